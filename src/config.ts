@@ -1,0 +1,293 @@
+/**
+ * Configuration: one zod schema over the environment, read once at start by the entry points
+ * (src/cli.ts, src/main.ts) and passed in everywhere else. No other module reads process.env.
+ */
+import { z } from "zod";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface KennelSettings {
+  /** Business API key, sent as X-Api-Key. Never logged, never shown. */
+  apiKey: string;
+  /** Base address including /api/v1, without a trailing slash. */
+  baseUrl: URL;
+  timeoutMs: number;
+  rawResponses: boolean;
+  debug: boolean;
+}
+
+export interface Config {
+  /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
+  kennel: KennelSettings | undefined;
+  timeoutMs: number;
+  rawResponses: boolean;
+  debug: boolean;
+  /** IANA zone of the business: "today" and every time shown are in it. */
+  timezone: string;
+  logLevel: LogLevel;
+}
+
+/** One problem with one variable: which, what is wrong, how to fix it. */
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+  fix: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: ConfigProblem[];
+  constructor(problems: ConfigProblem[]) {
+    super(formatConfigProblems(problems));
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export function formatConfigProblems(problems: ConfigProblem[]): string {
+  const lines = problems.map((p) => `  - ${p.variable}: ${p.problem} ${p.fix}`);
+  const noun = problems.length === 1 ? "problem" : "problems";
+  return `Kennel Desk cannot start: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;
+}
+
+/** The host's own time zone, the default for KENNEL_TIMEZONE. */
+export function hostTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone || zone !== zone.trim()) return false;
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Loopback hosts, the only ones that may be reached over plain HTTP (the local sandbox). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === "localhost" || host === "[::1]" || host === "::1") return true;
+  const octets = host.split(".");
+  if (octets.length !== 4 || octets[0] !== "127") return false;
+  return octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
+type Check<T> = { ok: true; value: T } | { ok: false; problem: string; fix: string };
+
+/** Parses and checks a base URL. Exported so the CLI and sandbox can reuse the same rules. */
+export function checkBaseUrl(raw: string): Check<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return {
+      ok: false,
+      problem: `"${raw}" is not a web address.`,
+      fix: "Write the full address including https:// and /api/v1, for example https://api.example.com/api/v1.",
+    };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return { ok: false, problem: `uses ${url.protocol} which is not HTTP.`, fix: "Use an https:// address." };
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    return {
+      ok: false,
+      problem: `plain http:// is refused for ${url.hostname}: the API key would travel unencrypted.`,
+      fix: "Use https://. Plain http:// is allowed only for the local sandbox on 127.0.0.1, ::1 or localhost.",
+    };
+  }
+  if (url.username || url.password) {
+    return {
+      ok: false,
+      problem: "contains a user name or password.",
+      fix: "Remove them; the API key goes in KENNEL_API_KEY.",
+    };
+  }
+  if (url.search || url.hash) {
+    return {
+      ok: false,
+      problem: "contains a query (?…) or fragment (#…).",
+      fix: "Give only the base address ending in /api/v1.",
+    };
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  if (!/\/api\/v1$/.test(path)) {
+    return {
+      ok: false,
+      problem: `the path "${url.pathname}" does not end in /api/v1.`,
+      fix: "Include the version prefix, for example https://api.example.com/api/v1.",
+    };
+  }
+  url.pathname = path;
+  return { ok: true, value: url };
+}
+
+function flag(variable: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? "").trim().toLowerCase();
+      if (value === "" || value === "0" || value === "false" || value === "no" || value === "off")
+        return false;
+      if (value === "1" || value === "true" || value === "yes" || value === "on") return true;
+      ctx.addIssue({
+        code: "custom",
+        message: `"${v}" is not 0 or 1.|Set ${variable}=1 to turn it on, or 0 (or leave it unset) to turn it off.`,
+      });
+      return z.NEVER;
+    });
+}
+
+const envSchema = z
+  .object({
+    KENNEL_API_KEY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return undefined;
+        if (v !== v.trim()) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "has spaces or line breaks before or after it, and the API rejects padded keys.|Remove the whitespace around the key (check the .env file or the secret store).",
+          });
+          return z.NEVER;
+        }
+        if (/\s/.test(v)) {
+          ctx.addIssue({
+            code: "custom",
+            message: "contains whitespace inside it.|Paste the key exactly as it was shown when generated.",
+          });
+          return z.NEVER;
+        }
+        return v;
+      }),
+    KENNEL_API_BASE_URL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return undefined;
+        const checked = checkBaseUrl(v.trim());
+        if (!checked.ok) {
+          ctx.addIssue({ code: "custom", message: `${checked.problem}|${checked.fix}` });
+          return z.NEVER;
+        }
+        return checked.value;
+      }),
+    KENNEL_API_TIMEOUT_MS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 30_000;
+        const n = Number(v.trim());
+        if (!Number.isInteger(n) || n < 100 || n > 600_000) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a whole number of milliseconds between 100 and 600000.|Use for example 30000 for 30 seconds, or leave it unset.`,
+          });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    KENNEL_RAW_RESPONSES: flag("KENNEL_RAW_RESPONSES"),
+    KENNEL_DEBUG: flag("KENNEL_DEBUG"),
+    KENNEL_TIMEZONE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return hostTimeZone();
+        if (!isValidTimeZone(v)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a known IANA time zone.|Use a name such as Europe/London or America/New_York (see the tz database list).`,
+          });
+          return z.NEVER;
+        }
+        return v;
+      }),
+    LOG_LEVEL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return "info" as LogLevel;
+        const level = v.trim().toLowerCase();
+        if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a log level.|Use one of ${LOG_LEVELS.join(", ")}.`,
+          });
+          return z.NEVER;
+        }
+        return level as LogLevel;
+      }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.KENNEL_API_KEY && !env.KENNEL_API_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KENNEL_API_BASE_URL"],
+        message:
+          "is required when KENNEL_API_KEY is set (the kennel API's production address is not published).|Set it to the API's address including /api/v1, for example https://api.example.com/api/v1.",
+      });
+    }
+  });
+
+function toProblems(error: z.ZodError): ConfigProblem[] {
+  return error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? "environment");
+    const [problem, fix] = issue.message.split("|");
+    return { variable, problem: problem ?? issue.message, fix: fix ?? "" };
+  });
+}
+
+/**
+ * Reads the configuration from an environment object. Throws ConfigError listing every problem.
+ * The caller (an entry point) passes process.env; tests pass plain objects.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(toProblems(parsed.error));
+  const e = parsed.data;
+  const kennel =
+    e.KENNEL_API_KEY && e.KENNEL_API_BASE_URL
+      ? {
+          apiKey: e.KENNEL_API_KEY,
+          baseUrl: e.KENNEL_API_BASE_URL,
+          timeoutMs: e.KENNEL_API_TIMEOUT_MS,
+          rawResponses: e.KENNEL_RAW_RESPONSES,
+          debug: e.KENNEL_DEBUG,
+        }
+      : undefined;
+  return {
+    kennel,
+    timeoutMs: e.KENNEL_API_TIMEOUT_MS,
+    rawResponses: e.KENNEL_RAW_RESPONSES,
+    debug: e.KENNEL_DEBUG,
+    timezone: e.KENNEL_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** For commands that need the kennel API: the settings, or a ConfigError naming what to set. */
+export function requireKennel(config: Config, env: Record<string, string | undefined>): KennelSettings {
+  if (config.kennel) return config.kennel;
+  const problems: ConfigProblem[] = [];
+  if (!env.KENNEL_API_KEY) {
+    problems.push({
+      variable: "KENNEL_API_KEY",
+      problem: "is not set.",
+      fix: "Generate a key in the business's API settings (it is shown once) and set KENNEL_API_KEY to it; for a local try-out, run `npm run sandbox` and paste the lines it prints into .env.",
+    });
+  }
+  if (!env.KENNEL_API_BASE_URL) {
+    problems.push({
+      variable: "KENNEL_API_BASE_URL",
+      problem: "is not set.",
+      fix: "Set it to the API's address including /api/v1.",
+    });
+  }
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,186 @@
+/**
+ * The kennel API's errors: one small family, each with the request id and words a person can act on.
+ * `message` says what happened; `hint` says what to do. Neither ever contains the API key.
+ * Schema problems (InvalidResponseError) are not HTTP problems and carry no status.
+ */
+
+export type KennelErrorKind =
+  | "authentication"
+  | "not_found"
+  | "unreachable"
+  | "wrong_address"
+  | "timeout"
+  | "server_error"
+  | "rate_limited"
+  | "bad_request"
+  | "invalid_response";
+
+export interface ErrorContext {
+  /** The API's request id, or the one the client sent when the API gave none. */
+  requestId?: string | undefined;
+  status?: number | undefined;
+  /** Method and path (never the query's values in messages; the key is never in either). */
+  path?: string | undefined;
+  cause?: unknown;
+}
+
+export abstract class KennelError extends Error {
+  abstract readonly kind: KennelErrorKind;
+  readonly requestId: string | undefined;
+  readonly status: number | undefined;
+  readonly path: string | undefined;
+  readonly hint: string;
+
+  constructor(message: string, hint: string, ctx: ErrorContext = {}) {
+    super(message, ctx.cause === undefined ? undefined : { cause: ctx.cause });
+    this.hint = hint;
+    this.requestId = ctx.requestId;
+    this.status = ctx.status;
+    this.path = ctx.path;
+  }
+
+  /** One paragraph for a person: what happened, what to do, and the request id to quote. */
+  describe(): string {
+    const id = this.requestId ? ` (request id ${this.requestId})` : "";
+    return `${this.message} ${this.hint}${id}`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      kind: this.kind,
+      message: this.message,
+      hint: this.hint,
+      requestId: this.requestId,
+      status: this.status,
+      path: this.path,
+    };
+  }
+}
+
+export class AuthenticationError extends KennelError {
+  readonly kind = "authentication";
+  override readonly name = "AuthenticationError";
+  constructor(ctx: ErrorContext = {}) {
+    super(
+      "The kennel API rejected the API key (401 authentication_failed): it is missing, wrong, replaced or malformed.",
+      "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, with no spaces around it, then restart Kennel Desk.",
+      ctx,
+    );
+  }
+}
+
+export class NotFoundError extends KennelError {
+  readonly kind = "not_found";
+  override readonly name = "NotFoundError";
+  /** What was looked for, in words: "booking with reference ABC-1". */
+  readonly what: string;
+  constructor(what: string, ctx: ErrorContext = {}) {
+    super(
+      `No ${what} was found.`,
+      "Check the reference, id or spelling; records of other businesses are never visible with this key.",
+      ctx,
+    );
+    this.what = what;
+  }
+}
+
+export class UnreachableError extends KennelError {
+  readonly kind = "unreachable";
+  override readonly name = "UnreachableError";
+  readonly reason: string;
+  constructor(origin: string, reason: string, ctx: ErrorContext = {}) {
+    super(
+      `The kennel API at ${origin} could not be reached (${reason}).`,
+      "Check this computer's internet connection and KENNEL_API_BASE_URL; if the API itself is down, try again in a few minutes.",
+      ctx,
+    );
+    this.reason = reason;
+  }
+}
+
+export class WrongAddressError extends KennelError {
+  readonly kind = "wrong_address";
+  override readonly name = "WrongAddressError";
+  readonly reason: string;
+  constructor(reason: string, ctx: ErrorContext = {}) {
+    super(
+      `KENNEL_API_BASE_URL does not seem to point at the kennel API: ${reason}.`,
+      "Set KENNEL_API_BASE_URL to the API's address including /api/v1 (redirects are never followed, so give the final https:// address).",
+      ctx,
+    );
+    this.reason = reason;
+  }
+}
+
+export class TimeoutError extends KennelError {
+  readonly kind = "timeout";
+  override readonly name = "TimeoutError";
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, isList: boolean, ctx: ErrorContext = {}) {
+    const seconds = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
+    super(
+      `The kennel API did not answer within ${seconds} (KENNEL_API_TIMEOUT_MS=${timeoutMs}).`,
+      isList
+        ? "Try again with a smaller page size or a narrower date range; if it keeps happening, raise KENNEL_API_TIMEOUT_MS."
+        : "Try again in a moment; if it keeps happening, raise KENNEL_API_TIMEOUT_MS.",
+      ctx,
+    );
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export class ServerError extends KennelError {
+  readonly kind = "server_error";
+  override readonly name = "ServerError";
+  constructor(status: number, ctx: ErrorContext = {}) {
+    super(
+      `The kennel API had a problem on its side (HTTP ${status}).`,
+      "Try again in a few minutes; if it persists, quote the request id to the API's support.",
+      { ...ctx, status },
+    );
+  }
+}
+
+export class RateLimitedError extends KennelError {
+  readonly kind = "rate_limited";
+  override readonly name = "RateLimitedError";
+  /** Seconds the API asked us to wait, when it said. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(retryAfterSeconds: number | undefined, ctx: ErrorContext = {}) {
+    const wait = retryAfterSeconds === undefined ? "a minute" : `${retryAfterSeconds} seconds`;
+    super(
+      "The kennel API is receiving too many requests and asked Kennel Desk to slow down (HTTP 429).",
+      `Try again in ${wait}.`,
+      { ...ctx, status: 429 },
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class BadRequestError extends KennelError {
+  readonly kind = "bad_request";
+  override readonly name = "BadRequestError";
+  constructor(detail: string, ctx: ErrorContext = {}) {
+    super(
+      `The kennel API refused the request${ctx.status ? ` (HTTP ${ctx.status})` : ""}: ${detail}`,
+      "Check the values given (dates, page, page size, filters) and try again.",
+      ctx,
+    );
+  }
+}
+
+export class InvalidResponseError extends KennelError {
+  readonly kind = "invalid_response";
+  override readonly name = "InvalidResponseError";
+  constructor(detail: string, ctx: ErrorContext = {}) {
+    super(
+      `The kennel API answered with data Kennel Desk could not read: ${detail}.`,
+      "Try again; if it persists, quote the request id to the API's support (the API may have changed).",
+      ctx,
+    );
+  }
+}
+
+export function isKennelError(error: unknown): error is KennelError {
+  return error instanceof KennelError;
+}

@@ -1,0 +1,324 @@
+/**
+ * zod schemas for the kennel API's records: a tolerant reader.
+ *
+ * - Any field may be absent or null; the spec does not show how absent or empty values are
+ *   represented, so null, a missing key and an empty (or blank) string all read as "absent".
+ * - Unknown fields are kept (loose objects), so raw mode and later fields lose nothing.
+ * - Identifiers are integers in the spec; a numeric string is accepted too.
+ * - Date-times are UTC in the spec. ASSUMPTION: a date-time without an offset is UTC; every
+ *   date-time is normalised to ISO 8601 with Z.
+ * - A record that fails validation is degraded (the offending fields are dropped and logged with
+ *   the record's id) or, when it is not an object at all, skipped. It never sinks its list.
+ */
+import { z } from "zod";
+import type { Logger } from "../log.ts";
+
+const absent = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** Optional string; numbers are turned into strings (a phone stored as a number, say). */
+export const optString = z.preprocess(
+  (v) => (absent(v) ? undefined : typeof v === "number" ? String(v) : v),
+  z.string().optional(),
+);
+
+/** Optional integer; a numeric string is accepted. */
+export const optInt = z.preprocess(
+  (v) => (absent(v) ? undefined : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+  z.number().int().optional(),
+);
+
+/** Optional boolean; "true"/"false" and 1/0 are accepted. */
+export const optBool = z.preprocess((v) => {
+  if (absent(v)) return undefined;
+  if (v === "true" || v === 1 || v === "1") return true;
+  if (v === "false" || v === 0 || v === "0") return false;
+  return v;
+}, z.boolean().optional());
+
+/** Optional UTC date-time, normalised to ISO 8601 with Z. */
+export const optDateTime = z.preprocess((v) => {
+  if (absent(v)) return undefined;
+  if (typeof v !== "string") return v;
+  const s = v.trim();
+  // ASSUMPTION: no offset means UTC (the spec says all date-times are UTC).
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(s);
+  const withZone = /T\d{2}:\d{2}/.test(s) && !hasZone ? `${s}Z` : s;
+  const date = new Date(withZone);
+  return Number.isNaN(date.getTime()) ? v : date.toISOString();
+}, z.iso.datetime({ offset: true }).optional());
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+
+/** The reduced booking returned by GET /bookings/reference/{reference}. */
+export const reducedBookingSchema = z.looseObject({
+  bookingId: optInt,
+  bookingType: optString,
+  reference: optString,
+  status: optString,
+  customerId: optInt,
+  customerName: optString,
+  petNames: optString,
+  numberOfPets: optInt,
+  serviceId: optInt,
+  checkInDate: optDateTime,
+  checkOutDate: optDateTime,
+  bookingPaid: optBool,
+  hasPayment: optBool,
+});
+
+/** The full booking item of lists, checkin, checkout and (assumed) GET /bookings/{id}. */
+export const bookingSchema = reducedBookingSchema.extend({
+  customerPhone: optString,
+  customerEmail: optString,
+  roomName: optString,
+});
+
+export type Booking = z.infer<typeof bookingSchema>;
+export type ReducedBooking = z.infer<typeof reducedBookingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Pet
+
+export const petSchema = z.looseObject({
+  petId: optInt,
+  kennelId: optInt,
+  customerId: optInt,
+  petTypeId: optInt,
+  petType: optString,
+  breedId: optInt,
+  breed: optString,
+  name: optString,
+  tempPetId: optInt,
+  sex: optString,
+  registration: optString,
+  microchip: optString,
+  spayed: optString,
+  weight: optString,
+  dietaryRequirements: optString,
+  dietaryRequirementsAm: optString,
+  dietaryRequirementsNoon: optString,
+  dietaryRequirementsPm: optString,
+  medication: optString,
+  medication2: optString,
+  medication3: optString,
+  medication4: optString,
+  medication5: optString,
+  medicationNoon: optString,
+  medicationPm: optString,
+  medication2Noon: optString,
+  medication2Pm: optString,
+  medication3Noon: optString,
+  medication3Pm: optString,
+  medication4Noon: optString,
+  medication4Pm: optString,
+  medication5Noon: optString,
+  medication5Pm: optString,
+  notes: optString,
+  photo: optString,
+  crossBreed: optBool,
+  colour: optString,
+  archived: optBool,
+  insurer: optString,
+  medicalNotes: optString,
+  passport: optString,
+  createdDate: optDateTime,
+  insurerNumber: optString,
+  evaluationComplete: optInt,
+  evaluationCompleteDate: optDateTime,
+  evaluationCompleteNotes: optString,
+  allergies: optString,
+  groomingNotes: optString,
+  deleted: optBool,
+});
+
+export type Pet = z.infer<typeof petSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Customer
+
+export const CONSENT_FLAGS = [
+  "email_Accepts",
+  "email_Accepts_Receipts",
+  "email_Accepts_Marketing",
+  "email_Accepts_Booking_Reminders",
+  "smS_Accepts",
+  "smS_Accepts_Marketing",
+  "smS_Accepts_Booking_Reminders",
+  "smS_Accepts_Booking_Price_Messages",
+  "pushMessage_Accepts_Booking_Confirmations",
+  "pushMessage_Accepts_Booking_Reminders",
+  "pushMessage_Accepts_Booking_Receipts",
+  "pushMessage_Accepts_Booking_Price_Due",
+  "pushMessage_Accepts_Marketing",
+  "pushMessage_Accepts_Postcards",
+  "pushMessage_Accepts_Direct_Messages",
+] as const;
+export type ConsentFlag = (typeof CONSENT_FLAGS)[number];
+
+/** The customer's own fields; embedded pets are read one by one (see parseCustomer). */
+export const customerSchema = z.looseObject({
+  customerId: optInt,
+  firstname: optString,
+  secondname: optString,
+  email: optString,
+  secondContact_Firstname: optString,
+  secondContact_Lastname: optString,
+  emailSecondary: optString,
+  landline: optString,
+  mobile: optString,
+  mobileCountry: optString,
+  workPhone: optString,
+  address: optString,
+  address1: optString,
+  address2: optString,
+  address3: optString,
+  address4: optString,
+  zipCode: optString,
+  archived: optBool,
+  emergencyContactName: optString,
+  emergencyContactAddress: optString,
+  emergencyContactPhone: optString,
+  emergencyContactEmail: optString,
+  createdDate: optDateTime,
+  email_Accepts: optBool,
+  email_Accepts_Receipts: optBool,
+  email_Accepts_Marketing: optBool,
+  email_Accepts_Booking_Reminders: optBool,
+  smS_Accepts: optBool,
+  smS_Accepts_Marketing: optBool,
+  smS_Accepts_Booking_Reminders: optBool,
+  smS_Accepts_Booking_Price_Messages: optBool,
+  pushMessage_Accepts_Booking_Confirmations: optBool,
+  pushMessage_Accepts_Booking_Reminders: optBool,
+  pushMessage_Accepts_Booking_Receipts: optBool,
+  pushMessage_Accepts_Booking_Price_Due: optBool,
+  pushMessage_Accepts_Marketing: optBool,
+  pushMessage_Accepts_Postcards: optBool,
+  pushMessage_Accepts_Direct_Messages: optBool,
+  pets: z.array(z.unknown()).optional().catch(undefined),
+});
+
+export type Customer = Omit<z.infer<typeof customerSchema>, "pets"> & { pets?: Pet[] };
+
+// ---------------------------------------------------------------------------------------------
+// Page envelope
+
+export const pageEnvelopeSchema = z.looseObject({
+  page: optInt,
+  pageSize: optInt,
+  totalRecords: optInt,
+  totalPages: optInt,
+  items: z.array(z.unknown()),
+});
+
+export interface Page<T> {
+  page: number;
+  pageSize: number;
+  totalRecords: number;
+  totalPages: number;
+  items: T[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tolerant reading
+
+export type RecordKind = "booking" | "customer" | "pet";
+
+const ID_FIELDS: Record<RecordKind, string> = { booking: "bookingId", customer: "customerId", pet: "petId" };
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Reads one record. On failure, the fields with unexpected values are dropped and the record is
+ * read again (degraded); the log names the record's id and the fields, never their values.
+ * Returns undefined (skipped, and logged) when the record is not an object or still fails.
+ */
+export function readRecord<S extends z.ZodType>(
+  schema: S,
+  kind: RecordKind,
+  raw: unknown,
+  log: Logger,
+): z.infer<S> | undefined {
+  if (!isPlainObject(raw)) {
+    log.warn(
+      { kind, type: Array.isArray(raw) ? "array" : typeof raw },
+      `skipped a ${kind} that is not an object`,
+    );
+    return undefined;
+  }
+  const first = schema.safeParse(raw);
+  if (first.success) return first.data;
+  const fields = [...new Set(first.error.issues.map((i) => String(i.path[0] ?? "")))].filter(Boolean);
+  const copy: Record<string, unknown> = { ...raw };
+  for (const f of fields) delete copy[f];
+  const id = raw[ID_FIELDS[kind]];
+  const idText = typeof id === "number" || typeof id === "string" ? id : undefined;
+  const second = schema.safeParse(copy);
+  if (second.success) {
+    log.warn(
+      { kind, id: idText, fields },
+      `${kind} ${idText ?? "(no id)"}: ignored fields with unexpected values`,
+    );
+    return second.data;
+  }
+  log.warn({ kind, id: idText, fields }, `${kind} ${idText ?? "(no id)"}: skipped, it could not be read`);
+  return undefined;
+}
+
+export function readBooking(raw: unknown, log: Logger): Booking | undefined {
+  return readRecord(bookingSchema, "booking", raw, log);
+}
+
+export function readReducedBooking(raw: unknown, log: Logger): ReducedBooking | undefined {
+  return readRecord(reducedBookingSchema, "booking", raw, log);
+}
+
+export function readPet(raw: unknown, log: Logger): Pet | undefined {
+  return readRecord(petSchema, "pet", raw, log);
+}
+
+export function readCustomer(raw: unknown, log: Logger): Customer | undefined {
+  const customer = readRecord(customerSchema, "customer", raw, log);
+  if (!customer) return undefined;
+  const pets = customer.pets?.map((p) => readPet(p, log)).filter((p): p is Pet => p !== undefined);
+  return { ...customer, pets };
+}
+
+/** Reads every record of a list; bad ones are degraded or skipped, never the whole list. */
+export function readList<T>(
+  items: unknown[],
+  read: (raw: unknown, log: Logger) => T | undefined,
+  log: Logger,
+): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    const record = read(item, log);
+    if (record !== undefined) out.push(record);
+  }
+  return out;
+}
+
+/**
+ * Reads a page envelope, or a plain array as one page. Used wherever the spec does not show the
+ * shape (checkin, /pets, /customers/{id}/pets): ASSUMPTION, both shapes are accepted.
+ * Returns undefined when the body is neither.
+ */
+export function readPageOrArray(body: unknown): Page<unknown> | undefined {
+  if (Array.isArray(body)) {
+    return { page: 1, pageSize: body.length, totalRecords: body.length, totalPages: 1, items: body };
+  }
+  const env = pageEnvelopeSchema.safeParse(body);
+  if (!env.success) return undefined;
+  const { items } = env.data;
+  const page = env.data.page ?? 1;
+  const pageSize = env.data.pageSize ?? items.length;
+  const totalRecords = env.data.totalRecords ?? items.length;
+  // ASSUMPTION: with totalPages missing, derive it from totalRecords and pageSize; else one page.
+  const totalPages =
+    env.data.totalPages ??
+    (pageSize > 0 && env.data.totalRecords !== undefined ? Math.ceil(totalRecords / pageSize) : page);
+  return { page, pageSize, totalRecords, totalPages, items };
+}

@@ -1,0 +1,48 @@
+/**
+ * The four states of the status check, in words a front desk understands, with what to do.
+ * Shared by `kennel-desk status`, `/kennel status` and the connector's check_api_status.
+ */
+import type { ApiState, StatusReport } from "./client.ts";
+
+export interface StatusWords {
+  state: ApiState;
+  ok: boolean;
+  headline: string;
+  /** What happened, in more detail (the error's own message), when not OK. */
+  detail: string | undefined;
+  /** What to do. */
+  action: string;
+}
+
+const HEADLINES: Record<ApiState, { headline: string; action: string }> = {
+  ok: {
+    headline: "The kennel API is up and accepted the key.",
+    action: "Nothing to do.",
+  },
+  unreachable: {
+    headline: "The kennel API cannot be reached right now (down, failing or too slow).",
+    action:
+      "Check this computer's internet connection; if it is fine, the API is down: try again in a few minutes, and quote the request id to the API's support if it lasts.",
+  },
+  wrong_address: {
+    headline: "The address set for the kennel API does not lead to the kennel API.",
+    action:
+      "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1.",
+  },
+  key_rejected: {
+    headline: "The kennel API rejected the API key.",
+    action:
+      "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, then restart Kennel Desk.",
+  },
+};
+
+export function describeStatus(report: StatusReport): StatusWords {
+  const words = HEADLINES[report.state];
+  return {
+    state: report.state,
+    ok: report.state === "ok",
+    headline: words.headline,
+    detail: report.error?.message,
+    action: words.action,
+  };
+}

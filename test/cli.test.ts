@@ -1,0 +1,126 @@
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const KEY = "cli-test-key-5d1e";
+let server: Server;
+let base: string;
+let mode = "ok";
+
+function run(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["src/cli.ts", ...args],
+      { env: { PATH: process.env.PATH ?? "", ...env }, timeout: 15_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const key = req.headers["x-api-key"];
+    if (mode === "html") {
+      res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Welcome</body></html>");
+      return;
+    }
+    if (mode === "down") {
+      res.writeHead(503, { "content-type": "application/json", "x-request-id": "srv-down" }).end("{}");
+      return;
+    }
+    if (key !== KEY) {
+      res
+        .writeHead(401, { "content-type": "application/json", "x-request-id": "srv-401" })
+        .end(JSON.stringify({ code: "authentication_failed" }));
+      return;
+    }
+    if (req.url === "/api/v1/health") {
+      res
+        .writeHead(200, { "content-type": "application/json", "x-request-id": "srv-ok" })
+        .end('{"status":"ok"}');
+      return;
+    }
+    res.writeHead(404, { "content-type": "application/json" }).end('{"code":"not_found"}');
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe("kennel-desk status", () => {
+  it("OK: exit 0, the address and the request id, never the key", async () => {
+    mode = "ok";
+    const r = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^OK: The kennel API is up and accepted the key\./);
+    expect(r.stdout).toContain(`Address: ${base}`);
+    expect(r.stdout).toContain("Request id: srv-ok");
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  it("key rejected: exit 1 with the remedy", async () => {
+    mode = "ok";
+    const r = await run(["status"], { KENNEL_API_KEY: "wrong-key-123", KENNEL_API_BASE_URL: base });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/rejected the API key/);
+    expect(r.stdout).toMatch(/generate a new key/);
+    expect(r.stdout).toContain("Request id: srv-401");
+  });
+
+  it("wrong address: exit 1", async () => {
+    mode = "html";
+    const r = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/does not lead to the kennel API/);
+    expect(r.stdout).toMatch(/KENNEL_API_BASE_URL/);
+  });
+
+  it("unreachable (down, and nothing listening): exit 1", async () => {
+    mode = "down";
+    const down = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/cannot be reached/);
+    expect(down.stdout).toContain("Request id: srv-down");
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const nothing = await run(["status", "--json"], {
+      KENNEL_API_KEY: KEY,
+      KENNEL_API_BASE_URL: `http://127.0.0.1:${port}/api/v1`,
+    });
+    expect(nothing.code).toBe(1);
+    const json = JSON.parse(nothing.stdout);
+    expect(json.state).toBe("unreachable");
+    expect(json.detail).toMatch(/connection was refused/);
+  });
+
+  it("invalid settings: exit 2, every problem listed, no stack trace", async () => {
+    const r = await run(["status"], {
+      KENNEL_API_KEY: ` ${KEY}`,
+      KENNEL_API_BASE_URL: "http://kennel.example.com/api/v1",
+      KENNEL_TIMEZONE: "Atlantis/Capital",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/3 problems/);
+    expect(r.stderr).toMatch(/KENNEL_API_KEY: has spaces/);
+    expect(r.stderr).toMatch(/KENNEL_API_BASE_URL: plain http/);
+    expect(r.stderr).toMatch(/KENNEL_TIMEZONE/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr + r.stdout).not.toContain(KEY);
+  });
+
+  it("missing settings: exit 2 naming what to set", async () => {
+    const r = await run(["status"], {});
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/KENNEL_API_KEY: is not set/);
+  });
+});

@@ -1,0 +1,696 @@
+import nock from "nock";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { KennelSettings } from "../../src/config.ts";
+import { createKennelClient, type KennelClient } from "../../src/kennel/client.ts";
+import {
+  AuthenticationError,
+  BadRequestError,
+  InvalidResponseError,
+  KennelError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnreachableError,
+  WrongAddressError,
+} from "../../src/kennel/errors.ts";
+import { collectAll } from "../../src/kennel/pagination.ts";
+import { captureLogger } from "../helpers/log.ts";
+
+const KEY = "test-key-7f3a9c2e11";
+const ORIGIN = "https://kennel.example.com";
+const BASE = `${ORIGIN}/api/v1`;
+
+function settings(overrides: Partial<KennelSettings> = {}): KennelSettings {
+  return {
+    apiKey: KEY,
+    baseUrl: new URL(BASE),
+    timeoutMs: 2_000,
+    rawResponses: false,
+    debug: true,
+    ...overrides,
+  };
+}
+
+function client(
+  overrides: Partial<KennelSettings> = {},
+  extra: Parameters<typeof createKennelClient>[1] | object = {},
+) {
+  const captured = captureLogger();
+  const c = createKennelClient(settings(overrides), {
+    log: captured.log,
+    retryDelay: () => 0,
+    newRequestId: () => "sent-id-1",
+    ...extra,
+  });
+  return { c, ...captured };
+}
+
+/** A fetch that records every request and answers from a function; no network at all. */
+function recordingFetch(answer: (url: URL) => unknown = () => []) {
+  const requests: Request[] = [];
+  const fetchFn = async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(request);
+    return new Response(JSON.stringify(answer(new URL(request.url))), {
+      status: 200,
+      headers: { "content-type": "application/json", "x-request-id": "srv-1" },
+    });
+  };
+  return { requests, fetch: fetchFn as typeof fetch };
+}
+
+const envelope = (items: unknown[], page = 1, totalPages = 1) => ({
+  page,
+  pageSize: 25,
+  totalRecords: items.length,
+  totalPages,
+  items,
+});
+
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+beforeEach(() => nock.cleanAll());
+afterEach(() => {
+  nock.cleanAll();
+});
+
+describe("endpoints: exact paths and query strings", () => {
+  async function urlOf(call: (c: KennelClient) => Promise<unknown>, answer?: (url: URL) => unknown) {
+    const rec = recordingFetch(answer);
+    const { c } = client({}, { fetch: rec.fetch });
+    await call(c);
+    expect(rec.requests).toHaveLength(1);
+    const request = rec.requests[0] as Request;
+    expect(request.method).toBe("GET");
+    expect(request.headers.get("x-api-key")).toBe(KEY);
+    expect(request.headers.get("accept")).toBe("application/json");
+    expect(request.headers.get("x-request-id")).toBe("sent-id-1");
+    expect(request.redirect).toBe("manual");
+    return request.url.slice(BASE.length);
+  }
+
+  it("GET /bookings with every filter and paging parameter", async () => {
+    const path = await urlOf(
+      (c) =>
+        c.listBookings(
+          {
+            from: "2026-11-01T00:00:00Z",
+            to: "2026-11-30T23:59:59Z",
+            bookingType: "boarding",
+            status: "confirmed",
+            customerId: 12,
+            serviceId: 3,
+            search: "Biscuit & Co/ü?",
+          },
+          { page: 2, pageSize: 50 },
+        ),
+      () => envelope([]),
+    );
+    expect(path).toBe(
+      "/bookings?request.from=2026-11-01T00%3A00%3A00Z&request.to=2026-11-30T23%3A59%3A59Z&request.bookingType=boarding&request.status=confirmed&request.customerId=12&request.serviceId=3&request.search=Biscuit%20%26%20Co%2F%C3%BC%3F&request.page=2&request.pageSize=50",
+    );
+  });
+
+  it("GET /bookings with no filter sends no parameters", async () => {
+    expect(
+      await urlOf(
+        (c) => c.listBookings(),
+        () => envelope([]),
+      ),
+    ).toBe("/bookings");
+  });
+
+  it("GET /bookings/{id}", async () => {
+    expect(
+      await urlOf(
+        (c) => c.getBooking(12345),
+        () => ({ bookingId: 12345 }),
+      ),
+    ).toBe("/bookings/12345");
+  });
+
+  it("GET /bookings/reference/{reference} keeps a hostile reference in one segment", async () => {
+    const answer = () => ({ bookingId: 1, reference: "x" });
+    expect(await urlOf((c) => c.getBookingByReference("ABC-1"), answer)).toBe("/bookings/reference/ABC-1");
+    expect(await urlOf((c) => c.getBookingByReference("../customers"), answer)).toBe(
+      "/bookings/reference/..%2Fcustomers",
+    );
+    expect(await urlOf((c) => c.getBookingByReference("A/B C"), answer)).toBe(
+      "/bookings/reference/A%2FB%20C",
+    );
+    expect(await urlOf((c) => c.getBookingByReference("a?b#c"), answer)).toBe(
+      "/bookings/reference/a%3Fb%23c",
+    );
+  });
+
+  it("refuses '.' and '..' as a reference without calling the API", async () => {
+    const rec = recordingFetch();
+    const { c } = client({}, { fetch: rec.fetch });
+    await expect(c.getBookingByReference("..")).rejects.toBeInstanceOf(BadRequestError);
+    await expect(c.getBookingByReference(" . ")).rejects.toBeInstanceOf(BadRequestError);
+    expect(rec.requests).toHaveLength(0);
+  });
+
+  it("GET /bookings/checkin and /bookings/checkout with the date", async () => {
+    expect(await urlOf((c) => c.listArrivals("2026-11-24"))).toBe("/bookings/checkin?date=2026-11-24");
+    expect(await urlOf((c) => c.listDepartures("2026-11-24"))).toBe("/bookings/checkout?date=2026-11-24");
+  });
+
+  it("refuses a date that is not YYYY-MM-DD without calling the API", async () => {
+    const rec = recordingFetch();
+    const { c } = client({}, { fetch: rec.fetch });
+    await expect(c.listArrivals("24/11/2026")).rejects.toBeInstanceOf(BadRequestError);
+    expect(rec.requests).toHaveLength(0);
+  });
+
+  it("GET /customers with every filter", async () => {
+    const path = await urlOf(
+      (c) =>
+        c.listCustomers(
+          {
+            search: "O'Brien-Smith",
+            createdSince: "2026-01-01T00:00:00Z",
+            updatedSince: "2026-11-01T00:00:00Z",
+            archived: false,
+          },
+          { page: 3, pageSize: 10 },
+        ),
+      () => envelope([]),
+    );
+    expect(path).toBe(
+      "/customers?request.createdSince=2026-01-01T00%3A00%3A00Z&request.updatedSince=2026-11-01T00%3A00%3A00Z&request.search=O%27Brien-Smith&request.archived=false&request.page=3&request.pageSize=10",
+    );
+  });
+
+  it("GET /customers/{id}, /customers/{id}/pets and /customers/{id}/bookings", async () => {
+    expect(
+      await urlOf(
+        (c) => c.getCustomer(7),
+        () => ({ customerId: 7 }),
+      ),
+    ).toBe("/customers/7");
+    expect(await urlOf((c) => c.listCustomerPets(7))).toBe("/customers/7/pets");
+    expect(
+      await urlOf(
+        (c) =>
+          c.listCustomerBookings(7, { status: "confirmed", from: "2026-01-01" }, { page: 2, pageSize: 5 }),
+        () => envelope([]),
+      ),
+    ).toBe(
+      "/customers/7/bookings?request.from=2026-01-01&request.status=confirmed&request.page=2&request.pageSize=5",
+    );
+  });
+
+  it("GET /pets with name, owner, species and breed; GET /pets/{id}; GET /health", async () => {
+    expect(
+      await urlOf(
+        (c) =>
+          c.listPets({ name: "Biscuit", owner: "Ng", species: "Dog", breed: "Border Collie" }, { page: 1 }),
+        () => envelope([]),
+      ),
+    ).toBe(
+      "/pets?request.name=Biscuit&request.owner=Ng&request.species=Dog&request.breed=Border%20Collie&request.page=1",
+    );
+    expect(
+      await urlOf(
+        (c) => c.getPet(99),
+        () => ({ petId: 99 }),
+      ),
+    ).toBe("/pets/99");
+    expect(
+      await urlOf(
+        (c) => c.health(),
+        () => ({ status: "ok" }),
+      ),
+    ).toBe("/health");
+  });
+
+  it("refuses page 0 and a negative page size without calling the API", async () => {
+    const rec = recordingFetch();
+    const { c } = client({}, { fetch: rec.fetch });
+    await expect(c.listBookings({}, { page: 0 })).rejects.toThrow(/page must be a whole number of 1 or more/);
+    await expect(c.listCustomers({}, { pageSize: -5 })).rejects.toThrow(/pageSize/);
+    expect(rec.requests).toHaveLength(0);
+  });
+});
+
+describe("tolerant shapes where the spec shows none", () => {
+  it("accepts arrivals as a plain array or as a page envelope (reading every page)", async () => {
+    const rec = recordingFetch((url) => {
+      if (url.pathname.endsWith("checkout")) return [{ bookingId: 1 }, { bookingId: 2 }];
+      const page = Number(url.searchParams.get("request.page") ?? 1);
+      return { page, pageSize: 1, totalRecords: 2, totalPages: 2, items: [{ bookingId: page * 10 }] };
+    });
+    const { c } = client({}, { fetch: rec.fetch });
+    expect((await c.listDepartures("2026-11-24")).data.map((b) => b.bookingId)).toEqual([1, 2]);
+    expect((await c.listArrivals("2026-11-24")).data.map((b) => b.bookingId)).toEqual([10, 20]);
+  });
+
+  it("accepts a customer's pets as an array or an envelope, and a single booking wrapped or bare", async () => {
+    const shapes = [[{ petId: 1 }], envelope([{ petId: 1 }])];
+    for (const shape of shapes) {
+      const { c } = client({}, { fetch: recordingFetch(() => shape).fetch });
+      expect((await c.listCustomerPets(3)).data.map((p) => p.petId)).toEqual([1]);
+    }
+    for (const shape of [
+      { bookingId: 5 },
+      [{ bookingId: 5 }],
+      envelope([{ bookingId: 5 }]),
+      { booking: { bookingId: 5 } },
+    ]) {
+      const { c } = client({}, { fetch: recordingFetch(() => shape).fetch });
+      expect((await c.getBooking(5)).data.bookingId).toBe(5);
+    }
+  });
+
+  it("keeps unknown fields and the raw JSON", async () => {
+    const body = [{ bookingId: 1, somethingNew: { a: 1 }, checkInDate: "2026-11-24T09:30:00" }];
+    const { c } = client({}, { fetch: recordingFetch(() => body).fetch });
+    const result = await c.listDepartures("2026-11-24");
+    expect(result.raw).toEqual(body);
+    expect(result.data[0]?.somethingNew).toEqual({ a: 1 });
+    // ASSUMPTION under test: a date-time without an offset is UTC.
+    expect(result.data[0]?.checkInDate).toBe("2026-11-24T09:30:00.000Z");
+    expect(result.requestId).toBe("srv-1");
+  });
+
+  it("a record with wrong types does not sink its list", async () => {
+    const body = envelope([
+      { bookingId: 1, customerName: "Ana", bookingPaid: true },
+      {
+        bookingId: 2,
+        customerName: "Bo",
+        checkInDate: "not a date",
+        bookingPaid: "perhaps",
+        numberOfPets: "two",
+      },
+      "not a record",
+      { bookingId: "3", customerName: null, roomName: "", bookingPaid: 0 },
+    ]);
+    const { c, records } = client({}, { fetch: recordingFetch(() => body).fetch });
+    const page = await c.listBookings();
+    expect(page.data.items.map((b) => b.bookingId)).toEqual([1, 2, 3]);
+    const degraded = page.data.items[1];
+    expect(degraded?.customerName).toBe("Bo");
+    expect(degraded?.checkInDate).toBeUndefined();
+    expect(degraded?.bookingPaid).toBeUndefined();
+    const third = page.data.items[2];
+    expect(third?.customerName).toBeUndefined();
+    expect(third?.roomName).toBeUndefined();
+    expect(third?.bookingPaid).toBe(false);
+    const warnings = records().filter((r) => r.level === "warn");
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatchObject({ kind: "booking", id: 2 });
+    expect([...((warnings[0]?.fields as string[]) ?? [])].sort()).toEqual([
+      "bookingPaid",
+      "checkInDate",
+      "numberOfPets",
+    ]);
+    expect(warnings[1]?.msg).toMatch(/not an object/);
+    // The log names fields, never their values.
+    expect(JSON.stringify(warnings)).not.toContain("perhaps");
+  });
+
+  it("a customer's bad embedded pet does not sink the customer", async () => {
+    const body = {
+      customerId: 4,
+      firstname: "Zoë",
+      smS_Accepts: true,
+      pets: [{ petId: 1, name: "Rex" }, 42],
+    };
+    const { c } = client({}, { fetch: recordingFetch(() => body).fetch });
+    const customer = (await c.getCustomer(4)).data;
+    expect(customer.firstname).toBe("Zoë");
+    expect(customer.smS_Accepts).toBe(true);
+    expect(customer.pets?.map((p) => p.name)).toEqual(["Rex"]);
+  });
+});
+
+describe("errors, each with its request id and words to act on", () => {
+  it("401 is a rejected key, with the remedy, and is not retried", async () => {
+    const scope = nock(ORIGIN)
+      .get("/api/v1/bookings/reference/X1")
+      .once()
+      .reply(401, { code: "authentication_failed", requestId: "req-401" });
+    const { c } = client();
+    const error = await c.getBookingByReference("X1").catch((e) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.requestId).toBe("req-401");
+    expect(error.describe()).toMatch(/generate a new key there/);
+    expect(error.describe()).toMatch(/request id req-401/);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it("404 names what was looked for, takes the request id from a header, and is not retried", async () => {
+    nock(ORIGIN)
+      .get("/api/v1/bookings/reference/NOPE-9")
+      .once()
+      .reply(404, { code: "not_found" }, { "X-Request-Id": "hdr-404" });
+    const { c } = client();
+    const error = await c.getBookingByReference("NOPE-9").catch((e) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe('No booking with reference "NOPE-9" was found.');
+    expect(error.requestId).toBe("hdr-404");
+  });
+
+  it.each([
+    ["request-id", { "request-id": "v1" }, {}, "v1"],
+    ["x-correlation-id", { "x-correlation-id": "v2" }, {}, "v2"],
+    ["traceId in the body", {}, { traceId: "v3" }, "v3"],
+    ["request_id nested in error", {}, { error: { request_id: "v4" } }, "v4"],
+  ])("finds the request id in %s", async (_name, headers, body, expected) => {
+    nock(ORIGIN)
+      .get("/api/v1/pets/1")
+      .reply(404, body, headers as Record<string, string>);
+    const { c } = client();
+    const error = await c.getPet(1).catch((e) => e);
+    expect(error.requestId).toBe(expected);
+  });
+
+  it("falls back to the request id the client sent", async () => {
+    nock(ORIGIN).get("/api/v1/pets/1").reply(404, "");
+    const { c } = client();
+    expect((await c.getPet(1).catch((e) => e)).requestId).toBe("sent-id-1");
+  });
+
+  it("a refused connection is unreachable, retried twice", async () => {
+    const scope = nock(ORIGIN)
+      .get("/api/v1/health")
+      .times(3)
+      .replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+    const { c } = client();
+    const error = await c.health().catch((e) => e);
+    expect(error).toBeInstanceOf(UnreachableError);
+    expect(error.message).toMatch(/could not be reached \(the connection was refused\)/);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it("an HTML page is a wrong address", async () => {
+    nock(ORIGIN)
+      .get("/api/v1/bookings/checkout")
+      .query(true)
+      .reply(200, "<!doctype html><html>Login</html>", {
+        "content-type": "text/html",
+      });
+    const { c } = client();
+    const error = await c.listDepartures("2026-11-24").catch((e) => e);
+    expect(error).toBeInstanceOf(WrongAddressError);
+    expect(error.message).toMatch(/web page \(HTML\)/);
+  });
+
+  it("a 404 from /health is a wrong address", async () => {
+    nock(ORIGIN).get("/api/v1/health").reply(404, { message: "no route" });
+    const { c } = client();
+    expect(await c.health().catch((e) => e)).toBeInstanceOf(WrongAddressError);
+  });
+
+  it("malformed JSON is an invalid response (not an HTTP problem)", async () => {
+    nock(ORIGIN).get("/api/v1/pets/2").reply(200, '{"petId": 2,', { "content-type": "application/json" });
+    const { c } = client();
+    const error = await c.getPet(2).catch((e) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.status).toBe(200);
+  });
+
+  it("a list that is not a page is an invalid response", async () => {
+    nock(ORIGIN).get("/api/v1/bookings").reply(200, { unexpected: true });
+    const { c } = client();
+    expect(await c.listBookings().catch((e) => e)).toBeInstanceOf(InvalidResponseError);
+  });
+
+  it("a slow answer is a timeout naming the limit and, for lists, suggesting a smaller page", async () => {
+    nock(ORIGIN).get("/api/v1/bookings").query(true).delay(1_000).reply(200, envelope([]));
+    const { c } = client({ timeoutMs: 150 });
+    const error = await c.listBookings({}, { pageSize: 100 }).catch((e) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toMatch(/within 150 ms \(KENNEL_API_TIMEOUT_MS=150\)/);
+    expect(error.hint).toMatch(/smaller page size/);
+    expect(error.requestId).toBe("sent-id-1");
+  });
+
+  it("5xx is a server error after two retries", async () => {
+    const scope = nock(ORIGIN).get("/api/v1/pets/3").times(3).reply(500, { requestId: "r500" });
+    const { c } = client();
+    const error = await c.getPet(3).catch((e) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.status).toBe(500);
+    expect(error.requestId).toBe("r500");
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it("429 is rate limited after retries, with the wait the API asked for", async () => {
+    nock(ORIGIN).get("/api/v1/pets/4").times(3).reply(429, {}, { "Retry-After": "0" });
+    const { c } = client();
+    const error = await c.getPet(4).catch((e) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterSeconds).toBe(0);
+  });
+
+  it("another 4xx is a bad request with the API's own words", async () => {
+    nock(ORIGIN).get("/api/v1/bookings").query(true).reply(400, { message: "pageSize must be at most 100" });
+    const { c } = client();
+    const error = await c.listBookings({}, { pageSize: 500 }).catch((e) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.message).toMatch(/pageSize must be at most 100/);
+  });
+});
+
+describe("retries", () => {
+  it("retries 503, 502 and network errors, then succeeds", async () => {
+    const scope = nock(ORIGIN)
+      .get("/api/v1/pets/5")
+      .reply(503)
+      .get("/api/v1/pets/5")
+      .replyWithError(Object.assign(new Error("reset"), { code: "ECONNRESET" }))
+      .get("/api/v1/pets/5")
+      .reply(200, { petId: 5 });
+    const { c } = client();
+    expect((await c.getPet(5)).data.petId).toBe(5);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it.each([401, 404, 400])("does not retry %i", async (status) => {
+    let calls = 0;
+    nock(ORIGIN)
+      .get("/api/v1/pets/6")
+      .times(3)
+      .reply(() => {
+        calls++;
+        return [status, {}];
+      });
+    const { c } = client();
+    await c.getPet(6).catch(() => undefined);
+    expect(calls).toBe(1);
+  });
+
+  it("retries 408 and 429 and honours Retry-After", async () => {
+    const times: number[] = [];
+    nock(ORIGIN)
+      .get("/api/v1/pets/7")
+      .reply(() => {
+        times.push(Date.now());
+        return [429, {}, { "Retry-After": "1" }];
+      })
+      .get("/api/v1/pets/7")
+      .reply(() => {
+        times.push(Date.now());
+        return [408, {}];
+      })
+      .get("/api/v1/pets/7")
+      .reply(() => {
+        times.push(Date.now());
+        return [200, { petId: 7 }];
+      });
+    const { c } = client();
+    expect((await c.getPet(7)).data.petId).toBe(7);
+    expect(times).toHaveLength(3);
+    expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(950);
+  });
+
+  it("does not retry a timeout", async () => {
+    let calls = 0;
+    nock(ORIGIN)
+      .get("/api/v1/pets/8")
+      .times(3)
+      .delay(500)
+      .reply(() => {
+        calls++;
+        return [200, { petId: 8 }];
+      });
+    const { c } = client({ timeoutMs: 100 });
+    expect(await c.getPet(8).catch((e) => e)).toBeInstanceOf(TimeoutError);
+    expect(calls).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("redirects and the key", () => {
+  it("never follows a redirect, and the key never reaches the redirect target", async () => {
+    const elsewhere = nock("https://collector.example.net").get(/.*/).reply(200, []);
+    const sameOrigin = nock(ORIGIN).get("/api/v2/bookings").reply(200, envelope([]));
+    nock(ORIGIN).get("/api/v1/bookings").reply(302, "", { Location: "https://collector.example.net/steal" });
+    nock(ORIGIN).get("/api/v1/health").reply(301, "", { Location: "/api/v2/health" });
+    const { c } = client();
+    const error = await c.listBookings().catch((e) => e);
+    expect(error).toBeInstanceOf(WrongAddressError);
+    expect(error.message).toMatch(/redirected \(HTTP 302\) to https:\/\/collector.example.net\/steal/);
+    expect(await c.health().catch((e) => e)).toBeInstanceOf(WrongAddressError);
+    expect(elsewhere.isDone()).toBe(false);
+    expect(sameOrigin.isDone()).toBe(false);
+  });
+
+  it("the key is in no log line and no error text, whatever goes wrong", async () => {
+    const rawKey = KEY;
+    nock(ORIGIN)
+      .get("/api/v1/pets/1")
+      .reply(401, { echo: rawKey })
+      .get("/api/v1/pets/2")
+      .times(3)
+      .reply(500, `server saw key ${rawKey}`)
+      .get("/api/v1/pets/3")
+      .reply(302, "", { Location: `https://evil.example/?k=${rawKey}` })
+      .get("/api/v1/pets/4")
+      .reply(200, "<html>", { "content-type": "text/html" })
+      .get("/api/v1/pets/5")
+      .times(3)
+      .replyWithError(new Error(`socket hang up ${rawKey}`));
+    const captured = captureLogger([rawKey]);
+    const c = createKennelClient(settings({ debug: true }), { log: captured.log, retryDelay: () => 0 });
+    const errors: KennelError[] = [];
+    for (const id of [1, 2, 3, 4, 5]) {
+      const e = await c.getPet(id).catch((x) => x);
+      expect(e).toBeInstanceOf(KennelError);
+      errors.push(e);
+      captured.log.error({ err: e }, e.describe());
+    }
+    expect(captured.lines.length).toBeGreaterThan(5);
+    for (const line of captured.lines) expect(line).not.toContain(rawKey);
+    for (const e of errors) {
+      expect(e.message).not.toContain(rawKey);
+      expect(e.describe()).not.toContain(rawKey);
+      expect(JSON.stringify(e)).not.toContain(rawKey);
+    }
+  });
+
+  it("debug logs every request with method, path, status, duration and request id", async () => {
+    nock(ORIGIN).get("/api/v1/health").reply(200, {}, { "x-request-id": "dbg-1" });
+    const { c, records } = client({ debug: true });
+    await c.health();
+    const line = records().find((r) => r.msg === "kennel API request");
+    expect(line).toMatchObject({
+      level: "info",
+      method: "GET",
+      path: "/api/v1/health",
+      status: 200,
+      requestId: "dbg-1",
+    });
+    expect(typeof line?.durationMs).toBe("number");
+  });
+});
+
+describe("concurrency", () => {
+  it("shares identical GETs in flight", async () => {
+    let calls = 0;
+    nock(ORIGIN)
+      .get("/api/v1/pets/9")
+      .times(5)
+      .delay(50)
+      .reply(() => {
+        calls++;
+        return [200, { petId: 9 }];
+      });
+    const { c } = client();
+    const results = await Promise.all([c.getPet(9), c.getPet(9), c.getPet(9)]);
+    expect(results.map((r) => r.data.petId)).toEqual([9, 9, 9]);
+    expect(calls).toBe(1);
+  });
+
+  it("keeps at most 6 requests in flight", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const slowFetch = (async (input: Request | string | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 20));
+      inFlight--;
+      const id = Number(new URL(request.url).pathname.split("/").pop());
+      return new Response(JSON.stringify({ petId: id }), { headers: { "content-type": "application/json" } });
+    }) as typeof fetch;
+    const { c } = client({}, { fetch: slowFetch });
+    const ids = Array.from({ length: 30 }, (_, i) => i + 1);
+    const pets = await Promise.all(ids.map((id) => c.getPet(id)));
+    expect(pets.map((p) => p.data.petId)).toEqual(ids);
+    expect(peak).toBe(6);
+  });
+});
+
+describe("pagination through the client", () => {
+  it("reads totalPages fresh from each page, even when it changes", async () => {
+    const totals = [2, 3, 3];
+    const rec = recordingFetch((url) => {
+      const page = Number(url.searchParams.get("request.page"));
+      // Page 2 holds fewer items than pageSize, yet it is not the end: never infer from the count.
+      return {
+        page,
+        pageSize: 2,
+        totalRecords: 5,
+        totalPages: totals[page - 1],
+        items: page === 2 ? [{ bookingId: 3 }] : [{ bookingId: page * 100 }, { bookingId: page * 100 + 1 }],
+      };
+    });
+    const { c } = client({}, { fetch: rec.fetch });
+    const all = await collectAll(c.iterateBookings({ status: "confirmed" }, 2));
+    expect(all.map((b) => b.bookingId)).toEqual([100, 101, 3, 300, 301]);
+    expect(rec.requests.map((r) => new URL(r.url).searchParams.get("request.page"))).toEqual(["1", "2", "3"]);
+  });
+
+  it("stops a list that keeps growing", async () => {
+    const rec = recordingFetch((url) => {
+      const page = Number(url.searchParams.get("request.page"));
+      return {
+        page,
+        pageSize: 1,
+        totalRecords: page + 1,
+        totalPages: page + 1,
+        items: [{ bookingId: page }],
+      };
+    });
+    const { c } = client({}, { fetch: rec.fetch });
+    const error = await collectAll(c.iterateBookings({}, 1)).catch((e) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toMatch(/kept growing/);
+    expect(rec.requests.length).toBeLessThan(20);
+  });
+});
+
+describe("the status check's four states", () => {
+  it.each([
+    ["ok", () => nock(ORIGIN).get("/api/v1/health").reply(200, { status: "Healthy" })],
+    ["ok", () => nock(ORIGIN).get("/api/v1/health").reply(200, "")],
+    ["key_rejected", () => nock(ORIGIN).get("/api/v1/health").reply(401, { code: "authentication_failed" })],
+    ["wrong_address", () => nock(ORIGIN).get("/api/v1/health").reply(404, "<html>Not found</html>")],
+    ["wrong_address", () => nock(ORIGIN).get("/api/v1/health").reply(200, "<html>Welcome</html>")],
+    [
+      "wrong_address",
+      () => nock(ORIGIN).get("/api/v1/health").reply(302, "", { Location: "https://login.example" }),
+    ],
+    [
+      "unreachable",
+      () =>
+        nock(ORIGIN)
+          .get("/api/v1/health")
+          .times(3)
+          .replyWithError(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" })),
+    ],
+    ["unreachable", () => nock(ORIGIN).get("/api/v1/health").times(3).reply(503)],
+  ])("%s", async (state, setup) => {
+    setup();
+    const { c } = client();
+    const report = await c.checkStatus();
+    expect(report.state).toBe(state);
+    expect(report.baseUrl).toBe(BASE);
+    expect(JSON.stringify({ ...report, error: report.error?.toJSON() })).not.toContain(KEY);
+  });
+});
