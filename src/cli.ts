@@ -5,10 +5,12 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Config, ConfigError, loadConfig, requireKennel } from "./config.ts";
+import { type Config, ConfigError, isValidTimeZone, loadConfig, requireKennel } from "./config.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { describeStatus } from "./kennel/status.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
+import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
+import { isIsoDate } from "./time.ts";
 
 export interface CliIo {
   stdout: { write(s: string): unknown };
@@ -27,6 +29,11 @@ Usage: kennel-desk <command> [options]
 
 Commands:
   status     Check the kennel API: up, key accepted, right address. Exit 0 when OK, 1 otherwise.
+  sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
+             [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
+             Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
+             [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]
+             [--wrong-address] [--growing-totals]
   help       Show this text.
 
 Settings come from the environment (and a .env file when run through npm); see the README.
@@ -54,6 +61,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   switch (command) {
     case "status":
       return status(rest, config, deps, log);
+    case "sandbox":
+      return sandbox(rest, config, deps);
     default:
       io.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
@@ -91,6 +100,124 @@ async function status(args: string[], config: Config, deps: CliDeps, log: Logger
     deps.io.stdout.write(`${lines.filter((l) => l !== undefined).join("\n")}\n`);
   }
   return words.ok ? 0 : 1;
+}
+
+function usageError(io: CliIo, message: string): number {
+  io.stderr.write(`${message}\nRun "kennel-desk help" for the options.\n`);
+  return 2;
+}
+
+async function sandbox(args: string[], config: Config, deps: CliDeps): Promise<number> {
+  const { io } = deps;
+  let values: ReturnType<typeof parseSandboxArgs>;
+  try {
+    values = parseSandboxArgs(args);
+  } catch (error) {
+    return usageError(io, (error as Error).message);
+  }
+  const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+    return n;
+  };
+  const rate = (name: string, raw: string | undefined): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0 || n > 1)
+      throw new Error(`--${name} must be a fraction from 0 to 1, not "${raw}".`);
+    return n;
+  };
+  let options: SandboxOptions;
+  try {
+    const latency = values.latency;
+    let latencyMs: Faults["latencyMs"];
+    if (latency !== undefined) {
+      const m = /^(\d+)(?:-(\d+))?$/.exec(latency);
+      if (!m) throw new Error(`--latency must be milliseconds (300) or a range (100-500), not "${latency}".`);
+      latencyMs = m[2] ? [Number(m[1]), Number(m[2])] : Number(m[1]);
+    }
+    if (values.timezone !== undefined && !isValidTimeZone(values.timezone)) {
+      throw new Error(
+        `--timezone "${values.timezone}" is not a known IANA time zone (for example Europe/London).`,
+      );
+    }
+    if (values.today !== undefined && !isIsoDate(values.today)) {
+      throw new Error(`--today must be a date written YYYY-MM-DD, not "${values.today}".`);
+    }
+    options = {
+      port: whole("port", values.port, 0, 65535) ?? 4010,
+      seed: whole("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
+      customers: whole("customers", values.customers, 1, 1_000_000) ?? 400,
+      bookings: whole("bookings", values.bookings, 0, 5_000_000),
+      timezone: values.timezone ?? config.timezone,
+      today: values.today,
+      faults: {
+        latencyMs,
+        errorRate: rate("error-rate", values["error-rate"]),
+        rateLimitRate: rate("rate-limit-rate", values["rate-limit-rate"]),
+        retryAfterSeconds: whole("retry-after", values["retry-after"], 0, 3600),
+        hangRate: rate("hang-rate", values["hang-rate"]),
+        malformedRate: rate("malformed-rate", values["malformed-rate"]),
+        corruptRate: rate("corrupt-rate", values["corrupt-rate"]),
+        wrongAddress: values["wrong-address"] === true,
+        growingTotals: values["growing-totals"] === true,
+      },
+    };
+  } catch (error) {
+    return usageError(io, (error as Error).message);
+  }
+  let sbx: Sandbox;
+  try {
+    sbx = await startSandbox(options);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE") {
+      return usageError(
+        io,
+        `Port ${options.port} is already in use. Choose another with --port, or --port 0 for any free port.`,
+      );
+    }
+    throw error;
+  }
+  io.stdout.write(
+    `KENNEL_API_BASE_URL=${sbx.url}\nKENNEL_API_KEY=${sbx.keys.main}\nOTHER_BUSINESS_API_KEY=${sbx.keys.other}\nKENNEL_TIMEZONE=${sbx.data.timezone}\n`,
+  );
+  io.stderr.write(
+    `Sandbox kennel API: ${sbx.main.customers.length} customers, ${sbx.main.bookings.length} bookings around ${sbx.data.today} (${sbx.data.timezone}); busy days ${sbx.data.busyDays.join(", ")}, empty days ${sbx.data.emptyDays.join(", ")}.\nThe lines above are ready to paste into .env. Press Ctrl+C to stop.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await sbx.close();
+  return 0;
+}
+
+function parseSandboxArgs(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    options: {
+      port: { type: "string" },
+      seed: { type: "string" },
+      customers: { type: "string" },
+      bookings: { type: "string" },
+      timezone: { type: "string" },
+      today: { type: "string" },
+      latency: { type: "string" },
+      "error-rate": { type: "string" },
+      "rate-limit-rate": { type: "string" },
+      "retry-after": { type: "string" },
+      "hang-rate": { type: "string" },
+      "malformed-rate": { type: "string" },
+      "corrupt-rate": { type: "string" },
+      "wrong-address": { type: "boolean" },
+      "growing-totals": { type: "boolean" },
+    },
+  }).values;
 }
 
 if (import.meta.main) {

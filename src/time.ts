@@ -1,0 +1,53 @@
+/**
+ * Calendar dates (YYYY-MM-DD) and instants in the business's time zone. Pure functions of their
+ * inputs: "now" is always passed in (from the injected clock), never read here.
+ */
+import { fromZonedTime } from "date-fns-tz";
+
+const ymdFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function ymdFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = ymdFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    ymdFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function localDate(instant: Date | string | number, timeZone: string): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  const parts = ymdFormatter(timeZone).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** A calendar date plus n days (n may be negative). */
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Day of the week of a calendar date: 0 Sunday … 6 Saturday. */
+export function weekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** The instant of a local wall-clock time (HH:MM) on a date in a zone. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  return fromZonedTime(`${date}T${time}:00`, timeZone);
+}
+
+/** Is this a real calendar date written YYYY-MM-DD? */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
