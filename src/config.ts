@@ -17,9 +17,24 @@ export interface KennelSettings {
   debug: boolean;
 }
 
+export interface SlackSettings {
+  botToken: string;
+  /** Socket Mode when set (xapp-…); otherwise HTTP mode with the signing secret. */
+  appToken: string | undefined;
+  signingSecret: string | undefined;
+  /** Replaces the Web API base address (GovSlack; tests). Ends with a slash. */
+  apiUrl: string | undefined;
+}
+
 export interface Config {
   /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
   kennel: KennelSettings | undefined;
+  /** Present only when SLACK_BOT_TOKEN and either SLACK_APP_TOKEN or SLACK_SIGNING_SECRET are set. */
+  slack: SlackSettings | undefined;
+  /** HTTP port: Slack's requests in HTTP mode, and /healthz and /readyz in both modes. */
+  port: number;
+  /** Channels where commands are answered; empty means every channel. */
+  allowedChannels: string[];
   timeoutMs: number;
   rawResponses: boolean;
   debug: boolean;
@@ -124,6 +139,31 @@ export function checkBaseUrl(raw: string): Check<URL> {
   return { ok: true, value: url };
 }
 
+/** A secret setting: no padding, and the expected shape (never echoed in messages). */
+function secretVar(variable: string, shape: RegExp, shapeWords: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (v !== v.trim()) {
+        ctx.addIssue({
+          code: "custom",
+          message: "has spaces or line breaks around it.|Remove the whitespace.",
+        });
+        return z.NEVER;
+      }
+      if (!shape.test(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `does not look right: the value should be one that ${shapeWords}.|Copy it again from the Slack app's settings (see the README, "Connecting to Slack").`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    });
+}
+
 function flag(variable: string) {
   return z
     .string()
@@ -208,6 +248,75 @@ const envSchema = z
         }
         return v;
       }),
+    SLACK_BOT_TOKEN: secretVar("SLACK_BOT_TOKEN", /^xoxb-/, "starts with xoxb- (the Bot User OAuth Token)"),
+    SLACK_APP_TOKEN: secretVar(
+      "SLACK_APP_TOKEN",
+      /^xapp-/,
+      "starts with xapp- (an app-level token with connections:write)",
+    ),
+    SLACK_SIGNING_SECRET: secretVar(
+      "SLACK_SIGNING_SECRET",
+      /^[0-9a-f]{16,}$/i,
+      "is the hexadecimal Signing Secret",
+    ),
+    SLACK_API_URL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return undefined;
+        let url: URL;
+        try {
+          url = new URL(v.trim());
+        } catch {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a web address.|Use for example https://slack-gov.com/api/ or leave it unset.`,
+          });
+          return z.NEVER;
+        }
+        if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "must use https:// (plain http:// only on loopback, for tests): the bot token travels with every call.|Use an https:// address.",
+          });
+          return z.NEVER;
+        }
+        return url.href.endsWith("/") ? url.href : `${url.href}/`;
+      }),
+    PORT: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 3000;
+        const n = Number(v.trim());
+        if (!Number.isInteger(n) || n < 0 || n > 65535) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a port number.|Use a whole number from 1 to 65535, for example 3000.`,
+          });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    ALLOWED_CHANNELS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const ids = (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
+        const bad = ids.filter((id) => !/^[CGD][A-Z0-9]{2,}$/.test(id));
+        if (bad.length) {
+          ctx.addIssue({
+            code: "custom",
+            message: `${bad.map((b) => `"${b}"`).join(", ")} ${bad.length === 1 ? "is not a channel id" : "are not channel ids"}.|Use ids such as C0123ABCD, separated by commas (in Slack: the channel's name, then About, at the bottom).`,
+          });
+          return z.NEVER;
+        }
+        return ids;
+      }),
     LOG_LEVEL: z
       .string()
       .optional()
@@ -261,8 +370,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           debug: e.KENNEL_DEBUG,
         }
       : undefined;
+  const slack =
+    e.SLACK_BOT_TOKEN && (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET)
+      ? {
+          botToken: e.SLACK_BOT_TOKEN,
+          appToken: e.SLACK_APP_TOKEN,
+          signingSecret: e.SLACK_SIGNING_SECRET,
+          apiUrl: e.SLACK_API_URL,
+        }
+      : undefined;
   return {
     kennel,
+    slack,
+    port: e.PORT,
+    allowedChannels: e.ALLOWED_CHANNELS,
     timeoutMs: e.KENNEL_API_TIMEOUT_MS,
     rawResponses: e.KENNEL_RAW_RESPONSES,
     debug: e.KENNEL_DEBUG,
@@ -290,4 +411,32 @@ export function requireKennel(config: Config, env: Record<string, string | undef
     });
   }
   throw new ConfigError(problems);
+}
+
+/** For the bot: the Slack settings, or a ConfigError naming what to set and where to find it. */
+export function requireSlack(config: Config, env: Record<string, string | undefined>): SlackSettings {
+  if (config.slack) return config.slack;
+  const problems: ConfigProblem[] = [];
+  if (!env.SLACK_BOT_TOKEN) {
+    problems.push({
+      variable: "SLACK_BOT_TOKEN",
+      problem: "is not set.",
+      fix: "In the Slack app's settings (api.slack.com/apps, your app): OAuth & Permissions, Bot User OAuth Token (xoxb-…), after installing the app to the workspace.",
+    });
+  }
+  if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+    problems.push({
+      variable: "SLACK_APP_TOKEN",
+      problem: "is not set (nor SLACK_SIGNING_SECRET), so Kennel Desk cannot receive commands.",
+      fix: "For Socket Mode (no public address needed): Basic Information, App-Level Tokens, generate one with connections:write (xapp-…). For HTTP mode instead: set SLACK_SIGNING_SECRET from Basic Information, App Credentials.",
+    });
+  }
+  throw new ConfigError(problems);
+}
+
+/** The literal values of every secret setting, to scrub from logs. */
+export function secretValues(env: Record<string, string | undefined>): string[] {
+  return ["KENNEL_API_KEY", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"]
+    .map((k) => env[k]?.trim() ?? "")
+    .filter((v) => v.length > 0);
 }

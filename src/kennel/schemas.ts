@@ -156,8 +156,8 @@ export const CONSENT_FLAGS = [
 ] as const;
 export type ConsentFlag = (typeof CONSENT_FLAGS)[number];
 
-/** The customer's own fields; embedded pets are read one by one (see parseCustomer). */
-export const customerSchema = z.looseObject({
+/** The customer's own fields; embedded pets are read one by one (see readCustomer). */
+const customerFieldsSchema = z.looseObject({
   customerId: optInt,
   firstname: optString,
   secondname: optString,
@@ -196,10 +196,13 @@ export const customerSchema = z.looseObject({
   pushMessage_Accepts_Marketing: optBool,
   pushMessage_Accepts_Postcards: optBool,
   pushMessage_Accepts_Direct_Messages: optBool,
+});
+
+export const customerSchema = customerFieldsSchema.extend({
   pets: z.array(z.unknown()).optional().catch(undefined),
 });
 
-export type Customer = Omit<z.infer<typeof customerSchema>, "pets"> & { pets?: Pet[] };
+export type Customer = z.infer<typeof customerFieldsSchema> & { pets?: Pet[] | undefined };
 
 // ---------------------------------------------------------------------------------------------
 // Page envelope
@@ -284,7 +287,7 @@ export function readCustomer(raw: unknown, log: Logger): Customer | undefined {
   const customer = readRecord(customerSchema, "customer", raw, log);
   if (!customer) return undefined;
   const pets = customer.pets?.map((p) => readPet(p, log)).filter((p): p is Pet => p !== undefined);
-  return { ...customer, pets };
+  return { ...customer, pets } as Customer;
 }
 
 /** Reads every record of a list; bad ones are degraded or skipped, never the whole list. */

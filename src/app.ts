@@ -1,0 +1,126 @@
+/**
+ * The Slack app: Bolt in Socket Mode (SLACK_APP_TOKEN set) or HTTP mode (POST /slack/events on
+ * PORT), with GET /healthz and GET /readyz in both, and every listener registered.
+ */
+import type { ServerResponse } from "node:http";
+import { App } from "@slack/bolt";
+import { boltLogger } from "./bolt-logger.ts";
+import type { SlackSettings } from "./config.ts";
+import type { Deps } from "./deps.ts";
+import type { StatusReport } from "./kennel/client.ts";
+import { Access, InFlight } from "./listeners/access.ts";
+import { register as registerActions } from "./listeners/actions/index.ts";
+import { register as registerCommands } from "./listeners/commands/index.ts";
+import { register as registerEvents } from "./listeners/events/index.ts";
+import type { BotDeps } from "./listeners/runner.ts";
+
+export interface Bot {
+  app: App;
+  deps: BotDeps;
+  mode: "socket" | "http";
+  /** Starts listening; resolves with the HTTP port actually bound. */
+  start(): Promise<number>;
+  /** Stops taking commands, finishes those in flight (at most `graceMs`), then closes. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface BotOptions {
+  slack: SlackSettings;
+  /** Defaults for tests: a shorter "Looking up…" delay, say. */
+  loadingAfterMs?: number;
+  /** Readiness checks are cached this long. Default 10 s. */
+  readyCacheMs?: number;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+export function createBot(base: Deps, options: BotOptions): Bot {
+  const deps: BotDeps = {
+    ...base,
+    access: new Access(base.config.allowedChannels, base.clock, base.log),
+    inflight: new InFlight(),
+    loadingAfterMs: options.loadingAfterMs ?? 1500,
+  };
+  const { slack } = options;
+  const mode = slack.appToken ? "socket" : "http";
+  let ready: { at: number; report: StatusReport } | undefined;
+  const readyCacheMs = options.readyCacheMs ?? 10_000;
+  const customRoutes = [
+    {
+      path: "/healthz",
+      method: ["GET"],
+      handler: (_req: unknown, res: ServerResponse) =>
+        json(res, 200, { status: "ok", draining: deps.inflight.draining }),
+    },
+    {
+      path: "/readyz",
+      method: ["GET"],
+      handler: (_req: unknown, res: ServerResponse) => {
+        const now = Date.now();
+        const answer = (report: StatusReport) =>
+          json(res, report.state === "ok" && !deps.inflight.draining ? 200 : 503, {
+            state: deps.inflight.draining ? "stopping" : report.state,
+            message: report.error?.message,
+            requestId: report.requestId,
+          });
+        if (ready && now - ready.at < readyCacheMs) return answer(ready.report);
+        deps.kennel.checkStatus().then(
+          (report) => {
+            ready = { at: Date.now(), report };
+            answer(report);
+          },
+          () => json(res, 503, { state: "unreachable" }),
+        );
+      },
+    },
+  ];
+  const common = {
+    token: slack.botToken,
+    logger: boltLogger(base.log),
+    clientOptions: slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {},
+    customRoutes,
+  };
+  const app =
+    mode === "socket"
+      ? new App({
+          ...common,
+          socketMode: true,
+          appToken: slack.appToken,
+          installerOptions: { port: base.config.port },
+        })
+      : new App({ ...common, signingSecret: slack.signingSecret as string, port: base.config.port });
+  registerCommands(app, deps);
+  registerActions(app, deps);
+  registerEvents(app, deps);
+  app.error(async (error) => {
+    deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
+  });
+
+  let boundPort = base.config.port;
+  return {
+    app,
+    deps,
+    mode,
+    async start() {
+      const server = (await app.start(base.config.port)) as unknown;
+      const address = (server as { address?: () => unknown } | undefined)?.address?.();
+      if (address && typeof address === "object" && "port" in address)
+        boundPort = Number((address as { port: number }).port);
+      return boundPort;
+    },
+    async stop(graceMs = 25_000) {
+      // Stop taking commands first (anything that still arrives is told to try again), then let
+      // the work in flight finish: its answers go to Slack's response_url, not through our server.
+      deps.inflight.draining = true;
+      const stopped = app.stop().catch((error: unknown) => {
+        deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
+      });
+      const finished = await deps.inflight.drain(graceMs);
+      if (!finished) deps.log.warn({ inFlight: deps.inflight.size }, "stopping with work still in flight");
+      await stopped;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/** Block Kit limits the bot relies on, and a validator used by tests (and by the splitter). */
+import type { Block, Message } from "./types.ts";
+
+export const LIMITS = {
+  blocks: 50,
+  sectionText: 3000,
+  sectionFields: 10,
+  fieldText: 2000,
+  headerText: 150,
+  buttonText: 75,
+  buttonValue: 2000,
+  actionId: 255,
+  actionsElements: 25,
+  contextElements: 10,
+  /** Fallback text: Slack truncates past 40,000; notifications show far less. */
+  fallbackText: 3000,
+} as const;
+
+/** Every way a message breaks a limit, in words; empty when it fits. */
+export function limitViolations(message: Message): string[] {
+  const problems: string[] = [];
+  if (message.blocks.length > LIMITS.blocks)
+    problems.push(`${message.blocks.length} blocks (max ${LIMITS.blocks})`);
+  if (message.text.length > LIMITS.fallbackText) problems.push(`fallback text ${message.text.length} chars`);
+  if (!message.text.trim()) problems.push("empty fallback text");
+  message.blocks.forEach((block, i) =>
+    problems.push(...blockViolations(block).map((p) => `block ${i} (${block.type}): ${p}`)),
+  );
+  return problems;
+}
+
+function blockViolations(block: Block): string[] {
+  const p: string[] = [];
+  switch (block.type) {
+    case "header":
+      if (block.text.text.length > LIMITS.headerText) p.push(`header ${block.text.text.length} chars`);
+      if (!block.text.text.trim()) p.push("empty header");
+      break;
+    case "section":
+      if (!block.text && !block.fields?.length) p.push("section without text or fields");
+      if (block.text && block.text.text.length > LIMITS.sectionText)
+        p.push(`text ${block.text.text.length} chars`);
+      if (block.text && !block.text.text.trim()) p.push("empty text");
+      if (block.fields && block.fields.length > LIMITS.sectionFields) p.push(`${block.fields.length} fields`);
+      for (const f of block.fields ?? [])
+        if (f.text.length > LIMITS.fieldText) p.push(`field ${f.text.length} chars`);
+      if (block.accessory) p.push(...buttonViolations(block.accessory));
+      break;
+    case "context":
+      if (block.elements.length > LIMITS.contextElements) p.push(`${block.elements.length} context elements`);
+      for (const e of block.elements)
+        if (e.text.length > LIMITS.sectionText) p.push(`context text ${e.text.length}`);
+      break;
+    case "actions":
+      if (block.elements.length > LIMITS.actionsElements) p.push(`${block.elements.length} actions`);
+      if (block.elements.length === 0) p.push("empty actions");
+      for (const b of block.elements) p.push(...buttonViolations(b));
+      break;
+    case "divider":
+      break;
+  }
+  return p;
+}
+
+function buttonViolations(b: { text: { text: string }; value: string; action_id: string }): string[] {
+  const p: string[] = [];
+  if (b.text.text.length > LIMITS.buttonText) p.push(`button text ${b.text.text.length} chars`);
+  if (b.value.length > LIMITS.buttonValue) p.push(`button value ${b.value.length} chars`);
+  if (b.action_id.length > LIMITS.actionId) p.push("action_id too long");
+  return p;
+}
+
+/** Are action_ids unique within the message (Slack refuses duplicates)? */
+export function duplicateActionIds(message: Message): string[] {
+  const seen = new Set<string>();
+  const dups: string[] = [];
+  for (const block of message.blocks) {
+    const buttons =
+      block.type === "actions"
+        ? block.elements
+        : block.type === "section" && block.accessory
+          ? [block.accessory]
+          : [];
+    for (const b of buttons) {
+      if (seen.has(b.action_id)) dups.push(b.action_id);
+      seen.add(b.action_id);
+    }
+  }
+  return dups;
+}

@@ -1,0 +1,68 @@
+/**
+ * Text for Slack. Every string that comes from the API goes through `esc` (or `plain` for
+ * plain_text), so a pet note saying <!channel> pings nobody and *bold* in a name stays text.
+ */
+
+import { LIMITS } from "./limits.ts";
+import type { Button, ContextBlock, HeaderBlock, Mrkdwn, PlainText, SectionBlock } from "./types.ts";
+
+/**
+ * Escapes Slack's three control characters, so no text from the API can become a mention, a
+ * channel ping or a link. Formatting characters (* _ ~ `) are left as they are: at worst they
+ * make a word bold, and inserting invisible characters would corrupt references and microchips
+ * that staff copy.
+ */
+export function esc(value: unknown): string {
+  const text = value === undefined || value === null ? "" : String(value);
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Cuts text to at most `max` characters (code points kept whole), with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  let out = "";
+  for (const ch of chars) {
+    if (out.length + ch.length > max - 1) break;
+    out += ch;
+  }
+  // Never leave a half-escaped entity (&amp; cut to &am) at the end.
+  out = out.replace(/&[a-z]{0,4}$/i, "");
+  return `${out}…`;
+}
+
+export function mrkdwn(text: string): Mrkdwn {
+  return { type: "mrkdwn", text: truncate(text, LIMITS.sectionText), verbatim: true };
+}
+
+export function plain(text: string, max: number = LIMITS.sectionText): PlainText {
+  return { type: "plain_text", text: truncate(text || " ", max), emoji: true };
+}
+
+export function header(text: string): HeaderBlock {
+  return { type: "header", text: plain(text, LIMITS.headerText) };
+}
+
+export function section(text: string, accessory?: Button): SectionBlock {
+  return accessory
+    ? { type: "section", text: mrkdwn(text), accessory }
+    : { type: "section", text: mrkdwn(text) };
+}
+
+export function fields(items: string[]): SectionBlock {
+  return {
+    type: "section",
+    fields: items.slice(0, LIMITS.sectionFields).map((t) => ({ ...mrkdwn(truncate(t, LIMITS.fieldText)) })),
+  };
+}
+
+export function context(...texts: string[]): ContextBlock {
+  return { type: "context", elements: texts.slice(0, LIMITS.contextElements).map((t) => mrkdwn(t)) };
+}
+
+export function button(text: string, actionId: string, value: string, style?: "primary" | "danger"): Button {
+  const b: Button = { type: "button", text: plain(text, LIMITS.buttonText), action_id: actionId, value };
+  if (value.length > LIMITS.buttonValue) throw new RangeError(`button value too long (${value.length})`);
+  if (style) b.style = style;
+  return b;
+}

@@ -1,0 +1,58 @@
+/** The Block Kit subset Kennel Desk sends: small, exact types, checked by limits.ts. */
+
+export interface PlainText {
+  type: "plain_text";
+  text: string;
+  emoji?: boolean;
+}
+
+export interface Mrkdwn {
+  type: "mrkdwn";
+  text: string;
+  /** Always true: Kennel Desk never lets Slack auto-link names or channels. */
+  verbatim: true;
+}
+
+export type TextObject = PlainText | Mrkdwn;
+
+export interface Button {
+  type: "button";
+  text: PlainText;
+  action_id: string;
+  value: string;
+  style?: "primary" | "danger";
+}
+
+export interface HeaderBlock {
+  type: "header";
+  text: PlainText;
+}
+
+export interface SectionBlock {
+  type: "section";
+  text?: Mrkdwn;
+  fields?: Mrkdwn[];
+  accessory?: Button;
+}
+
+export interface ContextBlock {
+  type: "context";
+  elements: TextObject[];
+}
+
+export interface DividerBlock {
+  type: "divider";
+}
+
+export interface ActionsBlock {
+  type: "actions";
+  elements: Button[];
+}
+
+export type Block = HeaderBlock | SectionBlock | ContextBlock | DividerBlock | ActionsBlock;
+
+/** One Slack message: blocks plus the plain-text fallback for notifications. */
+export interface Message {
+  text: string;
+  blocks: Block[];
+}

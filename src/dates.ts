@@ -1,0 +1,252 @@
+/**
+ * What staff type for a day, turned into a calendar date in the kennel's time zone. Pure: `now`
+ * comes from the injected clock. Never throws; an impossible or ambiguous date is a message.
+ */
+import { addDays, isIsoDate, localDate, weekday } from "./time.ts";
+
+export type DayResult = { ok: true; date: string } | { ok: false; message: string };
+
+const WEEKDAYS: Record<string, number> = {
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tues: 2,
+  tuesday: 2,
+  wed: 3,
+  weds: 3,
+  wednesday: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
+};
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
+};
+
+const MONTH_NAMES = [
+  "",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The occurrence of day/month nearest to today (within six months either side). */
+function nearest(today: string, day: number, month: number): DayResult {
+  if (month < 1 || month > 12) return { ok: false, message: "That month does not exist." };
+  if (day < 1 || day > 31 || (month === 2 ? day > 29 : day > daysInMonth(2001, month))) {
+    return { ok: false, message: `There is no ${day} ${MONTH_NAMES[month]}.` };
+  }
+  const year = Number(today.slice(0, 4));
+  const candidates = [year - 1, year, year + 1]
+    .filter((y) => day <= daysInMonth(y, month))
+    .map((y) => `${y}-${pad(month)}-${pad(day)}`);
+  if (candidates.length === 0)
+    return { ok: false, message: `There is no ${day} ${MONTH_NAMES[month]} near this year.` };
+  const distance = (d: string) => Math.abs(Date.parse(`${d}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`));
+  candidates.sort((a, b) => distance(a) - distance(b));
+  return { ok: true, date: candidates[0] as string };
+}
+
+export const DATE_HELP =
+  "Use today, tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, or 24 Dec.";
+
+/** Parses one day. Empty text means today. */
+export function parseDay(input: string, now: Date, timeZone: string): DayResult {
+  const today = localDate(now, timeZone);
+  const text = input.trim().toLowerCase().replace(/\s+/g, " ").replace(/[.,]$/, "");
+  if (text === "" || text === "today" || text === "now") return { ok: true, date: today };
+  if (text === "tomorrow" || text === "tmrw" || text === "tmr") return { ok: true, date: addDays(today, 1) };
+  if (text === "yesterday") return { ok: true, date: addDays(today, -1) };
+  const rel = /^([+-])\s?(\d{1,3})(?:\s?(?:d|day|days))?$/.exec(text);
+  if (rel) {
+    const n = Number(rel[2]) * (rel[1] === "-" ? -1 : 1);
+    if (Math.abs(n) > 366)
+      return {
+        ok: false,
+        message: "That is more than a year away. Give the date itself, for example 2027-06-01.",
+      };
+    return { ok: true, date: addDays(today, n) };
+  }
+  const wd = WEEKDAYS[text.replace(/^(next|this) /, "")];
+  if (wd !== undefined) {
+    const diff = (wd - weekday(today) + 7) % 7;
+    return { ok: true, date: addDays(today, text.startsWith("next ") && diff === 0 ? 7 : diff) };
+  }
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (iso) {
+    const date = `${iso[1]}-${pad(Number(iso[2]))}-${pad(Number(iso[3]))}`;
+    if (!isIsoDate(date)) return { ok: false, message: `${input.trim()} is not a real date. ${DATE_HELP}` };
+    return { ok: true, date };
+  }
+  // "24 dec", "24th december", "24 dec 2026", "dec 24", "december 24th 2026"
+  const dm = /^(\d{1,2})(?:st|nd|rd|th)? ([a-z]+)(?: (\d{4}))?$/.exec(text);
+  const md = /^([a-z]+) (\d{1,2})(?:st|nd|rd|th)?(?: (\d{4}))?$/.exec(text);
+  const parts = dm
+    ? { day: Number(dm[1]), month: dm[2], year: dm[3] }
+    : md
+      ? { day: Number(md[2]), month: md[1], year: md[3] }
+      : undefined;
+  if (parts) {
+    const month = MONTHS[parts.month ?? ""];
+    if (!month) return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
+    if (parts.year) {
+      const date = `${parts.year}-${pad(month)}-${pad(parts.day)}`;
+      if (!isIsoDate(date))
+        return { ok: false, message: `There is no ${parts.day} ${MONTH_NAMES[month]} ${parts.year}.` };
+      return { ok: true, date };
+    }
+    return nearest(today, parts.day, month);
+  }
+  if (/^\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?$/.test(text)) {
+    return {
+      ok: false,
+      message: `"${input.trim()}" is ambiguous (day/month or month/day?). Write it as 2026-12-24 or 24 Dec.`,
+    };
+  }
+  return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
+}
+
+/** Splits command text into words, keeping "quoted phrases" together. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]*)"|“([^”]*)”|(\S+)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? m[2] ?? m[3] ?? "");
+  return out.filter((w) => w !== "");
+}
+
+export interface BookingsQuery {
+  from?: string;
+  to?: string;
+  status?: string;
+  type?: string;
+  customerId?: number;
+  text?: string;
+}
+
+export type QueryResult = { ok: true; query: BookingsQuery } | { ok: false; message: string };
+
+/**
+ * `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`.
+ * The first one or two words that are dates are the range; `key:value` words are filters; the
+ * rest is free text.
+ */
+export function parseBookingsQuery(text: string, now: Date, timeZone: string): QueryResult {
+  const query: BookingsQuery = {};
+  const free: string[] = [];
+  const dates: string[] = [];
+  const tokens = words(text);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    const kv = /^(status|type|customer):(.*)$/i.exec(token);
+    if (kv) {
+      const key = (kv[1] as string).toLowerCase();
+      const value = (kv[2] as string).trim();
+      if (!value)
+        return {
+          ok: false,
+          message: `${key}: needs a value, for example ${key === "customer" ? "customer:1234" : key === "type" ? "type:boarding" : "status:confirmed"}.`,
+        };
+      if (key === "customer") {
+        if (!/^\d{1,15}$/.test(value)) {
+          return {
+            ok: false,
+            message: `customer: takes a customer id (a number). Find it with /customer ${value}.`,
+          };
+        }
+        query.customerId = Number(value);
+      } else if (key === "status") query.status = value;
+      else query.type = value;
+      continue;
+    }
+    // Two-word dates such as "24 dec" count as one.
+    const next = tokens[i + 1];
+    const pair = next !== undefined ? `${token} ${next}` : undefined;
+    if (dates.length < 2 && free.length === 0) {
+      if (pair && /^\d{1,2}(st|nd|rd|th)?$/i.test(token) && MONTHS[next?.toLowerCase() ?? ""] !== undefined) {
+        const r = parseDay(pair, now, timeZone);
+        if (!r.ok) return r;
+        dates.push(r.date);
+        i++;
+        continue;
+      }
+      if (pair && MONTHS[token.toLowerCase()] !== undefined && /^\d{1,2}(st|nd|rd|th)?$/i.test(next ?? "")) {
+        const r = parseDay(pair, now, timeZone);
+        if (!r.ok) return r;
+        dates.push(r.date);
+        i++;
+        continue;
+      }
+      if (looksLikeDate(token)) {
+        const r = parseDay(token, now, timeZone);
+        if (!r.ok) return r;
+        dates.push(r.date);
+        continue;
+      }
+    }
+    free.push(token);
+  }
+  if (dates[0]) query.from = dates[0];
+  if (dates[1]) query.to = dates[1];
+  if (query.from && query.to && query.from > query.to) {
+    return { ok: false, message: `The range ends (${query.to}) before it starts (${query.from}).` };
+  }
+  if (free.length) query.text = free.join(" ").slice(0, 200);
+  return { ok: true, query };
+}
+
+function looksLikeDate(token: string): boolean {
+  const t = token.toLowerCase();
+  return (
+    ["today", "tomorrow", "yesterday"].includes(t) ||
+    WEEKDAYS[t] !== undefined ||
+    /^[+-]\d{1,3}$/.test(t) ||
+    /^\d{4}-\d{1,2}-\d{1,2}$/.test(t) ||
+    /^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?$/.test(t)
+  );
+}

@@ -1,0 +1,8 @@
+/** /arrivals [date]: the day's arrivals, posted for the channel (list_arrivals). */
+import type { App } from "@slack/bolt";
+import type { BotDeps } from "../runner.ts";
+import { dayCommand } from "./day.ts";
+
+export function registerArrivals(app: App, deps: BotDeps): void {
+  app.command("/arrivals", dayCommand(deps, "arrivals"));
+}

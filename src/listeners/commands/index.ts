@@ -1,0 +1,17 @@
+import type { App } from "@slack/bolt";
+import type { BotDeps } from "../runner.ts";
+import { registerArrivals } from "./arrivals.ts";
+import { registerBooking } from "./booking.ts";
+import { registerCustomer } from "./customer.ts";
+import { registerDepartures } from "./departures.ts";
+import { registerKennel } from "./kennel.ts";
+import { registerPet } from "./pet.ts";
+
+export function register(app: App, deps: BotDeps): void {
+  registerArrivals(app, deps);
+  registerDepartures(app, deps);
+  registerBooking(app, deps);
+  registerPet(app, deps);
+  registerCustomer(app, deps);
+  registerKennel(app, deps);
+}

@@ -1,0 +1,79 @@
+/** The whole bot on loopback: sandbox kennel API, Slack stand-in, real Bolt app in HTTP mode. */
+import { type Bot, createBot } from "../../src/app.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Clock } from "../../src/deps.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { captureLogger } from "./log.ts";
+import { type SlackStandIn, startSlackStandIn } from "./slack.ts";
+
+export const SIGNING_SECRET = "8f14e45fceea167a5a36dedd4bea2543";
+export const BOT_TOKEN = "xoxb-test-0000-bottoken";
+
+export interface Harness {
+  sandbox: Sandbox;
+  slack: SlackStandIn;
+  bot: Bot;
+  config: Config;
+  url: string;
+  lines: string[];
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  options: {
+    env?: Record<string, string>;
+    sandbox?: SandboxOptions;
+    clock?: Clock;
+    loadingAfterMs?: number;
+    timeoutMs?: number;
+  } = {},
+): Promise<Harness> {
+  const sandbox = await startSandbox({
+    seed: 21,
+    customers: 150,
+    today: "2026-11-22",
+    timezone: "Europe/London",
+    ...options.sandbox,
+  });
+  const slack = await startSlackStandIn();
+  const env = {
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    KENNEL_API_TIMEOUT_MS: String(options.timeoutMs ?? 10_000),
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    PORT: "0",
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const { log, lines } = captureLogger([sandbox.keys.main, BOT_TOKEN, SIGNING_SECRET]);
+  const clock = options.clock ?? { now: () => new Date("2026-11-22T09:00:00Z") };
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 10,
+  });
+  const bot = createBot(
+    { kennel, log, config, clock },
+    { slack: config.slack as NonNullable<Config["slack"]>, loadingAfterMs: options.loadingAfterMs ?? 1500 },
+  );
+  const port = await bot.start();
+  slack.users.set("U0STAFF", { id: "U0STAFF" });
+  slack.users.set("U0GUEST", { id: "U0GUEST", is_restricted: true });
+  slack.users.set("U0SINGLE", { id: "U0SINGLE", is_ultra_restricted: true });
+  return {
+    sandbox,
+    slack,
+    bot,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    lines,
+    async close() {
+      await bot.stop(2_000);
+      await slack.close();
+      await sandbox.close();
+    },
+  };
+}

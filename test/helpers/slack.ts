@@ -1,0 +1,240 @@
+/**
+ * A loopback stand-in for Slack: the Web API (POST /api/<method>) and response_url endpoints
+ * (POST /respond/<id>), recording everything; plus signed requests to the bot, as Slack sends them.
+ */
+import { createHmac } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Recorded {
+  path: string;
+  body: Record<string, unknown>;
+  at: number;
+  authorization: string | undefined;
+}
+
+export interface SlackUser {
+  id: string;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+}
+
+export interface SlackStandIn {
+  base: string;
+  apiUrl: string;
+  api: Recorded[];
+  responses: Recorded[];
+  users: Map<string, SlackUser>;
+  /** response_url ids that answer 500. */
+  failing: Set<string>;
+  /** Web API methods that answer 429 with Retry-After this many times, then succeed. */
+  rateLimited: Map<string, number>;
+  responseUrl(id: string): string;
+  responsesFor(id: string): Recorded[];
+  waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSlackStandIn(): Promise<SlackStandIn> {
+  const api: Recorded[] = [];
+  const responses: Recorded[] = [];
+  const users = new Map<string, SlackUser>();
+  const failing = new Set<string>();
+  const rateLimited = new Map<string, number>();
+  let ts = 1_700_000_000;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const type = req.headers["content-type"] ?? "";
+      let body: Record<string, unknown> = {};
+      if (type.includes("json")) body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      else body = Object.fromEntries(new URLSearchParams(raw));
+      for (const k of ["blocks", "view"]) {
+        if (typeof body[k] === "string") {
+          try {
+            body[k] = JSON.parse(body[k] as string);
+          } catch {
+            // leave it as text
+          }
+        }
+      }
+      const path = req.url ?? "/";
+      const record: Recorded = { path, body, at: Date.now(), authorization: req.headers.authorization };
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json", ...headers });
+        res.end(JSON.stringify(payload));
+      };
+      if (path.startsWith("/respond/")) {
+        responses.push(record);
+        const id = path.slice("/respond/".length);
+        if (failing.has(id)) return send(500, { ok: false });
+        return send(200, { ok: true });
+      }
+      if (path.startsWith("/api/")) {
+        const method = path.slice("/api/".length).split("?")[0] ?? "";
+        api.push(record);
+        const limited = rateLimited.get(method) ?? 0;
+        if (limited > 0) {
+          rateLimited.set(method, limited - 1);
+          return send(429, { ok: false, error: "ratelimited" }, { "retry-after": "1" });
+        }
+        switch (method) {
+          case "auth.test":
+            return send(200, {
+              ok: true,
+              user_id: "UBOT",
+              bot_id: "BBOT",
+              team_id: "T1",
+              user: "kennel-desk",
+            });
+          case "users.info": {
+            const user = users.get(String(body.user));
+            return user ? send(200, { ok: true, user }) : send(200, { ok: false, error: "user_not_found" });
+          }
+          case "chat.postMessage":
+            ts++;
+            return send(200, {
+              ok: true,
+              channel: body.channel,
+              ts: `${ts}.000100`,
+              message: { ts: `${ts}.000100` },
+            });
+          case "chat.postEphemeral":
+            return send(200, { ok: true, message_ts: `${ts}.000200` });
+          default:
+            return send(200, { ok: true });
+        }
+      }
+      send(404, { ok: false, error: "unknown_path" });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    apiUrl: `${base}/api/`,
+    api,
+    responses,
+    users,
+    failing,
+    rateLimited,
+    responseUrl: (id) => `${base}/respond/${id}`,
+    responsesFor: (id) => responses.filter((r) => r.path === `/respond/${id}`),
+    async waitFor(predicate, timeoutMs = 8_000) {
+      const until = Date.now() + timeoutMs;
+      while (!predicate()) {
+        if (Date.now() > until) throw new Error("timed out waiting for Slack traffic");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export function sign(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
+}
+
+export interface SendOptions {
+  timestamp?: number;
+  signature?: string;
+}
+
+/** POSTs a form body to the bot as Slack would, signed. Returns status, body text and time to answer. */
+export async function postSigned(
+  url: string,
+  secret: string,
+  form: Record<string, string>,
+  options: SendOptions = {},
+): Promise<{ status: number; text: string; ms: number }> {
+  const body = new URLSearchParams(form).toString();
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-slack-request-timestamp": String(timestamp),
+      "x-slack-signature": options.signature ?? sign(secret, timestamp, body),
+    },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, text, ms: performance.now() - started };
+}
+
+let seq = 0;
+
+export interface CommandInput {
+  command: string;
+  text?: string;
+  user?: string;
+  channel?: string;
+}
+
+/** The form fields of a slash command, with a fresh response_url id. */
+export function commandForm(
+  slack: SlackStandIn,
+  input: CommandInput,
+): { form: Record<string, string>; id: string } {
+  const id = `c${++seq}`;
+  return {
+    id,
+    form: {
+      token: "legacy-verification-token",
+      team_id: "T1",
+      team_domain: "kennel",
+      channel_id: input.channel ?? "C0FRONTDESK",
+      channel_name: "front-desk",
+      user_id: input.user ?? "U0STAFF",
+      user_name: "staff",
+      command: input.command,
+      text: input.text ?? "",
+      api_app_id: "A1",
+      response_url: slack.responseUrl(id),
+      trigger_id: `t${seq}`,
+    },
+  };
+}
+
+/** The form of a button click on a message, with a fresh response_url id. */
+export function actionForm(
+  slack: SlackStandIn,
+  button: { action_id: string; value: string },
+  options: { user?: string; channel?: string } = {},
+): { form: Record<string, string>; id: string } {
+  const id = `a${++seq}`;
+  const payload = {
+    type: "block_actions",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: options.user ?? "U0STAFF", name: "staff", team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    container: {
+      type: "message",
+      message_ts: "1.1",
+      channel_id: options.channel ?? "C0FRONTDESK",
+      is_ephemeral: false,
+    },
+    trigger_id: `t${seq}`,
+    channel: { id: options.channel ?? "C0FRONTDESK", name: "front-desk" },
+    response_url: slack.responseUrl(id),
+    actions: [
+      {
+        type: "button",
+        action_id: button.action_id,
+        block_id: "b1",
+        value: button.value,
+        action_ts: "1.2",
+        text: { type: "plain_text", text: "x" },
+      },
+    ],
+  };
+  return { id, form: { payload: JSON.stringify(payload) } };
+}
