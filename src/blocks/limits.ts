@@ -23,9 +23,9 @@ export function limitViolations(message: Message): string[] {
     problems.push(`${message.blocks.length} blocks (max ${LIMITS.blocks})`);
   if (message.text.length > LIMITS.fallbackText) problems.push(`fallback text ${message.text.length} chars`);
   if (!message.text.trim()) problems.push("empty fallback text");
-  message.blocks.forEach((block, i) =>
-    problems.push(...blockViolations(block).map((p) => `block ${i} (${block.type}): ${p}`)),
-  );
+  for (const [i, block] of message.blocks.entries()) {
+    problems.push(...blockViolations(block).map((p) => `block ${i} (${block.type}): ${p}`));
+  }
   return problems;
 }
 
