@@ -1,6 +1,7 @@
 /** /kennel: help, status, and searches over bookings, customers and pets. */
 import { bookingList } from "../blocks/customer.ts";
 import { helpMessage, noticeMessage, rawMessages, statusMessage } from "../blocks/misc.ts";
+import { esc } from "../blocks/mrkdwn.ts";
 import type { Message } from "../blocks/types.ts";
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
@@ -29,7 +30,7 @@ export async function bookingsSearchAnswer(
 ): Promise<Message[]> {
   const now = asOf ?? deps.clock.now();
   const parsed = parseBookingsQuery(text, now, deps.config.timezone);
-  if (!parsed.ok) return [noticeMessage(`⚠️ ${parsed.message}`)];
+  if (!parsed.ok) return [noticeMessage(`⚠️ ${esc(parsed.message)}`)];
   const q = parsed.query;
   const tz = deps.config.timezone;
   const r = await deps.kennel.listBookings(
@@ -75,7 +76,7 @@ export async function bookingsSearchAnswer(
 /** `/kennel …`: the subcommand, or the help for anything unknown. */
 export async function kennelAnswer(deps: Deps, text: string): Promise<Message[]> {
   const trimmed = text.trim();
-  const [sub = "", ...rest] = trimmed.split(/\s+/);
+  const [sub = ""] = trimmed.split(/\s+/);
   const args = trimmed.slice(sub.length).trim();
   switch (sub.toLowerCase()) {
     case "":
@@ -97,7 +98,6 @@ export async function kennelAnswer(deps: Deps, text: string): Promise<Message[]>
         ? petAnswer(deps, args)
         : [noticeMessage("Search for what? For example `/kennel pets Biscuit`.")];
     default:
-      void rest;
       return [
         helpMessage(
           deps.config.timezone,

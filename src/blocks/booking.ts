@@ -3,7 +3,7 @@ import type { Booking, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { paidWords, statusWords } from "./booking-words.ts";
 import { careFlags, careLine, speciesEmoji } from "./care.ts";
 import { dateTimeOf } from "./format.ts";
-import { button, context, esc, fields, header, section } from "./mrkdwn.ts";
+import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 export interface BookingCardInput {
@@ -53,7 +53,7 @@ export function bookingCard(input: BookingCardInput): Message {
   } else {
     for (const pet of input.pets.slice(0, 10)) {
       const care = careLine(careFlags(pet));
-      const line = `${speciesEmoji(pet)} *${esc(pet.name ?? "unnamed")}*${pet.breed ? ` · ${esc(pet.breed)}` : ""}${care ? `\n${care}` : "\nno medication, allergies, diet or medical notes recorded"}`;
+      const line = `${speciesEmoji(pet)} *${clip(pet.name ?? "unnamed", 300)}*${pet.breed ? ` · ${clip(pet.breed, 200)}` : ""}${care ? `\n${care}` : "\nno medication, allergies, diet or medical notes recorded"}`;
       const open =
         pet.petId !== undefined
           ? button("Care summary", `pet_open:${pet.petId}`, JSON.stringify({ p: pet.petId }))
@@ -62,5 +62,5 @@ export function bookingCard(input: BookingCardInput): Message {
     }
   }
   if (input.requestId) blocks.push(context(`request id ${esc(input.requestId)}`));
-  return { text: `${title}: ${b.customerName ?? ""} ${b.petNames ?? ""}`.trim(), blocks };
+  return { text: fallback(`${title}: ${b.customerName ?? ""} ${b.petNames ?? ""}`), blocks };
 }

@@ -3,7 +3,7 @@ import type { Booking, Customer } from "../kennel/schemas.ts";
 import { paidWords, statusWords } from "./booking-words.ts";
 import { speciesEmoji } from "./care.ts";
 import { dateTimeOf, plural } from "./format.ts";
-import { button, context, esc, fields, header, section } from "./mrkdwn.ts";
+import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import { pagingBlocks } from "./pet.ts";
 import type { Block, Button, Message } from "./types.ts";
 
@@ -52,14 +52,14 @@ export function customerCard(input: CustomerCardInput): Message {
   );
   const second = [c.secondContact_Firstname, c.secondContact_Lastname].filter(Boolean).join(" ");
   const emergency = [
-    c.emergencyContactName ? esc(c.emergencyContactName) : undefined,
-    c.emergencyContactPhone ? `📞 ${esc(c.emergencyContactPhone)}` : undefined,
-    c.emergencyContactEmail ? `✉️ ${esc(c.emergencyContactEmail)}` : undefined,
-    c.emergencyContactAddress ? esc(c.emergencyContactAddress) : undefined,
+    c.emergencyContactName ? clip(c.emergencyContactName, 300) : undefined,
+    c.emergencyContactPhone ? `📞 ${clip(c.emergencyContactPhone, 200)}` : undefined,
+    c.emergencyContactEmail ? `✉️ ${clip(c.emergencyContactEmail, 300)}` : undefined,
+    c.emergencyContactAddress ? clip(c.emergencyContactAddress, 600) : undefined,
   ].filter(Boolean);
   blocks.push(
     section(
-      `*Second contact:* ${second ? esc(second) : none}\n*Emergency contact:* ${emergency.length ? emergency.join(" · ") : none}`,
+      `*Second contact:* ${second ? clip(second, 300) : none}\n*Emergency contact:* ${emergency.length ? emergency.join(" · ") : none}`,
     ),
   );
   blocks.push(section(`*Consent*\n${consentLines(c).join("\n")}`));
@@ -71,7 +71,8 @@ export function customerCard(input: CustomerCardInput): Message {
         active.length
           ? active
               .map(
-                (p) => `${speciesEmoji(p)} ${esc(p.name ?? "unnamed")}${p.breed ? ` · ${esc(p.breed)}` : ""}`,
+                (p) =>
+                  `${speciesEmoji(p)} ${clip(p.name ?? "unnamed", 100)}${p.breed ? ` · ${clip(p.breed, 80)}` : ""}`,
               )
               .join("\n")
           : "none recorded"
@@ -96,7 +97,7 @@ export function customerCard(input: CustomerCardInput): Message {
     .filter(Boolean)
     .join(" · ");
   if (foot) blocks.push(context(foot));
-  return { text: `Customer: ${name}`, blocks };
+  return { text: fallback(`Customer: ${name}`), blocks };
 }
 
 export interface CustomerListInput {
@@ -109,19 +110,19 @@ export interface CustomerListInput {
 }
 
 export function customerList(input: CustomerListInput): Message {
-  const title = `Customers matching “${input.query}” (${input.totalRecords})`;
+  const title = fallback(`Customers matching “${input.query}” (${input.totalRecords})`);
   const blocks: Block[] = [header(title)];
   if (input.customers.length === 0) {
     blocks.push(
       section(
-        `No customer matches “${esc(input.query)}”. Try part of the name, the email or the mobile number.`,
+        `No customer matches “${clip(input.query, 200)}”. Try part of the name, the email or the mobile number.`,
       ),
     );
     return { text: title, blocks };
   }
   for (const c of input.customers) {
-    const pets = (c.pets ?? []).filter((p) => !p.deleted).map((p) => esc(p.name ?? "?"));
-    const line = `*${esc(customerName(c))}*${c.archived ? " · 📦 archived" : ""}\n${pets.length ? `🐾 ${pets.join(", ")}` : "no pets recorded"}`;
+    const pets = (c.pets ?? []).filter((p) => !p.deleted).map((p) => p.name ?? "?");
+    const line = `*${clip(customerName(c), 300)}*${c.archived ? " · 📦 archived" : ""}\n${pets.length ? `🐾 ${clip(pets.join(", "), 1500)}` : "no pets recorded"}`;
     blocks.push(
       section(
         line,
@@ -151,7 +152,7 @@ export interface BookingListInput {
 
 /** A paged list of bookings with dates (a customer's history, /kennel bookings). */
 export function bookingList(input: BookingListInput): Message {
-  const title = `${input.title} (${input.totalRecords})`;
+  const title = fallback(`${input.title} (${input.totalRecords})`);
   const blocks: Block[] = [header(title)];
   if (input.bookings.length === 0) {
     blocks.push(section(input.emptyText));
@@ -159,7 +160,7 @@ export function bookingList(input: BookingListInput): Message {
   }
   for (const b of input.bookings) {
     const when = `${dateTimeOf(b.checkInDate, input.timezone, input.thisYear)} → ${dateTimeOf(b.checkOutDate, input.timezone, input.thisYear)}`;
-    const line = `*${b.reference ? esc(b.reference) : `#${b.bookingId ?? "?"}`}* · ${b.petNames ? esc(b.petNames) : "pets not recorded"} · ${b.customerName ? esc(b.customerName) : "owner not recorded"}\n${when}\n${[b.bookingType ? esc(b.bookingType) : undefined, statusWords(b.status), b.roomName ? esc(b.roomName) : undefined, paidWords(b)].filter(Boolean).join(" · ")}`;
+    const line = `*${b.reference ? clip(b.reference, 100) : `#${b.bookingId ?? "?"}`}* · ${b.petNames ? clip(b.petNames, 400) : "pets not recorded"} · ${b.customerName ? clip(b.customerName, 200) : "owner not recorded"}\n${when}\n${[b.bookingType ? clip(b.bookingType, 60) : undefined, clip(statusWords(b.status), 60), b.roomName ? clip(b.roomName, 100) : undefined, paidWords(b)].filter(Boolean).join(" · ")}`;
     blocks.push(
       section(
         line,
@@ -170,5 +171,5 @@ export function bookingList(input: BookingListInput): Message {
     );
   }
   blocks.push(...pagingBlocks(input.page, input.totalPages, input.pageAction, input.state));
-  return { text: `${title}: ${plural(input.bookings.length, "booking")} on this page`, blocks };
+  return { text: fallback(`${title}: ${plural(input.bookings.length, "booking")} on this page`), blocks };
 }

@@ -7,7 +7,7 @@ import type { Booking, Pet } from "../kennel/schemas.ts";
 import { isUnpaid, paidWords, statusWords } from "./booking-words.ts";
 import { type CareFlags, careFlags, careLine } from "./care.ts";
 import { dayHeading, plural, timeOf } from "./format.ts";
-import { button, context, esc, header, section } from "./mrkdwn.ts";
+import { button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 export type DayKind = "arrivals" | "departures";
@@ -71,15 +71,16 @@ function combinedFlags(pets: Pet[]): CareFlags {
 export function entryText(kind: DayKind, entry: DayEntry, timezone: string): string {
   const b = entry.booking;
   const time = timeOf(whenOf(kind, b), timezone) || "--:--";
-  const pets = b.petNames ? esc(b.petNames) : "pets not recorded";
+  // Each part is capped, so an entry always fits and always shows every part, reference included.
+  const pets = b.petNames ? clip(b.petNames, 400) : "pets not recorded";
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
-  const owner = b.customerName ? esc(b.customerName) : "owner not recorded";
+  const owner = b.customerName ? clip(b.customerName, 200) : "owner not recorded";
   const first = `*${time}*  *${pets}*${count} · ${owner}`;
   const details = [
-    b.roomName ? esc(b.roomName) : "no room",
-    statusWords(b.status),
+    b.roomName ? clip(b.roomName, 100) : "no room",
+    clip(statusWords(b.status), 60),
     kind === "departures" ? paidWords(b, true) : paidWords(b),
-    b.reference ? `\`${esc(b.reference)}\`` : undefined,
+    b.reference ? `\`${clip(b.reference, 100)}\`` : undefined,
   ].filter(Boolean);
   const care =
     entry.pets === null
@@ -142,7 +143,7 @@ export function dayListMessage(input: DayListInput): Message {
     const none = input.kind === "arrivals" ? "No arrivals on this day." : "No departures on this day.";
     const off = input.calledOff ? ` (${input.calledOff} cancelled or no-show.)` : "";
     blocks.push(section(`${none}${off}`));
-    return { text: `${title}: none`, blocks };
+    return { text: fallback(`${title}: none`), blocks };
   }
   const from = (page - 1) * DAY_PAGE_SIZE;
   const shown = entries.slice(from, from + DAY_PAGE_SIZE);
@@ -171,5 +172,8 @@ export function dayListMessage(input: DayListInput): Message {
     input.requestId ? `request id ${esc(input.requestId)}` : undefined,
   ].filter(Boolean) as string[];
   if (foot.length) blocks.push(context(foot.join(" · ")));
-  return { text: `${title}: ${summaryLine(input.kind, summarise(entries)).replace(/[*]/g, "")}`, blocks };
+  return {
+    text: fallback(`${title}: ${summaryLine(input.kind, summarise(entries)).replace(/[*]/g, "")}`),
+    blocks,
+  };
 }

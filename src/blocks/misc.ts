@@ -1,7 +1,7 @@
 /** Help, status, errors, refusals and raw JSON. */
 import type { StatusWords } from "../kennel/status.ts";
 import { LIMITS } from "./limits.ts";
-import { context, esc, header, section } from "./mrkdwn.ts";
+import { context, esc, fallback, header, section, truncate } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 export const HELP_TEXT = [
@@ -42,7 +42,7 @@ export function statusMessage(
   if (words.detail) lines.push(esc(words.detail));
   if (!words.ok) lines.push(`*What to do:* ${esc(words.action)}`);
   return {
-    text: `${words.ok ? "OK" : "Not OK"}: ${words.headline}`,
+    text: fallback(`${words.ok ? "OK" : "Not OK"}: ${words.headline}`),
     blocks: [
       header("Kennel API status"),
       section(lines.join("\n")),
@@ -57,12 +57,15 @@ export function statusMessage(
 export function errorMessage(what: string, hint: string, requestId?: string): Message {
   const id = requestId ? `\nRequest id: \`${esc(requestId)}\` (quote it to support)` : "";
   const text = `⚠️ ${esc(what)}\n${esc(hint)}${id}`;
-  return { text: `${what} ${hint}`.slice(0, LIMITS.fallbackText), blocks: [section(text)] };
+  return { text: fallback(`${what} ${hint}`), blocks: [section(text)] };
 }
 
-/** A plain notice (refusals, "Looking up…", "nothing found"). */
-export function noticeMessage(text: string): Message {
-  return { text: text.replace(/[*`]/g, "").slice(0, LIMITS.fallbackText), blocks: [section(text)] };
+/** A notice written by Kennel Desk in mrkdwn (any API or user text in it already escaped). */
+export function noticeMessage(mrkdwnText: string): Message {
+  return {
+    text: truncate(mrkdwnText.replace(/[*`]/g, ""), LIMITS.fallbackText),
+    blocks: [section(mrkdwnText)],
+  };
 }
 
 /**

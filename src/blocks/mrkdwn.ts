@@ -31,6 +31,19 @@ export function truncate(text: string, max: number): string {
   return `${out}…`;
 }
 
+/** Escaped and cut to `max` characters: for one field among several in a line or section. */
+export function clip(value: unknown, max: number): string {
+  return truncate(esc(value), max);
+}
+
+/**
+ * A message's top-level `text` (notifications, screen readers), from raw text: escaped too, since
+ * Slack parses mentions in it, and within its limit.
+ */
+export function fallback(raw: string): string {
+  return truncate(esc(raw.replace(/\s+/g, " ").trim() || "Kennel Desk"), LIMITS.fallbackText);
+}
+
 export function mrkdwn(text: string): Mrkdwn {
   return { type: "mrkdwn", text: truncate(text, LIMITS.sectionText), verbatim: true };
 }

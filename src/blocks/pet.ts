@@ -2,15 +2,16 @@
 import type { Customer, Pet } from "../kennel/schemas.ts";
 import { medicationsOf, speciesEmoji } from "./care.ts";
 import { dateTimeOf, plural } from "./format.ts";
-import { button, context, esc, fields, header, section } from "./mrkdwn.ts";
+import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 const none = "—";
 
-function value(v: string | number | boolean | undefined): string {
+/** A value for one line of a card: escaped, capped so the other lines of its section survive. */
+function value(v: string | number | boolean | undefined, max = 450): string {
   if (v === undefined || v === "") return none;
   if (typeof v === "boolean") return v ? "yes" : "no";
-  return esc(v);
+  return clip(v, max);
 }
 
 export interface PetCardInput {
@@ -36,16 +37,16 @@ export function petCard(input: PetCardInput): Message {
       `*Sex*\n${value(pet.sex)}`,
       `*Spayed/neutered*\n${value(pet.spayed)}`,
       `*Weight*\n${value(pet.weight)}`,
-      `*Microchip*\n${pet.microchip ? `\`${esc(pet.microchip)}\`` : none}`,
+      `*Microchip*\n${pet.microchip ? `\`${clip(pet.microchip, 100)}\`` : none}`,
       `*Colour*\n${value(pet.colour)}`,
       `*Owner*\n${input.owner ? esc([input.owner.firstname, input.owner.secondname].filter(Boolean).join(" ")) : pet.customerId !== undefined ? `customer ${pet.customerId}` : none}`,
     ]),
   );
   const diet = [
-    pet.dietaryRequirements ? `*General:* ${esc(pet.dietaryRequirements)}` : "",
-    `*Morning:* ${value(pet.dietaryRequirementsAm)}`,
-    `*Midday:* ${value(pet.dietaryRequirementsNoon)}`,
-    `*Evening:* ${value(pet.dietaryRequirementsPm)}`,
+    pet.dietaryRequirements ? `*General:* ${value(pet.dietaryRequirements, 700)}` : "",
+    `*Morning:* ${value(pet.dietaryRequirementsAm, 700)}`,
+    `*Midday:* ${value(pet.dietaryRequirementsNoon, 700)}`,
+    `*Evening:* ${value(pet.dietaryRequirementsPm, 700)}`,
   ].filter(Boolean);
   blocks.push(section(`🍽 *Diet*\n${diet.join("\n")}`));
   const meds = medicationsOf(pet);
@@ -53,7 +54,7 @@ export function petCard(input: PetCardInput): Message {
     blocks.push(section("💊 *Medication*\nNone recorded."));
   } else {
     const slot = (label: string, pick: (m: (typeof meds)[number]) => string | undefined) => {
-      const items = meds.filter((m) => pick(m)).map((m) => `${m.n}. ${esc(pick(m))}`);
+      const items = meds.filter((m) => pick(m)).map((m) => `${m.n}. ${value(pick(m), 370)}`);
       return `*${label}*\n${items.length ? items.join("\n") : none}`;
     };
     blocks.push(section(`💊 *Medication* (${plural(meds.length, "medication")})`));
@@ -65,21 +66,25 @@ export function petCard(input: PetCardInput): Message {
       ]),
     );
   }
+  const evaluatedAt = pet.evaluationCompleteDate
+    ? dateTimeOf(pet.evaluationCompleteDate, input.timezone, input.thisYear)
+    : "";
+  const evaluated = /\d\d:\d\d$/.test(evaluatedAt) ? evaluatedAt.replace(/, \d\d:\d\d$/, "") : "";
   blocks.push(
     section(
       [
         `⚠️ *Allergies:* ${value(pet.allergies)}`,
         `🩺 *Medical notes:* ${value(pet.medicalNotes)}`,
-        `🛡 *Insurer:* ${value(pet.insurer)}${pet.insurerNumber ? ` · policy \`${esc(pet.insurerNumber)}\`` : ""}`,
+        `🛡 *Insurer:* ${value(pet.insurer, 200)}${pet.insurerNumber ? ` · policy \`${clip(pet.insurerNumber, 100)}\`` : ""}`,
         `📋 *Evaluation:* ${
           pet.evaluationComplete === undefined
             ? none
             : pet.evaluationComplete
-              ? `complete${pet.evaluationCompleteDate ? ` (${dateTimeOf(pet.evaluationCompleteDate, input.timezone, input.thisYear).replace(/, \d\d:\d\d$/, "")})` : ""}`
+              ? `complete${evaluated ? ` (${evaluated})` : ""}`
               : "not complete"
-        }${pet.evaluationCompleteNotes ? ` · ${esc(pet.evaluationCompleteNotes)}` : ""}`,
+        }${pet.evaluationCompleteNotes ? ` · ${value(pet.evaluationCompleteNotes, 300)}` : ""}`,
         `📝 *Notes:* ${value(pet.notes)}`,
-        pet.groomingNotes ? `✂️ *Grooming:* ${esc(pet.groomingNotes)}` : "",
+        pet.groomingNotes ? `✂️ *Grooming:* ${value(pet.groomingNotes, 300)}` : "",
       ]
         .filter(Boolean)
         .join("\n"),
@@ -92,7 +97,7 @@ export function petCard(input: PetCardInput): Message {
     .filter(Boolean)
     .join(" · ");
   if (foot) blocks.push(context(foot));
-  return { text: `Care summary: ${name}`, blocks };
+  return { text: fallback(`Care summary: ${name}`), blocks };
 }
 
 export interface PetListInput {
@@ -107,7 +112,7 @@ export interface PetListInput {
 
 /** Several matches: a short list, a button to open each, and paging through the API's pages. */
 export function petList(input: PetListInput): Message {
-  const title = `Pets matching “${input.query}” (${input.totalRecords})`;
+  const title = fallback(`Pets matching “${input.query}” (${input.totalRecords})`);
   const blocks: Block[] = [header(title)];
   if (input.pets.length === 0) {
     blocks.push(
@@ -116,7 +121,7 @@ export function petList(input: PetListInput): Message {
     return { text: title, blocks };
   }
   for (const pet of input.pets) {
-    const line = `${speciesEmoji(pet)} *${esc(pet.name ?? "unnamed")}* · ${value(pet.breed)} · ${value(pet.sex)}${pet.deleted ? " · 🗑 deleted" : ""}`;
+    const line = `${speciesEmoji(pet)} *${clip(pet.name ?? "unnamed", 300)}* · ${value(pet.breed, 200)} · ${value(pet.sex, 100)}${pet.deleted ? " · 🗑 deleted" : ""}`;
     blocks.push(
       section(
         line,

@@ -3,6 +3,7 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt"
 import { dayAnswer } from "../../answers/day.ts";
 import type { DayKind } from "../../blocks/day-list.ts";
 import { noticeMessage } from "../../blocks/misc.ts";
+import { esc } from "../../blocks/mrkdwn.ts";
 import { parseDay } from "../../dates.ts";
 import { type BotDeps, run } from "../runner.ts";
 
@@ -21,7 +22,7 @@ export function dayCommand(deps: BotDeps, kind: DayKind) {
       visibility: day.ok ? "in_channel" : "ephemeral",
       showLoading: true,
       work: async () =>
-        day.ok ? (await dayAnswer(deps, kind, day.date)).messages : [noticeMessage(`⚠️ ${day.message}`)],
+        day.ok ? (await dayAnswer(deps, kind, day.date)).messages : [noticeMessage(`⚠️ ${esc(day.message)}`)],
     });
   };
 }
