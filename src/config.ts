@@ -149,7 +149,7 @@ function secretVar(variable: string, shape: RegExp, shapeWords: string) {
       if (v !== v.trim()) {
         ctx.addIssue({
           code: "custom",
-          message: "has spaces or line breaks around it.|Remove the whitespace.",
+          message: `has spaces or line breaks around it.|Remove the whitespace around ${variable} (check the .env file or the secret store).`,
         });
         return z.NEVER;
       }
