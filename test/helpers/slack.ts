@@ -29,6 +29,8 @@ export interface SlackStandIn {
   failing: Set<string>;
   /** Web API methods that answer 429 with Retry-After this many times, then succeed. */
   rateLimited: Map<string, number>;
+  /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
+  socketUrl: string | undefined;
   responseUrl(id: string): string;
   responsesFor(id: string): Recorded[];
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
@@ -81,6 +83,10 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
           return send(429, { ok: false, error: "ratelimited" }, { "retry-after": "1" });
         }
         switch (method) {
+          case "apps.connections.open":
+            return stand.socketUrl
+              ? send(200, { ok: true, url: stand.socketUrl })
+              : send(200, { ok: false, error: "no_socket_url" });
           case "auth.test":
             return send(200, {
               ok: true,
@@ -112,7 +118,8 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  const stand: SlackStandIn = {
+    socketUrl: undefined,
     base,
     apiUrl: `${base}/api/`,
     api,
@@ -135,6 +142,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
         server.close(() => r());
       }),
   };
+  return stand;
 }
 
 export function sign(secret: string, timestamp: number, body: string): string {

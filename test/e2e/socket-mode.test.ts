@@ -1,0 +1,109 @@
+/**
+ * Socket Mode end to end: the real Bolt app connects to a loopback WebSocket stand-in (given by
+ * apps.connections.open on the Slack stand-in, so SLACK_API_URL is honoured in Socket Mode too),
+ * receives a slash command envelope, acks it over the socket, and answers through response_url.
+ * Health checks are served on PORT in this mode too.
+ */
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type WebSocket, WebSocketServer } from "ws";
+import { type Bot, createBot } from "../../src/app.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { commandForm, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+let wss: WebSocketServer;
+let bot: Bot;
+let port: number;
+const received: Array<Record<string, unknown>> = [];
+let socket: WebSocket | undefined;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 4, customers: 60, today: "2026-11-22", timezone: "Europe/London" });
+  slack = await startSlackStandIn();
+  slack.users.set("U0STAFF", { id: "U0STAFF" });
+  wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise<void>((r) => wss.once("listening", () => r()));
+  wss.on("connection", (ws) => {
+    socket = ws;
+    ws.on("message", (data) => received.push(JSON.parse(String(data)) as Record<string, unknown>));
+    ws.send(
+      JSON.stringify({
+        type: "hello",
+        num_connections: 1,
+        connection_info: { app_id: "A1" },
+        debug_info: {},
+      }),
+    );
+  });
+  slack.socketUrl = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/link`;
+  port = await freePort();
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    SLACK_BOT_TOKEN: "xoxb-test-0000-socket",
+    SLACK_APP_TOKEN: "xapp-1-A1-0000-socket",
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(port),
+  });
+  const log = silentLogger();
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
+  bot = createBot(
+    { kennel, log, config, clock: { now: () => new Date("2026-11-22T09:00:00Z") } },
+    {
+      slack: config.slack as NonNullable<Config["slack"]>,
+    },
+  );
+  await bot.start();
+});
+
+afterAll(async () => {
+  await bot.stop(1_000);
+  for (const client of wss.clients) client.terminate();
+  await new Promise<void>((r) => wss.close(() => r()));
+  await slack.close();
+  await sandbox.close();
+});
+
+describe("Socket Mode", () => {
+  it("connects through apps.connections.open at SLACK_API_URL with the app token", () => {
+    expect(bot.mode).toBe("socket");
+    const open = slack.api.find((a) => a.path === "/api/apps.connections.open");
+    expect(open?.authorization).toBe("Bearer xapp-1-A1-0000-socket");
+  });
+
+  it("acks a slash command over the socket at once, then answers through response_url", async () => {
+    const { form, id } = commandForm(slack, { command: "/kennel", text: "status" });
+    socket?.send(
+      JSON.stringify({
+        envelope_id: "env-1",
+        type: "slash_commands",
+        accepts_response_payload: true,
+        payload: form,
+      }),
+    );
+    await slack.waitFor(() => received.some((m) => m.envelope_id === "env-1"));
+    await slack.waitFor(() => slack.responsesFor(id).length > 0);
+    expect(JSON.stringify(slack.responsesFor(id)[0]?.body)).toMatch(/up and accepted the key/);
+  });
+
+  it("serves /healthz and /readyz on PORT", async () => {
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ state: "ok" });
+  });
+});
