@@ -38,6 +38,11 @@ export async function main(env: Record<string, string | undefined>): Promise<num
     throw error;
   }
   const log = createLogger({ level: config.logLevel, secrets: secretValues(env) });
+  // Signals first: a stop that arrives during start-up still finishes the commands in flight.
+  const stopRequested = new Promise<string>((resolve) => {
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.once("SIGINT", () => resolve("SIGINT"));
+  });
   const kennel = createKennelClient(kennelSettings, { log });
   const bot = createBot({ kennel, log, config, clock: systemClock }, { slack });
   const port = await bot.start();
@@ -47,21 +52,17 @@ export async function main(env: Record<string, string | undefined>): Promise<num
       ? `Kennel Desk is running in Socket Mode; health checks on http://localhost:${port}/healthz`
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
   );
-  const status = await kennel.checkStatus();
-  if (status.state !== "ok") {
-    log.warn(
-      { state: status.state, requestId: status.requestId },
-      `kennel API: ${status.error?.message ?? status.state}`,
-    );
-  }
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log.info({ signal }, "stopping: finishing the commands in flight");
-      resolve();
-    };
-    process.once("SIGTERM", () => stop("SIGTERM"));
-    process.once("SIGINT", () => stop("SIGINT"));
+  // A first look at the kennel API, in the background: a problem is logged, not fatal.
+  void kennel.checkStatus().then((status) => {
+    if (status.state !== "ok") {
+      log.warn(
+        { state: status.state, requestId: status.requestId },
+        `kennel API: ${status.error?.message ?? status.state}`,
+      );
+    }
   });
+  const signal = await stopRequested;
+  log.info({ signal }, "stopping: finishing the commands in flight");
   await bot.stop();
   log.info("stopped");
   return 0;

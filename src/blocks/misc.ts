@@ -86,7 +86,8 @@ export function rawMessages(title: string, raw: unknown): Message[] {
     chunks.push(rest.slice(0, cut));
     rest = rest.slice(cut);
   }
-  const perMessage = LIMITS.blocks - 2;
+  // At most 12 sections (about 36 KB) a message: within Slack's overall message size.
+  const perMessage = 12;
   const messages: Message[] = [];
   for (let i = 0; i < chunks.length; i += perMessage) {
     const part = chunks.slice(i, i + perMessage);

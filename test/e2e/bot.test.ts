@@ -270,6 +270,28 @@ describe("ALLOWED_CHANNELS", () => {
   });
 });
 
+describe("KENNEL_RAW_RESPONSES=1", () => {
+  it("answers carry the API's JSON in code blocks, split within the limits", async () => {
+    const raw = await startHarness({ env: { KENNEL_RAW_RESPONSES: "1" } });
+    try {
+      const day = raw.sandbox.data.busyDays[0] as string;
+      const { form, id } = commandForm(raw.slack, { command: "/departures", text: day });
+      await postSigned(`${raw.url}/slack/events`, SIGNING_SECRET, form);
+      await raw.slack.waitFor(() => raw.slack.responsesFor(id).filter(isFinal).length >= 2);
+      const parts = raw.slack.responsesFor(id).filter(isFinal);
+      expect(parts.length).toBeGreaterThan(1);
+      for (const p of parts) {
+        expect(limitViolations(asMessage(p))).toEqual([]);
+        expect(JSON.stringify(p.body.blocks)).toContain("```");
+      }
+      const first = raw.sandbox.main.departuresByDate.get(day)?.[0] as Record<string, unknown>;
+      expect(JSON.stringify(parts.map((p) => p.body))).toContain(String(first.reference));
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
 describe("response_url failing", () => {
   it("the answer still reaches the asker through the Web API", async () => {
     const { form, id } = commandForm(h.slack, { command: "/kennel", text: "help" });
