@@ -5,10 +5,20 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Config, ConfigError, isValidTimeZone, loadConfig, requireKennel } from "./config.ts";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import {
+  type Config,
+  ConfigError,
+  isValidTimeZone,
+  loadConfig,
+  requireKennel,
+  secretValues,
+} from "./config.ts";
+import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { describeStatus } from "./kennel/status.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
+import { createMcpServer } from "./mcp/server.ts";
 import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
 import { isIsoDate } from "./time.ts";
 
@@ -29,6 +39,8 @@ Usage: kennel-desk <command> [options]
 
 Commands:
   status     Check the kennel API: up, key accepted, right address. Exit 0 when OK, 1 otherwise.
+  mcp        The assistant connector: a Model Context Protocol server on standard input and output,
+             with the eleven read-only tools (see the README, "The assistant connector").
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
              [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
              Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
@@ -56,13 +68,15 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     }
     throw error;
   }
-  const secrets = [deps.env.KENNEL_API_KEY ?? ""];
+  const secrets = secretValues(deps.env);
   const log = createLogger({ level: config.logLevel, secrets });
   switch (command) {
     case "status":
       return status(rest, config, deps, log);
     case "sandbox":
       return sandbox(rest, config, deps);
+    case "mcp":
+      return mcp(config, deps, log);
     default:
       io.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
@@ -100,6 +114,48 @@ async function status(args: string[], config: Config, deps: CliDeps, log: Logger
     deps.io.stdout.write(`${lines.filter((l) => l !== undefined).join("\n")}\n`);
   }
   return words.ok ? 0 : 1;
+}
+
+async function mcp(config: Config, deps: CliDeps, log: Logger): Promise<number> {
+  let settings: ReturnType<typeof requireKennel>;
+  try {
+    settings = requireKennel(config, deps.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      deps.io.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  // Standard output is the protocol's: logs go to standard error only (createLogger's default).
+  const kennel = createKennelClient(settings, { log, fetch: deps.fetch });
+  const server = createMcpServer({ kennel, log, config, clock: systemClock });
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // Count requests in flight, so that when standard input ends every answer is still written.
+  let pending = 0;
+  type Receive = NonNullable<typeof transport.onmessage>;
+  const receive = transport.onmessage as Receive | undefined;
+  transport.onmessage = ((...args: Parameters<Receive>) => {
+    const [message] = args;
+    if ("id" in message && "method" in message) pending++;
+    receive?.(...args);
+  }) as Receive;
+  const send = transport.send.bind(transport);
+  transport.send = async (...args: Parameters<typeof send>) => {
+    const [message] = args;
+    if ("id" in message && !("method" in message)) pending = Math.max(0, pending - 1);
+    return send(...args);
+  };
+  log.info({ baseUrl: settings.baseUrl.href }, "assistant connector ready on standard input and output");
+  await new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once("end", () => resolve());
+  });
+  const until = Date.now() + 60_000;
+  while (pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  await server.close();
+  return 0;
 }
 
 function usageError(io: CliIo, message: string): number {
