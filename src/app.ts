@@ -7,6 +7,9 @@ import { App } from "@slack/bolt";
 import { boltLogger } from "./bolt-logger.ts";
 import type { SlackSettings } from "./config.ts";
 import type { Deps } from "./deps.ts";
+import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
+import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
+import { webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
 import { Access, InFlight } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
@@ -18,6 +21,8 @@ export interface Bot {
   app: App;
   deps: BotDeps;
   mode: "socket" | "http";
+  /** The morning post's job, when DIGEST_CHANNEL is set. */
+  digest: DigestJob | undefined;
   /** Starts listening; resolves with the HTTP port actually bound. */
   start(): Promise<number>;
   /** Stops taking commands, finishes those in flight (at most `graceMs`), then closes. */
@@ -26,6 +31,8 @@ export interface Bot {
 
 export interface BotOptions {
   slack: SlackSettings;
+  /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
+  digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
   /** Readiness checks are cached this long. Default 10 s. */
@@ -99,22 +106,46 @@ export function createBot(base: Deps, options: BotOptions): Bot {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
   });
 
+  const digestSettings = base.config.digest;
+  const digest = digestSettings
+    ? new DigestJob({
+        deps: base,
+        slack: webClientSlack(app.client),
+        settings: digestSettings,
+        ...options.digest,
+      })
+    : undefined;
+  let schedule: DigestSchedule | undefined;
+
   let boundPort = base.config.port;
   return {
     app,
     deps,
     mode,
+    digest,
     async start() {
       const server = (await app.start(base.config.port)) as unknown;
       const address = (server as { address?: () => unknown } | undefined)?.address?.();
-      if (address && typeof address === "object" && "port" in address)
+      if (address && typeof address === "object" && "port" in address) {
         boundPort = Number((address as { port: number }).port);
+      }
+      if (digest && digestSettings?.schedule) {
+        schedule = startDigestSchedule({
+          job: digest,
+          settings: digestSettings,
+          timezone: base.config.timezone,
+          clock: base.clock,
+          log: base.log,
+        });
+      }
       return boundPort;
     },
     async stop(graceMs = 25_000) {
       // Stop taking commands first (anything that still arrives is told to try again), then let
       // the work in flight finish: its answers go to Slack's response_url, not through our server.
       deps.inflight.draining = true;
+      schedule?.stop();
+      digest?.stop();
       const stopped = app.stop().catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
       });

@@ -6,6 +6,8 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { webApi } from "@slack/bolt";
+import { boltLogger } from "./bolt-logger.ts";
 import {
   type Config,
   ConfigError,
@@ -15,12 +17,16 @@ import {
   secretValues,
 } from "./config.ts";
 import { systemClock } from "./deps.ts";
+import { composeDigest } from "./digest/compose.ts";
+import { DigestJob } from "./digest/job.ts";
+import { webClientSlack } from "./digest/slack.ts";
 import { createKennelClient } from "./kennel/client.ts";
+import { isKennelError } from "./kennel/errors.ts";
 import { describeStatus } from "./kennel/status.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
 import { createMcpServer } from "./mcp/server.ts";
 import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
-import { isIsoDate } from "./time.ts";
+import { isIsoDate, localDate } from "./time.ts";
 
 export interface CliIo {
   stdout: { write(s: string): unknown };
@@ -39,6 +45,9 @@ Usage: kennel-desk <command> [options]
 
 Commands:
   status     Check the kennel API: up, key accepted, right address. Exit 0 when OK, 1 otherwise.
+  digest     The morning post, now: [--date YYYY-MM-DD] (default today) [--dry-run] (print the Block Kit
+             JSON and text, post nothing). Posts at most once per day and kind, like the scheduler.
+             Exit 0 posted or already there, 1 Slack refused, 2 invalid settings, 3 API failure.
   mcp        The assistant connector: a Model Context Protocol server on standard input and output,
              with the eleven read-only tools (see the README, "The assistant connector").
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
@@ -77,6 +86,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       return sandbox(rest, config, deps);
     case "mcp":
       return mcp(config, deps, log);
+    case "digest":
+      return digest(rest, config, deps, log);
     default:
       io.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
@@ -114,6 +125,100 @@ async function status(args: string[], config: Config, deps: CliDeps, log: Logger
     deps.io.stdout.write(`${lines.filter((l) => l !== undefined).join("\n")}\n`);
   }
   return words.ok ? 0 : 1;
+}
+
+async function digest(args: string[], config: Config, deps: CliDeps, log: Logger): Promise<number> {
+  const { io } = deps;
+  let values: { date?: string | undefined; "dry-run"?: boolean | undefined };
+  try {
+    values = parseArgs({
+      args,
+      strict: true,
+      options: { date: { type: "string" }, "dry-run": { type: "boolean" } },
+    }).values;
+  } catch (error) {
+    return usageError(io, (error as Error).message);
+  }
+  if (values.date !== undefined && !isIsoDate(values.date)) {
+    return usageError(io, `--date must be a real date written YYYY-MM-DD, not "${values.date}".`);
+  }
+  const problems: ConfigError["problems"] = [];
+  let settings: ReturnType<typeof requireKennel> | undefined;
+  try {
+    settings = requireKennel(config, deps.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  const dryRun = values["dry-run"] === true;
+  if (!dryRun && !config.slackBotToken) {
+    problems.push({
+      variable: "SLACK_BOT_TOKEN",
+      problem: "is not set.",
+      fix: "Set the Bot User OAuth Token (xoxb-…), or use --dry-run to only print the post.",
+    });
+  }
+  if (!dryRun && !config.digest) {
+    problems.push({
+      variable: "DIGEST_CHANNEL",
+      problem: "is not set.",
+      fix: "Set the channel id (C0123ABCD) where the morning post goes, or use --dry-run.",
+    });
+  }
+  if (problems.length || !settings) {
+    io.stderr.write(`${new ConfigError(problems).message}\n`);
+    return 2;
+  }
+  const kennel = createKennelClient(settings, { log, fetch: deps.fetch });
+  const base = { kennel, log, config, clock: systemClock };
+  const date = values.date ?? localDate(systemClock.now(), config.timezone);
+  const kinds = config.digest?.kinds ?? ["departures"];
+  try {
+    if (dryRun) {
+      const posts = [];
+      for (const kind of kinds) posts.push({ kind, date, ...(await composeDigest(base, kind, date)) });
+      io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
+      return 0;
+    }
+    const digestSettings = config.digest as NonNullable<Config["digest"]>;
+    const client = new webApi.WebClient(config.slackBotToken, {
+      ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
+      logger: boltLogger(log),
+    });
+    const job = new DigestJob({ deps: base, slack: webClientSlack(client), settings: digestSettings });
+    const outcome = await job.runDay(date, { retry: false });
+    for (const [kind, result] of Object.entries(outcome.kinds)) {
+      const line =
+        result?.result === "posted"
+          ? `Posted the ${kind} for ${date} in ${digestSettings.channel}${result.replies ? ` (${result.replies} thread replies)` : ""}.`
+          : result?.result === "already-posted"
+            ? `The ${kind} for ${date} were already posted in ${digestSettings.channel}; nothing more posted.`
+            : result?.result === "duplicate-removed"
+              ? `Another instance posted the ${kind} for ${date} first; this copy was removed.`
+              : `The ${kind} for ${date}: ${result?.result}.`;
+      io.stdout.write(`${line}\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (isKennelError(error)) {
+      io.stderr.write(`${error.describe()}\n`);
+      return 3;
+    }
+    const slackError = (error as { data?: { error?: string } }).data?.error;
+    if (slackError) {
+      const hint =
+        slackError === "not_in_channel" || slackError === "channel_not_found"
+          ? " Invite the bot to the channel (/invite @Kennel Desk) and check DIGEST_CHANNEL."
+          : slackError === "invalid_auth" || slackError === "not_authed"
+            ? " Check SLACK_BOT_TOKEN."
+            : slackError === "missing_scope"
+              ? " Reinstall the app from manifest.yml (it needs chat:write and channels:history)."
+              : "";
+      io.stderr.write(`Slack refused the post: ${slackError}.${hint}\n`);
+      return 1;
+    }
+    throw error;
+  }
 }
 
 async function mcp(config: Config, deps: CliDeps, log: Logger): Promise<number> {

@@ -26,6 +26,19 @@ export interface SlackSettings {
   apiUrl: string | undefined;
 }
 
+export type DigestKind = "departures" | "arrivals";
+
+export interface DigestSettings {
+  /** Channel id where the morning post goes. */
+  channel: string;
+  /** Local time, HH:MM, in the kennel's time zone. */
+  time: string;
+  /** What the post holds, in order: departures first by default. */
+  kinds: DigestKind[];
+  /** false: no in-process scheduler (an external one runs `kennel-desk digest`). */
+  schedule: boolean;
+}
+
 export interface Config {
   /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
   kennel: KennelSettings | undefined;
@@ -35,6 +48,11 @@ export interface Config {
   port: number;
   /** Channels where commands are answered; empty means every channel. */
   allowedChannels: string[];
+  /** The morning post: present when DIGEST_CHANNEL is set. */
+  digest: DigestSettings | undefined;
+  /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */
+  slackBotToken: string | undefined;
+  slackApiUrl: string | undefined;
   timeoutMs: number;
   rawResponses: boolean;
   debug: boolean;
@@ -317,6 +335,67 @@ const envSchema = z
         }
         return ids;
       }),
+    DIGEST_CHANNEL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return undefined;
+        if (!/^[CG][A-Z0-9]{2,}$/.test(v.trim())) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a channel id.|Use the channel's id, such as C0123ABCD (in Slack: the channel's name, then About, at the bottom), and invite the bot there.`,
+          });
+          return z.NEVER;
+        }
+        return v.trim();
+      }),
+    DIGEST_TIME: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return "07:00";
+        const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(v.trim());
+        if (!m) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a time of day.|Write it HH:MM in 24-hour time, for example 07:00.`,
+          });
+          return z.NEVER;
+        }
+        return `${(m[1] as string).padStart(2, "0")}:${m[2]}`;
+      }),
+    DIGEST_CONTENT: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return ["departures"] as DigestKind[];
+        const parts = v
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean);
+        const bad = parts.filter((p) => p !== "departures" && p !== "arrivals");
+        if (bad.length || parts.length === 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${v}" is not a list of departures and arrivals.|Use departures (the default) or departures,arrivals.`,
+          });
+          return z.NEVER;
+        }
+        return [...new Set(parts)] as DigestKind[];
+      }),
+    DIGEST_SCHEDULE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const value = (v ?? "").trim().toLowerCase();
+        if (value === "" || value === "on" || value === "1" || value === "true") return true;
+        if (value === "off" || value === "0" || value === "false") return false;
+        ctx.addIssue({
+          code: "custom",
+          message: `"${v}" is not on or off.|Use off to turn the in-process scheduler off.`,
+        });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z
       .string()
       .optional()
@@ -384,6 +463,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     slack,
     port: e.PORT,
     allowedChannels: e.ALLOWED_CHANNELS,
+    slackBotToken: e.SLACK_BOT_TOKEN,
+    slackApiUrl: e.SLACK_API_URL,
+    digest: e.DIGEST_CHANNEL
+      ? {
+          channel: e.DIGEST_CHANNEL,
+          time: e.DIGEST_TIME,
+          kinds: e.DIGEST_CONTENT,
+          schedule: e.DIGEST_SCHEDULE,
+        }
+      : undefined,
     timeoutMs: e.KENNEL_API_TIMEOUT_MS,
     rawResponses: e.KENNEL_RAW_RESPONSES,
     debug: e.KENNEL_DEBUG,

@@ -254,6 +254,26 @@ describe("slow API", () => {
   }, 30_000);
 });
 
+describe("the morning post inside the bot", () => {
+  it("started after 07:00 with DIGEST_CHANNEL set: posts today's departures once, marked late", async () => {
+    const withDigest = await startHarness({ env: { DIGEST_CHANNEL: "C0MORNING" } });
+    try {
+      const posts = () => withDigest.slack.messages.filter((m) => m.metadata?.event_type === "kennel_digest");
+      await withDigest.slack.waitFor(() => posts().length > 0);
+      expect(posts()).toHaveLength(1);
+      expect(posts()[0]?.metadata?.event_payload).toEqual({
+        date: "2026-11-22",
+        kind: "departures",
+        late: true,
+      });
+      await withDigest.bot.digest?.runDay("2026-11-22");
+      expect(posts()).toHaveLength(1);
+    } finally {
+      await withDigest.close();
+    }
+  });
+});
+
 describe("ALLOWED_CHANNELS", () => {
   it("refuses commands elsewhere, politely", async () => {
     const limited = await startHarness({ env: { ALLOWED_CHANNELS: "C0FRONTDESK" } });

@@ -57,9 +57,14 @@ export async function startHarness(
   });
   const bot = createBot(
     { kennel, log, config, clock },
-    { slack: config.slack as NonNullable<Config["slack"]>, loadingAfterMs: options.loadingAfterMs ?? 1500 },
+    {
+      slack: config.slack as NonNullable<Config["slack"]>,
+      loadingAfterMs: options.loadingAfterMs ?? 1500,
+      digest: { settleMs: 50 },
+    },
   );
   const port = await bot.start();
+  slack.now = () => clock.now().getTime();
   slack.users.set("U0STAFF", { id: "U0STAFF" });
   slack.users.set("U0GUEST", { id: "U0GUEST", is_restricted: true });
   slack.users.set("U0SINGLE", { id: "U0SINGLE", is_ultra_restricted: true });

@@ -19,7 +19,18 @@ export interface SlackUser {
   is_ultra_restricted?: boolean;
 }
 
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string | undefined;
+  text: string;
+  blocks?: unknown;
+  metadata?: { event_type: string; event_payload: Record<string, unknown> } | undefined;
+}
+
 export interface SlackStandIn {
+  /** Messages posted with chat.postMessage and not deleted, oldest first. */
+  messages: StoredMessage[];
   base: string;
   apiUrl: string;
   api: Recorded[];
@@ -31,6 +42,8 @@ export interface SlackStandIn {
   rateLimited: Map<string, number>;
   /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
   socketUrl: string | undefined;
+  /** Slack's clock, for message timestamps (tests on a fake clock share theirs). */
+  now: () => number;
   responseUrl(id: string): string;
   responsesFor(id: string): Recorded[];
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
@@ -43,6 +56,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   const users = new Map<string, SlackUser>();
   const failing = new Set<string>();
   const rateLimited = new Map<string, number>();
+  const messages: StoredMessage[] = [];
   let ts = 1_700_000_000;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -53,7 +67,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
       let body: Record<string, unknown> = {};
       if (type.includes("json")) body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       else body = Object.fromEntries(new URLSearchParams(raw));
-      for (const k of ["blocks", "view"]) {
+      for (const k of ["blocks", "view", "metadata"]) {
         if (typeof body[k] === "string") {
           try {
             body[k] = JSON.parse(body[k] as string);
@@ -99,14 +113,39 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
             const user = users.get(String(body.user));
             return user ? send(200, { ok: true, user }) : send(200, { ok: false, error: "user_not_found" });
           }
-          case "chat.postMessage":
-            ts++;
-            return send(200, {
-              ok: true,
-              channel: body.channel,
+          case "chat.postMessage": {
+            ts = Math.max(ts + 1, Math.floor(stand.now() / 1000));
+            const stored: StoredMessage = {
+              channel: String(body.channel),
               ts: `${ts}.000100`,
-              message: { ts: `${ts}.000100` },
-            });
+              thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
+              text: String(body.text ?? ""),
+              blocks: body.blocks,
+              metadata: body.metadata as StoredMessage["metadata"],
+            };
+            messages.push(stored);
+            return send(200, { ok: true, channel: body.channel, ts: stored.ts, message: { ts: stored.ts } });
+          }
+          case "conversations.history": {
+            const oldest = Number(body.oldest ?? 0);
+            const withMetadata = String(body.include_all_metadata) === "true";
+            const top = messages
+              .filter((m) => m.channel === body.channel && !m.thread_ts && Number(m.ts) >= oldest)
+              .reverse()
+              .map((m) => ({
+                type: "message",
+                ts: m.ts,
+                text: m.text,
+                ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+              }));
+            return send(200, { ok: true, messages: top, has_more: false });
+          }
+          case "chat.delete": {
+            const i = messages.findIndex((m) => m.channel === body.channel && m.ts === body.ts);
+            if (i === -1) return send(200, { ok: false, error: "message_not_found" });
+            messages.splice(i, 1);
+            return send(200, { ok: true, channel: body.channel, ts: body.ts });
+          }
           case "chat.postEphemeral":
             return send(200, { ok: true, message_ts: `${ts}.000200` });
           default:
@@ -120,6 +159,8 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stand: SlackStandIn = {
     socketUrl: undefined,
+    now: () => Date.now(),
+    messages,
     base,
     apiUrl: `${base}/api/`,
     api,

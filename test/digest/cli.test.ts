@@ -1,0 +1,95 @@
+/** `kennel-desk digest` as a process, posting through the loopback Slack stand-in. */
+import { execFile } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { localDate } from "../../src/time.ts";
+import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+
+beforeAll(async () => {
+  // The sandbox's "today" is the real today here: the CLI runs on the real clock.
+  sandbox = await startSandbox({ seed: 19, customers: 120, timezone: "Europe/London" });
+  slack = await startSlackStandIn();
+});
+afterAll(async () => {
+  await slack.close();
+  await sandbox.close();
+});
+
+function run(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["src/cli.ts", "digest", ...args],
+      { env: { PATH: process.env.PATH ?? "", ...env }, timeout: 30_000, maxBuffer: 10 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const env = () => ({
+  KENNEL_API_KEY: sandbox.keys.main,
+  KENNEL_API_BASE_URL: sandbox.url,
+  KENNEL_TIMEZONE: "Europe/London",
+  SLACK_BOT_TOKEN: "xoxb-test-0000-cli",
+  SLACK_API_URL: slack.apiUrl,
+  DIGEST_CHANNEL: "C0MORNING",
+});
+
+describe("kennel-desk digest", () => {
+  it("--dry-run prints the Block Kit JSON and the text, posting nothing", async () => {
+    const day = sandbox.data.busyDays[0] as string;
+    const r = await run(["--date", day, "--dry-run"], { ...env(), DIGEST_CONTENT: "departures,arrivals" });
+    expect(r.code).toBe(0);
+    const posts = JSON.parse(r.stdout) as Array<{
+      kind: string;
+      date: string;
+      parent: Message;
+      replies: Message[];
+    }>;
+    expect(posts.map((p) => p.kind)).toEqual(["departures", "arrivals"]);
+    expect(posts[0]?.date).toBe(day);
+    expect(posts[0]?.parent.text).toMatch(/^Departures — /);
+    for (const p of posts) for (const m of [p.parent, ...p.replies]) expect(limitViolations(m)).toEqual([]);
+    expect(slack.messages).toHaveLength(0);
+  });
+
+  it("posts today's digest through the Web API, once; a second run posts nothing more", async () => {
+    const first = await run([], env());
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/Posted the departures for \d{4}-\d\d-\d\d in C0MORNING/);
+    const today = localDate(new Date(), "Europe/London");
+    const parents = () =>
+      slack.messages.filter((m) => !m.thread_ts && m.metadata?.event_type === "kennel_digest");
+    expect(parents()).toHaveLength(1);
+    expect(parents()[0]?.metadata?.event_payload).toMatchObject({ date: today, kind: "departures" });
+    const second = await run([], env());
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/already posted/);
+    expect(parents()).toHaveLength(1);
+  });
+
+  it("exit 2 naming what is missing; exit 3 when the API fails", async () => {
+    const missing = await run([], { KENNEL_API_KEY: sandbox.keys.main, KENNEL_API_BASE_URL: sandbox.url });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/SLACK_BOT_TOKEN: is not set[\s\S]*DIGEST_CHANNEL: is not set/);
+    const badDate = await run(["--date", "2026-02-30", "--dry-run"], env());
+    expect(badDate.code).toBe(2);
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const down = await run(["--date", "2026-01-05"], env());
+      expect(down.code).toBe(3);
+      expect(down.stderr).toMatch(/had a problem on its side.*request id sbx-/);
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * The morning post over real Web API calls to the loopback Slack stand-in and the sandbox kennel
+ * API, on a fake clock: time passes only when the job waits.
+ */
+import { webApi } from "@slack/bolt";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DIGEST_PARENT_ENTRIES, digestMessages } from "../../src/blocks/digest.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { DigestJob } from "../../src/digest/job.ts";
+import { DIGEST_EVENT, NOTICE_EVENT } from "../../src/digest/post.ts";
+import { webClientSlack } from "../../src/digest/slack.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { readBooking } from "../../src/kennel/schemas.ts";
+import { silentLogger } from "../../src/log.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { type SlackStandIn, type StoredMessage, startSlackStandIn } from "../helpers/slack.ts";
+
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+let channelSeq = 0;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" });
+  slack = await startSlackStandIn();
+});
+afterAll(async () => {
+  await slack.close();
+  await sandbox.close();
+});
+beforeEach(() => sandbox.setFaults({}));
+
+interface Fake {
+  now: number;
+  onSleep?: (now: number) => void;
+}
+
+function makeJob(fake: Fake, env: Record<string, string> = {}, settleMs = 0) {
+  const channel = env.DIGEST_CHANNEL ?? `C0DIGEST${++channelSeq}`;
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    DIGEST_CHANNEL: channel,
+    ...env,
+  });
+  const log = silentLogger();
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 0,
+  });
+  const client = new webApi.WebClient("xoxb-test-0000-digest", { slackApiUrl: slack.apiUrl });
+  const clock = { now: () => new Date(fake.now) };
+  slack.now = () => fake.now;
+  const job = new DigestJob({
+    deps: { kennel, log, config, clock },
+    slack: webClientSlack(client),
+    settings: config.digest as NonNullable<Config["digest"]>,
+    settleMs,
+    sleep: async (ms) => {
+      if (settleMs && ms === settleMs) await new Promise((r) => setTimeout(r, ms));
+      else fake.now += ms;
+      fake.onSleep?.(fake.now);
+      return true;
+    },
+  });
+  return { job, channel };
+}
+
+const inChannel = (channel: string) => slack.messages.filter((m) => m.channel === channel);
+const parents = (channel: string, event = DIGEST_EVENT) =>
+  inChannel(channel).filter((m) => !m.thread_ts && m.metadata?.event_type === event);
+const asMessage = (m: StoredMessage): Message => ({ text: m.text, blocks: m.blocks as Message["blocks"] });
+
+const BUSY = () => sandbox.data.busyDays[0] as string; // 2026-11-24
+
+describe("once a day", () => {
+  it("posts the departures at 07:00 with metadata, the rest in the thread, all within the limits", async () => {
+    const fake = { now: Date.parse("2026-11-24T07:00:00Z") };
+    const { job, channel } = makeJob(fake);
+    const outcome = await job.runDay(BUSY());
+    expect(outcome.kinds.departures).toMatchObject({ result: "posted" });
+    const [parent, ...rest] = parents(channel);
+    expect(rest).toHaveLength(0);
+    expect(parent?.metadata).toEqual({
+      event_type: "kennel_digest",
+      event_payload: { date: BUSY(), kind: "departures", late: false },
+    });
+    const total = (sandbox.main.departuresByDate.get(BUSY()) ?? []).filter(
+      (b) => !/cancel|no_show/.test(String(b.status)),
+    ).length;
+    expect(JSON.stringify(parent?.blocks)).toContain(`Departures — Tue 24 Nov (${total})`);
+    expect(JSON.stringify(parent?.blocks)).toMatch(/unpaid/);
+    expect(JSON.stringify(parent?.blocks)).toMatch(/with medication to hand back/);
+    const replies = inChannel(channel).filter((m) => m.thread_ts === parent?.ts);
+    expect(replies.length).toBe(Math.ceil((total - DIGEST_PARENT_ENTRIES) / 45));
+    for (const m of [parent, ...replies]) expect(limitViolations(asMessage(m as StoredMessage))).toEqual([]);
+    // Contact details never go into the channel.
+    const everything = JSON.stringify(inChannel(channel));
+    for (const b of sandbox.main.departuresByDate.get(BUSY()) ?? []) {
+      expect(everything).not.toContain(String(b.customerPhone));
+      expect(everything).not.toContain(String(b.customerEmail));
+    }
+  });
+
+  it("a restart at 07:00:30 posts nothing more", async () => {
+    const fake = { now: Date.parse("2026-11-24T07:00:00Z") };
+    const first = makeJob(fake);
+    await first.job.runDay(BUSY());
+    const before = inChannel(first.channel).length;
+    fake.now = Date.parse("2026-11-24T07:00:30Z");
+    const again = makeJob(fake, { DIGEST_CHANNEL: first.channel });
+    expect((await again.job.runDay(BUSY())).kinds.departures).toMatchObject({ result: "already-posted" });
+    expect(inChannel(first.channel).length).toBe(before);
+  });
+
+  it("a late start the same day posts once, marked late", async () => {
+    const fake = { now: Date.parse("2026-11-24T09:42:00Z") };
+    const { job, channel } = makeJob(fake);
+    await job.runDay(BUSY());
+    const [parent] = parents(channel);
+    expect(parent?.metadata?.event_payload.late).toBe(true);
+    expect(JSON.stringify(parent?.blocks)).toContain("posted late, at 09:42");
+    await job.runDay(BUSY());
+    expect(parents(channel)).toHaveLength(1);
+  });
+
+  it("two instances firing together leave one post", async () => {
+    const fake = { now: Date.parse("2026-11-24T07:00:00Z") };
+    const a = makeJob(fake, {}, 300);
+    const b = makeJob(fake, { DIGEST_CHANNEL: a.channel }, 300);
+    const [ra, rb] = await Promise.all([a.job.runDay(BUSY()), b.job.runDay(BUSY())]);
+    const results = [ra.kinds.departures?.result, rb.kinds.departures?.result].sort();
+    expect(results).toEqual(["duplicate-removed", "posted"]);
+    expect(parents(a.channel)).toHaveLength(1);
+    // The survivor's thread is complete; no orphan replies of the removed copy.
+    const kept = parents(a.channel)[0];
+    expect(inChannel(a.channel).filter((m) => m.thread_ts && m.thread_ts !== kept?.ts)).toHaveLength(0);
+  });
+
+  it("a day with none says so in one line; arrivals too when DIGEST_CONTENT asks", async () => {
+    const empty = sandbox.data.emptyDays[0] as string;
+    const fake = { now: Date.parse(`${empty}T07:00:00Z`) };
+    const { job, channel } = makeJob(fake, { DIGEST_CONTENT: "departures,arrivals" });
+    await job.runDay(empty);
+    const posts = parents(channel);
+    expect(posts.map((p) => p.metadata?.event_payload.kind)).toEqual(["departures", "arrivals"]);
+    expect(posts[0]?.blocks).toHaveLength(1);
+    expect(JSON.stringify(posts[0]?.blocks)).toMatch(/No departures today, Fri 27 Nov/);
+    expect(JSON.stringify(posts[1]?.blocks)).toMatch(/No arrivals today/);
+  });
+
+  it("Slack's rate limits are waited out, not dropped", async () => {
+    const fake = { now: Date.parse("2026-11-24T07:00:00Z") };
+    const { job, channel } = makeJob(fake);
+    slack.rateLimited.set("chat.postMessage", 1);
+    await job.runDay(BUSY());
+    expect(parents(channel)).toHaveLength(1);
+    expect(slack.rateLimited.get("chat.postMessage")).toBe(0);
+  });
+});
+
+describe("the API down at 07:00", () => {
+  it("retries with backoff for 15 minutes, posts a notice once, tries hourly, then posts once it recovers", async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    const recoverAt = Date.parse("2026-11-24T09:10:00Z");
+    const fake: Fake = {
+      now: Date.parse("2026-11-24T07:00:00Z"),
+      onSleep: (now) => {
+        if (now >= recoverAt) sandbox.setFaults({});
+      },
+    };
+    const { job, channel } = makeJob(fake);
+    const outcome = await job.runDay(BUSY());
+    expect(outcome.kinds.departures).toMatchObject({ result: "posted" });
+    const notices = parents(channel, NOTICE_EVENT);
+    expect(notices).toHaveLength(1);
+    expect(JSON.stringify(notices[0]?.blocks)).toMatch(
+      /could not be made: The kennel API had a problem on its side \(HTTP 50[03]\) \(request id `sbx-/,
+    );
+    expect(JSON.stringify(notices[0]?.blocks)).toMatch(/keep trying every hour/);
+    const posts = parents(channel);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.metadata?.event_payload.late).toBe(true);
+    // 07:15 notice, then hourly: 08:15, 09:15 succeeds.
+    expect(fake.now).toBeGreaterThanOrEqual(recoverAt);
+    expect(fake.now).toBeLessThan(Date.parse("2026-11-24T09:20:00Z"));
+    expect(JSON.stringify(posts[0]?.blocks)).toContain("posted late, at 09:15");
+  });
+
+  it("gives up when the day is over", async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    const fake = { now: Date.parse("2026-11-24T07:00:00Z") };
+    const { job, channel } = makeJob(fake);
+    const outcome = await job.runDay(BUSY());
+    expect(outcome.kinds.departures).toMatchObject({ result: "gave-up" });
+    expect(parents(channel)).toHaveLength(0);
+    expect(parents(channel, NOTICE_EVENT)).toHaveLength(1);
+  });
+});
+
+describe("a 300-departure day", () => {
+  it("fits: a parent and thread replies within every limit, every booking exactly once", () => {
+    const log = silentLogger();
+    const bookings = sandbox.main.bookings.slice(0, 300).map((b, i) => ({
+      booking: {
+        ...(readBooking(b, log) ?? {}),
+        bookingId: 700000 + i,
+        reference: `R${i}`,
+        bookingPaid: i % 3 === 0 ? false : true,
+      },
+      pets: [{ name: "x", medication: i % 4 === 0 ? "pill" : undefined }],
+    }));
+    const { parent, replies } = digestMessages({
+      kind: "departures",
+      date: "2026-11-24",
+      entries: bookings,
+      timezone: "Europe/London",
+      calledOff: 0,
+    });
+    const all = [parent, ...replies];
+    for (const m of all) expect(limitViolations(m)).toEqual([]);
+    const refs = all.flatMap((m) => [...JSON.stringify(m).matchAll(/`R(\d+)`/g)].map((x) => x[1]));
+    expect(refs).toHaveLength(300);
+    expect(new Set(refs).size).toBe(300);
+    expect(JSON.stringify(parent)).toContain("⚠️ *100 unpaid*");
+    expect(JSON.stringify(parent)).toContain("💊 75 with medication to hand back");
+  });
+});

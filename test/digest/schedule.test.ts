@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DigestJob } from "../../src/digest/job.ts";
+import { nextDigestRun, startDigestSchedule } from "../../src/digest/schedule.ts";
+import { silentLogger } from "../../src/log.ts";
+
+const runs = (time: string, tz: string, from: string, n = 3) => {
+  const out: string[] = [];
+  let d = new Date(from);
+  for (let i = 0; i < n; i++) {
+    const next = nextDigestRun(time, tz, d);
+    if (!next) break;
+    out.push(next.toISOString());
+    d = new Date(next.getTime() + 1_000);
+  }
+  return out;
+};
+
+describe("the schedule, daylight-saving changes included", () => {
+  it("07:00 in London across the spring change stays 07:00 local", () => {
+    expect(runs("07:00", "Europe/London", "2026-03-28T08:00:00Z")).toEqual([
+      "2026-03-29T06:00:00.000Z",
+      "2026-03-30T06:00:00.000Z",
+      "2026-03-31T06:00:00.000Z",
+    ]);
+  });
+
+  it("07:00 in London across the autumn change stays 07:00 local", () => {
+    expect(runs("07:00", "Europe/London", "2026-10-24T08:00:00Z")).toEqual([
+      "2026-10-25T07:00:00.000Z",
+      "2026-10-26T07:00:00.000Z",
+      "2026-10-27T07:00:00.000Z",
+    ]);
+  });
+
+  it("a time that does not exist that day (London 01:30 on 29 Mar) fires once, at the next valid minute", () => {
+    expect(runs("01:30", "Europe/London", "2026-03-28T12:00:00Z")).toEqual([
+      "2026-03-29T01:00:00.000Z", // 02:00 BST: the first minute that exists after 01:30
+      "2026-03-30T00:30:00.000Z",
+      "2026-03-31T00:30:00.000Z",
+    ]);
+  });
+
+  it("a time that happens twice (London 01:30 on 25 Oct) fires once", () => {
+    expect(runs("01:30", "Europe/London", "2026-10-24T12:00:00Z")).toEqual([
+      "2026-10-25T00:30:00.000Z", // the first 01:30 (BST); not again at 01:30 GMT
+      "2026-10-26T01:30:00.000Z",
+      "2026-10-27T01:30:00.000Z",
+    ]);
+  });
+
+  it("New York: 07:00 across both changes; 02:30 on 8 Mar fires at 03:00; 01:30 on 1 Nov fires once", () => {
+    expect(runs("07:00", "America/New_York", "2026-03-07T13:00:00Z", 2)).toEqual([
+      "2026-03-08T11:00:00.000Z",
+      "2026-03-09T11:00:00.000Z",
+    ]);
+    expect(runs("07:00", "America/New_York", "2026-10-31T12:00:00Z", 2)).toEqual([
+      "2026-11-01T12:00:00.000Z",
+      "2026-11-02T12:00:00.000Z",
+    ]);
+    expect(runs("02:30", "America/New_York", "2026-03-07T12:00:00Z", 2)).toEqual([
+      "2026-03-08T07:00:00.000Z",
+      "2026-03-09T06:30:00.000Z",
+    ]);
+    expect(runs("01:30", "America/New_York", "2026-10-31T12:00:00Z", 2)).toEqual([
+      "2026-11-01T05:30:00.000Z",
+      "2026-11-02T06:30:00.000Z",
+    ]);
+  });
+});
+
+describe("the scheduler (fake timers)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function fakeJob() {
+    const days: string[] = [];
+    const job = {
+      runDay: async (date: string) => (days.push(date), { date, kinds: {} }),
+      stop: () => undefined,
+    };
+    return { job: job as unknown as DigestJob, days };
+  }
+
+  it("fires at 07:00 local, once a day", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T06:59:00Z") });
+    const { job, days } = fakeJob();
+    const schedule = startDigestSchedule({
+      job,
+      settings: { channel: "C1", time: "07:00", kinds: ["departures"], schedule: true },
+      timezone: "Europe/London",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    expect(days).toEqual([]);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(days).toEqual(["2026-11-24"]);
+    await vi.advanceTimersByTimeAsync(23 * 3600_000);
+    expect(days).toEqual(["2026-11-24"]);
+    await vi.advanceTimersByTimeAsync(3600_000);
+    expect(days).toEqual(["2026-11-24", "2026-11-25"]);
+    schedule.stop();
+  });
+
+  it("started after the time (a restart at 07:00:30, a late start): checks today at once", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T07:00:30Z") });
+    const { job, days } = fakeJob();
+    const schedule = startDigestSchedule({
+      job,
+      settings: { channel: "C1", time: "07:00", kinds: ["departures"], schedule: true },
+      timezone: "Europe/London",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    expect(days).toEqual(["2026-11-24"]);
+    expect(schedule.nextRun()?.toISOString()).toBe("2026-11-25T07:00:00.000Z");
+    schedule.stop();
+  });
+
+  it("started before the time: waits for it", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T05:00:00Z") });
+    const { job, days } = fakeJob();
+    const schedule = startDigestSchedule({
+      job,
+      settings: { channel: "C1", time: "07:00", kinds: ["departures"], schedule: true },
+      timezone: "America/New_York",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    expect(days).toEqual([]);
+    expect(schedule.nextRun()?.toISOString()).toBe("2026-11-24T12:00:00.000Z");
+    schedule.stop();
+  });
+});
