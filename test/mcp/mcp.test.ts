@@ -118,7 +118,9 @@ describe("every tool answers", () => {
       name: "get_booking",
       arguments: { id: b.bookingId as number },
     })) as Result;
-    expect((r.structuredContent?.booking as Record<string, unknown>).roomName).toBe(b.roomName ?? undefined);
+    expect(((r.structuredContent?.booking ?? {}) as Record<string, unknown>).roomName).toBe(
+      b.roomName ?? undefined,
+    );
     const neither = (await main.callTool({ name: "get_booking", arguments: {} })) as Result;
     expect(neither.isError).toBe(true);
     expect(textOf(neither)).toMatch(/exactly one of id or reference/);
@@ -144,7 +146,7 @@ describe("errors are tool errors with the request id", () => {
     const r = (await main.callTool({ name: "get_booking", arguments: { reference: "NOPE-1" } })) as Result;
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/No booking with reference "NOPE-1" was found\..*\(request id sbx-/);
-    expect((r.structuredContent?.error as Record<string, unknown>).kind).toBe("not_found");
+    expect(((r.structuredContent?.error ?? {}) as Record<string, unknown>).kind).toBe("not_found");
   });
 
   it.each([
@@ -162,7 +164,7 @@ describe("errors are tool errors with the request id", () => {
       })) as Result;
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(words);
-      const error = r.structuredContent?.error as Record<string, unknown>;
+      const error = (r.structuredContent?.error ?? {}) as Record<string, unknown>;
       expect(error.kind).toBe(kind);
       expect(error.requestId).toBeTruthy();
     } finally {
@@ -194,7 +196,7 @@ describe("errors are tool errors with the request id", () => {
       expect(status.structuredContent?.state).toBe("unreachable");
       const r = (await down.client.callTool({ name: "get_pet", arguments: { petId: 1 } })) as Result;
       expect(r.isError).toBe(true);
-      expect((r.structuredContent?.error as Record<string, unknown>).kind).toBe("unreachable");
+      expect(((r.structuredContent?.error ?? {}) as Record<string, unknown>).kind).toBe("unreachable");
     } finally {
       await down.client.close();
     }
