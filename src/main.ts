@@ -9,8 +9,71 @@ import { ConfigError, loadConfig, requireKennel, requireSlack, secretValues } fr
 import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
+import { startPreview } from "./preview/server.ts";
 
-export async function main(env: Record<string, string | undefined>): Promise<number> {
+/** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
+const REAL_SETTINGS = [
+  "KENNEL_API_KEY",
+  "KENNEL_API_BASE_URL",
+  "SLACK_BOT_TOKEN",
+  "SLACK_APP_TOKEN",
+  "SLACK_SIGNING_SECRET",
+];
+
+export function wantsPreview(env: Record<string, string | undefined>, argv: string[]): boolean {
+  if (argv.includes("--production")) return false;
+  return REAL_SETTINGS.every((k) => !env[k]?.trim());
+}
+
+async function preview(env: Record<string, string | undefined>): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const log = createLogger({ level: env.LOG_LEVEL ? config.logLevel : "warn", secrets: secretValues(env) });
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once("SIGTERM", () => resolve());
+    process.once("SIGINT", () => resolve());
+  });
+  let running: Awaited<ReturnType<typeof startPreview>>;
+  try {
+    running = await startPreview({ port: config.port, timezone: config.timezone, log });
+  } catch (error) {
+    if ((error as { code?: string }).code === "EADDRINUSE") {
+      process.stderr.write(
+        `Port ${config.port} is already in use. Set PORT to another port, for example PORT=3001 npm start.\n`,
+      );
+      return 2;
+    }
+    throw error;
+  }
+  process.stdout.write(
+    [
+      "",
+      "  Kennel Desk: PREVIEW (no settings found, so nothing connects to Slack or to a real kennel).",
+      "",
+      `  Open ${running.url} and type /arrivals, /departures tomorrow, /pet Biscuit, /kennel help …`,
+      "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
+      "",
+      '  To connect your Slack workspace and your kennel, follow the README, "Connecting to Slack":',
+      "  set SLACK_BOT_TOKEN, SLACK_APP_TOKEN, KENNEL_API_KEY and KENNEL_API_BASE_URL, then npm start again.",
+      "  Press Ctrl+C to stop.",
+      "",
+    ].join("\n"),
+  );
+  await stopRequested;
+  await running.close();
+  return 0;
+}
+
+export async function main(env: Record<string, string | undefined>, argv: string[] = []): Promise<number> {
+  if (wantsPreview(env, argv)) return preview(env);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;
   let kennelSettings: ReturnType<typeof requireKennel>;
@@ -70,7 +133,7 @@ export async function main(env: Record<string, string | undefined>): Promise<num
 
 if (import.meta.main) {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  main(process.env).then(
+  main(process.env, process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
       // Bolt's sockets and timers may linger; the work is done.

@@ -1,0 +1,231 @@
+/**
+ * The preview's web page: a Slack-like channel that renders the bot's real Block Kit payloads.
+ * Everything the bot sends is rendered as Slack would: mrkdwn (bold, italic, strike, code, code
+ * blocks, links, mentions, emoji shortcodes), headers, sections with fields and a button, context,
+ * dividers and actions. Text is inserted as text; the only HTML made is the renderer's own tags.
+ */
+
+const STYLE = `
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.46668 -apple-system, "Segoe UI", Lato, Roboto, Helvetica, Arial, sans-serif; color: #1d1c1d; background: #fff; display: flex; height: 100vh; }
+#sidebar { width: 240px; background: #3f0e40; color: #cfc3cf; padding: 14px 0; flex: none; }
+#sidebar h1 { color: #fff; font-size: 18px; margin: 0 16px 16px; }
+#sidebar .ch { padding: 3px 16px; }
+#sidebar .ch.active { background: #1164a3; color: #fff; }
+#main { flex: 1; display: flex; flex-direction: column; min-width: 0; }
+#top { border-bottom: 1px solid #ddd; padding: 10px 20px; font-weight: 700; }
+#banner { background: #fff8e1; border-bottom: 1px solid #f0d98a; padding: 8px 20px; font-size: 13px; }
+#log { flex: 1; overflow-y: auto; padding: 8px 0 16px; }
+.msg { display: flex; padding: 8px 20px; gap: 8px; }
+.msg:hover { background: #f8f8f8; }
+.msg.ephemeral { background: #f4f8fc; }
+.avatar { width: 36px; height: 36px; border-radius: 4px; flex: none; display: flex; align-items: center; justify-content: center; color: #fff; font-weight: 700; font-size: 13px; }
+.avatar.bot { background: #2f5d50; } .avatar.you { background: #8b5e3c; } .avatar.system { background: #888; }
+.body { min-width: 0; flex: 1; }
+.who { font-weight: 900; } .app { font-size: 10px; background: #ddd; color: #555; border-radius: 2px; padding: 1px 3px; margin-left: 4px; vertical-align: 2px; }
+.when { color: #616061; font-size: 12px; margin-left: 6px; }
+.only { color: #616061; font-size: 12px; margin-bottom: 2px; }
+.typed { font-family: Monaco, Menlo, Consolas, monospace; }
+.bk-header { font-size: 18px; font-weight: 900; margin: 4px 0; }
+.bk-section { display: flex; gap: 12px; margin: 4px 0; align-items: flex-start; }
+.bk-section > .txt { flex: 1; min-width: 0; white-space: normal; overflow-wrap: anywhere; }
+.bk-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 6px 16px; margin-top: 4px; }
+.bk-context { color: #616061; font-size: 12px; margin: 4px 0; display: flex; gap: 8px; flex-wrap: wrap; }
+.bk-actions { display: flex; gap: 8px; flex-wrap: wrap; margin: 8px 0 4px; }
+hr.bk-divider { border: 0; border-top: 1px solid #ddd; margin: 8px 0; }
+button.bk-button { border: 1px solid #bbb; background: #fff; border-radius: 4px; padding: 3px 12px; font-weight: 700; font-size: 13px; cursor: pointer; white-space: nowrap; }
+button.bk-button:hover { background: #f4f4f4; }
+button.bk-button.primary { background: #007a5a; border-color: #007a5a; color: #fff; }
+button.bk-button.danger { background: #e01e5a; border-color: #e01e5a; color: #fff; }
+code { font-family: Monaco, Menlo, Consolas, monospace; font-size: 12px; color: #e01e5a; background: #f6f6f6; border: 1px solid #ddd; border-radius: 3px; padding: 1px 3px; }
+pre { font-family: Monaco, Menlo, Consolas, monospace; font-size: 12px; background: #f8f8f8; border: 1px solid #ddd; border-radius: 4px; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; }
+a { color: #1264a3; } .mention { background: #e8f5fa; color: #1264a3; border-radius: 3px; padding: 0 2px; }
+.thread { margin: 6px 0 0 0; border-left: 3px solid #ddd; padding-left: 10px; }
+.thread .msg { padding: 6px 0; }
+#composer { border-top: 1px solid #ddd; padding: 12px 20px 16px; }
+#composer form { display: flex; gap: 8px; }
+#input { flex: 1; font: inherit; padding: 9px 12px; border: 1px solid #999; border-radius: 6px; }
+#chips { display: flex; gap: 6px; flex-wrap: wrap; margin-top: 8px; font-size: 13px; }
+#chips button { border: 1px solid #ccc; background: #fafafa; border-radius: 12px; padding: 2px 10px; cursor: pointer; font-family: Monaco, Menlo, Consolas, monospace; font-size: 12px; }
+`;
+
+// The client script. It uses no template literals, so it can live in this string as it is.
+const SCRIPT = String.raw`
+var since = -1;
+var log = document.getElementById("log");
+var EMOJI = { warning: "⚠️", white_check_mark: "✅", x: "❌", pill: "💊", hourglass_flowing_sand: "⏳", lock: "🔒",
+  dog: "🐕", cat: "🐈", paw_prints: "🐾", calendar: "📅", memo: "📝", stethoscope: "🩺", fork_and_knife: "🍽",
+  sunny: "☀️", crescent_moon: "🌙", alarm_clock: "⏰", question: "❔", key: "🔑", electric_plug: "🔌", compass: "🧭",
+  tada: "🎉", bell: "🔔", scissors: "✂️", shield: "🛡", clipboard: "📋", package: "📦", wastebasket: "🗑" };
+
+function el(tag, cls, text) {
+  var e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function emoji(s) {
+  return s.replace(/:([a-z0-9_+-]+):/g, function (m, name) { return EMOJI[name] || m; });
+}
+function escapeHtml(s) {
+  return s.replace(/&(?!(?:amp|lt|gt|quot|#\d+);)/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+/** Slack mrkdwn to HTML. The bot already escaped &, < and > in text from the API. */
+function mrkdwn(src) {
+  var tokens = [];
+  var keep = function (html) { tokens.push(html); return "\u0000" + (tokens.length - 1) + "\u0000"; };
+  var s = src.replace(/<([^<>\n]+)>/g, function (m, inner) {
+    var parts = inner.split("|");
+    var target = parts[0], label = parts[1];
+    if (target.charAt(0) === "#") return keep('<span class="mention">#' + escapeHtml(label || "front-desk") + "</span>");
+    if (target.charAt(0) === "@") return keep('<span class="mention">@' + escapeHtml(label || "someone") + "</span>");
+    if (target.charAt(0) === "!") return keep('<span class="mention">@' + escapeHtml(target.slice(1).split("^")[0]) + "</span>");
+    if (/^(https?:|mailto:)/.test(target)) {
+      return keep('<a href="' + escapeHtml(target) + '" target="_blank" rel="noopener noreferrer">' + escapeHtml(label || target) + "</a>");
+    }
+    return m;
+  });
+  s = escapeHtml(s);
+  s = s.replace(/${"```"}([\s\S]*?)${"```"}/g, function (m, code) { return keep("<pre>" + code.replace(/^\n/, "") + "</pre>"); });
+  s = s.replace(/\x60([^\x60\n]+)\x60/g, function (m, code) { return keep("<code>" + code + "</code>"); });
+  s = s.replace(/(^|[\s(\u0000])\*([^*\n]+)\*(?=$|[\s).,:;!?\u0000])/g, "$1<b>$2</b>");
+  s = s.replace(/(^|[\s(\u0000])_([^_\n]+)_(?=$|[\s).,:;!?\u0000])/g, "$1<i>$2</i>");
+  s = s.replace(/(^|[\s(\u0000])~([^~\n]+)~(?=$|[\s).,:;!?\u0000])/g, "$1<s>$2</s>");
+  s = emoji(s).replace(/\n/g, "<br>");
+  return s.replace(/\u0000(\d+)\u0000/g, function (m, i) { return tokens[Number(i)]; });
+}
+function textObject(t, node) {
+  if (!t) return node;
+  if (t.type === "mrkdwn") node.innerHTML = mrkdwn(t.text || "");
+  else node.textContent = t.emoji === false ? t.text : emoji(t.text || "");
+  return node;
+}
+function button(b, message) {
+  var btn = el("button", "bk-button" + (b.style ? " " + b.style : ""));
+  textObject(b.text, btn);
+  btn.dataset.actionId = b.action_id;
+  btn.addEventListener("click", function () {
+    btn.disabled = true;
+    fetch("/preview/action", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messageId: message.id, actionId: b.action_id, value: b.value }) })
+      .finally(function () { btn.disabled = false; });
+  });
+  return btn;
+}
+function block(b, message) {
+  if (b.type === "header") return textObject(b.text, el("div", "bk-header"));
+  if (b.type === "divider") return el("hr", "bk-divider");
+  if (b.type === "context") {
+    var c = el("div", "bk-context");
+    (b.elements || []).forEach(function (e) { c.appendChild(textObject(e, el("span"))); });
+    return c;
+  }
+  if (b.type === "actions") {
+    var a = el("div", "bk-actions");
+    (b.elements || []).forEach(function (e) { if (e.type === "button") a.appendChild(button(e, message)); });
+    return a;
+  }
+  if (b.type === "section") {
+    var s = el("div", "bk-section");
+    var txt = el("div", "txt");
+    if (b.text) txt.appendChild(textObject(b.text, el("div")));
+    if (b.fields) {
+      var f = el("div", "bk-fields");
+      b.fields.forEach(function (x) { f.appendChild(textObject(x, el("div"))); });
+      txt.appendChild(f);
+    }
+    s.appendChild(txt);
+    if (b.accessory && b.accessory.type === "button") s.appendChild(button(b.accessory, message));
+    return s;
+  }
+  return el("div", "", "[" + b.type + "]");
+}
+function messageNode(m, replies) {
+  var row = el("div", "msg" + (m.ephemeral ? " ephemeral" : ""));
+  row.dataset.messageId = String(m.id);
+  var who = m.author === "bot" ? "Kennel Desk" : m.author === "you" ? "You" : "Slackbot";
+  row.appendChild(el("div", "avatar " + m.author, m.author === "bot" ? "KD" : m.author === "you" ? "You" : "SB"));
+  var body = el("div", "body");
+  var head = el("div");
+  head.appendChild(el("span", "who", who));
+  if (m.author === "bot") head.appendChild(el("span", "app", "APP"));
+  head.appendChild(el("span", "when", new Date(Number(m.ts.split(".")[0]) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
+  body.appendChild(head);
+  if (m.ephemeral) body.appendChild(el("div", "only", "👁 Only visible to you"));
+  if (m.blocks && m.blocks.length) m.blocks.forEach(function (b) { body.appendChild(block(b, m)); });
+  else if (m.author === "you") body.appendChild(el("div", "typed", m.text));
+  else body.appendChild(textObject({ type: "mrkdwn", text: m.text }, el("div")));
+  if (replies.length) {
+    var t = el("div", "thread");
+    t.appendChild(el("div", "when", replies.length + (replies.length === 1 ? " reply" : " replies")));
+    replies.forEach(function (r) { t.appendChild(messageNode(r, [])); });
+    body.appendChild(t);
+  }
+  row.appendChild(body);
+  return row;
+}
+function render(messages) {
+  var atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+  log.textContent = "";
+  messages.filter(function (m) { return !m.threadTs; }).forEach(function (m) {
+    var replies = messages.filter(function (r) { return r.threadTs && r.threadTs === m.ts; });
+    log.appendChild(messageNode(m, replies));
+  });
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+function poll() {
+  fetch("/preview/state?since=" + since)
+    .then(function (r) { return r.json(); })
+    .then(function (j) { since = j.version; render(j.messages); })
+    .catch(function () { return new Promise(function (r) { setTimeout(r, 1000); }); })
+    .then(poll);
+}
+document.getElementById("composer-form").addEventListener("submit", function (e) {
+  e.preventDefault();
+  var input = document.getElementById("input");
+  var text = input.value.trim();
+  if (!text) return;
+  input.value = "";
+  log.scrollTop = log.scrollHeight;
+  fetch("/preview/command", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: text }) });
+});
+document.querySelectorAll("#chips button").forEach(function (b) {
+  b.addEventListener("click", function () { var i = document.getElementById("input"); i.value = b.textContent; i.focus(); });
+});
+poll();
+`;
+
+export function previewPage(timezone: string): string {
+  const chips = [
+    "/arrivals",
+    "/departures tomorrow",
+    "/booking ",
+    "/pet Biscuit",
+    "/customer O'Brien",
+    "/kennel help",
+    "/kennel status",
+  ];
+  const tz = timezone.replace(/[<>&"]/g, "");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kennel Desk preview</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<nav id="sidebar"><h1>Kennel Desk</h1><div class="ch active"># front-desk</div><div class="ch"># general</div></nav>
+<main id="main">
+<div id="top"># front-desk</div>
+<div id="banner"><b>Preview.</b> These are the bot's real answers over synthetic data from the local sandbox (no real customers), in the kennel time zone ${tz}. To connect a Slack workspace, follow the README's "Connecting to Slack".</div>
+<div id="log" aria-live="polite"></div>
+<div id="composer">
+<form id="composer-form"><input id="input" autocomplete="off" placeholder="Message #front-desk: type a command such as /arrivals" aria-label="Message"><button class="bk-button primary" type="submit">Send</button></form>
+<div id="chips">${chips.map((c) => `<button type="button">${c.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</button>`).join("")}</div>
+</div>
+</main>
+<script>${SCRIPT}</script>
+</body>
+</html>`;
+}
