@@ -7,6 +7,11 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { webApi } from "@slack/bolt";
+import { dayAnswer } from "./answers/day.ts";
+import { bookingsSearchAnswer } from "./answers/kennel.ts";
+import { bookingAnswer, customerAnswer, petAnswer } from "./answers/records.ts";
+import { messageToText } from "./blocks/terminal.ts";
+import type { Message } from "./blocks/types.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import {
   type Config,
@@ -16,12 +21,14 @@ import {
   requireKennel,
   secretValues,
 } from "./config.ts";
-import { systemClock } from "./deps.ts";
+import { parseBookingsQuery, parseDay } from "./dates.ts";
+import { type Deps, systemClock } from "./deps.ts";
 import { composeDigest } from "./digest/compose.ts";
 import { DigestJob } from "./digest/job.ts";
 import { webClientSlack } from "./digest/slack.ts";
 import { createKennelClient } from "./kennel/client.ts";
-import { isKennelError } from "./kennel/errors.ts";
+import { isKennelError, NotFoundError } from "./kennel/errors.ts";
+import type { Booking } from "./kennel/schemas.ts";
 import { describeStatus } from "./kennel/status.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
 import { createMcpServer } from "./mcp/server.ts";
@@ -44,6 +51,15 @@ const USAGE = `Kennel Desk: the kennel's day in Slack.
 Usage: kennel-desk <command> [options]
 
 Commands:
+  arrivals [DATE] [--page N]        The day's arrivals, as the bot shows them (DATE: today, tomorrow,
+  departures [DATE] [--page N]      friday, +2, 2026-12-24, 24 Dec…)
+  booking REF|ID                    One booking
+  pet NAME|ID [--page N]            A pet's care summary, or the pets matching NAME
+  customer QUERY|ID [--page N]      A customer (name, email, phone or id); --history: every booking
+  bookings [FROM] [TO] [status:…] [type:…] [customer:ID] [TEXT] [--page N]
+                                    Search bookings
+             Every card command takes --json (the Block Kit payload instead of text).
+             Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
   status     Check the kennel API: up, key accepted, right address. Exit 0 when OK, 1 otherwise.
   digest     The morning post, now: [--date YYYY-MM-DD] (default today) [--dry-run] (print the Block Kit
              JSON and text, post nothing). Posts at most once per day and kind, like the scheduler.
@@ -86,6 +102,13 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       return sandbox(rest, config, deps);
     case "mcp":
       return mcp(config, deps, log);
+    case "arrivals":
+    case "departures":
+    case "booking":
+    case "pet":
+    case "customer":
+    case "bookings":
+      return cards(command, rest, config, deps, log);
     case "digest":
       return digest(rest, config, deps, log);
     default:
@@ -219,6 +242,154 @@ async function digest(args: string[], config: Config, deps: CliDeps, log: Logger
     }
     throw error;
   }
+}
+
+async function cards(
+  command: string,
+  args: string[],
+  config: Config,
+  deps: CliDeps,
+  log: Logger,
+): Promise<number> {
+  const { io } = deps;
+  let parsed: {
+    values: { json?: boolean | undefined; page?: string | undefined; history?: boolean | undefined };
+    positionals: string[];
+  };
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { json: { type: "boolean" }, page: { type: "string" }, history: { type: "boolean" } },
+    });
+  } catch (error) {
+    return usageError(io, (error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const text = positionals.join(" ").trim();
+  const page = values.page === undefined ? 1 : Number(values.page);
+  if (!Number.isInteger(page) || page < 1)
+    return usageError(io, `--page must be a whole number of 1 or more, not "${values.page}".`);
+  let settings: ReturnType<typeof requireKennel>;
+  try {
+    settings = requireKennel(config, deps.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const kennel = createKennelClient(settings, { log, fetch: deps.fetch });
+  const base = { kennel, log, config, clock: systemClock };
+  const need = (what: string) =>
+    usageError(
+      io,
+      `${command} needs ${what}, for example: kennel-desk ${command} ${what === "a reference or id" ? "HP-7K2M9Q" : "Biscuit"}`,
+    );
+  let messages: Message[];
+  try {
+    switch (command) {
+      case "arrivals":
+      case "departures": {
+        const day = parseDay(text, systemClock.now(), config.timezone);
+        if (!day.ok) return usageError(io, day.message);
+        messages = (await dayAnswer(base, command, day.date, page)).messages;
+        break;
+      }
+      case "booking":
+        if (!text) return need("a reference or id");
+        messages = await bookingAnswer(base, text);
+        break;
+      case "pet":
+        if (!text) return need("a name or id");
+        messages = await petAnswer(base, text, page);
+        break;
+      case "customer":
+        if (!text) return need("a name, email, phone or id");
+        if (values.history) return history(text, base, io, values.json === true);
+        messages = await customerAnswer(base, text, page);
+        break;
+      default: {
+        const q = parseBookingsQuery(text, systemClock.now(), config.timezone);
+        if (!q.ok) return usageError(io, q.message);
+        messages = await bookingsSearchAnswer(base, text, page);
+      }
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      io.stderr.write(`${error.describe()}\n`);
+      return 1;
+    }
+    if (isKennelError(error)) {
+      io.stderr.write(`${error.describe()}\n`);
+      return 3;
+    }
+    throw error;
+  }
+  if (values.json) io.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
+  else {
+    const color = (io.stdout as { isTTY?: boolean }).isTTY === true;
+    const more = messages.some((m) =>
+      m.blocks.some((b) => b.type === "actions" && b.elements.some((e) => /next$/.test(e.action_id))),
+    );
+    const hint = more ? `\n(more: add --page ${page + 1})` : "";
+    io.stdout.write(`${messages.map((m) => messageToText(m, { color })).join("\n\n")}${hint}\n`);
+  }
+  return 0;
+}
+
+/** A customer's whole booking history, every page, with progress on standard error in a terminal. */
+async function history(query: string, deps: Deps, io: CliIo, json: boolean): Promise<number> {
+  let customerId: number;
+  if (/^\d{1,9}$/.test(query)) customerId = Number(query);
+  else {
+    const found = await deps.kennel.listCustomers({ search: query }, { pageSize: 10 });
+    if (found.data.totalRecords === 0)
+      throw new NotFoundError(`customer matching “${query}”`, { requestId: found.requestId });
+    if (found.data.totalRecords > 1) {
+      const names = found.data.items.map(
+        (c) => `  ${c.customerId}  ${[c.firstname, c.secondname].filter(Boolean).join(" ")}`,
+      );
+      io.stderr.write(
+        `${found.data.totalRecords} customers match “${query}”; give the id:\n${names.join("\n")}\n`,
+      );
+      return 2;
+    }
+    customerId = found.data.items[0]?.customerId as number;
+  }
+  const all: Booking[] = [];
+  const progress = io.stderr.isTTY === true;
+  for await (const p of deps.kennel.iterateCustomerBookings(customerId, {}, 100)) {
+    all.push(...p.data.items);
+    if (progress)
+      io.stderr.write(`\rReading the booking history: page ${p.data.page} of ${p.data.totalPages}…`);
+  }
+  if (progress) io.stderr.write("\r\x1b[K");
+  if (json) {
+    io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
+    return 0;
+  }
+  const tz = deps.config.timezone;
+  const lines = all.map((b) =>
+    [
+      b.reference ?? `#${b.bookingId}`,
+      b.status ?? "",
+      `${localDateTime(b.checkInDate, tz)} → ${localDateTime(b.checkOutDate, tz)}`,
+      b.petNames ?? "",
+      b.roomName ?? "",
+      b.bookingPaid === false ? "UNPAID" : b.bookingPaid ? "paid" : "",
+    ].join("  "),
+  );
+  io.stdout.write(`Booking history of customer ${customerId}: ${all.length} bookings\n${lines.join("\n")}\n`);
+  return 0;
+}
+
+function localDateTime(iso: string | undefined, tz: string): string {
+  return iso
+    ? `${localDate(iso, tz)} ${new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso))}`
+    : "—";
 }
 
 async function mcp(config: Config, deps: CliDeps, log: Logger): Promise<number> {

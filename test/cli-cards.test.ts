@@ -1,0 +1,132 @@
+/** The cards in the terminal: `kennel-desk arrivals|departures|booking|pet|customer|bookings`. */
+import { execFile } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limitViolations } from "../src/blocks/limits.ts";
+import { messageToText, mrkdwnToText } from "../src/blocks/terminal.ts";
+import type { Message } from "../src/blocks/types.ts";
+import { wantsPreview } from "../src/main.ts";
+import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 23, customers: 120, timezone: "Europe/London" });
+});
+afterAll(() => sandbox.close());
+
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["src/cli.ts", ...args],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          KENNEL_API_KEY: sandbox.keys.main,
+          KENNEL_API_BASE_URL: sandbox.url,
+          KENNEL_TIMEZONE: "Europe/London",
+          ...env,
+        },
+        timeout: 20_000,
+        maxBuffer: 10 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("cards in the terminal", () => {
+  it("departures of a busy day as readable text, with the next page's hint; --json gives the Block Kit payload", async () => {
+    const day = sandbox.data.busyDays[0] as string;
+    const r = await run(["departures", day]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Departures — \w{3} \d+ \w{3} \(\d+\)\n═+/);
+    expect(r.stdout).toContain("(more: add --page 2)");
+    expect(r.stdout).not.toMatch(/&lt;|&amp;|\*\w/);
+    const json = await run(["departures", day, "--page", "2", "--json"]);
+    const messages = JSON.parse(json.stdout) as Message[];
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    expect(JSON.stringify(messages)).toMatch(/showing 21–40/);
+  });
+
+  it("booking, pet, customer and bookings", async () => {
+    const b = sandbox.main.bookings.find((x) => !String(x.reference).includes("/")) as Record<
+      string,
+      unknown
+    >;
+    const booking = await run(["booking", String(b.reference)]);
+    expect(booking.code).toBe(0);
+    expect(booking.stdout).toContain(`Booking ${b.reference}`);
+    expect(booking.stdout).toContain(String(b.customerPhone));
+    const pet = sandbox.main.pets.find((p) => String(p.notes).includes("<!channel>") && !p.deleted) as Record<
+      string,
+      unknown
+    >;
+    const card = await run(["pet", String(pet.petId)]);
+    expect(card.stdout).toContain("Medication");
+    expect(card.stdout).toContain("<!channel> please call before 9");
+    const customer = await run(["customer", String(b.customerId)]);
+    expect(customer.stdout).toMatch(/Consent/);
+    const search = await run(["bookings", "today", "+7", "status:confirmed"]);
+    expect(search.code).toBe(0);
+    expect(search.stdout).toMatch(/Bookings: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, status confirmed/);
+  });
+
+  it("customer --history reads every page", async () => {
+    const id = sandbox.main.bookings[0]?.customerId as number;
+    const r = await run(["customer", String(id), "--history"]);
+    expect(r.code).toBe(0);
+    const expected = sandbox.main.bookingsByCustomer.get(id)?.length ?? 0;
+    expect(r.stdout).toContain(`Booking history of customer ${id}: ${expected} bookings`);
+    expect(r.stdout.trim().split("\n")).toHaveLength(expected + 1);
+  });
+
+  it("exit codes: 1 not found, 2 invalid input or settings, 3 API failure", async () => {
+    expect((await run(["booking", "NOPE-1"])).code).toBe(1);
+    expect((await run(["pet", "999999999"])).code).toBe(1);
+    const badDate = await run(["arrivals", "31 Feb"]);
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toMatch(/There is no 31 February/);
+    expect((await run(["booking"])).code).toBe(2);
+    expect((await run(["arrivals"], { KENNEL_API_KEY: "", KENNEL_API_BASE_URL: "" })).code).toBe(2);
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const down = await run(["arrivals"]);
+      expect(down.code).toBe(3);
+      expect(down.stderr).toMatch(/request id sbx-/);
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+});
+
+describe("text rendering", () => {
+  it("mrkdwn to terminal text: markup resolved, entities decoded, colour only on request", () => {
+    expect(
+      mrkdwnToText("*bold* _it_ `c` &lt;!channel&gt; &amp; <https://x.example|link> <#C1>", { color: false }),
+    ).toBe("bold it c <!channel> & link (https://x.example) #channel");
+    expect(mrkdwnToText("*b*", { color: true })).toBe("\x1b[1mb\x1b[0m");
+    const m: Message = {
+      text: "t",
+      blocks: [
+        { type: "header", text: { type: "plain_text", text: "Title" } },
+        { type: "section", fields: [{ type: "mrkdwn", text: "*Label*\nvalue", verbatim: true }] },
+      ],
+    };
+    expect(messageToText(m, { color: false })).toBe("Title\n═════\nLabel: value");
+  });
+});
+
+describe("npm start's preview", () => {
+  it("runs only with no settings at all, and never with --production", () => {
+    expect(wantsPreview({}, [])).toBe(true);
+    expect(wantsPreview({ LOG_LEVEL: "debug", PORT: "3001" }, [])).toBe(true);
+    expect(wantsPreview({ KENNEL_API_KEY: "k" }, [])).toBe(false);
+    expect(wantsPreview({ SLACK_BOT_TOKEN: "xoxb-1" }, [])).toBe(false);
+    expect(wantsPreview({}, ["--production"])).toBe(false);
+  });
+});
