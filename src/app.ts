@@ -39,6 +39,9 @@ export interface BotOptions {
   readyCacheMs?: number;
 }
 
+/** Retries of Slack Web API calls: quick, so every command gets its answer within seconds. */
+export const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 };
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify(body));
@@ -87,7 +90,14 @@ export function createBot(base: Deps, options: BotOptions): Bot {
   const common = {
     token: slack.botToken,
     logger: boltLogger(base.log),
-    clientOptions: slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {},
+    clientOptions: {
+      ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
+      // The WebClient's default is ten retries over about 30 minutes and no timeout: a command would
+      // wait that long for users.info. Two quick retries and 10 s a call; rate limits (429) are
+      // still waited out as Slack asks.
+      retryConfig: SLACK_RETRY,
+      timeout: 10_000,
+    },
     customRoutes,
   };
   const app =

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { webApi } from "@slack/bolt";
+import { SLACK_RETRY } from "./app.ts";
 import { dayAnswer } from "./answers/day.ts";
 import { bookingsSearchAnswer } from "./answers/kennel.ts";
 import { bookingAnswer, customerAnswer, petAnswer } from "./answers/records.ts";
@@ -207,6 +208,8 @@ async function digest(args: string[], config: Config, deps: CliDeps, log: Logger
     const client = new webApi.WebClient(config.slackBotToken, {
       ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
       logger: boltLogger(log),
+      retryConfig: SLACK_RETRY,
+      timeout: 10_000,
     });
     const job = new DigestJob({ deps: base, slack: webClientSlack(client), settings: digestSettings });
     const outcome = await job.runDay(date, { retry: false });

@@ -147,7 +147,12 @@ export class RateLimitedError extends KennelError {
   /** Seconds the API asked us to wait, when it said. */
   readonly retryAfterSeconds: number | undefined;
   constructor(retryAfterSeconds: number | undefined, ctx: ErrorContext = {}) {
-    const wait = retryAfterSeconds === undefined ? "a minute" : `${retryAfterSeconds} seconds`;
+    const wait =
+      retryAfterSeconds === undefined || retryAfterSeconds < 1
+        ? "a minute"
+        : retryAfterSeconds === 1
+          ? "a second"
+          : `${retryAfterSeconds} seconds`;
     super(
       "The kennel API is receiving too many requests and asked Kennel Desk to slow down (HTTP 429).",
       `Try again in ${wait}.`,

@@ -27,6 +27,8 @@ export interface Faults {
   malformedRate?: number;
   /** Every answer is an HTML page, as a web server at the wrong address would give. */
   wrongAddress?: boolean;
+  /** Every request answered with this status: 500, 503, or 401 (authentication_failed). */
+  forceStatus?: 401 | 500 | 503;
   /** Fraction of records in a list answered with wrong field types. */
   corruptRate?: number;
   /** totalPages and totalRecords grow by one page on every list request (records changing while paging). */
@@ -173,6 +175,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendError(429, "rate_limited", "Too many requests; slow down.", {
         "retry-after": String(f.retryAfterSeconds ?? 1),
       });
+    }
+    if (f.forceStatus === 401) {
+      return sendError(401, "authentication_failed", "The API key is missing, wrong, replaced or malformed.");
+    }
+    if (f.forceStatus) {
+      return sendError(f.forceStatus, f.forceStatus === 500 ? "internal_error" : "unavailable", "The service had a problem.");
     }
     if (f.errorRate && random.chance(f.errorRate)) {
       const status = random.chance(0.5) ? 500 : 503;

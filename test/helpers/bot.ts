@@ -27,6 +27,8 @@ export async function startHarness(
     clock?: Clock;
     loadingAfterMs?: number;
     timeoutMs?: number;
+    /** The kennel client's fetch (to watch every request it makes). */
+    fetch?: typeof fetch;
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({
@@ -54,6 +56,7 @@ export async function startHarness(
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
     log,
     retryDelay: () => 10,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const bot = createBot(
     { kennel, log, config, clock },

@@ -40,6 +40,8 @@ export interface SlackStandIn {
   failing: Set<string>;
   /** Web API methods that answer 429 with Retry-After this many times, then succeed. */
   rateLimited: Map<string, number>;
+  /** Web API methods that answer HTTP 500, every time. */
+  broken: Set<string>;
   /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
   socketUrl: string | undefined;
   /** Slack's clock, for message timestamps (tests on a fake clock share theirs). */
@@ -91,6 +93,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
       if (path.startsWith("/api/")) {
         const method = path.slice("/api/".length).split("?")[0] ?? "";
         api.push(record);
+        if (stand.broken.has(method)) return send(500, { ok: false, error: "internal_error" });
         const limited = rateLimited.get(method) ?? 0;
         if (limited > 0) {
           rateLimited.set(method, limited - 1);
@@ -159,6 +162,7 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stand: SlackStandIn = {
     socketUrl: undefined,
+    broken: new Set<string>(),
     now: () => Date.now(),
     messages,
     base,
