@@ -9,7 +9,6 @@ import { ConfigError, loadConfig, requireKennel, requireSlack, secretValues } fr
 import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
-import { startPreview } from "./preview/server.ts";
 
 /** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
 const REAL_SETTINGS = [
@@ -41,6 +40,8 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
     process.once("SIGTERM", () => resolve());
     process.once("SIGINT", () => resolve());
   });
+  // Loaded only here: a real installation never loads the preview (nor its sandbox).
+  const { startPreview } = await import("./preview/server.ts");
   let running: Awaited<ReturnType<typeof startPreview>>;
   try {
     running = await startPreview({ port: config.port, timezone: config.timezone, log });

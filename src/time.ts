@@ -2,7 +2,8 @@
  * Calendar dates (YYYY-MM-DD) and instants in the business's time zone. Pure functions of their
  * inputs: "now" is always passed in (from the injected clock), never read here.
  */
-import { fromZonedTime } from "date-fns-tz";
+// The per-function entry point: the package index pulls in all of date-fns (about 1 s and 200 MB).
+import { fromZonedTime } from "date-fns-tz/fromZonedTime";
 
 const ymdFormatters = new Map<string, Intl.DateTimeFormat>();
 

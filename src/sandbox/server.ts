@@ -180,7 +180,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendError(401, "authentication_failed", "The API key is missing, wrong, replaced or malformed.");
     }
     if (f.forceStatus) {
-      return sendError(f.forceStatus, f.forceStatus === 500 ? "internal_error" : "unavailable", "The service had a problem.");
+      return sendError(
+        f.forceStatus,
+        f.forceStatus === 500 ? "internal_error" : "unavailable",
+        "The service had a problem.",
+      );
     }
     if (f.errorRate && random.chance(f.errorRate)) {
       const status = random.chance(0.5) ? 500 : 503;
