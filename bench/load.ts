@@ -7,12 +7,12 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { type Bot, createBot } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { createKennelClient } from "../src/kennel/client.ts";
 import { silentLogger } from "../src/log.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
+import { freePort } from "../test/helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../test/helpers/slack.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
@@ -142,13 +142,6 @@ console.log(`  RSS            before ${mb(before.rss)}   after ${mb(after.rss)}`
 await bot.stop(1_000);
 
 // 3. Startup time and idle memory, beside a bare Bolt app.
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 async function measure(script: string): Promise<{ startupMs: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();

@@ -18,6 +18,7 @@ import {
   type Config,
   ConfigError,
   isValidTimeZone,
+  type KennelSettings,
   loadConfig,
   requireKennel,
   secretValues,
@@ -118,18 +119,21 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   }
 }
 
+/** The kennel API's settings, or undefined after saying on standard error what to set. */
+function kennelSettings(config: Config, deps: CliDeps): KennelSettings | undefined {
+  try {
+    return requireKennel(config, deps.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    deps.io.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
+}
+
 async function status(args: string[], config: Config, deps: CliDeps, log: Logger): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: "boolean" } }, strict: true });
-  let settings: ReturnType<typeof requireKennel>;
-  try {
-    settings = requireKennel(config, deps.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      deps.io.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const settings = kennelSettings(config, deps);
+  if (!settings) return 2;
   const client = createKennelClient(settings, { log, fetch: deps.fetch });
   const report = await client.checkStatus();
   const words = describeStatus(report);
@@ -274,16 +278,8 @@ async function cards(
   const page = values.page === undefined ? 1 : Number(values.page);
   if (!Number.isInteger(page) || page < 1)
     return usageError(io, `--page must be a whole number of 1 or more, not "${values.page}".`);
-  let settings: ReturnType<typeof requireKennel>;
-  try {
-    settings = requireKennel(config, deps.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const settings = kennelSettings(config, deps);
+  if (!settings) return 2;
   const kennel = createKennelClient(settings, { log, fetch: deps.fetch });
   const base = { kennel, log, config, clock: systemClock };
   const need = (what: string) =>
@@ -396,16 +392,8 @@ function localDateTime(iso: string | undefined, tz: string): string {
 }
 
 async function mcp(config: Config, deps: CliDeps, log: Logger): Promise<number> {
-  let settings: ReturnType<typeof requireKennel>;
-  try {
-    settings = requireKennel(config, deps.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      deps.io.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const settings = kennelSettings(config, deps);
+  if (!settings) return 2;
   // Standard output is the protocol's: logs go to standard error only (createLogger's default).
   const kennel = createKennelClient(settings, { log, fetch: deps.fetch });
   const server = createMcpServer({ kennel, log, config, clock: systemClock });

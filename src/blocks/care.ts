@@ -1,5 +1,5 @@
 /** Care details of pets, as the front desk needs them: flags for lists, a schedule for a card. */
-import type { Booking, Pet } from "../kennel/schemas.ts";
+import { type Booking, MEDICATION_FIELDS, type Pet } from "../kennel/schemas.ts";
 
 export interface Medication {
   /** 1 to 5 */
@@ -9,18 +9,10 @@ export interface Medication {
   evening: string | undefined;
 }
 
-const MED_FIELDS = [
-  ["medication", "medicationNoon", "medicationPm"],
-  ["medication2", "medication2Noon", "medication2Pm"],
-  ["medication3", "medication3Noon", "medication3Pm"],
-  ["medication4", "medication4Noon", "medication4Pm"],
-  ["medication5", "medication5Noon", "medication5Pm"],
-] as const;
-
 /** Every medication with its morning (the main instruction), midday and evening instructions. */
 export function medicationsOf(pet: Pet): Medication[] {
   const out: Medication[] = [];
-  MED_FIELDS.forEach(([am, noon, pm], i) => {
+  MEDICATION_FIELDS.forEach(([am, noon, pm], i) => {
     const morning = pet[am];
     const midday = pet[noon];
     const evening = pet[pm];

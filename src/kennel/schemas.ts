@@ -134,6 +134,15 @@ export const petSchema = z.looseObject({
 
 export type Pet = z.infer<typeof petSchema>;
 
+/** Medications 1 to 5: the main (morning) instruction, then midday and evening. */
+export const MEDICATION_FIELDS = [
+  ["medication", "medicationNoon", "medicationPm"],
+  ["medication2", "medication2Noon", "medication2Pm"],
+  ["medication3", "medication3Noon", "medication3Pm"],
+  ["medication4", "medication4Noon", "medication4Pm"],
+  ["medication5", "medication5Noon", "medication5Pm"],
+] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Customer
 

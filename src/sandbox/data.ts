@@ -6,6 +6,7 @@
  * days, empty days and a few busy days of 100+ departures. Some free text is Slack-hostile
  * (`<!channel>`, `*bold*`, `_x_`, `<http://x|y>`, `&`) so that escaping is always exercised.
  */
+import { CONSENT_FLAGS, MEDICATION_FIELDS } from "../kennel/schemas.ts";
 import { addDays, zonedInstant } from "../time.ts";
 import { Random } from "./random.ts";
 
@@ -319,23 +320,6 @@ const INSURERS = ["Petplan", "Animal Friends", "ManyPets", "Direct Line Pet", "A
 const ROOMS_DOG = Array.from({ length: 40 }, (_, i) => `Kennel ${i + 1}`);
 const ROOMS_CAT = Array.from({ length: 12 }, (_, i) => `Cattery ${i + 1}`);
 const ROOMS_SPECIAL = ["Suite A", "Suite B", "Garden Lodge", "Family Room"];
-const CONSENT_FLAGS = [
-  "email_Accepts",
-  "email_Accepts_Receipts",
-  "email_Accepts_Marketing",
-  "email_Accepts_Booking_Reminders",
-  "smS_Accepts",
-  "smS_Accepts_Marketing",
-  "smS_Accepts_Booking_Reminders",
-  "smS_Accepts_Booking_Price_Messages",
-  "pushMessage_Accepts_Booking_Confirmations",
-  "pushMessage_Accepts_Booking_Reminders",
-  "pushMessage_Accepts_Booking_Receipts",
-  "pushMessage_Accepts_Booking_Price_Due",
-  "pushMessage_Accepts_Marketing",
-  "pushMessage_Accepts_Postcards",
-  "pushMessage_Accepts_Direct_Messages",
-] as const;
 const BOOKING_TYPES = [
   ["boarding", 70],
   ["daycare", 14],
@@ -450,14 +434,7 @@ function makePet(r: Random, id: number, customerId: number, businessId: number, 
       "",
     ]);
   }
-  const fields = [
-    ["medication", "medicationNoon", "medicationPm"],
-    ["medication2", "medication2Noon", "medication2Pm"],
-    ["medication3", "medication3Noon", "medication3Pm"],
-    ["medication4", "medication4Noon", "medication4Pm"],
-    ["medication5", "medication5Noon", "medication5Pm"],
-  ] as const;
-  fields.forEach(([am, noon, pm], i) => {
+  MEDICATION_FIELDS.forEach(([am, noon, pm], i) => {
     const med = i < meds ? r.pick(MEDS) : undefined;
     pet[am] = med ? med[0] : null;
     pet[noon] = med?.[1] ? med[1] : null;

@@ -1,8 +1,8 @@
 /** `npm start` as a process: refusing incomplete settings, and stopping gracefully on SIGTERM. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
@@ -25,14 +25,6 @@ function start(env: Record<string, string>): {
   });
   const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
   return { child, out: () => out, exit };
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
 }
 
 let sandbox: Sandbox;

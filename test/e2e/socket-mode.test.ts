@@ -4,7 +4,6 @@
  * receives a slash command envelope, acks it over the socket, and answers through response_url.
  * Health checks are served on PORT in this mode too.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type WebSocket, WebSocketServer } from "ws";
 import { type Bot, createBot } from "../../src/app.ts";
@@ -12,15 +11,8 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { freePort } from "../helpers/net.ts";
 import { commandForm, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
