@@ -182,6 +182,22 @@ function secretVar(variable: string, shape: RegExp, shapeWords: string) {
     });
 }
 
+/** A whole number setting within [min, max], with its default when unset. */
+function wholeNumber(fallback: number, min: number, max: number, message: (v: string) => string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v.trim());
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: message(v) });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
 function flag(variable: string) {
   return z
     .string()
@@ -235,21 +251,13 @@ const envSchema = z
         }
         return checked.value;
       }),
-    KENNEL_API_TIMEOUT_MS: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return 30_000;
-        const n = Number(v.trim());
-        if (!Number.isInteger(n) || n < 100 || n > 600_000) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a whole number of milliseconds between 100 and 600000.|Use for example 30000 for 30 seconds, or leave it unset.`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    KENNEL_API_TIMEOUT_MS: wholeNumber(
+      30_000,
+      100,
+      600_000,
+      (v) =>
+        `"${v}" is not a whole number of milliseconds between 100 and 600000.|Use for example 30000 for 30 seconds, or leave it unset.`,
+    ),
     KENNEL_RAW_RESPONSES: flag("KENNEL_RAW_RESPONSES"),
     KENNEL_DEBUG: flag("KENNEL_DEBUG"),
     KENNEL_TIMEZONE: z
@@ -302,21 +310,12 @@ const envSchema = z
         }
         return url.href.endsWith("/") ? url.href : `${url.href}/`;
       }),
-    PORT: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return 3000;
-        const n = Number(v.trim());
-        if (!Number.isInteger(n) || n < 0 || n > 65535) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a port number.|Use a whole number from 1 to 65535, for example 3000.`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    PORT: wholeNumber(
+      3000,
+      0,
+      65535,
+      (v) => `"${v}" is not a port number.|Use a whole number from 1 to 65535, for example 3000.`,
+    ),
     ALLOWED_CHANNELS: z
       .string()
       .optional()

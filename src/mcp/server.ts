@@ -123,8 +123,24 @@ function failure(error: unknown, log: Logger, tool: string): ToolResult {
   };
 }
 
-function pageInfo(p: Page<unknown>) {
-  return { page: p.page, pageSize: p.pageSize, totalRecords: p.totalRecords, totalPages: p.totalPages };
+/** A paged list's answer: the page line, one line a record, and the page's numbers and items. */
+function pagedAnswer<T>(
+  r: { data: Page<T>; raw: unknown; requestId: string },
+  noun: string,
+  line: (item: T) => string,
+  raw: boolean,
+): ToolResult {
+  const p = r.data;
+  const text = [pageLine(p, noun), ...p.items.map((item) => `- ${line(item)}`)].join("\n");
+  if (raw) return answer(text, { raw: r.raw, requestId: r.requestId });
+  return answer(text, {
+    page: p.page,
+    pageSize: p.pageSize,
+    totalRecords: p.totalRecords,
+    totalPages: p.totalPages,
+    items: p.items,
+    requestId: r.requestId,
+  });
 }
 
 export function createMcpServer(deps: McpDeps, version = "0.1.0"): McpServer {
@@ -180,15 +196,7 @@ export function createMcpServer(deps: McpDeps, version = "0.1.0"): McpServer {
         },
         { page: a.page, pageSize: a.pageSize },
       );
-      const text = [pageLine(r.data, "bookings"), ...r.data.items.map((b) => `- ${bookingLine(b, tz)}`)].join(
-        "\n",
-      );
-      return answer(
-        text,
-        raw
-          ? { raw: r.raw, requestId: r.requestId }
-          : { ...pageInfo(r.data), items: r.data.items, requestId: r.requestId },
-      );
+      return pagedAnswer(r, "bookings", (b) => bookingLine(b, tz), raw);
     }),
   );
 
@@ -277,15 +285,7 @@ export function createMcpServer(deps: McpDeps, version = "0.1.0"): McpServer {
         },
         { page: a.page, pageSize: a.pageSize },
       );
-      const text = [pageLine(r.data, "customers"), ...r.data.items.map((c) => `- ${customerLine(c)}`)].join(
-        "\n",
-      );
-      return answer(
-        text,
-        raw
-          ? { raw: r.raw, requestId: r.requestId }
-          : { ...pageInfo(r.data), items: r.data.items, requestId: r.requestId },
-      );
+      return pagedAnswer(r, "customers", (c) => customerLine(c), raw);
     }),
   );
 
@@ -349,15 +349,7 @@ export function createMcpServer(deps: McpDeps, version = "0.1.0"): McpServer {
         },
         { page: a.page, pageSize: a.pageSize },
       );
-      const text = [pageLine(r.data, "bookings"), ...r.data.items.map((b) => `- ${bookingLine(b, tz)}`)].join(
-        "\n",
-      );
-      return answer(
-        text,
-        raw
-          ? { raw: r.raw, requestId: r.requestId }
-          : { ...pageInfo(r.data), items: r.data.items, requestId: r.requestId },
-      );
+      return pagedAnswer(r, "bookings", (b) => bookingLine(b, tz), raw);
     }),
   );
 
@@ -381,13 +373,7 @@ export function createMcpServer(deps: McpDeps, version = "0.1.0"): McpServer {
         { name: a.name, owner: a.owner, species: a.species, breed: a.breed },
         { page: a.page, pageSize: a.pageSize },
       );
-      const text = [pageLine(r.data, "pets"), ...r.data.items.map((p) => `- ${petLine(p)}`)].join("\n");
-      return answer(
-        text,
-        raw
-          ? { raw: r.raw, requestId: r.requestId }
-          : { ...pageInfo(r.data), items: r.data.items, requestId: r.requestId },
-      );
+      return pagedAnswer(r, "pets", (p) => petLine(p), raw);
     }),
   );
 
