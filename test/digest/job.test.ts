@@ -208,7 +208,7 @@ describe("a 300-departure day", () => {
         ...(readBooking(b, log) ?? {}),
         bookingId: 700000 + i,
         reference: `R${i}`,
-        bookingPaid: i % 3 === 0 ? false : true,
+        bookingPaid: i % 3 !== 0,
       },
       pets: [{ name: "x", medication: i % 4 === 0 ? "pill" : undefined }],
     }));

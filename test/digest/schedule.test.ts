@@ -76,7 +76,10 @@ describe("the scheduler (fake timers)", () => {
   function fakeJob() {
     const days: string[] = [];
     const job = {
-      runDay: async (date: string) => (days.push(date), { date, kinds: {} }),
+      runDay: async (date: string) => {
+        days.push(date);
+        return { date, kinds: {} };
+      },
       stop: () => undefined,
     };
     return { job: job as unknown as DigestJob, days };
