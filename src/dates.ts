@@ -54,6 +54,15 @@ const MONTHS: Record<string, number> = {
   december: 12,
 };
 
+/** Own keys only: "__proto__" or "constructor" are not weekdays or months. */
+function weekdayOf(word: string | undefined): number | undefined {
+  return word !== undefined && Object.hasOwn(WEEKDAYS, word) ? WEEKDAYS[word] : undefined;
+}
+
+function monthOf(word: string | undefined): number | undefined {
+  return word !== undefined && Object.hasOwn(MONTHS, word) ? MONTHS[word] : undefined;
+}
+
 const MONTH_NAMES = [
   "",
   "January",
@@ -113,7 +122,7 @@ export function parseDay(input: string, now: Date, timeZone: string): DayResult 
       };
     return { ok: true, date: addDays(today, n) };
   }
-  const wd = WEEKDAYS[text.replace(/^(next|this) /, "")];
+  const wd = weekdayOf(text.replace(/^(next|this) /, ""));
   if (wd !== undefined) {
     const diff = (wd - weekday(today) + 7) % 7;
     return { ok: true, date: addDays(today, text.startsWith("next ") && diff === 0 ? 7 : diff) };
@@ -133,7 +142,7 @@ export function parseDay(input: string, now: Date, timeZone: string): DayResult 
       ? { day: Number(md[2]), month: md[1], year: md[3] }
       : undefined;
   if (parts) {
-    const month = MONTHS[parts.month ?? ""];
+    const month = monthOf(parts.month ?? "");
     if (!month) return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
     if (parts.year) {
       const date = `${parts.year}-${pad(month)}-${pad(parts.day)}`;
@@ -208,14 +217,18 @@ export function parseBookingsQuery(text: string, now: Date, timeZone: string): Q
     const next = tokens[i + 1];
     const pair = next !== undefined ? `${token} ${next}` : undefined;
     if (dates.length < 2 && free.length === 0) {
-      if (pair && /^\d{1,2}(st|nd|rd|th)?$/i.test(token) && MONTHS[next?.toLowerCase() ?? ""] !== undefined) {
+      if (
+        pair &&
+        /^\d{1,2}(st|nd|rd|th)?$/i.test(token) &&
+        monthOf(next?.toLowerCase() ?? "") !== undefined
+      ) {
         const r = parseDay(pair, now, timeZone);
         if (!r.ok) return r;
         dates.push(r.date);
         i++;
         continue;
       }
-      if (pair && MONTHS[token.toLowerCase()] !== undefined && /^\d{1,2}(st|nd|rd|th)?$/i.test(next ?? "")) {
+      if (pair && monthOf(token.toLowerCase()) !== undefined && /^\d{1,2}(st|nd|rd|th)?$/i.test(next ?? "")) {
         const r = parseDay(pair, now, timeZone);
         if (!r.ok) return r;
         dates.push(r.date);
@@ -244,7 +257,7 @@ function looksLikeDate(token: string): boolean {
   const t = token.toLowerCase();
   return (
     ["today", "tomorrow", "yesterday"].includes(t) ||
-    WEEKDAYS[t] !== undefined ||
+    weekdayOf(t) !== undefined ||
     /^[+-]\d{1,3}$/.test(t) ||
     /^\d{4}-\d{1,2}-\d{1,2}$/.test(t) ||
     /^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?$/.test(t)

@@ -52,6 +52,9 @@ describe("parseDay", () => {
     ["soon", /not a date I know/],
     ["+999", /more than a year/],
     ["31 Smarch", /not a date I know/],
+    ["__proto__", /not a date I know/],
+    ["constructor", /not a date I know/],
+    ["24 constructor", /not a date I know/],
   ])("refuses %j with a clear message", (text, message) => {
     const r = day(text);
     expect(r.ok).toBe(false);

@@ -33,6 +33,10 @@ const typed = fc.oneof(
     "03/04",
     "friday",
     "next monday",
+    "__proto__",
+    "constructor",
+    "24 constructor",
+    "toString 3",
   ),
   fc
     .tuple(fc.integer({ min: -5, max: 40 }), fc.constantFrom("jan", "feb", "Mar", "sept", "december", "xyz"))
