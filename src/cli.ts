@@ -35,7 +35,7 @@ import { describeStatus } from "./kennel/status.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
 import { createMcpServer } from "./mcp/server.ts";
 import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
-import { isIsoDate, localDate } from "./time.ts";
+import { isIsoDate, localDate, localDateTime } from "./time.ts";
 
 export interface CliIo {
   stdout: { write(s: string): unknown };
@@ -383,12 +383,6 @@ async function history(query: string, deps: Deps, io: CliIo, json: boolean): Pro
   );
   io.stdout.write(`Booking history of customer ${customerId}: ${all.length} bookings\n${lines.join("\n")}\n`);
   return 0;
-}
-
-function localDateTime(iso: string | undefined, tz: string): string {
-  return iso
-    ? `${localDate(iso, tz)} ${new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso))}`
-    : "—";
 }
 
 async function mcp(config: Config, deps: CliDeps, log: Logger): Promise<number> {

@@ -52,3 +52,36 @@ export function isIsoDate(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
+
+/** The first instant of a calendar date in a zone, as ISO 8601 UTC. */
+export function dayStartIso(date: string, timeZone: string): string {
+  return zonedInstant(date, "00:00", timeZone).toISOString();
+}
+
+/** The last millisecond of a calendar date in a zone, as ISO 8601 UTC (a whole day, DST days included). */
+export function dayEndIso(date: string, timeZone: string): string {
+  return new Date(zonedInstant(addDays(date, 1), "00:00", timeZone).getTime() - 1).toISOString();
+}
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-11-24 09:30" in a zone; "—" when absent or unreadable. */
+export function localDateTime(iso: string | undefined, timeZone: string): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  let f = dateTimeFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("sv-SE", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dateTimeFormatters.set(timeZone, f);
+  }
+  return f.format(d);
+}

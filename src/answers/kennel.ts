@@ -6,7 +6,7 @@ import type { Message } from "../blocks/types.ts";
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
 import { describeStatus } from "../kennel/status.ts";
-import { zonedInstant } from "../time.ts";
+import { dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { customerAnswer, LIST_PAGE_SIZE, petAnswer } from "./records.ts";
 
 export async function statusAnswer(deps: Deps): Promise<Message[]> {
@@ -36,12 +36,8 @@ export async function bookingsSearchAnswer(
   const r = await deps.kennel.listBookings(
     {
       // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
-      from: q.from ? zonedInstant(q.from, "00:00", tz).toISOString() : undefined,
-      to: q.to
-        ? new Date(zonedInstant(q.to, "23:59", tz).getTime() + 59_999).toISOString()
-        : q.from
-          ? new Date(zonedInstant(q.from, "23:59", tz).getTime() + 59_999).toISOString()
-          : undefined,
+      from: q.from ? dayStartIso(q.from, tz) : undefined,
+      to: q.to ? dayEndIso(q.to, tz) : q.from ? dayEndIso(q.from, tz) : undefined,
       status: q.status,
       bookingType: q.type,
       customerId: q.customerId,
@@ -65,7 +61,7 @@ export async function bookingsSearchAnswer(
       totalPages: r.data.totalPages,
       totalRecords: r.data.totalRecords,
       timezone: tz,
-      thisYear: String(now.getUTCFullYear()),
+      thisYear: localDate(now, tz).slice(0, 4),
       pageAction: "bookings_page",
       state: { q: text.slice(0, 300), t: now.toISOString().slice(0, 10) },
       emptyText: "No bookings match. Widen the dates or drop a filter.",

@@ -8,10 +8,12 @@ import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
+import { localDate } from "../time.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
-const thisYear = (deps: Deps) => String(deps.clock.now().getUTCFullYear());
+/** The kennel's current year: dates in it are shown without the year. */
+export const thisYear = (deps: Deps) => localDate(deps.clock.now(), deps.config.timezone).slice(0, 4);
 
 function raw(deps: Deps, title: string, value: unknown): Message[] | undefined {
   return deps.config.rawResponses ? rawMessages(title, value) : undefined;

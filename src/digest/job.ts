@@ -5,6 +5,7 @@
  */
 import type { DayKind } from "../blocks/day-list.ts";
 import { digestNotice } from "../blocks/digest.ts";
+import { timeOf } from "../blocks/format.ts";
 import type { DigestSettings } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { isKennelError } from "../kennel/errors.ts";
@@ -91,12 +92,7 @@ export class DigestJob {
     const due = zonedInstant(date, settings.time, deps.config.timezone).getTime();
     if (localDate(now, deps.config.timezone) !== date || now.getTime() - due <= LATE_AFTER_MS)
       return undefined;
-    return new Intl.DateTimeFormat("en-GB", {
-      timeZone: deps.config.timezone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).format(now);
+    return timeOf(now.toISOString(), deps.config.timezone);
   }
 
   async #runKind(kind: DayKind, date: string, retry: boolean): Promise<KindOutcome> {

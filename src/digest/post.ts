@@ -6,7 +6,7 @@
 import type { DayKind } from "../blocks/day-list.ts";
 import type { DigestMessages } from "../blocks/digest.ts";
 import type { Message } from "../blocks/types.ts";
-import { zonedInstant } from "../time.ts";
+import { dayStartIso } from "../time.ts";
 import type { DigestSlack, HistoryMessage } from "./slack.ts";
 
 export const DIGEST_EVENT = "kennel_digest";
@@ -27,7 +27,7 @@ export function compareTs(a: string, b: string): number {
 
 /** Where to start reading history: the local midnight of the day, as a Slack ts. */
 export function dayStartTs(date: string, timezone: string): string {
-  return String(Math.floor(zonedInstant(date, "00:00", timezone).getTime() / 1000));
+  return String(Math.floor(Date.parse(dayStartIso(date, timezone)) / 1000));
 }
 
 function postsFor(history: HistoryMessage[], event: string, date: string, kind: DayKind): HistoryMessage[] {

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import ky, { type HTTPError, isHTTPError, isNetworkError, isTimeoutError } from "ky";
 import type { KennelSettings } from "../config.ts";
 import { type Logger, scrubSecrets } from "../log.ts";
+import { isIsoDate } from "../time.ts";
 import {
   AuthenticationError,
   BadRequestError,
@@ -145,8 +146,6 @@ const REQUEST_ID_BODY_FIELDS = ["requestId", "request_id", "traceId", "trace_id"
 
 const RETRY_STATUS = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The API's request id: from a response header, or the (error) body, in that order. */
 export function findRequestId(headers: Headers | undefined, body: unknown): string | undefined {
   if (headers) {
@@ -259,12 +258,6 @@ function checkId(id: number, what: string): void {
     throw new BadRequestError(`${what} must be a whole number, not ${id}.`);
 }
 
-function checkDate(date: string): void {
-  if (!DATE_ONLY.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
-    throw new BadRequestError(`"${date}" is not a date written YYYY-MM-DD.`);
-  }
-}
-
 function bookingQuery(filter: BookingFilter, page: PageRequest): Query {
   return {
     "request.from": filter.from,
@@ -372,49 +365,51 @@ export class KennelClient {
   }
 
   async #day(which: "checkin" | "checkout", date: string, words: string): Promise<KennelResult<Booking[]>> {
-    checkDate(date);
-    const first = await this.#get({
-      segments: ["bookings", which],
-      query: { date },
-      what: `${words} on ${date}`,
-      isList: true,
-    });
+    if (!isIsoDate(date)) throw new BadRequestError(`"${date}" is not a date written YYYY-MM-DD.`);
+    return this.#arrayOrEveryPage(
+      { segments: ["bookings", which], query: { date }, what: `${words} on ${date}`, isList: true },
+      readBooking,
+      words,
+    );
+  }
+
+  /**
+   * An endpoint whose shape the spec does not show: a plain array, or a page envelope whose every
+   * page is then read (ASSUMPTION: with the request.page convention of the other lists), under the
+   * same rules and guard as every other walk over pages.
+   */
+  async #arrayOrEveryPage<T>(
+    spec: RequestSpec,
+    read: (raw: unknown, log: Logger) => T | undefined,
+    words: string,
+  ): Promise<KennelResult<T[]>> {
+    const first = await this.#get(spec);
     const page = readPageOrArray(first.body);
     if (!page) {
-      throw new InvalidResponseError(`the ${words} are neither a list nor a page of bookings`, {
+      throw new InvalidResponseError(`the ${words} are neither a list nor a page`, {
         requestId: first.requestId,
       });
     }
     if (page.totalPages <= 1) {
-      return {
-        data: readList(page.items, readBooking, this.#log),
-        raw: first.body,
-        requestId: first.requestId,
-      };
+      return { data: readList(page.items, read, this.#log), raw: first.body, requestId: first.requestId };
     }
-    // A paged answer: read every page (ASSUMPTION: the request.page convention of the other lists).
     const raws: unknown[] = [first.body];
-    const pages = paginate<unknown>(
-      async (n) => {
-        if (n === 1) return { data: page, requestId: first.requestId };
-        const next = await this.#get({
-          segments: ["bookings", which],
-          query: { date, "request.page": n, "request.pageSize": page.pageSize },
-          what: `${words} on ${date}`,
-          isList: true,
+    const pages = paginate<unknown>(async (n) => {
+      if (n === 1) return { data: page, requestId: first.requestId };
+      const next = await this.#get({
+        ...spec,
+        query: { ...spec.query, "request.page": n, "request.pageSize": page.pageSize },
+      });
+      raws.push(next.body);
+      const p = readPageOrArray(next.body);
+      if (!p)
+        throw new InvalidResponseError(`page ${n} of the ${words} is not a page`, {
+          requestId: next.requestId,
         });
-        raws.push(next.body);
-        const p = readPageOrArray(next.body);
-        if (!p)
-          throw new InvalidResponseError(`page ${n} of the ${words} is not a page`, {
-            requestId: next.requestId,
-          });
-        return { data: p, requestId: next.requestId };
-      },
-      { startPage: 1 },
-    );
+      return { data: p, requestId: next.requestId };
+    });
     const items = await collectAll(pages);
-    return { data: readList(items, readBooking, this.#log), raw: raws, requestId: first.requestId };
+    return { data: readList(items, read, this.#log), raw: raws, requestId: first.requestId };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -462,37 +457,15 @@ export class KennelClient {
    */
   async listCustomerPets(customerId: number): Promise<KennelResult<Pet[]>> {
     checkId(customerId, "A customer id");
-    const what = `customer with id ${customerId}`;
-    const first = await this.#get({
-      segments: ["customers", String(customerId), "pets"],
-      what,
-      isList: true,
-    });
-    const page = readPageOrArray(first.body);
-    if (!page)
-      throw new InvalidResponseError("the pets are neither a list nor a page", {
-        requestId: first.requestId,
-      });
-    let items = page.items;
-    const raws: unknown[] = [first.body];
-    for (let n = 2; n <= page.totalPages && n <= 100; n++) {
-      const next = await this.#get({
+    return this.#arrayOrEveryPage(
+      {
         segments: ["customers", String(customerId), "pets"],
-        query: { "request.page": n, "request.pageSize": page.pageSize },
-        what,
+        what: `customer with id ${customerId}`,
         isList: true,
-      });
-      raws.push(next.body);
-      const p = readPageOrArray(next.body);
-      if (!p) break;
-      items = items.concat(p.items);
-      if (n >= p.totalPages) break;
-    }
-    return {
-      data: readList(items, readPet, this.#log),
-      raw: raws.length === 1 ? first.body : raws,
-      requestId: first.requestId,
-    };
+      },
+      readPet,
+      "pets",
+    );
   }
 
   /**
@@ -831,7 +804,7 @@ export class KennelClient {
     if (status === 404) {
       if (spec.notFoundIsWrongAddress || html) {
         return new WrongAddressError(
-          `${url404(path)} answered 404 Not Found${html ? " with a web page" : ""}`,
+          `${path.replace(/^GET /, "")} answered 404 Not Found${html ? " with a web page" : ""}`,
           ctx,
         );
       }
@@ -844,10 +817,6 @@ export class KennelClient {
     if (html) return new WrongAddressError(`it answered HTTP ${status} with a web page`, ctx);
     return new BadRequestError(this.#scrub(errorDetail(body) ?? `HTTP ${status}`), ctx);
   }
-}
-
-function url404(path: string): string {
-  return path.replace(/^GET /, "");
 }
 
 /** Builds a client with its own shared limit on requests in flight. */

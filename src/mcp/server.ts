@@ -13,7 +13,7 @@ import { isKennelError } from "../kennel/errors.ts";
 import type { Page } from "../kennel/schemas.ts";
 import { describeStatus } from "../kennel/status.ts";
 import type { Logger } from "../log.ts";
-import { isIsoDate, localDate, zonedInstant } from "../time.ts";
+import { dayEndIso, dayStartIso, isIsoDate, localDate } from "../time.ts";
 import { bookingLine, customerLine, customerText, pageLine, petLine, petText } from "./text.ts";
 
 export interface McpDeps {
@@ -166,9 +166,8 @@ export function createMcpServer(deps: McpDeps, version = "0.1.0"): McpServer {
   };
 
   /** A date alone is the whole day in the kennel's zone, sent as UTC; a date-time passes through. */
-  const rangeStart = (s?: string) => (s && isIsoDate(s) ? zonedInstant(s, "00:00", tz).toISOString() : s);
-  const rangeEnd = (s?: string) =>
-    s && isIsoDate(s) ? new Date(zonedInstant(s, "23:59", tz).getTime() + 59_999).toISOString() : s;
+  const rangeStart = (s?: string) => (s && isIsoDate(s) ? dayStartIso(s, tz) : s);
+  const rangeEnd = (s?: string) => (s && isIsoDate(s) ? dayEndIso(s, tz) : s);
   const today = () => localDate(deps.clock.now(), tz);
 
   server.registerTool(

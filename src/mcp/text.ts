@@ -1,5 +1,6 @@
 /** Concise, readable text of the kennel's records for an assistant (plain text, local times). */
 import { medicationsOf } from "../blocks/care.ts";
+import { customerName } from "../blocks/customer.ts";
 import {
   type Booking,
   CONSENT_FLAGS,
@@ -8,29 +9,7 @@ import {
   type Pet,
   type ReducedBooking,
 } from "../kennel/schemas.ts";
-
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-24 09:30" in the zone. */
-export function local(iso: string | undefined, timeZone: string): string {
-  if (!iso) return "not recorded";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "not recorded";
-  let f = cache.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("sv-SE", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    cache.set(timeZone, f);
-  }
-  return f.format(d);
-}
+import { localDateTime } from "../time.ts";
 
 const v = (x: unknown) => (x === undefined || x === null || x === "" ? "—" : String(x));
 
@@ -39,7 +18,7 @@ export function bookingLine(b: Booking | ReducedBooking, tz: string): string {
   return [
     `${v(b.reference)} (id ${v(b.bookingId)})`,
     `${v(b.bookingType)}, ${v(b.status)}`,
-    `${local(b.checkInDate, tz)} → ${local(b.checkOutDate, tz)}`,
+    `${localDateTime(b.checkInDate, tz)} → ${localDateTime(b.checkOutDate, tz)}`,
     `pets: ${v(b.petNames)}${b.numberOfPets !== undefined ? ` (${b.numberOfPets})` : ""}`,
     `customer: ${v(b.customerName)} (id ${v(b.customerId)})`,
     full.roomName !== undefined ? `room: ${v(full.roomName)}` : undefined,
@@ -53,10 +32,6 @@ export function bookingLine(b: Booking | ReducedBooking, tz: string): string {
   ]
     .filter(Boolean)
     .join(" · ");
-}
-
-export function customerName(c: Customer): string {
-  return [c.firstname, c.secondname].filter(Boolean).join(" ") || "(no name)";
 }
 
 export function customerLine(c: Customer): string {

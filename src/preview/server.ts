@@ -122,7 +122,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         const typed = String(text ?? "")
           .trim()
           .slice(0, 500);
-        const [command = "", ...rest] = typed.split(/\s+/);
+        const [command = ""] = typed.split(/\s+/);
         slack.add({ author: "you", ephemeral: false, text: typed, blocks: undefined });
         if (!PREVIEW_COMMANDS.includes(command.toLowerCase())) {
           slack.add({
@@ -144,7 +144,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           user_id: PREVIEW_USER,
           user_name: "you",
           command: command.toLowerCase(),
-          text: typed.slice(command.length).trim() || rest.join(" "),
+          text: typed.slice(command.length).trim(),
           api_app_id: "APREVIEW",
           response_url: `${base}/respond/${key}`,
           trigger_id: key,

@@ -1,11 +1,18 @@
-/** The shared shape of the ephemeral lookups: text in, an answer only the asker sees. */
+/** The shared shape of every slash command: ack at once, then answer through the runner. */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
 import type { Message } from "../../blocks/types.ts";
-import { type BotDeps, run } from "../runner.ts";
+import { type BotDeps, run, type Visibility } from "../runner.ts";
 
-export function ephemeralCommand(deps: BotDeps, answer: (text: string) => Promise<Message[]>) {
+export interface CommandPlan {
+  visibility: Visibility;
+  work: () => Promise<Message[]>;
+}
+
+/** A command whose text decides who sees the answer and what work makes it. */
+export function slashCommand(deps: BotDeps, plan: (text: string) => CommandPlan) {
   return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     await ack();
+    const { visibility, work } = plan(command.text ?? "");
     await run({
       deps,
       respond,
@@ -13,9 +20,14 @@ export function ephemeralCommand(deps: BotDeps, answer: (text: string) => Promis
       userId: command.user_id,
       channelId: command.channel_id,
       label: command.command,
-      visibility: "ephemeral",
+      visibility,
       showLoading: true,
-      work: () => answer(command.text ?? ""),
+      work,
     });
   };
+}
+
+/** The lookups (/booking, /pet, /customer, /kennel): an answer only the asker sees. */
+export function ephemeralCommand(deps: BotDeps, answer: (text: string) => Promise<Message[]>) {
+  return slashCommand(deps, (text) => ({ visibility: "ephemeral", work: () => answer(text) }));
 }
