@@ -13,6 +13,8 @@ import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { isIsoDate } from "../../src/time.ts";
 
 const RUNS = 2_000;
+// A fixed seed keeps the suite deterministic; change it (or set FC_SEED) to explore other inputs.
+fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261122) });
 const NOW = new Date("2026-11-22T09:00:00Z");
 const ZONES = ["Europe/London", "America/New_York", "Pacific/Auckland", "Asia/Kolkata", "UTC"];
 
