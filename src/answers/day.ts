@@ -1,61 +1,70 @@
-/** /arrivals and /departures (and their paging buttons): the day's list with care flags. */
-import { isCalledOff } from "../blocks/booking-words.ts";
-import {
-  DAY_PAGE_SIZE,
-  type DayEntry,
-  type DayKind,
-  dayListMessage,
-  sortEntries,
-} from "../blocks/day-list.ts";
-import { rawMessages } from "../blocks/misc.ts";
-import type { Message } from "../blocks/types.ts";
+/**
+ * /arrivals and /departures (their paging buttons, the terminal, the connector, the 07:00 post):
+ * one day's list as data. Care records are looked up for the entries shown, so a 150-departure day
+ * costs one list call and the customers of one page.
+ */
 import type { Deps } from "../deps.ts";
-import { loadPetsOfBookings } from "./pets-of-bookings.ts";
+import { bookingsThatCount } from "../domain/bookings.ts";
+import { type DayEntry, type DayKind, type DayTotals, entryOf, pageOfDay, sortForDay, totalsOf } from "../domain/day.ts";
+import { withoutContacts } from "../domain/privacy.ts";
+import { lookUpCare } from "./care-lookup.ts";
 
-export interface DayAnswer {
-  messages: Message[];
-  /** API calls made for this answer (for figures). */
-  calls: number;
+export interface DayReport {
+  kind: DayKind;
+  date: string;
+  /** The entries shown (one page, or the whole day), in order, with their care. */
+  entries: DayEntry[];
+  /** The whole day's totals (care counts cover the entries looked up; see careKnownForAll). */
+  totals: DayTotals;
+  page: number;
+  pages: number;
+  /** Zero-based position of the first entry shown in the whole day. */
+  from: number;
+  requestId: string;
+  /** Set when some pets' care could not be loaded. */
+  careProblem: string | undefined;
+  /** With KENNEL_RAW_RESPONSES=1: the API's JSON, without contact fields (it goes to a channel). */
+  raw?: unknown;
 }
 
-/**
- * One page of a day's list. Care records are looked up only for the bookings on the page shown,
- * so a 150-departure day costs one list call and at most DAY_PAGE_SIZE pet lookups per page.
- */
-export async function dayAnswer(deps: Deps, kind: DayKind, date: string, page = 1): Promise<DayAnswer> {
-  const list =
-    kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
+export interface DayOptions {
+  /** One-based page; ignored with wholeDay. */
+  page?: number;
+  /** Every entry with its care (the 07:00 post, the connector's whole list). */
+  wholeDay?: boolean;
+}
+
+export async function dayReport(deps: Deps, kind: DayKind, date: string, options: DayOptions = {}): Promise<DayReport> {
+  const list = kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
+  const { kept, leftOut } = bookingsThatCount(list.data);
+  const sorted = sortForDay(kind, kept);
+  const base = { kind, date, requestId: list.requestId };
   if (deps.config.rawResponses) {
+    const entries = sorted.map((b) => entryOf(b));
     return {
-      messages: rawMessages(`${kind === "arrivals" ? "Arrivals" : "Departures"} ${date}`, list.raw),
-      calls: 1,
+      ...base,
+      entries: [],
+      totals: totalsOf(entries, leftOut),
+      page: 1,
+      pages: 1,
+      from: 0,
+      careProblem: undefined,
+      raw: withoutContacts(list.raw),
     };
   }
-  const happening = list.data.filter((b) => !isCalledOff(b));
-  const sorted = sortEntries(
-    kind,
-    happening.map((booking) => ({ booking })),
-  );
-  const pages = Math.max(1, Math.ceil(sorted.length / DAY_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pages);
-  const onPage = sorted.slice((current - 1) * DAY_PAGE_SIZE, current * DAY_PAGE_SIZE);
-  const lookup = await loadPetsOfBookings(
-    deps,
-    onPage.map((e) => e.booking),
-  );
-  const shown = new Set(onPage);
-  const entries: DayEntry[] = sorted.map((e) =>
-    shown.has(e) ? { booking: e.booking, pets: lookup.petsOf(e.booking) } : e,
-  );
-  const message = dayListMessage({
-    kind,
-    date,
-    entries,
-    timezone: deps.config.timezone,
-    page: current,
-    requestId: list.requestId,
-    careProblem: lookup.problem,
-    calledOff: list.data.length - happening.length,
-  });
-  return { messages: [message], calls: 1 + lookup.calls };
+  const shown = options.wholeDay
+    ? { items: sorted, page: 1, pages: 1, from: 0 }
+    : pageOfDay(sorted, options.page ?? 1);
+  const care = await lookUpCare(deps, shown.items);
+  const onPage = new Set(shown.items);
+  const all = sorted.map((b) => entryOf(b, onPage.has(b) ? care.careOf(b) : undefined));
+  return {
+    ...base,
+    entries: all.slice(shown.from, shown.from + shown.items.length),
+    totals: totalsOf(all, leftOut),
+    page: shown.page,
+    pages: shown.pages,
+    from: shown.from,
+    careProblem: care.problem,
+  };
 }

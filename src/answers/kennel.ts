@@ -1,38 +1,46 @@
-/** /kennel: help, status, and searches over bookings, customers and pets. */
-import { bookingList } from "../blocks/customer.ts";
-import { helpMessage, noticeMessage, rawMessages, statusMessage } from "../blocks/misc.ts";
-import { esc } from "../blocks/mrkdwn.ts";
-import type { Message } from "../blocks/types.ts";
+/** /kennel: help, status and the bookings search, as data. */
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
-import { describeStatus } from "../kennel/status.ts";
-import { dayEndIso, dayStartIso, localDate } from "../time.ts";
-import { customerAnswer, LIST_PAGE_SIZE, petAnswer } from "./records.ts";
+import type { StatusReport } from "../kennel/client.ts";
+import { describeStatus, type StatusWords } from "../kennel/status.ts";
+import { dayEndIso, dayStartIso } from "../time.ts";
+import { UsageError } from "./failure.ts";
+import { freeText, TEXT_RULES } from "./input.ts";
+import { type BookingsPage, LIST_PAGE_SIZE } from "./records.ts";
 
-export async function statusAnswer(deps: Deps): Promise<Message[]> {
+export interface StatusAnswer {
+  report: StatusReport;
+  words: StatusWords;
+  /** What the client caches, and for how long, when it says. */
+  cache: string | undefined;
+}
+
+export async function statusAnswer(deps: Deps): Promise<StatusAnswer> {
   const report = await deps.kennel.checkStatus();
-  return [statusMessage(describeStatus(report), report.baseUrl, report.requestId, report.durationMs)];
+  const info = (deps.kennel as { cacheInfo?: () => { summary?: string } }).cacheInfo?.();
+  return { report, words: describeStatus(report), cache: info?.summary };
 }
 
 export interface BookingsSearchState {
-  /** The command text, re-parsed on every page (the state travels in the button). */
+  /** The command text, re-read on every page (the state travels in the button). */
   q: string;
   /** The calendar date the text was first read on, so "today" keeps its meaning across pages. */
   t: string;
 }
 
-/** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, paged. */
-export async function bookingsSearchAnswer(
-  deps: Deps,
-  text: string,
-  page = 1,
-  asOf?: Date,
-): Promise<Message[]> {
+export interface BookingsSearch extends BookingsPage {
+  /** The text as typed, and the date it was read on: what the paging buttons carry. */
+  state: BookingsSearchState;
+}
+
+/** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, one page. */
+export async function bookingsSearch(deps: Deps, input: string, page = 1, asOf?: Date): Promise<BookingsSearch> {
+  const text = freeText(input, TEXT_RULES.search);
   const now = asOf ?? deps.clock.now();
-  const parsed = parseBookingsQuery(text, now, deps.config.timezone);
-  if (!parsed.ok) return [noticeMessage(`⚠️ ${esc(parsed.message)}`)];
-  const q = parsed.query;
   const tz = deps.config.timezone;
+  const parsed = parseBookingsQuery(text, now, tz);
+  if (!parsed.ok) throw new UsageError(parsed.message, "For example: /kennel bookings tomorrow status:confirmed");
+  const q = parsed.query;
   const r = await deps.kennel.listBookings(
     {
       // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
@@ -45,7 +53,6 @@ export async function bookingsSearchAnswer(
     },
     { page, pageSize: LIST_PAGE_SIZE },
   );
-  if (deps.config.rawResponses) return rawMessages("Bookings", r.raw);
   const describe = [
     q.from ? (q.to && q.to !== q.from ? `${q.from} to ${q.to}` : q.from) : undefined,
     q.status ? `status ${q.status}` : undefined,
@@ -53,52 +60,15 @@ export async function bookingsSearchAnswer(
     q.customerId !== undefined ? `customer ${q.customerId}` : undefined,
     q.text ? `“${q.text}”` : undefined,
   ].filter(Boolean);
-  return [
-    bookingList({
-      title: `Bookings${describe.length ? `: ${describe.join(", ")}` : ""}`,
-      bookings: r.data.items,
-      page: r.data.page,
-      totalPages: r.data.totalPages,
-      totalRecords: r.data.totalRecords,
-      timezone: tz,
-      thisYear: localDate(now, tz).slice(0, 4),
-      pageAction: "bookings_page",
-      state: { q: text.slice(0, 300), t: now.toISOString().slice(0, 10) },
-      emptyText: "No bookings match. Widen the dates or drop a filter.",
-    }),
-  ];
-}
-
-/** `/kennel …`: the subcommand, or the help for anything unknown. */
-export async function kennelAnswer(deps: Deps, text: string): Promise<Message[]> {
-  const trimmed = text.trim();
-  const [sub = ""] = trimmed.split(/\s+/);
-  const args = trimmed.slice(sub.length).trim();
-  switch (sub.toLowerCase()) {
-    case "":
-    case "help":
-      return [helpMessage(deps.config.timezone)];
-    case "status":
-      return statusAnswer(deps);
-    case "bookings":
-    case "booking":
-      return bookingsSearchAnswer(deps, args);
-    case "customers":
-    case "customer":
-      return args
-        ? customerAnswer(deps, args)
-        : [noticeMessage("Search for what? For example `/kennel customers O'Brien`.")];
-    case "pets":
-    case "pet":
-      return args
-        ? petAnswer(deps, args)
-        : [noticeMessage("Search for what? For example `/kennel pets Biscuit`.")];
-    default:
-      return [
-        helpMessage(
-          deps.config.timezone,
-          `I don't know “${sub.slice(0, 40).replace(/[<>&]/g, "")}”. Here is what I can do:`,
-        ),
-      ];
-  }
+  return {
+    title: `Bookings${describe.length ? `: ${describe.join(", ")}` : ""}`,
+    emptyText: "No bookings match. Widen the dates or drop a filter.",
+    items: r.data.items,
+    page: r.data.page,
+    totalPages: r.data.totalPages,
+    totalRecords: r.data.totalRecords,
+    requestId: r.requestId,
+    state: { q: text, t: now.toISOString().slice(0, 10) },
+    ...(deps.config.rawResponses ? { raw: r.raw } : {}),
+  };
 }

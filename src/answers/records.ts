@@ -1,182 +1,294 @@
-/** /booking, /pet, /customer and their buttons: one record, or a short list to choose from. */
-import { bookingCard } from "../blocks/booking.ts";
-import { petsOnBooking } from "../blocks/care.ts";
-import { bookingList, customerCard, customerList } from "../blocks/customer.ts";
-import { noticeMessage, rawMessages } from "../blocks/misc.ts";
-import { petCard, petList } from "../blocks/pet.ts";
-import type { Message } from "../blocks/types.ts";
+/**
+ * /booking, /pet, /customer and their buttons, the terminal's cards and the connector's get_*
+ * tools: one record, or one page of matches, as data.
+ */
 import type { Deps } from "../deps.ts";
+import { type CareFacts, careOf } from "../domain/care.ts";
+import { careOfBooking, type EntryCare } from "../domain/day.ts";
 import { NotFoundError } from "../kennel/errors.ts";
-import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
+import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { UsageError } from "./failure.ts";
+import { freeText, TEXT_RULES } from "./input.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
 /** The kennel's current year: dates in it are shown without the year. */
 export const thisYear = (deps: Deps) => localDate(deps.clock.now(), deps.config.timezone).slice(0, 4);
 
-function raw(deps: Deps, title: string, value: unknown): Message[] | undefined {
-  return deps.config.rawResponses ? rawMessages(title, value) : undefined;
+/** What every record answer carries besides its data. */
+export interface Provenance {
+  requestId: string;
+  /** With KENNEL_RAW_RESPONSES=1: the API's JSON, unchanged (these answers are only for the asker). */
+  raw?: unknown;
 }
 
-/** `/booking REF` or `/booking 12345`: by id when all digits (then by reference), else by reference. */
-export async function bookingAnswer(deps: Deps, input: string): Promise<Message[]> {
-  const ref = input.trim();
-  if (!ref)
-    return [
-      noticeMessage(
-        "Which booking? Type `/booking` and a reference, for example `/booking HP-7K2M9Q`, or a booking id.",
-      ),
-    ];
-  let booking: Booking | ReducedBooking;
+const rawOf = (deps: Deps, raw: unknown) => (deps.config.rawResponses ? { raw } : {});
+
+// --- a booking -----------------------------------------------------------------------------------
+
+export interface BookingView extends Provenance {
+  booking: Booking | ReducedBooking;
+  /** False when only the reduced booking could be had (no room, phone or email). */
+  full: boolean;
+  care: EntryCare;
+  /** Why the care could not be loaded, in words. */
+  careProblem: string | undefined;
+}
+
+const isId = (s: string) => /^\d{1,15}$/.test(s);
+
+/**
+ * `/booking REF` or `/booking 12345`: all digits is an id first (then a reference); anything else
+ * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
+ * the same time (two round trips, not three).
+ */
+export async function bookingView(deps: Deps, input: string): Promise<BookingView> {
+  const ref = freeText(input, TEXT_RULES.reference);
+  if (!ref) {
+    throw new UsageError("Which booking?", "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.");
+  }
+  let full: Booking | undefined;
+  let reduced: ReducedBooking | undefined;
   let requestId: string;
-  let rawValue: unknown;
-  if (/^\d{1,15}$/.test(ref)) {
+  let raw: unknown;
+  if (isId(ref)) {
     try {
-      const r = await deps.kennel.getBooking(Number(ref));
-      ({ data: booking, requestId, raw: rawValue } = r);
+      ({ data: full, requestId, raw } = await deps.kennel.getBooking(Number(ref)));
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       try {
-        const r = await deps.kennel.getBookingByReference(ref);
-        ({ data: booking, requestId, raw: rawValue } = r);
+        ({ data: reduced, requestId, raw } = await deps.kennel.getBookingByReference(ref));
       } catch (second) {
-        if (second instanceof NotFoundError) {
+        if (second instanceof NotFoundError)
           throw new NotFoundError(`booking with id or reference ${ref}`, { requestId: second.requestId });
-        }
         throw second;
       }
     }
   } else {
-    const r = await deps.kennel.getBookingByReference(ref);
-    ({ data: booking, requestId, raw: rawValue } = r);
-    // The reference lookup gives a reduced booking: fetch the full one for the room and contacts.
-    if (booking.bookingId !== undefined && !deps.config.rawResponses) {
-      try {
-        booking = (await deps.kennel.getBooking(booking.bookingId)).data;
-      } catch (error) {
-        deps.log.warn(
-          { bookingId: booking.bookingId, err: String(error) },
-          "full booking not loaded; showing the reduced one",
-        );
-      }
-    }
+    ({ data: reduced, requestId, raw } = await deps.kennel.getBookingByReference(ref));
   }
-  const rawAnswer = raw(deps, `Booking ${ref}`, rawValue);
-  if (rawAnswer) return rawAnswer;
-  let pets: Pet[] | undefined;
-  if (booking.customerId !== undefined) {
-    try {
-      pets = petsOnBooking(booking, (await deps.kennel.listCustomerPets(booking.customerId)).data);
-    } catch (error) {
-      deps.log.warn({ customerId: booking.customerId, err: String(error) }, "pets of a booking not loaded");
-    }
+  const customerId = (full ?? reduced)?.customerId;
+  const [fullResult, petsResult] = await Promise.allSettled([
+    full === undefined && reduced?.bookingId !== undefined ? deps.kennel.getBooking(reduced.bookingId) : undefined,
+    customerId !== undefined ? deps.kennel.listCustomerPets(customerId) : undefined,
+  ]);
+  if (fullResult.status === "fulfilled" && fullResult.value) full = fullResult.value.data;
+  else if (fullResult.status === "rejected")
+    deps.log.warn({ err: String(fullResult.reason) }, "full booking not loaded; showing the reduced one");
+  const booking = (full ?? reduced) as Booking;
+  let careProblem: string | undefined;
+  let pets: Pet[] | null = null;
+  if (petsResult.status === "fulfilled") pets = petsResult.value?.data ?? null;
+  else {
+    const e = petsResult.reason as { message?: string; requestId?: string };
+    careProblem = `The pets' care details could not be loaded: ${e?.message ?? String(e)}${e?.requestId ? ` (request id ${e.requestId})` : ""}`;
+    deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
-  return [
-    bookingCard({ booking, pets, timezone: deps.config.timezone, thisYear: thisYear(deps), requestId }),
-  ];
+  return {
+    booking,
+    full: full !== undefined,
+    care: careOfBooking(booking, pets),
+    careProblem,
+    requestId,
+    ...rawOf(deps, raw),
+  };
 }
 
-/** A pet's card by id, with the owner's name. */
-export async function petByIdAnswer(deps: Deps, id: number): Promise<Message[]> {
+// --- a pet ---------------------------------------------------------------------------------------
+
+export interface PetView extends Provenance {
+  pet: Pet;
+  care: CareFacts;
+  /** The owner, when it could be loaded (the pet card is only for the asker: contacts allowed). */
+  owner: Customer | undefined;
+}
+
+export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const rawAnswer = raw(deps, `Pet ${id}`, r.raw);
-  if (rawAnswer) return rawAnswer;
-  return [await petCardWithOwner(deps, r.data, r.requestId)];
+  const owner = await ownerOf(deps, r.data.customerId);
+  return { pet: r.data, care: careOf(r.data), owner, requestId: r.requestId, ...rawOf(deps, r.raw) };
 }
 
-async function petCardWithOwner(deps: Deps, pet: Pet, requestId: string): Promise<Message> {
-  let owner: Customer | undefined;
-  if (pet.customerId !== undefined) {
-    try {
-      owner = (await deps.kennel.getCustomer(pet.customerId)).data;
-    } catch (error) {
-      deps.log.warn({ customerId: pet.customerId, err: String(error) }, "pet's owner not loaded");
-    }
+async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {
+  if (customerId === undefined) return undefined;
+  try {
+    return (await deps.kennel.getCustomer(customerId)).data;
+  } catch (error) {
+    deps.log.warn({ customerId, err: String(error) }, "pet's owner not loaded");
+    return undefined;
   }
-  return petCard({ pet, owner, timezone: deps.config.timezone, thisYear: thisYear(deps), requestId });
 }
 
-/** `/pet NAME|ID`: a card for an id or a single match; a list with buttons for several. */
-export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Message[]> {
-  const q = input.trim().slice(0, 100);
-  if (!q)
-    return [noticeMessage("Which pet? Type `/pet` and a name, for example `/pet Biscuit`, or a pet id.")];
-  if (/^\d{1,15}$/.test(q)) return petByIdAnswer(deps, Number(q));
-  const r = await deps.kennel.listPets({ name: q }, { page, pageSize: LIST_PAGE_SIZE });
-  const rawAnswer = raw(deps, `Pets matching ${q}`, r.raw);
-  if (rawAnswer) return rawAnswer;
+export interface PetListItem {
+  pet: Pet;
+  /** The owner's name, when known. */
+  owner: string | undefined;
+  /**
+   * The pet's age in words, when the API gives a date of birth. ASSUMPTION: the spec shows no
+   * birth date; a `dateOfBirth`, `dob` or `birthDate` field is read when present.
+   */
+  age: string | undefined;
+}
+
+export interface ListPage<T> extends Provenance {
+  items: T[];
+  page: number;
+  totalPages: number;
+  totalRecords: number;
+}
+
+export interface PetSearch extends ListPage<PetListItem> {
+  /** The name searched, and the owner's surname when the text named one. */
+  name: string;
+  owner: string | undefined;
+  /** The text as typed: the paging buttons search it again. */
+  query: string;
+}
+
+export type PetAnswer = { type: "pet"; view: PetView } | { type: "pet_list"; list: PetSearch };
+
+export function ageOf(pet: Pet, today: string): string | undefined {
+  const p = pet as Record<string, unknown>;
+  const dob = [p.dateOfBirth, p.dob, p.birthDate].find((v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) as
+    | string
+    | undefined;
+  if (!dob) return undefined;
+  const [y, m, d] = dob.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  const months = (ty - y) * 12 + (tm - m) - (td < d ? 1 : 0);
+  if (months < 0) return undefined;
+  if (months < 24) return `${months} ${months === 1 ? "month" : "months"}`;
+  return `${Math.floor(months / 12)} years`;
+}
+
+/**
+ * `/pet NAME`, `/pet NAME OWNER` or `/pet ID`: a card for an id or a single match; a page of
+ * matches otherwise, each with its owner. When the whole text finds no pet and it has several
+ * words, the last word is read as the owner's surname ("Biscuit Müller").
+ */
+export async function petAnswer(deps: Deps, input: string, page = 1): Promise<PetAnswer> {
+  const q = freeText(input, TEXT_RULES.pet);
+  if (!q) throw new UsageError("Which pet?", "Type /pet and a name, for example /pet Biscuit, or a pet id.");
+  if (isId(q)) return { type: "pet", view: await petView(deps, Number(q)) };
+  let name = q;
+  let owner: string | undefined;
+  let r = await deps.kennel.listPets({ name }, { page, pageSize: LIST_PAGE_SIZE });
+  const words = q.split(" ");
+  if (r.data.totalRecords === 0 && words.length > 1) {
+    name = words.slice(0, -1).join(" ");
+    owner = words[words.length - 1];
+    r = await deps.kennel.listPets({ name, owner }, { page, pageSize: LIST_PAGE_SIZE });
+  }
   const items = r.data.items.filter((p) => !p.deleted);
-  if (r.data.totalRecords === 1 && items.length === 1 && page === 1) {
-    return [await petCardWithOwner(deps, items[0] as Pet, r.requestId)];
-  }
   if (r.data.totalRecords === 0) {
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });
   }
-  return [
-    petList({
+  if (r.data.totalRecords === 1 && items.length === 1 && page === 1 && !deps.config.rawResponses) {
+    const pet = items[0] as Pet;
+    return {
+      type: "pet",
+      view: { pet, care: careOf(pet), owner: await ownerOf(deps, pet.customerId), requestId: r.requestId },
+    };
+  }
+  const owners = await ownerNames(deps, items.map((p) => p.customerId));
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  return {
+    type: "pet_list",
+    list: {
       query: q,
-      pets: items,
+      name,
+      owner,
+      items: items.map((pet) => ({
+        pet,
+        owner: pet.customerId === undefined ? undefined : owners.get(pet.customerId),
+        age: ageOf(pet, today),
+      })),
       page: r.data.page,
       totalPages: r.data.totalPages,
       totalRecords: r.data.totalRecords,
-      pageAction: "pets_page",
-    }),
-  ];
+      requestId: r.requestId,
+      ...rawOf(deps, r.raw),
+    },
+  };
+}
+
+/** Owners' names for a page of pets, fetched together (and cached with the care records). */
+async function ownerNames(deps: Deps, ids: Array<number | undefined>): Promise<Map<number, string>> {
+  const unique = [...new Set(ids.filter((id): id is number => id !== undefined))];
+  const results = await Promise.allSettled(unique.map((id) => deps.kennel.getCustomer(id)));
+  const names = new Map<number, string>();
+  results.forEach((r, i) => {
+    if (r.status === "fulfilled") names.set(unique[i] as number, customerName(r.value.data));
+  });
+  return names;
+}
+
+// --- a customer ----------------------------------------------------------------------------------
+
+export function customerName(c: Customer): string {
+  return [c.firstname, c.secondname].filter(Boolean).join(" ") || `customer ${c.customerId ?? ""}`.trim();
+}
+
+/** The customer's address on one line: the combined field, or the lines and postcode. */
+export function customerAddress(c: Customer): string | undefined {
+  return c.address ?? ([c.address1, c.address2, c.address3, c.address4, c.zipCode].filter(Boolean).join(", ") || undefined);
+}
+
+export interface CustomerView extends Provenance {
+  customer: Customer;
+}
+
+export interface CustomerSearch extends ListPage<Customer> {
+  query: string;
+}
+
+export type CustomerAnswer = { type: "customer"; view: CustomerView } | { type: "customer_list"; list: CustomerSearch };
+
+export async function customerView(deps: Deps, id: number): Promise<CustomerView> {
+  const r = await deps.kennel.getCustomer(id);
+  return { customer: r.data, requestId: r.requestId, ...rawOf(deps, r.raw) };
 }
 
 /** `/customer NAME|EMAIL|PHONE|ID`: a short number is an id; anything else is a search. */
-export async function customerAnswer(deps: Deps, input: string, page = 1): Promise<Message[]> {
-  const q = input.trim().slice(0, 100);
-  if (!q) {
-    return [
-      noticeMessage("Which customer? Type `/customer` and a name, email, mobile number or customer id."),
-    ];
-  }
-  if (/^\d{1,9}$/.test(q)) return customerByIdAnswer(deps, Number(q));
+export async function customerAnswer(deps: Deps, input: string, page = 1): Promise<CustomerAnswer> {
+  const q = freeText(input, TEXT_RULES.customer);
+  if (!q) throw new UsageError("Which customer?", "Type /customer and a name, email, mobile number or customer id.");
+  if (/^\d{1,9}$/.test(q)) return { type: "customer", view: await customerView(deps, Number(q)) };
   const r = await deps.kennel.listCustomers({ search: q }, { page, pageSize: LIST_PAGE_SIZE });
-  const rawAnswer = raw(deps, `Customers matching ${q}`, r.raw);
-  if (rawAnswer) return rawAnswer;
-  if (r.data.totalRecords === 0)
-    throw new NotFoundError(`customer matching “${q}”`, { requestId: r.requestId });
-  if (r.data.totalRecords === 1 && r.data.items.length === 1 && page === 1) {
-    return [customerCard({ customer: r.data.items[0] as Customer, requestId: r.requestId })];
+  if (r.data.totalRecords === 0) throw new NotFoundError(`customer matching “${q}”`, { requestId: r.requestId });
+  if (r.data.totalRecords === 1 && r.data.items.length === 1 && page === 1 && !deps.config.rawResponses) {
+    return { type: "customer", view: { customer: r.data.items[0] as Customer, requestId: r.requestId } };
   }
-  return [
-    customerList({
-      query: q,
-      customers: r.data.items,
-      page: r.data.page,
-      totalPages: r.data.totalPages,
-      totalRecords: r.data.totalRecords,
-      pageAction: "customers_page",
-    }),
-  ];
+  return { type: "customer_list", list: { query: q, ...pageFields(r), ...rawOf(deps, r.raw) } };
 }
 
-export async function customerByIdAnswer(deps: Deps, id: number): Promise<Message[]> {
-  const r = await deps.kennel.getCustomer(id);
-  return raw(deps, `Customer ${id}`, r.raw) ?? [customerCard({ customer: r.data, requestId: r.requestId })];
+function pageFields<T>(r: { data: Page<T>; requestId: string }) {
+  return {
+    items: r.data.items,
+    page: r.data.page,
+    totalPages: r.data.totalPages,
+    totalRecords: r.data.totalRecords,
+    requestId: r.requestId,
+  };
 }
 
-/** A customer's booking history, one API page at a time (newest pages are the API's order). */
-export async function customerBookingsAnswer(deps: Deps, customerId: number, page = 1): Promise<Message[]> {
+// --- lists of bookings ---------------------------------------------------------------------------
+
+export interface BookingsPage extends ListPage<Booking> {
+  /** "Bookings of Ann Lee", "Bookings: 2026-11-24, status confirmed". */
+  title: string;
+  emptyText: string;
+}
+
+/** A customer's booking history, one API page at a time. */
+export async function customerBookings(deps: Deps, customerId: number, page = 1): Promise<BookingsPage> {
   const r = await deps.kennel.listCustomerBookings(customerId, {}, { page, pageSize: LIST_PAGE_SIZE });
-  const rawAnswer = raw(deps, `Bookings of customer ${customerId}`, r.raw);
-  if (rawAnswer) return rawAnswer;
   const name = r.data.items.find((b) => b.customerName)?.customerName;
-  return [
-    bookingList({
-      title: `Bookings of ${name ?? `customer ${customerId}`}`,
-      bookings: r.data.items,
-      page: r.data.page,
-      totalPages: r.data.totalPages,
-      totalRecords: r.data.totalRecords,
-      timezone: deps.config.timezone,
-      thisYear: thisYear(deps),
-      pageAction: "customer_bookings",
-      state: { c: customerId },
-      emptyText: "No bookings recorded for this customer.",
-    }),
-  ];
+  return {
+    title: `Bookings of ${name ?? `customer ${customerId}`}`,
+    emptyText: "No bookings recorded for this customer.",
+    ...pageFields(r),
+    ...rawOf(deps, r.raw),
+  };
 }

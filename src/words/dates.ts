@@ -1,4 +1,4 @@
-/** Dates and times as the front desk reads them, in the business's time zone. */
+/** Dates and times as the front desk reads them, in the kennel's time zone: plain text for every surface. */
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -52,7 +52,13 @@ export function dateTimeOf(iso: string | undefined, timeZone: string, thisYear?:
   return `${get("weekday")} ${get("day")} ${get("month")}${year}, ${get("hour")}:${get("minute")}`;
 }
 
-/** "booking" / "bookings" */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** "Mon 24 Nov" (with the year when not `thisYear`) for the local date of an instant. */
+export function dayOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
+  if (!iso) return "not recorded";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "not recorded";
+  const parts = fmt(timeZone, { weekday: "short", day: "numeric", month: "short", year: "numeric" }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  const year = get("year") === thisYear ? "" : ` ${get("year")}`;
+  return `${get("weekday")} ${get("day")} ${get("month")}${year}`;
 }

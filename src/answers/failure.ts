@@ -1,0 +1,91 @@
+/**
+ * One way to describe a failure, for every surface: what happened, what to do, the request id to
+ * quote, and the command line's exit code (0 OK, 1 not found or refused, 2 settings or usage,
+ * 3 kennel API failure). Slack, the terminal, the connector and the 07:00 post's notice all use it.
+ */
+import { ConfigError } from "../config.ts";
+import { isKennelError, NotFoundError } from "../kennel/errors.ts";
+
+/** Something the person typed cannot be used: says what, and what to type instead. */
+export class UsageError extends Error {
+  readonly whatToDo: string;
+  constructor(what: string, whatToDo: string) {
+    super(what);
+    this.name = "UsageError";
+    this.whatToDo = whatToDo;
+  }
+}
+
+export type FailureKind = "usage" | "settings" | "not_found" | "kennel_api" | "slack" | "unexpected";
+
+export interface Failure {
+  kind: FailureKind;
+  /** What happened, in a sentence. */
+  what: string;
+  /** What to do about it. */
+  whatToDo: string;
+  requestId: string | undefined;
+  exitCode: 1 | 2 | 3;
+}
+
+const SLACK_HINTS: Record<string, string> = {
+  not_in_channel: "Invite the bot to the channel (/invite @Kennel Desk) and check the channel id.",
+  channel_not_found: "Check the channel id (C0123ABCD), and invite the bot to the channel.",
+  invalid_auth: "Check SLACK_BOT_TOKEN: copy the Bot User OAuth Token (xoxb-…) again from the app's settings.",
+  not_authed: "Set SLACK_BOT_TOKEN to the Bot User OAuth Token (xoxb-…).",
+  token_revoked: "The app was uninstalled or its token revoked: reinstall it and copy the new token.",
+  account_inactive: "The app was uninstalled or its token revoked: reinstall it and copy the new token.",
+  missing_scope: "Reinstall the app from manifest.yml: it needs the scopes listed there.",
+  ratelimited: "Slack is rate-limiting the bot: wait a minute and try again.",
+  is_archived: "The channel is archived: choose another channel.",
+};
+
+/** The Slack Web API's error code on an error from @slack/web-api, if it is one. */
+export function slackErrorCode(error: unknown): string | undefined {
+  const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  return typeof code === "string" ? code.slice(0, 80) : undefined;
+}
+
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof UsageError) {
+    return { kind: "usage", what: error.message, whatToDo: error.whatToDo, requestId: undefined, exitCode: 2 };
+  }
+  if (error instanceof ConfigError) {
+    return {
+      kind: "settings",
+      what: error.message,
+      whatToDo: "Fix the settings named above and start again.",
+      requestId: undefined,
+      exitCode: 2,
+    };
+  }
+  if (error instanceof NotFoundError) {
+    return { kind: "not_found", what: error.message, whatToDo: error.hint, requestId: error.requestId, exitCode: 1 };
+  }
+  if (isKennelError(error)) {
+    return { kind: "kennel_api", what: error.message, whatToDo: error.hint, requestId: error.requestId, exitCode: 3 };
+  }
+  const slack = slackErrorCode(error);
+  if (slack) {
+    return {
+      kind: "slack",
+      what: `Slack refused: ${slack}.`,
+      whatToDo: SLACK_HINTS[slack] ?? "Check the Slack settings (tokens, channel ids) and try again.",
+      requestId: undefined,
+      exitCode: 1,
+    };
+  }
+  return {
+    kind: "unexpected",
+    what: "Kennel Desk hit an unexpected problem.",
+    whatToDo: "Try again; if it keeps happening, tell whoever installed Kennel Desk (the log has the details).",
+    requestId: undefined,
+    exitCode: 1,
+  };
+}
+
+/** "what happened. what to do (request id X)" on one line: terminal, connector, logs. */
+export function failureText(f: Failure): string {
+  const id = f.requestId ? ` (request id ${f.requestId})` : "";
+  return `${f.what} ${f.whatToDo}${id}`;
+}

@@ -1,0 +1,30 @@
+/** Free text typed by a person: trimmed, capped with a message that says what was too long. */
+import { UsageError } from "./failure.ts";
+
+export interface TextRule {
+  /** What the text is, for the message: "a booking reference". */
+  what: string;
+  max: number;
+  /** The command and an example, for the message: "/booking HP-7K2M9Q". */
+  example: string;
+}
+
+export function freeText(input: string, rule: TextRule): string {
+  const text = input.trim().replace(/\s+/g, " ");
+  const length = Array.from(text).length;
+  if (length > rule.max) {
+    throw new UsageError(
+      `That is too long for ${rule.what}: ${length.toLocaleString("en-GB")} characters, at most ${rule.max}.`,
+      `Type a shorter one, for example ${rule.example}.`,
+    );
+  }
+  return text;
+}
+
+export const TEXT_RULES = {
+  reference: { what: "a booking reference or id", max: 64, example: "/booking HP-7K2M9Q" },
+  pet: { what: "a pet's name (and owner's surname) or id", max: 100, example: "/pet Biscuit Müller" },
+  customer: { what: "a customer's name, email, phone or id", max: 100, example: "/customer O'Brien" },
+  search: { what: "a search", max: 200, example: "/kennel bookings tomorrow status:confirmed" },
+  date: { what: "a date", max: 40, example: "/arrivals tomorrow" },
+} as const satisfies Record<string, TextRule>;

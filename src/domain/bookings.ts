@@ -1,0 +1,83 @@
+/**
+ * Which bookings count as a stay, and what is owed: one rule each, used by every surface.
+ *
+ * The spec (docs/kennel-api.md, "States and transitions") shows only the statuses new and
+ * confirmed; the full list is not shown. So the rule reads the words of the status:
+ * - called off: cancelled, no-show, declined, rejected, void: not happening;
+ * - waitlisted: waitlist, enquiry, quote, draft: not (yet) a stay;
+ * - known stay: new, confirmed, booked, checked in/out, arrived, departed, completed, in progress;
+ * - anything else is an unknown status: shown as the API wrote it, and counted (a stay we do not
+ *   recognise must not vanish from the front desk's list).
+ * Called-off and waitlisted bookings are left out of arrivals, departures, the 07:00 post, rounds
+ * and the in-house board; the summaries say how many.
+ */
+import type { Booking, ReducedBooking } from "../kennel/schemas.ts";
+
+export type Standing = "stay" | "unknown_status" | "called_off" | "waitlisted";
+
+const CALLED_OFF = /cancel|no[\s_-]?show|declin|reject|void|abandon/i;
+const WAITLISTED = /wait[\s_-]?list|enquir|inquir|quote|draft/i;
+const KNOWN_STAY =
+  /^(new|confirmed|booked|pending|checked[\s_-]?in|checked[\s_-]?out|arrived|departed|completed?|in[\s_-]?progress|active|paid)$/i;
+
+export function standingOf(booking: Booking | ReducedBooking): Standing {
+  const status = (booking.status ?? "").trim();
+  if (CALLED_OFF.test(status)) return "called_off";
+  if (WAITLISTED.test(status)) return "waitlisted";
+  if (status === "" || KNOWN_STAY.test(status)) return "stay";
+  return "unknown_status";
+}
+
+/** Does this booking count as a real stay (listed and counted)? */
+export function counts(booking: Booking | ReducedBooking): boolean {
+  const s = standingOf(booking);
+  return s === "stay" || s === "unknown_status";
+}
+
+/** How many bookings of a list were left out, by reason. */
+export interface LeftOut {
+  calledOff: number;
+  waitlisted: number;
+}
+
+/** The bookings that count, and how many were left out and why. */
+export function bookingsThatCount<B extends Booking | ReducedBooking>(all: B[]): { kept: B[]; leftOut: LeftOut } {
+  const kept: B[] = [];
+  const leftOut: LeftOut = { calledOff: 0, waitlisted: 0 };
+  for (const b of all) {
+    const s = standingOf(b);
+    if (s === "called_off") leftOut.calledOff++;
+    else if (s === "waitlisted") leftOut.waitlisted++;
+    else kept.push(b);
+  }
+  return { kept, leftOut };
+}
+
+/** "checked_in" → "checked in"; "" when absent. */
+export function statusText(status: string | undefined): string {
+  return status ? status.replace(/[_-]+/g, " ").trim() : "";
+}
+
+export type Payment = "paid" | "unpaid" | "part_paid" | "unknown";
+
+/**
+ * paid: bookingPaid true. part_paid: not marked paid, but a payment is recorded (a deposit or
+ * part payment: still money to take). unpaid: not paid and no payment recorded. unknown: the API
+ * did not say.
+ */
+export function paymentOf(booking: Booking | ReducedBooking): Payment {
+  if (booking.bookingPaid === true) return "paid";
+  if (booking.bookingPaid === false) return booking.hasPayment === true ? "part_paid" : "unpaid";
+  return "unknown";
+}
+
+/** Money still to take at the desk: unpaid or part-paid. */
+export function owes(booking: Booking | ReducedBooking): boolean {
+  const p = paymentOf(booking);
+  return p === "unpaid" || p === "part_paid";
+}
+
+/** "boarding", "daycare"…: the type as the API wrote it, lower-cased words; "" when absent. */
+export function bookingTypeText(booking: Booking | ReducedBooking): string {
+  return booking.bookingType ? booking.bookingType.replace(/[_-]+/g, " ").trim() : "";
+}

@@ -1,0 +1,145 @@
+/**
+ * The care facts of a pet, exactly as the API gives them (docs/kennel-api.md, "Pet"):
+ * - diet: general, morning, midday and evening (dietaryRequirements, …Am, …Noon, …Pm);
+ * - medication 1 to 5: `medicationN` is the medication's instruction (the API gives it no time of
+ *   day), `medicationNNoon` and `medicationNPm` are that medication's midday and evening
+ *   instructions. The instruction is never relabelled with a time of day.
+ * - allergies, medical notes, grooming notes, notes, evaluation.
+ */
+import { MEDICATION_FIELDS, type Pet } from "../kennel/schemas.ts";
+import { shorten } from "./text.ts";
+
+export type Round = "morning" | "midday" | "evening";
+export const ROUNDS: readonly Round[] = ["morning", "midday", "evening"];
+
+export interface Medication {
+  /** 1 to 5: which of the API's five medication slots. */
+  n: number;
+  /** A short name for lists ("Rimadyl 50 mg"), from the instruction; "medication N" when none. */
+  name: string;
+  /** The instruction (`medicationN`), with no time of day. */
+  instruction: string | undefined;
+  /** The midday instruction (`medicationNNoon`). */
+  midday: string | undefined;
+  /** The evening instruction (`medicationNPm`). */
+  evening: string | undefined;
+}
+
+export interface Diet {
+  general: string | undefined;
+  morning: string | undefined;
+  midday: string | undefined;
+  evening: string | undefined;
+}
+
+export type Evaluation = "complete" | "not_complete" | "unknown";
+
+export interface CareFacts {
+  diet: Diet;
+  medications: Medication[];
+  allergies: string | undefined;
+  medicalNotes: string | undefined;
+  groomingNotes: string | undefined;
+  notes: string | undefined;
+  evaluation: Evaluation;
+  evaluationDate: string | undefined;
+  evaluationNotes: string | undefined;
+}
+
+/** Words that say a value is no value ("none", "n/a", "-"): not a care fact. */
+const NOTHING = /^\s*(none|nil|n\/?a|no|-+|—|\.)\s*$/i;
+const fact = (v: string | undefined) => (v === undefined || NOTHING.test(v) ? undefined : v.trim());
+
+/**
+ * The drug's short name from its instruction: the words before the first comma, semicolon, dash
+ * or parenthesis ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"), cut cleanly to 32 characters.
+ */
+export function drugName(instruction: string): string {
+  const head = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/)[0]?.trim() || instruction.trim();
+  return shorten(head, 32);
+}
+
+export function medicationsOf(pet: Pet): Medication[] {
+  const out: Medication[] = [];
+  MEDICATION_FIELDS.forEach(([main, noon, pm], i) => {
+    const instruction = fact(pet[main]);
+    const midday = fact(pet[noon]);
+    const evening = fact(pet[pm]);
+    if (!instruction && !midday && !evening) return;
+    const n = i + 1;
+    out.push({ n, name: instruction ? drugName(instruction) : `medication ${n}`, instruction, midday, evening });
+  });
+  return out;
+}
+
+export function careOf(pet: Pet): CareFacts {
+  const ev = pet.evaluationComplete;
+  return {
+    diet: {
+      general: fact(pet.dietaryRequirements),
+      morning: fact(pet.dietaryRequirementsAm),
+      midday: fact(pet.dietaryRequirementsNoon),
+      evening: fact(pet.dietaryRequirementsPm),
+    },
+    medications: medicationsOf(pet),
+    allergies: fact(pet.allergies),
+    medicalNotes: fact(pet.medicalNotes),
+    groomingNotes: fact(pet.groomingNotes),
+    notes: fact(pet.notes),
+    // ASSUMPTION: evaluationComplete is an integer (the spec: "evaluation completion value");
+    // 0 means not complete, any other number complete.
+    evaluation: ev === undefined ? "unknown" : ev === 0 ? "not_complete" : "complete",
+    evaluationDate: pet.evaluationCompleteDate,
+    evaluationNotes: fact(pet.evaluationCompleteNotes),
+  };
+}
+
+export function hasAnyDiet(diet: Diet): boolean {
+  return Boolean(diet.general || diet.morning || diet.midday || diet.evening);
+}
+
+/** Words in a diet that mark it as one to get right: a restriction, a prescription food, a method. */
+const MARKED =
+  /\b(only|no|not|never|avoid|special|prescription|hypo-?allergenic|sensitive|allerg\w*|intoleran\w*|renal|kidney|diabet\w*|grain[\s-]?free|gluten|raw|own food|must|soak\w*|warm\w*|hand[\s-]?fe\w+|slow|weigh\w*|separate\w*|medicated|vet)\b|!/i;
+
+/**
+ * A special diet: the rounds differ (what is fed in one round is not what is fed in another), or
+ * the diet carries a marked instruction. A plain "200 g kibble" morning and evening is not special:
+ * a flag on nearly every entry would carry nothing.
+ */
+export function isSpecialDiet(diet: Diet): boolean {
+  const rounds = [diet.morning, diet.midday, diet.evening].filter((d): d is string => Boolean(d));
+  const distinct = new Set(rounds.map((d) => d.toLowerCase().replace(/\s+/g, " ").trim()));
+  if (distinct.size > 1) return true;
+  return [diet.general, ...rounds].some((d) => d !== undefined && MARKED.test(d));
+}
+
+/** The diet of one round, and the general diet. */
+export function dietFor(diet: Diet, round: Round): { round: string | undefined; general: string | undefined } {
+  return { round: diet[round], general: diet.general };
+}
+
+/**
+ * A medication as one round's sheet shows it.
+ * - `given`: the API gives an instruction for this round (midday or evening): it is shown.
+ * - `other_rounds`: the medication has instructions for other rounds only: "nothing this round".
+ * - `no_time`: the medication has only its instruction, with no time of day: it is shown in every
+ *   round, marked as having no time, so it is absent from no round and placed at no time the API
+ *   did not state.
+ * The API has no morning field, so in the morning round a medication is never `given`.
+ */
+export interface RoundMedication {
+  medication: Medication;
+  state: "given" | "other_rounds" | "no_time";
+  /** This round's instruction, when `given`. */
+  dose: string | undefined;
+}
+
+export function medicationsFor(medications: Medication[], round: Round): RoundMedication[] {
+  return medications.map((m) => {
+    const dose = round === "midday" ? m.midday : round === "evening" ? m.evening : undefined;
+    if (dose) return { medication: m, state: "given", dose };
+    if (m.midday || m.evening) return { medication: m, state: "other_rounds", dose: undefined };
+    return { medication: m, state: "no_time", dose: undefined };
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * A day's arrivals or departures, and the in-house board: which bookings are listed, in what order,
+ * with each pet's care, on which page, and the totals the summary line counts.
+ */
+import type { Booking, Pet } from "../kennel/schemas.ts";
+import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from "./bookings.ts";
+import { type CareFacts, careOf } from "./care.ts";
+import { flagsOf, type PetFlags } from "./flags.ts";
+import { type PageOf, pageOf } from "./paging.ts";
+import { matchPets } from "./pet-match.ts";
+
+export type DayKind = "arrivals" | "departures";
+
+export interface PetCare {
+  pet: Pet;
+  care: CareFacts;
+  flags: PetFlags;
+}
+
+export function petCare(pet: Pet): PetCare {
+  const care = careOf(pet);
+  return { pet, care, flags: flagsOf(pet, care) };
+}
+
+/**
+ * What is known of a booking's pets' care:
+ * - matched: every pet on the booking was found among the customer's pets;
+ * - not_matched: some (or all) could not be matched: `unmatched` names them, `pets` has the rest;
+ * - not_loaded: the customer's pets could not be fetched (`problem` says why);
+ * - no_customer: the booking names no customer, so there is nothing to look up.
+ */
+export interface EntryCare {
+  status: "matched" | "not_matched" | "not_loaded" | "no_customer";
+  pets: PetCare[];
+  unmatched: string[];
+}
+
+export interface DayEntry {
+  booking: Booking;
+  standing: Standing;
+  payment: Payment;
+  /** Undefined when not looked up (an entry on another page). */
+  care: EntryCare | undefined;
+}
+
+/** The care of a booking from its customer's pets (null: they could not be loaded). */
+export function careOfBooking(booking: Booking, customerPets: Pet[] | null | undefined): EntryCare {
+  if (booking.customerId === undefined) return { status: "no_customer", pets: [], unmatched: [] };
+  if (!customerPets) return { status: "not_loaded", pets: [], unmatched: [] };
+  const m = matchPets(booking, customerPets);
+  return { status: m.complete ? "matched" : "not_matched", pets: m.pets.map(petCare), unmatched: m.unmatched };
+}
+
+export function entryOf(booking: Booking, care?: EntryCare): DayEntry {
+  return { booking, standing: standingOf(booking), payment: paymentOf(booking), care };
+}
+
+export function whenOf(kind: DayKind, b: Booking): string | undefined {
+  return kind === "arrivals" ? b.checkInDate : b.checkOutDate;
+}
+
+/** By time in the day, then owner's name, then booking id: the order staff work in. */
+export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
+  return [...bookings].sort((a, b) => {
+    const ta = whenOf(kind, a) ?? "";
+    const tb = whenOf(kind, b) ?? "";
+    if (ta !== tb) return ta < tb ? -1 : 1;
+    const na = a.customerName ?? "";
+    const nb = b.customerName ?? "";
+    if (na !== nb) return na.localeCompare(nb);
+    return (a.bookingId ?? 0) - (b.bookingId ?? 0);
+  });
+}
+
+/** Entries on a day page, and the most room one entry's text takes (renderers cap to these). */
+export const DAY_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
+export const ENTRY_CAPS = { pets: 400, owner: 200, room: 100, reference: 100, status: 60, care: 700 } as const;
+
+/** The most characters an entry's text can take: what paging budgets for it. */
+export function entrySize(b: Booking): number {
+  const c = ENTRY_CAPS;
+  return (
+    Math.min(b.petNames?.length ?? 20, c.pets) +
+    Math.min(b.customerName?.length ?? 20, c.owner) +
+    Math.min(b.roomName?.length ?? 10, c.room) +
+    Math.min(b.reference?.length ?? 0, c.reference) +
+    c.status +
+    c.care +
+    80
+  );
+}
+
+export function pageOfDay(sorted: Booking[], page: number): PageOf<Booking> {
+  return pageOf(sorted, page, entrySize, DAY_PAGE);
+}
+
+export interface DayTotals {
+  bookings: number;
+  pets: number;
+  unpaid: number;
+  partPaid: number;
+  /** Bookings with an unknown status (listed as the API wrote it). */
+  unknownStatus: number;
+  /** Among entries whose care was looked up: */
+  withMedication: number;
+  /** Medications on those bookings (to hand back, for departures). */
+  medications: number;
+  withAllergies: number;
+  notEvaluated: number;
+  withGroomingNotes: number;
+  careNotMatched: number;
+  careNotLoaded: number;
+  /** Whether every entry's care was looked up (else the care counts cover only some). */
+  careKnownForAll: boolean;
+  leftOut: LeftOut;
+}
+
+export function totalsOf(entries: DayEntry[], leftOut: LeftOut): DayTotals {
+  const looked = entries.filter((e) => e.care !== undefined);
+  const pets = (e: DayEntry) => e.care?.pets ?? [];
+  return {
+    bookings: entries.length,
+    pets: entries.reduce((s, e) => s + (e.booking.numberOfPets ?? e.care?.pets.length ?? 1), 0),
+    unpaid: entries.filter((e) => e.payment === "unpaid").length,
+    partPaid: entries.filter((e) => e.payment === "part_paid").length,
+    unknownStatus: entries.filter((e) => e.standing === "unknown_status").length,
+    withMedication: looked.filter((e) => pets(e).some((p) => p.flags.medications.length > 0)).length,
+    medications: looked.reduce((s, e) => s + pets(e).reduce((t, p) => t + p.flags.medications.length, 0), 0),
+    withAllergies: looked.filter((e) => pets(e).some((p) => p.flags.allergies)).length,
+    notEvaluated: looked.filter((e) => pets(e).some((p) => p.flags.notEvaluated)).length,
+    withGroomingNotes: looked.filter((e) => pets(e).some((p) => p.flags.grooming)).length,
+    careNotMatched: looked.filter((e) => e.care?.status === "not_matched").length,
+    careNotLoaded: looked.filter((e) => e.care?.status === "not_loaded").length,
+    careKnownForAll: looked.length === entries.length,
+    leftOut,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * What a list entry says about each pet's care, so the desk can act on it: the medications by
+ * name, the allergy text, not evaluated, grooming notes, a special diet (only where it is one),
+ * medical notes. Flags that would sit on nearly every entry (any diet at all) are not flags.
+ */
+import type { Pet } from "../kennel/schemas.ts";
+import { type CareFacts, careOf, isSpecialDiet } from "./care.ts";
+
+export interface PetFlags {
+  petId: number | undefined;
+  name: string;
+  /** Short medication names, in the API's order. */
+  medications: string[];
+  allergies: string | undefined;
+  notEvaluated: boolean;
+  grooming: boolean;
+  specialDiet: boolean;
+  /** No diet recorded at all (general or any round). */
+  noDiet: boolean;
+  medicalNotes: boolean;
+}
+
+export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
+  const d = care.diet;
+  return {
+    petId: pet.petId,
+    name: pet.name ?? "unnamed pet",
+    medications: care.medications.map((m) => m.name),
+    allergies: care.allergies,
+    notEvaluated: care.evaluation === "not_complete",
+    grooming: care.groomingNotes !== undefined,
+    specialDiet: isSpecialDiet(d),
+    noDiet: !(d.general || d.morning || d.midday || d.evening),
+    medicalNotes: care.medicalNotes !== undefined,
+  };
+}
+
+/** Does this pet carry anything the desk must act on? */
+export function hasCareFlag(f: PetFlags): boolean {
+  return (
+    f.medications.length > 0 || Boolean(f.allergies) || f.notEvaluated || f.grooming || f.specialDiet || f.medicalNotes
+  );
+}
+
+/** Care details the kennel should have before a stay and does not: no diet, not evaluated. */
+export function missingCare(f: PetFlags): Array<"no diet" | "not evaluated"> {
+  const out: Array<"no diet" | "not evaluated"> = [];
+  if (f.noDiet) out.push("no diet");
+  if (f.notEvaluated) out.push("not evaluated");
+  return out;
+}

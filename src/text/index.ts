@@ -1,0 +1,38 @@
+/**
+ * Plain text of every answer, for the terminal (`kennel-desk …`, colours only in a terminal) and
+ * the assistant connector's text content. Pure functions of the answers' data; the same words as
+ * Slack's cards (src/words/).
+ *
+ * CONTRACT (being written): each function takes the answer's data and options, returns a string.
+ */
+import type { DayReport } from "../answers/day.ts";
+import type { Failure } from "../answers/failure.ts";
+import type { HouseReport, RoundReport, TodayOverview, TomorrowCheck } from "../answers/house.ts";
+import type { BookingsSearch, StatusAnswer } from "../answers/kennel.ts";
+import type { BookingsPage, BookingView, CustomerSearch, CustomerView, PetSearch, PetView } from "../answers/records.ts";
+
+export interface TextOptions {
+  /** ANSI colours and bold (a terminal); never for the connector or a pipe. */
+  color: boolean;
+  timezone: string;
+  /** The kennel's current year: dates in it are shown without the year. */
+  thisYear: string;
+}
+
+export type TextRenderers = {
+  dayText(r: DayReport, o: TextOptions): string;
+  bookingText(v: BookingView, o: TextOptions): string;
+  petText(v: PetView, o: TextOptions): string;
+  petListText(l: PetSearch, o: TextOptions): string;
+  customerText(v: CustomerView, o: TextOptions): string;
+  customerListText(l: CustomerSearch, o: TextOptions): string;
+  bookingsText(p: BookingsPage | BookingsSearch, o: TextOptions): string;
+  statusText(s: StatusAnswer, o: TextOptions): string;
+  helpText(o: TextOptions): string;
+  failureText(f: Failure, o: TextOptions): string;
+  houseText(r: HouseReport, o: TextOptions): string;
+  roundText(r: RoundReport, o: TextOptions): string;
+  tomorrowText(t: TomorrowCheck, o: TextOptions): string;
+  todayText(t: TodayOverview, o: TextOptions): string;
+  rawText(raw: unknown, o: TextOptions): string;
+};

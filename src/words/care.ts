@@ -1,0 +1,79 @@
+/**
+ * Care facts in words, the same on every surface (Slack, terminal, connector). Plain text: each
+ * renderer escapes and emphasises in its own way.
+ */
+import type { Medication, Round } from "../domain/care.ts";
+import type { PetFlags } from "../domain/flags.ts";
+import type { RoundMedication } from "../domain/care.ts";
+import type { Pet } from "../kennel/schemas.ts";
+
+/**
+ * One medication on one row, its instruction first and then its own midday and evening
+ * instructions: "Rimadyl 50 mg, half a tablet · midday: none · evening: half a tablet with dinner".
+ * The instruction is never given a time of day: the API gives it none.
+ */
+export function medicationRow(m: Medication): string {
+  const head = m.instruction ?? `Medication ${m.n} (no instruction recorded)`;
+  return `${head} · midday: ${m.midday ?? "none"} · evening: ${m.evening ?? "none"}`;
+}
+
+/** A medication on a round's sheet. */
+export function roundMedicationRow(rm: RoundMedication, round: Round): string {
+  const m = rm.medication;
+  const instruction = m.instruction ? ` (instruction: ${m.instruction})` : "";
+  if (rm.state === "given") return `${m.name} · ${round}: ${rm.dose}${instruction}`;
+  if (rm.state === "other_rounds") {
+    const when = [m.midday ? "midday" : "", m.evening ? "evening" : ""].filter(Boolean).join(" and ");
+    return `${m.name} · nothing this round (given at ${when})`;
+  }
+  return `${m.instruction ?? m.name} · no time given: follow the instruction`;
+}
+
+export type FlagTone = "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
+
+export interface FlagWord {
+  tone: FlagTone;
+  symbol: string;
+  text: string;
+}
+
+/** Symbols for care; money has its own (see money.ts), so ⚠️ means one thing only. */
+export const CARE_SYMBOLS: Record<FlagTone, string> = {
+  medication: "💊",
+  allergy: "⚠️",
+  evaluation: "🆕",
+  grooming: "✂️",
+  diet: "🍽",
+  medical: "🩺",
+};
+
+/** A pet's flags in words: medications by name, the allergy text, not evaluated, grooming, diet. */
+export function flagWords(f: PetFlags): FlagWord[] {
+  const out: FlagWord[] = [];
+  const add = (tone: FlagTone, text: string) => out.push({ tone, symbol: CARE_SYMBOLS[tone], text });
+  if (f.medications.length) add("medication", f.medications.join(", "));
+  if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
+  if (f.notEvaluated) add("evaluation", "not evaluated");
+  if (f.specialDiet) add("diet", "special diet");
+  if (f.medicalNotes) add("medical", "medical notes");
+  if (f.grooming) add("grooming", "grooming notes");
+  return out;
+}
+
+export function speciesEmoji(pet: Pet): string {
+  const t = (pet.petType ?? "").toLowerCase();
+  if (t.includes("cat")) return "🐈";
+  if (t.includes("dog")) return "🐕";
+  if (t.includes("rabbit")) return "🐇";
+  if (t.includes("bird")) return "🐦";
+  return "🐾";
+}
+
+export const CARE_NOT_MATCHED = "care details not matched: open the booking";
+export const CARE_NOT_LOADED = "care details could not be loaded";
+export const NO_CARE_NEEDS = "no medication, allergies or special care recorded";
+
+/** "Evaluation: complete", "not evaluated", "not recorded". */
+export function evaluationWords(e: "complete" | "not_complete" | "unknown"): string {
+  return e === "complete" ? "complete" : e === "not_complete" ? "not evaluated" : "not recorded";
+}

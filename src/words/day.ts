@@ -1,0 +1,58 @@
+/** A day's lists in words: titles, summary parts, what was left out. */
+import type { DayKind, DayTotals } from "../domain/day.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading } from "./dates.ts";
+
+export const DAY_TITLES: Record<DayKind, string> = { arrivals: "Arrivals", departures: "Departures" };
+
+/** "Departures — Mon 24 Nov (12)" */
+export function dayTitle(kind: DayKind, date: string, count: number): string {
+  return `${DAY_TITLES[kind]} — ${dayHeading(date)} (${count})`;
+}
+
+export function noneWords(kind: DayKind): string {
+  return kind === "arrivals" ? "No arrivals on this day." : "No departures on this day.";
+}
+
+/** What was left out, in words, or "" ("3 cancelled or no-show and 1 waitlisted not listed"). */
+export function leftOutWords(t: Pick<DayTotals, "leftOut">): string {
+  const parts = [
+    t.leftOut.calledOff ? `${t.leftOut.calledOff} cancelled or no-show` : "",
+    t.leftOut.waitlisted ? `${t.leftOut.waitlisted} waitlisted` : "",
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(" and ")} not listed` : "";
+}
+
+export interface SummaryPart {
+  text: string;
+  /** Stands out (money to take at departures). */
+  loud?: boolean;
+}
+
+/**
+ * The summary's parts: bookings, pets, money, care, then what was left out. For departures this
+ * is the going-home check's count: money to take, medication to hand back, grooming notes.
+ */
+export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
+  const parts: SummaryPart[] = [{ text: plural(t.bookings, "booking") }, { text: plural(t.pets, "pet") }];
+  const departing = kind === "departures";
+  if (t.unpaid) parts.push({ text: `🔴 ${t.unpaid} unpaid`, loud: departing });
+  if (t.partPaid) parts.push({ text: `🟠 ${t.partPaid} part-paid`, loud: departing });
+  const partly = t.careKnownForAll ? "" : " on this page";
+  if (t.medications) {
+    parts.push({
+      text: departing
+        ? `💊 ${plural(t.medications, "medication")} to hand back${partly}`
+        : `💊 ${t.withMedication} with medication${partly}`,
+    });
+  }
+  if (t.withAllergies && !departing) parts.push({ text: `⚠️ ${t.withAllergies} with allergies${partly}` });
+  if (t.notEvaluated && !departing) parts.push({ text: `🆕 ${t.notEvaluated} not evaluated${partly}` });
+  if (t.withGroomingNotes && departing) parts.push({ text: `✂️ ${t.withGroomingNotes} with grooming notes${partly}` });
+  if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
+  if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });
+  if (t.unknownStatus) parts.push({ text: `${t.unknownStatus} with a status Kennel Desk does not know` });
+  const off = leftOutWords(t);
+  if (off) parts.push({ text: off });
+  return parts;
+}
