@@ -17,7 +17,10 @@ export interface CareLookup {
   customers: number;
 }
 
-export async function lookUpCare(deps: Pick<Deps, "kennel" | "log">, bookings: Booking[]): Promise<CareLookup> {
+export async function lookUpCare(
+  deps: Pick<Deps, "kennel" | "log">,
+  bookings: Booking[],
+): Promise<CareLookup> {
   const ids = [...new Set(bookings.map((b) => b.customerId).filter((id): id is number => id !== undefined))];
   const results = await Promise.allSettled(ids.map((id) => deps.kennel.listCustomerPets(id)));
   const byCustomer = new Map<number, Pet[] | null>();
@@ -35,7 +38,10 @@ export async function lookUpCare(deps: Pick<Deps, "kennel" | "log">, bookings: B
   });
   return {
     careOf: (booking) =>
-      careOfBooking(booking, booking.customerId === undefined ? undefined : byCustomer.get(booking.customerId)),
+      careOfBooking(
+        booking,
+        booking.customerId === undefined ? undefined : byCustomer.get(booking.customerId),
+      ),
     problem,
     customers: ids.length,
   };

@@ -4,9 +4,19 @@
  * costs one list call and the customers of one page.
  */
 import type { Deps } from "../deps.ts";
-import { bookingsThatCount } from "../domain/bookings.ts";
-import { type DayEntry, type DayKind, type DayTotals, entryOf, pageOfDay, sortForDay, totalsOf } from "../domain/day.ts";
+import { bookingsThatCount, type LeftOut } from "../domain/bookings.ts";
+import {
+  type DayEntry,
+  type DayKind,
+  type DayTotals,
+  type EntryCare,
+  entryOf,
+  pageOfDay,
+  sortForDay,
+  totalsOf,
+} from "../domain/day.ts";
 import { withoutContacts } from "../domain/privacy.ts";
+import type { Booking } from "../kennel/schemas.ts";
 import { lookUpCare } from "./care-lookup.ts";
 
 export interface DayReport {
@@ -34,37 +44,66 @@ export interface DayOptions {
   wholeDay?: boolean;
 }
 
-export async function dayReport(deps: Deps, kind: DayKind, date: string, options: DayOptions = {}): Promise<DayReport> {
-  const list = kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
-  const { kept, leftOut } = bookingsThatCount(list.data);
+/** Which bookings a day lists, in order, and which of them are shown. Pure. */
+export interface DayPlan {
+  kind: DayKind;
+  date: string;
+  sorted: Booking[];
+  leftOut: LeftOut;
+  shown: { items: Booking[]; page: number; pages: number; from: number };
+}
+
+export function planDay(kind: DayKind, date: string, bookings: Booking[], options: DayOptions = {}): DayPlan {
+  const { kept, leftOut } = bookingsThatCount(bookings);
   const sorted = sortForDay(kind, kept);
-  const base = { kind, date, requestId: list.requestId };
-  if (deps.config.rawResponses) {
-    const entries = sorted.map((b) => entryOf(b));
-    return {
-      ...base,
-      entries: [],
-      totals: totalsOf(entries, leftOut),
-      page: 1,
-      pages: 1,
-      from: 0,
-      careProblem: undefined,
-      raw: withoutContacts(list.raw),
-    };
-  }
   const shown = options.wholeDay
     ? { items: sorted, page: 1, pages: 1, from: 0 }
     : pageOfDay(sorted, options.page ?? 1);
-  const care = await lookUpCare(deps, shown.items);
-  const onPage = new Set(shown.items);
-  const all = sorted.map((b) => entryOf(b, onPage.has(b) ? care.careOf(b) : undefined));
+  return { kind, date, sorted, leftOut, shown };
+}
+
+/** The report from a plan and the care of the bookings shown. Pure. */
+export function assembleDay(
+  plan: DayPlan,
+  careOf: (b: Booking) => EntryCare,
+  requestId: string,
+  careProblem?: string,
+): DayReport {
+  const onPage = new Set(plan.shown.items);
+  const all = plan.sorted.map((b) => entryOf(b, onPage.has(b) ? careOf(b) : undefined));
   return {
-    ...base,
-    entries: all.slice(shown.from, shown.from + shown.items.length),
-    totals: totalsOf(all, leftOut),
-    page: shown.page,
-    pages: shown.pages,
-    from: shown.from,
-    careProblem: care.problem,
+    kind: plan.kind,
+    date: plan.date,
+    entries: all.slice(plan.shown.from, plan.shown.from + plan.shown.items.length),
+    totals: totalsOf(all, plan.leftOut),
+    page: plan.shown.page,
+    pages: plan.shown.pages,
+    from: plan.shown.from,
+    requestId,
+    careProblem,
   };
+}
+
+export async function dayReport(
+  deps: Deps,
+  kind: DayKind,
+  date: string,
+  options: DayOptions = {},
+): Promise<DayReport> {
+  const list =
+    kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
+  if (deps.config.rawResponses) {
+    const plan = planDay(kind, date, list.data, { wholeDay: true });
+    return {
+      ...assembleDay(
+        { ...plan, shown: { items: [], page: 1, pages: 1, from: 0 } },
+        () => ({ status: "matched", pets: [], unmatched: [] }),
+        list.requestId,
+      ),
+      raw: withoutContacts(list.raw),
+    };
+  }
+  const plan = planDay(kind, date, list.data, options);
+  const care = await lookUpCare(deps, plan.shown.items);
+  return assembleDay(plan, care.careOf, list.requestId, care.problem);
 }

@@ -31,7 +31,8 @@ export interface Failure {
 const SLACK_HINTS: Record<string, string> = {
   not_in_channel: "Invite the bot to the channel (/invite @Kennel Desk) and check the channel id.",
   channel_not_found: "Check the channel id (C0123ABCD), and invite the bot to the channel.",
-  invalid_auth: "Check SLACK_BOT_TOKEN: copy the Bot User OAuth Token (xoxb-…) again from the app's settings.",
+  invalid_auth:
+    "Check SLACK_BOT_TOKEN: copy the Bot User OAuth Token (xoxb-…) again from the app's settings.",
   not_authed: "Set SLACK_BOT_TOKEN to the Bot User OAuth Token (xoxb-…).",
   token_revoked: "The app was uninstalled or its token revoked: reinstall it and copy the new token.",
   account_inactive: "The app was uninstalled or its token revoked: reinstall it and copy the new token.",
@@ -48,7 +49,13 @@ export function slackErrorCode(error: unknown): string | undefined {
 
 export function describeFailure(error: unknown): Failure {
   if (error instanceof UsageError) {
-    return { kind: "usage", what: error.message, whatToDo: error.whatToDo, requestId: undefined, exitCode: 2 };
+    return {
+      kind: "usage",
+      what: error.message,
+      whatToDo: error.whatToDo,
+      requestId: undefined,
+      exitCode: 2,
+    };
   }
   if (error instanceof ConfigError) {
     return {
@@ -60,10 +67,22 @@ export function describeFailure(error: unknown): Failure {
     };
   }
   if (error instanceof NotFoundError) {
-    return { kind: "not_found", what: error.message, whatToDo: error.hint, requestId: error.requestId, exitCode: 1 };
+    return {
+      kind: "not_found",
+      what: error.message,
+      whatToDo: error.hint,
+      requestId: error.requestId,
+      exitCode: 1,
+    };
   }
   if (isKennelError(error)) {
-    return { kind: "kennel_api", what: error.message, whatToDo: error.hint, requestId: error.requestId, exitCode: 3 };
+    return {
+      kind: "kennel_api",
+      what: error.message,
+      whatToDo: error.hint,
+      requestId: error.requestId,
+      exitCode: 3,
+    };
   }
   const slack = slackErrorCode(error);
   if (slack) {
@@ -78,7 +97,8 @@ export function describeFailure(error: unknown): Failure {
   return {
     kind: "unexpected",
     what: "Kennel Desk hit an unexpected problem.",
-    whatToDo: "Try again; if it keeps happening, tell whoever installed Kennel Desk (the log has the details).",
+    whatToDo:
+      "Try again; if it keeps happening, tell whoever installed Kennel Desk (the log has the details).",
     requestId: undefined,
     exitCode: 1,
   };

@@ -15,20 +15,36 @@ export const COMMANDS: readonly CommandHelp[] = [
     what: "the day's departures with the going-home check: money to take, medication to hand back, grooming notes",
     seenBy: "channel",
   },
-  { usage: "/inhouse [date]", what: "every pet staying, by room, with owner, going-home date and care flags", seenBy: "channel" },
+  {
+    usage: "/inhouse [date]",
+    what: "every pet staying, by room, with owner, going-home date and care flags",
+    seenBy: "channel",
+  },
   {
     usage: "/rounds [morning|midday|evening] [date]",
     what: "the feeding and medication sheet for a round (default: the round now), by room",
     seenBy: "channel",
   },
-  { usage: "/booking REF or ID", what: "one booking: dates, status, room, money, pets with their care, owner's contacts", seenBy: "asker" },
+  {
+    usage: "/booking REF or ID",
+    what: "one booking: dates, status, room, money, pets with their care, owner's contacts",
+    seenBy: "asker",
+  },
   {
     usage: "/pet NAME [OWNER'S SURNAME] or ID",
     what: "a pet's care: diet by round, each medication with its midday and evening instructions, allergies, notes, owner",
     seenBy: "asker",
   },
-  { usage: "/customer NAME, EMAIL, PHONE or ID", what: "contacts, consent, pets and booking history", seenBy: "asker" },
-  { usage: "/kennel status", what: "is the kennel API reachable, is the key accepted, what is cached", seenBy: "asker" },
+  {
+    usage: "/customer NAME, EMAIL, PHONE or ID",
+    what: "contacts, consent, pets and booking history",
+    seenBy: "asker",
+  },
+  {
+    usage: "/kennel status",
+    what: "is the kennel API reachable, is the key accepted, what is cached",
+    seenBy: "asker",
+  },
   {
     usage: "/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]",
     what: "search bookings",

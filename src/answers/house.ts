@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { bookingsThatCount, type LeftOut, owes } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { type DayEntry, entryOf, type PetCare, sortForDay } from "../domain/day.ts";
-import { type PetFlags, missingCare } from "../domain/flags.ts";
+import { missingCare, type PetFlags } from "../domain/flags.ts";
 import { arrivesOn, goesHomeOn, inHouseOn, sortByRoom } from "../domain/house.ts";
 import { pageOf } from "../domain/paging.ts";
 import { type RoundSheet, type RoundTimes, roundAt, roundSheet } from "../domain/rounds.ts";
@@ -50,12 +50,18 @@ export const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
  * the sandbox and docs/kennel-api.md's request.from/request.to): the range selects bookings whose
  * stay overlaps it; the domain's rule then keeps exactly the stays in house on the date.
  */
-export async function stayingOn(deps: Deps, date: string): Promise<{ bookings: Booking[]; requestId: string; calls: number }> {
+export async function stayingOn(
+  deps: Deps,
+  date: string,
+): Promise<{ bookings: Booking[]; requestId: string; calls: number }> {
   const tz = deps.config.timezone;
   const all: Booking[] = [];
   let requestId = "";
   let calls = 0;
-  for await (const p of deps.kennel.iterateBookings({ from: dayStartIso(date, tz), to: dayEndIso(date, tz) }, 100)) {
+  for await (const p of deps.kennel.iterateBookings(
+    { from: dayStartIso(date, tz), to: dayEndIso(date, tz) },
+    100,
+  )) {
     all.push(...p.data.items);
     requestId ||= p.requestId;
     calls++;
@@ -63,7 +69,11 @@ export async function stayingOn(deps: Deps, date: string): Promise<{ bookings: B
   return { bookings: sortByRoom(inHouseOn(all, date, tz)), requestId, calls };
 }
 
-export async function houseReport(deps: Deps, date: string, options: { page?: number; wholeDay?: boolean } = {}): Promise<HouseReport> {
+export async function houseReport(
+  deps: Deps,
+  date: string,
+  options: { page?: number; wholeDay?: boolean } = {},
+): Promise<HouseReport> {
   const tz = deps.config.timezone;
   const stay = await stayingOn(deps, date);
   const shown = options.wholeDay
@@ -150,10 +160,22 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     const care = e.care;
     const status = care?.status ?? "not_loaded";
     for (const pet of care?.pets ?? []) {
-      pets.push({ booking: e.booking, pet, sheet: roundSheet(pet.care, round), careStatus: "matched", unmatched: [] });
+      pets.push({
+        booking: e.booking,
+        pet,
+        sheet: roundSheet(pet.care, round),
+        careStatus: "matched",
+        unmatched: [],
+      });
     }
     if (status !== "matched") {
-      pets.push({ booking: e.booking, pet: undefined, sheet: undefined, careStatus: status, unmatched: care?.unmatched ?? [] });
+      pets.push({
+        booking: e.booking,
+        pet: undefined,
+        sheet: undefined,
+        careStatus: status,
+        unmatched: care?.unmatched ?? [],
+      });
     }
   }
   const sheets = pets.map((p) => p.sheet).filter((s): s is RoundSheet => s !== undefined);

@@ -34,12 +34,18 @@ export interface BookingsSearch extends BookingsPage {
 }
 
 /** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, one page. */
-export async function bookingsSearch(deps: Deps, input: string, page = 1, asOf?: Date): Promise<BookingsSearch> {
+export async function bookingsSearch(
+  deps: Deps,
+  input: string,
+  page = 1,
+  asOf?: Date,
+): Promise<BookingsSearch> {
   const text = freeText(input, TEXT_RULES.search);
   const now = asOf ?? deps.clock.now();
   const tz = deps.config.timezone;
   const parsed = parseBookingsQuery(text, now, tz);
-  if (!parsed.ok) throw new UsageError(parsed.message, "For example: /kennel bookings tomorrow status:confirmed");
+  if (!parsed.ok)
+    throw new UsageError(parsed.message, "For example: /kennel bookings tomorrow status:confirmed");
   const q = parsed.query;
   const r = await deps.kennel.listBookings(
     {

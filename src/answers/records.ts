@@ -46,7 +46,10 @@ const isId = (s: string) => /^\d{1,15}$/.test(s);
 export async function bookingView(deps: Deps, input: string): Promise<BookingView> {
   const ref = freeText(input, TEXT_RULES.reference);
   if (!ref) {
-    throw new UsageError("Which booking?", "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.");
+    throw new UsageError(
+      "Which booking?",
+      "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.",
+    );
   }
   let full: Booking | undefined;
   let reduced: ReducedBooking | undefined;
@@ -70,7 +73,9 @@ export async function bookingView(deps: Deps, input: string): Promise<BookingVie
   }
   const customerId = (full ?? reduced)?.customerId;
   const [fullResult, petsResult] = await Promise.allSettled([
-    full === undefined && reduced?.bookingId !== undefined ? deps.kennel.getBooking(reduced.bookingId) : undefined,
+    full === undefined && reduced?.bookingId !== undefined
+      ? deps.kennel.getBooking(reduced.bookingId)
+      : undefined,
     customerId !== undefined ? deps.kennel.listCustomerPets(customerId) : undefined,
   ]);
   if (fullResult.status === "fulfilled" && fullResult.value) full = fullResult.value.data;
@@ -150,9 +155,9 @@ export type PetAnswer = { type: "pet"; view: PetView } | { type: "pet_list"; lis
 
 export function ageOf(pet: Pet, today: string): string | undefined {
   const p = pet as Record<string, unknown>;
-  const dob = [p.dateOfBirth, p.dob, p.birthDate].find((v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) as
-    | string
-    | undefined;
+  const dob = [p.dateOfBirth, p.dob, p.birthDate].find(
+    (v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v),
+  ) as string | undefined;
   if (!dob) return undefined;
   const [y, m, d] = dob.slice(0, 10).split("-").map(Number) as [number, number, number];
   const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
@@ -191,7 +196,10 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
       view: { pet, care: careOf(pet), owner: await ownerOf(deps, pet.customerId), requestId: r.requestId },
     };
   }
-  const owners = await ownerNames(deps, items.map((p) => p.customerId));
+  const owners = await ownerNames(
+    deps,
+    items.map((p) => p.customerId),
+  );
   const today = localDate(deps.clock.now(), deps.config.timezone);
   return {
     type: "pet_list",
@@ -232,7 +240,10 @@ export function customerName(c: Customer): string {
 
 /** The customer's address on one line: the combined field, or the lines and postcode. */
 export function customerAddress(c: Customer): string | undefined {
-  return c.address ?? ([c.address1, c.address2, c.address3, c.address4, c.zipCode].filter(Boolean).join(", ") || undefined);
+  return (
+    c.address ??
+    ([c.address1, c.address2, c.address3, c.address4, c.zipCode].filter(Boolean).join(", ") || undefined)
+  );
 }
 
 export interface CustomerView extends Provenance {
@@ -243,7 +254,9 @@ export interface CustomerSearch extends ListPage<Customer> {
   query: string;
 }
 
-export type CustomerAnswer = { type: "customer"; view: CustomerView } | { type: "customer_list"; list: CustomerSearch };
+export type CustomerAnswer =
+  | { type: "customer"; view: CustomerView }
+  | { type: "customer_list"; list: CustomerSearch };
 
 export async function customerView(deps: Deps, id: number): Promise<CustomerView> {
   const r = await deps.kennel.getCustomer(id);
@@ -253,10 +266,15 @@ export async function customerView(deps: Deps, id: number): Promise<CustomerView
 /** `/customer NAME|EMAIL|PHONE|ID`: a short number is an id; anything else is a search. */
 export async function customerAnswer(deps: Deps, input: string, page = 1): Promise<CustomerAnswer> {
   const q = freeText(input, TEXT_RULES.customer);
-  if (!q) throw new UsageError("Which customer?", "Type /customer and a name, email, mobile number or customer id.");
+  if (!q)
+    throw new UsageError(
+      "Which customer?",
+      "Type /customer and a name, email, mobile number or customer id.",
+    );
   if (/^\d{1,9}$/.test(q)) return { type: "customer", view: await customerView(deps, Number(q)) };
   const r = await deps.kennel.listCustomers({ search: q }, { page, pageSize: LIST_PAGE_SIZE });
-  if (r.data.totalRecords === 0) throw new NotFoundError(`customer matching “${q}”`, { requestId: r.requestId });
+  if (r.data.totalRecords === 0)
+    throw new NotFoundError(`customer matching “${q}”`, { requestId: r.requestId });
   if (r.data.totalRecords === 1 && r.data.items.length === 1 && page === 1 && !deps.config.rawResponses) {
     return { type: "customer", view: { customer: r.data.items[0] as Customer, requestId: r.requestId } };
   }

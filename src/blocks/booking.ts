@@ -1,66 +1,79 @@
-/** One booking, for the asker only: dates, status, type, pets with care, owner with contacts. */
-import type { Booking, Pet, ReducedBooking } from "../kennel/schemas.ts";
-import { paidWords, statusWords } from "./booking-words.ts";
-import { careFlags, careLine, speciesEmoji } from "./care.ts";
-import { dateTimeOf } from "./format.ts";
-import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
+/** One booking, for the asker only: dates, status, type, money, room, each pet's care, owner with contacts. */
+import type { BookingView } from "../answers/records.ts";
+import { bookingTypeText, paymentOf, statusText } from "../domain/bookings.ts";
+import type { PetCare } from "../domain/day.ts";
+import { medicationRow, NO_CARE_NEEDS, speciesEmoji } from "../words/care.ts";
+import { dateTimeOf } from "../words/dates.ts";
+import { paymentWords } from "../words/money.ts";
+import { openCustomer, openPet } from "./buttons.ts";
+import { careWarning, petFlagsLine } from "./care.ts";
+import { fitMessage } from "./fit.ts";
+import { button, clip, context, esc, fallback, fields, header, section, truncate } from "./mrkdwn.ts";
+import { rawMessages } from "./raw.ts";
 import type { Block, Message } from "./types.ts";
 
-export interface BookingCardInput {
-  booking: Booking | ReducedBooking;
-  /** The booking's pets with care records; undefined when they could not be loaded. */
-  pets: Pet[] | undefined;
-  timezone: string;
-  thisYear: string;
-  requestId?: string | undefined;
+/** Most pets drawn on a booking card (a booking with more says how many more). */
+const MAX_PETS = 8;
+
+/** A pet's care on a booking: its flags, then each medication as instruction, midday, evening. */
+export function petCareSection(p: PetCare): string {
+  const head = `${speciesEmoji(p.pet)} ${petFlagsLine(p, 600)}`;
+  const meds = p.care.medications.map((m) => `💊 ${clip(medicationRow(m), 500)}`);
+  const body =
+    meds.length || p.flags.allergies || p.flags.specialDiet || p.flags.notEvaluated ? meds : [NO_CARE_NEEDS];
+  return truncate([head, ...body].join("\n"), 2900);
 }
 
-export function bookingCard(input: BookingCardInput): Message {
-  const b = input.booking as Booking;
+export function bookingMessages(v: BookingView, timezone: string, thisYear: string): Message[] {
+  const b = v.booking;
   const ref = b.reference ?? (b.bookingId !== undefined ? `#${b.bookingId}` : "booking");
   const title = `Booking ${ref}`;
+  if (v.raw !== undefined) return rawMessages(title, v.raw, `kennel-desk booking ${ref} --json`);
   const blocks: Block[] = [header(title)];
+  const full = v.full ? (b as typeof b & { roomName?: string }) : undefined;
   blocks.push(
     fields([
-      `*Status*\n${statusWords(b.status)}`,
-      `*Type*\n${b.bookingType ? esc(b.bookingType) : "not recorded"}`,
-      `*Check-in*\n${dateTimeOf(b.checkInDate, input.timezone, input.thisYear)}`,
-      `*Check-out*\n${dateTimeOf(b.checkOutDate, input.timezone, input.thisYear)}`,
-      `*Room*\n${b.roomName ? esc(b.roomName) : "not assigned"}`,
-      `*Paid*\n${paidWords(b, true)}${b.hasPayment === true ? "\n(a payment is recorded)" : b.hasPayment === false ? "\n(no payment recorded)" : ""}`,
-      `*Pets*\n${b.petNames ? esc(b.petNames) : "not recorded"}${b.numberOfPets ? ` (${b.numberOfPets})` : ""}`,
+      `*Status*\n${esc(statusText(b.status) || "not recorded")}`,
+      `*Type*\n${esc(bookingTypeText(b) || "not recorded")}`,
+      `*Check-in*\n${dateTimeOf(b.checkInDate, timezone, thisYear)}`,
+      `*Check-out*\n${dateTimeOf(b.checkOutDate, timezone, thisYear)}`,
+      `*Room*\n${full?.roomName ? esc(full.roomName) : v.full ? "not assigned" : "not known (reduced booking)"}`,
+      `*Money*\n${paymentWords(paymentOf(b), true)}`,
+      `*Pets*\n${b.petNames ? clip(b.petNames, 400) : "not recorded"}${b.numberOfPets ? ` (${b.numberOfPets})` : ""}`,
       `*Booking id*\n${b.bookingId ?? "not recorded"}`,
     ]),
   );
+  const withContacts = b as typeof b & { customerPhone?: string; customerEmail?: string };
   const contact = [
-    b.customerPhone ? `📞 ${esc(b.customerPhone)}` : undefined,
-    b.customerEmail ? `✉️ ${esc(b.customerEmail)}` : undefined,
+    withContacts.customerPhone ? `📞 ${esc(withContacts.customerPhone)}` : undefined,
+    withContacts.customerEmail ? `✉️ ${esc(withContacts.customerEmail)}` : undefined,
   ]
     .filter(Boolean)
     .join("   ");
   const ownerButton =
     b.customerId !== undefined
-      ? button("Customer details", "customer_open", JSON.stringify({ c: b.customerId }))
+      ? button("Customer details", openCustomer.actionId(), openCustomer.encode({ c: b.customerId }))
       : undefined;
   blocks.push(
     section(
-      `*Owner:* ${b.customerName ? esc(b.customerName) : "not recorded"}${contact ? `\n${contact}` : ""}`,
+      `*Owner:* ${b.customerName ? clip(b.customerName, 300) : "not recorded"}${contact ? `\n${contact}` : ""}`,
       ownerButton,
     ),
   );
-  if (input.pets === undefined) {
-    blocks.push(context("❔ The pets' care records could not be loaded; try /pet with a pet's name."));
-  } else {
-    for (const pet of input.pets.slice(0, 10)) {
-      const care = careLine(careFlags(pet));
-      const line = `${speciesEmoji(pet)} *${clip(pet.name ?? "unnamed", 300)}*${pet.breed ? ` · ${clip(pet.breed, 200)}` : ""}${care ? `\n${care}` : "\nno medication, allergies, diet or medical notes recorded"}`;
-      const open =
-        pet.petId !== undefined
-          ? button("Care summary", `pet_open:${pet.petId}`, JSON.stringify({ p: pet.petId }))
-          : undefined;
-      blocks.push(section(line, open));
-    }
+  for (const p of v.care.pets.slice(0, MAX_PETS)) {
+    const open =
+      p.pet.petId !== undefined
+        ? button("Care summary", openPet.actionId(p.pet.petId), openPet.encode({ p: p.pet.petId }))
+        : undefined;
+    blocks.push(section(petCareSection(p), open));
   }
-  if (input.requestId) blocks.push(context(`request id ${esc(input.requestId)}`));
-  return { text: fallback(`${title}: ${b.customerName ?? ""} ${b.petNames ?? ""}`), blocks };
+  if (v.care.pets.length > MAX_PETS)
+    blocks.push(context(`${v.care.pets.length - MAX_PETS} more pets: open each with /pet`));
+  const warning = careWarning(v.care);
+  if (warning || v.careProblem)
+    blocks.push(
+      section([warning, v.careProblem ? `❔ ${esc(v.careProblem)}` : ""].filter(Boolean).join("\n")),
+    );
+  blocks.push(context(`request id ${esc(v.requestId)}`));
+  return [fitMessage({ text: fallback(`${title}: ${b.customerName ?? ""} ${b.petNames ?? ""}`), blocks })];
 }

@@ -1,17 +1,31 @@
-/** A customer, for the asker only: contacts, second and emergency contacts, consent, pets. */
-import type { Booking, Customer } from "../kennel/schemas.ts";
-import { paidWords, statusWords } from "./booking-words.ts";
-import { speciesEmoji } from "./care.ts";
-import { dateTimeOf, plural } from "./format.ts";
+/** A customer, for the asker only: contacts, second and emergency contacts, consent, pets; and lists. */
+import type { BookingsSearch } from "../answers/kennel.ts";
+import {
+  type BookingsPage,
+  type CustomerSearch,
+  type CustomerView,
+  customerAddress,
+  customerName,
+} from "../answers/records.ts";
+import { bookingTypeText, paymentOf, statusText } from "../domain/bookings.ts";
+import { plural } from "../domain/text.ts";
+import type { Customer } from "../kennel/schemas.ts";
+import { speciesEmoji } from "../words/care.ts";
+import { dateTimeOf } from "../words/dates.ts";
+import { paymentWords } from "../words/money.ts";
+import {
+  bookingsPage,
+  customerBookingsPage,
+  customersPage,
+  openBooking,
+  openCustomer,
+  openPet,
+} from "./buttons.ts";
+import { fitMessage } from "./fit.ts";
 import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
-import { pagingBlocks } from "./pet.ts";
+import { pagingBlocks } from "./paging.ts";
+import { rawMessages } from "./raw.ts";
 import type { Block, Button, Message } from "./types.ts";
-
-const none = "—";
-
-export function customerName(c: Customer): string {
-  return [c.firstname, c.secondname].filter(Boolean).join(" ") || `Customer ${c.customerId ?? ""}`.trim();
-}
 
 const tick = (v: boolean | undefined) => (v === true ? "✅" : v === false ? "❌" : "?");
 
@@ -24,32 +38,26 @@ export function consentLines(c: Customer): string[] {
   ];
 }
 
-export interface CustomerCardInput {
-  customer: Customer;
-  requestId?: string | undefined;
-}
-
-export function customerCard(input: CustomerCardInput): Message {
-  const c = input.customer;
+export function customerMessages(v: CustomerView): Message[] {
+  const c = v.customer;
   const name = customerName(c);
+  if (v.raw !== undefined)
+    return rawMessages(`Customer ${name}`, v.raw, `kennel-desk customer ${c.customerId ?? name} --json`);
   const blocks: Block[] = [header(name)];
   if (c.archived) blocks.push(context("📦 archived customer"));
   const mobile = c.mobile
     ? `${esc(c.mobile)}${c.mobileCountry && !c.mobile.startsWith("+") ? ` (${esc(c.mobileCountry)})` : ""}`
-    : none;
-  const address =
-    c.address ??
-    ([c.address1, c.address2, c.address3, c.address4, c.zipCode].filter(Boolean).join(", ") || undefined);
-  blocks.push(
-    fields([
-      `*Mobile*\n${mobile}`,
-      `*Landline*\n${c.landline ? esc(c.landline) : none}`,
-      `*Email*\n${c.email ? esc(c.email) : none}`,
-      `*Work phone*\n${c.workPhone ? esc(c.workPhone) : none}`,
-      `*Second email*\n${c.emailSecondary ? esc(c.emailSecondary) : none}`,
-      `*Address*\n${address ? esc(address) : none}`,
-    ]),
-  );
+    : undefined;
+  const address = customerAddress(c);
+  const contactFields = [
+    mobile ? `*Mobile*\n${mobile}` : "",
+    c.landline ? `*Landline*\n${esc(c.landline)}` : "",
+    c.email ? `*Email*\n${esc(c.email)}` : "",
+    c.workPhone ? `*Work phone*\n${esc(c.workPhone)}` : "",
+    c.emailSecondary ? `*Second email*\n${esc(c.emailSecondary)}` : "",
+    address ? `*Address*\n${clip(address, 600)}` : "",
+  ].filter(Boolean);
+  blocks.push(contactFields.length ? fields(contactFields) : section("No contact details recorded."));
   const second = [c.secondContact_Firstname, c.secondContact_Lastname].filter(Boolean).join(" ");
   const emergency = [
     c.emergencyContactName ? clip(c.emergencyContactName, 300) : undefined,
@@ -57,14 +65,13 @@ export function customerCard(input: CustomerCardInput): Message {
     c.emergencyContactEmail ? `✉️ ${clip(c.emergencyContactEmail, 300)}` : undefined,
     c.emergencyContactAddress ? clip(c.emergencyContactAddress, 600) : undefined,
   ].filter(Boolean);
-  blocks.push(
-    section(
-      `*Second contact:* ${second ? clip(second, 300) : none}\n*Emergency contact:* ${emergency.length ? emergency.join(" · ") : none}`,
-    ),
-  );
+  const people = [
+    second ? `*Second contact:* ${clip(second, 300)}` : "",
+    emergency.length ? `*Emergency contact:* ${emergency.join(" · ")}` : "",
+  ].filter(Boolean);
+  if (people.length) blocks.push(section(people.join("\n")));
   blocks.push(section(`*Consent*\n${consentLines(c).join("\n")}`));
-  const pets = c.pets ?? [];
-  const active = pets.filter((p) => !p.deleted);
+  const active = (c.pets ?? []).filter((p) => !p.deleted);
   blocks.push(
     section(
       `*Pets* (${active.length})\n${
@@ -82,94 +89,87 @@ export function customerCard(input: CustomerCardInput): Message {
   const buttons: Button[] = [];
   if (c.customerId !== undefined) {
     buttons.push(
-      button("Booking history", "customer_bookings", JSON.stringify({ c: c.customerId, p: 1 }), "primary"),
+      button(
+        "Booking history",
+        customerBookingsPage.actionId(),
+        customerBookingsPage.encode({ c: c.customerId, p: 1 }),
+        "primary",
+      ),
     );
   }
   for (const p of active.slice(0, 10)) {
     if (p.petId !== undefined)
-      buttons.push(button(`${p.name ?? "Pet"}: care`, `pet_open:${p.petId}`, JSON.stringify({ p: p.petId })));
+      buttons.push(
+        button(`${p.name ?? "Pet"}: care`, openPet.actionId(p.petId), openPet.encode({ p: p.petId })),
+      );
   }
   if (buttons.length) blocks.push({ type: "actions", elements: buttons });
   const foot = [
     c.customerId !== undefined ? `customer id ${c.customerId}` : "",
-    input.requestId ? `request id ${esc(input.requestId)}` : "",
-  ]
-    .filter(Boolean)
-    .join(" · ");
-  if (foot) blocks.push(context(foot));
-  return { text: fallback(`Customer: ${name}`), blocks };
+    `request id ${esc(v.requestId)}`,
+  ].filter(Boolean);
+  blocks.push(context(foot.join(" · ")));
+  return [fitMessage({ text: fallback(`Customer: ${name}`), blocks })];
 }
 
-export interface CustomerListInput {
-  query: string;
-  customers: Customer[];
-  page: number;
-  totalPages: number;
-  totalRecords: number;
-  pageAction: string;
-}
-
-export function customerList(input: CustomerListInput): Message {
-  const title = fallback(`Customers matching “${input.query}” (${input.totalRecords})`);
+export function customerListMessages(l: CustomerSearch): Message[] {
+  const title = `Customers matching “${l.query}” (${l.totalRecords})`;
+  if (l.raw !== undefined) return rawMessages(title, l.raw, `kennel-desk customer ${l.query} --json`);
   const blocks: Block[] = [header(title)];
-  if (input.customers.length === 0) {
-    blocks.push(
-      section(
-        `No customer matches “${clip(input.query, 200)}”. Try part of the name, the email or the mobile number.`,
-      ),
-    );
-    return { text: title, blocks };
-  }
-  for (const c of input.customers) {
+  for (const c of l.items) {
     const pets = (c.pets ?? []).filter((p) => !p.deleted).map((p) => p.name ?? "?");
-    const line = `*${clip(customerName(c), 300)}*${c.archived ? " · 📦 archived" : ""}\n${pets.length ? `🐾 ${clip(pets.join(", "), 1500)}` : "no pets recorded"}`;
+    const line = `*${clip(customerName(c), 300)}*${c.archived ? " · 📦 archived" : ""}${c.customerId !== undefined ? ` · id ${c.customerId}` : ""}\n${pets.length ? `🐾 ${clip(pets.join(", "), 1500)}` : "no pets recorded"}`;
     blocks.push(
       section(
         line,
         c.customerId !== undefined
-          ? button("Open", `customer_open:${c.customerId}`, JSON.stringify({ c: c.customerId }))
+          ? button("Open", openCustomer.actionId(c.customerId), openCustomer.encode({ c: c.customerId }))
           : undefined,
       ),
     );
   }
-  blocks.push(...pagingBlocks(input.page, input.totalPages, input.pageAction, { q: input.query }));
-  return { text: title, blocks };
+  blocks.push(...pagingBlocks(customersPage, { q: l.query }, l.page, l.totalPages));
+  return [fitMessage({ text: fallback(title), blocks })];
 }
 
-export interface BookingListInput {
-  title: string;
-  bookings: Booking[];
-  page: number;
-  totalPages: number;
-  totalRecords: number;
-  timezone: string;
-  thisYear: string;
-  pageAction: string;
-  state: Record<string, unknown>;
-  /** Channel-safe lists omit contacts (they never include them anyway). */
-  emptyText: string;
-}
-
-/** A paged list of bookings with dates (a customer's history, /kennel bookings). */
-export function bookingList(input: BookingListInput): Message {
-  const title = fallback(`${input.title} (${input.totalRecords})`);
+/** A paged list of bookings with dates: a customer's history, or /kennel bookings. */
+export function bookingListMessages(
+  l: BookingsPage | BookingsSearch,
+  timezone: string,
+  thisYear: string,
+  paging: { customerId: number } | { search: BookingsSearch["state"] },
+): Message[] {
+  const title = `${l.title} (${l.totalRecords})`;
+  if (l.raw !== undefined) return rawMessages(title, l.raw, "kennel-desk bookings --json");
   const blocks: Block[] = [header(title)];
-  if (input.bookings.length === 0) {
-    blocks.push(section(input.emptyText));
-    return { text: title, blocks };
+  if (l.items.length === 0) {
+    blocks.push(section(esc(l.emptyText)));
+    return [{ text: fallback(title), blocks }];
   }
-  for (const b of input.bookings) {
-    const when = `${dateTimeOf(b.checkInDate, input.timezone, input.thisYear)} → ${dateTimeOf(b.checkOutDate, input.timezone, input.thisYear)}`;
-    const line = `*${b.reference ? clip(b.reference, 100) : `#${b.bookingId ?? "?"}`}* · ${b.petNames ? clip(b.petNames, 400) : "pets not recorded"} · ${b.customerName ? clip(b.customerName, 200) : "owner not recorded"}\n${when}\n${[b.bookingType ? clip(b.bookingType, 60) : undefined, clip(statusWords(b.status), 60), b.roomName ? clip(b.roomName, 100) : undefined, paidWords(b)].filter(Boolean).join(" · ")}`;
+  for (const b of l.items) {
+    const when = `${dateTimeOf(b.checkInDate, timezone, thisYear)} → ${dateTimeOf(b.checkOutDate, timezone, thisYear)}`;
+    const facts = [
+      bookingTypeText(b) ? clip(bookingTypeText(b), 60) : undefined,
+      clip(statusText(b.status) || "status not recorded", 60),
+      b.roomName ? clip(b.roomName, 100) : undefined,
+      paymentWords(paymentOf(b)),
+    ].filter(Boolean);
+    const line = `*${b.reference ? clip(b.reference, 100) : `#${b.bookingId ?? "?"}`}* · ${b.petNames ? clip(b.petNames, 400) : "pets not recorded"} · ${b.customerName ? clip(b.customerName, 200) : "owner not recorded"}\n${when}\n${facts.join(" · ")}`;
     blocks.push(
       section(
         line,
         b.bookingId !== undefined
-          ? button("Open", `booking_open:${b.bookingId}`, JSON.stringify({ b: b.bookingId }))
+          ? button("Open", openBooking.actionId(b.bookingId), openBooking.encode({ b: b.bookingId }))
           : undefined,
       ),
     );
   }
-  blocks.push(...pagingBlocks(input.page, input.totalPages, input.pageAction, input.state));
-  return { text: fallback(`${title}: ${plural(input.bookings.length, "booking")} on this page`), blocks };
+  blocks.push(
+    ...("customerId" in paging
+      ? pagingBlocks(customerBookingsPage, { c: paging.customerId }, l.page, l.totalPages)
+      : pagingBlocks(bookingsPage, { q: paging.search.q, t: paging.search.t }, l.page, l.totalPages)),
+  );
+  return [
+    fitMessage({ text: fallback(`${title}: ${plural(l.items.length, "booking")} on this page`), blocks }),
+  ];
 }

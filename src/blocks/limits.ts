@@ -14,7 +14,28 @@ export const LIMITS = {
   contextElements: 10,
   /** Fallback text: Slack truncates past 40,000; notifications show far less. */
   fallbackText: 3000,
+  /**
+   * All the text of one message (blocks and fallback): Slack refuses a message much past about
+   * 12,000 visible characters even when every block is within its own limit.
+   */
+  messageText: 12_000,
 } as const;
+
+/** Every character of text a message carries: fallback, headers, sections, fields, context, buttons. */
+export function messageChars(message: Message): number {
+  let n = message.text.length;
+  for (const b of message.blocks) {
+    if (b.type === "header") n += b.text.text.length;
+    if (b.type === "section") {
+      n += b.text?.text.length ?? 0;
+      for (const f of b.fields ?? []) n += f.text.length;
+      if (b.accessory?.type === "button") n += b.accessory.text.text.length;
+    }
+    if (b.type === "context") for (const e of b.elements) n += e.text.length;
+    if (b.type === "actions") for (const e of b.elements) n += e.text.text.length;
+  }
+  return n;
+}
 
 /** Every way a message breaks a limit, in words; empty when it fits. */
 export function limitViolations(message: Message): string[] {
@@ -23,6 +44,9 @@ export function limitViolations(message: Message): string[] {
     problems.push(`${message.blocks.length} blocks (max ${LIMITS.blocks})`);
   if (message.text.length > LIMITS.fallbackText) problems.push(`fallback text ${message.text.length} chars`);
   if (!message.text.trim()) problems.push("empty fallback text");
+  const chars = messageChars(message);
+  if (chars > LIMITS.messageText)
+    problems.push(`${chars} characters of text in all (max ${LIMITS.messageText})`);
   for (const [i, block] of message.blocks.entries()) {
     problems.push(...blockViolations(block).map((p) => `block ${i} (${block.type}): ${p}`));
   }
@@ -44,7 +68,9 @@ function blockViolations(block: Block): string[] {
       if (block.fields && block.fields.length > LIMITS.sectionFields) p.push(`${block.fields.length} fields`);
       for (const f of block.fields ?? [])
         if (f.text.length > LIMITS.fieldText) p.push(`field ${f.text.length} chars`);
-      if (block.accessory) p.push(...buttonViolations(block.accessory));
+      if (block.accessory?.type === "button") p.push(...buttonViolations(block.accessory));
+      if (block.accessory?.type === "image" && !/^https:\/\//.test(block.accessory.image_url))
+        p.push("image accessory without an https URL");
       break;
     case "context":
       if (block.elements.length > LIMITS.contextElements) p.push(`${block.elements.length} context elements`);
@@ -78,7 +104,7 @@ export function duplicateActionIds(message: Message): string[] {
     const buttons =
       block.type === "actions"
         ? block.elements
-        : block.type === "section" && block.accessory
+        : block.type === "section" && block.accessory?.type === "button"
           ? [block.accessory]
           : [];
     for (const b of buttons) {

@@ -3,18 +3,19 @@
  * plain_text), so a pet note saying <!channel> pings nobody and *bold* in a name stays text.
  */
 
+import { cleanText } from "../domain/text.ts";
 import { LIMITS } from "./limits.ts";
 import type { Button, ContextBlock, HeaderBlock, Mrkdwn, PlainText, SectionBlock } from "./types.ts";
 
 /**
- * Escapes Slack's three control characters, so no text from the API can become a mention, a
+ * Escapes Slack's three control characters (after `cleanText` strips bidi overrides and invisible
+ * characters), so no text from the API can become a mention, a
  * channel ping or a link. Formatting characters (* _ ~ `) are left as they are: at worst they
  * make a word bold, and inserting invisible characters would corrupt references and microchips
  * that staff copy.
  */
 export function esc(value: unknown): string {
-  const text = value === undefined || value === null ? "" : String(value);
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return cleanText(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Cuts text to at most `max` characters (code points kept whole), with an ellipsis. */

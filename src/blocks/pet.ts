@@ -1,159 +1,129 @@
-/** A pet's care summary, and a short list of pets with a button to open each. */
-import type { Customer, Pet } from "../kennel/schemas.ts";
-import { medicationsOf, speciesEmoji } from "./care.ts";
-import { dateTimeOf, plural } from "./format.ts";
-import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
-import type { Block, Message } from "./types.ts";
+/** A pet's care summary (only the asker sees it), and a list of pets that tells same-named pets apart. */
+import { customerName, type PetSearch, type PetView } from "../answers/records.ts";
+import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
+import { evaluationWords, medicationRow, speciesEmoji } from "../words/care.ts";
+import { dayOf } from "../words/dates.ts";
+import { openPet, petsPage } from "./buttons.ts";
+import { fitMessage } from "./fit.ts";
+import { button, clip, context, esc, fallback, fields, header, section, truncate } from "./mrkdwn.ts";
+import { pagingBlocks } from "./paging.ts";
+import { rawMessages } from "./raw.ts";
+import type { Block, ImageElement, Message } from "./types.ts";
 
-const none = "—";
-
-/** A value for one line of a card: escaped, capped so the other lines of its section survive. */
-function value(v: string | number | boolean | undefined, max = 450): string {
-  if (v === undefined || v === "") return none;
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  return clip(v, max);
+/** The pet's photo as an image beside the text, only for an https URL (the bot never fetches it). */
+function photoOf(photo: string | undefined, name: string): ImageElement | undefined {
+  if (!photo || !/^https:\/\/[^\s<>|]+$/.test(photo) || photo.length > 3000) return undefined;
+  return { type: "image", image_url: photo, alt_text: `Photo of ${name}`.slice(0, 2000) };
 }
 
-export interface PetCardInput {
-  pet: Pet;
-  /** The owner, when it could be loaded (name only is shown: this card is for the asker). */
-  owner?: Customer | undefined;
-  timezone: string;
-  thisYear: string;
-  requestId?: string | undefined;
-}
-
-export function petCard(input: PetCardInput): Message {
-  const { pet } = input;
-  const name = pet.name ?? "Unnamed pet";
-  const title = `${speciesEmoji(pet)} ${name}`;
-  const blocks: Block[] = [header(title)];
-  const flags = [pet.deleted ? "🗑 deleted" : "", pet.archived ? "📦 archived" : ""].filter(Boolean);
-  if (flags.length) blocks.push(context(flags.join(" · ")));
-  blocks.push(
-    fields([
-      `*Species*\n${value(pet.petType)}`,
-      `*Breed*\n${value(pet.breed)}${pet.crossBreed ? " (cross)" : ""}`,
-      `*Sex*\n${value(pet.sex)}`,
-      `*Spayed/neutered*\n${value(pet.spayed)}`,
-      `*Weight*\n${value(pet.weight)}`,
-      `*Microchip*\n${pet.microchip ? `\`${clip(pet.microchip, 100)}\`` : none}`,
-      `*Colour*\n${value(pet.colour)}`,
-      `*Owner*\n${input.owner ? esc([input.owner.firstname, input.owner.secondname].filter(Boolean).join(" ")) : pet.customerId !== undefined ? `customer ${pet.customerId}` : none}`,
-    ]),
-  );
-  const diet = [
-    pet.dietaryRequirements ? `*General:* ${value(pet.dietaryRequirements, 700)}` : "",
-    `*Morning:* ${value(pet.dietaryRequirementsAm, 700)}`,
-    `*Midday:* ${value(pet.dietaryRequirementsNoon, 700)}`,
-    `*Evening:* ${value(pet.dietaryRequirementsPm, 700)}`,
+/** Diet lines, only those recorded. */
+export function dietLines(care: CareFacts): string[] {
+  const d = care.diet;
+  if (!hasAnyDiet(d)) return ["No diet recorded."];
+  return [
+    d.general ? `*General:* ${clip(d.general, 700)}` : "",
+    d.morning ? `*Morning:* ${clip(d.morning, 700)}` : "",
+    d.midday ? `*Midday:* ${clip(d.midday, 700)}` : "",
+    d.evening ? `*Evening:* ${clip(d.evening, 700)}` : "",
   ].filter(Boolean);
-  blocks.push(section(`🍽 *Diet*\n${diet.join("\n")}`));
-  const meds = medicationsOf(pet);
-  if (meds.length === 0) {
-    blocks.push(section("💊 *Medication*\nNone recorded."));
-  } else {
-    const slot = (label: string, pick: (m: (typeof meds)[number]) => string | undefined) => {
-      const items = meds.filter((m) => pick(m)).map((m) => `${m.n}. ${value(pick(m), 370)}`);
-      return `*${label}*\n${items.length ? items.join("\n") : none}`;
-    };
-    blocks.push(section(`💊 *Medication* (${plural(meds.length, "medication")})`));
-    blocks.push(
-      fields([
-        slot("☀️ Morning", (m) => m.morning),
-        slot("🌤 Midday", (m) => m.midday),
-        slot("🌙 Evening", (m) => m.evening),
-      ]),
-    );
-  }
-  const evaluatedAt = pet.evaluationCompleteDate
-    ? dateTimeOf(pet.evaluationCompleteDate, input.timezone, input.thisYear)
-    : "";
-  const evaluated = /\d\d:\d\d$/.test(evaluatedAt) ? evaluatedAt.replace(/, \d\d:\d\d$/, "") : "";
+}
+
+export function petMessages(v: PetView, timezone: string, thisYear: string): Message[] {
+  const { pet, care, owner } = v;
+  const name = pet.name ?? "Unnamed pet";
+  if (v.raw !== undefined)
+    return rawMessages(`Pet ${name}`, v.raw, `kennel-desk pet ${pet.petId ?? name} --json`);
+  const blocks: Block[] = [header(`${speciesEmoji(pet)} ${name}`)];
+  const states = [pet.deleted ? "🗑 deleted" : "", pet.archived ? "📦 archived" : ""].filter(Boolean);
+  if (states.length) blocks.push(context(states.join(" · ")));
+  const about = [
+    pet.petType,
+    pet.breed ? `${pet.breed}${pet.crossBreed ? " (cross)" : ""}` : undefined,
+    pet.sex,
+    pet.spayed ? `spayed/neutered: ${pet.spayed}` : undefined,
+    pet.weight,
+    pet.colour,
+  ].filter(Boolean);
+  const photo = photoOf(pet.photo, name);
+  const photoText = pet.photo && !photo ? `\n📷 Photo: ${clip(pet.photo, 300)}` : "";
+  blocks.push({
+    type: "section",
+    text: section(`${about.length ? esc(about.join(" · ")) : "No details recorded."}${photoText}`).text,
+    ...(photo ? { accessory: photo } : {}),
+  });
+  const ids = [
+    pet.microchip ? `*Microchip*\n\`${clip(pet.microchip, 100)}\`` : "",
+    pet.registration ? `*Registration*\n${clip(pet.registration, 200)}` : "",
+    pet.passport ? `*Passport*\n${clip(pet.passport, 200)}` : "",
+    pet.insurer || pet.insurerNumber
+      ? `*Insurer*\n${clip(pet.insurer ?? "not recorded", 200)}${pet.insurerNumber ? ` · policy \`${clip(pet.insurerNumber, 100)}\`` : ""}`
+      : "",
+    `*Evaluation*\n${evaluationWords(care.evaluation)}${care.evaluationDate ? ` (${dayOf(care.evaluationDate, timezone, thisYear)})` : ""}${care.evaluationNotes ? ` · ${clip(care.evaluationNotes, 300)}` : ""}`,
+  ].filter(Boolean);
+  blocks.push(fields(ids));
+  blocks.push(section(`🍽 *Diet*\n${dietLines(care).join("\n")}`));
   blocks.push(
     section(
-      [
-        `⚠️ *Allergies:* ${value(pet.allergies)}`,
-        `🩺 *Medical notes:* ${value(pet.medicalNotes)}`,
-        `🛡 *Insurer:* ${value(pet.insurer, 200)}${pet.insurerNumber ? ` · policy \`${clip(pet.insurerNumber, 100)}\`` : ""}`,
-        `📋 *Evaluation:* ${
-          pet.evaluationComplete === undefined
-            ? none
-            : pet.evaluationComplete
-              ? `complete${evaluated ? ` (${evaluated})` : ""}`
-              : "not complete"
-        }${pet.evaluationCompleteNotes ? ` · ${value(pet.evaluationCompleteNotes, 300)}` : ""}`,
-        `📝 *Notes:* ${value(pet.notes)}`,
-        pet.groomingNotes ? `✂️ *Grooming:* ${value(pet.groomingNotes, 300)}` : "",
-      ]
-        .filter(Boolean)
-        .join("\n"),
+      care.medications.length
+        ? `💊 *Medication* (instruction · midday · evening, as recorded)\n${care.medications.map((m) => `${m.n}. ${clip(medicationRow(m), 560)}`).join("\n")}`
+        : "💊 *Medication*\nNone recorded.",
     ),
   );
+  const notes = [
+    care.allergies ? `⚠️ *Allergies:* ${clip(care.allergies, 600)}` : "",
+    care.medicalNotes ? `🩺 *Medical notes:* ${clip(care.medicalNotes, 600)}` : "",
+    care.groomingNotes ? `✂️ *Grooming:* ${clip(care.groomingNotes, 400)}` : "",
+    care.notes ? `📝 *Notes:* ${clip(care.notes, 600)}` : "",
+  ].filter(Boolean);
+  if (notes.length) blocks.push(section(notes.join("\n")));
+  if (owner) {
+    const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
+    blocks.push(
+      section(
+        truncate(
+          [
+            `👤 *Owner:* ${clip(customerName(owner), 200)}`,
+            owner.mobile || owner.landline
+              ? `📞 ${esc([owner.mobile, owner.landline].filter(Boolean).join(" · "))}`
+              : "",
+            emergency ? `🚨 *Emergency contact:* ${clip(emergency, 300)}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+          2900,
+        ),
+      ),
+    );
+  } else if (pet.customerId !== undefined) {
+    blocks.push(context(`Owner: customer ${pet.customerId} (could not be loaded)`));
+  }
   const foot = [
     pet.petId !== undefined ? `pet id ${pet.petId}` : "",
-    input.requestId ? `request id ${esc(input.requestId)}` : "",
-  ]
-    .filter(Boolean)
-    .join(" · ");
-  if (foot) blocks.push(context(foot));
-  return { text: fallback(`Care summary: ${name}`), blocks };
+    `request id ${esc(v.requestId)}`,
+  ].filter(Boolean);
+  blocks.push(context(foot.join(" · ")));
+  return [fitMessage({ text: fallback(`Care summary: ${name}`), blocks })];
 }
 
-export interface PetListInput {
-  query: string;
-  pets: Pet[];
-  page: number;
-  totalPages: number;
-  totalRecords: number;
-  /** Paging state for the list's own buttons. */
-  pageAction: string;
-}
-
-/** Several matches: a short list, a button to open each, and paging through the API's pages. */
-export function petList(input: PetListInput): Message {
-  const title = fallback(`Pets matching “${input.query}” (${input.totalRecords})`);
+/** Several matches: owner, breed, sex and age on each row, and a button that names the owner. */
+export function petListMessages(l: PetSearch): Message[] {
+  const title = `Pets matching “${l.query}” (${l.totalRecords})`;
+  if (l.raw !== undefined) return rawMessages(title, l.raw, `kennel-desk pet ${l.query} --json`);
   const blocks: Block[] = [header(title)];
-  if (input.pets.length === 0) {
-    blocks.push(
-      section(`No pet matches “${esc(input.query)}”. Check the spelling, or try part of the name.`),
-    );
-    return { text: title, blocks };
-  }
-  for (const pet of input.pets) {
-    const line = `${speciesEmoji(pet)} *${clip(pet.name ?? "unnamed", 300)}* · ${value(pet.breed, 200)} · ${value(pet.sex, 100)}${pet.deleted ? " · 🗑 deleted" : ""}`;
+  for (const { pet, owner, age } of l.items) {
+    const details = [pet.breed, pet.sex, age].filter(Boolean).join(" · ");
+    const line = `${speciesEmoji(pet)} *${clip(pet.name ?? "unnamed", 200)}*${owner ? ` — ${clip(owner, 200)}` : ""}${pet.deleted ? " · 🗑 deleted" : ""}\n${details ? esc(details) : "no details recorded"}${pet.petId !== undefined ? ` · id ${pet.petId}` : ""}`;
+    const label = `Open ${pet.name ?? "pet"}${owner ? ` (${owner})` : ""}`;
     blocks.push(
       section(
         line,
         pet.petId !== undefined
-          ? button("Open", `pet_open:${pet.petId}`, JSON.stringify({ p: pet.petId }))
+          ? button(label, openPet.actionId(pet.petId), openPet.encode({ p: pet.petId }))
           : undefined,
       ),
     );
   }
-  blocks.push(...pagingBlocks(input.page, input.totalPages, input.pageAction, { q: input.query }));
-  return { text: title, blocks };
-}
-
-/** Previous/Next buttons for API-paged lists, with their state in the value. */
-export function pagingBlocks(
-  page: number,
-  totalPages: number,
-  actionId: string,
-  state: Record<string, unknown>,
-): Block[] {
-  if (totalPages <= 1) return [];
-  const buttons = [];
-  if (page > 1)
-    buttons.push(button("◀ Previous", `${actionId}:prev`, JSON.stringify({ ...state, p: page - 1 })));
-  if (page < totalPages) {
-    buttons.push(
-      button(
-        `Next ▶ (page ${page + 1} of ${totalPages})`,
-        `${actionId}:next`,
-        JSON.stringify({ ...state, p: page + 1 }),
-      ),
-    );
-  }
-  return [{ type: "actions", elements: buttons }, context(`page ${page} of ${totalPages}`)];
+  if (l.owner) blocks.push(context(`Searched for “${esc(l.name)}” with owner “${esc(l.owner)}”.`));
+  blocks.push(...pagingBlocks(petsPage, { q: l.query }, l.page, l.totalPages));
+  return [fitMessage({ text: fallback(title), blocks })];
 }

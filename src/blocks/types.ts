@@ -23,6 +23,13 @@ export interface Button {
   style?: "primary" | "danger";
 }
 
+/** An image beside a section's text (a pet's photo, when the API gives an https URL). */
+export interface ImageElement {
+  type: "image";
+  image_url: string;
+  alt_text: string;
+}
+
 export interface HeaderBlock {
   type: "header";
   text: PlainText;
@@ -32,7 +39,7 @@ export interface SectionBlock {
   type: "section";
   text?: Mrkdwn;
   fields?: Mrkdwn[];
-  accessory?: Button;
+  accessory?: Button | ImageElement;
 }
 
 export interface ContextBlock {

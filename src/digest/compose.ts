@@ -1,27 +1,52 @@
-/** The day's post from the kennel API: every booking, and every pet's care record for the summary. */
-import { loadPetsOfBookings } from "../answers/pets-of-bookings.ts";
-import { isCalledOff } from "../blocks/booking-words.ts";
-import type { DayKind } from "../blocks/day-list.ts";
-import { type DigestMessages, digestMessages } from "../blocks/digest.ts";
+/**
+ * What each scheduled post says, from the kennel API: the day's departures or arrivals (every
+ * booking and every pet's care), a round's sheet, or tomorrow's check. One function per kind of
+ * post, all drawn by the same renderers as the commands.
+ */
+import { dayReport } from "../answers/day.ts";
+import { roundReport, tomorrowCheck } from "../answers/house.ts";
+import { digestMessages } from "../blocks/digest.ts";
+import { roundMessages } from "../blocks/rounds.ts";
+import type { Threaded } from "../blocks/thread.ts";
+import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import { addDays } from "../time.ts";
 
-export async function composeDigest(
+/** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
+export type PostKind = "departures" | "arrivals" | `rounds:${Round}` | "tomorrow";
+
+/** Words for a kind of post, for notices and logs: "departures", "evening round", "tomorrow's check". */
+export function postWords(kind: PostKind): string {
+  if (kind.startsWith("rounds:")) return `${kind.slice(7)} round`;
+  return kind === "tomorrow" ? "tomorrow's check" : kind;
+}
+
+export async function composePost(
   deps: Deps,
-  kind: DayKind,
+  kind: PostKind,
   date: string,
   lateAt?: string,
-): Promise<DigestMessages> {
-  const list =
-    kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
-  const happening = list.data.filter((b) => !isCalledOff(b));
-  const lookup = await loadPetsOfBookings(deps, happening);
-  return digestMessages({
-    kind,
-    date,
-    entries: happening.map((booking) => ({ booking, pets: lookup.petsOf(booking) })),
-    timezone: deps.config.timezone,
-    calledOff: list.data.length - happening.length,
-    lateAt,
-    careProblem: lookup.problem,
-  });
+): Promise<Threaded> {
+  if (kind === "departures" || kind === "arrivals") {
+    return digestMessages(
+      await dayReport(deps, kind, date, { wholeDay: true }),
+      deps.config.timezone,
+      lateAt,
+    );
+  }
+  if (kind === "tomorrow") {
+    return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
+  }
+  return roundMessages(await roundReport(deps, kind.slice(7) as Round, date), lateAt);
+}
+
+/** The 07:00 post of a day's arrivals or departures (kept for the day kinds' callers). */
+export function composeDigest(
+  deps: Deps,
+  kind: "departures" | "arrivals",
+  date: string,
+  lateAt?: string,
+): Promise<Threaded> {
+  return composePost(deps, kind, date, lateAt);
 }

@@ -3,9 +3,9 @@
  * 15 minutes; then a short notice is posted (once) and the post is tried every hour until it is
  * made or the day is over. Time and waiting are injected, so tests run on a fake clock.
  */
-import type { DayKind } from "../blocks/day-list.ts";
+import type { DayKind } from "../domain/day.ts";
 import { digestNotice } from "../blocks/digest.ts";
-import { timeOf } from "../blocks/format.ts";
+import { timeOf } from "../words/dates.ts";
 import type { DigestSettings } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { isKennelError } from "../kennel/errors.ts";

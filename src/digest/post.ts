@@ -3,8 +3,8 @@
  * is read and an existing post for the same day and kind is kept. After posting the parent, the
  * history is read again: if another instance posted first, this one deletes its own post.
  */
-import type { DayKind } from "../blocks/day-list.ts";
-import type { DigestMessages } from "../blocks/digest.ts";
+import type { DayKind } from "../domain/day.ts";
+import type { Threaded as DigestMessages } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import { dayStartIso } from "../time.ts";
 import type { DigestSlack, HistoryMessage } from "./slack.ts";

@@ -41,7 +41,9 @@ export interface LeftOut {
 }
 
 /** The bookings that count, and how many were left out and why. */
-export function bookingsThatCount<B extends Booking | ReducedBooking>(all: B[]): { kept: B[]; leftOut: LeftOut } {
+export function bookingsThatCount<B extends Booking | ReducedBooking>(
+  all: B[],
+): { kept: B[]; leftOut: LeftOut } {
   const kept: B[] = [];
   const leftOut: LeftOut = { calledOff: 0, waitlisted: 0 };
   for (const b of all) {

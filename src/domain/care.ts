@@ -67,7 +67,13 @@ export function medicationsOf(pet: Pet): Medication[] {
     const evening = fact(pet[pm]);
     if (!instruction && !midday && !evening) return;
     const n = i + 1;
-    out.push({ n, name: instruction ? drugName(instruction) : `medication ${n}`, instruction, midday, evening });
+    out.push({
+      n,
+      name: instruction ? drugName(instruction) : `medication ${n}`,
+      instruction,
+      midday,
+      evening,
+    });
   });
   return out;
 }
@@ -115,7 +121,10 @@ export function isSpecialDiet(diet: Diet): boolean {
 }
 
 /** The diet of one round, and the general diet. */
-export function dietFor(diet: Diet, round: Round): { round: string | undefined; general: string | undefined } {
+export function dietFor(
+  diet: Diet,
+  round: Round,
+): { round: string | undefined; general: string | undefined } {
   return { round: diet[round], general: diet.general };
 }
 

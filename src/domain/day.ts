@@ -48,7 +48,11 @@ export function careOfBooking(booking: Booking, customerPets: Pet[] | null | und
   if (booking.customerId === undefined) return { status: "no_customer", pets: [], unmatched: [] };
   if (!customerPets) return { status: "not_loaded", pets: [], unmatched: [] };
   const m = matchPets(booking, customerPets);
-  return { status: m.complete ? "matched" : "not_matched", pets: m.pets.map(petCare), unmatched: m.unmatched };
+  return {
+    status: m.complete ? "matched" : "not_matched",
+    pets: m.pets.map(petCare),
+    unmatched: m.unmatched,
+  };
 }
 
 export function entryOf(booking: Booking, care?: EntryCare): DayEntry {
@@ -74,7 +78,14 @@ export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
 
 /** Entries on a day page, and the most room one entry's text takes (renderers cap to these). */
 export const DAY_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
-export const ENTRY_CAPS = { pets: 400, owner: 200, room: 100, reference: 100, status: 60, care: 700 } as const;
+export const ENTRY_CAPS = {
+  pets: 400,
+  owner: 200,
+  room: 100,
+  reference: 100,
+  status: 60,
+  care: 700,
+} as const;
 
 /** The most characters an entry's text can take: what paging budgets for it. */
 export function entrySize(b: Booking): number {

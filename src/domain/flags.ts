@@ -38,7 +38,12 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
 /** Does this pet carry anything the desk must act on? */
 export function hasCareFlag(f: PetFlags): boolean {
   return (
-    f.medications.length > 0 || Boolean(f.allergies) || f.notEvaluated || f.grooming || f.specialDiet || f.medicalNotes
+    f.medications.length > 0 ||
+    Boolean(f.allergies) ||
+    f.notEvaluated ||
+    f.grooming ||
+    f.specialDiet ||
+    f.medicalNotes
   );
 }
 

@@ -11,7 +11,11 @@ export interface PageLimits {
 }
 
 /** The start index of each page; always at least one page (possibly empty). */
-export function pageStarts<T>(items: readonly T[], sizeOf: (item: T) => number, limits: PageLimits): number[] {
+export function pageStarts<T>(
+  items: readonly T[],
+  sizeOf: (item: T) => number,
+  limits: PageLimits,
+): number[] {
   const starts = [0];
   let count = 0;
   let chars = 0;
@@ -38,7 +42,12 @@ export interface PageOf<T> {
   total: number;
 }
 
-export function pageOf<T>(items: readonly T[], page: number, sizeOf: (item: T) => number, limits: PageLimits): PageOf<T> {
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  sizeOf: (item: T) => number,
+  limits: PageLimits,
+): PageOf<T> {
   const starts = pageStarts(items, sizeOf, limits);
   const pages = starts.length;
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);

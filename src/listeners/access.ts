@@ -30,8 +30,10 @@ export class Access {
     client: WebClient,
     userId: string | undefined,
     channelId: string | undefined,
+    where: { home?: boolean } = {},
   ): Promise<AccessResult> {
-    if (this.#allowed.size > 0 && (!channelId || !this.#allowed.has(channelId))) {
+    // The Home tab is the user's own, not a channel: ALLOWED_CHANNELS does not apply there.
+    if (!where.home && this.#allowed.size > 0 && (!channelId || !this.#allowed.has(channelId))) {
       const where = [...this.#allowed].map((id) => `<#${id}>`).join(", ");
       return {
         ok: false,

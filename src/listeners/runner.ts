@@ -6,10 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
-import { errorMessage, noticeMessage } from "../blocks/misc.ts";
+import { describeFailure } from "../answers/failure.ts";
+import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import { isKennelError } from "../kennel/errors.ts";
 import type { Access, InFlight } from "./access.ts";
 
 type WebClient = webApi.WebClient;
@@ -19,6 +19,8 @@ export interface BotDeps extends Deps {
   inflight: InFlight;
   /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */
   loadingAfterMs: number;
+  /** Lines /kennel status adds (the Slack connection's state). */
+  statusExtras?: () => string[];
 }
 
 export type Visibility = "in_channel" | "ephemeral";
@@ -42,28 +44,30 @@ export interface RunOptions {
 function toArgs(
   message: Message,
   visibility: Visibility,
-  extra: Partial<RespondArguments> = {},
+  extra: { replace_original?: boolean } = {},
 ): RespondArguments {
   return {
     response_type: visibility,
     text: message.text,
-    blocks: message.blocks as never,
+    blocks: message.blocks,
     ...extra,
-  } as RespondArguments;
+  };
 }
 
 /** Words for any failure: the kennel API's own, or a logged incident reference. */
 export function failureMessage(error: unknown, deps: Deps, label: string): Message {
-  if (isKennelError(error)) {
-    deps.log.warn({ label, err: error.toJSON() }, `${label}: ${error.kind}`);
-    return errorMessage(error.message, error.hint, error.requestId);
+  const f = describeFailure(error);
+  if (f.kind !== "unexpected") {
+    if (f.kind !== "usage") deps.log.warn({ label, failure: f }, `${label}: ${f.kind}`);
+    return failureBlocks(f);
   }
   const incident = randomBytes(4).toString("hex");
   deps.log.error({ label, incident, err: error }, `${label}: unexpected error`);
-  return errorMessage(
-    "Kennel Desk hit an unexpected problem and could not answer.",
-    `Try again; if it keeps happening, tell whoever installed Kennel Desk (incident ${incident} in its log).`,
-  );
+  return failureBlocks({
+    ...f,
+    what: "Kennel Desk hit an unexpected problem and could not answer.",
+    whatToDo: `Try again; if it keeps happening, tell whoever installed Kennel Desk (incident ${incident} in its log).`,
+  });
 }
 
 export async function run(options: RunOptions): Promise<void> {
@@ -115,7 +119,7 @@ async function runInner(o: RunOptions): Promise<void> {
   }
   const loadingShown = loading ? await loading : false;
   for (const [i, message] of messages.entries()) {
-    let extra: Partial<RespondArguments> = {};
+    let extra: { replace_original?: boolean } = {};
     if (i === 0 && loadingShown) {
       if (visibility === "ephemeral") extra = { replace_original: true };
       else await o.respond({ delete_original: true }).catch(() => undefined);
@@ -155,13 +159,13 @@ async function sendSafely(
         channel: o.channelId,
         user: o.userId,
         text: message.text,
-        blocks: message.blocks as never,
+        blocks: message.blocks,
       });
     } else {
       await o.client.chat.postMessage({
         channel: o.channelId,
         text: message.text,
-        blocks: message.blocks as never,
+        blocks: message.blocks,
       });
     }
   } catch (error) {

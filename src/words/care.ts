@@ -2,9 +2,8 @@
  * Care facts in words, the same on every surface (Slack, terminal, connector). Plain text: each
  * renderer escapes and emphasises in its own way.
  */
-import type { Medication, Round } from "../domain/care.ts";
+import type { Medication, Round, RoundMedication } from "../domain/care.ts";
 import type { PetFlags } from "../domain/flags.ts";
-import type { RoundMedication } from "../domain/care.ts";
 import type { Pet } from "../kennel/schemas.ts";
 
 /**

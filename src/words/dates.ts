@@ -57,7 +57,12 @@ export function dayOf(iso: string | undefined, timeZone: string, thisYear?: stri
   if (!iso) return "not recorded";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "not recorded";
-  const parts = fmt(timeZone, { weekday: "short", day: "numeric", month: "short", year: "numeric" }).formatToParts(d);
+  const parts = fmt(timeZone, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   const year = get("year") === thisYear ? "" : ` ${get("year")}`;
   return `${get("weekday")} ${get("day")} ${get("month")}${year}`;

@@ -48,7 +48,8 @@ export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
   }
   if (t.withAllergies && !departing) parts.push({ text: `⚠️ ${t.withAllergies} with allergies${partly}` });
   if (t.notEvaluated && !departing) parts.push({ text: `🆕 ${t.notEvaluated} not evaluated${partly}` });
-  if (t.withGroomingNotes && departing) parts.push({ text: `✂️ ${t.withGroomingNotes} with grooming notes${partly}` });
+  if (t.withGroomingNotes && departing)
+    parts.push({ text: `✂️ ${t.withGroomingNotes} with grooming notes${partly}` });
   if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
   if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });
   if (t.unknownStatus) parts.push({ text: `${t.unknownStatus} with a status Kennel Desk does not know` });

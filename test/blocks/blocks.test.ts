@@ -1,44 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { bookingCard } from "../../src/blocks/booking.ts";
-import { petsOnBooking } from "../../src/blocks/care.ts";
-import { bookingList, customerCard, customerList } from "../../src/blocks/customer.ts";
-import { DAY_PAGE_SIZE, type DayEntry, dayListMessage } from "../../src/blocks/day-list.ts";
-import { duplicateActionIds, LIMITS, limitViolations } from "../../src/blocks/limits.ts";
-import { errorMessage, helpMessage, rawMessages, statusMessage } from "../../src/blocks/misc.ts";
+import type { PetView } from "../../src/answers/records.ts";
+import { bookingMessages } from "../../src/blocks/booking.ts";
+import { bookingListMessages, customerListMessages, customerMessages } from "../../src/blocks/customer.ts";
+import { dayListMessages } from "../../src/blocks/day-list.ts";
+import { digestMessages } from "../../src/blocks/digest.ts";
+import { helpMessage } from "../../src/blocks/help.ts";
+import { duplicateActionIds, LIMITS, limitViolations, messageChars } from "../../src/blocks/limits.ts";
 import { esc, truncate } from "../../src/blocks/mrkdwn.ts";
-import { petCard, petList } from "../../src/blocks/pet.ts";
+import { failureMessage } from "../../src/blocks/notice.ts";
+import { petListMessages, petMessages } from "../../src/blocks/pet.ts";
+import { RAW_MAX_MESSAGES, rawMessages } from "../../src/blocks/raw.ts";
+import { statusMessage } from "../../src/blocks/status.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import {
-  type Booking,
-  type Customer,
-  type Pet,
-  readBooking,
-  readCustomer,
-  readPet,
-} from "../../src/kennel/schemas.ts";
+import { careOf } from "../../src/domain/care.ts";
+import { careOfBooking } from "../../src/domain/day.ts";
+import type { Booking, Customer, Pet } from "../../src/kennel/schemas.ts";
+import { readCustomer } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { generateData } from "../../src/sandbox/data.ts";
-
-const log = silentLogger();
-const data = generateData({ seed: 7, customers: 300, today: "2026-11-22", timezone: "Europe/London" });
-function must<T>(v: T | undefined): T {
-  if (v === undefined) throw new Error("missing test data");
-  return v;
-}
-const biz = must(data.businesses[0]);
-const TZ = "Europe/London";
-
-const pet = (raw: unknown) => readPet(raw, log) as Pet;
-const booking = (raw: unknown) => readBooking(raw, log) as Booking;
-const petsOf = (b: Booking) =>
-  petsOnBooking(b, (biz.petsByCustomer.get(b.customerId as number) ?? []).map(pet));
-
-function entriesOn(date: string): DayEntry[] {
-  return (biz.departuresByDate.get(date) ?? []).map((raw) => {
-    const b = booking(raw);
-    return { booking: b, pets: petsOf(b) };
-  });
-}
+import { biz, booking, bookingsOn, customerPets, data, pet, reportOf, TZ } from "../helpers/reports.ts";
 
 /** What Slack parses for mentions and links: the top-level text and every mrkdwn text (not plain_text). */
 function parsedTexts(message: Message): string {
@@ -58,64 +37,58 @@ function expectWithinLimits(message: Message) {
 const LONG = `<!channel> ${"Ünïcödé & <b>markup</b> *bold* _x_ <http://x|y> ".repeat(80)}`;
 
 /** A 300-booking day with oversized, hostile text everywhere. */
-function hugeDay(): DayEntry[] {
-  const base = biz.bookings.slice(0, 300).map(booking);
-  return base.map((b, i) => ({
-    booking: {
+function hugeDay(): Booking[] {
+  return biz.bookings.slice(0, 300).map((raw, i) => {
+    const b = booking(raw);
+    return {
       ...b,
+      status: "confirmed",
       bookingId: 900000 + i,
       reference: `REF-${i}-${"Z".repeat(i % 3 === 0 ? 400 : 5)}`,
       customerName: i % 2 ? LONG : b.customerName,
       petNames: i % 5 === 0 ? LONG : b.petNames,
       roomName: i % 7 === 0 ? LONG : b.roomName,
       checkOutDate: `2026-11-24T${String(8 + (i % 10)).padStart(2, "0")}:00:00.000Z`,
-    },
-    pets: i % 11 === 0 ? null : [{ name: "x", medication: "m", allergies: LONG }],
-  }));
+    };
+  });
 }
+const hostilePets = (b: Booking): Pet[] | null =>
+  (b.bookingId ?? 0) % 11 === 0
+    ? null
+    : [{ name: LONG, medication: LONG, medicationPm: LONG, allergies: LONG, groomingNotes: LONG }];
 
 describe("the day list", () => {
   it("an empty day says so in one line, within the limits", () => {
-    const message = dayListMessage({
-      kind: "departures",
-      date: data.emptyDays[0] as string,
-      entries: [],
-      timezone: TZ,
-      page: 1,
-    });
-    expectWithinLimits(message);
+    const [message] = dayListMessages(reportOf("departures", data.emptyDays[0] as string, []), TZ);
+    expectWithinLimits(message as Message);
     expect(message).toMatchSnapshot();
   });
 
   it("a normal day: header with date and count, summary, one entry per booking", () => {
     const date = "2026-11-22";
-    const entries = entriesOn(date);
-    expect(entries.length).toBeGreaterThan(5);
-    const message = dayListMessage({
-      kind: "departures",
-      date,
-      entries,
-      timezone: TZ,
-      page: 1,
-      requestId: "req-1",
-    });
+    const report = reportOf("departures", date, bookingsOn("departures", date));
+    expect(report.totals.bookings).toBeGreaterThan(5);
+    const [message] = dayListMessages(report, TZ) as [Message];
     expectWithinLimits(message);
     expect(message.blocks[0]).toEqual({
       type: "header",
-      text: { type: "plain_text", text: `Departures — Sun 22 Nov (${entries.length})`, emoji: true },
+      text: { type: "plain_text", text: `Departures — Sun 22 Nov (${report.totals.bookings})`, emoji: true },
     });
     expect(message).toMatchSnapshot();
   });
 
-  it("a 300-booking day of hostile text: every page within every limit, every booking exactly once", () => {
-    const entries = hugeDay();
-    const pages = Math.ceil(entries.length / DAY_PAGE_SIZE);
+  it("a 300-booking day of hostile text: every page within every limit and the text budget, every booking once", () => {
+    const bookings = hugeDay();
+    const first = reportOf("departures", "2026-11-24", bookings, { petsOf: hostilePets });
     const seen: string[] = [];
-    for (let page = 1; page <= pages; page++) {
-      const message = dayListMessage({ kind: "departures", date: "2026-11-24", entries, timezone: TZ, page });
+    for (let page = 1; page <= first.pages; page++) {
+      const [message] = dayListMessages(
+        reportOf("departures", "2026-11-24", bookings, { page, petsOf: hostilePets }),
+        TZ,
+      ) as [Message];
       expectWithinLimits(message);
-      const sections = message.blocks.filter((b) => b.type === "section");
-      for (const s of sections) {
+      expect(messageChars(message)).toBeLessThanOrEqual(LIMITS.messageText);
+      for (const s of message.blocks) {
         const m = /`REF-(\d+)-/.exec(s.type === "section" ? (s.text?.text ?? "") : "");
         if (m) seen.push(m[1] as string);
       }
@@ -125,42 +98,121 @@ describe("the day list", () => {
     expect(new Set(seen).size).toBe(300);
   });
 
-  it("a page past the last shows the last page", () => {
-    const message = dayListMessage({
-      kind: "arrivals",
-      date: "2026-11-24",
-      entries: hugeDay(),
-      timezone: TZ,
-      page: 999,
-    });
-    expect(JSON.stringify(message)).toMatch(/showing 281–300 of 300/);
+  it("long entries make shorter pages; a page past the last shows the last page", () => {
+    const r = reportOf("arrivals", "2026-11-24", hugeDay(), { page: 999, petsOf: hostilePets });
+    expect(r.pages).toBeGreaterThan(15);
+    expect(JSON.stringify(dayListMessages(r, TZ))).toMatch(/showing \d+–300 of 300/);
   });
 
-  it("departures make unpaid bookings stand out and count medication to hand back", () => {
-    const entries: DayEntry[] = [
+  it("departures: the going-home check makes money stand out and names the medication to hand back", () => {
+    const bookings: Booking[] = [
       {
-        booking: { bookingId: 1, bookingPaid: false, petNames: "Rex", customerName: "A" },
-        pets: [{ name: "Rex", medication: "pill" }],
+        bookingId: 1,
+        customerId: 1,
+        bookingPaid: false,
+        petNames: "Rex",
+        customerName: "A",
+        numberOfPets: 1,
       },
-      { booking: { bookingId: 2, bookingPaid: true, petNames: "Tib", customerName: "B" }, pets: [] },
+      {
+        bookingId: 2,
+        customerId: 2,
+        bookingPaid: false,
+        hasPayment: true,
+        petNames: "Tib",
+        customerName: "B",
+      },
+      { bookingId: 3, customerId: 3, bookingPaid: true, petNames: "Max", customerName: "C" },
     ];
+    const pets: Record<number, Pet[]> = {
+      1: [{ name: "Rex", medication: "Rimadyl 50 mg, half a tablet", groomingNotes: "nails clipped" }],
+      2: [{ name: "Tib" }],
+      3: [{ name: "Max" }],
+    };
     const text = JSON.stringify(
-      dayListMessage({ kind: "departures", date: "2026-11-24", entries, timezone: TZ, page: 1 }),
+      dayListMessages(
+        reportOf("departures", "2026-11-24", bookings, {
+          petsOf: (b) => pets[b.customerId as number] ?? null,
+        }),
+        TZ,
+      ),
     );
-    expect(text).toContain("⚠️ *UNPAID*");
-    expect(text).toContain("⚠️ *1 unpaid*");
-    expect(text).toContain("💊 1 with medication to hand back");
+    expect(text).toContain("*🔴 UNPAID*");
+    expect(text).toContain("*🟠 PART-PAID, balance due*");
+    expect(text).toContain("*🔴 1 unpaid*");
+    expect(text).toContain("💊 hand back: Rimadyl 50 mg (Rex)");
+    expect(text).toContain("✂️ Rex: nails clipped");
+    expect(text).toContain("💊 1 medication to hand back");
+  });
+
+  it("messy petNames: named medication and allergies, or an explicit 'not matched', never nothing", () => {
+    const customer: Pet[] = [
+      { petId: 1, name: "Biscuit", medication: "Apoquel 16 mg, one tablet", allergies: "chicken" },
+      { petId: 2, name: "Pepper" },
+    ];
+    const bookings: Booking[] = [
+      {
+        bookingId: 1,
+        customerId: 9,
+        petNames: "Biscuit (Labrador) & pepper",
+        numberOfPets: 2,
+        customerName: "Ann",
+      },
+      { bookingId: 2, customerId: 9, petNames: "Bisky", numberOfPets: 1, customerName: "Ann" },
+    ];
+    const [message] = dayListMessages(
+      reportOf("arrivals", "2026-11-24", bookings, { petsOf: () => customer }),
+      TZ,
+    ) as [Message];
+    const entries = message.blocks
+      .filter((b) => b.type === "section")
+      .map((b) => (b.type === "section" ? b.text?.text : ""));
+    expect(entries[0]).toContain("💊 Apoquel 16 mg");
+    expect(entries[0]).toContain("⚠️ allergies: chicken");
+    expect(entries[1]).toContain("❔ care details not matched: open the booking (Bisky)");
+    expect(message).toMatchSnapshot();
+  });
+
+  it("cancelled, no-show and waitlisted bookings are left out and counted; an unknown status is listed", () => {
+    const bookings: Booking[] = [
+      { bookingId: 1, status: "cancelled" },
+      { bookingId: 2, status: "no_show" },
+      { bookingId: 3, status: "waitlisted" },
+      { bookingId: 4, status: "pending_deposit", reference: "UNK-1" },
+      { bookingId: 5, status: "confirmed", reference: "OK-1" },
+    ];
+    const r = reportOf("arrivals", "2026-11-24", bookings, { petsOf: () => [] });
+    expect(r.totals.bookings).toBe(2);
+    const text = JSON.stringify(dayListMessages(r, TZ));
+    expect(text).toContain("2 cancelled or no-show and 1 waitlisted not listed");
+    expect(text).toContain("pending deposit");
+    expect(text).toContain("Arrivals — Tue 24 Nov (2)");
   });
 
   it("never shows contact details", () => {
-    const entries = entriesOn("2026-11-22");
-    const text = JSON.stringify(
-      dayListMessage({ kind: "arrivals", date: "2026-11-22", entries, timezone: TZ, page: 1 }),
-    );
-    for (const e of entries) {
-      if (e.booking.customerPhone) expect(text).not.toContain(e.booking.customerPhone);
-      if (e.booking.customerEmail) expect(text).not.toContain(e.booking.customerEmail);
+    const bookings = bookingsOn("arrivals", "2026-11-22");
+    const text = JSON.stringify(dayListMessages(reportOf("arrivals", "2026-11-22", bookings), TZ));
+    for (const b of bookings) {
+      if (b.customerPhone) expect(text).not.toContain(b.customerPhone);
+      if (b.customerEmail) expect(text).not.toContain(b.customerEmail);
     }
+  });
+
+  it("the morning post of a 300-booking day: parent and thread replies, each within the limits", () => {
+    const post = digestMessages(
+      reportOf("departures", "2026-11-24", hugeDay(), { wholeDay: true, petsOf: hostilePets }),
+      TZ,
+    );
+    for (const m of [post.parent, ...post.replies]) {
+      expectWithinLimits(m);
+      expect(parsedTexts(m)).not.toMatch(/<!channel>|<http|<b>/);
+    }
+    const refs = [post.parent, ...post.replies].flatMap((m) =>
+      m.blocks.flatMap((b) =>
+        b.type === "section" ? [...(b.text?.text ?? "").matchAll(/`REF-(\d+)-/g)].map((x) => x[1]) : [],
+      ),
+    );
+    expect(new Set(refs).size).toBe(300);
   });
 });
 
@@ -169,34 +221,63 @@ describe("cards and lists", () => {
   const customerRaw = biz.customerById.get(b.customerId as number) as Record<string, unknown>;
   const customer = readCustomer(
     { ...customerRaw, pets: biz.petsByCustomer.get(b.customerId as number) },
-    log,
+    silentLogger(),
   ) as Customer;
   const medicated = pet(biz.pets.find((p) => p.medication3 && p.allergies));
+  const view = (p: Pet, owner?: Customer): PetView => ({ pet: p, care: careOf(p), owner, requestId: "r-1" });
 
-  it("booking card", () => {
-    const message = bookingCard({
-      booking: b,
-      pets: petsOf(b),
-      timezone: TZ,
-      thisYear: "2026",
-      requestId: "r-1",
-    });
+  it("booking card: owner's contacts (only the asker sees it), each pet's medication as instruction, midday, evening", () => {
+    const [message] = bookingMessages(
+      {
+        booking: b,
+        full: true,
+        care: careOfBooking(b, customerPets(b)),
+        careProblem: undefined,
+        requestId: "r-1",
+      },
+      TZ,
+      "2026",
+    ) as [Message];
     expectWithinLimits(message);
-    expect(JSON.stringify(message)).toContain(String(b.customerPhone));
+    if (b.customerPhone) expect(JSON.stringify(message)).toContain(esc(b.customerPhone));
     expect(message).toMatchSnapshot();
   });
 
-  it("pet card with a medication schedule", () => {
-    const message = petCard({ pet: medicated, owner: customer, timezone: TZ, thisYear: "2026" });
+  it("pet card: medication per drug (instruction · midday · evening), never a 'Morning' label on the instruction", () => {
+    const p: Pet = {
+      ...medicated,
+      medication: "Rimadyl 50 mg, half a tablet",
+      medicationNoon: undefined,
+      medicationPm: "half a tablet with dinner",
+    };
+    const [message] = petMessages(view(p, customer), TZ, "2026") as [Message];
     expectWithinLimits(message);
+    const text = JSON.stringify(message);
+    expect(text).toContain(
+      "1. Rimadyl 50 mg, half a tablet · midday: none · evening: half a tablet with dinner",
+    );
+    expect(text).not.toContain("☀️ Morning");
+    if (customer.mobile) expect(text).toContain(esc(customer.mobile));
     expect(message).toMatchSnapshot();
+  });
+
+  it("pet card: a photo URL is an image beside the text; any other value is text, never fetched", () => {
+    const withUrl = petMessages(
+      view({ ...medicated, photo: "https://example.com/p.jpg" }),
+      TZ,
+      "2026",
+    )[0] as Message;
+    expect(JSON.stringify(withUrl)).toContain('"type":"image","image_url":"https://example.com/p.jpg"');
+    const withName = petMessages(view({ ...medicated, photo: "biscuit.jpg" }), TZ, "2026")[0] as Message;
+    expect(JSON.stringify(withName)).toContain("📷 Photo: biscuit.jpg");
+    expect(JSON.stringify(withName)).not.toContain('"image"');
   });
 
   it("pet card of a pet with every field hostile and huge stays within the limits", () => {
     const hostile: Pet = Object.fromEntries(
       Object.entries(medicated).map(([k, v]) => [k, typeof v === "string" ? LONG : v]),
     );
-    const message = petCard({ pet: hostile, timezone: TZ, thisYear: "2026" });
+    const [message] = petMessages(view(hostile), TZ, "2026") as [Message];
     expectWithinLimits(message);
     expect(parsedTexts(message)).not.toMatch(/<!channel>|<http/);
   });
@@ -206,75 +287,98 @@ describe("cards and lists", () => {
       Object.entries(customer).map(([k, v]) => [k, typeof v === "string" ? LONG : v]),
     ) as Customer;
     hostile.pets = Array.from({ length: 40 }, (_, i) => ({ petId: i, name: LONG, breed: LONG }));
-    const message = customerCard({ customer: hostile });
+    const [message] = customerMessages({ customer: hostile, requestId: "r" }) as [Message];
     expectWithinLimits(message);
     expect(parsedTexts(message)).not.toMatch(/<!channel>|<http/);
     expect(parsedTexts(message)).toContain("&lt;!channel&gt;");
   });
 
   it("customer card: contacts, consent, pets, history button", () => {
-    const message = customerCard({ customer, requestId: "r-2" });
+    const [message] = customerMessages({ customer, requestId: "r-2" }) as [Message];
     expectWithinLimits(message);
     expect(JSON.stringify(message)).toContain("Booking history");
     expect(message).toMatchSnapshot();
   });
 
-  it("lists with paging", () => {
+  it("lists with paging: a pet list names each pet's owner, and its buttons do too", () => {
     const pets = biz.pets.slice(0, 10).map(pet);
-    const customers = biz.customers.slice(0, 10).map((c) => readCustomer(c, log) as Customer);
+    const customers = biz.customers.slice(0, 10).map((c) => readCustomer(c, silentLogger()) as Customer);
     const bookings = biz.bookings.slice(0, 10).map(booking);
     const messages = [
-      petList({ query: "a", pets, page: 2, totalPages: 5, totalRecords: 45, pageAction: "pets_page" }),
-      customerList({
+      ...petListMessages({
+        query: "a",
+        name: "a",
+        owner: undefined,
+        items: pets.map((p, i) => ({ pet: p, owner: `Owner ${i}`, age: i % 2 ? "3 years" : undefined })),
+        page: 2,
+        totalPages: 5,
+        totalRecords: 45,
+        requestId: "r",
+      }),
+      ...customerListMessages({
         query: "o",
-        customers,
+        items: customers,
         page: 1,
         totalPages: 3,
         totalRecords: 25,
-        pageAction: "customers_page",
+        requestId: "r",
       }),
-      bookingList({
-        title: "Bookings",
-        bookings,
-        page: 1,
-        totalPages: 1,
-        totalRecords: 10,
-        timezone: TZ,
-        thisYear: "2026",
-        pageAction: "bookings_page",
-        state: { q: "x", t: "2026-11-22" },
-        emptyText: "none",
-      }),
+      ...bookingListMessages(
+        {
+          title: "Bookings",
+          emptyText: "none",
+          items: bookings,
+          page: 1,
+          totalPages: 1,
+          totalRecords: 10,
+          requestId: "r",
+        },
+        TZ,
+        "2026",
+        { search: { q: "x", t: "2026-11-22" } },
+      ),
     ];
     for (const m of messages) expectWithinLimits(m);
+    expect(JSON.stringify(messages[0])).toContain("Open");
+    expect(JSON.stringify(messages[0])).toContain("(Owner 0)");
     expect(messages).toMatchSnapshot();
   });
 
-  it("help, status, errors and raw JSON", () => {
+  it("help, status, errors", () => {
     const messages = [
       helpMessage(TZ),
-      statusMessage(
-        {
+      statusMessage({
+        report: {
+          state: "key_rejected",
+          baseUrl: "https://api.example.com/api/v1",
+          requestId: "req-9",
+          error: undefined,
+          durationMs: 42,
+        },
+        words: {
           state: "key_rejected",
           ok: false,
           headline: "The kennel API rejected the API key.",
           detail: "401",
           action: "Generate a new key.",
         },
-        "https://api.example.com/api/v1",
-        "req-9",
-        42,
-      ),
-      errorMessage('No booking with reference "<X>" was found.', "Check it.", "req-3"),
+        cache: "Pets and customers are cached for 300 s.",
+      }),
+      failureMessage({
+        kind: "not_found",
+        what: 'No booking with reference "<X>" was found.',
+        whatToDo: "Check it.",
+        requestId: "req-3",
+        exitCode: 1,
+      }),
     ];
     for (const m of messages) expectWithinLimits(m);
     expect(messages).toMatchSnapshot();
   });
 
-  it("raw JSON of a big day splits into messages that each fit, escaped, losing nothing", () => {
-    const raw = biz.bookings.slice(0, 400);
-    const messages = rawMessages("Departures", raw);
-    expect(messages.length).toBeGreaterThan(1);
+  it("raw JSON: split into messages that each fit, escaped; a small answer loses nothing", () => {
+    const raw = biz.bookings.slice(0, 20);
+    const messages = rawMessages("Departures", raw, "kennel-desk departures --json");
     for (const m of messages) expectWithinLimits(m);
     const joined = messages
       .flatMap((m) => m.blocks)
@@ -284,6 +388,15 @@ describe("cards and lists", () => {
     const unescaped = joined.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
     expect(JSON.parse(unescaped)).toEqual(raw);
   });
+
+  it("raw JSON of a 10 MB answer: at most a few messages, and where to get all of it", () => {
+    const huge = Array.from({ length: 20_000 }, (_, i) => ({ i, note: "x".repeat(500) }));
+    const messages = rawMessages("Departures", huge, "kennel-desk departures 2026-11-24 --json");
+    expect(messages.length).toBeLessThanOrEqual(RAW_MAX_MESSAGES);
+    for (const m of messages) expectWithinLimits(m);
+    expect(JSON.stringify(messages.at(-1))).toContain("Cut here");
+    expect(JSON.stringify(messages.at(-1))).toContain("kennel-desk departures 2026-11-24 --json");
+  });
 });
 
 describe("text helpers", () => {
@@ -292,6 +405,11 @@ describe("text helpers", () => {
       "&lt;!channel&gt; &amp; &lt;@U1&gt; &lt;http://x|y&gt;",
     );
     expect(esc(undefined)).toBe("");
+  });
+
+  it("esc strips bidi overrides and zero-width characters, keeping emoji and accents", () => {
+    expect(esc("Kennel\u202E DIAPNU\u202C 2\u200B")).toBe("Kennel DIAPNU 2");
+    expect(esc("Chloé 🐕‍🦺 👨‍👩‍👧")).toBe("Chloé 🐕‍🦺 👨‍👩‍👧");
   });
 
   it("truncate never exceeds the limit nor splits an entity", () => {

@@ -4,15 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bookingAnswer } from "../../src/answers/records.ts";
-import { noticeMessage } from "../../src/blocks/misc.ts";
+import { defineButton } from "../../src/blocks/buttons.ts";
+import { noticeMessage } from "../../src/blocks/notice.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { KennelClient } from "../../src/kennel/client.ts";
 import { AuthenticationError } from "../../src/kennel/errors.ts";
 import { Access, InFlight } from "../../src/listeners/access.ts";
-import { buttonHandler } from "../../src/listeners/actions/button.ts";
-import { dayCommand } from "../../src/listeners/commands/day.ts";
-import { ephemeralCommand } from "../../src/listeners/commands/ephemeral.ts";
+import { type ButtonSpec, onButton } from "../../src/listeners/actions/button.ts";
+import { dateCommand } from "../../src/listeners/commands/day.ts";
+import { ephemeralCommand } from "../../src/listeners/commands/slash-command.ts";
+import { bookingCard, dayMessages } from "../../src/listeners/replies.ts";
 import type { BotDeps } from "../../src/listeners/runner.ts";
 import { silentLogger } from "../../src/log.ts";
 
@@ -67,6 +68,20 @@ function setup(
 
 // biome-ignore lint/suspicious/noExplicitAny: handlers take Bolt's wide argument type.
 const call = (handler: (a: any) => Promise<void>, a: unknown) => handler(a);
+
+const dayCommand = (deps: BotDeps, kind: "arrivals" | "departures") =>
+  dateCommand(deps, (date) => dayMessages(deps, kind, date));
+
+/** The handler a button registers, caught from a stand-in for the app. */
+function buttonHandler<S>(deps: BotDeps, spec: ButtonSpec<S>) {
+  // biome-ignore lint/suspicious/noExplicitAny: handlers take Bolt's wide argument type.
+  let handler: (a: any) => Promise<void> = async () => undefined;
+  const app = { action: (_pattern: RegExp, h: typeof handler) => (handler = h) };
+  onButton(app as never, deps, spec);
+  return handler;
+}
+
+const pageButton = defineButton("x_page", z.object({ p: z.number() }));
 
 describe("commands", () => {
   it("acks before anything else, then answers for the channel", async () => {
@@ -134,7 +149,7 @@ describe("commands", () => {
       },
     });
     await call(
-      ephemeralCommand(t.deps, (text) => bookingAnswer(t.deps, text)),
+      ephemeralCommand(t.deps, (text) => bookingCard(t.deps, text)),
       t.args("HP-1", "/booking"),
     );
     const text = JSON.stringify(t.responses[0]);
@@ -213,7 +228,7 @@ describe("buttons", () => {
     const t = setup({});
     const seen: unknown[] = [];
     const handler = buttonHandler(t.deps, {
-      state: z.object({ p: z.number() }),
+      kind: pageButton,
       replace: true,
       visibility: "ephemeral",
       answer: async (s) => {
@@ -231,7 +246,7 @@ describe("buttons", () => {
     const t = setup({});
     let worked = false;
     const handler = buttonHandler(t.deps, {
-      state: z.object({ p: z.number() }),
+      kind: pageButton,
       replace: true,
       visibility: "ephemeral",
       answer: async () => {

@@ -1,25 +1,21 @@
-/** Previous/Next on /arrivals and /departures: the page travels in the button's value. */
+/** Previous/Next on /arrivals, /departures and /inhouse: the page travels in the button's value. */
 import type { App } from "@slack/bolt";
-import { z } from "zod";
-import { dayAnswer } from "../../answers/day.ts";
-import { isIsoDate } from "../../time.ts";
+import { dayPage, housePage } from "../../blocks/buttons.ts";
+import { dayMessages, houseBoard } from "../replies.ts";
 import type { BotDeps } from "../runner.ts";
-import { buttonHandler } from "./button.ts";
+import { onButton } from "./button.ts";
 
-const state = z.object({
-  k: z.enum(["arrivals", "departures"]),
-  d: z.string().refine(isIsoDate),
-  p: z.number().int().min(1).max(10_000),
-});
-
-export function registerDayPage(app: App, deps: BotDeps): void {
-  app.action(
-    /^day_page_(prev|next)$/,
-    buttonHandler(deps, {
-      state,
-      replace: true,
-      visibility: "in_channel",
-      answer: async (s) => (await dayAnswer(deps, s.k, s.d, s.p)).messages,
-    }),
-  );
+export function registerDayPages(app: App, deps: BotDeps): void {
+  onButton(app, deps, {
+    kind: dayPage,
+    replace: true,
+    visibility: "in_channel",
+    answer: (s) => dayMessages(deps, s.k, s.d, s.p),
+  });
+  onButton(app, deps, {
+    kind: housePage,
+    replace: true,
+    visibility: "in_channel",
+    answer: (s) => houseBoard(deps, s.d, s.p),
+  });
 }

@@ -1,17 +1,15 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../runner.ts";
-import { registerCustomerBookings } from "./customer-bookings.ts";
-import { registerDayPage } from "./day-page.ts";
-import { registerOpenBooking } from "./open-booking.ts";
-import { registerOpenCustomer } from "./open-customer.ts";
-import { registerOpenPet } from "./open-pet.ts";
+import { registerDayPages } from "./day-page.ts";
+import { registerHomeList } from "./home-list.ts";
+import { registerOpenRecord } from "./open-record.ts";
+import { registerOwnerContacts } from "./owner-contacts.ts";
 import { registerSearchPages } from "./search-pages.ts";
 
 export function register(app: App, deps: BotDeps): void {
-  registerDayPage(app, deps);
-  registerOpenPet(app, deps);
-  registerOpenCustomer(app, deps);
-  registerOpenBooking(app, deps);
-  registerCustomerBookings(app, deps);
+  registerDayPages(app, deps);
+  registerOpenRecord(app, deps);
   registerSearchPages(app, deps);
+  registerOwnerContacts(app, deps);
+  registerHomeList(app, deps);
 }

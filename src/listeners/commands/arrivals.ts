@@ -1,8 +1,12 @@
 /** /arrivals [date]: the day's arrivals, posted for the channel (list_arrivals). */
 import type { App } from "@slack/bolt";
+import { dayMessages } from "../replies.ts";
 import type { BotDeps } from "../runner.ts";
-import { dayCommand } from "./day.ts";
+import { dateCommand } from "./day.ts";
 
 export function registerArrivals(app: App, deps: BotDeps): void {
-  app.command("/arrivals", dayCommand(deps, "arrivals"));
+  app.command(
+    "/arrivals",
+    dateCommand(deps, (date) => dayMessages(deps, "arrivals", date)),
+  );
 }

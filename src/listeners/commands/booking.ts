@@ -1,12 +1,12 @@
 /** /booking REF or /booking 12345: one booking, only the asker sees it (get_booking). */
 import type { App } from "@slack/bolt";
-import { bookingAnswer } from "../../answers/records.ts";
+import { bookingCard } from "../replies.ts";
 import type { BotDeps } from "../runner.ts";
-import { ephemeralCommand } from "./ephemeral.ts";
+import { ephemeralCommand } from "./slash-command.ts";
 
 export function registerBooking(app: App, deps: BotDeps): void {
   app.command(
     "/booking",
-    ephemeralCommand(deps, (text) => bookingAnswer(deps, text)),
+    ephemeralCommand(deps, (text) => bookingCard(deps, text)),
   );
 }

@@ -3,13 +3,13 @@
  * (list_customers, get_customer, list_customer_pets, list_customer_bookings).
  */
 import type { App } from "@slack/bolt";
-import { customerAnswer } from "../../answers/records.ts";
+import { customerReply } from "../replies.ts";
 import type { BotDeps } from "../runner.ts";
-import { ephemeralCommand } from "./ephemeral.ts";
+import { ephemeralCommand } from "./slash-command.ts";
 
 export function registerCustomer(app: App, deps: BotDeps): void {
   app.command(
     "/customer",
-    ephemeralCommand(deps, (text) => customerAnswer(deps, text)),
+    ephemeralCommand(deps, (text) => customerReply(deps, text)),
   );
 }

@@ -1,18 +1,29 @@
-/** The shared shape of /arrivals and /departures: a date, then the day's list for the channel. */
-import { dayAnswer } from "../../answers/day.ts";
-import type { DayKind } from "../../blocks/day-list.ts";
-import { noticeMessage } from "../../blocks/misc.ts";
-import { esc } from "../../blocks/mrkdwn.ts";
+/** The shared shape of the day commands (/arrivals, /departures, /inhouse): a date, then the list for the channel. */
+
+import { UsageError } from "../../answers/failure.ts";
+import { freeText, TEXT_RULES } from "../../answers/input.ts";
+import type { Message } from "../../blocks/types.ts";
 import { parseDay } from "../../dates.ts";
 import type { BotDeps } from "../runner.ts";
-import { slashCommand } from "./ephemeral.ts";
+import { slashCommand } from "./slash-command.ts";
 
-export function dayCommand(deps: BotDeps, kind: DayKind) {
+/** A command whose text is a date: a bad date is answered to the asker only, with no API call. */
+export function dateCommand(deps: BotDeps, answer: (date: string) => Promise<Message[]>) {
   return slashCommand(deps, (text) => {
-    const day = parseDay(text, deps.clock.now(), deps.config.timezone);
-    // A bad date is answered to the asker only, with no API call.
-    if (!day.ok)
-      return { visibility: "ephemeral", work: async () => [noticeMessage(`⚠️ ${esc(day.message)}`)] };
-    return { visibility: "in_channel", work: async () => (await dayAnswer(deps, kind, day.date)).messages };
+    let day: ReturnType<typeof parseDay>;
+    try {
+      day = parseDay(freeText(text, TEXT_RULES.date), deps.clock.now(), deps.config.timezone);
+    } catch (error) {
+      return { visibility: "ephemeral", work: async () => Promise.reject(error) };
+    }
+    if (!day.ok) {
+      const message = day.message;
+      return {
+        visibility: "ephemeral",
+        work: async () => Promise.reject(new UsageError(message, "For example: tomorrow, friday, 24 Dec.")),
+      };
+    }
+    const date = day.date;
+    return { visibility: "in_channel", work: () => answer(date) };
   });
 }

@@ -1,8 +1,12 @@
-/** /departures [date]: the day's departures, posted for the channel (list_departures). */
+/** /departures [date]: the day's departures with the going-home check, for the channel (list_departures). */
 import type { App } from "@slack/bolt";
+import { dayMessages } from "../replies.ts";
 import type { BotDeps } from "../runner.ts";
-import { dayCommand } from "./day.ts";
+import { dateCommand } from "./day.ts";
 
 export function registerDepartures(app: App, deps: BotDeps): void {
-  app.command("/departures", dayCommand(deps, "departures"));
+  app.command(
+    "/departures",
+    dateCommand(deps, (date) => dayMessages(deps, "departures", date)),
+  );
 }

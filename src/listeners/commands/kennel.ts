@@ -1,12 +1,48 @@
 /** /kennel help|status|bookings|customers|pets (check_api_status, list_bookings, …). */
 import type { App } from "@slack/bolt";
-import { kennelAnswer } from "../../answers/kennel.ts";
+import { UsageError } from "../../answers/failure.ts";
+import { helpMessage } from "../../blocks/help.ts";
+import type { Message } from "../../blocks/types.ts";
+import { bookingsSearchReply, customerReply, petReply, statusReply } from "../replies.ts";
 import type { BotDeps } from "../runner.ts";
-import { ephemeralCommand } from "./ephemeral.ts";
+import { ephemeralCommand } from "./slash-command.ts";
+
+/** `/kennel …`: the subcommand, or the help for anything unknown. */
+export async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
+  const trimmed = text.trim();
+  const [sub = ""] = trimmed.split(/\s+/);
+  const args = trimmed.slice(sub.length).trim();
+  const need = (example: string) => {
+    throw new UsageError("Search for what?", `For example ${example}.`);
+  };
+  switch (sub.toLowerCase()) {
+    case "":
+    case "help":
+      return [helpMessage(deps.config.timezone)];
+    case "status":
+      return statusReply(deps, () => deps.statusExtras?.() ?? []);
+    case "bookings":
+    case "booking":
+      return bookingsSearchReply(deps, args);
+    case "customers":
+    case "customer":
+      return args ? customerReply(deps, args) : need("/kennel customers O'Brien");
+    case "pets":
+    case "pet":
+      return args ? petReply(deps, args) : need("/kennel pets Biscuit");
+    default:
+      return [
+        helpMessage(
+          deps.config.timezone,
+          `I don't know “${sub.slice(0, 40).replace(/[<>&]/g, "")}”. Here is what I can do:`,
+        ),
+      ];
+  }
+}
 
 export function registerKennel(app: App, deps: BotDeps): void {
   app.command(
     "/kennel",
-    ephemeralCommand(deps, (text) => kennelAnswer(deps, text)),
+    ephemeralCommand(deps, (text) => kennelReply(deps, text)),
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * Every button's state, defined once: a zod schema plus encode/decode, used by the renderer that
+ * draws the button and by the listener that answers it, so the compiler checks the round trip. A
+ * tampered or stale value decodes to undefined, and the listener answers "this button is out of
+ * date" instead of failing.
+ */
+import { z } from "zod";
+import { isIsoDate } from "../time.ts";
+
+export interface ButtonKind<S> {
+  /** The action_id's stem; a button's action_id is `${id}` or `${id}:${suffix}`. */
+  id: string;
+  /** The pattern listeners register. */
+  pattern: RegExp;
+  encode(state: S): string;
+  decode(value: string | undefined): S | undefined;
+  /** The action_id for one button of this kind ("next", "prev", a record id…). */
+  actionId(suffix?: string | number): string;
+}
+
+export function defineButton<T extends z.ZodType>(id: string, schema: T): ButtonKind<z.infer<T>> {
+  return {
+    id,
+    pattern: new RegExp(`^${id}(:[\\w-]+)?$`),
+    encode: (state) => JSON.stringify(schema.parse(state)),
+    decode(value) {
+      if (!value || value.length > 2000) return undefined;
+      try {
+        const r = schema.safeParse(JSON.parse(value));
+        return r.success ? r.data : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    actionId: (suffix) => (suffix === undefined ? id : `${id}:${suffix}`),
+  };
+}
+
+const page = z.number().int().min(1).max(100_000);
+const recordId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const isoDate = z.string().refine(isIsoDate);
+
+/** Previous/Next on /arrivals and /departures. */
+export const dayPage = defineButton(
+  "day_page",
+  z.object({ k: z.enum(["arrivals", "departures"]), d: isoDate, p: page }),
+);
+/** Previous/Next on /inhouse. */
+export const housePage = defineButton("house_page", z.object({ d: isoDate, p: page }));
+export const openPet = defineButton("pet_open", z.object({ p: recordId }));
+export const openCustomer = defineButton("customer_open", z.object({ c: recordId }));
+export const openBooking = defineButton("booking_open", z.object({ b: recordId }));
+/** A booking's owner's contacts, for the one who clicked (tomorrow's check). */
+export const ownerContacts = defineButton("owner_contacts", z.object({ b: recordId }));
+export const customerBookingsPage = defineButton("customer_bookings", z.object({ c: recordId, p: page }));
+const query = z.object({ q: z.string().min(1).max(300), p: page });
+export const petsPage = defineButton("pets_page", query);
+export const customersPage = defineButton("customers_page", query);
+export const bookingsPage = defineButton(
+  "bookings_page",
+  z.object({ q: z.string().max(300), t: isoDate, p: page }),
+);
+/** The Today home's buttons: which list to answer. */
+export const homeList = defineButton(
+  "home_list",
+  z.object({ l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow"]) }),
+);

@@ -1,0 +1,49 @@
+/** The App Home "Today": the day at a glance, each figure with a button that answers its list. */
+import type { TodayOverview } from "../answers/house.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { dayHeading } from "../words/dates.ts";
+import { homeList } from "./buttons.ts";
+import { helpBlocks } from "./help.ts";
+import { button, context, esc, header, section } from "./mrkdwn.ts";
+import type { Block } from "./types.ts";
+
+type ListName = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow";
+
+const figure = (n: number | undefined) => (n === undefined ? "?" : String(n));
+
+export function homeBlocks(t: TodayOverview, timezone: string): Block[] {
+  const rows: Array<[ListName, string, number | undefined, string]> = [
+    ["arrivals", "🛬 Arrivals", t.arrivals, "Show arrivals"],
+    ["departures", "🏠 Departures", t.departures, "Show departures"],
+    ["inhouse", "🐾 In house", t.inHouse, "Show in house"],
+    ["unpaid", "🔴 Unpaid departures", t.unpaidDepartures, "Show departures"],
+    [
+      "rounds",
+      `💊 Medication this round (${roundWord(t.round).toLowerCase()})`,
+      t.medicationThisRound,
+      "Show the round",
+    ],
+    ["tomorrow", "❔ Care details missing for tomorrow", t.careMissingTomorrow, "Show tomorrow's check"],
+  ];
+  const blocks: Block[] = [header(`Today — ${dayHeading(t.date)}`)];
+  for (const [l, label, n, action] of rows) {
+    blocks.push(
+      section(`*${label}:* ${figure(n)}`, button(action, homeList.actionId(l), homeList.encode({ l }))),
+    );
+  }
+  if (t.problems.length) {
+    blocks.push(
+      section(
+        `⚠️ Some figures could not be loaded (shown as ?):\n${t.problems.map((p) => `• ${esc(p)}`).join("\n")}\nRun /kennel status for what to do.`,
+      ),
+    );
+  }
+  blocks.push(context("Lists open in a message only you can see. Refreshed each time you open this tab."));
+  blocks.push({ type: "divider" }, ...helpBlocks(timezone));
+  return blocks.slice(0, 100);
+}
+
+/** What a guest sees on the Home tab: the refusal, no kennel data. */
+export function homeRefusalBlocks(message: string): Block[] {
+  return [header("Kennel Desk"), section(`🔒 ${esc(message)}`)];
+}

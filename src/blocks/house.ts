@@ -1,0 +1,76 @@
+/** /inhouse: every pet staying, by room, with owner, going-home date and care flags. Channel-safe. */
+import type { HouseEntry, HouseReport } from "../answers/house.ts";
+import { bookingTypeText } from "../domain/bookings.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading, dayOf } from "../words/dates.ts";
+import { housePage } from "./buttons.ts";
+import { entryCareLines } from "./care.ts";
+import { fitMessage } from "./fit.ts";
+import { button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
+import type { Block, Message } from "./types.ts";
+
+export function houseTitle(date: string, pets: number): string {
+  return `In house — ${dayHeading(date)} (${plural(pets, "pet")})`;
+}
+
+export function houseSummary(r: HouseReport): string {
+  const t = r.totals;
+  return [
+    plural(t.pets, "pet"),
+    plural(t.rooms, "room"),
+    `🏠 ${t.goingHome} going home today`,
+    `🛬 ${t.arriving} arriving today`,
+    t.careNotMatched ? `❔ ${t.careNotMatched} with care details not matched` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+export function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): string {
+  const b = e.booking;
+  const room = b.roomName ? `*${clip(b.roomName, 100)}*` : "*no room*";
+  const pets = b.petNames ? clip(b.petNames, 300) : "pets not recorded";
+  const owner = b.customerName ? clip(b.customerName, 150) : "owner not recorded";
+  const home = e.goingHome ? "🏠 *going home today*" : `home ${dayOf(b.checkOutDate, timezone, thisYear)}`;
+  const type = bookingTypeText(b);
+  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrived today" : ""}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
+  const care = entryCareLines(e.care);
+  return care ? `${first}\n${care}` : first;
+}
+
+export function houseMessages(r: HouseReport, timezone: string, thisYear: string): Message[] {
+  const title = houseTitle(r.date, r.totals.pets);
+  const blocks: Block[] = [header(title)];
+  if (r.totals.bookings === 0) {
+    blocks.push(section("No pets in house on this day."));
+    return [{ text: fallback(`${title}: none`), blocks }];
+  }
+  const pageWords =
+    r.pages > 1 ? ` · showing ${r.from + 1}–${r.from + r.entries.length} of ${r.totals.bookings} stays` : "";
+  blocks.push(context(`${esc(houseSummary(r))}${pageWords}`));
+  for (const e of r.entries) blocks.push(section(houseEntryText(e, timezone, thisYear)));
+  if (r.pages > 1) {
+    const buttons = [];
+    if (r.page > 1)
+      buttons.push(
+        button("◀ Previous", housePage.actionId("prev"), housePage.encode({ d: r.date, p: r.page - 1 })),
+      );
+    if (r.page < r.pages)
+      buttons.push(
+        button(
+          `Next ▶ (page ${r.page + 1} of ${r.pages})`,
+          housePage.actionId("next"),
+          housePage.encode({ d: r.date, p: r.page + 1 }),
+        ),
+      );
+    blocks.push({ type: "actions", elements: buttons });
+  }
+  blocks.push(
+    context(
+      [r.careProblem ? `❔ ${esc(r.careProblem)}` : "", `request id ${esc(r.requestId)}`]
+        .filter(Boolean)
+        .join(" · "),
+    ),
+  );
+  return [fitMessage({ text: fallback(`${title}: ${houseSummary(r)}`), blocks })];
+}

@@ -1,0 +1,88 @@
+/**
+ * A feeding and medication round (/rounds and the round posts): every pet in house by room, this
+ * round's diet, each medication as the round's sheet shows it (src/domain/care.ts
+ * `medicationsFor`), allergies; a pet with nothing this round on one line. Channel-safe.
+ */
+import type { RoundPet, RoundReport } from "../answers/house.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { plural } from "../domain/text.ts";
+import { CARE_NOT_LOADED, CARE_NOT_MATCHED, roundMedicationRow, speciesEmoji } from "../words/care.ts";
+import { dayHeading } from "../words/dates.ts";
+import { lateWords } from "./digest.ts";
+import { clip, context, esc, header, truncate } from "./mrkdwn.ts";
+import { type Threaded, threaded } from "./thread.ts";
+
+export function roundTitle(r: RoundReport): string {
+  return `${roundWord(r.round)} round — ${dayHeading(r.date)} (${plural(r.totals.pets + r.totals.careMissing, "pet")})`;
+}
+
+export function roundSummary(r: RoundReport): string {
+  const t = r.totals;
+  return [
+    `💊 ${t.withMedication} with medication this round`,
+    `🍽 ${t.fed} with a diet`,
+    t.nothing ? `${t.nothing} with nothing this round` : "",
+    t.careMissing ? `❔ ${t.careMissing} with care details not matched or not loaded` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** One pet on the sheet (mrkdwn, within a section). */
+export function roundPetText(p: RoundPet, r: RoundReport): string {
+  const b = p.booking;
+  const room = b.roomName ? `*${clip(b.roomName, 80)}*` : "*no room*";
+  const owner = b.customerName ? ` (${clip(b.customerName, 80)})` : "";
+  if (!p.pet || !p.sheet) {
+    const which = p.unmatched.length
+      ? clip(p.unmatched.join(", "), 200)
+      : b.petNames
+        ? clip(b.petNames, 200)
+        : "pets";
+    const why = p.careStatus === "not_matched" ? CARE_NOT_MATCHED : CARE_NOT_LOADED;
+    return `${room} · ${which}${owner}\n❔ ${why}: check this pet's care by hand`;
+  }
+  const name = `${speciesEmoji(p.pet.pet)} *${clip(p.pet.flags.name, 80)}*`;
+  const s = p.sheet;
+  const allergy = s.allergies ? `⚠️ allergies: ${clip(s.allergies, 300)}` : "";
+  if (s.nothing) {
+    const others = s.medications.map((m) => clip(roundMedicationRow(m, r.round), 200));
+    return truncate(
+      [`${room} · ${name}${owner} · nothing this round`, ...others.map((o) => `💊 ${o}`), allergy]
+        .filter(Boolean)
+        .join("\n"),
+      2900,
+    );
+  }
+  const lines = [`${room} · ${name}${owner}`];
+  if (s.diet.round) lines.push(`🍽 ${roundWord(r.round).toLowerCase()}: ${clip(s.diet.round, 600)}`);
+  if (s.diet.general) lines.push(`🍽 general: ${clip(s.diet.general, 400)}`);
+  if (!s.diet.round && !s.diet.general) lines.push(`🍽 no ${r.round} diet recorded`);
+  for (const m of s.medications) lines.push(`💊 ${clip(roundMedicationRow(m, r.round), 700)}`);
+  if (allergy) lines.push(allergy);
+  return truncate(lines.join("\n"), 2900);
+}
+
+export function roundMessages(r: RoundReport, lateAt?: string): Threaded {
+  const title = roundTitle(r);
+  const head = [header(title), context(`${esc(roundSummary(r))}${lateWords(lateAt)}`)];
+  if (r.pets.length === 0) {
+    return {
+      parent: { text: title, blocks: [...head, context("No pets in house on this day.")] },
+      replies: [],
+    };
+  }
+  const foot = [
+    context(
+      [r.careProblem ? `❔ ${esc(r.careProblem)}` : "", `request id ${esc(r.requestId)}`]
+        .filter(Boolean)
+        .join(" · "),
+    ),
+  ];
+  return threaded(
+    `${title}: ${roundSummary(r)}`,
+    head,
+    r.pets.map((p) => roundPetText(p, r)),
+    foot,
+  );
+}

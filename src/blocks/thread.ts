@@ -1,0 +1,47 @@
+/**
+ * A long post as a parent message and thread replies (the 07:00 post, the round posts, tomorrow's
+ * check): every message within 50 blocks and the total-text budget, whatever the day's size.
+ */
+import { LIMITS, messageChars } from "./limits.ts";
+import { context, fallback, section } from "./mrkdwn.ts";
+import type { Block, Message } from "./types.ts";
+
+export interface Threaded {
+  parent: Message;
+  replies: Message[];
+}
+
+/** Room left for the reply's own context line and the fallback. */
+const REPLY_OVERHEAD = 400;
+
+/**
+ * The parent holds `head` (header, summary) then as many items as fit; the rest go in replies,
+ * each headed "21–65 of 120". Items are one section's mrkdwn each (already within 3000 chars).
+ */
+export function threaded(title: string, head: Block[], items: string[], foot: Block[] = []): Threaded {
+  const budget = LIMITS.messageText - REPLY_OVERHEAD;
+  const parentBlocks = [...head];
+  let i = 0;
+  const size = (blocks: Block[]) => messageChars({ text: title, blocks });
+  while (i < items.length && parentBlocks.length + foot.length < LIMITS.blocks - 2) {
+    const next = section(items[i] as string);
+    if (size([...parentBlocks, next, ...foot]) > budget) break;
+    parentBlocks.push(next);
+    i++;
+  }
+  parentBlocks.push(...foot);
+  const replies: Message[] = [];
+  while (i < items.length) {
+    const start = i;
+    const blocks: Block[] = [];
+    while (i < items.length && blocks.length < LIMITS.blocks - 2) {
+      const next = section(items[i] as string);
+      if (blocks.length > 0 && size([...blocks, next]) > budget) break;
+      blocks.push(next);
+      i++;
+    }
+    const label = `${start + 1}–${i} of ${items.length}`;
+    replies.push({ text: fallback(`${title}: ${label}`), blocks: [context(label), ...blocks] });
+  }
+  return { parent: { text: fallback(title), blocks: parentBlocks }, replies };
+}

@@ -1,0 +1,32 @@
+/** The Today home's buttons: each answers its list in a message only the clicker sees (in the bot's DM). */
+import type { App } from "@slack/bolt";
+import { homeList } from "../../blocks/buttons.ts";
+import type { Message } from "../../blocks/types.ts";
+import { localDate } from "../../time.ts";
+import { dayMessages, houseBoard, roundSheet, tomorrowList } from "../replies.ts";
+import type { BotDeps } from "../runner.ts";
+import { onButton } from "./button.ts";
+
+export function registerHomeList(app: App, deps: BotDeps): void {
+  onButton(app, deps, {
+    kind: homeList,
+    replace: false,
+    visibility: "ephemeral",
+    answer: async (s): Promise<Message[]> => {
+      const today = localDate(deps.clock.now(), deps.config.timezone);
+      switch (s.l) {
+        case "arrivals":
+          return dayMessages(deps, "arrivals", today);
+        case "departures":
+        case "unpaid":
+          return dayMessages(deps, "departures", today);
+        case "inhouse":
+          return houseBoard(deps, today);
+        case "rounds":
+          return roundSheet(deps, undefined, today);
+        case "tomorrow":
+          return tomorrowList(deps);
+      }
+    },
+  });
+}

@@ -1,0 +1,18 @@
+/** "Owner's contacts" on tomorrow's check: the booking owner's phone and email, only for the one who clicked. */
+import type { App } from "@slack/bolt";
+import { ownerContacts } from "../../blocks/buttons.ts";
+import { ownerContactsMessage } from "../../blocks/tomorrow.ts";
+import type { BotDeps } from "../runner.ts";
+import { onButton } from "./button.ts";
+
+export function registerOwnerContacts(app: App, deps: BotDeps): void {
+  onButton(app, deps, {
+    kind: ownerContacts,
+    replace: false,
+    visibility: "ephemeral",
+    answer: async (s) => {
+      const b = (await deps.kennel.getBooking(s.b)).data;
+      return [ownerContactsMessage(b.customerName, b.customerPhone, b.customerEmail, b.reference)];
+    },
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Answers drawn as Slack messages: each command and the button that pages or opens the same thing
+ * share one function here, so a list looks the same whichever way it was asked for.
+ */
+import { dayReport } from "../answers/day.ts";
+import { currentRound, houseReport, roundReport, tomorrowCheck } from "../answers/house.ts";
+import { bookingsSearch, statusAnswer } from "../answers/kennel.ts";
+import {
+  bookingView,
+  customerAnswer,
+  customerBookings,
+  customerView,
+  petAnswer,
+  petView,
+  thisYear,
+} from "../answers/records.ts";
+import { bookingMessages } from "../blocks/booking.ts";
+import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
+import { dayListMessages } from "../blocks/day-list.ts";
+import { houseMessages } from "../blocks/house.ts";
+import { petListMessages, petMessages } from "../blocks/pet.ts";
+import { roundMessages } from "../blocks/rounds.ts";
+import { statusMessage } from "../blocks/status.ts";
+import type { Threaded } from "../blocks/thread.ts";
+import { tomorrowMessages } from "../blocks/tomorrow.ts";
+import type { Message } from "../blocks/types.ts";
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import type { DayKind } from "../domain/day.ts";
+
+const tz = (deps: Deps) => deps.config.timezone;
+
+/** A threaded post answered to a command: the parent, then each reply as a further message. */
+const asMessages = (t: Threaded): Message[] => [t.parent, ...t.replies];
+
+export async function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Message[]> {
+  return dayListMessages(await dayReport(deps, kind, date, { page }), tz(deps));
+}
+
+export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Message[]> {
+  return houseMessages(await houseReport(deps, date, { page }), tz(deps), thisYear(deps));
+}
+
+export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Message[]> {
+  return asMessages(roundMessages(await roundReport(deps, round ?? currentRound(deps), date)));
+}
+
+export async function tomorrowList(deps: Deps): Promise<Message[]> {
+  return asMessages(tomorrowMessages(await tomorrowCheck(deps), tz(deps)));
+}
+
+export async function bookingCard(deps: Deps, text: string): Promise<Message[]> {
+  return bookingMessages(await bookingView(deps, text), tz(deps), thisYear(deps));
+}
+
+export async function petCardById(deps: Deps, id: number): Promise<Message[]> {
+  return petMessages(await petView(deps, id), tz(deps), thisYear(deps));
+}
+
+export async function petReply(deps: Deps, text: string, page = 1): Promise<Message[]> {
+  const a = await petAnswer(deps, text, page);
+  return a.type === "pet" ? petMessages(a.view, tz(deps), thisYear(deps)) : petListMessages(a.list);
+}
+
+export async function customerReply(deps: Deps, text: string, page = 1): Promise<Message[]> {
+  const a = await customerAnswer(deps, text, page);
+  return a.type === "customer" ? customerMessages(a.view) : customerListMessages(a.list);
+}
+
+export async function customerCardById(deps: Deps, id: number): Promise<Message[]> {
+  return customerMessages(await customerView(deps, id));
+}
+
+export async function customerHistory(deps: Deps, customerId: number, page = 1): Promise<Message[]> {
+  return bookingListMessages(await customerBookings(deps, customerId, page), tz(deps), thisYear(deps), {
+    customerId,
+  });
+}
+
+export async function bookingsSearchReply(
+  deps: Deps,
+  text: string,
+  page = 1,
+  asOf?: Date,
+): Promise<Message[]> {
+  const r = await bookingsSearch(deps, text, page, asOf);
+  return bookingListMessages(r, tz(deps), thisYear(deps), { search: r.state });
+}
+
+export async function statusReply(deps: Deps, extra: () => string[] = () => []): Promise<Message[]> {
+  return [statusMessage(await statusAnswer(deps), extra())];
+}
