@@ -83,9 +83,10 @@ describe("once a day", () => {
     expect(outcome.kinds.departures).toMatchObject({ result: "posted" });
     const [parent, ...rest] = parents(channel);
     expect(rest).toHaveLength(0);
+    const replyCount = inChannel(channel).filter((m) => m.thread_ts === parent?.ts).length;
     expect(parent?.metadata).toEqual({
       event_type: "kennel_digest",
-      event_payload: { date: BUSY(), kind: "departures", late: false },
+      event_payload: { date: BUSY(), kind: "departures", late: false, part: 1, parts: 1 + replyCount },
     });
     const total = (sandbox.main.departuresByDate.get(BUSY()) ?? []).filter(
       (b) => !/cancel|no_show/.test(String(b.status)),
@@ -95,6 +96,10 @@ describe("once a day", () => {
     expect(JSON.stringify(parent?.blocks)).toMatch(/with medication to hand back/);
     const replies = inChannel(channel).filter((m) => m.thread_ts === parent?.ts);
     expect(replies.length).toBe(Math.ceil((total - DIGEST_PARENT_ENTRIES) / 45));
+    // Each reply is a numbered part of its own.
+    expect(replies.map((r) => r.metadata?.event_payload)).toEqual(
+      replies.map((_, i) => ({ date: BUSY(), kind: "departures", part: i + 2, parts: replies.length + 1 })),
+    );
     for (const m of [parent, ...replies]) expect(limitViolations(asMessage(m as StoredMessage))).toEqual([]);
     // Contact details never go into the channel.
     const everything = JSON.stringify(inChannel(channel));
