@@ -6,6 +6,7 @@
 import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DayKind } from "../../src/blocks/day-list.ts";
+import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { composeDigest } from "../../src/digest/compose.ts";
@@ -43,10 +44,7 @@ interface Fake {
   onSleep?: (now: number, ms: number) => void;
 }
 
-const text = (s: string): Message => ({
-  text: s,
-  blocks: [{ type: "section", text: { type: "mrkdwn", text: s } }],
-});
+const text = (s: string): Message => ({ text: s, blocks: [section(s)] });
 
 /** A stand-in for the lead's compose: departures and arrivals as the 07:00 post; anything else, 3 parts. */
 function composer(deps: Parameters<typeof composeDigest>[0], calls: string[]): ComposeFn {
