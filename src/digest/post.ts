@@ -166,6 +166,7 @@ async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Pro
     });
     mine.push({ part, ts });
   }
+  if (mine.length === 0) return { result: "already-posted", ts: parent.ts };
   // Two re-runs completing the same thread at once: the later copy of a part deletes itself.
   await o.settle();
   const after = await threadParts(o, parent.ts);

@@ -52,6 +52,7 @@ function composer(deps: Parameters<typeof composeDigest>[0], calls: string[]): C
     calls.push(`${kind} ${date} late=${lateAt ?? "-"}`);
     if (kind === "departures" || kind === "arrivals")
       return composeDigest(deps, kind as DayKind, date, lateAt);
+    await deps.kennel.listArrivals(date); // as a real round post reads the kennel API
     return {
       parent: text(`${kind} for ${date}${lateAt ? ` (posted late, at ${lateAt})` : ""}`),
       replies: [text(`${kind} part 2`), text(`${kind} part 3`)],
@@ -164,6 +165,43 @@ describe("posts as data", () => {
       ["rounds:morning part 2", { date: BUSY(), kind: "rounds:morning", part: 2, parts: 3 }],
       ["rounds:morning part 3", { date: BUSY(), kind: "rounds:morning", part: 3, parts: 3 }],
     ]);
+  });
+});
+
+describe("a round post has the 07:00 post's guarantees", () => {
+  it("two instances firing together leave one post, its thread complete", async () => {
+    const c = channel();
+    const posts = [{ kind: "rounds:evening", channel: c, time: "18:00" }];
+    const fake = { now: Date.parse("2026-11-24T18:00:00Z") };
+    const [a, b] = await Promise.all([
+      makeJob(fake, posts).job.runPost("rounds:evening", BUSY()),
+      makeJob(fake, posts).job.runPost("rounds:evening", BUSY()),
+    ]);
+    expect([a.result, b.result].sort()).toEqual(["duplicate-removed", "posted"]);
+    expect(parents(c)).toHaveLength(1);
+    expect(inChannel(c).filter((m) => m.thread_ts)).toHaveLength(2);
+    expect(threadOf(c, parents(c)[0]?.ts)).toHaveLength(2);
+  });
+
+  it("the API down: backoff, one notice naming the round, hourly tries, then the post, marked late", async () => {
+    const c = channel();
+    sandbox.setFaults({ errorRate: 1 });
+    const recoverAt = Date.parse("2026-11-24T09:00:00Z");
+    const fake: Fake = {
+      now: Date.parse("2026-11-24T07:30:00Z"),
+      onSleep: (now) => {
+        if (now >= recoverAt) sandbox.setFaults({});
+      },
+    };
+    const { job } = makeJob(fake, [{ kind: "rounds:morning", channel: c, time: "07:30" }]);
+    expect(await job.runPost("rounds:morning", BUSY())).toMatchObject({ result: "posted" });
+    const notices = inChannel(c).filter((m) => m.metadata?.event_type === "kennel_digest_notice");
+    expect(notices.map((m) => m.metadata?.event_payload)).toEqual([{ date: BUSY(), kind: "rounds:morning" }]);
+    expect(JSON.stringify(notices[0]?.blocks)).toMatch(
+      /Today's morning round post \(Tue 24 Nov\) could not be made: .*request id `sbx-.*keep trying every hour/,
+    );
+    // 07:45 notice, then hourly: 08:45, 09:45 succeeds.
+    expect(parents(c).map((m) => m.text)).toEqual([`rounds:morning for ${BUSY()} (posted late, at 09:45)`]);
   });
 });
 
