@@ -16,10 +16,8 @@ import { addDays } from "../time.ts";
 /** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
 export type PostKind = "departures" | "arrivals" | `rounds:${Round}` | "tomorrow";
 
-/** Words for a kind of post, for notices and logs: "departures", "evening round", "tomorrow's check". */
-export function postWords(kind: PostKind): string {
-  if (kind.startsWith("rounds:")) return `${kind.slice(7)} round`;
-  return kind === "tomorrow" ? "tomorrow's check" : kind;
+export function isPostKind(kind: string): kind is PostKind {
+  return /^(departures|arrivals|tomorrow|rounds:(morning|midday|evening))$/.test(kind);
 }
 
 export async function composePost(
@@ -39,14 +37,4 @@ export async function composePost(
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
   return roundMessages(await roundReport(deps, kind.slice(7) as Round, date), lateAt);
-}
-
-/** The 07:00 post of a day's arrivals or departures (kept for the day kinds' callers). */
-export function composeDigest(
-  deps: Deps,
-  kind: "departures" | "arrivals",
-  date: string,
-  lateAt?: string,
-): Promise<Threaded> {
-  return composePost(deps, kind, date, lateAt);
 }

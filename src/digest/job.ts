@@ -1,17 +1,20 @@
 /**
- * One day's post, made whatever happens: the API down at 07:00 is retried with backoff for up to
- * 15 minutes; then a short notice is posted (once) and the post is tried every hour until it is
- * made or the day is over. Time and waiting are injected, so tests run on a fake clock.
+ * The scheduled posts (the 07:00 post's departures and arrivals, the round posts, tomorrow's
+ * check…), each made once per local date whatever happens: the API down at the post's time is
+ * retried with backoff for up to 15 minutes; then a short notice is posted (once) and the post is
+ * tried every hour until it is made or the day is over. Time and waiting are injected, so tests
+ * run on a fake clock. What a post says comes from the injected compose function.
  */
-import type { DayKind } from "../domain/day.ts";
+import { describeFailure } from "../answers/failure.ts";
 import { digestNotice } from "../blocks/digest.ts";
-import { timeOf } from "../words/dates.ts";
 import type { DigestSettings } from "../config.ts";
 import type { Deps } from "../deps.ts";
-import { isKennelError } from "../kennel/errors.ts";
 import { localDate, zonedInstant } from "../time.ts";
-import { composeDigest } from "./compose.ts";
+import { timeOf } from "../words/dates.ts";
+import { composePost, isPostKind } from "./compose.ts";
 import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
+import { type ComposeFn, digestPosts, type NoticeFn, postLabel, type ScheduledPost } from "./posts.ts";
+import { dueInstant } from "./schedule.ts";
 import type { DigestSlack } from "./slack.ts";
 
 export const RETRY_WINDOW_MS = 15 * 60_000;
@@ -19,10 +22,20 @@ export const HOURLY_MS = 60 * 60_000;
 /** A post made more than this after its time is marked late. */
 export const LATE_AFTER_MS = 5 * 60_000;
 
+/** The posts a job makes: `scheduledPosts(config)` (or the helpers in posts.ts), one line each. */
+export interface PostsSettings {
+  posts: ScheduledPost[];
+}
+
 export interface DigestJobOptions {
   deps: Deps;
   slack: DigestSlack;
-  settings: DigestSettings;
+  /** The posts to make; the 07:00 post's settings alone (DIGEST_*) mean its departures/arrivals. */
+  settings: PostsSettings | DigestSettings;
+  /** What each kind says. Default: the day lists, for departures and arrivals only. */
+  compose?: ComposeFn;
+  /** The notice when a post is late because of the API. Default: worded from the kind. */
+  notice?: NoticeFn;
   /** Waits; resolves false when the job is being stopped. Default: a timer. */
   sleep?: (ms: number) => Promise<boolean>;
   /** Pause between posting and re-reading the history. Default 2 s. */
@@ -33,17 +46,27 @@ export type KindOutcome = PostOutcome | { result: "gave-up"; reason: string } | 
 
 export interface DayOutcome {
   date: string;
-  kinds: Partial<Record<DayKind, KindOutcome>>;
+  /** By kind, in the order of the job's posts. */
+  kinds: Record<string, KindOutcome>;
 }
 
 export class DigestJob {
   readonly #o: DigestJobOptions;
-  readonly #running = new Map<string, Promise<DayOutcome>>();
+  readonly posts: readonly ScheduledPost[];
+  readonly #running = new Map<string, Promise<KindOutcome>>();
   #stopping = false;
   readonly #timers = new Set<() => void>();
 
   constructor(options: DigestJobOptions) {
     this.#o = options;
+    const s = options.settings;
+    this.posts = "posts" in s ? [...s.posts] : digestPosts(s);
+    const seen = new Set<string>();
+    for (const p of this.posts) {
+      if (seen.has(p.kind))
+        throw new Error(`Two scheduled posts of the kind "${p.kind}": each kind is posted once a day.`);
+      seen.add(p.kind);
+    }
   }
 
   stop(): void {
@@ -69,67 +92,94 @@ export class DigestJob {
   }
 
   /**
-   * Runs the day's post (every kind in DIGEST_CONTENT). Concurrent calls for one date share one
-   * run. With `retry` false (the CLI), one attempt: failures throw, for the caller's exit code.
+   * Makes every post of the job (or those of `kinds`) for a date, one after the other. With
+   * `retry` false (the CLI), one attempt each: failures throw, for the caller's exit code.
    */
-  runDay(date: string, options: { retry?: boolean } = {}): Promise<DayOutcome> {
-    const existing = this.#running.get(date);
-    if (existing) return existing;
-    const run = this.#runDay(date, options.retry ?? true).finally(() => this.#running.delete(date));
-    this.#running.set(date, run);
-    return run;
-  }
-
-  async #runDay(date: string, retry: boolean): Promise<DayOutcome> {
+  async runDay(
+    date: string,
+    options: { retry?: boolean; kinds?: readonly string[] } = {},
+  ): Promise<DayOutcome> {
     const outcome: DayOutcome = { date, kinds: {} };
-    for (const kind of this.#o.settings.kinds) outcome.kinds[kind] = await this.#runKind(kind, date, retry);
+    const posts = options.kinds ? this.posts.filter((p) => options.kinds?.includes(p.kind)) : this.posts;
+    for (const post of posts) outcome.kinds[post.kind] = await this.runPost(post.kind, date, options);
     return outcome;
   }
 
-  #lateAt(date: string): string | undefined {
-    const { deps, settings } = this.#o;
-    const now = deps.clock.now();
-    const due = zonedInstant(date, settings.time, deps.config.timezone).getTime();
-    if (localDate(now, deps.config.timezone) !== date || now.getTime() - due <= LATE_AFTER_MS)
-      return undefined;
-    return timeOf(now.toISOString(), deps.config.timezone);
+  /** Makes one post for a date. Concurrent calls for one kind and date share one run. */
+  runPost(kind: string, date: string, options: { retry?: boolean } = {}): Promise<KindOutcome> {
+    const post = this.posts.find((p) => p.kind === kind);
+    if (!post) return Promise.reject(new Error(`No scheduled post of the kind "${kind}".`));
+    const key = `${kind}|${date}`;
+    const existing = this.#running.get(key);
+    if (existing) return existing;
+    const run = this.#runPost(post, date, options.retry ?? true).finally(() => this.#running.delete(key));
+    this.#running.set(key, run);
+    return run;
   }
 
-  async #runKind(kind: DayKind, date: string, retry: boolean): Promise<KindOutcome> {
-    const { deps, slack, settings } = this.#o;
+  #lateAt(post: ScheduledPost, date: string): string | undefined {
+    const { deps } = this.#o;
+    const tz = deps.config.timezone;
+    const now = deps.clock.now();
+    const due = (dueInstant(post.time, tz, date) ?? zonedInstant(date, post.time, tz)).getTime();
+    if (localDate(now, tz) !== date || now.getTime() - due <= LATE_AFTER_MS) return undefined;
+    return timeOf(now.toISOString(), tz);
+  }
+
+  #compose(kind: string, date: string, lateAt: string | undefined) {
+    if (this.#o.compose) return this.#o.compose(kind, date, { lateAt });
+    if (!isPostKind(kind)) return Promise.reject(new Error(`Nothing composes the "${kind}" post.`));
+    return composePost(this.#o.deps, kind, date, lateAt);
+  }
+
+  #notice(kind: string, date: string, what: string, requestId: string | undefined) {
+    if (this.#o.notice) return this.#o.notice(kind, date, what, requestId);
+    return digestNotice(postLabel(kind), date, what, requestId);
+  }
+
+  async #runPost(post: ScheduledPost, date: string, retry: boolean): Promise<KindOutcome> {
+    const { deps, slack } = this.#o;
+    const { kind, channel } = post;
     const tz = deps.config.timezone;
     const started = deps.clock.now().getTime();
     let attempt = 0;
     let noticePosted = false;
     for (;;) {
       if (this.#stopping) return { result: "stopped" };
-      const lateAt = this.#lateAt(date);
+      const lateAt = this.#lateAt(post, date);
       try {
         const outcome = await postDigestOnce({
           slack,
-          channel: settings.channel,
+          channel,
           date,
           kind,
           timezone: tz,
+          now: () => deps.clock.now(),
           late: lateAt !== undefined,
-          compose: () => composeDigest(deps, kind, date, lateAt),
+          compose: () => this.#compose(kind, date, lateAt),
           settle: async () => {
             await this.#sleep(this.#o.settleMs ?? 2_000);
           },
         });
-        deps.log.info({ date, kind, ...outcome }, `morning post: ${outcome.result}`);
+        deps.log.info({ date, kind, channel, ...outcome }, `${postLabel(kind)} post: ${outcome.result}`);
         return outcome;
       } catch (error) {
         if (!retry) throw error;
-        const what = isKennelError(error) ? error.message : String((error as Error)?.message ?? error);
-        const requestId = isKennelError(error) ? error.requestId : undefined;
-        deps.log.warn({ date, kind, attempt, requestId, err: what }, "morning post failed; will retry");
+        const failure = describeFailure(error);
+        const what =
+          failure.kind === "unexpected" ? String((error as Error)?.message ?? error) : failure.what;
+        const requestId = failure.requestId;
+        deps.log.warn(
+          { date, kind, attempt, requestId, err: what },
+          `${postLabel(kind)} post failed; will retry`,
+        );
         const now = deps.clock.now();
         // Past the day itself there is nothing left to post (an operator can still run `digest --date`).
         if (localDate(now, tz) > date) return { result: "gave-up", reason: `the day ended: ${what}` };
         let wait: number;
-        if (now.getTime() - started < RETRY_WINDOW_MS) {
-          wait = Math.min(30_000 * 2 ** attempt, 5 * 60_000, RETRY_WINDOW_MS - (now.getTime() - started));
+        const elapsed = Math.max(0, now.getTime() - started);
+        if (elapsed < RETRY_WINDOW_MS) {
+          wait = Math.min(30_000 * 2 ** attempt, 5 * 60_000, RETRY_WINDOW_MS - elapsed);
           attempt++;
         } else {
           if (!noticePosted) {
@@ -137,11 +187,12 @@ export class DigestJob {
             try {
               await postNotice(
                 slack,
-                settings.channel,
+                channel,
                 date,
                 kind,
                 tz,
-                digestNotice(kind, date, what, requestId),
+                this.#notice(kind, date, what, requestId),
+                now,
               );
             } catch (noticeError) {
               deps.log.error(

@@ -1,12 +1,15 @@
 /**
- * Posting the day's message exactly once. Before posting, the channel's history (with metadata)
- * is read and an existing post for the same day and kind is kept. After posting the parent, the
- * history is read again: if another instance posted first, this one deletes its own post.
+ * Posting a scheduled post exactly once, and completely. Every part carries metadata
+ * (`kennel_digest`: date, kind, part i of n; the parent is part 1). Before posting, the channel's
+ * history is read: a parent already there for the same date and kind is kept, and its thread is
+ * read (`conversations.replies`) so that only the missing parts are posted (a crash between the
+ * parent and its replies). After posting a parent, the history is read again: if another
+ * instance posted first, this one deletes its own post; the same for replies that two re-runs
+ * completed at once.
  */
-import type { DayKind } from "../domain/day.ts";
-import type { Threaded as DigestMessages } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
-import { dayStartIso } from "../time.ts";
+import { dayStartIso, localDate } from "../time.ts";
+import type { PostMessages } from "./posts.ts";
 import type { DigestSlack, HistoryMessage } from "./slack.ts";
 
 export const DIGEST_EVENT = "kennel_digest";
@@ -15,6 +18,8 @@ export const NOTICE_EVENT = "kennel_digest_notice";
 export type PostOutcome =
   | { result: "posted"; ts: string; replies: number }
   | { result: "already-posted"; ts: string }
+  /** The parent was there, some thread replies were not: only those were posted. */
+  | { result: "completed"; ts: string; replies: number }
   | { result: "duplicate-removed"; kept: string };
 
 /** Slack's ts as a comparable pair (seconds, then the fraction), never a lossy float. */
@@ -25,19 +30,42 @@ export function compareTs(a: string, b: string): number {
   return af.padEnd(6, "0").localeCompare(bf.padEnd(6, "0"));
 }
 
-/** Where to start reading history: the local midnight of the day, as a Slack ts. */
+/** The local midnight of a day, as a Slack ts. */
 export function dayStartTs(date: string, timezone: string): string {
   return String(Math.floor(Date.parse(dayStartIso(date, timezone)) / 1000));
 }
 
-function postsFor(history: HistoryMessage[], event: string, date: string, kind: DayKind): HistoryMessage[] {
+/**
+ * Where to start reading history: the earlier of the post's day's local midnight and today's (a
+ * post for a future day, made today with `digest --date`, is seen by the next run).
+ */
+export function historyStartTs(date: string, timezone: string, now: Date): string {
+  const today = localDate(now, timezone);
+  return dayStartTs(today < date ? today : date, timezone);
+}
+
+type Payload = Record<string, unknown>;
+
+function payloadOf(m: HistoryMessage, event: string, date: string, kind: string): Payload | undefined {
+  const p = m.metadata?.event_type === event ? m.metadata.event_payload : undefined;
+  return p && p.date === date && p.kind === kind ? p : undefined;
+}
+
+/** Part 1 (or a parent posted before parts were numbered). */
+function isParent(p: Payload): boolean {
+  return p.part === undefined || p.part === 1;
+}
+
+function partOf(p: Payload): number | undefined {
+  return typeof p.part === "number" && Number.isInteger(p.part) ? p.part : undefined;
+}
+
+function postsFor(history: HistoryMessage[], event: string, date: string, kind: string): HistoryMessage[] {
   return history
-    .filter(
-      (m) =>
-        m.metadata?.event_type === event &&
-        m.metadata.event_payload?.date === date &&
-        m.metadata.event_payload?.kind === kind,
-    )
+    .filter((m) => {
+      const p = payloadOf(m, event, date, kind);
+      return p !== undefined && isParent(p);
+    })
     .sort((a, b) => compareTs(a.ts, b.ts));
 }
 
@@ -45,10 +73,11 @@ export async function findPost(
   slack: DigestSlack,
   channel: string,
   date: string,
-  kind: DayKind,
+  kind: string,
   timezone: string,
+  now: Date,
 ) {
-  const history = await slack.history(channel, dayStartTs(date, timezone));
+  const history = await slack.history(channel, historyStartTs(date, timezone, now));
   return {
     post: postsFor(history, DIGEST_EVENT, date, kind)[0],
     notice: postsFor(history, NOTICE_EVENT, date, kind)[0],
@@ -59,41 +88,109 @@ export interface PostDigestOptions {
   slack: DigestSlack;
   channel: string;
   date: string;
-  kind: DayKind;
+  kind: string;
   timezone: string;
-  /** Builds the messages only when a post is needed (it calls the kennel API). */
-  compose: () => Promise<DigestMessages>;
+  /** The injected clock's now (for how far back to read the history). */
+  now: () => Date;
+  /** Builds the messages only when something must be posted (it calls the kennel API). */
+  compose: () => Promise<PostMessages>;
   late: boolean;
-  /** Pause between posting the parent and re-reading the history (lets a rival's post land). */
+  /** Pause between posting and re-reading (lets a rival's post land). */
   settle: () => Promise<void>;
 }
 
+function partMetadata(o: PostDigestOptions, part: number, parts: number) {
+  const payload: Record<string, string | number | boolean> = { date: o.date, kind: o.kind };
+  if (part === 1) payload.late = o.late;
+  payload.part = part;
+  payload.parts = parts;
+  return { event_type: DIGEST_EVENT, event_payload: payload };
+}
+
 export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome> {
-  const existing = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone);
-  if (existing.post) return { result: "already-posted", ts: existing.post.ts };
+  const existing = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now());
+  if (existing.post) return completeThread(o, existing.post);
   const messages = await o.compose();
-  const metadata = { event_type: DIGEST_EVENT, event_payload: { date: o.date, kind: o.kind, late: o.late } };
-  const ts = await o.slack.post(o.channel, messages.parent, { metadata });
+  const parts = 1 + messages.replies.length;
+  const ts = await o.slack.post(o.channel, messages.parent, { metadata: partMetadata(o, 1, parts) });
   await o.settle();
-  const after = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone);
+  const after = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now());
   if (after.post && after.post.ts !== ts && compareTs(after.post.ts, ts) < 0) {
     // Another instance posted first: the later duplicate deletes itself.
     await o.slack.remove(o.channel, ts);
     return { result: "duplicate-removed", kept: after.post.ts };
   }
-  for (const reply of messages.replies) await o.slack.post(o.channel, reply, { threadTs: ts });
+  for (const [i, reply] of messages.replies.entries()) {
+    await o.slack.post(o.channel, reply, { threadTs: ts, metadata: partMetadata(o, i + 2, parts) });
+  }
   return { result: "posted", ts, replies: messages.replies.length };
+}
+
+/** The thread's parts by number, the earliest copy of each first. */
+async function threadParts(o: PostDigestOptions, parentTs: string): Promise<Map<number, string[]>> {
+  const thread = await o.slack.replies(o.channel, parentTs);
+  const parts = new Map<number, string[]>();
+  for (const m of [...thread].sort((a, b) => compareTs(a.ts, b.ts))) {
+    if (m.ts === parentTs) continue;
+    const p = payloadOf(m, DIGEST_EVENT, o.date, o.kind);
+    const part = p ? partOf(p) : undefined;
+    if (part === undefined || part < 2) continue;
+    parts.set(part, [...(parts.get(part) ?? []), m.ts]);
+  }
+  return parts;
+}
+
+/** A parent is there: post only the thread replies it lacks (none when it is complete). */
+async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Promise<PostOutcome> {
+  const payload = parent.metadata?.event_payload ?? {};
+  const parts = typeof payload.parts === "number" ? payload.parts : undefined;
+  // A parent posted before parts were numbered, or one with no replies: complete as it is.
+  if (parts === undefined || parts <= 1) return { result: "already-posted", ts: parent.ts };
+  const have = await threadParts(o, parent.ts);
+  const missing = (count: number) => {
+    const out: number[] = [];
+    for (let part = 2; part <= count; part++) if (!have.has(part)) out.push(part);
+    return out;
+  };
+  if (missing(parts).length === 0) return { result: "already-posted", ts: parent.ts };
+  const messages = await o.compose();
+  // The day may have changed since the parent was posted: every part the new content has is posted.
+  const total = Math.max(parts, 1 + messages.replies.length);
+  const mine: Array<{ part: number; ts: string }> = [];
+  for (const part of missing(total)) {
+    const reply = messages.replies[part - 2];
+    if (!reply) continue;
+    const ts = await o.slack.post(o.channel, reply, {
+      threadTs: parent.ts,
+      metadata: partMetadata(o, part, total),
+    });
+    mine.push({ part, ts });
+  }
+  if (mine.length === 0) return { result: "already-posted", ts: parent.ts };
+  // Two re-runs completing the same thread at once: the later copy of a part deletes itself.
+  await o.settle();
+  const after = await threadParts(o, parent.ts);
+  let posted = 0;
+  for (const { part, ts } of mine) {
+    const first = after.get(part)?.[0];
+    if (first && first !== ts && compareTs(first, ts) < 0) await o.slack.remove(o.channel, ts);
+    else posted++;
+  }
+  return posted
+    ? { result: "completed", ts: parent.ts, replies: posted }
+    : { result: "already-posted", ts: parent.ts };
 }
 
 export async function postNotice(
   slack: DigestSlack,
   channel: string,
   date: string,
-  kind: DayKind,
+  kind: string,
   timezone: string,
   notice: Message,
+  now: Date,
 ): Promise<void> {
-  const existing = await findPost(slack, channel, date, kind, timezone);
+  const existing = await findPost(slack, channel, date, kind, timezone, now);
   if (existing.notice || existing.post) return;
   await slack.post(channel, notice, {
     metadata: { event_type: NOTICE_EVENT, event_payload: { date, kind } },

@@ -1,14 +1,25 @@
 /**
- * The in-process scheduler: croner fires at DIGEST_TIME in the kennel's time zone every day (a time
- * that does not exist that day fires once at the next valid minute; a time that happens twice
- * fires once). At start, a day whose time has passed without a post is posted late.
+ * The in-process scheduler for every scheduled post. Each post's time on a local date is croner's
+ * firing for that date (a time that does not exist that day fires once at the next valid minute; a
+ * time that happens twice fires once, the first time).
+ *
+ * The scheduler wakes at each post's time, and at least once a minute: what is due today by the
+ * wall clock and not yet started today is started. So a start after the time (a crash, a deploy)
+ * and a clock that jumps forward past the time (a machine that slept or was suspended: its timers
+ * stop while the wall clock does not) both post once, marked late by the job; a clock set back
+ * never starts a post twice (it was started today already; and the channel's history says so
+ * after a restart).
  */
 import { Cron } from "croner";
 import type { DigestSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
 import type { Logger } from "../log.ts";
-import { localDate, zonedInstant } from "../time.ts";
+import { addDays, localDate } from "../time.ts";
 import type { DigestJob } from "./job.ts";
+import { digestPosts, type ScheduledPost } from "./posts.ts";
+
+/** The longest the scheduler sleeps between two looks at the wall clock. */
+export const TICK_MS = 60_000;
 
 export function cronPattern(time: string): string {
   const [h, m] = time.split(":");
@@ -23,35 +34,138 @@ export function nextDigestRun(time: string, timezone: string, from: Date): Date 
   return next;
 }
 
+const dueCache = new Map<string, Date | null>();
+
+/**
+ * When a post at local `time` is due on a local `date`: croner's firing that day (DST days
+ * included). Null for a date on which it never fires (a zone that skipped the whole day).
+ */
+export function dueInstant(time: string, timezone: string, date: string): Date | null {
+  const key = `${time}|${timezone}|${date}`;
+  const cached = dueCache.get(key);
+  if (cached !== undefined) return cached;
+  // The first firing after the end of the previous day, in UTC terms a day and a half back is
+  // safely before the local midnight in every zone.
+  const start = new Date(Date.parse(`${date}T00:00:00Z`) - 36 * 3600_000);
+  let next = nextDigestRun(time, timezone, start);
+  while (next && localDate(next, timezone) < date) next = nextDigestRun(time, timezone, next);
+  const due = next && localDate(next, timezone) === date ? next : null;
+  if (dueCache.size > 1000) dueCache.clear();
+  dueCache.set(key, due);
+  return due;
+}
+
 export interface DigestSchedule {
   nextRun(): Date | null;
+  /** Looks at the wall clock now (as each timer does) and starts what is due; resolves when those runs end. */
+  check(): Promise<void>;
   stop(): void;
 }
 
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export function startDigestSchedule(options: {
-  job: DigestJob;
-  settings: DigestSettings;
+  job: Pick<DigestJob, "runPost" | "stop"> & { posts?: readonly ScheduledPost[] };
+  /** What to schedule; default the job's own posts. */
+  posts?: readonly ScheduledPost[];
+  /** The 07:00 post's settings, for a job that does not list its posts. */
+  settings?: DigestSettings;
   timezone: string;
   clock: Clock;
   log: Logger;
+  /** Default: the process's timers. */
+  timers?: Timers;
 }): DigestSchedule {
-  const { job, settings, timezone, clock, log } = options;
-  const cron = new Cron(cronPattern(settings.time), { timezone }, () => {
-    const date = localDate(clock.now(), timezone);
-    void job.runDay(date);
-  });
-  // Catch-up: started after today's time (a crash, a deploy): post now if not posted yet.
-  const now = clock.now();
-  const today = localDate(now, timezone);
-  if (now.getTime() >= zonedInstant(today, settings.time, timezone).getTime()) {
-    log.info({ date: today }, "started after the morning post's time: checking it was made");
-    void job.runDay(today);
-  }
-  log.info({ next: cron.nextRun()?.toISOString(), time: settings.time, timezone }, "morning post scheduled");
+  const { job, timezone, clock, log } = options;
+  const timers = options.timers ?? realTimers;
+  const posts = options.posts ?? options.job.posts ?? digestPosts(options.settings);
+  /** `kind|date` of every post started, so each starts once per local date. */
+  const started = new Set<string>();
+  let timer: unknown;
+  let stopped = false;
+
+  const nextRun = (): Date | null => {
+    const now = clock.now();
+    const today = localDate(now, timezone);
+    let best: Date | null = null;
+    for (const date of [today, addDays(today, 1), addDays(today, 2)]) {
+      for (const post of posts) {
+        if (started.has(`${post.kind}|${date}`)) continue;
+        const due = dueInstant(post.time, timezone, date);
+        if (due && due.getTime() > now.getTime() && (!best || due < best)) best = due;
+      }
+    }
+    return best;
+  };
+
+  const check = (): Promise<void> => {
+    const now = clock.now();
+    const today = localDate(now, timezone);
+    // Posts due at the same time run in order (departures, then arrivals); other times run apart.
+    const groups = new Map<string, ScheduledPost[]>();
+    for (const post of posts) {
+      const key = `${post.kind}|${today}`;
+      const due = dueInstant(post.time, timezone, today);
+      if (!due || now.getTime() < due.getTime() || started.has(key)) continue;
+      started.add(key);
+      const lateBy = Math.round((now.getTime() - due.getTime()) / 60_000);
+      if (lateBy >= 1) {
+        log.info(
+          { date: today, kind: post.kind, time: post.time, lateByMinutes: lateBy },
+          "past a post's time without it (started late, or the clock jumped): checking it was made",
+        );
+      }
+      groups.set(post.time, [...(groups.get(post.time) ?? []), post]);
+    }
+    for (const key of started) {
+      const date = key.slice(key.lastIndexOf("|") + 1);
+      if (date < addDays(today, -3)) started.delete(key);
+    }
+    const runs = [...groups.values()].map(async (group) => {
+      for (const post of group) {
+        try {
+          await job.runPost(post.kind, today);
+        } catch (error) {
+          log.error(
+            { date: today, kind: post.kind, err: String((error as Error)?.message ?? error) },
+            "post failed",
+          );
+        }
+      }
+    });
+    return Promise.all(runs).then(() => undefined);
+  };
+
+  const arm = () => {
+    if (stopped) return;
+    const next = nextRun();
+    const wait = next ? Math.min(TICK_MS, Math.max(0, next.getTime() - clock.now().getTime())) : TICK_MS;
+    timer = timers.set(() => {
+      void check();
+      arm();
+    }, wait);
+  };
+
+  void check();
+  arm();
+  log.info(
+    { next: nextRun()?.toISOString(), posts: posts.map((p) => `${p.kind}@${p.time}`), timezone },
+    "scheduled posts",
+  );
   return {
-    nextRun: () => cron.nextRun(),
+    nextRun,
+    check,
     stop: () => {
-      cron.stop();
+      stopped = true;
+      if (timer !== undefined) timers.clear(timer);
       job.stop();
     },
   };

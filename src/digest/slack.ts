@@ -15,6 +15,8 @@ export interface PostOptions {
 export interface DigestSlack {
   /** Top-level messages since `oldest` (Slack ts), with their metadata. */
   history(channel: string, oldest: string): Promise<HistoryMessage[]>;
+  /** A thread's messages (the parent first, then the replies), with their metadata. */
+  replies(channel: string, ts: string): Promise<HistoryMessage[]>;
   post(channel: string, message: Message, options?: PostOptions): Promise<string>;
   remove(channel: string, ts: string): Promise<void>;
 }
@@ -29,6 +31,26 @@ export function webClientSlack(client: webApi.WebClient): DigestSlack {
         const page = await client.conversations.history({
           channel,
           oldest,
+          limit: 200,
+          include_all_metadata: true,
+          ...(cursor ? { cursor } : {}),
+        });
+        for (const m of page.messages ?? []) {
+          if (m.ts) out.push({ ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] });
+        }
+        cursor = page.response_metadata?.next_cursor || undefined;
+        if (!page.has_more || !cursor) break;
+      }
+      return out;
+    },
+    async replies(channel, ts) {
+      const out: HistoryMessage[] = [];
+      let cursor: string | undefined;
+      // A thread of a post: a few messages; at most 5 pages of 200.
+      for (let i = 0; i < 5; i++) {
+        const page = await client.conversations.replies({
+          channel,
+          ts,
           limit: 200,
           include_all_metadata: true,
           ...(cursor ? { cursor } : {}),

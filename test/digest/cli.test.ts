@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { localDate } from "../../src/time.ts";
+import { addDays, localDate } from "../../src/time.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
@@ -75,6 +75,21 @@ describe("kennel-desk digest", () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/already posted/);
     expect(parents()).toHaveLength(1);
+  });
+
+  it("--date a future day: posted once; the next run sees it (it was posted before that day began)", async () => {
+    const future = addDays(localDate(new Date(), "Europe/London"), 3);
+    const channel = { ...env(), DIGEST_CHANNEL: "C0FUTURE" };
+    const first = await run(["--date", future], channel);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(new RegExp(`Posted the departures for ${future}`));
+    const second = await run(["--date", future], channel);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/already posted/);
+    const parents = slack.messages.filter(
+      (m) => m.channel === "C0FUTURE" && !m.thread_ts && m.metadata?.event_type === "kennel_digest",
+    );
+    expect(parents).toHaveLength(1);
   });
 
   it("exit 2 naming what is missing; exit 3 when the API fails", async () => {

@@ -4,17 +4,19 @@
  */
 import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DIGEST_PARENT_ENTRIES, digestMessages } from "../../src/blocks/digest.ts";
+import { digestMessages } from "../../src/blocks/digest.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { DIGEST_EVENT, NOTICE_EVENT } from "../../src/digest/post.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
+import { counts } from "../../src/domain/bookings.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { readBooking } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { reportOf } from "../helpers/reports.ts";
 import { type SlackStandIn, type StoredMessage, startSlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
@@ -83,18 +85,29 @@ describe("once a day", () => {
     expect(outcome.kinds.departures).toMatchObject({ result: "posted" });
     const [parent, ...rest] = parents(channel);
     expect(rest).toHaveLength(0);
+    const replyCount = inChannel(channel).filter((m) => m.thread_ts === parent?.ts).length;
     expect(parent?.metadata).toEqual({
       event_type: "kennel_digest",
-      event_payload: { date: BUSY(), kind: "departures", late: false },
+      event_payload: { date: BUSY(), kind: "departures", late: false, part: 1, parts: 1 + replyCount },
     });
-    const total = (sandbox.main.departuresByDate.get(BUSY()) ?? []).filter(
-      (b) => !/cancel|no_show/.test(String(b.status)),
+    const total = (sandbox.main.departuresByDate.get(BUSY()) ?? []).filter((b) =>
+      counts(readBooking(b, silentLogger()) ?? {}),
     ).length;
     expect(JSON.stringify(parent?.blocks)).toContain(`Departures — Tue 24 Nov (${total})`);
     expect(JSON.stringify(parent?.blocks)).toMatch(/unpaid/);
-    expect(JSON.stringify(parent?.blocks)).toMatch(/with medication to hand back/);
+    expect(JSON.stringify(parent?.blocks)).toMatch(/medications? to hand back/);
     const replies = inChannel(channel).filter((m) => m.thread_ts === parent?.ts);
-    expect(replies.length).toBe(Math.ceil((total - DIGEST_PARENT_ENTRIES) / 45));
+    // Every booking is in the parent or a reply, each once.
+    const entries = [parent, ...replies].flatMap((m) =>
+      (m?.blocks as Array<{ type: string; text?: { text: string } }>).filter(
+        (b) => b.type === "section" && /^\*\d\d:\d\d\*/.test(b.text?.text ?? ""),
+      ),
+    );
+    expect(entries).toHaveLength(total);
+    // Each reply is a numbered part of its own.
+    expect(replies.map((r) => r.metadata?.event_payload)).toEqual(
+      replies.map((_, i) => ({ date: BUSY(), kind: "departures", part: i + 2, parts: replies.length + 1 })),
+    );
     for (const m of [parent, ...replies]) expect(limitViolations(asMessage(m as StoredMessage))).toEqual([]);
     // Contact details never go into the channel.
     const everything = JSON.stringify(inChannel(channel));
@@ -204,27 +217,27 @@ describe("a 300-departure day", () => {
   it("fits: a parent and thread replies within every limit, every booking exactly once", () => {
     const log = silentLogger();
     const bookings = sandbox.main.bookings.slice(0, 300).map((b, i) => ({
-      booking: {
-        ...(readBooking(b, log) ?? {}),
-        bookingId: 700000 + i,
-        reference: `R${i}`,
-        bookingPaid: i % 3 !== 0,
-      },
-      pets: [{ name: "x", medication: i % 4 === 0 ? "pill" : undefined }],
+      ...(readBooking(b, log) ?? {}),
+      status: "confirmed",
+      customerId: 700000 + i,
+      bookingId: 700000 + i,
+      reference: `R${i}`,
+      bookingPaid: i % 3 !== 0,
+      hasPayment: false,
+      petNames: "x",
+      numberOfPets: 1,
     }));
-    const { parent, replies } = digestMessages({
-      kind: "departures",
-      date: "2026-11-24",
-      entries: bookings,
-      timezone: "Europe/London",
-      calledOff: 0,
+    const report = reportOf("departures", "2026-11-24", bookings, {
+      wholeDay: true,
+      petsOf: (b) => [{ name: "x", medication: (b.bookingId ?? 0) % 4 === 0 ? "pill" : undefined }],
     });
+    const { parent, replies } = digestMessages(report, "Europe/London");
     const all = [parent, ...replies];
     for (const m of all) expect(limitViolations(m)).toEqual([]);
     const refs = all.flatMap((m) => [...JSON.stringify(m).matchAll(/`R(\d+)`/g)].map((x) => x[1]));
     expect(refs).toHaveLength(300);
     expect(new Set(refs).size).toBe(300);
-    expect(JSON.stringify(parent)).toContain("⚠️ *100 unpaid*");
-    expect(JSON.stringify(parent)).toContain("💊 75 with medication to hand back");
+    expect(JSON.stringify(parent)).toContain("*🔴 100 unpaid*");
+    expect(JSON.stringify(parent)).toContain("💊 75 medications to hand back");
   });
 });

@@ -76,9 +76,9 @@ describe("the scheduler (fake timers)", () => {
   function fakeJob() {
     const days: string[] = [];
     const job = {
-      runDay: async (date: string) => {
+      runPost: async (_kind: string, date: string) => {
         days.push(date);
-        return { date, kinds: {} };
+        return { result: "posted" as const, ts: "1.1", replies: 0 };
       },
       stop: () => undefined,
     };
@@ -133,5 +133,124 @@ describe("the scheduler (fake timers)", () => {
     expect(days).toEqual([]);
     expect(schedule.nextRun()?.toISOString()).toBe("2026-11-24T12:00:00.000Z");
     schedule.stop();
+  });
+});
+
+describe("the scheduler, with a clock that jumps (a machine that slept; time set back)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const posts = [
+    { kind: "departures", channel: "C1", time: "07:00" },
+    { kind: "rounds:morning", channel: "C2", time: "07:30" },
+  ];
+
+  function recordingJob() {
+    const calls: string[] = [];
+    const job = {
+      posts,
+      runPost: async (kind: string, date: string) => {
+        calls.push(`${kind}@${date} ${new Date().toISOString().slice(11, 16)}`);
+        return { result: "posted" as const, ts: "1.1", replies: 0 };
+      },
+      runDay: async (date: string) => {
+        calls.push(`day@${date} ${new Date().toISOString().slice(11, 16)}`);
+        return { date, kinds: {} };
+      },
+      stop: () => undefined,
+    };
+    return { job: job as unknown as DigestJob, calls };
+  }
+
+  it("suspended from 06:00 to 09:40 (timers frozen, the wall clock not): each post once on waking", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T06:00:00Z") });
+    const { job, calls } = recordingJob();
+    const schedule = startDigestSchedule({
+      job,
+      timezone: "Europe/London",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    expect(calls).toEqual([]);
+    // The machine sleeps: the wall clock moves on, no timer fires meanwhile.
+    vi.setSystemTime(new Date("2026-11-24T09:40:00Z"));
+    // Awake again: within a minute the scheduler looks at the clock.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.sort()).toEqual(["departures@2026-11-24 09:41", "rounds:morning@2026-11-24 09:41"]);
+    await vi.advanceTimersByTimeAsync(12 * 3600_000);
+    expect(calls).toHaveLength(2);
+    // And the next day as usual.
+    await vi.advanceTimersByTimeAsync(10 * 3600_000);
+    expect(calls.slice(2)).toEqual(["departures@2026-11-25 07:00", "rounds:morning@2026-11-25 07:30"]);
+    schedule.stop();
+  });
+
+  it("a clock set back over the posts' times never starts them twice", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T06:59:00Z") });
+    const { job, calls } = recordingJob();
+    const schedule = startDigestSchedule({
+      job,
+      timezone: "Europe/London",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    await vi.advanceTimersByTimeAsync(40 * 60_000);
+    expect(calls).toEqual(["departures@2026-11-24 07:00", "rounds:morning@2026-11-24 07:30"]);
+    // 07:39: someone sets the clock back to 06:45 (or the NTP correction does).
+    vi.setSystemTime(new Date("2026-11-24T06:45:00Z"));
+    await vi.advanceTimersByTimeAsync(3 * 3600_000);
+    expect(calls).toHaveLength(2);
+    schedule.stop();
+  });
+
+  it("a second kind at 01:30 on both London change days: once each, at croner's minute", async () => {
+    const night = [
+      { kind: "departures", channel: "C1", time: "07:00" },
+      { kind: "rounds:night", channel: "C2", time: "01:30" },
+    ];
+    const fired: string[] = [];
+    const job = {
+      posts: night,
+      runPost: async (kind: string, date: string) => {
+        fired.push(`${kind}@${date} ${new Date().toISOString()}`);
+        return { result: "posted" as const, ts: "1.1", replies: 0 };
+      },
+      stop: () => undefined,
+    } as unknown as DigestJob;
+    // Started after both times on the day before: those are caught up at once, then the change day.
+    vi.useFakeTimers({ now: new Date("2026-03-28T12:00:00Z") });
+    let schedule = startDigestSchedule({
+      job,
+      timezone: "Europe/London",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    await vi.advanceTimersByTimeAsync(38 * 3600_000);
+    schedule.stop();
+    expect(fired).toEqual([
+      "departures@2026-03-28 2026-03-28T12:00:00.000Z",
+      "rounds:night@2026-03-28 2026-03-28T12:00:00.000Z",
+      "rounds:night@2026-03-29 2026-03-29T01:00:00.000Z", // 01:30 does not exist: 02:00 BST
+      "departures@2026-03-29 2026-03-29T06:00:00.000Z",
+      "rounds:night@2026-03-30 2026-03-30T00:30:00.000Z",
+    ]);
+    fired.length = 0;
+    vi.setSystemTime(new Date("2026-10-24T12:00:00Z"));
+    schedule = startDigestSchedule({
+      job,
+      timezone: "Europe/London",
+      clock: { now: () => new Date() },
+      log: silentLogger(),
+    });
+    await vi.advanceTimersByTimeAsync(38 * 3600_000);
+    schedule.stop();
+    expect(fired).toEqual([
+      "departures@2026-10-24 2026-10-24T12:00:00.000Z",
+      "rounds:night@2026-10-24 2026-10-24T12:00:00.000Z",
+      "rounds:night@2026-10-25 2026-10-25T00:30:00.000Z", // the first 01:30 (BST); not again at 01:30 GMT
+      "departures@2026-10-25 2026-10-25T07:00:00.000Z",
+      "rounds:night@2026-10-26 2026-10-26T01:30:00.000Z",
+    ]);
   });
 });

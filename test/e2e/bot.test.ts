@@ -261,7 +261,7 @@ describe("the morning post inside the bot", () => {
       const posts = () => withDigest.slack.messages.filter((m) => m.metadata?.event_type === "kennel_digest");
       await withDigest.slack.waitFor(() => posts().length > 0);
       expect(posts()).toHaveLength(1);
-      expect(posts()[0]?.metadata?.event_payload).toEqual({
+      expect(posts()[0]?.metadata?.event_payload).toMatchObject({
         date: "2026-11-22",
         kind: "departures",
         late: true,

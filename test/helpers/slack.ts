@@ -143,6 +143,21 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
               }));
             return send(200, { ok: true, messages: top, has_more: false });
           }
+          case "conversations.replies": {
+            const withMetadata = String(body.include_all_metadata) === "true";
+            const thread = messages
+              .filter((m) => m.channel === body.channel && (m.ts === body.ts || m.thread_ts === body.ts))
+              .map((m) => ({
+                type: "message",
+                ts: m.ts,
+                ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+                text: m.text,
+                ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+              }));
+            if (!thread.some((m) => m.ts === body.ts))
+              return send(200, { ok: false, error: "thread_not_found" });
+            return send(200, { ok: true, messages: thread, has_more: false });
+          }
           case "chat.delete": {
             const i = messages.findIndex((m) => m.channel === body.channel && m.ts === body.ts);
             if (i === -1) return send(200, { ok: false, error: "message_not_found" });

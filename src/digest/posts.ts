@@ -1,0 +1,89 @@
+/**
+ * The scheduled posts as data: each is a kind (what is posted, and the key of its metadata), a
+ * channel and a local time. One job posts each of them exactly once per local date. The helpers
+ * turn the settings into posts, one line each, so wiring a new kind of post is one line.
+ */
+import type { Message } from "../blocks/types.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
+
+export interface ScheduledPost {
+  /**
+   * What is posted: "departures", "arrivals", "rounds:morning", "rounds:midday", "rounds:evening",
+   * "tomorrow"… It is the compose function's first argument and the `kind` of the metadata, so it
+   * must be unique within one job.
+   */
+  kind: string;
+  /** Channel id. */
+  channel: string;
+  /** Local time, HH:MM, in the kennel's time zone. */
+  time: string;
+}
+
+/** A post's messages: the parent, then the thread replies (each a part of its own). */
+export interface PostMessages {
+  parent: Message;
+  replies: Message[];
+}
+
+/**
+ * Builds a post's messages for a local date. `lateAt` (HH:MM) is set when the post is made after
+ * its time, for a "posted late" line. Called only when something must be posted.
+ */
+export type ComposeFn = (
+  kind: string,
+  date: string,
+  options: { lateAt: string | undefined },
+) => Promise<PostMessages>;
+
+/** The short notice when a post cannot be made on time (the API down). */
+export type NoticeFn = (kind: string, date: string, what: string, requestId: string | undefined) => Message;
+
+/** The 07:00 post: its kinds (departures, arrivals) at DIGEST_TIME in DIGEST_CHANNEL. */
+export function digestPosts(
+  digest: { channel: string; time: string; kinds: readonly string[] } | undefined,
+): ScheduledPost[] {
+  if (!digest) return [];
+  return digest.kinds.map((kind) => ({ kind, channel: digest.channel, time: digest.time }));
+}
+
+/** One post per round ("rounds:morning", …) in the rounds channel, each at its own time. */
+export function roundPosts(
+  rounds: { channel: string; times: Record<Round, string> } | undefined,
+): ScheduledPost[] {
+  if (!rounds) return [];
+  return ROUNDS.map((round) => ({
+    kind: `rounds:${round}`,
+    channel: rounds.channel,
+    time: rounds.times[round],
+  }));
+}
+
+/** Tomorrow's check ("tomorrow"), in the 07:00 post's channel at TOMORROW_TIME; none when unset. */
+export function tomorrowPosts(
+  digest: { channel: string } | undefined,
+  time: string | undefined,
+): ScheduledPost[] {
+  if (!digest || !time) return [];
+  return [{ kind: "tomorrow", channel: digest.channel, time }];
+}
+
+/** Every scheduled post the settings ask for. */
+export function scheduledPosts(config: {
+  digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
+  rounds?: { channel: string; times: Record<Round, string> } | undefined;
+  tomorrowTime?: string | undefined;
+}): ScheduledPost[] {
+  return [
+    ...digestPosts(config.digest),
+    ...roundPosts(config.rounds),
+    ...tomorrowPosts(config.digest, config.tomorrowTime),
+  ];
+}
+
+/** A kind in words, for logs and notices: "departures", "morning round", "tomorrow's check". */
+export function postLabel(kind: string): string {
+  const round = /^rounds:(.+)$/.exec(kind);
+  if (round) return `${round[1]} round`;
+  if (kind === "tomorrow") return "tomorrow's check";
+  return kind;
+}
