@@ -64,8 +64,16 @@ export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]
   const active = customerPets.filter((p) => !p.deleted);
   const parts = namedParts(booking.petNames);
   const count = booking.numberOfPets;
-  // Rule 3: one pet booked, one pet on record.
-  if (active.length === 1 && (count === 1 || (count === undefined && parts.length <= 1))) {
+  // Rule 3: one pet booked, one pet on record (unless the name is that of another, deleted, record).
+  const namesOther = (p: Pet) =>
+    p !== active[0] &&
+    p.name !== undefined &&
+    parts.some((part) => containsWords(nameWords(part), nameWords(p.name ?? "")));
+  if (
+    active.length === 1 &&
+    (count === 1 || (count === undefined && parts.length <= 1)) &&
+    !customerPets.some(namesOther)
+  ) {
     return { pets: active, unmatched: [], complete: true };
   }
   if (parts.length === 0) {

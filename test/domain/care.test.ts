@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { counts, owes, paymentOf, standingOf } from "../../src/domain/bookings.ts";
+import { careOf, drugName, isSpecialDiet, medicationsFor } from "../../src/domain/care.ts";
+import { flagsOf } from "../../src/domain/flags.ts";
+import { compareRooms, inHouseOn, sortByRoom } from "../../src/domain/house.ts";
+import { pageOf } from "../../src/domain/paging.ts";
+import { withoutContacts } from "../../src/domain/privacy.ts";
+import { roundAt, roundSheet } from "../../src/domain/rounds.ts";
+import { cleanText } from "../../src/domain/text.ts";
+import type { Pet } from "../../src/kennel/schemas.ts";
+import { medicationRow, roundMedicationRow } from "../../src/words/care.ts";
+
+const eveningOnly: Pet = {
+  name: "Biscuit",
+  medication: "Rimadyl 50 mg, half a tablet",
+  medicationPm: "half a tablet with dinner",
+  dietaryRequirementsAm: "200 g kibble",
+  dietaryRequirementsPm: "200 g kibble",
+};
+
+describe("medication as the API gives it", () => {
+  it("one row per drug: the instruction, then its own midday and evening instructions, never a time on the instruction", () => {
+    const [m] = careOf(eveningOnly).medications;
+    expect(m?.name).toBe("Rimadyl 50 mg");
+    expect(medicationRow(m as NonNullable<typeof m>)).toBe(
+      "Rimadyl 50 mg, half a tablet · midday: none · evening: half a tablet with dinner",
+    );
+    expect(medicationRow(m as NonNullable<typeof m>)).not.toMatch(/morning/i);
+  });
+
+  it("a drug's short name is cut cleanly", () => {
+    expect(drugName("Metacam 1.5 mg/ml oral suspension - 2.3 ml on food")).toBe("Metacam 1.5 mg/ml oral…");
+    expect(drugName("Apoquel 16 mg (one tablet)")).toBe("Apoquel 16 mg");
+    expect(
+      drugName("A very long medication name that goes on and on forever and ever").length,
+    ).toBeLessThanOrEqual(32);
+  });
+
+  it("'none' and blanks are not care facts", () => {
+    const c = careOf({ allergies: "None", medication: " n/a ", groomingNotes: "-" });
+    expect(c.allergies).toBeUndefined();
+    expect(c.medications).toEqual([]);
+    expect(c.groomingNotes).toBeUndefined();
+  });
+});
+
+describe("the rounds", () => {
+  it("an evening-only medication: in the evening round with the drug's name, no dose in the midday round", () => {
+    const care = careOf(eveningOnly);
+    const evening = roundSheet(care, "evening").medications.map((m) => roundMedicationRow(m, "evening"));
+    const midday = roundSheet(care, "midday").medications.map((m) => roundMedicationRow(m, "midday"));
+    expect(evening).toEqual([
+      "Rimadyl 50 mg · evening: half a tablet with dinner (instruction: Rimadyl 50 mg, half a tablet)",
+    ]);
+    expect(midday).toEqual(["Rimadyl 50 mg · nothing this round (given at evening)"]);
+    expect(midday.join()).not.toContain("with dinner");
+  });
+
+  it("a medication with no time from the API is in every round, marked as having no time", () => {
+    const care = careOf({ medication: "Thyroxine 0.4 mg once daily" });
+    for (const round of ["morning", "midday", "evening"] as const) {
+      const [m] = medicationsFor(care.medications, round);
+      expect(m?.state).toBe("no_time");
+      expect(roundMedicationRow(m as NonNullable<typeof m>, round)).toBe(
+        "Thyroxine 0.4 mg once daily · no time given: follow the instruction",
+      );
+    }
+  });
+
+  it("no medication is absent from every round", () => {
+    const pets: Pet[] = [
+      eveningOnly,
+      { medication2Noon: "one drop" },
+      { medication3: "x" },
+      { medication4Pm: "y", medication4: "z" },
+    ];
+    for (const pet of pets) {
+      const care = careOf(pet);
+      for (const m of care.medications) {
+        const shown = (["morning", "midday", "evening"] as const).some((r) =>
+          medicationsFor([m], r).some((x) => x.state === "given" || x.state === "no_time"),
+        );
+        expect(shown).toBe(true);
+      }
+    }
+  });
+
+  it("the round now: each round from an hour before its time", () => {
+    expect(roundAt("05:00")).toBe("morning");
+    expect(roundAt("10:59")).toBe("morning");
+    expect(roundAt("11:00")).toBe("midday");
+    expect(roundAt("16:59")).toBe("midday");
+    expect(roundAt("17:00")).toBe("evening");
+    expect(roundAt("23:30")).toBe("evening");
+  });
+
+  it("a pet with nothing this round says so", () => {
+    expect(roundSheet(careOf({ name: "Tib" }), "midday").nothing).toBe(true);
+    expect(roundSheet(careOf(eveningOnly), "morning").nothing).toBe(false);
+  });
+});
+
+describe("flags that discriminate", () => {
+  it("a special diet only where the rounds differ or the diet carries a marked instruction", () => {
+    expect(isSpecialDiet(careOf(eveningOnly).diet)).toBe(false);
+    expect(
+      isSpecialDiet(careOf({ dietaryRequirementsAm: "kibble", dietaryRequirementsPm: "wet food" }).diet),
+    ).toBe(true);
+    expect(isSpecialDiet(careOf({ dietaryRequirements: "Own food only, no treats" }).diet)).toBe(true);
+  });
+
+  it("medication names, allergy text, not evaluated, grooming", () => {
+    const f = flagsOf({
+      ...eveningOnly,
+      allergies: "chicken",
+      evaluationComplete: 0,
+      groomingNotes: "nails",
+    });
+    expect(f).toMatchObject({
+      medications: ["Rimadyl 50 mg"],
+      allergies: "chicken",
+      notEvaluated: true,
+      grooming: true,
+    });
+  });
+});
+
+describe("which bookings count, and money", () => {
+  it.each([
+    ["confirmed", "stay"],
+    ["checked_in", "stay"],
+    ["Cancelled", "called_off"],
+    ["no-show", "called_off"],
+    ["waitlisted", "waitlisted"],
+    ["enquiry", "waitlisted"],
+    ["pending_deposit", "unknown_status"],
+  ])("%s → %s", (status, standing) => {
+    expect(standingOf({ status })).toBe(standing);
+  });
+
+  it("an unknown status counts; called off and waitlisted do not", () => {
+    expect(counts({ status: "pending_deposit" })).toBe(true);
+    expect(counts({ status: "waitlist" })).toBe(false);
+  });
+
+  it("part-paid is not paid and not a contradiction", () => {
+    expect(paymentOf({ bookingPaid: false, hasPayment: true })).toBe("part_paid");
+    expect(paymentOf({ bookingPaid: false, hasPayment: false })).toBe("unpaid");
+    expect(owes({ bookingPaid: false, hasPayment: true })).toBe(true);
+    expect(paymentOf({})).toBe("unknown");
+  });
+});
+
+describe("in house", () => {
+  const tz = "Europe/London";
+  it("a stay whose check-in day ≤ date ≤ check-out day, in the kennel's zone, not called off", () => {
+    const bookings = [
+      {
+        bookingId: 1,
+        checkInDate: "2026-11-20T10:00:00Z",
+        checkOutDate: "2026-11-24T10:00:00Z",
+        status: "confirmed",
+      },
+      { bookingId: 2, checkInDate: "2026-11-24T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" },
+      { bookingId: 3, checkInDate: "2026-11-25T00:30:00Z", checkOutDate: "2026-11-27T10:00:00Z" },
+      {
+        bookingId: 4,
+        checkInDate: "2026-11-20T10:00:00Z",
+        checkOutDate: "2026-11-28T10:00:00Z",
+        status: "cancelled",
+      },
+      {
+        bookingId: 1,
+        checkInDate: "2026-11-20T10:00:00Z",
+        checkOutDate: "2026-11-24T10:00:00Z",
+        status: "confirmed",
+      },
+    ];
+    expect(inHouseOn(bookings, "2026-11-24", tz).map((b) => b.bookingId)).toEqual([1, 2]);
+  });
+
+  it("rooms in natural order: Kennel 2 before Kennel 10, no room last", () => {
+    const rooms = ["Kennel 10", undefined, "Kennel 2", "Cattery 3", "kennel 1"];
+    expect(
+      sortByRoom(rooms.map((roomName, i) => ({ bookingId: i, roomName }))).map((b) => b.roomName),
+    ).toEqual(["Cattery 3", "kennel 1", "Kennel 2", "Kennel 10", undefined]);
+    expect(compareRooms("Suite A", "Suite B")).toBeLessThan(0);
+  });
+});
+
+describe("paging, privacy and text", () => {
+  it("pages hold fewer entries when entries are long; every entry on exactly one page", () => {
+    const items = Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? 3000 : 100));
+    const limits = { maxEntries: 20, maxChars: 10_000 };
+    const seen: number[] = [];
+    for (let p = 1; p <= 50; p++) {
+      const page = pageOf(items, p, (n) => n, limits);
+      if (page.page !== p) break;
+      expect(page.items.length).toBeLessThanOrEqual(20);
+      expect(page.items.reduce((s, n) => s + n, 0)).toBeLessThanOrEqual(10_000);
+      seen.push(...page.items.map((_, i) => page.from + i));
+    }
+    expect(seen).toEqual(items.map((_, i) => i));
+  });
+
+  it("raw JSON for a channel loses every contact field", () => {
+    const raw = [
+      {
+        bookingId: 1,
+        customerPhone: "07700",
+        customerEmail: "a@b",
+        nested: { emergencyContactPhone: "1", address1: "x", name: "ok" },
+      },
+    ];
+    expect(withoutContacts(raw)).toEqual([{ bookingId: 1, nested: { name: "ok" } }]);
+  });
+
+  it("cleanText strips bidi overrides and invisible characters but keeps emoji sequences and accents", () => {
+    expect(cleanText("Room\u202E DIAPNU\u2066x\u2069\u200B\uFEFF")).toBe("Room DIAPNUx");
+    expect(cleanText("👩‍⚕️ Zoë")).toBe("👩‍⚕️ Zoë");
+    expect(cleanText("a\u0007b")).toBe("a b");
+  });
+});

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { matchPets, namedParts } from "../../src/domain/pet-match.ts";
+import type { Pet } from "../../src/kennel/schemas.ts";
+
+const seed = Number(process.env.FC_SEED ?? 20261123);
+
+const customer: Pet[] = [
+  { petId: 1, name: "Biscuit" },
+  { petId: 2, name: "Pepper" },
+  { petId: 3, name: "Chloe" },
+  { petId: 4, name: "Max" },
+  { petId: 5, name: "Maxwell" },
+];
+const ids = (pets: Pet[]) => pets.map((p) => p.petId).sort();
+
+describe("matching a booking's pets to the customer's records", () => {
+  it.each([
+    ["Biscuit (Labrador)", 1, [1]],
+    ["Biscuit & Pepper", 2, [1, 2]],
+    ["biscuit", 1, [1]],
+    ["Chloé", 1, [3]],
+    ["Biscuit, Pepper and Chloe", 3, [1, 2, 3]],
+    ["Biscuit/Pepper", 2, [1, 2]],
+    ["Biscuit + Pepper", 2, [1, 2]],
+    ["Max", 1, [4]],
+    ["Maxwell", 1, [5]],
+    ["  PEPPER!! ", 1, [2]],
+  ])("%s → the right pets, complete", (petNames, numberOfPets, expected) => {
+    const m = matchPets({ petNames, numberOfPets }, customer);
+    expect(ids(m.pets)).toEqual(expected);
+    expect(m.complete).toBe(true);
+  });
+
+  it("a name the customer's records do not have is reported, never silently dropped", () => {
+    const m = matchPets({ petNames: "Biscuit & Bisky", numberOfPets: 2 }, customer);
+    expect(ids(m.pets)).toEqual([1]);
+    expect(m.unmatched).toEqual(["Bisky"]);
+    expect(m.complete).toBe(false);
+  });
+
+  it("fewer pets matched than the booking's count is incomplete ('Biscuit - 2 dogs')", () => {
+    const m = matchPets({ petNames: "Biscuit - 2 dogs", numberOfPets: 2 }, customer);
+    expect(ids(m.pets)).toEqual([1]);
+    expect(m.complete).toBe(false);
+  });
+
+  it("one pet booked and one pet on record: that is the match, whatever the string says", () => {
+    const m = matchPets({ petNames: "the little one", numberOfPets: 1 }, [{ petId: 9, name: "Rolo" }]);
+    expect(ids(m.pets)).toEqual([9]);
+    expect(m.complete).toBe(true);
+  });
+
+  it("deleted pets are never matched", () => {
+    const m = matchPets({ petNames: "Rolo", numberOfPets: 1 }, [
+      { petId: 9, name: "Rolo", deleted: true },
+      { petId: 10, name: "Ted" },
+    ]);
+    expect(m.pets).toEqual([]);
+    expect(m.complete).toBe(false);
+  });
+
+  it("words in brackets and counting words are not pets", () => {
+    expect(namedParts("Biscuit (Labrador, 3 yrs) & Pepper [cat]")).toEqual(["Biscuit", "Pepper"]);
+    expect(namedParts("2 dogs")).toEqual([]);
+  });
+
+  it("property: any petNames built from the customer's names plus noise matches each named pet, or says not matched", () => {
+    const names = ["Biscuit", "Pepper", "Chloé", "Mr Whiskers", "Ölli", "Bo", "Max", "Maxwell"];
+    const pets: Pet[] = names.map((name, i) => ({ petId: i + 1, name: name.normalize("NFC") }));
+    const variant = fc
+      .tuple(fc.constantFrom(...names), fc.constantFrom("lower", "upper", "asis", "noaccent"))
+      .map(([n, how]) => {
+        if (how === "lower") return n.toLowerCase();
+        if (how === "upper") return n.toUpperCase();
+        if (how === "noaccent") return n.normalize("NFKD").replace(/\p{M}/gu, "");
+        return n;
+      });
+    const sep = fc.constantFrom(", ", " & ", " and ", "/", " + ", ",");
+    const noise = fc.constantFrom("", " (Labrador)", " [cat]", "!", " ", "  ", " (3 yrs)");
+    const bookingPets = fc.uniqueArray(fc.tuple(variant, noise), {
+      minLength: 1,
+      maxLength: 4,
+      selector: ([v]) => v.toLowerCase(),
+    });
+    fc.assert(
+      fc.property(bookingPets, sep, fc.constantFrom("", " - 2 dogs", " x2", " (both)"), (parts, s, tail) => {
+        const petNames = parts.map(([v, n]) => `${v}${n}`).join(s) + tail;
+        const m = matchPets({ petNames, numberOfPets: parts.length }, pets);
+        for (const [v] of parts) {
+          const target = pets.find(
+            (p) =>
+              (p.name as string).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase() ===
+              v.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase(),
+          );
+          const named = target !== undefined && m.pets.includes(target);
+          // Every named pet is matched, or the entry carries the warning.
+          expect(named || !m.complete).toBe(true);
+        }
+      }),
+      { seed, numRuns: 2000 },
+    );
+  });
+});
