@@ -1,18 +1,25 @@
 /** Property tests (fast-check): thousands of generated inputs per property. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bookingCard } from "../../src/blocks/booking.ts";
-import { DAY_PAGE_SIZE, type DayEntry, dayListMessage } from "../../src/blocks/day-list.ts";
+import { UsageError } from "../../src/answers/failure.ts";
+import { freeText, TEXT_RULES } from "../../src/answers/input.ts";
+import { bookingMessages } from "../../src/blocks/booking.ts";
+import { dayListMessages } from "../../src/blocks/day-list.ts";
 import { digestMessages } from "../../src/blocks/digest.ts";
-import { limitViolations } from "../../src/blocks/limits.ts";
+import { LIMITS, limitViolations, messageChars } from "../../src/blocks/limits.ts";
 import { esc } from "../../src/blocks/mrkdwn.ts";
-import { petCard } from "../../src/blocks/pet.ts";
+import { petMessages } from "../../src/blocks/pet.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { parseBookingsQuery, parseDay } from "../../src/dates.ts";
+import { careOf } from "../../src/domain/care.ts";
+import { careOfBooking } from "../../src/domain/day.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { isIsoDate } from "../../src/time.ts";
+import { reportOf } from "../helpers/reports.ts";
 
 const RUNS = 2_000;
+/** Whole days rendered page by page: fewer runs, each up to 120 bookings of hostile text. */
+const DAY_RUNS = 500;
 // A fixed seed keeps the suite deterministic; change it (or set FC_SEED) to explore other inputs.
 fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261122) });
 const NOW = new Date("2026-11-22T09:00:00Z");
@@ -76,6 +83,9 @@ const hostile = fc.oneof(
     "`x`",
     "```",
     "a".repeat(5000),
+    "Kennel\u202E DIAPNU\u202C",
+    "\u200B\u200C\u2060\uFEFF\u2066x\u2069",
+    "\u0000\u0007\u001B[31m",
   ),
   fc
     .array(fc.constantFrom("<", "!", "@", "#", "http", "&", ">", "|", "*", "_", "~", "`", " ", "\n"), {
@@ -105,12 +115,15 @@ const booking = (i: number) =>
         { nil: undefined },
       ),
     })
-    .map((b): Booking => ({ ...b, bookingId: i }));
+    .map((b): Booking => ({ ...b, bookingId: i, customerId: i }));
 
 const entries = fc
   .integer({ min: 0, max: 120 })
-  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => booking(i))))
-  .map((bs): DayEntry[] => bs.map((b) => ({ booking: b, pets: [{ name: "x", medication: "m" }] })));
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => booking(i))));
+
+const petsOf = (b: Booking): Pet[] => [{ name: b.petNames ?? "x", medication: "m", allergies: b.roomName }];
+/** Bidi overrides, zero-width characters and C0/C1 controls: none may reach Slack. */
+const HIJACK = /[\u202A-\u202E\u2066-\u2069\u200B\u200C\u2060\uFEFF\u0000-\u0008\u000B-\u001F]/;
 
 describe("properties", () => {
   it("the date parser never throws, and only real dates come out", () => {
@@ -157,93 +170,101 @@ describe("properties", () => {
       fc.property(hostile, (s) => {
         expect(esc(s)).not.toMatch(/<!|<@|<#|<http/);
         expect(esc(s)).not.toContain("<");
+        expect(esc(s)).not.toMatch(HIJACK);
       }),
       { numRuns: RUNS },
     );
     fc.assert(
       fc.property(booking(1), hostile, hostile, (b, a, c) => {
         const pet: Pet = { name: a, notes: c, allergies: a, medication: c, medicalNotes: a, breed: c };
+        const full = { ...b, customerPhone: a, customerEmail: c };
         for (const m of [
-          dayListMessage({
-            kind: "departures",
-            date: "2026-11-24",
-            entries: [{ booking: b, pets: [pet] }],
-            timezone: "UTC",
-            page: 1,
-          }),
-          bookingCard({
-            booking: { ...b, customerPhone: a, customerEmail: c },
-            pets: [pet],
-            timezone: "UTC",
-            thisYear: "2026",
-          }),
-          petCard({ pet, timezone: "UTC", thisYear: "2026" }),
+          ...dayListMessages(reportOf("departures", "2026-11-24", [b], { petsOf: () => [pet] }), "UTC"),
+          ...bookingMessages(
+            {
+              booking: full,
+              full: true,
+              care: careOfBooking(full, [pet]),
+              careProblem: undefined,
+              requestId: a,
+            },
+            "UTC",
+            "2026",
+          ),
+          ...petMessages({ pet, care: careOf(pet), owner: undefined, requestId: c }, "UTC", "2026"),
         ]) {
           expect(parsedTexts(m)).not.toMatch(/<!|<@|<#|<http/);
+          expect(parsedTexts(m)).not.toMatch(HIJACK);
+          expect(limitViolations(m)).toEqual([]);
         }
       }),
       { numRuns: RUNS },
     );
   });
 
-  it("the splitter: any bookings with any strings, every page within every limit, every booking exactly once", () => {
+  it("the splitter: any bookings with any strings, every page within every limit and the text budget, every booking exactly once", () => {
     fc.assert(
       fc.property(entries, (list) => {
-        const pages = Math.max(1, Math.ceil(list.length / DAY_PAGE_SIZE));
-        const seen: number[] = [];
-        for (let page = 1; page <= pages; page++) {
-          const m = dayListMessage({
-            kind: "departures",
-            date: "2026-11-24",
-            entries: list,
-            timezone: "Europe/London",
-            page,
-          });
+        const first = reportOf("departures", "2026-11-24", list, { petsOf });
+        const listed = first.totals.bookings;
+        let sections = 0;
+        for (let page = 1; page <= first.pages; page++) {
+          const [m] = dayListMessages(
+            reportOf("departures", "2026-11-24", list, { page, petsOf }),
+            "Europe/London",
+          ) as [Message];
           expect(limitViolations(m)).toEqual([]);
-          // Each entry is one section; the entries' order is the list's sorted order.
-          seen.push(...m.blocks.filter((b) => b.type === "section").map(() => 0));
+          expect(messageChars(m)).toBeLessThanOrEqual(LIMITS.messageText);
+          sections += m.blocks.filter((b) => b.type === "section").length;
         }
-        expect(seen.length).toBe(list.length === 0 ? 1 : list.length);
-        const digest = digestMessages({
-          kind: "departures",
-          date: "2026-11-24",
-          entries: list,
-          timezone: "Europe/London",
-          calledOff: 0,
-        });
-        const sections = [digest.parent, ...digest.replies].flatMap((m) => {
+        expect(sections).toBe(listed === 0 ? 1 : listed);
+        const digest = digestMessages(
+          reportOf("departures", "2026-11-24", list, { wholeDay: true, petsOf }),
+          "Europe/London",
+        );
+        const digestSections = [digest.parent, ...digest.replies].flatMap((m) => {
           expect(limitViolations(m)).toEqual([]);
           return m.blocks.filter((b) => b.type === "section");
         });
-        expect(sections.length).toBe(list.length === 0 ? 1 : list.length);
+        expect(digestSections.length).toBe(listed === 0 ? 1 : listed);
       }),
-      { numRuns: RUNS },
+      { numRuns: DAY_RUNS },
     );
   });
 
   it("the splitter keeps each booking once and in place (identified by id)", () => {
     fc.assert(
       fc.property(entries, (list) => {
-        // Give every entry a reference that is its id, so it can be found in the rendered text.
-        const tagged = list.map((e) => ({
-          ...e,
-          booking: { ...e.booking, reference: `ID${e.booking.bookingId}` },
-        }));
-        const pages = Math.max(1, Math.ceil(tagged.length / DAY_PAGE_SIZE));
+        // Every booking counts here, with a reference that is its id, so it can be found in the text.
+        const tagged = list.map((b) => ({ ...b, status: "confirmed", reference: `ID${b.bookingId}` }));
+        const first = reportOf("arrivals", "2026-11-24", tagged, { petsOf });
         const ids: string[] = [];
-        for (let page = 1; page <= pages; page++) {
-          const m = dayListMessage({
-            kind: "arrivals",
-            date: "2026-11-24",
-            entries: tagged,
-            timezone: "UTC",
-            page,
-          });
+        for (let page = 1; page <= first.pages; page++) {
+          const m = dayListMessages(reportOf("arrivals", "2026-11-24", tagged, { page, petsOf }), "UTC");
           ids.push(...[...JSON.stringify(m).matchAll(/`ID(\d+)`/g)].map((x) => x[1] as string));
         }
-        expect(ids.sort()).toEqual(tagged.map((e) => String(e.booking.bookingId)).sort());
+        expect(ids.sort()).toEqual(tagged.map((b) => String(b.bookingId)).sort());
       }),
-      { numRuns: RUNS },
+      { numRuns: DAY_RUNS },
+    );
+  });
+
+  it("free-text arguments: any text is either within its cap or refused in words, never passed on", () => {
+    const long = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ minLength: 60, maxLength: 300_000 }).map((x) => x.repeat(2)),
+    );
+    fc.assert(
+      fc.property(long, fc.constantFrom(...Object.values(TEXT_RULES)), (text, rule) => {
+        try {
+          const out = freeText(text, rule);
+          expect(Array.from(out).length).toBeLessThanOrEqual(rule.max);
+        } catch (error) {
+          expect(error).toBeInstanceOf(UsageError);
+          expect((error as UsageError).message).toMatch(/too long/);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
