@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateData, sandboxLandmarks } from "../../src/sandbox/data.ts";
+import { type BusinessData, generateData, sandboxLandmarks } from "../../src/sandbox/data.ts";
 import { addDays } from "../../src/time.ts";
 
 const TODAY = "2026-11-22";
@@ -131,7 +131,7 @@ const N = ["", "2", "3", "4", "5"];
 const hasRound = (pet: Record<string, unknown>, suffix: "" | "Noon" | "Pm") =>
   N.some((n) => typeof pet[`medication${n}${suffix}`] === "string" && pet[`medication${n}${suffix}`] !== "");
 
-function house(business: typeof main, date: string) {
+function house(business: BusinessData, date: string) {
   const stays = business.bookings.filter(
     (b) =>
       b.bookingType === "boarding" &&
@@ -154,7 +154,7 @@ describe("the house on every day around today", () => {
       generateData({ seed: 7, customers: 400, today: "2027-03-27", timezone: "Europe/London" }),
     ],
   ])("about 40 pets in, 3 to 6 on each medication round (%s)", (_name, d) => {
-    const b = d.businesses[0] as typeof main;
+    const b = d.businesses[0] as BusinessData;
     const dayList = Array.from({ length: 57 }, (_, i) => addDays(d.today, i - 28));
     const skip = new Set([addDays(d.today, 1), d.fullHouseDay]);
     for (const date of dayList.filter((x) => !skip.has(x))) {
