@@ -432,7 +432,7 @@ export const SANDBOX_REFERENCES = {
   unmatched: "HP-N7CKQ2",
   /** Fernández's Chloé and Biscuit, booked as "chloe and biscuit (2 dogs)": messy but matchable. */
   messy: "HP-M3SSY8",
-  /** A daycare booking tomorrow with a status the spec does not list: "pending_deposit". */
+  /** A daycare booking on today+8 with a status the spec does not list: "pending_deposit". */
   unknownStatus: "HP-PD8WXT",
 } as const;
 
@@ -442,9 +442,20 @@ export interface SandboxLandmarks {
   fullHouseDay: string;
   references: typeof SANDBOX_REFERENCES;
   /** The demo booking's pet with an evening dose and no midday one. */
+  /** A booking in house today (use it for the preview's `/booking` suggestion). */
+  demo: {
+    reference: string;
+    petNames: string;
+    owner: string;
+    room: string;
+    checkIn: string;
+    checkOut: string;
+  };
   eveningOnlyPet: { name: string; owner: string; drug: string; reference: string };
   unmatched: { reference: string; petNames: string; petName: string; owner: string };
-  messy: { reference: string; petNames: string; petNames2: string; owner: string };
+  messy: { reference: string; petNames: string; owner: string; room: string };
+  unknownStatus: { reference: string; status: string; date: string };
+  emptyDays: string[];
   /** Owners of the landmark Biscuits (every sandbox has more Biscuits, of other owners). */
   biscuitOwners: string[];
 }
@@ -458,6 +469,14 @@ export function sandboxLandmarks(today: string): SandboxLandmarks {
     today,
     fullHouseDay: addDays(today, 2),
     references: SANDBOX_REFERENCES,
+    demo: {
+      reference: SANDBOX_REFERENCES.demo,
+      petNames: "Biscuit (Labrador) & Pepper",
+      owner: "Hannah Müller",
+      room: "Suite A",
+      checkIn: addDays(today, -3),
+      checkOut: addDays(today, 4),
+    },
     eveningOnlyPet: {
       name: "Biscuit",
       owner: "Hannah Müller",
@@ -473,9 +492,15 @@ export function sandboxLandmarks(today: string): SandboxLandmarks {
     messy: {
       reference: SANDBOX_REFERENCES.messy,
       petNames: "chloe and biscuit (2 dogs)",
-      petNames2: "Biscuit (Labrador) & Pepper",
       owner: "Tomás Fernández",
+      room: "Family Room",
     },
+    unknownStatus: {
+      reference: SANDBOX_REFERENCES.unknownStatus,
+      status: "pending_deposit",
+      date: addDays(today, 8),
+    },
+    emptyDays: [5, -12, 19].map((n) => addDays(today, n)),
     biscuitOwners: ["Hannah Müller", "Siobhán O'Brien", "Tomás Fernández"],
   };
 }
@@ -1238,6 +1263,7 @@ function buildBusiness(
 
   // The house: every room's timeline over the window, the landmark stays placed first.
   const fixedByRoom = new Map<string, FixedStay[]>();
+  const landmarks = sandboxLandmarks(ctx.today);
   if (lm) {
     fixedByRoom.set("Suite A", [
       {
@@ -1248,7 +1274,7 @@ function buildBusiness(
         type: "boarding",
         room: "Suite A",
         status: "checked_in",
-        petNames: "Biscuit (Labrador) & Pepper",
+        petNames: landmarks.demo.petNames,
         reference: SANDBOX_REFERENCES.demo,
       },
     ]);
@@ -1261,7 +1287,7 @@ function buildBusiness(
         type: "boarding",
         room: "Kennel 14",
         status: "checked_in",
-        petNames: "Biccy",
+        petNames: landmarks.unmatched.petNames,
         reference: SANDBOX_REFERENCES.unmatched,
       },
     ]);
@@ -1274,7 +1300,7 @@ function buildBusiness(
         type: "boarding",
         room: "Family Room",
         status: "confirmed",
-        petNames: "chloe and biscuit (2 dogs)",
+        petNames: landmarks.messy.petNames,
         reference: SANDBOX_REFERENCES.messy,
       },
     ]);
@@ -1365,7 +1391,7 @@ function buildBusiness(
       }
     }
     if (lm) {
-      // A status the spec does not list, on a daycare booking tomorrow.
+      // A status the spec does not list, on a daycare booking on today+8.
       makeBooking(ctx, business, prefix, {
         customer: lm.obrien,
         pets: [lm.obrienBiscuit],
@@ -1442,7 +1468,7 @@ export function generateData(options: DataOptions): SandboxData {
   // Fixed offsets, so every seed has them. The peak (today+1 and today+2, 150+ pets in house, 100+
   // departures on today+2) and the empty days (nothing arrives or leaves).
   const busyDays = [2].map((n) => addDays(options.today, n));
-  const emptyDays = [5, -12, 19].map((n) => addDays(options.today, n));
+  const emptyDays = sandboxLandmarks(options.today).emptyDays;
   const ctx: BuildContext = {
     r,
     today: options.today,

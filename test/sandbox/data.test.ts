@@ -315,7 +315,12 @@ describe("messy pet names and pets that need telling apart", () => {
     const lm = sandboxLandmarks(TODAY);
     const demo = main.bookingByReference.get(lm.references.demo);
     expect(demo?.status).toBe("checked_in");
-    expect(demo?.petNames).toBe(lm.messy.petNames2);
+    expect(demo?.petNames).toBe(lm.demo.petNames);
+    expect(demo?.roomName).toBe(lm.demo.room);
+    expect([localDay(demo?.checkInDate), localDay(demo?.checkOutDate)]).toEqual([
+      lm.demo.checkIn,
+      lm.demo.checkOut,
+    ]);
     const demoPets = main.petsByBooking.get(demo?.bookingId as number) ?? [];
     const evening = demoPets.find((p) => p.petId === data.landmarkIds.eveningOnlyPetId);
     expect(evening?.name).toBe(lm.eveningOnlyPet.name);
@@ -327,15 +332,17 @@ describe("messy pet names and pets that need telling apart", () => {
     const owned = (main.petsByCustomer.get(unmatched?.customerId as number) ?? []).map((p) => p.name);
     expect(owned).toEqual(["Biscuit"]);
     expect(main.bookingByReference.get(lm.references.messy)?.petNames).toBe(lm.messy.petNames);
-    expect(main.bookingByReference.get(lm.references.unknownStatus)?.status).toBe("pending_deposit");
+    expect(main.bookingByReference.get(lm.references.unknownStatus)?.status).toBe(lm.unknownStatus.status);
+    expect(localDay(main.bookingByReference.get(lm.references.unknownStatus)?.checkInDate)).toBe(
+      lm.unknownStatus.date,
+    );
+    expect(data.emptyDays).toEqual(lm.emptyDays);
     for (const ref of [lm.references.demo, lm.references.unmatched]) {
       const b = main.bookingByReference.get(ref);
       expect(localDay(b?.checkInDate) <= TODAY && localDay(b?.checkOutDate) >= TODAY).toBe(true);
     }
     const again = generateData({ seed: 9, customers: 60, today: "2027-01-05", timezone: "UTC" });
-    expect(again.businesses[0]?.bookingByReference.get(lm.references.demo)?.petNames).toBe(
-      lm.messy.petNames2,
-    );
+    expect(again.businesses[0]?.bookingByReference.get(lm.references.demo)?.petNames).toBe(lm.demo.petNames);
   });
 
   it("several Biscuits: different owners, breeds and ages; photos (URL and not), registration, passport, insurer, emergency contacts", () => {
