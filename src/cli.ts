@@ -17,7 +17,6 @@ import { boltLogger } from "./bolt-logger.ts";
 import {
   type Config,
   ConfigError,
-  isValidTimeZone,
   type KennelSettings,
   loadConfig,
   requireKennel,
@@ -34,7 +33,7 @@ import type { Booking } from "./kennel/schemas.ts";
 import { describeStatus } from "./kennel/status.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
 import { createMcpServer } from "./mcp/server.ts";
-import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
+import { runSandboxCommand } from "./sandbox/command.ts";
 import { isIsoDate, localDate, localDateTime } from "./time.ts";
 
 export interface CliIo {
@@ -70,6 +69,7 @@ Commands:
              with the eleven read-only tools (see the README, "The assistant connector").
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
              [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
+             [--write-env [FILE]] (set its KENNEL_* lines in FILE, default .env, keeping the rest)
              Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
              [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]
              [--wrong-address] [--growing-totals]
@@ -425,116 +425,7 @@ function usageError(io: CliIo, message: string): number {
 }
 
 async function sandbox(args: string[], config: Config, deps: CliDeps): Promise<number> {
-  const { io } = deps;
-  let values: ReturnType<typeof parseSandboxArgs>;
-  try {
-    values = parseSandboxArgs(args);
-  } catch (error) {
-    return usageError(io, (error as Error).message);
-  }
-  const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
-    return n;
-  };
-  const rate = (name: string, raw: string | undefined): number | undefined => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0 || n > 1)
-      throw new Error(`--${name} must be a fraction from 0 to 1, not "${raw}".`);
-    return n;
-  };
-  let options: SandboxOptions;
-  try {
-    const latency = values.latency;
-    let latencyMs: Faults["latencyMs"];
-    if (latency !== undefined) {
-      const m = /^(\d+)(?:-(\d+))?$/.exec(latency);
-      if (!m) throw new Error(`--latency must be milliseconds (300) or a range (100-500), not "${latency}".`);
-      latencyMs = m[2] ? [Number(m[1]), Number(m[2])] : Number(m[1]);
-    }
-    if (values.timezone !== undefined && !isValidTimeZone(values.timezone)) {
-      throw new Error(
-        `--timezone "${values.timezone}" is not a known IANA time zone (for example Europe/London).`,
-      );
-    }
-    if (values.today !== undefined && !isIsoDate(values.today)) {
-      throw new Error(`--today must be a date written YYYY-MM-DD, not "${values.today}".`);
-    }
-    options = {
-      port: whole("port", values.port, 0, 65535) ?? 4010,
-      seed: whole("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
-      customers: whole("customers", values.customers, 1, 1_000_000) ?? 400,
-      bookings: whole("bookings", values.bookings, 0, 5_000_000),
-      timezone: values.timezone ?? config.timezone,
-      today: values.today,
-      faults: {
-        latencyMs,
-        errorRate: rate("error-rate", values["error-rate"]),
-        rateLimitRate: rate("rate-limit-rate", values["rate-limit-rate"]),
-        retryAfterSeconds: whole("retry-after", values["retry-after"], 0, 3600),
-        hangRate: rate("hang-rate", values["hang-rate"]),
-        malformedRate: rate("malformed-rate", values["malformed-rate"]),
-        corruptRate: rate("corrupt-rate", values["corrupt-rate"]),
-        wrongAddress: values["wrong-address"] === true,
-        growingTotals: values["growing-totals"] === true,
-      },
-    };
-  } catch (error) {
-    return usageError(io, (error as Error).message);
-  }
-  let sbx: Sandbox;
-  try {
-    sbx = await startSandbox(options);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "EADDRINUSE") {
-      return usageError(
-        io,
-        `Port ${options.port} is already in use. Choose another with --port, or --port 0 for any free port.`,
-      );
-    }
-    throw error;
-  }
-  io.stdout.write(
-    `KENNEL_API_BASE_URL=${sbx.url}\nKENNEL_API_KEY=${sbx.keys.main}\nOTHER_BUSINESS_API_KEY=${sbx.keys.other}\nKENNEL_TIMEZONE=${sbx.data.timezone}\n`,
-  );
-  io.stderr.write(
-    `Sandbox kennel API: ${sbx.main.customers.length} customers, ${sbx.main.bookings.length} bookings around ${sbx.data.today} (${sbx.data.timezone}); busy days ${sbx.data.busyDays.join(", ")}, empty days ${sbx.data.emptyDays.join(", ")}.\nThe lines above are ready to paste into .env. Press Ctrl+C to stop.\n`,
-  );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
-  await sbx.close();
-  return 0;
-}
-
-function parseSandboxArgs(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    options: {
-      port: { type: "string" },
-      seed: { type: "string" },
-      customers: { type: "string" },
-      bookings: { type: "string" },
-      timezone: { type: "string" },
-      today: { type: "string" },
-      latency: { type: "string" },
-      "error-rate": { type: "string" },
-      "rate-limit-rate": { type: "string" },
-      "retry-after": { type: "string" },
-      "hang-rate": { type: "string" },
-      "malformed-rate": { type: "string" },
-      "corrupt-rate": { type: "string" },
-      "wrong-address": { type: "boolean" },
-      "growing-totals": { type: "boolean" },
-    },
-  }).values;
+  return runSandboxCommand(args, { io: deps.io, timezone: config.timezone });
 }
 
 if (import.meta.main) {

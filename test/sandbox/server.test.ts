@@ -118,19 +118,19 @@ describe("the sandbox API", () => {
     const from = "2026-11-20T00:00:00Z";
     const to = "2026-11-21T23:59:59Z";
     const all = await collectAll(
-      c.iterateBookings({ from, to, bookingType: "boarding", status: "confirmed" }, 100),
+      c.iterateBookings({ from, to, bookingType: "boarding", status: "checked_in" }, 100),
     );
     expect(all.length).toBeGreaterThan(0);
     for (const b of all) {
       expect(b.bookingType).toBe("boarding");
-      expect(b.status).toBe("confirmed");
+      expect(b.status).toBe("checked_in");
       expect(Date.parse(String(b.checkOutDate))).toBeGreaterThanOrEqual(Date.parse(from));
       expect(Date.parse(String(b.checkInDate))).toBeLessThanOrEqual(Date.parse(to));
     }
     const expected = sbx.main.bookings.filter(
       (b) =>
         b.bookingType === "boarding" &&
-        b.status === "confirmed" &&
+        b.status === "checked_in" &&
         Date.parse(String(b.checkOutDate)) >= Date.parse(from) &&
         Date.parse(String(b.checkInDate)) <= Date.parse(to),
     );

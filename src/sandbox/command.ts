@@ -1,0 +1,258 @@
+/**
+ * `kennel-desk sandbox`: parses the options, starts the sandbox, and only once its port is bound
+ * prints its settings (or, with `--write-env [FILE]`, writes them into FILE, keeping every other
+ * line). A busy port is one line on standard error and nothing written anywhere.
+ */
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { isValidTimeZone } from "../config.ts";
+import { isIsoDate } from "../time.ts";
+import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
+
+export interface SandboxCommandIo {
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+}
+
+export interface SandboxCommandDeps {
+  io: SandboxCommandIo;
+  /** The default time zone of the sandbox (KENNEL_TIMEZONE, else the host's). */
+  timezone: string;
+  /** Resolves when the sandbox should stop; default: SIGINT or SIGTERM. */
+  until?: Promise<void>;
+  /** Called once the port is bound and the settings are out (for tests). */
+  onReady?: (sandbox: Sandbox) => void;
+}
+
+export const DEFAULT_SANDBOX_PORT = 4010;
+export const DEFAULT_ENV_FILE = ".env";
+
+/** The settings the sandbox prints or writes, in order. */
+export function sandboxEnv(sbx: Sandbox): Array<[string, string]> {
+  return [
+    ["KENNEL_API_BASE_URL", sbx.url],
+    ["KENNEL_API_KEY", sbx.keys.main],
+    ["KENNEL_TIMEZONE", sbx.data.timezone],
+    ["OTHER_BUSINESS_API_KEY", sbx.keys.other],
+  ];
+}
+
+const ENV_LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
+
+/**
+ * The text of an env file with `values` set: a line of the same name is replaced where it stands
+ * (later duplicates of it dropped, so the file says one thing), the others are kept as they are
+ * (comments, blank lines, Slack settings), and names not yet in the file are appended.
+ */
+export function updateEnvText(text: string, values: Array<[string, string]>): string {
+  const wanted = new Map(values);
+  const done = new Set<string>();
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const lines = text === "" ? [] : text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  const out: string[] = [];
+  for (const line of lines) {
+    const name = ENV_LINE.exec(line)?.[1];
+    if (name !== undefined && wanted.has(name)) {
+      if (!done.has(name)) out.push(`${name}=${wanted.get(name)}`);
+      done.add(name);
+      continue;
+    }
+    out.push(line);
+  }
+  const missing = values.filter(([name]) => !done.has(name));
+  if (missing.length > 0) {
+    if (out.length > 0 && out[out.length - 1]?.trim() !== "") out.push("");
+    out.push("# The local sandbox (kennel-desk sandbox --write-env)");
+    for (const [name, value] of missing) out.push(`${name}=${value}`);
+  }
+  return `${out.join(eol)}${eol}`;
+}
+
+/** Sets the values in the env file at `path` (created when missing), atomically. */
+export async function updateEnvFile(path: string, values: Array<[string, string]>): Promise<void> {
+  let text = "";
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ENOENT") throw error;
+  }
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, updateEnvText(text, values), { mode: 0o600 });
+  await rename(temp, path);
+}
+
+/** `--write-env` takes an optional file: `--write-env`, `--write-env FILE` or `--write-env=FILE`. */
+function normaliseArgs(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--write-env") {
+      const next = args[i + 1];
+      if (next !== undefined && !next.startsWith("-")) {
+        out.push(`--write-env=${next}`);
+        i++;
+      } else out.push(`--write-env=${DEFAULT_ENV_FILE}`);
+    } else out.push(arg);
+  }
+  return out;
+}
+
+function parseSandboxArgs(args: string[]) {
+  return parseArgs({
+    args: normaliseArgs(args),
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      seed: { type: "string" },
+      customers: { type: "string" },
+      bookings: { type: "string" },
+      timezone: { type: "string" },
+      today: { type: "string" },
+      "write-env": { type: "string" },
+      latency: { type: "string" },
+      "error-rate": { type: "string" },
+      "rate-limit-rate": { type: "string" },
+      "retry-after": { type: "string" },
+      "hang-rate": { type: "string" },
+      "malformed-rate": { type: "string" },
+      "corrupt-rate": { type: "string" },
+      "wrong-address": { type: "boolean" },
+      "growing-totals": { type: "boolean" },
+    },
+  }).values;
+}
+
+/** The sandbox's options from the command line; throws an Error whose message says what is wrong. */
+export function sandboxOptionsFromArgs(
+  args: string[],
+  defaultTimezone: string,
+): { options: SandboxOptions & { port: number }; writeEnv: string | undefined } {
+  const values = parseSandboxArgs(args);
+  const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+    return n;
+  };
+  const rate = (name: string, raw: string | undefined): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0 || n > 1)
+      throw new Error(`--${name} must be a fraction from 0 to 1, not "${raw}".`);
+    return n;
+  };
+  const latency = values.latency;
+  let latencyMs: Faults["latencyMs"];
+  if (latency !== undefined) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(latency);
+    if (!m) throw new Error(`--latency must be milliseconds (300) or a range (100-500), not "${latency}".`);
+    latencyMs = m[2] ? [Number(m[1]), Number(m[2])] : Number(m[1]);
+  }
+  if (values.timezone !== undefined && !isValidTimeZone(values.timezone)) {
+    throw new Error(
+      `--timezone "${values.timezone}" is not a known IANA time zone (for example Europe/London).`,
+    );
+  }
+  if (values.today !== undefined && !isIsoDate(values.today)) {
+    throw new Error(`--today must be a date written YYYY-MM-DD, not "${values.today}".`);
+  }
+  if (values["write-env"] === "")
+    throw new Error("--write-env needs a file name, for example --write-env .env");
+  return {
+    writeEnv: values["write-env"],
+    options: {
+      port: whole("port", values.port, 0, 65535) ?? DEFAULT_SANDBOX_PORT,
+      seed: whole("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
+      customers: whole("customers", values.customers, 1, 1_000_000) ?? 400,
+      bookings: whole("bookings", values.bookings, 0, 5_000_000),
+      timezone: values.timezone ?? defaultTimezone,
+      today: values.today,
+      faults: {
+        latencyMs,
+        errorRate: rate("error-rate", values["error-rate"]),
+        rateLimitRate: rate("rate-limit-rate", values["rate-limit-rate"]),
+        retryAfterSeconds: whole("retry-after", values["retry-after"], 0, 3600),
+        hangRate: rate("hang-rate", values["hang-rate"]),
+        malformedRate: rate("malformed-rate", values["malformed-rate"]),
+        corruptRate: rate("corrupt-rate", values["corrupt-rate"]),
+        wrongAddress: values["wrong-address"] === true,
+        growingTotals: values["growing-totals"] === true,
+      },
+    },
+  };
+}
+
+/** The one line for a port that is taken. */
+export function portInUseMessage(port: number): string {
+  const next = port >= 65535 ? 0 : port + 1;
+  return `port ${port} is in use: --port ${next} or stop the other sandbox`;
+}
+
+function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+/**
+ * Runs `kennel-desk sandbox ARGS` until stopped. Exit codes: 0 stopped, 1 the port is in use or the
+ * env file could not be written, 2 invalid options.
+ */
+export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps): Promise<number> {
+  const { io } = deps;
+  let parsed: ReturnType<typeof sandboxOptionsFromArgs>;
+  try {
+    parsed = sandboxOptionsFromArgs(args, deps.timezone);
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk help" for the options.\n`);
+    return 2;
+  }
+  const { options, writeEnv } = parsed;
+  let sbx: Sandbox;
+  try {
+    sbx = await startSandbox(options);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE") {
+      io.stderr.write(`${portInUseMessage(options.port)}\n`);
+      return 1;
+    }
+    if (code === "EACCES") {
+      io.stderr.write(`port ${options.port} is not allowed here: choose one above 1023 with --port\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const env = sandboxEnv(sbx);
+  const summary = `Sandbox kennel API on ${sbx.url}: ${sbx.main.customers.length} customers, ${sbx.main.bookings.length} bookings around ${sbx.data.today} (${sbx.data.timezone}); the full house (150+ pets, 100+ departures) on ${sbx.data.fullHouseDay}; empty days ${sbx.data.emptyDays.join(", ")}; a booking to try: ${sbx.data.landmarks.references.demo}.`;
+  if (writeEnv !== undefined) {
+    try {
+      await updateEnvFile(writeEnv, env);
+    } catch (error) {
+      await sbx.close();
+      io.stderr.write(`could not write ${writeEnv}: ${(error as Error).message}\n`);
+      return 1;
+    }
+    io.stderr.write(
+      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Start the bot in another terminal: npm start. Press Ctrl+C to stop the sandbox.\n`,
+    );
+  } else {
+    io.stdout.write(env.map(([name, value]) => `${name}=${value}\n`).join(""));
+    io.stderr.write(
+      `${summary}\nPut the ${env.length} settings printed on standard output into .env, or run "npm run sandbox:env" to set them in .env keeping its other lines. Press Ctrl+C to stop.\n`,
+    );
+  }
+  deps.onReady?.(sbx);
+  await (deps.until ?? stopSignal());
+  await sbx.close();
+  return 0;
+}
