@@ -1,8 +1,27 @@
 /**
- * Configuration: one zod schema over the environment, read once at start by the entry points
- * (src/cli.ts, src/main.ts) and passed in everywhere else. No other module reads process.env.
+ * Configuration: every setting read once at start by the entry points (src/cli.ts, src/main.ts)
+ * through one reader (src/config/reader.ts) and passed in everywhere else. No other module reads
+ * process.env.
  */
-import { z } from "zod";
+import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
+import {
+  bad,
+  type Check,
+  type ConfigProblem,
+  channelId,
+  clockTime,
+  EnvReader,
+  flag,
+  ok,
+  secretShape,
+  timeOfDay,
+  wholeNumber,
+} from "./config/reader.ts";
+import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
+
+export { checkBaseUrl, isLoopbackHost } from "./config/addresses.ts";
+export type { ConfigProblem } from "./config/reader.ts";
+export { hostTimeZone, isValidTimeZone } from "./config/timezone.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -14,7 +33,14 @@ export interface KennelSettings {
   baseUrl: URL;
   timeoutMs: number;
   rawResponses: boolean;
+  /** KENNEL_DEBUG=1: each request logged with its request id, at any LOG_LEVEL but silent. */
   debug: boolean;
+  /** KENNEL_CACHE_TTL_S: how long pet and customer records are kept; 0 is off. Default 300. */
+  cacheTtlSeconds?: number;
+  /** KENNEL_API_CONCURRENCY: requests in flight at once. Default 6. */
+  concurrency?: number;
+  /** KENNEL_MAX_RESPONSE_MB in bytes: the most of one answer that is read. Default 20 MB. */
+  maxResponseBytes?: number;
 }
 
 export interface SlackSettings {
@@ -39,6 +65,20 @@ export interface DigestSettings {
   schedule: boolean;
 }
 
+/** The three care rounds of the day, local HH:MM, ascending. */
+export interface RoundTimes {
+  morning: string;
+  midday: string;
+  evening: string;
+}
+
+export interface RoundsSettings {
+  /** ROUNDS_CHANNEL: where the round reminders go; undefined: none are posted. */
+  channel: string | undefined;
+  /** ROUNDS_TIMES, default 07:30,12:00,18:00. */
+  times: RoundTimes;
+}
+
 export interface Config {
   /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
   kennel: KennelSettings | undefined;
@@ -50,22 +90,19 @@ export interface Config {
   allowedChannels: string[];
   /** The morning post: present when DIGEST_CHANNEL is set. */
   digest: DigestSettings | undefined;
+  /** The care rounds (always present; `channel` only when ROUNDS_CHANNEL is set). */
+  rounds: RoundsSettings;
+  /** TOMORROW_TIME: local HH:MM of the look at tomorrow; undefined (the default): off. */
+  tomorrowTime: string | undefined;
   /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */
   slackBotToken: string | undefined;
   slackApiUrl: string | undefined;
-  timeoutMs: number;
   rawResponses: boolean;
-  debug: boolean;
   /** IANA zone of the business: "today" and every time shown are in it. */
   timezone: string;
+  /** True when KENNEL_TIMEZONE was not set and `timezone` is the host's (see timezoneNotice). */
+  timezoneFromHost: boolean;
   logLevel: LogLevel;
-}
-
-/** One problem with one variable: which, what is wrong, how to fix it. */
-export interface ConfigProblem {
-  variable: string;
-  problem: string;
-  fix: string;
 }
 
 export class ConfigError extends Error {
@@ -83,351 +120,71 @@ export function formatConfigProblems(problems: ConfigProblem[]): string {
   return `Kennel Desk cannot start: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;
 }
 
-/** The host's own time zone, the default for KENNEL_TIMEZONE. */
-export function hostTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const SLACK_FIX = 'Copy it again from the Slack app\'s settings (see the README, "Connecting to Slack").';
+
+function apiKey(value: string): Check<string> {
+  return /\s/.test(value)
+    ? bad("contains whitespace inside it.", "Paste the key exactly as it was shown when generated.")
+    : ok(value);
 }
 
-export function isValidTimeZone(zone: string): boolean {
-  if (!zone || zone !== zone.trim()) return false;
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+function channelList(value: string): Check<string[]> {
+  const ids = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const wrong = ids.filter((id) => !/^[CGD][A-Z0-9]{2,}$/.test(id));
+  if (wrong.length === 0) return ok(ids);
+  return bad(
+    `${wrong.map((b) => `"${b}"`).join(", ")} ${wrong.length === 1 ? "is not a channel id" : "are not channel ids"}.`,
+    "Use ids such as C0123ABCD, separated by commas (in Slack: the channel's name, then About, at the bottom).",
+  );
 }
 
-/** Loopback hosts, the only ones that may be reached over plain HTTP (the local sandbox). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === "localhost" || host === "[::1]" || host === "::1") return true;
-  const octets = host.split(".");
-  if (octets.length !== 4 || octets[0] !== "127") return false;
-  return octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+function digestKinds(value: string): Check<DigestKind[]> {
+  const parts = value
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.some((p) => p !== "departures" && p !== "arrivals")) {
+    return bad(
+      `"${value}" is not a list of departures and arrivals.`,
+      "Use departures (the default) or departures,arrivals.",
+    );
+  }
+  return ok([...new Set(parts)] as DigestKind[]);
 }
 
-type Check<T> = { ok: true; value: T } | { ok: false; problem: string; fix: string };
-
-/** Parses and checks a base URL. Exported so the CLI and sandbox can reuse the same rules. */
-export function checkBaseUrl(raw: string): Check<URL> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return {
-      ok: false,
-      problem: `"${raw}" is not a web address.`,
-      fix: "Write the full address including https:// and /api/v1, for example https://api.example.com/api/v1.",
-    };
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    return { ok: false, problem: `uses ${url.protocol} which is not HTTP.`, fix: "Use an https:// address." };
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    return {
-      ok: false,
-      problem: `plain http:// is refused for ${url.hostname}: the API key would travel unencrypted.`,
-      fix: "Use https://. Plain http:// is allowed only for the local sandbox on 127.0.0.1, ::1 or localhost.",
-    };
-  }
-  if (url.username || url.password) {
-    return {
-      ok: false,
-      problem: "contains a user name or password.",
-      fix: "Remove them; the API key goes in KENNEL_API_KEY.",
-    };
-  }
-  if (url.search || url.hash) {
-    return {
-      ok: false,
-      problem: "contains a query (?…) or fragment (#…).",
-      fix: "Give only the base address ending in /api/v1.",
-    };
-  }
-  const path = url.pathname.replace(/\/+$/, "");
-  if (!/\/api\/v1$/.test(path)) {
-    return {
-      ok: false,
-      problem: `the path "${url.pathname}" does not end in /api/v1.`,
-      fix: "Include the version prefix, for example https://api.example.com/api/v1.",
-    };
-  }
-  url.pathname = path;
-  return { ok: true, value: url };
+function onOff(value: string): Check<boolean> {
+  const v = value.toLowerCase();
+  if (v === "on" || v === "1" || v === "true") return ok(true);
+  if (v === "off" || v === "0" || v === "false") return ok(false);
+  return bad(`"${value}" is not on or off.`, "Use off to turn the in-process scheduler off.");
 }
 
-/** A secret setting: no padding, and the expected shape (never echoed in messages). */
-function secretVar(variable: string, shape: RegExp, shapeWords: string) {
-  return z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      if (v !== v.trim()) {
-        ctx.addIssue({
-          code: "custom",
-          message: `has spaces or line breaks around it.|Remove the whitespace around ${variable} (check the .env file or the secret store).`,
-        });
-        return z.NEVER;
-      }
-      if (!shape.test(v)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `does not look right: the value should be one that ${shapeWords}.|Copy it again from the Slack app's settings (see the README, "Connecting to Slack").`,
-        });
-        return z.NEVER;
-      }
-      return v;
-    });
+function logLevel(value: string): Check<LogLevel> {
+  const level = value.toLowerCase();
+  return (LOG_LEVELS as readonly string[]).includes(level)
+    ? ok(level as LogLevel)
+    : bad(`"${value}" is not a log level.`, `Use one of ${LOG_LEVELS.join(", ")}.`);
 }
 
-/** A whole number setting within [min, max], with its default when unset. */
-function wholeNumber(fallback: number, min: number, max: number, message: (v: string) => string) {
-  return z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === "") return fallback;
-      const n = Number(v.trim());
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: message(v) });
-        return z.NEVER;
-      }
-      return n;
-    });
+export const DEFAULT_ROUND_TIMES: RoundTimes = { morning: "07:30", midday: "12:00", evening: "18:00" };
+
+function roundTimes(value: string): Check<RoundTimes> {
+  const fix = "Give three times HH:MM, morning, midday and evening, in order, for example 07:30,12:00,18:00.";
+  const parts = value.split(",").map((s) => s.trim());
+  const times = parts.map(clockTime);
+  if (times.length !== 3 || times.some((t) => t === undefined)) {
+    return bad(`"${value}" is not three times of day separated by commas.`, fix);
+  }
+  const [morning, midday, evening] = times as [string, string, string];
+  if (!(morning < midday && midday < evening)) return bad(`"${value}" is not in order, earliest first.`, fix);
+  return ok({ morning, midday, evening });
 }
 
-function flag(variable: string) {
-  return z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const value = (v ?? "").trim().toLowerCase();
-      if (value === "" || value === "0" || value === "false" || value === "no" || value === "off")
-        return false;
-      if (value === "1" || value === "true" || value === "yes" || value === "on") return true;
-      ctx.addIssue({
-        code: "custom",
-        message: `"${v}" is not 0 or 1.|Set ${variable}=1 to turn it on, or 0 (or leave it unset) to turn it off.`,
-      });
-      return z.NEVER;
-    });
-}
-
-const envSchema = z
-  .object({
-    KENNEL_API_KEY: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v === "") return undefined;
-        if (v !== v.trim()) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              "has spaces or line breaks before or after it, and the API rejects padded keys.|Remove the whitespace around the key (check the .env file or the secret store).",
-          });
-          return z.NEVER;
-        }
-        if (/\s/.test(v)) {
-          ctx.addIssue({
-            code: "custom",
-            message: "contains whitespace inside it.|Paste the key exactly as it was shown when generated.",
-          });
-          return z.NEVER;
-        }
-        return v;
-      }),
-    KENNEL_API_BASE_URL: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return undefined;
-        const checked = checkBaseUrl(v.trim());
-        if (!checked.ok) {
-          ctx.addIssue({ code: "custom", message: `${checked.problem}|${checked.fix}` });
-          return z.NEVER;
-        }
-        return checked.value;
-      }),
-    KENNEL_API_TIMEOUT_MS: wholeNumber(
-      30_000,
-      100,
-      600_000,
-      (v) =>
-        `"${v}" is not a whole number of milliseconds between 100 and 600000.|Use for example 30000 for 30 seconds, or leave it unset.`,
-    ),
-    KENNEL_RAW_RESPONSES: flag("KENNEL_RAW_RESPONSES"),
-    KENNEL_DEBUG: flag("KENNEL_DEBUG"),
-    KENNEL_TIMEZONE: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return hostTimeZone();
-        if (!isValidTimeZone(v)) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a known IANA time zone.|Use a name such as Europe/London or America/New_York (see the tz database list).`,
-          });
-          return z.NEVER;
-        }
-        return v;
-      }),
-    SLACK_BOT_TOKEN: secretVar("SLACK_BOT_TOKEN", /^xoxb-/, "starts with xoxb- (the Bot User OAuth Token)"),
-    SLACK_APP_TOKEN: secretVar(
-      "SLACK_APP_TOKEN",
-      /^xapp-/,
-      "starts with xapp- (an app-level token with connections:write)",
-    ),
-    SLACK_SIGNING_SECRET: secretVar(
-      "SLACK_SIGNING_SECRET",
-      /^[0-9a-f]{16,}$/i,
-      "is the hexadecimal Signing Secret",
-    ),
-    SLACK_API_URL: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return undefined;
-        let url: URL;
-        try {
-          url = new URL(v.trim());
-        } catch {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a web address.|Use for example https://slack-gov.com/api/ or leave it unset.`,
-          });
-          return z.NEVER;
-        }
-        if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              "must use https:// (plain http:// only on loopback, for tests): the bot token travels with every call.|Use an https:// address.",
-          });
-          return z.NEVER;
-        }
-        return url.href.endsWith("/") ? url.href : `${url.href}/`;
-      }),
-    PORT: wholeNumber(
-      3000,
-      0,
-      65535,
-      (v) => `"${v}" is not a port number.|Use a whole number from 1 to 65535, for example 3000.`,
-    ),
-    ALLOWED_CHANNELS: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const ids = (v ?? "")
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean);
-        const bad = ids.filter((id) => !/^[CGD][A-Z0-9]{2,}$/.test(id));
-        if (bad.length) {
-          ctx.addIssue({
-            code: "custom",
-            message: `${bad.map((b) => `"${b}"`).join(", ")} ${bad.length === 1 ? "is not a channel id" : "are not channel ids"}.|Use ids such as C0123ABCD, separated by commas (in Slack: the channel's name, then About, at the bottom).`,
-          });
-          return z.NEVER;
-        }
-        return ids;
-      }),
-    DIGEST_CHANNEL: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return undefined;
-        if (!/^[CG][A-Z0-9]{2,}$/.test(v.trim())) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a channel id.|Use the channel's id, such as C0123ABCD (in Slack: the channel's name, then About, at the bottom), and invite the bot there.`,
-          });
-          return z.NEVER;
-        }
-        return v.trim();
-      }),
-    DIGEST_TIME: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return "07:00";
-        const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(v.trim());
-        if (!m) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a time of day.|Write it HH:MM in 24-hour time, for example 07:00.`,
-          });
-          return z.NEVER;
-        }
-        return `${(m[1] as string).padStart(2, "0")}:${m[2]}`;
-      }),
-    DIGEST_CONTENT: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return ["departures"] as DigestKind[];
-        const parts = v
-          .split(",")
-          .map((s) => s.trim().toLowerCase())
-          .filter(Boolean);
-        const bad = parts.filter((p) => p !== "departures" && p !== "arrivals");
-        if (bad.length || parts.length === 0) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a list of departures and arrivals.|Use departures (the default) or departures,arrivals.`,
-          });
-          return z.NEVER;
-        }
-        return [...new Set(parts)] as DigestKind[];
-      }),
-    DIGEST_SCHEDULE: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const value = (v ?? "").trim().toLowerCase();
-        if (value === "" || value === "on" || value === "1" || value === "true") return true;
-        if (value === "off" || value === "0" || value === "false") return false;
-        ctx.addIssue({
-          code: "custom",
-          message: `"${v}" is not on or off.|Use off to turn the in-process scheduler off.`,
-        });
-        return z.NEVER;
-      }),
-    LOG_LEVEL: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return "info" as LogLevel;
-        const level = v.trim().toLowerCase();
-        if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${v}" is not a log level.|Use one of ${LOG_LEVELS.join(", ")}.`,
-          });
-          return z.NEVER;
-        }
-        return level as LogLevel;
-      }),
-  })
-  .superRefine((env, ctx) => {
-    if (env.KENNEL_API_KEY && !env.KENNEL_API_BASE_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["KENNEL_API_BASE_URL"],
-        message:
-          "is required when KENNEL_API_KEY is set (the kennel API's production address is not published).|Set it to the API's address including /api/v1, for example https://api.example.com/api/v1.",
-      });
-    }
-  });
-
-function toProblems(error: z.ZodError): ConfigProblem[] {
-  return error.issues.map((issue) => {
-    const variable = String(issue.path[0] ?? "environment");
-    const [problem, fix] = issue.message.split("|");
-    return { variable, problem: problem ?? issue.message, fix: fix ?? "" };
-  });
+function optionalTime(value: string): Check<string | undefined> {
+  return value.toLowerCase() === "off" ? ok(undefined) : timeOfDay("18:00")(value);
 }
 
 /**
@@ -435,49 +192,131 @@ function toProblems(error: z.ZodError): ConfigProblem[] {
  * The caller (an entry point) passes process.env; tests pass plain objects.
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(toProblems(parsed.error));
-  const e = parsed.data;
-  const kennel =
-    e.KENNEL_API_KEY && e.KENNEL_API_BASE_URL
-      ? {
-          apiKey: e.KENNEL_API_KEY,
-          baseUrl: e.KENNEL_API_BASE_URL,
-          timeoutMs: e.KENNEL_API_TIMEOUT_MS,
-          rawResponses: e.KENNEL_RAW_RESPONSES,
-          debug: e.KENNEL_DEBUG,
-        }
-      : undefined;
-  const slack =
-    e.SLACK_BOT_TOKEN && (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET)
-      ? {
-          botToken: e.SLACK_BOT_TOKEN,
-          appToken: e.SLACK_APP_TOKEN,
-          signingSecret: e.SLACK_SIGNING_SECRET,
-          apiUrl: e.SLACK_API_URL,
-        }
-      : undefined;
+  const r = new EnvReader(env);
+  const key = r.read("KENNEL_API_KEY", { fallback: undefined, secret: true, parse: apiKey });
+  const baseUrl = r.read("KENNEL_API_BASE_URL", { fallback: undefined, parse: checkBaseUrl });
+  if (key && !r.isSet("KENNEL_API_BASE_URL")) {
+    r.add({
+      variable: "KENNEL_API_BASE_URL",
+      problem:
+        "is required when KENNEL_API_KEY is set (the kennel API's production address is not published).",
+      fix: "Set it to the API's address including /api/v1, for example https://api.example.com/api/v1.",
+    });
+  }
+  const timeoutMs = r.read("KENNEL_API_TIMEOUT_MS", {
+    fallback: 30_000,
+    parse: wholeNumber(
+      100,
+      600_000,
+      "Give milliseconds, for example 30000 for 30 seconds, or leave it unset.",
+    ),
+  });
+  const rawResponses = r.read("KENNEL_RAW_RESPONSES", {
+    fallback: false,
+    parse: flag("KENNEL_RAW_RESPONSES"),
+  });
+  const debug = r.read("KENNEL_DEBUG", { fallback: false, parse: flag("KENNEL_DEBUG") });
+  const cacheTtlSeconds = r.read("KENNEL_CACHE_TTL_S", {
+    fallback: 300,
+    parse: wholeNumber(
+      0,
+      86_400,
+      "Give seconds, for example 300 (five minutes), or 0 to turn the care cache off.",
+    ),
+  });
+  const concurrency = r.read("KENNEL_API_CONCURRENCY", {
+    fallback: 6,
+    parse: wholeNumber(
+      1,
+      64,
+      "Give how many requests may be in flight at once, for example 6 (the default).",
+    ),
+  });
+  const maxResponseMb = r.read("KENNEL_MAX_RESPONSE_MB", {
+    fallback: 20,
+    parse: wholeNumber(1, 1024, "Give megabytes, for example 20 (the default)."),
+  });
+  const zone = r.read("KENNEL_TIMEZONE", { fallback: undefined, parse: parseTimeZone });
+  const botToken = r.read("SLACK_BOT_TOKEN", {
+    fallback: undefined,
+    secret: true,
+    parse: secretShape(/^xoxb-/, "starts with xoxb- (the Bot User OAuth Token)", SLACK_FIX),
+  });
+  const appToken = r.read("SLACK_APP_TOKEN", {
+    fallback: undefined,
+    secret: true,
+    parse: secretShape(/^xapp-/, "starts with xapp- (an app-level token with connections:write)", SLACK_FIX),
+  });
+  const signingSecret = r.read("SLACK_SIGNING_SECRET", {
+    fallback: undefined,
+    secret: true,
+    parse: secretShape(/^[0-9a-f]{16,}$/i, "is the hexadecimal Signing Secret", SLACK_FIX),
+  });
+  const slackApiUrl = r.read("SLACK_API_URL", { fallback: undefined, parse: checkSlackApiUrl });
+  const port = r.read("PORT", {
+    fallback: 3000,
+    parse: (v) => {
+      const n = wholeNumber(0, 65_535, "")(v);
+      return n.ok
+        ? n
+        : bad(`"${v}" is not a port number.`, "Use a whole number from 1 to 65535, for example 3000.");
+    },
+  });
+  const allowedChannels = r.read("ALLOWED_CHANNELS", { fallback: [] as string[], parse: channelList });
+  const digestChannel = r.read("DIGEST_CHANNEL", { fallback: undefined, parse: channelId });
+  const digestTime = r.read("DIGEST_TIME", { fallback: "07:00", parse: timeOfDay("07:00") });
+  const digestKindsValue = r.read("DIGEST_CONTENT", {
+    fallback: ["departures"] as DigestKind[],
+    parse: digestKinds,
+  });
+  const digestSchedule = r.read("DIGEST_SCHEDULE", { fallback: true, parse: onOff });
+  const roundsChannel = r.read("ROUNDS_CHANNEL", { fallback: undefined, parse: channelId });
+  const times = r.read("ROUNDS_TIMES", { fallback: DEFAULT_ROUND_TIMES, parse: roundTimes });
+  const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
+  const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+
   return {
-    kennel,
-    slack,
-    port: e.PORT,
-    allowedChannels: e.ALLOWED_CHANNELS,
-    slackBotToken: e.SLACK_BOT_TOKEN,
-    slackApiUrl: e.SLACK_API_URL,
-    digest: e.DIGEST_CHANNEL
-      ? {
-          channel: e.DIGEST_CHANNEL,
-          time: e.DIGEST_TIME,
-          kinds: e.DIGEST_CONTENT,
-          schedule: e.DIGEST_SCHEDULE,
-        }
+    kennel:
+      key && baseUrl
+        ? {
+            apiKey: key,
+            baseUrl,
+            timeoutMs,
+            rawResponses,
+            debug,
+            cacheTtlSeconds,
+            concurrency,
+            maxResponseBytes: maxResponseMb * 1024 * 1024,
+          }
+        : undefined,
+    slack:
+      botToken && (appToken || signingSecret)
+        ? { botToken, appToken, signingSecret, apiUrl: slackApiUrl }
+        : undefined,
+    port,
+    allowedChannels,
+    digest: digestChannel
+      ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue, schedule: digestSchedule }
       : undefined,
-    timeoutMs: e.KENNEL_API_TIMEOUT_MS,
-    rawResponses: e.KENNEL_RAW_RESPONSES,
-    debug: e.KENNEL_DEBUG,
-    timezone: e.KENNEL_TIMEZONE,
-    logLevel: e.LOG_LEVEL,
+    rounds: { channel: roundsChannel, times },
+    tomorrowTime,
+    slackBotToken: botToken,
+    slackApiUrl,
+    rawResponses,
+    timezone: zone ?? hostTimeZone(),
+    timezoneFromHost: zone === undefined,
+    logLevel: level,
   };
+}
+
+/**
+ * The start-up line about the time zone when KENNEL_TIMEZONE is not set (undefined when it is):
+ * which zone is used, and that a Docker container's zone is UTC unless set.
+ */
+export function timezoneNotice(config: Config): string | undefined {
+  if (!config.timezoneFromHost) return undefined;
+  return `KENNEL_TIMEZONE is not set, so Kennel Desk uses this computer's time zone, ${config.timezone}. In Docker that is UTC unless set. Set KENNEL_TIMEZONE to the kennel's zone, for example KENNEL_TIMEZONE=Europe/London.`;
 }
 
 /** For commands that need the kennel API: the settings, or a ConfigError naming what to set. */

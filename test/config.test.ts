@@ -17,9 +17,7 @@ describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const config = loadConfig({});
     expect(config.kennel).toBeUndefined();
-    expect(config.timeoutMs).toBe(30_000);
     expect(config.rawResponses).toBe(false);
-    expect(config.debug).toBe(false);
     expect(config.timezone).toBe(hostTimeZone());
     expect(config.logLevel).toBe("info");
   });
