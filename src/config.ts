@@ -5,105 +5,44 @@
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import {
+  apiKey,
+  channelList,
+  DEFAULT_ROUND_TIMES,
+  digestKinds,
+  logLevel,
+  onOff,
+  optionalTime,
+  roundTimes,
+  SLACK_FIX,
+} from "./config/parsers.ts";
+import {
   bad,
-  type Check,
   type ConfigProblem,
   channelId,
-  clockTime,
   EnvReader,
   flag,
-  ok,
   secretShape,
   timeOfDay,
   wholeNumber,
 } from "./config/reader.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
+import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
 
 export { checkBaseUrl, isLoopbackHost } from "./config/addresses.ts";
+export { DEFAULT_ROUND_TIMES } from "./config/parsers.ts";
 export type { ConfigProblem } from "./config/reader.ts";
 export { hostTimeZone, isValidTimeZone } from "./config/timezone.ts";
-
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export interface KennelSettings {
-  /** Business API key, sent as X-Api-Key. Never logged, never shown. */
-  apiKey: string;
-  /** Base address including /api/v1, without a trailing slash. */
-  baseUrl: URL;
-  timeoutMs: number;
-  rawResponses: boolean;
-  /** KENNEL_DEBUG=1: each request logged with its request id, at any LOG_LEVEL but silent. */
-  debug: boolean;
-  /** KENNEL_CACHE_TTL_S: how long pet and customer records are kept; 0 is off. Default 300. */
-  cacheTtlSeconds?: number;
-  /** KENNEL_API_CONCURRENCY: requests in flight at once. Default 6. */
-  concurrency?: number;
-  /** KENNEL_MAX_RESPONSE_MB in bytes: the most of one answer that is read. Default 20 MB. */
-  maxResponseBytes?: number;
-}
-
-export interface SlackSettings {
-  botToken: string;
-  /** Socket Mode when set (xapp-…); otherwise HTTP mode with the signing secret. */
-  appToken: string | undefined;
-  signingSecret: string | undefined;
-  /** Replaces the Web API base address (GovSlack; tests). Ends with a slash. */
-  apiUrl: string | undefined;
-}
-
-export type DigestKind = "departures" | "arrivals";
-
-export interface DigestSettings {
-  /** Channel id where the morning post goes. */
-  channel: string;
-  /** Local time, HH:MM, in the kennel's time zone. */
-  time: string;
-  /** What the post holds, in order: departures first by default. */
-  kinds: DigestKind[];
-  /** false: no in-process scheduler (an external one runs `kennel-desk digest`). */
-  schedule: boolean;
-}
-
-/** The three care rounds of the day, local HH:MM, ascending. */
-export interface RoundTimes {
-  morning: string;
-  midday: string;
-  evening: string;
-}
-
-export interface RoundsSettings {
-  /** ROUNDS_CHANNEL: where the round reminders go; undefined: none are posted. */
-  channel: string | undefined;
-  /** ROUNDS_TIMES, default 07:30,12:00,18:00. */
-  times: RoundTimes;
-}
-
-export interface Config {
-  /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
-  kennel: KennelSettings | undefined;
-  /** Present only when SLACK_BOT_TOKEN and either SLACK_APP_TOKEN or SLACK_SIGNING_SECRET are set. */
-  slack: SlackSettings | undefined;
-  /** HTTP port: Slack's requests in HTTP mode, and /healthz and /readyz in both modes. */
-  port: number;
-  /** Channels where commands are answered; empty means every channel. */
-  allowedChannels: string[];
-  /** The morning post: present when DIGEST_CHANNEL is set. */
-  digest: DigestSettings | undefined;
-  /** The care rounds (always present; `channel` only when ROUNDS_CHANNEL is set). */
-  rounds: RoundsSettings;
-  /** TOMORROW_TIME: local HH:MM of the look at tomorrow; undefined (the default): off. */
-  tomorrowTime: string | undefined;
-  /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */
-  slackBotToken: string | undefined;
-  slackApiUrl: string | undefined;
-  rawResponses: boolean;
-  /** IANA zone of the business: "today" and every time shown are in it. */
-  timezone: string;
-  /** True when KENNEL_TIMEZONE was not set and `timezone` is the host's (see timezoneNotice). */
-  timezoneFromHost: boolean;
-  logLevel: LogLevel;
-}
+export {
+  type Config,
+  type DigestKind,
+  type DigestSettings,
+  type KennelSettings,
+  LOG_LEVELS,
+  type LogLevel,
+  type RoundsSettings,
+  type RoundTimes,
+  type SlackSettings,
+} from "./config/types.ts";
 
 export class ConfigError extends Error {
   readonly problems: ConfigProblem[];
@@ -118,73 +57,6 @@ export function formatConfigProblems(problems: ConfigProblem[]): string {
   const lines = problems.map((p) => `  - ${p.variable}: ${p.problem} ${p.fix}`);
   const noun = problems.length === 1 ? "problem" : "problems";
   return `Kennel Desk cannot start: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;
-}
-
-const SLACK_FIX = 'Copy it again from the Slack app\'s settings (see the README, "Connecting to Slack").';
-
-function apiKey(value: string): Check<string> {
-  return /\s/.test(value)
-    ? bad("contains whitespace inside it.", "Paste the key exactly as it was shown when generated.")
-    : ok(value);
-}
-
-function channelList(value: string): Check<string[]> {
-  const ids = value
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const wrong = ids.filter((id) => !/^[CGD][A-Z0-9]{2,}$/.test(id));
-  if (wrong.length === 0) return ok(ids);
-  return bad(
-    `${wrong.map((b) => `"${b}"`).join(", ")} ${wrong.length === 1 ? "is not a channel id" : "are not channel ids"}.`,
-    "Use ids such as C0123ABCD, separated by commas (in Slack: the channel's name, then About, at the bottom).",
-  );
-}
-
-function digestKinds(value: string): Check<DigestKind[]> {
-  const parts = value
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  if (parts.length === 0 || parts.some((p) => p !== "departures" && p !== "arrivals")) {
-    return bad(
-      `"${value}" is not a list of departures and arrivals.`,
-      "Use departures (the default) or departures,arrivals.",
-    );
-  }
-  return ok([...new Set(parts)] as DigestKind[]);
-}
-
-function onOff(value: string): Check<boolean> {
-  const v = value.toLowerCase();
-  if (v === "on" || v === "1" || v === "true") return ok(true);
-  if (v === "off" || v === "0" || v === "false") return ok(false);
-  return bad(`"${value}" is not on or off.`, "Use off to turn the in-process scheduler off.");
-}
-
-function logLevel(value: string): Check<LogLevel> {
-  const level = value.toLowerCase();
-  return (LOG_LEVELS as readonly string[]).includes(level)
-    ? ok(level as LogLevel)
-    : bad(`"${value}" is not a log level.`, `Use one of ${LOG_LEVELS.join(", ")}.`);
-}
-
-export const DEFAULT_ROUND_TIMES: RoundTimes = { morning: "07:30", midday: "12:00", evening: "18:00" };
-
-function roundTimes(value: string): Check<RoundTimes> {
-  const fix = "Give three times HH:MM, morning, midday and evening, in order, for example 07:30,12:00,18:00.";
-  const parts = value.split(",").map((s) => s.trim());
-  const times = parts.map(clockTime);
-  if (times.length !== 3 || times.some((t) => t === undefined)) {
-    return bad(`"${value}" is not three times of day separated by commas.`, fix);
-  }
-  const [morning, midday, evening] = times as [string, string, string];
-  if (!(morning < midday && midday < evening)) return bad(`"${value}" is not in order, earliest first.`, fix);
-  return ok({ morning, midday, evening });
-}
-
-function optionalTime(value: string): Check<string | undefined> {
-  return value.toLowerCase() === "off" ? ok(undefined) : timeOfDay("18:00")(value);
 }
 
 /**
