@@ -103,6 +103,16 @@ describe("the care cache", () => {
     expect(api.calls.filter((c) => c === "/customers/7/pets")).toHaveLength(3);
   });
 
+  it("an answer that was in flight when the cache was emptied is not stored", async () => {
+    const api = fakeApi();
+    const pending = api.client.getPet(9);
+    api.client.clearCache();
+    await pending;
+    expect(api.client.cacheInfo().entries).toBe(0);
+    await api.client.getPet(9);
+    expect(api.calls).toEqual(["/pets/9", "/pets/9"]);
+  });
+
   it("KENNEL_CACHE_TTL_S=0 caches nothing", async () => {
     const api = fakeApi({ cacheTtlSeconds: 0 });
     await api.client.listCustomerPets(7);

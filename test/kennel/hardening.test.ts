@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { KennelSettings } from "../../src/config.ts";
 import { cleanRequestId, createKennelClient, findRequestId } from "../../src/kennel/client.ts";
@@ -114,6 +115,29 @@ describe("the request id is cleaned where it is read", () => {
     // Bidi overrides and zero-width characters (only a body can carry them) are not in the alphabet.
     expect(findRequestId(undefined, { requestId: "abc\u202Edef" })).toBeUndefined();
     expect(findRequestId(undefined, { requestId: "a\u200Bb", traceId: "t-1" })).toBe("t-1");
+  });
+});
+
+describe("the request id scrub holds for any input (property)", () => {
+  // A fixed seed keeps the suite deterministic; set FC_SEED to explore other inputs.
+  const seed = Number(process.env.FC_SEED ?? 20261123);
+
+  it("whatever the API sends, the id kept is safe, short and carries no secret", () => {
+    const part = fc.oneof(
+      fc.string(),
+      fc.constant(KEY),
+      fc.constant(encodeURIComponent(KEY)),
+      fc.constant("a-1"),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 4 }), (parts) => {
+        const id = cleanRequestId(parts.join(""), [KEY]);
+        if (id === undefined) return;
+        expect(id).toMatch(/^[A-Za-z0-9._:/-]{1,100}$/);
+        expect(id.toLowerCase()).not.toContain(KEY.toLowerCase());
+      }),
+      { seed, numRuns: 500 },
+    );
   });
 });
 
