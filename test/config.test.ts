@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, hostTimeZone, isLoopbackHost, loadConfig, requireKennel } from "../src/config.ts";
+import {
+  ConfigError,
+  hostTimeZone,
+  isLoopbackHost,
+  isValidTimeZone,
+  loadConfig,
+  requireKennel,
+  timezoneNotice,
+} from "../src/config.ts";
 
 const valid = { KENNEL_API_KEY: "key-123456", KENNEL_API_BASE_URL: "https://api.example.com/api/v1" };
 
@@ -17,9 +25,7 @@ describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const config = loadConfig({});
     expect(config.kennel).toBeUndefined();
-    expect(config.timeoutMs).toBe(30_000);
     expect(config.rawResponses).toBe(false);
-    expect(config.debug).toBe(false);
     expect(config.timezone).toBe(hostTimeZone());
     expect(config.logLevel).toBe("info");
   });
@@ -144,5 +150,144 @@ describe("isLoopbackHost", () => {
     expect(isLoopbackHost("127.0.0.256")).toBe(false);
     expect(isLoopbackHost("127.0.0.1.nip.io")).toBe(false);
     expect(isLoopbackHost("192.168.1.1")).toBe(false);
+  });
+});
+
+describe("quotes and inline comments in values", () => {
+  const secrets: Record<string, string> = {
+    KENNEL_API_KEY: "key-9a8b7c6d5e",
+    SLACK_BOT_TOKEN: "xoxb-1111-2222-abcdef",
+    SLACK_APP_TOKEN: "xapp-1-A111-2222-abcdef",
+    SLACK_SIGNING_SECRET: "0123456789abcdef0123",
+  };
+
+  it.each(Object.keys(secrets))("refuses a quoted %s without ever printing it", (variable) => {
+    const value = secrets[variable] as string;
+    for (const quoted of [`"${value}"`, `'${value}'`, `"${value}`]) {
+      const list = problems({ ...valid, [variable]: quoted });
+      const p = list.find((x) => x.variable === variable);
+      expect(p?.problem).toMatch(/wrapped in quotes/);
+      expect(p?.fix).toMatch(/Remove the quotes/);
+      expect(JSON.stringify(list)).not.toContain(value);
+      expect(new ConfigError(list).message).not.toContain(value);
+    }
+  });
+
+  it.each(Object.keys(secrets))(
+    "refuses %s followed by an inline # comment without printing it",
+    (variable) => {
+      const value = secrets[variable] as string;
+      const list = problems({ ...valid, [variable]: `${value} # from the admin page` });
+      const p = list.find((x) => x.variable === variable);
+      expect(p?.problem).toMatch(/inline comment/);
+      expect(p?.fix).toMatch(/line of its own/);
+      expect(JSON.stringify(list)).not.toContain(value);
+    },
+  );
+
+  it.each([
+    ["KENNEL_API_BASE_URL", '"https://api.example.com/api/v1"'],
+    ["KENNEL_TIMEZONE", "'Europe/London'"],
+    ["DIGEST_TIME", '"07:00"'],
+    ["KENNEL_DEBUG", "1 # on for now"],
+    ["PORT", "3000 # the default"],
+    ["ROUNDS_TIMES", '"07:30,12:00,18:00"'],
+  ])("refuses quotes or a comment in every other setting too: %s=%s", (variable, value) => {
+    const [p] = problems({ ...valid, [variable]: value });
+    expect(p?.variable).toBe(variable);
+    expect(p?.problem).toMatch(/wrapped in quotes|inline comment/);
+  });
+});
+
+describe("time zones: IANA Area/Location names and UTC only", () => {
+  it.each([
+    ["BST", /^BST is not a zone; for the UK use Europe\/London/],
+    ["bst", /for the UK use Europe\/London/],
+    ["IST", /Europe\/Dublin.*Asia\/Kolkata.*Asia\/Jerusalem/],
+    ["EST", /America\/New_York/],
+    ["CET", /Europe\/Paris/],
+    ["PST", /America\/Los_Angeles/],
+    ["GMT", /Europe\/London/],
+  ])("refuses %s and names what it likely meant", (zone, meant) => {
+    const [p] = problems({ KENNEL_TIMEZONE: zone });
+    expect(p?.variable).toBe("KENNEL_TIMEZONE");
+    expect(p?.problem).toMatch(meant);
+  });
+
+  it.each(["EST5EDT", "GB", "Etc/Unknown-Zone", "+01:00", "UTC+1"])("refuses %s", (zone) => {
+    expect(problems({ KENNEL_TIMEZONE: zone })[0]?.variable).toBe("KENNEL_TIMEZONE");
+    expect(isValidTimeZone(zone)).toBe(false);
+  });
+
+  it.each(["UTC", "Europe/London", "America/Argentina/Buenos_Aires", "Etc/GMT+5"])("accepts %s", (zone) => {
+    expect(loadConfig({ KENNEL_TIMEZONE: zone }).timezone).toBe(zone);
+    expect(isValidTimeZone(zone)).toBe(true);
+  });
+
+  it("says at start which zone is used when KENNEL_TIMEZONE is not set, and that Docker defaults to UTC", () => {
+    const unset = loadConfig({});
+    expect(unset.timezoneFromHost).toBe(true);
+    expect(timezoneNotice(unset)).toMatch(new RegExp(`time zone, ${unset.timezone}\\.`));
+    expect(timezoneNotice(unset)).toMatch(/In Docker that is UTC/);
+    const set = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
+    expect(set.timezoneFromHost).toBe(false);
+    expect(timezoneNotice(set)).toBeUndefined();
+  });
+});
+
+describe("the cache, concurrency, body size, rounds and tomorrow settings", () => {
+  it("have their documented defaults", () => {
+    const config = loadConfig(valid);
+    expect(config.kennel).toMatchObject({
+      cacheTtlSeconds: 300,
+      concurrency: 6,
+      maxResponseBytes: 20 * 1024 * 1024,
+    });
+    expect(config.rounds).toEqual({
+      channel: undefined,
+      times: { morning: "07:30", midday: "12:00", evening: "18:00" },
+    });
+    expect(config.tomorrowTime).toBeUndefined();
+  });
+
+  it("are read when set", () => {
+    const config = loadConfig({
+      ...valid,
+      KENNEL_CACHE_TTL_S: "0",
+      KENNEL_API_CONCURRENCY: "12",
+      KENNEL_MAX_RESPONSE_MB: "5",
+      ROUNDS_CHANNEL: "C0ROUNDS1",
+      ROUNDS_TIMES: "7:00, 13:30,19:15",
+      TOMORROW_TIME: "17:45",
+    });
+    expect(config.kennel).toMatchObject({
+      cacheTtlSeconds: 0,
+      concurrency: 12,
+      maxResponseBytes: 5 * 1024 * 1024,
+    });
+    expect(config.rounds).toEqual({
+      channel: "C0ROUNDS1",
+      times: { morning: "07:00", midday: "13:30", evening: "19:15" },
+    });
+    expect(config.tomorrowTime).toBe("17:45");
+    expect(loadConfig({ TOMORROW_TIME: "off" }).tomorrowTime).toBeUndefined();
+  });
+
+  it.each([
+    ["KENNEL_CACHE_TTL_S", "-1"],
+    ["KENNEL_CACHE_TTL_S", "five minutes"],
+    ["KENNEL_API_CONCURRENCY", "0"],
+    ["KENNEL_MAX_RESPONSE_MB", "2.5"],
+    ["ROUNDS_CHANNEL", "#rounds"],
+    ["ROUNDS_TIMES", "07:30,12:00"],
+    ["ROUNDS_TIMES", "12:00,07:30,18:00"],
+    ["ROUNDS_TIMES", "07:30,12:00,12:00"],
+    ["ROUNDS_TIMES", "07:30,noon,18:00"],
+    ["TOMORROW_TIME", "25:00"],
+  ])("refuses %s=%s with what to write", (variable, value) => {
+    const [p] = problems({ ...valid, [variable]: value });
+    expect(p?.variable).toBe(variable);
+    expect(p?.problem.length).toBeGreaterThan(0);
+    expect(p?.fix.length).toBeGreaterThan(0);
   });
 });

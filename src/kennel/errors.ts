@@ -176,13 +176,28 @@ export class BadRequestError extends KennelError {
 
 export class InvalidResponseError extends KennelError {
   readonly kind = "invalid_response";
-  override readonly name = "InvalidResponseError";
-  constructor(detail: string, ctx: ErrorContext = {}) {
+  override readonly name: string = "InvalidResponseError";
+  constructor(detail: string, ctx: ErrorContext = {}, words?: { message: string; hint: string }) {
     super(
-      `The kennel API answered with data Kennel Desk could not read: ${detail}.`,
-      "Try again; if it persists, quote the request id to the API's support (the API may have changed).",
+      words?.message ?? `The kennel API answered with data Kennel Desk could not read: ${detail}.`,
+      words?.hint ??
+        "Try again; if it persists, quote the request id to the API's support (the API may have changed).",
       ctx,
     );
+  }
+}
+
+/** An answer bigger than KENNEL_MAX_RESPONSE_MB: reading stopped there (an invalid response). */
+export class ResponseTooLargeError extends InvalidResponseError {
+  override readonly name = "ResponseTooLargeError";
+  readonly limitBytes: number;
+  constructor(limitBytes: number, ctx: ErrorContext = {}) {
+    const mb = Math.round((limitBytes / 1024 / 1024) * 100) / 100;
+    super("too much data", ctx, {
+      message: `The kennel API answered with more data than expected (over ${mb} MB, the limit set by KENNEL_MAX_RESPONSE_MB); Kennel Desk stopped reading it.`,
+      hint: "Try a narrower date range or a smaller page; if it persists, quote the request id to the API's support (or raise KENNEL_MAX_RESPONSE_MB).",
+    });
+    this.limitBytes = limitBytes;
   }
 }
 

@@ -229,7 +229,8 @@ async function digestCell(col: Column): Promise<Cell> {
 }
 
 beforeAll(async () => {
-  h = await startHarness({ timeoutMs: TIMEOUT_MS });
+  // Each cell must reach the API: with the care cache on, a pet read by an earlier cell hides the fault.
+  h = await startHarness({ timeoutMs: TIMEOUT_MS, env: { KENNEL_CACHE_TTL_S: "0" } });
   down = await startHarness({
     timeoutMs: TIMEOUT_MS,
     env: { KENNEL_API_BASE_URL: "http://127.0.0.1:9/api/v1" },

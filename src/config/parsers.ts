@@ -1,0 +1,71 @@
+/** The parsers of the settings that have their own rules (the shared ones are in reader.ts). */
+import { bad, type Check, clockTime, ok, timeOfDay } from "./reader.ts";
+import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundTimes } from "./types.ts";
+
+export const SLACK_FIX =
+  'Copy it again from the Slack app\'s settings (see the README, "Connecting to Slack").';
+
+export function apiKey(value: string): Check<string> {
+  return /\s/.test(value)
+    ? bad("contains whitespace inside it.", "Paste the key exactly as it was shown when generated.")
+    : ok(value);
+}
+
+export function channelList(value: string): Check<string[]> {
+  const ids = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const wrong = ids.filter((id) => !/^[CGD][A-Z0-9]{2,}$/.test(id));
+  if (wrong.length === 0) return ok(ids);
+  return bad(
+    `${wrong.map((b) => `"${b}"`).join(", ")} ${wrong.length === 1 ? "is not a channel id" : "are not channel ids"}.`,
+    "Use ids such as C0123ABCD, separated by commas (in Slack: the channel's name, then About, at the bottom).",
+  );
+}
+
+export function digestKinds(value: string): Check<DigestKind[]> {
+  const parts = value
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.some((p) => p !== "departures" && p !== "arrivals")) {
+    return bad(
+      `"${value}" is not a list of departures and arrivals.`,
+      "Use departures (the default) or departures,arrivals.",
+    );
+  }
+  return ok([...new Set(parts)] as DigestKind[]);
+}
+
+export function onOff(value: string): Check<boolean> {
+  const v = value.toLowerCase();
+  if (v === "on" || v === "1" || v === "true") return ok(true);
+  if (v === "off" || v === "0" || v === "false") return ok(false);
+  return bad(`"${value}" is not on or off.`, "Use off to turn the in-process scheduler off.");
+}
+
+export function logLevel(value: string): Check<LogLevel> {
+  const level = value.toLowerCase();
+  return (LOG_LEVELS as readonly string[]).includes(level)
+    ? ok(level as LogLevel)
+    : bad(`"${value}" is not a log level.`, `Use one of ${LOG_LEVELS.join(", ")}.`);
+}
+
+export const DEFAULT_ROUND_TIMES: RoundTimes = { morning: "07:30", midday: "12:00", evening: "18:00" };
+
+export function roundTimes(value: string): Check<RoundTimes> {
+  const fix = "Give three times HH:MM, morning, midday and evening, in order, for example 07:30,12:00,18:00.";
+  const parts = value.split(",").map((s) => s.trim());
+  const times = parts.map(clockTime);
+  if (times.length !== 3 || times.some((t) => t === undefined)) {
+    return bad(`"${value}" is not three times of day separated by commas.`, fix);
+  }
+  const [morning, midday, evening] = times as [string, string, string];
+  if (!(morning < midday && midday < evening)) return bad(`"${value}" is not in order, earliest first.`, fix);
+  return ok({ morning, midday, evening });
+}
+
+export function optionalTime(value: string): Check<string | undefined> {
+  return value.toLowerCase() === "off" ? ok(undefined) : timeOfDay("18:00")(value);
+}

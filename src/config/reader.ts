@@ -1,0 +1,152 @@
+/**
+ * The one way a setting is read from the environment: unset or empty means the fallback; a value
+ * wrapped in quotes or carrying an inline `# comment` is refused (Docker's --env-file keeps both
+ * literally); a secret with spaces around it is refused, never trimmed, and never echoed; the rest
+ * is trimmed and handed to the setting's own parser. Every problem is collected, not thrown, so
+ * the person starting the bot sees them all at once.
+ */
+
+/** One problem with one variable: which, what is wrong, how to fix it. */
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+  fix: string;
+}
+
+export type Check<T> = { ok: true; value: T } | { ok: false; problem: string; fix: string };
+
+export const ok = <T>(value: T): Check<T> => ({ ok: true, value });
+export const bad = (problem: string, fix: string): Check<never> => ({ ok: false, problem, fix });
+
+export interface SettingSpec<T, F> {
+  /** The value when the variable is unset or empty. */
+  fallback: F;
+  /** Keys, tokens, secrets: the value is never shown in a problem, and padding is refused. */
+  secret?: boolean;
+  /** Checks the trimmed, non-empty value. */
+  parse: (value: string) => Check<T>;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The problem with a value wrapped in quotes or followed by a comment, if it has one. */
+export function quotingProblem(variable: string, value: string): Omit<ConfigProblem, "variable"> | undefined {
+  const first = value[0];
+  const last = value[value.length - 1];
+  if (first === '"' || first === "'" || last === '"' || last === "'") {
+    return {
+      problem:
+        "is wrapped in quotes. `docker run --env-file` and some secret stores keep quotes as part of the value, so they would be sent with it.",
+      fix: `Remove the quotes: write ${variable}=value with nothing around the value.`,
+    };
+  }
+  if (/\s#/.test(value)) {
+    return {
+      problem:
+        "has an inline comment (“ # …”) after the value. `docker run --env-file` keeps it as part of the value.",
+      fix: "Put the comment on a line of its own starting with #, and leave only the value after the = sign.",
+    };
+  }
+  return undefined;
+}
+
+export class EnvReader {
+  readonly problems: ConfigProblem[] = [];
+  readonly #env: Env;
+
+  constructor(env: Env) {
+    this.#env = env;
+  }
+
+  /** Whether the variable has a non-blank value (right or wrong). */
+  isSet(variable: string): boolean {
+    return (this.#env[variable] ?? "").trim() !== "";
+  }
+
+  read<T, F>(variable: string, spec: SettingSpec<T, F>): T | F {
+    const raw = this.#env[variable];
+    if (raw === undefined || raw.trim() === "") return spec.fallback;
+    const value = raw.trim();
+    const quoting = quotingProblem(variable, value);
+    if (quoting) return this.#refuse(variable, quoting, spec.fallback);
+    if (spec.secret && raw !== value) {
+      return this.#refuse(
+        variable,
+        {
+          problem:
+            "has spaces or line breaks before or after it, and padded values are refused on the other side.",
+          fix: `Remove the whitespace around ${variable} (check the .env file or the secret store).`,
+        },
+        spec.fallback,
+      );
+    }
+    const checked = spec.parse(value);
+    if (checked.ok) return checked.value;
+    return this.#refuse(variable, checked, spec.fallback);
+  }
+
+  /** A problem found across variables (one needs another). */
+  add(problem: ConfigProblem): void {
+    this.problems.push(problem);
+  }
+
+  #refuse<F>(variable: string, p: { problem: string; fix: string }, fallback: F): F {
+    this.problems.push({ variable, problem: p.problem, fix: p.fix });
+    return fallback;
+  }
+}
+
+// Parsers shared by several settings.
+
+export function wholeNumber(min: number, max: number, fix: string) {
+  return (value: string): Check<number> => {
+    const n = Number(value);
+    return Number.isInteger(n) && n >= min && n <= max
+      ? ok(n)
+      : bad(`"${value}" is not a whole number from ${min} to ${max}.`, fix);
+  };
+}
+
+export function flag(variable: string) {
+  return (value: string): Check<boolean> => {
+    const v = value.toLowerCase();
+    if (["0", "false", "no", "off"].includes(v)) return ok(false);
+    if (["1", "true", "yes", "on"].includes(v)) return ok(true);
+    return bad(
+      `"${value}" is not 0 or 1.`,
+      `Set ${variable}=1 to turn it on, or 0 (or leave it unset) to turn it off.`,
+    );
+  };
+}
+
+/** HH:MM (24-hour), written back with two digits for the hour. */
+export function clockTime(value: string): string | undefined {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value);
+  return m ? `${(m[1] as string).padStart(2, "0")}:${m[2]}` : undefined;
+}
+
+export function timeOfDay(example: string) {
+  return (value: string): Check<string> => {
+    const time = clockTime(value);
+    return time
+      ? ok(time)
+      : bad(`"${value}" is not a time of day.`, `Write it HH:MM in 24-hour time, for example ${example}.`);
+  };
+}
+
+export function channelId(value: string): Check<string> {
+  return /^[CG][A-Z0-9]{2,}$/.test(value)
+    ? ok(value)
+    : bad(
+        `"${value}" is not a channel id.`,
+        "Use the channel's id, such as C0123ABCD (in Slack: the channel's name, then About, at the bottom), and invite the bot there.",
+      );
+}
+
+/** A secret's expected shape, checked without ever echoing the value. */
+export function secretShape(shape: RegExp, shapeWords: string, fix: string) {
+  return (value: string): Check<string> =>
+    shape.test(value)
+      ? ok(value)
+      : bad(`does not look right: the value should be one that ${shapeWords}.`, fix);
+}

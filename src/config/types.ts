@@ -1,0 +1,83 @@
+/** The shapes of the configuration that loadConfig (src/config.ts) builds. */
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface KennelSettings {
+  /** Business API key, sent as X-Api-Key. Never logged, never shown. */
+  apiKey: string;
+  /** Base address including /api/v1, without a trailing slash. */
+  baseUrl: URL;
+  timeoutMs: number;
+  rawResponses: boolean;
+  /** KENNEL_DEBUG=1: each request logged with its request id, at any LOG_LEVEL but silent. */
+  debug: boolean;
+  /** KENNEL_CACHE_TTL_S: how long pet and customer records are kept; 0 is off. Default 300. */
+  cacheTtlSeconds?: number;
+  /** KENNEL_API_CONCURRENCY: requests in flight at once. Default 6. */
+  concurrency?: number;
+  /** KENNEL_MAX_RESPONSE_MB in bytes: the most of one answer that is read. Default 20 MB. */
+  maxResponseBytes?: number;
+}
+
+export interface SlackSettings {
+  botToken: string;
+  /** Socket Mode when set (xapp-…); otherwise HTTP mode with the signing secret. */
+  appToken: string | undefined;
+  signingSecret: string | undefined;
+  /** Replaces the Web API base address (GovSlack; tests). Ends with a slash. */
+  apiUrl: string | undefined;
+}
+
+export type DigestKind = "departures" | "arrivals";
+
+export interface DigestSettings {
+  /** Channel id where the morning post goes. */
+  channel: string;
+  /** Local time, HH:MM, in the kennel's time zone. */
+  time: string;
+  /** What the post holds, in order: departures first by default. */
+  kinds: DigestKind[];
+  /** false: no in-process scheduler (an external one runs `kennel-desk digest`). */
+  schedule: boolean;
+}
+
+/** The three care rounds of the day, local HH:MM, ascending. */
+export interface RoundTimes {
+  morning: string;
+  midday: string;
+  evening: string;
+}
+
+export interface RoundsSettings {
+  /** ROUNDS_CHANNEL: where the round reminders go; undefined: none are posted. */
+  channel: string | undefined;
+  /** ROUNDS_TIMES, default 07:30,12:00,18:00. */
+  times: RoundTimes;
+}
+
+export interface Config {
+  /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
+  kennel: KennelSettings | undefined;
+  /** Present only when SLACK_BOT_TOKEN and either SLACK_APP_TOKEN or SLACK_SIGNING_SECRET are set. */
+  slack: SlackSettings | undefined;
+  /** HTTP port: Slack's requests in HTTP mode, and /healthz and /readyz in both modes. */
+  port: number;
+  /** Channels where commands are answered; empty means every channel. */
+  allowedChannels: string[];
+  /** The morning post: present when DIGEST_CHANNEL is set. */
+  digest: DigestSettings | undefined;
+  /** The care rounds (always present; `channel` only when ROUNDS_CHANNEL is set). */
+  rounds: RoundsSettings;
+  /** TOMORROW_TIME: local HH:MM of the look at tomorrow; undefined (the default): off. */
+  tomorrowTime: string | undefined;
+  /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */
+  slackBotToken: string | undefined;
+  slackApiUrl: string | undefined;
+  rawResponses: boolean;
+  /** IANA zone of the business: "today" and every time shown are in it. */
+  timezone: string;
+  /** True when KENNEL_TIMEZONE was not set and `timezone` is the host's (see timezoneNotice). */
+  timezoneFromHost: boolean;
+  logLevel: LogLevel;
+}

@@ -1,0 +1,107 @@
+/** The customer endpoints; a customer and a customer's pets go through the care cache. */
+import { bookingQuery } from "./bookings.ts";
+import { type PagedResult, paginate } from "./pagination.ts";
+import { arrayOrEveryPage, checkId, checkPageRequest, type Endpoints, one, toPage } from "./reading.ts";
+import {
+  type Booking,
+  type Customer,
+  type Page,
+  type Pet,
+  readBooking,
+  readCustomer,
+  readPet,
+} from "./schemas.ts";
+import type { BookingFilter, CustomerFilter, KennelResult, PageRequest } from "./types.ts";
+
+/** GET /customers: one page of customers (with consent flags and embedded pets). */
+export async function listCustomers(
+  ep: Endpoints,
+  filter: CustomerFilter,
+  page: PageRequest,
+): Promise<KennelResult<Page<Customer>>> {
+  checkPageRequest(page);
+  const answer = await ep.transport.get({
+    segments: ["customers"],
+    query: {
+      "request.createdSince": filter.createdSince,
+      "request.updatedSince": filter.updatedSince,
+      "request.search": filter.search,
+      "request.archived": filter.archived,
+      "request.page": page.page,
+      "request.pageSize": page.pageSize,
+    },
+    what: "customers",
+    isList: true,
+  });
+  return toPage(answer, readCustomer, "customers", ep.log);
+}
+
+export function iterateCustomers(
+  ep: Endpoints,
+  filter: CustomerFilter,
+  pageSize: number | undefined,
+): AsyncGenerator<PagedResult<Customer>> {
+  return paginate((page) => listCustomers(ep, filter, { page, pageSize }));
+}
+
+/** GET /customers/{id}: one customer with contact details, consent and pets (cached). */
+export async function getCustomer(ep: Endpoints, id: number): Promise<KennelResult<Customer>> {
+  checkId(id, "A customer id");
+  return ep.cache.through(`customer:${id}`, async () => {
+    const answer = await ep.transport.get({
+      segments: ["customers", String(id)],
+      what: `customer with id ${id}`,
+    });
+    return one(answer, "customer", readCustomer, ep.log);
+  });
+}
+
+/**
+ * GET /customers/{id}/pets (cached). ASSUMPTION (parameters and shape not shown): no parameters; a
+ * plain array or a page envelope (every page is then read).
+ */
+export async function listCustomerPets(ep: Endpoints, customerId: number): Promise<KennelResult<Pet[]>> {
+  checkId(customerId, "A customer id");
+  return ep.cache.through(`customer-pets:${customerId}`, () =>
+    arrayOrEveryPage(
+      ep,
+      {
+        segments: ["customers", String(customerId), "pets"],
+        what: `customer with id ${customerId}`,
+        isList: true,
+      },
+      readPet,
+      "pets",
+    ),
+  );
+}
+
+/**
+ * GET /customers/{id}/bookings: the customer's booking history, paged. The customer is given by
+ * the path only. ASSUMPTION: request.customerId is not sent (how the two interact is not shown).
+ */
+export async function listCustomerBookings(
+  ep: Endpoints,
+  customerId: number,
+  filter: Omit<BookingFilter, "customerId">,
+  page: PageRequest,
+): Promise<KennelResult<Page<Booking>>> {
+  checkId(customerId, "A customer id");
+  checkPageRequest(page);
+  const answer = await ep.transport.get({
+    segments: ["customers", String(customerId), "bookings"],
+    query: bookingQuery({ ...filter, customerId: undefined }, page),
+    what: `customer with id ${customerId}`,
+    isList: true,
+  });
+  return toPage(answer, readBooking, "bookings", ep.log);
+}
+
+export function iterateCustomerBookings(
+  ep: Endpoints,
+  customerId: number,
+  filter: Omit<BookingFilter, "customerId">,
+  pageSize: number | undefined,
+): AsyncGenerator<PagedResult<Booking>> {
+  return paginate((page) => listCustomerBookings(ep, customerId, filter, { page, pageSize }));
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import type { KennelSettings } from "../../src/config.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { AuthenticationError } from "../../src/kennel/errors.ts";
+import { silentLogger } from "../../src/log.ts";
+
+const KEY = "test-key-cache-4411";
+const BASE = "https://kennel.example.com/api/v1";
+
+/** A fake API with a fake clock: counts calls per path; `status` can turn every answer into a 401. */
+function fakeApi(overrides: Partial<KennelSettings> = {}) {
+  let nowMs = 1_000_000;
+  let status = 200;
+  const calls: string[] = [];
+  const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    calls.push(`${url.pathname.replace("/api/v1", "")}${url.search}`);
+    const parts = url.pathname.split("/");
+    const id = Number(parts[4]);
+    const body = url.pathname.endsWith("/pets")
+      ? [{ petId: id * 10, name: `Pet of ${id}` }]
+      : url.pathname.includes("/pets/")
+        ? { petId: id, name: `Pet ${id}` }
+        : url.pathname.includes("/customers/")
+          ? { customerId: id, firstName: "Ann" }
+          : [];
+    return new Response(JSON.stringify(status === 200 ? body : { message: "no" }), {
+      status,
+      headers: { "content-type": "application/json", "x-request-id": `srv-${calls.length}` },
+    });
+  }) as typeof fetch;
+  const settings: KennelSettings = {
+    apiKey: KEY,
+    baseUrl: new URL(BASE),
+    timeoutMs: 2_000,
+    rawResponses: false,
+    debug: false,
+    ...overrides,
+  };
+  const client = createKennelClient(settings, {
+    log: silentLogger(),
+    fetch: fetchFn,
+    retryDelay: () => 0,
+    now: () => nowMs,
+  });
+  return {
+    client,
+    calls,
+    advance: (ms: number) => {
+      nowMs += ms;
+    },
+    setStatus: (s: number) => {
+      status = s;
+    },
+  };
+}
+
+describe("the care cache", () => {
+  it("two calls for the same customer's pets within the TTL make one API call", async () => {
+    const api = fakeApi();
+    const first = await api.client.listCustomerPets(7);
+    api.advance(299_000);
+    const second = await api.client.listCustomerPets(7);
+    expect(second.data).toEqual(first.data);
+    expect(api.calls).toEqual(["/customers/7/pets"]);
+  });
+
+  it("keeps pets and customers, each by its own id", async () => {
+    const api = fakeApi();
+    await api.client.getPet(1);
+    await api.client.getPet(1);
+    await api.client.getPet(2);
+    await api.client.getCustomer(3);
+    await api.client.getCustomer(3);
+    expect(api.calls).toEqual(["/pets/1", "/pets/2", "/customers/3"]);
+    expect(api.client.cacheInfo()).toMatchObject({ enabled: true, ttlSeconds: 300, entries: 3 });
+  });
+
+  it("expires a record after its TTL (fake clock)", async () => {
+    const api = fakeApi({ cacheTtlSeconds: 60 });
+    await api.client.getPet(9);
+    api.advance(59_999);
+    await api.client.getPet(9);
+    expect(api.calls).toHaveLength(1);
+    api.advance(2);
+    await api.client.getPet(9);
+    expect(api.calls).toEqual(["/pets/9", "/pets/9"]);
+  });
+
+  it("is emptied when the API rejects the key (401)", async () => {
+    const api = fakeApi();
+    await api.client.listCustomerPets(7);
+    await api.client.getPet(9);
+    expect(api.client.cacheInfo().entries).toBe(2);
+    api.setStatus(401);
+    await expect(api.client.listArrivals("2026-11-24")).rejects.toBeInstanceOf(AuthenticationError);
+    expect(api.client.cacheInfo().entries).toBe(0);
+    // With the key still rejected, the pets are asked again (and refused), never served from memory.
+    await expect(api.client.listCustomerPets(7)).rejects.toBeInstanceOf(AuthenticationError);
+    api.setStatus(200);
+    await api.client.listCustomerPets(7);
+    expect(api.calls.filter((c) => c === "/customers/7/pets")).toHaveLength(3);
+  });
+
+  it("an answer that was in flight when the cache was emptied is not stored", async () => {
+    const api = fakeApi();
+    const pending = api.client.getPet(9);
+    api.client.clearCache();
+    await pending;
+    expect(api.client.cacheInfo().entries).toBe(0);
+    await api.client.getPet(9);
+    expect(api.calls).toEqual(["/pets/9", "/pets/9"]);
+  });
+
+  it("KENNEL_CACHE_TTL_S=0 caches nothing", async () => {
+    const api = fakeApi({ cacheTtlSeconds: 0 });
+    await api.client.listCustomerPets(7);
+    await api.client.listCustomerPets(7);
+    await api.client.getPet(9);
+    await api.client.getPet(9);
+    expect(api.calls).toHaveLength(4);
+    expect(api.client.cacheInfo()).toMatchObject({ enabled: false, ttlSeconds: 0, entries: 0 });
+    expect(api.client.cacheInfo().cached).toMatch(/nothing/);
+  });
+
+  it("never keeps day lists or bookings: each is asked fresh", async () => {
+    const api = fakeApi();
+    await api.client.listArrivals("2026-11-24");
+    await api.client.listArrivals("2026-11-24");
+    await api.client.listDepartures("2026-11-24");
+    await api.client.listDepartures("2026-11-24");
+    await api.client.listBookings();
+    await api.client.listBookings();
+    expect(api.calls).toHaveLength(6);
+  });
+
+  it("still shares identical requests in flight, cached or not", async () => {
+    const api = fakeApi({ cacheTtlSeconds: 0 });
+    await Promise.all([api.client.getPet(4), api.client.getPet(4), api.client.getPet(4)]);
+    await Promise.all([api.client.listArrivals("2026-11-24"), api.client.listArrivals("2026-11-24")]);
+    expect(api.calls).toEqual(["/pets/4", "/bookings/checkin?date=2026-11-24"]);
+  });
+
+  it("a client with another key does not see this one's records", async () => {
+    const a = fakeApi();
+    const b = fakeApi({ apiKey: "another-key-9911" });
+    await a.client.getPet(5);
+    await b.client.getPet(5);
+    expect(a.calls).toHaveLength(1);
+    expect(b.calls).toHaveLength(1);
+  });
+
+  it("warmCare reads each customer's pets once, so the answers that follow make no call", async () => {
+    const api = fakeApi();
+    const result = await api.client.warmCare([1, 2, 2, 3]);
+    expect(result).toEqual({ warmed: 3, failed: 0 });
+    await api.client.listCustomerPets(1);
+    await api.client.listCustomerPets(3);
+    expect(api.calls.sort()).toEqual(["/customers/1/pets", "/customers/2/pets", "/customers/3/pets"]);
+  });
+
+  it("cacheInfo says what is cached, for how long, and what stays fresh", () => {
+    const info = fakeApi().client.cacheInfo();
+    expect(info.cached).toMatch(/pet records, customer records and each customer's pets, for 5 minutes/);
+    expect(info.fresh).toMatch(/day lists and booking lookups/);
+  });
+});
+
+describe("KENNEL_API_CONCURRENCY", () => {
+  it("sets the limit on requests in flight", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const slowFetch = (async (input: Request | string | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 10));
+      inFlight--;
+      const id = Number(new URL(request.url).pathname.split("/").pop());
+      return new Response(JSON.stringify({ petId: id }), { headers: { "content-type": "application/json" } });
+    }) as typeof fetch;
+    const client = createKennelClient(
+      {
+        apiKey: KEY,
+        baseUrl: new URL(BASE),
+        timeoutMs: 2_000,
+        rawResponses: false,
+        debug: false,
+        concurrency: 2,
+      },
+      { log: silentLogger(), fetch: slowFetch },
+    );
+    await Promise.all(Array.from({ length: 10 }, (_, i) => client.getPet(i + 1)));
+    expect(client.limiter.max).toBe(2);
+    expect(peak).toBe(2);
+  });
+});
