@@ -3,13 +3,13 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
-import { bookingsThatCount, type LeftOut, owes } from "../domain/bookings.ts";
+import { bookingsThatCount, counts, type LeftOut, owes } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { type DayEntry, entryOf, type PetCare, sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
 import { arrivesOn, goesHomeOn, inHouseOn, sortByRoom } from "../domain/house.ts";
 import { pageOf } from "../domain/paging.ts";
-import { type RoundSheet, type RoundTimes, roundAt, roundSheet } from "../domain/rounds.ts";
+import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
@@ -148,9 +148,7 @@ export function currentRound(deps: Deps): Round {
     minute: "2-digit",
     hourCycle: "h23",
   }).format(now);
-  // ROUNDS_TIMES (config.rounds) sets when each round is; without it, the defaults.
-  const times = (deps.config as { rounds?: { times?: RoundTimes } }).rounds?.times;
-  return roundAt(hhmm, times);
+  return roundAt(hhmm, deps.config.rounds.times);
 }
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
@@ -286,4 +284,28 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
     problems: [...new Set(problems)],
   };
+}
+
+/**
+ * Reads the care records of today's arrivals, departures and in-house pets into the client's care
+ * cache, so the day's first answers are as fast as one API call. Run at start and by the 07:00
+ * post; never throws (a failure only means that answer asks the API again).
+ */
+export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; failed: number }> {
+  const date = localDate(deps.clock.now(), deps.config.timezone);
+  const [arr, dep, stay] = await Promise.allSettled([
+    deps.kennel.listArrivals(date),
+    deps.kennel.listDepartures(date),
+    stayingOn(deps, date),
+  ]);
+  const ids = new Set<number>();
+  const add = (bookings: Booking[]) => {
+    for (const b of bookings) if (b.customerId !== undefined && counts(b)) ids.add(b.customerId);
+  };
+  if (arr.status === "fulfilled") add(arr.value.data);
+  if (dep.status === "fulfilled") add(dep.value.data);
+  if (stay.status === "fulfilled") add(stay.value.bookings);
+  const result = await deps.kennel.warmCare(ids);
+  deps.log.info({ date, customers: ids.size, ...result }, "care cache warmed for today");
+  return result;
 }

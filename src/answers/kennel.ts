@@ -11,14 +11,14 @@ import { type BookingsPage, LIST_PAGE_SIZE } from "./records.ts";
 export interface StatusAnswer {
   report: StatusReport;
   words: StatusWords;
-  /** What the client caches, and for how long, when it says. */
+  /** What the client caches and for how long, and what it always asks the API for. */
   cache: string | undefined;
 }
 
 export async function statusAnswer(deps: Deps): Promise<StatusAnswer> {
   const report = await deps.kennel.checkStatus();
-  const info = (deps.kennel as { cacheInfo?: () => { summary?: string } }).cacheInfo?.();
-  return { report, words: describeStatus(report), cache: info?.summary };
+  const info = deps.kennel.cacheInfo();
+  return { report, words: describeStatus(report), cache: `${info.cached} ${info.fresh}` };
 }
 
 export interface BookingsSearchState {

@@ -48,12 +48,13 @@ export function digestPosts(
 
 /** One post per round ("rounds:morning", …) in the rounds channel, each at its own time. */
 export function roundPosts(
-  rounds: { channel: string; times: Record<Round, string> } | undefined,
+  rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
 ): ScheduledPost[] {
-  if (!rounds) return [];
+  if (!rounds?.channel) return [];
+  const channel = rounds.channel;
   return ROUNDS.map((round) => ({
     kind: `rounds:${round}`,
-    channel: rounds.channel,
+    channel,
     time: rounds.times[round],
   }));
 }
@@ -70,7 +71,7 @@ export function tomorrowPosts(
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
-  rounds?: { channel: string; times: Record<Round, string> } | undefined;
+  rounds?: { channel: string | undefined; times: Record<Round, string> } | undefined;
   tomorrowTime?: string | undefined;
 }): ScheduledPost[] {
   return [
