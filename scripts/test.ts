@@ -4,6 +4,8 @@
  * Exits 1 when any enforced step failed. `npm test -- unit browser` runs only the steps named.
  */
 import { spawnSync } from "node:child_process";
+import { delimiter, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium.ts";
 
 interface Step {
@@ -17,8 +19,16 @@ interface Step {
 /** Set to true once `npm run unused` lists nothing: from then on an unused export fails `npm test`. */
 const UNUSED_EXPORTS_ENFORCED = false;
 
-function command(program: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
-  const result = spawnSync(program, args, { stdio: "inherit", env });
+// The tools come from this folder's node_modules and run on this Node (24), even when started as
+// `node scripts/test.ts` without npm putting node_modules/.bin on the PATH.
+const PATH = [
+  fileURLToPath(new URL("../node_modules/.bin", import.meta.url)),
+  dirname(process.execPath),
+  process.env.PATH,
+].join(delimiter);
+
+function command(program: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): boolean {
+  const result = spawnSync(program, args, { stdio: "inherit", env: { ...process.env, ...extraEnv, PATH } });
   if (result.error) process.stderr.write(`Could not run ${program}: ${result.error.message}\n`);
   return result.status === 0;
 }
@@ -35,7 +45,10 @@ const STEPS: Step[] = [
     run: () => {
       if (UNUSED_EXPORTS_ENFORCED) return command("knip", []);
       // Until the list is pruned: its totals only (`npm run unused` shows every entry).
-      const result = spawnSync("knip", ["--no-progress"], { encoding: "utf8" });
+      const result = spawnSync("knip", ["--no-progress"], {
+        encoding: "utf8",
+        env: { ...process.env, PATH },
+      });
       if (result.status === 0) process.stdout.write("nothing unused\n");
       else if (result.status === 1) {
         const totals = `${result.stdout}`.split("\n").filter((line) => /^\S.*\(\d+\)$/.test(line));
