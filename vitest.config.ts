@@ -1,10 +1,24 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Two projects: the unit tests, and the browser test (the preview in Chromium), which `npm test` runs
+// after them so that a missing browser fails that step alone. `npx vitest run` runs both.
+const BROWSER_TESTS = ["test/preview/preview.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...BROWSER_TESTS],
+        },
+      },
+      { extends: true, test: { name: "browser", include: BROWSER_TESTS } },
+    ],
   },
 });

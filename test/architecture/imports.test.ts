@@ -1,0 +1,197 @@
+/**
+ * The tree reads simply from its imports: they point down (surfaces → answers → domain → kennel),
+ * renderers never import each other, and no import goes round in a circle. Read from src/**\/*.ts with
+ * regular expressions (graph.ts); the synthetic graphs below show the checks can fail.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  type Area,
+  findCycles,
+  forbiddenImports,
+  type Graph,
+  importSpecifiers,
+  inArea,
+  type Rule,
+  readGraph,
+  tsFiles,
+} from "./graph.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+// An area is a folder ("src/mcp/") or a module that may later become a folder ("src/cli": cli.ts, cli/…).
+const SURFACES: Area[] = [
+  "src/listeners/",
+  "src/cli",
+  "src/mcp/",
+  "src/digest/",
+  "src/preview/",
+  "src/app",
+  "src/main",
+];
+const RENDERERS: Area[] = ["src/blocks/", "src/text/"];
+
+/** The forbidden edges: modules in `from` never import any of `never`. */
+const RULES: Rule[] = [
+  {
+    from: "src/kennel/",
+    never: ["src/domain/", "src/answers/", ...RENDERERS, ...SURFACES, "src/sandbox/"],
+    why: "the kennel API client is the bottom layer: it knows no rule, answer, renderer or surface",
+  },
+  {
+    from: "src/domain/",
+    never: ["src/answers/", ...RENDERERS, ...SURFACES],
+    why: "the kennel's rules are plain data and functions: no Slack, no terminal, no surface",
+  },
+  {
+    from: "src/answers/",
+    never: [...RENDERERS, ...SURFACES],
+    why: "answers are typed data; the renderers turn them into Block Kit or text",
+  },
+  {
+    from: "src/blocks/",
+    never: ["src/text/", ...SURFACES],
+    why: "Block Kit is one renderer of the answers: it imports the domain, never another renderer",
+  },
+  {
+    from: "src/text/",
+    never: ["src/blocks/", ...SURFACES],
+    why: "plain text is one renderer of the answers: it imports the domain, never another renderer",
+  },
+  {
+    from: "src/mcp/",
+    never: ["src/blocks/", "src/listeners/", "src/cli", "src/digest/", "src/preview/", "src/app", "src/main"],
+    why: "the connector renders with the text renderer and JSON, never from Block Kit",
+  },
+];
+
+/**
+ * Edges that break a rule on today's tree and are being removed (issue 11 moves the rules out of
+ * src/blocks/ and makes the answers data). Each must still occur: once the last such import is gone
+ * the test says so, and the line is deleted, so the list only shrinks.
+ */
+const KNOWN_TODAY: { from: Area; to: Area }[] = [
+  { from: "src/answers/", to: "src/blocks/" },
+  { from: "src/mcp/", to: "src/blocks/" },
+];
+
+const { graph, unresolved } = readGraph(ROOT, tsFiles(ROOT, "src"));
+
+function isKnownBy(edge: string, known: { from: Area; to: Area }): boolean {
+  const [from, to] = edge.split(" → ") as [string, string];
+  return inArea(from, known.from) && inArea(to, known.to);
+}
+
+describe("imports in src/", () => {
+  it("are all read: every relative import names a file", () => {
+    expect(graph.size).toBeGreaterThan(40);
+    expect(unresolved).toEqual([]);
+  });
+
+  it("never go round in a circle", () => {
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it("point down and never from one renderer into another", () => {
+    const broken = forbiddenImports(graph, RULES).filter(
+      (edge) => !KNOWN_TODAY.some((k) => isKnownBy(edge, k)),
+    );
+    const why = broken.map((edge) => {
+      const rule = RULES.find((r) => inArea(edge.split(" → ")[0] as string, r.from));
+      return `${edge}: ${rule?.why}`;
+    });
+    expect(why).toEqual([]);
+  });
+
+  it("the known exceptions still occur (delete each one as soon as it is gone)", () => {
+    const all = forbiddenImports(graph, RULES);
+    const stale = KNOWN_TODAY.filter((k) => !all.some((edge) => isKnownBy(edge, k)));
+    expect(stale).toEqual([]);
+  });
+});
+
+describe("the checks themselves, on synthetic graphs", () => {
+  const g = (edges: Record<string, string[]>): Graph =>
+    new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
+
+  it("find a cycle of three, a module importing itself, and none in a tree", () => {
+    expect(findCycles(g({ "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"], "d.ts": ["a.ts"] }))).toEqual(
+      [["a.ts", "b.ts", "c.ts", "a.ts"]],
+    );
+    expect(findCycles(g({ "a.ts": ["a.ts"] }))).toEqual([["a.ts", "a.ts"]]);
+    expect(findCycles(g({ "a.ts": ["b.ts", "c.ts"], "b.ts": ["c.ts"], "c.ts": [] }))).toEqual([]);
+  });
+
+  it("find two separate cycles, each once", () => {
+    const cycles = findCycles(
+      g({ "a.ts": ["b.ts"], "b.ts": ["a.ts"], "x.ts": ["y.ts"], "y.ts": ["x.ts", "a.ts"] }),
+    );
+    expect(cycles).toEqual([
+      ["a.ts", "b.ts", "a.ts"],
+      ["x.ts", "y.ts", "x.ts"],
+    ]);
+  });
+
+  it("flag src/domain/ importing a surface or a renderer, and a renderer importing another", () => {
+    const tree = g({
+      "src/domain/day.ts": ["src/kennel/schemas.ts", "src/blocks/care.ts", "src/cli.ts", "src/cli/status.ts"],
+      "src/text/day.ts": ["src/domain/day.ts", "src/blocks/types.ts"],
+      "src/blocks/day.ts": ["src/domain/day.ts"],
+      "src/mcp/tools/day.ts": ["src/text/day.ts", "src/domain/day.ts"],
+      "src/client.ts": [],
+    });
+    expect(forbiddenImports(tree, RULES)).toEqual([
+      "src/domain/day.ts → src/blocks/care.ts",
+      "src/domain/day.ts → src/cli.ts",
+      "src/domain/day.ts → src/cli/status.ts",
+      "src/text/day.ts → src/blocks/types.ts",
+    ]);
+  });
+
+  it("areas: a module and its folder, but not a longer name", () => {
+    expect(inArea("src/cli.ts", "src/cli")).toBe(true);
+    expect(inArea("src/cli/index.ts", "src/cli")).toBe(true);
+    expect(inArea("src/client.ts", "src/cli")).toBe(false);
+    expect(inArea("src/mcp/server.ts", "src/mcp/")).toBe(true);
+    expect(inArea("src/mcp.ts", "src/mcp/")).toBe(false);
+  });
+
+  it("read every form of import, and not one shown in a comment", () => {
+    const source = [
+      "/**",
+      ' * import { shown } from "./in-a-comment.ts";',
+      " */",
+      'import { a } from "./a.ts";',
+      'import type { B } from "../b.ts";',
+      "import {",
+      "  c,",
+      "  type C,",
+      '} from "./c.ts";',
+      'import * as d from "./d.ts";',
+      'import e, { f } from "./e.ts";',
+      'export { g } from "./g.ts";',
+      'export * from "./h.ts";',
+      'export type { I } from "./i.ts";',
+      'import "./side-effect.ts";',
+      'const lazy = await import("./lazy.ts");',
+      'const text = "imports from \\"./not-a-module.ts\\"";',
+      "export const from = 1;",
+      'import { z } from "zod";',
+    ].join("\n");
+    expect(importSpecifiers(source).sort()).toEqual(
+      [
+        "./a.ts",
+        "../b.ts",
+        "./c.ts",
+        "./d.ts",
+        "./e.ts",
+        "./g.ts",
+        "./h.ts",
+        "./i.ts",
+        "./side-effect.ts",
+        "./lazy.ts",
+        "zod",
+      ].sort(),
+    );
+  });
+});
