@@ -16,6 +16,13 @@ export function pageLine(
   return `Page ${page.page} of ${page.totalPages} (page size ${page.pageSize}, ${page.totalRecords} ${noun} in all).${page.totalRecords ? more : ""}`;
 }
 
+/** A day's list beyond its first page: "Page 1 of 13 of this day's list. Ask for page 2 for more." */
+export function dayPageLine(r: { page: number; pages: number }): string {
+  if (r.pages <= 1) return "";
+  const more = r.page < r.pages ? ` Ask for page ${r.page + 1} for more.` : " This is the last page.";
+  return `Page ${r.page} of ${r.pages} of this day's list.${more}`;
+}
+
 /** The fields every paged answer carries: the page's numbers and the request id. */
 export function pageFields<T>(r: { data: Page<T>; requestId: string; raw: unknown }, deps: Deps) {
   return {

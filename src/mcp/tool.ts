@@ -11,7 +11,7 @@ import { describeFailure, failureText, UsageError } from "../answers/failure.ts"
 import { thisYear } from "../answers/records.ts";
 import type { Deps } from "../deps.ts";
 import { isKennelError } from "../kennel/errors.ts";
-import { rawText, type TextOptions } from "../text/index.ts";
+import { jsonOf, rawText, type TextOptions } from "../text/index.ts";
 import { localDate } from "../time.ts";
 import { BROKEN_TEXT, brokenStringAt } from "./inputs.ts";
 
@@ -39,9 +39,9 @@ export function textOptions(deps: Deps): TextOptions {
 
 export const today = (deps: Deps) => localDate(deps.clock.now(), deps.config.timezone);
 
-/** The data as JSON (dates as strings, no undefined, no class instances), as it goes on the wire. */
+/** The answer's data as JSON, as it goes on the wire (the same JSON as the command line's --json). */
 function json(data: object): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  return JSON.parse(jsonOf(data)) as Record<string, unknown>;
 }
 
 export function answer(text: string, data: object): ToolResult {

@@ -85,7 +85,9 @@ describe("every tool answers", () => {
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(textOf(r).length).toBeGreaterThan(10);
     expect(r.structuredContent).toBeDefined();
-    expect(r.structuredContent?.requestId).toMatch(/^sbx-/);
+    const data = r.structuredContent ?? {};
+    const report = (data.report ?? {}) as Record<string, unknown>;
+    expect(data.requestId ?? report.requestId).toMatch(/^sbx-/);
     expect(JSON.stringify(r)).not.toContain(sandbox.keys.main);
   });
 
@@ -215,22 +217,22 @@ describe("errors are tool errors in one shape, with the client's request id", ()
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/rejected the API key.*generate a new key/);
       const status = await bad.call("check_api_status", {});
-      expect(status.structuredContent?.state).toBe("key_rejected");
-      expect(status.structuredContent?.ok).toBe(false);
+      expect((status.structuredContent?.report as { state?: string })?.state).toBe("key_rejected");
+      expect((status.structuredContent?.words as { ok?: boolean })?.ok).toBe(false);
     } finally {
       await bad.close();
     }
     sandbox.setFaults({ wrongAddress: true });
     try {
       const status = await main.call("check_api_status", {});
-      expect(status.structuredContent?.state).toBe("wrong_address");
+      expect((status.structuredContent?.report as { state?: string })?.state).toBe("wrong_address");
     } finally {
       sandbox.setFaults({});
     }
     const down = await connectInProcess(sandbox, { KENNEL_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
     try {
       const status = await down.call("check_api_status", {});
-      expect(status.structuredContent?.state).toBe("unreachable");
+      expect((status.structuredContent?.report as { state?: string })?.state).toBe("unreachable");
       const r = await down.call("get_pet", { petId: 1 });
       expect(r.isError).toBe(true);
       expect(failureOf(r).apiError).toBe("unreachable");

@@ -63,6 +63,10 @@ export const fallbackText = {
     [p.title, ...p.items.map((b) => `- ${line(b)}`)].join("\n"),
   statusText: (s: StatusAnswer, _o: TextOptions) => `${s.report.state}: ${s.words.headline}`,
   rawText: (raw: unknown, _o: TextOptions) => JSON.stringify(raw, null, 2),
+  jsonOf: (answer: unknown) =>
+    JSON.stringify(answer, (_k, v: unknown) =>
+      v instanceof Error ? { name: v.name, message: v.message } : v,
+    ),
 };
 
 /** The real module's exports first; the stand-in only for names it does not have yet. */

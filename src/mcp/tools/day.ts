@@ -11,6 +11,7 @@ import { bookingsThatCount } from "../../domain/bookings.ts";
 import type { DayKind } from "../../domain/day.ts";
 import { dayText, rawText } from "../../text/index.ts";
 import { day } from "../inputs.ts";
+import { dayPageLine } from "../lists.ts";
 import { addTool, answer, PRIVACY, textOptions, today } from "../tool.ts";
 
 const dayPage = z
@@ -56,7 +57,8 @@ function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
         });
       }
       const report = await dayReport(deps, kind, date, { page: a.page });
-      return answer(dayText(report, textOptions(deps)), report);
+      const text = [dayText(report, textOptions(deps)), dayPageLine(report)].filter(Boolean).join("\n");
+      return answer(text, report);
     },
   );
 }

@@ -34,10 +34,13 @@ export function register(server: McpServer, deps: Deps): void {
         { name: a.name, owner: a.owner, species: a.species, breed: a.breed },
         { page: a.page, pageSize: a.pageSize },
       );
-      const owners = await ownerNames(
-        deps,
-        r.data.items.map((p) => p.customerId),
-      );
+      // Owners' names tell same-named pets apart (not needed when the answer is the API's JSON).
+      const owners = deps.config.rawResponses
+        ? new Map<number, string>()
+        : await ownerNames(
+            deps,
+            r.data.items.map((p) => p.customerId),
+          );
       const date = today(deps);
       const fields = pageFields(r, deps);
       const data: PetSearch & { pageSize: number } = {

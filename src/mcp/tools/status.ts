@@ -18,18 +18,7 @@ export function register(server: McpServer, deps: Deps): void {
     },
     async () => {
       const s = await statusAnswer(deps);
-      const { report, words } = s;
-      return answer(statusText(s, textOptions(deps)), {
-        state: report.state,
-        ok: words.ok,
-        headline: words.headline,
-        detail: words.detail,
-        whatToDo: words.ok ? undefined : words.action,
-        baseUrl: report.baseUrl,
-        requestId: report.requestId ?? null,
-        durationMs: report.durationMs,
-        cache: s.cache,
-      });
+      return answer(statusText(s, textOptions(deps)), s);
     },
   );
 }
