@@ -101,7 +101,8 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
     // Pages as Slack pages them, each saying how to ask for the next.
     const slackPage2 = await dayReport(slackDeps, kind, date, { page: 2 });
     expect(pages).toHaveLength(slackPage2.pages);
-    pages.slice(0, -1).forEach((p, n) => expect(p.text).toContain(`Ask for page ${n + 2} for more.`));
+    for (const [n, p] of pages.slice(0, -1).entries())
+      expect(p.text).toContain(`Ask for page ${n + 2} for more.`);
 
     // Care facts: status, and each pet's medication names and allergies.
     expect(entries.map(careFacts)).toEqual(slack.entries.map(careFacts));
