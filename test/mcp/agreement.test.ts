@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DayReport, dayReport } from "../../src/answers/day.ts";
+import { bookingView } from "../../src/answers/records.ts";
 import type { Config } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { careOf } from "../../src/domain/care.ts";
@@ -134,6 +135,47 @@ describe("care that cannot be matched is said, never silently dropped", () => {
     // Counted in the summary of the page it is on (care is looked up for the entries shown).
     expect(page?.report.totals.careNotMatched).toBeGreaterThanOrEqual(1);
     expect(page?.text).toMatch(/care details not matched/);
+  });
+});
+
+describe("get_booking agrees with /booking", () => {
+  it("the unmatched booking: the same care, and the text says the care was not matched", async () => {
+    const r = await mcp.call("get_booking", { id: messy.bookingId });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const slack = await bookingView(slackDeps, String(messy.bookingId));
+    const viaTool = r.structuredContent as unknown as DayEntry;
+    expect(viaTool.care?.status).toBe("not_matched");
+    expect(careFacts(viaTool)).toEqual(careFacts(slack as unknown as DayEntry));
+    expect(textOf(r)).toMatch(/care details not matched/);
+  });
+
+  it("a booking with medicated pets: the same care facts, and each medication's instruction, midday and evening in the text", async () => {
+    const day = sandbox.data.busyDays[0] as string;
+    const slackDay = await dayReport(slackDeps, "arrivals", day, { wholeDay: true });
+    const medicated = slackDay.entries.filter(
+      (e) =>
+        e.care?.status === "matched" &&
+        e.care.pets.some((p) => p.care.medications.some((m) => m.midday || m.evening)),
+    );
+    expect(medicated.length).toBeGreaterThan(0);
+    for (const e of medicated.slice(0, 3)) {
+      const ref = e.booking.reference as string;
+      const r = await mcp.call("get_booking", { reference: ref });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const slack = await bookingView(slackDeps, ref);
+      const data = r.structuredContent as unknown as DayEntry;
+      expect(careFacts(data)).toEqual(careFacts(slack as unknown as DayEntry));
+      const lines = textOf(r).split("\n");
+      for (const p of slack.care.pets) {
+        for (const m of p.care.medications) {
+          const row = lines.find((l) => m.instruction && l.includes(m.instruction) && l.includes("midday"));
+          expect(row, `${m.instruction} in:\n${textOf(r)}`).toBeDefined();
+          if (m.midday) expect(row).toContain(m.midday);
+          if (m.evening) expect(row).toContain(m.evening);
+          expect(row).not.toMatch(/morning/i);
+        }
+      }
+    }
   });
 });
 

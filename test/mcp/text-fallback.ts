@@ -17,7 +17,7 @@ import type {
 import { paymentOf } from "../../src/domain/bookings.ts";
 import type { Booking } from "../../src/kennel/schemas.ts";
 import type { TextOptions } from "../../src/text/index.ts";
-import { flagWords, medicationRow } from "../../src/words/care.ts";
+import { CARE_NOT_MATCHED, flagWords, medicationRow } from "../../src/words/care.ts";
 import { dayTitle, summaryParts } from "../../src/words/day.ts";
 import { paymentWords } from "../../src/words/money.ts";
 
@@ -46,7 +46,14 @@ export const fallbackText = {
           .join("\n"),
       ),
     ].join("\n"),
-  bookingText: (v: BookingView, _o: TextOptions) => line(v.booking as Booking),
+  bookingText: (v: BookingView, _o: TextOptions) =>
+    [
+      line(v.booking as Booking),
+      ...v.care.pets.flatMap((p) => [p.flags.name, ...p.care.medications.map(medicationRow)]),
+      v.care.status === "not_matched" ? CARE_NOT_MATCHED : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
   petText: (v: PetView, _o: TextOptions) =>
     [
       `${v.pet.name} (pet id ${v.pet.petId})`,
