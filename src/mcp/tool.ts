@@ -7,11 +7,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type ZodRawShape, z } from "zod";
-import { describeFailure, failureText, UsageError } from "../answers/failure.ts";
+import { describeFailure, UsageError } from "../answers/failure.ts";
 import { thisYear } from "../answers/records.ts";
 import type { Deps } from "../deps.ts";
 import { isKennelError } from "../kennel/errors.ts";
-import { jsonOf, rawText, type TextOptions } from "../text/index.ts";
+import { failureText, jsonOf, rawText, type TextOptions } from "../text/index.ts";
 import { localDate } from "../time.ts";
 import { BROKEN_TEXT, brokenStringAt } from "./inputs.ts";
 
@@ -65,7 +65,7 @@ export function dataAnswer<D extends { requestId: string; raw?: unknown }>(
 }
 
 /** Any error as a tool error, through the one description of failures. */
-export function failure(error: unknown, deps: Pick<Deps, "log">, tool: string): ToolResult {
+export function failure(error: unknown, deps: Deps, tool: string): ToolResult {
   // A broken string that slipped past validation reaches encodeURIComponent: it is bad input.
   const cause =
     error instanceof URIError
@@ -82,7 +82,11 @@ export function failure(error: unknown, deps: Pick<Deps, "log">, tool: string): 
     // The kennel API's own kind of failure (timeout, rate_limited…): what an assistant can act on.
     ...(isKennelError(cause) ? { apiError: cause.kind, status: cause.status ?? null } : {}),
   };
-  return { content: [{ type: "text", text: failureText(f) }], structuredContent: structured, isError: true };
+  return {
+    content: [{ type: "text", text: failureText(f, textOptions(deps)) }],
+    structuredContent: structured,
+    isError: true,
+  };
 }
 
 export interface ToolSpec<S extends ZodRawShape> {

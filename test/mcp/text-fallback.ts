@@ -5,6 +5,7 @@
  * is what the tests see.
  */
 import type { DayReport } from "../../src/answers/day.ts";
+import type { Failure } from "../../src/answers/failure.ts";
 import type { StatusAnswer } from "../../src/answers/kennel.ts";
 import type {
   BookingsPage,
@@ -69,6 +70,8 @@ export const fallbackText = {
   bookingsText: (p: BookingsPage, _o: TextOptions) =>
     [p.title, ...p.items.map((b) => `- ${line(b)}`)].join("\n"),
   statusText: (s: StatusAnswer, _o: TextOptions) => `${s.report.state}: ${s.words.headline}`,
+  failureText: (f: Failure, _o: TextOptions) =>
+    `${f.what} ${f.whatToDo}${f.requestId ? ` (request id ${f.requestId})` : ""}`,
   rawText: (raw: unknown, _o: TextOptions) => JSON.stringify(raw, null, 2),
   jsonOf: (answer: unknown) =>
     JSON.stringify(answer, (_k, v: unknown) =>

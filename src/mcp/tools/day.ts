@@ -20,7 +20,9 @@ const dayPage = z
   .min(1, "page is 1 or more")
   .max(1000, "page is at most 1000")
   .optional()
-  .describe("One-based page of the day's list, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1.");
+  .describe(
+    "One-based page of the day's list, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1.",
+  );
 
 export function register(server: McpServer, deps: Deps): void {
   for (const kind of ["arrivals", "departures"] as const) registerDay(server, deps, kind);
