@@ -34,6 +34,8 @@ export const CLOCK = { now: () => new Date("2026-11-22T09:00:00Z") };
 export async function connectInProcess(
   sandbox: Sandbox,
   env: Record<string, string> = {},
+  /** The kennel client's fetch (to see or change what goes over the wire). */
+  fetch?: typeof globalThis.fetch,
 ): Promise<Connected> {
   const config = loadConfig({
     KENNEL_API_KEY: sandbox.keys.main,
@@ -46,6 +48,7 @@ export async function connectInProcess(
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
     log,
     retryDelay: () => 10,
+    ...(fetch ? { fetch } : {}),
   });
   const deps: Deps = { kennel, log, config, clock: CLOCK };
   const server = createMcpServer(deps);

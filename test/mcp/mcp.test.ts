@@ -184,6 +184,34 @@ describe("errors are tool errors in one shape, with the client's request id", ()
     expect(textOf(r)).toMatch(/No booking with reference "NOPE-1" was found\..*\(request id sbx-/);
   });
 
+  it("an API that echoes the key as its request id: the tool error shows the id the client sent, never the key", async () => {
+    const key = sandbox.keys.main;
+    const sent: string[] = [];
+    const echoing: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const id = request.headers.get("x-request-id");
+      if (id) sent.push(id);
+      const answer = await fetch(request);
+      const body = (await answer.text()).replace(/"requestId":"[^"]*"/, `"requestId":"echo-${key}"`);
+      const headers = new Headers(answer.headers);
+      headers.set("x-request-id", `echo-${key}`);
+      return new Response(body, { status: answer.status, headers });
+    };
+    const echo = await connectInProcess(sandbox, {}, echoing);
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const r = await echo.call("get_pet", { petId: 1 });
+      expect(r.isError).toBe(true);
+      expect(JSON.stringify(r)).not.toContain(key);
+      expect(echo.lines.join("\n")).not.toContain(key);
+      expect(sent).toContain(failureOf(r).requestId);
+      expect(textOf(r)).toContain(`(request id ${failureOf(r).requestId})`);
+    } finally {
+      sandbox.setFaults({});
+      await echo.close();
+    }
+  });
+
   it.each([
     ["server error", { errorRate: 1 }, "server_error", /had a problem on its side/],
     ["rate limited", { rateLimitRate: 1, retryAfterSeconds: 0 }, "rate_limited", /too many requests/],
