@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isIsoDate } from "../time.ts";
 
 /** A string with no lone surrogate (it cannot be sent in a URL). */
-export function wellFormed(s: string): boolean {
+function wellFormed(s: string): boolean {
   return s.isWellFormed();
 }
 

@@ -20,8 +20,6 @@ import * as pet from "./tools/pet.ts";
 import * as pets from "./tools/pets.ts";
 import * as status from "./tools/status.ts";
 
-export type { McpDeps } from "./tool.ts";
-
 export const TOOL_NAMES = [
   "list_bookings",
   "get_booking",

@@ -15,9 +15,7 @@ import { failureText, jsonOf, rawText, type TextOptions } from "../text/index.ts
 import { localDate } from "../time.ts";
 import { BROKEN_TEXT, brokenStringAt } from "./inputs.ts";
 
-export type McpDeps = Deps;
-
-export type ToolResult = {
+type ToolResult = {
   content: Array<{ type: "text"; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
@@ -89,7 +87,7 @@ export function failure(error: unknown, deps: Deps, tool: string): ToolResult {
   };
 }
 
-export interface ToolSpec<S extends ZodRawShape> {
+interface ToolSpec<S extends ZodRawShape> {
   name: string;
   title: string;
   description: string;
