@@ -222,7 +222,7 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
 }
 
 /** Owners' names for a page of pets, fetched together (and cached with the care records). */
-async function ownerNames(deps: Deps, ids: Array<number | undefined>): Promise<Map<number, string>> {
+export async function ownerNames(deps: Deps, ids: Array<number | undefined>): Promise<Map<number, string>> {
   const unique = [...new Set(ids.filter((id): id is number => id !== undefined))];
   const results = await Promise.allSettled(unique.map((id) => deps.kennel.getCustomer(id)));
   const names = new Map<number, string>();

@@ -1,66 +1,35 @@
 /**
- * The assistant connector end to end: the SDK's own client starts `kennel-desk mcp` over stdio
- * against the sandbox. The tool list is exactly the eleven, each tool answers, each error kind is a
- * tool error with the request id, and nothing but protocol reaches standard output.
+ * The assistant connector's tools: the SDK's own client calls the real server (in-process, over a
+ * linked transport) against the sandbox. The tool list is exactly the eleven, each tool answers,
+ * bad input and every failure are tool errors in one shape with the request id.
+ * (test/mcp/stdio.test.ts runs `kennel-desk mcp` as a child process: standard output, settings.)
  */
-import { spawn } from "node:child_process";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOOL_NAMES } from "../../src/mcp/server.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { type Connected, connectInProcess, type Result, textOf } from "./harness.ts";
+
+vi.mock("../../src/text/index.ts", async (importOriginal) =>
+  (await import("./text-fallback.ts")).withTextFallback(await importOriginal()),
+);
 
 let sandbox: Sandbox;
-
-function envFor(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    PATH: process.env.PATH ?? "",
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: "Europe/London",
-    KENNEL_API_TIMEOUT_MS: "2000",
-    ...overrides,
-  };
-}
-
-async function connect(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ["src/cli.ts", "mcp"],
-    env,
-    stderr: "pipe",
-  });
-  let err = "";
-  transport.stderr?.on("data", (d) => {
-    err += String(d);
-  });
-  const client = new Client({ name: "kennel-desk-test", version: "1.0.0" });
-  await client.connect(transport);
-  return { client, stderr: () => err };
-}
-
-type Result = {
-  content: Array<{ type: string; text?: string }>;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-};
-const textOf = (r: Result) => r.content.map((c) => c.text ?? "").join("\n");
-
-let main: Client;
-let mainStderr: () => string;
+let main: Connected;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 13, customers: 80, today: "2026-11-22", timezone: "Europe/London" });
-  ({ client: main, stderr: mainStderr } = await connect(envFor()));
+  main = await connectInProcess(sandbox);
 });
 afterAll(async () => {
   await main.close();
   await sandbox.close();
 });
 
+const failureOf = (r: Result) => (r.structuredContent ?? {}) as Record<string, unknown>;
+
 describe("the tool list", () => {
   it("is exactly the spec's eleven, each read-only, described, with an input schema", async () => {
-    const { tools } = await main.listTools();
+    const { tools } = await main.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint, t.name).toBe(true);
@@ -72,6 +41,23 @@ describe("the tool list", () => {
     expect(Object.keys(getBooking?.inputSchema.properties ?? {}).sort()).toEqual(["id", "reference"]);
     const listBookings = tools.find((t) => t.name === "list_bookings");
     expect(listBookings?.inputSchema.properties).toHaveProperty("pageSize");
+  });
+
+  it("the day tools take a page, and say what the list leaves out; list_bookings says it is the plain list", async () => {
+    const { tools } = await main.client.listTools();
+    for (const name of ["list_arrivals", "list_departures"]) {
+      const t = tools.find((x) => x.name === name);
+      expect(Object.keys(t?.inputSchema.properties ?? {}).sort(), name).toEqual(["date", "page"]);
+      expect(t?.description, name).toMatch(
+        /Cancelled, no-show and waitlisted bookings are left out of the list and counted/,
+      );
+    }
+    expect(tools.find((t) => t.name === "list_bookings")?.description).toMatch(
+      /plain search.*every status is included/,
+    );
+    const getPet = tools.find((t) => t.name === "get_pet")?.description ?? "";
+    expect(getPet).toMatch(/its own midday and evening instructions/);
+    expect(getPet).not.toMatch(/morning, midday and evening instructions/);
   });
 });
 
@@ -95,15 +81,18 @@ describe("every tool answers", () => {
       get_pet: { petId: pet.petId as number },
       check_api_status: {},
     };
-    const r = (await main.callTool({ name, arguments: args[name] ?? {} })) as Result;
+    const r = await main.call(name, args[name]);
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(textOf(r).length).toBeGreaterThan(10);
     expect(r.structuredContent).toBeDefined();
+    const data = r.structuredContent ?? {};
+    const report = (data.report ?? {}) as Record<string, unknown>;
+    expect(data.requestId ?? report.requestId).toMatch(/^sbx-/);
     expect(JSON.stringify(r)).not.toContain(sandbox.keys.main);
   });
 
   it("paged tools say page, pageSize, totalRecords, totalPages and how to get the next page", async () => {
-    const r = (await main.callTool({ name: "list_bookings", arguments: { pageSize: 10 } })) as Result;
+    const r = await main.call("list_bookings", { pageSize: 10 });
     expect(r.structuredContent).toMatchObject({ page: 1, pageSize: 10 });
     expect(r.structuredContent?.totalRecords).toBe(sandbox.main.bookings.length);
     expect(r.structuredContent?.totalPages).toBe(Math.ceil(sandbox.main.bookings.length / 10));
@@ -112,41 +101,115 @@ describe("every tool answers", () => {
     );
   });
 
-  it("get_booking by id gives the full booking; with neither id nor reference it is a tool error", async () => {
-    const b = sandbox.main.bookings[3] as Record<string, unknown>;
-    const r = (await main.callTool({
-      name: "get_booking",
-      arguments: { id: b.bookingId as number },
-    })) as Result;
-    expect(((r.structuredContent?.booking ?? {}) as Record<string, unknown>).roomName).toBe(
-      b.roomName ?? undefined,
-    );
-    const neither = (await main.callTool({ name: "get_booking", arguments: {} })) as Result;
-    expect(neither.isError).toBe(true);
-    expect(textOf(neither)).toMatch(/exactly one of id or reference/);
+  it("list_pets names each pet's owner, so same-named pets can be told apart", async () => {
+    const pet = sandbox.main.pets.find((p) => !p.deleted && p.customerId !== undefined) as Record<
+      string,
+      unknown
+    >;
+    const owner = sandbox.main.customers.find((c) => c.customerId === pet.customerId) as Record<
+      string,
+      unknown
+    >;
+    const r = await main.call("list_pets", { name: String(pet.name) });
+    const items = (r.structuredContent?.items ?? []) as Array<{ pet: { petId: number }; owner?: string }>;
+    const mine = items.find((i) => i.pet.petId === pet.petId);
+    expect(mine?.owner).toBe(`${owner.firstname} ${owner.secondname}`);
   });
 
-  it("invalid input (page 0, a bad date, pageSize 500) is refused as a tool error, with no API call", async () => {
+  it("get_booking by id gives the full booking with its care; with neither id nor reference it is a usage error", async () => {
+    const b = sandbox.main.bookings[3] as Record<string, unknown>;
+    const r = await main.call("get_booking", { id: b.bookingId as number });
+    const data = r.structuredContent ?? {};
+    expect(((data.booking ?? {}) as Record<string, unknown>).roomName).toBe(b.roomName ?? undefined);
+    expect(data.full).toBe(true);
+    expect(["matched", "not_matched", "no_customer"]).toContain((data.care as { status: string }).status);
+    const neither = await main.call("get_booking", {});
+    expect(neither.isError).toBe(true);
+    expect(textOf(neither)).toMatch(/exactly one of id or reference/);
+    expect(failureOf(neither).kind).toBe("usage");
+    const both = await main.call("get_booking", { id: 1, reference: "HP-1" });
+    expect(both.isError).toBe(true);
+  });
+
+  it("invalid input (page 0, a bad date, pageSize 500, a word for an id) is a usage error, with no API call", async () => {
     const before = sandbox.requests.length;
-    for (const [name, args] of [
-      ["list_bookings", { page: 0 }],
-      ["list_arrivals", { date: "2026-02-30" }],
-      ["list_pets", { pageSize: 500 }],
-      ["get_pet", { petId: "seven" }],
+    for (const [name, args, field] of [
+      ["list_bookings", { page: 0 }, "page"],
+      ["list_arrivals", { date: "2026-02-30" }, "date"],
+      ["list_pets", { pageSize: 500 }, "pageSize"],
+      ["get_pet", { petId: "seven" }, "petId"],
+      ["list_departures", { page: 0 }, "page"],
     ] as const) {
-      const r = (await main.callTool({ name, arguments: args as Record<string, unknown> })) as Result;
+      const r = await main.call(name, args as Record<string, unknown>);
       expect(r.isError, name).toBe(true);
+      const f = failureOf(r);
+      expect(f.kind, name).toBe("usage");
+      expect(String(f.what), name).toContain(`The input to ${name} is not valid: ${field}`);
+      expect(f.whatToDo, name).toMatch(/Correct the input/);
+      expect(textOf(r), name).toBe(`${f.what} ${f.whatToDo}`);
     }
     expect(sandbox.requests.length).toBe(before);
   });
+
+  it.each([
+    ["get_booking", { reference: "HP-\ud800" }, "reference"],
+    ["get_booking", { reference: "\udc00" }, "reference"],
+    ["list_pets", { name: "Bis\ud83dcuit" }, "name"],
+    ["list_bookings", { search: "a\udfffb" }, "search"],
+    ["list_customers", { search: "\ud800" }, "search"],
+    ["list_arrivals", { date: "2026-11-2\ud800" }, "date"],
+  ] as const)(
+    "a lone surrogate in %s's input is a bad-request answer, never 'URI malformed'",
+    async (name, args, field) => {
+      const before = sandbox.requests.length;
+      const r = await main.call(name, args);
+      expect(r.isError).toBe(true);
+      const f = failureOf(r);
+      expect(f.kind).toBe("usage");
+      expect(String(f.what)).toContain(`${field}: contains a broken character`);
+      expect(textOf(r)).not.toMatch(/URI malformed|unexpected/i);
+      expect(sandbox.requests.length).toBe(before);
+    },
+  );
 });
 
-describe("errors are tool errors with the request id", () => {
+describe("errors are tool errors in one shape, with the client's request id", () => {
   it("not found", async () => {
-    const r = (await main.callTool({ name: "get_booking", arguments: { reference: "NOPE-1" } })) as Result;
+    const r = await main.call("get_booking", { reference: "NOPE-1" });
     expect(r.isError).toBe(true);
+    const f = failureOf(r);
+    expect(f.kind).toBe("not_found");
+    expect(f.requestId).toBe(sandbox.requests.at(-1)?.requestId);
+    expect(textOf(r)).toBe(`${f.what} ${f.whatToDo} (request id ${f.requestId})`);
     expect(textOf(r)).toMatch(/No booking with reference "NOPE-1" was found\..*\(request id sbx-/);
-    expect(((r.structuredContent?.error ?? {}) as Record<string, unknown>).kind).toBe("not_found");
+  });
+
+  it("an API that echoes the key as its request id: the tool error shows the id the client sent, never the key", async () => {
+    const key = sandbox.keys.main;
+    const sent: string[] = [];
+    const echoing: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const id = request.headers.get("x-request-id");
+      if (id) sent.push(id);
+      const answer = await fetch(request);
+      const body = (await answer.text()).replace(/"requestId":"[^"]*"/, `"requestId":"echo-${key}"`);
+      const headers = new Headers(answer.headers);
+      headers.set("x-request-id", `echo-${key}`);
+      return new Response(body, { status: answer.status, headers });
+    };
+    const echo = await connectInProcess(sandbox, {}, echoing);
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const r = await echo.call("get_pet", { petId: 1 });
+      expect(r.isError).toBe(true);
+      expect(JSON.stringify(r)).not.toContain(key);
+      expect(echo.lines.join("\n")).not.toContain(key);
+      expect(sent).toContain(failureOf(r).requestId);
+      expect(textOf(r)).toContain(`(request id ${failureOf(r).requestId})`);
+    } finally {
+      sandbox.setFaults({});
+      await echo.close();
+    }
   });
 
   it.each([
@@ -155,137 +218,77 @@ describe("errors are tool errors with the request id", () => {
     ["invalid response", { malformedRate: 1 }, "invalid_response", /could not read/],
     ["wrong address", { wrongAddress: true }, "wrong_address", /does not seem to point at the kennel API/],
     ["timeout", { hangRate: 1 }, "timeout", /did not answer within 2 s/],
-  ] as const)("%s", async (_name, faults, kind, words) => {
-    sandbox.setFaults(faults);
-    try {
-      const r = (await main.callTool({
-        name: "list_departures",
-        arguments: { date: "2026-11-24" },
-      })) as Result;
-      expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(words);
-      const error = (r.structuredContent?.error ?? {}) as Record<string, unknown>;
-      expect(error.kind).toBe(kind);
-      expect(error.requestId).toBeTruthy();
-    } finally {
-      sandbox.setFaults({});
-    }
-  });
+  ] as const)(
+    "%s",
+    async (_name, faults, apiError, words) => {
+      sandbox.setFaults(faults);
+      try {
+        const r = await main.call("list_departures", { date: "2026-11-24" });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toMatch(words);
+        const f = failureOf(r);
+        expect(f.kind).toBe("kennel_api");
+        expect(f.apiError).toBe(apiError);
+        expect(Object.keys(f)).toEqual(expect.arrayContaining(["kind", "what", "whatToDo", "requestId"]));
+        if (apiError !== "timeout") expect(f.requestId).toMatch(/^sbx-/);
+      } finally {
+        sandbox.setFaults({});
+      }
+    },
+    20_000,
+  );
 
   it("key rejected, and check_api_status tells the states apart", async () => {
-    const bad = await connect(envFor({ KENNEL_API_KEY: "kd_live_not_the_key" }));
+    const bad = await connectInProcess(sandbox, { KENNEL_API_KEY: "kd_live_not_the_key" });
     try {
-      const r = (await bad.client.callTool({ name: "list_pets", arguments: {} })) as Result;
+      const r = await bad.call("list_pets", {});
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/rejected the API key.*generate a new key/);
-      const status = (await bad.client.callTool({ name: "check_api_status", arguments: {} })) as Result;
-      expect(status.structuredContent?.state).toBe("key_rejected");
+      const status = await bad.call("check_api_status", {});
+      expect((status.structuredContent?.report as { state?: string })?.state).toBe("key_rejected");
+      expect((status.structuredContent?.words as { ok?: boolean })?.ok).toBe(false);
     } finally {
-      await bad.client.close();
+      await bad.close();
     }
     sandbox.setFaults({ wrongAddress: true });
     try {
-      const status = (await main.callTool({ name: "check_api_status", arguments: {} })) as Result;
-      expect(status.structuredContent?.state).toBe("wrong_address");
+      const status = await main.call("check_api_status", {});
+      expect((status.structuredContent?.report as { state?: string })?.state).toBe("wrong_address");
     } finally {
       sandbox.setFaults({});
     }
-    const down = await connect(envFor({ KENNEL_API_BASE_URL: "http://127.0.0.1:9/api/v1" }));
+    const down = await connectInProcess(sandbox, { KENNEL_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
     try {
-      const status = (await down.client.callTool({ name: "check_api_status", arguments: {} })) as Result;
-      expect(status.structuredContent?.state).toBe("unreachable");
-      const r = (await down.client.callTool({ name: "get_pet", arguments: { petId: 1 } })) as Result;
+      const status = await down.call("check_api_status", {});
+      expect((status.structuredContent?.report as { state?: string })?.state).toBe("unreachable");
+      const r = await down.call("get_pet", { petId: 1 });
       expect(r.isError).toBe(true);
-      expect(((r.structuredContent?.error ?? {}) as Record<string, unknown>).kind).toBe("unreachable");
+      expect(failureOf(r).apiError).toBe("unreachable");
     } finally {
-      await down.client.close();
+      await down.close();
     }
-  });
+  }, 20_000);
 });
 
 describe("settings", () => {
   it("KENNEL_RAW_RESPONSES=1 carries the API's JSON unchanged", async () => {
-    const raw = await connect(envFor({ KENNEL_RAW_RESPONSES: "1" }));
+    const raw = await connectInProcess(sandbox, { KENNEL_RAW_RESPONSES: "1" });
     try {
       const pet = sandbox.main.pets[0] as Record<string, unknown>;
-      const r = (await raw.client.callTool({
-        name: "get_pet",
-        arguments: { petId: pet.petId as number },
-      })) as Result;
+      const r = await raw.call("get_pet", { petId: pet.petId as number });
       expect(r.structuredContent?.raw).toEqual(pet);
+      const day = sandbox.data.busyDays[0] as string;
+      const d = await raw.call("list_departures", { date: day });
+      const list = d.structuredContent?.raw as Array<Record<string, unknown>>;
+      expect(list.length).toBeGreaterThan(0);
+      // Unchanged: contacts included (the connector answers only its user), and the counts still said.
+      expect(list.some((b) => "customerPhone" in b || "customerEmail" in b)).toBe(true);
+      const leftOut = d.structuredContent?.leftOut as { calledOff: number; waitlisted: number };
+      expect((d.structuredContent?.counted as number) + leftOut.calledOff + leftOut.waitlisted).toBe(
+        list.length,
+      );
     } finally {
-      await raw.client.close();
-    }
-  });
-
-  it("KENNEL_DEBUG=1 logs each request with its request id on standard error, never the key", async () => {
-    const dbg = await connect(envFor({ KENNEL_DEBUG: "1" }));
-    try {
-      await dbg.client.callTool({ name: "check_api_status", arguments: {} });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(dbg.stderr()).toMatch(/"path":"\/api\/v1\/health".*"requestId":"sbx-/);
-      expect(dbg.stderr()).not.toContain(sandbox.keys.main);
-    } finally {
-      await dbg.client.close();
-    }
-    expect(mainStderr()).not.toContain(sandbox.keys.main);
-  });
-
-  it("missing settings: exit 2 with the variables to set, nothing on standard output", async () => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp"], { env: { PATH: process.env.PATH ?? "" } });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    child.stderr.on("data", (d) => {
-      err += String(d);
-    });
-    const code = await new Promise<number | null>((r) => child.on("exit", r));
-    expect(code).toBe(2);
-    expect(out).toBe("");
-    expect(err).toMatch(/KENNEL_API_KEY: is not set/);
-  });
-});
-
-describe("standard output", () => {
-  it("carries the protocol and nothing else, even with debug logging and errors", async () => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp"], {
-      env: envFor({ KENNEL_DEBUG: "1", LOG_LEVEL: "trace" }),
-    });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    const lines = [
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
-      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "check_api_status", arguments: {} } },
-      {
-        jsonrpc: "2.0",
-        id: 3,
-        method: "tools/call",
-        params: { name: "get_booking", arguments: { reference: "NOPE" } },
-      },
-      {
-        jsonrpc: "2.0",
-        id: 4,
-        method: "tools/call",
-        params: { name: "list_departures", arguments: { date: "2026-11-24" } },
-      },
-    ];
-    child.stdin.end(`${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
-    await new Promise((r) => child.on("exit", r));
-    const outLines = out.split("\n").filter(Boolean);
-    expect(outLines).toHaveLength(4);
-    for (const line of outLines) {
-      const message = JSON.parse(line) as Record<string, unknown>;
-      expect(message.jsonrpc).toBe("2.0");
+      await raw.close();
     }
   });
 });

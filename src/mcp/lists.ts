@@ -1,0 +1,56 @@
+/**
+ * The connector's paged lists: the line that says how to ask for the next page, the page's numbers,
+ * a title naming the filters, and date ranges read in the kennel's time zone.
+ */
+import type { Deps } from "../deps.ts";
+import type { Page } from "../kennel/schemas.ts";
+import { dayEndIso, dayStartIso, isIsoDate } from "../time.ts";
+
+/** "Page 2 of 5 (page size 25, 113 bookings in all). Ask for page 3 for more." */
+export function pageLine(
+  page: Pick<Page<unknown>, "page" | "pageSize" | "totalPages" | "totalRecords">,
+  noun: string,
+): string {
+  const more =
+    page.page < page.totalPages ? ` Ask for page ${page.page + 1} for more.` : " This is the last page.";
+  return `Page ${page.page} of ${page.totalPages} (page size ${page.pageSize}, ${page.totalRecords} ${noun} in all).${page.totalRecords ? more : ""}`;
+}
+
+/** A day's list beyond its first page: "Page 1 of 13 of this day's list. Ask for page 2 for more." */
+export function dayPageLine(r: { page: number; pages: number }): string {
+  if (r.pages <= 1) return "";
+  const more = r.page < r.pages ? ` Ask for page ${r.page + 1} for more.` : " This is the last page.";
+  return `Page ${r.page} of ${r.pages} of this day's list.${more}`;
+}
+
+/** The fields every paged answer carries: the page's numbers and the request id. */
+export function pageFields<T>(r: { data: Page<T>; requestId: string; raw: unknown }, deps: Deps) {
+  return {
+    items: r.data.items,
+    page: r.data.page,
+    pageSize: r.data.pageSize,
+    totalPages: r.data.totalPages,
+    totalRecords: r.data.totalRecords,
+    requestId: r.requestId,
+    ...(deps.config.rawResponses ? { raw: r.raw } : {}),
+  };
+}
+
+/** The words of a bookings list's title for the filters given: "Bookings: 2026-11-24 to 2026-11-25, status confirmed". */
+export function filterTitle(head: string, f: Record<string, string | number | undefined>): string {
+  const parts = [
+    f.from || f.to ? `${f.from ?? "…"} to ${f.to ?? "…"}` : undefined,
+    f.status ? `status ${f.status}` : undefined,
+    f.bookingType ? `type ${f.bookingType}` : undefined,
+    f.customerId !== undefined ? `customer ${f.customerId}` : undefined,
+    f.serviceId !== undefined ? `service ${f.serviceId}` : undefined,
+    f.search ? `“${f.search}”` : undefined,
+  ].filter(Boolean);
+  return `${head}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+}
+
+/** A date alone is the whole of that day in the kennel's time zone, sent as UTC; a date-time passes through. */
+export const rangeStart = (deps: Deps, s?: string) =>
+  s && isIsoDate(s) ? dayStartIso(s, deps.config.timezone) : s;
+export const rangeEnd = (deps: Deps, s?: string) =>
+  s && isIsoDate(s) ? dayEndIso(s, deps.config.timezone) : s;

@@ -1,0 +1,41 @@
+/** get_booking: one booking as /booking shows it (src/answers/records.ts bookingView), with its pets' care. */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { UsageError } from "../../answers/failure.ts";
+import { bookingView } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { bookingText } from "../../text/index.ts";
+import { id, text } from "../inputs.ts";
+import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "get_booking",
+      title: "Get a booking",
+      description:
+        "One booking, by its id (GET /bookings/{id}) or by its reference (GET /bookings/reference/{reference}, then the full booking by its id), " +
+        "with its pets' care as /booking shows it in Slack: each pet's medication (instruction, midday, evening), allergies and notes, or that the care could not be matched. " +
+        `Give exactly one of id or reference. A reference of digits only is tried as an id first. ${PRIVACY}`,
+      inputSchema: {
+        id: id("booking").optional(),
+        reference: text(64)
+          .min(1, "give a reference")
+          .regex(/\S/, "the reference is blank")
+          .optional()
+          .describe("The booking reference, for example HP-7K2M9Q."),
+      },
+    },
+    async (a) => {
+      if ((a.id === undefined) === (a.reference === undefined)) {
+        throw new UsageError(
+          "Give exactly one of id or reference.",
+          "Call get_booking with a reference (for example HP-7K2M9Q) or with a booking id, not both.",
+        );
+      }
+      const view = await bookingView(deps, a.id !== undefined ? String(a.id) : (a.reference as string));
+      return dataAnswer(deps, view, bookingText);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * list_bookings: the spec's plain paged search of every booking (GET /bookings), with the same
+ * booking words as Slack's /kennel bookings.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { BookingsPage } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { bookingsText } from "../../text/index.ts";
+import { bookingFilters, id } from "../inputs.ts";
+import { filterTitle, pageFields, pageLine, rangeEnd, rangeStart } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "list_bookings",
+      title: "List bookings",
+      description:
+        "Bookings filtered by date range, type, status, customer or free text; paged (GET /bookings). " +
+        "This is the API's plain search, as the spec's tool contract asks: every status is included (cancelled, no-show and waitlisted too, each shown with its status), in the API's order. " +
+        `For a day's arrivals or departures as the front desk works them, use list_arrivals or list_departures. ${PRIVACY}`,
+      inputSchema: {
+        ...bookingFilters,
+        customerId: id("customer").optional(),
+        serviceId: id("service").optional(),
+      },
+    },
+    async (a) => {
+      const r = await deps.kennel.listBookings(
+        {
+          from: rangeStart(deps, a.from),
+          to: rangeEnd(deps, a.to),
+          bookingType: a.bookingType,
+          status: a.status,
+          customerId: a.customerId,
+          serviceId: a.serviceId,
+          search: a.search,
+        },
+        { page: a.page, pageSize: a.pageSize },
+      );
+      const data: BookingsPage & { pageSize: number } = {
+        title: filterTitle("Bookings", a),
+        emptyText: "No bookings match. Widen the dates or drop a filter.",
+        ...pageFields(r, deps),
+      };
+      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "bookings")}\n${bookingsText(d, o)}`);
+    },
+  );
+}

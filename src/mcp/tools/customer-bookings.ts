@@ -1,0 +1,51 @@
+/**
+ * list_customer_bookings: the spec's paged booking history of one customer
+ * (GET /customers/{id}/bookings), in the same booking words as Slack's customer history.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { BookingsPage } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { bookingsText } from "../../text/index.ts";
+import { bookingFilters, id } from "../inputs.ts";
+import { filterTitle, pageFields, pageLine, rangeEnd, rangeStart } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "list_customer_bookings",
+      title: "List a customer's bookings",
+      description:
+        "The customer's booking history, filtered and paged (GET /customers/{id}/bookings). " +
+        `The API's plain list: every status is included (cancelled, no-show and waitlisted too, each shown with its status). ${PRIVACY}`,
+      inputSchema: { customerId: id("customer"), ...bookingFilters },
+    },
+    async (a) => {
+      const r = await deps.kennel.listCustomerBookings(
+        a.customerId,
+        {
+          from: rangeStart(deps, a.from),
+          to: rangeEnd(deps, a.to),
+          bookingType: a.bookingType,
+          status: a.status,
+          search: a.search,
+        },
+        { page: a.page, pageSize: a.pageSize },
+      );
+      const name = r.data.items.find((b) => b.customerName)?.customerName;
+      const data: BookingsPage & { pageSize: number; customerId: number } = {
+        customerId: a.customerId,
+        // The customer is named in the title, not listed again as a filter.
+        title: filterTitle(`Bookings of ${name ?? `customer ${a.customerId}`}`, {
+          ...a,
+          customerId: undefined,
+        }),
+        emptyText: "No bookings recorded for this customer.",
+        ...pageFields(r, deps),
+      };
+      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "bookings")}\n${bookingsText(d, o)}`);
+    },
+  );
+}

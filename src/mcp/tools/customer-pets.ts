@@ -1,0 +1,42 @@
+/** list_customer_pets: the customer's pets (GET /customers/{id}/pets), each with its care facts and flags. */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { petCare } from "../../domain/day.ts";
+import { petListText } from "../../text/index.ts";
+import { id } from "../inputs.ts";
+import { addTool, dataAnswer, PRIVACY, today } from "../tool.ts";
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "list_customer_pets",
+      title: "List a customer's pets",
+      description: `The customer's pets with their care records and care flags (GET /customers/{id}/pets). ${PRIVACY}`,
+      inputSchema: { customerId: id("customer") },
+    },
+    async (a) => {
+      const [r, owners] = await Promise.all([
+        deps.kennel.listCustomerPets(a.customerId),
+        ownerNames(deps, [a.customerId]),
+      ]);
+      const owner = owners.get(a.customerId);
+      const date = today(deps);
+      const data: PetSearch & { customerId: number } = {
+        customerId: a.customerId,
+        query: `pets of ${owner ?? `customer ${a.customerId}`}`,
+        name: "",
+        owner,
+        items: r.data.map((pet) => ({ ...petCare(pet), owner, age: ageOf(pet, date) })),
+        page: 1,
+        totalPages: 1,
+        totalRecords: r.data.length,
+        requestId: r.requestId,
+        ...(deps.config.rawResponses ? { raw: r.raw } : {}),
+      };
+      return dataAnswer(deps, data, petListText);
+    },
+  );
+}

@@ -1,0 +1,50 @@
+/** list_customers: the spec's paged customer search (GET /customers), in /customer's words. */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import type { CustomerSearch } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { customerListText } from "../../text/index.ts";
+import { dateOrDateTime, page, pageSize, text } from "../inputs.ts";
+import { pageFields, pageLine, rangeStart } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "list_customers",
+      title: "List customers",
+      description: `Customers by name, email or mobile number, or created/updated since a date; paged (GET /customers). Each comes with consent settings and pets. ${PRIVACY}`,
+      inputSchema: {
+        search: text(200).optional().describe("Name, email or mobile number (or part of one)."),
+        createdSince: dateOrDateTime("Created on or after"),
+        updatedSince: dateOrDateTime("Updated on or after"),
+        archived: z.boolean().optional().describe("true: only archived customers; false: only current ones."),
+        page,
+        pageSize,
+      },
+    },
+    async (a) => {
+      const r = await deps.kennel.listCustomers(
+        {
+          search: a.search,
+          createdSince: rangeStart(deps, a.createdSince),
+          updatedSince: rangeStart(deps, a.updatedSince),
+          archived: a.archived,
+        },
+        { page: a.page, pageSize: a.pageSize },
+      );
+      const query = [
+        a.search,
+        a.createdSince ? `created since ${a.createdSince}` : undefined,
+        a.updatedSince ? `updated since ${a.updatedSince}` : undefined,
+        a.archived === undefined ? undefined : a.archived ? "archived" : "current",
+      ]
+        .filter(Boolean)
+        .join(", ");
+      const data: CustomerSearch & { pageSize: number } = { query, ...pageFields(r, deps) };
+      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "customers")}\n${customerListText(d, o)}`);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * list_arrivals and list_departures: the same day report as Slack's /arrivals and /departures
+ * (src/answers/day.ts): the same bookings counted, the same order, the same care facts and flags,
+ * the same pages.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { dayReport } from "../../answers/day.ts";
+import type { Deps } from "../../deps.ts";
+import { bookingsThatCount } from "../../domain/bookings.ts";
+import type { DayKind } from "../../domain/day.ts";
+import { dayText, rawText } from "../../text/index.ts";
+import { day } from "../inputs.ts";
+import { dayPageLine } from "../lists.ts";
+import { addTool, answer, PRIVACY, textOptions, today } from "../tool.ts";
+
+const dayPage = z
+  .number()
+  .int("page is a whole number")
+  .min(1, "page is 1 or more")
+  .max(1000, "page is at most 1000")
+  .optional()
+  .describe(
+    "One-based page of the day's list, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1.",
+  );
+
+export function register(server: McpServer, deps: Deps): void {
+  for (const kind of ["arrivals", "departures"] as const) registerDay(server, deps, kind);
+}
+
+function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
+  const endpoint = kind === "arrivals" ? "GET /bookings/checkin" : "GET /bookings/checkout";
+  addTool(
+    server,
+    deps,
+    {
+      name: `list_${kind}`,
+      title: kind === "arrivals" ? "List a day's arrivals" : "List a day's departures",
+      description:
+        `One day's ${kind} (${endpoint}) in the kennel's time zone (${deps.config.timezone}), exactly as the front desk sees them in Slack: ` +
+        `ordered by time, then owner, with each pet's care (medication by name with its midday and evening instructions, allergies, not evaluated, grooming notes, special diet) and payment. ` +
+        "Cancelled, no-show and waitlisted bookings are left out of the list and counted (totals.leftOut.calledOff and totals.leftOut.waitlisted); a status Kennel Desk does not know is listed as written and counted. " +
+        "Care that could not be matched to the customer's pet records says so (care status not_matched) instead of showing nothing. " +
+        `Long days come in pages: ask for the next page with page. ${PRIVACY}`,
+      inputSchema: { date: day, page: dayPage },
+    },
+    async (a) => {
+      const date = a.date ?? today(deps);
+      if (deps.config.rawResponses) {
+        // The API's JSON unchanged (the spec's raw mode), and still the counts of what a list leaves out.
+        const r =
+          kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
+        const { kept, leftOut } = bookingsThatCount(r.data);
+        return answer(rawText(r.raw, textOptions(deps)), {
+          raw: r.raw,
+          requestId: r.requestId,
+          counted: kept.length,
+          leftOut,
+        });
+      }
+      const report = await dayReport(deps, kind, date, { page: a.page });
+      const text = [dayText(report, textOptions(deps)), dayPageLine(report)].filter(Boolean).join("\n");
+      return answer(text, report);
+    },
+  );
+}

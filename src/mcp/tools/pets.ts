@@ -1,0 +1,60 @@
+/**
+ * list_pets: the spec's paged pet search (GET /pets) by name, owner, species or breed; each pet
+ * with its owner's name and age, as /pet's list shows them, so same-named pets can be told apart.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { petListText } from "../../text/index.ts";
+import { page, pageSize, text } from "../inputs.ts";
+import { pageFields, pageLine } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY, today } from "../tool.ts";
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "list_pets",
+      title: "List pets",
+      description:
+        "Pets by name, owner's name, species or breed; paged (GET /pets). The API's plain search, in its order; each pet comes with its owner's name and its care flags. " +
+        `For a pet's medication and diet in full, use get_pet. ${PRIVACY}`,
+      inputSchema: {
+        name: text(100).optional().describe("The pet's name, or part of it."),
+        owner: text(100).optional().describe("The owner's name, or part of it."),
+        species: text(50).optional().describe('Species, for example "Dog" or "Cat".'),
+        breed: text(100).optional().describe("Breed, or part of it."),
+        page,
+        pageSize,
+      },
+    },
+    async (a) => {
+      const r = await deps.kennel.listPets(
+        { name: a.name, owner: a.owner, species: a.species, breed: a.breed },
+        { page: a.page, pageSize: a.pageSize },
+      );
+      // Owners' names tell same-named pets apart (not needed when the answer is the API's JSON).
+      const owners = deps.config.rawResponses
+        ? new Map<number, string>()
+        : await ownerNames(
+            deps,
+            r.data.items.map((p) => p.customerId),
+          );
+      const date = today(deps);
+      const fields = pageFields(r, deps);
+      const data: PetSearch & { pageSize: number } = {
+        ...fields,
+        query: [a.name, a.owner && `owner ${a.owner}`, a.species, a.breed].filter(Boolean).join(", "),
+        name: a.name ?? "",
+        owner: a.owner,
+        items: r.data.items.map((pet) => ({
+          pet,
+          owner: pet.customerId === undefined ? undefined : owners.get(pet.customerId),
+          age: ageOf(pet, date),
+        })),
+      };
+      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "pets")}\n${petListText(d, o)}`);
+    },
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * The connector and Slack agree. On the same sandbox days, list_arrivals and list_departures give
+ * the same count, the same order and the same care facts as the day report Slack's /arrivals and
+ * /departures are drawn from (src/answers/day.ts `dayReport`, fetched here with a client of its
+ * own). Before, the connector listed every booking the API returned (15 departures where Slack
+ * said 10), in the API's order, with no care flags.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DayReport, dayReport } from "../../src/answers/day.ts";
+import { bookingView } from "../../src/answers/records.ts";
+import type { Config } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { careOf } from "../../src/domain/care.ts";
+import type { DayEntry } from "../../src/domain/day.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import type { Pet } from "../../src/kennel/schemas.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { captureLogger } from "../helpers/log.ts";
+import { CLOCK, type Connected, connectInProcess, textOf } from "./harness.ts";
+
+vi.mock("../../src/text/index.ts", async (importOriginal) =>
+  (await import("./text-fallback.ts")).withTextFallback(await importOriginal()),
+);
+
+let sandbox: Sandbox;
+let mcp: Connected;
+/** Slack's side: its own kennel client, so nothing is shared with the connector but the API. */
+let slackDeps: Deps;
+/** A booking whose petNames name no pet of its customer: its care must say "not matched". */
+let messy: { bookingId: number; date: string };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 21, customers: 150, today: "2026-11-22", timezone: "Europe/London" });
+  const day = sandbox.data.busyDays[0] as string;
+  const pets = (id: unknown) => sandbox.main.pets.filter((p) => p.customerId === id && !p.deleted);
+  const victim = sandbox.main.bookings.find(
+    (b) =>
+      String(b.checkOutDate ?? "").startsWith(day) &&
+      b.status === "confirmed" &&
+      pets(b.customerId).length >= 2,
+  ) as Record<string, unknown>;
+  victim.petNames = "Ghost & Shadow (visiting)";
+  victim.numberOfPets = 2;
+  messy = { bookingId: victim.bookingId as number, date: day };
+  mcp = await connectInProcess(sandbox);
+  const { log } = captureLogger([sandbox.keys.main]);
+  const kennel = createKennelClient(mcp.deps.config.kennel as NonNullable<Config["kennel"]>, { log });
+  slackDeps = { kennel, log, config: mcp.deps.config, clock: CLOCK };
+});
+afterAll(async () => {
+  await mcp.close();
+  await sandbox.close();
+});
+
+/** What the front desk acts on, per booking: care status, and each pet's medication names and allergies. */
+function careFacts(e: DayEntry) {
+  return {
+    bookingId: e.booking.bookingId,
+    status: e.care?.status,
+    unmatched: e.care?.unmatched,
+    pets: (e.care?.pets ?? []).map((p) => ({
+      petId: p.pet.petId,
+      medications: p.flags.medications,
+      allergies: p.flags.allergies ?? null,
+    })),
+  };
+}
+
+/** Every page of a day tool, in order. */
+async function wholeDayFromTool(kind: "arrivals" | "departures", date: string) {
+  const pages: Array<{ report: DayReport; text: string }> = [];
+  for (let page = 1; ; page++) {
+    const r = await mcp.call(`list_${kind}`, { date, page });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const report = r.structuredContent as unknown as DayReport;
+    pages.push({ report, text: textOf(r) });
+    if (page >= report.pages) return pages;
+  }
+}
+
+describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day report", (kind) => {
+  it.each([0, 1, 2])("busy day %i: same count, order and care facts", async (i) => {
+    const date = sandbox.data.busyDays[i] as string;
+    const slack = await dayReport(slackDeps, kind, date, { wholeDay: true });
+    const pages = await wholeDayFromTool(kind, date);
+    const entries = pages.flatMap((p) => p.report.entries);
+
+    // Count: the summary's count, and the same entries.
+    for (const p of pages) expect(p.report.totals.bookings).toBe(slack.totals.bookings);
+    expect(entries).toHaveLength(slack.totals.bookings);
+    expect(pages[0]?.report.totals.leftOut).toEqual(slack.totals.leftOut);
+    // What the API listed = what is shown + what was left out (and said).
+    const api =
+      kind === "arrivals"
+        ? await slackDeps.kennel.listArrivals(date)
+        : await slackDeps.kennel.listDepartures(date);
+    const { calledOff, waitlisted } = slack.totals.leftOut;
+    expect(entries.length + calledOff + waitlisted).toBe(api.data.length);
+
+    // Order: booking ids, page after page, as the whole day.
+    expect(entries.map((e) => e.booking.bookingId)).toEqual(slack.entries.map((e) => e.booking.bookingId));
+    // Pages as Slack pages them, each saying how to ask for the next.
+    const slackPage2 = await dayReport(slackDeps, kind, date, { page: 2 });
+    expect(pages).toHaveLength(slackPage2.pages);
+    for (const [n, p] of pages.slice(0, -1).entries())
+      expect(p.text).toContain(`Ask for page ${n + 2} for more.`);
+
+    // Care facts: status, and each pet's medication names and allergies.
+    expect(entries.map(careFacts)).toEqual(slack.entries.map(careFacts));
+
+    // The text says them too, page by page: every medication by name (to give, or to hand back);
+    // at arrivals every allergy. (The departures text is the going-home check: money, medication to
+    // hand back, grooming notes.)
+    for (const p of pages) {
+      for (const e of p.report.entries) {
+        for (const pet of e.care?.pets ?? []) {
+          for (const m of pet.flags.medications) expect(p.text).toContain(m);
+          if (kind === "arrivals" && pet.flags.allergies) expect(p.text).toContain(pet.flags.allergies);
+        }
+      }
+    }
+  });
+});
+
+describe("care that cannot be matched is said, never silently dropped", () => {
+  it("a booking whose petNames name none of the customer's pets is not_matched on both, and the text says so", async () => {
+    const slack = await dayReport(slackDeps, "departures", messy.date, { wholeDay: true });
+    const pages = await wholeDayFromTool("departures", messy.date);
+    const find = (list: DayEntry[]) => list.find((e) => e.booking.bookingId === messy.bookingId);
+    const viaTool = find(pages.flatMap((p) => p.report.entries));
+    expect(viaTool?.care?.status).toBe("not_matched");
+    expect(viaTool?.care?.unmatched).toEqual(["Ghost", "Shadow"]);
+    expect(careFacts(viaTool as DayEntry)).toEqual(careFacts(find(slack.entries) as DayEntry));
+    const page = pages.find((p) => p.report.entries.some((e) => e.booking.bookingId === messy.bookingId));
+    // Counted in the summary of the page it is on (care is looked up for the entries shown).
+    expect(page?.report.totals.careNotMatched).toBeGreaterThanOrEqual(1);
+    expect(page?.text).toMatch(/care details not matched/);
+  });
+});
+
+describe("get_booking agrees with /booking", () => {
+  it("the unmatched booking: the same care, and the text says the care was not matched", async () => {
+    const r = await mcp.call("get_booking", { id: messy.bookingId });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const slack = await bookingView(slackDeps, String(messy.bookingId));
+    const viaTool = r.structuredContent as unknown as DayEntry;
+    expect(viaTool.care?.status).toBe("not_matched");
+    expect(careFacts(viaTool)).toEqual(careFacts(slack as unknown as DayEntry));
+    expect(textOf(r)).toMatch(/care details not matched/);
+  });
+
+  it("a booking with medicated pets: the same care facts, and each medication's instruction, midday and evening in the text", async () => {
+    const day = sandbox.data.busyDays[0] as string;
+    const slackDay = await dayReport(slackDeps, "arrivals", day, { wholeDay: true });
+    const medicated = slackDay.entries.filter(
+      (e) =>
+        e.care?.status === "matched" &&
+        e.care.pets.some((p) => p.care.medications.some((m) => m.midday || m.evening)),
+    );
+    expect(medicated.length).toBeGreaterThan(0);
+    for (const e of medicated.slice(0, 3)) {
+      const ref = e.booking.reference as string;
+      const r = await mcp.call("get_booking", { reference: ref });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const slack = await bookingView(slackDeps, ref);
+      const data = r.structuredContent as unknown as DayEntry;
+      expect(careFacts(data)).toEqual(careFacts(slack as unknown as DayEntry));
+      const lines = textOf(r).split("\n");
+      for (const p of slack.care.pets) {
+        for (const m of p.care.medications) {
+          const row = lines.find((l) => m.instruction && l.includes(m.instruction) && l.includes("midday"));
+          expect(row, `${m.instruction} in:\n${textOf(r)}`).toBeDefined();
+          if (m.midday) expect(row).toContain(m.midday);
+          if (m.evening) expect(row).toContain(m.evening);
+          expect(row).not.toMatch(/morning/i);
+        }
+      }
+    }
+  });
+});
+
+describe("get_pet shows medication as the spec says", () => {
+  it("each medication: its instruction, then its own midday and evening instructions; never 'morning'", async () => {
+    // The pets as the client reads them (absent values as undefined), with two or more medications.
+    const candidates = sandbox.main.pets.filter((p) => !p.deleted && p.medication2);
+    const medicated: Pet[] = [];
+    for (const p of candidates.slice(0, 12)) {
+      const pet = (await slackDeps.kennel.getPet(p.petId as number)).data;
+      if (careOf(pet).medications.some((m) => m.midday || m.evening)) medicated.push(pet);
+    }
+    expect(medicated.length).toBeGreaterThan(0);
+    for (const pet of medicated.slice(0, 5)) {
+      const r = await mcp.call("get_pet", { petId: pet.petId as number });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const text = textOf(r);
+      const lines = text.split("\n");
+      for (const m of careOf(pet).medications) {
+        const row = lines.find((l) => m.instruction && l.includes(m.instruction));
+        expect(row, `${m.instruction} in:\n${text}`).toBeDefined();
+        const at = (word: string) => (row as string).indexOf(word);
+        // Instruction first, then midday, then evening, on the drug's own row.
+        expect(at("midday")).toBeGreaterThan(at(m.instruction as string));
+        expect(at("evening")).toBeGreaterThan(at("midday"));
+        if (m.midday) expect(row).toContain(m.midday);
+        if (m.evening) expect(row).toContain(m.evening);
+        expect(row).not.toMatch(/morning/i);
+      }
+      const data = r.structuredContent as { care: { medications: Array<Record<string, unknown>> } };
+      expect(data.care.medications.every((m) => !("morning" in m))).toBe(true);
+    }
+  });
+});
