@@ -159,6 +159,25 @@ describe("commands", () => {
     expect(text).toContain("req-401");
   });
 
+  it("a 200,000-character reference: the asker is told what was too long, and no API call is made", async () => {
+    let calls = 0;
+    const t = setup({
+      getBookingByReference: async () => {
+        calls++;
+        throw new Error("must not be called");
+      },
+    });
+    await call(
+      ephemeralCommand(t.deps, (text) => bookingCard(t.deps, text)),
+      t.args("X".repeat(200_000), "/booking"),
+    );
+    expect(calls).toBe(0);
+    const text = JSON.stringify(t.responses[0]);
+    expect(t.responses[0]).toMatchObject({ response_type: "ephemeral" });
+    expect(text).toContain("too long for a booking reference or id: 200,000 characters, at most 64");
+    expect(text).not.toMatch(/page size/);
+  });
+
   it("slow work shows Looking up… and is then replaced, for the asker", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => {
