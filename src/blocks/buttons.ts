@@ -21,7 +21,8 @@ export interface ButtonKind<S> {
 export function defineButton<T extends z.ZodType>(id: string, schema: T): ButtonKind<z.infer<T>> {
   return {
     id,
-    pattern: new RegExp(`^${id}(:[\\w-]+)?$`),
+    // "_next" as well as ":next": buttons on messages posted before the ids were unified still work.
+    pattern: new RegExp(`^${id}([_:][\\w-]+)?$`),
     encode: (state) => JSON.stringify(schema.parse(state)),
     decode(value) {
       if (!value || value.length > 2000) return undefined;

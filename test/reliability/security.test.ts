@@ -50,6 +50,9 @@ function everyCommand(): Array<[string, string]> {
     ["/kennel", "bookings today"],
     ["/kennel", `customers ${name}`],
     ["/kennel", "pets a"],
+    ["/inhouse", ""],
+    ["/rounds", "evening"],
+    ["/rounds", "midday tomorrow"],
   ];
 }
 
@@ -67,6 +70,10 @@ function everyButton(): Array<{ action_id: string; value: string }> {
     { action_id: "pets_page:next", value: JSON.stringify({ q: "a", p: 2 }) },
     { action_id: "customers_page:next", value: JSON.stringify({ q: "o", p: 2 }) },
     { action_id: "bookings_page:next", value: JSON.stringify({ q: "today", t: "2026-11-22", p: 2 }) },
+    { action_id: "house_page:next", value: JSON.stringify({ d: s.data.busyDays[0], p: 2 }) },
+    { action_id: `owner_contacts:${b.bookingId}`, value: JSON.stringify({ b: b.bookingId }) },
+    { action_id: "home_list:inhouse", value: JSON.stringify({ l: "inhouse" }) },
+    { action_id: "home_list:rounds", value: JSON.stringify({ l: "rounds" }) },
   ];
 }
 
