@@ -2,9 +2,8 @@
  * Care facts in words, the same on every surface (Slack, terminal, connector). Plain text: each
  * renderer escapes and emphasises in its own way.
  */
-import type { Medication, Round } from "../domain/care.ts";
+import type { Medication, Round, RoundMedication } from "../domain/care.ts";
 import type { PetFlags } from "../domain/flags.ts";
-import type { RoundMedication } from "../domain/care.ts";
 import type { Pet } from "../kennel/schemas.ts";
 
 /**
@@ -76,4 +75,17 @@ export const NO_CARE_NEEDS = "no medication, allergies or special care recorded"
 /** "Evaluation: complete", "not evaluated", "not recorded". */
 export function evaluationWords(e: "complete" | "not_complete" | "unknown"): string {
   return e === "complete" ? "complete" : e === "not_complete" ? "not evaluated" : "not recorded";
+}
+
+/**
+ * Why a booking's care is incomplete, in words, or "" when every pet was matched:
+ * "care details not matched: open the booking (Bisquit)". Never nothing when something is unknown.
+ */
+export function careWarningWords(care: { status: string; unmatched: string[] }): string {
+  if (care.status === "not_matched") {
+    return `${CARE_NOT_MATCHED}${care.unmatched.length ? ` (${care.unmatched.join(", ")})` : ""}`;
+  }
+  if (care.status === "not_loaded") return CARE_NOT_LOADED;
+  if (care.status === "no_customer") return `${CARE_NOT_LOADED}: no customer on the booking`;
+  return "";
 }

@@ -1,0 +1,53 @@
+/**
+ * The care day in words: the in-house board, a round's sheet and tomorrow's check (titles, summary
+ * parts). Plain text, shared by Slack's blocks and the terminal; each renderer escapes its own way.
+ */
+import type { HouseReport, RoundReport, TomorrowCheck } from "../answers/house.ts";
+import type { Round } from "../domain/care.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading } from "./dates.ts";
+import type { SummaryPart } from "./day.ts";
+
+/** "In house — Mon 24 Nov (38 pets)" */
+export function houseTitle(date: string, pets: number): string {
+  return `In house — ${dayHeading(date)} (${plural(pets, "pet")})`;
+}
+
+export function houseSummaryParts(r: HouseReport): SummaryPart[] {
+  const t = r.totals;
+  const parts: SummaryPart[] = [
+    { text: plural(t.pets, "pet") },
+    { text: plural(t.rooms, "room") },
+    { text: `🏠 ${t.goingHome} going home today` },
+    { text: `🛬 ${t.arriving} arriving today` },
+  ];
+  if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
+  if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });
+  return parts;
+}
+
+export const NO_ONE_IN_HOUSE = "No pets in house on this day.";
+
+/** "Evening round — Mon 24 Nov (38 pets)" */
+export function roundTitle(round: Round, date: string, pets: number): string {
+  return `${roundWord(round)} round — ${dayHeading(date)} (${plural(pets, "pet")})`;
+}
+
+export function roundSummaryParts(r: RoundReport): SummaryPart[] {
+  const t = r.totals;
+  const parts: SummaryPart[] = [
+    { text: `💊 ${t.withMedication} with medication this round` },
+    { text: `🍽 ${t.fed} with a diet` },
+  ];
+  if (t.nothing) parts.push({ text: `${t.nothing} with nothing this round` });
+  if (t.careMissing) parts.push({ text: `❔ ${t.careMissing} with care details not matched or not loaded` });
+  return parts;
+}
+
+/** "Care details missing — Tue 25 Nov's arrivals (3 of 12)" */
+export function tomorrowTitle(t: TomorrowCheck): string {
+  return `Care details missing — arrivals ${dayHeading(t.date)} (${t.entries.length} of ${t.arrivals})`;
+}
+
+export const TOMORROW_ALL_KNOWN = "Every arrival's pets have a diet and an evaluation recorded.";
