@@ -68,7 +68,7 @@ export function bookingText(v: BookingView, o: TextOptions): string {
   const pets = v.care.pets.map((p) =>
     lines([
       `${speciesEmoji(p.pet)} ${bold(o, one(p.flags.name, 100))}${p.pet.breed ? ` · ${one(p.pet.breed, 100)}` : ""}${p.pet.petId !== undefined ? dim(o, ` · pet id ${p.pet.petId}`) : ""}`,
-      ...careLines(o, p.care, "      ").map((l) => `   ${l}`),
+      ...careLines(o, p.care, "   ").map((l) => `   ${l}`),
       p.care.evaluation === "not_complete"
         ? `   🆕 ${bold(o, "Evaluation")}: ${evaluationText(p.care, o)}`
         : undefined,

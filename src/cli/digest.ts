@@ -1,0 +1,160 @@
+/**
+ * `kennel-desk digest`: a scheduled post, now, for an external scheduler (cron, a platform's
+ * scheduled job) or to see it (--dry-run). The day lists (departures, arrivals) post through the
+ * 07:00 post's job, at most once per day and kind. Rounds and tomorrow's check print with --dry-run;
+ * posting them waits for the job to know those kinds (see `postable`).
+ */
+import { webApi } from "@slack/bolt";
+import { UsageError } from "../answers/failure.ts";
+import { currentRound, roundReport, tomorrowCheck } from "../answers/house.ts";
+import { thisYear } from "../answers/records.ts";
+import { boltLogger } from "../bolt-logger.ts";
+import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
+import type { Deps } from "../deps.ts";
+import { composeDigest } from "../digest/compose.ts";
+import { DigestJob } from "../digest/job.ts";
+import { webClientSlack } from "../digest/slack.ts";
+import type { Round } from "../domain/care.ts";
+import { createKennelClient } from "../kennel/client.ts";
+import { roundText, type TextOptions, tomorrowText } from "../text/index.ts";
+import { addDays, isIsoDate, localDate } from "../time.ts";
+import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
+import { roundOf } from "./rounds.ts";
+
+type Content = DigestKind | "rounds" | "tomorrow";
+const CONTENTS: readonly Content[] = ["departures", "arrivals", "rounds", "tomorrow"];
+const isDayKind = (c: Content): c is DigestKind => c === "departures" || c === "arrivals";
+
+/**
+ * The Slack Web API client, built here and only here in the command line, with the bot's retry and
+ * timeout. The shared factory (src/slack/web-client.ts, with the bot) replaces this when it lands.
+ */
+function slackClient(ctx: CliContext): webApi.WebClient {
+  return new webApi.WebClient(ctx.config.slackBotToken, {
+    ...(ctx.config.slackApiUrl ? { slackApiUrl: ctx.config.slackApiUrl } : {}),
+    logger: boltLogger(ctx.log),
+    retryConfig: { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 },
+    timeout: 10_000,
+  });
+}
+
+function contentsOf(raw: string | undefined, config: Config): Content[] {
+  if (raw === undefined) return config.digest?.kinds ?? ["departures"];
+  const asked = raw.split(",").map((s) => s.trim().toLowerCase());
+  const wrong = asked.filter((c) => !(CONTENTS as readonly string[]).includes(c));
+  if (wrong.length || asked.length === 0) {
+    throw new UsageError(
+      `--content must be ${CONTENTS.join(", ")} (or a comma-separated list), not "${raw.slice(0, 60)}".`,
+      HELP_HINT,
+    );
+  }
+  return [...new Set(asked as Content[])];
+}
+
+export async function run(ctx: CliContext): Promise<number> {
+  const { io, config } = ctx;
+  const { values } = readOptions(ctx.args, {
+    date: { type: "string" },
+    "dry-run": { type: "boolean" },
+    content: { type: "string" },
+    round: { type: "string" },
+  });
+  if (values.date !== undefined && !isIsoDate(values.date)) {
+    throw new UsageError(
+      `--date must be a real date written YYYY-MM-DD, not "${values.date.slice(0, 40)}".`,
+      HELP_HINT,
+    );
+  }
+  const contents = contentsOf(values.content, config);
+  const round = values.round === undefined ? undefined : roundOf(values.round);
+  if (values.round !== undefined && !round) {
+    throw new UsageError(
+      `--round must be morning, midday or evening, not "${values.round.slice(0, 40)}".`,
+      HELP_HINT,
+    );
+  }
+  if (round && !contents.includes("rounds"))
+    throw new UsageError("--round goes with --content rounds.", HELP_HINT);
+  const dryRun = values["dry-run"] === true;
+  const problems: ConfigProblem[] = [];
+  let settings: ReturnType<typeof requireKennel> | undefined;
+  try {
+    settings = requireKennel(config, ctx.deps.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (!dryRun && !config.slackBotToken) {
+    problems.push({
+      variable: "SLACK_BOT_TOKEN",
+      problem: "is not set.",
+      fix: "Set the Bot User OAuth Token (xoxb-…), or use --dry-run to only print the post.",
+    });
+  }
+  if (!dryRun && !config.digest) {
+    problems.push({
+      variable: "DIGEST_CHANNEL",
+      problem: "is not set.",
+      fix: "Set the channel id (C0123ABCD) where the morning post goes, or use --dry-run.",
+    });
+  }
+  if (problems.length || !settings) throw new ConfigError(problems);
+  const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
+  const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
+  const date = values.date ?? localDate(ctx.clock.now(), config.timezone);
+  const theRound = round ?? currentRound(deps);
+  if (dryRun) {
+    const posts = [];
+    for (const c of contents) posts.push(await dryRunPost(deps, c, date, theRound));
+    io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
+    return 0;
+  }
+  const notYet = contents.filter((c) => !isDayKind(c));
+  if (notYet.length) {
+    throw new UsageError(
+      `Posting ${notYet.join(" and ")} from the command line is not available in this version: the scheduled post job posts departures and arrivals only.`,
+      "Use --dry-run to print it.",
+    );
+  }
+  const digest = config.digest as NonNullable<Config["digest"]>;
+  const kinds = contents.filter(isDayKind);
+  const job = new DigestJob({
+    deps,
+    slack: webClientSlack(slackClient(ctx)),
+    settings: { ...digest, kinds },
+  });
+  const outcome = await job.runDay(date, { retry: false });
+  for (const [kind, result] of Object.entries(outcome.kinds))
+    io.stdout.write(`${outcomeLine(kind, date, digest.channel, result)}\n`);
+  return 0;
+}
+
+/** A day list's post as Block Kit (what is posted); a round or tomorrow's check as text and data. */
+async function dryRunPost(deps: Deps, content: Content, date: string, round: Round) {
+  const o: TextOptions = { color: false, timezone: deps.config.timezone, thisYear: thisYear(deps) };
+  if (isDayKind(content)) return { kind: content, date, ...(await composeDigest(deps, content, date)) };
+  if (content === "rounds") {
+    const report = await roundReport(deps, round, date);
+    return { kind: `rounds:${round}`, date, text: roundText(report, o), answer: report };
+  }
+  const check = await tomorrowCheck(deps, addDays(date, 1));
+  return { kind: "tomorrow", date, text: tomorrowText(check, o), answer: check };
+}
+
+function outcomeLine(
+  kind: string,
+  date: string,
+  channel: string,
+  result: { result: string; replies?: number } | undefined,
+): string {
+  switch (result?.result) {
+    case "posted":
+      return `Posted the ${kind} for ${date} in ${channel}${result.replies ? ` (${result.replies} thread replies)` : ""}.`;
+    case "already-posted":
+      return `The ${kind} for ${date} were already posted in ${channel}; nothing more posted.`;
+    case "duplicate-removed":
+      return `Another instance posted the ${kind} for ${date} first; this copy was removed.`;
+    default:
+      return `The ${kind} for ${date}: ${result?.result}.`;
+  }
+}
