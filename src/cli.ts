@@ -12,6 +12,11 @@ export { type CliDeps, type CliIo, runCli } from "./cli/index.ts";
 if (import.meta.main) {
   // A .env file in the working folder fills in what the real environment does not set.
   if (existsSync(".env")) process.loadEnvFile(".env");
+  // Output piped into a command that stops reading (`| head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   runCli(process.argv.slice(2), {
     env: process.env,
     io: { stdout: process.stdout, stderr: process.stderr },

@@ -11,9 +11,6 @@ import { thisYear } from "../answers/records.ts";
 import { boltLogger } from "../bolt-logger.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
-import { composeDigest } from "../digest/compose.ts";
-import { DigestJob } from "../digest/job.ts";
-import { webClientSlack } from "../digest/slack.ts";
 import type { Round } from "../domain/care.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import { roundText, type TextOptions, tomorrowText } from "../text/index.ts";
@@ -118,6 +115,8 @@ export async function run(ctx: CliContext): Promise<number> {
   }
   const digest = config.digest as NonNullable<Config["digest"]>;
   const kinds = contents.filter(isDayKind);
+  // Loaded only to post: the rounds, tomorrow's check and usage errors do not need the job.
+  const [{ DigestJob }, { webClientSlack }] = await Promise.all([import("../digest/job.ts"), import("../digest/slack.ts")]);
   const job = new DigestJob({
     deps,
     slack: webClientSlack(slackClient(ctx)),
@@ -132,7 +131,10 @@ export async function run(ctx: CliContext): Promise<number> {
 /** A day list's post as Block Kit (what is posted); a round or tomorrow's check as text and data. */
 async function dryRunPost(deps: Deps, content: Content, date: string, round: Round) {
   const o: TextOptions = { color: false, timezone: deps.config.timezone, thisYear: thisYear(deps) };
-  if (isDayKind(content)) return { kind: content, date, ...(await composeDigest(deps, content, date)) };
+  if (isDayKind(content)) {
+    const { composeDigest } = await import("../digest/compose.ts");
+    return { kind: content, date, ...(await composeDigest(deps, content, date)) };
+  }
   if (content === "rounds") {
     const report = await roundReport(deps, round, date);
     return { kind: `rounds:${round}`, date, text: roundText(report, o), answer: report };
