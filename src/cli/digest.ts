@@ -116,7 +116,10 @@ export async function run(ctx: CliContext): Promise<number> {
   const digest = config.digest as NonNullable<Config["digest"]>;
   const kinds = contents.filter(isDayKind);
   // Loaded only to post: the rounds, tomorrow's check and usage errors do not need the job.
-  const [{ DigestJob }, { webClientSlack }] = await Promise.all([import("../digest/job.ts"), import("../digest/slack.ts")]);
+  const [{ DigestJob }, { webClientSlack }] = await Promise.all([
+    import("../digest/job.ts"),
+    import("../digest/slack.ts"),
+  ]);
   const job = new DigestJob({
     deps,
     slack: webClientSlack(slackClient(ctx)),

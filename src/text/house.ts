@@ -87,7 +87,7 @@ export function houseText(r: HouseReport, o: TextOptions): string {
   const page = showing(r.from, r.entries.length, r.totals.bookings, r.pages, "stays");
   return paragraphs([
     head,
-    [summary(o, houseSummaryParts(r)), page].filter(Boolean).join(" · "),
+    [summary(o, houseSummaryParts(r.totals)), page].filter(Boolean).join(" · "),
     byRoom(
       o,
       r.entries,
@@ -134,7 +134,7 @@ export function roundText(r: RoundReport, o: TextOptions): string {
   if (r.pets.length === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
   return paragraphs([
     head,
-    summary(o, roundSummaryParts(r)),
+    summary(o, roundSummaryParts(r.totals)),
     byRoom(
       o,
       r.pets,
@@ -146,7 +146,7 @@ export function roundText(r: RoundReport, o: TextOptions): string {
 }
 
 export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {
-  const head = title(o, tomorrowTitle(t));
+  const head = title(o, tomorrowTitle(t.date, t.entries.length, t.arrivals));
   const off = leftOutWords({ leftOut: t.leftOut });
   if (t.entries.length === 0) return paragraphs([head, `${TOMORROW_ALL_KNOWN}${off ? ` (${off}.)` : ""}`]);
   const rows = t.entries.map((e) => {

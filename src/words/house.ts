@@ -2,7 +2,6 @@
  * The care day in words: the in-house board, a round's sheet and tomorrow's check (titles, summary
  * parts). Plain text, shared by Slack's blocks and the terminal; each renderer escapes its own way.
  */
-import type { HouseReport, RoundReport, TomorrowCheck } from "../answers/house.ts";
 import type { Round } from "../domain/care.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
@@ -14,8 +13,16 @@ export function houseTitle(date: string, pets: number): string {
   return `In house — ${dayHeading(date)} (${plural(pets, "pet")})`;
 }
 
-export function houseSummaryParts(r: HouseReport): SummaryPart[] {
-  const t = r.totals;
+export interface HouseTotals {
+  pets: number;
+  rooms: number;
+  goingHome: number;
+  arriving: number;
+  careNotMatched: number;
+  careNotLoaded: number;
+}
+
+export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
   const parts: SummaryPart[] = [
     { text: plural(t.pets, "pet") },
     { text: plural(t.rooms, "room") },
@@ -34,8 +41,14 @@ export function roundTitle(round: Round, date: string, pets: number): string {
   return `${roundWord(round)} round — ${dayHeading(date)} (${plural(pets, "pet")})`;
 }
 
-export function roundSummaryParts(r: RoundReport): SummaryPart[] {
-  const t = r.totals;
+export interface RoundTotals {
+  withMedication: number;
+  fed: number;
+  nothing: number;
+  careMissing: number;
+}
+
+export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
   const parts: SummaryPart[] = [
     { text: `💊 ${t.withMedication} with medication this round` },
     { text: `🍽 ${t.fed} with a diet` },
@@ -45,9 +58,9 @@ export function roundSummaryParts(r: RoundReport): SummaryPart[] {
   return parts;
 }
 
-/** "Care details missing — Tue 25 Nov's arrivals (3 of 12)" */
-export function tomorrowTitle(t: TomorrowCheck): string {
-  return `Care details missing — arrivals ${dayHeading(t.date)} (${t.entries.length} of ${t.arrivals})`;
+/** "Care details missing — arrivals Tue 25 Nov (3 of 12)" */
+export function tomorrowTitle(date: string, missing: number, arrivals: number): string {
+  return `Care details missing — arrivals ${dayHeading(date)} (${missing} of ${arrivals})`;
 }
 
 export const TOMORROW_ALL_KNOWN = "Every arrival's pets have a diet and an evaluation recorded.";
