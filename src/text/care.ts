@@ -10,7 +10,7 @@ import {
   NO_CARE_NEEDS,
 } from "../words/care.ts";
 import { dayOf } from "../words/dates.ts";
-import type { TextOptions } from "./index.ts";
+import type { TextOptions } from "./options.ts";
 import { block, bold, dim, one, red, yellow } from "./style.ts";
 
 function flagText(o: TextOptions, w: FlagWord): string {

@@ -13,8 +13,8 @@ import { speciesEmoji } from "../words/care.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { paymentWords } from "../words/money.ts";
 import { referenceOf, statusOf } from "./day.ts";
-import type { TextOptions } from "./index.ts";
 import { rawText } from "./kennel.ts";
+import type { TextOptions } from "./options.ts";
 import { bold, cyan, dim, foot, lines, one, pageWords, paragraphs, requestIdWords, title } from "./style.ts";
 
 const tick = (v: boolean | undefined) => (v === true ? "✅" : v === false ? "❌" : "not recorded");

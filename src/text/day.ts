@@ -10,8 +10,8 @@ import { timeOf } from "../words/dates.ts";
 import { dayTitle, noneWords, summaryParts } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import { careWarningText, entryCareLines } from "./care.ts";
-import type { TextOptions } from "./index.ts";
 import { rawText } from "./kennel.ts";
+import type { TextOptions } from "./options.ts";
 import { bold, cyan, foot, one, paragraphs, red, requestIdWords, showing, summary, title } from "./style.ts";
 
 const INDENT = "       ";

@@ -28,7 +28,7 @@ import {
 } from "../words/house.ts";
 import { entryCareLines } from "./care.ts";
 import { referenceOf } from "./day.ts";
-import type { TextOptions } from "./index.ts";
+import type { TextOptions } from "./options.ts";
 import {
   bold,
   cyan,

@@ -19,15 +19,10 @@ import { bookingsText, customerListText, customerText } from "./customers.ts";
 import { dayText } from "./day.ts";
 import { houseText, roundText, todayText, tomorrowText } from "./house.ts";
 import { failureText, helpText, rawText, statusText } from "./kennel.ts";
+import type { TextOptions } from "./options.ts";
 import { bookingText, petListText, petText } from "./records.ts";
 
-export interface TextOptions {
-  /** ANSI colours and bold (a terminal); never for the connector or a pipe. */
-  color: boolean;
-  timezone: string;
-  /** The kennel's current year: dates in it are shown without the year. */
-  thisYear: string;
-}
+export type { TextOptions };
 
 export type TextRenderers = {
   dayText(r: DayReport, o: TextOptions): string;

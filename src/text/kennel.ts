@@ -3,7 +3,7 @@ import type { Failure } from "../answers/failure.ts";
 import { COMMANDS, DATE_HELP, PRIVACY_HELP } from "../answers/help.ts";
 import type { StatusAnswer } from "../answers/kennel.ts";
 import { cleanText } from "../domain/text.ts";
-import type { TextOptions } from "./index.ts";
+import type { TextOptions } from "./options.ts";
 import { bold, dim, one, paragraphs, red, title } from "./style.ts";
 
 /** "OK: …", what happened, what to do, the address, the request id, how long it took. */

@@ -7,8 +7,8 @@ import { dateTimeOf } from "../words/dates.ts";
 import { paymentWords } from "../words/money.ts";
 import { careLines, careWarningText, evaluationText } from "./care.ts";
 import { referenceOf, statusOf } from "./day.ts";
-import type { TextOptions } from "./index.ts";
 import { rawText } from "./kennel.ts";
+import type { TextOptions } from "./options.ts";
 import {
   block,
   bold,

@@ -5,7 +5,7 @@
  */
 import { cleanText, shorten } from "../domain/text.ts";
 import type { SummaryPart } from "../words/day.ts";
-import type { TextOptions } from "./index.ts";
+import type { TextOptions } from "./options.ts";
 
 const ansi = (code: string) => (o: TextOptions, s: string) => (o.color && s ? `\x1b[${code}m${s}\x1b[0m` : s);
 
