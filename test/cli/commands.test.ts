@@ -116,6 +116,34 @@ describe("kennel-desk inhouse", () => {
   });
 });
 
+describe("lists that tell records apart", () => {
+  it("a pet list prints the owner and the pet id on every row, and the id opens the card", async () => {
+    const names = new Map<string, number>();
+    for (const p of sandbox.main.pets)
+      if (!p.deleted) names.set(String(p.name), (names.get(String(p.name)) ?? 0) + 1);
+    const [name] = [...names].find(([, n]) => n > 1) ?? [];
+    const list = await run(["pet", String(name)]);
+    expect(list.code, list.stderr).toBe(0);
+    const rows = list.stdout.split("\n").filter((l) => l.includes(` ${name} · `));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row).toMatch(/ · [^·]+ · .* · pet id \d+$/);
+    const id = /pet id (\d+)$/.exec(rows[0] as string)?.[1];
+    const card = await run(["pet", String(id)]);
+    expect(card.stdout).toContain(`pet id ${id} · request id`);
+  });
+
+  it("a customer list prints the customer id on every row", async () => {
+    const r = await run(["customer", "a"]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout
+      .split("\n")
+      .slice(3)
+      .filter((l) => l.includes(" · ") && !l.includes("request id"));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row).toMatch(/ · customer id \d+$/);
+  });
+});
+
 describe("usage errors, free text caps and --json", () => {
   it("status --bogus exits 2 (usage), not 3, and calls nothing", async () => {
     const r = await run(["status", "--bogus"]);
