@@ -98,9 +98,12 @@ describe("kennel-desk status", () => {
       KENNEL_API_BASE_URL: `http://127.0.0.1:${port}/api/v1`,
     });
     expect(nothing.code).toBe(1);
+    // --json prints the answer's data: the report, and its words.
     const json = JSON.parse(nothing.stdout);
-    expect(json.state).toBe("unreachable");
-    expect(json.detail).toMatch(/connection was refused/);
+    expect(json.report.state).toBe("unreachable");
+    expect(json.words.ok).toBe(false);
+    expect(json.words.detail).toMatch(/connection was refused/);
+    expect(json.report.error.message).toMatch(/connection was refused/);
   });
 
   it("invalid settings: exit 2, every problem listed, no stack trace", async () => {
@@ -116,6 +119,14 @@ describe("kennel-desk status", () => {
     expect(r.stderr).toMatch(/KENNEL_TIMEZONE/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stderr + r.stdout).not.toContain(KEY);
+  });
+
+  it("an unknown option: exit 2 (usage), not 3, before any request", async () => {
+    mode = "ok";
+    const r = await run(["status", "--bogus"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Unknown option '--bogus'/);
+    expect(r.stdout).toBe("");
   });
 
   it("missing settings: exit 2 naming what to set", async () => {

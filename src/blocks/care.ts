@@ -1,6 +1,6 @@
 /** Care facts in Slack mrkdwn: the shared words (src/words/care.ts), escaped once, capped. */
 import { ENTRY_CAPS, type EntryCare, type PetCare } from "../domain/day.ts";
-import { CARE_NOT_LOADED, CARE_NOT_MATCHED, flagWords } from "../words/care.ts";
+import { careWarningWords, flagWords } from "../words/care.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
 
 /** One pet's flags: "*Biscuit*: 💊 Rimadyl 50 mg, Apoquel · ⚠️ allergies: chicken · 🆕 not evaluated". */
@@ -23,13 +23,8 @@ export function entryCareLines(care: EntryCare | undefined): string {
   return truncate(lines.join("\n"), ENTRY_CAPS.care);
 }
 
-/** "❔ care details not matched: open the booking (Bisquit)", or "" when every pet was matched. */
+/** "❔ care details not matched: open the booking (Bisky)", or "" when every pet was matched. */
 export function careWarning(care: EntryCare): string {
-  if (care.status === "not_matched") {
-    const which = care.unmatched.length ? ` (${clip(care.unmatched.join(", "), 120)})` : "";
-    return `❔ ${CARE_NOT_MATCHED}${which}`;
-  }
-  if (care.status === "not_loaded") return `❔ ${CARE_NOT_LOADED}`;
-  if (care.status === "no_customer") return `❔ ${CARE_NOT_LOADED}: no customer on the booking`;
-  return "";
+  const words = careWarningWords(care);
+  return words ? `❔ ${clip(words, 200)}` : "";
 }

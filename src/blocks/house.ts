@@ -1,28 +1,17 @@
 /** /inhouse: every pet staying, by room, with owner, going-home date and care flags. Channel-safe. */
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
-import { plural } from "../domain/text.ts";
-import { dayHeading, dayOf } from "../words/dates.ts";
+import { dayOf } from "../words/dates.ts";
+import { houseSummaryParts, houseTitle, NO_ONE_IN_HOUSE } from "../words/house.ts";
 import { housePage } from "./buttons.ts";
 import { entryCareLines } from "./care.ts";
 import { fitMessage } from "./fit.ts";
 import { button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
-export function houseTitle(date: string, pets: number): string {
-  return `In house — ${dayHeading(date)} (${plural(pets, "pet")})`;
-}
-
-export function houseSummary(r: HouseReport): string {
-  const t = r.totals;
-  return [
-    plural(t.pets, "pet"),
-    plural(t.rooms, "room"),
-    `🏠 ${t.goingHome} going home today`,
-    `🛬 ${t.arriving} arriving today`,
-    t.careNotMatched ? `❔ ${t.careNotMatched} with care details not matched` : "",
-  ]
-    .filter(Boolean)
+function houseSummary(r: HouseReport): string {
+  return houseSummaryParts(r.totals)
+    .map((p) => p.text)
     .join(" · ");
 }
 
@@ -42,7 +31,7 @@ export function houseMessages(r: HouseReport, timezone: string, thisYear: string
   const title = houseTitle(r.date, r.totals.pets);
   const blocks: Block[] = [header(title)];
   if (r.totals.bookings === 0) {
-    blocks.push(section("No pets in house on this day."));
+    blocks.push(section(NO_ONE_IN_HOUSE));
     return [{ text: fallback(`${title}: none`), blocks }];
   }
   const pageWords =

@@ -47,7 +47,11 @@ export function fallback(raw: string): string {
 
 export function mrkdwn(text: string): Mrkdwn {
   // Slack refuses an empty text: a value that cleans to nothing (a control character) still shows something.
-  return { type: "mrkdwn", text: text.trim() ? truncate(text, LIMITS.sectionText) : "(nothing recorded)", verbatim: true };
+  return {
+    type: "mrkdwn",
+    text: text.trim() ? truncate(text, LIMITS.sectionText) : "(nothing recorded)",
+    verbatim: true,
+  };
 }
 
 export function plain(text: string, max: number = LIMITS.sectionText): PlainText {

@@ -5,28 +5,17 @@
  */
 import type { RoundPet, RoundReport } from "../answers/house.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { plural } from "../domain/text.ts";
 import { CARE_NOT_LOADED, CARE_NOT_MATCHED, roundMedicationRow, speciesEmoji } from "../words/care.ts";
-import { dayHeading } from "../words/dates.ts";
+import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";
 import { lateWords } from "./digest.ts";
 import { clip, context, esc, header, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
-export function roundTitle(r: RoundReport): string {
-  return `${roundWord(r.round)} round — ${dayHeading(r.date)} (${plural(r.totals.pets + r.totals.careMissing, "pet")})`;
-}
-
-export function roundSummary(r: RoundReport): string {
-  const t = r.totals;
-  return [
-    `💊 ${t.withMedication} with medication this round`,
-    `🍽 ${t.fed} with a diet`,
-    t.nothing ? `${t.nothing} with nothing this round` : "",
-    t.careMissing ? `❔ ${t.careMissing} with care details not matched or not loaded` : "",
-  ]
-    .filter(Boolean)
+const title = (r: RoundReport) => roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing);
+const summary = (r: RoundReport) =>
+  roundSummaryParts(r.totals)
+    .map((p) => p.text)
     .join(" · ");
-}
 
 /** One pet on the sheet (mrkdwn, within a section). */
 export function roundPetText(p: RoundPet, r: RoundReport): string {
@@ -64,11 +53,11 @@ export function roundPetText(p: RoundPet, r: RoundReport): string {
 }
 
 export function roundMessages(r: RoundReport, lateAt?: string): Threaded {
-  const title = roundTitle(r);
-  const head = [header(title), context(`${esc(roundSummary(r))}${lateWords(lateAt)}`)];
+  const t = title(r);
+  const head = [header(t), context(`${esc(summary(r))}${lateWords(lateAt)}`)];
   if (r.pets.length === 0) {
     return {
-      parent: { text: title, blocks: [...head, context("No pets in house on this day.")] },
+      parent: { text: t, blocks: [...head, context(NO_ONE_IN_HOUSE)] },
       replies: [],
     };
   }
@@ -80,7 +69,7 @@ export function roundMessages(r: RoundReport, lateAt?: string): Threaded {
     ),
   ];
   return threaded(
-    `${title}: ${roundSummary(r)}`,
+    `${t}: ${summary(r)}`,
     head,
     r.pets.map((p) => roundPetText(p, r)),
     foot,

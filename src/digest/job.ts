@@ -14,7 +14,7 @@ import { timeOf } from "../words/dates.ts";
 import { composePost, isPostKind } from "./compose.ts";
 import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
 import { type ComposeFn, digestPosts, type NoticeFn, postLabel, type ScheduledPost } from "./posts.ts";
-import { dueInstant } from "./schedule.ts";
+import { dueInstant } from "./due.ts";
 import type { DigestSlack } from "./slack.ts";
 
 export const RETRY_WINDOW_MS = 15 * 60_000;

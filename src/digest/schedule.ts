@@ -10,50 +10,17 @@
  * never starts a post twice (it was started today already; and the channel's history says so
  * after a restart).
  */
-import { Cron } from "croner";
 import type { DigestSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
 import type { Logger } from "../log.ts";
 import { addDays, localDate } from "../time.ts";
+import { dueInstant } from "./due.ts";
+
+/** The longest the scheduler sleeps between two looks at the wall clock. */
+const TICK_MS = 60_000;
 import type { DigestJob } from "./job.ts";
 import { digestPosts, type ScheduledPost } from "./posts.ts";
 
-/** The longest the scheduler sleeps between two looks at the wall clock. */
-export const TICK_MS = 60_000;
-
-export function cronPattern(time: string): string {
-  const [h, m] = time.split(":");
-  return `${Number(m)} ${Number(h)} * * *`;
-}
-
-/** The next firing after `from`, by croner's own rules. */
-export function nextDigestRun(time: string, timezone: string, from: Date): Date | null {
-  const job = new Cron(cronPattern(time), { timezone, paused: true });
-  const next = job.nextRun(from);
-  job.stop();
-  return next;
-}
-
-const dueCache = new Map<string, Date | null>();
-
-/**
- * When a post at local `time` is due on a local `date`: croner's firing that day (DST days
- * included). Null for a date on which it never fires (a zone that skipped the whole day).
- */
-export function dueInstant(time: string, timezone: string, date: string): Date | null {
-  const key = `${time}|${timezone}|${date}`;
-  const cached = dueCache.get(key);
-  if (cached !== undefined) return cached;
-  // The first firing after the end of the previous day, in UTC terms a day and a half back is
-  // safely before the local midnight in every zone.
-  const start = new Date(Date.parse(`${date}T00:00:00Z`) - 36 * 3600_000);
-  let next = nextDigestRun(time, timezone, start);
-  while (next && localDate(next, timezone) < date) next = nextDigestRun(time, timezone, next);
-  const due = next && localDate(next, timezone) === date ? next : null;
-  if (dueCache.size > 1000) dueCache.clear();
-  dueCache.set(key, due);
-  return due;
-}
 
 export interface DigestSchedule {
   nextRun(): Date | null;

@@ -1,23 +1,28 @@
 /**
  * Plain text of every answer, for the terminal (`kennel-desk …`, colours only in a terminal) and
  * the assistant connector's text content. Pure functions of the answers' data; the same words as
- * Slack's cards (src/words/).
- *
- * CONTRACT (being written): each function takes the answer's data and options, returns a string.
+ * Slack's cards (src/words/). Each function takes the answer's data and options, returns a string.
  */
 import type { DayReport } from "../answers/day.ts";
 import type { Failure } from "../answers/failure.ts";
 import type { HouseReport, RoundReport, TodayOverview, TomorrowCheck } from "../answers/house.ts";
 import type { BookingsSearch, StatusAnswer } from "../answers/kennel.ts";
-import type { BookingsPage, BookingView, CustomerSearch, CustomerView, PetSearch, PetView } from "../answers/records.ts";
+import type {
+  BookingsPage,
+  BookingView,
+  CustomerSearch,
+  CustomerView,
+  PetSearch,
+  PetView,
+} from "../answers/records.ts";
+import { bookingsText, customerListText, customerText } from "./customers.ts";
+import { dayText } from "./day.ts";
+import { houseText, roundText, todayText, tomorrowText } from "./house.ts";
+import { failureText, helpText, rawText, statusText } from "./kennel.ts";
+import type { TextOptions } from "./options.ts";
+import { bookingText, petListText, petText } from "./records.ts";
 
-export interface TextOptions {
-  /** ANSI colours and bold (a terminal); never for the connector or a pipe. */
-  color: boolean;
-  timezone: string;
-  /** The kennel's current year: dates in it are shown without the year. */
-  thisYear: string;
-}
+export type { TextOptions };
 
 export type TextRenderers = {
   dayText(r: DayReport, o: TextOptions): string;
@@ -36,3 +41,58 @@ export type TextRenderers = {
   todayText(t: TodayOverview, o: TextOptions): string;
   rawText(raw: unknown, o: TextOptions): string;
 };
+
+export const text: TextRenderers = {
+  dayText,
+  bookingText,
+  petText,
+  petListText,
+  customerText,
+  customerListText,
+  bookingsText,
+  statusText,
+  helpText,
+  failureText,
+  houseText,
+  roundText,
+  tomorrowText,
+  todayText,
+  rawText,
+};
+
+export {
+  bookingsText,
+  bookingText,
+  customerListText,
+  customerText,
+  dayText,
+  failureText,
+  helpText,
+  houseText,
+  petListText,
+  petText,
+  rawText,
+  roundText,
+  statusText,
+  todayText,
+  tomorrowText,
+};
+
+/**
+ * An answer as JSON (`--json`, the connector's structured content): the answer's data itself, with
+ * `raw` only when the answer carries it (KENNEL_RAW_RESPONSES=1). An error inside (a status check's
+ * cause) becomes its name, message and request id, never its stack.
+ */
+export function jsonOf(answer: unknown): string {
+  return JSON.stringify(
+    answer,
+    (_key, value: unknown) => {
+      if (value instanceof Error) {
+        const requestId = (value as { requestId?: unknown }).requestId;
+        return { name: value.name, message: value.message, ...(requestId ? { requestId } : {}) };
+      }
+      return value;
+    },
+    2,
+  );
+}

@@ -76,3 +76,16 @@ export const NO_CARE_NEEDS = "no medication, allergies or special care recorded"
 export function evaluationWords(e: "complete" | "not_complete" | "unknown"): string {
   return e === "complete" ? "complete" : e === "not_complete" ? "not evaluated" : "not recorded";
 }
+
+/**
+ * Why a booking's care is incomplete, in words, or "" when every pet was matched:
+ * "care details not matched: open the booking (Bisquit)". Never nothing when something is unknown.
+ */
+export function careWarningWords(care: { status: string; unmatched: string[] }): string {
+  if (care.status === "not_matched") {
+    return `${CARE_NOT_MATCHED}${care.unmatched.length ? ` (${care.unmatched.join(", ")})` : ""}`;
+  }
+  if (care.status === "not_loaded") return CARE_NOT_LOADED;
+  if (care.status === "no_customer") return `${CARE_NOT_LOADED}: no customer on the booking`;
+  return "";
+}

@@ -41,11 +41,15 @@ function fakeApi(latencyMs = 20) {
     if (path === "/bookings/checkin") body = bookings;
     else if (/^\/customers\/\d+\/pets$/.test(path)) {
       const id = Number(path.split("/")[2]);
-      body = [{ petId: id * 10, customerId: id, name: `Pet ${id}`, medication: "Rimadyl 50 mg, half a tablet" }];
+      body = [
+        { petId: id * 10, customerId: id, name: `Pet ${id}`, medication: "Rimadyl 50 mg, half a tablet" },
+      ];
     } else if (path.startsWith("/bookings/reference/")) {
-      const { bookingId, reference, customerId, petNames, numberOfPets } = bookings[3] as (typeof bookings)[number];
+      const { bookingId, reference, customerId, petNames, numberOfPets } =
+        bookings[3] as (typeof bookings)[number];
       body = { bookingId, reference, customerId, petNames, numberOfPets };
-    } else if (/^\/bookings\/\d+$/.test(path)) body = { ...bookings[3], roomName: "Kennel 4", customerPhone: "07700 900123" };
+    } else if (/^\/bookings\/\d+$/.test(path))
+      body = { ...bookings[3], roomName: "Kennel 4", customerPhone: "07700 900123" };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { "content-type": "application/json", "x-request-id": `srv-${calls.length}` },
@@ -61,7 +65,11 @@ function depsWith(fetchFn: typeof fetch, env: Record<string, string> = {}): Deps
     KENNEL_TIMEZONE: "Europe/London",
     ...env,
   });
-  const kennel = createKennelClient(config.kennel as KennelSettings, { log: silentLogger(), fetch: fetchFn, retryDelay: () => 0 });
+  const kennel = createKennelClient(config.kennel as KennelSettings, {
+    log: silentLogger(),
+    fetch: fetchFn,
+    retryDelay: () => 0,
+  });
   return { kennel, log: silentLogger(), config, clock: { now: () => new Date(`${DAY}T07:00:00Z`) } };
 }
 
@@ -95,8 +103,16 @@ describe("API calls per answer", () => {
     const view = await bookingView(deps, "HP-1003");
     expect(view.full).toBe(true);
     expect(view.care.status).toBe("matched");
-    expect(api.calls.map((c) => c.path)).toEqual(["/bookings/reference/HP-1003", "/bookings/1003", "/customers/4/pets"]);
-    const [ref, full, pets] = api.calls as [(typeof api.calls)[0], (typeof api.calls)[0], (typeof api.calls)[0]];
+    expect(api.calls.map((c) => c.path)).toEqual([
+      "/bookings/reference/HP-1003",
+      "/bookings/1003",
+      "/customers/4/pets",
+    ]);
+    const [ref, full, pets] = api.calls as [
+      (typeof api.calls)[0],
+      (typeof api.calls)[0],
+      (typeof api.calls)[0],
+    ];
     // The last two start after the reference answered, and overlap each other.
     expect(full.start).toBeGreaterThanOrEqual(ref.end);
     expect(pets.start).toBeGreaterThanOrEqual(ref.end);
@@ -110,7 +126,11 @@ describe("raw answers in a channel", () => {
     const api = fakeApi(0);
     const withContacts = (await import("../../src/listeners/replies.ts")).dayMessages;
     const deps = depsWith(api.fetchFn, { KENNEL_RAW_RESPONSES: "1" });
-    bookings[0] = { ...bookings[0], customerPhone: "07700 900999", customerEmail: "ann@example.com" } as (typeof bookings)[0];
+    bookings[0] = {
+      ...bookings[0],
+      customerPhone: "07700 900999",
+      customerEmail: "ann@example.com",
+    } as (typeof bookings)[0];
     const messages = await withContacts(deps, "arrivals", DAY, 2);
     const text = JSON.stringify(messages);
     expect(text).toContain("HP-1000");

@@ -99,7 +99,7 @@ describe("once a day", () => {
     const replies = inChannel(channel).filter((m) => m.thread_ts === parent?.ts);
     // Every booking is in the parent or a reply, each once.
     const entries = [parent, ...replies].flatMap((m) =>
-      (m?.blocks as Array<{ type: string; text?: { text: string } }>).filter(
+      ((m?.blocks ?? []) as Array<{ type: string; text?: { text: string } }>).filter(
         (b) => b.type === "section" && /^\*\d\d:\d\d\*/.test(b.text?.text ?? ""),
       ),
     );

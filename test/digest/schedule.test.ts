@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextDigestRun } from "../../src/digest/due.ts";
 import type { DigestJob } from "../../src/digest/job.ts";
-import { nextDigestRun, startDigestSchedule } from "../../src/digest/schedule.ts";
+import { startDigestSchedule } from "../../src/digest/schedule.ts";
 import { silentLogger } from "../../src/log.ts";
 
 const runs = (time: string, tz: string, from: string, n = 3) => {

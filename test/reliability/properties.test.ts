@@ -123,6 +123,7 @@ const entries = fc
 
 const petsOf = (b: Booking): Pet[] => [{ name: b.petNames ?? "x", medication: "m", allergies: b.roomName }];
 /** Bidi overrides, zero-width characters and C0/C1 controls: none may reach Slack. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const HIJACK = /[\u202A-\u202E\u2066-\u2069\u200B\u200C\u2060\uFEFF\u0000-\u0008\u000B-\u001F]/;
 
 describe("properties", () => {

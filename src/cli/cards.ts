@@ -1,0 +1,95 @@
+/**
+ * The cards in the terminal: `kennel-desk arrivals|departures [DATE]`, `booking REF|ID`,
+ * `pet NAME|ID`, `customer QUERY|ID [--history]`, `bookings [query]`. The same answers as Slack's,
+ * printed by the text renderer; `--json` prints the answer's data.
+ */
+import { dayReport } from "../answers/day.ts";
+import { UsageError } from "../answers/failure.ts";
+import { bookingsSearch } from "../answers/kennel.ts";
+import { bookingView, customerAnswer, petAnswer } from "../answers/records.ts";
+import {
+  bookingsText,
+  bookingText,
+  customerListText,
+  customerText,
+  dayText,
+  petListText,
+  petText,
+} from "../text/index.ts";
+import {
+  type CliContext,
+  dayOption,
+  HELP_HINT,
+  kennelDeps,
+  nextPage,
+  pageOption,
+  print,
+  readOptions,
+  textOptions,
+} from "./context.ts";
+import { history } from "./history.ts";
+
+const EXAMPLES: Record<string, string> = {
+  booking: "a reference or id, for example: kennel-desk booking HP-7K2M9Q",
+  pet: "a name or id, for example: kennel-desk pet Biscuit",
+  customer: "a name, email, phone or id, for example: kennel-desk customer O'Brien",
+};
+
+export async function run(ctx: CliContext): Promise<number> {
+  const { values, positionals } = readOptions(
+    ctx.args,
+    { json: { type: "boolean" }, page: { type: "string" }, history: { type: "boolean" } },
+    true,
+  );
+  const { command } = ctx;
+  const json = values.json === true;
+  const page = pageOption(values.page);
+  const text = positionals.join(" ").trim();
+  if (values.history && command !== "customer") {
+    throw new UsageError(
+      "--history goes with kennel-desk customer.",
+      "For example: kennel-desk customer 1234 --history",
+    );
+  }
+  if (!text && EXAMPLES[command]) throw new UsageError(`${command} needs ${EXAMPLES[command]}.`, HELP_HINT);
+  switch (command) {
+    case "arrivals":
+    case "departures": {
+      const date = dayOption(ctx, text);
+      const deps = kennelDeps(ctx);
+      const r = await dayReport(deps, command, date, { page });
+      return print(ctx, r, json, () => dayText(r, textOptions(ctx, deps)), nextPage(r.page, r.pages));
+    }
+    case "booking": {
+      const deps = kennelDeps(ctx);
+      const v = await bookingView(deps, text);
+      return print(ctx, v, json, () => bookingText(v, textOptions(ctx, deps)));
+    }
+    case "pet": {
+      const deps = kennelDeps(ctx);
+      const a = await petAnswer(deps, text, page);
+      const o = textOptions(ctx, deps);
+      if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+      return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+    }
+    case "customer": {
+      const deps = kennelDeps(ctx);
+      if (values.history) return history(ctx, deps, text, json);
+      const a = await customerAnswer(deps, text, page);
+      const o = textOptions(ctx, deps);
+      if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
+      return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+    }
+    default: {
+      const deps = kennelDeps(ctx);
+      const p = await bookingsSearch(deps, text, page, ctx.clock.now());
+      return print(
+        ctx,
+        p,
+        json,
+        () => bookingsText(p, textOptions(ctx, deps)),
+        nextPage(p.page, p.totalPages),
+      );
+    }
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What every subcommand is given, and the few things they share: reading options (a bad option is a
+ * usage error, exit 2), the kennel API's dependencies, the text options, and writing an answer.
+ */
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { UsageError } from "../answers/failure.ts";
+import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { thisYear } from "../answers/records.ts";
+import { type Config, requireKennel } from "../config.ts";
+import { parseDay } from "../dates.ts";
+import type { Clock, Deps } from "../deps.ts";
+import { createKennelClient } from "../kennel/client.ts";
+import type { Logger } from "../log.ts";
+import { jsonOf, type TextOptions } from "../text/index.ts";
+
+export interface CliIo {
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown; isTTY?: boolean };
+}
+
+export interface CliDeps {
+  env: Record<string, string | undefined>;
+  io: CliIo;
+  /** Injected fetch, for tests; default the global fetch. */
+  fetch?: typeof fetch;
+  /** Injected clock, for tests; default the system's. */
+  clock?: Clock;
+}
+
+export interface CliContext {
+  /** The subcommand as typed: "arrivals", "rounds"… */
+  command: string;
+  args: string[];
+  config: Config;
+  deps: CliDeps;
+  io: CliIo;
+  log: Logger;
+  clock: Clock;
+}
+
+export const HELP_HINT = 'Run "kennel-desk help" for the options.';
+
+/** The command line's options; anything unknown or malformed is a usage error (exit 2). */
+export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
+  args: string[],
+  options: O,
+  positionals = false,
+) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: positionals });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\.?$/, "."), HELP_HINT);
+  }
+}
+
+/** `--page N`: a whole number of 1 or more (default 1). */
+export function pageOption(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const page = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(page) || page < 1) {
+    throw new UsageError(`--page must be a whole number of 1 or more, not "${raw.slice(0, 40)}".`, HELP_HINT);
+  }
+  return page;
+}
+
+/** The kennel API's dependencies; missing or invalid settings throw a ConfigError (exit 2). */
+export function kennelDeps(ctx: CliContext): Deps {
+  const settings = requireKennel(ctx.config, ctx.deps.env);
+  const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
+  return { kennel, log: ctx.log, config: ctx.config, clock: ctx.clock };
+}
+
+/** Colours only in a terminal, and not when NO_COLOR is set. */
+export function textOptions(ctx: CliContext, deps: Deps): TextOptions {
+  const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
+  return { color, timezone: ctx.config.timezone, thisYear: thisYear(deps) };
+}
+
+/** The answer as its data (`--json`) or as text, with "(more: add --page N)" when there is more. */
+export function print(
+  ctx: CliContext,
+  answer: unknown,
+  json: boolean,
+  text: () => string,
+  next?: number,
+): number {
+  if (json) ctx.io.stdout.write(`${jsonOf(answer)}\n`);
+  else ctx.io.stdout.write(`${text()}${next ? `\n\n(more: add --page ${next})` : ""}\n`);
+  return 0;
+}
+
+/** The next page's number, when there is one. */
+export const nextPage = (page: number, pages: number) => (page < pages ? page + 1 : undefined);
+
+/** A date as typed ("tomorrow", "24 Dec", empty for today), read in the kennel's time zone. */
+export function dayOption(ctx: CliContext, text: string): string {
+  const typed = freeText(text, TEXT_RULES.date);
+  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone);
+  if (!day.ok) throw new UsageError(day.message, HELP_HINT);
+  return day.date;
+}

@@ -1,0 +1,151 @@
+/**
+ * `kennel-desk digest`: a scheduled post, now, for an external scheduler (cron, a platform's
+ * scheduled job) or to see it (--dry-run): the day lists (departures, arrivals) and tomorrow's check
+ * in DIGEST_CHANNEL, a round's sheet in ROUNDS_CHANNEL. Each goes through the scheduler's own job,
+ * so it is posted at most once per day and kind, and completely.
+ */
+import { webApi } from "@slack/bolt";
+import { UsageError } from "../answers/failure.ts";
+import { currentRound } from "../answers/house.ts";
+import { boltLogger } from "../bolt-logger.ts";
+import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
+import type { Deps } from "../deps.ts";
+import type { PostKind } from "../digest/compose.ts";
+import type { ScheduledPost } from "../digest/posts.ts";
+import { createKennelClient } from "../kennel/client.ts";
+import { isIsoDate, localDate } from "../time.ts";
+import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
+import { roundOf } from "./rounds.ts";
+
+type Content = DigestKind | "rounds" | "tomorrow";
+const CONTENTS: readonly Content[] = ["departures", "arrivals", "rounds", "tomorrow"];
+
+/**
+ * The Slack Web API client, built here and only here in the command line, with the bot's retry and
+ * timeout. The shared factory (src/slack/web-client.ts, with the bot) replaces this when it lands.
+ */
+function slackClient(ctx: CliContext): webApi.WebClient {
+  return new webApi.WebClient(ctx.config.slackBotToken, {
+    ...(ctx.config.slackApiUrl ? { slackApiUrl: ctx.config.slackApiUrl } : {}),
+    logger: boltLogger(ctx.log),
+    retryConfig: { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 },
+    timeout: 10_000,
+  });
+}
+
+function contentsOf(raw: string | undefined, config: Config): Content[] {
+  if (raw === undefined) return config.digest?.kinds ?? ["departures"];
+  const asked = raw.split(",").map((s) => s.trim().toLowerCase());
+  const wrong = asked.filter((c) => !(CONTENTS as readonly string[]).includes(c));
+  if (wrong.length || asked.length === 0) {
+    throw new UsageError(
+      `--content must be ${CONTENTS.join(", ")} (or a comma-separated list), not "${raw.slice(0, 60)}".`,
+      HELP_HINT,
+    );
+  }
+  return [...new Set(asked as Content[])];
+}
+
+export async function run(ctx: CliContext): Promise<number> {
+  const { io, config } = ctx;
+  const { values } = readOptions(ctx.args, {
+    date: { type: "string" },
+    "dry-run": { type: "boolean" },
+    content: { type: "string" },
+    round: { type: "string" },
+  });
+  if (values.date !== undefined && !isIsoDate(values.date)) {
+    throw new UsageError(
+      `--date must be a real date written YYYY-MM-DD, not "${values.date.slice(0, 40)}".`,
+      HELP_HINT,
+    );
+  }
+  const contents = contentsOf(values.content, config);
+  const round = values.round === undefined ? undefined : roundOf(values.round);
+  if (values.round !== undefined && !round) {
+    throw new UsageError(
+      `--round must be morning, midday or evening, not "${values.round.slice(0, 40)}".`,
+      HELP_HINT,
+    );
+  }
+  if (round && !contents.includes("rounds"))
+    throw new UsageError("--round goes with --content rounds.", HELP_HINT);
+  const dryRun = values["dry-run"] === true;
+  const problems: ConfigProblem[] = [];
+  let settings: ReturnType<typeof requireKennel> | undefined;
+  try {
+    settings = requireKennel(config, ctx.deps.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (!dryRun && !config.slackBotToken) {
+    problems.push({
+      variable: "SLACK_BOT_TOKEN",
+      problem: "is not set.",
+      fix: "Set the Bot User OAuth Token (xoxb-…), or use --dry-run to only print the post.",
+    });
+  }
+  if (!dryRun && !config.digest && contents.some((c) => c !== "rounds")) {
+    problems.push({
+      variable: "DIGEST_CHANNEL",
+      problem: "is not set.",
+      fix: "Set the channel id (C0123ABCD) where the morning post and tomorrow's check go, or use --dry-run.",
+    });
+  }
+  if (!dryRun && !config.rounds.channel && contents.includes("rounds")) {
+    problems.push({
+      variable: "ROUNDS_CHANNEL",
+      problem: "is not set.",
+      fix: "Set the channel id (C0123ABCD) where the round sheets go, or use --dry-run.",
+    });
+  }
+  if (problems.length || !settings) throw new ConfigError(problems);
+  const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
+  const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
+  const date = values.date ?? localDate(ctx.clock.now(), config.timezone);
+  const theRound = round ?? currentRound(deps);
+  const kinds = contents.map((c): PostKind => (c === "rounds" ? `rounds:${theRound}` : c));
+  const { composePost } = await import("../digest/compose.ts");
+  if (dryRun) {
+    const posts = [];
+    for (const kind of kinds) posts.push({ kind, date, ...(await composePost(deps, kind, date)) });
+    io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
+    return 0;
+  }
+  const posts: ScheduledPost[] = kinds.map((kind) => ({
+    kind,
+    channel: (kind.startsWith("rounds:") ? config.rounds.channel : config.digest?.channel) as string,
+    time: kind.startsWith("rounds:") ? config.rounds.times[theRound] : (config.digest?.time ?? "07:00"),
+  }));
+  // Loaded only to post: usage errors and dry runs do not need the job.
+  const [{ DigestJob }, { webClientSlack }] = await Promise.all([
+    import("../digest/job.ts"),
+    import("../digest/slack.ts"),
+  ]);
+  const job = new DigestJob({ deps, slack: webClientSlack(slackClient(ctx)), settings: { posts } });
+  const outcome = await job.runDay(date, { retry: false });
+  for (const post of posts)
+    io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);
+  return 0;
+}
+
+function outcomeLine(
+  kind: string,
+  date: string,
+  channel: string,
+  result: { result: string; replies?: number } | undefined,
+): string {
+  switch (result?.result) {
+    case "posted":
+      return `Posted the ${kind} for ${date} in ${channel}${result.replies ? ` (${result.replies} thread replies)` : ""}.`;
+    case "already-posted":
+      return `The ${kind} for ${date} were already posted in ${channel}; nothing more posted.`;
+    case "duplicate-removed":
+      return `Another instance posted the ${kind} for ${date} first; this copy was removed.`;
+    case "completed":
+      return `Completed the ${kind} for ${date} in ${channel}: posted the ${result.replies ?? 0} missing thread replies.`;
+    default:
+      return `The ${kind} for ${date}: ${result?.result}.`;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The command line: `kennel-desk <command>`. Reads the settings once, here, and hands each
+ * subcommand its context; each lives in its own file, loaded only when it runs (so one command's
+ * dependencies never slow or break another). Every failure is described once (src/answers/failure.ts):
+ * standard error gets what happened, what to do and the request id; the exit code says which kind.
+ * Exit codes: 0 OK / found, 1 not OK / not found, 2 invalid settings or usage, 3 kennel API failure.
+ */
+import { describeFailure } from "../answers/failure.ts";
+import { loadConfig, secretValues } from "../config.ts";
+import { systemClock } from "../deps.ts";
+import { createLogger, type Logger } from "../log.ts";
+import { failureText } from "../text/index.ts";
+import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
+import { USAGE } from "./usage.ts";
+
+export type { CliDeps, CliIo } from "./context.ts";
+
+type Subcommand = { run(ctx: CliContext): Promise<number> };
+
+const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  status: () => import("./status.ts"),
+  arrivals: () => import("./cards.ts"),
+  departures: () => import("./cards.ts"),
+  booking: () => import("./cards.ts"),
+  pet: () => import("./cards.ts"),
+  customer: () => import("./cards.ts"),
+  bookings: () => import("./cards.ts"),
+  inhouse: () => import("./inhouse.ts"),
+  rounds: () => import("./rounds.ts"),
+  digest: () => import("./digest.ts"),
+  mcp: () => import("./mcp.ts"),
+};
+
+export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  const [command, ...args] = argv;
+  const { io } = deps;
+  if (!command || command === "help" || command === "--help" || command === "-h") {
+    io.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === "sandbox") return (await import("./sandbox.ts")).runSandbox(args, deps);
+  const load = Object.hasOwn(SUBCOMMANDS, command) ? SUBCOMMANDS[command] : undefined;
+  if (!load) {
+    io.stderr.write(`Unknown command "${command.slice(0, 40)}".\n\n${USAGE}`);
+    return 2;
+  }
+  let log: Logger | undefined;
+  try {
+    const config = loadConfig(deps.env);
+    log = createLogger({ level: config.logLevel, secrets: secretValues(deps.env) });
+    const subcommand = await load();
+    return await subcommand.run({ command, args, config, deps, io, log, clock: deps.clock ?? systemClock });
+  } catch (error) {
+    const f = describeFailure(error);
+    if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
+    const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
+    // The time zone and year do not matter to a failure's words.
+    const line = failureText(f, { color, timezone: "UTC", thisYear: "" });
+    io.stderr.write(`${line}${f.kind === "usage" && !line.includes(HELP_HINT) ? `\n${HELP_HINT}` : ""}\n`);
+    return f.exitCode;
+  }
+}

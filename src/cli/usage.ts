@@ -1,0 +1,39 @@
+/** `kennel-desk help`: every command and its options. */
+export const USAGE = `Kennel Desk: the kennel's day in Slack.
+
+Usage: kennel-desk <command> [options]
+
+Commands:
+  arrivals [DATE] [--page N]        The day's arrivals, with each pet's care flags (DATE: today,
+                                    tomorrow, friday, +2, 2026-12-24, 24 Dec…)
+  departures [DATE] [--page N]      The day's departures, with the going-home check
+  inhouse [DATE] [--page N]         Every pet staying, by room: owner, going-home date, care flags
+  rounds [morning|midday|evening] [DATE]
+                                    The feeding and medication sheet of a round, by room
+                                    (default: the round now, by the kennel's clock)
+  booking REF|ID                    One booking, with each pet's care and the owner's contacts
+  pet NAME [OWNER'S SURNAME]|ID [--page N]
+                                    A pet's care summary, or the pets matching NAME (with their ids)
+  customer QUERY|ID [--page N]      A customer (name, email, phone or id); --history: every booking
+  bookings [FROM] [TO] [status:…] [type:…] [customer:ID] [TEXT] [--page N]
+                                    Search bookings
+             Every one of these takes --json (the answer's data instead of text).
+             Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
+  status     Check the kennel API: up, key accepted, right address. [--json]
+             Exit 0 when OK, 1 otherwise.
+  digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
+             DIGEST_CONTENT) [--round morning|midday|evening] (with --content rounds; default the
+             round now) [--date YYYY-MM-DD] (default today) [--dry-run] (print the post, post
+             nothing). Posts at most once per day and kind, like the scheduler.
+             Exit 0 posted or already there, 1 Slack refused, 2 invalid settings, 3 API failure.
+  mcp        The assistant connector: a Model Context Protocol server on standard input and output,
+             with the read-only tools (see the README, "The assistant connector").
+  sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
+             [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
+             Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
+             [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]
+             [--wrong-address] [--growing-totals]
+  help       Show this text.
+
+Settings come from the environment (and a .env file when run through npm); see the README.
+`;

@@ -1,0 +1,103 @@
+/** Care facts as terminal text: the shared words (src/words/care.ts), cleaned, coloured on request. */
+import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
+import type { EntryCare, PetCare } from "../domain/day.ts";
+import {
+  careWarningWords,
+  evaluationWords,
+  type FlagWord,
+  flagWords,
+  medicationRow,
+  NO_CARE_NEEDS,
+} from "../words/care.ts";
+import { dayOf } from "../words/dates.ts";
+import type { TextOptions } from "./options.ts";
+import { block, bold, dim, one, red, yellow } from "./style.ts";
+
+function flagText(o: TextOptions, w: FlagWord): string {
+  const text = `${w.symbol} ${one(w.text, w.tone === "allergy" ? 120 : 200)}`;
+  return w.tone === "medication" || w.tone === "allergy" ? yellow(o, text) : text;
+}
+
+/** "Biscuit: 💊 Rimadyl 50 mg, Apoquel · ⚠️ allergies: chicken · 🆕 not evaluated" */
+export function petFlagsText(o: TextOptions, p: PetCare): string {
+  const words = flagWords(p.flags).map((w) => flagText(o, w));
+  return `${bold(o, one(p.flags.name, 60))}: ${words.length ? words.join(" · ") : "no care flags"}`;
+}
+
+/** "❔ care details not matched: open the booking (Bisquit)", or "" when every pet was matched. */
+export function careWarningText(o: TextOptions, care: EntryCare): string {
+  const words = careWarningWords({ status: care.status, unmatched: care.unmatched.map((u) => one(u, 60)) });
+  return words ? red(o, `❔ ${one(words, 300)}`) : "";
+}
+
+/**
+ * A list entry's care lines: one per pet with a flag, the warning whenever the booking's pets could
+ * not all be matched or loaded, and "no … recorded" when every pet was looked at and none has one.
+ */
+export function entryCareLines(o: TextOptions, care: EntryCare | undefined): string[] {
+  if (!care) return [];
+  const lines = care.pets.filter((p) => flagWords(p.flags).length > 0).map((p) => petFlagsText(o, p));
+  const warning = careWarningText(o, care);
+  if (warning) lines.push(warning);
+  if (lines.length === 0) lines.push(dim(o, NO_CARE_NEEDS));
+  return lines;
+}
+
+/** Diet rows, only those recorded: "general: …", "morning: …". */
+export function dietRows(care: CareFacts): string[] {
+  const d = care.diet;
+  if (!hasAnyDiet(d)) return ["No diet recorded."];
+  return [
+    d.general ? `general: ${one(d.general, 700)}` : "",
+    d.morning ? `morning: ${one(d.morning, 700)}` : "",
+    d.midday ? `midday: ${one(d.midday, 700)}` : "",
+    d.evening ? `evening: ${one(d.evening, 700)}` : "",
+  ].filter(Boolean);
+}
+
+/** Medication rows: instruction, then its own midday and evening instructions, per drug. */
+export function medicationRows(care: CareFacts): string[] {
+  return care.medications.map((m) =>
+    one(
+      medicationRow({
+        ...m,
+        instruction: m.instruction && one(m.instruction, 400),
+        midday: m.midday && one(m.midday, 300),
+        evening: m.evening && one(m.evening, 300),
+      }),
+      1100,
+    ),
+  );
+}
+
+/**
+ * A pet's care in full, as indented lines: diet, each medication, allergies, medical and grooming
+ * notes, evaluation. Used by the booking and the pet cards.
+ */
+export function careLines(o: TextOptions, care: CareFacts, indent: string): string[] {
+  const out: string[] = [];
+  const diet = dietRows(care);
+  out.push(`🍽 ${bold(o, "Diet")}`, ...diet.map((d) => `${indent}${d}`));
+  if (care.medications.length) {
+    out.push(`💊 ${bold(o, "Medication")} (instruction · midday · evening, as recorded)`);
+    out.push(
+      ...medicationRows(care).map((m, i) => `${indent}${care.medications[i]?.n ?? i + 1}. ${yellow(o, m)}`),
+    );
+  } else out.push(`💊 ${bold(o, "Medication")}: none recorded`);
+  out.push(
+    care.allergies
+      ? `⚠️ ${bold(o, "Allergies")}: ${yellow(o, block(care.allergies, indent, 600))}`
+      : `⚠️ ${bold(o, "Allergies")}: none recorded`,
+  );
+  if (care.medicalNotes) out.push(`🩺 ${bold(o, "Medical notes")}: ${block(care.medicalNotes, indent, 600)}`);
+  if (care.groomingNotes)
+    out.push(`✂️ ${bold(o, "Grooming notes")}: ${block(care.groomingNotes, indent, 400)}`);
+  return out;
+}
+
+/** "complete (Mon 3 Nov) · calm with other dogs" */
+export function evaluationText(care: CareFacts, o: TextOptions): string {
+  const when = care.evaluationDate ? ` (${dayOf(care.evaluationDate, o.timezone, o.thisYear)})` : "";
+  const notes = care.evaluationNotes ? ` · ${one(care.evaluationNotes, 300)}` : "";
+  return `${evaluationWords(care.evaluation)}${when}${notes}`;
+}

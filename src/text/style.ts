@@ -1,0 +1,69 @@
+/**
+ * The terminal's look: bold, dim and colours only when asked (a terminal, never a pipe or the
+ * connector), titles underlined, and every value from the API cleaned of display-hijacking
+ * characters and kept to one line where a line is expected.
+ */
+import { cleanText, shorten } from "../domain/text.ts";
+import type { SummaryPart } from "../words/day.ts";
+import type { TextOptions } from "./options.ts";
+
+const ansi = (code: string) => (o: TextOptions, s: string) => (o.color && s ? `\x1b[${code}m${s}\x1b[0m` : s);
+
+export const bold = ansi("1");
+export const dim = ansi("2");
+export const red = ansi("1;31");
+export const yellow = ansi("33");
+export const cyan = ansi("36");
+
+/** A value from the API on one line: cleaned, white space folded, cut at `max` characters. */
+export function one(value: unknown, max = 500): string {
+  return shorten(cleanText(value).replace(/\s+/g, " ").trim(), max);
+}
+
+/** A value from the API that may run over several lines (notes): cleaned, lines indented. */
+export function block(value: unknown, indent: string, max = 4000): string {
+  const text = shorten(cleanText(value).trim(), max);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd())
+    .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
+    .join(`\n${indent}`);
+}
+
+/** A title and its underline. */
+export function title(o: TextOptions, text: string): string {
+  return `${bold(o, text)}\n${"═".repeat(Math.min(72, Array.from(text).length))}`;
+}
+
+/** Summary parts on one line; loud parts stand out. */
+export function summary(o: TextOptions, parts: SummaryPart[]): string {
+  return parts.map((p) => (p.loud ? red(o, p.text) : p.text)).join(" · ");
+}
+
+/** "showing 21–40 of 52", or "" on a single page. */
+export function showing(from: number, shown: number, total: number, pages: number, noun = ""): string {
+  return pages > 1 ? `showing ${from + 1}–${from + shown} of ${total}${noun ? ` ${noun}` : ""}` : "";
+}
+
+/** "page 2 of 5", or "" on a single page. */
+export function pageWords(page: number, pages: number): string {
+  return pages > 1 ? `page ${page} of ${pages}` : "";
+}
+
+/** The small print under an answer: problems and the request id. */
+export function foot(o: TextOptions, parts: Array<string | undefined>): string {
+  const kept = parts.filter((p): p is string => Boolean(p));
+  return kept.length ? dim(o, kept.join(" · ")) : "";
+}
+
+export const requestIdWords = (id: string | undefined) => (id ? `request id ${one(id, 100)}` : undefined);
+
+/** Paragraphs joined by a blank line, empty ones dropped. */
+export function paragraphs(parts: Array<string | undefined>): string {
+  return parts.filter((p): p is string => Boolean(p)).join("\n\n");
+}
+
+/** Lines joined, empty ones dropped. */
+export function lines(parts: Array<string | undefined | false>): string {
+  return parts.filter((p): p is string => Boolean(p)).join("\n");
+}

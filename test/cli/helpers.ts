@@ -1,0 +1,39 @@
+/** The command line in-process, against a loopback sandbox, on a fixed clock, counting API calls. */
+import { runCli } from "../../src/cli/index.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Requests made to the kennel API. */
+  calls: number;
+}
+
+export function cliRunner(sandbox: () => Sandbox, now: () => Date) {
+  return async (args: string[], env: Record<string, string> = {}): Promise<CliRun> => {
+    let stdout = "";
+    let stderr = "";
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const code = await runCli(args, {
+      env: {
+        KENNEL_API_KEY: sandbox().keys.main,
+        KENNEL_API_BASE_URL: sandbox().url,
+        KENNEL_TIMEZONE: "Europe/London",
+        LOG_LEVEL: "silent",
+        ...env,
+      },
+      io: {
+        stdout: { write: (s: string) => (stdout += s) },
+        stderr: { write: (s: string) => (stderr += s) },
+      },
+      fetch: counting,
+      clock: { now },
+    });
+    return { code, stdout, stderr, calls };
+  };
+}

@@ -1,0 +1,156 @@
+/** The care day as terminal text: the round's sheet, the in-house board, tomorrow's check, today. */
+import { describe, expect, it } from "vitest";
+import type { HouseReport, TodayOverview, TomorrowCheck } from "../../src/answers/house.ts";
+import { careOfBooking, entryOf } from "../../src/domain/day.ts";
+import { flagsOf } from "../../src/domain/flags.ts";
+import { houseText, roundText, todayText, tomorrowText } from "../../src/text/index.ts";
+import { booking, PLAIN, pet, roundOf } from "./fixtures.ts";
+
+/** The lines of one pet's block on a round's sheet. */
+function block(text: string, name: string): string {
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => l.includes(name));
+  const out = [lines[at]];
+  for (const l of lines.slice(at + 1)) {
+    if (!l.startsWith("     ")) break;
+    out.push(l);
+  }
+  return out.join("\n");
+}
+
+describe("roundText", () => {
+  const evening = pet({
+    name: "Tinned Ted",
+    medication: "Thyroxine 0.4 mg, one tablet",
+    medicationPm: "one tablet with dinner",
+    dietaryRequirementsNoon: "a handful of kibble",
+  });
+  const quiet = pet({
+    petId: 502,
+    name: "Quiet Quentin",
+    dietaryRequirementsAm: undefined,
+    dietaryRequirementsPm: undefined,
+  });
+  const rows: Array<[ReturnType<typeof booking>, ReturnType<typeof pet>]> = [
+    [booking({ roomName: "Kennel 2" }), evening],
+    [booking({ bookingId: 9002, roomName: "Kennel 10", customerName: "Bo Quist" }), quiet],
+  ];
+
+  it("a pet with an evening-only medication: the drug and its dose in the evening, no dose at midday", () => {
+    const eveningText = roundText(roundOf("evening", rows), PLAIN);
+    const ted = block(eveningText, "Tinned Ted");
+    expect(ted).toContain(
+      "💊 Thyroxine 0.4 mg · evening: one tablet with dinner (instruction: Thyroxine 0.4 mg, one tablet)",
+    );
+    expect(ted).toContain("🍽 evening: 200 g kibble");
+    const midday = block(roundText(roundOf("midday", rows), PLAIN), "Tinned Ted");
+    expect(midday).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at evening)");
+    expect(midday).not.toContain("one tablet with dinner");
+    expect(midday).toContain("🍽 midday: a handful of kibble");
+  });
+
+  it("every pet is listed by room; a pet with nothing this round is one line", () => {
+    const text = roundText(roundOf("evening", rows), PLAIN);
+    expect(text).toMatch(/^Evening round — Tue 24 Nov \(2 pets\)\n═+/);
+    expect(text.indexOf("Kennel 2\n")).toBeLessThan(text.indexOf("Kennel 10\n"));
+    expect(block(text, "Quiet Quentin")).toBe("  🐕 Quiet Quentin (Bo Quist) · nothing this round");
+    expect(text).toContain("💊 1 with medication this round · 🍽 1 with a diet · 1 with nothing this round");
+  });
+
+  it("a medication with no time given shows in every round, marked as having none", () => {
+    const r = [[booking(), pet({ name: "Pill Pat", medication: "Probiotic paste, 1 syringe" })]] as Array<
+      [ReturnType<typeof booking>, ReturnType<typeof pet>]
+    >;
+    for (const round of ["morning", "midday", "evening"] as const) {
+      expect(roundText(roundOf(round, r), PLAIN)).toContain(
+        "💊 Probiotic paste, 1 syringe · no time given: follow the instruction",
+      );
+    }
+  });
+});
+
+describe("houseText, tomorrowText, todayText", () => {
+  it("the in-house board: by room, owner, going-home date or “going home today”", () => {
+    const b1 = booking({ roomName: "Kennel 2" });
+    const b2 = booking({
+      bookingId: 9002,
+      reference: "HP-2",
+      roomName: "Kennel 2",
+      customerName: "Bo Quist",
+      checkOutDate: "2026-11-24T10:00:00Z",
+    });
+    const entries = [b1, b2].map((b, i) => ({
+      ...entryOf(b, careOfBooking(b, [pet({ allergies: i ? "beef" : undefined })])),
+      goingHome: i === 1,
+      arriving: false,
+    }));
+    const r: HouseReport = {
+      date: "2026-11-24",
+      entries,
+      totals: {
+        bookings: 2,
+        pets: 2,
+        rooms: 1,
+        goingHome: 1,
+        arriving: 0,
+        careNotMatched: 0,
+        careNotLoaded: 0,
+      },
+      page: 1,
+      pages: 1,
+      from: 0,
+      requestId: "req-house",
+      careProblem: undefined,
+      calls: 3,
+    };
+    const text = houseText(r, PLAIN);
+    expect(text).toMatch(/^In house — Tue 24 Nov \(2 pets\)/);
+    expect(text).toContain("2 pets · 1 room · 🏠 1 going home today · 🛬 0 arriving today");
+    expect(text.match(/^Kennel 2$/gm)).toHaveLength(1);
+    expect(text).toContain("Biscuit · Ann Lee · home Fri 27 Nov · boarding · HP-7K2M9Q");
+    expect(text).toContain("Biscuit · Bo Quist · 🏠 going home today");
+    expect(text).toContain("Biscuit: ⚠️ allergies: beef");
+  });
+
+  it("tomorrow's check names what is missing per pet, and the unmatched", () => {
+    const t: TomorrowCheck = {
+      date: "2026-11-25",
+      entries: [
+        {
+          booking: booking(),
+          pets: [{ flags: flagsOf(pet({ evaluationComplete: 0 })), missing: ["not evaluated"] }],
+          careStatus: "not_matched",
+          unmatched: ["Bisquit"],
+        },
+      ],
+      arrivals: 12,
+      leftOut: { calledOff: 1, waitlisted: 0 },
+      requestId: "req-t",
+      careProblem: undefined,
+    };
+    const text = tomorrowText(t, PLAIN);
+    expect(text).toContain("Care details missing — arrivals Wed 25 Nov (1 of 12)");
+    expect(text).toContain("Biscuit: not evaluated");
+    expect(text).toContain("❔ care details not matched: open the booking (Bisquit)");
+    expect(text).toContain("1 cancelled or no-show not listed");
+  });
+
+  it("today at a glance says which parts could not be loaded", () => {
+    const t: TodayOverview = {
+      date: "2026-11-24",
+      round: "midday",
+      arrivals: 1,
+      departures: 3,
+      unpaidDepartures: 2,
+      inHouse: undefined,
+      medicationThisRound: undefined,
+      careMissingTomorrow: 0,
+      problems: ["in house: The kennel API had a problem (request id x-1)"],
+    };
+    const text = todayText(t, PLAIN);
+    expect(text).toContain("🛬 Arrivals: 1 booking");
+    expect(text).toContain("🏠 Departures: 3 bookings (🔴 2 with money to take)");
+    expect(text).toContain("🐾 In house: could not be loaded");
+    expect(text).toContain("❔ in house: The kennel API had a problem (request id x-1)");
+  });
+});
