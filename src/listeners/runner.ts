@@ -10,16 +10,9 @@ import { errorMessage, noticeMessage } from "../blocks/misc.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import { isKennelError } from "../kennel/errors.ts";
-import type { Access, InFlight } from "./access.ts";
+import type { BotDeps } from "./bot-deps.ts";
 
 type WebClient = webApi.WebClient;
-
-export interface BotDeps extends Deps {
-  access: Access;
-  inflight: InFlight;
-  /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */
-  loadingAfterMs: number;
-}
 
 export type Visibility = "in_channel" | "ephemeral";
 

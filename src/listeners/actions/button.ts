@@ -3,7 +3,8 @@ import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from "
 import type { z } from "zod";
 import { noticeMessage } from "../../blocks/misc.ts";
 import type { Message } from "../../blocks/types.ts";
-import { type BotDeps, run, type Visibility } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { run, type Visibility } from "../runner.ts";
 
 export interface ButtonSpec<S extends z.ZodType> {
   /** The button's state, carried in its value. */

@@ -2,7 +2,7 @@
 import type { App } from "@slack/bolt";
 import { z } from "zod";
 import { customerBookingsAnswer } from "../../answers/records.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { buttonHandler } from "./button.ts";
 
 export function registerCustomerBookings(app: App, deps: BotDeps): void {

@@ -3,7 +3,7 @@ import type { App } from "@slack/bolt";
 import { z } from "zod";
 import { dayAnswer } from "../../answers/day.ts";
 import { isIsoDate } from "../../time.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { buttonHandler } from "./button.ts";
 
 const state = z.object({

@@ -1,5 +1,5 @@
 import type { App } from "@slack/bolt";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { registerCustomerBookings } from "./customer-bookings.ts";
 import { registerDayPage } from "./day-page.ts";
 import { registerOpenBooking } from "./open-booking.ts";

@@ -2,7 +2,7 @@
 import type { App } from "@slack/bolt";
 import { z } from "zod";
 import { bookingAnswer } from "../../answers/records.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { buttonHandler } from "./button.ts";
 
 export function registerOpenBooking(app: App, deps: BotDeps): void {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { bookingsSearchAnswer } from "../../answers/kennel.ts";
 import { customerAnswer, petAnswer } from "../../answers/records.ts";
 import { isIsoDate } from "../../time.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { buttonHandler } from "./button.ts";
 
 const query = z.object({ q: z.string().min(1).max(300), p: z.number().int().min(1).max(100_000) });

@@ -1,7 +1,7 @@
 /** /booking REF or /booking 12345: one booking, only the asker sees it (get_booking). */
 import type { App } from "@slack/bolt";
 import { bookingAnswer } from "../../answers/records.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { ephemeralCommand } from "./ephemeral.ts";
 
 export function registerBooking(app: App, deps: BotDeps): void {

@@ -4,7 +4,7 @@
  */
 import type { App } from "@slack/bolt";
 import { customerAnswer } from "../../answers/records.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { ephemeralCommand } from "./ephemeral.ts";
 
 export function registerCustomer(app: App, deps: BotDeps): void {

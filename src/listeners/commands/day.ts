@@ -4,8 +4,8 @@ import type { DayKind } from "../../blocks/day-list.ts";
 import { noticeMessage } from "../../blocks/misc.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { parseDay } from "../../dates.ts";
-import type { BotDeps } from "../runner.ts";
-import { slashCommand } from "./ephemeral.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { slashCommand } from "./slash-command.ts";
 
 export function dayCommand(deps: BotDeps, kind: DayKind) {
   return slashCommand(deps, (text) => {

@@ -1,33 +1,8 @@
-/** The shared shape of every slash command: ack at once, then answer through the runner. */
-import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
-import type { Message } from "../../blocks/types.ts";
-import { type BotDeps, run, type Visibility } from "../runner.ts";
-
-export interface CommandPlan {
-  visibility: Visibility;
-  work: () => Promise<Message[]>;
-}
-
-/** A command whose text decides who sees the answer and what work makes it. */
-export function slashCommand(deps: BotDeps, plan: (text: string) => CommandPlan) {
-  return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    await ack();
-    const { visibility, work } = plan(command.text ?? "");
-    await run({
-      deps,
-      respond,
-      client,
-      userId: command.user_id,
-      channelId: command.channel_id,
-      label: command.command,
-      visibility,
-      showLoading: true,
-      work,
-    });
-  };
-}
-
 /** The lookups (/booking, /pet, /customer, /kennel): an answer only the asker sees. */
+import type { Message } from "../../blocks/types.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { slashCommand } from "./slash-command.ts";
+
 export function ephemeralCommand(deps: BotDeps, answer: (text: string) => Promise<Message[]>) {
   return slashCommand(deps, (text) => ({ visibility: "ephemeral", work: () => answer(text) }));
 }

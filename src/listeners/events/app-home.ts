@@ -1,7 +1,7 @@
 /** The App Home tab: what Kennel Desk can do, in the kennel's words. No kennel data here. */
 import type { App } from "@slack/bolt";
 import { helpMessage } from "../../blocks/misc.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 
 export function registerAppHome(app: App, deps: BotDeps): void {
   app.event("app_home_opened", async ({ event, client }) => {
