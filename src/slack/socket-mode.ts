@@ -12,7 +12,13 @@ import { boltLogger } from "../bolt-logger.ts";
 import type { Logger } from "../log.ts";
 import type { SlackConnection } from "./connection.ts";
 import { Seen } from "./seen.ts";
-import { isPermanentRefusal, linkDisabled, type SlackStartError, slackStartError } from "./start-problem.ts";
+import {
+  isPermanentRefusal,
+  linkDisabled,
+  networkErrorCode,
+  type SlackStartError,
+  slackStartError,
+} from "./start-problem.ts";
 
 /** 1 s, 2 s, 4 s, 8 s, 16 s, then every 30 s, each ±20 % so many bots do not return at once. */
 export const BACKOFF_STEPS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
@@ -374,8 +380,13 @@ function safeAck(
 }
 
 export function describe(error: unknown): string {
-  const e = error as { data?: { error?: unknown }; message?: unknown; code?: unknown } | undefined;
+  const e = error as
+    | { data?: { error?: unknown }; message?: unknown; name?: unknown; cause?: unknown }
+    | undefined;
   if (typeof e?.data?.error === "string") return e.data.error;
-  if (e?.message) return String(e.message);
+  const net = networkErrorCode(e) ?? networkErrorCode({ original: e?.cause });
+  if (e?.message)
+    return net && !String(e.message).includes(net) ? `${String(e.message)} (${net})` : String(e.message);
+  if (e?.name === "SMWebsocketError") return `the WebSocket connection failed${net ? ` (${net})` : ""}`;
   return String(error);
 }
