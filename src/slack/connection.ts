@@ -143,3 +143,20 @@ export class SlackConnection {
     this.#since = this.#clock.now();
   }
 }
+
+/**
+ * For another process (the CLI's `kennel-desk status`): the running bot's Slack connection, read
+ * from its /readyz (`http://localhost:PORT/readyz`). Undefined when no bot answers there.
+ */
+export async function fetchSlackConnection(
+  readyzUrl: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SlackConnectionSnapshot | undefined> {
+  try {
+    const res = await fetchImpl(readyzUrl, { signal: AbortSignal.timeout(2_000) });
+    const body = (await res.json()) as { slack?: SlackConnectionSnapshot };
+    return body.slack && typeof body.slack.state === "string" ? body.slack : undefined;
+  } catch {
+    return undefined;
+  }
+}

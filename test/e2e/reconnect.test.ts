@@ -10,6 +10,7 @@ import { type Bot, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { fetchSlackConnection } from "../../src/slack/connection.ts";
 import type { SlackStartError } from "../../src/slack/start-problem.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
@@ -172,6 +173,12 @@ describe("Socket Mode reconnects, and the next command is answered", () => {
     expect(Number.isNaN(Date.parse(slack.since))).toBe(false);
     expect(slack.lastError).toBeTruthy();
     expect(String(down.body.message)).toMatch(/reconnecting since/);
+    // What `kennel-desk status` reads from another process.
+    await expect(fetchSlackConnection(`http://127.0.0.1:${r.port}/readyz`)).resolves.toMatchObject({
+      state: "reconnecting",
+      connected: false,
+    });
+    expect(r.bot.deps.slack?.describe()).toMatch(/^reconnecting since .* failed attempts; last error: /);
     expect((await fetch(`http://127.0.0.1:${r.port}/healthz`)).status).toBe(200);
     await r.socket.accept();
     await r.socket.waitForConnections(before + 1);
