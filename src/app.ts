@@ -197,7 +197,7 @@ export function createBot(base: Deps, options: BotOptions): Bot {
       } else {
         connection.connectedNow();
       }
-      if (digest && digestSettings?.schedule) {
+      if (digest && digestSettings?.schedule && !deps.inflight.draining) {
         schedule = startDigestSchedule({
           job: digest,
           settings: digestSettings,

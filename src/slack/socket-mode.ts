@@ -95,10 +95,18 @@ export class SocketModeReceiver implements Receiver {
             this.#s.onFatal(error);
           }
         },
-      ).catch((error: unknown) => {
-        // The loop catches everything itself; this is the last guard, never a crash.
-        this.#log.error({ err: String((error as Error)?.message ?? error) }, "Socket Mode loop failed");
-      });
+      )
+        .catch((error: unknown) => {
+          // The loop catches everything itself; this is the last guard, never a crash.
+          this.#log.error({ err: String((error as Error)?.message ?? error) }, "Socket Mode loop failed");
+        })
+        .finally(() => {
+          // Stopped before the first connection (SIGTERM while connecting): start() is over too.
+          if (first) {
+            first = false;
+            resolve();
+          }
+        });
     });
   }
 

@@ -281,6 +281,20 @@ describe("Slack refusing for good is not retried forever", () => {
     }
   });
 
+  it("stopped while still connecting (SIGTERM during start-up): start() ends, so the process can exit", async () => {
+    const r = await rig({ start: false });
+    try {
+      await r.socket.refuse();
+      const started = r.bot.start();
+      await until(() => r.bot.connection.snapshot().attempts >= 1, "a failed attempt");
+      await r.bot.stop(500);
+      await expect(started).resolves.toBe(r.port);
+      expect(r.bot.connection.state).toBe("stopped");
+    } finally {
+      await r.close();
+    }
+  });
+
   it("an app token refused at start: a setting to fix, exit 2, nothing listening", async () => {
     const r = await rig({ start: false });
     try {
