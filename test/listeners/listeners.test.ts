@@ -10,11 +10,11 @@ import { loadConfig } from "../../src/config.ts";
 import type { KennelClient } from "../../src/kennel/client.ts";
 import { AuthenticationError } from "../../src/kennel/errors.ts";
 import { Access } from "../../src/listeners/access.ts";
-import { InFlight } from "../../src/listeners/in-flight.ts";
 import { buttonHandler } from "../../src/listeners/actions/button.ts";
+import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { dayCommand } from "../../src/listeners/commands/day.ts";
 import { ephemeralCommand } from "../../src/listeners/commands/ephemeral.ts";
-import type { BotDeps } from "../../src/listeners/bot-deps.ts";
+import { InFlight } from "../../src/listeners/in-flight.ts";
 import { silentLogger } from "../../src/log.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");
