@@ -120,9 +120,10 @@ export function slackStartError(
   if (code === "link_disabled") return linkDisabled();
   const net = networkErrorCode(error);
   const where = options.apiUrl ?? "https://slack.com/api/";
-  if (net) {
+  const requestFailed = (error as ErrorShape | undefined)?.code === "slack_webapi_request_error";
+  if (net || requestFailed) {
     return new SlackStartError(
-      `Kennel Desk could not reach Slack at ${where} (${net}).`,
+      `Kennel Desk could not reach Slack at ${where} (${net ?? String((error as ErrorShape).original?.message ?? "no answer")}).`,
       `Check this computer's network connection${options.apiUrl ? " and SLACK_API_URL" : ""}; Kennel Desk starts once Slack can be reached (a service manager restarts it).`,
       1,
       net,
