@@ -127,9 +127,7 @@ export async function main(
     port = await bot.start();
   } catch (error) {
     if (error instanceof SlackStartError) {
-      process.stderr.write(`Kennel Desk could not start. ${error.message}
-${error.fix}
-`);
+      process.stderr.write(`Kennel Desk could not start. ${error.message}\n${error.fix}\n`);
       log.debug({ code: error.code, exitCode: error.exitCode }, "start-up refused");
       return error.exitCode;
     }
@@ -159,7 +157,6 @@ ${error.fix}
   ]);
   if (outcome.fatal) {
     // Slack refused for good (Socket Mode turned off, the app token revoked): retrying cannot help.
-    log.error({ code: outcome.fatal.code }, `${outcome.fatal.message} ${outcome.fatal.fix}`);
     process.stderr.write(`Kennel Desk stopped. ${outcome.fatal.message}\n${outcome.fatal.fix}\n`);
     await bot.stop(5_000);
     return outcome.fatal.exitCode;
