@@ -66,6 +66,8 @@ async function drops(cause: () => void): Promise<{ connected: number[]; answered
   const connected: number[] = [];
   const answeredAt: number[] = [];
   for (let i = 0; i < DROPS; i += 1) {
+    // A connection that held for a second is "stable": the next drop reconnects at once.
+    await new Promise((r) => setTimeout(r, 1_100));
     const before = socket.connections;
     const t0 = performance.now();
     cause();
@@ -79,6 +81,7 @@ async function drops(cause: () => void): Promise<{ connected: number[]; answered
 
 const abrupt = await drops(() => socket.drop());
 const refresh = await drops(() => socket.sendDisconnect("refresh_requested"));
+await new Promise((r) => setTimeout(r, 1_100));
 const outage: number[] = [];
 const outageTotal: number[] = [];
 for (let i = 0; i < OUTAGES; i += 1) {

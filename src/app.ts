@@ -60,7 +60,12 @@ export interface BotOptions {
   socket?: Partial<
     Pick<
       SocketModeSettings,
-      "backoff" | "clientPingTimeoutMs" | "serverPingTimeoutMs" | "closingGraceMs" | "connectTimeoutMs"
+      | "backoff"
+      | "clientPingTimeoutMs"
+      | "serverPingTimeoutMs"
+      | "closingGraceMs"
+      | "connectTimeoutMs"
+      | "stableAfterMs"
     >
   >;
 }

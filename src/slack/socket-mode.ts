@@ -46,6 +46,8 @@ export interface SocketModeSettings {
   closingGraceMs?: number;
   /** Giving up on one attempt (apps.connections.open, WebSocket, hello) after this. */
   connectTimeoutMs?: number;
+  /** A connection that drops sooner than this after Slack's hello counts as a failed attempt. */
+  stableAfterMs?: number;
 }
 
 type Down = { reason: string; fatal?: SlackStartError };
@@ -144,10 +146,10 @@ export class SocketModeReceiver implements Receiver {
         await this.#sleep(wait);
         continue;
       }
-      attempt = 0;
       this.#everConnected = true;
       this.#s.connection.connectedNow();
       connected();
+      const connectedAt = Date.now();
       const down = await this.#untilDown(client);
       this.#client = undefined;
       void this.#close(client);
@@ -157,8 +159,17 @@ export class SocketModeReceiver implements Receiver {
         fatal(down.fatal);
         return;
       }
-      // Reconnect at once; backoff applies to the attempts that fail.
       this.#s.connection.dropped(down.reason);
+      // Reconnect at once after a connection that held; one that dropped within a second of
+      // Slack's hello counts as a failed attempt, so a flapping link backs off instead of looping.
+      if (Date.now() - connectedAt < (this.#s.stableAfterMs ?? 1_000)) {
+        const wait = backoff(attempt);
+        attempt += 1;
+        this.#s.connection.attemptFailed(`dropped right after connecting: ${down.reason}`, wait);
+        await this.#sleep(wait);
+      } else {
+        attempt = 0;
+      }
     }
   }
 

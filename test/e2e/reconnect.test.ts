@@ -209,6 +209,25 @@ describe("Socket Mode reconnects, and the next command is answered", () => {
     await answered(r);
   });
 
+  it("a flapping link (closed right after each hello): backs off between attempts instead of looping", async () => {
+    const opens = () => r.slack.api.filter((a) => a.path === "/api/apps.connections.open").length;
+    const before = r.socket.connections;
+    const opened = opens();
+    await new Promise((res) => setTimeout(res, 1_100));
+    const mark = r.lines.length;
+    r.socket.flap(3);
+    r.socket.drop();
+    await r.socket.waitForConnections(before + 4);
+    await until(() => r.bot.connection.connected && r.socket.connections === before + 4, "connected");
+    await new Promise((res) => setTimeout(res, 100));
+    expect(r.bot.connection.connected).toBe(true);
+    // One apps.connections.open per connection: no loop, and each quick drop counted as a failure.
+    expect(opens() - opened).toBe(4);
+    const failed = r.lines.slice(mark).filter((l) => /"msg":"Slack: attempt failed"/.test(l));
+    expect(failed.filter((l) => /dropped right after connecting/.test(l))).toHaveLength(3);
+    await answered(r);
+  });
+
   it("an event Slack re-delivers after a missed ack (retry_attempt 1, same event_id) is handled once, and both are acked", async () => {
     const event = (envelope: string, retry: number) => ({
       envelope_id: envelope,

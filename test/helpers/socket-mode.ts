@@ -26,6 +26,8 @@ export interface SocketStandIn {
   /** New connections are refused (ECONNREFUSED) until accept(). */
   refuse(): Promise<void>;
   accept(): Promise<void>;
+  /** The next `n` connections are closed right after Slack's hello (a flapping link). */
+  flap(n: number): void;
   /** Sends an envelope on the current connection. */
   send(envelope: Record<string, unknown>): void;
   /** Sends a slash command envelope; returns its envelope id and response_url id. */
@@ -49,6 +51,7 @@ export async function startSocketStandIn(): Promise<SocketStandIn> {
     s.on("close", () => tcp.delete(s));
   });
   let latest: WebSocket | undefined;
+  let flapping = 0;
   const stand: SocketStandIn = {
     url: "",
     connections: 0,
@@ -72,6 +75,9 @@ export async function startSocketStandIn(): Promise<SocketStandIn> {
     },
     async accept() {
       await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+    },
+    flap(n) {
+      flapping = n;
     },
     send(envelope) {
       latest?.send(JSON.stringify(envelope));
@@ -126,6 +132,10 @@ export async function startSocketStandIn(): Promise<SocketStandIn> {
         debug_info: {},
       }),
     );
+    if (flapping > 0) {
+      flapping -= 1;
+      setTimeout(() => ws.terminate(), 5);
+    }
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
