@@ -85,6 +85,7 @@ await new Promise((r) => setTimeout(r, 1_100));
 const outage: number[] = [];
 const outageTotal: number[] = [];
 for (let i = 0; i < OUTAGES; i += 1) {
+  await new Promise((r) => setTimeout(r, 1_100));
   const before = socket.connections;
   const t0 = performance.now();
   await socket.refuse();
