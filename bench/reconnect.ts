@@ -11,7 +11,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { createKennelClient } from "../src/kennel/client.ts";
 import { silentLogger } from "../src/log.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
-import { BACKOFF_STEPS_MS } from "../src/slack/socket-mode.ts";
+import { BACKOFF_STEPS_MS } from "../src/slack/backoff.ts";
 import { freePort } from "../test/helpers/net.ts";
 import { type SlackStandIn, startSlackStandIn } from "../test/helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "../test/helpers/socket-mode.ts";

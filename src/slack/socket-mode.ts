@@ -6,27 +6,21 @@
  * takes. A refused token or Socket Mode turned off (`link_disabled`) is not retried: `onFatal` says
  * what to do. Nothing is thrown out of the process: an ack attempted while disconnected is logged.
  */
-import type { App, Receiver, ReceiverEvent, webApi } from "@slack/bolt";
+import type { App, Receiver, webApi } from "@slack/bolt";
 import { SocketModeClient } from "@slack/socket-mode";
 import { boltLogger } from "../bolt-logger.ts";
 import type { Logger } from "../log.ts";
+import { defaultBackoff } from "./backoff.ts";
 import type { SlackConnection } from "./connection.ts";
 import { Seen } from "./seen.ts";
+import { eventDispatcher, type SlackEventArgs } from "./socket-events.ts";
 import {
+  describeSlackError,
   isPermanentRefusal,
   linkDisabled,
-  networkErrorCode,
   type SlackStartError,
   slackStartError,
 } from "./start-problem.ts";
-
-/** 1 s, 2 s, 4 s, 8 s, 16 s, then every 30 s, each ±20 % so many bots do not return at once. */
-export const BACKOFF_STEPS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
-
-export function defaultBackoff(attempt: number, random: () => number = Math.random): number {
-  const step = BACKOFF_STEPS_MS[Math.min(attempt, BACKOFF_STEPS_MS.length - 1)] as number;
-  return Math.round(step * (0.8 + 0.4 * random()));
-}
 
 export interface SocketModeSettings {
   appToken: string;
@@ -61,7 +55,7 @@ const OPEN = 1;
 export class SocketModeReceiver implements Receiver {
   readonly #s: SocketModeSettings;
   readonly #log: Logger;
-  readonly #seen = new Seen(2_000);
+  readonly #dispatch: (args: SlackEventArgs) => Promise<void>;
   #app: App | undefined;
   #client: SocketModeClient | undefined;
   #stopping = false;
@@ -71,6 +65,7 @@ export class SocketModeReceiver implements Receiver {
   constructor(settings: SocketModeSettings) {
     this.#s = settings;
     this.#log = settings.log.child({ component: "socket-mode" });
+    this.#dispatch = eventDispatcher(() => this.#app, new Seen(2_000), this.#log);
   }
 
   init(app: App): void {
@@ -142,7 +137,7 @@ export class SocketModeReceiver implements Receiver {
         }
         const wait = backoff(attempt);
         attempt += 1;
-        this.#s.connection.attemptFailed(describe(error), wait);
+        this.#s.connection.attemptFailed(describeSlackError(error), wait);
         await this.#sleep(wait);
         continue;
       }
@@ -263,7 +258,7 @@ export class SocketModeReceiver implements Receiver {
         });
       };
       client.on("error", (error: unknown) => {
-        lastError = describe(error);
+        lastError = describeSlackError(error);
       });
       client.on("disconnected", onClosed);
       // The client closes a connection whose pongs stopped with a close handshake that a dead
@@ -318,7 +313,7 @@ export class SocketModeReceiver implements Receiver {
     try {
       (client as unknown as ClientInternals).websocket?.cleanup?.();
     } catch (error) {
-      this.#log.debug({ err: describe(error) }, "cleaning up an old connection failed");
+      this.#log.debug({ err: describeSlackError(error) }, "cleaning up an old connection failed");
     }
   }
 
@@ -335,77 +330,4 @@ export class SocketModeReceiver implements Receiver {
       };
     });
   }
-
-  async #dispatch(args: SlackEventArgs): Promise<void> {
-    const ack = safeAck(args.ack, this.#log, args.type);
-    try {
-      // Slack re-delivers an envelope it did not see acknowledged (a retry has a new envelope id
-      // but the same event id): each is handled once, and every copy is acknowledged.
-      const body = args.body as { event_id?: unknown } | undefined;
-      const key =
-        typeof body?.event_id === "string" ? `event:${body.event_id}` : `envelope:${args.envelope_id}`;
-      if (this.#seen.has(key)) {
-        this.#log.debug(
-          { key, retry: args.retry_num },
-          "Slack re-delivered an envelope already handled; acknowledged",
-        );
-        await ack();
-        return;
-      }
-      this.#seen.add(key);
-      const event: ReceiverEvent = {
-        body: (args.body ?? {}) as ReceiverEvent["body"],
-        ack,
-        ...(args.retry_num !== undefined ? { retryNum: args.retry_num } : {}),
-        ...(args.retry_reason !== undefined ? { retryReason: args.retry_reason } : {}),
-        customProperties: {},
-      };
-      await this.#app?.processEvent(event);
-    } catch (error) {
-      this.#log.warn({ type: args.type, err: describe(error) }, "an event from Slack could not be handled");
-      await ack();
-    }
-  }
-}
-
-interface SlackEventArgs {
-  ack: (response?: Record<string, unknown>) => Promise<void>;
-  envelope_id: string;
-  type: string;
-  body: unknown;
-  retry_num?: number;
-  retry_reason?: string;
-}
-
-/** An ack that is sent at most once and never throws (a dropped connection is logged). */
-function safeAck(
-  send: (response?: Record<string, unknown>) => Promise<void>,
-  log: Logger,
-  type: string,
-): (response?: unknown) => Promise<void> {
-  let sent = false;
-  return async (response?: unknown) => {
-    if (sent) return;
-    sent = true;
-    try {
-      await send(response as Record<string, unknown> | undefined);
-    } catch (error) {
-      log.warn(
-        { type, err: describe(error) },
-        "could not acknowledge to Slack (the connection dropped); the answer still goes through response_url",
-      );
-    }
-  };
-}
-
-export function describe(error: unknown): string {
-  const e = error as
-    | { data?: { error?: unknown }; message?: unknown; name?: unknown; cause?: unknown }
-    | undefined;
-  if (typeof e?.data?.error === "string") return e.data.error;
-  const net = networkErrorCode(e) ?? networkErrorCode({ original: e?.cause });
-  if (e?.message)
-    return net && !String(e.message).includes(net) ? `${String(e.message)} (${net})` : String(e.message);
-  if (e?.name === "SMWebsocketError") return `the WebSocket connection failed${net ? ` (${net})` : ""}`;
-  return String(error);
 }

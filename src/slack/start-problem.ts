@@ -167,3 +167,16 @@ export function portInUse(port: number): SlackStartError {
     "EADDRINUSE",
   );
 }
+
+/** A short text for an error from Slack or the network, for logs and /readyz. */
+export function describeSlackError(error: unknown): string {
+  const e = error as
+    | { data?: { error?: unknown }; message?: unknown; name?: unknown; cause?: unknown }
+    | undefined;
+  if (typeof e?.data?.error === "string") return e.data.error;
+  const net = networkErrorCode(e) ?? networkErrorCode({ original: e?.cause });
+  if (e?.message)
+    return net && !String(e.message).includes(net) ? `${String(e.message)} (${net})` : String(e.message);
+  if (e?.name === "SMWebsocketError") return `the WebSocket connection failed${net ? ` (${net})` : ""}`;
+  return String(error);
+}
