@@ -1,29 +1,49 @@
 /**
  * The Slack app: Bolt in Socket Mode (SLACK_APP_TOKEN set) or HTTP mode (POST /slack/events on
- * PORT), with GET /healthz and GET /readyz in both, and every listener registered.
+ * PORT), with GET /healthz and GET /readyz in both, and every listener registered. Start-up checks
+ * the bot token (auth.test) before anything listens, so "listening" is never logged for a token
+ * Slack refuses.
  */
-import type { ServerResponse } from "node:http";
-import { App } from "@slack/bolt";
+import { App, HTTPReceiver } from "@slack/bolt";
+import { warmTodaysCare } from "./answers/house.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import type { SlackSettings } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
+import { scheduledPosts } from "./digest/posts.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
-import { Access, InFlight } from "./listeners/access.ts";
+import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
+import type { BotDeps } from "./listeners/bot-deps.ts";
 import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
-import type { BotDeps } from "./listeners/runner.ts";
+import { InFlight } from "./listeners/in-flight.ts";
+import { SlackConnection } from "./slack/connection.ts";
+import { handleEachEventOnce } from "./slack/dedupe.ts";
+import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
+import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
+import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
+import { webClientOptions } from "./slack/web-client.ts";
+
+/** Moved to src/slack/web-client.ts (the one Slack client factory); re-exported for the CLI. */
 
 export interface Bot {
   app: App;
   deps: BotDeps;
   mode: "socket" | "http";
+  /** The link to Slack: connected, reconnecting since when, the last error. */
+  connection: SlackConnection;
+  /** Settles when Slack refuses for good while running (Socket Mode turned off, token revoked). */
+  fatal: Promise<SlackStartError>;
   /** The morning post's job, when DIGEST_CHANNEL is set. */
   digest: DigestJob | undefined;
-  /** Starts listening; resolves with the HTTP port actually bound. */
+  /**
+   * Checks the bot token, binds PORT, and (Socket Mode) connects; resolves with the HTTP port
+   * bound. Rejects with a SlackStartError (words and exit code) when Slack refuses or the port is
+   * taken.
+   */
   start(): Promise<number>;
   /** Stops taking commands, finishes those in flight (at most `graceMs`), then closes. */
   stop(graceMs?: number): Promise<void>;
@@ -33,82 +53,70 @@ export interface BotOptions {
   slack: SlackSettings;
   /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
+  /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
+  warmCare?: boolean;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
-  /** Readiness checks are cached this long. Default 10 s. */
+  /** Readiness checks of the kennel API are cached this long. Default 10 s. */
   readyCacheMs?: number;
-}
-
-/** Retries of Slack Web API calls: quick, so every command gets its answer within seconds. */
-export const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 };
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-  res.end(JSON.stringify(body));
+  /** Socket Mode timings (tests: a short backoff and ping timeout). */
+  socket?: Partial<
+    Pick<
+      SocketModeSettings,
+      | "backoff"
+      | "clientPingTimeoutMs"
+      | "serverPingTimeoutMs"
+      | "closingGraceMs"
+      | "connectTimeoutMs"
+      | "stableAfterMs"
+    >
+  >;
 }
 
 export function createBot(base: Deps, options: BotOptions): Bot {
+  const { slack } = options;
+  const mode = slack.appToken ? "socket" : "http";
+  const connection = new SlackConnection(mode, base.clock, base.log);
   const deps: BotDeps = {
     ...base,
     access: new Access(base.config.allowedChannels, base.clock, base.log),
     inflight: new InFlight(),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
+    slack: connection,
   };
-  const { slack } = options;
-  const mode = slack.appToken ? "socket" : "http";
-  let ready: { at: number; report: StatusReport } | undefined;
-  const readyCacheMs = options.readyCacheMs ?? 10_000;
-  const customRoutes = [
-    {
-      path: "/healthz",
-      method: ["GET"],
-      handler: (_req: unknown, res: ServerResponse) =>
-        json(res, 200, { status: "ok", draining: deps.inflight.draining }),
-    },
-    {
-      path: "/readyz",
-      method: ["GET"],
-      handler: (_req: unknown, res: ServerResponse) => {
-        const now = Date.now();
-        const answer = (report: StatusReport) =>
-          json(res, report.state === "ok" && !deps.inflight.draining ? 200 : 503, {
-            state: deps.inflight.draining ? "stopping" : report.state,
-            message: report.error?.message,
-            requestId: report.requestId,
-          });
-        if (ready && now - ready.at < readyCacheMs) return answer(ready.report);
-        deps.kennel.checkStatus().then(
-          (report) => {
-            ready = { at: Date.now(), report };
-            answer(report);
-          },
-          () => json(res, 503, { state: "unreachable" }),
-        );
-      },
-    },
-  ];
-  const common = {
-    token: slack.botToken,
-    logger: boltLogger(base.log),
-    clientOptions: {
-      ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
-      // The WebClient's default is ten retries over about 30 minutes and no timeout: a command would
-      // wait that long for users.info. Two quick retries and 10 s a call; rate limits (429) are
-      // still waited out as Slack asks.
-      retryConfig: SLACK_RETRY,
-      timeout: 10_000,
-    },
-    customRoutes,
-  };
-  const app =
+  const clientOptions = webClientOptions({ apiUrl: slack.apiUrl, log: base.log });
+  let onFatal: (error: SlackStartError) => void = () => undefined;
+  const fatal = new Promise<SlackStartError>((resolve) => {
+    onFatal = resolve;
+  });
+  const socket =
     mode === "socket"
-      ? new App({
-          ...common,
-          socketMode: true,
-          appToken: slack.appToken,
-          installerOptions: { port: base.config.port },
+      ? new SocketModeReceiver({
+          appToken: slack.appToken as string,
+          clientOptions: { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}), timeout: 10_000 },
+          log: base.log,
+          connection,
+          onFatal: (error) => onFatal(error),
+          ...options.socket,
         })
-      : new App({ ...common, signingSecret: slack.signingSecret as string, port: base.config.port });
+      : undefined;
+  const http =
+    mode === "http"
+      ? new HTTPReceiver({
+          signingSecret: slack.signingSecret as string,
+          endpoints: "/slack/events",
+          logger: boltLogger(base.log),
+        })
+      : undefined;
+  const app = new App({
+    token: slack.botToken,
+    receiver: (socket ?? http) as NonNullable<typeof socket | typeof http>,
+    logger: boltLogger(base.log),
+    clientOptions,
+    // auth.test runs in start(), where a refusal becomes words and an exit code.
+    deferInitialization: true,
+  });
+  app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
   registerActions(app, deps);
   registerEvents(app, deps);
@@ -116,39 +124,105 @@ export function createBot(base: Deps, options: BotOptions): Bot {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
   });
 
-  const digestSettings = base.config.digest;
-  const digest = digestSettings
-    ? new DigestJob({
-        deps: base,
-        slack: webClientSlack(app.client),
-        settings: digestSettings,
-        ...options.digest,
-      })
-    : undefined;
-  let schedule: DigestSchedule | undefined;
+  let ready: { at: number; report: StatusReport } | undefined;
+  const readyCacheMs = options.readyCacheMs ?? 10_000;
+  const kennelReport = async (): Promise<StatusReport | undefined> => {
+    if (ready && Date.now() - ready.at < readyCacheMs) return ready.report;
+    try {
+      const report = await deps.kennel.checkStatus();
+      ready = { at: Date.now(), report };
+      return report;
+    } catch {
+      return undefined;
+    }
+  };
+  const readiness = async (): Promise<Answer> => {
+    const report = await kennelReport();
+    const link = connection.snapshot();
+    const kennel = report
+      ? { state: report.state, message: report.error?.message, requestId: report.requestId }
+      : { state: "unreachable" };
+    const draining = deps.inflight.draining;
+    const ok = kennel.state === "ok" && link.connected && !draining;
+    const state = draining ? "stopping" : !link.connected ? `slack_${link.state}` : kennel.state;
+    return {
+      status: ok ? 200 : 503,
+      body: {
+        state,
+        message: !link.connected ? `Slack: ${connection.describe()}` : kennel.message,
+        requestId: kennel.requestId,
+        kennel,
+        slack: link,
+      },
+    };
+  };
 
-  let boundPort = base.config.port;
+  // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
+  const posts = scheduledPosts(base.config);
+  const digest =
+    posts.length > 0
+      ? new DigestJob({
+          deps: base,
+          slack: webClientSlack(app.client),
+          settings: { posts },
+          // The 07:00 post's run also reads today's care records into the cache.
+          onPost: (kind) => {
+            if (kind === "departures" && options.warmCare !== false)
+              warmTodaysCare(base).catch(() => undefined);
+          },
+          ...options.digest,
+        })
+      : undefined;
+  let schedule: DigestSchedule | undefined;
+  let server: BotServer | undefined;
+
   return {
     app,
     deps,
     mode,
+    connection,
+    fatal,
     digest,
     async start() {
-      const server = (await app.start(base.config.port)) as unknown;
-      const address = (server as { address?: () => unknown } | undefined)?.address?.();
-      if (address && typeof address === "object" && "port" in address) {
-        boundPort = Number((address as { port: number }).port);
+      let auth: { team_id?: string; enterprise_id?: string };
+      try {
+        auth = (await app.client.auth.test()) as typeof auth;
+        await app.init();
+      } catch (error) {
+        throw slackStartError(error, "bot", { atStart: true, apiUrl: slack.apiUrl });
       }
-      if (digest && digestSettings?.schedule) {
+      if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
+      server = await startBotServer({
+        port: base.config.port,
+        log: base.log,
+        health: () => ({
+          status: 200,
+          body: { status: "ok", draining: deps.inflight.draining, slack: connection.state },
+        }),
+        ready: readiness,
+        slackEvents: http?.requestListener,
+      });
+      if (socket) {
+        try {
+          await socket.start();
+        } catch (error) {
+          await server.close();
+          throw error;
+        }
+      } else {
+        connection.connectedNow();
+      }
+      // Today's care records into the cache, so the day's first answers cost one API call.
+      if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
+      if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
         schedule = startDigestSchedule({
           job: digest,
-          settings: digestSettings,
           timezone: base.config.timezone,
           clock: base.clock,
           log: base.log,
         });
       }
-      return boundPort;
+      return server.port;
     },
     async stop(graceMs = 25_000) {
       // Stop taking commands first (anything that still arrives is told to try again), then let
@@ -156,12 +230,13 @@ export function createBot(base: Deps, options: BotOptions): Bot {
       deps.inflight.draining = true;
       schedule?.stop();
       digest?.stop();
-      const stopped = app.stop().catch((error: unknown) => {
+      const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
       });
       const finished = await deps.inflight.drain(graceMs);
       if (!finished) deps.log.warn({ inFlight: deps.inflight.size }, "stopping with work still in flight");
       await stopped;
+      connection.stopped();
     },
   };
 }

@@ -9,17 +9,22 @@ const TO_PINO: Record<LogLevel, string> = {
   [LogLevel.ERROR]: "error",
 };
 
-export function boltLogger(log: Logger): BoltLogger {
-  let child = log.child({ component: "bolt" });
+/**
+ * `quiet`: every line at debug. The Socket Mode client logs an error for each failed reconnection
+ * attempt; the connection's own state changes are logged once instead (src/slack/connection.ts).
+ */
+export function boltLogger(log: Logger, options: { component?: string; quiet?: boolean } = {}): BoltLogger {
+  let child = log.child({ component: options.component ?? "bolt" });
+  const quiet = options.quiet === true;
   const line = (msg: unknown[]) =>
     msg
       .map((m) => (typeof m === "string" ? m : m instanceof Error ? m.message : JSON.stringify(m)))
       .join(" ");
   return {
     debug: (...msg: unknown[]) => child.debug(line(msg)),
-    info: (...msg: unknown[]) => child.info(line(msg)),
-    warn: (...msg: unknown[]) => child.warn(line(msg)),
-    error: (...msg: unknown[]) => child.error(line(msg)),
+    info: (...msg: unknown[]) => (quiet ? child.debug(line(msg)) : child.info(line(msg))),
+    warn: (...msg: unknown[]) => (quiet ? child.debug(line(msg)) : child.warn(line(msg))),
+    error: (...msg: unknown[]) => (quiet ? child.debug(line(msg)) : child.error(line(msg))),
     setLevel: () => {
       // The level is LOG_LEVEL's, set once for the whole process.
     },

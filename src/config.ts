@@ -146,6 +146,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const times = r.read("ROUNDS_TIMES", { fallback: DEFAULT_ROUND_TIMES, parse: roundTimes });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
+  if (tomorrowTime && !digestChannel) {
+    r.problems.push({
+      variable: "TOMORROW_TIME",
+      problem: "is set, but DIGEST_CHANNEL is not: tomorrow's check is posted in DIGEST_CHANNEL.",
+      fix: "Set DIGEST_CHANNEL to the front desk's channel id (C0123ABCD), or remove TOMORROW_TIME.",
+    });
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
 
   return {
@@ -173,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     rounds: { channel: roundsChannel, times },
     tomorrowTime,
+    scheduledPosts: digestSchedule,
     slackBotToken: botToken,
     slackApiUrl,
     rawResponses,

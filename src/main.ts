@@ -5,10 +5,19 @@
  */
 import { existsSync } from "node:fs";
 import { createBot } from "./app.ts";
-import { ConfigError, loadConfig, requireKennel, requireSlack, secretValues } from "./config.ts";
+import {
+  ConfigError,
+  loadConfig,
+  requireKennel,
+  requireSlack,
+  secretValues,
+  timezoneNotice,
+} from "./config.ts";
 import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
+import { installProcessGuards } from "./process/guards.ts";
+import { SlackStartError } from "./slack/start-problem.ts";
 
 /** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
 const REAL_SETTINGS = [
@@ -73,7 +82,15 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
   return 0;
 }
 
-export async function main(env: Record<string, string | undefined>, argv: string[] = []): Promise<number> {
+/**
+ * `guard`: install the process-wide handlers for uncaught errors (src/process/guards.ts); off when
+ * main runs inside a test process.
+ */
+export async function main(
+  env: Record<string, string | undefined>,
+  argv: string[] = [],
+  guard = false,
+): Promise<number> {
   if (wantsPreview(env, argv)) return preview(env);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;
@@ -102,14 +119,29 @@ export async function main(env: Record<string, string | undefined>, argv: string
     throw error;
   }
   const log = createLogger({ level: config.logLevel, secrets: secretValues(env) });
+  if (guard) installProcessGuards(process, log);
   // Signals first: a stop that arrives during start-up still finishes the commands in flight.
   const stopRequested = new Promise<string>((resolve) => {
     process.once("SIGTERM", () => resolve("SIGTERM"));
     process.once("SIGINT", () => resolve("SIGINT"));
   });
-  const kennel = createKennelClient(kennelSettings, { log });
+  const zoneNote = timezoneNotice(config);
+  if (zoneNote) log.warn(zoneNote);
+  const kennel = createKennelClient(kennelSettings, { log, secrets: secretValues(env) });
   const bot = createBot({ kennel, log, config, clock: systemClock }, { slack });
-  const port = await bot.start();
+  let port: number;
+  try {
+    // auth.test, then the port, then (Socket Mode) the first connection: nothing says "running"
+    // or "listening" before Slack accepted the token.
+    port = await bot.start();
+  } catch (error) {
+    if (error instanceof SlackStartError) {
+      process.stderr.write(`Kennel Desk could not start. ${error.message}\n${error.fix}\n`);
+      log.debug({ code: error.code, exitCode: error.exitCode }, "start-up refused");
+      return error.exitCode;
+    }
+    throw error;
+  }
   log.info(
     { mode: bot.mode, port, kennelApi: kennelSettings.baseUrl.href, timezone: config.timezone },
     bot.mode === "socket"
@@ -117,15 +149,28 @@ export async function main(env: Record<string, string | undefined>, argv: string
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
   );
   // A first look at the kennel API, in the background: a problem is logged, not fatal.
-  void kennel.checkStatus().then((status) => {
-    if (status.state !== "ok") {
-      log.warn(
-        { state: status.state, requestId: status.requestId },
-        `kennel API: ${status.error?.message ?? status.state}`,
-      );
-    }
-  });
-  const signal = await stopRequested;
+  void kennel.checkStatus().then(
+    (status) => {
+      if (status.state !== "ok") {
+        log.warn(
+          { state: status.state, requestId: status.requestId },
+          `kennel API: ${status.error?.message ?? status.state}`,
+        );
+      }
+    },
+    () => undefined,
+  );
+  const outcome = await Promise.race([
+    stopRequested.then((signal) => ({ signal, fatal: undefined })),
+    bot.fatal.then((fatal) => ({ signal: undefined, fatal })),
+  ]);
+  if (outcome.fatal) {
+    // Slack refused for good (Socket Mode turned off, the app token revoked): retrying cannot help.
+    process.stderr.write(`Kennel Desk stopped. ${outcome.fatal.message}\n${outcome.fatal.fix}\n`);
+    await bot.stop(5_000);
+    return outcome.fatal.exitCode;
+  }
+  const signal = outcome.signal;
   log.info({ signal }, "stopping: finishing the commands in flight");
   await bot.stop();
   log.info("stopped");
@@ -134,7 +179,7 @@ export async function main(env: Record<string, string | undefined>, argv: string
 
 if (import.meta.main) {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  main(process.env, process.argv.slice(2)).then(
+  main(process.env, process.argv.slice(2), true).then(
     (code) => {
       process.exitCode = code;
       // Bolt's sockets and timers may linger; the work is done.

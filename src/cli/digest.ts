@@ -4,15 +4,14 @@
  * in DIGEST_CHANNEL, a round's sheet in ROUNDS_CHANNEL. Each goes through the scheduler's own job,
  * so it is posted at most once per day and kind, and completely.
  */
-import { webApi } from "@slack/bolt";
 import { UsageError } from "../answers/failure.ts";
 import { currentRound } from "../answers/house.ts";
-import { boltLogger } from "../bolt-logger.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import type { PostKind } from "../digest/compose.ts";
 import type { ScheduledPost } from "../digest/posts.ts";
 import { createKennelClient } from "../kennel/client.ts";
+import { createWebClient } from "../slack/web-client.ts";
 import { isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
 import { roundOf } from "./rounds.ts";
@@ -20,16 +19,11 @@ import { roundOf } from "./rounds.ts";
 type Content = DigestKind | "rounds" | "tomorrow";
 const CONTENTS: readonly Content[] = ["departures", "arrivals", "rounds", "tomorrow"];
 
-/**
- * The Slack Web API client, built here and only here in the command line, with the bot's retry and
- * timeout. The shared factory (src/slack/web-client.ts, with the bot) replaces this when it lands.
- */
-function slackClient(ctx: CliContext): webApi.WebClient {
-  return new webApi.WebClient(ctx.config.slackBotToken, {
-    ...(ctx.config.slackApiUrl ? { slackApiUrl: ctx.config.slackApiUrl } : {}),
-    logger: boltLogger(ctx.log),
-    retryConfig: { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 },
-    timeout: 10_000,
+/** The Slack Web API client: the bot's own factory (retries, timeout, SLACK_API_URL, logging). */
+function slackClient(ctx: CliContext) {
+  return createWebClient(ctx.config.slackBotToken as string, {
+    apiUrl: ctx.config.slackApiUrl,
+    log: ctx.log,
   });
 }
 

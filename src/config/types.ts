@@ -71,6 +71,8 @@ export interface Config {
   rounds: RoundsSettings;
   /** TOMORROW_TIME: local HH:MM of the look at tomorrow; undefined (the default): off. */
   tomorrowTime: string | undefined;
+  /** DIGEST_SCHEDULE: whether this process schedules the posts (off: an external scheduler runs `kennel-desk digest`). */
+  scheduledPosts: boolean;
   /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */
   slackBotToken: string | undefined;
   slackApiUrl: string | undefined;

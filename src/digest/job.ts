@@ -12,9 +12,9 @@ import type { Deps } from "../deps.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { composePost, isPostKind } from "./compose.ts";
+import { dueInstant } from "./due.ts";
 import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
 import { type ComposeFn, digestPosts, type NoticeFn, postLabel, type ScheduledPost } from "./posts.ts";
-import { dueInstant } from "./due.ts";
 import type { DigestSlack } from "./slack.ts";
 
 export const RETRY_WINDOW_MS = 15 * 60_000;
@@ -40,6 +40,8 @@ export interface DigestJobOptions {
   sleep?: (ms: number) => Promise<boolean>;
   /** Pause between posting and re-reading the history. Default 2 s. */
   settleMs?: number;
+  /** Called as a post's run begins (the bot warms the care cache with the 07:00 post). */
+  onPost?: (kind: string, date: string) => void;
 }
 
 export type KindOutcome = PostOutcome | { result: "gave-up"; reason: string } | { result: "stopped" };
@@ -139,6 +141,7 @@ export class DigestJob {
 
   async #runPost(post: ScheduledPost, date: string, retry: boolean): Promise<KindOutcome> {
     const { deps, slack } = this.#o;
+    this.#o.onPost?.(post.kind, date);
     const { kind, channel } = post;
     const tz = deps.config.timezone;
     const started = deps.clock.now().getTime();

@@ -18,9 +18,9 @@ import { dueInstant } from "./due.ts";
 
 /** The longest the scheduler sleeps between two looks at the wall clock. */
 const TICK_MS = 60_000;
+
 import type { DigestJob } from "./job.ts";
 import { digestPosts, type ScheduledPost } from "./posts.ts";
-
 
 export interface DigestSchedule {
   nextRun(): Date | null;

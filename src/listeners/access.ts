@@ -1,7 +1,9 @@
 /**
- * Who may see kennel data, and where: commands only in ALLOWED_CHANNELS (when set), and never for
- * guest accounts (is_restricted or is_ultra_restricted, from users.info, cached). Fails closed: if
- * Slack cannot tell us who is asking, no kennel data is shown.
+ * Who may see kennel data, and where: commands only in ALLOWED_CHANNELS (when set), and only for
+ * full members of the app's own workspace (users.info, cached). Refused: guest accounts
+ * (is_restricted, is_ultra_restricted), Slack Connect outsiders (is_stranger, or a team_id other
+ * than the app's: a user of another organisation), bots and app users, and deactivated accounts.
+ * Fails closed: if Slack cannot tell us who is asking, no kennel data is shown.
  */
 import type { webApi } from "@slack/bolt";
 
@@ -18,12 +20,19 @@ export class Access {
   readonly #allowed: Set<string>;
   readonly #clock: Clock;
   readonly #log: Logger;
-  readonly #cache = new Map<string, { guest: boolean; until: number }>();
+  readonly #cache = new Map<string, { refusal: Refusal | undefined; until: number }>();
+  #workspace: Workspace | undefined;
 
   constructor(allowedChannels: string[], clock: Clock, log: Logger) {
     this.#allowed = new Set(allowedChannels);
     this.#clock = clock;
     this.#log = log;
+  }
+
+  /** The app's own workspace (auth.test's team_id and, in an Enterprise Grid, enterprise_id). */
+  setWorkspace(workspace: Workspace): void {
+    this.#workspace = workspace;
+    this.#cache.clear();
   }
 
   async check(
@@ -44,16 +53,17 @@ export class Access {
       return { ok: false, message: "Kennel Desk could not tell who is asking, so it shows nothing." };
     const now = this.#clock.now().getTime();
     const cached = this.#cache.get(userId);
-    let guest: boolean;
+    let refusal: Refusal | undefined;
     if (cached && cached.until > now) {
-      guest = cached.guest;
+      refusal = cached.refusal;
     } else {
       try {
         const info = await client.users.info({ user: userId });
-        const user = info.user as { is_restricted?: boolean; is_ultra_restricted?: boolean } | undefined;
+        const user = info.user as SlackUserFacts | undefined;
         if (!user) throw new Error("users.info returned no user");
-        guest = user.is_restricted === true || user.is_ultra_restricted === true;
-        this.#cache.set(userId, { guest, until: now + TTL_MS });
+        refusal = refusalOf(user, this.#workspace);
+        if (refusal) this.#log.info({ userId, refusal }, "refused a user who is not a full member");
+        this.#cache.set(userId, { refusal, until: now + TTL_MS });
         if (this.#cache.size > 5_000) this.#cache.delete(this.#cache.keys().next().value as string);
       } catch (error) {
         this.#log.warn(
@@ -67,43 +77,60 @@ export class Access {
         };
       }
     }
-    if (guest) {
+    if (refusal === "guest") {
       return {
         ok: false,
         message:
           "Kennel Desk is not available to guest accounts: it shows customers' and pets' details. Ask a member of staff.",
       };
     }
+    if (refusal) {
+      return {
+        ok: false,
+        message:
+          "Kennel Desk answers only the members of this kennel's own Slack workspace: it shows customers' and pets' details. Ask a member of staff.",
+      };
+    }
     return { ok: true };
   }
 }
 
-/** Work in flight, so a stop can finish it before exiting. */
-export class InFlight {
-  readonly #work = new Set<Promise<unknown>>();
-  draining = false;
+export interface Workspace {
+  teamId: string;
+  enterpriseId?: string | undefined;
+}
 
-  get size(): number {
-    return this.#work.size;
-  }
+type Refusal = "guest" | "outsider" | "other-team" | "bot" | "deactivated";
 
-  track<T>(work: Promise<T>): Promise<T> {
-    this.#work.add(work);
-    const done = () => this.#work.delete(work);
-    work.then(done, done);
-    return work;
-  }
+/** What users.info tells about a user, as far as access goes. */
+export interface SlackUserFacts {
+  team_id?: string;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_stranger?: boolean;
+  is_bot?: boolean;
+  is_app_user?: boolean;
+  deleted?: boolean;
+  enterprise_user?: { enterprise_id?: string; teams?: string[] };
+}
 
-  /** Waits for everything in flight, at most `timeoutMs`. True when all finished. */
-  async drain(timeoutMs: number): Promise<boolean> {
-    this.draining = true;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    const all = Promise.allSettled([...this.#work]).then(() => true as const);
-    const finished = await Promise.race([all, timeout]);
-    clearTimeout(timer);
-    return finished;
+/**
+ * Why this user may not see kennel data, or undefined for a full member. A user of another
+ * workspace is refused unless the app's workspace is one of theirs in the same Enterprise Grid.
+ * When the app's own workspace is not known, only users without a team_id pass the team rule.
+ */
+export function refusalOf(user: SlackUserFacts, workspace: Workspace | undefined): Refusal | undefined {
+  if (user.is_restricted === true || user.is_ultra_restricted === true) return "guest";
+  if (user.is_stranger === true) return "outsider";
+  if (user.is_bot === true || user.is_app_user === true) return "bot";
+  if (user.deleted === true) return "deactivated";
+  if (user.team_id !== undefined && user.team_id !== workspace?.teamId) {
+    const grid = user.enterprise_user;
+    const sameGrid =
+      workspace?.enterpriseId !== undefined &&
+      grid?.enterprise_id === workspace.enterpriseId &&
+      grid.teams?.includes(workspace.teamId) === true;
+    if (!sameGrid) return "other-team";
   }
+  return undefined;
 }

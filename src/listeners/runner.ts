@@ -10,18 +10,9 @@ import { describeFailure } from "../answers/failure.ts";
 import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import type { Access, InFlight } from "./access.ts";
+import type { BotDeps } from "./bot-deps.ts";
 
 type WebClient = webApi.WebClient;
-
-export interface BotDeps extends Deps {
-  access: Access;
-  inflight: InFlight;
-  /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */
-  loadingAfterMs: number;
-  /** Lines /kennel status adds (the Slack connection's state). */
-  statusExtras?: () => string[];
-}
 
 export type Visibility = "in_channel" | "ephemeral";
 

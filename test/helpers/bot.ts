@@ -64,6 +64,8 @@ export async function startHarness(
       slack: config.slack as NonNullable<Config["slack"]>,
       loadingAfterMs: options.loadingAfterMs ?? 1500,
       digest: { settleMs: 50 },
+      // Tests count the API calls each command makes: no warming in the background.
+      warmCare: false,
     },
   );
   const port = await bot.start();

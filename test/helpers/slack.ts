@@ -15,6 +15,10 @@ export interface Recorded {
 
 export interface SlackUser {
   id: string;
+  team_id?: string;
+  is_stranger?: boolean;
+  is_bot?: boolean;
+  deleted?: boolean;
   is_restricted?: boolean;
   is_ultra_restricted?: boolean;
 }
@@ -44,6 +48,10 @@ export interface SlackStandIn {
   broken: Set<string>;
   /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
   socketUrl: string | undefined;
+  /** When set, auth.test answers `{ ok: false, error: authError }` (a wrong or revoked bot token). */
+  authError: string | undefined;
+  /** When set, apps.connections.open answers `{ ok: false, error }` (a revoked app token, say). */
+  connectionsError: string | undefined;
   /** Slack's clock, for message timestamps (tests on a fake clock share theirs). */
   now: () => number;
   responseUrl(id: string): string;
@@ -101,10 +109,12 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
         }
         switch (method) {
           case "apps.connections.open":
+            if (stand.connectionsError) return send(200, { ok: false, error: stand.connectionsError });
             return stand.socketUrl
               ? send(200, { ok: true, url: stand.socketUrl })
               : send(200, { ok: false, error: "no_socket_url" });
           case "auth.test":
+            if (stand.authError) return send(200, { ok: false, error: stand.authError });
             return send(200, {
               ok: true,
               user_id: "UBOT",
@@ -177,6 +187,8 @@ export async function startSlackStandIn(): Promise<SlackStandIn> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stand: SlackStandIn = {
     socketUrl: undefined,
+    authError: undefined,
+    connectionsError: undefined,
     broken: new Set<string>(),
     now: () => Date.now(),
     messages,

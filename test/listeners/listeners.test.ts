@@ -9,12 +9,13 @@ import { noticeMessage } from "../../src/blocks/notice.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { KennelClient } from "../../src/kennel/client.ts";
 import { AuthenticationError } from "../../src/kennel/errors.ts";
-import { Access, InFlight } from "../../src/listeners/access.ts";
+import { Access } from "../../src/listeners/access.ts";
 import { type ButtonSpec, onButton } from "../../src/listeners/actions/button.ts";
+import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { dateCommand } from "../../src/listeners/commands/day.ts";
-import { ephemeralCommand } from "../../src/listeners/commands/slash-command.ts";
+import { ephemeralCommand } from "../../src/listeners/commands/ephemeral.ts";
+import { InFlight } from "../../src/listeners/in-flight.ts";
 import { bookingCard, dayMessages } from "../../src/listeners/replies.ts";
-import type { BotDeps } from "../../src/listeners/runner.ts";
 import { silentLogger } from "../../src/log.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");

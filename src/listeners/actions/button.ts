@@ -3,7 +3,8 @@ import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } f
 import type { ButtonKind } from "../../blocks/buttons.ts";
 import { noticeMessage, STALE_BUTTON } from "../../blocks/notice.ts";
 import type { Message } from "../../blocks/types.ts";
-import { type BotDeps, run, type Visibility } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { run, type Visibility } from "../runner.ts";
 
 export interface ButtonSpec<S> {
   kind: ButtonKind<S>;

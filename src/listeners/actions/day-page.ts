@@ -1,8 +1,8 @@
 /** Previous/Next on /arrivals, /departures and /inhouse: the page travels in the button's value. */
 import type { App } from "@slack/bolt";
 import { dayPage, housePage } from "../../blocks/buttons.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { dayMessages, houseBoard } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { onButton } from "./button.ts";
 
 export function registerDayPages(app: App, deps: BotDeps): void {

@@ -3,8 +3,8 @@ import type { App } from "@slack/bolt";
 import { homeList } from "../../blocks/buttons.ts";
 import type { Message } from "../../blocks/types.ts";
 import { localDate } from "../../time.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { dayMessages, houseBoard, roundSheet, tomorrowList } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { onButton } from "./button.ts";
 
 export function registerHomeList(app: App, deps: BotDeps): void {

@@ -1,8 +1,8 @@
 /** "Open", "Care summary", "Customer details" and "Booking history": a record for the one who clicked. */
 import type { App } from "@slack/bolt";
 import { customerBookingsPage, openBooking, openCustomer, openPet } from "../../blocks/buttons.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { bookingCard, customerCardById, customerHistory, petCardById } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { onButton } from "./button.ts";
 
 export function registerOpenRecord(app: App, deps: BotDeps): void {

@@ -2,7 +2,7 @@
 import type { App } from "@slack/bolt";
 import { ownerContacts } from "../../blocks/buttons.ts";
 import { ownerContactsMessage } from "../../blocks/tomorrow.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { onButton } from "./button.ts";
 
 export function registerOwnerContacts(app: App, deps: BotDeps): void {

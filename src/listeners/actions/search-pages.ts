@@ -1,8 +1,8 @@
 /** Previous/Next on the search lists: pets, customers and /kennel bookings. */
 import type { App } from "@slack/bolt";
 import { bookingsPage, customersPage, petsPage } from "../../blocks/buttons.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { bookingsSearchReply, customerReply, petReply } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { onButton } from "./button.ts";
 
 export function registerSearchPages(app: App, deps: BotDeps): void {

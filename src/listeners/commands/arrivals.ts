@@ -1,7 +1,7 @@
 /** /arrivals [date]: the day's arrivals, posted for the channel (list_arrivals). */
 import type { App } from "@slack/bolt";
+import type { BotDeps } from "../bot-deps.ts";
 import { dayMessages } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { dateCommand } from "./day.ts";
 
 export function registerArrivals(app: App, deps: BotDeps): void {

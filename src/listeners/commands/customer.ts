@@ -3,9 +3,9 @@
  * (list_customers, get_customer, list_customer_pets, list_customer_bookings).
  */
 import type { App } from "@slack/bolt";
+import type { BotDeps } from "../bot-deps.ts";
 import { customerReply } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
-import { ephemeralCommand } from "./slash-command.ts";
+import { ephemeralCommand } from "./ephemeral.ts";
 
 export function registerCustomer(app: App, deps: BotDeps): void {
   app.command(

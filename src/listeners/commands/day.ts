@@ -4,7 +4,7 @@ import { UsageError } from "../../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../../answers/input.ts";
 import type { Message } from "../../blocks/types.ts";
 import { parseDay } from "../../dates.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { slashCommand } from "./slash-command.ts";
 
 /** A command whose text is a date: a bad date is answered to the asker only, with no API call. */

@@ -1,7 +1,7 @@
 /** /departures [date]: the day's departures with the going-home check, for the channel (list_departures). */
 import type { App } from "@slack/bolt";
+import type { BotDeps } from "../bot-deps.ts";
 import { dayMessages } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { dateCommand } from "./day.ts";
 
 export function registerDepartures(app: App, deps: BotDeps): void {

@@ -1,5 +1,5 @@
 import type { App } from "@slack/bolt";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { registerArrivals } from "./arrivals.ts";
 import { registerBooking } from "./booking.ts";
 import { registerCustomer } from "./customer.ts";

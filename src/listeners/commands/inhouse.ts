@@ -1,7 +1,7 @@
 /** /inhouse [date]: every pet staying, by room, for the channel (no contacts). */
 import type { App } from "@slack/bolt";
+import type { BotDeps } from "../bot-deps.ts";
 import { houseBoard } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { dateCommand } from "./day.ts";
 
 export function registerInHouse(app: App, deps: BotDeps): void {

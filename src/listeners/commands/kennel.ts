@@ -3,9 +3,9 @@ import type { App } from "@slack/bolt";
 import { UsageError } from "../../answers/failure.ts";
 import { helpMessage } from "../../blocks/help.ts";
 import type { Message } from "../../blocks/types.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { bookingsSearchReply, customerReply, petReply, statusReply } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
-import { ephemeralCommand } from "./slash-command.ts";
+import { ephemeralCommand } from "./ephemeral.ts";
 
 /** `/kennel …`: the subcommand, or the help for anything unknown. */
 export async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
@@ -20,7 +20,7 @@ export async function kennelReply(deps: BotDeps, text: string): Promise<Message[
     case "help":
       return [helpMessage(deps.config.timezone)];
     case "status":
-      return statusReply(deps, () => deps.statusExtras?.() ?? []);
+      return statusReply(deps, () => (deps.slack ? [`Slack: ${deps.slack.describe()}`] : []));
     case "bookings":
     case "booking":
       return bookingsSearchReply(deps, args);

@@ -1,8 +1,8 @@
 /** /pet NAME [OWNER]|ID: a care summary, or a list that tells same-named pets apart (list_pets, get_pet). */
 import type { App } from "@slack/bolt";
+import type { BotDeps } from "../bot-deps.ts";
 import { petReply } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
-import { ephemeralCommand } from "./slash-command.ts";
+import { ephemeralCommand } from "./ephemeral.ts";
 
 export function registerPet(app: App, deps: BotDeps): void {
   app.command(

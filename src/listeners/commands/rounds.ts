@@ -7,8 +7,8 @@ import { UsageError } from "../../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../../answers/input.ts";
 import { parseDay } from "../../dates.ts";
 import { ROUNDS, type Round } from "../../domain/care.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { roundSheet } from "../replies.ts";
-import type { BotDeps } from "../runner.ts";
 import { slashCommand } from "./slash-command.ts";
 
 /** "evening tomorrow", "am", "lunch 24 dec": the round (when named) and the rest as a date. */

@@ -1,7 +1,8 @@
 /** The shared shape of every slash command: ack at once, then answer through the runner. */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
 import type { Message } from "../../blocks/types.ts";
-import { type BotDeps, run, type Visibility } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { run, type Visibility } from "../runner.ts";
 
 export interface CommandPlan {
   visibility: Visibility;
@@ -25,9 +26,4 @@ export function slashCommand(deps: BotDeps, plan: (text: string) => CommandPlan)
       work,
     });
   };
-}
-
-/** The lookups (/booking, /pet, /customer, /kennel): an answer only the asker sees. */
-export function ephemeralCommand(deps: BotDeps, answer: (text: string) => Promise<Message[]>) {
-  return slashCommand(deps, (text) => ({ visibility: "ephemeral", work: () => answer(text) }));
 }

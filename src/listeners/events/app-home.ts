@@ -7,7 +7,7 @@ import type { App } from "@slack/bolt";
 import { todayOverview } from "../../answers/house.ts";
 import { homeBlocks, homeRefusalBlocks } from "../../blocks/home.ts";
 import type { Block } from "../../blocks/types.ts";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 
 export function registerAppHome(app: App, deps: BotDeps): void {
   app.event("app_home_opened", async ({ event, client }) => {

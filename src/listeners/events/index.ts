@@ -1,5 +1,5 @@
 import type { App } from "@slack/bolt";
-import type { BotDeps } from "../runner.ts";
+import type { BotDeps } from "../bot-deps.ts";
 import { registerAppHome } from "./app-home.ts";
 
 export function register(app: App, deps: BotDeps): void {

@@ -1,0 +1,18 @@
+/** What every listener is given: the common deps, plus the access check, the shutdown tracker and
+ * the state of the link to Slack. */
+import type { Deps } from "../deps.ts";
+import type { SlackConnection } from "../slack/connection.ts";
+import type { Access } from "./access.ts";
+import type { InFlight } from "./in-flight.ts";
+
+export interface BotDeps extends Deps {
+  access: Access;
+  inflight: InFlight;
+  /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */
+  loadingAfterMs: number;
+  /**
+   * Socket Mode connected, reconnecting since when, the last error (for /kennel status). Set by
+   * createBot; absent where listeners run without a bot (unit tests).
+   */
+  slack?: SlackConnection;
+}

@@ -1,0 +1,153 @@
+/**
+ * The bot's own HTTP server, in both modes: GET /healthz, GET /readyz and, in HTTP mode, Slack's
+ * requests at POST /slack/events. Every request body is read and checked here before Bolt sees it:
+ * a body Bolt could not take (`payload=null`, JSON `null`, a number, garbage) is answered 400 and
+ * logged, signed or not, so no request can stop the process.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parse as parseQuery } from "node:querystring";
+import type { Logger } from "../log.ts";
+import { portInUse } from "./start-problem.ts";
+
+/** Slack's requests are a few kilobytes; anything far larger is not Slack. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export interface BotServerOptions {
+  port: number;
+  log: Logger;
+  health: () => Answer;
+  ready: () => Promise<Answer>;
+  /** HTTP mode: Bolt's request listener, given a request whose body was read and checked. */
+  slackEvents?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+}
+
+export interface BotServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Why Bolt could not take this body, or undefined when it can. Mirrors Bolt's own parsing: a form
+ * body with `payload` is that payload's JSON; any other form is the fields; anything else is JSON.
+ * The result must be an object (not null, not an array).
+ */
+export function badSlackBody(raw: string, contentType: string | undefined): string | undefined {
+  let parsed: unknown;
+  try {
+    if (contentType === "application/x-www-form-urlencoded") {
+      const form = parseQuery(raw);
+      if (form.ssl_check === "1") return undefined;
+      parsed = typeof form.payload === "string" ? JSON.parse(form.payload) : form;
+      if (Array.isArray(form.payload)) return "more than one payload field";
+    } else {
+      parsed = JSON.parse(raw);
+    }
+  } catch {
+    return "the body is not valid JSON or form data";
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    return `the body is ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not an object`;
+  }
+  return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(tooLarge ? "too-large" : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function slackRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  listener: NonNullable<BotServerOptions["slackEvents"]>,
+  log: Logger,
+): Promise<void> {
+  const body = await readBody(req);
+  if (body === "too-large") {
+    log.warn({ path: req.url, limit: MAX_BODY_BYTES }, "refused a request to /slack/events: body too large");
+    return json(res, 413, { ok: false, error: "body_too_large" });
+  }
+  const bad = badSlackBody(body.toString("utf8"), req.headers["content-type"]);
+  if (bad) {
+    log.warn(
+      { path: req.url, bytes: body.length, signed: req.headers["x-slack-signature"] !== undefined },
+      `refused a request to /slack/events: ${bad}`,
+    );
+    return json(res, 400, { ok: false, error: "bad_request" });
+  }
+  // Bolt reads an already-read body from `rawBody`.
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+  listener(req, res);
+}
+
+export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
+  const { log } = options;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const method = req.method ?? "GET";
+    const handle = async () => {
+      if (path === "/healthz" && method === "GET") {
+        const a = options.health();
+        return json(res, a.status, a.body);
+      }
+      if (path === "/readyz" && method === "GET") {
+        const a = await options.ready();
+        return json(res, a.status, a.body);
+      }
+      if (path === "/slack/events" && method === "POST" && options.slackEvents) {
+        return slackRequest(req, res, options.slackEvents, log);
+      }
+      json(res, 404, { ok: false, error: "not_found" });
+    };
+    handle().catch((error: unknown) => {
+      log.error({ path, err: String((error as Error)?.message ?? error) }, "an HTTP request failed");
+      json(res, 500, { ok: false, error: "internal_error" });
+    });
+  });
+  server.on("clientError", (error, socket) => {
+    log.debug({ err: error.message }, "a malformed HTTP request was dropped");
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.close();
+      reject(error.code === "EADDRINUSE" ? portInUse(options.port) : error);
+    };
+    server.once("error", onError);
+    server.listen(options.port, () => {
+      server.off("error", onError);
+      server.on("error", (error) => log.error({ err: error.message }, "the HTTP server reported an error"));
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Only full members of the app's own workspace see kennel data: guests, Slack Connect outsiders
+ * (is_stranger, or another team's user), bots and deactivated accounts are refused; a failed
+ * users.info refuses too (fail closed). Through the whole bot as well as the check alone.
+ */
+import type { webApi } from "@slack/bolt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Access, refusalOf } from "../../src/listeners/access.ts";
+import { silentLogger } from "../../src/log.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { commandForm, postSigned } from "../helpers/slack.ts";
+
+const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
+const workspace = { teamId: "T1" };
+
+function client(user: Record<string, unknown> | Error): webApi.WebClient {
+  return {
+    users: {
+      info: async () => {
+        if (user instanceof Error) throw user;
+        return { ok: true, user };
+      },
+    },
+  } as unknown as webApi.WebClient;
+}
+
+describe("refusalOf: who is a full member of the app's own workspace", () => {
+  it.each([
+    [{ id: "U1", team_id: "T1" }, undefined],
+    [{ id: "U1", team_id: "T1", is_restricted: true }, "guest"],
+    [{ id: "U1", team_id: "T1", is_ultra_restricted: true }, "guest"],
+    [{ id: "U1", team_id: "T1", is_stranger: true }, "outsider"],
+    [{ id: "U1", team_id: "T9" }, "other-team"],
+    [{ id: "U1", team_id: "T1", is_bot: true }, "bot"],
+    [{ id: "U1", team_id: "T1", is_app_user: true }, "bot"],
+    [{ id: "U1", team_id: "T1", deleted: true }, "deactivated"],
+  ])("%o → %s", (user, expected) => {
+    expect(refusalOf(user, workspace)).toBe(expected);
+  });
+
+  it("a user of another workspace in the same Enterprise Grid who also belongs to ours is a member", () => {
+    const grid = { teamId: "T1", enterpriseId: "E1" };
+    expect(
+      refusalOf({ team_id: "T2", enterprise_user: { enterprise_id: "E1", teams: ["T1", "T2"] } }, grid),
+    ).toBe(undefined);
+    expect(refusalOf({ team_id: "T2", enterprise_user: { enterprise_id: "E1", teams: ["T2"] } }, grid)).toBe(
+      "other-team",
+    );
+    expect(refusalOf({ team_id: "T2", enterprise_user: { enterprise_id: "E9", teams: ["T1"] } }, grid)).toBe(
+      "other-team",
+    );
+  });
+
+  it("with our own workspace unknown, a user who names a team is refused (fails closed)", () => {
+    expect(refusalOf({ team_id: "T1" }, undefined)).toBe("other-team");
+  });
+});
+
+describe("Access.check", () => {
+  it("refuses an outsider with words that say why, and a failed users.info with 'try again'", async () => {
+    const access = new Access([], clock, silentLogger());
+    access.setWorkspace(workspace);
+    const outsider = await access.check(client({ id: "UX", team_id: "T1", is_stranger: true }), "UX", "C1");
+    expect(outsider).toMatchObject({ ok: false, message: expect.stringMatching(/own Slack workspace/) });
+    const other = await access.check(client({ id: "UY", team_id: "T2" }), "UY", "C1");
+    expect(other.ok).toBe(false);
+    const failed = await access.check(client(new Error("ratelimited")), "UZ", "C1");
+    expect(failed).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/could not confirm your account/),
+    });
+    expect(await access.check(client({ id: "UM", team_id: "T1" }), "UM", "C1")).toEqual({ ok: true });
+  });
+});
+
+describe("through the bot", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+    h.slack.users.set("U0CONNECT", { id: "U0CONNECT", team_id: "T1", is_stranger: true });
+    h.slack.users.set("U0OTHER", { id: "U0OTHER", team_id: "T2" });
+    h.slack.users.set("U0MEMBER", { id: "U0MEMBER", team_id: "T1" });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it.each(["U0CONNECT", "U0OTHER"])(
+    "%s (not a full member) gets a refusal and no kennel data",
+    async (user) => {
+      const { form, id } = commandForm(h.slack, { command: "/arrivals", user });
+      expect((await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form)).status).toBe(200);
+      await h.slack.waitFor(() => h.slack.responsesFor(id).length > 0);
+      const answers = JSON.stringify(h.slack.responsesFor(id).map((r) => r.body));
+      expect(answers).toMatch(/only the members of this kennel's own Slack workspace/);
+      expect(answers).not.toMatch(/Arrivals —/);
+    },
+  );
+
+  it("a member of the app's workspace is answered", async () => {
+    const { form, id } = commandForm(h.slack, { command: "/arrivals", user: "U0MEMBER" });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+    await h.slack.waitFor(() => h.slack.responsesFor(id).length > 0);
+    expect(JSON.stringify(h.slack.responsesFor(id).map((r) => r.body))).toMatch(/Arrivals/);
+  });
+});
