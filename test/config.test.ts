@@ -259,6 +259,7 @@ describe("the cache, concurrency, body size, rounds and tomorrow settings", () =
       ROUNDS_CHANNEL: "C0ROUNDS1",
       ROUNDS_TIMES: "7:00, 13:30,19:15",
       TOMORROW_TIME: "17:45",
+      DIGEST_CHANNEL: "C0123ABCD",
     });
     expect(config.kennel).toMatchObject({
       cacheTtlSeconds: 0,

@@ -104,20 +104,23 @@ export function hasAnyDiet(diet: Diet): boolean {
   return Boolean(diet.general || diet.morning || diet.midday || diet.evening);
 }
 
-/** Words in a diet that mark it as one to get right: a restriction, a prescription food, a method. */
+/**
+ * Words that mark a diet as one to get right: a restriction, a prescription or sensitivity food,
+ * raw feeding (kept and handled apart), hand-feeding. The owner's own food and warm water are
+ * ordinary and not marked.
+ */
 const MARKED =
-  /\b(only|no|not|never|avoid|special|prescription|hypo-?allergenic|sensitive|allerg\w*|intoleran\w*|renal|kidney|diabet\w*|grain[\s-]?free|gluten|raw|own food|must|soak\w*|warm\w*|hand[\s-]?fe\w+|slow|weigh\w*|separate\w*|medicated|vet)\b|!/i;
+  /\b(only|no|not|never|avoid|prescription|hypo-?allergenic|sensitive|allerg\w*|intoleran\w*|renal|kidney|diabet\w*|grain[\s-]?free|gluten|raw|must|hand[\s-]?fe\w+|medicated|vet)\b|!/i;
 
 /**
- * A special diet: the rounds differ (what is fed in one round is not what is fed in another), or
- * the diet carries a marked instruction. A plain "200 g kibble" morning and evening is not special:
- * a flag on nearly every entry would carry nothing.
+ * A special diet: one that carries a marked instruction (a restriction, prescription food, raw).
+ * Different food morning and evening, or a midday snack, is ordinary: a flag on nearly every entry
+ * would carry nothing (the rounds show every feed anyway).
  */
 export function isSpecialDiet(diet: Diet): boolean {
-  const rounds = [diet.morning, diet.midday, diet.evening].filter((d): d is string => Boolean(d));
-  const distinct = new Set(rounds.map((d) => d.toLowerCase().replace(/\s+/g, " ").trim()));
-  if (distinct.size > 1) return true;
-  return [diet.general, ...rounds].some((d) => d !== undefined && MARKED.test(d));
+  return [diet.general, diet.morning, diet.midday, diet.evening].some(
+    (d) => d !== undefined && MARKED.test(d),
+  );
 }
 
 /** The diet of one round, and the general diet. */

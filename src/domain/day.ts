@@ -87,16 +87,21 @@ export const ENTRY_CAPS = {
   care: 700,
 } as const;
 
-/** The most characters an entry's text can take: what paging budgets for it. */
+/**
+ * The room an entry's text is budgeted for when a day is paged: its own text (known before the
+ * care lookup) and an allowance for each pet's care lines. Long names make pages shorter; the
+ * renderer's last guard (blocks/fit.ts) covers the rare page whose care runs longer still.
+ */
 export function entrySize(b: Booking): number {
   const c = ENTRY_CAPS;
+  const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
   return (
     Math.min(b.petNames?.length ?? 20, c.pets) +
     Math.min(b.customerName?.length ?? 20, c.owner) +
     Math.min(b.roomName?.length ?? 10, c.room) +
     Math.min(b.reference?.length ?? 0, c.reference) +
     c.status +
-    c.care +
+    Math.min(c.care, 100 + 140 * pets) +
     80
   );
 }

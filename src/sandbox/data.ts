@@ -264,8 +264,8 @@ const DIETS_AM = [
   "1 cup Royal Canin kibble",
   "200g wet food + 50g kibble",
   "Half a tin of Lily's Kitchen",
-  "Raw: 250g chicken mince",
-  "Own food, 1 scoop, soaked",
+  "2 scoops Burns kibble",
+  "Own food, 1 scoop",
   "Kibble with warm water",
 ];
 const DIETS_NOON = ["Small handful of kibble", "Puppy meal: 1/3 cup", "Dental chew only"];
@@ -276,6 +276,7 @@ const DIETS_PM = [
   "Half a tin + rice",
   "Raw: 250g beef mince",
 ];
+// Most standing notes are ordinary; a few are restrictions or prescription food (a special diet).
 const DIETS_GENERAL = [
   "Grain free only",
   "No chicken",
@@ -283,6 +284,16 @@ const DIETS_GENERAL = [
   "Hypoallergenic diet (Hill's z/d)",
   "Cheese & ham as treats only",
   "Slow feeder bowl please",
+  "Fresh water in a steel bowl",
+  "Eats slowly; leave the bowl down 20 minutes",
+  "Feed in the kennel, not the run",
+  "Treats allowed in moderation",
+  "Likes the food slightly warmed",
+  "Two small meals a day",
+  "Bowl on a raised stand",
+  "Chews are fine",
+  "Food is in the owner's labelled bag",
+  "Same food as at home",
 ];
 /**
  * Medications as [main instruction, midday, evening]. The main instruction names the drug; the midday

@@ -101,12 +101,14 @@ describe("the rounds", () => {
 });
 
 describe("flags that discriminate", () => {
-  it("a special diet only where the rounds differ or the diet carries a marked instruction", () => {
+  it("a special diet only where it carries a marked instruction", () => {
     expect(isSpecialDiet(careOf(eveningOnly).diet)).toBe(false);
-    expect(
-      isSpecialDiet(careOf({ dietaryRequirementsAm: "kibble", dietaryRequirementsPm: "wet food" }).diet),
-    ).toBe(true);
-    expect(isSpecialDiet(careOf({ dietaryRequirements: "Own food only, no treats" }).diet)).toBe(true);
+    const ordinary = { dietaryRequirementsAm: "kibble", dietaryRequirementsPm: "Own food, wet" };
+    expect(isSpecialDiet(careOf(ordinary).diet)).toBe(false);
+    expect(isSpecialDiet(careOf({ dietaryRequirementsNoon: "a small lunch" }).diet)).toBe(false);
+    expect(isSpecialDiet(careOf({ dietaryRequirementsNoon: "Dental chew only" }).diet)).toBe(true);
+    expect(isSpecialDiet(careOf({ dietaryRequirementsPm: "Raw: 250 g chicken mince" }).diet)).toBe(true);
+    expect(isSpecialDiet(careOf({ dietaryRequirements: "No chicken, no treats" }).diet)).toBe(true);
   });
 
   it("medication names, allergy text, not evaluated, grooming", () => {

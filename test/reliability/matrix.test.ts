@@ -51,7 +51,7 @@ function commands(): Cmd[] {
     cmd("/kennel pets", "/kennel", `pets ${String(pet.name)}`, /Pets matching|Medication/),
     {
       name: "button: Next",
-      ok: /showing 21–40/,
+      ok: /showing \d+–\d+ of/,
       send: (x) =>
         actionForm(x.slack, {
           action_id: "day_page_next",

@@ -1,0 +1,342 @@
+/**
+ * The care day end to end, over the real Bolt app (signed requests, the Slack stand-in, the
+ * sandbox): /inhouse, /rounds for each round, the going-home check, the round posts and tomorrow's
+ * check (each once), the Home tab (staff and guest), all within Block Kit limits on the sandbox's
+ * 150-pet day, and no contact detail in any channel post.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBot } from "../../src/app.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import type { Config } from "../../src/config.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
+
+const TODAY = "2026-11-22";
+const FULL_HOUSE = "2026-11-24";
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({
+    env: {
+      DIGEST_CHANNEL: "C0FRONTDESK",
+      ROUNDS_CHANNEL: "C0ROUNDS",
+      TOMORROW_TIME: "17:00",
+      // The test makes each post itself, at a time it chooses.
+      DIGEST_SCHEDULE: "off",
+    },
+  });
+});
+afterAll(() => h.close());
+
+const isFinal = (r: Recorded) =>
+  !String(r.body.text ?? "").includes("Looking up") && r.body.delete_original !== true;
+
+/** A command's answers: every message the bot sent to its response_url, once the last has come. */
+async function ask(command: string, text: string, user = "U0STAFF"): Promise<Array<Record<string, unknown>>> {
+  const { form, id } = commandForm(h.slack, { command, text, user });
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  expect(res.status).toBe(200);
+  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
+  // Follow-up messages (a big round) come right after the first.
+  let n = -1;
+  while (n !== h.slack.responsesFor(id).length) {
+    n = h.slack.responsesFor(id).length;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return h.slack
+    .responsesFor(id)
+    .filter(isFinal)
+    .map((r) => r.body);
+}
+
+const asMessage = (b: Record<string, unknown>): Message => ({
+  text: String(b.text ?? ""),
+  blocks: (b.blocks ?? []) as Message["blocks"],
+});
+const sectionTexts = (b: Record<string, unknown>) =>
+  ((b.blocks ?? []) as Array<{ type: string; text?: { text: string } }>)
+    .filter((x) => x.type === "section")
+    .map((x) => x.text?.text ?? "");
+
+function expectFits(bodies: Array<Record<string, unknown>>) {
+  for (const b of bodies) expect(limitViolations(asMessage(b))).toEqual([]);
+}
+
+describe("/inhouse", () => {
+  it("every pet in house by room, in natural order, with a summary; for the channel", async () => {
+    const [answer] = await ask("/inhouse", "");
+    expect(answer?.response_type).toBe("in_channel");
+    const text = JSON.stringify(answer);
+    expect(text).toContain("In house — Sun 22 Nov");
+    expect(text).toMatch(/\d+ pets · \d+ rooms · 🏠 \d+ going home today · 🛬 \d+ arriving today/);
+    expectFits([answer as Record<string, unknown>]);
+    const rooms = sectionTexts(answer as Record<string, unknown>).map(
+      (t) => /^\*([^*]+)\*/.exec(t)?.[1] ?? "",
+    );
+    const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+    const named = rooms.filter((r) => r !== "no room");
+    expect(named).toEqual([...named].sort(collator.compare));
+  });
+
+  it("on the 150-pet day: pages within every limit, each stay once", async () => {
+    const [first] = await ask("/inhouse", FULL_HOUSE);
+    expectFits([first as Record<string, unknown>]);
+    const total = Number(/of (\d+) stays/.exec(JSON.stringify(first))?.[1]);
+    expect(total).toBeGreaterThan(100);
+    const seen = new Set<string>();
+    let value = JSON.stringify({ d: FULL_HOUSE, p: 1 });
+    for (let page = 1; page < 30; page++) {
+      const { form, id } = actionForm(h.slack, { action_id: "house_page:next", value });
+      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+      await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
+      const body = h.slack.responsesFor(id).find(isFinal)?.body as Record<string, unknown>;
+      expectFits([body]);
+      for (const t of sectionTexts(body)) seen.add(t.split("\n")[0] as string);
+      const next = (
+        (body.blocks as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>) ?? []
+      )
+        .flatMap((b) => b.elements ?? [])
+        .find((e) => e.action_id === "house_page:next");
+      if (!next) break;
+      value = next.value;
+    }
+    expect(seen.size).toBeGreaterThan(100);
+  });
+});
+
+describe("/rounds", () => {
+  it.each(["morning", "midday", "evening"])(
+    "%s: every pet in house by room, for the channel, within the limits",
+    async (round) => {
+      const bodies = await ask("/rounds", round);
+      expect(bodies[0]?.response_type).toBe("in_channel");
+      expect(JSON.stringify(bodies[0])).toContain(
+        `${round[0]?.toUpperCase()}${round.slice(1)} round — Sun 22 Nov`,
+      );
+      expectFits(bodies);
+    },
+  );
+
+  it("an evening-only medication: in the evening round with the drug's name, and no dose in the midday round", async () => {
+    const biscuit = (bodies: Array<Record<string, unknown>>) =>
+      bodies.flatMap(sectionTexts).find((t) => t.includes("Biscuit") && t.includes("Müller")) ?? "";
+    const evening = biscuit(await ask("/rounds", "evening"));
+    const midday = biscuit(await ask("/rounds", "midday"));
+    expect(evening).toMatch(/💊 Rimadyl 50 mg · evening: Half a tablet with dinner/);
+    expect(midday).toContain("Rimadyl 50 mg · nothing this round (given at evening)");
+    expect(midday).not.toContain("with dinner");
+  });
+
+  it("on the 150-pet day: the sheet continues in follow-up messages, every one within the limits", async () => {
+    const bodies = await ask("/rounds", `evening ${FULL_HOUSE}`);
+    expect(bodies.length).toBeGreaterThan(1);
+    expectFits(bodies);
+    const pets = Number(/\((\d+) pets\)/.exec(JSON.stringify(bodies[0]))?.[1]);
+    expect(pets).toBeGreaterThan(140);
+    expect(bodies.flatMap(sectionTexts).length).toBe(pets);
+  });
+
+  it("a bad round or date is answered to the asker alone, with no API call", async () => {
+    const before = h.sandbox.requests.length;
+    const [answer] = await ask("/rounds", "evening 31 Feb");
+    expect(answer?.response_type).toBe("ephemeral");
+    expect(h.sandbox.requests.length).toBe(before);
+  });
+});
+
+describe("the going-home check in /departures", () => {
+  it("money stands out, medication to hand back by name, grooming notes; the summary counts each", async () => {
+    const [answer] = await ask("/departures", "");
+    const text = JSON.stringify(answer);
+    expect(text).toMatch(/\*🔴 \d+ unpaid\*/);
+    expect(text).toMatch(/💊 \d+ medications? to hand back/);
+    expect(text).toMatch(/💊 hand back: [^\\]+ \(/);
+    expect(text).toContain("*🔴 UNPAID*");
+    expectFits([answer as Record<string, unknown>]);
+  });
+});
+
+describe("the scheduled posts", () => {
+  const posted = (kind: string) =>
+    h.slack.messages.filter((m) => m.metadata?.event_payload.kind === kind && !m.thread_ts);
+
+  it("each round posted once per day in ROUNDS_CHANNEL, complete, within the limits; a second run posts nothing", async () => {
+    for (const round of ["morning", "midday", "evening"]) {
+      await h.bot.digest?.runPost(`rounds:${round}`, TODAY, { retry: false });
+      await h.bot.digest?.runPost(`rounds:${round}`, TODAY, { retry: false });
+      expect(posted(`rounds:${round}`)).toHaveLength(1);
+      expect(posted(`rounds:${round}`)[0]?.channel).toBe("C0ROUNDS");
+    }
+    for (const m of h.slack.messages.filter((x) => x.channel === "C0ROUNDS")) {
+      expect(limitViolations({ text: m.text, blocks: m.blocks as Message["blocks"] })).toEqual([]);
+    }
+  });
+
+  it("the 150-pet day's round: a parent and thread replies, each a numbered part", async () => {
+    await h.bot.digest?.runPost("rounds:evening", FULL_HOUSE, { retry: false });
+    const parent = h.slack.messages.find(
+      (m) =>
+        m.metadata?.event_payload.kind === "rounds:evening" &&
+        m.metadata.event_payload.date === FULL_HOUSE &&
+        !m.thread_ts,
+    );
+    const replies = h.slack.messages.filter((m) => m.thread_ts === parent?.ts);
+    expect(replies.length).toBeGreaterThan(0);
+    expect(parent?.metadata?.event_payload.parts).toBe(replies.length + 1);
+    for (const m of [parent, ...replies])
+      expect(limitViolations({ text: String(m?.text), blocks: m?.blocks as Message["blocks"] })).toEqual([]);
+  });
+
+  it("a restart (a second bot on the same Slack) posts nothing more; two instances at once leave one post", async () => {
+    const config = h.config;
+    const second = createBot(
+      {
+        kennel: createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: silentLogger() }),
+        log: silentLogger(),
+        config,
+        clock: { now: () => new Date(`${TODAY}T19:00:00Z`) },
+      },
+      { slack: config.slack as NonNullable<Config["slack"]>, digest: { settleMs: 50 }, warmCare: false },
+    );
+    await second.digest?.runPost("rounds:evening", TODAY, { retry: false });
+    expect(posted("rounds:evening").filter((m) => m.metadata?.event_payload.date === TODAY)).toHaveLength(1);
+    const day = "2026-11-25";
+    await Promise.all([
+      h.bot.digest?.runPost("rounds:midday", day, { retry: false }),
+      second.digest?.runPost("rounds:midday", day, { retry: false }),
+    ]);
+    expect(posted("rounds:midday").filter((m) => m.metadata?.event_payload.date === day)).toHaveLength(1);
+  });
+
+  it("tomorrow's check: the arrivals whose care details are missing, each with an Owner's contacts button that answers only the clicker", async () => {
+    await h.bot.digest?.runPost("tomorrow", TODAY, { retry: false });
+    const parent = posted("tomorrow")[0];
+    expect(parent?.channel).toBe("C0FRONTDESK");
+    const all = [parent, ...h.slack.messages.filter((m) => m.thread_ts === parent?.ts)];
+    const text = JSON.stringify(all);
+    expect(text).toContain("Care details missing — arrivals Mon 23 Nov");
+    const buttons = all.flatMap((m) =>
+      ((m?.blocks ?? []) as Array<{ accessory?: { action_id: string; value: string } }>).flatMap((b) =>
+        b.accessory ? [b.accessory] : [],
+      ),
+    );
+    const contact = buttons.find((b) => b.action_id.startsWith("owner_contacts"));
+    expect(contact).toBeDefined();
+    const { form, id } = actionForm(h.slack, contact as { action_id: string; value: string }, {
+      channel: "C0FRONTDESK",
+    });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+    await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal));
+    const answer = h.slack.responsesFor(id).find(isFinal)?.body;
+    expect(answer?.response_type).toBe("ephemeral");
+    expect(JSON.stringify(answer)).toMatch(/📞 /);
+  });
+});
+
+describe("the Home tab", () => {
+  async function openHome(user: string) {
+    const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
+    const body = JSON.stringify({
+      token: "x",
+      team_id: "T1",
+      api_app_id: "A1",
+      type: "event_callback",
+      event_id: `Ev${user}${Date.now()}`,
+      event_time: 1_700_000_000,
+      event: { type: "app_home_opened", user, channel: "D1", tab: "home", event_ts: "1.1" },
+    });
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(`${h.url}/slack/events`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-slack-request-timestamp": String(ts),
+        "x-slack-signature": sign(SIGNING_SECRET, ts, body),
+      },
+      body,
+    });
+    expect(res.status).toBe(200);
+    await h.slack.waitFor(
+      () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
+      15_000,
+    );
+    return h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body as {
+      user_id: string;
+      view: { blocks: unknown[] } | string;
+    };
+  }
+  const viewOf = (p: { view: { blocks: unknown[] } | string }) =>
+    (typeof p.view === "string" ? JSON.parse(p.view) : p.view) as { blocks: unknown[] };
+
+  it("staff: today at a glance, each figure with a button that answers its list", async () => {
+    const view = viewOf(await openHome("U0STAFF"));
+    const text = JSON.stringify(view);
+    expect(text).toContain("Today — Sun 22 Nov");
+    for (const label of [
+      "Arrivals",
+      "Departures",
+      "In house",
+      "Unpaid departures",
+      "Medication this round",
+      "Care details missing for tomorrow",
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).not.toMatch(/\*: \?/);
+    expect(view.blocks.length).toBeLessThanOrEqual(100);
+    const { form, id } = actionForm(h.slack, {
+      action_id: "home_list:inhouse",
+      value: JSON.stringify({ l: "inhouse" }),
+    });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+    await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
+    const answer = h.slack.responsesFor(id).find(isFinal)?.body;
+    expect(answer?.response_type).toBe("ephemeral");
+    expect(JSON.stringify(answer)).toContain("In house — Sun 22 Nov");
+  });
+
+  it("a guest sees the refusal and no kennel data", async () => {
+    const before = h.sandbox.requests.length;
+    const text = JSON.stringify(viewOf(await openHome("U0GUEST")));
+    expect(text).toMatch(/not available to guest accounts/);
+    expect(text).not.toContain("Arrivals");
+    expect(h.sandbox.requests.length).toBe(before);
+  });
+});
+
+describe("privacy", () => {
+  it("no contact detail in any channel post of these features", () => {
+    const contacts = new Set<string>();
+    for (const c of h.sandbox.main.customers) {
+      for (const k of [
+        "mobile",
+        "email",
+        "landline",
+        "workPhone",
+        "address",
+        "emergencyContactPhone",
+        "emergencyContactEmail",
+      ]) {
+        const v = c[k];
+        if (typeof v === "string" && v.length > 6) contacts.add(v);
+      }
+    }
+    for (const b of h.sandbox.main.bookings) {
+      if (typeof b.customerPhone === "string") contacts.add(b.customerPhone);
+      if (typeof b.customerEmail === "string") contacts.add(b.customerEmail);
+    }
+    const channelPosts = [
+      ...h.slack.responses
+        .filter((r) => r.body.response_type === "in_channel")
+        .map((r) => JSON.stringify(r.body)),
+      ...h.slack.messages.map((m) => JSON.stringify(m)),
+    ].join("\n");
+    expect(channelPosts.length).toBeGreaterThan(1000);
+    for (const c of contacts) expect(channelPosts).not.toContain(c);
+    expect(SANDBOX_REFERENCES.demo).toBeTruthy();
+  });
+});
