@@ -28,20 +28,16 @@ import {
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
 
-export { checkBaseUrl, isLoopbackHost } from "./config/addresses.ts";
-export { DEFAULT_ROUND_TIMES } from "./config/parsers.ts";
+export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";
 export { hostTimeZone, isValidTimeZone } from "./config/timezone.ts";
-export {
-  type Config,
-  type DigestKind,
-  type DigestSettings,
-  type KennelSettings,
-  LOG_LEVELS,
-  type LogLevel,
-  type RoundsSettings,
-  type RoundTimes,
-  type SlackSettings,
+export type {
+  Config,
+  DigestKind,
+  DigestSettings,
+  KennelSettings,
+  LogLevel,
+  SlackSettings,
 } from "./config/types.ts";
 
 export class ConfigError extends Error {
@@ -53,7 +49,7 @@ export class ConfigError extends Error {
   }
 }
 
-export function formatConfigProblems(problems: ConfigProblem[]): string {
+function formatConfigProblems(problems: ConfigProblem[]): string {
   const lines = problems.map((p) => `  - ${p.variable}: ${p.problem} ${p.fix}`);
   const noun = problems.length === 1 ? "problem" : "problems";
   return `Kennel Desk cannot start: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;

@@ -102,8 +102,7 @@ function nearest(today: string, day: number, month: number): DayResult {
   return { ok: true, date: candidates[0] as string };
 }
 
-export const DATE_HELP =
-  "Use today, tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, or 24 Dec.";
+const DATE_HELP = "Use today, tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, or 24 Dec.";
 
 /** Parses one day. Empty text means today. */
 export function parseDay(input: string, now: Date, timeZone: string): DayResult {
@@ -169,7 +168,7 @@ export function words(text: string): string[] {
   return out.filter((w) => w !== "");
 }
 
-export interface BookingsQuery {
+interface BookingsQuery {
   from?: string;
   to?: string;
   status?: string;

@@ -12,7 +12,7 @@ import type { LogLevel } from "./config.ts";
 
 export type { Logger } from "pino";
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   "apiKey",
   "*.apiKey",
   "token",
@@ -33,7 +33,7 @@ export const REDACT_PATHS = [
   "*.headers.Authorization",
 ];
 
-export interface Writable {
+interface Writable {
   write(chunk: string): unknown;
 }
 
@@ -50,7 +50,7 @@ export function scrubSecrets(line: string, secrets: readonly string[]): string {
   return out;
 }
 
-export function scrubbingStream(destination: Writable, secrets: readonly string[]): Writable {
+function scrubbingStream(destination: Writable, secrets: readonly string[]): Writable {
   return { write: (chunk: string) => destination.write(scrubSecrets(String(chunk), secrets)) };
 }
 

@@ -31,11 +31,6 @@ export function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Whole days from a to b (b - a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
 /** Day of the week of a calendar date: 0 Sunday … 6 Saturday. */
 export function weekday(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -61,27 +56,4 @@ export function dayStartIso(date: string, timeZone: string): string {
 /** The last millisecond of a calendar date in a zone, as ISO 8601 UTC (a whole day, DST days included). */
 export function dayEndIso(date: string, timeZone: string): string {
   return new Date(zonedInstant(addDays(date, 1), "00:00", timeZone).getTime() - 1).toISOString();
-}
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-24 09:30" in a zone; "—" when absent or unreadable. */
-export function localDateTime(iso: string | undefined, timeZone: string): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  let f = dateTimeFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("sv-SE", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    dateTimeFormatters.set(timeZone, f);
-  }
-  return f.format(d);
 }

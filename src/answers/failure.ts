@@ -16,7 +16,7 @@ export class UsageError extends Error {
   }
 }
 
-export type FailureKind = "usage" | "settings" | "not_found" | "kennel_api" | "slack" | "unexpected";
+type FailureKind = "usage" | "settings" | "not_found" | "kennel_api" | "slack" | "unexpected";
 
 export interface Failure {
   kind: FailureKind;
@@ -42,7 +42,7 @@ const SLACK_HINTS: Record<string, string> = {
 };
 
 /** The Slack Web API's error code on an error from @slack/web-api, if it is one. */
-export function slackErrorCode(error: unknown): string | undefined {
+function slackErrorCode(error: unknown): string | undefined {
   const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
   return typeof code === "string" ? code.slice(0, 80) : undefined;
 }
@@ -102,10 +102,4 @@ export function describeFailure(error: unknown): Failure {
     requestId: undefined,
     exitCode: 1,
   };
-}
-
-/** "what happened. what to do (request id X)" on one line: terminal, connector, logs. */
-export function failureText(f: Failure): string {
-  const id = f.requestId ? ` (request id ${f.requestId})` : "";
-  return `${f.what} ${f.whatToDo}${id}`;
 }

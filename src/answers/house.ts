@@ -43,14 +43,14 @@ export interface HouseReport {
 }
 
 /** Stays on the house board per page (each pet's care takes a few lines). */
-export const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
+const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 
 /**
  * Every booking staying on a local date: GET /bookings over that day, every page. ASSUMPTION (as
  * the sandbox and docs/kennel-api.md's request.from/request.to): the range selects bookings whose
  * stay overlaps it; the domain's rule then keeps exactly the stays in house on the date.
  */
-export async function stayingOn(
+async function stayingOn(
   deps: Deps,
   date: string,
 ): Promise<{ bookings: Booking[]; requestId: string; calls: number }> {
@@ -196,7 +196,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
 
 // --- tomorrow's check ----------------------------------------------------------------------------
 
-export interface MissingCareEntry {
+interface MissingCareEntry {
   booking: Booking;
   /** Per pet: what is missing. */
   pets: Array<{ flags: PetFlags; missing: string[] }>;

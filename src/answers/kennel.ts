@@ -21,7 +21,7 @@ export async function statusAnswer(deps: Deps): Promise<StatusAnswer> {
   return { report, words: describeStatus(report), cache: `${info.cached} ${info.fresh}` };
 }
 
-export interface BookingsSearchState {
+interface BookingsSearchState {
   /** The command text, re-read on every page (the state travels in the button). */
   q: string;
   /** The calendar date the text was first read on, so "today" keeps its meaning across pages. */

@@ -17,7 +17,7 @@ export const LIST_PAGE_SIZE = 10;
 export const thisYear = (deps: Deps) => localDate(deps.clock.now(), deps.config.timezone).slice(0, 4);
 
 /** What every record answer carries besides its data. */
-export interface Provenance {
+interface Provenance {
   requestId: string;
   /** With KENNEL_RAW_RESPONSES=1: the API's JSON, unchanged (these answers are only for the asker). */
   raw?: unknown;
@@ -125,7 +125,7 @@ async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Cust
   }
 }
 
-export interface PetListItem {
+interface PetListItem {
   pet: Pet;
   /** The owner's name, when known. */
   owner: string | undefined;
@@ -136,7 +136,7 @@ export interface PetListItem {
   age: string | undefined;
 }
 
-export interface ListPage<T> extends Provenance {
+interface ListPage<T> extends Provenance {
   items: T[];
   page: number;
   totalPages: number;

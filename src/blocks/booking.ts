@@ -16,7 +16,7 @@ import type { Block, Message } from "./types.ts";
 const MAX_PETS = 8;
 
 /** A pet's care on a booking: its flags, then each medication as instruction, midday, evening. */
-export function petCareSection(p: PetCare): string {
+function petCareSection(p: PetCare): string {
   const head = `${speciesEmoji(p.pet)} ${petFlagsLine(p, 600)}`;
   const meds = p.care.medications.map((m) => `💊 ${clip(medicationRow(m), 500)}`);
   const body =

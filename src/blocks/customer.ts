@@ -30,7 +30,7 @@ import type { Block, Button, Message } from "./types.ts";
 const tick = (v: boolean | undefined) => (v === true ? "✅" : v === false ? "❌" : "?");
 
 /** Consent, compactly: "Email ✅ (receipts ✅ · marketing ❌ · reminders ✅)". */
-export function consentLines(c: Customer): string[] {
+function consentLines(c: Customer): string[] {
   return [
     `Email ${tick(c.email_Accepts)} (receipts ${tick(c.email_Accepts_Receipts)} · reminders ${tick(c.email_Accepts_Booking_Reminders)} · marketing ${tick(c.email_Accepts_Marketing)})`,
     `SMS ${tick(c.smS_Accepts)} (reminders ${tick(c.smS_Accepts_Booking_Reminders)} · prices ${tick(c.smS_Accepts_Booking_Price_Messages)} · marketing ${tick(c.smS_Accepts_Marketing)})`,

@@ -54,5 +54,3 @@ export function digestNotice(what: string, date: string, failure: string, reques
     blocks: [section(text)],
   };
 }
-
-export type { DayKind };

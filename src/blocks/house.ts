@@ -15,7 +15,7 @@ function houseSummary(r: HouseReport): string {
     .join(" · ");
 }
 
-export function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): string {
+function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): string {
   const b = e.booking;
   const room = b.roomName ? `*${clip(b.roomName, 100)}*` : "*no room*";
   const pets = b.petNames ? clip(b.petNames, 300) : "pets not recorded";

@@ -45,7 +45,7 @@ export function fallback(raw: string): string {
   return truncate(esc(raw.replace(/\s+/g, " ").trim() || "Kennel Desk"), LIMITS.fallbackText);
 }
 
-export function mrkdwn(text: string): Mrkdwn {
+function mrkdwn(text: string): Mrkdwn {
   // Slack refuses an empty text: a value that cleans to nothing (a control character) still shows something.
   return {
     type: "mrkdwn",
@@ -54,7 +54,7 @@ export function mrkdwn(text: string): Mrkdwn {
   };
 }
 
-export function plain(text: string, max: number = LIMITS.sectionText): PlainText {
+function plain(text: string, max: number = LIMITS.sectionText): PlainText {
   return { type: "plain_text", text: truncate(text || " ", max), emoji: true };
 }
 

@@ -17,7 +17,7 @@ function photoOf(photo: string | undefined, name: string): ImageElement | undefi
 }
 
 /** Diet lines, only those recorded. */
-export function dietLines(care: CareFacts): string[] {
+function dietLines(care: CareFacts): string[] {
   const d = care.diet;
   if (!hasAnyDiet(d)) return ["No diet recorded."];
   return [

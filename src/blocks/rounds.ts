@@ -18,7 +18,7 @@ const summary = (r: RoundReport) =>
     .join(" · ");
 
 /** One pet on the sheet (mrkdwn, within a section). */
-export function roundPetText(p: RoundPet, r: RoundReport): string {
+function roundPetText(p: RoundPet, r: RoundReport): string {
   const b = p.booking;
   const room = b.roomName ? `*${clip(b.roomName, 80)}*` : "*no room*";
   const owner = b.customerName ? ` (${clip(b.customerName, 80)})` : "";

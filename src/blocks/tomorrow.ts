@@ -13,7 +13,7 @@ import { button, clip, context, esc, fallback, header, section } from "./mrkdwn.
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
-export function tomorrowTitle(t: TomorrowCheck): string {
+function tomorrowTitle(t: TomorrowCheck): string {
   return `Care details missing — arrivals ${dayHeading(t.date)} (${t.entries.length})`;
 }
 

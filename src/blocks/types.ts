@@ -13,7 +13,7 @@ export interface Mrkdwn {
   verbatim: true;
 }
 
-export type TextObject = PlainText | Mrkdwn;
+type TextObject = PlainText | Mrkdwn;
 
 export interface Button {
   type: "button";
@@ -47,11 +47,11 @@ export interface ContextBlock {
   elements: TextObject[];
 }
 
-export interface DividerBlock {
+interface DividerBlock {
   type: "divider";
 }
 
-export interface ActionsBlock {
+interface ActionsBlock {
   type: "actions";
   elements: Button[];
 }

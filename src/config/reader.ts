@@ -30,7 +30,7 @@ export interface SettingSpec<T, F> {
 type Env = Record<string, string | undefined>;
 
 /** The problem with a value wrapped in quotes or followed by a comment, if it has one. */
-export function quotingProblem(variable: string, value: string): Omit<ConfigProblem, "variable"> | undefined {
+function quotingProblem(variable: string, value: string): Omit<ConfigProblem, "variable"> | undefined {
   const first = value[0];
   const last = value[value.length - 1];
   if (first === '"' || first === "'" || last === '"' || last === "'") {

@@ -49,7 +49,7 @@ export interface RoundTimes {
   evening: string;
 }
 
-export interface RoundsSettings {
+interface RoundsSettings {
   /** ROUNDS_CHANNEL: where the round reminders go; undefined: none are posted. */
   channel: string | undefined;
   /** ROUNDS_TIMES, default 07:30,12:00,18:00. */

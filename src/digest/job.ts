@@ -17,13 +17,13 @@ import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
 import { type ComposeFn, digestPosts, type NoticeFn, postLabel, type ScheduledPost } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
 
-export const RETRY_WINDOW_MS = 15 * 60_000;
-export const HOURLY_MS = 60 * 60_000;
+const RETRY_WINDOW_MS = 15 * 60_000;
+const HOURLY_MS = 60 * 60_000;
 /** A post made more than this after its time is marked late. */
-export const LATE_AFTER_MS = 5 * 60_000;
+const LATE_AFTER_MS = 5 * 60_000;
 
 /** The posts a job makes: `scheduledPosts(config)` (or the helpers in posts.ts), one line each. */
-export interface PostsSettings {
+interface PostsSettings {
   posts: ScheduledPost[];
 }
 

@@ -23,7 +23,7 @@ export type PostOutcome =
   | { result: "duplicate-removed"; kept: string };
 
 /** Slack's ts as a comparable pair (seconds, then the fraction), never a lossy float. */
-export function compareTs(a: string, b: string): number {
+function compareTs(a: string, b: string): number {
   const [as = "0", af = ""] = a.split(".");
   const [bs = "0", bf = ""] = b.split(".");
   if (as !== bs) return Number(as) - Number(bs);
@@ -31,7 +31,7 @@ export function compareTs(a: string, b: string): number {
 }
 
 /** The local midnight of a day, as a Slack ts. */
-export function dayStartTs(date: string, timezone: string): string {
+function dayStartTs(date: string, timezone: string): string {
   return String(Math.floor(Date.parse(dayStartIso(date, timezone)) / 1000));
 }
 
@@ -39,7 +39,7 @@ export function dayStartTs(date: string, timezone: string): string {
  * Where to start reading history: the earlier of the post's day's local midnight and today's (a
  * post for a future day, made today with `digest --date`, is seen by the next run).
  */
-export function historyStartTs(date: string, timezone: string, now: Date): string {
+function historyStartTs(date: string, timezone: string, now: Date): string {
   const today = localDate(now, timezone);
   return dayStartTs(today < date ? today : date, timezone);
 }
@@ -69,7 +69,7 @@ function postsFor(history: HistoryMessage[], event: string, date: string, kind: 
     .sort((a, b) => compareTs(a.ts, b.ts));
 }
 
-export async function findPost(
+async function findPost(
   slack: DigestSlack,
   channel: string,
   date: string,

@@ -47,7 +47,7 @@ export function digestPosts(
 }
 
 /** One post per round ("rounds:morning", …) in the rounds channel, each at its own time. */
-export function roundPosts(
+function roundPosts(
   rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
 ): ScheduledPost[] {
   if (!rounds?.channel) return [];
@@ -60,10 +60,7 @@ export function roundPosts(
 }
 
 /** Tomorrow's check ("tomorrow"), in the 07:00 post's channel at TOMORROW_TIME; none when unset. */
-export function tomorrowPosts(
-  digest: { channel: string } | undefined,
-  time: string | undefined,
-): ScheduledPost[] {
+function tomorrowPosts(digest: { channel: string } | undefined, time: string | undefined): ScheduledPost[] {
   if (!digest || !time) return [];
   return [{ kind: "tomorrow", channel: digest.channel, time }];
 }

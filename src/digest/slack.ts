@@ -7,7 +7,7 @@ export interface HistoryMessage {
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> } | undefined;
 }
 
-export interface PostOptions {
+interface PostOptions {
   threadTs?: string | undefined;
   metadata?: { event_type: string; event_payload: Record<string, string | number | boolean> } | undefined;
 }

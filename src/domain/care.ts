@@ -32,7 +32,7 @@ export interface Diet {
   evening: string | undefined;
 }
 
-export type Evaluation = "complete" | "not_complete" | "unknown";
+type Evaluation = "complete" | "not_complete" | "unknown";
 
 export interface CareFacts {
   diet: Diet;
@@ -59,7 +59,7 @@ export function drugName(instruction: string): string {
   return shorten(head, 32);
 }
 
-export function medicationsOf(pet: Pet): Medication[] {
+function medicationsOf(pet: Pet): Medication[] {
   const out: Medication[] = [];
   MEDICATION_FIELDS.forEach(([main, noon, pm], i) => {
     const instruction = fact(pet[main]);

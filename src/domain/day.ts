@@ -77,7 +77,7 @@ export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
 }
 
 /** Entries on a day page, and the most room one entry's text takes (renderers cap to these). */
-export const DAY_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
+const DAY_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 export const ENTRY_CAPS = {
   pets: 400,
   owner: 200,
@@ -92,7 +92,7 @@ export const ENTRY_CAPS = {
  * care lookup) and an allowance for each pet's care lines. Long names make pages shorter; the
  * renderer's last guard (blocks/fit.ts) covers the rare page whose care runs longer still.
  */
-export function entrySize(b: Booking): number {
+function entrySize(b: Booking): number {
   const c = ENTRY_CAPS;
   const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
   return (

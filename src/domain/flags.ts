@@ -35,18 +35,6 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
   };
 }
 
-/** Does this pet carry anything the desk must act on? */
-export function hasCareFlag(f: PetFlags): boolean {
-  return (
-    f.medications.length > 0 ||
-    Boolean(f.allergies) ||
-    f.notEvaluated ||
-    f.grooming ||
-    f.specialDiet ||
-    f.medicalNotes
-  );
-}
-
 /** Care details the kennel should have before a stay and does not: no diet, not evaluated. */
 export function missingCare(f: PetFlags): Array<"no diet" | "not evaluated"> {
   const out: Array<"no diet" | "not evaluated"> = [];

@@ -11,11 +11,7 @@ export interface PageLimits {
 }
 
 /** The start index of each page; always at least one page (possibly empty). */
-export function pageStarts<T>(
-  items: readonly T[],
-  sizeOf: (item: T) => number,
-  limits: PageLimits,
-): number[] {
+function pageStarts<T>(items: readonly T[], sizeOf: (item: T) => number, limits: PageLimits): number[] {
   const starts = [0];
   let count = 0;
   let chars = 0;

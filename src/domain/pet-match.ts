@@ -26,7 +26,7 @@ export interface PetMatch {
 }
 
 /** Lower case, accents off, anything not a letter or digit as a space. */
-export function nameWords(s: string): string[] {
+function nameWords(s: string): string[] {
   return s
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")

@@ -4,7 +4,7 @@
  */
 const CONTACT_KEY = /phone|mobile|landline|email|address|zip|postcode|emergencycontact/i;
 
-export function isContactField(key: string): boolean {
+function isContactField(key: string): boolean {
   return CONTACT_KEY.test(key);
 }
 

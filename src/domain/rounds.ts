@@ -6,10 +6,11 @@
  * 07:30, 12:00, 18:00), so at 11:15 the midday round is the one to prepare; before the morning
  * round begins it is still the morning round.
  */
+import { DEFAULT_ROUND_TIMES } from "../config/parsers.ts";
 import { type CareFacts, dietFor, medicationsFor, type Round, type RoundMedication } from "./care.ts";
 
+/** When each round is (ROUNDS_TIMES, read and checked by the settings). */
 export type RoundTimes = Record<Round, string>;
-export const DEFAULT_ROUND_TIMES: RoundTimes = { morning: "07:30", midday: "12:00", evening: "18:00" };
 const LEAD_MINUTES = 60;
 
 const minutes = (hhmm: string) => {

@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 
 export const DEFAULT_CACHE_TTL_S = 300;
-export const DEFAULT_CACHE_MAX_ENTRIES = 5000;
+const DEFAULT_CACHE_MAX_ENTRIES = 5000;
 
 export interface CacheInfo {
   enabled: boolean;

@@ -30,7 +30,6 @@ import type {
 } from "./types.ts";
 
 export type { CacheInfo } from "./care-cache.ts";
-export { parseRetryAfter } from "./error-mapping.ts";
 export { cleanRequestId, findRequestId } from "./request-id.ts";
 export type {
   ApiState,

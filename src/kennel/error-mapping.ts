@@ -25,7 +25,7 @@ export interface MappingContext {
 }
 
 /** Retry-After as seconds: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));

@@ -18,7 +18,7 @@ export interface PaginateOptions {
   maxPages?: number;
 }
 
-export const DEFAULT_MAX_PAGES = 2_000;
+const DEFAULT_MAX_PAGES = 2_000;
 
 /**
  * Yields every page from `startPage` to the last. `fetchPage(n)` fetches page n.

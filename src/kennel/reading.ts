@@ -31,7 +31,7 @@ export function checkId(id: number, what: string): void {
 }
 
 /** One record out of the shapes a single-record endpoint may use (bare, [x], {items:[x]}, {key:x}). */
-export function single(body: unknown, key: string): unknown {
+function single(body: unknown, key: string): unknown {
   if (Array.isArray(body)) return body.length === 1 ? body[0] : body;
   if (typeof body === "object" && body !== null) {
     const b = body as Record<string, unknown>;

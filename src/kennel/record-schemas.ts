@@ -7,7 +7,7 @@ import { z } from "zod";
 const absent = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 /** Optional string; numbers are turned into strings (a phone stored as a number, say). */
-export const optString = z.preprocess(
+const optString = z.preprocess(
   (v) => (absent(v) ? undefined : typeof v === "number" ? String(v) : v),
   z.string().optional(),
 );
@@ -19,7 +19,7 @@ export const optInt = z.preprocess(
 );
 
 /** Optional boolean; "true"/"false" and 1/0 are accepted. */
-export const optBool = z.preprocess((v) => {
+const optBool = z.preprocess((v) => {
   if (absent(v)) return undefined;
   if (v === "true" || v === 1 || v === "1") return true;
   if (v === "false" || v === 0 || v === "0") return false;
@@ -27,7 +27,7 @@ export const optBool = z.preprocess((v) => {
 }, z.boolean().optional());
 
 /** Optional UTC date-time, normalised to ISO 8601 with Z. */
-export const optDateTime = z.preprocess((v) => {
+const optDateTime = z.preprocess((v) => {
   if (absent(v)) return undefined;
   if (typeof v !== "string") return v;
   const s = v.trim();
@@ -154,8 +154,6 @@ export const CONSENT_FLAGS = [
   "pushMessage_Accepts_Postcards",
   "pushMessage_Accepts_Direct_Messages",
 ] as const;
-export type ConsentFlag = (typeof CONSENT_FLAGS)[number];
-
 /** The customer's own fields; embedded pets are read one by one (see readCustomer). */
 const customerFieldsSchema = z.looseObject({
   customerId: optInt,

@@ -18,7 +18,7 @@ const REQUEST_ID_HEADERS = [
 ];
 const REQUEST_ID_BODY_FIELDS = ["requestId", "request_id", "traceId", "trace_id", "correlationId"];
 
-export const REQUEST_ID_MAX_LENGTH = 100;
+const REQUEST_ID_MAX_LENGTH = 100;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:/-]+$/;
 
 /**

@@ -26,26 +26,17 @@ import {
 
 export {
   type Booking,
-  bookingSchema,
   CONSENT_FLAGS,
-  type ConsentFlag,
   type Customer,
-  customerSchema,
   MEDICATION_FIELDS,
-  optBool,
-  optDateTime,
-  optInt,
-  optString,
   type Pet,
-  petSchema,
   type ReducedBooking,
-  reducedBookingSchema,
 } from "./record-schemas.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Page envelope
 
-export const pageEnvelopeSchema = z.looseObject({
+const pageEnvelopeSchema = z.looseObject({
   page: optInt,
   pageSize: optInt,
   totalRecords: optInt,
@@ -64,7 +55,7 @@ export interface Page<T> {
 // ---------------------------------------------------------------------------------------------
 // Tolerant reading
 
-export type RecordKind = "booking" | "customer" | "pet";
+type RecordKind = "booking" | "customer" | "pet";
 
 const ID_FIELDS: Record<RecordKind, string> = { booking: "bookingId", customer: "customerId", pet: "petId" };
 
@@ -77,7 +68,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * read again (degraded); the log names the record's id and the fields, never their values.
  * Returns undefined (skipped, and logged) when the record is not an object or still fails.
  */
-export function readRecord<S extends z.ZodType>(
+function readRecord<S extends z.ZodType>(
   schema: S,
   kind: RecordKind,
   raw: unknown,

@@ -34,8 +34,8 @@ import { findRequestId } from "./request-id.ts";
 import type { KennelClientOptions, RawAnswer, RequestSpec } from "./types.ts";
 
 const RETRY_STATUS = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
-export const DEFAULT_CONCURRENCY = 6;
-export const DEFAULT_MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
+const DEFAULT_CONCURRENCY = 6;
+const DEFAULT_MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 function encodeSegment(value: string): string {
   const trimmed = value.trim();

@@ -46,7 +46,7 @@ function toArgs(
 }
 
 /** Words for any failure: the kennel API's own, or a logged incident reference. */
-export function failureMessage(error: unknown, deps: Deps, label: string): Message {
+function failureMessage(error: unknown, deps: Deps, label: string): Message {
   const f = describeFailure(error);
   if (f.kind !== "unexpected") {
     if (f.kind !== "usage") deps.log.warn({ label, failure: f }, `${label}: ${f.kind}`);

@@ -63,7 +63,7 @@ export function dataAnswer<D extends { requestId: string; raw?: unknown }>(
 }
 
 /** Any error as a tool error, through the one description of failures. */
-export function failure(error: unknown, deps: Deps, tool: string): ToolResult {
+function failure(error: unknown, deps: Deps, tool: string): ToolResult {
   // A broken string that slipped past validation reaches encodeURIComponent: it is bad input.
   const cause =
     error instanceof URIError

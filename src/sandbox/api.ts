@@ -19,8 +19,8 @@ export interface ApiAnswer {
   body: unknown;
 }
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 25;
 
 class ApiError extends Error {
   readonly status: number;

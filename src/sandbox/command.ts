@@ -9,7 +9,7 @@ import { isValidTimeZone } from "../config.ts";
 import { isIsoDate } from "../time.ts";
 import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
 
-export interface SandboxCommandIo {
+interface SandboxCommandIo {
   stdout: { write(s: string): unknown };
   stderr: { write(s: string): unknown };
 }
@@ -24,11 +24,11 @@ export interface SandboxCommandDeps {
   onReady?: (sandbox: Sandbox) => void;
 }
 
-export const DEFAULT_SANDBOX_PORT = 4010;
-export const DEFAULT_ENV_FILE = ".env";
+const DEFAULT_SANDBOX_PORT = 4010;
+const DEFAULT_ENV_FILE = ".env";
 
 /** The settings the sandbox prints or writes, in order. */
-export function sandboxEnv(sbx: Sandbox): Array<[string, string]> {
+function sandboxEnv(sbx: Sandbox): Array<[string, string]> {
   return [
     ["KENNEL_API_BASE_URL", sbx.url],
     ["KENNEL_API_KEY", sbx.keys.main],
@@ -70,7 +70,7 @@ export function updateEnvText(text: string, values: Array<[string, string]>): st
 }
 
 /** Sets the values in the env file at `path` (created when missing), atomically. */
-export async function updateEnvFile(path: string, values: Array<[string, string]>): Promise<void> {
+async function updateEnvFile(path: string, values: Array<[string, string]>): Promise<void> {
   let text = "";
   try {
     text = await readFile(path, "utf8");
@@ -125,7 +125,7 @@ function parseSandboxArgs(args: string[]) {
 }
 
 /** The sandbox's options from the command line; throws an Error whose message says what is wrong. */
-export function sandboxOptionsFromArgs(
+function sandboxOptionsFromArgs(
   args: string[],
   defaultTimezone: string,
 ): { options: SandboxOptions & { port: number }; writeEnv: string | undefined } {

@@ -1458,7 +1458,7 @@ function buildBusiness(
 }
 
 /** Ids of the landmark records in the main business (they depend on the seed and the size). */
-export interface LandmarkIds {
+interface LandmarkIds {
   demoBookingId: number;
   unmatchedBookingId: number;
   messyBookingId: number;

@@ -52,7 +52,7 @@ export interface SandboxOptions {
   data?: SandboxData;
 }
 
-export interface SandboxRequestRecord {
+interface SandboxRequestRecord {
   method: string;
   path: string;
   status: number;

@@ -11,7 +11,7 @@ import type { Logger } from "../log.ts";
 import { portInUse } from "./start-problem.ts";
 
 /** Slack's requests are a few kilobytes; anything far larger is not Slack. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Answer {
   status: number;
@@ -43,7 +43,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * body with `payload` is that payload's JSON; any other form is the fields; anything else is JSON.
  * The result must be an object (not null, not an array).
  */
-export function badSlackBody(raw: string, contentType: string | undefined): string | undefined {
+function badSlackBody(raw: string, contentType: string | undefined): string | undefined {
   let parsed: unknown;
   try {
     if (contentType === "application/x-www-form-urlencoded") {

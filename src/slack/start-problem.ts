@@ -48,14 +48,14 @@ interface ErrorShape {
 }
 
 /** Slack's own error code (`invalid_auth`) of a Web API platform error, if it is one. */
-export function slackErrorCode(error: unknown): string | undefined {
+function slackErrorCode(error: unknown): string | undefined {
   const e = error as ErrorShape | undefined;
   const code = e?.data?.error;
   return typeof code === "string" ? code : undefined;
 }
 
 /** The network's error code (ENOTFOUND, ECONNREFUSED…) of a failed request, if it is one. */
-export function networkErrorCode(error: unknown): string | undefined {
+function networkErrorCode(error: unknown): string | undefined {
   const e = error as ErrorShape | undefined;
   for (const c of [e?.original?.code, e?.original?.cause?.code, e?.code]) {
     if (typeof c === "string" && /^E[A-Z_]+$/.test(c)) return c;

@@ -8,10 +8,10 @@ import { boltLogger } from "../bolt-logger.ts";
 import type { Logger } from "../log.ts";
 
 /** Retries of Slack Web API calls: quick, so every command gets its answer within seconds. */
-export const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 };
+const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 };
 
 /** Each Web API call gives up after this long. */
-export const SLACK_TIMEOUT_MS = 10_000;
+const SLACK_TIMEOUT_MS = 10_000;
 
 export interface WebClientSettings {
   /** SLACK_API_URL (GovSlack, or a loopback stand-in in tests); Slack's own when absent. */

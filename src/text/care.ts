@@ -19,7 +19,7 @@ function flagText(o: TextOptions, w: FlagWord): string {
 }
 
 /** "Biscuit: 💊 Rimadyl 50 mg, Apoquel · ⚠️ allergies: chicken · 🆕 not evaluated" */
-export function petFlagsText(o: TextOptions, p: PetCare): string {
+function petFlagsText(o: TextOptions, p: PetCare): string {
   const words = flagWords(p.flags).map((w) => flagText(o, w));
   return `${bold(o, one(p.flags.name, 60))}: ${words.length ? words.join(" · ") : "no care flags"}`;
 }
@@ -44,7 +44,7 @@ export function entryCareLines(o: TextOptions, care: EntryCare | undefined): str
 }
 
 /** Diet rows, only those recorded: "general: …", "morning: …". */
-export function dietRows(care: CareFacts): string[] {
+function dietRows(care: CareFacts): string[] {
   const d = care.diet;
   if (!hasAnyDiet(d)) return ["No diet recorded."];
   return [
@@ -56,7 +56,7 @@ export function dietRows(care: CareFacts): string[] {
 }
 
 /** Medication rows: instruction, then its own midday and evening instructions, per drug. */
-export function medicationRows(care: CareFacts): string[] {
+function medicationRows(care: CareFacts): string[] {
   return care.medications.map((m) =>
     one(
       medicationRow({

@@ -26,7 +26,7 @@ export function referenceOf(b: DayEntry["booking"]): string {
   return b.reference ? one(b.reference, ENTRY_CAPS.reference) : `booking id ${b.bookingId ?? "not recorded"}`;
 }
 
-export function entryText(kind: DayKind, e: DayEntry, o: TextOptions): string {
+function entryText(kind: DayKind, e: DayEntry, o: TextOptions): string {
   const b = e.booking;
   const c = ENTRY_CAPS;
   const time = timeOf(whenOf(kind, b), o.timezone) || "--:--";

@@ -24,7 +24,7 @@ import { bookingText, petListText, petText } from "./records.ts";
 
 export type { TextOptions };
 
-export type TextRenderers = {
+type TextRenderers = {
   dayText(r: DayReport, o: TextOptions): string;
   bookingText(v: BookingView, o: TextOptions): string;
   petText(v: PetView, o: TextOptions): string;
@@ -42,7 +42,7 @@ export type TextRenderers = {
   rawText(raw: unknown, o: TextOptions): string;
 };
 
-export const text: TextRenderers = {
+const text: TextRenderers = {
   dayText,
   bookingText,
   petText,

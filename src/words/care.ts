@@ -28,7 +28,7 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
   return `${m.instruction ?? m.name} · no time given: follow the instruction`;
 }
 
-export type FlagTone = "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
+type FlagTone = "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
 
 export interface FlagWord {
   tone: FlagTone;
@@ -37,7 +37,7 @@ export interface FlagWord {
 }
 
 /** Symbols for care; money has its own (see money.ts), so ⚠️ means one thing only. */
-export const CARE_SYMBOLS: Record<FlagTone, string> = {
+const CARE_SYMBOLS: Record<FlagTone, string> = {
   medication: "💊",
   allergy: "⚠️",
   evaluation: "🆕",

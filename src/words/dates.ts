@@ -28,11 +28,6 @@ export function dayHeading(date: string): string {
   return `${get("weekday")} ${get("day")} ${get("month")}`;
 }
 
-/** "Mon 24 Nov 2026" */
-export function dayHeadingWithYear(date: string): string {
-  return `${dayHeading(date)} ${date.slice(0, 4)}`;
-}
-
 /** "Mon 24 Nov, 09:30" for an instant in the zone (with the year when not `thisYear`). */
 export function dateTimeOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
   if (!iso) return "not recorded";

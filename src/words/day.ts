@@ -3,7 +3,7 @@ import type { DayKind, DayTotals } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
 
-export const DAY_TITLES: Record<DayKind, string> = { arrivals: "Arrivals", departures: "Departures" };
+const DAY_TITLES: Record<DayKind, string> = { arrivals: "Arrivals", departures: "Departures" };
 
 /** "Departures — Mon 24 Nov (12)" */
 export function dayTitle(kind: DayKind, date: string, count: number): string {

@@ -1,7 +1,7 @@
 /** Money and status in words: distinct from care's symbols. */
 import type { Payment } from "../domain/bookings.ts";
 
-export const MONEY: Record<Payment, { symbol: string; text: string; loud: string }> = {
+const MONEY: Record<Payment, { symbol: string; text: string; loud: string }> = {
   paid: { symbol: "✅", text: "paid", loud: "paid" },
   unpaid: { symbol: "🔴", text: "unpaid", loud: "UNPAID" },
   part_paid: { symbol: "🟠", text: "part-paid, balance due", loud: "PART-PAID, balance due" },

@@ -8,7 +8,7 @@ import { bookingsSearchReply, customerReply, petReply, statusReply } from "../re
 import { ephemeralCommand } from "./ephemeral.ts";
 
 /** `/kennel …`: the subcommand, or the help for anything unknown. */
-export async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
+async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
   const trimmed = text.trim();
   const [sub = ""] = trimmed.split(/\s+/);
   const args = trimmed.slice(sub.length).trim();

@@ -12,7 +12,7 @@ import { roundSheet } from "../replies.ts";
 import { slashCommand } from "./slash-command.ts";
 
 /** "evening tomorrow", "am", "lunch 24 dec": the round (when named) and the rest as a date. */
-export function parseRoundArgs(text: string): { round: Round | undefined; rest: string } {
+function parseRoundArgs(text: string): { round: Round | undefined; rest: string } {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const aliases: Record<string, Round> = {
     morning: "morning",
