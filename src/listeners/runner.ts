@@ -151,7 +151,19 @@ async function sendSafely(
       "response_url failed; using the Web API",
     );
   }
-  if (!o.channelId) return false;
+  if (!o.channelId) {
+    // A click on the Home tab has no channel and no response_url: answer in the app's DM with the clicker.
+    if (!o.userId) return false;
+    try {
+      await o.client.chat.postMessage({ channel: o.userId, text: message.text, blocks: message.blocks });
+    } catch (error) {
+      o.deps.log.error(
+        { label: o.label, err: String((error as Error)?.message ?? error) },
+        "could not deliver the answer to Slack",
+      );
+    }
+    return false;
+  }
   try {
     if (visibility === "ephemeral") {
       if (!o.userId) return false;
