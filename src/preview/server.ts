@@ -36,7 +36,7 @@ export const PREVIEW_COMMANDS = [
   "/kennel",
 ];
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
-export const PREVIEW_TEAM = "TPREVIEW";
+const PREVIEW_TEAM = "TPREVIEW";
 /** The person at the page: a member of staff, or (toggled on the page) a guest account. */
 export const PREVIEW_USERS = { staff: "U0PREVIEW", guest: "U0PREVIEWGUEST" } as const;
 type As = keyof typeof PREVIEW_USERS;

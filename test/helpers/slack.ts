@@ -6,7 +6,6 @@ import type { SlackStandIn } from "../../src/preview/slack-standin.ts";
 
 export {
   postSigned,
-  postSignedEvent,
   type Recorded,
   type SlackStandIn,
   type StoredMessage,

@@ -98,6 +98,19 @@ describe("the preview's server", () => {
     );
   });
 
+  it("/rounds midday tomorrow answers tomorrow's midday round in the channel", async () => {
+    await post("/preview/command", { text: "/rounds midday tomorrow" });
+    await preview.slack.waitFor(
+      () => preview.slack.timeline.some((m) => /^Midday round — /.test(m.text)),
+      15_000,
+    );
+    const round = preview.slack.timeline.find((m) => /^Midday round — /.test(m.text));
+    expect(round).toMatchObject({ ephemeral: false, channel: PREVIEW_CHANNEL });
+    const tomorrow = new Date(`${preview.sandbox.data.today}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    expect(round?.text).toContain(String(tomorrow.getUTCDate()));
+  });
+
   it("/rounds and /inhouse are preview commands; an unknown one gets Slackbot's answer naming them", async () => {
     await post("/preview/command", { text: "/dance" });
     const answer = preview.slack.timeline.findLast((m) => m.author === "system");
