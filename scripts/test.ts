@@ -17,7 +17,7 @@ interface Step {
 }
 
 /** Set to true once `npm run unused` lists nothing: from then on an unused export fails `npm test`. */
-const UNUSED_EXPORTS_ENFORCED = false;
+const UNUSED_EXPORTS_ENFORCED = true;
 
 // The tools come from this folder's node_modules and run on this Node (24), even when started as
 // `node scripts/test.ts` without npm putting node_modules/.bin on the PATH.

@@ -4,7 +4,6 @@
  * with the same entry text (the going-home check included).
  */
 import type { DayReport } from "../answers/day.ts";
-import type { DayKind } from "../domain/day.ts";
 import { dayHeading } from "../words/dates.ts";
 import { dayTitle, summaryParts } from "../words/day.ts";
 import { entryText, summaryLine } from "./day-list.ts";

@@ -27,6 +27,11 @@ export interface RunOptions {
   visibility: Visibility;
   /** For buttons: the first message replaces the one clicked. */
   replaceOriginal?: boolean;
+  /**
+   * A click on the Home tab: no channel and no response_url. The answer goes to the app's DM with
+   * the clicker, and ALLOWED_CHANNELS does not apply (the Home tab is the person's own).
+   */
+  home?: boolean;
   /** Show "Looking up…" when slow (commands). */
   showLoading?: boolean;
   work: () => Promise<Message[]>;
@@ -76,7 +81,7 @@ async function runInner(o: RunOptions): Promise<void> {
     await send(toArgs(notice, "ephemeral"), notice, "ephemeral");
     return;
   }
-  const access = await deps.access.check(o.client, o.userId, o.channelId);
+  const access = await deps.access.check(o.client, o.userId, o.channelId, { home: o.home === true });
   if (!access.ok) {
     const refusal = noticeMessage(`🔒 ${access.message}`);
     await send(
@@ -133,6 +138,7 @@ async function sendSafely(
   message: Message,
   visibility: Visibility,
 ): Promise<boolean> {
+  if (o.home) return postToDm(o, message);
   try {
     await o.respond(args);
     return true;
@@ -142,7 +148,7 @@ async function sendSafely(
       "response_url failed; using the Web API",
     );
   }
-  if (!o.channelId) return false;
+  if (!o.channelId) return postToDm(o, message);
   try {
     if (visibility === "ephemeral") {
       if (!o.userId) return false;
@@ -159,6 +165,20 @@ async function sendSafely(
         blocks: message.blocks,
       });
     }
+  } catch (error) {
+    o.deps.log.error(
+      { label: o.label, err: String((error as Error)?.message ?? error) },
+      "could not deliver the answer to Slack",
+    );
+  }
+  return false;
+}
+
+/** The answer in the app's DM with the asker (the Home tab's buttons: no channel, no response_url). */
+async function postToDm(o: RunOptions, message: Message): Promise<boolean> {
+  if (!o.userId) return false;
+  try {
+    await o.client.chat.postMessage({ channel: o.userId, text: message.text, blocks: message.blocks });
   } catch (error) {
     o.deps.log.error(
       { label: o.label, err: String((error as Error)?.message ?? error) },

@@ -1,9 +1,12 @@
 /**
- * The preview's web page: a Slack-like channel that renders the bot's real Block Kit payloads.
- * Everything the bot sends is rendered as Slack would: mrkdwn (bold, italic, strike, code, code
- * blocks, links, mentions, emoji shortcodes), headers, sections with fields and a button, context,
- * dividers and actions. Text is inserted as text; the only HTML made is the renderer's own tags.
+ * The preview's web page: a Slack-like channel and the app's Home tab, rendering the bot's real
+ * Block Kit payloads as Slack would: mrkdwn (bold, italic, strike, code, code blocks, links,
+ * mentions, emoji shortcodes), headers, sections with fields, a button or an image, context,
+ * dividers, actions, and thread replies. Text is inserted as text; the only HTML made is the
+ * renderer's own tags. Images are drawn as a labelled frame, never fetched: the page stays offline.
+ * A toggle shows everything as a guest account would see it. Usable from about 360 px wide.
  */
+import { SANDBOX_REFERENCES } from "../sandbox/data.ts";
 
 const STYLE = `
 * { box-sizing: border-box; }
@@ -47,11 +50,52 @@ a { color: #1264a3; } .mention { background: #e8f5fa; color: #1264a3; border-rad
 #input { flex: 1; font: inherit; padding: 9px 12px; border: 1px solid #999; border-radius: 6px; }
 #chips { display: flex; gap: 6px; flex-wrap: wrap; margin-top: 8px; font-size: 13px; }
 #chips button { border: 1px solid #ccc; background: #fafafa; border-radius: 12px; padding: 2px 10px; cursor: pointer; font-family: Monaco, Menlo, Consolas, monospace; font-size: 12px; }
+#sidebar .ch { cursor: pointer; } #sidebar .ch:hover { background: #350d36; } #sidebar .ch.active:hover { background: #1164a3; }
+#sidebar .section { font-size: 13px; margin: 12px 16px 4px; color: #bcabbc; }
+#top { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+#top .title { flex: 1; min-width: 0; }
+#top label { font-weight: 400; font-size: 13px; color: #616061; display: flex; align-items: center; gap: 4px; cursor: pointer; }
+#home { flex: 1; overflow-y: auto; padding: 12px 20px 24px; display: none; }
+body.on-home #home { display: block; } body.on-home #log, body.on-home #composer { display: none; }
+#home .loading { color: #616061; }
+#home-view { max-width: 720px; }
+#home-dm { margin-top: 16px; border-top: 1px solid #ddd; padding-top: 8px; } #home-dm:empty { display: none; }
+#home-dm .msg { padding: 8px 0; }
+.bk-image { flex: none; width: 72px; height: 72px; border-radius: 6px; background: #eef3f1; border: 1px solid #cfdcd7; color: #2f5d50; font-size: 11px; line-height: 1.2; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 4px; overflow: hidden; overflow-wrap: anywhere; }
+.bk-image .glyph { font-size: 22px; }
+.bk-image-block { margin: 6px 0; width: 100%; max-width: 360px; height: 120px; }
+.guest .avatar.you { background: #b45309; }
+@media (max-width: 640px) {
+  body { flex-direction: column; font-size: 14px; }
+  #sidebar { width: auto; display: flex; align-items: center; gap: 2px; padding: 6px 8px; overflow-x: auto; }
+  #sidebar h1 { font-size: 15px; margin: 0 8px 0 4px; white-space: nowrap; }
+  #sidebar .section { display: none; }
+  #sidebar .ch { padding: 3px 8px; border-radius: 4px; white-space: nowrap; }
+  #main { min-height: 0; }
+  #top, #banner { padding-left: 10px; padding-right: 10px; }
+  #banner { font-size: 12px; }
+  .msg { padding: 8px 10px; }
+  .avatar { width: 28px; height: 28px; font-size: 11px; }
+  .bk-section { flex-wrap: wrap; gap: 6px; }
+  .bk-section > .txt { flex: 1 1 200px; }
+  .bk-fields { grid-template-columns: 1fr; }
+  .bk-image { width: 56px; height: 56px; }
+  #home { padding: 10px; }
+  #composer { padding: 8px 10px 10px; }
+  #composer form { flex-wrap: wrap; }
+  #input { min-width: 0; width: 100%; flex: 1 1 160px; }
+  #chips { flex-wrap: nowrap; overflow-x: auto; padding-bottom: 2px; }
+  #chips button { flex: none; }
+}
 `;
 
 // The client script. It uses no template literals, so it can live in this string as it is.
 const SCRIPT = String.raw`
 var since = -1;
+var as = "staff";
+var onHome = false;
+var homeShown = 0;
+var polling = null;
 var log = document.getElementById("log");
 var EMOJI = { warning: "⚠️", white_check_mark: "✅", x: "❌", pill: "💊", hourglass_flowing_sand: "⏳", lock: "🔒",
   dog: "🐕", cat: "🐈", paw_prints: "🐾", calendar: "📅", memo: "📝", stethoscope: "🩺", fork_and_knife: "🍽",
@@ -100,17 +144,32 @@ function textObject(t, node) {
   else node.textContent = t.emoji === false ? t.text : emoji(t.text || "");
   return node;
 }
-function button(b, message) {
+function post(path, body) {
+  body.as = as;
+  return fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+/** A button on a message ({ id }) or on the Home tab ({ home: true }). */
+function button(b, where) {
   var btn = el("button", "bk-button" + (b.style ? " " + b.style : ""));
   textObject(b.text, btn);
   btn.dataset.actionId = b.action_id;
   btn.addEventListener("click", function () {
     btn.disabled = true;
-    fetch("/preview/action", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ messageId: message.id, actionId: b.action_id, value: b.value }) })
+    post("/preview/action", where.home ? { home: true, actionId: b.action_id, value: b.value }
+      : { messageId: where.id, actionId: b.action_id, value: b.value })
       .finally(function () { btn.disabled = false; });
   });
   return btn;
+}
+/** An image, drawn as a labelled frame: the preview fetches nothing from outside. */
+function image(i, cls) {
+  var box = el("div", "bk-image" + (cls ? " " + cls : ""));
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", i.alt_text || "image");
+  box.title = (i.alt_text || "image") + " — " + (i.image_url || "");
+  box.appendChild(el("span", "glyph", "📷"));
+  box.appendChild(el("span", "alt", i.alt_text || "image"));
+  return box;
 }
 function block(b, message) {
   if (b.type === "header") return textObject(b.text, el("div", "bk-header"));
@@ -136,14 +195,18 @@ function block(b, message) {
     }
     s.appendChild(txt);
     if (b.accessory && b.accessory.type === "button") s.appendChild(button(b.accessory, message));
+    if (b.accessory && b.accessory.type === "image") s.appendChild(image(b.accessory));
     return s;
   }
+  if (b.type === "image") return image(b, "bk-image-block");
   return el("div", "", "[" + b.type + "]");
 }
-function messageNode(m, replies) {
-  var row = el("div", "msg" + (m.ephemeral ? " ephemeral" : ""));
+function messageNode(m, replies, privately) {
+  var row = el("div", "msg" + (m.ephemeral || privately ? " ephemeral" : ""));
   row.dataset.messageId = String(m.id);
-  var who = m.author === "bot" ? "Kennel Desk" : m.author === "you" ? "You" : "Slackbot";
+  var guest = m.author === "you" && m.user && m.user.indexOf("GUEST") >= 0;
+  if (guest) row.classList.add("guest");
+  var who = m.author === "bot" ? "Kennel Desk" : m.author === "you" ? (guest ? "You (guest)" : "You") : "Slackbot";
   row.appendChild(el("div", "avatar " + m.author, m.author === "bot" ? "KD" : m.author === "you" ? "You" : "SB"));
   var body = el("div", "body");
   var head = el("div");
@@ -151,35 +214,99 @@ function messageNode(m, replies) {
   if (m.author === "bot") head.appendChild(el("span", "app", "APP"));
   head.appendChild(el("span", "when", new Date(Number(m.ts.split(".")[0]) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
   body.appendChild(head);
-  if (m.ephemeral) body.appendChild(el("div", "only", "👁 Only visible to you"));
+  if (m.ephemeral || privately) body.appendChild(el("div", "only", "👁 Only visible to you"));
   if (m.blocks && m.blocks.length) m.blocks.forEach(function (b) { body.appendChild(block(b, m)); });
   else if (m.author === "you") body.appendChild(el("div", "typed", m.text));
   else body.appendChild(textObject({ type: "mrkdwn", text: m.text }, el("div")));
   if (replies.length) {
     var t = el("div", "thread");
     t.appendChild(el("div", "when", replies.length + (replies.length === 1 ? " reply" : " replies")));
-    replies.forEach(function (r) { t.appendChild(messageNode(r, [])); });
+    replies.forEach(function (r) { t.appendChild(messageNode(r, [], privately)); });
     body.appendChild(t);
   }
   row.appendChild(body);
   return row;
 }
+/** Top-level messages with their thread replies under them. */
+function fill(node, messages, privately) {
+  node.textContent = "";
+  messages.filter(function (m) { return !m.thread_ts; }).forEach(function (m) {
+    var replies = messages.filter(function (r) { return r.thread_ts && r.thread_ts === m.ts; });
+    node.appendChild(messageNode(m, replies, privately));
+  });
+}
 function render(messages) {
   var atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
-  log.textContent = "";
-  messages.filter(function (m) { return !m.threadTs; }).forEach(function (m) {
-    var replies = messages.filter(function (r) { return r.threadTs && r.threadTs === m.ts; });
-    log.appendChild(messageNode(m, replies));
-  });
+  fill(log, messages, false);
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
-function poll() {
-  fetch("/preview/state?since=" + since)
-    .then(function (r) { return r.json(); })
-    .then(function (j) { since = j.version; render(j.messages); })
-    .catch(function () { return new Promise(function (r) { setTimeout(r, 1000); }); })
-    .then(poll);
+function renderHome(view, dm) {
+  var node = document.getElementById("home-view");
+  if (!view || view.version <= homeShown) {
+    if (!node.firstChild) node.appendChild(el("div", "loading", "Opening the Home tab…"));
+  } else {
+    node.textContent = "";
+    view.blocks.forEach(function (b) { node.appendChild(block(b, { home: true })); });
+    node.dataset.version = String(view.version);
+  }
+  var list = document.getElementById("home-dm");
+  var grew = dm.length > Number(list.dataset.count || 0);
+  list.dataset.count = String(dm.length);
+  if (dm.length) {
+    var msgs = el("div");
+    fill(msgs, dm, true);
+    list.textContent = "";
+    list.appendChild(el("div", "when", "Messages from Kennel Desk (only you see them)"));
+    list.appendChild(msgs);
+    // A click's answer arrives below the Home view: bring it into sight.
+    if (grew && onHome && msgs.lastChild) msgs.lastChild.scrollIntoView({ block: "start" });
+  } else list.textContent = "";
 }
+function poll() {
+  var ctl = new AbortController();
+  polling = ctl;
+  fetch("/preview/state?as=" + as + "&since=" + since, { signal: ctl.signal })
+    .then(function (r) { return r.json(); })
+    .then(function (j) {
+      if (polling !== ctl) return;
+      since = j.version;
+      render(j.channel);
+      renderHome(j.home, j.dm);
+    })
+    .catch(function () { if (polling === ctl) return new Promise(function (r) { setTimeout(r, 1000); }); })
+    .then(function () { if (polling === ctl) poll(); });
+}
+function restart() {
+  if (polling) polling.abort();
+  polling = null;
+  since = -1;
+  poll();
+}
+function openHome() {
+  var v = document.getElementById("home-view");
+  homeShown = Number(v.dataset.version || 0);
+  v.textContent = "";
+  v.dataset.version = "";
+  post("/preview/home", {});
+}
+function show(home) {
+  onHome = home;
+  document.body.classList.toggle("on-home", home);
+  document.getElementById("nav-home").classList.toggle("active", home);
+  document.getElementById("nav-channel").classList.toggle("active", !home);
+  document.getElementById("title").textContent = home ? "Kennel Desk — Home" : "# front-desk";
+  if (home) openHome();
+}
+document.getElementById("nav-home").addEventListener("click", function () { show(true); });
+document.getElementById("nav-channel").addEventListener("click", function () { show(false); });
+document.getElementById("as-guest").addEventListener("change", function (e) {
+  as = e.target.checked ? "guest" : "staff";
+  document.getElementById("home-view").dataset.version = "";
+  homeShown = 0;
+  document.getElementById("home-view").textContent = "";
+  restart();
+  if (onHome) openHome();
+});
 document.getElementById("composer-form").addEventListener("submit", function (e) {
   e.preventDefault();
   var input = document.getElementById("input");
@@ -187,7 +314,7 @@ document.getElementById("composer-form").addEventListener("submit", function (e)
   if (!text) return;
   input.value = "";
   log.scrollTop = log.scrollHeight;
-  fetch("/preview/command", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: text }) });
+  post("/preview/command", { text: text });
 });
 document.querySelectorAll("#chips button").forEach(function (b) {
   b.addEventListener("click", function () { var i = document.getElementById("input"); i.value = b.textContent; i.focus(); });
@@ -198,8 +325,11 @@ poll();
 export function previewPage(timezone: string): string {
   const chips = [
     "/arrivals",
-    "/departures tomorrow",
-    "/booking ",
+    "/departures",
+    "/inhouse",
+    "/rounds evening",
+    "/rounds midday tomorrow",
+    `/booking ${SANDBOX_REFERENCES.demo}`,
     "/pet Biscuit",
     "/customer O'Brien",
     "/kennel help",
@@ -215,11 +345,12 @@ export function previewPage(timezone: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<nav id="sidebar"><h1>Kennel Desk</h1><div class="ch active"># front-desk</div><div class="ch"># general</div></nav>
+<nav id="sidebar"><h1>Kennel Desk</h1><div class="section">Apps</div><div class="ch" id="nav-home" role="button" tabindex="0">🏠 Home</div><div class="section">Channels</div><div class="ch active" id="nav-channel" role="button" tabindex="0"># front-desk</div></nav>
 <main id="main">
-<div id="top"># front-desk</div>
+<div id="top"><span class="title" id="title"># front-desk</span><label><input type="checkbox" id="as-guest"> View as a guest</label></div>
 <div id="banner"><b>Preview.</b> These are the bot's real answers over synthetic data from the local sandbox (no real customers), in the kennel time zone ${tz}. To connect a Slack workspace, follow the README's "Connecting to Slack".</div>
 <div id="log" aria-live="polite"></div>
+<div id="home" aria-live="polite"><div id="home-view"></div><div id="home-dm"></div></div>
 <div id="composer">
 <form id="composer-form"><input id="input" autocomplete="off" placeholder="Message #front-desk: type a command such as /arrivals" aria-label="Message"><button class="bk-button primary" type="submit">Send</button></form>
 <div id="chips">${chips.map((c) => `<button type="button">${c.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</button>`).join("")}</div>

@@ -5,8 +5,8 @@
  * and the Web API to a local stand-in for Slack, and the page renders those very Block Kit payloads.
  * It listens on 127.0.0.1 only.
  */
-import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bot, createBot } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -14,15 +14,37 @@ import { systemClock } from "../deps.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
-import { LocalSlack, PREVIEW_CHANNEL, PREVIEW_USER } from "./local-slack.ts";
 import { previewPage } from "./page.ts";
+import {
+  createSlackStandIn,
+  parseSlackBody,
+  postSigned,
+  postSignedEvent,
+  readBody,
+  type SlackStandIn,
+  type TimelineEntry,
+} from "./slack-standin.ts";
 
-export const PREVIEW_COMMANDS = ["/arrivals", "/departures", "/booking", "/pet", "/customer", "/kennel"];
+const PREVIEW_COMMANDS = [
+  "/arrivals",
+  "/departures",
+  "/inhouse",
+  "/rounds",
+  "/booking",
+  "/pet",
+  "/customer",
+  "/kennel",
+];
+export const PREVIEW_CHANNEL = "C0FRONTDESK";
+const PREVIEW_TEAM = "TPREVIEW";
+/** The person at the page: a member of staff, or (toggled on the page) a guest account. */
+export const PREVIEW_USERS = { staff: "U0PREVIEW", guest: "U0PREVIEWGUEST" } as const;
+type As = keyof typeof PREVIEW_USERS;
 
 export interface Preview {
   url: string;
   sandbox: Sandbox;
-  slack: LocalSlack;
+  slack: SlackStandIn;
   bot: Bot;
   close(): Promise<void>;
 }
@@ -36,44 +58,28 @@ export interface PreviewOptions {
   seed?: number;
 }
 
-function sign(secret: string, timestamp: number, body: string): string {
-  return `v0=${createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-}
-
-async function readBody(req: IncomingMessage, limit = 1_000_000): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function parseBody(raw: string, type: string | undefined): Record<string, unknown> {
-  if ((type ?? "").includes("json")) return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-  const body: Record<string, unknown> = Object.fromEntries(new URLSearchParams(raw));
-  for (const k of ["blocks", "metadata"]) {
-    if (typeof body[k] === "string") {
-      try {
-        body[k] = JSON.parse(body[k] as string);
-      } catch {
-        // leave as text
-      }
-    }
-  }
-  return body;
-}
-
 function send(
   res: ServerResponse,
   status: number,
   body: unknown,
   type = "application/json; charset=utf-8",
+  headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
   res.end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+const asWho = (v: unknown): As => (v === "guest" ? "guest" : "staff");
+
+/** What the person at the page sees: the channel (their own ephemerals only), the app's DM, their Home tab. */
+export function visibleTo(slack: SlackStandIn, user: string) {
+  const mine = (m: TimelineEntry) => !m.ephemeral || m.user === user || m.user === undefined;
+  return {
+    version: slack.version,
+    channel: slack.timeline.filter((m) => m.channel === PREVIEW_CHANNEL && mine(m)),
+    dm: slack.timeline.filter((m) => m.channel === user),
+    home: slack.views.get(user),
+  };
 }
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
@@ -83,31 +89,24 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     customers: options.customers ?? 400,
     timezone: options.timezone,
   });
-  const slack = new LocalSlack();
+  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: "UKENNELDESK" });
+  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff });
+  slack.users.set(PREVIEW_USERS.guest, { id: PREVIEW_USERS.guest, is_restricted: true });
   const secret = randomBytes(16).toString("hex");
   let botUrl = "";
   let seq = 0;
-
-  const forward = async (form: Record<string, string>) => {
-    const body = new URLSearchParams(form).toString();
-    const timestamp = Math.floor(Date.now() / 1000);
-    const res = await fetch(botUrl, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-slack-request-timestamp": String(timestamp),
-        "x-slack-signature": sign(secret, timestamp, body),
-      },
-      body,
-    });
-    await res.arrayBuffer();
-    return res.status;
-  };
+  const team = { id: PREVIEW_TEAM, domain: "preview" };
+  const person = (as: As) => ({
+    id: PREVIEW_USERS[as],
+    name: as === "guest" ? "guest" : "you",
+    team_id: PREVIEW_TEAM,
+  });
 
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
         return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");
       if (req.method === "GET" && url.pathname === "/healthz")
@@ -115,34 +114,45 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (req.method === "GET" && url.pathname === "/preview/state") {
         const since = Number(url.searchParams.get("since") ?? -1);
         await slack.waitForChange(since, Number.isFinite(since) && since >= 0 ? 20_000 : 0);
-        return send(res, 200, { version: slack.version, messages: slack.messages });
+        return send(res, 200, visibleTo(slack, PREVIEW_USERS[asWho(url.searchParams.get("as"))]));
       }
       if (req.method === "POST" && url.pathname === "/preview/command") {
-        const { text } = parseBody(await readBody(req), "json") as { text?: string };
-        const typed = String(text ?? "")
+        const body = await json();
+        const as = asWho(body.as);
+        const user = PREVIEW_USERS[as];
+        const typed = String(body.text ?? "")
           .trim()
           .slice(0, 500);
         const [command = ""] = typed.split(/\s+/);
-        slack.add({ author: "you", ephemeral: false, text: typed, blocks: undefined });
+        slack.add({
+          via: "typed",
+          author: "you",
+          ephemeral: false,
+          channel: PREVIEW_CHANNEL,
+          user,
+          text: typed,
+        });
         if (!PREVIEW_COMMANDS.includes(command.toLowerCase())) {
           slack.add({
+            via: "system",
             author: "system",
             ephemeral: true,
+            channel: PREVIEW_CHANNEL,
+            user,
             text: `${command ? `${command} is not a Kennel Desk command.` : "Type a command."} Try ${PREVIEW_COMMANDS.join(", ")} (for example /kennel help).`,
-            blocks: undefined,
           });
           return send(res, 200, { ok: true });
         }
         const key = `c${++seq}`;
-        slack.responseTarget(key, undefined);
-        const status = await forward({
+        slack.responseTarget(key, { channel: PREVIEW_CHANNEL, user });
+        const { status } = await postSigned(botUrl, secret, {
           token: "preview",
-          team_id: "TPREVIEW",
+          team_id: PREVIEW_TEAM,
           team_domain: "preview",
           channel_id: PREVIEW_CHANNEL,
           channel_name: "front-desk",
-          user_id: PREVIEW_USER,
-          user_name: "you",
+          user_id: user,
+          user_name: person(as).name,
           command: command.toLowerCase(),
           text: typed.slice(command.length).trim(),
           api_app_id: "APREVIEW",
@@ -151,54 +161,92 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         });
         return send(res, 200, { ok: status === 200 });
       }
-      if (req.method === "POST" && url.pathname === "/preview/action") {
-        const { messageId, actionId, value } = parseBody(await readBody(req), "json") as {
-          messageId?: number;
-          actionId?: string;
-          value?: string;
-        };
-        const message = slack.messages.find((m) => m.id === Number(messageId));
-        if (!message || !actionId) return send(res, 404, { ok: false, error: "that message is gone" });
-        const key = `a${++seq}`;
-        slack.responseTarget(key, message.id);
-        const payload = {
-          type: "block_actions",
-          team: { id: "TPREVIEW", domain: "preview" },
-          user: { id: PREVIEW_USER, name: "you", team_id: "TPREVIEW" },
-          api_app_id: "APREVIEW",
+      if (req.method === "POST" && url.pathname === "/preview/home") {
+        // Opening the Home tab: Slack sends app_home_opened; the bot answers with views.publish.
+        const as = asWho((await json()).as);
+        const now = Date.now() / 1000;
+        const { status } = await postSignedEvent(botUrl, secret, {
           token: "preview",
-          container: {
-            type: "message",
-            message_ts: message.ts,
-            channel_id: PREVIEW_CHANNEL,
-            is_ephemeral: message.ephemeral,
+          team_id: PREVIEW_TEAM,
+          api_app_id: "APREVIEW",
+          type: "event_callback",
+          event_id: `Ev${++seq}`,
+          event_time: Math.floor(now),
+          event: {
+            type: "app_home_opened",
+            user: PREVIEW_USERS[as],
+            channel: `D${PREVIEW_USERS[as]}`,
+            tab: "home",
+            event_ts: String(now),
           },
-          trigger_id: key,
-          channel: { id: PREVIEW_CHANNEL, name: "front-desk" },
-          response_url: `${base}/respond/${key}`,
-          actions: [
-            {
-              type: "button",
-              action_id: String(actionId),
-              block_id: "b",
-              value: String(value ?? ""),
-              action_ts: String(Date.now() / 1000),
-            },
-          ],
-        };
-        const status = await forward({ payload: JSON.stringify(payload) });
+        });
         return send(res, 200, { ok: status === 200 });
       }
-      if (req.method === "POST" && url.pathname.startsWith("/respond/")) {
-        const ok = slack.respond(
-          url.pathname.slice("/respond/".length),
-          parseBody(await readBody(req), req.headers["content-type"]),
-        );
-        return send(res, ok ? 200 : 404, { ok });
+      if (req.method === "POST" && url.pathname === "/preview/action") {
+        const body = await json();
+        const as = asWho(body.as);
+        const actionId = typeof body.actionId === "string" ? body.actionId : "";
+        const action = {
+          type: "button",
+          action_id: actionId,
+          block_id: "b",
+          value: String(body.value ?? ""),
+          action_ts: String(Date.now() / 1000),
+        };
+        const common = {
+          type: "block_actions",
+          team,
+          user: person(as),
+          api_app_id: "APREVIEW",
+          token: "preview",
+          trigger_id: `t${++seq}`,
+          actions: [action],
+        };
+        let payload: Record<string, unknown>;
+        if (body.home === true) {
+          // A click on the Home tab, as Slack sends it: a view container, no channel, no response_url.
+          const view = slack.views.get(PREVIEW_USERS[as]);
+          if (!view || !actionId) return send(res, 404, { ok: false, error: "no Home tab to click" });
+          const viewId = `V${PREVIEW_USERS[as]}`;
+          payload = {
+            ...common,
+            container: { type: "view", view_id: viewId },
+            view: { id: viewId, type: "home", blocks: view.blocks, team_id: PREVIEW_TEAM },
+          };
+        } else {
+          const message = slack.timeline.find((m) => m.id === Number(body.messageId));
+          if (!message || !actionId) return send(res, 404, { ok: false, error: "that message is gone" });
+          const key = `a${seq}`;
+          slack.responseTarget(key, {
+            channel: message.channel,
+            user: PREVIEW_USERS[as],
+            entryId: message.id,
+          });
+          payload = {
+            ...common,
+            container: {
+              type: "message",
+              message_ts: message.ts,
+              channel_id: message.channel,
+              is_ephemeral: message.ephemeral,
+            },
+            channel: {
+              id: message.channel,
+              name: message.channel === PREVIEW_CHANNEL ? "front-desk" : "directmessage",
+            },
+            response_url: `${base}/respond/${key}`,
+          };
+        }
+        const { status } = await postSigned(botUrl, secret, { payload: JSON.stringify(payload) });
+        return send(res, 200, { ok: status === 200 });
       }
-      if (req.method === "POST" && url.pathname.startsWith("/api/")) {
-        const method = url.pathname.slice("/api/".length);
-        return send(res, 200, slack.api(method, parseBody(await readBody(req), req.headers["content-type"])));
+      if (
+        req.method === "POST" &&
+        (url.pathname.startsWith("/respond/") || url.pathname.startsWith("/api/"))
+      ) {
+        const body = parseSlackBody(await readBody(req), req.headers["content-type"]);
+        const answer = slack.handle(url.pathname, body, req.headers.authorization);
+        return send(res, answer.status, answer.payload, undefined, answer.headers);
       }
       send(res, 404, { ok: false, error: "not found" });
     })().catch((error: unknown) => {
@@ -211,6 +259,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     server.listen(options.port, "127.0.0.1", () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  slack.base = `http://127.0.0.1:${port}`;
+  slack.apiUrl = `${slack.base}/api/`;
 
   const config = loadConfig({
     KENNEL_API_KEY: sandbox.keys.main,

@@ -3,18 +3,6 @@
  * the assistant connector's text content. Pure functions of the answers' data; the same words as
  * Slack's cards (src/words/). Each function takes the answer's data and options, returns a string.
  */
-import type { DayReport } from "../answers/day.ts";
-import type { Failure } from "../answers/failure.ts";
-import type { HouseReport, RoundReport, TodayOverview, TomorrowCheck } from "../answers/house.ts";
-import type { BookingsSearch, StatusAnswer } from "../answers/kennel.ts";
-import type {
-  BookingsPage,
-  BookingView,
-  CustomerSearch,
-  CustomerView,
-  PetSearch,
-  PetView,
-} from "../answers/records.ts";
 import { bookingsText, customerListText, customerText } from "./customers.ts";
 import { dayText } from "./day.ts";
 import { houseText, roundText, todayText, tomorrowText } from "./house.ts";
@@ -23,42 +11,6 @@ import type { TextOptions } from "./options.ts";
 import { bookingText, petListText, petText } from "./records.ts";
 
 export type { TextOptions };
-
-type TextRenderers = {
-  dayText(r: DayReport, o: TextOptions): string;
-  bookingText(v: BookingView, o: TextOptions): string;
-  petText(v: PetView, o: TextOptions): string;
-  petListText(l: PetSearch, o: TextOptions): string;
-  customerText(v: CustomerView, o: TextOptions): string;
-  customerListText(l: CustomerSearch, o: TextOptions): string;
-  bookingsText(p: BookingsPage | BookingsSearch, o: TextOptions): string;
-  statusText(s: StatusAnswer, o: TextOptions): string;
-  helpText(o: TextOptions): string;
-  failureText(f: Failure, o: TextOptions): string;
-  houseText(r: HouseReport, o: TextOptions): string;
-  roundText(r: RoundReport, o: TextOptions): string;
-  tomorrowText(t: TomorrowCheck, o: TextOptions): string;
-  todayText(t: TodayOverview, o: TextOptions): string;
-  rawText(raw: unknown, o: TextOptions): string;
-};
-
-const text: TextRenderers = {
-  dayText,
-  bookingText,
-  petText,
-  petListText,
-  customerText,
-  customerListText,
-  bookingsText,
-  statusText,
-  helpText,
-  failureText,
-  houseText,
-  roundText,
-  tomorrowText,
-  todayText,
-  rawText,
-};
 
 export {
   bookingsText,

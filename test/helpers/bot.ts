@@ -8,7 +8,7 @@ import { captureLogger } from "./log.ts";
 import { type SlackStandIn, startSlackStandIn } from "./slack.ts";
 
 export const SIGNING_SECRET = "8f14e45fceea167a5a36dedd4bea2543";
-export const BOT_TOKEN = "xoxb-test-0000-bottoken";
+const BOT_TOKEN = "xoxb-test-0000-bottoken";
 
 export interface Harness {
   sandbox: Sandbox;

@@ -18,10 +18,6 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { CLOCK, type Connected, connectInProcess, textOf } from "./harness.ts";
 
-vi.mock("../../src/text/index.ts", async (importOriginal) =>
-  (await import("./text-fallback.ts")).withTextFallback(await importOriginal()),
-);
-
 let sandbox: Sandbox;
 let mcp: Connected;
 /** Slack's side: its own kennel client, so nothing is shared with the connector but the API. */

@@ -9,10 +9,6 @@ import { TOOL_NAMES } from "../../src/mcp/server.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { type Connected, connectInProcess, type Result, textOf } from "./harness.ts";
 
-vi.mock("../../src/text/index.ts", async (importOriginal) =>
-  (await import("./text-fallback.ts")).withTextFallback(await importOriginal()),
-);
-
 let sandbox: Sandbox;
 let main: Connected;
 

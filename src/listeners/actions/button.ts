@@ -46,6 +46,7 @@ export function onButton<S>(app: App, deps: BotDeps, spec: ButtonSpec<S>): void 
         label: actionId,
         visibility,
         replaceOriginal: state !== undefined && replace,
+        home: body.container?.type === "view",
         work: async () => (state === undefined ? [noticeMessage(STALE_BUTTON)] : spec.answer(state)),
       });
     },

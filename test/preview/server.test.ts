@@ -1,0 +1,121 @@
+/**
+ * The preview's server without a browser: the page's requests reach the real bot as Slack sends
+ * them (a signed app_home_opened event, a click on the Home tab with no channel and no response_url,
+ * slash commands as staff or as a guest), and the answers land where Slack would show them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../../src/log.ts";
+import {
+  PREVIEW_CHANNEL,
+  PREVIEW_USERS,
+  type Preview,
+  startPreview,
+  visibleTo,
+} from "../../src/preview/server.ts";
+import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
+
+let preview: Preview;
+
+beforeAll(async () => {
+  preview = await startPreview({
+    port: 0,
+    timezone: "Europe/London",
+    log: silentLogger(),
+    customers: 120,
+    seed: 3,
+  });
+}, 60_000);
+afterAll(async () => {
+  await preview?.close();
+});
+
+async function post(path: string, body: Record<string, unknown>) {
+  const res = await fetch(`${preview.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const blockText = (blocks: unknown[] | undefined) => JSON.stringify(blocks ?? []);
+
+describe("the preview's server", () => {
+  it("opening the Home tab as staff publishes today's figures, each with a button", async () => {
+    await expect(post("/preview/home", {})).resolves.toMatchObject({ status: 200, body: { ok: true } });
+    await preview.slack.waitFor(() => preview.slack.views.has(PREVIEW_USERS.staff), 15_000);
+    const view = preview.slack.views.get(PREVIEW_USERS.staff);
+    expect(view?.type).toBe("home");
+    const text = blockText(view?.blocks);
+    expect(text).toMatch(/Today — /);
+    expect(text).toMatch(/In house:\*? \d+/);
+    expect(text).toContain("home_list");
+  });
+
+  it("a click on the Home tab answers its list in the app's messages with the clicker, not in the channel", async () => {
+    type Accessory = { action_id: string; value: string; text: { text: string } };
+    const blocks = (preview.slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
+      accessory?: Accessory;
+    }>;
+    const button = blocks.map((b) => b.accessory).find((a) => a?.text.text === "Show in house");
+    expect(button).toBeDefined();
+    const before = preview.slack.timeline.length;
+    await post("/preview/action", { home: true, actionId: button?.action_id, value: button?.value });
+    await preview.slack.waitFor(
+      () => visibleTo(preview.slack, PREVIEW_USERS.staff).dm.some((m) => /^In house — /.test(m.text)),
+      15_000,
+    );
+    const added = preview.slack.timeline.slice(before);
+    expect(added.every((m) => m.channel === PREVIEW_USERS.staff)).toBe(true);
+    expect(visibleTo(preview.slack, PREVIEW_USERS.guest).dm).toHaveLength(0);
+  });
+
+  it("a guest opening the Home tab sees the refusal and no figures; a guest's command is refused too", async () => {
+    await post("/preview/home", { as: "guest" });
+    await preview.slack.waitFor(() => preview.slack.views.has(PREVIEW_USERS.guest), 15_000);
+    const text = blockText(preview.slack.views.get(PREVIEW_USERS.guest)?.blocks);
+    expect(text).toMatch(/not available to guest accounts/);
+    expect(text).not.toMatch(/Today — |In house|home_list/);
+
+    await post("/preview/command", { text: "/inhouse", as: "guest" });
+    await preview.slack.waitFor(
+      () => visibleTo(preview.slack, PREVIEW_USERS.guest).channel.some((m) => /guest accounts/.test(m.text)),
+      15_000,
+    );
+    const refusal = preview.slack.timeline.find(
+      (m) => /guest accounts/.test(m.text) && m.channel === PREVIEW_CHANNEL,
+    );
+    expect(refusal).toMatchObject({ ephemeral: true, user: PREVIEW_USERS.guest });
+    // Staff do not see the guest's refusal; the guest does not see staff's answers.
+    expect(visibleTo(preview.slack, PREVIEW_USERS.staff).channel).not.toContainEqual(refusal);
+  });
+
+  it("the /booking suggestion's reference exists in the sandbox", async () => {
+    await post("/preview/command", { text: `/booking ${SANDBOX_REFERENCES.demo}` });
+    await preview.slack.waitFor(
+      () => preview.slack.timeline.some((m) => m.text.startsWith(`Booking ${SANDBOX_REFERENCES.demo}`)),
+      15_000,
+    );
+  });
+
+  it("/rounds midday tomorrow answers tomorrow's midday round in the channel", async () => {
+    await post("/preview/command", { text: "/rounds midday tomorrow" });
+    await preview.slack.waitFor(
+      () => preview.slack.timeline.some((m) => /^Midday round — /.test(m.text)),
+      15_000,
+    );
+    const round = preview.slack.timeline.find((m) => /^Midday round — /.test(m.text));
+    expect(round).toMatchObject({ ephemeral: false, channel: PREVIEW_CHANNEL });
+    const tomorrow = new Date(`${preview.sandbox.data.today}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    expect(round?.text).toContain(String(tomorrow.getUTCDate()));
+  });
+
+  it("/rounds and /inhouse are preview commands; an unknown one gets Slackbot's answer naming them", async () => {
+    await post("/preview/command", { text: "/dance" });
+    const answer = preview.slack.timeline.findLast((m) => m.author === "system");
+    expect(answer?.text).toMatch(/\/dance is not a Kennel Desk command/);
+    expect(answer?.text).toContain("/inhouse");
+    expect(answer?.text).toContain("/rounds");
+  });
+});

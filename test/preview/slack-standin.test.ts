@@ -1,0 +1,132 @@
+/** The Slack stand-in shared by the preview and the tests: it behaves as Slack does for what the bot uses. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type SlackStandIn, startSlackStandIn } from "../../src/preview/slack-standin.ts";
+
+let slack: SlackStandIn;
+
+beforeEach(async () => {
+  slack = await startSlackStandIn({ teamId: "T1" });
+});
+afterEach(async () => {
+  await slack.close();
+});
+
+async function call(method: string, body: Record<string, unknown>, form = false) {
+  const res = await fetch(`${slack.apiUrl}${method}`, {
+    method: "POST",
+    headers: { "content-type": form ? "application/x-www-form-urlencoded" : "application/json" },
+    body: form
+      ? new URLSearchParams(
+          Object.fromEntries(
+            Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+          ),
+        ).toString()
+      : JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown> & { ok: boolean };
+}
+
+async function respond(id: string, body: Record<string, unknown>) {
+  const res = await fetch(slack.responseUrl(id), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+describe("the Slack stand-in", () => {
+  it("users.info: guests, outsiders and other teams as set; the workspace's team by default; unknown users not found", async () => {
+    slack.users.set("U1", { id: "U1" });
+    slack.users.set("U2", { id: "U2", is_restricted: true });
+    slack.users.set("U3", { id: "U3", is_stranger: true, team_id: "TOTHER" });
+    await expect(call("users.info", { user: "U1" })).resolves.toMatchObject({
+      ok: true,
+      user: { id: "U1", team_id: "T1" },
+    });
+    await expect(call("users.info", { user: "U2" })).resolves.toMatchObject({
+      user: { is_restricted: true, team_id: "T1" },
+    });
+    await expect(call("users.info", { user: "U3" })).resolves.toMatchObject({
+      user: { is_stranger: true, team_id: "TOTHER" },
+    });
+    await expect(call("users.info", { user: "U9" })).resolves.toEqual({ ok: false, error: "user_not_found" });
+    await expect(call("auth.test", {})).resolves.toMatchObject({ ok: true, team_id: "T1" });
+  });
+
+  it("chat.postMessage with thread_ts and metadata; conversations.replies and history read them back; chat.delete removes one", async () => {
+    const metadata = { event_type: "kennel_post", event_payload: { date: "2026-11-22", part: 1 } };
+    const parent = await call("chat.postMessage", { channel: "C1", text: "parent", metadata }, true);
+    const reply = await call("chat.postMessage", { channel: "C1", text: "reply", thread_ts: parent.ts });
+    await call("chat.postMessage", { channel: "C2", text: "elsewhere" });
+    const replies = await call("conversations.replies", {
+      channel: "C1",
+      ts: parent.ts,
+      include_all_metadata: true,
+    });
+    expect(replies.messages).toEqual([
+      { type: "message", ts: parent.ts, text: "parent", metadata },
+      { type: "message", ts: reply.ts, thread_ts: parent.ts, text: "reply" },
+    ]);
+    const history = await call("conversations.history", { channel: "C1", oldest: 0 });
+    expect((history.messages as Array<{ text: string }>).map((m) => m.text)).toEqual(["parent"]);
+    expect(slack.messages.map((m) => m.text)).toEqual(["parent", "reply", "elsewhere"]);
+    await expect(call("chat.delete", { channel: "C1", ts: reply.ts })).resolves.toMatchObject({ ok: true });
+    await expect(call("chat.delete", { channel: "C1", ts: reply.ts })).resolves.toMatchObject({
+      ok: false,
+      error: "message_not_found",
+    });
+    await expect(call("conversations.replies", { channel: "C1", ts: "1.1" })).resolves.toMatchObject({
+      ok: false,
+      error: "thread_not_found",
+    });
+  });
+
+  it("chat.postEphemeral is shown to its user only, and is not a channel message", async () => {
+    const r = await call("chat.postEphemeral", { channel: "C1", user: "U1", text: "just you" });
+    expect(r.ok).toBe(true);
+    expect(slack.messages).toHaveLength(0);
+    expect(slack.timeline).toMatchObject([
+      { via: "postEphemeral", ephemeral: true, user: "U1", text: "just you" },
+    ]);
+  });
+
+  it("views.publish keeps each user's Home tab, a new version on each publish; bad views are refused", async () => {
+    const blocks = [{ type: "header", text: { type: "plain_text", text: "Today" } }];
+    await expect(
+      call("views.publish", { user_id: "U1", view: { type: "home", blocks } }, true),
+    ).resolves.toMatchObject({ ok: true });
+    await call("views.publish", { user_id: "U1", view: { type: "home", blocks } });
+    expect(slack.views.get("U1")).toEqual({ type: "home", blocks, version: 2 });
+    expect(slack.views.get("U2")).toBeUndefined();
+    await expect(call("views.publish", { user_id: "U1", view: { type: "home" } })).resolves.toMatchObject({
+      ok: false,
+    });
+    const tooMany = Array.from({ length: 101 }, () => ({ type: "divider" }));
+    await expect(
+      call("views.publish", { user_id: "U1", view: { type: "home", blocks: tooMany } }),
+    ).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+  });
+
+  it("response_url: a command's answers are new messages; replace_original changes the latest; delete_original removes it", async () => {
+    slack.responseTarget("c1", { channel: "C1", user: "U1" });
+    await respond("c1", { response_type: "ephemeral", text: "Looking up…" });
+    await respond("c1", { response_type: "ephemeral", text: "the answer", replace_original: true });
+    expect(slack.timeline.map((m) => [m.text, m.ephemeral, m.user])).toEqual([["the answer", true, "U1"]]);
+    await respond("c1", { delete_original: true });
+    await respond("c1", { response_type: "in_channel", text: "part 1" });
+    await respond("c1", { response_type: "in_channel", text: "part 2" });
+    expect(slack.timeline.map((m) => [m.text, m.ephemeral, m.channel])).toEqual([
+      ["part 1", false, "C1"],
+      ["part 2", false, "C1"],
+    ]);
+    // A click on a message: the first answer replaces it, keeping its visibility.
+    const clicked = slack.timeline[0]?.id;
+    slack.responseTarget("a1", { channel: "C1", user: "U1", entryId: clicked });
+    await respond("a1", { text: "page 2", replace_original: true });
+    expect(slack.timeline[0]).toMatchObject({ text: "page 2", ephemeral: false });
+    slack.failing.add("a2");
+    await expect(respond("a2", { text: "x" })).resolves.toBe(500);
+    expect(slack.responses.map((r) => r.path)).toContain("/respond/a2");
+  });
+});
