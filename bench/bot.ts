@@ -12,8 +12,10 @@
  *   node bench/bot.ts --short    every part, briefly (npm test): checks only that it runs and prints
  *
  * Settings of the bot under test pass through from the environment: KENNEL_CACHE_TTL_S,
- * KENNEL_API_CONCURRENCY, MALLOC_ARENA_MAX, NODE_OPTIONS. BENCH_BOT=path/to/main.js measures
- * another entry point (a compiled build, say) the same way.
+ * KENNEL_API_CONCURRENCY, MALLOC_ARENA_MAX; BENCH_BOT_NODE_OPTIONS becomes the bot's NODE_OPTIONS
+ * (the baseline keeps none). BENCH_BOT=path/to/main.js measures another entry point (a compiled
+ * build, say) the same way. `--parts=start,ack,answers,load,memory` runs only some parts;
+ * BENCH_SMAPS=1 adds where the bot's RSS sits after the memory part.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
@@ -26,6 +28,12 @@ const ROOT = resolve(import.meta.dirname, "..");
 const argv = process.argv.slice(2);
 const MODE = argv.includes("--short") ? "short" : argv.includes("--quick") ? "quick" : "full";
 const SHORT = MODE === "short";
+/** `--parts start,ack,answers,load,memory`: only those parts (default all). */
+const PARTS = new Set(
+  (
+    argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ?? "start,ack,answers,load,memory"
+  ).split(","),
+);
 const P = {
   startRuns: { short: 1, quick: 5, full: 7 }[MODE],
   idleMs: { short: 300, quick: 3_000, full: 3_000 }[MODE],
@@ -43,7 +51,12 @@ const P = {
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const BOT_ENTRY = resolve(ROOT, process.env.BENCH_BOT ?? "src/main.ts");
 const CONCURRENCY = Number(process.env.KENNEL_API_CONCURRENCY ?? 6) || 6;
-const PASS_THROUGH = ["KENNEL_CACHE_TTL_S", "KENNEL_API_CONCURRENCY", "MALLOC_ARENA_MAX", "NODE_OPTIONS"];
+const PASS_THROUGH = [
+  "KENNEL_CACHE_TTL_S",
+  "KENNEL_API_CONCURRENCY",
+  "MALLOC_ARENA_MAX",
+  "BENCH_BOT_NODE_OPTIONS",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -168,7 +181,7 @@ interface Running {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "kennel-bench-"));
-function botEnv(port: number): NodeJS.ProcessEnv {
+function botEnv(port: number, isBot: boolean): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? "",
     HOME: scratch,
@@ -182,6 +195,8 @@ function botEnv(port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: "error",
   };
   for (const k of PASS_THROUGH) if (process.env[k] !== undefined) env[k] = process.env[k];
+  // Node flags for the bot under test only (not the bare Bolt baseline, not the stand-ins).
+  if (isBot && process.env.BENCH_BOT_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_BOT_NODE_OPTIONS;
   return env;
 }
 
@@ -193,7 +208,7 @@ async function start(entry: string, nodeArgs: string[] = [], ipc = false): Promi
   // cwd is an empty folder: the bot must not read a developer's .env.
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: scratch,
-    env: botEnv(port),
+    env: botEnv(port, entry === BOT_ENTRY),
     stdio: ["ignore", "ignore", "pipe", ...(ipc ? (["ipc"] as const) : [])],
   });
   child.stderr?.on("data", (c: Buffer) => {
@@ -315,39 +330,48 @@ console.log(
 if (SHORT) console.log("Short run: every part briefly with tiny latencies; the figures mean nothing.");
 
 // 1. Start-up and idle memory, against a bare Bolt app in plain JavaScript, alternating.
-progress(`start-up and idle memory, ${P.startRuns} run(s) each`);
-const startup = { bot: [] as number[], bare: [] as number[] };
-const idle = { bot: [] as number[], bare: [] as number[] };
-for (let i = 0; i < P.startRuns; i++) {
-  for (const which of ["bot", "bare"] as const) {
-    const r = await start(which === "bot" ? BOT_ENTRY : join(ROOT, "bench/bare-bolt.mjs"));
-    startup[which].push(r.startupMs);
-    await sleep(P.idleMs);
-    idle[which].push(rssOf(r.child.pid));
-    await stop(r);
+if (PARTS.has("start")) {
+  progress(`start-up and idle memory, ${P.startRuns} run(s) each`);
+  const startup = { bot: [] as number[], bare: [] as number[] };
+  const idle = { bot: [] as number[], bare: [] as number[] };
+  for (let i = 0; i < P.startRuns; i++) {
+    for (const which of ["bot", "bare"] as const) {
+      const r = await start(which === "bot" ? BOT_ENTRY : join(ROOT, "bench/bare-bolt.mjs"));
+      startup[which].push(r.startupMs);
+      await sleep(P.idleMs);
+      idle[which].push(rssOf(r.child.pid));
+      await stop(r);
+    }
   }
+  const startRatio = median(startup.bot) / median(startup.bare);
+  const idleRatio = median(idle.bot) / median(idle.bare);
+  section(`start-up and idle memory: median (min–max) of ${P.startRuns} run(s) each, alternating`);
+  row("start to /healthz, Kennel Desk", spread(startup.bot, ms));
+  row("start to /healthz, bare Bolt (plain JS)", spread(startup.bare, ms));
+  row("  ratio", `×${startRatio.toFixed(2)}`, "≤ ×1.30", startRatio <= 1.3);
+  row(`idle RSS after ${P.idleMs / 1000} s, Kennel Desk`, spread(idle.bot, mb));
+  row(`idle RSS after ${P.idleMs / 1000} s, bare Bolt`, spread(idle.bare, mb));
+  row("  ratio", `×${idleRatio.toFixed(2)}`, "≤ ×1.30", idleRatio <= 1.3);
 }
-const startRatio = median(startup.bot) / median(startup.bare);
-const idleRatio = median(idle.bot) / median(idle.bare);
-section(`start-up and idle memory: median (min–max) of ${P.startRuns} run(s) each, alternating`);
-row("start to /healthz, Kennel Desk", spread(startup.bot, ms));
-row("start to /healthz, bare Bolt (plain JS)", spread(startup.bare, ms));
-row("  ratio", `×${startRatio.toFixed(2)}`, "≤ ×1.30", startRatio <= 1.3);
-row(`idle RSS after ${P.idleMs / 1000} s, Kennel Desk`, spread(idle.bot, mb));
-row(`idle RSS after ${P.idleMs / 1000} s, bare Bolt`, spread(idle.bare, mb));
-row("  ratio", `×${idleRatio.toFixed(2)}`, "≤ ×1.30", idleRatio <= 1.3);
 
 // The bot under test from here on: one process, with the benchmark's memory probe loaded.
 const bot = await start(BOT_ENTRY, ["--expose-gc", "--import", join(ROOT, "bench/probe.mjs")], true);
 const memory = () =>
-  ask<{ rss: number; heapUsed: number; gc: boolean }>(bot.child, { type: "memory" }, "memory", 30_000);
+  ask<{
+    rss: number;
+    heapUsed: number;
+    heapTotal: number;
+    external: number;
+    arrayBuffers: number;
+    gc: boolean;
+  }>(bot.child, { type: "memory" }, "memory", 30_000);
 await sleep(P.idleMs);
 const idleRss = rssOf(bot.child.pid);
 const idleHeap = (await memory()).heapUsed;
 
 // 2. Acks: 50 concurrent distinct commands while the API takes 2 s.
-progress(`acks: ${P.ackConcurrent} concurrent distinct commands, API ${P.ackLatencyMs} ms`);
-{
+if (PARTS.has("ack")) {
+  progress(`acks: ${P.ackConcurrent} concurrent distinct commands, API ${P.ackLatencyMs} ms`);
   const past = [-10, -9, -8, -7, -6].flatMap(rowsOf);
   const cmds: Command[] = [];
   for (let i = 0; cmds.length < P.ackConcurrent; i++) {
@@ -385,9 +409,9 @@ progress(`acks: ${P.ackConcurrent} concurrent distinct commands, API ${P.ackLate
 }
 
 // 3. Answer times at 200 ms, one command at a time (so API calls per command are exact).
-progress(`answer times at ${P.answerLatencyMs} ms, cold and warm`);
-await setLatency(P.answerLatencyMs);
-{
+if (PARTS.has("answers")) {
+  progress(`answer times at ${P.answerLatencyMs} ms, cold and warm`);
+  await setLatency(P.answerLatencyMs);
   const L = P.answerLatencyMs;
   const stat = (xs: { ms: number; calls: number; error: boolean }[]) => ({
     p50: median(xs.map((x) => x.ms)),
@@ -468,9 +492,9 @@ await setLatency(P.answerLatencyMs);
 }
 
 // 4. Sustained load: 20 commands a second at 300 ms, a realistic mix (most of it about today).
-progress(`sustained: ${P.loadRate} commands/s for ${P.loadSeconds} s at ${P.loadLatencyMs} ms`);
-await setLatency(P.loadLatencyMs);
-{
+if (PARTS.has("load")) {
+  progress(`sustained: ${P.loadRate} commands/s for ${P.loadSeconds} s at ${P.loadLatencyMs} ms`);
+  await setLatency(P.loadLatencyMs);
   const random = rng(14);
   const todays = [...rowsOf(0), ...rowsOf(-1), ...rowsOf(-2)];
   const pick = (): Command => {
@@ -509,6 +533,7 @@ await setLatency(P.loadLatencyMs);
   section(
     `sustained: ${P.loadRate} commands/s for ${P.loadSeconds} s, API at ${P.loadLatencyMs} ms, mix mostly about today; by ${P.windowSeconds}-s window of sending`,
   );
+  const p50s: number[] = [];
   const p99s: number[] = [];
   for (let w = 0; w < windows; w++) {
     const from = t0 + w * P.windowSeconds * 1000;
@@ -519,6 +544,7 @@ await setLatency(P.loadLatencyMs);
     let calls = 0;
     for (let sec = Math.floor(from / 1000); sec < Math.floor(to / 1000); sec++)
       calls += timeline.get(sec) ?? 0;
+    p50s.push(pct(times, 50));
     p99s.push(pct(times, 99));
     row(
       `  ${w * P.windowSeconds}–${(w + 1) * P.windowSeconds} s: answer p50 / p99`,
@@ -528,7 +554,9 @@ await setLatency(P.loadLatencyMs);
   const all = done.filter((d) => d.a).map((d) => (d.a as Answer).at - d.s.sentAt);
   const unanswered = done.filter((d) => !d.a).length;
   const errors = done.filter((d) => d.a?.error).length;
-  const growing = p99s.length > 1 && (p99s.at(-1) as number) > 1.5 * (p99s[0] as number) + 100;
+  // Growing: the last window's p50 or p99 is well above the first's (a queue that builds up).
+  const grew = (xs: number[]) => xs.length > 1 && (xs.at(-1) as number) > 1.5 * (xs[0] as number) + 100;
+  const growing = grew(p50s) || grew(p99s);
   const p99 = pct(all, 99);
   row(
     "  whole run: answer p50 / p99",
@@ -538,7 +566,9 @@ await setLatency(P.loadLatencyMs);
   );
   row(
     "  p99 growing over the run?",
-    growing ? `yes (first window ${ms(p99s[0] as number)}, last ${ms(p99s.at(-1) as number)})` : "no",
+    growing
+      ? `yes: p50 ${ms(p50s[0] as number)} → ${ms(p50s.at(-1) as number)}, p99 ${ms(p99s[0] as number)} → ${ms(p99s.at(-1) as number)}`
+      : "no",
     "not growing",
     !growing,
   );
@@ -562,9 +592,9 @@ await setLatency(P.loadLatencyMs);
 }
 
 // 5. Memory over 10,000 commands (no API latency), heap after GC from the probe, RSS from /proc.
-progress(`memory: ${P.memoryCommands} commands`);
-await setLatency(0);
-{
+if (PARTS.has("memory")) {
+  progress(`memory: ${P.memoryCommands} commands`);
+  await setLatency(0);
   const random = rng(10_000);
   const pick = (): Command => {
     const d = Math.floor(random() * 31) - 10;
@@ -576,7 +606,7 @@ await setLatency(0);
     if (x < 0.95) return { command: "/customer", text: String(b.customerId) };
     return { command: "/kennel", text: `bookings ${day(d)}` };
   };
-  const series: { n: number; rss: number; heap: number }[] = [];
+  const series: { n: number; rss: number; heap: number; heapTotal: number; external: number }[] = [];
   let sent = 0;
   let lost = 0;
   const checkpoints = 5;
@@ -593,7 +623,13 @@ await setLatency(0);
       }),
     );
     const m = await memory();
-    series.push({ n: sent, rss: rssOf(bot.child.pid), heap: m.heapUsed });
+    series.push({
+      n: sent,
+      rss: rssOf(bot.child.pid),
+      heap: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+    });
   }
   const seconds = (now() - t0) / 1000;
   const last = series.at(-1) as (typeof series)[number];
@@ -604,7 +640,12 @@ await setLatency(0);
     `memory: ${P.memoryCommands} distinct commands, ${P.memoryInFlight} in flight, API at 0 ms (${(P.memoryCommands / seconds).toFixed(0)} commands/s)`,
   );
   row("bot idle (same process, before any command)", `RSS ${mb(idleRss)}, heap ${mb(idleHeap)}`);
-  for (const s of series) row(`  after ${s.n} commands: RSS / heap after GC`, `${mb(s.rss)} / ${mb(s.heap)}`);
+  for (const s of series) {
+    row(
+      `  after ${s.n} commands: RSS / heap after GC`,
+      `${mb(s.rss)} / ${mb(s.heap)} (V8 heap reserved ${mb(s.heapTotal)}, external ${mb(s.external)})`,
+    );
+  }
   row(`RSS after ${sent} commands ÷ idle RSS`, `×${rssRatio.toFixed(2)}`, "≤ ×1.50", rssRatio <= 1.5);
   row(
     `heap after GC, growth from ${first.n} to ${last.n}`,
@@ -612,6 +653,19 @@ await setLatency(0);
     "flat (≤ +2 MB)",
     heapGrowth <= 2 * 1048576,
   );
+  if (process.env.BENCH_SMAPS) {
+    // Where the RSS is, by mapping: the [heap] of malloc, anonymous mappings (V8's heap, malloc's
+    // other arenas), and files (code).
+    const by = new Map<string, number>();
+    let name = "";
+    for (const line of readFileSync(`/proc/${bot.child.pid}/smaps`, "utf8").split("\n")) {
+      const m = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (m) name = m[1] ? (m[1].startsWith("/") ? "(files)" : m[1]) : "(anonymous)";
+      const r = /^Rss:\s+(\d+)/.exec(line);
+      if (r) by.set(name, (by.get(name) ?? 0) + Number(r[1]) * 1024);
+    }
+    for (const [k, v] of [...by].sort((x, y) => y[1] - x[1]).slice(0, 5)) row(`  RSS in ${k}`, mb(v));
+  }
   if (lost) notes.push(`${lost} commands of the memory part got no answer within 60 s.`);
   if (lost === sent) failures++;
 }
