@@ -6,7 +6,8 @@
  * answers. It counts every request (per second, too), so the harness can give API calls per command
  * and per second without looking inside the bot.
  *
- * IPC messages in: {type:"latency", ms}, {type:"count"}, {type:"timeline"}, {type:"stop"}.
+ * IPC messages in: {type:"latency", ms}, {type:"faults", errorRate}, {type:"count"}, {type:"timeline"},
+ * {type:"stop"}.
  * Out: {type:"ready", url, key}, {type:"count", total, byKind}, {type:"timeline", perSecond}.
  */
 import { createServer, type ServerResponse } from "node:http";
@@ -142,6 +143,13 @@ const customerById = new Map(customers.map((c) => [c.customerId as number, c]));
 const petById = new Map(pets.map((p) => [p.petId as number, p]));
 
 let latencyMs = 0;
+/** Fraction of requests answered 500 or 503 (half each), from a fixed sequence. */
+let errorRate = 0;
+let faultSeed = 1;
+const faultRandom = () => {
+  faultSeed = (faultSeed * 48271) % 2147483647;
+  return faultSeed / 2147483647;
+};
 let total = 0;
 let requestSeq = 0;
 const byKind = new Map<string, number>();
@@ -247,10 +255,17 @@ const server = createServer((req, res: ServerResponse) => {
   const second = Math.floor(Date.now() / 1000);
   perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
   const requestId = `bench-${++requestSeq}`;
-  const [kind, status, body] =
-    req.headers["x-api-key"] === KEY
-      ? route(parts, url.searchParams)
-      : ["unauthorised", 401, { code: "authentication_failed", message: "The API key was not accepted." }];
+  const failing = errorRate > 0 && faultRandom() < errorRate;
+  const [kind, status, body]: [string, number, unknown] =
+    req.headers["x-api-key"] !== KEY
+      ? ["unauthorised", 401, { code: "authentication_failed", message: "The API key was not accepted." }]
+      : failing
+        ? [
+            "fault",
+            requestSeq % 2 ? 500 : 503,
+            { code: "server_error", message: "Injected fault.", requestId },
+          ]
+        : route(parts, url.searchParams);
   byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   const payload = JSON.stringify(body);
   const answer = () => {
@@ -287,10 +302,13 @@ server.listen(0, "127.0.0.1", () => {
   });
 });
 
-process.on("message", (m: { type: string; ms?: number }) => {
+process.on("message", (m: { type: string; ms?: number; errorRate?: number }) => {
   if (m.type === "latency") {
     latencyMs = m.ms ?? 0;
     process.send?.({ type: "latency", ms: latencyMs });
+  } else if (m.type === "faults") {
+    errorRate = m.errorRate ?? 0;
+    process.send?.({ type: "faults", errorRate });
   } else if (m.type === "count") {
     process.send?.({ type: "count", total, byKind: Object.fromEntries(byKind) });
   } else if (m.type === "timeline") {
