@@ -51,6 +51,8 @@ const P = {
   memoryInFlight: 20,
   /** Between a cold /arrivals and the warm one: past any short reuse of identical day lists. */
   warmGapMs: SHORT ? 0 : Number(process.env.BENCH_WARM_GAP_MS ?? 5_000),
+  /** After the memory part, at rest: V8's memory reducer starts after 8 s without work. */
+  restMs: SHORT ? 500 : 20_000,
 };
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const BOT_ENTRY = resolve(ROOT, process.env.BENCH_BOT ?? "src/main.ts");
@@ -677,6 +679,8 @@ if (PARTS.has("memory")) {
     });
   }
   const seconds = (now() - t0) / 1000;
+  await sleep(P.restMs);
+  const restRss = rssOf(bot.child.pid);
   const last = series.at(-1) as (typeof series)[number];
   const first = series[0] as (typeof series)[number];
   const rssRatio = last.rss / idleRss;
@@ -692,6 +696,12 @@ if (PARTS.has("memory")) {
     );
   }
   row(`RSS after ${sent} commands ÷ idle RSS`, `×${rssRatio.toFixed(2)}`, "≤ ×1.50", rssRatio <= 1.5);
+  row(
+    `  the same, ${P.restMs / 1000} s later at rest`,
+    `×${(restRss / idleRss).toFixed(2)} (${mb(restRss)})`,
+    "≤ ×1.50",
+    restRss / idleRss <= 1.5,
+  );
   row(
     `heap after GC, growth from ${first.n} to ${last.n}`,
     `${heapGrowth >= 0 ? "+" : ""}${mb(heapGrowth)}`,
@@ -710,6 +720,42 @@ if (PARTS.has("memory")) {
       if (r) by.set(name, (by.get(name) ?? 0) + Number(r[1]) * 1024);
     }
     for (const [k, v] of [...by].sort((x, y) => y[1] - x[1]).slice(0, 5)) row(`  RSS in ${k}`, mb(v));
+    if (process.env.BENCH_SMAPS === "2") {
+      // The largest anonymous mappings, with their size: V8's pages, malloc's arenas (64 MB each).
+      const maps: { range: string; size: number; rss: number }[] = [];
+      let current: { range: string; size: number; rss: number } | undefined;
+      for (const line of readFileSync(`/proc/${bot.child.pid}/smaps`, "utf8").split("\n")) {
+        const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+        if (m) {
+          current = m[3]
+            ? undefined
+            : {
+                range: `${m[1]}`,
+                size: Number.parseInt(m[2] as string, 16) - Number.parseInt(m[1] as string, 16),
+                rss: 0,
+              };
+          if (current) maps.push(current);
+        }
+        const r = /^Rss:\s+(\d+)/.exec(line);
+        if (r && current) current.rss = Number(r[1]) * 1024;
+      }
+      maps.sort((x, y) => y.rss - x.rss);
+      row(
+        "  anonymous mappings",
+        `${maps.length}, of which ≥ 1 MB resident: ${maps.filter((x) => x.rss >= 1048576).length}`,
+      );
+      for (const x of maps.slice(0, 4)) row(`    ${x.range}`, `size ${mb(x.size)}, resident ${mb(x.rss)}`);
+      const bySize = new Map<number, { n: number; rss: number }>();
+      for (const x of maps) {
+        const e = bySize.get(x.size) ?? { n: 0, rss: 0 };
+        e.n++;
+        e.rss += x.rss;
+        bySize.set(x.size, e);
+      }
+      for (const [size, e] of [...bySize].sort((x, y) => y[1].rss - x[1].rss).slice(0, 5)) {
+        row(`    mappings of ${(size / 1024).toFixed(0)} KiB`, `${e.n}, resident ${mb(e.rss)}`);
+      }
+    }
   }
   if (lost) notes.push(`${lost} commands of the memory part got no answer within 60 s.`);
   if (lost === sent) failures++;
