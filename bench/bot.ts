@@ -446,6 +446,13 @@ if (PARTS.has("answers")) {
     );
     status.push(await one(bot, { command: "/kennel", text: "status" }));
   }
+  // The same references again, by other users: what a care cache can save on a booking.
+  const bookingsAgain: Awaited<ReturnType<typeof one>>[] = [];
+  for (let i = 0; i < P.samples; i++) {
+    const far = rowsOf(10 + (i % 5))[i] as KennelReady["byDay"][string][number];
+    bookingsAgain.push(await one(bot, { command: "/booking", text: far.ref }));
+  }
+  const ba = stat(bookingsAgain);
   const c = stat(cold);
   const w = stat(warm);
   const b = stat(bookings);
@@ -475,6 +482,12 @@ if (PARTS.has("answers")) {
     b.p50 <= 2 * L + 30,
   );
   row(
+    "/booking REF again (same references, other users)",
+    `${ms(ba.p50)}, ${ba.calls} call${ba.calls === "1" ? "" : "s"}`,
+    `≤ ${2 * L + 30} ms (2×L+30)`,
+    ba.p50 <= 2 * L + 30,
+  );
+  row(
     "/customer ID (one call by design)",
     `${ms(cu.p50)}, ${cu.calls} call${cu.calls === "1" ? "" : "s"}`,
     `≤ ${L + 30} ms (L+30)`,
@@ -491,7 +504,7 @@ if (PARTS.has("answers")) {
     `${ms(p.p50)}, ${p.calls} call${p.calls === "1" ? "" : "s"}`,
     "no goal set (2 calls: ≤ 2×L+30)",
   );
-  const errs = c.errors + w.errors + b.errors + p.errors + cu.errors + st.errors;
+  const errs = c.errors + w.errors + b.errors + ba.errors + p.errors + cu.errors + st.errors;
   if (errs) {
     failures++;
     notes.push(`${errs} answers of the answer-time part were errors or missing.`);
