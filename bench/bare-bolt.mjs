@@ -1,0 +1,25 @@
+// The baseline for start-up time and idle memory: a bare Bolt 5 app in plain JavaScript, in the
+// same receiver mode as the bot under test (HTTP, signed requests at POST /slack/events), with the
+// same /healthz route and one command. Started by bench/bot.ts exactly as the bot is.
+import bolt from "@slack/bolt";
+
+const app = new bolt.App({
+  token: process.env.SLACK_BOT_TOKEN,
+  signingSecret: process.env.SLACK_SIGNING_SECRET,
+  clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
+  customRoutes: [
+    {
+      path: "/healthz",
+      method: ["GET"],
+      handler: (_req, res) => {
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+        res.end(JSON.stringify({ status: "ok" }));
+      },
+    },
+  ],
+});
+app.command("/ping", async ({ ack }) => {
+  await ack("pong");
+});
+await app.start(Number(process.env.PORT ?? 3000));
+process.once("SIGTERM", () => process.exit(0));
