@@ -1,5 +1,13 @@
 # Kennel Desk: the Slack bot (and, with another command, the digest or the assistant connector).
-# Node 24 runs the TypeScript sources directly (type stripping), so there is no build step.
+# The bot runs compiled JavaScript (dist/): measured against Node's type stripping it starts
+# about 200 ms sooner and holds about 30 MB less (docs/benchmarks.md).
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY src ./src
+RUN npx tsc -p tsconfig.build.json
 
 FROM node:24-slim AS deps
 WORKDIR /app
@@ -8,11 +16,18 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM node:24-slim
+# MALLOC_ARENA_MAX=2: fewer glibc malloc arenas, so memory freed under load goes back to the system.
+# --max-semi-space-size=2: V8's young generation stays small; RSS after 2,000 commands 336 → 236 MB
+# in docs/benchmarks.md, with the heap flat either way.
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2 \
+    NODE_OPTIONS=--max-semi-space-size=2
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json manifest.yml ./
+COPY --chown=node:node --from=build /app/dist ./dist
+# The sources too: `kennel-desk digest` and `mcp` run them (docker run … node src/cli.ts digest).
 COPY --chown=node:node src ./src
 USER node
 EXPOSE 3000
@@ -23,4 +38,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # --production: never fall back to the local preview; missing settings stop it with exit code 2.
-CMD ["node", "src/main.ts", "--production"]
+CMD ["node", "dist/main.js", "--production"]

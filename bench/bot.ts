@@ -20,7 +20,7 @@
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -55,7 +55,11 @@ const P = {
   restMs: SHORT ? 500 : 20_000,
 };
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
-const BOT_ENTRY = resolve(ROOT, process.env.BENCH_BOT ?? "src/main.ts");
+// The bot as it runs in production: compiled (npm install builds dist/); BENCH_BOT=src/main.ts for type stripping.
+const BOT_ENTRY = resolve(
+  ROOT,
+  process.env.BENCH_BOT ?? (existsSync(resolve(ROOT, "dist/main.js")) ? "dist/main.js" : "src/main.ts"),
+);
 const CONCURRENCY = Number(process.env.KENNEL_API_CONCURRENCY ?? 6) || 6;
 const PASS_THROUGH = [
   "KENNEL_CACHE_TTL_S",
