@@ -6,8 +6,9 @@
  * on the output stream that replaces the literal value of every configured secret, wherever it
  * appears in a line (a message, an error's stack, a nested object).
  */
+
+import { createRequire } from "node:module";
 import { type Logger, pino } from "pino";
-import pretty from "pino-pretty";
 import type { LogLevel } from "./config.ts";
 
 export type { Logger } from "pino";
@@ -69,7 +70,9 @@ export function createLogger(options: LoggerOptions): Logger {
   const usePretty = options.pretty ?? (options.destination === undefined && process.stderr.isTTY === true);
   let sink: Writable = options.destination ?? process.stderr;
   if (usePretty) {
-    // pino-pretty as a synchronous stream (no worker thread), writing to the real destination.
+    // pino-pretty as a synchronous stream (no worker thread), writing to the real destination; loaded
+    // only here, so a service writing JSON lines never pays for it.
+    const pretty = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
     const prettyStream = pretty({
       destination: sink === process.stderr ? 2 : (sink as never),
       sync: true,
