@@ -124,6 +124,9 @@ export function refusalOf(user: SlackUserFacts, workspace: Workspace | undefined
   if (user.is_stranger === true) return "outsider";
   if (user.is_bot === true || user.is_app_user === true) return "bot";
   if (user.deleted === true) return "deactivated";
+  // Slack always says which team a user belongs to; once the bot knows its own workspace (auth.test
+  // at start), a user with no team, or another team, is not a full member: fail closed.
+  if (workspace !== undefined && user.team_id === undefined) return "other-team";
   if (user.team_id !== undefined && user.team_id !== workspace?.teamId) {
     const grid = user.enterprise_user;
     const sameGrid =

@@ -34,6 +34,8 @@ describe("refusalOf: who is a full member of the app's own workspace", () => {
     [{ id: "U1", team_id: "T1", is_bot: true }, "bot"],
     [{ id: "U1", team_id: "T1", is_app_user: true }, "bot"],
     [{ id: "U1", team_id: "T1", deleted: true }, "deactivated"],
+    // No team at all, once the bot knows its own: not a full member (fails closed).
+    [{ id: "U1" }, "other-team"],
   ])("%o → %s", (user, expected) => {
     expect(refusalOf(user, workspace)).toBe(expected);
   });

@@ -271,6 +271,8 @@ describe("the fault matrix", () => {
           x.bot.deps.access = new (
             x.bot.deps.access.constructor as typeof import("../../src/listeners/access.ts").Access
           )([], x.bot.deps.clock, x.bot.deps.log);
+          // As at start: the bot knows its own workspace (auth.test), so users of it are members.
+          x.bot.deps.access.setWorkspace({ teamId: x.slack.teamId });
           if (col.slack === "429") x.slack.rateLimited.set("users.info", 1);
           cell = await runCell(x, c, col);
         }
