@@ -5,7 +5,7 @@
  * Slack refuses.
  */
 import { App, HTTPReceiver } from "@slack/bolt";
-import { warmTodaysCare } from "./answers/house.ts";
+import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import type { SlackSettings } from "./config.ts";
 import type { Deps } from "./deps.ts";

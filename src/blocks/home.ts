@@ -1,5 +1,5 @@
 /** The App Home "Today": the day at a glance, each figure with a button that answers its list. */
-import type { TodayOverview } from "../answers/house.ts";
+import type { TodayOverview } from "../answers/today.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { dayHeading } from "../words/dates.ts";
 import { homeList } from "./buttons.ts";

@@ -3,7 +3,7 @@
  * round's diet, each medication as the round's sheet shows it (src/domain/care.ts
  * `medicationsFor`), allergies; a pet with nothing this round on one line. Channel-safe.
  */
-import type { RoundPet, RoundReport } from "../answers/house.ts";
+import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { CARE_NOT_LOADED, CARE_NOT_MATCHED, roundMedicationRow, speciesEmoji } from "../words/care.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";

@@ -3,7 +3,7 @@
  * not matched to the booking), so the evening shift can call the owners. Channel-safe: contacts
  * only behind each entry's "Owner's contacts" button, answered to the one who clicks.
  */
-import type { TomorrowCheck } from "../answers/house.ts";
+import type { TomorrowCheck } from "../answers/today.ts";
 import { plural } from "../domain/text.ts";
 import { CARE_NOT_LOADED, CARE_NOT_MATCHED } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";

@@ -5,7 +5,7 @@
  * so it is posted at most once per day and kind, and completely.
  */
 import { UsageError } from "../answers/failure.ts";
-import { currentRound } from "../answers/house.ts";
+import { currentRound } from "../answers/rounds.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import type { PostKind } from "../digest/compose.ts";

@@ -3,7 +3,7 @@
  * sheet, by room. Without a round, the round now by the kennel's clock.
  */
 import { UsageError } from "../answers/failure.ts";
-import { currentRound, roundReport } from "../answers/house.ts";
+import { currentRound, roundReport } from "../answers/rounds.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import { roundText } from "../text/index.ts";
 import {

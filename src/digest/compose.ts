@@ -4,7 +4,8 @@
  * post, all drawn by the same renderers as the commands.
  */
 import { dayReport } from "../answers/day.ts";
-import { roundReport, tomorrowCheck } from "../answers/house.ts";
+import { roundReport } from "../answers/rounds.ts";
+import { tomorrowCheck } from "../answers/today.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { roundMessages } from "../blocks/rounds.ts";
 import type { Threaded } from "../blocks/thread.ts";

@@ -3,7 +3,7 @@
  * share one function here, so a list looks the same whichever way it was asked for.
  */
 import { dayReport } from "../answers/day.ts";
-import { currentRound, houseReport, roundReport, tomorrowCheck } from "../answers/house.ts";
+import { houseReport } from "../answers/house.ts";
 import { bookingsSearch, statusAnswer } from "../answers/kennel.ts";
 import {
   bookingView,
@@ -14,6 +14,8 @@ import {
   petView,
   thisYear,
 } from "../answers/records.ts";
+import { currentRound, roundReport } from "../answers/rounds.ts";
+import { tomorrowCheck } from "../answers/today.ts";
 import { bookingMessages } from "../blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
 import { dayListMessages } from "../blocks/day-list.ts";

@@ -3,14 +3,9 @@
  * sheet (by room, every pet, one line for a pet with nothing this round), tomorrow's check and
  * today at a glance.
  */
-import type {
-  HouseEntry,
-  HouseReport,
-  RoundPet,
-  RoundReport,
-  TodayOverview,
-  TomorrowCheck,
-} from "../answers/house.ts";
+import type { HouseEntry, HouseReport } from "../answers/house.ts";
+import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";

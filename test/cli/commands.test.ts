@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DayReport } from "../../src/answers/day.ts";
-import type { HouseReport, RoundReport } from "../../src/answers/house.ts";
+import type { HouseReport } from "../../src/answers/house.ts";
+import type { RoundReport } from "../../src/answers/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { counts } from "../../src/domain/bookings.ts";
 import { compareRooms } from "../../src/domain/house.ts";

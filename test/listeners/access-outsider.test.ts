@@ -35,7 +35,7 @@ describe("refusalOf: who is a full member of the app's own workspace", () => {
     [{ id: "U1", team_id: "T1", is_app_user: true }, "bot"],
     [{ id: "U1", team_id: "T1", deleted: true }, "deactivated"],
     // No team at all, once the bot knows its own: not a full member (fails closed).
-    [{ id: "U1" }, "other-team"],
+    [{ id: "U1" } as { id: string; team_id?: string }, "other-team"],
   ])("%o → %s", (user, expected) => {
     expect(refusalOf(user, workspace)).toBe(expected);
   });

@@ -5,7 +5,7 @@
  * own). Before, the connector listed every booking the API returned (15 departures where Slack
  * said 10), in the API's order, with no care flags.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DayReport, dayReport } from "../../src/answers/day.ts";
 import { bookingView } from "../../src/answers/records.ts";
 import type { Config } from "../../src/config.ts";

@@ -4,7 +4,7 @@
  * bad input and every failure are tool errors in one shape with the request id.
  * (test/mcp/stdio.test.ts runs `kennel-desk mcp` as a child process: standard output, settings.)
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_NAMES } from "../../src/mcp/server.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { type Connected, connectInProcess, type Result, textOf } from "./harness.ts";

@@ -1,6 +1,6 @@
 /** Small, hand-made answers for the text renderer's tests: built with the domain's own functions. */
 import type { DayReport } from "../../src/answers/day.ts";
-import type { RoundPet, RoundReport } from "../../src/answers/house.ts";
+import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
 import type { LeftOut } from "../../src/domain/bookings.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { careOfBooking, type DayKind, entryOf, petCare, totalsOf } from "../../src/domain/day.ts";

@@ -1,6 +1,7 @@
 /** The care day as terminal text: the round's sheet, the in-house board, tomorrow's check, today. */
 import { describe, expect, it } from "vitest";
-import type { HouseReport, TodayOverview, TomorrowCheck } from "../../src/answers/house.ts";
+import type { HouseReport } from "../../src/answers/house.ts";
+import type { TodayOverview, TomorrowCheck } from "../../src/answers/today.ts";
 import { careOfBooking, entryOf } from "../../src/domain/day.ts";
 import { flagsOf } from "../../src/domain/flags.ts";
 import { houseText, roundText, todayText, tomorrowText } from "../../src/text/index.ts";

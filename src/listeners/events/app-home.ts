@@ -4,7 +4,7 @@
  * "?" with the problem in words.
  */
 import type { App } from "@slack/bolt";
-import { todayOverview } from "../../answers/house.ts";
+import { todayOverview } from "../../answers/today.ts";
 import { homeBlocks, homeRefusalBlocks } from "../../blocks/home.ts";
 import type { Block } from "../../blocks/types.ts";
 import type { BotDeps } from "../bot-deps.ts";

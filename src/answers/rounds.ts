@@ -1,0 +1,92 @@
+/** A feeding and medication round (/rounds, the round posts): every pet in house with its sheet. */
+
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import type { PetCare } from "../domain/day.ts";
+import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
+import type { Booking } from "../kennel/schemas.ts";
+
+import { houseReport } from "./house.ts";
+
+// --- rounds --------------------------------------------------------------------------------------
+
+export interface RoundPet {
+  booking: Booking;
+  /** The pet (its care), or undefined for a booking whose pets could not be matched or loaded. */
+  pet: PetCare | undefined;
+  sheet: RoundSheet | undefined;
+  /** For an unmatched or unloaded booking: why its care is not here. */
+  careStatus: "matched" | "not_matched" | "not_loaded" | "no_customer";
+  unmatched: string[];
+}
+
+export interface RoundReport {
+  date: string;
+  round: Round;
+  /** Every pet in house, by room (an unmatched booking is one row that says so). */
+  pets: RoundPet[];
+  totals: {
+    pets: number;
+    withMedication: number;
+    fed: number;
+    nothing: number;
+    careMissing: number;
+  };
+  requestId: string;
+  careProblem: string | undefined;
+  calls: number;
+}
+
+export function currentRound(deps: Deps): Round {
+  const now = deps.clock.now();
+  const hhmm = new Intl.DateTimeFormat("en-GB", {
+    timeZone: deps.config.timezone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
+  return roundAt(hhmm, deps.config.rounds.times);
+}
+
+export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
+  const house = await houseReport(deps, date, { wholeDay: true });
+  const pets: RoundPet[] = [];
+  for (const e of house.entries) {
+    const care = e.care;
+    const status = care?.status ?? "not_loaded";
+    for (const pet of care?.pets ?? []) {
+      pets.push({
+        booking: e.booking,
+        pet,
+        sheet: roundSheet(pet.care, round),
+        careStatus: "matched",
+        unmatched: [],
+      });
+    }
+    if (status !== "matched") {
+      pets.push({
+        booking: e.booking,
+        pet: undefined,
+        sheet: undefined,
+        careStatus: status,
+        unmatched: care?.unmatched ?? [],
+      });
+    }
+  }
+  const sheets = pets.map((p) => p.sheet).filter((s): s is RoundSheet => s !== undefined);
+  return {
+    date,
+    round,
+    pets,
+    totals: {
+      pets: pets.filter((p) => p.pet).length,
+      withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
+      fed: sheets.filter((s) => s.diet.round || s.diet.general).length,
+      nothing: sheets.filter((s) => s.nothing).length,
+      careMissing: pets.filter((p) => !p.pet).length,
+    },
+    requestId: house.requestId,
+    careProblem: house.careProblem,
+    calls: house.calls,
+  };
+}

@@ -1,0 +1,128 @@
+/** Tomorrow's check (arrivals whose care details are missing), the Today home, and warming the care cache. */
+
+import type { Deps } from "../deps.ts";
+import { bookingsThatCount, counts, type LeftOut, owes } from "../domain/bookings.ts";
+import type { Round } from "../domain/care.ts";
+import { sortForDay } from "../domain/day.ts";
+import { missingCare, type PetFlags } from "../domain/flags.ts";
+import type { Booking } from "../kennel/schemas.ts";
+import { addDays, localDate } from "../time.ts";
+import { dayReport } from "./day.ts";
+import { stayingOn } from "./house.ts";
+import { currentRound, roundReport } from "./rounds.ts";
+
+// --- tomorrow's check ----------------------------------------------------------------------------
+
+interface MissingCareEntry {
+  booking: Booking;
+  /** Per pet: what is missing. */
+  pets: Array<{ flags: PetFlags; missing: string[] }>;
+  /** The booking's pets could not all be matched or loaded. */
+  careStatus: "matched" | "not_matched" | "not_loaded" | "no_customer";
+  unmatched: string[];
+}
+
+export interface TomorrowCheck {
+  date: string;
+  /** Arrivals whose pets lack care details, in arrival order. */
+  entries: MissingCareEntry[];
+  arrivals: number;
+  leftOut: LeftOut;
+  requestId: string;
+  careProblem: string | undefined;
+}
+
+export async function tomorrowCheck(deps: Deps, date?: string): Promise<TomorrowCheck> {
+  const day = date ?? addDays(localDate(deps.clock.now(), deps.config.timezone), 1);
+  const report = await dayReport(deps, "arrivals", day, { wholeDay: true });
+  const entries: MissingCareEntry[] = [];
+  for (const e of report.entries) {
+    const care = e.care;
+    const pets = (care?.pets ?? [])
+      .map((p) => ({ flags: p.flags, missing: missingCare(p.flags) as string[] }))
+      .filter((p) => p.missing.length > 0);
+    const status = care?.status ?? "not_loaded";
+    if (pets.length > 0 || status !== "matched") {
+      entries.push({ booking: e.booking, pets, careStatus: status, unmatched: care?.unmatched ?? [] });
+    }
+  }
+  return {
+    date: day,
+    entries,
+    arrivals: report.totals.bookings,
+    leftOut: report.totals.leftOut,
+    requestId: report.requestId,
+    careProblem: report.careProblem,
+  };
+}
+
+// --- the Today home ------------------------------------------------------------------------------
+
+export interface TodayOverview {
+  date: string;
+  round: Round;
+  arrivals: number | undefined;
+  departures: number | undefined;
+  unpaidDepartures: number | undefined;
+  inHouse: number | undefined;
+  medicationThisRound: number | undefined;
+  careMissingTomorrow: number | undefined;
+  /** Parts that could not be loaded, in words (the API's state when it is down). */
+  problems: string[];
+}
+
+/** Today at a glance: every figure fetched at once; a part that fails says so, the rest stand. */
+export async function todayOverview(deps: Deps): Promise<TodayOverview> {
+  const date = localDate(deps.clock.now(), deps.config.timezone);
+  const round = currentRound(deps);
+  const [arr, dep, rounds, tomorrow] = await Promise.allSettled([
+    deps.kennel.listArrivals(date),
+    deps.kennel.listDepartures(date),
+    roundReport(deps, round, date),
+    tomorrowCheck(deps),
+  ]);
+  const problems: string[] = [];
+  const value = <T, R>(r: PromiseSettledResult<T>, what: string, pick: (v: T) => R): R | undefined => {
+    if (r.status === "fulfilled") return pick(r.value);
+    const e = r.reason as { message?: string; requestId?: string };
+    problems.push(`${what}: ${e?.message ?? String(e)}${e?.requestId ? ` (request id ${e.requestId})` : ""}`);
+    return undefined;
+  };
+  const kept = (list: Booking[]) => bookingsThatCount(list).kept;
+  const departures = value(dep, "departures", (r) => sortForDay("departures", kept(r.data)));
+  return {
+    date,
+    round,
+    arrivals: value(arr, "arrivals", (r) => kept(r.data).length),
+    departures: departures?.length,
+    unpaidDepartures: departures?.filter(owes).length,
+    inHouse: value(rounds, "in house", (r) => r.totals.pets + r.totals.careMissing),
+    medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
+    careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
+    problems: [...new Set(problems)],
+  };
+}
+
+/**
+ * Reads the care records of today's arrivals, departures and in-house pets into the client's care
+ * cache, so the day's first answers are as fast as one API call. Run at start and by the 07:00
+ * post; never throws (a failure only means that answer asks the API again).
+ */
+export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; failed: number }> {
+  const date = localDate(deps.clock.now(), deps.config.timezone);
+  const [arr, dep, stay] = await Promise.allSettled([
+    deps.kennel.listArrivals(date),
+    deps.kennel.listDepartures(date),
+    stayingOn(deps, date),
+  ]);
+  const ids = new Set<number>();
+  const add = (bookings: Booking[]) => {
+    for (const b of bookings) if (b.customerId !== undefined && counts(b)) ids.add(b.customerId);
+  };
+  if (arr.status === "fulfilled") add(arr.value.data);
+  if (dep.status === "fulfilled") add(dep.value.data);
+  if (stay.status === "fulfilled") add(stay.value.bookings);
+  const result = await deps.kennel.warmCare(ids);
+  deps.log.info({ date, customers: ids.size, ...result }, "care cache warmed for today");
+  return result;
+}
