@@ -49,7 +49,7 @@ const server = createServer((req, res) => {
         case "users.info":
           return send({
             ok: true,
-            user: { id: form.user, is_restricted: false, is_ultra_restricted: false },
+            user: { id: form.user, team_id: "T1", is_restricted: false, is_ultra_restricted: false },
           });
         case "chat.postMessage":
           return send({ ok: true, channel: form.channel, ts: `${Math.floor(Date.now() / 1000)}.000100` });
