@@ -203,7 +203,7 @@ export function requireKennel(config: Config, env: Record<string, string | undef
     problems.push({
       variable: "KENNEL_API_KEY",
       problem: "is not set.",
-      fix: "Generate a key in the business's API settings (it is shown once) and set KENNEL_API_KEY to it; for a local try-out, run `npm run sandbox` and paste the lines it prints into .env.",
+      fix: "Generate a key in the business's API settings (it is shown once) and set KENNEL_API_KEY to it; for a local try-out, run `npm run sandbox:env` (it writes its lines into .env).",
     });
   }
   if (!env.KENNEL_API_BASE_URL) {

@@ -73,7 +73,7 @@ describe("cards in the terminal", () => {
     expect(customer.stdout).toContain(`customer id ${b.customerId}`);
     const search = await run(["bookings", "today", "+7", "status:confirmed"]);
     expect(search.code).toBe(0);
-    expect(search.stdout).toMatch(/Bookings: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, status confirmed/);
+    expect(search.stdout).toMatch(/Bookings: \w{3} \d{1,2} \w{3} to \w{3} \d{1,2} \w{3}, status confirmed/);
     expect(search.stdout).toMatch(/HP-\w+ \(booking id \d+\) · /);
   });
 

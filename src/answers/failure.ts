@@ -61,7 +61,7 @@ export function describeFailure(error: unknown): Failure {
     return {
       kind: "settings",
       what: error.message,
-      whatToDo: "Fix the settings named above and start again.",
+      whatToDo: "\nFix the settings named above and start again.",
       requestId: undefined,
       exitCode: 2,
     };

@@ -103,5 +103,9 @@ export async function houseReport(
 }
 
 function houseEntrySize(b: Booking): number {
-  return Math.min(b.petNames?.length ?? 20, 400) + Math.min(b.customerName?.length ?? 20, 200) + 900;
+  // Its own text, and an allowance for each pet's care lines (as a day list's entries).
+  const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
+  return (
+    Math.min(b.petNames?.length ?? 20, 300) + Math.min(b.customerName?.length ?? 20, 150) + 200 + 140 * pets
+  );
 }

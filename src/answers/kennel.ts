@@ -4,6 +4,7 @@ import type { Deps } from "../deps.ts";
 import type { StatusReport } from "../kennel/client.ts";
 import { describeStatus, type StatusWords } from "../kennel/status.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
+import { dayHeading } from "../words/dates.ts";
 import { UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { type BookingsPage, LIST_PAGE_SIZE } from "./records.ts";
@@ -18,7 +19,11 @@ export interface StatusAnswer {
 export async function statusAnswer(deps: Deps): Promise<StatusAnswer> {
   const report = await deps.kennel.checkStatus();
   const info = deps.kennel.cacheInfo();
-  return { report, words: describeStatus(report), cache: `${info.cached} ${info.fresh}` };
+  return {
+    report,
+    words: describeStatus(report),
+    cache: `Cached: ${info.cached}. Never cached: ${info.fresh}.`,
+  };
 }
 
 interface BookingsSearchState {
@@ -60,7 +65,11 @@ export async function bookingsSearch(
     { page, pageSize: LIST_PAGE_SIZE },
   );
   const describe = [
-    q.from ? (q.to && q.to !== q.from ? `${q.from} to ${q.to}` : q.from) : undefined,
+    q.from
+      ? q.to && q.to !== q.from
+        ? `${dayHeading(q.from)} to ${dayHeading(q.to)}`
+        : dayHeading(q.from)
+      : undefined,
     q.status ? `status ${q.status}` : undefined,
     q.type ? `type ${q.type}` : undefined,
     q.customerId !== undefined ? `customer ${q.customerId}` : undefined,

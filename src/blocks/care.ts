@@ -1,12 +1,12 @@
 /** Care facts in Slack mrkdwn: the shared words (src/words/care.ts), escaped once, capped. */
 import { ENTRY_CAPS, type EntryCare, type PetCare } from "../domain/day.ts";
 import { careWarningWords, flagWords } from "../words/care.ts";
-import { clip, esc, truncate } from "./mrkdwn.ts";
+import { bold, clip, esc, truncate } from "./mrkdwn.ts";
 
 /** One pet's flags: "*Biscuit*: 💊 Rimadyl 50 mg, Apoquel · ⚠️ allergies: chicken · 🆕 not evaluated". */
 export function petFlagsLine(p: PetCare, max = 400): string {
   const words = flagWords(p.flags).map((w) => `${w.symbol} ${esc(w.text)}`);
-  const name = `*${clip(p.flags.name, 60)}*`;
+  const name = `${bold(clip(p.flags.name, 60))}`;
   return truncate(words.length ? `${name}: ${words.join(" · ")}` : `${name}: no care flags`, max);
 }
 

@@ -22,7 +22,7 @@ import {
   openPet,
 } from "./buttons.ts";
 import { fitMessage } from "./fit.ts";
-import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
+import { bold, button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import { pagingBlocks } from "./paging.ts";
 import { rawMessages } from "./raw.ts";
 import type { Block, Button, Message } from "./types.ts";
@@ -118,7 +118,7 @@ export function customerListMessages(l: CustomerSearch): Message[] {
   const blocks: Block[] = [header(title)];
   for (const c of l.items) {
     const pets = (c.pets ?? []).filter((p) => !p.deleted).map((p) => p.name ?? "?");
-    const line = `*${clip(customerName(c), 300)}*${c.archived ? " · 📦 archived" : ""}${c.customerId !== undefined ? ` · id ${c.customerId}` : ""}\n${pets.length ? `🐾 ${clip(pets.join(", "), 1500)}` : "no pets recorded"}`;
+    const line = `${bold(clip(customerName(c), 300))}${c.archived ? " · 📦 archived" : ""}${c.customerId !== undefined ? ` · id ${c.customerId}` : ""}\n${pets.length ? `🐾 ${clip(pets.join(", "), 1500)}` : "no pets recorded"}`;
     blocks.push(
       section(
         line,

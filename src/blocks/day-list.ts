@@ -12,7 +12,7 @@ import { paymentWords } from "../words/money.ts";
 import { dayPage } from "./buttons.ts";
 import { careWarning, entryCareLines } from "./care.ts";
 import { fitMessage } from "./fit.ts";
-import { button, clip, context, esc, fallback, header, section, truncate } from "./mrkdwn.ts";
+import { bold, button, clip, context, esc, fallback, header, section, truncate } from "./mrkdwn.ts";
 import { rawMessages } from "./raw.ts";
 import type { Block, Message } from "./types.ts";
 
@@ -36,7 +36,7 @@ export function entryText(kind: DayKind, entry: DayEntry, timezone: string): str
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
   const owner = b.customerName ? clip(b.customerName, c.owner) : "owner not recorded";
   const type = bookingTypeText(b);
-  const first = `*${time}*  *${pets}*${count} · ${owner}${type ? ` · _${clip(type, 40)}_` : ""}`;
+  const first = `${bold(time)}  ${bold(pets)}${count} · ${owner}${type ? ` · _${clip(type, 40)}_` : ""}`;
   const departing = kind === "departures";
   const money = paymentWords(entry.payment, departing);
   const details = [

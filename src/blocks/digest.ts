@@ -22,9 +22,9 @@ export function digestMessages(r: DayReport, timezone: string, lateAt?: string):
     const off = summaryParts(r.kind, r.totals)
       .slice(2)
       .map((p) => p.text);
-    const line = `No ${words} today, ${dayHeading(r.date)}${off.length ? ` (${esc(off.join("; "))})` : ""}.${late}`;
+    const line = `No ${words} on ${dayHeading(r.date)}${off.length ? ` (${esc(off.join("; "))})` : ""}.${late}`;
     return {
-      parent: { text: fallback(`No ${words} today, ${dayHeading(r.date)}.`), blocks: [section(line)] },
+      parent: { text: fallback(`No ${words} on ${dayHeading(r.date)}.`), blocks: [section(line)] },
       replies: [],
     };
   }

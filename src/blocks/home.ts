@@ -16,7 +16,12 @@ export function homeBlocks(t: TodayOverview, timezone: string): Block[] {
     ["arrivals", "🛬 Arrivals", t.arrivals, "Show arrivals"],
     ["departures", "🏠 Departures", t.departures, "Show departures"],
     ["inhouse", "🐾 In house", t.inHouse, "Show in house"],
-    ["unpaid", "🔴 Unpaid departures", t.unpaidDepartures, "Show departures"],
+    [
+      "unpaid",
+      "🔴 Departures with money to take (unpaid or part-paid)",
+      t.unpaidDepartures,
+      "Show the going-home check",
+    ],
     [
       "rounds",
       `💊 Medication this round (${roundWord(t.round).toLowerCase()})`,

@@ -6,7 +6,7 @@ import { houseSummaryParts, houseTitle, NO_ONE_IN_HOUSE } from "../words/house.t
 import { housePage } from "./buttons.ts";
 import { entryCareLines } from "./care.ts";
 import { fitMessage } from "./fit.ts";
-import { button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
+import { bold, button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 function houseSummary(r: HouseReport): string {
@@ -17,12 +17,12 @@ function houseSummary(r: HouseReport): string {
 
 function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): string {
   const b = e.booking;
-  const room = b.roomName ? `*${clip(b.roomName, 100)}*` : "*no room*";
+  const room = b.roomName ? `${bold(clip(b.roomName, 100))}` : "*no room*";
   const pets = b.petNames ? clip(b.petNames, 300) : "pets not recorded";
   const owner = b.customerName ? clip(b.customerName, 150) : "owner not recorded";
-  const home = e.goingHome ? "🏠 *going home today*" : `home ${dayOf(b.checkOutDate, timezone, thisYear)}`;
+  const home = e.goingHome ? "🏠 *going home that day*" : `home ${dayOf(b.checkOutDate, timezone, thisYear)}`;
   const type = bookingTypeText(b);
-  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrived today" : ""}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
+  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
   const care = entryCareLines(e.care);
   return care ? `${first}\n${care}` : first;
 }

@@ -32,9 +32,23 @@ export function truncate(text: string, max: number): string {
   return `${out}…`;
 }
 
-/** Escaped and cut to `max` characters: for one field among several in a line or section. */
+/** Escaped, spaces tidied and cut to `max` characters: for one field among several in a line or section. */
 export function clip(value: unknown, max: number): string {
-  return truncate(esc(value), max);
+  return truncate(
+    esc(value)
+      .replace(/[ \t]+/g, " ")
+      .trim(),
+    max,
+  );
+}
+
+/**
+ * Bold in mrkdwn. Slack bolds `*text*` only when the text has no `*` of its own and no space at its
+ * edges, so a name with an asterisk is shown as it is, not with stray asterisks around it.
+ */
+export function bold(text: string): string {
+  const t = text.trim();
+  return t && !t.includes("*") ? `*${t}*` : t;
 }
 
 /**

@@ -5,7 +5,7 @@ import { evaluationWords, medicationRow, speciesEmoji } from "../words/care.ts";
 import { dayOf } from "../words/dates.ts";
 import { openPet, petsPage } from "./buttons.ts";
 import { fitMessage } from "./fit.ts";
-import { button, clip, context, esc, fallback, fields, header, section, truncate } from "./mrkdwn.ts";
+import { bold, button, clip, context, esc, fallback, fields, header, section, truncate } from "./mrkdwn.ts";
 import { pagingBlocks } from "./paging.ts";
 import { rawMessages } from "./raw.ts";
 import type { Block, ImageElement, Message } from "./types.ts";
@@ -112,7 +112,7 @@ export function petListMessages(l: PetSearch): Message[] {
   const blocks: Block[] = [header(title)];
   for (const { pet, owner, age } of l.items) {
     const details = [pet.breed, pet.sex, age].filter(Boolean).join(" · ");
-    const line = `${speciesEmoji(pet)} *${clip(pet.name ?? "unnamed", 200)}*${owner ? ` — ${clip(owner, 200)}` : ""}${pet.deleted ? " · 🗑 deleted" : ""}\n${details ? esc(details) : "no details recorded"}${pet.petId !== undefined ? ` · id ${pet.petId}` : ""}`;
+    const line = `${speciesEmoji(pet)} ${bold(clip(pet.name ?? "unnamed", 200))}${owner ? ` — ${clip(owner, 200)}` : ""}${pet.deleted ? " · 🗑 deleted" : ""}\n${details ? esc(details) : "no details recorded"}${pet.petId !== undefined ? ` · id ${pet.petId}` : ""}`;
     const label = `Open ${pet.name ?? "pet"}${owner ? ` (${owner})` : ""}`;
     blocks.push(
       section(

@@ -8,7 +8,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { CARE_NOT_LOADED, CARE_NOT_MATCHED, roundMedicationRow, speciesEmoji } from "../words/care.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";
 import { lateWords } from "./digest.ts";
-import { clip, context, esc, header, truncate } from "./mrkdwn.ts";
+import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
 const title = (r: RoundReport) => roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing);
@@ -20,7 +20,7 @@ const summary = (r: RoundReport) =>
 /** One pet on the sheet (mrkdwn, within a section). */
 function roundPetText(p: RoundPet, r: RoundReport): string {
   const b = p.booking;
-  const room = b.roomName ? `*${clip(b.roomName, 80)}*` : "*no room*";
+  const room = b.roomName ? `${bold(clip(b.roomName, 80))}` : "*no room*";
   const owner = b.customerName ? ` (${clip(b.customerName, 80)})` : "";
   if (!p.pet || !p.sheet) {
     const which = p.unmatched.length
@@ -29,9 +29,9 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
         ? clip(b.petNames, 200)
         : "pets";
     const why = p.careStatus === "not_matched" ? CARE_NOT_MATCHED : CARE_NOT_LOADED;
-    return `${room} · ${which}${owner}\n❔ ${why}: check this pet's care by hand`;
+    return `${room} · ${which}${owner}\n❔ ${why}, and check this pet's care by hand`;
   }
-  const name = `${speciesEmoji(p.pet.pet)} *${clip(p.pet.flags.name, 80)}*`;
+  const name = `${speciesEmoji(p.pet.pet)} ${bold(clip(p.pet.flags.name, 80))}`;
   const s = p.sheet;
   const allergy = s.allergies ? `⚠️ allergies: ${clip(s.allergies, 300)}` : "";
   if (s.nothing) {

@@ -3,7 +3,7 @@
  * check): every message within 50 blocks and the total-text budget, whatever the day's size.
  */
 import { LIMITS, messageChars } from "./limits.ts";
-import { context, fallback, section } from "./mrkdwn.ts";
+import { context, esc, fallback, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 export interface Threaded {
@@ -40,8 +40,13 @@ export function threaded(title: string, head: Block[], items: string[], foot: Bl
       blocks.push(next);
       i++;
     }
+    // Each reply says which post it continues: a reply can be read on its own (a follow-up message).
     const label = `${start + 1}–${i} of ${items.length}`;
-    replies.push({ text: fallback(`${title}: ${label}`), blocks: [context(label), ...blocks] });
+    const heading = head.find((b) => b.type === "header")?.text.text;
+    replies.push({
+      text: fallback(`${title}: ${label}`),
+      blocks: [context(heading ? `*${esc(heading)}* · ${label}` : label), ...blocks],
+    });
   }
   return { parent: { text: fallback(title), blocks: parentBlocks }, replies };
 }

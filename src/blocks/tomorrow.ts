@@ -9,7 +9,7 @@ import { CARE_NOT_LOADED, CARE_NOT_MATCHED } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { ownerContacts } from "./buttons.ts";
 import { lateWords } from "./digest.ts";
-import { button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
+import { bold, button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
@@ -39,7 +39,7 @@ export function tomorrowMessages(t: TomorrowCheck, timezone: string, lateAt?: st
     [header(title), context(summary)],
     t.entries.map((e) => {
       const b = e.booking;
-      const what = e.pets.map((p) => `*${clip(p.flags.name, 60)}*: ${esc(p.missing.join(", "))}`);
+      const what = e.pets.map((p) => `${bold(clip(p.flags.name, 60))}: ${esc(p.missing.join(", "))}`);
       if (e.careStatus === "not_matched")
         what.push(
           `❔ ${CARE_NOT_MATCHED}${e.unmatched.length ? ` (${clip(e.unmatched.join(", "), 100)})` : ""}`,

@@ -22,6 +22,7 @@ import {
   HELP_HINT,
   kennelDeps,
   nextPage,
+  notePageShown,
   pageOption,
   print,
   readOptions,
@@ -58,6 +59,7 @@ export async function run(ctx: CliContext): Promise<number> {
       const date = dayOption(ctx, text);
       const deps = kennelDeps(ctx);
       const r = await dayReport(deps, command, date, { page });
+      notePageShown(ctx, page, r.page, r.pages);
       return print(ctx, r, json, () => dayText(r, textOptions(ctx, deps)), nextPage(r.page, r.pages));
     }
     case "booking": {

@@ -46,8 +46,11 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   options: O,
   positionals = false,
 ) {
+  // "-1" and "+3" are days ("yesterday", "in three days"), not options: pass them as positionals.
+  const days = positionals ? args.filter((a) => /^[-+]\d{1,4}$/.test(a)) : [];
+  const rest = days.length ? [...args.filter((a) => !days.includes(a)), "--", ...days] : args;
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: positionals });
+    return parseArgs({ args: rest, options, strict: true, allowPositionals: positionals });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\.?$/, "."), HELP_HINT);
   }
@@ -87,6 +90,15 @@ export function print(
   if (json) ctx.io.stdout.write(`${jsonOf(answer)}\n`);
   else ctx.io.stdout.write(`${text()}${next ? `\n\n(more: add --page ${next})` : ""}\n`);
   return 0;
+}
+
+/** A page asked for past the last is answered with the last one, and says so on standard error. */
+export function notePageShown(ctx: CliContext, asked: number, shown: number, pages: number): void {
+  if (asked !== shown) {
+    ctx.io.stderr.write(
+      `There ${pages === 1 ? "is 1 page" : `are ${pages} pages`}: showing page ${shown}.\n`,
+    );
+  }
 }
 
 /** The next page's number, when there is one. */

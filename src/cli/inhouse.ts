@@ -6,6 +6,7 @@ import {
   dayOption,
   kennelDeps,
   nextPage,
+  notePageShown,
   pageOption,
   print,
   readOptions,
@@ -22,6 +23,7 @@ export async function run(ctx: CliContext): Promise<number> {
   const date = dayOption(ctx, positionals.join(" "));
   const deps = kennelDeps(ctx);
   const report = await houseReport(deps, date, { page });
+  notePageShown(ctx, page, report.page, report.pages);
   return print(
     ctx,
     report,

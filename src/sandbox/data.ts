@@ -882,14 +882,18 @@ function makeLandmarks(ctx: BuildContext, business: BusinessData, index: number)
   mullerBiscuit.medicationNoon = null;
   mullerBiscuit.medicationPm = "Half a tablet with dinner";
   mullerPepper.allergies = "Chicken";
+  // Two pets on record, so "Biccy" on the booking cannot be taken for either: care not matched.
   const [obrien, [obrienBiscuit]] = addCustomer(
     ctx,
     business,
     index + 1,
     todayMs - 420 * DAY_MS,
     ["Siobhán", "O'Brien"],
-    [{ name: "Biscuit", isCat: false, breed: "Cockapoo", profile: "none" }],
-  ) as [Json, [Json]];
+    [
+      { name: "Biscuit", isCat: false, breed: "Cockapoo", profile: "none" },
+      { name: "Mittens", isCat: true, breed: "British Shorthair", profile: "none" },
+    ],
+  ) as [Json, [Json, Json]];
   obrienBiscuit.allergies = "Chicken & beef";
   obrienBiscuit.evaluationComplete = 0;
   obrienBiscuit.evaluationCompleteDate = null;

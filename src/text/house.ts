@@ -60,14 +60,14 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
   const owner = b.customerName ? one(b.customerName, 150) : "owner not recorded";
   const home = e.goingHome
-    ? yellow(o, "🏠 going home today")
+    ? yellow(o, "🏠 going home that day")
     : `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`;
   const type = one(bookingTypeText(b), 40);
   const first = [
     `${bold(o, pets)}${count}`,
     owner,
     home,
-    e.arriving ? "🛬 arrived today" : "",
+    e.arriving ? "🛬 arrives that day" : "",
     type,
     dim(o, referenceOf(b)),
   ]
@@ -101,7 +101,7 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
   if (!p.pet || !p.sheet) {
     const which = p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets");
     const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
-    return `  ${bold(o, one(which, 200))}${owner}\n${indent}${red(o, `❔ ${why}: check this pet's care by hand`)}`;
+    return `  ${bold(o, one(which, 200))}${owner}\n${indent}${red(o, `❔ ${why}, and check this pet's care by hand`)}`;
   }
   const name = `${speciesEmoji(p.pet.pet)} ${bold(o, one(p.pet.flags.name, 80))}${owner}`;
   const s = p.sheet;

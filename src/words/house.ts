@@ -26,8 +26,8 @@ export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
   const parts: SummaryPart[] = [
     { text: plural(t.pets, "pet") },
     { text: plural(t.rooms, "room") },
-    { text: `🏠 ${t.goingHome} going home today` },
-    { text: `🛬 ${t.arriving} arriving today` },
+    { text: `🏠 ${t.goingHome} going home that day` },
+    { text: `🛬 ${t.arriving} arriving that day` },
   ];
   if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
   if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });

@@ -154,7 +154,7 @@ describe("slash commands end to end", () => {
     );
     const bookings = (await command({ command: "/kennel", text: "bookings today tomorrow status:confirmed" }))
       .answer;
-    expect(text(bookings)).toMatch(/Bookings: 2026-11-22 to 2026-11-23, status confirmed/);
+    expect(text(bookings)).toMatch(/Bookings: Sun 22 Nov to Mon 23 Nov, status confirmed/);
     expect(text((await command({ command: "/kennel", text: "customers o" })).answer)).toMatch(
       /Customers matching/,
     );

@@ -72,7 +72,7 @@ describe("/inhouse", () => {
     expect(answer?.response_type).toBe("in_channel");
     const text = JSON.stringify(answer);
     expect(text).toContain("In house — Sun 22 Nov");
-    expect(text).toMatch(/\d+ pets · \d+ rooms · 🏠 \d+ going home today · 🛬 \d+ arriving today/);
+    expect(text).toMatch(/\d+ pets · \d+ rooms · 🏠 \d+ going home that day · 🛬 \d+ arriving that day/);
     expectFits([answer as Record<string, unknown>]);
     const rooms = sectionTexts(answer as Record<string, unknown>).map(
       (t) => /^\*([^*]+)\*/.exec(t)?.[1] ?? "",
@@ -145,6 +145,16 @@ describe("/rounds", () => {
     const [answer] = await ask("/rounds", "evening 31 Feb");
     expect(answer?.response_type).toBe("ephemeral");
     expect(h.sandbox.requests.length).toBe(before);
+  });
+});
+
+describe("care that cannot be matched", () => {
+  it("a booking naming a pet the customer's records do not have says so, in /booking and on the round sheet", async () => {
+    const [card] = await ask("/booking", SANDBOX_REFERENCES.unmatched);
+    expect(JSON.stringify(card)).toContain("care details not matched: open the booking (Biccy)");
+    const sheet =
+      (await ask("/rounds", "morning")).flatMap(sectionTexts).find((t) => t.includes("Biccy")) ?? "";
+    expect(sheet).toContain("care details not matched: open the booking, and check this pet's care by hand");
   });
 });
 
@@ -280,7 +290,7 @@ describe("the Home tab", () => {
       "Arrivals",
       "Departures",
       "In house",
-      "Unpaid departures",
+      "Departures with money to take",
       "Medication this round",
       "Care details missing for tomorrow",
     ]) {

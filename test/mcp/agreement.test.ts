@@ -149,13 +149,19 @@ describe("get_booking agrees with /booking", () => {
   });
 
   it("a booking with medicated pets: the same care facts, and each medication's instruction, midday and evening in the text", async () => {
-    // The day before the sandbox's 150-pet day: over a hundred arrivals.
-    const slackDay = await dayReport(slackDeps, "arrivals", "2026-11-23", { wholeDay: true });
-    const medicated = slackDay.entries.filter(
-      (e) =>
-        e.care?.status === "matched" &&
-        e.care.pets.some((p) => p.care.medications.some((m) => m.midday || m.evening)),
+    // The sandbox's busiest days: over a hundred arrivals and departures between them.
+    const days = await Promise.all(
+      ["2026-11-22", "2026-11-23", "2026-11-24"].flatMap((d) =>
+        (["arrivals", "departures"] as const).map((k) => dayReport(slackDeps, k, d, { wholeDay: true })),
+      ),
     );
+    const medicated = days
+      .flatMap((d) => d.entries)
+      .filter(
+        (e) =>
+          e.care?.status === "matched" &&
+          e.care.pets.some((p) => p.care.medications.some((m) => m.midday || m.evening)),
+      );
     expect(medicated.length).toBeGreaterThan(0);
     for (const e of medicated.slice(0, 3)) {
       const ref = e.booking.reference as string;

@@ -251,7 +251,7 @@ describe("the Home tab in the preview", () => {
       "Arrivals:",
       "Departures:",
       "In house:",
-      "Unpaid departures:",
+      "Departures with money to take (unpaid or part-paid):",
       "Medication this round",
       "Care details missing for tomorrow:",
     ]) {

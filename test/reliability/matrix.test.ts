@@ -46,7 +46,7 @@ function commands(): Cmd[] {
     cmd("/pet", "/pet", String(pet.name), /Pets matching|Medication/),
     cmd("/customer", "/customer", customer, /Customers matching|Consent/),
     cmd("/kennel status", "/kennel", "status", /Kennel API status/),
-    cmd("/kennel bookings", "/kennel", "bookings today", /Bookings: 2026-11-22/),
+    cmd("/kennel bookings", "/kennel", "bookings today", /Bookings: Sun 22 Nov/),
     cmd("/kennel customers", "/kennel", `customers ${customer}`, /Customers matching|Consent/),
     cmd("/kennel pets", "/kennel", `pets ${String(pet.name)}`, /Pets matching|Medication/),
     {
