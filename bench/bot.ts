@@ -205,6 +205,12 @@ function botEnv(port: number, isBot: boolean): NodeJS.ProcessEnv {
     LOG_LEVEL: "error",
   };
   for (const k of PASS_THROUGH) if (process.env[k] !== undefined) env[k] = process.env[k];
+  // As in production (the Dockerfile, the systemd unit), for the bot and the bare Bolt baseline
+  // alike: fewer malloc arenas and a small young generation. BENCH_PLAIN=1 runs Node's defaults.
+  if (!process.env.BENCH_PLAIN) {
+    env.MALLOC_ARENA_MAX ??= "2";
+    env.NODE_OPTIONS ??= "--max-semi-space-size=2";
+  }
   // Node flags for the bot under test only (not the bare Bolt baseline, not the stand-ins).
   if (isBot && process.env.BENCH_BOT_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_BOT_NODE_OPTIONS;
   return env;
