@@ -130,7 +130,7 @@ interface PetListItem {
   /** The owner's name, when known. */
   owner: string | undefined;
   /**
-   * The pet's age in words, when the API gives a date of birth. ASSUMPTION: the spec shows no
+   * The pet's age in words, when the API gives a date of birth. ASSUMPTION: the spec (docs/kennel-api.md) shows no
    * birth date; a `dateOfBirth`, `dob` or `birthDate` field is read when present.
    */
   age: string | undefined;

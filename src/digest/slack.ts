@@ -67,7 +67,7 @@ export function webClientSlack(client: webApi.WebClient): DigestSlack {
       const res = await client.chat.postMessage({
         channel,
         text: message.text,
-        blocks: message.blocks as never,
+        blocks: message.blocks,
         unfurl_links: false,
         unfurl_media: false,
         ...(options.threadTs ? { thread_ts: options.threadTs } : {}),

@@ -1,5 +1,5 @@
 /**
- * The kennel API client: every endpoint of the spec, typed and safe. This file is the public face;
+ * The kennel API client: every endpoint of the spec (docs/kennel-api.md), typed and safe. This file is the public face;
  * the parts live beside it:
  * - transport.ts: the one way a request goes out (key, origin, HTTPS, redirects, retries, the limit on
  *   requests in flight, in-flight sharing, the capped body read);

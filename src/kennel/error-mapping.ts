@@ -34,7 +34,7 @@ function parseRetryAfter(value: string | null, now = Date.now()): number | undef
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The error body's own words, if it has any (field names are not shown by the spec). */
+/** The error body's own words, if it has any (field names are not shown by the spec (docs/kennel-api.md)). */
 function errorDetail(body: unknown): string | undefined {
   if (typeof body === "string") {
     const text = body.trim();

@@ -1,5 +1,5 @@
 /**
- * Pagination by the spec's rules: one-based pages; totalRecords and totalPages read fresh from every
+ * Pagination by the spec's (docs/kennel-api.md) rules: one-based pages; totalRecords and totalPages read fresh from every
  * response; stop when the page reaches totalPages; never infer the end from the item count; and a
  * guard against a total that keeps growing while we read (records may change while paging).
  */
@@ -37,7 +37,7 @@ export async function* paginate<T>(
     const result = await fetchPage(page);
     read++;
     yield result;
-    // Read fresh from this response (rule 6).
+    // Read fresh from this response (docs/kennel-api.md, Pagination rules, 6).
     const totalPages = result.data.totalPages;
     firstTotal ??= totalPages;
     if (page >= totalPages) return;

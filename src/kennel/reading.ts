@@ -68,7 +68,7 @@ export function toPage<T>(
 }
 
 /**
- * An endpoint whose shape the spec does not show: a plain array, or a page envelope whose every
+ * An endpoint whose shape the spec (docs/kennel-api.md) does not show: a plain array, or a page envelope whose every
  * page is then read (ASSUMPTION: with the request.page convention of the other lists), under the
  * same rules and guard as every other walk over pages.
  */

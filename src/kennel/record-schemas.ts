@@ -31,7 +31,7 @@ const optDateTime = z.preprocess((v) => {
   if (absent(v)) return undefined;
   if (typeof v !== "string") return v;
   const s = v.trim();
-  // ASSUMPTION: no offset means UTC (the spec says all date-times are UTC).
+  // ASSUMPTION: no offset means UTC (the spec (docs/kennel-api.md) says all date-times are UTC).
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(s);
   const withZone = /T\d{2}:\d{2}/.test(s) && !hasZone ? `${s}Z` : s;
   const date = new Date(withZone);

@@ -1,7 +1,7 @@
 /**
  * Reading the kennel API's records (schemas in record-schemas.ts): a tolerant reader.
  *
- * - Any field may be absent or null; the spec does not show how absent or empty values are
+ * - Any field may be absent or null; the spec (docs/kennel-api.md) does not show how absent or empty values are
  *   represented, so null, a missing key and an empty (or blank) string all read as "absent".
  * - Unknown fields are kept (loose objects), so raw mode and later fields lose nothing.
  * - Identifiers are integers in the spec; a numeric string is accepted too.

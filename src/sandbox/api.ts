@@ -2,7 +2,7 @@
  * The sandbox's kennel API: a pure function from a request to an answer, over the synthetic data.
  * The HTTP server (server.ts) adds request ids, authentication and fault injection around it.
  *
- * Where the spec is silent the sandbox makes the choices listed in docs/sandbox.md ("Choices"); the
+ * Where the spec (docs/kennel-api.md) is silent the sandbox makes the choices listed in docs/sandbox.md ("Choices"); the
  * client stays tolerant of the other plausible shapes.
  */
 import { isIsoDate } from "../time.ts";

@@ -144,7 +144,7 @@ export const SANDBOX_REFERENCES = {
   unmatched: "HP-N7CKQ2",
   /** Fernández's Chloé and Biscuit, booked as "chloe and biscuit (2 dogs)": messy but matchable. */
   messy: "HP-M3SSY8",
-  /** A daycare booking on today+8 with a status the spec does not list: "pending_deposit". */
+  /** A daycare booking on today+8 with a status the spec (docs/kennel-api.md) does not list: "pending_deposit". */
   unknownStatus: "HP-PD8WXT",
 } as const;
 

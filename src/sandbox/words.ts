@@ -227,7 +227,7 @@ export const DIETS_GENERAL = [
 ];
 /**
  * Medications as [main instruction, midday, evening]. The main instruction names the drug; the midday
- * and evening instructions are that drug's own (the spec's medicationNNoon / medicationNPm).
+ * and evening instructions are that drug's own (the spec's (docs/kennel-api.md) medicationNNoon / medicationNPm).
  */
 export type Med = readonly [string, string, string];
 /** Three times a day: main, midday and evening instructions. */

@@ -1,5 +1,5 @@
 /**
- * list_bookings: the spec's plain paged search of every booking (GET /bookings), with the same
+ * list_bookings: the spec's (docs/kennel-api.md) plain paged search of every booking (GET /bookings), with the same
  * booking words as Slack's /kennel bookings.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

@@ -1,5 +1,5 @@
 /**
- * list_customer_bookings: the spec's paged booking history of one customer
+ * list_customer_bookings: the spec's (docs/kennel-api.md) paged booking history of one customer
  * (GET /customers/{id}/bookings), in the same booking words as Slack's customer history.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

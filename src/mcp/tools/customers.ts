@@ -1,4 +1,4 @@
-/** list_customers: the spec's paged customer search (GET /customers), in /customer's words. */
+/** list_customers: the spec's (docs/kennel-api.md) paged customer search (GET /customers), in /customer's words. */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { CustomerSearch } from "../../answers/records.ts";

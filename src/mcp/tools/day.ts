@@ -47,7 +47,7 @@ function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
     async (a) => {
       const date = a.date ?? today(deps);
       if (deps.config.rawResponses) {
-        // The API's JSON unchanged (the spec's raw mode), and still the counts of what a list leaves out.
+        // The API's JSON unchanged (the spec's (docs/kennel-api.md) raw mode), and still the counts of what a list leaves out.
         const r =
           kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
         const { kept, leftOut } = bookingsThatCount(r.data);

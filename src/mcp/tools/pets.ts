@@ -1,5 +1,5 @@
 /**
- * list_pets: the spec's paged pet search (GET /pets) by name, owner, species or breed; each pet
+ * list_pets: the spec's (docs/kennel-api.md) paged pet search (GET /pets) by name, owner, species or breed; each pet
  * with its owner's name and age, as /pet's list shows them, so same-named pets can be told apart.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
