@@ -91,6 +91,14 @@ export async function main(
   argv: string[] = [],
   guard = false,
 ): Promise<number> {
+  // A mistyped option must not quietly start the preview in place of the bot (a typo in a service unit).
+  const unknown = argv.filter((a) => a !== "--production");
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `Kennel Desk: unknown option ${JSON.stringify(unknown[0]).slice(0, 60)}. The only option is --production (never the preview).\n`,
+    );
+    return 2;
+  }
   if (wantsPreview(env, argv)) return preview(env);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;

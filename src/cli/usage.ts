@@ -20,7 +20,7 @@ Commands:
              Every one of these takes --json (the answer's data instead of text).
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
   status     Check the kennel API: up, key accepted, right address. [--json]
-             Exit 0 when OK, 1 otherwise.
+             Exit 0 when OK, 1 not OK, 2 invalid settings.
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
              DIGEST_CONTENT) [--round morning|midday|evening] (with --content rounds; default the
              round now) [--date YYYY-MM-DD] (default today) [--dry-run] (print the post, post
@@ -30,6 +30,7 @@ Commands:
              with the read-only tools (see the README, "The assistant connector").
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
              [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
+             [--write-env [FILE]] (set its KENNEL_* lines in FILE, default .env, keeping the rest)
              Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
              [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]
              [--wrong-address] [--growing-totals]

@@ -60,6 +60,14 @@ function badSlackBody(raw: string, contentType: string | undefined): string | un
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     return `the body is ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not an object`;
   }
+  // An event callback must carry its event: Bolt would otherwise wait 3 s for an ack that never comes.
+  const body = parsed as { type?: unknown; event?: unknown };
+  if (
+    body.type === "event_callback" &&
+    (body.event === null || typeof body.event !== "object" || Array.isArray(body.event))
+  ) {
+    return "an event_callback without an event object";
+  }
   return undefined;
 }
 

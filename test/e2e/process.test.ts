@@ -143,6 +143,8 @@ describe("no request stops the process", () => {
         expect(await form('"text"', signed, "application/json")).toBe(400);
         expect(await form("[]", signed, "application/json")).toBe(400);
         expect(await form("\u0000\u0001garbage", signed, "application/octet-stream")).toBe(400);
+        expect(await form('{"type":"event_callback"}', signed, "application/json")).toBe(400);
+        expect(await form('{"type":"event_callback","event":null}', signed, "application/json")).toBe(400);
       }
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       const { form: command, id } = commandForm(slack, { command: "/kennel", text: "status" });
