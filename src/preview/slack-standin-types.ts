@@ -1,0 +1,117 @@
+/** The shapes of the Slack stand-in: what it records, keeps and answers. */
+
+export interface Recorded {
+  path: string;
+  body: Record<string, unknown>;
+  at: number;
+  authorization: string | undefined;
+}
+
+interface SlackUser {
+  id: string;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  /** A Slack Connect outsider. */
+  is_stranger?: boolean;
+  /** The user's team; the stand-in's own team when not given. */
+  team_id?: string;
+  is_bot?: boolean;
+  deleted?: boolean;
+}
+
+export type Metadata = { event_type: string; event_payload: Record<string, unknown> };
+
+/** A message posted with chat.postMessage (the fields the tests read). */
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string | undefined;
+  text: string;
+  blocks?: unknown;
+  metadata?: Metadata | undefined;
+}
+
+/** Anything Slack would show: a posted message, an ephemeral one, a response_url answer, or what a person typed. */
+export interface TimelineEntry extends StoredMessage {
+  id: number;
+  /** How it got there. */
+  via: "postMessage" | "postEphemeral" | "response" | "typed" | "system";
+  /** Who wrote it: the person typing, the bot, or Slack itself. */
+  author: "you" | "bot" | "system";
+  /** Seen only by `user`. */
+  ephemeral: boolean;
+  /** For ephemeral entries and typed ones: whose. */
+  user?: string | undefined;
+}
+
+export interface PublishedView {
+  type: string;
+  blocks: unknown[];
+  /** How many times it was published (a fresh one on every open). */
+  version: number;
+}
+
+export interface SlackStandInOptions {
+  /** The workspace's team id (auth.test, and users.info for users without their own). Default T1. */
+  teamId?: string;
+  /** The bot's own user id (auth.test). Default UBOT. */
+  botUserId?: string;
+}
+
+export interface SlackStandIn {
+  /** Messages posted with chat.postMessage and not deleted, oldest first. */
+  readonly messages: StoredMessage[];
+  /** Everything shown, oldest first: posts, ephemerals, response_url answers, typed commands. */
+  readonly timeline: TimelineEntry[];
+  /** Each user's published Home tab (views.publish), by user id. */
+  readonly views: Map<string, PublishedView>;
+  readonly teamId: string;
+  base: string;
+  apiUrl: string;
+  api: Recorded[];
+  responses: Recorded[];
+  users: Map<string, SlackUser>;
+  /** response_url ids that answer 500. */
+  failing: Set<string>;
+  /** Web API methods that answer 429 with Retry-After this many times, then succeed. */
+  rateLimited: Map<string, number>;
+  /** Web API methods that answer HTTP 500, every time. */
+  broken: Set<string>;
+  /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
+  socketUrl: string | undefined;
+  /** When set, auth.test answers `{ ok: false, error: authError }` (a wrong or revoked bot token). */
+  authError: string | undefined;
+  /** When set, apps.connections.open answers `{ ok: false, error }` (a revoked app token, say). */
+  connectionsError: string | undefined;
+  /** Slack's clock, for message timestamps (tests on a fake clock share theirs). */
+  now: () => number;
+  /** Bumped on every change to the timeline or the views. */
+  readonly version: number;
+  responseUrl(id: string): string;
+  responsesFor(id: string): Recorded[];
+  /**
+   * Says where a response_url answers: in `channel`, to `user`, with a new message (no `entryId`,
+   * a command) or changing the message clicked.
+   */
+  responseTarget(id: string, target: ResponseTarget): void;
+  /** Adds an entry Slack itself shows (a typed command, Slackbot's "not a command"). */
+  add(entry: Omit<TimelineEntry, "id" | "ts">): TimelineEntry;
+  /** Answers one request to the stand-in (used by a server that mounts it, such as the preview's). */
+  handle(path: string, body: Record<string, unknown>, authorization?: string): HandledRequest;
+  /** Resolves at the next change after `since`, or after `ms`. */
+  waitForChange(since: number, ms: number): Promise<void>;
+  waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ResponseTarget {
+  channel: string;
+  user: string;
+  entryId?: number | undefined;
+}
+
+export interface HandledRequest {
+  status: number;
+  payload: unknown;
+  headers?: Record<string, string>;
+}

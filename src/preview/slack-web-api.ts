@@ -1,0 +1,129 @@
+/** The Web API methods the stand-in answers (POST /api/<method>), reading and changing its timeline and views. */
+import type {
+  HandledRequest,
+  Metadata,
+  PublishedView,
+  SlackStandIn,
+  SlackStandInOptions,
+  TimelineEntry,
+} from "./slack-standin-types.ts";
+
+export const blocksOf = (body: Record<string, unknown>) =>
+  Array.isArray(body.blocks) ? (body.blocks as unknown[]) : undefined;
+
+export const posted = (m: TimelineEntry) => m.via === "postMessage";
+
+/** The stand-in's state a Web API method reads and changes. */
+export interface WebApiState {
+  stand: SlackStandIn;
+  options: SlackStandInOptions;
+  teamId: string;
+  timeline: TimelineEntry[];
+  views: Map<string, PublishedView>;
+  add: (entry: Omit<TimelineEntry, "id" | "ts">) => TimelineEntry;
+  changed: () => void;
+}
+
+/** Answers one Web API method as Slack would. */
+export function webApi(state: WebApiState, method: string, body: Record<string, unknown>): HandledRequest {
+  const { stand, options, teamId, timeline, views, add, changed } = state;
+  const ok = (payload: Record<string, unknown>) => ({ status: 200, payload: { ok: true, ...payload } });
+  const fail = (error: string) => ({ status: 200, payload: { ok: false, error } });
+  switch (method) {
+    case "apps.connections.open":
+      if (stand.connectionsError) return fail(stand.connectionsError);
+      return stand.socketUrl ? ok({ url: stand.socketUrl }) : fail("no_socket_url");
+    case "auth.test":
+      if (stand.authError) return fail(stand.authError);
+      return ok({
+        user_id: options.botUserId ?? "UBOT",
+        bot_id: "BBOT",
+        team_id: teamId,
+        user: "kennel-desk",
+      });
+    case "users.info": {
+      const user = stand.users.get(String(body.user));
+      return user ? ok({ user: { team_id: teamId, ...user } }) : fail("user_not_found");
+    }
+    case "chat.postMessage": {
+      const m = add({
+        via: "postMessage",
+        author: "bot",
+        ephemeral: false,
+        channel: String(body.channel),
+        thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
+        text: String(body.text ?? ""),
+        blocks: body.blocks,
+        metadata: body.metadata as Metadata | undefined,
+      });
+      return ok({ channel: body.channel, ts: m.ts, message: { ts: m.ts } });
+    }
+    case "chat.postEphemeral": {
+      const m = add({
+        via: "postEphemeral",
+        author: "bot",
+        ephemeral: true,
+        channel: String(body.channel),
+        user: String(body.user),
+        thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
+        text: String(body.text ?? ""),
+        blocks: blocksOf(body),
+      });
+      return ok({ message_ts: m.ts });
+    }
+    case "chat.delete": {
+      const i = timeline.findIndex((m) => posted(m) && m.channel === body.channel && m.ts === body.ts);
+      if (i === -1) return fail("message_not_found");
+      timeline.splice(i, 1);
+      changed();
+      return ok({ channel: body.channel, ts: body.ts });
+    }
+    case "conversations.history": {
+      const oldest = Number(body.oldest ?? 0);
+      const withMetadata = String(body.include_all_metadata) === "true";
+      const top = timeline
+        .filter((m) => posted(m) && m.channel === body.channel && !m.thread_ts && Number(m.ts) >= oldest)
+        .reverse()
+        .map((m) => ({
+          type: "message",
+          ts: m.ts,
+          text: m.text,
+          ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+        }));
+      return ok({ messages: top, has_more: false });
+    }
+    case "conversations.replies": {
+      const withMetadata = String(body.include_all_metadata) === "true";
+      const thread = timeline
+        .filter(
+          (m) => posted(m) && m.channel === body.channel && (m.ts === body.ts || m.thread_ts === body.ts),
+        )
+        .map((m) => ({
+          type: "message",
+          ts: m.ts,
+          ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+          text: m.text,
+          ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+        }));
+      if (!thread.some((m) => m.ts === body.ts)) return fail("thread_not_found");
+      return ok({ messages: thread, has_more: false });
+    }
+    case "views.publish": {
+      const view = body.view as { type?: unknown; blocks?: unknown } | undefined;
+      const user = String(body.user_id ?? "");
+      if (!user) return fail("invalid_arguments");
+      if (!view || !Array.isArray(view.blocks)) return fail("invalid_arguments");
+      if (view.blocks.length > 100) return fail("invalid_blocks");
+      const published: PublishedView = {
+        type: String(view.type ?? "home"),
+        blocks: view.blocks,
+        version: (views.get(user)?.version ?? 0) + 1,
+      };
+      views.set(user, published);
+      changed();
+      return ok({ view: { id: `V${user}`, type: published.type, blocks: published.blocks } });
+    }
+    default:
+      return ok({});
+  }
+}
