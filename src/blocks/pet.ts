@@ -1,7 +1,7 @@
 /** A pet's care summary (only the asker sees it), and a list of pets that tells same-named pets apart. */
 import { customerName, type PetSearch, type PetView } from "../answers/records.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
-import { evaluationWords, medicationRow, speciesEmoji } from "../words/care.ts";
+import { evaluationWords, medicationRow, petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { dayOf } from "../words/dates.ts";
 import { openPet, petsPage } from "./buttons.ts";
 import { fitMessage } from "./fit.ts";
@@ -34,16 +34,9 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
   if (v.raw !== undefined)
     return rawMessages(`Pet ${name}`, v.raw, `kennel-desk pet ${pet.petId ?? name} --json`);
   const blocks: Block[] = [header(`${speciesEmoji(pet)} ${name}`)];
-  const states = [pet.deleted ? "🗑 deleted" : "", pet.archived ? "📦 archived" : ""].filter(Boolean);
+  const states = petStateWords(pet);
   if (states.length) blocks.push(context(states.join(" · ")));
-  const about = [
-    pet.petType,
-    pet.breed ? `${pet.breed}${pet.crossBreed ? " (cross)" : ""}` : undefined,
-    pet.sex,
-    pet.spayed ? `spayed/neutered: ${pet.spayed}` : undefined,
-    pet.weight,
-    pet.colour,
-  ].filter(Boolean);
+  const about = petAboutWords(pet);
   const photo = photoOf(pet.photo, name);
   const photoText = pet.photo && !photo ? `\n📷 Photo: ${clip(pet.photo, 300)}` : "";
   blocks.push({

@@ -2,7 +2,7 @@
 import { type BookingView, customerName, type PetSearch, type PetView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, standingOf } from "../domain/bookings.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { speciesEmoji } from "../words/care.ts";
+import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { paymentWords } from "../words/money.ts";
 import { careLines, careWarningText, evaluationText } from "./care.ts";
@@ -89,19 +89,8 @@ export function petText(v: PetView, o: TextOptions): string {
   const name = one(pet.name ?? "Unnamed pet", 100);
   const head = title(o, `${speciesEmoji(pet)} ${name}`);
   if (v.raw !== undefined) return paragraphs([head, rawText(v.raw, o)]);
-  const states = [pet.deleted ? "🗑 deleted" : "", pet.archived ? "📦 archived" : ""]
-    .filter(Boolean)
-    .join(" · ");
-  const about = [
-    pet.petType,
-    pet.breed ? `${pet.breed}${pet.crossBreed ? " (cross)" : ""}` : undefined,
-    pet.sex,
-    pet.spayed ? `spayed/neutered: ${pet.spayed}` : undefined,
-    pet.weight,
-    pet.colour,
-  ]
-    .filter(Boolean)
-    .map((x) => one(x, 100));
+  const states = petStateWords(pet).join(" · ");
+  const about = petAboutWords(pet).map((x) => one(x, 100));
   const ids = lines([
     pet.microchip ? field(o, "Microchip", cyan(o, one(pet.microchip, 100))) : undefined,
     pet.registration ? field(o, "Registration", one(pet.registration, 200)) : undefined,

@@ -89,3 +89,20 @@ export function careWarningWords(care: { status: string; unmatched: string[] }):
   if (care.status === "no_customer") return `${CARE_NOT_LOADED}: no customer on the booking`;
   return "";
 }
+
+/** A pet's record state, in words: "🗑 deleted", "📦 archived" (none when current). */
+export function petStateWords(pet: Pet): string[] {
+  return [pet.deleted ? "🗑 deleted" : "", pet.archived ? "📦 archived" : ""].filter(Boolean);
+}
+
+/** What a pet is, in words: species, breed (cross), sex, spayed/neutered, weight, colour; those recorded. */
+export function petAboutWords(pet: Pet): string[] {
+  return [
+    pet.petType,
+    pet.breed ? `${pet.breed}${pet.crossBreed ? " (cross)" : ""}` : undefined,
+    pet.sex,
+    pet.spayed ? `spayed/neutered: ${pet.spayed}` : undefined,
+    pet.weight,
+    pet.colour,
+  ].filter((x): x is string => Boolean(x));
+}

@@ -13,6 +13,7 @@ import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { channelPosts, contactValues } from "../helpers/privacy.ts";
 import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
 
 const TODAY = "2026-11-22";
@@ -320,33 +321,10 @@ describe("the Home tab", () => {
 
 describe("privacy", () => {
   it("no contact detail in any channel post of these features", () => {
-    const contacts = new Set<string>();
-    for (const c of h.sandbox.main.customers) {
-      for (const k of [
-        "mobile",
-        "email",
-        "landline",
-        "workPhone",
-        "address",
-        "emergencyContactPhone",
-        "emergencyContactEmail",
-      ]) {
-        const v = c[k];
-        if (typeof v === "string" && v.length > 6) contacts.add(v);
-      }
-    }
-    for (const b of h.sandbox.main.bookings) {
-      if (typeof b.customerPhone === "string") contacts.add(b.customerPhone);
-      if (typeof b.customerEmail === "string") contacts.add(b.customerEmail);
-    }
-    const channelPosts = [
-      ...h.slack.responses
-        .filter((r) => r.body.response_type === "in_channel")
-        .map((r) => JSON.stringify(r.body)),
-      ...h.slack.messages.map((m) => JSON.stringify(m)),
-    ].join("\n");
-    expect(channelPosts.length).toBeGreaterThan(1000);
-    for (const c of contacts) expect(channelPosts).not.toContain(c);
+    const contacts = contactValues(h.sandbox);
+    const posts = channelPosts(h.slack).join("\n");
+    expect(posts.length).toBeGreaterThan(1000);
+    for (const c of contacts) expect(posts).not.toContain(c);
     expect(SANDBOX_REFERENCES.demo).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { channelPosts, contactValues } from "../helpers/privacy.ts";
 import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
 
 let h: Harness;
@@ -150,36 +151,13 @@ describe("under faults", () => {
     // The kennel key never goes to Slack at all, nor the signing secret anywhere.
     expect(JSON.stringify(h.slack.api)).not.toContain(h.sandbox.keys.main);
 
-    const contacts = new Set<string>();
-    for (const c of h.sandbox.main.customers) {
-      for (const k of [
-        "mobile",
-        "email",
-        "landline",
-        "workPhone",
-        "address",
-        "emergencyContactPhone",
-        "emergencyContactEmail",
-      ]) {
-        const v = c[k];
-        if (typeof v === "string" && v.length > 6) contacts.add(v);
-      }
-    }
-    for (const b of h.sandbox.main.bookings) {
-      if (typeof b.customerPhone === "string") contacts.add(b.customerPhone);
-      if (typeof b.customerEmail === "string") contacts.add(b.customerEmail);
-    }
-    const channelPosts = [
-      ...h.slack.responses
-        .filter((r) => r.body.response_type === "in_channel")
-        .map((r) => JSON.stringify(r.body)),
-      ...h.slack.messages.map((m) => JSON.stringify(m)),
-    ];
-    expect(channelPosts.length).toBeGreaterThan(10);
+    const contacts = contactValues(h.sandbox);
+    const posts = channelPosts(h.slack);
+    expect(posts.length).toBeGreaterThan(10);
     expect(
       h.slack.messages.filter((m) => m.metadata?.event_type === "kennel_digest").length,
     ).toBeGreaterThanOrEqual(2);
-    for (const post of channelPosts) {
+    for (const post of posts) {
       for (const contact of contacts) {
         if (post.includes(contact)) throw new Error(`contact detail "${contact}" in a channel post`);
       }
