@@ -6,7 +6,7 @@
  * client stays tolerant of the other plausible shapes.
  */
 import { isIsoDate } from "../time.ts";
-import type { BusinessData, Json } from "./data.ts";
+import type { BusinessData, Json } from "./types.ts";
 
 export interface ApiRequest {
   /** Path segments after /api/v1, already percent-decoded one by one. */

@@ -1,8 +1,8 @@
 /** One booking of the sandbox: its reference, free-text pet names, status (from the dates), times and payment. */
 
 import { type BuildContext, dayString, instant, reserve } from "./context.ts";
-import type { BusinessData, Json } from "./data.ts";
 import type { Random } from "./random.ts";
+import type { BusinessData, Json } from "./types.ts";
 import { NICKNAMES } from "./words.ts";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

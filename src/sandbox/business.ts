@@ -2,7 +2,6 @@
 import { addDays } from "../time.ts";
 import { makeBooking, nightsOfStay } from "./bookings.ts";
 import { type BuildContext, DAY_MS, emptyBusiness, instant, isFree, push } from "./context.ts";
-import type { BusinessData, Json, LandmarkIds } from "./data.ts";
 import { makeLandmarks, SANDBOX_REFERENCES, sandboxLandmarks } from "./landmarks.ts";
 import { makeCustomer, makePet } from "./people.ts";
 import {
@@ -15,6 +14,7 @@ import {
   pools,
   withSibling,
 } from "./rooms.ts";
+import type { BusinessData, Json, LandmarkIds } from "./types.ts";
 
 export function buildBusiness(
   ctx: BuildContext,

@@ -1,7 +1,7 @@
 /** The state shared while the sandbox's data is built: the random generator, counters, days and the zone. */
 import { zonedInstant } from "../time.ts";
-import type { BusinessData, Json } from "./data.ts";
 import type { Random } from "./random.ts";
+import type { BusinessData, Json } from "./types.ts";
 
 interface Counters {
   customer: number;

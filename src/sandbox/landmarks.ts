@@ -1,8 +1,10 @@
 /** The landmark records (fixed references, names and dates for demos and tests) and the customers behind them. */
 import { addDays } from "../time.ts";
 import { type BuildContext, DAY_MS } from "./context.ts";
-import type { BusinessData, Json } from "./data.ts";
 import { makeCustomer, makePet, type PetSpec } from "./people.ts";
+import type { BusinessData, Json, SandboxLandmarks } from "./types.ts";
+
+export type { SandboxLandmarks };
 
 /** Fixed references of the landmark bookings: the same for every seed and every today. */
 export const SANDBOX_REFERENCES = {
@@ -15,30 +17,6 @@ export const SANDBOX_REFERENCES = {
   /** A daycare booking on today+8 with a status the spec (docs/kennel-api.md) does not list: "pending_deposit". */
   unknownStatus: "HP-PD8WXT",
 } as const;
-
-export interface SandboxLandmarks {
-  today: string;
-  /** 150 pets or more in house, and 100+ departures (the bank-holiday peak: today+1 and today+2). */
-  fullHouseDay: string;
-  references: typeof SANDBOX_REFERENCES;
-  /** The demo booking's pet with an evening dose and no midday one. */
-  /** A booking in house today (use it for the preview's `/booking` suggestion). */
-  demo: {
-    reference: string;
-    petNames: string;
-    owner: string;
-    room: string;
-    checkIn: string;
-    checkOut: string;
-  };
-  eveningOnlyPet: { name: string; owner: string; drug: string; reference: string };
-  unmatched: { reference: string; petNames: string; petName: string; owner: string };
-  messy: { reference: string; petNames: string; owner: string; room: string };
-  unknownStatus: { reference: string; status: string; date: string };
-  emptyDays: string[];
-  /** Owners of the landmark Biscuits (every sandbox has more Biscuits, of other owners). */
-  biscuitOwners: string[];
-}
 
 /**
  * Dates, references and names to use in demos and tests; the same for every seed. The ids of the

@@ -1,7 +1,7 @@
 /** Synthetic customers and pets: phones, emails, addresses, diets and medication. */
 import { CONSENT_FLAGS, MEDICATION_FIELDS } from "../kennel/schemas.ts";
-import type { Json } from "./data.ts";
 import type { Random } from "./random.ts";
+import type { Json } from "./types.ts";
 import {
   ALLERGIES,
   CAT_BREEDS,

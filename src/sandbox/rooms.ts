@@ -1,8 +1,8 @@
 /** The house's rooms, each a timeline of stays, and the pools of pets that fill them. */
 import { type BookingSpec, makeBooking, nightsOfStay } from "./bookings.ts";
 import { type BuildContext, isFree, push } from "./context.ts";
-import type { BusinessData, Json } from "./data.ts";
 import { profileOf } from "./people.ts";
+import type { BusinessData, Json } from "./types.ts";
 import type { MedProfile } from "./words.ts";
 
 // Rooms: the house's rooms (each a timeline of stays) and, for the full-house peak, more kennels.
