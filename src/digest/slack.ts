@@ -21,48 +21,42 @@ export interface DigestSlack {
   remove(channel: string, ts: string): Promise<void>;
 }
 
+const page = (cursor: string | undefined) => ({
+  limit: 200,
+  include_all_metadata: true,
+  ...(cursor ? { cursor } : {}),
+});
+
+type HistoryPage = {
+  messages?: Array<{ ts?: string; metadata?: unknown }>;
+  has_more?: boolean;
+  response_metadata?: { next_cursor?: string };
+};
+
+/** Every message of a paged conversations.* read (at most 5 pages), with its metadata. */
+async function readAll(
+  read: (cursor: string | undefined) => Promise<HistoryPage>,
+): Promise<HistoryMessage[]> {
+  const out: HistoryMessage[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 5; i++) {
+    const p = await read(cursor);
+    for (const m of p.messages ?? []) {
+      if (m.ts) out.push({ ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] });
+    }
+    cursor = p.response_metadata?.next_cursor || undefined;
+    if (!p.has_more || !cursor) break;
+  }
+  return out;
+}
+
 export function webClientSlack(client: webApi.WebClient): DigestSlack {
   return {
-    async history(channel, oldest) {
-      const out: HistoryMessage[] = [];
-      let cursor: string | undefined;
-      // At most 5 pages of 200: a day of a busy channel.
-      for (let i = 0; i < 5; i++) {
-        const page = await client.conversations.history({
-          channel,
-          oldest,
-          limit: 200,
-          include_all_metadata: true,
-          ...(cursor ? { cursor } : {}),
-        });
-        for (const m of page.messages ?? []) {
-          if (m.ts) out.push({ ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] });
-        }
-        cursor = page.response_metadata?.next_cursor || undefined;
-        if (!page.has_more || !cursor) break;
-      }
-      return out;
-    },
-    async replies(channel, ts) {
-      const out: HistoryMessage[] = [];
-      let cursor: string | undefined;
-      // A thread of a post: a few messages; at most 5 pages of 200.
-      for (let i = 0; i < 5; i++) {
-        const page = await client.conversations.replies({
-          channel,
-          ts,
-          limit: 200,
-          include_all_metadata: true,
-          ...(cursor ? { cursor } : {}),
-        });
-        for (const m of page.messages ?? []) {
-          if (m.ts) out.push({ ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] });
-        }
-        cursor = page.response_metadata?.next_cursor || undefined;
-        if (!page.has_more || !cursor) break;
-      }
-      return out;
-    },
+    // A day of a busy channel, or a post's thread: at most 5 pages of 200 each.
+    history: (channel, oldest) =>
+      readAll((cursor) => client.conversations.history({ channel, oldest, ...page(cursor) })),
+    replies: (channel, ts) =>
+      readAll((cursor) => client.conversations.replies({ channel, ts, ...page(cursor) })),
     async post(channel, message, options = {}) {
       const res = await client.chat.postMessage({
         channel,

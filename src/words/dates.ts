@@ -28,37 +28,32 @@ export function dayHeading(date: string): string {
   return `${get("weekday")} ${get("day")} ${get("month")}`;
 }
 
-/** "Mon 24 Nov, 09:30" for an instant in the zone (with the year when not `thisYear`). */
-export function dateTimeOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
-  if (!iso) return "not recorded";
+/** The local date (and time) of an instant, as parts; undefined when absent or unreadable. */
+function localParts(iso: string | undefined, timeZone: string, withTime: boolean) {
+  if (!iso) return undefined;
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "not recorded";
+  if (Number.isNaN(d.getTime())) return undefined;
+  const time = withTime ? ({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const) : {};
   const parts = fmt(timeZone, {
     weekday: "short",
     day: "numeric",
     month: "short",
     year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
+    ...time,
   }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  const year = get("year") === thisYear ? "" : ` ${get("year")}`;
-  return `${get("weekday")} ${get("day")} ${get("month")}${year}, ${get("hour")}:${get("minute")}`;
+  return (t: string) => parts.find((p) => p.type === t)?.value ?? "";
 }
 
 /** "Mon 24 Nov" (with the year when not `thisYear`) for the local date of an instant. */
 export function dayOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
-  if (!iso) return "not recorded";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "not recorded";
-  const parts = fmt(timeZone, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  const year = get("year") === thisYear ? "" : ` ${get("year")}`;
-  return `${get("weekday")} ${get("day")} ${get("month")}${year}`;
+  const get = localParts(iso, timeZone, false);
+  if (!get) return "not recorded";
+  return `${get("weekday")} ${get("day")} ${get("month")}${get("year") === thisYear ? "" : ` ${get("year")}`}`;
+}
+
+/** "Mon 24 Nov, 09:30" for an instant in the zone (with the year when not `thisYear`). */
+export function dateTimeOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
+  const get = localParts(iso, timeZone, true);
+  if (!get) return "not recorded";
+  return `${dayOf(iso, timeZone, thisYear)}, ${get("hour")}:${get("minute")}`;
 }
