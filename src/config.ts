@@ -219,6 +219,11 @@ export function requireKennel(config: Config, env: Record<string, string | undef
 /** For the bot: the Slack settings, or a ConfigError naming what to set and where to find it. */
 export function requireSlack(config: Config, env: Record<string, string | undefined>): SlackSettings {
   if (config.slack) return config.slack;
+  throw new ConfigError(missingSlack(env));
+}
+
+/** The Slack settings the bot needs and the environment lacks (none when they are all there). */
+export function missingSlack(env: Record<string, string | undefined>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   if (!env.SLACK_BOT_TOKEN) {
     problems.push({
@@ -234,7 +239,7 @@ export function requireSlack(config: Config, env: Record<string, string | undefi
       fix: "For Socket Mode (no public address needed): Basic Information, App-Level Tokens, generate one with connections:write (xapp-…). For HTTP mode instead: set SLACK_SIGNING_SECRET from Basic Information, App Credentials.",
     });
   }
-  throw new ConfigError(problems);
+  return problems;
 }
 
 /** The literal values of every secret setting, to scrub from logs. */

@@ -8,6 +8,7 @@ import { createBot } from "./app.ts";
 import {
   ConfigError,
   loadConfig,
+  missingSlack,
   requireKennel,
   requireSlack,
   secretValues,
@@ -119,8 +120,11 @@ export async function main(
     kennelSettings = requireKennel(config, env);
   } catch (error) {
     if (error instanceof ConfigError) {
+      // Every problem at once: the settings that could not be read, and the Slack ones not set at all.
+      const named = new Set(error.problems.map((p) => p.variable));
+      const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
       process.stderr.write(
-        `${error.message}\n\nSee the README, "Connecting to Slack", for where each value is.\n`,
+        `${new ConfigError(all).message}\n\nSee the README, "Connecting to Slack" and "Configuration", for where each value is.\n`,
       );
       return 2;
     }
