@@ -26,6 +26,20 @@ function run(
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    // A running bot's /readyz on the same port (PORT), for the Slack line.
+    if (req.url === "/readyz") {
+      const slack = {
+        mode: "socket",
+        state: "reconnecting",
+        since: "2026-11-23T07:00:00.000Z",
+        attempts: 3,
+        lastError: "ENOTFOUND",
+      };
+      res
+        .writeHead(503, { "content-type": "application/json" })
+        .end(JSON.stringify({ state: "reconnecting", slack }));
+      return;
+    }
     const key = req.headers["x-api-key"];
     if (mode === "html") {
       res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Welcome</body></html>");
@@ -64,6 +78,17 @@ describe("kennel-desk status", () => {
     expect(r.stdout).toContain(`Address: ${base}`);
     expect(r.stdout).toContain("Request id: srv-ok");
     expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  it("says whether the running bot is connected to Slack (read from its /readyz on PORT), or that none answered", async () => {
+    mode = "ok";
+    const port = String((server.address() as AddressInfo).port);
+    const r = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base, PORT: port });
+    expect(r.stdout).toContain(
+      "Slack: reconnecting since 2026-11-23T07:00:00.000Z (3 failed attempts; last error: ENOTFOUND)",
+    );
+    const none = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base, PORT: "9" });
+    expect(none.stdout).toContain("Slack: no running bot answered at http://127.0.0.1:9");
   });
 
   it("key rejected: exit 1 with the remedy", async () => {

@@ -14,15 +14,19 @@ export interface StatusAnswer {
   words: StatusWords;
   /** What the client caches and for how long, and what it always asks the API for. */
   cache: string | undefined;
+  /** The bot's link to Slack in words ("connected", "reconnecting since …"), when known. */
+  slack: string | undefined;
 }
 
-export async function statusAnswer(deps: Deps): Promise<StatusAnswer> {
+/** The kennel API's state, what is cached, and (given by the caller, who knows it) the link to Slack. */
+export async function statusAnswer(deps: Deps, slack?: string): Promise<StatusAnswer> {
   const report = await deps.kennel.checkStatus();
   const info = deps.kennel.cacheInfo();
   return {
     report,
     words: describeStatus(report),
     cache: `Cached: ${info.cached}. Never cached: ${info.fresh}.`,
+    slack,
   };
 }
 

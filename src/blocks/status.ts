@@ -3,7 +3,7 @@ import type { StatusAnswer } from "../answers/kennel.ts";
 import { context, esc, fallback, header, section } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
 
-export function statusMessage(s: StatusAnswer, extra: string[] = []): Message {
+export function statusMessage(s: StatusAnswer): Message {
   const { words, report } = s;
   const icon = words.ok
     ? "✅"
@@ -15,7 +15,7 @@ export function statusMessage(s: StatusAnswer, extra: string[] = []): Message {
   const lines = [`${icon} *${esc(words.headline)}*`];
   if (words.detail) lines.push(esc(words.detail));
   if (!words.ok) lines.push(`*What to do:* ${esc(words.action)}`);
-  for (const e of extra) lines.push(esc(e));
+  if (s.slack) lines.push(`💬 Slack: ${esc(s.slack)}`);
   if (s.cache) lines.push(`🗄 ${esc(s.cache)}`);
   return {
     text: fallback(`${words.ok ? "OK" : "Not OK"}: ${words.headline}`),

@@ -1,12 +1,21 @@
-/** `kennel-desk status [--json]`: the kennel API's state in words. Exit 0 when OK, 1 otherwise. */
+/**
+ * `kennel-desk status [--json]`: the kennel API's state in words, and the running bot's link to Slack
+ * (read from its /readyz on PORT, when a bot answers there). Exit 0 when the API is OK, 1 otherwise.
+ */
 import { statusAnswer } from "../answers/kennel.ts";
+import { describeSlackLink, fetchSlackConnection } from "../slack/connection.ts";
 import { statusText } from "../text/index.ts";
 import { type CliContext, kennelDeps, print, readOptions, textOptions } from "./context.ts";
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values } = readOptions(ctx.args, { json: { type: "boolean" } });
   const deps = kennelDeps(ctx);
-  const answer = await statusAnswer(deps);
+  const readyz = `http://127.0.0.1:${ctx.config.port || 3000}/readyz`;
+  const link = await fetchSlackConnection(readyz, ctx.deps.fetch);
+  const slack = link
+    ? describeSlackLink(link)
+    : `no running bot answered at ${readyz.replace("/readyz", "")}`;
+  const answer = await statusAnswer(deps, slack);
   print(ctx, answer, values.json === true, () => statusText(answer, textOptions(ctx, deps)));
   return answer.words.ok ? 0 : 1;
 }

@@ -89,6 +89,6 @@ export async function bookingsSearchReply(
   return bookingListMessages(r, tz(deps), thisYear(deps), { search: r.state });
 }
 
-export async function statusReply(deps: Deps, extra: () => string[] = () => []): Promise<Message[]> {
-  return [statusMessage(await statusAnswer(deps), extra())];
+export async function statusReply(deps: Deps, slack?: string): Promise<Message[]> {
+  return [statusMessage(await statusAnswer(deps, slack))];
 }

@@ -72,19 +72,7 @@ export class SlackConnection {
 
   /** A sentence for people: "connected", "reconnecting since 07:02:10 (3 attempts; last error: …)". */
   describe(): string {
-    const s = this.snapshot();
-    switch (s.state) {
-      case "connected":
-        return this.mode === "http" ? "listening for Slack's requests" : "connected";
-      case "connecting":
-        return `connecting since ${s.since}`;
-      case "reconnecting":
-        return `reconnecting since ${s.since} (${s.attempts} failed attempts${s.lastError ? `; last error: ${s.lastError}` : ""})`;
-      case "failed":
-        return `stopped: ${s.lastError ?? "Slack refused the connection"}`;
-      case "stopped":
-        return "stopped";
-    }
+    return describeSlackLink(this.snapshot());
   }
 
   connectedNow(): void {
@@ -158,5 +146,21 @@ export async function fetchSlackConnection(
     return body.slack && typeof body.slack.state === "string" ? body.slack : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The link to Slack in words, from a snapshot (this process's, or another's read from /readyz). */
+export function describeSlackLink(s: SlackConnectionSnapshot): string {
+  switch (s.state) {
+    case "connected":
+      return s.mode === "http" ? "listening for Slack's requests" : "connected";
+    case "connecting":
+      return `connecting since ${s.since}`;
+    case "reconnecting":
+      return `reconnecting since ${s.since} (${s.attempts} failed attempts${s.lastError ? `; last error: ${s.lastError}` : ""})`;
+    case "failed":
+      return `stopped: ${s.lastError ?? "Slack refused the connection"}`;
+    default:
+      return "stopped";
   }
 }

@@ -18,6 +18,7 @@ export function statusText(s: StatusAnswer, o: TextOptions): string {
     `  Request id: ${report.requestId ? one(report.requestId, 100) : "none given"}`,
     `  Answered in: ${report.durationMs} ms`,
     s.cache ? `  Cache: ${one(s.cache, 300)}` : undefined,
+    s.slack ? `  Slack: ${one(s.slack, 300)}` : undefined,
   ]
     .filter((l) => l !== undefined)
     .join("\n");

@@ -363,6 +363,7 @@ describe("cards and lists", () => {
           action: "Generate a new key.",
         },
         cache: "Pets and customers are cached for 300 s.",
+        slack: "reconnecting since 2026-11-22T09:00:00.000Z (3 failed attempts; last error: ENOTFOUND)",
       }),
       failureMessage({
         kind: "not_found",

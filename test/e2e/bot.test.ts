@@ -156,9 +156,11 @@ describe("slash commands end to end", () => {
 
   it("/kennel help, status, bookings, customers, pets; anything unknown gets the help", async () => {
     expect(text((await command({ command: "/kennel", text: "help" })).answer)).toMatch(/what you can ask/);
-    expect(text((await command({ command: "/kennel", text: "status" })).answer)).toMatch(
-      /up and accepted the key/,
-    );
+    const status = text((await command({ command: "/kennel", text: "status" })).answer);
+    expect(status).toMatch(/up and accepted the key/);
+    // The link to Slack (HTTP mode here) and what is cached.
+    expect(status).toContain("Slack: listening for Slack's requests");
+    expect(status).toMatch(/Cached: pet records/);
     const bookings = (await command({ command: "/kennel", text: "bookings today tomorrow status:confirmed" }))
       .answer;
     expect(text(bookings)).toMatch(/Bookings: Sun 22 Nov to Mon 23 Nov, status confirmed/);
