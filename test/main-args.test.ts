@@ -1,41 +1,40 @@
-/** `node dist/main.js` with a mistyped option stops with a message, never starting the preview in place of the bot. */
+/** `node dist/main.js`: its command line and its settings check, before anything starts. */
 import { describe, expect, it } from "vitest";
 import { main } from "../src/main.ts";
 
+/** Runs the bot's main with these settings and arguments; its exit code and what it wrote to standard error. */
+async function runMain(
+  env: Record<string, string>,
+  argv: string[],
+): Promise<{ code: number; stderr: string }> {
+  const writes: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((s: string) => {
+    writes.push(String(s));
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    return { code: await main(env, argv), stderr: writes.join("") };
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
 describe("the bot's command line", () => {
-  it("an unknown option is exit 2, before anything starts", async () => {
-    const writes: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((s: string) => {
-      writes.push(String(s));
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      expect(await main({}, ["--prod"])).toBe(2);
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(writes.join("")).toContain('unknown option "--prod"');
+  it("an unknown option is exit 2, before anything starts (never the preview in place of the bot)", async () => {
+    const r = await runMain({}, ["--prod"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown option "--prod"');
   });
 });
 
 describe("the bot's settings", () => {
   it("every problem at once: a kennel setting that cannot be read and the Slack tokens not set", async () => {
-    const writes: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((s: string) => {
-      writes.push(String(s));
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      expect(await main({ KENNEL_API_KEY: "abc-key-123" }, ["--production"])).toBe(2);
-    } finally {
-      process.stderr.write = write;
-    }
-    const text = writes.join("");
-    expect(text).toContain("KENNEL_API_BASE_URL");
-    expect(text).toContain("SLACK_BOT_TOKEN");
-    expect(text).toContain("SLACK_APP_TOKEN");
-    expect(text).not.toContain("abc-key-123");
+    const r = await runMain({ KENNEL_API_KEY: "abc-key-123" }, ["--production"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("KENNEL_API_BASE_URL");
+    expect(r.stderr).toContain("SLACK_BOT_TOKEN");
+    expect(r.stderr).toContain("SLACK_APP_TOKEN");
+    expect(r.stderr).not.toContain("abc-key-123");
   });
 });

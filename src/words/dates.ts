@@ -44,16 +44,23 @@ function localParts(iso: string | undefined, timeZone: string, withTime: boolean
   return (t: string) => parts.find((p) => p.type === t)?.value ?? "";
 }
 
-/** "Mon 24 Nov" (with the year when not `thisYear`) for the local date of an instant. */
-export function dayOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
-  const get = localParts(iso, timeZone, false);
+/** "Mon 24 Nov" (with the year when not `thisYear`), and ", 09:30" with the time. */
+function localWords(
+  iso: string | undefined,
+  timeZone: string,
+  thisYear: string | undefined,
+  withTime: boolean,
+): string {
+  const get = localParts(iso, timeZone, withTime);
   if (!get) return "not recorded";
-  return `${get("weekday")} ${get("day")} ${get("month")}${get("year") === thisYear ? "" : ` ${get("year")}`}`;
+  const day = `${get("weekday")} ${get("day")} ${get("month")}${get("year") === thisYear ? "" : ` ${get("year")}`}`;
+  return withTime ? `${day}, ${get("hour")}:${get("minute")}` : day;
 }
 
+/** "Mon 24 Nov" (with the year when not `thisYear`) for the local date of an instant. */
+export const dayOf = (iso: string | undefined, timeZone: string, thisYear?: string) =>
+  localWords(iso, timeZone, thisYear, false);
+
 /** "Mon 24 Nov, 09:30" for an instant in the zone (with the year when not `thisYear`). */
-export function dateTimeOf(iso: string | undefined, timeZone: string, thisYear?: string): string {
-  const get = localParts(iso, timeZone, true);
-  if (!get) return "not recorded";
-  return `${dayOf(iso, timeZone, thisYear)}, ${get("hour")}:${get("minute")}`;
-}
+export const dateTimeOf = (iso: string | undefined, timeZone: string, thisYear?: string) =>
+  localWords(iso, timeZone, thisYear, true);
