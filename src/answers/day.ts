@@ -42,6 +42,12 @@ export interface DayOptions {
   page?: number;
   /** Every entry with its care (the 07:00 post, the connector's whole list). */
   wholeDay?: boolean;
+  /**
+   * The API's JSON instead of entries (KENNEL_RAW_RESPONSES=1 on /arrivals and /departures), without
+   * contact fields: it goes to a channel. Only the channel commands ask for it; the posts, tomorrow's
+   * check and the other surfaces always get the entries.
+   */
+  raw?: boolean;
 }
 
 /** Which bookings a day lists, in order, and which of them are shown. Pure. */
@@ -92,7 +98,7 @@ export async function dayReport(
 ): Promise<DayReport> {
   const list =
     kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
-  if (deps.config.rawResponses) {
+  if (options.raw) {
     const plan = planDay(kind, date, list.data, { wholeDay: true });
     return {
       ...assembleDay(

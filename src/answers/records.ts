@@ -8,7 +8,7 @@ import { careOfBooking, type EntryCare } from "../domain/day.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
-import { UsageError } from "./failure.ts";
+import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 
 export const LIST_PAGE_SIZE = 10;
@@ -86,8 +86,8 @@ export async function bookingView(deps: Deps, input: string): Promise<BookingVie
   let pets: Pet[] | null = null;
   if (petsResult.status === "fulfilled") pets = petsResult.value?.data ?? null;
   else {
-    const e = petsResult.reason as { message?: string; requestId?: string };
-    careProblem = `The pets' care details could not be loaded: ${e?.message ?? String(e)}${e?.requestId ? ` (request id ${e.requestId})` : ""}`;
+    const f = describeFailure(petsResult.reason);
+    careProblem = `The pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
   return {

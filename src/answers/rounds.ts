@@ -26,6 +26,9 @@ export interface RoundReport {
   /** Every pet in house, by room (an unmatched booking is one row that says so). */
   pets: RoundPet[];
   totals: {
+    /** Pets in house, counted as /inhouse counts them (each booking's number of pets): the Home tab's figure. */
+    inHouse: number;
+    /** Pets whose care record is on the sheet (the sheet's rows are these and one per booking not matched). */
     pets: number;
     withMedication: number;
     fed: number;
@@ -79,6 +82,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     round,
     pets,
     totals: {
+      inHouse: house.totals.pets,
       pets: pets.filter((p) => p.pet).length,
       withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
       fed: sheets.filter((s) => s.diet.round || s.diet.general).length,

@@ -8,6 +8,7 @@ import { missingCare, type PetFlags } from "../domain/flags.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { dayReport } from "./day.ts";
+import { describeFailure } from "./failure.ts";
 import { stayingOn } from "./house.ts";
 import { currentRound, roundReport } from "./rounds.ts";
 
@@ -84,8 +85,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const problems: string[] = [];
   const value = <T, R>(r: PromiseSettledResult<T>, what: string, pick: (v: T) => R): R | undefined => {
     if (r.status === "fulfilled") return pick(r.value);
-    const e = r.reason as { message?: string; requestId?: string };
-    problems.push(`${what}: ${e?.message ?? String(e)}${e?.requestId ? ` (request id ${e.requestId})` : ""}`);
+    const f = describeFailure(r.reason);
+    problems.push(`${what}: ${f.what} ${f.whatToDo}${f.requestId ? ` (request id ${f.requestId})` : ""}`);
     return undefined;
   };
   const kept = (list: Booking[]) => bookingsThatCount(list).kept;
@@ -96,7 +97,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     arrivals: value(arr, "arrivals", (r) => kept(r.data).length),
     departures: departures?.length,
     unpaidDepartures: departures?.filter(owes).length,
-    inHouse: value(rounds, "in house", (r) => r.totals.pets + r.totals.careMissing),
+    inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
     problems: [...new Set(problems)],

@@ -2,13 +2,14 @@
 import type { BookingView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, statusText } from "../domain/bookings.ts";
 import type { PetCare } from "../domain/day.ts";
+import { hasCareFlag } from "../domain/flags.ts";
 import { medicationRow, NO_CARE_NEEDS, speciesEmoji } from "../words/care.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { paymentWords } from "../words/money.ts";
 import { openCustomer, openPet } from "./buttons.ts";
 import { careWarning, petFlagsLine } from "./care.ts";
 import { fitMessage } from "./fit.ts";
-import { button, clip, context, esc, fallback, fields, header, section, truncate } from "./mrkdwn.ts";
+import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import { rawMessages } from "./raw.ts";
 import type { Block, Message } from "./types.ts";
 
@@ -18,10 +19,11 @@ const MAX_PETS = 8;
 /** A pet's care on a booking: its flags, then each medication as instruction, midday, evening. */
 function petCareSection(p: PetCare): string {
   const head = `${speciesEmoji(p.pet)} ${petFlagsLine(p, 600)}`;
-  const meds = p.care.medications.map((m) => `💊 ${clip(medicationRow(m), 500)}`);
-  const body =
-    meds.length || p.flags.allergies || p.flags.specialDiet || p.flags.notEvaluated ? meds : [NO_CARE_NEEDS];
-  return truncate([head, ...body].join("\n"), 2900);
+  // Each medication row gets its share of the section, so no row is cut off by the ones before it.
+  const each = Math.floor((2900 - head.length) / Math.max(1, p.care.medications.length)) - 4;
+  const meds = p.care.medications.map((m) => `💊 ${clip(medicationRow(m), Math.min(500, each))}`);
+  const body = hasCareFlag(p.flags) ? meds : [NO_CARE_NEEDS];
+  return [head, ...body].join("\n");
 }
 
 export function bookingMessages(v: BookingView, timezone: string, thisYear: string): Message[] {

@@ -17,10 +17,13 @@ export function petFlagsLine(p: PetCare, max = 400): string {
  */
 export function entryCareLines(care: EntryCare | undefined): string {
   if (care === undefined) return "";
-  const lines = care.pets.filter((p) => flagWords(p.flags).length > 0).map((p) => petFlagsLine(p));
+  // The warning first and whole; the pets share the rest of the entry's room, each its own part,
+  // so a long line of one pet never pushes another pet's flags (or the warning) out.
   const warning = careWarning(care);
-  if (warning) lines.push(warning);
-  return truncate(lines.join("\n"), ENTRY_CAPS.care);
+  const flagged = care.pets.filter((p) => flagWords(p.flags).length > 0);
+  const room = ENTRY_CAPS.care - warning.length - flagged.length;
+  const each = Math.max(120, Math.floor(room / Math.max(1, flagged.length)));
+  return [warning, ...flagged.map((p) => petFlagsLine(p, each))].filter(Boolean).join("\n");
 }
 
 /** "❔ care details not matched: open the booking (Bisky)", or "" when every pet was matched. */

@@ -9,8 +9,8 @@ import {
 } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, statusText } from "../domain/bookings.ts";
 import { plural } from "../domain/text.ts";
-import type { Customer } from "../kennel/schemas.ts";
 import { speciesEmoji } from "../words/care.ts";
+import { consentLines } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { paymentWords } from "../words/money.ts";
 import {
@@ -26,17 +26,6 @@ import { bold, button, clip, context, esc, fallback, fields, header, section } f
 import { pagingBlocks } from "./paging.ts";
 import { rawMessages } from "./raw.ts";
 import type { Block, Button, Message } from "./types.ts";
-
-const tick = (v: boolean | undefined) => (v === true ? "✅" : v === false ? "❌" : "?");
-
-/** Consent, compactly: "Email ✅ (receipts ✅ · marketing ❌ · reminders ✅)". */
-function consentLines(c: Customer): string[] {
-  return [
-    `Email ${tick(c.email_Accepts)} (receipts ${tick(c.email_Accepts_Receipts)} · reminders ${tick(c.email_Accepts_Booking_Reminders)} · marketing ${tick(c.email_Accepts_Marketing)})`,
-    `SMS ${tick(c.smS_Accepts)} (reminders ${tick(c.smS_Accepts_Booking_Reminders)} · prices ${tick(c.smS_Accepts_Booking_Price_Messages)} · marketing ${tick(c.smS_Accepts_Marketing)})`,
-    `Push: confirmations ${tick(c.pushMessage_Accepts_Booking_Confirmations)} · reminders ${tick(c.pushMessage_Accepts_Booking_Reminders)} · receipts ${tick(c.pushMessage_Accepts_Booking_Receipts)} · price due ${tick(c.pushMessage_Accepts_Booking_Price_Due)} · messages ${tick(c.pushMessage_Accepts_Direct_Messages)} · postcards ${tick(c.pushMessage_Accepts_Postcards)} · marketing ${tick(c.pushMessage_Accepts_Marketing)}`,
-  ];
-}
 
 export function customerMessages(v: CustomerView): Message[] {
   const c = v.customer;

@@ -59,15 +59,17 @@ function goingHomeLines(entry: DayEntry): string[] {
   const care = entry.care;
   if (!care) return [];
   const lines: string[] = [];
-  const meds = care.pets.flatMap((p) =>
-    p.care.medications.map((m) => `${esc(m.name)} (${clip(p.flags.name, 40)})`),
-  );
-  if (meds.length) lines.push(truncate(`💊 hand back: ${meds.join(", ")}`, 300));
+  // One line per pet, so a pet's medications are never cut off by another's.
+  for (const p of care.pets) {
+    const meds = p.care.medications.map((m) => esc(m.name));
+    if (meds.length)
+      lines.push(truncate(`💊 hand back: ${meds.join(", ")} (${clip(p.flags.name, 40)})`, 400));
+  }
   const grooming = care.pets.filter((p) => p.care.groomingNotes);
   for (const p of grooming)
     lines.push(truncate(`✂️ ${clip(p.flags.name, 40)}: ${esc(p.care.groomingNotes)}`, 200));
   const warning = careWarning(care);
-  if (warning) lines.push(warning);
+  if (warning) lines.unshift(warning);
   return lines;
 }
 

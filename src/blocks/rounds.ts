@@ -37,18 +37,18 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
   if (s.nothing) {
     const others = s.medications.map((m) => clip(roundMedicationRow(m, r.round), 200));
     return truncate(
-      [`${room} · ${name}${owner} · nothing this round`, ...others.map((o) => `💊 ${o}`), allergy]
+      [`${room} · ${name}${owner} · nothing this round`, allergy, ...others.map((o) => `💊 ${o}`)]
         .filter(Boolean)
         .join("\n"),
       2900,
     );
   }
-  const lines = [`${room} · ${name}${owner}`];
+  // Allergies straight after the name: in a long sheet they are the line never to lose.
+  const lines = [`${room} · ${name}${owner}`, allergy].filter(Boolean);
   if (s.diet.round) lines.push(`🍽 ${roundWord(r.round).toLowerCase()}: ${clip(s.diet.round, 600)}`);
   if (s.diet.general) lines.push(`🍽 general: ${clip(s.diet.general, 400)}`);
   if (!s.diet.round && !s.diet.general) lines.push(`🍽 no ${r.round} diet recorded`);
   for (const m of s.medications) lines.push(`💊 ${clip(roundMedicationRow(m, r.round), 700)}`);
-  if (allergy) lines.push(allergy);
   return truncate(lines.join("\n"), 2900);
 }
 

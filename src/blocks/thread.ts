@@ -4,7 +4,7 @@
  */
 import { LIMITS, messageChars } from "./limits.ts";
 import { context, esc, fallback, section } from "./mrkdwn.ts";
-import type { Block, Message } from "./types.ts";
+import type { Block, Button, Message } from "./types.ts";
 
 export interface Threaded {
   parent: Message;
@@ -16,15 +16,21 @@ const REPLY_OVERHEAD = 400;
 
 /**
  * The parent holds `head` (header, summary) then as many items as fit; the rest go in replies,
- * each headed "21–65 of 120". Items are one section's mrkdwn each (already within 3000 chars).
+ * each headed "21–65 of 120". Items are one section each: its mrkdwn (already within 3000 chars), or
+ * its mrkdwn and a button beside it; the button is counted in the message's size like the text.
  */
-export function threaded(title: string, head: Block[], items: string[], foot: Block[] = []): Threaded {
+export type ThreadItem = string | { text: string; accessory: Button };
+
+const sectionOf = (item: ThreadItem) =>
+  typeof item === "string" ? section(item) : section(item.text, item.accessory);
+
+export function threaded(title: string, head: Block[], items: ThreadItem[], foot: Block[] = []): Threaded {
   const budget = LIMITS.messageText - REPLY_OVERHEAD;
   const parentBlocks = [...head];
   let i = 0;
   const size = (blocks: Block[]) => messageChars({ text: title, blocks });
   while (i < items.length && parentBlocks.length + foot.length < LIMITS.blocks - 2) {
-    const next = section(items[i] as string);
+    const next = sectionOf(items[i] as ThreadItem);
     if (size([...parentBlocks, next, ...foot]) > budget) break;
     parentBlocks.push(next);
     i++;
@@ -35,7 +41,7 @@ export function threaded(title: string, head: Block[], items: string[], foot: Bl
     const start = i;
     const blocks: Block[] = [];
     while (i < items.length && blocks.length < LIMITS.blocks - 2) {
-      const next = section(items[i] as string);
+      const next = sectionOf(items[i] as ThreadItem);
       if (blocks.length > 0 && size([...blocks, next]) > budget) break;
       blocks.push(next);
       i++;

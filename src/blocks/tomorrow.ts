@@ -5,31 +5,23 @@
  */
 import type { TomorrowCheck } from "../answers/today.ts";
 import { plural } from "../domain/text.ts";
-import { CARE_NOT_LOADED, CARE_NOT_MATCHED } from "../words/care.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { careWarningWords } from "../words/care.ts";
+import { timeOf } from "../words/dates.ts";
+import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
 import { ownerContacts } from "./buttons.ts";
 import { lateWords } from "./digest.ts";
 import { bold, button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
-function tomorrowTitle(t: TomorrowCheck): string {
-  return `Care details missing — arrivals ${dayHeading(t.date)} (${t.entries.length})`;
-}
-
 export function tomorrowMessages(t: TomorrowCheck, timezone: string, lateAt?: string): Threaded {
-  const title = tomorrowTitle(t);
+  const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
   const summary = `${plural(t.arrivals, "arrival")} · ${t.entries.length} with care details to get from the owner${lateWords(lateAt)}`;
   if (t.entries.length === 0) {
     return {
       parent: {
         text: fallback(`${title}: every arrival's care details are recorded`),
-        blocks: [
-          header(title),
-          section(
-            `✅ Every arrival on ${dayHeading(t.date)} has its care details recorded.${lateWords(lateAt)}`,
-          ),
-        ],
+        blocks: [header(title), section(`✅ ${esc(TOMORROW_ALL_KNOWN)}${lateWords(lateAt)}`)],
       },
       replies: [],
     };
@@ -40,21 +32,23 @@ export function tomorrowMessages(t: TomorrowCheck, timezone: string, lateAt?: st
     t.entries.map((e) => {
       const b = e.booking;
       const what = e.pets.map((p) => `${bold(clip(p.flags.name, 60))}: ${esc(p.missing.join(", "))}`);
-      if (e.careStatus === "not_matched")
-        what.push(
-          `❔ ${CARE_NOT_MATCHED}${e.unmatched.length ? ` (${clip(e.unmatched.join(", "), 100)})` : ""}`,
-        );
-      if (e.careStatus === "not_loaded" || e.careStatus === "no_customer") what.push(`❔ ${CARE_NOT_LOADED}`);
-      return `*${timeOf(b.checkInDate, timezone) || "--:--"}* ${b.petNames ? clip(b.petNames, 200) : "pets not recorded"} · ${b.customerName ? clip(b.customerName, 150) : "owner not recorded"}${b.reference ? ` · \`${clip(b.reference, 60)}\`` : ""}\n${what.join("\n")}`;
+      const warning = careWarningWords({ status: e.careStatus, unmatched: e.unmatched });
+      if (warning) what.push(`❔ ${clip(warning, 200)}`);
+      const text = `*${timeOf(b.checkInDate, timezone) || "--:--"}* ${b.petNames ? clip(b.petNames, 200) : "pets not recorded"} · ${b.customerName ? clip(b.customerName, 150) : "owner not recorded"}${b.reference ? ` · \`${clip(b.reference, 60)}\`` : ""}\n${what.join("\n")}`;
+      const id = b.bookingId;
+      // Each entry's own button: contacts only for the one who clicks, never in the channel.
+      return id === undefined
+        ? text
+        : {
+            text,
+            accessory: button(
+              "Owner's contacts",
+              ownerContacts.actionId(id),
+              ownerContacts.encode({ b: id }),
+            ),
+          };
     }),
   );
-  // Each entry gets its button: the sections were built in order, parent first, then the replies.
-  const sections = [out.parent, ...out.replies].flatMap((m) => m.blocks.filter((b) => b.type === "section"));
-  sections.forEach((s, i) => {
-    const id = t.entries[i]?.booking.bookingId;
-    if (s.type === "section" && id !== undefined)
-      s.accessory = button("Owner's contacts", ownerContacts.actionId(id), ownerContacts.encode({ b: id }));
-  });
   return out;
 }
 

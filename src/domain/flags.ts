@@ -4,7 +4,7 @@
  * medical notes. Flags that would sit on nearly every entry (any diet at all) are not flags.
  */
 import type { Pet } from "../kennel/schemas.ts";
-import { type CareFacts, careOf, isSpecialDiet } from "./care.ts";
+import { type CareFacts, careOf, hasAnyDiet, isSpecialDiet } from "./care.ts";
 
 export interface PetFlags {
   petId: number | undefined;
@@ -30,9 +30,21 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
     notEvaluated: care.evaluation === "not_complete",
     grooming: care.groomingNotes !== undefined,
     specialDiet: isSpecialDiet(d),
-    noDiet: !(d.general || d.morning || d.midday || d.evening),
+    noDiet: !hasAnyDiet(d),
     medicalNotes: care.medicalNotes !== undefined,
   };
+}
+
+/** Does this pet carry any care flag at all (the card's "nothing recorded" line is its negation)? */
+export function hasCareFlag(f: PetFlags): boolean {
+  return (
+    f.medications.length > 0 ||
+    Boolean(f.allergies) ||
+    f.notEvaluated ||
+    f.grooming ||
+    f.specialDiet ||
+    f.medicalNotes
+  );
 }
 
 /** Care details the kennel should have before a stay and does not: no diet, not evaluated. */

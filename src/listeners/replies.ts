@@ -36,7 +36,10 @@ const tz = (deps: Deps) => deps.config.timezone;
 const asMessages = (t: Threaded): Message[] => [t.parent, ...t.replies];
 
 export async function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Message[]> {
-  return dayListMessages(await dayReport(deps, kind, date, { page }), tz(deps));
+  return dayListMessages(
+    await dayReport(deps, kind, date, { page, raw: deps.config.rawResponses }),
+    tz(deps),
+  );
 }
 
 export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Message[]> {

@@ -16,7 +16,7 @@
 import { addDays } from "../time.ts";
 import { buildBusiness } from "./business.ts";
 import { type BuildContext, dayNumber } from "./context.ts";
-import { type SandboxLandmarks, sandboxLandmarks } from "./landmarks.ts";
+import { sandboxLandmarks } from "./landmarks.ts";
 import { Random } from "./random.ts";
 
 export { SANDBOX_REFERENCES, sandboxLandmarks } from "./landmarks.ts";

@@ -8,8 +8,8 @@ import {
   customerName,
 } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, standingOf } from "../domain/bookings.ts";
-import type { Customer } from "../kennel/schemas.ts";
 import { speciesEmoji } from "../words/care.ts";
+import { consentLines } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { paymentWords } from "../words/money.ts";
 import { referenceOf, statusOf } from "./day.ts";
@@ -17,17 +17,7 @@ import { rawText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";
 import { bold, cyan, dim, foot, lines, one, pageWords, paragraphs, requestIdWords, title } from "./style.ts";
 
-const tick = (v: boolean | undefined) => (v === true ? "✅" : v === false ? "❌" : "not recorded");
-
 /** Consent, compactly: "Email ✅ (receipts ✅ · reminders ✅ · marketing ❌)". */
-function consentLines(c: Customer): string[] {
-  return [
-    `Email ${tick(c.email_Accepts)} (receipts ${tick(c.email_Accepts_Receipts)} · reminders ${tick(c.email_Accepts_Booking_Reminders)} · marketing ${tick(c.email_Accepts_Marketing)})`,
-    `SMS ${tick(c.smS_Accepts)} (reminders ${tick(c.smS_Accepts_Booking_Reminders)} · prices ${tick(c.smS_Accepts_Booking_Price_Messages)} · marketing ${tick(c.smS_Accepts_Marketing)})`,
-    `Push: confirmations ${tick(c.pushMessage_Accepts_Booking_Confirmations)} · reminders ${tick(c.pushMessage_Accepts_Booking_Reminders)} · receipts ${tick(c.pushMessage_Accepts_Booking_Receipts)} · price due ${tick(c.pushMessage_Accepts_Booking_Price_Due)} · messages ${tick(c.pushMessage_Accepts_Direct_Messages)} · postcards ${tick(c.pushMessage_Accepts_Postcards)} · marketing ${tick(c.pushMessage_Accepts_Marketing)}`,
-  ];
-}
-
 export function customerText(v: CustomerView, o: TextOptions): string {
   const c = v.customer;
   const head = title(o, one(customerName(c), 150));

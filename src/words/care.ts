@@ -50,8 +50,9 @@ const CARE_SYMBOLS: Record<FlagTone, string> = {
 export function flagWords(f: PetFlags): FlagWord[] {
   const out: FlagWord[] = [];
   const add = (tone: FlagTone, text: string) => out.push({ tone, symbol: CARE_SYMBOLS[tone], text });
-  if (f.medications.length) add("medication", f.medications.join(", "));
+  // Allergies first: in a line cut short, the one fact that can harm a pet is never the one lost.
   if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
+  if (f.medications.length) add("medication", f.medications.join(", "));
   if (f.notEvaluated) add("evaluation", "not evaluated");
   if (f.specialDiet) add("diet", "special diet");
   if (f.medicalNotes) add("medical", "medical notes");

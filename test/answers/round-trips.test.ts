@@ -139,3 +139,14 @@ describe("raw answers in a channel", () => {
     expect(text).not.toMatch(/customerPhone|customerEmail/);
   });
 });
+
+describe("raw answers elsewhere", () => {
+  it("with KENNEL_RAW_RESPONSES=1 the other surfaces (posts, tomorrow's check) still get every entry and its care", async () => {
+    const api = fakeApi(0);
+    const deps = depsWith(api.fetchFn, { KENNEL_RAW_RESPONSES: "1" });
+    const report = await dayReport(deps, "arrivals", DAY, { wholeDay: true });
+    expect(report.raw).toBeUndefined();
+    expect(report.entries).toHaveLength(40);
+    expect(report.entries.every((e) => e.care?.status === "matched")).toBe(true);
+  });
+});

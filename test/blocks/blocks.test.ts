@@ -11,9 +11,11 @@ import { failureMessage } from "../../src/blocks/notice.ts";
 import { petListMessages, petMessages } from "../../src/blocks/pet.ts";
 import { RAW_MAX_MESSAGES, rawMessages } from "../../src/blocks/raw.ts";
 import { statusMessage } from "../../src/blocks/status.ts";
+import { tomorrowMessages } from "../../src/blocks/tomorrow.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { careOf } from "../../src/domain/care.ts";
 import { careOfBooking } from "../../src/domain/day.ts";
+import { flagsOf } from "../../src/domain/flags.ts";
 import type { Booking, Customer, Pet } from "../../src/kennel/schemas.ts";
 import { readCustomer } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -213,6 +215,36 @@ describe("the day list", () => {
       ),
     );
     expect(new Set(refs).size).toBe(300);
+  });
+});
+
+describe("tomorrow's check", () => {
+  it("120 arrivals missing care details: every message within the limits, each entry with its contacts button", () => {
+    const entries = hugeDay()
+      .slice(0, 120)
+      .map((booking) => ({
+        booking,
+        pets: [{ flags: flagsOf({ name: LONG }), missing: ["no diet", "not evaluated"] }],
+        careStatus: "not_matched" as const,
+        unmatched: [LONG],
+      }));
+    const post = tomorrowMessages(
+      {
+        date: "2026-11-25",
+        entries,
+        arrivals: 130,
+        leftOut: { calledOff: 0, waitlisted: 0 },
+        requestId: "r",
+        careProblem: undefined,
+      },
+      TZ,
+    );
+    const all = [post.parent, ...post.replies];
+    for (const m of all) expectWithinLimits(m);
+    const buttons = all.flatMap((m) =>
+      m.blocks.filter((b) => b.type === "section" && b.accessory?.type === "button"),
+    );
+    expect(buttons).toHaveLength(120);
   });
 });
 

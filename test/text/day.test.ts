@@ -13,7 +13,7 @@ describe("dayText", () => {
     expect(text).toContain("1 booking · 1 pet · 💊 1 with medication");
     expect(text).toContain("09:30  Biscuit · Ann Lee · boarding");
     expect(text).toContain("Kennel 4 · confirmed · ✅ paid · HP-7K2M9Q");
-    expect(text).toContain("Biscuit: 💊 Rimadyl 50 mg · ⚠️ allergies: chicken · 🆕 not evaluated");
+    expect(text).toContain("Biscuit: ⚠️ allergies: chicken · 💊 Rimadyl 50 mg · 🆕 not evaluated");
     expect(text).toContain("request id req-day-1");
   });
 

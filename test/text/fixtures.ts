@@ -84,6 +84,7 @@ export function roundOf(round: Round, rows: Array<[Booking, Pet]>): RoundReport 
     round,
     pets,
     totals: {
+      inHouse: pets.length,
       pets: pets.length,
       withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
       fed: sheets.filter((s) => s.diet.round || s.diet.general).length,
