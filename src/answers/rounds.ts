@@ -5,6 +5,7 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
+import { timeOf } from "../words/dates.ts";
 
 import { houseReport } from "./house.ts";
 
@@ -41,13 +42,7 @@ export interface RoundReport {
 }
 
 export function currentRound(deps: Deps): Round {
-  const now = deps.clock.now();
-  const hhmm = new Intl.DateTimeFormat("en-GB", {
-    timeZone: deps.config.timezone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(now);
+  const hhmm = timeOf(deps.clock.now().toISOString(), deps.config.timezone);
   return roundAt(hhmm, deps.config.rounds.times);
 }
 
