@@ -5,6 +5,7 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
+import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 
 import { houseReport } from "./house.ts";
@@ -29,6 +30,8 @@ export interface RoundReport {
   totals: {
     /** Pets in house, counted as /inhouse counts them (each booking's number of pets): the Home tab's figure. */
     inHouse: number;
+    /** Pets in house that day but gone home before the round's time, or arriving after it. */
+    away: number;
     /** Pets whose care record is on the sheet (the sheet's rows are these and one per booking not matched). */
     pets: number;
     withMedication: number;
@@ -48,8 +51,15 @@ export function currentRound(deps: Deps): Round {
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
   const house = await houseReport(deps, date, { wholeDay: true });
+  // The sheet is for the pets in house at the round's time: a pet gone home that morning, or not yet
+  // arrived, has no feed or dose in this round (the summary counts them).
+  const at = zonedInstant(date, deps.config.rounds.times[round], deps.config.timezone).getTime();
+  const here = (b: Booking) =>
+    (!b.checkInDate || Date.parse(b.checkInDate) <= at) &&
+    (!b.checkOutDate || Date.parse(b.checkOutDate) >= at);
+  const present = house.entries.filter((e) => here(e.booking));
   const pets: RoundPet[] = [];
-  for (const e of house.entries) {
+  for (const e of present) {
     const care = e.care;
     const status = care?.status ?? "not_loaded";
     for (const pet of care?.pets ?? []) {
@@ -78,6 +88,9 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     pets,
     totals: {
       inHouse: house.totals.pets,
+      away: house.entries
+        .filter((e) => !here(e.booking))
+        .reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
       fed: sheets.filter((s) => s.diet.round || s.diet.general).length,

@@ -13,6 +13,8 @@
  *    number of pets, all of them.
  * 4. A part that matches no pet, or fewer pets matched than the booking's count, makes the match
  *    incomplete: the answer then says "care details not matched", never nothing.
+ * 5. A name that stands for several of the customer's pets when fewer are booked (two records
+ *    called Buster, one booked) is not matched: which one stays cannot be told.
  */
 import type { Booking, Pet, ReducedBooking } from "../kennel/schemas.ts";
 
@@ -84,6 +86,7 @@ export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]
   }
   const matched = new Set<Pet>();
   const unmatched: string[] = [];
+  const ambiguous: Array<{ part: string; pets: Pet[] }> = [];
   for (const part of parts) {
     const words = nameWords(part);
     const found = active.filter((p) => p.name && containsWords(words, nameWords(p.name)));
@@ -91,7 +94,16 @@ export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]
     const longest = Math.max(0, ...found.map((p) => nameWords(p.name ?? "").length));
     const best = found.filter((p) => nameWords(p.name ?? "").length === longest);
     if (best.length === 0) unmatched.push(part);
+    if (best.length > 1) ambiguous.push({ part, pets: best });
     for (const p of best) matched.add(p);
+  }
+  // Rule 5: more pets matched than booked means one name stands for several records (two pets
+  // called Buster): which one is staying cannot be told, so none of them is shown as its care.
+  if (count !== undefined && matched.size > count) {
+    for (const a of ambiguous) {
+      for (const p of a.pets) matched.delete(p);
+      unmatched.push(`${a.part}: ${a.pets.length} pets of that name on record`);
+    }
   }
   const pets = active.filter((p) => matched.has(p));
   const complete = unmatched.length === 0 && (count === undefined || pets.length >= count);

@@ -43,6 +43,7 @@ export function roundTitle(round: Round, date: string, pets: number): string {
 
 export interface RoundTotals {
   withMedication: number;
+  away: number;
   fed: number;
   nothing: number;
   careMissing: number;
@@ -54,6 +55,7 @@ export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
     { text: `🍽 ${t.fed} with a diet` },
   ];
   if (t.nothing) parts.push({ text: `${t.nothing} with nothing this round` });
+  if (t.away) parts.push({ text: `${t.away} gone home before it or arriving after it (not listed)` });
   if (t.careMissing) parts.push({ text: `❔ ${t.careMissing} with care details not matched or not loaded` });
   return parts;
 }

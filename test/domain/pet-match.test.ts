@@ -102,3 +102,24 @@ describe("matching a booking's pets to the customer's records", () => {
     );
   });
 });
+
+describe("a name that stands for several records", () => {
+  it("two pets called Buster on record, one booked: not matched, and says why", () => {
+    const m = matchPets({ petNames: "Buster", numberOfPets: 1 }, [
+      { petId: 1, name: "Buster", allergies: "grass" },
+      { petId: 2, name: "Buster", allergies: "flea treatment" },
+    ]);
+    expect(m.pets).toEqual([]);
+    expect(m.complete).toBe(false);
+    expect(m.unmatched).toEqual(["Buster: 2 pets of that name on record"]);
+  });
+
+  it("both booked: both matched", () => {
+    const m = matchPets({ petNames: "Buster & Buster", numberOfPets: 2 }, [
+      { petId: 1, name: "Buster" },
+      { petId: 2, name: "Buster" },
+    ]);
+    expect(m.pets.map((p) => p.petId)).toEqual([1, 2]);
+    expect(m.complete).toBe(true);
+  });
+});

@@ -132,13 +132,34 @@ describe("/rounds", () => {
     expect(midday).not.toContain("with dinner");
   });
 
-  it("on the 150-pet day: the sheet continues in follow-up messages, every one within the limits", async () => {
-    const bodies = await ask("/rounds", `evening ${FULL_HOUSE}`);
+  it("on the 150-pet day (its morning round, before the one-night stays go home): the sheet continues in follow-up messages, every one within the limits", async () => {
+    const bodies = await ask("/rounds", `morning ${FULL_HOUSE}`);
     expect(bodies.length).toBeGreaterThan(1);
     expectFits(bodies);
     const pets = Number(/\((\d+) pets\)/.exec(JSON.stringify(bodies[0]))?.[1]);
     expect(pets).toBeGreaterThan(140);
     expect(bodies.flatMap(sectionTexts).length).toBe(pets);
+  });
+
+  it("the sheet lists the pets in house at the round's time: one gone home that morning is counted, not listed", async () => {
+    const gone = (h.sandbox.main.departuresByDate.get(TODAY) ?? [])
+      .map((b) => b as { checkOutDate?: string; customerName?: string; status?: string; roomName?: string })
+      .find(
+        (b) =>
+          b.checkOutDate &&
+          b.checkOutDate < `${TODAY}T12:00:00Z` &&
+          /confirmed|checked/.test(String(b.status)) &&
+          b.roomName,
+      );
+    expect(gone).toBeDefined();
+    const evening = await ask("/rounds", "evening");
+    expect(JSON.stringify(evening[0])).toMatch(/\d+ gone home before it or arriving after it/);
+    const owner = String(gone?.customerName);
+    expect(
+      evening.flatMap(sectionTexts).some((t) => t.includes(owner) && t.includes(String(gone?.roomName))),
+    ).toBe(false);
+    const morning = await ask("/rounds", "morning");
+    expect(morning.flatMap(sectionTexts).some((t) => t.includes(owner))).toBe(true);
   });
 
   it("a bad round or date is answered to the asker alone, with no API call", async () => {
@@ -188,10 +209,10 @@ describe("the scheduled posts", () => {
   });
 
   it("the 150-pet day's round: a parent and thread replies, each a numbered part", async () => {
-    await h.bot.digest?.runPost("rounds:evening", FULL_HOUSE, { retry: false });
+    await h.bot.digest?.runPost("rounds:morning", FULL_HOUSE, { retry: false });
     const parent = h.slack.messages.find(
       (m) =>
-        m.metadata?.event_payload.kind === "rounds:evening" &&
+        m.metadata?.event_payload.kind === "rounds:morning" &&
         m.metadata.event_payload.date === FULL_HOUSE &&
         !m.thread_ts,
     );

@@ -85,6 +85,7 @@ export function roundOf(round: Round, rows: Array<[Booking, Pet]>): RoundReport 
     pets,
     totals: {
       inHouse: pets.length,
+      away: 0,
       pets: pets.length,
       withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
       fed: sheets.filter((s) => s.diet.round || s.diet.general).length,
