@@ -195,16 +195,25 @@ describe("the care day in the preview", () => {
     expect(text).toMatch(/\d+ pets/);
   });
 
-  it("/rounds evening: every answer of a long round is drawn, the evening-only dose included", async () => {
-    const before = await page.locator("#log .msg").count();
+  it("/rounds evening: the evening-only dose; a long round (the 150-pet day's morning) drawn in every part", async () => {
     await type("/rounds evening");
     await page
       .locator("#log .bk-header", { hasText: /^Evening round — / })
       .last()
       .waitFor();
+    const evening = (await page.locator("#log").textContent()) ?? "";
+    const pet = sandboxLandmarks(preview.sandbox.data.today as string).eveningOnlyPet;
+    expect(evening).toContain(pet.drug);
+    expect(evening).toMatch(/evening: Half a tablet with dinner/);
+    const before = await page.locator("#log .msg").count();
+    await type("/rounds morning +2");
+    await page
+      .locator("#log .bk-header", { hasText: /^Morning round — / })
+      .last()
+      .waitFor();
     const header =
       (await page
-        .locator("#log .bk-header", { hasText: /^Evening round — / })
+        .locator("#log .bk-header", { hasText: /^Morning round — / })
         .last()
         .textContent()) ?? "";
     const pets = Number(/\((\d+) pets?\)/.exec(header)?.[1]);
@@ -216,10 +225,6 @@ describe("the care day in the preview", () => {
       .waitFor();
     const answers = await page.locator("#log .msg").count();
     expect(answers - before).toBeGreaterThanOrEqual(3); // what was typed, then at least two parts
-    const text = (await page.locator("#log").textContent()) ?? "";
-    const pet = sandboxLandmarks(preview.sandbox.data.today as string).eveningOnlyPet;
-    expect(text).toContain(pet.drug);
-    expect(text).toMatch(/evening: Half a tablet with dinner/);
   });
 
   it("thread replies are drawn under their post, all of them", async () => {
