@@ -92,6 +92,19 @@ export function print(
   return 0;
 }
 
+/**
+ * A day's list with `--json` is the whole day (every entry, the day's counts), never a Slack page:
+ * a `--page` beside it is a usage error rather than quietly ignored.
+ */
+export function jsonIsWholeDay(json: boolean, page: string | undefined, example: string): void {
+  if (json && page !== undefined) {
+    throw new UsageError(
+      "--json prints the whole day (every entry and the day's counts): it takes no --page.",
+      `Run ${example} --json.`,
+    );
+  }
+}
+
 /** A page asked for past the last is answered with the last one, and says so on standard error. */
 export function notePageShown(ctx: CliContext, asked: number, shown: number, pages: number): void {
   if (asked !== shown) {

@@ -17,7 +17,8 @@ Commands:
   customer QUERY|ID [--page N]      A customer (name, email, phone or id); --history: every booking
   bookings [FROM] [TO] [status:…] [type:…] [customer:ID] [TEXT] [--page N]
                                     Search bookings
-             Every one of these takes --json (the answer's data instead of text).
+             Every one of these takes --json (the answer's data instead of text); for arrivals,
+             departures and inhouse that is the whole day (every entry, the day's counts), not a page.
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
   status     Check the kennel API: up, key accepted, right address. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.

@@ -11,7 +11,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { careWarningWords, roundMedicationRow, speciesEmoji } from "../words/care.ts";
 import { dayHeading, dayOf, timeOf } from "../words/dates.ts";
-import { leftOutWords } from "../words/day.ts";
+import { leftOutWords, pagePlace } from "../words/day.ts";
 import {
   houseSummaryParts,
   houseTitle,
@@ -33,7 +33,6 @@ import {
   paragraphs,
   red,
   requestIdWords,
-  showing,
   summary,
   title,
   yellow,
@@ -79,7 +78,7 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
 export function houseText(r: HouseReport, o: TextOptions): string {
   const head = title(o, houseTitle(r.date, r.totals.pets));
   if (r.totals.bookings === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
-  const page = showing(r.from, r.entries.length, r.totals.bookings, r.pages, "stays");
+  const page = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings }, "stays");
   return paragraphs([
     head,
     [summary(o, houseSummaryParts(r.totals)), page].filter(Boolean).join(" · "),

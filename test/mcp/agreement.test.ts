@@ -62,15 +62,22 @@ function careFacts(e: DayEntry) {
   };
 }
 
-/** Every page of a day tool, in order. */
+type ToolDay = DayReport & { textPage: { page: number; pages: number; from: number } };
+
+/**
+ * Every page of a day tool's text, in order, with its structured content: the whole day on every
+ * page (every entry, the day's totals), whichever page the text shows.
+ */
 async function wholeDayFromTool(kind: "arrivals" | "departures", date: string) {
-  const pages: Array<{ report: DayReport; text: string }> = [];
+  const pages: Array<{ report: ToolDay; text: string }> = [];
   for (let page = 1; ; page++) {
     const r = await mcp.call(`list_${kind}`, { date, page });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const report = r.structuredContent as unknown as DayReport;
+    const report = r.structuredContent as unknown as ToolDay;
     pages.push({ report, text: textOf(r) });
-    if (page >= report.pages) return pages;
+    expect(report.textPage.page).toBe(page);
+    expect(report.entries).toEqual(pages[0]?.report.entries);
+    if (page >= report.textPage.pages) return pages;
   }
 }
 
@@ -81,10 +88,10 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
     async (date) => {
       const slack = await dayReport(slackDeps, kind, date, { wholeDay: true });
       const pages = await wholeDayFromTool(kind, date);
-      const entries = pages.flatMap((p) => p.report.entries);
+      const entries = pages[0]?.report.entries ?? [];
 
-      // Count: the summary's count, and the same entries.
-      for (const p of pages) expect(p.report.totals.bookings).toBe(slack.totals.bookings);
+      // Count: the summary's count, the day's totals, and every entry in the structured content.
+      for (const p of pages) expect(p.report.totals).toEqual(slack.totals);
       expect(entries).toHaveLength(slack.totals.bookings);
       expect(pages[0]?.report.totals.leftOut).toEqual(slack.totals.leftOut);
       // What the API listed = what is shown + what was left out (and said).
@@ -100,6 +107,7 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
       // Pages as Slack pages them, each saying how to ask for the next.
       const slackPage2 = await dayReport(slackDeps, kind, date, { page: 2 });
       expect(pages).toHaveLength(slackPage2.pages);
+      if (slackPage2.pages > 1) expect(pages[1]?.report.textPage.from).toBe(slackPage2.from);
       for (const [n, p] of pages.slice(0, -1).entries())
         expect(p.text).toContain(`Ask for page ${n + 2} for more.`);
 
@@ -110,7 +118,9 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
       // at arrivals every allergy. (The departures text is the going-home check: money, medication to
       // hand back, grooming notes.)
       for (const p of pages) {
-        for (const e of p.report.entries) {
+        const { from } = p.report.textPage;
+        const next = pages[p.report.textPage.page]?.report.textPage.from ?? entries.length;
+        for (const e of entries.slice(from, next)) {
           for (const pet of e.care?.pets ?? []) {
             for (const m of pet.flags.medications) expect(p.text).toContain(m);
             if (kind === "arrivals" && pet.flags.allergies) expect(p.text).toContain(pet.flags.allergies);
@@ -126,14 +136,17 @@ describe("care that cannot be matched is said, never silently dropped", () => {
     const slack = await dayReport(slackDeps, "departures", messy.date, { wholeDay: true });
     const pages = await wholeDayFromTool("departures", messy.date);
     const find = (list: DayEntry[]) => list.find((e) => e.booking.bookingId === messy.bookingId);
-    const viaTool = find(pages.flatMap((p) => p.report.entries));
+    const whole = pages[0]?.report.entries ?? [];
+    const viaTool = find(whole);
     expect(viaTool?.care?.status).toBe("not_matched");
     expect(viaTool?.care?.unmatched).toEqual(["Ghost", "Shadow"]);
     expect(careFacts(viaTool as DayEntry)).toEqual(careFacts(find(slack.entries) as DayEntry));
-    const page = pages.find((p) => p.report.entries.some((e) => e.booking.bookingId === messy.bookingId));
-    // Counted in the summary of the page it is on (care is looked up for the entries shown).
-    expect(page?.report.totals.careNotMatched).toBeGreaterThanOrEqual(1);
-    expect(page?.text).toMatch(/care details not matched/);
+    // Counted in the summary of every page (the day's count), whichever page it is on.
+    const notMatched = whole.filter((e) => e.care?.status === "not_matched").length;
+    for (const p of pages) {
+      expect(p.report.totals.careNotMatched).toBe(notMatched);
+      expect(p.text).toContain(`❔ ${notMatched} with care details not matched`);
+    }
   });
 });
 
