@@ -17,6 +17,7 @@ import type { StatusReport } from "./kennel/client.ts";
 import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
 import type { BotDeps } from "./listeners/bot-deps.ts";
+import { ChannelGuests } from "./listeners/channel-guests.ts";
 import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
@@ -83,6 +84,7 @@ export function createBot(base: Deps, options: BotOptions): Bot {
     inflight: new InFlight(),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
+    channelGuests: new ChannelGuests(base.config, base.log),
   };
   const clientOptions = webClientOptions({ apiUrl: slack.apiUrl, log: base.log });
   let onFatal: (error: SlackStartError) => void = () => undefined;
@@ -212,6 +214,15 @@ export function createBot(base: Deps, options: BotOptions): Bot {
       } else {
         connection.connectedNow();
       }
+      // Who can read the posts' channels: a guest account there is logged and said in /kennel
+      // status. In the background: it never holds up start-up, and a failure is only logged.
+      const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
+      deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
+        base.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "could not check the posts' channels",
+        );
+      });
       // Today's care records into the cache, so the day's first answers cost one API call.
       if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {

@@ -71,6 +71,8 @@ export interface SlackStandIn {
   api: Recorded[];
   responses: Recorded[];
   users: Map<string, SlackUser>;
+  /** Each channel's member ids (conversations.members), by channel id. */
+  channelMembers: Map<string, string[]>;
   /** response_url ids that answer 500. */
   failing: Set<string>;
   /** Web API methods that answer 429 with Retry-After this many times, then succeed. */

@@ -4,7 +4,8 @@
  * and keeping what Slack would show as one timeline: chat.postMessage (threads and metadata),
  * chat.postEphemeral, chat.delete, response_url answers (new, replace_original, delete_original),
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
- * from the timeline), users.info (guest, outsider and other-team users) and auth.test.
+ * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged)
+ * and auth.test.
  * Plus signing: requests to the bot are signed as Slack signs them.
  */
 import { createServer, type Server } from "node:http";
@@ -117,6 +118,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     api: [],
     responses: [],
     users: new Map(),
+    channelMembers: new Map(),
     failing: new Set(),
     rateLimited: new Map(),
     broken: new Set(),

@@ -41,6 +41,14 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
         team_id: teamId,
         user: "kennel-desk",
       });
+    case "conversations.members": {
+      // A channel's member ids, paged as Slack pages them (limit, then next_cursor); none when unknown.
+      const all = stand.channelMembers.get(String(body.channel)) ?? [];
+      const from = Number(body.cursor ?? 0) || 0;
+      const limit = Math.min(1000, Math.max(1, Number(body.limit ?? 100) || 100));
+      const next = from + limit < all.length ? String(from + limit) : "";
+      return ok({ members: all.slice(from, from + limit), response_metadata: { next_cursor: next } });
+    }
     case "users.info": {
       const user = stand.users.get(String(body.user));
       return user ? ok({ user: { team_id: teamId, ...user } }) : fail("user_not_found");

@@ -29,6 +29,8 @@ export async function startHarness(
     timeoutMs?: number;
     /** The kennel client's fetch (to watch every request it makes). */
     fetch?: typeof fetch;
+    /** Sets up Slack's side (users, channel members) before the bot starts. */
+    beforeStart?: (slack: SlackStandIn) => void;
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({
@@ -68,6 +70,7 @@ export async function startHarness(
       warmCare: false,
     },
   );
+  options.beforeStart?.(slack);
   const port = await bot.start();
   slack.now = () => clock.now().getTime();
   slack.users.set("U0STAFF", { id: "U0STAFF" });

@@ -20,7 +20,7 @@ async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
     case "help":
       return [helpMessage(deps.config.timezone)];
     case "status":
-      return statusReply(deps, deps.slack?.describe());
+      return statusReply(deps, deps.slack?.describe(), deps.channelGuests?.describe());
     case "bookings":
     case "booking":
       return bookingsSearchReply(deps, args);
