@@ -107,7 +107,7 @@ export const nextPage = (page: number, pages: number) => (page < pages ? page + 
 /** A date as typed ("tomorrow", "24 Dec", empty for today), read in the kennel's time zone. */
 export function dayOption(ctx: CliContext, text: string): string {
   const typed = freeText(text, TEXT_RULES.date);
-  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone);
+  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone, ctx.config.dateOrder);
   if (!day.ok) throw new UsageError(day.message, HELP_HINT);
   return day.date;
 }
