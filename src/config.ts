@@ -4,6 +4,7 @@
  * process.env.
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
+import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import {
   apiKey,
   channelList,
@@ -26,10 +27,9 @@ import {
   timeOfDay,
   wholeNumber,
 } from "./config/reader.ts";
-import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
-import { ROUND_SYNONYMS } from "./domain/round-names.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
+import { ROUND_SYNONYMS } from "./domain/round-names.ts";
 
 export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";

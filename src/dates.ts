@@ -129,10 +129,15 @@ function notADate(input: string, text: string): DayResult {
   for (const [i, word] of words.entries()) {
     if (/\d/.test(word) || word === "next" || word === "this") continue;
     const known = weekdayOf(word) !== undefined || monthOf(word) !== undefined;
-    const near = known ? undefined : nearestWord(word, words.length === 1 ? DAY_WORDS : [...DAY_WORDS, ...MONTH_WORDS]);
+    const near = known
+      ? undefined
+      : nearestWord(word, words.length === 1 ? DAY_WORDS : [...DAY_WORDS, ...MONTH_WORDS]);
     if (near) {
       const meant = words.map((w, j) => (j === i ? near : w)).join(" ");
-      return { ok: false, message: `"${input.trim()}" is not a date I know. Did you mean ${meant}? ${DATE_HELP}` };
+      return {
+        ok: false,
+        message: `"${input.trim()}" is not a date I know. Did you mean ${meant}? ${DATE_HELP}`,
+      };
     }
   }
   return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
@@ -149,7 +154,10 @@ function slashDate(input: string, m: RegExpExecArray, today: string, order: Date
   const [day, month] = order === "dmy" ? [a, b] : [b, a];
   const year = m[3] === undefined ? undefined : m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
   const real = (d: number, mo: number) =>
-    mo >= 1 && mo <= 12 && d >= 1 && d <= (year === undefined ? (mo === 2 ? 29 : daysInMonth(2001, mo)) : daysInMonth(year, mo));
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= (year === undefined ? (mo === 2 ? 29 : daysInMonth(2001, mo)) : daysInMonth(year, mo));
   if (!real(day, month)) {
     const why =
       month < 1 || month > 12

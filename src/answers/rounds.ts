@@ -88,7 +88,9 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   return {
     date,
     round,
-    ...(kennelRoundName(round, deps.config.rounds.names) ? { kennelName: kennelRoundName(round, deps.config.rounds.names) } : {}),
+    ...(kennelRoundName(round, deps.config.rounds.names)
+      ? { kennelName: kennelRoundName(round, deps.config.rounds.names) }
+      : {}),
     pets,
     totals: {
       inHouse: house.totals.pets,

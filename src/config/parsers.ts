@@ -75,15 +75,22 @@ export function optionalTime(value: string): Check<string | undefined> {
  * ("Breakfast,Lunch,Dinner"). A name that is another round's word (lunch for the morning) is refused:
  * staff typing it would get the other round.
  */
-export function roundNames(value: string, synonyms: Record<keyof RoundNames, readonly string[]>): Check<RoundNames> {
-  const fix = "Give three names, for the morning, midday and evening rounds, separated by commas, for example Breakfast,Lunch,Dinner.";
+export function roundNames(
+  value: string,
+  synonyms: Record<keyof RoundNames, readonly string[]>,
+): Check<RoundNames> {
+  const fix =
+    "Give three names, for the morning, midday and evening rounds, separated by commas, for example Breakfast,Lunch,Dinner.";
   const parts = value.split(",").map((s) => s.trim().replace(/\s+/g, " "));
   if (parts.length !== 3 || parts.some((p) => p === "")) {
     return bad(`"${value}" is not three names separated by commas.`, fix);
   }
   const odd = parts.find((p) => p.length > 24 || !/^[\p{L}\p{N}][\p{L}\p{N} '-]*$/u.test(p));
   if (odd !== undefined) {
-    return bad(`"${odd}" is not a round's name: letters, digits, spaces, hyphens and apostrophes, up to 24.`, fix);
+    return bad(
+      `"${odd}" is not a round's name: letters, digits, spaces, hyphens and apostrophes, up to 24.`,
+      fix,
+    );
   }
   const rounds = ["morning", "midday", "evening"] as const;
   const lower = parts.map((p) => p.toLowerCase());

@@ -46,3 +46,19 @@ export function didYouMean(typed: string, valid: readonly string[]): string {
   const near = nearestWord(typed, valid);
   return near ? ` Did you mean ${near}?` : "";
 }
+
+/**
+ * A command-line parser's "Unknown option '--jsno'. To specify…" as "Unknown option '--jsno'. Did you
+ * mean --json?" when one of the options (their names, without dashes) is close; else as it was.
+ */
+export function optionProblem(message: string, names: readonly string[]): string {
+  const typed = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
+  const near = typed
+    ? nearestWord(
+        typed,
+        names.map((n) => (n.length === 1 ? `-${n}` : `--${n}`)),
+      )
+    : undefined;
+  if (near) return `Unknown option '${typed}'. Did you mean ${near}?`;
+  return message.replace(/\.?$/, ".");
+}

@@ -20,13 +20,22 @@ export function registerRounds(app: App, deps: BotDeps): void {
       let asked: ReturnType<typeof parseRoundDay>;
       try {
         const typed = freeText(text, TEXT_RULES.date);
-        asked = parseRoundDay(typed, deps.clock.now(), config.timezone, config.dateOrder, config.rounds.names);
+        asked = parseRoundDay(
+          typed,
+          deps.clock.now(),
+          config.timezone,
+          config.dateOrder,
+          config.rounds.names,
+        );
       } catch (error) {
         return fail(error);
       }
       if (!asked.ok)
         return fail(
-          new UsageError(asked.message, "For example /rounds evening, /rounds lunch tomorrow or /rounds tea 24 Dec."),
+          new UsageError(
+            asked.message,
+            "For example /rounds evening, /rounds lunch tomorrow or /rounds tea 24 Dec.",
+          ),
         );
       const { round, date } = asked;
       return { visibility: "in_channel", work: () => roundSheet(deps, round, date) };
