@@ -28,6 +28,7 @@ const SURFACES: Area[] = [
   "src/preview/",
   "src/app",
   "src/main",
+  "src/bot-main",
 ];
 const RENDERERS: Area[] = ["src/blocks/", "src/text/"];
 
@@ -70,7 +71,7 @@ const RULES: Rule[] = [
   },
   {
     from: "src/mcp/",
-    never: ["src/blocks/", "src/listeners/", "src/cli", "src/digest/", "src/preview/", "src/app", "src/main"],
+    never: ["src/blocks/", "src/listeners/", "src/cli", "src/digest/", "src/preview/", "src/app", "src/main", "src/bot-main"],
     why: "the connector renders with the text renderer and JSON, never from Block Kit",
   },
 ];
