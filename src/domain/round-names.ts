@@ -6,20 +6,17 @@
  * round's title: "Midday round (Lunch)".
  */
 import { ROUNDS, type Round } from "./care.ts";
+import { ROUND_SYNONYMS } from "./round-words.ts";
 
 /** The kennel's own name of each round (ROUNDS_NAMES), when it sets them. */
 export type RoundNames = Record<Round, string>;
 
-export const ROUND_SYNONYMS: Record<Round, readonly string[]> = {
-  morning: ["am", "breakfast"],
-  midday: ["noon", "lunch"],
-  evening: ["pm", "dinner", "tea", "supper", "night"],
-};
+const SYNONYMS: Record<Round, readonly string[]> = ROUND_SYNONYMS;
 
 /** Every word that names a round, the round's own name first. */
 export function roundWords(names?: RoundNames): string[] {
   const own = names ? ROUNDS.map((r) => names[r].toLowerCase()) : [];
-  return [...new Set([...ROUNDS, ...ROUNDS.flatMap((r) => ROUND_SYNONYMS[r]), ...own])];
+  return [...new Set([...ROUNDS, ...ROUNDS.flatMap((r) => SYNONYMS[r]), ...own])];
 }
 
 /** "lunch" → "midday", "PM" → "evening", the kennel's own "Feed 2" → its round; else undefined. */
@@ -27,14 +24,14 @@ export function roundNamed(word: string | undefined, names?: RoundNames): Round 
   const w = word?.trim().toLowerCase().replace(/\s+/g, " ");
   if (!w) return undefined;
   return ROUNDS.find(
-    (r) => r === w || ROUND_SYNONYMS[r].includes(w) || names?.[r].toLowerCase().replace(/\s+/g, " ") === w,
+    (r) => r === w || SYNONYMS[r].includes(w) || names?.[r].toLowerCase().replace(/\s+/g, " ") === w,
   );
 }
 
 /** "morning (am, breakfast), midday (noon, lunch), evening (pm, dinner, tea, supper, night)". */
 export function roundNamesLine(names?: RoundNames): string {
   return ROUNDS.map((r) => {
-    const others = [...(names ? [names[r]] : []), ...ROUND_SYNONYMS[r]].filter(
+    const others = [...(names ? [names[r]] : []), ...SYNONYMS[r]].filter(
       (w, i, all) => w.toLowerCase() !== r && all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i,
     );
     return `${r} (${others.join(", ")})`;
