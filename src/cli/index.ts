@@ -54,7 +54,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const [command, ...args] = argv;
   const { io } = deps;
   if (!command || command === "help" || command === "--help" || command === "-h") {
-    if (command === "help" && args[0] !== undefined) return showHelp(args[0], io);
+    if (command === "help" && args[0] !== undefined)
+      return showHelp(args[0] === "--help" || args[0] === "-h" ? "help" : args[0], io);
     io.stdout.write(USAGE);
     return command ? 0 : 2;
   }
