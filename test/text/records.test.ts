@@ -124,7 +124,7 @@ describe("help, failures, raw and JSON", () => {
     for (const c of [
       "/arrivals [date]",
       "/inhouse [date]",
-      "/rounds [morning|midday|evening] [date]",
+      "/rounds [round] [date]",
       "/kennel status",
     ]) {
       expect(text).toContain(c);
