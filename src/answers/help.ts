@@ -102,7 +102,7 @@ export function commandNamed(word: string): CommandHelp | undefined {
 }
 
 /** Every command's name as typed after `/kennel help` (rounds, status, bookings…), for suggestions. */
-export function commandWords(): string[] {
+function commandWords(): string[] {
   return COMMANDS.flatMap((c) =>
     c.usage
       .split(", ")

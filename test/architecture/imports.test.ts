@@ -71,7 +71,7 @@ const RULES: Rule[] = [
   },
   {
     from: "src/mcp/",
-    never: ["src/blocks/", "src/listeners/", "src/cli", "src/digest/", "src/preview/", "src/app", "src/main", "src/bot-main"],
+    never: ["src/blocks/", "src/listeners/", "src/cli", "src/digest/", "src/preview/", "src/app", "src/main"],
     why: "the connector renders with the text renderer and JSON, never from Block Kit",
   },
 ];
