@@ -1,6 +1,6 @@
 /**
  * What staff type for a day, turned into a calendar date in the kennel's time zone. Pure: `now`
- * comes from the injected clock. Never throws; an impossible or ambiguous date is a message.
+ * comes from the injected clock. Never throws; an impossible date is a message.
  */
 import { type DateOrder, dateOrderWords, zoneDateOrder } from "./config/date-order.ts";
 import type { Round } from "./domain/care.ts";
