@@ -88,9 +88,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   return {
     date,
     round,
-    ...(kennelRoundName(round, deps.config.rounds.names)
-      ? { kennelName: kennelRoundName(round, deps.config.rounds.names) }
-      : {}),
+    kennelName: kennelRoundName(round, deps.config.rounds.names),
     pets,
     totals: {
       inHouse: house.totals.pets,

@@ -169,14 +169,32 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
   },
 };
 
-/** One command's help, as printed. */
+/** Words wrapped to lines of at most `width` characters (a longer word keeps its own line). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** One command's help, as printed (100 columns). */
 export function commandHelpText(name: string, help: CommandUsage): string {
   const width = Math.min(28, Math.max(0, ...help.options.map(([o]) => o.length)));
-  const options = help.options.map(([o, what]) => `  ${o.padEnd(width)}  ${what}`);
+  const options = help.options.flatMap(([o, what]) => {
+    const [first = "", ...rest] = wrap(what, 96 - width);
+    if (o.length > width)
+      return [`  ${o}`, ...wrap(what, 96 - width).map((l) => `  ${" ".repeat(width)}  ${l}`)];
+    return [`  ${o.padEnd(width)}  ${first}`, ...rest.map((l) => `  ${" ".repeat(width)}  ${l}`)];
+  });
   return [
     `Usage: kennel-desk ${name}${help.args ? ` ${help.args}` : ""}`,
     "",
-    help.what,
+    ...wrap(help.what, 100),
     ...(options.length ? ["", "Options:", ...options] : []),
     "",
     "Examples:",

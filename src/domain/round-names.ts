@@ -52,7 +52,7 @@ export function splitRound(text: string, names?: RoundNames): { round: Round | u
   return { round: undefined, rest: words.join(" ") };
 }
 
-/** "Midday", or "Midday round (Lunch)"'s inside: the kennel's own name when it sets one and it differs. */
+/** The kennel's own name of the round (ROUNDS_NAMES) for its title, "Midday round (Lunch)"; none when unset or the same word. */
 export function kennelRoundName(round: Round, names?: RoundNames): string | undefined {
   const own = names?.[round];
   return own && own.toLowerCase() !== round ? own : undefined;
