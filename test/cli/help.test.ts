@@ -77,6 +77,29 @@ describe("every command has its help", () => {
   });
 });
 
+describe("slash dates in the terminal follow the kennel's date order", () => {
+  const api = { KENNEL_API_KEY: "key-123456", KENNEL_API_BASE_URL: "https://api.example.com/api/v1" };
+
+  it("month first in an America/… kennel: 25/12 is impossible, with 12/25 as the question", async () => {
+    const r = await run(["arrivals", "25/12"], { ...api, KENNEL_TIMEZONE: "America/New_York" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"25/12" is impossible: the kennel writes dates month first');
+    expect(r.stderr).toContain("Did you mean 12/25?");
+    expect(r.calls).toBe(0);
+  });
+
+  it("KENNEL_DATE_ORDER=dmy wins over the zone: 12/25 is then impossible", async () => {
+    const r = await run(["departures", "12/25"], {
+      ...api,
+      KENNEL_TIMEZONE: "America/New_York",
+      KENNEL_DATE_ORDER: "dmy",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("day first (24/12 is 24 December), and there is no month 25");
+    expect(r.calls).toBe(0);
+  });
+});
+
 describe("suggestions in the terminal", () => {
   it("a mistyped command: the nearest, exit 2, nothing run", async () => {
     for (const [typo, meant] of [
