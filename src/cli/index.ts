@@ -19,6 +19,7 @@ export type { CliDeps, CliIo } from "./context.ts";
 
 type Subcommand = { run(ctx: CliContext): Promise<number> };
 
+/** Each command, loaded when it runs; its help (--help, help COMMAND) is in src/cli/command-help.ts. */
 const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   status: () => import("./status.ts"),
   arrivals: () => import("./cards.ts"),
