@@ -82,8 +82,10 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
     const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
     // The time zone and year do not matter to a failure's words.
-    const line = failureText(f, { color, timezone: "UTC", thisYear: "" });
-    io.stderr.write(`${line}${f.kind === "usage" && !line.includes(HELP_HINT) ? `\n${HELP_HINT}` : ""}\n`);
+    // A usage error points at this command's own help.
+    const hint = `Run "kennel-desk ${command} --help" for its options.`;
+    const line = failureText(f, { color, timezone: "UTC", thisYear: "" }).replace(HELP_HINT, hint);
+    io.stderr.write(`${line}${f.kind === "usage" && !line.includes(hint) ? `\n${hint}` : ""}\n`);
     return f.exitCode;
   }
 }

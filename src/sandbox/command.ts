@@ -220,7 +220,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
   try {
     parsed = sandboxOptionsFromArgs(args, deps.timezone);
   } catch (error) {
-    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk help" for the options.\n`);
+    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk sandbox --help" for its options.\n`);
     return 2;
   }
   const { options, writeEnv } = parsed;

@@ -151,7 +151,7 @@ describe("usage errors, free text caps and --json", () => {
     const r = await run(["status", "--bogus"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Unknown option '--bogus'/);
-    expect(r.stderr).toContain('Run "kennel-desk help" for the options.');
+    expect(r.stderr).toContain('Run "kennel-desk status --help" for its options.');
     expect(r.calls).toBe(0);
   });
 
