@@ -4,6 +4,7 @@
  * process.env.
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
+import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import {
   apiKey,
   channelList,
@@ -12,6 +13,7 @@ import {
   logLevel,
   onOff,
   optionalTime,
+  roundNames,
   roundTimes,
   SLACK_FIX,
 } from "./config/parsers.ts";
@@ -27,6 +29,7 @@ import {
 } from "./config/reader.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
+import { ROUND_SYNONYMS } from "./domain/round-words.ts";
 
 export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";
@@ -140,6 +143,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const digestSchedule = r.read("DIGEST_SCHEDULE", { fallback: true, parse: onOff });
   const roundsChannel = r.read("ROUNDS_CHANNEL", { fallback: undefined, parse: channelId });
   const times = r.read("ROUNDS_TIMES", { fallback: DEFAULT_ROUND_TIMES, parse: roundTimes });
+  const names = r.read("ROUNDS_NAMES", {
+    fallback: undefined,
+    parse: (v) => roundNames(v, ROUND_SYNONYMS),
+  });
+  const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   if (tomorrowTime && !digestChannel) {
@@ -174,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     digest: digestChannel
       ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue, schedule: digestSchedule }
       : undefined,
-    rounds: { channel: roundsChannel, times },
+    rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
     tomorrowTime,
     scheduledPosts: digestSchedule,
     slackBotToken: botToken,
@@ -182,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rawResponses,
     timezone: zone ?? hostTimeZone(),
     timezoneFromHost: zone === undefined,
+    dateOrder: dateOrder ?? zoneDateOrder(zone ?? hostTimeZone()),
     logLevel: level,
   };
 }

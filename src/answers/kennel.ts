@@ -58,7 +58,7 @@ export async function bookingsSearch(
   const text = freeText(input, TEXT_RULES.search);
   const now = asOf ?? deps.clock.now();
   const tz = deps.config.timezone;
-  const parsed = parseBookingsQuery(text, now, tz);
+  const parsed = parseBookingsQuery(text, now, tz, deps.config.dateOrder);
   if (!parsed.ok)
     throw new UsageError(parsed.message, "For example: /kennel bookings tomorrow status:confirmed");
   const q = parsed.query;

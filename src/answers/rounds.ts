@@ -3,6 +3,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
+import { kennelRoundName } from "../domain/round-names.ts";
 import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { zonedInstant } from "../time.ts";
@@ -25,6 +26,8 @@ export interface RoundPet {
 export interface RoundReport {
   date: string;
   round: Round;
+  /** The kennel's own name of the round (ROUNDS_NAMES), shown beside it: "Midday round (Lunch)". */
+  kennelName?: string;
   /** Every pet in house, by room (an unmatched booking is one row that says so). */
   pets: RoundPet[];
   totals: {
@@ -85,6 +88,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   return {
     date,
     round,
+    kennelName: kennelRoundName(round, deps.config.rounds.names),
     pets,
     totals: {
       inHouse: house.totals.pets,

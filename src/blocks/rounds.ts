@@ -11,7 +11,8 @@ import { lateWords } from "./digest.ts";
 import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
-const title = (r: RoundReport) => roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing);
+const title = (r: RoundReport) =>
+  roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
 const summary = (r: RoundReport) =>
   roundSummaryParts(r.totals)
     .map((p) => p.text)

@@ -9,6 +9,7 @@ import { thisYear } from "../answers/records.ts";
 import { type Config, requireKennel } from "../config.ts";
 import { parseDay } from "../dates.ts";
 import type { Clock, Deps } from "../deps.ts";
+import { optionProblem } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { jsonOf, type TextOptions } from "../text/index.ts";
@@ -52,7 +53,7 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   try {
     return parseArgs({ args: rest, options, strict: true, allowPositionals: positionals });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\.?$/, "."), HELP_HINT);
+    throw new UsageError(optionProblem((error as Error).message, Object.keys(options)), HELP_HINT);
   }
 }
 
@@ -120,7 +121,7 @@ export const nextPage = (page: number, pages: number) => (page < pages ? page + 
 /** A date as typed ("tomorrow", "24 Dec", empty for today), read in the kennel's time zone. */
 export function dayOption(ctx: CliContext, text: string): string {
   const typed = freeText(text, TEXT_RULES.date);
-  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone);
+  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone, ctx.config.dateOrder);
   if (!day.ok) throw new UsageError(day.message, HELP_HINT);
   return day.date;
 }

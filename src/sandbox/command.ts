@@ -6,6 +6,7 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { isValidTimeZone } from "../config.ts";
+import { optionProblem } from "../domain/suggest.ts";
 import { isIsoDate } from "../time.ts";
 import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
 
@@ -99,30 +100,36 @@ function normaliseArgs(args: string[]): string[] {
 }
 
 function parseSandboxArgs(args: string[]) {
-  return parseArgs({
-    args: normaliseArgs(args),
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: "string" },
-      seed: { type: "string" },
-      customers: { type: "string" },
-      bookings: { type: "string" },
-      timezone: { type: "string" },
-      today: { type: "string" },
-      "write-env": { type: "string" },
-      latency: { type: "string" },
-      "error-rate": { type: "string" },
-      "rate-limit-rate": { type: "string" },
-      "retry-after": { type: "string" },
-      "hang-rate": { type: "string" },
-      "malformed-rate": { type: "string" },
-      "corrupt-rate": { type: "string" },
-      "wrong-address": { type: "boolean" },
-      "growing-totals": { type: "boolean" },
-    },
-  }).values;
+  try {
+    return parseArgs({
+      args: normaliseArgs(args),
+      strict: true,
+      allowPositionals: false,
+      options: SANDBOX_OPTIONS,
+    }).values;
+  } catch (error) {
+    throw new Error(optionProblem((error as Error).message, Object.keys(SANDBOX_OPTIONS)));
+  }
 }
+
+const SANDBOX_OPTIONS = {
+  port: { type: "string" },
+  seed: { type: "string" },
+  customers: { type: "string" },
+  bookings: { type: "string" },
+  timezone: { type: "string" },
+  today: { type: "string" },
+  "write-env": { type: "string" },
+  latency: { type: "string" },
+  "error-rate": { type: "string" },
+  "rate-limit-rate": { type: "string" },
+  "retry-after": { type: "string" },
+  "hang-rate": { type: "string" },
+  "malformed-rate": { type: "string" },
+  "corrupt-rate": { type: "string" },
+  "wrong-address": { type: "boolean" },
+  "growing-totals": { type: "boolean" },
+} as const;
 
 /** The sandbox's options from the command line; throws an Error whose message says what is wrong. */
 function sandboxOptionsFromArgs(
@@ -213,7 +220,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
   try {
     parsed = sandboxOptionsFromArgs(args, deps.timezone);
   } catch (error) {
-    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk help" for the options.\n`);
+    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk sandbox --help" for its options.\n`);
     return 2;
   }
   const { options, writeEnv } = parsed;

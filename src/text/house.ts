@@ -124,7 +124,7 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
 }
 
 export function roundText(r: RoundReport, o: TextOptions): string {
-  const head = title(o, roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing));
+  const head = title(o, roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName));
   if (r.pets.length === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
   return paragraphs([
     head,

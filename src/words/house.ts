@@ -36,9 +36,9 @@ export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
 
 export const NO_ONE_IN_HOUSE = "No pets in house on this day.";
 
-/** "Evening round — Mon 24 Nov (38 pets)" */
-export function roundTitle(round: Round, date: string, pets: number): string {
-  return `${roundWord(round)} round — ${dayHeading(date)} (${plural(pets, "pet")})`;
+/** "Evening round — Mon 24 Nov (38 pets)"; with the kennel's own name, "Evening round (Dinner) — …". */
+export function roundTitle(round: Round, date: string, pets: number, kennelName?: string): string {
+  return `${roundWord(round)} round${kennelName ? ` (${kennelName})` : ""} — ${dayHeading(date)} (${plural(pets, "pet")})`;
 }
 
 export interface RoundTotals {

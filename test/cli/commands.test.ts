@@ -93,9 +93,9 @@ describe("kennel-desk rounds", () => {
   });
 
   it("a word that is not a round, or --page, is a usage error (exit 2), with no API call", async () => {
-    const lunch = await run(["rounds", "lunch"]);
+    const lunch = await run(["rounds", "lunhc"]);
     expect(lunch.code).toBe(2);
-    expect(lunch.stderr).toMatch(/"lunch" is not a round/);
+    expect(lunch.stderr).toMatch(/"lunhc" is not a round nor a date I know\. Did you mean lunch\?/);
     expect((await run(["rounds", "--page", "2"])).code).toBe(2);
     expect(lunch.calls).toBe(0);
   });
@@ -161,7 +161,7 @@ describe("usage errors, free text caps and --json", () => {
     const r = await run(["status", "--bogus"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Unknown option '--bogus'/);
-    expect(r.stderr).toContain('Run "kennel-desk help" for the options.');
+    expect(r.stderr).toContain('Run "kennel-desk status --help" for its options.');
     expect(r.calls).toBe(0);
   });
 

@@ -16,7 +16,7 @@ export function registerAppHome(app: App, deps: BotDeps): void {
     try {
       const access = await deps.access.check(client, event.user, undefined, { home: true });
       blocks = access.ok
-        ? homeBlocks(await todayOverview(deps), deps.config.timezone)
+        ? homeBlocks(await todayOverview(deps), deps.config.timezone, deps.config.dateOrder)
         : homeRefusalBlocks(access.message);
     } catch (error) {
       deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not build the App Home");
