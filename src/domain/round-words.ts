@@ -73,12 +73,12 @@ export function roundsNamed(text: string | undefined): Partial<Record<Round, str
   const add = (rounds: Round[], word: string) => {
     for (const r of rounds) out[r] ??= word;
   };
+  const clock = clockRound(text);
+  if (clock) add([clock.round], clock.word);
   for (const [round, re] of ROUND_WORDS) {
     const m = re.exec(text);
     if (m) add([round], m[0].trim());
   }
-  const clock = clockRound(text);
-  if (clock) add([clock.round], clock.word);
   for (const [rounds, re] of OFTEN_WORDS) {
     const m = re.exec(text);
     if (m) add(rounds, m[0].trim());
