@@ -140,8 +140,9 @@ export function dietFor(
  * - `given`: this round's own instruction (the midday or evening field). Due.
  * - `instruction`: morning round, a medication with an instruction and timed fields: the instruction
  *   in full, then what is due later. Due (follow the instruction).
- * - `named`: midday or evening round, no field for this round, but the instruction's words name it
- *   ("with lunch", "at bedtime", "twice daily", "every 8 hours"; src/domain/round-words.ts). Due.
+ * - `named`: no field for this round, but the instruction's words name it ("with lunch", "at
+ *   bedtime", "twice daily", "every 8 hours"; src/domain/round-words.ts). Due. In the morning only
+ *   for an instruction with no timed field (else `instruction`, which shows it in full anyway).
  * - `no_time`: only an instruction, with no time of day and no words naming this round: in every
  *   round, "no time given: follow the instruction". Due.
  * - `once_a_day`: only an instruction, which says once a day ("once daily", "SID"): due on one
@@ -187,15 +188,19 @@ export function medicationsFor(
         ? { ...base, state: "once_a_day", due: true, words: once, onceAt }
         : { ...base, state: "once_elsewhere", due: false, words: once, onceAt };
     }
+    const named = options.words ? roundsNamed(m.instruction)[round] : undefined;
     if (round === "morning" && m.instruction) {
-      if (!timed) return { ...base, state: "no_time", due: true };
+      if (!timed) {
+        return named
+          ? { ...base, state: "named", due: true, words: named }
+          : { ...base, state: "no_time", due: true };
+      }
       const later = (["midday", "evening"] as const).flatMap((r) => {
         const d = m[r];
         return d ? [{ round: r, dose: d }] : [];
       });
       return { ...base, state: "instruction", due: true, later };
     }
-    const named = options.words ? roundsNamed(m.instruction)[round] : undefined;
     if (named) return { ...base, state: "named", due: true, words: named };
     if (!timed) return { ...base, state: "no_time", due: true };
     return { ...base, state: "other_rounds", due: false };

@@ -33,9 +33,18 @@ const ROUND_WORDS: Array<[Round, RegExp]> = [
 
 /** Words that say how often, and the rounds they put a dose on (more than once a day). */
 const OFTEN_WORDS: Array<[Round[], RegExp]> = [
-  [TWICE, /\b(?:twice|two times|2 ?x|2 times|b\.?i\.?d|bd|q\.? ?12 ?h(?:rs?|ours?)?)\b/i],
-  [ALL, /\b(?:three times|thrice|3 ?x|3 times|t\.?i\.?d|tds|q\.? ?8 ?h(?:rs?|ours?)?)\b/i],
-  [ALL, /\b(?:four times|4 ?x|4 times|q\.?i\.?d|qds|q\.? ?[46] ?h(?:rs?|ours?)?)\b/i],
+  [
+    TWICE,
+    /\b(?:(?:twice|two times|2 ?x|2 times)(?: (?:daily|a day|per day|each day))?|b\.?i\.?d|bd|q\.? ?12 ?h(?:rs?|ours?)?)\b/i,
+  ],
+  [
+    ALL,
+    /\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|t\.?i\.?d|tds|q\.? ?8 ?h(?:rs?|ours?)?)\b/i,
+  ],
+  [
+    ALL,
+    /\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|q\.?i\.?d|qds|q\.? ?[46] ?h(?:rs?|ours?)?)\b/i,
+  ],
 ];
 
 /** "every 8 hours", "every 12 hrs", "every 6h". */

@@ -20,7 +20,7 @@ describe("the round words", () => {
     ["Rimadyl 50 mg: half a tablet with breakfast", { morning: "breakfast" }],
     ["Calmex: one capsule at bedtime", { evening: "bedtime" }],
     ["One capsule with lunch", { midday: "lunch" }],
-    ["Apoquel: one tablet twice daily", { morning: "twice", evening: "twice" }],
+    ["Apoquel: one tablet twice daily", { morning: "twice daily", evening: "twice daily" }],
     ["Clavaseptin: one tablet BID with food", { morning: "BID", evening: "BID" }],
     [
       "Cefalexin: one capsule every 8 hours",
@@ -94,8 +94,16 @@ describe("medication on the sheets, by the instruction's words", () => {
     expect(medicationsFor(careOf(bedtime).medications, "evening")[0]).toMatchObject({ state: "named" });
     // The plain rule stays: in the other rounds, "no time given: follow the instruction".
     expect(medicationsFor(careOf(bedtime).medications, "midday")[0]).toMatchObject({ state: "no_time" });
+    // In the morning too, for an instruction with no field at all.
+    expect(medicationsFor(careOf(bedtime).medications, "morning")[0]).toMatchObject({ state: "no_time" });
+    const eight: Pet = { medication: "Cefalexin 500 mg: one capsule every 8 hours" };
+    for (const r of ROUNDS)
+      expect(medicationsFor(careOf(eight).medications, r)[0]).toMatchObject({
+        state: "named",
+        words: "every 8 hours",
+      });
     const twice: Pet = { medication: "Yumove: two tablets twice daily" };
-    expect(rows(twice, "evening")[0]).toContain('its words "twice" put it on this round');
+    expect(rows(twice, "evening")[0]).toContain('its words "twice daily" put it on this round');
   });
 
   it("an untimed once-a-day instruction is due on one sheet only; the others say where (issue 27)", () => {
