@@ -26,7 +26,7 @@ const ROUND_WORDS: Array<[Round, RegExp]> = [
   ["midday", /\b(?:lunch|lunchtime|noon|midday|mid-day|afternoon|afternoons)\b/i],
   [
     "evening",
-    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|night|nights|nightly|bedtime|bed|overnight)\b/i,
+    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|night|nights|nightly|bedtime|(?:before|at|by) bed|overnight)\b/i,
   ],
   ["evening", /(?<![a-z])p\.?m\b\.?/i],
 ];
@@ -41,6 +41,8 @@ const OFTEN_WORDS: Array<[Round[], RegExp]> = [
     ALL,
     /\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|t\.?i\.?d|tds|q\.? ?8 ?h(?:rs?|ours?)?)\b/i,
   ],
+  // With each meal: at every round that has a feed.
+  [ALL, /\b(?:(?:each|every|all) (?:meal|feed|feeding)s?|with (?:all )?meals)\b/i],
   [
     ALL,
     /\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|q\.?i\.?d|qds|q\.? ?[46] ?h(?:rs?|ours?)?)\b/i,

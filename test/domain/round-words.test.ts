@@ -31,6 +31,11 @@ describe("the round words", () => {
     ["No food after 6pm", { evening: "6pm" }],
     ["Give at 7am and 12:30", { morning: "7am" }],
     ["One tablet with dinner (or tea)", { evening: "dinner" }],
+    [
+      "Strict bed rest; one tablet with each meal",
+      { morning: "each meal", midday: "each meal", evening: "each meal" },
+    ],
+    ["One capsule before bed", { evening: "before bed" }],
     ["Metacam: 1.25 ml on food", {}],
     ["Pro-Kolin paste: 2 ml until stools are firm", {}],
     ["", {}],
@@ -52,6 +57,7 @@ describe("the round words", () => {
     ["One tablet twice daily", undefined],
     ["Daily, every 8 hours", undefined],
     ["One tablet every other day", undefined],
+    ["One tablet with each meal, daily", undefined],
     ["One tablet", undefined],
   ])("%j is once a day: %j", (text, words) => {
     expect(onceADay(text)).toBe(words);
@@ -61,6 +67,8 @@ describe("the round words", () => {
     expect(onceADayRound("one tablet once daily")).toBe("morning");
     expect(onceADayRound("one capsule once daily at bedtime")).toBe("evening");
     expect(onceADayRound("once a day with lunch")).toBe("midday");
+    // "Bed rest" is not bedtime.
+    expect(onceADayRound("strict bed rest; one tablet once daily")).toBe("morning");
   });
 });
 
