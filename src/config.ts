@@ -29,7 +29,7 @@ import {
 } from "./config/reader.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
-import { ROUND_SYNONYMS } from "./domain/round-words.ts";
+import { ROUND_SYNONYMS } from "./domain/round-synonyms.ts";
 
 export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";

@@ -6,7 +6,7 @@
  * round's title: "Midday round (Lunch)".
  */
 import { ROUNDS, type Round } from "./care.ts";
-import { ROUND_SYNONYMS } from "./round-words.ts";
+import { ROUND_SYNONYMS } from "./round-synonyms.ts";
 
 /** The kennel's own name of each round (ROUNDS_NAMES), when it sets them. */
 export type RoundNames = Record<Round, string>;

@@ -9,7 +9,13 @@ import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
-import { careWarningWords, roundMedicationRow, speciesEmoji } from "../words/care.ts";
+import {
+  careWarningWords,
+  NO_DIET_ON_RECORD,
+  namedDietRow,
+  roundMedicationRow,
+  speciesEmoji,
+} from "../words/care.ts";
 import { dayHeading, dayOf, timeOf } from "../words/dates.ts";
 import { leftOutWords, pagePlace } from "../words/day.ts";
 import {
@@ -106,7 +112,7 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
   const s = p.sheet;
   const meds = s.medications.map((m) => {
     const row = `💊 ${one(roundMedicationRow(m, r.round), 900)}`;
-    return m.state === "other_rounds" ? dim(o, row) : yellow(o, row);
+    return m.due ? yellow(o, row) : dim(o, row);
   });
   const allergy = s.allergies ? yellow(o, `⚠️ allergies: ${one(s.allergies, 300)}`) : "";
   if (s.nothing)
@@ -115,8 +121,10 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
       ...[...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
     ].join("\n");
   const lines = [
-    s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : `🍽 no ${r.round} diet recorded`,
+    s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : "",
     s.diet.general ? `🍽 general: ${one(s.diet.general, 400)}` : "",
+    ...s.diet.named.map((d) => `🍽 ${one(namedDietRow(d), 600)}`),
+    s.noDiet ? `🍽 ${NO_DIET_ON_RECORD}` : s.fed ? "" : `🍽 no ${r.round} diet recorded`,
     ...meds,
     allergy,
   ].filter(Boolean);

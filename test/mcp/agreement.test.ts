@@ -322,6 +322,16 @@ describe("get_round agrees with /rounds", () => {
     expect(textOf(r)).toMatch(/^Morning round — /);
   });
 
+  it.each([
+    ["lunch", "midday"],
+    ["PM", "evening"],
+    ["breakfast", "morning"],
+  ])("a round by the name staff use: %s is the %s round, as in Slack", async (word, round) => {
+    const r = await mcp.call("get_round", { round: word, date: "2026-11-22" });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(r.structuredContent?.round).toBe(round);
+  });
+
   it("a word that is not a round is bad input, refused before any request", async () => {
     const r = await mcp.call("get_round", { round: "brunch" });
     expect(r.isError).toBe(true);

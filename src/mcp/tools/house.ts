@@ -9,10 +9,10 @@ import { z } from "zod";
 import { houseReport, pageOfHouse } from "../../answers/house.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
-import type { Round } from "../../domain/care.ts";
 import { withoutContacts } from "../../domain/privacy.ts";
+import { type RoundNames, roundNamed, roundNamesLine } from "../../domain/round-names.ts";
 import { houseText, roundText } from "../../text/index.ts";
-import { day } from "../inputs.ts";
+import { day, text } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
 import { addTool, answer, textOptions, today } from "../tool.ts";
 
@@ -30,15 +30,17 @@ const housePage = z
   );
 
 /**
- * The three round names. ASSUMPTION: the connector takes exactly these (an assistant reads the
- * schema); the words staff type (lunch, pm…) are the Slack command's and the terminal's to read.
+ * A round by any of its names, as staff type it in Slack and the terminal (morning = am, breakfast;
+ * midday = noon, lunch; evening = pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES): one
+ * parser, src/domain/round-names.ts.
  */
-const round = z
-  .enum(["morning", "midday", "evening"] as const satisfies readonly Round[])
-  .optional()
-  .describe(
-    "morning, midday or evening. Default: the round now by the kennel's clock (each round begins an hour before its time).",
-  );
+const roundInput = (names: RoundNames | undefined) =>
+  text(40)
+    .refine((w) => roundNamed(w, names) !== undefined, `a round: ${roundNamesLine(names)}`)
+    .optional()
+    .describe(
+      `The round: ${roundNamesLine(names)}. Default: the round now by the kennel's clock (each round begins an hour before its time).`,
+    );
 
 export function register(server: McpServer, deps: Deps): void {
   addTool(
@@ -76,10 +78,11 @@ export function register(server: McpServer, deps: Deps): void {
         "with the round's diet and the general diet, each medication as the round's sheet shows it (the instruction is never given a time of day the API did not state), and allergies; " +
         "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
         `The structured content carries every pet on the sheet. ${CHANNEL_SAFE}`,
-      inputSchema: { round, date: day },
+      inputSchema: { round: roundInput(deps.config.rounds.names), date: day },
     },
     async (a) => {
-      const report = await roundReport(deps, a.round ?? currentRound(deps), a.date ?? today(deps));
+      const round = roundNamed(a.round, deps.config.rounds.names) ?? currentRound(deps);
+      const report = await roundReport(deps, round, a.date ?? today(deps));
       return answer(roundText(report, textOptions(deps)), withoutContacts(report) as object);
     },
   );
