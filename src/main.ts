@@ -54,7 +54,12 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
   const { startPreview } = await import("./preview/server.ts");
   let running: Awaited<ReturnType<typeof startPreview>>;
   try {
-    running = await startPreview({ port: config.port, timezone: config.timezone, log });
+    running = await startPreview({
+      port: config.port,
+      timezone: config.timezone,
+      log,
+      slackApiUrl: config.slackApiUrl,
+    });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
       process.stderr.write(
@@ -72,8 +77,8 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
       `  Open ${running.url} and type /arrivals, /departures tomorrow, /pet Biscuit, /kennel help …`,
       "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
       "",
-      '  To connect your Slack workspace and your kennel, follow the README, "Connecting to Slack":',
-      "  set SLACK_BOT_TOKEN, SLACK_APP_TOKEN, KENNEL_API_KEY and KENNEL_API_BASE_URL, then npm start again.",
+      `  To connect your Slack workspace and your kennel, open ${running.url}/setup: it checks each`,
+      "  token and key as you paste it and writes .env; then stop this preview and run npm start again.",
       "  Press Ctrl+C to stop.",
       "",
     ].join("\n"),
