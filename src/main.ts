@@ -129,7 +129,7 @@ export async function main(
       const named = new Set(error.problems.map((p) => p.variable));
       const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
       process.stderr.write(
-        `${new ConfigError(all).message}\n\nSee the README, "Connecting to Slack" and "Configuration", for where each value is.\n`,
+        `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n`,
       );
       return 2;
     }
