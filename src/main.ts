@@ -3,7 +3,9 @@
  * The composition root: read the settings once, build the logger, the kennel client and the bot,
  * start, and stop cleanly on SIGTERM or SIGINT.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseEnv } from "node:util";
 import { createBot } from "./app.ts";
 import {
   ConfigError,
@@ -34,7 +36,7 @@ export function wantsPreview(env: Record<string, string | undefined>, argv: stri
   return REAL_SETTINGS.every((k) => !env[k]?.trim());
 }
 
-async function preview(env: Record<string, string | undefined>): Promise<number> {
+async function preview(env: Record<string, string | undefined>, argv: string[], guard: boolean): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
@@ -50,6 +52,12 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
     process.once("SIGTERM", () => resolve());
     process.once("SIGINT", () => resolve());
   });
+  // The setup page's "Start Kennel Desk now", after it saved the settings.
+  let startBot = () => {};
+  const botRequested = new Promise<void>((resolve) => {
+    startBot = resolve;
+  });
+  const envFile = resolve(".env");
   // Loaded only here: a real installation never loads the preview (nor its sandbox).
   const { startPreview } = await import("./preview/server.ts");
   let running: Awaited<ReturnType<typeof startPreview>>;
@@ -59,6 +67,8 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
       timezone: config.timezone,
       log,
       slackApiUrl: config.slackApiUrl,
+      envFile,
+      onStartBot: () => startBot(),
     });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
@@ -78,14 +88,25 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
       "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
       "",
       `  To connect your Slack workspace and your kennel, open ${running.url}/setup: it checks each`,
-      "  token and key as you paste it and writes .env; then stop this preview and run npm start again.",
+      "  token and key as you paste it, writes .env, and starts Kennel Desk as your bot.",
       "  Press Ctrl+C to stop.",
       "",
     ].join("\n"),
   );
-  await stopRequested;
+  const next = await Promise.race([
+    stopRequested.then(() => "stop" as const),
+    botRequested.then(() => "bot" as const),
+  ]);
   await running.close();
-  return 0;
+  if (next === "stop") return 0;
+  // As a fresh `npm start` would read them: the environment first, then the file just saved.
+  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...env };
+  if (wantsPreview(saved, argv)) {
+    process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
+    return 2;
+  }
+  process.stdout.write(`\n  Settings saved in ${envFile}: Kennel Desk now starts as your bot.\n\n`);
+  return main(saved, argv, guard);
 }
 
 /**
@@ -105,7 +126,7 @@ export async function main(
     );
     return 2;
   }
-  if (wantsPreview(env, argv)) return preview(env);
+  if (wantsPreview(env, argv)) return preview(env, argv, guard);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;
   let kennelSettings: ReturnType<typeof requireKennel>;

@@ -63,6 +63,8 @@ export interface PreviewOptions {
   envFile?: string;
   /** SLACK_API_URL, for the setup page's checks (else Slack's own). */
   slackApiUrl?: string | undefined;
+  /** The setup page's "Start Kennel Desk now" (after Save): main stops the preview and starts the bot. */
+  onStartBot?: () => void;
 }
 
 function send(
@@ -111,7 +113,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   const ownPort = () => (server.address() as AddressInfo).port;
   const setup = setupRoutes(
-    { envFile: options.envFile ?? resolve(".env"), slackApiUrl: options.slackApiUrl, log },
+    {
+      envFile: options.envFile ?? resolve(".env"),
+      slackApiUrl: options.slackApiUrl,
+      log,
+      startBot: options.onStartBot,
+    },
     ownPort,
   );
   const server = createServer((req, res) => {

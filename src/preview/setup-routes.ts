@@ -34,6 +34,8 @@ export interface SetupOptions {
   slackApiUrl: string | undefined;
   log: Logger;
   fetch?: typeof fetch;
+  /** Stops the preview and starts the bot with the saved settings (`npm start` gives it). */
+  startBot?: (() => void) | undefined;
 }
 
 /** Why a request is refused: its Host or Origin is not this preview's own loopback address. */
@@ -77,6 +79,7 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
     previewPort: previewPort(),
   });
   let saving: Promise<unknown> = Promise.resolve();
+  let saved = false;
 
   async function save(body: Record<string, unknown>) {
     const mode = modeOf(body.mode);
@@ -127,6 +130,7 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
       return { status: 422, answer: { ok: false, problems: error.problems } };
     }
     const wrote = await writeEnvFile(options.envFile, values);
+    saved = true;
     return {
       status: 200,
       answer: {
@@ -135,7 +139,10 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
         written: wrote.written,
         backup: wrote.backup,
         settings: values.map(([name]) => name),
-        next: "Stop the preview (Ctrl+C in the terminal where npm start runs), then run npm start again: Kennel Desk starts as your bot, connected to your workspace and your kennel.",
+        canStart: options.startBot !== undefined,
+        next: options.startBot
+          ? "Start Kennel Desk now (the preview stops and the bot connects), or later: stop the preview (Ctrl+C in the terminal where npm start runs) and run npm start again."
+          : "Stop the preview (Ctrl+C in the terminal where npm start runs), then run npm start again: Kennel Desk starts as your bot, connected to your workspace and your kennel.",
       },
     };
   }
@@ -209,6 +216,21 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
         case "/setup/check/port":
           answer = await checkPort(e, text(body.port));
           break;
+        case "/setup/start": {
+          if (!options.startBot || !saved) {
+            send(res, 409, {
+              ok: false,
+              headline: saved
+                ? "Stop the preview (Ctrl+C) and run npm start again."
+                : "Save the settings first.",
+            });
+            return true;
+          }
+          send(res, 200, { ok: true });
+          // After the answer has gone: the preview's server closes as the bot starts.
+          setImmediate(options.startBot);
+          return true;
+        }
         case "/setup/save": {
           // One save at a time: a double click writes the file once.
           const run = saving.then(() => save(body));

@@ -321,7 +321,8 @@ const good = () => ({
   timezone: "Europe/London",
   digestChannel: "C0FRONT",
   roundsChannel: "",
-  port: "",
+  // The preview's own port (3000 when started by npm start): free for the bot once the preview stops.
+  port: new URL(preview.url).port,
 });
 
 describe("Save", () => {
@@ -351,6 +352,7 @@ describe("Save", () => {
         `KENNEL_API_BASE_URL=${sandbox.url}`,
         `KENNEL_API_KEY=${sandbox.keys.main}`,
         "KENNEL_TIMEZONE=Europe/London",
+        `PORT=${new URL(preview.url).port}`,
         "",
       ].join("\n"),
     );
@@ -369,10 +371,17 @@ describe("Save", () => {
     }
   });
 
+  it("Start Kennel Desk now: refused here, where no npm start waits for it", async () => {
+    const r = await post("/setup/start", {});
+    expect(r.status).toBe(409);
+    expect(r.json.headline).toBe("Stop the preview (Ctrl+C) and run npm start again.");
+  });
+
   it("`npm start` after saving connects to Slack in Socket Mode with what was saved", async () => {
     const port = await freePort();
     writeFileSync(envFile, "");
     const saved = await post("/setup/save", { ...good(), port: String(port) });
+    expect(saved.json.canStart).toBe(false);
     expect(saved.status).toBe(200);
     const before = socket.connections;
     const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
@@ -402,4 +411,79 @@ describe("Save", () => {
       child.kill("SIGKILL");
     }
   }, 30_000);
+});
+
+/** `npm start` with no settings, as a process in `cwd`: its output, and the preview's address once up. */
+function startMain(cwd: string, env: Record<string, string>) {
+  const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+  const child = spawn(process.execPath, [main], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    out += String(d);
+  });
+  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  const url = async () => {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const found = /Open (http:\/\/localhost:\d+)/.exec(out)?.[1];
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`the preview did not start: ${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, out: () => out, exit, url };
+}
+
+describe("from the preview to the bot, in one npm start", () => {
+  it("Save, then Start Kennel Desk now: the preview stops and the bot connects", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "kd-setup-start-"));
+    const p = startMain(cwd, { PORT: "0", SLACK_API_URL: slack.apiUrl });
+    try {
+      const url = await p.url();
+      const call = async (path: string, body: unknown) => {
+        const res = await fetch(`${url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+      };
+      // Start before Save: refused.
+      expect((await call("/setup/start", {})).json.headline).toBe("Save the settings first.");
+      const port = new URL(url).port;
+      const saved = await call("/setup/save", { ...good(), port });
+      expect(saved.json).toMatchObject({ ok: true, canStart: true, file: join(cwd, ".env") });
+      const before = socket.connections;
+      expect((await call("/setup/start", {})).status).toBe(200);
+      await socket.waitForConnections(before + 1, 15_000).catch(() => {
+        throw new Error(`the bot did not connect: ${p.out()}`);
+      });
+      expect(p.out()).toMatch(/Kennel Desk now starts as your bot/);
+      // The bot's own health check answers (PORT=0 in this environment wins over the file's, as at any start).
+      await expect
+        .poll(() => p.out(), { timeout: 10_000 })
+        .toMatch(/health checks on http:\/\/localhost:\d+/);
+      const health = /health checks on (http:\/\/localhost:\d+)\/healthz/.exec(p.out())?.[1];
+      await expect
+        .poll(() =>
+          fetch(`${health}/healthz`).then(
+            (r) => r.json() as Promise<unknown>,
+            () => undefined,
+          ),
+        )
+        .toMatchObject({ status: "ok", slack: "connected" });
+      for (const secret of [BOT, APP, sandbox.keys.main]) expect(p.out()).not.toContain(secret);
+      p.child.kill("SIGTERM");
+      expect(await p.exit).toBe(0);
+    } finally {
+      p.child.kill("SIGKILL");
+    }
+  }, 40_000);
 });

@@ -184,6 +184,13 @@ $("save").addEventListener("click", async () => {
     if (!r.body.written) box.appendChild(el("div", "detail", "(The file already said exactly this: nothing changed.)"));
     if (r.body.backup) box.appendChild(el("div", "detail", "The file as it was before: " + r.body.backup + "."));
     box.appendChild(el("div", "fix next", r.body.next));
+    if (r.body.canStart) {
+      const start = el("button", "primary", "Start Kennel Desk now");
+      start.type = "button";
+      start.id = "start-bot";
+      start.addEventListener("click", () => startBot(start));
+      box.appendChild(start);
+    }
     return;
   }
   box.className = "result bad";
@@ -198,6 +205,30 @@ $("save").addEventListener("click", async () => {
   if (!r.body.checks && !r.body.problems) list.appendChild(el("li", "", r.body.headline || r.body.error || "The preview refused."));
   box.appendChild(list);
 });
+
+/** Stops the preview and starts the bot; then watches /healthz until the bot (not the preview) answers. */
+async function startBot(button) {
+  button.disabled = true;
+  const r = await call("/setup/start", {});
+  if (!r.body.ok) { show("start-result", r.body); button.disabled = false; return; }
+  show("start-result", { busy: "The preview is stopping and Kennel Desk is connecting to Slack…" });
+  const until = Date.now() + 60000;
+  while (Date.now() < until) {
+    await new Promise((done) => setTimeout(done, 1000));
+    try {
+      const health = await (await fetch("/healthz", { cache: "no-store" })).json();
+      if (health && health.preview !== true) {
+        show("start-result", { ok: true, headline: "Kennel Desk is running as your bot. In Slack, invite it to your channel (/invite @" +
+          ($("app-name").value.trim() || "Kennel Desk") + ") and type /kennel status. This page was the preview's: it is gone now." });
+        return;
+      }
+    } catch (e) {
+      // Between the preview and the bot nothing answers for a moment.
+    }
+  }
+  show("start-result", { ok: false, headline: "Kennel Desk did not answer here within a minute.",
+    fix: "Look in the terminal where npm start runs: it says what went wrong, and which setting to fix." });
+}
 
 fetch("/setup/state").then((r) => r.json()).then((s) => {
   $("env-file").textContent = "Saving writes " + s.envFile + " (readable by you only; the old file is kept as .env.bak)." +
