@@ -36,7 +36,11 @@ export function wantsPreview(env: Record<string, string | undefined>, argv: stri
   return REAL_SETTINGS.every((k) => !env[k]?.trim());
 }
 
-async function preview(env: Record<string, string | undefined>, argv: string[], guard: boolean): Promise<number> {
+async function preview(
+  env: Record<string, string | undefined>,
+  argv: string[],
+  guard: boolean,
+): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
