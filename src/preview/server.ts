@@ -125,7 +125,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const base = `http://127.0.0.1:${ownPort()}`;
-      const foreign = foreignRequest(req, ownPort());
+      const foreign = foreignRequest(req);
       if (foreign) return send(res, 403, { ok: false, error: foreign });
       if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");

@@ -38,14 +38,18 @@ export interface SetupOptions {
   startBot?: (() => void) | undefined;
 }
 
-/** Why a request is refused: its Host or Origin is not this preview's own loopback address. */
-export function foreignRequest(req: IncomingMessage, port: number): string | undefined {
-  const local = [`127.0.0.1:${port}`, `localhost:${port}`];
+/**
+ * Why a request is refused: its Host is not a loopback name (DNS rebinding: another site's name
+ * pointed at 127.0.0.1), or its Origin is not the page's own (another site, or another program on
+ * this computer). Any port is accepted in Host, so a tunnel (ssh -L 8080:localhost:3000) still works;
+ * the Origin must then be that same address.
+ */
+export function foreignRequest(req: IncomingMessage): string | undefined {
   const host = (req.headers.host ?? "").toLowerCase();
-  if (!local.includes(host))
-    return "This page answers only at its own address (http://localhost or 127.0.0.1, on its port).";
+  if (!/^(localhost|127\.0\.0\.1)(:\d{1,5})?$/.test(host))
+    return "This page answers only at a local address (http://localhost or http://127.0.0.1).";
   const origin = req.headers.origin;
-  if (origin !== undefined && !local.map((h) => `http://${h}`).includes(origin.toLowerCase()))
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host}`)
     return "Requests from another site are refused.";
   return undefined;
 }

@@ -279,17 +279,26 @@ describe("safe by construction", () => {
 
   it("a request under another name (DNS rebinding: Host evil.example) is refused, on every route", async () => {
     const port = Number(new URL(preview.url).port);
-    for (const path of ["/setup", "/setup/state", "/", "/preview/state"]) {
-      const status = await new Promise<number>((resolve, reject) => {
-        request({ host: "127.0.0.1", port, path, headers: { host: `evil.example:${port}` } }, (res) => {
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: "127.0.0.1", port, path, headers }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         })
           .on("error", reject)
           .end();
       });
-      expect(status, path).toBe(403);
+    for (const path of ["/setup", "/setup/state", "/", "/preview/state"]) {
+      expect(await get(path, { host: `evil.example:${port}` }), path).toBe(403);
+      expect(await get(path, { host: `localhost.evil.example:${port}` }), path).toBe(403);
     }
+    // Through a tunnel (ssh -L 8080:localhost:PORT) the page still opens, and calls from itself pass;
+    // a page of another local program (another port) is refused.
+    expect(await get("/setup", { host: "localhost:8080" })).toBe(200);
+    expect(await get("/setup/state", { host: "localhost:8080", origin: "http://localhost:8080" })).toBe(200);
+    expect(await get("/setup/state", { host: `localhost:${port}`, origin: "http://localhost:8080" })).toBe(
+      403,
+    );
   });
 
   it("a POST that is not JSON (a plain form from another page) is refused", async () => {

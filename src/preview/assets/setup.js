@@ -16,7 +16,7 @@ function show(id, answer) {
   const box = $(id);
   box.textContent = "";
   if (!answer) { box.className = "result"; return; }
-  if (answer.busy) { box.className = "result busy"; box.textContent = answer.busy; return; }
+  if (answer.busy || answer.hint) { box.className = "result busy"; box.textContent = answer.busy || answer.hint; return; }
   box.className = "result " + (answer.ok ? "ok" : "bad");
   box.appendChild(el("div", "headline", (answer.ok ? "✓ " : "✗ ") + answer.headline));
   if (answer.detail) box.appendChild(el("div", "detail", answer.detail));
@@ -104,7 +104,7 @@ checker($("signing-secret"), "signing-result", async (secret) => (await call("/s
 const kennelCheck = async () => {
   const url = $("kennel-url").value.trim();
   const key = $("kennel-key").value.trim();
-  if (!url || !key) return { ok: false, headline: url ? "Now the API key." : "Now the API's address." };
+  if (!url || !key) return { hint: url ? "Now the API key." : "Now the API's address." };
   return (await call("/setup/check/kennel", { url, key })).body;
 };
 checker($("kennel-url"), "kennel-result", kennelCheck);
