@@ -15,6 +15,7 @@ import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
 import { type Preview, startPreview } from "../../src/preview/server.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
@@ -27,6 +28,8 @@ let socket: SocketStandIn;
 let preview: Preview;
 let dir: string;
 let envFile: string;
+// The preview's log at every level, with no secret given to scrub: nothing may need scrubbing.
+const logged = captureLogger();
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 3, customers: 30, today: "2026-11-22", timezone: "Europe/London" });
@@ -38,7 +41,7 @@ beforeAll(async () => {
   preview = await startPreview({
     port: 0,
     timezone: "Europe/London",
-    log: silentLogger(),
+    log: logged.log,
     customers: 20,
     envFile,
     slackApiUrl: slack.apiUrl,
@@ -420,6 +423,14 @@ describe("Save", () => {
       child.kill("SIGKILL");
     }
   }, 30_000);
+});
+
+describe("the preview's log, after every check and save above", () => {
+  it("holds no token and no key", () => {
+    const all = logged.lines.join("\n");
+    for (const secret of [BOT, APP, sandbox.keys.main, "xoxp-1-2-3-usertoken", "kd_wrong_key_000000000000"])
+      expect(all).not.toContain(secret);
+  });
 });
 
 /** `npm start` with no settings, as a process in `cwd`: its output, and the preview's address once up. */
