@@ -59,7 +59,7 @@ const USER_TOKEN =
 function tokenKind(token: string): "bot" | "app" | "user" | "other" {
   if (token.startsWith("xoxb-")) return "bot";
   if (token.startsWith("xapp-")) return "app";
-  if (/^xox[pe]-/.test(token)) return "user";
+  if (token.startsWith("xoxp-")) return "user";
   return "other";
 }
 

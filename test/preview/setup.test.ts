@@ -383,6 +383,15 @@ describe("Save", () => {
     }
   });
 
+  it("a double click saves once: two saves at the same moment leave the first file in .env.bak", async () => {
+    const old = "# before the double click\n";
+    writeFileSync(envFile, old);
+    const [a, b] = await Promise.all([post("/setup/save", good()), post("/setup/save", good())]);
+    expect([a.json.written, b.json.written].sort()).toEqual([false, true]);
+    expect(readFileSync(`${envFile}.bak`, "utf8")).toBe(old);
+    expect(readFileSync(envFile, "utf8").match(/SLACK_BOT_TOKEN=/g)).toHaveLength(1);
+  });
+
   it("Start Kennel Desk now: refused here, where no npm start waits for it", async () => {
     const r = await post("/setup/start", {});
     expect(r.status).toBe(409);
