@@ -383,6 +383,17 @@ describe("Save", () => {
     }
   });
 
+  it("HTTP mode: the signing secret is saved, and an app-level token left in the file is emptied", async () => {
+    writeFileSync(envFile, `SLACK_APP_TOKEN=${APP}\n`);
+    const secret = "8f14e45fceea167a5a36dedd4bea2543";
+    const r = await post("/setup/save", { ...good(), mode: "http", appToken: "", signingSecret: secret });
+    expect(r.status).toBe(200);
+    const text = readFileSync(envFile, "utf8");
+    expect(text).toMatch(/^SLACK_APP_TOKEN=\n/);
+    expect(text).toContain(`SLACK_SIGNING_SECRET=${secret}\n`);
+    expect(r.text).not.toContain(secret);
+  });
+
   it("a double click saves once: two saves at the same moment leave the first file in .env.bak", async () => {
     const old = "# before the double click\n";
     writeFileSync(envFile, old);
