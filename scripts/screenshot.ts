@@ -18,7 +18,13 @@ if (browserPath.problem) {
   process.stderr.write(`${browserPath.problem}\n`);
   process.exit(1);
 }
-const preview = await startPreview({ port: 0, timezone: "Europe/London", log: silentLogger() });
+// The setup page only shows where it would save (it saves nothing here): a typical folder, not this one.
+const preview = await startPreview({
+  port: 0,
+  timezone: "Europe/London",
+  log: silentLogger(),
+  envFile: "/opt/kennel-desk/.env",
+});
 const browser = await chromium.launch({
   executablePath: browserPath.path,
   args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
@@ -63,6 +69,8 @@ try {
     await setup.setViewportSize({ width: 1000, height: 1400 });
     await setup.goto(`${preview.url}/setup`);
     await setup.locator("#manifest", { hasText: "Kennel Desk" }).waitFor({ state: "attached" });
+    await setup.locator("#env-file", { hasText: "/opt/kennel-desk/.env" }).waitFor();
+    await setup.fill("#port", "3000");
     writeFileSync(SETUP_OUT, await setup.screenshot({ fullPage: true }));
     process.stdout.write(`Wrote ${SETUP_OUT.pathname}\n`);
   }

@@ -298,7 +298,13 @@ export async function checkKennel(env: SetupEnv, url: string, key: string): Prom
     };
   } catch (error) {
     if (!(error instanceof KennelError)) throw error;
-    const state = error.kind === "authentication" ? "key_rejected" : "unreachable";
+    // The states as the status check reads an error (src/kennel/health.ts).
+    const state =
+      error.kind === "authentication"
+        ? "key_rejected"
+        : ["wrong_address", "not_found", "invalid_response", "bad_request"].includes(error.kind)
+          ? "wrong_address"
+          : "unreachable";
     return fromReport({ ...report, state, error, requestId: error.requestId });
   }
 }
