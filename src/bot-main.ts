@@ -3,7 +3,9 @@
  * start, and stop cleanly on SIGTERM or SIGINT. Started by src/main.ts (`node dist/main.js`), once it
  * has checked the Node.js version.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseEnv } from "node:util";
 import { createBot } from "./app.ts";
 import {
   ConfigError,
@@ -34,7 +36,11 @@ export function wantsPreview(env: Record<string, string | undefined>, argv: stri
   return REAL_SETTINGS.every((k) => !env[k]?.trim());
 }
 
-async function preview(env: Record<string, string | undefined>): Promise<number> {
+async function preview(
+  env: Record<string, string | undefined>,
+  argv: string[],
+  guard: boolean,
+): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
@@ -50,11 +56,24 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
     process.once("SIGTERM", () => resolve());
     process.once("SIGINT", () => resolve());
   });
+  // The setup page's "Start Kennel Desk now", after it saved the settings.
+  let startBot = () => {};
+  const botRequested = new Promise<void>((resolve) => {
+    startBot = resolve;
+  });
+  const envFile = resolve(".env");
   // Loaded only here: a real installation never loads the preview (nor its sandbox).
   const { startPreview } = await import("./preview/server.ts");
   let running: Awaited<ReturnType<typeof startPreview>>;
   try {
-    running = await startPreview({ port: config.port, timezone: config.timezone, log });
+    running = await startPreview({
+      port: config.port,
+      timezone: config.timezone,
+      log,
+      slackApiUrl: config.slackApiUrl,
+      envFile,
+      onStartBot: () => startBot(),
+    });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
       process.stderr.write(
@@ -72,15 +91,26 @@ async function preview(env: Record<string, string | undefined>): Promise<number>
       `  Open ${running.url} and type /arrivals, /departures tomorrow, /pet Biscuit, /kennel help …`,
       "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
       "",
-      '  To connect your Slack workspace and your kennel, follow the README, "Connecting to Slack":',
-      "  set SLACK_BOT_TOKEN, SLACK_APP_TOKEN, KENNEL_API_KEY and KENNEL_API_BASE_URL, then npm start again.",
+      `  To connect your Slack workspace and your kennel, open ${running.url}/setup: it checks each`,
+      "  token and key as you paste it, writes .env, and starts Kennel Desk as your bot.",
       "  Press Ctrl+C to stop.",
       "",
     ].join("\n"),
   );
-  await stopRequested;
+  const next = await Promise.race([
+    stopRequested.then(() => "stop" as const),
+    botRequested.then(() => "bot" as const),
+  ]);
   await running.close();
-  return 0;
+  if (next === "stop") return 0;
+  // As a fresh `npm start` would read them: the environment first, then the file just saved.
+  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...env };
+  if (wantsPreview(saved, argv)) {
+    process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
+    return 2;
+  }
+  process.stdout.write(`\n  Settings saved in ${envFile}: Kennel Desk now starts as your bot.\n\n`);
+  return main(saved, argv, guard);
 }
 
 /**
@@ -100,7 +130,7 @@ export async function main(
     );
     return 2;
   }
-  if (wantsPreview(env, argv)) return preview(env);
+  if (wantsPreview(env, argv)) return preview(env, argv, guard);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;
   let kennelSettings: ReturnType<typeof requireKennel>;
@@ -124,7 +154,7 @@ export async function main(
       const named = new Set(error.problems.map((p) => p.variable));
       const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
       process.stderr.write(
-        `${new ConfigError(all).message}\n\nSee the README, "Connecting to Slack" and "Configuration", for where each value is.\n`,
+        `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n`,
       );
       return 2;
     }

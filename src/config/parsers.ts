@@ -3,7 +3,7 @@ import { bad, type Check, clockTime, ok, timeOfDay } from "./reader.ts";
 import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundNames, type RoundTimes } from "./types.ts";
 
 export const SLACK_FIX =
-  'Copy it again from the Slack app\'s settings (see the README, "Connecting to Slack").';
+  "Copy it again from the Slack app's settings (the preview's setup page checks it as you paste it; by hand: docs/connecting.md).";
 
 export function apiKey(value: string): Check<string> {
   return /\s/.test(value)

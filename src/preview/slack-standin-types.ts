@@ -85,6 +85,10 @@ export interface SlackStandIn {
   authError: string | undefined;
   /** When set, apps.connections.open answers `{ ok: false, error }` (a revoked app token, say). */
   connectionsError: string | undefined;
+  /** The bot token's scopes: auth.test says them in X-OAuth-Scopes, as Slack does; unset: not said. */
+  scopes: string[] | undefined;
+  /** The workspace's channels (conversations.list), and whether the bot is a member of each. */
+  channels: Array<{ id: string; name: string; is_member: boolean; is_private?: boolean }>;
   /** Slack's clock, for message timestamps (tests on a fake clock share theirs). */
   now: () => number;
   /** Bumped on every change to the timeline or the views. */

@@ -4,8 +4,8 @@
  * and keeping what Slack would show as one timeline: chat.postMessage (threads and metadata),
  * chat.postEphemeral, chat.delete, response_url answers (new, replace_original, delete_original),
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
- * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged)
- * and auth.test.
+ * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged),
+ * auth.test (with the token's scopes when set) and conversations.list (the channels set, one page).
  * Plus signing: requests to the bot are signed as Slack signs them.
  */
 import { createServer, type Server } from "node:http";
@@ -125,6 +125,8 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     socketUrl: undefined,
     authError: undefined,
     connectionsError: undefined,
+    scopes: undefined,
+    channels: [],
     now: () => Date.now(),
     get version() {
       return version;

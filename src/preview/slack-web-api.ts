@@ -33,14 +33,20 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
     case "apps.connections.open":
       if (stand.connectionsError) return fail(stand.connectionsError);
       return stand.socketUrl ? ok({ url: stand.socketUrl }) : fail("no_socket_url");
-    case "auth.test":
+    case "auth.test": {
       if (stand.authError) return fail(stand.authError);
-      return ok({
+      const answer = ok({
         user_id: options.botUserId ?? "UBOT",
         bot_id: "BBOT",
         team_id: teamId,
         user: "kennel-desk",
       });
+      return stand.scopes ? { ...answer, headers: { "x-oauth-scopes": stand.scopes.join(",") } } : answer;
+    }
+    case "conversations.list":
+      if (stand.authError) return fail(stand.authError);
+      if (stand.scopes && !stand.scopes.includes("channels:read")) return fail("missing_scope");
+      return ok({ channels: stand.channels, response_metadata: { next_cursor: "" } });
     case "conversations.members": {
       // A channel's member ids, paged as Slack pages them (limit, then next_cursor); none when unknown.
       const all = stand.channelMembers.get(String(body.channel)) ?? [];

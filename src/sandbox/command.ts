@@ -45,7 +45,11 @@ const ENV_LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
  * (later duplicates of it dropped, so the file says one thing), the others are kept as they are
  * (comments, blank lines, Slack settings), and names not yet in the file are appended.
  */
-export function updateEnvText(text: string, values: Array<[string, string]>): string {
+export function updateEnvText(
+  text: string,
+  values: Array<[string, string]>,
+  heading = "# The local sandbox (kennel-desk sandbox --write-env)",
+): string {
   const wanted = new Map(values);
   const done = new Set<string>();
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
@@ -64,7 +68,7 @@ export function updateEnvText(text: string, values: Array<[string, string]>): st
   const missing = values.filter(([name]) => !done.has(name));
   if (missing.length > 0) {
     if (out.length > 0 && out[out.length - 1]?.trim() !== "") out.push("");
-    out.push("# The local sandbox (kennel-desk sandbox --write-env)");
+    out.push(heading);
     for (const [name, value] of missing) out.push(`${name}=${value}`);
   }
   return `${out.join(eol)}${eol}`;
@@ -250,7 +254,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
       return 1;
     }
     io.stderr.write(
-      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} (README, "Connecting to Slack") and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
+      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} (the preview's setup page, or docs/connecting.md) and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
     );
   } else {
     io.stdout.write(env.map(([name, value]) => `${name}=${value}\n`).join(""));
