@@ -42,6 +42,8 @@ export interface RunOptions {
    * the clicker, and ALLOWED_CHANNELS does not apply (the Home tab is the person's own).
    */
   home?: boolean;
+  /** A click on one of the bot's own buttons (not a typed command). */
+  button?: boolean;
   /** Show "Looking up…" when slow (commands). */
   showLoading?: boolean;
   work: () => Promise<Message[]>;
@@ -102,7 +104,10 @@ async function runInner(options: RunOptions): Promise<void> {
     await send(toArgs(notice, "ephemeral"), notice, "ephemeral");
     return;
   }
-  const access = await deps.access.check(o.client, o.userId, o.channelId, { home: o.home === true });
+  const access = await deps.access.check(o.client, o.userId, o.channelId, {
+    home: o.home === true,
+    button: o.button === true,
+  });
   if (!access.ok) {
     const refusal = noticeMessage(`🔒 ${access.message}`);
     await send(
