@@ -196,10 +196,13 @@ async function sendSafely(
       });
     }
   } catch (error) {
-    o.deps.log.error(
-      { label: o.label, err: String((error as Error)?.message ?? error) },
-      "could not deliver the answer to Slack",
-    );
+    const code = slackError(error);
+    if (code === "not_in_channel" || code === "channel_not_found") {
+      // The bot is not in the channel: the answer goes to the asker's DM with the app instead.
+      o.deps.log.warn({ label: o.label, err: code }, "the bot is not in the channel: answering in the DM");
+      return postToDm(o, message);
+    }
+    o.deps.log.error({ label: o.label, err: code }, "could not deliver the answer to Slack");
   }
   return false;
 }

@@ -91,4 +91,16 @@ describe("/rounds on a big house, a slow API and Slack's limits", () => {
     const shown = seen.filter((e) => e.via === "response" && !e.ephemeral);
     expect(shown.length).toBeGreaterThan(0);
   });
+
+  it("a one-message answer whose response_url fails, in a channel the bot is not in: it comes in the DM, not lost", async () => {
+    h.slack.notInChannel.add(CHANNEL);
+    const { form, id } = commandForm(h.slack, { command: "/inhouse", text: "" });
+    h.slack.failing.add(id);
+    const since = h.slack.timeline.reduce((n, e) => Math.max(n, e.id), 0);
+    expect((await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form)).status).toBe(200);
+    await h.slack.waitFor(
+      () => h.slack.timeline.some((e) => e.id > since && e.channel === "U0STAFF" && /In house/.test(e.text)),
+      15_000,
+    );
+  });
 });
