@@ -40,7 +40,7 @@ export function cleanText(value: unknown): string {
 }
 
 /** Shown where text from the API had a line break, when it must stay on one line. */
-export const FOLDED_BREAK = " ↵ ";
+const FOLDED_BREAK = " ↵ ";
 
 /**
  * The one sanitiser for text that stays on its line (every value in a message's lines, headers and

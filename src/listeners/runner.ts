@@ -22,7 +22,7 @@ import type { BotDeps } from "./bot-deps.ts";
 type WebClient = webApi.WebClient;
 
 /** Slack's limit on answers through one response_url. */
-export const RESPONSE_URL_USES = 5;
+const RESPONSE_URL_USES = 5;
 
 export type Visibility = "in_channel" | "ephemeral";
 
