@@ -295,13 +295,21 @@ async function deliverThread(
   for (const m of shown.slice(0, room)) await o.respond(toArgs(m, "in_channel")).catch(() => undefined);
   const first = sent + dm.sent + Math.min(room, shown.length) + 1;
   const missing = messages.length - first + 1;
-  if (missing <= 0) return;
+  const inDm =
+    dm.sent > 0
+      ? ` Messages ${sent + 1}–${sent + dm.sent} went to your direct messages with Kennel Desk.`
+      : "";
+  if (missing <= 0) {
+    if (inDm)
+      await o.respond(toArgs(note(`📬 ${reason}.${inDm} ${invite}`), "ephemeral")).catch(() => undefined);
+    return;
+  }
   o.deps.log.error(
     { label: o.label, channel, missing, parts: messages.length },
     "could not deliver every part of the answer",
   );
   const n = note(
-    `⚠️ ${reason}, and could not send you a direct message: messages ${first}–${messages.length} of ${messages.length} of this answer are not shown (${missing} missing). ${invite} Then ask again.`,
+    `⚠️ ${reason}, and could not send you a direct message: messages ${first}–${messages.length} of ${messages.length} of this answer are not shown (${missing} missing).${inDm} ${invite} Then ask again.`,
   );
   await o.respond(toArgs(n, "ephemeral")).catch(() => undefined);
 }
