@@ -7,7 +7,7 @@
 import { App, HTTPReceiver } from "@slack/bolt";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
-import type { SlackSettings } from "./config.ts";
+import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
@@ -80,7 +80,7 @@ export function createBot(base: Deps, options: BotOptions): Bot {
   const connection = new SlackConnection(mode, base.clock, base.log);
   const deps: BotDeps = {
     ...base,
-    access: new Access(base.config.allowedChannels, base.clock, base.log),
+    access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
     inflight: new InFlight(),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
@@ -118,6 +118,7 @@ export function createBot(base: Deps, options: BotOptions): Bot {
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
   });
+  for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
   registerActions(app, deps);

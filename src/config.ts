@@ -204,6 +204,30 @@ export function timezoneNotice(config: Config): string | undefined {
   return `KENNEL_TIMEZONE is not set, so Kennel Desk uses this computer's time zone, ${config.timezone}. In Docker that is UTC unless set. Set KENNEL_TIMEZONE to the kennel's zone, for example KENNEL_TIMEZONE=Europe/London.`;
 }
 
+/** The channels the bot posts in itself: DIGEST_CHANNEL and ROUNDS_CHANNEL, when set. */
+export function ownChannels(config: Config): string[] {
+  return [config.digest?.channel, config.rounds.channel].filter((c): c is string => c !== undefined);
+}
+
+/**
+ * Start-up warnings when ALLOWED_CHANNELS leaves out a channel the bot posts in: the posts' buttons
+ * still answer there, but a command typed there is refused, which may not be what was meant.
+ */
+export function allowedChannelsWarnings(config: Config): string[] {
+  if (config.allowedChannels.length === 0) return [];
+  const allowed = new Set(config.allowedChannels);
+  const named: Array<[string, string | undefined]> = [
+    ["DIGEST_CHANNEL", config.digest?.channel],
+    ["ROUNDS_CHANNEL", config.rounds.channel],
+  ];
+  return named
+    .filter(([, channel]) => channel !== undefined && !allowed.has(channel))
+    .map(
+      ([variable, channel]) =>
+        `${variable} ${channel} is not in ALLOWED_CHANNELS: the buttons on Kennel Desk's posts there still answer, but commands typed there are refused. Add ${channel} to ALLOWED_CHANNELS if staff should ask there too.`,
+    );
+}
+
 /** For commands that need the kennel API: the settings, or a ConfigError naming what to set. */
 export function requireKennel(config: Config, env: Record<string, string | undefined>): KennelSettings {
   if (config.kennel) return config.kennel;

@@ -3,6 +3,7 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
+import { uniqueBookings } from "../domain/bookings.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
 import {
   arrivesOn,
@@ -61,7 +62,7 @@ export async function stayingOn(
     requestId ||= p.requestId;
     calls++;
   }
-  return { bookings: sortByRoom(inHouseOn(all, date, tz)), requestId, calls };
+  return { bookings: sortByRoom(inHouseOn(uniqueBookings(all), date, tz)), requestId, calls };
 }
 
 /**

@@ -13,6 +13,35 @@ export const blocksOf = (body: Record<string, unknown>) =>
 
 export const posted = (m: TimelineEntry) => m.via === "postMessage";
 
+/**
+ * One page of a conversations.* read, as Slack pages: `limit` (at most the stand-in's page size)
+ * and an opaque `cursor`; `has_more` and `response_metadata.next_cursor` when more remain.
+ */
+function pageOfMessages<T>(all: T[], body: Record<string, unknown>, most: number) {
+  const limit = Math.max(1, Math.min(Number(body.limit) || most, most));
+  const cursor = typeof body.cursor === "string" && body.cursor ? body.cursor : undefined;
+  const start = cursor
+    ? Number(
+        Buffer.from(cursor, "base64")
+          .toString("utf8")
+          .replace(/^next:/, ""),
+      )
+    : 0;
+  if (!Number.isInteger(start) || start < 0) return undefined;
+  const messages = all.slice(start, start + limit);
+  const more = start + limit < all.length;
+  return {
+    messages,
+    has_more: more,
+    ...(more
+      ? { response_metadata: { next_cursor: Buffer.from(`next:${start + limit}`).toString("base64") } }
+      : {}),
+  };
+}
+
+/** A DM with the app (a user id, or an IM channel): the bot is always in it. */
+const isDirect = (channel: string) => /^[UWD]/.test(channel);
+
 /** The stand-in's state a Web API method reads and changes. */
 export interface WebApiState {
   stand: SlackStandIn;
@@ -29,6 +58,15 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
   const { stand, options, teamId, timeline, views, add, changed } = state;
   const ok = (payload: Record<string, unknown>) => ({ status: 200, payload: { ok: true, ...payload } });
   const fail = (error: string) => ({ status: 200, payload: { ok: false, error } });
+  const channel = String(body.channel ?? "");
+  const outside = [
+    "chat.postMessage",
+    "chat.postEphemeral",
+    "conversations.history",
+    "conversations.replies",
+  ];
+  if (outside.includes(method) && stand.notInChannel.has(channel) && !isDirect(channel))
+    return fail("not_in_channel");
   switch (method) {
     case "apps.connections.open":
       if (stand.connectionsError) return fail(stand.connectionsError);
@@ -104,7 +142,8 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
           text: m.text,
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
-      return ok({ messages: top, has_more: false });
+      const p = pageOfMessages(top, body, stand.limits.historyPage);
+      return p ? ok(p) : fail("invalid_cursor");
     }
     case "conversations.replies": {
       const withMetadata = String(body.include_all_metadata) === "true";
@@ -120,7 +159,8 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
       if (!thread.some((m) => m.ts === body.ts)) return fail("thread_not_found");
-      return ok({ messages: thread, has_more: false });
+      const p = pageOfMessages(thread, body, stand.limits.historyPage);
+      return p ? ok(p) : fail("invalid_cursor");
     }
     case "views.publish": {
       const view = body.view as { type?: unknown; blocks?: unknown } | undefined;
