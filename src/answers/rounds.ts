@@ -1,7 +1,7 @@
 /** A feeding and medication round (/rounds, the round posts): every pet in house with its sheet. */
 
 import type { Deps } from "../deps.ts";
-import type { Round } from "../domain/care.ts";
+import { feedsThisRound, type Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -93,7 +93,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         .reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
-      fed: sheets.filter((s) => s.diet.round || s.diet.general).length,
+      fed: sheets.filter((s) => feedsThisRound(s.diet)).length,
       nothing: sheets.filter((s) => s.nothing).length,
       careMissing: pets.filter((p) => !p.pet).length,
     },

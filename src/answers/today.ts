@@ -68,6 +68,8 @@ export interface TodayOverview {
   inHouse: number | undefined;
   medicationThisRound: number | undefined;
   careMissingTomorrow: number | undefined;
+  /** Pets on this round's sheet that are fasting: "Biscuit (Suite A): NIL BY MOUTH – op at 10:00". */
+  fasting?: string[] | undefined;
   /** Parts that could not be loaded, in words (the API's state when it is down). */
   problems: string[];
 }
@@ -100,6 +102,15 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
+    fasting: value(rounds, "fasting", (r) =>
+      r.pets.flatMap((p) =>
+        p.pet?.flags.fasting
+          ? [
+              `${p.pet.flags.name}${p.booking.roomName ? ` (${p.booking.roomName})` : ""}: ${p.pet.flags.fasting}`,
+            ]
+          : [],
+      ),
+    ),
     problems: [...new Set(problems)],
   };
 }

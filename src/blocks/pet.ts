@@ -54,6 +54,7 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
     `*Evaluation*\n${evaluationWords(care.evaluation)}${care.evaluationDate ? ` (${dayOf(care.evaluationDate, timezone, thisYear)})` : ""}${care.evaluationNotes ? ` · ${clip(care.evaluationNotes, 300)}` : ""}`,
   ].filter(Boolean);
   blocks.push(fields(ids));
+  if (care.fasting) blocks.push(section(`🚫 *Fasting:* ${clip(care.fasting, 600)}`));
   blocks.push(section(`🍽 *Diet*\n${dietLines(care).join("\n")}`));
   blocks.push(
     section(

@@ -5,7 +5,13 @@
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { CARE_NOT_LOADED, CARE_NOT_MATCHED, roundMedicationRow, speciesEmoji } from "../words/care.ts";
+import {
+  CARE_NOT_LOADED,
+  CARE_NOT_MATCHED,
+  roundMedicationRow,
+  sheetAlertWords,
+  speciesEmoji,
+} from "../words/care.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";
 import { lateWords } from "./digest.ts";
 import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
@@ -34,17 +40,19 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
   const name = `${speciesEmoji(p.pet.pet)} ${bold(clip(p.pet.flags.name, 80))}`;
   const s = p.sheet;
   const allergy = s.allergies ? `⚠️ allergies: ${clip(s.allergies, 300)}` : "";
+  // Fasting (and the other alerts) before anything else in the pet's lines.
+  const alerts = sheetAlertWords(p.pet.flags).map((a) => clip(a, 400));
   if (s.nothing) {
     const others = s.medications.map((m) => clip(roundMedicationRow(m, r.round), 200));
     return truncate(
-      [`${room} · ${name}${owner} · nothing this round`, allergy, ...others.map((o) => `💊 ${o}`)]
+      [`${room} · ${name}${owner} · nothing this round`, ...alerts, allergy, ...others.map((o) => `💊 ${o}`)]
         .filter(Boolean)
         .join("\n"),
       2900,
     );
   }
   // Allergies straight after the name: in a long sheet they are the line never to lose.
-  const lines = [`${room} · ${name}${owner}`, allergy].filter(Boolean);
+  const lines = [`${room} · ${name}${owner}`, ...alerts, allergy].filter(Boolean);
   if (s.diet.round) lines.push(`🍽 ${roundWord(r.round).toLowerCase()}: ${clip(s.diet.round, 600)}`);
   if (s.diet.general) lines.push(`🍽 general: ${clip(s.diet.general, 400)}`);
   if (!s.diet.round && !s.diet.general) lines.push(`🍽 no ${r.round} diet recorded`);

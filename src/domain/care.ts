@@ -44,11 +44,42 @@ export interface CareFacts {
   evaluation: Evaluation;
   evaluationDate: string | undefined;
   evaluationNotes: string | undefined;
+  /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), from any diet or note. */
+  fasting: string | undefined;
 }
 
-/** Words that say a value is no value ("none", "n/a", "-"): not a care fact. */
-const NOTHING = /^\s*(none|nil|n\/?a|no|-+|—|\.)\s*$/i;
+/**
+ * Words that say a value is no value ("none", "n/a", "-"), and the ways staff write that a pet has
+ * no known allergy ("None known", "NKA", "no known allergies"): not a care fact.
+ */
+const NOTHING =
+  /^\s*(none|nil|n\/?a|no|none\s+known|none\s+recorded|nka|nkda|no\s+known(\s+drug)?\s+allerg(y|ies)|-+|—|\.)\s*[.!]?\s*$/i;
 const fact = (v: string | undefined) => (v === undefined || NOTHING.test(v) ? undefined : v.trim());
+
+/**
+ * A round's diet is kept as written: there "nil", "none" or "no" is an instruction (no food this
+ * round), never an empty field to fill with the general diet. Only a bare dash or dot is no value.
+ */
+const roundDiet = (v: string | undefined) =>
+  v === undefined || /^\s*(-+|—|\.)\s*$/.test(v) ? undefined : v.trim();
+
+/** A round's diet that says no food: "Nil", "none", "No", "no food". */
+export function isNoFood(diet: string | undefined): boolean {
+  return diet !== undefined && /^\s*(nil|none|no|no food|no feed|nothing)\s*[.!]*\s*$/i.test(diet);
+}
+
+/**
+ * Fasting words: "nil by mouth" (NBM), "fast", "fasting", "no food after", "starve". "Breakfast",
+ * "eats fast" and "fast eater" are not a fast.
+ */
+const FASTING =
+  /\b(nil\s+by\s+mouth|nbm|fasting|fasted|starved?|starving|no\s+(food|feed|breakfast|dinner|tea|supper)\s+(after|from|before|until|till|tonight|today|tomorrow)|fast(\s+(from|after|before|until|till|for|overnight|tonight|today))?)\b/i;
+const NOT_FASTING = /\b(eats?|eating|ate|too|very|so)\s+fast\b|\bfast\s+(eater|eating|feeder)\b/gi;
+
+/** The first care text that says the pet is fasting, as written; undefined when none does. */
+export function fastingIn(texts: Array<string | undefined>): string | undefined {
+  return texts.find((t) => t !== undefined && FASTING.test(t.replace(NOT_FASTING, " ")))?.trim();
+}
 
 /**
  * The drug's short name from its instruction: the words before the first comma, semicolon, dash
@@ -80,13 +111,14 @@ function medicationsOf(pet: Pet): Medication[] {
 
 export function careOf(pet: Pet): CareFacts {
   const ev = pet.evaluationComplete;
+  const diet: Diet = {
+    general: fact(pet.dietaryRequirements),
+    morning: roundDiet(pet.dietaryRequirementsAm),
+    midday: roundDiet(pet.dietaryRequirementsNoon),
+    evening: roundDiet(pet.dietaryRequirementsPm),
+  };
   return {
-    diet: {
-      general: fact(pet.dietaryRequirements),
-      morning: fact(pet.dietaryRequirementsAm),
-      midday: fact(pet.dietaryRequirementsNoon),
-      evening: fact(pet.dietaryRequirementsPm),
-    },
+    diet,
     medications: medicationsOf(pet),
     allergies: fact(pet.allergies),
     medicalNotes: fact(pet.medicalNotes),
@@ -97,6 +129,14 @@ export function careOf(pet: Pet): CareFacts {
     evaluation: ev === undefined ? "unknown" : ev === 0 ? "not_complete" : "complete",
     evaluationDate: pet.evaluationCompleteDate,
     evaluationNotes: fact(pet.evaluationCompleteNotes),
+    fasting: fastingIn([
+      diet.morning,
+      diet.midday,
+      diet.evening,
+      diet.general,
+      fact(pet.medicalNotes),
+      fact(pet.notes),
+    ]),
   };
 }
 
@@ -123,12 +163,25 @@ export function isSpecialDiet(diet: Diet): boolean {
   );
 }
 
-/** The diet of one round, and the general diet. */
+/**
+ * The diet of one round, and the general diet. A round's "nil", "none" or "no" is shown as written
+ * with what it means ("Nil (no food this round)"), and the general diet is then not shown beside
+ * it: it would read as food to give.
+ */
 export function dietFor(
   diet: Diet,
   round: Round,
 ): { round: string | undefined; general: string | undefined } {
-  return { round: diet[round], general: diet.general };
+  const own = diet[round];
+  if (isNoFood(own)) return { round: `${own} (${NO_FOOD_THIS_ROUND})`, general: undefined };
+  return { round: own, general: diet.general };
+}
+
+export const NO_FOOD_THIS_ROUND = "no food this round";
+
+/** Does this round's diet feed the pet (a diet recorded, and not "nil")? */
+export function feedsThisRound(diet: { round: string | undefined; general: string | undefined }): boolean {
+  return Boolean((diet.round && !diet.round.endsWith(`(${NO_FOOD_THIS_ROUND})`)) || diet.general);
 }
 
 /**

@@ -18,6 +18,8 @@ export interface PetFlags {
   /** No diet recorded at all (general or any round). */
   noDiet: boolean;
   medicalNotes: boolean;
+  /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), as written. */
+  fasting: string | undefined;
 }
 
 export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
@@ -32,12 +34,14 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
     specialDiet: isSpecialDiet(d),
     noDiet: !hasAnyDiet(d),
     medicalNotes: care.medicalNotes !== undefined,
+    fasting: care.fasting,
   };
 }
 
 /** Does this pet carry any care flag at all (the card's "nothing recorded" line is its negation)? */
 export function hasCareFlag(f: PetFlags): boolean {
   return (
+    Boolean(f.fasting) ||
     f.medications.length > 0 ||
     Boolean(f.allergies) ||
     f.notEvaluated ||

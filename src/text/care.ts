@@ -15,6 +15,7 @@ import { block, bold, dim, one, red, yellow } from "./style.ts";
 
 function flagText(o: TextOptions, w: FlagWord): string {
   const text = `${w.symbol} ${one(w.text, w.tone === "allergy" ? 120 : 200)}`;
+  if (w.tone === "fasting") return red(o, text);
   return w.tone === "medication" || w.tone === "allergy" ? yellow(o, text) : text;
 }
 
@@ -76,6 +77,8 @@ function medicationRows(care: CareFacts): string[] {
  */
 export function careLines(o: TextOptions, care: CareFacts, indent: string): string[] {
   const out: string[] = [];
+  // Fasting first: the one line that changes what the pet may be given today.
+  if (care.fasting) out.push(red(o, `🚫 ${bold(o, "Fasting")}: ${block(care.fasting, indent, 300)}`));
   const diet = dietRows(care);
   out.push(`🍽 ${bold(o, "Diet")}`, ...diet.map((d) => `${indent}${d}`));
   if (care.medications.length) {

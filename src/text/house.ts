@@ -9,7 +9,7 @@ import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
-import { careWarningWords, roundMedicationRow, speciesEmoji } from "../words/care.ts";
+import { careWarningWords, roundMedicationRow, sheetAlertWords, speciesEmoji } from "../words/care.ts";
 import { dayHeading, dayOf, timeOf } from "../words/dates.ts";
 import { leftOutWords } from "../words/day.ts";
 import {
@@ -110,12 +110,15 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
     return m.state === "other_rounds" ? dim(o, row) : yellow(o, row);
   });
   const allergy = s.allergies ? yellow(o, `⚠️ allergies: ${one(s.allergies, 300)}`) : "";
+  // Fasting (and the other alerts) before anything else in the pet's lines.
+  const alerts = sheetAlertWords(p.pet.flags).map((a) => red(o, one(a, 400)));
   if (s.nothing)
     return [
       `  ${name} · nothing this round`,
-      ...[...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
+      ...[...alerts, ...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
     ].join("\n");
   const lines = [
+    ...alerts,
     s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : `🍽 no ${r.round} diet recorded`,
     s.diet.general ? `🍽 general: ${one(s.diet.general, 400)}` : "",
     ...meds,
@@ -175,8 +178,12 @@ export function todayText(t: TodayOverview, o: TextOptions): string {
     `💊 ${roundWord(t.round)} round: ${n(t.medicationThisRound, "pet")} with medication`,
     `❔ Tomorrow's arrivals with care details missing: ${n(t.careMissingTomorrow, "booking")}`,
   ];
+  const fasting = t.fasting?.length
+    ? red(o, [`🚫 Fasting:`, ...t.fasting.map((f) => `   ${one(f, 300)}`)].join("\n"))
+    : undefined;
   return paragraphs([
     title(o, `Today — ${dayHeading(t.date)}`),
+    fasting,
     rows.join("\n"),
     t.problems.length ? red(o, t.problems.map((p) => `❔ ${one(p, 400)}`).join("\n")) : undefined,
   ]);

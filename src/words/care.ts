@@ -28,7 +28,7 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
   return `${m.instruction ?? m.name} · no time given: follow the instruction`;
 }
 
-type FlagTone = "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
+type FlagTone = "fasting" | "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
 
 export interface FlagWord {
   tone: FlagTone;
@@ -38,6 +38,7 @@ export interface FlagWord {
 
 /** Symbols for care; money has its own (see money.ts), so ⚠️ means one thing only. */
 const CARE_SYMBOLS: Record<FlagTone, string> = {
+  fasting: "🚫",
   medication: "💊",
   allergy: "⚠️",
   evaluation: "🆕",
@@ -50,7 +51,8 @@ const CARE_SYMBOLS: Record<FlagTone, string> = {
 export function flagWords(f: PetFlags): FlagWord[] {
   const out: FlagWord[] = [];
   const add = (tone: FlagTone, text: string) => out.push({ tone, symbol: CARE_SYMBOLS[tone], text });
-  // Allergies first: in a line cut short, the one fact that can harm a pet is never the one lost.
+  // Fasting first, then allergies: in a line cut short, the facts that can harm a pet are never lost.
+  if (f.fasting) add("fasting", fastingWords(f.fasting));
   if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
   if (f.medications.length) add("medication", f.medications.join(", "));
   if (f.notEvaluated) add("evaluation", "not evaluated");
@@ -58,6 +60,20 @@ export function flagWords(f: PetFlags): FlagWord[] {
   if (f.medicalNotes) add("medical", "medical notes");
   if (f.grooming) add("grooming", "grooming notes");
   return out;
+}
+
+/** "fasting: NIL BY MOUTH – op at 10:00", the words as written (cut to 200 characters). */
+export function fastingWords(fasting: string): string {
+  const text = fasting.replace(/\s+/g, " ").trim();
+  return `fasting: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+}
+
+/**
+ * The lines that come first in a pet's block on a round's sheet, before its diet and doses: 🚫 the
+ * fasting words. Plain text; each renderer escapes it.
+ */
+export function sheetAlertWords(f: PetFlags): string[] {
+  return [f.fasting ? `🚫 ${fastingWords(f.fasting)}` : ""].filter(Boolean);
 }
 
 export function speciesEmoji(pet: Pet): string {
