@@ -3,16 +3,21 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
+import { saysLeft } from "../domain/bookings.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
 import { arrivesOn, goesHomeOn, inHouseOn, sortByRoom } from "../domain/house.ts";
 import { pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { dayEndIso, dayStartIso } from "../time.ts";
+import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
 
 export interface HouseEntry extends DayEntry {
   goingHome: boolean;
   arriving: boolean;
+  /** The stay has no check-out date: in house from its check-in on. */
+  noCheckOut?: boolean;
+  /** Its status says the pet has left (checked out): on no round's sheet from today on. */
+  left?: boolean;
 }
 
 export interface HouseReport {
@@ -41,9 +46,17 @@ export interface HouseReport {
 const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 
 /**
- * Every booking staying on a local date: GET /bookings over that day, every page. ASSUMPTION (as
- * the sandbox and docs/kennel-api.md's request.from/request.to): the range selects bookings whose
- * stay overlaps it; the domain's rule then keeps exactly the stays in house on the date.
+ * The longest stay the house query reaches back for. The spec does not say whether
+ * request.from/request.to bound the check-in or the whole stay (docs/kennel-api.md, "Spec
+ * readings"): the query starts this many days before the date, so a stay that began up to six
+ * weeks earlier is returned either way, and the domain's rule keeps the stays in house.
+ */
+export const LONGEST_STAY_DAYS = 42;
+
+/**
+ * Every booking staying on a local date: GET /bookings from LONGEST_STAY_DAYS before that day to
+ * its end, every page. Read both ways safely: whether the API's range selects by check-in or by
+ * overlap, the stays in house are in the answer; the domain's rule then keeps exactly those.
  */
 export async function stayingOn(
   deps: Deps,
@@ -54,7 +67,7 @@ export async function stayingOn(
   let requestId = "";
   let calls = 0;
   for await (const p of deps.kennel.iterateBookings(
-    { from: dayStartIso(date, tz), to: dayEndIso(date, tz) },
+    { from: dayStartIso(addDays(date, -LONGEST_STAY_DAYS), tz), to: dayEndIso(date, tz) },
     100,
   )) {
     all.push(...p.data.items);
@@ -75,10 +88,15 @@ export async function houseReport(
     ? { items: stay.bookings, page: 1, pages: 1, from: 0 }
     : pageOf(stay.bookings, options.page ?? 1, houseEntrySize, HOUSE_PAGE);
   const care = await lookUpCare(deps, shown.items);
+  const today = localDate(deps.clock.now(), tz);
+  // A status that says the pet has left counts from today on (a past day's stays all say it).
+  const left = (b: Booking) => saysLeft(b) && date >= today;
   const entries: HouseEntry[] = shown.items.map((b) => ({
     ...entryOf(b, care.careOf(b)),
-    goingHome: goesHomeOn(b, date, tz),
+    goingHome: goesHomeOn(b, date, tz) || left(b),
     arriving: arrivesOn(b, date, tz),
+    noCheckOut: !b.checkOutDate,
+    left: left(b),
   }));
   const pets = (b: Booking) => b.numberOfPets ?? 1;
   return {

@@ -12,7 +12,7 @@ import {
   sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
-import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";
+import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { lateWords } from "./digest.ts";
 import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
@@ -27,7 +27,8 @@ const summary = (r: RoundReport) =>
 function roundPetText(p: RoundPet, r: RoundReport): string {
   const b = p.booking;
   const room = b.roomName ? `${bold(clip(b.roomName, 80))}` : "*no room*";
-  const owner = b.customerName ? ` (${clip(b.customerName, 80)})` : "";
+  const marks = stayMarkWords(p).map((m) => ` · ${m}`);
+  const owner = `${b.customerName ? ` (${clip(b.customerName, 80)})` : ""}${marks.join("")}`;
   if (!p.pet || !p.sheet) {
     const which = p.unmatched.length
       ? clip(p.unmatched.join(", "), 200)

@@ -6,7 +6,7 @@
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
-import { bookingTypeText } from "../domain/bookings.ts";
+import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { careWarningWords, roundMedicationRow, sheetAlertWords, speciesEmoji } from "../words/care.ts";
@@ -15,9 +15,11 @@ import { leftOutWords } from "../words/day.ts";
 import {
   houseSummaryParts,
   houseTitle,
+  NO_CHECK_OUT,
   NO_ONE_IN_HOUSE,
   roundSummaryParts,
   roundTitle,
+  stayMarkWords,
   TOMORROW_ALL_KNOWN,
   tomorrowTitle,
 } from "../words/house.ts";
@@ -59,9 +61,13 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
   const pets = b.petNames ? one(b.petNames, 300) : "pets not recorded";
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
   const owner = b.customerName ? one(b.customerName, 150) : "owner not recorded";
-  const home = e.goingHome
-    ? yellow(o, "🏠 going home that day")
-    : `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`;
+  const home = e.left
+    ? yellow(o, `🏠 ${statusText(b.status)}`)
+    : e.goingHome
+      ? yellow(o, "🏠 going home that day")
+      : b.checkOutDate
+        ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
+        : yellow(o, NO_CHECK_OUT);
   const type = one(bookingTypeText(b), 40);
   const first = [
     `${bold(o, pets)}${count}`,
@@ -96,7 +102,8 @@ export function houseText(r: HouseReport, o: TextOptions): string {
 /** One pet on a round's sheet: the round's diet, each medication's row for the round, allergies. */
 function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
   const b = p.booking;
-  const owner = b.customerName ? ` (${one(b.customerName, 80)})` : "";
+  const marks = stayMarkWords(p).map((m) => ` · ${m}`);
+  const owner = `${b.customerName ? ` (${one(b.customerName, 80)})` : ""}${marks.join("")}`;
   const indent = "     ";
   if (!p.pet || !p.sheet) {
     const which = p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets");

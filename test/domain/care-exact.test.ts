@@ -1,9 +1,11 @@
 /** Care exact on the data kennels really type (issue 20): diets as written, fasting, "none known". */
 import { describe, expect, it } from "vitest";
+import { counts, saysLeft, standingOf } from "../../src/domain/bookings.ts";
 import { careOf, dietFor, fastingIn } from "../../src/domain/care.ts";
 import { flagsOf, hasCareFlag } from "../../src/domain/flags.ts";
+import { inHouseOn } from "../../src/domain/house.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
-import type { Pet } from "../../src/kennel/schemas.ts";
+import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { flagWords, sheetAlertWords } from "../../src/words/care.ts";
 
 describe("a round's diet as written", () => {
@@ -58,5 +60,55 @@ describe("no allergy written as words", () => {
     const f = flagsOf({ name: "Scout", allergies: text });
     expect(f.allergies).toBeUndefined();
     expect(hasCareFlag(f)).toBe(false);
+  });
+});
+
+describe("who is in house", () => {
+  const tz = "Europe/London";
+  it("a stay with no check-out date is in house from its check-in on, unless its status says it has left", () => {
+    // Before: in house on its check-in day only, so a stay checked in yesterday was nowhere today.
+    const open: Booking = { bookingId: 1, status: "Checked In", checkInDate: "2026-11-23T10:00:00Z" };
+    expect(inHouseOn([open], "2026-11-24", tz)).toEqual([open]);
+    expect(inHouseOn([open], "2026-12-24", tz)).toEqual([open]);
+    expect(inHouseOn([open], "2026-11-22", tz)).toEqual([]);
+    const gone: Booking = { ...open, bookingId: 2, status: "Checked Out" };
+    expect(inHouseOn([gone], "2026-11-24", tz)).toEqual([]);
+  });
+
+  it.each([
+    ["Checked Out", true],
+    ["checked_out", true],
+    ["Departed", true],
+    ["completed", true],
+    ["Checked In", false],
+    ["confirmed", false],
+    [undefined, false],
+  ])("status %s says the pet has left: %s", (status, left) => {
+    expect(saysLeft({ status })).toBe(left);
+  });
+});
+
+describe("statuses by whole words", () => {
+  it.each([
+    // Before: "Cancellation Requested" was hidden as if cancelled.
+    ["Cancellation Requested", "unknown_status"],
+    ["cancellation_requested", "unknown_status"],
+    ["pending cancellation", "unknown_status"],
+    ["Awaiting cancellation", "unknown_status"],
+    ["waitlist requested", "unknown_status"],
+    ["Cancelled", "called_off"],
+    ["cancelled_by_customer", "called_off"],
+    ["Canceled", "called_off"],
+    ["No Show", "called_off"],
+    ["noshow", "called_off"],
+    ["Checked Out", "stay"],
+    ["Waitlisted", "waitlisted"],
+    ["pending_deposit", "unknown_status"],
+  ])("%s → %s", (status, standing) => {
+    expect(standingOf({ status })).toBe(standing);
+  });
+
+  it("a booking that only asks to be cancelled is still a stay, counted", () => {
+    expect(counts({ status: "Cancellation Requested" })).toBe(true);
   });
 });
