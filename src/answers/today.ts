@@ -1,7 +1,7 @@
 /** Tomorrow's check (arrivals whose care details are missing), the Today home, and warming the care cache. */
 
 import type { Deps } from "../deps.ts";
-import { bookingsThatCount, counts, type LeftOut, owes } from "../domain/bookings.ts";
+import { bookingsThatCount, counts, type LeftOut, owes, paymentOf } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
@@ -65,6 +65,8 @@ export interface TodayOverview {
   arrivals: number | undefined;
   departures: number | undefined;
   unpaidDepartures: number | undefined;
+  /** Departures whose payment the API did not record: to check at the desk. */
+  paymentToCheck?: number | undefined;
   inHouse: number | undefined;
   medicationThisRound: number | undefined;
   careMissingTomorrow: number | undefined;
@@ -99,6 +101,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     arrivals: value(arr, "arrivals", (r) => kept(r.data).length),
     departures: departures?.length,
     unpaidDepartures: departures?.filter(owes).length,
+    paymentToCheck: departures?.filter((b) => paymentOf(b) === "unknown").length,
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),

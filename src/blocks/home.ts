@@ -22,6 +22,16 @@ export function homeBlocks(t: TodayOverview, timezone: string): Block[] {
       t.unpaidDepartures,
       "Show the going-home check",
     ],
+    ...(t.paymentToCheck
+      ? [
+          [
+            "departures",
+            "❔ Departures with payment not recorded (to check)",
+            t.paymentToCheck,
+            "Show the going-home check",
+          ] as [ListName, string, number | undefined, string],
+        ]
+      : []),
     [
       "rounds",
       `💊 Medication this round (${roundWord(t.round).toLowerCase()})`,

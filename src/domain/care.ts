@@ -46,6 +46,10 @@ export interface CareFacts {
   evaluationNotes: string | undefined;
   /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), from any diet or note. */
   fasting: string | undefined;
+  /** Drugs recorded in two or more slots, by name: "listed twice: check it is not a double dose". */
+  listedTwice: string[];
+  /** With no allergy recorded, medical notes that speak of one (shown on the sheets as 🩺). */
+  allergyInNotes: string | undefined;
 }
 
 /**
@@ -82,12 +86,63 @@ export function fastingIn(texts: Array<string | undefined>): string | undefined 
 }
 
 /**
- * The drug's short name from its instruction: the words before the first comma, semicolon, dash
- * or parenthesis ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"), cut cleanly to 32 characters.
+ * Words that begin an instruction but name no drug: times of day ("AM:", "Morning -"), how often,
+ * how much, and what to do ("Give 1 tablet of …").
+ */
+const NOT_A_DRUG = new Set(
+  (
+    "am pm a.m p.m morning mornings evening evenings night nightly nights noon midday lunch lunchtime " +
+    "breakfast dinner tea supper bedtime daily once twice thrice bid sid tid bd od eod every each per " +
+    "give given giving administer apply put add one two three four half quarter a an the of x " +
+    "tablet tablets tab tabs capsule capsules caps drop drops ml mg g units unit iu sachet sachets " +
+    "with after before in on at into by to from as see meds med medication medications medicine dose " +
+    "doses then and or plus"
+  ).split(" "),
+);
+
+/**
+ * The drug's name in an instruction: the words before the first comma, semicolon, colon, dash or
+ * parenthesis, from the first word that can name a drug ("AM: Vetmedin 5 mg" → "Vetmedin 5 mg";
+ * "Give 1 tablet of Rimadyl" → "Rimadyl"), cut cleanly to 32 characters; undefined when no word
+ * there names one ("AM", "1 tablet twice daily").
+ */
+function drugWords(instruction: string): string | undefined {
+  const cuts = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/).map((c) => c.trim());
+  for (const head of cuts) {
+    const words = head.split(/\s+/).filter(Boolean);
+    const start = words.findIndex((w) => {
+      const bare = w
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}.]+/gu, "")
+        .replace(/\.$/, "");
+      return /^\p{L}{2,}/u.test(bare) && !NOT_A_DRUG.has(bare);
+    });
+    if (start >= 0) return shorten(words.slice(start).join(" "), 32);
+    // A head of time or dose words only ("AM", "1 tablet"): the drug may follow the colon.
+    if (!/^(am|pm|a\.m\.?|p\.m\.?|morning|evening|night|noon|midday|daily)$/i.test(head)) break;
+  }
+  return undefined;
+}
+
+/**
+ * The drug's short name from its instruction ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"):
+ * the words that name the drug, else the instruction's first words, cut cleanly to 32 characters.
  */
 export function drugName(instruction: string): string {
   const head = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/)[0]?.trim() || instruction.trim();
-  return shorten(head, 32);
+  return drugWords(instruction) ?? shorten(head, 32);
+}
+
+/**
+ * A medication's name: from its instruction when its words name a drug, else from its midday or
+ * evening instruction ("Insulin 4 units"), else "medication N".
+ */
+function medicationName(n: number, texts: Array<string | undefined>): string {
+  for (const t of texts) {
+    const name = t && drugWords(t);
+    if (name) return name;
+  }
+  return `medication ${n}`;
 }
 
 function medicationsOf(pet: Pet): Medication[] {
@@ -100,7 +155,7 @@ function medicationsOf(pet: Pet): Medication[] {
     const n = i + 1;
     out.push({
       n,
-      name: instruction ? drugName(instruction) : `medication ${n}`,
+      name: medicationName(n, [instruction, midday, evening]),
       instruction,
       midday,
       evening,
@@ -108,6 +163,26 @@ function medicationsOf(pet: Pet): Medication[] {
   });
   return out;
 }
+
+/** The drugs recorded in two or more slots ("Rimadyl" in 1 and 3): they may be one dose twice. */
+function listedTwice(medications: Medication[]): string[] {
+  const key = (m: Medication) =>
+    /^medication \d+$/.test(m.name) ? "" : (m.name.split(/\s+/)[0] ?? "").toLowerCase();
+  const seen = new Map<string, Medication>();
+  const out: string[] = [];
+  for (const m of medications) {
+    const k = key(m);
+    if (!k) continue;
+    const first = seen.get(k);
+    if (first && !out.includes(first.name)) out.push(first.name);
+    if (!first) seen.set(k, m);
+  }
+  return out;
+}
+
+/** Words in medical notes that speak of an allergy. */
+const ALLERGY_WORDS =
+  /\b(allerg\w*|anaphyla\w*|intoleran\w*|reacts?\s+(badly\s+)?to|reaction\s+to|sensitive\s+to|epipen)\b/i;
 
 export function careOf(pet: Pet): CareFacts {
   const ev = pet.evaluationComplete;
@@ -117,11 +192,14 @@ export function careOf(pet: Pet): CareFacts {
     midday: roundDiet(pet.dietaryRequirementsNoon),
     evening: roundDiet(pet.dietaryRequirementsPm),
   };
+  const medications = medicationsOf(pet);
+  const allergies = fact(pet.allergies);
+  const medicalNotes = fact(pet.medicalNotes);
   return {
     diet,
-    medications: medicationsOf(pet),
-    allergies: fact(pet.allergies),
-    medicalNotes: fact(pet.medicalNotes),
+    medications,
+    allergies,
+    medicalNotes,
     groomingNotes: fact(pet.groomingNotes),
     notes: fact(pet.notes),
     // ASSUMPTION: evaluationComplete is an integer (the spec: "evaluation completion value");
@@ -137,6 +215,8 @@ export function careOf(pet: Pet): CareFacts {
       fact(pet.medicalNotes),
       fact(pet.notes),
     ]),
+    listedTwice: listedTwice(medications),
+    allergyInNotes: !allergies && medicalNotes && ALLERGY_WORDS.test(medicalNotes) ? medicalNotes : undefined,
   };
 }
 

@@ -20,6 +20,10 @@ export interface PetFlags {
   medicalNotes: boolean;
   /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), as written. */
   fasting: string | undefined;
+  /** Drugs recorded in two slots: "listed twice: check it is not a double dose". */
+  listedTwice: string[];
+  /** No allergy recorded, but the medical notes speak of one: their text. */
+  allergyInNotes: string | undefined;
 }
 
 export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
@@ -35,6 +39,8 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
     noDiet: !hasAnyDiet(d),
     medicalNotes: care.medicalNotes !== undefined,
     fasting: care.fasting,
+    listedTwice: care.listedTwice,
+    allergyInNotes: care.allergyInNotes,
   };
 }
 

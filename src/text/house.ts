@@ -181,6 +181,7 @@ export function todayText(t: TodayOverview, o: TextOptions): string {
   const rows = [
     `🛬 Arrivals: ${n(t.arrivals, "booking")}`,
     `🏠 Departures: ${n(t.departures, "booking")}${t.unpaidDepartures ? ` (${red(o, `🔴 ${t.unpaidDepartures} with money to take`)})` : ""}`,
+    ...(t.paymentToCheck ? [`❔ Departures with payment not recorded: ${t.paymentToCheck} to check`] : []),
     `🐾 In house: ${n(t.inHouse, "pet")}`,
     `💊 ${roundWord(t.round)} round: ${n(t.medicationThisRound, "pet")} with medication`,
     `❔ Tomorrow's arrivals with care details missing: ${n(t.careMissingTomorrow, "booking")}`,

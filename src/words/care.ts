@@ -54,10 +54,12 @@ export function flagWords(f: PetFlags): FlagWord[] {
   // Fasting first, then allergies: in a line cut short, the facts that can harm a pet are never lost.
   if (f.fasting) add("fasting", fastingWords(f.fasting));
   if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
+  if (f.allergyInNotes) add("medical", allergyInNotesWords(f.allergyInNotes));
   if (f.medications.length) add("medication", f.medications.join(", "));
+  for (const name of f.listedTwice) add("medication", listedTwiceWords(name));
   if (f.notEvaluated) add("evaluation", "not evaluated");
   if (f.specialDiet) add("diet", "special diet");
-  if (f.medicalNotes) add("medical", "medical notes");
+  if (f.medicalNotes && !f.allergyInNotes) add("medical", "medical notes");
   if (f.grooming) add("grooming", "grooming notes");
   return out;
 }
@@ -70,10 +72,26 @@ export function fastingWords(fasting: string): string {
 
 /**
  * The lines that come first in a pet's block on a round's sheet, before its diet and doses: 🚫 the
- * fasting words. Plain text; each renderer escapes it.
+ * fasting words, 🩺 an allergy found only in the medical notes, 💊 a drug listed twice. Plain text;
+ * each renderer escapes it.
  */
 export function sheetAlertWords(f: PetFlags): string[] {
-  return [f.fasting ? `🚫 ${fastingWords(f.fasting)}` : ""].filter(Boolean);
+  return [
+    f.fasting ? `🚫 ${fastingWords(f.fasting)}` : "",
+    f.allergyInNotes ? `🩺 ${allergyInNotesWords(f.allergyInNotes)}` : "",
+    ...f.listedTwice.map((name) => `💊 ${listedTwiceWords(name)}`),
+  ].filter(Boolean);
+}
+
+/** "Rimadyl 50 mg listed twice: check it is not a double dose" */
+export function listedTwiceWords(name: string): string {
+  return `${name} listed twice: check it is not a double dose`;
+}
+
+/** "medical notes: Allergic to chicken, itches" (cut to 200 characters). */
+export function allergyInNotesWords(notes: string): string {
+  const text = notes.replace(/\s+/g, " ").trim();
+  return `medical notes: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
 }
 
 export function speciesEmoji(pet: Pet): string {

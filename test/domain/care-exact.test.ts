@@ -2,11 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { counts, saysLeft, standingOf } from "../../src/domain/bookings.ts";
 import { careOf, dietFor, fastingIn } from "../../src/domain/care.ts";
+import { entryOf, totalsOf } from "../../src/domain/day.ts";
 import { flagsOf, hasCareFlag } from "../../src/domain/flags.ts";
 import { inHouseOn } from "../../src/domain/house.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { flagWords, sheetAlertWords } from "../../src/words/care.ts";
+import { summaryParts } from "../../src/words/day.ts";
 
 describe("a round's diet as written", () => {
   const pet: Pet = {
@@ -110,5 +112,59 @@ describe("statuses by whole words", () => {
 
   it("a booking that only asks to be cancelled is still a stay, counted", () => {
     expect(counts({ status: "Cancellation Requested" })).toBe(true);
+  });
+});
+
+describe("drug names from the drug", () => {
+  it.each([
+    ["AM: Vetmedin 5 mg, one tablet", undefined, "Vetmedin 5 mg"],
+    ["Morning - Apoquel 16mg", undefined, "Apoquel 16mg"],
+    ["Give 1 tablet of Rimadyl", undefined, "Rimadyl"],
+    ["Rimadyl 50 mg, half a tablet", undefined, "Rimadyl 50 mg"],
+    // Before: "medication 1" (no instruction) and "AM" (the time taken for the drug).
+    [undefined, "Insulin 4 units", "Insulin 4 units"],
+    ["AM", "Thyroxine 0.4 mg", "Thyroxine 0.4 mg"],
+    ["1 tablet twice daily", undefined, "medication 1"],
+  ])("instruction %s, evening %s → %s", (medication, medicationPm, name) => {
+    const [m] = careOf({ name: "Daisy", medication, medicationPm }).medications;
+    expect(m?.name).toBe(name);
+  });
+
+  it("a drug in two slots says 'listed twice: check it is not a double dose'", () => {
+    const pet: Pet = {
+      name: "Rolo",
+      medication: "Rimadyl 50 mg, AM",
+      medication3: "rimadyl 50mg, with food",
+    };
+    const f = flagsOf(pet);
+    expect(f.listedTwice).toEqual(["Rimadyl 50 mg"]);
+    expect(flagWords(f).map((w) => w.text)).toContain(
+      "Rimadyl 50 mg listed twice: check it is not a double dose",
+    );
+    expect(sheetAlertWords(f)).toContain("💊 Rimadyl 50 mg listed twice: check it is not a double dose");
+    expect(flagsOf({ name: "Rolo", medication: "Rimadyl", medication2: "Apoquel" }).listedTwice).toEqual([]);
+  });
+
+  it("an allergy written only in the medical notes reaches the sheets as 🩺 with its text", () => {
+    const f = flagsOf({ name: "Bonnie", medicalNotes: "Allergic to chicken: itches badly" });
+    expect(f.allergyInNotes).toBe("Allergic to chicken: itches badly");
+    expect(sheetAlertWords(f)).toEqual(["🩺 medical notes: Allergic to chicken: itches badly"]);
+    expect(flagWords(f)[0]?.text).toBe("medical notes: Allergic to chicken: itches badly");
+    // With the allergy recorded where it belongs, the notes are not repeated as one.
+    expect(
+      flagsOf({ name: "B", allergies: "chicken", medicalNotes: "allergic to chicken" }).allergyInNotes,
+    ).toBe(undefined);
+  });
+});
+
+describe("payment not recorded", () => {
+  it("is counted 'to check' in the going-home summary", () => {
+    // Before: neither paid nor unpaid, it was counted nowhere.
+    const entries = [entryOf({ bookingId: 1 }), entryOf({ bookingId: 2, bookingPaid: true })];
+    const totals = totalsOf(entries, { calledOff: 0, waitlisted: 0 });
+    expect(totals.paymentUnknown).toBe(1);
+    expect(summaryParts("departures", totals).map((p) => p.text)).toContain(
+      "❔ 1 payment not recorded: to check",
+    );
   });
 });
