@@ -6,7 +6,7 @@
  *   instructions. The instruction is never relabelled with a time of day.
  * - allergies, medical notes, grooming notes, notes, evaluation.
  */
-import { MEDICATION_FIELDS, type Pet } from "../kennel/schemas.ts";
+import { careLeftOut, MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../kennel/schemas.ts";
 import { shorten } from "./text.ts";
 
 export type Round = "morning" | "midday" | "evening";
@@ -50,6 +50,28 @@ export interface CareFacts {
   listedTwice: string[];
   /** With no allergy recorded, medical notes that speak of one (shown on the sheets as 🩺). */
   allergyInNotes: string | undefined;
+  /**
+   * Care the bot could not read, in words ("allergies", "medication 2"): never to be shown as
+   * "none"; "could not be read: check the record".
+   */
+  unreadable: string[];
+}
+
+/** A care field's name in words: "medication2Pm" → "medication 2 evening", "dietaryRequirementsAm" → "morning diet". */
+function fieldWords(field: string): string {
+  const diet = /^dietaryRequirements(Am|Noon|Pm)?$/.exec(field);
+  if (diet) return diet[1] ? `${{ Am: "morning", Noon: "midday", Pm: "evening" }[diet[1]]} diet` : "diet";
+  const med = /^medication(\d?)(Noon|Pm)?$/.exec(field);
+  if (med) return `medication ${med[1] || "1"}${med[2] ? (med[2] === "Pm" ? " evening" : " midday") : ""}`;
+  return field === "medicalNotes" ? "medical notes" : field;
+}
+
+/** Care not known for a pet, in words (see CareFacts.unreadable). */
+function unreadableOf(pet: Pet): string[] {
+  return [
+    ...(careLeftOut(pet) ? ["its care (the record came without it)"] : []),
+    ...unreadableCareOf(pet).map(fieldWords),
+  ];
 }
 
 /**
@@ -216,6 +238,7 @@ export function careOf(pet: Pet): CareFacts {
       fact(pet.notes),
     ]),
     listedTwice: listedTwice(medications),
+    unreadable: unreadableOf(pet),
     allergyInNotes: !allergies && medicalNotes && ALLERGY_WORDS.test(medicalNotes) ? medicalNotes : undefined,
   };
 }

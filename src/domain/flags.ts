@@ -24,6 +24,8 @@ export interface PetFlags {
   listedTwice: string[];
   /** No allergy recorded, but the medical notes speak of one: their text. */
   allergyInNotes: string | undefined;
+  /** Care the bot could not read, in words: "could not be read: check the record". */
+  unreadable: string[];
 }
 
 export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
@@ -41,6 +43,7 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
     fasting: care.fasting,
     listedTwice: care.listedTwice,
     allergyInNotes: care.allergyInNotes,
+    unreadable: care.unreadable,
   };
 }
 
@@ -48,6 +51,7 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
 export function hasCareFlag(f: PetFlags): boolean {
   return (
     Boolean(f.fasting) ||
+    f.unreadable.length > 0 ||
     f.medications.length > 0 ||
     Boolean(f.allergies) ||
     f.notEvaluated ||

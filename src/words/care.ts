@@ -28,7 +28,15 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
   return `${m.instruction ?? m.name} · no time given: follow the instruction`;
 }
 
-type FlagTone = "fasting" | "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
+type FlagTone =
+  | "fasting"
+  | "unreadable"
+  | "medication"
+  | "allergy"
+  | "evaluation"
+  | "grooming"
+  | "diet"
+  | "medical";
 
 export interface FlagWord {
   tone: FlagTone;
@@ -39,6 +47,7 @@ export interface FlagWord {
 /** Symbols for care; money has its own (see money.ts), so ⚠️ means one thing only. */
 const CARE_SYMBOLS: Record<FlagTone, string> = {
   fasting: "🚫",
+  unreadable: "❔",
   medication: "💊",
   allergy: "⚠️",
   evaluation: "🆕",
@@ -53,6 +62,7 @@ export function flagWords(f: PetFlags): FlagWord[] {
   const add = (tone: FlagTone, text: string) => out.push({ tone, symbol: CARE_SYMBOLS[tone], text });
   // Fasting first, then allergies: in a line cut short, the facts that can harm a pet are never lost.
   if (f.fasting) add("fasting", fastingWords(f.fasting));
+  if (f.unreadable.length) add("unreadable", unreadableWords(f.unreadable));
   if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
   if (f.allergyInNotes) add("medical", allergyInNotesWords(f.allergyInNotes));
   if (f.medications.length) add("medication", f.medications.join(", "));
@@ -78,9 +88,17 @@ export function fastingWords(fasting: string): string {
 export function sheetAlertWords(f: PetFlags): string[] {
   return [
     f.fasting ? `🚫 ${fastingWords(f.fasting)}` : "",
+    f.unreadable.length ? `❔ ${unreadableWords(f.unreadable)}` : "",
     f.allergyInNotes ? `🩺 ${allergyInNotesWords(f.allergyInNotes)}` : "",
     ...f.listedTwice.map((name) => `💊 ${listedTwiceWords(name)}`),
   ].filter(Boolean);
+}
+
+export const COULD_NOT_BE_READ = "could not be read: check the record";
+
+/** "allergies, medication 2 could not be read: check the record" */
+export function unreadableWords(what: string[]): string {
+  return `${what.join(", ")} ${COULD_NOT_BE_READ}`;
 }
 
 /** "Rimadyl 50 mg listed twice: check it is not a double dose" */
