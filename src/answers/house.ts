@@ -10,6 +10,8 @@ import { pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
+import { listDay } from "./day-query.ts";
+import { describeFailure } from "./failure.ts";
 
 export interface HouseEntry extends DayEntry {
   goingHome: boolean;
@@ -38,6 +40,11 @@ export interface HouseReport {
   from: number;
   requestId: string;
   careProblem: string | undefined;
+  /**
+   * The day's departures that the API's list of stays left out (its date range read another way),
+   * added to the house, in words; undefined when there were none.
+   */
+  houseNote?: string | undefined;
   /** API calls made for this answer. */
   calls: number;
 }
@@ -83,7 +90,23 @@ export async function houseReport(
   options: { page?: number; wholeDay?: boolean } = {},
 ): Promise<HouseReport> {
   const tz = deps.config.timezone;
-  const stay = await stayingOn(deps, date);
+  const [staying, departing] = await Promise.all([
+    stayingOn(deps, date),
+    // The day's departures are all in house that day: a check on how the API read the range.
+    listDay(deps, "departures", date).catch((error: unknown) => {
+      deps.log.warn({ err: describeFailure(error) }, "departures not loaded for the house check");
+      return undefined;
+    }),
+  ]);
+  const known = new Set(staying.bookings.map((b) => b.bookingId));
+  const missing = inHouseOn(
+    (departing?.data ?? []).filter((b) => b.bookingId !== undefined && !known.has(b.bookingId)),
+    date,
+    tz,
+  );
+  const stay = missing.length
+    ? { ...staying, bookings: sortByRoom([...staying.bookings, ...missing]) }
+    : staying;
   const shown = options.wholeDay
     ? { items: stay.bookings, page: 1, pages: 1, from: 0 }
     : pageOf(stay.bookings, options.page ?? 1, houseEntrySize, HOUSE_PAGE);
@@ -116,7 +139,10 @@ export async function houseReport(
     from: shown.from,
     requestId: stay.requestId,
     careProblem: care.problem,
-    calls: stay.calls + care.customers,
+    houseNote: missing.length
+      ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
+      : undefined,
+    calls: stay.calls + care.customers + (departing ? 1 : 0),
   };
 }
 

@@ -109,7 +109,8 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
       careMissing: pets.filter((p) => !p.pet).length,
     },
     requestId: house.requestId,
-    careProblem: house.careProblem,
+    // The house check's note (departures the API's stay list left out) travels with the care problem.
+    careProblem: [house.houseNote, house.careProblem].filter(Boolean).join(" · ") || undefined,
     calls: house.calls,
   };
 }

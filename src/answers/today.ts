@@ -8,6 +8,7 @@ import { missingCare, type PetFlags } from "../domain/flags.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { dayReport } from "./day.ts";
+import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { stayingOn } from "./house.ts";
 import { currentRound, roundReport } from "./rounds.ts";
@@ -81,8 +82,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
   const round = currentRound(deps);
   const [arr, dep, rounds, tomorrow] = await Promise.allSettled([
-    deps.kennel.listArrivals(date),
-    deps.kennel.listDepartures(date),
+    listDay(deps, "arrivals", date),
+    listDay(deps, "departures", date),
     roundReport(deps, round, date),
     tomorrowCheck(deps),
   ]);
@@ -126,8 +127,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
 export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; failed: number }> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
   const [arr, dep, stay] = await Promise.allSettled([
-    deps.kennel.listArrivals(date),
-    deps.kennel.listDepartures(date),
+    listDay(deps, "arrivals", date),
+    listDay(deps, "departures", date),
     stayingOn(deps, date),
   ]);
   const ids = new Set<number>();

@@ -62,7 +62,11 @@ export function houseMessages(r: HouseReport, timezone: string, thisYear: string
   }
   blocks.push(
     context(
-      [r.careProblem ? `❔ ${esc(r.careProblem)}` : "", `request id ${esc(r.requestId)}`]
+      [
+        r.houseNote ? `❔ ${esc(r.houseNote)}` : "",
+        r.careProblem ? `❔ ${esc(r.careProblem)}` : "",
+        `request id ${esc(r.requestId)}`,
+      ]
         .filter(Boolean)
         .join(" · "),
     ),

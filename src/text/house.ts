@@ -95,7 +95,11 @@ export function houseText(r: HouseReport, o: TextOptions): string {
       (e) => roomOf(e.booking),
       (e) => houseEntryText(e, o),
     ),
-    foot(o, [r.careProblem ? `❔ ${one(r.careProblem, 600)}` : undefined, requestIdWords(r.requestId)]),
+    foot(o, [
+      r.houseNote ? `❔ ${one(r.houseNote, 300)}` : undefined,
+      r.careProblem ? `❔ ${one(r.careProblem, 600)}` : undefined,
+      requestIdWords(r.requestId),
+    ]),
   ]);
 }
 
