@@ -28,7 +28,8 @@ function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): stri
         ? `home ${dayOf(b.checkOutDate, timezone, thisYear)}`
         : NO_CHECK_OUT;
   const type = bookingTypeText(b);
-  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
+  const status = e.standing === "unknown_status" ? ` · _${clip(statusText(b.status), 60)}_` : "";
+  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${status}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
   const care = entryCareLines(e.care);
   return care ? `${first}\n${care}` : first;
 }

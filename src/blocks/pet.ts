@@ -2,8 +2,10 @@
 import { customerName, type PetSearch, type PetView } from "../answers/records.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import {
+  allergyInNotesWords,
   COULD_NOT_BE_READ,
   evaluationWords,
+  listedTwiceWords,
   medicationRow,
   petAboutWords,
   petStateWords,
@@ -64,6 +66,11 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
   blocks.push(fields(ids));
   if (care.fasting) blocks.push(section(`🚫 *Fasting:* ${clip(care.fasting, 600)}`));
   if (care.unreadable.length) blocks.push(section(`❔ ${esc(unreadableWords(care.unreadable))}`));
+  const alerts = [
+    care.allergyInNotes ? `🩺 ${esc(allergyInNotesWords(care.allergyInNotes))}` : "",
+    ...care.listedTwice.map((name) => `💊 ${esc(listedTwiceWords(name))}`),
+  ].filter(Boolean);
+  if (alerts.length) blocks.push(section(alerts.join("\n")));
   const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
   blocks.push(section(`🍽 *Diet*\n${dietLines(care).join("\n")}`));
   blocks.push(

@@ -2,11 +2,13 @@
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import type { EntryCare, PetCare } from "../domain/day.ts";
 import {
+  allergyInNotesWords,
   COULD_NOT_BE_READ,
   careWarningWords,
   evaluationWords,
   type FlagWord,
   flagWords,
+  listedTwiceWords,
   medicationRow,
   NO_CARE_NEEDS,
   unreadableWords,
@@ -82,6 +84,8 @@ export function careLines(o: TextOptions, care: CareFacts, indent: string): stri
   // Fasting first: the one line that changes what the pet may be given today.
   if (care.fasting) out.push(red(o, `🚫 ${bold(o, "Fasting")}: ${block(care.fasting, indent, 300)}`));
   if (care.unreadable.length) out.push(red(o, `❔ ${unreadableWords(care.unreadable)}`));
+  if (care.allergyInNotes) out.push(yellow(o, `🩺 ${one(allergyInNotesWords(care.allergyInNotes), 300)}`));
+  for (const name of care.listedTwice) out.push(yellow(o, `💊 ${one(listedTwiceWords(name), 200)}`));
   const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
   const diet = dietRows(care);
   out.push(`🍽 ${bold(o, "Diet")}`, ...diet.map((d) => `${indent}${d}`));

@@ -74,6 +74,8 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
     owner,
     home,
     e.arriving ? "🛬 arrives that day" : "",
+    // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
+    e.standing === "unknown_status" ? yellow(o, one(statusText(b.status), 60)) : "",
     type,
     dim(o, referenceOf(b)),
   ]
