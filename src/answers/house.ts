@@ -58,7 +58,7 @@ const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
  * readings"): the query starts this many days before the date, so a stay that began up to six
  * weeks earlier is returned either way, and the domain's rule keeps the stays in house.
  */
-export const LONGEST_STAY_DAYS = 42;
+const LONGEST_STAY_DAYS = 42;
 
 /**
  * Every booking staying on a local date: GET /bookings from LONGEST_STAY_DAYS before that day to

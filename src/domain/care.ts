@@ -90,7 +90,7 @@ const roundDiet = (v: string | undefined) =>
   v === undefined || /^\s*(-+|—|\.)\s*$/.test(v) ? undefined : v.trim();
 
 /** A round's diet that says no food: "Nil", "none", "No", "no food". */
-export function isNoFood(diet: string | undefined): boolean {
+function isNoFood(diet: string | undefined): boolean {
   return diet !== undefined && /^\s*(nil|none|no|no food|no feed|nothing)\s*[.!]*\s*$/i.test(diet);
 }
 
@@ -280,7 +280,7 @@ export function dietFor(
   return { round: own, general: diet.general };
 }
 
-export const NO_FOOD_THIS_ROUND = "no food this round";
+const NO_FOOD_THIS_ROUND = "no food this round";
 
 /** Does this round's diet feed the pet (a diet recorded, and not "nil")? */
 export function feedsThisRound(diet: { round: string | undefined; general: string | undefined }): boolean {

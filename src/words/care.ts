@@ -75,7 +75,7 @@ export function flagWords(f: PetFlags): FlagWord[] {
 }
 
 /** "fasting: NIL BY MOUTH – op at 10:00", the words as written (cut to 200 characters). */
-export function fastingWords(fasting: string): string {
+function fastingWords(fasting: string): string {
   const text = fasting.replace(/\s+/g, " ").trim();
   return `fasting: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
 }
