@@ -3,7 +3,7 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
-import { saysLeft } from "../domain/bookings.ts";
+import { counts, saysLeft } from "../domain/bookings.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
 import { arrivesOn, goesHomeOn, inHouseOn, sortByRoom } from "../domain/house.ts";
 import { pageOf } from "../domain/paging.ts";
@@ -53,35 +53,68 @@ export interface HouseReport {
 const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 
 /**
- * The longest stay the house query reaches back for. The spec does not say whether
+ * The longest stay the house query reaches back for when it must. The spec does not say whether
  * request.from/request.to bound the check-in or the whole stay (docs/kennel-api.md, "Spec
- * readings"): the query starts this many days before the date, so a stay that began up to six
- * weeks earlier is returned either way, and the domain's rule keeps the stays in house.
+ * readings"): unless the API's answer for the day proves it selects by stay, the query starts this
+ * many days before the date, so a stay that began up to six weeks earlier is returned either way.
  */
 const LONGEST_STAY_DAYS = 42;
 
-/**
- * Every booking staying on a local date: GET /bookings from LONGEST_STAY_DAYS before that day to
- * its end, every page. Read both ways safely: whether the API's range selects by check-in or by
- * overlap, the stays in house are in the answer; the domain's rule then keeps exactly those.
- */
-export async function stayingOn(
+interface Staying {
+  bookings: Booking[];
+  requestId: string;
+  calls: number;
+  /** The day's departures (undefined when they could not be loaded). */
+  departures: Booking[] | undefined;
+}
+
+/** Every booking GET /bookings gives for a range, every page. */
+async function bookingsOver(
   deps: Deps,
-  date: string,
-): Promise<{ bookings: Booking[]; requestId: string; calls: number }> {
-  const tz = deps.config.timezone;
+  from: string,
+  to: string,
+): Promise<{ all: Booking[]; requestId: string; calls: number }> {
   const all: Booking[] = [];
   let requestId = "";
   let calls = 0;
-  for await (const p of deps.kennel.iterateBookings(
-    { from: dayStartIso(addDays(date, -LONGEST_STAY_DAYS), tz), to: dayEndIso(date, tz) },
-    100,
-  )) {
+  for await (const p of deps.kennel.iterateBookings({ from, to }, 100)) {
     all.push(...p.data.items);
     requestId ||= p.requestId;
     calls++;
   }
-  return { bookings: sortByRoom(inHouseOn(all, date, tz)), requestId, calls };
+  return { all, requestId, calls };
+}
+
+/**
+ * Every booking staying on a local date, read both ways safely. GET /bookings over the day, and
+ * the day's departures, at once. When every departure that checked in before the day is in the
+ * day's answer, the API selects by stay (overlap) and the answer is whole. Otherwise (it selects by
+ * check-in, or the day gives no proof), GET /bookings again from LONGEST_STAY_DAYS before the day.
+ * The domain's rule then keeps exactly the stays in house on the date.
+ */
+export async function stayingOn(deps: Deps, date: string): Promise<Staying> {
+  const tz = deps.config.timezone;
+  const [day, departing] = await Promise.all([
+    bookingsOver(deps, dayStartIso(date, tz), dayEndIso(date, tz)),
+    listDay(deps, "departures", date).catch((error: unknown) => {
+      deps.log.warn({ err: describeFailure(error) }, "departures not loaded for the house check");
+      return undefined;
+    }),
+  ]);
+  const inDay = new Set(day.all.map((b) => b.bookingId));
+  const earlier = (departing?.data ?? []).filter(
+    (b) => counts(b) && b.bookingId !== undefined && b.checkInDate && localDate(b.checkInDate, tz) < date,
+  );
+  const byStay = earlier.length > 0 && earlier.every((b) => inDay.has(b.bookingId));
+  const answer = byStay
+    ? day
+    : await bookingsOver(deps, dayStartIso(addDays(date, -LONGEST_STAY_DAYS), tz), dayEndIso(date, tz));
+  return {
+    bookings: sortByRoom(inHouseOn(answer.all, date, tz)),
+    requestId: answer.requestId,
+    calls: day.calls + (byStay ? 0 : answer.calls) + (departing ? 1 : 0),
+    departures: departing?.data,
+  };
 }
 
 export async function houseReport(
@@ -90,17 +123,11 @@ export async function houseReport(
   options: { page?: number; wholeDay?: boolean } = {},
 ): Promise<HouseReport> {
   const tz = deps.config.timezone;
-  const [staying, departing] = await Promise.all([
-    stayingOn(deps, date),
-    // The day's departures are all in house that day: a check on how the API read the range.
-    listDay(deps, "departures", date).catch((error: unknown) => {
-      deps.log.warn({ err: describeFailure(error) }, "departures not loaded for the house check");
-      return undefined;
-    }),
-  ]);
+  const staying = await stayingOn(deps, date);
+  // The day's departures are all in house that day: one the stays left out is added, and said.
   const known = new Set(staying.bookings.map((b) => b.bookingId));
   const missing = inHouseOn(
-    (departing?.data ?? []).filter((b) => b.bookingId !== undefined && !known.has(b.bookingId)),
+    (staying.departures ?? []).filter((b) => b.bookingId !== undefined && !known.has(b.bookingId)),
     date,
     tz,
   );
@@ -142,7 +169,7 @@ export async function houseReport(
     houseNote: missing.length
       ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
       : undefined,
-    calls: stay.calls + care.customers + (departing ? 1 : 0),
+    calls: stay.calls + care.customers,
   };
 }
 
