@@ -15,13 +15,18 @@ const TODAY = "2026-11-22";
 const NOW = new Date(`${TODAY}T09:00:00Z`);
 let h: Harness;
 let mcp: Connected;
+let homeOpens = 0;
 const cli = cliRunner(
   () => h.sandbox,
   () => NOW,
 );
 
 beforeAll(async () => {
-  h = await startHarness({ sandbox: { awkward: true, today: TODAY }, clock: { now: () => NOW } });
+  // The bot's clock moves on only when the Home tab is opened again (it is rebuilt at most every 10 s).
+  h = await startHarness({
+    sandbox: { awkward: true, today: TODAY },
+    clock: { now: () => new Date(NOW.getTime() + homeOpens * 11_000) },
+  });
   mcp = await connectInProcess(h.sandbox);
 });
 afterAll(async () => {
@@ -38,11 +43,15 @@ async function slack(command: string, text: string): Promise<string> {
   const { form, id } = commandForm(h.slack, { command, text, user: "U0STAFF" });
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
   expect(res.status).toBe(200);
-  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
+  // A short answer comes through the response_url; a long one (a round sheet) as a message and its
+  // thread through the Web API.
+  const posted = () =>
+    h.slack.api.slice(postsBefore).filter((a) => a.path === "/api/chat.postMessage").length;
+  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal) || posted() > 0, 15_000);
   let n = -1;
-  while (n !== h.slack.responsesFor(id).length) {
-    n = h.slack.responsesFor(id).length;
-    await new Promise((r) => setTimeout(r, 150));
+  while (n !== h.slack.responsesFor(id).length + posted()) {
+    n = h.slack.responsesFor(id).length + posted();
+    await new Promise((r) => setTimeout(r, 300));
   }
   // Round sheets go to a thread: the stand-in records those posts too.
   const posts = h.slack.api
@@ -261,6 +270,7 @@ describe("6. drug names, listed twice, allergy in notes, none known, payment", (
 
 /** The Home tab as text, as published for a staff member opening it. */
 async function homeText(): Promise<string> {
+  homeOpens++;
   const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
   const body = JSON.stringify({
     token: "x",
