@@ -33,6 +33,7 @@ const SQLITE_CORRUPT = 11;
 const SQLITE_FULL = 13;
 const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
+const SQLITE_CONSTRAINT_CHECK = 275;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 
@@ -165,6 +166,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
       const code = sqliteCode(error);
       return code === SQLITE_CONSTRAINT_UNIQUE || code === SQLITE_CONSTRAINT_PRIMARYKEY;
     },
+    isCheckViolation: (error) => sqliteCode(error) === SQLITE_CONSTRAINT_CHECK,
     storeError: fail,
     problem: () => {
       try {
