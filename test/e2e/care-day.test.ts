@@ -36,22 +36,33 @@ afterAll(() => h.close());
 const isFinal = (r: Recorded) =>
   !String(r.body.text ?? "").includes("Looking up") && r.body.delete_original !== true;
 
-/** A command's answers: every message the bot sent to its response_url, once the last has come. */
+/**
+ * A command's answers: every message the bot sent to its response_url, once the last has come, and
+ * the message and thread it posted in the channel for a long answer.
+ */
 async function ask(command: string, text: string, user = "U0STAFF"): Promise<Array<Record<string, unknown>>> {
   const { form, id } = commandForm(h.slack, { command, text, user });
+  const since = h.slack.timeline.reduce((n, e) => Math.max(n, e.id), 0);
+  const threadPosts = () =>
+    h.slack.timeline.filter(
+      (e) => e.id > since && e.via === "postMessage" && e.channel === "C0FRONTDESK" && !e.metadata,
+    );
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
   expect(res.status).toBe(200);
-  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-  // Follow-up messages (a big round) come right after the first.
+  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal) || threadPosts().length > 0, 15_000);
+  // Follow-up messages (a big round's thread) come right after the first.
   let n = -1;
-  while (n !== h.slack.responsesFor(id).length) {
-    n = h.slack.responsesFor(id).length;
-    await new Promise((r) => setTimeout(r, 150));
+  while (n !== h.slack.responsesFor(id).length + threadPosts().length) {
+    n = h.slack.responsesFor(id).length + threadPosts().length;
+    await new Promise((r) => setTimeout(r, 300));
   }
-  return h.slack
-    .responsesFor(id)
-    .filter(isFinal)
-    .map((r) => r.body);
+  return [
+    ...h.slack
+      .responsesFor(id)
+      .filter(isFinal)
+      .map((r) => r.body),
+    ...threadPosts().map((e) => ({ response_type: "in_channel", text: e.text, blocks: e.blocks })),
+  ];
 }
 
 const asMessage = (b: Record<string, unknown>): Message => ({
@@ -132,7 +143,7 @@ describe("/rounds", () => {
     expect(midday).not.toContain("with dinner");
   });
 
-  it("on the 150-pet day (its morning round, before the one-night stays go home): the sheet continues in follow-up messages, every one within the limits", async () => {
+  it("on the 150-pet day (its morning round, before the one-night stays go home): the sheet continues in a thread, every message within the limits", async () => {
     const bodies = await ask("/rounds", `morning ${FULL_HOUSE}`);
     expect(bodies.length).toBeGreaterThan(1);
     expectFits(bodies);

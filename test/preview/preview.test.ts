@@ -61,10 +61,11 @@ async function slackApi(method: string, body: Record<string, unknown>): Promise<
 }
 
 describe("the preview in a browser", () => {
-  it("shows it is a preview and how to connect Slack", async () => {
+  it("shows it is a preview and links to the page that connects Slack", async () => {
     await expect(page.locator("#banner").textContent()).resolves.toMatch(
-      /Preview\..*synthetic data.*Connecting to Slack/,
+      /Preview\..*synthetic data.*Connect to Slack/,
     );
+    await expect(page.locator("#banner a#connect").getAttribute("href")).resolves.toBe("/setup");
   });
 
   it("/departures on a busy day: header, entries with mrkdwn, Next replaces the page", async () => {
