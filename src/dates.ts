@@ -5,7 +5,7 @@
 import { type DateOrder, dateOrderWords, zoneDateOrder } from "./config/date-order.ts";
 import type { Round } from "./domain/care.ts";
 import { type RoundNames, roundNamesLine, roundWords, splitRound } from "./domain/round-names.ts";
-import { didYouMean, nearestWord } from "./domain/suggest.ts";
+import { nearestWord } from "./domain/suggest.ts";
 import { addDays, isIsoDate, localDate, weekday } from "./time.ts";
 
 export type DayResult = { ok: true; date: string } | { ok: false; message: string };
@@ -248,13 +248,26 @@ export function parseRoundDay(
   const { round, rest } = splitRound(input, names);
   const day = parseDay(rest, now, timeZone, order);
   if (day.ok) return { ok: true, round, date: day.date };
-  for (const word of rest.split(" ")) {
+  const typed = rest.split(" ");
+  for (const [i, word] of typed.entries()) {
     if (parseDay(word, now, timeZone, order).ok) continue;
-    const near = didYouMean(word, roundWords(names));
-    if (near && !day.message.includes("Did you mean")) {
+    const near = nearestWord(word, roundWords(names));
+    if (!near) continue;
+    // The other words are the day: when they are a day, only the round was mistyped; when they are a
+    // mistyped day too ("brekfast tomorow"), both are suggested, never the typo left in.
+    const others = typed.filter((_, j) => j !== i).join(" ");
+    const otherDay = others === "" ? day : parseDay(others, now, timeZone, order);
+    const meantDay = otherDay.ok ? undefined : /Did you mean (.+?)\? /.exec(otherDay.message)?.[1];
+    if (otherDay.ok || others === "" || (!meantDay && !day.message.includes("Did you mean"))) {
       return {
         ok: false,
-        message: `"${word}" is not a round nor a date I know.${near} The rounds: ${roundNamesLine(names)}.`,
+        message: `"${word}" is not a round nor a date I know. Did you mean ${near}? The rounds: ${roundNamesLine(names)}.`,
+      };
+    }
+    if (meantDay) {
+      return {
+        ok: false,
+        message: `"${rest}" is not a round and a date I know. Did you mean ${near} ${meantDay}? The rounds: ${roundNamesLine(names)}. ${DATE_HELP}`,
       };
     }
   }

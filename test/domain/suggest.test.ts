@@ -85,6 +85,21 @@ describe("a mistyped round", () => {
     expect(r.ok ? "" : r.message).toContain("Did you mean lunch?");
   });
 
+  it("a mistyped round beside a mistyped day suggests both, never the typo left in", () => {
+    const r = parseRoundDay("brekfast tomorow", NOW, TZ, "dmy");
+    expect(r.ok ? "" : r.message).toContain("Did you mean breakfast tomorrow?");
+    expect(r.ok ? "" : r.message).not.toContain("brekfast tomorrow");
+    const s = parseRoundDay("tomorow lnch", NOW, TZ, "dmy");
+    expect(s.ok ? "" : s.message).toContain("Did you mean lunch tomorrow?");
+    const t = parseRoundDay("dinnr 24 decmber", NOW, TZ, "dmy");
+    expect(t.ok ? "" : t.message).toContain("Did you mean dinner 24 december?");
+  });
+
+  it("a mistyped round beside words that are no day still gets the round's suggestion", () => {
+    const r = parseRoundDay("lunhc banana", NOW, TZ, "dmy");
+    expect(r.ok ? "" : r.message).toContain('"lunhc" is not a round nor a date I know. Did you mean lunch?');
+  });
+
   it("the kennel's own names are suggested too", () => {
     const names = { morning: "Breakfast", midday: "Lunch", evening: "Kennel Supper" };
     expect(roundWords(names)).toContain("kennel supper");
