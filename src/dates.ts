@@ -106,7 +106,11 @@ function nearest(today: string, day: number, month: number): DayResult {
   return { ok: true, date: candidates[0] as string };
 }
 
-const DATE_HELP = "Use today, tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, or 24 Dec.";
+/** The dates a person can type, slash dates in the kennel's order (a UK desk types 24/12 every day). */
+function dateHelp(order: DateOrder): string {
+  const slash = order === "dmy" ? "24/12 (day first)" : "12/24 (month first)";
+  return `Use today, tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, 24 Dec, or ${slash}.`;
+}
 
 /** The whole words a mistyped day is matched against for a suggestion ("tomorow": tomorrow). */
 const DAY_WORDS = [
@@ -124,7 +128,7 @@ const DAY_WORDS = [
 const MONTH_WORDS = MONTH_NAMES.slice(1).map((m) => m.toLowerCase());
 
 /** A date that is not one: the nearest word when one is close ("tomorow" → tomorrow; "24 decmber" → 24 december). */
-function notADate(input: string, text: string): DayResult {
+function notADate(input: string, text: string, order: DateOrder): DayResult {
   const words = text.split(" ");
   for (const [i, word] of words.entries()) {
     if (/\d/.test(word) || word === "next" || word === "this") continue;
@@ -136,11 +140,11 @@ function notADate(input: string, text: string): DayResult {
       const meant = words.map((w, j) => (j === i ? near : w)).join(" ");
       return {
         ok: false,
-        message: `"${input.trim()}" is not a date I know. Did you mean ${meant}? ${DATE_HELP}`,
+        message: `"${input.trim()}" is not a date I know. Did you mean ${meant}? ${dateHelp(order)}`,
       };
     }
   }
-  return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
+  return { ok: false, message: `"${input.trim()}" is not a date I know. ${dateHelp(order)}` };
 }
 
 /**
@@ -206,7 +210,8 @@ export function parseDay(
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (iso) {
     const date = `${iso[1]}-${pad(Number(iso[2]))}-${pad(Number(iso[3]))}`;
-    if (!isIsoDate(date)) return { ok: false, message: `${input.trim()} is not a real date. ${DATE_HELP}` };
+    if (!isIsoDate(date))
+      return { ok: false, message: `${input.trim()} is not a real date. ${dateHelp(order)}` };
     return { ok: true, date };
   }
   // "24 dec", "24th december", "24 dec 2026", "dec 24", "december 24th 2026"
@@ -219,7 +224,7 @@ export function parseDay(
       : undefined;
   if (parts) {
     const month = monthOf(parts.month ?? "");
-    if (!month) return notADate(input, text);
+    if (!month) return notADate(input, text, order);
     if (parts.year) {
       const date = `${parts.year}-${pad(month)}-${pad(parts.day)}`;
       if (!isIsoDate(date))
@@ -230,7 +235,7 @@ export function parseDay(
   }
   const slash = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
   if (slash) return slashDate(input, slash, today, order);
-  return notADate(input, text);
+  return notADate(input, text, order);
 }
 
 /**
@@ -267,7 +272,7 @@ export function parseRoundDay(
     if (meantDay) {
       return {
         ok: false,
-        message: `"${rest}" is not a round and a date I know. Did you mean ${near} ${meantDay}? The rounds: ${roundNamesLine(names)}. ${DATE_HELP}`,
+        message: `"${rest}" is not a round and a date I know. Did you mean ${near} ${meantDay}? The rounds: ${roundNamesLine(names)}. ${dateHelp(order)}`,
       };
     }
   }

@@ -56,6 +56,14 @@ describe("a mistyped day", () => {
     });
   }
 
+  it("the list of dates a person can type names slash dates in the kennel's order", () => {
+    const uk = parseDay("banana", NOW, "Europe/London");
+    expect(uk.ok ? "" : uk.message).toContain("24 Dec, or 24/12 (day first).");
+    const us = parseDay("tomorow", NOW, "America/New_York", "mdy");
+    expect(us.ok ? "" : us.message).toContain("Did you mean tomorrow?");
+    expect(us.ok ? "" : us.message).toContain("24 Dec, or 12/24 (month first).");
+  });
+
   it("something far from any day gets no suggestion", () => {
     const r = parseDay("banana", NOW, TZ);
     expect(r.ok ? "" : r.message).toMatch(/^"banana" is not a date I know\. Use today/);
