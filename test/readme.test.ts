@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { USAGE } from "../src/cli/usage.ts";
+import { parseDay } from "../src/dates.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), "utf8");
@@ -51,6 +52,24 @@ describe("the README", () => {
         expect(scripts, `${page}: npm run ${m[1]}`).toContain(m[1]);
       for (const m of text.matchAll(/`(?:npx )?kennel-desk ([a-z]+)\b/g))
         expect([...cliCommands, "help"], `${page}: kennel-desk ${m[1]}`).toContain(m[1]);
+    }
+  });
+
+  it("says of each date in its Dates paragraph what the bot does: read it, or call it impossible", () => {
+    const paragraph = /^Dates: [\s\S]*?\n\n/m.exec(README)?.[0] ?? "";
+    const typed = [...paragraph.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+    expect(typed).toEqual(expect.arrayContaining(["tomorrow", "24/12", "31/02"]));
+    const impossible = [...paragraph.matchAll(/(?:impossible|ambiguous)[a-z ]* \(([^)]*)\)/g)].flatMap((m) =>
+      [...(m[1] as string).matchAll(/`([^`]+)`/g)].map((n) => n[1] as string),
+    );
+    const now = new Date("2026-11-24T09:00:00Z");
+    for (const date of typed.filter((t) => /\d|day|tomorrow|yesterday/.test(t))) {
+      const r = parseDay(date, now, "Europe/London");
+      if (impossible.includes(date))
+        expect(r.ok ? "" : r.message, `${date} is said to be refused`).toMatch(
+          /impossible|There is no|ambiguous/,
+        );
+      else expect(r.ok, `${date}: ${r.ok ? "" : r.message}`).toBe(true);
     }
   });
 
