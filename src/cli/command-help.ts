@@ -158,16 +158,20 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
   },
   mcp: {
     args: "",
-    what: 'The assistant connector: a Model Context Protocol server on standard input and output, with the read-only tools (README, "The assistant connector").',
+    what: "The assistant connector: a Model Context Protocol server on standard input and output, with the read-only tools (docs/connector.md).",
     options: [],
     examples: ["kennel-desk mcp"],
     exits: "0 when standard input ends, 2 invalid settings.",
   },
   sandbox: {
-    args: "[--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD] [--write-env [FILE]]",
+    args: "[--port 4010] [--seed N|awkward] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD] [--write-env [FILE]]",
     what: "Serve a local stand-in kennel API with synthetic data on 127.0.0.1.",
     options: [
       ["--port, --seed, --customers, --bookings", "where it listens and what it holds"],
+      [
+        "--seed awkward",
+        "adds the awkward data set: bookings written as real kennels type them (docs/sandbox.md)",
+      ],
       ["--timezone ZONE, --today YYYY-MM-DD", "the sandbox kennel's zone and day"],
       ["--write-env [FILE]", "set its KENNEL_* lines in FILE (default .env), keeping the rest"],
       [
@@ -178,6 +182,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     examples: [
       "kennel-desk sandbox",
       "kennel-desk sandbox --write-env",
+      "kennel-desk sandbox --seed awkward",
       "kennel-desk sandbox --error-rate 0.1",
     ],
     exits: "0 stopped, 1 the port is in use or the env file could not be written, 2 invalid options.",

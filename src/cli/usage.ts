@@ -5,13 +5,13 @@ Usage: kennel-desk <command> [options]
 
 Commands:
   arrivals [DATE] [--page N]        The day's arrivals, with each pet's care flags (DATE: today,
-                                    tomorrow, friday, +2, 2026-12-24, 24 Dec…)
+                                    tomorrow, friday, +2, 2026-12-24, 24 Dec, 24/12…)
   departures [DATE] [--page N]      The day's departures, with the going-home check
   inhouse [DATE] [--page N]         Every pet staying, by room: owner, going-home date, care flags
   rounds [ROUND] [DATE]             The feeding and medication sheet of a round, by room
                                     (default: the round now, by the kennel's clock). ROUND:
                                     morning (am, breakfast), midday (noon, lunch),
-                                    evening (pm, dinner, tea, supper), any case
+                                    evening (pm, dinner, tea, supper, night), any case
   booking REF|ID                    One booking, with each pet's care and the owner's contacts
   pet NAME [OWNER'S SURNAME]|ID [--page N]
                                     A pet's care summary, or the pets matching NAME (with their ids)
@@ -28,7 +28,8 @@ Commands:
   record export --from DATE --to DATE [--format csv|json]
              Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
-  status     Check the kennel API: up, key accepted, right address. [--json]
+  status     Check the kennel API (up, key accepted, right address) and the running bot's link
+             to Slack. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
              DIGEST_CONTENT) [--round ROUND] (with --content rounds; default the
@@ -36,7 +37,7 @@ Commands:
              nothing). Posts at most once per day and kind, like the scheduler.
              Exit 0 posted or already there, 1 Slack refused, 2 invalid settings, 3 API failure.
   mcp        The assistant connector: a Model Context Protocol server on standard input and output,
-             with the read-only tools (see the README, "The assistant connector").
+             with the read-only tools (see docs/connector.md).
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
              [--port 4010] [--seed N|awkward] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
              [--write-env [FILE]] (set its KENNEL_* lines in FILE, default .env, keeping the rest)
@@ -47,5 +48,6 @@ Commands:
              This text, or one command's usage, options, examples and exit codes (the same as
              kennel-desk COMMAND --help, or -h).
 
-Settings come from the environment (and a .env file when run through npm); see the README.
+Settings come from the environment (and a .env file when run through npm); every one is in
+docs/configuration.md.
 `;

@@ -4,9 +4,11 @@
  * list is checked against the commands themselves, so a new command cannot ship without its help
  * (src/cli/command-help.ts). Mistyped commands and options get the nearest one suggested.
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { COMMAND_HELP } from "../../src/cli/command-help.ts";
 import { COMMAND_NAMES, runCli } from "../../src/cli/index.ts";
+import { roundWords } from "../../src/domain/round-names.ts";
 
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = "";
@@ -67,7 +69,21 @@ describe("every command has its help", () => {
     expect(r.stdout).toContain(
       "morning (am, breakfast), midday (noon, lunch), evening (pm, dinner, tea, supper, night)",
     );
-    expect((await run(["help"])).stdout).toContain("evening (pm, dinner, tea, supper)");
+    expect((await run(["help"])).stdout).toContain("evening (pm, dinner, tea, supper, night)");
+    for (const word of roundWords()) expect((await run(["help"])).stdout, word).toContain(word);
+  });
+
+  it("points at documentation pages that exist, and names the sandbox's awkward data set", async () => {
+    const texts = [
+      (await run(["help"])).stdout,
+      ...(await Promise.all(COMMAND_NAMES.map((n) => run([n, "-h"])))).map((r) => r.stdout),
+    ];
+    for (const text of texts) {
+      expect(text).not.toMatch(/README, "/);
+      for (const m of text.matchAll(/docs\/[a-z-]+\.md/g))
+        expect(existsSync(new URL(`../../${m[0]}`, import.meta.url)), m[0]).toBe(true);
+    }
+    expect((await run(["sandbox", "-h"])).stdout).toContain("--seed N|awkward");
   });
 
   it("help for a command there is not: exit 2, the nearest one suggested", async () => {
