@@ -4,6 +4,7 @@
  */
 import type { Medication, Round, RoundMedication } from "../domain/care.ts";
 import type { PetFlags } from "../domain/flags.ts";
+import { roundsNamed } from "../domain/round-words.ts";
 import type { Pet } from "../kennel/schemas.ts";
 
 /**
@@ -13,7 +14,12 @@ import type { Pet } from "../kennel/schemas.ts";
  */
 export function medicationRow(m: Medication): string {
   const head = m.instruction ?? `Medication ${m.n} (no instruction recorded)`;
-  return `${head} · midday: ${m.midday ?? "none"} · evening: ${m.evening ?? "none"}`;
+  // No field for a round whose dose the instruction's words give ("at bedtime", "twice daily") is not
+  // "none": "evening: none" beside "one capsule at bedtime" reads as no evening dose.
+  const named = roundsNamed(m.instruction);
+  const field = (r: "midday" | "evening") =>
+    m[r] ?? (named[r] ? `see the instruction ("${named[r]}")` : "none");
+  return `${head} · midday: ${field("midday")} · evening: ${field("evening")}`;
 }
 
 /**

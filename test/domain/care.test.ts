@@ -28,6 +28,25 @@ describe("medication as the API gives it", () => {
     expect(medicationRow(m as NonNullable<typeof m>)).not.toMatch(/morning/i);
   });
 
+  it("a round the instruction's words give a dose at reads 'see the instruction', never 'none'", () => {
+    const row = (medication: string) => {
+      const [m] = careOf({ name: "Biscuit", medication }).medications;
+      return medicationRow(m as NonNullable<typeof m>);
+    };
+    expect(row("Calmex: one capsule at bedtime")).toBe(
+      'Calmex: one capsule at bedtime · midday: none · evening: see the instruction ("bedtime")',
+    );
+    expect(row("Yumove: two tablets twice daily")).toBe(
+      'Yumove: two tablets twice daily · midday: none · evening: see the instruction ("twice daily")',
+    );
+    expect(row("Cefalexin 500 mg: one capsule every 8 hours")).toBe(
+      'Cefalexin 500 mg: one capsule every 8 hours · midday: see the instruction ("every 8 hours") · evening: see the instruction ("every 8 hours")',
+    );
+    expect(row("Soloxine 0.4 mg: one tablet once daily")).toBe(
+      "Soloxine 0.4 mg: one tablet once daily · midday: none · evening: none",
+    );
+  });
+
   it("a drug's short name is cut cleanly", () => {
     expect(drugName("Metacam 1.5 mg/ml oral suspension - 2.3 ml on food")).toBe("Metacam 1.5 mg/ml oral…");
     expect(drugName("Apoquel 16 mg (one tablet)")).toBe("Apoquel 16 mg");
