@@ -39,8 +39,15 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
     }
     case "named":
       return `${m.name} · instruction (its words "${rm.words}" put it on this round): ${m.instruction}`;
-    case "no_time":
-      return `${m.name} · ${instruction} · no time given: follow the instruction`;
+    case "no_time": {
+      // Its words may name other rounds ("at bedtime" on the morning sheet, "twice daily" at midday):
+      // then say which, rather than "no time given" beside a time. The line stays on the sheet.
+      const named = roundsNamed(m.instruction);
+      const rounds = Object.keys(named) as Round[];
+      if (rounds.length === 0) return `${m.name} · ${instruction} · no time given: follow the instruction`;
+      const words = [...new Set(Object.values(named))].map((w) => `"${w}"`).join(", ");
+      return `${m.name} · ${instruction} · its words name the ${rounds.join(" and ")} (${words}): follow the instruction`;
+    }
     case "once_a_day":
       return `${m.name} · ${instruction} · once a day: check it was not given already`;
     case "once_elsewhere": {

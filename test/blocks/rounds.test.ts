@@ -43,7 +43,7 @@ describe("roundMessages", () => {
     );
     expect(s).not.toContain("<!channel>");
     expect(s).toContain(
-      "💊 Calmex · instruction: Calmex: one capsule at bedtime · no time given: follow the instruction",
+      '💊 Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): follow the instruction',
     );
     expect(s).toContain("once a day: check it was not given already");
     expect(s).toContain("🍽 no diet on record: feed as usual and check the booking");

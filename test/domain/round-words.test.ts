@@ -114,6 +114,23 @@ describe("medication on the sheets, by the instruction's words", () => {
     expect(rows(twice, "evening")[0]).toContain('its words "twice daily" put it on this round');
   });
 
+  it("an untimed instruction whose words name other rounds says which there, never 'no time given' beside a time", () => {
+    const bedtime: Pet = { medication: "Calmex: one capsule at bedtime" };
+    for (const r of ["morning", "midday"] as const) {
+      expect(rows(bedtime, r)).toEqual([
+        'Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): follow the instruction',
+      ]);
+      // Still on the sheet and still due: the words only ever add.
+      expect(medicationsFor(careOf(bedtime).medications, r)[0]?.due).toBe(true);
+    }
+    const twice: Pet = { medication: "Yumove: two tablets twice daily" };
+    expect(rows(twice, "midday")[0]).toContain(
+      'its words name the morning and evening ("twice daily"): follow the instruction',
+    );
+    const plain: Pet = { medication: "Apoquel 16 mg, one tablet" };
+    expect(rows(plain, "midday")[0]).toContain("no time given: follow the instruction");
+  });
+
   it("an untimed once-a-day instruction is due on one sheet only; the others say where (issue 27)", () => {
     const once: Pet = { medication: "Felimazole 2.5 mg: one tablet once daily" };
     expect(rows(once, "morning")).toEqual([
