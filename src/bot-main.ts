@@ -155,8 +155,16 @@ export async function main(
       // Every problem at once: the settings that could not be read, and the Slack ones not set at all.
       const named = new Set(error.problems.map((p) => p.variable));
       const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
+      // Only kennel settings (as `npm run sandbox:env` writes): the setup page that fills in Slack's is
+      // the preview's, which runs only with no settings at all. Say so, or the page is out of reach.
+      const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) =>
+        env[k]?.trim(),
+      );
+      const setupPage = noSlack
+        ? "\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:3000/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n"
+        : "";
       process.stderr.write(
-        `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n`,
+        `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n${setupPage}`,
       );
       return 2;
     }

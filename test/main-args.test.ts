@@ -37,4 +37,16 @@ describe("the bot's settings", () => {
     expect(r.stderr).toContain("SLACK_APP_TOKEN");
     expect(r.stderr).not.toContain("abc-key-123");
   });
+
+  it("only kennel settings (as the sandbox writes them): says how to reach the setup page, which only the preview serves", async () => {
+    const r = await runMain(
+      { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1" },
+      [],
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("No Slack setting is set yet. The setup page that fills them in");
+    expect(r.stderr).toContain("mv .env .env.old");
+    const withToken = await runMain({ KENNEL_API_KEY: "abc-key-123", SLACK_BOT_TOKEN: "xoxb-1-2-3" }, []);
+    expect(withToken.stderr).not.toContain("No Slack setting is set yet");
+  });
 });

@@ -256,7 +256,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
       return 1;
     }
     io.stderr.write(
-      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} (the preview's setup page, or docs/connecting.md) and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
+      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} by hand (docs/connecting.md: the setup page is the preview's, which runs only with no settings) and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
     );
   } else {
     io.stdout.write(env.map(([name, value]) => `${name}=${value}\n`).join(""));

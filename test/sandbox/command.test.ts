@@ -94,6 +94,9 @@ describe("kennel-desk sandbox --write-env", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/in .*\.env \(its other lines are kept\)/);
     expect(run.stderr).not.toMatch(/lines above/);
+    // The setup page is the preview's, and the preview does not run once .env holds the kennel's lines.
+    expect(run.stderr).not.toMatch(/\(the preview's setup page/);
+    expect(run.stderr).toMatch(/Slack lines to .*\.env by hand \(docs\/connecting\.md/);
   });
 
   it("creates the file when there is none; --write-env=FILE works too", async () => {
