@@ -97,6 +97,23 @@ describe("/rounds by the names staff use", () => {
   });
 });
 
+describe("help typed after a command", () => {
+  for (const [command, text] of [
+    ["/rounds", "help"],
+    ["/rounds", "--help"],
+    ["/arrivals", "-h"],
+    ["/inhouse", "HELP"],
+  ] as const) {
+    it(`${command} ${text}: that command's help, to the asker alone, with no API call`, async () => {
+      const { body, requests } = await ask(command, text);
+      expect(body.response_type).toBe("ephemeral");
+      expect(JSON.stringify(body)).toContain(`Help: ${command}`);
+      expect(JSON.stringify(body)).not.toContain("is not a date I know");
+      expect(requests).toBe(0);
+    });
+  }
+});
+
 describe("the day commands", () => {
   it("/arrivals tomorow: did you mean tomorrow?, with no API call", async () => {
     const { body, requests } = await ask("/arrivals", "tomorow");
