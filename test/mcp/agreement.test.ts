@@ -379,6 +379,13 @@ describe("get_round agrees with /rounds", () => {
     expect(r.structuredContent?.kind).toBe("usage");
     expect(textOf(r)).toMatch(/round/);
   });
+
+  it("a mistyped round gets the nearest one suggested, as in Slack and the terminal, and no request", async () => {
+    const r = await mcp.call("get_round", { round: "lnch" });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain("Did you mean lunch?");
+    expect(textOf(await mcp.call("get_round", { round: "banana" }))).not.toContain("Did you mean");
+  });
 });
 
 describe("the care day's tools keep contact details out, as the channel does", () => {

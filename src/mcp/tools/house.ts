@@ -10,7 +10,8 @@ import { houseReport, pageOfHouse } from "../../answers/house.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
 import { channelSafeAnswer } from "../../domain/privacy.ts";
-import { type RoundNames, roundNamed, roundNamesLine } from "../../domain/round-names.ts";
+import { type RoundNames, roundNamed, roundNamesLine, roundWords } from "../../domain/round-names.ts";
+import { didYouMean } from "../../domain/suggest.ts";
 import { houseText, roundText } from "../../text/index.ts";
 import { day, text } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
@@ -36,7 +37,11 @@ const housePage = z
  */
 const roundInput = (names: RoundNames | undefined) =>
   text(40)
-    .refine((w) => roundNamed(w, names) !== undefined, `a round: ${roundNamesLine(names)}`)
+    .refine((w) => roundNamed(w, names) !== undefined, {
+      // "lnch": did you mean lunch?, as in Slack and the terminal.
+      error: (issue) =>
+        `a round: ${roundNamesLine(names)}.${didYouMean(String(issue.input ?? ""), roundWords(names))}`,
+    })
     .optional()
     .describe(
       `The round: ${roundNamesLine(names)}. Default: the round now by the kennel's clock (each round begins an hour before its time).`,
