@@ -309,6 +309,17 @@ export async function checkKennel(env: SetupEnv, url: string, key: string): Prom
   }
 }
 
+/**
+ * What to do, on this page: the status check's words tell whoever runs the bot to set KENNEL_API_KEY
+ * and restart it; here the fix is the box above.
+ */
+const PAGE_ACTIONS: Partial<Record<StatusReport["state"], string>> = {
+  key_rejected:
+    "Generate a new key in the business's API settings (the old one stops working) and paste it in the API key box above.",
+  wrong_address:
+    "Check the address in the box above: the API's https:// address including /api/v1, as the booking system's API settings give it.",
+};
+
 function fromReport(report: StatusReport): CheckResult {
   const words = describeStatus(report);
   const id = report.requestId ? ` (request id ${report.requestId})` : "";
@@ -316,7 +327,7 @@ function fromReport(report: StatusReport): CheckResult {
     ok: false,
     headline: `${words.headline}${id}`,
     detail: words.detail,
-    fix: words.action,
+    fix: PAGE_ACTIONS[report.state] ?? words.action,
   };
 }
 

@@ -230,7 +230,10 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
     const a = await check("kennel", { url: sandbox.url, key: "kd_wrong_key_000000000000" });
     expect(a.ok).toBe(false);
     expect(a.headline).toMatch(/^The kennel API rejected the API key\./);
-    expect(a.fix).toMatch(/generate a new key/);
+    expect(a.fix).toMatch(/Generate a new key/);
+    // On the page the fix is the box, not a setting to edit and a bot to restart.
+    expect(a.fix).toMatch(/paste it in the API key box above/);
+    expect(a.fix).not.toMatch(/KENNEL_API_KEY|restart/);
   });
 
   it("a wrong address: nothing there, not the API, or plain http to another computer", async () => {
