@@ -120,6 +120,18 @@ describe("the setup page in a browser", () => {
     await page.selectOption("#digest-channel", "C0FRONT");
   });
 
+  it("step 4: Save refused names the box each problem is in", async () => {
+    await page.fill("#kennel-key", "kd_not_the_key_0000000000");
+    await page.click("#save");
+    await expect
+      .poll(() => result("save-result").textContent(), { timeout: 15_000 })
+      .toMatch(/Not saved: fix these first\.The kennel API: The kennel API rejected the API key/);
+    await page.fill("#kennel-key", sandbox.keys.main);
+    await expect
+      .poll(() => result("kennel-result").textContent())
+      .toMatch(/✓ The kennel API is up and accepted the key/);
+  });
+
   it("step 4: Save writes .env, says what next, and leaves no secret in the page", async () => {
     await page.click("#save");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);

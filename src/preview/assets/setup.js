@@ -196,8 +196,10 @@ $("save").addEventListener("click", async () => {
   box.className = "result bad";
   box.appendChild(el("div", "headline", "✗ Not saved: fix these first."));
   const list = el("ul");
-  Object.values(r.body.checks || {}).forEach((c) => {
-    const li = el("li", "", c.headline);
+  // Each problem under the name of its box: two "could not reach Slack" lines say which token.
+  const boxes = { bot: "Bot User OAuth Token", app: "App-level token", signing: "Signing Secret", kennel: "The kennel API", timezone: "The kennel's time zone", port: "Port" };
+  Object.entries(r.body.checks || {}).forEach(([name, c]) => {
+    const li = el("li", "", (boxes[name] ? boxes[name] + ": " : "") + c.headline);
     if (c.fix) li.appendChild(el("div", "fix", c.fix));
     list.appendChild(li);
   });
