@@ -2,6 +2,7 @@
 import type { TodayOverview } from "../answers/today.ts";
 import type { DateOrder } from "../config/date-order.ts";
 import { roundWord } from "../domain/rounds.ts";
+import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { homeList } from "./buttons.ts";
 import { helpBlocks } from "./help.ts";
@@ -10,13 +11,14 @@ import type { Block } from "./types.ts";
 
 type ListName = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow";
 
-const figure = (n: number | undefined) => (n === undefined ? "?" : String(n));
+/** "15 bookings", "67 pets": the unit said, since some figures count bookings and others pets. */
+const figure = (n: number | undefined, unit: string) => (n === undefined ? "?" : plural(n, unit));
 
 export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder): Block[] {
-  const rows: Array<[ListName, string, number | undefined, string]> = [
-    ["arrivals", "🛬 Arrivals", t.arrivals, "Show arrivals"],
-    ["departures", "🏠 Departures", t.departures, "Show departures"],
-    ["inhouse", "🐾 In house", t.inHouse, "Show in house"],
+  const rows: Array<[ListName, string, number | undefined, string, string?]> = [
+    ["arrivals", "🛬 Arrivals", t.arrivals, "Show arrivals", "booking"],
+    ["departures", "🏠 Departures", t.departures, "Show departures", "booking"],
+    ["inhouse", "🐾 In house", t.inHouse, "Show in house", "pet"],
     [
       "unpaid",
       "🔴 Departures with money to take (unpaid or part-paid)",
@@ -38,8 +40,15 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
       `💊 Medication this round (${roundWord(t.round).toLowerCase()})`,
       t.medicationThisRound,
       "Show the round",
+      "pet",
     ],
-    ["tomorrow", "❔ Care details missing for tomorrow", t.careMissingTomorrow, "Show tomorrow's check"],
+    [
+      "tomorrow",
+      "❔ Care details missing for tomorrow",
+      t.careMissingTomorrow,
+      "Show tomorrow's check",
+      "booking",
+    ],
   ];
   const blocks: Block[] = [header(`Today — ${dayHeading(t.date)}`)];
   // Fasting pets first, by name: a fast missed is a pet fed before an operation.
@@ -51,9 +60,9 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
       ),
     );
   }
-  for (const [l, label, n, action] of rows) {
+  for (const [l, label, n, action, unit = "booking"] of rows) {
     blocks.push(
-      section(`*${label}:* ${figure(n)}`, button(action, homeList.actionId(l), homeList.encode({ l }))),
+      section(`*${label}:* ${figure(n, unit)}`, button(action, homeList.actionId(l), homeList.encode({ l }))),
     );
   }
   if (t.problems.length) {

@@ -29,6 +29,26 @@ describe("the help states how slash dates are read", () => {
     expect(all(homeBlocks(overview, "Europe/London", "mdy"))).toContain("read month first");
     expect(all(homeBlocks(overview, "Europe/London"))).toContain("read day first");
   });
+
+  it("the Home tab's figures say what they count: arrivals and departures are bookings, in house pets", () => {
+    const overview = {
+      date: "2026-11-22",
+      round: "midday" as const,
+      arrivals: 15,
+      departures: 1,
+      unpaidDepartures: 0,
+      inHouse: 67,
+      medicationThisRound: 8,
+      careMissingTomorrow: undefined,
+      problems: ["x"],
+    };
+    const text = all(homeBlocks(overview, "Europe/London"));
+    expect(text).toContain("*🛬 Arrivals:* 15 bookings");
+    expect(text).toContain("*🏠 Departures:* 1 booking");
+    expect(text).toContain("*🐾 In house:* 67 pets");
+    expect(text).toContain("*💊 Medication this round (midday):* 8 pets");
+    expect(text).toContain("*❔ Care details missing for tomorrow:* ?");
+  });
 });
 
 describe("/kennel help COMMAND", () => {
