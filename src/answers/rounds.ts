@@ -5,9 +5,10 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
+import type { CareRecordStore, Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
-
+import { describeFailure } from "./failure.ts";
 import { houseReport } from "./house.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
@@ -101,4 +102,24 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     careProblem: house.careProblem,
     calls: house.calls,
   };
+}
+
+/**
+ * The care record of a round, for drawing it on the round's post (undefined when Kennel Desk keeps
+ * no record). When the store cannot be read the post is still made, with its buttons, and says so.
+ */
+export async function roundRecord(
+  deps: Deps,
+  round: Round,
+  date: string,
+): Promise<{ entries: Entry[]; timezone: string; problem?: string } | undefined> {
+  const store = (deps as Deps & { record?: CareRecordStore }).record;
+  if (!store) return undefined;
+  try {
+    return { entries: await store.entries({ date, round }), timezone: deps.config.timezone };
+  } catch (error) {
+    const f = describeFailure(error);
+    deps.log.warn({ failure: f }, "the care record could not be read for a round post");
+    return { entries: [], timezone: deps.config.timezone, problem: f.what };
+  }
 }

@@ -65,6 +65,8 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
 export interface RoundRecord {
   entries: Entry[];
   timezone: string;
+  /** The store could not be read: the post says so (the record shows at the next tap). */
+  problem?: string | undefined;
 }
 
 /** A pet's buttons' state; undefined when it has nothing to record (or the API gave no ids). */
@@ -92,8 +94,16 @@ function withProgress(m: Message, at: number, record: RoundRecord): Message {
   if (!m.blocks.some((b) => b.type === "actions")) return m;
   const blocks: Block[] = [...m.blocks];
   blocks.splice(at, 0, { type: "context", block_id: PROGRESS_BLOCK, elements: [] });
-  const drawn = redrawRecord(blocks, m.text, record.entries, record.timezone);
-  return { text: m.text, blocks: drawn.blocks as Block[] };
+  const drawn = redrawRecord(blocks, m.text, record.entries, record.timezone).blocks as Block[];
+  if (record.problem) {
+    drawn[at] = {
+      ...context(
+        `❔ The care record could not be read: ${clip(record.problem, 300)} It shows here at the next tap.`,
+      ),
+      block_id: PROGRESS_BLOCK,
+    };
+  }
+  return { text: m.text, blocks: drawn };
 }
 
 export function roundMessages(r: RoundReport, lateAt?: string, record?: RoundRecord): Threaded {

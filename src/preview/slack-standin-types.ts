@@ -51,6 +51,15 @@ export interface PublishedView {
   version: number;
 }
 
+/** A modal opened with views.open (the bot's forms). */
+export interface OpenedModal {
+  id: string;
+  trigger_id: string;
+  view: Record<string, unknown>;
+  /** 1 when opened; one more on each views.update. */
+  version: number;
+}
+
 export interface SlackStandInOptions {
   /** The workspace's team id (auth.test, and users.info for users without their own). Default T1. */
   teamId?: string;
@@ -65,6 +74,10 @@ export interface SlackStandIn {
   readonly timeline: TimelineEntry[];
   /** Each user's published Home tab (views.publish), by user id. */
   readonly views: Map<string, PublishedView>;
+  /** Modals opened with views.open, by view id (views.update changes them). */
+  readonly modals: Map<string, OpenedModal>;
+  /** trigger_ids views.open refuses as expired (Slack's 3-second window missed). */
+  expiredTriggers: Set<string>;
   readonly teamId: string;
   base: string;
   apiUrl: string;

@@ -4,7 +4,8 @@
  * and keeping what Slack would show as one timeline: chat.postMessage (threads and metadata),
  * chat.postEphemeral, chat.delete, response_url answers (new, replace_original, delete_original),
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
- * from the timeline), users.info (guest, outsider and other-team users) and auth.test.
+ * from the timeline), users.info (guest, outsider and other-team users), auth.test, and for the care
+ * record: chat.update (a message changed in place), views.open and views.update (modals).
  * Plus signing: requests to the bot are signed as Slack signs them.
  */
 import { createServer, type Server } from "node:http";
@@ -12,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { parseSlackBody, readBody } from "./slack-http.ts";
 import type {
   HandledRequest,
+  OpenedModal,
   PublishedView,
   Recorded,
   ResponseTarget,
@@ -41,6 +43,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
   const teamId = options.teamId ?? "T1";
   const timeline: TimelineEntry[] = [];
   const views = new Map<string, PublishedView>();
+  const modals = new Map<string, OpenedModal>();
   const targets = new Map<string, ResponseTarget>();
   let waiters: Array<() => void> = [];
   let nextId = 1;
@@ -103,7 +106,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
   };
 
   const api = (method: string, body: Record<string, unknown>): HandledRequest =>
-    webApi({ stand, options, teamId, timeline, views, add, changed }, method, body);
+    webApi({ stand, options, teamId, timeline, views, modals, add, changed }, method, body);
 
   const stand: SlackStandIn = {
     get messages() {
@@ -111,6 +114,8 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     },
     timeline,
     views,
+    modals,
+    expiredTriggers: new Set(),
     teamId,
     base: "",
     apiUrl: "",
