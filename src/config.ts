@@ -8,6 +8,8 @@ import {
   apiKey,
   channelList,
   DEFAULT_ROUND_TIMES,
+  databaseUrl,
+  dataDir,
   digestKinds,
   logLevel,
   onOff,
@@ -37,6 +39,7 @@ export type {
   DigestSettings,
   KennelSettings,
   LogLevel,
+  RecordSettings,
   SlackSettings,
 } from "./config/types.ts";
 
@@ -142,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const times = r.read("ROUNDS_TIMES", { fallback: DEFAULT_ROUND_TIMES, parse: roundTimes });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
+  const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir });
+  const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   if (tomorrowTime && !digestChannel) {
     r.problems.push({
       variable: "TOMORROW_TIME",
@@ -183,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timezone: zone ?? hostTimeZone(),
     timezoneFromHost: zone === undefined,
     logLevel: level,
+    record: database ? { engine: "postgres", url: database } : { engine: "sqlite", dataDir: dataFolder },
   };
 }
 
@@ -244,7 +250,21 @@ export function missingSlack(env: Record<string, string | undefined>): ConfigPro
 
 /** The literal values of every secret setting, to scrub from logs. */
 export function secretValues(env: Record<string, string | undefined>): string[] {
-  return ["KENNEL_API_KEY", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"]
+  const values = [
+    "KENNEL_API_KEY",
+    "SLACK_BOT_TOKEN",
+    "SLACK_APP_TOKEN",
+    "SLACK_SIGNING_SECRET",
+    "DATABASE_URL",
+  ]
     .map((k) => env[k]?.trim() ?? "")
     .filter((v) => v.length > 0);
+  // DATABASE_URL's password on its own too (a driver's message may quote it without the address).
+  try {
+    const password = decodeURIComponent(new URL(env.DATABASE_URL?.trim() ?? "").password);
+    if (password.length >= 4) values.push(password);
+  } catch {
+    // Not an address: the whole value is scrubbed above.
+  }
+  return values;
 }

@@ -56,6 +56,13 @@ interface RoundsSettings {
   times: RoundTimes;
 }
 
+/** Where the care record is kept (src/record/). */
+export type RecordSettings =
+  /** KENNEL_DATA_DIR (default ./data): one SQLite file there. */
+  | { engine: "sqlite"; dataDir: string }
+  /** DATABASE_URL=postgres://…: a PostgreSQL database, shared by several bots. */
+  | { engine: "postgres"; url: URL };
+
 export interface Config {
   /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
   kennel: KennelSettings | undefined;
@@ -82,4 +89,6 @@ export interface Config {
   /** True when KENNEL_TIMEZONE was not set and `timezone` is the host's (see timezoneNotice). */
   timezoneFromHost: boolean;
   logLevel: LogLevel;
+  /** The care record's store: SQLite in KENNEL_DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
+  record: RecordSettings;
 }

@@ -13,6 +13,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { systemClock } from "../deps.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
+import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { previewPage } from "./page.ts";
 import {
@@ -46,6 +47,8 @@ export interface Preview {
   sandbox: Sandbox;
   slack: SlackStandIn;
   bot: Bot;
+  /** The care record of this preview: an embedded store in a temporary folder, removed at close. */
+  record: TemporaryRecord;
   close(): Promise<void>;
 }
 
@@ -273,8 +276,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     DIGEST_CHANNEL: PREVIEW_CHANNEL,
   });
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
+  const record = temporaryRecord(systemClock, "kennel-desk-preview-");
   const bot = createBot(
-    { kennel, log, config, clock: systemClock },
+    { kennel, log, config, clock: systemClock, record: record.store },
     { slack: config.slack as NonNullable<Config["slack"]> },
   );
   const botPort = await bot.start();
@@ -285,11 +289,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     sandbox,
     slack,
     bot,
+    record,
     async close() {
       await bot.stop(2_000);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sandbox.close();
+      await record.close();
     },
   };
 }

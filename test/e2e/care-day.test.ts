@@ -231,6 +231,7 @@ describe("the scheduled posts", () => {
         log: silentLogger(),
         config,
         clock: { now: () => new Date(`${TODAY}T19:00:00Z`) },
+        record: h.record,
       },
       { slack: config.slack as NonNullable<Config["slack"]>, digest: { settleMs: 50 }, warmCare: false },
     );
