@@ -5,7 +5,7 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import type { CareRecordStore, Entry } from "../record/types.ts";
+import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { describeFailure } from "./failure.ts";
@@ -113,7 +113,7 @@ export async function roundRecord(
   round: Round,
   date: string,
 ): Promise<{ entries: Entry[]; timezone: string; problem?: string } | undefined> {
-  const store = (deps as Deps & { record?: CareRecordStore }).record;
+  const store = deps.record;
   if (!store) return undefined;
   try {
     return { entries: await store.entries({ date, round }), timezone: deps.config.timezone };

@@ -22,11 +22,6 @@ import type { BotDeps } from "./bot-deps.ts";
 
 type WebClient = webApi.WebClient;
 
-/** The care record, when this bot keeps one. */
-export function storeOf(deps: BotDeps): CareRecordStore | undefined {
-  return (deps as BotDeps & { record?: CareRecordStore }).record;
-}
-
 /** Who recorded: the Slack user id and the name Slack gives with the action. */
 export interface Who {
   userId: string;
@@ -92,7 +87,7 @@ export class RoundRecorder {
   }
 
   get store(): CareRecordStore | undefined {
-    return storeOf(this.#deps);
+    return this.#deps.record;
   }
 
   remember(ref: MessageRef, blocks: unknown[], text: string): void {
@@ -155,11 +150,17 @@ export class RoundRecorder {
       return { status: "nothing", existing: [...status.current.values()] };
     }
     const writes = todo.map((t) => ({ item: t.item.item, outcome: t.outcome }));
-    return this.#need().record(this.inputs(s, writes, who, requestKey));
+    return this.record(s, writes, who, requestKey);
   }
 
   async record(s: PetRoundState, writes: ItemWrite[], who: Who, requestKey: string): Promise<RecordResult> {
-    return this.#need().record(this.inputs(s, writes, who, requestKey));
+    const result = await this.#need().record(this.inputs(s, writes, who, requestKey));
+    // The same request delivered twice at once: the one that lost the race finds its twin's
+    // entries; they are this request's own, so it is a duplicate, not someone else's record.
+    if (result.status === "already" && result.existing.every((e) => e.requestKey === requestKey)) {
+      return { status: "duplicate", entries: result.existing };
+    }
+    return result;
   }
 
   /**
