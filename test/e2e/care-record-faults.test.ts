@@ -1,0 +1,125 @@
+/**
+ * The care record when its store fails, from Slack: the SQLite file locked by another writer past
+ * its wait, and PostgreSQL stopped. The one who tapped is told "Could not record: … try again"
+ * (only them), the message is not changed, nothing is half-written, and every command keeps
+ * answering.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+import { recordAll } from "../../src/blocks/buttons.ts";
+import { postgresDriver } from "../../src/record/postgres.ts";
+import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+import { actionPayload, type Button, buttonsOf, roundMessagesOf } from "../helpers/record-slack.ts";
+import { commandForm, postSigned } from "../helpers/slack.ts";
+
+const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
+const CHANNEL = "C0ROUNDS";
+const pg = usePostgres();
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+async function command(h: Harness, name: string, text: string) {
+  const { form, id } = commandForm(h.slack, { command: name, text, channel: CHANNEL });
+  h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
+  const since = h.slack.timeline.at(-1)?.id ?? 0;
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  await h.slack.waitFor(
+    () => h.slack.responsesFor(id).some((r) => !String(r.body.text ?? "").includes("Looking up")),
+    20_000,
+  );
+  return { id, since };
+}
+
+async function roundPost(h: Harness) {
+  const { since } = await command(h, "/rounds", "evening");
+  await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
+  const [entry] = roundMessagesOf(h.slack, since);
+  return entry as NonNullable<typeof entry>;
+}
+
+async function tapAndHear(h: Harness, entryId: number, button: Button) {
+  const a = actionPayload(h.slack, entryId, button, "U0STAFF");
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(a.body) });
+  await h.slack.waitFor(() => h.slack.responsesFor(a.responseId).length > 0, 20_000);
+  return h.slack.responsesFor(a.responseId).map((r) => r.body);
+}
+
+const updates = (h: Harness) => h.slack.api.filter((r) => r.path === "/api/chat.update").length;
+
+describe("the care record unavailable, from Slack", () => {
+  it("SQLite locked by another writer: the tapper alone is told, nothing is written, commands keep answering; then it records", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-locked-"));
+    folders.push(dir);
+    const store: CareRecordStore = createStore(sqliteDriver({ dir, busyTimeoutMs: 300 }), clock);
+    const h = await startHarness({ record: store, clock });
+    const lock = new DatabaseSync(join(dir, SQLITE_FILE));
+    try {
+      const entry = await roundPost(h);
+      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      lock.exec("BEGIN IMMEDIATE");
+      lock.exec("DELETE FROM care_entries WHERE id < 0");
+      const before = updates(h);
+      const [answer] = await tapAndHear(h, entry.id, p);
+      expect(answer?.response_type).toBe("ephemeral");
+      expect(String(answer?.text)).toMatch(/^⚠️ Could not record: .+ Nothing was written; try again\./);
+      expect(updates(h)).toBe(before);
+      // Every command keeps answering, /rounds included (the record is read, not written).
+      const inhouse = await command(h, "/inhouse", "");
+      expect(JSON.stringify(h.slack.responsesFor(inhouse.id).at(-1)?.body)).toContain("In house");
+      const again = await roundPost(h);
+      expect(buttonsOf(again.blocks, recordAll).length).toBeGreaterThan(0);
+      lock.exec("ROLLBACK");
+      expect(await store.entries({ petId: p.state.p })).toEqual([]);
+      // The store back: the same tap records.
+      const retry = actionPayload(h.slack, entry.id, p, "U0STAFF");
+      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(retry.body) });
+      await h.slack.waitFor(() => updates(h) > before, 10_000);
+      expect(await store.entries({ petId: p.state.p })).toHaveLength(p.state.i.length);
+    } finally {
+      lock.close();
+      await h.close();
+      await store.close();
+    }
+  }, 60_000);
+
+  it.skipIf(!pg.available)(
+    "PostgreSQL stopped: the tapper alone is told, the message is unchanged, commands keep answering",
+    async () => {
+      const server = await pg.ownServer();
+      const store = createStore(postgresDriver({ url: new URL(server.url), connectTimeoutMs: 1000 }), clock);
+      await store.ready();
+      const h = await startHarness({ record: store, clock });
+      try {
+        const entry = await roundPost(h);
+        const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+        server.stop();
+        const before = updates(h);
+        const [answer] = await tapAndHear(h, entry.id, p);
+        expect(answer?.response_type).toBe("ephemeral");
+        expect(String(answer?.text)).toMatch(/^⚠️ Could not record: .+try again/);
+        expect(updates(h)).toBe(before);
+        // /rounds still answers: the sheet, its buttons, and a line saying the record could not be read.
+        const { since } = await command(h, "/rounds", "evening");
+        await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
+        expect(JSON.stringify(roundMessagesOf(h.slack, since)[0]?.blocks)).toContain(
+          "The care record could not be read",
+        );
+        const inhouse = await command(h, "/inhouse", "");
+        expect(JSON.stringify(h.slack.responsesFor(inhouse.id).at(-1)?.body)).toContain("In house");
+      } finally {
+        await h.close();
+        await store.close().catch(() => undefined);
+      }
+    },
+    90_000,
+  );
+});
