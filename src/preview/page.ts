@@ -2,8 +2,8 @@
  * The preview's web page: a Slack-like channel and the app's Home tab, rendering the bot's real
  * Block Kit payloads as Slack would: mrkdwn (bold, italic, strike, code, code blocks, links,
  * mentions, emoji shortcodes), headers, sections with fields, a button or an image, context,
- * dividers, actions, and thread replies. Text is inserted as text; the only HTML made is the
- * renderer's own tags. Images are drawn as a labelled frame, never fetched: the page stays offline.
+ * dividers, actions, thread replies, and the modals the bot opens (a form, Submit, Cancel). Text
+ * is inserted as text; the only HTML made is the renderer's own tags. Images are drawn as a labelled frame, never fetched: the page stays offline.
  * A toggle shows everything as a guest account would see it. Usable from about 360 px wide.
  */
 import { SANDBOX_REFERENCES } from "../sandbox/data.ts";
@@ -87,6 +87,16 @@ body.on-home #home { display: block; } body.on-home #log, body.on-home #composer
   #chips { flex-wrap: nowrap; overflow-x: auto; padding-bottom: 2px; }
   #chips button { flex: none; }
 }
+#modal { position: fixed; inset: 0; background: rgba(0,0,0,.45); display: none; align-items: center; justify-content: center; z-index: 10; }
+#modal.open { display: flex; }
+#modal .box { background: #fff; border-radius: 8px; width: min(520px, 94vw); max-height: 90vh; overflow: auto; padding: 16px 20px; box-shadow: 0 8px 30px rgba(0,0,0,.3); }
+#modal h2 { font-size: 18px; margin: 0 0 12px; }
+#modal .field { margin: 10px 0; }
+#modal .field label { display: block; font-weight: 700; margin-bottom: 4px; }
+#modal .hint { color: #616061; font-size: 12px; margin-top: 2px; }
+#modal .err { color: #e01e5a; font-size: 12px; margin-top: 2px; }
+#modal select, #modal textarea, #modal input { width: 100%; box-sizing: border-box; font: inherit; padding: 4px; }
+#modal .buttons { display: flex; justify-content: flex-end; gap: 8px; margin-top: 14px; }
 `;
 
 // The client script. It uses no template literals, so it can live in this string as it is.
@@ -262,6 +272,75 @@ function renderHome(view, dm) {
     if (grew && onHome && msgs.lastChild) msgs.lastChild.scrollIntoView({ block: "start" });
   } else list.textContent = "";
 }
+/** A modal the bot opened (views.open): its fields, Submit and Cancel; the bot's errors shown under them. */
+var modalShown = "";
+function renderModal(m) {
+  var root = document.getElementById("modal");
+  if (!m) { root.classList.remove("open"); root.textContent = ""; modalShown = ""; return; }
+  if (modalShown === m.id + ":" + m.version) return;
+  modalShown = m.id + ":" + m.version;
+  root.textContent = "";
+  var box = el("div", "box");
+  box.setAttribute("role", "dialog");
+  box.appendChild(textObject(m.view.title, el("h2")));
+  var inputs = [];
+  (m.view.blocks || []).forEach(function (b) {
+    if (b.type !== "input") { box.appendChild(block(b, {})); return; }
+    var f = el("div", "field");
+    var label = textObject(b.label, el("label"));
+    f.appendChild(label);
+    var e = b.element || {};
+    var input;
+    if (e.type === "static_select") {
+      input = el("select");
+      input.appendChild(el("option", "", "Choose…")).value = "";
+      (e.options || []).forEach(function (o) {
+        var opt = el("option", "", o.text.text);
+        opt.value = o.value;
+        if (e.initial_option && e.initial_option.value === o.value) opt.selected = true;
+        input.appendChild(opt);
+      });
+    } else {
+      input = el(e.multiline ? "textarea" : "input");
+      if (e.max_length) input.maxLength = e.max_length;
+    }
+    input.setAttribute("aria-label", b.label ? b.label.text : "");
+    f.appendChild(input);
+    if (b.hint) f.appendChild(textObject(b.hint, el("div", "hint")));
+    var err = el("div", "err");
+    f.appendChild(err);
+    inputs.push({ b: b, e: e, input: input, err: err });
+    box.appendChild(f);
+  });
+  var buttons = el("div", "buttons");
+  var cancel = el("button", "bk-button", (m.view.close && m.view.close.text) || "Cancel");
+  var submit = el("button", "bk-button primary", (m.view.submit && m.view.submit.text) || "Submit");
+  cancel.addEventListener("click", function () { post("/preview/cancel", {}); renderModal(null); });
+  submit.addEventListener("click", function () {
+    var values = {};
+    inputs.forEach(function (x) {
+      var v = {};
+      v[x.e.action_id] = x.e.type === "static_select"
+        ? { type: "static_select", selected_option: x.input.value ? { value: x.input.value } : null }
+        : { type: x.e.type, value: x.input.value || null };
+      values[x.b.block_id] = v;
+      x.err.textContent = "";
+    });
+    submit.disabled = true;
+    post("/preview/submit", { viewId: m.id, values: values })
+      .then(function (r) { return r.json(); })
+      .then(function (j) {
+        if (j.errors) inputs.forEach(function (x) { x.err.textContent = j.errors[x.b.block_id] || ""; });
+        else renderModal(null);
+      })
+      .finally(function () { submit.disabled = false; });
+  });
+  buttons.appendChild(cancel);
+  buttons.appendChild(submit);
+  box.appendChild(buttons);
+  root.appendChild(box);
+  root.classList.add("open");
+}
 function poll() {
   var ctl = new AbortController();
   polling = ctl;
@@ -272,6 +351,7 @@ function poll() {
       since = j.version;
       render(j.channel);
       renderHome(j.home, j.dm);
+      renderModal(j.modal);
     })
     .catch(function () { if (polling === ctl) return new Promise(function (r) { setTimeout(r, 1000); }); })
     .then(function () { if (polling === ctl) poll(); });
@@ -356,6 +436,7 @@ export function previewPage(timezone: string): string {
 <div id="chips">${chips.map((c) => `<button type="button">${c.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</button>`).join("")}</div>
 </div>
 </main>
+<div id="modal"></div>
 <script>${SCRIPT}</script>
 </body>
 </html>`;

@@ -76,8 +76,6 @@ export interface SlackStandIn {
   readonly views: Map<string, PublishedView>;
   /** Modals opened with views.open, by view id (views.update changes them). */
   readonly modals: Map<string, OpenedModal>;
-  /** trigger_ids views.open refuses as expired (Slack's 3-second window missed). */
-  expiredTriggers: Set<string>;
   readonly teamId: string;
   base: string;
   apiUrl: string;

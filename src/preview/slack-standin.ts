@@ -115,7 +115,6 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     timeline,
     views,
     modals,
-    expiredTriggers: new Set(),
     teamId,
     base: "",
     apiUrl: "",

@@ -139,8 +139,7 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
       const view = body.view as { type?: unknown; blocks?: unknown } | undefined;
       const trigger = String(body.trigger_id ?? "");
       if (!trigger) return fail("invalid_trigger_id");
-      if (stand.expiredTriggers.has(trigger)) return fail("expired_trigger_id");
-      if (!view || view.type !== "modal" || !Array.isArray(view.blocks)) return fail("invalid_arguments");
+      if (view?.type !== "modal" || !Array.isArray(view.blocks)) return fail("invalid_arguments");
       if (view.blocks.length > 100) return fail("invalid_blocks");
       const id = `VM${modals.size + 1}`;
       modals.set(id, { id, trigger_id: trigger, view: view as Record<string, unknown>, version: 1 });
