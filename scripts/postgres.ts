@@ -9,7 +9,15 @@
  * one and prints its address until Ctrl+C.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { delimiter, join } from "node:path";
@@ -130,19 +138,27 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
     if (stopped) return;
     stopped = true;
     try {
-      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "-t", "10", "stop"]);
     } catch {
-      // Already stopped.
+      // Already stopped, or pg_ctl could not: the postmaster's own pid below.
+    }
+    try {
+      const pid = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+      if (pid > 0) process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone (no pid file, or no such process).
     }
   };
-  return {
-    url: `postgres://${user}@127.0.0.1:${port}/postgres`,
-    stop,
-    remove() {
-      stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
+    stop();
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
+  // A test process that ends without its clean-up (an error, a timeout) still stops its server.
+  process.once("exit", remove);
+  return { url: `postgres://${user}@127.0.0.1:${port}/postgres`, stop, remove };
 }
 
 if (import.meta.main) {

@@ -7,11 +7,12 @@ import { spawnSync } from "node:child_process";
 import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium.ts";
+import { ensurePostgres, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres.ts";
 
 interface Step {
   name: string;
   what: string;
-  run: () => boolean;
+  run: () => boolean | Promise<boolean>;
   /** A step that reports but does not fail the run (yet). */
   advisory?: boolean;
 }
@@ -35,6 +36,20 @@ function command(program: string, args: string[], extraEnv: NodeJS.ProcessEnv = 
 
 const node = process.execPath;
 
+/** The throwaway PostgreSQL of this run (the postgres step), stopped and removed at the end. */
+let postgres: ThrowawayPostgres | undefined;
+const removePostgres = () => {
+  postgres?.remove();
+  postgres = undefined;
+};
+process.once("exit", removePostgres);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    removePostgres();
+    process.exit(130);
+  });
+}
+
 const STEPS: Step[] = [
   { name: "lint", what: "biome check .", run: () => command("biome", ["check", "."]) },
   { name: "types", what: "tsc --noEmit", run: () => command("tsc", ["--noEmit"]) },
@@ -55,6 +70,31 @@ const STEPS: Step[] = [
         process.stdout.write(`${totals.join("\n")}\n(npm run unused lists each one)\n`);
       } else process.stderr.write(`${result.stderr ?? result.error?.message}\n`);
       return result.status === 0;
+    },
+  },
+  {
+    name: "postgres",
+    what: "a throwaway PostgreSQL for the care record's tests (TEST_DATABASE_URL)",
+    run: async () => {
+      if (process.env.TEST_DATABASE_URL?.trim()) {
+        process.stdout.write("TEST_DATABASE_URL is set: the tests use that server.\n");
+        return true;
+      }
+      const found = ensurePostgres((line) => process.stdout.write(`${line}\n`));
+      if (!found.bin) {
+        process.stderr.write(`${found.problem}\n`);
+        return false;
+      }
+      try {
+        postgres = await startThrowawayPostgres(found.bin);
+      } catch (error) {
+        process.stderr.write(`Could not start a throwaway PostgreSQL: ${(error as Error).message}\n`);
+        return false;
+      }
+      // The unit step (and the rest) reads it from the environment.
+      process.env.TEST_DATABASE_URL = postgres.url;
+      process.stdout.write(`PostgreSQL ${found.bin} on ${postgres.url}\n`);
+      return true;
     },
   },
   {
@@ -93,9 +133,11 @@ const results: { step: Step; ok: boolean; seconds: number }[] = [];
 for (const step of STEPS.filter((s) => only.length === 0 || only.includes(s.name))) {
   process.stdout.write(`\n── ${step.name}: ${step.what}\n`);
   const started = performance.now();
-  const ok = step.run();
+  const ok = await step.run();
   results.push({ step, ok, seconds: (performance.now() - started) / 1000 });
 }
+
+removePostgres();
 
 const width = Math.max(...results.map((r) => r.step.name.length));
 process.stdout.write("\nnpm test:\n");

@@ -19,6 +19,12 @@ Commands:
                                     Search bookings
              Every one of these takes --json (the answer's data instead of text).
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
+  record [DATE] [--round morning|midday|evening] [--pet ID] [--json]
+             The day's care record: who recorded each dose and meal, when, the outcome and note;
+             corrected entries marked. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does.
+  record export --from DATE --to DATE [--format csv|json]
+             Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
+             Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
   status     Check the kennel API: up, key accepted, right address. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
