@@ -15,9 +15,10 @@ import {
   type Outcome,
 } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
+import { outcomeWords } from "../words/record.ts";
 import { type PetRoundState, petRoundState } from "./buttons.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
-import { entryLine, OUTCOME_WORDS } from "./round-record.ts";
+import { entryLine } from "./round-record.ts";
 
 export const RECORD_MODAL = "rec_modal";
 export const LATE_MODAL = "rec_late";
@@ -54,7 +55,7 @@ const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
   text: truncate(text || " ", max),
 });
-const option = (o: Outcome) => ({ text: plain(OUTCOME_WORDS[o], 75), value: o });
+const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
 const meta = (m: ModalMeta) => {
   const raw = JSON.stringify(m);
   if (raw.length > 3000) throw new RangeError(`modal metadata too long (${raw.length})`);

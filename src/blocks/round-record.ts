@@ -19,6 +19,7 @@ import {
 import { plural } from "../domain/text.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
+import { outcomeWords } from "../words/record.ts";
 import { type PetRoundState, recordAll, recordEach } from "./buttons.ts";
 import { LIMITS } from "./limits.ts";
 import { button, clip, context, esc, truncate } from "./mrkdwn.ts";
@@ -31,16 +32,6 @@ export const PROGRESS_BLOCK = "kd_progress";
 export const RECORD_RESERVE = 90;
 /** A section's text stays under this (Slack's 3000, less a margin). */
 const SECTION_MAX = 2990;
-
-export const OUTCOME_WORDS: Record<Outcome, string> = {
-  given: "given",
-  refused: "refused",
-  not_given: "not given",
-  ate_all: "ate all",
-  ate_some: "ate some",
-  ate_none: "ate none",
-  not_offered: "not offered",
-};
 
 const ICONS: Record<Outcome, string> = {
   given: "✅",
@@ -65,7 +56,7 @@ export function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
 /** One entry on the sheet: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out". */
 export function entryLine(e: Entry, timezone: string): string {
   const detail = [e.reason, e.note].filter((t) => t?.trim()).map((t) => clip(t, 150));
-  return `${ICONS[e.outcome]} ${esc(itemLabel(e))} ${OUTCOME_WORDS[e.outcome]} ${timeOf(e.recordedAt, timezone)} ${clip(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  return `${ICONS[e.outcome]} ${esc(itemLabel(e))} ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} ${clip(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
 }
 
 const names = (entries: Entry[]) => [...new Set(entries.map((e) => clip(e.userName, 40)))].join(", ");
