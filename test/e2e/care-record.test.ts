@@ -47,7 +47,12 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    h = await startHarness({ record: store, clock });
+    h = await startHarness({
+      record: store,
+      clock,
+      // The test makes the round posts itself.
+      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off" },
+    });
     h.slack.users.set("U0JANE", { id: "U0JANE" });
     h.slack.users.set("U0TOM", { id: "U0TOM" });
   }, 60_000);
@@ -270,6 +275,37 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       });
       await h.slack.waitFor(() => updatesOf(entry.ts) > before, 10_000);
       expect(await entriesOf(p.state.d, p.state.p)).toHaveLength(p.state.i.length);
+    },
+  );
+  it.skipIf(skip)(
+    "on the scheduled round post: a tap on a pet in a thread reply updates that reply, with its progress",
+    async () => {
+      await h.bot.digest?.runPost("rounds:midday", "2026-11-22", { retry: false });
+      const parts = h.slack.messages.filter(
+        (m) => m.metadata?.event_payload.kind === "rounds:midday" && m.channel === CHANNEL,
+      ) as Array<{ ts: string; thread_ts?: string }>;
+      const reply = h.slack.timeline.find(
+        (m) =>
+          m.via === "postMessage" &&
+          m.thread_ts &&
+          parts.some((p) => p.ts === m.ts) &&
+          buttonsOf(m.blocks, recordAll).length,
+      );
+      expect(reply).toBeDefined();
+      const entry = reply as NonNullable<typeof reply>;
+      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const parent = h.slack.timeline.find((m) => m.ts === entry.thread_ts);
+      const parentBefore = JSON.stringify(parent?.blocks);
+      const before = updatesOf(entry.ts);
+      await tap(entry.id, p, "U0JANE");
+      await h.slack.waitFor(() => updatesOf(entry.ts) > before, 10_000);
+      const now = h.slack.timeline.find((m) => m.id === entry.id);
+      expect(sectionOf(now?.blocks, p.state)).toContain("✅ 09:00 jane");
+      expect(JSON.stringify(now?.blocks)).toMatch(/📋 1 of \d+ pets recorded/);
+      expect(JSON.stringify(h.slack.timeline.find((m) => m.ts === entry.thread_ts)?.blocks)).toBe(
+        parentBefore,
+      );
+      expect(await entriesOf("2026-11-22", p.state.p)).toHaveLength(p.state.i.length);
     },
   );
 });
