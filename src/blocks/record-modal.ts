@@ -22,7 +22,7 @@ import { entryLine } from "./round-record.ts";
 
 export const RECORD_MODAL = "rec_modal";
 export const LATE_MODAL = "rec_late";
-export const NOTE_MAX = 500;
+const NOTE_MAX = 500;
 
 /** What a modal carries back to the bot (private_metadata, ≤ 3000 characters). */
 const modalMeta = z.object({
@@ -47,7 +47,7 @@ export function readMeta(raw: string | undefined): ModalMeta | undefined {
 }
 
 /** "recording late for Tue 24 Nov, morning" */
-export function lateWords(s: Pick<PetRoundState, "d" | "r">): string {
+function lateWords(s: Pick<PetRoundState, "d" | "r">): string {
   return `recording late for ${dayHeading(s.d)}, ${s.r}`;
 }
 
@@ -164,7 +164,7 @@ export function lateModal(m: ModalMeta) {
 }
 
 /** One item's choice in a submitted modal. */
-export interface ItemChoice {
+interface ItemChoice {
   item: ItemKey;
   outcome: Outcome;
   reason: string | undefined;

@@ -25,7 +25,7 @@ import { LIMITS } from "./limits.ts";
 import { button, clip, context, esc, truncate } from "./mrkdwn.ts";
 import type { Block, ContextBlock, SectionBlock } from "./types.ts";
 
-export const PET_BLOCK = "kd_pet";
+const PET_BLOCK = "kd_pet";
 const ACTIONS_BLOCK = "kd_act";
 export const PROGRESS_BLOCK = "kd_progress";
 /** Room kept in a message for each pet's record, drawn later (the compact form fits in it). */
@@ -48,7 +48,7 @@ export const dueOf = (s: PetRoundState): DueItem[] =>
   s.i.map(([item, text, label]) => ({ item: item as ItemKey, text, label }));
 
 /** The short label of an entry's item: "meal", or the medication's name from its text. */
-export function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
+function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
   if (e.item === "meal") return "meal";
   return drugName(e.itemText.split(" · ")[0] ?? e.itemText);
 }
@@ -64,7 +64,7 @@ const latest = (entries: Entry[]) =>
   entries.reduce((a, b) => (Date.parse(b.recordedAt) > Date.parse(a.recordedAt) ? b : a));
 
 /** The record beside one pet, in full; "" when nothing is recorded. */
-export function petRecordText(s: PetRoundStatus, timezone: string): string {
+function petRecordText(s: PetRoundStatus, timezone: string): string {
   const current = [...s.current.values()];
   const struck = s.superseded.slice(-3).map((e) => `~${entryLine(e, timezone).replace(/~/g, "")}~`);
   if (current.length === 0 && struck.length === 0) return "";
@@ -83,7 +83,7 @@ export function petRecordText(s: PetRoundStatus, timezone: string): string {
 }
 
 /** The record beside one pet in a few words, for a message that would be too long in full. */
-export function petRecordCompact(s: PetRoundStatus, timezone: string): string {
+function petRecordCompact(s: PetRoundStatus, timezone: string): string {
   const current = [...s.current.values()];
   if (current.length === 0) return "";
   const last = latest(current);
@@ -101,7 +101,7 @@ function petSectionText(sheet: string, record: string): string {
 }
 
 /** The value both buttons carry, within Slack's 2000 characters whatever the texts. */
-export function stateValue(s: PetRoundState): string {
+function stateValue(s: PetRoundState): string {
   let state = s;
   for (const max of [200, 120, 60, 30]) {
     state = {
@@ -154,7 +154,7 @@ export function progressWords(p: RoundProgress): string {
   return parts.join(" · ");
 }
 
-export function progressBlock(p: RoundProgress, where?: string): ContextBlock {
+function progressBlock(p: RoundProgress, where?: string): ContextBlock {
   return { ...context(`${progressWords(p)}${where ? ` (${where})` : ""}`), block_id: PROGRESS_BLOCK };
 }
 

@@ -18,7 +18,7 @@ export interface DueItem {
 }
 
 /** Longest item text kept with an entry (and carried in a button's value). */
-export const ITEM_TEXT_MAX = 200;
+const ITEM_TEXT_MAX = 200;
 
 /**
  * Is this medication given in this round? The ONE place that reads a RoundMedication's state for
@@ -86,7 +86,7 @@ export function currentEntries(entries: Entry[]): Map<string, Entry> {
 }
 
 /** Outcomes that stand out on the sheet: a dose not taken, a meal not eaten. */
-export function isProblem(outcome: Outcome): boolean {
+function isProblem(outcome: Outcome): boolean {
   return (
     outcome === "refused" || outcome === "not_given" || outcome === "ate_none" || outcome === "not_offered"
   );
