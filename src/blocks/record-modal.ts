@@ -31,6 +31,8 @@ const modalMeta = z.object({
   c: z.string().min(1).max(40),
   t: z.string().min(1).max(40),
   h: z.string().max(40).optional(),
+  /** The tap's response_url (to replace the message when chat.update cannot). */
+  u: z.string().max(500).optional(),
   /** The current entry of each item when the modal opened: [item, entry id, outcome]. */
   cur: z.array(z.tuple([z.string(), z.number().int(), z.string()])).max(6),
 });

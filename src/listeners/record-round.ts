@@ -33,6 +33,23 @@ export interface MessageRef {
   channel: string;
   ts: string;
   threadTs?: string | undefined;
+  /**
+   * The tap's response_url: when chat.update cannot change the message (one Slack made from a
+   * command's response_url answer, say), the redraw replaces it through this instead.
+   */
+  responseUrl?: string | undefined;
+}
+
+/** A response_url Kennel Desk may post to: https, or http on loopback only (the tests' Slack). */
+export function usableResponseUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    const loopback = u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname === "[::1]";
+    return u.protocol === "https:" || (u.protocol === "http:" && loopback) ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What to write for one item. */
@@ -209,11 +226,14 @@ export class RoundRecorder {
         blocks: drawn.blocks as never,
       });
     } catch (error) {
-      this.#deps.log.warn(
-        { channel: ref.channel, ts: ref.ts, err: String((error as Error)?.message ?? error) },
-        "could not update the round message",
-      );
-      return false;
+      const replaced = await this.#replaceByResponseUrl(ref, message.text, drawn.blocks);
+      if (!replaced) {
+        this.#deps.log.warn(
+          { channel: ref.channel, ts: ref.ts, err: String((error as Error)?.message ?? error) },
+          "could not update the round message",
+        );
+        return false;
+      }
     }
     this.remember(
       { ...ref, threadTs: ref.threadTs ?? this.#known.get(key)?.threadTs },
@@ -221,6 +241,23 @@ export class RoundRecorder {
       message.text,
     );
     return true;
+  }
+
+  async #replaceByResponseUrl(ref: MessageRef, text: string, blocks: unknown[]): Promise<boolean> {
+    const url = usableResponseUrl(ref.responseUrl);
+    if (!url) return false;
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ replace_original: true, text, blocks }),
+        redirect: "error",
+        signal: AbortSignal.timeout(5000),
+      });
+      return res.ok;
+    } catch {
+      return false;
+    }
   }
 
   /** The message from Slack (a post, or a reply in its thread), with its blocks. */

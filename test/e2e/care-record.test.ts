@@ -308,4 +308,24 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       expect(await entriesOf("2026-11-22", p.state.p)).toHaveLength(p.state.i.length);
     },
   );
+  it.skipIf(skip)(
+    "when chat.update cannot change the message, the redraw replaces it through the tap's response_url",
+    async () => {
+      const [msg] = await rounds("evening");
+      const entry = msg as NonNullable<typeof msg>;
+      const p = buttonsOf(entry.blocks, recordAll)[5] as Button;
+      h.slack.broken.add("chat.update");
+      try {
+        const a = await tap(entry.id, p, "U0JANE");
+        await h.slack.waitFor(() => h.slack.responsesFor(a.responseId).length > 0, 10_000);
+        const [replace] = h.slack.responsesFor(a.responseId);
+        expect(replace?.body.replace_original).toBe(true);
+        expect(sectionOf(h.slack.timeline.find((m) => m.id === entry.id)?.blocks, p.state)).toContain(
+          "✅ 09:00 jane",
+        );
+      } finally {
+        h.slack.broken.delete("chat.update");
+      }
+    },
+  );
 });

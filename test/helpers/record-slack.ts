@@ -61,7 +61,7 @@ export function actionPayload(
   const n = ++seq;
   const responseId = `rec${n}`;
   const trigger = options.trigger ?? `trec${n}`;
-  slack.responseTarget(responseId, { channel: m.channel, user });
+  slack.responseTarget(responseId, { channel: m.channel, user, entryId: m.id });
   const name = user.replace(/^U0/, "").toLowerCase();
   const body = {
     type: "block_actions",

@@ -88,7 +88,12 @@ export function registerRecordSubmit(app: App, deps: BotDeps, recorder: RoundRec
         userName: body.user.name ?? (body.user as { username?: string }).username ?? user,
       };
       const result = await write(who, `view:${body.view.id}`);
-      const updated = await recorder.redraw(client, { channel, ts: meta.t, threadTs: meta.h });
+      const updated = await recorder.redraw(client, {
+        channel,
+        ts: meta.t,
+        threadTs: meta.h,
+        responseUrl: meta.u,
+      });
       if (result.status === "already" || result.status === "nothing") {
         return await tell(
           client,

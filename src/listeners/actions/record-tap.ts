@@ -21,6 +21,7 @@ import {
   type RoundRecorder,
   roundName,
   TAMPERED,
+  usableResponseUrl,
   whoRecorded,
 } from "../record-round.ts";
 
@@ -72,7 +73,12 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
       }
       const day = dayOfSheet(deps, state);
       if (day === "later") return await tell(LATER_DAY(state));
-      const ref: MessageRef = { channel, ts: message.ts, threadTs: message.thread_ts };
+      const ref: MessageRef = {
+        channel,
+        ts: message.ts,
+        threadTs: message.thread_ts,
+        responseUrl: (body as { response_url?: string }).response_url,
+      };
       const shown = { blocks: message.blocks ?? [], text: message.text ?? "" };
       recorder.remember(ref, shown.blocks, shown.text);
       const who = {
@@ -87,6 +93,7 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
           c: ref.channel,
           t: ref.ts,
           ...(ref.threadTs ? { h: ref.threadTs } : {}),
+          ...(usableResponseUrl(ref.responseUrl) ? { u: usableResponseUrl(ref.responseUrl) } : {}),
           cur: [...status.current.values()].map((e) => [e.item, e.id, e.outcome]),
         };
         const view =
