@@ -58,10 +58,27 @@ const plain = (text: string, max: number) => ({
   text: truncate(text || " ", max),
 });
 const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
+/**
+ * The modal's metadata within Slack's 3000 characters: in full when it fits; else without the
+ * response_url (the redraw then uses chat.update alone); else with the items' texts shortened.
+ */
 const meta = (m: ModalMeta) => {
-  const raw = JSON.stringify(m);
-  if (raw.length > 3000) throw new RangeError(`modal metadata too long (${raw.length})`);
-  return raw;
+  const tries: ModalMeta[] = [m, { ...m, u: undefined }];
+  for (const max of [100, 40]) {
+    tries.push({
+      ...m,
+      u: undefined,
+      s: {
+        ...m.s,
+        i: m.s.i.map(([item, text, label]) => [item, Array.from(text).slice(0, max).join(""), label]),
+      },
+    });
+  }
+  for (const t of tries) {
+    const raw = JSON.stringify(t);
+    if (raw.length <= 3000) return raw;
+  }
+  throw new RangeError("modal metadata too long");
 };
 
 /** The head of both modals: the pet, the round, and the late warning when it is an earlier day. */
