@@ -12,6 +12,7 @@
 import type { webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import { type PetRoundState, petRoundState } from "../blocks/buttons.ts";
+import { esc } from "../blocks/mrkdwn.ts";
 import { dueOf, redrawRecord } from "../blocks/round-record.ts";
 import { allDoneOutcomes, petRoundStatus } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -69,7 +70,7 @@ export function dayOfSheet(deps: BotDeps, s: Pick<PetRoundState, "d">): "today" 
 
 /** "Biscuit's evening round, Tue 24 Nov" */
 export const roundName = (s: PetRoundState) =>
-  `${s.n}'s ${roundWord(s.r).toLowerCase()} round, ${dayHeading(s.d)}`;
+  `${esc(s.n)}'s ${roundWord(s.r).toLowerCase()} round, ${dayHeading(s.d)}`;
 
 export const LATER_DAY = (s: PetRoundState) =>
   `That is the sheet for ${dayHeading(s.d)}: record at the round, on the day. Nothing was recorded.`;
@@ -80,7 +81,7 @@ export const NO_STORE = "This Kennel Desk keeps no care record, so nothing was r
 /** "Jane recorded it at 08:12" for entries someone else made first. */
 export function whoRecorded(entries: Entry[], timezone: string): string {
   if (entries.length === 0) return "someone recorded it first";
-  const names = [...new Set(entries.map((e) => e.userName))].join(", ");
+  const names = [...new Set(entries.map((e) => esc(e.userName)))].join(", ");
   const last = entries.reduce((a, b) => (b.recordedAt > a.recordedAt ? b : a));
   return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}`;
 }
@@ -88,8 +89,8 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
 /** The words for a failure to record: "Could not record: … try again". */
 export function couldNotRecord(error: unknown): string {
   const f = describeFailure(error);
-  const what = f.kind === "unexpected" ? "the care record did not answer." : f.what;
-  return `⚠️ Could not record: ${what} Nothing was written; try again.${f.kind === "unexpected" ? "" : ` ${f.whatToDo}`}`;
+  const what = f.kind === "unexpected" ? "the care record did not answer." : esc(f.what);
+  return `⚠️ Could not record: ${what} Nothing was written; try again.${f.kind === "unexpected" ? "" : ` ${esc(f.whatToDo)}`}`;
 }
 
 export class RoundRecorder {
