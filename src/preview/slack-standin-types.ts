@@ -17,6 +17,9 @@ interface SlackUser {
   team_id?: string;
   is_bot?: boolean;
   deleted?: boolean;
+  /** The names Slack shows (the care record's "who"). */
+  real_name?: string;
+  profile?: { display_name?: string };
 }
 
 export type Metadata = { event_type: string; event_payload: Record<string, unknown> };

@@ -53,7 +53,8 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       // The test makes the round posts itself.
       env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off" },
     });
-    h.slack.users.set("U0JANE", { id: "U0JANE" });
+    // Jane's name as Slack shows it; Tom has none, so his handle is used.
+    h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
     h.slack.users.set("U0TOM", { id: "U0TOM" });
   }, 60_000);
   afterAll(async () => {
@@ -114,7 +115,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     );
     // Written before it was shown: the message, re-read, is what the store holds.
     const now = h.slack.timeline.find((m) => m.id === entry.id) as NonNullable<typeof entry>;
-    expect(sectionOf(now.blocks, p.state)).toContain("✅ 09:00 jane");
+    expect(sectionOf(now.blocks, p.state)).toContain("✅ 09:00 Jane");
     expect(JSON.stringify(now.blocks)).toMatch(/📋 1 of \d+ pets recorded/);
     expect(limitViolations({ text: now.text, blocks: now.blocks as Message["blocks"] })).toEqual([]);
   });
@@ -164,7 +165,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
         note: "<!channel> fine after",
       });
       let shown = sectionOf(h.slack.timeline.find((m) => m.id === entry.id)?.blocks, p.state);
-      expect(shown).toMatch(/⚠️ .+ refused 09:00 jane: spat it out · &lt;!channel&gt; fine after/);
+      expect(shown).toMatch(/⚠️ .+ refused 09:00 Jane: spat it out · &lt;!channel&gt; fine after/);
       expect(shown).not.toContain("<!channel>");
 
       // The correction: a new entry that supersedes the refusal; both kept, the first struck through.
@@ -182,7 +183,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       expect(all).toHaveLength(2);
       expect(all[1]).toMatchObject({ outcome: "given", supersedes: refused?.id, userId: "U0TOM" });
       shown = sectionOf(h.slack.timeline.find((m) => m.id === entry.id)?.blocks, p.state);
-      expect(shown).toMatch(/~⚠️ .+ refused 09:00 jane: spat it out/);
+      expect(shown).toMatch(/~⚠️ .+ refused 09:00 Jane: spat it out/);
       expect(shown).toMatch(/✅ .+ given 09:00 tom/);
     },
   );
@@ -204,7 +205,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       const entries = await entriesOf(p.state.d, p.state.p);
       expect(entries).toHaveLength(p.state.i.length);
       const who =
-        entries[0]?.userId === "U0JANE" ? { first: "jane", second: b } : { first: "tom", second: a };
+        entries[0]?.userId === "U0JANE" ? { first: "Jane", second: b } : { first: "tom", second: a };
       expect(new Set(entries.map((e) => e.userId)).size).toBe(1);
       expect(await answered(who.second.responseId)).toContain(
         `Already recorded: ${who.first} recorded it at 09:00`,
@@ -300,7 +301,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       await tap(entry.id, p, "U0JANE");
       await h.slack.waitFor(() => updatesOf(entry.ts) > before, 10_000);
       const now = h.slack.timeline.find((m) => m.id === entry.id);
-      expect(sectionOf(now?.blocks, p.state)).toContain("✅ 09:00 jane");
+      expect(sectionOf(now?.blocks, p.state)).toContain("✅ 09:00 Jane");
       expect(JSON.stringify(now?.blocks)).toMatch(/📋 1 of \d+ pets recorded/);
       expect(JSON.stringify(h.slack.timeline.find((m) => m.ts === entry.thread_ts)?.blocks)).toBe(
         parentBefore,
@@ -321,7 +322,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
         const [replace] = h.slack.responsesFor(a.responseId);
         expect(replace?.body.replace_original).toBe(true);
         expect(sectionOf(h.slack.timeline.find((m) => m.id === entry.id)?.blocks, p.state)).toContain(
-          "✅ 09:00 jane",
+          "✅ 09:00 Jane",
         );
       } finally {
         h.slack.broken.delete("chat.update");

@@ -85,7 +85,11 @@ export function registerRecordSubmit(app: App, deps: BotDeps, recorder: RoundRec
       if (!recorder.store) return await tell(client, channel, user, NO_STORE);
       const who = {
         userId: user,
-        userName: body.user.name ?? (body.user as { username?: string }).username ?? user,
+        userName:
+          deps.access.displayName(user) ??
+          body.user.name ??
+          (body.user as { username?: string }).username ??
+          user,
       };
       const result = await write(who, `view:${body.view.id}`);
       const updated = await recorder.redraw(client, {

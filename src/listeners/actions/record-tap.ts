@@ -81,9 +81,11 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
       };
       const shown = { blocks: message.blocks ?? [], text: message.text ?? "" };
       recorder.remember(ref, shown.blocks, shown.text);
+      // The name Slack shows (users.info, read by the access check), else the handle in the payload.
       const who = {
         userId: userId as string,
-        userName: body.user.name ?? body.user.username ?? userId ?? "",
+        userName:
+          deps.access.displayName(userId as string) ?? body.user.name ?? body.user.username ?? userId ?? "",
       };
 
       if (kind === "each" || day === "earlier") {
