@@ -310,10 +310,7 @@ export function isOnMessage(blocks: unknown[] | undefined, s: PetRoundState, val
   if (!blocks) return false;
   return (blocks as Array<{ elements?: Array<{ action_id?: string; value?: string }> }>).some((b) =>
     (b.elements ?? []).some(
-      (e) =>
-        e.value === value &&
-        /^rec_(all|each)[:_]/.test(e.action_id ?? "") &&
-        e.action_id?.endsWith(`${s.b}-${s.p}`),
+      (e) => e.value === value && new RegExp(`^rec_(all|each)[:_]${s.b}-${s.p}$`).test(e.action_id ?? ""),
     ),
   );
 }

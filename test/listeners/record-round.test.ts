@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   couldNotRecord,
+  isOnMessage,
   roundName,
   usableResponseUrl,
   whoRecorded,
@@ -46,5 +47,33 @@ describe("what the one who tapped is told", () => {
     expect(usableResponseUrl("http://example.com/respond")).toBeUndefined();
     expect(usableResponseUrl("file:///etc/passwd")).toBeUndefined();
     expect(usableResponseUrl(undefined)).toBeUndefined();
+  });
+});
+
+describe("a tap's button is on the message, as it was drawn", () => {
+  const state = {
+    d: "2026-11-24",
+    r: "morning" as const,
+    b: 1,
+    p: 23,
+    n: "Rex",
+    i: [["meal", "x", "meal"]] as Array<["meal", string, string]>,
+  };
+  const value = JSON.stringify(state);
+  const blocks = [{ type: "actions", elements: [{ action_id: "rec_all:11-23", value }] }];
+
+  it("the same value on this pet's own button only", () => {
+    expect(isOnMessage(blocks, state, value)).toBe(false);
+    expect(
+      isOnMessage([{ type: "actions", elements: [{ action_id: "rec_all:1-23", value }] }], state, value),
+    ).toBe(true);
+    expect(
+      isOnMessage(
+        [{ type: "actions", elements: [{ action_id: "rec_all:1-23", value: "{}" }] }],
+        state,
+        value,
+      ),
+    ).toBe(false);
+    expect(isOnMessage(undefined, state, value)).toBe(false);
   });
 });
