@@ -15,7 +15,7 @@ import type { CareRecordStore } from "../record/types.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { localDate } from "../time.ts";
-import { type CliContext, dayOption, HELP_HINT, print, readOptions } from "./context.ts";
+import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 import { roundOf } from "./rounds.ts";
 
 function textOptions(ctx: CliContext): TextOptions {
@@ -79,9 +79,9 @@ async function day(ctx: CliContext): Promise<number> {
   const date = dayOption(ctx, positionals.join(" "));
   const { store, where } = await openStore(ctx);
   try {
-    const answer = store
-      ? await recordDay(store, where, { date, round, petId })
-      : { date, round, petId, rounds: [], count: 0, superseded: 0, where };
+    // Beside what was due, when the kennel API is set; the record alone otherwise.
+    const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
+    const answer = await recordDay(store, where, { date, round, petId }, kennel);
     return print(ctx, answer, values.json === true, () => recordDayText(answer, textOptions(ctx)));
   } finally {
     await store?.close();

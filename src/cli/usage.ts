@@ -20,8 +20,9 @@ Commands:
              Every one of these takes --json (the answer's data instead of text).
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
   record [DATE] [--round morning|midday|evening] [--pet ID] [--json]
-             The day's care record: who recorded each dose and meal, when, the outcome and note;
-             corrected entries marked. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does.
+             The day's care record beside what each round's sheet said was due: who recorded each
+             dose and meal, when, the outcome and note; corrected entries marked. Reads
+             KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.
   record export --from DATE --to DATE [--format csv|json]
              Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.

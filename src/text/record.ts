@@ -7,10 +7,11 @@
 import type { RecordDay } from "../answers/care-record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
+import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { isProblemOutcome, outcomeWords } from "../words/record.ts";
 import type { TextOptions } from "./options.ts";
-import { block, dim, foot, one, red, title } from "./style.ts";
+import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./style.ts";
 
 const strike = (o: TextOptions, s: string) => (o.color ? `\x1b[9m${s}\x1b[0m` : s);
 
@@ -34,7 +35,7 @@ function entryLine(o: TextOptions, e: Entry, byId: Map<number, Entry>): string {
   const what = e.item === "meal" ? `meal (${one(e.itemText, 80)})` : one(e.itemText, 80);
   const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
   const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
-  const head = `${timeOf(e.recordedAt, o.timezone)}  ${what}: ${outcome}${reason} · ${one(e.userName, 80)}`;
+  const head = `${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}`;
   const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
   if (e.supersededBy === undefined) {
     const fix = e.supersedes !== undefined ? dim(o, ` (corrects entry ${e.supersedes})`) : "";
@@ -45,6 +46,19 @@ function entryLine(o: TextOptions, e: Entry, byId: Map<number, Entry>): string {
   return `    ${strike(o, `${head}`)}${note}\n      ${dim(o, `superseded: corrected${when} (entry ${e.supersededBy})`)}`;
 }
 
+/** A due item beside its current entry: "Rimadyl 50 mg · one tablet: given 08:12 · Jane", or "not recorded". */
+type DueLine = NonNullable<RecordDay["rounds"][number]["pets"][number]["due"]>[number];
+
+function dueLine(o: TextOptions, line: DueLine): string {
+  const what = line.item === "meal" ? `meal (${one(line.text, 80)})` : one(line.text, 80);
+  const e = line.entry;
+  if (!e) return `    ${what}: ${yellow(o, "not recorded")}`;
+  const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
+  const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
+  const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
+  return `    ${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}${note}`;
+}
+
 export function recordDayText(day: RecordDay, o: TextOptions): string {
   const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
     .filter(Boolean)
@@ -53,16 +67,39 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
     o,
     `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`,
   );
-  if (day.count === 0) {
-    return `${heading}\nNothing recorded${scope ? ` for the ${scope}` : ""} on this day.\n${foot(o, [`the record: ${day.where}`])}`;
-  }
-  const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
   const parts: string[] = [heading];
-  for (const { round, pets } of day.rounds) {
-    parts.push("", `${roundWord(round)} round · ${pets.length} ${pets.length === 1 ? "pet" : "pets"}`);
+  if (day.count === 0) parts.push(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`);
+  const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
+  for (const { round, pets, careMissing, progress } of day.rounds) {
+    const sums = progress
+      ? [
+          `${progress.recorded} of ${progress.pets} ${progress.pets === 1 ? "pet" : "pets"} recorded`,
+          progress.dosesLeft
+            ? `${progress.dosesLeft} ${progress.dosesLeft === 1 ? "dose" : "doses"} left`
+            : "",
+          progress.mealsLeft
+            ? `${progress.mealsLeft} ${progress.mealsLeft === 1 ? "meal" : "meals"} left`
+            : "",
+        ]
+      : [`${pets.length} ${pets.length === 1 ? "pet" : "pets"}`];
+    parts.push("", `${roundWord(round)} round · ${sums.filter(Boolean).join(" · ")}`);
     for (const pet of pets) {
       parts.push(`  ${one(pet.petName, 80)} ${dim(o, `(pet ${pet.petId}, booking ${pet.bookingId})`)}`);
-      for (const e of pet.entries) parts.push(entryLine(o, e, byId));
+      const shown = new Set<number>();
+      for (const line of pet.due ?? []) {
+        parts.push(dueLine(o, line));
+        if (line.entry) shown.add(line.entry.id);
+      }
+      // The rest of the record: corrected entries, and entries of items not on the sheet.
+      const rest = pet.entries.filter((e) => !shown.has(e.id));
+      if (pet.due && rest.length) parts.push(dim(o, "    also recorded:"));
+      for (const e of rest) parts.push(entryLine(o, e, byId));
+    }
+    for (const m of careMissing) {
+      const why = careWarningWords({ status: m.status, unmatched: [] }) || "care details not known";
+      parts.push(
+        `  ${red(o, "⚠")} ${one(m.pets, 120)} ${dim(o, `(booking ${m.bookingId ?? "?"})`)}: ${why}: what was due is not known; open the booking.`,
+      );
     }
   }
   const corrected = day.superseded
@@ -71,9 +108,11 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
   parts.push(
     "",
     foot(o, [
+      day.dueProblem,
       `${day.count} ${day.count === 1 ? "entry" : "entries"}${corrected}`,
       `times in ${o.timezone}`,
       `the record: ${day.where}`,
+      requestIdWords(day.requestId),
     ]),
   );
   return parts.join("\n");

@@ -3,10 +3,15 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roundReport } from "../../src/answers/rounds.ts";
 import { runCli } from "../../src/cli/index.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-record-"));
@@ -127,14 +132,14 @@ describe("kennel-desk record", () => {
     expect(stdout).toContain("Care record · Tue 24 Nov 2026");
     expect(stdout).toMatch(/Morning round · 1 pet\n {2}Biscuit \(pet 77, booking 501\)/);
     expect(stdout).toContain(
-      "08:12  Rimadyl 50 mg, one tablet with food: given · Jane\n      superseded: corrected at 08:15 by Tom",
+      "Rimadyl 50 mg, one tablet with food: given 08:12 · Jane\n      superseded: corrected at 08:15 by Tom",
     );
     expect(stdout).toContain(
-      "08:15  Rimadyl 50 mg, one tablet with food: refused · Tom (corrects entry 1)\n        note: spat it out",
+      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n        note: spat it out",
     );
     expect(stdout).toContain('note: left the biscuits,\n              "fussy" today');
     expect(stdout).toContain("Evening round · 1 pet");
-    expect(stdout).toContain("Eye drops: not given: -owner said stop · Jane");
+    expect(stdout).toContain("Eye drops: not given: -owner said stop 08:18 · Jane");
     expect(stdout).toContain("4 entries, 1 of them corrected since");
     expect(stdout).not.toContain("Wet food");
   });
@@ -150,7 +155,7 @@ describe("kennel-desk record", () => {
     };
     expect(data.count).toBe(3);
     expect(data.rounds.map((r) => r.round)).toEqual(["morning"]);
-    expect((await cli(["record", "tomorrow"])).stdout).toContain("meal (Wet food): ate all");
+    expect((await cli(["record", "tomorrow"])).stdout).toContain("meal (Wet food): ate all 08:21 · Jane");
   });
 
   it("says so when nothing is recorded, and never makes a record where there is none", async () => {
@@ -252,5 +257,86 @@ describe("kennel-desk record export", () => {
       outcome: "ate_some",
       item_text: '=HYPERLINK("http://x") dry food, 200 g',
     });
+  });
+});
+
+describe("kennel-desk record beside what was due (the round's sheet, from the kennel API)", () => {
+  let sandbox: Sandbox;
+  const dueDir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-due-"));
+  const env = () => ({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_DATA_DIR: dueDir,
+  });
+  let pet: { name: string; id: number; doses: string[] };
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 21, customers: 60, today: "2026-11-24", timezone: "Europe/London" });
+    const config = loadConfig({ ...env(), KENNEL_TIMEZONE: "Europe/London" });
+    const deps = {
+      kennel: createKennelClient(config.kennel as NonNullable<typeof config.kennel>, { log: silentLogger() }),
+      log: silentLogger(),
+      config,
+      clock: { now: () => NOW },
+    };
+    const report = await roundReport(deps, "evening", "2026-11-24");
+    const p = report.pets.find((x) => x.sheet?.medications.some((m) => m.state === "given"));
+    const sheet = p?.sheet;
+    const given = sheet?.medications.find((m) => m.state === "given");
+    if (!p?.pet || !sheet || !given)
+      throw new Error("the sandbox's evening round has no pet with an evening dose");
+    pet = {
+      name: String(p.pet.pet.name),
+      id: Number(p.pet.pet.petId),
+      doses: sheet.medications.filter((m) => m.state !== "other_rounds").map((m) => m.medication.name),
+    };
+    const store = createStore(sqliteDriver({ dir: dueDir }), { now: () => new Date("2026-11-24T18:05:00Z") });
+    await store.record([
+      {
+        date: "2026-11-24",
+        round: "evening",
+        bookingId: Number(p.booking.bookingId),
+        petId: pet.id,
+        petName: pet.name,
+        item: `med:${given.medication.n as 1}`,
+        itemText: String(given.dose),
+        outcome: "refused",
+        note: "spat it out",
+        userId: "U0JANE",
+        userName: "Jane",
+        requestKey: "due-1",
+      },
+    ]);
+    await store.close();
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(dueDir, { recursive: true, force: true });
+  });
+
+  it("lists each pet's due doses and meal with its entry, or 'not recorded', and the round's progress", async () => {
+    const { code, stdout } = await cli(["record", "2026-11-24", "--round", "evening"], env());
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Evening round · 0 of \d+ pets recorded · \d+ doses left · \d+ meals left/);
+    const mine = stdout.slice(stdout.indexOf(`${pet.name} (pet ${pet.id},`));
+    expect(mine).toMatch(/: refused 18:05 · Jane\n {8}note: spat it out/);
+    for (const name of pet.doses) expect(mine).toContain(name);
+    expect(mine).toContain("not recorded");
+    const only = await cli(["record", "2026-11-24", "--round", "evening", "--pet", String(pet.id)], env());
+    expect(only.stdout.match(/ \(pet \d+, booking \d+\)/g)).toHaveLength(1);
+  });
+
+  it("still prints the record, and says why, when the sheet cannot be read or the API is not set", async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const failing = await cli(["record", "2026-11-24", "--round", "evening"], env());
+      expect(failing.code).toBe(0);
+      expect(failing.stdout).toMatch(/What was due is not shown: The kennel API had a problem on its side/);
+      expect(failing.stdout).toContain("refused 18:05 · Jane");
+    } finally {
+      sandbox.setFaults({});
+    }
+    const unset = await cli(["record", "2026-11-24"], { KENNEL_DATA_DIR: dueDir });
+    expect(unset.stdout).toContain("What was due is not shown: the kennel API is not set");
+    expect(unset.stdout).toContain("refused 18:05 · Jane");
   });
 });

@@ -162,4 +162,51 @@ describe("npm start", () => {
       p.child.kill("SIGKILL");
     }
   }, 30_000);
+
+  it("with PostgreSQL down at start: says so in one line, starts anyway, /readyz says store_unavailable, commands answer", async () => {
+    const port = await freePort();
+    const nowhere = await freePort();
+    const p = start({
+      KENNEL_API_KEY: sandbox.keys.main,
+      KENNEL_API_BASE_URL: sandbox.url,
+      KENNEL_TIMEZONE: "Europe/London",
+      SLACK_BOT_TOKEN: "xoxb-test-0000-process",
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(port),
+      DATABASE_URL: `postgres://kd:pg-secret-pw@127.0.0.1:${nowhere}/kennel`,
+      LOG_LEVEL: "info",
+    });
+    try {
+      const until = Date.now() + 20_000;
+      let ready:
+        | { status: number; body: { state?: string; store?: { ok: boolean; engine: string } } }
+        | undefined;
+      while (!ready) {
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          async (r) => ({ status: r.status, body: (await r.json()) as NonNullable<typeof ready>["body"] }),
+          () => undefined,
+        );
+        if (!ready && Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
+        if (!ready) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ready.status).toBe(503);
+      expect(ready.body.state).toBe("store_unavailable");
+      expect(ready.body.store).toMatchObject({ ok: false, engine: "postgres" });
+      const said = p
+        .out()
+        .split("\n")
+        .filter((l) => l.includes("The care record cannot be used now"));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/cannot be reached.*Commands keep answering/);
+      expect(p.out()).not.toContain("pg-secret-pw");
+      const { form, id } = commandForm(slack, { command: "/kennel", text: "status" });
+      expect((await postSigned(`http://127.0.0.1:${port}/slack/events`, SECRET, form)).status).toBe(200);
+      await slack.waitFor(() =>
+        slack.responsesFor(id).some((r) => /up and accepted the key/.test(JSON.stringify(r.body))),
+      );
+    } finally {
+      p.child.kill("SIGKILL");
+    }
+  }, 40_000);
 });

@@ -455,6 +455,44 @@ describe("the care record unavailable gives a StoreError, and nothing half-writt
     60_000,
   );
 
+  it("a full disk (SQLite's page limit reached): a StoreError, nothing of the tap written, health says so until a write succeeds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-full-"));
+    folders.push(dir);
+    const driver = sqliteDriver({ dir });
+    const store = createStore(driver, clock);
+    await store.record([entry()]);
+    // The same connection as the store's: no page more than it has now (SQLite's "database or disk is full").
+    const [pages] = await driver.query("PRAGMA page_count");
+    await driver.query(`PRAGMA max_page_count = ${Number(pages?.page_count)}`);
+    const big = "x".repeat(2900);
+    let failure: unknown;
+    for (let i = 0; i < 50 && !failure; i++) {
+      const tap = [
+        entry({ petId: 1000 + i, item: "med:1", itemText: big, requestKey: `full-${i}` }),
+        entry({ petId: 1000 + i, item: "meal", outcome: "ate_all", itemText: big, requestKey: `full-${i}` }),
+      ];
+      failure = await store.record(tap).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    }
+    expect(failure).toBeInstanceOf(StoreError);
+    expect((failure as StoreError).problem).toBe("full");
+    expect((failure as StoreError).describe()).toMatch(/is full: nothing was recorded\. Free some space/);
+    const all = await store.entries({});
+    // Every tap is whole: each pet has both its entries, or none.
+    const perPet = new Map<number, number>();
+    for (const e of all) perPet.set(e.petId, (perPet.get(e.petId) ?? 0) + 1);
+    for (const [petId, n] of perPet) if (petId >= 1000) expect(n).toBe(2);
+    expect(await store.health()).toMatchObject({ ok: false, problem: expect.stringMatching(/is full/) });
+    await driver.query("PRAGMA max_page_count = 1073741823");
+    expect(
+      (await store.record([entry({ item: "meal", outcome: "ate_all", requestKey: "after" })])).status,
+    ).toBe("recorded");
+    expect(await store.health()).toMatchObject({ ok: true });
+    await store.close();
+  });
+
   it("a SQLite file this user cannot write: the write fails with a StoreError naming the file, and nothing is written", async () => {
     const dir = mkdtempSync(join(tmpdir(), "kennel-desk-readonly-"));
     folders.push(dir);
