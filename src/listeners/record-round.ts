@@ -173,6 +173,18 @@ export class RoundRecorder {
 
   async record(s: PetRoundState, writes: ItemWrite[], who: Who, requestKey: string): Promise<RecordResult> {
     const result = await this.#need().record(this.inputs(s, writes, who, requestKey));
+    this.#deps.log.info(
+      {
+        date: s.d,
+        round: s.r,
+        bookingId: s.b,
+        petId: s.p,
+        items: writes.map((w) => `${w.item}=${w.outcome}`),
+        userId: who.userId,
+        result: result.status,
+      },
+      "care record tap",
+    );
     // The same request delivered twice at once: the one that lost the race finds its twin's
     // entries; they are this request's own, so it is a duplicate, not someone else's record.
     if (result.status === "already" && result.existing.every((e) => e.requestKey === requestKey)) {
