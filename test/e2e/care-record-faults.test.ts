@@ -10,12 +10,14 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordAll } from "../../src/blocks/buttons.ts";
+import { StoreError } from "../../src/record/errors.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { scratchRecord } from "../helpers/record.ts";
 import { actionPayload, type Button, buttonsOf, roundMessagesOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 
@@ -122,4 +124,35 @@ describe("the care record unavailable, from Slack", () => {
     },
     90_000,
   );
+  it("recorded, then the store cannot be read to redraw: the tapper is told it was recorded, never 'not recorded'", async () => {
+    const real = scratchRecord(clock);
+    let failReads = false;
+    // A real store; only its reads fail once the entry is committed (a fault injected, not a mock).
+    const store: CareRecordStore = {
+      engine: real.engine,
+      record: async (entries) => {
+        const result = await real.record(entries);
+        failReads = true;
+        return result;
+      },
+      entries: async (query) => {
+        if (failReads)
+          throw new StoreError("unavailable", "The care record cannot be read.", "Try again.", "test");
+        return real.entries(query);
+      },
+      health: () => real.health(),
+      close: () => real.close(),
+    };
+    const h = await startHarness({ record: store, clock });
+    try {
+      const entry = await roundPost(h);
+      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const [answer] = await tapAndHear(h, entry.id, p);
+      expect(String(answer?.text)).toMatch(/^✅ Recorded for .+, but the post could not be updated just now/);
+      expect(await real.entries({ petId: p.state.p })).toHaveLength(p.state.i.length);
+    } finally {
+      await h.close();
+      await real.close();
+    }
+  }, 60_000);
 });

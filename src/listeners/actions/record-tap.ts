@@ -120,9 +120,8 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
       // Committed (or found already there): the message now shows the store as it is.
       const updated = await recorder.redraw(client, ref, shown);
       if (result.status === "nothing" || result.status === "already") {
-        const existing = result.status === "nothing" ? result.existing : result.existing;
         return await tell(
-          `Already recorded: ${whoRecorded(existing, deps.config.timezone)} (${roundName(state)}). Nothing more was written; to change it, use ✏️ Record each….`,
+          `Already recorded: ${whoRecorded(result.existing, deps.config.timezone)} (${roundName(state)}). Nothing more was written; to change it, use ✏️ Record each….`,
         );
       }
       if (!updated) {
