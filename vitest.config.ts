@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Two projects: the unit tests, and the browser test (the preview in Chromium), which `npm test` runs
-// after them so that a missing browser fails that step alone. `npx vitest run` runs both.
-const BROWSER_TESTS = ["test/preview/preview.test.ts"];
+// Two projects: the unit tests, and the browser tests (the preview and its setup page in Chromium),
+// which `npm test` runs after them so that a missing browser fails that step alone. `npx vitest run`
+// runs both.
+const BROWSER_TESTS = ["test/preview/preview.test.ts", "test/preview/setup-page.test.ts"];
 
 export default defineConfig({
   test: {

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
+import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { CareRecordStore } from "../record/types.ts";
@@ -16,7 +17,6 @@ import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
-import { roundOf } from "./rounds.ts";
 
 function textOptions(ctx: CliContext): TextOptions {
   const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
@@ -56,12 +56,13 @@ function petOption(raw: string | undefined): number | undefined {
   return id;
 }
 
-function roundOption(raw: string | undefined) {
+function roundOption(ctx: CliContext, raw: string | undefined) {
   if (raw === undefined) return undefined;
-  const round = roundOf(raw);
+  const names = ctx.config.rounds.names;
+  const round = roundNamed(raw, names);
   if (!round) {
     throw new UsageError(
-      `"${raw.slice(0, 40)}" is not a round: the rounds are morning, midday and evening.`,
+      `"${raw.slice(0, 40)}" is not a round: the rounds are ${roundNamesLine(names)}.`,
       HELP_HINT,
     );
   }
@@ -74,7 +75,7 @@ async function day(ctx: CliContext): Promise<number> {
     { json: { type: "boolean" }, round: { type: "string" }, pet: { type: "string" } },
     true,
   );
-  const round = roundOption(values.round);
+  const round = roundOption(ctx, values.round);
   const petId = petOption(values.pet);
   const date = dayOption(ctx, positionals.join(" "));
   const { store, where } = await openStore(ctx);

@@ -3,6 +3,7 @@
 import type { BotBase } from "../deps.ts";
 import type { SlackConnection } from "../slack/connection.ts";
 import type { Access } from "./access.ts";
+import type { ChannelGuests } from "./channel-guests.ts";
 import type { InFlight } from "./in-flight.ts";
 
 export interface BotDeps extends BotBase {
@@ -15,4 +16,6 @@ export interface BotDeps extends BotBase {
    * createBot; absent where listeners run without a bot (unit tests).
    */
   slack?: SlackConnection;
+  /** Who can read the posts' channels (guest accounts among the members), for /kennel status. */
+  channelGuests?: ChannelGuests;
 }

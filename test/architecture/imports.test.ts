@@ -28,6 +28,7 @@ const SURFACES: Area[] = [
   "src/preview/",
   "src/app",
   "src/main",
+  "src/bot-main",
 ];
 const RENDERERS: Area[] = ["src/blocks/", "src/text/"];
 

@@ -18,7 +18,7 @@ import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
-import { actionPayload, type Button, buttonsOf, roundMessagesOf } from "../helpers/record-slack.ts";
+import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
@@ -42,9 +42,12 @@ async function command(h: Harness, name: string, text: string) {
 }
 
 async function roundPost(h: Harness) {
-  const { since } = await command(h, "/rounds", "evening");
-  await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
-  const [entry] = roundMessagesOf(h.slack, since);
+  // A round of several messages is posted as a message and its thread (no response_url answer).
+  const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
+  h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
+  const since = h.slack.timeline.at(-1)?.id ?? 0;
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  const [entry] = await roundPostOf(h.slack, since);
   return entry as NonNullable<typeof entry>;
 }
 
@@ -110,11 +113,8 @@ describe("the care record unavailable, from Slack", () => {
         expect(String(answer?.text)).toMatch(/^⚠️ Could not record: .+try again/);
         expect(updates(h)).toBe(before);
         // /rounds still answers: the sheet, its buttons, and a line saying the record could not be read.
-        const { since } = await command(h, "/rounds", "evening");
-        await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
-        expect(JSON.stringify(roundMessagesOf(h.slack, since)[0]?.blocks)).toContain(
-          "The care record could not be read",
-        );
+        const again = await roundPost(h);
+        expect(JSON.stringify(again.blocks)).toContain("The care record could not be read");
         const inhouse = await command(h, "/inhouse", "");
         expect(JSON.stringify(h.slack.responsesFor(inhouse.id).at(-1)?.body)).toContain("In house");
       } finally {

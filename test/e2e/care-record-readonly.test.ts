@@ -15,7 +15,7 @@ import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { localDate } from "../../src/time.ts";
 import { freePort } from "../helpers/net.ts";
-import { actionPayload, type Button, buttonsOf, roundMessagesOf } from "../helpers/record-slack.ts";
+import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
@@ -116,8 +116,7 @@ describe("a read-only care record, from Slack", () => {
       slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
       const since = slack.timeline.at(-1)?.id ?? 0;
       await postSigned(url, SECRET, form);
-      await slack.waitFor(() => roundMessagesOf(slack, since).length > 0, 30_000);
-      const [entry] = roundMessagesOf(slack, since);
+      const [entry] = await roundPostOf(slack, since);
       const message = entry as NonNullable<typeof entry>;
       const p = buttonsOf(message.blocks, recordAll)[0] as Button;
       const before = JSON.stringify(message.blocks);

@@ -57,7 +57,7 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
     };
     try {
       if (deps.inflight.draining) return await tell("Kennel Desk is restarting. Try again in a minute.");
-      const access = await deps.access.check(client, userId, channel);
+      const access = await deps.access.check(client, userId, channel, { button: true });
       if (!access.ok) return await tell(`🔒 ${access.message}`);
       if (!recorder.store) return await tell(NO_STORE);
       const value = "value" in action && typeof action.value === "string" ? action.value : undefined;
