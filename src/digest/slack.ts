@@ -129,6 +129,6 @@ function rateLimitWait(error: unknown): number | undefined {
   if (e?.code === "slack_webapi_rate_limited_error" && typeof e.retryAfter === "number")
     return e.retryAfter * 1000;
   const text = `${e?.original?.message ?? ""} ${e?.message ?? ""}`;
-  const m = /rate limit was exceeded[^]*?retry-after: (\d+)/.exec(text);
+  const m = /rate limit was exceeded[\s\S]*?retry-after: (\d+)/.exec(text);
   return m ? Number(m[1]) * 1000 : undefined;
 }
