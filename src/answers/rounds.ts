@@ -6,9 +6,10 @@ import type { PetCare } from "../domain/day.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
+import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
-
+import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseReport } from "./house.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
@@ -120,4 +121,24 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     careProblem: [house.houseNote, house.careProblem].filter(Boolean).join(" · ") || undefined,
     calls: house.calls,
   };
+}
+
+/**
+ * The care record of a round, for drawing it on the round's post (undefined when Kennel Desk keeps
+ * no record). When the store cannot be read the post is still made, with its buttons, and says so.
+ */
+export async function roundRecord(
+  deps: Deps,
+  round: Round,
+  date: string,
+): Promise<{ entries: Entry[]; timezone: string; problem?: string } | undefined> {
+  const store = deps.record;
+  if (!store) return undefined;
+  try {
+    return { entries: await store.entries({ date, round }), timezone: deps.config.timezone };
+  } catch (error) {
+    const f = describeFailure(error);
+    deps.log.warn({ failure: f }, "the care record could not be read for a round post");
+    return { entries: [], timezone: deps.config.timezone, problem: f.what };
+  }
 }

@@ -66,3 +66,30 @@ export const homeList = defineButton(
   "home_list",
   z.object({ l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow"]) }),
 );
+
+/**
+ * A pet's round on a round post: the date, the round, the booking, the pet and its name, and each
+ * due item ([item, its text as the sheet shows it, a short label]). "All given and eaten" records
+ * the items not recorded yet; "Record each…" opens the modal. A value naming an item outside the
+ * five medication slots and the meal, or a date that is not one, is tampered and refused.
+ */
+export const petRoundState = z.object({
+  d: isoDate,
+  r: z.enum(["morning", "midday", "evening"]),
+  b: recordId,
+  p: recordId,
+  n: z.string().min(1).max(80),
+  i: z
+    .array(
+      z.tuple([
+        z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]),
+        z.string().min(1).max(200),
+        z.string().min(1).max(40),
+      ]),
+    )
+    .min(1)
+    .max(6),
+});
+export type PetRoundState = z.infer<typeof petRoundState>;
+export const recordAll = defineButton("rec_all", petRoundState);
+export const recordEach = defineButton("rec_each", petRoundState);

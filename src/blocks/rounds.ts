@@ -5,7 +5,9 @@
  * that round), allergies; a pet with nothing this round, by its record, on one line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import { dueItems } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
+import type { Entry } from "../record/types.ts";
 import {
   CARE_NOT_LOADED,
   CARE_NOT_MATCHED,
@@ -16,9 +18,12 @@ import {
   speciesEmoji,
 } from "../words/care.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
+import type { PetRoundState } from "./buttons.ts";
 import { lateWords } from "./digest.ts";
 import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
-import { type Threaded, threaded } from "./thread.ts";
+import { PROGRESS_BLOCK, petBlocks, RECORD_RESERVE, redrawRecord } from "./round-record.ts";
+import { type Threaded, type ThreadItem, threaded } from "./thread.ts";
+import type { Block, Message } from "./types.ts";
 
 const title = (r: RoundReport) =>
   roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
@@ -67,7 +72,56 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
   return truncate(lines.join("\n"), 2900);
 }
 
-export function roundMessages(r: RoundReport, lateAt?: string): Threaded {
+/**
+ * The care record on the post (when Kennel Desk keeps one): each round's entries and the kennel's
+ * time zone. Each pet with something due gets its record and its two buttons; each message a
+ * progress line.
+ */
+export interface RoundRecord {
+  entries: Entry[];
+  timezone: string;
+  /** The store could not be read: the post says so (the record shows at the next tap). */
+  problem?: string | undefined;
+}
+
+/** A pet's buttons' state; undefined when it has nothing to record (or the API gave no ids). */
+function petState(p: RoundPet, r: RoundReport): PetRoundState | undefined {
+  const bookingId = p.booking.bookingId;
+  const petId = p.pet?.pet.petId;
+  // ASSUMPTION: a booking or pet without its id (the spec does not say ids are always present)
+  // cannot be keyed in the record: the pet's sheet is shown as always, without record buttons.
+  if (!p.pet || !p.sheet || bookingId === undefined || petId === undefined) return undefined;
+  const due = dueItems(p.sheet);
+  if (due.length === 0) return undefined;
+  return {
+    d: r.date,
+    r: r.round,
+    b: bookingId,
+    p: petId,
+    n: Array.from(p.pet.flags.name || "pet")
+      .slice(0, 80)
+      .join(""),
+    i: due.map((d) => [d.item, d.text, Array.from(d.label).slice(0, 40).join("")]),
+  };
+}
+
+function withProgress(m: Message, at: number, record: RoundRecord): Message {
+  if (!m.blocks.some((b) => b.type === "actions")) return m;
+  const blocks: Block[] = [...m.blocks];
+  blocks.splice(at, 0, { type: "context", block_id: PROGRESS_BLOCK, elements: [] });
+  const drawn = redrawRecord(blocks, m.text, record.entries, record.timezone).blocks as Block[];
+  if (record.problem) {
+    drawn[at] = {
+      ...context(
+        `❔ The care record could not be read: ${clip(record.problem, 300)} It shows here at the next tap.`,
+      ),
+      block_id: PROGRESS_BLOCK,
+    };
+  }
+  return { text: m.text, blocks: drawn };
+}
+
+export function roundMessages(r: RoundReport, lateAt?: string, record?: RoundRecord): Threaded {
   const t = title(r);
   const head = [header(t), context(`${esc(summary(r))}${lateWords(lateAt)}`)];
   if (r.pets.length === 0) {
@@ -83,10 +137,15 @@ export function roundMessages(r: RoundReport, lateAt?: string): Threaded {
         .join(" · "),
     ),
   ];
-  return threaded(
-    `${t}: ${summary(r)}`,
-    head,
-    r.pets.map((p) => roundPetText(p, r)),
-    foot,
-  );
+  const items = r.pets.map((p): ThreadItem => {
+    const text = roundPetText(p, r);
+    const state = record ? petState(p, r) : undefined;
+    return state ? { blocks: petBlocks(text, state, ""), reserve: RECORD_RESERVE } : text;
+  });
+  const post = threaded(`${t}: ${summary(r)}`, head, items, foot);
+  if (!record) return post;
+  return {
+    parent: withProgress(post.parent, head.length, record),
+    replies: post.replies.map((m) => withProgress(m, 1, record)),
+  };
 }

@@ -17,22 +17,40 @@ const REPLY_OVERHEAD = 400;
 /**
  * The parent holds `head` (header, summary) then as many items as fit; the rest go in replies,
  * each headed "21–65 of 120". Items are one section each: its mrkdwn (already within 3000 chars), or
- * its mrkdwn and a button beside it; the button is counted in the message's size like the text.
+ * its mrkdwn and a button beside it; the button is counted in the message's size like the text. An
+ * item may also be several blocks kept together (a pet with its record buttons), with room reserved
+ * for text it gains later (its record, drawn after each tap).
  */
-export type ThreadItem = string | { text: string; accessory: Button };
+export type ThreadItem =
+  | string
+  | { text: string; accessory: Button }
+  /** Several blocks (a pet with its record buttons), and room kept for text they may gain later. */
+  | { blocks: Block[]; reserve: number };
 
-const sectionOf = (item: ThreadItem) =>
-  typeof item === "string" ? section(item) : section(item.text, item.accessory);
+const blocksOf = (item: ThreadItem): Block[] =>
+  typeof item === "string"
+    ? [section(item)]
+    : "blocks" in item
+      ? item.blocks
+      : [section(item.text, item.accessory)];
+const reserveOf = (item: ThreadItem) => (typeof item === "object" && "reserve" in item ? item.reserve : 0);
 
 export function threaded(title: string, head: Block[], items: ThreadItem[], foot: Block[] = []): Threaded {
   const budget = LIMITS.messageText - REPLY_OVERHEAD;
   const parentBlocks = [...head];
   let i = 0;
-  const size = (blocks: Block[]) => messageChars({ text: title, blocks });
-  while (i < items.length && parentBlocks.length + foot.length < LIMITS.blocks - 2) {
-    const next = sectionOf(items[i] as ThreadItem);
-    if (size([...parentBlocks, next, ...foot]) > budget) break;
-    parentBlocks.push(next);
+  let reserved = 0;
+  const size = (blocks: Block[]) => messageChars({ text: title, blocks }) + reserved;
+  while (i < items.length) {
+    const item = items[i] as ThreadItem;
+    const next = blocksOf(item);
+    if (parentBlocks.length + next.length + foot.length > LIMITS.blocks - 2) break;
+    reserved += reserveOf(item);
+    if (size([...parentBlocks, ...next, ...foot]) > budget) {
+      reserved -= reserveOf(item);
+      break;
+    }
+    parentBlocks.push(...next);
     i++;
   }
   parentBlocks.push(...foot);
@@ -40,10 +58,17 @@ export function threaded(title: string, head: Block[], items: ThreadItem[], foot
   while (i < items.length) {
     const start = i;
     const blocks: Block[] = [];
-    while (i < items.length && blocks.length < LIMITS.blocks - 2) {
-      const next = sectionOf(items[i] as ThreadItem);
-      if (blocks.length > 0 && size([...blocks, next]) > budget) break;
-      blocks.push(next);
+    reserved = 0;
+    while (i < items.length) {
+      const item = items[i] as ThreadItem;
+      const next = blocksOf(item);
+      if (blocks.length > 0 && blocks.length + next.length > LIMITS.blocks - 2) break;
+      reserved += reserveOf(item);
+      if (blocks.length > 0 && size([...blocks, ...next]) > budget) {
+        reserved -= reserveOf(item);
+        break;
+      }
+      blocks.push(...next);
       i++;
     }
     // Each reply says which post it continues: a reply can be read on its own (a follow-up message).

@@ -37,6 +37,8 @@ export interface HeaderBlock {
 
 export interface SectionBlock {
   type: "section";
+  /** Names the block for a listener that re-draws part of a message (the care record). */
+  block_id?: string;
   text?: Mrkdwn;
   fields?: Mrkdwn[];
   accessory?: Button | ImageElement;
@@ -44,6 +46,7 @@ export interface SectionBlock {
 
 export interface ContextBlock {
   type: "context";
+  block_id?: string;
   elements: TextObject[];
 }
 
@@ -53,6 +56,7 @@ interface DividerBlock {
 
 interface ActionsBlock {
   type: "actions";
+  block_id?: string;
   elements: Button[];
 }
 

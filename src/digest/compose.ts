@@ -4,7 +4,7 @@
  * post, all drawn by the same renderers as the commands.
  */
 import { dayReport } from "../answers/day.ts";
-import { roundReport } from "../answers/rounds.ts";
+import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { roundMessages } from "../blocks/rounds.ts";
@@ -37,5 +37,7 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
-  return roundMessages(await roundReport(deps, kind.slice(7) as Round, date), lateAt);
+  const round = kind.slice(7) as Round;
+  const report = await roundReport(deps, round, date);
+  return roundMessages(report, lateAt, await roundRecord(deps, round, date));
 }

@@ -79,15 +79,17 @@ export function webClientSlack(client: webApi.WebClient): DigestSlack {
     replies: (channel, ts) =>
       readAll((cursor) => client.conversations.replies({ channel, ts, ...page(cursor) })),
     async post(channel, message, options = {}) {
-      const res = await client.chat.postMessage({
-        channel,
-        text: message.text,
-        blocks: message.blocks,
-        unfurl_links: false,
-        unfurl_media: false,
-        ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
-        ...(options.metadata ? { metadata: options.metadata } : {}),
-      });
+      const send = () =>
+        client.chat.postMessage({
+          channel,
+          text: message.text,
+          blocks: message.blocks,
+          unfurl_links: false,
+          unfurl_media: false,
+          ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
+          ...(options.metadata ? { metadata: options.metadata } : {}),
+        });
+      const res = await paced(send);
       if (!res.ts) throw new Error("chat.postMessage returned no ts");
       return res.ts;
     },
@@ -95,4 +97,38 @@ export function webClientSlack(client: webApi.WebClient): DigestSlack {
       await client.chat.delete({ channel, ts });
     },
   };
+}
+
+/**
+ * Slack paces a channel's posts (about one a second, after a short burst). A long post (a 150-pet
+ * round with its record buttons is several messages), or two replicas posting at once, can meet
+ * more "rate limited" answers in a row than the client's own retries: each is waited out, up to
+ * a minute in all, so the post completes rather than failing half-way.
+ */
+async function paced<T>(call: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      const wait = rateLimitWait(error);
+      if (wait === undefined || Date.now() + wait > until) throw error;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/** How long Slack asked to wait, when the error is its rate limit; undefined for any other error. */
+function rateLimitWait(error: unknown): number | undefined {
+  const e = error as {
+    code?: string;
+    retryAfter?: number;
+    original?: { message?: string };
+    message?: string;
+  };
+  if (e?.code === "slack_webapi_rate_limited_error" && typeof e.retryAfter === "number")
+    return e.retryAfter * 1000;
+  const text = `${e?.original?.message ?? ""} ${e?.message ?? ""}`;
+  const m = /rate limit was exceeded[\s\S]*?retry-after: (\d+)/.exec(text);
+  return m ? Number(m[1]) * 1000 : undefined;
 }

@@ -22,7 +22,10 @@ export class Access {
   readonly #own: Set<string>;
   readonly #clock: Clock;
   readonly #log: Logger;
-  readonly #cache = new Map<string, { refusal: Refusal | undefined; until: number }>();
+  readonly #cache = new Map<
+    string,
+    { refusal: Refusal | undefined; until: number; name?: string | undefined }
+  >();
   #workspace: Workspace | undefined;
 
   constructor(allowedChannels: string[], clock: Clock, log: Logger, ownChannels: string[] = []) {
@@ -77,7 +80,7 @@ export class Access {
         if (!user) throw new Error("users.info returned no user");
         refusal = refusalOf(user, this.#workspace);
         if (refusal) this.#log.info({ userId, refusal }, "refused a user who is not a full member");
-        this.#cache.set(userId, { refusal, until: now + TTL_MS });
+        this.#cache.set(userId, { refusal, until: now + TTL_MS, name: nameOf(user) });
         if (this.#cache.size > 5_000) this.#cache.delete(this.#cache.keys().next().value as string);
       } catch (error) {
         this.#log.warn(
@@ -107,6 +110,16 @@ export class Access {
     }
     return { ok: true };
   }
+
+  /** The name Slack shows for a user (display name, else real name, else handle), as last read. */
+  displayName(userId: string): string | undefined {
+    return this.#cache.get(userId)?.name;
+  }
+}
+
+function nameOf(user: SlackUserFacts): string | undefined {
+  const name = user.profile?.display_name?.trim() || user.real_name?.trim() || user.name?.trim();
+  return name ? name.slice(0, 80) : undefined;
 }
 
 export interface Workspace {
@@ -126,6 +139,10 @@ export interface SlackUserFacts {
   is_app_user?: boolean;
   deleted?: boolean;
   enterprise_user?: { enterprise_id?: string; teams?: string[] };
+  /** For the care record's "who": the names Slack shows. */
+  name?: string;
+  real_name?: string;
+  profile?: { display_name?: string };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   petView,
   thisYear,
 } from "../answers/records.ts";
-import { currentRound, roundReport } from "../answers/rounds.ts";
+import { currentRound, roundRecord, roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { bookingMessages } from "../blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
@@ -47,7 +47,9 @@ export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Me
 }
 
 export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Message[]> {
-  return asMessages(roundMessages(await roundReport(deps, round ?? currentRound(deps), date)));
+  const r = round ?? currentRound(deps);
+  const report = await roundReport(deps, r, date);
+  return asMessages(roundMessages(report, undefined, await roundRecord(deps, r, date)));
 }
 
 export async function tomorrowList(deps: Deps): Promise<Message[]> {

@@ -2,9 +2,10 @@
  * The preview's web page: a Slack-like channel and the app's Home tab, rendering the bot's real
  * Block Kit payloads as Slack would: mrkdwn (bold, italic, strike, code, code blocks, links,
  * mentions, emoji shortcodes), headers, sections with fields, a button or an image, context,
- * dividers, actions, and thread replies. Text is inserted as text; the only HTML made is the
- * renderer's own tags. Images are drawn as a labelled frame, never fetched: the page stays offline.
- * A toggle shows everything as a guest account would see it. Usable from about 360 px wide.
+ * dividers, actions, thread replies, and the modals the bot opens (a form, Submit, Cancel). Text is
+ * inserted as text; the only HTML made is the renderer's own tags. Images are drawn as a labelled
+ * frame, never fetched: the page stays offline. A toggle shows everything as a guest account would
+ * see it. Usable from about 360 px wide.
  * The page itself is in src/preview/assets/: preview.html, preview.css and preview.js (the browser's).
  */
 import { SANDBOX_REFERENCES } from "../sandbox/data.ts";

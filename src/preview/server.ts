@@ -109,6 +109,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const secret = randomBytes(16).toString("hex");
   let botUrl = "";
   let seq = 0;
+  /** Who each trigger_id belongs to, and the modals closed (submitted or cancelled). */
+  const triggers = new Map<string, string>();
+  const closed = new Set<string>();
+  /** The modal open for this person, if any: the latest they opened and have not closed. */
+  const modalFor = (user: string) =>
+    [...slack.modals.values()]
+      .reverse()
+      .find((m) => triggers.get(m.trigger_id) === user && !closed.has(m.id));
   const team = { id: PREVIEW_TEAM, domain: "preview" };
   const person = (as: As) => ({
     id: PREVIEW_USERS[as],
@@ -141,7 +149,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (req.method === "GET" && url.pathname === "/preview/state") {
         const since = Number(url.searchParams.get("since") ?? -1);
         await slack.waitForChange(since, Number.isFinite(since) && since >= 0 ? 20_000 : 0);
-        return send(res, 200, visibleTo(slack, PREVIEW_USERS[asWho(url.searchParams.get("as"))]));
+        const user = PREVIEW_USERS[asWho(url.searchParams.get("as"))];
+        return send(res, 200, { ...visibleTo(slack, user), modal: modalFor(user) });
       }
       if (req.method === "POST" && url.pathname === "/preview/command") {
         const body = await json();
@@ -229,6 +238,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           trigger_id: `t${++seq}`,
           actions: [action],
         };
+        triggers.set(common.trigger_id, PREVIEW_USERS[as]);
         let payload: Record<string, unknown>;
         if (body.home === true) {
           // A click on the Home tab, as Slack sends it: a view container, no channel, no response_url.
@@ -261,11 +271,64 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
               id: message.channel,
               name: message.channel === PREVIEW_CHANNEL ? "front-desk" : "directmessage",
             },
+            // Slack sends the message clicked, as it is now (the care record redraws it).
+            ...(message.ephemeral
+              ? {}
+              : {
+                  message: {
+                    type: "message",
+                    ts: message.ts,
+                    ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+                    text: message.text,
+                    blocks: message.blocks,
+                  },
+                }),
             response_url: `${base}/respond/${key}`,
           };
         }
         const { status } = await postSigned(botUrl, secret, { payload: JSON.stringify(payload) });
         return send(res, 200, { ok: status === 200 });
+      }
+      if (req.method === "POST" && url.pathname === "/preview/submit") {
+        // A modal's Submit, as Slack sends it (view_submission); its errors keep it open.
+        const body = await json();
+        const as = asWho(body.as);
+        const modal = modalFor(PREVIEW_USERS[as]);
+        if (!modal || modal.id !== body.viewId)
+          return send(res, 404, { ok: false, error: "that form is closed" });
+        const values = body.values && typeof body.values === "object" ? body.values : {};
+        const { status, text } = await postSigned(botUrl, secret, {
+          payload: JSON.stringify({
+            type: "view_submission",
+            team,
+            user: person(as),
+            api_app_id: "APREVIEW",
+            token: "preview",
+            trigger_id: `t${++seq}`,
+            view: {
+              ...modal.view,
+              id: modal.id,
+              team_id: PREVIEW_TEAM,
+              state: { values },
+              hash: `h${modal.id}`,
+            },
+          }),
+        });
+        let answer: { response_action?: string; errors?: Record<string, string> } = {};
+        try {
+          answer = text ? JSON.parse(text) : {};
+        } catch {
+          answer = {};
+        }
+        if (answer.response_action === "errors")
+          return send(res, 200, { ok: false, errors: answer.errors ?? {} });
+        closed.add(modal.id);
+        return send(res, 200, { ok: status === 200 });
+      }
+      if (req.method === "POST" && url.pathname === "/preview/cancel") {
+        const modal = modalFor(PREVIEW_USERS[asWho((await json()).as)]);
+        if (modal) closed.add(modal.id);
+        return send(res, 200, { ok: true });
       }
       if (
         req.method === "POST" &&

@@ -17,6 +17,9 @@ interface SlackUser {
   team_id?: string;
   is_bot?: boolean;
   deleted?: boolean;
+  /** The names Slack shows (the care record's "who"). */
+  real_name?: string;
+  profile?: { display_name?: string };
 }
 
 export type Metadata = { event_type: string; event_payload: Record<string, unknown> };
@@ -48,6 +51,15 @@ export interface PublishedView {
   type: string;
   blocks: unknown[];
   /** How many times it was published (a fresh one on every open). */
+  version: number;
+}
+
+/** A modal opened with views.open (the bot's forms). */
+export interface OpenedModal {
+  id: string;
+  trigger_id: string;
+  view: Record<string, unknown>;
+  /** 1 when opened; one more on each views.update. */
   version: number;
 }
 
@@ -85,6 +97,8 @@ export interface SlackStandIn {
   readonly timeline: TimelineEntry[];
   /** Each user's published Home tab (views.publish), by user id. */
   readonly views: Map<string, PublishedView>;
+  /** Modals opened with views.open, by view id (views.update changes them). */
+  readonly modals: Map<string, OpenedModal>;
   readonly teamId: string;
   base: string;
   apiUrl: string;

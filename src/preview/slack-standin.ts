@@ -5,7 +5,8 @@
  * chat.postEphemeral, chat.delete, response_url answers (new, replace_original, delete_original),
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
  * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged),
- * auth.test (with the token's scopes when set) and conversations.list (the channels set, one page).
+ * auth.test (with the token's scopes when set) and conversations.list (the channels set, one page);
+ * for the care record, chat.update (a message changed in place), views.open and views.update (modals).
  * Plus signing: requests to the bot are signed as Slack signs them.
  *
  * Slack's limits are enforced, so a test fails where Slack would: a response_url takes five answers
@@ -18,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import { parseSlackBody, readBody } from "./slack-http.ts";
 import type {
   HandledRequest,
+  OpenedModal,
   PublishedView,
   Recorded,
   ResponseTarget,
@@ -80,6 +82,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
   const responseUses = new Map<string, { uses: number; since: number }>();
   const timeline: TimelineEntry[] = [];
   const views = new Map<string, PublishedView>();
+  const modals = new Map<string, OpenedModal>();
   const targets = new Map<string, ResponseTarget>();
   let waiters: Array<() => void> = [];
   let nextId = 1;
@@ -142,7 +145,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
   };
 
   const api = (method: string, body: Record<string, unknown>): HandledRequest =>
-    webApi({ stand, options, teamId, timeline, views, add, changed }, method, body);
+    webApi({ stand, options, teamId, timeline, views, modals, add, changed }, method, body);
 
   const stand: SlackStandIn = {
     get messages() {
@@ -150,6 +153,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     },
     timeline,
     views,
+    modals,
     teamId,
     base: "",
     apiUrl: "",

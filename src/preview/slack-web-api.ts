@@ -2,6 +2,7 @@
 import type {
   HandledRequest,
   Metadata,
+  OpenedModal,
   PublishedView,
   SlackStandIn,
   SlackStandInOptions,
@@ -49,13 +50,15 @@ export interface WebApiState {
   teamId: string;
   timeline: TimelineEntry[];
   views: Map<string, PublishedView>;
+  /** Modals opened with views.open (and changed with views.update), by view id. */
+  modals: Map<string, OpenedModal>;
   add: (entry: Omit<TimelineEntry, "id" | "ts">) => TimelineEntry;
   changed: () => void;
 }
 
 /** Answers one Web API method as Slack would. */
 export function webApi(state: WebApiState, method: string, body: Record<string, unknown>): HandledRequest {
-  const { stand, options, teamId, timeline, views, add, changed } = state;
+  const { stand, options, teamId, timeline, views, modals, add, changed } = state;
   const ok = (payload: Record<string, unknown>) => ({ status: 200, payload: { ok: true, ...payload } });
   const fail = (error: string) => ({ status: 200, payload: { ok: false, error } });
   const channel = String(body.channel ?? "");
@@ -176,6 +179,36 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
       views.set(user, published);
       changed();
       return ok({ view: { id: `V${user}`, type: published.type, blocks: published.blocks } });
+    }
+    case "chat.update": {
+      // A message in the channel (posted, or a response_url answer for everyone), by channel and ts.
+      const i = timeline.findIndex((m) => !m.ephemeral && m.channel === body.channel && m.ts === body.ts);
+      if (i === -1) return fail("message_not_found");
+      const old = timeline[i] as TimelineEntry;
+      timeline[i] = { ...old, text: String(body.text ?? old.text), blocks: blocksOf(body) ?? old.blocks };
+      changed();
+      return ok({ channel: body.channel, ts: body.ts, text: timeline[i]?.text });
+    }
+    case "views.open": {
+      const view = body.view as { type?: unknown; blocks?: unknown } | undefined;
+      const trigger = String(body.trigger_id ?? "");
+      if (!trigger) return fail("invalid_trigger_id");
+      if (view?.type !== "modal" || !Array.isArray(view.blocks)) return fail("invalid_arguments");
+      if (view.blocks.length > 100) return fail("invalid_blocks");
+      const id = `VM${modals.size + 1}`;
+      modals.set(id, { id, trigger_id: trigger, view: view as Record<string, unknown>, version: 1 });
+      changed();
+      return ok({ view: { id, ...view, hash: `h${id}-1` } });
+    }
+    case "views.update": {
+      const id = String(body.view_id ?? "");
+      const had = modals.get(id);
+      const view = body.view as Record<string, unknown> | undefined;
+      if (!had) return fail("not_found");
+      if (!view || !Array.isArray(view.blocks)) return fail("invalid_arguments");
+      modals.set(id, { ...had, view, version: had.version + 1 });
+      changed();
+      return ok({ view: { id, ...view, hash: `h${id}-${had.version + 1}` } });
     }
     default:
       return ok({});

@@ -50,9 +50,24 @@ async function ask(command: string, text: string, user = "U0STAFF"): Promise<Arr
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
   expect(res.status).toBe(200);
   await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal) || threadPosts().length > 0, 15_000);
-  // Follow-up messages (a big round's thread) come right after the first.
+  // Follow-up messages (a big round's thread) come right after the first, paced as Slack paces a
+  // channel's posts: wait for quiet, and for the last part ("…–N of N").
+  const complete = () => {
+    const posts = threadPosts();
+    const last = posts.at(-1);
+    const m = /(\d+)–(\d+) of (\d+)/.exec(JSON.stringify((last?.blocks as unknown[] | undefined)?.[0] ?? ""));
+    if (m) return m[2] === m[3];
+    // A round's first message alone: complete when it lists as many rows as its title counts.
+    const title = /round — [^"]*\((\d+) pets?\)/.exec(JSON.stringify(last?.text ?? ""));
+    if (!title || posts.length !== 1) return true;
+    return sectionTexts({ blocks: last?.blocks }).length >= Number(title[1]);
+  };
+  const until = Date.now() + 30_000;
   let n = -1;
-  while (n !== h.slack.responsesFor(id).length + threadPosts().length) {
+  while (
+    (n !== h.slack.responsesFor(id).length + threadPosts().length || !complete()) &&
+    Date.now() < until
+  ) {
     n = h.slack.responsesFor(id).length + threadPosts().length;
     await new Promise((r) => setTimeout(r, 300));
   }

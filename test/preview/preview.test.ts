@@ -50,14 +50,17 @@ async function type(command: string) {
 
 const lastMessage = () => page.locator("#log .msg").last();
 
-/** Posts to the preview's Slack stand-in as the bot does, through its Web API. */
+/** Posts to the preview's Slack stand-in as the bot does, through its Web API (waiting out a 429 as it does). */
 async function slackApi(method: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${preview.url}/api/${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
+  for (;;) {
+    const res = await fetch(`${preview.url}/api/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 429) return (await res.json()) as Record<string, unknown>;
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 1)));
+  }
 }
 
 describe("the preview in a browser", () => {

@@ -1,9 +1,12 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot-deps.ts";
+import { RoundRecorder } from "../record-round.ts";
 import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
 import { registerOwnerContacts } from "./owner-contacts.ts";
+import { registerRecordSubmit } from "./record-submit.ts";
+import { registerRecordTap } from "./record-tap.ts";
 import { registerSearchPages } from "./search-pages.ts";
 
 export function register(app: App, deps: BotDeps): void {
@@ -12,4 +15,8 @@ export function register(app: App, deps: BotDeps): void {
   registerSearchPages(app, deps);
   registerOwnerContacts(app, deps);
   registerHomeList(app, deps);
+  // The care record's buttons and forms share one recorder (the messages it last drew).
+  const recorder = new RoundRecorder(deps);
+  registerRecordTap(app, deps, recorder);
+  registerRecordSubmit(app, deps, recorder);
 }

@@ -1,0 +1,186 @@
+/**
+ * The care record's rules for a round, with no Slack and no I/O: what is due for a pet's round
+ * (from its round sheet), which entries are current (not superseded), a pet's round status and a
+ * round post's progress ("12 of 31 pets recorded · 3 doses left").
+ */
+import type { Entry, ItemKey, Outcome } from "../record/types.ts";
+import type { Round, RoundMedication } from "./care.ts";
+import type { RoundSheet } from "./rounds.ts";
+import { shorten } from "./text.ts";
+
+/** One thing to record in a pet's round: a medication by its API slot, or the round's meal. */
+export interface DueItem {
+  item: ItemKey;
+  /** A short label for the record line: the medication's name, or "meal". */
+  label: string;
+  /** The item's text as the sheet shows it (kept with the entry). */
+  text: string;
+}
+
+/** Longest item text kept with an entry (and carried in a button's value). */
+const ITEM_TEXT_MAX = 200;
+
+/**
+ * Is this medication given in this round? The ONE place that reads a RoundMedication for the
+ * record: the sheet's own rule (`due`: its round's instruction, an instruction whose words name
+ * this round, or one with no time of day to follow), so the record asks for what the sheet lists.
+ */
+export function isMedicationDue(rm: RoundMedication): boolean {
+  return rm.due;
+}
+
+function medicationText(rm: RoundMedication): string {
+  const m = rm.medication;
+  const text = rm.dose ? `${m.name} · ${rm.dose}` : (m.instruction ?? m.name);
+  return shorten(text, ITEM_TEXT_MAX);
+}
+
+/**
+ * What is due for a pet's round: each medication due this round (by slot), then the round's meal
+ * when the sheet has one to give: a diet to follow this round (its own, the general one, another
+ * round's whose words name this one), or no diet on record at all ("feed as usual").
+ */
+export function dueItems(sheet: RoundSheet): DueItem[] {
+  const out: DueItem[] = [];
+  for (const rm of sheet.medications) {
+    if (!isMedicationDue(rm)) continue;
+    const n = rm.medication.n;
+    if (n < 1 || n > 5) continue;
+    out.push({ item: `med:${n as 1 | 2 | 3 | 4 | 5}`, label: rm.medication.name, text: medicationText(rm) });
+  }
+  const meal = [sheet.diet.round, sheet.diet.general, ...sheet.diet.named.map((d) => d.text)]
+    .filter(Boolean)
+    .join(" · ");
+  if (meal) out.push({ item: "meal", label: "meal", text: shorten(meal, ITEM_TEXT_MAX) });
+  else if (sheet.noDiet) out.push({ item: "meal", label: "meal", text: "no diet on record: fed as usual" });
+  return out;
+}
+
+export const isMedicationItem = (item: ItemKey) => item !== "meal";
+
+/** The entry's key for "one current entry per item". */
+const itemKey = (e: { date: string; round: Round; bookingId: number; petId: number; item: ItemKey }) =>
+  `${e.date}|${e.round}|${e.bookingId}|${e.petId}|${e.item}`;
+
+/** Is this entry superseded (by its own mark, or by another entry in the list naming it)? */
+function supersededIds(entries: Entry[]): Set<number> {
+  const ids = new Set<number>();
+  for (const e of entries) {
+    if (e.supersededBy !== undefined) ids.add(e.id);
+    if (e.supersedes !== undefined) ids.add(e.supersedes);
+  }
+  return ids;
+}
+
+/**
+ * The current entry of each item (the one no other entry supersedes), by item key. When two are
+ * current for one item (which the store prevents), the later counts.
+ */
+export function currentEntries(entries: Entry[]): Map<string, Entry> {
+  const gone = supersededIds(entries);
+  const out = new Map<string, Entry>();
+  for (const e of entries) {
+    if (gone.has(e.id)) continue;
+    const k = itemKey(e);
+    const had = out.get(k);
+    if (!had || had.id < e.id) out.set(k, e);
+  }
+  return out;
+}
+
+/** Outcomes that stand out on the sheet: a dose not taken, a meal not eaten. */
+function isProblem(outcome: Outcome): boolean {
+  return (
+    outcome === "refused" || outcome === "not_given" || outcome === "ate_none" || outcome === "not_offered"
+  );
+}
+
+/** Which pet's round: the fields an entry is keyed on. */
+export interface PetRound {
+  date: string;
+  round: Round;
+  bookingId: number;
+  petId: number;
+}
+
+export interface PetRoundStatus {
+  /** all: every due item has a current entry; partly: some; none: none; nothing_due: no item to record. */
+  state: "all" | "partly" | "none" | "nothing_due";
+  due: DueItem[];
+  /** Each due item's current entry, when recorded. */
+  current: Map<ItemKey, Entry>;
+  /** Due items with no current entry. */
+  missing: DueItem[];
+  /** Current entries that stand out (refused, not given, ate none, not offered). */
+  problems: Entry[];
+  /** Current entries for items not (or no longer) on the sheet: shown, never hidden. */
+  extra: Entry[];
+  /** Entries corrected since, oldest first (shown struck through). */
+  superseded: Entry[];
+}
+
+/** A pet's round: what is due beside what is recorded. `entries` may hold other pets' entries. */
+export function petRoundStatus(pet: PetRound, due: DueItem[], entries: Entry[]): PetRoundStatus {
+  const mine = entries.filter(
+    (e) =>
+      e.date === pet.date && e.round === pet.round && e.bookingId === pet.bookingId && e.petId === pet.petId,
+  );
+  const currentByKey = currentEntries(mine);
+  const current = new Map<ItemKey, Entry>();
+  for (const e of currentByKey.values()) current.set(e.item, e);
+  const dueKeys = new Set(due.map((d) => d.item));
+  const missing = due.filter((d) => !current.has(d.item));
+  const currentIds = new Set([...current.values()].map((e) => e.id));
+  const state =
+    due.length === 0
+      ? "nothing_due"
+      : missing.length === 0
+        ? "all"
+        : missing.length < due.length
+          ? "partly"
+          : "none";
+  return {
+    state: due.length === 0 && current.size > 0 ? "all" : state,
+    due,
+    current,
+    missing,
+    problems: [...current.values()].filter((e) => isProblem(e.outcome)).sort((a, b) => a.id - b.id),
+    extra: [...current.values()].filter((e) => !dueKeys.has(e.item)).sort((a, b) => a.id - b.id),
+    superseded: mine.filter((e) => !currentIds.has(e.id)).sort((a, b) => a.id - b.id),
+  };
+}
+
+export interface RoundProgress {
+  /** Pets with something to record this round. */
+  pets: number;
+  /** Of those, pets with every due item recorded. */
+  recorded: number;
+  /** Medications due and not recorded yet. */
+  dosesLeft: number;
+  /** Meals due and not recorded yet. */
+  mealsLeft: number;
+  /** Current entries that stand out (refused, not given, not eaten). */
+  problems: number;
+}
+
+export function roundProgress(statuses: PetRoundStatus[]): RoundProgress {
+  const withDue = statuses.filter((s) => s.due.length > 0);
+  return {
+    pets: withDue.length,
+    recorded: withDue.filter((s) => s.state === "all").length,
+    dosesLeft: withDue.reduce((n, s) => n + s.missing.filter((d) => isMedicationItem(d.item)).length, 0),
+    mealsLeft: withDue.reduce((n, s) => n + s.missing.filter((d) => d.item === "meal").length, 0),
+    problems: statuses.reduce((n, s) => n + s.problems.length, 0),
+  };
+}
+
+/**
+ * The entries a one-tap "all given and eaten" writes: each due item not recorded yet, given or
+ * eaten in full. Items already recorded (a refusal among them) are left as they are.
+ */
+export function allDoneOutcomes(status: PetRoundStatus): Array<{ item: DueItem; outcome: Outcome }> {
+  return status.missing.map((item) => ({
+    item,
+    outcome: isMedicationItem(item.item) ? "given" : "ate_all",
+  }));
+}

@@ -1,0 +1,162 @@
+/**
+ * The care record's Slack traffic for tests: the record buttons on a round message, a tap on one
+ * (a `block_actions` body with the message as it is now) and a modal's submission (a
+ * `view_submission` body with the form's values, as Slack sends them).
+ */
+import type { ButtonKind, PetRoundState } from "../../src/blocks/buttons.ts";
+import type { OpenedModal, SlackStandIn, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
+
+export interface Button {
+  action_id: string;
+  value: string;
+  state: PetRoundState;
+}
+
+type RawBlock = {
+  type?: string;
+  block_id?: string;
+  text?: { text?: string };
+  elements?: Array<{ action_id?: string; value?: string }>;
+  element?: { initial_option?: { value?: string } };
+};
+
+/** The record buttons of one kind on a message, in order. */
+export function buttonsOf(blocks: unknown, kind: ButtonKind<PetRoundState>): Button[] {
+  const out: Button[] = [];
+  for (const b of (blocks ?? []) as RawBlock[]) {
+    for (const e of b.elements ?? []) {
+      if (!kind.pattern.test(e.action_id ?? "")) continue;
+      const state = kind.decode(e.value);
+      if (state) out.push({ action_id: e.action_id as string, value: e.value as string, state });
+    }
+  }
+  return out;
+}
+
+/** The pet's section text (its sheet and its record). */
+export function sectionOf(blocks: unknown, s: Pick<PetRoundState, "b" | "p">): string {
+  const b = ((blocks ?? []) as RawBlock[]).find((x) => x.block_id?.startsWith(`kd_pet:${s.b}:${s.p}:`));
+  return b?.text?.text ?? "";
+}
+
+/** The channel messages answered since `sinceId` that carry record buttons (a round's parts). */
+function roundMessagesOf(slack: SlackStandIn, sinceId: number): TimelineEntry[] {
+  return slack.timeline.filter(
+    (m) => m.id > sinceId && !m.ephemeral && JSON.stringify(m.blocks ?? []).includes('"rec_all:'),
+  );
+}
+
+/**
+ * A round answer posted since `sinceId`, once all of it is there: its first message (not a thread
+ * reply: another post's replies may still be arriving) and its own thread replies, parent first.
+ */
+export async function roundPostOf(slack: SlackStandIn, sinceId: number): Promise<TimelineEntry[]> {
+  const parentOf = () => roundMessagesOf(slack, sinceId).find((m) => !m.thread_ts);
+  await slack.waitFor(() => parentOf() !== undefined, 30_000);
+  const parent = parentOf() as TimelineEntry;
+  const mine = () => [parent, ...slack.timeline.filter((m) => m.thread_ts === parent.ts && m.id > parent.id)];
+  // The thread's parts come one by one (Slack paces posts): wait until none has come for a while.
+  let n = -1;
+  while (n !== mine().length) {
+    n = mine().length;
+    await new Promise((r) => setTimeout(r, 400));
+  }
+  return mine().map((m) => slack.timeline.find((x) => x.id === m.id) as TimelineEntry);
+}
+
+let seq = 0;
+
+/** A tap on `button` of the message `entryId`, as Slack sends it, with a response_url of its own. */
+export function actionPayload(
+  slack: SlackStandIn,
+  entryId: number,
+  button: Button,
+  user: string,
+  options: { value?: string; actionTs?: string; trigger?: string } = {},
+) {
+  const m = slack.timeline.find((x) => x.id === entryId);
+  if (!m) throw new Error(`no message ${entryId}`);
+  const n = ++seq;
+  const responseId = `rec${n}`;
+  const trigger = options.trigger ?? `trec${n}`;
+  slack.responseTarget(responseId, { channel: m.channel, user, entryId: m.id });
+  const name = user.replace(/^U0/, "").toLowerCase();
+  const body = {
+    type: "block_actions",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: name, name, team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
+    trigger_id: trigger,
+    channel: { id: m.channel, name: "rounds" },
+    message: {
+      type: "message",
+      ts: m.ts,
+      ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+      text: m.text,
+      blocks: m.blocks,
+    },
+    response_url: slack.responseUrl(responseId),
+    actions: [
+      {
+        type: "button",
+        action_id: button.action_id,
+        block_id: `kd_act:${button.state.b}:${button.state.p}`,
+        value: options.value ?? button.value,
+        action_ts: options.actionTs ?? `1764000${String(n).padStart(3, "0")}.000${n}`,
+        text: { type: "plain_text", text: "x" },
+      },
+    ],
+  };
+  return { body, responseId, trigger };
+}
+
+/**
+ * A modal's submission: each item's chosen outcome and reason (`choices`, by item), the items not
+ * chosen keeping the form's initial choice, and the note.
+ */
+export function viewPayload(
+  modal: OpenedModal,
+  user: string,
+  choices: Record<string, [string, string]>,
+  note?: string,
+) {
+  const values: Record<string, Record<string, unknown>> = {};
+  for (const b of (modal.view.blocks ?? []) as RawBlock[]) {
+    const id = b.block_id ?? "";
+    if (id.startsWith("it:")) {
+      const chosen = choices[id.slice(3)]?.[0] ?? b.element?.initial_option?.value;
+      values[id] = {
+        outcome: {
+          type: "static_select",
+          selected_option: chosen ? { value: chosen, text: { type: "plain_text", text: chosen } } : null,
+        },
+      };
+    } else if (id.startsWith("why:")) {
+      const reason = choices[id.slice(4)]?.[1];
+      values[id] = { reason: { type: "plain_text_input", value: reason ? reason : null } };
+    } else if (id === "note") {
+      values[id] = { note: { type: "plain_text_input", value: note ?? null } };
+    }
+  }
+  const name = user.replace(/^U0/, "").toLowerCase();
+  return {
+    type: "view_submission",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: name, name, team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: `tv${++seq}`,
+    view: {
+      ...modal.view,
+      id: modal.id,
+      team_id: "T1",
+      app_id: "A1",
+      bot_id: "BBOT",
+      state: { values },
+      hash: `h${modal.id}`,
+    },
+    response_urls: [],
+  };
+}

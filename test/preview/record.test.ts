@@ -1,0 +1,90 @@
+/**
+ * The care record in the preview, in a real browser: a newcomer records a round before Slack. The
+ * round sheet's one-tap button and its "Record each…" form work against the preview's embedded
+ * store, and the sheet shows what was recorded.
+ */
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../../src/log.ts";
+import { type Preview, startPreview } from "../../src/preview/server.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  preview = await startPreview({
+    port: 0,
+    timezone: "Europe/London",
+    log: silentLogger(),
+    customers: 120,
+    seed: 5,
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(preview.url);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+});
+
+describe("recording a round in the preview", () => {
+  it("one tap records a pet's round and the sheet shows it; the form records a refusal with its reason", async () => {
+    await page.fill("#input", "/rounds evening");
+    await page.press("#input", "Enter");
+    await page
+      .locator("#log .bk-header", { hasText: /^Evening round — / })
+      .last()
+      .waitFor();
+    await expect.poll(() => page.locator("#log").textContent()).toMatch(/📋 0 of \d+ pets recorded/);
+
+    await page.locator("#log button", { hasText: "All given & eaten" }).first().click();
+    await expect
+      .poll(() => page.locator("#log").textContent(), { timeout: 10_000 })
+      .toMatch(/✅ \d\d:\d\d you/);
+    await expect.poll(() => page.locator("#log").textContent()).toMatch(/📋 1 of \d+ pets recorded/);
+    const first = await preview.record.store.entries({});
+    expect(first.length).toBeGreaterThan(0);
+    expect(new Set(first.map((e) => e.userName))).toEqual(new Set(["you"]));
+
+    await page.locator("#log button", { hasText: "Record each…" }).nth(1).click();
+    await page.locator("#modal.open").waitFor();
+    expect(await page.locator("#modal h2").textContent()).toBe("Record the round");
+    const select = page.locator("#modal select").first();
+    const options = await select
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    if (options.includes("not_given")) {
+      // Not given, and no reason: the form says so and stays open.
+      await select.selectOption("not_given");
+      await page.locator("#modal button", { hasText: "Record" }).click();
+      await expect
+        .poll(() => page.locator("#modal .err").allTextContents())
+        .toContain("Say why it was not given.");
+      await page
+        .locator("#modal .field")
+        .nth(1)
+        .locator("input, textarea")
+        .fill("vomited earlier, vet called");
+    } else {
+      await select.selectOption("ate_none");
+    }
+    await page.locator("#modal button", { hasText: "Record" }).click();
+    await page
+      .locator("#modal.open")
+      .waitFor({ state: "detached" })
+      .catch(() => undefined);
+    await expect.poll(() => page.locator("#modal").getAttribute("class")).not.toContain("open");
+    const wanted = options.includes("not_given")
+      ? /⚠️ .+ not given \d\d:\d\d you: vomited earlier, vet called/
+      : /⚠️ meal ate none/;
+    await expect.poll(() => page.locator("#log").textContent(), { timeout: 10_000 }).toMatch(wanted);
+    expect((await preview.record.store.entries({})).length).toBe(first.length + 1);
+  }, 60_000);
+});
