@@ -51,7 +51,8 @@ async function slack(command: string, text: string): Promise<string> {
   let n = -1;
   while (n !== h.slack.responsesFor(id).length + posted()) {
     n = h.slack.responsesFor(id).length + posted();
-    await new Promise((r) => setTimeout(r, 300));
+    // Slack paces posts in a channel (about one a second once a burst is spent): wait out a gap.
+    await new Promise((r) => setTimeout(r, 1_300));
   }
   // Round sheets go to a thread: the stand-in records those posts too.
   const posts = h.slack.api
