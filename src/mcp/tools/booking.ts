@@ -1,13 +1,12 @@
 /** get_booking: one booking as /booking shows it (src/answers/records.ts bookingView), with its pets' care. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingText } from "../../text/index.ts";
 import { id, text } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

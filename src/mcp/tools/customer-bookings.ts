@@ -2,15 +2,14 @@
  * list_customer_bookings: the spec's (docs/kennel-api.md) paged booking history of one customer
  * (GET /customers/{id}/bookings), in the same booking words as Slack's customer history.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { BookingsPage } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";
 import { filterTitle, pageFields, pageLine, rangeEnd, rangeStart } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

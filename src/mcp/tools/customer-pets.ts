@@ -1,13 +1,12 @@
 /** list_customer_pets: the customer's pets (GET /customers/{id}/pets), each with its care facts and flags. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petCare } from "../../domain/day.ts";
 import { petListText } from "../../text/index.ts";
 import { id } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY, today } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

@@ -1,14 +1,13 @@
 /** list_customers: the spec's (docs/kennel-api.md) paged customer search (GET /customers), in /customer's words. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { CustomerSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { customerListText } from "../../text/index.ts";
 import { dateOrDateTime, page, pageSize, text } from "../inputs.ts";
 import { pageFields, pageLine, rangeStart } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

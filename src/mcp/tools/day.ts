@@ -4,7 +4,6 @@
  * the same pages. The text content is the page asked for; the structured content is the whole day
  * (every entry, the day's counts), never a Slack page.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { dayReport, pageOfReport } from "../../answers/day.ts";
 import type { Deps } from "../../deps.ts";
@@ -13,7 +12,7 @@ import type { DayKind } from "../../domain/day.ts";
 import { dayText, rawText } from "../../text/index.ts";
 import { day } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
-import { addTool, answer, PRIVACY, textOptions, today } from "../tool.ts";
+import { addTool, answer, PRIVACY, type ToolServer, textOptions, today } from "../tool.ts";
 
 const dayPage = z
   .number()
@@ -25,11 +24,11 @@ const dayPage = z
     "One-based page of the day's list in the text, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1. The structured content always carries the whole day.",
   );
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   for (const kind of ["arrivals", "departures"] as const) registerDay(server, deps, kind);
 }
 
-function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
+function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
   const endpoint = kind === "arrivals" ? "GET /bookings/checkin" : "GET /bookings/checkout";
   addTool(
     server,

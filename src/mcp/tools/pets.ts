@@ -2,15 +2,14 @@
  * list_pets: the spec's (docs/kennel-api.md) paged pet search (GET /pets) by name, owner, species or breed; each pet
  * with its owner's name and age, as /pet's list shows them, so same-named pets can be told apart.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petListText } from "../../text/index.ts";
 import { page, pageSize, text } from "../inputs.ts";
 import { pageFields, pageLine } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY, today } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
