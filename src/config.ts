@@ -166,7 +166,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             apiKey: key,
             baseUrl,
             timeoutMs,
-            rawResponses,
             debug,
             cacheTtlSeconds,
             concurrency,
@@ -179,9 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     port,
     allowedChannels,
-    digest: digestChannel
-      ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue, schedule: digestSchedule }
-      : undefined,
+    digest: digestChannel ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue } : undefined,
     rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
     tomorrowTime,
     scheduledPosts: digestSchedule,

@@ -204,7 +204,7 @@ async function digestCell(col: Column): Promise<Cell> {
   const job = new DigestJob({
     deps: { kennel, log: silentLogger(), config, clock: { now: () => new Date(now) } },
     slack: webClientSlack(client),
-    settings: { channel, time: "07:00", kinds: ["departures"], schedule: false },
+    settings: { channel, time: "07:00", kinds: ["departures"] },
     settleMs: 0,
     sleep: async (ms) => {
       now += ms;
