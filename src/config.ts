@@ -8,7 +8,6 @@ import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import {
   apiKey,
   channelList,
-  DEFAULT_ROUND_TIMES,
   digestKinds,
   logLevel,
   onOff,
@@ -30,6 +29,7 @@ import {
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
 import { ROUND_SYNONYMS } from "./domain/round-synonyms.ts";
+import { DEFAULT_ROUND_TIMES } from "./domain/round-times.ts";
 
 export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";

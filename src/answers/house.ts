@@ -13,7 +13,7 @@ import {
   inHouseOn,
   sortByRoom,
 } from "../domain/house.ts";
-import { pageOf } from "../domain/paging.ts";
+import { LIST_PAGE, pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
@@ -37,9 +37,6 @@ export interface HouseReport {
   /** API calls made for this answer. */
   calls: number;
 }
-
-/** Stays on the house board per page (each pet's care takes a few lines). */
-const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 
 /**
  * Every booking staying on a local date: GET /bookings over that day, every page. ASSUMPTION (as
@@ -103,7 +100,7 @@ export function pageOfHouse(whole: HouseReport, page: number): HouseReport {
     whole.entries.map((e) => e.booking),
     page,
     houseEntrySize,
-    HOUSE_PAGE,
+    LIST_PAGE,
   );
   return {
     ...whole,

@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
-import { type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
+import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
@@ -62,9 +62,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   // The sheet is for the pets in house at the round's time: a pet gone home that morning, or not yet
   // arrived, has no feed or dose in this round (the summary counts them).
   const at = zonedInstant(date, deps.config.rounds.times[round], deps.config.timezone).getTime();
-  const here = (b: Booking) =>
-    (!b.checkInDate || Date.parse(b.checkInDate) <= at) &&
-    (!b.checkOutDate || Date.parse(b.checkOutDate) >= at);
+  const here = (b: Booking) => onRoundSheet(b, at);
   const present = house.entries.filter((e) => here(e.booking));
   const pets: RoundPet[] = [];
   for (const e of present) {

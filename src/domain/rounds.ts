@@ -6,7 +6,6 @@
  * 07:30, 12:00, 18:00), so at 11:15 the midday round is the one to prepare; before the morning
  * round begins it is still the morning round.
  */
-import { DEFAULT_ROUND_TIMES } from "../config/parsers.ts";
 import {
   type CareFacts,
   dietFor,
@@ -16,6 +15,7 @@ import {
   type Round,
   type RoundMedication,
 } from "./care.ts";
+import { DEFAULT_ROUND_TIMES } from "./round-times.ts";
 import { roundsNamed } from "./round-words.ts";
 
 /** When each round is (ROUNDS_TIMES, read and checked by the settings). */
@@ -33,6 +33,19 @@ export function roundAt(localTime: string, times: RoundTimes = DEFAULT_ROUND_TIM
   if (now >= minutes(times.evening) - LEAD_MINUTES) return "evening";
   if (now >= minutes(times.midday) - LEAD_MINUTES) return "midday";
   return "morning";
+}
+
+/**
+ * Who is on a round's sheet: a stay in house at the round's time (the instant, in ms). A pet gone
+ * home that morning, or not yet arrived, has no feed or dose in this round (the summary counts them
+ * as away). A stay with no check-in or check-out time on record counts as in house: the sheet shows
+ * more rather than hide a dose.
+ */
+export function onRoundSheet(stay: { checkInDate?: string; checkOutDate?: string }, at: number): boolean {
+  return (
+    (!stay.checkInDate || Date.parse(stay.checkInDate) <= at) &&
+    (!stay.checkOutDate || Date.parse(stay.checkOutDate) >= at)
+  );
 }
 
 export interface RoundSheet {

@@ -1,4 +1,5 @@
 /** list_customer_pets: the customer's pets (GET /customers/{id}/pets), each with its care facts and flags. */
+import { customerPets } from "../../answers/lists.ts";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petCare } from "../../domain/day.ts";
@@ -18,7 +19,7 @@ export function register(server: ToolServer, deps: Deps): void {
     },
     async (a) => {
       const [r, owners] = await Promise.all([
-        deps.kennel.listCustomerPets(a.customerId),
+        customerPets(deps, a.customerId),
         ownerNames(deps, [a.customerId]),
       ]);
       const owner = owners.get(a.customerId);
@@ -28,12 +29,12 @@ export function register(server: ToolServer, deps: Deps): void {
         query: `pets of ${owner ?? `customer ${a.customerId}`}`,
         name: "",
         owner,
-        items: r.data.map((pet) => ({ ...petCare(pet), owner, age: ageOf(pet, date) })),
+        items: r.items.map((pet) => ({ ...petCare(pet), owner, age: ageOf(pet, date) })),
         page: 1,
         totalPages: 1,
-        totalRecords: r.data.length,
+        totalRecords: r.items.length,
         requestId: r.requestId,
-        ...(deps.config.rawResponses ? { raw: r.raw } : {}),
+        ...(r.raw !== undefined ? { raw: r.raw } : {}),
       };
       return dataAnswer(deps, data, petListText);
     },

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { dayReport, pageOfReport } from "../../answers/day.ts";
+import { apiDay } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsThatCount } from "../../domain/bookings.ts";
 import type { DayKind } from "../../domain/day.ts";
@@ -49,9 +50,8 @@ function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
       const date = a.date ?? today(deps);
       if (deps.config.rawResponses) {
         // The API's JSON unchanged (the spec's (docs/kennel-api.md) raw mode), and still the counts of what a list leaves out.
-        const r =
-          kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
-        const { kept, leftOut } = bookingsThatCount(r.data);
+        const r = await apiDay(deps, kind, date);
+        const { kept, leftOut } = bookingsThatCount(r.items);
         return answer(rawText(r.raw, textOptions(deps)), {
           raw: r.raw,
           requestId: r.requestId,
