@@ -5,6 +5,7 @@
  * that round), allergies; a pet with nothing this round, by its record, on one line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { roundWord } from "../domain/rounds.ts";
 import {
   CARE_NOT_LOADED,
@@ -19,15 +20,15 @@ import { lateWords } from "./digest.ts";
 import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
-const title = (r: RoundReport) =>
+const title = (r: ChannelSafe<RoundReport>) =>
   roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
-const summary = (r: RoundReport) =>
+const summary = (r: ChannelSafe<RoundReport>) =>
   roundSummaryParts(r.totals)
     .map((p) => p.text)
     .join(" · ");
 
 /** One pet on the sheet (mrkdwn, within a section). */
-function roundPetText(p: RoundPet, r: RoundReport): string {
+function roundPetText(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): string {
   const b = p.booking;
   const room = b.roomName ? `${bold(clip(b.roomName, 80))}` : "*no room*";
   const owner = b.customerName ? ` (${clip(b.customerName, 80)})` : "";
@@ -63,7 +64,7 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
   return truncate(lines.join("\n"), 2900);
 }
 
-export function roundMessages(r: RoundReport, lateAt?: string): Threaded {
+export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string): Threaded {
   const t = title(r);
   const head = [header(t), context(`${esc(summary(r))}${lateWords(lateAt)}`)];
   if (r.pets.length === 0) {
