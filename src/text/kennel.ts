@@ -1,8 +1,8 @@
 /** The kennel API's state, help, a failure and the API's raw JSON, as terminal text. */
 import type { Failure } from "../answers/failure.ts";
-import { COMMANDS, DATE_HELP, PRIVACY_HELP } from "../words/help.ts";
 import type { StatusAnswer } from "../answers/kennel.ts";
 import { cleanText } from "../domain/text.ts";
+import { COMMANDS, DATE_HELP, PRIVACY_HELP } from "../words/help.ts";
 import type { TextOptions } from "./options.ts";
 import { bold, dim, one, paragraphs, red, title } from "./style.ts";
 
