@@ -29,6 +29,10 @@ COPY --chown=node:node package.json manifest.yml ./
 COPY --chown=node:node --from=build /app/dist ./dist
 # The sources too: `kennel-desk digest` and `mcp` run them (docker run … node src/cli.ts digest).
 COPY --chown=node:node src ./src
+# The care record (KENNEL_DATA_DIR, ./data from /app): a volume, so it outlives the container. Mount a
+# named one (-v kennel-desk-data:/app/data) so a new container finds the same record.
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
+VOLUME /app/data
 USER node
 EXPOSE 3000
 # /healthz answers 200 while the process runs and can recover (Socket Mode reconnecting included);

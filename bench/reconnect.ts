@@ -8,8 +8,10 @@
  */
 import { type Bot, createBot } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
+import { systemClock } from "../src/deps.ts";
 import { createKennelClient } from "../src/kennel/client.ts";
 import { silentLogger } from "../src/log.ts";
+import { temporaryRecord } from "../src/record/open.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
 import { BACKOFF_STEPS_MS } from "../src/slack/backoff.ts";
 import { freePort } from "../test/helpers/net.ts";
@@ -52,7 +54,13 @@ const config = loadConfig({
 const log = silentLogger();
 const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
 const bot: Bot = createBot(
-  { kennel, log, config, clock: { now: () => new Date() } },
+  {
+    kennel,
+    log,
+    config,
+    clock: systemClock,
+    record: temporaryRecord(systemClock, "kennel-desk-bench-").store,
+  },
   { slack: config.slack as NonNullable<Config["slack"]> },
 );
 await bot.start();

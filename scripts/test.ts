@@ -7,11 +7,12 @@ import { spawnSync } from "node:child_process";
 import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium.ts";
+import { ensurePostgres, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres.ts";
 
 interface Step {
   name: string;
   what: string;
-  run: () => boolean;
+  run: () => boolean | Promise<boolean>;
   /** A step that reports but does not fail the run (yet). */
   advisory?: boolean;
 }
@@ -34,6 +35,20 @@ function command(program: string, args: string[], extraEnv: NodeJS.ProcessEnv = 
 }
 
 const node = process.execPath;
+
+/** The throwaway PostgreSQL of this run (the postgres step), stopped and removed at the end. */
+let postgres: ThrowawayPostgres | undefined;
+const removePostgres = () => {
+  postgres?.remove();
+  postgres = undefined;
+};
+process.once("exit", removePostgres);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    removePostgres();
+    process.exit(130);
+  });
+}
 
 const STEPS: Step[] = [
   { name: "lint", what: "biome check .", run: () => command("biome", ["check", "."]) },
@@ -58,6 +73,31 @@ const STEPS: Step[] = [
     },
   },
   {
+    name: "postgres",
+    what: "a throwaway PostgreSQL for the care record's tests (TEST_DATABASE_URL)",
+    run: async () => {
+      if (process.env.TEST_DATABASE_URL?.trim()) {
+        process.stdout.write("TEST_DATABASE_URL is set: the tests use that server.\n");
+        return true;
+      }
+      const found = ensurePostgres((line) => process.stdout.write(`${line}\n`));
+      if (!found.bin) {
+        process.stderr.write(`${found.problem}\n`);
+        return false;
+      }
+      try {
+        postgres = await startThrowawayPostgres(found.bin);
+      } catch (error) {
+        process.stderr.write(`Could not start a throwaway PostgreSQL: ${(error as Error).message}\n`);
+        return false;
+      }
+      // The unit step (and the rest) reads it from the environment.
+      process.env.TEST_DATABASE_URL = postgres.url;
+      process.stdout.write(`PostgreSQL ${found.bin} on ${postgres.url}\n`);
+      return true;
+    },
+  },
+  {
     name: "unit",
     what: "vitest run --project unit",
     run: () => command("vitest", ["run", "--project", "unit"]),
@@ -77,7 +117,15 @@ const STEPS: Step[] = [
       });
     },
   },
-  { name: "bench", what: "node bench/bot.ts --short", run: () => command(node, ["bench/bot.ts", "--short"]) },
+  {
+    name: "bench",
+    what: "node bench/bot.ts --short; node bench/record.ts --short",
+    run: () => {
+      const bot = command(node, ["bench/bot.ts", "--short"]);
+      const record = command(node, ["bench/record.ts", "--short"]);
+      return bot && record;
+    },
+  },
 ];
 
 const only = process.argv.slice(2);
@@ -93,9 +141,11 @@ const results: { step: Step; ok: boolean; seconds: number }[] = [];
 for (const step of STEPS.filter((s) => only.length === 0 || only.includes(s.name))) {
   process.stdout.write(`\n── ${step.name}: ${step.what}\n`);
   const started = performance.now();
-  const ok = step.run();
+  const ok = await step.run();
   results.push({ step, ok, seconds: (performance.now() - started) / 1000 });
 }
+
+removePostgres();
 
 const width = Math.max(...results.map((r) => r.step.name.length));
 process.stdout.write("\nnpm test:\n");

@@ -9,7 +9,7 @@ import { apiStatus } from "./answers/kennel.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
-import type { Deps } from "./deps.ts";
+import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
@@ -22,6 +22,7 @@ import { ChannelGuests } from "./listeners/channel-guests.ts";
 import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
+import type { CareRecordStore, StoreHealth } from "./record/types.ts";
 import { SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
@@ -75,7 +76,25 @@ export interface BotOptions {
   >;
 }
 
-export function createBot(base: Deps, options: BotOptions): Bot {
+/** The care record's health for /readyz: never throws, never waits more than a few seconds. */
+async function storeHealth(record: CareRecordStore): Promise<StoreHealth> {
+  const down = (problem: string): StoreHealth => ({ ok: false, engine: record.engine, where: "", problem });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<StoreHealth>((resolve) => {
+    timer = setTimeout(() => resolve(down("It did not answer within 5 s.")), 5000);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([
+      record.health().catch((error: unknown) => down(String((error as Error)?.message ?? error))),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createBot(base: BotBase, options: BotOptions): Bot {
   const { slack } = options;
   const mode = slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
@@ -141,22 +160,31 @@ export function createBot(base: Deps, options: BotOptions): Bot {
     }
   };
   const readiness = async (): Promise<Answer> => {
-    const report = await kennelReport();
+    const [report, store] = await Promise.all([kennelReport(), storeHealth(deps.record)]);
     const link = connection.snapshot();
     const kennel = report
       ? { state: report.state, message: report.error?.message, requestId: report.requestId }
       : { state: "unreachable" };
     const draining = deps.inflight.draining;
-    const ok = kennel.state === "ok" && link.connected && !draining;
-    const state = draining ? "stopping" : !link.connected ? `slack_${link.state}` : kennel.state;
+    const ok = kennel.state === "ok" && link.connected && !draining && store.ok;
+    const state = draining
+      ? "stopping"
+      : !link.connected
+        ? `slack_${link.state}`
+        : kennel.state !== "ok" || store.ok
+          ? kennel.state
+          : "store_unavailable";
     return {
       status: ok ? 200 : 503,
       body: {
         state,
-        message: !link.connected ? `Slack: ${connection.describe()}` : kennel.message,
+        message: !link.connected
+          ? `Slack: ${connection.describe()}`
+          : (kennel.message ?? (store.ok ? undefined : `The care record: ${store.problem}`)),
         requestId: kennel.requestId,
         kennel,
         slack: link,
+        store,
       },
     };
   };

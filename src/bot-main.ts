@@ -21,6 +21,8 @@ import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { installProcessGuards } from "./process/guards.ts";
+import { StoreError } from "./record/errors.ts";
+import { openCareRecord } from "./record/open.ts";
 import { SlackStartError } from "./slack/start-problem.ts";
 
 /** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
@@ -170,14 +172,34 @@ export async function main(
   });
   const zoneNote = timezoneNotice(config);
   if (zoneNote) log.warn(zoneNote);
+  // The care record, before Slack: a schema newer than this version stops the start, in one line;
+  // a store that is down (or a data folder that will not last) is said, and the bot starts anyway.
+  let record: Awaited<ReturnType<typeof openCareRecord>>;
+  try {
+    record = await openCareRecord(config.record, systemClock);
+  } catch (error) {
+    if (error instanceof StoreError) {
+      process.stderr.write(`Kennel Desk will not start: ${error.describe()}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (record.folderWarning) log.warn(record.folderWarning);
+  if (record.problem) {
+    log.error(
+      { store: record.store.engine, problem: record.problem.problem },
+      `The care record cannot be used now: ${record.problem.describe()} Commands keep answering; a tap is told to try again.`,
+    );
+  }
   const kennel = createKennelClient(kennelSettings, { log, secrets: secretValues(env) });
-  const bot = createBot({ kennel, log, config, clock: systemClock }, { slack });
+  const bot = createBot({ kennel, log, config, clock: systemClock, record: record.store }, { slack });
   let port: number;
   try {
     // auth.test, then the port, then (Socket Mode) the first connection: nothing says "running"
     // or "listening" before Slack accepted the token.
     port = await bot.start();
   } catch (error) {
+    await record.store.close();
     if (error instanceof SlackStartError) {
       process.stderr.write(`Kennel Desk could not start. ${error.message}\n${error.fix}\n`);
       log.debug({ code: error.code, exitCode: error.exitCode }, "start-up refused");
@@ -186,7 +208,13 @@ export async function main(
     throw error;
   }
   log.info(
-    { mode: bot.mode, port, kennelApi: kennelSettings.baseUrl.href, timezone: config.timezone },
+    {
+      mode: bot.mode,
+      port,
+      kennelApi: kennelSettings.baseUrl.href,
+      timezone: config.timezone,
+      careRecord: record.where,
+    },
     bot.mode === "socket"
       ? `Kennel Desk is running in Socket Mode; health checks on http://localhost:${port}/healthz`
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
@@ -211,11 +239,13 @@ export async function main(
     // Slack refused for good (Socket Mode turned off, the app token revoked): retrying cannot help.
     process.stderr.write(`Kennel Desk stopped. ${outcome.fatal.message}\n${outcome.fatal.fix}\n`);
     await bot.stop(5_000);
+    await record.store.close();
     return outcome.fatal.exitCode;
   }
   const signal = outcome.signal;
   log.info({ signal }, "stopping: finishing the commands in flight");
   await bot.stop();
+  await record.store.close();
   log.info("stopped");
   return 0;
 }

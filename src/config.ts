@@ -8,6 +8,8 @@ import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import {
   apiKey,
   channelList,
+  databaseUrl,
+  dataDir,
   digestKinds,
   logLevel,
   onOff,
@@ -40,6 +42,7 @@ export type {
   DigestSettings,
   KennelSettings,
   LogLevel,
+  RecordSettings,
   SlackSettings,
 } from "./config/types.ts";
 
@@ -150,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
+  const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir });
+  const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   if (tomorrowTime && !digestChannel) {
     r.problems.push({
       variable: "TOMORROW_TIME",
@@ -189,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timezoneFromHost: zone === undefined,
     dateOrder: dateOrder ?? zoneDateOrder(zone ?? hostTimeZone()),
     logLevel: level,
+    record: database ? { engine: "postgres", url: database } : { engine: "sqlite", dataDir: dataFolder },
   };
 }
 
@@ -274,7 +280,21 @@ export function missingSlack(env: Record<string, string | undefined>): ConfigPro
 
 /** The literal values of every secret setting, to scrub from logs. */
 export function secretValues(env: Record<string, string | undefined>): string[] {
-  return ["KENNEL_API_KEY", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"]
+  const values = [
+    "KENNEL_API_KEY",
+    "SLACK_BOT_TOKEN",
+    "SLACK_APP_TOKEN",
+    "SLACK_SIGNING_SECRET",
+    "DATABASE_URL",
+  ]
     .map((k) => env[k]?.trim() ?? "")
     .filter((v) => v.length > 0);
+  // DATABASE_URL's password on its own too (a driver's message may quote it without the address).
+  try {
+    const password = decodeURIComponent(new URL(env.DATABASE_URL?.trim() ?? "").password);
+    if (password.length >= 4) values.push(password);
+  } catch {
+    // Not an address: the whole value is scrubbed above.
+  }
+  return values;
 }

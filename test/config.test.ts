@@ -6,6 +6,7 @@ import {
   isValidTimeZone,
   loadConfig,
   requireKennel,
+  secretValues,
   timezoneNotice,
 } from "../src/config.ts";
 
@@ -297,5 +298,37 @@ describe("the cache, concurrency, body size, rounds and tomorrow settings", () =
     expect(p?.variable).toBe(variable);
     expect(p?.problem.length).toBeGreaterThan(0);
     expect(p?.fix.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the care record's settings: KENNEL_DATA_DIR and DATABASE_URL", () => {
+  it("keeps the record in SQLite in ./data by default, in KENNEL_DATA_DIR when set, in PostgreSQL when DATABASE_URL is", () => {
+    expect(loadConfig({}).record).toEqual({ engine: "sqlite", dataDir: "./data" });
+    expect(loadConfig({ KENNEL_DATA_DIR: "/var/lib/kennel-desk" }).record).toEqual({
+      engine: "sqlite",
+      dataDir: "/var/lib/kennel-desk",
+    });
+    const record = loadConfig({ DATABASE_URL: "postgres://kd:s3cret-pw@db.internal:5433/kennel" }).record;
+    expect(record.engine).toBe("postgres");
+    expect(record.engine === "postgres" && record.url.host).toBe("db.internal:5433");
+    expect(loadConfig({ DATABASE_URL: "postgresql://kd@localhost/kennel" }).record.engine).toBe("postgres");
+  });
+
+  it.each([
+    ["mysql://kd:pw@db/kennel", "PostgreSQL"],
+    ["postgres://kd:pw@db.internal:5432/", "names no database"],
+    ["db.internal:5432/kennel", "not a PostgreSQL address"],
+    ["localhost-kennel", "not an address"],
+  ])("refuses DATABASE_URL=%s without ever showing it (it holds a password)", (value, words) => {
+    const [p] = problems({ DATABASE_URL: value });
+    expect(p?.variable).toBe("DATABASE_URL");
+    expect(p?.problem).toContain(words);
+    expect(`${p?.problem} ${p?.fix}`).not.toContain(value);
+  });
+
+  it("refuses a data folder with a control character, and scrubs DATABASE_URL and its password from the log", () => {
+    expect(problems({ KENNEL_DATA_DIR: "data\u0007" })[0]?.variable).toBe("KENNEL_DATA_DIR");
+    const env = { DATABASE_URL: "postgres://kd:s3cret%21pw@db/kennel" };
+    expect(secretValues(env)).toEqual(expect.arrayContaining([env.DATABASE_URL, "s3cret!pw"]));
   });
 });

@@ -1,10 +1,11 @@
 /**
  * One way to describe a failure, for every surface: what happened, what to do, the request id to
  * quote, and the command line's exit code (0 OK, 1 not found or refused, 2 settings or usage,
- * 3 kennel API failure). Slack, the terminal, the connector and the 07:00 post's notice all use it.
+ * 3 kennel API or care record failure). Slack, the terminal, the connector and the 07:00 post's notice all use it.
  */
 import { ConfigError } from "../config.ts";
 import { isKennelError, NotFoundError } from "../kennel/errors.ts";
+import { InvalidEntryError, isStoreError } from "../record/errors.ts";
 
 /** Something the person typed cannot be used: says what, and what to type instead. */
 export class UsageError extends Error {
@@ -16,7 +17,7 @@ export class UsageError extends Error {
   }
 }
 
-type FailureKind = "usage" | "settings" | "not_found" | "kennel_api" | "slack" | "unexpected";
+type FailureKind = "usage" | "settings" | "not_found" | "kennel_api" | "store" | "slack" | "unexpected";
 
 export interface Failure {
   kind: FailureKind;
@@ -82,6 +83,25 @@ export function describeFailure(error: unknown): Failure {
       whatToDo: error.hint,
       requestId: error.requestId,
       exitCode: 3,
+    };
+  }
+  if (isStoreError(error)) {
+    // The care record cannot be used (down, full, read-only), or was written by a newer version.
+    return {
+      kind: "store",
+      what: error.message,
+      whatToDo: error.hint,
+      requestId: undefined,
+      exitCode: error.problem === "newer_schema" ? 2 : 3,
+    };
+  }
+  if (error instanceof InvalidEntryError) {
+    return {
+      kind: "usage",
+      what: `Not recorded: ${error.message}`,
+      whatToDo: "Nothing was written. Check what was given and try again.",
+      requestId: undefined,
+      exitCode: 2,
     };
   }
   const slack = slackErrorCode(error);

@@ -9,7 +9,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 
-import { houseReport } from "./house.ts";
+import { type HouseEntry, houseReport } from "./house.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
 
@@ -21,6 +21,10 @@ export interface RoundPet {
   /** For an unmatched or unloaded booking: why its care is not here. */
   careStatus: "matched" | "not_matched" | "not_loaded" | "no_customer";
   unmatched: string[];
+  /** Arrives that day after the round's time: "19:00" (listed, with its dose and diet). */
+  arrives?: string | undefined;
+  /** The stay has no check-out date. */
+  noCheckOut?: boolean;
 }
 
 export interface RoundReport {
@@ -59,15 +63,22 @@ export function currentRound(deps: Deps): Round {
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
   const house = await houseReport(deps, date, { wholeDay: true });
-  // The sheet is for the pets in house at the round's time: a pet gone home that morning, or not yet
-  // arrived, has no feed or dose in this round (the summary counts them).
-  const at = zonedInstant(date, deps.config.rounds.times[round], deps.config.timezone).getTime();
-  const here = (b: Booking) => onRoundSheet(b, at);
-  const present = house.entries.filter((e) => here(e.booking));
+  // The sheet is for the pets on it at the round's time (onRoundSheet): a pet gone home before it
+  // (or whose status says it has left) has no feed or dose in this round (the summary counts them). A
+  // pet arriving later that day is listed, marked "arrives 19:00", with its dose and diet.
+  const tz = deps.config.timezone;
+  const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
+  const here = (e: HouseEntry) => onRoundSheet(e.booking, e.left === true, at);
+  const present = house.entries.filter(here);
   const pets: RoundPet[] = [];
   for (const e of present) {
     const care = e.care;
     const status = care?.status ?? "not_loaded";
+    const checkIn = e.booking.checkInDate;
+    const stay = {
+      arrives: checkIn && Date.parse(checkIn) > at ? timeOf(checkIn, tz) : undefined,
+      noCheckOut: e.noCheckOut === true,
+    };
     for (const pet of care?.pets ?? []) {
       pets.push({
         booking: e.booking,
@@ -75,6 +86,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         sheet: roundSheet(pet.care, round),
         careStatus: "matched",
         unmatched: [],
+        ...stay,
       });
     }
     if (status !== "matched") {
@@ -84,6 +96,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         sheet: undefined,
         careStatus: status,
         unmatched: care?.unmatched ?? [],
+        ...stay,
       });
     }
   }
@@ -95,15 +108,14 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     pets,
     totals: {
       inHouse: house.totals.pets,
-      away: house.entries
-        .filter((e) => !here(e.booking))
-        .reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
+      away: house.entries.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       ...roundCounts(sheets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
     requestId: house.requestId,
-    careProblem: house.careProblem,
+    // The house check's note (departures the API's stay list left out) travels with the care problem.
+    careProblem: [house.houseNote, house.careProblem].filter(Boolean).join(" · ") || undefined,
     calls: house.calls,
   };
 }

@@ -1,13 +1,14 @@
 /** Tomorrow's check (arrivals whose care details are missing), the Today home, and warming the care cache. */
 
 import type { Deps } from "../deps.ts";
-import { bookingsThatCount, counts, type LeftOut, owes } from "../domain/bookings.ts";
+import { bookingsThatCount, counts, type LeftOut, owes, paymentOf } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { dayReport } from "./day.ts";
+import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { stayingOn } from "./house.ts";
 import { currentRound, roundReport } from "./rounds.ts";
@@ -65,9 +66,13 @@ export interface TodayOverview {
   arrivals: number | undefined;
   departures: number | undefined;
   unpaidDepartures: number | undefined;
+  /** Departures whose payment the API did not record: to check at the desk. */
+  paymentToCheck?: number | undefined;
   inHouse: number | undefined;
   medicationThisRound: number | undefined;
   careMissingTomorrow: number | undefined;
+  /** Pets on this round's sheet that are fasting: "Biscuit (Suite A): NIL BY MOUTH – op at 10:00". */
+  fasting?: string[] | undefined;
   /** Parts that could not be loaded, in words (the API's state when it is down). */
   problems: string[];
 }
@@ -77,8 +82,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
   const round = currentRound(deps);
   const [arr, dep, rounds, tomorrow] = await Promise.allSettled([
-    deps.kennel.listArrivals(date),
-    deps.kennel.listDepartures(date),
+    listDay(deps, "arrivals", date),
+    listDay(deps, "departures", date),
     roundReport(deps, round, date),
     tomorrowCheck(deps),
   ]);
@@ -97,9 +102,19 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     arrivals: value(arr, "arrivals", (r) => kept(r.data).length),
     departures: departures?.length,
     unpaidDepartures: departures?.filter(owes).length,
+    paymentToCheck: departures?.filter((b) => paymentOf(b) === "unknown").length,
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
+    fasting: value(rounds, "fasting", (r) =>
+      r.pets.flatMap((p) =>
+        p.pet?.flags.fasting
+          ? [
+              `${p.pet.flags.name}${p.booking.roomName ? ` (${p.booking.roomName})` : ""}: ${p.pet.flags.fasting}`,
+            ]
+          : [],
+      ),
+    ),
     problems: [...new Set(problems)],
   };
 }
@@ -112,8 +127,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
 export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; failed: number }> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
   const [arr, dep, stay] = await Promise.allSettled([
-    deps.kennel.listArrivals(date),
-    deps.kennel.listDepartures(date),
+    listDay(deps, "arrivals", date),
+    listDay(deps, "departures", date),
     stayingOn(deps, date),
   ]);
   const ids = new Set<number>();

@@ -112,6 +112,28 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     ],
     exits: LOOKUP_EXITS,
   },
+  record: {
+    args: "[DATE] [--round ROUND] [--pet ID] [--json] | export --from DATE --to DATE [--format csv|json]",
+    what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked), or with export every entry of a range as a file. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.",
+    options: [
+      ["DATE", DATE],
+      ["--round ROUND", `only that round: ${roundNamesLine()}`],
+      ["--pet ID", "only that pet (its id, as /pet shows it)"],
+      JSON_OPTION,
+      [
+        "export --from DATE --to DATE",
+        "every entry of the range, one row each with every field, on standard output",
+      ],
+      ["--format csv|json", "with export: CSV per RFC 4180, UTF-8 (the default), or JSON"],
+    ],
+    examples: [
+      "kennel-desk record",
+      "kennel-desk record yesterday --round evening",
+      "kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
+    ],
+    exits:
+      "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 2 invalid settings or input, 3 the care record cannot be read.",
+  },
   status: {
     args: "[--json]",
     what: "Check the kennel API (up, key accepted, right address) and the running bot's link to Slack.",

@@ -30,6 +30,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   bookings: () => import("./cards.ts"),
   inhouse: () => import("./inhouse.ts"),
   rounds: () => import("./rounds.ts"),
+  record: () => import("./record.ts"),
   digest: () => import("./digest.ts"),
   mcp: () => import("./mcp.ts"),
 };

@@ -21,6 +21,13 @@ Commands:
              Every one of these takes --json (the answer's data instead of text); for arrivals,
              departures and inhouse that is the whole day (every entry, the day's counts), not a page.
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
+  record [DATE] [--round morning|midday|evening] [--pet ID] [--json]
+             The day's care record beside what each round's sheet said was due: who recorded each
+             dose and meal, when, the outcome and note; corrected entries marked. Reads
+             KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.
+  record export --from DATE --to DATE [--format csv|json]
+             Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
+             Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
   status     Check the kennel API: up, key accepted, right address. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
@@ -31,7 +38,7 @@ Commands:
   mcp        The assistant connector: a Model Context Protocol server on standard input and output,
              with the read-only tools (see the README, "The assistant connector").
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
-             [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
+             [--port 4010] [--seed N|awkward] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
              [--write-env [FILE]] (set its KENNEL_* lines in FILE, default .env, keeping the rest)
              Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
              [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]

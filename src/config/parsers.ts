@@ -68,6 +68,39 @@ export function optionalTime(value: string): Check<string | undefined> {
   return value.toLowerCase() === "off" ? ok(undefined) : timeOfDay("18:00")(value);
 }
 
+/** KENNEL_DATA_DIR: a folder path (relative paths are from the working folder). */
+export function dataDir(value: string): Check<string> {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a path is refused
+  return /[\u0000-\u001f]/.test(value)
+    ? bad(
+        "contains a control character.",
+        "Give the folder's path, for example KENNEL_DATA_DIR=/var/lib/kennel-desk.",
+      )
+    : ok(value);
+}
+
+/**
+ * DATABASE_URL: postgres://USER:PASSWORD@HOST:PORT/DATABASE (postgresql:// too). It holds a
+ * password, so it is read as a secret: never shown in a problem.
+ */
+export function databaseUrl(value: string): Check<URL> {
+  const fix =
+    "Write it postgres://USER:PASSWORD@HOST:5432/DATABASE (percent-encode special characters in the password), or leave it unset to keep the care record in SQLite in KENNEL_DATA_DIR.";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return bad("is not an address.", fix);
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    return bad("is not a PostgreSQL address (it must start with postgres:// or postgresql://).", fix);
+  }
+  if (!url.hostname && !url.searchParams.get("host")) return bad("names no host.", fix);
+  if (url.pathname.replace(/^\//, "") === "")
+    return bad("names no database (the part after the last /).", fix);
+  return ok(url);
+}
+
 /**
  * ROUNDS_NAMES: the kennel's own names of its morning, midday and evening rounds, in that order
  * ("Breakfast,Lunch,Dinner"). A name that is another round's word (lunch for the morning) is refused:

@@ -64,6 +64,13 @@ interface RoundsSettings {
   names?: RoundNames;
 }
 
+/** Where the care record is kept (src/record/). */
+export type RecordSettings =
+  /** KENNEL_DATA_DIR (default ./data): one SQLite file there. */
+  | { engine: "sqlite"; dataDir: string }
+  /** DATABASE_URL=postgres://…: a PostgreSQL database, shared by several bots. */
+  | { engine: "postgres"; url: URL };
+
 export interface Config {
   /** Present only when both KENNEL_API_KEY and KENNEL_API_BASE_URL are set (and valid). */
   kennel: KennelSettings | undefined;
@@ -92,4 +99,6 @@ export interface Config {
   /** KENNEL_DATE_ORDER: how 24/12 and 12/24 are read; unset, from the time zone (src/config/date-order.ts). */
   dateOrder: DateOrder;
   logLevel: LogLevel;
+  /** The care record's store: SQLite in KENNEL_DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
+  record: RecordSettings;
 }

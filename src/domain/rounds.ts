@@ -9,6 +9,7 @@
 import {
   type CareFacts,
   dietFor,
+  feedsThisRound,
   hasAnyDiet,
   medicationsFor,
   ROUNDS,
@@ -36,16 +37,13 @@ export function roundAt(localTime: string, times: RoundTimes = DEFAULT_ROUND_TIM
 }
 
 /**
- * Who is on a round's sheet: a stay in house at the round's time (the instant, in ms). A pet gone
- * home that morning, or not yet arrived, has no feed or dose in this round (the summary counts them
- * as away). A stay with no check-in or check-out time on record counts as in house: the sheet shows
- * more rather than hide a dose.
+ * Who is on a round's sheet: every stay of the day's house board but those gone before the round's
+ * time (the instant, in ms): checked out before it, or with a status that says the pet has left. A pet
+ * arriving later that day is on it (its dose and diet are given when it comes); a stay with no
+ * check-out time on record stays on it: the sheet shows more rather than hide a dose.
  */
-export function onRoundSheet(stay: { checkInDate?: string; checkOutDate?: string }, at: number): boolean {
-  return (
-    (!stay.checkInDate || Date.parse(stay.checkInDate) <= at) &&
-    (!stay.checkOutDate || Date.parse(stay.checkOutDate) >= at)
-  );
+export function onRoundSheet(stay: { checkOutDate?: string }, left: boolean, at: number): boolean {
+  return !left && !(stay.checkOutDate !== undefined && Date.parse(stay.checkOutDate) < at);
 }
 
 export interface RoundSheet {
@@ -84,10 +82,11 @@ export function roundSheet(care: CareFacts, round: Round): RoundSheet {
   });
   const medications = medicationsFor(care.medications, round);
   const noDiet = !hasAnyDiet(care.diet);
-  const fed = Boolean(own || general || named.length);
+  // A round's diet written "Nil" (or "none", "no") is no food this round, shown as written.
+  const fed = feedsThisRound({ round: own, general }) || named.length > 0;
   const medicationDue = medications.some((m) => m.due);
   const instructionHere = round === "morning" && medications.some((m) => m.medication.instruction);
-  const nothing = !noDiet && !fed && !medicationDue && !instructionHere;
+  const nothing = !noDiet && !fed && !own && !medicationDue && !instructionHere;
   return {
     diet: { round: own, general, named },
     medications,

@@ -1,12 +1,12 @@
 /** What every listener is given: the common deps, plus the access check, the shutdown tracker and
  * the state of the link to Slack. */
-import type { Deps } from "../deps.ts";
+import type { BotBase } from "../deps.ts";
 import type { SlackConnection } from "../slack/connection.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
 import type { InFlight } from "./in-flight.ts";
 
-export interface BotDeps extends Deps {
+export interface BotDeps extends BotBase {
   access: Access;
   inflight: InFlight;
   /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */

@@ -15,6 +15,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { systemClock } from "../deps.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
+import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { previewPage } from "./page.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
@@ -49,6 +50,8 @@ export interface Preview {
   sandbox: Sandbox;
   slack: SlackStandIn;
   bot: Bot;
+  /** The care record of this preview: an embedded store in a temporary folder, removed at close. */
+  record: TemporaryRecord;
   close(): Promise<void>;
 }
 
@@ -97,6 +100,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     seed: options.seed ?? 1,
     customers: options.customers ?? 400,
     timezone: options.timezone,
+    // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
+    awkward: true,
   });
   const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: "UKENNELDESK" });
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff });
@@ -295,8 +300,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     DIGEST_CHANNEL: PREVIEW_CHANNEL,
   });
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
+  const record = temporaryRecord(systemClock, "kennel-desk-preview-");
   const bot = createBot(
-    { kennel, log, config, clock: systemClock },
+    { kennel, log, config, clock: systemClock, record: record.store },
     { slack: config.slack as NonNullable<Config["slack"]> },
   );
   const botPort = await bot.start();
@@ -307,11 +313,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     sandbox,
     slack,
     bot,
+    record,
     async close() {
       await bot.stop(2_000);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sandbox.close();
+      await record.close();
     },
   };
 }

@@ -43,6 +43,11 @@ const RULES: Rule[] = [
     why: "the kennel API client is the bottom layer: it knows no rule, answer, renderer or surface",
   },
   {
+    from: "src/record/",
+    never: ["src/answers/", ...RENDERERS, ...SURFACES, "src/kennel/", "src/sandbox/"],
+    why: "the care record's store is a bottom layer beside the kennel client: it knows no answer, renderer or surface",
+  },
+  {
     from: "src/domain/",
     never: ["src/answers/", "src/config", ...RENDERERS, ...SURFACES],
     why: "the kennel's rules are plain data and functions: no Slack, no terminal, no surface, no settings (passed in)",

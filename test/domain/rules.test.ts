@@ -7,28 +7,16 @@ import { onRoundSheet } from "../../src/domain/rounds.ts";
 
 describe("who is on a round's sheet", () => {
   const at = Date.parse("2026-11-22T18:00:00Z");
-  it("a stay in house at the round's time, arrival and departure times included", () => {
-    expect(
-      onRoundSheet({ checkInDate: "2026-11-20T09:00:00Z", checkOutDate: "2026-11-24T10:00:00Z" }, at),
-    ).toBe(true);
-    expect(
-      onRoundSheet({ checkInDate: "2026-11-22T18:00:00Z", checkOutDate: "2026-11-23T10:00:00Z" }, at),
-    ).toBe(true);
-    expect(
-      onRoundSheet({ checkInDate: "2026-11-20T09:00:00Z", checkOutDate: "2026-11-22T18:00:00Z" }, at),
-    ).toBe(true);
+  it("a stay not gone before the round's time, leaving at that very time included", () => {
+    expect(onRoundSheet({ checkOutDate: "2026-11-24T10:00:00Z" }, false, at)).toBe(true);
+    expect(onRoundSheet({ checkOutDate: "2026-11-22T18:00:00Z" }, false, at)).toBe(true);
   });
-  it("not a pet gone home before the round, nor one arriving after it", () => {
-    expect(
-      onRoundSheet({ checkInDate: "2026-11-20T09:00:00Z", checkOutDate: "2026-11-22T10:00:00Z" }, at),
-    ).toBe(false);
-    expect(
-      onRoundSheet({ checkInDate: "2026-11-22T19:00:00Z", checkOutDate: "2026-11-25T10:00:00Z" }, at),
-    ).toBe(false);
+  it("not a pet gone home before the round, nor one whose status says it has left", () => {
+    expect(onRoundSheet({ checkOutDate: "2026-11-22T10:00:00Z" }, false, at)).toBe(false);
+    expect(onRoundSheet({ checkOutDate: "2026-11-24T10:00:00Z" }, true, at)).toBe(false);
   });
-  it("a stay with a time missing counts as in house: more shown rather than a dose hidden", () => {
-    expect(onRoundSheet({}, at)).toBe(true);
-    expect(onRoundSheet({ checkOutDate: "2026-11-23T10:00:00Z" }, at)).toBe(true);
+  it("a stay with no check-out time stays on: more shown rather than a dose hidden", () => {
+    expect(onRoundSheet({}, false, at)).toBe(true);
   });
 });
 

@@ -1,6 +1,12 @@
 /** `npm start` as a process: refusing incomplete settings, and stopping gracefully on SIGTERM. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../src/record/schema.ts";
+import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
@@ -13,7 +19,8 @@ function start(env: Record<string, string>): {
   exit: Promise<number | null>;
 } {
   const child = spawn(process.execPath, ["src/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    // The care record in a folder of the test's own, never ./data in the working tree.
+    env: { PATH: process.env.PATH ?? "", KENNEL_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -29,6 +36,8 @@ function start(env: Record<string, string>): {
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
+const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-main-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 8, customers: 40, today: "2026-11-22", timezone: "Europe/London" });
@@ -87,4 +96,117 @@ describe("npm start", () => {
       p.child.kill("SIGKILL");
     }
   }, 30_000);
+
+  it("with a care record written by a newer version: refuses to start, in one line, exit 2", async () => {
+    const newer = mkdtempSync(join(tmpdir(), "kennel-desk-newer-"));
+    const driver = sqliteDriver({ dir: newer });
+    const store = createStore(driver, { now: () => new Date() });
+    await store.ready();
+    await driver.transaction((q) =>
+      q("INSERT INTO schema_version (version, what, applied_at) VALUES (?, ?, ?)", [
+        SCHEMA_VERSION + 1,
+        "a later Kennel Desk",
+        new Date().toISOString(),
+      ]),
+    );
+    await store.close();
+    try {
+      const p = start({
+        KENNEL_API_KEY: sandbox.keys.main,
+        KENNEL_API_BASE_URL: sandbox.url,
+        KENNEL_TIMEZONE: "Europe/London",
+        SLACK_BOT_TOKEN: "xoxb-test-0000-process",
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: slack.apiUrl,
+        PORT: String(await freePort()),
+        KENNEL_DATA_DIR: newer,
+      });
+      expect(await p.exit).toBe(2);
+      expect(p.out().trim().split("\n")).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Kennel Desk will not start: The care record at .*${SQLITE_FILE} has schema version ${SCHEMA_VERSION + 1}, newer than this Kennel Desk knows`,
+          ),
+        ),
+      ]);
+    } finally {
+      rmSync(newer, { recursive: true, force: true });
+    }
+  });
+
+  it("/readyz names the care record and its state", async () => {
+    const port = await freePort();
+    const p = start({
+      KENNEL_API_KEY: sandbox.keys.main,
+      KENNEL_API_BASE_URL: sandbox.url,
+      KENNEL_TIMEZONE: "Europe/London",
+      SLACK_BOT_TOKEN: "xoxb-test-0000-process",
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(port),
+    });
+    try {
+      const until = Date.now() + 15_000;
+      let body: { state?: string; store?: unknown } | undefined;
+      while (!body) {
+        body = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.json() as Promise<typeof body>,
+          () => undefined,
+        );
+        if (!body && Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
+        if (!body) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(body.store).toEqual({ ok: true, engine: "sqlite", where: join(dataDir, SQLITE_FILE) });
+      expect(body.state).toBe("ok");
+    } finally {
+      p.child.kill("SIGKILL");
+    }
+  }, 30_000);
+
+  it("with PostgreSQL down at start: says so in one line, starts anyway, /readyz says store_unavailable, commands answer", async () => {
+    const port = await freePort();
+    const nowhere = await freePort();
+    const p = start({
+      KENNEL_API_KEY: sandbox.keys.main,
+      KENNEL_API_BASE_URL: sandbox.url,
+      KENNEL_TIMEZONE: "Europe/London",
+      SLACK_BOT_TOKEN: "xoxb-test-0000-process",
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(port),
+      DATABASE_URL: `postgres://kd:pg-secret-pw@127.0.0.1:${nowhere}/kennel`,
+      LOG_LEVEL: "info",
+    });
+    try {
+      const until = Date.now() + 20_000;
+      let ready:
+        | { status: number; body: { state?: string; store?: { ok: boolean; engine: string } } }
+        | undefined;
+      while (!ready) {
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          async (r) => ({ status: r.status, body: (await r.json()) as NonNullable<typeof ready>["body"] }),
+          () => undefined,
+        );
+        if (!ready && Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
+        if (!ready) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ready.status).toBe(503);
+      expect(ready.body.state).toBe("store_unavailable");
+      expect(ready.body.store).toMatchObject({ ok: false, engine: "postgres" });
+      const said = p
+        .out()
+        .split("\n")
+        .filter((l) => l.includes("The care record cannot be used now"));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/cannot be reached.*Commands keep answering/);
+      expect(p.out()).not.toContain("pg-secret-pw");
+      const { form, id } = commandForm(slack, { command: "/kennel", text: "status" });
+      expect((await postSigned(`http://127.0.0.1:${port}/slack/events`, SECRET, form)).status).toBe(200);
+      await slack.waitFor(() =>
+        slack.responsesFor(id).some((r) => /up and accepted the key/.test(JSON.stringify(r.body))),
+      );
+    } finally {
+      p.child.kill("SIGKILL");
+    }
+  }, 40_000);
 });

@@ -5,7 +5,10 @@
  * is known good; exit 2 for a setting to fix, 1 for the rest; and no request stops the process.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
@@ -13,10 +16,13 @@ import { commandForm, postSigned, type SlackStandIn, sign, startSlackStandIn } f
 import { startSocketStandIn } from "../helpers/socket-mode.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
+const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-process-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ["src/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", ...env },
+    // The care record in a folder of the test's own, never ./data in the working tree.
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", KENNEL_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

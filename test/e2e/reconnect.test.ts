@@ -14,6 +14,7 @@ import { fetchSlackConnection } from "../../src/slack/connection.ts";
 import type { SlackStartError } from "../../src/slack/start-problem.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
+import { scratchRecord } from "../helpers/record.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
 
@@ -51,7 +52,7 @@ async function rig(options: { start?: boolean } = {}): Promise<Rig> {
   const { log, lines } = captureLogger([sandbox.keys.main]);
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
   const bot = createBot(
-    { kennel, log, config, clock: { now: () => new Date() } },
+    { kennel, log, config, clock: { now: () => new Date() }, record: scratchRecord() },
     {
       slack: config.slack as NonNullable<Config["slack"]>,
       readyCacheMs: 60_000,

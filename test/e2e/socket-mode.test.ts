@@ -12,6 +12,7 @@ import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
+import { scratchRecord } from "../helpers/record.ts";
 import { commandForm, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
@@ -54,7 +55,7 @@ beforeAll(async () => {
   const log = silentLogger();
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
   bot = createBot(
-    { kennel, log, config, clock: { now: () => new Date("2026-11-22T09:00:00Z") } },
+    { kennel, log, config, clock: { now: () => new Date("2026-11-22T09:00:00Z") }, record: scratchRecord() },
     {
       slack: config.slack as NonNullable<Config["slack"]>,
     },

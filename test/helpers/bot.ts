@@ -3,6 +3,8 @@ import { type Bot, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Clock } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
+import { temporaryRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "./log.ts";
 import { type SlackStandIn, startSlackStandIn } from "./slack.ts";
@@ -15,6 +17,8 @@ export interface Harness {
   slack: SlackStandIn;
   bot: Bot;
   config: Config;
+  /** The care record the bot writes: options.record, or a SQLite file in a temporary folder. */
+  record: CareRecordStore;
   url: string;
   lines: string[];
   close(): Promise<void>;
@@ -29,6 +33,8 @@ export async function startHarness(
     timeoutMs?: number;
     /** The kennel client's fetch (to watch every request it makes). */
     fetch?: typeof fetch;
+    /** The care record (default: a new SQLite file in a temporary folder, removed at close). */
+    record?: CareRecordStore;
     /** Sets up Slack's side (users, channel members) before the bot starts. */
     beforeStart?: (slack: SlackStandIn) => void;
   } = {},
@@ -60,8 +66,10 @@ export async function startHarness(
     retryDelay: () => 10,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const scratch = options.record ? undefined : temporaryRecord(clock, "kennel-desk-test-");
+  const record = options.record ?? (scratch as NonNullable<typeof scratch>).store;
   const bot = createBot(
-    { kennel, log, config, clock },
+    { kennel, log, config, clock, record },
     {
       slack: config.slack as NonNullable<Config["slack"]>,
       loadingAfterMs: options.loadingAfterMs ?? 1500,
@@ -81,12 +89,14 @@ export async function startHarness(
     slack,
     bot,
     config,
+    record,
     url: `http://127.0.0.1:${port}`,
     lines,
     async close() {
       await bot.stop(2_000);
       await slack.close();
       await sandbox.close();
+      await scratch?.close();
     },
   };
 }

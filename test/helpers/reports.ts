@@ -25,12 +25,11 @@ export function reportOf(
   const petsOf = options.petsOf ?? customerPets;
   // Every page counts the whole day's care: each booking's care is worked out once per pets source,
   // as the bot's care cache does, so a test that walks 20 pages does not redo the day 20 times.
-  let cached = careMemo.get(petsOf);
-  if (!cached) careMemo.set(petsOf, (cached = new WeakMap()));
-  const memo = cached;
+  const memo = careMemo.get(petsOf) ?? new WeakMap<Booking, EntryCare>();
+  careMemo.set(petsOf, memo);
   const careOf = (b: Booking): EntryCare => {
-    let care = memo.get(b);
-    if (!care) memo.set(b, (care = careOfBooking(b, petsOf(b))));
+    const care = memo.get(b) ?? careOfBooking(b, petsOf(b));
+    memo.set(b, care);
     return care;
   };
   return assembleDay(planDay(kind, date, bookings, options), careOf, "req-1");

@@ -17,6 +17,7 @@ import { ephemeralCommand } from "../../src/listeners/commands/ephemeral.ts";
 import { InFlight } from "../../src/listeners/in-flight.ts";
 import { bookingCard, dayMessages } from "../../src/listeners/replies.ts";
 import { silentLogger } from "../../src/log.ts";
+import { scratchRecord } from "../helpers/record.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");
 
@@ -37,6 +38,7 @@ function setup(
     log: silentLogger(),
     config,
     clock,
+    record: scratchRecord(clock),
     access: new Access(config.allowedChannels, clock, silentLogger()),
     inflight: new InFlight(),
     // Long unless a test is about "Looking up…", so no other test depends on timing.

@@ -3,6 +3,8 @@
  * them (a signed app_home_opened event, a click on the Home tab with no channel and no response_url,
  * slash commands as staff or as a guest), and the answers land where Slack would show them.
  */
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import {
@@ -27,6 +29,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await preview?.close();
+  // The preview's care record goes with it.
+  if (preview) expect(existsSync(preview.record.dir)).toBe(false);
+});
+
+describe("the preview's care record", () => {
+  it("is an embedded store in a temporary folder of its own, ready for the round posts' taps", async () => {
+    expect(preview.record.dir.startsWith(tmpdir())).toBe(true);
+    expect(preview.bot.deps.record).toBe(preview.record.store);
+    expect(await preview.record.store.health()).toMatchObject({ ok: true, engine: "sqlite" });
+  });
 });
 
 async function post(path: string, body: Record<string, unknown>) {

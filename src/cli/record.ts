@@ -1,0 +1,141 @@
+/**
+ * `kennel-desk record [DATE] [--round morning|midday|evening] [--pet ID] [--json]`: a day's care
+ * record (who recorded what, when in the kennel's time zone, each outcome and note, corrected entries
+ * marked). `kennel-desk record export --from DATE --to DATE [--format csv|json]`: every entry of a
+ * range, one row per entry with every field, on standard output. Both read the store the bot writes
+ * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { recordDay } from "../answers/care-record.ts";
+import { UsageError } from "../answers/failure.ts";
+import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
+import { openCareRecord } from "../record/open.ts";
+import { SQLITE_FILE } from "../record/sqlite.ts";
+import type { CareRecordStore } from "../record/types.ts";
+import type { TextOptions } from "../text/index.ts";
+import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
+import { localDate } from "../time.ts";
+import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
+
+function textOptions(ctx: CliContext): TextOptions {
+  const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
+  const thisYear = localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4);
+  return { color, timezone: ctx.config.timezone, thisYear };
+}
+
+/**
+ * The store and where it is; no store (said on standard error) when the SQLite file does not exist
+ * yet: a read never creates a record.
+ */
+async function openStore(ctx: CliContext): Promise<{ store?: CareRecordStore; where: string }> {
+  const settings = ctx.config.record;
+  if (settings.engine === "sqlite") {
+    const file = resolve(settings.dataDir, SQLITE_FILE);
+    if (!existsSync(file)) {
+      ctx.io.stderr.write(
+        `There is no care record at ${file} yet: nothing has been recorded there (the bot makes it at its first start). If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.\n`,
+      );
+      return { where: file };
+    }
+  }
+  const opened = await openCareRecord(settings, ctx.clock);
+  if (opened.problem) {
+    await opened.store.close();
+    throw opened.problem;
+  }
+  return { store: opened.store, where: opened.where };
+}
+
+function petOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
+  }
+  return id;
+}
+
+function roundOption(ctx: CliContext, raw: string | undefined) {
+  if (raw === undefined) return undefined;
+  const names = ctx.config.rounds.names;
+  const round = roundNamed(raw, names);
+  if (!round) {
+    throw new UsageError(
+      `"${raw.slice(0, 40)}" is not a round: the rounds are ${roundNamesLine(names)}.`,
+      HELP_HINT,
+    );
+  }
+  return round;
+}
+
+async function day(ctx: CliContext): Promise<number> {
+  const { values, positionals } = readOptions(
+    ctx.args,
+    { json: { type: "boolean" }, round: { type: "string" }, pet: { type: "string" } },
+    true,
+  );
+  const round = roundOption(ctx, values.round);
+  const petId = petOption(values.pet);
+  const date = dayOption(ctx, positionals.join(" "));
+  const { store, where } = await openStore(ctx);
+  try {
+    // Beside what was due, when the kennel API is set; the record alone otherwise.
+    const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
+    const answer = await recordDay(store, where, { date, round, petId }, kennel);
+    return print(ctx, answer, values.json === true, () => recordDayText(answer, textOptions(ctx)));
+  } finally {
+    await store?.close();
+  }
+}
+
+async function exportRange(ctx: CliContext): Promise<number> {
+  const { values, positionals } = readOptions(ctx.args.slice(1), {
+    from: { type: "string" },
+    to: { type: "string" },
+    format: { type: "string" },
+  });
+  if (positionals.length > 0) {
+    throw new UsageError(`record export takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
+  }
+  if (values.from === undefined || values.to === undefined) {
+    throw new UsageError(
+      "record export needs the range: --from DATE --to DATE.",
+      "For example: kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
+    );
+  }
+  const format = values.format ?? "csv";
+  if (format !== "csv" && format !== "json") {
+    throw new UsageError(`--format is csv or json, not "${format.slice(0, 40)}".`, HELP_HINT);
+  }
+  const from = dayOption(ctx, values.from);
+  const to = dayOption(ctx, values.to);
+  if (from > to)
+    throw new UsageError(`--from (${from}) is after --to (${to}).`, "Give the earlier day first.");
+  const { store } = await openStore(ctx);
+  try {
+    const entries = store ? await store.entries({ from, to }) : [];
+    const zone = ctx.config.timezone;
+    ctx.io.stdout.write(
+      format === "csv"
+        ? recordCsv(entries, zone)
+        : `${JSON.stringify(
+            entries.map((e) => exportRow(e, zone)),
+            null,
+            2,
+          )}\n`,
+    );
+    if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
+      ctx.io.stderr.write(
+        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} from ${from} to ${to} (times in ${zone}).\n`,
+      );
+    }
+    return 0;
+  } finally {
+    await store?.close();
+  }
+}
+
+export async function run(ctx: CliContext): Promise<number> {
+  return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
+}

@@ -1,0 +1,63 @@
+/**
+ * The care record's failures, in words a person can act on. A StoreError means nothing was written
+ * (every record() is one transaction): the tap is answered "Could not record: … try again", and
+ * every other command keeps answering. describeFailure (src/answers/failure.ts) knows it.
+ */
+
+export type StoreProblem =
+  /** PostgreSQL down or unreachable, the SQLite file locked for too long, an I/O error. */
+  | "unavailable"
+  /** The SQLite file or its folder cannot be written (permissions, a read-only filesystem). */
+  | "read_only"
+  /** The disk (or PostgreSQL's) is full. */
+  | "full"
+  /** The record was written by a newer Kennel Desk: this one refuses to start on it. */
+  | "newer_schema";
+
+export class StoreError extends Error {
+  override readonly name = "StoreError";
+  readonly kind = "store";
+  readonly problem: StoreProblem;
+  /** What to do, in a sentence. */
+  readonly hint: string;
+  /** Where the record is (file path, or PostgreSQL host and database; never a password). */
+  readonly where: string;
+
+  constructor(problem: StoreProblem, message: string, hint: string, where: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.problem = problem;
+    this.hint = hint;
+    this.where = where;
+  }
+
+  /** One paragraph: what happened and what to do. */
+  describe(): string {
+    return `${this.message} ${this.hint}`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      kind: this.kind,
+      problem: this.problem,
+      message: this.message,
+      hint: this.hint,
+      where: this.where,
+    };
+  }
+}
+
+export function isStoreError(error: unknown): error is StoreError {
+  return error instanceof StoreError;
+}
+
+/**
+ * An entry the store refuses as given: a malformed date, an outcome that does not fit the item, a
+ * note over 500 characters, a correction of an entry of another item. Nothing is written. The
+ * Slack side checks its input first; this is the store's own guard (a tampered button included).
+ */
+export class InvalidEntryError extends Error {
+  override readonly name = "InvalidEntryError";
+  constructor(message: string) {
+    super(message);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Opening the care record at start: SQLite in KENNEL_DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL is set (loaded only then). The schema is brought up to date here. An engine that is
+ * down does not stop the bot (every command keeps answering; a tap is told "Could not record… try
+ * again", and the store tries again on its next use); a schema newer than this Kennel Desk knows does.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RecordSettings } from "../config.ts";
+import type { Clock } from "../deps.ts";
+import { StoreError } from "./errors.ts";
+import { dataFolderProblem } from "./folder.ts";
+import { sqliteDriver } from "./sqlite.ts";
+import { createStore, type Driver } from "./store.ts";
+import type { CareRecordStore } from "./types.ts";
+
+export interface OpenedRecord {
+  store: CareRecordStore;
+  /** Where the record is, for people (the SQLite file, or PostgreSQL's host and database). */
+  where: string;
+  /** What stops it from being used now (the engine down, the folder unwritable), if anything. */
+  problem?: StoreError;
+  /** The data folder's problem (a throwaway filesystem, not writable), in one line, if any. */
+  folderWarning?: string;
+}
+
+async function driverFor(settings: RecordSettings): Promise<Driver> {
+  if (settings.engine === "sqlite") return sqliteDriver({ dir: settings.dataDir });
+  const { postgresDriver } = await import("./postgres.ts");
+  return postgresDriver({ url: settings.url });
+}
+
+/**
+ * Opens the store and brings its schema up to date. Throws the StoreError `newer_schema` (the
+ * caller refuses to start, in one line); any other StoreError comes back as `problem`, with a store
+ * that tries again on its next use.
+ */
+export async function openCareRecord(settings: RecordSettings, clock: Clock): Promise<OpenedRecord> {
+  const folderWarning = settings.engine === "sqlite" ? dataFolderProblem(settings.dataDir) : undefined;
+  const driver = await driverFor(settings);
+  const store = createStore(driver, clock);
+  const where = driver.where;
+  try {
+    await store.ready();
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    if (error.problem === "newer_schema") {
+      await store.close();
+      throw error;
+    }
+    return { store, where, problem: error, ...(folderWarning ? { folderWarning } : {}) };
+  }
+  return { store, where, ...(folderWarning ? { folderWarning } : {}) };
+}
+
+export interface TemporaryRecord {
+  store: CareRecordStore;
+  /** The temporary folder holding the SQLite file. */
+  dir: string;
+  /** Closes the store and removes the folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * An embedded store in a new temporary folder, for the preview (a newcomer's taps, kept until it
+ * stops) and the tests. Its schema is made on first use.
+ */
+export function temporaryRecord(clock: Clock, prefix = "kennel-desk-record-"): TemporaryRecord {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const store = createStore(sqliteDriver({ dir }), clock);
+  return {
+    store,
+    dir,
+    async close() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

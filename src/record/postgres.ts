@@ -1,0 +1,140 @@
+/**
+ * The shared engine: PostgreSQL through `pg`, when DATABASE_URL=postgres://… is set, so that several
+ * bot processes (HTTP mode behind a load balancer, a second replica) keep one record. A small pool;
+ * each transaction on one connection; the migrations under an advisory lock, so two bots starting
+ * at once migrate once. PostgreSQL down is a StoreError (the tap is told to try again), never a crash:
+ * a connection that drops while idle is only forgotten by the pool.
+ */
+import pg from "pg";
+import { StoreError } from "./errors.ts";
+import type { Driver, Query, Row } from "./store.ts";
+
+export interface PostgresOptions {
+  url: URL;
+  /** How long to wait for a connection. Default 3000 ms. */
+  connectTimeoutMs?: number;
+}
+
+/** The advisory lock the migrations hold ("kd22" in ASCII). */
+const MIGRATION_LOCK = 0x6b643232;
+
+/** Where, for people: host, port and database, never the user's password. */
+function whereOf(url: URL): string {
+  const host = url.hostname || url.searchParams.get("host") || "localhost";
+  return `PostgreSQL ${host}:${url.port || "5432"}/${decodeURIComponent(url.pathname.replace(/^\//, ""))}`;
+}
+
+/** `?` placeholders as PostgreSQL's `$1`, `$2`… (the queries hold no literal question mark). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+const NETWORK = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+]);
+
+export function postgresDriver(options: PostgresOptions): Driver {
+  const where = whereOf(options.url);
+  const pool = new pg.Pool({
+    connectionString: options.url.href,
+    max: 4,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+    idleTimeoutMillis: 30_000,
+    // A statement stuck behind a lock or a dead server ends, rather than holding a tap for ever.
+    query_timeout: 15_000,
+    application_name: "kennel-desk",
+  });
+  // A connection that drops (PostgreSQL stopped or restarted) is an event, not a crash: idle in the
+  // pool or checked out between two statements, its error is caught here; the statement in flight,
+  // if any, fails with it (a StoreError for the caller).
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
+
+  const on =
+    (client: pg.Pool | pg.PoolClient): Query =>
+    async (sql, params = []) => {
+      const result = await client.query(params.length ? numbered(sql) : sql, params as unknown[]);
+      return result.rows as Row[];
+    };
+
+  const storeError = (error: unknown): StoreError | undefined => {
+    const e = error as { code?: unknown; message?: unknown };
+    const code = typeof e?.code === "string" ? e.code : "";
+    const message = String(e?.message ?? error).slice(0, 200);
+    const make = (problem: StoreError["problem"], what: string, hint: string) =>
+      new StoreError(problem, what, hint, where, error);
+    if (code === "53100") {
+      return make(
+        "full",
+        `The database of the care record (${where}) is out of disk space: nothing was recorded.`,
+        "Free space on the database server, then try again.",
+      );
+    }
+    if (code === "25006") {
+      return make(
+        "read_only",
+        `The database of the care record (${where}) is read-only (a standby?): nothing was recorded.`,
+        "Point DATABASE_URL at the primary server, then try again.",
+      );
+    }
+    if (code === "28P01" || code === "28000" || code === "3D000" || code === "42501") {
+      return make(
+        "unavailable",
+        `The database of the care record (${where}) refused Kennel Desk: ${message}.`,
+        "Check DATABASE_URL (user, password, database name) and that user's rights, then restart Kennel Desk.",
+      );
+    }
+    if (
+      NETWORK.has(code) ||
+      code.startsWith("08") ||
+      code.startsWith("57P") ||
+      code.startsWith("53") ||
+      /timeout|terminat|Connection|connect/i.test(message)
+    ) {
+      return make(
+        "unavailable",
+        `The database of the care record (${where}) cannot be reached (${message}).`,
+        "Try again in a moment; if it keeps happening, check that PostgreSQL is running and DATABASE_URL.",
+      );
+    }
+    return undefined;
+  };
+
+  return {
+    engine: "postgres",
+    where,
+    query: on(pool),
+    async transaction(work, opts) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        if (opts?.lock) await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+        const result = await work(on(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        try {
+          await client.query("ROLLBACK");
+        } catch (rollback) {
+          broken = rollback as Error;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    isUniqueViolation: (error) => (error as { code?: unknown })?.code === "23505",
+    isCheckViolation: (error) => (error as { code?: unknown })?.code === "23514",
+    storeError,
+    close: () => pool.end(),
+  };
+}

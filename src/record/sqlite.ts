@@ -1,0 +1,188 @@
+/**
+ * The embedded engine: SQLite through Node's built-in `node:sqlite` (nothing to install, no native
+ * build). One file, `care-record.sqlite`, in the data folder (created with mode 700 when missing).
+ * WAL, so reads never wait for a write; synchronous=FULL, so a committed entry survives a power
+ * cut; a short busy timeout, so a process waits a moment for another's write instead of failing. Each
+ * transaction takes the write lock at its start (BEGIN IMMEDIATE) and the transactions of this
+ * process run one after the other.
+ */
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { StoreError } from "./errors.ts";
+import type { Driver, Query, Row } from "./store.ts";
+
+export const SQLITE_FILE = "care-record.sqlite";
+
+export interface SqliteOptions {
+  /** The data folder (KENNEL_DATA_DIR). */
+  dir: string;
+  /**
+   * How long a write waits for another process's write (node:sqlite waits synchronously, so the bot
+   * does nothing else meanwhile: kept short). Default 1000 ms; then the tap is told to try again.
+   */
+  busyTimeoutMs?: number;
+}
+
+// SQLite's result codes (the low byte of an extended code).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_CORRUPT = 11;
+const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
+const SQLITE_NOTADB = 26;
+const SQLITE_CONSTRAINT_CHECK = 275;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+
+function sqliteCode(error: unknown): number | undefined {
+  const e = error as { code?: unknown; errcode?: unknown };
+  return e?.code === "ERR_SQLITE_ERROR" && typeof e.errcode === "number" ? e.errcode : undefined;
+}
+
+function bind(params: readonly unknown[]): SQLInputValue[] {
+  return params.map((p) => {
+    if (p === undefined || p === null) return null;
+    if (typeof p === "boolean") return p ? 1 : 0;
+    return p as SQLInputValue;
+  });
+}
+
+export function sqliteDriver(options: SqliteOptions): Driver {
+  const dir = resolve(options.dir);
+  const file = join(dir, SQLITE_FILE);
+  const busyTimeoutMs = options.busyTimeoutMs ?? 1000;
+  let db: DatabaseSync | undefined;
+  const statements = new Map<string, StatementSync>();
+  /** The end of the queue of this process's transactions. */
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const fail = (error: unknown): StoreError | undefined => {
+    const errno = (error as NodeJS.ErrnoException)?.code;
+    const code = sqliteCode(error);
+    const primary = code === undefined ? undefined : code & 0xff;
+    const reason = String((error as Error)?.message ?? error).slice(0, 200);
+    if (primary === SQLITE_READONLY || errno === "EACCES" || errno === "EPERM" || errno === "EROFS") {
+      return new StoreError(
+        "read_only",
+        `The care record's file ${file} cannot be written (${reason}).`,
+        `Make the folder ${dir} and its files writable by the user Kennel Desk runs as (KENNEL_DATA_DIR), on a disk that is not read-only, then try again.`,
+        file,
+        error,
+      );
+    }
+    if (primary === SQLITE_FULL || errno === "ENOSPC" || errno === "EDQUOT") {
+      return new StoreError(
+        "full",
+        `The disk holding the care record (${dir}) is full: nothing was recorded.`,
+        "Free some space on that disk (or move KENNEL_DATA_DIR to a larger one), then try again.",
+        file,
+        error,
+      );
+    }
+    if (
+      primary === SQLITE_BUSY ||
+      primary === SQLITE_LOCKED ||
+      primary === SQLITE_IOERR ||
+      primary === SQLITE_CANTOPEN ||
+      primary === SQLITE_CORRUPT ||
+      primary === SQLITE_NOTADB ||
+      errno === "ENOENT" ||
+      errno === "ENOTDIR" ||
+      errno === "EIO" ||
+      (error as Error)?.message === "database is not open"
+    ) {
+      return new StoreError(
+        "unavailable",
+        `The care record's file ${file} could not be used (${reason}).`,
+        primary === SQLITE_BUSY || primary === SQLITE_LOCKED
+          ? "Another program holds it locked: try again in a moment."
+          : "Try again in a moment; if it keeps happening, check the disk and KENNEL_DATA_DIR, and tell whoever installed Kennel Desk.",
+        file,
+        error,
+      );
+    }
+    return undefined;
+  };
+
+  const open = (): DatabaseSync => {
+    if (closed) throw new Error("database is not open");
+    if (db) return db;
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const opened = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
+    try {
+      opened.exec("PRAGMA journal_mode = WAL");
+      opened.exec("PRAGMA synchronous = FULL");
+      opened.exec("PRAGMA foreign_keys = ON");
+    } catch (error) {
+      opened.close();
+      throw error;
+    }
+    db = opened;
+    return opened;
+  };
+
+  const run: Query = async (sql, params = []) => {
+    const database = open();
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement.all(...bind(params)) as Row[];
+  };
+
+  const serialised = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  return {
+    engine: "sqlite",
+    where: file,
+    query: (sql, params) => serialised(() => run(sql, params)),
+    transaction: (work) =>
+      serialised(async () => {
+        const database = open();
+        database.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await work(run);
+          database.exec("COMMIT");
+          return result;
+        } catch (error) {
+          try {
+            if (database.isTransaction) database.exec("ROLLBACK");
+          } catch {
+            // The transaction ended with the error (SQLite rolled it back itself).
+          }
+          throw error;
+        }
+      }),
+    isUniqueViolation: (error) => {
+      const code = sqliteCode(error);
+      return code === SQLITE_CONSTRAINT_UNIQUE || code === SQLITE_CONSTRAINT_PRIMARYKEY;
+    },
+    isCheckViolation: (error) => sqliteCode(error) === SQLITE_CONSTRAINT_CHECK,
+    storeError: fail,
+    problem: () => {
+      try {
+        accessSync(dir, constants.W_OK);
+        if (existsSync(file)) accessSync(file, constants.W_OK);
+        return undefined;
+      } catch (error) {
+        return fail(error)?.message;
+      }
+    },
+    close: () =>
+      serialised(async () => {
+        closed = true;
+        statements.clear();
+        db?.close();
+        db = undefined;
+      }),
+  };
+}

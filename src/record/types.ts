@@ -1,0 +1,107 @@
+/**
+ * The care record: what staff recorded at each round (medication given, refused or not given; how
+ * much a pet ate). The kennel API is read-only, so Kennel Desk keeps this itself, in SQLite
+ * (default, one file in KENNEL_DATA_DIR) or PostgreSQL (DATABASE_URL), behind this one interface.
+ *
+ * Rules kept by every engine:
+ * - Append-only. An entry is never updated or deleted (only the retention setting deletes). A
+ *   correction is a new entry whose `supersedes` names the earlier one; both are kept, and the earlier
+ *   one is shown struck through.
+ * - One current entry per item: for a (date, round, booking, pet, item) the first entry is unique,
+ *   and an entry is superseded at most once, so two staff tapping at once record once (the second
+ *   gets `already`, naming who recorded it and when).
+ * - Idempotent: an entry carries the key of the Slack request that made it (`requestKey`); the same
+ *   request delivered again records nothing and answers `duplicate` with what it recorded first.
+ * - All or nothing: `record` writes all its entries in one transaction, or none.
+ * - No customer contact is ever stored: only ids, the pet's and the staff member's names, the item's
+ *   text as shown on the sheet and the staff member's note.
+ */
+import type { Round } from "../domain/care.ts";
+
+export type MedicationOutcome = "given" | "refused" | "not_given";
+export type MealOutcome = "ate_all" | "ate_some" | "ate_none" | "not_offered";
+export type Outcome = MedicationOutcome | MealOutcome;
+
+export const MEDICATION_OUTCOMES: readonly MedicationOutcome[] = ["given", "refused", "not_given"];
+export const MEAL_OUTCOMES: readonly MealOutcome[] = ["ate_all", "ate_some", "ate_none", "not_offered"];
+
+/**
+ * Which item of a pet's round: a medication by its API slot (`med:1` … `med:5`), or the round's
+ * meal (`meal`).
+ */
+export type ItemKey = `med:${1 | 2 | 3 | 4 | 5}` | "meal";
+
+export interface EntryInput {
+  /** The kennel's local date of the round (YYYY-MM-DD). */
+  date: string;
+  round: Round;
+  bookingId: number;
+  petId: number;
+  /** The pet's name as shown on the sheet (not contact data). */
+  petName: string;
+  item: ItemKey;
+  /** The item's text as the sheet showed it (the medication's instruction, or the round's diet). */
+  itemText: string;
+  outcome: Outcome;
+  /** Why a medication was not given (required for `not_given`), ≤ 500 characters, cleaned. */
+  reason?: string | undefined;
+  /** An optional note, ≤ 500 characters, cleaned like every input. */
+  note?: string | undefined;
+  /** Who: Slack user id and display name. */
+  userId: string;
+  userName: string;
+  /** The Slack request that made this entry (action or view id): the same request records once. */
+  requestKey: string;
+  /** The id of the entry this one corrects. */
+  supersedes?: number | undefined;
+}
+
+export interface Entry extends EntryInput {
+  id: number;
+  /** When it was committed, by the server's clock (ISO 8601, UTC); shown in the kennel's time zone. */
+  recordedAt: string;
+  /** The id of the entry that corrects this one, when there is one. */
+  supersededBy?: number | undefined;
+}
+
+export type RecordResult =
+  /** Every entry committed. */
+  | { status: "recorded"; entries: Entry[] }
+  /** Nothing written: an item already has a current entry (or the corrected entry was already corrected). */
+  | { status: "already"; existing: Entry[] }
+  /** Nothing written: this request was recorded before; these are its entries. */
+  | { status: "duplicate"; entries: Entry[] };
+
+export interface EntryQuery {
+  /** One day, or a range (inclusive), of the rounds' local dates. */
+  date?: string;
+  from?: string;
+  to?: string;
+  round?: Round;
+  petId?: number;
+  bookingId?: number;
+}
+
+export interface StoreHealth {
+  ok: boolean;
+  engine: "sqlite" | "postgres";
+  /** Where the record is, for people: the SQLite file's path, or the PostgreSQL host and database (never a password). */
+  where: string;
+  /** When not ok: what is wrong, in one sentence. */
+  problem?: string;
+}
+
+export interface CareRecordStore {
+  readonly engine: "sqlite" | "postgres";
+  /**
+   * Commits the entries in one transaction (see the rules above). The entries of one call share one
+   * `requestKey` and name each item once. Throws a StoreError (src/record/errors.ts) when the store
+   * cannot be written (down, full, read-only), an InvalidEntryError when an entry does not fit (a
+   * correction of another item's entry, a note over 500 characters…); either way nothing is written.
+   */
+  record(entries: EntryInput[]): Promise<RecordResult>;
+  /** Every entry matching the query, superseded ones included, oldest first. */
+  entries(query: EntryQuery): Promise<Entry[]>;
+  health(): Promise<StoreHealth>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,23 @@
+/** The care record's words, for every renderer: each outcome as staff say it. */
+import type { Outcome } from "../record/types.ts";
+
+const OUTCOME_WORDS: Record<Outcome, string> = {
+  given: "given",
+  refused: "refused",
+  not_given: "not given",
+  ate_all: "ate all",
+  ate_some: "ate some",
+  ate_none: "ate none",
+  not_offered: "not offered",
+};
+
+export function outcomeWords(outcome: Outcome): string {
+  return OUTCOME_WORDS[outcome] ?? String(outcome);
+}
+
+/** Outcomes that stand out: a dose not taken, a meal not eaten. */
+export function isProblemOutcome(outcome: Outcome): boolean {
+  return (
+    outcome === "refused" || outcome === "not_given" || outcome === "ate_none" || outcome === "not_offered"
+  );
+}

@@ -1,0 +1,366 @@
+/** `kennel-desk record` and `record export`: the care record in the terminal and as a file, from the store alone. */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roundReport } from "../../src/answers/rounds.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { postgresDriver } from "../../src/record/postgres.ts";
+import { sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
+import type { EntryInput, RecordResult } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { freePort } from "../helpers/net.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-record-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const NOW = new Date("2026-11-24T10:00:00Z");
+const postgres = usePostgres();
+
+async function cli(args: string[], env: Record<string, string> = { KENNEL_DATA_DIR: dir }) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    clock: { now: () => NOW },
+  });
+  return { code, stdout, stderr };
+}
+
+const base = {
+  date: "2026-11-24",
+  round: "morning",
+  bookingId: 501,
+  petId: 77,
+  petName: "Biscuit",
+  userId: "U0JANE",
+  userName: "Jane",
+} as const;
+
+beforeAll(async () => {
+  let at = Date.parse("2026-11-24T08:12:00Z");
+  const store = createStore(sqliteDriver({ dir }), { now: () => new Date(at) });
+  const record = async (entries: EntryInput[]) => {
+    const r = (await store.record(entries)) as Extract<RecordResult, { status: "recorded" }>;
+    at += 3 * 60_000;
+    return r.entries;
+  };
+  const [rimadyl] = await record([
+    {
+      ...base,
+      item: "med:1",
+      itemText: "Rimadyl 50 mg, one tablet with food",
+      outcome: "given",
+      requestKey: "a1",
+    },
+    {
+      ...base,
+      item: "meal",
+      itemText: '=HYPERLINK("http://x") dry food, 200 g',
+      outcome: "ate_some",
+      note: 'left the biscuits,\n"fussy" today',
+      requestKey: "a1",
+    },
+  ]);
+  await record([
+    {
+      ...base,
+      item: "med:1",
+      itemText: "Rimadyl 50 mg, one tablet with food",
+      outcome: "refused",
+      note: "spat it out",
+      supersedes: rimadyl?.id,
+      userId: "U0TOM",
+      userName: "Tom",
+      requestKey: "a2",
+    },
+  ]);
+  await record([
+    {
+      ...base,
+      round: "evening",
+      petId: 78,
+      petName: "Luna",
+      item: "med:2",
+      itemText: "Eye drops",
+      outcome: "not_given",
+      reason: "-owner said stop",
+      requestKey: "a3",
+    },
+  ]);
+  await record([
+    { ...base, date: "2026-11-25", item: "meal", itemText: "Wet food", outcome: "ate_all", requestKey: "a4" },
+  ]);
+  await store.close();
+});
+
+/** RFC 4180, read back: fields, quoted fields with commas, quotes and line breaks, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  return rows;
+}
+
+describe("kennel-desk record", () => {
+  it("prints the day by round and pet: when in the kennel's zone, who, outcome, note; a corrected entry marked", async () => {
+    const { code, stdout } = await cli(["record", "2026-11-24"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Care record · Tue 24 Nov 2026");
+    expect(stdout).toMatch(/Morning round · 1 pet\n {2}Biscuit \(pet 77, booking 501\)/);
+    expect(stdout).toContain(
+      "Rimadyl 50 mg, one tablet with food: given 08:12 · Jane\n      superseded: corrected at 08:15 by Tom",
+    );
+    expect(stdout).toContain(
+      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n        note: spat it out",
+    );
+    expect(stdout).toContain('note: left the biscuits,\n              "fussy" today');
+    expect(stdout).toContain("Evening round · 1 pet");
+    expect(stdout).toContain("Eye drops: not given: -owner said stop 08:18 · Jane");
+    expect(stdout).toContain("4 entries, 1 of them corrected since");
+    expect(stdout).not.toContain("Wet food");
+  });
+
+  it("keeps to one round or one pet when asked, and gives the data with --json", async () => {
+    const evening = await cli(["record", "2026-11-24", "--round", "evening"]);
+    expect(evening.stdout).not.toContain("Biscuit");
+    expect(evening.stdout).toContain("Luna");
+    const pet = await cli(["record", "24 Nov", "--pet", "77", "--json"]);
+    const data = JSON.parse(pet.stdout) as {
+      count: number;
+      rounds: { round: string; pets: { petId: number }[] }[];
+    };
+    expect(data.count).toBe(3);
+    expect(data.rounds.map((r) => r.round)).toEqual(["morning"]);
+    expect((await cli(["record", "tomorrow"])).stdout).toContain("meal (Wet food): ate all 08:21 · Jane");
+  });
+
+  it("says so when nothing is recorded, and never makes a record where there is none", async () => {
+    const empty = await cli(["record", "2026-11-20"]);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain("Nothing recorded on this day.");
+    const nowhere = join(dir, "not-here");
+    const none = await cli(["record"], { KENNEL_DATA_DIR: nowhere });
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain(`There is no care record at ${join(nowhere, "care-record.sqlite")} yet`);
+    expect(existsSync(nowhere)).toBe(false);
+  });
+
+  it("refuses a bad round, pet or option with what to type (exit 2)", async () => {
+    for (const args of [
+      ["record", "--round", "brunch"],
+      ["record", "--pet", "Biscuit"],
+      ["record", "--page", "2"],
+      ["record", "export", "--from", "2026-11-01"],
+      ["record", "export", "--from", "2026-11-01", "--to", "2026-11-30", "--format", "xlsx"],
+      ["record", "export", "--from", "2026-11-30", "--to", "2026-11-01"],
+    ]) {
+      const r = await cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("says the record cannot be read, and what to do, when PostgreSQL is down (exit 3)", async () => {
+    const port = await freePort();
+    const r = await cli(["record"], { DATABASE_URL: `postgres://kd:secret-pw@127.0.0.1:${port}/kennel` });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/cannot be reached/);
+    expect(r.stderr).toMatch(/check that PostgreSQL is running/);
+    expect(r.stderr).not.toContain("secret-pw");
+  });
+});
+
+describe("kennel-desk record export", () => {
+  it("writes CSV per RFC 4180: one row per entry, every field, CRLF, quotes doubled, formulas made safe", async () => {
+    const { code, stdout, stderr } = await cli([
+      "record",
+      "export",
+      "--from",
+      "2026-11-01",
+      "--to",
+      "2026-11-24",
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.endsWith("\r\n")).toBe(true);
+    const [header, ...rows] = parseCsv(stdout);
+    expect(header).toEqual([
+      "id",
+      "date",
+      "round",
+      "booking_id",
+      "pet_id",
+      "pet_name",
+      "item",
+      "item_text",
+      "outcome",
+      "reason",
+      "note",
+      "user_id",
+      "user_name",
+      "recorded_at_utc",
+      "recorded_at_local",
+      "supersedes",
+      "superseded_by",
+      "request_key",
+    ]);
+    expect(rows).toHaveLength(4);
+    const at = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
+    expect(at(rows[0], "superseded_by")).toBe("3");
+    expect(at(rows[1], "item_text")).toBe(`'=HYPERLINK("http://x") dry food, 200 g`);
+    expect(at(rows[1], "note")).toBe('left the biscuits,\n"fussy" today');
+    expect(at(rows[2], "supersedes")).toBe("1");
+    expect(at(rows[3], "reason")).toBe("'-owner said stop");
+    expect(at(rows[0], "recorded_at_local")).toBe("2026-11-24 08:12");
+    expect(at(rows[0], "recorded_at_utc")).toBe("2026-11-24T08:12:00.000Z");
+    expect(stderr).toContain("4 entries from 2026-11-01 to 2026-11-24");
+  });
+
+  it("writes JSON with the same fields on --format json", async () => {
+    const { stdout } = await cli([
+      "record",
+      "export",
+      "--from",
+      "2026-11-24",
+      "--to",
+      "2026-11-25",
+      "--format",
+      "json",
+    ]);
+    const rows = JSON.parse(stdout) as Record<string, unknown>[];
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toMatchObject({
+      item: "meal",
+      outcome: "ate_some",
+      item_text: '=HYPERLINK("http://x") dry food, 200 g',
+    });
+  });
+});
+
+describe("kennel-desk record beside what was due (the round's sheet, from the kennel API)", () => {
+  let sandbox: Sandbox;
+  const dueDir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-due-"));
+  const env = () => ({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_DATA_DIR: dueDir,
+  });
+  let pet: { name: string; id: number; doses: string[] };
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 21, customers: 60, today: "2026-11-24", timezone: "Europe/London" });
+    const config = loadConfig({ ...env(), KENNEL_TIMEZONE: "Europe/London" });
+    const deps = {
+      kennel: createKennelClient(config.kennel as NonNullable<typeof config.kennel>, { log: silentLogger() }),
+      log: silentLogger(),
+      config,
+      clock: { now: () => NOW },
+    };
+    const report = await roundReport(deps, "evening", "2026-11-24");
+    const p = report.pets.find((x) => x.sheet?.medications.some((m) => m.state === "given"));
+    const sheet = p?.sheet;
+    const given = sheet?.medications.find((m) => m.state === "given");
+    if (!p?.pet || !sheet || !given)
+      throw new Error("the sandbox's evening round has no pet with an evening dose");
+    pet = {
+      name: String(p.pet.pet.name),
+      id: Number(p.pet.pet.petId),
+      doses: sheet.medications.filter((m) => m.state !== "other_rounds").map((m) => m.medication.name),
+    };
+    const store = createStore(sqliteDriver({ dir: dueDir }), { now: () => new Date("2026-11-24T18:05:00Z") });
+    await store.record([
+      {
+        date: "2026-11-24",
+        round: "evening",
+        bookingId: Number(p.booking.bookingId),
+        petId: pet.id,
+        petName: pet.name,
+        item: `med:${given.medication.n as 1}`,
+        itemText: String(given.dose),
+        outcome: "refused",
+        note: "spat it out",
+        userId: "U0JANE",
+        userName: "Jane",
+        requestKey: "due-1",
+      },
+    ]);
+    await store.close();
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(dueDir, { recursive: true, force: true });
+  });
+
+  it("lists each pet's due doses and meal with its entry, or 'not recorded', and the round's progress", async () => {
+    const { code, stdout } = await cli(["record", "2026-11-24", "--round", "evening"], env());
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Evening round · 0 of \d+ pets recorded · \d+ doses left · \d+ meals left/);
+    const mine = stdout.slice(stdout.indexOf(`${pet.name} (pet ${pet.id},`));
+    expect(mine).toMatch(/: refused 18:05 · Jane\n {8}note: spat it out/);
+    for (const name of pet.doses) expect(mine).toContain(name);
+    expect(mine).toContain("not recorded");
+    const only = await cli(["record", "2026-11-24", "--round", "evening", "--pet", String(pet.id)], env());
+    expect(only.stdout.match(/ \(pet \d+, booking \d+\)/g)).toHaveLength(1);
+  });
+
+  it("still prints the record, and says why, when the sheet cannot be read or the API is not set", async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const failing = await cli(["record", "2026-11-24", "--round", "evening"], env());
+      expect(failing.code).toBe(0);
+      expect(failing.stdout).toMatch(/What was due is not shown: The kennel API had a problem on its side/);
+      expect(failing.stdout).toContain("refused 18:05 · Jane");
+    } finally {
+      sandbox.setFaults({});
+    }
+    const unset = await cli(["record", "2026-11-24"], { KENNEL_DATA_DIR: dueDir });
+    expect(unset.stdout).toContain("What was due is not shown: the kennel API is not set");
+    expect(unset.stdout).toContain("refused 18:05 · Jane");
+  });
+});
+
+describe.skipIf(!postgres.available)("kennel-desk record on PostgreSQL (DATABASE_URL)", () => {
+  it("reads and exports the same record as on SQLite", async () => {
+    const url = await postgres.freshDatabase();
+    const store = createStore(postgresDriver({ url }), { now: () => new Date("2026-11-24T08:12:00Z") });
+    await store.record([
+      { ...base, item: "med:1", itemText: "Rimadyl 50 mg", outcome: "given", requestKey: "pg-1" },
+      { ...base, item: "meal", itemText: "=1+1 dry food", outcome: "ate_none", requestKey: "pg-1" },
+    ]);
+    await store.close();
+    const env = { DATABASE_URL: url.href };
+    const day = await cli(["record", "2026-11-24"], env);
+    expect(day.code).toBe(0);
+    expect(day.stdout).toContain("Rimadyl 50 mg: given 08:12 · Jane");
+    expect(day.stdout).toContain(`the record: PostgreSQL 127.0.0.1:${url.port}/${url.pathname.slice(1)}`);
+    const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
+    const [, ...rows] = parseCsv(csv.stdout);
+    expect(rows.map((r) => r[6])).toEqual(["med:1", "meal"]);
+    expect(rows[1]?.[7]).toBe("'=1+1 dry food");
+  });
+});
