@@ -44,9 +44,9 @@ export interface BookingView extends Provenance {
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
  * the same time (two round trips, not three).
  */
-export async function bookingView(deps: Deps, input: string): Promise<BookingView> {
-  const ref = freeText(input, TEXT_RULES.reference);
-  if (!ref) {
+export async function bookingView(deps: Deps, input: string | { id: number }): Promise<BookingView> {
+  const ref = typeof input === "string" ? freeText(input, TEXT_RULES.reference) : "";
+  if (typeof input === "string" && !ref) {
     throw new UsageError(
       "Which booking?",
       "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.",
@@ -56,7 +56,10 @@ export async function bookingView(deps: Deps, input: string): Promise<BookingVie
   let reduced: ReducedBooking | undefined;
   let requestId: string;
   let raw: unknown;
-  if (looksLikeId(ref)) {
+  if (typeof input !== "string") {
+    // An id given as an id (the connector's get_booking): that booking, never a reference like it.
+    ({ data: full, requestId, raw } = await deps.kennel.getBooking(input.id));
+  } else if (looksLikeId(ref)) {
     try {
       ({ data: full, requestId, raw } = await deps.kennel.getBooking(Number(ref)));
     } catch (error) {

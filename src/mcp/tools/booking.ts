@@ -33,7 +33,7 @@ export function register(server: ToolServer, deps: Deps): void {
           "Call get_booking with a reference (for example HP-7K2M9Q) or with a booking id, not both.",
         );
       }
-      const view = await bookingView(deps, a.id !== undefined ? String(a.id) : (a.reference as string));
+      const view = await bookingView(deps, a.id !== undefined ? { id: a.id } : (a.reference as string));
       return dataAnswer(deps, view, bookingText);
     },
   );
