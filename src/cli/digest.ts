@@ -118,7 +118,12 @@ export async function run(ctx: CliContext): Promise<number> {
     import("../digest/job.ts"),
     import("../digest/slack.ts"),
   ]);
-  const job = new DigestJob({ deps, slack: webClientSlack(slackClient(ctx)), settings: { posts } });
+  const job = new DigestJob({
+    deps,
+    slack: webClientSlack(slackClient(ctx)),
+    settings: { posts },
+    ...(ctx.deps.settleMs !== undefined ? { settleMs: ctx.deps.settleMs } : {}),
+  });
   const outcome = await job.runDay(date, { retry: false });
   for (const post of posts)
     io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);

@@ -47,7 +47,7 @@ export function cliRunner(sandbox: () => Sandbox, now: () => Date) {
 export async function runCommand(
   args: string[],
   env: Record<string, string>,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; settleMs?: number } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
@@ -58,6 +58,7 @@ export async function runCommand(
       stderr: { write: (s: string) => (stderr += s) },
     },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
   });
   return { code, stdout, stderr };
 }

@@ -20,8 +20,12 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** `kennel-desk digest ARGS` in-process, with exactly this environment, on the real clock. */
-const run = (args: string[], env: Record<string, string>) => runCommand(["digest", ...args], env);
+/**
+ * `kennel-desk digest ARGS` in-process, with exactly this environment, on the real clock; no wait
+ * before the check for a duplicate (the stand-in's history is at once what was posted).
+ */
+const run = (args: string[], env: Record<string, string>) =>
+  runCommand(["digest", ...args], env, { settleMs: 0 });
 
 const env = () => ({
   KENNEL_API_KEY: sandbox.keys.main,
