@@ -232,7 +232,6 @@ describe("scale", () => {
           apiKey: big.keys.main,
           baseUrl: new URL(big.url),
           timeoutMs: 10_000,
-
           debug: false,
         },
         { log: silentLogger() },
