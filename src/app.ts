@@ -5,6 +5,7 @@
  * Slack refuses.
  */
 import { App, HTTPReceiver } from "@slack/bolt";
+import { apiStatus } from "./answers/kennel.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
@@ -151,7 +152,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const kennelReport = async (): Promise<StatusReport | undefined> => {
     if (ready && Date.now() - ready.at < readyCacheMs) return ready.report;
     try {
-      const report = await deps.kennel.checkStatus();
+      const report = await apiStatus(deps.kennel);
       ready = { at: Date.now(), report };
       return report;
     } catch {

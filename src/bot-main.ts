@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseEnv } from "node:util";
+import { apiStatus } from "./answers/kennel.ts";
 import { createBot } from "./app.ts";
 import {
   ConfigError,
@@ -227,7 +228,7 @@ export async function main(
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
   );
   // A first look at the kennel API, in the background: a problem is logged, not fatal.
-  void kennel.checkStatus().then(
+  void apiStatus(kennel).then(
     (status) => {
       if (status.state !== "ok") {
         log.warn(

@@ -8,7 +8,6 @@ import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import {
   apiKey,
   channelList,
-  DEFAULT_ROUND_TIMES,
   databaseUrl,
   dataDir,
   digestKinds,
@@ -32,6 +31,7 @@ import {
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
 import { ROUND_SYNONYMS } from "./domain/round-synonyms.ts";
+import { DEFAULT_ROUND_TIMES } from "./domain/round-times.ts";
 
 export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";
@@ -171,7 +171,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             apiKey: key,
             baseUrl,
             timeoutMs,
-            rawResponses,
             debug,
             cacheTtlSeconds,
             concurrency,
@@ -184,9 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     port,
     allowedChannels,
-    digest: digestChannel
-      ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue, schedule: digestSchedule }
-      : undefined,
+    digest: digestChannel ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue } : undefined,
     rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
     tomorrowTime,
     scheduledPosts: digestSchedule,

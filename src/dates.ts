@@ -4,6 +4,7 @@
  */
 import { type DateOrder, dateOrderWords, zoneDateOrder } from "./config/date-order.ts";
 import type { Round } from "./domain/care.ts";
+import { looksLikeId } from "./domain/ids.ts";
 import { type RoundNames, roundNamesLine, roundWords, splitRound } from "./domain/round-names.ts";
 import { nearestWord } from "./domain/suggest.ts";
 import { addDays, isIsoDate, localDate, weekday } from "./time.ts";
@@ -325,7 +326,7 @@ export function parseBookingsQuery(
           message: `${key}: needs a value, for example ${key === "customer" ? "customer:1234" : key === "type" ? "type:boarding" : "status:confirmed"}.`,
         };
       if (key === "customer") {
-        if (!/^\d{1,15}$/.test(value)) {
+        if (!looksLikeId(value)) {
           return {
             ok: false,
             message: `customer: takes a customer id (a number). Find it with /customer ${value}.`,

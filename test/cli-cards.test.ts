@@ -1,8 +1,8 @@
 /** The cards in the terminal: `kennel-desk arrivals|departures|booking|pet|customer|bookings`. */
-import { execFile } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DayReport } from "../src/answers/day.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { runCommand } from "./cli/helpers.ts";
 
 let sandbox: Sandbox;
 
@@ -11,30 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["src/cli.ts", ...args],
-      {
-        env: {
-          PATH: process.env.PATH ?? "",
-          KENNEL_API_KEY: sandbox.keys.main,
-          KENNEL_API_BASE_URL: sandbox.url,
-          KENNEL_TIMEZONE: "Europe/London",
-          ...env,
-        },
-        timeout: 20_000,
-        maxBuffer: 10 * 1024 * 1024,
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
+/** `kennel-desk ARGS` in-process against the sandbox (its key and address), on the real clock. */
+const run = (args: string[], env: Record<string, string> = {}) =>
+  runCommand(args, {
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    ...env,
   });
-}
 
 describe("cards in the terminal", () => {
   it("departures of a busy day as readable text, with the next page's hint; --json gives the answer's data", async () => {

@@ -1,28 +1,15 @@
-import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCommand } from "./cli/helpers.ts";
 
 const KEY = "cli-test-key-5d1e";
 let server: Server;
 let base: string;
 let mode = "ok";
 
-function run(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["src/cli.ts", ...args],
-      { env: { PATH: process.env.PATH ?? "", ...env }, timeout: 15_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+/** `kennel-desk ARGS` in-process, with exactly this environment. */
+const run = (args: string[], env: Record<string, string>) => runCommand(args, env);
 
 beforeAll(async () => {
   server = createServer((req, res) => {

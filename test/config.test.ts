@@ -44,7 +44,7 @@ describe("loadConfig", () => {
     expect(config.kennel?.apiKey).toBe("key-123456");
     expect(config.kennel?.baseUrl.href).toBe("https://api.example.com/api/v1");
     expect(config.kennel?.timeoutMs).toBe(5000);
-    expect(config.kennel?.rawResponses).toBe(true);
+    expect(config.rawResponses).toBe(true);
     expect(config.kennel?.debug).toBe(true);
     expect(config.timezone).toBe("Europe/London");
     expect(config.logLevel).toBe("debug");
@@ -132,6 +132,13 @@ describe("loadConfig", () => {
     );
     const message = new ConfigError(list).message;
     expect(message).toMatch(/7 problems/);
+  });
+
+  it("DIGEST_SCHEDULE: on by default, off leaves the posts to an external scheduler (read in one place)", () => {
+    expect(loadConfig({ ...valid, DIGEST_CHANNEL: "C0123ABCD" }).scheduledPosts).toBe(true);
+    const off = loadConfig({ ...valid, DIGEST_CHANNEL: "C0123ABCD", DIGEST_SCHEDULE: "off" });
+    expect(off.scheduledPosts).toBe(false);
+    expect(off.digest).toEqual({ channel: "C0123ABCD", time: "07:00", kinds: ["departures"] });
   });
 
   it("requireKennel names what to set", () => {

@@ -13,7 +13,7 @@ import {
   inHouseOn,
   sortByRoom,
 } from "../domain/house.ts";
-import { pageOf } from "../domain/paging.ts";
+import { LIST_PAGE, pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
@@ -48,9 +48,6 @@ export interface HouseReport {
   /** API calls made for this answer. */
   calls: number;
 }
-
-/** Stays on the house board per page (each pet's care takes a few lines). */
-const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 
 /**
  * The longest stay the house query reaches back for when it must. The spec does not say whether
@@ -173,7 +170,7 @@ export function pageOfHouse(whole: HouseReport, page: number): HouseReport {
     whole.entries.map((e) => e.booking),
     page,
     houseEntrySize,
-    HOUSE_PAGE,
+    LIST_PAGE,
   );
   return {
     ...whole,

@@ -1,7 +1,8 @@
 /** /kennel: help, status and the bookings search, as data. */
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
-import type { StatusReport } from "../kennel/client.ts";
+import type { KennelClient, StatusReport } from "../kennel/client.ts";
+import { KennelError } from "../kennel/errors.ts";
 import { describeStatus, type StatusWords } from "../kennel/status.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
@@ -96,4 +97,32 @@ export async function bookingsSearch(
     state: { q: text, t: now.toISOString().slice(0, 10) },
     ...(deps.config.rawResponses ? { raw: r.raw } : {}),
   };
+}
+
+/**
+ * The setup page's check of a key: the status, and (/health's shape is not shown in the spec) one
+ * authenticated call that shows the key reads records, with the business's count of bookings. A
+ * failed call reads as the status check reads an error (src/kennel/health.ts).
+ */
+export async function keyCheck(kennel: KennelClient): Promise<{ report: StatusReport; bookings?: number }> {
+  const report = await kennel.checkStatus();
+  if (report.state !== "ok") return { report };
+  try {
+    const page = await kennel.listBookings({}, { page: 1, pageSize: 1 });
+    return { report, bookings: page.data.totalRecords };
+  } catch (error) {
+    if (!(error instanceof KennelError)) throw error;
+    const state =
+      error.kind === "authentication"
+        ? "key_rejected"
+        : ["wrong_address", "not_found", "invalid_response", "bad_request"].includes(error.kind)
+          ? "wrong_address"
+          : "unreachable";
+    return { report: { ...report, state, error, requestId: error.requestId } };
+  }
+}
+
+/** The kennel API's status (/health), as the bot's readiness and its first look at start read it. */
+export function apiStatus(kennel: KennelClient): Promise<StatusReport> {
+  return kennel.checkStatus();
 }

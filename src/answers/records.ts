@@ -4,7 +4,9 @@
  */
 import type { Deps } from "../deps.ts";
 import { type CareFacts, careOf } from "../domain/care.ts";
+import { activePets, customerName } from "../domain/customers.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
+import { looksLikeCustomerId, looksLikeId } from "../domain/ids.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
@@ -37,16 +39,14 @@ export interface BookingView extends Provenance {
   careProblem: string | undefined;
 }
 
-const isId = (s: string) => /^\d{1,15}$/.test(s);
-
 /**
  * `/booking REF` or `/booking 12345`: all digits is an id first (then a reference); anything else
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
  * the same time (two round trips, not three).
  */
-export async function bookingView(deps: Deps, input: string): Promise<BookingView> {
-  const ref = freeText(input, TEXT_RULES.reference);
-  if (!ref) {
+export async function bookingView(deps: Deps, input: string | { id: number }): Promise<BookingView> {
+  const ref = typeof input === "string" ? freeText(input, TEXT_RULES.reference) : "";
+  if (typeof input === "string" && !ref) {
     throw new UsageError(
       "Which booking?",
       "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.",
@@ -56,7 +56,10 @@ export async function bookingView(deps: Deps, input: string): Promise<BookingVie
   let reduced: ReducedBooking | undefined;
   let requestId: string;
   let raw: unknown;
-  if (isId(ref)) {
+  if (typeof input !== "string") {
+    // An id given as an id (the connector's get_booking): that booking, never a reference like it.
+    ({ data: full, requestId, raw } = await deps.kennel.getBooking(input.id));
+  } else if (looksLikeId(ref)) {
     try {
       ({ data: full, requestId, raw } = await deps.kennel.getBooking(Number(ref)));
     } catch (error) {
@@ -178,7 +181,7 @@ export function ageOf(pet: Pet, today: string): string | undefined {
 export async function petAnswer(deps: Deps, input: string, page = 1): Promise<PetAnswer> {
   const q = freeText(input, TEXT_RULES.pet);
   if (!q) throw new UsageError("Which pet?", "Type /pet and a name, for example /pet Biscuit, or a pet id.");
-  if (isId(q)) return { type: "pet", view: await petView(deps, Number(q)) };
+  if (looksLikeId(q)) return { type: "pet", view: await petView(deps, Number(q)) };
   let name = q;
   let owner: string | undefined;
   let r = await deps.kennel.listPets({ name }, { page, pageSize: LIST_PAGE_SIZE });
@@ -188,7 +191,7 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
     owner = words[words.length - 1];
     r = await deps.kennel.listPets({ name, owner }, { page, pageSize: LIST_PAGE_SIZE });
   }
-  const items = r.data.items.filter((p) => !p.deleted);
+  const items = activePets(r.data.items);
   if (r.data.totalRecords === 0) {
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });
   }
@@ -238,18 +241,6 @@ export async function ownerNames(deps: Deps, ids: Array<number | undefined>): Pr
 
 // --- a customer ----------------------------------------------------------------------------------
 
-export function customerName(c: Customer): string {
-  return [c.firstname, c.secondname].filter(Boolean).join(" ") || `customer ${c.customerId ?? ""}`.trim();
-}
-
-/** The customer's address on one line: the combined field, or the lines and postcode. */
-export function customerAddress(c: Customer): string | undefined {
-  return (
-    c.address ??
-    ([c.address1, c.address2, c.address3, c.address4, c.zipCode].filter(Boolean).join(", ") || undefined)
-  );
-}
-
 export interface CustomerView extends Provenance {
   customer: Customer;
 }
@@ -275,7 +266,7 @@ export async function customerAnswer(deps: Deps, input: string, page = 1): Promi
       "Which customer?",
       "Type /customer and a name, email, mobile number or customer id.",
     );
-  if (/^\d{1,9}$/.test(q)) return { type: "customer", view: await customerView(deps, Number(q)) };
+  if (looksLikeCustomerId(q)) return { type: "customer", view: await customerView(deps, Number(q)) };
   const r = await deps.kennel.listCustomers({ search: q }, { page, pageSize: LIST_PAGE_SIZE });
   if (r.data.totalRecords === 0)
     throw new NotFoundError(`customer matching “${q}”`, { requestId: r.requestId });
@@ -312,5 +303,50 @@ export async function customerBookings(deps: Deps, customerId: number, page = 1)
     emptyText: "No bookings recorded for this customer.",
     ...pageFields(r),
     ...rawOf(deps, r.raw),
+  };
+}
+
+/**
+ * The owner's contacts of one booking (tomorrow's check, "Owner's contacts"): for the asker alone,
+ * never a channel.
+ */
+export async function bookingOwnerContacts(
+  deps: Deps,
+  bookingId: number,
+): Promise<Pick<Booking, "customerName" | "customerPhone" | "customerEmail" | "reference">> {
+  const b = (await deps.kennel.getBooking(bookingId)).data;
+  return {
+    customerName: b.customerName,
+    customerPhone: b.customerPhone,
+    customerEmail: b.customerEmail,
+    reference: b.reference,
+  };
+}
+
+/**
+ * A customer's whole booking history, every page (`onPage` hears each page read, for progress): one
+ * list, its title naming the customer.
+ */
+export async function customerHistory(
+  deps: Deps,
+  customerId: number,
+  onPage?: (page: number, pages: number) => void,
+): Promise<BookingsPage> {
+  const all: Booking[] = [];
+  let requestId = "";
+  for await (const p of deps.kennel.iterateCustomerBookings(customerId, {}, 100)) {
+    all.push(...p.data.items);
+    requestId ||= p.requestId;
+    onPage?.(p.data.page, p.data.totalPages);
+  }
+  const name = all.find((b) => b.customerName)?.customerName;
+  return {
+    title: `Booking history of ${name ?? `customer ${customerId}`} (customer id ${customerId})`,
+    emptyText: "No bookings recorded for this customer.",
+    items: all,
+    page: 1,
+    totalPages: 1,
+    totalRecords: all.length,
+    requestId,
   };
 }

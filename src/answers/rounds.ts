@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
-import { type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
+import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
@@ -64,14 +64,12 @@ export function currentRound(deps: Deps): Round {
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
   const house = await houseReport(deps, date, { wholeDay: true });
-  // The sheet is for the pets in house at the round's time: a pet gone home before it (or whose
-  // status says it has left) has no feed or dose in this round (the summary counts them). A pet
-  // arriving later that day is listed, marked "arrives 19:00", with its dose and diet.
+  // The sheet is for the pets on it at the round's time (onRoundSheet): a pet gone home before it
+  // (or whose status says it has left) has no feed or dose in this round (the summary counts them). A
+  // pet arriving later that day is listed, marked "arrives 19:00", with its dose and diet.
   const tz = deps.config.timezone;
   const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
-  const gone = (e: HouseEntry) =>
-    e.left === true || (e.booking.checkOutDate !== undefined && Date.parse(e.booking.checkOutDate) < at);
-  const here = (e: HouseEntry) => !gone(e);
+  const here = (e: HouseEntry) => onRoundSheet(e.booking, e.left === true, at);
   const present = house.entries.filter(here);
   const pets: RoundPet[] = [];
   for (const e of present) {

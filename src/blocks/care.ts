@@ -1,10 +1,11 @@
 /** Care facts in Slack mrkdwn: the shared words (src/words/care.ts), escaped once, capped. */
 import { ENTRY_CAPS, type EntryCare, type PetCare } from "../domain/day.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { careWarningWords, flagWords } from "../words/care.ts";
 import { bold, clip, esc, truncate } from "./mrkdwn.ts";
 
 /** One pet's flags: "*Biscuit*: 💊 Rimadyl 50 mg, Apoquel · ⚠️ allergies: chicken · 🆕 not evaluated". */
-export function petFlagsLine(p: PetCare, max = 400): string {
+export function petFlagsLine(p: ChannelSafe<PetCare>, max = 400): string {
   const words = flagWords(p.flags).map((w) => `${w.symbol} ${esc(w.text)}`);
   const name = `${bold(clip(p.flags.name, 60))}`;
   return truncate(words.length ? `${name}: ${words.join(" · ")}` : `${name}: no care flags`, max);
@@ -15,7 +16,7 @@ export function petFlagsLine(p: PetCare, max = 400): string {
  * no pet has one), and, whenever the booking's pets could not all be matched or loaded, a line that
  * says so. Never nothing when something is unknown.
  */
-export function entryCareLines(care: EntryCare | undefined): string {
+export function entryCareLines(care: ChannelSafe<EntryCare> | undefined): string {
   if (care === undefined) return "";
   // The warning first and whole; the pets share the rest of the entry's room, each its own part,
   // so a long line of one pet never pushes another pet's flags (or the warning) out.
@@ -27,7 +28,7 @@ export function entryCareLines(care: EntryCare | undefined): string {
 }
 
 /** "❔ care details not matched: open the booking (Bisky)", or "" when every pet was matched. */
-export function careWarning(care: EntryCare): string {
+export function careWarning(care: ChannelSafe<EntryCare>): string {
   const words = careWarningWords(care);
   return words ? `❔ ${clip(words, 200)}` : "";
 }

@@ -1,13 +1,8 @@
 /** A customer, for the asker only: contacts, second and emergency contacts, consent, pets; and lists. */
 import type { BookingsSearch } from "../answers/kennel.ts";
-import {
-  type BookingsPage,
-  type CustomerSearch,
-  type CustomerView,
-  customerAddress,
-  customerName,
-} from "../answers/records.ts";
+import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, statusText } from "../domain/bookings.ts";
+import { activePets, customerAddress, customerName } from "../domain/customers.ts";
 import { plural } from "../domain/text.ts";
 import { speciesEmoji } from "../words/care.ts";
 import { consentLines } from "../words/customer.ts";
@@ -60,7 +55,7 @@ export function customerMessages(v: CustomerView): Message[] {
   ].filter(Boolean);
   if (people.length) blocks.push(section(people.join("\n")));
   blocks.push(section(`*Consent*\n${consentLines(c).join("\n")}`));
-  const active = (c.pets ?? []).filter((p) => !p.deleted);
+  const active = activePets(c.pets);
   blocks.push(
     section(
       `*Pets* (${active.length})\n${
@@ -106,7 +101,7 @@ export function customerListMessages(l: CustomerSearch): Message[] {
   if (l.raw !== undefined) return rawMessages(title, l.raw, `kennel-desk customer ${l.query} --json`);
   const blocks: Block[] = [header(title)];
   for (const c of l.items) {
-    const pets = (c.pets ?? []).filter((p) => !p.deleted).map((p) => p.name ?? "?");
+    const pets = activePets(c.pets).map((p) => p.name ?? "?");
     const line = `${bold(clip(customerName(c), 300))}${c.archived ? " · 📦 archived" : ""}${c.customerId !== undefined ? ` · id ${c.customerId}` : ""}\n${pets.length ? `🐾 ${clip(pets.join(", "), 1500)}` : "no pets recorded"}`;
     blocks.push(
       section(

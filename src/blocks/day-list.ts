@@ -6,6 +6,7 @@
 import type { DayReport } from "../answers/day.ts";
 import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { type DayEntry, type DayKind, type DayTotals, ENTRY_CAPS, whenOf } from "../domain/day.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { timeOf } from "../words/dates.ts";
 import { dayTitle, noneWords, pagePlace, summaryParts } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
@@ -28,7 +29,7 @@ export function summaryLine(kind: DayKind, t: DayTotals): string {
  * always shows). Departures carry the going-home check: money loud, medication to hand back by
  * name, grooming notes.
  */
-export function entryText(kind: DayKind, entry: DayEntry, timezone: string): string {
+export function entryText(kind: DayKind, entry: ChannelSafe<DayEntry>, timezone: string): string {
   const b = entry.booking;
   const c = ENTRY_CAPS;
   const time = timeOf(whenOf(kind, b), timezone) || "--:--";
@@ -55,7 +56,7 @@ export function entryText(kind: DayKind, entry: DayEntry, timezone: string): str
 }
 
 /** Departures: medication to hand back by name and pet, grooming notes, then the care warnings. */
-function goingHomeLines(entry: DayEntry): string[] {
+function goingHomeLines(entry: ChannelSafe<DayEntry>): string[] {
   const care = entry.care;
   if (!care) return [];
   const lines: string[] = [];
@@ -73,7 +74,7 @@ function goingHomeLines(entry: DayEntry): string[] {
   return lines;
 }
 
-export function dayListMessages(r: DayReport, timezone: string): Message[] {
+export function dayListMessages(r: ChannelSafe<DayReport>, timezone: string): Message[] {
   const title = dayTitle(r.kind, r.date, r.totals.bookings);
   if (r.raw !== undefined) return rawMessages(title, r.raw, `kennel-desk ${r.kind} ${r.date} --json`);
   const blocks: Block[] = [header(title)];

@@ -4,6 +4,7 @@
  * with the same entry text (the going-home check included).
  */
 import type { DayReport } from "../answers/day.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayHeading } from "../words/dates.ts";
 import { dayTitle, summaryParts } from "../words/day.ts";
 import { entryText, summaryLine } from "./day-list.ts";
@@ -14,7 +15,7 @@ export function lateWords(lateAt: string | undefined): string {
   return lateAt ? ` · ⏰ posted late, at ${esc(lateAt)}` : "";
 }
 
-export function digestMessages(r: DayReport, timezone: string, lateAt?: string): Threaded {
+export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, lateAt?: string): Threaded {
   const words = r.kind === "arrivals" ? "arrivals" : "departures";
   const late = lateWords(lateAt);
   const title = dayTitle(r.kind, r.date, r.totals.bookings);

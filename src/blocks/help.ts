@@ -1,6 +1,7 @@
-/** /kennel help and the Home tab's list of commands, from the one list in src/answers/help.ts. */
-import { COMMANDS, type CommandHelp, DATE_HELP, dateOrderHelp, PRIVACY_HELP } from "../answers/help.ts";
+/** /kennel help and the Home tab's list of commands, from the one list in src/words/help.ts. */
+
 import { type DateOrder, zoneDateOrder } from "../config/date-order.ts";
+import { COMMANDS, type CommandHelp, DATE_HELP, dateOrderHelp, PRIVACY_HELP } from "../words/help.ts";
 import { context, esc, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 

@@ -1,6 +1,7 @@
 /** /inhouse: every pet staying, by room, with owner, going-home date and care flags. Channel-safe. */
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
 import { bookingTypeText, statusText } from "../domain/bookings.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayOf } from "../words/dates.ts";
 import { pagePlace } from "../words/day.ts";
 import { houseSummaryParts, houseTitle, NO_CHECK_OUT, NO_ONE_IN_HOUSE } from "../words/house.ts";
@@ -10,13 +11,13 @@ import { fitMessage } from "./fit.ts";
 import { bold, button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
-function houseSummary(r: HouseReport): string {
+function houseSummary(r: ChannelSafe<HouseReport>): string {
   return houseSummaryParts(r.totals)
     .map((p) => p.text)
     .join(" · ");
 }
 
-function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): string {
+function houseEntryText(e: ChannelSafe<HouseEntry>, timezone: string, thisYear: string): string {
   const b = e.booking;
   const room = b.roomName ? `${bold(clip(b.roomName, 100))}` : "*no room*";
   const pets = b.petNames ? clip(b.petNames, 300) : "pets not recorded";
@@ -35,7 +36,7 @@ function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): stri
   return care ? `${first}\n${care}` : first;
 }
 
-export function houseMessages(r: HouseReport, timezone: string, thisYear: string): Message[] {
+export function houseMessages(r: ChannelSafe<HouseReport>, timezone: string, thisYear: string): Message[] {
   const title = houseTitle(r.date, r.totals.pets);
   const blocks: Block[] = [header(title)];
   if (r.totals.bookings === 0) {

@@ -1,6 +1,7 @@
 /** A pet's care summary (only the asker sees it), and a list of pets that tells same-named pets apart. */
-import { customerName, type PetSearch, type PetView } from "../answers/records.ts";
+import type { PetSearch, PetView } from "../answers/records.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
+import { customerName } from "../domain/customers.ts";
 import {
   allergyInNotesWords,
   COULD_NOT_BE_READ,

@@ -5,6 +5,7 @@
  * that round), allergies; a pet with nothing this round, by its record, on one line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { dueItems } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
@@ -25,15 +26,15 @@ import { PROGRESS_BLOCK, petBlocks, RECORD_RESERVE, redrawRecord } from "./round
 import { type Threaded, type ThreadItem, threaded } from "./thread.ts";
 import type { Block, Message } from "./types.ts";
 
-const title = (r: RoundReport) =>
+const title = (r: ChannelSafe<RoundReport>) =>
   roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
-const summary = (r: RoundReport) =>
+const summary = (r: ChannelSafe<RoundReport>) =>
   roundSummaryParts(r.totals)
     .map((p) => p.text)
     .join(" · ");
 
 /** One pet on the sheet (mrkdwn, within a section). */
-function roundPetText(p: RoundPet, r: RoundReport): string {
+function roundPetText(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): string {
   const b = p.booking;
   const room = b.roomName ? `${bold(clip(b.roomName, 80))}` : "*no room*";
   const marks = stayMarkWords(p).map((m) => ` · ${m}`);
@@ -85,7 +86,7 @@ export interface RoundRecord {
 }
 
 /** A pet's buttons' state; undefined when it has nothing to record (or the API gave no ids). */
-function petState(p: RoundPet, r: RoundReport): PetRoundState | undefined {
+function petState(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): PetRoundState | undefined {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
   // ASSUMPTION: a booking or pet without its id (the spec does not say ids are always present)
@@ -121,7 +122,7 @@ function withProgress(m: Message, at: number, record: RoundRecord): Message {
   return { text: m.text, blocks: drawn };
 }
 
-export function roundMessages(r: RoundReport, lateAt?: string, record?: RoundRecord): Threaded {
+export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string, record?: RoundRecord): Threaded {
   const t = title(r);
   const head = [header(t), context(`${esc(summary(r))}${lateWords(lateAt)}`)];
   if (r.pets.length === 0) {

@@ -4,6 +4,7 @@
  * only behind each entry's "Owner's contacts" button, answered to the one who clicks.
  */
 import type { TomorrowCheck } from "../answers/today.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
 import { plural } from "../domain/text.ts";
 import { careWarningWords } from "../words/care.ts";
 import { timeOf } from "../words/dates.ts";
@@ -14,7 +15,7 @@ import { bold, button, clip, context, esc, fallback, header, section } from "./m
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
-export function tomorrowMessages(t: TomorrowCheck, timezone: string, lateAt?: string): Threaded {
+export function tomorrowMessages(t: ChannelSafe<TomorrowCheck>, timezone: string, lateAt?: string): Threaded {
   const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
   const summary = `${plural(t.arrivals, "arrival")} · ${t.entries.length} with care details to get from the owner${lateWords(lateAt)}`;
   if (t.entries.length === 0) {

@@ -26,6 +26,8 @@ export interface CliDeps {
   fetch?: typeof fetch;
   /** Injected clock, for tests; default the system's. */
   clock?: Clock;
+  /** How long `digest` waits after posting before it checks for a duplicate; tests pass 0. Default 2 s. */
+  settleMs?: number;
 }
 
 export interface CliContext {

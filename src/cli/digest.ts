@@ -8,8 +8,7 @@ import { UsageError } from "../answers/failure.ts";
 import { currentRound } from "../answers/rounds.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
-import type { PostKind } from "../digest/compose.ts";
-import type { ScheduledPost } from "../digest/posts.ts";
+import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
@@ -101,7 +100,7 @@ export async function run(ctx: CliContext): Promise<number> {
   const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
   const date = values.date ?? localDate(ctx.clock.now(), config.timezone);
   const theRound = round ?? currentRound(deps);
-  const kinds = contents.map((c): PostKind => (c === "rounds" ? `rounds:${theRound}` : c));
+  const kinds = contents.map((c): PostKind => (c === "rounds" ? roundPost(theRound) : c));
   const { composePost } = await import("../digest/compose.ts");
   if (dryRun) {
     const posts = [];
@@ -111,15 +110,20 @@ export async function run(ctx: CliContext): Promise<number> {
   }
   const posts: ScheduledPost[] = kinds.map((kind) => ({
     kind,
-    channel: (kind.startsWith("rounds:") ? config.rounds.channel : config.digest?.channel) as string,
-    time: kind.startsWith("rounds:") ? config.rounds.times[theRound] : (config.digest?.time ?? "07:00"),
+    channel: (roundOfPost(kind) ? config.rounds.channel : config.digest?.channel) as string,
+    time: roundOfPost(kind) ? config.rounds.times[theRound] : (config.digest?.time ?? "07:00"),
   }));
   // Loaded only to post: usage errors and dry runs do not need the job.
   const [{ DigestJob }, { webClientSlack }] = await Promise.all([
     import("../digest/job.ts"),
     import("../digest/slack.ts"),
   ]);
-  const job = new DigestJob({ deps, slack: webClientSlack(slackClient(ctx)), settings: { posts } });
+  const job = new DigestJob({
+    deps,
+    slack: webClientSlack(slackClient(ctx)),
+    settings: { posts },
+    ...(ctx.deps.settleMs !== undefined ? { settleMs: ctx.deps.settleMs } : {}),
+  });
   const outcome = await job.runDay(date, { retry: false });
   for (const post of posts)
     io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);

@@ -4,9 +4,8 @@
  * their ids) and asks for the id.
  */
 import { UsageError } from "../answers/failure.ts";
-import { type BookingsPage, customerAnswer } from "../answers/records.ts";
+import { customerAnswer, customerHistory } from "../answers/records.ts";
 import type { Deps } from "../deps.ts";
-import type { Booking } from "../kennel/schemas.ts";
 import { bookingsText, customerListText } from "../text/index.ts";
 import { type CliContext, print, textOptions } from "./context.ts";
 
@@ -23,25 +22,12 @@ export async function history(ctx: CliContext, deps: Deps, query: string, json: 
   const customerId = found.view.customer.customerId;
   if (customerId === undefined)
     throw new UsageError("That customer has no id to read the history by.", "Try the customer's id.");
-  const all: Booking[] = [];
-  let requestId = "";
   const progress = io.stderr.isTTY === true;
-  for await (const p of deps.kennel.iterateCustomerBookings(customerId, {}, 100)) {
-    all.push(...p.data.items);
-    requestId ||= p.requestId;
-    if (progress)
-      io.stderr.write(`\rReading the booking history: page ${p.data.page} of ${p.data.totalPages}…`);
-  }
+  const page = await customerHistory(
+    deps,
+    customerId,
+    progress ? (n, of) => io.stderr.write(`\rReading the booking history: page ${n} of ${of}…`) : undefined,
+  );
   if (progress) io.stderr.write("\r\x1b[K");
-  const name = all.find((b) => b.customerName)?.customerName;
-  const page: BookingsPage = {
-    title: `Booking history of ${name ?? `customer ${customerId}`} (customer id ${customerId})`,
-    emptyText: "No bookings recorded for this customer.",
-    items: all,
-    page: 1,
-    totalPages: 1,
-    totalRecords: all.length,
-    requestId,
-  };
   return print(ctx, page, json, () => bookingsText(page, textOptions(ctx, deps)));
 }

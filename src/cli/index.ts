@@ -75,7 +75,9 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   let log: Logger | undefined;
   try {
     const config = loadConfig(deps.env);
-    log = createLogger({ level: config.logLevel, secrets: secretValues(deps.env) });
+    // Logs go to standard error: the process's own, or the one a caller passes in (a test's capture).
+    const destination = io.stderr === process.stderr ? {} : { destination: io.stderr };
+    log = createLogger({ level: config.logLevel, secrets: secretValues(deps.env), ...destination });
     const subcommand = await load();
     return await subcommand.run({ command, args, config, deps, io, log, clock: deps.clock ?? systemClock });
   } catch (error) {

@@ -52,8 +52,6 @@ export function logLevel(value: string): Check<LogLevel> {
     : bad(`"${value}" is not a log level.`, `Use one of ${LOG_LEVELS.join(", ")}.`);
 }
 
-export const DEFAULT_ROUND_TIMES: RoundTimes = { morning: "07:30", midday: "12:00", evening: "18:00" };
-
 export function roundTimes(value: string): Check<RoundTimes> {
   const fix = "Give three times HH:MM, morning, midday and evening, in order, for example 07:30,12:00,18:00.";
   const parts = value.split(",").map((s) => s.trim());

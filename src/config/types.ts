@@ -11,7 +11,6 @@ export interface KennelSettings {
   /** Base address including /api/v1, without a trailing slash. */
   baseUrl: URL;
   timeoutMs: number;
-  rawResponses: boolean;
   /** KENNEL_DEBUG=1: each request logged with its request id, at any LOG_LEVEL but silent. */
   debug: boolean;
   /** KENNEL_CACHE_TTL_S: how long pet and customer records are kept; 0 is off. Default 300. */
@@ -40,8 +39,6 @@ export interface DigestSettings {
   time: string;
   /** What the post holds, in order: departures first by default. */
   kinds: DigestKind[];
-  /** false: no in-process scheduler (an external one runs `kennel-desk digest`). */
-  schedule: boolean;
 }
 
 /** The three care rounds of the day, local HH:MM, ascending. */

@@ -11,15 +11,8 @@ import { roundMessages } from "../blocks/rounds.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
-import type { Round } from "../domain/care.ts";
 import { addDays } from "../time.ts";
-
-/** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | `rounds:${Round}` | "tomorrow";
-
-export function isPostKind(kind: string): kind is PostKind {
-  return /^(departures|arrivals|tomorrow|rounds:(morning|midday|evening))$/.test(kind);
-}
+import { type PostKind, roundOfPost } from "./posts.ts";
 
 export async function composePost(
   deps: Deps,
@@ -37,7 +30,8 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
-  const round = kind.slice(7) as Round;
+  const round = roundOfPost(kind);
+  if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
   const report = await roundReport(deps, round, date);
   return roundMessages(report, lateAt, await roundRecord(deps, round, date));
 }

@@ -11,10 +11,17 @@ import type { DigestSettings } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
-import { composePost, isPostKind } from "./compose.ts";
+import { composePost } from "./compose.ts";
 import { dueInstant } from "./due.ts";
 import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
-import { type ComposeFn, digestPosts, type NoticeFn, postLabel, type ScheduledPost } from "./posts.ts";
+import {
+  type ComposeFn,
+  digestPosts,
+  isPostKind,
+  type NoticeFn,
+  postLabel,
+  type ScheduledPost,
+} from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
 
 const RETRY_WINDOW_MS = 15 * 60_000;

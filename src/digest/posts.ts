@@ -6,6 +6,24 @@
 import type { Message } from "../blocks/types.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 
+/** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
+export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow";
+type RoundPostKind = `rounds:${Round}`;
+
+export function isPostKind(kind: string): kind is PostKind {
+  return (
+    kind === "departures" || kind === "arrivals" || kind === "tomorrow" || roundOfPost(kind) !== undefined
+  );
+}
+
+/** A round's post: "rounds:evening". */
+export const roundPost = (round: Round): RoundPostKind => `rounds:${round}`;
+
+/** The round a post is the sheet of ("rounds:evening": evening), or undefined for the other kinds. */
+export function roundOfPost(kind: string): Round | undefined {
+  return ROUNDS.find((round) => kind === roundPost(round));
+}
+
 export interface ScheduledPost {
   /**
    * What is posted: "departures", "arrivals", "rounds:morning", "rounds:midday", "rounds:evening",
@@ -53,7 +71,7 @@ function roundPosts(
   if (!rounds?.channel) return [];
   const channel = rounds.channel;
   return ROUNDS.map((round) => ({
-    kind: `rounds:${round}`,
+    kind: roundPost(round),
     channel,
     time: rounds.times[round],
   }));
@@ -80,8 +98,8 @@ export function scheduledPosts(config: {
 
 /** A kind in words, for logs and notices: "departures", "morning round", "tomorrow's check". */
 export function postLabel(kind: string): string {
-  const round = /^rounds:(.+)$/.exec(kind);
-  if (round) return `${round[1]} round`;
+  const round = roundOfPost(kind);
+  if (round) return `${round} round`;
   if (kind === "tomorrow") return "tomorrow's check";
   return kind;
 }

@@ -24,7 +24,7 @@ import { dueInstant } from "./due.ts";
 const TICK_MS = 60_000;
 
 import type { DigestJob } from "./job.ts";
-import { digestPosts, type ScheduledPost } from "./posts.ts";
+import { digestPosts, roundOfPost, type ScheduledPost } from "./posts.ts";
 
 export interface DigestSchedule {
   nextRun(): Date | null;
@@ -45,7 +45,7 @@ export function supersededPosts(
   now: Date,
 ): ScheduledPost[] {
   const roundTime = (p: ScheduledPost) =>
-    p.kind.startsWith("rounds:") ? dueInstant(p.time, timezone, date)?.getTime() : undefined;
+    roundOfPost(p.kind) ? dueInstant(p.time, timezone, date)?.getTime() : undefined;
   const passed = all.map(roundTime).filter((t): t is number => t !== undefined && t <= now.getTime());
   if (passed.length === 0) return [];
   const current = Math.max(...passed);

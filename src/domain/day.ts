@@ -6,7 +6,7 @@ import type { Booking, Pet } from "../kennel/schemas.ts";
 import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from "./bookings.ts";
 import { type CareFacts, careOf } from "./care.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
-import { type PageOf, pageOf } from "./paging.ts";
+import { LIST_PAGE, type PageOf, pageOf } from "./paging.ts";
 import { matchPets } from "./pet-match.ts";
 
 export type DayKind = "arrivals" | "departures";
@@ -76,8 +76,7 @@ export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
   });
 }
 
-/** Entries on a day page, and the most room one entry's text takes (renderers cap to these). */
-const DAY_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
+/** The most room one entry's text takes on a day page (renderers cap to these). */
 export const ENTRY_CAPS = {
   pets: 400,
   owner: 200,
@@ -107,7 +106,7 @@ function entrySize(b: Booking): number {
 }
 
 export function pageOfDay(sorted: Booking[], page: number): PageOf<Booking> {
-  return pageOf(sorted, page, entrySize, DAY_PAGE);
+  return pageOf(sorted, page, entrySize, LIST_PAGE);
 }
 
 export interface DayTotals {

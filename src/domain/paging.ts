@@ -10,6 +10,12 @@ export interface PageLimits {
   maxChars: number;
 }
 
+/**
+ * A page of a list as one message shows it (a day's arrivals or departures, the house board): at
+ * most 20 entries and about 10,000 characters of their text, inside a Slack message's 12,000.
+ */
+export const LIST_PAGE: PageLimits = { maxEntries: 20, maxChars: 10_000 };
+
 /** The start index of each page; always at least one page (possibly empty). */
 function pageStarts<T>(items: readonly T[], sizeOf: (item: T) => number, limits: PageLimits): number[] {
   const starts = [0];

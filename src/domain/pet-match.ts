@@ -21,6 +21,7 @@
  *    called Buster, one booked) is not matched: which one stays cannot be told.
  */
 import type { Booking, Pet, ReducedBooking } from "../kennel/schemas.ts";
+import { activePets } from "./customers.ts";
 
 export interface PetMatch {
   /** The customer's pets that are on the booking. */
@@ -134,7 +135,7 @@ function containsWords(haystack: string[], needle: string[]): boolean {
 }
 
 export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]): PetMatch {
-  const active = customerPets.filter((p) => !p.deleted);
+  const active = activePets(customerPets);
   const parts = partsOf(
     booking.petNames,
     active.map((p) => nameWords(p.name ?? "")),

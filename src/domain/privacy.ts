@@ -73,6 +73,39 @@ export function withoutContacts(value: unknown): unknown {
 }
 
 /**
+ * A field holding an owner's contact, by its name: a phone or mobile number, an email, an address or
+ * postcode, a second or emergency contact (customerPhone, customerEmail, workPhone, address1, zipCode,
+ * secondContact_Firstname, emergencyContactAddress…).
+ */
+type ContactKey =
+  `${string}${"phone" | "Phone" | "mobile" | "Mobile" | "email" | "Email" | "address" | "Address" | "zipCode" | "Contact"}${string}`;
+
+/**
+ * What a channel renderer or post may receive: the data with every contact field taken out of its
+ * type, at any depth, and no index signature left to read an unnamed field through. An answer's data
+ * passes as it is (a wider object fits), but inside a channel renderer a contact field cannot be
+ * named: the compiler refuses `booking.customerPhone`. (Raw API JSON for a channel goes through
+ * withoutContacts above.)
+ */
+export type ChannelSafe<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends (infer U)[]
+    ? ChannelSafe<U>[]
+    : T extends readonly (infer U)[]
+      ? readonly ChannelSafe<U>[]
+      : T extends object
+        ? {
+            [K in keyof T as K extends string
+              ? string extends K
+                ? never
+                : K extends ContactKey
+                  ? never
+                  : K
+              : K]: ChannelSafe<T[K]>;
+          }
+        : T;
+
+/**
  * The API's records inside one of our own answers: the keys under which a booking, a pet or a
  * customer record sits. Everything else in an answer is ours (entries, totals, flags, words) and
  * carries no contact field.

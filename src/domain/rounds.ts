@@ -6,7 +6,6 @@
  * 07:30, 12:00, 18:00), so at 11:15 the midday round is the one to prepare; before the morning
  * round begins it is still the morning round.
  */
-import { DEFAULT_ROUND_TIMES } from "../config/parsers.ts";
 import {
   type CareFacts,
   dietFor,
@@ -17,6 +16,7 @@ import {
   type Round,
   type RoundMedication,
 } from "./care.ts";
+import { DEFAULT_ROUND_TIMES } from "./round-times.ts";
 import { roundsNamed } from "./round-words.ts";
 
 /** When each round is (ROUNDS_TIMES, read and checked by the settings). */
@@ -34,6 +34,16 @@ export function roundAt(localTime: string, times: RoundTimes = DEFAULT_ROUND_TIM
   if (now >= minutes(times.evening) - LEAD_MINUTES) return "evening";
   if (now >= minutes(times.midday) - LEAD_MINUTES) return "midday";
   return "morning";
+}
+
+/**
+ * Who is on a round's sheet: every stay of the day's house board but those gone before the round's
+ * time (the instant, in ms): checked out before it, or with a status that says the pet has left. A pet
+ * arriving later that day is on it (its dose and diet are given when it comes); a stay with no
+ * check-out time on record stays on it: the sheet shows more rather than hide a dose.
+ */
+export function onRoundSheet(stay: { checkOutDate?: string }, left: boolean, at: number): boolean {
+  return !left && !(stay.checkOutDate !== undefined && Date.parse(stay.checkOutDate) < at);
 }
 
 export interface RoundSheet {

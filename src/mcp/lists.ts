@@ -23,19 +23,6 @@ export function dayPageLine(r: { page: number; pages: number }): string {
   return `Page ${r.page} of ${r.pages} of this day's list.${more}`;
 }
 
-/** The fields every paged answer carries: the page's numbers and the request id. */
-export function pageFields<T>(r: { data: Page<T>; requestId: string; raw: unknown }, deps: Deps) {
-  return {
-    items: r.data.items,
-    page: r.data.page,
-    pageSize: r.data.pageSize,
-    totalPages: r.data.totalPages,
-    totalRecords: r.data.totalRecords,
-    requestId: r.requestId,
-    ...(deps.config.rawResponses ? { raw: r.raw } : {}),
-  };
-}
-
 /** The words of a bookings list's title for the filters given: "Bookings: 2026-11-24 to 2026-11-25, status confirmed". */
 export function filterTitle(head: string, f: Record<string, string | number | undefined>): string {
   const parts = [

@@ -7,9 +7,8 @@
  * once (src/answers/failure.ts). Standard output carries the protocol and nothing else (logs go to
  * standard error).
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Deps } from "../deps.ts";
-import { PRIVACY } from "./tool.ts";
+import { PRIVACY, ToolServer } from "./tool.ts";
 import * as booking from "./tools/booking.ts";
 import * as bookings from "./tools/bookings.ts";
 import * as customer from "./tools/customer.ts";
@@ -52,14 +51,12 @@ const TOOLS = [
   house,
 ];
 
-export function createMcpServer(deps: Deps, version = "0.1.0"): McpServer {
-  const server = new McpServer(
+export function createMcpServer(deps: Deps, version = "0.1.0"): ToolServer {
+  const server = new ToolServer(
     { name: "kennel-desk", version },
-    {
-      instructions:
-        `Read-only access to one kennel's bookings, customers and pets. Times are shown in ${deps.config.timezone}; structured content keeps the API's UTC date-times. ` +
-        `list_arrivals and list_departures give the day as the front desk sees it in Slack (cancelled, no-show and waitlisted bookings left out and counted); list_in_house and get_round give who is in house and a round's feeding and medication sheet as Slack's /inhouse and /rounds do, without contact details. ${PRIVACY}`,
-    },
+    `Read-only access to one kennel's bookings, customers and pets. Times are shown in ${deps.config.timezone}; structured content keeps the API's UTC date-times. ` +
+      `list_arrivals and list_departures give the day as the front desk sees it in Slack (cancelled, no-show and waitlisted bookings left out and counted); list_in_house and get_round give who is in house and a round's feeding and medication sheet as Slack's /inhouse and /rounds do, without contact details. ${PRIVACY}`,
+    deps,
   );
   for (const tool of TOOLS) tool.register(server, deps);
   return server;

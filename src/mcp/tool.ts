@@ -4,8 +4,15 @@
  * tool errors described once (src/answers/failure.ts): "what happened. what to do (request id X)"
  * with {kind, what, whatToDo, requestId} as structured content.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { type ZodRawShape, z } from "zod";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { thisYear } from "../answers/records.ts";
@@ -94,35 +101,85 @@ interface ToolSpec<S extends ZodRawShape> {
   inputSchema: S;
 }
 
-/** The input schemas of a server's tools, for the input check in front of every call. */
-const schemasOf = new WeakMap<McpServer, Map<string, z.ZodObject>>();
+interface RegisteredTool {
+  definition: Tool;
+  schema: z.ZodObject;
+  run(args: unknown): Promise<ToolResult>;
+}
+
+/**
+ * The connector's server: the SDK's protocol server (its public API) answering tools/list and
+ * tools/call itself, so every tool's input is checked here first and bad input is a usage failure in
+ * the same shape as every other, with what was wrong and what to do, and no request is built from it.
+ */
+export class ToolServer {
+  readonly server: Server;
+  readonly #tools = new Map<string, RegisteredTool>();
+
+  constructor(info: { name: string; version: string }, instructions: string, deps: Deps) {
+    this.server = new Server(info, { capabilities: { tools: {} }, instructions });
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [...this.#tools.values()].map((t) => t.definition),
+    }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      const tool = this.#tools.get(name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      const problem = inputProblem(tool.schema, args);
+      if (problem !== undefined) {
+        return failure(
+          new UsageError(
+            `The input to ${name} is not valid: ${problem}.`,
+            "Correct the input (the tool's input schema says what each field takes) and call the tool again.",
+          ),
+          deps,
+          name,
+        );
+      }
+      return tool.run(tool.schema.parse(args ?? {}));
+    });
+  }
+
+  add(tool: RegisteredTool): void {
+    if (this.#tools.has(tool.definition.name)) throw new Error(`Two tools named ${tool.definition.name}`);
+    this.#tools.set(tool.definition.name, tool);
+  }
+
+  connect(transport: Transport): Promise<void> {
+    return this.server.connect(transport);
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}
 
 /** Registers one read-only tool whose body's failures become tool errors. */
 export function addTool<S extends ZodRawShape>(
-  server: McpServer,
+  server: ToolServer,
   deps: Deps,
   spec: ToolSpec<S>,
   body: (args: z.infer<z.ZodObject<S>>) => Promise<ToolResult>,
 ): void {
-  guardInput(server, deps);
-  schemasOf.get(server)?.set(spec.name, z.object(spec.inputSchema));
-  const run = async (args: z.infer<z.ZodObject<S>>): Promise<ToolResult> => {
-    try {
-      return await body(args);
-    } catch (error) {
-      return failure(error, deps, spec.name);
-    }
-  };
-  server.registerTool(
-    spec.name,
-    {
+  const schema = z.object(spec.inputSchema);
+  server.add({
+    definition: {
+      name: spec.name,
       title: spec.title,
       description: spec.description,
-      inputSchema: spec.inputSchema,
+      // As the SDK draws a tool's input schema: JSON Schema draft 7, of what the tool takes in.
+      inputSchema: z.toJSONSchema(schema, { target: "draft-7", io: "input" }) as Tool["inputSchema"],
       annotations: { title: spec.title, ...READ_ONLY },
     },
-    run as never,
-  );
+    schema,
+    run: async (args) => {
+      try {
+        return await body(args as z.infer<z.ZodObject<S>>);
+      } catch (error) {
+        return failure(error, deps, spec.name);
+      }
+    },
+  });
 }
 
 /** What is wrong with a tool's input, in words, or undefined when it is fine. */
@@ -135,36 +192,4 @@ export function inputProblem(schema: z.ZodObject, args: unknown): string | undef
     .slice(0, 5)
     .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
     .join("; ");
-}
-
-type CallHandler = (request: z.infer<typeof CallToolRequestSchema>, extra: unknown) => Promise<unknown>;
-
-/**
- * Puts the input check in front of the SDK's own call handler (installed when the first tool is
- * registered), so bad input is a usage failure in the same shape as every other, with what was
- * wrong and what to do, and no request is built from it.
- */
-function guardInput(server: McpServer, deps: Deps): void {
-  if (schemasOf.has(server)) return;
-  const schemas = new Map<string, z.ZodObject>();
-  schemasOf.set(server, schemas);
-  const low = server.server;
-  const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: CallHandler) => void;
-  (low as { setRequestHandler: unknown }).setRequestHandler = (schema: unknown, handler: CallHandler) => {
-    if (schema !== CallToolRequestSchema) return set(schema, handler);
-    return set(schema, async (request, extra) => {
-      const name = request.params.name;
-      const schema = schemas.get(name);
-      const problem = schema ? inputProblem(schema, request.params.arguments) : undefined;
-      if (problem === undefined) return handler(request, extra);
-      return failure(
-        new UsageError(
-          `The input to ${name} is not valid: ${problem}.`,
-          "Correct the input (the tool's input schema says what each field takes) and call the tool again.",
-        ),
-        deps,
-        name,
-      );
-    });
-  };
 }

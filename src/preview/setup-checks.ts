@@ -12,9 +12,9 @@
  * No answer ever carries a secret back: only what was found, and what to do.
  */
 import { createServer } from "node:net";
+import { keyCheck } from "../answers/kennel.ts";
 import { loadConfig } from "../config.ts";
 import { createKennelClient, type StatusReport } from "../kennel/client.ts";
-import { KennelError } from "../kennel/errors.ts";
 import { describeStatus } from "../kennel/status.ts";
 import type { Logger } from "../log.ts";
 import { portInUse, slackStartError, type TokenKind } from "../slack/start-problem.ts";
@@ -285,28 +285,14 @@ export async function checkKennel(env: SetupEnv, url: string, key: string): Prom
     { ...settings, timeoutMs: 10_000 },
     { log: env.log, secrets: [values.KENNEL_API_KEY] },
   );
-  const report = await kennel.checkStatus();
-  if (report.state !== "ok") return fromReport(report);
   // /health's shape is not shown in the spec: one authenticated call shows the key reads records.
-  try {
-    const page = await kennel.listBookings({}, { page: 1, pageSize: 1 });
-    const words = describeStatus(report);
-    return {
-      ok: true,
-      headline: `${words.headline} It reads the business's bookings (${page.data.totalRecords} in all).`,
-      facts: { baseUrl: settings.baseUrl.href, bookings: page.data.totalRecords },
-    };
-  } catch (error) {
-    if (!(error instanceof KennelError)) throw error;
-    // The states as the status check reads an error (src/kennel/health.ts).
-    const state =
-      error.kind === "authentication"
-        ? "key_rejected"
-        : ["wrong_address", "not_found", "invalid_response", "bad_request"].includes(error.kind)
-          ? "wrong_address"
-          : "unreachable";
-    return fromReport({ ...report, state, error, requestId: error.requestId });
-  }
+  const { report, bookings } = await keyCheck(kennel);
+  if (bookings === undefined) return fromReport(report);
+  return {
+    ok: true,
+    headline: `${describeStatus(report).headline} It reads the business's bookings (${bookings} in all).`,
+    facts: { baseUrl: settings.baseUrl.href, bookings },
+  };
 }
 
 /**

@@ -109,7 +109,10 @@ export interface SlackStandIn {
   channelMembers: Map<string, string[]>;
   /** response_url ids that answer 500. */
   failing: Set<string>;
-  /** Web API methods that answer 429 with Retry-After this many times, then succeed. */
+  /**
+   * Web API methods that answer 429 with Retry-After this many times, then succeed; a key
+   * "users.info:U123" limits that method for that one user only.
+   */
   rateLimited: Map<string, number>;
   /** Web API methods that answer HTTP 500, every time. */
   broken: Set<string>;

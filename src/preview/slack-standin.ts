@@ -202,14 +202,16 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
         const method = path.slice("/api/".length).split("?")[0] ?? "";
         stand.api.push(record);
         if (stand.broken.has(method)) return { status: 500, payload: { ok: false, error: "internal_error" } };
-        const limited = stand.rateLimited.get(method) ?? 0;
+        const perUser = `${method}:${String(body.user ?? "")}`;
+        const limitKey = stand.rateLimited.has(perUser) ? perUser : method;
+        const limited = stand.rateLimited.get(limitKey) ?? 0;
         const overRate =
           (method === "chat.postMessage" &&
             !stand.notInChannel.has(String(body.channel)) &&
             !postRate(String(body.channel))) ||
           (method === "views.publish" && !publishRate(String(body.user_id ?? "")));
         if (limited > 0 || overRate) {
-          if (limited > 0) stand.rateLimited.set(method, limited - 1);
+          if (limited > 0) stand.rateLimited.set(limitKey, limited - 1);
           return {
             status: 429,
             payload: { ok: false, error: "ratelimited" },

@@ -1,13 +1,8 @@
 /** A customer, a list of customers and a list of bookings, as terminal text (the asker's own). */
 import type { BookingsSearch } from "../answers/kennel.ts";
-import {
-  type BookingsPage,
-  type CustomerSearch,
-  type CustomerView,
-  customerAddress,
-  customerName,
-} from "../answers/records.ts";
+import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, standingOf } from "../domain/bookings.ts";
+import { activePets, customerAddress, customerName } from "../domain/customers.ts";
 import { speciesEmoji } from "../words/care.ts";
 import { consentLines } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
@@ -44,7 +39,7 @@ export function customerText(v: CustomerView, o: TextOptions): string {
   ]
     .filter(Boolean)
     .join(" · ");
-  const pets = (c.pets ?? []).filter((p) => !p.deleted);
+  const pets = activePets(c.pets);
   return paragraphs([
     head,
     c.archived ? "📦 archived customer" : undefined,
@@ -74,7 +69,7 @@ export function customerListText(l: CustomerSearch, o: TextOptions): string {
   const head = title(o, `Customers matching “${one(l.query, 100)}” (${l.totalRecords})`);
   if (l.raw !== undefined) return paragraphs([head, rawText(l.raw, o)]);
   const rows = l.items.map((c) => {
-    const pets = (c.pets ?? []).filter((p) => !p.deleted).map((p) => p.name ?? "unnamed");
+    const pets = activePets(c.pets).map((p) => p.name ?? "unnamed");
     return [
       bold(o, one(customerName(c), 200)),
       c.archived ? "📦 archived" : "",

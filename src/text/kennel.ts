@@ -1,8 +1,8 @@
 /** The kennel API's state, help, a failure and the API's raw JSON, as terminal text. */
 import type { Failure } from "../answers/failure.ts";
-import { COMMANDS, DATE_HELP, PRIVACY_HELP } from "../answers/help.ts";
 import type { StatusAnswer } from "../answers/kennel.ts";
 import { cleanText } from "../domain/text.ts";
+import { COMMANDS, DATE_HELP, PRIVACY_HELP } from "../words/help.ts";
 import type { TextOptions } from "./options.ts";
 import { bold, dim, one, paragraphs, red, title } from "./style.ts";
 
@@ -26,7 +26,7 @@ export function statusText(s: StatusAnswer, o: TextOptions): string {
 
 const SEEN_BY = { channel: "in the channel", asker: "only you see it" } as const;
 
-/** What Kennel Desk can do in Slack: the one list of commands (src/answers/help.ts). */
+/** What Kennel Desk can do in Slack: the one list of commands (src/words/help.ts). */
 export function helpText(o: TextOptions): string {
   const rows = COMMANDS.map((c) => `${bold(o, c.usage)}\n    ${c.what} ${dim(o, `(${SEEN_BY[c.seenBy]})`)}`);
   return paragraphs([title(o, "Kennel Desk: what it can do"), rows.join("\n"), DATE_HELP, PRIVACY_HELP]);

@@ -1,6 +1,7 @@
 /** One booking, one pet, and a list of pets, as terminal text (the asker's own: contacts allowed). */
-import { type BookingView, customerName, type PetSearch, type PetView } from "../answers/records.ts";
+import type { BookingView, PetSearch, PetView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, standingOf } from "../domain/bookings.ts";
+import { customerName } from "../domain/customers.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { dateTimeOf } from "../words/dates.ts";

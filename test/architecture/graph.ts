@@ -28,6 +28,36 @@ export function importSpecifiers(source: string): string[] {
   return found;
 }
 
+// The same statements with their import clause, to tell type-only imports from the rest.
+const CLAUSED = /^(import|export)\s+(type\s+)?([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/gm;
+
+/**
+ * The specifiers a source text imports at least one value from: not `import type …`, nor an import
+ * whose every name is marked `type` (`import { type A, type B }`); bare and dynamic imports count.
+ */
+export function valueImportSpecifiers(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(CLAUSED)) {
+    if (m[2]) continue;
+    const clause = (m[3] as string).trim();
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const outside = clause
+      .replace(/\{[^}]*\}/, "")
+      .replace(/,/g, "")
+      .trim();
+    const names = (braces?.[1] ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (outside === "" && names.length > 0 && names.every((n) => n.startsWith("type "))) continue;
+    found.push(m[4] as string);
+  }
+  for (const pattern of [BARE, DYNAMIC]) {
+    for (const match of source.matchAll(pattern)) found.push(match[1] as string);
+  }
+  return found;
+}
+
 /** The repository paths of every `.ts` file under `dir` (recursively), sorted. */
 export function tsFiles(root: string, dir: string): string[] {
   const entries = readdirSync(join(root, dir), { recursive: true, withFileTypes: true });
@@ -43,13 +73,20 @@ export interface ReadGraph {
   unresolved: string[];
 }
 
-/** Reads the files and follows each relative specifier to the file it names (".js" may stand for ".ts"). */
-export function readGraph(root: string, files: readonly string[]): ReadGraph {
+/**
+ * Reads the files and follows each relative specifier to the file it names (".js" may stand for
+ * ".ts"); `specifiers` says which imports count (every one by default, or values only).
+ */
+export function readGraph(
+  root: string,
+  files: readonly string[],
+  specifiers: (source: string) => string[] = importSpecifiers,
+): ReadGraph {
   const graph: Graph = new Map();
   const unresolved: string[] = [];
   for (const file of files) {
     const targets = new Set<string>();
-    for (const spec of importSpecifiers(readFileSync(join(root, file), "utf8"))) {
+    for (const spec of specifiers(readFileSync(join(root, file), "utf8"))) {
       if (!spec.startsWith(".")) continue; // a package or node: built-in
       const target = posix.normalize(posix.join(posix.dirname(file), spec));
       const candidates = [target, target.replace(/\.js$/, ".ts")];

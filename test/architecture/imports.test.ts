@@ -1,8 +1,10 @@
 /**
  * The tree reads simply from its imports: they point down (surfaces → answers → domain → kennel),
- * renderers never import each other, and no import goes round in a circle. Read from src/**\/*.ts with
+ * renderers never import each other, and no import goes round in a circle; the domain reads no
+ * settings, renderers take only types from the answers, and surfaces fetch only through the answers. Read from src/**\/*.ts with
  * regular expressions (graph.ts); the synthetic graphs below show the checks can fail.
  */
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
@@ -15,6 +17,7 @@ import {
   type Rule,
   readGraph,
   tsFiles,
+  valueImportSpecifiers,
 } from "./graph.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -46,8 +49,8 @@ const RULES: Rule[] = [
   },
   {
     from: "src/domain/",
-    never: ["src/answers/", ...RENDERERS, ...SURFACES],
-    why: "the kennel's rules are plain data and functions: no Slack, no terminal, no surface",
+    never: ["src/answers/", "src/config", ...RENDERERS, ...SURFACES],
+    why: "the kennel's rules are plain data and functions: no Slack, no terminal, no surface, no settings (passed in)",
   },
   {
     from: "src/answers/",
@@ -81,6 +84,25 @@ const RULES: Rule[] = [
   },
 ];
 
+/** Rules on value imports only (`import type` is fine): what a module may run, not the types it names. */
+const VALUE_RULES: Rule[] = [
+  ...["src/blocks/", "src/text/", "src/words/"].map((from) => ({
+    from,
+    never: ["src/answers/"],
+    why: "renderers are pure functions of an answer's data: they take its types, never run an answer's code",
+  })),
+];
+
+/**
+ * Where a source calls the kennel API client (`deps.kennel.getBooking(…)`, `kennel.checkStatus()`):
+ * the method names. Not `config.kennel` (the settings) nor `createKennelClient(…)`.
+ */
+function apiClientCalls(source: string): string[] {
+  return [...source.matchAll(/(?<![\w$]|config\.|settings\.)kennel\s*\??\.\s*(\w+)\s*\(/g)].map(
+    (m) => m[1] as string,
+  );
+}
+
 /**
  * Edges that break a rule on today's tree and are being removed (issue 11 moves the rules out of
  * src/blocks/ and makes the answers data). Each must still occur: once the last such import is gone
@@ -89,6 +111,7 @@ const RULES: Rule[] = [
 const KNOWN_TODAY: { from: Area; to: Area }[] = [];
 
 const { graph, unresolved } = readGraph(ROOT, tsFiles(ROOT, "src"));
+const values = readGraph(ROOT, tsFiles(ROOT, "src"), valueImportSpecifiers).graph;
 
 function isKnownBy(edge: string, known: { from: Area; to: Area }): boolean {
   const [from, to] = edge.split(" → ") as [string, string];
@@ -114,6 +137,20 @@ describe("imports in src/", () => {
       return `${edge}: ${rule?.why}`;
     });
     expect(why).toEqual([]);
+  });
+
+  it("renderers take only types from the answers (no answer's code runs in a renderer)", () => {
+    const broken = forbiddenImports(values, VALUE_RULES);
+    expect(broken.map((edge) => `${edge}: ${VALUE_RULES[0]?.why}`)).toEqual([]);
+  });
+
+  it("surfaces never call the kennel API client: they fetch through the answers", () => {
+    const calls = [...graph.keys()]
+      .filter((file) => SURFACES.some((area) => inArea(file, area)))
+      .flatMap((file) =>
+        apiClientCalls(readFileSync(`${ROOT}${file}`, "utf8")).map((method) => `${file}: kennel.${method}()`),
+      );
+    expect(calls).toEqual([]);
   });
 
   it("the known exceptions still occur (delete each one as soon as it is gone)", () => {
@@ -159,6 +196,47 @@ describe("the checks themselves, on synthetic graphs", () => {
       "src/domain/day.ts → src/cli/status.ts",
       "src/text/day.ts → src/blocks/types.ts",
     ]);
+  });
+
+  it("flag src/domain/ reading the settings, and a renderer running an answer's code (not its types)", () => {
+    expect(
+      forbiddenImports(
+        g({ "src/domain/rounds.ts": ["src/config/parsers.ts", "src/config.ts", "src/domain/care.ts"] }),
+        RULES,
+      ),
+    ).toEqual(["src/domain/rounds.ts → src/config.ts", "src/domain/rounds.ts → src/config/parsers.ts"]);
+    expect(
+      forbiddenImports(
+        g({ "src/text/pet.ts": ["src/answers/records.ts"], "src/mcp/x.ts": ["src/answers/a.ts"] }),
+        VALUE_RULES,
+      ),
+    ).toEqual(["src/text/pet.ts → src/answers/records.ts"]);
+    const source = [
+      'import type { PetView } from "../answers/records.ts";',
+      'import { type BookingView, type PetSearch } from "../answers/kennel.ts";',
+      'import { customerName, type CustomerView } from "../answers/customers.ts";',
+      'import help, { type Help } from "../answers/help.ts";',
+      'export type { DayReport } from "../answers/day.ts";',
+      'export { dayReport } from "../answers/days.ts";',
+    ].join("\n");
+    expect(valueImportSpecifiers(source)).toEqual([
+      "../answers/customers.ts",
+      "../answers/help.ts",
+      "../answers/days.ts",
+    ]);
+  });
+
+  it("find a surface's calls of the API client, not the settings' kennel nor making a client", () => {
+    const source = [
+      "const b = (await deps.kennel.getBooking(s.b)).data;",
+      "void kennel.checkStatus().then(() => 1);",
+      "for await (const p of deps.kennel?.iterateCustomerBookings(id)) {}",
+      "const url = config.kennel?.baseUrl.href;",
+      "const s = requireKennel(ctx.config, env); settings.kennel.timeoutMs;",
+      "const k = createKennelClient(settings, { log });",
+      "const answer = await bookingAnswer(deps, ref);",
+    ].join("\n");
+    expect(apiClientCalls(source)).toEqual(["getBooking", "checkStatus", "iterateCustomerBookings"]);
   });
 
   it("areas: a module and its folder, but not a longer name", () => {

@@ -1,9 +1,9 @@
 /** /kennel help, one command's help and the Home tab's help: the rounds' names and the kennel's date order. */
 import { describe, expect, it } from "vitest";
-import { COMMANDS, commandNamed } from "../../src/answers/help.ts";
 import { commandHelpMessage, helpMessage } from "../../src/blocks/help.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
+import { COMMANDS, commandNamed } from "../../src/words/help.ts";
 
 const all = (blocks: unknown) => JSON.stringify(blocks);
 

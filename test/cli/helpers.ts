@@ -1,5 +1,6 @@
 /** The command line in-process, against a loopback sandbox, on a fixed clock, counting API calls. */
 import { runCli } from "../../src/cli/index.ts";
+import type { Clock } from "../../src/deps.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
 
 export interface CliRun {
@@ -36,4 +37,28 @@ export function cliRunner(sandbox: () => Sandbox, now: () => Date) {
     });
     return { code, stdout, stderr, calls };
   };
+}
+
+/**
+ * `kennel-desk ARGS` in-process with exactly this environment, as the command started with it would
+ * see it (nothing else of the test's environment), on the real clock unless one is given; its
+ * standard output and standard error (logs included) captured.
+ */
+export async function runCommand(
+  args: string[],
+  env: Record<string, string>,
+  options: { clock?: Clock; settleMs?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env,
+    io: {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+    },
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+  });
+  return { code, stdout, stderr };
 }

@@ -1,10 +1,10 @@
-/** `kennel-desk digest` as a process, posting through the loopback Slack stand-in. */
-import { execFile } from "node:child_process";
+/** `kennel-desk digest` (in-process, as the command runs it), posting through the loopback Slack stand-in. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { addDays, localDate } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
@@ -20,20 +20,12 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function run(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["src/cli.ts", "digest", ...args],
-      { env: { PATH: process.env.PATH ?? "", ...env }, timeout: 30_000, maxBuffer: 10 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/**
+ * `kennel-desk digest ARGS` in-process, with exactly this environment, on the real clock; no wait
+ * before the check for a duplicate (the stand-in's history is at once what was posted).
+ */
+const run = (args: string[], env: Record<string, string>) =>
+  runCommand(["digest", ...args], env, { settleMs: 0 });
 
 const env = () => ({
   KENNEL_API_KEY: sandbox.keys.main,

@@ -91,7 +91,7 @@ describe("the scheduler (fake timers)", () => {
     const { job, days } = fakeJob();
     const schedule = startDigestSchedule({
       job,
-      settings: { channel: "C1", time: "07:00", kinds: ["departures"], schedule: true },
+      settings: { channel: "C1", time: "07:00", kinds: ["departures"] },
       timezone: "Europe/London",
       clock: { now: () => new Date() },
       log: silentLogger(),
@@ -111,7 +111,7 @@ describe("the scheduler (fake timers)", () => {
     const { job, days } = fakeJob();
     const schedule = startDigestSchedule({
       job,
-      settings: { channel: "C1", time: "07:00", kinds: ["departures"], schedule: true },
+      settings: { channel: "C1", time: "07:00", kinds: ["departures"] },
       timezone: "Europe/London",
       clock: { now: () => new Date() },
       log: silentLogger(),
@@ -126,7 +126,7 @@ describe("the scheduler (fake timers)", () => {
     const { job, days } = fakeJob();
     const schedule = startDigestSchedule({
       job,
-      settings: { channel: "C1", time: "07:00", kinds: ["departures"], schedule: true },
+      settings: { channel: "C1", time: "07:00", kinds: ["departures"] },
       timezone: "America/New_York",
       clock: { now: () => new Date() },
       log: silentLogger(),

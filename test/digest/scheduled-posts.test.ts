@@ -8,10 +8,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
-import { composePost, type PostKind } from "../../src/digest/compose.ts";
+import { composePost } from "../../src/digest/compose.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { DIGEST_EVENT } from "../../src/digest/post.ts";
-import { type ComposeFn, type ScheduledPost, scheduledPosts } from "../../src/digest/posts.ts";
+import {
+  type ComposeFn,
+  isPostKind,
+  type PostKind,
+  postLabel,
+  roundOfPost,
+  type ScheduledPost,
+  scheduledPosts,
+} from "../../src/digest/posts.ts";
 import { startDigestSchedule } from "../../src/digest/schedule.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
@@ -393,5 +401,19 @@ describe("a second kind of post on a DST day", () => {
     expect(await job.runPost("rounds:night", "2026-10-25")).toMatchObject({ result: "already-posted" });
     expect(parents(c)).toHaveLength(1);
     expect(parents(c)[0]?.metadata?.event_payload.late).toBe(false);
+  });
+});
+
+describe("the kinds of post", () => {
+  it("a round's post names its round; no other kind does, nor a round the kennel does not have", () => {
+    expect(roundOfPost("rounds:evening")).toBe("evening");
+    expect(roundOfPost("rounds:morning")).toBe("morning");
+    expect(roundOfPost("rounds:night")).toBeUndefined();
+    expect(roundOfPost("departures")).toBeUndefined();
+    expect(roundOfPost("rounds:")).toBeUndefined();
+    expect(postLabel("rounds:midday")).toBe("midday round");
+    expect(postLabel("tomorrow")).toBe("tomorrow's check");
+    expect(["departures", "arrivals", "tomorrow", "rounds:midday"].every(isPostKind)).toBe(true);
+    expect(["rounds:night", "rounds", "digest"].some(isPostKind)).toBe(false);
   });
 });

@@ -34,7 +34,6 @@ function fakeApi(overrides: Partial<KennelSettings> = {}) {
     apiKey: KEY,
     baseUrl: new URL(BASE),
     timeoutMs: 2_000,
-    rawResponses: false,
     debug: false,
     ...overrides,
   };
@@ -185,7 +184,6 @@ describe("KENNEL_API_CONCURRENCY", () => {
         apiKey: KEY,
         baseUrl: new URL(BASE),
         timeoutMs: 2_000,
-        rawResponses: false,
         debug: false,
         concurrency: 2,
       },

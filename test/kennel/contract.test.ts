@@ -31,7 +31,7 @@ interface Backend {
 
 function makeClient(url: string, key: string) {
   return createKennelClient(
-    { apiKey: key, baseUrl: new URL(url), timeoutMs: 5_000, rawResponses: false, debug: false },
+    { apiKey: key, baseUrl: new URL(url), timeoutMs: 5_000, debug: false },
     { log: silentLogger(), retryDelay: () => 0 },
   );
 }

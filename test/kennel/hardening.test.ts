@@ -14,7 +14,6 @@ function settings(overrides: Partial<KennelSettings> = {}): KennelSettings {
     apiKey: KEY,
     baseUrl: new URL(BASE),
     timeoutMs: 2_000,
-    rawResponses: false,
     debug: true,
     ...overrides,
   };

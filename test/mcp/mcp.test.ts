@@ -130,6 +130,16 @@ describe("every tool answers", () => {
     expect(both.isError).toBe(true);
   });
 
+  it("get_booking by an id that is no booking's: not found, asked as an id only (never as a reference)", async () => {
+    const before = sandbox.requests.length;
+    const r = await main.call("get_booking", { id: 987654321 });
+    expect(r.isError).toBe(true);
+    expect(failureOf(r).kind).toBe("not_found");
+    const asked = sandbox.requests.slice(before).map((q) => q.path);
+    expect(asked.some((p) => p.endsWith("/bookings/987654321"))).toBe(true);
+    expect(asked.some((p) => p.includes("/reference/"))).toBe(false);
+  });
+
   it("invalid input (page 0, a bad date, pageSize 500, a word for an id) is a usage error, with no API call", async () => {
     const before = sandbox.requests.length;
     for (const [name, args, field] of [

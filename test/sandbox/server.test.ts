@@ -22,7 +22,7 @@ afterAll(() => sbx.close());
 
 function clientFor(key: string, timeoutMs = 5_000) {
   return createKennelClient(
-    { apiKey: key, baseUrl: new URL(sbx.url), timeoutMs, rawResponses: false, debug: false },
+    { apiKey: key, baseUrl: new URL(sbx.url), timeoutMs, debug: false },
     { log: silentLogger(), retryDelay: () => 0 },
   );
 }
@@ -232,7 +232,6 @@ describe("scale", () => {
           apiKey: big.keys.main,
           baseUrl: new URL(big.url),
           timeoutMs: 10_000,
-          rawResponses: false,
           debug: false,
         },
         { log: silentLogger() },

@@ -1,5 +1,6 @@
 /** "Owner's contacts" on tomorrow's check: the booking owner's phone and email, only for the one who clicked. */
 import type { App } from "@slack/bolt";
+import { bookingOwnerContacts } from "../../answers/records.ts";
 import { ownerContacts } from "../../blocks/buttons.ts";
 import { ownerContactsMessage } from "../../blocks/tomorrow.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -11,7 +12,7 @@ export function registerOwnerContacts(app: App, deps: BotDeps): void {
     replace: false,
     visibility: "ephemeral",
     answer: async (s) => {
-      const b = (await deps.kennel.getBooking(s.b)).data;
+      const b = await bookingOwnerContacts(deps, s.b);
       return [ownerContactsMessage(b.customerName, b.customerPhone, b.customerEmail, b.reference)];
     },
   });

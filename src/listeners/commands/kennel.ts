@@ -1,9 +1,9 @@
 /** /kennel help|status|bookings|customers|pets (check_api_status, list_bookings, …). */
 import type { App } from "@slack/bolt";
 import { UsageError } from "../../answers/failure.ts";
-import { commandNamed, nearestCommand } from "../../answers/help.ts";
 import { commandHelpMessage, helpMessage } from "../../blocks/help.ts";
 import type { Message } from "../../blocks/types.ts";
+import { commandNamed, nearestCommand } from "../../words/help.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { bookingsSearchReply, customerReply, petReply, statusReply } from "../replies.ts";
 import { ephemeralCommand } from "./ephemeral.ts";

@@ -1,8 +1,8 @@
 /** The shared shape of every slash command: ack at once, then answer through the runner. */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
-import { commandNamed } from "../../answers/help.ts";
 import { commandHelpMessage } from "../../blocks/help.ts";
 import type { Message } from "../../blocks/types.ts";
+import { commandNamed } from "../../words/help.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { run, type Visibility } from "../runner.ts";
 

@@ -1,13 +1,12 @@
 /** get_booking: one booking as /booking shows it (src/answers/records.ts bookingView), with its pets' care. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingText } from "../../text/index.ts";
 import { id, text } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
@@ -34,7 +33,7 @@ export function register(server: McpServer, deps: Deps): void {
           "Call get_booking with a reference (for example HP-7K2M9Q) or with a booking id, not both.",
         );
       }
-      const view = await bookingView(deps, a.id !== undefined ? String(a.id) : (a.reference as string));
+      const view = await bookingView(deps, a.id !== undefined ? { id: a.id } : (a.reference as string));
       return dataAnswer(deps, view, bookingText);
     },
   );

@@ -2,15 +2,15 @@
  * list_bookings: the spec's (docs/kennel-api.md) plain paged search of every booking (GET /bookings), with the same
  * booking words as Slack's /kennel bookings.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { bookingsPage } from "../../answers/lists.ts";
 import type { BookingsPage } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";
-import { filterTitle, pageFields, pageLine, rangeEnd, rangeStart } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { filterTitle, pageLine, rangeEnd, rangeStart } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
@@ -28,7 +28,8 @@ export function register(server: McpServer, deps: Deps): void {
       },
     },
     async (a) => {
-      const r = await deps.kennel.listBookings(
+      const fields = await bookingsPage(
+        deps,
         {
           from: rangeStart(deps, a.from),
           to: rangeEnd(deps, a.to),
@@ -43,7 +44,7 @@ export function register(server: McpServer, deps: Deps): void {
       const data: BookingsPage & { pageSize: number } = {
         title: filterTitle("Bookings", a),
         emptyText: "No bookings match. Widen the dates or drop a filter.",
-        ...pageFields(r, deps),
+        ...fields,
       };
       return dataAnswer(deps, data, (d, o) => `${pageLine(d, "bookings")}\n${bookingsText(d, o)}`);
     },

@@ -2,15 +2,15 @@
  * list_customer_bookings: the spec's (docs/kennel-api.md) paged booking history of one customer
  * (GET /customers/{id}/bookings), in the same booking words as Slack's customer history.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { customerBookingsPage } from "../../answers/lists.ts";
 import type { BookingsPage } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";
-import { filterTitle, pageFields, pageLine, rangeEnd, rangeStart } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { filterTitle, pageLine, rangeEnd, rangeStart } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
@@ -23,7 +23,8 @@ export function register(server: McpServer, deps: Deps): void {
       inputSchema: { customerId: id("customer"), ...bookingFilters },
     },
     async (a) => {
-      const r = await deps.kennel.listCustomerBookings(
+      const fields = await customerBookingsPage(
+        deps,
         a.customerId,
         {
           from: rangeStart(deps, a.from),
@@ -34,7 +35,7 @@ export function register(server: McpServer, deps: Deps): void {
         },
         { page: a.page, pageSize: a.pageSize },
       );
-      const name = r.data.items.find((b) => b.customerName)?.customerName;
+      const name = fields.items.find((b) => b.customerName)?.customerName;
       const data: BookingsPage & { pageSize: number; customerId: number } = {
         customerId: a.customerId,
         // The customer is named in the title, not listed again as a filter.
@@ -43,7 +44,7 @@ export function register(server: McpServer, deps: Deps): void {
           customerId: undefined,
         }),
         emptyText: "No bookings recorded for this customer.",
-        ...pageFields(r, deps),
+        ...fields,
       };
       return dataAnswer(deps, data, (d, o) => `${pageLine(d, "bookings")}\n${bookingsText(d, o)}`);
     },

@@ -1,13 +1,13 @@
 /** list_customer_pets: the customer's pets (GET /customers/{id}/pets), each with its care facts and flags. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { customerPets } from "../../answers/lists.ts";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petCare } from "../../domain/day.ts";
 import { petListText } from "../../text/index.ts";
 import { id } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY, today } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
@@ -19,7 +19,7 @@ export function register(server: McpServer, deps: Deps): void {
     },
     async (a) => {
       const [r, owners] = await Promise.all([
-        deps.kennel.listCustomerPets(a.customerId),
+        customerPets(deps, a.customerId),
         ownerNames(deps, [a.customerId]),
       ]);
       const owner = owners.get(a.customerId);
@@ -29,12 +29,12 @@ export function register(server: McpServer, deps: Deps): void {
         query: `pets of ${owner ?? `customer ${a.customerId}`}`,
         name: "",
         owner,
-        items: r.data.map((pet) => ({ ...petCare(pet), owner, age: ageOf(pet, date) })),
+        items: r.items.map((pet) => ({ ...petCare(pet), owner, age: ageOf(pet, date) })),
         page: 1,
         totalPages: 1,
-        totalRecords: r.data.length,
+        totalRecords: r.items.length,
         requestId: r.requestId,
-        ...(deps.config.rawResponses ? { raw: r.raw } : {}),
+        ...(r.raw !== undefined ? { raw: r.raw } : {}),
       };
       return dataAnswer(deps, data, petListText);
     },

@@ -1,12 +1,11 @@
 /** get_customer: one customer as /customer shows it to the asker: contacts, consent, pets. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { customerView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { customerText } from "../../text/index.ts";
 import { id } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

@@ -1,14 +1,14 @@
 /** list_customers: the spec's (docs/kennel-api.md) paged customer search (GET /customers), in /customer's words. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { customersPage } from "../../answers/lists.ts";
 import type { CustomerSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { customerListText } from "../../text/index.ts";
 import { dateOrDateTime, page, pageSize, text } from "../inputs.ts";
-import { pageFields, pageLine, rangeStart } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { pageLine, rangeStart } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
@@ -26,7 +26,8 @@ export function register(server: McpServer, deps: Deps): void {
       },
     },
     async (a) => {
-      const r = await deps.kennel.listCustomers(
+      const fields = await customersPage(
+        deps,
         {
           search: a.search,
           createdSince: rangeStart(deps, a.createdSince),
@@ -43,7 +44,7 @@ export function register(server: McpServer, deps: Deps): void {
       ]
         .filter(Boolean)
         .join(", ");
-      const data: CustomerSearch & { pageSize: number } = { query, ...pageFields(r, deps) };
+      const data: CustomerSearch & { pageSize: number } = { query, ...fields };
       return dataAnswer(deps, data, (d, o) => `${pageLine(d, "customers")}\n${customerListText(d, o)}`);
     },
   );

@@ -4,16 +4,16 @@
  * the same pages. The text content is the page asked for; the structured content is the whole day
  * (every entry, the day's counts), never a Slack page.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { dayReport, pageOfReport } from "../../answers/day.ts";
+import { apiDay } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsThatCount } from "../../domain/bookings.ts";
 import type { DayKind } from "../../domain/day.ts";
 import { dayText, rawText } from "../../text/index.ts";
 import { day } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
-import { addTool, answer, PRIVACY, textOptions, today } from "../tool.ts";
+import { addTool, answer, PRIVACY, type ToolServer, textOptions, today } from "../tool.ts";
 
 const dayPage = z
   .number()
@@ -25,11 +25,11 @@ const dayPage = z
     "One-based page of the day's list in the text, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1. The structured content always carries the whole day.",
   );
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   for (const kind of ["arrivals", "departures"] as const) registerDay(server, deps, kind);
 }
 
-function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
+function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
   const endpoint = kind === "arrivals" ? "GET /bookings/checkin" : "GET /bookings/checkout";
   addTool(
     server,
@@ -50,9 +50,8 @@ function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
       const date = a.date ?? today(deps);
       if (deps.config.rawResponses) {
         // The API's JSON unchanged (the spec's (docs/kennel-api.md) raw mode), and still the counts of what a list leaves out.
-        const r =
-          kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
-        const { kept, leftOut } = bookingsThatCount(r.data);
+        const r = await apiDay(deps, kind, date);
+        const { kept, leftOut } = bookingsThatCount(r.items);
         return answer(rawText(r.raw, textOptions(deps)), {
           raw: r.raw,
           requestId: r.requestId,

@@ -4,7 +4,6 @@
  * channel sees and no more: the structured content has every contact field taken out (phone, email,
  * address, emergency contact), as in a channel post. Read-only.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { houseReport, pageOfHouse } from "../../answers/house.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
@@ -15,7 +14,7 @@ import { didYouMean } from "../../domain/suggest.ts";
 import { houseText, roundText } from "../../text/index.ts";
 import { day, text } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
-import { addTool, answer, textOptions, today } from "../tool.ts";
+import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
 const CHANNEL_SAFE =
   "Results carry customer names and pets' care, never contact details (phone, email, address): what Slack shows in a channel.";
@@ -47,7 +46,7 @@ const roundInput = (names: RoundNames | undefined) =>
       `The round: ${roundNamesLine(names)}. Default: the round now by the kennel's clock (each round begins an hour before its time).`,
     );
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

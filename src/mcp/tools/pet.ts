@@ -3,14 +3,13 @@
  * own midday and evening instructions (the instruction is never given a time of day), diet per
  * round, allergies, notes, evaluation, and the owner.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { petView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petText } from "../../text/index.ts";
 import { id } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY } from "../tool.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

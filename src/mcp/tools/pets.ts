@@ -2,15 +2,15 @@
  * list_pets: the spec's (docs/kennel-api.md) paged pet search (GET /pets) by name, owner, species or breed; each pet
  * with its owner's name and age, as /pet's list shows them, so same-named pets can be told apart.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { petsPage } from "../../answers/lists.ts";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petListText } from "../../text/index.ts";
 import { page, pageSize, text } from "../inputs.ts";
-import { pageFields, pageLine } from "../lists.ts";
-import { addTool, dataAnswer, PRIVACY, today } from "../tool.ts";
+import { pageLine } from "../lists.ts";
+import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,
@@ -30,7 +30,8 @@ export function register(server: McpServer, deps: Deps): void {
       },
     },
     async (a) => {
-      const r = await deps.kennel.listPets(
+      const fields = await petsPage(
+        deps,
         { name: a.name, owner: a.owner, species: a.species, breed: a.breed },
         { page: a.page, pageSize: a.pageSize },
       );
@@ -39,16 +40,15 @@ export function register(server: McpServer, deps: Deps): void {
         ? new Map<number, string>()
         : await ownerNames(
             deps,
-            r.data.items.map((p) => p.customerId),
+            fields.items.map((p) => p.customerId),
           );
       const date = today(deps);
-      const fields = pageFields(r, deps);
       const data: PetSearch & { pageSize: number } = {
         ...fields,
         query: [a.name, a.owner && `owner ${a.owner}`, a.species, a.breed].filter(Boolean).join(", "),
         name: a.name ?? "",
         owner: a.owner,
-        items: r.data.items.map((pet) => ({
+        items: fields.items.map((pet) => ({
           pet,
           owner: pet.customerId === undefined ? undefined : owners.get(pet.customerId),
           age: ageOf(pet, date),

@@ -1,11 +1,10 @@
 /** check_api_status: whether the kennel API is up and accepts the key, as /kennel status says it. */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { statusAnswer } from "../../answers/kennel.ts";
 import type { Deps } from "../../deps.ts";
 import { statusText } from "../../text/index.ts";
-import { addTool, answer, textOptions } from "../tool.ts";
+import { addTool, answer, type ToolServer, textOptions } from "../tool.ts";
 
-export function register(server: McpServer, deps: Deps): void {
+export function register(server: ToolServer, deps: Deps): void {
   addTool(
     server,
     deps,

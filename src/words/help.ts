@@ -1,4 +1,4 @@
-/** What Kennel Desk can do, as data: every surface's help is drawn from this one list. */
+/** What Kennel Desk can do, as words: every surface's help is drawn from this one list. */
 import { type DateOrder, dateOrderWords } from "../config/date-order.ts";
 import { roundNamesLine } from "../domain/round-names.ts";
 import { nearestWord } from "../domain/suggest.ts";
