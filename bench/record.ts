@@ -7,7 +7,8 @@
  *   load     30 taps a second on a 150-pet round, staff tapping at once and Slack re-delivering
  *            some: every tap committed once, none lost or doubled; the commit's p99 under load.
  *   memory   the store's idle memory cost: the RSS of a process that opened the store and read a
- *            day's record, minus one that did not (each in its own process, at rest). Goal ≤ 10 MB.
+ *            day's record, minus one that did not (each in its own process, at rest; the compiled
+ *            store from dist/, as the bot runs, when built: npm run build). Goal ≤ 10 MB.
  *   start    opening an existing record (the schema checked): goal "nothing measurable".
  *
  *   node bench/record.ts            full run (about 1.5 minutes)
@@ -42,20 +43,6 @@ const P = {
   restMs: SHORT ? 300 : 3_000,
 };
 const clock = { now: () => new Date() };
-
-// --- a child process for the memory part: opens the store (or not), reads a day, rests, reports RSS.
-if (argv[0] === "--memory-child") {
-  const dir = argv[2] as string;
-  if (argv[1] === "with") {
-    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock);
-    await store.entries({ date: "2026-11-24" });
-  }
-  await new Promise((r) => setTimeout(r, P.restMs));
-  (globalThis as { gc?: () => void }).gc?.();
-  await new Promise((r) => setTimeout(r, 200));
-  process.send?.({ rss: process.memoryUsage().rss });
-  process.exit(0);
-}
 
 interface Row {
   figure: string;
@@ -213,7 +200,7 @@ if (PARTS.has("memory") || PARTS.has("start")) {
     section("the store's idle memory cost (each in its own process, at rest)");
     const rss = (mode: "with" | "without") =>
       new Promise<number>((resolve, reject) => {
-        const child = fork(import.meta.filename, ["--memory-child", mode, dir], {
+        const child = fork(join(import.meta.dirname, "record-idle.ts"), [mode, dir, String(P.restMs)], {
           execArgv: ["--expose-gc"],
           stdio: ["ignore", "inherit", "inherit", "ipc"],
         });

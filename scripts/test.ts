@@ -117,7 +117,15 @@ const STEPS: Step[] = [
       });
     },
   },
-  { name: "bench", what: "node bench/bot.ts --short", run: () => command(node, ["bench/bot.ts", "--short"]) },
+  {
+    name: "bench",
+    what: "node bench/bot.ts --short; node bench/record.ts --short",
+    run: () => {
+      const bot = command(node, ["bench/bot.ts", "--short"]);
+      const record = command(node, ["bench/record.ts", "--short"]);
+      return bot && record;
+    },
+  },
 ];
 
 const only = process.argv.slice(2);

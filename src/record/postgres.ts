@@ -133,6 +133,7 @@ export function postgresDriver(options: PostgresOptions): Driver {
       }
     },
     isUniqueViolation: (error) => (error as { code?: unknown })?.code === "23505",
+    isCheckViolation: (error) => (error as { code?: unknown })?.code === "23514",
     storeError,
     close: () => pool.end(),
   };

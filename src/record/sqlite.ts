@@ -2,7 +2,7 @@
  * The embedded engine: SQLite through Node's built-in `node:sqlite` (nothing to install, no native
  * build). One file, `care-record.sqlite`, in the data folder (created with mode 700 when missing).
  * WAL, so reads never wait for a write; synchronous=FULL, so a committed entry survives a power
- * cut; a busy timeout, so two processes on one file wait for each other instead of failing. Each
+ * cut; a short busy timeout, so a process waits a moment for another's write instead of failing. Each
  * transaction takes the write lock at its start (BEGIN IMMEDIATE) and the transactions of this
  * process run one after the other.
  */
@@ -17,7 +17,10 @@ export const SQLITE_FILE = "care-record.sqlite";
 export interface SqliteOptions {
   /** The data folder (KENNEL_DATA_DIR). */
   dir: string;
-  /** How long a write waits for another process's write. Default 5000 ms. */
+  /**
+   * How long a write waits for another process's write (node:sqlite waits synchronously, so the bot
+   * does nothing else meanwhile: kept short). Default 1000 ms; then the tap is told to try again.
+   */
   busyTimeoutMs?: number;
 }
 
@@ -30,6 +33,7 @@ const SQLITE_CORRUPT = 11;
 const SQLITE_FULL = 13;
 const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
+const SQLITE_CONSTRAINT_CHECK = 275;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 
@@ -49,7 +53,7 @@ function bind(params: readonly unknown[]): SQLInputValue[] {
 export function sqliteDriver(options: SqliteOptions): Driver {
   const dir = resolve(options.dir);
   const file = join(dir, SQLITE_FILE);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const busyTimeoutMs = options.busyTimeoutMs ?? 1000;
   let db: DatabaseSync | undefined;
   const statements = new Map<string, StatementSync>();
   /** The end of the queue of this process's transactions. */
@@ -162,6 +166,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
       const code = sqliteCode(error);
       return code === SQLITE_CONSTRAINT_UNIQUE || code === SQLITE_CONSTRAINT_PRIMARYKEY;
     },
+    isCheckViolation: (error) => sqliteCode(error) === SQLITE_CONSTRAINT_CHECK,
     storeError: fail,
     problem: () => {
       try {

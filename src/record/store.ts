@@ -41,6 +41,8 @@ export interface Driver {
   transaction<T>(work: (query: Query) => Promise<T>, options?: { lock?: boolean }): Promise<T>;
   /** A unique index refused a row (the race the checks could not see). */
   isUniqueViolation(error: unknown): boolean;
+  /** A CHECK constraint refused a row (a field too long, an outcome that does not fit its item). */
+  isCheckViolation(error: unknown): boolean;
   /** The engine's error as a StoreError when it means the store cannot be used (down, full, read-only). */
   storeError(error: unknown): StoreError | undefined;
   /** A problem seen without a query (the SQLite file or folder not writable), in one sentence. */
@@ -182,6 +184,11 @@ class SqlStore implements CareRecordStore {
         return result;
       } catch (error) {
         if (this.#driver.isUniqueViolation(error) && attempt < RACE_RETRIES) continue;
+        if (this.#driver.isCheckViolation(error)) {
+          throw new InvalidEntryError(
+            `The record refused an entry as given (a field too long, or an outcome that does not fit its item): ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+          );
+        }
         const failure = this.#failure(error);
         if (failure && failure.problem !== "newer_schema") this.#lastWriteFailure = failure;
         throw failure ?? error;

@@ -93,7 +93,12 @@ export interface StoreHealth {
 
 export interface CareRecordStore {
   readonly engine: "sqlite" | "postgres";
-  /** Commits the entries in one transaction (see the rules above). Throws a StoreError when the store cannot be written. */
+  /**
+   * Commits the entries in one transaction (see the rules above). The entries of one call share one
+   * `requestKey` and name each item once. Throws a StoreError (src/record/errors.ts) when the store
+   * cannot be written (down, full, read-only), an InvalidEntryError when an entry does not fit (a
+   * correction of another item's entry, a note over 500 characters…); either way nothing is written.
+   */
   record(entries: EntryInput[]): Promise<RecordResult>;
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;

@@ -327,7 +327,7 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
         entry({ item: "meal", outcome: "ate_all", itemText: "Dry food", requestKey: "tap-2" }),
         entry({ item: "med:3", itemText: "x".repeat(3001), requestKey: "tap-2" }),
       ];
-      await expect(store.record(request)).rejects.toThrow();
+      await expect(store.record(request)).rejects.toBeInstanceOf(InvalidEntryError);
       expect((await store.entries({})).map((e) => e.item)).toEqual(["med:2"]);
       // Nothing of it was kept, not even its request key: the same request, fixed, records.
       const fixed = await store.record([
