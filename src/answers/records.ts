@@ -5,11 +5,13 @@
 import type { Deps } from "../deps.ts";
 import { type CareFacts, careOf } from "../domain/care.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
+import type { StayRecordView } from "../domain/stay.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
+import { stayRecords } from "./stay.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
@@ -34,6 +36,8 @@ export interface BookingView extends Provenance {
   care: EntryCare;
   /** Why the care could not be loaded, in words. */
   careProblem: string | undefined;
+  /** The stay's care record, when Kennel Desk keeps one (the bot; `kennel-desk record --booking`). */
+  stay?: StayRecordView;
 }
 
 const isId = (s: string) => /^\d{1,15}$/.test(s);
@@ -90,11 +94,17 @@ export async function bookingView(deps: Deps, input: string): Promise<BookingVie
     careProblem = `The pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
+  const care = careOfBooking(booking, pets);
+  const stay =
+    booking.bookingId !== undefined
+      ? (await stayRecords(deps, [{ booking, care }]))?.get(booking.bookingId)
+      : undefined;
   return {
     booking,
     full: full !== undefined,
-    care: careOfBooking(booking, pets),
+    care,
     careProblem,
+    ...(stay ? { stay } : {}),
     requestId,
     ...rawOf(deps, raw),
   };

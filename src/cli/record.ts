@@ -9,11 +9,13 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
+import { bookingView } from "../answers/records.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
+import { stayRecordText } from "../text/stay.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 import { roundOf } from "./rounds.ts";
@@ -68,12 +70,42 @@ function roundOption(raw: string | undefined) {
   return round;
 }
 
+/** `record --booking REF|ID`: one stay's care record, beside what was due (needs the kennel API). */
+async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number> {
+  const kennel = kennelDeps(ctx);
+  const { store, where } = await openStore(ctx);
+  try {
+    const v = await bookingView(store ? { ...kennel, record: store } : kennel, ref);
+    const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? ref}`;
+    const record = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+    return print(ctx, { reference, where, stay: record }, json, () =>
+      stayRecordText(record, reference, textOptions(ctx)),
+    );
+  } finally {
+    await store?.close();
+  }
+}
+
 async function day(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
     ctx.args,
-    { json: { type: "boolean" }, round: { type: "string" }, pet: { type: "string" } },
+    {
+      json: { type: "boolean" },
+      round: { type: "string" },
+      pet: { type: "string" },
+      booking: { type: "string" },
+    },
     true,
   );
+  if (values.booking !== undefined) {
+    if (positionals.length > 0 || values.round !== undefined || values.pet !== undefined) {
+      throw new UsageError(
+        "record --booking takes no date, --round or --pet: it is the whole stay.",
+        HELP_HINT,
+      );
+    }
+    return stay(ctx, values.booking, values.json === true);
+  }
   const round = roundOption(values.round);
   const petId = petOption(values.pet);
   const date = dayOption(ctx, positionals.join(" "));

@@ -23,6 +23,9 @@ Commands:
              The day's care record beside what each round's sheet said was due: who recorded each
              dose and meal, when, the outcome and note; corrected entries marked. Reads
              KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.
+  record --booking REF|ID [--json]
+             One stay's care record, for the handover at pick-up: doses given of those due, each
+             refusal or missed dose with its time, meals eaten, then every round's entries.
   record export --from DATE --to DATE [--format csv|json]
              Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
