@@ -11,6 +11,7 @@ import type { SlackSettings } from "./config.ts";
 import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
+import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
@@ -201,6 +202,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           ...options.digest,
         })
       : undefined;
+  // The round check's reply in the round post's thread, edited as entries arrive.
+  if (posts.some((p) => isCheckKind(p.kind)))
+    deps.roundCheck = new RoundCheckEditor(base, webClientSlack(app.client), posts);
   let schedule: DigestSchedule | undefined;
   let server: BotServer | undefined;
 

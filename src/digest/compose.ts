@@ -13,12 +13,14 @@ import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { addDays } from "../time.ts";
+import type { PostMessages } from "./posts.ts";
+import { composeRoundCheck, isCheckKind } from "./round-check.ts";
 
 /** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | `rounds:${Round}` | "tomorrow";
+export type PostKind = "departures" | "arrivals" | `rounds:${Round}` | "tomorrow" | `check:${Round}`;
 
 export function isPostKind(kind: string): kind is PostKind {
-  return /^(departures|arrivals|tomorrow|rounds:(morning|midday|evening))$/.test(kind);
+  return /^(departures|arrivals|tomorrow|(rounds|check):(morning|midday|evening))$/.test(kind);
 }
 
 export async function composePost(
@@ -26,7 +28,7 @@ export async function composePost(
   kind: PostKind,
   date: string,
   lateAt?: string,
-): Promise<Threaded> {
+): Promise<Threaded | PostMessages> {
   if (kind === "departures" || kind === "arrivals") {
     return digestMessages(
       await dayReport(deps, kind, date, { wholeDay: true }),
@@ -37,6 +39,7 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
+  if (isCheckKind(kind)) return composeRoundCheck(deps, kind, date);
   const round = kind.slice(7) as Round;
   const report = await roundReport(deps, round, date);
   return roundMessages(report, lateAt, await roundRecord(deps, round, date));

@@ -15,6 +15,7 @@ import { composePost, isPostKind } from "./compose.ts";
 import { dueInstant } from "./due.ts";
 import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
 import { type ComposeFn, digestPosts, type NoticeFn, postLabel, type ScheduledPost } from "./posts.ts";
+import { isCheckKind, postRoundCheckOnce } from "./round-check.ts";
 import type { DigestSlack } from "./slack.ts";
 
 const RETRY_WINDOW_MS = 15 * 60_000;
@@ -151,7 +152,9 @@ export class DigestJob {
       if (this.#stopping) return { result: "stopped" };
       const lateAt = this.#lateAt(post, date);
       try {
-        const outcome = await postDigestOnce({
+        // The round check replies in the round post's thread; every other kind is a post of its own.
+        const poster = isCheckKind(kind) ? postRoundCheckOnce : postDigestOnce;
+        const outcome = await poster({
           slack,
           channel,
           date,

@@ -23,6 +23,8 @@ export interface ScheduledPost {
 export interface PostMessages {
   parent: Message;
   replies: Message[];
+  /** Nothing needs saying (the round check with every item recorded): nothing is posted. */
+  nothingToPost?: boolean;
 }
 
 /**
@@ -65,16 +67,43 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
   return [{ kind: "tomorrow", channel: digest.channel, time }];
 }
 
+/** "07:30" + 90 minutes → "09:00"; past midnight, 23:59 of the round's day. */
+export function timeAfter(time: string, minutes: number): string {
+  const [h = "0", m = "0"] = time.split(":");
+  const total = Math.min(Number(h) * 60 + Number(m) + minutes, 23 * 60 + 59);
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The round check ("check:morning", …): in the rounds channel, at each round's time +
+ * ROUND_CHECK_AFTER, in the round post's thread (src/digest/round-check.ts). Only with the round posts.
+ */
+function roundCheckPosts(
+  rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
+  check: { afterMinutes: number } | undefined,
+): ScheduledPost[] {
+  if (!rounds?.channel || !check) return [];
+  const channel = rounds.channel;
+  return ROUNDS.map((round) => ({
+    kind: `check:${round}`,
+    channel,
+    time: timeAfter(rounds.times[round], check.afterMinutes),
+  }));
+}
+
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
   rounds?: { channel: string | undefined; times: Record<Round, string> } | undefined;
   tomorrowTime?: string | undefined;
+  /** The round check: given by the bot, which keeps the care record. */
+  roundCheck?: { afterMinutes: number } | undefined;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
+    ...roundCheckPosts(config.rounds, config.roundCheck),
   ];
 }
 
@@ -82,6 +111,8 @@ export function scheduledPosts(config: {
 export function postLabel(kind: string): string {
   const round = /^rounds:(.+)$/.exec(kind);
   if (round) return `${round[1]} round`;
+  const check = /^check:(.+)$/.exec(kind);
+  if (check) return `${check[1]} round check`;
   if (kind === "tomorrow") return "tomorrow's check";
   return kind;
 }
