@@ -5,14 +5,18 @@
 import type { Deps } from "../deps.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
 import { arrivesOn, goesHomeOn, inHouseOn, sortByRoom } from "../domain/house.ts";
+import type { OffFoodPet } from "../domain/off-food.ts";
 import { pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
+import { offFood } from "./off-food.ts";
 
 export interface HouseEntry extends DayEntry {
   goingHome: boolean;
   arriving: boolean;
+  /** The board's pets off their food (from the care record), when any. */
+  offFood?: OffFoodPet[];
 }
 
 export interface HouseReport {
@@ -80,6 +84,13 @@ export async function houseReport(
     goingHome: goesHomeOn(b, date, tz),
     arriving: arrivesOn(b, date, tz),
   }));
+  // The board (/inhouse, the terminal) flags pets off their food; the round sheet reads its own.
+  const flags = options.wholeDay ? undefined : await offFood(deps, date);
+  for (const e of entries) {
+    const id = e.booking.bookingId;
+    const mine = flags && id !== undefined ? [...flags.values()].filter((f) => f.bookingId === id) : [];
+    if (mine.length) e.offFood = mine;
+  }
   const pets = (b: Booking) => b.numberOfPets ?? 1;
   return {
     date,

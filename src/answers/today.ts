@@ -9,6 +9,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { dayReport } from "./day.ts";
 import { describeFailure } from "./failure.ts";
+import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
 import { currentRound, roundReport } from "./rounds.ts";
 
@@ -68,6 +69,8 @@ export interface TodayOverview {
   inHouse: number | undefined;
   medicationThisRound: number | undefined;
   careMissingTomorrow: number | undefined;
+  /** The care record's figures (this round's progress, pets off their food), when Kennel Desk keeps one. */
+  record?: HomeRecord;
   /** Parts that could not be loaded, in words (the API's state when it is down). */
   problems: string[];
 }
@@ -91,6 +94,10 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   };
   const kept = (list: Booking[]) => bookingsThatCount(list).kept;
   const departures = value(dep, "departures", (r) => sortForDay("departures", kept(r.data)));
+  const record = deps.record
+    ? await homeRecord(deps, rounds.status === "fulfilled" ? rounds.value : undefined, date)
+    : undefined;
+  if (record?.problem) problems.push(record.problem);
   return {
     date,
     round,
@@ -100,6 +107,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
+    ...(record ? { record } : {}),
     problems: [...new Set(problems)],
   };
 }

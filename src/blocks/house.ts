@@ -3,6 +3,7 @@ import type { HouseEntry, HouseReport } from "../answers/house.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
 import { dayOf } from "../words/dates.ts";
 import { houseSummaryParts, houseTitle, NO_ONE_IN_HOUSE } from "../words/house.ts";
+import { offFoodWords } from "../words/off-food.ts";
 import { housePage } from "./buttons.ts";
 import { entryCareLines } from "./care.ts";
 import { fitMessage } from "./fit.ts";
@@ -24,7 +25,8 @@ function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): stri
   const type = bookingTypeText(b);
   const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
   const care = entryCareLines(e.care);
-  return care ? `${first}\n${care}` : first;
+  const food = (e.offFood ?? []).map((f) => `${offFoodWords(f)} (${clip(f.petName, 60)})`);
+  return [first, care, ...food].filter(Boolean).join("\n");
 }
 
 export function houseMessages(r: HouseReport, timezone: string, thisYear: string): Message[] {
