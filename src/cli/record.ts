@@ -30,11 +30,15 @@ function textOptions(ctx: CliContext): TextOptions {
  * The store and where it is; no store (said on standard error) when the SQLite file does not exist
  * yet: a read never creates a record.
  */
-async function openStore(ctx: CliContext): Promise<{ store?: CareRecordStore; where: string }> {
+export async function openStore(
+  ctx: CliContext,
+  options: { quiet?: boolean } = {},
+): Promise<{ store?: CareRecordStore; where: string }> {
   const settings = ctx.config.record;
   if (settings.engine === "sqlite") {
     const file = resolve(settings.dataDir, SQLITE_FILE);
     if (!existsSync(file)) {
+      if (options.quiet) return { where: file };
       ctx.io.stderr.write(
         `There is no care record at ${file} yet: nothing has been recorded there (the bot makes it at its first start). If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.\n`,
       );

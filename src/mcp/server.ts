@@ -1,6 +1,6 @@
 /**
- * The assistant connector: a Model Context Protocol server with exactly the spec's eleven
- * read-only tools (docs/kennel-api.md, "What the service does"). Each tool lives in
+ * The assistant connector: a Model Context Protocol server with the spec's eleven read-only tools,
+ * and get_care_record beside them where the care record can be read (docs/kennel-api.md, "What the service does"). Each tool lives in
  * src/mcp/tools/ and answers through the same answers as Slack (src/answers/), drawn as plain text
  * by src/text/ with the answer's data as structured content; failures are tool errors described
  * once (src/answers/failure.ts). Standard output carries the protocol and nothing else (logs go to
@@ -11,6 +11,7 @@ import type { Deps } from "../deps.ts";
 import { PRIVACY } from "./tool.ts";
 import * as booking from "./tools/booking.ts";
 import * as bookings from "./tools/bookings.ts";
+import * as careRecord from "./tools/care-record.ts";
 import * as customer from "./tools/customer.ts";
 import * as customerBookings from "./tools/customer-bookings.ts";
 import * as customerPets from "./tools/customer-pets.ts";
@@ -34,6 +35,9 @@ export const TOOL_NAMES = [
   "check_api_status",
 ] as const;
 
+/** Beside the spec's eleven, where the connector can read the care record (src/mcp/tools/care-record.ts). */
+export const RECORD_TOOL_NAMES = ["get_care_record"] as const;
+
 const TOOLS = [
   bookings,
   booking,
@@ -45,6 +49,7 @@ const TOOLS = [
   pets,
   pet,
   status,
+  careRecord,
 ];
 
 export function createMcpServer(deps: Deps, version = "0.1.0"): McpServer {

@@ -4,6 +4,8 @@
  * the owner is the same words on /departures, the 07:00 post, /booking and the terminal (`kennel-desk
  * record --booking`); the "Stay record" button answers the full record only to the one who clicked.
  */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
 import { esc } from "../../src/blocks/mrkdwn.ts";
@@ -16,6 +18,7 @@ import { roundSheet } from "../../src/domain/rounds.ts";
 import type { PetStayRecord } from "../../src/domain/stay.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { createMcpServer } from "../../src/mcp/server.ts";
 import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput } from "../../src/record/types.ts";
 import { staySummaryWords } from "../../src/words/stay.ts";
@@ -272,6 +275,44 @@ describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) 
       expect(stdout).toContain(words);
       expect(stdout).toContain(`${med.text}: refused ${refusedAt} · Jane · spat it <out>`);
       expect(stdout).toContain(`${med.text}: given`);
+    },
+  );
+
+  it.skipIf(skip)(
+    "the connector: get_booking carries the same summary; get_care_record gives the stay's record and a day's",
+    async () => {
+      const server = createMcpServer(deps);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: "kennel-desk-test", version: "1.0.0" });
+      await client.connect(clientSide);
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const r = (await client.callTool({ name, arguments: args })) as {
+          content: Array<{ text?: string }>;
+          structuredContent?: Record<string, unknown>;
+          isError?: boolean;
+        };
+        return {
+          text: r.content.map((c) => c.text ?? "").join("\n"),
+          data: r.structuredContent,
+          isError: r.isError,
+        };
+      };
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).toContain("get_care_record");
+      const booking = await call("get_booking", { reference });
+      expect(booking.text).toContain(words);
+      const stay = await call("get_care_record", { booking: reference });
+      expect(stay.isError).toBeFalsy();
+      expect(stay.text).toContain(words);
+      expect(stay.text).toContain(`${med.text}: refused ${refusedAt} · Jane · spat it <out>`);
+      expect(JSON.stringify(stay.data)).not.toMatch(/customerPhone|customerEmail|@/);
+      const dayRecord = await call("get_care_record", { date: "2026-11-21" });
+      expect(dayRecord.text).toContain("refused");
+      const both = await call("get_care_record", { booking: reference, date: "2026-11-21" });
+      expect(both.isError).toBe(true);
+      await client.close();
+      await server.close();
     },
   );
 });
