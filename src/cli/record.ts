@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { bookingView } from "../answers/records.ts";
+import { backupSqlite } from "../record/backup.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { CareRecordStore } from "../record/types.ts";
@@ -171,6 +172,43 @@ async function exportRange(ctx: CliContext): Promise<number> {
   }
 }
 
+/** `record backup FILE`: an online copy of the SQLite store (PostgreSQL: pg_dump). */
+function backup(ctx: CliContext): number {
+  const { positionals } = readOptions(ctx.args.slice(1), {}, true);
+  const [target, ...rest] = positionals;
+  if (!target || rest.length > 0) {
+    throw new UsageError(
+      "record backup takes one file name: where to write the copy.",
+      "For example: kennel-desk record backup care-record-2026-11-24.sqlite",
+    );
+  }
+  const settings = ctx.config.record;
+  if (settings.engine !== "sqlite") {
+    throw new UsageError(
+      "The care record is in PostgreSQL (DATABASE_URL): back it up with PostgreSQL's own tools.",
+      "Run pg_dump --format=custom --file=care-record.dump with the same database address (docs/care-record.md, Backup and restore).",
+    );
+  }
+  const file = resolve(settings.dataDir, SQLITE_FILE);
+  if (!existsSync(file)) {
+    throw new UsageError(
+      `There is no care record at ${file} to back up.`,
+      "Set KENNEL_DATA_DIR as the bot has it, or start the bot once to make the record.",
+    );
+  }
+  let result: ReturnType<typeof backupSqlite>;
+  try {
+    result = backupSqlite(file, target);
+  } catch (error) {
+    throw new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
+  }
+  ctx.io.stdout.write(
+    `Backed up the care record (${result.entries} ${result.entries === 1 ? "entry" : "entries"}, ${Math.ceil(result.bytes / 1024)} KB) from ${file} to ${result.file}, checked. To restore it: stop the bot, copy it over ${file} (remove the -wal and -shm files beside it), start the bot.\n`,
+  );
+  return 0;
+}
+
 export async function run(ctx: CliContext): Promise<number> {
+  if (ctx.args[0] === "backup") return backup(ctx);
   return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
 }

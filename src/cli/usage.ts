@@ -26,6 +26,9 @@ Commands:
   record --booking REF|ID [--json]
              One stay's care record, for the handover at pick-up: doses given of those due, each
              refusal or missed dose with its time, meals eaten, then every round's entries.
+  record backup FILE
+             An online copy of the SQLite care record (safe while the bot runs), checked. For
+             PostgreSQL use pg_dump (docs/care-record.md).
   record export --from DATE --to DATE [--format csv|json]
              Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
