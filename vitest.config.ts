@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 // Two projects: the unit tests, and the browser test (the preview in Chromium), which `npm test` runs
 // after them so that a missing browser fails that step alone. `npx vitest run` runs both.
-const BROWSER_TESTS = ["test/preview/preview.test.ts"];
+const BROWSER_TESTS = ["test/preview/preview.test.ts", "test/cli/export-html.test.ts"];
 
 export default defineConfig({
   test: {

@@ -5,18 +5,20 @@
  * range, one row per entry with every field, on standard output. Both read the store the bot writes
  * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
-import { UsageError } from "../answers/failure.ts";
+import { describeFailure, UsageError } from "../answers/failure.ts";
 import { bookingView } from "../answers/records.ts";
+import { stayOf } from "../answers/stay.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
-import type { CareRecordStore } from "../record/types.ts";
+import type { CareRecordStore, Entry } from "../record/types.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
+import { type StayPage, stayHtml } from "../text/stay-html.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 import { roundOf } from "./rounds.ts";
@@ -125,33 +127,151 @@ async function day(ctx: CliContext): Promise<number> {
   }
 }
 
+/** The booking asked for: an id (digits), or a reference looked up in the kennel API. */
+async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
+  const ref = raw.trim();
+  if (/^\d{1,15}$/.test(ref)) return Number(ref);
+  if (!ctx.config.kennel) {
+    throw new UsageError(
+      `--booking ${ref.slice(0, 40)} is a reference: finding its booking needs the kennel API.`,
+      "Set KENNEL_API_KEY and KENNEL_API_BASE_URL, or give the booking's id (a number).",
+    );
+  }
+  const { data } = await kennelDeps(ctx).kennel.getBookingByReference(ref);
+  if (data.bookingId === undefined)
+    throw new UsageError(`The booking ${ref.slice(0, 40)} has no id.`, HELP_HINT);
+  return data.bookingId;
+}
+
+/**
+ * One page per stay (booking): the booking and its pets' care from the kennel API when it is set
+ * (what was due, the owner's name), the record alone otherwise (said on the page).
+ */
+async function stayPages(
+  ctx: CliContext,
+  store: CareRecordStore,
+  entries: Entry[],
+  petId: number | undefined,
+): Promise<Array<{ name: string; page: string }>> {
+  const zone = ctx.config.timezone;
+  const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
+  const bookings = [...new Set(entries.map((e) => e.bookingId))];
+  const out: Array<{ name: string; page: string }> = [];
+  for (const bookingId of bookings) {
+    let page: StayPage | undefined;
+    if (kennel) {
+      try {
+        const v = await bookingView(kennel, String(bookingId));
+        const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
+        page = {
+          reference: v.booking.reference ?? `booking ${bookingId}`,
+          stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+          owner: v.booking.customerName,
+          checkIn: v.booking.checkInDate,
+          checkOut: v.booking.checkOutDate,
+          dueProblem: v.careProblem,
+          timezone: zone,
+          generatedAt: ctx.clock.now().toISOString(),
+        };
+      } catch (error) {
+        const f = describeFailure(error);
+        ctx.io.stderr.write(
+          `Booking ${bookingId}: the kennel API did not answer (${f.what}); its page shows the record alone.\n`,
+        );
+      }
+    }
+    if (!page) {
+      const mine = await store.entries({ bookingId });
+      const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
+      page = {
+        reference: `booking ${bookingId}`,
+        stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+        owner: undefined,
+        checkIn: undefined,
+        checkOut: undefined,
+        dueProblem: kennel
+          ? "What was due is not shown: the kennel API could not be read."
+          : "What was due is not shown: the kennel API is not set (KENNEL_API_KEY and KENNEL_API_BASE_URL). Every entry is.",
+        timezone: zone,
+        generatedAt: ctx.clock.now().toISOString(),
+      };
+    }
+    const name = `${page.reference.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || `booking-${bookingId}`}.html`;
+    out.push({ name, page: stayHtml(page) });
+  }
+  return out;
+}
+
 async function exportRange(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(ctx.args.slice(1), {
     from: { type: "string" },
     to: { type: "string" },
     format: { type: "string" },
+    pet: { type: "string" },
+    booking: { type: "string" },
+    out: { type: "string" },
   });
   if (positionals.length > 0) {
     throw new UsageError(`record export takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
   }
-  if (values.from === undefined || values.to === undefined) {
+  const petId = petOption(values.pet);
+  const narrowed = petId !== undefined || values.booking !== undefined;
+  if ((values.from === undefined) !== (values.to === undefined) || (!narrowed && values.from === undefined)) {
     throw new UsageError(
-      "record export needs the range: --from DATE --to DATE.",
+      "record export needs the range: --from DATE --to DATE (or one pet's or stay's record: --pet ID, --booking REF).",
       "For example: kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
     );
   }
   const format = values.format ?? "csv";
-  if (format !== "csv" && format !== "json") {
-    throw new UsageError(`--format is csv or json, not "${format.slice(0, 40)}".`, HELP_HINT);
+  if (format !== "csv" && format !== "json" && format !== "html") {
+    throw new UsageError(`--format is csv, json or html, not "${format.slice(0, 40)}".`, HELP_HINT);
   }
-  const from = dayOption(ctx, values.from);
-  const to = dayOption(ctx, values.to);
-  if (from > to)
+  if (values.out !== undefined && format !== "html") {
+    throw new UsageError("--out is for --format html (one page per stay, in that folder).", HELP_HINT);
+  }
+  const from = values.from !== undefined ? dayOption(ctx, values.from) : undefined;
+  const to = values.to !== undefined ? dayOption(ctx, values.to) : undefined;
+  if (from && to && from > to)
     throw new UsageError(`--from (${from}) is after --to (${to}).`, "Give the earlier day first.");
+  const bookingId = values.booking !== undefined ? await bookingIdOf(ctx, values.booking) : undefined;
   const { store } = await openStore(ctx);
   try {
-    const entries = store ? await store.entries({ from, to }) : [];
+    const entries = store
+      ? await store.entries({
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+          ...(petId !== undefined ? { petId } : {}),
+          ...(bookingId !== undefined ? { bookingId } : {}),
+        })
+      : [];
     const zone = ctx.config.timezone;
+    const which = [
+      from && to ? `from ${from} to ${to}` : "",
+      petId !== undefined ? `of pet ${petId}` : "",
+      bookingId !== undefined ? `of booking ${bookingId}` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    if (format === "html") {
+      const pages = store ? await stayPages(ctx, store, entries, petId) : [];
+      if (values.out !== undefined) {
+        mkdirSync(values.out, { recursive: true, mode: 0o700 });
+        for (const p of pages) writeFileSync(join(values.out, p.name), p.page, { mode: 0o600 });
+        ctx.io.stderr.write(
+          `${pages.length} ${pages.length === 1 ? "page" : "pages"} (one per stay) written to ${resolve(values.out)}: ${pages.map((p) => p.name).join(", ") || "none"}.\n`,
+        );
+        return 0;
+      }
+      if (pages.length > 1) {
+        throw new UsageError(
+          `That is ${pages.length} stays: one page each needs a folder.`,
+          "Add --out FOLDER (or ask for one stay with --booking REF).",
+        );
+      }
+      ctx.io.stdout.write(pages[0]?.page ?? "");
+      if (pages.length === 0) ctx.io.stderr.write(`No entries ${which}: no page written.\n`);
+      return 0;
+    }
     ctx.io.stdout.write(
       format === "csv"
         ? recordCsv(entries, zone)
@@ -163,7 +283,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
     );
     if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
       ctx.io.stderr.write(
-        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} from ${from} to ${to} (times in ${zone}).\n`,
+        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} ${which} (times in ${zone}).\n`,
       );
     }
     return 0;

@@ -29,8 +29,11 @@ Commands:
   record backup FILE
              An online copy of the SQLite care record (safe while the bot runs), checked. For
              PostgreSQL use pg_dump (docs/care-record.md).
-  record export --from DATE --to DATE [--format csv|json]
-             Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
+  record export --from DATE --to DATE [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR]
+             Every entry of the range (or of one pet or stay: --pet, --booking, the range then
+             optional), one row each with every field (CSV: RFC 4180, UTF-8). --format html: one
+             printable page per stay (pet, owner's name, every item due and entry, who and when):
+             to standard output for one stay, into --out DIR for several.
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
   status     Check the kennel API: up, key accepted, right address. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.
