@@ -24,7 +24,7 @@ export interface HomeRecord {
 }
 
 /** Pets with something due in the round, and how many are recorded in full. */
-export async function roundRecorded(
+async function roundRecorded(
   deps: Deps,
   report: RoundReport,
 ): Promise<{ recorded: number; pets: number } | undefined> {

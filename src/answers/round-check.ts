@@ -9,7 +9,7 @@ import { dueItems, petRoundStatus } from "../domain/record.ts";
 import { describeFailure } from "./failure.ts";
 import { roundReport } from "./rounds.ts";
 
-export interface RoundCheckPet {
+interface RoundCheckPet {
   /** The room (kennel) as the API names it. */
   room: string | undefined;
   petName: string;

@@ -17,7 +17,7 @@ const MAX_PETS = 60;
 const SECTION_ROOM = LIMITS.sectionText - 200;
 
 /** "Kennel 5 Juniper: Rimadyl 50 mg, meal" */
-export function checkPetLine(p: RoundCheck["missing"][number]): string {
+function checkPetLine(p: RoundCheck["missing"][number]): string {
   const who = [p.room ? clip(p.room, 40) : undefined, clip(p.petName, 60)].filter(Boolean).join(" ");
   return `${who}: ${p.items.map((i) => clip(i, 60)).join(", ")}`;
 }

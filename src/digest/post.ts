@@ -48,7 +48,7 @@ export function historyStartTs(date: string, timezone: string, now: Date): strin
 
 type Payload = Record<string, unknown>;
 
-export function payloadOf(m: HistoryMessage, event: string, date: string, kind: string): Payload | undefined {
+function payloadOf(m: HistoryMessage, event: string, date: string, kind: string): Payload | undefined {
   const p = m.metadata?.event_type === event ? m.metadata.event_payload : undefined;
   return p && p.date === date && p.kind === kind ? p : undefined;
 }

@@ -68,7 +68,7 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
 }
 
 /** "07:30" + 90 minutes → "09:00"; past midnight, 23:59 of the round's day. */
-export function timeAfter(time: string, minutes: number): string {
+function timeAfter(time: string, minutes: number): string {
   const [h = "0", m = "0"] = time.split(":");
   const total = Math.min(Number(h) * 60 + Number(m) + minutes, 23 * 60 + 59);
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;

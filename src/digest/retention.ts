@@ -14,7 +14,7 @@ import { nextDigestRun } from "./due.ts";
 import type { Timers } from "./schedule.ts";
 
 /** When the daily run is, local time: a quiet hour at a kennel. */
-export const RETENTION_TIME = "03:30";
+const RETENTION_TIME = "03:30";
 /** The longest wait between two looks at the clock (a machine that slept still runs the day's job). */
 const TICK_MS = 60 * 60_000;
 

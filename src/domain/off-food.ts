@@ -12,7 +12,7 @@ import { ROUNDS, type Round } from "./care.ts";
 import { currentEntries } from "./record.ts";
 
 /** Meals in a row not eaten in full that make the flag. */
-export const OFF_FOOD_MEALS = 2;
+const OFF_FOOD_MEALS = 2;
 
 export interface OffFoodPet {
   bookingId: number;

@@ -22,7 +22,7 @@ import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./reco
 import { type RoundTimes, roundSheet } from "./rounds.ts";
 
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
-export const STAY_DAYS_MAX = 400;
+const STAY_DAYS_MAX = 400;
 
 export interface StayItem {
   date: string;

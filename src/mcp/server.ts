@@ -35,8 +35,6 @@ export const TOOL_NAMES = [
   "check_api_status",
 ] as const;
 
-/** Beside the spec's eleven, where the connector can read the care record (src/mcp/tools/care-record.ts). */
-export const RECORD_TOOL_NAMES = ["get_care_record"] as const;
 
 const TOOLS = [
   bookings,

@@ -10,12 +10,12 @@ import { dayHeading, timeOf } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
-export const SUMMARY_EXCEPTIONS = 4;
+const SUMMARY_EXCEPTIONS = 4;
 
 const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
-export function exceptionWords(x: StayException, timezone: string): string {
+function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = cap(x.label, 40);
   if (x.kind === "missed")
