@@ -7,7 +7,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json
+RUN npx tsc -p tsconfig.build.json && cp -r src/preview/assets dist/preview/assets
 
 FROM node:24-slim AS deps
 WORKDIR /app

@@ -95,12 +95,12 @@ const lines: Line[] = [
   },
   {
     label: "src/main.ts, .ts by type stripping",
-    imports: [src("main.ts")],
+    imports: [src("bot-main.ts")],
     base: "bolt + every package main.ts loads",
   },
   {
     label: "src/main.ts, compiled .js",
-    imports: [js("main.ts")],
+    imports: [js("bot-main.ts")],
     base: "bolt + every package main.ts loads",
   },
   {

@@ -20,11 +20,14 @@ const bundled = ["node", "node.exe"]
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 const stripsTypes = Boolean(process.features?.typescript);
+// src/cli.ts runs only when it is the program (import.meta.main: Node.js 24.2, and 22.18 on 22); on
+// 23 or 24.0 it would run nothing and exit 0 without a word.
+const knowsMain = major > 24 || (major === 24 && minor >= 2) || (major === 22 && minor >= 18);
 
 function pickNode() {
-  if (major >= 24 && stripsTypes) return process.execPath;
+  if (major >= 24 && knowsMain && stripsTypes) return process.execPath;
   if (bundled) return bundled;
-  if (stripsTypes && (major > 22 || (major === 22 && minor >= 18))) return process.execPath;
+  if (stripsTypes && knowsMain) return process.execPath;
   return undefined;
 }
 

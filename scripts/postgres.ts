@@ -96,9 +96,17 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
   // PostgreSQL will not run as root: as root, it runs as Debian's `postgres` user.
   const asUser = isRoot() ? "postgres" : undefined;
   if (asUser) {
-    const ids = execFileSync("id", ["-u", asUser], { encoding: "utf8" }).trim();
-    const gid = execFileSync("id", ["-g", asUser], { encoding: "utf8" }).trim();
-    chownSync(dir, Number(ids), Number(gid));
+    let ids: [number, number];
+    try {
+      const id = (flag: string) => Number(execFileSync("id", [flag, asUser], { encoding: "utf8" }).trim());
+      ids = [id("-u"), id("-g")];
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(
+        "PostgreSQL will not run as root, and there is no postgres user to run it as. Run the tests as a normal user, or install Debian's postgresql package (it creates that user).",
+      );
+    }
+    chownSync(dir, ...ids);
   }
   const run = (program: string, args: string[]) => {
     const [cmd, argv] = asUser

@@ -7,7 +7,7 @@
 import { App, HTTPReceiver } from "@slack/bolt";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
-import type { SlackSettings } from "./config.ts";
+import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
 import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
@@ -19,6 +19,7 @@ import type { StatusReport } from "./kennel/client.ts";
 import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
 import type { BotDeps } from "./listeners/bot-deps.ts";
+import { ChannelGuests } from "./listeners/channel-guests.ts";
 import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
@@ -100,10 +101,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const connection = new SlackConnection(mode, base.clock, base.log);
   const deps: BotDeps = {
     ...base,
-    access: new Access(base.config.allowedChannels, base.clock, base.log),
+    access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
     inflight: new InFlight(),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
+    channelGuests: new ChannelGuests(base.config, base.log),
   };
   const clientOptions = webClientOptions({ apiUrl: slack.apiUrl, log: base.log });
   let onFatal: (error: SlackStartError) => void = () => undefined;
@@ -137,6 +139,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
   });
+  for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
   registerActions(app, deps);
@@ -246,6 +249,15 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       } else {
         connection.connectedNow();
       }
+      // Who can read the posts' channels: a guest account there is logged and said in /kennel
+      // status. In the background: it never holds up start-up, and a failure is only logged.
+      const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
+      deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
+        base.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "could not check the posts' channels",
+        );
+      });
       // Today's care records into the cache, so the day's first answers cost one API call.
       if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {

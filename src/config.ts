@@ -4,6 +4,7 @@
  * process.env.
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
+import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import {
   apiKey,
   channelList,
@@ -14,6 +15,7 @@ import {
   logLevel,
   onOff,
   optionalTime,
+  roundNames,
   roundTimes,
   SLACK_FIX,
 } from "./config/parsers.ts";
@@ -31,6 +33,7 @@ import {
 } from "./config/reader.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
+import { ROUND_SYNONYMS } from "./domain/round-synonyms.ts";
 
 export { isLoopbackHost } from "./config/addresses.ts";
 export type { ConfigProblem } from "./config/reader.ts";
@@ -167,6 +170,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const digestSchedule = r.read("DIGEST_SCHEDULE", { fallback: true, parse: onOff });
   const roundsChannel = r.read("ROUNDS_CHANNEL", { fallback: undefined, parse: channelId });
   const times = r.read("ROUNDS_TIMES", { fallback: DEFAULT_ROUND_TIMES, parse: roundTimes });
+  const names = r.read("ROUNDS_NAMES", {
+    fallback: undefined,
+    parse: (v) => roundNames(v, ROUND_SYNONYMS),
+  });
+  const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkAfter = r.read("ROUND_CHECK_AFTER", { fallback: 90, parse: minutesSetting });
@@ -213,7 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     digest: digestChannel
       ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue, schedule: digestSchedule }
       : undefined,
-    rounds: { channel: roundsChannel, times },
+    rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
     tomorrowTime,
     scheduledPosts: digestSchedule,
     roundCheck: { afterMinutes: checkAfter, mention: checkMention },
@@ -223,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rawResponses,
     timezone: zone ?? hostTimeZone(),
     timezoneFromHost: zone === undefined,
+    dateOrder: dateOrder ?? zoneDateOrder(zone ?? hostTimeZone()),
     logLevel: level,
     record: database ? { engine: "postgres", url: database } : { engine: "sqlite", dataDir: dataFolder },
   };
@@ -235,6 +244,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 export function timezoneNotice(config: Config): string | undefined {
   if (!config.timezoneFromHost) return undefined;
   return `KENNEL_TIMEZONE is not set, so Kennel Desk uses this computer's time zone, ${config.timezone}. In Docker that is UTC unless set. Set KENNEL_TIMEZONE to the kennel's zone, for example KENNEL_TIMEZONE=Europe/London.`;
+}
+
+/** The channels the bot posts in itself: DIGEST_CHANNEL and ROUNDS_CHANNEL, when set. */
+export function ownChannels(config: Config): string[] {
+  return [config.digest?.channel, config.rounds.channel].filter((c): c is string => c !== undefined);
+}
+
+/**
+ * Start-up warnings when ALLOWED_CHANNELS leaves out a channel the bot posts in: the posts' buttons
+ * still answer there, but a command typed there is refused, which may not be what was meant.
+ */
+export function allowedChannelsWarnings(config: Config): string[] {
+  if (config.allowedChannels.length === 0) return [];
+  const allowed = new Set(config.allowedChannels);
+  const named: Array<[string, string | undefined]> = [
+    ["DIGEST_CHANNEL", config.digest?.channel],
+    ["ROUNDS_CHANNEL", config.rounds.channel],
+  ];
+  return named
+    .filter(([, channel]) => channel !== undefined && !allowed.has(channel))
+    .map(
+      ([variable, channel]) =>
+        `${variable} ${channel} is not in ALLOWED_CHANNELS: the buttons on Kennel Desk's posts there still answer, but commands typed there are refused. Add ${channel} to ALLOWED_CHANNELS if staff should ask there too.`,
+    );
 }
 
 /** For commands that need the kennel API: the settings, or a ConfigError naming what to set. */

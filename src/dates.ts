@@ -1,7 +1,11 @@
 /**
  * What staff type for a day, turned into a calendar date in the kennel's time zone. Pure: `now`
- * comes from the injected clock. Never throws; an impossible or ambiguous date is a message.
+ * comes from the injected clock. Never throws; an impossible date is a message.
  */
+import { type DateOrder, dateOrderWords, zoneDateOrder } from "./config/date-order.ts";
+import type { Round } from "./domain/care.ts";
+import { type RoundNames, roundNamesLine, roundWords, splitRound } from "./domain/round-names.ts";
+import { didYouMean, nearestWord } from "./domain/suggest.ts";
 import { addDays, isIsoDate, localDate, weekday } from "./time.ts";
 
 export type DayResult = { ok: true; date: string } | { ok: false; message: string };
@@ -104,8 +108,81 @@ function nearest(today: string, day: number, month: number): DayResult {
 
 const DATE_HELP = "Use today, tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, or 24 Dec.";
 
-/** Parses one day. Empty text means today. */
-export function parseDay(input: string, now: Date, timeZone: string): DayResult {
+/** The whole words a mistyped day is matched against for a suggestion ("tomorow": tomorrow). */
+const DAY_WORDS = [
+  "today",
+  "tomorrow",
+  "yesterday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+];
+const MONTH_WORDS = MONTH_NAMES.slice(1).map((m) => m.toLowerCase());
+
+/** A date that is not one: the nearest word when one is close ("tomorow" → tomorrow; "24 decmber" → 24 december). */
+function notADate(input: string, text: string): DayResult {
+  const words = text.split(" ");
+  for (const [i, word] of words.entries()) {
+    if (/\d/.test(word) || word === "next" || word === "this") continue;
+    const known = weekdayOf(word) !== undefined || monthOf(word) !== undefined;
+    const near = known
+      ? undefined
+      : nearestWord(word, words.length === 1 ? DAY_WORDS : [...DAY_WORDS, ...MONTH_WORDS]);
+    if (near) {
+      const meant = words.map((w, j) => (j === i ? near : w)).join(" ");
+      return {
+        ok: false,
+        message: `"${input.trim()}" is not a date I know. Did you mean ${meant}? ${DATE_HELP}`,
+      };
+    }
+  }
+  return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
+}
+
+/**
+ * 24/12, 24.12, 24/12/2026, 24.12.26 read in the kennel's date order; a date that cannot be one in
+ * that order is impossible (with the other order's reading as a question when that one is a date).
+ */
+function slashDate(input: string, m: RegExpExecArray, today: string, order: DateOrder): DayResult {
+  const typed = input.trim();
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  const sep = m[0].includes(".") ? "." : m[0].includes("/") ? "/" : "-";
+  const [day, month] = order === "dmy" ? [a, b] : [b, a];
+  const year = m[3] === undefined ? undefined : m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const real = (d: number, mo: number) =>
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= (year === undefined ? (mo === 2 ? 29 : daysInMonth(2001, mo)) : daysInMonth(year, mo));
+  if (!real(day, month)) {
+    const why =
+      month < 1 || month > 12
+        ? `there is no month ${month}`
+        : `there is no ${day} ${MONTH_NAMES[month]}${year === undefined ? "" : ` ${year}`}`;
+    const swapped = real(month, day) ? ` Did you mean ${[b, a, ...(m[3] ? [m[3]] : [])].join(sep)}?` : "";
+    return {
+      ok: false,
+      message: `"${typed}" is impossible: the kennel writes dates ${dateOrderWords(order)}, and ${why}.${swapped}`,
+    };
+  }
+  if (year === undefined) return nearest(today, day, month);
+  return { ok: true, date: `${year}-${pad(month)}-${pad(day)}` };
+}
+
+/**
+ * Parses one day. Empty text means today. `order`: how 24/12 is read (KENNEL_DATE_ORDER; by default
+ * from the time zone).
+ */
+export function parseDay(
+  input: string,
+  now: Date,
+  timeZone: string,
+  order: DateOrder = zoneDateOrder(timeZone),
+): DayResult {
   const today = localDate(now, timeZone);
   const text = input.trim().toLowerCase().replace(/\s+/g, " ").replace(/[.,]$/, "");
   if (text === "" || text === "today" || text === "now") return { ok: true, date: today };
@@ -142,7 +219,7 @@ export function parseDay(input: string, now: Date, timeZone: string): DayResult 
       : undefined;
   if (parts) {
     const month = monthOf(parts.month ?? "");
-    if (!month) return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
+    if (!month) return notADate(input, text);
     if (parts.year) {
       const date = `${parts.year}-${pad(month)}-${pad(parts.day)}`;
       if (!isIsoDate(date))
@@ -151,13 +228,37 @@ export function parseDay(input: string, now: Date, timeZone: string): DayResult 
     }
     return nearest(today, parts.day, month);
   }
-  if (/^\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?$/.test(text)) {
-    return {
-      ok: false,
-      message: `"${input.trim()}" is ambiguous (day/month or month/day?). Write it as 2026-12-24 or 24 Dec.`,
-    };
+  const slash = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
+  if (slash) return slashDate(input, slash, today, order);
+  return notADate(input, text);
+}
+
+/**
+ * A round and a day as typed for a round's sheet ("lunch tomorrow", "tomorrow PM", "24/12 tea"): the
+ * round named anywhere (by any of its names), the rest a day. A word that is neither, close to a
+ * round's name, is suggested ("lunhc": did you mean lunch?), never taken for it.
+ */
+export function parseRoundDay(
+  input: string,
+  now: Date,
+  timeZone: string,
+  order: DateOrder,
+  names?: RoundNames,
+): { ok: true; round: Round | undefined; date: string } | { ok: false; message: string } {
+  const { round, rest } = splitRound(input, names);
+  const day = parseDay(rest, now, timeZone, order);
+  if (day.ok) return { ok: true, round, date: day.date };
+  for (const word of rest.split(" ")) {
+    if (parseDay(word, now, timeZone, order).ok) continue;
+    const near = didYouMean(word, roundWords(names));
+    if (near && !day.message.includes("Did you mean")) {
+      return {
+        ok: false,
+        message: `"${word}" is not a round nor a date I know.${near} The rounds: ${roundNamesLine(names)}.`,
+      };
+    }
   }
-  return { ok: false, message: `"${input.trim()}" is not a date I know. ${DATE_HELP}` };
+  return day;
 }
 
 /** Splits command text into words, keeping "quoted phrases" together. */
@@ -184,7 +285,12 @@ export type QueryResult = { ok: true; query: BookingsQuery } | { ok: false; mess
  * The first one or two words that are dates are the range; `key:value` words are filters; the
  * rest is free text.
  */
-export function parseBookingsQuery(text: string, now: Date, timeZone: string): QueryResult {
+export function parseBookingsQuery(
+  text: string,
+  now: Date,
+  timeZone: string,
+  order: DateOrder = zoneDateOrder(timeZone),
+): QueryResult {
   const query: BookingsQuery = {};
   const free: string[] = [];
   const dates: string[] = [];
@@ -221,21 +327,21 @@ export function parseBookingsQuery(text: string, now: Date, timeZone: string): Q
         /^\d{1,2}(st|nd|rd|th)?$/i.test(token) &&
         monthOf(next?.toLowerCase() ?? "") !== undefined
       ) {
-        const r = parseDay(pair, now, timeZone);
+        const r = parseDay(pair, now, timeZone, order);
         if (!r.ok) return r;
         dates.push(r.date);
         i++;
         continue;
       }
       if (pair && monthOf(token.toLowerCase()) !== undefined && /^\d{1,2}(st|nd|rd|th)?$/i.test(next ?? "")) {
-        const r = parseDay(pair, now, timeZone);
+        const r = parseDay(pair, now, timeZone, order);
         if (!r.ok) return r;
         dates.push(r.date);
         i++;
         continue;
       }
       if (looksLikeDate(token)) {
-        const r = parseDay(token, now, timeZone);
+        const r = parseDay(token, now, timeZone, order);
         if (!r.ok) return r;
         dates.push(r.date);
         continue;

@@ -1,7 +1,8 @@
 /**
  * /arrivals and /departures (their paging buttons, the terminal, the connector, the 07:00 post):
- * one day's list as data. Care records are looked up for the entries shown, so a 150-departure day
- * costs one list call and the customers of one page.
+ * one day's list as data. Care records are looked up for every entry of the day, so the summary's
+ * counts (medication, allergies, care details not matched…) are the whole day's whatever page is
+ * shown; the care cache makes the next page's answer cost one list call.
  */
 import type { Deps } from "../deps.ts";
 import { bookingsThatCount, type LeftOut } from "../domain/bookings.ts";
@@ -25,7 +26,7 @@ export interface DayReport {
   date: string;
   /** The entries shown (one page, or the whole day), in order, with their care. */
   entries: DayEntry[];
-  /** The whole day's totals (care counts cover the entries looked up; see careKnownForAll). */
+  /** The whole day's totals, care counts included, whatever page is shown. */
   totals: DayTotals;
   page: number;
   pages: number;
@@ -69,15 +70,14 @@ export function planDay(kind: DayKind, date: string, bookings: Booking[], option
   return { kind, date, sorted, leftOut, shown };
 }
 
-/** The report from a plan and the care of the bookings shown. Pure. */
+/** The report from a plan and the care of every booking of the day (the totals count them all). Pure. */
 export function assembleDay(
   plan: DayPlan,
   careOf: (b: Booking) => EntryCare,
   requestId: string,
   careProblem?: string,
 ): DayReport {
-  const onPage = new Set(plan.shown.items);
-  const all = plan.sorted.map((b) => entryOf(b, onPage.has(b) ? careOf(b) : undefined));
+  const all = plan.sorted.map((b) => entryOf(b, careOf(b)));
   return {
     kind: plan.kind,
     date: plan.date,
@@ -111,7 +111,7 @@ export async function dayReport(
     };
   }
   const plan = planDay(kind, date, list.data, options);
-  const care = await lookUpCare(deps, plan.shown.items);
+  const care = await lookUpCare(deps, plan.sorted);
   const report = assembleDay(plan, care.careOf, list.requestId, care.problem);
   // Departures carry each stay's care record, for the handover at pick-up.
   if (kind === "departures") {
@@ -122,4 +122,22 @@ export async function dayReport(
     }
   }
   return report;
+}
+
+/**
+ * One page of a whole day's report, as Slack pages it: the page's entries, the whole day's totals.
+ * Pure: the connector answers with the whole day as data and this page as text, from one lookup.
+ */
+export function pageOfReport(whole: DayReport, page: number): DayReport {
+  const shown = pageOfDay(
+    whole.entries.map((e) => e.booking),
+    page,
+  );
+  return {
+    ...whole,
+    entries: whole.entries.slice(shown.from, shown.from + shown.items.length),
+    page: shown.page,
+    pages: shown.pages,
+    from: shown.from,
+  };
 }

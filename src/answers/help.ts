@@ -1,4 +1,7 @@
 /** What Kennel Desk can do, as data: every surface's help is drawn from this one list. */
+import { type DateOrder, dateOrderWords } from "../config/date-order.ts";
+import { roundNamesLine } from "../domain/round-names.ts";
+import { nearestWord } from "../domain/suggest.ts";
 
 export interface CommandHelp {
   /** The command and its arguments: "/arrivals [date]". */
@@ -6,51 +9,71 @@ export interface CommandHelp {
   what: string;
   /** Who sees the answer. */
   seenBy: "channel" | "asker";
+  /** What to type, for `/kennel help COMMAND`. */
+  examples?: string[];
 }
 
 export const COMMANDS: readonly CommandHelp[] = [
-  { usage: "/arrivals [date]", what: "the day's arrivals, with each pet's care flags", seenBy: "channel" },
+  {
+    usage: "/arrivals [date]",
+    what: "the day's arrivals, with each pet's care flags",
+    seenBy: "channel",
+    examples: ["/arrivals", "/arrivals tomorrow", "/arrivals friday"],
+  },
   {
     usage: "/departures [date]",
     what: "the day's departures with the going-home check: money to take, medication to hand back, grooming notes",
     seenBy: "channel",
+    examples: ["/departures", "/departures +1"],
   },
   {
     usage: "/inhouse [date]",
     what: "every pet staying, by room, with owner, going-home date and care flags",
     seenBy: "channel",
+    examples: ["/inhouse", "/inhouse saturday"],
   },
   {
-    usage: "/rounds [morning|midday|evening] [date]",
-    what: "the feeding and medication sheet for a round (default: the round now), by room",
+    usage: "/rounds [round] [date]",
+    what: `the feeding and medication sheet for a round (default: the round now), by room. Rounds by any name: ${roundNamesLine()}`,
     seenBy: "channel",
+    examples: ["/rounds", "/rounds lunch", "/rounds pm tomorrow", "/rounds breakfast 24 Dec"],
   },
   {
     usage: "/booking REF or ID",
     what: "one booking: dates, status, room, money, pets with their care, owner's contacts",
     seenBy: "asker",
+    examples: ["/booking HP-7K2M9Q", "/booking 1234"],
   },
   {
     usage: "/pet NAME [OWNER'S SURNAME] or ID",
     what: "a pet's care: diet by round, each medication with its midday and evening instructions, allergies, notes, owner",
     seenBy: "asker",
+    examples: ["/pet Biscuit", "/pet Biscuit O'Brien", "/pet 88"],
   },
   {
     usage: "/customer NAME, EMAIL, PHONE or ID",
     what: "contacts, consent, pets and booking history",
     seenBy: "asker",
+    examples: ["/customer O'Brien", "/customer 1234"],
   },
   {
     usage: "/kennel status",
     what: "is the kennel API reachable, is the key accepted, what is cached",
     seenBy: "asker",
+    examples: ["/kennel status"],
   },
   {
     usage: "/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]",
     what: "search bookings",
     seenBy: "asker",
+    examples: ["/kennel bookings tomorrow status:confirmed", "/kennel bookings 1 Dec 31 Dec customer:1234"],
   },
-  { usage: "/kennel customers TEXT, /kennel pets TEXT", what: "search customers or pets", seenBy: "asker" },
+  {
+    usage: "/kennel customers TEXT, /kennel pets TEXT",
+    what: "search customers or pets",
+    seenBy: "asker",
+    examples: ["/kennel customers O'Brien", "/kennel pets Biscuit"],
+  },
 ];
 
 export const DATE_HELP =
@@ -58,3 +81,36 @@ export const DATE_HELP =
 
 export const PRIVACY_HELP =
   "Times are in the kennel's time zone. Contact details only ever appear in answers that only you can see.";
+
+/** How 24/12 is read here: "Dates written 24/12 or 24.12 are read day first (24/12 is 24 December): …". */
+export function dateOrderHelp(order: DateOrder): string {
+  return `Dates written 24/12 or 24.12 are read ${dateOrderWords(order)}: the kennel's date order (KENNEL_DATE_ORDER; unset, it follows the kennel's time zone).`;
+}
+
+/** The command a word names ("rounds", "/rounds", "status", "bookings"), for `/kennel help COMMAND`. */
+export function commandNamed(word: string): CommandHelp | undefined {
+  const w = word
+    .trim()
+    .toLowerCase()
+    .replace(/^\//, "")
+    .replace(/^kennel\s+/, "");
+  return COMMANDS.find((c) =>
+    c.usage
+      .split(", ")
+      .some((u) => u.split(" ")[0] === `/${w}` || (u.startsWith("/kennel ") && u.split(" ")[1] === w)),
+  );
+}
+
+/** Every command's name as typed after `/kennel help` (rounds, status, bookings…), for suggestions. */
+function commandWords(): string[] {
+  return COMMANDS.flatMap((c) =>
+    c.usage
+      .split(", ")
+      .map((u) => (u.startsWith("/kennel ") ? u.split(" ")[1] : u.split(" ")[0]?.slice(1)) ?? ""),
+  );
+}
+
+/** The nearest command to a mistyped one, or undefined. */
+export function nearestCommand(word: string): string | undefined {
+  return nearestWord(word.replace(/^\//, ""), [...commandWords(), "help"]);
+}

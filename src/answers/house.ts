@@ -3,8 +3,16 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
+import { uniqueBookings } from "../domain/bookings.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
-import { arrivesOn, goesHomeOn, inHouseOn, sortByRoom } from "../domain/house.ts";
+import {
+  arrivesOn,
+  goesHomeOn,
+  type HouseTotals,
+  houseTotalsOf,
+  inHouseOn,
+  sortByRoom,
+} from "../domain/house.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -21,17 +29,10 @@ export interface HouseEntry extends DayEntry {
 
 export interface HouseReport {
   date: string;
-  /** The entries shown, by room. */
+  /** The entries shown (one page, or the whole day), by room. */
   entries: HouseEntry[];
-  totals: {
-    bookings: number;
-    pets: number;
-    rooms: number;
-    goingHome: number;
-    arriving: number;
-    careNotMatched: number;
-    careNotLoaded: number;
-  };
+  /** The whole day's counts, whatever page is shown. */
+  totals: HouseTotals;
   page: number;
   pages: number;
   from: number;
@@ -65,9 +66,14 @@ export async function stayingOn(
     requestId ||= p.requestId;
     calls++;
   }
-  return { bookings: sortByRoom(inHouseOn(all, date, tz)), requestId, calls };
+  return { bookings: sortByRoom(inHouseOn(uniqueBookings(all), date, tz)), requestId, calls };
 }
 
+/**
+ * Who is in house on a date, by room. Care is looked up for every stay of the day, so the counts
+ * (care details not matched or not loaded) are the day's whatever page is shown; `entries` is the
+ * page asked for, or every stay with `wholeDay`.
+ */
 export async function houseReport(
   deps: Deps,
   date: string,
@@ -75,11 +81,8 @@ export async function houseReport(
 ): Promise<HouseReport> {
   const tz = deps.config.timezone;
   const stay = await stayingOn(deps, date);
-  const shown = options.wholeDay
-    ? { items: stay.bookings, page: 1, pages: 1, from: 0 }
-    : pageOf(stay.bookings, options.page ?? 1, houseEntrySize, HOUSE_PAGE);
-  const care = await lookUpCare(deps, shown.items);
-  const entries: HouseEntry[] = shown.items.map((b) => ({
+  const care = await lookUpCare(deps, stay.bookings);
+  const entries: HouseEntry[] = stay.bookings.map((b) => ({
     ...entryOf(b, care.careOf(b)),
     goingHome: goesHomeOn(b, date, tz),
     arriving: arrivesOn(b, date, tz),
@@ -91,25 +94,34 @@ export async function houseReport(
     const mine = flags && id !== undefined ? [...flags.values()].filter((f) => f.bookingId === id) : [];
     if (mine.length) e.offFood = mine;
   }
-  const pets = (b: Booking) => b.numberOfPets ?? 1;
-  return {
+  const whole: HouseReport = {
     date,
     entries,
-    totals: {
-      bookings: stay.bookings.length,
-      pets: stay.bookings.reduce((s, b) => s + pets(b), 0),
-      rooms: new Set(stay.bookings.map((b) => b.roomName ?? "")).size,
-      goingHome: stay.bookings.filter((b) => goesHomeOn(b, date, tz)).reduce((s, b) => s + pets(b), 0),
-      arriving: stay.bookings.filter((b) => arrivesOn(b, date, tz)).reduce((s, b) => s + pets(b), 0),
-      careNotMatched: entries.filter((e) => e.care?.status === "not_matched").length,
-      careNotLoaded: entries.filter((e) => e.care?.status === "not_loaded").length,
-    },
-    page: shown.page,
-    pages: shown.pages,
-    from: shown.from,
+    totals: houseTotalsOf(entries),
+    page: 1,
+    pages: 1,
+    from: 0,
     requestId: stay.requestId,
     careProblem: care.problem,
     calls: stay.calls + care.customers,
+  };
+  return options.wholeDay ? whole : pageOfHouse(whole, options.page ?? 1);
+}
+
+/** One page of the whole day's board, as Slack pages it: the page's stays, the day's counts. Pure. */
+export function pageOfHouse(whole: HouseReport, page: number): HouseReport {
+  const shown = pageOf(
+    whole.entries.map((e) => e.booking),
+    page,
+    houseEntrySize,
+    HOUSE_PAGE,
+  );
+  return {
+    ...whole,
+    entries: whole.entries.slice(shown.from, shown.from + shown.items.length),
+    page: shown.page,
+    pages: shown.pages,
+    from: shown.from,
   };
 }
 

@@ -16,10 +16,15 @@ export interface StatusAnswer {
   cache: string | undefined;
   /** The bot's link to Slack in words ("connected", "reconnecting since …"), when known. */
   slack: string | undefined;
+  /** Who can read the posts' channels (guest accounts among the members), when the bot knows. */
+  channels?: string | undefined;
 }
 
-/** The kennel API's state, what is cached, and (given by the caller, who knows it) the link to Slack. */
-export async function statusAnswer(deps: Deps, slack?: string): Promise<StatusAnswer> {
+/**
+ * The kennel API's state, what is cached, and (given by the caller, who knows them) the link to
+ * Slack and who can read the posts' channels.
+ */
+export async function statusAnswer(deps: Deps, slack?: string, channels?: string): Promise<StatusAnswer> {
   const report = await deps.kennel.checkStatus();
   const info = deps.kennel.cacheInfo();
   return {
@@ -27,6 +32,7 @@ export async function statusAnswer(deps: Deps, slack?: string): Promise<StatusAn
     words: describeStatus(report),
     cache: `Cached: ${info.cached}. Never cached: ${info.fresh}.`,
     slack,
+    ...(channels ? { channels } : {}),
   };
 }
 
@@ -52,7 +58,7 @@ export async function bookingsSearch(
   const text = freeText(input, TEXT_RULES.search);
   const now = asOf ?? deps.clock.now();
   const tz = deps.config.timezone;
-  const parsed = parseBookingsQuery(text, now, tz);
+  const parsed = parseBookingsQuery(text, now, tz, deps.config.dateOrder);
   if (!parsed.ok)
     throw new UsageError(parsed.message, "For example: /kennel bookings tomorrow status:confirmed");
   const q = parsed.query;

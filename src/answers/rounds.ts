@@ -4,7 +4,8 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
-import { type RoundSheet, roundAt, roundSheet } from "../domain/rounds.ts";
+import { kennelRoundName } from "../domain/round-names.ts";
+import { type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
@@ -28,6 +29,8 @@ export interface RoundPet {
 export interface RoundReport {
   date: string;
   round: Round;
+  /** The kennel's own name of the round (ROUNDS_NAMES), shown beside it: "Midday round (Lunch)". */
+  kennelName?: string;
   /** Every pet in house, by room (an unmatched booking is one row that says so). */
   pets: RoundPet[];
   totals: {
@@ -37,8 +40,13 @@ export interface RoundReport {
     away: number;
     /** Pets whose care record is on the sheet (the sheet's rows are these and one per booking not matched). */
     pets: number;
+    /** Pets with a medication due this round (the sheet's due lines; the Home tab's figure). */
     withMedication: number;
+    /** Pets with a diet to follow this round. */
     fed: number;
+    /** Pets with no diet on record at all: "feed as usual and check the booking". */
+    noDiet: number;
+    /** Pets with nothing this round, by their record. */
     nothing: number;
     careMissing: number;
   };
@@ -88,6 +96,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   return {
     date,
     round,
+    kennelName: kennelRoundName(round, deps.config.rounds.names),
     pets,
     totals: {
       inHouse: house.totals.pets,
@@ -95,9 +104,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         .filter((e) => !here(e.booking))
         .reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
-      withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
-      fed: sheets.filter((s) => s.diet.round || s.diet.general).length,
-      nothing: sheets.filter((s) => s.nothing).length,
+      ...roundCounts(sheets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
     requestId: house.requestId,

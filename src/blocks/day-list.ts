@@ -7,7 +7,7 @@ import type { DayReport } from "../answers/day.ts";
 import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { type DayEntry, type DayKind, type DayTotals, ENTRY_CAPS, whenOf } from "../domain/day.ts";
 import { timeOf } from "../words/dates.ts";
-import { dayTitle, noneWords, summaryParts } from "../words/day.ts";
+import { dayTitle, noneWords, pagePlace, summaryParts } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import { dayPage } from "./buttons.ts";
 import { careWarning, entryCareLines } from "./care.ts";
@@ -86,8 +86,8 @@ export function dayListMessages(r: DayReport, timezone: string): Message[] {
     blocks.push(section(`${noneWords(r.kind)}${off.length ? ` (${esc(off.join("; "))}.)` : ""}`));
     return [{ text: fallback(`${title}: none`), blocks }];
   }
-  const pageWords =
-    r.pages > 1 ? ` · showing ${r.from + 1}–${r.from + r.entries.length} of ${r.totals.bookings}` : "";
+  const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
+  const pageWords = place ? ` · ${esc(place)}` : "";
   blocks.push(context(`${summaryLine(r.kind, r.totals)}${pageWords}`));
   for (const entry of r.entries)
     blocks.push(section(entryText(r.kind, entry, timezone), stayButton(entry.stay)));

@@ -1,5 +1,6 @@
 /** The App Home "Today": the day at a glance, each figure with a button that answers its list. */
 import type { TodayOverview } from "../answers/today.ts";
+import type { DateOrder } from "../config/date-order.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { dayHeading } from "../words/dates.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
@@ -12,7 +13,7 @@ type ListName = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "t
 
 const figure = (n: number | undefined) => (n === undefined ? "?" : String(n));
 
-export function homeBlocks(t: TodayOverview, timezone: string): Block[] {
+export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder): Block[] {
   const rows: Array<[ListName, string, number | undefined, string]> = [
     ["arrivals", "🛬 Arrivals", t.arrivals, "Show arrivals"],
     ["departures", "🏠 Departures", t.departures, "Show departures"],
@@ -46,7 +47,7 @@ export function homeBlocks(t: TodayOverview, timezone: string): Block[] {
     );
   }
   blocks.push(context("Lists open in a message only you can see. Refreshed each time you open this tab."));
-  blocks.push({ type: "divider" }, ...helpBlocks(timezone));
+  blocks.push({ type: "divider" }, ...helpBlocks(timezone, undefined, order));
   return blocks.slice(0, 100);
 }
 

@@ -2,6 +2,7 @@
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
 import { dayOf } from "../words/dates.ts";
+import { pagePlace } from "../words/day.ts";
 import { houseSummaryParts, houseTitle, NO_ONE_IN_HOUSE } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { housePage } from "./buttons.ts";
@@ -36,8 +37,8 @@ export function houseMessages(r: HouseReport, timezone: string, thisYear: string
     blocks.push(section(NO_ONE_IN_HOUSE));
     return [{ text: fallback(`${title}: none`), blocks }];
   }
-  const pageWords =
-    r.pages > 1 ? ` · showing ${r.from + 1}–${r.from + r.entries.length} of ${r.totals.bookings} stays` : "";
+  const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings }, "stays");
+  const pageWords = place ? ` · ${esc(place)}` : "";
   blocks.push(context(`${esc(houseSummary(r))}${pageWords}`));
   for (const e of r.entries) blocks.push(section(houseEntryText(e, timezone, thisYear)));
   if (r.pages > 1) {

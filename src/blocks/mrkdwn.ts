@@ -3,20 +3,27 @@
  * plain_text), so a pet note saying <!channel> pings nobody and *bold* in a name stays text.
  */
 
-import { cleanText } from "../domain/text.ts";
+import { cleanText, oneLine } from "../domain/text.ts";
 import { LIMITS } from "./limits.ts";
 import type { Button, ContextBlock, HeaderBlock, Mrkdwn, PlainText, SectionBlock } from "./types.ts";
 
 /**
- * Escapes Slack's three control characters (after `cleanText` strips bidi overrides and invisible
- * characters), so no text from the API can become a mention, a
- * channel ping or a link. Formatting characters (* _ ~ `) are left as they are: at worst they
+ * Escapes Slack's three control characters (after `oneLine` strips bidi overrides and invisible
+ * characters and folds line breaks, so a value cannot forge a line of its own), so no text from
+ * the API can become a mention, a channel ping or a link. Formatting characters (* _ ~ `) are left as they are: at worst they
  * make a word bold, and inserting invisible characters would corrupt references and microchips
  * that staff copy.
  */
 export function esc(value: unknown): string {
-  return cleanText(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return escapeMarks(oneLine(value));
 }
+
+/** As `esc`, keeping line breaks: only for a code block (the API's JSON in raw mode). */
+export function escLines(value: unknown): string {
+  return escapeMarks(cleanText(value));
+}
+
+const escapeMarks = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Cuts text to at most `max` characters (code points kept whole), with an ellipsis. */
 export function truncate(text: string, max: number): string {
@@ -56,7 +63,7 @@ export function bold(text: string): string {
  * Slack parses mentions in it, and within its limit.
  */
 export function fallback(raw: string): string {
-  return truncate(esc(raw.replace(/\s+/g, " ").trim() || "Kennel Desk"), LIMITS.fallbackText);
+  return truncate(esc(oneLine(raw).replace(/\s+/g, " ").trim() || "Kennel Desk"), LIMITS.fallbackText);
 }
 
 function mrkdwn(text: string): Mrkdwn {
@@ -68,8 +75,9 @@ function mrkdwn(text: string): Mrkdwn {
   };
 }
 
+/** Plain text (headers, buttons): the same sanitiser as mrkdwn, on one line. */
 function plain(text: string, max: number = LIMITS.sectionText): PlainText {
-  return { type: "plain_text", text: truncate(text || " ", max), emoji: true };
+  return { type: "plain_text", text: truncate(oneLine(text).trim() || " ", max), emoji: true };
 }
 
 export function header(text: string): HeaderBlock {

@@ -4,7 +4,7 @@
  * terminal command that prints all of it. A 10 MB answer never floods a channel.
  */
 import { LIMITS } from "./limits.ts";
-import { esc, header, section } from "./mrkdwn.ts";
+import { esc, escLines, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 export const RAW_MAX_MESSAGES = 3;
@@ -15,7 +15,7 @@ export function rawMessages(title: string, raw: unknown, fullCommand: string): M
   const json = JSON.stringify(raw ?? null, null, 2) ?? "null";
   const chunkChars = LIMITS.sectionText - 8;
   // Escape first, then cut between characters so no entity (&amp;) is split.
-  const escaped = esc(json);
+  const escaped = escLines(json);
   const chunks: string[] = [];
   let rest = escaped;
   const most = RAW_MAX_MESSAGES * SECTIONS_PER_MESSAGE;

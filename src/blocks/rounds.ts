@@ -1,14 +1,22 @@
 /**
  * A feeding and medication round (/rounds and the round posts): every pet in house by room, this
  * round's diet, each medication as the round's sheet shows it (src/domain/care.ts
- * `medicationsFor`), allergies; a pet with nothing this round on one line. Channel-safe.
+ * `medicationsFor`: every instruction in full in the morning, a dose its words put on a round in
+ * that round), allergies; a pet with nothing this round, by its record, on one line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import { dueItems } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
-import { CARE_NOT_LOADED, CARE_NOT_MATCHED, roundMedicationRow, speciesEmoji } from "../words/care.ts";
+import {
+  CARE_NOT_LOADED,
+  CARE_NOT_MATCHED,
+  NO_DIET_ON_RECORD,
+  namedDietRow,
+  roundMedicationRow,
+  speciesEmoji,
+} from "../words/care.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import type { PetRoundState } from "./buttons.ts";
@@ -18,7 +26,8 @@ import { PROGRESS_BLOCK, petBlocks, RECORD_RESERVE, redrawRecord } from "./round
 import { type Threaded, type ThreadItem, threaded } from "./thread.ts";
 import type { Block, Message } from "./types.ts";
 
-const title = (r: RoundReport) => roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing);
+const title = (r: RoundReport) =>
+  roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
 const summary = (r: RoundReport) =>
   roundSummaryParts(r.totals)
     .map((p) => p.text)
@@ -54,7 +63,9 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
   const lines = [`${room} · ${name}${owner}`, allergy].filter(Boolean);
   if (s.diet.round) lines.push(`🍽 ${roundWord(r.round).toLowerCase()}: ${clip(s.diet.round, 600)}`);
   if (s.diet.general) lines.push(`🍽 general: ${clip(s.diet.general, 400)}`);
-  if (!s.diet.round && !s.diet.general) lines.push(`🍽 no ${r.round} diet recorded`);
+  for (const d of s.diet.named) lines.push(`🍽 ${clip(namedDietRow(d), 600)}`);
+  if (s.noDiet) lines.push(`🍽 ${NO_DIET_ON_RECORD}`);
+  else if (!s.fed) lines.push(`🍽 no ${r.round} diet recorded`);
   for (const m of s.medications) lines.push(`💊 ${clip(roundMedicationRow(m, r.round), 700)}`);
   return truncate(lines.join("\n"), 2900);
 }

@@ -16,6 +16,7 @@ export function statusMessage(s: StatusAnswer): Message {
   if (words.detail) lines.push(esc(words.detail));
   if (!words.ok) lines.push(`*What to do:* ${esc(words.action)}`);
   if (s.slack) lines.push(`💬 Slack: ${esc(s.slack)}`);
+  if (s.channels) lines.push(`👥 Who can read the posts: ${esc(s.channels)}`);
   if (s.cache) lines.push(`🗄 ${esc(s.cache)}`);
   return {
     text: fallback(`${words.ok ? "OK" : "Not OK"}: ${words.headline}`),

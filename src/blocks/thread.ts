@@ -17,7 +17,9 @@ const REPLY_OVERHEAD = 400;
 /**
  * The parent holds `head` (header, summary) then as many items as fit; the rest go in replies,
  * each headed "21–65 of 120". Items are one section each: its mrkdwn (already within 3000 chars), or
- * its mrkdwn and a button beside it; the button is counted in the message's size like the text.
+ * its mrkdwn and a button beside it; the button is counted in the message's size like the text. An
+ * item may also be several blocks kept together (a pet with its record buttons), with room reserved
+ * for text it gains later (its record, drawn after each tap).
  */
 export type ThreadItem =
   | string

@@ -20,6 +20,7 @@ import {
   type CliContext,
   dayOption,
   HELP_HINT,
+  jsonIsWholeDay,
   kennelDeps,
   nextPage,
   notePageShown,
@@ -56,9 +57,10 @@ export async function run(ctx: CliContext): Promise<number> {
   switch (command) {
     case "arrivals":
     case "departures": {
+      jsonIsWholeDay(json, values.page, `kennel-desk ${command}${text ? ` ${text}` : ""}`);
       const date = dayOption(ctx, text);
       const deps = kennelDeps(ctx);
-      const r = await dayReport(deps, command, date, { page });
+      const r = await dayReport(deps, command, date, json ? { wholeDay: true } : { page });
       notePageShown(ctx, page, r.page, r.pages);
       return print(ctx, r, json, () => dayText(r, textOptions(ctx, deps)), nextPage(r.page, r.pages));
     }

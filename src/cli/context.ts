@@ -9,6 +9,7 @@ import { thisYear } from "../answers/records.ts";
 import { type Config, requireKennel } from "../config.ts";
 import { parseDay } from "../dates.ts";
 import type { Clock, Deps } from "../deps.ts";
+import { optionProblem } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { jsonOf, type TextOptions } from "../text/index.ts";
@@ -52,7 +53,7 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   try {
     return parseArgs({ args: rest, options, strict: true, allowPositionals: positionals });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\.?$/, "."), HELP_HINT);
+    throw new UsageError(optionProblem((error as Error).message, Object.keys(options)), HELP_HINT);
   }
 }
 
@@ -92,6 +93,19 @@ export function print(
   return 0;
 }
 
+/**
+ * A day's list with `--json` is the whole day (every entry, the day's counts), never a Slack page:
+ * a `--page` beside it is a usage error rather than quietly ignored.
+ */
+export function jsonIsWholeDay(json: boolean, page: string | undefined, example: string): void {
+  if (json && page !== undefined) {
+    throw new UsageError(
+      "--json prints the whole day (every entry and the day's counts): it takes no --page.",
+      `Run ${example} --json.`,
+    );
+  }
+}
+
 /** A page asked for past the last is answered with the last one, and says so on standard error. */
 export function notePageShown(ctx: CliContext, asked: number, shown: number, pages: number): void {
   if (asked !== shown) {
@@ -107,7 +121,7 @@ export const nextPage = (page: number, pages: number) => (page < pages ? page + 
 /** A date as typed ("tomorrow", "24 Dec", empty for today), read in the kennel's time zone. */
 export function dayOption(ctx: CliContext, text: string): string {
   const typed = freeText(text, TEXT_RULES.date);
-  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone);
+  const day = parseDay(typed, ctx.clock.now(), ctx.config.timezone, ctx.config.dateOrder);
   if (!day.ok) throw new UsageError(day.message, HELP_HINT);
   return day.date;
 }

@@ -10,11 +10,12 @@ import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireK
 import type { Deps } from "../deps.ts";
 import type { PostKind } from "../digest/compose.ts";
 import type { ScheduledPost } from "../digest/posts.ts";
+import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
+import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import { createWebClient } from "../slack/web-client.ts";
 import { isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
-import { roundOf } from "./rounds.ts";
 
 type Content = DigestKind | "rounds" | "tomorrow";
 const CONTENTS: readonly Content[] = ["departures", "arrivals", "rounds", "tomorrow"];
@@ -33,7 +34,7 @@ function contentsOf(raw: string | undefined, config: Config): Content[] {
   const wrong = asked.filter((c) => !(CONTENTS as readonly string[]).includes(c));
   if (wrong.length || asked.length === 0) {
     throw new UsageError(
-      `--content must be ${CONTENTS.join(", ")} (or a comma-separated list), not "${raw.slice(0, 60)}".`,
+      `--content must be ${CONTENTS.join(", ")} (or a comma-separated list), not "${raw.slice(0, 60)}".${didYouMean(wrong[0] ?? "", CONTENTS)}`,
       HELP_HINT,
     );
   }
@@ -55,10 +56,11 @@ export async function run(ctx: CliContext): Promise<number> {
     );
   }
   const contents = contentsOf(values.content, config);
-  const round = values.round === undefined ? undefined : roundOf(values.round);
+  const names = config.rounds.names;
+  const round = values.round === undefined ? undefined : roundNamed(values.round, names);
   if (values.round !== undefined && !round) {
     throw new UsageError(
-      `--round must be morning, midday or evening, not "${values.round.slice(0, 40)}".`,
+      `--round must name a round: ${roundNamesLine(names)}; not "${values.round.slice(0, 40)}".${didYouMean(values.round, roundWords(names))}`,
       HELP_HINT,
     );
   }

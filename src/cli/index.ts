@@ -8,8 +8,10 @@
 import { describeFailure } from "../answers/failure.ts";
 import { loadConfig, secretValues } from "../config.ts";
 import { systemClock } from "../deps.ts";
+import { didYouMean } from "../domain/suggest.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { failureText } from "../text/index.ts";
+import { COMMAND_HELP, commandHelpText } from "./command-help.ts";
 import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
 import { USAGE } from "./usage.ts";
 
@@ -17,6 +19,7 @@ export type { CliDeps, CliIo } from "./context.ts";
 
 type Subcommand = { run(ctx: CliContext): Promise<number> };
 
+/** Each command, loaded when it runs; its help (--help, help COMMAND) is in src/cli/command-help.ts. */
 const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   status: () => import("./status.ts"),
   arrivals: () => import("./cards.ts"),
@@ -32,17 +35,41 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   mcp: () => import("./mcp.ts"),
 };
 
+/** Every command, for help and suggestions (each has its help in src/cli/command-help.ts). */
+export const COMMAND_NAMES = [...Object.keys(SUBCOMMANDS), "sandbox", "help"];
+
+/** `kennel-desk help COMMAND`, `kennel-desk COMMAND --help`: that command's help (exit 0), or exit 2. */
+function showHelp(name: string, io: CliDeps["io"]): number {
+  const help =
+    COMMAND_NAMES.includes(name) && Object.hasOwn(COMMAND_HELP, name) ? COMMAND_HELP[name] : undefined;
+  if (!help) {
+    io.stderr.write(
+      `Unknown command "${name.slice(0, 40)}".${didYouMean(name, COMMAND_NAMES)} The commands: ${COMMAND_NAMES.join(", ")}.\n`,
+    );
+    return 2;
+  }
+  io.stdout.write(commandHelpText(name, help));
+  return 0;
+}
+
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const [command, ...args] = argv;
   const { io } = deps;
   if (!command || command === "help" || command === "--help" || command === "-h") {
+    if (command === "help" && args[0] !== undefined)
+      return showHelp(args[0] === "--help" || args[0] === "-h" ? "help" : args[0], io);
     io.stdout.write(USAGE);
     return command ? 0 : 2;
   }
+  // --help or -h anywhere before "--": the command's help, whatever else is typed (nothing is run).
+  const options = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
+  if (options.includes("--help") || options.includes("-h")) return showHelp(command, io);
   if (command === "sandbox") return (await import("./sandbox.ts")).runSandbox(args, deps);
   const load = Object.hasOwn(SUBCOMMANDS, command) ? SUBCOMMANDS[command] : undefined;
   if (!load) {
-    io.stderr.write(`Unknown command "${command.slice(0, 40)}".\n\n${USAGE}`);
+    io.stderr.write(
+      `Unknown command "${command.slice(0, 40)}".${didYouMean(command, COMMAND_NAMES)}\n\n${USAGE}`,
+    );
     return 2;
   }
   let log: Logger | undefined;
@@ -56,8 +83,10 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
     const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
     // The time zone and year do not matter to a failure's words.
-    const line = failureText(f, { color, timezone: "UTC", thisYear: "" });
-    io.stderr.write(`${line}${f.kind === "usage" && !line.includes(HELP_HINT) ? `\n${HELP_HINT}` : ""}\n`);
+    // A usage error points at this command's own help.
+    const hint = `Run "kennel-desk ${command} --help" for its options.`;
+    const line = failureText(f, { color, timezone: "UTC", thisYear: "" }).replace(HELP_HINT, hint);
+    io.stderr.write(`${line}${f.kind === "usage" && !line.includes(hint) ? `\n${hint}` : ""}\n`);
     return f.exitCode;
   }
 }

@@ -1,9 +1,13 @@
-/** `kennel-desk inhouse [DATE] [--page N] [--json]`: every pet staying, by room. */
+/**
+ * `kennel-desk inhouse [DATE] [--page N | --json]`: every pet staying, by room; `--json` is the whole
+ * day's data (every stay, the day's counts).
+ */
 import { houseReport } from "../answers/house.ts";
 import { houseText } from "../text/index.ts";
 import {
   type CliContext,
   dayOption,
+  jsonIsWholeDay,
   kennelDeps,
   nextPage,
   notePageShown,
@@ -19,15 +23,17 @@ export async function run(ctx: CliContext): Promise<number> {
     { json: { type: "boolean" }, page: { type: "string" } },
     true,
   );
+  const json = values.json === true;
+  jsonIsWholeDay(json, values.page, "kennel-desk inhouse");
   const page = pageOption(values.page);
   const date = dayOption(ctx, positionals.join(" "));
   const deps = kennelDeps(ctx);
-  const report = await houseReport(deps, date, { page });
+  const report = await houseReport(deps, date, json ? { wholeDay: true } : { page });
   notePageShown(ctx, page, report.page, report.pages);
   return print(
     ctx,
     report,
-    values.json === true,
+    json,
     () => houseText(report, textOptions(ctx, deps)),
     nextPage(report.page, report.pages),
   );

@@ -11,6 +11,7 @@ import { recordDay } from "../answers/care-record.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
+import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
@@ -21,7 +22,6 @@ import { stayRecordText } from "../text/stay.ts";
 import { type StayPage, stayHtml } from "../text/stay-html.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
-import { roundOf } from "./rounds.ts";
 
 function textOptions(ctx: CliContext): TextOptions {
   const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
@@ -65,12 +65,13 @@ function petOption(raw: string | undefined): number | undefined {
   return id;
 }
 
-function roundOption(raw: string | undefined) {
+function roundOption(ctx: CliContext, raw: string | undefined) {
   if (raw === undefined) return undefined;
-  const round = roundOf(raw);
+  const names = ctx.config.rounds.names;
+  const round = roundNamed(raw, names);
   if (!round) {
     throw new UsageError(
-      `"${raw.slice(0, 40)}" is not a round: the rounds are morning, midday and evening.`,
+      `"${raw.slice(0, 40)}" is not a round: the rounds are ${roundNamesLine(names)}.`,
       HELP_HINT,
     );
   }
@@ -113,7 +114,7 @@ async function day(ctx: CliContext): Promise<number> {
     }
     return stay(ctx, values.booking, values.json === true);
   }
-  const round = roundOption(values.round);
+  const round = roundOption(ctx, values.round);
   const petId = petOption(values.pet);
   const date = dayOption(ctx, positionals.join(" "));
   const { store, where } = await openStore(ctx);

@@ -1,26 +1,14 @@
 /**
- * `kennel-desk rounds [morning|midday|evening] [DATE] [--json]`: a round's feeding and medication
- * sheet, by room. Without a round, the round now by the kennel's clock.
+ * `kennel-desk rounds [ROUND] [DATE] [--json]`: a round's feeding and medication sheet, by room.
+ * ROUND by any of its names (morning, am, breakfast; midday, noon, lunch; evening, pm, dinner, tea,
+ * supper; the kennel's own ROUNDS_NAMES). Without a round, the round now by the kennel's clock.
  */
 import { UsageError } from "../answers/failure.ts";
+import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
-import { ROUNDS, type Round } from "../domain/care.ts";
+import { parseRoundDay } from "../dates.ts";
 import { roundText } from "../text/index.ts";
-import {
-  type CliContext,
-  dayOption,
-  HELP_HINT,
-  kennelDeps,
-  print,
-  readOptions,
-  textOptions,
-} from "./context.ts";
-
-/** "evening" → "evening"; "Evening" too; anything else undefined. */
-export function roundOf(word: string | undefined): Round | undefined {
-  const w = word?.toLowerCase();
-  return ROUNDS.find((r) => r === w);
-}
+import { type CliContext, HELP_HINT, kennelDeps, print, readOptions, textOptions } from "./context.ts";
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
@@ -34,17 +22,13 @@ export async function run(ctx: CliContext): Promise<number> {
       "Run kennel-desk rounds evening, for example.",
     );
   }
-  const named = roundOf(positionals[0]);
-  if (!named && /^(am|pm|noon|lunch|breakfast|dinner|night)$/i.test(positionals[0] ?? "")) {
-    throw new UsageError(
-      `"${positionals[0]}" is not a round: the rounds are morning, midday and evening.`,
-      HELP_HINT,
-    );
-  }
-  const rest = named ? positionals.slice(1) : positionals;
-  const date = dayOption(ctx, rest.join(" "));
+  const { config } = ctx;
+  const typed = freeText(positionals.join(" "), TEXT_RULES.date);
+  const asked = parseRoundDay(typed, ctx.clock.now(), config.timezone, config.dateOrder, config.rounds.names);
+  if (!asked.ok) throw new UsageError(asked.message, HELP_HINT);
+  const { date } = asked;
   const deps = kennelDeps(ctx);
-  const round = named ?? currentRound(deps);
+  const round = asked.round ?? currentRound(deps);
   const report = await roundReport(deps, round, date);
   return print(ctx, report, values.json === true, () => roundText(report, textOptions(ctx, deps)));
 }

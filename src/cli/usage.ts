@@ -8,16 +8,18 @@ Commands:
                                     tomorrow, friday, +2, 2026-12-24, 24 Dec…)
   departures [DATE] [--page N]      The day's departures, with the going-home check
   inhouse [DATE] [--page N]         Every pet staying, by room: owner, going-home date, care flags
-  rounds [morning|midday|evening] [DATE]
-                                    The feeding and medication sheet of a round, by room
-                                    (default: the round now, by the kennel's clock)
+  rounds [ROUND] [DATE]             The feeding and medication sheet of a round, by room
+                                    (default: the round now, by the kennel's clock). ROUND:
+                                    morning (am, breakfast), midday (noon, lunch),
+                                    evening (pm, dinner, tea, supper), any case
   booking REF|ID                    One booking, with each pet's care and the owner's contacts
   pet NAME [OWNER'S SURNAME]|ID [--page N]
                                     A pet's care summary, or the pets matching NAME (with their ids)
   customer QUERY|ID [--page N]      A customer (name, email, phone or id); --history: every booking
   bookings [FROM] [TO] [status:…] [type:…] [customer:ID] [TEXT] [--page N]
                                     Search bookings
-             Every one of these takes --json (the answer's data instead of text).
+             Every one of these takes --json (the answer's data instead of text); for arrivals,
+             departures and inhouse that is the whole day (every entry, the day's counts), not a page.
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
   record [DATE] [--round morning|midday|evening] [--pet ID] [--json]
              The day's care record beside what each round's sheet said was due: who recorded each
@@ -38,7 +40,7 @@ Commands:
   status     Check the kennel API: up, key accepted, right address. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
-             DIGEST_CONTENT) [--round morning|midday|evening] (with --content rounds; default the
+             DIGEST_CONTENT) [--round ROUND] (with --content rounds; default the
              round now) [--date YYYY-MM-DD] (default today) [--dry-run] (print the post, post
              nothing). Posts at most once per day and kind, like the scheduler.
              Exit 0 posted or already there, 1 Slack refused, 2 invalid settings, 3 API failure.
@@ -50,7 +52,9 @@ Commands:
              Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
              [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]
              [--wrong-address] [--growing-totals]
-  help       Show this text.
+  help [COMMAND]
+             This text, or one command's usage, options, examples and exit codes (the same as
+             kennel-desk COMMAND --help, or -h).
 
 Settings come from the environment (and a .env file when run through npm); see the README.
 `;

@@ -1,9 +1,9 @@
 /** The parsers of the settings that have their own rules (the shared ones are in reader.ts). */
 import { bad, type Check, clockTime, ok, timeOfDay } from "./reader.ts";
-import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundTimes } from "./types.ts";
+import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundNames, type RoundTimes } from "./types.ts";
 
 export const SLACK_FIX =
-  'Copy it again from the Slack app\'s settings (see the README, "Connecting to Slack").';
+  "Copy it again from the Slack app's settings (the preview's setup page checks it as you paste it; by hand: docs/connecting.md).";
 
 export function apiKey(value: string): Check<string> {
   return /\s/.test(value)
@@ -101,4 +101,39 @@ export function databaseUrl(value: string): Check<URL> {
   if (url.pathname.replace(/^\//, "") === "")
     return bad("names no database (the part after the last /).", fix);
   return ok(url);
+}
+
+/**
+ * ROUNDS_NAMES: the kennel's own names of its morning, midday and evening rounds, in that order
+ * ("Breakfast,Lunch,Dinner"). A name that is another round's word (lunch for the morning) is refused:
+ * staff typing it would get the other round.
+ */
+export function roundNames(
+  value: string,
+  synonyms: Record<keyof RoundNames, readonly string[]>,
+): Check<RoundNames> {
+  const fix =
+    "Give three names, for the morning, midday and evening rounds, separated by commas, for example Breakfast,Lunch,Dinner.";
+  const parts = value.split(",").map((s) => s.trim().replace(/\s+/g, " "));
+  if (parts.length !== 3 || parts.some((p) => p === "")) {
+    return bad(`"${value}" is not three names separated by commas.`, fix);
+  }
+  const odd = parts.find((p) => p.length > 24 || !/^[\p{L}\p{N}][\p{L}\p{N} '-]*$/u.test(p));
+  if (odd !== undefined) {
+    return bad(
+      `"${odd}" is not a round's name: letters, digits, spaces, hyphens and apostrophes, up to 24.`,
+      fix,
+    );
+  }
+  const rounds = ["morning", "midday", "evening"] as const;
+  const lower = parts.map((p) => p.toLowerCase());
+  if (new Set(lower).size !== 3) return bad(`"${value}" names two rounds alike.`, fix);
+  for (const [i, name] of lower.entries()) {
+    const other = rounds.find((r, j) => j !== i && (r === name || synonyms[r].includes(name)));
+    if (other) {
+      return bad(`"${parts[i]}" names the ${other} round, not the ${rounds[i]} round.`, fix);
+    }
+  }
+  const [morning, midday, evening] = parts as [string, string, string];
+  return ok({ morning, midday, evening });
 }

@@ -1,5 +1,7 @@
 /** The shapes of the configuration that loadConfig (src/config.ts) builds. */
 
+import type { DateOrder } from "./date-order.ts";
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -49,11 +51,20 @@ export interface RoundTimes {
   evening: string;
 }
 
+/** ROUNDS_NAMES: the kennel's own name of each round (e.g. Breakfast, Lunch, Dinner). */
+export interface RoundNames {
+  morning: string;
+  midday: string;
+  evening: string;
+}
+
 interface RoundsSettings {
   /** ROUNDS_CHANNEL: where the round reminders go; undefined: none are posted. */
   channel: string | undefined;
   /** ROUNDS_TIMES, default 07:30,12:00,18:00. */
   times: RoundTimes;
+  /** ROUNDS_NAMES, when set: understood as the rounds' names and shown in the round's title. */
+  names?: RoundNames;
 }
 
 /** Where the care record is kept (src/record/). */
@@ -95,6 +106,8 @@ export interface Config {
   timezone: string;
   /** True when KENNEL_TIMEZONE was not set and `timezone` is the host's (see timezoneNotice). */
   timezoneFromHost: boolean;
+  /** KENNEL_DATE_ORDER: how 24/12 and 12/24 are read; unset, from the time zone (src/config/date-order.ts). */
+  dateOrder: DateOrder;
   logLevel: LogLevel;
   /** The care record's store: SQLite in KENNEL_DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
   record: RecordSettings;

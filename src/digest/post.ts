@@ -83,8 +83,15 @@ async function findPost(
   kind: string,
   timezone: string,
   now: Date,
+  whole = false,
 ) {
-  const history = await slack.history(channel, historyStartTs(date, timezone, now));
+  // Read back to the day's start, or until the post itself is found (a busy channel has
+  // thousands of messages since it). `whole`: always to the day's start (every copy of the post).
+  const history = await slack.history(
+    channel,
+    historyStartTs(date, timezone, now),
+    whole ? undefined : (m) => postsFor([m], DIGEST_EVENT, date, kind).length > 0,
+  );
   return {
     post: postsFor(history, DIGEST_EVENT, date, kind)[0],
     notice: postsFor(history, NOTICE_EVENT, date, kind)[0],
@@ -121,7 +128,8 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
   const parts = 1 + messages.replies.length;
   const ts = await o.slack.post(o.channel, messages.parent, { metadata: partMetadata(o, 1, parts) });
   await o.settle();
-  const after = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now());
+  // Every copy, back to the day's start: a rival's earlier post may be further back than ours.
+  const after = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now(), true);
   if (after.post && after.post.ts !== ts && compareTs(after.post.ts, ts) < 0) {
     // Another instance posted first: the later duplicate deletes itself.
     await o.slack.remove(o.channel, ts);

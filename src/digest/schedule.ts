@@ -9,6 +9,10 @@
  * stop while the wall clock does not) both post once, marked late by the job; a clock set back
  * never starts a post twice (it was started today already; and the channel's history says so
  * after a restart).
+ *
+ * A late start posts only what is still useful: of the round posts past their time, only the
+ * current round (the latest one due); the day's lists and tomorrow's check while the day lasts
+ * (the scheduler only ever posts for today). What it skips it says in the log, once.
  */
 import type { DigestSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
@@ -27,6 +31,28 @@ export interface DigestSchedule {
   /** Looks at the wall clock now (as each timer does) and starts what is due; resolves when those runs end. */
   check(): Promise<void>;
   stop(): void;
+}
+
+/**
+ * The posts due and not started that are no longer worth posting: a round post once a later
+ * round's time has passed (at 23:20, the morning and midday rounds; the evening round stays).
+ */
+export function supersededPosts(
+  due: readonly ScheduledPost[],
+  all: readonly ScheduledPost[],
+  timezone: string,
+  date: string,
+  now: Date,
+): ScheduledPost[] {
+  const roundTime = (p: ScheduledPost) =>
+    p.kind.startsWith("rounds:") ? dueInstant(p.time, timezone, date)?.getTime() : undefined;
+  const passed = all.map(roundTime).filter((t): t is number => t !== undefined && t <= now.getTime());
+  if (passed.length === 0) return [];
+  const current = Math.max(...passed);
+  return due.filter((p) => {
+    const t = roundTime(p);
+    return t !== undefined && t < current;
+  });
 }
 
 export interface Timers {
@@ -78,10 +104,22 @@ export function startDigestSchedule(options: {
     const today = localDate(now, timezone);
     // Posts due at the same time run in order (departures, then arrivals); other times run apart.
     const groups = new Map<string, ScheduledPost[]>();
-    for (const post of posts) {
-      const key = `${post.kind}|${today}`;
+    const dueNow = posts.filter((post) => {
       const due = dueInstant(post.time, timezone, today);
-      if (!due || now.getTime() < due.getTime() || started.has(key)) continue;
+      return due !== null && now.getTime() >= due.getTime() && !started.has(`${post.kind}|${today}`);
+    });
+    const skipped = supersededPosts(dueNow, posts, timezone, today, now);
+    for (const post of skipped) started.add(`${post.kind}|${today}`);
+    if (skipped.length > 0) {
+      log.info(
+        { date: today, skipped: skipped.map((p) => `${p.kind}@${p.time}`) },
+        `started late: skipped the posts no longer useful (${skipped.map((p) => p.kind).join(", ")}); a later round is due`,
+      );
+    }
+    for (const post of dueNow) {
+      const key = `${post.kind}|${today}`;
+      if (started.has(key)) continue;
+      const due = dueInstant(post.time, timezone, today) as Date;
       started.add(key);
       const lateBy = Math.round((now.getTime() - due.getTime()) / 60_000);
       if (lateBy >= 1) {

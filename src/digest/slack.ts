@@ -13,8 +13,11 @@ interface PostOptions {
 }
 
 export interface DigestSlack {
-  /** Top-level messages since `oldest` (Slack ts), with their metadata. */
-  history(channel: string, oldest: string): Promise<HistoryMessage[]>;
+  /**
+   * Top-level messages since `oldest` (Slack ts), with their metadata, newest first: every page
+   * back to `oldest`, or up to the first page holding a message `until` accepts.
+   */
+  history(channel: string, oldest: string, until?: (m: HistoryMessage) => boolean): Promise<HistoryMessage[]>;
   /** A thread's messages (the parent first, then the replies), with their metadata. */
   replies(channel: string, ts: string): Promise<HistoryMessage[]>;
   post(channel: string, message: Message, options?: PostOptions): Promise<string>;
@@ -35,28 +38,46 @@ type HistoryPage = {
   response_metadata?: { next_cursor?: string };
 };
 
-/** Every message of a paged conversations.* read (at most 5 pages), with its metadata. */
+/**
+ * A page budget for one read: 250 pages of 200 is 50,000 messages, more than a day of the busiest
+ * channel (Slack allows about 50 history reads a minute); a read that hits it says so in an error.
+ */
+const MAX_HISTORY_PAGES = 250;
+
+/**
+ * Every message of a paged conversations.* read (the channel's messages since the `oldest` asked
+ * for, or a thread), with its metadata; it stops early at the first page holding a message
+ * `until` accepts. A cursor that comes back again stops the read with an error, never a loop.
+ */
 async function readAll(
   read: (cursor: string | undefined) => Promise<HistoryPage>,
+  until?: (m: HistoryMessage) => boolean,
 ): Promise<HistoryMessage[]> {
   const out: HistoryMessage[] = [];
+  const cursors = new Set<string>();
   let cursor: string | undefined;
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < MAX_HISTORY_PAGES; i++) {
     const p = await read(cursor);
+    let found = false;
     for (const m of p.messages ?? []) {
-      if (m.ts) out.push({ ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] });
+      if (!m.ts) continue;
+      const message = { ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] };
+      out.push(message);
+      if (until?.(message)) found = true;
     }
     cursor = p.response_metadata?.next_cursor || undefined;
-    if (!p.has_more || !cursor) break;
+    if (found || !p.has_more || !cursor) return out;
+    if (cursors.has(cursor)) throw new Error("Slack's history paging repeated a cursor; stopped reading");
+    cursors.add(cursor);
   }
-  return out;
+  throw new Error(`Slack's history ran past ${MAX_HISTORY_PAGES} pages; stopped reading`);
 }
 
 export function webClientSlack(client: webApi.WebClient): DigestSlack {
   return {
-    // A day of a busy channel, or a post's thread: at most 5 pages of 200 each.
-    history: (channel, oldest) =>
-      readAll((cursor) => client.conversations.history({ channel, oldest, ...page(cursor) })),
+    // A day of a busy channel, back to the day's start or to the post looked for; or a post's thread.
+    history: (channel, oldest, until) =>
+      readAll((cursor) => client.conversations.history({ channel, oldest, ...page(cursor) }), until),
     replies: (channel, ts) =>
       readAll((cursor) => client.conversations.replies({ channel, ts, ...page(cursor) })),
     async post(channel, message, options = {}) {

@@ -40,13 +40,27 @@ export interface LeftOut {
   waitlisted: number;
 }
 
-/** The bookings that count, and how many were left out and why. */
+/**
+ * Each booking once: a list that names the same bookingId twice (a page read twice while the list
+ * moved, or an API's own repeat) keeps its first copy. Bookings without an id are all kept.
+ */
+export function uniqueBookings<B extends Booking | ReducedBooking>(all: B[]): B[] {
+  const seen = new Set<number>();
+  return all.filter((b) => {
+    if (b.bookingId === undefined) return true;
+    if (seen.has(b.bookingId)) return false;
+    seen.add(b.bookingId);
+    return true;
+  });
+}
+
+/** The bookings that count (each booking id once), and how many were left out and why. */
 export function bookingsThatCount<B extends Booking | ReducedBooking>(
   all: B[],
 ): { kept: B[]; leftOut: LeftOut } {
   const kept: B[] = [];
   const leftOut: LeftOut = { calledOff: 0, waitlisted: 0 };
-  for (const b of all) {
+  for (const b of uniqueBookings(all)) {
     const s = standingOf(b);
     if (s === "called_off") leftOut.calledOff++;
     else if (s === "waitlisted") leftOut.waitlisted++;

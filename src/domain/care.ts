@@ -7,6 +7,7 @@
  * - allergies, medical notes, grooming notes, notes, evaluation.
  */
 import { MEDICATION_FIELDS, type Pet } from "../kennel/schemas.ts";
+import { onceADay, onceADayRound, roundsNamed } from "./round-words.ts";
 import { shorten } from "./text.ts";
 
 export type Round = "morning" | "midday" | "evening";
@@ -132,26 +133,76 @@ export function dietFor(
 }
 
 /**
- * A medication as one round's sheet shows it.
- * - `given`: the API gives an instruction for this round (midday or evening): it is shown.
- * - `other_rounds`: the medication has instructions for other rounds only: "nothing this round".
- * - `no_time`: the medication has only its instruction, with no time of day: it is shown in every
- *   round, marked as having no time, so it is absent from no round and placed at no time the API
- *   did not state.
- * The API has no morning field, so in the morning round a medication is never `given`.
+ * A medication as one round's sheet shows it. Every medication is on every round's sheet; `due`
+ * says whether it is to be given (or its instruction followed) this round: the care record's "what
+ * is due". The API has no morning field: the instruction (`medicationN`) is where a morning dose is
+ * written, so the morning sheet carries every instruction in full.
+ * - `given`: this round's own instruction (the midday or evening field). Due.
+ * - `instruction`: morning round, a medication with an instruction and timed fields: the instruction
+ *   in full, then what is due later. Due (follow the instruction).
+ * - `named`: no field for this round, but the instruction's words name it ("with lunch", "at
+ *   bedtime", "twice daily", "every 8 hours"; src/domain/round-words.ts). Due. In the morning only
+ *   for an instruction with no timed field (else `instruction`, which shows it in full anyway).
+ * - `no_time`: only an instruction, with no time of day and no words naming this round: in every
+ *   round, "no time given: follow the instruction". Due.
+ * - `once_a_day`: only an instruction, which says once a day ("once daily", "SID"): due on one
+ *   round only, the one its words name, else the morning (`onceAt`). Due, "check it was not given".
+ * - `once_elsewhere`: that once-a-day medication on the other rounds: it points to `onceAt`'s sheet
+ *   (in the morning with the instruction in full). Not due.
+ * - `other_rounds`: fields for other rounds only and no word naming this one: "nothing this round".
+ *   Not due. Never in the morning for a medication with an instruction.
  */
 export interface RoundMedication {
   medication: Medication;
-  state: "given" | "other_rounds" | "no_time";
-  /** This round's instruction, when `given`. */
+  state: "given" | "instruction" | "named" | "no_time" | "once_a_day" | "once_elsewhere" | "other_rounds";
+  /** To be given (or its instruction followed) this round. */
+  due: boolean;
+  /** This round's own instruction, when `given`. */
   dose: string | undefined;
+  /** The instruction's words that put it on this round ("at bedtime", "once daily"): `named`, `once_a_day`. */
+  words: string | undefined;
+  /** The round whose sheet carries a once-a-day medication: `once_a_day`, `once_elsewhere`. */
+  onceAt: Round | undefined;
+  /** Morning round: the medication's own instructions for later rounds. */
+  later: Array<{ round: Round; dose: string }>;
 }
 
-export function medicationsFor(medications: Medication[], round: Round): RoundMedication[] {
+/**
+ * Each medication on one round's sheet (see `RoundMedication`). `words: false` is the plain rule,
+ * without the round words: the words only ever add to a sheet (tested against it).
+ */
+export function medicationsFor(
+  medications: Medication[],
+  round: Round,
+  options: { words: boolean } = { words: true },
+): RoundMedication[] {
   return medications.map((m) => {
+    const base = { medication: m, dose: undefined, words: undefined, onceAt: undefined, later: [] };
+    const timed = Boolean(m.midday || m.evening);
     const dose = round === "midday" ? m.midday : round === "evening" ? m.evening : undefined;
-    if (dose) return { medication: m, state: "given", dose };
-    if (m.midday || m.evening) return { medication: m, state: "other_rounds", dose: undefined };
-    return { medication: m, state: "no_time", dose: undefined };
+    if (dose) return { ...base, state: "given", due: true, dose };
+    const once = options.words && !timed ? onceADay(m.instruction) : undefined;
+    if (m.instruction && once) {
+      const onceAt = onceADayRound(m.instruction);
+      return onceAt === round
+        ? { ...base, state: "once_a_day", due: true, words: once, onceAt }
+        : { ...base, state: "once_elsewhere", due: false, words: once, onceAt };
+    }
+    const named = options.words ? roundsNamed(m.instruction)[round] : undefined;
+    if (round === "morning" && m.instruction) {
+      if (!timed) {
+        return named
+          ? { ...base, state: "named", due: true, words: named }
+          : { ...base, state: "no_time", due: true };
+      }
+      const later = (["midday", "evening"] as const).flatMap((r) => {
+        const d = m[r];
+        return d ? [{ round: r, dose: d }] : [];
+      });
+      return { ...base, state: "instruction", due: true, later };
+    }
+    if (named) return { ...base, state: "named", due: true, words: named };
+    if (!timed) return { ...base, state: "no_time", due: true };
+    return { ...base, state: "other_rounds", due: false };
   });
 }

@@ -6,6 +6,7 @@
 import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { counts } from "./bookings.ts";
+import type { EntryCare } from "./day.ts";
 
 export function inHouseOn(bookings: Booking[], date: string, timeZone: string): Booking[] {
   const seen = new Set<number>();
@@ -48,4 +49,40 @@ export function goesHomeOn(b: Booking, date: string, timeZone: string): boolean 
 
 export function arrivesOn(b: Booking, date: string, timeZone: string): boolean {
   return b.checkInDate !== undefined && localDate(b.checkInDate, timeZone) === date;
+}
+
+/** One stay on the in-house board, as far as the counts go. */
+interface HouseStay {
+  booking: Booking;
+  care: EntryCare | undefined;
+  goingHome: boolean;
+  arriving: boolean;
+}
+
+export interface HouseTotals {
+  bookings: number;
+  pets: number;
+  rooms: number;
+  goingHome: number;
+  arriving: number;
+  careNotMatched: number;
+  careNotLoaded: number;
+}
+
+/**
+ * The in-house board's counts, over every stay of the day (never one page of it): pets are each
+ * booking's number of pets (1 when not given); care problems are counted per booking.
+ */
+export function houseTotalsOf(stays: HouseStay[]): HouseTotals {
+  const pets = (s: HouseStay) => s.booking.numberOfPets ?? 1;
+  const sum = (list: HouseStay[]) => list.reduce((n, s) => n + pets(s), 0);
+  return {
+    bookings: stays.length,
+    pets: sum(stays),
+    rooms: new Set(stays.map((s) => s.booking.roomName ?? "")).size,
+    goingHome: sum(stays.filter((s) => s.goingHome)),
+    arriving: sum(stays.filter((s) => s.arriving)),
+    careNotMatched: stays.filter((s) => s.care?.status === "not_matched").length,
+    careNotLoaded: stays.filter((s) => s.care?.status === "not_loaded").length,
+  };
 }

@@ -21,13 +21,12 @@ export interface DueItem {
 const ITEM_TEXT_MAX = 200;
 
 /**
- * Is this medication given in this round? The ONE place that reads a RoundMedication's state for
- * the record (the sheet's rules for which medications a round lists may change; key "due" here).
- * A medication for other rounds only is not due; one with its round's instruction, or with only its
- * instruction and no time of day (shown in every round: follow the instruction), is.
+ * Is this medication given in this round? The ONE place that reads a RoundMedication for the
+ * record: the sheet's own rule (`due`: its round's instruction, an instruction whose words name
+ * this round, or one with no time of day to follow), so the record asks for what the sheet lists.
  */
 export function isMedicationDue(rm: RoundMedication): boolean {
-  return rm.state !== "other_rounds";
+  return rm.due;
 }
 
 function medicationText(rm: RoundMedication): string {
@@ -37,8 +36,9 @@ function medicationText(rm: RoundMedication): string {
 }
 
 /**
- * What is due for a pet's round: each medication given this round (by slot), then the round's meal
- * when the sheet shows a diet for it (this round's, or the general diet shown in every round).
+ * What is due for a pet's round: each medication due this round (by slot), then the round's meal
+ * when the sheet has one to give: a diet to follow this round (its own, the general one, another
+ * round's whose words name this one), or no diet on record at all ("feed as usual").
  */
 export function dueItems(sheet: RoundSheet): DueItem[] {
   const out: DueItem[] = [];
@@ -48,8 +48,11 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
     if (n < 1 || n > 5) continue;
     out.push({ item: `med:${n as 1 | 2 | 3 | 4 | 5}`, label: rm.medication.name, text: medicationText(rm) });
   }
-  const meal = [sheet.diet.round, sheet.diet.general].filter(Boolean).join(" · ");
+  const meal = [sheet.diet.round, sheet.diet.general, ...sheet.diet.named.map((d) => d.text)]
+    .filter(Boolean)
+    .join(" · ");
   if (meal) out.push({ item: "meal", label: "meal", text: shorten(meal, ITEM_TEXT_MAX) });
+  else if (sheet.noDiet) out.push({ item: "meal", label: "meal", text: "no diet on record: fed as usual" });
   return out;
 }
 

@@ -18,6 +18,8 @@ const TTL_MS = 10 * 60_000;
 
 export class Access {
   readonly #allowed: Set<string>;
+  /** The channels the bot posts in itself (DIGEST_CHANNEL, ROUNDS_CHANNEL): their buttons are its own. */
+  readonly #own: Set<string>;
   readonly #clock: Clock;
   readonly #log: Logger;
   readonly #cache = new Map<
@@ -26,8 +28,9 @@ export class Access {
   >();
   #workspace: Workspace | undefined;
 
-  constructor(allowedChannels: string[], clock: Clock, log: Logger) {
+  constructor(allowedChannels: string[], clock: Clock, log: Logger, ownChannels: string[] = []) {
     this.#allowed = new Set(allowedChannels);
+    this.#own = new Set(ownChannels);
     this.#clock = clock;
     this.#log = log;
   }
@@ -42,10 +45,21 @@ export class Access {
     client: WebClient,
     userId: string | undefined,
     channelId: string | undefined,
-    where: { home?: boolean } = {},
+    where: { home?: boolean; button?: boolean } = {},
   ): Promise<AccessResult> {
-    // The Home tab is the user's own, not a channel: ALLOWED_CHANNELS does not apply there.
-    if (!where.home && this.#allowed.size > 0 && (!channelId || !this.#allowed.has(channelId))) {
+    // The Home tab is the user's own, not a channel: ALLOWED_CHANNELS does not apply there. Nor
+    // does it to the bot's own buttons where the bot posts (its posts' channels, and the DM with
+    // the app where Home-tab lists are answered): the setting limits where people ask, not those.
+    const ownButton =
+      where.button === true &&
+      channelId !== undefined &&
+      (this.#own.has(channelId) || channelId.startsWith("D"));
+    if (
+      !where.home &&
+      !ownButton &&
+      this.#allowed.size > 0 &&
+      (!channelId || !this.#allowed.has(channelId))
+    ) {
       const where = [...this.#allowed].map((id) => `<#${id}>`).join(", ");
       return {
         ok: false,

@@ -4,6 +4,7 @@ import type { BotBase } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { SlackConnection } from "../slack/connection.ts";
 import type { Access } from "./access.ts";
+import type { ChannelGuests } from "./channel-guests.ts";
 import type { InFlight } from "./in-flight.ts";
 
 export interface BotDeps extends BotBase {
@@ -16,6 +17,8 @@ export interface BotDeps extends BotBase {
    * createBot; absent where listeners run without a bot (unit tests).
    */
   slack?: SlackConnection;
+  /** Who can read the posts' channels (guest accounts among the members), for /kennel status. */
+  channelGuests?: ChannelGuests;
   /**
    * The round check's reply, edited after each committed entry (src/digest/round-check.ts); absent
    * when there are no round posts (no ROUNDS_CHANNEL) or no bot around the listeners.

@@ -206,7 +206,18 @@ export class RoundRecorder {
   ): Promise<boolean> {
     const key = `${ref.channel}:${ref.ts}`;
     const previous = this.#chains.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.#redrawNow(client, ref, given));
+    // Never throws: the entries are committed by now, so a failure here is told as "not shown yet",
+    // never as "not recorded".
+    const next = previous
+      .catch(() => false)
+      .then(() => this.#redrawNow(client, ref, given))
+      .catch((error: unknown) => {
+        this.#deps.log.warn(
+          { channel: ref.channel, ts: ref.ts, err: String((error as Error)?.message ?? error) },
+          "could not redraw the round message",
+        );
+        return false;
+      });
     this.#chains.set(key, next);
     try {
       return await next;

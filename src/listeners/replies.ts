@@ -102,6 +102,6 @@ export async function bookingsSearchReply(
   return bookingListMessages(r, tz(deps), thisYear(deps), { search: r.state });
 }
 
-export async function statusReply(deps: Deps, slack?: string): Promise<Message[]> {
-  return [statusMessage(await statusAnswer(deps, slack))];
+export async function statusReply(deps: Deps, slack?: string, channels?: string): Promise<Message[]> {
+  return [statusMessage(await statusAnswer(deps, slack, channels))];
 }

@@ -3,6 +3,13 @@
  * else), then the access check, then the work; "Looking up…" when the work takes longer than
  * about 1.5 s; errors in words with the request id; and, when the response_url fails, the same
  * answer through the Web API so the asker still hears back.
+ *
+ * Slack takes at most five answers on one response_url (within 30 minutes). A channel answer of
+ * more than one message (a big round sheet) goes out as the posts do: a message and its thread
+ * through the Web API. When the bot is not in the channel (`not_in_channel`), the answer still
+ * reaches the asker whole: through the response_url when it fits in the uses left, else in the
+ * asker's DM with the app, with a note in the channel saying where it went and how to invite the
+ * bot; if even that fails, the note says plainly which parts could not be shown.
  */
 import { randomBytes } from "node:crypto";
 import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
@@ -13,6 +20,9 @@ import type { Deps } from "../deps.ts";
 import type { BotDeps } from "./bot-deps.ts";
 
 type WebClient = webApi.WebClient;
+
+/** Slack's limit on answers through one response_url. */
+const RESPONSE_URL_USES = 5;
 
 export type Visibility = "in_channel" | "ephemeral";
 
@@ -32,6 +42,8 @@ export interface RunOptions {
    * the clicker, and ALLOWED_CHANNELS does not apply (the Home tab is the person's own).
    */
   home?: boolean;
+  /** A click on one of the bot's own buttons (not a typed command). */
+  button?: boolean;
   /** Show "Looking up…" when slow (commands). */
   showLoading?: boolean;
   work: () => Promise<Message[]>;
@@ -72,8 +84,19 @@ export async function run(options: RunOptions): Promise<void> {
   await deps.inflight.track(work);
 }
 
-async function runInner(o: RunOptions): Promise<void> {
-  const { deps } = o;
+async function runInner(options: RunOptions): Promise<void> {
+  const { deps } = options;
+  // Every answer through the response_url is counted: never more than Slack's five.
+  let uses = 0;
+  const o: RunOptions & { usesLeft: () => number } = {
+    ...options,
+    respond: (args) => {
+      uses++;
+      if (uses > RESPONSE_URL_USES) return Promise.reject(new Error("response_url used five times already"));
+      return options.respond(args);
+    },
+    usesLeft: () => Math.max(0, RESPONSE_URL_USES - uses),
+  };
   const send = (args: RespondArguments, message: Message, visibility: Visibility) =>
     sendSafely(o, args, message, visibility);
   if (deps.inflight.draining) {
@@ -81,7 +104,10 @@ async function runInner(o: RunOptions): Promise<void> {
     await send(toArgs(notice, "ephemeral"), notice, "ephemeral");
     return;
   }
-  const access = await deps.access.check(o.client, o.userId, o.channelId, { home: o.home === true });
+  const access = await deps.access.check(o.client, o.userId, o.channelId, {
+    home: o.home === true,
+    button: o.button === true,
+  });
   if (!access.ok) {
     const refusal = noticeMessage(`🔒 ${access.message}`);
     await send(
@@ -114,6 +140,10 @@ async function runInner(o: RunOptions): Promise<void> {
     if (timer) clearTimeout(timer);
   }
   const loadingShown = loading ? await loading : false;
+  if (!failed && visibility === "in_channel" && messages.length > 1 && !o.home && o.channelId) {
+    await deliverThread(o, o.channelId, messages, loadingShown);
+    return;
+  }
   for (const [i, message] of messages.entries()) {
     let extra: { replace_original?: boolean } = {};
     if (i === 0 && loadingShown) {
@@ -166,12 +196,122 @@ async function sendSafely(
       });
     }
   } catch (error) {
-    o.deps.log.error(
-      { label: o.label, err: String((error as Error)?.message ?? error) },
-      "could not deliver the answer to Slack",
-    );
+    const code = slackError(error);
+    if (code === "not_in_channel" || code === "channel_not_found") {
+      // The bot is not in the channel: the answer goes to the asker's DM with the app instead.
+      o.deps.log.warn({ label: o.label, err: code }, "the bot is not in the channel: answering in the DM");
+      return postToDm(o, message);
+    }
+    o.deps.log.error({ label: o.label, err: code }, "could not deliver the answer to Slack");
   }
   return false;
+}
+
+/** Slack's error code from a failed Web API call (`not_in_channel`), or the message. */
+function slackError(error: unknown): string {
+  const data = (error as { data?: { error?: unknown } })?.data;
+  return typeof data?.error === "string" ? data.error : String((error as Error)?.message ?? error);
+}
+
+/** Posts a message and its thread; how many were posted and, if one failed, why. */
+async function postThread(
+  client: WebClient,
+  channel: string,
+  messages: Message[],
+): Promise<{ sent: number; error?: string }> {
+  let threadTs: string | undefined;
+  for (const [i, m] of messages.entries()) {
+    try {
+      const res = await client.chat.postMessage({
+        channel,
+        text: m.text,
+        blocks: m.blocks,
+        unfurl_links: false,
+        unfurl_media: false,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      });
+      if (i === 0) {
+        if (!res.ts) return { sent: 1, error: "chat.postMessage returned no ts" };
+        threadTs = res.ts;
+      }
+    } catch (error) {
+      return { sent: i, error: slackError(error) };
+    }
+  }
+  return { sent: messages.length };
+}
+
+/**
+ * A channel answer of several messages: a message and its thread through the Web API (no
+ * response_url use but removing "Looking up…"). When that fails, the rest still reaches the asker.
+ */
+async function deliverThread(
+  o: RunOptions & { usesLeft: () => number },
+  channel: string,
+  messages: Message[],
+  loadingShown: boolean,
+): Promise<void> {
+  const removeLoading = async () => {
+    if (loadingShown) await o.respond({ delete_original: true }).catch(() => undefined);
+  };
+  const { sent, error } = await postThread(o.client, channel, messages);
+  if (sent === messages.length) return removeLoading();
+  const rest = messages.slice(sent);
+  const notIn = error === "not_in_channel" || error === "channel_not_found";
+  o.deps.log.warn(
+    { label: o.label, channel, error, sent, parts: messages.length },
+    notIn
+      ? "the bot is not in the channel: the answer goes another way"
+      : "could not post the answer in the channel",
+  );
+  const reason = notIn
+    ? "Kennel Desk is not a member of this channel, so it cannot post messages here"
+    : `Slack refused the post here (${error})`;
+  const invite = "To have answers like this in the channel, invite the app: type /invite @Kennel Desk here.";
+  // Small enough for the response_url's uses left (one to remove "Looking up…"): shown here.
+  if (sent === 0 && rest.length <= o.usesLeft() - (loadingShown ? 1 : 0)) {
+    await removeLoading();
+    for (const m of rest) await sendSafely(o, toArgs(m, "in_channel"), m, "in_channel");
+    return;
+  }
+  const note = (text: string) => noticeMessage(text);
+  const asNote = (m: Message) =>
+    toArgs(m, "ephemeral", loadingShown ? { replace_original: true } : { replace_original: false });
+  // Too long for the response_url: the whole of it (or what is left) in the asker's DM with the app.
+  const dm = o.userId ? await postThread(o.client, o.userId, rest) : { sent: 0, error: "no user" };
+  if (dm.sent === rest.length) {
+    const where =
+      sent > 0 ? `The first ${sent} of its ${messages.length} messages are here; the rest` : "This answer";
+    const n = note(
+      `📬 ${reason}. ${where} (${rest.length} messages) went to your direct messages with Kennel Desk (Apps → Kennel Desk). ${invite}`,
+    );
+    await o.respond(asNote(n)).catch(() => undefined);
+    return;
+  }
+  // Nowhere else to put it: as many parts as the uses left allow, and a note naming what is missing.
+  const shown = rest.slice(dm.sent);
+  const room = Math.max(0, o.usesLeft() - 1 - (loadingShown ? 1 : 0));
+  if (loadingShown) await o.respond({ delete_original: true }).catch(() => undefined);
+  for (const m of shown.slice(0, room)) await o.respond(toArgs(m, "in_channel")).catch(() => undefined);
+  const first = sent + dm.sent + Math.min(room, shown.length) + 1;
+  const missing = messages.length - first + 1;
+  const inDm =
+    dm.sent > 0
+      ? ` Messages ${sent + 1}–${sent + dm.sent} went to your direct messages with Kennel Desk.`
+      : "";
+  if (missing <= 0) {
+    if (inDm)
+      await o.respond(toArgs(note(`📬 ${reason}.${inDm} ${invite}`), "ephemeral")).catch(() => undefined);
+    return;
+  }
+  o.deps.log.error(
+    { label: o.label, channel, missing, parts: messages.length },
+    "could not deliver every part of the answer",
+  );
+  const n = note(
+    `⚠️ ${reason}, and could not send you a direct message: messages ${first}–${messages.length} of ${messages.length} of this answer are not shown (${missing} missing).${inDm} ${invite} Then ask again.`,
+  );
+  await o.respond(toArgs(n, "ephemeral")).catch(() => undefined);
 }
 
 /** The answer in the app's DM with the asker (the Home tab's buttons: no channel, no response_url). */

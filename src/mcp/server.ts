@@ -1,6 +1,7 @@
 /**
- * The assistant connector: a Model Context Protocol server with the spec's eleven read-only tools,
- * and get_care_record beside them where the care record can be read (docs/kennel-api.md, "What the service does"). Each tool lives in
+ * The assistant connector: a Model Context Protocol server with the spec's eleven read-only tools
+ * (docs/kennel-api.md, "What the service does"), the care day's two (list_in_house, get_round,
+ * as Slack's /inhouse and /rounds), and get_care_record where the care record can be read. Each tool lives in
  * src/mcp/tools/ and answers through the same answers as Slack (src/answers/), drawn as plain text
  * by src/text/ with the answer's data as structured content; failures are tool errors described
  * once (src/answers/failure.ts). Standard output carries the protocol and nothing else (logs go to
@@ -17,6 +18,7 @@ import * as customerBookings from "./tools/customer-bookings.ts";
 import * as customerPets from "./tools/customer-pets.ts";
 import * as customers from "./tools/customers.ts";
 import * as day from "./tools/day.ts";
+import * as house from "./tools/house.ts";
 import * as pet from "./tools/pet.ts";
 import * as pets from "./tools/pets.ts";
 import * as status from "./tools/status.ts";
@@ -33,8 +35,9 @@ export const TOOL_NAMES = [
   "list_pets",
   "get_pet",
   "check_api_status",
+  "list_in_house",
+  "get_round",
 ] as const;
-
 
 const TOOLS = [
   bookings,
@@ -47,6 +50,7 @@ const TOOLS = [
   pets,
   pet,
   status,
+  house,
   careRecord,
 ];
 
@@ -56,7 +60,7 @@ export function createMcpServer(deps: Deps, version = "0.1.0"): McpServer {
     {
       instructions:
         `Read-only access to one kennel's bookings, customers and pets. Times are shown in ${deps.config.timezone}; structured content keeps the API's UTC date-times. ` +
-        `list_arrivals and list_departures give the day as the front desk sees it in Slack (cancelled, no-show and waitlisted bookings left out and counted). ${PRIVACY}`,
+        `list_arrivals and list_departures give the day as the front desk sees it in Slack (cancelled, no-show and waitlisted bookings left out and counted); list_in_house and get_round give who is in house and a round's feeding and medication sheet as Slack's /inhouse and /rounds do, without contact details. ${PRIVACY}`,
     },
   );
   for (const tool of TOOLS) tool.register(server, deps);

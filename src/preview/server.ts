@@ -3,11 +3,13 @@
  * the real bot (Bolt in HTTP mode) and a web page that looks and behaves like a Slack channel. What
  * you type is sent to the bot as a signed slash command; its answers come back through response_url
  * and the Web API to a local stand-in for Slack, and the page renders those very Block Kit payloads.
- * It listens on 127.0.0.1 only.
+ * It listens on 127.0.0.1 only, and refuses requests whose Host or Origin is not that address. At
+ * /setup, the "Connect to Slack" page (src/preview/setup-routes.ts) writes the settings into .env.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
 import { type Bot, createBot } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { systemClock } from "../deps.ts";
@@ -16,6 +18,7 @@ import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { previewPage } from "./page.ts";
+import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
   createSlackStandIn,
   parseSlackBody,
@@ -59,6 +62,12 @@ export interface PreviewOptions {
   /** Sandbox size and seed (defaults: 400 customers, seed 1). */
   customers?: number;
   seed?: number;
+  /** The env file the setup page writes. Default: .env in the current folder. */
+  envFile?: string;
+  /** SLACK_API_URL, for the setup page's checks (else Slack's own). */
+  slackApiUrl?: string | undefined;
+  /** The setup page's "Start Kennel Desk now" (after Save): main stops the preview and starts the bot. */
+  onStartBot?: () => void;
 }
 
 function send(
@@ -113,10 +122,23 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     team_id: PREVIEW_TEAM,
   });
 
+  const ownPort = () => (server.address() as AddressInfo).port;
+  const setup = setupRoutes(
+    {
+      envFile: options.envFile ?? resolve(".env"),
+      slackApiUrl: options.slackApiUrl,
+      log,
+      startBot: options.onStartBot,
+    },
+    ownPort,
+  );
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://localhost");
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const base = `http://127.0.0.1:${ownPort()}`;
+      const foreign = foreignRequest(req);
+      if (foreign) return send(res, 403, { ok: false, error: foreign });
+      if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
         return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");

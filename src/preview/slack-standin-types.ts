@@ -68,6 +68,26 @@ export interface SlackStandInOptions {
   teamId?: string;
   /** The bot's own user id (auth.test). Default UBOT. */
   botUserId?: string;
+  /**
+   * Slack's limits, as the stand-in enforces them (real time, not the stand-in's clock, for the
+   * rates): chat.postMessage's one message per second per channel after a short burst, views.publish's
+   * rate per user, and the page size of conversations.history and conversations.replies.
+   */
+  limits?: Partial<SlackLimits>;
+}
+
+export interface SlackLimits {
+  /** Uses of one response_url (Slack: 5). */
+  responseUses: number;
+  /** How long a response_url lasts, in ms of the stand-in's clock (Slack: 30 minutes). */
+  responseMs: number;
+  /** chat.postMessage per channel: a burst of this many, then one per second (Slack: 1 a second, short bursts). */
+  postBurst: number;
+  /** views.publish per user: a burst of this many, then one every `publishEveryMs`. */
+  publishBurst: number;
+  publishEveryMs: number;
+  /** conversations.history / replies: the most messages a page holds (Slack: 999; its default 100). */
+  historyPage: number;
 }
 
 export interface SlackStandIn {
@@ -85,6 +105,8 @@ export interface SlackStandIn {
   api: Recorded[];
   responses: Recorded[];
   users: Map<string, SlackUser>;
+  /** Each channel's member ids (conversations.members), by channel id. */
+  channelMembers: Map<string, string[]>;
   /** response_url ids that answer 500. */
   failing: Set<string>;
   /** Web API methods that answer 429 with Retry-After this many times, then succeed. */
@@ -95,8 +117,16 @@ export interface SlackStandIn {
   socketUrl: string | undefined;
   /** When set, auth.test answers `{ ok: false, error: authError }` (a wrong or revoked bot token). */
   authError: string | undefined;
+  /** Channels the bot is not a member of: posting or reading there answers `not_in_channel`. */
+  notInChannel: Set<string>;
+  /** The limits in force (see SlackStandInOptions.limits). */
+  readonly limits: SlackLimits;
   /** When set, apps.connections.open answers `{ ok: false, error }` (a revoked app token, say). */
   connectionsError: string | undefined;
+  /** The bot token's scopes: auth.test says them in X-OAuth-Scopes, as Slack does; unset: not said. */
+  scopes: string[] | undefined;
+  /** The workspace's channels (conversations.list), and whether the bot is a member of each. */
+  channels: Array<{ id: string; name: string; is_member: boolean; is_private?: boolean }>;
   /** Slack's clock, for message timestamps (tests on a fake clock share theirs). */
   now: () => number;
   /** Bumped on every change to the timeline or the views. */

@@ -4,9 +4,15 @@
  * and keeping what Slack would show as one timeline: chat.postMessage (threads and metadata),
  * chat.postEphemeral, chat.delete, response_url answers (new, replace_original, delete_original),
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
- * from the timeline), users.info (guest, outsider and other-team users), auth.test, and for the care
- * record: chat.update (a message changed in place), views.open and views.update (modals).
+ * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged),
+ * auth.test (with the token's scopes when set) and conversations.list (the channels set, one page);
+ * for the care record, chat.update (a message changed in place), views.open and views.update (modals).
  * Plus signing: requests to the bot are signed as Slack signs them.
+ *
+ * Slack's limits are enforced, so a test fails where Slack would: a response_url takes five answers
+ * within 30 minutes (then 404 `used_url` / `expired_url`); a channel the bot is not in
+ * (`notInChannel`) answers `not_in_channel`; history and replies come in pages with cursors;
+ * chat.postMessage is paced per channel and views.publish per user (429 with Retry-After).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +23,7 @@ import type {
   PublishedView,
   Recorded,
   ResponseTarget,
+  SlackLimits,
   SlackStandIn,
   SlackStandInOptions,
   TimelineEntry,
@@ -38,9 +45,41 @@ export type {
   TimelineEntry,
 } from "./slack-standin-types.ts";
 
+const SLACK_LIMITS: SlackLimits = {
+  responseUses: 5,
+  responseMs: 30 * 60_000,
+  postBurst: 10,
+  publishBurst: 5,
+  publishEveryMs: 2_000,
+  historyPage: 100,
+};
+
+/**
+ * A rate as Slack applies it: a burst of `burst` calls, then one every `everyMs` (real time: the
+ * stand-in's clock may be a test's fixed one). False when the call is over the rate.
+ */
+function rateLimiter(burst: number, everyMs: number) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (key: string): boolean => {
+    const now = performance.now();
+    const b = buckets.get(key) ?? { tokens: burst, at: now };
+    b.tokens = Math.min(burst, b.tokens + (now - b.at) / everyMs);
+    b.at = now;
+    buckets.set(key, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  };
+}
+
 /** The stand-in's state and behaviour, without a server (mount it with `handle`). */
 export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStandIn {
   const teamId = options.teamId ?? "T1";
+  const limits: SlackLimits = { ...SLACK_LIMITS, ...options.limits };
+  const postRate = rateLimiter(limits.postBurst, 1_000);
+  const publishRate = rateLimiter(limits.publishBurst, limits.publishEveryMs);
+  /** Each response_url's uses and when it was issued (by the stand-in's clock). */
+  const responseUses = new Map<string, { uses: number; since: number }>();
   const timeline: TimelineEntry[] = [];
   const views = new Map<string, PublishedView>();
   const modals = new Map<string, OpenedModal>();
@@ -121,12 +160,17 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     api: [],
     responses: [],
     users: new Map(),
+    channelMembers: new Map(),
     failing: new Set(),
     rateLimited: new Map(),
     broken: new Set(),
+    notInChannel: new Set(),
+    limits,
     socketUrl: undefined,
     authError: undefined,
     connectionsError: undefined,
+    scopes: undefined,
+    channels: [],
     now: () => Date.now(),
     get version() {
       return version;
@@ -135,6 +179,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     responsesFor: (id) => stand.responses.filter((r) => r.path === `/respond/${id}`),
     responseTarget(id, target) {
       targets.set(id, target);
+      if (!responseUses.has(id)) responseUses.set(id, { uses: 0, since: stand.now() });
     },
     add,
     handle(path, body, authorization) {
@@ -143,6 +188,13 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
         stand.responses.push(record);
         const id = path.slice("/respond/".length);
         if (stand.failing.has(id)) return { status: 500, payload: { ok: false } };
+        const use = responseUses.get(id) ?? { uses: 0, since: stand.now() };
+        responseUses.set(id, use);
+        if (stand.now() - use.since > limits.responseMs)
+          return { status: 404, payload: { ok: false, error: "expired_url" } };
+        if (use.uses >= limits.responseUses)
+          return { status: 404, payload: { ok: false, error: "used_url" } };
+        use.uses++;
         respond(id, body);
         return { status: 200, payload: { ok: true } };
       }
@@ -151,8 +203,13 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
         stand.api.push(record);
         if (stand.broken.has(method)) return { status: 500, payload: { ok: false, error: "internal_error" } };
         const limited = stand.rateLimited.get(method) ?? 0;
-        if (limited > 0) {
-          stand.rateLimited.set(method, limited - 1);
+        const overRate =
+          (method === "chat.postMessage" &&
+            !stand.notInChannel.has(String(body.channel)) &&
+            !postRate(String(body.channel))) ||
+          (method === "views.publish" && !publishRate(String(body.user_id ?? "")));
+        if (limited > 0 || overRate) {
+          if (limited > 0) stand.rateLimited.set(method, limited - 1);
           return {
             status: 429,
             payload: { ok: false, error: "ratelimited" },

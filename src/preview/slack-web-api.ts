@@ -14,6 +14,35 @@ export const blocksOf = (body: Record<string, unknown>) =>
 
 export const posted = (m: TimelineEntry) => m.via === "postMessage";
 
+/**
+ * One page of a conversations.* read, as Slack pages: `limit` (at most the stand-in's page size)
+ * and an opaque `cursor`; `has_more` and `response_metadata.next_cursor` when more remain.
+ */
+function pageOfMessages<T>(all: T[], body: Record<string, unknown>, most: number) {
+  const limit = Math.max(1, Math.min(Number(body.limit) || most, most));
+  const cursor = typeof body.cursor === "string" && body.cursor ? body.cursor : undefined;
+  const start = cursor
+    ? Number(
+        Buffer.from(cursor, "base64")
+          .toString("utf8")
+          .replace(/^next:/, ""),
+      )
+    : 0;
+  if (!Number.isInteger(start) || start < 0) return undefined;
+  const messages = all.slice(start, start + limit);
+  const more = start + limit < all.length;
+  return {
+    messages,
+    has_more: more,
+    ...(more
+      ? { response_metadata: { next_cursor: Buffer.from(`next:${start + limit}`).toString("base64") } }
+      : {}),
+  };
+}
+
+/** A DM with the app (a user id, or an IM channel): the bot is always in it. */
+const isDirect = (channel: string) => /^[UWD]/.test(channel);
+
 /** The stand-in's state a Web API method reads and changes. */
 export interface WebApiState {
   stand: SlackStandIn;
@@ -32,18 +61,41 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
   const { stand, options, teamId, timeline, views, modals, add, changed } = state;
   const ok = (payload: Record<string, unknown>) => ({ status: 200, payload: { ok: true, ...payload } });
   const fail = (error: string) => ({ status: 200, payload: { ok: false, error } });
+  const channel = String(body.channel ?? "");
+  const outside = [
+    "chat.postMessage",
+    "chat.postEphemeral",
+    "conversations.history",
+    "conversations.replies",
+  ];
+  if (outside.includes(method) && stand.notInChannel.has(channel) && !isDirect(channel))
+    return fail("not_in_channel");
   switch (method) {
     case "apps.connections.open":
       if (stand.connectionsError) return fail(stand.connectionsError);
       return stand.socketUrl ? ok({ url: stand.socketUrl }) : fail("no_socket_url");
-    case "auth.test":
+    case "auth.test": {
       if (stand.authError) return fail(stand.authError);
-      return ok({
+      const answer = ok({
         user_id: options.botUserId ?? "UBOT",
         bot_id: "BBOT",
         team_id: teamId,
         user: "kennel-desk",
       });
+      return stand.scopes ? { ...answer, headers: { "x-oauth-scopes": stand.scopes.join(",") } } : answer;
+    }
+    case "conversations.list":
+      if (stand.authError) return fail(stand.authError);
+      if (stand.scopes && !stand.scopes.includes("channels:read")) return fail("missing_scope");
+      return ok({ channels: stand.channels, response_metadata: { next_cursor: "" } });
+    case "conversations.members": {
+      // A channel's member ids, paged as Slack pages them (limit, then next_cursor); none when unknown.
+      const all = stand.channelMembers.get(String(body.channel)) ?? [];
+      const from = Number(body.cursor ?? 0) || 0;
+      const limit = Math.min(1000, Math.max(1, Number(body.limit ?? 100) || 100));
+      const next = from + limit < all.length ? String(from + limit) : "";
+      return ok({ members: all.slice(from, from + limit), response_metadata: { next_cursor: next } });
+    }
     case "users.info": {
       const user = stand.users.get(String(body.user));
       return user ? ok({ user: { team_id: teamId, ...user } }) : fail("user_not_found");
@@ -93,7 +145,8 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
           text: m.text,
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
-      return ok({ messages: top, has_more: false });
+      const p = pageOfMessages(top, body, stand.limits.historyPage);
+      return p ? ok(p) : fail("invalid_cursor");
     }
     case "conversations.replies": {
       const withMetadata = String(body.include_all_metadata) === "true";
@@ -109,7 +162,8 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
       if (!thread.some((m) => m.ts === body.ts)) return fail("thread_not_found");
-      return ok({ messages: thread, has_more: false });
+      const p = pageOfMessages(thread, body, stand.limits.historyPage);
+      return p ? ok(p) : fail("invalid_cursor");
     }
     case "views.publish": {
       const view = body.view as { type?: unknown; blocks?: unknown } | undefined;

@@ -6,6 +6,7 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { isValidTimeZone } from "../config.ts";
+import { optionProblem } from "../domain/suggest.ts";
 import { isIsoDate } from "../time.ts";
 import { type Faults, type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
 
@@ -44,7 +45,11 @@ const ENV_LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
  * (later duplicates of it dropped, so the file says one thing), the others are kept as they are
  * (comments, blank lines, Slack settings), and names not yet in the file are appended.
  */
-export function updateEnvText(text: string, values: Array<[string, string]>): string {
+export function updateEnvText(
+  text: string,
+  values: Array<[string, string]>,
+  heading = "# The local sandbox (kennel-desk sandbox --write-env)",
+): string {
   const wanted = new Map(values);
   const done = new Set<string>();
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
@@ -63,7 +68,7 @@ export function updateEnvText(text: string, values: Array<[string, string]>): st
   const missing = values.filter(([name]) => !done.has(name));
   if (missing.length > 0) {
     if (out.length > 0 && out[out.length - 1]?.trim() !== "") out.push("");
-    out.push("# The local sandbox (kennel-desk sandbox --write-env)");
+    out.push(heading);
     for (const [name, value] of missing) out.push(`${name}=${value}`);
   }
   return `${out.join(eol)}${eol}`;
@@ -99,30 +104,36 @@ function normaliseArgs(args: string[]): string[] {
 }
 
 function parseSandboxArgs(args: string[]) {
-  return parseArgs({
-    args: normaliseArgs(args),
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: "string" },
-      seed: { type: "string" },
-      customers: { type: "string" },
-      bookings: { type: "string" },
-      timezone: { type: "string" },
-      today: { type: "string" },
-      "write-env": { type: "string" },
-      latency: { type: "string" },
-      "error-rate": { type: "string" },
-      "rate-limit-rate": { type: "string" },
-      "retry-after": { type: "string" },
-      "hang-rate": { type: "string" },
-      "malformed-rate": { type: "string" },
-      "corrupt-rate": { type: "string" },
-      "wrong-address": { type: "boolean" },
-      "growing-totals": { type: "boolean" },
-    },
-  }).values;
+  try {
+    return parseArgs({
+      args: normaliseArgs(args),
+      strict: true,
+      allowPositionals: false,
+      options: SANDBOX_OPTIONS,
+    }).values;
+  } catch (error) {
+    throw new Error(optionProblem((error as Error).message, Object.keys(SANDBOX_OPTIONS)));
+  }
 }
+
+const SANDBOX_OPTIONS = {
+  port: { type: "string" },
+  seed: { type: "string" },
+  customers: { type: "string" },
+  bookings: { type: "string" },
+  timezone: { type: "string" },
+  today: { type: "string" },
+  "write-env": { type: "string" },
+  latency: { type: "string" },
+  "error-rate": { type: "string" },
+  "rate-limit-rate": { type: "string" },
+  "retry-after": { type: "string" },
+  "hang-rate": { type: "string" },
+  "malformed-rate": { type: "string" },
+  "corrupt-rate": { type: "string" },
+  "wrong-address": { type: "boolean" },
+  "growing-totals": { type: "boolean" },
+} as const;
 
 /** The sandbox's options from the command line; throws an Error whose message says what is wrong. */
 function sandboxOptionsFromArgs(
@@ -213,7 +224,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
   try {
     parsed = sandboxOptionsFromArgs(args, deps.timezone);
   } catch (error) {
-    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk help" for the options.\n`);
+    io.stderr.write(`${(error as Error).message}\nRun "kennel-desk sandbox --help" for its options.\n`);
     return 2;
   }
   const { options, writeEnv } = parsed;
@@ -243,7 +254,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
       return 1;
     }
     io.stderr.write(
-      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} (README, "Connecting to Slack") and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
+      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} (the preview's setup page, or docs/connecting.md) and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
     );
   } else {
     io.stdout.write(env.map(([name, value]) => `${name}=${value}\n`).join(""));

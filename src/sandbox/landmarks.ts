@@ -8,7 +8,11 @@ export type { SandboxLandmarks };
 
 /** Fixed references of the landmark bookings: the same for every seed and every today. */
 export const SANDBOX_REFERENCES = {
-  /** Müller's Biscuit & Pepper in Suite A, in house today; Biscuit has an evening-only Rimadyl. */
+  /**
+   * Müller's Biscuit & Pepper in Suite A, in house today; Biscuit has an evening-only Rimadyl (its
+   * breakfast dose in the instruction) and doses written in words (twice daily, every 8 hours, at
+   * bedtime, once daily).
+   */
   demo: "HP-DK4Q7M",
   /** O'Brien's Biscuit, booked as "Biccy": cannot be matched to the pet's record. */
   unmatched: "HP-N7CKQ2",
@@ -17,6 +21,14 @@ export const SANDBOX_REFERENCES = {
   /** A daycare booking on today+8 with a status the spec (docs/kennel-api.md) does not list: "pending_deposit". */
   unknownStatus: "HP-PD8WXT",
 } as const;
+
+/** Biscuit's doses written only in words (no midday or evening field), after the Rimadyl. */
+const DOSE_WORDS = [
+  "Yumove joint supplement: two tablets twice daily, crumbled on food",
+  "Cefalexin 500 mg: one capsule every 8 hours until the course is finished",
+  "Calmex: one capsule at bedtime",
+  "Soloxine 0.4 mg: one tablet once daily",
+] as const;
 
 /**
  * Dates, references and names to use in demos and tests; the same for every seed. The ids of the
@@ -40,6 +52,14 @@ export function sandboxLandmarks(today: string): SandboxLandmarks {
       owner: "Hannah Müller",
       drug: "Rimadyl 50 mg",
       reference: SANDBOX_REFERENCES.demo,
+    },
+    doseWords: {
+      reference: SANDBOX_REFERENCES.demo,
+      pet: "Biscuit",
+      twiceDaily: DOSE_WORDS[0],
+      every8Hours: DOSE_WORDS[1],
+      bedtime: DOSE_WORDS[2],
+      onceDaily: DOSE_WORDS[3],
     },
     unmatched: {
       reference: SANDBOX_REFERENCES.unmatched,
@@ -118,6 +138,16 @@ export function makeLandmarks(ctx: BuildContext, business: BusinessData, index: 
   mullerBiscuit.medicationNoon = null;
   mullerBiscuit.medicationPm = "Half a tablet with dinner";
   mullerPepper.allergies = "Chicken";
+  // Doses written only in words, no midday or evening field (the rounds read the words: README,
+  // "Medication on the rounds"): twice daily, every 8 hours, at bedtime, once daily. Set here,
+  // after the random pets, so no other record changes; on Biscuit, who has medication already, so
+  // each round's count of medicated pets stays as planned.
+  DOSE_WORDS.forEach((instruction, i) => {
+    const f = `medication${i + 2}`;
+    mullerBiscuit[f] = instruction;
+    mullerBiscuit[`${f}Noon`] = null;
+    mullerBiscuit[`${f}Pm`] = null;
+  });
   // Two pets on record, so "Biccy" on the booking cannot be taken for either: care not matched.
   const [obrien, [obrienBiscuit]] = addCustomer(
     ctx,

@@ -33,6 +33,12 @@ export interface Faults {
   corruptRate?: number;
   /** totalPages and totalRecords grow by one page on every list request (records changing while paging). */
   growingTotals?: boolean;
+  /**
+   * Paging that is wrong: "repeat" answers page 1's records for every page asked (with the page
+   * number asked, and 10,000 pages); "zero-pages" says totalPages 0 on every page; "wrong-page"
+   * answers with the next page's number.
+   */
+  paging?: "repeat" | "zero-pages" | "wrong-page";
 }
 
 export interface SandboxOptions {
@@ -216,12 +222,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     } catch {
       return sendError(400, "invalid_request", "The path is not valid percent-encoding.");
     }
-    const answer = handleApi(business, { segments, query });
+    const asked = Number(query.get("request.page") ?? 1);
+    const paged = new URLSearchParams(query);
+    if (f.paging === "repeat") paged.set("request.page", "1");
+    const answer = handleApi(business, { segments, query: paged });
     if (answer.status !== 200) {
       const body = answer.body as Record<string, unknown>;
       return sendError(answer.status, String(body.code), String(body.message));
     }
     let body = answer.body;
+    if (
+      f.paging &&
+      typeof body === "object" &&
+      body !== null &&
+      Array.isArray((body as { items?: unknown }).items)
+    ) {
+      const env = { ...(body as Record<string, unknown>) };
+      if (f.paging === "repeat") {
+        env.page = asked;
+        env.totalPages = 10_000;
+        env.totalRecords = 10_000 * Number(env.pageSize);
+      } else if (f.paging === "zero-pages") env.totalPages = 0;
+      else env.page = asked + 1;
+      body = env;
+    }
     if (f.corruptRate || f.growingTotals) {
       const c = f.corruptRate ?? 0;
       const mangle = (items: unknown[]) =>

@@ -87,6 +87,15 @@ export interface SandboxLandmarks {
     checkOut: string;
   };
   eveningOnlyPet: { name: string; owner: string; drug: string; reference: string };
+  /** On the demo booking: instructions with no midday or evening field, whose words say when. */
+  doseWords: {
+    reference: string;
+    pet: string;
+    twiceDaily: string;
+    every8Hours: string;
+    bedtime: string;
+    onceDaily: string;
+  };
   unmatched: { reference: string; petNames: string; petName: string; owner: string };
   messy: { reference: string; petNames: string; owner: string; room: string };
   unknownStatus: { reference: string; status: string; date: string };

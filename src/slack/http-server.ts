@@ -71,17 +71,26 @@ function badSlackBody(raw: string, contentType: string | undefined): string | un
   return undefined;
 }
 
+/**
+ * The body, or "too-large" as soon as it passes MAX_BODY_BYTES (or its Content-Length says it
+ * will): reading stops there, so an endless upload is not read to its end.
+ */
 function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
   return new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return resolve("too-large");
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(tooLarge ? "too-large" : Buffer.concat(chunks)));
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.pause();
+      resolve("too-large");
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on("data", onData);
+    req.on("end", onEnd);
     req.on("error", reject);
   });
 }
@@ -95,6 +104,9 @@ async function slackRequest(
   const body = await readBody(req);
   if (body === "too-large") {
     log.warn({ path: req.url, limit: MAX_BODY_BYTES }, "refused a request to /slack/events: body too large");
+    // Answer, then close the connection: the rest of the upload is never read.
+    res.setHeader("connection", "close");
+    res.on("finish", () => req.destroy());
     return json(res, 413, { ok: false, error: "body_too_large" });
   }
   const bad = badSlackBody(body.toString("utf8"), req.headers["content-type"]);

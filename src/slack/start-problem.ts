@@ -142,7 +142,7 @@ export function slackStartError(
   }
   return new SlackStartError(
     `Slack could not be used: ${code ?? String((error as ErrorShape | undefined)?.message ?? error)}.`,
-    'Try again in a few minutes; if it lasts, check the Slack app\'s settings against the README, "Connecting to Slack".',
+    "Try again in a few minutes; if it lasts, check the Slack app's settings against docs/connecting.md.",
     1,
     code,
   );

@@ -7,13 +7,13 @@ import type { DayReport } from "../answers/day.ts";
 import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { type DayEntry, type DayKind, ENTRY_CAPS, whenOf } from "../domain/day.ts";
 import { timeOf } from "../words/dates.ts";
-import { dayTitle, noneWords, summaryParts } from "../words/day.ts";
+import { dayTitle, noneWords, pagePlace, summaryParts } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import { careWarningText, entryCareLines } from "./care.ts";
 import { rawText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";
 import { staySummaryText } from "./stay.ts";
-import { bold, cyan, foot, one, paragraphs, red, requestIdWords, showing, summary, title } from "./style.ts";
+import { bold, cyan, foot, one, paragraphs, red, requestIdWords, summary, title } from "./style.ts";
 
 const INDENT = "       ";
 
@@ -74,7 +74,7 @@ export function dayText(r: DayReport, o: TextOptions): string {
     const off = parts.slice(2).map((p) => p.text);
     return paragraphs([head, `${noneWords(r.kind)}${off.length ? ` (${off.join("; ")}.)` : ""}`]);
   }
-  const page = showing(r.from, r.entries.length, r.totals.bookings, r.pages);
+  const page = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
   return paragraphs([
     head,
     [summary(o, parts), page].filter(Boolean).join(" · "),

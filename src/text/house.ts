@@ -9,9 +9,15 @@ import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import { bookingTypeText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
-import { careWarningWords, roundMedicationRow, speciesEmoji } from "../words/care.ts";
+import {
+  careWarningWords,
+  NO_DIET_ON_RECORD,
+  namedDietRow,
+  roundMedicationRow,
+  speciesEmoji,
+} from "../words/care.ts";
 import { dayHeading, dayOf, timeOf } from "../words/dates.ts";
-import { leftOutWords } from "../words/day.ts";
+import { leftOutWords, pagePlace } from "../words/day.ts";
 import {
   houseSummaryParts,
   houseTitle,
@@ -34,7 +40,6 @@ import {
   paragraphs,
   red,
   requestIdWords,
-  showing,
   summary,
   title,
   yellow,
@@ -81,7 +86,7 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
 export function houseText(r: HouseReport, o: TextOptions): string {
   const head = title(o, houseTitle(r.date, r.totals.pets));
   if (r.totals.bookings === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
-  const page = showing(r.from, r.entries.length, r.totals.bookings, r.pages, "stays");
+  const page = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings }, "stays");
   return paragraphs([
     head,
     [summary(o, houseSummaryParts(r.totals)), page].filter(Boolean).join(" · "),
@@ -109,7 +114,7 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
   const s = p.sheet;
   const meds = s.medications.map((m) => {
     const row = `💊 ${one(roundMedicationRow(m, r.round), 900)}`;
-    return m.state === "other_rounds" ? dim(o, row) : yellow(o, row);
+    return m.due ? yellow(o, row) : dim(o, row);
   });
   const allergy = s.allergies ? yellow(o, `⚠️ allergies: ${one(s.allergies, 300)}`) : "";
   if (s.nothing)
@@ -118,8 +123,10 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
       ...[...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
     ].join("\n");
   const lines = [
-    s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : `🍽 no ${r.round} diet recorded`,
+    s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : "",
     s.diet.general ? `🍽 general: ${one(s.diet.general, 400)}` : "",
+    ...s.diet.named.map((d) => `🍽 ${one(namedDietRow(d), 600)}`),
+    s.noDiet ? `🍽 ${NO_DIET_ON_RECORD}` : s.fed ? "" : `🍽 no ${r.round} diet recorded`,
     ...meds,
     allergy,
   ].filter(Boolean);
@@ -127,7 +134,7 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
 }
 
 export function roundText(r: RoundReport, o: TextOptions): string {
-  const head = title(o, roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing));
+  const head = title(o, roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName));
   if (r.pets.length === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
   return paragraphs([
     head,

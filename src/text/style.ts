@@ -40,11 +40,6 @@ export function summary(o: TextOptions, parts: SummaryPart[]): string {
   return parts.map((p) => (p.loud ? red(o, p.text) : p.text)).join(" · ");
 }
 
-/** "showing 21–40 of 52", or "" on a single page. */
-export function showing(from: number, shown: number, total: number, pages: number, noun = ""): string {
-  return pages > 1 ? `showing ${from + 1}–${from + shown} of ${total}${noun ? ` ${noun}` : ""}` : "";
-}
-
 /** "page 2 of 5", or "" on a single page. */
 export function pageWords(page: number, pages: number): string {
   return pages > 1 ? `page ${page} of ${pages}` : "";

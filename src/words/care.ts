@@ -16,16 +16,45 @@ export function medicationRow(m: Medication): string {
   return `${head} · midday: ${m.midday ?? "none"} · evening: ${m.evening ?? "none"}`;
 }
 
-/** A medication on a round's sheet. */
+/**
+ * A medication on a round's sheet (src/domain/care.ts `medicationsFor`): the drug's name, then the
+ * instruction in full wherever the sheet shows it, labelled as the instruction (the API gives it no
+ * time of day), and what the round does with it.
+ */
 export function roundMedicationRow(rm: RoundMedication, round: Round): string {
   const m = rm.medication;
-  const instruction = m.instruction ? ` (instruction: ${m.instruction})` : "";
-  if (rm.state === "given") return `${m.name} · ${round}: ${rm.dose}${instruction}`;
-  if (rm.state === "other_rounds") {
-    const when = [m.midday ? "midday" : "", m.evening ? "evening" : ""].filter(Boolean).join(" and ");
-    return `${m.name} · nothing this round (given at ${when})`;
+  const instruction = `instruction: ${m.instruction ?? "none recorded"}`;
+  switch (rm.state) {
+    case "given":
+      return `${m.name} · ${round}: ${rm.dose}${m.instruction ? ` (${instruction})` : ""}`;
+    case "instruction": {
+      const later = rm.later.map((l) => `${l.round}: ${l.dose}`).join(" · ");
+      return `${m.name} · ${instruction}${later ? ` · later: ${later}` : ""}`;
+    }
+    case "named":
+      return `${m.name} · instruction (its words "${rm.words}" put it on this round): ${m.instruction}`;
+    case "no_time":
+      return `${m.name} · ${instruction} · no time given: follow the instruction`;
+    case "once_a_day":
+      return `${m.name} · ${instruction} · once a day: check it was not given already`;
+    case "once_elsewhere": {
+      const see = `given once a day (see the ${rm.onceAt} sheet)`;
+      // The morning sheet carries every instruction in full.
+      return round === "morning" ? `${m.name} · ${instruction} · ${see}` : `${m.name} · ${see}`;
+    }
+    case "other_rounds": {
+      const when = [m.midday ? "midday" : "", m.evening ? "evening" : ""].filter(Boolean).join(" and ");
+      return `${m.name} · nothing this round (given at ${when})`;
+    }
   }
-  return `${m.instruction ?? m.name} · no time given: follow the instruction`;
+}
+
+/** A pet with no diet on record at all, on a round's sheet: never "nothing this round". */
+export const NO_DIET_ON_RECORD = "no diet on record: feed as usual and check the booking";
+
+/** Another round's diet whose words name this round: "from the morning diet ("lunch"): …". */
+export function namedDietRow(d: { round: Round; text: string; words: string }): string {
+  return `from the ${d.round} diet ("${d.words}"): ${d.text}`;
 }
 
 type FlagTone = "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";

@@ -23,6 +23,18 @@ export function leftOutWords(t: Pick<DayTotals, "leftOut">): string {
   return parts.length ? `${parts.join(" and ")} not listed` : "";
 }
 
+/**
+ * Where a page sits in the day, said beside the whole day's counts: "page 1 of 3 (showing 1–20 of
+ * 124)"; "" when the day fits on one page.
+ */
+export function pagePlace(
+  r: { page: number; pages: number; from: number; shown: number; total: number },
+  noun = "",
+): string {
+  if (r.pages <= 1) return "";
+  return `page ${r.page} of ${r.pages} (showing ${r.from + 1}–${r.from + r.shown} of ${r.total}${noun ? ` ${noun}` : ""})`;
+}
+
 export interface SummaryPart {
   text: string;
   /** Stands out (money to take at departures). */

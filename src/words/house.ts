@@ -36,15 +36,16 @@ export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
 
 export const NO_ONE_IN_HOUSE = "No pets in house on this day.";
 
-/** "Evening round — Mon 24 Nov (38 pets)" */
-export function roundTitle(round: Round, date: string, pets: number): string {
-  return `${roundWord(round)} round — ${dayHeading(date)} (${plural(pets, "pet")})`;
+/** "Evening round — Mon 24 Nov (38 pets)"; with the kennel's own name, "Evening round (Dinner) — …". */
+export function roundTitle(round: Round, date: string, pets: number, kennelName?: string): string {
+  return `${roundWord(round)} round${kennelName ? ` (${kennelName})` : ""} — ${dayHeading(date)} (${plural(pets, "pet")})`;
 }
 
 export interface RoundTotals {
   withMedication: number;
   away: number;
   fed: number;
+  noDiet: number;
   nothing: number;
   careMissing: number;
 }
@@ -54,6 +55,7 @@ export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
     { text: `💊 ${t.withMedication} with medication this round` },
     { text: `🍽 ${t.fed} with a diet` },
   ];
+  if (t.noDiet) parts.push({ text: `${t.noDiet} with no diet on record (feed as usual)` });
   if (t.nothing) parts.push({ text: `${t.nothing} with nothing this round` });
   if (t.away) parts.push({ text: `${t.away} gone home before it or arriving after it (not listed)` });
   if (t.careMissing) parts.push({ text: `❔ ${t.careMissing} with care details not matched or not loaded` });

@@ -4,12 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
+import { houseReport } from "../../src/answers/house.ts";
 import { bookingView } from "../../src/answers/records.ts";
+import { dayListMessages } from "../../src/blocks/day-list.ts";
+import { houseMessages } from "../../src/blocks/house.ts";
 import type { KennelSettings } from "../../src/config.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { dayText, houseText } from "../../src/text/index.ts";
 
 const BASE = "https://kennel.example.com/api/v1";
 const DAY = "2026-11-24";
@@ -79,9 +83,8 @@ describe("API calls per answer", () => {
     const deps = depsWith(api.fetchFn);
     const cold = await dayReport(deps, "arrivals", DAY);
     const coldCalls = api.calls.length;
-    // The first page's customers: one list call, then one call per customer on the page.
-    const customers = new Set(cold.entries.map((e) => e.booking.customerId)).size;
-    expect(coldCalls).toBe(1 + customers);
+    // One list call, then one call per customer of the whole day (the summary counts the whole day).
+    expect(coldCalls).toBe(1 + 20);
     const warm = await dayReport(deps, "arrivals", DAY);
     expect(api.calls.length - coldCalls).toBe(1);
     expect(api.calls.at(-1)?.path).toBe("/bookings/checkin");
@@ -148,5 +151,80 @@ describe("raw answers elsewhere", () => {
     expect(report.raw).toBeUndefined();
     expect(report.entries).toHaveLength(40);
     expect(report.entries.every((e) => e.care?.status === "matched")).toBe(true);
+  });
+});
+
+describe("a summary counts the whole day, whatever page is shown", () => {
+  /** Care details that cannot be matched for three of the day's customers (two pets, neither the one booked). */
+  function unmatchedApi() {
+    const api = fakeApi(0);
+    const strangers = new Set([1, 8, 15]);
+    const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(request.url).pathname.replace("/api/v1", "");
+      const id = Number(path.split("/")[2]);
+      if (/^\/customers\/\d+\/pets$/.test(path) && strangers.has(id)) {
+        await api.fetchFn(input, init);
+        return new Response(
+          JSON.stringify([
+            { petId: id * 10, customerId: id, name: "Someone" },
+            { petId: id * 10 + 1, customerId: id, name: "Another" },
+          ]),
+          {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          },
+        );
+      }
+      if (path === "/bookings") {
+        return new Response(
+          JSON.stringify({ page: 1, pageSize: 100, totalPages: 1, totalRecords: 40, items: bookings }),
+          { status: 200, headers: { "content-type": "application/json" } },
+        );
+      }
+      return api.fetchFn(input, init);
+    }) as typeof fetch;
+    return { ...api, fetchFn };
+  }
+  // Customers 1, 8 and 15 have two bookings each on the day (40 bookings, 20 customers): 6 not matched.
+  const NOT_MATCHED = 6;
+
+  it("/arrivals: page 1 and page 2 both count every booking not matched, and say which page they are", async () => {
+    const deps = depsWith(unmatchedApi().fetchFn);
+    const first = await dayReport(deps, "arrivals", DAY, { page: 1 });
+    const second = await dayReport(deps, "arrivals", DAY, { page: 2 });
+    expect(first.pages).toBeGreaterThan(1);
+    const onFirst = first.entries.filter((e) => e.care?.status === "not_matched").length;
+    expect(onFirst).toBeLessThan(NOT_MATCHED);
+    for (const r of [first, second]) {
+      expect(r.totals.careNotMatched).toBe(NOT_MATCHED);
+      expect(r.totals.medications).toBe(40 - NOT_MATCHED);
+      expect(r.totals.careKnownForAll).toBe(true);
+      const words = `${NOT_MATCHED} with care details not matched`;
+      const place = `page ${r.page} of ${r.pages} (showing ${r.from + 1}–${r.from + r.entries.length} of 40)`;
+      const summary = dayText(r, { color: false, timezone: "Europe/London", thisYear: "2026" })
+        .split("\n")
+        .find((l) => l.includes(words));
+      expect(summary).toContain(place);
+      expect(summary).not.toContain("on this page");
+      expect(JSON.stringify(dayListMessages(r, "Europe/London"))).toContain(`${words} · ${place}`);
+    }
+  });
+
+  it("/inhouse: page 1 counts the day's stays whose care is not matched, beside 'page 1 of N'", async () => {
+    const deps = depsWith(unmatchedApi().fetchFn);
+    const first = await houseReport(deps, DAY, { page: 1 });
+    const whole = await houseReport(deps, DAY, { wholeDay: true });
+    expect(first.pages).toBeGreaterThan(1);
+    expect(whole.entries).toHaveLength(40);
+    expect(first.totals).toEqual(whole.totals);
+    expect(first.totals.careNotMatched).toBe(NOT_MATCHED);
+    expect(first.entries.filter((e) => e.care?.status === "not_matched").length).toBeLessThan(NOT_MATCHED);
+    const place = `page 1 of ${first.pages} (showing 1–${first.entries.length} of 40 stays)`;
+    const text = houseText(first, { color: false, timezone: "Europe/London", thisYear: "2026" });
+    expect(text).toContain(`${NOT_MATCHED} with care details not matched · ${place}`);
+    expect(JSON.stringify(houseMessages(first, "Europe/London", "2026"))).toContain(
+      `${NOT_MATCHED} with care details not matched · ${place}`,
+    );
   });
 });

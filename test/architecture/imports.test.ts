@@ -28,6 +28,7 @@ const SURFACES: Area[] = [
   "src/preview/",
   "src/app",
   "src/main",
+  "src/bot-main",
 ];
 const RENDERERS: Area[] = ["src/blocks/", "src/text/"];
 
@@ -37,6 +38,11 @@ const RULES: Rule[] = [
     from: "src/kennel/",
     never: ["src/domain/", "src/answers/", ...RENDERERS, ...SURFACES, "src/sandbox/"],
     why: "the kennel API client is the bottom layer: it knows no rule, answer, renderer or surface",
+  },
+  {
+    from: "src/record/",
+    never: ["src/answers/", ...RENDERERS, ...SURFACES, "src/kennel/", "src/sandbox/"],
+    why: "the care record's store is a bottom layer beside the kennel client: it knows no answer, renderer or surface",
   },
   {
     from: "src/domain/",

@@ -93,28 +93,38 @@ describe("kennel-desk rounds", () => {
   });
 
   it("a word that is not a round, or --page, is a usage error (exit 2), with no API call", async () => {
-    const lunch = await run(["rounds", "lunch"]);
+    const lunch = await run(["rounds", "lunhc"]);
     expect(lunch.code).toBe(2);
-    expect(lunch.stderr).toMatch(/"lunch" is not a round/);
+    expect(lunch.stderr).toMatch(/"lunhc" is not a round nor a date I know\. Did you mean lunch\?/);
     expect((await run(["rounds", "--page", "2"])).code).toBe(2);
     expect(lunch.calls).toBe(0);
   });
 });
 
 describe("kennel-desk inhouse", () => {
-  it("every stay by room; the next page's hint comes from the report", async () => {
+  it("every stay by room; the text is paged, --json is the whole day", async () => {
     const json = await run(["inhouse", TODAY, "--json"]);
     expect(json.code, json.stderr).toBe(0);
     const report = JSON.parse(json.stdout) as HouseReport;
-    expect(report).toMatchObject({ date: TODAY, page: 1 });
-    expect(report.totals.bookings).toBeGreaterThan(report.entries.length);
-    expect(report.pages).toBeGreaterThan(1);
+    expect(report).toMatchObject({ date: TODAY, page: 1, pages: 1, from: 0 });
+    // Every stay of the day, each with its care, and the day's counts.
+    expect(report.entries).toHaveLength(report.totals.bookings);
+    expect(report.entries.every((e) => e.care !== undefined)).toBe(true);
+    expect(report.totals.careNotMatched).toBe(
+      report.entries.filter((e) => e.care?.status === "not_matched").length,
+    );
     const text = await run(["inhouse", TODAY]);
     expect(text.stdout).toMatch(/^In house — Tue 10 Mar \(\d+ pets\)\n═+/);
-    expect(text.stdout).toContain(`showing 1–${report.entries.length} of ${report.totals.bookings} stays`);
+    const place = /page 1 of (\d+) \(showing 1–(\d+) of (\d+) stays\)/.exec(text.stdout);
+    expect(place?.[3]).toBe(String(report.totals.bookings));
+    expect(Number(place?.[2])).toBeLessThan(report.totals.bookings);
     expect(text.stdout.trimEnd()).toMatch(/\(more: add --page 2\)$/);
-    const last = await run(["inhouse", TODAY, "--page", String(report.pages)]);
+    const last = await run(["inhouse", TODAY, "--page", String(place?.[1])]);
     expect(last.stdout).not.toContain("(more:");
+    const both = await run(["inhouse", TODAY, "--json", "--page", "2"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--json prints the whole day .* it takes no --page/);
+    expect(both.calls).toBe(0);
   });
 });
 
@@ -151,7 +161,7 @@ describe("usage errors, free text caps and --json", () => {
     const r = await run(["status", "--bogus"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Unknown option '--bogus'/);
-    expect(r.stderr).toContain('Run "kennel-desk help" for the options.');
+    expect(r.stderr).toContain('Run "kennel-desk status --help" for its options.');
     expect(r.calls).toBe(0);
   });
 
@@ -175,7 +185,7 @@ describe("usage errors, free text caps and --json", () => {
     expect(r.stderr).toMatch(/--page must be a whole number/);
   });
 
-  it("--json prints the answer's data: a day report with its paging, care per entry", async () => {
+  it("--json prints the answer's data: the whole day, care per entry, the day's counts", async () => {
     const day = sandbox.data.busyDays[0] as string;
     const r = await run(["departures", day, "--json"]);
     expect(r.code, r.stderr).toBe(0);
@@ -190,7 +200,10 @@ describe("usage errors, free text caps and --json", () => {
       "requestId",
       "totals",
     ]);
-    expect(report).toMatchObject({ kind: "departures", date: day, page: 1, from: 0 });
+    expect(report).toMatchObject({ kind: "departures", date: day, page: 1, pages: 1, from: 0 });
+    // Every entry of the day (the text is paged; the data never is).
+    expect(report.entries).toHaveLength(report.totals.bookings);
+    expect(report.totals.careKnownForAll).toBe(true);
     expect(report.entries[0]).toEqual(
       expect.objectContaining({
         booking: expect.any(Object),
@@ -198,10 +211,12 @@ describe("usage errors, free text caps and --json", () => {
         care: expect.any(Object),
       }),
     );
-    const second = JSON.parse((await run(["departures", day, "--page", "2", "--json"])).stdout) as DayReport;
-    expect(second).toMatchObject({ page: 2, from: report.entries.length, pages: report.pages });
     const text = await run(["departures", day]);
-    expect(text.stdout.trimEnd().endsWith("(more: add --page 2)")).toBe(report.pages > 1);
+    expect(report.totals.bookings).toBeGreaterThan(20);
+    expect(text.stdout.trimEnd().endsWith("(more: add --page 2)")).toBe(true);
+    const paged = await run(["departures", day, "--page", "2", "--json"]);
+    expect(paged.code).toBe(2);
+    expect(paged.stderr).toContain("it takes no --page");
   });
 });
 

@@ -171,7 +171,7 @@ describe("kennel-desk record", () => {
 
   it("refuses a bad round, pet or option with what to type (exit 2)", async () => {
     for (const args of [
-      ["record", "--round", "lunch"],
+      ["record", "--round", "brunch"],
       ["record", "--pet", "Biscuit"],
       ["record", "--page", "2"],
       ["record", "export", "--from", "2026-11-01"],

@@ -57,12 +57,13 @@ describe("the rounds", () => {
   });
 
   it("a medication with no time from the API is in every round, marked as having no time", () => {
-    const care = careOf({ medication: "Thyroxine 0.4 mg once daily" });
+    const care = careOf({ medication: "Thyroxine 0.4 mg, one tablet with food" });
     for (const round of ["morning", "midday", "evening"] as const) {
       const [m] = medicationsFor(care.medications, round);
       expect(m?.state).toBe("no_time");
+      expect(m?.due).toBe(true);
       expect(roundMedicationRow(m as NonNullable<typeof m>, round)).toBe(
-        "Thyroxine 0.4 mg once daily · no time given: follow the instruction",
+        "Thyroxine 0.4 mg · instruction: Thyroxine 0.4 mg, one tablet with food · no time given: follow the instruction",
       );
     }
   });
@@ -78,7 +79,7 @@ describe("the rounds", () => {
       const care = careOf(pet);
       for (const m of care.medications) {
         const shown = (["morning", "midday", "evening"] as const).some((r) =>
-          medicationsFor([m], r).some((x) => x.state === "given" || x.state === "no_time"),
+          medicationsFor([m], r).some((x) => x.due),
         );
         expect(shown).toBe(true);
       }
@@ -94,9 +95,16 @@ describe("the rounds", () => {
     expect(roundAt("23:30")).toBe("evening");
   });
 
-  it("a pet with nothing this round says so", () => {
-    expect(roundSheet(careOf({ name: "Tib" }), "midday").nothing).toBe(true);
+  it("'nothing this round' only when the record has diets or doses for other rounds and none for this one", () => {
+    expect(roundSheet(careOf({ name: "Tib", dietaryRequirementsAm: "kibble" }), "midday").nothing).toBe(true);
     expect(roundSheet(careOf(eveningOnly), "morning").nothing).toBe(false);
+    const unrecorded = roundSheet(careOf({ name: "Tib" }), "midday");
+    expect(unrecorded.nothing).toBe(false);
+    expect(unrecorded.noDiet).toBe(true);
+    // No morning diet, and a dose with an instruction and an evening field: the morning lists the instruction.
+    const morning = roundSheet(careOf({ ...eveningOnly, dietaryRequirementsAm: undefined }), "morning");
+    expect(morning.nothing).toBe(false);
+    expect(morning.medications[0]?.state).toBe("instruction");
   });
 });
 
@@ -214,7 +222,8 @@ describe("paging, privacy and text", () => {
         nested: { emergencyContactPhone: "1", address1: "x", name: "ok" },
       },
     ];
-    expect(withoutContacts(raw)).toEqual([{ bookingId: 1, nested: { name: "ok" } }]);
+    // Only known-safe fields stay (an allow-list): an unknown object goes whole.
+    expect(withoutContacts(raw)).toEqual([{ bookingId: 1 }]);
   });
 
   it("cleanText strips bidi overrides and invisible characters but keeps emoji sequences and accents", () => {

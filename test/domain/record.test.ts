@@ -16,7 +16,7 @@ const biscuit: Pet = {
   name: "Biscuit",
   medication: "Rimadyl 50 mg, half a tablet",
   medicationPm: "half a tablet with dinner",
-  medication2: "Apoquel 16 mg, one tablet daily",
+  medication2: "Apoquel 16 mg, one tablet",
   medication3Noon: "eye drops, two in each eye",
   dietaryRequirementsAm: "200 g kibble",
   dietaryRequirementsPm: "200 g kibble",
@@ -48,7 +48,7 @@ describe("what is due in a pet's round", () => {
       label: "Rimadyl 50 mg",
       text: "Rimadyl 50 mg · half a tablet with dinner",
     });
-    expect(due[1]?.text).toBe("Apoquel 16 mg, one tablet daily");
+    expect(due[1]?.text).toBe("Apoquel 16 mg, one tablet");
     expect(due[2]?.text).toBe("200 g kibble");
   });
 
@@ -57,16 +57,29 @@ describe("what is due in a pet's round", () => {
     expect(due.map((d) => d.item)).toEqual(["med:2", "med:3"]);
   });
 
-  it("a pet with nothing this round has nothing due", () => {
-    expect(dueItems(roundSheet(careOf({ name: "Pip" }), "morning"))).toEqual([]);
+  it("a pet with nothing this round has nothing due; one with no diet on record is fed as usual", () => {
+    expect(dueItems(roundSheet(careOf({ name: "Pip", dietaryRequirementsPm: "kibble" }), "morning"))).toEqual(
+      [],
+    );
+    expect(dueItems(roundSheet(careOf({ name: "Pip" }), "midday"))).toEqual([
+      { item: "meal", label: "meal", text: "no diet on record: fed as usual" },
+    ]);
   });
 
-  it("one rule reads the medication's state", () => {
-    const [m] = careOf(biscuit).medications;
-    const med = m as NonNullable<typeof m>;
-    expect(isMedicationDue({ medication: med, state: "given", dose: "x" })).toBe(true);
-    expect(isMedicationDue({ medication: med, state: "no_time", dose: undefined })).toBe(true);
-    expect(isMedicationDue({ medication: med, state: "other_rounds", dose: undefined })).toBe(false);
+  it("the morning round: a medication's instruction is due (it is shown in full there)", () => {
+    expect(dueItems(roundSheet(careOf(biscuit), "morning")).map((d) => d.item)).toEqual([
+      "med:1",
+      "med:2",
+      "meal",
+    ]);
+  });
+
+  it("one rule: the sheet's own 'due' for each medication", () => {
+    for (const round of ["morning", "midday", "evening"] as const) {
+      for (const rm of roundSheet(careOf(biscuit), round).medications) {
+        expect(isMedicationDue(rm)).toBe(rm.due);
+      }
+    }
   });
 });
 

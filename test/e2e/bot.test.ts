@@ -303,21 +303,24 @@ describe("ALLOWED_CHANNELS", () => {
 });
 
 describe("KENNEL_RAW_RESPONSES=1", () => {
-  it("answers carry the API's JSON in code blocks, split within the limits", async () => {
+  it("answers carry the API's JSON in code blocks, split within the limits: a message and its thread", async () => {
     const raw = await startHarness({ env: { KENNEL_RAW_RESPONSES: "1" } });
     try {
       const day = raw.sandbox.data.busyDays[0] as string;
-      const { form, id } = commandForm(raw.slack, { command: "/departures", text: day });
+      const { form } = commandForm(raw.slack, { command: "/departures", text: day });
       await postSigned(`${raw.url}/slack/events`, SIGNING_SECRET, form);
-      await raw.slack.waitFor(() => raw.slack.responsesFor(id).filter(isFinal).length >= 2);
-      const parts = raw.slack.responsesFor(id).filter(isFinal);
+      const inChannel = () => raw.slack.messages.filter((m) => m.channel === "C0FRONTDESK");
+      await raw.slack.waitFor(() => inChannel().length >= 2);
+      await new Promise((r) => setTimeout(r, 300));
+      const parts = inChannel();
       expect(parts.length).toBeGreaterThan(1);
+      expect(parts.slice(1).every((p) => p.thread_ts === parts[0]?.ts)).toBe(true);
       for (const p of parts) {
-        expect(limitViolations(asMessage(p))).toEqual([]);
-        expect(JSON.stringify(p.body.blocks)).toContain("```");
+        expect(limitViolations({ text: p.text, blocks: p.blocks as Message["blocks"] })).toEqual([]);
+        expect(JSON.stringify(p.blocks)).toContain("```");
       }
       const first = raw.sandbox.main.departuresByDate.get(day)?.[0] as Record<string, unknown>;
-      expect(JSON.stringify(parts.map((p) => p.body))).toContain(String(first.reference));
+      expect(JSON.stringify(parts.map((p) => p.blocks))).toContain(String(first.reference));
     } finally {
       await raw.close();
     }

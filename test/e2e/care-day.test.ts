@@ -36,22 +36,48 @@ afterAll(() => h.close());
 const isFinal = (r: Recorded) =>
   !String(r.body.text ?? "").includes("Looking up") && r.body.delete_original !== true;
 
-/** A command's answers: every message the bot sent to its response_url, once the last has come. */
+/**
+ * A command's answers: every message the bot sent to its response_url, once the last has come, and
+ * the message and thread it posted in the channel for a long answer.
+ */
 async function ask(command: string, text: string, user = "U0STAFF"): Promise<Array<Record<string, unknown>>> {
   const { form, id } = commandForm(h.slack, { command, text, user });
+  const since = h.slack.timeline.reduce((n, e) => Math.max(n, e.id), 0);
+  const threadPosts = () =>
+    h.slack.timeline.filter(
+      (e) => e.id > since && e.via === "postMessage" && e.channel === "C0FRONTDESK" && !e.metadata,
+    );
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
   expect(res.status).toBe(200);
-  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-  // Follow-up messages (a big round) come right after the first.
+  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal) || threadPosts().length > 0, 15_000);
+  // Follow-up messages (a big round's thread) come right after the first, paced as Slack paces a
+  // channel's posts: wait for quiet, and for the last part ("…–N of N").
+  const complete = () => {
+    const posts = threadPosts();
+    const last = posts.at(-1);
+    const m = /(\d+)–(\d+) of (\d+)/.exec(JSON.stringify((last?.blocks as unknown[] | undefined)?.[0] ?? ""));
+    if (m) return m[2] === m[3];
+    // A round's first message alone: complete when it lists as many rows as its title counts.
+    const title = /round — [^"]*\((\d+) pets?\)/.exec(JSON.stringify(last?.text ?? ""));
+    if (!title || posts.length !== 1) return true;
+    return sectionTexts({ blocks: last?.blocks }).length >= Number(title[1]);
+  };
+  const until = Date.now() + 30_000;
   let n = -1;
-  while (n !== h.slack.responsesFor(id).length) {
-    n = h.slack.responsesFor(id).length;
-    await new Promise((r) => setTimeout(r, 150));
+  while (
+    (n !== h.slack.responsesFor(id).length + threadPosts().length || !complete()) &&
+    Date.now() < until
+  ) {
+    n = h.slack.responsesFor(id).length + threadPosts().length;
+    await new Promise((r) => setTimeout(r, 300));
   }
-  return h.slack
-    .responsesFor(id)
-    .filter(isFinal)
-    .map((r) => r.body);
+  return [
+    ...h.slack
+      .responsesFor(id)
+      .filter(isFinal)
+      .map((r) => r.body),
+    ...threadPosts().map((e) => ({ response_type: "in_channel", text: e.text, blocks: e.blocks })),
+  ];
 }
 
 const asMessage = (b: Record<string, unknown>): Message => ({
@@ -132,7 +158,7 @@ describe("/rounds", () => {
     expect(midday).not.toContain("with dinner");
   });
 
-  it("on the 150-pet day (its morning round, before the one-night stays go home): the sheet continues in follow-up messages, every one within the limits", async () => {
+  it("on the 150-pet day (its morning round, before the one-night stays go home): the sheet continues in a thread, every message within the limits", async () => {
     const bodies = await ask("/rounds", `morning ${FULL_HOUSE}`);
     expect(bodies.length).toBeGreaterThan(1);
     expectFits(bodies);

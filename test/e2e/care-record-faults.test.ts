@@ -10,13 +10,15 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordAll } from "../../src/blocks/buttons.ts";
+import { StoreError } from "../../src/record/errors.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { actionPayload, type Button, buttonsOf, roundMessagesOf } from "../helpers/record-slack.ts";
+import { scratchRecord } from "../helpers/record.ts";
+import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
@@ -40,9 +42,12 @@ async function command(h: Harness, name: string, text: string) {
 }
 
 async function roundPost(h: Harness) {
-  const { since } = await command(h, "/rounds", "evening");
-  await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
-  const [entry] = roundMessagesOf(h.slack, since);
+  // A round of several messages is posted as a message and its thread (no response_url answer).
+  const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
+  h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
+  const since = h.slack.timeline.at(-1)?.id ?? 0;
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  const [entry] = await roundPostOf(h.slack, since);
   return entry as NonNullable<typeof entry>;
 }
 
@@ -108,11 +113,8 @@ describe("the care record unavailable, from Slack", () => {
         expect(String(answer?.text)).toMatch(/^⚠️ Could not record: .+try again/);
         expect(updates(h)).toBe(before);
         // /rounds still answers: the sheet, its buttons, and a line saying the record could not be read.
-        const { since } = await command(h, "/rounds", "evening");
-        await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
-        expect(JSON.stringify(roundMessagesOf(h.slack, since)[0]?.blocks)).toContain(
-          "The care record could not be read",
-        );
+        const again = await roundPost(h);
+        expect(JSON.stringify(again.blocks)).toContain("The care record could not be read");
         const inhouse = await command(h, "/inhouse", "");
         expect(JSON.stringify(h.slack.responsesFor(inhouse.id).at(-1)?.body)).toContain("In house");
       } finally {
@@ -122,4 +124,36 @@ describe("the care record unavailable, from Slack", () => {
     },
     90_000,
   );
+  it("recorded, then the store cannot be read to redraw: the tapper is told it was recorded, never 'not recorded'", async () => {
+    const real = scratchRecord(clock);
+    let failReads = false;
+    // A real store; only its reads fail once the entry is committed (a fault injected, not a mock).
+    const store: CareRecordStore = {
+      engine: real.engine,
+      record: async (entries) => {
+        const result = await real.record(entries);
+        failReads = true;
+        return result;
+      },
+      entries: async (query) => {
+        if (failReads)
+          throw new StoreError("unavailable", "The care record cannot be read.", "Try again.", "test");
+        return real.entries(query);
+      },
+      health: () => real.health(),
+      purge: (before) => real.purge(before),
+      close: () => real.close(),
+    };
+    const h = await startHarness({ record: store, clock });
+    try {
+      const entry = await roundPost(h);
+      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const [answer] = await tapAndHear(h, entry.id, p);
+      expect(String(answer?.text)).toMatch(/^✅ Recorded for .+, but the post could not be updated just now/);
+      expect(await real.entries({ petId: p.state.p })).toHaveLength(p.state.i.length);
+    } finally {
+      await h.close();
+      await real.close();
+    }
+  }, 60_000);
 });

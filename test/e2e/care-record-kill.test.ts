@@ -17,7 +17,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { localDate } from "../../src/time.ts";
 import { freePort } from "../helpers/net.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { actionPayload, type Button, buttonsOf, roundMessagesOf } from "../helpers/record-slack.ts";
+import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
@@ -129,9 +129,7 @@ describe.each(engines)("SIGKILL during a burst of taps ($name)", ({ settings, sk
         slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
         const since = slack.timeline.at(-1)?.id ?? 0;
         await postSigned(`http://127.0.0.1:${port}/slack/events`, SECRET, form);
-        await slack.waitFor(() => roundMessagesOf(slack, since).length > 0, 30_000);
-        await new Promise((r) => setTimeout(r, 500));
-        const buttons = roundMessagesOf(slack, since).flatMap((m) =>
+        const buttons = (await roundPostOf(slack, since)).flatMap((m) =>
           buttonsOf(m.blocks, recordAll).map((b) => ({ entryId: m.id, b })),
         );
         expect(buttons.length).toBeGreaterThan(20);

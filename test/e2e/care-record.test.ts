@@ -18,7 +18,7 @@ import {
   actionPayload,
   type Button,
   buttonsOf,
-  roundMessagesOf,
+  roundPostOf,
   sectionOf,
   viewPayload,
 } from "../helpers/record-slack.ts";
@@ -69,13 +69,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
     const since = h.slack.timeline.at(-1)?.id ?? 0;
     await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    await h.slack.waitFor(() => roundMessagesOf(h.slack, since).length > 0, 20_000);
-    let n = -1;
-    while (n !== h.slack.responsesFor(id).length) {
-      n = h.slack.responsesFor(id).length;
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    return roundMessagesOf(h.slack, since);
+    return roundPostOf(h.slack, since);
   }
 
   /** A tap as Slack sends it: signed, with the message the button is on as it is now. */

@@ -35,6 +35,8 @@ export async function startHarness(
     fetch?: typeof fetch;
     /** The care record (default: a new SQLite file in a temporary folder, removed at close). */
     record?: CareRecordStore;
+    /** Sets up Slack's side (users, channel members) before the bot starts. */
+    beforeStart?: (slack: SlackStandIn) => void;
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({
@@ -76,6 +78,7 @@ export async function startHarness(
       warmCare: false,
     },
   );
+  options.beforeStart?.(slack);
   const port = await bot.start();
   slack.now = () => clock.now().getTime();
   slack.users.set("U0STAFF", { id: "U0STAFF" });

@@ -40,10 +40,28 @@ export function sectionOf(blocks: unknown, s: Pick<PetRoundState, "b" | "p">): s
 }
 
 /** The channel messages answered since `sinceId` that carry record buttons (a round's parts). */
-export function roundMessagesOf(slack: SlackStandIn, sinceId: number): TimelineEntry[] {
+function roundMessagesOf(slack: SlackStandIn, sinceId: number): TimelineEntry[] {
   return slack.timeline.filter(
     (m) => m.id > sinceId && !m.ephemeral && JSON.stringify(m.blocks ?? []).includes('"rec_all:'),
   );
+}
+
+/**
+ * A round answer posted since `sinceId`, once all of it is there: its first message (not a thread
+ * reply: another post's replies may still be arriving) and its own thread replies, parent first.
+ */
+export async function roundPostOf(slack: SlackStandIn, sinceId: number): Promise<TimelineEntry[]> {
+  const parentOf = () => roundMessagesOf(slack, sinceId).find((m) => !m.thread_ts);
+  await slack.waitFor(() => parentOf() !== undefined, 30_000);
+  const parent = parentOf() as TimelineEntry;
+  const mine = () => [parent, ...slack.timeline.filter((m) => m.thread_ts === parent.ts && m.id > parent.id)];
+  // The thread's parts come one by one (Slack paces posts): wait until none has come for a while.
+  let n = -1;
+  while (n !== mine().length) {
+    n = mine().length;
+    await new Promise((r) => setTimeout(r, 400));
+  }
+  return mine().map((m) => slack.timeline.find((x) => x.id === m.id) as TimelineEntry);
 }
 
 let seq = 0;

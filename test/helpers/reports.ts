@@ -1,6 +1,6 @@
 /** Answers built from the sandbox's synthetic data without a network: the renderers' test inputs. */
 import { assembleDay, type DayReport, planDay } from "../../src/answers/day.ts";
-import { careOfBooking, type DayKind } from "../../src/domain/day.ts";
+import { careOfBooking, type DayKind, type EntryCare } from "../../src/domain/day.ts";
 import { type Booking, type Pet, readBooking, readPet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { generateData } from "../../src/sandbox/data.ts";
@@ -23,8 +23,20 @@ export function reportOf(
   options: { page?: number; wholeDay?: boolean; petsOf?: (b: Booking) => Pet[] | null } = {},
 ): DayReport {
   const petsOf = options.petsOf ?? customerPets;
-  return assembleDay(planDay(kind, date, bookings, options), (b) => careOfBooking(b, petsOf(b)), "req-1");
+  // Every page counts the whole day's care: each booking's care is worked out once per pets source,
+  // as the bot's care cache does, so a test that walks 20 pages does not redo the day 20 times.
+  let cached = careMemo.get(petsOf);
+  if (!cached) careMemo.set(petsOf, (cached = new WeakMap()));
+  const memo = cached;
+  const careOf = (b: Booking): EntryCare => {
+    let care = memo.get(b);
+    if (!care) memo.set(b, (care = careOfBooking(b, petsOf(b))));
+    return care;
+  };
+  return assembleDay(planDay(kind, date, bookings, options), careOf, "req-1");
 }
+
+const careMemo = new WeakMap<(b: Booking) => Pet[] | null, WeakMap<Booking, EntryCare>>();
 
 export function bookingsOn(kind: DayKind, date: string): Booking[] {
   const map = kind === "arrivals" ? biz.arrivalsByDate : biz.departuresByDate;

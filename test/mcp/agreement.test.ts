@@ -3,11 +3,18 @@
  * the same count, the same order and the same care facts as the day report Slack's /arrivals and
  * /departures are drawn from (src/answers/day.ts `dayReport`, fetched here with a client of its
  * own). Before, the connector listed every booking the API returned (15 departures where Slack
- * said 10), in the API's order, with no care flags.
+ * said 10), in the API's order, with no care flags. list_in_house and get_round say what Slack's
+ * /inhouse and /rounds render: the same stays and pets, the same counts, the same medication rows,
+ * and no contact details.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DayReport, dayReport } from "../../src/answers/day.ts";
+import { type HouseReport, houseReport } from "../../src/answers/house.ts";
 import { bookingView } from "../../src/answers/records.ts";
+import { type RoundReport, roundReport } from "../../src/answers/rounds.ts";
+import { houseMessages } from "../../src/blocks/house.ts";
+import { roundMessages } from "../../src/blocks/rounds.ts";
+import type { Block, Message } from "../../src/blocks/types.ts";
 import type { Config } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { careOf } from "../../src/domain/care.ts";
@@ -62,15 +69,22 @@ function careFacts(e: DayEntry) {
   };
 }
 
-/** Every page of a day tool, in order. */
+type ToolDay = DayReport & { textPage: { page: number; pages: number; from: number } };
+
+/**
+ * Every page of a day tool's text, in order, with its structured content: the whole day on every
+ * page (every entry, the day's totals), whichever page the text shows.
+ */
 async function wholeDayFromTool(kind: "arrivals" | "departures", date: string) {
-  const pages: Array<{ report: DayReport; text: string }> = [];
+  const pages: Array<{ report: ToolDay; text: string }> = [];
   for (let page = 1; ; page++) {
     const r = await mcp.call(`list_${kind}`, { date, page });
     expect(r.isError, textOf(r)).toBeFalsy();
-    const report = r.structuredContent as unknown as DayReport;
+    const report = r.structuredContent as unknown as ToolDay;
     pages.push({ report, text: textOf(r) });
-    if (page >= report.pages) return pages;
+    expect(report.textPage.page).toBe(page);
+    expect(report.entries).toEqual(pages[0]?.report.entries);
+    if (page >= report.textPage.pages) return pages;
   }
 }
 
@@ -81,10 +95,10 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
     async (date) => {
       const slack = await dayReport(slackDeps, kind, date, { wholeDay: true });
       const pages = await wholeDayFromTool(kind, date);
-      const entries = pages.flatMap((p) => p.report.entries);
+      const entries = pages[0]?.report.entries ?? [];
 
-      // Count: the summary's count, and the same entries.
-      for (const p of pages) expect(p.report.totals.bookings).toBe(slack.totals.bookings);
+      // Count: the summary's count, the day's totals, and every entry in the structured content.
+      for (const p of pages) expect(p.report.totals).toEqual(slack.totals);
       expect(entries).toHaveLength(slack.totals.bookings);
       expect(pages[0]?.report.totals.leftOut).toEqual(slack.totals.leftOut);
       // What the API listed = what is shown + what was left out (and said).
@@ -100,6 +114,7 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
       // Pages as Slack pages them, each saying how to ask for the next.
       const slackPage2 = await dayReport(slackDeps, kind, date, { page: 2 });
       expect(pages).toHaveLength(slackPage2.pages);
+      if (slackPage2.pages > 1) expect(pages[1]?.report.textPage.from).toBe(slackPage2.from);
       for (const [n, p] of pages.slice(0, -1).entries())
         expect(p.text).toContain(`Ask for page ${n + 2} for more.`);
 
@@ -110,7 +125,9 @@ describe.each(["arrivals", "departures"] as const)("list_%s agrees with the day 
       // at arrivals every allergy. (The departures text is the going-home check: money, medication to
       // hand back, grooming notes.)
       for (const p of pages) {
-        for (const e of p.report.entries) {
+        const { from } = p.report.textPage;
+        const next = pages[p.report.textPage.page]?.report.textPage.from ?? entries.length;
+        for (const e of entries.slice(from, next)) {
           for (const pet of e.care?.pets ?? []) {
             for (const m of pet.flags.medications) expect(p.text).toContain(m);
             if (kind === "arrivals" && pet.flags.allergies) expect(p.text).toContain(pet.flags.allergies);
@@ -126,14 +143,17 @@ describe("care that cannot be matched is said, never silently dropped", () => {
     const slack = await dayReport(slackDeps, "departures", messy.date, { wholeDay: true });
     const pages = await wholeDayFromTool("departures", messy.date);
     const find = (list: DayEntry[]) => list.find((e) => e.booking.bookingId === messy.bookingId);
-    const viaTool = find(pages.flatMap((p) => p.report.entries));
+    const whole = pages[0]?.report.entries ?? [];
+    const viaTool = find(whole);
     expect(viaTool?.care?.status).toBe("not_matched");
     expect(viaTool?.care?.unmatched).toEqual(["Ghost", "Shadow"]);
     expect(careFacts(viaTool as DayEntry)).toEqual(careFacts(find(slack.entries) as DayEntry));
-    const page = pages.find((p) => p.report.entries.some((e) => e.booking.bookingId === messy.bookingId));
-    // Counted in the summary of the page it is on (care is looked up for the entries shown).
-    expect(page?.report.totals.careNotMatched).toBeGreaterThanOrEqual(1);
-    expect(page?.text).toMatch(/care details not matched/);
+    // Counted in the summary of every page (the day's count), whichever page it is on.
+    const notMatched = whole.filter((e) => e.care?.status === "not_matched").length;
+    for (const p of pages) {
+      expect(p.report.totals.careNotMatched).toBe(notMatched);
+      expect(p.text).toContain(`❔ ${notMatched} with care details not matched`);
+    }
   });
 });
 
@@ -212,6 +232,142 @@ describe("get_pet shows medication as the spec says", () => {
       }
       const data = r.structuredContent as { care: { medications: Array<Record<string, unknown>> } };
       expect(data.care.medications.every((m) => !("morning" in m))).toBe(true);
+    }
+  });
+});
+
+/** What Slack shows of a message's blocks, as plain text: every section and context, unescaped. */
+function shown(messages: Message[]): string[] {
+  const plain = (t: string) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const texts = (b: Block): string[] => {
+    const block = b as { type: string; text?: { text: string }; elements?: Array<{ text?: string }> };
+    if (block.type === "section" && block.text) return [block.text.text];
+    if (block.type === "context") return (block.elements ?? []).map((e) => e.text ?? "");
+    return [];
+  };
+  return messages.flatMap((m) => (m.blocks ?? []).flatMap(texts)).map(plain);
+}
+const folded = (t: string) => t.replace(/\s+/g, " ").trim();
+
+describe("list_in_house agrees with /inhouse", () => {
+  it("the 150-pet day: every stay as data, each page's text with the counts and care Slack shows", async () => {
+    const date = sandbox.data.fullHouseDay;
+    const slack = await houseReport(slackDeps, date, { wholeDay: true });
+    type ToolHouse = HouseReport & { textPage: { page: number; pages: number; from: number } };
+    const first = await mcp.call("list_in_house", { date });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const data = first.structuredContent as unknown as ToolHouse;
+    // The whole day, in Slack's order, with the day's counts.
+    expect(data.entries.map((e) => e.booking.bookingId)).toEqual(
+      slack.entries.map((e) => e.booking.bookingId),
+    );
+    expect(data.totals).toEqual(slack.totals);
+    expect(data.entries.map(careFacts)).toEqual(slack.entries.map(careFacts));
+    expect(data.textPage.pages).toBeGreaterThan(1);
+    for (let page = 1; page <= data.textPage.pages; page++) {
+      const r = page === 1 ? first : await mcp.call("list_in_house", { date, page });
+      const text = textOf(r);
+      const slackPage = await houseReport(slackDeps, date, { page });
+      const lines = shown(houseMessages(slackPage, "Europe/London", "2026"));
+      // The summary Slack shows (the day's counts beside "page N of M") is the text's summary.
+      const summary = lines[0] as string;
+      expect(summary).toContain(`page ${page} of ${data.textPage.pages}`);
+      expect(text).toContain(summary);
+      expect((r.structuredContent as unknown as ToolHouse).textPage.from).toBe(slackPage.from);
+      // Each stay's care on the page: every medication by name, every allergy.
+      for (const e of slackPage.entries) {
+        for (const pet of e.care?.pets ?? []) {
+          for (const m of pet.flags.medications) expect(text).toContain(m);
+          if (pet.flags.allergies) expect(text).toContain(pet.flags.allergies);
+        }
+      }
+      if (page < data.textPage.pages) expect(text).toContain(`Ask for page ${page + 1} for more.`);
+    }
+  });
+});
+
+describe("get_round agrees with /rounds", () => {
+  it.each(["morning", "midday", "evening"] as const)(
+    "%s round of the 150-pet day: the same sheet, pet by pet, as Slack renders it",
+    async (round) => {
+      const date = sandbox.data.fullHouseDay;
+      const r = await mcp.call("get_round", { round, date });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const data = r.structuredContent as unknown as RoundReport;
+      const slack = await roundReport(slackDeps, round, date);
+      const rows = (x: RoundReport) =>
+        x.pets.map((p) => [p.booking.bookingId, p.pet?.pet.petId ?? null, p.careStatus]);
+      expect(rows(data)).toEqual(rows(slack));
+      expect(data.totals).toEqual(slack.totals);
+      expect(data.round).toBe(round);
+      // Everything Slack shows of each pet (diet, each medication's row, allergies, care not
+      // matched) is in the connector's text: Slack's lines, unescaped.
+      const { parent, replies } = roundMessages(slack);
+      const text = folded(textOf(r));
+      const slackLines = shown([parent, ...replies]).flatMap((t) => t.split("\n"));
+      const careLines = slackLines.filter((l) => /^(💊|⚠️|🍽|❔)/u.test(l));
+      expect(careLines.length).toBeGreaterThan(slack.pets.length / 2);
+      for (const line of careLines) expect(text).toContain(folded(line));
+      // The summary (the round's counts) is the same words.
+      const summary = folded(shown([parent])[0] ?? "");
+      expect(summary).toMatch(/with medication this round/);
+      expect(text).toContain(summary);
+    },
+  );
+
+  it("without a round: the round now by the kennel's clock (09:00: morning)", async () => {
+    const r = await mcp.call("get_round", { date: "2026-11-22" });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(r.structuredContent?.round).toBe("morning");
+    expect(textOf(r)).toMatch(/^Morning round — /);
+  });
+
+  it.each([
+    ["lunch", "midday"],
+    ["PM", "evening"],
+    ["breakfast", "morning"],
+  ])("a round by the name staff use: %s is the %s round, as in Slack", async (word, round) => {
+    const r = await mcp.call("get_round", { round: word, date: "2026-11-22" });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(r.structuredContent?.round).toBe(round);
+  });
+
+  it("a word that is not a round is bad input, refused before any request", async () => {
+    const r = await mcp.call("get_round", { round: "brunch" });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent?.kind).toBe("usage");
+    expect(textOf(r)).toMatch(/round/);
+  });
+});
+
+describe("the care day's tools keep contact details out, as the channel does", () => {
+  it("list_in_house and get_round: no phone, email or address in the text or the structured content", async () => {
+    const date = sandbox.data.fullHouseDay;
+    const staying = sandbox.main.bookings.filter(
+      (b) =>
+        b.status === "confirmed" &&
+        String(b.checkInDate) < `${date}T06:00:00Z` &&
+        String(b.checkOutDate) > `${date}T20:00:00Z`,
+    );
+    expect(staying.length).toBeGreaterThan(0);
+    const victim = staying[0] as Record<string, unknown>;
+    Object.assign(victim, {
+      customerPhone: "07700 900555",
+      customerEmail: "private.owner@example.com",
+      customerAddress: "9 Secret Row, Ambridge",
+    });
+    const phones = sandbox.main.bookings.map((b) => b.customerPhone).filter(Boolean) as string[];
+    for (const [tool, args] of [
+      ["list_in_house", { date }],
+      ["get_round", { round: "evening", date }],
+    ] as const) {
+      const r = await mcp.call(tool, args);
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const all = JSON.stringify(r);
+      expect(all).toContain(String(victim.bookingId));
+      expect(all).not.toMatch(/phone|email|address/i);
+      for (const secret of ["07700 900555", "private.owner@example.com", "9 Secret Row", ...phones])
+        expect(all, tool).not.toContain(secret);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The assistant connector's tools: the SDK's own client calls the real server (in-process, over a
- * linked transport) against the sandbox. The tool list is exactly the eleven, each tool answers,
+ * linked transport) against the sandbox. The tool list is exactly the thirteen, each tool answers,
  * bad input and every failure are tool errors in one shape with the request id.
  * (test/mcp/stdio.test.ts runs `kennel-desk mcp` as a child process: standard output, settings.)
  */
@@ -24,9 +24,10 @@ afterAll(async () => {
 const failureOf = (r: Result) => (r.structuredContent ?? {}) as Record<string, unknown>;
 
 describe("the tool list", () => {
-  it("is exactly the spec's eleven, each read-only, described, with an input schema", async () => {
+  it("is exactly the spec's eleven and the care day's two, each read-only, described, with an input schema", async () => {
     const { tools } = await main.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["list_in_house", "get_round"]));
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint, t.name).toBe(true);
       expect(t.annotations?.destructiveHint, t.name).toBe(false);
@@ -76,6 +77,8 @@ describe("every tool answers", () => {
       list_pets: { name: String(pet.name), species: String(pet.petType) },
       get_pet: { petId: pet.petId as number },
       check_api_status: {},
+      list_in_house: { date: sandbox.data.busyDays[0] as string },
+      get_round: { round: "evening", date: "2026-11-22" },
     };
     const r = await main.call(name, args[name]);
     expect(r.isError, textOf(r)).toBeFalsy();

@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 describe("over standard input and output", () => {
-  it("lists the eleven tools and answers a day's departures with the day report's data", async () => {
+  it("lists the thirteen tools and answers a day's departures with the day report's data", async () => {
     const { tools } = await main.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     const r = (await main.callTool({

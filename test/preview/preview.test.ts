@@ -50,21 +50,25 @@ async function type(command: string) {
 
 const lastMessage = () => page.locator("#log .msg").last();
 
-/** Posts to the preview's Slack stand-in as the bot does, through its Web API. */
+/** Posts to the preview's Slack stand-in as the bot does, through its Web API (waiting out a 429 as it does). */
 async function slackApi(method: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${preview.url}/api/${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
+  for (;;) {
+    const res = await fetch(`${preview.url}/api/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 429) return (await res.json()) as Record<string, unknown>;
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 1)));
+  }
 }
 
 describe("the preview in a browser", () => {
-  it("shows it is a preview and how to connect Slack", async () => {
+  it("shows it is a preview and links to the page that connects Slack", async () => {
     await expect(page.locator("#banner").textContent()).resolves.toMatch(
-      /Preview\..*synthetic data.*Connecting to Slack/,
+      /Preview\..*synthetic data.*Connect to Slack/,
     );
+    await expect(page.locator("#banner a#connect").getAttribute("href")).resolves.toBe("/setup");
   });
 
   it("/departures on a busy day: header, entries with mrkdwn, Next replaces the page", async () => {

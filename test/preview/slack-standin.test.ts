@@ -129,4 +129,108 @@ describe("the Slack stand-in", () => {
     await expect(respond("a2", { text: "x" })).resolves.toBe(500);
     expect(slack.responses.map((r) => r.path)).toContain("/respond/a2");
   });
+
+  it("Slack's limits: five answers per response_url within 30 minutes, then 404", async () => {
+    let clock = 1_000_000;
+    slack.now = () => clock;
+    slack.responseTarget("c9", { channel: "C1", user: "U1" });
+    for (let i = 0; i < 5; i++) await expect(respond("c9", { text: `part ${i}` })).resolves.toBe(200);
+    await expect(respond("c9", { text: "sixth" })).resolves.toBe(404);
+    expect(slack.timeline.map((m) => m.text)).not.toContain("sixth");
+    slack.responseTarget("c10", { channel: "C1", user: "U1" });
+    clock += 30 * 60_000 + 1;
+    await expect(respond("c10", { text: "late" })).resolves.toBe(404);
+  });
+
+  it("not_in_channel for a channel the bot is not in (posting, ephemerals, history); its DMs always work", async () => {
+    slack.notInChannel.add("C7");
+    await expect(call("chat.postMessage", { channel: "C7", text: "x" })).resolves.toEqual({
+      ok: false,
+      error: "not_in_channel",
+    });
+    await expect(call("chat.postEphemeral", { channel: "C7", user: "U1", text: "x" })).resolves.toMatchObject(
+      {
+        error: "not_in_channel",
+      },
+    );
+    await expect(call("conversations.history", { channel: "C7" })).resolves.toMatchObject({
+      error: "not_in_channel",
+    });
+    await expect(call("chat.postMessage", { channel: "U1", text: "dm" })).resolves.toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("history and replies in pages with cursors, as Slack pages them", async () => {
+    slack = await restartWith({ limits: { historyPage: 3, postBurst: 100 } });
+    const parent = await call("chat.postMessage", { channel: "C1", text: "m0" });
+    for (let i = 1; i < 7; i++) await call("chat.postMessage", { channel: "C1", text: `m${i}` });
+    for (let i = 0; i < 4; i++)
+      await call("chat.postMessage", { channel: "C1", text: `r${i}`, thread_ts: parent.ts });
+    const read = async (method: string, extra: Record<string, unknown>) => {
+      const texts: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const page = (await call(method, {
+          channel: "C1",
+          limit: 50,
+          ...extra,
+          ...(cursor ? { cursor } : {}),
+        })) as unknown as {
+          messages: Array<{ text: string }>;
+          has_more: boolean;
+          response_metadata?: { next_cursor: string };
+        };
+        expect(page.messages.length).toBeLessThanOrEqual(3);
+        texts.push(...page.messages.map((m) => m.text));
+        cursor = page.response_metadata?.next_cursor;
+        if (!page.has_more) break;
+      }
+      return texts;
+    };
+    await expect(read("conversations.history", {})).resolves.toEqual([
+      "m6",
+      "m5",
+      "m4",
+      "m3",
+      "m2",
+      "m1",
+      "m0",
+    ]);
+    await expect(read("conversations.replies", { ts: parent.ts })).resolves.toEqual([
+      "m0",
+      "r0",
+      "r1",
+      "r2",
+      "r3",
+    ]);
+  });
+
+  it("chat.postMessage paced per channel after a burst, views.publish per user: 429 with Retry-After", async () => {
+    slack = await restartWith({ limits: { postBurst: 2, publishBurst: 2, publishEveryMs: 60_000 } });
+    const post = (channel: string) =>
+      fetch(`${slack.apiUrl}chat.postMessage`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ channel, text: "x" }),
+      });
+    expect((await post("C1")).status).toBe(200);
+    expect((await post("C1")).status).toBe(200);
+    const third = await post("C1");
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toBe("1");
+    expect((await post("C2")).status).toBe(200);
+    const view = { type: "home", blocks: [{ type: "divider" }] };
+    await expect(call("views.publish", { user_id: "U1", view })).resolves.toMatchObject({ ok: true });
+    await expect(call("views.publish", { user_id: "U1", view })).resolves.toMatchObject({ ok: true });
+    await expect(call("views.publish", { user_id: "U1", view })).resolves.toMatchObject({
+      error: "ratelimited",
+    });
+    await expect(call("views.publish", { user_id: "U2", view })).resolves.toMatchObject({ ok: true });
+  });
 });
+
+async function restartWith(options: Parameters<typeof startSlackStandIn>[0]): Promise<SlackStandIn> {
+  await slack.close();
+  return startSlackStandIn({ teamId: "T1", ...options });
+}

@@ -327,6 +327,19 @@ describe("messy pet names and pets that need telling apart", () => {
     expect(String(evening?.medication)).toMatch(/^Rimadyl 50 mg/);
     expect(evening?.medicationNoon).toBeNull();
     expect(evening?.medicationPm).toBeTruthy();
+    // Doses written only in words, with no midday or evening field: the rounds read the words.
+    const worded = [
+      lm.doseWords.twiceDaily,
+      lm.doseWords.every8Hours,
+      lm.doseWords.bedtime,
+      lm.doseWords.onceDaily,
+    ];
+    expect(worded.map((_, i) => evening?.[`medication${i + 2}`])).toEqual(worded);
+    for (const i of [2, 3, 4, 5]) {
+      expect(evening?.[`medication${i}Noon`]).toBeNull();
+      expect(evening?.[`medication${i}Pm`]).toBeNull();
+    }
+    expect(lm.doseWords.pet).toBe(evening?.name);
     const unmatched = main.bookingByReference.get(lm.references.unmatched);
     expect(unmatched?.petNames).toBe("Biccy");
     const owned = (main.petsByCustomer.get(unmatched?.customerId as number) ?? []).map((p) => p.name);

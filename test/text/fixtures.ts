@@ -4,7 +4,7 @@ import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
 import type { LeftOut } from "../../src/domain/bookings.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { careOfBooking, type DayKind, entryOf, petCare, totalsOf } from "../../src/domain/day.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
+import { roundCounts, roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import type { TextOptions } from "../../src/text/index.ts";
 
@@ -87,9 +87,7 @@ export function roundOf(round: Round, rows: Array<[Booking, Pet]>): RoundReport 
       inHouse: pets.length,
       away: 0,
       pets: pets.length,
-      withMedication: sheets.filter((s) => s.medications.some((m) => m.state !== "other_rounds")).length,
-      fed: sheets.filter((s) => s.diet.round || s.diet.general).length,
-      nothing: sheets.filter((s) => s.nothing).length,
+      ...roundCounts(sheets),
       careMissing: 0,
     },
     requestId: "req-round-1",

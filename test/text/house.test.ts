@@ -29,12 +29,19 @@ describe("roundText", () => {
   const quiet = pet({
     petId: 502,
     name: "Quiet Quentin",
+    dietaryRequirementsAm: "a scoop of kibble",
+    dietaryRequirementsPm: undefined,
+  });
+  const unfed = pet({
+    petId: 503,
+    name: "Unrecorded Una",
     dietaryRequirementsAm: undefined,
     dietaryRequirementsPm: undefined,
   });
   const rows: Array<[ReturnType<typeof booking>, ReturnType<typeof pet>]> = [
     [booking({ roomName: "Kennel 2" }), evening],
     [booking({ bookingId: 9002, roomName: "Kennel 10", customerName: "Bo Quist" }), quiet],
+    [booking({ bookingId: 9003, roomName: "Kennel 11", customerName: "Cy Quist" }), unfed],
   ];
 
   it("a pet with an evening-only medication: the drug and its dose in the evening, no dose at midday", () => {
@@ -50,12 +57,25 @@ describe("roundText", () => {
     expect(midday).toContain("🍽 midday: a handful of kibble");
   });
 
-  it("every pet is listed by room; a pet with nothing this round is one line", () => {
+  it("every pet is listed by room; a pet with nothing this round, by its record, is one line; no diet on record is never 'nothing'", () => {
     const text = roundText(roundOf("evening", rows), PLAIN);
-    expect(text).toMatch(/^Evening round — Tue 24 Nov \(2 pets\)\n═+/);
+    expect(text).toMatch(/^Evening round — Tue 24 Nov \(3 pets\)\n═+/);
     expect(text.indexOf("Kennel 2\n")).toBeLessThan(text.indexOf("Kennel 10\n"));
     expect(block(text, "Quiet Quentin")).toBe("  🐕 Quiet Quentin (Bo Quist) · nothing this round");
-    expect(text).toContain("💊 1 with medication this round · 🍽 1 with a diet · 1 with nothing this round");
+    expect(block(text, "Unrecorded Una")).toBe(
+      "  🐕 Unrecorded Una (Cy Quist)\n     🍽 no diet on record: feed as usual and check the booking",
+    );
+    expect(text).toContain(
+      "💊 1 with medication this round · 🍽 1 with a diet · 1 with no diet on record (feed as usual) · 1 with nothing this round",
+    );
+  });
+
+  it("the morning sheet: every instruction in full, labelled as the instruction, then what is due later", () => {
+    const ted = block(roundText(roundOf("morning", rows), PLAIN), "Tinned Ted");
+    expect(ted).toContain(
+      "💊 Thyroxine 0.4 mg · instruction: Thyroxine 0.4 mg, one tablet · later: evening: one tablet with dinner",
+    );
+    expect(ted).not.toContain("nothing this round");
   });
 
   it("a medication with no time given shows in every round, marked as having none", () => {
@@ -64,7 +84,7 @@ describe("roundText", () => {
     >;
     for (const round of ["morning", "midday", "evening"] as const) {
       expect(roundText(roundOf(round, r), PLAIN)).toContain(
-        "💊 Probiotic paste, 1 syringe · no time given: follow the instruction",
+        "💊 Probiotic paste · instruction: Probiotic paste, 1 syringe · no time given: follow the instruction",
       );
     }
   });

@@ -47,6 +47,7 @@ export function onButton<S>(app: App, deps: BotDeps, spec: ButtonSpec<S>): void 
         visibility,
         replaceOriginal: state !== undefined && replace,
         home: body.container?.type === "view",
+        button: true,
         work: async () => (state === undefined ? [noticeMessage(STALE_BUTTON)] : spec.answer(state)),
       });
     },

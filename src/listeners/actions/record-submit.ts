@@ -80,7 +80,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, recorder: RoundRec
     const user = body.user.id;
     const channel = meta.c;
     try {
-      const access = await deps.access.check(client, user, channel);
+      const access = await deps.access.check(client, user, channel, { button: true });
       if (!access.ok) return await tell(client, channel, user, `🔒 ${access.message}`);
       if (!recorder.store) return await tell(client, channel, user, NO_STORE);
       const who = {

@@ -57,7 +57,7 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
     };
     try {
       if (deps.inflight.draining) return await tell("Kennel Desk is restarting. Try again in a minute.");
-      const access = await deps.access.check(client, userId, channel);
+      const access = await deps.access.check(client, userId, channel, { button: true });
       if (!access.ok) return await tell(`🔒 ${access.message}`);
       if (!recorder.store) return await tell(NO_STORE);
       const value = "value" in action && typeof action.value === "string" ? action.value : undefined;
@@ -120,9 +120,8 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
       // Committed (or found already there): the message now shows the store as it is.
       const updated = await recorder.redraw(client, ref, shown);
       if (result.status === "nothing" || result.status === "already") {
-        const existing = result.status === "nothing" ? result.existing : result.existing;
         return await tell(
-          `Already recorded: ${whoRecorded(existing, deps.config.timezone)} (${roundName(state)}). Nothing more was written; to change it, use ✏️ Record each….`,
+          `Already recorded: ${whoRecorded(result.existing, deps.config.timezone)} (${roundName(state)}). Nothing more was written; to change it, use ✏️ Record each….`,
         );
       }
       if (!updated) {

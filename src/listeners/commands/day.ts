@@ -12,7 +12,12 @@ export function dateCommand(deps: BotDeps, answer: (date: string) => Promise<Mes
   return slashCommand(deps, (text) => {
     let day: ReturnType<typeof parseDay>;
     try {
-      day = parseDay(freeText(text, TEXT_RULES.date), deps.clock.now(), deps.config.timezone);
+      day = parseDay(
+        freeText(text, TEXT_RULES.date),
+        deps.clock.now(),
+        deps.config.timezone,
+        deps.config.dateOrder,
+      );
     } catch (error) {
       return { visibility: "ephemeral", work: async () => Promise.reject(error) };
     }

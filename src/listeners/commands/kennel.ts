@@ -1,7 +1,8 @@
 /** /kennel help|status|bookings|customers|pets (check_api_status, list_bookings, …). */
 import type { App } from "@slack/bolt";
 import { UsageError } from "../../answers/failure.ts";
-import { helpMessage } from "../../blocks/help.ts";
+import { commandNamed, nearestCommand } from "../../answers/help.ts";
+import { commandHelpMessage, helpMessage } from "../../blocks/help.ts";
 import type { Message } from "../../blocks/types.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { bookingsSearchReply, customerReply, petReply, statusReply } from "../replies.ts";
@@ -17,10 +18,23 @@ async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
   };
   switch (sub.toLowerCase()) {
     case "":
-    case "help":
-      return [helpMessage(deps.config.timezone)];
+      return [helpMessage(deps.config.timezone, undefined, deps.config.dateOrder)];
+    case "help": {
+      if (!args) return [helpMessage(deps.config.timezone, undefined, deps.config.dateOrder)];
+      const c = commandNamed(args);
+      if (c) return [commandHelpMessage(c, deps.config.dateOrder)];
+      const near = nearestCommand(args);
+      const named = args.slice(0, 40).replace(/[<>&*_~`]/g, "");
+      return [
+        helpMessage(
+          deps.config.timezone,
+          `There is no command “${named}”.${near ? ` Did you mean ${near}?` : ""} Here is what I can do:`,
+          deps.config.dateOrder,
+        ),
+      ];
+    }
     case "status":
-      return statusReply(deps, deps.slack?.describe());
+      return statusReply(deps, deps.slack?.describe(), deps.channelGuests?.describe());
     case "bookings":
     case "booking":
       return bookingsSearchReply(deps, args);
@@ -34,7 +48,8 @@ async function kennelReply(deps: BotDeps, text: string): Promise<Message[]> {
       return [
         helpMessage(
           deps.config.timezone,
-          `I don't know “${sub.slice(0, 40).replace(/[<>&]/g, "")}”. Here is what I can do:`,
+          `I don't know “${sub.slice(0, 40).replace(/[<>&*_~`]/g, "")}”.${nearestCommand(sub) ? ` Did you mean ${nearestCommand(sub)}?` : ""} Here is what I can do:`,
+          deps.config.dateOrder,
         ),
       ];
   }

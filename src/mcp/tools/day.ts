@@ -1,11 +1,12 @@
 /**
  * list_arrivals and list_departures: the same day report as Slack's /arrivals and /departures
  * (src/answers/day.ts): the same bookings counted, the same order, the same care facts and flags,
- * the same pages.
+ * the same pages. The text content is the page asked for; the structured content is the whole day
+ * (every entry, the day's counts), never a Slack page.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { dayReport } from "../../answers/day.ts";
+import { dayReport, pageOfReport } from "../../answers/day.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsThatCount } from "../../domain/bookings.ts";
 import type { DayKind } from "../../domain/day.ts";
@@ -21,7 +22,7 @@ const dayPage = z
   .max(1000, "page is at most 1000")
   .optional()
   .describe(
-    "One-based page of the day's list, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1.",
+    "One-based page of the day's list in the text, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1. The structured content always carries the whole day.",
   );
 
 export function register(server: McpServer, deps: Deps): void {
@@ -41,7 +42,8 @@ function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
         `ordered by time, then owner, with each pet's care (medication by name with its midday and evening instructions, allergies, not evaluated, grooming notes, special diet) and payment. ` +
         "Cancelled, no-show and waitlisted bookings are left out of the list and counted (totals.leftOut.calledOff and totals.leftOut.waitlisted); a status Kennel Desk does not know is listed as written and counted. " +
         "Care that could not be matched to the customer's pet records says so (care status not_matched) instead of showing nothing. " +
-        `Long days come in pages: ask for the next page with page. ${PRIVACY}`,
+        "The text content shows one page of a long day (ask for the next with page); the structured content carries every entry of the day and the whole day's totals, with textPage saying which page the text shows. " +
+        PRIVACY,
       inputSchema: { date: day, page: dayPage },
     },
     async (a) => {
@@ -58,9 +60,10 @@ function registerDay(server: McpServer, deps: Deps, kind: DayKind): void {
           leftOut,
         });
       }
-      const report = await dayReport(deps, kind, date, { page: a.page });
-      const text = [dayText(report, textOptions(deps)), dayPageLine(report)].filter(Boolean).join("\n");
-      return answer(text, report);
+      const whole = await dayReport(deps, kind, date, { wholeDay: true });
+      const shown = pageOfReport(whole, a.page ?? 1);
+      const text = [dayText(shown, textOptions(deps)), dayPageLine(shown)].filter(Boolean).join("\n");
+      return answer(text, { ...whole, textPage: { page: shown.page, pages: shown.pages, from: shown.from } });
     },
   );
 }

@@ -1,0 +1,268 @@
+/**
+ * The composition root: read the settings once, build the logger, the kennel client and the bot,
+ * start, and stop cleanly on SIGTERM or SIGINT. Started by src/main.ts (`node dist/main.js`), once it
+ * has checked the Node.js version.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseEnv } from "node:util";
+import { createBot } from "./app.ts";
+import {
+  ConfigError,
+  loadConfig,
+  missingSlack,
+  requireKennel,
+  requireSlack,
+  secretValues,
+  timezoneNotice,
+} from "./config.ts";
+import { systemClock } from "./deps.ts";
+import { createKennelClient } from "./kennel/client.ts";
+import { createLogger, scrubSecrets } from "./log.ts";
+import { installProcessGuards } from "./process/guards.ts";
+import { StoreError } from "./record/errors.ts";
+import { openCareRecord } from "./record/open.ts";
+import { SlackStartError } from "./slack/start-problem.ts";
+
+/** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
+const REAL_SETTINGS = [
+  "KENNEL_API_KEY",
+  "KENNEL_API_BASE_URL",
+  "SLACK_BOT_TOKEN",
+  "SLACK_APP_TOKEN",
+  "SLACK_SIGNING_SECRET",
+];
+
+export function wantsPreview(env: Record<string, string | undefined>, argv: string[]): boolean {
+  if (argv.includes("--production")) return false;
+  return REAL_SETTINGS.every((k) => !env[k]?.trim());
+}
+
+async function preview(
+  env: Record<string, string | undefined>,
+  argv: string[],
+  guard: boolean,
+): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const log = createLogger({ level: env.LOG_LEVEL ? config.logLevel : "warn", secrets: secretValues(env) });
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once("SIGTERM", () => resolve());
+    process.once("SIGINT", () => resolve());
+  });
+  // The setup page's "Start Kennel Desk now", after it saved the settings.
+  let startBot = () => {};
+  const botRequested = new Promise<void>((resolve) => {
+    startBot = resolve;
+  });
+  const envFile = resolve(".env");
+  // Loaded only here: a real installation never loads the preview (nor its sandbox).
+  const { startPreview } = await import("./preview/server.ts");
+  let running: Awaited<ReturnType<typeof startPreview>>;
+  try {
+    running = await startPreview({
+      port: config.port,
+      timezone: config.timezone,
+      log,
+      slackApiUrl: config.slackApiUrl,
+      envFile,
+      onStartBot: () => startBot(),
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "EADDRINUSE") {
+      process.stderr.write(
+        `Port ${config.port} is already in use. Set PORT to another port, for example PORT=3001 npm start.\n`,
+      );
+      return 2;
+    }
+    throw error;
+  }
+  process.stdout.write(
+    [
+      "",
+      "  Kennel Desk: PREVIEW (no settings found, so nothing connects to Slack or to a real kennel).",
+      "",
+      `  Open ${running.url} and type /arrivals, /departures tomorrow, /pet Biscuit, /kennel help …`,
+      "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
+      "",
+      `  To connect your Slack workspace and your kennel, open ${running.url}/setup: it checks each`,
+      "  token and key as you paste it, writes .env, and starts Kennel Desk as your bot.",
+      "  Press Ctrl+C to stop.",
+      "",
+    ].join("\n"),
+  );
+  const next = await Promise.race([
+    stopRequested.then(() => "stop" as const),
+    botRequested.then(() => "bot" as const),
+  ]);
+  await running.close();
+  if (next === "stop") return 0;
+  // As a fresh `npm start` would read them: the environment first, then the file just saved.
+  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...env };
+  if (wantsPreview(saved, argv)) {
+    process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
+    return 2;
+  }
+  process.stdout.write(`\n  Settings saved in ${envFile}: Kennel Desk now starts as your bot.\n\n`);
+  return main(saved, argv, guard);
+}
+
+/**
+ * `guard`: install the process-wide handlers for uncaught errors (src/process/guards.ts); off when
+ * main runs inside a test process.
+ */
+export async function main(
+  env: Record<string, string | undefined>,
+  argv: string[] = [],
+  guard = false,
+): Promise<number> {
+  // A mistyped option must not quietly start the preview in place of the bot (a typo in a service unit).
+  const unknown = argv.filter((a) => a !== "--production");
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `Kennel Desk: unknown option ${JSON.stringify(unknown[0]).slice(0, 60)}. The only option is --production (never the preview).\n`,
+    );
+    return 2;
+  }
+  if (wantsPreview(env, argv)) return preview(env, argv, guard);
+  let config: ReturnType<typeof loadConfig>;
+  let slack: ReturnType<typeof requireSlack>;
+  let kennelSettings: ReturnType<typeof requireKennel>;
+  try {
+    config = loadConfig(env);
+    const problems: ConfigError["problems"] = [];
+    for (const need of [() => requireSlack(config, env), () => requireKennel(config, env)]) {
+      try {
+        need();
+      } catch (error) {
+        if (error instanceof ConfigError) problems.push(...error.problems);
+        else throw error;
+      }
+    }
+    if (problems.length) throw new ConfigError(problems);
+    slack = requireSlack(config, env);
+    kennelSettings = requireKennel(config, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Every problem at once: the settings that could not be read, and the Slack ones not set at all.
+      const named = new Set(error.problems.map((p) => p.variable));
+      const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
+      process.stderr.write(
+        `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n`,
+      );
+      return 2;
+    }
+    throw error;
+  }
+  const log = createLogger({ level: config.logLevel, secrets: secretValues(env) });
+  if (guard) installProcessGuards(process, log);
+  // Signals first: a stop that arrives during start-up still finishes the commands in flight.
+  const stopRequested = new Promise<string>((resolve) => {
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.once("SIGINT", () => resolve("SIGINT"));
+  });
+  const zoneNote = timezoneNotice(config);
+  if (zoneNote) log.warn(zoneNote);
+  // The care record, before Slack: a schema newer than this version stops the start, in one line;
+  // a store that is down (or a data folder that will not last) is said, and the bot starts anyway.
+  let record: Awaited<ReturnType<typeof openCareRecord>>;
+  try {
+    record = await openCareRecord(config.record, systemClock);
+  } catch (error) {
+    if (error instanceof StoreError) {
+      process.stderr.write(`Kennel Desk will not start: ${error.describe()}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (record.folderWarning) log.warn(record.folderWarning);
+  if (record.problem) {
+    log.error(
+      { store: record.store.engine, problem: record.problem.problem },
+      `The care record cannot be used now: ${record.problem.describe()} Commands keep answering; a tap is told to try again.`,
+    );
+  }
+  const kennel = createKennelClient(kennelSettings, { log, secrets: secretValues(env) });
+  const bot = createBot({ kennel, log, config, clock: systemClock, record: record.store }, { slack });
+  let port: number;
+  try {
+    // auth.test, then the port, then (Socket Mode) the first connection: nothing says "running"
+    // or "listening" before Slack accepted the token.
+    port = await bot.start();
+  } catch (error) {
+    await record.store.close();
+    if (error instanceof SlackStartError) {
+      process.stderr.write(`Kennel Desk could not start. ${error.message}\n${error.fix}\n`);
+      log.debug({ code: error.code, exitCode: error.exitCode }, "start-up refused");
+      return error.exitCode;
+    }
+    throw error;
+  }
+  log.info(
+    {
+      mode: bot.mode,
+      port,
+      kennelApi: kennelSettings.baseUrl.href,
+      timezone: config.timezone,
+      careRecord: record.where,
+    },
+    bot.mode === "socket"
+      ? `Kennel Desk is running in Socket Mode; health checks on http://localhost:${port}/healthz`
+      : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
+  );
+  // A first look at the kennel API, in the background: a problem is logged, not fatal.
+  void kennel.checkStatus().then(
+    (status) => {
+      if (status.state !== "ok") {
+        log.warn(
+          { state: status.state, requestId: status.requestId },
+          `kennel API: ${status.error?.message ?? status.state}`,
+        );
+      }
+    },
+    () => undefined,
+  );
+  const outcome = await Promise.race([
+    stopRequested.then((signal) => ({ signal, fatal: undefined })),
+    bot.fatal.then((fatal) => ({ signal: undefined, fatal })),
+  ]);
+  if (outcome.fatal) {
+    // Slack refused for good (Socket Mode turned off, the app token revoked): retrying cannot help.
+    process.stderr.write(`Kennel Desk stopped. ${outcome.fatal.message}\n${outcome.fatal.fix}\n`);
+    await bot.stop(5_000);
+    await record.store.close();
+    return outcome.fatal.exitCode;
+  }
+  const signal = outcome.signal;
+  log.info({ signal }, "stopping: finishing the commands in flight");
+  await bot.stop();
+  await record.store.close();
+  log.info("stopped");
+  return 0;
+}
+
+/** The bot as a program: its .env file, its arguments, its exit code. */
+export function start(): void {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  main(process.env, process.argv.slice(2), true).then(
+    (code) => {
+      process.exitCode = code;
+      // Bolt's sockets and timers may linger; the work is done.
+      setTimeout(() => process.exit(code), 200).unref();
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `Kennel Desk stopped on an unexpected error: ${scrubSecrets(String((error as Error)?.message ?? error), secretValues(process.env))}\n`,
+      );
+      process.exitCode = 1;
+    },
+  );
+}

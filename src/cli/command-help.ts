@@ -1,0 +1,228 @@
+/**
+ * Each command's own help: `kennel-desk COMMAND --help` (or -h) and `kennel-desk help COMMAND`.
+ * ADDING A COMMAND: add its entry here, next to its line in SUBCOMMANDS (src/cli/index.ts);
+ * test/cli/help.test.ts fails for a command without one.
+ */
+import { roundNamesLine } from "../domain/round-names.ts";
+
+export interface CommandUsage {
+  /** The arguments after the command's name: "[DATE] [--page N] [--json]". */
+  args: string;
+  what: string;
+  /** Each option or argument and what it does. */
+  options: Array<[string, string]>;
+  examples: string[];
+  /** What each exit code means for this command. */
+  exits: string;
+}
+
+const DATE =
+  "today (the default), tomorrow, yesterday, a weekday (friday), +3 or -1, 2026-12-24, 24 Dec, or 24/12 in the kennel's date order (KENNEL_DATE_ORDER)";
+const JSON_OPTION: [string, string] = ["--json", "the answer's data as JSON instead of text"];
+const PAGE_OPTION: [string, string] = [
+  "--page N",
+  "page N of a long answer (the text says when there is more)",
+];
+const LOOKUP_EXITS = "0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.";
+
+export const COMMAND_HELP: Record<string, CommandUsage> = {
+  arrivals: {
+    args: "[DATE] [--page N] [--json]",
+    what: "The day's arrivals, with each pet's care flags.",
+    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
+    examples: ["kennel-desk arrivals", "kennel-desk arrivals tomorrow", "kennel-desk arrivals friday --json"],
+    exits: LOOKUP_EXITS,
+  },
+  departures: {
+    args: "[DATE] [--page N] [--json]",
+    what: "The day's departures, with the going-home check: money to take, medication to hand back, grooming.",
+    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
+    examples: ["kennel-desk departures", "kennel-desk departures +1", "kennel-desk departures 24 Dec"],
+    exits: LOOKUP_EXITS,
+  },
+  inhouse: {
+    args: "[DATE] [--page N] [--json]",
+    what: "Every pet staying, by room: owner, going-home date, care flags.",
+    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
+    examples: ["kennel-desk inhouse", "kennel-desk inhouse saturday --page 2"],
+    exits: LOOKUP_EXITS,
+  },
+  rounds: {
+    args: "[ROUND] [DATE] [--json]",
+    what: "The feeding and medication sheet of a round, by room.",
+    options: [
+      [
+        "ROUND",
+        `${roundNamesLine()}, any case, or the kennel's own names (ROUNDS_NAMES); default: the round now, by the kennel's clock`,
+      ],
+      ["DATE", DATE],
+      JSON_OPTION,
+    ],
+    examples: [
+      "kennel-desk rounds",
+      "kennel-desk rounds lunch",
+      "kennel-desk rounds pm tomorrow",
+      "kennel-desk rounds breakfast 24/12",
+    ],
+    exits: LOOKUP_EXITS,
+  },
+  booking: {
+    args: "REF|ID [--json]",
+    what: "One booking, with each pet's care and the owner's contacts.",
+    options: [["REF|ID", "the booking's reference (HP-7K2M9Q) or id"], JSON_OPTION],
+    examples: ["kennel-desk booking HP-7K2M9Q", "kennel-desk booking 1234 --json"],
+    exits: LOOKUP_EXITS,
+  },
+  pet: {
+    args: "NAME [OWNER'S SURNAME]|ID [--page N] [--json]",
+    what: "A pet's care summary, or the pets matching NAME (with their ids).",
+    options: [
+      ["NAME|ID", "the pet's name (and its owner's surname, to pick one) or id"],
+      PAGE_OPTION,
+      JSON_OPTION,
+    ],
+    examples: ["kennel-desk pet Biscuit", "kennel-desk pet Biscuit O'Brien", "kennel-desk pet 88"],
+    exits: LOOKUP_EXITS,
+  },
+  customer: {
+    args: "QUERY|ID [--history] [--page N] [--json]",
+    what: "A customer: contacts, consent, pets and bookings.",
+    options: [
+      ["QUERY|ID", "a name, email, phone or id"],
+      ["--history", "every booking of the customer"],
+      PAGE_OPTION,
+      JSON_OPTION,
+    ],
+    examples: ["kennel-desk customer O'Brien", "kennel-desk customer 1234 --history"],
+    exits: LOOKUP_EXITS,
+  },
+  bookings: {
+    args: "[FROM] [TO] [status:…] [type:…] [customer:ID] [TEXT] [--page N] [--json]",
+    what: "Search bookings.",
+    options: [
+      ["FROM, TO", `the range's first and last day: ${DATE}`],
+      ["status:… type:… customer:ID", "filters"],
+      ["TEXT", "words to find"],
+      PAGE_OPTION,
+      JSON_OPTION,
+    ],
+    examples: [
+      "kennel-desk bookings tomorrow status:confirmed",
+      "kennel-desk bookings 1 Dec 31 Dec customer:1234",
+    ],
+    exits: LOOKUP_EXITS,
+  },
+  record: {
+    args: "[DATE] [--round ROUND] [--pet ID] [--json] | export --from DATE --to DATE [--format csv|json]",
+    what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked), or with export every entry of a range as a file. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.",
+    options: [
+      ["DATE", DATE],
+      ["--round ROUND", `only that round: ${roundNamesLine()}`],
+      ["--pet ID", "only that pet (its id, as /pet shows it)"],
+      JSON_OPTION,
+      [
+        "export --from DATE --to DATE",
+        "every entry of the range, one row each with every field, on standard output",
+      ],
+      ["--format csv|json", "with export: CSV per RFC 4180, UTF-8 (the default), or JSON"],
+    ],
+    examples: [
+      "kennel-desk record",
+      "kennel-desk record yesterday --round evening",
+      "kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
+    ],
+    exits:
+      "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 2 invalid settings or input, 3 the care record cannot be read.",
+  },
+  status: {
+    args: "[--json]",
+    what: "Check the kennel API (up, key accepted, right address) and the running bot's link to Slack.",
+    options: [JSON_OPTION],
+    examples: ["kennel-desk status"],
+    exits: "0 OK, 1 not OK, 2 invalid settings.",
+  },
+  digest: {
+    args: "[--content KINDS] [--round ROUND] [--date YYYY-MM-DD] [--dry-run]",
+    what: "A scheduled post, now (for cron or to see it). Posts at most once per day and kind, like the scheduler.",
+    options: [
+      [
+        "--content KINDS",
+        "departures, arrivals, rounds, tomorrow, or a comma-separated list (default DIGEST_CONTENT)",
+      ],
+      ["--round ROUND", `with --content rounds: ${roundNamesLine()} (default: the round now)`],
+      ["--date YYYY-MM-DD", "the day (default today)"],
+      ["--dry-run", "print the post, post nothing"],
+    ],
+    examples: ["kennel-desk digest --dry-run", "kennel-desk digest --content rounds --round lunch"],
+    exits: "0 posted or already there, 1 Slack refused, 2 invalid settings or options, 3 kennel API failure.",
+  },
+  mcp: {
+    args: "",
+    what: 'The assistant connector: a Model Context Protocol server on standard input and output, with the read-only tools (README, "The assistant connector").',
+    options: [],
+    examples: ["kennel-desk mcp"],
+    exits: "0 when standard input ends, 2 invalid settings.",
+  },
+  sandbox: {
+    args: "[--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD] [--write-env [FILE]]",
+    what: "Serve a local stand-in kennel API with synthetic data on 127.0.0.1.",
+    options: [
+      ["--port, --seed, --customers, --bookings", "where it listens and what it holds"],
+      ["--timezone ZONE, --today YYYY-MM-DD", "the sandbox kennel's zone and day"],
+      ["--write-env [FILE]", "set its KENNEL_* lines in FILE (default .env), keeping the rest"],
+      [
+        "faults (off by default)",
+        "--latency MS|MIN-MAX, --error-rate 0..1, --rate-limit-rate 0..1, --retry-after S, --hang-rate 0..1, --malformed-rate 0..1, --corrupt-rate 0..1, --wrong-address, --growing-totals",
+      ],
+    ],
+    examples: [
+      "kennel-desk sandbox",
+      "kennel-desk sandbox --write-env",
+      "kennel-desk sandbox --error-rate 0.1",
+    ],
+    exits: "0 stopped, 1 the port is in use or the env file could not be written, 2 invalid options.",
+  },
+  help: {
+    args: "[COMMAND]",
+    what: "Every command, or one command's usage, options, examples and exit codes.",
+    options: [["COMMAND", "a command's name (the same as kennel-desk COMMAND --help)"]],
+    examples: ["kennel-desk help", "kennel-desk help rounds", "kennel-desk rounds --help"],
+    exits: "0 shown, 2 no such command.",
+  },
+};
+
+/** Words wrapped to lines of at most `width` characters (a longer word keeps its own line). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** One command's help, as printed (100 columns). */
+export function commandHelpText(name: string, help: CommandUsage): string {
+  const width = Math.min(28, Math.max(0, ...help.options.map(([o]) => o.length)));
+  const options = help.options.flatMap(([o, what]) => {
+    const [first = "", ...rest] = wrap(what, 96 - width);
+    if (o.length > width)
+      return [`  ${o}`, ...wrap(what, 96 - width).map((l) => `  ${" ".repeat(width)}  ${l}`)];
+    return [`  ${o.padEnd(width)}  ${first}`, ...rest.map((l) => `  ${" ".repeat(width)}  ${l}`)];
+  });
+  return [
+    `Usage: kennel-desk ${name}${help.args ? ` ${help.args}` : ""}`,
+    "",
+    ...wrap(help.what, 100),
+    ...(options.length ? ["", "Options:", ...options] : []),
+    "",
+    "Examples:",
+    ...help.examples.map((e) => `  ${e}`),
+    "",
+    `Exit codes: ${help.exits}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,126 @@
+/**
+ * The words in a care instruction that name a round or say how often, so a dose written only in
+ * words ("half a tablet with breakfast", "twice daily", "at bedtime", "every 8 hours") is on the
+ * sheet of the round it names. The API gives medication no morning field, and its instruction
+ * (`medicationN`) no time at all: the instruction is the one place where such a dose is written.
+ *
+ * These words only ever ADD a line to a round's sheet (src/domain/care.ts `medicationsFor`), never
+ * take one away: a word missed here leaves the plain rule (every instruction in full in the
+ * morning, "no time given: follow the instruction" in the other rounds) as it was. The one change
+ * they make to a line is issue 27's: an untimed instruction that says "once a day" is due on one
+ * sheet only, and the other sheets say where it is.
+ *
+ * Matching is on whole words, case-insensitive. Times of day are as a kennel writes them: "7am",
+ * "6pm", "18:00" (before 11:00 morning, before 16:00 midday, later evening).
+ */
+/** A round (the same as care.ts's `Round`, written here so the two modules import one way only). */
+type Round = "morning" | "midday" | "evening";
+
+const ALL: Round[] = ["morning", "midday", "evening"];
+const TWICE: Round[] = ["morning", "evening"];
+
+/** Words that name one round. */
+const ROUND_WORDS: Array<[Round, RegExp]> = [
+  ["morning", /\b(?:breakfast|morning|mornings|first thing|sunrise|wake[\s-]?up)\b/i],
+  ["morning", /(?<![a-z])a\.?m\b\.?/i],
+  ["midday", /\b(?:lunch|lunchtime|noon|midday|mid-day|afternoon|afternoons)\b/i],
+  [
+    "evening",
+    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|night|nights|nightly|bedtime|(?:before|at|by) bed|overnight)\b/i,
+  ],
+  ["evening", /(?<![a-z])p\.?m\b\.?/i],
+];
+
+/** Words that say how often, and the rounds they put a dose on (more than once a day). */
+const OFTEN_WORDS: Array<[Round[], RegExp]> = [
+  [
+    TWICE,
+    /\b(?:(?:twice|two times|2 ?x|2 times)(?: (?:daily|a day|per day|each day))?|b\.?i\.?d|bd|q\.? ?12 ?h(?:rs?|ours?)?)\b/i,
+  ],
+  [
+    ALL,
+    /\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|t\.?i\.?d|tds|q\.? ?8 ?h(?:rs?|ours?)?)\b/i,
+  ],
+  // With each meal: at every round that has a feed.
+  [ALL, /\b(?:(?:each|every|all) (?:meal|feed|feeding)s?|with (?:all )?meals)\b/i],
+  [
+    ALL,
+    /\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|q\.?i\.?d|qds|q\.? ?[46] ?h(?:rs?|ours?)?)\b/i,
+  ],
+];
+
+/** "every 8 hours", "every 12 hrs", "every 6h". */
+const EVERY_HOURS = /\bevery (\d{1,2}) ?(?:h|hrs?|hours?)\b/i;
+
+/** Words that say once a day. "daily" alone is once a day, unless the words say more often. */
+const ONCE_WORDS =
+  /\b(?:once (?:a|per|each|every) day|once daily|daily|every day|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
+
+/** "7am", "6 pm", "18:00", "7.30pm": the round of a time written in the text. */
+const CLOCK = /\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;
+
+function clockRound(text: string): { round: Round; word: string } | undefined {
+  for (const m of text.matchAll(CLOCK)) {
+    const [word, h, sep, min, half] = m;
+    // A bare number or a decimal is a quantity ("2 ml", "1.25 ml"), not a time.
+    if (!half && sep !== ":") continue;
+    if (min && Number(min) > 59) continue;
+    let hour = Number(h);
+    if (hour > 23 || (half && (hour < 1 || hour > 12))) continue;
+    if (half && /^p/i.test(half) && hour < 12) hour += 12;
+    if (half && /^a/i.test(half) && hour === 12) hour = 0;
+    return { round: hour < 11 ? "morning" : hour < 16 ? "midday" : "evening", word: word.trim() };
+  }
+  return undefined;
+}
+
+/**
+ * The rounds a text names, each with the words that name it ("bedtime", "twice daily"), in the
+ * day's order. Empty when the text names no round.
+ */
+export function roundsNamed(text: string | undefined): Partial<Record<Round, string>> {
+  const out: Partial<Record<Round, string>> = {};
+  if (!text) return out;
+  const add = (rounds: Round[], word: string) => {
+    for (const r of rounds) out[r] ??= word;
+  };
+  const clock = clockRound(text);
+  if (clock) add([clock.round], clock.word);
+  for (const [round, re] of ROUND_WORDS) {
+    const m = re.exec(text);
+    if (m) add([round], m[0].trim());
+  }
+  for (const [rounds, re] of OFTEN_WORDS) {
+    const m = re.exec(text);
+    if (m) add(rounds, m[0].trim());
+  }
+  const every = EVERY_HOURS.exec(text);
+  if (every) {
+    const hours = Number(every[1]);
+    if (hours >= 1 && hours <= 8) add(ALL, every[0]);
+    else if (hours <= 16) add(TWICE, every[0]);
+  }
+  return Object.fromEntries(ALL.filter((r) => out[r]).map((r) => [r, out[r]]));
+}
+
+/** More than once a day, by its words: "twice daily", "TID", "every 8 hours". */
+function moreThanOnce(text: string): boolean {
+  if (OFTEN_WORDS.some(([, re]) => re.test(text))) return true;
+  const every = EVERY_HOURS.exec(text);
+  return every !== null && Number(every[1]) <= 16;
+}
+
+/**
+ * The words that say the text is given once a day ("once daily", "SID", "every 24 hours",
+ * "daily"), or undefined: not said, or words that say more often are there too (then it is not once).
+ */
+export function onceADay(text: string | undefined): string | undefined {
+  if (!text || moreThanOnce(text)) return undefined;
+  return ONCE_WORDS.exec(text)?.[0];
+}
+
+/** The round of a once-a-day instruction: the first round its words name, else the morning. */
+export function onceADayRound(text: string): Round {
+  const named = roundsNamed(text);
+  return ALL.find((r) => named[r]) ?? "morning";
+}

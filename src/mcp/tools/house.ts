@@ -1,0 +1,89 @@
+/**
+ * list_in_house and get_round: the care day, over the same answers as Slack's /inhouse and /rounds
+ * (src/answers/house.ts, rounds.ts), drawn by the same plain-text renderer as the terminal. What the
+ * channel sees and no more: the structured content has every contact field taken out (phone, email,
+ * address, emergency contact), as in a channel post. Read-only.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { houseReport, pageOfHouse } from "../../answers/house.ts";
+import { currentRound, roundReport } from "../../answers/rounds.ts";
+import type { Deps } from "../../deps.ts";
+import { withoutContacts } from "../../domain/privacy.ts";
+import { type RoundNames, roundNamed, roundNamesLine } from "../../domain/round-names.ts";
+import { houseText, roundText } from "../../text/index.ts";
+import { day, text } from "../inputs.ts";
+import { dayPageLine } from "../lists.ts";
+import { addTool, answer, textOptions, today } from "../tool.ts";
+
+const CHANNEL_SAFE =
+  "Results carry customer names and pets' care, never contact details (phone, email, address): what Slack shows in a channel.";
+
+const housePage = z
+  .number()
+  .int("page is a whole number")
+  .min(1, "page is 1 or more")
+  .max(1000, "page is at most 1000")
+  .optional()
+  .describe(
+    "One-based page of the board in the text, paged as Slack pages /inhouse. Default 1. The structured content always carries every stay of the day.",
+  );
+
+/**
+ * A round by any of its names, as staff type it in Slack and the terminal (morning = am, breakfast;
+ * midday = noon, lunch; evening = pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES): one
+ * parser, src/domain/round-names.ts.
+ */
+const roundInput = (names: RoundNames | undefined) =>
+  text(40)
+    .refine((w) => roundNamed(w, names) !== undefined, `a round: ${roundNamesLine(names)}`)
+    .optional()
+    .describe(
+      `The round: ${roundNamesLine(names)}. Default: the round now by the kennel's clock (each round begins an hour before its time).`,
+    );
+
+export function register(server: McpServer, deps: Deps): void {
+  addTool(
+    server,
+    deps,
+    {
+      name: "list_in_house",
+      title: "List who is in house",
+      description:
+        `Every pet staying on a day (in the kennel's time zone, ${deps.config.timezone}), by room, exactly as Slack's /inhouse: ` +
+        "owner, going-home date, arriving that day, and each pet's care (medication by name, allergies, not evaluated, special diet); " +
+        "care that could not be matched to the customer's pet records says so (care status not_matched). " +
+        "Totals count the whole day (pets, rooms, going home, arriving, care not matched or not loaded). " +
+        "The text shows one page of a long day (ask for the next with page); the structured content carries every stay, with textPage saying which page the text shows. " +
+        CHANNEL_SAFE,
+      inputSchema: { date: day, page: housePage },
+    },
+    async (a) => {
+      const whole = await houseReport(deps, a.date ?? today(deps), { wholeDay: true });
+      const shown = pageOfHouse(whole, a.page ?? 1);
+      const text = [houseText(shown, textOptions(deps)), dayPageLine(shown)].filter(Boolean).join("\n");
+      const textPage = { page: shown.page, pages: shown.pages, from: shown.from };
+      return answer(text, withoutContacts({ ...whole, textPage }) as object);
+    },
+  );
+
+  addTool(
+    server,
+    deps,
+    {
+      name: "get_round",
+      title: "Get a feeding and medication round",
+      description:
+        "A round's feeding and medication sheet, exactly as Slack's /rounds and the round posts: every pet in house at the round's time, by room, " +
+        "with the round's diet and the general diet, each medication as the round's sheet shows it (the instruction is never given a time of day the API did not state), and allergies; " +
+        "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
+        `The structured content carries every pet on the sheet. ${CHANNEL_SAFE}`,
+      inputSchema: { round: roundInput(deps.config.rounds.names), date: day },
+    },
+    async (a) => {
+      const round = roundNamed(a.round, deps.config.rounds.names) ?? currentRound(deps);
+      const report = await roundReport(deps, round, a.date ?? today(deps));
+      return answer(roundText(report, textOptions(deps)), withoutContacts(report) as object);
+    },
+  );
+}

@@ -1,0 +1,352 @@
+/**
+ * The setup page's checks, one per box, each answering in the words the bot itself uses at start-up
+ * (src/slack/start-problem.ts) and `kennel-desk status` uses (src/kennel/status.ts):
+ * - the bot token: its kind (a user token xoxp-, an app-level token xapp-), auth.test (the workspace
+ *   and the bot's name), and the scopes Slack granted (auth.test's X-OAuth-Scopes header) against
+ *   the manifest's;
+ * - the app-level token (Socket Mode): its kind, and apps.connections.open;
+ * - the signing secret (HTTP mode): its shape (Slack's first request checks it for real);
+ * - the channels the bot is in (conversations.list), for the posts;
+ * - the kennel API: the settings' own validation, then /health and one authenticated call;
+ * - the time zone and the port.
+ * No answer ever carries a secret back: only what was found, and what to do.
+ */
+import { createServer } from "node:net";
+import { loadConfig } from "../config.ts";
+import { createKennelClient, type StatusReport } from "../kennel/client.ts";
+import { KennelError } from "../kennel/errors.ts";
+import { describeStatus } from "../kennel/status.ts";
+import type { Logger } from "../log.ts";
+import { portInUse, slackStartError, type TokenKind } from "../slack/start-problem.ts";
+import { manifestScopes } from "./manifest.ts";
+
+export interface CheckResult {
+  ok: boolean;
+  /** What was found, in one or two sentences. */
+  headline: string;
+  /** What to do, when not OK. */
+  fix?: string | undefined;
+  /** The error's own words, when there is more to say (never a secret). */
+  detail?: string | undefined;
+  /** Facts for the page: the workspace, the bot's name, the scopes missing… never a secret. */
+  facts?: Record<string, unknown> | undefined;
+}
+
+export interface SetupEnv {
+  fetch: typeof fetch;
+  /** Slack's Web API, ending in /api/ (SLACK_API_URL when set: GovSlack, the tests' stand-in). */
+  slackApiUrl: string;
+  log: Logger;
+  /** The preview's own port: taken now, free once the preview stops. */
+  previewPort: number;
+}
+
+const bad = (headline: string, fix?: string, facts?: Record<string, unknown>): CheckResult => ({
+  ok: false,
+  headline,
+  fix,
+  facts,
+});
+
+const BOT_WHERE =
+  "Paste the Bot User OAuth Token: the Slack app's page (api.slack.com/apps, your app), OAuth & Permissions, after Install to Workspace. It starts with xoxb-.";
+const APP_WHERE =
+  "Paste the app-level token: the Slack app's page, Basic Information, App-Level Tokens, Generate Token and Scopes, with the connections:write scope. It starts with xapp-.";
+const USER_TOKEN =
+  "This is a user token (xoxp-…): it acts as the person who installed the app, not as the bot, and Kennel Desk refuses it.";
+
+/** What kind of Slack token a value looks like, from its prefix. */
+function tokenKind(token: string): "bot" | "app" | "user" | "other" {
+  if (token.startsWith("xoxb-")) return "bot";
+  if (token.startsWith("xapp-")) return "app";
+  if (token.startsWith("xoxp-")) return "user";
+  return "other";
+}
+
+interface SlackAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+/** One Web API call with a token, as the bot makes it (POST, Bearer). Throws on a network failure. */
+async function slackCall(
+  env: SetupEnv,
+  method: string,
+  token: string,
+  params: Record<string, string> = {},
+): Promise<SlackAnswer> {
+  const res = await env.fetch(`${env.slackApiUrl}${method}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/x-www-form-urlencoded; charset=utf-8",
+    },
+    body: new URLSearchParams(params).toString(),
+    redirect: "error",
+    signal: AbortSignal.timeout(10_000),
+  });
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await res.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status says what happened.
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** A failed call in the start-up words: Slack's error code, the HTTP status, or the network's. */
+async function callOrExplain(
+  env: SetupEnv,
+  kind: TokenKind,
+  method: string,
+  token: string,
+  params?: Record<string, string>,
+): Promise<{ answer: SlackAnswer } | { failed: CheckResult }> {
+  const explain = (error: unknown): { failed: CheckResult } => {
+    const e = slackStartError(error, kind, { apiUrl: env.slackApiUrl, atStart: true });
+    return { failed: bad(e.message, e.fix) };
+  };
+  let answer: SlackAnswer;
+  try {
+    answer = await slackCall(env, method, token, params);
+  } catch (error) {
+    return explain({ code: "slack_webapi_request_error", original: error });
+  }
+  if (answer.body.ok === true) return { answer };
+  if (typeof answer.body.error === "string") return explain({ data: { error: answer.body.error } });
+  return explain({ statusCode: answer.status });
+}
+
+/** The bot token: its kind, auth.test, and the scopes granted against the manifest's. */
+export async function checkBotToken(env: SetupEnv, value: string): Promise<CheckResult> {
+  const token = value.trim();
+  if (!token) return bad("No bot token yet.", BOT_WHERE);
+  const kind = tokenKind(token);
+  if (kind === "user") return bad(USER_TOKEN, BOT_WHERE);
+  if (kind === "app")
+    return bad("This is an app-level token (xapp-…): it goes in the app-level token box, below.", BOT_WHERE);
+  if (kind !== "bot") return bad("This does not look like a Slack bot token.", BOT_WHERE);
+  const called = await callOrExplain(env, "bot", "auth.test", token);
+  if ("failed" in called) return called.failed;
+  const body = called.answer.body;
+  const facts = {
+    workspace: String(body.team ?? body.team_id ?? ""),
+    workspaceUrl: typeof body.url === "string" ? body.url : undefined,
+    bot: String(body.user ?? ""),
+    botUserId: String(body.user_id ?? ""),
+  };
+  const header = called.answer.headers.get("x-oauth-scopes");
+  const granted = header === null ? undefined : header.split(",").map((s) => s.trim());
+  const where = `Slack accepted it: the workspace ${facts.workspace || "(unnamed)"}, as the bot @${facts.bot || "?"}.`;
+  if (!granted)
+    return {
+      ok: true,
+      headline: `${where} (Slack did not say which scopes the token has; the bot will say if one is missing.)`,
+      facts,
+    };
+  const missing = manifestScopes().filter((s) => !granted.includes(s));
+  if (missing.length)
+    return bad(
+      `${where} But the token lacks ${missing.length === 1 ? "a scope" : "scopes"} Kennel Desk needs: ${missing.join(", ")}.`,
+      "Add them in the Slack app's page (App Manifest: paste the manifest from step 1; or OAuth & Permissions, Scopes), then Reinstall to Workspace and paste the new bot token here (reinstalling changes it).",
+      { ...facts, missing },
+    );
+  return { ok: true, headline: where, facts: { ...facts, scopes: granted } };
+}
+
+/** The app-level token (Socket Mode): its kind, and whether Slack opens a connection with it. */
+export async function checkAppToken(env: SetupEnv, value: string): Promise<CheckResult> {
+  const token = value.trim();
+  if (!token) return bad("No app-level token yet.", APP_WHERE);
+  const kind = tokenKind(token);
+  if (kind === "bot")
+    return bad("This is the bot token (xoxb-…): it goes in the bot token box, above.", APP_WHERE);
+  if (kind === "user") return bad(USER_TOKEN, APP_WHERE);
+  if (kind !== "app") return bad("This does not look like an app-level token.", APP_WHERE);
+  // The URL it answers is used by nobody: it expires unused, as Slack intends.
+  const called = await callOrExplain(env, "app", "apps.connections.open", token);
+  if ("failed" in called) return called.failed;
+  return {
+    ok: true,
+    headline: "Slack accepted the app-level token for Socket Mode: Kennel Desk needs no public address.",
+  };
+}
+
+/** The signing secret (HTTP mode): its shape only; Slack's first signed request checks it. */
+export function checkSigningSecret(value: string): CheckResult {
+  const secret = value.trim();
+  if (!secret)
+    return bad(
+      "No signing secret yet.",
+      "Paste the Signing Secret: the Slack app's page, Basic Information, App Credentials (Show).",
+    );
+  const problem = problemsOf({ SLACK_SIGNING_SECRET: secret })[0];
+  if (problem) return bad(`The signing secret ${problem.problem}`, problem.fix);
+  return {
+    ok: true,
+    headline:
+      "The signing secret has the right shape. Slack's first request to the bot checks it for real (a wrong one: every command answers 'dispatch_failed').",
+  };
+}
+
+interface Channel {
+  id: string;
+  name: string;
+  member: boolean;
+  private: boolean;
+}
+
+const INVITE_HOW =
+  "To add the bot to a channel: open the channel in Slack and type /invite @Kennel Desk (or the name you gave the app), then check again.";
+
+/** The channels the bot can see, and whether it is in each (conversations.list, every page). */
+export async function listChannels(
+  env: SetupEnv,
+  value: string,
+): Promise<CheckResult & { channels?: Channel[] }> {
+  const token = value.trim();
+  if (tokenKind(token) !== "bot") return bad("Check the bot token first.", BOT_WHERE);
+  const channels: Channel[] = [];
+  let cursor = "";
+  for (let page = 0; page < 20; page++) {
+    const called = await callOrExplain(env, "bot", "conversations.list", token, {
+      types: "public_channel,private_channel",
+      exclude_archived: "true",
+      limit: "200",
+      ...(cursor ? { cursor } : {}),
+    });
+    if ("failed" in called) {
+      const missing = /missing_scope/.test(called.failed.headline);
+      return missing
+        ? bad(
+            "The bot token cannot list channels (missing_scope: channels:read, groups:read).",
+            "Add those scopes (paste the manifest from step 1 in the app's App Manifest page), reinstall the app and paste the new token; or type the channel's id (C0123ABCD) by hand.",
+          )
+        : called.failed;
+    }
+    const list = Array.isArray(called.answer.body.channels) ? called.answer.body.channels : [];
+    for (const c of list as Array<Record<string, unknown>>) {
+      if (typeof c.id !== "string") continue;
+      channels.push({
+        id: c.id,
+        name: String(c.name ?? c.id),
+        member: c.is_member === true,
+        private: c.is_private === true,
+      });
+    }
+    const meta = called.answer.body.response_metadata as { next_cursor?: unknown } | undefined;
+    cursor = typeof meta?.next_cursor === "string" ? meta.next_cursor : "";
+    if (!cursor) break;
+  }
+  const joined = channels.filter((c) => c.member).length;
+  return {
+    ok: true,
+    headline: joined
+      ? `The bot is in ${joined} of the ${channels.length} channels it can see.`
+      : `The bot is in none of the ${channels.length} channels it can see yet.`,
+    fix: INVITE_HOW,
+    channels: channels.sort((a, b) => Number(b.member) - Number(a.member) || a.name.localeCompare(b.name)),
+  };
+}
+
+/** The settings' own validation (src/config.ts), for the variables given: each problem found. */
+function problemsOf(values: Record<string, string>) {
+  try {
+    loadConfig(values);
+    return [];
+  } catch (error) {
+    const problems = (error as { problems?: Array<{ variable: string; problem: string; fix: string }> })
+      .problems;
+    if (!problems) throw error;
+    return problems;
+  }
+}
+
+/** The kennel API: the address and key as the settings read them, then /health and one authenticated call. */
+export async function checkKennel(env: SetupEnv, url: string, key: string): Promise<CheckResult> {
+  const values = { KENNEL_API_BASE_URL: url.trim(), KENNEL_API_KEY: key.trim() };
+  if (!values.KENNEL_API_BASE_URL)
+    return bad(
+      "No kennel API address yet.",
+      "Give the API's address including /api/v1, for example https://api.example.com/api/v1 (from the booking system's API settings).",
+    );
+  if (!values.KENNEL_API_KEY)
+    return bad(
+      "No API key yet.",
+      "Generate a key in the business's API settings (it is shown once) and paste it here.",
+    );
+  const problem = problemsOf(values)[0];
+  if (problem) return bad(`${problem.variable} ${problem.problem}`, problem.fix);
+  const config = loadConfig(values);
+  const settings = config.kennel;
+  if (!settings) return bad("The kennel settings could not be read.");
+  const kennel = createKennelClient(
+    { ...settings, timeoutMs: 10_000 },
+    { log: env.log, secrets: [values.KENNEL_API_KEY] },
+  );
+  const report = await kennel.checkStatus();
+  if (report.state !== "ok") return fromReport(report);
+  // /health's shape is not shown in the spec: one authenticated call shows the key reads records.
+  try {
+    const page = await kennel.listBookings({}, { page: 1, pageSize: 1 });
+    const words = describeStatus(report);
+    return {
+      ok: true,
+      headline: `${words.headline} It reads the business's bookings (${page.data.totalRecords} in all).`,
+      facts: { baseUrl: settings.baseUrl.href, bookings: page.data.totalRecords },
+    };
+  } catch (error) {
+    if (!(error instanceof KennelError)) throw error;
+    // The states as the status check reads an error (src/kennel/health.ts).
+    const state =
+      error.kind === "authentication"
+        ? "key_rejected"
+        : ["wrong_address", "not_found", "invalid_response", "bad_request"].includes(error.kind)
+          ? "wrong_address"
+          : "unreachable";
+    return fromReport({ ...report, state, error, requestId: error.requestId });
+  }
+}
+
+function fromReport(report: StatusReport): CheckResult {
+  const words = describeStatus(report);
+  const id = report.requestId ? ` (request id ${report.requestId})` : "";
+  return {
+    ok: false,
+    headline: `${words.headline}${id}`,
+    detail: words.detail,
+    fix: words.action,
+  };
+}
+
+/** The kennel's time zone, as KENNEL_TIMEZONE is read. */
+export function checkTimezone(value: string): CheckResult {
+  const zone = value.trim();
+  if (!zone) return bad("No time zone chosen.", "Pick the kennel's time zone from the list.");
+  const problem = problemsOf({ KENNEL_TIMEZONE: zone })[0];
+  if (problem) return bad(`${problem.variable} ${problem.problem}`, problem.fix);
+  return { ok: true, headline: `Days and times will be read in ${zone}.` };
+}
+
+/** Whether the bot can listen on `port` (the preview's own port is fine: it is freed on stopping). */
+export async function checkPort(env: SetupEnv, value: string): Promise<CheckResult> {
+  const text = value.trim() || "3000";
+  const problem = problemsOf({ PORT: text })[0];
+  if (problem || Number(text) === 0)
+    return bad(`PORT ${problem?.problem ?? `"${text}" is not a port number.`}`, problem?.fix ?? "Use 3000.");
+  const port = Number(text);
+  if (port === env.previewPort)
+    return {
+      ok: true,
+      headline: `Port ${port} is the preview's own: it is free again once you stop the preview.`,
+    };
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+  if (free) return { ok: true, headline: `Port ${port} is free for the bot.` };
+  const taken = portInUse(port);
+  return bad(taken.message, taken.fix);
+}

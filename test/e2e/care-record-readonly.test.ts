@@ -1,0 +1,150 @@
+/**
+ * The care record on a read-only SQLite file, from Slack: the bot (its own process, as a user who
+ * cannot write the file; as root, `nobody`) starts and answers, a tap is told "Could not record: …
+ * try again" (only the tapper), the message is unchanged, nothing is written, and every command
+ * keeps answering.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAll } from "../../src/blocks/buttons.ts";
+import { sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { localDate } from "../../src/time.ts";
+import { freePort } from "../helpers/net.ts";
+import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
+import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+
+const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
+const TZ = "Europe/London";
+const CHANNEL = "C0ROUNDS";
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+let dir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 21, customers: 150, today: localDate(new Date(), TZ), timezone: TZ });
+  slack = await startSlackStandIn();
+  slack.users.set("U0STAFF", { id: "U0STAFF", team_id: "T1" });
+  dir = mkdtempSync(join(tmpdir(), "kennel-desk-readonly-bot-"));
+  // A record with one entry, then read-only for everyone.
+  const store = createStore(sqliteDriver({ dir }), { now: () => new Date() });
+  await store.record([
+    {
+      date: "2026-01-01",
+      round: "morning",
+      bookingId: 1,
+      petId: 1,
+      petName: "Earlier",
+      item: "meal",
+      itemText: "kibble",
+      outcome: "ate_all",
+      userId: "U0STAFF",
+      userName: "staff",
+      requestKey: "before",
+    },
+  ]);
+  await store.close();
+  for (const file of readdirSync(dir)) chmodSync(join(dir, file), 0o444);
+  chmodSync(dir, 0o555);
+}, 30_000);
+
+afterAll(async () => {
+  await slack.close();
+  await sandbox.close();
+  chmodSync(dir, 0o700);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function startBot(port: number) {
+  const env = {
+    PATH: process.env.PATH ?? "",
+    LOG_LEVEL: "warn",
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+    SLACK_BOT_TOKEN: "xoxb-test-0000-readonly",
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(port),
+    KENNEL_DATA_DIR: dir,
+  };
+  // Root writes through any file mode: the bot then runs as nobody, as the file's readers would.
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, argv] = asRoot
+    ? ["runuser", ["-u", "nobody", "--", process.execPath, "src/main.ts"]]
+    : [process.execPath, ["src/main.ts"]];
+  const child: ChildProcess = spawn(cmd as string, argv as string[], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    out += String(d);
+  });
+  const exit = new Promise<void>((r) => child.on("exit", () => r()));
+  return { child, out: () => out, exit };
+}
+
+async function healthy(port: number, out: () => string): Promise<void> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`the bot did not start: ${out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("a read-only care record, from Slack", () => {
+  it("the tapper alone is told, nothing is written, and commands keep answering", async () => {
+    const port = await freePort();
+    const bot = startBot(port);
+    try {
+      await healthy(port, bot.out);
+      const url = `http://127.0.0.1:${port}/slack/events`;
+      const { form, id } = commandForm(slack, { command: "/rounds", text: "evening", channel: CHANNEL });
+      slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
+      const since = slack.timeline.at(-1)?.id ?? 0;
+      await postSigned(url, SECRET, form);
+      const [entry] = await roundPostOf(slack, since);
+      const message = entry as NonNullable<typeof entry>;
+      const p = buttonsOf(message.blocks, recordAll)[0] as Button;
+      const before = JSON.stringify(message.blocks);
+      const tap = actionPayload(slack, message.id, p, "U0STAFF");
+      await postSigned(url, SECRET, { payload: JSON.stringify(tap.body) });
+      await slack.waitFor(() => slack.responsesFor(tap.responseId).length > 0, 20_000);
+      const [answer] = slack.responsesFor(tap.responseId);
+      expect(answer?.body.response_type).toBe("ephemeral");
+      expect(String(answer?.body.text)).toMatch(/^⚠️ Could not record: .+ Nothing was written; try again\./);
+      expect(JSON.stringify(slack.timeline.find((m) => m.id === message.id)?.blocks)).toBe(before);
+      expect(slack.api.filter((r) => r.path === "/api/chat.update")).toHaveLength(0);
+
+      // Every command keeps answering.
+      const inhouse = commandForm(slack, { command: "/inhouse", text: "", channel: CHANNEL });
+      slack.responseTarget(inhouse.id, { channel: CHANNEL, user: "U0STAFF" });
+      await postSigned(url, SECRET, inhouse.form);
+      await slack.waitFor(
+        () => slack.responsesFor(inhouse.id).some((r) => String(JSON.stringify(r.body)).includes("In house")),
+        20_000,
+      );
+    } finally {
+      bot.child.kill("SIGKILL");
+      await bot.exit;
+    }
+    // Nothing was written: the record holds only what it held before.
+    chmodSync(dir, 0o700);
+    const check = createStore(sqliteDriver({ dir }), { now: () => new Date() });
+    expect((await check.entries({})).map((e) => e.requestKey)).toEqual(["before"]);
+    await check.close();
+  }, 90_000);
+});

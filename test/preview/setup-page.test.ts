@@ -1,0 +1,145 @@
+/**
+ * The "Connect to Slack" page in a real browser (Debian's Chromium, playwright-core), against the
+ * loopback Slack stand-in and the sandbox kennel API: from the preview's banner to a saved .env,
+ * each box answering as it is filled, and no secret left in the page afterwards.
+ */
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../../src/log.ts";
+import { manifestScopes } from "../../src/preview/manifest.ts";
+import { type Preview, startPreview } from "../../src/preview/server.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const BOT = "xoxb-1111-2222-browserbottoken";
+const APP = "xapp-1-A111-333-browserapptoken";
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+let envFile: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 4, customers: 20, today: "2026-11-22", timezone: "Europe/Paris" });
+  slack = await startSlackStandIn({ teamId: "T0PAWS" });
+  slack.socketUrl = "ws://127.0.0.1:9/link";
+  slack.scopes = manifestScopes();
+  slack.channels = [
+    { id: "C0FRONT", name: "front-desk", is_member: true },
+    { id: "C0ROUNDS", name: "rounds", is_member: false },
+  ];
+  envFile = join(mkdtempSync(join(tmpdir(), "kd-setup-page-")), ".env");
+  preview = await startPreview({
+    port: 0,
+    timezone: "Europe/Paris",
+    log: silentLogger(),
+    customers: 20,
+    envFile,
+    slackApiUrl: slack.apiUrl,
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  const context = await browser.newContext({
+    timezoneId: "Europe/Paris",
+    viewport: { width: 1100, height: 900 },
+  });
+  page = await context.newPage();
+  await page.goto(preview.url);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await slack?.close();
+  await sandbox?.close();
+});
+
+const result = (id: string) => page.locator(`#${id}`);
+
+describe("the setup page in a browser", () => {
+  it("opens from the preview's banner", async () => {
+    await page.click("#banner a#connect");
+    await page.waitForURL(/\/setup$/);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Connect Kennel Desk");
+  });
+
+  it("step 1: the manifest carries the name typed, and the link opens Slack with it", async () => {
+    await expect.poll(() => page.locator("#manifest").textContent()).toContain('"name": "Kennel Desk"');
+    await page.fill("#app-name", "Paws Inn");
+    await expect.poll(() => page.locator("#manifest").textContent()).toContain('"name": "Paws Inn"');
+    const href = (await page.locator("#create-app").getAttribute("href")) ?? "";
+    const url = new URL(href);
+    expect(url.host).toBe("api.slack.com");
+    expect(JSON.parse(url.searchParams.get("manifest_json") ?? "{}").display_information.name).toBe(
+      "Paws Inn",
+    );
+  });
+
+  it("step 2: a user token is named; the bot token shows the workspace; a bot token in the app box is named", async () => {
+    await page.fill("#bot-token", "xoxp-1-2-3-usertoken");
+    await expect.poll(() => result("bot-result").textContent()).toMatch(/This is a user token \(xoxp-…\)/);
+    await page.fill("#bot-token", BOT);
+    await expect
+      .poll(() => result("bot-result").textContent())
+      .toContain("Slack accepted it: the workspace T0PAWS, as the bot @kennel-desk.");
+    await page.fill("#app-token", BOT);
+    await expect.poll(() => result("app-result").textContent()).toMatch(/This is the bot token \(xoxb-…\)/);
+    await page.fill("#app-token", APP);
+    await expect
+      .poll(() => result("app-result").textContent())
+      .toMatch(/✓ Slack accepted the app-level token/);
+  });
+
+  it("step 3: the kennel API checked with status's words; the browser's zone suggested; the bot's channels listed", async () => {
+    await page.fill("#kennel-url", sandbox.url);
+    await page.fill("#kennel-key", "kd_not_the_key_0000000000");
+    await expect
+      .poll(() => result("kennel-result").textContent())
+      .toMatch(/The kennel API rejected the API key/);
+    await page.fill("#kennel-key", sandbox.keys.main);
+    await expect
+      .poll(() => result("kennel-result").textContent())
+      .toMatch(/✓ The kennel API is up and accepted the key/);
+    await expect(page.locator("#timezone").inputValue()).resolves.toBe("Europe/Paris");
+    await expect(page.locator("#timezone-hint").textContent()).resolves.toMatch(/Suggested: Europe\/Paris/);
+    await expect
+      .poll(() => page.locator("#digest-channel option").allTextContents())
+      .toEqual(["No morning post", "#front-desk", "#rounds (the bot is not in it yet)"]);
+    await page.selectOption("#rounds-channel", "C0ROUNDS");
+    await expect
+      .poll(() => result("channels-result").textContent())
+      .toMatch(/not in #rounds yet.*type \/invite @Paws Inn/);
+    await page.selectOption("#rounds-channel", "");
+    await page.selectOption("#digest-channel", "C0FRONT");
+  });
+
+  it("step 4: Save writes .env, says what next, and leaves no secret in the page", async () => {
+    await page.click("#save");
+    await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
+    await expect(result("save-result").textContent()).resolves.toMatch(/npm start again/);
+    const env = readFileSync(envFile, "utf8");
+    expect(env).toContain(`SLACK_BOT_TOKEN=${BOT}\n`);
+    expect(env).toContain(`SLACK_APP_TOKEN=${APP}\n`);
+    expect(env).toContain(`KENNEL_API_KEY=${sandbox.keys.main}\n`);
+    expect(env).toContain("KENNEL_TIMEZONE=Europe/Paris\n");
+    expect(env).toContain("DIGEST_CHANNEL=C0FRONT\n");
+    expect(env).not.toContain("ROUNDS_CHANNEL");
+    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+    for (const id of ["#bot-token", "#app-token", "#kennel-key"]) {
+      await expect(page.locator(id).inputValue()).resolves.toBe("");
+    }
+    const html = await page.content();
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    for (const secret of [BOT, APP, sandbox.keys.main]) {
+      expect(html).not.toContain(secret);
+      expect(stored).not.toContain(secret);
+    }
+  });
+});
