@@ -48,7 +48,13 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
   const parts = [
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
     mealWords(s.meals),
-    ...s.exceptions.slice(0, SUMMARY_EXCEPTIONS).map((x) => exceptionWords(x, timezone)),
+    // Refusals and doses not given first (each was a decision someone recorded), then doses missed.
+    ...[
+      ...s.exceptions.filter((x) => x.kind !== "missed"),
+      ...s.exceptions.filter((x) => x.kind === "missed"),
+    ]
+      .slice(0, SUMMARY_EXCEPTIONS)
+      .map((x) => exceptionWords(x, timezone)),
     s.exceptions.length > SUMMARY_EXCEPTIONS
       ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (see the stay record)`
       : undefined,
