@@ -8,6 +8,7 @@ import type { EntryCare } from "../domain/day.ts";
 import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
+import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
@@ -47,6 +48,27 @@ export function stayOf(
   return { bookingId: booking.bookingId, pets, problem: undefined };
 }
 
+/** Entries are read by booking within its dates, with this many days' margin either side. */
+const MARGIN_DAYS = 31;
+
+/**
+ * The round dates to read a stay's entries in: its check-in to its check-out (or today), with a
+ * month's margin either side, so the read uses the record's date index instead of every entry ever
+ * made. ASSUMPTION: an entry's round date is a day the pet was in house (staff record from that
+ * day's sheet); the margin covers a stay whose dates were changed after. Without dates: every date.
+ */
+function stayDates(deps: Pick<Deps, "config" | "clock">, b: StayBooking): { from?: string; to?: string } {
+  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+  if (Number.isNaN(start)) return {};
+  const tz = deps.config.timezone;
+  const endRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
+  const end = Number.isNaN(endRaw) ? deps.clock.now().getTime() : Math.max(endRaw, start);
+  return {
+    from: addDays(localDate(start, tz), -MARGIN_DAYS),
+    to: addDays(localDate(end, tz), MARGIN_DAYS),
+  };
+}
+
 /**
  * The stay records of these bookings, by booking id: undefined when Kennel Desk keeps no record here
  * (no store). When the store cannot be read, each says so (never silently left out).
@@ -63,7 +85,7 @@ export async function stayRecords(
       const bookingId = booking.bookingId;
       if (bookingId === undefined) return;
       try {
-        const entries = await store.entries({ bookingId });
+        const entries = await store.entries({ bookingId, ...stayDates(deps, booking) });
         out.set(bookingId, stayOf(deps, { ...booking, bookingId }, care, entries));
       } catch (error) {
         const f = describeFailure(error);
