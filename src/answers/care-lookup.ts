@@ -6,7 +6,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
-import type { Booking, Pet } from "../kennel/schemas.ts";
+import { type Booking, careLeftOut, type Pet } from "../kennel/schemas.ts";
 import { describeFailure } from "./failure.ts";
 
 export interface CareLookup {
@@ -25,10 +25,13 @@ export async function lookUpCare(
   const results = await Promise.allSettled(ids.map((id) => deps.kennel.listCustomerPets(id)));
   const byCustomer = new Map<number, Pet[] | null>();
   let problem: string | undefined;
+  const completed = await Promise.all(
+    results.map((r) => (r.status === "fulfilled" ? completeCare(deps, r.value.data) : undefined)),
+  );
   results.forEach((r, i) => {
     const id = ids[i] as number;
     if (r.status === "fulfilled") {
-      byCustomer.set(id, r.value.data);
+      byCustomer.set(id, completed[i] ?? r.value.data);
       return;
     }
     byCustomer.set(id, null);
@@ -45,4 +48,25 @@ export async function lookUpCare(
     problem,
     customers: ids.length,
   };
+}
+
+/**
+ * A customer's pet list that leaves the care fields out (the spec does not show that endpoint's
+ * shape) is completed from GET /pets/{id} (cached) before anything says "no care". A pet whose
+ * record cannot be fetched keeps its mark, and its card says its care could not be read.
+ */
+export async function completeCare(deps: Pick<Deps, "kennel" | "log">, pets: Pet[]): Promise<Pet[]> {
+  if (!pets.some((p) => careLeftOut(p) && p.petId !== undefined)) return pets;
+  return Promise.all(
+    pets.map(async (p) => {
+      if (!careLeftOut(p) || p.petId === undefined) return p;
+      try {
+        const full = (await deps.kennel.getPet(p.petId)).data;
+        return careLeftOut(full) ? p : full;
+      } catch (error) {
+        deps.log.warn({ petId: p.petId, err: describeFailure(error) }, "could not complete a pet's care");
+        return p;
+      }
+    }),
+  );
 }

@@ -19,6 +19,7 @@ import {
 import { withoutContacts } from "../domain/privacy.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { lookUpCare } from "./care-lookup.ts";
+import { listDay } from "./day-query.ts";
 import { stayRecords } from "./stay.ts";
 
 export interface DayReport {
@@ -97,8 +98,7 @@ export async function dayReport(
   date: string,
   options: DayOptions = {},
 ): Promise<DayReport> {
-  const list =
-    kind === "arrivals" ? await deps.kennel.listArrivals(date) : await deps.kennel.listDepartures(date);
+  const list = await listDay(deps, kind, date);
   if (options.raw) {
     const plan = planDay(kind, date, list.data, { wholeDay: true });
     return {

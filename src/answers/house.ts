@@ -3,7 +3,7 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
-import { uniqueBookings } from "../domain/bookings.ts";
+import { counts, saysLeft, uniqueBookings } from "../domain/bookings.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
 import {
   arrivesOn,
@@ -16,13 +16,19 @@ import {
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { dayEndIso, dayStartIso } from "../time.ts";
+import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
+import { listDay } from "./day-query.ts";
+import { describeFailure } from "./failure.ts";
 import { offFood } from "./off-food.ts";
 
 export interface HouseEntry extends DayEntry {
   goingHome: boolean;
   arriving: boolean;
+  /** The stay has no check-out date: in house from its check-in on. */
+  noCheckOut?: boolean;
+  /** Its status says the pet has left (checked out): on no round's sheet from today on. */
+  left?: boolean;
   /** The board's pets off their food (from the care record), when any. */
   offFood?: OffFoodPet[];
 }
@@ -38,6 +44,11 @@ export interface HouseReport {
   from: number;
   requestId: string;
   careProblem: string | undefined;
+  /**
+   * The day's departures that the API's list of stays left out (its date range read another way),
+   * added to the house, in words; undefined when there were none.
+   */
+  houseNote?: string | undefined;
   /** API calls made for this answer. */
   calls: number;
 }
@@ -46,27 +57,68 @@ export interface HouseReport {
 const HOUSE_PAGE = { maxEntries: 20, maxChars: 10_000 } as const;
 
 /**
- * Every booking staying on a local date: GET /bookings over that day, every page. ASSUMPTION (as
- * the sandbox and docs/kennel-api.md's request.from/request.to): the range selects bookings whose
- * stay overlaps it; the domain's rule then keeps exactly the stays in house on the date.
+ * The longest stay the house query reaches back for when it must. The spec does not say whether
+ * request.from/request.to bound the check-in or the whole stay (docs/kennel-api.md, "Spec
+ * readings"): unless the API's answer for the day proves it selects by stay, the query starts this
+ * many days before the date, so a stay that began up to six weeks earlier is returned either way.
  */
-export async function stayingOn(
+const LONGEST_STAY_DAYS = 42;
+
+interface Staying {
+  bookings: Booking[];
+  requestId: string;
+  calls: number;
+  /** The day's departures (undefined when they could not be loaded). */
+  departures: Booking[] | undefined;
+}
+
+/** Every booking GET /bookings gives for a range, every page. */
+async function bookingsOver(
   deps: Deps,
-  date: string,
-): Promise<{ bookings: Booking[]; requestId: string; calls: number }> {
-  const tz = deps.config.timezone;
+  from: string,
+  to: string,
+): Promise<{ all: Booking[]; requestId: string; calls: number }> {
   const all: Booking[] = [];
   let requestId = "";
   let calls = 0;
-  for await (const p of deps.kennel.iterateBookings(
-    { from: dayStartIso(date, tz), to: dayEndIso(date, tz) },
-    100,
-  )) {
+  for await (const p of deps.kennel.iterateBookings({ from, to }, 100)) {
     all.push(...p.data.items);
     requestId ||= p.requestId;
     calls++;
   }
-  return { bookings: sortByRoom(inHouseOn(uniqueBookings(all), date, tz)), requestId, calls };
+  return { all, requestId, calls };
+}
+
+/**
+ * Every booking staying on a local date, read both ways safely. GET /bookings over the day, and
+ * the day's departures, at once. When every departure that checked in before the day is in the
+ * day's answer, the API selects by stay (overlap) and the answer is whole. Otherwise (it selects by
+ * check-in, or the day gives no proof), GET /bookings again from LONGEST_STAY_DAYS before the day.
+ * The domain's rule then keeps exactly the stays in house on the date.
+ */
+export async function stayingOn(deps: Deps, date: string): Promise<Staying> {
+  const tz = deps.config.timezone;
+  const [day, departing] = await Promise.all([
+    bookingsOver(deps, dayStartIso(date, tz), dayEndIso(date, tz)),
+    listDay(deps, "departures", date).catch((error: unknown) => {
+      deps.log.warn({ err: describeFailure(error) }, "departures not loaded for the house check");
+      return undefined;
+    }),
+  ]);
+  const inDay = new Set(day.all.map((b) => b.bookingId));
+  const earlier = (departing?.data ?? []).filter(
+    (b) => counts(b) && b.bookingId !== undefined && b.checkInDate && localDate(b.checkInDate, tz) < date,
+  );
+  const byStay = earlier.length > 0 && earlier.every((b) => inDay.has(b.bookingId));
+  const answer = byStay
+    ? day
+    : await bookingsOver(deps, dayStartIso(addDays(date, -LONGEST_STAY_DAYS), tz), dayEndIso(date, tz));
+  return {
+    bookings: sortByRoom(inHouseOn(uniqueBookings(answer.all), date, tz)),
+    requestId: answer.requestId,
+    calls: day.calls + (byStay ? 0 : answer.calls) + (departing ? 1 : 0),
+    departures: departing?.data,
+  };
 }
 
 /**
@@ -80,12 +132,27 @@ export async function houseReport(
   options: { page?: number; wholeDay?: boolean } = {},
 ): Promise<HouseReport> {
   const tz = deps.config.timezone;
-  const stay = await stayingOn(deps, date);
+  const staying = await stayingOn(deps, date);
+  // The day's departures are all in house that day: one the stays left out is added, and said.
+  const known = new Set(staying.bookings.map((b) => b.bookingId));
+  const missing = inHouseOn(
+    (staying.departures ?? []).filter((b) => b.bookingId !== undefined && !known.has(b.bookingId)),
+    date,
+    tz,
+  );
+  const stay = missing.length
+    ? { ...staying, bookings: sortByRoom([...staying.bookings, ...missing]) }
+    : staying;
   const care = await lookUpCare(deps, stay.bookings);
+  const today = localDate(deps.clock.now(), tz);
+  // A status that says the pet has left counts from today on (a past day's stays all say it).
+  const left = (b: Booking) => saysLeft(b) && date >= today;
   const entries: HouseEntry[] = stay.bookings.map((b) => ({
     ...entryOf(b, care.careOf(b)),
-    goingHome: goesHomeOn(b, date, tz),
+    goingHome: goesHomeOn(b, date, tz) || left(b),
     arriving: arrivesOn(b, date, tz),
+    noCheckOut: !b.checkOutDate,
+    left: left(b),
   }));
   // The board (/inhouse, the terminal) flags pets off their food; the round sheet reads its own.
   const flags = options.wholeDay ? undefined : await offFood(deps, date);
@@ -103,6 +170,9 @@ export async function houseReport(
     from: 0,
     requestId: stay.requestId,
     careProblem: care.problem,
+    houseNote: missing.length
+      ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
+      : undefined,
     calls: stay.calls + care.customers,
   };
   return options.wholeDay ? whole : pageOfHouse(whole, options.page ?? 1);

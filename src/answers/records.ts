@@ -9,6 +9,7 @@ import type { StayRecordView } from "../domain/stay.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { stayRecords } from "./stay.ts";
@@ -88,8 +89,10 @@ export async function bookingView(deps: Deps, input: string): Promise<BookingVie
   const booking = (full ?? reduced) as Booking;
   let careProblem: string | undefined;
   let pets: Pet[] | null = null;
-  if (petsResult.status === "fulfilled") pets = petsResult.value?.data ?? null;
-  else {
+  if (petsResult.status === "fulfilled") {
+    const listed = petsResult.value?.data;
+    pets = listed ? await completeCare(deps, listed) : null;
+  } else {
     const f = describeFailure(petsResult.reason);
     careProblem = `The pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
@@ -200,7 +203,8 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });
   }
   if (r.data.totalRecords === 1 && items.length === 1 && page === 1 && !deps.config.rawResponses) {
-    const pet = items[0] as Pet;
+    // A search's answer may leave the care out: the pet's own record completes it.
+    const [pet] = (await completeCare(deps, [items[0] as Pet])) as [Pet];
     return {
       type: "pet",
       view: { pet, care: careOf(pet), owner: await ownerOf(deps, pet.customerId), requestId: r.requestId },

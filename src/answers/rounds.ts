@@ -11,7 +11,7 @@ import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { describeFailure } from "./failure.ts";
-import { houseReport } from "./house.ts";
+import { type HouseEntry, houseReport } from "./house.ts";
 import { offFood } from "./off-food.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
@@ -24,6 +24,10 @@ export interface RoundPet {
   /** For an unmatched or unloaded booking: why its care is not here. */
   careStatus: "matched" | "not_matched" | "not_loaded" | "no_customer";
   unmatched: string[];
+  /** Arrives that day after the round's time: "19:00" (listed, with its dose and diet). */
+  arrives?: string | undefined;
+  /** The stay has no check-out date. */
+  noCheckOut?: boolean;
 }
 
 export interface RoundReport {
@@ -62,17 +66,24 @@ export function currentRound(deps: Deps): Round {
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
   const house = await houseReport(deps, date, { wholeDay: true });
-  // The sheet is for the pets in house at the round's time: a pet gone home that morning, or not yet
-  // arrived, has no feed or dose in this round (the summary counts them).
-  const at = zonedInstant(date, deps.config.rounds.times[round], deps.config.timezone).getTime();
-  const here = (b: Booking) =>
-    (!b.checkInDate || Date.parse(b.checkInDate) <= at) &&
-    (!b.checkOutDate || Date.parse(b.checkOutDate) >= at);
-  const present = house.entries.filter((e) => here(e.booking));
+  // The sheet is for the pets in house at the round's time: a pet gone home before it (or whose
+  // status says it has left) has no feed or dose in this round (the summary counts them). A pet
+  // arriving later that day is listed, marked "arrives 19:00", with its dose and diet.
+  const tz = deps.config.timezone;
+  const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
+  const gone = (e: HouseEntry) =>
+    e.left === true || (e.booking.checkOutDate !== undefined && Date.parse(e.booking.checkOutDate) < at);
+  const here = (e: HouseEntry) => !gone(e);
+  const present = house.entries.filter(here);
   const pets: RoundPet[] = [];
   for (const e of present) {
     const care = e.care;
     const status = care?.status ?? "not_loaded";
+    const checkIn = e.booking.checkInDate;
+    const stay = {
+      arrives: checkIn && Date.parse(checkIn) > at ? timeOf(checkIn, tz) : undefined,
+      noCheckOut: e.noCheckOut === true,
+    };
     for (const pet of care?.pets ?? []) {
       pets.push({
         booking: e.booking,
@@ -80,6 +91,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         sheet: roundSheet(pet.care, round),
         careStatus: "matched",
         unmatched: [],
+        ...stay,
       });
     }
     if (status !== "matched") {
@@ -89,6 +101,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         sheet: undefined,
         careStatus: status,
         unmatched: care?.unmatched ?? [],
+        ...stay,
       });
     }
   }
@@ -100,15 +113,14 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     pets,
     totals: {
       inHouse: house.totals.pets,
-      away: house.entries
-        .filter((e) => !here(e.booking))
-        .reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
+      away: house.entries.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       ...roundCounts(sheets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
     requestId: house.requestId,
-    careProblem: house.careProblem,
+    // The house check's note (departures the API's stay list left out) travels with the care problem.
+    careProblem: [house.houseNote, house.careProblem].filter(Boolean).join(" · ") || undefined,
     calls: house.calls,
   };
 }

@@ -1,13 +1,14 @@
 /** Tomorrow's check (arrivals whose care details are missing), the Today home, and warming the care cache. */
 
 import type { Deps } from "../deps.ts";
-import { bookingsThatCount, counts, type LeftOut, owes } from "../domain/bookings.ts";
+import { bookingsThatCount, counts, type LeftOut, owes, paymentOf } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { dayReport } from "./day.ts";
+import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
@@ -66,9 +67,13 @@ export interface TodayOverview {
   arrivals: number | undefined;
   departures: number | undefined;
   unpaidDepartures: number | undefined;
+  /** Departures whose payment the API did not record: to check at the desk. */
+  paymentToCheck?: number | undefined;
   inHouse: number | undefined;
   medicationThisRound: number | undefined;
   careMissingTomorrow: number | undefined;
+  /** Pets on this round's sheet that are fasting: "Biscuit (Suite A): NIL BY MOUTH – op at 10:00". */
+  fasting?: string[] | undefined;
   /** The care record's figures (this round's progress, pets off their food), when Kennel Desk keeps one. */
   record?: HomeRecord;
   /** Parts that could not be loaded, in words (the API's state when it is down). */
@@ -80,8 +85,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
   const round = currentRound(deps);
   const [arr, dep, rounds, tomorrow] = await Promise.allSettled([
-    deps.kennel.listArrivals(date),
-    deps.kennel.listDepartures(date),
+    listDay(deps, "arrivals", date),
+    listDay(deps, "departures", date),
     roundReport(deps, round, date),
     tomorrowCheck(deps),
   ]);
@@ -104,9 +109,19 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     arrivals: value(arr, "arrivals", (r) => kept(r.data).length),
     departures: departures?.length,
     unpaidDepartures: departures?.filter(owes).length,
+    paymentToCheck: departures?.filter((b) => paymentOf(b) === "unknown").length,
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
+    fasting: value(rounds, "fasting", (r) =>
+      r.pets.flatMap((p) =>
+        p.pet?.flags.fasting
+          ? [
+              `${p.pet.flags.name}${p.booking.roomName ? ` (${p.booking.roomName})` : ""}: ${p.pet.flags.fasting}`,
+            ]
+          : [],
+      ),
+    ),
     ...(record ? { record } : {}),
     problems: [...new Set(problems)],
   };
@@ -120,8 +135,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
 export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; failed: number }> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
   const [arr, dep, stay] = await Promise.allSettled([
-    deps.kennel.listArrivals(date),
-    deps.kennel.listDepartures(date),
+    listDay(deps, "arrivals", date),
+    listDay(deps, "departures", date),
     stayingOn(deps, date),
   ]);
   const ids = new Set<number>();

@@ -6,7 +6,7 @@ import { dayHeading } from "../words/dates.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { homeList } from "./buttons.ts";
 import { helpBlocks } from "./help.ts";
-import { button, context, esc, header, section } from "./mrkdwn.ts";
+import { button, clip, context, esc, header, section, truncate } from "./mrkdwn.ts";
 import type { Block } from "./types.ts";
 
 type ListName = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow";
@@ -24,6 +24,16 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
       t.unpaidDepartures,
       "Show the going-home check",
     ],
+    ...(t.paymentToCheck
+      ? [
+          [
+            "departures",
+            "❔ Departures with payment not recorded (to check)",
+            t.paymentToCheck,
+            "Show the going-home check",
+          ] as [ListName, string, number | undefined, string],
+        ]
+      : []),
     [
       "rounds",
       `💊 Medication this round (${roundWord(t.round).toLowerCase()})`,
@@ -33,6 +43,15 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
     ["tomorrow", "❔ Care details missing for tomorrow", t.careMissingTomorrow, "Show tomorrow's check"],
   ];
   const blocks: Block[] = [header(`Today — ${dayHeading(t.date)}`)];
+  // Fasting pets first, by name: a fast missed is a pet fed before an operation.
+  if (t.fasting?.length) {
+    blocks.push(
+      section(
+        truncate(`🚫 *Fasting:*\n${t.fasting.map((f) => `• ${clip(f, 300)}`).join("\n")}`, 2900),
+        button("Show the round", homeList.actionId("rounds"), homeList.encode({ l: "rounds" })),
+      ),
+    );
+  }
   for (const [l, label, n, action] of rows) {
     blocks.push(
       section(`*${label}:* ${figure(n)}`, button(action, homeList.actionId(l), homeList.encode({ l }))),

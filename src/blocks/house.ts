@@ -1,9 +1,9 @@
 /** /inhouse: every pet staying, by room, with owner, going-home date and care flags. Channel-safe. */
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
-import { bookingTypeText } from "../domain/bookings.ts";
+import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { dayOf } from "../words/dates.ts";
 import { pagePlace } from "../words/day.ts";
-import { houseSummaryParts, houseTitle, NO_ONE_IN_HOUSE } from "../words/house.ts";
+import { houseSummaryParts, houseTitle, NO_CHECK_OUT, NO_ONE_IN_HOUSE } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { housePage } from "./buttons.ts";
 import { entryCareLines } from "./care.ts";
@@ -22,9 +22,16 @@ function houseEntryText(e: HouseEntry, timezone: string, thisYear: string): stri
   const room = b.roomName ? `${bold(clip(b.roomName, 100))}` : "*no room*";
   const pets = b.petNames ? clip(b.petNames, 300) : "pets not recorded";
   const owner = b.customerName ? clip(b.customerName, 150) : "owner not recorded";
-  const home = e.goingHome ? "🏠 *going home that day*" : `home ${dayOf(b.checkOutDate, timezone, thisYear)}`;
+  const home = e.left
+    ? `🏠 *${esc(statusText(b.status))}*`
+    : e.goingHome
+      ? "🏠 *going home that day*"
+      : b.checkOutDate
+        ? `home ${dayOf(b.checkOutDate, timezone, thisYear)}`
+        : NO_CHECK_OUT;
   const type = bookingTypeText(b);
-  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
+  const status = e.standing === "unknown_status" ? ` · _${clip(statusText(b.status), 60)}_` : "";
+  const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${status}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
   const care = entryCareLines(e.care);
   const food = (e.offFood ?? []).map((f) => `${offFoodWords(f)} (${clip(f.petName, 60)})`);
   return [first, care, ...food].filter(Boolean).join("\n");
@@ -59,7 +66,11 @@ export function houseMessages(r: HouseReport, timezone: string, thisYear: string
   }
   blocks.push(
     context(
-      [r.careProblem ? `❔ ${esc(r.careProblem)}` : "", `request id ${esc(r.requestId)}`]
+      [
+        r.houseNote ? `❔ ${esc(r.houseNote)}` : "",
+        r.careProblem ? `❔ ${esc(r.careProblem)}` : "",
+        `request id ${esc(r.requestId)}`,
+      ]
         .filter(Boolean)
         .join(" · "),
     ),

@@ -1,7 +1,17 @@
 /** A pet's care summary (only the asker sees it), and a list of pets that tells same-named pets apart. */
 import { customerName, type PetSearch, type PetView } from "../answers/records.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
-import { evaluationWords, medicationRow, petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
+import {
+  allergyInNotesWords,
+  COULD_NOT_BE_READ,
+  evaluationWords,
+  listedTwiceWords,
+  medicationRow,
+  petAboutWords,
+  petStateWords,
+  speciesEmoji,
+  unreadableWords,
+} from "../words/care.ts";
 import { dayOf } from "../words/dates.ts";
 import { openPet, petsPage } from "./buttons.ts";
 import { fitMessage } from "./fit.ts";
@@ -54,16 +64,28 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
     `*Evaluation*\n${evaluationWords(care.evaluation)}${care.evaluationDate ? ` (${dayOf(care.evaluationDate, timezone, thisYear)})` : ""}${care.evaluationNotes ? ` · ${clip(care.evaluationNotes, 300)}` : ""}`,
   ].filter(Boolean);
   blocks.push(fields(ids));
+  if (care.fasting) blocks.push(section(`🚫 *Fasting:* ${clip(care.fasting, 600)}`));
+  if (care.unreadable.length) blocks.push(section(`❔ ${esc(unreadableWords(care.unreadable))}`));
+  const alerts = [
+    care.allergyInNotes ? `🩺 ${esc(allergyInNotesWords(care.allergyInNotes))}` : "",
+    ...care.listedTwice.map((name) => `💊 ${esc(listedTwiceWords(name))}`),
+  ].filter(Boolean);
+  if (alerts.length) blocks.push(section(alerts.join("\n")));
+  const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
   blocks.push(section(`🍽 *Diet*\n${dietLines(care).join("\n")}`));
   blocks.push(
     section(
       care.medications.length
         ? `💊 *Medication* (instruction · midday · evening, as recorded)\n${care.medications.map((m) => `${m.n}. ${clip(medicationRow(m), 560)}`).join("\n")}`
-        : "💊 *Medication*\nNone recorded.",
+        : `💊 *Medication*\n${unread(/medication|its care/) ? `Medication ${COULD_NOT_BE_READ}.` : "None recorded."}`,
     ),
   );
   const notes = [
-    care.allergies ? `⚠️ *Allergies:* ${clip(care.allergies, 600)}` : "",
+    care.allergies
+      ? `⚠️ *Allergies:* ${clip(care.allergies, 600)}`
+      : unread(/allergies|its care/)
+        ? `⚠️ *Allergies:* ${COULD_NOT_BE_READ}`
+        : "",
     care.medicalNotes ? `🩺 *Medical notes:* ${clip(care.medicalNotes, 600)}` : "",
     care.groomingNotes ? `✂️ *Grooming:* ${clip(care.groomingNotes, 400)}` : "",
     care.notes ? `📝 *Notes:* ${clip(care.notes, 600)}` : "",

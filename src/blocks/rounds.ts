@@ -15,9 +15,10 @@ import {
   NO_DIET_ON_RECORD,
   namedDietRow,
   roundMedicationRow,
+  sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
-import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle } from "../words/house.ts";
+import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import type { PetRoundState } from "./buttons.ts";
 import { lateWords } from "./digest.ts";
@@ -37,7 +38,8 @@ const summary = (r: RoundReport) =>
 function roundPetText(p: RoundPet, r: RoundReport): string {
   const b = p.booking;
   const room = b.roomName ? `${bold(clip(b.roomName, 80))}` : "*no room*";
-  const owner = b.customerName ? ` (${clip(b.customerName, 80)})` : "";
+  const marks = stayMarkWords(p).map((m) => ` · ${m}`);
+  const owner = `${b.customerName ? ` (${clip(b.customerName, 80)})` : ""}${marks.join("")}`;
   if (!p.pet || !p.sheet) {
     const which = p.unmatched.length
       ? clip(p.unmatched.join(", "), 200)
@@ -50,22 +52,24 @@ function roundPetText(p: RoundPet, r: RoundReport): string {
   const name = `${speciesEmoji(p.pet.pet)} ${bold(clip(p.pet.flags.name, 80))}`;
   const s = p.sheet;
   const allergy = s.allergies ? `⚠️ allergies: ${clip(s.allergies, 300)}` : "";
+  // Fasting (and the other alerts) before anything else in the pet's lines.
+  const alerts = sheetAlertWords(p.pet.flags).map((a) => clip(a, 400));
   if (s.nothing) {
     const others = s.medications.map((m) => clip(roundMedicationRow(m, r.round), 200));
     return truncate(
-      [`${room} · ${name}${owner} · nothing this round`, allergy, ...others.map((o) => `💊 ${o}`)]
+      [`${room} · ${name}${owner} · nothing this round`, ...alerts, allergy, ...others.map((o) => `💊 ${o}`)]
         .filter(Boolean)
         .join("\n"),
       2900,
     );
   }
   // Allergies straight after the name: in a long sheet they are the line never to lose.
-  const lines = [`${room} · ${name}${owner}`, allergy].filter(Boolean);
+  const lines = [`${room} · ${name}${owner}`, ...alerts, allergy].filter(Boolean);
   if (s.diet.round) lines.push(`🍽 ${roundWord(r.round).toLowerCase()}: ${clip(s.diet.round, 600)}`);
   if (s.diet.general) lines.push(`🍽 general: ${clip(s.diet.general, 400)}`);
   for (const d of s.diet.named) lines.push(`🍽 ${clip(namedDietRow(d), 600)}`);
   if (s.noDiet) lines.push(`🍽 ${NO_DIET_ON_RECORD}`);
-  else if (!s.fed) lines.push(`🍽 no ${r.round} diet recorded`);
+  else if (!s.fed && !s.diet.round) lines.push(`🍽 no ${r.round} diet recorded`);
   for (const m of s.medications) lines.push(`💊 ${clip(roundMedicationRow(m, r.round), 700)}`);
   return truncate(lines.join("\n"), 2900);
 }

@@ -47,7 +47,7 @@ Commands:
   mcp        The assistant connector: a Model Context Protocol server on standard input and output,
              with the read-only tools (see the README, "The assistant connector").
   sandbox    Serve a local stand-in kennel API with synthetic data on 127.0.0.1.
-             [--port 4010] [--seed N] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
+             [--port 4010] [--seed N|awkward] [--customers N] [--bookings N] [--timezone ZONE] [--today YYYY-MM-DD]
              [--write-env [FILE]] (set its KENNEL_* lines in FILE, default .env, keeping the rest)
              Faults (off by default): [--latency MS|MIN-MAX] [--error-rate 0..1] [--rate-limit-rate 0..1]
              [--retry-after S] [--hang-rate 0..1] [--malformed-rate 0..1] [--corrupt-rate 0..1]

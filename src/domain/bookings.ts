@@ -2,8 +2,12 @@
  * Which bookings count as a stay, and what is owed: one rule each, used by every surface.
  *
  * The spec (docs/kennel-api.md, "States and transitions") shows only the statuses new and
- * confirmed; the full list is not shown. So the rule reads the words of the status:
- * - called off: cancelled, no-show, declined, rejected, void: not happening;
+ * confirmed; the full list is not shown. So the rule reads the status by its whole words
+ * ("checked_out" and "Checked Out" alike; "cancel" inside another word is not a cancellation):
+ * - asking: a status that only asks for a change ("Cancellation Requested", "pending
+ *   cancellation", "awaiting cancellation") is a stay until it is done: shown with its status, as
+ *   the API wrote it, and counted;
+ * - called off: cancelled, no-show, declined, rejected, void, abandoned: not happening;
  * - waitlisted: waitlist, enquiry, quote, draft: not (yet) a stay;
  * - known stay: new, confirmed, booked, checked in/out, arrived, departed, completed, in progress;
  * - anything else is an unknown status: shown as the API wrote it, and counted (a stay we do not
@@ -15,13 +19,16 @@ import type { Booking, ReducedBooking } from "../kennel/schemas.ts";
 
 export type Standing = "stay" | "unknown_status" | "called_off" | "waitlisted";
 
-const CALLED_OFF = /cancel|no[\s_-]?show|declin|reject|void|abandon/i;
-const WAITLISTED = /wait[\s_-]?list|enquir|inquir|quote|draft/i;
+const ASKING = /\b(request|requests|requested|pending|awaiting|asked|asks|proposed|to\s+be)\b/i;
+const CALLED_OFF =
+  /\b(cancel|cancels|cancell?ed|cancellation|no\s?show|declined?|rejected?|void|voided|abandoned?)\b/i;
+const WAITLISTED = /\b(wait\s?list|wait\s?listed|enquiry|enquiries|inquiry|quote|quoted|draft)\b/i;
 const KNOWN_STAY =
-  /^(new|confirmed|booked|pending|checked[\s_-]?in|checked[\s_-]?out|arrived|departed|completed?|in[\s_-]?progress|active|paid)$/i;
+  /^(new|confirmed|booked|pending|checked\s?in|checked\s?out|arrived|departed|completed?|in\s?progress|active|paid)$/i;
 
 export function standingOf(booking: Booking | ReducedBooking): Standing {
-  const status = (booking.status ?? "").trim();
+  const status = statusText(booking.status);
+  if ((CALLED_OFF.test(status) || WAITLISTED.test(status)) && ASKING.test(status)) return "unknown_status";
   if (CALLED_OFF.test(status)) return "called_off";
   if (WAITLISTED.test(status)) return "waitlisted";
   if (status === "" || KNOWN_STAY.test(status)) return "stay";
@@ -32,6 +39,14 @@ export function standingOf(booking: Booking | ReducedBooking): Standing {
 export function counts(booking: Booking | ReducedBooking): boolean {
   const s = standingOf(booking);
   return s === "stay" || s === "unknown_status";
+}
+
+/** A status that says the pet has left: checked out, departed, gone home, completed. */
+const LEFT = /\b(checked[\s_-]?out|departed|left|gone[\s_-]?home|completed?)\b/i;
+
+/** Does the booking's status say the pet has left (so it is on no sheet from today on)? */
+export function saysLeft(booking: Booking | ReducedBooking): boolean {
+  return LEFT.test(statusText(booking.status));
 }
 
 /** How many bookings of a list were left out, by reason. */

@@ -6,7 +6,7 @@
  *   instructions. The instruction is never relabelled with a time of day.
  * - allergies, medical notes, grooming notes, notes, evaluation.
  */
-import { MEDICATION_FIELDS, type Pet } from "../kennel/schemas.ts";
+import { careLeftOut, MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../kennel/schemas.ts";
 import { onceADay, onceADayRound, roundsNamed } from "./round-words.ts";
 import { shorten } from "./text.ts";
 
@@ -45,19 +45,127 @@ export interface CareFacts {
   evaluation: Evaluation;
   evaluationDate: string | undefined;
   evaluationNotes: string | undefined;
+  /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), from any diet or note. */
+  fasting: string | undefined;
+  /** Drugs recorded in two or more slots, by name: "listed twice: check it is not a double dose". */
+  listedTwice: string[];
+  /** With no allergy recorded, medical notes that speak of one (shown on the sheets as 🩺). */
+  allergyInNotes: string | undefined;
+  /**
+   * Care the bot could not read, in words ("allergies", "medication 2"): never to be shown as
+   * "none"; "could not be read: check the record".
+   */
+  unreadable: string[];
 }
 
-/** Words that say a value is no value ("none", "n/a", "-"): not a care fact. */
-const NOTHING = /^\s*(none|nil|n\/?a|no|-+|—|\.)\s*$/i;
+/** A care field's name in words: "medication2Pm" → "medication 2 evening", "dietaryRequirementsAm" → "morning diet". */
+function fieldWords(field: string): string {
+  const diet = /^dietaryRequirements(Am|Noon|Pm)?$/.exec(field);
+  if (diet) return diet[1] ? `${{ Am: "morning", Noon: "midday", Pm: "evening" }[diet[1]]} diet` : "diet";
+  const med = /^medication(\d?)(Noon|Pm)?$/.exec(field);
+  if (med) return `medication ${med[1] || "1"}${med[2] ? (med[2] === "Pm" ? " evening" : " midday") : ""}`;
+  return field === "medicalNotes" ? "medical notes" : field;
+}
+
+/** Care not known for a pet, in words (see CareFacts.unreadable). */
+function unreadableOf(pet: Pet): string[] {
+  return [
+    ...(careLeftOut(pet) ? ["its care (the record came without it)"] : []),
+    ...unreadableCareOf(pet).map(fieldWords),
+  ];
+}
+
+/**
+ * Words that say a value is no value ("none", "n/a", "-"), and the ways staff write that a pet has
+ * no known allergy ("None known", "NKA", "no known allergies"): not a care fact.
+ */
+const NOTHING =
+  /^\s*(none|nil|n\/?a|no|none\s+known|none\s+recorded|nka|nkda|no\s+known(\s+drug)?\s+allerg(y|ies)|-+|—|\.)\s*[.!]?\s*$/i;
 const fact = (v: string | undefined) => (v === undefined || NOTHING.test(v) ? undefined : v.trim());
 
 /**
- * The drug's short name from its instruction: the words before the first comma, semicolon, dash
- * or parenthesis ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"), cut cleanly to 32 characters.
+ * A round's diet is kept as written: there "nil", "none" or "no" is an instruction (no food this
+ * round), never an empty field to fill with the general diet. Only a bare dash or dot is no value.
+ */
+const roundDiet = (v: string | undefined) =>
+  v === undefined || /^\s*(-+|—|\.)\s*$/.test(v) ? undefined : v.trim();
+
+/** A round's diet that says no food: "Nil", "none", "No", "no food". */
+function isNoFood(diet: string | undefined): boolean {
+  return diet !== undefined && /^\s*(nil|none|no|no food|no feed|nothing)\s*[.!]*\s*$/i.test(diet);
+}
+
+/**
+ * Fasting words: "nil by mouth" (NBM), "fast", "fasting", "no food after", "starve". "Breakfast",
+ * "eats fast" and "fast eater" are not a fast.
+ */
+const FASTING =
+  /\b(nil\s+by\s+mouth|nbm|fasting|fasted|starved?|starving|no\s+(food|feed|breakfast|dinner|tea|supper)\s+(after|from|before|until|till|tonight|today|tomorrow)|fast(\s+(from|after|before|until|till|for|overnight|tonight|today))?)\b/i;
+const NOT_FASTING = /\b(eats?|eating|ate|too|very|so)\s+fast\b|\bfast\s+(eater|eating|feeder)\b/gi;
+
+/** The first care text that says the pet is fasting, as written; undefined when none does. */
+export function fastingIn(texts: Array<string | undefined>): string | undefined {
+  return texts.find((t) => t !== undefined && FASTING.test(t.replace(NOT_FASTING, " ")))?.trim();
+}
+
+/**
+ * Words that begin an instruction but name no drug: times of day ("AM:", "Morning -"), how often,
+ * how much, and what to do ("Give 1 tablet of …").
+ */
+const NOT_A_DRUG = new Set(
+  (
+    "am pm a.m p.m morning mornings evening evenings night nightly nights noon midday lunch lunchtime " +
+    "breakfast dinner tea supper bedtime daily once twice thrice bid sid tid bd od eod every each per " +
+    "give given giving administer apply put add one two three four half quarter a an the of x " +
+    "tablet tablets tab tabs capsule capsules caps drop drops ml mg g units unit iu sachet sachets " +
+    "with after before in on at into by to from as see meds med medication medications medicine dose " +
+    "doses then and or plus"
+  ).split(" "),
+);
+
+/**
+ * The drug's name in an instruction: the words before the first comma, semicolon, colon, dash or
+ * parenthesis, from the first word that can name a drug ("AM: Vetmedin 5 mg" → "Vetmedin 5 mg";
+ * "Give 1 tablet of Rimadyl" → "Rimadyl"), cut cleanly to 32 characters; undefined when no word
+ * there names one ("AM", "1 tablet twice daily").
+ */
+function drugWords(instruction: string): string | undefined {
+  const cuts = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/).map((c) => c.trim());
+  for (const head of cuts) {
+    const words = head.split(/\s+/).filter(Boolean);
+    const start = words.findIndex((w) => {
+      const bare = w
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}.]+/gu, "")
+        .replace(/\.$/, "");
+      return /^\p{L}{2,}/u.test(bare) && !NOT_A_DRUG.has(bare);
+    });
+    if (start >= 0) return shorten(words.slice(start).join(" "), 32);
+    // A head of time or dose words only ("AM", "1 tablet"): the drug may follow the colon.
+    if (!/^(am|pm|a\.m\.?|p\.m\.?|morning|evening|night|noon|midday|daily)$/i.test(head)) break;
+  }
+  return undefined;
+}
+
+/**
+ * The drug's short name from its instruction ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"):
+ * the words that name the drug, else the instruction's first words, cut cleanly to 32 characters.
  */
 export function drugName(instruction: string): string {
   const head = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/)[0]?.trim() || instruction.trim();
-  return shorten(head, 32);
+  return drugWords(instruction) ?? shorten(head, 32);
+}
+
+/**
+ * A medication's name: from its instruction when its words name a drug, else from its midday or
+ * evening instruction ("Insulin 4 units"), else "medication N".
+ */
+function medicationName(n: number, texts: Array<string | undefined>): string {
+  for (const t of texts) {
+    const name = t && drugWords(t);
+    if (name) return name;
+  }
+  return `medication ${n}`;
 }
 
 function medicationsOf(pet: Pet): Medication[] {
@@ -70,7 +178,7 @@ function medicationsOf(pet: Pet): Medication[] {
     const n = i + 1;
     out.push({
       n,
-      name: instruction ? drugName(instruction) : `medication ${n}`,
+      name: medicationName(n, [instruction, midday, evening]),
       instruction,
       midday,
       evening,
@@ -79,18 +187,42 @@ function medicationsOf(pet: Pet): Medication[] {
   return out;
 }
 
+/** The drugs recorded in two or more slots ("Rimadyl" in 1 and 3): they may be one dose twice. */
+function listedTwice(medications: Medication[]): string[] {
+  const key = (m: Medication) =>
+    /^medication \d+$/.test(m.name) ? "" : (m.name.split(/\s+/)[0] ?? "").toLowerCase();
+  const seen = new Map<string, Medication>();
+  const out: string[] = [];
+  for (const m of medications) {
+    const k = key(m);
+    if (!k) continue;
+    const first = seen.get(k);
+    if (first && !out.includes(first.name)) out.push(first.name);
+    if (!first) seen.set(k, m);
+  }
+  return out;
+}
+
+/** Words in medical notes that speak of an allergy. */
+const ALLERGY_WORDS =
+  /\b(allerg\w*|anaphyla\w*|intoleran\w*|reacts?\s+(badly\s+)?to|reaction\s+to|sensitive\s+to|epipen)\b/i;
+
 export function careOf(pet: Pet): CareFacts {
   const ev = pet.evaluationComplete;
+  const diet: Diet = {
+    general: fact(pet.dietaryRequirements),
+    morning: roundDiet(pet.dietaryRequirementsAm),
+    midday: roundDiet(pet.dietaryRequirementsNoon),
+    evening: roundDiet(pet.dietaryRequirementsPm),
+  };
+  const medications = medicationsOf(pet);
+  const allergies = fact(pet.allergies);
+  const medicalNotes = fact(pet.medicalNotes);
   return {
-    diet: {
-      general: fact(pet.dietaryRequirements),
-      morning: fact(pet.dietaryRequirementsAm),
-      midday: fact(pet.dietaryRequirementsNoon),
-      evening: fact(pet.dietaryRequirementsPm),
-    },
-    medications: medicationsOf(pet),
-    allergies: fact(pet.allergies),
-    medicalNotes: fact(pet.medicalNotes),
+    diet,
+    medications,
+    allergies,
+    medicalNotes,
     groomingNotes: fact(pet.groomingNotes),
     notes: fact(pet.notes),
     // ASSUMPTION: evaluationComplete is an integer (the spec: "evaluation completion value");
@@ -98,6 +230,17 @@ export function careOf(pet: Pet): CareFacts {
     evaluation: ev === undefined ? "unknown" : ev === 0 ? "not_complete" : "complete",
     evaluationDate: pet.evaluationCompleteDate,
     evaluationNotes: fact(pet.evaluationCompleteNotes),
+    fasting: fastingIn([
+      diet.morning,
+      diet.midday,
+      diet.evening,
+      diet.general,
+      fact(pet.medicalNotes),
+      fact(pet.notes),
+    ]),
+    listedTwice: listedTwice(medications),
+    unreadable: unreadableOf(pet),
+    allergyInNotes: !allergies && medicalNotes && ALLERGY_WORDS.test(medicalNotes) ? medicalNotes : undefined,
   };
 }
 
@@ -124,12 +267,25 @@ export function isSpecialDiet(diet: Diet): boolean {
   );
 }
 
-/** The diet of one round, and the general diet. */
+/**
+ * The diet of one round, and the general diet. A round's "nil", "none" or "no" is shown as written
+ * with what it means ("Nil (no food this round)"), and the general diet is then not shown beside
+ * it: it would read as food to give.
+ */
 export function dietFor(
   diet: Diet,
   round: Round,
 ): { round: string | undefined; general: string | undefined } {
-  return { round: diet[round], general: diet.general };
+  const own = diet[round];
+  if (isNoFood(own)) return { round: `${own} (${NO_FOOD_THIS_ROUND})`, general: undefined };
+  return { round: own, general: diet.general };
+}
+
+const NO_FOOD_THIS_ROUND = "no food this round";
+
+/** Does this round's diet feed the pet (a diet recorded, and not "nil")? */
+export function feedsThisRound(diet: { round: string | undefined; general: string | undefined }): boolean {
+  return Boolean((diet.round && !diet.round.endsWith(`(${NO_FOOD_THIS_ROUND})`)) || diet.general);
 }
 
 /**

@@ -18,6 +18,14 @@ export interface PetFlags {
   /** No diet recorded at all (general or any round). */
   noDiet: boolean;
   medicalNotes: boolean;
+  /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), as written. */
+  fasting: string | undefined;
+  /** Drugs recorded in two slots: "listed twice: check it is not a double dose". */
+  listedTwice: string[];
+  /** No allergy recorded, but the medical notes speak of one: their text. */
+  allergyInNotes: string | undefined;
+  /** Care the bot could not read, in words: "could not be read: check the record". */
+  unreadable: string[];
 }
 
 export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
@@ -32,12 +40,18 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
     specialDiet: isSpecialDiet(d),
     noDiet: !hasAnyDiet(d),
     medicalNotes: care.medicalNotes !== undefined,
+    fasting: care.fasting,
+    listedTwice: care.listedTwice,
+    allergyInNotes: care.allergyInNotes,
+    unreadable: care.unreadable,
   };
 }
 
 /** Does this pet carry any care flag at all (the card's "nothing recorded" line is its negation)? */
 export function hasCareFlag(f: PetFlags): boolean {
   return (
+    Boolean(f.fasting) ||
+    f.unreadable.length > 0 ||
     f.medications.length > 0 ||
     Boolean(f.allergies) ||
     f.notEvaluated ||

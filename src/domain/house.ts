@@ -1,12 +1,17 @@
 /**
  * Who is in house on a local date: a stay whose check-in day ≤ date ≤ check-out day, both read
- * in the kennel's time zone, that counts (not called off, not waitlisted). Rooms in natural order
+ * in the kennel's time zone, that counts (not called off, not waitlisted). A stay with no
+ * check-out date is in house from its check-in on (marked "no check-out date" where shown), unless
+ * its status says the pet has left. Rooms in natural order
  * (Kennel 2 before Kennel 10); pets with no room last.
  */
 import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
-import { counts } from "./bookings.ts";
+import { counts, saysLeft } from "./bookings.ts";
 import type { EntryCare } from "./day.ts";
+
+/** The check-out day of a stay with none recorded: it does not end. */
+const OPEN_END = "9999-12-31";
 
 export function inHouseOn(bookings: Booking[], date: string, timeZone: string): Booking[] {
   const seen = new Set<number>();
@@ -18,7 +23,7 @@ export function inHouseOn(bookings: Booking[], date: string, timeZone: string): 
       seen.add(b.bookingId);
     }
     const from = localDate(b.checkInDate, timeZone);
-    const to = b.checkOutDate ? localDate(b.checkOutDate, timeZone) : from;
+    const to = b.checkOutDate ? localDate(b.checkOutDate, timeZone) : saysLeft(b) ? from : OPEN_END;
     return from <= date && date <= to;
   });
 }

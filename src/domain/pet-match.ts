@@ -3,17 +3,21 @@
  *
  * The booking names its pets in one free-text string (`petNames`), which staff type as they like:
  * "Biscuit (Labrador)", "Biscuit & Pepper", "biscuit", "Chloé" for a pet recorded as "Chloe",
- * "Biscuit - 2 dogs". The rule:
+ * "Biscuit - 2 dogs". The rule never borrows a pet: care is shown only for a record whose name
+ * the booking names.
  * 1. Names are compared as words: case, accents and punctuation ignored, so "Max" never matches
- *    "Maxwell".
+ *    "Maxwell", and "Daisy" never matches "Bonnie".
  * 2. The string is cut into parts at `,` `&` `+` `/` `;` and the word "and"; words in brackets are
  *    a note, not a pet. A customer's pet is on the booking when its name's words appear in a part.
- * 3. When the booking has one pet and the customer has one pet, that is the match whatever the
- *    string says; when the string is empty and the booking's pet count equals the customer's
- *    number of pets, all of them.
- * 4. A part that matches no pet, or fewer pets matched than the booking's count, makes the match
- *    incomplete: the answer then says "care details not matched", never nothing.
- * 5. A name that stands for several of the customer's pets when fewer are booked (two records
+ * 3. Every part that names no pet of the customer is reported, whatever `numberOfPets` says
+ *    ("Scout & Daisy" with one pet booked and only Scout on record: Daisy is reported). A customer
+ *    with one pet is no exception: a booking for "Daisy" is not Bonnie's.
+ * 4. A string that names no pet at all ("2 dogs", or nothing) matches nobody: the answer says
+ *    "care details not matched", never a guess from the pet count.
+ * 5. Species words are respected: a part that says "dog" (or "cat") is not matched to a record of
+ *    the other species ("Pepper (cat)" and a dog called Pepper on record: not matched, and why).
+ * 6. Fewer pets matched than the booking's count makes the match incomplete too.
+ * 7. A name that stands for several of the customer's pets when fewer are booked (two records
  *    called Buster, one booked) is not matched: which one stays cannot be told.
  */
 import type { Booking, Pet, ReducedBooking } from "../kennel/schemas.ts";
@@ -43,15 +47,82 @@ const SEPARATORS = /\s*(?:[,&+/;|]|\band\b|\bund\b|\bet\b|\by\b)\s*/i;
 const BRACKETS = /\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g;
 /** Words that describe rather than name: "2 dogs", "the cats", "x2". */
 const NOISE = new Set(["dog", "dogs", "cat", "cats", "pet", "pets", "the", "x", "puppy", "kitten", "both"]);
+const SPECIES: Record<string, "dog" | "cat"> = {
+  dog: "dog",
+  dogs: "dog",
+  puppy: "dog",
+  pup: "dog",
+  cat: "cat",
+  cats: "cat",
+  kitten: "cat",
+};
+
+const namesSomething = (s: string) =>
+  nameWords(s).some((w) => !NOISE.has(w) && !/^\d+$/.test(w) && !/^x\d+$/.test(w));
+
+/** The string cut at the separators that stand outside brackets ("Biscuit (Lab, 3) & Pepper"). */
+function splitOutsideBrackets(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of s) {
+    if ("([{".includes(ch)) depth++;
+    if (")]}".includes(ch)) depth = Math.max(0, depth - 1);
+    if (depth === 0 && /[,&+/;|]/.test(ch)) {
+      out.push(current);
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  out.push(current);
+  return out;
+}
+
+interface Part {
+  /** The part as written, brackets dropped ("Pepper"). */
+  text: string;
+  words: string[];
+  /** A species the part states, in its words or its brackets ("Pepper [cat]"). */
+  species: "dog" | "cat" | undefined;
+}
+
+/**
+ * The parts of petNames that name a pet. A part of counting words only ("2 dogs") names none,
+ * unless it is the name of one of `known` (a pet called "Pet 3").
+ */
+function partsOf(petNames: string | undefined, known: string[][] = []): Part[] {
+  if (!petNames) return [];
+  const names = (s: string) => namesSomething(s) || known.some((k) => containsWords(nameWords(s), k));
+  const out: Part[] = [];
+  for (const raw of splitOutsideBrackets(petNames)) {
+    const text = raw.replace(BRACKETS, " ").replace(/\s+/g, " ").trim();
+    if (!names(text)) continue;
+    // Cut at "and" (and the like) too; a species stated anywhere in the raw part holds for each piece.
+    for (const piece of text.split(SEPARATORS).map((t) => t.trim())) {
+      if (!names(piece)) continue;
+      const kinds = new Set(nameWords(raw).flatMap((w) => (SPECIES[w] ? [SPECIES[w]] : [])));
+      out.push({
+        text: piece,
+        words: nameWords(piece),
+        species: kinds.size === 1 ? [...kinds][0] : undefined,
+      });
+    }
+  }
+  return out;
+}
 
 /** The parts of a petNames string that name a pet (brackets and counting words dropped). */
 export function namedParts(petNames: string | undefined): string[] {
-  if (!petNames) return [];
-  return petNames
-    .replace(BRACKETS, " ")
-    .split(SEPARATORS)
-    .map((s) => s.trim())
-    .filter((s) => nameWords(s).some((w) => !NOISE.has(w) && !/^\d+$/.test(w) && !/^x\d+$/.test(w)));
+  return partsOf(petNames).map((p) => p.text);
+}
+
+/** The species a record states (its petType, as words), when it says dog or cat. */
+function speciesOf(pet: Pet): "dog" | "cat" | undefined {
+  const t = (pet.petType ?? "").toLowerCase();
+  if (/\b(dog|canine|puppy)\b/.test(t)) return "dog";
+  if (/\b(cat|feline|kitten)\b/.test(t)) return "cat";
+  return undefined;
 }
 
 function containsWords(haystack: string[], needle: string[]): boolean {
@@ -64,40 +135,38 @@ function containsWords(haystack: string[], needle: string[]): boolean {
 
 export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]): PetMatch {
   const active = customerPets.filter((p) => !p.deleted);
-  const parts = namedParts(booking.petNames);
+  const parts = partsOf(
+    booking.petNames,
+    active.map((p) => nameWords(p.name ?? "")),
+  );
   const count = booking.numberOfPets;
-  // Rule 3: one pet booked, one pet on record (unless the name is that of another, deleted, record).
-  const namesOther = (p: Pet) =>
-    p !== active[0] &&
-    p.name !== undefined &&
-    parts.some((part) => containsWords(nameWords(part), nameWords(p.name ?? "")));
-  if (
-    active.length === 1 &&
-    (count === 1 || (count === undefined && parts.length <= 1)) &&
-    !customerPets.some(namesOther)
-  ) {
-    return { pets: active, unmatched: [], complete: true };
-  }
   if (parts.length === 0) {
-    if (count !== undefined && count > 0 && count === active.length) {
-      return { pets: active, unmatched: [], complete: true };
-    }
-    return { pets: [], unmatched: [], complete: count === 0 };
+    // Rule 4: no name on the booking ("2 dogs"): no pet can be told by its name.
+    const written = booking.petNames?.replace(/\s+/g, " ").trim();
+    return {
+      pets: [],
+      unmatched: written ? [`${written}: no pet named`] : [],
+      complete: count === 0,
+    };
   }
   const matched = new Set<Pet>();
   const unmatched: string[] = [];
   const ambiguous: Array<{ part: string; pets: Pet[] }> = [];
   for (const part of parts) {
-    const words = nameWords(part);
-    const found = active.filter((p) => p.name && containsWords(words, nameWords(p.name)));
+    const named = active.filter((p) => p.name && containsWords(part.words, nameWords(p.name)));
+    // Rule 5: a record of the other species is not the pet the part names.
+    const found = named.filter((p) => !part.species || !speciesOf(p) || speciesOf(p) === part.species);
     // A part naming two pets whose names overlap ("Max" and "Max Junior") keeps the longest.
     const longest = Math.max(0, ...found.map((p) => nameWords(p.name ?? "").length));
     const best = found.filter((p) => nameWords(p.name ?? "").length === longest);
-    if (best.length === 0) unmatched.push(part);
-    if (best.length > 1) ambiguous.push({ part, pets: best });
+    if (best.length === 0) {
+      const other = named[0] && speciesOf(named[0]);
+      unmatched.push(other ? `${part.text} (${part.species}): on record as a ${other}` : part.text);
+    }
+    if (best.length > 1) ambiguous.push({ part: part.text, pets: best });
     for (const p of best) matched.add(p);
   }
-  // Rule 5: more pets matched than booked means one name stands for several records (two pets
+  // Rule 7: more pets matched than booked means one name stands for several records (two pets
   // called Buster): which one is staying cannot be told, so none of them is shown as its care.
   if (count !== undefined && matched.size > count) {
     for (const a of ambiguous) {

@@ -43,10 +43,13 @@ const PET = [
   "dietaryRequirementsAm",
   "dietaryRequirementsNoon",
   "dietaryRequirementsPm",
+  // Every medication slot, 1 to 5, with its midday and evening instructions: a raw answer never
+  // drops a dose (MEDICATION_FIELDS in src/kennel/record-schemas.ts).
   "medication",
   "medicationAm",
   "medicationNoon",
   "medicationPm",
+  ...[2, 3, 4, 5].flatMap((n) => [`medication${n}`, `medication${n}Noon`, `medication${n}Pm`]),
   "allergies",
   "notes",
   "medicalNotes",
@@ -64,6 +67,34 @@ export function withoutContacts(value: unknown): unknown {
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) if (CHANNEL_SAFE.has(k)) out[k] = withoutContacts(v);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The API's records inside one of our own answers: the keys under which a booking, a pet or a
+ * customer record sits. Everything else in an answer is ours (entries, totals, flags, words) and
+ * carries no contact field.
+ */
+const API_RECORDS: ReadonlySet<string> = new Set(["booking", "bookings", "customer", "raw"]);
+
+/** Our pet (its API record beside its care and flags), or the API's pet record itself. */
+const isOurPet = (v: unknown) => Boolean(v && typeof v === "object" && "pet" in v && "care" in v);
+
+/**
+ * One of our answers (an in-house board, a round) for the channel or the connector's channel-safe
+ * tools: its own structure kept, and each API record in it cut down to the fields known to be safe
+ * (withoutContacts), so a contact field the API adds or spells its own way never gets through.
+ */
+export function channelSafeAnswer(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(channelSafeAnswer);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const apiRecord = API_RECORDS.has(k) || (k === "pet" && !isOurPet(v));
+      out[k] = apiRecord ? withoutContacts(v) : channelSafeAnswer(v);
+    }
     return out;
   }
   return value;

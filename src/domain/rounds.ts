@@ -10,6 +10,7 @@ import { DEFAULT_ROUND_TIMES } from "../config/parsers.ts";
 import {
   type CareFacts,
   dietFor,
+  feedsThisRound,
   hasAnyDiet,
   medicationsFor,
   ROUNDS,
@@ -71,10 +72,11 @@ export function roundSheet(care: CareFacts, round: Round): RoundSheet {
   });
   const medications = medicationsFor(care.medications, round);
   const noDiet = !hasAnyDiet(care.diet);
-  const fed = Boolean(own || general || named.length);
+  // A round's diet written "Nil" (or "none", "no") is no food this round, shown as written.
+  const fed = feedsThisRound({ round: own, general }) || named.length > 0;
   const medicationDue = medications.some((m) => m.due);
   const instructionHere = round === "morning" && medications.some((m) => m.medication.instruction);
-  const nothing = !noDiet && !fed && !medicationDue && !instructionHere;
+  const nothing = !noDiet && !fed && !own && !medicationDue && !instructionHere;
   return {
     diet: { round: own, general, named },
     medications,

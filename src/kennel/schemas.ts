@@ -17,6 +17,7 @@ import {
   bookingSchema,
   type Customer,
   customerSchema,
+  MEDICATION_FIELDS,
   optInt,
   type Pet,
   petSchema,
@@ -108,8 +109,50 @@ export function readReducedBooking(raw: unknown, log: Logger): ReducedBooking | 
   return readRecord(reducedBookingSchema, "booking", raw, log);
 }
 
+/** The care fields of a pet record (docs/kennel-api.md, "Pet"): diet, medication, allergies, medical notes. */
+const CARE_FIELDS: readonly string[] = [
+  "dietaryRequirements",
+  "dietaryRequirementsAm",
+  "dietaryRequirementsNoon",
+  "dietaryRequirementsPm",
+  ...MEDICATION_FIELDS.flat(),
+  "allergies",
+  "medicalNotes",
+];
+
+const UNREADABLE_CARE = "unreadableCare";
+const CARE_LEFT_OUT = "careLeftOut";
+
+/**
+ * Reads a pet. Care is never read as "none" when it is not known: a care field with a value of an
+ * unexpected type (an object, a list) is named in `unreadableCareOf`, and a record that leaves
+ * every care field out (ASSUMPTION: lists whose shape the spec does not show, as
+ * /customers/{id}/pets, may carry the pet without its care) is marked for `careLeftOut`.
+ */
 export function readPet(raw: unknown, log: Logger): Pet | undefined {
-  return readRecord(petSchema, "pet", raw, log);
+  const pet = readRecord(petSchema, "pet", raw, log);
+  if (!pet || !isPlainObject(raw)) return pet;
+  const present = (v: unknown) =>
+    v !== null && v !== undefined && !(typeof v === "string" && v.trim() === "");
+  const unreadable = CARE_FIELDS.filter((f) => present(raw[f]) && pet[f] === undefined);
+  const leftOut = !CARE_FIELDS.some((f) => f in raw);
+  if (unreadable.length === 0 && !leftOut) return pet;
+  return {
+    ...pet,
+    ...(unreadable.length ? { [UNREADABLE_CARE]: unreadable } : {}),
+    ...(leftOut ? { [CARE_LEFT_OUT]: true } : {}),
+  };
+}
+
+/** The care fields of a pet the reader could not read (a value of an unexpected type). */
+export function unreadableCareOf(pet: Pet): string[] {
+  const v = pet[UNREADABLE_CARE];
+  return Array.isArray(v) ? v.filter((f): f is string => typeof f === "string") : [];
+}
+
+/** Did the record leave every care field out (to be completed from GET /pets/{id})? */
+export function careLeftOut(pet: Pet): boolean {
+  return pet[CARE_LEFT_OUT] === true;
 }
 
 export function readCustomer(raw: unknown, log: Logger): Customer | undefined {

@@ -100,6 +100,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     seed: options.seed ?? 1,
     customers: options.customers ?? 400,
     timezone: options.timezone,
+    // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
+    awkward: true,
   });
   const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: "UKENNELDESK" });
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff });

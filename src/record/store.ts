@@ -333,20 +333,30 @@ function withoutUndefined(input: EntryInput): EntryInput {
  * Brings the schema up to date, in one transaction under the driver's lock. Throws a StoreError
  * `newer_schema` when the record was written by a newer Kennel Desk.
  */
+function newerSchema(driver: Driver, version: number): StoreError {
+  return new StoreError(
+    "newer_schema",
+    `The care record at ${driver.where} has schema version ${version}, newer than this Kennel Desk knows (${SCHEMA_VERSION}): it was written by a newer version, so this one will not start on it.`,
+    "Run the newer Kennel Desk again (or restore a backup made by this version).",
+    driver.where,
+  );
+}
+
 async function migrate(driver: Driver, clock: Clock): Promise<{ from: number; to: number }> {
+  // A read first: a record already up to date (every start but the first) is opened without a write
+  // or a lock, so replicas start side by side and a read-only copy can be read.
+  const known = await driver.query("SELECT max(version) AS version FROM schema_version").then(
+    (rows) => Number(rows[0]?.version ?? 0),
+    () => undefined,
+  );
+  if (known !== undefined && known > SCHEMA_VERSION) throw newerSchema(driver, known);
+  if (known === SCHEMA_VERSION) return { from: known, to: known };
   return driver.transaction(
     async (q) => {
       await q(SCHEMA_VERSION_TABLE);
       const rows = await q("SELECT max(version) AS version FROM schema_version");
       const from = Number(rows[0]?.version ?? 0);
-      if (from > SCHEMA_VERSION) {
-        throw new StoreError(
-          "newer_schema",
-          `The care record at ${driver.where} has schema version ${from}, newer than this Kennel Desk knows (${SCHEMA_VERSION}): it was written by a newer version, so this one will not start on it.`,
-          "Run the newer Kennel Desk again (or restore a backup made by this version).",
-          driver.where,
-        );
-      }
+      if (from > SCHEMA_VERSION) throw newerSchema(driver, from);
       for (const m of migrationsAfter(from, driver.engine)) {
         for (const statement of m.statements) await q(statement);
         await q("INSERT INTO schema_version (version, what, applied_at) VALUES (?, ?, ?)", [

@@ -5,7 +5,9 @@
  * Where the spec (docs/kennel-api.md) is silent the sandbox makes the choices listed in docs/sandbox.md ("Choices"); the
  * client stays tolerant of the other plausible shapes.
  */
+
 import { isIsoDate } from "../time.ts";
+import { asListed } from "./awkward.ts";
 import type { BusinessData, Json } from "./types.ts";
 
 export interface ApiRequest {
@@ -234,7 +236,9 @@ function route(business: BusinessData, req: ApiRequest): unknown {
       if (!customer) throw notFound(`The customer ${second}`);
       if (extra === 2) return customerWithPets(business, customer);
       if (third === "pets" && extra === 3) {
-        return (business.petsByCustomer.get(customer.customerId as number) ?? []).filter((p) => !p.deleted);
+        return (business.petsByCustomer.get(customer.customerId as number) ?? [])
+          .filter((p) => !p.deleted)
+          .map(asListed);
       }
       if (third === "bookings" && extra === 3) {
         return envelope(filterBookings(business, query, customer.customerId as number), query);

@@ -176,7 +176,9 @@ function sandboxOptionsFromArgs(
     writeEnv: values["write-env"],
     options: {
       port: whole("port", values.port, 0, 65535) ?? DEFAULT_SANDBOX_PORT,
-      seed: whole("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
+      // `--seed awkward`: the awkward data set (src/sandbox/awkward.ts) on the first seed.
+      seed: values.seed === "awkward" ? 1 : (whole("seed", values.seed, 0, 2 ** 32 - 1) ?? 1),
+      awkward: values.seed === "awkward",
       customers: whole("customers", values.customers, 1, 1_000_000) ?? 400,
       bookings: whole("bookings", values.bookings, 0, 5_000_000),
       timezone: values.timezone ?? defaultTimezone,

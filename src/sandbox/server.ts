@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { hostTimeZone } from "../config.ts";
 import { localDate } from "../time.ts";
 import { handleApi } from "./api.ts";
+import { addAwkward } from "./awkward.ts";
 import { type BusinessData, generateData, type SandboxData } from "./data.ts";
 import { Random } from "./random.ts";
 
@@ -56,6 +57,8 @@ export interface SandboxOptions {
   faults?: Faults;
   /** Generated data to serve (reuse one generation across sandboxes). */
   data?: SandboxData;
+  /** Add the awkward data set (src/sandbox/awkward.ts): bookings and pets as real kennels type them. */
+  awkward?: boolean;
 }
 
 interface SandboxRequestRecord {
@@ -111,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       today: options.today ?? localDate(new Date(), timezone),
       timezone,
     });
+  if (options.awkward && !options.data) addAwkward(data);
   const [main, other] = data.businesses as [BusinessData, BusinessData];
   const byKey = new Map(data.businesses.map((b) => [b.apiKey, b]));
   let faults: Faults = { ...(options.faults ?? {}) };

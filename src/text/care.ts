@@ -2,12 +2,16 @@
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import type { EntryCare, PetCare } from "../domain/day.ts";
 import {
+  allergyInNotesWords,
+  COULD_NOT_BE_READ,
   careWarningWords,
   evaluationWords,
   type FlagWord,
   flagWords,
+  listedTwiceWords,
   medicationRow,
   NO_CARE_NEEDS,
+  unreadableWords,
 } from "../words/care.ts";
 import { dayOf } from "../words/dates.ts";
 import type { TextOptions } from "./options.ts";
@@ -15,6 +19,7 @@ import { block, bold, dim, one, red, yellow } from "./style.ts";
 
 function flagText(o: TextOptions, w: FlagWord): string {
   const text = `${w.symbol} ${one(w.text, w.tone === "allergy" ? 120 : 200)}`;
+  if (w.tone === "fasting" || w.tone === "unreadable") return red(o, text);
   return w.tone === "medication" || w.tone === "allergy" ? yellow(o, text) : text;
 }
 
@@ -76,6 +81,12 @@ function medicationRows(care: CareFacts): string[] {
  */
 export function careLines(o: TextOptions, care: CareFacts, indent: string): string[] {
   const out: string[] = [];
+  // Fasting first: the one line that changes what the pet may be given today.
+  if (care.fasting) out.push(red(o, `🚫 ${bold(o, "Fasting")}: ${block(care.fasting, indent, 300)}`));
+  if (care.unreadable.length) out.push(red(o, `❔ ${unreadableWords(care.unreadable)}`));
+  if (care.allergyInNotes) out.push(yellow(o, `🩺 ${one(allergyInNotesWords(care.allergyInNotes), 300)}`));
+  for (const name of care.listedTwice) out.push(yellow(o, `💊 ${one(listedTwiceWords(name), 200)}`));
+  const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
   const diet = dietRows(care);
   out.push(`🍽 ${bold(o, "Diet")}`, ...diet.map((d) => `${indent}${d}`));
   if (care.medications.length) {
@@ -83,11 +94,14 @@ export function careLines(o: TextOptions, care: CareFacts, indent: string): stri
     out.push(
       ...medicationRows(care).map((m, i) => `${indent}${care.medications[i]?.n ?? i + 1}. ${yellow(o, m)}`),
     );
-  } else out.push(`💊 ${bold(o, "Medication")}: none recorded`);
+  } else
+    out.push(
+      `💊 ${bold(o, "Medication")}: ${unread(/medication|its care/) ? red(o, COULD_NOT_BE_READ) : "none recorded"}`,
+    );
   out.push(
     care.allergies
       ? `⚠️ ${bold(o, "Allergies")}: ${yellow(o, block(care.allergies, indent, 600))}`
-      : `⚠️ ${bold(o, "Allergies")}: none recorded`,
+      : `⚠️ ${bold(o, "Allergies")}: ${unread(/allergies|its care/) ? red(o, COULD_NOT_BE_READ) : "none recorded"}`,
   );
   if (care.medicalNotes) out.push(`🩺 ${bold(o, "Medical notes")}: ${block(care.medicalNotes, indent, 600)}`);
   if (care.groomingNotes)

@@ -6,7 +6,7 @@
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
-import { bookingTypeText } from "../domain/bookings.ts";
+import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import {
@@ -14,6 +14,7 @@ import {
   NO_DIET_ON_RECORD,
   namedDietRow,
   roundMedicationRow,
+  sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
 import { dayHeading, dayOf, timeOf } from "../words/dates.ts";
@@ -21,9 +22,11 @@ import { leftOutWords, pagePlace } from "../words/day.ts";
 import {
   houseSummaryParts,
   houseTitle,
+  NO_CHECK_OUT,
   NO_ONE_IN_HOUSE,
   roundSummaryParts,
   roundTitle,
+  stayMarkWords,
   TOMORROW_ALL_KNOWN,
   tomorrowTitle,
 } from "../words/house.ts";
@@ -65,15 +68,21 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
   const pets = b.petNames ? one(b.petNames, 300) : "pets not recorded";
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
   const owner = b.customerName ? one(b.customerName, 150) : "owner not recorded";
-  const home = e.goingHome
-    ? yellow(o, "🏠 going home that day")
-    : `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`;
+  const home = e.left
+    ? yellow(o, `🏠 ${statusText(b.status)}`)
+    : e.goingHome
+      ? yellow(o, "🏠 going home that day")
+      : b.checkOutDate
+        ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
+        : yellow(o, NO_CHECK_OUT);
   const type = one(bookingTypeText(b), 40);
   const first = [
     `${bold(o, pets)}${count}`,
     owner,
     home,
     e.arriving ? "🛬 arrives that day" : "",
+    // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
+    e.standing === "unknown_status" ? yellow(o, one(statusText(b.status), 60)) : "",
     type,
     dim(o, referenceOf(b)),
   ]
@@ -96,14 +105,19 @@ export function houseText(r: HouseReport, o: TextOptions): string {
       (e) => roomOf(e.booking),
       (e) => houseEntryText(e, o),
     ),
-    foot(o, [r.careProblem ? `❔ ${one(r.careProblem, 600)}` : undefined, requestIdWords(r.requestId)]),
+    foot(o, [
+      r.houseNote ? `❔ ${one(r.houseNote, 300)}` : undefined,
+      r.careProblem ? `❔ ${one(r.careProblem, 600)}` : undefined,
+      requestIdWords(r.requestId),
+    ]),
   ]);
 }
 
 /** One pet on a round's sheet: the round's diet, each medication's row for the round, allergies. */
 function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
   const b = p.booking;
-  const owner = b.customerName ? ` (${one(b.customerName, 80)})` : "";
+  const marks = stayMarkWords(p).map((m) => ` · ${m}`);
+  const owner = `${b.customerName ? ` (${one(b.customerName, 80)})` : ""}${marks.join("")}`;
   const indent = "     ";
   if (!p.pet || !p.sheet) {
     const which = p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets");
@@ -117,16 +131,19 @@ function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
     return m.due ? yellow(o, row) : dim(o, row);
   });
   const allergy = s.allergies ? yellow(o, `⚠️ allergies: ${one(s.allergies, 300)}`) : "";
+  // Fasting (and the other alerts) before anything else in the pet's lines.
+  const alerts = sheetAlertWords(p.pet.flags).map((a) => red(o, one(a, 400)));
   if (s.nothing)
     return [
       `  ${name} · nothing this round`,
-      ...[...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
+      ...[...alerts, ...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
     ].join("\n");
   const lines = [
+    ...alerts,
     s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : "",
     s.diet.general ? `🍽 general: ${one(s.diet.general, 400)}` : "",
     ...s.diet.named.map((d) => `🍽 ${one(namedDietRow(d), 600)}`),
-    s.noDiet ? `🍽 ${NO_DIET_ON_RECORD}` : s.fed ? "" : `🍽 no ${r.round} diet recorded`,
+    s.noDiet ? `🍽 ${NO_DIET_ON_RECORD}` : s.fed || s.diet.round ? "" : `🍽 no ${r.round} diet recorded`,
     ...meds,
     allergy,
   ].filter(Boolean);
@@ -180,12 +197,17 @@ export function todayText(t: TodayOverview, o: TextOptions): string {
   const rows = [
     `🛬 Arrivals: ${n(t.arrivals, "booking")}`,
     `🏠 Departures: ${n(t.departures, "booking")}${t.unpaidDepartures ? ` (${red(o, `🔴 ${t.unpaidDepartures} with money to take`)})` : ""}`,
+    ...(t.paymentToCheck ? [`❔ Departures with payment not recorded: ${t.paymentToCheck} to check`] : []),
     `🐾 In house: ${n(t.inHouse, "pet")}`,
     `💊 ${roundWord(t.round)} round: ${n(t.medicationThisRound, "pet")} with medication`,
     `❔ Tomorrow's arrivals with care details missing: ${n(t.careMissingTomorrow, "booking")}`,
   ];
+  const fasting = t.fasting?.length
+    ? red(o, [`🚫 Fasting:`, ...t.fasting.map((f) => `   ${one(f, 300)}`)].join("\n"))
+    : undefined;
   return paragraphs([
     title(o, `Today — ${dayHeading(t.date)}`),
+    fasting,
     rows.join("\n"),
     t.problems.length ? red(o, t.problems.map((p) => `❔ ${one(p, 400)}`).join("\n")) : undefined,
   ]);

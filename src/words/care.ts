@@ -57,7 +57,15 @@ export function namedDietRow(d: { round: Round; text: string; words: string }): 
   return `from the ${d.round} diet ("${d.words}"): ${d.text}`;
 }
 
-type FlagTone = "medication" | "allergy" | "evaluation" | "grooming" | "diet" | "medical";
+type FlagTone =
+  | "fasting"
+  | "unreadable"
+  | "medication"
+  | "allergy"
+  | "evaluation"
+  | "grooming"
+  | "diet"
+  | "medical";
 
 export interface FlagWord {
   tone: FlagTone;
@@ -67,6 +75,8 @@ export interface FlagWord {
 
 /** Symbols for care; money has its own (see money.ts), so ⚠️ means one thing only. */
 const CARE_SYMBOLS: Record<FlagTone, string> = {
+  fasting: "🚫",
+  unreadable: "❔",
   medication: "💊",
   allergy: "⚠️",
   evaluation: "🆕",
@@ -79,14 +89,56 @@ const CARE_SYMBOLS: Record<FlagTone, string> = {
 export function flagWords(f: PetFlags): FlagWord[] {
   const out: FlagWord[] = [];
   const add = (tone: FlagTone, text: string) => out.push({ tone, symbol: CARE_SYMBOLS[tone], text });
-  // Allergies first: in a line cut short, the one fact that can harm a pet is never the one lost.
+  // Fasting first, then allergies: in a line cut short, the facts that can harm a pet are never lost.
+  if (f.fasting) add("fasting", fastingWords(f.fasting));
+  if (f.unreadable.length) add("unreadable", unreadableWords(f.unreadable));
   if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
+  if (f.allergyInNotes) add("medical", allergyInNotesWords(f.allergyInNotes));
   if (f.medications.length) add("medication", f.medications.join(", "));
+  for (const name of f.listedTwice) add("medication", listedTwiceWords(name));
   if (f.notEvaluated) add("evaluation", "not evaluated");
   if (f.specialDiet) add("diet", "special diet");
-  if (f.medicalNotes) add("medical", "medical notes");
+  if (f.medicalNotes && !f.allergyInNotes) add("medical", "medical notes");
   if (f.grooming) add("grooming", "grooming notes");
   return out;
+}
+
+/** "fasting: NIL BY MOUTH – op at 10:00", the words as written (cut to 200 characters). */
+function fastingWords(fasting: string): string {
+  const text = fasting.replace(/\s+/g, " ").trim();
+  return `fasting: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+}
+
+/**
+ * The lines that come first in a pet's block on a round's sheet, before its diet and doses: 🚫 the
+ * fasting words, 🩺 an allergy found only in the medical notes, 💊 a drug listed twice. Plain text;
+ * each renderer escapes it.
+ */
+export function sheetAlertWords(f: PetFlags): string[] {
+  return [
+    f.fasting ? `🚫 ${fastingWords(f.fasting)}` : "",
+    f.unreadable.length ? `❔ ${unreadableWords(f.unreadable)}` : "",
+    f.allergyInNotes ? `🩺 ${allergyInNotesWords(f.allergyInNotes)}` : "",
+    ...f.listedTwice.map((name) => `💊 ${listedTwiceWords(name)}`),
+  ].filter(Boolean);
+}
+
+export const COULD_NOT_BE_READ = "could not be read: check the record";
+
+/** "allergies, medication 2 could not be read: check the record" */
+export function unreadableWords(what: string[]): string {
+  return `${what.join(", ")} ${COULD_NOT_BE_READ}`;
+}
+
+/** "Rimadyl 50 mg listed twice: check it is not a double dose" */
+export function listedTwiceWords(name: string): string {
+  return `${name} listed twice: check it is not a double dose`;
+}
+
+/** "medical notes: Allergic to chicken, itches" (cut to 200 characters). */
+export function allergyInNotesWords(notes: string): string {
+  const text = notes.replace(/\s+/g, " ").trim();
+  return `medical notes: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
 }
 
 export function speciesEmoji(pet: Pet): string {

@@ -50,6 +50,8 @@ export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
   const departing = kind === "departures";
   if (t.unpaid) parts.push({ text: `🔴 ${t.unpaid} unpaid`, loud: departing });
   if (t.partPaid) parts.push({ text: `🟠 ${t.partPaid} part-paid`, loud: departing });
+  if (t.paymentUnknown && departing)
+    parts.push({ text: `❔ ${t.paymentUnknown} payment not recorded: to check`, loud: true });
   const partly = t.careKnownForAll ? "" : " on this page";
   if (t.medications) {
     parts.push({

@@ -57,10 +57,20 @@ export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
   ];
   if (t.noDiet) parts.push({ text: `${t.noDiet} with no diet on record (feed as usual)` });
   if (t.nothing) parts.push({ text: `${t.nothing} with nothing this round` });
-  if (t.away) parts.push({ text: `${t.away} gone home before it or arriving after it (not listed)` });
+  if (t.away) parts.push({ text: `${t.away} gone home before it (not listed)` });
   if (t.careMissing) parts.push({ text: `❔ ${t.careMissing} with care details not matched or not loaded` });
   return parts;
 }
+
+/** What a round's sheet says of a stay beside the pet's name: "🛬 arrives 19:00", "no check-out date". */
+export function stayMarkWords(p: {
+  arrives?: string | undefined;
+  noCheckOut?: boolean | undefined;
+}): string[] {
+  return [p.arrives ? `🛬 arrives ${p.arrives}` : "", p.noCheckOut ? NO_CHECK_OUT : ""].filter(Boolean);
+}
+
+export const NO_CHECK_OUT = "❔ no check-out date";
 
 /** "Care details missing — arrivals Tue 25 Nov (3 of 12)" */
 export function tomorrowTitle(date: string, missing: number, arrivals: number): string {

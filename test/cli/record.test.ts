@@ -8,15 +8,18 @@ import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { postgresDriver } from "../../src/record/postgres.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
+import { usePostgres } from "../helpers/postgres.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-record-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = new Date("2026-11-24T10:00:00Z");
+const postgres = usePostgres();
 
 async function cli(args: string[], env: Record<string, string> = { KENNEL_DATA_DIR: dir }) {
   let stdout = "";
@@ -338,5 +341,26 @@ describe("kennel-desk record beside what was due (the round's sheet, from the ke
     const unset = await cli(["record", "2026-11-24"], { KENNEL_DATA_DIR: dueDir });
     expect(unset.stdout).toContain("What was due is not shown: the kennel API is not set");
     expect(unset.stdout).toContain("refused 18:05 · Jane");
+  });
+});
+
+describe.skipIf(!postgres.available)("kennel-desk record on PostgreSQL (DATABASE_URL)", () => {
+  it("reads and exports the same record as on SQLite", async () => {
+    const url = await postgres.freshDatabase();
+    const store = createStore(postgresDriver({ url }), { now: () => new Date("2026-11-24T08:12:00Z") });
+    await store.record([
+      { ...base, item: "med:1", itemText: "Rimadyl 50 mg", outcome: "given", requestKey: "pg-1" },
+      { ...base, item: "meal", itemText: "=1+1 dry food", outcome: "ate_none", requestKey: "pg-1" },
+    ]);
+    await store.close();
+    const env = { DATABASE_URL: url.href };
+    const day = await cli(["record", "2026-11-24"], env);
+    expect(day.code).toBe(0);
+    expect(day.stdout).toContain("Rimadyl 50 mg: given 08:12 · Jane");
+    expect(day.stdout).toContain(`the record: PostgreSQL 127.0.0.1:${url.port}/${url.pathname.slice(1)}`);
+    const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
+    const [, ...rows] = parseCsv(csv.stdout);
+    expect(rows.map((r) => r[6])).toEqual(["med:1", "meal"]);
+    expect(rows[1]?.[7]).toBe("'=1+1 dry food");
   });
 });

@@ -1,6 +1,6 @@
 /** Raw API JSON for a channel keeps only known-safe fields (issue 26, item 3). */
 import { describe, expect, it } from "vitest";
-import { withoutContacts } from "../../src/domain/privacy.ts";
+import { channelSafeAnswer, withoutContacts } from "../../src/domain/privacy.ts";
 
 describe("raw JSON in a channel: an allow-list", () => {
   it("contact fields spelt any way the API likes never get through; the booking's own fields and the page envelope stay", () => {
@@ -59,6 +59,49 @@ describe("raw JSON in a channel: an allow-list", () => {
           pets: [{ name: "Biscuit", medication: "Rimadyl" }],
         },
       ],
+    });
+  });
+});
+
+describe("a raw pet record keeps every dose", () => {
+  it("all five medication slots with their midday and evening instructions stay", () => {
+    const pet: Record<string, string> = { name: "Juniper" };
+    for (const n of ["", "2", "3", "4", "5"]) {
+      pet[`medication${n}`] = `drug ${n || 1}`;
+      pet[`medication${n}Noon`] = `noon ${n || 1}`;
+      pet[`medication${n}Pm`] = `pm ${n || 1}`;
+    }
+    expect(withoutContacts({ ...pet, ownerMobile: "07700 900123" })).toEqual(pet);
+  });
+});
+
+describe("our own answers for the channel-safe connector tools", () => {
+  it("the answer's structure stays; each API record inside it keeps only its safe fields", () => {
+    const booking = { bookingId: 7, roomName: "Kennel 4", customerPhone: "07700 900123", town: "Leeds" };
+    const apiPet = { petId: 3, name: "Biscuit", medication5Pm: "half a tablet", e_mail: "a@b.c" };
+    const answer = {
+      date: "2026-11-24",
+      totals: { pets: 1 },
+      entries: [
+        {
+          booking,
+          care: { status: "matched", pets: [{ pet: apiPet, care: { diet: {} }, flags: { petId: 3 } }] },
+        },
+      ],
+      pets: [{ booking, pet: { pet: apiPet, care: {}, flags: {} }, sheet: { nothing: false } }],
+    };
+    const safe = JSON.stringify(channelSafeAnswer(answer));
+    expect(safe).not.toMatch(/07700|Leeds|a@b\.c/);
+    expect(channelSafeAnswer(answer)).toMatchObject({
+      date: "2026-11-24",
+      totals: { pets: 1 },
+      entries: [
+        {
+          booking: { bookingId: 7, roomName: "Kennel 4" },
+          care: { pets: [{ pet: { petId: 3, medication5Pm: "half a tablet" }, flags: { petId: 3 } }] },
+        },
+      ],
+      pets: [{ booking: { bookingId: 7 }, pet: { pet: { name: "Biscuit" } }, sheet: { nothing: false } }],
     });
   });
 });

@@ -24,6 +24,10 @@ const care: CareFacts = {
   evaluation: "complete",
   evaluationDate: undefined,
   evaluationNotes: undefined,
+  fasting: undefined,
+  listedTwice: [],
+  allergyInNotes: undefined,
+  unreadable: [],
 };
 
 let id = 0;

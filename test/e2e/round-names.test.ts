@@ -19,17 +19,33 @@ afterAll(() => h.close());
 const isFinal = (r: Recorded) =>
   !String(r.body.text ?? "").includes("Looking up") && r.body.delete_original !== true;
 
-/** The command's first answer, and how many kennel API requests it made. */
+let asked = 0;
+
+/**
+ * The command's first answer (a response_url answer, or the parent of a long answer posted as a
+ * message and its thread through the Web API), and how many kennel API requests it made.
+ */
 async function ask(
   command: string,
   text: string,
 ): Promise<{ body: Record<string, unknown>; requests: number }> {
   const before = h.sandbox.requests.length;
-  const { form, id } = commandForm(h.slack, { command, text });
+  // A channel of its own for each question: Slack paces posts per channel, so an earlier answer's
+  // thread may still be arriving in another channel, never in this one.
+  const channel = `C0ASK${++asked}`;
+  const parentPost = () =>
+    h.slack.timeline.find(
+      (e) => e.via === "postMessage" && e.channel === channel && !e.thread_ts && !e.metadata,
+    );
+  const { form, id } = commandForm(h.slack, { command, text, channel });
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
   expect(res.status).toBe(200);
-  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-  const body = h.slack.responsesFor(id).find(isFinal)?.body as Record<string, unknown>;
+  await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal) || parentPost() !== undefined, 15_000);
+  const answered = h.slack.responsesFor(id).find(isFinal)?.body as Record<string, unknown> | undefined;
+  const posted = parentPost();
+  const body =
+    answered ??
+    ({ response_type: "in_channel", text: posted?.text, blocks: posted?.blocks } as Record<string, unknown>);
   return { body, requests: h.sandbox.requests.length - before };
 }
 

@@ -21,6 +21,7 @@ import { careOf } from "../../src/domain/care.ts";
 import type { DayEntry } from "../../src/domain/day.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
+import { AWKWARD_CASES } from "../../src/sandbox/awkward.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { CLOCK, type Connected, connectInProcess, textOf } from "./harness.ts";
@@ -33,7 +34,14 @@ let slackDeps: Deps;
 let messy: { bookingId: number; date: string };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 150, today: "2026-11-22", timezone: "Europe/London" });
+  // With the awkward data set (issue 20): bookings and pets as real kennels type them.
+  sandbox = await startSandbox({
+    seed: 21,
+    customers: 150,
+    today: "2026-11-22",
+    timezone: "Europe/London",
+    awkward: true,
+  });
   const day = sandbox.data.busyDays[0] as string;
   const pets = (id: unknown) => sandbox.main.pets.filter((p) => p.customerId === id && !p.deleted);
   const victim = sandbox.main.bookings.find(
@@ -54,6 +62,11 @@ afterAll(async () => {
   await mcp.close();
   await sandbox.close();
 });
+
+/** The awkward data set's references (src/sandbox/awkward.ts). */
+function awkwardReferences(): string[] {
+  return Object.keys(AWKWARD_CASES);
+}
 
 /** What the front desk acts on, per booking: care status, and each pet's medication names and allergies. */
 function careFacts(e: DayEntry) {
@@ -202,6 +215,34 @@ describe("get_booking agrees with /booking", () => {
       }
     }
   });
+});
+
+describe("the awkward cases (issue 20): get_booking agrees with /booking", () => {
+  const refs = awkwardReferences();
+  it.each(refs)(
+    "%s: the same care status, unmatched names, medications, allergies and flags",
+    async (ref) => {
+      const r = await mcp.call("get_booking", { reference: ref });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const slack = await bookingView(slackDeps, ref);
+      const viaTool = r.structuredContent as unknown as DayEntry;
+      const flags = (e: DayEntry) =>
+        (e.care?.pets ?? []).map((p) => ({
+          fasting: p.flags.fasting ?? null,
+          unreadable: p.flags.unreadable,
+          listedTwice: p.flags.listedTwice,
+          allergyInNotes: p.flags.allergyInNotes ?? null,
+        }));
+      expect(careFacts(viaTool)).toEqual(careFacts(slack as unknown as DayEntry));
+      expect(flags(viaTool)).toEqual(flags(slack as unknown as DayEntry));
+      // Never another pet's care: Daisy's booking shows no pet at all, and says so.
+      if (ref === "AW-DAISY") {
+        expect(viaTool.care?.status).toBe("not_matched");
+        expect(viaTool.care?.pets).toEqual([]);
+        expect(textOf(r)).toContain("care details not matched: open the booking (Daisy)");
+      }
+    },
+  );
 });
 
 describe("get_pet shows medication as the spec says", () => {

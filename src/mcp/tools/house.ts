@@ -9,7 +9,7 @@ import { z } from "zod";
 import { houseReport, pageOfHouse } from "../../answers/house.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
-import { withoutContacts } from "../../domain/privacy.ts";
+import { channelSafeAnswer } from "../../domain/privacy.ts";
 import { type RoundNames, roundNamed, roundNamesLine } from "../../domain/round-names.ts";
 import { houseText, roundText } from "../../text/index.ts";
 import { day, text } from "../inputs.ts";
@@ -63,7 +63,7 @@ export function register(server: McpServer, deps: Deps): void {
       const shown = pageOfHouse(whole, a.page ?? 1);
       const text = [houseText(shown, textOptions(deps)), dayPageLine(shown)].filter(Boolean).join("\n");
       const textPage = { page: shown.page, pages: shown.pages, from: shown.from };
-      return answer(text, withoutContacts({ ...whole, textPage }) as object);
+      return answer(text, channelSafeAnswer({ ...whole, textPage }) as object);
     },
   );
 
@@ -83,7 +83,7 @@ export function register(server: McpServer, deps: Deps): void {
     async (a) => {
       const round = roundNamed(a.round, deps.config.rounds.names) ?? currentRound(deps);
       const report = await roundReport(deps, round, a.date ?? today(deps));
-      return answer(roundText(report, textOptions(deps)), withoutContacts(report) as object);
+      return answer(roundText(report, textOptions(deps)), channelSafeAnswer(report) as object);
     },
   );
 }

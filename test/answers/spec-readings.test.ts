@@ -1,0 +1,132 @@
+/** Spec readings checked, not assumed (issue 20): local or UTC day lists, stay ranges by check-in or by stay. */
+import { describe, expect, it } from "vitest";
+import { datesToAsk, listDay } from "../../src/answers/day-query.ts";
+import { houseReport } from "../../src/answers/house.ts";
+import type { Deps } from "../../src/deps.ts";
+import type { KennelClient } from "../../src/kennel/client.ts";
+import type { Booking } from "../../src/kennel/schemas.ts";
+import { captureLogger } from "../helpers/log.ts";
+
+const { log } = captureLogger();
+
+describe("which dates a day's list asks for", () => {
+  it("the date, and the neighbouring UTC date the kennel's day reaches into", () => {
+    expect(datesToAsk("2026-11-24", "Europe/London")).toEqual(["2026-11-24"]);
+    expect(datesToAsk("2026-07-01", "Europe/London")).toEqual(["2026-07-01", "2026-06-30"]);
+    expect(datesToAsk("2026-11-24", "Europe/Berlin")).toEqual(["2026-11-24", "2026-11-23"]);
+    expect(datesToAsk("2026-11-24", "America/New_York")).toEqual(["2026-11-24", "2026-11-25"]);
+  });
+});
+
+/** An API whose day lists take UTC dates (the other reading from the sandbox's local dates). */
+function utcDayApi(bookings: Booking[]) {
+  const asked: string[] = [];
+  const byUtcDate = (date: string) => bookings.filter((b) => b.checkInDate?.startsWith(date));
+  const kennel = {
+    listArrivals: async (date: string) => {
+      asked.push(date);
+      return { data: byUtcDate(date), raw: [], requestId: `r-${date}` };
+    },
+  } as unknown as KennelClient;
+  return { kennel, asked };
+}
+
+describe("a day's arrivals, read both ways", () => {
+  const config = { timezone: "Europe/Berlin" } as Deps["config"];
+  const early: Booking = { bookingId: 1, checkInDate: "2026-11-23T23:30:00.000Z" }; // 00:30 on the 24th in Berlin
+  const late: Booking = { bookingId: 2, checkInDate: "2026-11-24T23:30:00.000Z" }; // 00:30 on the 25th in Berlin
+  const noon: Booking = { bookingId: 3, checkInDate: "2026-11-24T11:00:00.000Z" };
+
+  it("an API of UTC dates: the kennel's day is complete, and another day's arrival is not in it", async () => {
+    // Before: only the date was asked for, so the 00:30 arrival was missing and the next day's shown.
+    const api = utcDayApi([early, late, noon]);
+    const day = await listDay({ kennel: api.kennel, config }, "arrivals", "2026-11-24");
+    expect(api.asked).toEqual(["2026-11-24", "2026-11-23"]);
+    expect(day.data.map((b) => b.bookingId)).toEqual([3, 1]);
+    expect(day.requestId).toBe("r-2026-11-24");
+  });
+
+  it("an API of local dates: the same day, each booking once", async () => {
+    const kennel = {
+      listArrivals: async (date: string) => ({
+        data: date === "2026-11-24" ? [early, noon] : date === "2026-11-23" ? [] : [late],
+        raw: [],
+        requestId: "r",
+      }),
+    } as unknown as KennelClient;
+    const day = await listDay({ kennel, config }, "arrivals", "2026-11-24");
+    expect(day.data.map((b) => b.bookingId)).toEqual([1, 3]);
+  });
+});
+
+describe("the house, whichever way the API reads from/to", () => {
+  const DAY = "2026-11-24";
+  const stay: Booking = {
+    bookingId: 10,
+    status: "checked_in",
+    checkInDate: "2026-11-10T10:00:00.000Z",
+    checkOutDate: "2026-11-30T10:00:00.000Z",
+  };
+  /** Goes home on the day, after a stay longer than the house query reaches back for. */
+  const leaving: Booking = {
+    bookingId: 11,
+    status: "checked_in",
+    roomName: "Kennel 3",
+    checkInDate: "2026-09-01T10:00:00.000Z",
+    checkOutDate: `${DAY}T10:00:00.000Z`,
+  };
+
+  function deps(readsCheckIn: boolean) {
+    const ranges: Array<{ from?: string; to?: string }> = [];
+    const kennel = {
+      async *iterateBookings(filter: { from?: string; to?: string }) {
+        ranges.push(filter);
+        const from = Date.parse(filter.from ?? "");
+        const to = Date.parse(filter.to ?? "");
+        const checkIn = (b: Booking) => Date.parse(b.checkInDate as string);
+        // By check-in: the stays that began in the range; by stay: those that overlap it.
+        const items = [stay, leaving].filter((b) =>
+          readsCheckIn
+            ? checkIn(b) >= from && checkIn(b) <= to
+            : Date.parse(b.checkOutDate as string) >= from && checkIn(b) <= to,
+        );
+        yield {
+          data: { items, page: 1, pageSize: 100, totalRecords: items.length, totalPages: 1 },
+          requestId: "r",
+        };
+      },
+      listDepartures: async () => ({ data: [leaving], raw: [], requestId: "d" }),
+      listCustomerPets: async () => ({ data: [], raw: [], requestId: "p" }),
+    } as unknown as KennelClient;
+    const d = {
+      kennel,
+      log,
+      config: { timezone: "Europe/London" },
+      clock: { now: () => new Date(`${DAY}T08:00:00Z`) },
+    } as unknown as Deps;
+    return { d, ranges };
+  }
+
+  it("an API that selects by stay: the day's answer holds every departure, so it is whole (one query)", async () => {
+    const { d, ranges } = deps(false);
+    const r = await houseReport(d, DAY, { wholeDay: true });
+    expect(ranges).toHaveLength(1);
+    expect(r.entries.map((e) => e.booking.bookingId).sort()).toEqual([10, 11]);
+    expect(r.houseNote).toBeUndefined();
+  });
+
+  it("an API that selects by check-in: asked again from six weeks before; a stay begun two weeks before is in house", async () => {
+    // Before: the query covered the day only, so under this reading the house was empty.
+    const { d, ranges } = deps(true);
+    const r = await houseReport(d, DAY, { wholeDay: true });
+    expect(ranges).toHaveLength(2);
+    // 42 days before, at midnight in London (summer time then).
+    expect(ranges[1]?.from).toBe("2026-10-12T23:00:00.000Z");
+    expect(r.entries.map((e) => e.booking.bookingId)).toContain(10);
+    // The departure whose stay began before that is added from the day's departures, and said.
+    expect(r.entries.map((e) => e.booking.bookingId)).toContain(11);
+    expect(r.houseNote).toBe(
+      "1 of the day's departures was not in the API's list of stays, and is shown here: check the booking dates",
+    );
+  });
+});
