@@ -1,9 +1,13 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Two projects: the unit tests, and the browser tests (the preview and its setup page in Chromium),
+// Two projects: the unit tests, and the browser tests (the preview, its setup page and the care record's printable export in Chromium),
 // which `npm test` runs after them so that a missing browser fails that step alone. `npx vitest run`
 // runs both.
-const BROWSER_TESTS = ["test/preview/preview.test.ts", "test/preview/setup-page.test.ts"];
+const BROWSER_TESTS = [
+  "test/preview/preview.test.ts",
+  "test/preview/setup-page.test.ts",
+  "test/cli/export-html.test.ts",
+];
 
 export default defineConfig({
   test: {

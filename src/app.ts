@@ -12,6 +12,8 @@ import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./conf
 import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
+import { type RetentionJob, startRetention } from "./digest/retention.ts";
+import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
@@ -205,7 +207,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           ...options.digest,
         })
       : undefined;
+  // The round check's reply in the round post's thread, edited as entries arrive.
+  if (posts.some((p) => isCheckKind(p.kind)))
+    deps.roundCheck = new RoundCheckEditor(base, webClientSlack(app.client), posts);
   let schedule: DigestSchedule | undefined;
+  let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
 
   return {
@@ -263,6 +269,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           log: base.log,
         });
       }
+      // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
+      retention = startRetention({
+        store: base.record,
+        days: base.config.recordRetentionDays,
+        timezone: base.config.timezone,
+        clock: base.clock,
+        log: base.log,
+      });
       return server.port;
     },
     async stop(graceMs = 25_000) {
@@ -270,6 +284,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       // the work in flight finish: its answers go to Slack's response_url, not through our server.
       deps.inflight.draining = true;
       schedule?.stop();
+      retention?.stop();
       digest?.stop();
       const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");

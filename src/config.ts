@@ -20,10 +20,12 @@ import {
 } from "./config/parsers.ts";
 import {
   bad,
+  type Check,
   type ConfigProblem,
   channelId,
   EnvReader,
   flag,
+  ok,
   secretShape,
   timeOfDay,
   wholeNumber,
@@ -53,6 +55,28 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.problems = problems;
   }
+}
+
+/** ROUND_CHECK_AFTER: minutes ("90"), or with a unit ("90m", "1h30m", "2h"), from 1 minute to 12 hours. */
+function minutesSetting(value: string): Check<number> {
+  const m = /^(?:(\d+)h)?(?:(\d+)m?)?$/.exec(value.replace(/\s+/g, ""));
+  const n = m && (m[1] || m[2]) ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 720
+    ? ok(n)
+    : bad(
+        `"${value}" is not a time after the round.`,
+        "Write minutes, for example 90, or 1h30m (at most 12h).",
+      );
+}
+
+/** ROUND_CHECK_MENTION: a Slack user group's id (S0123ABCD), the only mention the round check may carry. */
+function userGroupId(value: string): Check<string> {
+  return /^S[A-Z0-9]{2,}$/.test(value)
+    ? ok(value)
+    : bad(
+        `"${value}" is not a user group id.`,
+        "Use the user group's id, such as S0123ABCD (in Slack: People, User groups, the group, then its id), or leave it unset to mention nobody.",
+      );
 }
 
 function formatConfigProblems(problems: ConfigProblem[]): string {
@@ -153,6 +177,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
+  const checkAfter = r.read("ROUND_CHECK_AFTER", { fallback: 90, parse: minutesSetting });
+  const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
+  const retentionDays = r.read("KENNEL_RECORD_RETENTION_DAYS", {
+    fallback: 1095,
+    parse: wholeNumber(
+      0,
+      36_500,
+      "Use a number of days, for example 1095 (three years), or 0 to keep everything.",
+    ),
+  });
   const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   if (tomorrowTime && !digestChannel) {
@@ -187,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
     tomorrowTime,
     scheduledPosts: digestSchedule,
+    roundCheck: { afterMinutes: checkAfter, mention: checkMention },
+    recordRetentionDays: retentionDays,
     slackBotToken: botToken,
     slackApiUrl,
     rawResponses,

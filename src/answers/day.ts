@@ -20,6 +20,7 @@ import { withoutContacts } from "../domain/privacy.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
+import { stayRecords } from "./stay.ts";
 
 export interface DayReport {
   kind: DayKind;
@@ -111,7 +112,16 @@ export async function dayReport(
   }
   const plan = planDay(kind, date, list.data, options);
   const care = await lookUpCare(deps, plan.sorted);
-  return assembleDay(plan, care.careOf, list.requestId, care.problem);
+  const report = assembleDay(plan, care.careOf, list.requestId, care.problem);
+  // Departures carry each stay's care record, for the handover at pick-up.
+  if (kind === "departures") {
+    const stays = await stayRecords(deps, report.entries);
+    for (const e of report.entries) {
+      const stay = e.booking.bookingId !== undefined ? stays?.get(e.booking.bookingId) : undefined;
+      if (stay) e.stay = stay;
+    }
+  }
+  return report;
 }
 
 /**

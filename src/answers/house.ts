@@ -13,12 +13,14 @@ import {
   inHouseOn,
   sortByRoom,
 } from "../domain/house.ts";
+import type { OffFoodPet } from "../domain/off-food.ts";
 import { LIST_PAGE, pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
+import { offFood } from "./off-food.ts";
 
 export interface HouseEntry extends DayEntry {
   goingHome: boolean;
@@ -27,6 +29,8 @@ export interface HouseEntry extends DayEntry {
   noCheckOut?: boolean;
   /** Its status says the pet has left (checked out): on no round's sheet from today on. */
   left?: boolean;
+  /** The board's pets off their food (from the care record), when any. */
+  offFood?: OffFoodPet[];
 }
 
 export interface HouseReport {
@@ -147,6 +151,13 @@ export async function houseReport(
     noCheckOut: !b.checkOutDate,
     left: left(b),
   }));
+  // The board (/inhouse, the terminal) flags pets off their food; the round sheet reads its own.
+  const flags = options.wholeDay ? undefined : await offFood(deps, date);
+  for (const e of entries) {
+    const id = e.booking.bookingId;
+    const mine = flags && id !== undefined ? [...flags.values()].filter((f) => f.bookingId === id) : [];
+    if (mine.length) e.offFood = mine;
+  }
   const whole: HouseReport = {
     date,
     entries,

@@ -7,12 +7,14 @@ import { type CareFacts, careOf } from "../domain/care.ts";
 import { activePets, customerName } from "../domain/customers.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
 import { looksLikeCustomerId, looksLikeId } from "../domain/ids.ts";
+import type { StayRecordView } from "../domain/stay.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
+import { stayRecords } from "./stay.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
@@ -37,6 +39,8 @@ export interface BookingView extends Provenance {
   care: EntryCare;
   /** Why the care could not be loaded, in words. */
   careProblem: string | undefined;
+  /** The stay's care record, when Kennel Desk keeps one (the bot; `kennel-desk record --booking`). */
+  stay?: StayRecordView;
 }
 
 /**
@@ -96,11 +100,17 @@ export async function bookingView(deps: Deps, input: string | { id: number }): P
     careProblem = `The pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
+  const care = careOfBooking(booking, pets);
+  const stay =
+    booking.bookingId !== undefined
+      ? (await stayRecords(deps, [{ booking, care }]))?.get(booking.bookingId)
+      : undefined;
   return {
     booking,
     full: full !== undefined,
-    care: careOfBooking(booking, pets),
+    care,
     careProblem,
+    ...(stay ? { stay } : {}),
     requestId,
     ...rawOf(deps, raw),
   };
@@ -349,4 +359,10 @@ export async function customerHistory(
     totalRecords: all.length,
     requestId,
   };
+}
+
+/** A booking's id from its reference (GET /bookings/reference/{reference}); undefined when the API gives none. */
+export async function bookingIdByReference(deps: Deps, reference: string): Promise<number | undefined> {
+  const { data } = await deps.kennel.getBookingByReference(reference);
+  return data.bookingId;
 }

@@ -3,6 +3,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
+import type { OffFoodPet } from "../domain/off-food.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -11,6 +12,7 @@ import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseReport } from "./house.ts";
+import { offFood } from "./off-food.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
 
@@ -129,11 +131,16 @@ export async function roundRecord(
   deps: Deps,
   round: Round,
   date: string,
-): Promise<{ entries: Entry[]; timezone: string; problem?: string } | undefined> {
+): Promise<
+  | { entries: Entry[]; timezone: string; problem?: string; offFood?: Map<string, OffFoodPet> | undefined }
+  | undefined
+> {
   const store = deps.record;
   if (!store) return undefined;
   try {
-    return { entries: await store.entries({ date, round }), timezone: deps.config.timezone };
+    const entries = await store.entries({ date, round });
+    // Pets off their food at the rounds before this one: flagged on this round's sheet.
+    return { entries, timezone: deps.config.timezone, offFood: await offFood(deps, date, round) };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn({ failure: f }, "the care record could not be read for a round post");

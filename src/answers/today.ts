@@ -10,6 +10,7 @@ import { addDays, localDate } from "../time.ts";
 import { dayReport } from "./day.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
+import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
 import { currentRound, roundReport } from "./rounds.ts";
 
@@ -73,6 +74,8 @@ export interface TodayOverview {
   careMissingTomorrow: number | undefined;
   /** Pets on this round's sheet that are fasting: "Biscuit (Suite A): NIL BY MOUTH – op at 10:00". */
   fasting?: string[] | undefined;
+  /** The care record's figures (this round's progress, pets off their food), when Kennel Desk keeps one. */
+  record?: HomeRecord;
   /** Parts that could not be loaded, in words (the API's state when it is down). */
   problems: string[];
 }
@@ -96,6 +99,10 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   };
   const kept = (list: Booking[]) => bookingsThatCount(list).kept;
   const departures = value(dep, "departures", (r) => sortForDay("departures", kept(r.data)));
+  const record = deps.record
+    ? await homeRecord(deps, rounds.status === "fulfilled" ? rounds.value : undefined, date)
+    : undefined;
+  if (record?.problem) problems.push(record.problem);
   return {
     date,
     round,
@@ -115,6 +122,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
           : [],
       ),
     ),
+    ...(record ? { record } : {}),
     problems: [...new Set(problems)],
   };
 }

@@ -11,6 +11,7 @@ import { careWarning, petFlagsLine } from "./care.ts";
 import { fitMessage } from "./fit.ts";
 import { button, clip, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import { rawMessages } from "./raw.ts";
+import { stayButton, staySummaryLines } from "./stay.ts";
 import type { Block, Message } from "./types.ts";
 
 /** Most pets drawn on a booking card (a booking with more says how many more). */
@@ -71,6 +72,8 @@ export function bookingMessages(v: BookingView, timezone: string, thisYear: stri
   }
   if (v.care.pets.length > MAX_PETS)
     blocks.push(context(`${v.care.pets.length - MAX_PETS} more pets: open each with /pet`));
+  const stay = staySummaryLines(v.stay, timezone);
+  if (stay.length) blocks.push(section(stay.join("\n"), stayButton(v.stay)));
   const warning = careWarning(v.care);
   if (warning || v.careProblem)
     blocks.push(

@@ -53,6 +53,8 @@ export const openCustomer = defineButton("customer_open", z.object({ c: recordId
 export const openBooking = defineButton("booking_open", z.object({ b: recordId }));
 /** A booking's owner's contacts, for the one who clicked (tomorrow's check). */
 export const ownerContacts = defineButton("owner_contacts", z.object({ b: recordId }));
+/** "Stay record" on departures and /booking: the stay's full care record, only for the one who clicked. */
+export const stayRecordButton = defineButton("stay_record", z.object({ b: recordId }));
 export const customerBookingsPage = defineButton("customer_bookings", z.object({ c: recordId, p: page }));
 const query = z.object({ q: z.string().min(1).max(300), p: page });
 export const petsPage = defineButton("pets_page", query);
@@ -64,7 +66,7 @@ export const bookingsPage = defineButton(
 /** The Today home's buttons: which list to answer. */
 export const homeList = defineButton(
   "home_list",
-  z.object({ l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow"]) }),
+  z.object({ l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow", "offfood"]) }),
 );
 
 /**

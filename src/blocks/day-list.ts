@@ -15,6 +15,7 @@ import { careWarning, entryCareLines } from "./care.ts";
 import { fitMessage } from "./fit.ts";
 import { bold, button, clip, context, esc, fallback, header, section, truncate } from "./mrkdwn.ts";
 import { rawMessages } from "./raw.ts";
+import { stayButton, staySummaryLines } from "./stay.ts";
 import type { Block, Message } from "./types.ts";
 
 /** The summary line in mrkdwn: the going-home check's counts stand out on departures. */
@@ -47,7 +48,7 @@ export function entryText(kind: DayKind, entry: ChannelSafe<DayEntry>, timezone:
     b.reference ? `\`${clip(b.reference, c.reference)}\`` : undefined,
   ].filter(Boolean);
   const lines = [first, details.join(" · ")];
-  if (departing && entry.care) lines.push(...goingHomeLines(entry));
+  if (departing && entry.care) lines.push(...goingHomeLines(entry, timezone));
   else {
     const care = entryCareLines(entry.care);
     if (care) lines.push(care);
@@ -56,7 +57,7 @@ export function entryText(kind: DayKind, entry: ChannelSafe<DayEntry>, timezone:
 }
 
 /** Departures: medication to hand back by name and pet, grooming notes, then the care warnings. */
-function goingHomeLines(entry: ChannelSafe<DayEntry>): string[] {
+function goingHomeLines(entry: ChannelSafe<DayEntry>, timezone: string): string[] {
   const care = entry.care;
   if (!care) return [];
   const lines: string[] = [];
@@ -71,6 +72,7 @@ function goingHomeLines(entry: ChannelSafe<DayEntry>): string[] {
     lines.push(truncate(`✂️ ${clip(p.flags.name, 40)}: ${esc(p.care.groomingNotes)}`, 200));
   const warning = careWarning(care);
   if (warning) lines.unshift(warning);
+  lines.push(...staySummaryLines(entry.stay, timezone));
   return lines;
 }
 
@@ -88,7 +90,8 @@ export function dayListMessages(r: ChannelSafe<DayReport>, timezone: string): Me
   const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
   const pageWords = place ? ` · ${esc(place)}` : "";
   blocks.push(context(`${summaryLine(r.kind, r.totals)}${pageWords}`));
-  for (const entry of r.entries) blocks.push(section(entryText(r.kind, entry, timezone)));
+  for (const entry of r.entries)
+    blocks.push(section(entryText(r.kind, entry, timezone), stayButton(entry.stay)));
   if (r.pages > 1) {
     const buttons = [];
     if (r.page > 1)

@@ -9,6 +9,7 @@ import { dayHeading } from "../words/dates.ts";
 import { dayTitle, summaryParts } from "../words/day.ts";
 import { entryText, summaryLine } from "./day-list.ts";
 import { context, esc, fallback, header, section } from "./mrkdwn.ts";
+import { stayButton } from "./stay.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
 export function lateWords(lateAt: string | undefined): string {
@@ -29,7 +30,11 @@ export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, late
       replies: [],
     };
   }
-  const items = r.entries.map((e) => entryText(r.kind, e, timezone));
+  const items = r.entries.map((e) => {
+    const text = entryText(r.kind, e, timezone);
+    const accessory = stayButton(e.stay);
+    return accessory ? { text, accessory } : text;
+  });
   const head = [header(title), context(`${summaryLine(r.kind, r.totals)}${late}`)];
   const foot = r.careProblem ? [context(`❔ ${esc(r.careProblem)}`)] : [];
   const out = threaded(title, head, items, foot);

@@ -4,6 +4,7 @@ import type { DateOrder } from "../config/date-order.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
+import { offFoodCountWords } from "../words/off-food.ts";
 import { homeList } from "./buttons.ts";
 import { helpBlocks } from "./help.ts";
 import { button, clip, context, esc, header, section, truncate } from "./mrkdwn.ts";
@@ -65,6 +66,7 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
       section(`*${label}:* ${figure(n, unit)}`, button(action, homeList.actionId(l), homeList.encode({ l }))),
     );
   }
+  blocks.push(...homeRecordBlocks(t));
   if (t.problems.length) {
     blocks.push(
       section(
@@ -75,6 +77,30 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
   blocks.push(context("Lists open in a message only you can see. Refreshed each time you open this tab."));
   blocks.push({ type: "divider" }, ...helpBlocks(timezone, undefined, order));
   return blocks.slice(0, 100);
+}
+
+/** The care record's figures: this round's progress and the pets off their food, each with its list. */
+function homeRecordBlocks(t: TodayOverview): Block[] {
+  const r = t.record;
+  if (!r) return [];
+  const out: Block[] = [];
+  const progress = r.round ? `${r.round.recorded} of ${r.round.pets} recorded` : "?";
+  out.push(
+    section(
+      `*📋 This round (${roundWord(t.round).toLowerCase()}):* ${progress}`,
+      button("Show the round's sheet", homeList.actionId("rounds"), homeList.encode({ l: "rounds" })),
+    ),
+  );
+  const off = r.offFood;
+  out.push(
+    section(
+      `*🍽 ${off === undefined ? "Pets off their food: ?" : offFoodCountWords(off.length)}*`,
+      off?.length
+        ? button("Show them", homeList.actionId("offfood"), homeList.encode({ l: "offfood" }))
+        : undefined,
+    ),
+  );
+  return out;
 }
 
 /** What a guest sees on the Home tab: the refusal, no kennel data. */

@@ -5,6 +5,7 @@ import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayOf } from "../words/dates.ts";
 import { pagePlace } from "../words/day.ts";
 import { houseSummaryParts, houseTitle, NO_CHECK_OUT, NO_ONE_IN_HOUSE } from "../words/house.ts";
+import { offFoodWords } from "../words/off-food.ts";
 import { housePage } from "./buttons.ts";
 import { entryCareLines } from "./care.ts";
 import { fitMessage } from "./fit.ts";
@@ -33,7 +34,8 @@ function houseEntryText(e: ChannelSafe<HouseEntry>, timezone: string, thisYear: 
   const status = e.standing === "unknown_status" ? ` · _${clip(statusText(b.status), 60)}_` : "";
   const first = `${room} · ${pets} · ${owner} · ${home}${e.arriving ? " · 🛬 arrives that day" : ""}${status}${type && type !== "boarding" ? ` · _${clip(type, 40)}_` : ""}`;
   const care = entryCareLines(e.care);
-  return care ? `${first}\n${care}` : first;
+  const food = (e.offFood ?? []).map((f) => `${offFoodWords(f)} (${clip(f.petName, 60)})`);
+  return [first, care, ...food].filter(Boolean).join("\n");
 }
 
 export function houseMessages(r: ChannelSafe<HouseReport>, timezone: string, thisYear: string): Message[] {

@@ -5,6 +5,7 @@
  * that round), allergies; a pet with nothing this round, by its record, on one line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dueItems } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -19,6 +20,7 @@ import {
   speciesEmoji,
 } from "../words/care.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
+import { offFoodWords } from "../words/off-food.ts";
 import type { PetRoundState } from "./buttons.ts";
 import { lateWords } from "./digest.ts";
 import { bold, clip, context, esc, header, truncate } from "./mrkdwn.ts";
@@ -83,6 +85,19 @@ export interface RoundRecord {
   timezone: string;
   /** The store could not be read: the post says so (the record shows at the next tap). */
   problem?: string | undefined;
+  /** Pets off their food at the rounds before this one (by offFoodKey): flagged under their name. */
+  offFood?: Map<string, OffFoodPet> | undefined;
+}
+
+/** The sheet's text with "🍽 off food: 2 meals" under the pet's first line, when it is off its food. */
+function withOffFood(text: string, p: RoundPet, record: RoundRecord | undefined): string {
+  const b = p.booking.bookingId;
+  const id = p.pet?.pet.petId;
+  const flag = b !== undefined && id !== undefined ? record?.offFood?.get(offFoodKey(b, id)) : undefined;
+  if (!flag) return text;
+  const cut = text.indexOf("\n");
+  const line = `*${offFoodWords(flag)}*`;
+  return cut < 0 ? `${text}\n${line}` : `${text.slice(0, cut)}\n${line}${text.slice(cut)}`;
 }
 
 /** A pet's buttons' state; undefined when it has nothing to record (or the API gave no ids). */
@@ -139,7 +154,7 @@ export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string, reco
     ),
   ];
   const items = r.pets.map((p): ThreadItem => {
-    const text = roundPetText(p, r);
+    const text = withOffFood(roundPetText(p, r), p, record);
     const state = record ? petState(p, r) : undefined;
     return state ? { blocks: petBlocks(text, state, ""), reserve: RECORD_RESERVE } : text;
   });

@@ -113,7 +113,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   record: {
-    args: "[DATE] [--round ROUND] [--pet ID] [--json] | export --from DATE --to DATE [--format csv|json]",
+    args: "[DATE] [--round ROUND] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE",
     what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked), or with export every entry of a range as a file. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.",
     options: [
       ["DATE", DATE],
@@ -124,12 +124,30 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
         "export --from DATE --to DATE",
         "every entry of the range, one row each with every field, on standard output",
       ],
-      ["--format csv|json", "with export: CSV per RFC 4180, UTF-8 (the default), or JSON"],
+      [
+        "--format csv|json|html",
+        "with export: CSV per RFC 4180, UTF-8 (the default), JSON, or one printable HTML page per stay",
+      ],
+      [
+        "--booking REF|ID",
+        "one stay's record for the handover (doses given of those due, refusals, missed doses, meals, then every entry); with export, that stay's entries",
+      ],
+      [
+        "--out DIR",
+        "with export --format html: the folder for the pages (one per stay); one stay alone goes to standard output",
+      ],
+      [
+        "backup FILE",
+        "an online copy of the SQLite record, made while the bot runs, then checked (PostgreSQL: pg_dump)",
+      ],
     ],
     examples: [
       "kennel-desk record",
       "kennel-desk record yesterday --round evening",
       "kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
+      "kennel-desk record --booking HP-7K2M9Q",
+      "kennel-desk record export --booking HP-7K2M9Q --format html > stay.html",
+      "kennel-desk record backup backups/care-record.sqlite",
     ],
     exits:
       "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 2 invalid settings or input, 3 the care record cannot be read.",

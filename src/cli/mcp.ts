@@ -5,10 +5,20 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../mcp/server.ts";
 import { type CliContext, kennelDeps, readOptions } from "./context.ts";
+import { openStore } from "./record.ts";
 
 export async function run(ctx: CliContext): Promise<number> {
   readOptions(ctx.args, {});
-  const deps = kennelDeps(ctx);
+  // The care record, when there is one to read (get_care_record, and get_booking's stay summary).
+  // A record that cannot be opened (PostgreSQL down) leaves the spec's tools working: said on standard error.
+  const { store } = await openStore(ctx, { quiet: true }).catch((error: unknown) => {
+    ctx.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "the care record could not be opened: get_care_record is not offered",
+    );
+    return { store: undefined };
+  });
+  const deps = store ? { ...kennelDeps(ctx), record: store } : kennelDeps(ctx);
   const server = createMcpServer(deps);
   const transport = new StdioServerTransport();
   await server.connect(transport);
@@ -38,5 +48,6 @@ export async function run(ctx: CliContext): Promise<number> {
   const until = Date.now() + 60_000;
   while (pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
   await server.close();
+  await store?.close();
   return 0;
 }

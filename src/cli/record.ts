@@ -5,16 +5,22 @@
  * range, one row per entry with every field, on standard output. Both read the store the bot writes
  * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
-import { UsageError } from "../answers/failure.ts";
+import { describeFailure, UsageError } from "../answers/failure.ts";
+import { bookingIdByReference, bookingView } from "../answers/records.ts";
+import { stayOf } from "../answers/stay.ts";
+import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
+import { backupSqlite } from "../record/backup.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
-import type { CareRecordStore } from "../record/types.ts";
+import type { CareRecordStore, Entry } from "../record/types.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
+import { stayRecordText } from "../text/stay.ts";
+import { type StayPage, stayHtml } from "../text/stay-html.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 
@@ -28,11 +34,15 @@ function textOptions(ctx: CliContext): TextOptions {
  * The store and where it is; no store (said on standard error) when the SQLite file does not exist
  * yet: a read never creates a record.
  */
-async function openStore(ctx: CliContext): Promise<{ store?: CareRecordStore; where: string }> {
+export async function openStore(
+  ctx: CliContext,
+  options: { quiet?: boolean } = {},
+): Promise<{ store?: CareRecordStore; where: string }> {
   const settings = ctx.config.record;
   if (settings.engine === "sqlite") {
     const file = resolve(settings.dataDir, SQLITE_FILE);
     if (!existsSync(file)) {
+      if (options.quiet) return { where: file };
       ctx.io.stderr.write(
         `There is no care record at ${file} yet: nothing has been recorded there (the bot makes it at its first start). If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.\n`,
       );
@@ -69,12 +79,42 @@ function roundOption(ctx: CliContext, raw: string | undefined) {
   return round;
 }
 
+/** `record --booking REF|ID`: one stay's care record, beside what was due (needs the kennel API). */
+async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number> {
+  const kennel = kennelDeps(ctx);
+  const { store, where } = await openStore(ctx);
+  try {
+    const v = await bookingView(store ? { ...kennel, record: store } : kennel, ref);
+    const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? ref}`;
+    const record = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+    return print(ctx, { reference, where, stay: record }, json, () =>
+      stayRecordText(record, reference, textOptions(ctx)),
+    );
+  } finally {
+    await store?.close();
+  }
+}
+
 async function day(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
     ctx.args,
-    { json: { type: "boolean" }, round: { type: "string" }, pet: { type: "string" } },
+    {
+      json: { type: "boolean" },
+      round: { type: "string" },
+      pet: { type: "string" },
+      booking: { type: "string" },
+    },
     true,
   );
+  if (values.booking !== undefined) {
+    if (positionals.length > 0 || values.round !== undefined || values.pet !== undefined) {
+      throw new UsageError(
+        "record --booking takes no date, --round or --pet: it is the whole stay.",
+        HELP_HINT,
+      );
+    }
+    return stay(ctx, values.booking, values.json === true);
+  }
   const round = roundOption(ctx, values.round);
   const petId = petOption(values.pet);
   const date = dayOption(ctx, positionals.join(" "));
@@ -89,33 +129,150 @@ async function day(ctx: CliContext): Promise<number> {
   }
 }
 
+/** The booking asked for: an id (digits), or a reference looked up in the kennel API. */
+async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
+  const ref = raw.trim();
+  if (looksLikeId(ref)) return Number(ref);
+  if (!ctx.config.kennel) {
+    throw new UsageError(
+      `--booking ${ref.slice(0, 40)} is a reference: finding its booking needs the kennel API.`,
+      "Set KENNEL_API_KEY and KENNEL_API_BASE_URL, or give the booking's id (a number).",
+    );
+  }
+  const id = await bookingIdByReference(kennelDeps(ctx), ref);
+  if (id === undefined) throw new UsageError(`The booking ${ref.slice(0, 40)} has no id.`, HELP_HINT);
+  return id;
+}
+
+/**
+ * One page per stay (booking): the booking and its pets' care from the kennel API when it is set
+ * (what was due, the owner's name), the record alone otherwise (said on the page).
+ */
+async function stayPages(
+  ctx: CliContext,
+  store: CareRecordStore,
+  entries: Entry[],
+  petId: number | undefined,
+): Promise<Array<{ name: string; page: string }>> {
+  const zone = ctx.config.timezone;
+  const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
+  const bookings = [...new Set(entries.map((e) => e.bookingId))];
+  const out: Array<{ name: string; page: string }> = [];
+  for (const bookingId of bookings) {
+    let page: StayPage | undefined;
+    if (kennel) {
+      try {
+        const v = await bookingView(kennel, String(bookingId));
+        const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
+        page = {
+          reference: v.booking.reference ?? `booking ${bookingId}`,
+          stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+          owner: v.booking.customerName,
+          checkIn: v.booking.checkInDate,
+          checkOut: v.booking.checkOutDate,
+          dueProblem: v.careProblem,
+          timezone: zone,
+          generatedAt: ctx.clock.now().toISOString(),
+        };
+      } catch (error) {
+        const f = describeFailure(error);
+        ctx.io.stderr.write(
+          `Booking ${bookingId}: the kennel API did not answer (${f.what}); its page shows the record alone.\n`,
+        );
+      }
+    }
+    if (!page) {
+      const mine = await store.entries({ bookingId });
+      const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
+      page = {
+        reference: `booking ${bookingId}`,
+        stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+        owner: undefined,
+        checkIn: undefined,
+        checkOut: undefined,
+        dueProblem: kennel
+          ? "What was due is not shown: the kennel API could not be read."
+          : "What was due is not shown: the kennel API is not set (KENNEL_API_KEY and KENNEL_API_BASE_URL). Every entry is.",
+        timezone: zone,
+        generatedAt: ctx.clock.now().toISOString(),
+      };
+    }
+    const name = `${page.reference.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || `booking-${bookingId}`}.html`;
+    out.push({ name, page: stayHtml(page) });
+  }
+  return out;
+}
+
 async function exportRange(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(ctx.args.slice(1), {
     from: { type: "string" },
     to: { type: "string" },
     format: { type: "string" },
+    pet: { type: "string" },
+    booking: { type: "string" },
+    out: { type: "string" },
   });
   if (positionals.length > 0) {
     throw new UsageError(`record export takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
   }
-  if (values.from === undefined || values.to === undefined) {
+  const petId = petOption(values.pet);
+  const narrowed = petId !== undefined || values.booking !== undefined;
+  if ((values.from === undefined) !== (values.to === undefined) || (!narrowed && values.from === undefined)) {
     throw new UsageError(
-      "record export needs the range: --from DATE --to DATE.",
+      "record export needs the range: --from DATE --to DATE (or one pet's or stay's record: --pet ID, --booking REF).",
       "For example: kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
     );
   }
   const format = values.format ?? "csv";
-  if (format !== "csv" && format !== "json") {
-    throw new UsageError(`--format is csv or json, not "${format.slice(0, 40)}".`, HELP_HINT);
+  if (format !== "csv" && format !== "json" && format !== "html") {
+    throw new UsageError(`--format is csv, json or html, not "${format.slice(0, 40)}".`, HELP_HINT);
   }
-  const from = dayOption(ctx, values.from);
-  const to = dayOption(ctx, values.to);
-  if (from > to)
+  if (values.out !== undefined && format !== "html") {
+    throw new UsageError("--out is for --format html (one page per stay, in that folder).", HELP_HINT);
+  }
+  const from = values.from !== undefined ? dayOption(ctx, values.from) : undefined;
+  const to = values.to !== undefined ? dayOption(ctx, values.to) : undefined;
+  if (from && to && from > to)
     throw new UsageError(`--from (${from}) is after --to (${to}).`, "Give the earlier day first.");
+  const bookingId = values.booking !== undefined ? await bookingIdOf(ctx, values.booking) : undefined;
   const { store } = await openStore(ctx);
   try {
-    const entries = store ? await store.entries({ from, to }) : [];
+    const entries = store
+      ? await store.entries({
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+          ...(petId !== undefined ? { petId } : {}),
+          ...(bookingId !== undefined ? { bookingId } : {}),
+        })
+      : [];
     const zone = ctx.config.timezone;
+    const which = [
+      from && to ? `from ${from} to ${to}` : "",
+      petId !== undefined ? `of pet ${petId}` : "",
+      bookingId !== undefined ? `of booking ${bookingId}` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    if (format === "html") {
+      const pages = store ? await stayPages(ctx, store, entries, petId) : [];
+      if (values.out !== undefined) {
+        mkdirSync(values.out, { recursive: true, mode: 0o700 });
+        for (const p of pages) writeFileSync(join(values.out, p.name), p.page, { mode: 0o600 });
+        ctx.io.stderr.write(
+          `${pages.length} ${pages.length === 1 ? "page" : "pages"} (one per stay) written to ${resolve(values.out)}: ${pages.map((p) => p.name).join(", ") || "none"}.\n`,
+        );
+        return 0;
+      }
+      if (pages.length > 1) {
+        throw new UsageError(
+          `That is ${pages.length} stays: one page each needs a folder.`,
+          "Add --out FOLDER (or ask for one stay with --booking REF).",
+        );
+      }
+      ctx.io.stdout.write(pages[0]?.page ?? "");
+      if (pages.length === 0) ctx.io.stderr.write(`No entries ${which}: no page written.\n`);
+      return 0;
+    }
     ctx.io.stdout.write(
       format === "csv"
         ? recordCsv(entries, zone)
@@ -127,7 +284,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
     );
     if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
       ctx.io.stderr.write(
-        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} from ${from} to ${to} (times in ${zone}).\n`,
+        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} ${which} (times in ${zone}).\n`,
       );
     }
     return 0;
@@ -136,6 +293,43 @@ async function exportRange(ctx: CliContext): Promise<number> {
   }
 }
 
+/** `record backup FILE`: an online copy of the SQLite store (PostgreSQL: pg_dump). */
+function backup(ctx: CliContext): number {
+  const { positionals } = readOptions(ctx.args.slice(1), {}, true);
+  const [target, ...rest] = positionals;
+  if (!target || rest.length > 0) {
+    throw new UsageError(
+      "record backup takes one file name: where to write the copy.",
+      "For example: kennel-desk record backup care-record-2026-11-24.sqlite",
+    );
+  }
+  const settings = ctx.config.record;
+  if (settings.engine !== "sqlite") {
+    throw new UsageError(
+      "The care record is in PostgreSQL (DATABASE_URL): back it up with PostgreSQL's own tools.",
+      "Run pg_dump --format=custom --file=care-record.dump with the same database address (docs/care-record.md, Backup and restore).",
+    );
+  }
+  const file = resolve(settings.dataDir, SQLITE_FILE);
+  if (!existsSync(file)) {
+    throw new UsageError(
+      `There is no care record at ${file} to back up.`,
+      "Set KENNEL_DATA_DIR as the bot has it, or start the bot once to make the record.",
+    );
+  }
+  let result: ReturnType<typeof backupSqlite>;
+  try {
+    result = backupSqlite(file, target);
+  } catch (error) {
+    throw new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
+  }
+  ctx.io.stdout.write(
+    `Backed up the care record (${result.entries} ${result.entries === 1 ? "entry" : "entries"}, ${Math.ceil(result.bytes / 1024)} KB) from ${file} to ${result.file}, checked. To restore it: stop the bot, copy it over ${file} (remove the -wal and -shm files beside it), start the bot.\n`,
+  );
+  return 0;
+}
+
 export async function run(ctx: CliContext): Promise<number> {
+  if (ctx.args[0] === "backup") return backup(ctx);
   return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
 }

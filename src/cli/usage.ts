@@ -25,8 +25,17 @@ Commands:
              The day's care record beside what each round's sheet said was due: who recorded each
              dose and meal, when, the outcome and note; corrected entries marked. Reads
              KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.
-  record export --from DATE --to DATE [--format csv|json]
-             Every entry of the range, one row each with every field (CSV: RFC 4180, UTF-8).
+  record --booking REF|ID [--json]
+             One stay's care record, for the handover at pick-up: doses given of those due, each
+             refusal or missed dose with its time, meals eaten, then every round's entries.
+  record backup FILE
+             An online copy of the SQLite care record (safe while the bot runs), checked. For
+             PostgreSQL use pg_dump (docs/care-record.md).
+  record export --from DATE --to DATE [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR]
+             Every entry of the range (or of one pet or stay: --pet, --booking, the range then
+             optional), one row each with every field (CSV: RFC 4180, UTF-8). --format html: one
+             printable page per stay (pet, owner's name, every item due and entry, who and when):
+             to standard output for one stay, into --out DIR for several.
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
   status     Check the kennel API (up, key accepted, right address) and the running bot's link
              to Slack. [--json]

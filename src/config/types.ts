@@ -88,6 +88,13 @@ export interface Config {
   tomorrowTime: string | undefined;
   /** DIGEST_SCHEDULE: whether this process schedules the posts (off: an external scheduler runs `kennel-desk digest`). */
   scheduledPosts: boolean;
+  /**
+   * The round check: ROUND_CHECK_AFTER (minutes after a round's time, default 90) and
+   * ROUND_CHECK_MENTION (a user group id, the only mention it may carry; default none).
+   */
+  roundCheck: { afterMinutes: number; mention: string | undefined };
+  /** KENNEL_RECORD_RETENTION_DAYS: care record entries older than this are deleted daily; 0 keeps all. Default 1095. */
+  recordRetentionDays: number;
   /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */
   slackBotToken: string | undefined;
   slackApiUrl: string | undefined;

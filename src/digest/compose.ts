@@ -12,14 +12,16 @@ import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import { addDays } from "../time.ts";
+import type { PostMessages } from "./posts.ts";
 import { type PostKind, roundOfPost } from "./posts.ts";
+import { composeRoundCheck, isCheckKind } from "./round-check.ts";
 
 export async function composePost(
   deps: Deps,
   kind: PostKind,
   date: string,
   lateAt?: string,
-): Promise<Threaded> {
+): Promise<Threaded | PostMessages> {
   if (kind === "departures" || kind === "arrivals") {
     return digestMessages(
       await dayReport(deps, kind, date, { wholeDay: true }),
@@ -30,6 +32,7 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
+  if (isCheckKind(kind)) return composeRoundCheck(deps, kind, date);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
   const report = await roundReport(deps, round, date);

@@ -20,10 +20,12 @@ export type PostOutcome =
   | { result: "already-posted"; ts: string }
   /** The parent was there, some thread replies were not: only those were posted. */
   | { result: "completed"; ts: string; replies: number }
-  | { result: "duplicate-removed"; kept: string };
+  | { result: "duplicate-removed"; kept: string }
+  /** The round check found everything recorded: nothing to post. */
+  | { result: "nothing-to-post" };
 
 /** Slack's ts as a comparable pair (seconds, then the fraction), never a lossy float. */
-function compareTs(a: string, b: string): number {
+export function compareTs(a: string, b: string): number {
   const [as = "0", af = ""] = a.split(".");
   const [bs = "0", bf = ""] = b.split(".");
   if (as !== bs) return Number(as) - Number(bs);
@@ -39,7 +41,7 @@ function dayStartTs(date: string, timezone: string): string {
  * Where to start reading history: the earlier of the post's day's local midnight and today's (a
  * post for a future day, made today with `digest --date`, is seen by the next run).
  */
-function historyStartTs(date: string, timezone: string, now: Date): string {
+export function historyStartTs(date: string, timezone: string, now: Date): string {
   const today = localDate(now, timezone);
   return dayStartTs(today < date ? today : date, timezone);
 }
@@ -60,7 +62,12 @@ function partOf(p: Payload): number | undefined {
   return typeof p.part === "number" && Number.isInteger(p.part) ? p.part : undefined;
 }
 
-function postsFor(history: HistoryMessage[], event: string, date: string, kind: string): HistoryMessage[] {
+export function postsFor(
+  history: HistoryMessage[],
+  event: string,
+  date: string,
+  kind: string,
+): HistoryMessage[] {
   return history
     .filter((m) => {
       const p = payloadOf(m, event, date, kind);

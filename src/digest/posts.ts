@@ -7,13 +7,27 @@ import type { Message } from "../blocks/types.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 
 /** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow";
+export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | CheckPostKind;
 type RoundPostKind = `rounds:${Round}`;
+/** A round's check for doses and meals not recorded (issue 23), in the round post's thread. */
+type CheckPostKind = `check:${Round}`;
 
 export function isPostKind(kind: string): kind is PostKind {
   return (
-    kind === "departures" || kind === "arrivals" || kind === "tomorrow" || roundOfPost(kind) !== undefined
+    kind === "departures" ||
+    kind === "arrivals" ||
+    kind === "tomorrow" ||
+    roundOfPost(kind) !== undefined ||
+    checkOfPost(kind) !== undefined
   );
+}
+
+/** A round's check post: "check:evening". */
+const checkPost = (round: Round): CheckPostKind => `check:${round}`;
+
+/** The round a check post checks ("check:evening": evening), or undefined for the other kinds. */
+export function checkOfPost(kind: string): Round | undefined {
+  return ROUNDS.find((round) => kind === checkPost(round));
 }
 
 /** A round's post: "rounds:evening". */
@@ -41,6 +55,8 @@ export interface ScheduledPost {
 export interface PostMessages {
   parent: Message;
   replies: Message[];
+  /** Nothing needs saying (the round check with every item recorded): nothing is posted. */
+  nothingToPost?: boolean;
 }
 
 /**
@@ -83,16 +99,43 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
   return [{ kind: "tomorrow", channel: digest.channel, time }];
 }
 
+/** "07:30" + 90 minutes → "09:00"; past midnight, 23:59 of the round's day. */
+function timeAfter(time: string, minutes: number): string {
+  const [h = "0", m = "0"] = time.split(":");
+  const total = Math.min(Number(h) * 60 + Number(m) + minutes, 23 * 60 + 59);
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The round check ("check:morning", …): in the rounds channel, at each round's time +
+ * ROUND_CHECK_AFTER, in the round post's thread (src/digest/round-check.ts). Only with the round posts.
+ */
+function roundCheckPosts(
+  rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
+  check: { afterMinutes: number } | undefined,
+): ScheduledPost[] {
+  if (!rounds?.channel || !check) return [];
+  const channel = rounds.channel;
+  return ROUNDS.map((round) => ({
+    kind: `check:${round}`,
+    channel,
+    time: timeAfter(rounds.times[round], check.afterMinutes),
+  }));
+}
+
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
   rounds?: { channel: string | undefined; times: Record<Round, string> } | undefined;
   tomorrowTime?: string | undefined;
+  /** The round check: given by the bot, which keeps the care record. */
+  roundCheck?: { afterMinutes: number } | undefined;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
+    ...roundCheckPosts(config.rounds, config.roundCheck),
   ];
 }
 
@@ -100,6 +143,8 @@ export function scheduledPosts(config: {
 export function postLabel(kind: string): string {
   const round = roundOfPost(kind);
   if (round) return `${round} round`;
+  const check = checkOfPost(kind);
+  if (check) return `${check} round check`;
   if (kind === "tomorrow") return "tomorrow's check";
   return kind;
 }

@@ -22,6 +22,8 @@ export interface DigestSlack {
   replies(channel: string, ts: string): Promise<HistoryMessage[]>;
   post(channel: string, message: Message, options?: PostOptions): Promise<string>;
   remove(channel: string, ts: string): Promise<void>;
+  /** Replaces a message's text and blocks (the round check, edited as entries arrive). */
+  update?(channel: string, ts: string, message: Message): Promise<void>;
 }
 
 const page = (cursor: string | undefined) => ({
@@ -95,6 +97,9 @@ export function webClientSlack(client: webApi.WebClient): DigestSlack {
     },
     async remove(channel, ts) {
       await client.chat.delete({ channel, ts });
+    },
+    async update(channel, ts, message) {
+      await client.chat.update({ channel, ts, text: message.text, blocks: message.blocks });
     },
   };
 }

@@ -8,6 +8,7 @@ import { type CareFacts, careOf } from "./care.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
 import { LIST_PAGE, type PageOf, pageOf } from "./paging.ts";
 import { matchPets } from "./pet-match.ts";
+import type { StayRecordView } from "./stay.ts";
 
 export type DayKind = "arrivals" | "departures";
 
@@ -41,6 +42,8 @@ export interface DayEntry {
   payment: Payment;
   /** Undefined when not looked up (an entry on another page). */
   care: EntryCare | undefined;
+  /** Departures: the stay's care record, for the handover (when Kennel Desk keeps one). */
+  stay?: StayRecordView | undefined;
 }
 
 /** The care of a booking from its customer's pets (null: they could not be loaded). */

@@ -1,6 +1,7 @@
 /** What every listener is given: the common deps, plus the access check, the shutdown tracker and
  * the state of the link to Slack. */
 import type { BotBase } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
 import type { SlackConnection } from "../slack/connection.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
@@ -18,4 +19,9 @@ export interface BotDeps extends BotBase {
   slack?: SlackConnection;
   /** Who can read the posts' channels (guest accounts among the members), for /kennel status. */
   channelGuests?: ChannelGuests;
+  /**
+   * The round check's reply, edited after each committed entry (src/digest/round-check.ts); absent
+   * when there are no round posts (no ROUNDS_CHANNEL) or no bot around the listeners.
+   */
+  roundCheck?: { changed(date: string, round: Round): Promise<void> };
 }

@@ -190,6 +190,8 @@ export class RoundRecorder {
     if (result.status === "already" && result.existing.every((e) => e.requestKey === requestKey)) {
       return { status: "duplicate", entries: result.existing };
     }
+    // The round check's reply follows the record (in the background: the tap is answered now).
+    if (result.status === "recorded") void this.#deps.roundCheck?.changed(s.d, s.r);
     return result;
   }
 

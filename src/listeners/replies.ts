@@ -3,6 +3,7 @@
  * share one function here, so a list looks the same whichever way it was asked for.
  */
 import { dayReport } from "../answers/day.ts";
+import { offFoodToday } from "../answers/home-record.ts";
 import { houseReport } from "../answers/house.ts";
 import { bookingsSearch, statusAnswer } from "../answers/kennel.ts";
 import {
@@ -20,6 +21,7 @@ import { bookingMessages } from "../blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
 import { dayListMessages } from "../blocks/day-list.ts";
 import { houseMessages } from "../blocks/house.ts";
+import { offFoodMessage } from "../blocks/off-food.ts";
 import { petListMessages, petMessages } from "../blocks/pet.ts";
 import { roundMessages } from "../blocks/rounds.ts";
 import { statusMessage } from "../blocks/status.ts";
@@ -50,6 +52,12 @@ export async function roundSheet(deps: Deps, round: Round | undefined, date: str
   const r = round ?? currentRound(deps);
   const report = await roundReport(deps, r, date);
   return asMessages(roundMessages(report, undefined, await roundRecord(deps, r, date)));
+}
+
+/** The Home tab's "pets off their food", each with its room (from today's round sheet, when it can be read). */
+export async function offFoodList(deps: Deps, date: string): Promise<Message[]> {
+  const report = await roundReport(deps, currentRound(deps), date).catch(() => undefined);
+  return [offFoodMessage(await offFoodToday(deps, date, report), date)];
 }
 
 export async function tomorrowList(deps: Deps): Promise<Message[]> {

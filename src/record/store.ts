@@ -284,6 +284,24 @@ class SqlStore implements CareRecordStore {
     }
   }
 
+  async purge(before: string): Promise<number> {
+    if (!DATE.test(before))
+      throw new InvalidEntryError(`"${before.slice(0, 20)}" is not a date (YYYY-MM-DD).`);
+    try {
+      await this.ready();
+      return await this.#driver.transaction(async (q) => {
+        // A correction has its entry's round date, so a chain of corrections goes as one.
+        const gone = await q("DELETE FROM care_entries WHERE round_date < ? RETURNING id", [before]);
+        await q(
+          "DELETE FROM care_requests WHERE NOT EXISTS (SELECT 1 FROM care_entries e WHERE e.request_key = care_requests.request_key)",
+        );
+        return gone.length;
+      });
+    } catch (error) {
+      throw this.#failure(error) ?? error;
+    }
+  }
+
   async health(): Promise<StoreHealth> {
     const base = { engine: this.engine, where: this.#driver.where };
     try {

@@ -103,5 +103,11 @@ export interface CareRecordStore {
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;
   health(): Promise<StoreHealth>;
+  /**
+   * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
+   * every entry of a round dated before `before` (YYYY-MM-DD), corrections with what they correct,
+   * and the requests left with no entry; one transaction. Returns how many entries were deleted.
+   */
+  purge(before: string): Promise<number>;
   close(): Promise<void>;
 }

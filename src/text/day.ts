@@ -12,6 +12,7 @@ import { paymentWords } from "../words/money.ts";
 import { careWarningText, entryCareLines } from "./care.ts";
 import { rawText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";
+import { staySummaryText } from "./stay.ts";
 import { bold, cyan, foot, one, paragraphs, red, requestIdWords, summary, title } from "./style.ts";
 
 const INDENT = "       ";
@@ -61,6 +62,7 @@ function goingHomeLines(e: DayEntry, o: TextOptions): string[] {
   }
   const warning = careWarningText(o, care);
   if (warning) lines.push(warning);
+  lines.push(...staySummaryText(e.stay, o.timezone));
   return lines;
 }
 

@@ -30,6 +30,7 @@ import {
   TOMORROW_ALL_KNOWN,
   tomorrowTitle,
 } from "../words/house.ts";
+import { offFoodWords } from "../words/off-food.ts";
 import { entryCareLines } from "./care.ts";
 import { referenceOf } from "./day.ts";
 import type { TextOptions } from "./options.ts";
@@ -87,7 +88,8 @@ function houseEntryText(e: HouseEntry, o: TextOptions): string {
   ]
     .filter(Boolean)
     .join(" · ");
-  return [`  ${first}`, ...entryCareLines(o, e.care).map((l) => `     ${l}`)].join("\n");
+  const food = (e.offFood ?? []).map((f) => `${offFoodWords(f)} (${one(f.petName, 60)})`);
+  return [`  ${first}`, ...[...entryCareLines(o, e.care), ...food].map((l) => `     ${l}`)].join("\n");
 }
 
 export function houseText(r: HouseReport, o: TextOptions): string {

@@ -10,6 +10,7 @@ import { careLines, careWarningText, evaluationText } from "./care.ts";
 import { referenceOf, statusOf } from "./day.ts";
 import { rawText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";
+import { staySummaryText } from "./stay.ts";
 import {
   block,
   bold,
@@ -76,11 +77,13 @@ export function bookingText(v: BookingView, o: TextOptions): string {
     ]),
   );
   const warning = careWarningText(o, v.care);
+  const stay = staySummaryText(v.stay, o.timezone);
   return paragraphs([
     head,
     about,
     ...pets,
     warning,
+    stay.length ? stay.join("\n") : undefined,
     foot(o, [v.careProblem ? `❔ ${one(v.careProblem, 600)}` : undefined, requestIdWords(v.requestId)]),
   ]);
 }

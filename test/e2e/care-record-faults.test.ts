@@ -141,6 +141,7 @@ describe("the care record unavailable, from Slack", () => {
         return real.entries(query);
       },
       health: () => real.health(),
+      purge: (before) => real.purge(before),
       close: () => real.close(),
     };
     const h = await startHarness({ record: store, clock });

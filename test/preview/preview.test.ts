@@ -272,7 +272,10 @@ describe("the Home tab in the preview", () => {
     // payment is not recorded, each with its button.
     expect(text).toContain("Fasting:");
     expect(text).toContain("Departures with payment not recorded (to check):");
-    await expect(view.locator(".bk-section button").count()).resolves.toBe(8);
+    // And the care record's: this round's progress (its sheet), and the pets off their food when any.
+    expect(text).toMatch(/This round \(\w+\):\s*(\d+ of \d+ recorded|\?)/);
+    const offFood = /[1-9]\d* pets? off (its|their) food/.test(text) ? 1 : 0;
+    await expect(view.locator(".bk-section button").count()).resolves.toBe(9 + offFood);
     await expect(page.locator("#log").isVisible()).resolves.toBe(false);
     await view.locator("button", { hasText: "Show in house" }).click();
     const answer = page.locator("#home-dm .msg", {
@@ -339,7 +342,10 @@ describe("the preview on a phone-sized window (420 × 800)", () => {
     const chars = ((await name.textContent()) ?? "").length;
     expect(box.width).toBeGreaterThan(Math.min(chars, 6) * 6);
     expect(box.height).toBeLessThan(30);
-    const text = (await small.locator("#log .bk-section .txt").first().boundingBox()) as { width: number };
+    // A section's text on its own (one with a button beside it, a departure's "Stay record", shares the width).
+    const text = (await small.locator("#log .bk-section:not(:has(button)) .txt").first().boundingBox()) as {
+      width: number;
+    };
     expect(text.width).toBeGreaterThan(250);
   });
 });

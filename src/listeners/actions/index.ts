@@ -8,6 +8,7 @@ import { registerOwnerContacts } from "./owner-contacts.ts";
 import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
 import { registerSearchPages } from "./search-pages.ts";
+import { registerStayRecord } from "./stay-record.ts";
 
 export function register(app: App, deps: BotDeps): void {
   registerDayPages(app, deps);
@@ -15,6 +16,7 @@ export function register(app: App, deps: BotDeps): void {
   registerSearchPages(app, deps);
   registerOwnerContacts(app, deps);
   registerHomeList(app, deps);
+  registerStayRecord(app, deps);
   // The care record's buttons and forms share one recorder (the messages it last drew).
   const recorder = new RoundRecorder(deps);
   registerRecordTap(app, deps, recorder);

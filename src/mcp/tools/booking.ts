@@ -15,7 +15,8 @@ export function register(server: ToolServer, deps: Deps): void {
       title: "Get a booking",
       description:
         "One booking, by its id (GET /bookings/{id}) or by its reference (GET /bookings/reference/{reference}, then the full booking by its id), " +
-        "with its pets' care as /booking shows it in Slack: each pet's medication (instruction, midday, evening), allergies and notes, or that the care could not be matched. " +
+        "with its pets' care as /booking shows it in Slack: each pet's medication (instruction, midday, evening), allergies and notes, or that the care could not be matched; " +
+        "where the care record can be read, each pet's stay summary too (doses given of those due, each refusal or missed dose with its time, meals eaten). " +
         `Give exactly one of id or reference. A reference of digits only is tried as an id first. ${PRIVACY}`,
       inputSchema: {
         id: id("booking").optional(),

@@ -1,0 +1,239 @@
+/**
+ * A stay's care record, for the handover at pick-up: for one pet of one booking, every round of the
+ * stay that has passed, what was due in it beside what was recorded, and the summary the front desk
+ * reads to the owner (doses given of those due, each refusal or missed dose with its time, meals
+ * eaten). Pure: the booking, the pet's care, the entries and `now` are passed in.
+ *
+ * Assumptions (the kennel API keeps no history of a pet's care):
+ * - What was due in an earlier round is worked out from the pet's care as the API has it now, by the
+ *   round sheet's own rule (src/domain/record.ts dueItems). An entry keeps the item's text as the
+ *   sheet showed it, and an entry for an item no longer on the care record is still counted: shown,
+ *   never hidden.
+ * - A round is part of the stay when its time falls between check-in and check-out (the round
+ *   sheet's rule, src/answers/rounds.ts). A round counts once its time plus `graceMinutes` (the
+ *   round check's ROUND_CHECK_AFTER) has passed: before that, nothing in it is "missed" yet, but what
+ *   was recorded already counts.
+ * - Without a check-in date, only the rounds with entries are known.
+ */
+import type { Entry, ItemKey, Outcome } from "../record/types.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
+import { type CareFacts, ROUNDS, type Round } from "./care.ts";
+import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
+import { type RoundTimes, roundSheet } from "./rounds.ts";
+
+/** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
+const STAY_DAYS_MAX = 400;
+
+export interface StayItem {
+  date: string;
+  round: Round;
+  /** The round's time (ISO 8601, UTC). */
+  at: string;
+  item: ItemKey;
+  /** The medication's name, or "meal". */
+  label: string;
+  /** The current entry, when recorded. */
+  entry: Entry | undefined;
+  /** Due by the care record (false: recorded, though not on today's care record). */
+  due: boolean;
+}
+
+export interface StayException {
+  date: string;
+  round: Round;
+  label: string;
+  /** refused / not_given: recorded so; missed: due, the round passed, nothing recorded. */
+  kind: "refused" | "not_given" | "missed";
+  /** When it was recorded, or for a missed dose the round's time (ISO 8601, UTC). */
+  at: string;
+  /** The reason or note given, when one was. */
+  why: string | undefined;
+  who: string | undefined;
+}
+
+export interface PetStayRecord {
+  bookingId: number;
+  petId: number;
+  petName: string;
+  /** Doses counted (due in rounds passed, or recorded), and of those given. */
+  doses: { due: number; given: number };
+  meals: {
+    due: number;
+    ateAll: number;
+    ateSome: number;
+    ateNone: number;
+    notOffered: number;
+    notRecorded: number;
+  };
+  /** Refusals, doses not given and doses missed, oldest first. */
+  exceptions: StayException[];
+  /** Every item counted, round by round (the full record's lines), oldest first. */
+  items: StayItem[];
+  /** Every entry of the pet's stay, superseded ones included, oldest first. */
+  entries: Entry[];
+  /** False when what was due is not known (the pet's care not matched or loaded): only entries count. */
+  dueKnown: boolean;
+  /** The stay was longer than STAY_DAYS_MAX days: only its last days are counted. */
+  cut: boolean;
+}
+
+/** A booking's stay record: each pet's, or why it could not be read. */
+export interface StayRecordView {
+  bookingId: number;
+  pets: PetStayRecord[];
+  /** The store could not be read: said where the summary would be, never left out. */
+  problem: string | undefined;
+}
+
+export interface StayInput {
+  booking: { bookingId: number; checkInDate?: string | undefined; checkOutDate?: string | undefined };
+  pet: { petId: number; name: string; care: CareFacts | undefined };
+  /** Entries of the booking (other pets' are left out here). */
+  entries: Entry[];
+  times: RoundTimes;
+  timezone: string;
+  now: Date;
+  graceMinutes: number;
+}
+
+interface RoundOfStay {
+  date: string;
+  round: Round;
+  at: number;
+  passed: boolean;
+}
+
+/** The rounds of the stay up to now, in order. */
+function roundsOfStay(input: StayInput): { rounds: RoundOfStay[]; cut: boolean } {
+  const { booking, times, timezone, now } = input;
+  const start = booking.checkInDate ? Date.parse(booking.checkInDate) : Number.NaN;
+  if (Number.isNaN(start)) return { rounds: [], cut: false };
+  const endRaw = booking.checkOutDate ? Date.parse(booking.checkOutDate) : Number.NaN;
+  const end = Math.min(Number.isNaN(endRaw) ? now.getTime() : endRaw, now.getTime());
+  const grace = input.graceMinutes * 60_000;
+  let first = localDate(start, timezone);
+  const last = localDate(end, timezone);
+  let cut = false;
+  if (first < addDays(last, -STAY_DAYS_MAX)) {
+    first = addDays(last, -STAY_DAYS_MAX);
+    cut = true;
+  }
+  const rounds: RoundOfStay[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    for (const round of ROUNDS) {
+      const at = zonedInstant(date, times[round], timezone).getTime();
+      if (at < start || at > end) continue;
+      rounds.push({ date, round, at, passed: at + grace <= now.getTime() });
+    }
+  }
+  return { rounds, cut };
+}
+
+const roundOrder = (r: Round) => ROUNDS.indexOf(r);
+
+export function petStayRecord(input: StayInput): PetStayRecord {
+  const { booking, pet } = input;
+  const mine = input.entries
+    .filter((e) => e.bookingId === booking.bookingId && e.petId === pet.petId)
+    .sort((a, b) => a.id - b.id);
+  const current = [...currentEntries(mine).values()];
+  const byKey = new Map(current.map((e) => [`${e.date}|${e.round}|${e.item}`, e]));
+  const { rounds, cut } = roundsOfStay(input);
+  const items: StayItem[] = [];
+  const seen = new Set<string>();
+  const dueOf = new Map<Round, DueItem[]>();
+  for (const r of rounds) {
+    if (!pet.care) break;
+    let due = dueOf.get(r.round);
+    if (!due) {
+      due = dueItems(roundSheet(pet.care, r.round));
+      dueOf.set(r.round, due);
+    }
+    for (const d of due) {
+      const key = `${r.date}|${r.round}|${d.item}`;
+      const entry = byKey.get(key);
+      // A round still within its time to record: only what is recorded counts yet.
+      if (!r.passed && !entry) continue;
+      seen.add(key);
+      items.push({
+        date: r.date,
+        round: r.round,
+        at: new Date(r.at).toISOString(),
+        item: d.item,
+        label: d.label,
+        entry,
+        due: true,
+      });
+    }
+  }
+  // Entries for items not worked out as due (not on today's care record, or outside the stay's
+  // dates as the API has them): counted, never hidden.
+  for (const e of current) {
+    const key = `${e.date}|${e.round}|${e.item}`;
+    if (seen.has(key)) continue;
+    const at = zonedInstant(e.date, input.times[e.round], input.timezone).toISOString();
+    const label = e.item === "meal" ? "meal" : labelOfText(e.itemText);
+    items.push({ date: e.date, round: e.round, at, item: e.item, label, entry: e, due: false });
+  }
+  items.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      roundOrder(a.round) - roundOrder(b.round) ||
+      itemOrder(a.item) - itemOrder(b.item),
+  );
+  const doses = items.filter((i) => isMedicationItem(i.item));
+  const meals = items.filter((i) => i.item === "meal");
+  const mealCount = (o: Outcome) => meals.filter((m) => m.entry?.outcome === o).length;
+  const exceptions: StayException[] = [];
+  for (const d of doses) {
+    const e = d.entry;
+    if (!e) {
+      exceptions.push({
+        date: d.date,
+        round: d.round,
+        label: d.label,
+        kind: "missed",
+        at: d.at,
+        why: undefined,
+        who: undefined,
+      });
+    } else if (e.outcome === "refused" || e.outcome === "not_given") {
+      exceptions.push({
+        date: d.date,
+        round: d.round,
+        label: d.label,
+        kind: e.outcome,
+        at: e.recordedAt,
+        why: e.reason ?? e.note,
+        who: e.userName,
+      });
+    }
+  }
+  return {
+    bookingId: booking.bookingId,
+    petId: pet.petId,
+    petName: pet.name,
+    doses: { due: doses.length, given: doses.filter((d) => d.entry?.outcome === "given").length },
+    meals: {
+      due: meals.length,
+      ateAll: mealCount("ate_all"),
+      ateSome: mealCount("ate_some"),
+      ateNone: mealCount("ate_none"),
+      notOffered: mealCount("not_offered"),
+      notRecorded: meals.filter((m) => !m.entry).length,
+    },
+    exceptions,
+    items,
+    entries: mine,
+    dueKnown: pet.care !== undefined,
+    cut,
+  };
+}
+
+const itemOrder = (item: ItemKey) => (item === "meal" ? 9 : Number(item.slice(4)));
+
+/** A medication's name from the text an entry kept ("Rimadyl · 1 tablet" → "Rimadyl"). */
+function labelOfText(text: string): string {
+  const name = text.split(" · ")[0] ?? text;
+  return name.length > 60 ? `${name.slice(0, 59)}…` : name;
+}

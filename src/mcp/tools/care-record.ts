@@ -1,0 +1,76 @@
+/**
+ * get_care_record: the care record Kennel Desk keeps (beside the spec's eleven tools, read-only):
+ * a day's record by round and pet beside what was due (as `kennel-desk record`), or one stay's
+ * record for the handover (as the "Stay record" button and `kennel-desk record --booking`). Offered
+ * only where the connector can read the record. Same privacy rules: the record holds no customer
+ * contact; a booking's stay answer carries only the pets' names and the entries.
+ */
+import { z } from "zod";
+import { recordDay } from "../../answers/care-record.ts";
+import { UsageError } from "../../answers/failure.ts";
+import { bookingView } from "../../answers/records.ts";
+import type { Deps } from "../../deps.ts";
+import { recordDayText } from "../../text/record.ts";
+import { stayRecordText } from "../../text/stay.ts";
+import { day, id, text } from "../inputs.ts";
+import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
+
+export function register(server: ToolServer, deps: Deps): void {
+  const store = deps.record;
+  if (!store) return;
+  addTool(
+    server,
+    deps,
+    {
+      name: "get_care_record",
+      title: "Get the care record",
+      description:
+        "The care record the kennel's staff keep in Slack (medication given, refused or not given; how much each pet ate; who recorded it and when, in the kennel's time zone; corrections kept and marked). " +
+        "Either a day's record by round and pet, beside what each round's sheet said was due (date, optionally round and pet), " +
+        "or one stay's record for the handover at pick-up (booking: a reference or id): doses given of those due, each refusal or missed dose with its time, meals eaten, then every round's entries. " +
+        "The record holds no customer contact details.",
+      inputSchema: {
+        date: day,
+        round: z
+          .enum(["morning", "midday", "evening"])
+          .optional()
+          .describe("One round of the day. Default: every round."),
+        pet: id("pet").optional(),
+        booking: text(64)
+          .min(1, "give a booking reference or id")
+          .regex(/\S/, "the booking is blank")
+          .optional()
+          .describe(
+            "A booking's reference (for example HP-7K2M9Q) or id: that stay's whole record. Not with date, round or pet.",
+          ),
+      },
+    },
+    async (a) => {
+      if (a.booking !== undefined) {
+        if (a.date !== undefined || a.round !== undefined || a.pet !== undefined) {
+          throw new UsageError(
+            "Give either a booking, or a date (with a round or pet), not both.",
+            "Call get_care_record with booking alone for a stay's record, or with date for a day's.",
+          );
+        }
+        const v = await bookingView(deps, a.booking);
+        const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? a.booking}`;
+        const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+        return answer(stayRecordText(stay, reference, textOptions(deps)), {
+          reference,
+          bookingId: v.booking.bookingId ?? null,
+          stay,
+          requestId: v.requestId,
+        });
+      }
+      const where = store.engine === "sqlite" ? "the bot's SQLite file" : "the bot's PostgreSQL database";
+      const r = await recordDay(
+        store,
+        where,
+        { date: a.date ?? today(deps), round: a.round, petId: a.pet },
+        deps,
+      );
+      return answer(recordDayText(r, textOptions(deps)), r);
+    },
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * One stay's care record as a printable page for an inspector or a vet (`kennel-desk record export
+ * --format html`): one self-contained HTML file (no script, no external resource: styles inline,
+ * prints on A4), with the pet, the owner's name only (never a contact), every item due and every
+ * entry, who recorded it and when, in the kennel's time zone; a corrected entry kept, struck through.
+ * Every string is escaped for HTML.
+ */
+import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts";
+import type { Entry } from "../record/types.ts";
+import { dateTimeOf, dayHeading } from "../words/dates.ts";
+import { isProblemOutcome, outcomeWords } from "../words/record.ts";
+import { staySummaryWords } from "../words/stay.ts";
+
+export interface StayPage {
+  /** The booking's reference, or "booking 123". */
+  reference: string;
+  stay: StayRecordView;
+  /** The owner's name only (the page never carries contact details); undefined when not known. */
+  owner: string | undefined;
+  checkIn: string | undefined;
+  checkOut: string | undefined;
+  /** Why what was due is not shown, when it is not (no kennel API, the API failing). */
+  dueProblem: string | undefined;
+  timezone: string;
+  /** When the page was made (ISO 8601). */
+  generatedAt: string;
+}
+
+const html = (value: unknown) =>
+  String(value ?? "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+
+const STYLE = `
+  @page { size: A4; margin: 16mm 14mm; }
+  body { font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #111; margin: 0 auto; max-width: 190mm; }
+  h1 { font-size: 17pt; margin: 0 0 4pt; }
+  h2 { font-size: 13pt; margin: 16pt 0 4pt; page-break-after: avoid; }
+  .meta { color: #333; margin: 0 0 8pt; }
+  .summary { background: #f3f3f3; border-left: 3pt solid #555; padding: 5pt 8pt; margin: 4pt 0 8pt; }
+  table { border-collapse: collapse; width: 100%; font-size: 9.5pt; }
+  th, td { border: 0.5pt solid #999; padding: 2.5pt 4pt; text-align: left; vertical-align: top; }
+  th { background: #e8e8e8; }
+  tr { page-break-inside: avoid; }
+  .problem { font-weight: 600; }
+  .missing { color: #8a4b00; font-weight: 600; }
+  del { color: #777; }
+  footer { margin-top: 14pt; font-size: 8.5pt; color: #555; }
+`;
+
+function entryCell(e: Entry): string {
+  const outcome = html(outcomeWords(e.outcome));
+  const why = e.reason ?? e.note;
+  const text = `${isProblemOutcome(e.outcome) ? `<span class="problem">${outcome}</span>` : outcome}${why ? ` — ${html(why)}` : ""}`;
+  return e.supersededBy !== undefined ? `<del>${text}</del> <small>(corrected)</small>` : text;
+}
+
+function rows(p: PetStayRecord, timezone: string): string {
+  const out: string[] = [];
+  const line = (i: StayItem, e: Entry | undefined, cls = "") =>
+    `<tr${cls ? ` class="${cls}"` : ""}><td>${html(dayHeading(i.date))}</td><td>${html(i.round)}</td><td>${html(e?.itemText ?? i.label)}${i.due ? "" : " <small>(recorded; not on the care record now)</small>"}</td>` +
+    `<td>${e ? entryCell(e) : '<span class="missing">not recorded</span>'}</td><td>${e ? html(e.userName) : ""}</td><td>${e ? html(dateTimeOf(e.recordedAt, timezone)) : ""}</td></tr>`;
+  for (const i of p.items) {
+    // The item's earlier entries, corrected since, first (struck through), then the current one.
+    const older = p.entries.filter(
+      (e) => e.date === i.date && e.round === i.round && e.item === i.item && e.supersededBy !== undefined,
+    );
+    for (const e of older) out.push(line(i, e, "corrected"));
+    out.push(line(i, i.entry));
+  }
+  return out.join("\n");
+}
+
+function petSection(p: PetStayRecord, timezone: string): string {
+  return `<section>
+<h2>${html(p.petName)} <small>(pet ${html(p.petId)})</small></h2>
+<p class="summary">${html(staySummaryWords(p, timezone))}</p>
+<table>
+<thead><tr><th>Day</th><th>Round</th><th>Item due</th><th>Outcome</th><th>Who</th><th>When</th></tr></thead>
+<tbody>
+${rows(p, timezone) || '<tr><td colspan="6">Nothing due or recorded for this stay.</td></tr>'}
+</tbody>
+</table>
+</section>`;
+}
+
+export function stayHtml(page: StayPage): string {
+  const tz = page.timezone;
+  const names = page.stay.pets.map((p) => p.petName).join(", ") || "no pet recorded";
+  const title = `Care record — ${names} — ${page.reference}`;
+  const when = [
+    page.checkIn ? `check-in ${dateTimeOf(page.checkIn, tz)}` : undefined,
+    page.checkOut ? `check-out ${dateTimeOf(page.checkOut, tz)}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${html(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${html(title)}</h1>
+<p class="meta">Booking ${html(page.reference)}${when ? ` · ${html(when)}` : ""} · owner: ${html(page.owner ?? "not known")}</p>
+<p class="meta">Times are in the kennel's time zone, ${html(tz)}. Each entry shows who recorded it and when; a corrected entry is kept, struck through.</p>
+${page.dueProblem ? `<p class="meta problem">${html(page.dueProblem)}</p>` : ""}
+${page.stay.problem ? `<p class="meta problem">${html(page.stay.problem)}</p>` : ""}
+${page.stay.pets.map((p) => petSection(p, tz)).join("\n")}
+<footer>Made by Kennel Desk on ${html(dateTimeOf(page.generatedAt, tz))} (${html(tz)}) from the kennel's care record.</footer>
+</body>
+</html>
+`;
+}

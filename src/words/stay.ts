@@ -1,0 +1,101 @@
+/**
+ * A stay's care record in words, the same on every surface (/departures, the 07:00 post, /booking,
+ * the terminal, the connector): one summary line per pet that the front desk reads to the owner, and
+ * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
+ */
+
+import type { PetStayRecord, StayException } from "../domain/stay.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading, timeOf } from "./dates.ts";
+import { outcomeWords } from "./record.ts";
+
+/** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
+const SUMMARY_EXCEPTIONS = 4;
+
+const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
+function exceptionWords(x: StayException, timezone: string): string {
+  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
+  const label = cap(x.label, 40);
+  if (x.kind === "missed")
+    return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+}
+
+/** "🍽 6 meals: 4 ate all, 1 ate some, 1 not recorded" */
+function mealWords(m: PetStayRecord["meals"]): string | undefined {
+  if (m.due === 0) return undefined;
+  const parts = [
+    m.ateAll ? `${m.ateAll} ate all` : "",
+    m.ateSome ? `${m.ateSome} ate some` : "",
+    m.ateNone ? `${m.ateNone} ate none` : "",
+    m.notOffered ? `${m.notOffered} not offered` : "",
+    m.notRecorded ? `${m.notRecorded} not recorded` : "",
+  ].filter(Boolean);
+  return `🍽 ${plural(m.due, "meal")}: ${parts.join(", ")}`;
+}
+
+/**
+ * The pet's stay in one line: "Stay record, Juniper: 💊 12 of 13 doses given · 🍽 6 meals: 5 ate
+ * all, 1 ate some · ⚠️ Rimadyl refused Tue 24 Nov 08:15: spat it out".
+ */
+export function staySummaryWords(s: PetStayRecord, timezone: string): string {
+  const head = `Stay record, ${cap(s.petName, 40)}:`;
+  if (s.doses.due === 0 && s.meals.due === 0) {
+    return `${head} ${s.dueKnown ? "nothing due or recorded yet" : "nothing recorded (what was due is not known: care details not matched)"}`;
+  }
+  const parts = [
+    s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
+    mealWords(s.meals),
+    // Refusals and doses not given first (each was a decision someone recorded), then doses missed.
+    ...[
+      ...s.exceptions.filter((x) => x.kind !== "missed"),
+      ...s.exceptions.filter((x) => x.kind === "missed"),
+    ]
+      .slice(0, SUMMARY_EXCEPTIONS)
+      .map((x) => exceptionWords(x, timezone)),
+    s.exceptions.length > SUMMARY_EXCEPTIONS
+      ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (see the stay record)`
+      : undefined,
+    s.dueKnown ? undefined : "what was due is not known (care details not matched): recorded items only",
+    s.cut ? "a long stay: its last 400 days counted" : undefined,
+  ].filter(Boolean);
+  return `${head} ${parts.join(" · ")}`;
+}
+
+/**
+ * The full record of the pet's stay, line by line: each day and round, each item with its outcome,
+ * who and when (the kennel's zone), note or reason; a corrected entry kept and marked.
+ */
+export function stayRecordLines(s: PetStayRecord, timezone: string): string[] {
+  const lines: string[] = [staySummaryWords(s, timezone)];
+  let day = "";
+  for (const i of s.items) {
+    const heading = `${dayHeading(i.date)}, ${i.round}`;
+    if (heading !== day) {
+      lines.push(`${heading} round`);
+      day = heading;
+    }
+    const e = i.entry;
+    const text = cap(e?.itemText ?? i.label, 120);
+    if (!e) {
+      lines.push(`  ${text}: ❌ not recorded`);
+      continue;
+    }
+    const why = e.reason ?? e.note;
+    lines.push(
+      `  ${text}: ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} · ${cap(e.userName, 60)}${why ? ` · ${cap(why, 200)}` : ""}`,
+    );
+    for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
+      lines.push(
+        `    corrected: ${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · ${cap(old.userName, 60)}`,
+      );
+    }
+  }
+  if (s.items.length === 0) lines.push("  Nothing recorded for this stay yet.");
+  return lines;
+}
+
+const sameItem = (a: PetStayRecord["entries"][number], b: PetStayRecord["entries"][number]) =>
+  a.date === b.date && a.round === b.round && a.item === b.item;

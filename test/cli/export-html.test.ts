@@ -1,0 +1,233 @@
+/**
+ * `kennel-desk record export --format html`: one self-contained page per stay for an inspector or a
+ * vet, rendered in Chromium and printed to PDF. The page names the pet and the owner (name only,
+ * never a contact), every item due and every entry with who and when in the kennel's time zone, a
+ * corrected entry struck through; it loads nothing from anywhere; text from the record is escaped.
+ * Also: --pet and --booking narrow the CSV.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayReport } from "../../src/answers/day.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { ROUNDS } from "../../src/domain/care.ts";
+import type { DayEntry } from "../../src/domain/day.ts";
+import { dueItems } from "../../src/domain/record.ts";
+import { roundSheet } from "../../src/domain/rounds.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { EntryInput, RecordResult } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-export-html-"));
+let at = Date.parse("2026-11-21T18:10:00Z");
+const clock = { now: () => new Date(at) };
+let sandbox: Sandbox;
+let browser: Browser;
+let chosen: DayEntry;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 21, customers: 150, today: "2026-11-22", timezone: "Europe/London" });
+  env = {
+    KENNEL_TIMEZONE: "Europe/London",
+    LOG_LEVEL: "silent",
+    KENNEL_DATA_DIR: dir,
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+  };
+  const config = loadConfig(env);
+  const log = silentLogger();
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 0,
+  });
+  const day = await dayReport({ kennel, log, config, clock }, "departures", "2026-11-22", { wholeDay: true });
+  chosen = day.entries.find(
+    (e) =>
+      e.care?.status === "matched" &&
+      Date.parse(e.booking.checkInDate ?? "") < Date.parse("2026-11-20T00:00:00Z") &&
+      e.care.pets.some((p) =>
+        ROUNDS.some((r) => dueItems(roundSheet(p.care, r)).some((d) => d.item !== "meal")),
+      ),
+  ) as DayEntry;
+  if (!chosen) throw new Error("no departure with a dose in the sandbox");
+  const pet = chosen.care?.pets[0] as NonNullable<DayEntry["care"]>["pets"][number];
+  const round =
+    ROUNDS.find((r) => dueItems(roundSheet(pet.care, r)).some((d) => d.item !== "meal")) ?? "evening";
+  const med = dueItems(roundSheet(pet.care, round)).find((d) => d.item !== "meal") as ReturnType<
+    typeof dueItems
+  >[0];
+  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock);
+  const base = {
+    round,
+    bookingId: chosen.booking.bookingId as number,
+    petId: pet.pet.petId as number,
+    petName: pet.pet.name ?? "pet",
+    userId: "U0JANE",
+    userName: "Jane <b>Doe</b>",
+  } as const;
+  const record = async (e: EntryInput[]) =>
+    ((await store.record(e)) as Extract<RecordResult, { status: "recorded" }>).entries;
+  const [given] = await record([
+    { ...base, date: "2026-11-21", item: med.item, itemText: med.text, outcome: "given", requestKey: "h1" },
+  ]);
+  at += 5 * 60_000;
+  await record([
+    {
+      ...base,
+      date: "2026-11-21",
+      item: med.item,
+      itemText: med.text,
+      outcome: "refused",
+      note: "<script>alert(1)</script> spat it out",
+      supersedes: given?.id,
+      requestKey: "h2",
+    },
+  ]);
+  await record([
+    {
+      ...base,
+      date: "2026-11-20",
+      item: "meal",
+      itemText: "=dry food",
+      outcome: "ate_some",
+      requestKey: "h3",
+    },
+  ]);
+  // Another stay's entry: not on this stay's page, nor in its CSV.
+  await record([
+    {
+      ...base,
+      bookingId: 999_999,
+      date: "2026-11-20",
+      item: "meal",
+      itemText: "wet",
+      outcome: "ate_all",
+      requestKey: "h4",
+    },
+  ]);
+  await store.close();
+  at = Date.parse("2026-11-22T10:00:00Z");
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(args: string[], extra: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: { ...env, ...extra },
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    clock,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("record export --format html", () => {
+  it("one stay's page renders in Chromium, loads nothing, says everything, and prints to PDF", async () => {
+    const reference = chosen.booking.reference as string;
+    const r = await cli(["record", "export", "--booking", reference, "--format", "html"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
+    expect(r.stdout).not.toMatch(/<script|src=|href=|@import|url\(/i);
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on("request", (q) => requests.push(q.url()));
+    await page.setContent(r.stdout, { waitUntil: "load" });
+    expect(requests.filter((u) => !u.startsWith("data:") && u !== "about:blank")).toEqual([]);
+    const text = await page.innerText("body");
+    const pet = chosen.care?.pets[0]?.pet;
+    expect(text).toContain(`Care record — `);
+    expect(text).toContain(reference);
+    expect(text).toContain(String(pet?.name));
+    expect(text).toContain(`owner: ${chosen.booking.customerName}`);
+    expect(text).toContain("Europe/London");
+    expect(text).toContain("<script>alert(1)</script> spat it out"); // shown as text, never run
+    expect(text).toContain("Jane <b>Doe</b>");
+    expect(text).toMatch(/refused/);
+    expect(text).toMatch(/not recorded/); // the stay's other doses, due and missed
+    expect(await page.locator("del").count()).toBeGreaterThan(0); // the corrected "given", struck through
+    expect(await page.locator("tr.corrected").count()).toBe(1);
+    // Owner's name only: no contact detail of any customer.
+    const customer = sandbox.main.customers.find((c) => c.customerId === chosen.booking.customerId) as Record<
+      string,
+      unknown
+    >;
+    for (const key of ["email", "mobile", "landline", "address1", "zipCode"]) {
+      const v = customer?.[key];
+      if (typeof v === "string" && v.length > 4) expect(text).not.toContain(v);
+    }
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.length).toBeGreaterThan(5_000);
+    await page.close();
+  }, 60_000);
+
+  it("several stays: one page each in --out; without it, the command says to add it", async () => {
+    const out = join(dir, "pages");
+    const r = await cli([
+      "record",
+      "export",
+      "--from",
+      "2026-11-20",
+      "--to",
+      "2026-11-21",
+      "--format",
+      "html",
+      "--out",
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    const files = readdirSync(out).sort();
+    expect(files).toHaveLength(2);
+    expect(files).toContain(`${chosen.booking.reference}.html`);
+    expect(readFileSync(join(out, `${chosen.booking.reference}.html`), "utf8")).toContain("spat it out");
+    const many = await cli([
+      "record",
+      "export",
+      "--from",
+      "2026-11-20",
+      "--to",
+      "2026-11-21",
+      "--format",
+      "html",
+    ]);
+    expect(many.code).toBe(2);
+    expect(many.stderr).toContain("--out FOLDER");
+  });
+
+  it("--pet and --booking narrow the CSV, which stays spreadsheet-safe", async () => {
+    const byBooking = await cli(["record", "export", "--booking", String(chosen.booking.bookingId)]);
+    expect(byBooking.code).toBe(0);
+    const rows = byBooking.stdout.trim().split("\r\n");
+    expect(rows).toHaveLength(1 + 3);
+    expect(byBooking.stdout).toContain("'=dry food");
+    expect(byBooking.stdout).not.toContain(",wet,");
+    const byPet = await cli(["record", "export", "--pet", String(chosen.care?.pets[0]?.pet.petId)]);
+    expect(byPet.stdout.trim().split("\r\n")).toHaveLength(1 + 4);
+    const none = await cli(["record", "export"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("--pet ID, --booking REF");
+  });
+});

@@ -1,0 +1,65 @@
+/** A pet off its food: the flag after the second meal not eaten in full, cleared by a meal eaten. */
+import { describe, expect, it } from "vitest";
+import { offFoodKey, offFoodPets } from "../../src/domain/off-food.ts";
+import type { Entry, MealOutcome } from "../../src/record/types.ts";
+
+let id = 0;
+function meal(date: string, round: Entry["round"], outcome: MealOutcome, extra: Partial<Entry> = {}): Entry {
+  id++;
+  return {
+    id,
+    date,
+    round,
+    bookingId: 9,
+    petId: 4,
+    petName: "Juniper",
+    item: "meal",
+    itemText: "dry food",
+    outcome,
+    userId: "U0JANE",
+    userName: "Jane",
+    requestKey: `r${id}`,
+    recordedAt: `${date}T08:00:00Z`,
+    ...extra,
+  };
+}
+const flag = (entries: Entry[], before?: { date: string; round: Entry["round"] }) =>
+  offFoodPets(entries, before).get(offFoodKey(9, 4));
+
+describe("off food", () => {
+  it("appears after the second meal not eaten in full, counts the run, and clears after a meal eaten", () => {
+    const one = [meal("2026-11-23", "evening", "ate_all"), meal("2026-11-24", "morning", "ate_none")];
+    expect(flag(one)).toBeUndefined();
+    const two = [...one, meal("2026-11-24", "midday", "ate_some")];
+    expect(flag(two)).toMatchObject({
+      meals: 2,
+      petName: "Juniper",
+      last: { date: "2026-11-24", round: "midday" },
+    });
+    const three = [...two, meal("2026-11-24", "evening", "ate_none")];
+    expect(flag(three)?.meals).toBe(3);
+    expect(flag([...three, meal("2026-11-25", "morning", "ate_all")])).toBeUndefined();
+  });
+
+  it("a meal not offered neither counts nor breaks the run; the order is by day and round, not by entry", () => {
+    const entries = [
+      meal("2026-11-24", "evening", "ate_some"),
+      meal("2026-11-24", "midday", "not_offered"),
+      meal("2026-11-24", "morning", "ate_none"),
+    ];
+    expect(flag(entries)?.meals).toBe(2);
+    expect(
+      flag([meal("2026-11-24", "morning", "ate_none"), meal("2026-11-24", "midday", "not_offered")]),
+    ).toBeUndefined();
+  });
+
+  it("a correction replaces what it corrects; a round's sheet counts only the rounds before it", () => {
+    const first = meal("2026-11-24", "morning", "ate_none");
+    const second = meal("2026-11-24", "midday", "ate_none");
+    const fixed = meal("2026-11-24", "midday", "ate_all", { supersedes: second.id });
+    expect(flag([first, { ...second, supersededBy: fixed.id }, fixed])).toBeUndefined();
+    const run = [first, second];
+    expect(flag(run, { date: "2026-11-24", round: "evening" })?.meals).toBe(2);
+    expect(flag(run, { date: "2026-11-24", round: "midday" })).toBeUndefined();
+  });
+});

@@ -1,0 +1,150 @@
+/** A stay's record for the handover: rounds of the stay, what was due, refusals and missed doses, meals. */
+import { describe, expect, it } from "vitest";
+import type { CareFacts } from "../../src/domain/care.ts";
+import { petStayRecord, type StayInput } from "../../src/domain/stay.ts";
+import type { Entry } from "../../src/record/types.ts";
+import { staySummaryWords } from "../../src/words/stay.ts";
+
+/** Rimadyl in the evening only; a diet for every round. */
+const care: CareFacts = {
+  diet: { general: "dry food", morning: undefined, midday: undefined, evening: undefined },
+  medications: [
+    {
+      n: 1,
+      name: "Rimadyl 50 mg",
+      instruction: undefined,
+      midday: undefined,
+      evening: "Rimadyl 50 mg, one tablet",
+    },
+  ],
+  allergies: undefined,
+  medicalNotes: undefined,
+  groomingNotes: undefined,
+  notes: undefined,
+  evaluation: "complete",
+  evaluationDate: undefined,
+  evaluationNotes: undefined,
+  fasting: undefined,
+  listedTwice: [],
+  allergyInNotes: undefined,
+  unreadable: [],
+};
+
+let id = 0;
+function entry(
+  date: string,
+  round: Entry["round"],
+  item: Entry["item"],
+  outcome: Entry["outcome"],
+  at: string,
+  extra: Partial<Entry> = {},
+): Entry {
+  id++;
+  return {
+    id,
+    date,
+    round,
+    bookingId: 1,
+    petId: 2,
+    petName: "Juniper",
+    item,
+    itemText: item === "meal" ? "dry food" : "Rimadyl 50 mg · one tablet",
+    outcome,
+    userId: "U0JANE",
+    userName: "Jane",
+    requestKey: `r${id}`,
+    recordedAt: at,
+    ...extra,
+  };
+}
+
+const input = (entries: Entry[], now: string, booking: Partial<StayInput["booking"]> = {}): StayInput => ({
+  booking: {
+    bookingId: 1,
+    checkInDate: "2026-03-28T10:00:00Z",
+    checkOutDate: "2026-03-30T10:00:00Z",
+    ...booking,
+  },
+  pet: { petId: 2, name: "Juniper", care },
+  entries,
+  times: { morning: "07:30", midday: "12:00", evening: "18:00" },
+  timezone: "Europe/London",
+  now: new Date(now),
+  graceMinutes: 90,
+});
+
+describe("the stay's record", () => {
+  it("across the spring DST change: the rounds of the stay, each evening dose, refusals and missed doses with their times", () => {
+    const entries = [
+      entry("2026-03-28", "evening", "med:1", "given", "2026-03-28T18:05:00Z"),
+      // 29 Mar is BST: the evening round is 17:00 UTC; refused at 18:20 BST.
+      entry("2026-03-29", "evening", "med:1", "refused", "2026-03-29T17:20:00Z", { note: "spat it out" }),
+      entry("2026-03-29", "morning", "meal", "ate_some", "2026-03-29T06:40:00Z"),
+    ];
+    const s = petStayRecord(input(entries, "2026-03-30T12:00:00Z"));
+    // Rounds between check-in (28th 10:00) and check-out (30th 10:00 UTC = 11:00 BST): 28 midday,
+    // evening; 29 morning, midday, evening; 30 morning.
+    expect(s.items.filter((i) => i.item === "meal").map((i) => `${i.date} ${i.round}`)).toEqual([
+      "2026-03-28 midday",
+      "2026-03-28 evening",
+      "2026-03-29 morning",
+      "2026-03-29 midday",
+      "2026-03-29 evening",
+      "2026-03-30 morning",
+    ]);
+    expect(s.doses).toEqual({ due: 2, given: 1 });
+    expect(s.exceptions).toEqual([
+      {
+        date: "2026-03-29",
+        round: "evening",
+        label: "Rimadyl 50 mg",
+        kind: "refused",
+        at: "2026-03-29T17:20:00Z",
+        why: "spat it out",
+        who: "Jane",
+      },
+    ]);
+    expect(s.meals).toMatchObject({ due: 6, ateSome: 1, notRecorded: 5 });
+    expect(staySummaryWords(s, "Europe/London")).toBe(
+      "Stay record, Juniper: 💊 1 of 2 doses given · 🍽 6 meals: 1 ate some, 5 not recorded · ⚠️ Rimadyl 50 mg refused Sun 29 Mar 18:20: spat it out",
+    );
+  });
+
+  it("a dose is missed only once its round's time + the grace has passed; a correction counts as it corrects", () => {
+    const given = entry("2026-03-28", "evening", "med:1", "refused", "2026-03-28T18:05:00Z");
+    const fixed = entry("2026-03-28", "evening", "med:1", "given", "2026-03-28T18:30:00Z", {
+      supersedes: given.id,
+    });
+    const early = petStayRecord(input([{ ...given, supersededBy: fixed.id }, fixed], "2026-03-29T18:20:00Z"));
+    // 29 Mar evening: 18:00 BST (17:00 UTC) + 90 min = 18:30 UTC, not yet passed at 18:20 UTC.
+    expect(early.doses).toEqual({ due: 1, given: 1 });
+    expect(early.exceptions).toEqual([]);
+    const late = petStayRecord(input([{ ...given, supersededBy: fixed.id }, fixed], "2026-03-29T18:30:00Z"));
+    expect(late.doses).toEqual({ due: 2, given: 1 });
+    expect(late.exceptions.map((x) => [x.kind, x.date, x.at])).toEqual([
+      ["missed", "2026-03-29", "2026-03-29T17:00:00.000Z"],
+    ]);
+    expect(staySummaryWords(late, "Europe/London")).toContain(
+      "❌ Rimadyl 50 mg not recorded Sun 29 Mar, evening round (18:00)",
+    );
+  });
+
+  it("care not matched: only what was recorded counts, and the line says so", () => {
+    const s = petStayRecord({
+      ...input(
+        [
+          entry("2026-03-28", "evening", "med:1", "not_given", "2026-03-28T18:05:00Z", {
+            reason: "vet said stop",
+          }),
+        ],
+        "2026-03-30T12:00:00Z",
+      ),
+      pet: { petId: 2, name: "Juniper", care: undefined },
+    });
+    expect(s.dueKnown).toBe(false);
+    expect(s.doses).toEqual({ due: 1, given: 0 });
+    expect(staySummaryWords(s, "Europe/London")).toMatch(
+      /⚠️ Rimadyl 50 mg not given Sat 28 Mar 18:05: vet said stop · what was due is not known/,
+    );
+  });
+});
