@@ -4,7 +4,7 @@
  * in DIGEST_CHANNEL, a round's sheet in ROUNDS_CHANNEL. Each goes through the scheduler's own job,
  * so it is posted at most once per day and kind, and completely.
  */
-import { UsageError } from "../answers/failure.ts";
+import { describeFailure, UsageError } from "../answers/failure.ts";
 import { currentRound } from "../answers/rounds.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
@@ -12,6 +12,8 @@ import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../di
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
+import { openCareRecord } from "../record/open.ts";
+import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
 import { isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
@@ -118,13 +120,17 @@ export async function run(ctx: CliContext): Promise<number> {
     import("../digest/job.ts"),
     import("../digest/slack.ts"),
   ]);
+  // A round post carries the care record's buttons and each pet's record, as the bot posts it: the
+  // record is opened here too (the same file or server as the bot's). When it cannot be opened, the
+  // sheet is posted without them, and that is said.
+  const record = kinds.some((k) => roundOfPost(k)) ? await openRecordForPost(ctx) : undefined;
   const job = new DigestJob({
-    deps,
+    deps: record ? { ...deps, record } : deps,
     slack: webClientSlack(slackClient(ctx)),
     settings: { posts },
     ...(ctx.deps.settleMs !== undefined ? { settleMs: ctx.deps.settleMs } : {}),
   });
-  const outcome = await job.runDay(date, { retry: false });
+  const outcome = await job.runDay(date, { retry: false }).finally(() => record?.close());
   for (const post of posts)
     io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);
   return 0;
@@ -148,4 +154,21 @@ function outcomeLine(
     default:
       return `The ${kind} for ${date}: ${result?.result}.`;
   }
+}
+
+/** The care record for a round post, or undefined (said on standard error) when it cannot be opened. */
+async function openRecordForPost(ctx: CliContext): Promise<CareRecordStore | undefined> {
+  try {
+    const opened = await openCareRecord(ctx.config.record, ctx.clock);
+    if (!opened.problem) return opened.store;
+    await opened.store.close();
+    ctx.io.stderr.write(
+      `The care record cannot be used now (${opened.problem.describe()}): the round is posted without its record buttons.\n`,
+    );
+  } catch (error) {
+    ctx.io.stderr.write(
+      `The care record cannot be opened (${describeFailure(error).what}): the round is posted without its record buttons.\n`,
+    );
+  }
+  return undefined;
 }

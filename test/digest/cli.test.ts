@@ -1,4 +1,7 @@
 /** `kennel-desk digest` (in-process, as the command runs it), posting through the loopback Slack stand-in. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
@@ -97,6 +100,49 @@ describe("kennel-desk digest", () => {
       expect(down.stderr).toMatch(/had a problem on its side.*request id sbx-/);
     } finally {
       sandbox.setFaults({});
+    }
+  });
+});
+
+// After the tests above, which count every post in the stand-in.
+describe("kennel-desk digest --content rounds and the care record", () => {
+  it("--content rounds: the round is posted with the care record's buttons, as the bot posts it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kd-digest-record-"));
+    try {
+      const r = await run(["--content", "rounds", "--round", "evening"], {
+        ...env(),
+        ROUNDS_CHANNEL: "C0ROUNDSCLI",
+        KENNEL_DATA_DIR: dir,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const posted = slack.messages.filter((m) => m.channel === "C0ROUNDSCLI");
+      expect(posted.length).toBeGreaterThan(0);
+      const actions = JSON.stringify(posted.map((m) => m.blocks));
+      expect(actions).toMatch(/All given & eaten/);
+      expect(actions).toContain("📋");
+      expect(r.stderr).not.toMatch(/without its record buttons/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--content rounds with a record that cannot be opened: posted without the buttons, and said", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kd-digest-record-"));
+    const notAFolder = join(dir, "file");
+    writeFileSync(notAFolder, "");
+    try {
+      const r = await run(["--content", "rounds", "--round", "morning"], {
+        ...env(),
+        ROUNDS_CHANNEL: "C0ROUNDSCLI2",
+        KENNEL_DATA_DIR: notAFolder,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/without its record buttons/);
+      const posted = slack.messages.filter((m) => m.channel === "C0ROUNDSCLI2");
+      expect(posted.length).toBeGreaterThan(0);
+      expect(JSON.stringify(posted.map((m) => m.blocks))).not.toMatch(/All given & eaten/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
