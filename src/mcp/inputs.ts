@@ -3,6 +3,8 @@
  * surrogate ("\ud800") is refused as bad input before any request is built from it.
  */
 import { z } from "zod";
+import { type RoundNames, roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
+import { didYouMean } from "../domain/suggest.ts";
 import { isIsoDate } from "../time.ts";
 
 /** A string with no lone surrogate (it cannot be sent in a URL). */
@@ -86,3 +88,20 @@ export function brokenStringAt(value: unknown, path = ""): string | undefined {
 }
 
 export const BROKEN_TEXT = BROKEN;
+
+/**
+ * A round by any of its names, as staff type it in Slack and the terminal (morning = am, breakfast;
+ * midday = noon, lunch; evening = pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES): one
+ * parser, src/domain/round-names.ts.
+ */
+export const roundInput = (names: RoundNames | undefined) =>
+  text(40)
+    .refine((w) => roundNamed(w, names) !== undefined, {
+      // "lnch": did you mean lunch?, as in Slack and the terminal.
+      error: (issue) =>
+        `a round: ${roundNamesLine(names)}.${didYouMean(String(issue.input ?? ""), roundWords(names))}`,
+    })
+    .optional()
+    .describe(
+      `The round: ${roundNamesLine(names)}. Default: the round now by the kennel's clock (each round begins an hour before its time).`,
+    );

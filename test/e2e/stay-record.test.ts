@@ -309,6 +309,13 @@ describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) 
       expect(JSON.stringify(stay.data)).not.toMatch(/customerPhone|customerEmail|@/);
       const dayRecord = await call("get_care_record", { date: "2026-11-21" });
       expect(dayRecord.text).toContain("refused");
+      // A round by the name staff use, as in Slack and the terminal.
+      const dinner = await call("get_care_record", { date: "2026-11-21", round: "dinner" });
+      expect(dinner.isError).toBeFalsy();
+      expect(dinner.text).toMatch(/^Care record · Sat 21 Nov 2026 · Evening/);
+      const typo = await call("get_care_record", { date: "2026-11-21", round: "dinnr" });
+      expect(typo.isError).toBe(true);
+      expect(typo.text).toMatch(/dinner/);
       const both = await call("get_care_record", { booking: reference, date: "2026-11-21" });
       expect(both.isError).toBe(true);
       await client.close();

@@ -5,14 +5,14 @@
  * only where the connector can read the record. Same privacy rules: the record holds no customer
  * contact; a booking's stay answer carries only the pets' names and the entries.
  */
-import { z } from "zod";
 import { recordDay } from "../../answers/care-record.ts";
 import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
+import { roundNamed } from "../../domain/round-names.ts";
 import { recordDayText } from "../../text/record.ts";
 import { stayRecordText } from "../../text/stay.ts";
-import { day, id, text } from "../inputs.ts";
+import { day, id, roundInput, text } from "../inputs.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -31,10 +31,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "The record holds no customer contact details.",
       inputSchema: {
         date: day,
-        round: z
-          .enum(["morning", "midday", "evening"])
-          .optional()
-          .describe("One round of the day. Default: every round."),
+        round: roundInput(deps.config.rounds.names),
         pet: id("pet").optional(),
         booking: text(64)
           .min(1, "give a booking reference or id")
@@ -67,7 +64,7 @@ export function register(server: ToolServer, deps: Deps): void {
       const r = await recordDay(
         store,
         where,
-        { date: a.date ?? today(deps), round: a.round, petId: a.pet },
+        { date: a.date ?? today(deps), round: roundNamed(a.round, deps.config.rounds.names), petId: a.pet },
         deps,
       );
       return answer(recordDayText(r, textOptions(deps)), r);

@@ -9,10 +9,9 @@ import { houseReport, pageOfHouse } from "../../answers/house.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
 import { channelSafeAnswer } from "../../domain/privacy.ts";
-import { type RoundNames, roundNamed, roundNamesLine, roundWords } from "../../domain/round-names.ts";
-import { didYouMean } from "../../domain/suggest.ts";
+import { roundNamed } from "../../domain/round-names.ts";
 import { houseText, roundText } from "../../text/index.ts";
-import { day, text } from "../inputs.ts";
+import { day, roundInput } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
@@ -28,23 +27,6 @@ const housePage = z
   .describe(
     "One-based page of the board in the text, paged as Slack pages /inhouse. Default 1. The structured content always carries every stay of the day.",
   );
-
-/**
- * A round by any of its names, as staff type it in Slack and the terminal (morning = am, breakfast;
- * midday = noon, lunch; evening = pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES): one
- * parser, src/domain/round-names.ts.
- */
-const roundInput = (names: RoundNames | undefined) =>
-  text(40)
-    .refine((w) => roundNamed(w, names) !== undefined, {
-      // "lnch": did you mean lunch?, as in Slack and the terminal.
-      error: (issue) =>
-        `a round: ${roundNamesLine(names)}.${didYouMean(String(issue.input ?? ""), roundWords(names))}`,
-    })
-    .optional()
-    .describe(
-      `The round: ${roundNamesLine(names)}. Default: the round now by the kennel's clock (each round begins an hour before its time).`,
-    );
 
 export function register(server: ToolServer, deps: Deps): void {
   addTool(
