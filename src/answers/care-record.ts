@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
-import type { RoundSheet } from "../domain/rounds.ts";
+import { dueItems } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { describeFailure } from "./failure.ts";
 import { roundReport } from "./rounds.ts";
@@ -53,23 +53,6 @@ export interface RecordDay {
   /** Why what was due is not shown (no kennel API settings, the API failing), if it is not. */
   dueProblem: string | undefined;
   requestId: string | undefined;
-}
-
-/** What a round's sheet shows to give or feed: each medication for this round (by slot), then the meal. */
-function dueOn(sheet: RoundSheet): { item: ItemKey; text: string }[] {
-  const out: { item: ItemKey; text: string }[] = [];
-  for (const rm of sheet.medications) {
-    const n = rm.medication.n;
-    // The sheet's own rule (src/domain/care.ts): a medication for other rounds only is not given now.
-    if (rm.state === "other_rounds" || n < 1 || n > 5) continue;
-    const text = rm.dose
-      ? `${rm.medication.name} · ${rm.dose}`
-      : (rm.medication.instruction ?? rm.medication.name);
-    out.push({ item: `med:${n as 1 | 2 | 3 | 4 | 5}`, text });
-  }
-  const meal = [sheet.diet.round, sheet.diet.general].filter(Boolean).join(" · ");
-  if (meal) out.push({ item: "meal", text: meal });
-  return out;
 }
 
 const current = (entries: Entry[], item: ItemKey) =>
@@ -126,7 +109,11 @@ export async function recordDay(
             petId,
             petName: p.pet.pet.name ?? theirs[0]?.petName ?? `pet ${petId}`,
             bookingId,
-            due: dueOn(p.sheet).map((d) => ({ ...d, entry: current(theirs, d.item) })),
+            due: dueItems(p.sheet).map((d) => ({
+              item: d.item,
+              text: d.text,
+              entry: current(theirs, d.item),
+            })),
             entries: theirs,
           });
         }

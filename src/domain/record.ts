@@ -88,8 +88,8 @@ export function currentEntries(entries: Entry[]): Map<string, Entry> {
   return out;
 }
 
-/** Outcomes that stand out on the sheet: a dose not taken, a meal not eaten. */
-function isProblem(outcome: Outcome): boolean {
+/** Outcomes that stand out on every surface: a dose not taken, a meal not eaten. */
+export function isProblemOutcome(outcome: Outcome): boolean {
   return (
     outcome === "refused" || outcome === "not_given" || outcome === "ate_none" || outcome === "not_offered"
   );
@@ -144,7 +144,7 @@ export function petRoundStatus(pet: PetRound, due: DueItem[], entries: Entry[]):
     due,
     current,
     missing,
-    problems: [...current.values()].filter((e) => isProblem(e.outcome)).sort((a, b) => a.id - b.id),
+    problems: [...current.values()].filter((e) => isProblemOutcome(e.outcome)).sort((a, b) => a.id - b.id),
     extra: [...current.values()].filter((e) => !dueKeys.has(e.item)).sort((a, b) => a.id - b.id),
     superseded: mine.filter((e) => !currentIds.has(e.id)).sort((a, b) => a.id - b.id),
   };

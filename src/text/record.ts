@@ -5,11 +5,12 @@
  * a spreadsheet would read as a formula (= + - @, tab, carriage return first) made safe with a '.
  */
 import type { RecordDay } from "../answers/care-record.ts";
+import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { isProblemOutcome, outcomeWords } from "../words/record.ts";
+import { outcomeWords } from "../words/record.ts";
 import type { TextOptions } from "./options.ts";
 import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./style.ts";
 

@@ -5,10 +5,12 @@
  * entry, who recorded it and when, in the kennel's time zone; a corrected entry kept, struck through.
  * Every string is escaped for HTML.
  */
+
+import { isProblemOutcome } from "../domain/record.ts";
 import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts";
 import type { Entry } from "../record/types.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
-import { isProblemOutcome, outcomeWords } from "../words/record.ts";
+import { outcomeWords } from "../words/record.ts";
 import { staySummaryWords } from "../words/stay.ts";
 
 export interface StayPage {

@@ -14,10 +14,3 @@ const OUTCOME_WORDS: Record<Outcome, string> = {
 export function outcomeWords(outcome: Outcome): string {
   return OUTCOME_WORDS[outcome] ?? String(outcome);
 }
-
-/** Outcomes that stand out: a dose not taken, a meal not eaten. */
-export function isProblemOutcome(outcome: Outcome): boolean {
-  return (
-    outcome === "refused" || outcome === "not_given" || outcome === "ate_none" || outcome === "not_offered"
-  );
-}
