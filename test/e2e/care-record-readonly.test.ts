@@ -1,6 +1,6 @@
 /**
  * The care record on a read-only SQLite file, from Slack: the bot (its own process, as a user who
- * cannot write the file; as root, `nobody`) starts and answers, a tap is told "Could not record: …
+ * cannot write the file; as root, without root's capabilities) starts and answers, a tap is told "Could not record: …
  * try again" (only the tapper), the message is unchanged, nothing is written, and every command
  * keeps answering.
  */
@@ -72,10 +72,11 @@ function startBot(port: number) {
     PORT: String(port),
     KENNEL_DATA_DIR: dir,
   };
-  // Root writes through any file mode: the bot then runs as nobody, as the file's readers would.
+  // Root writes through any file mode: the bot then runs without root's powers (setpriv drops every
+  // capability), so the file's modes hold for it, wherever the checkout is.
   const asRoot = process.getuid?.() === 0;
   const [cmd, argv] = asRoot
-    ? ["runuser", ["-u", "nobody", "--", process.execPath, "src/main.ts"]]
+    ? ["setpriv", ["--inh-caps=-all", "--bounding-set=-all", "--", process.execPath, "src/main.ts"]]
     : [process.execPath, ["src/main.ts"]];
   const child: ChildProcess = spawn(cmd as string, argv as string[], {
     env,

@@ -94,11 +94,15 @@ function entry(over: Partial<EntryInput> = {}): EntryInput {
   };
 }
 
-/** A child writer (writer.child.ts) on the same record. */
-function writer(env: Record<string, string>, args: string[], user?: string): ChildProcess {
+/**
+ * A child writer (writer.child.ts) on the same record. `bound`: run it without root's power to write
+ * through file modes (setpriv drops every capability), so a read-only file is read-only to it too,
+ * wherever the checkout is (another user could not reach a checkout in a private folder).
+ */
+function writer(env: Record<string, string>, args: string[], bound = false): ChildProcess {
   const script = join(import.meta.dirname, "writer.child.ts");
-  const [cmd, argv] = user
-    ? ["runuser", ["-u", user, "--", process.execPath, script, ...args]]
+  const [cmd, argv] = bound
+    ? ["setpriv", ["--inh-caps=-all", "--bounding-set=-all", "--", process.execPath, script, ...args]]
     : [process.execPath, [script, ...args]];
   return spawn(cmd, argv, {
     env: { PATH: process.env.PATH ?? "", ...env },
@@ -499,14 +503,14 @@ describe("the care record unavailable gives a StoreError, and nothing half-writt
     const store = createStore(sqliteDriver({ dir }), clock);
     await store.record([entry()]);
     await store.close();
-    // Read-only for everyone; as root (who may write anyway) the writer runs as nobody.
+    // Read-only for everyone; as root (who may write anyway) the writer runs without root's powers.
     for (const file of readdirSync(dir)) chmodSync(join(dir, file), 0o444);
     chmodSync(dir, 0o555);
     const asRoot = process.getuid?.() === 0;
     const child = writer(
       { KENNEL_DATA_DIR: dir },
       ["once", JSON.stringify([entry({ item: "meal", outcome: "ate_all", requestKey: "readonly" })])],
-      asRoot ? "nobody" : undefined,
+      asRoot,
     );
     expect(await firstLine(child)).toBe("ready");
     child.stdin?.write("go\n");
