@@ -1,0 +1,444 @@
+/**
+ * The care record in Slack, timed (`npm run bench:record-slack`; issue 22's "Speed and size").
+ *
+ * Three processes besides this one: the bot (the production build, dist/main.js, HTTP mode, its
+ * record in SQLite in a scratch folder), the kennel API stand-in (the sandbox, with its 150-pet day:
+ * bench/stand-ins/record-sandbox.ts) and Slack's stand-in (the project's, answering every Web API
+ * call after Slack's round trip, BENCH_SLACK_RTT_MS, default 100 ms: bench/stand-ins/record-slack.ts).
+ *
+ * The bot posts the 150-pet day's three rounds (the sandbox makes it today: staff record on the day)
+ * through signed /rounds commands; then signed `block_actions` taps on "✅ All given & eaten"
+ * arrive at a steady rate, each on a pet's round not tapped before (distinct inputs; when every pet's
+ * round has had its tap, a second member of staff taps one again: a distinct request, answered
+ * "already recorded", and not timed). Figures, each beside its goal:
+ * - tap → entry committed (the entry's recordedAt, by the bot's clock on this machine, minus the
+ *   moment this process sent the tap);
+ * - tap → message updated (Slack's stand-in stamps each chat.update after its round trip; the tap's
+ *   pet shows its record in it), against Slack's round trip + 50 ms;
+ * - no entry lost (every pet's round tapped first has its entries) or doubled (one current entry per
+ *   item, one entry per request), read from the bot's store after the run;
+ * - every part of the 150-pet round posts within Block Kit's limits.
+ *
+ *   npm run bench:record-slack              30 taps a second for 60 s
+ *   npm run bench:record-slack -- --short   30 taps a second for 10 s
+ */
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { recordAll } from "../src/blocks/buttons.ts";
+import { limitViolations } from "../src/blocks/limits.ts";
+import type { Message } from "../src/blocks/types.ts";
+import { sqliteDriver } from "../src/record/sqlite.ts";
+import { createStore } from "../src/record/store.ts";
+import type { Entry } from "../src/record/types.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SHORT = process.argv.includes("--short");
+const RATE = 30;
+const SECONDS = SHORT ? 10 : 60;
+const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
+const BOT_ENTRY = resolve(ROOT, existsSync(resolve(ROOT, "dist/main.js")) ? "dist/main.js" : "src/main.ts");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const now = () => performance.timeOrigin + performance.now();
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length
+    ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number)
+    : NaN;
+};
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 1 : 0)} ms` : "n/a");
+const progress = (s: string) => process.stderr.write(`bench: ${s}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+function ask<T>(child: ChildProcess, message: object, type: string, timeoutMs = 30_000): Promise<T> {
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no "${type}" from a stand-in`)), timeoutMs);
+    const on = (m: { type?: string }) => {
+      if (m?.type !== type) return;
+      clearTimeout(timer);
+      child.off("message", on);
+      ok(m as T);
+    };
+    child.on("message", on);
+    if (Object.keys(message).length) child.send(message);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stand-ins and the bot, each in its own process
+
+const kennelProcess = fork(join(ROOT, "bench/stand-ins/record-sandbox.ts"), [], { stdio: "inherit" });
+const slackProcess = fork(join(ROOT, "bench/stand-ins/record-slack.ts"), [], { stdio: "inherit" });
+const [api, slack] = await Promise.all([
+  ask<{ url: string; key: string; today: string; fullHouseDay: string }>(kennelProcess, {}, "ready"),
+  ask<{ base: string; rttMs: number }>(slackProcess, {}, "ready"),
+]);
+
+const scratch = mkdtempSync(join(tmpdir(), "kennel-bench-record-"));
+const dataDir = join(scratch, "data");
+const port = await freePort();
+const botUrl = `http://127.0.0.1:${port}/slack/events`;
+const startedAt = now();
+const bot = spawn(process.execPath, [BOT_ENTRY], {
+  cwd: scratch,
+  env: {
+    PATH: process.env.PATH ?? "",
+    HOME: scratch,
+    PORT: String(port),
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_BOT_TOKEN: "xoxb-bench-0000-record",
+    SLACK_API_URL: `${slack.base}/api/`,
+    KENNEL_API_KEY: api.key,
+    KENNEL_API_BASE_URL: api.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    KENNEL_DATA_DIR: dataDir,
+    DIGEST_SCHEDULE: "off",
+    LOG_LEVEL: process.env.BENCH_DEBUG ? "warn" : "error",
+    MALLOC_ARENA_MAX: "2",
+    NODE_OPTIONS: "--max-semi-space-size=2",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+for (let i = 0; ; i++) {
+  const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) break;
+  if (i > 3_000 || bot.exitCode !== null) throw new Error("the bot did not start");
+  await sleep(10);
+}
+const startupMs = now() - startedAt;
+progress(`bot up in ${Math.round(startupMs)} ms; Slack's round trip ${slack.rttMs} ms`);
+
+let seq = 0;
+async function signed(body: string, contentType: string): Promise<number> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = `v0=${createHmac("sha256", SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
+  const res = await fetch(botUrl, {
+    method: "POST",
+    headers: {
+      "content-type": contentType,
+      "x-slack-request-timestamp": String(timestamp),
+      "x-slack-signature": signature,
+    },
+    body,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function rounds(text: string, channel: string): Promise<void> {
+  const n = ++seq;
+  const body = new URLSearchParams({
+    token: "legacy-verification-token",
+    team_id: "T1",
+    team_domain: "kennel",
+    channel_id: channel,
+    channel_name: "rounds",
+    user_id: "U0STAFF0",
+    user_name: "staff0",
+    command: "/rounds",
+    text,
+    api_app_id: "A1",
+    response_url: `${slack.base}/respond/cmd${n}`,
+    trigger_id: `t${n}`,
+  }).toString();
+  await signed(body, "application/x-www-form-urlencoded");
+}
+
+interface RoundMessage {
+  id: number;
+  ts: string;
+  channel: string;
+  thread_ts?: string;
+  text: string;
+  blocks: unknown[];
+}
+const messages = async () =>
+  (await ask<{ messages: RoundMessage[]; total: number }>(slackProcess, { type: "messages" }, "messages"))
+    .messages;
+
+// ---------------------------------------------------------------------------------------------
+// The round posts: the 150-pet day's three rounds
+
+const addDays = (date: string, n: number) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+// Staff record on the day (an earlier day's sheet asks to confirm first; a later day's is refused):
+// the 150-pet day is today, and its three rounds are the pets' rounds to tap.
+const days = [api.fullHouseDay];
+let channelNo = 0;
+for (const date of days) {
+  for (const round of ["morning", "midday", "evening"])
+    await rounds(`${round} ${date}`, `C0ROUND${++channelNo}`);
+}
+// Every part posted (Slack paces a channel's posts): wait until no new part has come for 3 s.
+let count = -1;
+let posted: RoundMessage[] = [];
+for (let quiet = 0; quiet < 3; ) {
+  await sleep(1_000);
+  posted = await messages();
+  quiet = posted.length === count ? quiet + 1 : 0;
+  count = posted.length;
+}
+const fullHouseParts = posted.filter((m) => {
+  const s = recordAll.decode(buttonsOf(m)[0]?.value);
+  return s?.d === api.fullHouseDay;
+});
+const violations = fullHouseParts.flatMap((m) =>
+  limitViolations({ text: m.text, blocks: m.blocks } as Message).map((v) => `${m.ts}: ${v}`),
+);
+
+function buttonsOf(m: RoundMessage): Array<{ action_id: string; value: string }> {
+  const out: Array<{ action_id: string; value: string }> = [];
+  for (const b of m.blocks as Array<{ elements?: Array<{ action_id?: string; value?: string }> }>)
+    for (const e of b.elements ?? [])
+      if (recordAll.pattern.test(e.action_id ?? ""))
+        out.push({ action_id: e.action_id ?? "", value: e.value ?? "" });
+  return out;
+}
+
+interface Tap {
+  message: RoundMessage;
+  button: { action_id: string; value: string };
+  key: string;
+}
+const taps: Tap[] = posted.flatMap((m) =>
+  buttonsOf(m).map((button) => {
+    const s = recordAll.decode(button.value);
+    return { message: m, button, key: `${s?.d}|${s?.r}|${s?.b}|${s?.p}` };
+  }),
+);
+progress(
+  `${posted.length} round messages, ${taps.length} pets' rounds to tap (${fullHouseParts.length} parts on the 150-pet day)`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// The taps: RATE a second for SECONDS, each on a pet's round not tapped before
+
+interface Sent {
+  tap: Tap;
+  user: string;
+  first: boolean;
+  sentAt: number;
+  ackMs: number;
+  status: number;
+}
+const sent: Sent[] = [];
+async function tapOnce(tap: Tap, user: string, first: boolean): Promise<void> {
+  const n = ++seq;
+  const responseId = `rec${n}`;
+  await ask(
+    slackProcess,
+    { type: "target", id: responseId, channel: tap.message.channel, user, entryId: tap.message.id },
+    "target",
+  );
+  const payload = {
+    type: "block_actions",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    container: {
+      type: "message",
+      message_ts: tap.message.ts,
+      channel_id: tap.message.channel,
+      is_ephemeral: false,
+    },
+    trigger_id: `trec${n}`,
+    channel: { id: tap.message.channel, name: "rounds" },
+    message: {
+      type: "message",
+      ts: tap.message.ts,
+      ...(tap.message.thread_ts ? { thread_ts: tap.message.thread_ts } : {}),
+      text: tap.message.text,
+      blocks: tap.message.blocks,
+    },
+    response_url: `${slack.base}/respond/${responseId}`,
+    actions: [
+      {
+        type: "button",
+        action_id: tap.button.action_id,
+        block_id: "kd_act",
+        value: tap.button.value,
+        action_ts: `${Math.floor(Date.now() / 1000)}.${String(n).padStart(6, "0")}`,
+        text: { type: "plain_text", text: "✅ All given & eaten" },
+      },
+    ],
+  };
+  const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const sentAt = now();
+  const status = await signed(body, "application/x-www-form-urlencoded");
+  sent.push({ tap, user, first, sentAt, ackMs: now() - sentAt, status });
+}
+
+const total = RATE * SECONDS;
+const inFlight: Promise<void>[] = [];
+const loadStart = now();
+for (let i = 0; i < total; i++) {
+  const due = loadStart + (i * 1_000) / RATE;
+  const wait = due - now();
+  if (wait > 0) await sleep(wait);
+  const first = i < taps.length;
+  const tap = taps[i % taps.length] as Tap;
+  inFlight.push(tapOnce(tap, first ? `U0STAFF${1 + (i % 40)}` : `U0STAFF${41 + (i % 40)}`, first));
+}
+await Promise.all(inFlight);
+if (process.env.BENCH_DEBUG)
+  console.error(JSON.stringify(await ask(slackProcess, { type: "last" }, "last"), null, 1));
+progress(`${sent.length} taps sent in ${((now() - loadStart) / 1000).toFixed(1)} s; letting the bot finish`);
+await sleep(5_000 + slack.rttMs * 10);
+
+// ---------------------------------------------------------------------------------------------
+// What the store holds, and what Slack saw
+
+bot.kill("SIGTERM");
+await new Promise((r) => bot.once("exit", r));
+const store = createStore(sqliteDriver({ dir: dataDir }), { now: () => new Date() });
+const entries: Entry[] = await store.entries({
+  from: addDays(days[0] as string, -1),
+  to: addDays(days.at(-1) as string, 1),
+});
+await store.close();
+const { updates } = await ask<{
+  updates: Array<{ at: number; channel: string; ts: string; recorded: string[] }>;
+}>(slackProcess, { type: "updates" }, "updates");
+
+const byPetRound = new Map<string, Entry[]>();
+for (const e of entries) {
+  const k = `${e.date}|${e.round}|${e.bookingId}|${e.petId}`;
+  byPetRound.set(k, [...(byPetRound.get(k) ?? []), e]);
+}
+const firsts = sent.filter((s) => s.first);
+const lost = firsts.filter((s) => !byPetRound.get(s.tap.key)?.length);
+const current = new Map<string, number>();
+for (const e of entries)
+  if (e.supersededBy === undefined) {
+    const k = `${e.date}|${e.round}|${e.bookingId}|${e.petId}|${e.item}`;
+    current.set(k, (current.get(k) ?? 0) + 1);
+  }
+const doubledItems = [...current.values()].filter((n) => n > 1).length;
+const keys = new Map<string, number>();
+for (const e of entries)
+  keys.set(`${e.requestKey}|${e.item}`, (keys.get(`${e.requestKey}|${e.item}`) ?? 0) + 1);
+const doubledKeys = [...keys.values()].filter((n) => n > 1).length;
+
+const commitOf = (s: Sent) => {
+  const es = byPetRound.get(s.tap.key) ?? [];
+  const at = Math.min(...es.map((e) => Date.parse(e.recordedAt)));
+  return Number.isFinite(at) ? [at - s.sentAt] : [];
+};
+const commitMs = firsts.flatMap(commitOf);
+// A person's first tap waits for Slack to say who they are (users.info: the access check, then
+// cached); their later taps do not.
+const seenUsers = new Set<string>();
+const knownTaps = [...sent]
+  .sort((a, b) => a.sentAt - b.sentAt)
+  .filter((s) => {
+    const known = seenUsers.has(s.user);
+    seenUsers.add(s.user);
+    return known && s.first;
+  });
+const knownCommitMs = knownTaps.flatMap(commitOf);
+const updateOf = (s: Sent) => {
+  const [, , b, p] = s.tap.key.split("|");
+  const u = updates.find(
+    (x) =>
+      x.at >= s.sentAt &&
+      x.channel === s.tap.message.channel &&
+      x.ts === s.tap.message.ts &&
+      x.recorded.includes(`${b}:${p}`),
+  );
+  return u ? [u.at - s.sentAt] : [];
+};
+const updateMs = firsts.flatMap(updateOf);
+const knownUpdateMs = knownTaps.flatMap(updateOf);
+const acks = sent.map((s) => s.ackMs);
+const refusedAcks = sent.filter((s) => s.status !== 200).length;
+
+kennelProcess.send({ type: "stop" });
+slackProcess.send({ type: "stop" });
+rmSync(scratch, { recursive: true, force: true });
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+const rows: Array<[string, string, string, string]> = [
+  [
+    "tap → entry committed (SQLite), p50 / p99",
+    `${ms(pct(commitMs, 50))} / ${ms(pct(commitMs, 99))} (${commitMs.length} taps)`,
+    "p99 ≤ 20 ms",
+    pct(commitMs, 99) <= 20 ? "yes" : "no",
+  ],
+  [
+    "  the same, a person's later taps (access already checked)",
+    `${ms(pct(knownCommitMs, 50))} / ${ms(pct(knownCommitMs, 99))} (${knownCommitMs.length} taps)`,
+    "p99 ≤ 20 ms",
+    pct(knownCommitMs, 99) <= 20 ? "yes" : "no",
+  ],
+  [
+    "tap → message updated, p50 / p99",
+    `${ms(pct(updateMs, 50))} / ${ms(pct(updateMs, 99))} (${updateMs.length} of ${firsts.length})`,
+    `≤ Slack's round trip + 50 ms = ${slack.rttMs + 50} ms`,
+    pct(updateMs, 99) <= slack.rttMs + 50 ? "yes" : "no",
+  ],
+  [
+    "  the same, a person's later taps",
+    `${ms(pct(knownUpdateMs, 50))} / ${ms(pct(knownUpdateMs, 99))} (${knownUpdateMs.length} taps)`,
+    `≤ ${slack.rttMs + 50} ms`,
+    pct(knownUpdateMs, 99) <= slack.rttMs + 50 ? "yes" : "no",
+  ],
+  [
+    `${RATE} taps/s for ${SECONDS} s: lost, doubled`,
+    `${lost.length} lost, ${doubledItems + doubledKeys} doubled (${sent.length} taps, ${firsts.length} first taps, ${entries.length} entries)`,
+    "none",
+    lost.length === 0 && doubledItems + doubledKeys === 0 ? "yes" : "no",
+  ],
+  [
+    "answer (message updated) p99 under that load",
+    ms(pct(updateMs, 99)),
+    "≤ 1,500 ms",
+    pct(updateMs, 99) <= 1_500 ? "yes" : "no",
+  ],
+  [
+    "ack p99 (HTTP 200 to Slack)",
+    `${ms(pct(acks, 99))}${refusedAcks ? `, ${refusedAcks} not 200` : ""}`,
+    "≤ 3 s",
+    pct(acks, 99) <= 3_000 && !refusedAcks ? "yes" : "no",
+  ],
+  [
+    "150-pet round post with its buttons: Block Kit limits",
+    violations.length
+      ? violations.slice(0, 3).join("; ")
+      : `every part within them (${fullHouseParts.length} parts)`,
+    "within",
+    violations.length ? "no" : "yes",
+  ],
+  ["bot start to /healthz (with the store)", ms(startupMs), "", ""],
+];
+const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
+process.stdout.write(
+  `\nThe care record in Slack (${SHORT ? "short" : "full"} run; the bot ${BOT_ENTRY.replace(`${ROOT}/`, "")}, Slack's round trip ${slack.rttMs} ms)\n`,
+);
+for (const r of rows)
+  process.stdout.write(
+    `  ${r[0].padEnd(w[0] as number)}  ${r[1].padEnd(w[1] as number)}  ${r[2].padEnd(w[2] as number)}  ${r[3]}\n`,
+  );
+process.exit(0);
