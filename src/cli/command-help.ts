@@ -113,11 +113,11 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   record: {
-    args: "[DATE] [--round ROUND] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE",
+    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE",
     what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked), or with export every entry of a range as a file. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.",
     options: [
       ["DATE", DATE],
-      ["--round ROUND", `only that round: ${roundNamesLine()}`],
+      ["ROUND (or --round ROUND)", `only that round, by any of its names: ${roundNamesLine()}`],
       ["--pet ID", "only that pet (its id, as /pet shows it)"],
       JSON_OPTION,
       [
@@ -143,7 +143,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     ],
     examples: [
       "kennel-desk record",
-      "kennel-desk record yesterday --round evening",
+      "kennel-desk record evening yesterday",
       "kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
       "kennel-desk record --booking HP-7K2M9Q",
       "kennel-desk record export --booking HP-7K2M9Q --format html > stay.html",

@@ -1,5 +1,5 @@
 /**
- * `kennel-desk record [DATE] [--round morning|midday|evening] [--pet ID] [--json]`: a day's care
+ * `kennel-desk record [ROUND] [DATE] [--pet ID] [--json]` (or `--round ROUND`): a day's care
  * record (who recorded what, when in the kennel's time zone, each outcome and note, corrected entries
  * marked). `kennel-desk record export --from DATE --to DATE [--format csv|json]`: every entry of a
  * range, one row per entry with every field, on standard output. Both read the store the bot writes
@@ -12,7 +12,7 @@ import { describeFailure, UsageError } from "../answers/failure.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
 import { looksLikeId } from "../domain/ids.ts";
-import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
+import { roundNamed, roundNamesLine, splitRound } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
@@ -115,9 +115,14 @@ async function day(ctx: CliContext): Promise<number> {
     }
     return stay(ctx, values.booking, values.json === true);
   }
-  const round = roundOption(ctx, values.round);
+  // A round may be named among the words, as with `rounds` (`record evening`, `record lunch yesterday`).
+  const named = splitRound(positionals.join(" "), ctx.config.rounds.names);
+  if (named.round && values.round !== undefined) {
+    throw new UsageError("Name the round once: as a word or with --round, not both.", HELP_HINT);
+  }
+  const round = named.round ?? roundOption(ctx, values.round);
   const petId = petOption(values.pet);
-  const date = dayOption(ctx, positionals.join(" "));
+  const date = dayOption(ctx, named.rest);
   const { store, where } = await openStore(ctx);
   try {
     // Beside what was due, when the kennel API is set; the record alone otherwise.

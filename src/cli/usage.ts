@@ -21,7 +21,7 @@ Commands:
              Every one of these takes --json (the answer's data instead of text); for arrivals,
              departures and inhouse that is the whole day (every entry, the day's counts), not a page.
              Exit 0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.
-  record [DATE] [--round morning|midday|evening] [--pet ID] [--json]
+  record [ROUND] [DATE] [--pet ID] [--json]
              The day's care record beside what each round's sheet said was due: who recorded each
              dose and meal, when, the outcome and note; corrected entries marked. Reads
              KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.

@@ -159,6 +159,19 @@ describe("kennel-desk record", () => {
     expect(data.count).toBe(3);
     expect(data.rounds.map((r) => r.round)).toEqual(["morning"]);
     expect((await cli(["record", "tomorrow"])).stdout).toContain("meal (Wet food): ate all 08:21 · Jane");
+    // The round by any of its names among the words, as `rounds` takes it.
+    for (const words of [
+      ["evening", "2026-11-24"],
+      ["2026-11-24", "dinner"],
+      ["PM", "24 Nov"],
+    ]) {
+      const r = await cli(["record", ...words]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(evening.stdout);
+    }
+    const twice = await cli(["record", "evening", "2026-11-24", "--round", "midday"]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/Name the round once/);
   });
 
   it("says so when nothing is recorded, and never makes a record where there is none", async () => {
