@@ -3,12 +3,12 @@
  * sheet (by room, every pet, one line for a pet with nothing this round), tomorrow's check and
  * today at a glance.
  */
-import type { HouseEntry, HouseReport } from "../answers/house.ts";
+import type { HouseReport } from "../answers/house.ts";
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
-import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
+import { houseDoc } from "../present/house.ts";
 import {
   careWarningWords,
   NO_DIET_ON_RECORD,
@@ -17,12 +17,9 @@ import {
   sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
-import { dayHeading, dayOf, timeOf } from "../words/dates.ts";
-import { leftOutWords, pagePlace } from "../words/day.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { leftOutWords } from "../words/day.ts";
 import {
-  houseSummaryParts,
-  houseTitle,
-  NO_CHECK_OUT,
   NO_ONE_IN_HOUSE,
   roundSummaryParts,
   roundTitle,
@@ -30,9 +27,8 @@ import {
   TOMORROW_ALL_KNOWN,
   tomorrowTitle,
 } from "../words/house.ts";
-import { offFoodWords } from "../words/off-food.ts";
-import { entryCareLines } from "./care.ts";
 import { referenceOf } from "./day.ts";
+import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 import {
   bold,
@@ -63,54 +59,8 @@ function byRoom<T>(o: TextOptions, items: T[], room: (t: T) => string, text: (t:
   return out.join("\n");
 }
 
-function houseEntryText(e: HouseEntry, o: TextOptions): string {
-  const b = e.booking;
-  const pets = b.petNames ? one(b.petNames, 300) : "pets not recorded";
-  const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
-  const owner = b.customerName ? one(b.customerName, 150) : "owner not recorded";
-  const home = e.left
-    ? yellow(o, `🏠 ${statusText(b.status)}`)
-    : e.goingHome
-      ? yellow(o, "🏠 going home that day")
-      : b.checkOutDate
-        ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
-        : yellow(o, NO_CHECK_OUT);
-  const type = one(bookingTypeText(b), 40);
-  const first = [
-    `${bold(o, pets)}${count}`,
-    owner,
-    home,
-    e.arriving ? "🛬 arrives that day" : "",
-    // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
-    e.standing === "unknown_status" ? yellow(o, one(statusText(b.status), 60)) : "",
-    type,
-    dim(o, referenceOf(b)),
-  ]
-    .filter(Boolean)
-    .join(" · ");
-  const food = (e.offFood ?? []).map((f) => `${offFoodWords(f)} (${one(f.petName, 60)})`);
-  return [`  ${first}`, ...[...entryCareLines(o, e.care), ...food].map((l) => `     ${l}`)].join("\n");
-}
-
 export function houseText(r: HouseReport, o: TextOptions): string {
-  const head = title(o, houseTitle(r.date, r.totals.pets));
-  if (r.totals.bookings === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
-  const page = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings }, "stays");
-  return paragraphs([
-    head,
-    [summary(o, houseSummaryParts(r.totals)), page].filter(Boolean).join(" · "),
-    byRoom(
-      o,
-      r.entries,
-      (e) => roomOf(e.booking),
-      (e) => houseEntryText(e, o),
-    ),
-    foot(o, [
-      r.houseNote ? `❔ ${one(r.houseNote, 300)}` : undefined,
-      r.careProblem ? `❔ ${one(r.careProblem, 600)}` : undefined,
-      requestIdWords(r.requestId),
-    ]),
-  ]);
+  return docText(houseDoc(r, o), o);
 }
 
 /** One pet on a round's sheet: the round's diet, each medication's row for the round, allergies. */

@@ -1,0 +1,72 @@
+/**
+ * A document (src/present/doc.ts) as Block Kit: the title a header, the summary and the foot context
+ * blocks, each item (with its group's name before its first line) a section, the actions buttons.
+ * Every span is escaped here, once, so no text from the API can ping, link or forge markup.
+ */
+import type { Doc, Line, Part, Span } from "../present/doc.ts";
+import { fitMessage } from "./fit.ts";
+import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
+import type { Block, Message, SectionBlock } from "./types.ts";
+
+/** A span in mrkdwn: escaped; strong in `*…*`, em in `_…_`, where Slack would draw them. */
+function spanMrkdwn(s: Span): string {
+  const text = esc(s.text);
+  if (!s.strong && !s.em) return text;
+  const mark = s.strong ? "*" : "_";
+  const lead = /^\s*/.exec(text)?.[0] ?? "";
+  const trail = /\s*$/.exec(text)?.[0] ?? "";
+  const inner = text.trim();
+  // Slack draws the marks only around text without them and without spaces at its edges.
+  if (!inner || inner.includes(mark)) return text;
+  return `${lead}${mark}${inner}${mark}${trail}`;
+}
+
+export const lineMrkdwn = (l: Line): string => l.map(spanMrkdwn).join("");
+const linesMrkdwn = (ls: Line[]): string => ls.map(lineMrkdwn).join("\n");
+
+/** The blocks of one part; a group's name is carried into the next item by `docBlocks`. */
+function partBlocks(p: Part, group: Line | undefined): Block[] {
+  switch (p.kind) {
+    case "title":
+      return [header(p.text)];
+    case "summary":
+    case "note":
+      return p.lines.length ? [context(...p.lines.map(lineMrkdwn))] : [];
+    case "group":
+      return [section(lineMrkdwn(p.line))];
+    case "item":
+      return [section(linesMrkdwn(group ? [group, ...p.lines] : p.lines))];
+    case "text":
+      return p.lines.length ? [section(linesMrkdwn(p.lines))] : [];
+    case "fields": {
+      const out: SectionBlock[] = [];
+      for (let i = 0; i < p.fields.length; i += 10)
+        out.push(fields(p.fields.slice(i, i + 10).map((f) => `*${esc(f.label)}:* ${lineMrkdwn(f.value)}`)));
+      return out;
+    }
+    case "actions":
+      return p.actions.length
+        ? [{ type: "actions", elements: p.actions.map((a) => button(a.text, a.actionId, a.value, a.style)) }]
+        : [];
+    case "divider":
+      return [{ type: "divider" }];
+  }
+}
+
+/** The blocks of a document's parts, in order. */
+export function docBlocks(parts: Part[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as Part;
+    if (p.kind === "group" && parts[i + 1]?.kind === "item") continue;
+    const prev = parts[i - 1];
+    const group = p.kind === "item" && prev?.kind === "group" ? prev.line : undefined;
+    out.push(...partBlocks(p, group));
+  }
+  return out;
+}
+
+/** A document as one Slack message, within the message's text budget. */
+export function docMessage(doc: Doc): Message {
+  return fitMessage({ text: fallback(doc.fallback), blocks: docBlocks(doc.parts) });
+}

@@ -1,0 +1,111 @@
+/**
+ * One presentation per answer. Each answer's data becomes one document, built once in
+ * src/present/: its parts (title, summary, groups, items, notes, actions) in their order, each line
+ * made of spans of words. Block Kit (src/blocks/doc.ts) and plain text (src/text/doc.ts) are two
+ * serializers of the same document, so wording and order cannot drift between Slack, the terminal
+ * and the connector (test/present/serializers.test.ts compares their visible text line by line).
+ *
+ * A span's text is raw: values from the API are cleaned here (`value`), and each serializer makes
+ * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
+ * is a span's meaning, not its look: `strong`, `em`, and a `tone` the terminal colours.
+ */
+import { cleanText, shorten } from "../domain/text.ts";
+
+/** What a span says about itself: the terminal colours it; Slack shows only strong and em. */
+export type Tone = "alert" | "warn" | "muted" | "accent";
+
+export interface Span {
+  text: string;
+  strong?: true;
+  em?: true;
+  tone?: Tone;
+}
+
+/** One visible line: spans side by side. */
+export type Line = Span[];
+
+/** A button: Slack draws it; the terminal and the connector leave it out (they cannot be clicked). */
+export interface Action {
+  text: string;
+  actionId: string;
+  value: string;
+  style?: "primary" | "danger";
+}
+
+export type Part =
+  /** The answer's title (Slack: a header; terminal: bold, underlined). */
+  | { kind: "title"; text: string }
+  /** Small print on one line each (Slack: a context block; terminal: one paragraph). */
+  | { kind: "summary"; lines: Line[] }
+  /** A group's name (a room): Slack puts it as the first line of the group's first item. */
+  | { kind: "group"; line: Line }
+  /**
+   * One thing of a list (a stay, a pet on a round): its first line, then its detail lines. `key`
+   * names it for a surface that adds to it (the round posts' record buttons).
+   */
+  | { kind: "item"; lines: Line[]; key?: string }
+  /** A paragraph of lines (Slack: a section). */
+  | { kind: "text"; lines: Line[] }
+  /** Label and value pairs (Slack: a section's fields, at most ten; terminal: "label: value" lines). */
+  | { kind: "fields"; fields: Array<{ label: string; value: Line }> }
+  /** The foot: problems and the request id (Slack: a context block; terminal: dim). */
+  | { kind: "note"; lines: Line[] }
+  | { kind: "actions"; actions: Action[] }
+  | { kind: "divider" };
+
+export interface Doc {
+  /** The message's one-line fallback (notifications, screen readers). */
+  fallback: string;
+  parts: Part[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building spans and lines.
+
+/** A value from the API on one line: cleaned, white space folded, cut at `max` characters. */
+export function value(v: unknown, max = 500): string {
+  return shorten(cleanText(v).replace(/\s+/g, " ").trim(), max);
+}
+
+export const plain = (text: string): Span => ({ text });
+export const strong = (text: string, tone?: Tone): Span =>
+  tone ? { text, strong: true, tone } : { text, strong: true };
+export const em = (text: string): Span => ({ text, em: true });
+export const toned = (tone: Tone | undefined, text: string): Span => (tone ? { text, tone } : { text });
+
+/** A line of spans and strings, with empty ones dropped. */
+export function line(...spans: Array<Span | string | undefined | false | null>): Line {
+  return spans
+    .filter((s): s is Span | string => Boolean(s))
+    .map((s) => (typeof s === "string" ? { text: s } : s))
+    .filter((s) => s.text !== "");
+}
+
+/** Lines kept only when they say something. */
+export function lines(...ls: Array<Line | undefined | false | null>): Line[] {
+  return ls.filter((l): l is Line => Boolean(l) && (l as Line).length > 0);
+}
+
+/**
+ * Items joined by " · ": each item a span, a string or a line; empty ones dropped. The one way a
+ * line of facts is joined, on every surface.
+ */
+export function dotted(...items: Array<Span | Line | string | undefined | false | null>): Line {
+  const out: Line = [];
+  for (const item of items) {
+    if (!item) continue;
+    const spans = Array.isArray(item) ? item : [typeof item === "string" ? { text: item } : item];
+    const kept = spans.filter((s) => s.text !== "");
+    if (kept.length === 0) continue;
+    if (out.length) out.push({ text: " · " });
+    out.push(...kept);
+  }
+  return out;
+}
+
+/** The text of a line as a reader sees it, without styling. */
+export const lineText = (l: Line): string => l.map((s) => s.text).join("");
+
+/** The request id's words in a foot, or nothing. */
+export const requestIdSpan = (id: string | undefined): Span | undefined =>
+  id ? { text: `request id ${value(id, 100)}` } : undefined;

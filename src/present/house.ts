@@ -1,0 +1,86 @@
+/** /inhouse as one document: every stay by room, with owner, going-home date and care flags. Channel-safe. */
+import type { HouseEntry, HouseReport } from "../answers/house.ts";
+import { bookingTypeText, statusText } from "../domain/bookings.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
+import { dayOf } from "../words/dates.ts";
+import { pagePlace } from "../words/day.ts";
+import { houseSummaryParts, houseTitle, NO_CHECK_OUT, NO_ONE_IN_HOUSE } from "../words/house.ts";
+import { offFoodWords } from "../words/off-food.ts";
+import { entryCareLines } from "./care.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  line,
+  type Part,
+  requestIdSpan,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+import { pageActions, referenceSpan, roomLine, summaryLine } from "./parts.ts";
+
+export interface HouseDocOptions {
+  timezone: string;
+  thisYear: string;
+  /** The Previous and Next buttons' action (Slack); without it, no buttons. */
+  pageAction?: (page: number, direction: "prev" | "next") => Omit<Action, "text">;
+}
+
+function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
+  const b = e.booking;
+  const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
+  const home = e.left
+    ? toned("warn", `🏠 ${value(statusText(b.status), 60)}`)
+    : e.goingHome
+      ? toned("warn", "🏠 going home that day")
+      : b.checkOutDate
+        ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
+        : toned("warn", NO_CHECK_OUT);
+  const type = bookingTypeText(b);
+  const first = dotted(
+    line(strong(b.petNames ? value(b.petNames, 300) : "pets not recorded"), count),
+    b.customerName ? value(b.customerName, 150) : "owner not recorded",
+    home,
+    e.arriving && "🛬 arrives that day",
+    // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
+    e.standing === "unknown_status" && toned("warn", value(statusText(b.status), 60)),
+    type && type !== "boarding" && { text: value(type, 40), em: true },
+    referenceSpan(b),
+  );
+  const food = (e.offFood ?? []).map((f) => line(`${offFoodWords(f)} (${value(f.petName, 60)})`));
+  return { kind: "item", lines: [first, ...entryCareLines(e.care), ...food] };
+}
+
+export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
+  const title = houseTitle(r.date, r.totals.pets);
+  if (r.totals.bookings === 0)
+    return {
+      fallback: `${title}: none`,
+      parts: [
+        { kind: "title", text: title },
+        { kind: "text", lines: [line(NO_ONE_IN_HOUSE)] },
+      ],
+    };
+  const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings }, "stays");
+  const summary = summaryLine(houseSummaryParts(r.totals), place);
+  const parts: Part[] = [
+    { kind: "title", text: title },
+    { kind: "summary", lines: [summary] },
+  ];
+  let room: string | undefined;
+  for (const e of r.entries) {
+    const here = e.booking.roomName ? value(e.booking.roomName, 100) : "no room";
+    if (here !== room) parts.push({ kind: "group", line: roomLine(here) });
+    room = here;
+    parts.push(entryPart(e, o));
+  }
+  if (o.pageAction) parts.push(pageActions(r, o.pageAction));
+  const foot = dotted(
+    r.houseNote && `❔ ${value(r.houseNote, 300)}`,
+    r.careProblem && `❔ ${value(r.careProblem, 600)}`,
+    requestIdSpan(r.requestId),
+  );
+  if (foot.length) parts.push({ kind: "note", lines: [foot] });
+  return { fallback: `${title}: ${summary.map((s) => s.text).join("")}`, parts };
+}

@@ -1,0 +1,61 @@
+/**
+ * A document (src/present/doc.ts) as plain text, for the terminal and the connector: the title
+ * underlined, each part a paragraph, a group's name in bold above its items, an item's first line
+ * indented two spaces and its details five; buttons left out (nothing here can click them).
+ * Colours only when asked (a terminal, never a pipe or the connector).
+ */
+import { cleanText } from "../domain/text.ts";
+import type { Doc, Line, Part, Span } from "../present/doc.ts";
+import type { TextOptions } from "./options.ts";
+import { bold, cyan, dim, red, title, yellow } from "./style.ts";
+
+const TONE = { alert: red, warn: yellow, muted: dim, accent: cyan } as const;
+
+function spanText(o: TextOptions, s: Span): string {
+  // Our own words and values already cleaned by the document; a line break can never start a line.
+  const text = cleanText(s.text).replace(/\s*\n\s*/g, " ");
+  const toned = s.tone ? TONE[s.tone](o, text) : text;
+  return s.strong ? bold(o, toned) : toned;
+}
+
+export const lineText = (o: TextOptions, l: Line): string => l.map((s) => spanText(o, s)).join("");
+
+function partText(o: TextOptions, p: Part): string[] {
+  switch (p.kind) {
+    case "title":
+      return [title(o, p.text)];
+    case "summary":
+    case "text":
+      return p.lines.map((l) => lineText(o, l));
+    case "note":
+      return p.lines.map((l) => dim(o, lineText(o, l)));
+    case "group":
+      return [bold(o, lineText(o, p.line))];
+    case "item": {
+      const [first, ...rest] = p.lines;
+      return [...(first ? [`  ${lineText(o, first)}`] : []), ...rest.map((l) => `     ${lineText(o, l)}`)];
+    }
+    case "fields":
+      return p.fields.map((f) => `${f.label}: ${lineText(o, f.value)}`);
+    case "actions":
+    case "divider":
+      return [];
+  }
+}
+
+/** A document's parts as text: paragraphs separated by a blank line, a group's items together. */
+export function partsText(parts: Part[], o: TextOptions): string {
+  const paragraphs: string[][] = [];
+  let prev: Part["kind"] | undefined;
+  for (const p of parts) {
+    const out = partText(o, p);
+    if (out.length === 0) continue;
+    const together = p.kind === "item" && (prev === "item" || prev === "group");
+    if (together) (paragraphs.at(-1) as string[]).push(...out);
+    else paragraphs.push(out);
+    prev = p.kind;
+  }
+  return paragraphs.map((ls) => ls.join("\n")).join("\n\n");
+}
+
+export const docText = (doc: Doc, o: TextOptions): string => partsText(doc.parts, o);

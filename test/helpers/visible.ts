@@ -1,0 +1,49 @@
+/**
+ * What a reader sees of an answer, line by line: Slack's Block Kit (headers, sections, fields,
+ * context; buttons left out) with its marks drawn as Slack draws them, and the terminal's text
+ * without colours, underlines or indentation. test/present/serializers.test.ts compares the two.
+ */
+import type { Block, Message } from "../../src/blocks/types.ts";
+
+const unescapeMarks = (t: string) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/**
+ * Slack's bold and italic marks, removed as Slack removes them when it draws the text. The
+ * terminal's lines go through it too: a value that carries marks of its own (an allergy written
+ * "_x_") is drawn in italics by Slack and as written by the terminal, the same words.
+ */
+export function unmark(t: string): string {
+  return t
+    .replace(/(^|[\s(:·])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?=$|[\s).,:;!?·])/g, "$1$2")
+    .replace(/(^|[\s(:·])_([^_\s](?:[^_\n]*[^_\s])?)_(?=$|[\s).,:;!?·])/g, "$1$2");
+}
+
+const mrkdwnLines = (t: string) => unmark(t).split("\n").map(unescapeMarks);
+
+export function visibleOfBlocks(blocks: Block[]): string[] {
+  const out: string[] = [];
+  for (const b of blocks) {
+    if (b.type === "header") out.push(b.text.text);
+    if (b.type === "section") {
+      if (b.text) out.push(...mrkdwnLines(b.text.text));
+      for (const f of b.fields ?? []) out.push(...mrkdwnLines(f.text));
+    }
+    if (b.type === "context")
+      for (const e of b.elements) out.push(...(e.type === "mrkdwn" ? mrkdwnLines(e.text) : [e.text]));
+  }
+  return out.map((l) => l.trim()).filter(Boolean);
+}
+
+export const visibleOfMessages = (ms: Message[]): string[] => ms.flatMap((m) => visibleOfBlocks(m.blocks));
+
+export function visibleOfText(text: string): string[] {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colours are what is removed
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !/^═+$/.test(l))
+      .map(unmark)
+  );
+}
