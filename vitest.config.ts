@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 // runs both.
 const BROWSER_TESTS = [
   "test/preview/preview.test.ts",
+  "test/preview/record.test.ts",
   "test/preview/setup-page.test.ts",
   "test/cli/export-html.test.ts",
 ];
