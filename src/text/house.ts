@@ -4,50 +4,25 @@
  * today at a glance.
  */
 import type { HouseReport } from "../answers/house.ts";
-import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import type { RoundReport } from "../answers/rounds.ts";
 import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { houseDoc } from "../present/house.ts";
-import {
-  careWarningWords,
-  NO_DIET_ON_RECORD,
-  namedDietRow,
-  roundMedicationRow,
-  sheetAlertWords,
-  speciesEmoji,
-} from "../words/care.ts";
+import { roundDoc } from "../present/rounds.ts";
+import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { leftOutWords } from "../words/day.ts";
-import {
-  NO_ONE_IN_HOUSE,
-  roundSummaryParts,
-  roundTitle,
-  stayMarkWords,
-  TOMORROW_ALL_KNOWN,
-  tomorrowTitle,
-} from "../words/house.ts";
+import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
 import { referenceOf } from "./day.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
-import {
-  bold,
-  cyan,
-  dim,
-  foot,
-  one,
-  paragraphs,
-  red,
-  requestIdWords,
-  summary,
-  title,
-  yellow,
-} from "./style.ts";
+import { bold, cyan, dim, foot, one, paragraphs, red, requestIdWords, title } from "./style.ts";
 
-const roomOf = (b: { roomName?: string | undefined }) => (b.roomName ? one(b.roomName, 100) : "no room");
+const _roomOf = (b: { roomName?: string | undefined }) => (b.roomName ? one(b.roomName, 100) : "no room");
 
 /** Items grouped under their room's name, keeping the (room) order they come in. */
-function byRoom<T>(o: TextOptions, items: T[], room: (t: T) => string, text: (t: T) => string): string {
+function _byRoom<T>(o: TextOptions, items: T[], room: (t: T) => string, text: (t: T) => string): string {
   const out: string[] = [];
   let last: string | undefined;
   for (const item of items) {
@@ -63,57 +38,8 @@ export function houseText(r: HouseReport, o: TextOptions): string {
   return docText(houseDoc(r, o), o);
 }
 
-/** One pet on a round's sheet: the round's diet, each medication's row for the round, allergies. */
-function roundPetText(p: RoundPet, r: RoundReport, o: TextOptions): string {
-  const b = p.booking;
-  const marks = stayMarkWords(p).map((m) => ` · ${m}`);
-  const owner = `${b.customerName ? ` (${one(b.customerName, 80)})` : ""}${marks.join("")}`;
-  const indent = "     ";
-  if (!p.pet || !p.sheet) {
-    const which = p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets");
-    const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
-    return `  ${bold(o, one(which, 200))}${owner}\n${indent}${red(o, `❔ ${why}, and check this pet's care by hand`)}`;
-  }
-  const name = `${speciesEmoji(p.pet.pet)} ${bold(o, one(p.pet.flags.name, 80))}${owner}`;
-  const s = p.sheet;
-  const meds = s.medications.map((m) => {
-    const row = `💊 ${one(roundMedicationRow(m, r.round), 900)}`;
-    return m.due ? yellow(o, row) : dim(o, row);
-  });
-  const allergy = s.allergies ? yellow(o, `⚠️ allergies: ${one(s.allergies, 300)}`) : "";
-  // Fasting (and the other alerts) before anything else in the pet's lines.
-  const alerts = sheetAlertWords(p.pet.flags).map((a) => red(o, one(a, 400)));
-  if (s.nothing)
-    return [
-      `  ${name} · nothing this round`,
-      ...[...alerts, ...meds, allergy].filter(Boolean).map((l) => `${indent}${l}`),
-    ].join("\n");
-  const lines = [
-    ...alerts,
-    s.diet.round ? `🍽 ${r.round}: ${one(s.diet.round, 600)}` : "",
-    s.diet.general ? `🍽 general: ${one(s.diet.general, 400)}` : "",
-    ...s.diet.named.map((d) => `🍽 ${one(namedDietRow(d), 600)}`),
-    s.noDiet ? `🍽 ${NO_DIET_ON_RECORD}` : s.fed || s.diet.round ? "" : `🍽 no ${r.round} diet recorded`,
-    ...meds,
-    allergy,
-  ].filter(Boolean);
-  return [`  ${name}`, ...lines.map((l) => `${indent}${l}`)].join("\n");
-}
-
 export function roundText(r: RoundReport, o: TextOptions): string {
-  const head = title(o, roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName));
-  if (r.pets.length === 0) return paragraphs([head, NO_ONE_IN_HOUSE]);
-  return paragraphs([
-    head,
-    summary(o, roundSummaryParts(r.totals)),
-    byRoom(
-      o,
-      r.pets,
-      (p) => roomOf(p.booking),
-      (p) => roundPetText(p, r, o),
-    ),
-    foot(o, [r.careProblem ? `❔ ${one(r.careProblem, 600)}` : undefined, requestIdWords(r.requestId)]),
-  ]);
+  return docText(roundDoc(r), o);
 }
 
 export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {

@@ -1,0 +1,114 @@
+/**
+ * A feeding and medication round (/rounds, the round posts, `kennel-desk rounds`, the connector's
+ * get_round) as one document: every pet in house, each with its room on its first line (a pet can
+ * be read alone, in a thread's reply or on a phone), then fasting and other alerts, allergies (in a
+ * long sheet the line never to lose), this round's diet, and each medication as the round's sheet
+ * shows it (src/domain/care.ts `medicationsFor`: every instruction in full in the morning). A pet
+ * with nothing this round, by its record, says so on its first line. Channel-safe.
+ */
+import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import type { OffFoodPet } from "../domain/off-food.ts";
+import { offFoodKey } from "../domain/off-food.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
+import { roundWord } from "../domain/rounds.ts";
+import {
+  careWarningWords,
+  NO_DIET_ON_RECORD,
+  namedDietRow,
+  roundMedicationRow,
+  sheetAlertWords,
+  speciesEmoji,
+} from "../words/care.ts";
+import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
+import { offFoodWords } from "../words/off-food.ts";
+import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import { summaryLine } from "./parts.ts";
+
+export interface RoundDocOptions {
+  /** A post made late (the bot was down at the round's time): when it went out, "12:40". */
+  lateAt?: string | undefined;
+  /** Pets off their food at the rounds before this one (by offFoodKey): flagged under their name. */
+  offFood?: Map<string, OffFoodPet> | undefined;
+}
+
+/** The key of a pet's item: its booking and pet ids (the round posts' record buttons find it by this). */
+const roundPetKey = (bookingId: number, petId: number) => `${bookingId}:${petId}`;
+
+function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: RoundDocOptions): Line[] {
+  const b = p.booking;
+  const room = strong(b.roomName ? value(b.roomName, 80) : "no room");
+  const owner = b.customerName ? ` (${value(b.customerName, 80)})` : "";
+  const marks = stayMarkWords(p);
+  if (!p.pet || !p.sheet) {
+    const which = value(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"), 200);
+    const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
+    return [
+      dotted(room, line(strong(which), owner), ...marks),
+      [toned("alert", `❔ ${why}, and check this pet's care by hand`)],
+    ];
+  }
+  const s = p.sheet;
+  const name = line(`${speciesEmoji(p.pet.pet)} `, strong(value(p.pet.flags.name, 80)), owner);
+  const first = dotted(room, name, ...marks, s.nothing && "nothing this round");
+  const bookingId = b.bookingId;
+  const petId = p.pet.pet.petId;
+  const flag =
+    bookingId !== undefined && petId !== undefined ? o.offFood?.get(offFoodKey(bookingId, petId)) : undefined;
+  const alerts = sheetAlertWords(p.pet.flags).map((a): Line => [toned("alert", value(a, 400))]);
+  const allergy: Line | undefined = s.allergies
+    ? [toned("warn", `⚠️ allergies: ${value(s.allergies, 300)}`)]
+    : undefined;
+  const meds = s.medications.map(
+    (m): Line => [
+      toned(m.due ? "warn" : "muted", `💊 ${value(roundMedicationRow(m, r.round), s.nothing ? 200 : 700)}`),
+    ],
+  );
+  const diet: Line[] = [];
+  if (!s.nothing) {
+    if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
+    if (s.diet.general) diet.push(line(`🍽 general: ${value(s.diet.general, 400)}`));
+    for (const d of s.diet.named) diet.push(line(`🍽 ${value(namedDietRow(d), 600)}`));
+    if (s.noDiet) diet.push(line(`🍽 ${NO_DIET_ON_RECORD}`));
+    else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${r.round} diet recorded`));
+  }
+  return [
+    first,
+    ...(flag ? [[strong(offFoodWords(flag))]] : []),
+    ...alerts,
+    ...(allergy ? [allergy] : []),
+    ...diet,
+    ...meds,
+  ];
+}
+
+export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): Doc {
+  const title = roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
+  const parts = roundSummaryParts(r.totals);
+  const summary = summaryLine(parts, o.lateAt && `⏰ posted late, at ${value(o.lateAt, 40)}`);
+  const fallback = `${title}: ${parts.map((p) => p.text).join(" · ")}`;
+  if (r.pets.length === 0)
+    return {
+      fallback,
+      parts: [
+        { kind: "title", text: title },
+        { kind: "summary", lines: [summary] },
+        { kind: "text", lines: [line(NO_ONE_IN_HOUSE)] },
+      ],
+    };
+  const items = r.pets.map((p): Part => {
+    const b = p.booking.bookingId;
+    const id = p.pet?.pet.petId;
+    const key = b !== undefined && id !== undefined ? roundPetKey(b, id) : undefined;
+    return key ? { kind: "item", key, lines: petLines(p, r, o) } : { kind: "item", lines: petLines(p, r, o) };
+  });
+  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
+  return {
+    fallback,
+    parts: [
+      { kind: "title", text: title },
+      { kind: "summary", lines: [summary] },
+      ...items,
+      ...(foot.length ? [{ kind: "note", lines: [foot] } as Part] : []),
+    ],
+  };
+}
