@@ -5,52 +5,31 @@
  */
 import type { TomorrowCheck } from "../answers/today.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
-import { plural } from "../domain/text.ts";
-import { careWarningWords } from "../words/care.ts";
-import { timeOf } from "../words/dates.ts";
-import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
+import { tomorrowDoc } from "../present/tomorrow.ts";
 import { ownerContacts } from "./buttons.ts";
-import { lateWords } from "./digest.ts";
-import { bold, button, clip, context, esc, fallback, header, section } from "./mrkdwn.ts";
-import { type Threaded, threaded } from "./thread.ts";
+import { docBlocks, docMessage, lineMrkdwn } from "./doc.ts";
+import { button, clip, esc, fallback, section } from "./mrkdwn.ts";
+import { type Threaded, type ThreadItem, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
 export function tomorrowMessages(t: ChannelSafe<TomorrowCheck>, timezone: string, lateAt?: string): Threaded {
-  const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
-  const summary = `${plural(t.arrivals, "arrival")} · ${t.entries.length} with care details to get from the owner${lateWords(lateAt)}`;
-  if (t.entries.length === 0) {
-    return {
-      parent: {
-        text: fallback(`${title}: every arrival's care details are recorded`),
-        blocks: [header(title), section(`✅ ${esc(TOMORROW_ALL_KNOWN)}${lateWords(lateAt)}`)],
-      },
-      replies: [],
-    };
-  }
-  const out = threaded(
-    title,
-    [header(title), context(summary)],
-    t.entries.map((e) => {
-      const b = e.booking;
-      const what = e.pets.map((p) => `${bold(clip(p.flags.name, 60))}: ${esc(p.missing.join(", "))}`);
-      const warning = careWarningWords({ status: e.careStatus, unmatched: e.unmatched });
-      if (warning) what.push(`❔ ${clip(warning, 200)}`);
-      const text = `*${timeOf(b.checkInDate, timezone) || "--:--"}* ${b.petNames ? clip(b.petNames, 200) : "pets not recorded"} · ${b.customerName ? clip(b.customerName, 150) : "owner not recorded"}${b.reference ? ` · \`${clip(b.reference, 60)}\`` : ""}\n${what.join("\n")}`;
-      const id = b.bookingId;
-      // Each entry's own button: contacts only for the one who clicks, never in the channel.
-      return id === undefined
-        ? text
-        : {
-            text,
-            accessory: button(
-              "Owner's contacts",
-              ownerContacts.actionId(id),
-              ownerContacts.encode({ b: id }),
-            ),
-          };
-    }),
-  );
-  return out;
+  const doc = tomorrowDoc(t, timezone, lateAt);
+  if (t.entries.length === 0) return { parent: docMessage(doc), replies: [] };
+  const head = docBlocks(doc.parts.filter((p) => p.kind === "title" || p.kind === "summary"));
+  const foot = docBlocks(doc.parts.filter((p) => p.kind === "note"));
+  const texts = doc.parts.flatMap((p) => (p.kind === "item" ? [p.lines.map(lineMrkdwn).join("\n")] : []));
+  const items = t.entries.map((e, i): ThreadItem => {
+    const text = texts[i] ?? "";
+    const id = e.booking.bookingId;
+    // Each entry's own button: contacts only for the one who clicks, never in the channel.
+    return id === undefined
+      ? text
+      : {
+          text,
+          accessory: button("Owner's contacts", ownerContacts.actionId(id), ownerContacts.encode({ b: id })),
+        };
+  });
+  return threaded(doc.fallback, head, items, foot);
 }
 
 /** The contacts of one booking's owner, for the one who clicked (ephemeral). */

@@ -10,14 +10,11 @@ import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { houseDoc } from "../present/house.ts";
 import { roundDoc } from "../present/rounds.ts";
-import { careWarningWords } from "../words/care.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
-import { leftOutWords } from "../words/day.ts";
-import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
-import { referenceOf } from "./day.ts";
+import { tomorrowDoc } from "../present/tomorrow.ts";
+import { dayHeading } from "../words/dates.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
-import { bold, cyan, dim, foot, one, paragraphs, red, requestIdWords, title } from "./style.ts";
+import { bold, one, paragraphs, red, title } from "./style.ts";
 
 const _roomOf = (b: { roomName?: string | undefined }) => (b.roomName ? one(b.roomName, 100) : "no room");
 
@@ -43,28 +40,7 @@ export function roundText(r: RoundReport, o: TextOptions): string {
 }
 
 export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {
-  const head = title(o, tomorrowTitle(t.date, t.entries.length, t.arrivals));
-  const off = leftOutWords({ leftOut: t.leftOut });
-  if (t.entries.length === 0) return paragraphs([head, `${TOMORROW_ALL_KNOWN}${off ? ` (${off}.)` : ""}`]);
-  const rows = t.entries.map((e) => {
-    const b = e.booking;
-    const first = [
-      `${bold(o, timeOf(b.checkInDate, o.timezone) || "--:--")}  ${bold(o, b.petNames ? one(b.petNames, 300) : "pets not recorded")}`,
-      b.customerName ? one(b.customerName, 150) : "owner not recorded",
-      cyan(o, referenceOf(b)),
-    ].join(" · ");
-    const pets = e.pets.map((p) => `${bold(o, one(p.flags.name, 60))}: ${p.missing.join(", ")}`);
-    const warning = careWarningWords({ status: e.careStatus, unmatched: e.unmatched.map((u) => one(u, 60)) });
-    return [first, ...pets.map((l) => `       ${l}`), warning ? `       ${red(o, `❔ ${warning}`)}` : ""]
-      .filter(Boolean)
-      .join("\n");
-  });
-  return paragraphs([
-    head,
-    off ? dim(o, off) : undefined,
-    rows.join("\n\n"),
-    foot(o, [t.careProblem ? `❔ ${one(t.careProblem, 600)}` : undefined, requestIdWords(t.requestId)]),
-  ]);
+  return docText(tomorrowDoc(t, o.timezone), o);
 }
 
 export function todayText(t: TodayOverview, o: TextOptions): string {

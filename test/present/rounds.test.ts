@@ -8,6 +8,7 @@ import { roundReport } from "../../src/answers/rounds.ts";
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Threaded } from "../../src/blocks/thread.ts";
 import type { Message } from "../../src/blocks/types.ts";
+import { value } from "../../src/present/doc.ts";
 import { roundText } from "../../src/text/index.ts";
 import { unmark } from "../helpers/visible.ts";
 import { busyDay, expectSameLines, TEXT } from "./harness.ts";
@@ -43,7 +44,8 @@ describe("a round: one document, two serializers", () => {
         );
       // Every medication row of the sheet is on both.
       for (const p of r.pets)
-        for (const m of p.sheet?.medications ?? []) if (m.name) expect(lines).toContain(unmark(m.name));
+        for (const m of p.sheet?.medications ?? [])
+          expect(lines).toContain(unmark(value(m.medication.name, 200)));
     },
   );
 

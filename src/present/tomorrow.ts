@@ -1,0 +1,63 @@
+/**
+ * Tomorrow's check as one document: tomorrow's arrivals whose pets lack care details (no diet, not
+ * evaluated, or not matched to the booking), so the evening shift can call the owners. Each
+ * arrival: its time, pets, owner and reference, then what is missing for each pet and why care
+ * could not be matched. Channel-safe (the owner's contacts are behind Slack's button, to the clicker).
+ */
+import type { TomorrowCheck } from "../answers/today.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
+import { plural } from "../domain/text.ts";
+import { careWarningWords } from "../words/care.ts";
+import { timeOf } from "../words/dates.ts";
+import { leftOutWords } from "../words/day.ts";
+import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
+import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import { referenceSpan } from "./parts.ts";
+
+export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, timezone: string, lateAt?: string): Doc {
+  const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
+  const late = lateAt && `⏰ posted late, at ${value(lateAt, 40)}`;
+  const off = leftOutWords({ leftOut: t.leftOut });
+  const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`, requestIdSpan(t.requestId));
+  const footPart: Part[] = foot.length ? [{ kind: "note", lines: [foot] }] : [];
+  if (t.entries.length === 0)
+    return {
+      fallback: `${title}: every arrival's care details are recorded`,
+      parts: [
+        { kind: "title", text: title },
+        { kind: "text", lines: [dotted(`✅ ${TOMORROW_ALL_KNOWN}`, off && toned("muted", off), late)] },
+        ...footPart,
+      ],
+    };
+  const summary = dotted(
+    plural(t.arrivals, "arrival"),
+    `${t.entries.length} with care details to get from the owner`,
+    off,
+    late,
+  );
+  const items = t.entries.map((e): Part => {
+    const b = e.booking;
+    const first = dotted(
+      line(
+        strong(timeOf(b.checkInDate, timezone) || "--:--"),
+        " ",
+        strong(b.petNames ? value(b.petNames, 300) : "pets not recorded"),
+      ),
+      b.customerName ? value(b.customerName, 150) : "owner not recorded",
+      referenceSpan(b),
+    );
+    const pets = e.pets.map((p): Line => line(strong(value(p.flags.name, 60)), `: ${p.missing.join(", ")}`));
+    const warning = careWarningWords({
+      status: e.careStatus,
+      unmatched: e.unmatched.map((u) => value(u, 60)),
+    });
+    return {
+      kind: "item",
+      lines: [first, ...pets, ...(warning ? [[toned("alert", `❔ ${value(warning, 300)}`)]] : [])],
+    };
+  });
+  return {
+    fallback: title,
+    parts: [{ kind: "title", text: title }, { kind: "summary", lines: [summary] }, ...items, ...footPart],
+  };
+}
