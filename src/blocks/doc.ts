@@ -3,10 +3,11 @@
  * blocks, each item (with its group's name before its first line) a section, the actions buttons.
  * Every span is escaped here, once, so no text from the API can ping, link or forge markup.
  */
-import type { Doc, Line, Part, Span } from "../present/doc.ts";
+import type { Action, Doc, Line, Part, Span } from "../present/doc.ts";
 import { fitMessage } from "./fit.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
-import type { Block, Message, SectionBlock } from "./types.ts";
+import type { ThreadItem } from "./thread.ts";
+import type { Block, Button, Message, SectionBlock } from "./types.ts";
 
 /** A span in mrkdwn: escaped; strong in `*…*`, em in `_…_`, where Slack would draw them. */
 function spanMrkdwn(s: Span): string {
@@ -24,6 +25,21 @@ function spanMrkdwn(s: Span): string {
 export const lineMrkdwn = (l: Line): string => l.map(spanMrkdwn).join("");
 const linesMrkdwn = (ls: Line[]): string => ls.map(lineMrkdwn).join("\n");
 
+const buttonOf = (a: Action | undefined): Button | undefined =>
+  a ? button(a.text, a.actionId, a.value, a.style) : undefined;
+
+/**
+ * A thread's items (src/blocks/thread.ts) from a document's item parts: each its mrkdwn, with its
+ * button beside it when it has one.
+ */
+export function threadItems(parts: Part[]): ThreadItem[] {
+  return parts.flatMap((p): ThreadItem[] => {
+    if (p.kind !== "item") return [];
+    const text = linesMrkdwn(p.lines);
+    return [p.action ? { text, accessory: buttonOf(p.action) as Button } : text];
+  });
+}
+
 /** The blocks of one part; a group's name is carried into the next item by `docBlocks`. */
 function partBlocks(p: Part, group: Line | undefined): Block[] {
   switch (p.kind) {
@@ -35,9 +51,9 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
     case "group":
       return [section(lineMrkdwn(p.line))];
     case "item":
-      return [section(linesMrkdwn(group ? [group, ...p.lines] : p.lines))];
+      return [section(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action))];
     case "text":
-      return p.lines.length ? [section(linesMrkdwn(p.lines))] : [];
+      return p.lines.length ? [section(linesMrkdwn(p.lines), buttonOf(p.action))] : [];
     case "fields": {
       const out: SectionBlock[] = [];
       for (let i = 0; i < p.fields.length; i += 10)
@@ -46,7 +62,7 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
     }
     case "actions":
       return p.actions.length
-        ? [{ type: "actions", elements: p.actions.map((a) => button(a.text, a.actionId, a.value, a.style)) }]
+        ? [{ type: "actions", elements: p.actions.map((a) => buttonOf(a) as Button) }]
         : [];
     case "divider":
       return [{ type: "divider" }];

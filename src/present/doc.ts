@@ -24,7 +24,10 @@ export interface Span {
 /** One visible line: spans side by side. */
 export type Line = Span[];
 
-/** A button: Slack draws it; the terminal and the connector leave it out (they cannot be clicked). */
+/**
+ * A button: Slack draws it (an `actions` part's buttons, or one beside an item's or a text's
+ * lines); the terminal and the connector leave it out (nothing there can click it).
+ */
 export interface Action {
   text: string;
   actionId: string;
@@ -43,9 +46,9 @@ export type Part =
    * One thing of a list (a stay, a pet on a round): its first line, then its detail lines. `key`
    * names it for a surface that adds to it (the round posts' record buttons).
    */
-  | { kind: "item"; lines: Line[]; key?: string }
-  /** A paragraph of lines (Slack: a section). */
-  | { kind: "text"; lines: Line[] }
+  | { kind: "item"; lines: Line[]; key?: string; action?: Action | undefined }
+  /** A paragraph of lines (Slack: a section, with the action as its button). */
+  | { kind: "text"; lines: Line[]; action?: Action | undefined }
   /** Label and value pairs (Slack: a section's fields, at most ten; terminal: "label: value" lines). */
   | { kind: "fields"; fields: Array<{ label: string; value: Line }> }
   /** The foot: problems and the request id (Slack: a context block; terminal: dim). */

@@ -11,10 +11,29 @@ import { careWarningWords } from "../words/care.ts";
 import { timeOf } from "../words/dates.ts";
 import { leftOutWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
-import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  requestIdSpan,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
 import { referenceSpan } from "./parts.ts";
 
-export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, timezone: string, lateAt?: string): Doc {
+export interface TomorrowDocOptions {
+  timezone: string;
+  lateAt?: string | undefined;
+  /** Each arrival's Owner's contacts button (Slack), answered only to the one who clicks. */
+  contactsAction?: (bookingId: number) => Omit<Action, "text">;
+}
+
+export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions): Doc {
+  const { timezone, lateAt } = o;
   const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
   const late = lateAt && `⏰ posted late, at ${value(lateAt, 40)}`;
   const off = leftOutWords({ leftOut: t.leftOut });

@@ -1,0 +1,100 @@
+/**
+ * Today at a glance (the App Home's "Today") as one document: fasting pets first, by name (a fast
+ * missed is a pet fed before an operation), then each figure with its unit (some count bookings,
+ * others pets) and, in Slack, the button that answers its list; the care record's figures; what
+ * could not be loaded (its figure shown as ?).
+ */
+import type { TodayOverview } from "../answers/today.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading } from "../words/dates.ts";
+import { offFoodCountWords } from "../words/off-food.ts";
+import { type Action, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+
+/** The lists a figure opens. */
+export type TodayList = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow" | "offfood";
+
+export interface TodayDocOptions {
+  /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */
+  listAction?: (list: TodayList) => Omit<Action, "text">;
+}
+
+/** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
+const figure = (n: number | undefined, unit: string) => (n === undefined ? "?" : plural(n, unit));
+
+export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
+  const act = (list: TodayList, text: string): Action | undefined =>
+    o.listAction ? { text, ...o.listAction(list) } : undefined;
+  const row = (label: string, rest: string, list: TodayList, text: string, more?: Line): Part => ({
+    kind: "text",
+    lines: [line(strong(`${label}:`), ` ${rest}`, ...(more ?? []))],
+    action: act(list, text),
+  });
+  const title = `Today — ${dayHeading(t.date)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (t.fasting?.length)
+    parts.push({
+      kind: "text",
+      lines: [
+        [strong("🚫 Fasting:", "alert")],
+        ...t.fasting.map((f): Line => [toned("alert", `• ${value(f, 300)}`)]),
+      ],
+      action: act("rounds", "Show the round"),
+    });
+  const round = roundWord(t.round).toLowerCase();
+  parts.push(
+    row("🛬 Arrivals", figure(t.arrivals, "booking"), "arrivals", "Show arrivals"),
+    row("🏠 Departures", figure(t.departures, "booking"), "departures", "Show departures"),
+    row("🐾 In house", figure(t.inHouse, "pet"), "inhouse", "Show in house"),
+    row(
+      "🔴 Departures with money to take (unpaid or part-paid)",
+      figure(t.unpaidDepartures, "booking"),
+      "unpaid",
+      "Show the going-home check",
+    ),
+  );
+  if (t.paymentToCheck)
+    parts.push(
+      row(
+        "❔ Departures with payment not recorded (to check)",
+        figure(t.paymentToCheck, "booking"),
+        "departures",
+        "Show the going-home check",
+      ),
+    );
+  parts.push(
+    row(
+      `💊 Medication this round (${round})`,
+      figure(t.medicationThisRound, "pet"),
+      "rounds",
+      "Show the round",
+    ),
+    row(
+      "❔ Care details missing for tomorrow",
+      figure(t.careMissingTomorrow, "booking"),
+      "tomorrow",
+      "Show tomorrow's check",
+    ),
+  );
+  const r = t.record;
+  if (r) {
+    const progress = r.round ? `${r.round.recorded} of ${r.round.pets} recorded` : "?";
+    parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
+    const off = r.offFood;
+    parts.push({
+      kind: "text",
+      lines: [[strong(`🍽 ${off === undefined ? "Pets off their food: ?" : offFoodCountWords(off.length)}`)]],
+      action: off?.length ? act("offfood", "Show them") : undefined,
+    });
+  }
+  if (t.problems.length)
+    parts.push({
+      kind: "text",
+      lines: [
+        line(toned("alert", "⚠️ Some figures could not be loaded (shown as ?):")),
+        ...t.problems.map((p): Line => [toned("alert", `• ${value(p, 400)}`)]),
+        line("Check the kennel API with /kennel status (or kennel-desk status) for what to do."),
+      ],
+    });
+  return { fallback: title, parts };
+}

@@ -1,0 +1,51 @@
+/**
+ * Today at a glance: the Home tab's figures and the terminal's text are one document serialized
+ * twice (the Home tab adds its help below a divider and a line on where lists open).
+ */
+import { describe, expect, it } from "vitest";
+import { todayOverview } from "../../src/answers/today.ts";
+import { homeBlocks } from "../../src/blocks/home.ts";
+import { todayText } from "../../src/text/index.ts";
+import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
+
+const busy = busyDay();
+
+/** The Home tab down to its divider: the day's figures (the help below it is Slack's own). */
+const figures = (blocks: ReturnType<typeof homeBlocks>) =>
+  blocks.slice(0, blocks.findIndex((b) => b.type === "divider") - 1);
+
+describe("today at a glance: one document, two serializers", () => {
+  it("the sandbox's day: every figure with its unit, the same on both", async () => {
+    const t = await todayOverview(busy.deps);
+    const lines = expectSameLines([{ text: "", blocks: figures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
+    expect(lines).toContain(`🛬 Arrivals: ${t.arrivals} booking${t.arrivals === 1 ? "" : "s"}`);
+    expect(lines).toContain(`🐾 In house: ${t.inHouse} pets`);
+  });
+
+  it("fasting first, the record's figures, and what could not be loaded", () => {
+    const t = {
+      date: "2026-11-22",
+      round: "midday" as const,
+      arrivals: 3,
+      departures: undefined,
+      unpaidDepartures: undefined,
+      paymentToCheck: 1,
+      inHouse: 12,
+      medicationThisRound: 2,
+      careMissingTomorrow: 0,
+      fasting: ["Biscuit (Suite A): NIL BY MOUTH – op at 10:00 <!channel>"],
+      record: { round: { recorded: 1, pets: 2 }, offFood: [], problem: undefined },
+      problems: ["Departures: the kennel API did not answer in time (request id req-9)."],
+    };
+    const blocks = homeBlocks(t, TZ);
+    const lines = expectSameLines([{ text: "", blocks: figures(blocks) }], todayText(t, TEXT));
+    expect(lines.slice(1, 3)).toEqual([
+      "🚫 Fasting:",
+      "• Biscuit (Suite A): NIL BY MOUTH – op at 10:00 <!channel>",
+    ]);
+    expect(lines).toContain("🏠 Departures: ?");
+    expect(lines).toContain("📋 This round (midday): 1 of 2 recorded");
+    expect(lines).toContain("• Departures: the kennel API did not answer in time (request id req-9).");
+    expect(JSON.stringify(blocks)).not.toContain("<!channel>");
+  });
+});
