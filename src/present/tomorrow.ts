@@ -70,9 +70,14 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
       status: e.careStatus,
       unmatched: e.unmatched.map((u) => value(u, 60)),
     });
+    const id = b.bookingId;
     return {
       kind: "item",
       lines: [first, ...pets, ...(warning ? [[toned("alert", `❔ ${value(warning, 300)}`)]] : [])],
+      action:
+        id !== undefined && o.contactsAction
+          ? { text: "Owner's contacts", ...o.contactsAction(id) }
+          : undefined,
     };
   });
   return {

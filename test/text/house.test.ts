@@ -60,10 +60,14 @@ describe("roundText", () => {
   it("every pet is listed by room; a pet with nothing this round, by its record, is one line; no diet on record is never 'nothing'", () => {
     const text = roundText(roundOf("evening", rows), PLAIN);
     expect(text).toMatch(/^Evening round — Tue 24 Nov \(3 pets\)\n═+/);
-    expect(text.indexOf("Kennel 2\n")).toBeLessThan(text.indexOf("Kennel 10\n"));
-    expect(block(text, "Quiet Quentin")).toBe("  🐕 Quiet Quentin (Bo Quist) · nothing this round");
-    expect(block(text, "Unrecorded Una")).toBe(
-      "  🐕 Unrecorded Una (Cy Quist)\n     🍽 no diet on record: feed as usual and check the booking",
+    // Each pet's first line names its room (a pet can be read alone, in a thread's reply too).
+    expect(text.indexOf("Kennel 2 · ")).toBeGreaterThan(0);
+    expect(text.indexOf("Kennel 2 · ")).toBeLessThan(text.indexOf("Kennel 10 · "));
+    expect(block(text, "Quiet Quentin")).toMatch(
+      /^ {2}Kennel \d+ · 🐕 Quiet Quentin \(Bo Quist\) · nothing this round$/,
+    );
+    expect(block(text, "Unrecorded Una")).toMatch(
+      /^ {2}Kennel \d+ · 🐕 Unrecorded Una \(Cy Quist\)\n {5}🍽 no diet on record: feed as usual and check the booking$/,
     );
     expect(text).toContain(
       "💊 1 with medication this round · 🍽 1 with a diet · 1 with no diet on record (feed as usual) · 1 with nothing this round",
@@ -170,8 +174,10 @@ describe("houseText, tomorrowText, todayText", () => {
     };
     const text = todayText(t, PLAIN);
     expect(text).toContain("🛬 Arrivals: 1 booking");
-    expect(text).toContain("🏠 Departures: 3 bookings (🔴 2 with money to take)");
-    expect(text).toContain("🐾 In house: could not be loaded");
-    expect(text).toContain("❔ in house: The kennel API had a problem (request id x-1)");
+    expect(text).toContain("🏠 Departures: 3 bookings");
+    expect(text).toContain("🔴 Departures with money to take (unpaid or part-paid): 2 bookings");
+    expect(text).toContain("🐾 In house: ?");
+    expect(text).toContain("⚠️ Some figures could not be loaded (shown as ?):");
+    expect(text).toContain("• in house: The kennel API had a problem (request id x-1)");
   });
 });
