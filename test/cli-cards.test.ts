@@ -86,7 +86,7 @@ describe("cards in the terminal", () => {
     try {
       const down = await run(["arrivals"]);
       expect(down.code).toBe(3);
-      expect(down.stderr).toMatch(/request id sbx-/);
+      expect(down.stderr).toMatch(/Request id: sbx-/);
     } finally {
       sandbox.setFaults({});
     }

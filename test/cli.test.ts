@@ -61,7 +61,7 @@ describe("kennel-desk status", () => {
     mode = "ok";
     const r = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^OK: The kennel API is up and accepted the key\./);
+    expect(r.stdout).toMatch(/^✅ OK: The kennel API is up and accepted the key\./m);
     expect(r.stdout).toContain(`Address: ${base}`);
     expect(r.stdout).toContain("Request id: srv-ok");
     expect(r.stdout + r.stderr).not.toContain(KEY);

@@ -1,7 +1,9 @@
 /** A notice, a refusal, a failure in words: one section. */
 import type { Failure } from "../answers/failure.ts";
+import { failureDoc } from "../present/kennel.ts";
+import { docMessage } from "./doc.ts";
 import { LIMITS } from "./limits.ts";
-import { esc, fallback, section, truncate } from "./mrkdwn.ts";
+import { section, truncate } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
 
 /** A notice written by Kennel Desk in mrkdwn (any API or user text in it already escaped). */
@@ -12,11 +14,9 @@ export function noticeMessage(mrkdwnText: string): Message {
   };
 }
 
-/** A failure: what happened, what to do, and the request id to quote. */
+/** A failure: what happened, what to do, and the request id to quote (src/present/kennel.ts). */
 export function failureMessage(f: Failure): Message {
-  const id = f.requestId ? `\nRequest id: \`${esc(f.requestId)}\` (quote it to support)` : "";
-  const text = `⚠️ ${esc(f.what)}\n${esc(f.whatToDo)}${id}`;
-  return { text: fallback(`${f.what} ${f.whatToDo}`), blocks: [section(text)] };
+  return docMessage(failureDoc(f));
 }
 
 export const STALE_BUTTON = "That button is out of date. Run the command again.";

@@ -76,6 +76,9 @@ export const COMMANDS: readonly CommandHelp[] = [
   },
 ];
 
+/** Who sees a command's answer, in the help's words. */
+export const SEEN_BY = { channel: "in the channel", asker: "only you see it" } as const;
+
 export const DATE_HELP =
   "Dates: today (the default), tomorrow, yesterday, a weekday such as friday (the coming one; today if it is Friday), +3 or -1 days, 2026-12-24, 24 Dec or Dec 24 (the nearest one).";
 

@@ -97,7 +97,7 @@ describe("kennel-desk digest", () => {
     try {
       const down = await run(["--date", "2026-01-05"], env());
       expect(down.code).toBe(3);
-      expect(down.stderr).toMatch(/had a problem on its side.*request id sbx-/);
+      expect(down.stderr).toMatch(/had a problem on its side[\s\S]*Request id: sbx-/);
     } finally {
       sandbox.setFaults({});
     }

@@ -160,7 +160,7 @@ describe("at start-up", () => {
       );
       const answer = JSON.stringify(h.slack.responsesFor(id).at(-1)?.body);
       expect(answer).toContain(
-        "👥 Who can read the posts: ⚠️ channel C0DIGEST (DIGEST_CHANNEL): 1 guest account",
+        "*👥 Who can read the posts:* ⚠️ channel C0DIGEST (DIGEST_CHANNEL): 1 guest account",
       );
     } finally {
       await h.close();

@@ -155,7 +155,7 @@ describe("every tool answers", () => {
       expect(f.kind, name).toBe("usage");
       expect(String(f.what), name).toContain(`The input to ${name} is not valid: ${field}`);
       expect(f.whatToDo, name).toMatch(/Correct the input/);
-      expect(textOf(r), name).toBe(`${f.what} ${f.whatToDo}`);
+      expect(textOf(r), name).toBe(`⚠️ ${f.what}\n${f.whatToDo}`);
     }
     expect(sandbox.requests.length).toBe(before);
   });
@@ -189,8 +189,8 @@ describe("errors are tool errors in one shape, with the client's request id", ()
     const f = failureOf(r);
     expect(f.kind).toBe("not_found");
     expect(f.requestId).toBe(sandbox.requests.at(-1)?.requestId);
-    expect(textOf(r)).toBe(`${f.what} ${f.whatToDo} (request id ${f.requestId})`);
-    expect(textOf(r)).toMatch(/No booking with reference "NOPE-1" was found\..*\(request id sbx-/);
+    expect(textOf(r)).toBe(`⚠️ ${f.what}\n${f.whatToDo}\nRequest id: ${f.requestId} (quote it to support)`);
+    expect(textOf(r)).toMatch(/No booking with reference "NOPE-1" was found\.[\s\S]*Request id: sbx-/);
   });
 
   it("an API that echoes the key as its request id: the tool error shows the id the client sent, never the key", async () => {
@@ -214,7 +214,7 @@ describe("errors are tool errors in one shape, with the client's request id", ()
       expect(JSON.stringify(r)).not.toContain(key);
       expect(echo.lines.join("\n")).not.toContain(key);
       expect(sent).toContain(failureOf(r).requestId);
-      expect(textOf(r)).toContain(`(request id ${failureOf(r).requestId})`);
+      expect(textOf(r)).toContain(`Request id: ${failureOf(r).requestId} (quote it to support)`);
     } finally {
       sandbox.setFaults({});
       await echo.close();
@@ -252,7 +252,7 @@ describe("errors are tool errors in one shape, with the client's request id", ()
     try {
       const r = await bad.call("list_pets", {});
       expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(/rejected the API key.*generate a new key/);
+      expect(textOf(r)).toMatch(/rejected the API key[\s\S]*generate a new key/);
       const status = await bad.call("check_api_status", {});
       expect((status.structuredContent?.report as { state?: string })?.state).toBe("key_rejected");
       expect((status.structuredContent?.words as { ok?: boolean })?.ok).toBe(false);

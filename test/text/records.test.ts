@@ -126,13 +126,13 @@ describe("help, failures, raw and JSON", () => {
     }
   });
 
-  it("a failure: what happened, what to do and the request id, on one line", () => {
+  it("a failure: what happened, what to do and the request id, a line each", () => {
     const f = describeFailure(new ServerError(503, { requestId: "sbx-1" }));
     expect(failureText(f, PLAIN)).toBe(
-      "The kennel API had a problem on its side (HTTP 503). Try again in a few minutes; if it persists, quote the request id to the API's support. (request id sbx-1)",
+      "⚠️ The kennel API had a problem on its side (HTTP 503).\nTry again in a few minutes; if it persists, quote the request id to the API's support.\nRequest id: sbx-1 (quote it to support)",
     );
     expect(failureText(describeFailure(new UsageError("Too long.", "Type less.")), PLAIN)).toBe(
-      "Too long. Type less.",
+      "⚠️ Too long.\nType less.",
     );
   });
 

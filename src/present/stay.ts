@@ -1,0 +1,101 @@
+/**
+ * The stay's care record as one document: the summary lines under a departure or a booking, and
+ * the full record (the "Stay record" button, `kennel-desk record --booking`, the connector). The
+ * words are the shared ones (src/words/stay.ts).
+ */
+import type { StayRecordView } from "../domain/stay.ts";
+import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
+import { type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+
+/** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
+const SUMMARY_MAX = 1000;
+/** A section's worth of a pet's record (Slack's 3000 characters, with room for the marks). */
+const CHUNK_CHARS = 2800;
+
+export interface StaySummaryOptions {
+  /**
+   * Most pets named (Slack, where a "Stay record" button opens the rest); the rest counted on one
+   * line. Without it, every pet.
+   */
+  maxPets?: number;
+}
+
+/** One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read. */
+export function staySummaryDocLines(
+  stay: StayRecordView | undefined,
+  timezone: string,
+  o: StaySummaryOptions = {},
+): Line[] {
+  if (!stay) return [];
+  if (stay.problem) return [[toned("alert", `📋 ❔ ${value(stay.problem, 600)}`)]];
+  const shown = o.maxPets === undefined ? stay.pets : stay.pets.slice(0, o.maxPets);
+  const out = shown.map((p) => line(`📋 ${value(staySummaryWords(p, timezone), SUMMARY_MAX)}`));
+  if (shown.length < stay.pets.length)
+    out.push(line(`📋 ${stay.pets.length - shown.length} more pets: Stay record`));
+  return out;
+}
+
+export interface StayRecordOptions {
+  timezone: string;
+  /**
+   * Most characters and parts of the record (one Slack message); past it the record stops with
+   * the terminal command that prints all of it. Without it, all of it.
+   */
+  room?: { chars: number; parts: number };
+}
+
+/** A record line's indent ("  " per level) as em spaces, which neither Slack nor a terminal folds. */
+function recordLine(text: string, first: boolean): Line {
+  if (first) return [strong(value(text, 1000))];
+  const indent = /^ */.exec(text)?.[0].length ?? 0;
+  return line("\u2003".repeat(indent / 2), value(text, 1000));
+}
+
+/**
+ * The stay's full record: each pet (its summary in bold), each day and round, each item with its
+ * outcome, who and when, note or reason; a corrected entry kept and marked.
+ */
+export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRecordOptions): Doc {
+  const title = `Stay record · ${value(reference, 100)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (stay.problem) parts.push({ kind: "text", lines: [[toned("alert", `❔ ${value(stay.problem, 600)}`)]] });
+  else if (stay.pets.length === 0)
+    parts.push({ kind: "text", lines: [line("Nothing recorded for this stay yet.")] });
+  let used = title.length;
+  let cut = false;
+  for (const pet of stay.pets) {
+    let chunk: Line[] = [];
+    let chunkChars = 0;
+    const flush = () => {
+      if (chunk.length) parts.push({ kind: "text", lines: chunk });
+      chunk = [];
+      chunkChars = 0;
+    };
+    for (const [i, text] of stayRecordLines(pet, o.timezone).entries()) {
+      const l = recordLine(text, i === 0);
+      const chars = l.reduce((n, s) => n + s.text.length, 0) + 1;
+      if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
+        cut = true;
+        break;
+      }
+      if (chunkChars + chars > CHUNK_CHARS) flush();
+      chunk.push(l);
+      chunkChars += chars;
+      used += chars;
+    }
+    flush();
+    if (cut) break;
+  }
+  const foot: Line[] = [];
+  if (cut)
+    foot.push(
+      line(
+        `The rest of this stay's record is longer than one message: kennel-desk record --booking ${value(reference, 100)} prints all of it.`,
+      ),
+    );
+  foot.push(
+    line(`Times in the kennel's time zone (${o.timezone}). A corrected entry is kept, marked “corrected”.`),
+  );
+  parts.push({ kind: "note", lines: foot });
+  return { fallback: title, parts };
+}

@@ -1,0 +1,131 @@
+/**
+ * /kennel status, /kennel help and a failure in Slack, and `kennel-desk status`, the help and a
+ * failure in the terminal (and the connector), are one document each serialized twice.
+ */
+import { describe, expect, it } from "vitest";
+import { describeFailure, UsageError } from "../../src/answers/failure.ts";
+import { statusAnswer } from "../../src/answers/kennel.ts";
+import { helpMessage } from "../../src/blocks/help.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import { failureMessage } from "../../src/blocks/notice.ts";
+import { statusMessage } from "../../src/blocks/status.ts";
+import { ConfigError } from "../../src/config.ts";
+import {
+  AuthenticationError,
+  BadRequestError,
+  InvalidResponseError,
+  NotFoundError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  ServerError,
+  TimeoutError,
+  UnreachableError,
+  WrongAddressError,
+} from "../../src/kennel/errors.ts";
+import { failureText, helpText, statusText } from "../../src/text/index.ts";
+import { COMMANDS } from "../../src/words/help.ts";
+import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
+
+const busy = busyDay();
+
+describe("/kennel status: one document, two serializers", () => {
+  it("says the same of the live sandbox: OK, the address, the request id, the cache, Slack", async () => {
+    const s = await statusAnswer(busy.deps, "connected", "#front-desk: 2 guests can read the posts");
+    expect(s.words.ok).toBe(true);
+    const message = statusMessage(s);
+    expect(limitViolations(message)).toEqual([]);
+    const lines = expectSameLines([message], statusText(s, TEXT)).join("\n");
+    expect(lines).toContain("✅ OK: The kennel API is up and accepted the key.");
+    expect(lines).toContain(`Address: ${busy.sandbox.url}`);
+    expect(lines).toContain(`Request id: ${s.report.requestId}`);
+    expect(lines).toContain("Slack: connected");
+    expect(lines).toContain("Who can read the posts: #front-desk: 2 guests");
+    expect(lines).toContain("Cache: Cached: ");
+    expect(lines).not.toContain("What to do");
+  });
+
+  it("says the same when the key is rejected, with what happened and what to do", async () => {
+    const s = await statusAnswer(busy.deps);
+    const rejected = {
+      ...s,
+      report: {
+        ...s.report,
+        state: "key_rejected" as const,
+        error: new AuthenticationError({ requestId: "r-1" }),
+      },
+      words: {
+        state: "key_rejected" as const,
+        ok: false,
+        headline: "The kennel API rejected the API key.",
+        detail: "401 <authentication_failed> & more",
+        action: "Generate a new key.",
+      },
+    };
+    const lines = expectSameLines([statusMessage(rejected)], statusText(rejected, TEXT)).join("\n");
+    expect(lines).toContain("🔑 NOT OK: The kennel API rejected the API key.");
+    expect(lines).toContain("What happened: 401 <authentication_failed> & more");
+    expect(lines).toContain("What to do: Generate a new key.");
+    // Escaped for Slack: the API's words cannot ping or link.
+    expect(JSON.stringify(statusMessage(rejected))).toContain("&lt;authentication_failed&gt; &amp; more");
+  });
+});
+
+describe("/kennel help: one document, two serializers", () => {
+  it("lists every command the same, with how dates are read and the time zone", () => {
+    const lines = expectSameLines([helpMessage(TZ, undefined, "dmy")], helpText(TEXT, "dmy")).join("\n");
+    for (const c of COMMANDS) expect(lines).toContain(c.usage);
+    expect(lines).toContain("read day first");
+    expect(lines).toContain(`Kennel time zone: ${TZ}`);
+  });
+
+  it("a note above the list says the same", () => {
+    const note = "There is no command “dance”. Here is what I can do:";
+    const message = helpMessage(TZ, note, "mdy");
+    expect(JSON.stringify(message)).toContain("dance");
+    expect(JSON.stringify(message)).toContain("read month first");
+  });
+});
+
+describe("a failure: one document, two serializers", () => {
+  const ctx = { requestId: "sbx-<7>&", status: 500 };
+  const errors: Array<[string, unknown]> = [
+    ["authentication", new AuthenticationError(ctx)],
+    ["not found", new NotFoundError('booking with reference "NOPE-1"', ctx)],
+    ["unreachable", new UnreachableError("https://api.example.com", "ECONNREFUSED", ctx)],
+    ["wrong address", new WrongAddressError("it answered with HTML", ctx)],
+    ["timeout", new TimeoutError(5000, true, ctx)],
+    ["server error", new ServerError(503, ctx)],
+    ["rate limited", new RateLimitedError(30, ctx)],
+    ["bad request", new BadRequestError("page size <b>500</b> is too big", ctx)],
+    ["invalid response", new InvalidResponseError("items[3].bookingId is not a number", ctx)],
+    ["too large", new ResponseTooLargeError(5 * 1024 * 1024, ctx)],
+    ["usage", new UsageError("Too long.", "Type less.")],
+    [
+      "settings",
+      new ConfigError([
+        { variable: "KENNEL_API_KEY", problem: "is not set.", fix: "Set it." },
+        { variable: "KENNEL_TIMEZONE", problem: '"Mars" is not a time zone.', fix: "Europe/London, say." },
+      ] as ConstructorParameters<typeof ConfigError>[0]),
+    ],
+    ["unexpected", new Error("boom")],
+  ];
+
+  it.each(errors)("%s: what happened, what to do and the request id, the same", (_, error) => {
+    const f = describeFailure(error);
+    const message = failureMessage(f);
+    expect(limitViolations(message)).toEqual([]);
+    const lines = expectSameLines([message], failureText(f, TEXT));
+    const firstWhat = f.what.split("\n")[0]?.trim() as string;
+    expect(lines[0]).toBe(`⚠️ ${firstWhat}`);
+    expect(lines.join("\n")).toContain(f.whatToDo.trim());
+    if (f.requestId) expect(lines.at(-1)).toBe(`Request id: ${f.requestId} (quote it to support)`);
+    else expect(lines.join("\n")).not.toContain("Request id");
+    // Every line of a settings problem is kept, one a line.
+    for (const l of f.what.split("\n")) expect(lines.join("\n")).toContain(l.trim().replace(/\s+/g, " "));
+  });
+
+  it("the request id from the API is escaped for Slack", () => {
+    const message = failureMessage(describeFailure(new ServerError(500, ctx)));
+    expect(JSON.stringify(message)).toContain("sbx-&lt;7&gt;&amp;");
+  });
+});

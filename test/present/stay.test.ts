@@ -1,0 +1,152 @@
+/**
+ * The stay's care record in Slack (the "Stay record" button, the summary under a departure) and in
+ * the terminal (`kennel-desk record --booking`, the summary in `kennel-desk departures`) is one
+ * document serialized twice: a departing pet of the busy day with a dose given, one refused with a
+ * note, one corrected, meals and the doses never recorded.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { dayReport } from "../../src/answers/day.ts";
+import { stayOf } from "../../src/answers/stay.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import { section } from "../../src/blocks/mrkdwn.ts";
+import { stayRecordMessage, staySummaryLines } from "../../src/blocks/stay.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { ROUNDS, type Round } from "../../src/domain/care.ts";
+import type { EntryCare } from "../../src/domain/day.ts";
+import { type DueItem, dueItems } from "../../src/domain/record.ts";
+import { roundSheet } from "../../src/domain/rounds.ts";
+import type { StayRecordView } from "../../src/domain/stay.ts";
+import type { Entry, EntryInput } from "../../src/record/types.ts";
+import { stayRecordText, staySummaryText } from "../../src/text/stay.ts";
+import { addDays } from "../../src/time.ts";
+import { scratchRecord } from "../helpers/record.ts";
+import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
+
+const busy = busyDay();
+
+/** Summary lines as a section of their own, the way an entry's section carries them. */
+const summaryMessage = (lines: string[]): Message => ({
+  text: "summary",
+  blocks: [section(lines.join("\n"))],
+});
+
+describe("the stay record: one document, two serializers", () => {
+  let stay: StayRecordView;
+  let reference: string;
+  let med: DueItem;
+
+  beforeAll(async () => {
+    const report = await dayReport(busy.deps, "departures", busy.day, { wholeDay: true });
+    let round: Round = "morning";
+    const found = report.entries.find((e) => {
+      const p = e.care?.pets[0];
+      if (e.care?.status !== "matched" || !p) return false;
+      if ((e.booking.checkInDate ?? "9") > addDays(busy.day, -2)) return false;
+      const r = ROUNDS.find((x) => dueItems(roundSheet(p.care, x)).some((d) => d.item !== "meal"));
+      if (r) round = r;
+      return r !== undefined;
+    });
+    if (!found) throw new Error("the busy day has no departure with a dose and a stay of three days");
+    reference = found.booking.reference ?? `booking id ${found.booking.bookingId}`;
+    const care = found.care as EntryCare;
+    const p = care.pets[0] as EntryCare["pets"][number];
+    med = dueItems(roundSheet(p.care, round)).find((d) => d.item !== "meal") as DueItem;
+    const base = {
+      round,
+      bookingId: found.booking.bookingId as number,
+      petId: p.pet.petId as number,
+      petName: p.pet.name ?? "pet",
+      userId: "U0JANE",
+      userName: "Jane <@U0BOSS> & co",
+      item: med.item,
+      itemText: med.text,
+    } as const;
+    let at = Date.parse(`${addDays(busy.day, -2)}T12:00:00Z`);
+    const store = scratchRecord({ now: () => new Date(at) });
+    const write = async (e: EntryInput) => {
+      const r = await store.record([e]);
+      if (r.status !== "recorded") throw new Error(`not recorded: ${r.status}`);
+      return r.entries[0] as Entry;
+    };
+    const wrong = await write({ ...base, date: addDays(busy.day, -2), outcome: "refused", requestKey: "a" });
+    at += 60_000;
+    await write({
+      ...base,
+      date: addDays(busy.day, -2),
+      outcome: "given",
+      note: "with cheese *not* _ham_",
+      requestKey: "b",
+      supersedes: wrong.id,
+    });
+    at += 86_400_000;
+    await write({
+      ...base,
+      date: addDays(busy.day, -1),
+      outcome: "refused",
+      note: "spat it <out>",
+      requestKey: "c",
+    });
+    const entries = await store.entries({ bookingId: base.bookingId });
+    stay = stayOf(busy.deps, found.booking as typeof found.booking & { bookingId: number }, care, entries);
+    await store.close();
+  });
+
+  it("the full record says the same, every entry, its correction and the doses never recorded", () => {
+    const message = stayRecordMessage(stay, reference, TZ);
+    expect(limitViolations(message)).toEqual([]);
+    const lines = expectSameLines([message], stayRecordText(stay, reference, TEXT));
+    const all = lines.join("\n");
+    expect(lines[0]).toBe(`Stay record · ${reference}`);
+    expect(all).toContain(`${med.text.slice(0, 100)}`);
+    expect(all).toMatch(/: given \d\d:\d\d · Jane <@U0BOSS> & co · with cheese/);
+    expect(all).toMatch(/corrected: refused \d\d:\d\d · Jane/);
+    expect(all).toContain("spat it <out>");
+    expect(all).toContain("❌ not recorded");
+    expect(all).toContain(`Times in the kennel's time zone (${TZ}).`);
+    // Escaped in Slack: no name or note can ping.
+    expect(JSON.stringify(message)).not.toContain("<@U0BOSS>");
+  });
+
+  it("the summary under the departure says the same", () => {
+    const slack = staySummaryLines(stay, TZ);
+    const lines = expectSameLines([summaryMessage(slack)], staySummaryText(stay, TZ).join("\n"));
+    expect(lines.length).toBe(stay.pets.length);
+    expect(lines[0]).toMatch(/^📋 Stay record, .*: 💊 1 of \d+ doses? given/);
+    expect(lines[0]).toContain("refused");
+  });
+
+  it("a record that could not be read, and a stay with nothing recorded, say the same", () => {
+    const problem: StayRecordView = {
+      bookingId: 1,
+      pets: [],
+      problem: "The stay record could not be read: <down>.",
+    };
+    const empty: StayRecordView = { bookingId: 1, pets: [], problem: undefined };
+    for (const s of [problem, empty]) {
+      const lines = expectSameLines([stayRecordMessage(s, "HP-1", TZ)], stayRecordText(s, "HP-1", TEXT));
+      expect(lines[1]).toMatch(
+        s.problem ? /^❔ The stay record could not be read: <down>\.$/ : /^Nothing recorded/,
+      );
+      const summary = staySummaryLines(s, TZ);
+      expect(summary.length).toBe(s.problem ? 1 : 0);
+      if (s.problem) expectSameLines([summaryMessage(summary)], staySummaryText(s, TZ).join("\n"));
+      else expect(staySummaryText(s, TZ)).toEqual([]);
+    }
+  });
+
+  it("a record longer than one message: Slack stops with the command that prints all of it", () => {
+    const pets = Array.from({ length: 30 }, (_, i) => ({
+      ...(stay.pets[0] as StayRecordView["pets"][number]),
+      petId: i,
+    }));
+    const long: StayRecordView = { ...stay, pets };
+    const message = stayRecordMessage(long, reference, TZ);
+    expect(limitViolations(message)).toEqual([]);
+    const slack = JSON.stringify(message);
+    expect(slack).toContain(`kennel-desk record --booking ${reference} prints all of it`);
+    const text = stayRecordText(long, reference, TEXT);
+    expect(text).not.toContain("prints all of it");
+    expect(text.split("📋").length).toBe(1);
+    expect(text.match(/Stay record, /g)?.length).toBe(30);
+  });
+});
