@@ -68,8 +68,13 @@ const RULES: Rule[] = [
     why: "plain text is one renderer of the answers: it imports the domain, never another renderer",
   },
   {
+    from: "src/present/",
+    never: [...RENDERERS, ...SURFACES, "src/kennel/client", "src/record/sqlite", "src/record/postgres"],
+    why: "an answer's document is built once from its data, for every serializer: it knows neither Block Kit nor text, nor any surface",
+  },
+  {
     from: "src/words/",
-    never: ["src/answers/", ...RENDERERS, ...SURFACES],
+    never: ["src/answers/", "src/present/", ...RENDERERS, ...SURFACES],
     why: "the shared wording is plain text from the domain's data: every renderer uses it, it uses none",
   },
   {
@@ -86,7 +91,7 @@ const RULES: Rule[] = [
 
 /** Rules on value imports only (`import type` is fine): what a module may run, not the types it names. */
 const VALUE_RULES: Rule[] = [
-  ...["src/blocks/", "src/text/", "src/words/"].map((from) => ({
+  ...["src/blocks/", "src/text/", "src/words/", "src/present/"].map((from) => ({
     from,
     never: ["src/answers/"],
     why: "renderers are pure functions of an answer's data: they take its types, never run an answer's code",
