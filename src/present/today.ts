@@ -36,7 +36,7 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
     parts.push({
       kind: "text",
       lines: [
-        [strong("🚫 Fasting:", "alert")],
+        line(toned("alert", "🚫 "), strong("Fasting:", "alert")),
         ...t.fasting.map((f): Line => [toned("alert", `• ${value(f, 300)}`)]),
       ],
       action: act("rounds", "Show the round"),
