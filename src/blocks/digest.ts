@@ -1,15 +1,18 @@
 /**
  * The morning post of a day's arrivals or departures: the parent message (header, summary, the
- * first entries) and thread replies with the rest. Channel-safe, like /departures, which it draws
- * with the same entry text (the going-home check included).
+ * first entries) and thread replies with the rest: the parts of the day's document
+ * (src/present/day.ts), so the post says what /arrivals and /departures say (the going-home check
+ * included). Channel-safe.
  */
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import { dayDoc } from "../present/day.ts";
+import type { Part } from "../present/doc.ts";
 import { dayHeading } from "../words/dates.ts";
 import { dayTitle, summaryParts } from "../words/day.ts";
-import { entryText, summaryLine } from "./day-list.ts";
-import { context, esc, fallback, header, section } from "./mrkdwn.ts";
-import { stayButton } from "./stay.ts";
+import { dayBlocks } from "./day-list.ts";
+import { docBlocks, lineMrkdwn } from "./doc.ts";
+import { context, esc, fallback, section } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
 export function lateWords(lateAt: string | undefined): string {
@@ -30,23 +33,20 @@ export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, late
       replies: [],
     };
   }
-  const items = r.entries.map((e) => {
-    const text = entryText(r.kind, e, timezone);
-    const accessory = stayButton(e.stay);
-    return accessory ? { text, accessory } : text;
-  });
-  const head = [header(title), context(`${summaryLine(r.kind, r.totals)}${late}`)];
-  const foot = r.careProblem ? [context(`❔ ${esc(r.careProblem)}`)] : [];
+  // The day's document, as /arrivals and /departures draw it: the same title, summary and entries.
+  const doc = dayDoc(r, { timezone });
+  const of = (kind: Part["kind"]) => doc.parts.filter((p) => p.kind === kind);
+  const summary = of("summary").flatMap((p) => (p.kind === "summary" ? p.lines : []));
+  const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);
+  const head = [...docBlocks(of("title")), summaryWith("")];
+  const items = dayBlocks(of("item"), r.entries).map((b) => ({ blocks: [b], reserve: 0 }));
+  const foot = docBlocks(of("note"));
   const out = threaded(title, head, items, foot);
   const inThread = out.replies.length
     ? ` · ${r.entries.length - (out.parent.blocks.length - head.length - foot.length)} more in the thread`
     : "";
-  if (inThread) out.parent.blocks[1] = context(`${summaryLine(r.kind, r.totals)}${inThread}${late}`);
-  out.parent.text = fallback(
-    `${title}: ${summaryParts(r.kind, r.totals)
-      .map((p) => p.text)
-      .join(" · ")}`,
-  );
+  if (inThread) out.parent.blocks[1] = summaryWith(inThread);
+  out.parent.text = fallback(doc.fallback);
   return out;
 }
 

@@ -71,3 +71,16 @@ export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
   if (off) parts.push({ text: off });
   return parts;
 }
+
+export const STATUS_NOT_RECORDED = "status not recorded";
+
+/** A status Kennel Desk does not know, as the API wrote it, marked: "status “on hold” (not one Kennel Desk knows)". */
+export const unknownStatusWords = (status: string): string =>
+  `status “${status}” (not one Kennel Desk knows)`;
+
+/** Departures: "💊 hand back: Rimadyl 50 mg, Apoquel (Rex)", one pet's medication. */
+export const handBackWords = (medications: string[], pet: string): string =>
+  `💊 hand back: ${medications.join(", ")} (${pet})`;
+
+/** Departures: "✂️ Rex: nails clipped", a pet's grooming notes. */
+export const goingHomeGroomingWords = (pet: string, notes: string): string => `✂️ ${pet}: ${notes}`;
