@@ -15,7 +15,7 @@ import { docBlocks, lineMrkdwn } from "./doc.ts";
 import { context, esc, fallback, section } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
-export function lateWords(lateAt: string | undefined): string {
+function lateWords(lateAt: string | undefined): string {
   return lateAt ? ` · ⏰ posted late, at ${esc(lateAt)}` : "";
 }
 

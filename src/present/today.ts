@@ -12,7 +12,7 @@ import { offFoodCountWords } from "../words/off-food.ts";
 import { type Action, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 /** The lists a figure opens. */
-export type TodayList = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow" | "offfood";
+type TodayList = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow" | "offfood";
 
 export interface TodayDocOptions {
   /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */

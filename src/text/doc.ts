@@ -44,7 +44,7 @@ function partText(o: TextOptions, p: Part): string[] {
 }
 
 /** A document's parts as text: paragraphs separated by a blank line, a group's items together. */
-export function partsText(parts: Part[], o: TextOptions): string {
+function partsText(parts: Part[], o: TextOptions): string {
   const paragraphs: string[][] = [];
   let prev: Part["kind"] | undefined;
   for (const p of parts) {

@@ -163,8 +163,8 @@ export function speciesEmoji(pet: Pet): string {
   return "🐾";
 }
 
-export const CARE_NOT_MATCHED = "care details not matched: open the booking";
-export const CARE_NOT_LOADED = "care details could not be loaded";
+const CARE_NOT_MATCHED = "care details not matched: open the booking";
+const CARE_NOT_LOADED = "care details could not be loaded";
 export const NO_CARE_NEEDS = "no medication, allergies or special care recorded";
 
 /** "Evaluation: complete", "not evaluated", "not recorded". */

@@ -17,7 +17,9 @@ function testFiles(dir: string): string[] {
 
 describe("browser tests", () => {
   it("every test that imports the browser driver is in the browser project", () => {
-    const launching = testFiles("test").filter((f) => /^import [^;]*from "playwright-core"/m.test(readFileSync(f, "utf8")));
+    const launching = testFiles("test").filter((f) =>
+      /^import [^;]*from "playwright-core"/m.test(readFileSync(f, "utf8")),
+    );
     expect(launching.length).toBeGreaterThan(2);
     for (const f of launching) expect(BROWSER_TESTS, f).toContain(`"${f}"`);
   });

@@ -20,7 +20,7 @@ export function unmark(t: string): string {
 
 const mrkdwnLines = (t: string) => unmark(t).split("\n").map(unescapeMarks);
 
-export function visibleOfBlocks(blocks: Block[]): string[] {
+function visibleOfBlocks(blocks: Block[]): string[] {
   const out: string[] = [];
   for (const b of blocks) {
     if (b.type === "header") out.push(b.text.text);

@@ -15,7 +15,7 @@ import { visibleOfMessages, visibleOfText } from "../helpers/visible.ts";
 
 export const TZ = "Europe/London";
 /** The kennel's clock: the sandbox's "today", mid-morning. */
-export const CLOCK = { now: () => new Date("2026-11-22T09:00:00Z") };
+const CLOCK = { now: () => new Date("2026-11-22T09:00:00Z") };
 export const TEXT: TextOptions = { color: false, timezone: TZ, thisYear: "2026" };
 
 export interface BusyDay {
