@@ -18,7 +18,7 @@ import { bold, cyan, foot, one, paragraphs, red, requestIdWords, summary, title 
 const INDENT = "       ";
 
 /** "confirmed", or the unknown status as the API wrote it, marked. */
-export function statusOf(entry: Pick<DayEntry, "booking" | "standing">): string {
+function statusOf(entry: Pick<DayEntry, "booking" | "standing">): string {
   const words = one(statusText(entry.booking.status), ENTRY_CAPS.status) || "status not recorded";
   return entry.standing === "unknown_status" ? `status “${words}” (not one Kennel Desk knows)` : words;
 }
