@@ -48,7 +48,8 @@ describe("a booking: one document, two serializers", () => {
       // Every pet's care is there, every dose of it.
       for (const p of v.care.pets) {
         expect(lines).toContain(p.flags.name.trim());
-        for (const m of p.care.medications) expect(lines).toMatch(new RegExp(`${m.n}\\. .* · midday: .* · evening: `));
+        for (const m of p.care.medications)
+          expect(lines).toMatch(new RegExp(`${m.n}\\. .* · midday: .* · evening: `));
       }
       if (v.care.status !== "matched") expect(lines).toContain("❔");
       if (v.stay) withStay++;
