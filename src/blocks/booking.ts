@@ -3,6 +3,7 @@ import type { BookingView } from "../answers/records.ts";
 import { bookingDoc } from "../present/records.ts";
 import { openCustomer, openPet, stayRecordButton } from "./buttons.ts";
 import { docMessage } from "./doc.ts";
+import { LIMITS } from "./limits.ts";
 import { rawMessages } from "./raw.ts";
 import type { Message } from "./types.ts";
 
@@ -19,6 +20,9 @@ export function bookingMessages(v: BookingView, timezone: string, thisYear: stri
     timezone,
     thisYear,
     maxPets: MAX_PETS,
+    // Room kept for the pets' count, the warnings, the stay's lines and button, and the foot.
+    maxParts: LIMITS.blocks - 8,
+    maxChars: LIMITS.messageText - 5000,
     ownerAction: (c) => ({ actionId: openCustomer.actionId(), value: openCustomer.encode({ c }) }),
     petAction: (p) => ({ actionId: openPet.actionId(p), value: openPet.encode({ p }) }),
     stayAction: (s) => ({

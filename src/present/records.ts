@@ -7,6 +7,7 @@ import type { BookingView, PetSearch, PetView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, standingOf, statusText } from "../domain/bookings.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import { customerName } from "../domain/customers.ts";
+import type { PetCare } from "../domain/day.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import {
@@ -45,13 +46,15 @@ type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
 const PART_CHARS = 2400;
 
+const partChars = (ls: Line[]) => ls.reduce((n, l) => n + lineText(l).length + 1, 0);
+
 /** Lines in as few text parts as fit a section each, whole lines kept together. */
 export function textParts(ls: Line[]): Part[] {
   const parts: Part[] = [];
   let chunk: Line[] = [];
   let used = 0;
   for (const l of ls) {
-    const n = lineText(l).length + 1;
+    const n = partChars([l]);
     if (chunk.length && used + n > PART_CHARS) {
       parts.push({ kind: "text", lines: chunk });
       chunk = [];
@@ -150,8 +153,11 @@ function careSummaryLines(care: CareFacts): Line[] {
 export interface BookingDocOptions {
   timezone: string;
   thisYear: string;
-  /** Most pets drawn (Slack's blocks are few); the rest are counted. Without it, every pet. */
+  /** Most pets drawn, and most parts they may take (Slack's blocks are few); the rest are counted. */
   maxPets?: number;
+  maxParts?: number;
+  /** Most characters of the pets' care: a pet that would be cut is counted, never cut. */
+  maxChars?: number;
   /** Slack's buttons: the owner's card, each pet's card, the stay's record. */
   ownerAction?: ActionOf<number>;
   petAction?: ActionOf<number>;
@@ -231,8 +237,9 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     if (a) parts.push({ kind: "actions", actions: [{ text, ...a }] });
   };
   button("Customer details", b.customerId !== undefined ? o.ownerAction?.(b.customerId) : undefined);
-  const pets = o.maxPets === undefined ? v.care.pets : v.care.pets.slice(0, o.maxPets);
-  for (const p of pets) {
+  const pets: PetCare[] = [];
+  let used = 0;
+  for (const p of v.care.pets.slice(0, o.maxPets)) {
     const head = dotted(
       line(`${speciesEmoji(p.pet)} `, strong(value(p.flags.name, 100))),
       p.pet.breed && value(p.pet.breed, 100),
@@ -245,7 +252,13 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     // The pet's line first, its care beneath (the terminal indents it); a long summary goes on in
     // further parts, whole lines each, so no section is cut.
     const [first, ...rest] = textParts([head, ...careSummaryLines(p.care), ...evaluation]);
-    if (first?.kind === "text") parts.push({ kind: "item", lines: first.lines }, ...rest);
+    if (first?.kind !== "text") continue;
+    const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
+    if (o.maxParts !== undefined && parts.length + rest.length + 2 > o.maxParts) break;
+    if (o.maxChars !== undefined && pets.length > 0 && used + chars > o.maxChars) break;
+    used += chars;
+    pets.push(p);
+    parts.push({ kind: "item", lines: first.lines }, ...rest);
     button(
       `Care summary: ${p.flags.name}`,
       p.pet.petId !== undefined ? o.petAction?.(p.pet.petId) : undefined,
