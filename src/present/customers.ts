@@ -5,7 +5,7 @@
  */
 import type { BookingsSearch } from "../answers/kennel.ts";
 import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
-import { bookingTypeText, paymentOf, standingOf, statusText } from "../domain/bookings.ts";
+import { bookingTypeText, paymentOf } from "../domain/bookings.ts";
 import { activePets, customerAddress, customerName } from "../domain/customers.ts";
 import { plural } from "../domain/text.ts";
 import { speciesEmoji } from "../words/care.ts";
@@ -25,7 +25,7 @@ import {
   value,
 } from "./doc.ts";
 import { pageActions, referenceSpan } from "./parts.ts";
-import { pageNote, textParts } from "./records.ts";
+import { pageNote, statusWords, textParts } from "./records.ts";
 
 type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
 type PageAction = (page: number, direction: "prev" | "next") => Omit<Action, "text">;
@@ -144,12 +144,6 @@ export interface BookingListDocOptions extends ListDocOptions {
   thisYear: string;
 }
 
-/** "confirmed", or a status Kennel Desk does not know, as the API wrote it, marked. */
-function statusWords(b: BookingsPage["items"][number]): string {
-  const words = value(statusText(b.status), 60) || "status not recorded";
-  return standingOf(b) === "unknown_status" ? `status “${words}” (not one Kennel Desk knows)` : words;
-}
-
 /** A customer's booking history or a bookings search: reference and id, dates, type, status, room, money. */
 export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListDocOptions): Doc {
   const title = `${value(l.title, 200)} (${l.totalRecords})`;
@@ -173,7 +167,7 @@ export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListD
         dotted(
           when,
           value(bookingTypeText(b), 60),
-          statusWords(b),
+          statusWords(b, "status not recorded"),
           b.roomName && value(b.roomName, 100),
           toned(payment === "paid" || payment === "unknown" ? undefined : "warn", paymentWords(payment)),
         ),

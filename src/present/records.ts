@@ -164,9 +164,9 @@ export interface BookingDocOptions {
   stayAction?: ActionOf<StayRecordView>;
 }
 
-/** "confirmed", or a status Kennel Desk does not know, as the API wrote it, marked. */
-function statusWords(b: BookingView["booking"]): string {
-  const words = value(statusText(b.status), 60) || "not recorded";
+/** "confirmed", or a status Kennel Desk does not know, as the API wrote it, marked; `missing` when none. */
+export function statusWords(b: BookingView["booking"], missing = "not recorded"): string {
+  const words = value(statusText(b.status), 60) || missing;
   return standingOf(b) === "unknown_status" ? `status “${words}” (not one Kennel Desk knows)` : words;
 }
 
@@ -174,11 +174,11 @@ function statusWords(b: BookingView["booking"]): string {
 function stayLines(stay: StayRecordView | undefined, timezone: string): Line[] {
   if (!stay) return [];
   if (stay.problem) return [line(`📋 ❔ ${value(stay.problem, 600)}`)];
-  return stay.pets.map((p) => line(`📋 ${value(staySummaryWords(p, timezone), 600)}`));
+  return stay.pets.map((p) => line(`📋 ${value(staySummaryWords(p, timezone), 1000)}`));
 }
 
 function bookingTitle(b: BookingView["booking"]): string {
-  return `Booking ${b.reference ?? (b.bookingId !== undefined ? `#${b.bookingId}` : "")}`.trim();
+  return `Booking ${b.reference ? value(b.reference, 100) : b.bookingId !== undefined ? `#${b.bookingId}` : ""}`.trim();
 }
 
 export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
