@@ -50,15 +50,6 @@ export function clip(value: unknown, max: number): string {
 }
 
 /**
- * Bold in mrkdwn. Slack bolds `*text*` only when the text has no `*` of its own and no space at its
- * edges, so a name with an asterisk is shown as it is, not with stray asterisks around it.
- */
-export function bold(text: string): string {
-  const t = text.trim();
-  return t && !t.includes("*") ? `*${t}*` : t;
-}
-
-/**
  * A message's top-level `text` (notifications, screen readers), from raw text: escaped too, since
  * Slack parses mentions in it, and within its limit.
  */

@@ -12,7 +12,7 @@ const FLAG_TONE: Partial<Record<FlagWord["tone"], Tone>> = {
 };
 
 /** One pet's flags: "Biscuit: 💊 Rimadyl 50 mg, Apoquel · ⚠️ allergies: chicken · 🆕 not evaluated". */
-export function petFlagsLine(p: ChannelSafe<PetCare>, max = 400): Line {
+function petFlagsLine(p: ChannelSafe<PetCare>, max = 400): Line {
   const words = flagWords(p.flags);
   const name = strong(value(p.flags.name, 60));
   if (words.length === 0) return line(name, ": no care flags");

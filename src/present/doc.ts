@@ -70,7 +70,6 @@ export function value(v: unknown, max = 500): string {
   return shorten(cleanText(v).replace(/\s+/g, " ").trim(), max);
 }
 
-export const plain = (text: string): Span => ({ text });
 export const strong = (text: string, tone?: Tone): Span =>
   tone ? { text, strong: true, tone } : { text, strong: true };
 export const em = (text: string): Span => ({ text, em: true });
@@ -82,11 +81,6 @@ export function line(...spans: Array<Span | string | undefined | false | null>):
     .filter((s): s is Span | string => Boolean(s))
     .map((s) => (typeof s === "string" ? { text: s } : s))
     .filter((s) => s.text !== "");
-}
-
-/** Lines kept only when they say something. */
-export function lines(...ls: Array<Line | undefined | false | null>): Line[] {
-  return ls.filter((l): l is Line => Boolean(l) && (l as Line).length > 0);
 }
 
 /**

@@ -3,20 +3,13 @@
  * it. The API's JSON (KENNEL_RAW_RESPONSES=1) is printed under the title and summary instead.
  */
 import type { DayReport } from "../answers/day.ts";
-import { statusText } from "../domain/bookings.ts";
 import { type DayEntry, ENTRY_CAPS } from "../domain/day.ts";
 import { dayDoc } from "../present/day.ts";
-import { dayTitle, STATUS_NOT_RECORDED, summaryParts, unknownStatusWords } from "../words/day.ts";
+import { dayTitle, summaryParts } from "../words/day.ts";
 import { docText } from "./doc.ts";
 import { rawText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";
 import { one, paragraphs, summary, title } from "./style.ts";
-
-/** "confirmed", or the unknown status as the API wrote it, marked. */
-export function statusOf(entry: Pick<DayEntry, "booking" | "standing">): string {
-  const words = one(statusText(entry.booking.status), ENTRY_CAPS.status) || STATUS_NOT_RECORDED;
-  return entry.standing === "unknown_status" ? unknownStatusWords(words) : words;
-}
 
 export function referenceOf(b: DayEntry["booking"]): string {
   return b.reference ? one(b.reference, ENTRY_CAPS.reference) : `booking id ${b.bookingId ?? "not recorded"}`;

@@ -40,11 +40,6 @@ export function summary(o: TextOptions, parts: SummaryPart[]): string {
   return parts.map((p) => (p.loud ? red(o, p.text) : p.text)).join(" · ");
 }
 
-/** "page 2 of 5", or "" on a single page. */
-export function pageWords(page: number, pages: number): string {
-  return pages > 1 ? `page ${page} of ${pages}` : "";
-}
-
 /** The small print under an answer: problems and the request id. */
 export function foot(o: TextOptions, parts: Array<string | undefined>): string {
   const kept = parts.filter((p): p is string => Boolean(p));
@@ -56,9 +51,4 @@ export const requestIdWords = (id: string | undefined) => (id ? `request id ${on
 /** Paragraphs joined by a blank line, empty ones dropped. */
 export function paragraphs(parts: Array<string | undefined>): string {
   return parts.filter((p): p is string => Boolean(p)).join("\n\n");
-}
-
-/** Lines joined, empty ones dropped. */
-export function lines(parts: Array<string | undefined | false>): string {
-  return parts.filter((p): p is string => Boolean(p)).join("\n");
 }

@@ -165,10 +165,8 @@ describe("the care day in the preview", () => {
     await page.locator(".bk-header", { hasText: `Booking ${SANDBOX_REFERENCES.demo}` }).waitFor();
     const card = lastMessage();
     await expect(card.textContent()).resolves.not.toMatch(/No booking/);
-    await card
-      .locator(".bk-section", { hasText: "Biscuit" })
-      .locator("button", { hasText: "Care summary" })
-      .click();
+    // The pet's button sits under its care, named for it.
+    await card.locator("button", { hasText: "Care summary: Biscuit" }).click();
     const photo = page.locator('#log .bk-image[aria-label="Photo of Biscuit"]');
     await photo.first().waitFor();
     // Drawn as a labelled frame, not fetched from the photo's address.

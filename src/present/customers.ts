@@ -1,0 +1,182 @@
+/**
+ * /customer as documents: one customer (contacts, second and emergency contacts, consent, pets),
+ * a page of customers, and a page of bookings (a customer's history or a bookings search). Only
+ * the asker sees them, so contacts are allowed here.
+ */
+import type { BookingsSearch } from "../answers/kennel.ts";
+import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
+import { bookingTypeText, paymentOf } from "../domain/bookings.ts";
+import { activePets, customerAddress, customerName } from "../domain/customers.ts";
+import { plural } from "../domain/text.ts";
+import { speciesEmoji } from "../words/care.ts";
+import { consentLines } from "../words/customer.ts";
+import { dateTimeOf } from "../words/dates.ts";
+import { paymentWords } from "../words/money.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  requestIdSpan,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+import { pageActions, referenceSpan } from "./parts.ts";
+import { pageNote, statusWords, textParts } from "./records.ts";
+
+type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
+type PageAction = (page: number, direction: "prev" | "next") => Omit<Action, "text">;
+
+// --- a customer ----------------------------------------------------------------------------------
+
+export interface CustomerDocOptions {
+  /** Slack's buttons: the booking history, each pet's card. */
+  historyAction?: ActionOf<number>;
+  petAction?: ActionOf<number>;
+}
+
+export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
+  const c = v.customer;
+  const name = value(customerName(c), 150);
+  const parts: Part[] = [{ kind: "title", text: name }];
+  if (c.archived) parts.push({ kind: "summary", lines: [line("📦 archived customer")] });
+  const mobile = c.mobile
+    ? `${c.mobile}${c.mobileCountry && !c.mobile.startsWith("+") ? ` (${c.mobileCountry})` : ""}`
+    : undefined;
+  const contacts = (
+    [
+      ["Mobile", mobile, 200],
+      ["Landline", c.landline, 200],
+      ["Work phone", c.workPhone, 200],
+      ["Email", c.email, 200],
+      ["Second email", c.emailSecondary, 200],
+      ["Address", customerAddress(c), 600],
+    ] as const
+  )
+    .filter(([, x]) => x)
+    .map(([label, x, max]) => ({ label, value: line(value(x, max)) }));
+  parts.push(
+    contacts.length
+      ? { kind: "fields", fields: contacts }
+      : { kind: "text", lines: [line("No contact details recorded.")] },
+  );
+  const second = [c.secondContact_Firstname, c.secondContact_Lastname].filter(Boolean).join(" ");
+  const emergency = dotted(
+    c.emergencyContactName && value(c.emergencyContactName, 300),
+    c.emergencyContactPhone && `📞 ${value(c.emergencyContactPhone, 200)}`,
+    c.emergencyContactEmail && `✉️ ${value(c.emergencyContactEmail, 300)}`,
+    c.emergencyContactAddress && value(c.emergencyContactAddress, 600),
+  );
+  const people: Line[] = [];
+  if (second) people.push(line(strong("Second contact"), `: ${value(second, 300)}`));
+  if (emergency.length) people.push([strong("Emergency contact"), { text: ": " }, ...emergency]);
+  if (people.length) parts.push({ kind: "text", lines: people });
+  parts.push({ kind: "text", lines: [[strong("Consent")], ...consentLines(c).map((l) => line(l))] });
+  const pets = activePets(c.pets);
+  parts.push(
+    ...textParts([
+      line(strong("Pets"), ` (${pets.length})`),
+      ...(pets.length
+        ? pets.map((p) =>
+            dotted(
+              `${speciesEmoji(p)} ${value(p.name ?? "unnamed", 100)}`,
+              p.breed && value(p.breed, 80),
+              p.petId !== undefined && toned("muted", `pet id ${p.petId}`),
+            ),
+          )
+        : [line("none recorded")]),
+    ]),
+  );
+  const actions: Action[] = [];
+  const history = c.customerId !== undefined ? o.historyAction?.(c.customerId) : undefined;
+  if (history) actions.push({ text: "Booking history", style: "primary", ...history });
+  for (const p of pets.slice(0, 10)) {
+    const open = p.petId !== undefined ? o.petAction?.(p.petId) : undefined;
+    if (open) actions.push({ text: `${p.name ?? "Pet"}: care`, ...open });
+  }
+  if (actions.length) parts.push({ kind: "actions", actions });
+  parts.push({
+    kind: "note",
+    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`, requestIdSpan(v.requestId))],
+  });
+  return { fallback: `Customer: ${customerName(c)}`, parts };
+}
+
+// --- a page of customers -------------------------------------------------------------------------
+
+export interface ListDocOptions {
+  /** Slack's buttons: each record's card, and the pages. */
+  openAction?: ActionOf<number>;
+  pageAction?: PageAction;
+}
+
+export function customerListDoc(l: CustomerSearch, o: ListDocOptions = {}): Doc {
+  const title = `Customers matching “${value(l.query, 100)}” (${l.totalRecords})`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  for (const c of l.items) {
+    const pets = activePets(c.pets).map((p) => p.name ?? "unnamed");
+    parts.push({
+      kind: "item",
+      lines: [
+        dotted(
+          strong(value(customerName(c), 200)),
+          c.archived && "📦 archived",
+          pets.length ? `🐾 ${value(pets.join(", "), 300)}` : "no pets recorded",
+          toned("accent", `customer id ${c.customerId ?? "not recorded"}`),
+        ),
+      ],
+    });
+    const open = c.customerId !== undefined ? o.openAction?.(c.customerId) : undefined;
+    if (open) parts.push({ kind: "actions", actions: [{ text: "Open", ...open }] });
+  }
+  if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
+  parts.push({ kind: "note", lines: [pageNote(l)] });
+  return { fallback: title, parts };
+}
+
+// --- a page of bookings --------------------------------------------------------------------------
+
+export interface BookingListDocOptions extends ListDocOptions {
+  timezone: string;
+  thisYear: string;
+}
+
+/** A customer's booking history or a bookings search: reference and id, dates, type, status, room, money. */
+export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListDocOptions): Doc {
+  const title = `${value(l.title, 200)} (${l.totalRecords})`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (l.items.length === 0) {
+    parts.push({ kind: "text", lines: [line(value(l.emptyText, 600))] });
+    return { fallback: title, parts };
+  }
+  for (const b of l.items) {
+    const id = b.reference && b.bookingId !== undefined ? ` (booking id ${b.bookingId})` : "";
+    const when = `${dateTimeOf(b.checkInDate, o.timezone, o.thisYear)} → ${dateTimeOf(b.checkOutDate, o.timezone, o.thisYear)}`;
+    const payment = paymentOf(b);
+    parts.push({
+      kind: "item",
+      lines: [
+        dotted(
+          line(referenceSpan(b), id),
+          b.petNames ? value(b.petNames, 300) : "pets not recorded",
+          b.customerName ? value(b.customerName, 200) : "owner not recorded",
+        ),
+        dotted(
+          when,
+          value(bookingTypeText(b), 60),
+          statusWords(b, "status not recorded"),
+          b.roomName && value(b.roomName, 100),
+          toned(payment === "paid" || payment === "unknown" ? undefined : "warn", paymentWords(payment)),
+        ),
+      ],
+    });
+    const open = b.bookingId !== undefined ? o.openAction?.(b.bookingId) : undefined;
+    if (open) parts.push({ kind: "actions", actions: [{ text: "Open", ...open }] });
+  }
+  if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
+  parts.push({ kind: "note", lines: [pageNote(l)] });
+  return { fallback: `${title}: ${plural(l.items.length, "booking")} on this page`, parts };
+}

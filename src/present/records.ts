@@ -1,0 +1,399 @@
+/**
+ * /booking, /pet and a list of pets as documents: one booking (dates, status, money, owner with
+ * contacts, each pet's care summary, the stay's record), one pet's card, and a page of pets that
+ * tells same-named pets apart. Only the asker sees them, so contacts are allowed here.
+ */
+import type { BookingView, PetSearch, PetView } from "../answers/records.ts";
+import { bookingTypeText, paymentOf, standingOf, statusText } from "../domain/bookings.ts";
+import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
+import { customerName } from "../domain/customers.ts";
+import type { PetCare } from "../domain/day.ts";
+import type { StayRecordView } from "../domain/stay.ts";
+import type { Booking } from "../kennel/schemas.ts";
+import {
+  allergyInNotesWords,
+  COULD_NOT_BE_READ,
+  evaluationWords,
+  listedTwiceWords,
+  medicationRow,
+  petAboutWords,
+  petStateWords,
+  speciesEmoji,
+  unreadableWords,
+} from "../words/care.ts";
+import { dateTimeOf, dayOf } from "../words/dates.ts";
+import { paymentWords } from "../words/money.ts";
+import { staySummaryWords } from "../words/stay.ts";
+import { careWarningLine } from "./care.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  lineText,
+  type Part,
+  requestIdSpan,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+import { pageActions } from "./parts.ts";
+
+/** A surface's button for a record (Slack); without it, no button. */
+type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
+
+/** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
+const PART_CHARS = 2400;
+
+const partChars = (ls: Line[]) => ls.reduce((n, l) => n + lineText(l).length + 1, 0);
+
+/** Lines in as few text parts as fit a section each, whole lines kept together. */
+export function textParts(ls: Line[]): Part[] {
+  const parts: Part[] = [];
+  let chunk: Line[] = [];
+  let used = 0;
+  for (const l of ls) {
+    const n = partChars([l]);
+    if (chunk.length && used + n > PART_CHARS) {
+      parts.push({ kind: "text", lines: chunk });
+      chunk = [];
+      used = 0;
+    }
+    chunk.push(l);
+    used += n;
+  }
+  if (chunk.length) parts.push({ kind: "text", lines: chunk });
+  return parts;
+}
+
+// --- the care summary ----------------------------------------------------------------------------
+
+/** "complete (Mon 3 Nov) · calm with other dogs" */
+function evaluationLine(care: CareFacts, timezone: string, thisYear: string): Line {
+  return dotted(
+    `${evaluationWords(care.evaluation)}${care.evaluationDate ? ` (${dayOf(care.evaluationDate, timezone, thisYear)})` : ""}`,
+    care.evaluationNotes && value(care.evaluationNotes, 300),
+  );
+}
+
+/** "⚠️ Allergies: chicken": a label, then what is recorded. */
+const labelled = (symbol: string, label: string, rest: Line): Line => [
+  { text: `${symbol} ` },
+  strong(label),
+  { text: ": " },
+  ...rest,
+];
+
+/**
+ * A pet's care in full, the one summary of the booking and the pet cards: what changes today first
+ * (fasting, care that could not be read, an allergy in the medical notes, a drug listed twice), then
+ * the diet by round, each medication with its own midday and evening instructions (every dose,
+ * each part of a row cut on its own so no part pushes another out), allergies, medical and grooming
+ * notes, and the notes.
+ */
+function careSummaryLines(care: CareFacts): Line[] {
+  const out: Line[] = [];
+  const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
+  if (care.fasting) out.push(labelled("🚫", "Fasting", [toned("alert", value(care.fasting, 300))]));
+  if (care.unreadable.length)
+    out.push([toned("alert", `❔ ${value(unreadableWords(care.unreadable), 300)}`)]);
+  if (care.allergyInNotes)
+    out.push([toned("warn", `🩺 ${value(allergyInNotesWords(care.allergyInNotes), 300)}`)]);
+  for (const name of care.listedTwice) out.push([toned("warn", `💊 ${value(listedTwiceWords(name), 200)}`)]);
+  const d = care.diet;
+  out.push([{ text: "🍽 " }, strong("Diet")]);
+  if (!hasAnyDiet(d)) out.push(line("No diet recorded."));
+  for (const [label, text] of [
+    ["General", d.general],
+    ["Morning", d.morning],
+    ["Midday", d.midday],
+    ["Evening", d.evening],
+  ] as const)
+    if (text) out.push(line(strong(label), `: ${value(text, 600)}`));
+  if (care.medications.length) {
+    out.push([
+      { text: "💊 " },
+      strong("Medication"),
+      { text: " (instruction · midday · evening, as recorded)" },
+    ]);
+    for (const m of care.medications) {
+      const row = medicationRow({
+        ...m,
+        instruction: m.instruction && value(m.instruction, 400),
+        midday: m.midday && value(m.midday, 300),
+        evening: m.evening && value(m.evening, 300),
+      });
+      out.push([toned("warn", `${m.n}. ${value(row, 1200)}`)]);
+    }
+  } else
+    out.push(
+      labelled("💊", "Medication", [
+        unread(/medication|its care/) ? toned("alert", COULD_NOT_BE_READ) : { text: "none recorded" },
+      ]),
+    );
+  out.push(
+    labelled("⚠️", "Allergies", [
+      care.allergies
+        ? toned("warn", value(care.allergies, 600))
+        : unread(/allergies|its care/)
+          ? toned("alert", COULD_NOT_BE_READ)
+          : { text: "none recorded" },
+    ]),
+  );
+  if (care.medicalNotes) out.push(labelled("🩺", "Medical notes", [{ text: value(care.medicalNotes, 600) }]));
+  if (care.groomingNotes)
+    out.push(labelled("✂️", "Grooming notes", [{ text: value(care.groomingNotes, 400) }]));
+  if (care.notes) out.push(labelled("📝", "Notes", [{ text: value(care.notes, 600) }]));
+  return out;
+}
+
+// --- a booking -----------------------------------------------------------------------------------
+
+export interface BookingDocOptions {
+  timezone: string;
+  thisYear: string;
+  /** Most pets drawn, and most parts they may take (Slack's blocks are few); the rest are counted. */
+  maxPets?: number;
+  maxParts?: number;
+  /** Most characters of the pets' care: a pet that would be cut is counted, never cut. */
+  maxChars?: number;
+  /** Slack's buttons: the owner's card, each pet's card, the stay's record. */
+  ownerAction?: ActionOf<number>;
+  petAction?: ActionOf<number>;
+  stayAction?: ActionOf<StayRecordView>;
+}
+
+/** "confirmed", or a status Kennel Desk does not know, as the API wrote it, marked; `missing` when none. */
+export function statusWords(b: BookingView["booking"], missing = "not recorded"): string {
+  const words = value(statusText(b.status), 60) || missing;
+  return standingOf(b) === "unknown_status" ? `status “${words}” (not one Kennel Desk knows)` : words;
+}
+
+/** "📋 Stay record, Juniper: …" per pet, or why the record could not be read. */
+function stayLines(stay: StayRecordView | undefined, timezone: string): Line[] {
+  if (!stay) return [];
+  if (stay.problem) return [line(`📋 ❔ ${value(stay.problem, 600)}`)];
+  return stay.pets.map((p) => line(`📋 ${value(staySummaryWords(p, timezone), 1000)}`));
+}
+
+function bookingTitle(b: BookingView["booking"]): string {
+  return `Booking ${b.reference ? value(b.reference, 100) : b.bookingId !== undefined ? `#${b.bookingId}` : ""}`.trim();
+}
+
+export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
+  const b = v.booking as Booking;
+  const title = bookingTitle(b);
+  const payment = paymentOf(b);
+  const money = paymentWords(payment, true);
+  const when = (iso: string | undefined) => line(dateTimeOf(iso, o.timezone, o.thisYear));
+  const type = bookingTypeText(b);
+  const contacts = dotted(
+    b.customerPhone && `📞 ${value(b.customerPhone, 100)}`,
+    b.customerEmail && `✉️ ${value(b.customerEmail, 200)}`,
+  );
+  const parts: Part[] = [
+    { kind: "title", text: title },
+    {
+      kind: "fields",
+      fields: [
+        { label: "Status", value: line(statusWords(b)) },
+        { label: "Type", value: line(type ? value(type, 60) : "not recorded") },
+        { label: "Check-in", value: when(b.checkInDate) },
+        { label: "Check-out", value: when(b.checkOutDate) },
+        {
+          label: "Room",
+          value: line(
+            b.roomName
+              ? value(b.roomName, 100)
+              : v.full
+                ? "not assigned"
+                : "not known (only the short booking could be read)",
+          ),
+        },
+        {
+          label: "Money",
+          value: [toned(payment === "paid" || payment === "unknown" ? undefined : "alert", money)],
+        },
+        {
+          label: "Pets",
+          value: line(
+            `${b.petNames ? value(b.petNames, 400) : "not recorded"}${b.numberOfPets ? ` (${b.numberOfPets})` : ""}`,
+          ),
+        },
+        {
+          label: "Owner",
+          value: dotted(
+            `${b.customerName ? value(b.customerName, 200) : "not recorded"}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
+            contacts,
+          ),
+        },
+        { label: "Booking id", value: [toned("accent", String(b.bookingId ?? "not recorded"))] },
+      ],
+    },
+  ];
+  // Each button beside what it opens: the owner's card under the owner, each pet's under its care.
+  const button = (text: string, a: Omit<Action, "text"> | undefined) => {
+    if (a) parts.push({ kind: "actions", actions: [{ text, ...a }] });
+  };
+  button("Customer details", b.customerId !== undefined ? o.ownerAction?.(b.customerId) : undefined);
+  const pets: PetCare[] = [];
+  let used = 0;
+  for (const p of v.care.pets.slice(0, o.maxPets)) {
+    const head = dotted(
+      line(`${speciesEmoji(p.pet)} `, strong(value(p.flags.name, 100))),
+      p.pet.breed && value(p.pet.breed, 100),
+      p.pet.petId !== undefined && toned("muted", `pet id ${p.pet.petId}`),
+    );
+    const evaluation =
+      p.care.evaluation === "not_complete"
+        ? [labelled("🆕", "Evaluation", evaluationLine(p.care, o.timezone, o.thisYear))]
+        : [];
+    // The pet's line first, its care beneath (the terminal indents it); a long summary goes on in
+    // further parts, whole lines each, so no section is cut.
+    const [first, ...rest] = textParts([head, ...careSummaryLines(p.care), ...evaluation]);
+    if (first?.kind !== "text") continue;
+    const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
+    if (o.maxParts !== undefined && parts.length + rest.length + 2 > o.maxParts) break;
+    if (o.maxChars !== undefined && pets.length > 0 && used + chars > o.maxChars) break;
+    used += chars;
+    pets.push(p);
+    parts.push({ kind: "item", lines: first.lines }, ...rest);
+    button(
+      `Care summary: ${p.flags.name}`,
+      p.pet.petId !== undefined ? o.petAction?.(p.pet.petId) : undefined,
+    );
+  }
+  const more = v.care.pets.length - pets.length;
+  if (more > 0) parts.push({ kind: "text", lines: [line(`${more} more pets: open each with /pet`)] });
+  const warning = careWarningLine(v.care);
+  const problems = [
+    ...(warning ? [warning] : []),
+    ...(v.careProblem ? [[toned("alert", `❔ ${value(v.careProblem, 600)}`)]] : []),
+  ];
+  if (problems.length) parts.push({ kind: "text", lines: problems });
+  parts.push(...textParts(stayLines(v.stay, o.timezone)));
+  button("Stay record", v.stay && !v.stay.problem && v.stay.pets.length ? o.stayAction?.(v.stay) : undefined);
+  parts.push({ kind: "note", lines: [line(requestIdSpan(v.requestId))] });
+  return { fallback: `${title}: ${b.customerName ?? ""} ${b.petNames ?? ""}`, parts };
+}
+
+// --- a pet ---------------------------------------------------------------------------------------
+
+export interface PetDocOptions {
+  timezone: string;
+  thisYear: string;
+}
+
+export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
+
+/** The index of the pet card's "about" part (Slack puts the photo beside it). */
+export const PET_ABOUT_PART = 2;
+
+export function petDoc(v: PetView, o: PetDocOptions): Doc {
+  const { pet, care, owner } = v;
+  const name = value(petName(v), 100);
+  const about = petAboutWords(pet).map((x) => value(x, 100));
+  const parts: Part[] = [
+    { kind: "title", text: `${speciesEmoji(pet)} ${name}` },
+    { kind: "summary", lines: [line(petStateWords(pet).join(" · "))].filter((l) => l.length) },
+    {
+      kind: "text",
+      lines: [
+        line(about.length ? about.join(" · ") : "No details recorded."),
+        ...(pet.photo ? [line(`📷 Photo: ${value(pet.photo, 300)}`)] : []),
+      ],
+    },
+  ];
+  const fields: Array<{ label: string; value: Line }> = [];
+  if (pet.microchip) fields.push({ label: "Microchip", value: [toned("accent", value(pet.microchip, 100))] });
+  if (pet.registration) fields.push({ label: "Registration", value: line(value(pet.registration, 200)) });
+  if (pet.passport) fields.push({ label: "Passport", value: line(value(pet.passport, 200)) });
+  if (pet.insurer || pet.insurerNumber)
+    fields.push({
+      label: "Insurer",
+      value: dotted(
+        pet.insurer ? value(pet.insurer, 200) : "not recorded",
+        pet.insurerNumber && `policy ${value(pet.insurerNumber, 100)}`,
+      ),
+    });
+  fields.push({ label: "Evaluation", value: evaluationLine(care, o.timezone, o.thisYear) });
+  parts.push({ kind: "fields", fields });
+  parts.push(...textParts(careSummaryLines(care)));
+  if (owner) {
+    const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
+    const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");
+    parts.push({
+      kind: "text",
+      lines: [
+        labelled("👤", "Owner", [
+          {
+            text: `${value(customerName(owner), 200)}${owner.customerId !== undefined ? ` (customer id ${owner.customerId})` : ""}`,
+          },
+        ]),
+        ...(phones ? [line(`📞 ${value(phones, 200)}`)] : []),
+        ...(emergency ? [labelled("🚨", "Emergency contact", [{ text: value(emergency, 300) }])] : []),
+      ],
+    });
+  } else if (pet.customerId !== undefined) {
+    parts.push({ kind: "text", lines: [line(`👤 Owner: customer ${pet.customerId} (could not be loaded)`)] });
+  }
+  parts.push({
+    kind: "note",
+    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`, requestIdSpan(v.requestId))],
+  });
+  return { fallback: `Care summary: ${petName(v)}`, parts };
+}
+
+// --- a page of pets ------------------------------------------------------------------------------
+
+export interface PetListDocOptions {
+  /** Slack's buttons: each pet's card, and the pages. */
+  openAction?: ActionOf<number>;
+  pageAction?: (page: number, direction: "prev" | "next") => Omit<Action, "text">;
+}
+
+/** Same-named pets told apart: owner, breed, sex, age (when the API gives one) and the pet id. */
+export function petListDoc(l: PetSearch, o: PetListDocOptions = {}): Doc {
+  const title = `Pets matching “${value(l.query, 100)}” (${l.totalRecords})`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (l.owner)
+    parts.push({
+      kind: "summary",
+      lines: [line(`Searched for “${value(l.name, 100)}” with owner “${value(l.owner, 100)}”.`)],
+    });
+  for (const { pet, owner, age } of l.items) {
+    const who = owner
+      ? value(owner, 200)
+      : pet.customerId !== undefined
+        ? `owner: customer ${pet.customerId}`
+        : "owner not recorded";
+    const name = value(pet.name ?? "unnamed", 100);
+    parts.push({
+      kind: "item",
+      lines: [
+        dotted(
+          line(`${speciesEmoji(pet)} `, strong(name)),
+          who,
+          ...[pet.breed, pet.sex, age].map((x) => x && value(x, 100)),
+          pet.deleted && "🗑 deleted",
+          toned("accent", `pet id ${pet.petId ?? "not recorded"}`),
+        ),
+      ],
+    });
+    const open = pet.petId !== undefined ? o.openAction?.(pet.petId) : undefined;
+    if (open)
+      parts.push({
+        kind: "actions",
+        actions: [{ text: `Open ${pet.name ?? "pet"}${owner ? ` (${owner})` : ""}`, ...open }],
+      });
+  }
+  if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
+  parts.push({ kind: "note", lines: [pageNote(l)] });
+  return { fallback: title, parts };
+}
+
+/** "page 2 of 5 · request id …" */
+export function pageNote(l: { page: number; totalPages: number; requestId: string }): Line {
+  return dotted(l.totalPages > 1 && `page ${l.page} of ${l.totalPages}`, requestIdSpan(l.requestId));
+}
