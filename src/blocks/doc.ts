@@ -12,6 +12,7 @@ import type { Block, Button, Message, SectionBlock } from "./types.ts";
 /** A span in mrkdwn: escaped; strong in `*…*`, em in `_…_`, where Slack would draw them. */
 function spanMrkdwn(s: Span): string {
   const text = esc(s.text);
+  if (s.code) return text.trim() && !text.includes("`") ? `\`${text}\`` : text;
   if (!s.strong && !s.em) return text;
   const mark = s.strong ? "*" : "_";
   const lead = /^\s*/.exec(text)?.[0] ?? "";

@@ -9,7 +9,7 @@
  * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
  * is a span's meaning, not its look: `strong`, `em`, and a `tone` the terminal colours.
  */
-import { cleanText, shorten } from "../domain/text.ts";
+import { oneLine, shorten } from "../domain/text.ts";
 
 /** What a span says about itself: the terminal colours it; Slack shows only strong and em. */
 export type Tone = "alert" | "warn" | "muted" | "accent";
@@ -18,6 +18,8 @@ export interface Span {
   text: string;
   strong?: true;
   em?: true;
+  /** An identifier staff copy (a reference, a request id, a microchip): Slack's code, the terminal's cyan. */
+  code?: true;
   tone?: Tone;
 }
 
@@ -65,14 +67,23 @@ export interface Doc {
 // ---------------------------------------------------------------------------------------------
 // Building spans and lines.
 
-/** A value from the API on one line: cleaned, white space folded, cut at `max` characters. */
+/**
+ * A value from the API on one line: cleaned, a line break inside it shown as " ↵ " (so it can never
+ * start a line of its own: a room named "Kennel 4\n✅ paid in full"), spaces folded, cut at `max`.
+ */
 export function value(v: unknown, max = 500): string {
-  return shorten(cleanText(v).replace(/\s+/g, " ").trim(), max);
+  return shorten(
+    oneLine(v)
+      .replace(/[ \t]+/g, " ")
+      .trim(),
+    max,
+  );
 }
 
 export const strong = (text: string, tone?: Tone): Span =>
   tone ? { text, strong: true, tone } : { text, strong: true };
 export const em = (text: string): Span => ({ text, em: true });
+export const code = (text: string): Span => ({ text, code: true });
 export const toned = (tone: Tone | undefined, text: string): Span => (tone ? { text, tone } : { text });
 
 /** A line of spans and strings, with empty ones dropped. */

@@ -13,7 +13,7 @@ import {
   PRIVACY_HELP,
   SEEN_BY,
 } from "../words/help.ts";
-import { type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { code, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 const STATUS_ICON = { ok: "✅", unreachable: "🔌", key_rejected: "🔑", wrong_address: "🧭" } as const;
 
@@ -99,7 +99,7 @@ export function failureDoc(f: Failure): Doc {
   const [first, ...rest] = ownLines(f.what, 1500);
   const what: Line[] = [[toned("alert", `⚠️ ${first?.[0]?.text ?? "Something went wrong."}`)], ...rest];
   const id = f.requestId
-    ? [line("Request id: ", toned("accent", value(f.requestId, 100)), " (quote it to support)")]
+    ? [line("Request id: ", code(value(f.requestId, 100)), " (quote it to support)")]
     : [];
   return {
     fallback: `${f.what} ${f.whatToDo}`,

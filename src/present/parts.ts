@@ -1,7 +1,7 @@
 /** Parts more than one document uses: a room's line, a summary line, a reference, page buttons. */
 import { ENTRY_CAPS } from "../domain/day.ts";
 import type { SummaryPart } from "../words/day.ts";
-import { type Action, dotted, type Line, type Part, type Span, strong, toned, value } from "./doc.ts";
+import { type Action, code, dotted, type Line, type Part, type Span, strong, toned, value } from "./doc.ts";
 
 /** A room's name as a group's line. */
 export const roomLine = (room: string): Line => [strong(room)];
@@ -13,10 +13,9 @@ export function summaryLine(parts: SummaryPart[], place?: string): Line {
 
 /** A booking's reference, or its id when it has none. */
 export function referenceSpan(b: { reference?: string | undefined; bookingId?: number | undefined }): Span {
-  return toned(
-    "accent",
-    b.reference ? value(b.reference, ENTRY_CAPS.reference) : `booking id ${b.bookingId ?? "not recorded"}`,
-  );
+  return b.reference
+    ? code(value(b.reference, ENTRY_CAPS.reference))
+    : { text: `booking id ${b.bookingId ?? "not recorded"}` };
 }
 
 /** ◀ Previous and Next ▶ (page k of n), when there is more than one page. */

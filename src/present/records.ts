@@ -27,6 +27,7 @@ import { staySummaryWords } from "../words/stay.ts";
 import { careWarningLine } from "./care.ts";
 import {
   type Action,
+  code,
   type Doc,
   dotted,
   type Line,
@@ -306,7 +307,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
     },
   ];
   const fields: Array<{ label: string; value: Line }> = [];
-  if (pet.microchip) fields.push({ label: "Microchip", value: [toned("accent", value(pet.microchip, 100))] });
+  if (pet.microchip) fields.push({ label: "Microchip", value: [code(value(pet.microchip, 100))] });
   if (pet.registration) fields.push({ label: "Registration", value: line(value(pet.registration, 200)) });
   if (pet.passport) fields.push({ label: "Passport", value: line(value(pet.passport, 200)) });
   if (pet.insurer || pet.insurerNumber)

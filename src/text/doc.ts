@@ -14,7 +14,7 @@ const TONE = { alert: red, warn: yellow, muted: dim, accent: cyan } as const;
 function spanText(o: TextOptions, s: Span): string {
   // Our own words and values already cleaned by the document; a line break can never start a line.
   const text = cleanText(s.text).replace(/\s*\n\s*/g, " ");
-  const toned = s.tone ? TONE[s.tone](o, text) : text;
+  const toned = s.tone ? TONE[s.tone](o, text) : s.code ? cyan(o, text) : text;
   return s.strong ? bold(o, toned) : toned;
 }
 

@@ -91,7 +91,7 @@ describe("the day list", () => {
       expectWithinLimits(message);
       expect(messageChars(message)).toBeLessThanOrEqual(LIMITS.messageText);
       for (const s of message.blocks) {
-        const m = / · REF-(\d+)-/.exec(s.type === "section" ? (s.text?.text ?? "") : "");
+        const m = /`REF-(\d+)-/.exec(s.type === "section" ? (s.text?.text ?? "") : "");
         if (m) seen.push(m[1] as string);
       }
       expect(parsedTexts(message)).not.toMatch(/<!channel>|<http|<b>/);
@@ -211,7 +211,7 @@ describe("the day list", () => {
     }
     const refs = [post.parent, ...post.replies].flatMap((m) =>
       m.blocks.flatMap((b) =>
-        b.type === "section" ? [...(b.text?.text ?? "").matchAll(/ · REF-(\d+)-/g)].map((x) => x[1]) : [],
+        b.type === "section" ? [...(b.text?.text ?? "").matchAll(/`REF-(\d+)-/g)].map((x) => x[1]) : [],
       ),
     );
     expect(new Set(refs).size).toBe(300);

@@ -236,8 +236,7 @@ describe("a 300-departure day", () => {
     const { parent, replies } = digestMessages(report, "Europe/London");
     const all = [parent, ...replies];
     for (const m of all) expect(limitViolations(m)).toEqual([]);
-    // The reference ends an entry's second line.
-    const refs = all.flatMap((m) => [...JSON.stringify(m).matchAll(/ · R(\d+)(?=\\n|")/g)].map((x) => x[1]));
+    const refs = all.flatMap((m) => [...JSON.stringify(m).matchAll(/`R(\d+)`/g)].map((x) => x[1]));
     expect(refs).toHaveLength(300);
     expect(new Set(refs).size).toBe(300);
     expect(JSON.stringify(parent)).toContain("*🔴 100 unpaid*");

@@ -15,7 +15,8 @@ const unescapeMarks = (t: string) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">
 export function unmark(t: string): string {
   return t
     .replace(/(^|[\s(:·])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?=$|[\s).,:;!?·])/g, "$1$2")
-    .replace(/(^|[\s(:·])_([^_\s](?:[^_\n]*[^_\s])?)_(?=$|[\s).,:;!?·])/g, "$1$2");
+    .replace(/(^|[\s(:·])_([^_\s](?:[^_\n]*[^_\s])?)_(?=$|[\s).,:;!?·])/g, "$1$2")
+    .replace(/`([^`\n]+)`/g, "$1");
 }
 
 const mrkdwnLines = (t: string) => unmark(t).split("\n").map(unescapeMarks);

@@ -175,7 +175,7 @@ async function runCell(x: Harness, c: Cmd, col: Column, user?: string): Promise<
     return { ok: false, note: `unclear: ${text.slice(0, 160)}` };
   }
   if (col.requestId && c.name !== "/kennel status") {
-    const rid = /Request id: ([^\s\\"]+) \(quote it/.exec(text)?.[1];
+    const rid = /Request id: `([^`]+)`/.exec(text)?.[1];
     if (!rid) return { ok: false, note: "no request id in the answer" };
     if (!h.lines.some((l) => l.includes(rid)) && !down.lines.some((l) => l.includes(rid))) {
       return { ok: false, note: "request id not logged" };
