@@ -118,7 +118,7 @@ describe("slash commands end to end", () => {
     const { answer } = await command({ command: "/booking", text: "NOPE-123" });
     expect(answer.body.response_type).toBe("ephemeral");
     expect(text(answer)).toMatch(/No booking with reference \\"NOPE-123\\" was found/);
-    expect(text(answer)).toMatch(/Request id: sbx-/);
+    expect(text(answer)).toMatch(/Request id: `sbx-/);
   });
 
   it("/pet NAME with several matches lists them with buttons; a button opens the care summary", async () => {
