@@ -299,8 +299,12 @@ export function feedsThisRound(diet: { round: string | undefined; general: strin
  * - `named`: no field for this round, but the instruction's words name it ("with lunch", "at
  *   bedtime", "twice daily", "every 8 hours"; src/domain/round-words.ts). Due. In the morning only
  *   for an instruction with no timed field (else `instruction`, which shows it in full anyway).
- * - `no_time`: only an instruction, with no time of day and no words naming this round: in every
+ * - `no_time`: only an instruction, with no time of day and no words naming any round: in every
  *   round, "no time given: follow the instruction". Due.
+ * - `named_elsewhere`: only an instruction, whose words name other rounds and not this one ("at
+ *   bedtime" on the midday sheet, "twice daily" at midday): shown with the instruction in full and
+ *   the rounds it names (`namedRounds`), not due here, so a bedtime sedative is neither given at
+ *   lunch nor recorded as given there by a round's "all given". Due on the rounds named (`named`).
  * - `once_a_day`: only an instruction, which says once a day ("once daily", "SID"): due on one
  *   round only, the one its words name, else the morning (`onceAt`). Due, "check it was not given".
  * - `once_elsewhere`: that once-a-day medication on the other rounds: it points to `onceAt`'s sheet
@@ -310,7 +314,15 @@ export function feedsThisRound(diet: { round: string | undefined; general: strin
  */
 export interface RoundMedication {
   medication: Medication;
-  state: "given" | "instruction" | "named" | "no_time" | "once_a_day" | "once_elsewhere" | "other_rounds";
+  state:
+    | "given"
+    | "instruction"
+    | "named"
+    | "no_time"
+    | "named_elsewhere"
+    | "once_a_day"
+    | "once_elsewhere"
+    | "other_rounds";
   /** To be given (or its instruction followed) this round. */
   due: boolean;
   /** This round's own instruction, when `given`. */
@@ -321,6 +333,8 @@ export interface RoundMedication {
   onceAt: Round | undefined;
   /** Morning round: the medication's own instructions for later rounds. */
   later: Array<{ round: Round; dose: string }>;
+  /** `named_elsewhere`: the rounds the instruction's words name, and the words. */
+  namedRounds?: Partial<Record<Round, string>>;
 }
 
 /**
@@ -344,13 +358,15 @@ export function medicationsFor(
         ? { ...base, state: "once_a_day", due: true, words: once, onceAt }
         : { ...base, state: "once_elsewhere", due: false, words: once, onceAt };
     }
-    const named = options.words ? roundsNamed(m.instruction)[round] : undefined;
+    const allNamed = options.words ? roundsNamed(m.instruction) : {};
+    const named = allNamed[round];
+    // Only an instruction, whose words name other rounds (not this one): shown, not due here.
+    const untimed = (): RoundMedication =>
+      Object.keys(allNamed).length > 0
+        ? { ...base, state: "named_elsewhere", due: false, namedRounds: allNamed }
+        : { ...base, state: "no_time", due: true };
     if (round === "morning" && m.instruction) {
-      if (!timed) {
-        return named
-          ? { ...base, state: "named", due: true, words: named }
-          : { ...base, state: "no_time", due: true };
-      }
+      if (!timed) return named ? { ...base, state: "named", due: true, words: named } : untimed();
       const later = (["midday", "evening"] as const).flatMap((r) => {
         const d = m[r];
         return d ? [{ round: r, dose: d }] : [];
@@ -358,7 +374,7 @@ export function medicationsFor(
       return { ...base, state: "instruction", due: true, later };
     }
     if (named) return { ...base, state: "named", due: true, words: named };
-    if (!timed) return { ...base, state: "no_time", due: true };
+    if (!timed) return untimed();
     return { ...base, state: "other_rounds", due: false };
   });
 }

@@ -2,7 +2,7 @@
  * Care facts in words, the same on every surface (Slack, terminal, connector). Plain text: each
  * renderer escapes and emphasises in its own way.
  */
-import type { Medication, Round, RoundMedication } from "../domain/care.ts";
+import { type Medication, ROUNDS, type Round, type RoundMedication } from "../domain/care.ts";
 import type { PetFlags } from "../domain/flags.ts";
 import { roundsNamed } from "../domain/round-words.ts";
 import type { Pet } from "../kennel/schemas.ts";
@@ -39,14 +39,15 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
     }
     case "named":
       return `${m.name} · instruction (its words "${rm.words}" put it on this round): ${m.instruction}`;
-    case "no_time": {
-      // Its words may name other rounds ("at bedtime" on the morning sheet, "twice daily" at midday):
-      // then say which, rather than "no time given" beside a time. The line stays on the sheet.
-      const named = roundsNamed(m.instruction);
-      const rounds = Object.keys(named) as Round[];
-      if (rounds.length === 0) return `${m.name} · ${instruction} · no time given: follow the instruction`;
+    case "no_time":
+      return `${m.name} · ${instruction} · no time given: follow the instruction`;
+    case "named_elsewhere": {
+      // "at bedtime" on the midday sheet: the line stays (the instruction in full), and says where it is given.
+      const named = rm.namedRounds ?? {};
+      const rounds = ROUNDS.filter((r) => named[r] !== undefined);
       const words = [...new Set(Object.values(named))].map((w) => `"${w}"`).join(", ");
-      return `${m.name} · ${instruction} · its words name the ${rounds.join(" and ")} (${words}): follow the instruction`;
+      const them = rounds.length > 1 ? "those rounds" : "that round";
+      return `${m.name} · ${instruction} · its words name the ${rounds.join(" and ")} (${words}): given at ${them}, not this one`;
     }
     case "once_a_day":
       return `${m.name} · ${instruction} · once a day: check it was not given already`;

@@ -43,7 +43,7 @@ describe("roundMessages", () => {
     );
     expect(s).not.toContain("<!channel>");
     expect(s).toContain(
-      '💊 Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): follow the instruction',
+      '💊 Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): given at that round, not this one',
     );
     expect(s).toContain("once a day: check it was not given already");
     expect(s).toContain("🍽 no diet on record: feed as usual and check the booking");

@@ -8,6 +8,7 @@ import {
   ROUNDS,
   type Round,
 } from "../../src/domain/care.ts";
+import { dueItems } from "../../src/domain/record.ts";
 import { onceADay, onceADayRound, roundsNamed } from "../../src/domain/round-words.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
@@ -100,10 +101,16 @@ describe("medication on the sheets, by the instruction's words", () => {
     ]);
     const bedtime: Pet = { medication: "Calmex: one capsule at bedtime" };
     expect(medicationsFor(careOf(bedtime).medications, "evening")[0]).toMatchObject({ state: "named" });
-    // The plain rule stays: in the other rounds, "no time given: follow the instruction".
-    expect(medicationsFor(careOf(bedtime).medications, "midday")[0]).toMatchObject({ state: "no_time" });
+    // In the other rounds the line stays, with the instruction, and says where it is given: not due there.
+    expect(medicationsFor(careOf(bedtime).medications, "midday")[0]).toMatchObject({
+      state: "named_elsewhere",
+      due: false,
+    });
     // In the morning too, for an instruction with no field at all.
-    expect(medicationsFor(careOf(bedtime).medications, "morning")[0]).toMatchObject({ state: "no_time" });
+    expect(medicationsFor(careOf(bedtime).medications, "morning")[0]).toMatchObject({
+      state: "named_elsewhere",
+      due: false,
+    });
     const eight: Pet = { medication: "Cefalexin 500 mg: one capsule every 8 hours" };
     for (const r of ROUNDS)
       expect(medicationsFor(careOf(eight).medications, r)[0]).toMatchObject({
@@ -114,19 +121,24 @@ describe("medication on the sheets, by the instruction's words", () => {
     expect(rows(twice, "evening")[0]).toContain('its words "twice daily" put it on this round');
   });
 
-  it("an untimed instruction whose words name other rounds says which there, never 'no time given' beside a time", () => {
+  it("an untimed instruction whose words name other rounds says which there, and is not due there (a bedtime sedative is not given, nor recorded as given, at lunch)", () => {
     const bedtime: Pet = { medication: "Calmex: one capsule at bedtime" };
     for (const r of ["morning", "midday"] as const) {
       expect(rows(bedtime, r)).toEqual([
-        'Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): follow the instruction',
+        'Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): given at that round, not this one',
       ]);
-      // Still on the sheet and still due: the words only ever add.
-      expect(medicationsFor(careOf(bedtime).medications, r)[0]?.due).toBe(true);
+      // Still on the sheet, with the instruction in full; due on the evening sheet only.
+      expect(medicationsFor(careOf(bedtime).medications, r)[0]?.due).toBe(false);
+      expect(dueItems(roundSheet(careOf(bedtime), r)).map((d) => d.item)).not.toContain("med:1");
     }
+    expect(medicationsFor(careOf(bedtime).medications, "evening")[0]?.due).toBe(true);
+    expect(dueItems(roundSheet(careOf(bedtime), "evening")).map((d) => d.item)).toContain("med:1");
     const twice: Pet = { medication: "Yumove: two tablets twice daily" };
     expect(rows(twice, "midday")[0]).toContain(
-      'its words name the morning and evening ("twice daily"): follow the instruction',
+      'its words name the morning and evening ("twice daily"): given at those rounds, not this one',
     );
+    for (const r of ["morning", "evening"] as const)
+      expect(medicationsFor(careOf(twice).medications, r)[0]?.due).toBe(true);
     const plain: Pet = { medication: "Apoquel 16 mg, one tablet" };
     expect(rows(plain, "midday")[0]).toContain("no time given: follow the instruction");
   });
@@ -262,7 +274,7 @@ describe("no dose hidden (properties over generated pets)", () => {
     );
   });
 
-  it("the round words never remove a line the plain rule shows (the once-a-day pointer aside, which names the sheet that shows it)", () => {
+  it("the round words never remove a line the plain rule shows (a dose they put on other rounds is due there, and its line stays)", () => {
     fc.assert(
       fc.property(medPet, (p) => {
         const care = careOf(p);
@@ -283,6 +295,16 @@ describe("no dose hidden (properties over generated pets)", () => {
               expect(roundMedicationRow(there as NonNullable<typeof there>, at)).toContain(
                 w.medication.instruction,
               );
+              return;
+            }
+            if (w.state === "named_elsewhere") {
+              // Its words name other rounds: there it is due, with the instruction; here the line stays.
+              expect(row).toContain(w.medication.instruction);
+              for (const at of Object.keys(w.namedRounds ?? {}) as Round[]) {
+                const there = medicationsFor([w.medication], at)[0];
+                expect(there?.due).toBe(true);
+              }
+              expect(Object.keys(w.namedRounds ?? {}).length).toBeGreaterThan(0);
               return;
             }
             if (x.due) expect(w.due).toBe(true);
