@@ -123,7 +123,7 @@ const cut = (t: string, max: number) =>
 const suffix = (s: Pick<PetRoundState, "b" | "p">) => `${s.b}-${s.p}`;
 
 /** A pet's blocks on a round post: its sheet with the record, and the two buttons. */
-export function petBlocks(sheet: string, state: PetRoundState, record: string): Block[] {
+export function petBlocks(sheet: string, state: PetRoundState, record: string, oneTap = true): Block[] {
   const value = stateValue(state);
   const section: SectionBlock = {
     type: "section",
@@ -135,8 +135,9 @@ export function petBlocks(sheet: string, state: PetRoundState, record: string): 
     {
       type: "actions",
       block_id: `${ACTIONS_BLOCK}:${state.b}:${state.p}`,
+      // A fasting pet is recorded item by item: one tap would say it ate (src/domain/record.ts oneTapAllowed).
       elements: [
-        button("✅ All given & eaten", recordAll.actionId(suffix(state)), value, "primary"),
+        ...(oneTap ? [button("✅ All given & eaten", recordAll.actionId(suffix(state)), value, "primary")] : []),
         button("✏️ Record each…", recordEach.actionId(suffix(state)), value),
       ],
     },
@@ -184,7 +185,10 @@ export function postedPets(blocks: unknown[]): PostedPet[] {
     const m = /^kd_pet:(\d+):(\d+):(\d+)$/.exec(b.block_id ?? "");
     if (!m || b.type !== "section") continue;
     const next = raw[index + 1];
-    const value = next?.elements?.find((e) => recordAll.pattern.test(e.action_id ?? ""))?.value;
+    // Both buttons carry the state; a fasting pet has only "Record each…".
+    const value = next?.elements?.find(
+      (e) => recordAll.pattern.test(e.action_id ?? "") || recordEach.pattern.test(e.action_id ?? ""),
+    )?.value;
     const state = recordAll.decode(value);
     if (!state || String(state.b) !== m[1] || String(state.p) !== m[2]) continue;
     const text = b.text?.text ?? "";

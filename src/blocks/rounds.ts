@@ -6,7 +6,7 @@
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
-import { dueItems } from "../domain/record.ts";
+import { dueItems, oneTapAllowed } from "../domain/record.ts";
 import { roundDoc } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import type { PetRoundState } from "./buttons.ts";
@@ -77,7 +77,8 @@ export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string, reco
   const items = r.pets.map((p, i): ThreadItem => {
     const text = truncate(sheets[i] ?? "", 2900);
     const state = record ? petState(p, r) : undefined;
-    return state ? { blocks: petBlocks(text, state, ""), reserve: RECORD_RESERVE } : text;
+    const oneTap = p.pet ? oneTapAllowed(p.pet.flags) : true;
+    return state ? { blocks: petBlocks(text, state, "", oneTap), reserve: RECORD_RESERVE } : text;
   });
   const post = threaded(doc.fallback, head, items, foot);
   if (!record) return post;

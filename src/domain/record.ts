@@ -56,6 +56,13 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
   return out;
 }
 
+/**
+ * May a pet's round be signed off in one tap ("All given & eaten")? Not for a fasting pet: its sheet
+ * can list a meal beside "NIL BY MOUTH", and one tap would record that it ate. Its items are
+ * recorded one by one ("Record each…"), where "not offered" is a choice.
+ */
+export const oneTapAllowed = (flags: { fasting: string | undefined }): boolean => !flags.fasting;
+
 export const isMedicationItem = (item: ItemKey) => item !== "meal";
 
 /** The entry's key for "one current entry per item". */

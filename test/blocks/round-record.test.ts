@@ -175,6 +175,37 @@ describe("the record beside a pet", () => {
   });
   const text = (blocks: unknown[]) => JSON.stringify(blocks);
 
+  it("a fasting pet has no one-tap 'All given & eaten' (it would record a meal eaten): only 'Record each…', and its record is still drawn", () => {
+    const fastingPet = petCare({
+      petId: 1000,
+      name: "Luna",
+      species: "Dog",
+      dietaryRequirementsPm: "Half meal",
+      notes: "NIL BY MOUTH – op at 10:00",
+      medication: "Rimadyl 50 mg",
+      medicationPm: "half a tablet",
+    } as Pet);
+    expect(fastingPet.flags.fasting).toBeTruthy();
+    const r = report(1);
+    const p0 = r.pets[0] as RoundPet;
+    const post = roundMessages(
+      { ...r, pets: [{ ...p0, pet: fastingPet, sheet: roundSheet(fastingPet.care, "evening") }] },
+      undefined,
+      { entries: [], timezone: TZ },
+    );
+    const actions = post.parent.blocks.filter((b) => b.type === "actions");
+    expect(actions).toHaveLength(1);
+    const labels = actions.flatMap((b) => (b.type === "actions" ? b.elements.map((e) => e.text.text) : []));
+    expect(labels).toEqual(["✏️ Record each…"]);
+    // After a tap the message is redrawn: the pet is still found by its remaining button.
+    expect(postedPets(post.parent.blocks)).toHaveLength(1);
+    const drawn = redrawRecord(post.parent.blocks, "t", [entry(0, "meal", "not_offered")], TZ);
+    expect(JSON.stringify(drawn.blocks)).toContain("not offered");
+    // Any other pet keeps both buttons.
+    const normal = roundMessages(report(1), undefined, { entries: [], timezone: TZ });
+    expect(JSON.stringify(normal.parent.blocks)).toContain("✅ All given & eaten");
+  });
+
   it("all given and eaten: one line, the time in the kennel's zone and who", () => {
     const out = redrawRecord(
       message().blocks,
