@@ -137,7 +137,9 @@ export function petBlocks(sheet: string, state: PetRoundState, record: string, o
       block_id: `${ACTIONS_BLOCK}:${state.b}:${state.p}`,
       // A fasting pet is recorded item by item: one tap would say it ate (src/domain/record.ts oneTapAllowed).
       elements: [
-        ...(oneTap ? [button("✅ All given & eaten", recordAll.actionId(suffix(state)), value, "primary")] : []),
+        ...(oneTap
+          ? [button("✅ All given & eaten", recordAll.actionId(suffix(state)), value, "primary")]
+          : []),
         button("✏️ Record each…", recordEach.actionId(suffix(state)), value),
       ],
     },

@@ -68,7 +68,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const load = Object.hasOwn(SUBCOMMANDS, command) ? SUBCOMMANDS[command] : undefined;
   if (!load) {
     io.stderr.write(
-      `Unknown command "${command.slice(0, 40)}".${didYouMean(command, COMMAND_NAMES)}\n\n${USAGE}`,
+      // One short answer: the suggestion stays on screen (the whole usage would scroll it away).
+      `Unknown command "${command.slice(0, 40)}".${didYouMean(command, COMMAND_NAMES)} The commands: ${COMMAND_NAMES.join(", ")}.\nkennel-desk help shows what each does.\n`,
     );
     return 2;
   }

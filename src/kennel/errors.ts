@@ -77,11 +77,18 @@ export class NotFoundError extends KennelError {
   constructor(what: string, ctx: ErrorContext = {}) {
     super(
       `No ${what} was found.`,
-      "Check the reference, id or spelling; records of other businesses are never visible with this key.",
+      `${notFoundHint(what)}; records of other businesses are never visible with this key.`,
       ctx,
     );
     this.what = what;
   }
+}
+
+/** What to check, by what was looked for: a pet or a customer has a name, never a reference. */
+function notFoundHint(what: string): string {
+  if (/reference/.test(what)) return "Check the reference or id";
+  if (/named|matching/.test(what)) return "Check the spelling (part of the name is enough), or give the id";
+  return "Check the id";
 }
 
 export class UnreachableError extends KennelError {

@@ -184,7 +184,9 @@ export class ChannelGuests {
           return `⚠️ ${where}: ${readersWords(a)} can read every post there. Remove them from the channel, or post in a channel without guests${part}.`;
         }
         if (a.problem) return `${where}: could not check its members: ${a.problem}.`;
-        return `${where}: no guest accounts among its ${plural(a.members, "member")}${part} (checked at start).`;
+        return a.members === 0
+          ? `${where}: no members found${part} (checked at start): check that the bot is in the channel.`
+          : `${where}: no guest accounts among its ${plural(a.members, "member")}${part} (checked at start).`;
       })
       .join(" ");
   }

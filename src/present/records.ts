@@ -276,7 +276,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   parts.push(...textParts(stayLines(v.stay, o.timezone)));
   button("Stay record", v.stay && !v.stay.problem && v.stay.pets.length ? o.stayAction?.(v.stay) : undefined);
   parts.push({ kind: "note", lines: [line(requestIdSpan(v.requestId))] });
-  return { fallback: `${title}: ${b.customerName ?? ""} ${b.petNames ?? ""}`, parts };
+  return { fallback: [title, b.petNames, b.customerName].filter(Boolean).join(" · "), parts };
 }
 
 // --- a pet ---------------------------------------------------------------------------------------

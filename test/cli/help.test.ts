@@ -126,6 +126,8 @@ describe("suggestions in the terminal", () => {
       const r = await run([typo as string]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`Unknown command "${typo}". Did you mean ${meant}?`);
+      // A short answer: the suggestion is not scrolled away by the whole usage.
+      expect(r.stderr.split("\n").filter(Boolean)).toHaveLength(2);
       expect(r.calls).toBe(0);
     }
   });

@@ -95,6 +95,16 @@ describe("the members of the channels the bot posts in", () => {
     );
   });
 
+  it("a channel with no members found says so, never 'no guest accounts among its 0 members'", async () => {
+    slack.channelMembers.set(POSTS, []);
+    const { guests, client } = setUp({});
+    await guests.check(client, WORKSPACE);
+    expect(guests.describe()).toMatch(
+      /channel C0POSTS \(DIGEST_CHANNEL\): no members found .*check that the bot is in the channel/,
+    );
+    expect(guests.describe()).not.toContain("0 members");
+  });
+
   it("bounded: a 3,000-member channel reads at most 10 pages and looks up at most 500 members", async () => {
     slack.channelMembers.set(POSTS, staff("L", 3000));
     const pagesBefore = calls("conversations.members").length;
