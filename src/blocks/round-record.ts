@@ -28,6 +28,8 @@ import type { Block, ContextBlock, SectionBlock } from "./types.ts";
 const PET_BLOCK = "kd_pet";
 const ACTIONS_BLOCK = "kd_act";
 export const PROGRESS_BLOCK = "kd_progress";
+/** The progress line of one message of a round posted in several (a parent and thread replies). */
+export const PROGRESS_PART_BLOCK = "kd_progress_part";
 /** Room kept in a message for each pet's record, drawn later (the compact form fits in it). */
 export const RECORD_RESERVE = 90;
 /** A section's text stays under this (Slack's 3000, less a margin). */
@@ -157,8 +159,10 @@ export function progressWords(p: RoundProgress): string {
   return parts.join(" · ");
 }
 
-function progressBlock(p: RoundProgress, where?: string): ContextBlock {
-  return { ...context(`${progressWords(p)}${where ? ` (${where})` : ""}`), block_id: PROGRESS_BLOCK };
+function progressBlock(p: RoundProgress, part: boolean): ContextBlock {
+  // A round in several messages: each message counts its own pets, and says so.
+  const words = part ? `${progressWords(p)} (the pets of this message)` : progressWords(p);
+  return { ...context(words), block_id: part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK };
 }
 
 // --- re-drawing a posted message from the store --------------------------------------------------
@@ -246,9 +250,9 @@ export function redrawRecord(
         text: { type: "mrkdwn", text: petSectionText(p.sheet, record), verbatim: true },
       };
     });
-    const progress = progressBlock(roundProgress(statuses));
-    const at = out.findIndex((b) => b.block_id === PROGRESS_BLOCK);
-    if (at >= 0) out[at] = progress as unknown as RawBlock;
+    const at = out.findIndex((b) => b.block_id === PROGRESS_BLOCK || b.block_id === PROGRESS_PART_BLOCK);
+    const part = out[at]?.block_id === PROGRESS_PART_BLOCK;
+    if (at >= 0) out[at] = progressBlock(roundProgress(statuses), part) as unknown as RawBlock;
     return out;
   };
   let out = draw(false);

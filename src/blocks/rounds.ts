@@ -12,7 +12,13 @@ import type { Entry } from "../record/types.ts";
 import type { PetRoundState } from "./buttons.ts";
 import { docBlocks, lineMrkdwn } from "./doc.ts";
 import { clip, context, fallback, truncate } from "./mrkdwn.ts";
-import { PROGRESS_BLOCK, petBlocks, RECORD_RESERVE, redrawRecord } from "./round-record.ts";
+import {
+  PROGRESS_BLOCK,
+  PROGRESS_PART_BLOCK,
+  petBlocks,
+  RECORD_RESERVE,
+  redrawRecord,
+} from "./round-record.ts";
 import { type Threaded, type ThreadItem, threaded } from "./thread.ts";
 import type { Block, Message } from "./types.ts";
 
@@ -51,17 +57,18 @@ function petState(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): PetRou
   };
 }
 
-function withProgress(m: Message, at: number, record: RoundRecord): Message {
+function withProgress(m: Message, at: number, record: RoundRecord, part: boolean): Message {
   if (!m.blocks.some((b) => b.type === "actions")) return m;
   const blocks: Block[] = [...m.blocks];
-  blocks.splice(at, 0, { type: "context", block_id: PROGRESS_BLOCK, elements: [] });
+  const id = part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK;
+  blocks.splice(at, 0, { type: "context", block_id: id, elements: [] });
   const drawn = redrawRecord(blocks, m.text, record.entries, record.timezone).blocks as Block[];
   if (record.problem) {
     drawn[at] = {
       ...context(
         `❔ The care record could not be read: ${clip(record.problem, 300)} It shows here at the next tap.`,
       ),
-      block_id: PROGRESS_BLOCK,
+      block_id: id,
     };
   }
   return { text: m.text, blocks: drawn };
@@ -83,7 +90,7 @@ export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string, reco
   const post = threaded(doc.fallback, head, items, foot);
   if (!record) return post;
   return {
-    parent: withProgress(post.parent, head.length, record),
-    replies: post.replies.map((m) => withProgress(m, 1, record)),
+    parent: withProgress(post.parent, head.length, record, post.replies.length > 0),
+    replies: post.replies.map((m) => withProgress(m, 1, record, true)),
   };
 }

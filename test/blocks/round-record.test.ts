@@ -106,7 +106,16 @@ describe("the record on a 150-pet round post", () => {
       expect(limitViolations(m)).toEqual([]);
       expect(duplicateActionIds(m)).toEqual([]);
       expect(JSON.stringify(m)).toContain("pets recorded");
+      // Each message counts its own pets, and says so (the header counts the whole round).
+      expect(JSON.stringify(m)).toContain("(the pets of this message)");
     }
+    // A round in one message counts the round, with no such words; after a tap it is redrawn alike.
+    const one = roundMessages(report(2), undefined, { entries: [], timezone: TZ });
+    expect(one.replies).toHaveLength(0);
+    expect(JSON.stringify(one.parent)).toContain("pets recorded");
+    expect(JSON.stringify(one.parent)).not.toContain("of this message");
+    const drawn = redrawRecord(messages[1]?.blocks ?? [], "t", [entry(60, "meal", "ate_all")], TZ);
+    expect(JSON.stringify(drawn.blocks)).toContain("(the pets of this message)");
   });
 
   it("after every item of every pet is recorded with the longest notes, and corrected, each message still fits", () => {
