@@ -58,10 +58,12 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
 
 /**
  * May a pet's round be signed off in one tap ("All given & eaten")? Not for a fasting pet: its sheet
- * can list a meal beside "NIL BY MOUTH", and one tap would record that it ate. Its items are
- * recorded one by one ("Record each…"), where "not offered" is a choice.
+ * can list a meal beside "NIL BY MOUTH", and one tap would record that it ate. Nor for a pet with a
+ * drug in two slots ("listed twice: check it is not a double dose"): one tap would record both doses
+ * given. Their items are recorded one by one ("Record each…"), where each outcome is a choice.
  */
-export const oneTapAllowed = (flags: { fasting: string | undefined }): boolean => !flags.fasting;
+export const oneTapAllowed = (flags: { fasting: string | undefined; listedTwice: string[] }): boolean =>
+  !flags.fasting && flags.listedTwice.length === 0;
 
 export const isMedicationItem = (item: ItemKey) => item !== "meal";
 

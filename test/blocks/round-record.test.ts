@@ -184,7 +184,7 @@ describe("the record beside a pet", () => {
   });
   const text = (blocks: unknown[]) => JSON.stringify(blocks);
 
-  it("a fasting pet has no one-tap 'All given & eaten' (it would record a meal eaten): only 'Record each…', and its record is still drawn", () => {
+  it("a fasting pet, or one with a drug in two slots, has no one-tap 'All given & eaten' (it would record a meal eaten, or a double dose): only 'Record each…', and its record is still drawn", () => {
     const fastingPet = petCare({
       petId: 1000,
       name: "Luna",
@@ -210,6 +210,24 @@ describe("the record beside a pet", () => {
     expect(postedPets(post.parent.blocks)).toHaveLength(1);
     const drawn = redrawRecord(post.parent.blocks, "t", [entry(0, "meal", "not_offered")], TZ);
     expect(JSON.stringify(drawn.blocks)).toContain("not offered");
+    // Nor for a drug in two slots: one tap would record both doses given.
+    const twice = petCare({
+      petId: 1000,
+      name: "Toby",
+      species: "Dog",
+      medication: "Rimadyl 50 mg, morning",
+      medicationPm: "half a tablet",
+      medication2: "rimadyl 50mg",
+      medication2Pm: "half a tablet",
+    } as Pet);
+    expect(twice.flags.listedTwice.length).toBeGreaterThan(0);
+    const twicePost = roundMessages(
+      { ...r, pets: [{ ...p0, pet: twice, sheet: roundSheet(twice.care, "evening") }] },
+      undefined,
+      { entries: [], timezone: TZ },
+    );
+    expect(JSON.stringify(twicePost.parent)).not.toContain("All given");
+    expect(JSON.stringify(twicePost.parent)).toContain("Record each");
     // Any other pet keeps both buttons.
     const normal = roundMessages(report(1), undefined, { entries: [], timezone: TZ });
     expect(JSON.stringify(normal.parent.blocks)).toContain("✅ All given & eaten");
