@@ -221,7 +221,14 @@ class SqlStore implements CareRecordStore {
       );
       existing.push(...current.map(entryOf));
     }
-    if (existing.length > 0) return { status: "already", existing };
+    if (existing.length > 0) {
+      // The same request delivered twice at once (PostgreSQL, read committed): the other delivery may
+      // have committed between the first look at the request key and this one. Its entries are this
+      // request's own, so it is a duplicate, not someone else's "already recorded".
+      const again = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
+      if (again.length > 0) return { status: "duplicate", entries: again.map(entryOf) };
+      return { status: "already", existing };
+    }
     const at = this.#clock.now().toISOString();
     await q("INSERT INTO care_requests (request_key, recorded_at) VALUES (?, ?)", [key, at]);
     const entries: Entry[] = [];

@@ -239,6 +239,14 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       const both = await Promise.all([store.record(request), other.record(request)]);
       expect(both.map((r) => r.status).sort()).toEqual(["duplicate", "recorded"]);
       expect(await store.entries({ date: "2026-11-24" })).toHaveLength(2);
+      // Again and again: the second delivery may commit between the first's two looks (read
+      // committed); it is still this request's duplicate, never someone's "already recorded".
+      for (let i = 0; i < 40; i++) {
+        const twice = [entry({ petId: 9000 + i, item: "meal", outcome: "ate_all", requestKey: `race-${i}` })];
+        const results = await Promise.all([store.record(twice), other.record(twice)]);
+        expect(results.map((r) => r.status).sort()).toEqual(["duplicate", "recorded"]);
+      }
+      expect(await store.entries({ date: "2026-11-24" })).toHaveLength(42);
       if (other !== store) await other.close();
       await store.close();
     });
