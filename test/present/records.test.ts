@@ -224,6 +224,21 @@ describe("a customer: one document, two serializers", () => {
     }
   });
 
+  it("a status no booking has (a typo) says the API matches it as written, and suggests the near one", async () => {
+    const typo = await bookingsSearch(busy.deps, "status:cancelld");
+    expect(typo.totalRecords).toBe(0);
+    const lines = expectSameLines(
+      bookingListMessages(typo, TZ, "2026", { search: typo.state }),
+      bookingsText(typo, TEXT),
+    );
+    expect(lines.join("\n")).toContain(
+      "No bookings have the status “cancelld” (the kennel API matches it as written). Did you mean cancelled?",
+    );
+    // A status the API uses finds its bookings, with no such words.
+    const right = await bookingsSearch(busy.deps, "status:cancelled");
+    expect(right.totalRecords).toBeGreaterThan(0);
+  });
+
   it("says the same with no bookings, and a customer who is not there is not found", async () => {
     const empty = {
       title: "Bookings of Ann Lee",
