@@ -160,7 +160,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: "0 OK, 1 not OK, 2 invalid settings.",
   },
   digest: {
-    args: "[--content KINDS] [--round ROUND] [--date YYYY-MM-DD] [--dry-run]",
+    args: "[--content KINDS] [--round ROUND] [--date YYYY-MM-DD] [--dry-run [--json]]",
     what: "A scheduled post, now (for cron or to see it). Posts at most once per day and kind, like the scheduler.",
     options: [
       [
@@ -169,7 +169,8 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       ],
       ["--round ROUND", `with --content rounds: ${roundNamesLine()} (default: the round now)`],
       ["--date YYYY-MM-DD", "the day (default today)"],
-      ["--dry-run", "print the post, post nothing"],
+      ["--dry-run", "print the post as a reader sees it, post nothing"],
+      ["--json", "with --dry-run: the post's Block Kit messages, exactly as they would be sent"],
     ],
     examples: ["kennel-desk digest --dry-run", "kennel-desk digest --content rounds --round lunch"],
     exits: "0 posted or already there, 1 Slack refused, 2 invalid settings or options, 3 kennel API failure.",

@@ -4,8 +4,10 @@
  * in DIGEST_CHANNEL, a round's sheet in ROUNDS_CHANNEL. Each goes through the scheduler's own job,
  * so it is posted at most once per day and kind, and completely.
  */
+import { dayReport } from "../answers/day.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
-import { currentRound } from "../answers/rounds.ts";
+import { currentRound, roundReport } from "../answers/rounds.ts";
+import { tomorrowCheck } from "../answers/today.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
@@ -15,8 +17,9 @@ import { createKennelClient } from "../kennel/client.ts";
 import { openCareRecord } from "../record/open.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
-import { isIsoDate, localDate } from "../time.ts";
-import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
+import { dayText, roundText, type TextOptions, tomorrowText } from "../text/index.ts";
+import { addDays, isIsoDate, localDate } from "../time.ts";
+import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
 
 type Content = DigestKind | "rounds" | "tomorrow";
 const CONTENTS: readonly Content[] = ["departures", "arrivals", "rounds", "tomorrow"];
@@ -47,6 +50,7 @@ export async function run(ctx: CliContext): Promise<number> {
   const { values } = readOptions(ctx.args, {
     date: { type: "string" },
     "dry-run": { type: "boolean" },
+    json: { type: "boolean" },
     content: { type: "string" },
     round: { type: "string" },
   });
@@ -104,10 +108,25 @@ export async function run(ctx: CliContext): Promise<number> {
   const theRound = round ?? currentRound(deps);
   const kinds = contents.map((c): PostKind => (c === "rounds" ? roundPost(theRound) : c));
   const { composePost } = await import("../digest/compose.ts");
-  if (dryRun) {
+  if (values.json === true && !dryRun) throw new UsageError("--json goes with --dry-run.", HELP_HINT);
+  if (dryRun && values.json === true) {
+    // The posts exactly as they would go to Slack: Block Kit, parent and thread replies.
     const posts = [];
     for (const kind of kinds) posts.push({ kind, date, ...(await composePost(deps, kind, date)) });
     io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
+    return 0;
+  }
+  if (dryRun) {
+    // The posts as a reader sees them: each one's document as text (the same words and order).
+    const texts = [];
+    for (const kind of kinds) {
+      const channel = roundOfPost(kind) ? config.rounds.channel : config.digest?.channel;
+      const where = channel ? `would be posted in ${channel}` : "no channel set";
+      texts.push(
+        `── ${kind}, ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
+      );
+    }
+    io.stdout.write(`${texts.join("\n\n")}\n`);
     return 0;
   }
   const posts: ScheduledPost[] = kinds.map((kind) => ({
@@ -134,6 +153,16 @@ export async function run(ctx: CliContext): Promise<number> {
   for (const post of posts)
     io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);
   return 0;
+}
+
+/** A post's text: the answer it is drawn from, as the terminal shows it (the post's own document). */
+async function postText(deps: Deps, kind: PostKind, date: string, o: TextOptions): Promise<string> {
+  if (kind === "departures" || kind === "arrivals")
+    return dayText(await dayReport(deps, kind, date, { wholeDay: true }), o);
+  if (kind === "tomorrow") return tomorrowText(await tomorrowCheck(deps, addDays(date, 1)), o);
+  const round = roundOfPost(kind);
+  if (!round) throw new Error(`Nothing shows the "${kind}" post as text.`);
+  return roundText(await roundReport(deps, round, date), o);
 }
 
 function outcomeLine(

@@ -43,7 +43,8 @@ Commands:
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow] (default
              DIGEST_CONTENT) [--round ROUND] (with --content rounds; default the
              round now) [--date YYYY-MM-DD] (default today) [--dry-run] (print the post, post
-             nothing). Posts at most once per day and kind, like the scheduler.
+             nothing; with --json its Block Kit). Posts at most once per day and kind, like the
+             scheduler.
              Exit 0 posted or already there, 1 Slack refused, 2 invalid settings, 3 API failure.
   mcp        The assistant connector: a Model Context Protocol server on standard input and output,
              with the read-only tools (see docs/connector.md).

@@ -40,9 +40,29 @@ const env = () => ({
 });
 
 describe("kennel-desk digest", () => {
-  it("--dry-run prints the Block Kit JSON and the text, posting nothing", async () => {
+  it("--dry-run prints each post as a reader sees it (the terminal's text of the same answer), posting nothing", async () => {
     const day = sandbox.data.busyDays[0] as string;
-    const r = await run(["--date", day, "--dry-run"], { ...env(), DIGEST_CONTENT: "departures,arrivals" });
+    const r = await run(["--date", day, "--dry-run", "--content", "departures,tomorrow"], env());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      new RegExp(`^── departures, ${day} \\(would be posted in C0MORNING\\) ──\n\nDepartures — `),
+    );
+    expect(r.stdout).toContain(`── tomorrow, ${day} (would be posted in C0MORNING) ──`);
+    expect(r.stdout).toMatch(/Care details missing — arrivals /);
+    expect(r.stdout).not.toContain('"blocks"');
+    const rounds = await run(["--date", day, "--dry-run", "--content", "rounds", "--round", "dinner"], env());
+    expect(rounds.code).toBe(0);
+    expect(rounds.stdout).toMatch(/── rounds:evening, .* \(no channel set\) ──\n\nEvening round — /);
+    expect((await run(["--json"], env())).code).toBe(2);
+    expect(slack.messages).toHaveLength(0);
+  });
+
+  it("--dry-run --json prints the Block Kit JSON and the text, posting nothing", async () => {
+    const day = sandbox.data.busyDays[0] as string;
+    const r = await run(["--date", day, "--dry-run", "--json"], {
+      ...env(),
+      DIGEST_CONTENT: "departures,arrivals",
+    });
     expect(r.code).toBe(0);
     const posts = JSON.parse(r.stdout) as Array<{
       kind: string;
