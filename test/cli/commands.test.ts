@@ -233,6 +233,7 @@ describe("kennel-desk digest (rounds and tomorrow, dry run)", () => {
       "--date",
       TODAY,
       "--dry-run",
+      "--json",
     ]);
     expect(r.code, r.stderr).toBe(0);
     // What would be posted: the parent message and its thread replies, as Block Kit.
@@ -252,7 +253,7 @@ describe("kennel-desk digest (rounds and tomorrow, dry run)", () => {
   });
 
   it("--content tomorrow --dry-run: the next day's arrivals whose pets lack care details", async () => {
-    const r = await run(["digest", "--content", "tomorrow", "--date", TODAY, "--dry-run"]);
+    const r = await run(["digest", "--content", "tomorrow", "--date", TODAY, "--dry-run", "--json"]);
     expect(r.code, r.stderr).toBe(0);
     const [post] = JSON.parse(r.stdout) as Array<{ kind: string; parent: Message }>;
     expect(post?.kind).toBe("tomorrow");

@@ -78,7 +78,17 @@ describe("kennel-desk rounds WORD", () => {
 describe("kennel-desk digest --round WORD", () => {
   for (const [word, round] of NAMES) {
     it(`--round ${word} is the ${round} round's post`, async () => {
-      const r = await run(["digest", "--content", "rounds", "--round", word, "--date", TODAY, "--dry-run"]);
+      const r = await run([
+        "digest",
+        "--content",
+        "rounds",
+        "--round",
+        word,
+        "--date",
+        TODAY,
+        "--dry-run",
+        "--json",
+      ]);
       expect(r.code, r.stderr).toBe(0);
       const [post] = JSON.parse(r.stdout) as Array<{ kind: string }>;
       expect(post?.kind).toBe(`rounds:${round}`);
