@@ -1,6 +1,7 @@
 /** /kennel: help, status and the bookings search, as data. */
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
+import { LIKELY_STATUSES } from "../domain/bookings.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import type { KennelClient, StatusReport } from "../kennel/client.ts";
 import { KennelError } from "../kennel/errors.ts";
@@ -50,26 +51,12 @@ export interface BookingsSearch extends BookingsPage {
   state: BookingsSearchState;
 }
 
-/**
- * Statuses a kennel's API is likely to use, for a hint only: the spec shows "new" and "confirmed" and
- * says the full list is not shown, so a status outside this list is still sent as typed.
- */
-const COMMON_STATUSES = [
-  "new",
-  "confirmed",
-  "checked_in",
-  "checked_out",
-  "cancelled",
-  "no_show",
-  "waitlisted",
-];
-
 /** No booking has the status asked for: the API matches it as written, so a near one is suggested. */
 function statusEmptyText(status: string): string {
-  const known = COMMON_STATUSES.includes(status.toLowerCase());
+  const known = LIKELY_STATUSES.includes(status.toLowerCase());
   return known
     ? "No bookings match. Widen the dates or drop a filter."
-    : `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), COMMON_STATUSES)} For example: status:confirmed.`;
+    : `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), LIKELY_STATUSES)} For example: status:confirmed.`;
 }
 
 /** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, one page. */

@@ -1,10 +1,11 @@
 /** One booking, for the asker only: the booking document (src/present/records.ts) as one message. */
 import type { BookingView } from "../answers/records.ts";
 import { bookingDoc } from "../present/records.ts";
-import { openCustomer, openPet, stayRecordButton } from "./buttons.ts";
+import { openCustomer, openPet } from "./buttons.ts";
 import { docMessage } from "./doc.ts";
 import { LIMITS } from "./limits.ts";
 import { rawMessages } from "./raw.ts";
+import { stayRecordAction } from "./stay.ts";
 import type { Message } from "./types.ts";
 
 /** Most pets drawn on a booking card (a booking with more says how many more). */
@@ -25,10 +26,7 @@ export function bookingMessages(v: BookingView, timezone: string, thisYear: stri
     maxChars: LIMITS.messageText - 5000,
     ownerAction: (c) => ({ actionId: openCustomer.actionId(), value: openCustomer.encode({ c }) }),
     petAction: (p) => ({ actionId: openPet.actionId(p), value: openPet.encode({ p }) }),
-    stayAction: (s) => ({
-      actionId: stayRecordButton.actionId(s.bookingId),
-      value: stayRecordButton.encode({ b: s.bookingId }),
-    }),
+    stayAction: stayRecordAction,
   });
   return [docMessage(doc)];
 }

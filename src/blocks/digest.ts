@@ -7,21 +7,16 @@
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayDoc } from "../present/day.ts";
-import type { Part } from "../present/doc.ts";
 import { dayHeading } from "../words/dates.ts";
-import { dayTitle, summaryParts } from "../words/day.ts";
-import { dayBlocks } from "./day-list.ts";
-import { docBlocks, lineMrkdwn } from "./doc.ts";
+import { dayTitle, postedLateWords, summaryParts } from "../words/day.ts";
+import { docThread, lineMrkdwn } from "./doc.ts";
 import { context, esc, fallback, section } from "./mrkdwn.ts";
+import { stayRecordAction } from "./stay.ts";
 import { type Threaded, threaded } from "./thread.ts";
-
-function lateWords(lateAt: string | undefined): string {
-  return lateAt ? ` · ⏰ posted late, at ${esc(lateAt)}` : "";
-}
 
 export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, lateAt?: string): Threaded {
   const words = r.kind === "arrivals" ? "arrivals" : "departures";
-  const late = lateWords(lateAt);
+  const late = lateAt ? ` · ${esc(postedLateWords(lateAt))}` : "";
   const title = dayTitle(r.kind, r.date, r.totals.bookings);
   if (r.totals.bookings === 0) {
     const off = summaryParts(r.kind, r.totals)
@@ -34,13 +29,11 @@ export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, late
     };
   }
   // The day's document, as /arrivals and /departures draw it: the same title, summary and entries.
-  const doc = dayDoc(r, { timezone });
-  const of = (kind: Part["kind"]) => doc.parts.filter((p) => p.kind === kind);
-  const summary = of("summary").flatMap((p) => (p.kind === "summary" ? p.lines : []));
+  const doc = dayDoc(r, { timezone, stayAction: stayRecordAction });
+  const { head, items, foot } = docThread(doc);
+  const summary = doc.parts.flatMap((p) => (p.kind === "summary" ? p.lines : []));
   const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);
-  const head = [...docBlocks(of("title")), summaryWith("")];
-  const items = dayBlocks(of("item"), r.entries).map((b) => ({ blocks: [b], reserve: 0 }));
-  const foot = docBlocks(of("note"));
+  head[1] = summaryWith("");
   const out = threaded(title, head, items, foot);
   const inThread = out.replies.length
     ? ` · ${r.entries.length - (out.parent.blocks.length - head.length - foot.length)} more in the thread`

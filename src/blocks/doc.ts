@@ -33,12 +33,24 @@ const buttonOf = (a: Action | undefined): Button | undefined =>
  * A thread's items (src/blocks/thread.ts) from a document's item parts: each its mrkdwn, with its
  * button beside it when it has one.
  */
-export function threadItems(parts: Part[]): ThreadItem[] {
+function threadItems(parts: Part[]): ThreadItem[] {
   return parts.flatMap((p): ThreadItem[] => {
     if (p.kind !== "item") return [];
     const text = linesMrkdwn(p.lines);
     return [p.action ? { text, accessory: buttonOf(p.action) as Button } : text];
   });
+}
+
+/**
+ * A document posted as a thread (src/blocks/thread.ts): its title and summary to head the parent,
+ * its items to share out between the parent and the replies, its notes at the parent's foot.
+ */
+export function docThread(doc: Doc): { head: Block[]; items: ThreadItem[]; foot: Block[] } {
+  return {
+    head: docBlocks(doc.parts.filter((p) => p.kind === "title" || p.kind === "summary")),
+    items: threadItems(doc.parts),
+    foot: docBlocks(doc.parts.filter((p) => p.kind === "note")),
+  };
 }
 
 /** The blocks of one part; a group's name is carried into the next item by `docBlocks`. */

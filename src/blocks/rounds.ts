@@ -10,7 +10,7 @@ import { dueItems, oneTapAllowed } from "../domain/record.ts";
 import { roundDoc } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import type { PetRoundState } from "./buttons.ts";
-import { docBlocks, lineMrkdwn } from "./doc.ts";
+import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { clip, context, fallback, truncate } from "./mrkdwn.ts";
 import {
   PROGRESS_BLOCK,
@@ -76,10 +76,10 @@ function withProgress(m: Message, at: number, record: RoundRecord, part: boolean
 
 export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string, record?: RoundRecord): Threaded {
   const doc = roundDoc(r, { lateAt, offFood: record?.offFood });
-  const head = docBlocks(doc.parts.filter((p) => p.kind === "title" || p.kind === "summary"));
   if (r.pets.length === 0)
     return { parent: { text: fallback(doc.fallback), blocks: docBlocks(doc.parts) }, replies: [] };
-  const foot = docBlocks(doc.parts.filter((p) => p.kind === "note"));
+  const { head, foot } = docThread(doc);
+  // The pets' sheets: the document's items, one per pet in order, each with its record buttons.
   const sheets = doc.parts.flatMap((p) => (p.kind === "item" ? [p.lines.map(lineMrkdwn).join("\n")] : []));
   const items = r.pets.map((p, i): ThreadItem => {
     const text = truncate(sheets[i] ?? "", 2900);

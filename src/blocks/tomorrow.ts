@@ -7,7 +7,7 @@ import type { TomorrowCheck } from "../answers/today.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { tomorrowDoc } from "../present/tomorrow.ts";
 import { ownerContacts } from "./buttons.ts";
-import { docBlocks, docMessage, threadItems } from "./doc.ts";
+import { docMessage, docThread } from "./doc.ts";
 import { clip, esc, fallback, section } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
@@ -20,9 +20,8 @@ export function tomorrowMessages(t: ChannelSafe<TomorrowCheck>, timezone: string
     contactsAction: (b) => ({ actionId: ownerContacts.actionId(b), value: ownerContacts.encode({ b }) }),
   });
   if (t.entries.length === 0) return { parent: docMessage(doc), replies: [] };
-  const head = docBlocks(doc.parts.filter((p) => p.kind === "title" || p.kind === "summary"));
-  const foot = docBlocks(doc.parts.filter((p) => p.kind === "note"));
-  return threaded(doc.fallback, head, threadItems(doc.parts), foot);
+  const { head, items, foot } = docThread(doc);
+  return threaded(doc.fallback, head, items, foot);
 }
 
 /** The contacts of one booking's owner, for the one who clicked (ephemeral). */

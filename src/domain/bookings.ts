@@ -112,3 +112,17 @@ export function owes(booking: Booking | ReducedBooking): boolean {
 export function bookingTypeText(booking: Booking | ReducedBooking): string {
   return booking.bookingType ? booking.bookingType.replace(/[_-]+/g, " ").trim() : "";
 }
+
+/**
+ * Statuses a kennel's API is likely to use, for a hint only: the spec shows "new" and "confirmed" and
+ * says the full list is not shown, so a status outside this list is still sent as typed.
+ */
+export const LIKELY_STATUSES = [
+  "new",
+  "confirmed",
+  "checked_in",
+  "checked_out",
+  "cancelled",
+  "no_show",
+  "waitlisted",
+];

@@ -2,7 +2,7 @@
 import { ENTRY_CAPS, type EntryCare, type PetCare } from "../domain/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { careWarningWords, type FlagWord, flagWords, NO_CARE_NEEDS } from "../words/care.ts";
-import { type Line, line, strong, type Tone, toned, value } from "./doc.ts";
+import { dotted, type Line, line, strong, type Tone, toned, value } from "./doc.ts";
 
 const FLAG_TONE: Partial<Record<FlagWord["tone"], Tone>> = {
   fasting: "alert",
@@ -18,12 +18,11 @@ function petFlagsLine(p: ChannelSafe<PetCare>, max = 400): Line {
   if (words.length === 0) return line(name, ": no care flags");
   // Each flag shares the pet's room; the name and separators take about 70 characters.
   const each = Math.max(60, Math.floor((max - 70) / words.length));
-  const out: Line = [name, { text: ": " }];
-  words.forEach((w, i) => {
-    if (i) out.push({ text: " · " });
-    out.push(toned(FLAG_TONE[w.tone], `${w.symbol} ${value(w.text, each)}`));
-  });
-  return out;
+  return [
+    name,
+    { text: ": " },
+    ...dotted(...words.map((w) => toned(FLAG_TONE[w.tone], `${w.symbol} ${value(w.text, each)}`))),
+  ];
 }
 
 /** "❔ care details not matched: open the booking (Bisky)", or nothing when every pet was matched. */

@@ -11,13 +11,16 @@ import { plural } from "../domain/text.ts";
 import { speciesEmoji } from "../words/care.ts";
 import { consentLines } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
+import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import {
   type Action,
+  type ActionOf,
   type Doc,
   dotted,
   type Line,
   line,
+  type PageAction,
   type Part,
   requestIdSpan,
   strong,
@@ -26,9 +29,6 @@ import {
 } from "./doc.ts";
 import { pageActions, referenceSpan } from "./parts.ts";
 import { pageNote, statusWords, textParts } from "./records.ts";
-
-type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
-type PageAction = (page: number, direction: "prev" | "next") => Omit<Action, "text">;
 
 // --- a customer ----------------------------------------------------------------------------------
 
@@ -167,7 +167,7 @@ export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListD
         dotted(
           when,
           value(bookingTypeText(b), 60),
-          statusWords(b, "status not recorded"),
+          statusWords(b, STATUS_NOT_RECORDED),
           b.roomName && value(b.roomName, 100),
           toned(payment === "paid" || payment === "unknown" ? undefined : "warn", paymentWords(payment)),
         ),

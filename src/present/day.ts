@@ -18,67 +18,45 @@ import {
   noneWords,
   pagePlace,
   STATUS_NOT_RECORDED,
-  type SummaryPart,
   summaryParts,
   unknownStatusWords,
 } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import { staySummaryWords } from "../words/stay.ts";
 import { careWarningLine, entryCareLines } from "./care.ts";
 import {
-  type Action,
+  type ActionOf,
   type Doc,
   dotted,
   em,
   type Line,
   line,
   lineText,
+  type PageAction,
   type Part,
   requestIdSpan,
   strong,
   toned,
   value,
+  valueWithin,
 } from "./doc.ts";
-import { pageActions, referenceSpan } from "./parts.ts";
+import { pageActions, referenceSpan, summaryLine } from "./parts.ts";
+import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
 
 export interface DayDocOptions {
   timezone: string;
   /** The Previous and Next buttons' action (Slack); without it, no buttons. */
-  pageAction?: (page: number, direction: "prev" | "next") => Omit<Action, "text">;
-}
-
-/** A value's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`). */
-const escapedLength = (t: string): number =>
-  t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
-
-/**
- * An API value (`value`), cut so that it keeps within `max` characters even escaped for Slack: a
- * name full of `&` and `<` takes no more of the entry than the day's paging allowed for it, so the
- * last guard on the message's size never has to cut an entry's reference or care away.
- */
-function cut(v: unknown, max: number): string {
-  let text = value(v, max);
-  for (let n = max; escapedLength(text) > max && n > 1; ) {
-    n = Math.max(1, Math.floor((n * max) / escapedLength(text)) - 1);
-    text = value(v, n);
-  }
-  return text;
-}
-
-/** The summary's parts on one line: the going-home check's counts (money to take) stand out. */
-function daySummaryLine(parts: SummaryPart[], place?: string): Line {
-  return dotted(...parts.map((p) => (p.loud ? strong(p.text, "alert") : p.text)), place);
+  pageAction?: PageAction;
+  /** An entry's "Stay record" button (Slack), when its stay has a record to open. */
+  stayAction?: ActionOf<StayRecordView>;
 }
 
 /** The stay record's lines share this much of an entry's room, so many pets never push it out. */
 const STAY_ROOM = 2400;
 
-/** One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read. */
+/** One line per pet ("📋 Stay record, Juniper: …"), each cut to its share of the entry's room. */
 function stayLines(stay: StayRecordView | undefined, timezone: string): Line[] {
-  if (!stay) return [];
-  if (stay.problem) return [line(toned("alert", `📋 ❔ ${cut(stay.problem, 600)}`))];
-  const each = Math.max(200, Math.min(600, Math.floor(STAY_ROOM / Math.max(1, stay.pets.length))));
-  return stay.pets.map((p) => line(`📋 ${cut(staySummaryWords(p, timezone), each)}`));
+  const each = Math.max(200, Math.min(600, Math.floor(STAY_ROOM / Math.max(1, stay?.pets.length ?? 1))));
+  return staySummaryDocLines(stay, timezone, { each });
 }
 
 /**
@@ -92,51 +70,51 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
     const warning = careWarningLine(care);
     if (warning) out.push(warning);
     for (const p of care.pets) {
-      const meds = p.care.medications.map((m) => cut(m.name, 60));
+      const meds = p.care.medications.map((m) => valueWithin(m.name, 60));
       // Every name, each cut to its room: no medication to hand back is ever left off the line.
-      if (meds.length) out.push(line(toned("warn", handBackWords(meds, cut(p.flags.name, 40)))));
+      if (meds.length) out.push(line(toned("warn", handBackWords(meds, valueWithin(p.flags.name, 40)))));
     }
     for (const p of care.pets)
       if (p.care.groomingNotes)
-        out.push(line(goingHomeGroomingWords(cut(p.flags.name, 40), cut(p.care.groomingNotes, 200))));
+        out.push(
+          line(goingHomeGroomingWords(valueWithin(p.flags.name, 40), valueWithin(p.care.groomingNotes, 200))),
+        );
   }
   out.push(...stayLines(e.stay, timezone));
   return out;
 }
 
-function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, key: string, o: DayDocOptions): Part {
+function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): Part {
   const b = e.booking;
   const c = ENTRY_CAPS;
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
-  const type = cut(bookingTypeText(b), 40);
+  const type = valueWithin(bookingTypeText(b), 40);
   const first = dotted(
     line(
       strong(timeOf(whenOf(kind, b), o.timezone) || "--:--"),
       "  ",
-      strong(b.petNames ? cut(b.petNames, c.pets) : "pets not recorded"),
+      strong(b.petNames ? valueWithin(b.petNames, c.pets) : "pets not recorded"),
       count,
     ),
-    b.customerName ? cut(b.customerName, c.owner) : "owner not recorded",
+    b.customerName ? valueWithin(b.customerName, c.owner) : "owner not recorded",
     type && em(type),
   );
   const departing = kind === "departures";
   const money = paymentWords(e.payment, departing);
-  const status = cut(statusText(b.status), c.status) || STATUS_NOT_RECORDED;
+  const status = valueWithin(statusText(b.status), c.status) || STATUS_NOT_RECORDED;
   const details = dotted(
-    b.roomName ? cut(b.roomName, c.room) : "no room",
+    b.roomName ? valueWithin(b.roomName, c.room) : "no room",
     // A status Kennel Desk does not know ("pending deposit") is shown as the API wrote it, marked.
     e.standing === "unknown_status" ? toned("warn", unknownStatusWords(status)) : status,
     departing && e.payment !== "paid" ? strong(money, "alert") : money,
     referenceSpan(b),
   );
   const care = departing ? goingHomeLines(e, o.timezone) : entryCareLines(e.care);
-  return { kind: "item", lines: [first, details, ...care], key };
+  const stay = hasStayRecord(e.stay) ? o.stayAction?.(e.stay) : undefined;
+  return { kind: "item", lines: [first, details, ...care], action: stay && { text: "Stay record", ...stay } };
 }
 
-/**
- * The day as a document. Each item's `key` is its entry's position in `r.entries`, for the
- * surface that adds to it (Slack's "Stay record" button).
- */
+/** The day as a document: one item per entry of the page, in the day's order. */
 export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
   const title = dayTitle(r.kind, r.date, r.totals.bookings);
   const parts = summaryParts(r.kind, r.totals);
@@ -153,11 +131,11 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
   const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
   const out: Part[] = [
     { kind: "title", text: title },
-    { kind: "summary", lines: [daySummaryLine(parts, place)] },
-    ...r.entries.map((e, i) => entryPart(r.kind, e, String(i), o)),
+    { kind: "summary", lines: [summaryLine(parts, place)] },
+    ...r.entries.map((e) => entryPart(r.kind, e, o)),
   ];
   if (o.pageAction) out.push(pageActions(r, o.pageAction));
   const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
   if (foot.length) out.push({ kind: "note", lines: [foot] });
-  return { fallback: `${title}: ${lineText(daySummaryLine(parts))}`, parts: out };
+  return { fallback: `${title}: ${lineText(summaryLine(parts))}`, parts: out };
 }

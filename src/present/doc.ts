@@ -3,7 +3,7 @@
  * src/present/: its parts (title, summary, groups, items, notes, actions) in their order, each line
  * made of spans of words. Block Kit (src/blocks/doc.ts) and plain text (src/text/doc.ts) are two
  * serializers of the same document, so wording and order cannot drift between Slack, the terminal
- * and the connector (test/present/serializers.test.ts compares their visible text line by line).
+ * and the connector (test/present/ compares their visible text line by line).
  *
  * A span's text is raw: values from the API are cleaned here (`value`), and each serializer makes
  * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
@@ -11,7 +11,7 @@
  */
 import { oneLine, shorten } from "../domain/text.ts";
 
-/** What a span says about itself: the terminal colours it; Slack shows only strong and em. */
+/** What a span says about itself: the terminal colours it; Slack shows only strong, em and code. */
 export type Tone = "alert" | "warn" | "muted" | "accent";
 
 export interface Span {
@@ -37,6 +37,11 @@ export interface Action {
   style?: "primary" | "danger";
 }
 
+/** A surface's button for one record (Slack); without it, or when it gives none, no button. */
+export type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
+/** The Previous and Next buttons' action (Slack); without it, no buttons. */
+export type PageAction = (page: number, direction: "prev" | "next") => Omit<Action, "text">;
+
 export type Part =
   /** The answer's title (Slack: a header; terminal: bold, underlined). */
   | { kind: "title"; text: string }
@@ -44,11 +49,8 @@ export type Part =
   | { kind: "summary"; lines: Line[] }
   /** A group's name (a room): Slack puts it as the first line of the group's first item. */
   | { kind: "group"; line: Line }
-  /**
-   * One thing of a list (a stay, a pet on a round): its first line, then its detail lines. `key`
-   * names it for a surface that adds to it (the round posts' record buttons).
-   */
-  | { kind: "item"; lines: Line[]; key?: string; action?: Action | undefined }
+  /** One thing of a list (a stay, a pet on a round): its first line, then its detail lines. */
+  | { kind: "item"; lines: Line[]; action?: Action | undefined }
   /** A paragraph of lines (Slack: a section, with the action as its button). */
   | { kind: "text"; lines: Line[]; action?: Action | undefined }
   /** Label and value pairs (Slack: a section's fields, at most ten; terminal: "label: value" lines). */
@@ -78,6 +80,24 @@ export function value(v: unknown, max = 500): string {
       .trim(),
     max,
   );
+}
+
+/** A value's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`). */
+const escapedLength = (t: string): number =>
+  t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
+
+/**
+ * A value (`value`) that keeps within `max` characters even once escaped for Slack: a name full of
+ * `&` and `<` takes no more of a list's entry than the paging allowed for it, so the last guard on
+ * a message's size never has to cut an entry's reference or care away.
+ */
+export function valueWithin(v: unknown, max: number): string {
+  let text = value(v, max);
+  for (let n = max; escapedLength(text) > max && n > 1; ) {
+    n = Math.max(1, Math.floor((n * max) / escapedLength(text)) - 1);
+    text = value(v, n);
+  }
+  return text;
 }
 
 export const strong = (text: string, tone?: Tone): Span =>

@@ -8,10 +8,10 @@ import { houseSummaryParts, houseTitle, NO_CHECK_OUT, NO_ONE_IN_HOUSE } from "..
 import { offFoodWords } from "../words/off-food.ts";
 import { entryCareLines } from "./care.ts";
 import {
-  type Action,
   type Doc,
   dotted,
   line,
+  type PageAction,
   type Part,
   requestIdSpan,
   strong,
@@ -24,7 +24,7 @@ export interface HouseDocOptions {
   timezone: string;
   thisYear: string;
   /** The Previous and Next buttons' action (Slack); without it, no buttons. */
-  pageAction?: (page: number, direction: "prev" | "next") => Omit<Action, "text">;
+  pageAction?: PageAction;
 }
 
 function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {

@@ -1,14 +1,24 @@
 /** Parts more than one document uses: a room's line, a summary line, a reference, page buttons. */
 import { ENTRY_CAPS } from "../domain/day.ts";
 import type { SummaryPart } from "../words/day.ts";
-import { type Action, code, dotted, type Line, type Part, type Span, strong, toned, value } from "./doc.ts";
+import {
+  type Action,
+  code,
+  dotted,
+  type Line,
+  type PageAction,
+  type Part,
+  type Span,
+  strong,
+  value,
+} from "./doc.ts";
 
 /** A room's name as a group's line. */
 export const roomLine = (room: string): Line => [strong(room)];
 
-/** Summary parts on one line, loud ones standing out, with where the page sits when there are pages. */
-export function summaryLine(parts: SummaryPart[], place?: string): Line {
-  return dotted(...parts.map((p) => toned(p.loud ? "alert" : undefined, p.text)), place);
+/** Summary parts on one line, loud ones (money to take) standing out, then what follows them. */
+export function summaryLine(parts: SummaryPart[], ...after: Array<string | undefined | false>): Line {
+  return dotted(...parts.map((p) => (p.loud ? strong(p.text, "alert") : p.text)), ...after);
 }
 
 /** A booking's reference, or its id when it has none. */
@@ -19,13 +29,10 @@ export function referenceSpan(b: { reference?: string | undefined; bookingId?: n
 }
 
 /** ◀ Previous and Next ▶ (page k of n), when there is more than one page. */
-export function pageActions(
-  r: { page: number; pages: number },
-  action: (page: number, direction: "prev" | "next") => Omit<Action, "text">,
-): Part {
+export function pageActions(r: { page: number; pages: number }, action: PageAction): Part {
   const actions: Action[] = [];
-  if (r.pages > 1 && r.page > 1) actions.push({ text: "◀ Previous", ...action(r.page - 1, "prev") });
-  if (r.pages > 1 && r.page < r.pages)
+  if (r.page > 1) actions.push({ text: "◀ Previous", ...action(r.page - 1, "prev") });
+  if (r.page < r.pages)
     actions.push({ text: `Next ▶ (page ${r.page + 1} of ${r.pages})`, ...action(r.page + 1, "next") });
   return { kind: "actions", actions };
 }

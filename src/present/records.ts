@@ -22,17 +22,19 @@ import {
   unreadableWords,
 } from "../words/care.ts";
 import { dateTimeOf, dayOf } from "../words/dates.ts";
+import { unknownStatusWords } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import { staySummaryWords } from "../words/stay.ts";
 import { careWarningLine } from "./care.ts";
 import {
   type Action,
+  type ActionOf,
   code,
   type Doc,
   dotted,
   type Line,
   line,
   lineText,
+  type PageAction,
   type Part,
   requestIdSpan,
   strong,
@@ -40,9 +42,7 @@ import {
   value,
 } from "./doc.ts";
 import { pageActions } from "./parts.ts";
-
-/** A surface's button for a record (Slack); without it, no button. */
-type ActionOf<T> = (x: T) => Omit<Action, "text"> | undefined;
+import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
 
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
 const PART_CHARS = 2400;
@@ -168,14 +168,7 @@ export interface BookingDocOptions {
 /** "confirmed", or a status Kennel Desk does not know, as the API wrote it, marked; `missing` when none. */
 export function statusWords(b: BookingView["booking"], missing = "not recorded"): string {
   const words = value(statusText(b.status), 60) || missing;
-  return standingOf(b) === "unknown_status" ? `status “${words}” (not one Kennel Desk knows)` : words;
-}
-
-/** "📋 Stay record, Juniper: …" per pet, or why the record could not be read. */
-function stayLines(stay: StayRecordView | undefined, timezone: string): Line[] {
-  if (!stay) return [];
-  if (stay.problem) return [line(`📋 ❔ ${value(stay.problem, 600)}`)];
-  return stay.pets.map((p) => line(`📋 ${value(staySummaryWords(p, timezone), 1000)}`));
+  return standingOf(b) === "unknown_status" ? unknownStatusWords(words) : words;
 }
 
 function bookingTitle(b: BookingView["booking"]): string {
@@ -273,8 +266,8 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     ...(v.careProblem ? [[toned("alert", `❔ ${value(v.careProblem, 600)}`)]] : []),
   ];
   if (problems.length) parts.push({ kind: "text", lines: problems });
-  parts.push(...textParts(stayLines(v.stay, o.timezone)));
-  button("Stay record", v.stay && !v.stay.problem && v.stay.pets.length ? o.stayAction?.(v.stay) : undefined);
+  parts.push(...textParts(staySummaryDocLines(v.stay, o.timezone)));
+  button("Stay record", hasStayRecord(v.stay) ? o.stayAction?.(v.stay) : undefined);
   parts.push({ kind: "note", lines: [line(requestIdSpan(v.requestId))] });
   return { fallback: [title, b.petNames, b.customerName].filter(Boolean).join(" · "), parts };
 }
@@ -351,7 +344,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
 export interface PetListDocOptions {
   /** Slack's buttons: each pet's card, and the pages. */
   openAction?: ActionOf<number>;
-  pageAction?: (page: number, direction: "prev" | "next") => Omit<Action, "text">;
+  pageAction?: PageAction;
 }
 
 /** Same-named pets told apart: owner, breed, sex, age (when the API gives one) and the pet id. */

@@ -19,6 +19,7 @@ import {
   sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
+import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
@@ -30,9 +31,6 @@ export interface RoundDocOptions {
   /** Pets off their food at the rounds before this one (by offFoodKey): flagged under their name. */
   offFood?: Map<string, OffFoodPet> | undefined;
 }
-
-/** The key of a pet's item: its booking and pet ids (the round posts' record buttons find it by this). */
-const roundPetKey = (bookingId: number, petId: number) => `${bookingId}:${petId}`;
 
 function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: RoundDocOptions): Line[] {
   const b = p.booking;
@@ -84,7 +82,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: Roun
 export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): Doc {
   const title = roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
   const parts = roundSummaryParts(r.totals);
-  const summary = summaryLine(parts, o.lateAt && `⏰ posted late, at ${value(o.lateAt, 40)}`);
+  const summary = summaryLine(parts, o.lateAt && postedLateWords(value(o.lateAt, 40)));
   const fallback = `${title}: ${parts.map((p) => p.text).join(" · ")}`;
   if (r.pets.length === 0)
     return {
@@ -95,12 +93,8 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
         { kind: "text", lines: [line(NO_ONE_IN_HOUSE)] },
       ],
     };
-  const items = r.pets.map((p): Part => {
-    const b = p.booking.bookingId;
-    const id = p.pet?.pet.petId;
-    const key = b !== undefined && id !== undefined ? roundPetKey(b, id) : undefined;
-    return key ? { kind: "item", key, lines: petLines(p, r, o) } : { kind: "item", lines: petLines(p, r, o) };
-  });
+  // One item per pet, in the sheet's order (the round posts add each pet's record buttons by it).
+  const items = r.pets.map((p): Part => ({ kind: "item", lines: petLines(p, r, o) }));
   const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
   return {
     fallback,

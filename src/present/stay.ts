@@ -5,34 +5,31 @@
  */
 import type { StayRecordView } from "../domain/stay.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
-import { type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type Doc, type Line, line, type Part, strong, toned, value, valueWithin } from "./doc.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
 const SUMMARY_MAX = 1000;
 /** A section's worth of a pet's record (Slack's 3000 characters, with room for the marks). */
 const CHUNK_CHARS = 2800;
 
-export interface StaySummaryOptions {
-  /**
-   * Most pets named (Slack, where a "Stay record" button opens the rest); the rest counted on one
-   * line. Without it, every pet.
-   */
-  maxPets?: number;
-}
+/** Whether the stay has a record to open (the "Stay record" button). */
+export const hasStayRecord = (stay: StayRecordView | undefined): stay is StayRecordView =>
+  stay !== undefined && !stay.problem && stay.pets.length > 0;
 
-/** One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read. */
+/**
+ * One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read: under a
+ * departure and on the booking card. `each`: the most characters of a pet's line (even escaped).
+ */
 export function staySummaryDocLines(
   stay: StayRecordView | undefined,
   timezone: string,
-  o: StaySummaryOptions = {},
+  o: { each?: number } = {},
 ): Line[] {
   if (!stay) return [];
-  if (stay.problem) return [[toned("alert", `📋 ❔ ${value(stay.problem, 600)}`)]];
-  const shown = o.maxPets === undefined ? stay.pets : stay.pets.slice(0, o.maxPets);
-  const out = shown.map((p) => line(`📋 ${value(staySummaryWords(p, timezone), SUMMARY_MAX)}`));
-  if (shown.length < stay.pets.length)
-    out.push(line(`📋 ${stay.pets.length - shown.length} more pets: Stay record`));
-  return out;
+  if (stay.problem) return [[toned("alert", `📋 ❔ ${valueWithin(stay.problem, 600)}`)]];
+  return stay.pets.map((p) =>
+    line(`📋 ${valueWithin(staySummaryWords(p, timezone), o.each ?? SUMMARY_MAX)}`),
+  );
 }
 
 export interface StayRecordOptions {

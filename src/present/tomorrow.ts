@@ -9,7 +9,7 @@ import type { ChannelSafe } from "../domain/privacy.ts";
 import { plural } from "../domain/text.ts";
 import { careWarningWords } from "../words/care.ts";
 import { timeOf } from "../words/dates.ts";
-import { leftOutWords } from "../words/day.ts";
+import { leftOutWords, postedLateWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
 import {
   type Action,
@@ -35,7 +35,7 @@ export interface TomorrowDocOptions {
 export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions): Doc {
   const { timezone, lateAt } = o;
   const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
-  const late = lateAt && `⏰ posted late, at ${value(lateAt, 40)}`;
+  const late = lateAt && postedLateWords(value(lateAt, 40));
   const off = leftOutWords({ leftOut: t.leftOut });
   const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`, requestIdSpan(t.requestId));
   const footPart: Part[] = foot.length ? [{ kind: "note", lines: [foot] }] : [];

@@ -18,7 +18,8 @@ function spanText(o: TextOptions, s: Span): string {
   return s.strong ? bold(o, toned) : toned;
 }
 
-export const lineText = (o: TextOptions, l: Line): string => l.map((s) => spanText(o, s)).join("");
+/** A line as the terminal shows it (colours only when asked). */
+export const terminalLine = (o: TextOptions, l: Line): string => l.map((s) => spanText(o, s)).join("");
 
 function partText(o: TextOptions, p: Part): string[] {
   switch (p.kind) {
@@ -26,17 +27,20 @@ function partText(o: TextOptions, p: Part): string[] {
       return [title(o, p.text)];
     case "summary":
     case "text":
-      return p.lines.map((l) => lineText(o, l));
+      return p.lines.map((l) => terminalLine(o, l));
     case "note":
-      return p.lines.map((l) => dim(o, lineText(o, l)));
+      return p.lines.map((l) => dim(o, terminalLine(o, l)));
     case "group":
-      return [bold(o, lineText(o, p.line))];
+      return [bold(o, terminalLine(o, p.line))];
     case "item": {
       const [first, ...rest] = p.lines;
-      return [...(first ? [`  ${lineText(o, first)}`] : []), ...rest.map((l) => `     ${lineText(o, l)}`)];
+      return [
+        ...(first ? [`  ${terminalLine(o, first)}`] : []),
+        ...rest.map((l) => `     ${terminalLine(o, l)}`),
+      ];
     }
     case "fields":
-      return p.fields.map((f) => `${f.label}: ${lineText(o, f.value)}`);
+      return p.fields.map((f) => `${f.label}: ${terminalLine(o, f.value)}`);
     case "actions":
     case "divider":
       return [];

@@ -84,3 +84,6 @@ export const handBackWords = (medications: string[], pet: string): string =>
 
 /** Departures: "✂️ Rex: nails clipped", a pet's grooming notes. */
 export const goingHomeGroomingWords = (pet: string, notes: string): string => `✂️ ${pet}: ${notes}`;
+
+/** A scheduled post made after its time (the bot was down): "⏰ posted late, at 08:40". */
+export const postedLateWords = (at: string): string => `⏰ posted late, at ${at}`;

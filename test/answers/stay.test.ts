@@ -4,13 +4,14 @@
  */
 import { expect, it } from "vitest";
 import { stayRecords } from "../../src/answers/stay.ts";
-import { staySummaryLines } from "../../src/blocks/stay.ts";
+import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/log.ts";
+import { staySummaryDocLines } from "../../src/present/stay.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { staySummaryText } from "../../src/text/stay.ts";
+import { terminalLine } from "../../src/text/doc.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 it("a store that cannot be read: each stay says so, in Slack and in the terminal", async () => {
@@ -42,8 +43,12 @@ it("a store that cannot be read: each stay says so, in Slack and in the terminal
   ]);
   const stay = stays?.get(5);
   expect(stay?.problem).toMatch(/^The stay record could not be read: /);
-  expect(staySummaryLines(stay, "Europe/London")[0]).toMatch(/^📋 ❔ The stay record could not be read/);
-  expect(staySummaryText(stay, "Europe/London")[0]).toMatch(/^📋 ❔ The stay record could not be read/);
+  // Slack's and the terminal's summary line under the departure.
+  const [summary] = staySummaryDocLines(stay, "Europe/London");
+  expect(lineMrkdwn(summary ?? [])).toMatch(/^📋 ❔ The stay record could not be read/);
+  expect(terminalLine({ color: false, timezone: "Europe/London", thisYear: "2026" }, summary ?? [])).toMatch(
+    /^📋 ❔ The stay record could not be read/,
+  );
   // No store at all (a surface that keeps no record): nothing is claimed either way.
   expect(await stayRecords({ ...deps, record: undefined } as Deps, [])).toBeUndefined();
   await real.close();

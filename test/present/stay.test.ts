@@ -7,22 +7,30 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
 import { stayOf } from "../../src/answers/stay.ts";
+import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { section } from "../../src/blocks/mrkdwn.ts";
-import { stayRecordMessage, staySummaryLines } from "../../src/blocks/stay.ts";
+import { stayRecordMessage } from "../../src/blocks/stay.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
 import type { EntryCare } from "../../src/domain/day.ts";
 import { type DueItem, dueItems } from "../../src/domain/record.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { StayRecordView } from "../../src/domain/stay.ts";
+import { staySummaryDocLines } from "../../src/present/stay.ts";
 import type { Entry, EntryInput } from "../../src/record/types.ts";
-import { stayRecordText, staySummaryText } from "../../src/text/stay.ts";
+import { terminalLine } from "../../src/text/doc.ts";
+import { stayRecordText } from "../../src/text/stay.ts";
 import { addDays } from "../../src/time.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
 
 const busy = busyDay();
+
+/** The summary lines under a departure or a booking, as Slack and as the terminal draw them. */
+const staySummaryLines = (s: StayRecordView, tz: string) => staySummaryDocLines(s, tz).map(lineMrkdwn);
+const staySummaryText = (s: StayRecordView, tz: string) =>
+  staySummaryDocLines(s, tz).map((l) => terminalLine(TEXT, l));
 
 /** Summary lines as a section of their own, the way an entry's section carries them. */
 const summaryMessage = (lines: string[]): Message => ({
