@@ -56,7 +56,7 @@ function statusEmptyText(status: string): string {
   const known = LIKELY_STATUSES.includes(status.toLowerCase());
   return known
     ? "No bookings match. Widen the dates or drop a filter."
-    : `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), LIKELY_STATUSES)} For example: status:confirmed.`;
+    : `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), LIKELY_STATUSES) || " For example: status:confirmed."}`;
 }
 
 /** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, one page. */

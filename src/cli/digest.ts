@@ -72,6 +72,7 @@ export async function run(ctx: CliContext): Promise<number> {
   if (round && !contents.includes("rounds"))
     throw new UsageError("--round goes with --content rounds.", HELP_HINT);
   const dryRun = values["dry-run"] === true;
+  if (values.json === true && !dryRun) throw new UsageError("--json goes with --dry-run.", HELP_HINT);
   const problems: ConfigProblem[] = [];
   let settings: ReturnType<typeof requireKennel> | undefined;
   try {
@@ -108,7 +109,6 @@ export async function run(ctx: CliContext): Promise<number> {
   const theRound = round ?? currentRound(deps);
   const kinds = contents.map((c): PostKind => (c === "rounds" ? roundPost(theRound) : c));
   const { composePost } = await import("../digest/compose.ts");
-  if (values.json === true && !dryRun) throw new UsageError("--json goes with --dry-run.", HELP_HINT);
   if (dryRun && values.json === true) {
     // The posts exactly as they would go to Slack: Block Kit, parent and thread replies.
     const posts = [];
@@ -120,10 +120,11 @@ export async function run(ctx: CliContext): Promise<number> {
     // The posts as a reader sees them: each one's document as text (the same words and order).
     const texts = [];
     for (const kind of kinds) {
+      const setting = roundOfPost(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
       const channel = roundOfPost(kind) ? config.rounds.channel : config.digest?.channel;
-      const where = channel ? `would be posted in ${channel}` : "no channel set";
+      const where = channel ? `would be posted in ${channel}` : `${setting} not set`;
       texts.push(
-        `── ${kind}, ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
+        `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
       );
     }
     io.stdout.write(`${texts.join("\n\n")}\n`);

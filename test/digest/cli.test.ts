@@ -45,15 +45,17 @@ describe("kennel-desk digest", () => {
     const r = await run(["--date", day, "--dry-run", "--content", "departures,tomorrow"], env());
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      new RegExp(`^── departures, ${day} \\(would be posted in C0MORNING\\) ──\n\nDepartures — `),
+      new RegExp(`^── the departures post of ${day} \\(would be posted in C0MORNING\\) ──\n\nDepartures — `),
     );
-    expect(r.stdout).toContain(`── tomorrow, ${day} (would be posted in C0MORNING) ──`);
+    expect(r.stdout).toContain(`── the tomorrow post of ${day} (would be posted in C0MORNING) ──`);
     expect(r.stdout).toMatch(/Care details missing — arrivals /);
     expect(r.stdout).not.toContain('"blocks"');
     const rounds = await run(["--date", day, "--dry-run", "--content", "rounds", "--round", "dinner"], env());
     expect(rounds.code).toBe(0);
-    expect(rounds.stdout).toMatch(/── rounds:evening, .* \(no channel set\) ──\n\nEvening round — /);
-    expect((await run(["--json"], env())).code).toBe(2);
+    expect(rounds.stdout).toMatch(/── the rounds:evening post of .* \(ROUNDS_CHANNEL not set\) ──\n\nEvening round — /);
+    const json = await run(["--json"], {});
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain("--json goes with --dry-run");
     expect(slack.messages).toHaveLength(0);
   });
 
