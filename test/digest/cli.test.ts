@@ -52,7 +52,9 @@ describe("kennel-desk digest", () => {
     expect(r.stdout).not.toContain('"blocks"');
     const rounds = await run(["--date", day, "--dry-run", "--content", "rounds", "--round", "dinner"], env());
     expect(rounds.code).toBe(0);
-    expect(rounds.stdout).toMatch(/── the rounds:evening post of .* \(ROUNDS_CHANNEL not set\) ──\n\nEvening round — /);
+    expect(rounds.stdout).toMatch(
+      /── the rounds:evening post of .* \(ROUNDS_CHANNEL not set\) ──\n\nEvening round — /,
+    );
     const json = await run(["--json"], {});
     expect(json.code).toBe(2);
     expect(json.stderr).toContain("--json goes with --dry-run");
