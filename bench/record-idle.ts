@@ -12,7 +12,11 @@ if (mode === "with") {
   const compiled = new URL("../dist/record/open.js", import.meta.url);
   const entry = existsSync(compiled) ? compiled.href : new URL("../src/record/open.ts", import.meta.url).href;
   const { openCareRecord } = (await import(entry)) as typeof import("../src/record/open.ts");
-  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, { now: () => new Date() });
+  const { store } = await openCareRecord(
+    { engine: "sqlite", dataDir: dir },
+    { now: () => new Date() },
+    undefined,
+  );
   await store.entries({ date: "2026-11-24" });
 }
 await new Promise((r) => setTimeout(r, Number(restMs)));

@@ -226,7 +226,7 @@ if (PARTS.has("memory") || PARTS.has("start")) {
     const times: number[] = [];
     for (let i = 0; i < (SHORT ? 3 : 20); i++) {
       const t0 = performance.now();
-      const opened = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock);
+      const opened = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
       times.push(performance.now() - t0);
       await opened.store.close();
     }

@@ -22,6 +22,7 @@ import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { StoreError } from "./record/errors.ts";
+import { recordKennel } from "./record/kennel.ts";
 import { openCareRecord } from "./record/open.ts";
 import { SlackStartError } from "./slack/start-problem.ts";
 
@@ -184,7 +185,7 @@ export async function main(
   // a store that is down (or a data folder that will not last) is said, and the bot starts anyway.
   let record: Awaited<ReturnType<typeof openCareRecord>>;
   try {
-    record = await openCareRecord(config.record, systemClock);
+    record = await openCareRecord(config.record, systemClock, recordKennel(config));
   } catch (error) {
     if (error instanceof StoreError) {
       process.stderr.write(`Kennel Desk will not start: ${error.describe()}\n`);

@@ -14,6 +14,7 @@ import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../di
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
+import { recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
@@ -189,7 +190,7 @@ function outcomeLine(
 /** The care record for a round post, or undefined (said on standard error) when it cannot be opened. */
 async function openRecordForPost(ctx: CliContext): Promise<CareRecordStore | undefined> {
   try {
-    const opened = await openCareRecord(ctx.config.record, ctx.clock);
+    const opened = await openCareRecord(ctx.config.record, ctx.clock, recordKennel(ctx.config));
     if (!opened.problem) return opened.store;
     await opened.store.close();
     ctx.io.stderr.write(

@@ -14,6 +14,7 @@ import { stayOf } from "../answers/stay.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine, splitRound } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
+import { recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
@@ -49,7 +50,7 @@ export async function openStore(
       return { where: file };
     }
   }
-  const opened = await openCareRecord(settings, ctx.clock);
+  const opened = await openCareRecord(settings, ctx.clock, recordKennel(ctx.config));
   if (opened.problem) {
     await opened.store.close();
     throw opened.problem;

@@ -1,8 +1,9 @@
 /**
  * The care record's retention (KENNEL_RECORD_RETENTION_DAYS, default 1095 days, three years; 0
  * keeps everything): once a day, at RETENTION_TIME in the kennel's zone, the entries of rounds more
- * than that many days before today are deleted (the store's purge, one transaction), and how many is
- * logged. Never at start-up: the first run is the next 03:30 after the bot starts, so a restart loop
+ * than that many days before today are deleted (the store's purge, one transaction, which first
+ * writes a retention entry into the record: the dates, how many, the setting, the last place
+ * removed and its hash, so the chain still verifies), and how many is logged. Never at start-up: the first run is the next 03:30 after the bot starts, so a restart loop
  * or a wrong setting caught at start deletes nothing. Several replicas each run it: the second finds
  * nothing left to delete.
  */
@@ -50,11 +51,13 @@ export function startRetention(o: {
   let next: Date | null = o.days > 0 ? nextDigestRun(RETENTION_TIME, o.timezone, o.clock.now()) : null;
 
   const runOnce = async (): Promise<number> => {
-    const before = keptFrom(localDate(o.clock.now(), o.timezone), o.days);
-    const deleted = await o.store.purge(before);
+    const today = localDate(o.clock.now(), o.timezone);
+    const before = keptFrom(today, o.days);
+    const pass = await o.store.purge(before, { days: o.days, today });
+    const deleted = pass.entries;
     o.log.info(
-      { deleted, before, retentionDays: o.days },
-      `care record retention: ${deleted} ${deleted === 1 ? "entry" : "entries"} of rounds before ${before} deleted`,
+      { deleted, records: pass.records, before, throughSeq: pass.throughSeq, retentionDays: o.days },
+      `care record retention: ${deleted} ${deleted === 1 ? "entry" : "entries"} of rounds before ${before} deleted, with a retention entry in the record`,
     );
     return deleted;
   };

@@ -12,7 +12,9 @@ export type StoreProblem =
   /** The disk (or PostgreSQL's) is full. */
   | "full"
   /** The record was written by a newer Kennel Desk: this one refuses to start on it. */
-  | "newer_schema";
+  | "newer_schema"
+  /** The record was made for another kennel (another API address, or another business): refused. */
+  | "other_kennel";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";

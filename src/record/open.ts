@@ -13,7 +13,7 @@ import { StoreError } from "./errors.ts";
 import { dataFolderProblem } from "./folder.ts";
 import { sqliteDriver } from "./sqlite.ts";
 import { createStore, type Driver } from "./store.ts";
-import type { CareRecordStore } from "./types.ts";
+import type { CareRecordStore, KennelIdentity } from "./types.ts";
 
 export interface OpenedRecord {
   store: CareRecordStore;
@@ -31,21 +31,28 @@ async function driverFor(settings: RecordSettings): Promise<Driver> {
   return postgresDriver({ url: settings.url });
 }
 
+/** What makes a record unusable for good, whatever is retried: the caller refuses to start. */
+const REFUSED = new Set(["newer_schema", "other_kennel"]);
+
 /**
- * Opens the store and brings its schema up to date. Throws the StoreError `newer_schema` (the
- * caller refuses to start, in one line); any other StoreError comes back as `problem`, with a store
- * that tries again on its next use.
+ * Opens the store for a kennel (src/record/kennel.ts: the API's origin) and brings its schema up to
+ * date. Throws the StoreError `newer_schema` or `other_kennel` (the caller refuses to start, in one
+ * line); any other StoreError comes back as `problem`, with a store that tries again on its next use.
  */
-export async function openCareRecord(settings: RecordSettings, clock: Clock): Promise<OpenedRecord> {
+export async function openCareRecord(
+  settings: RecordSettings,
+  clock: Clock,
+  kennel: KennelIdentity | undefined,
+): Promise<OpenedRecord> {
   const folderWarning = settings.engine === "sqlite" ? dataFolderProblem(settings.dataDir) : undefined;
   const driver = await driverFor(settings);
-  const store = createStore(driver, clock);
+  const store = createStore(driver, clock, kennel);
   const where = driver.where;
   try {
     await store.ready();
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
-    if (error.problem === "newer_schema") {
+    if (REFUSED.has(error.problem)) {
       await store.close();
       throw error;
     }
@@ -66,9 +73,13 @@ export interface TemporaryRecord {
  * An embedded store in a new temporary folder, for the preview (a newcomer's taps, kept until it
  * stops) and the tests. Its schema is made on first use.
  */
-export function temporaryRecord(clock: Clock, prefix = "kennel-desk-record-"): TemporaryRecord {
+export function temporaryRecord(
+  clock: Clock,
+  prefix = "kennel-desk-record-",
+  kennel?: KennelIdentity,
+): TemporaryRecord {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const store = createStore(sqliteDriver({ dir }), clock);
+  const store = createStore(sqliteDriver({ dir }), clock, kennel);
   return {
     store,
     dir,

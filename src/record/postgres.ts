@@ -17,6 +17,8 @@ export interface PostgresOptions {
 
 /** The advisory lock the migrations hold ("kd22" in ASCII). */
 const MIGRATION_LOCK = 0x6b643232;
+/** The advisory lock every write to the chain holds, so places and links follow commit order ("kd31"). */
+const CHAIN_LOCK = 0x6b643331;
 
 /** Where, for people: host, port and database, never the user's password. */
 function whereOf(url: URL): string {
@@ -118,6 +120,7 @@ export function postgresDriver(options: PostgresOptions): Driver {
       try {
         await client.query("BEGIN");
         if (opts?.lock) await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+        if (opts?.chain) await client.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK]);
         const result = await work(on(client));
         await client.query("COMMIT");
         return result;

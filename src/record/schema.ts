@@ -10,19 +10,35 @@
  *   `supersedes`), so a chain of corrections has one end;
  * - a request records once: `care_requests.request_key` is the primary key;
  * - entries are never changed: a trigger refuses every UPDATE (a correction is a new entry);
+ * - entries are never removed but by retention: a trigger refuses every DELETE of a row that no
+ *   retention entry (kind `retention` in `care_log`, written first in the same transaction) covers;
+ *   on PostgreSQL TRUNCATE is refused too;
+ * - the chain: every entry (`care_entries`) and every other record (`care_log`: sheets, retention)
+ *   has a place (`seq`, one sequence over both tables) and the hash of its content and of the one
+ *   before it (src/record/chain.ts), so a changed, removed or re-ordered row is found by
+ *   `kennel-desk record verify`;
+ * - the kennel: `care_kennel` holds the API's origin and the business's kennelId the record was made
+ *   for, written once, never changed; every entry carries it;
  * - outcomes fit their item, a `not_given` has its reason, notes and reasons are ≤ 500 characters.
  *
  * The statements differ between the engines only where their dialects do (the id's type, the date's
  * check, the trigger); the queries (src/record/store.ts) are one code for both.
  */
 
+import { chainHash, ENTRY_FIELDS, entryContent, GENESIS, KENNEL_BEFORE_V2 } from "./chain.ts";
+
 export type Engine = "sqlite" | "postgres";
+
+/** Runs one statement in the migration's transaction (src/record/store.ts's Query). */
+type MigrationQuery = (sql: string, params?: readonly unknown[]) => Promise<Record<string, unknown>[]>;
 
 interface Migration {
   version: number;
   what: string;
   sqlite: string[];
   postgres: string[];
+  /** Work the statements cannot do (filling the chain of the entries already there), after them. */
+  after?: (q: MigrationQuery, engine: Engine) => Promise<void>;
 }
 
 const CHECKS = `
@@ -67,6 +83,94 @@ const REQUESTS = `CREATE TABLE care_requests (
   recorded_at TEXT NOT NULL
 )`;
 
+const KENNEL = `CREATE TABLE care_kennel (
+  name TEXT PRIMARY KEY CHECK (name IN ('origin', 'kennel_id')),
+  value TEXT NOT NULL CHECK (length(value) > 0 AND length(value) <= 300),
+  set_at TEXT NOT NULL
+)`;
+
+/** Each entry's place in the chain, its kennel, and the hashes (filled for the entries already there). */
+const ENTRY_CHAIN_COLUMNS = [
+  "ALTER TABLE care_entries ADD COLUMN seq BIGINT",
+  "ALTER TABLE care_entries ADD COLUMN kennel TEXT",
+  "ALTER TABLE care_entries ADD COLUMN prev_hash TEXT",
+  "ALTER TABLE care_entries ADD COLUMN hash TEXT",
+];
+
+/**
+ * Everything else the record holds, in the same chain: a round's sheet as posted (kind `sheet`), a
+ * retention pass (`retention`, with the last place it removed in `through_seq`), and the kinds later
+ * versions add. `body` is JSON; `round_date` the day it concerns (retention: the day it ran).
+ */
+const LOG_COLUMNS = `
+  seq BIGINT NOT NULL,
+  kind TEXT NOT NULL CHECK (length(kind) > 0 AND length(kind) <= 40),
+  kennel TEXT NOT NULL,
+  round_date TEXT NOT NULL,
+  booking_id BIGINT,
+  pet_id BIGINT,
+  user_id TEXT CHECK (user_id IS NULL OR length(user_id) <= 40),
+  request_key TEXT CHECK (request_key IS NULL OR length(request_key) <= 200),
+  body TEXT NOT NULL CHECK (length(body) <= 1000000),
+  through_seq BIGINT CHECK (through_seq IS NULL OR kind = 'retention'),
+  recorded_at TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,`;
+
+const LOG_INDEXES = [
+  "CREATE UNIQUE INDEX care_entries_seq ON care_entries (seq)",
+  "CREATE UNIQUE INDEX care_log_seq ON care_log (seq)",
+  // The same Slack request records once.
+  "CREATE UNIQUE INDEX care_log_request ON care_log (request_key)",
+  // A record is corrected (or replaced by a new version) at most once.
+  "CREATE UNIQUE INDEX care_log_supersedes ON care_log (supersedes)",
+  "CREATE INDEX care_log_kind_date ON care_log (kind, round_date)",
+  "CREATE INDEX care_log_pet ON care_log (pet_id, round_date)",
+];
+
+/** The last place a retention pass removed: a row at or before it may go, and only such a row. */
+const RETAINED_THROUGH = "(SELECT coalesce(max(through_seq), 0) FROM care_log WHERE kind = 'retention')";
+const NEVER_REMOVED =
+  "care records are never deleted: only retention removes them, after writing its retention entry";
+
+/**
+ * The chain for the entries made before it existed (schema 1), in the order they were committed
+ * (their ids): each gets its place, the record's kennel (not known yet: "before the kennel was
+ * recorded") and its hashes, exactly as a new entry would.
+ */
+async function sealEntriesAlreadyThere(q: MigrationQuery, engine: Engine): Promise<void> {
+  const rows = await q(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY id`);
+  if (rows.length === 0) return;
+  // The one time an entry row is written to: its chain columns, new in this version.
+  await q(
+    engine === "sqlite"
+      ? "DROP TRIGGER care_entries_never_changed"
+      : "DROP TRIGGER care_entries_never_changed ON care_entries",
+  );
+  let prev = GENESIS;
+  let seq = 0;
+  for (const row of rows) {
+    seq++;
+    const sealed = { ...row, seq, kennel: KENNEL_BEFORE_V2 };
+    const hash = chainHash(prev, entryContent(sealed));
+    await q("UPDATE care_entries SET seq = ?, kennel = ?, prev_hash = ?, hash = ? WHERE id = ?", [
+      seq,
+      KENNEL_BEFORE_V2,
+      prev,
+      hash,
+      row.id,
+    ]);
+    prev = hash;
+  }
+  await q(
+    engine === "sqlite"
+      ? `CREATE TRIGGER care_entries_never_changed BEFORE UPDATE ON care_entries
+         BEGIN SELECT RAISE(ABORT, 'care entries are never changed: a correction is a new entry'); END`
+      : `CREATE TRIGGER care_entries_never_changed BEFORE UPDATE ON care_entries
+         FOR EACH ROW EXECUTE FUNCTION care_entries_never_changed()`,
+  );
+}
+
 const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -102,6 +206,70 @@ const MIGRATIONS: Migration[] = [
        FOR EACH ROW EXECUTE FUNCTION care_entries_never_changed()`,
     ],
   },
+  {
+    version: 2,
+    what: "the record you can stand behind: its kennel, the chain of hashes, the log, no deletion but retention",
+    sqlite: [
+      KENNEL,
+      `CREATE TRIGGER care_kennel_never_changed BEFORE UPDATE ON care_kennel
+       BEGIN SELECT RAISE(ABORT, 'the kennel a care record belongs to is never changed'); END`,
+      `CREATE TRIGGER care_kennel_never_removed BEFORE DELETE ON care_kennel
+       BEGIN SELECT RAISE(ABORT, 'the kennel a care record belongs to is never changed'); END`,
+      ...ENTRY_CHAIN_COLUMNS,
+      `CREATE TABLE care_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ${LOG_COLUMNS}
+        supersedes INTEGER REFERENCES care_log (id)
+      )`,
+      ...LOG_INDEXES,
+      `CREATE TRIGGER care_log_never_changed BEFORE UPDATE ON care_log
+       BEGIN SELECT RAISE(ABORT, 'care records are never changed: a correction is a new record'); END`,
+      `CREATE TRIGGER care_entries_never_removed BEFORE DELETE ON care_entries
+       WHEN OLD.seq IS NULL OR OLD.seq > ${RETAINED_THROUGH}
+       BEGIN SELECT RAISE(ABORT, '${NEVER_REMOVED}'); END`,
+      `CREATE TRIGGER care_log_never_removed BEFORE DELETE ON care_log
+       WHEN OLD.seq > ${RETAINED_THROUGH}
+       BEGIN SELECT RAISE(ABORT, '${NEVER_REMOVED}'); END`,
+    ],
+    postgres: [
+      KENNEL,
+      `CREATE FUNCTION care_kennel_never_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION 'the kennel a care record belongs to is never changed'; END $$`,
+      `CREATE TRIGGER care_kennel_never_changed BEFORE UPDATE OR DELETE ON care_kennel
+       FOR EACH ROW EXECUTE FUNCTION care_kennel_never_changed()`,
+      `CREATE TRIGGER care_kennel_never_truncated BEFORE TRUNCATE ON care_kennel
+       FOR EACH STATEMENT EXECUTE FUNCTION care_kennel_never_changed()`,
+      ...ENTRY_CHAIN_COLUMNS,
+      `CREATE TABLE care_log (
+        id BIGSERIAL PRIMARY KEY,
+        ${LOG_COLUMNS}
+        supersedes BIGINT REFERENCES care_log (id)
+      )`,
+      ...LOG_INDEXES,
+      `CREATE FUNCTION care_log_never_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION 'care records are never changed: a correction is a new record'; END $$`,
+      `CREATE TRIGGER care_log_never_changed BEFORE UPDATE ON care_log
+       FOR EACH ROW EXECUTE FUNCTION care_log_never_changed()`,
+      `CREATE FUNCTION care_never_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF OLD.seq IS NULL OR OLD.seq > ${RETAINED_THROUGH} THEN
+           RAISE EXCEPTION '${NEVER_REMOVED}';
+         END IF;
+         RETURN OLD;
+       END $$`,
+      `CREATE TRIGGER care_entries_never_removed BEFORE DELETE ON care_entries
+       FOR EACH ROW EXECUTE FUNCTION care_never_removed()`,
+      `CREATE TRIGGER care_log_never_removed BEFORE DELETE ON care_log
+       FOR EACH ROW EXECUTE FUNCTION care_never_removed()`,
+      `CREATE FUNCTION care_never_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION '${NEVER_REMOVED}'; END $$`,
+      `CREATE TRIGGER care_entries_never_truncated BEFORE TRUNCATE ON care_entries
+       FOR EACH STATEMENT EXECUTE FUNCTION care_never_truncated()`,
+      `CREATE TRIGGER care_log_never_truncated BEFORE TRUNCATE ON care_log
+       FOR EACH STATEMENT EXECUTE FUNCTION care_never_truncated()`,
+    ],
+    after: sealEntriesAlreadyThere,
+  },
 ];
 
 /** The newest schema this Kennel Desk knows. */
@@ -117,10 +285,11 @@ export const SCHEMA_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS schema_version (
 export function migrationsAfter(
   from: number,
   engine: Engine,
-): { version: number; what: string; statements: string[] }[] {
+): { version: number; what: string; statements: string[]; after?: Migration["after"] }[] {
   return MIGRATIONS.filter((m) => m.version > from).map((m) => ({
     version: m.version,
     what: m.what,
     statements: m[engine],
+    ...(m.after ? { after: m.after } : {}),
   }));
 }

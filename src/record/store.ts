@@ -1,28 +1,35 @@
 /**
  * The care record's one query code, for both engines: the store (CareRecordStore) over a small
  * driver that runs plain SQL with `?` placeholders (src/record/sqlite.ts, src/record/postgres.ts).
- * Every record() is one transaction: it checks the request and the items first, then writes the
- * request and its entries; a race the checks could not see (two staff at once, the same request
- * delivered twice at once) is stopped by the database's unique indexes, rolled back, and answered by
- * running the checks again, which then see the winner's committed entries.
+ * Every write is one transaction that holds the chain (PostgreSQL: an advisory lock; SQLite: its
+ * one writer), so each row's place and link follow commit order (src/record/chain.ts). record()
+ * checks the request and the items first, then writes the request and its entries; a race the
+ * checks could not see (two staff at once, the same request delivered twice at once) is stopped by
+ * the database's unique indexes, rolled back, and answered by running the checks again.
  */
 import type { Clock } from "../deps.ts";
+import type { ChainHead, Row, VerifyResult } from "./chain.ts";
+import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
-import { type Engine, migrationsAfter, SCHEMA_VERSION, SCHEMA_VERSION_TABLE } from "./schema.ts";
-import {
-  type CareRecordStore,
-  type Entry,
-  type EntryInput,
-  type EntryQuery,
-  type ItemKey,
-  MEAL_OUTCOMES,
-  MEDICATION_OUTCOMES,
-  type Outcome,
-  type RecordResult,
-  type StoreHealth,
+import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
+import { appendIn, headIn, isRecordDate, logIn, purgeIn, verifyIn } from "./ledger.ts";
+import { migrate } from "./migrate.ts";
+import type { Engine } from "./schema.ts";
+import type {
+  CareRecordStore,
+  Entry,
+  EntryInput,
+  EntryQuery,
+  KennelIdentity,
+  LogEntry,
+  LogInput,
+  LogQuery,
+  RecordResult,
+  RetentionPass,
+  StoreHealth,
 } from "./types.ts";
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /** Runs one statement: its rows (RETURNING included), none for the others. */
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
@@ -36,9 +43,13 @@ export interface Driver {
   query: Query;
   /**
    * Runs `work` in one transaction (serialised with the driver's other transactions), commits when
-   * it returns, rolls back when it throws. `lock`: the migrations' lock (one bot migrates at a time).
+   * it returns, rolls back when it throws. `lock`: the migrations' lock (one bot migrates at a
+   * time); `chain`: the chain's (one writer of the chain at a time, across replicas).
    */
-  transaction<T>(work: (query: Query) => Promise<T>, options?: { lock?: boolean }): Promise<T>;
+  transaction<T>(
+    work: (query: Query) => Promise<T>,
+    options?: { lock?: boolean; chain?: boolean },
+  ): Promise<T>;
   /** A unique index refused a row (the race the checks could not see). */
   isUniqueViolation(error: unknown): boolean;
   /** A CHECK constraint refused a row (a field too long, an outcome that does not fit its item). */
@@ -50,136 +61,66 @@ export interface Driver {
   close(): Promise<void>;
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const ITEMS = new Set<string>(["meal", "med:1", "med:2", "med:3", "med:4", "med:5"] satisfies ItemKey[]);
-const ROUNDS = new Set(["morning", "midday", "evening"]);
-const MAX_TEXT = 500;
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;
 
-const COLUMNS =
-  "e.id, e.round_date, e.round, e.booking_id, e.pet_id, e.pet_name, e.item, e.item_text, e.outcome, e.reason, e.note, e.user_id, e.user_name, e.request_key, e.supersedes, e.recorded_at, s.id AS superseded_by";
-const FROM = "FROM care_entries e LEFT JOIN care_entries s ON s.supersedes = e.id";
-
-function optionalNumber(value: unknown): number | undefined {
-  return value === null || value === undefined ? undefined : Number(value);
-}
-
-function optionalText(value: unknown): string | undefined {
-  return value === null || value === undefined ? undefined : String(value);
-}
-
-function entryOf(row: Row): Entry {
-  const entry: Entry = {
-    id: Number(row.id),
-    date: String(row.round_date),
-    round: row.round as Entry["round"],
-    bookingId: Number(row.booking_id),
-    petId: Number(row.pet_id),
-    petName: String(row.pet_name),
-    item: row.item as Entry["item"],
-    itemText: String(row.item_text),
-    outcome: row.outcome as Entry["outcome"],
-    userId: String(row.user_id),
-    userName: String(row.user_name),
-    requestKey: String(row.request_key),
-    recordedAt: String(row.recorded_at),
-  };
-  const reason = optionalText(row.reason);
-  const note = optionalText(row.note);
-  const supersedes = optionalNumber(row.supersedes);
-  const supersededBy = optionalNumber(row.superseded_by);
-  if (reason !== undefined) entry.reason = reason;
-  if (note !== undefined) entry.note = note;
-  if (supersedes !== undefined) entry.supersedes = supersedes;
-  if (supersededBy !== undefined) entry.supersededBy = supersededBy;
-  return entry;
-}
-
-function isId(n: unknown): n is number {
-  return typeof n === "number" && Number.isSafeInteger(n) && n > 0;
-}
-
-/** The store's own guard on what it is given (the Slack side checks first). Throws InvalidEntryError. */
-function checkInputs(inputs: EntryInput[]): void {
-  if (inputs.length === 0) throw new InvalidEntryError("Nothing to record: no entries were given.");
-  if (inputs.length > 100) throw new InvalidEntryError("Too many entries in one request (at most 100).");
-  const key = inputs[0]?.requestKey;
-  const items = new Set<string>();
-  for (const e of inputs) {
-    const which = `${e.date} ${e.round} booking ${e.bookingId} pet ${e.petId} ${e.item}`;
-    if (typeof e.date !== "string" || !DATE.test(e.date))
-      throw new InvalidEntryError(`"${String(e.date).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
-    if (!ROUNDS.has(e.round))
-      throw new InvalidEntryError(`"${String(e.round).slice(0, 20)}" is not a round.`);
-    if (!isId(e.bookingId) || !isId(e.petId))
-      throw new InvalidEntryError(`The booking and pet ids must be whole numbers (${which}).`);
-    if (!ITEMS.has(e.item)) throw new InvalidEntryError(`"${String(e.item).slice(0, 20)}" is not an item.`);
-    const outcomes: readonly Outcome[] = e.item === "meal" ? MEAL_OUTCOMES : MEDICATION_OUTCOMES;
-    if (!outcomes.includes(e.outcome))
-      throw new InvalidEntryError(`"${String(e.outcome).slice(0, 20)}" is not an outcome for ${e.item}.`);
-    if (e.outcome === "not_given" && !e.reason?.trim())
-      throw new InvalidEntryError(`A dose not given needs its reason (${which}).`);
-    for (const [name, text] of [
-      ["reason", e.reason],
-      ["note", e.note],
-    ] as const) {
-      if (text !== undefined && (typeof text !== "string" || [...text].length > MAX_TEXT))
-        throw new InvalidEntryError(`The ${name} is longer than ${MAX_TEXT} characters.`);
-    }
-    if (typeof e.petName !== "string" || typeof e.itemText !== "string")
-      throw new InvalidEntryError(`The pet's name and the item's text are required (${which}).`);
-    if (typeof e.userId !== "string" || e.userId.trim() === "" || typeof e.userName !== "string")
-      throw new InvalidEntryError("Who recorded it (the Slack user id and name) is required.");
-    if (typeof e.requestKey !== "string" || e.requestKey === "" || e.requestKey !== key)
-      throw new InvalidEntryError("The entries of one request share its request key.");
-    if (e.supersedes !== undefined && !isId(e.supersedes))
-      throw new InvalidEntryError("The corrected entry's id must be a whole number.");
-    const item = `${e.date}|${e.round}|${e.bookingId}|${e.petId}|${e.item}`;
-    if (items.has(item)) throw new InvalidEntryError(`The same item is given twice (${which}).`);
-    items.add(item);
-  }
-}
-
-const sameItem = (a: EntryInput, b: EntryInput) =>
-  a.date === b.date &&
-  a.round === b.round &&
-  a.bookingId === b.bookingId &&
-  a.petId === b.petId &&
-  a.item === b.item;
+/** The kennel of a store opened without one, on a record that names none yet. */
+const UNNAMED: KennelIdentity = { origin: "unnamed" };
 
 class SqlStore implements CareRecordStore {
   readonly engine: Engine;
   readonly #driver: Driver;
   readonly #clock: Clock;
+  /**
+   * The kennel this store is opened for, then as the record knows it (its kennelId once seen).
+   * Opened for none (a tool reading whatever record it is given), it takes the record's own.
+   */
+  readonly #wanted: KennelIdentity | undefined;
+  #kennel: KennelIdentity = UNNAMED;
   /** The last failure to write, until a write succeeds (health says so: a read may still work). */
   #lastWriteFailure: StoreError | undefined;
-  /** The schema is up to date (migrated once; retried on each use while the engine is down). */
-  #migrated = false;
+  /** The schema is up to date and the kennel claimed (done once; retried on each use while down). */
+  #ready = false;
 
-  constructor(driver: Driver, clock: Clock) {
+  constructor(driver: Driver, clock: Clock, kennel: KennelIdentity | undefined) {
     this.engine = driver.engine;
     this.#driver = driver;
     this.#clock = clock;
+    this.#wanted = kennel;
   }
 
-  /** Brings the schema up to date, once; a StoreError when the engine is down or the schema newer. */
+  /**
+   * Brings the schema up to date and claims the record for its kennel, once. A StoreError when the
+   * engine is down, the schema newer, or the record another kennel's (`other_kennel`).
+   */
   async ready(): Promise<void> {
-    if (this.#migrated) return;
+    if (this.#ready) return;
     try {
       await migrate(this.#driver, this.#clock);
-      this.#migrated = true;
+      const at = this.#clock.now().toISOString();
+      const wanted = this.#wanted;
+      const recorded = await recordedKennel(this.#driver.query);
+      // Claimed already (every start but the first): nothing written, so a read-only copy opens.
+      const same =
+        recorded?.origin === wanted?.origin &&
+        (wanted?.kennelId === undefined || wanted.kennelId === recorded?.kennelId);
+      this.#kennel =
+        wanted && !same
+          ? await this.#driver.transaction((q) => claimKennel(q, wanted, at, this.#driver.where))
+          : (recorded ?? UNNAMED);
+      this.#ready = true;
     } catch (error) {
       throw this.#failure(error) ?? error;
     }
   }
 
-  async record(inputs: EntryInput[]): Promise<RecordResult> {
-    checkInputs(inputs);
+  /** One write of the chain: ready, one transaction holding the chain, its failure in words. */
+  async #write<T>(work: (q: Query, at: string) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.ready();
-        const result = await this.#driver.transaction((q) => this.#recordIn(q, inputs));
+        const at = this.#clock.now().toISOString();
+        const result = await this.#driver.transaction((q) => work(q, at), { chain: true });
         this.#lastWriteFailure = undefined;
         return result;
       } catch (error) {
@@ -190,75 +131,25 @@ class SqlStore implements CareRecordStore {
           );
         }
         const failure = this.#failure(error);
-        if (failure && failure.problem !== "newer_schema") this.#lastWriteFailure = failure;
+        if (failure && failure.problem !== "newer_schema" && failure.problem !== "other_kennel")
+          this.#lastWriteFailure = failure;
         throw failure ?? error;
       }
     }
   }
 
-  async #recordIn(q: Query, inputs: EntryInput[]): Promise<RecordResult> {
-    const key = (inputs[0] as EntryInput).requestKey;
-    const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
-    if (before.length > 0) return { status: "duplicate", entries: before.map(entryOf) };
-    const existing: Entry[] = [];
-    for (const input of inputs) {
-      if (input.supersedes !== undefined) {
-        const rows = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.id = ?`, [input.supersedes]);
-        const corrected = rows[0] ? entryOf(rows[0]) : undefined;
-        if (!corrected || !sameItem(corrected, input)) {
-          throw new InvalidEntryError(
-            `Entry ${input.supersedes} is not an entry of this item, so it cannot be corrected here.`,
-          );
-        }
-        if (corrected.supersededBy === undefined) continue;
-      }
-      const current = await q(
-        `SELECT ${COLUMNS} ${FROM}
-         WHERE e.round_date = ? AND e.round = ? AND e.booking_id = ? AND e.pet_id = ? AND e.item = ?
-           AND s.id IS NULL
-         ORDER BY e.id`,
-        [input.date, input.round, input.bookingId, input.petId, input.item],
-      );
-      existing.push(...current.map(entryOf));
+  async #read<T>(work: (q: Query) => Promise<T>): Promise<T> {
+    try {
+      await this.ready();
+      return await work(this.#driver.query);
+    } catch (error) {
+      throw this.#failure(error) ?? error;
     }
-    if (existing.length > 0) {
-      // The same request delivered twice at once (PostgreSQL, read committed): the other delivery may
-      // have committed between the first look at the request key and this one. Its entries are this
-      // request's own, so it is a duplicate, not someone else's "already recorded".
-      const again = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
-      if (again.length > 0) return { status: "duplicate", entries: again.map(entryOf) };
-      return { status: "already", existing };
-    }
-    const at = this.#clock.now().toISOString();
-    await q("INSERT INTO care_requests (request_key, recorded_at) VALUES (?, ?)", [key, at]);
-    const entries: Entry[] = [];
-    for (const input of inputs) {
-      const rows = await q(
-        `INSERT INTO care_entries (round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome,
-           reason, note, user_id, user_name, request_key, supersedes, recorded_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [
-          input.date,
-          input.round,
-          input.bookingId,
-          input.petId,
-          input.petName,
-          input.item,
-          input.itemText,
-          input.outcome,
-          input.reason ?? null,
-          input.note ?? null,
-          input.userId,
-          input.userName,
-          key,
-          input.supersedes ?? null,
-          at,
-        ],
-      );
-      const entry: Entry = { ...withoutUndefined(input), id: Number(rows[0]?.id), recordedAt: at };
-      entries.push(entry);
-    }
-    return { status: "recorded", entries };
+  }
+
+  async record(inputs: EntryInput[]): Promise<RecordResult> {
+    checkInputs(inputs);
+    return this.#write((q, at) => recordIn(q, inputs, kennelKey(this.#kennel), at));
   }
 
   async entries(query: EntryQuery): Promise<Entry[]> {
@@ -268,13 +159,11 @@ class SqlStore implements CareRecordStore {
       where.push(sql);
       params.push(value);
     };
-    for (const [name, value] of [
-      ["date", query.date],
-      ["from", query.from],
-      ["to", query.to],
-    ] as const) {
-      if (value !== undefined && !DATE.test(value))
-        throw new InvalidEntryError(`"${value.slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`);
+    for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
+      if (value !== undefined && !isRecordDate(value))
+        throw new InvalidEntryError(
+          `"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`,
+        );
     }
     if (query.date !== undefined) add("e.round_date = ?", query.date);
     if (query.from !== undefined) add("e.round_date >= ?", query.from);
@@ -282,31 +171,45 @@ class SqlStore implements CareRecordStore {
     if (query.round !== undefined) add("e.round = ?", query.round);
     if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
     if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
-    const sql = `SELECT ${COLUMNS} ${FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY e.id`;
-    try {
-      await this.ready();
-      return (await this.#driver.query(sql, params)).map(entryOf);
-    } catch (error) {
-      throw this.#failure(error) ?? error;
-    }
+    const sql = `SELECT ${COLUMNS} ${FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY e.seq`;
+    return this.#read(async (q) => (await q(sql, params)).map(entryOf));
   }
 
-  async purge(before: string): Promise<number> {
-    if (!DATE.test(before))
-      throw new InvalidEntryError(`"${before.slice(0, 20)}" is not a date (YYYY-MM-DD).`);
-    try {
-      await this.ready();
-      return await this.#driver.transaction(async (q) => {
-        // A correction has its entry's round date, so a chain of corrections goes as one.
-        const gone = await q("DELETE FROM care_entries WHERE round_date < ? RETURNING id", [before]);
-        await q(
-          "DELETE FROM care_requests WHERE NOT EXISTS (SELECT 1 FROM care_entries e WHERE e.request_key = care_requests.request_key)",
-        );
-        return gone.length;
-      });
-    } catch (error) {
-      throw this.#failure(error) ?? error;
-    }
+  append(input: LogInput, options: { reuse?: boolean } = {}) {
+    return this.#write((q, at) => appendIn(q, input, kennelKey(this.#kennel), at, options));
+  }
+
+  log(query: LogQuery): Promise<LogEntry[]> {
+    return this.#read((q) => logIn(q, query));
+  }
+
+  async kennel(): Promise<KennelIdentity> {
+    await this.ready();
+    return { ...this.#kennel };
+  }
+
+  async bindKennelId(kennelId: number): Promise<void> {
+    await this.ready();
+    if (this.#kennel.kennelId === kennelId) return;
+    const wanted = { origin: this.#kennel.origin, kennelId };
+    this.#kennel = await this.#write((q, at) => claimKennel(q, wanted, at, this.#driver.where));
+  }
+
+  head(): Promise<ChainHead> {
+    return this.#read((q) => headIn(q));
+  }
+
+  verify(): Promise<VerifyResult> {
+    return this.#read((q) => verifyIn(q));
+  }
+
+  async purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass> {
+    for (const d of [before, setting.today])
+      if (!isRecordDate(d))
+        throw new InvalidEntryError(`"${String(d).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
+    return this.#write((q, at) =>
+      purgeIn(q, before, setting.days, kennelKey(this.#kennel), at, setting.today),
+    );
   }
 
   async health(): Promise<StoreHealth> {
@@ -332,58 +235,17 @@ class SqlStore implements CareRecordStore {
   }
 }
 
-function withoutUndefined(input: EntryInput): EntryInput {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as EntryInput;
-}
-
-/**
- * Brings the schema up to date, in one transaction under the driver's lock. Throws a StoreError
- * `newer_schema` when the record was written by a newer Kennel Desk.
- */
-function newerSchema(driver: Driver, version: number): StoreError {
-  return new StoreError(
-    "newer_schema",
-    `The care record at ${driver.where} has schema version ${version}, newer than this Kennel Desk knows (${SCHEMA_VERSION}): it was written by a newer version, so this one will not start on it.`,
-    "Run the newer Kennel Desk again (or restore a backup made by this version).",
-    driver.where,
-  );
-}
-
-async function migrate(driver: Driver, clock: Clock): Promise<{ from: number; to: number }> {
-  // A read first: a record already up to date (every start but the first) is opened without a write
-  // or a lock, so replicas start side by side and a read-only copy can be read.
-  const known = await driver.query("SELECT max(version) AS version FROM schema_version").then(
-    (rows) => Number(rows[0]?.version ?? 0),
-    () => undefined,
-  );
-  if (known !== undefined && known > SCHEMA_VERSION) throw newerSchema(driver, known);
-  if (known === SCHEMA_VERSION) return { from: known, to: known };
-  return driver.transaction(
-    async (q) => {
-      await q(SCHEMA_VERSION_TABLE);
-      const rows = await q("SELECT max(version) AS version FROM schema_version");
-      const from = Number(rows[0]?.version ?? 0);
-      if (from > SCHEMA_VERSION) throw newerSchema(driver, from);
-      for (const m of migrationsAfter(from, driver.engine)) {
-        for (const statement of m.statements) await q(statement);
-        await q("INSERT INTO schema_version (version, what, applied_at) VALUES (?, ?, ?)", [
-          m.version,
-          m.what,
-          clock.now().toISOString(),
-        ]);
-      }
-      return { from, to: Math.max(from, SCHEMA_VERSION) };
-    },
-    { lock: true },
-  );
-}
-
 export type SqlCareRecordStore = CareRecordStore & { ready(): Promise<void> };
 
 /**
- * The store over a driver. Its schema is brought up to date by ready() (call it at start: it throws
- * a StoreError when the engine is down or the schema newer) and again on first use if that failed.
+ * The store over a driver, for a kennel. Its schema is brought up to date, and the record claimed
+ * for the kennel, by ready() (call it at start: it throws a StoreError when the engine is down, the
+ * schema newer or the record another kennel's) and again on first use if that failed.
  */
-export function createStore(driver: Driver, clock: Clock): SqlCareRecordStore {
-  return new SqlStore(driver, clock);
+export function createStore(
+  driver: Driver,
+  clock: Clock,
+  kennel: KennelIdentity = UNNAMED,
+): SqlCareRecordStore {
+  return new SqlStore(driver, clock, kennel);
 }

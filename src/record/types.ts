@@ -17,6 +17,7 @@
  *   text as shown on the sheet and the staff member's note.
  */
 import type { Round } from "../domain/care.ts";
+import type { ChainHead, VerifyResult } from "./chain.ts";
 
 export type MedicationOutcome = "given" | "refused" | "not_given";
 export type MealOutcome = "ate_all" | "ate_some" | "ate_none" | "not_offered";
@@ -58,6 +59,10 @@ export interface EntryInput {
 
 export interface Entry extends EntryInput {
   id: number;
+  /** Its place in the record's chain (src/record/chain.ts), in commit order. */
+  seq: number;
+  /** The kennel it belongs to (the API's origin and the business's kennelId; src/record/kennel.ts). */
+  kennel: string;
   /** When it was committed, by the server's clock (ISO 8601, UTC); shown in the kennel's time zone. */
   recordedAt: string;
   /** The id of the entry that corrects this one, when there is one. */
@@ -82,6 +87,68 @@ export interface EntryQuery {
   bookingId?: number;
 }
 
+/**
+ * The kennel a record belongs to: the kennel API's origin (every loopback address is one, "the
+ * sandbox on this computer") and the business's kennelId from the API's records, once seen.
+ */
+export interface KennelIdentity {
+  origin: string;
+  kennelId?: number | undefined;
+}
+
+/**
+ * Anything else the record holds, in the same chain as the entries: a round's sheet as posted
+ * (`sheet`), a retention pass (`retention`), and the kinds later versions add.
+ */
+export interface LogInput {
+  kind: string;
+  /** The day it concerns (YYYY-MM-DD; a retention pass: the day it ran). */
+  date: string;
+  bookingId?: number | undefined;
+  petId?: number | undefined;
+  userId?: string | undefined;
+  /** The Slack request that made it: the same request records once. */
+  requestKey?: string | undefined;
+  /** JSON-serialisable; stored as written and hashed byte for byte. */
+  body: unknown;
+  /** The record this one replaces (a new version of it). */
+  supersedes?: number | undefined;
+}
+
+export interface LogEntry extends Omit<LogInput, "body"> {
+  id: number;
+  seq: number;
+  kennel: string;
+  body: unknown;
+  recordedAt: string;
+  supersededBy?: number | undefined;
+}
+
+export interface LogQuery {
+  kind?: string;
+  id?: number;
+  date?: string;
+  from?: string;
+  to?: string;
+  bookingId?: number;
+  petId?: number;
+}
+
+export type { ChainHead, VerifyResult } from "./chain.ts";
+
+/** What a retention pass removed (its entry in the record says the same). */
+export interface RetentionPass {
+  /** Entries removed (the round entries; sheets and other records are counted apart). */
+  entries: number;
+  /** Other records removed (sheets, older retention entries folded into this one). */
+  records: number;
+  /** The round dates removed, first and last. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** The last place removed. */
+  throughSeq: number;
+}
+
 export interface StoreHealth {
   ok: boolean;
   engine: "sqlite" | "postgres";
@@ -104,10 +171,33 @@ export interface CareRecordStore {
   entries(query: EntryQuery): Promise<Entry[]>;
   health(): Promise<StoreHealth>;
   /**
-   * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
-   * every entry of a round dated before `before` (YYYY-MM-DD), corrections with what they correct,
-   * and the requests left with no entry; one transaction. Returns how many entries were deleted.
+   * Appends a record of another kind to the chain (a sheet, a plan's version…). `reuse`: when a
+   * record of the same kind, day and body is there already, that one is answered (`duplicate`).
    */
-  purge(before: string): Promise<number>;
+  append(
+    input: LogInput,
+    options?: { reuse?: boolean },
+  ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }>;
+  /** The log's records matching the query, oldest first. */
+  log(query: LogQuery): Promise<LogEntry[]>;
+  /** The kennel this record belongs to. */
+  kennel(): Promise<KennelIdentity>;
+  /**
+   * Learns the business's kennelId (from the API's records on a sheet): written once; a record made
+   * for another business refuses (a StoreError `other_kennel`).
+   */
+  bindKennelId(kennelId: number): Promise<void>;
+  /** The chain's last place and its hash (src/record/chain.ts). */
+  head(): Promise<ChainHead>;
+  /** Walks the whole chain: `ok`, or the first row whose content or link does not match. */
+  verify(): Promise<VerifyResult>;
+  /**
+   * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
+   * the oldest places of the chain dated before `before` (YYYY-MM-DD), up to the first one dated on
+   * or after it, after writing a retention entry (the dates, how many, the setting, when, the last
+   * place removed and its hash) in the same transaction; requests left with no entry go too.
+   * `today`: the kennel's date the pass runs on (its entry's day).
+   */
+  purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass>;
   close(): Promise<void>;
 }

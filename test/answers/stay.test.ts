@@ -12,14 +12,12 @@ import { staySummaryDocLines } from "../../src/present/stay.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { terminalLine } from "../../src/text/doc.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { scratchRecord, withFaults } from "../helpers/record.ts";
 
 it("a store that cannot be read: each stay says so, in Slack and in the terminal", async () => {
   const real = scratchRecord();
   // A real store whose reads fail (a fault injected, not a mock).
-  const store: CareRecordStore = {
-    engine: real.engine,
-    record: (e) => real.record(e),
+  const store: CareRecordStore = withFaults(real, {
     entries: async () => {
       throw new StoreError(
         "unavailable",
@@ -28,10 +26,7 @@ it("a store that cannot be read: each stay says so, in Slack and in the terminal
         "test",
       );
     },
-    health: () => real.health(),
-    purge: (b) => real.purge(b),
-    close: () => real.close(),
-  };
+  });
   const deps = {
     config: loadConfig({ KENNEL_TIMEZONE: "Europe/London" }),
     clock: { now: () => new Date("2026-11-24T10:00:00Z") },

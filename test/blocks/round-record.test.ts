@@ -75,7 +75,9 @@ function report(n: number): RoundReport {
 let id = 1;
 function entry(i: number, item: ItemKey, outcome: Outcome, more: Partial<Entry> = {}): Entry {
   return {
-    id: id++,
+    id: id,
+    seq: id++,
+    kennel: "test",
     date: DATE,
     round: "evening",
     bookingId: 500 + i,

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const med = dueItems(roundSheet(pet.care, round)).find((d) => d.item !== "meal") as ReturnType<
     typeof dueItems
   >[0];
-  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock);
+  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
   const base = {
     round,
     bookingId: chosen.booking.bookingId as number,

@@ -159,8 +159,13 @@ const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip:
   {
     name: "PostgreSQL",
     open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, { now: () => new Date() }))
-        .store,
+      (
+        await openCareRecord(
+          { engine: "postgres", url: await pg.freshDatabase() },
+          { now: () => new Date() },
+          undefined,
+        )
+      ).store,
     skip: !pg.available,
   },
 ];

@@ -8,6 +8,8 @@ function meal(date: string, round: Entry["round"], outcome: MealOutcome, extra: 
   id++;
   return {
     id,
+    seq: id,
+    kennel: "test",
     date,
     round,
     bookingId: 9,

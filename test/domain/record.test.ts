@@ -27,7 +27,9 @@ let nextId = 1;
 function entry(item: ItemKey, outcome: Outcome, more: Partial<Entry> = {}): Entry {
   return {
     ...PET,
-    id: nextId++,
+    id: nextId,
+    seq: nextId++,
+    kennel: "test",
     petName: "Biscuit",
     item,
     itemText: item,

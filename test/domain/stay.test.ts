@@ -42,6 +42,8 @@ function entry(
   id++;
   return {
     id,
+    seq: id,
+    kennel: "test",
     date,
     round,
     bookingId: 1,

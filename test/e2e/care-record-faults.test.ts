@@ -17,7 +17,7 @@ import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { scratchRecord, withFaults } from "../helpers/record.ts";
 import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 
@@ -128,8 +128,7 @@ describe("the care record unavailable, from Slack", () => {
     const real = scratchRecord(clock);
     let failReads = false;
     // A real store; only its reads fail once the entry is committed (a fault injected, not a mock).
-    const store: CareRecordStore = {
-      engine: real.engine,
+    const store: CareRecordStore = withFaults(real, {
       record: async (entries) => {
         const result = await real.record(entries);
         failReads = true;
@@ -140,10 +139,7 @@ describe("the care record unavailable, from Slack", () => {
           throw new StoreError("unavailable", "The care record cannot be read.", "Try again.", "test");
         return real.entries(query);
       },
-      health: () => real.health(),
-      purge: (before) => real.purge(before),
-      close: () => real.close(),
-    };
+    });
     const h = await startHarness({ record: store, clock });
     try {
       const entry = await roundPost(h);

@@ -167,7 +167,7 @@ describe.each(engines)("SIGKILL during a burst of taps ($name)", ({ settings, sk
         expect(answered.size).toBeGreaterThan(0);
 
         // Restarted on the same store: what was answered is there, once.
-        const opened = await openCareRecord(record, { now: () => new Date() });
+        const opened = await openCareRecord(record, { now: () => new Date() }, undefined);
         const byPet = (entries: Entry[]) => {
           const m = new Map<string, Entry[]>();
           for (const e of entries)

@@ -33,7 +33,7 @@ const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip:
   {
     name: "PostgreSQL",
     open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock)).store,
+      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
     // The PostgreSQL suites' convention (test/helpers/postgres.ts): npm test provides the server,
     // and its postgres step fails, saying how to install it, when it cannot.
     skip: !pg.available,

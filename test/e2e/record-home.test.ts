@@ -22,7 +22,7 @@ const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip:
   {
     name: "PostgreSQL",
     open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock)).store,
+      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
     skip: !pg.available,
   },
 ];

@@ -49,7 +49,7 @@ const engines: Array<{
     name: "PostgreSQL",
     open: async () => {
       const url = await pg.freshDatabase();
-      const { store } = await openCareRecord({ engine: "postgres", url }, clock);
+      const { store } = await openCareRecord({ engine: "postgres", url }, clock, undefined);
       return { store, env: { DATABASE_URL: url.href }, close: () => store.close() };
     },
     skip: !pg.available,

@@ -15,3 +15,17 @@ export function scratchRecord(clock: Clock = { now: () => new Date() }): CareRec
   folders.push(record.dir);
   return record.store;
 }
+
+/**
+ * A real store with some of its methods replaced (a fault injected, not a mock): every other
+ * method is the real one, bound to the real store.
+ */
+export function withFaults(real: CareRecordStore, faults: Partial<CareRecordStore>): CareRecordStore {
+  return new Proxy(real, {
+    get(target, name, receiver) {
+      if (name in faults) return (faults as Record<string | symbol, unknown>)[name];
+      const value = Reflect.get(target, name, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

@@ -35,13 +35,13 @@ const TODAY = "2026-11-24";
 const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
   {
     name: "SQLite",
-    open: async () => (await openCareRecord({ engine: "sqlite", dataDir: folder() }, clock)).store,
+    open: async () => (await openCareRecord({ engine: "sqlite", dataDir: folder() }, clock, undefined)).store,
     skip: false,
   },
   {
     name: "PostgreSQL",
     open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock)).store,
+      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
     skip: !pg.available,
   },
 ];
@@ -154,7 +154,7 @@ describe("kennel-desk record backup", () => {
 
   it("copies the SQLite store while the bot has it open and writes to it; the copy is checked and private", async () => {
     const dir = folder();
-    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock);
+    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
     for (let i = 0; i < 20; i++) await store.record([entry(addDays(TODAY, -i))]);
     const target = join(folder(), "copy.sqlite");
     // A write in flight while the copy is made: the copy is one consistent snapshot.

@@ -393,7 +393,7 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
         engine.name === "sqlite"
           ? ({ engine: "sqlite", dataDir: env.KENNEL_DATA_DIR as string } as const)
           : ({ engine: "postgres", url: new URL(env.DATABASE_URL as string) } as const);
-      const refused = await openCareRecord(settings, clock).then(
+      const refused = await openCareRecord(settings, clock, undefined).then(
         () => undefined,
         (error: unknown) => error,
       );
@@ -427,6 +427,7 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
           ? { engine: "sqlite", dataDir: env.KENNEL_DATA_DIR as string }
           : { engine: "postgres", url: new URL(env.DATABASE_URL as string) },
         clock,
+        undefined,
       );
       const all = await reopened.store.entries({ date: "2026-11-24" });
       const byId = new Map(all.map((e) => [e.id, e]));

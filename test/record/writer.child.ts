@@ -17,7 +17,7 @@ const settings: RecordSettings = process.env.DATABASE_URL
   ? { engine: "postgres", url: new URL(process.env.DATABASE_URL) }
   : { engine: "sqlite", dataDir: process.env.KENNEL_DATA_DIR ?? "./data" };
 const [mode, arg = ""] = process.argv.slice(2);
-const { store } = await openCareRecord(settings, systemClock);
+const { store } = await openCareRecord(settings, systemClock, undefined);
 
 if (mode === "burst") {
   for (let i = 1; ; i++) {

@@ -1,0 +1,203 @@
+/**
+ * The round entries' table: its rows as Entry, the store's own guard on what it is given, and the
+ * write of one request's entries (checked, then chained: src/record/chain.ts).
+ */
+import { chainHash, entryContent, type Row } from "./chain.ts";
+import { InvalidEntryError } from "./errors.ts";
+import { headIn, isRecordDate } from "./ledger.ts";
+import {
+  type Entry,
+  type EntryInput,
+  type ItemKey,
+  MEAL_OUTCOMES,
+  MEDICATION_OUTCOMES,
+  type Outcome,
+  type RecordResult,
+} from "./types.ts";
+
+type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+const ITEMS = new Set<string>(["meal", "med:1", "med:2", "med:3", "med:4", "med:5"] satisfies ItemKey[]);
+const ROUNDS = new Set(["morning", "midday", "evening"]);
+const MAX_TEXT = 500;
+
+export const COLUMNS =
+  "e.id, e.seq, e.kennel, e.round_date, e.round, e.booking_id, e.pet_id, e.pet_name, e.item, e.item_text, e.outcome, e.reason, e.note, e.user_id, e.user_name, e.request_key, e.supersedes, e.recorded_at, s.id AS superseded_by";
+export const FROM = "FROM care_entries e LEFT JOIN care_entries s ON s.supersedes = e.id";
+
+function optionalNumber(value: unknown): number | undefined {
+  return value === null || value === undefined ? undefined : Number(value);
+}
+
+function optionalText(value: unknown): string | undefined {
+  return value === null || value === undefined ? undefined : String(value);
+}
+
+export function entryOf(row: Row): Entry {
+  const entry: Entry = {
+    id: Number(row.id),
+    seq: Number(row.seq),
+    kennel: String(row.kennel),
+    date: String(row.round_date),
+    round: row.round as Entry["round"],
+    bookingId: Number(row.booking_id),
+    petId: Number(row.pet_id),
+    petName: String(row.pet_name),
+    item: row.item as Entry["item"],
+    itemText: String(row.item_text),
+    outcome: row.outcome as Entry["outcome"],
+    userId: String(row.user_id),
+    userName: String(row.user_name),
+    requestKey: String(row.request_key),
+    recordedAt: String(row.recorded_at),
+  };
+  const reason = optionalText(row.reason);
+  const note = optionalText(row.note);
+  const supersedes = optionalNumber(row.supersedes);
+  const supersededBy = optionalNumber(row.superseded_by);
+  if (reason !== undefined) entry.reason = reason;
+  if (note !== undefined) entry.note = note;
+  if (supersedes !== undefined) entry.supersedes = supersedes;
+  if (supersededBy !== undefined) entry.supersededBy = supersededBy;
+  return entry;
+}
+
+function isId(n: unknown): n is number {
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0;
+}
+
+/** The store's own guard on what it is given (the Slack side checks first). Throws InvalidEntryError. */
+export function checkInputs(inputs: EntryInput[]): void {
+  if (inputs.length === 0) throw new InvalidEntryError("Nothing to record: no entries were given.");
+  if (inputs.length > 100) throw new InvalidEntryError("Too many entries in one request (at most 100).");
+  const key = inputs[0]?.requestKey;
+  const items = new Set<string>();
+  for (const e of inputs) {
+    const which = `${e.date} ${e.round} booking ${e.bookingId} pet ${e.petId} ${e.item}`;
+    if (typeof e.date !== "string" || !isRecordDate(e.date))
+      throw new InvalidEntryError(`"${String(e.date).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
+    if (!ROUNDS.has(e.round))
+      throw new InvalidEntryError(`"${String(e.round).slice(0, 20)}" is not a round.`);
+    if (!isId(e.bookingId) || !isId(e.petId))
+      throw new InvalidEntryError(`The booking and pet ids must be whole numbers (${which}).`);
+    if (!ITEMS.has(e.item)) throw new InvalidEntryError(`"${String(e.item).slice(0, 20)}" is not an item.`);
+    const outcomes: readonly Outcome[] = e.item === "meal" ? MEAL_OUTCOMES : MEDICATION_OUTCOMES;
+    if (!outcomes.includes(e.outcome))
+      throw new InvalidEntryError(`"${String(e.outcome).slice(0, 20)}" is not an outcome for ${e.item}.`);
+    if (e.outcome === "not_given" && !e.reason?.trim())
+      throw new InvalidEntryError(`A dose not given needs its reason (${which}).`);
+    for (const [name, text] of [
+      ["reason", e.reason],
+      ["note", e.note],
+    ] as const) {
+      if (text !== undefined && (typeof text !== "string" || [...text].length > MAX_TEXT))
+        throw new InvalidEntryError(`The ${name} is longer than ${MAX_TEXT} characters.`);
+    }
+    if (typeof e.petName !== "string" || typeof e.itemText !== "string")
+      throw new InvalidEntryError(`The pet's name and the item's text are required (${which}).`);
+    if (typeof e.userId !== "string" || e.userId.trim() === "" || typeof e.userName !== "string")
+      throw new InvalidEntryError("Who recorded it (the Slack user id and name) is required.");
+    if (typeof e.requestKey !== "string" || e.requestKey === "" || e.requestKey !== key)
+      throw new InvalidEntryError("The entries of one request share its request key.");
+    if (e.supersedes !== undefined && !isId(e.supersedes))
+      throw new InvalidEntryError("The corrected entry's id must be a whole number.");
+    const item = `${e.date}|${e.round}|${e.bookingId}|${e.petId}|${e.item}`;
+    if (items.has(item)) throw new InvalidEntryError(`The same item is given twice (${which}).`);
+    items.add(item);
+  }
+}
+
+const sameItem = (a: EntryInput, b: EntryInput) =>
+  a.date === b.date &&
+  a.round === b.round &&
+  a.bookingId === b.bookingId &&
+  a.petId === b.petId &&
+  a.item === b.item;
+
+/**
+ * One request's entries, in the caller's chain transaction: the request and the items checked first
+ * (a duplicate, an item recorded already), then each entry written at the next place of the chain.
+ */
+export async function recordIn(
+  q: Query,
+  inputs: EntryInput[],
+  kennel: string,
+  at: string,
+): Promise<RecordResult> {
+  const key = (inputs[0] as EntryInput).requestKey;
+  const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
+  if (before.length > 0) return { status: "duplicate", entries: before.map(entryOf) };
+  const existing: Entry[] = [];
+  for (const input of inputs) {
+    if (input.supersedes !== undefined) {
+      const rows = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.id = ?`, [input.supersedes]);
+      const corrected = rows[0] ? entryOf(rows[0]) : undefined;
+      if (!corrected || !sameItem(corrected, input)) {
+        throw new InvalidEntryError(
+          `Entry ${input.supersedes} is not an entry of this item, so it cannot be corrected here.`,
+        );
+      }
+      if (corrected.supersededBy === undefined) continue;
+    }
+    const current = await q(
+      `SELECT ${COLUMNS} ${FROM}
+       WHERE e.round_date = ? AND e.round = ? AND e.booking_id = ? AND e.pet_id = ? AND e.item = ?
+         AND s.id IS NULL
+       ORDER BY e.id`,
+      [input.date, input.round, input.bookingId, input.petId, input.item],
+    );
+    existing.push(...current.map(entryOf));
+  }
+  if (existing.length > 0) {
+    // The same request delivered twice at once (PostgreSQL, read committed): the other delivery may
+    // have committed between the first look at the request key and this one. Its entries are this
+    // request's own, so it is a duplicate, not someone else's "already recorded".
+    const again = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
+    if (again.length > 0) return { status: "duplicate", entries: again.map(entryOf) };
+    return { status: "already", existing };
+  }
+  await q("INSERT INTO care_requests (request_key, recorded_at) VALUES (?, ?)", [key, at]);
+  let head = await headIn(q);
+  const entries: Entry[] = [];
+  for (const input of inputs) {
+    const row: Row = {
+      seq: head.seq + 1,
+      kennel,
+      round_date: input.date,
+      round: input.round,
+      booking_id: input.bookingId,
+      pet_id: input.petId,
+      pet_name: input.petName,
+      item: input.item,
+      item_text: input.itemText,
+      outcome: input.outcome,
+      reason: input.reason ?? null,
+      note: input.note ?? null,
+      user_id: input.userId,
+      user_name: input.userName,
+      request_key: key,
+      supersedes: input.supersedes ?? null,
+      recorded_at: at,
+    };
+    row.prev_hash = head.hash;
+    row.hash = chainHash(head.hash, entryContent(row));
+    const names = Object.keys(row);
+    const rows = await q(
+      `INSERT INTO care_entries (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING id`,
+      names.map((n) => row[n]),
+    );
+    head = { seq: row.seq as number, hash: row.hash as string };
+    entries.push({
+      ...withoutUndefined(input),
+      id: Number(rows[0]?.id),
+      seq: row.seq as number,
+      kennel,
+      recordedAt: at,
+    });
+  }
+  return { status: "recorded", entries };
+}
+
+function withoutUndefined(input: EntryInput): EntryInput {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as EntryInput;
+}

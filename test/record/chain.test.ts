@@ -1,0 +1,355 @@
+/**
+ * The record an inspector can stand behind, on both engines (a real SQLite file, a throwaway
+ * PostgreSQL): the database refuses UPDATE and DELETE of entries (and TRUNCATE), retention is the
+ * one path that removes and leaves its entry; `verify` walks the chain and finds a changed, a removed
+ * and a re-ordered row (each tampered with behind Kennel Desk's back, triggers switched off, as
+ * someone with the file would), and passes after a correction and after retention; a record made
+ * for one kennel refuses another; a record of schema 1 is sealed into the chain on upgrade.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import type { RecordSettings } from "../../src/config.ts";
+import { GENESIS, headWords } from "../../src/record/chain.ts";
+import { StoreError } from "../../src/record/errors.ts";
+import { kennelOrigin } from "../../src/record/kennel.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import { SQLITE_FILE } from "../../src/record/sqlite.ts";
+import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+
+const pg_ = usePostgres();
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const now = Date.parse("2026-11-24T08:00:00Z");
+const clock = { now: () => new Date(now) };
+const KENNEL = { origin: "https://api.kennel.example" };
+
+/** Runs SQL on the record behind Kennel Desk's back, with its triggers off (as a person with the file could). */
+type Raw = (sql: string, params?: unknown[]) => Promise<void>;
+
+interface Engine {
+  name: string;
+  skip: boolean;
+  settings(): Promise<RecordSettings>;
+  raw(settings: RecordSettings): Raw;
+  /** Plain SQL with the triggers on: what the database itself refuses. */
+  plain(settings: RecordSettings): (sql: string) => Promise<void>;
+}
+
+const engines: Engine[] = [
+  {
+    name: "SQLite",
+    skip: false,
+    async settings() {
+      const dir = mkdtempSync(join(tmpdir(), "kennel-desk-chain-"));
+      dirs.push(dir);
+      return { engine: "sqlite", dataDir: dir };
+    },
+    raw:
+      (s) =>
+      async (sql, params = []) => {
+        const db = new DatabaseSync(join((s as { dataDir: string }).dataDir, SQLITE_FILE));
+        try {
+          const triggers = db
+            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+            .all() as Array<{ name: string; sql: string }>;
+          for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
+          db.prepare(sql).run(...(params as never[]));
+          for (const t of triggers) db.exec(t.sql);
+        } finally {
+          db.close();
+        }
+      },
+    plain: (s) => async (sql) => {
+      const db = new DatabaseSync(join((s as { dataDir: string }).dataDir, SQLITE_FILE));
+      try {
+        db.exec(sql);
+      } finally {
+        db.close();
+      }
+    },
+  },
+  {
+    name: "PostgreSQL",
+    skip: !pg_.available,
+    async settings() {
+      return { engine: "postgres", url: await pg_.freshDatabase() };
+    },
+    raw:
+      (s) =>
+      async (sql, params = []) => {
+        const client = new pg.Client({ connectionString: (s as { url: URL }).url.href });
+        await client.connect();
+        try {
+          // Triggers off for this session only (what a superuser could do).
+          await client.query("SET session_replication_role = replica");
+          let n = 0;
+          await client.query(
+            sql.replace(/\?/g, () => `$${++n}`),
+            params,
+          );
+        } finally {
+          await client.end();
+        }
+      },
+    plain: (s) => async (sql) => {
+      const client = new pg.Client({ connectionString: (s as { url: URL }).url.href });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    },
+  },
+];
+
+let key = 0;
+function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
+  return {
+    date,
+    round: "morning",
+    bookingId: 7,
+    petId: 3,
+    petName: "Juniper",
+    item: "meal",
+    itemText: "dry food",
+    outcome: "ate_all",
+    userId: "U0JANE",
+    userName: "Jane",
+    requestKey: `k${++key}`,
+    ...extra,
+  };
+}
+
+async function recorded(store: CareRecordStore, e: EntryInput) {
+  const r = (await store.record([e])) as Extract<RecordResult, { status: "recorded" }>;
+  expect(r.status).toBe("recorded");
+  return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
+}
+
+/** Ten entries over ten days, pet 3's meal each morning, and a sheet in between. */
+async function tenDays(store: CareRecordStore) {
+  for (let d = 1; d <= 10; d++) {
+    const date = `2026-11-${String(d).padStart(2, "0")}`;
+    await recorded(store, entry(date));
+    if (d === 5) await store.append({ kind: "sheet", date, body: { pets: ["Juniper"] } });
+  }
+}
+
+describe.each(engines)("the chain ($name)", (engine) => {
+  const open = async (settings: RecordSettings, kennel = KENNEL) =>
+    (await openCareRecord(settings, clock, kennel)).store;
+
+  it.skipIf(engine.skip)("an empty record is intact; every entry extends the head", async () => {
+    const settings = await engine.settings();
+    const store = await open(settings);
+    expect(await store.verify()).toEqual({
+      ok: true,
+      rows: 0,
+      head: { seq: 0, hash: GENESIS },
+      removedThrough: 0,
+    });
+    const first = await recorded(store, entry("2026-11-24"));
+    const head1 = await store.head();
+    expect(head1.seq).toBe(first.seq);
+    expect(first.kennel).toBe("https://api.kennel.example");
+    await store.append({ kind: "sheet", date: "2026-11-24", body: { x: 1 } });
+    const head2 = await store.head();
+    expect(head2.seq).toBe(head1.seq + 1);
+    expect(head2.hash).not.toBe(head1.hash);
+    expect(await store.verify()).toMatchObject({ ok: true, rows: 2, head: head2 });
+    expect(headWords(head2)).toMatch(/^#2 · [0-9a-f]{12}…$/);
+    await store.close();
+  });
+
+  it.skipIf(engine.skip)(
+    "the database refuses UPDATE, DELETE (and TRUNCATE) of entries and of the log",
+    async () => {
+      const settings = await engine.settings();
+      const store = await open(settings);
+      await tenDays(store);
+      await store.close();
+      const sql = engine.plain(settings);
+      await expect(sql("UPDATE care_entries SET outcome = 'ate_none'")).rejects.toThrow(/never changed/);
+      await expect(sql("DELETE FROM care_entries")).rejects.toThrow(/never deleted/);
+      await expect(sql("DELETE FROM care_log")).rejects.toThrow(/never deleted/);
+      await expect(sql("UPDATE care_log SET body = '{}'")).rejects.toThrow(/never changed/);
+      await expect(sql("DELETE FROM care_kennel")).rejects.toThrow(/never changed/);
+      if (engine.name === "PostgreSQL")
+        await expect(sql("TRUNCATE care_entries CASCADE")).rejects.toThrow(/never deleted/);
+      const again = await open(settings);
+      expect(await again.entries({})).toHaveLength(10);
+      expect((await again.verify()).ok).toBe(true);
+      await again.close();
+    },
+  );
+
+  it.skipIf(engine.skip)("verify finds a changed row, a removed row and a re-ordered row", async () => {
+    for (const tamper of ["changed", "removed", "reordered"] as const) {
+      const settings = await engine.settings();
+      const store = await open(settings);
+      await tenDays(store);
+      const entries = await store.entries({});
+      const fourth = entries[3] as (typeof entries)[0];
+      const fifth = entries[4] as (typeof entries)[0];
+      await store.close();
+      const raw = engine.raw(settings);
+      if (tamper === "changed")
+        await raw("UPDATE care_entries SET outcome = 'ate_none' WHERE id = ?", [fourth.id]);
+      if (tamper === "removed") await raw("DELETE FROM care_entries WHERE id = ?", [fourth.id]);
+      if (tamper === "reordered") {
+        // Two rows swap places (their seq), each keeping its own hashes.
+        await raw("UPDATE care_entries SET seq = -1 WHERE id = ?", [fourth.id]);
+        await raw("UPDATE care_entries SET seq = ? WHERE id = ?", [fourth.seq, fifth.id]);
+        await raw("UPDATE care_entries SET seq = ? WHERE id = ?", [fifth.seq, fourth.id]);
+      }
+      const again = await open(settings);
+      const result = await again.verify();
+      expect(result.ok, tamper).toBe(false);
+      if (!result.ok) {
+        expect(result.at).toBe(fourth.seq);
+        expect(result.problem).toBe({ changed: "changed", removed: "missing", reordered: "changed" }[tamper]);
+        expect(result.rows).toBe(fourth.seq - 1);
+      }
+      await again.close();
+    }
+  });
+
+  it.skipIf(engine.skip)(
+    "a relinked forgery (hashes recomputed) still differs from the head published before",
+    async () => {
+      const settings = await engine.settings();
+      const store = await open(settings);
+      await tenDays(store);
+      const published = await store.head();
+      const last = (await store.entries({})).at(-1) as { id: number };
+      await store.close();
+      // Removing the newest entry leaves a sound chain, but not the head the morning post named.
+      await engine.raw(settings)("DELETE FROM care_entries WHERE id = ?", [last.id]);
+      const again = await open(settings);
+      const result = await again.verify();
+      expect(result.ok).toBe(true);
+      expect(result.ok && result.head).not.toEqual(published);
+      await again.close();
+    },
+  );
+
+  it.skipIf(engine.skip)(
+    "passes after a correction, and after retention, whose entry says what went",
+    async () => {
+      const settings = await engine.settings();
+      const store = await open(settings);
+      await tenDays(store);
+      const first = (await store.entries({ date: "2026-11-02" }))[0] as { id: number };
+      // A late correction of an early day: committed after the later days.
+      await recorded(store, entry("2026-11-02", { outcome: "ate_some", supersedes: first.id }));
+      expect((await store.verify()).ok).toBe(true);
+      const pass = await store.purge("2026-11-04", { days: 20, today: "2026-11-24" });
+      // Days 1 to 3 go; day 2's correction is committed after the later days, so day 2 stays with it.
+      expect(pass).toMatchObject({
+        entries: 1,
+        records: 0,
+        from: "2026-11-01",
+        to: "2026-11-01",
+        throughSeq: 1,
+      });
+      const after = await store.verify();
+      expect(after).toMatchObject({ ok: true, removedThrough: 1 });
+      const [retention] = await store.log({ kind: "retention" });
+      expect(retention?.body).toMatchObject({
+        before: "2026-11-04",
+        retentionDays: 20,
+        entries: 1,
+        throughSeq: 1,
+        lastRemovedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      // Later, with the correction's place past the line too: everything goes, the older retention
+    // entry folded into the new one, and the chain still verifies.
+    const second = await store.purge("2026-11-11", { days: 13, today: "2026-11-24" });
+    expect(second).toMatchObject({ entries: 10, records: 1, from: "2026-11-02", to: "2026-11-10" });
+    expect(await store.entries({})).toEqual([]);
+    expect(await store.verify()).toMatchObject({ ok: true, rows: 1 });
+    const passes = await store.log({ kind: "retention" });
+    expect(passes).toHaveLength(1);
+    expect((passes[0]?.body as { earlier?: unknown[] }).earlier).toEqual([
+      expect.objectContaining({ before: "2026-11-04", entries: 1 }),
+    ]);
+    // Nothing left to remove: no entry written.
+      expect((await store.purge("2026-11-11", { days: 13, today: "2026-11-24" })).entries).toBe(0);
+      expect(await store.log({ kind: "retention" })).toHaveLength(1);
+      await store.close();
+    },
+  );
+
+  it.skipIf(engine.skip)(
+    "a record made for the sandbox refuses another kennel, in one line naming both",
+    async () => {
+      const settings = await engine.settings();
+      const sandbox = await open(settings, { origin: kennelOrigin("http://127.0.0.1:4010/api/v1") });
+      await recorded(sandbox, entry("2026-11-24"));
+      await sandbox.bindKennelId(1);
+      await sandbox.close();
+      // The sandbox again, on another port: the same kennel.
+      const again = await open(settings, { origin: kennelOrigin("http://127.0.0.1:5123/api/v1") });
+      expect(await again.kennel()).toEqual({ origin: "loopback", kennelId: 1 });
+      // Another business behind the same API: refused.
+      await expect(again.bindKennelId(2)).rejects.toThrow(/business 1.*business 2/);
+      await again.close();
+      const refused = await openCareRecord(settings, clock, KENNEL).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(StoreError);
+      const words = (refused as StoreError).describe();
+      expect(words).toContain("the kennel API on this computer (the sandbox) (business 1)");
+      expect(words).toContain("https://api.kennel.example");
+      expect(words).toContain("KENNEL_DATA_DIR");
+      expect(words).not.toContain("\n");
+    },
+  );
+});
+
+describe("a record of schema 1 (SQLite)", () => {
+  it("is sealed into the chain when this version first opens it, in commit order", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-v1-"));
+    dirs.push(dir);
+    const { migrationsAfter } = await import("../../src/record/schema.ts");
+    const db = new DatabaseSync(join(dir, SQLITE_FILE));
+    db.exec(
+      "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, what TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+    for (const s of migrationsAfter(0, "sqlite")[0]?.statements ?? []) db.exec(s);
+    db.exec("INSERT INTO schema_version VALUES (1, 'v1', '2026-11-01T00:00:00Z')");
+    for (const [i, d] of ["2026-11-03", "2026-11-01", "2026-11-02"].entries()) {
+      db.exec(`INSERT INTO care_requests VALUES ('r${i}', '2026-11-0${i + 1}T08:00:00Z')`);
+      db.exec(
+        `INSERT INTO care_entries (round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome, user_id, user_name, request_key, recorded_at)
+         VALUES ('${d}', 'morning', 7, 3, 'Juniper', 'meal', 'dry food', 'ate_all', 'U1', 'Jane', 'r${i}', '2026-11-0${i + 1}T08:00:00Z')`,
+      );
+    }
+    db.close();
+    const store = (await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, KENNEL)).store;
+    const entries = await store.entries({});
+    expect(entries.map((e) => [e.id, e.seq])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(entries.every((e) => e.kennel === "before the kennel was recorded")).toBe(true);
+    expect(await store.verify()).toMatchObject({ ok: true, rows: 3 });
+    const next = await recorded(store, entry("2026-11-24"));
+    expect(next).toMatchObject({ seq: 4, kennel: "https://api.kennel.example" });
+    expect(await store.verify()).toMatchObject({ ok: true, rows: 4 });
+    await store.close();
+  });
+});
+
+void now;
