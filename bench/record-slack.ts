@@ -198,10 +198,8 @@ for (let quiet = 0; quiet < 3; ) {
   quiet = posted.length === count ? quiet + 1 : 0;
   count = posted.length;
 }
-const fullHouseParts = posted.filter((m) => {
-  const s = recordAll.decode(buttonsOf(m)[0]?.value);
-  return s?.d === api.fullHouseDay;
-});
+// Every round posted is the 150-pet day's (its three rounds).
+const fullHouseParts = posted.filter((m) => recordAll.decode(buttonsOf(m)[0]?.value) !== undefined);
 const violations = fullHouseParts.flatMap((m) =>
   limitViolations({ text: m.text, blocks: m.blocks } as Message).map((v) => `${m.ts}: ${v}`),
 );
@@ -223,7 +221,8 @@ interface Tap {
 const taps: Tap[] = posted.flatMap((m) =>
   buttonsOf(m).map((button) => {
     const s = recordAll.decode(button.value);
-    return { message: m, button, key: `${s?.d}|${s?.r}|${s?.b}|${s?.p}` };
+    // The sheet's id names its day and round.
+    return { message: m, button, key: `${s?.s}|${s?.b}|${s?.p}` };
   }),
 );
 progress(

@@ -28,6 +28,7 @@ import type { CareRecordStore, StoreHealth } from "./record/types.ts";
 import { SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
+import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
 import { webClientOptions } from "./slack/web-client.ts";
@@ -104,6 +105,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     ...base,
     access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
     inflight: new InFlight(),
+    seal: sealFor(slack),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
     channelGuests: new ChannelGuests(base.config, base.log),

@@ -70,28 +70,11 @@ export const homeList = defineButton(
 );
 
 /**
- * A pet's round on a round post: the date, the round, the booking, the pet and its name, and each
- * due item ([item, its text as the sheet shows it, a short label]). "All given and eaten" records
- * the items not recorded yet; "Record each…" opens the modal. A value naming an item outside the
- * five medication slots and the meal, or a date that is not one, is tampered and refused.
+ * A pet on a kept round sheet (src/answers/sheets.ts): the sheet's id, the booking and the pet; what
+ * may be recorded is read from the kept sheet, never from the button. "All given and eaten" records
+ * the items not recorded yet; "Record each…" opens the modal.
  */
-export const petRoundState = z.object({
-  d: isoDate,
-  r: z.enum(["morning", "midday", "evening"]),
-  b: recordId,
-  p: recordId,
-  n: z.string().min(1).max(80),
-  i: z
-    .array(
-      z.tuple([
-        z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]),
-        z.string().min(1).max(200),
-        z.string().min(1).max(40),
-      ]),
-    )
-    .min(1)
-    .max(6),
-});
-export type PetRoundState = z.infer<typeof petRoundState>;
-export const recordAll = defineButton("rec_all", petRoundState);
-export const recordEach = defineButton("rec_each", petRoundState);
+export const sheetPetRef = z.object({ s: recordId, b: recordId, p: recordId });
+export type SheetPetButton = z.infer<typeof sheetPetRef>;
+export const recordAll = defineButton("rec_all", sheetPetRef);
+export const recordEach = defineButton("rec_each", sheetPetRef);

@@ -13,8 +13,8 @@ import type { Block, Button, Message, SectionBlock } from "./types.ts";
 function spanMrkdwn(s: Span): string {
   const text = esc(s.text);
   if (s.code) return text.trim() && !text.includes("`") ? `\`${text}\`` : text;
-  if (!s.strong && !s.em) return text;
-  const mark = s.strong ? "*" : "_";
+  if (!s.strong && !s.em && !s.struck) return text;
+  const mark = s.struck ? "~" : s.strong ? "*" : "_";
   const lead = /^\s*/.exec(text)?.[0] ?? "";
   const trail = /\s*$/.exec(text)?.[0] ?? "";
   const inner = text.trim();

@@ -1,12 +1,17 @@
 /**
  * The modals of the care record: "Record each…" (each item's outcome, a reason when a dose was not
  * given, a note) and the confirmation of a tap on an earlier day's sheet. Pure: the listener opens
- * them with views.open and reads the submission with `readSubmission`.
+ * them with views.open (their metadata sealed: src/slack/seal.ts) and reads the submission with
+ * `readSubmission`; what a form may write is checked against the kept sheet
+ * (src/answers/record-round.ts), never taken from the metadata.
  */
 import { z } from "zod";
+import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import type { Round } from "../domain/care.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
+import { entryLine } from "../present/record.ts";
 import {
   type Entry,
   type ItemKey,
@@ -16,17 +21,21 @@ import {
 } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { outcomeWords } from "../words/record.ts";
-import { type PetRoundState, petRoundState } from "./buttons.ts";
+import { lineMrkdwn } from "./doc.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
-import { entryLine } from "./round-record.ts";
 
 export const RECORD_MODAL = "rec_modal";
 export const LATE_MODAL = "rec_late";
 const NOTE_MAX = 500;
 
-/** What a modal carries back to the bot (private_metadata, ≤ 3000 characters). */
+const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** What a modal carries back to the bot (private_metadata, ≤ 3000 characters with its seal). */
 const modalMeta = z.object({
-  s: petRoundState,
+  /** The kept sheet, the booking and the pet. */
+  s: recordId,
+  b: recordId,
+  p: recordId,
   /** The message the button was on: channel, ts, and its thread's ts when it is a reply. */
   c: z.string().min(1).max(40),
   t: z.string().min(1).max(40),
@@ -38,6 +47,7 @@ const modalMeta = z.object({
 });
 export type ModalMeta = z.infer<typeof modalMeta>;
 
+/** The metadata, from the text its seal covered (src/slack/seal.ts opens it first). */
 export function readMeta(raw: string | undefined): ModalMeta | undefined {
   if (!raw || raw.length > 3000) return undefined;
   try {
@@ -48,9 +58,12 @@ export function readMeta(raw: string | undefined): ModalMeta | undefined {
   }
 }
 
+/** The round of a sheet, as the modals name it. */
+type SheetRound = Pick<Sheet, "date" | "round">;
+
 /** "recording late for Tue 24 Nov, morning" */
-function lateWords(s: Pick<PetRoundState, "d" | "r">): string {
-  return `recording late for ${dayHeading(s.d)}, ${s.r}`;
+function lateWords(s: SheetRound): string {
+  return `recording late for ${dayHeading(s.date)}, ${s.round}`;
 }
 
 const plain = (text: string, max: number) => ({
@@ -59,31 +72,20 @@ const plain = (text: string, max: number) => ({
 });
 const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
 /**
- * The modal's metadata within Slack's 3000 characters: in full when it fits; else without the
- * response_url (the redraw then uses chat.update alone); else with the items' texts shortened.
+ * The modal's metadata as text, within Slack's 3000 characters once sealed: in full when it fits;
+ * else without the response_url (the redraw then uses chat.update alone).
  */
-const meta = (m: ModalMeta) => {
-  const tries: ModalMeta[] = [m, { ...m, u: undefined }];
-  for (const max of [100, 40]) {
-    tries.push({
-      ...m,
-      u: undefined,
-      s: {
-        ...m.s,
-        i: m.s.i.map(([item, text, label]) => [item, Array.from(text).slice(0, max).join(""), label]),
-      },
-    });
-  }
-  for (const t of tries) {
+export function metaText(m: ModalMeta, room = 3000): string {
+  for (const t of [m, { ...m, u: undefined }]) {
     const raw = JSON.stringify(t);
-    if (raw.length <= 3000) return raw;
+    if (raw.length <= room) return raw;
   }
   throw new RangeError("modal metadata too long");
-};
+}
 
 /** The head of both modals: the pet, the round, and the late warning when it is an earlier day. */
-function heading(s: PetRoundState, late: boolean) {
-  const line = `*${esc(s.n)}* · ${roundWord(s.r).toLowerCase()} round, ${dayHeading(s.d)}`;
+function heading(s: SheetRound, pet: SheetPet, late: boolean) {
+  const line = `*${esc(pet.name)}* · ${roundWord(s.round as Round).toLowerCase()} round, ${dayHeading(s.date)}`;
   return {
     type: "section",
     text: {
@@ -94,12 +96,22 @@ function heading(s: PetRoundState, late: boolean) {
   };
 }
 
-/** "Record each…": each item's outcome (the current one chosen), a reason for a dose not given, a note. */
-export function recordModal(m: ModalMeta, entries: Entry[], timezone: string, late: boolean) {
-  const s = m.s;
+/**
+ * "Record each…": each item's outcome (the current one chosen), a reason for a dose not given, a
+ * note. `sealed`: the metadata's text with its seal.
+ */
+export function recordModal(
+  sealed: string,
+  m: ModalMeta,
+  sheet: SheetRound,
+  pet: SheetPet,
+  entries: Entry[],
+  timezone: string,
+  late: boolean,
+) {
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
-  const blocks: unknown[] = [heading(s, late)];
-  for (const [item, text, label] of s.i) {
+  const blocks: unknown[] = [heading(sheet, pet, late)];
+  for (const { item, text, label } of pet.due) {
     const med = isMedicationItem(item as ItemKey);
     const now = current.get(item);
     blocks.push({
@@ -133,7 +145,7 @@ export function recordModal(m: ModalMeta, entries: Entry[], timezone: string, la
     label: plain("Note", 2000),
     element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
   });
-  const recorded = entries.map((e) => entryLine(e, timezone)).slice(-6);
+  const recorded = entries.map((e) => lineMrkdwn(entryLine(e, timezone))).slice(-6);
   if (recorded.length) {
     blocks.push({
       type: "context",
@@ -145,7 +157,7 @@ export function recordModal(m: ModalMeta, entries: Entry[], timezone: string, la
   return {
     type: "modal" as const,
     callback_id: RECORD_MODAL,
-    private_metadata: meta(m),
+    private_metadata: sealed,
     title: plain("Record the round", 24),
     submit: plain(late ? "Record late" : "Record", 24),
     close: plain("Cancel", 24),
@@ -154,19 +166,19 @@ export function recordModal(m: ModalMeta, entries: Entry[], timezone: string, la
 }
 
 /** The confirmation of a one-tap "all given and eaten" on an earlier day's sheet. */
-export function lateModal(m: ModalMeta) {
-  const items = m.s.i.map(([item, , label]) =>
+export function lateModal(sealed: string, sheet: SheetRound, pet: SheetPet) {
+  const items = pet.due.map(({ item, label }) =>
     isMedicationItem(item as ItemKey) ? `💊 ${label}` : "🍽 meal",
   );
   return {
     type: "modal" as const,
     callback_id: LATE_MODAL,
-    private_metadata: meta(m),
+    private_metadata: sealed,
     title: plain("Record late?", 24),
     submit: plain("Record late", 24),
     close: plain("Cancel", 24),
     blocks: [
-      heading(m.s, true),
+      heading(sheet, pet, true),
       {
         type: "section",
         text: {
@@ -210,12 +222,12 @@ function cleanInput(value: string | null | undefined): string | undefined {
  * The choices in a submitted "Record each…" modal: only what changed from the current record (a new
  * outcome, or a new reason), and the note. Errors keep the modal open, on the field to fix.
  */
-export function readSubmission(m: ModalMeta, values: ViewValues): Submission {
+export function readSubmission(m: ModalMeta, pet: SheetPet, values: ViewValues): Submission {
   const errors: Record<string, string> = {};
   const choices: ItemChoice[] = [];
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));
   const allowed = new Set<string>([...MEDICATION_OUTCOMES, ...MEAL_OUTCOMES]);
-  for (const [item] of m.s.i) {
+  for (const { item } of pet.due) {
     const outcome = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
     const reason = cleanInput(values[`why:${item}`]?.reason?.value);
     if (reason && Array.from(reason).length > NOTE_MAX)
@@ -246,11 +258,24 @@ export function readSubmission(m: ModalMeta, values: ViewValues): Submission {
     return {
       ok: false,
       errors: {
-        [`it:${m.s.i[0]?.[0] ?? "meal"}`]: note
+        [firstField(pet)]: note
           ? "Nothing changed: choose an outcome to record the note with."
           : "Nothing changed: choose what happened.",
       },
     };
   }
   return { ok: true, choices, note };
+}
+
+/** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
+export const firstField = (pet: SheetPet) => `it:${pet.due[0]?.item ?? "meal"}`;
+
+/** The form replaced by a refusal (nothing was written): why, and what to do. */
+export function refusalView(text: string) {
+  return {
+    type: "modal" as const,
+    title: plain("Not recorded", 24),
+    close: plain("Close", 24),
+    blocks: [{ type: "section", text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true } }],
+  };
 }

@@ -36,6 +36,16 @@ const blocksOf = (item: ThreadItem): Block[] =>
 const reserveOf = (item: ThreadItem) => (typeof item === "object" && "reserve" in item ? item.reserve : 0);
 
 export function threaded(title: string, head: Block[], items: ThreadItem[], foot: Block[] = []): Threaded {
+  return threadSplit(title, head, items, foot).thread;
+}
+
+/** `threaded`, and how many of the items each message holds (the parent first). */
+export function threadSplit(
+  title: string,
+  head: Block[],
+  items: ThreadItem[],
+  foot: Block[] = [],
+): { thread: Threaded; itemsPer: number[] } {
   const budget = LIMITS.messageText - REPLY_OVERHEAD;
   const parentBlocks = [...head];
   let i = 0;
@@ -54,6 +64,7 @@ export function threaded(title: string, head: Block[], items: ThreadItem[], foot
     i++;
   }
   parentBlocks.push(...foot);
+  const itemsPer = [i];
   const replies: Message[] = [];
   while (i < items.length) {
     const start = i;
@@ -71,13 +82,17 @@ export function threaded(title: string, head: Block[], items: ThreadItem[], foot
       blocks.push(...next);
       i++;
     }
+    itemsPer.push(i - start);
     // Each reply says which post it continues: a reply can be read on its own (a follow-up message).
-    const label = `${start + 1}–${i} of ${items.length}`;
+    const label = replyLabel(start, i, items.length);
     const heading = head.find((b) => b.type === "header")?.text.text;
     replies.push({
       text: fallback(`${title}: ${label}`),
       blocks: [context(heading ? `*${esc(heading)}* · ${label}` : label), ...blocks],
     });
   }
-  return { parent: { text: fallback(title), blocks: parentBlocks }, replies };
+  return { thread: { parent: { text: fallback(title), blocks: parentBlocks }, replies }, itemsPer };
 }
+
+/** "21–65 of 120": which of a post's items a reply holds. */
+export const replyLabel = (start: number, end: number, total: number) => `${start + 1}–${end} of ${total}`;

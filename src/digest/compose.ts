@@ -4,13 +4,16 @@
  * post, all drawn by the same renderers as the commands.
  */
 import { dayReport } from "../answers/day.ts";
+import { describeFailure } from "../answers/failure.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
+import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { digestMessages } from "../blocks/digest.ts";
-import { roundMessages } from "../blocks/rounds.ts";
+import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
 import { addDays } from "../time.ts";
 import type { PostMessages } from "./posts.ts";
 import { type PostKind, roundOfPost } from "./posts.ts";
@@ -35,6 +38,29 @@ export async function composePost(
   if (isCheckKind(kind)) return composeRoundCheck(deps, kind, date);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
+  return roundPost(deps, round, date, lateAt);
+}
+
+/**
+ * A round's sheet, ready to post (the round posts and /rounds): with the care record, the sheet is
+ * kept first (src/answers/sheets.ts) and drawn with each pet's record and buttons; a sheet that
+ * cannot be kept is posted without buttons, and says why. Drawn once.
+ */
+export async function roundPost(deps: Deps, round: Round, date: string, lateAt?: string): Promise<Threaded> {
   const report = await roundReport(deps, round, date);
-  return roundMessages(report, lateAt, await roundRecord(deps, round, date));
+  const record = await roundRecord(deps, round, date);
+  const draft = draftSheet(report, { lateAt, offFood: record?.offFood });
+  const timezone = deps.config.timezone;
+  if (!record) return sheetMessages(draft, { entries: [], timezone });
+  try {
+    const sheet = await saveSheet(deps, draft);
+    return sheetMessages(sheet, { entries: record.entries, timezone }, { problem: record.problem });
+  } catch (error) {
+    const f = describeFailure(error);
+    deps.log.warn(
+      { failure: f, date, round },
+      "the round's sheet could not be kept: posted without its buttons",
+    );
+    return sheetMessages(draft, { entries: [], timezone }, { problem: f.what });
+  }
 }

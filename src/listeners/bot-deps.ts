@@ -3,6 +3,7 @@
 import type { BotBase } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { SlackConnection } from "../slack/connection.ts";
+import type { Seal } from "../slack/seal.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
 import type { InFlight } from "./in-flight.ts";
@@ -10,6 +11,8 @@ import type { InFlight } from "./in-flight.ts";
 export interface BotDeps extends BotBase {
   access: Access;
   inflight: InFlight;
+  /** Seals the modals' private_metadata (src/slack/seal.ts): a form whose seal does not match is refused. */
+  seal: Seal;
   /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */
   loadingAfterMs: number;
   /**

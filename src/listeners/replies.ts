@@ -15,7 +15,7 @@ import {
   petView,
   thisYear,
 } from "../answers/records.ts";
-import { currentRound, roundRecord, roundReport } from "../answers/rounds.ts";
+import { currentRound, roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { bookingMessages } from "../blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
@@ -23,12 +23,12 @@ import { dayListMessages } from "../blocks/day-list.ts";
 import { houseMessages } from "../blocks/house.ts";
 import { offFoodMessage } from "../blocks/off-food.ts";
 import { petListMessages, petMessages } from "../blocks/pet.ts";
-import { roundMessages } from "../blocks/rounds.ts";
 import { statusMessage } from "../blocks/status.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
+import { roundPost } from "../digest/compose.ts";
 import type { Round } from "../domain/care.ts";
 import type { DayKind } from "../domain/day.ts";
 
@@ -49,9 +49,7 @@ export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Me
 }
 
 export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Message[]> {
-  const r = round ?? currentRound(deps);
-  const report = await roundReport(deps, r, date);
-  return asMessages(roundMessages(report, undefined, await roundRecord(deps, r, date)));
+  return asMessages(await roundPost(deps, round ?? currentRound(deps), date));
 }
 
 /** The Home tab's "pets off their food", each with its room (from today's round sheet, when it can be read). */

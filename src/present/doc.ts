@@ -20,6 +20,8 @@ export interface Span {
   em?: true;
   /** An identifier staff copy (a reference, a request id, a microchip): Slack's code, the terminal's cyan. */
   code?: true;
+  /** Corrected since (a superseded entry of the record): Slack strikes it through, the terminal too. */
+  struck?: true;
   tone?: Tone;
 }
 
@@ -49,8 +51,12 @@ export type Part =
   | { kind: "summary"; lines: Line[] }
   /** A group's name (a room): Slack puts it as the first line of the group's first item. */
   | { kind: "group"; line: Line }
-  /** One thing of a list (a stay, a pet on a round): its first line, then its detail lines. */
-  | { kind: "item"; lines: Line[]; action?: Action | undefined }
+  /**
+   * One thing of a list (a stay, a pet on a round): its first line, then its detail lines. `key`
+   * names what the item is about ("bookingId-petId" for a pet on a round), so a serializer attaches
+   * that thing's own buttons by it, never by the item's position.
+   */
+  | { kind: "item"; lines: Line[]; action?: Action | undefined; key?: string | undefined }
   /** A paragraph of lines (Slack: a section, with the action as its button). */
   | { kind: "text"; lines: Line[]; action?: Action | undefined }
   /** Label and value pairs (Slack: a section's fields, at most ten; terminal: "label: value" lines). */

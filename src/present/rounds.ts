@@ -79,6 +79,15 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: Roun
   ];
 }
 
+/** A pet's key on a round ("bookingId-petId"); none when the API gave no ids or the pet is not matched. */
+export function petKeyOf(p: ChannelSafe<RoundPet>): string | undefined {
+  const bookingId = p.booking.bookingId;
+  const petId = p.pet?.pet.petId;
+  return bookingId !== undefined && petId !== undefined ? sheetPetKey(bookingId, petId) : undefined;
+}
+
+export const sheetPetKey = (bookingId: number, petId: number) => `${bookingId}-${petId}`;
+
 export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): Doc {
   const title = roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
   const parts = roundSummaryParts(r.totals);
@@ -93,8 +102,11 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
         { kind: "text", lines: [line(NO_ONE_IN_HOUSE)] },
       ],
     };
-  // One item per pet, in the sheet's order (the round posts add each pet's record buttons by it).
-  const items = r.pets.map((p): Part => ({ kind: "item", lines: petLines(p, r, o) }));
+  // One item per pet, in the sheet's order, keyed by its booking and pet (the round posts attach each
+  // pet's record buttons by the key).
+  const items = r.pets.map(
+    (p): Part => ({ kind: "item", lines: petLines(p, r, o), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
+  );
   const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
   return {
     fallback,

@@ -116,6 +116,8 @@ export interface SlackStandIn {
   rateLimited: Map<string, number>;
   /** Web API methods that answer HTTP 500, every time. */
   broken: Set<string>;
+  /** Web API methods that answer only after this many milliseconds (Slack's round trip; the server only). */
+  delays: Map<string, number>;
   /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
   socketUrl: string | undefined;
   /** When set, auth.test answers `{ ok: false, error: authError }` (a wrong or revoked bot token). */

@@ -164,6 +164,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     failing: new Set(),
     rateLimited: new Map(),
     broken: new Set(),
+    delays: new Map(),
     notInChannel: new Set(),
     limits,
     socketUrl: undefined,
@@ -256,6 +257,9 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
         res.writeHead(400, { "content-type": "application/json" });
         return res.end(JSON.stringify({ ok: false, error: "invalid_json" }));
       }
+      const method = /^\/api\/([\w.]+)/.exec(req.url ?? "")?.[1];
+      const delay = method ? stand.delays.get(method) : undefined;
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       const answer = stand.handle(req.url ?? "/", body, req.headers.authorization);
       res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
       res.end(JSON.stringify(answer.payload));

@@ -4,9 +4,9 @@
  * when the record was written by a newer Kennel Desk.
  */
 import type { Clock } from "../deps.ts";
+import type { Driver } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 import { migrationsAfter, SCHEMA_VERSION, SCHEMA_VERSION_TABLE } from "./schema.ts";
-import type { Driver } from "./store.ts";
 
 function newerSchema(driver: Driver, version: number): StoreError {
   return new StoreError(

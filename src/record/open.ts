@@ -9,10 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
+import type { Driver } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 import { dataFolderProblem } from "./folder.ts";
 import { sqliteDriver } from "./sqlite.ts";
-import { createStore, type Driver } from "./store.ts";
+import { createStore } from "./store.ts";
 import type { CareRecordStore, KennelIdentity } from "./types.ts";
 
 export interface OpenedRecord {

@@ -6,8 +6,8 @@
  * a connection that drops while idle is only forgotten by the pool.
  */
 import pg from "pg";
+import type { Driver, Query, Row } from "./driver.ts";
 import { StoreError } from "./errors.ts";
-import type { Driver, Query, Row } from "./store.ts";
 
 export interface PostgresOptions {
   url: URL;

@@ -9,8 +9,8 @@
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { Driver, Query, Row } from "./driver.ts";
 import { StoreError } from "./errors.ts";
-import type { Driver, Query, Row } from "./store.ts";
 
 export const SQLITE_FILE = "care-record.sqlite";
 

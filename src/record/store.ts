@@ -8,7 +8,8 @@
  * the database's unique indexes, rolled back, and answered by running the checks again.
  */
 import type { Clock } from "../deps.ts";
-import type { ChainHead, Row, VerifyResult } from "./chain.ts";
+import type { ChainHead, VerifyResult } from "./chain.ts";
+import type { Driver, Query } from "./driver.ts";
 import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
@@ -29,37 +30,7 @@ import type {
   StoreHealth,
 } from "./types.ts";
 
-export type { Row };
-
-/** Runs one statement: its rows (RETURNING included), none for the others. */
-export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
-
-/** What an engine gives the store. */
-export interface Driver {
-  readonly engine: Engine;
-  /** Where the record is, for people (never a password). */
-  readonly where: string;
-  /** Outside a transaction. */
-  query: Query;
-  /**
-   * Runs `work` in one transaction (serialised with the driver's other transactions), commits when
-   * it returns, rolls back when it throws. `lock`: the migrations' lock (one bot migrates at a
-   * time); `chain`: the chain's (one writer of the chain at a time, across replicas).
-   */
-  transaction<T>(
-    work: (query: Query) => Promise<T>,
-    options?: { lock?: boolean; chain?: boolean },
-  ): Promise<T>;
-  /** A unique index refused a row (the race the checks could not see). */
-  isUniqueViolation(error: unknown): boolean;
-  /** A CHECK constraint refused a row (a field too long, an outcome that does not fit its item). */
-  isCheckViolation(error: unknown): boolean;
-  /** The engine's error as a StoreError when it means the store cannot be used (down, full, read-only). */
-  storeError(error: unknown): StoreError | undefined;
-  /** A problem seen without a query (the SQLite file or folder not writable), in one sentence. */
-  problem?(): string | undefined;
-  close(): Promise<void>;
-}
+export type { Driver, Query, Row } from "./driver.ts";
 
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;
@@ -242,10 +213,6 @@ export type SqlCareRecordStore = CareRecordStore & { ready(): Promise<void> };
  * for the kennel, by ready() (call it at start: it throws a StoreError when the engine is down, the
  * schema newer or the record another kennel's) and again on first use if that failed.
  */
-export function createStore(
-  driver: Driver,
-  clock: Clock,
-  kennel: KennelIdentity = UNNAMED,
-): SqlCareRecordStore {
+export function createStore(driver: Driver, clock: Clock, kennel?: KennelIdentity): SqlCareRecordStore {
   return new SqlStore(driver, clock, kennel);
 }

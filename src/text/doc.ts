@@ -7,7 +7,7 @@
 import { cleanText } from "../domain/text.ts";
 import type { Doc, Line, Part, Span } from "../present/doc.ts";
 import type { TextOptions } from "./options.ts";
-import { bold, cyan, dim, red, title, yellow } from "./style.ts";
+import { bold, cyan, dim, red, struck, title, yellow } from "./style.ts";
 
 const TONE = { alert: red, warn: yellow, muted: dim, accent: cyan } as const;
 
@@ -15,6 +15,7 @@ function spanText(o: TextOptions, s: Span): string {
   // Our own words and values already cleaned by the document; a line break can never start a line.
   const text = cleanText(s.text).replace(/\s*\n\s*/g, " ");
   const toned = s.tone ? TONE[s.tone](o, text) : s.code ? cyan(o, text) : text;
+  if (s.struck) return struck(o, toned);
   return s.strong ? bold(o, toned) : toned;
 }
 

@@ -14,6 +14,9 @@ export const dim = ansi("2");
 export const red = ansi("1;31");
 export const yellow = ansi("33");
 export const cyan = ansi("36");
+const strike = ansi("9");
+/** Struck through: a terminal's strike, else Slack's own marks (~…~), which read the same in a pipe. */
+export const struck = (o: TextOptions, s: string) => (o.color ? strike(o, s) : s ? `~${s}~` : s);
 
 /** A value from the API on one line: cleaned, white space folded, cut at `max` characters. */
 export function one(value: unknown, max = 500): string {

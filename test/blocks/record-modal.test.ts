@@ -1,31 +1,37 @@
 import { describe, expect, it } from "vitest";
-import type { PetRoundState } from "../../src/blocks/buttons.ts";
+import type { SheetPet } from "../../src/answers/sheets.ts";
 import {
   lateModal,
   type ModalMeta,
+  metaText,
   readMeta,
   readSubmission,
   recordModal,
 } from "../../src/blocks/record-modal.ts";
+import { createSeal, SEAL_LENGTH } from "../../src/slack/seal.ts";
 
-const state: PetRoundState = {
-  d: "2026-11-24",
-  r: "morning",
-  b: 5,
-  p: 50,
-  n: "Biscuit",
-  i: [
-    ["med:1", "Rimadyl 50 mg · half a tablet", "Rimadyl 50 mg"],
-    ["meal", "200 g kibble", "meal"],
+const sheet = { date: "2026-11-24", round: "morning" as const };
+const pet: SheetPet = {
+  bookingId: 5,
+  petId: 50,
+  name: "Biscuit",
+  due: [
+    { item: "med:1", text: "Rimadyl 50 mg · half a tablet", label: "Rimadyl 50 mg" },
+    { item: "meal", text: "200 g kibble", label: "meal" },
   ],
+  oneTap: true,
+  message: 0,
 };
-const meta: ModalMeta = { s: state, c: "C1", t: "1.2", cur: [] };
+const meta: ModalMeta = { s: 9, b: 5, p: 50, c: "C1", t: "1.2", cur: [] };
+const seal = createSeal("8f14e45fceea167a5a36dedd4bea2543");
+const sealed = (m: ModalMeta) => seal.sign(metaText(m, 3000 - SEAL_LENGTH));
 const pick = (value: string | null) => ({ outcome: { selected_option: value ? { value } : null } });
 const text = (key: string, value: string | null) => ({ [key]: { value } });
 
 describe("the record form", () => {
   it("each item with its outcomes (the current one chosen), a reason for a medication, a note of at most 500", () => {
-    const view = recordModal({ ...meta, cur: [["meal", 9, "ate_some"]] }, [], "Europe/London", false);
+    const m: ModalMeta = { ...meta, cur: [["meal", 9, "ate_some"]] };
+    const view = recordModal(sealed(m), m, sheet, pet, [], "Europe/London", false);
     const raw = JSON.stringify(view);
     expect(view.submit.text).toBe("Record");
     expect(raw).toContain('"block_id":"it:med:1"');
@@ -35,46 +41,46 @@ describe("the record form", () => {
       '"initial_option":{"text":{"type":"plain_text","text":"ate some"},"value":"ate_some"}',
     );
     expect(raw).toContain('"max_length":500');
-    expect(readMeta(view.private_metadata)).toEqual({ ...meta, cur: [["meal", 9, "ate_some"]] });
+    expect(readMeta(seal.open(view.private_metadata))).toEqual(m);
   });
 
   it("on an earlier day's sheet: the form and the one-tap confirmation say it is late", () => {
-    expect(JSON.stringify(recordModal(meta, [], "Europe/London", true))).toContain(
+    expect(JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], "Europe/London", true))).toContain(
       "Recording late for Tue 24 Nov, morning",
     );
-    const late = lateModal(meta);
+    const late = lateModal(sealed(meta), sheet, pet);
     expect(late.submit.text).toBe("Record late");
     expect(JSON.stringify(late)).toContain("Recording late for Tue 24 Nov, morning");
   });
 
-  it("metadata stays within Slack's 3000 characters whatever the texts", () => {
-    const heavy = '"\\'.repeat(100);
-    const big: ModalMeta = {
-      ...meta,
-      u: `https://hooks.slack.com/actions/${"x".repeat(400)}`,
-      s: {
-        ...state,
-        i: (["med:1", "med:2", "med:3", "med:4", "med:5", "meal"] as const).map((k) => [
-          k,
-          heavy,
-          heavy.slice(0, 40),
-        ]),
-      },
-    };
-    expect(recordModal(big, [], "Europe/London", false).private_metadata.length).toBeLessThanOrEqual(3000);
+  it("metadata, sealed, stays within Slack's 3000 characters (a long response_url is left out)", () => {
+    const big: ModalMeta = { ...meta, u: `https://hooks.slack.com/actions/${"x".repeat(3000)}` };
+    const raw = sealed(big);
+    expect(raw.length).toBeLessThanOrEqual(3000);
+    expect(readMeta(seal.open(raw))).toEqual({ ...meta });
   });
 
-  it("a tampered metadata reads as nothing", () => {
+  it("a changed or forged metadata reads as nothing: the seal does not match", () => {
+    const raw = sealed(meta);
+    expect(readMeta(seal.open(raw))).toEqual(meta);
+    // Another pet put in by hand, the seal kept: refused.
+    expect(seal.open(raw.replace('"b":5', '"b":6'))).toBeUndefined();
+    // Sealed with another key (another bot's, or a guess): refused.
+    expect(seal.open(createSeal("another-secret").sign(metaText(meta)))).toBeUndefined();
+    expect(seal.open(metaText(meta))).toBeUndefined();
+    expect(seal.open(undefined)).toBeUndefined();
     expect(readMeta("{")).toBeUndefined();
-    expect(readMeta(JSON.stringify({ ...meta, s: { ...state, i: [["med:7", "x", "x"]] } }))).toBeUndefined();
+    expect(readMeta(JSON.stringify({ ...meta, s: "x" }))).toBeUndefined();
   });
 
-  it("reads only what changed; a dose not given needs a reason; inputs are cleaned", () => {
+  it("reads only what changed, only for the items the sheet listed; a dose not given needs a reason; inputs are cleaned", () => {
     const cur: ModalMeta = { ...meta, cur: [["meal", 9, "ate_all"]] };
-    const ok = readSubmission(cur, {
+    const ok = readSubmission(cur, pet, {
       "it:med:1": pick("refused"),
       "why:med:1": text("reason", "  spat\u202E it   out "),
       "it:meal": pick("ate_all"),
+      // An item the sheet did not list for the pet (a forged submission): ignored.
+      "it:med:5": pick("given"),
       note: text("note", " fine\u200B after "),
     });
     expect(ok).toEqual({
@@ -82,18 +88,22 @@ describe("the record form", () => {
       choices: [{ item: "med:1", outcome: "refused", reason: "spat it out" }],
       note: "fine after",
     });
-    expect(readSubmission(meta, { "it:med:1": pick("not_given"), "why:med:1": text("reason", "") })).toEqual({
+    expect(
+      readSubmission(meta, pet, { "it:med:1": pick("not_given"), "why:med:1": text("reason", "") }),
+    ).toEqual({
       ok: false,
       errors: { "why:med:1": "Say why it was not given." },
     });
     // A meal outcome on a medication (a forged submission) is refused.
-    expect(readSubmission(meta, { "it:med:1": pick("ate_all") })).toMatchObject({ ok: false });
+    expect(readSubmission(meta, pet, { "it:med:1": pick("ate_all") })).toMatchObject({ ok: false });
+    // Only an unlisted item: nothing to record.
+    expect(readSubmission(meta, pet, { "it:med:5": pick("given") })).toMatchObject({ ok: false });
     // Nothing changed, but a note: says so rather than losing the note silently.
-    expect(readSubmission(cur, { "it:meal": pick("ate_all"), note: text("note", "ok") })).toEqual({
+    expect(readSubmission(cur, pet, { "it:meal": pick("ate_all"), note: text("note", "ok") })).toEqual({
       ok: false,
       errors: { "it:med:1": "Nothing changed: choose an outcome to record the note with." },
     });
-    expect(readSubmission(meta, { note: text("note", "x".repeat(501)) })).toMatchObject({
+    expect(readSubmission(meta, pet, { note: text("note", "x".repeat(501)) })).toMatchObject({
       ok: false,
       errors: { note: "At most 500 characters." },
     });

@@ -51,6 +51,20 @@ async function roundPost(h: Harness) {
   return entry as NonNullable<typeof entry>;
 }
 
+/** /rounds while the record cannot be written: the sheet's first message, posted without buttons. */
+async function unkeptRoundPost(h: Harness) {
+  const since = h.slack.timeline.at(-1)?.id ?? 0;
+  const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
+  h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  const first = () =>
+    h.slack.timeline.find(
+      (m) => m.id > since && !m.thread_ts && JSON.stringify(m.blocks ?? []).includes("could not be used"),
+    );
+  await h.slack.waitFor(() => first() !== undefined, 30_000);
+  return first();
+}
+
 async function tapAndHear(h: Harness, entryId: number, button: Button) {
   const a = actionPayload(h.slack, entryId, button, "U0STAFF");
   await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(a.body) });
@@ -69,7 +83,7 @@ describe("the care record unavailable, from Slack", () => {
     const lock = new DatabaseSync(join(dir, SQLITE_FILE));
     try {
       const entry = await roundPost(h);
-      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       lock.exec("BEGIN IMMEDIATE");
       lock.exec("DELETE FROM care_entries WHERE id < 0");
       const before = updates(h);
@@ -77,11 +91,15 @@ describe("the care record unavailable, from Slack", () => {
       expect(answer?.response_type).toBe("ephemeral");
       expect(String(answer?.text)).toMatch(/^⚠️ Could not record: .+ Nothing was written; try again\./);
       expect(updates(h)).toBe(before);
-      // Every command keeps answering, /rounds included (the record is read, not written).
+      // Every command keeps answering; /rounds shows the whole sheet, without buttons (its sheet
+      // cannot be kept while the record is locked), and says what to do.
       const inhouse = await command(h, "/inhouse", "");
       expect(JSON.stringify(h.slack.responsesFor(inhouse.id).at(-1)?.body)).toContain("In house");
-      const again = await roundPost(h);
-      expect(buttonsOf(again.blocks, recordAll).length).toBeGreaterThan(0);
+      const again = await unkeptRoundPost(h);
+      expect(JSON.stringify(again?.blocks)).toContain(
+        "Record this round from the next post, or run /rounds again",
+      );
+      expect(JSON.stringify(again?.blocks)).not.toContain('"rec_all:');
       lock.exec("ROLLBACK");
       expect(await store.entries({ petId: p.state.p })).toEqual([]);
       // The store back: the same tap records.
@@ -105,16 +123,20 @@ describe("the care record unavailable, from Slack", () => {
       const h = await startHarness({ record: store, clock });
       try {
         const entry = await roundPost(h);
-        const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+        const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
         server.stop();
         const before = updates(h);
         const [answer] = await tapAndHear(h, entry.id, p);
         expect(answer?.response_type).toBe("ephemeral");
         expect(String(answer?.text)).toMatch(/^⚠️ Could not record: .+try again/);
         expect(updates(h)).toBe(before);
-        // /rounds still answers: the sheet, its buttons, and a line saying the record could not be read.
-        const again = await roundPost(h);
-        expect(JSON.stringify(again.blocks)).toContain("The care record could not be read");
+        // /rounds still answers: the whole sheet, without buttons (its sheet cannot be kept), and why.
+        const again = await unkeptRoundPost(h);
+        expect(JSON.stringify(again?.blocks)).toContain("cannot be reached");
+        expect(JSON.stringify(again?.blocks)).toContain(
+          "Record this round from the next post, or run /rounds again",
+        );
+        expect(JSON.stringify(again?.blocks)).not.toContain('"rec_all:');
         const inhouse = await command(h, "/inhouse", "");
         expect(JSON.stringify(h.slack.responsesFor(inhouse.id).at(-1)?.body)).toContain("In house");
       } finally {
@@ -143,7 +165,7 @@ describe("the care record unavailable, from Slack", () => {
     const h = await startHarness({ record: store, clock });
     try {
       const entry = await roundPost(h);
-      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       const [answer] = await tapAndHear(h, entry.id, p);
       expect(String(answer?.text)).toMatch(/^✅ Recorded for .+, but the post could not be updated just now/);
       expect(await real.entries({ petId: p.state.p })).toHaveLength(p.state.i.length);

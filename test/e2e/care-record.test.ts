@@ -11,6 +11,7 @@ import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
+import { createSeal } from "../../src/slack/seal.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
@@ -98,10 +99,12 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)("one tap records every due item of the pet's round, and the message shows it", async () => {
     const [first] = await rounds("evening");
     const entry = first as NonNullable<typeof first>;
-    const [pet] = buttonsOf(entry.blocks, recordAll);
+    const [pet] = await buttonsOf(store, entry.blocks, recordAll);
     const p = pet as Button;
     const before = updatesOf(entry.ts);
     await tap(entry.id, p, "U0JANE");
+    // Slack's 200 came after the commit: the entries are there the moment the tap is answered.
+    expect((await entriesOf(p.state.d, p.state.p)).length).toBe(p.state.i.length);
     await h.slack.waitFor(() => updatesOf(entry.ts) > before, 10_000);
     const entries = await entriesOf(p.state.d, p.state.p);
     expect(entries.map((e) => [e.item, e.outcome, e.userId])).toEqual(
@@ -119,7 +122,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const withMed = buttonsOf(entry.blocks, recordEach).filter((b) =>
+      const withMed = (await buttonsOf(store, entry.blocks, recordEach)).filter((b) =>
         b.state.i.some(([i]) => i !== "meal"),
       );
       const p = withMed[1] ?? (withMed[0] as Button);
@@ -187,7 +190,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const p = buttonsOf(entry.blocks, recordAll)[2] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[2] as Button;
       const a = actionPayload(h.slack, entry.id, p, "U0JANE");
       const b = actionPayload(h.slack, entry.id, p, "U0TOM");
       await Promise.all(
@@ -213,15 +216,15 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       h.slack.users.set("U0OUT", { id: "U0OUT", is_stranger: true });
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const p = buttonsOf(entry.blocks, recordAll)[3] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[3] as Button;
       const guest = await tap(entry.id, p, "U0GUEST");
       expect(await answered(guest.responseId)).toContain("🔒");
       const outsider = await tap(entry.id, p, "U0OUT");
       expect(await answered(outsider.responseId)).toContain("🔒");
-      // Another pet's booking in the value, an item that is no item, a value that is not JSON.
-      const other = { ...p.state, b: p.state.b + 1 };
-      const badItem = { ...p.state, i: [["med:9", "x", "x"]] };
-      for (const value of [JSON.stringify(other), JSON.stringify(badItem), "{not json"]) {
+      // Another pet's booking in the value, a sheet never kept, a value that is not JSON.
+      const other = { s: p.state.s, b: p.state.b + 1, p: p.state.p };
+      const noSheet = { s: p.state.s + 100_000, b: p.state.b, p: p.state.p };
+      for (const value of [JSON.stringify(other), JSON.stringify(noSheet), "{not json"]) {
         const t = await tap(entry.id, p, "U0STAFF", { value });
         expect(await answered(t.responseId)).toContain("not one Kennel Desk can use");
       }
@@ -229,10 +232,75 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     },
   );
 
+  it.skipIf(skip)(
+    "a form is checked like a button: forged metadata, another pet, a sheet never posted, a later day, an item never listed: each refused, nothing written",
+    async () => {
+      const [msg] = await rounds("evening");
+      const entry = msg as NonNullable<typeof msg>;
+      const buttons = await buttonsOf(store, entry.blocks, recordEach);
+      const p = buttons[6] as Button;
+      const { trigger } = await tap(entry.id, p, "U0JANE");
+      await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
+      const modal = [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as NonNullable<
+        ReturnType<typeof h.slack.modals.get>
+      >;
+      const sealed = modal.view.private_metadata as string;
+      const written = (await store.entries({})).length;
+      const meta = JSON.parse(sealed.slice(0, sealed.lastIndexOf("."))) as Record<string, unknown>;
+      // Whoever holds the signing secret can seal what they like: the server still checks it all.
+      const forge = (over: Record<string, unknown>) =>
+        createSeal(SIGNING_SECRET).sign(JSON.stringify({ ...meta, ...over }));
+      const [item] = p.state.i[0] as [string, string, string];
+      const outcome = item === "meal" ? "ate_all" : "given";
+      const submit = async (privateMetadata: string, choices: Record<string, [string, string]>) => {
+        const body = viewPayload(
+          { ...modal, view: { ...modal.view, private_metadata: privateMetadata } },
+          "U0JANE",
+          choices,
+        );
+        const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+          payload: JSON.stringify(body),
+        });
+        expect(res.status).toBe(200);
+        return res.text;
+      };
+      // The metadata changed without its seal (another pet put in by hand): not one Kennel Desk opened.
+      expect(
+        await submit(sealed.replace(`"b":${p.state.b}`, `"b":${p.state.b + 1}`), { [item]: [outcome, ""] }),
+      ).toContain("not one Kennel Desk opened");
+      // Sealed, but naming a pet that is not on this sheet, or a sheet never posted.
+      const other = buttons.find((b) => b.state.p !== p.state.p) as Button;
+      expect(await submit(forge({ b: other.state.b + 99_999 }), { [item]: [outcome, ""] })).toContain(
+        "not one Kennel Desk can use",
+      );
+      expect(await submit(forge({ s: 99_999_999 }), { [item]: [outcome, ""] })).toContain(
+        "not one Kennel Desk can use",
+      );
+      // A later day's sheet (tomorrow's, posted): recorded on the day only.
+      const [tomorrow] = await rounds("evening tomorrow");
+      const later = (await buttonsOf(store, tomorrow?.blocks, recordEach))[0] as Button;
+      expect(later.state.d).toBe("2026-11-23");
+      expect(
+        await submit(forge({ s: later.state.s, b: later.state.b, p: later.state.p }), {
+          [later.state.i[0]?.[0] as string]: ["given", ""],
+        }),
+      ).toContain("That is the sheet for Mon 23 Nov");
+      // "Given" for a drug slot the sheet never listed for this pet: nothing to record.
+      const listed = new Set(p.state.i.map(([i]) => i));
+      const unlisted = (["med:1", "med:2", "med:3", "med:4", "med:5"] as const).find(
+        (i) => !listed.has(i),
+      ) as string;
+      expect(await submit(sealed, { [unlisted]: ["given", ""] })).toContain("Nothing changed");
+      expect(await entriesOf(p.state.d, p.state.p)).toEqual([]);
+      expect(await entriesOf("2026-11-23", later.state.p)).toEqual([]);
+      expect(await store.entries({})).toHaveLength(written);
+    },
+  );
+
   it.skipIf(skip)("Slack re-delivering the same action records nothing twice", async () => {
     const [msg] = await rounds("evening");
     const entry = msg as NonNullable<typeof msg>;
-    const p = buttonsOf(entry.blocks, recordAll)[4] as Button;
+    const p = (await buttonsOf(store, entry.blocks, recordAll))[4] as Button;
     const a = actionPayload(h.slack, entry.id, p, "U0JANE", { actionTs: "1764000000.123456" });
     const send = () =>
       postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(a.body) });
@@ -255,7 +323,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("morning yesterday");
       const entry = msg as NonNullable<typeof msg>;
-      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       expect(p.state.d).toBe("2026-11-21");
       const { trigger } = await tap(entry.id, p, "U0JANE");
       await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
@@ -285,11 +353,11 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
           m.via === "postMessage" &&
           m.thread_ts &&
           parts.some((p) => p.ts === m.ts) &&
-          buttonsOf(m.blocks, recordAll).length,
+          JSON.stringify(m.blocks ?? []).includes('"rec_all:'),
       );
       expect(reply).toBeDefined();
       const entry = reply as NonNullable<typeof reply>;
-      const p = buttonsOf(entry.blocks, recordAll)[0] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       const parent = h.slack.timeline.find((m) => m.ts === entry.thread_ts);
       const parentBefore = JSON.stringify(parent?.blocks);
       const before = updatesOf(entry.ts);
@@ -309,7 +377,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const p = buttonsOf(entry.blocks, recordAll)[5] as Button;
+      const p = (await buttonsOf(store, entry.blocks, recordAll))[5] as Button;
       h.slack.broken.add("chat.update");
       try {
         const a = await tap(entry.id, p, "U0JANE");

@@ -35,7 +35,7 @@ it("a tap on the round post edits the round check's reply in its thread", async 
   expect(check()?.thread_ts).toBe(post?.ts);
   const before = JSON.stringify(check()?.blocks);
   // A pet the check names: tap its "All given & eaten".
-  const buttons = buttonsOf(post?.blocks, recordAll);
+  const buttons = await buttonsOf(h.record, post?.blocks, recordAll);
   const named = buttons.find((b) => before.includes(`${b.state.n}: `)) as Button;
   expect(named).toBeDefined();
   const updates = () =>

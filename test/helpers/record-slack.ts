@@ -3,13 +3,21 @@
  * (a `block_actions` body with the message as it is now) and a modal's submission (a
  * `view_submission` body with the form's values, as Slack sends them).
  */
-import type { ButtonKind, PetRoundState } from "../../src/blocks/buttons.ts";
+import { loadSheet } from "../../src/answers/sheets.ts";
+import type { ButtonKind, SheetPetButton } from "../../src/blocks/buttons.ts";
+import type { Round } from "../../src/domain/care.ts";
 import type { OpenedModal, SlackStandIn, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
+import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
 
+/**
+ * A pet's record button, with what its kept sheet says of the pet (read from the store, as the bot
+ * reads it): `s`, `b`, `p` are the button's ids; `d` the day, `r` the round, `n` the pet's name and
+ * `i` each due item ([item, its text, its label]).
+ */
 export interface Button {
   action_id: string;
   value: string;
-  state: PetRoundState;
+  state: SheetPetButton & { d: string; r: Round; n: string; i: Array<[ItemKey, string, string]> };
 }
 
 type RawBlock = {
@@ -20,21 +28,39 @@ type RawBlock = {
   element?: { initial_option?: { value?: string } };
 };
 
-/** The record buttons of one kind on a message, in order. */
-export function buttonsOf(blocks: unknown, kind: ButtonKind<PetRoundState>): Button[] {
+/** The record buttons of one kind on a message, in order, each with its pet as the kept sheet says. */
+export async function buttonsOf(
+  record: CareRecordStore,
+  blocks: unknown,
+  kind: ButtonKind<SheetPetButton>,
+): Promise<Button[]> {
   const out: Button[] = [];
   for (const b of (blocks ?? []) as RawBlock[]) {
     for (const e of b.elements ?? []) {
       if (!kind.pattern.test(e.action_id ?? "")) continue;
-      const state = kind.decode(e.value);
-      if (state) out.push({ action_id: e.action_id as string, value: e.value as string, state });
+      const ids = kind.decode(e.value);
+      if (!ids) continue;
+      const sheet = await loadSheet({ record }, ids.s);
+      const pet = sheet?.pets.find((p) => p.bookingId === ids.b && p.petId === ids.p);
+      if (!sheet || !pet) throw new Error(`button ${e.action_id}: no kept sheet ${ids.s} with this pet`);
+      out.push({
+        action_id: e.action_id as string,
+        value: e.value as string,
+        state: {
+          ...ids,
+          d: sheet.date,
+          r: sheet.round,
+          n: pet.name,
+          i: pet.due.map((d): [ItemKey, string, string] => [d.item, d.text, d.label]),
+        },
+      });
     }
   }
   return out;
 }
 
 /** The pet's section text (its sheet and its record). */
-export function sectionOf(blocks: unknown, s: Pick<PetRoundState, "b" | "p">): string {
+export function sectionOf(blocks: unknown, s: Pick<SheetPetButton, "b" | "p">): string {
   const b = ((blocks ?? []) as RawBlock[]).find((x) => x.block_id?.startsWith(`kd_pet:${s.b}:${s.p}:`));
   return b?.text?.text ?? "";
 }

@@ -17,6 +17,7 @@ import { ephemeralCommand } from "../../src/listeners/commands/ephemeral.ts";
 import { InFlight } from "../../src/listeners/in-flight.ts";
 import { bookingCard, dayMessages } from "../../src/listeners/replies.ts";
 import { silentLogger } from "../../src/log.ts";
+import { createSeal } from "../../src/slack/seal.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");
@@ -41,6 +42,7 @@ function setup(
     record: scratchRecord(clock),
     access: new Access(config.allowedChannels, clock, silentLogger()),
     inflight: new InFlight(),
+    seal: createSeal("test-signing-secret"),
     // Long unless a test is about "Looking up…", so no other test depends on timing.
     loadingAfterMs: options.loadingAfterMs ?? 60_000,
   };

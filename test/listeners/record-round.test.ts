@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  couldNotRecord,
-  isOnMessage,
-  roundName,
-  usableResponseUrl,
-  whoRecorded,
-} from "../../src/listeners/record-round.ts";
+import { usableResponseUrl } from "../../src/listeners/guard.ts";
+import { couldNotRecord, roundName, whoRecorded } from "../../src/listeners/record-round.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { Entry } from "../../src/record/types.ts";
 
@@ -19,9 +14,9 @@ describe("what the one who tapped is told", () => {
         "Europe/London",
       ),
     ).toBe("Jane, &lt;!channel&gt; recorded it at 08:15");
-    expect(
-      roundName({ d: "2026-11-24", r: "morning", b: 1, p: 2, n: "<@U1> Rex", i: [["meal", "x", "meal"]] }),
-    ).toBe("&lt;@U1&gt; Rex's morning round, Tue 24 Nov");
+    expect(roundName({ date: "2026-11-24", round: "morning" }, { name: "<@U1> Rex" })).toBe(
+      "&lt;@U1&gt; Rex's morning round, Tue 24 Nov",
+    );
   });
 
   it("the store down: Could not record, nothing written, try again, and what to do", () => {
@@ -47,33 +42,5 @@ describe("what the one who tapped is told", () => {
     expect(usableResponseUrl("http://example.com/respond")).toBeUndefined();
     expect(usableResponseUrl("file:///etc/passwd")).toBeUndefined();
     expect(usableResponseUrl(undefined)).toBeUndefined();
-  });
-});
-
-describe("a tap's button is on the message, as it was drawn", () => {
-  const state = {
-    d: "2026-11-24",
-    r: "morning" as const,
-    b: 1,
-    p: 23,
-    n: "Rex",
-    i: [["meal", "x", "meal"]] as Array<["meal", string, string]>,
-  };
-  const value = JSON.stringify(state);
-  const blocks = [{ type: "actions", elements: [{ action_id: "rec_all:11-23", value }] }];
-
-  it("the same value on this pet's own button only", () => {
-    expect(isOnMessage(blocks, state, value)).toBe(false);
-    expect(
-      isOnMessage([{ type: "actions", elements: [{ action_id: "rec_all:1-23", value }] }], state, value),
-    ).toBe(true);
-    expect(
-      isOnMessage(
-        [{ type: "actions", elements: [{ action_id: "rec_all:1-23", value: "{}" }] }],
-        state,
-        value,
-      ),
-    ).toBe(false);
-    expect(isOnMessage(undefined, state, value)).toBe(false);
   });
 });

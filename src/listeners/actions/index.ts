@@ -1,6 +1,6 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot-deps.ts";
-import { RoundRecorder } from "../record-round.ts";
+import { SheetRedraw } from "../record-round.ts";
 import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
@@ -18,7 +18,7 @@ export function register(app: App, deps: BotDeps): void {
   registerHomeList(app, deps);
   registerStayRecord(app, deps);
   // The care record's buttons and forms share one recorder (the messages it last drew).
-  const recorder = new RoundRecorder(deps);
-  registerRecordTap(app, deps, recorder);
-  registerRecordSubmit(app, deps, recorder);
+  const redraw = new SheetRedraw(deps);
+  registerRecordTap(app, deps, redraw, deps.seal);
+  registerRecordSubmit(app, deps, redraw, deps.seal);
 }

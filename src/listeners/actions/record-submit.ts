@@ -1,121 +1,152 @@
 /**
  * The record modals' submissions: "Record each…" (each item's outcome, a reason, a note; a changed
  * outcome is a correction that supersedes the earlier entry) and the late day's confirmation of
- * "all given and eaten". ack() first (a form to fix is answered in the ack itself, with the field's
- * error); then the access rule, the record, and the round message redrawn from the store. A failure
- * is told to the one who submitted only ("Could not record: … try again").
+ * "all given and eaten". A form is checked like a button: its sealed metadata (src/slack/seal.ts;
+ * a seal that does not match is refused), the guard, the kept sheet (the pet on it, not a later
+ * day's), each item one the sheet listed for the pet. Then the commit, and only then the ack
+ * (src/listeners/ack.ts): a refusal keeps the form open with the error on the field at fault
+ * (`response_action: "errors"`), or replaces it with why nothing was written; nothing is written.
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
 import {
+  type Located,
+  locate,
+  recordAllDue,
+  recordItems,
+  type WriteResult,
+} from "../../answers/record-round.ts";
+import {
+  firstField,
   LATE_MODAL,
   type ModalMeta,
   RECORD_MODAL,
   readMeta,
   readSubmission,
+  refusalView,
 } from "../../blocks/record-modal.ts";
+import type { Seal } from "../../slack/seal.ts";
+import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
+import { admit, privately } from "../guard.ts";
 import {
   couldNotRecord,
+  FORGED,
+  LATER_DAY,
+  NO_ONE_TAP,
   NO_STORE,
-  type RoundRecorder,
   roundName,
+  type SheetRedraw,
   TAMPERED,
   whoRecorded,
 } from "../record-round.ts";
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
+type Found = Extract<Located, { ok: true }>;
 
-export function registerRecordSubmit(app: App, deps: BotDeps, recorder: RoundRecorder): void {
-  app.view(RECORD_MODAL, async ({ ack, body, view, client }: ViewArgs) => {
-    const meta = readMeta(view.private_metadata);
-    if (!meta) {
-      await ack();
-      return void (await deps.inflight.track(tell(client, undefined, body.user.id, `🔒 ${TAMPERED}`)));
-    }
-    const sub = readSubmission(meta, view.state.values as never);
-    if (!sub.ok) return void (await ack({ response_action: "errors", errors: sub.errors }));
-    await ack();
-    const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
-    await deps.inflight.track(
-      submit(client, body, meta, async (who, key) =>
-        recorder.record(
-          meta.s,
-          sub.choices.map((c) => ({ ...c, note: sub.note, supersedes: cur.get(c.item) })),
-          who,
-          key,
-        ),
-      ),
-    );
-  });
-
-  app.view(LATE_MODAL, async ({ ack, body, view, client }: ViewArgs) => {
-    await ack();
-    const meta = readMeta(view.private_metadata);
-    if (!meta)
-      return void (await deps.inflight.track(tell(client, undefined, body.user.id, `🔒 ${TAMPERED}`)));
-    await deps.inflight.track(submit(client, body, meta, (who, key) => recorder.recordAll(meta.s, who, key)));
-  });
-
-  async function tell(client: ViewArgs["client"], channel: string | undefined, user: string, text: string) {
+export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedraw, seal: Seal): void {
+  const onSubmit = (late: boolean) => async (args: ViewArgs) => {
+    const ack: ViewAck = ackBy((response) => args.ack(response));
     try {
-      if (channel) await client.chat.postEphemeral({ channel, user, text });
-      else await client.chat.postMessage({ channel: user, text });
-    } catch {
-      // The channel may be closed to the bot: the app's DM with the person, then the log.
-      await client.chat.postMessage({ channel: user, text }).catch((error: unknown) => {
-        deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not answer a record form");
-      });
+      await deps.inflight.track(submit(args, ack, late));
+    } finally {
+      await ack.send();
+    }
+  };
+  app.view(RECORD_MODAL, onSubmit(false));
+  app.view(LATE_MODAL, onSubmit(true));
+
+  async function submit({ body, view, client }: ViewArgs, ack: ViewAck, late: boolean): Promise<void> {
+    const user = body.user.id;
+    const meta = readMeta(seal.open(view.private_metadata));
+    const tell = privately(deps, client, { user, channel: meta?.c });
+    /** Nothing written: the form replaced by why (or, past the deadline, told privately). */
+    const refuse = async (text: string) => {
+      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
+        await tell(text);
+    };
+    try {
+      if (!meta) {
+        deps.log.warn(
+          { userId: user, view: body.view.id },
+          "refused a record form whose metadata is not sealed by this bot",
+        );
+        return await refuse(`🔒 ${FORGED}`);
+      }
+      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
+      if (!admitted.ok) return await refuse(admitted.message);
+      const found = await locate(deps, { sheetId: meta.s, bookingId: meta.b, petId: meta.p });
+      if (!found.ok) {
+        if (found.why === "no_store") return await refuse(NO_STORE);
+        if (found.why === "later" && found.sheet) return await refuse(LATER_DAY(found.sheet));
+        deps.log.warn({ userId: user, sheet: meta.s }, "refused a record form naming no kept sheet or pet");
+        return await refuse(`🔒 ${TAMPERED}`);
+      }
+      const key = `view:${body.view.id}`;
+      let result: WriteResult;
+      if (late) {
+        result = await recordAllDue(deps, found.sheet, found.pet, admitted.who, key);
+      } else {
+        const sub = readSubmission(meta, found.pet, view.state.values as never);
+        if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+        const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
+        result = await recordItems(
+          deps,
+          found.sheet,
+          found.pet,
+          sub.choices.map((c) => ({ ...c, note: sub.note, supersedes: cur.get(c.item) })),
+          admitted.who,
+          key,
+        );
+      }
+      await answer(client, found, meta, result, ack, tell, late);
+    } catch (error) {
+      await refuse(couldNotRecord(error));
     }
   }
 
-  async function submit(
+  async function answer(
     client: ViewArgs["client"],
-    body: ViewArgs["body"],
+    { sheet, pet }: Found,
     meta: ModalMeta,
-    write: (
-      who: { userId: string; userName: string },
-      requestKey: string,
-    ) => ReturnType<RoundRecorder["recordAll"]>,
+    result: WriteResult,
+    ack: ViewAck,
+    tell: (text: string) => Promise<void>,
+    late: boolean,
   ): Promise<void> {
-    const user = body.user.id;
-    const channel = meta.c;
-    try {
-      const access = await deps.access.check(client, user, channel, { button: true });
-      if (!access.ok) return await tell(client, channel, user, `🔒 ${access.message}`);
-      if (!recorder.store) return await tell(client, channel, user, NO_STORE);
-      const who = {
-        userId: user,
-        userName:
-          deps.access.displayName(user) ??
-          body.user.name ??
-          (body.user as { username?: string }).username ??
-          user,
-      };
-      const result = await write(who, `view:${body.view.id}`);
-      const updated = await recorder.redraw(client, {
-        channel,
-        ts: meta.t,
-        threadTs: meta.h,
-        responseUrl: meta.u,
-      });
-      if (result.status === "already" || result.status === "nothing") {
-        return await tell(
-          client,
-          channel,
-          user,
-          `Not recorded: ${whoRecorded(result.existing, deps.config.timezone)}, after this form was opened (${roundName(meta.s)}). Open ✏️ Record each… again to correct it.`,
-        );
+    const refuse = async (text: string) => {
+      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
+        await tell(text);
+    };
+    if (result.status === "not_listed") return await refuse(`🔒 ${TAMPERED}`);
+    if (result.status === "no_one_tap") return await refuse(NO_ONE_TAP);
+    if (result.status === "already" || result.status === "nothing") {
+      const words = `Not recorded: ${whoRecorded(result.existing, deps.config.timezone)}, after this form was opened (${roundName(sheet, pet)}). Close it and open ✏️ Record each… again to correct it.`;
+      const fields = [...new Set(result.existing.map((e) => `it:${e.item}`))];
+      const errors = Object.fromEntries((fields.length ? fields : [firstField(pet)]).map((f) => [f, words]));
+      // The form stays open, the error on each item recorded meanwhile (the late confirmation has none).
+      if (result.status === "already" && !late) {
+        if (await ack.send({ response_action: "errors", errors })) return;
       }
-      if (!updated) {
-        await tell(
-          client,
-          channel,
-          user,
-          `✅ Recorded for ${roundName(meta.s)}, but the post could not be updated just now; it will show it at the next tap.`,
-        );
-      }
-    } catch (error) {
-      await tell(client, channel, user, couldNotRecord(error));
+      return await refuse(words);
+    }
+    // Committed: the form closes now.
+    await ack.send();
+    if (result.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
+    const updated = await redraw.redraw(client, sheet, pet.message, {
+      channel: meta.c,
+      ts: meta.t,
+      threadTs: meta.h,
+      responseUrl: meta.u,
+    });
+    if (ack.late)
+      return await tell(
+        `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,
+      );
+    if (!updated) {
+      await tell(
+        `✅ Recorded for ${roundName(sheet, pet)}, but the post could not be updated just now; it will show it at the next tap.`,
+      );
     }
   }
 }

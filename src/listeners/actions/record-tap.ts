@@ -2,26 +2,30 @@
  * The two record buttons beside each pet on a round post:
  * - "✅ All given & eaten" records, in one tap, every item of the pet's round not recorded yet;
  * - "✏️ Record each…" opens the modal (each item's outcome, a reason, a note).
- * ack() first. Only staff (the commands' access rule) may record; a tampered button, a sheet of a
- * later day or a bot without a record gets a refusal and nothing is written. A tap on an earlier
- * day's sheet asks to confirm ("recording late for Tue 24 Nov, morning"). The message is updated,
- * and the tapper answered, only after the entries are committed.
+ * The guard first (src/listeners/guard.ts), then the button checked against the kept sheet (a sheet
+ * Kennel Desk kept, the pet on it, not a later day's), then the commit, and only then the ack
+ * (src/listeners/ack.ts): a tap Slack was told succeeded is in the record. A tap on an earlier
+ * day's sheet asks to confirm ("recording late for Tue 24 Nov, morning"). The message is redrawn
+ * from the store after the commit.
  */
 import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import { locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
 import { recordAll, recordEach } from "../../blocks/buttons.ts";
-import { lateModal, type ModalMeta, recordModal } from "../../blocks/record-modal.ts";
+import { lateModal, metaText, recordModal } from "../../blocks/record-modal.ts";
+import type { Seal } from "../../slack/seal.ts";
+import { SEAL_LENGTH } from "../../slack/seal.ts";
+import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
+import { admit, privately, usableResponseUrl } from "../guard.ts";
 import {
   couldNotRecord,
-  dayOfSheet,
-  isOnMessage,
   LATER_DAY,
   type MessageRef,
+  NO_ONE_TAP,
   NO_STORE,
-  type RoundRecorder,
   roundName,
+  type SheetRedraw,
   TAMPERED,
-  usableResponseUrl,
   whoRecorded,
 } from "../record-round.ts";
 
@@ -30,78 +34,74 @@ type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 interface TapMessage {
   ts?: string;
   thread_ts?: string;
-  text?: string;
-  blocks?: unknown[];
 }
 
-export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecorder): void {
+export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, seal: Seal): void {
   const onTap = (kind: "all" | "each") => async (args: TapArgs) => {
-    await args.ack();
-    await deps.inflight.track(tap(kind, args));
+    const ack = ackBy(() => args.ack());
+    try {
+      await deps.inflight.track(tap(kind, args, ack));
+    } finally {
+      await ack.send();
+    }
   };
   app.action(recordAll.pattern, onTap("all"));
   app.action(recordEach.pattern, onTap("each"));
 
-  async function tap(kind: "all" | "each", { body, action, respond, client }: TapArgs): Promise<void> {
-    const userId = body.user?.id;
+  async function tap(kind: "all" | "each", args: TapArgs, ack: DeadlineAck<void>): Promise<void> {
+    const { body, action, client } = args;
     const channel = body.channel?.id ?? body.container?.channel_id;
-    const tell = async (text: string) => {
-      try {
-        await respond({ response_type: "ephemeral", replace_original: false, text });
-      } catch {
-        if (!channel || !userId) return;
-        await client.chat.postEphemeral({ channel, user: userId, text }).catch((error: unknown) => {
-          deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not answer a record tap");
-        });
-      }
+    const responseUrl = (body as { response_url?: string }).response_url;
+    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
+    /** Acknowledged, then told: nothing was written. */
+    const refuse = async (text: string) => {
+      await ack.send();
+      await tell(text);
     };
     try {
-      if (deps.inflight.draining) return await tell("Kennel Desk is restarting. Try again in a minute.");
-      const access = await deps.access.check(client, userId, channel, { button: true });
-      if (!access.ok) return await tell(`🔒 ${access.message}`);
-      if (!recorder.store) return await tell(NO_STORE);
+      const admitted = await admit(deps, client, body.user, channel, { button: true });
+      if (!admitted.ok) return await refuse(admitted.message);
       const value = "value" in action && typeof action.value === "string" ? action.value : undefined;
-      const kindOf = kind === "all" ? recordAll : recordEach;
-      const state = kindOf.decode(value);
+      const ids = (kind === "all" ? recordAll : recordEach).decode(value);
       const message = (body as { message?: TapMessage }).message;
-      if (!state || !value || !message?.ts || !channel || !isOnMessage(message.blocks, state, value)) {
+      if (!ids || !message?.ts || !channel) {
         deps.log.warn(
-          { userId, actionId: "action_id" in action ? action.action_id : "" },
+          { userId: body.user.id, actionId: "action_id" in action ? action.action_id : "" },
           "refused a record button that is not ours",
         );
-        return await tell(`🔒 ${TAMPERED}`);
+        return await refuse(`🔒 ${TAMPERED}`);
       }
-      const day = dayOfSheet(deps, state);
-      if (day === "later") return await tell(LATER_DAY(state));
-      const ref: MessageRef = {
-        channel,
-        ts: message.ts,
-        threadTs: message.thread_ts,
-        responseUrl: (body as { response_url?: string }).response_url,
-      };
-      const shown = { blocks: message.blocks ?? [], text: message.text ?? "" };
-      recorder.remember(ref, shown.blocks, shown.text);
-      // The name Slack shows (users.info, read by the access check), else the handle in the payload.
-      const who = {
-        userId: userId as string,
-        userName:
-          deps.access.displayName(userId as string) ?? body.user.name ?? body.user.username ?? userId ?? "",
-      };
+      const found = await locate(deps, { sheetId: ids.s, bookingId: ids.b, petId: ids.p });
+      if (!found.ok) {
+        if (found.why === "no_store") return await refuse(NO_STORE);
+        if (found.why === "later" && found.sheet) return await refuse(LATER_DAY(found.sheet));
+        deps.log.warn(
+          { userId: body.user.id, sheet: ids.s },
+          "refused a record button naming no kept sheet or pet",
+        );
+        return await refuse(`🔒 ${TAMPERED}`);
+      }
+      const { sheet, pet, day } = found;
+      const ref: MessageRef = { channel, ts: message.ts, threadTs: message.thread_ts, responseUrl };
 
       if (kind === "each" || day === "earlier") {
-        const { status, entries } = await recorder.status(state);
-        const meta: ModalMeta = {
-          s: state,
+        await ack.send();
+        const { status, entries } = await petStatus(deps, sheet, pet);
+        const meta = {
+          s: sheet.id,
+          b: pet.bookingId,
+          p: pet.petId,
           c: ref.channel,
           t: ref.ts,
           ...(ref.threadTs ? { h: ref.threadTs } : {}),
-          ...(usableResponseUrl(ref.responseUrl) ? { u: usableResponseUrl(ref.responseUrl) } : {}),
-          cur: [...status.current.values()].map((e) => [e.item, e.id, e.outcome]),
+          ...(usableResponseUrl(responseUrl) ? { u: usableResponseUrl(responseUrl) } : {}),
+          cur: [...status.current.values()].map((e): [string, number, string] => [e.item, e.id, e.outcome]),
         };
+        const sealed = seal.sign(metaText(meta, 3000 - SEAL_LENGTH));
         const view =
           kind === "each"
-            ? recordModal(meta, entries, deps.config.timezone, day === "earlier")
-            : lateModal(meta);
+            ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, day === "earlier")
+            : lateModal(sealed, sheet, pet);
         try {
           await client.views.open({
             trigger_id: (body as { trigger_id: string }).trigger_id,
@@ -115,21 +115,30 @@ export function registerRecordTap(app: App, deps: BotDeps, recorder: RoundRecord
       }
 
       const actionTs = "action_ts" in action ? action.action_ts : "";
-      const requestKey = `tap:${ref.channel}:${ref.ts}:${action.action_id}:${actionTs}:${who.userId}`;
-      const result = await recorder.recordAll(state, who, requestKey);
-      // Committed (or found already there): the message now shows the store as it is.
-      const updated = await recorder.redraw(client, ref, shown);
+      const requestKey = `tap:${ref.channel}:${ref.ts}:${action.action_id}:${actionTs}:${admitted.who.userId}`;
+      const result = await recordAllDue(deps, sheet, pet, admitted.who, requestKey);
+      // Committed (or nothing to write): now Slack may be told.
+      await ack.send();
+      if (result.status === "no_one_tap") return await tell(NO_ONE_TAP);
+      if (result.status === "not_listed") return await tell(`🔒 ${TAMPERED}`);
+      if (result.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
+      const updated = await redraw.redraw(client, sheet, pet.message, ref);
       if (result.status === "nothing" || result.status === "already") {
         return await tell(
-          `Already recorded: ${whoRecorded(result.existing, deps.config.timezone)} (${roundName(state)}). Nothing more was written; to change it, use ✏️ Record each….`,
+          `Already recorded: ${whoRecorded(result.existing, deps.config.timezone)} (${roundName(sheet, pet)}). Nothing more was written; to change it, use ✏️ Record each….`,
         );
       }
+      if (ack.late)
+        return await tell(
+          `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,
+        );
       if (!updated) {
         await tell(
-          `✅ Recorded for ${roundName(state)}, but the post could not be updated just now; it will show it at the next tap.`,
+          `✅ Recorded for ${roundName(sheet, pet)}, but the post could not be updated just now; it will show it at the next tap.`,
         );
       }
     } catch (error) {
+      await ack.send();
       await tell(couldNotRecord(error));
     }
   }

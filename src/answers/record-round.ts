@@ -1,0 +1,173 @@
+/**
+ * Recording a pet's round, the write beside the read (src/answers/rounds.ts): what a button or a
+ * form may write is decided here, from the sheet as it was posted (src/answers/sheets.ts), never
+ * from what Slack sends back. A button and a form are checked alike: the sheet is one Kennel Desk
+ * kept, of today or an earlier day (never a later one); the pet is on it; each item written is one
+ * the sheet listed for that pet; a correction supersedes an entry of the same pet and item (the
+ * store checks that too, and writes all of a request or none of it).
+ */
+import type { Deps } from "../deps.ts";
+import { allDoneOutcomes, type PetRoundStatus, petRoundStatus } from "../domain/record.ts";
+import type { Entry, EntryInput, ItemKey, Outcome, RecordResult } from "../record/types.ts";
+import { localDate } from "../time.ts";
+import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
+
+/** Who recorded: the Slack user id and the name Slack shows. */
+export interface Who {
+  userId: string;
+  userName: string;
+}
+
+/** A pet on a kept sheet, as a button or a form names it. */
+export interface SheetPetRef {
+  sheetId: number;
+  bookingId: number;
+  petId: number;
+}
+
+export type Located =
+  | { ok: true; sheet: Sheet; pet: SheetPet; day: "today" | "earlier" }
+  /** no_store: no record kept; unknown: no such sheet, or the pet is not on it; later: a later day's sheet. */
+  | { ok: false; why: "no_store" | "unknown" | "later"; sheet?: Sheet };
+
+/** Which of the sheet's dates a tap is on, by the kennel's clock. */
+export function dayOf(deps: Pick<Deps, "clock" | "config">, date: string): "today" | "earlier" | "later" {
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  return date === today ? "today" : date < today ? "earlier" : "later";
+}
+
+/** The sheet and the pet a button or a form names, checked. */
+export async function locate(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  ref: SheetPetRef,
+): Promise<Located> {
+  if (!deps.record) return { ok: false, why: "no_store" };
+  const sheet = await loadSheet(deps, ref.sheetId);
+  const pet = sheet && petOf(sheet, ref.bookingId, ref.petId);
+  if (!sheet || !pet || pet.due.length === 0) return { ok: false, why: "unknown" };
+  const day = dayOf(deps, sheet.date);
+  if (day === "later") return { ok: false, why: "later", sheet };
+  return { ok: true, sheet, pet, day };
+}
+
+/** The pet's entries for its round, and its status beside what the sheet listed. */
+export async function petStatus(
+  deps: Pick<Deps, "record">,
+  sheet: Sheet,
+  pet: SheetPet,
+): Promise<{ entries: Entry[]; status: PetRoundStatus }> {
+  const key = { date: sheet.date, round: sheet.round, bookingId: pet.bookingId, petId: pet.petId };
+  const entries = (await deps.record?.entries(key)) ?? [];
+  return { entries, status: petRoundStatus(key, pet.due, entries) };
+}
+
+/** What to write for one item. */
+export interface ItemWrite {
+  item: ItemKey;
+  outcome: Outcome;
+  reason?: string | undefined;
+  note?: string | undefined;
+  supersedes?: number | undefined;
+}
+
+export type WriteResult =
+  | RecordResult
+  /** Nothing written: everything due was recorded already (these entries say who and when). */
+  | { status: "nothing"; existing: Entry[] }
+  /** Nothing written: an item the sheet did not list for this pet. */
+  | { status: "not_listed"; item: string }
+  /** Nothing written: one tap is not offered for this pet (the sheet said so). */
+  | { status: "no_one_tap" };
+
+function inputs(
+  sheet: Sheet,
+  pet: SheetPet,
+  writes: ItemWrite[],
+  who: Who,
+  requestKey: string,
+): EntryInput[] {
+  const texts = new Map(pet.due.map((d) => [d.item, d.text]));
+  return writes.map((w) => ({
+    date: sheet.date,
+    round: sheet.round,
+    bookingId: pet.bookingId,
+    petId: pet.petId,
+    petName: pet.name,
+    item: w.item,
+    itemText: texts.get(w.item) ?? w.item,
+    outcome: w.outcome,
+    reason: w.reason,
+    note: w.note,
+    userId: who.userId,
+    userName: who.userName,
+    requestKey,
+    supersedes: w.supersedes,
+  }));
+}
+
+/** Writes the items, each one the sheet listed for the pet. */
+export async function recordItems(
+  deps: Pick<Deps, "record" | "log">,
+  sheet: Sheet,
+  pet: SheetPet,
+  writes: ItemWrite[],
+  who: Who,
+  requestKey: string,
+): Promise<WriteResult> {
+  const listed = new Set(pet.due.map((d) => d.item));
+  const stray = writes.find((w) => !listed.has(w.item));
+  if (stray) return { status: "not_listed", item: String(stray.item) };
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record.");
+  const result = await store.record(inputs(sheet, pet, writes, who, requestKey));
+  deps.log.info(
+    {
+      date: sheet.date,
+      round: sheet.round,
+      sheet: sheet.id,
+      bookingId: pet.bookingId,
+      petId: pet.petId,
+      items: writes.map((w) => `${w.item}=${w.outcome}`),
+      userId: who.userId,
+      result: result.status,
+    },
+    "care record tap",
+  );
+  // The same request delivered twice at once: the one that lost the race finds its twin's
+  // entries; they are this request's own, so it is a duplicate, not someone else's record.
+  if (result.status === "already" && result.existing.every((e) => e.requestKey === requestKey)) {
+    return { status: "duplicate", entries: result.existing };
+  }
+  return result;
+}
+
+/**
+ * One tap: every due item not recorded yet, given or eaten in full, when the sheet offers one tap
+ * for the pet. `nothing` when all was recorded already.
+ */
+export async function recordAllDue(
+  deps: Pick<Deps, "record" | "log">,
+  sheet: Sheet,
+  pet: SheetPet,
+  who: Who,
+  requestKey: string,
+  options: { oneTap: boolean } = { oneTap: true },
+): Promise<WriteResult> {
+  if (options.oneTap && !pet.oneTap) return { status: "no_one_tap" };
+  const { status } = await petStatus(deps, sheet, pet);
+  const todo = allDoneOutcomes(status);
+  if (todo.length === 0) {
+    // The same request again (Slack re-delivering it) finds its own entries: a duplicate, not "already".
+    const mine = [...status.current.values()].filter((e) => e.requestKey === requestKey);
+    if (mine.length) return { status: "duplicate", entries: mine };
+    return { status: "nothing", existing: [...status.current.values()] };
+  }
+  return recordItems(
+    deps,
+    sheet,
+    pet,
+    todo.map((t) => ({ item: t.item.item, outcome: t.outcome })),
+    who,
+    requestKey,
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * A round's sheet in Slack with its care record: the round's document (src/present/rounds.ts) shared
+ * out into a parent message and thread replies once, when it is posted (`draftSheet`: what each
+ * message holds, and what is due for each pet, to be kept in the record: src/answers/sheets.ts),
+ * then every message drawn from the kept sheet and the record's entries (`sheetMessages`,
+ * `sheetMessage`): each pet with something due gets its record beside its sheet and its two buttons,
+ * attached by the pet's key (never by position), each message a progress line. A button's value is
+ * only ids (the sheet, the booking, the pet): what it may record is read from the kept sheet.
+ */
+import type { RoundReport } from "../answers/rounds.ts";
+import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
+import type { OffFoodPet } from "../domain/off-food.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
+import {
+  dueItems,
+  oneTapAllowed,
+  type PetRoundStatus,
+  petRoundStatus,
+  roundProgress,
+} from "../domain/record.ts";
+import type { Line, Part } from "../present/doc.ts";
+import { strong } from "../present/doc.ts";
+import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
+import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
+import type { Entry } from "../record/types.ts";
+import { recordAll, recordEach } from "./buttons.ts";
+import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
+import { LIMITS, messageChars } from "./limits.ts";
+import { button, context, fallback, truncate } from "./mrkdwn.ts";
+import { replyLabel, type Threaded, type ThreadItem, threadSplit } from "./thread.ts";
+import type { Block, ContextBlock, Message, SectionBlock } from "./types.ts";
+
+export const PROGRESS_BLOCK = "kd_progress";
+/** The progress line of one message of a round posted in several (a parent and thread replies). */
+export const PROGRESS_PART_BLOCK = "kd_progress_part";
+/** Room kept in a message for each pet's record, drawn later (the compact form fits in it). */
+const RECORD_RESERVE = 90;
+/** A section's text stays under this (Slack's 3000, less a margin). */
+const SECTION_MAX = 2990;
+/** The longest button value a sheet's ids make, for sizing the messages before the sheet has an id. */
+const SIZING_VALUE = JSON.stringify({
+  s: Number.MAX_SAFE_INTEGER,
+  b: Number.MAX_SAFE_INTEGER,
+  p: Number.MAX_SAFE_INTEGER,
+});
+
+/** A pet's sheet lines, as its section shows them (within a section, whatever the care). */
+const sheetText = (lines: Line[]) => truncate(lines.map(lineMrkdwn).join("\n"), 2900);
+
+function petBlocks(
+  key: string,
+  lines: Line[],
+  record: Line[],
+  buttons: { value: string; oneTap: boolean } | undefined,
+): Block[] {
+  const [bookingId, petId] = key.split("-");
+  const sheet = sheetText(lines);
+  const drawn = record.map(lineMrkdwn).join("\n");
+  const room = SECTION_MAX - sheet.length - 1;
+  const section: SectionBlock = {
+    type: "section",
+    // The sheet's length: tests (and people reading a payload) tell the sheet from its record.
+    block_id: `kd_pet:${bookingId}:${petId}:${sheet.length}`,
+    text: {
+      type: "mrkdwn",
+      text: drawn ? `${sheet}\n${drawn.length > room ? truncate(drawn, Math.max(room, 2)) : drawn}` : sheet,
+      verbatim: true,
+    },
+  };
+  if (!buttons) return [section];
+  return [
+    section,
+    {
+      type: "actions",
+      block_id: `kd_act:${bookingId}:${petId}`,
+      // A fasting pet, or one with a drug in two slots, is recorded item by item (src/domain/record.ts).
+      elements: [
+        ...(buttons.oneTap
+          ? [button("✅ All given & eaten", recordAll.actionId(key), buttons.value, "primary")]
+          : []),
+        button("✏️ Record each…", recordEach.actionId(key), buttons.value),
+      ],
+    },
+  ];
+}
+
+/** The pets of a round with something to record, by key: what is due and whether one tap may sign it off. */
+function duePets(r: ChannelSafe<RoundReport>): Map<string, Omit<SheetPet, "message">> {
+  const out = new Map<string, Omit<SheetPet, "message">>();
+  for (const p of r.pets) {
+    const key = petKeyOf(p);
+    if (!key || !p.pet || !p.sheet) continue;
+    const due = dueItems(p.sheet);
+    if (due.length === 0) continue;
+    out.set(key, {
+      bookingId: p.booking.bookingId as number,
+      petId: p.pet.pet.petId as number,
+      name: Array.from(p.pet.flags.name || "pet")
+        .slice(0, 80)
+        .join(""),
+      due: due.map((d) => ({ ...d, label: Array.from(d.label).slice(0, 40).join("") })),
+      oneTap: oneTapAllowed(p.pet.flags),
+    });
+  }
+  return out;
+}
+
+/**
+ * A round's sheet as it will be posted and kept: its document shared out into messages (the parent,
+ * then replies headed "Evening round · 21–65 of 120"), each pet with something due, and the message
+ * that holds it. Pure; the caller keeps it (src/answers/sheets.ts) and draws it with `sheetMessages`.
+ */
+export function draftSheet(
+  r: ChannelSafe<RoundReport>,
+  o: { lateAt?: string | undefined; offFood?: Map<string, OffFoodPet> | undefined } = {},
+): SheetBody {
+  const doc = roundDoc(r, o);
+  const due = duePets(r);
+  const kennelId = r.pets
+    .map((p) => p.pet?.pet.kennelId)
+    .find((k): k is number => typeof k === "number" && k > 0);
+  const base = {
+    v: 1 as const,
+    date: r.date,
+    round: r.round,
+    fallback: doc.fallback,
+    ...(kennelId ? { kennelId } : {}),
+  };
+  const items = doc.parts.filter((p): p is Extract<Part, { kind: "item" }> => p.kind === "item");
+  if (items.length === 0) return { ...base, pets: [], messages: [{ parts: doc.parts }] };
+  const { head, foot } = docThread(doc);
+  const sized: ThreadItem[] = items.map((p) => {
+    const pet = p.key ? due.get(p.key) : undefined;
+    if (!p.key || !pet) return sheetText(p.lines);
+    return {
+      blocks: petBlocks(p.key, p.lines, [], { value: SIZING_VALUE, oneTap: pet.oneTap }),
+      reserve: RECORD_RESERVE,
+    };
+  });
+  const per = threadSplit(doc.fallback, head, sized, foot).itemsPer;
+  const title = doc.parts.find((p) => p.kind === "title");
+  const pets: SheetPet[] = [];
+  const messages: SheetBody["messages"] = [];
+  let at = 0;
+  per.forEach((count, m) => {
+    const mine = items.slice(at, at + count);
+    for (const p of mine) {
+      const pet = p.key ? due.get(p.key) : undefined;
+      if (pet) pets.push({ ...pet, message: m });
+    }
+    const label: Part = {
+      kind: "summary",
+      lines: [
+        [
+          ...(title?.kind === "title" ? [strong(title.text), { text: " · " }] : []),
+          { text: replyLabel(at, at + count, items.length) },
+        ],
+      ],
+    };
+    const parts =
+      m === 0
+        ? [
+            ...doc.parts.filter((p) => p.kind === "title" || p.kind === "summary"),
+            ...mine,
+            ...doc.parts.filter((p) => p.kind === "note"),
+          ]
+        : [label, ...mine];
+    messages.push({ parts });
+    at += count;
+  });
+  return { ...base, pets, messages };
+}
+
+export interface SheetRecord {
+  entries: Entry[];
+  timezone: string;
+}
+
+function progressBlock(statuses: PetRoundStatus[], part: boolean): ContextBlock {
+  return {
+    ...context(lineMrkdwn(progressLine(roundProgress(statuses), part))),
+    block_id: part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK,
+  };
+}
+
+/**
+ * One message of a sheet with the record. A kept sheet has each pet's record and buttons and a
+ * progress line (or, when the record could not be read, `problem` in its place); a sheet not kept
+ * has no buttons, and says `problem` when there is one (the record could not be written).
+ */
+export function sheetMessage(
+  sheet: Sheet | SheetBody,
+  index: number,
+  record: SheetRecord,
+  o: { problem?: string | undefined } = {},
+): Message {
+  const parts = (sheet.messages[index]?.parts ?? []) as Part[];
+  // A sheet not kept has no buttons (nothing could check what they record); a kept one keeps them
+  // when only its record could not be read (it shows at the next tap).
+  const kept = "id" in sheet;
+  const pets = new Map(
+    sheet.pets.filter((p) => p.message === index).map((p) => [sheetPetKey(p.bookingId, p.petId), p]),
+  );
+  const statuses = new Map(
+    [...pets].map(([key, p]) => [
+      key,
+      petRoundStatus(
+        { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId },
+        p.due,
+        record.entries,
+      ),
+    ]),
+  );
+  const part = sheet.messages.length > 1;
+  const draw = (compact: boolean): Block[] => {
+    const blocks: Block[] = [];
+    let headDone = false;
+    for (const p of parts) {
+      if (p.kind === "item" && !headDone) {
+        headDone = true;
+        const head = pets.size > 0 ? headLine(statuses, part, kept, o.problem) : undefined;
+        if (head) blocks.push(head);
+      }
+      const pet = p.kind === "item" && p.key ? pets.get(p.key) : undefined;
+      if (p.kind !== "item" || !p.key || !pet) {
+        blocks.push(...docBlocks([p]));
+        continue;
+      }
+      const status = statuses.get(p.key) as PetRoundStatus;
+      const full = compact ? [] : petRecordLines(status, record.timezone);
+      const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
+      const lines = compact || long ? petRecordCompact(status, record.timezone) : full;
+      const value = kept
+        ? recordAll.encode({ s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId })
+        : undefined;
+      blocks.push(...petBlocks(p.key, p.lines, lines, value ? { value, oneTap: pet.oneTap } : undefined));
+    }
+    return blocks;
+  };
+  const text = fallback(index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`);
+  let blocks = draw(false);
+  if (messageChars({ text, blocks }) > LIMITS.messageText - 200) blocks = draw(true);
+  return { text, blocks };
+}
+
+function headLine(
+  statuses: Map<string, PetRoundStatus>,
+  part: boolean,
+  kept: boolean,
+  problem: string | undefined,
+): ContextBlock | undefined {
+  const block_id = part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK;
+  if (!kept) {
+    if (!problem) return undefined;
+    return {
+      ...context(
+        lineMrkdwn(recordProblemLine(problem, "Record this round from the next post, or run /rounds again.")),
+      ),
+      block_id,
+    };
+  }
+  if (problem)
+    return { ...context(lineMrkdwn(recordProblemLine(problem, "It shows here at the next tap."))), block_id };
+  return progressBlock([...statuses.values()], part);
+}
+
+/** Every message of a kept sheet (or of a draft that could not be kept), with the record. */
+export function sheetMessages(
+  sheet: Sheet | SheetBody,
+  record: SheetRecord,
+  o: { problem?: string | undefined } = {},
+): Threaded {
+  const [parent, ...replies] = sheet.messages.map((_, i) => sheetMessage(sheet, i, record, o));
+  return { parent: parent as Message, replies };
+}

@@ -1,0 +1,79 @@
+/**
+ * The one guard every listener passes first (commands, buttons, forms): a bot that is stopping
+ * takes nothing new, and only staff of this workspace, where ALLOWED_CHANNELS allows, see or write
+ * kennel data (src/listeners/access.ts). What a listener tells one person alone goes through
+ * `privately`: the tap's response_url, else an ephemeral message, else the app's DM with them.
+ */
+import type { webApi } from "@slack/bolt";
+import type { Who } from "../answers/record-round.ts";
+import type { BotDeps } from "./bot-deps.ts";
+
+type WebClient = webApi.WebClient;
+
+export const STOPPING = "Kennel Desk is restarting. Try again in a minute.";
+
+export type Admission = { ok: true; who: Who } | { ok: false; message: string };
+
+export async function admit(
+  deps: BotDeps,
+  client: WebClient,
+  user: { id?: string | undefined; name?: string | undefined } | undefined,
+  channelId: string | undefined,
+  where: { home?: boolean; button?: boolean } = {},
+): Promise<Admission> {
+  if (deps.inflight.draining) return { ok: false, message: STOPPING };
+  const access = await deps.access.check(client, user?.id, channelId, where);
+  if (!access.ok) return { ok: false, message: `🔒 ${access.message}` };
+  const userId = user?.id as string;
+  // The name Slack shows (users.info, read by the access check), else the handle in the payload.
+  return { ok: true, who: { userId, userName: deps.access.displayName(userId) ?? user?.name ?? userId } };
+}
+
+/** Where to tell one person something: the channel they acted in, and a tap's response_url. */
+export interface PrivateTo {
+  user: string;
+  channel?: string | undefined;
+  responseUrl?: string | undefined;
+}
+
+/** Tells one person, and only them; never throws (a failure is logged). */
+export function privately(deps: BotDeps, client: WebClient, to: PrivateTo): (text: string) => Promise<void> {
+  return async (text) => {
+    const url = usableResponseUrl(to.responseUrl);
+    if (url) {
+      const ok = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ response_type: "ephemeral", replace_original: false, text }),
+        redirect: "error",
+        signal: AbortSignal.timeout(5000),
+      }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+    }
+    try {
+      if (!to.channel) throw new Error("no channel");
+      await client.chat.postEphemeral({ channel: to.channel, user: to.user, text });
+      return;
+    } catch {
+      // The channel may be closed to the bot: the app's DM with the person, then the log.
+    }
+    await client.chat.postMessage({ channel: to.user, text }).catch((error: unknown) => {
+      deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not answer privately");
+    });
+  };
+}
+
+/** A response_url Kennel Desk may post to: https, or http on loopback only (the tests' Slack). */
+export function usableResponseUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    const loopback = u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname === "[::1]";
+    return u.protocol === "https:" || (u.protocol === "http:" && loopback) ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

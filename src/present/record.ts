@@ -1,0 +1,108 @@
+/**
+ * The care record's views on a round sheet, as document lines (src/present/doc.ts): one entry ("⚠️
+ * Rimadyl 50 mg refused 08:15 Jane: spat it out"), the record beside one pet (in full, or in a few
+ * words when a message is short of room), and a message's progress ("📋 12 of 31 pets recorded · 3
+ * doses left"). Block Kit and the text serializers draw the same lines, so the wording is said once.
+ */
+import { drugName } from "../domain/care.ts";
+import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
+import { plural } from "../domain/text.ts";
+import type { Entry, Outcome } from "../record/types.ts";
+import { timeOf } from "../words/dates.ts";
+import { outcomeWords } from "../words/record.ts";
+import { type Line, line, type Span, toned, value } from "./doc.ts";
+
+const ICONS: Record<Outcome, string> = {
+  given: "✅",
+  ate_all: "✅",
+  ate_some: "🟡",
+  refused: "⚠️",
+  not_given: "⚠️",
+  ate_none: "⚠️",
+  not_offered: "⚠️",
+};
+
+const TONES: Partial<Record<Outcome, "alert" | "warn">> = {
+  refused: "alert",
+  not_given: "alert",
+  ate_none: "alert",
+  not_offered: "alert",
+  ate_some: "warn",
+};
+
+/** The short label of an entry's item: "meal", or the medication's name from its text. */
+export function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
+  if (e.item === "meal") return "meal";
+  return drugName(e.itemText.split(" · ")[0] ?? e.itemText);
+}
+
+/** One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; struck through when corrected since. */
+export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = {}): Line {
+  const detail = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim())).map((t) => value(t, 150));
+  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
+  return [o.struck ? { ...span, struck: true } : span];
+}
+
+const names = (entries: Entry[]) => [...new Set(entries.map((e) => value(e.userName, 40)))].join(", ");
+const latest = (entries: Entry[]) =>
+  entries.reduce((a, b) => (Date.parse(b.recordedAt) > Date.parse(a.recordedAt) ? b : a));
+
+/**
+ * The record beside one pet, in full: "✅ 08:12 Jane" when all was given and eaten plainly, else a
+ * line per due item (recorded, or "⬜ Rimadyl to record"), entries for items off the sheet, and the
+ * last three corrected entries struck through. No line when nothing is recorded.
+ */
+export function petRecordLines(s: PetRoundStatus, timezone: string): Line[] {
+  const current = [...s.current.values()];
+  const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
+  if (current.length === 0 && struck.length === 0) return [];
+  const plain = current.every((e) => !e.note && (e.outcome === "given" || e.outcome === "ate_all"));
+  if (s.state === "all" && plain && s.extra.length === 0) {
+    const last = latest(current);
+    return [line(`✅ ${timeOf(last.recordedAt, timezone)} ${names(current)}`), ...struck];
+  }
+  const lines: Line[] = [];
+  for (const d of s.due) {
+    const e = s.current.get(d.item);
+    lines.push(e ? entryLine(e, timezone) : line(`⬜ ${value(d.label, 80)} to record`));
+  }
+  for (const e of s.extra) lines.push(entryLine(e, timezone));
+  return [...lines, ...struck];
+}
+
+/** The record beside one pet in a few words, for a message that would be too long in full. */
+export function petRecordCompact(s: PetRoundStatus, timezone: string): Line[] {
+  const current = [...s.current.values()];
+  if (current.length === 0) return [];
+  const last = latest(current);
+  const who = `${timeOf(last.recordedAt, timezone)} ${value(last.userName, 20)}`;
+  const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
+  if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}`)];
+  return [
+    line(
+      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}`,
+    ),
+  ];
+}
+
+/** "📋 12 of 31 pets recorded · 3 doses left"; `part`: a message of a round posted in several. */
+export function progressLine(p: RoundProgress, part = false): Line {
+  const parts: string[] = [];
+  if (p.pets === 0) parts.push("📋 Nothing to record this round");
+  else {
+    parts.push(`📋 ${p.recorded} of ${plural(p.pets, "pet")} recorded`);
+    if (p.dosesLeft) parts.push(`${plural(p.dosesLeft, "dose")} left`);
+    if (p.mealsLeft) parts.push(`${plural(p.mealsLeft, "meal")} left`);
+    if (p.recorded === p.pets && !p.dosesLeft && !p.mealsLeft) parts.push("all done");
+    if (p.problems) parts.push(`⚠️ ${p.problems} not given or not eaten`);
+  }
+  // A round in several messages: each message counts its own pets, and says so.
+  const words = parts.join(" · ");
+  return [{ text: part && p.pets > 0 ? `${words} (the pets of this message)` : words }];
+}
+
+/** The line a post carries when the care record could not be read or written. */
+export function recordProblemLine(problem: string, then: string): Line {
+  return [toned("warn", `❔ The care record could not be used: ${value(problem, 300)} ${then}`)];
+}

@@ -1,0 +1,40 @@
+/**
+ * What an engine gives the care record's store (src/record/store.ts): plain SQL with `?`
+ * placeholders, transactions, and its errors in the store's words (src/record/sqlite.ts,
+ * src/record/postgres.ts).
+ */
+import type { Row } from "./chain.ts";
+import type { StoreError } from "./errors.ts";
+import type { Engine } from "./schema.ts";
+
+export type { Row };
+
+/** Runs one statement: its rows (RETURNING included), none for the others. */
+export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+/** What an engine gives the store. */
+export interface Driver {
+  readonly engine: Engine;
+  /** Where the record is, for people (never a password). */
+  readonly where: string;
+  /** Outside a transaction. */
+  query: Query;
+  /**
+   * Runs `work` in one transaction (serialised with the driver's other transactions), commits when
+   * it returns, rolls back when it throws. `lock`: the migrations' lock (one bot migrates at a
+   * time); `chain`: the chain's (one writer of the chain at a time, across replicas).
+   */
+  transaction<T>(
+    work: (query: Query) => Promise<T>,
+    options?: { lock?: boolean; chain?: boolean },
+  ): Promise<T>;
+  /** A unique index refused a row (the race the checks could not see). */
+  isUniqueViolation(error: unknown): boolean;
+  /** A CHECK constraint refused a row (a field too long, an outcome that does not fit its item). */
+  isCheckViolation(error: unknown): boolean;
+  /** The engine's error as a StoreError when it means the store cannot be used (down, full, read-only). */
+  storeError(error: unknown): StoreError | undefined;
+  /** A problem seen without a query (the SQLite file or folder not writable), in one sentence. */
+  problem?(): string | undefined;
+  close(): Promise<void>;
+}
