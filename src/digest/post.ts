@@ -4,8 +4,10 @@
  * history is read: a parent already there for the same date and kind is kept, and its thread is
  * read (`conversations.replies`) so that only the missing parts are posted (a crash between the
  * parent and its replies). After posting a parent, the history is read again: if another
- * instance posted first, this one deletes its own post; the same for replies that two re-runs
- * completed at once.
+ * instance posted first, this one deletes its own post. After posting replies (the first poster's,
+ * or a re-run's completing a thread), every poster pauses, reads the thread again and deletes each
+ * of its replies that has an earlier copy: the earliest copy of each part is the one kept, so any
+ * number of replicas at once leave one parent and one copy of each reply.
  *
  * Only Kennel Desk's own messages count (its bot's bot_id or its app's app_id, learned from
  * auth.test): a message carrying its metadata that another app or a person posted is ignored, and
@@ -160,18 +162,25 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
     await o.slack.remove(o.channel, ts);
     return { result: "duplicate-removed", kept: after.post.ts };
   }
+  const mine: Mine = [];
   for (const [i, reply] of messages.replies.entries()) {
-    await o.slack.post(o.channel, reply, { threadTs: ts, metadata: partMetadata(o, i + 2, parts) });
+    const part = i + 2;
+    mine.push({
+      part,
+      ts: await o.slack.post(o.channel, reply, { threadTs: ts, metadata: partMetadata(o, part, parts) }),
+    });
   }
-  return { result: "posted", ts, replies: messages.replies.length };
+  // A replica that found this parent meanwhile may be completing its thread too.
+  return { result: "posted", ts, replies: await keepEarliest(o, ts, mine) };
 }
 
 /** Replies this run posted, by part. */
 type Mine = Array<{ part: number; ts: string }>;
 
 /**
- * After completing a thread: pause, read the thread again, and delete each of ours that has an
- * earlier copy (another re-run's). Returns how many of ours were kept.
+ * After posting replies: pause, read the thread again, and delete each of ours that has an earlier
+ * copy (another replica's). Every poster does this, so the earliest copy of each part is the one
+ * left. Returns how many of ours were kept.
  */
 async function keepEarliest(o: PostDigestOptions, parentTs: string, mine: Mine): Promise<number> {
   if (mine.length === 0) return 0;
@@ -226,7 +235,7 @@ async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Pro
     });
     mine.push({ part, ts });
   }
-  // Two re-runs completing the same thread at once: the later copy of a part deletes itself.
+  // Replicas completing the same thread at once: the later copy of a part deletes itself.
   const posted = await keepEarliest(o, parent.ts, mine);
   return posted
     ? { result: "completed", ts: parent.ts, replies: posted }
