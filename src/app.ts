@@ -15,7 +15,7 @@ import { scheduledPosts } from "./digest/posts.ts";
 import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
-import { webClientSlack } from "./digest/slack.ts";
+import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
 import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
@@ -193,13 +193,16 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     };
   };
 
+  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
+  let self: AuthTestAnswer | undefined;
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
   // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
   const posts = scheduledPosts(base.config);
   const digest =
     posts.length > 0
       ? new DigestJob({
           deps: base,
-          slack: webClientSlack(app.client),
+          slack: digestSlack,
           settings: { posts },
           // The 07:00 post's run also reads today's care records into the cache.
           onPost: (kind) => {
@@ -211,7 +214,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       : undefined;
   // The round check's reply in the round post's thread, edited as entries arrive.
   if (posts.some((p) => isCheckKind(p.kind)))
-    deps.roundCheck = new RoundCheckEditor(base, webClientSlack(app.client), posts);
+    deps.roundCheck = new RoundCheckEditor(base, digestSlack, posts);
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -224,13 +227,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     fatal,
     digest,
     async start() {
-      let auth: { team_id?: string; enterprise_id?: string };
+      let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
       try {
         auth = (await app.client.auth.test()) as typeof auth;
         await app.init();
       } catch (error) {
         throw slackStartError(error, "bot", { atStart: true, apiUrl: slack.apiUrl });
       }
+      self = auth;
       if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
       server = await startBotServer({
         port: base.config.port,

@@ -147,7 +147,8 @@ export async function run(ctx: CliContext): Promise<number> {
   const record = kinds.some((k) => roundOfPost(k)) ? await openRecordForPost(ctx) : undefined;
   const job = new DigestJob({
     deps: record ? { ...deps, record } : deps,
-    slack: webClientSlack(slackClient(ctx)),
+    // Who the bot is (auth.test), learned before reading history: only its own posts count.
+    slack: webClientSlack(slackClient(ctx), { log: ctx.log }),
     settings: { posts },
     ...(ctx.deps.settleMs !== undefined ? { settleMs: ctx.deps.settleMs } : {}),
   });

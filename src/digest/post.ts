@@ -4,13 +4,19 @@
  * history is read: a parent already there for the same date and kind is kept, and its thread is
  * read (`conversations.replies`) so that only the missing parts are posted (a crash between the
  * parent and its replies). After posting a parent, the history is read again: if another
- * instance posted first, this one deletes its own post; the same for replies that two re-runs
- * completed at once.
+ * instance posted first, this one deletes its own post. After posting replies (the first poster's,
+ * or a re-run's completing a thread), every poster pauses, reads the thread again and deletes each
+ * of its replies that has an earlier copy: the earliest copy of each part is the one kept, so any
+ * number of replicas at once leave one parent and one copy of each reply.
+ *
+ * Only Kennel Desk's own messages count (its bot's bot_id or its app's app_id, learned from
+ * auth.test): a message carrying its metadata that another app or a person posted is ignored, and
+ * logged once, so it can neither stop a post nor stand in for a part of one.
  */
 import type { Message } from "../blocks/types.ts";
 import { dayStartIso, localDate } from "../time.ts";
 import type { PostMessages } from "./posts.ts";
-import type { DigestSlack, HistoryMessage } from "./slack.ts";
+import { type DigestSlack, type HistoryMessage, postedBySelf } from "./slack.ts";
 
 export const DIGEST_EVENT = "kennel_digest";
 export const NOTICE_EVENT = "kennel_digest_notice";
@@ -62,6 +68,24 @@ function partOf(p: Payload): number | undefined {
   return typeof p.part === "number" && Number.isInteger(p.part) ? p.part : undefined;
 }
 
+/**
+ * Kennel Desk's own messages among those read. A look-alike (its metadata on a message another app
+ * or a person posted) is left out, and said in the log once.
+ */
+export async function ownMessages(
+  slack: DigestSlack,
+  channel: string,
+  messages: HistoryMessage[],
+): Promise<HistoryMessage[]> {
+  const self = await slack.self();
+  return messages.filter((m) => {
+    if (postedBySelf(self, m)) return true;
+    const event = m.metadata?.event_type;
+    if (event === DIGEST_EVENT || event === NOTICE_EVENT) slack.lookAlike(channel, m);
+    return false;
+  });
+}
+
 export function postsFor(
   history: HistoryMessage[],
   event: string,
@@ -87,11 +111,14 @@ async function findPost(
 ) {
   // Read back to the day's start, or until the post itself is found (a busy channel has
   // thousands of messages since it). `whole`: always to the day's start (every copy of the post).
-  const history = await slack.history(
+  // A look-alike never ends the read early: only Kennel Desk's own post does.
+  const self = await slack.self();
+  const read = await slack.history(
     channel,
     historyStartTs(date, timezone, now),
-    whole ? undefined : (m) => postsFor([m], DIGEST_EVENT, date, kind).length > 0,
+    whole ? undefined : (m) => postedBySelf(self, m) && postsFor([m], DIGEST_EVENT, date, kind).length > 0,
   );
+  const history = await ownMessages(slack, channel, read);
   return {
     post: postsFor(history, DIGEST_EVENT, date, kind)[0],
     notice: postsFor(history, NOTICE_EVENT, date, kind)[0],
@@ -135,15 +162,42 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
     await o.slack.remove(o.channel, ts);
     return { result: "duplicate-removed", kept: after.post.ts };
   }
+  const mine: Mine = [];
   for (const [i, reply] of messages.replies.entries()) {
-    await o.slack.post(o.channel, reply, { threadTs: ts, metadata: partMetadata(o, i + 2, parts) });
+    const part = i + 2;
+    mine.push({
+      part,
+      ts: await o.slack.post(o.channel, reply, { threadTs: ts, metadata: partMetadata(o, part, parts) }),
+    });
   }
-  return { result: "posted", ts, replies: messages.replies.length };
+  // A replica that found this parent meanwhile may be completing its thread too.
+  return { result: "posted", ts, replies: await keepEarliest(o, ts, mine) };
+}
+
+/** Replies this run posted, by part. */
+type Mine = Array<{ part: number; ts: string }>;
+
+/**
+ * After posting replies: pause, read the thread again, and delete each of ours that has an earlier
+ * copy (another replica's). Every poster does this, so the earliest copy of each part is the one
+ * left. Returns how many of ours were kept.
+ */
+async function keepEarliest(o: PostDigestOptions, parentTs: string, mine: Mine): Promise<number> {
+  if (mine.length === 0) return 0;
+  await o.settle();
+  const after = await threadParts(o, parentTs);
+  let kept = 0;
+  for (const { part, ts } of mine) {
+    const first = after.get(part)?.[0];
+    if (first && first !== ts && compareTs(first, ts) < 0) await o.slack.remove(o.channel, ts);
+    else kept++;
+  }
+  return kept;
 }
 
 /** The thread's parts by number, the earliest copy of each first. */
 async function threadParts(o: PostDigestOptions, parentTs: string): Promise<Map<number, string[]>> {
-  const thread = await o.slack.replies(o.channel, parentTs);
+  const thread = await ownMessages(o.slack, o.channel, await o.slack.replies(o.channel, parentTs));
   const parts = new Map<number, string[]>();
   for (const m of [...thread].sort((a, b) => compareTs(a.ts, b.ts))) {
     if (m.ts === parentTs) continue;
@@ -171,7 +225,7 @@ async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Pro
   const messages = await o.compose();
   // The day may have changed since the parent was posted: every part the new content has is posted.
   const total = Math.max(parts, 1 + messages.replies.length);
-  const mine: Array<{ part: number; ts: string }> = [];
+  const mine: Mine = [];
   for (const part of missing(total)) {
     const reply = messages.replies[part - 2];
     if (!reply) continue;
@@ -181,16 +235,8 @@ async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Pro
     });
     mine.push({ part, ts });
   }
-  if (mine.length === 0) return { result: "already-posted", ts: parent.ts };
-  // Two re-runs completing the same thread at once: the later copy of a part deletes itself.
-  await o.settle();
-  const after = await threadParts(o, parent.ts);
-  let posted = 0;
-  for (const { part, ts } of mine) {
-    const first = after.get(part)?.[0];
-    if (first && first !== ts && compareTs(first, ts) < 0) await o.slack.remove(o.channel, ts);
-    else posted++;
-  }
+  // Replicas completing the same thread at once: the later copy of a part deletes itself.
+  const posted = await keepEarliest(o, parent.ts, mine);
   return posted
     ? { result: "completed", ts: parent.ts, replies: posted }
     : { result: "already-posted", ts: parent.ts };

@@ -4,7 +4,8 @@
  * is not recorded (or, when there is no round post that day, posts in the rounds channel). Exactly
  * once across restarts and replicas, as every scheduled post: the reply carries the posts' metadata
  * (`kennel_digest`, kind `check:<round>`), the thread is read before posting, and after posting a
- * later duplicate deletes itself. Nothing is posted when every item is recorded.
+ * later duplicate deletes itself. Nothing is posted when every item is recorded. Only Kennel Desk's
+ * own messages count, as for every scheduled post (src/digest/post.ts).
  *
  * Then the reply follows the record: each committed entry of that date and round (whichever replica
  * took the tap) re-reads the record and edits the reply, until it says "all recorded ✓". Edits in one
@@ -21,6 +22,7 @@ import {
   compareTs,
   DIGEST_EVENT,
   historyStartTs,
+  ownMessages,
   type PostDigestOptions,
   type PostOutcome,
   postsFor,
@@ -52,17 +54,18 @@ async function findCheck(
   slack: DigestSlack,
   o: { channel: string; date: string; kind: string; timezone: string; now: Date },
 ): Promise<Found> {
-  const history = await slack.history(o.channel, historyStartTs(o.date, o.timezone, o.now));
+  // Only Kennel Desk's own round post and checks: another app's look-alike is ignored (and logged).
+  const read = await slack.history(o.channel, historyStartTs(o.date, o.timezone, o.now));
+  const history = await ownMessages(slack, o.channel, read);
   const roundTs = postsFor(history, DIGEST_EVENT, o.date, `rounds:${roundOfCheck(o.kind)}`)[0]?.ts;
   const top = postsFor(history, DIGEST_EVENT, o.date, o.kind);
-  const inThread = roundTs
-    ? postsFor(
-        (await slack.replies(o.channel, roundTs)).filter((m) => m.ts !== roundTs),
-        DIGEST_EVENT,
-        o.date,
-        o.kind,
-      )
-    : [];
+  const thread = roundTs ? await ownMessages(slack, o.channel, await slack.replies(o.channel, roundTs)) : [];
+  const inThread = postsFor(
+    thread.filter((m) => m.ts !== roundTs),
+    DIGEST_EVENT,
+    o.date,
+    o.kind,
+  );
   return { roundTs, checks: [...top, ...inThread].sort((a, b) => compareTs(a.ts, b.ts)) };
 }
 

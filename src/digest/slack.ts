@@ -1,10 +1,43 @@
-/** The few Web API calls the morning post needs, over Bolt's WebClient (which waits out 429s). */
+/**
+ * The few Web API calls the morning post needs, over Bolt's WebClient (which waits out 429s), and
+ * who Kennel Desk is in Slack: its bot's `bot_id` (auth.test) and its app's `app_id` (bots.info), so
+ * only its own messages count as its posts.
+ */
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
+import type { Logger } from "../log.ts";
 
 export interface HistoryMessage {
   ts: string;
+  /** Who posted it, as Slack says: a bot's message carries its bot_id and app_id; a person's, the user. */
+  bot_id?: string | undefined;
+  app_id?: string | undefined;
+  user?: string | undefined;
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> } | undefined;
+}
+
+/** Kennel Desk in Slack: its bot (auth.test's bot_id) and, when Slack says it, its app (bots.info). */
+export interface SlackSelf {
+  botId: string;
+  appId?: string | undefined;
+}
+
+/** What auth.test answers that says who the token is (a bot token: bot_id; Slack may add app_id). */
+export interface AuthTestAnswer {
+  bot_id?: string | undefined;
+  app_id?: string | undefined;
+  user_id?: string | undefined;
+}
+
+/**
+ * Whether Kennel Desk posted a message: its bot's bot_id, or its app's app_id. Neither can be set by
+ * another app or a person, whatever metadata their message carries.
+ */
+export function postedBySelf(self: SlackSelf, m: HistoryMessage): boolean {
+  return (
+    (m.bot_id !== undefined && m.bot_id === self.botId) ||
+    (self.appId !== undefined && m.app_id === self.appId)
+  );
 }
 
 interface PostOptions {
@@ -13,6 +46,13 @@ interface PostOptions {
 }
 
 export interface DigestSlack {
+  /** Kennel Desk's own bot and app (learned once, from auth.test and bots.info). */
+  self(): Promise<SlackSelf>;
+  /**
+   * A message carrying Kennel Desk's metadata that another app or a person posted: it is ignored,
+   * and said in the log once per message (not on every read).
+   */
+  lookAlike(channel: string, m: HistoryMessage): void;
   /**
    * Top-level messages since `oldest` (Slack ts), with their metadata, newest first: every page
    * back to `oldest`, or up to the first page holding a message `until` accepts.
@@ -33,7 +73,7 @@ const page = (cursor: string | undefined) => ({
 });
 
 type HistoryPage = {
-  messages?: Array<{ ts?: string; metadata?: unknown }>;
+  messages?: Array<{ ts?: string; bot_id?: string; app_id?: string; user?: string; metadata?: unknown }>;
   has_more?: boolean;
   response_metadata?: { next_cursor?: string };
 };
@@ -61,7 +101,13 @@ async function readAll(
     let found = false;
     for (const m of p.messages ?? []) {
       if (!m.ts) continue;
-      const message = { ts: m.ts, metadata: m.metadata as HistoryMessage["metadata"] };
+      const message: HistoryMessage = {
+        ts: m.ts,
+        bot_id: m.bot_id,
+        app_id: m.app_id,
+        user: m.user,
+        metadata: m.metadata as HistoryMessage["metadata"],
+      };
       out.push(message);
       if (until?.(message)) found = true;
     }
@@ -73,8 +119,71 @@ async function readAll(
   throw new Error(`Slack's history ran past ${MAX_HISTORY_PAGES} pages; stopped reading`);
 }
 
-export function webClientSlack(client: webApi.WebClient): DigestSlack {
+export interface WebClientSlackOptions {
+  /** Where a look-alike post is said (once per message); nowhere when absent. */
+  log?: Logger | undefined;
+  /** auth.test's answer when the caller has it already (the bot, at start); else it is asked once. */
+  auth?: () => AuthTestAnswer | undefined;
+}
+
+/** Look-alikes already logged, at most this many remembered (a day has a handful). */
+const LOOK_ALIKES_REMEMBERED = 500;
+
+/**
+ * Who Kennel Desk is: auth.test's bot_id (a bot token always has one), and its app's id (auth.test's
+ * when it says it, else bots.info's; without it, the bot_id alone decides).
+ */
+async function learnSelf(client: webApi.WebClient, o: WebClientSlackOptions): Promise<SlackSelf> {
+  const known = o.auth?.();
+  const auth = known?.bot_id ? known : ((await client.auth.test()) as AuthTestAnswer);
+  if (!auth.bot_id)
+    throw new Error(
+      "Slack's auth.test named no bot (bot_id) for SLACK_BOT_TOKEN: without it the bot cannot tell its own posts from another app's",
+    );
+  if (auth.app_id) return { botId: auth.bot_id, appId: auth.app_id };
+  try {
+    const info = await client.bots.info({ bot: auth.bot_id });
+    return { botId: auth.bot_id, appId: info.bot?.app_id };
+  } catch (error) {
+    o.log?.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "could not read the app's id (bots.info): only the bot's id tells the scheduled posts apart",
+    );
+    return { botId: auth.bot_id };
+  }
+}
+
+export function webClientSlack(client: webApi.WebClient, options: WebClientSlackOptions = {}): DigestSlack {
+  let self: Promise<SlackSelf> | undefined;
+  const logged = new Set<string>();
   return {
+    self() {
+      // Learned once; a failure (Slack unreachable) is asked again next time.
+      self ??= learnSelf(client, options).catch((error: unknown) => {
+        self = undefined;
+        throw error;
+      });
+      return self;
+    },
+    lookAlike(channel, m) {
+      const key = `${channel}|${m.ts}`;
+      if (logged.has(key)) return;
+      logged.add(key);
+      if (logged.size > LOOK_ALIKES_REMEMBERED) logged.delete(logged.values().next().value as string);
+      const payload = m.metadata?.event_payload ?? {};
+      options.log?.warn(
+        {
+          channel,
+          ts: m.ts,
+          bot_id: m.bot_id,
+          app_id: m.app_id,
+          user: m.user,
+          date: payload.date,
+          kind: payload.kind,
+        },
+        "ignored a message carrying Kennel Desk's post metadata that another app or a person posted",
+      );
+    },
     // A day of a busy channel, back to the day's start or to the post looked for; or a post's thread.
     history: (channel, oldest, until) =>
       readAll((cursor) => client.conversations.history({ channel, oldest, ...page(cursor) }), until),

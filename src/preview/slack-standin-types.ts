@@ -32,6 +32,19 @@ export interface StoredMessage {
   text: string;
   blocks?: unknown;
   metadata?: Metadata | undefined;
+  /** Who posted it, as Slack's messages say: a bot's bot_id and its app's app_id (a person typing: neither). */
+  bot_id?: string | undefined;
+  app_id?: string | undefined;
+}
+
+/**
+ * Who a token posts as: another app's bot (its bot user, bot_id and app_id), or a person (a user
+ * token: the user, and the app_id of the app it was issued to).
+ */
+export interface Poster {
+  user: string;
+  bot_id?: string | undefined;
+  app_id?: string | undefined;
 }
 
 /** Anything Slack would show: a posted message, an ephemeral one, a response_url answer, or what a person typed. */
@@ -43,7 +56,7 @@ export interface TimelineEntry extends StoredMessage {
   author: "you" | "bot" | "system";
   /** Seen only by `user`. */
   ephemeral: boolean;
-  /** For ephemeral entries and typed ones: whose. */
+  /** For ephemeral entries and typed ones: whose; for a posted message, who posted it. */
   user?: string | undefined;
 }
 
@@ -68,6 +81,10 @@ export interface SlackStandInOptions {
   teamId?: string;
   /** The bot's own user id (auth.test). Default UBOT. */
   botUserId?: string;
+  /** Kennel Desk's bot id (auth.test, and every message it posts). Default BBOT. */
+  botId?: string;
+  /** Kennel Desk's app id (bots.info, and every message it posts). Default A1. */
+  appId?: string;
   /**
    * Slack's limits, as the stand-in enforces them (real time, not the stand-in's clock, for the
    * rates): chat.postMessage's one message per second per channel after a short burst, views.publish's
@@ -100,6 +117,19 @@ export interface SlackStandIn {
   /** Modals opened with views.open, by view id (views.update changes them). */
   readonly modals: Map<string, OpenedModal>;
   readonly teamId: string;
+  /** Kennel Desk's bot user, bot id and app id: who any token not in `posters` posts as. */
+  readonly self: Required<Poster>;
+  /**
+   * Tokens of other apps and of people in the workspace, and who each posts as: what is posted with
+   * one carries its user, bot_id and app_id, as Slack's messages do (auth.test says them too).
+   */
+  posters: Map<string, Poster>;
+  /**
+   * A loaded Slack (on the stand-in's own server only): how long each Web API call waits before Slack
+   * handles it, and again before its answer leaves (milliseconds, or a promise to wait for), so calls
+   * made at once land, and their answers arrive, in an order of their own. Unset: none.
+   */
+  latency: ((method: string, body: Record<string, unknown>) => number | Promise<unknown>) | undefined;
   base: string;
   apiUrl: string;
   api: Recorded[];
@@ -116,8 +146,6 @@ export interface SlackStandIn {
   rateLimited: Map<string, number>;
   /** Web API methods that answer HTTP 500, every time. */
   broken: Set<string>;
-  /** Web API methods that answer only after this many milliseconds (Slack's round trip; the server only). */
-  delays: Map<string, number>;
   /** What apps.connections.open answers (Socket Mode): the WebSocket URL to connect to. */
   socketUrl: string | undefined;
   /** When set, auth.test answers `{ ok: false, error: authError }` (a wrong or revoked bot token). */
@@ -145,7 +173,10 @@ export interface SlackStandIn {
   responseTarget(id: string, target: ResponseTarget): void;
   /** Adds an entry Slack itself shows (a typed command, Slackbot's "not a command"). */
   add(entry: Omit<TimelineEntry, "id" | "ts">): TimelineEntry;
-  /** Answers one request to the stand-in (used by a server that mounts it, such as the preview's). */
+  /**
+   * Answers one request to the stand-in (used by a server that mounts it, such as the preview's); the
+   * bearer token in `authorization` says who calls (`posters`; any other token is Kennel Desk's bot).
+   */
   handle(path: string, body: Record<string, unknown>, authorization?: string): HandledRequest;
   /** Resolves at the next change after `since`, or after `ms`. */
   waitForChange(since: number, ms: number): Promise<void>;

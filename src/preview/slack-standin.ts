@@ -5,9 +5,11 @@
  * chat.postEphemeral, chat.delete, response_url answers (new, replace_original, delete_original),
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
  * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged),
- * auth.test (with the token's scopes when set) and conversations.list (the channels set, one page);
+ * auth.test (with the token's scopes when set), bots.info, and conversations.list (the channels set, one page);
  * for the care record, chat.update (a message changed in place), views.open and views.update (modals).
- * Plus signing: requests to the bot are signed as Slack signs them.
+ * Every message says who posted it, as Slack's do (`user`, `bot_id`, `app_id`): Kennel Desk's bot for its
+ * own token, or another app or a person for a token in `posters`. Plus signing: requests to the bot
+ * are signed as Slack signs them; and, when set, a latency per call (a loaded Slack).
  *
  * Slack's limits are enforced, so a test fails where Slack would: a response_url takes five answers
  * within 30 minutes (then 404 `used_url` / `expired_url`); a channel the bot is not in
@@ -144,8 +146,8 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     if (target && target.entryId === undefined) targets.set(id, { ...target, entryId: added.id });
   };
 
-  const api = (method: string, body: Record<string, unknown>): HandledRequest =>
-    webApi({ stand, options, teamId, timeline, views, modals, add, changed }, method, body);
+  const api = (method: string, body: Record<string, unknown>, authorization?: string): HandledRequest =>
+    webApi({ stand, options, teamId, timeline, views, modals, add, changed }, method, body, authorization);
 
   const stand: SlackStandIn = {
     get messages() {
@@ -155,6 +157,13 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     views,
     modals,
     teamId,
+    self: {
+      user: options.botUserId ?? "UBOT",
+      bot_id: options.botId ?? "BBOT",
+      app_id: options.appId ?? "A1",
+    },
+    posters: new Map(),
+    latency: undefined,
     base: "",
     apiUrl: "",
     api: [],
@@ -164,7 +173,6 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     failing: new Set(),
     rateLimited: new Map(),
     broken: new Set(),
-    delays: new Map(),
     notInChannel: new Set(),
     limits,
     socketUrl: undefined,
@@ -219,7 +227,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
             headers: { "retry-after": "1" },
           };
         }
-        return api(method, body);
+        return api(method, body, authorization);
       }
       return { status: 404, payload: { ok: false, error: "unknown_path" } };
     },
@@ -257,10 +265,15 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
         res.writeHead(400, { "content-type": "application/json" });
         return res.end(JSON.stringify({ ok: false, error: "invalid_json" }));
       }
-      const method = /^\/api\/([\w.]+)/.exec(req.url ?? "")?.[1];
-      const delay = method ? stand.delays.get(method) : undefined;
-      if (delay) await new Promise((r) => setTimeout(r, delay));
+      const method = (req.url ?? "").replace(/^\/api\//, "").split("?")[0] ?? "";
+      const wait = () => {
+        const ms = stand.latency?.(method, body) ?? 0;
+        if (typeof ms !== "number") return ms;
+        return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : undefined;
+      };
+      await wait();
       const answer = stand.handle(req.url ?? "/", body, req.headers.authorization);
+      await wait();
       res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
       res.end(JSON.stringify(answer.payload));
     })();

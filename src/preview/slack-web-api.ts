@@ -3,6 +3,7 @@ import type {
   HandledRequest,
   Metadata,
   OpenedModal,
+  Poster,
   PublishedView,
   SlackStandIn,
   SlackStandInOptions,
@@ -40,6 +41,25 @@ function pageOfMessages<T>(all: T[], body: Record<string, unknown>, most: number
   };
 }
 
+/** Who a call's token posts as: another app's bot or a person (`posters`), else Kennel Desk's bot. */
+function posterOf(
+  stand: SlackStandIn,
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): Poster {
+  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? "")?.[1] ?? String(body.token ?? "");
+  return stand.posters.get(token) ?? stand.self;
+}
+
+/** Who posted a message, as Slack's history and replies say it. */
+function authorOf(m: TimelineEntry) {
+  return {
+    ...(m.user ? { user: m.user } : {}),
+    ...(m.bot_id ? { bot_id: m.bot_id } : {}),
+    ...(m.app_id ? { app_id: m.app_id } : {}),
+  };
+}
+
 /** A DM with the app (a user id, or an IM channel): the bot is always in it. */
 const isDirect = (channel: string) => /^[UWD]/.test(channel);
 
@@ -57,8 +77,14 @@ export interface WebApiState {
 }
 
 /** Answers one Web API method as Slack would. */
-export function webApi(state: WebApiState, method: string, body: Record<string, unknown>): HandledRequest {
-  const { stand, options, teamId, timeline, views, modals, add, changed } = state;
+export function webApi(
+  state: WebApiState,
+  method: string,
+  body: Record<string, unknown>,
+  authorization?: string,
+): HandledRequest {
+  const { stand, teamId, timeline, views, modals, add, changed } = state;
+  const caller = posterOf(stand, authorization, body);
   const ok = (payload: Record<string, unknown>) => ({ status: 200, payload: { ok: true, ...payload } });
   const fail = (error: string) => ({ status: 200, payload: { ok: false, error } });
   const channel = String(body.channel ?? "");
@@ -76,13 +102,30 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
       return stand.socketUrl ? ok({ url: stand.socketUrl }) : fail("no_socket_url");
     case "auth.test": {
       if (stand.authError) return fail(stand.authError);
+      // As Slack answers a bot token: its bot user and bot_id (the app's id is bots.info's); a user
+      // token: the user alone.
       const answer = ok({
-        user_id: options.botUserId ?? "UBOT",
-        bot_id: "BBOT",
+        user_id: caller.user,
+        ...(caller.bot_id ? { bot_id: caller.bot_id } : {}),
         team_id: teamId,
-        user: "kennel-desk",
+        user: caller === stand.self ? "kennel-desk" : caller.user.toLowerCase(),
       });
       return stand.scopes ? { ...answer, headers: { "x-oauth-scopes": stand.scopes.join(",") } } : answer;
+    }
+    case "bots.info": {
+      if (stand.scopes && !stand.scopes.includes("users:read")) return fail("missing_scope");
+      const bots = [stand.self, ...stand.posters.values()].filter((p) => p.bot_id);
+      const bot = bots.find((p) => p.bot_id === String(body.bot ?? ""));
+      if (!bot) return fail("bot_not_found");
+      return ok({
+        bot: {
+          id: bot.bot_id,
+          deleted: false,
+          name: bot.user.toLowerCase(),
+          app_id: bot.app_id,
+          user_id: bot.user,
+        },
+      });
     }
     case "conversations.list":
       if (stand.authError) return fail(stand.authError);
@@ -103,15 +146,18 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
     case "chat.postMessage": {
       const m = add({
         via: "postMessage",
-        author: "bot",
+        author: caller.bot_id ? "bot" : "you",
         ephemeral: false,
         channel: String(body.channel),
         thread_ts: body.thread_ts ? String(body.thread_ts) : undefined,
         text: String(body.text ?? ""),
         blocks: body.blocks,
         metadata: body.metadata as Metadata | undefined,
+        user: caller.user,
+        bot_id: caller.bot_id,
+        app_id: caller.app_id,
       });
-      return ok({ channel: body.channel, ts: m.ts, message: { ts: m.ts } });
+      return ok({ channel: body.channel, ts: m.ts, message: { type: "message", ts: m.ts, ...authorOf(m) } });
     }
     case "chat.postEphemeral": {
       const m = add({
@@ -142,6 +188,7 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
         .map((m) => ({
           type: "message",
           ts: m.ts,
+          ...authorOf(m),
           text: m.text,
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
@@ -158,6 +205,7 @@ export function webApi(state: WebApiState, method: string, body: Record<string, 
           type: "message",
           ts: m.ts,
           ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+          ...authorOf(m),
           text: m.text,
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
@@ -109,6 +110,28 @@ describe("kennel-desk digest", () => {
       (m) => m.channel === "C0FUTURE" && !m.thread_ts && m.metadata?.event_type === "kennel_digest",
     );
     expect(parents).toHaveLength(1);
+  });
+
+  it("another app's look-alike of the day's post does not stop it: the command asks Slack who it is", async () => {
+    const day = addDays(localDate(new Date(), "Europe/London"), 5);
+    slack.posters.set("xoxb-other-app-cli", { user: "U0OTHERBOT", bot_id: "B0OTHER", app_id: "A0OTHER" });
+    const other = new webApi.WebClient("xoxb-other-app-cli", { slackApiUrl: slack.apiUrl });
+    await other.chat.postMessage({
+      channel: "C0LOOKALIKE",
+      text: "Departures",
+      metadata: {
+        event_type: "kennel_digest",
+        event_payload: { date: day, kind: "departures", part: 1, parts: 1 },
+      },
+    });
+    const asked = slack.api.length;
+    const r = await run(["--date", day], { ...env(), DIGEST_CHANNEL: "C0LOOKALIKE" });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`Posted the departures for ${day}`));
+    const parents = slack.messages.filter((m) => m.channel === "C0LOOKALIKE" && !m.thread_ts);
+    expect(parents.map((m) => m.bot_id)).toEqual(["B0OTHER", "BBOT"]);
+    const calls = slack.api.slice(asked).map((a) => a.path);
+    expect(calls.slice(0, 2)).toEqual(["/api/auth.test", "/api/bots.info"]);
   });
 
   it("exit 2 naming what is missing; exit 3 when the API fails", async () => {

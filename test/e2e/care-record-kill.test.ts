@@ -39,7 +39,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ seed: 21, customers: 150, today: localDate(new Date(), TZ), timezone: TZ });
   slack = await startSlackStandIn();
   for (const id of ["U0STAFF", ...STAFF]) slack.users.set(id, { id, team_id: "T1" });
-  slack.delays.set("users.info", 250);
+  // 125 ms each way: users.info answers in 250 ms, as Slack's round trip.
+  slack.latency = (method) => (method === "users.info" ? 125 : 0);
   socket = await startSocketStandIn();
   slack.socketUrl = socket.url;
 }, 30_000);

@@ -64,9 +64,11 @@ describe("the Slack stand-in", () => {
       ts: parent.ts,
       include_all_metadata: true,
     });
+    // Each says who posted it, as Slack's do: the bot's user, its bot_id and its app's app_id.
+    const bot = { user: "UBOT", bot_id: "BBOT", app_id: "A1" };
     expect(replies.messages).toEqual([
-      { type: "message", ts: parent.ts, text: "parent", metadata },
-      { type: "message", ts: reply.ts, thread_ts: parent.ts, text: "reply" },
+      { type: "message", ts: parent.ts, ...bot, text: "parent", metadata },
+      { type: "message", ts: reply.ts, thread_ts: parent.ts, ...bot, text: "reply" },
     ]);
     const history = await call("conversations.history", { channel: "C1", oldest: 0 });
     expect((history.messages as Array<{ text: string }>).map((m) => m.text)).toEqual(["parent"]);
@@ -80,6 +82,82 @@ describe("the Slack stand-in", () => {
       ok: false,
       error: "thread_not_found",
     });
+  });
+
+  it("who posts: Kennel Desk's bot for its token, another app or a person for theirs; auth.test and bots.info say so", async () => {
+    const as = async (token: string | undefined, method: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${slack.apiUrl}${method}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Record<string, unknown> & { ok: boolean; ts?: string };
+    };
+    slack.posters.set("xoxb-other-app", { user: "UOTHER", bot_id: "BOTHER", app_id: "AOTHER" });
+    slack.posters.set("xoxp-a-person", { user: "U0PERSON" });
+    // auth.test as Slack answers it: a bot token's bot user and bot_id (no app_id); a user token's user.
+    const own = await as("xoxb-kennel-desk", "auth.test", {});
+    expect(own).toMatchObject({ ok: true, user_id: "UBOT", bot_id: "BBOT", team_id: "T1" });
+    expect(own.app_id).toBeUndefined();
+    await expect(as("xoxb-other-app", "auth.test", {})).resolves.toMatchObject({
+      user_id: "UOTHER",
+      bot_id: "BOTHER",
+    });
+    expect((await as("xoxp-a-person", "auth.test", {})).bot_id).toBeUndefined();
+    // bots.info names a bot's app.
+    await expect(as("xoxb-kennel-desk", "bots.info", { bot: "BBOT" })).resolves.toMatchObject({
+      bot: { id: "BBOT", app_id: "A1", user_id: "UBOT", deleted: false },
+    });
+    await expect(as("xoxb-kennel-desk", "bots.info", { bot: "BOTHER" })).resolves.toMatchObject({
+      bot: { id: "BOTHER", app_id: "AOTHER" },
+    });
+    await expect(as("xoxb-kennel-desk", "bots.info", { bot: "BNONE" })).resolves.toEqual({
+      ok: false,
+      error: "bot_not_found",
+    });
+    // A post answers with, and history reads back, who posted it.
+    const mine = await as("xoxb-kennel-desk", "chat.postMessage", { channel: "C1", text: "ours" });
+    expect(mine.message).toEqual({
+      type: "message",
+      ts: mine.ts,
+      user: "UBOT",
+      bot_id: "BBOT",
+      app_id: "A1",
+    });
+    await as("xoxb-other-app", "chat.postMessage", { channel: "C1", text: "theirs" });
+    await as("xoxp-a-person", "chat.postMessage", { channel: "C1", text: "a person's" });
+    const history = await as(undefined, "conversations.history", { channel: "C1", oldest: 0 });
+    expect(
+      (history.messages as Array<Record<string, unknown>>).map(({ text, user, bot_id, app_id }) => ({
+        text,
+        user,
+        bot_id,
+        app_id,
+      })),
+    ).toEqual([
+      { text: "a person's", user: "U0PERSON", bot_id: undefined, app_id: undefined },
+      { text: "theirs", user: "UOTHER", bot_id: "BOTHER", app_id: "AOTHER" },
+      { text: "ours", user: "UBOT", bot_id: "BBOT", app_id: "A1" },
+    ]);
+    expect(slack.messages.map((m) => [m.text, m.bot_id])).toEqual([
+      ["ours", "BBOT"],
+      ["theirs", "BOTHER"],
+      ["a person's", undefined],
+    ]);
+  });
+
+  it("a loaded Slack: with a latency per call, calls made at once are handled in an order of their own", async () => {
+    // The first call waits, before Slack handles it, until the second has landed.
+    slack.latency = (_method, body) =>
+      body.text === "sent first" ? slack.waitFor(() => slack.messages.length > 0) : 0;
+    await Promise.all([
+      call("chat.postMessage", { channel: "C1", text: "sent first" }),
+      call("chat.postMessage", { channel: "C1", text: "sent second" }),
+    ]);
+    expect(slack.messages.map((m) => m.text)).toEqual(["sent second", "sent first"]);
   });
 
   it("chat.postEphemeral is shown to its user only, and is not a channel message", async () => {
