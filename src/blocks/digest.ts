@@ -7,6 +7,8 @@
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayDoc } from "../present/day.ts";
+import { recordHeadLine } from "../present/record.ts";
+import type { ChainHead } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { dayTitle, postedLateWords, summaryParts } from "../words/day.ts";
 import { docThread, lineMrkdwn } from "./doc.ts";
@@ -14,7 +16,17 @@ import { context, esc, fallback, section } from "./mrkdwn.ts";
 import { stayRecordAction } from "./stay.ts";
 import { type Threaded, threaded } from "./thread.ts";
 
-export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, lateAt?: string): Threaded {
+/**
+ * The morning post: the day's list as a parent and its thread; `recordHead` (the care record's head
+ * when it was composed) named at the parent's foot.
+ */
+export function digestMessages(
+  r: ChannelSafe<DayReport>,
+  timezone: string,
+  lateAt?: string,
+  recordHead?: ChainHead,
+): Threaded {
+  const sealed = recordHead ? [context(lineMrkdwn(recordHeadLine(recordHead)))] : [];
   const words = r.kind === "arrivals" ? "arrivals" : "departures";
   const late = lateAt ? ` · ${esc(postedLateWords(lateAt))}` : "";
   const title = dayTitle(r.kind, r.date, r.totals.bookings);
@@ -24,7 +36,7 @@ export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, late
       .map((p) => p.text);
     const line = `No ${words} on ${dayHeading(r.date)}${off.length ? ` (${esc(off.join("; "))})` : ""}.${late}`;
     return {
-      parent: { text: fallback(`No ${words} on ${dayHeading(r.date)}.`), blocks: [section(line)] },
+      parent: { text: fallback(`No ${words} on ${dayHeading(r.date)}.`), blocks: [section(line), ...sealed] },
       replies: [],
     };
   }
@@ -34,9 +46,9 @@ export function digestMessages(r: ChannelSafe<DayReport>, timezone: string, late
   const summary = doc.parts.flatMap((p) => (p.kind === "summary" ? p.lines : []));
   const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);
   head[1] = summaryWith("");
-  const out = threaded(title, head, items, foot);
+  const out = threaded(title, head, items, [...foot, ...sealed]);
   const inThread = out.replies.length
-    ? ` · ${r.entries.length - (out.parent.blocks.length - head.length - foot.length)} more in the thread`
+    ? ` · ${r.entries.length - (out.parent.blocks.length - head.length - foot.length - sealed.length)} more in the thread`
     : "";
   if (inThread) out.parent.blocks[1] = summaryWith(inThread);
   out.parent.text = fallback(doc.fallback);

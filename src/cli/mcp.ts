@@ -5,7 +5,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../mcp/server.ts";
 import { type CliContext, kennelDeps, readOptions } from "./context.ts";
-import { openStore } from "./record.ts";
+import { openStore } from "./record-store.ts";
 
 export async function run(ctx: CliContext): Promise<number> {
   readOptions(ctx.args, {});

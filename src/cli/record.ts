@@ -14,48 +14,21 @@ import { stayOf } from "../answers/stay.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine, splitRound } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
-import { recordKennel } from "../record/kennel.ts";
-import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
-import type { CareRecordStore, Entry } from "../record/types.ts";
+import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { type StayPage, stayHtml } from "../text/stay-html.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
+import { openStore } from "./record-store.ts";
+import { verify } from "./record-verify.ts";
 
 function textOptions(ctx: CliContext): TextOptions {
   const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
   const thisYear = localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4);
   return { color, timezone: ctx.config.timezone, thisYear };
-}
-
-/**
- * The store and where it is; no store (said on standard error) when the SQLite file does not exist
- * yet: a read never creates a record.
- */
-export async function openStore(
-  ctx: CliContext,
-  options: { quiet?: boolean } = {},
-): Promise<{ store?: CareRecordStore; where: string }> {
-  const settings = ctx.config.record;
-  if (settings.engine === "sqlite") {
-    const file = resolve(settings.dataDir, SQLITE_FILE);
-    if (!existsSync(file)) {
-      if (options.quiet) return { where: file };
-      ctx.io.stderr.write(
-        `There is no care record at ${file} yet: nothing has been recorded there (the bot makes it at its first start). If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.\n`,
-      );
-      return { where: file };
-    }
-  }
-  const opened = await openCareRecord(settings, ctx.clock, recordKennel(ctx.config));
-  if (opened.problem) {
-    await opened.store.close();
-    throw opened.problem;
-  }
-  return { store: opened.store, where: opened.where };
 }
 
 function petOption(raw: string | undefined): number | undefined {
@@ -159,6 +132,7 @@ async function stayPages(
   store: CareRecordStore,
   entries: Entry[],
   petId: number | undefined,
+  head?: ChainHead,
 ): Promise<Array<{ name: string; page: string }>> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
@@ -179,6 +153,7 @@ async function stayPages(
           dueProblem: v.careProblem,
           timezone: zone,
           generatedAt: ctx.clock.now().toISOString(),
+          head,
         };
       } catch (error) {
         const f = describeFailure(error);
@@ -201,6 +176,7 @@ async function stayPages(
           : "What was due is not shown: the kennel API is not set (KENNEL_API_KEY and KENNEL_API_BASE_URL). Every entry is.",
         timezone: zone,
         generatedAt: ctx.clock.now().toISOString(),
+        head,
       };
     }
     const name = `${page.reference.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || `booking-${bookingId}`}.html`;
@@ -252,6 +228,8 @@ async function exportRange(ctx: CliContext): Promise<number> {
         })
       : [];
     const zone = ctx.config.timezone;
+    // Every export names the record's head when it was made, so a copy sits outside the database.
+    const head = store ? await store.head() : undefined;
     const which = [
       from && to ? `from ${from} to ${to}` : "",
       petId !== undefined ? `of pet ${petId}` : "",
@@ -260,7 +238,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const pages = store ? await stayPages(ctx, store, entries, petId) : [];
+      const pages = store ? await stayPages(ctx, store, entries, petId, head) : [];
       if (values.out !== undefined) {
         mkdirSync(values.out, { recursive: true, mode: 0o700 });
         for (const p of pages) writeFileSync(join(values.out, p.name), p.page, { mode: 0o600 });
@@ -281,12 +259,8 @@ async function exportRange(ctx: CliContext): Promise<number> {
     }
     ctx.io.stdout.write(
       format === "csv"
-        ? recordCsv(entries, zone)
-        : `${JSON.stringify(
-            entries.map((e) => exportRow(e, zone)),
-            null,
-            2,
-          )}\n`,
+        ? recordCsv(entries, zone, head)
+        : `${JSON.stringify({ head, entries: entries.map((e) => exportRow(e, zone)) }, null, 2)}\n`,
     );
     if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
       ctx.io.stderr.write(
@@ -337,5 +311,6 @@ function backup(ctx: CliContext): number {
 
 export async function run(ctx: CliContext): Promise<number> {
   if (ctx.args[0] === "backup") return backup(ctx);
+  if (ctx.args[0] === "verify") return verify(ctx);
   return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
 }

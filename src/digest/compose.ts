@@ -14,6 +14,7 @@ import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
+import type { ChainHead } from "../record/types.ts";
 import { addDays } from "../time.ts";
 import type { PostMessages } from "./posts.ts";
 import { type PostKind, roundOfPost } from "./posts.ts";
@@ -30,6 +31,7 @@ export async function composePost(
       await dayReport(deps, kind, date, { wholeDay: true }),
       deps.config.timezone,
       lateAt,
+      await recordHead(deps),
     );
   }
   if (kind === "tomorrow") {
@@ -39,6 +41,21 @@ export async function composePost(
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
   return roundPost(deps, round, date, lateAt);
+}
+
+/** The care record's head for the morning post's foot; none when there is no record or it cannot be read. */
+async function recordHead(deps: Deps): Promise<ChainHead | undefined> {
+  if (!deps.record) return undefined;
+  try {
+    const head = await deps.record.head();
+    return head.seq > 0 ? head : undefined;
+  } catch (error) {
+    deps.log.warn(
+      { failure: describeFailure(error) },
+      "the care record's head could not be read for the morning post",
+    );
+    return undefined;
+  }
 }
 
 /**

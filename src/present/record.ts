@@ -7,7 +7,8 @@
 import { drugName } from "../domain/care.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
-import type { Entry, Outcome } from "../record/types.ts";
+import { headWords } from "../record/chain.ts";
+import type { ChainHead, Entry, Outcome } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
@@ -105,4 +106,12 @@ export function progressLine(p: RoundProgress, part = false): Line {
 /** The line a post carries when the care record could not be read or written. */
 export function recordProblemLine(problem: string, then: string): Line {
   return [toned("warn", `❔ The care record could not be used: ${value(problem, 300)} ${then}`)];
+}
+
+/**
+ * The care record's head, as the morning post names it ("🔏 care record #1234 · 9f3a5c1e0b7d…"): a
+ * copy of it sits in Slack, outside the kennel's own database, for `kennel-desk record verify`.
+ */
+export function recordHeadLine(head: ChainHead): Line {
+  return [{ text: `🔏 care record ${headWords(head)}`, tone: "muted" }];
 }

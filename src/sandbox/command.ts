@@ -28,6 +28,9 @@ export interface SandboxCommandDeps {
 const DEFAULT_SANDBOX_PORT = 4010;
 const DEFAULT_ENV_FILE = ".env";
 
+/** Where a bot on the sandbox keeps its care record: never the folder the real bot uses (./data). */
+export const SANDBOX_DATA_DIR = "./data-sandbox";
+
 /** The settings the sandbox prints or writes, in order. */
 function sandboxEnv(sbx: Sandbox): Array<[string, string]> {
   return [
@@ -35,6 +38,9 @@ function sandboxEnv(sbx: Sandbox): Array<[string, string]> {
     ["KENNEL_API_KEY", sbx.keys.main],
     ["KENNEL_TIMEZONE", sbx.data.timezone],
     ["OTHER_BUSINESS_API_KEY", sbx.keys.other],
+    // The care record of a bot on the sandbox is kept apart from a real kennel's (./data): a record
+    // knows its kennel and refuses another (src/record/kennel.ts), so the two never mix.
+    ["KENNEL_DATA_DIR", SANDBOX_DATA_DIR],
   ];
 }
 

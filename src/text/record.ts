@@ -7,7 +7,7 @@
 import type { RecordDay } from "../answers/care-record.ts";
 import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
-import type { Entry } from "../record/types.ts";
+import type { ChainHead, Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { outcomeWords } from "../words/record.ts";
@@ -122,6 +122,8 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
 /** The export's columns, in order: every field of an entry. */
 const COLUMNS = [
   "id",
+  "seq",
+  "kennel",
   "date",
   "round",
   "booking_id",
@@ -148,6 +150,8 @@ export function exportRow(
 ): Record<(typeof COLUMNS)[number], string | number | null> {
   return {
     id: e.id,
+    seq: e.seq,
+    kennel: e.kennel,
     date: e.date,
     round: e.round,
     booking_id: e.bookingId,
@@ -176,11 +180,21 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function recordCsv(entries: Entry[], timeZone: string): string {
+/**
+ * The entries as CSV, one row each with every field; `head`: the record's head when exported, as a
+ * last line a spreadsheet reads as a note ("# record head …"), so a printed or mailed copy names the
+ * chain it came from (`kennel-desk record verify` prints the same).
+ */
+export function recordCsv(entries: Entry[], timeZone: string, head?: ChainHead): string {
   const lines = [COLUMNS.join(",")];
   for (const e of entries) {
     const row = exportRow(e, timeZone);
     lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
   }
+  if (head) lines.push(headLine(head));
   return `${lines.join("\r\n")}\r\n`;
 }
+
+/** "# record head #1234 sha256 9f3a…": the head as exports carry it, the whole hash. */
+export const headLine = (head: ChainHead) =>
+  `# record head #${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify)`;

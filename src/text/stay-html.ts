@@ -8,7 +8,7 @@
 
 import { isProblemOutcome } from "../domain/record.ts";
 import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts";
-import type { Entry } from "../record/types.ts";
+import type { ChainHead, Entry } from "../record/types.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { outcomeWords } from "../words/record.ts";
 import { staySummaryWords } from "../words/stay.ts";
@@ -26,6 +26,8 @@ export interface StayPage {
   timezone: string;
   /** When the page was made (ISO 8601). */
   generatedAt: string;
+  /** The record's head when the page was made: an inspector checks it with `kennel-desk record verify`. */
+  head?: ChainHead | undefined;
 }
 
 const html = (value: unknown) =>
@@ -114,7 +116,7 @@ export function stayHtml(page: StayPage): string {
 ${page.dueProblem ? `<p class="meta problem">${html(page.dueProblem)}</p>` : ""}
 ${page.stay.problem ? `<p class="meta problem">${html(page.stay.problem)}</p>` : ""}
 ${page.stay.pets.map((p) => petSection(p, tz)).join("\n")}
-<footer>Made by Kennel Desk on ${html(dateTimeOf(page.generatedAt, tz))} (${html(tz)}) from the kennel's care record.</footer>
+<footer>Made by Kennel Desk on ${html(dateTimeOf(page.generatedAt, tz))} (${html(tz)}) from the kennel's care record.${page.head ? ` Record head at the time: #${html(page.head.seq)}, sha256 <code>${html(page.head.hash)}</code> (check it with <code>kennel-desk record verify</code>).` : ""}</footer>
 </body>
 </html>
 `;

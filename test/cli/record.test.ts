@@ -225,6 +225,8 @@ describe("kennel-desk record export", () => {
     const [header, ...rows] = parseCsv(stdout);
     expect(header).toEqual([
       "id",
+      "seq",
+      "kennel",
       "date",
       "round",
       "booking_id",
@@ -243,6 +245,9 @@ describe("kennel-desk record export", () => {
       "superseded_by",
       "request_key",
     ]);
+    // The last line names the record's head at export, for `kennel-desk record verify`.
+    const head = rows.pop();
+    expect(head?.[0]).toMatch(/^# record head #\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/);
     expect(rows).toHaveLength(4);
     const at = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
     expect(at(rows[0], "superseded_by")).toBe("3");
@@ -266,7 +271,9 @@ describe("kennel-desk record export", () => {
       "--format",
       "json",
     ]);
-    const rows = JSON.parse(stdout) as Record<string, unknown>[];
+    const exported = JSON.parse(stdout) as { head: { seq: number; hash: string }; entries: Record<string, unknown>[] };
+    expect(exported.head).toEqual({ seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const rows = exported.entries;
     expect(rows).toHaveLength(5);
     expect(rows[1]).toMatchObject({
       item: "meal",
@@ -372,8 +379,10 @@ describe.skipIf(!postgres.available)("kennel-desk record on PostgreSQL (DATABASE
     expect(day.stdout).toContain("Rimadyl 50 mg: given 08:12 · Jane");
     expect(day.stdout).toContain(`the record: PostgreSQL 127.0.0.1:${url.port}/${url.pathname.slice(1)}`);
     const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
-    const [, ...rows] = parseCsv(csv.stdout);
-    expect(rows.map((r) => r[6])).toEqual(["med:1", "meal"]);
-    expect(rows[1]?.[7]).toBe("'=1+1 dry food");
+    const [header, ...rows] = parseCsv(csv.stdout);
+    rows.pop();
+    const col = (name: string) => (header ?? []).indexOf(name);
+    expect(rows.map((r) => r[col("item")])).toEqual(["med:1", "meal"]);
+    expect(rows[1]?.[col("item_text")]).toBe("'=1+1 dry food");
   });
 });

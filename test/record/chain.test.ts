@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/index.ts";
 import type { RecordSettings } from "../../src/config.ts";
 import { GENESIS, headWords } from "../../src/record/chain.ts";
 import { StoreError } from "../../src/record/errors.ts";
@@ -315,6 +316,49 @@ describe.each(engines)("the chain ($name)", (engine) => {
       expect(words).not.toContain("\n");
     },
   );
+});
+
+describe("kennel-desk record verify", () => {
+  async function cli(args: string[], env: Record<string, string>) {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(args, {
+      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+      io: {
+        stdout: { write: (t: string) => (stdout += t) },
+        stderr: { write: (t: string) => (stderr += t) },
+      },
+      clock,
+    });
+    return { code, stdout, stderr };
+  }
+
+  it("prints intact with the head, or the first entry that does not match (exit 1)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-verify-"));
+    dirs.push(dir);
+    const store = (await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, KENNEL)).store;
+    await tenDays(store);
+    const head = await store.head();
+    const third = (await store.entries({}))[2] as { id: number; seq: number };
+    await store.close();
+    const env = { KENNEL_DATA_DIR: dir };
+    const ok = await cli(["record", "verify"], env);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(
+      new RegExp(`^intact: 11 entries, head #${head.seq} · ${head.hash.slice(0, 12)}…`),
+    );
+    expect(ok.stdout).toContain(`full head: #${head.seq} sha256 ${head.hash}`);
+    expect(ok.stdout).toContain("for the kennel API at https://api.kennel.example");
+    await engines[0]?.raw({ engine: "sqlite", dataDir: dir })(
+      "UPDATE care_entries SET note = 'added later' WHERE id = ?",
+      [third.id],
+    );
+    const bad = await cli(["record", "verify"], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(`NOT intact: entry ${third.id} (#${third.seq}) does not match its hash`);
+    const json = await cli(["record", "verify", "--json"], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, problem: "changed", at: third.seq });
+  });
 });
 
 describe("a record of schema 1 (SQLite)", () => {

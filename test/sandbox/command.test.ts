@@ -84,6 +84,8 @@ describe("kennel-desk sandbox --write-env", () => {
         "# The local sandbox (kennel-desk sandbox --write-env)",
         `KENNEL_API_BASE_URL=${sbx.url}`,
         `OTHER_BUSINESS_API_KEY=${sbx.keys.other}`,
+        // A bot on the sandbox keeps its record apart from the real kennel's (./data).
+        "KENNEL_DATA_DIR=./data-sandbox",
         "",
       ]);
       // The address written is the one being served.
@@ -150,7 +152,13 @@ describe("kennel-desk sandbox --write-env", () => {
         .split("\n")
         .filter(Boolean)
         .map((l) => l.split("=")[0]),
-    ).toEqual(["KENNEL_API_BASE_URL", "KENNEL_API_KEY", "KENNEL_TIMEZONE", "OTHER_BUSINESS_API_KEY"]);
+    ).toEqual([
+      "KENNEL_API_BASE_URL",
+      "KENNEL_API_KEY",
+      "KENNEL_TIMEZONE",
+      "OTHER_BUSINESS_API_KEY",
+      "KENNEL_DATA_DIR",
+    ]);
     expect(run.stderr).toMatch(/printed on standard output/);
     expect(run.stderr).toMatch(/npm run sandbox:env/);
     expect(run.stderr).not.toMatch(/above/);

@@ -1,0 +1,45 @@
+/**
+ * `kennel-desk record verify`: walks the care record's chain (src/record/chain.ts) and prints
+ * `intact: N entries, head #1234 · 9f3a5c1e0b7d…` (exit 0), or the first entry whose content or link
+ * does not match, in words (exit 1). An inspector compares the head with the one the morning post
+ * named and with the one on an export: a record rewritten whole, hashes and all, no longer ends on
+ * the head printed before.
+ */
+import { UsageError } from "../answers/failure.ts";
+import { headWords } from "../record/chain.ts";
+import { kennelWords } from "../record/kennel.ts";
+import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
+import { openStore } from "./record-store.ts";
+
+export async function verify(ctx: CliContext): Promise<number> {
+  const { values, positionals } = readOptions(ctx.args.slice(1), { json: { type: "boolean" } });
+  if (positionals.length > 0)
+    throw new UsageError(`record verify takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
+  const { store, where } = await openStore(ctx);
+  if (!store) return 1;
+  try {
+    const result = await store.verify();
+    const kennel = await store.kennel();
+    if (values.json === true) {
+      ctx.io.stdout.write(`${JSON.stringify({ where, kennel, ...result }, null, 2)}\n`);
+      return result.ok ? 0 : 1;
+    }
+    if (result.ok) {
+      const removed = result.removedThrough
+        ? ` (entries up to #${result.removedThrough} removed by retention, each pass recorded)`
+        : "";
+      ctx.io.stdout.write(
+        `intact: ${result.rows} ${result.rows === 1 ? "entry" : "entries"}, head ${headWords(result.head)}${removed}\n` +
+          `  full head: #${result.head.seq} sha256 ${result.head.hash}\n` +
+          `  the record at ${where}, for ${kennelWords(kennel)}\n`,
+      );
+      return 0;
+    }
+    ctx.io.stdout.write(
+      `NOT intact: ${result.what}\n  ${result.rows} ${result.rows === 1 ? "entry" : "entries"} before #${result.at} check out; the record at ${where}.\n  Keep this copy as it is and compare it with a backup (kennel-desk record backup) and with the head named in the morning posts.\n`,
+    );
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
