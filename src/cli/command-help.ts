@@ -113,7 +113,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   record: {
-    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE",
+    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--head HEAD] [--json]",
     what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked), or with export every entry of a range as a file. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.",
     options: [
       ["DATE", DATE],
@@ -140,6 +140,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
         "backup FILE",
         "an online copy of the SQLite record, made while the bot runs, then checked (PostgreSQL: pg_dump)",
       ],
+      [
+        "verify [--head HEAD]",
+        'walks the record\'s chain of hashes: "intact" and its head, or the first entry changed, removed or moved (exit 1); --head "#1234 · 9f3a5c1e0b7d" (as a morning post or an export names it) checks the record still passes through it',
+      ],
     ],
     examples: [
       "kennel-desk record",
@@ -148,9 +152,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "kennel-desk record --booking HP-7K2M9Q",
       "kennel-desk record export --booking HP-7K2M9Q --format html > stay.html",
       "kennel-desk record backup backups/care-record.sqlite",
+      "kennel-desk record verify",
     ],
     exits:
-      "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 2 invalid settings or input, 3 the care record cannot be read.",
+      "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, 2 invalid settings or input, 3 the care record cannot be read.",
   },
   status: {
     args: "[--json]",

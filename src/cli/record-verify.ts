@@ -12,17 +12,54 @@ import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
 import { openStore } from "./record-store.ts";
 
 export async function verify(ctx: CliContext): Promise<number> {
-  const { values, positionals } = readOptions(ctx.args.slice(1), { json: { type: "boolean" } });
+  const { values, positionals } = readOptions(ctx.args.slice(1), {
+    json: { type: "boolean" },
+    head: { type: "string" },
+  });
   if (positionals.length > 0)
     throw new UsageError(`record verify takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
+  // A head printed before (the morning post's "#1234 · 9f3a5c1e0b7d…"): the record must pass through it.
+  const printed =
+    values.head === undefined
+      ? undefined
+      : /^#?(\d{1,15})\s*(?:·|:|\s)\s*([0-9a-f]{4,64})…?$/i.exec(values.head.trim());
+  if (values.head !== undefined && !printed)
+    throw new UsageError(
+      `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d", not "${values.head.slice(0, 40)}".`,
+      HELP_HINT,
+    );
   const { store, where } = await openStore(ctx);
   if (!store) return 1;
   try {
-    const result = await store.verify();
+    const at = printed ? Number(printed[1]) : undefined;
+    const result = await store.verify(at === undefined ? {} : { at });
     const kennel = await store.kennel();
     if (values.json === true) {
       ctx.io.stdout.write(`${JSON.stringify({ where, kennel, ...result }, null, 2)}\n`);
       return result.ok ? 0 : 1;
+    }
+    if (result.ok && printed) {
+      const prefix = (printed[2] as string).toLowerCase();
+      if (!result.at) {
+        const why =
+          Number(printed[1]) > result.head.seq
+            ? "is beyond the record's head: entries were removed from its end"
+            : "was removed by retention";
+        ctx.io.stdout.write(
+          `NOT found: place #${printed[1]} ${why}; the record's head is ${headWords(result.head)}.\n`,
+        );
+        return 1;
+      }
+      if (!result.at.hash.startsWith(prefix)) {
+        ctx.io.stdout.write(
+          `NOT the same record: place #${printed[1]} is ${result.at.hash.slice(0, 12)}… here, not ${prefix}…: the record was rewritten since that head was printed.\n`,
+        );
+        return 1;
+      }
+      ctx.io.stdout.write(
+        `intact, and it passes through the head printed before (#${printed[1]} · ${prefix}…); head now ${headWords(result.head)}.\n`,
+      );
+      return 0;
     }
     if (result.ok) {
       const removed = result.removedThrough

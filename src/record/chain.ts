@@ -104,7 +104,14 @@ export interface ChainRow {
 }
 
 export type VerifyResult =
-  | { ok: true; rows: number; head: ChainHead; removedThrough: number }
+  | {
+      ok: true;
+      rows: number;
+      head: ChainHead;
+      removedThrough: number;
+      /** The place asked for (`verify({ at })`) and its hash, when it is still in the record. */
+      at?: ChainHead | undefined;
+    }
   | {
       ok: false;
       /** Rows checked and found sound before the problem. */
@@ -125,7 +132,7 @@ function name(r: ChainRow): string {
  * before, no place missing. Rows removed by retention are the oldest places only, accounted for by a
  * retention row naming the last of them and its hash. The first row that does not hold is reported.
  */
-export function verifyChain(rows: ChainRow[]): VerifyResult {
+export function verifyChain(rows: ChainRow[], at?: number): VerifyResult {
   const sorted = [...rows].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const unsealed = rows.find((r) => r.seq === null || r.hash === null || r.prevHash === null);
   if (unsealed) {
@@ -197,10 +204,12 @@ export function verifyChain(rows: ChainRow[]): VerifyResult {
     prev = { seq, hash: r.hash as string };
     checked++;
   }
+  const found = at === undefined ? undefined : sorted.find((r) => r.seq === at);
   return {
     ok: true,
     rows: checked,
     head: prev ?? { seq: 0, hash: GENESIS },
     removedThrough,
+    ...(found ? { at: { seq: at as number, hash: found.hash as string } } : {}),
   };
 }

@@ -167,8 +167,8 @@ async function chainRows(q: Query): Promise<ChainRow[]> {
   ];
 }
 
-export async function verifyIn(q: Query): Promise<VerifyResult> {
-  return verifyChain(await chainRows(q));
+export async function verifyIn(q: Query, at?: number): Promise<VerifyResult> {
+  return verifyChain(await chainRows(q), at);
 }
 
 /**

@@ -170,8 +170,8 @@ class SqlStore implements CareRecordStore {
     return this.#read((q) => headIn(q));
   }
 
-  verify(): Promise<VerifyResult> {
-    return this.#read((q) => verifyIn(q));
+  verify(options: { at?: number } = {}): Promise<VerifyResult> {
+    return this.#read((q) => verifyIn(q, options.at));
   }
 
   async purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass> {

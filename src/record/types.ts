@@ -189,8 +189,11 @@ export interface CareRecordStore {
   bindKennelId(kennelId: number): Promise<void>;
   /** The chain's last place and its hash (src/record/chain.ts). */
   head(): Promise<ChainHead>;
-  /** Walks the whole chain: `ok`, or the first row whose content or link does not match. */
-  verify(): Promise<VerifyResult>;
+  /**
+   * Walks the whole chain: `ok`, or the first row whose content or link does not match. `at`: a
+   * place whose hash to give too (a head printed before, to compare).
+   */
+  verify(options?: { at?: number }): Promise<VerifyResult>;
   /**
    * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
    * the oldest places of the chain dated before `before` (YYYY-MM-DD), up to the first one dated on

@@ -247,7 +247,9 @@ describe("kennel-desk record export", () => {
     ]);
     // The last line names the record's head at export, for `kennel-desk record verify`.
     const head = rows.pop();
-    expect(head?.[0]).toMatch(/^# record head #\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/);
+    expect(head?.[0]).toMatch(
+      /^# record head #\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/,
+    );
     expect(rows).toHaveLength(4);
     const at = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
     expect(at(rows[0], "superseded_by")).toBe("3");
@@ -271,7 +273,10 @@ describe("kennel-desk record export", () => {
       "--format",
       "json",
     ]);
-    const exported = JSON.parse(stdout) as { head: { seq: number; hash: string }; entries: Record<string, unknown>[] };
+    const exported = JSON.parse(stdout) as {
+      head: { seq: number; hash: string };
+      entries: Record<string, unknown>[];
+    };
     expect(exported.head).toEqual({ seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const rows = exported.entries;
     expect(rows).toHaveLength(5);
