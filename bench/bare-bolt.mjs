@@ -1,4 +1,4 @@
-// The baseline for start-up time and idle memory: a bare Bolt 5 app in plain JavaScript, in the
+// The baseline for start-up time, idle memory and a tap's ack: a bare Bolt 5 app in plain JavaScript, in the
 // same receiver mode as the bot under test (HTTP, signed requests at POST /slack/events), with the
 // same /healthz route and one command. Started by bench/bot.ts exactly as the bot is.
 import bolt from "@slack/bolt";
@@ -20,6 +20,10 @@ const app = new bolt.App({
 });
 app.command("/ping", async ({ ack }) => {
   await ack("pong");
+});
+// The baseline for a tap's ack (bench/record-slack.ts): a button's action acknowledged at once.
+app.action(/.*/, async ({ ack }) => {
+  await ack();
 });
 await app.start(Number(process.env.PORT ?? 3000));
 process.once("SIGTERM", () => process.exit(0));

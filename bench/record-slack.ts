@@ -125,11 +125,37 @@ for (let i = 0; ; i++) {
 const startupMs = now() - startedAt;
 progress(`bot up in ${Math.round(startupMs)} ms; Slack's round trip ${slack.rttMs} ms`);
 
+// The baseline, in its own process: a bare Bolt app that acknowledges every action at once. It gets
+// a tap like the bot's (its own action_ts) half an interval after each of the bot's, side by side.
+const barePort = await freePort();
+const bareUrl = `http://127.0.0.1:${barePort}/slack/events`;
+const bare = spawn(process.execPath, [join(ROOT, "bench/bare-bolt.mjs")], {
+  cwd: ROOT,
+  env: {
+    PATH: process.env.PATH ?? "",
+    PORT: String(barePort),
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_BOT_TOKEN: "xoxb-bench-0000-bare",
+    SLACK_API_URL: `${slack.base}/api/`,
+    MALLOC_ARENA_MAX: "2",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+for (let i = 0; ; i++) {
+  const ok = await fetch(`http://127.0.0.1:${barePort}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) break;
+  if (i > 3_000 || bare.exitCode !== null) throw new Error("the bare Bolt app did not start");
+  await sleep(10);
+}
+
 let seq = 0;
-async function signed(body: string, contentType: string): Promise<number> {
+async function signed(body: string, contentType: string, url = botUrl): Promise<number> {
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = `v0=${createHmac("sha256", SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-  const res = await fetch(botUrl, {
+  const res = await fetch(url, {
     method: "POST",
     headers: {
       "content-type": contentType,
@@ -221,7 +247,7 @@ interface Tap {
 const taps: Tap[] = posted.flatMap((m) =>
   buttonsOf(m).map((button) => {
     const s = recordAll.decode(button.value);
-    // The sheet's id names its day and round.
+    // The sheet's id names its day and round (read from the bot's store after the run).
     return { message: m, button, key: `${s?.s}|${s?.b}|${s?.p}` };
   }),
 );
@@ -241,7 +267,8 @@ interface Sent {
   status: number;
 }
 const sent: Sent[] = [];
-async function tapOnce(tap: Tap, user: string, first: boolean): Promise<void> {
+const bareAcks: number[] = [];
+async function tapOnce(tap: Tap, user: string, first: boolean, bareToo = false): Promise<void> {
   const n = ++seq;
   const responseId = `rec${n}`;
   await ask(
@@ -286,6 +313,14 @@ async function tapOnce(tap: Tap, user: string, first: boolean): Promise<void> {
   const sentAt = now();
   const status = await signed(body, "application/x-www-form-urlencoded");
   sent.push({ tap, user, first, sentAt, ackMs: now() - sentAt, status });
+  if (!bareToo) return;
+  // The same tap for the bare Bolt app (its own action_ts), half an interval later.
+  await sleep(500 / RATE);
+  const again = { ...payload, actions: payload.actions.map((a) => ({ ...a, action_ts: `${a.action_ts}1` })) };
+  const bareBody = `payload=${encodeURIComponent(JSON.stringify(again))}`;
+  const bareAt = now();
+  if ((await signed(bareBody, "application/x-www-form-urlencoded", bareUrl)) === 200)
+    bareAcks.push(now() - bareAt);
 }
 
 const total = RATE * SECONDS;
@@ -297,7 +332,7 @@ for (let i = 0; i < total; i++) {
   if (wait > 0) await sleep(wait);
   const first = i < taps.length;
   const tap = taps[i % taps.length] as Tap;
-  inFlight.push(tapOnce(tap, first ? `U0STAFF${1 + (i % 40)}` : `U0STAFF${41 + (i % 40)}`, first));
+  inFlight.push(tapOnce(tap, first ? `U0STAFF${1 + (i % 40)}` : `U0STAFF${41 + (i % 40)}`, first, true));
 }
 await Promise.all(inFlight);
 if (process.env.BENCH_DEBUG)
@@ -309,13 +344,26 @@ await sleep(5_000 + slack.rttMs * 10);
 // What the store holds, and what Slack saw
 
 bot.kill("SIGTERM");
+bare.kill("SIGTERM");
 await new Promise((r) => bot.once("exit", r));
 const store = createStore(sqliteDriver({ dir: dataDir }), { now: () => new Date() });
 const entries: Entry[] = await store.entries({
   from: addDays(days[0] as string, -1),
   to: addDays(days.at(-1) as string, 1),
 });
+// Each kept sheet's day and round, to key a tap (sheet, booking, pet) as its entries are keyed.
+const sheetRounds = new Map(
+  (await store.log({ kind: "sheet" })).map((l) => {
+    const body = l.body as { date: string; round: string };
+    return [String(l.id), `${body.date}|${body.round}`];
+  }),
+);
+const verified = await store.verify();
 await store.close();
+const entryKeyOf = (tap: Tap) => {
+  const [sheet, b, p] = tap.key.split("|");
+  return `${sheetRounds.get(sheet as string)}|${b}|${p}`;
+};
 const { updates } = await ask<{
   updates: Array<{ at: number; channel: string; ts: string; recorded: string[] }>;
 }>(slackProcess, { type: "updates" }, "updates");
@@ -326,7 +374,7 @@ for (const e of entries) {
   byPetRound.set(k, [...(byPetRound.get(k) ?? []), e]);
 }
 const firsts = sent.filter((s) => s.first);
-const lost = firsts.filter((s) => !byPetRound.get(s.tap.key)?.length);
+const lost = firsts.filter((s) => !byPetRound.get(entryKeyOf(s.tap))?.length);
 const current = new Map<string, number>();
 for (const e of entries)
   if (e.supersededBy === undefined) {
@@ -340,7 +388,7 @@ for (const e of entries)
 const doubledKeys = [...keys.values()].filter((n) => n > 1).length;
 
 const commitOf = (s: Sent) => {
-  const es = byPetRound.get(s.tap.key) ?? [];
+  const es = byPetRound.get(entryKeyOf(s.tap)) ?? [];
   const at = Math.min(...es.map((e) => Date.parse(e.recordedAt)));
   return Number.isFinite(at) ? [at - s.sentAt] : [];
 };
@@ -357,7 +405,7 @@ const knownTaps = [...sent]
   });
 const knownCommitMs = knownTaps.flatMap(commitOf);
 const updateOf = (s: Sent) => {
-  const [, , b, p] = s.tap.key.split("|");
+  const [, b, p] = s.tap.key.split("|");
   const u = updates.find(
     (x) =>
       x.at >= s.sentAt &&
@@ -370,6 +418,10 @@ const updateOf = (s: Sent) => {
 const updateMs = firsts.flatMap(updateOf);
 const knownUpdateMs = knownTaps.flatMap(updateOf);
 const acks = sent.map((s) => s.ackMs);
+// A tap's ack waits for its commit now: a person seen before against the bare Bolt app's ack, and a
+// person's first tap (users.info at Slack's round trip) on its own.
+const knownAcks = knownTaps.map((s) => s.ackMs);
+const firstAcks = sent.filter((s) => s.first && !knownTaps.includes(s)).map((s) => s.ackMs);
 const refusedAcks = sent.filter((s) => s.status !== 200).length;
 
 kennelProcess.send({ type: "stop" });
@@ -415,6 +467,24 @@ const rows: Array<[string, string, string, string]> = [
     ms(pct(updateMs, 99)),
     "≤ 1,500 ms",
     pct(updateMs, 99) <= 1_500 ? "yes" : "no",
+  ],
+  [
+    "tap → ack p99, a person seen before (commit included)",
+    `${ms(pct(knownAcks, 99))} against a bare Bolt app's ${ms(pct(bareAcks, 99))} (${knownAcks.length} and ${bareAcks.length} taps, side by side)`,
+    "≤ bare Bolt's p99 + 25 ms",
+    pct(knownAcks, 99) <= pct(bareAcks, 99) + 25 ? "yes" : "no",
+  ],
+  [
+    "tap → ack p99, a person's first tap (users.info at Slack's round trip)",
+    `${ms(pct(firstAcks, 99))} (${firstAcks.length} taps)`,
+    "≤ 1 s",
+    pct(firstAcks, 99) <= 1_000 ? "yes" : "no",
+  ],
+  [
+    "the record after the run",
+    verified.ok ? `intact: ${verified.rows} rows` : `NOT intact: ${verified.what}`,
+    "intact",
+    verified.ok ? "yes" : "no",
   ],
   [
     "ack p99 (HTTP 200 to Slack)",

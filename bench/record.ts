@@ -10,14 +10,16 @@
  *            day's record, minus one that did not (each in its own process, at rest; the compiled
  *            store from dist/, as the bot runs, when built: npm run build). Goal ≤ 10 MB.
  *   start    opening an existing record (the schema checked): goal "nothing measurable".
+ *   verify   `kennel-desk record verify` over 100,000 entries, as its own process (and the walk alone,
+ *            in this one): goal ≤ 2 s on SQLite.
  *
  *   node bench/record.ts            full run (about 1.5 minutes)
  *   node bench/record.ts --quick    load for 10 s, 1,000 taps for the commit time
  *   node bench/record.ts --short    every part, briefly: checks only that it runs and prints
  *
- * `--parts=commit,load,memory,start` runs only some parts.
+ * `--parts=commit,load,memory,start,verify` runs only some parts.
  */
-import { fork } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,9 +33,9 @@ const argv = process.argv.slice(2);
 const MODE = argv.includes("--short") ? "short" : argv.includes("--quick") ? "quick" : "full";
 const SHORT = MODE === "short";
 const PARTS = new Set(
-  (argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ?? "commit,load,memory,start").split(
-    ",",
-  ),
+  (
+    argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ?? "commit,load,memory,start,verify"
+  ).split(","),
 );
 const P = {
   taps: { short: 100, quick: 1_000, full: 3_000 }[MODE],
@@ -41,6 +43,7 @@ const P = {
   loadRate: 30,
   pets: 150,
   restMs: SHORT ? 300 : 3_000,
+  verifyEntries: { short: 3_000, quick: 100_000, full: 100_000 }[MODE],
 };
 const clock = { now: () => new Date() };
 
@@ -237,6 +240,50 @@ if (PARTS.has("memory") || PARTS.has("start")) {
     );
     row("open: the first", ms(times[0] ?? Number.NaN));
   }
+}
+
+if (PARTS.has("verify")) {
+  section(`\`kennel-desk record verify\` over ${P.verifyEntries.toLocaleString("en-GB")} entries (SQLite)`);
+  const dir = join(scratch, "verify");
+  const store = createStore(sqliteDriver({ dir }), clock);
+  await store.ready();
+  progress(`verify: writing ${P.verifyEntries} entries (33 pets' rounds a request)`);
+  // Distinct entries: each request 33 pets' rounds of three items, on a date of its own.
+  for (let n = 0, r = 0; n < P.verifyEntries; r++) {
+    const inputs = Array.from({ length: 33 }, (_, k) =>
+      tap(dateOf(r * P.pets), 1 + k + (r % 4) * 33, `verify-${r}`),
+    ).flat();
+    const batch = inputs.slice(0, Math.min(inputs.length, P.verifyEntries - n));
+    await store.record(batch);
+    n += batch.length;
+  }
+  const t0 = performance.now();
+  const walked = await store.verify();
+  const walkMs = performance.now() - t0;
+  await store.close();
+  if (!walked.ok) throw new Error(`the bench's own record does not verify: ${walked.what}`);
+  // The command as an inspector runs it: its own process, start-up included (the TypeScript run as
+  // npx kennel-desk runs it), three runs, the median.
+  const runs: number[] = [];
+  let said = "";
+  for (let i = 0; i < (SHORT ? 1 : 3); i++) {
+    const started = performance.now();
+    const run = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, "../src/cli.ts"), "record", "verify"],
+      {
+        env: { PATH: process.env.PATH ?? "", KENNEL_DATA_DIR: dir, KENNEL_TIMEZONE: "Europe/London" },
+        encoding: "utf8",
+      },
+    );
+    runs.push(performance.now() - started);
+    said = run.stdout.split("\n")[0] ?? "";
+    if (run.status !== 0) throw new Error(`record verify failed: ${run.stdout}${run.stderr}`);
+  }
+  const median = percentile(runs, 50);
+  row("the command, its own process (median of runs)", ms(median), "≤ 2 s", median <= 2_000);
+  row("the walk alone (read every row, hash, link)", ms(walkMs));
+  row("it said", said.slice(0, 60));
 }
 
 const width = (k: keyof Row) =>
