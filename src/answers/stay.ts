@@ -19,9 +19,11 @@ export function stayOf(
   booking: StayBooking & { bookingId: number },
   care: EntryCare | undefined,
   entries: Entry[],
+  recordSince?: Date,
 ): StayRecordView {
   const common = {
     entries,
+    recordSince,
     times: deps.config.rounds.times,
     timezone: deps.config.timezone,
     now: deps.clock.now(),
@@ -80,13 +82,16 @@ export async function stayRecords(
   const store = deps.record;
   if (!store) return undefined;
   const out = new Map<number, StayRecordView>();
+  // When the record began: a stay that began before it counts only the rounds since.
+  const began = await store.began().catch(() => undefined);
+  const since = began ? new Date(began) : undefined;
   await Promise.all(
     bookings.map(async ({ booking, care }) => {
       const bookingId = booking.bookingId;
       if (bookingId === undefined) return;
       try {
         const entries = await store.entries({ bookingId, ...stayDates(deps, booking) });
-        out.set(bookingId, stayOf(deps, { ...booking, bookingId }, care, entries));
+        out.set(bookingId, stayOf(deps, { ...booking, bookingId }, care, entries, since));
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");

@@ -75,6 +75,12 @@ export interface PetStayRecord {
   dueKnown: boolean;
   /** The stay was longer than STAY_DAYS_MAX days: only its last days are counted. */
   cut: boolean;
+  /**
+   * The stay began before the care record did (Kennel Desk installed mid-stay): the rounds before
+   * this day are not counted as "not recorded" (what was recorded then still counts). The record's
+   * first day (YYYY-MM-DD, the kennel's zone), when some of the stay's rounds came before it.
+   */
+  recordingBegan?: string | undefined;
 }
 
 /** A booking's stay record: each pet's, or why it could not be read. */
@@ -94,6 +100,11 @@ export interface StayInput {
   timezone: string;
   now: Date;
   graceMinutes: number;
+  /**
+   * When the care record began (the store's creation, or its first entry if earlier): a round before
+   * it could not have been recorded, so it is never counted as missed.
+   */
+  recordSince?: Date | undefined;
 }
 
 interface RoundOfStay {
@@ -139,6 +150,8 @@ export function petStayRecord(input: StayInput): PetStayRecord {
   const current = [...currentEntries(mine).values()];
   const byKey = new Map(current.map((e) => [`${e.date}|${e.round}|${e.item}`, e]));
   const { rounds, cut } = roundsOfStay(input);
+  const since = input.recordSince?.getTime();
+  const before = since === undefined ? [] : rounds.filter((r) => r.at < since);
   const items: StayItem[] = [];
   const seen = new Set<string>();
   const dueOf = new Map<Round, DueItem[]>();
@@ -152,8 +165,9 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     for (const d of due) {
       const key = `${r.date}|${r.round}|${d.item}`;
       const entry = byKey.get(key);
-      // A round still within its time to record: only what is recorded counts yet.
-      if (!r.passed && !entry) continue;
+      // A round still within its time to record, or before the record began: only what is
+      // recorded counts.
+      if ((!r.passed || (since !== undefined && r.at < since)) && !entry) continue;
       seen.add(key);
       items.push({
         date: r.date,
@@ -227,6 +241,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     entries: mine,
     dueKnown: pet.care !== undefined,
     cut,
+    ...(before.length > 0 && since !== undefined ? { recordingBegan: localDate(since, input.timezone) } : {}),
   };
 }
 

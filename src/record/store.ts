@@ -159,6 +159,15 @@ class SqlStore implements CareRecordStore {
     return { ...this.#kennel };
   }
 
+  async began(): Promise<string | undefined> {
+    return this.#read(async (q) => {
+      const [row] = await q(
+        "SELECT min(t) AS t FROM (SELECT min(recorded_at) AS t FROM care_entries UNION ALL SELECT set_at AS t FROM care_kennel WHERE name = 'origin') x",
+      );
+      return row?.t === null || row?.t === undefined ? undefined : String(row.t);
+    });
+  }
+
   async bindKennelId(kennelId: number): Promise<void> {
     await this.ready();
     if (this.#kennel.kennelId === kennelId) return;

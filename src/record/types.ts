@@ -183,6 +183,11 @@ export interface CareRecordStore {
   /** The kennel this record belongs to. */
   kennel(): Promise<KennelIdentity>;
   /**
+   * When the record began (ISO 8601): the store's creation, or its first entry when that is earlier
+   * (a record made before it knew its kennel); undefined for a record that holds nothing yet.
+   */
+  began(): Promise<string | undefined>;
+  /**
    * Learns the business's kennelId (from the API's records on a sheet): written once; a record made
    * for another business refuses (a StoreError `other_kennel`).
    */

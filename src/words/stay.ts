@@ -42,10 +42,16 @@ function mealWords(m: PetStayRecord["meals"]): string | undefined {
  */
 export function staySummaryWords(s: PetStayRecord, timezone: string): string {
   const head = `Stay record, ${cap(s.petName, 40)}:`;
+  // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
+  const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
   if (s.doses.due === 0 && s.meals.due === 0) {
-    return `${head} ${s.dueKnown ? "nothing due or recorded yet" : "nothing recorded (what was due is not known: care details not matched)"}`;
+    const none = s.dueKnown
+      ? "nothing due or recorded yet"
+      : "nothing recorded (what was due is not known: care details not matched)";
+    return `${head} ${began ? `${began} · ${none}` : none}`;
   }
   const parts = [
+    began,
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
     mealWords(s.meals),
     // Refusals and doses not given first (each was a decision someone recorded), then doses missed.

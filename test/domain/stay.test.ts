@@ -131,6 +131,41 @@ describe("the stay's record", () => {
     );
   });
 
+  it("a stay that began before the care record did (go-live day): the rounds before it are not counted as not recorded, and the line says when recording began", () => {
+    // Kennel Desk installed on Sun 29 Mar at 09:00 (UTC): the stay began on the 28th.
+    const entries = [entry("2026-03-29", "evening", "med:1", "given", "2026-03-29T17:05:00Z")];
+    const s = petStayRecord({
+      ...input(entries, "2026-03-30T12:00:00Z"),
+      recordSince: new Date("2026-03-29T09:00:00Z"),
+    });
+    // Before it: 28 midday, evening, 29 morning: not counted. Since: 29 midday, evening, 30 morning.
+    expect(s.items.filter((i) => i.item === "meal").map((i) => `${i.date} ${i.round}`)).toEqual([
+      "2026-03-29 midday",
+      "2026-03-29 evening",
+      "2026-03-30 morning",
+    ]);
+    expect(s.doses).toEqual({ due: 1, given: 1 });
+    expect(s.exceptions).toEqual([]);
+    expect(s.recordingBegan).toBe("2026-03-29");
+    expect(staySummaryWords(s, "Europe/London")).toBe(
+      "Stay record, Juniper: recording began Sun 29 Mar · 💊 1 of 1 dose given · 🍽 3 meals: 3 not recorded",
+    );
+    // What was recorded before the record began (a copied-in entry) still counts; never hidden.
+    const earlier = entry("2026-03-28", "evening", "med:1", "refused", "2026-03-28T18:05:00Z");
+    const t = petStayRecord({
+      ...input([earlier, ...entries], "2026-03-30T12:00:00Z"),
+      recordSince: new Date("2026-03-29T09:00:00Z"),
+    });
+    expect(t.exceptions.map((x) => [x.kind, x.date])).toEqual([["refused", "2026-03-28"]]);
+    // A stay that began after the record: nothing said, every round counted.
+    const after = petStayRecord({
+      ...input([], "2026-03-30T12:00:00Z"),
+      recordSince: new Date("2026-03-01T09:00:00Z"),
+    });
+    expect(after.recordingBegan).toBeUndefined();
+    expect(after.meals.notRecorded).toBe(6);
+  });
+
   it("care not matched: only what was recorded counts, and the line says so", () => {
     const s = petStayRecord({
       ...input(

@@ -40,7 +40,9 @@ const engines: Array<{
   {
     name: "SQLite",
     open: async () => {
-      const r = temporaryRecord(clock, "kennel-desk-stay-");
+      // The record began before the stays (Kennel Desk installed weeks ago): every round counts.
+      const r = temporaryRecord(clock, "kennel-desk-stay-", LOOPBACK);
+      await begunEarlier(r.store);
       return { store: r.store, env: { KENNEL_DATA_DIR: r.dir }, close: () => r.close() };
     },
     skip: false,
@@ -49,12 +51,26 @@ const engines: Array<{
     name: "PostgreSQL",
     open: async () => {
       const url = await pg.freshDatabase();
-      const { store } = await openCareRecord({ engine: "postgres", url }, clock, undefined);
+      const now = at;
+      at = Date.parse("2026-11-01T08:00:00Z");
+      const { store } = await openCareRecord({ engine: "postgres", url }, clock, LOOPBACK);
+      at = now;
       return { store, env: { DATABASE_URL: url.href }, close: () => store.close() };
     },
     skip: !pg.available,
   },
 ];
+
+/** The sandbox's kennel: the bot opens the record for it too. */
+const LOOPBACK = { origin: "loopback" };
+
+/** Makes the record as Kennel Desk would have weeks before today's test clock. */
+async function begunEarlier(store: CareRecordStore): Promise<void> {
+  const now = at;
+  at = Date.parse("2026-11-01T08:00:00Z");
+  await store.kennel();
+  at = now;
+}
 
 const isFinal = (r: { body: Record<string, unknown> }) => !String(r.body.text ?? "").includes("Looking up");
 

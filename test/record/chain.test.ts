@@ -388,6 +388,8 @@ describe("a record of schema 1 (SQLite)", () => {
       [3, 3],
     ]);
     expect(entries.every((e) => e.kennel === "before the kennel was recorded")).toBe(true);
+    // The record began with its first entry, before this version knew its kennel.
+    expect(await store.began()).toBe("2026-11-01T08:00:00Z");
     expect(await store.verify()).toMatchObject({ ok: true, rows: 3 });
     const next = await recorded(store, entry("2026-11-24"));
     expect(next).toMatchObject({ seq: 4, kennel: "https://api.kennel.example" });
