@@ -8,8 +8,10 @@
  */
 import type { Deps } from "../deps.ts";
 import { allDoneOutcomes, type PetRoundStatus, petRoundStatus } from "../domain/record.ts";
+import { roundWord } from "../domain/rounds.ts";
 import type { Entry, EntryInput, ItemKey, Outcome, RecordResult } from "../record/types.ts";
-import { localDate } from "../time.ts";
+import { localDate, zonedInstant } from "../time.ts";
+import { timeOf } from "../words/dates.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
 
 /** Who recorded: the Slack user id and the name Slack shows. */
@@ -31,7 +33,7 @@ export type Located =
   | { ok: false; why: "no_store" | "unknown" | "later"; sheet?: Sheet };
 
 /** Which of the sheet's dates a tap is on, by the kennel's clock. */
-export function dayOf(deps: Pick<Deps, "clock" | "config">, date: string): "today" | "earlier" | "later" {
+function dayOf(deps: Pick<Deps, "clock" | "config">, date: string): "today" | "earlier" | "later" {
   const today = localDate(deps.clock.now(), deps.config.timezone);
   return date === today ? "today" : date < today ? "earlier" : "later";
 }
@@ -48,6 +50,37 @@ export async function locate(
   const day = dayOf(deps, sheet.date);
   if (day === "later") return { ok: false, why: "later", sheet };
   return { ok: true, sheet, pet, day };
+}
+
+/** A tap more than this before the round's time asks first (the dose window's opening). */
+const EARLY_BEFORE_MINUTES = 60;
+
+export type Early =
+  | { kind: "round"; round: string; at: string }
+  | { kind: "arrives"; pet: string; at: string };
+
+/**
+ * Why a tap on today's sheet asks before recording, if it does: the round's time is more than an hour
+ * away, or the pet had not arrived when the sheet was made and its arrival time has not come.
+ */
+export function earlyReason(
+  deps: Pick<Deps, "clock" | "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+): Early | undefined {
+  const now = deps.clock.now().getTime();
+  const tz = deps.config.timezone;
+  if (localDate(deps.clock.now(), tz) !== sheet.date) return undefined;
+  const roundAt = zonedInstant(sheet.date, deps.config.rounds.times[sheet.round], tz).getTime();
+  if (now < roundAt - EARLY_BEFORE_MINUTES * 60_000)
+    return {
+      kind: "round",
+      round: roundWord(sheet.round).toLowerCase(),
+      at: timeOf(new Date(roundAt).toISOString(), tz),
+    };
+  const arrives = pet.arrivesAt ? Date.parse(pet.arrivesAt) : Number.NaN;
+  if (now < arrives) return { kind: "arrives", pet: pet.name, at: timeOf(pet.arrivesAt as string, tz) };
+  return undefined;
 }
 
 /** The pet's entries for its round, and its status beside what the sheet listed. */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { CareRecordStore } from "../record/types.ts";
 
-export const SHEET_KIND = "sheet";
+const SHEET_KIND = "sheet";
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const dueItem = z.object({
@@ -29,6 +29,11 @@ const sheetPet = z.object({
   oneTap: z.boolean(),
   /** The message of the post that holds the pet (0: the parent). */
   message: z.number().int().nonnegative(),
+  /**
+   * The pet was not checked in when the sheet was made and arrives later that day (its booking's
+   * check-in, ISO 8601): a tap before then asks first.
+   */
+  arrivesAt: z.string().max(40).optional(),
 });
 
 const sheetBody = z.object({

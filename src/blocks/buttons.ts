@@ -74,7 +74,7 @@ export const homeList = defineButton(
  * may be recorded is read from the kept sheet, never from the button. "All given and eaten" records
  * the items not recorded yet; "Record each…" opens the modal.
  */
-export const sheetPetRef = z.object({ s: recordId, b: recordId, p: recordId });
+const sheetPetRef = z.object({ s: recordId, b: recordId, p: recordId });
 export type SheetPetButton = z.infer<typeof sheetPetRef>;
 export const recordAll = defineButton("rec_all", sheetPetRef);
 export const recordEach = defineButton("rec_each", sheetPetRef);

@@ -83,9 +83,19 @@ export function metaText(m: ModalMeta, room = 3000): string {
   throw new RangeError("modal metadata too long");
 }
 
-/** The head of both modals: the pet, the round, and the late warning when it is an earlier day. */
-function heading(s: SheetRound, pet: SheetPet, late: boolean) {
+/**
+ * What a modal asks before recording: a tap on an earlier day's sheet (late), or one before the
+ * round's time or before the pet has arrived (early: its words, src/words/record.ts earlyWords).
+ */
+export type Ask = { kind: "late" } | { kind: "early"; words: string };
+
+/** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
+function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
   const line = `*${esc(pet.name)}* · ${roundWord(s.round as Round).toLowerCase()} round, ${dayHeading(s.date)}`;
+  if (ask?.kind === "early") {
+    return { type: "section", text: { type: "mrkdwn", text: `${line}\n${esc(ask.words)}`, verbatim: true } };
+  }
+  const late = ask?.kind === "late";
   return {
     type: "section",
     text: {
@@ -107,10 +117,11 @@ export function recordModal(
   pet: SheetPet,
   entries: Entry[],
   timezone: string,
-  late: boolean,
+  ask?: Ask,
 ) {
+  const late = ask?.kind === "late";
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
-  const blocks: unknown[] = [heading(sheet, pet, late)];
+  const blocks: unknown[] = [heading(sheet, pet, ask)];
   for (const { item, text, label } of pet.due) {
     const med = isMedicationItem(item as ItemKey);
     const now = current.get(item);
@@ -165,20 +176,24 @@ export function recordModal(
   };
 }
 
-/** The confirmation of a one-tap "all given and eaten" on an earlier day's sheet. */
-export function lateModal(sealed: string, sheet: SheetRound, pet: SheetPet) {
+/**
+ * The confirmation of a one-tap "all given and eaten" that asks first: on an earlier day's sheet, or
+ * before the round's time or the pet's arrival. Nothing is written until it is submitted.
+ */
+export function confirmModal(sealed: string, sheet: SheetRound, pet: SheetPet, ask: Ask) {
   const items = pet.due.map(({ item, label }) =>
     isMedicationItem(item as ItemKey) ? `💊 ${label}` : "🍽 meal",
   );
+  const late = ask.kind === "late";
   return {
     type: "modal" as const,
     callback_id: LATE_MODAL,
     private_metadata: sealed,
-    title: plain("Record late?", 24),
-    submit: plain("Record late", 24),
+    title: plain(late ? "Record late?" : "Record now?", 24),
+    submit: plain(late ? "Record late" : "Record now", 24),
     close: plain("Cancel", 24),
     blocks: [
-      heading(sheet, pet, true),
+      heading(sheet, pet, ask),
       {
         type: "section",
         text: {

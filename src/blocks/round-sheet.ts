@@ -9,6 +9,7 @@
  */
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
+import { saysArrived } from "../domain/bookings.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import {
@@ -23,6 +24,7 @@ import { strong } from "../present/doc.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
+import { localDate } from "../time.ts";
 import { recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
@@ -30,9 +32,9 @@ import { button, context, fallback, truncate } from "./mrkdwn.ts";
 import { replyLabel, type Threaded, type ThreadItem, threadSplit } from "./thread.ts";
 import type { Block, ContextBlock, Message, SectionBlock } from "./types.ts";
 
-export const PROGRESS_BLOCK = "kd_progress";
+const PROGRESS_BLOCK = "kd_progress";
 /** The progress line of one message of a round posted in several (a parent and thread replies). */
-export const PROGRESS_PART_BLOCK = "kd_progress_part";
+const PROGRESS_PART_BLOCK = "kd_progress_part";
 /** Room kept in a message for each pet's record, drawn later (the compact form fits in it). */
 const RECORD_RESERVE = 90;
 /** A section's text stays under this (Slack's 3000, less a margin). */
@@ -85,14 +87,21 @@ function petBlocks(
 }
 
 /** The pets of a round with something to record, by key: what is due and whether one tap may sign it off. */
-function duePets(r: ChannelSafe<RoundReport>): Map<string, Omit<SheetPet, "message">> {
+function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omit<SheetPet, "message">> {
   const out = new Map<string, Omit<SheetPet, "message">>();
   for (const p of r.pets) {
     const key = petKeyOf(p);
     if (!key || !p.pet || !p.sheet) continue;
     const due = dueItems(p.sheet);
     if (due.length === 0) continue;
+    // Not here yet: arriving later that day, not checked in (a tap before then asks first).
+    const checkIn = p.booking.checkInDate;
+    const arrivesAt =
+      checkIn && !saysArrived(p.booking) && localDate(Date.parse(checkIn), timezone) === r.date
+        ? checkIn
+        : undefined;
     out.set(key, {
+      ...(arrivesAt ? { arrivesAt } : {}),
       bookingId: p.booking.bookingId as number,
       petId: p.pet.pet.petId as number,
       name: Array.from(p.pet.flags.name || "pet")
@@ -112,10 +121,10 @@ function duePets(r: ChannelSafe<RoundReport>): Map<string, Omit<SheetPet, "messa
  */
 export function draftSheet(
   r: ChannelSafe<RoundReport>,
-  o: { lateAt?: string | undefined; offFood?: Map<string, OffFoodPet> | undefined } = {},
+  o: { lateAt?: string | undefined; offFood?: Map<string, OffFoodPet> | undefined; timezone?: string } = {},
 ): SheetBody {
   const doc = roundDoc(r, o);
-  const due = duePets(r);
+  const due = duePets(r, o.timezone ?? "UTC");
   const kennelId = r.pets
     .map((p) => p.pet?.pet.kennelId)
     .find((k): k is number => typeof k === "number" && k > 0);

@@ -49,6 +49,14 @@ export function saysLeft(booking: Booking | ReducedBooking): boolean {
   return LEFT.test(statusText(booking.status));
 }
 
+/** A status that says the pet is here: checked in, arrived, in progress. */
+const HERE = /\b(checked[\s_-]?in|arrived|in[\s_-]?progress|in[\s_-]?house)\b/i;
+
+/** Does the booking's status say the pet has arrived (checked in)? */
+export function saysArrived(booking: Booking | ReducedBooking): boolean {
+  return HERE.test(statusText(booking.status));
+}
+
 /** How many bookings of a list were left out, by reason. */
 export interface LeftOut {
   calledOff: number;

@@ -7,7 +7,7 @@
  */
 
 /** The latest an ack may wait for a commit (Slack's limit is 3 s; the rest is the network's). */
-export const ACK_BY_MS = 2_500;
+const ACK_BY_MS = 2_500;
 
 export interface DeadlineAck<T> {
   /** Sends the ack now with `response`, unless it has gone already; true when this call sent it. */

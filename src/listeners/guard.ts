@@ -10,7 +10,7 @@ import type { BotDeps } from "./bot-deps.ts";
 
 type WebClient = webApi.WebClient;
 
-export const STOPPING = "Kennel Desk is restarting. Try again in a minute.";
+const STOPPING = "Kennel Desk is restarting. Try again in a minute.";
 
 export type Admission = { ok: true; who: Who } | { ok: false; message: string };
 

@@ -32,7 +32,7 @@ const TONES: Partial<Record<Outcome, "alert" | "warn">> = {
 };
 
 /** The short label of an entry's item: "meal", or the medication's name from its text. */
-export function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
+function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
   if (e.item === "meal") return "meal";
   return drugName(e.itemText.split(" · ")[0] ?? e.itemText);
 }

@@ -40,7 +40,7 @@ const LOG_FROM = "FROM care_log l LEFT JOIN care_log s ON s.supersedes = l.id";
 const opt = <T>(v: unknown, f: (x: unknown) => T): T | undefined =>
   v === null || v === undefined ? undefined : f(v);
 
-export function logEntryOf(row: Row): LogEntry {
+function logEntryOf(row: Row): LogEntry {
   const e: LogEntry = {
     id: Number(row.id),
     seq: Number(row.seq),

@@ -30,7 +30,7 @@ import type {
   StoreHealth,
 } from "./types.ts";
 
-export type { Driver, Query, Row } from "./driver.ts";
+export type { Driver } from "./driver.ts";
 
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;

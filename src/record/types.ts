@@ -134,7 +134,7 @@ export interface LogQuery {
   petId?: number;
 }
 
-export type { ChainHead, VerifyResult } from "./chain.ts";
+export type { ChainHead } from "./chain.ts";
 
 /** What a retention pass removed (its entry in the record says the same). */
 export interface RetentionPass {

@@ -29,7 +29,7 @@ const DEFAULT_SANDBOX_PORT = 4010;
 const DEFAULT_ENV_FILE = ".env";
 
 /** Where a bot on the sandbox keeps its care record: never the folder the real bot uses (./data). */
-export const SANDBOX_DATA_DIR = "./data-sandbox";
+const SANDBOX_DATA_DIR = "./data-sandbox";
 
 /** The settings the sandbox prints or writes, in order. */
 function sandboxEnv(sbx: Sandbox): Array<[string, string]> {

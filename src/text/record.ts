@@ -196,5 +196,5 @@ export function recordCsv(entries: Entry[], timeZone: string, head?: ChainHead):
 }
 
 /** "# record head #1234 sha256 9f3a…": the head as exports carry it, the whole hash. */
-export const headLine = (head: ChainHead) =>
+const headLine = (head: ChainHead) =>
   `# record head #${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify)`;

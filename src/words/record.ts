@@ -14,3 +14,16 @@ const OUTCOME_WORDS: Record<Outcome, string> = {
 export function outcomeWords(outcome: Outcome): string {
   return OUTCOME_WORDS[outcome] ?? String(outcome);
 }
+
+/**
+ * Why a tap asks before recording: the round is still ahead ("⏰ The midday round is at 12:00: record
+ * it now?"), or the pet is not here yet ("🛬 Bramble arrives 10:15 and is not checked in: record
+ * anyway?").
+ */
+export function earlyWords(
+  why: { kind: "round"; round: string; at: string } | { kind: "arrives"; pet: string; at: string },
+): string {
+  return why.kind === "round"
+    ? `⏰ The ${why.round} round is at ${why.at}: record it now?`
+    : `🛬 ${why.pet} arrives ${why.at} and is not checked in: record anyway?`;
+}

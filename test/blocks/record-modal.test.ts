@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SheetPet } from "../../src/answers/sheets.ts";
 import {
-  lateModal,
+  confirmModal,
   type ModalMeta,
   metaText,
   readMeta,
@@ -31,7 +31,7 @@ const text = (key: string, value: string | null) => ({ [key]: { value } });
 describe("the record form", () => {
   it("each item with its outcomes (the current one chosen), a reason for a medication, a note of at most 500", () => {
     const m: ModalMeta = { ...meta, cur: [["meal", 9, "ate_some"]] };
-    const view = recordModal(sealed(m), m, sheet, pet, [], "Europe/London", false);
+    const view = recordModal(sealed(m), m, sheet, pet, [], "Europe/London");
     const raw = JSON.stringify(view);
     expect(view.submit.text).toBe("Record");
     expect(raw).toContain('"block_id":"it:med:1"');
@@ -44,13 +44,20 @@ describe("the record form", () => {
     expect(readMeta(seal.open(view.private_metadata))).toEqual(m);
   });
 
-  it("on an earlier day's sheet: the form and the one-tap confirmation say it is late", () => {
-    expect(JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], "Europe/London", true))).toContain(
-      "Recording late for Tue 24 Nov, morning",
-    );
-    const late = lateModal(sealed(meta), sheet, pet);
+  it("on an earlier day's sheet the form and the one-tap confirmation say it is late; early, they ask in their words", () => {
+    expect(
+      JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], "Europe/London", { kind: "late" })),
+    ).toContain("Recording late for Tue 24 Nov, morning");
+    const late = confirmModal(sealed(meta), sheet, pet, { kind: "late" });
     expect(late.submit.text).toBe("Record late");
     expect(JSON.stringify(late)).toContain("Recording late for Tue 24 Nov, morning");
+    // Early (a round still ahead, a pet not here yet): asked in its own words, escaped.
+    const early = confirmModal(sealed(meta), sheet, pet, {
+      kind: "early",
+      words: "🛬 <b>Bramble</b> arrives 10:15",
+    });
+    expect(early.submit.text).toBe("Record now");
+    expect(JSON.stringify(early)).toContain("🛬 &lt;b&gt;Bramble&lt;/b&gt; arrives 10:15");
   });
 
   it("metadata, sealed, stays within Slack's 3000 characters (a long response_url is left out)", () => {

@@ -221,11 +221,13 @@ describe("record export --format html", () => {
     const byBooking = await cli(["record", "export", "--booking", String(chosen.booking.bookingId)]);
     expect(byBooking.code).toBe(0);
     const rows = byBooking.stdout.trim().split("\r\n");
-    expect(rows).toHaveLength(1 + 3);
+    // The header, three entries, and the record's head as the last line.
+    expect(rows).toHaveLength(1 + 3 + 1);
+    expect(rows.at(-1)).toMatch(/^# record head #\d+ sha256 [0-9a-f]{64}/);
     expect(byBooking.stdout).toContain("'=dry food");
     expect(byBooking.stdout).not.toContain(",wet,");
     const byPet = await cli(["record", "export", "--pet", String(chosen.care?.pets[0]?.pet.petId)]);
-    expect(byPet.stdout.trim().split("\r\n")).toHaveLength(1 + 4);
+    expect(byPet.stdout.trim().split("\r\n")).toHaveLength(1 + 4 + 1);
     const none = await cli(["record", "export"]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--pet ID, --booking REF");

@@ -18,7 +18,14 @@ import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord, withFaults } from "../helpers/record.ts";
-import { actionPayload, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
+import {
+  actionPayload,
+  atOnce,
+  type Button,
+  buttonsOf,
+  PAST_ROUNDS,
+  roundPostOf,
+} from "../helpers/record-slack.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
@@ -79,11 +86,11 @@ describe("the care record unavailable, from Slack", () => {
     const dir = mkdtempSync(join(tmpdir(), "kennel-desk-locked-"));
     folders.push(dir);
     const store: CareRecordStore = createStore(sqliteDriver({ dir, busyTimeoutMs: 300 }), clock);
-    const h = await startHarness({ record: store, clock });
+    const h = await startHarness({ record: store, clock, env: PAST_ROUNDS });
     const lock = new DatabaseSync(join(dir, SQLITE_FILE));
     try {
       const entry = await roundPost(h);
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       lock.exec("BEGIN IMMEDIATE");
       lock.exec("DELETE FROM care_entries WHERE id < 0");
       const before = updates(h);
@@ -120,10 +127,10 @@ describe("the care record unavailable, from Slack", () => {
       const server = await pg.ownServer();
       const store = createStore(postgresDriver({ url: new URL(server.url), connectTimeoutMs: 1000 }), clock);
       await store.ready();
-      const h = await startHarness({ record: store, clock });
+      const h = await startHarness({ record: store, clock, env: PAST_ROUNDS });
       try {
         const entry = await roundPost(h);
-        const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
+        const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
         server.stop();
         const before = updates(h);
         const [answer] = await tapAndHear(h, entry.id, p);
@@ -162,10 +169,10 @@ describe("the care record unavailable, from Slack", () => {
         return real.entries(query);
       },
     });
-    const h = await startHarness({ record: store, clock });
+    const h = await startHarness({ record: store, clock, env: PAST_ROUNDS });
     try {
       const entry = await roundPost(h);
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       const [answer] = await tapAndHear(h, entry.id, p);
       expect(String(answer?.text)).toMatch(/^✅ Recorded for .+, but the post could not be updated just now/);
       expect(await real.entries({ petId: p.state.p })).toHaveLength(p.state.i.length);

@@ -17,8 +17,10 @@ import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import {
   actionPayload,
+  atOnce,
   type Button,
   buttonsOf,
+  PAST_ROUNDS,
   roundPostOf,
   sectionOf,
   viewPayload,
@@ -52,7 +54,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       record: store,
       clock,
       // The test makes the round posts itself.
-      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off" },
+      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
     });
     // Jane's name as Slack shows it; Tom has none, so his handle is used.
     h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
@@ -99,7 +101,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)("one tap records every due item of the pet's round, and the message shows it", async () => {
     const [first] = await rounds("evening");
     const entry = first as NonNullable<typeof first>;
-    const [pet] = await buttonsOf(store, entry.blocks, recordAll);
+    const [pet] = atOnce(await buttonsOf(store, entry.blocks, recordAll));
     const p = pet as Button;
     const before = updatesOf(entry.ts);
     await tap(entry.id, p, "U0JANE");
@@ -122,7 +124,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const withMed = (await buttonsOf(store, entry.blocks, recordEach)).filter((b) =>
+      const withMed = atOnce(await buttonsOf(store, entry.blocks, recordEach)).filter((b) =>
         b.state.i.some(([i]) => i !== "meal"),
       );
       const p = withMed[1] ?? (withMed[0] as Button);
@@ -190,7 +192,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[2] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[2] as Button;
       const a = actionPayload(h.slack, entry.id, p, "U0JANE");
       const b = actionPayload(h.slack, entry.id, p, "U0TOM");
       await Promise.all(
@@ -216,7 +218,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       h.slack.users.set("U0OUT", { id: "U0OUT", is_stranger: true });
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[3] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[3] as Button;
       const guest = await tap(entry.id, p, "U0GUEST");
       expect(await answered(guest.responseId)).toContain("🔒");
       const outsider = await tap(entry.id, p, "U0OUT");
@@ -278,7 +280,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       );
       // A later day's sheet (tomorrow's, posted): recorded on the day only.
       const [tomorrow] = await rounds("evening tomorrow");
-      const later = (await buttonsOf(store, tomorrow?.blocks, recordEach))[0] as Button;
+      const later = atOnce(await buttonsOf(store, tomorrow?.blocks, recordEach))[0] as Button;
       expect(later.state.d).toBe("2026-11-23");
       expect(
         await submit(forge({ s: later.state.s, b: later.state.b, p: later.state.p }), {
@@ -300,7 +302,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)("Slack re-delivering the same action records nothing twice", async () => {
     const [msg] = await rounds("evening");
     const entry = msg as NonNullable<typeof msg>;
-    const p = (await buttonsOf(store, entry.blocks, recordAll))[4] as Button;
+    const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[4] as Button;
     const a = actionPayload(h.slack, entry.id, p, "U0JANE", { actionTs: "1764000000.123456" });
     const send = () =>
       postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(a.body) });
@@ -323,7 +325,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("morning yesterday");
       const entry = msg as NonNullable<typeof msg>;
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       expect(p.state.d).toBe("2026-11-21");
       const { trigger } = await tap(entry.id, p, "U0JANE");
       await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
@@ -357,7 +359,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       );
       expect(reply).toBeDefined();
       const entry = reply as NonNullable<typeof reply>;
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
       const parent = h.slack.timeline.find((m) => m.ts === entry.thread_ts);
       const parentBefore = JSON.stringify(parent?.blocks);
       const before = updatesOf(entry.ts);
@@ -377,7 +379,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     async () => {
       const [msg] = await rounds("evening");
       const entry = msg as NonNullable<typeof msg>;
-      const p = (await buttonsOf(store, entry.blocks, recordAll))[5] as Button;
+      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[5] as Button;
       h.slack.broken.add("chat.update");
       try {
         const a = await tap(entry.id, p, "U0JANE");

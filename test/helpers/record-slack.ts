@@ -17,8 +17,24 @@ import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
 export interface Button {
   action_id: string;
   value: string;
-  state: SheetPetButton & { d: string; r: Round; n: string; i: Array<[ItemKey, string, string]> };
+  state: SheetPetButton & {
+    d: string;
+    r: Round;
+    n: string;
+    i: Array<[ItemKey, string, string]>;
+    /** The pet had not arrived when the sheet was made (a tap before then asks first). */
+    a?: string | undefined;
+  };
 }
+
+/**
+ * The buttons a tap records at once (the pet here, not arriving later that day): with a clock past
+ * the round's time, a tap on these writes without asking first (src/answers/record-round.ts).
+ */
+export const atOnce = (buttons: Button[]) => buttons.filter((b) => b.state.a === undefined);
+
+/** Round times all before 09:00: with the tests' clock at 09:00, no round is "early". */
+export const PAST_ROUNDS = { ROUNDS_TIMES: "06:00,07:00,08:00" };
 
 type RawBlock = {
   type?: string;
@@ -52,6 +68,7 @@ export async function buttonsOf(
           r: sheet.round,
           n: pet.name,
           i: pet.due.map((d): [ItemKey, string, string] => [d.item, d.text, d.label]),
+          ...(pet.arrivesAt ? { a: pet.arrivesAt } : {}),
         },
       });
     }

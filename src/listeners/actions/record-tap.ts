@@ -5,15 +5,17 @@
  * The guard first (src/listeners/guard.ts), then the button checked against the kept sheet (a sheet
  * Kennel Desk kept, the pet on it, not a later day's), then the commit, and only then the ack
  * (src/listeners/ack.ts): a tap Slack was told succeeded is in the record. A tap on an earlier
- * day's sheet asks to confirm ("recording late for Tue 24 Nov, morning"). The message is redrawn
- * from the store after the commit.
+ * day's sheet asks to confirm ("recording late for Tue 24 Nov, morning"), and so does one more than an
+ * hour before the round's time or before a pet not checked in has arrived; nothing is written until
+ * confirmed. The message is redrawn from the store after the commit.
  */
 import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
-import { locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
+import { earlyReason, locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
 import { recordAll, recordEach } from "../../blocks/buttons.ts";
-import { lateModal, metaText, recordModal } from "../../blocks/record-modal.ts";
+import { type Ask, confirmModal, metaText, recordModal } from "../../blocks/record-modal.ts";
 import type { Seal } from "../../slack/seal.ts";
 import { SEAL_LENGTH } from "../../slack/seal.ts";
+import { earlyWords } from "../../words/record.ts";
 import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately, usableResponseUrl } from "../guard.ts";
@@ -84,7 +86,15 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
       const { sheet, pet, day } = found;
       const ref: MessageRef = { channel, ts: message.ts, threadTs: message.thread_ts, responseUrl };
 
-      if (kind === "each" || day === "earlier") {
+      // An earlier day's sheet, a round still ahead, a pet not here yet: asked first, nothing written.
+      const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
+      const ask: Ask | undefined =
+        day === "earlier"
+          ? { kind: "late" }
+          : early
+            ? { kind: "early", words: earlyWords(early) }
+            : undefined;
+      if (kind === "each" || ask) {
         await ack.send();
         const { status, entries } = await petStatus(deps, sheet, pet);
         const meta = {
@@ -100,8 +110,8 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
         const sealed = seal.sign(metaText(meta, 3000 - SEAL_LENGTH));
         const view =
           kind === "each"
-            ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, day === "earlier")
-            : lateModal(sealed, sheet, pet);
+            ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, ask)
+            : confirmModal(sealed, sheet, pet, ask as Ask);
         try {
           await client.views.open({
             trigger_id: (body as { trigger_id: string }).trigger_id,
