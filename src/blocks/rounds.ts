@@ -4,7 +4,6 @@
  * given its care record and its two record buttons. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
-import type { OffFoodPet } from "../domain/off-food.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dueItems, oneTapAllowed } from "../domain/record.ts";
 import { roundDoc } from "../present/rounds.ts";
@@ -32,8 +31,6 @@ export interface RoundRecord {
   timezone: string;
   /** The store could not be read: the post says so (the record shows at the next tap). */
   problem?: string | undefined;
-  /** Pets off their food at the rounds before this one (by offFoodKey): flagged under their name. */
-  offFood?: Map<string, OffFoodPet> | undefined;
 }
 
 /** A pet's buttons' state; undefined when it has nothing to record (or the API gave no ids). */
@@ -75,7 +72,7 @@ function withProgress(m: Message, at: number, record: RoundRecord, part: boolean
 }
 
 export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string, record?: RoundRecord): Threaded {
-  const doc = roundDoc(r, { lateAt, offFood: record?.offFood });
+  const doc = roundDoc(r, { lateAt });
   if (r.pets.length === 0)
     return { parent: { text: fallback(doc.fallback), blocks: docBlocks(doc.parts) }, replies: [] };
   const { head, foot } = docThread(doc);
