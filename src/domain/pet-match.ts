@@ -140,7 +140,8 @@ function wholeTokens(s: string): Array<{ token: string; start: number; end: numb
 
 /** Does a pet's name hold a separator, so that cutting the string would split it ("Salt & Pepper")? */
 function isCompound(name: string | undefined): boolean {
-  if (name === undefined || nameWords(name).length < 2) return false;
+  // Most names hold no separator at all: told at once.
+  if (name === undefined || !/[&+,/;|]|\band\b/i.test(name) || nameWords(name).length < 2) return false;
   const tokens = wholeTokens(name).map((t) => t.token);
   const word = (t: string | undefined) => t !== undefined && t !== "and" && t !== ",";
   return tokens.some((t) => !word(t)) && word(tokens[0]) && word(tokens.at(-1));
