@@ -280,11 +280,14 @@ export function parseRoundDay(
   return day;
 }
 
-/** Splits command text into words, keeping "quoted phrases" together. */
+/**
+ * Splits command text into words, keeping "quoted phrases" together, a quoted value after a key too:
+ * `status:"Checked In"` is one word, `status:Checked In`.
+ */
 export function words(text: string): string[] {
   const out: string[] = [];
-  const re = /"([^"]*)"|“([^”]*)”|(\S+)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? m[2] ?? m[3] ?? "");
+  const re = /([^\s"“]*?)(?:"([^"]*)"|“([^”]*)”)|(\S+)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[4] ?? `${m[1] ?? ""}${m[2] ?? m[3] ?? ""}`);
   return out.filter((w) => w !== "");
 }
 

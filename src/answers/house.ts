@@ -3,7 +3,7 @@
  * the round posts), tomorrow's check (arrivals whose care details are missing) and the Today home.
  */
 import type { Deps } from "../deps.ts";
-import { counts, saysLeft, uniqueBookings } from "../domain/bookings.ts";
+import { counts, pastCheckOut, saysCheckedIn, saysLeft, uniqueBookings } from "../domain/bookings.ts";
 import { type DayEntry, entryOf } from "../domain/day.ts";
 import {
   arrivesOn,
@@ -16,7 +16,9 @@ import {
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { LIST_PAGE, pageOf } from "../domain/paging.ts";
 import type { Booking } from "../kennel/schemas.ts";
+import type { BookingFilter } from "../kennel/types.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
@@ -29,6 +31,13 @@ export interface HouseEntry extends DayEntry {
   noCheckOut?: boolean;
   /** Its status says the pet has left (checked out): on no round's sheet from today on. */
   left?: boolean;
+  /**
+   * Still checked in past its check-out (the owner did not come): when it was due to go, "Sat 21 Nov
+   * 10:00". Shown "⚠️ past check-out (Sat 21 Nov 10:00): still here?".
+   */
+  pastCheckOut?: string;
+  /** Checked out that day at a time the API states (its check-out, now past): "08:30". */
+  checkedOutAt?: string;
   /** The board's pets off their food (from the care record), when any. */
   offFood?: OffFoodPet[];
 }
@@ -69,16 +78,18 @@ interface Staying {
   departures: Booking[] | undefined;
 }
 
-/** Every booking GET /bookings gives for a range, every page. */
+/** Every booking GET /bookings gives for a range (and a status, when given), every page. */
 async function bookingsOver(
   deps: Deps,
   from: string,
   to: string,
+  status?: string,
 ): Promise<{ all: Booking[]; requestId: string; calls: number }> {
   const all: Booking[] = [];
   let requestId = "";
   let calls = 0;
-  for await (const p of deps.kennel.iterateBookings({ from, to }, 100)) {
+  const filter: BookingFilter = status === undefined ? { from, to } : { from, to, status };
+  for await (const p of deps.kennel.iterateBookings(filter, 100)) {
     all.push(...p.data.items);
     requestId ||= p.requestId;
     calls++;
@@ -110,12 +121,62 @@ export async function stayingOn(deps: Deps, date: string): Promise<Staying> {
   const answer = byStay
     ? day
     : await bookingsOver(deps, dayStartIso(addDays(date, -LONGEST_STAY_DAYS), tz), dayEndIso(date, tz));
+  // Read by stay, the day's answer leaves out a stay still checked in past its check-out: asked for.
+  const still = byStay
+    ? await stillCheckedIn(deps, date, [...day.all, ...(departing?.data ?? [])])
+    : undefined;
+  const now = deps.clock.now().getTime();
+  const all = uniqueBookings([...answer.all, ...(still?.all ?? []).filter((b) => pastCheckOut(b, now))]);
   return {
-    bookings: sortByRoom(inHouseOn(uniqueBookings(answer.all), date, tz)),
+    bookings: sortByRoom(inHouseOn(all, date, tz, now)),
     requestId: answer.requestId,
-    calls: day.calls + (byStay ? 0 : answer.calls) + (departing ? 1 : 0),
+    calls: day.calls + (byStay ? 0 : answer.calls) + (departing ? 1 : 0) + (still?.calls ?? 0),
     departures: departing?.data,
   };
+}
+
+/**
+ * The stays still checked in up to a date, over the LONGEST_STAY_DAYS before it, when the API reads
+ * its range by stay (the day's answer then holds only stays that overlap the day, and one whose
+ * check-out has passed is not among them). Asked by status, as the API spells "checked in" in the
+ * answers already read (the spec shows no list of statuses: Kennel Desk sends none of its own); when
+ * none of them says it, by the whole look-back (every stay that overlaps it), within the pager's
+ * bounds. The domain's rule (pastCheckOut) keeps those whose check-out has passed.
+ */
+async function stillCheckedIn(
+  deps: Deps,
+  date: string,
+  seen: Booking[],
+): Promise<{ all: Booking[]; calls: number }> {
+  const tz = deps.config.timezone;
+  const from = dayStartIso(addDays(date, -LONGEST_STAY_DAYS), tz);
+  const statuses = [...new Set(seen.filter(saysCheckedIn).map((b) => b.status as string))];
+  if (statuses.length === 0) {
+    const back = await bookingsOver(deps, from, dayStartIso(date, tz));
+    return { all: back.all, calls: back.calls };
+  }
+  const answers = await Promise.all(statuses.map((s) => bookingsOver(deps, from, dayEndIso(date, tz), s)));
+  return { all: answers.flatMap((a) => a.all), calls: answers.reduce((n, a) => n + a.calls, 0) };
+}
+
+/**
+ * How a stay stands on a day beyond its dates: still checked in past its check-out ("Sat 21 Nov
+ * 10:00", from that day on), or checked out that day at the time its check-out states, now past
+ * ("08:30"). Never a time the API did not state.
+ */
+function stayMarks(
+  b: Booking,
+  date: string,
+  tz: string,
+  now: number,
+): Pick<HouseEntry, "pastCheckOut" | "checkedOutAt"> {
+  const out = b.checkOutDate;
+  if (!out) return {};
+  const outDay = localDate(out, tz);
+  if (pastCheckOut(b, now) && date >= outDay)
+    return { pastCheckOut: `${dayHeading(outDay)} ${timeOf(out, tz)}` };
+  if (saysLeft(b) && Date.parse(out) <= now && outDay === date) return { checkedOutAt: timeOf(out, tz) };
+  return {};
 }
 
 /**
@@ -126,7 +187,7 @@ export async function stayingOn(deps: Deps, date: string): Promise<Staying> {
 export async function houseReport(
   deps: Deps,
   date: string,
-  options: { page?: number; wholeDay?: boolean } = {},
+  options: { page?: number; wholeDay?: boolean; offFood?: boolean } = {},
 ): Promise<HouseReport> {
   const tz = deps.config.timezone;
   const staying = await stayingOn(deps, date);
@@ -136,23 +197,30 @@ export async function houseReport(
     (staying.departures ?? []).filter((b) => b.bookingId !== undefined && !known.has(b.bookingId)),
     date,
     tz,
+    deps.clock.now().getTime(),
   );
   const stay = missing.length
     ? { ...staying, bookings: sortByRoom([...staying.bookings, ...missing]) }
     : staying;
   const care = await lookUpCare(deps, stay.bookings);
-  const today = localDate(deps.clock.now(), tz);
+  const now = deps.clock.now();
+  const today = localDate(now, tz);
   // A status that says the pet has left counts from today on (a past day's stays all say it).
   const left = (b: Booking) => saysLeft(b) && date >= today;
-  const entries: HouseEntry[] = stay.bookings.map((b) => ({
-    ...entryOf(b, care.careOf(b)),
-    goingHome: goesHomeOn(b, date, tz) || left(b),
-    arriving: arrivesOn(b, date, tz),
-    noCheckOut: !b.checkOutDate,
-    left: left(b),
-  }));
-  // The board (/inhouse, the terminal) flags pets off their food; the round sheet reads its own.
-  const flags = options.wholeDay ? undefined : await offFood(deps, date);
+  const entries: HouseEntry[] = stay.bookings.map((b) => {
+    const marks = stayMarks(b, date, tz, now.getTime());
+    return {
+      ...entryOf(b, care.careOf(b)),
+      goingHome: (goesHomeOn(b, date, tz) && !marks.pastCheckOut) || left(b),
+      arriving: arrivesOn(b, date, tz),
+      noCheckOut: !b.checkOutDate,
+      left: left(b),
+      ...marks,
+    };
+  });
+  // The pets off their food, on every surface that reads this answer (the board, --json, the
+  // connector); a round asks for its own, as of the rounds before it (src/answers/rounds.ts).
+  const flags = options.offFood === false ? undefined : await offFood(deps, date);
   for (const e of entries) {
     const id = e.booking.bookingId;
     const mine = flags && id !== undefined ? [...flags.values()].filter((f) => f.bookingId === id) : [];

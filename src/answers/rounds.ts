@@ -3,7 +3,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
-import type { OffFoodPet } from "../domain/off-food.ts";
+import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -28,6 +28,12 @@ export interface RoundPet {
   arrives?: string | undefined;
   /** The stay has no check-out date. */
   noCheckOut?: boolean;
+  /** Still checked in past its check-out: when it was due to go ("Sat 21 Nov 10:00"). */
+  pastCheckOut?: string | undefined;
+  /** Checked out that day, after this round, at the time the API states ("08:30"). */
+  checkedOutAt?: string | undefined;
+  /** Off its food at the rounds before this one (from the care record, when Kennel Desk keeps one). */
+  offFood?: OffFoodPet | undefined;
 }
 
 export interface RoundReport {
@@ -65,13 +71,20 @@ export function currentRound(deps: Deps): Round {
 }
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
-  const house = await houseReport(deps, date, { wholeDay: true });
+  // The house, and the pets off their food as of the rounds before this one, at once.
+  const [house, flags] = await Promise.all([
+    houseReport(deps, date, { wholeDay: true, offFood: false }),
+    offFood(deps, date, round),
+  ]);
   // The sheet is for the pets on it at the round's time (onRoundSheet): a pet gone home before it
   // (or whose status says it has left) has no feed or dose in this round (the summary counts them). A
-  // pet arriving later that day is listed, marked "arrives 19:00", with its dose and diet.
+  // pet arriving later that day is listed, marked "arrives 19:00", with its dose and diet; one still
+  // checked in past its check-out is listed, marked "past check-out: still here?".
   const tz = deps.config.timezone;
-  const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
-  const here = (e: HouseEntry) => onRoundSheet(e.booking, e.left === true, at);
+  const time = deps.config.rounds.times[round];
+  const at = zonedInstant(date, time, tz).getTime();
+  const now = deps.clock.now().getTime();
+  const here = (e: HouseEntry) => onRoundSheet(e.booking, e.left === true, at, now);
   const present = house.entries.filter(here);
   const pets: RoundPet[] = [];
   for (const e of present) {
@@ -81,15 +94,18 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     const stay = {
       arrives: checkIn && Date.parse(checkIn) > at ? timeOf(checkIn, tz) : undefined,
       noCheckOut: e.noCheckOut === true,
+      pastCheckOut: e.pastCheckOut,
+      checkedOutAt: e.checkedOutAt,
     };
     for (const pet of care?.pets ?? []) {
       pets.push({
         booking: e.booking,
         pet,
-        sheet: roundSheet(pet.care, round),
+        sheet: roundSheet(pet.care, round, time),
         careStatus: "matched",
         unmatched: [],
         ...stay,
+        offFood: offFoodOf(flags, e.booking.bookingId, pet.pet.petId),
       });
     }
     if (status !== "matched") {
@@ -123,24 +139,32 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   };
 }
 
+/** A pet's off-food flag, by its stay (none without ids). */
+function offFoodOf(
+  flags: Map<string, OffFoodPet> | undefined,
+  bookingId: number | undefined,
+  petId: number | undefined,
+): OffFoodPet | undefined {
+  return bookingId === undefined || petId === undefined
+    ? undefined
+    : flags?.get(offFoodKey(bookingId, petId));
+}
+
 /**
  * The care record of a round, for drawing it on the round's post (undefined when Kennel Desk keeps
  * no record). When the store cannot be read the post is still made, with its buttons, and says so.
+ * (The pets off their food are the round's answer's own: `RoundPet.offFood`.)
  */
 export async function roundRecord(
   deps: Deps,
   round: Round,
   date: string,
-): Promise<
-  | { entries: Entry[]; timezone: string; problem?: string; offFood?: Map<string, OffFoodPet> | undefined }
-  | undefined
-> {
+): Promise<{ entries: Entry[]; timezone: string; problem?: string } | undefined> {
   const store = deps.record;
   if (!store) return undefined;
   try {
     const entries = await store.entries({ date, round });
-    // Pets off their food at the rounds before this one: flagged on this round's sheet.
-    return { entries, timezone: deps.config.timezone, offFood: await offFood(deps, date, round) };
+    return { entries, timezone: deps.config.timezone };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn({ failure: f }, "the care record could not be read for a round post");

@@ -7,12 +7,13 @@ import { sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
+import { fastingWhenWords } from "../words/care.ts";
 import { dayReport } from "./day.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
-import { currentRound, roundReport } from "./rounds.ts";
+import { currentRound, type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 
 // --- tomorrow's check ----------------------------------------------------------------------------
 
@@ -80,6 +81,23 @@ export interface TodayOverview {
   problems: string[];
 }
 
+/**
+ * The fasting pets on the round's sheet, those fasting at this round first, each saying from when
+ * when its words state a time: "Luna (Kennel 6): NIL BY MOUTH – op at 10:00", "Milo (Kennel 7), from
+ * 20:00: Fasting from 8pm".
+ */
+function fastingList(r: RoundReport): string[] {
+  const fasting = r.pets.filter((p) => p.pet?.flags.fasting);
+  const later = (p: RoundPet) => (p.sheet?.fastingNow === false ? 1 : 0);
+  return [...fasting]
+    .sort((a, b) => later(a) - later(b))
+    .map((p) => {
+      const f = p.pet?.flags;
+      const when = fastingWhenWords(f?.fastingTimes);
+      return `${f?.name}${p.booking.roomName ? ` (${p.booking.roomName})` : ""}${when ? `, ${when}` : ""}: ${f?.fasting}`;
+    });
+}
+
 /** Today at a glance: every figure fetched at once; a part that fails says so, the rest stand. */
 export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
@@ -113,15 +131,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
-    fasting: value(rounds, "fasting", (r) =>
-      r.pets.flatMap((p) =>
-        p.pet?.flags.fasting
-          ? [
-              `${p.pet.flags.name}${p.booking.roomName ? ` (${p.booking.roomName})` : ""}: ${p.pet.flags.fasting}`,
-            ]
-          : [],
-      ),
-    ),
+    fasting: value(rounds, "fasting", fastingList),
     ...(record ? { record } : {}),
     problems: [...new Set(problems)],
   };

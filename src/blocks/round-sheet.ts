@@ -9,8 +9,7 @@
  */
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
-import { saysArrived } from "../domain/bookings.ts";
-import type { OffFoodPet } from "../domain/off-food.ts";
+import { saysCheckedIn } from "../domain/bookings.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import {
   dueItems,
@@ -97,7 +96,7 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
     // Not here yet: arriving later that day, not checked in (a tap before then asks first).
     const checkIn = p.booking.checkInDate;
     const arrivesAt =
-      checkIn && !saysArrived(p.booking) && localDate(Date.parse(checkIn), timezone) === r.date
+      checkIn && !saysCheckedIn(p.booking) && localDate(Date.parse(checkIn), timezone) === r.date
         ? checkIn
         : undefined;
     out.set(key, {
@@ -121,7 +120,7 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
  */
 export function draftSheet(
   r: ChannelSafe<RoundReport>,
-  o: { lateAt?: string | undefined; offFood?: Map<string, OffFoodPet> | undefined; timezone?: string } = {},
+  o: { lateAt?: string | undefined; timezone?: string } = {},
 ): SheetBody {
   const doc = roundDoc(r, o);
   const due = duePets(r, o.timezone ?? "UTC");

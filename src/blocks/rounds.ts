@@ -5,15 +5,10 @@
  * (no record kept, or none to show). Channel-safe.
  */
 import type { RoundReport } from "../answers/rounds.ts";
-import type { OffFoodPet } from "../domain/off-food.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { draftSheet, sheetMessages } from "./round-sheet.ts";
 import type { Threaded } from "./thread.ts";
 
-export function roundMessages(
-  r: ChannelSafe<RoundReport>,
-  lateAt?: string,
-  o: { offFood?: Map<string, OffFoodPet> | undefined } = {},
-): Threaded {
-  return sheetMessages(draftSheet(r, { lateAt, offFood: o.offFood }), { entries: [], timezone: "UTC" });
+export function roundMessages(r: ChannelSafe<RoundReport>, lateAt?: string): Threaded {
+  return sheetMessages(draftSheet(r, { lateAt }), { entries: [], timezone: "UTC" });
 }

@@ -37,6 +37,17 @@ const EXAMPLES: Record<string, string> = {
   customer: "a name, email, phone or id, for example: kennel-desk customer O'Brien",
 };
 
+/**
+ * The search as typed in a shell: a `key:value` word whose value holds a space (the shell has taken
+ * the quotes off `status:"Checked In"`) is quoted again, so it stays one value.
+ */
+function searchText(positionals: string[]): string {
+  return positionals
+    .map((a) => (/^(status|type|customer):[^"“]*\s/i.test(a) ? a.replace(/^(\w+):(.*)$/s, '$1:"$2"') : a))
+    .join(" ")
+    .trim();
+}
+
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
     ctx.args,
@@ -86,7 +97,7 @@ export async function run(ctx: CliContext): Promise<number> {
     }
     default: {
       const deps = kennelDeps(ctx);
-      const p = await bookingsSearch(deps, text, page, ctx.clock.now());
+      const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
       return print(
         ctx,
         p,

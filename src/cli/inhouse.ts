@@ -8,7 +8,6 @@ import {
   type CliContext,
   dayOption,
   jsonIsWholeDay,
-  kennelDeps,
   nextPage,
   notePageShown,
   pageOption,
@@ -16,6 +15,7 @@ import {
   readOptions,
   textOptions,
 } from "./context.ts";
+import { kennelDepsWithRecord } from "./record-deps.ts";
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
@@ -27,14 +27,18 @@ export async function run(ctx: CliContext): Promise<number> {
   jsonIsWholeDay(json, values.page, "kennel-desk inhouse");
   const page = pageOption(values.page);
   const date = dayOption(ctx, positionals.join(" "));
-  const deps = kennelDeps(ctx);
-  const report = await houseReport(deps, date, json ? { wholeDay: true } : { page });
-  notePageShown(ctx, page, report.page, report.pages);
-  return print(
-    ctx,
-    report,
-    json,
-    () => houseText(report, textOptions(ctx, deps)),
-    nextPage(report.page, report.pages),
-  );
+  const { deps, close } = await kennelDepsWithRecord(ctx);
+  try {
+    const report = await houseReport(deps, date, json ? { wholeDay: true } : { page });
+    notePageShown(ctx, page, report.page, report.pages);
+    return print(
+      ctx,
+      report,
+      json,
+      () => houseText(report, textOptions(ctx, deps)),
+      nextPage(report.page, report.pages),
+    );
+  } finally {
+    await close();
+  }
 }

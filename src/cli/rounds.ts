@@ -8,7 +8,8 @@ import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
 import { parseRoundDay } from "../dates.ts";
 import { roundText } from "../text/index.ts";
-import { type CliContext, HELP_HINT, kennelDeps, print, readOptions, textOptions } from "./context.ts";
+import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
+import { kennelDepsWithRecord } from "./record-deps.ts";
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
@@ -27,8 +28,12 @@ export async function run(ctx: CliContext): Promise<number> {
   const asked = parseRoundDay(typed, ctx.clock.now(), config.timezone, config.dateOrder, config.rounds.names);
   if (!asked.ok) throw new UsageError(asked.message, HELP_HINT);
   const { date } = asked;
-  const deps = kennelDeps(ctx);
-  const round = asked.round ?? currentRound(deps);
-  const report = await roundReport(deps, round, date);
-  return print(ctx, report, values.json === true, () => roundText(report, textOptions(ctx, deps)));
+  const { deps, close } = await kennelDepsWithRecord(ctx);
+  try {
+    const round = asked.round ?? currentRound(deps);
+    const report = await roundReport(deps, round, date);
+    return print(ctx, report, values.json === true, () => roundText(report, textOptions(ctx, deps)));
+  } finally {
+    await close();
+  }
 }

@@ -66,7 +66,7 @@ async function recordHead(deps: Deps): Promise<ChainHead | undefined> {
 export async function roundPost(deps: Deps, round: Round, date: string, lateAt?: string): Promise<Threaded> {
   const report = await roundReport(deps, round, date);
   const record = await roundRecord(deps, round, date);
-  const draft = draftSheet(report, { lateAt, offFood: record?.offFood, timezone: deps.config.timezone });
+  const draft = draftSheet(report, { lateAt, timezone: deps.config.timezone });
   const timezone = deps.config.timezone;
   if (!record) return sheetMessages(draft, { entries: [], timezone });
   try {

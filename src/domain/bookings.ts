@@ -49,12 +49,22 @@ export function saysLeft(booking: Booking | ReducedBooking): boolean {
   return LEFT.test(statusText(booking.status));
 }
 
-/** A status that says the pet is here: checked in, arrived, in progress. */
-const HERE = /\b(checked[\s_-]?in|arrived|in[\s_-]?progress|in[\s_-]?house)\b/i;
+/** A status that says the pet is on the premises: checked in, arrived, in house, on site, in progress. */
+const CHECKED_IN = /\b(checked[\s_-]?in|arrived|in[\s_-]?house|on[\s_-]?site|in[\s_-]?progress)\b/i;
 
-/** Does the booking's status say the pet has arrived (checked in)? */
-export function saysArrived(booking: Booking | ReducedBooking): boolean {
-  return HERE.test(statusText(booking.status));
+/** Does the booking's status say the pet is here (checked in)? */
+export function saysCheckedIn(booking: Booking | ReducedBooking): boolean {
+  return !saysLeft(booking) && CHECKED_IN.test(statusText(booking.status));
+}
+
+/**
+ * Still checked in, its check-out passed (`now`, ms): the owner did not come, or the desk has not
+ * checked it out. The pet is still here until its status says otherwise: on the in-house board and
+ * every round's sheet, marked "⚠️ past check-out (…): still here?".
+ */
+export function pastCheckOut(booking: Pick<Booking, "status" | "checkOutDate">, now: number): boolean {
+  const out = booking.checkOutDate === undefined ? Number.NaN : Date.parse(booking.checkOutDate);
+  return out < now && saysCheckedIn(booking);
 }
 
 /** How many bookings of a list were left out, by reason. */

@@ -7,8 +7,12 @@
  * - allergies, medical notes, grooming notes, notes, evaluation.
  */
 import { careLeftOut, MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../kennel/schemas.ts";
+import { drugWords } from "./drug-names.ts";
+import { type FastingTimes, fastingTimes } from "./fasting.ts";
+import { type CareNote, careNotes } from "./notes.ts";
 import { onceADay, onceADayRound, roundsNamed } from "./round-words.ts";
-import { shorten } from "./text.ts";
+
+export { drugName } from "./drug-names.ts";
 
 export type Round = "morning" | "midday" | "evening";
 export const ROUNDS: readonly Round[] = ["morning", "midday", "evening"];
@@ -47,6 +51,10 @@ export interface CareFacts {
   evaluationNotes: string | undefined;
   /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), from any diet or note. */
   fasting: string | undefined;
+  /** When the fast applies, as its words state it ("from 8pm": from 20:00); undefined: at every round. */
+  fastingTimes?: FastingTimes | undefined;
+  /** The notes, evaluation notes and medical notes as care: which carry danger, which bear on feeding. */
+  careNotes?: CareNote[];
   /** Drugs recorded in two or more slots, by name: "listed twice: check it is not a double dose". */
   listedTwice: string[];
   /** With no allergy recorded, medical notes that speak of one (shown on the sheets as 🩺). */
@@ -106,54 +114,6 @@ const NOT_FASTING = /\b(eats?|eating|ate|too|very|so)\s+fast\b|\bfast\s+(eater|e
 /** The first care text that says the pet is fasting, as written; undefined when none does. */
 export function fastingIn(texts: Array<string | undefined>): string | undefined {
   return texts.find((t) => t !== undefined && FASTING.test(t.replace(NOT_FASTING, " ")))?.trim();
-}
-
-/**
- * Words that begin an instruction but name no drug: times of day ("AM:", "Morning -"), how often,
- * how much, and what to do ("Give 1 tablet of …").
- */
-const NOT_A_DRUG = new Set(
-  (
-    "am pm a.m p.m morning mornings evening evenings night nightly nights noon midday lunch lunchtime " +
-    "breakfast dinner tea supper bedtime daily once twice thrice bid sid tid bd od eod every each per " +
-    "give given giving administer apply put add one two three four half quarter a an the of x " +
-    "tablet tablets tab tabs capsule capsules caps drop drops ml mg g units unit iu sachet sachets " +
-    "with after before in on at into by to from as see meds med medication medications medicine dose " +
-    "doses then and or plus"
-  ).split(" "),
-);
-
-/**
- * The drug's name in an instruction: the words before the first comma, semicolon, colon, dash or
- * parenthesis, from the first word that can name a drug ("AM: Vetmedin 5 mg" → "Vetmedin 5 mg";
- * "Give 1 tablet of Rimadyl" → "Rimadyl"), cut cleanly to 32 characters; undefined when no word
- * there names one ("AM", "1 tablet twice daily").
- */
-function drugWords(instruction: string): string | undefined {
-  const cuts = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/).map((c) => c.trim());
-  for (const head of cuts) {
-    const words = head.split(/\s+/).filter(Boolean);
-    const start = words.findIndex((w) => {
-      const bare = w
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}.]+/gu, "")
-        .replace(/\.$/, "");
-      return /^\p{L}{2,}/u.test(bare) && !NOT_A_DRUG.has(bare);
-    });
-    if (start >= 0) return shorten(words.slice(start).join(" "), 32);
-    // A head of time or dose words only ("AM", "1 tablet"): the drug may follow the colon.
-    if (!/^(am|pm|a\.m\.?|p\.m\.?|morning|evening|night|noon|midday|daily)$/i.test(head)) break;
-  }
-  return undefined;
-}
-
-/**
- * The drug's short name from its instruction ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"):
- * the words that name the drug, else the instruction's first words, cut cleanly to 32 characters.
- */
-export function drugName(instruction: string): string {
-  const head = instruction.split(/\s*(?:[,;:(]|\s[-–—]\s)\s*/)[0]?.trim() || instruction.trim();
-  return drugWords(instruction) ?? shorten(head, 32);
 }
 
 /**
@@ -218,26 +178,25 @@ export function careOf(pet: Pet): CareFacts {
   const medications = medicationsOf(pet);
   const allergies = fact(pet.allergies);
   const medicalNotes = fact(pet.medicalNotes);
+  const notes = fact(pet.notes);
+  const evaluationNotes = fact(pet.evaluationCompleteNotes);
+  const fasting = fastingIn([diet.morning, diet.midday, diet.evening, diet.general, medicalNotes, notes]);
+  const times = fastingTimes(fasting);
   return {
     diet,
     medications,
     allergies,
     medicalNotes,
     groomingNotes: fact(pet.groomingNotes),
-    notes: fact(pet.notes),
+    notes,
     // ASSUMPTION: evaluationComplete is an integer (the spec: "evaluation completion value");
     // 0 means not complete, any other number complete.
     evaluation: ev === undefined ? "unknown" : ev === 0 ? "not_complete" : "complete",
     evaluationDate: pet.evaluationCompleteDate,
-    evaluationNotes: fact(pet.evaluationCompleteNotes),
-    fasting: fastingIn([
-      diet.morning,
-      diet.midday,
-      diet.evening,
-      diet.general,
-      fact(pet.medicalNotes),
-      fact(pet.notes),
-    ]),
+    evaluationNotes,
+    fasting,
+    ...(times ? { fastingTimes: times } : {}),
+    careNotes: careNotes({ notes, evaluationNotes, medicalNotes }),
     listedTwice: listedTwice(medications),
     unreadable: unreadableOf(pet),
     allergyInNotes: !allergies && medicalNotes && ALLERGY_WORDS.test(medicalNotes) ? medicalNotes : undefined,

@@ -1,10 +1,13 @@
 /**
  * What a list entry says about each pet's care, so the desk can act on it: the medications by
  * name, the allergy text, not evaluated, grooming notes, a special diet (only where it is one),
- * medical notes. Flags that would sit on nearly every entry (any diet at all) are not flags.
+ * medical notes, notes (and the notes that carry danger, each in full). Flags that would sit on
+ * nearly every entry (any diet at all) are not flags.
  */
 import type { Pet } from "../kennel/schemas.ts";
 import { type CareFacts, careOf, hasAnyDiet, isSpecialDiet } from "./care.ts";
+import type { FastingTimes } from "./fasting.ts";
+import { type CareNote, dangerNotes } from "./notes.ts";
 
 export interface PetFlags {
   petId: number | undefined;
@@ -20,6 +23,12 @@ export interface PetFlags {
   medicalNotes: boolean;
   /** The words that say the pet is fasting ("NIL BY MOUTH – op at 10:00"), as written. */
   fasting: string | undefined;
+  /** When the fast applies, as its words state it ("from 8pm": from 20:00). */
+  fastingTimes?: FastingTimes | undefined;
+  /** Notes or evaluation notes are recorded: "📝 notes". */
+  notes?: boolean;
+  /** The notes that carry danger (any of notes, evaluation notes, medical notes): a ⚠️ line each. */
+  dangerNotes?: CareNote[];
   /** Drugs recorded in two slots: "listed twice: check it is not a double dose". */
   listedTwice: string[];
   /** No allergy recorded, but the medical notes speak of one: their text. */
@@ -41,6 +50,9 @@ export function flagsOf(pet: Pet, care: CareFacts = careOf(pet)): PetFlags {
     noDiet: !hasAnyDiet(d),
     medicalNotes: care.medicalNotes !== undefined,
     fasting: care.fasting,
+    ...(care.fastingTimes ? { fastingTimes: care.fastingTimes } : {}),
+    notes: (care.careNotes ?? []).some((n) => n.field !== "medical notes"),
+    dangerNotes: dangerNotes(care.careNotes ?? [], care.allergyInNotes),
     listedTwice: care.listedTwice,
     allergyInNotes: care.allergyInNotes,
     unreadable: care.unreadable,
@@ -57,7 +69,9 @@ export function hasCareFlag(f: PetFlags): boolean {
     f.notEvaluated ||
     f.grooming ||
     f.specialDiet ||
-    f.medicalNotes
+    f.medicalNotes ||
+    f.notes === true ||
+    (f.dangerNotes?.length ?? 0) > 0
   );
 }
 

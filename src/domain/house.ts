@@ -2,18 +2,19 @@
  * Who is in house on a local date: a stay whose check-in day ≤ date ≤ check-out day, both read
  * in the kennel's time zone, that counts (not called off, not waitlisted). A stay with no
  * check-out date is in house from its check-in on (marked "no check-out date" where shown), unless
- * its status says the pet has left. Rooms in natural order
- * (Kennel 2 before Kennel 10); pets with no room last.
+ * its status says the pet has left. A stay still checked in past its check-out (`now`) is in house
+ * from its check-in on too, until it is checked out (marked "past check-out: still here?"). Rooms in
+ * natural order (Kennel 2 before Kennel 10); pets with no room last.
  */
 import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
-import { counts, saysLeft } from "./bookings.ts";
+import { counts, pastCheckOut, saysLeft } from "./bookings.ts";
 import type { EntryCare } from "./day.ts";
 
 /** The check-out day of a stay with none recorded: it does not end. */
 const OPEN_END = "9999-12-31";
 
-export function inHouseOn(bookings: Booking[], date: string, timeZone: string): Booking[] {
+export function inHouseOn(bookings: Booking[], date: string, timeZone: string, now?: number): Booking[] {
   const seen = new Set<number>();
   return bookings.filter((b) => {
     if (!counts(b) || !b.checkInDate) return false;
@@ -23,7 +24,8 @@ export function inHouseOn(bookings: Booking[], date: string, timeZone: string): 
       seen.add(b.bookingId);
     }
     const from = localDate(b.checkInDate, timeZone);
-    const to = b.checkOutDate ? localDate(b.checkOutDate, timeZone) : saysLeft(b) ? from : OPEN_END;
+    const open = !b.checkOutDate || (now !== undefined && pastCheckOut(b, now));
+    const to = !open ? localDate(b.checkOutDate as string, timeZone) : saysLeft(b) ? from : OPEN_END;
     return from <= date && date <= to;
   });
 }
@@ -62,6 +64,8 @@ interface HouseStay {
   care: EntryCare | undefined;
   goingHome: boolean;
   arriving: boolean;
+  /** Still checked in past its check-out. */
+  pastCheckOut?: string | undefined;
 }
 
 export interface HouseTotals {
@@ -72,6 +76,8 @@ export interface HouseTotals {
   arriving: number;
   careNotMatched: number;
   careNotLoaded: number;
+  /** Stays still checked in past their check-out ("still here?"). */
+  pastCheckOut?: number;
 }
 
 /**
@@ -89,5 +95,6 @@ export function houseTotalsOf(stays: HouseStay[]): HouseTotals {
     arriving: sum(stays.filter((s) => s.arriving)),
     careNotMatched: stays.filter((s) => s.care?.status === "not_matched").length,
     careNotLoaded: stays.filter((s) => s.care?.status === "not_loaded").length,
+    pastCheckOut: stays.filter((s) => s.pastCheckOut).length,
   };
 }

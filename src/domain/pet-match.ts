@@ -19,6 +19,11 @@
  * 6. Fewer pets matched than the booking's count makes the match incomplete too.
  * 7. A name that stands for several of the customer's pets when fewer are booked (two records
  *    called Buster, one booked) is not matched: which one stays cannot be told.
+ * 8. A whole name first: a pet whose own name holds a separator ("Salt & Pepper", one cat) is matched
+ *    whole where the string names it ("Salt & Pepper", "salt and pepper") before the rest is cut, so
+ *    a booking whose numberOfPets is 1 is that one pet, never two unmatched halves.
+ * 9. A pet is the customer's: a record in the customer's list whose customerId is another
+ *    customer's is never the booking's pet (its care is not shown; the name is reported).
  */
 import type { Booking, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { activePets } from "./customers.ts";
@@ -86,6 +91,8 @@ interface Part {
   words: string[];
   /** A species the part states, in its words or its brackets ("Pepper [cat]"). */
   species: "dog" | "cat" | undefined;
+  /** The pet whose whole name the part is (rule 8). */
+  pet?: Pet;
 }
 
 /**
@@ -113,6 +120,62 @@ function partsOf(petNames: string | undefined, known: string[][] = []): Part[] {
   return out;
 }
 
+/** A name's tokens for matching a whole name: words as nameWords reads them, "&" and "+" as "and", "," "/" ";" "|" as ",". */
+function wholeTokens(s: string): Array<{ token: string; start: number; end: number; depth: number }> {
+  const out: Array<{ token: string; start: number; end: number; depth: number }> = [];
+  let depth = 0;
+  let last = 0;
+  for (const m of s.matchAll(/[\p{L}\p{M}\p{N}]+|[&+,/;|]/gu)) {
+    for (const ch of s.slice(last, m.index)) {
+      if ("([{".includes(ch)) depth++;
+      if (")]}".includes(ch)) depth = Math.max(0, depth - 1);
+    }
+    last = m.index;
+    const raw = m[0];
+    const token = /^[&+]$/.test(raw) ? "and" : /^[,/;|]$/.test(raw) ? "," : (nameWords(raw)[0] ?? "");
+    if (token) out.push({ token, start: m.index, end: m.index + raw.length, depth });
+  }
+  return out;
+}
+
+/** Does a pet's name hold a separator, so that cutting the string would split it ("Salt & Pepper")? */
+function isCompound(name: string | undefined): boolean {
+  // Most names hold no separator at all: told at once.
+  if (name === undefined || !/[&+,/;|]|\band\b/i.test(name) || nameWords(name).length < 2) return false;
+  const tokens = wholeTokens(name).map((t) => t.token);
+  const word = (t: string | undefined) => t !== undefined && t !== "and" && t !== ",";
+  return tokens.some((t) => !word(t)) && word(tokens[0]) && word(tokens.at(-1));
+}
+
+/**
+ * Rule 8: the customer's pets whose name holds a separator, found whole in petNames (outside
+ * brackets), each as a part of its own; and the string with them taken out, to be cut as usual.
+ */
+function wholeNamed(petNames: string | undefined, pets: Pet[]): { parts: Part[]; rest: string | undefined } {
+  if (!petNames) return { parts: [], rest: petNames };
+  const compound = pets
+    .filter((p) => isCompound(p.name))
+    .sort((a, b) => (b.name?.length ?? 0) - (a.name?.length ?? 0));
+  let rest = petNames;
+  const parts: Part[] = [];
+  for (const pet of compound) {
+    const want = wholeTokens(pet.name ?? "").map((t) => t.token);
+    const have = wholeTokens(rest);
+    const at = have.findIndex(
+      (_, i) =>
+        i + want.length <= have.length &&
+        want.every((w, j) => have[i + j]?.token === w && have[i + j]?.depth === 0),
+    );
+    if (want.length === 0 || at < 0) continue;
+    const from = have[at]?.start ?? 0;
+    const to = have[at + want.length - 1]?.end ?? from;
+    const text = rest.slice(from, to);
+    parts.push({ text, words: nameWords(text), species: undefined, pet });
+    rest = `${rest.slice(0, from)},${rest.slice(to)}`;
+  }
+  return { parts, rest };
+}
+
 /** The parts of a petNames string that name a pet (brackets and counting words dropped). */
 export function namedParts(petNames: string | undefined): string[] {
   return partsOf(petNames).map((p) => p.text);
@@ -134,12 +197,22 @@ function containsWords(haystack: string[], needle: string[]): boolean {
   return false;
 }
 
+/** Rule 9: the customer's own pets (a record that names no customer is taken as listed). */
+function customersOwn(booking: Booking | ReducedBooking, pets: Pet[]): Pet[] {
+  const owner = booking.customerId;
+  return pets.filter((p) => owner === undefined || p.customerId === undefined || p.customerId === owner);
+}
+
 export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]): PetMatch {
-  const active = activePets(customerPets);
-  const parts = partsOf(
-    booking.petNames,
-    active.map((p) => nameWords(p.name ?? "")),
-  );
+  const active = customersOwn(booking, activePets(customerPets));
+  const whole = wholeNamed(booking.petNames, active);
+  const parts = [
+    ...whole.parts,
+    ...partsOf(
+      whole.rest,
+      active.map((p) => nameWords(p.name ?? "")),
+    ),
+  ];
   const count = booking.numberOfPets;
   if (parts.length === 0) {
     // Rule 4: no name on the booking ("2 dogs"): no pet can be told by its name.
@@ -154,7 +227,9 @@ export function matchPets(booking: Booking | ReducedBooking, customerPets: Pet[]
   const unmatched: string[] = [];
   const ambiguous: Array<{ part: string; pets: Pet[] }> = [];
   for (const part of parts) {
-    const named = active.filter((p) => p.name && containsWords(part.words, nameWords(p.name)));
+    const named = part.pet
+      ? [part.pet]
+      : active.filter((p) => p.name && containsWords(part.words, nameWords(p.name)));
     // Rule 5: a record of the other species is not the pet the part names.
     const found = named.filter((p) => !part.species || !speciesOf(p) || speciesOf(p) === part.species);
     // A part naming two pets whose names overlap ("Max" and "Max Junior") keeps the longest.

@@ -6,6 +6,8 @@
  * 07:30, 12:00, 18:00), so at 11:15 the midday round is the one to prepare; before the morning
  * round begins it is still the morning round.
  */
+
+import { pastCheckOut } from "./bookings.ts";
 import {
   type CareFacts,
   dietFor,
@@ -16,6 +18,8 @@ import {
   type Round,
   type RoundMedication,
 } from "./care.ts";
+import { fastingAt } from "./fasting.ts";
+import { type CareNote, dangerNotes, feedingNotes } from "./notes.ts";
 import { DEFAULT_ROUND_TIMES } from "./round-times.ts";
 import { roundsNamed } from "./round-words.ts";
 
@@ -38,12 +42,25 @@ export function roundAt(localTime: string, times: RoundTimes = DEFAULT_ROUND_TIM
 
 /**
  * Who is on a round's sheet: every stay of the day's house board but those gone before the round's
- * time (the instant, in ms): checked out before it, or with a status that says the pet has left. A pet
- * arriving later that day is on it (its dose and diet are given when it comes); a stay with no
- * check-out time on record stays on it: the sheet shows more rather than hide a dose.
+ * time (the instant, in ms). A pet arriving later that day is on it (its dose and diet are given when
+ * it comes); a stay with no check-out time on record stays on it: the sheet shows more rather than
+ * hide a dose.
+ * - Its check-out is before the round: gone, unless it is still checked in past its check-out (`now`,
+ *   ms): the owner did not come, and the pet is on every sheet until it is checked out.
+ * - Its status says it has left (`left`): on the sheets of the rounds before it left, when the API's
+ *   check-out says when and that is past ("checked out 08:30"); off the rest of the day's sheets,
+ *   whatever its booked end.
  */
-export function onRoundSheet(stay: { checkOutDate?: string }, left: boolean, at: number): boolean {
-  return !left && !(stay.checkOutDate !== undefined && Date.parse(stay.checkOutDate) < at);
+export function onRoundSheet(
+  stay: { checkOutDate?: string | undefined; status?: string | undefined },
+  left: boolean,
+  at: number,
+  now?: number,
+): boolean {
+  const out = stay.checkOutDate === undefined ? Number.NaN : Date.parse(stay.checkOutDate);
+  if (left) return now !== undefined && out <= now && at < out;
+  if (!(out < at)) return true;
+  return now !== undefined && pastCheckOut(stay, now);
 }
 
 export interface RoundSheet {
@@ -71,9 +88,33 @@ export interface RoundSheet {
    * record, nor in the morning for a pet with a medication instruction.
    */
   nothing: boolean;
+  /**
+   * The pet's notes on this round's sheet: those that carry danger (on every round, in full), and
+   * those that bear on feeding (on a round that feeds the pet, in full).
+   */
+  notes?: { danger: CareNote[]; feeding: CareNote[] };
+  /**
+   * The fast applies at this round's time (its words state no time, or a time this round is past:
+   * "from 8pm" at a 21:00 round); false before it ("🚫 fasting from 20:00" beside the usual meal).
+   * Undefined when the pet is not fasting, or the round's time is not known.
+   */
+  fastingNow?: boolean;
 }
 
-export function roundSheet(care: CareFacts, round: Round): RoundSheet {
+/** The notes a round's sheet shows: danger everywhere, feeding where the pet is fed (or fed as usual). */
+function sheetNotes(
+  care: Pick<CareFacts, "careNotes" | "allergyInNotes">,
+  feeds: boolean,
+): { danger: CareNote[]; feeding: CareNote[] } {
+  const notes = care.careNotes ?? [];
+  return { danger: dangerNotes(notes, care.allergyInNotes), feeding: feeds ? feedingNotes(notes) : [] };
+}
+
+/**
+ * One pet's sheet for a round. `at`: the round's time (HH:MM), which says whether a fast with a time
+ * ("from 8pm") applies at this round.
+ */
+export function roundSheet(care: CareFacts, round: Round, at?: string): RoundSheet {
   const { round: own, general } = dietFor(care.diet, round);
   const named = ROUNDS.filter((r) => r !== round).flatMap((r) => {
     const text = care.diet[r];
@@ -95,6 +136,8 @@ export function roundSheet(care: CareFacts, round: Round): RoundSheet {
     fed,
     medicationDue,
     nothing,
+    notes: sheetNotes(care, fed || noDiet),
+    ...(care.fasting && at ? { fastingNow: fastingAt(care.fastingTimes, at) } : {}),
   };
 }
 

@@ -2,7 +2,8 @@
  * /arrivals and /departures (and the 07:00 post) as one document: the title and the whole day's
  * summary, then one item per booking: time, pets, owner, type; room, status, money, reference; each
  * pet's care. Departures carry the going-home check instead of the flags: the care warning first,
- * money loud, medication to hand back by name and pet, grooming notes, the stay's record.
+ * money loud, notes that carry danger, medication to hand back by name and pet, grooming notes, the
+ * stay's record.
  * Channel-safe: no phone, email or address ever appears here.
  */
 import type { DayReport } from "../answers/day.ts";
@@ -22,7 +23,7 @@ import {
   unknownStatusWords,
 } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import { careWarningLine, entryCareLines } from "./care.ts";
+import { careWarningLine, dangerNoteLines, entryCareLines } from "./care.ts";
 import {
   type ActionOf,
   type Doc,
@@ -69,6 +70,8 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
   if (care) {
     const warning = careWarningLine(care);
     if (warning) out.push(warning);
+    // Notes that carry danger ("AGGRESSIVE with other dogs") matter at the handover too.
+    for (const p of care.pets) out.push(...dangerNoteLines(p));
     for (const p of care.pets) {
       const meds = p.care.medications.map((m) => valueWithin(m.name, 60));
       // Every name, each cut to its room: no medication to hand back is ever left off the line.

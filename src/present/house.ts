@@ -4,7 +4,14 @@ import { bookingTypeText, statusText } from "../domain/bookings.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayOf } from "../words/dates.ts";
 import { pagePlace } from "../words/day.ts";
-import { houseSummaryParts, houseTitle, NO_CHECK_OUT, NO_ONE_IN_HOUSE } from "../words/house.ts";
+import {
+  checkedOutWords,
+  houseSummaryParts,
+  houseTitle,
+  NO_CHECK_OUT,
+  NO_ONE_IN_HOUSE,
+  pastCheckOutWords,
+} from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { entryCareLines } from "./care.ts";
 import {
@@ -30,13 +37,17 @@ export interface HouseDocOptions {
 function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
   const b = e.booking;
   const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
-  const home = e.left
-    ? toned("warn", `🏠 ${value(statusText(b.status), 60)}`)
-    : e.goingHome
-      ? toned("warn", "🏠 going home that day")
-      : b.checkOutDate
-        ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
-        : toned("warn", NO_CHECK_OUT);
+  const home = e.pastCheckOut
+    ? toned("alert", pastCheckOutWords(value(e.pastCheckOut, 40)))
+    : e.checkedOutAt
+      ? toned("warn", checkedOutWords(value(e.checkedOutAt, 10)))
+      : e.left
+        ? toned("warn", `🏠 ${value(statusText(b.status), 60)}`)
+        : e.goingHome
+          ? toned("warn", "🏠 going home that day")
+          : b.checkOutDate
+            ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
+            : toned("warn", NO_CHECK_OUT);
   const type = bookingTypeText(b);
   const first = dotted(
     line(strong(b.petNames ? value(b.petNames, 300) : "pets not recorded"), count),

@@ -8,14 +8,17 @@ import { bookingTypeText, paymentOf, standingOf, statusText } from "../domain/bo
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import { customerName } from "../domain/customers.ts";
 import type { PetCare } from "../domain/day.ts";
+import { dangerNotes } from "../domain/notes.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import {
   allergyInNotesWords,
   COULD_NOT_BE_READ,
   evaluationWords,
+  fastingWhenWords,
   listedTwiceWords,
   medicationRow,
+  noteWords,
   petAboutWords,
   petStateWords,
   speciesEmoji,
@@ -88,20 +91,26 @@ const labelled = (symbol: string, label: string, rest: Line): Line => [
 
 /**
  * A pet's care in full, the one summary of the booking and the pet cards: what changes today first
- * (fasting, care that could not be read, an allergy in the medical notes, a drug listed twice), then
- * the diet by round, each medication with its own midday and evening instructions (every dose,
- * each part of a row cut on its own so no part pushes another out), allergies, medical and grooming
- * notes, and the notes.
+ * (fasting, care that could not be read, an allergy in the medical notes, a drug listed twice, the
+ * notes that carry danger, each lifted to a ⚠️ line), then the diet by round, each medication with
+ * its own midday and evening instructions (every dose, each part of a row cut on its own so no part
+ * pushes another out), allergies, medical and grooming notes, and the notes (with the evaluation's
+ * notes on the booking card, where no evaluation field shows them).
  */
-function careSummaryLines(care: CareFacts): Line[] {
+function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean } = {}): Line[] {
   const out: Line[] = [];
   const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
-  if (care.fasting) out.push(labelled("🚫", "Fasting", [toned("alert", value(care.fasting, 300))]));
+  const danger = dangerNotes(care.careNotes ?? [], care.allergyInNotes);
+  const lifted = (field: string) => danger.some((n) => n.field === field);
+  const when = fastingWhenWords(care.fastingTimes);
+  if (care.fasting)
+    out.push(labelled("🚫", `Fasting${when ? ` ${when}` : ""}`, [toned("alert", value(care.fasting, 300))]));
   if (care.unreadable.length)
     out.push([toned("alert", `❔ ${value(unreadableWords(care.unreadable), 300)}`)]);
   if (care.allergyInNotes)
     out.push([toned("warn", `🩺 ${value(allergyInNotesWords(care.allergyInNotes), 300)}`)]);
   for (const name of care.listedTwice) out.push([toned("warn", `💊 ${value(listedTwiceWords(name), 200)}`)]);
+  for (const n of danger) out.push([toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
   const d = care.diet;
   out.push([{ text: "🍽 " }, strong("Diet")]);
   if (!hasAnyDiet(d)) out.push(line("No diet recorded."));
@@ -142,10 +151,14 @@ function careSummaryLines(care: CareFacts): Line[] {
           : { text: "none recorded" },
     ]),
   );
-  if (care.medicalNotes) out.push(labelled("🩺", "Medical notes", [{ text: value(care.medicalNotes, 600) }]));
+  // A note lifted to a ⚠️ line above is not said twice.
+  if (care.medicalNotes && !lifted("medical notes"))
+    out.push(labelled("🩺", "Medical notes", [{ text: value(care.medicalNotes, 600) }]));
   if (care.groomingNotes)
     out.push(labelled("✂️", "Grooming notes", [{ text: value(care.groomingNotes, 400) }]));
-  if (care.notes) out.push(labelled("📝", "Notes", [{ text: value(care.notes, 600) }]));
+  if (care.notes && !lifted("notes")) out.push(labelled("📝", "Notes", [{ text: value(care.notes, 600) }]));
+  if (o.evaluationNotes && care.evaluationNotes && !lifted("evaluation notes"))
+    out.push(labelled("📝", "Evaluation notes", [{ text: value(care.evaluationNotes, 600) }]));
   return out;
 }
 
@@ -245,7 +258,11 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
         : [];
     // The pet's line first, its care beneath (the terminal indents it); a long summary goes on in
     // further parts, whole lines each, so no section is cut.
-    const [first, ...rest] = textParts([head, ...careSummaryLines(p.care), ...evaluation]);
+    const [first, ...rest] = textParts([
+      head,
+      ...careSummaryLines(p.care, { evaluationNotes: evaluation.length === 0 }),
+      ...evaluation,
+    ]);
     if (first?.kind !== "text") continue;
     const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
     if (o.maxParts !== undefined && parts.length + rest.length + 2 > o.maxParts) break;

@@ -1,20 +1,20 @@
 /**
  * A feeding and medication round (/rounds, the round posts, `kennel-desk rounds`, the connector's
  * get_round) as one document: every pet in house, each with its room on its first line (a pet can
- * be read alone, in a thread's reply or on a phone), then fasting and other alerts, allergies (in a
- * long sheet the line never to lose), this round's diet, and each medication as the round's sheet
+ * be read alone, in a thread's reply or on a phone), then fasting and other alerts, the notes that
+ * carry danger, allergies (in a long sheet the line never to lose), this round's diet and the notes on
+ * feeding, and each medication as the round's sheet
  * shows it (src/domain/care.ts `medicationsFor`: every instruction in full in the morning). A pet
  * with nothing this round, by its record, says so on its first line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
-import type { OffFoodPet } from "../domain/off-food.ts";
-import { offFoodKey } from "../domain/off-food.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { roundWord } from "../domain/rounds.ts";
 import {
   careWarningWords,
   NO_DIET_ON_RECORD,
   namedDietRow,
+  noteWords,
   roundMedicationRow,
   sheetAlertWords,
   speciesEmoji,
@@ -28,11 +28,9 @@ import { summaryLine } from "./parts.ts";
 export interface RoundDocOptions {
   /** A post made late (the bot was down at the round's time): when it went out, "12:40". */
   lateAt?: string | undefined;
-  /** Pets off their food at the rounds before this one (by offFoodKey): flagged under their name. */
-  offFood?: Map<string, OffFoodPet> | undefined;
 }
 
-function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: RoundDocOptions): Line[] {
+function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[] {
   const b = p.booking;
   const room = strong(b.roomName ? value(b.roomName, 80) : "no room");
   const owner = b.customerName ? ` (${value(b.customerName, 80)})` : "";
@@ -48,11 +46,12 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: Roun
   const s = p.sheet;
   const name = line(`${speciesEmoji(p.pet.pet)} `, strong(value(p.pet.flags.name, 80)), owner);
   const first = dotted(room, name, ...marks, s.nothing && "nothing this round");
-  const bookingId = b.bookingId;
-  const petId = p.pet.pet.petId;
-  const flag =
-    bookingId !== undefined && petId !== undefined ? o.offFood?.get(offFoodKey(bookingId, petId)) : undefined;
+  // Off its food at the rounds before this one: the answer's own flag, the same on every surface.
+  const flag = p.offFood;
   const alerts = sheetAlertWords(p.pet.flags).map((a): Line => [toned("alert", value(a, 400))]);
+  // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
+  const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
+  const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${value(noteWords(n), 600)}`));
   const allergy: Line | undefined = s.allergies
     ? [toned("warn", `⚠️ allergies: ${value(s.allergies, 300)}`)]
     : undefined;
@@ -68,11 +67,13 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>, o: Roun
     for (const d of s.diet.named) diet.push(line(`🍽 ${value(namedDietRow(d), 600)}`));
     if (s.noDiet) diet.push(line(`🍽 ${NO_DIET_ON_RECORD}`));
     else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${r.round} diet recorded`));
+    diet.push(...feeding);
   }
   return [
     first,
     ...(flag ? [[strong(offFoodWords(flag))]] : []),
     ...alerts,
+    ...danger,
     ...(allergy ? [allergy] : []),
     ...diet,
     ...meds,
@@ -105,7 +106,7 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
   // One item per pet, in the sheet's order, keyed by its booking and pet (the round posts attach each
   // pet's record buttons by the key).
   const items = r.pets.map(
-    (p): Part => ({ kind: "item", lines: petLines(p, r, o), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
+    (p): Part => ({ kind: "item", lines: petLines(p, r), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
   );
   const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
   return {

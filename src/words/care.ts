@@ -3,7 +3,9 @@
  * renderer escapes and emphasises in its own way.
  */
 import { type Medication, ROUNDS, type Round, type RoundMedication } from "../domain/care.ts";
+import { type FastingTimes, fastingClock } from "../domain/fasting.ts";
 import type { PetFlags } from "../domain/flags.ts";
+import type { CareNote } from "../domain/notes.ts";
 import { roundsNamed } from "../domain/round-words.ts";
 import type { Pet } from "../kennel/schemas.ts";
 
@@ -79,7 +81,8 @@ type FlagTone =
   | "evaluation"
   | "grooming"
   | "diet"
-  | "medical";
+  | "medical"
+  | "notes";
 
 export interface FlagWord {
   tone: FlagTone;
@@ -97,6 +100,7 @@ const CARE_SYMBOLS: Record<FlagTone, string> = {
   grooming: "✂️",
   diet: "🍽",
   medical: "🩺",
+  notes: "📝",
 };
 
 /** A pet's flags in words: medications by name, the allergy text, not evaluated, grooming, diet. */
@@ -104,7 +108,7 @@ export function flagWords(f: PetFlags): FlagWord[] {
   const out: FlagWord[] = [];
   const add = (tone: FlagTone, text: string) => out.push({ tone, symbol: CARE_SYMBOLS[tone], text });
   // Fasting first, then allergies: in a line cut short, the facts that can harm a pet are never lost.
-  if (f.fasting) add("fasting", fastingWords(f.fasting));
+  if (f.fasting) add("fasting", fastingWords(f.fasting, f.fastingTimes));
   if (f.unreadable.length) add("unreadable", unreadableWords(f.unreadable));
   if (f.allergies) add("allergy", `allergies: ${f.allergies}`);
   if (f.allergyInNotes) add("medical", allergyInNotesWords(f.allergyInNotes));
@@ -114,13 +118,34 @@ export function flagWords(f: PetFlags): FlagWord[] {
   if (f.specialDiet) add("diet", "special diet");
   if (f.medicalNotes && !f.allergyInNotes) add("medical", "medical notes");
   if (f.grooming) add("grooming", "grooming notes");
+  if (f.notes) add("notes", "notes");
   return out;
 }
 
-/** "fasting: NIL BY MOUTH – op at 10:00", the words as written (cut to 200 characters). */
-function fastingWords(fasting: string): string {
+/** "from 20:00", "until 10:00", "from 20:00 until 09:00": when a fast applies, as its words state it. */
+export function fastingWhenWords(times: FastingTimes | undefined): string {
+  if (!times) return "";
+  return [
+    times.from && `from ${fastingClock(times.from)}`,
+    times.until && `until ${fastingClock(times.until)}`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * "fasting: NIL BY MOUTH – op at 10:00", the words as written (cut to 200 characters); with the time
+ * they state, "fasting from 20:00: Fasting from 8pm".
+ */
+function fastingWords(fasting: string, times?: FastingTimes): string {
   const text = fasting.replace(/\s+/g, " ").trim();
-  return `fasting: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+  const when = fastingWhenWords(times);
+  return `fasting${when ? ` ${when}` : ""}: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+}
+
+/** A note as care: "notes: AGGRESSIVE with other dogs", "evaluation notes: …", "medical notes: …". */
+export function noteWords(n: Pick<CareNote, "field" | "text">): string {
+  return `${n.field}: ${n.text.replace(/\s+/g, " ").trim()}`;
 }
 
 /**
@@ -130,7 +155,7 @@ function fastingWords(fasting: string): string {
  */
 export function sheetAlertWords(f: PetFlags): string[] {
   return [
-    f.fasting ? `🚫 ${fastingWords(f.fasting)}` : "",
+    f.fasting ? `🚫 ${fastingWords(f.fasting, f.fastingTimes)}` : "",
     f.unreadable.length ? `❔ ${unreadableWords(f.unreadable)}` : "",
     f.allergyInNotes ? `🩺 ${allergyInNotesWords(f.allergyInNotes)}` : "",
     ...f.listedTwice.map((name) => `💊 ${listedTwiceWords(name)}`),

@@ -20,6 +20,7 @@ export interface HouseTotals {
   arriving: number;
   careNotMatched: number;
   careNotLoaded: number;
+  pastCheckOut?: number | undefined;
 }
 
 export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
@@ -31,6 +32,10 @@ export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
   ];
   if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
   if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });
+  if (t.pastCheckOut)
+    parts.push({
+      text: `⚠️ ${t.pastCheckOut} past ${t.pastCheckOut === 1 ? "its" : "their"} check-out: still here?`,
+    });
   return parts;
 }
 
@@ -62,13 +67,29 @@ export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
   return parts;
 }
 
-/** What a round's sheet says of a stay beside the pet's name: "🛬 arrives 19:00", "no check-out date". */
+/**
+ * What a round's sheet says of a stay beside the pet's name: "🛬 arrives 19:00", "no check-out date",
+ * "⚠️ past check-out (Sat 21 Nov 10:00): still here?", "🏠 checked out 08:30".
+ */
 export function stayMarkWords(p: {
   arrives?: string | undefined;
   noCheckOut?: boolean | undefined;
+  pastCheckOut?: string | undefined;
+  checkedOutAt?: string | undefined;
 }): string[] {
-  return [p.arrives ? `🛬 arrives ${p.arrives}` : "", p.noCheckOut ? NO_CHECK_OUT : ""].filter(Boolean);
+  return [
+    p.arrives ? `🛬 arrives ${p.arrives}` : "",
+    p.noCheckOut ? NO_CHECK_OUT : "",
+    p.pastCheckOut ? pastCheckOutWords(p.pastCheckOut) : "",
+    p.checkedOutAt ? checkedOutWords(p.checkedOutAt) : "",
+  ].filter(Boolean);
 }
+
+/** A stay still checked in past its check-out: "⚠️ past check-out (Sat 21 Nov 10:00): still here?" */
+export const pastCheckOutWords = (when: string) => `⚠️ past check-out (${when}): still here?`;
+
+/** A stay checked out that day at a time the API states: "🏠 checked out 08:30". */
+export const checkedOutWords = (time: string) => `🏠 checked out ${time}`;
 
 export const NO_CHECK_OUT = "❔ no check-out date";
 

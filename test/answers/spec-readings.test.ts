@@ -107,10 +107,12 @@ describe("the house, whichever way the API reads from/to", () => {
     return { d, ranges };
   }
 
-  it("an API that selects by stay: the day's answer holds every departure, so it is whole (one query)", async () => {
+  it("an API that selects by stay: the day's answer holds every departure, so it is whole (one query for the day, one for the stays still checked in)", async () => {
     const { d, ranges } = deps(false);
     const r = await houseReport(d, DAY, { wholeDay: true });
-    expect(ranges).toHaveLength(1);
+    // The day, then (issue 32) the stays checked in over the six weeks before, by the status the API spells.
+    expect(ranges).toHaveLength(2);
+    expect(ranges[1]).toMatchObject({ status: "checked_in", from: "2026-10-12T23:00:00.000Z" });
     expect(r.entries.map((e) => e.booking.bookingId).sort()).toEqual([10, 11]);
     expect(r.houseNote).toBeUndefined();
   });
@@ -128,5 +130,79 @@ describe("the house, whichever way the API reads from/to", () => {
     expect(r.houseNote).toBe(
       "1 of the day's departures was not in the API's list of stays, and is shown here: check the booking dates",
     );
+  });
+});
+
+describe("a stay still checked in past its check-out (issue 32)", () => {
+  const DAY = "2026-11-22";
+  /** Checked in, its check-out yesterday: the owner did not come. */
+  const jess: Booking = {
+    bookingId: 20,
+    status: "Checked In",
+    roomName: "Kennel 22",
+    checkInDate: "2026-11-16T10:00:00.000Z",
+    checkOutDate: "2026-11-21T10:00:00.000Z",
+  };
+  /** In house over the day, and leaving on it: the day's answer proves the API reads by stay. */
+  const leaving: Booking = {
+    bookingId: 21,
+    status: "Checked In",
+    checkInDate: "2026-11-20T10:00:00.000Z",
+    checkOutDate: `${DAY}T16:00:00.000Z`,
+  };
+
+  /** An API that reads its range by stay (overlap), and its status filter as written. */
+  function deps(stays: Booking[], departures: Booking[]) {
+    const asked: Array<{ from?: string; to?: string; status?: string }> = [];
+    const kennel = {
+      async *iterateBookings(filter: { from?: string; to?: string; status?: string }) {
+        asked.push(filter);
+        const from = Date.parse(filter.from ?? "");
+        const to = Date.parse(filter.to ?? "");
+        const items = stays.filter(
+          (b) =>
+            Date.parse(b.checkOutDate as string) >= from &&
+            Date.parse(b.checkInDate as string) <= to &&
+            (filter.status === undefined || b.status === filter.status),
+        );
+        yield {
+          data: { items, page: 1, pageSize: 100, totalRecords: items.length, totalPages: 1 },
+          requestId: "r",
+        };
+      },
+      listDepartures: async () => ({ data: departures, raw: [], requestId: "d" }),
+      listCustomerPets: async () => ({ data: [], raw: [], requestId: "p" }),
+    } as unknown as KennelClient;
+    const d = {
+      kennel,
+      log,
+      config: {
+        timezone: "Europe/London",
+        rounds: { times: { morning: "07:30", midday: "12:00", evening: "18:00" } },
+      },
+      clock: { now: () => new Date(`${DAY}T09:00:00Z`) },
+    } as unknown as Deps;
+    return { d, asked };
+  }
+
+  it("asked for by the status the API spells, it is in house and marked 'past check-out: still here?'", async () => {
+    // Before: the day's answer (by stay) left it out, and it was on no list nor any round's sheet.
+    const { d, asked } = deps([jess, leaving], [leaving]);
+    const r = await houseReport(d, DAY, { wholeDay: true });
+    expect(asked.map((a) => a.status)).toEqual([undefined, "Checked In"]);
+    const entry = r.entries.find((e) => e.booking.bookingId === 20);
+    expect(entry?.pastCheckOut).toBe("Sat 21 Nov 10:00");
+    expect(entry?.goingHome).toBe(false);
+    expect(r.totals.pastCheckOut).toBe(1);
+  });
+
+  it("with no status in the answers that says checked in, by looking back over every stay", async () => {
+    const quiet = { ...leaving, status: "confirmed" };
+    const { d, asked } = deps([jess, quiet], [quiet]);
+    const r = await houseReport(d, DAY, { wholeDay: true });
+    expect(asked).toHaveLength(2);
+    // Six weeks before, at midnight in London (summer time then), to the day's start.
+    expect(asked[1]).toEqual({ from: "2026-10-10T23:00:00.000Z", to: "2026-11-22T00:00:00.000Z" });
+    expect(r.entries.map((e) => e.booking.bookingId)).toContain(20);
   });
 });

@@ -35,19 +35,20 @@ describe("a round's diet as written", () => {
 
 describe("fasting raises 🚫 first", () => {
   it.each([
-    ["dietaryRequirementsAm", "NIL BY MOUTH – op at 10:00"],
-    ["dietaryRequirements", "Fasting from 8pm"],
-    ["medicalNotes", "Dental on Thursday: no food after 6pm Wednesday"],
-    ["notes", "Starve from midnight, spay booked"],
-    ["dietaryRequirementsPm", "fast tonight (bloods in the morning)"],
-  ])("%s: %s", (field, text) => {
+    ["dietaryRequirementsAm", "NIL BY MOUTH – op at 10:00", "fasting"],
+    // With the time its words state (issue 32): "from 20:00".
+    ["dietaryRequirements", "Fasting from 8pm", "fasting from 20:00"],
+    ["medicalNotes", "Dental on Thursday: no food after 6pm Wednesday", "fasting from 18:00"],
+    ["notes", "Starve from midnight, spay booked", "fasting from midnight"],
+    ["dietaryRequirementsPm", "fast tonight (bloods in the morning)", "fasting"],
+  ])("%s: %s", (field, text, label) => {
     const pet: Pet = { name: "Bonnie", allergies: "chicken", [field]: text };
     const f = flagsOf(pet);
     expect(f.fasting).toBe(text);
     expect(hasCareFlag(f)).toBe(true);
     // First in the pet's flags, before the allergy.
-    expect(flagWords(f)[0]).toEqual({ tone: "fasting", symbol: "🚫", text: `fasting: ${text}` });
-    expect(sheetAlertWords(f)[0]).toBe(`🚫 fasting: ${text}`);
+    expect(flagWords(f)[0]).toEqual({ tone: "fasting", symbol: "🚫", text: `${label}: ${text}` });
+    expect(sheetAlertWords(f)[0]).toBe(`🚫 ${label}: ${text}`);
   });
 
   it("breakfast, a fast eater and a slow-feeder note are not a fast", () => {

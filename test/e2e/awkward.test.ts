@@ -1,14 +1,17 @@
 /**
- * Care exact on real-world data (issue 20), on every surface: the terminal (the CLI in-process),
- * Slack (the real Bolt app over HTTP with the Slack stand-in) and the connector (the MCP server
- * in-process), all against the sandbox's awkward data set (src/sandbox/awkward.ts) on one day.
- * Each case says what the three surfaces show; they agree.
+ * Care exact on real-world data (issues 20 and 32), on every surface: the terminal (the CLI
+ * in-process), Slack (the real Bolt app over HTTP with the Slack stand-in) and the connector (the MCP
+ * server in-process), all against the sandbox's awkward data set (src/sandbox/awkward-cases.ts) on
+ * one day, with one care record (the bot's, read by the terminal and the connector as they open it)
+ * in which Tyson (AW-BITE) is off his food. Each case says what the three surfaces show; they agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { temporaryRecord } from "../../src/record/open.ts";
 import { cliRunner } from "../cli/helpers.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
+import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
 import { type Connected, connectInProcess, textOf } from "../mcp/harness.ts";
+import { recordOffFood } from "../present/harness.ts";
 
 const TODAY = "2026-11-22";
 /** 09:00 in London: the morning round is the round now. */
@@ -20,18 +23,23 @@ const cli = cliRunner(
   () => h.sandbox,
   () => NOW,
 );
+/** The care record: the bot writes it; the terminal reads its folder, the connector the store. */
+const record = temporaryRecord({ now: () => NOW }, "kennel-desk-awkward-");
 
 beforeAll(async () => {
   // The bot's clock moves on only when the Home tab is opened again (it is rebuilt at most every 10 s).
   h = await startHarness({
     sandbox: { awkward: true, today: TODAY },
     clock: { now: () => new Date(NOW.getTime() + homeOpens * 11_000) },
+    record: record.store,
   });
-  mcp = await connectInProcess(h.sandbox);
+  await recordOffFood(record.store, h.sandbox, TODAY);
+  mcp = await connectInProcess(h.sandbox, {}, undefined, record.store);
 });
 afterAll(async () => {
   await mcp?.close();
   await h?.close();
+  await record.close();
 });
 
 const isFinal = (r: Recorded) =>
@@ -85,7 +93,7 @@ function slackText(bodies: unknown[]): string {
 }
 
 async function terminal(args: string[]): Promise<string> {
-  const r = await cli(args);
+  const r = await cli(args, { KENNEL_DATA_DIR: record.dir });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 }
@@ -99,11 +107,12 @@ async function connector(tool: string, args: Record<string, unknown>): Promise<s
 /** The lines of the block that begins at the line naming `who`, up to the next pet or room. */
 function blockOf(text: string, who: string): string {
   const lines = text.split("\n");
-  const at = lines.findIndex((l) => l.includes(who));
+  // Slack draws the pet's name bold ("*Bess* (Huw Jenkins)"): matched as shown.
+  const at = lines.findIndex((l) => l.replace(/\*/g, "").includes(who));
   expect(at, `${who} in:\n${text.slice(0, 3000)}`).toBeGreaterThan(-1);
   const out = [lines[at] as string];
   for (const l of lines.slice(at + 1)) {
-    if (/^\s{5}/.test(l) || /^(🚫|❔|🩺|💊|🍽|⚠️)/.test(l.trim())) out.push(l);
+    if (/^\s{5}/.test(l) || /^\*?(🚫|❔|🩺|💊|🍽|⚠️|📝)/.test(l.trim())) out.push(l);
     else break;
   }
   return out.join("\n");
@@ -116,11 +125,38 @@ const bookingEverywhere = async (ref: string) => ({
   connector: await connector("get_booking", { reference: ref }),
 });
 
-/** A round's sheet on the terminal and in Slack (the connector has no round tool yet). */
+/** A round's sheet on the terminal, in Slack and from the connector. */
 const roundEverywhere = async (round: string) => ({
   terminal: await terminal(["rounds", round, TODAY]),
   slack: await slack("/rounds", `${round} ${TODAY}`),
+  connector: await connector("get_round", { round, date: TODAY }),
 });
+
+/** Who is in house, every page of it, on the terminal, in Slack and from the connector. */
+async function houseEverywhere() {
+  const out = { terminal: "", slack: "", connector: "" };
+  for (let page = 1; page < 20; page++) {
+    const text = await terminal(["inhouse", TODAY, "--page", String(page)]);
+    out.terminal += text;
+    if (!text.includes(`(more: add --page ${page + 1})`)) break;
+  }
+  for (let page = 1; page < 20; page++) {
+    const text = await connector("list_in_house", { date: TODAY, page });
+    out.connector += text;
+    if (!text.includes(`Ask for page ${page + 1} for more.`)) break;
+  }
+  // Slack: each page as its Next button opens it.
+  for (let page = 1; page < 20; page++) {
+    const value = JSON.stringify({ d: TODAY, p: page });
+    const { form, id } = actionForm(h.slack, { action_id: "house_page:next", value });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+    await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
+    const body = h.slack.responsesFor(id).find(isFinal)?.body;
+    out.slack += slackText([body]);
+    if (!JSON.stringify(body).includes('"house_page:next"')) break;
+  }
+  return out;
+}
 
 describe("1. matching never borrows a pet", () => {
   it("'Daisy' under a customer whose only pet is Bonnie: not matched, never Bonnie's Vetmedin", async () => {
@@ -197,7 +233,9 @@ describe("4. diets as written, fasting first", () => {
       // Before: no flag, and the card said "no special care".
       const luna = blockOf(text, "Eira Thomas").split("\n");
       expect(luna[1], surface).toContain("🚫 fasting: NIL BY MOUTH – op at 10:00");
-      expect(blockOf(text, "Owain Hughes"), surface).toContain("🚫 fasting: Fasting from 8pm");
+      // Issue 32: from the time its words state; the morning's meal as usual beside it.
+      expect(blockOf(text, "Owain Hughes"), surface).toContain("🚫 fasting from 20:00: Fasting from 8pm");
+      expect(blockOf(text, "Owain Hughes"), surface).toContain("🍽 morning: 200 g kibble");
     }
     for (const [surface, text] of Object.entries(await bookingEverywhere("AW-NBM"))) {
       expect(text, surface).toMatch(/🚫 \*?Fasting:?\*?:? NIL BY MOUTH – op at 10:00/i);
@@ -205,6 +243,8 @@ describe("4. diets as written, fasting first", () => {
     const home = await homeText();
     expect(home).toContain("🚫 *Fasting:*");
     expect(home).toContain("Luna (Kennel 6): NIL BY MOUTH – op at 10:00");
+    // Issue 32: the nil-by-mouth list says from when.
+    expect(home).toContain("Milo (Kennel 7), from 20:00: Fasting from 8pm");
   });
 });
 
@@ -266,6 +306,97 @@ describe("6. drug names, listed twice, allergy in notes, none known, payment", (
       expect(text, surface).toContain("1 payment not recorded: to check");
     }
     expect(await homeText()).toContain("Departures with payment not recorded (to check):* 1");
+  });
+});
+
+describe("issue 32: notes that carry danger, a pet still here, numbers whole, flags from the answers", () => {
+  it("1. notes of danger are a ⚠️ line of their own on every sheet, list and card", async () => {
+    for (const [surface, text] of Object.entries(await roundEverywhere("evening"))) {
+      // Before: the sheet showed only Tyson's diet, and Dylan's seizure plan nowhere.
+      const tyson = blockOf(text, "Rhian Vaughan");
+      expect(tyson, surface).toContain("⚠️ notes: AGGRESSIVE with other dogs – muzzle on walks");
+      expect(tyson, surface).toContain("⚠️ evaluation notes: Escape artist: do NOT walk with other dogs");
+      expect(blockOf(text, "Gareth Pugh"), surface).toContain(
+        "⚠️ notes: Seizure plan: if a fit lasts > 5 min call the vet",
+      );
+      expect(blockOf(text, "Bess (Huw Jenkins)"), surface).toContain(
+        "⚠️ notes: Feed separately from Max, food aggressive",
+      );
+    }
+    for (const [surface, text] of Object.entries(await houseEverywhere())) {
+      expect(text, surface).toContain("⚠️ Tyson, notes: AGGRESSIVE with other dogs – muzzle on walks");
+    }
+    for (const [surface, text] of Object.entries(await bookingEverywhere("AW-BITE"))) {
+      // Before: "no medication, allergies or special care recorded".
+      expect(text, surface).toContain("⚠️ evaluation notes: Escape artist: do NOT walk with other dogs");
+      expect(text, surface).not.toContain("no medication, allergies or special care recorded");
+    }
+  });
+
+  it("2. a stay still checked in past its check-out is on every list and sheet; one checked out at 08:30 leaves the later sheets", async () => {
+    for (const [surface, text] of Object.entries(await roundEverywhere("evening"))) {
+      // Before: on no sheet, and her phenobarbital with her.
+      const jess = blockOf(text, "Sioned Ellis");
+      expect(jess, surface).toContain("⚠️ past check-out (Sat 21 Nov 10:00): still here?");
+      expect(jess, surface).toContain("Phenobarbital 30 mg");
+      expect(text, surface).not.toContain("Iwan Powell");
+    }
+    for (const [surface, text] of Object.entries(await houseEverywhere())) {
+      expect(text, surface).toContain("⚠️ past check-out (Sat 21 Nov 10:00): still here?");
+      expect(text, surface).toContain("🏠 checked out 08:30");
+    }
+    for (const [surface, text] of Object.entries(await roundEverywhere("morning"))) {
+      expect(blockOf(text, "Iwan Powell"), surface).toContain("🏠 checked out 08:30");
+    }
+  });
+
+  it("3, 4, 9. a dose with a decimal comma whole; one cat called Salt & Pepper; another customer's pet not shown", async () => {
+    for (const [surface, text] of Object.entries(await roundEverywhere("evening"))) {
+      // Before: "💊 Vetmedin 2"; two unmatched pets "Salt, Pepper"; Moss's Metacam on the sheet.
+      expect(blockOf(text, "Alun Hopkins"), surface).toContain("💊 Vetmedin 2,5 mg · evening");
+      expect(blockOf(text, "Megan Rowlands"), surface).toContain("Felimazole 2.5 mg · evening: one tablet");
+      expect(blockOf(text, "Moss (Nerys Harries)"), surface).toContain("care details not matched");
+      expect(text, surface).not.toContain("Metacam 2 ml");
+    }
+    for (const [surface, text] of Object.entries(await bookingEverywhere("AW-OTHER"))) {
+      expect(text, surface).toContain("care details not matched: open the booking (Moss)");
+      expect(text, surface).not.toContain("Metacam");
+    }
+    for (const [surface, text] of Object.entries(await bookingEverywhere("AW-SALT"))) {
+      expect(text, surface).toContain("Felimazole 2.5 mg");
+      expect(text, surface).not.toContain("care details not matched");
+    }
+  });
+
+  it("6. the off-food flag on every surface: Slack, the terminal, --json and the connector", async () => {
+    // Before: on Slack's /inhouse and round post only.
+    for (const [surface, text] of Object.entries(await roundEverywhere("evening"))) {
+      expect(blockOf(text, "Rhian Vaughan"), surface).toContain("🍽 off food: 2 meals");
+    }
+    for (const [surface, text] of Object.entries(await houseEverywhere())) {
+      expect(text, surface).toContain("🍽 off food: 2 meals (Tyson)");
+    }
+    const json = JSON.parse(await terminal(["rounds", "evening", TODAY, "--json"])) as {
+      pets: Array<{ booking: { reference?: string }; offFood?: { meals: number } }>;
+    };
+    expect(json.pets.find((p) => p.booking.reference === "AW-BITE")?.offFood?.meals).toBe(2);
+    const board = JSON.parse(await terminal(["inhouse", TODAY, "--json"])) as {
+      entries: Array<{ booking: { reference?: string }; offFood?: Array<{ meals: number }> }>;
+    };
+    expect(board.entries.find((e) => e.booking.reference === "AW-BITE")?.offFood?.[0]?.meals).toBe(2);
+  });
+
+  it('10. status:"Checked In" is one value', async () => {
+    const surfaces = {
+      terminal: await terminal(["bookings", "status:Checked In"]),
+      slack: await slack("/kennel", 'bookings status:"Checked In"'),
+    };
+    for (const [surface, text] of Object.entries(surfaces)) {
+      // Before: the status "Checked" and the search text "In": no bookings.
+      expect(text, surface).toContain("status Checked In");
+      expect(text, surface).toContain("AW-OPEN");
+      expect(text, surface).toContain("AW-STAY");
+    }
   });
 });
 

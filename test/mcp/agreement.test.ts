@@ -5,7 +5,8 @@
  * own). Before, the connector listed every booking the API returned (15 departures where Slack
  * said 10), in the API's order, with no care flags. list_in_house and get_round say what Slack's
  * /inhouse and /rounds render: the same stays and pets, the same counts, the same medication rows,
- * and no contact details.
+ * and no contact details. Both read one care record, with a pet off its food (issue 32: the flag is
+ * the answers', so the connector says it as Slack does).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DayReport, dayReport } from "../../src/answers/day.ts";
@@ -21,15 +22,19 @@ import { careOf } from "../../src/domain/care.ts";
 import type { DayEntry } from "../../src/domain/day.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import { AWKWARD_CASES } from "../../src/sandbox/awkward.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
+import { offFoodRecord } from "../present/harness.ts";
 import { CLOCK, type Connected, connectInProcess, textOf } from "./harness.ts";
 
 let sandbox: Sandbox;
 let mcp: Connected;
 /** Slack's side: its own kennel client, so nothing is shared with the connector but the API. */
 let slackDeps: Deps;
+/** The care record both sides read: Tyson (AW-BITE) off his food. */
+let record: CareRecordStore;
 /** A booking whose petNames name no pet of its customer: its care must say "not matched". */
 let messy: { bookingId: number; date: string };
 
@@ -53,13 +58,15 @@ beforeAll(async () => {
   victim.petNames = "Ghost & Shadow (visiting)";
   victim.numberOfPets = 2;
   messy = { bookingId: victim.bookingId as number, date: day };
-  mcp = await connectInProcess(sandbox);
+  record = await offFoodRecord(sandbox, sandbox.data.today, CLOCK);
+  mcp = await connectInProcess(sandbox, {}, undefined, record);
   const { log } = captureLogger([sandbox.keys.main]);
   const kennel = createKennelClient(mcp.deps.config.kennel as NonNullable<Config["kennel"]>, { log });
-  slackDeps = { kennel, log, config: mcp.deps.config, clock: CLOCK };
+  slackDeps = { kennel, log, config: mcp.deps.config, clock: CLOCK, record };
 });
 afterAll(async () => {
   await mcp.close();
+  await record.close();
   await sandbox.close();
 });
 
@@ -289,6 +296,8 @@ function shown(messages: Message[]): string[] {
   return messages.flatMap((m) => (m.blocks ?? []).flatMap(texts)).map(plain);
 }
 const folded = (t: string) => t.replace(/\s+/g, " ").trim();
+/** A line Slack draws bold ("*🍽 off food: 2 meals*") as the words it shows. */
+const unbold = (t: string) => t.replace(/^\*(.*)\*$/, "$1");
 
 describe("list_in_house agrees with /inhouse", () => {
   it("the 150-pet day: every stay as data, each page's text with the counts and care Slack shows", async () => {
@@ -327,34 +336,79 @@ describe("list_in_house agrees with /inhouse", () => {
   });
 });
 
+describe("list_in_house agrees with /inhouse on the awkward day (issue 32), with a record", () => {
+  it("the same stays, the same flags (off food, past check-out, checked out at, notes of danger), the same lines", async () => {
+    const date = sandbox.data.today;
+    const slack = await houseReport(slackDeps, date, { wholeDay: true });
+    const r = await mcp.call("list_in_house", { date });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const data = r.structuredContent as unknown as HouseReport;
+    const marks = (x: HouseReport) =>
+      x.entries.map((e) => ({
+        id: e.booking.bookingId,
+        offFood: (e.offFood ?? []).map((f) => [f.petId, f.meals]),
+        pastCheckOut: e.pastCheckOut ?? null,
+        checkedOutAt: e.checkedOutAt ?? null,
+        danger: (e.care?.pets ?? []).map((p) => (p.flags.dangerNotes ?? []).map((n) => n.text)),
+      }));
+    expect(marks(data)).toEqual(marks(slack));
+    expect(marks(slack).some((m) => m.offFood.length > 0)).toBe(true);
+    expect(marks(slack).some((m) => m.pastCheckOut)).toBe(true);
+    // Every line Slack shows on each page is in the connector's text of that page.
+    for (let page = 1; page <= slack.pages || page === 1; page++) {
+      const text = folded(textOf(page === 1 ? r : await mcp.call("list_in_house", { date, page })));
+      const lines = shown(
+        houseMessages(await houseReport(slackDeps, date, { page }), "Europe/London", "2026"),
+      )
+        .flatMap((t) => t.split("\n"))
+        .filter((l) => /^(⚠️|🍽|❔)/u.test(l) || / · ⚠️ past check-out/.test(l));
+      for (const line of lines) expect(text).toContain(folded(line.replace(/`/g, "")));
+      const next = (await houseReport(slackDeps, date, { page })).pages;
+      if (page >= next) break;
+    }
+  });
+});
+
 describe("get_round agrees with /rounds", () => {
-  it.each(["morning", "midday", "evening"] as const)(
-    "%s round of the 150-pet day: the same sheet, pet by pet, as Slack renders it",
-    async (round) => {
-      const date = sandbox.data.fullHouseDay;
-      const r = await mcp.call("get_round", { round, date });
-      expect(r.isError, textOf(r)).toBeFalsy();
-      const data = r.structuredContent as unknown as RoundReport;
-      const slack = await roundReport(slackDeps, round, date);
-      const rows = (x: RoundReport) =>
-        x.pets.map((p) => [p.booking.bookingId, p.pet?.pet.petId ?? null, p.careStatus]);
-      expect(rows(data)).toEqual(rows(slack));
-      expect(data.totals).toEqual(slack.totals);
-      expect(data.round).toBe(round);
-      // Everything Slack shows of each pet (diet, each medication's row, allergies, care not
-      // matched) is in the connector's text: Slack's lines, unescaped.
-      const { parent, replies } = roundMessages(slack);
-      const text = folded(textOf(r));
-      const slackLines = shown([parent, ...replies]).flatMap((t) => t.split("\n"));
-      const careLines = slackLines.filter((l) => /^(💊|⚠️|🍽|❔)/u.test(l));
-      expect(careLines.length).toBeGreaterThan(slack.pets.length / 2);
-      for (const line of careLines) expect(text).toContain(folded(line));
-      // The summary (the round's counts) is the same words.
-      const summary = folded(shown([parent])[0] ?? "");
-      expect(summary).toMatch(/with medication this round/);
-      expect(text).toContain(summary);
-    },
-  );
+  it.each([
+    ["morning", "the 150-pet day"],
+    ["midday", "the 150-pet day"],
+    ["evening", "the 150-pet day"],
+    ["morning", "the awkward day"],
+    ["midday", "the awkward day"],
+    ["evening", "the awkward day"],
+  ] as const)("%s round of %s: the same sheet, pet by pet, as Slack renders it", async (round, which) => {
+    const date = which === "the awkward day" ? sandbox.data.today : sandbox.data.fullHouseDay;
+    const r = await mcp.call("get_round", { round, date });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const data = r.structuredContent as unknown as RoundReport;
+    const slack = await roundReport(slackDeps, round, date);
+    const rows = (x: RoundReport) =>
+      x.pets.map((p) => [
+        p.booking.bookingId,
+        p.pet?.pet.petId ?? null,
+        p.careStatus,
+        p.offFood?.meals ?? null,
+        p.pastCheckOut ?? null,
+        p.checkedOutAt ?? null,
+        (p.sheet?.notes?.danger ?? []).map((n) => n.text),
+      ]);
+    expect(rows(data)).toEqual(rows(slack));
+    expect(data.totals).toEqual(slack.totals);
+    expect(data.round).toBe(round);
+    // Everything Slack shows of each pet (diet, each medication's row, allergies, care not
+    // matched) is in the connector's text: Slack's lines, unescaped.
+    const { parent, replies } = roundMessages(slack);
+    const text = folded(textOf(r));
+    const slackLines = shown([parent, ...replies]).flatMap((t) => t.split("\n"));
+    const careLines = slackLines.filter((l) => /^(💊|⚠️|🍽|❔|🚫|📝|\*🍽)/u.test(l)).map(unbold);
+    expect(careLines.length).toBeGreaterThan(slack.pets.length / 2);
+    for (const line of careLines) expect(text).toContain(folded(line));
+    // The summary (the round's counts) is the same words.
+    const summary = folded(shown([parent])[0] ?? "");
+    expect(summary).toMatch(/with medication this round/);
+    expect(text).toContain(summary);
+  });
 
   it("without a round: the round now by the kennel's clock (09:00: morning)", async () => {
     const r = await mcp.call("get_round", { date: "2026-11-22" });

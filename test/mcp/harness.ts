@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 
@@ -36,6 +37,8 @@ export async function connectInProcess(
   env: Record<string, string> = {},
   /** The kennel client's fetch (to see or change what goes over the wire). */
   fetch?: typeof globalThis.fetch,
+  /** The care record the connector reads (as `kennel-desk mcp` opens it when there is one). */
+  record?: CareRecordStore,
 ): Promise<Connected> {
   const config = loadConfig({
     KENNEL_API_KEY: sandbox.keys.main,
@@ -50,7 +53,7 @@ export async function connectInProcess(
     retryDelay: () => 10,
     ...(fetch ? { fetch } : {}),
   });
-  const deps: Deps = { kennel, log, config, clock: CLOCK };
+  const deps: Deps = { kennel, log, config, clock: CLOCK, ...(record ? { record } : {}) };
   const server = createMcpServer(deps);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

@@ -49,11 +49,75 @@ describe("a round: one document, two serializers", () => {
     },
   );
 
+  it("the busy day's sheets carry the record's off-food flag on both", async () => {
+    const r = await roundReport(busy.deps, "morning", busy.day);
+    const tyson = r.pets.find((p) => p.booking.reference === "AW-BITE");
+    expect(tyson?.offFood?.meals).toBe(2);
+    const lines = expectSameLines(reading(roundMessages(r)), roundText(r, TEXT));
+    const at = lines.findIndex((l) => l.includes("Tyson (Rhian Vaughan)"));
+    expect(lines[at + 1]).toBe("🍽 off food: 2 meals");
+  });
+
   it("a late post says so on both; a day with no one in says so", async () => {
     const r = await roundReport(busy.deps, "evening", busy.day);
     expect(JSON.stringify(roundMessages(r, "19:40").parent)).toContain("⏰ posted late, at 19:40");
     const empty = await roundReport(busy.deps, "midday", "2020-01-01");
     const post = roundMessages(empty);
     expect(expectSameLines([post.parent], roundText(empty, TEXT))).toContain("No pets in house on this day.");
+  });
+});
+
+/** The lines of one pet's block: from its first line (naming `who`) to the next pet's. */
+function block(lines: string[], who: string): string[] {
+  const at = lines.findIndex((l) => l.includes(who));
+  expect(at, who).toBeGreaterThan(-1);
+  const next = lines.findIndex((l, i) => i > at && /^(Kennel|Cattery|Suite|Daycare|no room)\b.* · /.test(l));
+  return lines.slice(at, next < 0 ? undefined : next);
+}
+
+describe("the awkward day (issue 32): each round the same on both, care exact", () => {
+  it.each(["morning", "midday", "evening"] as const)("the %s round", async (round) => {
+    const r = await roundReport(busy.deps, round, busy.today);
+    const lines = expectSameLines(reading(roundMessages(r)), roundText(r, TEXT));
+    // Notes that carry danger, on every round: each a ⚠️ line of its own.
+    expect(block(lines, "Dylan (Gareth Pugh)")).toContain(
+      "⚠️ notes: Seizure plan: if a fit lasts > 5 min call the vet",
+    );
+    const tyson = block(lines, "Tyson (Rhian Vaughan)");
+    expect(tyson).toContain("⚠️ notes: AGGRESSIVE with other dogs – muzzle on walks");
+    expect(tyson).toContain("⚠️ evaluation notes: Escape artist: do NOT walk with other dogs");
+    // The record's flag, as Slack's round post has it.
+    expect(tyson[1]).toBe("🍽 off food: 2 meals");
+    expect(block(lines, "Bess (Huw Jenkins)")).toContain(
+      "⚠️ notes: Feed separately from Max, food aggressive",
+    );
+    // Still checked in a day past its check-out: on the sheet with its phenobarbital, and the question.
+    const jess = block(lines, "Jess (Sioned Ellis)");
+    expect(jess[0]).toContain("⚠️ past check-out (Sat 21 Nov 10:00): still here?");
+    expect(jess.join("\n")).toContain("Phenobarbital 30 mg");
+    // The dose with a decimal comma, never cut.
+    expect(block(lines, "Pippa (Alun Hopkins)").join("\n")).toContain("💊 Vetmedin 2,5 mg · ");
+    // One cat, her Felimazole.
+    expect(block(lines, "Salt & Pepper (Megan Rowlands)").join("\n")).toContain("Felimazole 2.5 mg");
+    // Another customer's pet: not this booking's, never its Metacam.
+    const moss = block(lines, "Moss (Nerys Harries)");
+    expect(moss.join("\n")).toContain("care details not matched");
+    expect(lines.join("\n")).not.toContain("Metacam 2 ml");
+    // Fasting from 20:00: every round of the day is before it, the meal as usual beside it.
+    const milo = block(lines, "Milo (Owain Hughes)");
+    expect(milo[1]).toBe("🚫 fasting from 20:00: Fasting from 8pm");
+    expect(milo.some((l) => l.startsWith("🍽 "))).toBe(true);
+    // Checked out at 08:30: on the morning sheet (07:30, before it left), off the rest.
+    const bobby = lines.find((l) => l.includes("Bobby (Iwan Powell)"));
+    if (round === "morning") expect(bobby).toContain("🏠 checked out 08:30");
+    else expect(bobby).toBeUndefined();
+  });
+
+  it("a feeding note on the rounds that feed the pet, in full", async () => {
+    const r = await roundReport(busy.deps, "evening", busy.today);
+    const lines = expectSameLines(reading(roundMessages(r)), roundText(r, TEXT));
+    expect(block(lines, "Dylan (Gareth Pugh)")).toContain(
+      "📝 evaluation notes: Eats from a slow-feeder bowl",
+    );
   });
 });

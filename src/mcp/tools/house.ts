@@ -37,7 +37,8 @@ export function register(server: ToolServer, deps: Deps): void {
       title: "List who is in house",
       description:
         `Every pet staying on a day (in the kennel's time zone, ${deps.config.timezone}), by room, exactly as Slack's /inhouse: ` +
-        "owner, going-home date, arriving that day, and each pet's care (medication by name, allergies, not evaluated, special diet); " +
+        "owner, going-home date, arriving that day, and each pet's care (medication by name, allergies, not evaluated, special diet, notes, each note that carries danger in full); " +
+        "a stay still checked in past its check-out is listed (pastCheckOut: still here?), one checked out says when (checkedOutAt); pets off their food are flagged (offFood) when the care record can be read; " +
         "care that could not be matched to the customer's pet records says so (care status not_matched). " +
         "Totals count the whole day (pets, rooms, going home, arriving, care not matched or not loaded). " +
         "The text shows one page of a long day (ask for the next with page); the structured content carries every stay, with textPage saying which page the text shows. " +
@@ -61,7 +62,8 @@ export function register(server: ToolServer, deps: Deps): void {
       title: "Get a feeding and medication round",
       description:
         "A round's feeding and medication sheet, exactly as Slack's /rounds and the round posts: every pet in house at the round's time, by room, " +
-        "with the round's diet and the general diet, each medication as the round's sheet shows it (the instruction is never given a time of day the API did not state), and allergies; " +
+        "with the round's diet and the general diet, each medication as the round's sheet shows it (the instruction is never given a time of day the API did not state), allergies, the notes that carry danger and those on feeding, and a pet off its food (offFood, from the care record when it can be read); " +
+        "a stay still checked in past its check-out is on the sheet (pastCheckOut: still here?); " +
         "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
         `The structured content carries every pet on the sheet. ${CHANNEL_SAFE}`,
       inputSchema: { round: roundInput(deps.config.rounds.names), date: day },
