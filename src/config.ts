@@ -10,7 +10,9 @@ import {
   channelList,
   databaseUrl,
   dataDir,
+  dataDirNotice,
   digestKinds,
+  listenHost,
   logLevel,
   onOff,
   optionalTime,
@@ -26,6 +28,7 @@ import {
   EnvReader,
   flag,
   ok,
+  portNumber,
   secretShape,
   timeOfDay,
   wholeNumber,
@@ -151,15 +154,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     parse: secretShape(/^[0-9a-f]{16,}$/i, "is the hexadecimal Signing Secret", SLACK_FIX),
   });
   const slackApiUrl = r.read("SLACK_API_URL", { fallback: undefined, parse: checkSlackApiUrl });
-  const port = r.read("PORT", {
-    fallback: 3000,
-    parse: (v) => {
-      const n = wholeNumber(0, 65_535, "")(v);
-      return n.ok
-        ? n
-        : bad(`"${v}" is not a port number.`, "Use a whole number from 1 to 65535, for example 3000.");
-    },
-  });
+  // 0: any free port (tests).
+  const port = r.read("PORT", { fallback: 3000, parse: (v) => portNumber(v, true) });
+  const healthHost = r.read("HEALTH_HOST", { fallback: undefined, parse: listenHost });
   const allowedChannels = r.read("ALLOWED_CHANNELS", { fallback: [] as string[], parse: channelList });
   const digestChannel = r.read("DIGEST_CHANNEL", { fallback: undefined, parse: channelId });
   const digestTime = r.read("DIGEST_TIME", { fallback: "07:00", parse: timeOfDay("07:00") });
@@ -187,7 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       "Use a number of days, for example 1095 (three years), or 0 to keep everything.",
     ),
   });
-  const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir });
+  const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir(env.HOME) });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   if (tomorrowTime && !digestChannel) {
     r.problems.push({
@@ -216,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { botToken, appToken, signingSecret, apiUrl: slackApiUrl }
         : undefined,
     port,
+    healthHost,
     allowedChannels,
     digest: digestChannel ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue } : undefined,
     rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
@@ -241,6 +239,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 export function timezoneNotice(config: Config): string | undefined {
   if (!config.timezoneFromHost) return undefined;
   return `KENNEL_TIMEZONE is not set, so Kennel Desk uses this computer's time zone, ${config.timezone}. In Docker that is UTC unless set. Set KENNEL_TIMEZONE to the kennel's zone, for example KENNEL_TIMEZONE=Europe/London.`;
+}
+
+/**
+ * The start-up lines about settings read in a way worth saying: KENNEL_DATA_DIR's `~` read as the
+ * home folder; HEALTH_HOST set in HTTP mode, where it does not apply.
+ */
+export function settingsNotices(config: Config, env: Record<string, string | undefined>): string[] {
+  const notes: string[] = [];
+  if (config.record.engine === "sqlite") {
+    const home = dataDirNotice(env.KENNEL_DATA_DIR, config.record.dataDir);
+    if (home) notes.push(home);
+  }
+  if (config.healthHost !== undefined && config.slack && !config.slack.appToken) {
+    notes.push(
+      `HEALTH_HOST=${config.healthHost} applies in Socket Mode only: in HTTP mode the server takes Slack's requests, so it listens on every interface (PORT ${config.port}).`,
+    );
+  }
+  return notes;
 }
 
 /** The channels the bot posts in itself: DIGEST_CHANNEL and ROUNDS_CHANNEL, when set. */

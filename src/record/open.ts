@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { RecordSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
 import { StoreError } from "./errors.ts";
-import { dataFolderProblem } from "./folder.ts";
+import { dataFolderProblem, prepareDataFolder } from "./folder.ts";
 import { sqliteDriver } from "./sqlite.ts";
 import { createStore, type Driver } from "./store.ts";
 import type { CareRecordStore } from "./types.ts";
@@ -23,6 +23,8 @@ export interface OpenedRecord {
   problem?: StoreError;
   /** The data folder's problem (a throwaway filesystem, not writable), in one line, if any. */
   folderWarning?: string;
+  /** What was done to the record's file at start (made private), in one line, if anything. */
+  folderNotice?: string;
 }
 
 async function driverFor(settings: RecordSettings): Promise<Driver> {
@@ -32,15 +34,17 @@ async function driverFor(settings: RecordSettings): Promise<Driver> {
 }
 
 /**
- * Opens the store and brings its schema up to date. Throws the StoreError `newer_schema` (the
- * caller refuses to start, in one line); any other StoreError comes back as `problem`, with a store
- * that tries again on its next use.
+ * Opens the store and brings its schema up to date. Throws the StoreError `newer_schema`, and a
+ * DataFolderError when the SQLite data folder cannot be made (the caller refuses to start, in one
+ * line); any other StoreError comes back as `problem`, with a store that tries again on its next use.
  */
 export async function openCareRecord(settings: RecordSettings, clock: Clock): Promise<OpenedRecord> {
+  const folderNotice = settings.engine === "sqlite" ? prepareDataFolder(settings.dataDir) : undefined;
   const folderWarning = settings.engine === "sqlite" ? dataFolderProblem(settings.dataDir) : undefined;
   const driver = await driverFor(settings);
   const store = createStore(driver, clock);
   const where = driver.where;
+  const notes = { ...(folderWarning ? { folderWarning } : {}), ...(folderNotice ? { folderNotice } : {}) };
   try {
     await store.ready();
   } catch (error) {
@@ -49,9 +53,9 @@ export async function openCareRecord(settings: RecordSettings, clock: Clock): Pr
       await store.close();
       throw error;
     }
-    return { store, where, problem: error, ...(folderWarning ? { folderWarning } : {}) };
+    return { store, where, problem: error, ...notes };
   }
-  return { store, where, ...(folderWarning ? { folderWarning } : {}) };
+  return { store, where, ...notes };
 }
 
 export interface TemporaryRecord {
