@@ -219,3 +219,25 @@ export function roundNames(
   const [morning, midday, evening] = parts as [string, string, string];
   return ok({ morning, midday, evening });
 }
+
+/** ROUND_CHECK_AFTER: minutes ("90"), or with a unit ("90m", "1h30m", "2h"), from 1 minute to 12 hours. */
+export function minutesSetting(value: string): Check<number> {
+  const m = /^(?:(\d+)h)?(?:(\d+)m?)?$/.exec(value.replace(/\s+/g, ""));
+  const n = m && (m[1] || m[2]) ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 720
+    ? ok(n)
+    : bad(
+        `"${value}" is not a time after the round.`,
+        "Write minutes, for example 90, or 1h30m (at most 12h).",
+      );
+}
+
+/** ROUND_CHECK_MENTION: a Slack user group's id (S0123ABCD), the only mention the round check may carry. */
+export function userGroupId(value: string): Check<string> {
+  return /^S[A-Z0-9]{2,}$/.test(value)
+    ? ok(value)
+    : bad(
+        `"${value}" is not a user group id.`,
+        "Use the user group's id, such as S0123ABCD (in Slack: People, User groups, the group, then its id), or leave it unset to mention nobody.",
+      );
+}
