@@ -38,7 +38,7 @@ export interface Bot {
   app: App;
   deps: BotDeps;
   mode: "socket" | "http";
-  /** The address the HTTP server listens on: 127.0.0.1 (or HEALTH_HOST) in Socket Mode; undefined, every interface. */
+  /** Where the HTTP server listens: 127.0.0.1 (or HEALTH_HOST) in Socket Mode; undefined: every interface. */
   host: string | undefined;
   /** The link to Slack: connected, reconnecting since when, the last error. */
   connection: SlackConnection;

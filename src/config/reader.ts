@@ -4,8 +4,8 @@
  * literally); a secret with spaces around it is refused, never trimmed, and never echoed; a value
  * with a line break or another control character inside it is refused, never echoed (a token with a
  * line break would otherwise fail later, in a header, with its value in the error and the network
- * blamed); the rest is trimmed and handed to the setting's own parser. Every problem is collected, not thrown, so
- * the person starting the bot sees them all at once.
+ * blamed); the rest is trimmed and handed to the setting's own parser. Every problem is collected,
+ * not thrown, so the person starting the bot sees them all at once.
  */
 
 /** One problem with one variable: which, what is wrong, how to fix it. */
