@@ -25,7 +25,7 @@ import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
 import type { CareRecordStore, StoreHealth } from "./record/types.ts";
-import { SlackConnection } from "./slack/connection.ts";
+import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
 import { sealFor } from "./slack/seal.ts";
@@ -39,6 +39,8 @@ export interface Bot {
   app: App;
   deps: BotDeps;
   mode: "socket" | "http";
+  /** Where the HTTP server listens: 127.0.0.1 (or HEALTH_HOST) in Socket Mode; undefined: every interface. */
+  host: string | undefined;
   /** The link to Slack: connected, reconnecting since when, the last error. */
   connection: SlackConnection;
   /** Settles when Slack refuses for good while running (Socket Mode turned off, token revoked). */
@@ -163,14 +165,25 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       return undefined;
     }
   };
+  // /readyz: which part is not ready, in words and by name, never a path, a host or an error's text
+  // (it may answer on an address others reach; the log has the details).
   const readiness = async (): Promise<Answer> => {
     const [report, store] = await Promise.all([kennelReport(), storeHealth(deps.record)]);
-    const link = connection.snapshot();
-    const kennel = report
-      ? { state: report.state, message: report.error?.message, requestId: report.requestId }
-      : { state: "unreachable" };
+    const { lastError: _details, ...link } = connection.snapshot();
+    const kennel = { state: report?.state ?? "unreachable", requestId: report?.requestId };
     const draining = deps.inflight.draining;
-    const ok = kennel.state === "ok" && link.connected && !draining && store.ok;
+    const notReady = [
+      ...(draining ? ["stopping"] : []),
+      ...(link.connected ? [] : ["slack"]),
+      ...(kennel.state === "ok" ? [] : ["kennel_api"]),
+      ...(store.ok ? [] : ["care_record"]),
+    ];
+    const words = [
+      draining ? "stopping: finishing the commands in flight" : "",
+      link.connected ? "" : `Slack: ${describeSlackLink(link)}`,
+      kennel.state === "ok" ? "" : `the kennel API: ${kennel.state.replace("_", " ")}`,
+      store.ok ? "" : "the care record: cannot be used now",
+    ].filter(Boolean);
     const state = draining
       ? "stopping"
       : !link.connected
@@ -179,16 +192,15 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           ? kennel.state
           : "store_unavailable";
     return {
-      status: ok ? 200 : 503,
+      status: notReady.length === 0 ? 200 : 503,
       body: {
         state,
-        message: !link.connected
-          ? `Slack: ${connection.describe()}`
-          : (kennel.message ?? (store.ok ? undefined : `The care record: ${store.problem}`)),
+        notReady,
+        message: words.length ? `Not ready: ${words.join("; ")}.` : undefined,
         requestId: kennel.requestId,
         kennel,
         slack: link,
-        store,
+        store: { ok: store.ok, engine: store.engine },
       },
     };
   };
@@ -218,11 +230,15 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
+  // Socket Mode needs no public address: its health server is this computer's alone unless
+  // HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP mode takes Slack's requests: every interface.
+  const host = mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined;
 
   return {
     app,
     deps,
     mode,
+    host,
     connection,
     fatal,
     digest,
@@ -238,6 +254,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
       server = await startBotServer({
         port: base.config.port,
+        host,
         log: base.log,
         health: () => ({
           status: 200,

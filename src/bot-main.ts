@@ -15,6 +15,7 @@ import {
   requireKennel,
   requireSlack,
   secretValues,
+  settingsNotices,
   timezoneNotice,
 } from "./config.ts";
 import { systemClock } from "./deps.ts";
@@ -22,6 +23,7 @@ import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { StoreError } from "./record/errors.ts";
+import { DataFolderError } from "./record/folder.ts";
 import { recordKennel } from "./record/kennel.ts";
 import { openCareRecord } from "./record/open.ts";
 import { SlackStartError } from "./slack/start-problem.ts";
@@ -117,6 +119,12 @@ async function preview(
   return main(saved, argv, guard);
 }
 
+/** A listening address as a URL's host: loopback and wildcards as localhost, an IPv6 address in brackets. */
+function urlHost(host: string | undefined): string {
+  if (!host || ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(host)) return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 /**
  * `guard`: install the process-wide handlers for uncaught errors (src/process/guards.ts); off when
  * main runs inside a test process.
@@ -181,6 +189,7 @@ export async function main(
   });
   const zoneNote = timezoneNotice(config);
   if (zoneNote) log.warn(zoneNote);
+  for (const note of settingsNotices(config, env)) log.warn(note);
   // The care record, before Slack: a schema newer than this version stops the start, in one line;
   // a store that is down (or a data folder that will not last) is said, and the bot starts anyway.
   let record: Awaited<ReturnType<typeof openCareRecord>>;
@@ -191,8 +200,13 @@ export async function main(
       process.stderr.write(`Kennel Desk will not start: ${error.describe()}\n`);
       return 2;
     }
+    if (error instanceof DataFolderError) {
+      process.stderr.write(`Kennel Desk will not start: ${error.message}\n`);
+      return 2;
+    }
     throw error;
   }
+  if (record.folderNotice) log.warn(record.folderNotice);
   if (record.folderWarning) log.warn(record.folderWarning);
   if (record.problem) {
     log.error(
@@ -225,7 +239,7 @@ export async function main(
       careRecord: record.where,
     },
     bot.mode === "socket"
-      ? `Kennel Desk is running in Socket Mode; health checks on http://localhost:${port}/healthz`
+      ? `Kennel Desk is running in Socket Mode; health checks on http://${urlHost(bot.host)}:${port}/healthz${bot.host === "127.0.0.1" ? " (this computer only; HEALTH_HOST=0.0.0.0 opens them to a container's platform)" : ""}`
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
   );
   // A first look at the kennel API, in the background: a problem is logged, not fatal.

@@ -10,22 +10,24 @@ import {
   channelList,
   databaseUrl,
   dataDir,
+  dataDirNotice,
   digestKinds,
+  listenHost,
   logLevel,
+  minutesSetting,
   onOff,
   optionalTime,
   roundNames,
   roundTimes,
   SLACK_FIX,
+  userGroupId,
 } from "./config/parsers.ts";
 import {
-  bad,
-  type Check,
   type ConfigProblem,
   channelId,
   EnvReader,
   flag,
-  ok,
+  portNumber,
   secretShape,
   timeOfDay,
   wholeNumber,
@@ -55,28 +57,6 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.problems = problems;
   }
-}
-
-/** ROUND_CHECK_AFTER: minutes ("90"), or with a unit ("90m", "1h30m", "2h"), from 1 minute to 12 hours. */
-function minutesSetting(value: string): Check<number> {
-  const m = /^(?:(\d+)h)?(?:(\d+)m?)?$/.exec(value.replace(/\s+/g, ""));
-  const n = m && (m[1] || m[2]) ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : Number.NaN;
-  return Number.isInteger(n) && n >= 1 && n <= 720
-    ? ok(n)
-    : bad(
-        `"${value}" is not a time after the round.`,
-        "Write minutes, for example 90, or 1h30m (at most 12h).",
-      );
-}
-
-/** ROUND_CHECK_MENTION: a Slack user group's id (S0123ABCD), the only mention the round check may carry. */
-function userGroupId(value: string): Check<string> {
-  return /^S[A-Z0-9]{2,}$/.test(value)
-    ? ok(value)
-    : bad(
-        `"${value}" is not a user group id.`,
-        "Use the user group's id, such as S0123ABCD (in Slack: People, User groups, the group, then its id), or leave it unset to mention nobody.",
-      );
 }
 
 function formatConfigProblems(problems: ConfigProblem[]): string {
@@ -151,15 +131,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     parse: secretShape(/^[0-9a-f]{16,}$/i, "is the hexadecimal Signing Secret", SLACK_FIX),
   });
   const slackApiUrl = r.read("SLACK_API_URL", { fallback: undefined, parse: checkSlackApiUrl });
-  const port = r.read("PORT", {
-    fallback: 3000,
-    parse: (v) => {
-      const n = wholeNumber(0, 65_535, "")(v);
-      return n.ok
-        ? n
-        : bad(`"${v}" is not a port number.`, "Use a whole number from 1 to 65535, for example 3000.");
-    },
-  });
+  // 0: any free port (tests).
+  const port = r.read("PORT", { fallback: 3000, parse: (v) => portNumber(v, true) });
+  const healthHost = r.read("HEALTH_HOST", { fallback: undefined, parse: listenHost });
   const allowedChannels = r.read("ALLOWED_CHANNELS", { fallback: [] as string[], parse: channelList });
   const digestChannel = r.read("DIGEST_CHANNEL", { fallback: undefined, parse: channelId });
   const digestTime = r.read("DIGEST_TIME", { fallback: "07:00", parse: timeOfDay("07:00") });
@@ -187,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       "Use a number of days, for example 1095 (three years), or 0 to keep everything.",
     ),
   });
-  const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir });
+  const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir(env.HOME) });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   if (tomorrowTime && !digestChannel) {
     r.problems.push({
@@ -216,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { botToken, appToken, signingSecret, apiUrl: slackApiUrl }
         : undefined,
     port,
+    healthHost,
     allowedChannels,
     digest: digestChannel ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue } : undefined,
     rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
@@ -241,6 +216,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 export function timezoneNotice(config: Config): string | undefined {
   if (!config.timezoneFromHost) return undefined;
   return `KENNEL_TIMEZONE is not set, so Kennel Desk uses this computer's time zone, ${config.timezone}. In Docker that is UTC unless set. Set KENNEL_TIMEZONE to the kennel's zone, for example KENNEL_TIMEZONE=Europe/London.`;
+}
+
+/**
+ * The start-up lines about settings read in a way worth saying: KENNEL_DATA_DIR's `~` read as the
+ * home folder; HEALTH_HOST set in HTTP mode, where it does not apply.
+ */
+export function settingsNotices(config: Config, env: Record<string, string | undefined>): string[] {
+  const notes: string[] = [];
+  if (config.record.engine === "sqlite") {
+    const home = dataDirNotice(env.KENNEL_DATA_DIR, config.record.dataDir);
+    if (home) notes.push(home);
+  }
+  if (config.healthHost !== undefined && config.slack && !config.slack.appToken) {
+    notes.push(
+      `HEALTH_HOST=${config.healthHost} applies in Socket Mode only: in HTTP mode the server takes Slack's requests, so it listens on every interface (PORT ${config.port}).`,
+    );
+  }
+  return notes;
 }
 
 /** The channels the bot posts in itself: DIGEST_CHANNEL and ROUNDS_CHANNEL, when set. */

@@ -5,23 +5,21 @@
  * range, one row per entry with every field, on standard output. Both read the store the bot writes
  * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
-import { describeFailure, UsageError } from "../answers/failure.ts";
+import { UsageError } from "../answers/failure.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
-import { stayOf } from "../answers/stay.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine, splitRound } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
-import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
-import { type StayPage, stayHtml } from "../text/stay-html.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
+import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { openStore } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
 
@@ -123,68 +121,6 @@ async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
   return id;
 }
 
-/**
- * One page per stay (booking): the booking and its pets' care from the kennel API when it is set
- * (what was due, the owner's name), the record alone otherwise (said on the page).
- */
-async function stayPages(
-  ctx: CliContext,
-  store: CareRecordStore,
-  entries: Entry[],
-  petId: number | undefined,
-  head?: ChainHead,
-): Promise<Array<{ name: string; page: string }>> {
-  const zone = ctx.config.timezone;
-  const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
-  const bookings = [...new Set(entries.map((e) => e.bookingId))];
-  const out: Array<{ name: string; page: string }> = [];
-  for (const bookingId of bookings) {
-    let page: StayPage | undefined;
-    if (kennel) {
-      try {
-        const v = await bookingView(kennel, String(bookingId));
-        const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
-        page = {
-          reference: v.booking.reference ?? `booking ${bookingId}`,
-          stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
-          owner: v.booking.customerName,
-          checkIn: v.booking.checkInDate,
-          checkOut: v.booking.checkOutDate,
-          dueProblem: v.careProblem,
-          timezone: zone,
-          generatedAt: ctx.clock.now().toISOString(),
-          head,
-        };
-      } catch (error) {
-        const f = describeFailure(error);
-        ctx.io.stderr.write(
-          `Booking ${bookingId}: the kennel API did not answer (${f.what}); its page shows the record alone.\n`,
-        );
-      }
-    }
-    if (!page) {
-      const mine = await store.entries({ bookingId });
-      const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
-      page = {
-        reference: `booking ${bookingId}`,
-        stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
-        owner: undefined,
-        checkIn: undefined,
-        checkOut: undefined,
-        dueProblem: kennel
-          ? "What was due is not shown: the kennel API could not be read."
-          : "What was due is not shown: the kennel API is not set (KENNEL_API_KEY and KENNEL_API_BASE_URL). Every entry is.",
-        timezone: zone,
-        generatedAt: ctx.clock.now().toISOString(),
-        head,
-      };
-    }
-    const name = `${page.reference.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || `booking-${bookingId}`}.html`;
-    out.push({ name, page: stayHtml(page) });
-  }
-  return out;
-}
-
 async function exportRange(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(ctx.args.slice(1), {
     from: { type: "string" },
@@ -212,6 +148,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
   if (values.out !== undefined && format !== "html") {
     throw new UsageError("--out is for --format html (one page per stay, in that folder).", HELP_HINT);
   }
+  if (values.out !== undefined) checkOutFolder(values.out);
   const from = values.from !== undefined ? dayOption(ctx, values.from) : undefined;
   const to = values.to !== undefined ? dayOption(ctx, values.to) : undefined;
   if (from && to && from > to)
@@ -239,14 +176,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .join(" ");
     if (format === "html") {
       const pages = store ? await stayPages(ctx, store, entries, petId, head) : [];
-      if (values.out !== undefined) {
-        mkdirSync(values.out, { recursive: true, mode: 0o700 });
-        for (const p of pages) writeFileSync(join(values.out, p.name), p.page, { mode: 0o600 });
-        ctx.io.stderr.write(
-          `${pages.length} ${pages.length === 1 ? "page" : "pages"} (one per stay) written to ${resolve(values.out)}: ${pages.map((p) => p.name).join(", ") || "none"}.\n`,
-        );
-        return 0;
-      }
+      if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
         throw new UsageError(
           `That is ${pages.length} stays: one page each needs a folder.`,

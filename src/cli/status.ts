@@ -10,7 +10,14 @@ import { type CliContext, kennelDeps, print, readOptions, textOptions } from "./
 export async function run(ctx: CliContext): Promise<number> {
   const { values } = readOptions(ctx.args, { json: { type: "boolean" } });
   const deps = kennelDeps(ctx);
-  const readyz = `http://127.0.0.1:${ctx.config.port || 3000}/readyz`;
+  // The bot's health server: on 127.0.0.1 unless HEALTH_HOST names another address (0.0.0.0 includes it).
+  const host = ctx.config.healthHost ?? "127.0.0.1";
+  const near = ["0.0.0.0", "::", "localhost"].includes(host)
+    ? "127.0.0.1"
+    : host.includes(":")
+      ? `[${host}]`
+      : host;
+  const readyz = `http://${near}:${ctx.config.port || 3000}/readyz`;
   const link = await fetchSlackConnection(readyz, ctx.deps.fetch);
   const slack = link
     ? describeSlackLink(link)

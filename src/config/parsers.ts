@@ -1,4 +1,9 @@
 /** The parsers of the settings that have their own rules (the shared ones are in reader.ts). */
+import { accessSync, constants } from "node:fs";
+import { isIP } from "node:net";
+import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { parse as parseConnectionString } from "pg-connection-string";
 import { bad, type Check, clockTime, ok, timeOfDay } from "./reader.ts";
 import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundNames, type RoundTimes } from "./types.ts";
 
@@ -68,20 +73,65 @@ export function optionalTime(value: string): Check<string | undefined> {
   return value.toLowerCase() === "off" ? ok(undefined) : timeOfDay("18:00")(value);
 }
 
-/** KENNEL_DATA_DIR: a folder path (relative paths are from the working folder). */
-export function dataDir(value: string): Check<string> {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a path is refused
-  return /[\u0000-\u001f]/.test(value)
-    ? bad(
-        "contains a control character.",
-        "Give the folder's path, for example KENNEL_DATA_DIR=/var/lib/kennel-desk.",
-      )
-    : ok(value);
+/**
+ * KENNEL_DATA_DIR: a folder path (relative paths are from the working folder). A leading `~` is this
+ * user's home folder, as in a shell (`~/kennel-data`); the shell does not expand it inside an
+ * environment file or a service's settings, and a folder literally named `~` is never what was
+ * meant. `~user` is refused: whose home that is depends on the machine. `home`: the HOME setting.
+ */
+export function dataDir(home: string | undefined) {
+  return (value: string): Check<string> => {
+    const fix = "Give the folder's path, for example KENNEL_DATA_DIR=/var/lib/kennel-desk.";
+    if (!value.startsWith("~")) return ok(value);
+    if (value !== "~" && !value.startsWith("~/")) {
+      return bad(
+        `"${value}" starts with ~ and a user's name: which folder that is depends on this computer's users.`,
+        `Write the whole path, for example KENNEL_DATA_DIR=/home/kennel/kennel-data. ${fix}`,
+      );
+    }
+    const base = home && isAbsolute(home) ? home : homedir();
+    if (!base) return bad("starts with ~, and this user has no home folder to read it as.", fix);
+    return ok(join(base, value.slice(1)));
+  };
 }
+
+/** The line to say at start when KENNEL_DATA_DIR's `~` was read as the home folder; undefined otherwise. */
+export function dataDirNotice(raw: string | undefined, dir: string): string | undefined {
+  const value = raw?.trim() ?? "";
+  if (!value.startsWith("~")) return undefined;
+  return `KENNEL_DATA_DIR=${value}: the ~ is read as this user's home folder, so the care record is kept in ${dir}.`;
+}
+
+/** HEALTH_HOST: the address the health server listens on in Socket Mode (an IP address, or localhost). */
+export function listenHost(value: string): Check<string> {
+  const host = value.replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || isIP(host) !== 0
+    ? ok(host)
+    : bad(
+        `"${value}" is not an address to listen on.`,
+        "Use 0.0.0.0 in a container (every interface, for the platform's health checks), or leave it unset for 127.0.0.1 (this computer only).",
+      );
+}
+
+/** The parts of a PostgreSQL address that are percent-decoded (the driver throws on a bad one). */
+const DECODED_PARTS = [
+  ["username", "user name"],
+  ["password", "password"],
+  ["hostname", "host"],
+  ["pathname", "database name"],
+] as const;
+
+/** The parameters that name a file the driver reads at connection (a missing one is a crash there). */
+const FILE_PARAMETERS = ["sslrootcert", "sslcert", "sslkey"] as const;
+
+const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full", "no-verify"];
 
 /**
  * DATABASE_URL: postgres://USER:PASSWORD@HOST:PORT/DATABASE (postgresql:// too). It holds a
- * password, so it is read as a secret: never shown in a problem.
+ * password, so it is read as a secret: never shown in a problem. Every problem the store would
+ * meet in reading it (a percent sign that is not an encoding, a certificate file that is not there,
+ * an sslmode it does not know) is found here, so it is the settings' one line, never a stack trace
+ * when the store opens. The driver's own parser has the last word.
  */
 export function databaseUrl(value: string): Check<URL> {
   const fix =
@@ -95,9 +145,43 @@ export function databaseUrl(value: string): Check<URL> {
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
     return bad("is not a PostgreSQL address (it must start with postgres:// or postgresql://).", fix);
   }
+  for (const [part, words] of DECODED_PARTS) {
+    try {
+      decodeURIComponent(url[part]);
+    } catch {
+      return bad(
+        `has a % in its ${words} that is not a valid percent-encoding (a % must be followed by two hexadecimal digits of UTF-8, as %40 for @).`,
+        fix,
+      );
+    }
+  }
   if (!url.hostname && !url.searchParams.get("host")) return bad("names no host.", fix);
   if (url.pathname.replace(/^\//, "") === "")
     return bad("names no database (the part after the last /).", fix);
+  for (const parameter of FILE_PARAMETERS) {
+    const file = url.searchParams.get(parameter);
+    if (file === null) continue;
+    try {
+      accessSync(file, constants.R_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException)?.code ?? "unreadable";
+      return bad(
+        `names ${parameter}=${file}, which cannot be read (${code === "ENOENT" ? "there is no such file" : code}).`,
+        `Put the certificate at that path (readable by the user Kennel Desk runs as), or correct ${parameter} in DATABASE_URL.`,
+      );
+    }
+  }
+  const mode = url.searchParams.get("sslmode");
+  if (mode !== null && !SSL_MODES.includes(mode)) {
+    return bad(`has sslmode=${mode}, which is not an SSL mode.`, `Use one of ${SSL_MODES.join(", ")}.`);
+  }
+  try {
+    parseConnectionString(value);
+  } catch (error) {
+    // The driver's words may quote the address: only the kind of error is said.
+    const kind = (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.name ?? "an error";
+    return bad(`cannot be read by the PostgreSQL driver (${kind}).`, fix);
+  }
   return ok(url);
 }
 
@@ -134,4 +218,26 @@ export function roundNames(
   }
   const [morning, midday, evening] = parts as [string, string, string];
   return ok({ morning, midday, evening });
+}
+
+/** ROUND_CHECK_AFTER: minutes ("90"), or with a unit ("90m", "1h30m", "2h"), from 1 minute to 12 hours. */
+export function minutesSetting(value: string): Check<number> {
+  const m = /^(?:(\d+)h)?(?:(\d+)m?)?$/.exec(value.replace(/\s+/g, ""));
+  const n = m && (m[1] || m[2]) ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 720
+    ? ok(n)
+    : bad(
+        `"${value}" is not a time after the round.`,
+        "Write minutes, for example 90, or 1h30m (at most 12h).",
+      );
+}
+
+/** ROUND_CHECK_MENTION: a Slack user group's id (S0123ABCD), the only mention the round check may carry. */
+export function userGroupId(value: string): Check<string> {
+  return /^S[A-Z0-9]{2,}$/.test(value)
+    ? ok(value)
+    : bad(
+        `"${value}" is not a user group id.`,
+        "Use the user group's id, such as S0123ABCD (in Slack: People, User groups, the group, then its id), or leave it unset to mention nobody.",
+      );
 }

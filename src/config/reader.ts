@@ -1,9 +1,11 @@
 /**
  * The one way a setting is read from the environment: unset or empty means the fallback; a value
  * wrapped in quotes or carrying an inline `# comment` is refused (Docker's --env-file keeps both
- * literally); a secret with spaces around it is refused, never trimmed, and never echoed; the rest
- * is trimmed and handed to the setting's own parser. Every problem is collected, not thrown, so
- * the person starting the bot sees them all at once.
+ * literally); a secret with spaces around it is refused, never trimmed, and never echoed; a value
+ * with a line break or another control character inside it is refused, never echoed (a token with a
+ * line break would otherwise fail later, in a header, with its value in the error and the network
+ * blamed); the rest is trimmed and handed to the setting's own parser. Every problem is collected,
+ * not thrown, so the person starting the bot sees them all at once.
  */
 
 /** One problem with one variable: which, what is wrong, how to fix it. */
@@ -28,6 +30,10 @@ export interface SettingSpec<T, F> {
 }
 
 type Env = Record<string, string | undefined>;
+
+// C0 and C1 controls, DEL included (tab and line breaks too): no setting holds one.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The problem with a value wrapped in quotes or followed by a comment, if it has one. */
 function quotingProblem(variable: string, value: string): Omit<ConfigProblem, "variable"> | undefined {
@@ -69,6 +75,17 @@ export class EnvReader {
     const value = raw.trim();
     const quoting = quotingProblem(variable, value);
     if (quoting) return this.#refuse(variable, quoting, spec.fallback);
+    if (CONTROL.test(value)) {
+      return this.#refuse(
+        variable,
+        {
+          problem:
+            "contains a line break or another control character inside it, so it cannot be what was meant (a token or key is one line of letters, digits and signs).",
+          fix: `Write ${variable} again on one line (check the .env file or the secret store for a line break inside the value).`,
+        },
+        spec.fallback,
+      );
+    }
     if (spec.secret && raw !== value) {
       return this.#refuse(
         variable,
@@ -98,13 +115,25 @@ export class EnvReader {
 
 // Parsers shared by several settings.
 
+/**
+ * A whole number written in digits only: `Number()` alone would take 0x10, 0b1, 0o7 and 1e1 (and a
+ * sign, a point, spaces), so "16" could be written in ways no one reading the settings would see.
+ */
 export function wholeNumber(min: number, max: number, fix: string) {
   return (value: string): Check<number> => {
-    const n = Number(value);
-    return Number.isInteger(n) && n >= min && n <= max
+    const n = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isSafeInteger(n) && n >= min && n <= max
       ? ok(n)
-      : bad(`"${value}" is not a whole number from ${min} to ${max}.`, fix);
+      : bad(`"${value}" is not a whole number from ${min} to ${max} (digits only).`, fix);
   };
+}
+
+/** PORT (and the setup page's port box): digits only, 1 to 65535 (0 only where `allowZero`, for tests). */
+export function portNumber(value: string, allowZero = false): Check<number> {
+  const n = wholeNumber(allowZero ? 0 : 1, 65_535, "")(value);
+  return n.ok
+    ? n
+    : bad(`"${value}" is not a port number.`, "Use a whole number from 1 to 65535, for example 3000.");
 }
 
 export function flag(variable: string) {

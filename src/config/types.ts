@@ -78,6 +78,11 @@ export interface Config {
   slack: SlackSettings | undefined;
   /** HTTP port: Slack's requests in HTTP mode, and /healthz and /readyz in both modes. */
   port: number;
+  /**
+   * HEALTH_HOST: in Socket Mode, the address /healthz and /readyz listen on (undefined: 127.0.0.1,
+   * this computer only; 0.0.0.0 in a container). HTTP mode listens on every interface (Slack's requests).
+   */
+  healthHost?: string | undefined;
   /** Channels where commands are answered; empty means every channel. */
   allowedChannels: string[];
   /** The morning post: present when DIGEST_CHANNEL is set. */

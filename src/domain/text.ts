@@ -3,38 +3,74 @@
  * go (a room name must not be able to reverse "UNPAID" on screen); emoji and accents stay.
  */
 
-// Bidi embeddings, overrides and isolates, the marks, and the Arabic letter mark.
-const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
-// Zero-width space, non-joiner, word joiner, invisible operators, BOM, soft hyphen, Mongolian vowel
-// separator; the deprecated format characters (U+206A–206F); the fillers that show as blank letters
-// (Hangul U+115F, U+1160, U+3164, U+FFA0; Khmer U+17B4–17B5); the combining grapheme joiner; musical
-// formatting (U+1D173–1D17A); and the interlinear annotation marks (U+FFF9–FFFB).
+/**
+ * The one invisible-character rule, by Unicode's own classes rather than a list (a list always
+ * missed some): every format character (`\p{Cf}`: bidi overrides, isolates and marks, zero-width
+ * characters, the deprecated format characters, U+1BCA0–1BCA3, U+13430–1343F…), every variation
+ * selector, and the symbols that show as blank (U+2800 braille blank; the Hangul fillers U+115F,
+ * U+1160, U+3164, U+FFA0; the Khmer inherent vowels U+17B4–17B5; the combining grapheme joiner
+ * U+034F) are removed, with three exceptions that emoji need: a zero-width joiner between two emoji
+ * (👩‍⚕️, 🏳️‍🌈), the presentation selector U+FE0E/U+FE0F after an emoji (❤️, 1️⃣), and the tag
+ * characters of a flag's tag sequence (Scotland's: 🏴, tags, the cancel tag).
+ */
 const INVISIBLE =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each is matched on its own, on purpose.
-  /[\u200B\u200C\u2060-\u2064\u206A-\u206F\uFEFF\u00AD\u180E\u115F\u1160\u3164\uFFA0\u17B4\u17B5\u034F\uFFF9-\uFFFB\u{1D173}-\u{1D17A}]/gu;
-// Tag characters (U+E0000–E007F) hide text from the eye; they are kept only in a flag's tag sequence
-// (🏴 then tags then the cancel tag: England, Scotland, Wales).
-const TAGS = /(\u{1F3F4}[\u{E0020}-\u{E007E}]{1,12}\u{E007F})|[\u{E0000}-\u{E007F}]/gu;
+  /(\u{1F3F4}[\u{E0020}-\u{E007E}]{1,12}\u{E007F})|[\p{Cf}\p{Variation_Selector}\u{E0000}-\u{E007F}\u2800\u115F\u1160\u3164\uFFA0\u17B4\u17B5]|\u034F/gu;
+
+/** Whether a code point is of a class, remembered (the rule asks of the same few emoji again and again). */
+function classOf(re: RegExp): (cp: number | undefined) => boolean {
+  const known = new Map<number, boolean>();
+  return (cp) => {
+    if (cp === undefined) return false;
+    let is = known.get(cp);
+    if (is === undefined) {
+      is = re.test(String.fromCodePoint(cp));
+      if (known.size < 4096) known.set(cp, is);
+    }
+    return is;
+  };
+}
+const isPictograph = classOf(/^[\p{Extended_Pictographic}\p{Emoji_Modifier}]$/u);
+const isEmoji = classOf(/^\p{Emoji}$/u);
+
+/** The code point that ends just before `at`. */
+function before(text: string, at: number): number | undefined {
+  if (at <= 0) return undefined;
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
+}
+
+/** What the rule keeps of a match: a flag's tags, an emoji's joiner or presentation selector; else nothing. */
+function invisible(match: string, flag: string | undefined, at: number, text: string): string {
+  if (flag) return flag;
+  if (match === "\u200D") {
+    // Between two emoji (the one before may end in its presentation selector).
+    const end = text.charCodeAt(at - 1) === 0xfe0f ? at - 1 : at;
+    return isPictograph(before(text, end)) && isPictograph(text.codePointAt(at + 1)) ? match : "";
+  }
+  if (match === "\uFE0E" || match === "\uFE0F") return isEmoji(before(text, at)) ? match : "";
+  return "";
+}
+
 // Line and paragraph separators read as line breaks.
 const SEPARATORS = /[\u2028\u2029\u0085]/g;
 // A line break, once cleanText has made every kind of break (\r\n, \r, U+2028, U+2029, U+0085) a \n.
 const LINE_BREAK = /\n/g;
 const EDGE_BREAKS = /^\s*\n\s*|\s*\n\s*$/g;
-// A zero-width joiner is kept only between two emoji (family and profession emoji need it).
-const STRAY_ZWJ = /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 // C0 and C1 controls other than tab and line feed: they have no place in a name or a note.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
-/** The text with display-hijacking characters removed; undefined and null read as "". */
+/**
+ * The text with display-hijacking characters removed (the rule above), every line break a \n, and
+ * C0 and C1 controls (ESC, BEL…: a terminal's escape sequences) made spaces; undefined and null
+ * read as "". The one cleaning of text from outside for every surface: Slack, the terminal, the
+ * connector and every export (CSV, JSON, the printable page).
+ */
 export function cleanText(value: unknown): string {
   if (value === undefined || value === null) return "";
   return String(value)
     .replace(SEPARATORS, "\n")
-    .replace(BIDI, "")
-    .replace(INVISIBLE, "")
-    .replace(TAGS, (_, flag: string | undefined) => flag ?? "")
-    .replace(STRAY_ZWJ, "")
+    .replace(INVISIBLE, invisible)
     .replace(/\r\n?/g, "\n")
     .replace(CONTROLS, " ");
 }

@@ -33,10 +33,14 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 const LOOKS_WRONG = "the API's paging looks wrong";
 
+/** 1000000000 → "1,000,000,000". */
+const count = (n: number) => n.toLocaleString("en-GB");
+
 /**
  * Yields every page from `startPage` to the last, within a page, a time and a memory budget.
  * `fetchPage(n)` fetches page n. Throws InvalidResponseError (with the last request id) when a
- * budget runs out; when the list keeps growing while read (totalPages more than twice the first
+ * budget runs out (the page budget: "the API claimed 1,000,000,000 pages; stopped after 1,000 (the
+ * budget)"); when the list keeps growing while read (totalPages more than twice the first
  * answer's, plus a margin); and, saying "the API's paging looks wrong", when a page repeats an
  * earlier one, answers for another page than the one asked, or claims fewer pages than its own
  * records need (zero pages with records, or 124 records in one page of 100), so a broken paging
@@ -91,9 +95,16 @@ export async function* paginate<T>(
     // Read fresh from this response (docs/kennel-api.md, Pagination rules, 6).
     firstTotal ??= totalPages;
     if (page >= totalPages) return;
-    if (read >= maxPages || totalPages > firstTotal * 2 + 10) {
+    if (totalPages > firstTotal * 2 + 10) {
       throw new InvalidResponseError(
-        `the list kept growing while it was being read (now ${totalPages} pages, ${firstTotal} at first); stopped after ${read} pages`,
+        `the list kept growing while it was being read (now ${count(totalPages)} pages, ${count(firstTotal)} at first); stopped after ${count(read)} pages`,
+        { requestId },
+      );
+    }
+    // A count the page budget cannot reach: the API claimed it (it did not grow); said as it is.
+    if (read >= maxPages) {
+      throw new InvalidResponseError(
+        `the API claimed ${count(totalPages)} pages; stopped after ${count(read)} (the budget)`,
         { requestId },
       );
     }

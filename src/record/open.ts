@@ -11,7 +11,7 @@ import type { RecordSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
 import type { Driver } from "./driver.ts";
 import { StoreError } from "./errors.ts";
-import { dataFolderProblem } from "./folder.ts";
+import { dataFolderProblem, prepareDataFolder } from "./folder.ts";
 import { sqliteDriver } from "./sqlite.ts";
 import { createStore } from "./store.ts";
 import type { CareRecordStore, KennelIdentity } from "./types.ts";
@@ -24,6 +24,8 @@ export interface OpenedRecord {
   problem?: StoreError;
   /** The data folder's problem (a throwaway filesystem, not writable), in one line, if any. */
   folderWarning?: string;
+  /** What was done to the record's file at start (made private), in one line, if anything. */
+  folderNotice?: string;
 }
 
 async function driverFor(settings: RecordSettings): Promise<Driver> {
@@ -37,18 +39,21 @@ const REFUSED = new Set(["newer_schema", "other_kennel"]);
 
 /**
  * Opens the store for a kennel (src/record/kennel.ts: the API's origin) and brings its schema up to
- * date. Throws the StoreError `newer_schema` or `other_kennel` (the caller refuses to start, in one
- * line); any other StoreError comes back as `problem`, with a store that tries again on its next use.
+ * date. Throws the StoreError `newer_schema` or `other_kennel`, and a DataFolderError when the SQLite
+ * data folder cannot be made (the caller refuses to start, in one line); any other StoreError comes
+ * back as `problem`, with a store that tries again on its next use.
  */
 export async function openCareRecord(
   settings: RecordSettings,
   clock: Clock,
   kennel: KennelIdentity | undefined,
 ): Promise<OpenedRecord> {
+  const folderNotice = settings.engine === "sqlite" ? prepareDataFolder(settings.dataDir) : undefined;
   const folderWarning = settings.engine === "sqlite" ? dataFolderProblem(settings.dataDir) : undefined;
   const driver = await driverFor(settings);
   const store = createStore(driver, clock, kennel);
   const where = driver.where;
+  const notes = { ...(folderWarning ? { folderWarning } : {}), ...(folderNotice ? { folderNotice } : {}) };
   try {
     await store.ready();
   } catch (error) {
@@ -57,9 +62,9 @@ export async function openCareRecord(
       await store.close();
       throw error;
     }
-    return { store, where, problem: error, ...(folderWarning ? { folderWarning } : {}) };
+    return { store, where, problem: error, ...notes };
   }
-  return { store, where, ...(folderWarning ? { folderWarning } : {}) };
+  return { store, where, ...notes };
 }
 
 export interface TemporaryRecord {

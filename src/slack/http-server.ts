@@ -20,6 +20,8 @@ export interface Answer {
 
 export interface BotServerOptions {
   port: number;
+  /** The address to listen on; undefined: every interface. */
+  host?: string | undefined;
   log: Logger;
   health: () => Answer;
   ready: () => Promise<Answer>;
@@ -156,7 +158,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
       reject(error.code === "EADDRINUSE" ? portInUse(options.port) : error);
     };
     server.once("error", onError);
-    server.listen(options.port, () => {
+    server.listen(options.port, options.host, () => {
       server.off("error", onError);
       server.on("error", (error) => log.error({ err: error.message }, "the HTTP server reported an error"));
       resolve();

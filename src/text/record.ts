@@ -2,11 +2,14 @@
  * The care record in the terminal (`kennel-desk record`) and as a file (`record export`): a day's
  * entries by round and pet, times in the kennel's zone, a corrected entry kept and marked; CSV per
  * RFC 4180 (CRLF, quoted where needed, UTF-8) with one row per entry and every field, each cell that
- * a spreadsheet would read as a formula (= + - @, tab, carriage return first) made safe with a '.
+ * a spreadsheet would read as a formula (= + - @, tab, carriage return first) made safe with a ';
+ * every text cleaned as on the terminal and in Slack (no escape sequence, bidi override or
+ * invisible character reaches a file or a terminal through an export).
  */
 import type { RecordDay } from "../answers/care-record.ts";
 import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
+import { cleanText } from "../domain/text.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -143,7 +146,14 @@ const COLUMNS = [
   "request_key",
 ] as const;
 
-/** One exported entry: every field, and when it was recorded in the kennel's zone. */
+/** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
+const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
+
+/**
+ * One exported entry (CSV and JSON): every field, and when it was recorded in the kennel's zone.
+ * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
+ * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
+ */
 export function exportRow(
   e: Entry,
   timeZone: string,
@@ -151,24 +161,24 @@ export function exportRow(
   return {
     id: e.id,
     seq: e.seq,
-    kennel: e.kennel,
-    date: e.date,
-    round: e.round,
+    kennel: text(e.kennel),
+    date: text(e.date),
+    round: text(e.round),
     booking_id: e.bookingId,
     pet_id: e.petId,
-    pet_name: e.petName,
-    item: e.item,
-    item_text: e.itemText,
-    outcome: e.outcome,
-    reason: e.reason ?? null,
-    note: e.note ?? null,
-    user_id: e.userId,
-    user_name: e.userName,
+    pet_name: text(e.petName),
+    item: text(e.item),
+    item_text: text(e.itemText),
+    outcome: text(e.outcome),
+    reason: text(e.reason),
+    note: text(e.note),
+    user_id: text(e.userId),
+    user_name: text(e.userName),
     recorded_at_utc: e.recordedAt,
     recorded_at_local: localStamp(e.recordedAt, timeZone),
     supersedes: e.supersedes ?? null,
     superseded_by: e.supersededBy ?? null,
-    request_key: e.requestKey,
+    request_key: text(e.requestKey),
   };
 }
 

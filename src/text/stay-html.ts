@@ -3,11 +3,14 @@
  * --format html`): one self-contained HTML file (no script, no external resource: styles inline,
  * prints on A4), with the pet, the owner's name only (never a contact), every item due and every
  * entry, who recorded it and when, in the kennel's time zone; a corrected entry kept, struck through.
- * Every string is escaped for HTML.
+ * Every string is cleaned as on every other surface (cleanText: controls, bidi overrides and
+ * invisible characters) and escaped for HTML; each value from the record or the API is isolated
+ * (`<bdi>`), so a right-to-left name cannot turn "(pet 501)" or the words beside it around.
  */
 
 import { isProblemOutcome } from "../domain/record.ts";
 import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts";
+import { cleanText } from "../domain/text.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { outcomeWords } from "../words/record.ts";
@@ -31,12 +34,15 @@ export interface StayPage {
 }
 
 const html = (value: unknown) =>
-  String(value ?? "")
+  cleanText(value)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
+
+/** A value from the record or the API: cleaned, escaped and isolated from the words around it. */
+const own = (value: unknown) => `<bdi>${html(value)}</bdi>`;
 
 const STYLE = `
   @page { size: A4; margin: 16mm 14mm; }
@@ -58,15 +64,15 @@ const STYLE = `
 function entryCell(e: Entry): string {
   const outcome = html(outcomeWords(e.outcome));
   const why = e.reason ?? e.note;
-  const text = `${isProblemOutcome(e.outcome) ? `<span class="problem">${outcome}</span>` : outcome}${why ? ` — ${html(why)}` : ""}`;
+  const text = `${isProblemOutcome(e.outcome) ? `<span class="problem">${outcome}</span>` : outcome}${why ? ` — ${own(why)}` : ""}`;
   return e.supersededBy !== undefined ? `<del>${text}</del> <small>(corrected)</small>` : text;
 }
 
 function rows(p: PetStayRecord, timezone: string): string {
   const out: string[] = [];
   const line = (i: StayItem, e: Entry | undefined, cls = "") =>
-    `<tr${cls ? ` class="${cls}"` : ""}><td>${html(dayHeading(i.date))}</td><td>${html(i.round)}</td><td>${html(e?.itemText ?? i.label)}${i.due ? "" : " <small>(recorded; not on the care record now)</small>"}</td>` +
-    `<td>${e ? entryCell(e) : '<span class="missing">not recorded</span>'}</td><td>${e ? html(e.userName) : ""}</td><td>${e ? html(dateTimeOf(e.recordedAt, timezone)) : ""}</td></tr>`;
+    `<tr${cls ? ` class="${cls}"` : ""}><td>${html(dayHeading(i.date))}</td><td>${html(i.round)}</td><td>${own(e?.itemText ?? i.label)}${i.due ? "" : " <small>(recorded; not on the care record now)</small>"}</td>` +
+    `<td>${e ? entryCell(e) : '<span class="missing">not recorded</span>'}</td><td>${e ? own(e.userName) : ""}</td><td>${e ? html(dateTimeOf(e.recordedAt, timezone)) : ""}</td></tr>`;
   for (const i of p.items) {
     // The item's earlier entries, corrected since, first (struck through), then the current one.
     const older = p.entries.filter(
@@ -80,7 +86,7 @@ function rows(p: PetStayRecord, timezone: string): string {
 
 function petSection(p: PetStayRecord, timezone: string): string {
   return `<section>
-<h2>${html(p.petName)} <small>(pet ${html(p.petId)})</small></h2>
+<h2>${own(p.petName)} <small>(pet ${html(p.petId)})</small></h2>
 <p class="summary">${html(staySummaryWords(p, timezone))}</p>
 <table>
 <thead><tr><th>Day</th><th>Round</th><th>Item due</th><th>Outcome</th><th>Who</th><th>When</th></tr></thead>
@@ -93,8 +99,9 @@ ${rows(p, timezone) || '<tr><td colspan="6">Nothing due or recorded for this sta
 
 export function stayHtml(page: StayPage): string {
   const tz = page.timezone;
-  const names = page.stay.pets.map((p) => p.petName).join(", ") || "no pet recorded";
-  const title = `Care record — ${names} — ${page.reference}`;
+  const pets = page.stay.pets.map((p) => p.petName);
+  const title = `Care record — ${pets.join(", ") || "no pet recorded"} — ${page.reference}`;
+  const heading = `Care record — ${pets.map(own).join(", ") || "no pet recorded"} — ${own(page.reference)}`;
   const when = [
     page.checkIn ? `check-in ${dateTimeOf(page.checkIn, tz)}` : undefined,
     page.checkOut ? `check-out ${dateTimeOf(page.checkOut, tz)}` : undefined,
@@ -110,8 +117,8 @@ export function stayHtml(page: StayPage): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<h1>${html(title)}</h1>
-<p class="meta">Booking ${html(page.reference)}${when ? ` · ${html(when)}` : ""} · owner: ${html(page.owner ?? "not known")}</p>
+<h1>${heading}</h1>
+<p class="meta">Booking ${own(page.reference)}${when ? ` · ${html(when)}` : ""} · owner: ${page.owner === undefined ? "not known" : own(page.owner)}</p>
 <p class="meta">Times are in the kennel's time zone, ${html(tz)}. Each entry shows who recorded it and when; a corrected entry is kept, struck through.</p>
 ${page.dueProblem ? `<p class="meta problem">${html(page.dueProblem)}</p>` : ""}
 ${page.stay.problem ? `<p class="meta problem">${html(page.stay.problem)}</p>` : ""}

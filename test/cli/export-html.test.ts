@@ -201,8 +201,9 @@ describe("record export --format html", () => {
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
     expect(files).toHaveLength(2);
-    expect(files).toContain(`${chosen.booking.reference}.html`);
-    expect(readFileSync(join(out, `${chosen.booking.reference}.html`), "utf8")).toContain("spat it out");
+    const name = `${chosen.booking.reference}-${chosen.booking.bookingId}.html`;
+    expect(files).toContain(name);
+    expect(readFileSync(join(out, name), "utf8")).toContain("spat it out");
     const many = await cli([
       "record",
       "export",

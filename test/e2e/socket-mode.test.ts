@@ -4,6 +4,7 @@
  * receives a slash command envelope, acks it over the socket, and answers through response_url.
  * Health checks are served on PORT in this mode too.
  */
+import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type WebSocket, WebSocketServer } from "ws";
 import { type Bot, createBot } from "../../src/app.ts";
@@ -93,10 +94,31 @@ describe("Socket Mode", () => {
     expect(JSON.stringify(slack.responsesFor(id)[0]?.body)).toMatch(/up and accepted the key/);
   });
 
-  it("serves /healthz and /readyz on PORT", async () => {
+  it("serves /healthz and /readyz on PORT: which part is ready, never a path, a host or an error", async () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ state: "ok" });
+    const body = (await ready.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ state: "ok", notReady: [], store: { ok: true, engine: "sqlite" } });
+    expect(Object.keys(body.store as object).sort()).toEqual(["engine", "ok"]);
+    expect(JSON.stringify(body)).not.toContain(new URL(sandbox.url).host);
   });
+
+  // A machine's address other than loopback, if it has one (a container's or a LAN's).
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+
+  it.skipIf(!outside)(
+    "its health server is this computer's alone: 127.0.0.1, not the machine's other addresses",
+    async () => {
+      expect(bot.host).toBe("127.0.0.1");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      const elsewhere = await fetch(`http://${outside}:${port}/healthz`).then(
+        (r) => r.status,
+        (e: Error) => String((e.cause as { code?: string })?.code ?? e.message),
+      );
+      expect(elsewhere).toBe("ECONNREFUSED");
+    },
+  );
 });

@@ -50,6 +50,21 @@ describe("paginate", () => {
     expect(error.requestId).toMatch(/^r\d+$/);
   });
 
+  it("an API claiming 1,000,000,000 pages is stopped by the page budget, and the words say so (it did not grow)", async () => {
+    let asked = 0;
+    const error = await collectAll(
+      paginate(async (n) => {
+        asked++;
+        return page(n, 1_000_000_000, [n, -n]);
+      }),
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(asked).toBe(1_000);
+    expect(error.message).toContain("the API claimed 1,000,000,000 pages; stopped after 1,000 (the budget)");
+    expect(error.message).not.toMatch(/grow/);
+    expect(error.requestId).toBe("r1000");
+  });
+
   it("honours maxPages", async () => {
     const asked: number[] = [];
     const error = await collectAll(

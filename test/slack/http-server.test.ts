@@ -1,5 +1,6 @@
 /** The bot's HTTP server cuts a body off as soon as it passes the 1 MB limit (issue 26, item 11). */
 import { request } from "node:http";
+import { networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import { type BotServer, startBotServer } from "../../src/slack/http-server.ts";
@@ -85,5 +86,32 @@ describe("the bot's HTTP server", () => {
       body: "x".repeat(1024 * 1024 + 1),
     });
     expect(res.status).toBe(413);
+  });
+});
+
+// A machine's address other than loopback, if it has one (a container's or a LAN's).
+const outside = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+
+describe.skipIf(!outside)("the health server's address (HEALTH_HOST)", () => {
+  const reach = (host: string, port: number) =>
+    fetch(`http://${host}:${port}/healthz`).then(
+      (r) => r.status,
+      (e: Error) => String((e.cause as { code?: string })?.code ?? e.message),
+    );
+  const options = {
+    log: silentLogger(),
+    health: () => ({ status: 200, body: {} }),
+    ready: async () => ({ status: 200, body: {} }),
+  };
+
+  it("on 127.0.0.1 it answers on loopback only; on 0.0.0.0 (a container) on the machine's address too", async () => {
+    server = await startBotServer({ ...options, port: 0, host: "127.0.0.1" });
+    expect(await reach("127.0.0.1", server.port)).toBe(200);
+    expect(await reach(outside as string, server.port)).toBe("ECONNREFUSED");
+    await server.close();
+    server = await startBotServer({ ...options, port: 0, host: "0.0.0.0" });
+    expect(await reach(outside as string, server.port)).toBe(200);
   });
 });

@@ -1,0 +1,144 @@
+/**
+ * The settings' fourth hardening pass (issue 36, items 1 and 5): no setting holds a control
+ * character (a token with a line break is refused naming the setting, never echoed); whole numbers
+ * are digits only (0x10, 0b1, 0o7, 1e1 refused, as the setup page's port box will be); every
+ * DATABASE_URL the store could not read is refused here, password never shown; a leading ~ in
+ * KENNEL_DATA_DIR is the home folder, and said; HEALTH_HOST is an address to listen on.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { portNumber } from "../src/config/reader.ts";
+import { ConfigError, loadConfig, settingsNotices } from "../src/config.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function problems(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected the settings to be refused");
+}
+
+describe("control characters in a setting", () => {
+  it.each([
+    ["SLACK_BOT_TOKEN", "xoxb-1234\nSLACK_API_URL=https://x/api/"],
+    ["SLACK_APP_TOKEN", "xapp-1-A\r\nX: y"],
+    ["KENNEL_API_KEY", "kd-7f3a\u00019Q"],
+    ["SLACK_SIGNING_SECRET", "8f14e45fceea167a\u007f5a36dedd4bea2543"],
+    ["DATABASE_URL", "postgres://kd:pw@db/kennel\u2028x"],
+    ["KENNEL_DATA_DIR", "data\u0007"],
+  ])(
+    "%s with a control character inside: refused naming the setting, the value never shown",
+    (variable, value) => {
+      const found = problems({ [variable]: value });
+      expect(found).toHaveLength(1);
+      expect(found[0]?.variable).toBe(variable);
+      expect(found[0]?.problem).toMatch(/contains a line break or another control character inside it/);
+      expect(JSON.stringify(found)).not.toContain(JSON.stringify(value).slice(1, 8));
+      expect(new ConfigError(found).message).not.toMatch(/network/i);
+    },
+  );
+});
+
+describe("whole numbers: digits only", () => {
+  it.each(["0x10", "0b1", "0o7", "1e1", "+5", "1.0", "１０", "5 5", "-0"])(
+    "%s is refused for KENNEL_RECORD_RETENTION_DAYS and PORT",
+    (value) => {
+      const found = problems({ KENNEL_RECORD_RETENTION_DAYS: value, PORT: value });
+      expect(found.map((p) => p.variable).sort()).toEqual(["KENNEL_RECORD_RETENTION_DAYS", "PORT"]);
+      expect(found.find((p) => p.variable === "PORT")?.problem).toBe(`"${value}" is not a port number.`);
+    },
+  );
+
+  it("digits are read as ever, leading zeros too; the port box's rule is the same parser (1 to 65535)", () => {
+    expect(loadConfig({ KENNEL_RECORD_RETENTION_DAYS: "0030", PORT: "8080" })).toMatchObject({
+      recordRetentionDays: 30,
+      port: 8080,
+    });
+    expect(portNumber("3000")).toEqual({ ok: true, value: 3000 });
+    expect(portNumber("0").ok).toBe(false);
+    expect(portNumber("0x50").ok).toBe(false);
+    expect(portNumber("65536").ok).toBe(false);
+  });
+});
+
+describe("DATABASE_URL: every problem the store would meet, found here", () => {
+  const cert = join(dir, "root.crt");
+  writeFileSync(cert, "-----BEGIN CERTIFICATE-----\n");
+
+  it.each([
+    ["postgres://kd:s3cret-pw@db/kennel%ZZ", /in its database name that is not a valid percent-encoding/],
+    ["postgres://kd:s3cret%E0%A4-pw@db/kennel", /in its password that is not a valid percent-encoding/],
+    ["postgres://k%ZZd:s3cret-pw@db/kennel", /in its user name that is not a valid percent-encoding/],
+    [
+      "postgres://kd:s3cret-pw@db/kennel?sslrootcert=/nonexistent/root.crt",
+      /names sslrootcert=\/nonexistent\/root\.crt, which cannot be read \(there is no such file\)/,
+    ],
+    ["postgres://kd:s3cret-pw@db/kennel?sslkey=/nonexistent/k.key", /names sslkey=/],
+    ["postgres://kd:s3cret-pw@db/kennel?sslmode=verify-all", /sslmode=verify-all, which is not an SSL mode/],
+  ])("%s is refused in words, without the password", (url, words) => {
+    const found = problems({ DATABASE_URL: url });
+    expect(found).toHaveLength(1);
+    expect(found[0]?.variable).toBe("DATABASE_URL");
+    expect(found[0]?.problem).toMatch(words);
+    expect(JSON.stringify(found)).not.toContain("s3cret");
+  });
+
+  it("a good address with a certificate that is there is read", () => {
+    const config = loadConfig({
+      DATABASE_URL: `postgres://kd:s3cret%40pw@db:5433/kennel?sslrootcert=${cert}`,
+    });
+    expect(config.record.engine).toBe("postgres");
+  });
+});
+
+describe("KENNEL_DATA_DIR with a leading ~", () => {
+  it("is the home folder (HOME), and said at start", () => {
+    const env = { KENNEL_DATA_DIR: "~/kennel-data", HOME: "/home/kennel" };
+    const config = loadConfig(env);
+    expect(config.record).toEqual({ engine: "sqlite", dataDir: "/home/kennel/kennel-data" });
+    expect(settingsNotices(config, env)).toEqual([
+      "KENNEL_DATA_DIR=~/kennel-data: the ~ is read as this user's home folder, so the care record is kept in /home/kennel/kennel-data.",
+    ]);
+    expect(loadConfig({ KENNEL_DATA_DIR: "~", HOME: "/home/kennel" }).record).toMatchObject({
+      dataDir: "/home/kennel",
+    });
+    expect(
+      settingsNotices(loadConfig({ KENNEL_DATA_DIR: "/srv/kd" }), { KENNEL_DATA_DIR: "/srv/kd" }),
+    ).toEqual([]);
+  });
+
+  it("~user is refused: whose home it is depends on the computer", () => {
+    const [p] = problems({ KENNEL_DATA_DIR: "~kennel/data" });
+    expect(p?.variable).toBe("KENNEL_DATA_DIR");
+    expect(p?.problem).toMatch(/starts with ~ and a user's name/);
+  });
+});
+
+describe("HEALTH_HOST", () => {
+  it("unset by default (Socket Mode then listens on 127.0.0.1); an address to listen on when set", () => {
+    expect(loadConfig({}).healthHost).toBeUndefined();
+    expect(loadConfig({ HEALTH_HOST: "0.0.0.0" }).healthHost).toBe("0.0.0.0");
+    expect(loadConfig({ HEALTH_HOST: "[::]" }).healthHost).toBe("::");
+    const [p] = problems({ HEALTH_HOST: "example.com" });
+    expect(p?.variable).toBe("HEALTH_HOST");
+    expect(p?.fix).toMatch(/0\.0\.0\.0 in a container/);
+  });
+
+  it("set in HTTP mode, where it does not apply: said at start", () => {
+    const env = {
+      SLACK_BOT_TOKEN: "xoxb-1",
+      SLACK_SIGNING_SECRET: "8f14e45fceea167a5a36",
+      HEALTH_HOST: "0.0.0.0",
+    };
+    expect(settingsNotices(loadConfig(env), env)).toEqual([
+      expect.stringMatching(/^HEALTH_HOST=0\.0\.0\.0 applies in Socket Mode only/),
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Every export is cleaned as the terminal and Slack are (issue 36, item 3): the CSV, the JSON and
+ * the printable page carry no C0/C1 control (ESC, BEL: a terminal's escape sequences, OSC titles),
+ * no bidi override and no invisible character from a pet's name, a medication or a note; a note's
+ * line breaks stay; on the page every value is isolated (<bdi>), so a name cannot turn "(pet 501)"
+ * or the summary around.
+ */
+import { describe, expect, it } from "vitest";
+import type { PetStayRecord } from "../../src/domain/stay.ts";
+import type { Entry } from "../../src/record/types.ts";
+import { exportRow, recordCsv } from "../../src/text/record.ts";
+import { stayHtml } from "../../src/text/stay-html.ts";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const HIJACK = /[\u202A-\u202E\u2066-\u2069\u200B\u2800]|\u{1BCA1}|\u{13430}|\u{E0100}/u;
+
+const hostile: Entry = {
+  id: 7,
+  seq: 1,
+  kennel: "https://api.kennel.example#7",
+  date: "2026-11-24",
+  round: "morning",
+  bookingId: 8001,
+  petId: 501,
+  petName: "Rex\u202E",
+  item: "med:1",
+  itemText: "Rimadyl\u001b]0;pwned\u0007 50 mg\u001b[31m",
+  outcome: "refused",
+  reason: "spat\u0007 it\u{1BCA1} out",
+  note: "first line\nsecond\u{13430} line\u{E0100}\u2800",
+  userId: "U0JANE",
+  userName: "Jane\u2066 Doe",
+  requestKey: "k1",
+  recordedAt: "2026-11-24T08:12:00.000Z",
+};
+
+describe("the exports' one cleaning", () => {
+  it("CSV: no control, bidi override or invisible character; the note's line break kept, quoted", () => {
+    const csv = recordCsv([hostile], "Europe/London");
+    expect(csv.replace(/\r\n/g, "").replace(/\n/g, "")).not.toMatch(CONTROL);
+    expect(csv).not.toMatch(HIJACK);
+    expect(csv).toContain("Rimadyl ]0;pwned  50 mg [31m");
+    expect(csv).toContain('"first line\nsecond line"');
+    expect(csv).toContain(",Rex,");
+    expect(csv).toContain(",Jane Doe,");
+  });
+
+  it("JSON: the same rows, cleaned the same way", () => {
+    const json = JSON.stringify(exportRow(hostile, "Europe/London"));
+    expect(json).not.toMatch(/\\u00(0|1)[0-9a-f]|\\u007f/i);
+    expect(json).not.toMatch(HIJACK);
+    expect(exportRow(hostile, "Europe/London")).toMatchObject({
+      pet_name: "Rex",
+      reason: "spat  it out",
+      note: "first line\nsecond line",
+      user_name: "Jane Doe",
+    });
+  });
+
+  it("the printable page: cleaned, and each value isolated so a name cannot reverse what follows it", () => {
+    const pet: PetStayRecord = {
+      bookingId: 8001,
+      petId: 501,
+      petName: "Rex\u202E",
+      doses: { due: 1, given: 0 },
+      meals: { due: 0, ateAll: 0, ateSome: 0, ateNone: 0, notOffered: 0, notRecorded: 0 },
+      exceptions: [],
+      items: [
+        {
+          date: "2026-11-24",
+          round: "morning",
+          at: "2026-11-24T07:30:00.000Z",
+          item: "med:1",
+          label: "Rimadyl",
+          entry: hostile,
+          due: true,
+        },
+      ],
+      entries: [hostile],
+      dueKnown: true,
+      cut: false,
+    };
+    const page = stayHtml({
+      reference: "CR\u202E 8001",
+      stay: { bookingId: 8001, pets: [pet], problem: undefined },
+      owner: "Ann\u001b[2J Lee",
+      checkIn: undefined,
+      checkOut: undefined,
+      dueProblem: undefined,
+      timezone: "Europe/London",
+      generatedAt: "2026-11-24T10:00:00.000Z",
+    });
+    expect(page.replace(/\n/g, "")).not.toMatch(CONTROL);
+    expect(page).not.toMatch(HIJACK);
+    expect(page).toContain("<h2><bdi>Rex</bdi> <small>(pet 501)</small></h2>");
+    expect(page).toContain("Booking <bdi>CR 8001</bdi>");
+    expect(page).toContain("owner: <bdi>Ann [2J Lee</bdi>");
+    expect(page).toContain("<td><bdi>Jane Doe</bdi></td>");
+    expect(page).toContain("<title>Care record — Rex — CR 8001</title>");
+  });
+});
