@@ -43,6 +43,7 @@ async function preview(
   env: Record<string, string | undefined>,
   argv: string[],
   guard: boolean,
+  shell: Record<string, string | undefined>,
 ): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -76,6 +77,7 @@ async function preview(
       slackApiUrl: config.slackApiUrl,
       envFile,
       onStartBot: () => startBot(),
+      environment: shell,
     });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
@@ -106,8 +108,9 @@ async function preview(
   ]);
   await running.close();
   if (next === "stop") return 0;
-  // As a fresh `npm start` would read them: the environment first, then the file just saved.
-  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...env };
+  // As a fresh `npm start` would read them: the environment first, then the file just saved (not
+  // the lines the old file had at start, which `env` holds too: a port changed on the page wins).
+  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...shell };
   if (wantsPreview(saved, argv)) {
     process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
     return 2;
@@ -118,12 +121,14 @@ async function preview(
 
 /**
  * `guard`: install the process-wide handlers for uncaught errors (src/process/guards.ts); off when
- * main runs inside a test process.
+ * main runs inside a test process. `shell`: the environment without the .env file's lines (what the
+ * setup page's "Start Kennel Desk now" reads the saved file under); default `env`.
  */
 export async function main(
   env: Record<string, string | undefined>,
   argv: string[] = [],
   guard = false,
+  shell: Record<string, string | undefined> = env,
 ): Promise<number> {
   // A mistyped option must not quietly start the preview in place of the bot (a typo in a service unit).
   const unknown = argv.filter((a) => a !== "--production");
@@ -133,7 +138,7 @@ export async function main(
     );
     return 2;
   }
-  if (wantsPreview(env, argv)) return preview(env, argv, guard);
+  if (wantsPreview(env, argv)) return preview(env, argv, guard, shell);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;
   let kennelSettings: ReturnType<typeof requireKennel>;
@@ -161,8 +166,9 @@ export async function main(
       const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) =>
         env[k]?.trim(),
       );
+      const port = /^\d{1,5}$/.test(env.PORT?.trim() ?? "") ? Number(env.PORT) : 3000;
       const setupPage = noSlack
-        ? "\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:3000/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n"
+        ? `\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:${port}/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n`
         : "";
       process.stderr.write(
         `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n${setupPage}`,
@@ -260,8 +266,10 @@ export async function main(
 
 /** The bot as a program: its .env file, its arguments, its exit code. */
 export function start(): void {
+  // The environment as npm start was given it: the file's lines fill in only what it does not set.
+  const shell = { ...process.env };
   if (existsSync(".env")) process.loadEnvFile(".env");
-  main(process.env, process.argv.slice(2), true).then(
+  main(process.env, process.argv.slice(2), true, shell).then(
     (code) => {
       process.exitCode = code;
       // Bolt's sockets and timers may linger; the work is done.

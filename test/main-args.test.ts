@@ -46,6 +46,13 @@ describe("the bot's settings", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("No Slack setting is set yet. The setup page that fills them in");
     expect(r.stderr).toContain("mv .env .env.old");
+    expect(r.stderr).toContain("(http://localhost:3000/setup)");
+    // The hint names the port the preview would use.
+    const port = await runMain(
+      { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1", PORT: "3996" },
+      [],
+    );
+    expect(port.stderr).toContain("(http://localhost:3996/setup)");
     const withToken = await runMain({ KENNEL_API_KEY: "abc-key-123", SLACK_BOT_TOKEN: "xoxb-1-2-3" }, []);
     expect(withToken.stderr).not.toContain("No Slack setting is set yet");
   });

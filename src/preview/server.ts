@@ -41,6 +41,7 @@ const PREVIEW_COMMANDS = [
 ];
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
 const PREVIEW_TEAM = "TPREVIEW";
+const PREVIEW_BOT = "UKENNELDESK";
 /** The person at the page: a member of staff, or (toggled on the page) a guest account. */
 export const PREVIEW_USERS = { staff: "U0PREVIEW", guest: "U0PREVIEWGUEST" } as const;
 type As = keyof typeof PREVIEW_USERS;
@@ -68,6 +69,8 @@ export interface PreviewOptions {
   slackApiUrl?: string | undefined;
   /** The setup page's "Start Kennel Desk now" (after Save): main stops the preview and starts the bot. */
   onStartBot?: () => void;
+  /** The environment npm start runs in, without .env's lines (they win over the file's at the next start). */
+  environment?: Record<string, string | undefined>;
 }
 
 function send(
@@ -103,9 +106,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: "UKENNELDESK" });
-  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff });
-  slack.users.set(PREVIEW_USERS.guest, { id: PREVIEW_USERS.guest, is_restricted: true });
+  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: PREVIEW_BOT });
+  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
+  slack.users.set(PREVIEW_USERS.guest, {
+    id: PREVIEW_USERS.guest,
+    team_id: PREVIEW_TEAM,
+    is_restricted: true,
+  });
+  slack.users.set(PREVIEW_BOT, { id: PREVIEW_BOT, team_id: PREVIEW_TEAM, is_bot: true });
+  // The channel the preview posts in (DIGEST_CHANNEL, set by the preview itself): the person at the
+  // page and the bot. /kennel status then reads its own channel as it would read a real one, with
+  // nothing to warn about (the guest toggle shows what a guest would get; no guest is a member).
+  slack.channelMembers.set(PREVIEW_CHANNEL, [PREVIEW_USERS.staff, PREVIEW_BOT]);
   const secret = randomBytes(16).toString("hex");
   let botUrl = "";
   let seq = 0;
@@ -131,6 +143,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       slackApiUrl: options.slackApiUrl,
       log,
       startBot: options.onStartBot,
+      environment: options.environment,
     },
     ownPort,
   );
