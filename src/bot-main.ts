@@ -264,11 +264,29 @@ export async function main(
   return 0;
 }
 
+/**
+ * Run by npm (`npm start`: npm, then `sh -c "node dist/main.js"`, then this process), a SIGTERM to npm
+ * (a service manager, `kill`) reaches npm and its shell but not this process: the shell dies and this
+ * one would go on, re-parented, still holding the port. So when the process that started it is gone,
+ * it stops as on SIGTERM. Only under npm: `nohup node dist/main.js &` is meant to outlive its shell.
+ */
+function stopWithParent(env: Record<string, string | undefined>, everyMs = 500): void {
+  if (!env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, everyMs);
+  watch.unref();
+}
+
 /** The bot as a program: its .env file, its arguments, its exit code. */
 export function start(): void {
   // The environment as npm start was given it: the file's lines fill in only what it does not set.
   const shell = { ...process.env };
   if (existsSync(".env")) process.loadEnvFile(".env");
+  stopWithParent(process.env);
   main(process.env, process.argv.slice(2), true, shell).then(
     (code) => {
       process.exitCode = code;
