@@ -287,8 +287,7 @@ function channelIdProblem(name: string, id: string): CheckResult | undefined {
 /** The app's name as typed in step 1 (for "/invite @Kennel Desk"), on one line. */
 export function appNameOf(value: unknown): string {
   const name = text(value)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .trim()
     .slice(0, 35);
   return name || "Kennel Desk";

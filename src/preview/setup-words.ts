@@ -24,8 +24,7 @@ const bad = (headline: string, fix: string): CheckResult => ({ ok: false, headli
 
 const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
 // C0 and C1 control characters and DEL (a tab included).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u;
 const QUOTES: Record<string, string> = {
   '"': '"',
   "'": "'",
