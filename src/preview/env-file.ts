@@ -34,7 +34,7 @@ export async function readEnvFile(path: string): Promise<Record<string, string>>
  * quotes Node's parser turns the two characters `\n` into a line break, so a value holding them is
  * not put there). Undefined when no quote can hold it.
  */
-export function envValue(value: string): string | undefined {
+function envValue(value: string): string | undefined {
   if (value === "" || !/[#"'`\s=]/.test(value)) return value;
   if (!value.includes('"') && !value.includes("\\n")) return `"${value}"`;
   if (!value.includes("'")) return `'${value}'`;

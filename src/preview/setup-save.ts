@@ -101,7 +101,7 @@ export function botPort(settings: Env): number {
 }
 
 /** Not ready, but the person may save it anyway, knowing what will not work until it is fixed. */
-export interface Pending {
+interface Pending {
   id: string;
   headline: string;
   /** The button's words: "Save anyway: round posts will fail until …". */
