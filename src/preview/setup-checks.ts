@@ -114,7 +114,11 @@ export function checkSigningSecret(value: string): CheckResult {
       "Paste the Signing Secret: the Slack app's page, Basic Information, App Credentials (Show).",
     );
   const problem = problemsOf({ SLACK_SIGNING_SECRET: secret })[0];
-  if (problem) return bad(`The signing secret ${problem.problem}`, problem.fix);
+  if (problem)
+    return bad(
+      `The signing secret ${problem.problem}`,
+      "Copy the Signing Secret again (the app's page: Basic Information, App Credentials, Show) and paste it into this box.",
+    );
   return {
     ok: true,
     headline:
@@ -213,7 +217,13 @@ export function kennelAddress(value: string): { href: string } | { problem: Chec
     };
   // Read with a stand-in key: only the address is checked here.
   const problem = problemsOf({ KENNEL_API_BASE_URL: url, KENNEL_API_KEY: "k" })[0];
-  if (problem) return { problem: bad(`The address: ${problem.problem}`, problem.fix) };
+  if (problem)
+    return {
+      problem: bad(
+        `The address: ${problem.problem}`,
+        problem.fix.replace("KENNEL_API_KEY", "the API key box"),
+      ),
+    };
   const href = loadConfig({ KENNEL_API_BASE_URL: url, KENNEL_API_KEY: "k" }).kennel?.baseUrl.href;
   return href ? { href } : { problem: bad("The address could not be read.") };
 }

@@ -204,6 +204,7 @@ describe("the Slack step", () => {
     const bad = await check("signing", { secret: "not-hex" });
     expect(bad.ok).toBe(false);
     expect(bad.headline).not.toContain("not-hex");
+    expect(bad.fix).toMatch(/paste it into this box\.$/);
   });
 
   it("the channels: the bot's first, the others with how to invite it; a missing scope says so", async () => {
