@@ -4,7 +4,8 @@
  * now at the top of page 1, not wherever the API's own order puts them.
  *
  * The API pages by its own order, so every match is read (a name search rarely finds many; past
- * MAX_SORTED the API's pages are kept as they are) and the pages are cut here. A pet is in house when
+ * MAX_SORTED, or when they cannot all be read, the API's pages are kept as they are) and the pages
+ * are cut here. A pet is in house when
  * a stay of today names it: the stay's customer's pets, matched to the booking's pet names by the
  * kennel's one rule (src/domain/pet-match.ts). When the stays cannot be read the order is by name,
  * and nothing is marked.
@@ -63,10 +64,20 @@ export async function petsInHouseFirst(
 ): Promise<OrderedPets | undefined> {
   const all: Pet[] = [];
   let requestId = "";
-  for await (const p of deps.kennel.iteratePets(filter, 100)) {
-    requestId ||= p.requestId;
-    all.push(...p.data.items);
-    if (all.length > MAX_SORTED) return undefined;
+  try {
+    for await (const p of deps.kennel.iteratePets(filter, 100)) {
+      requestId ||= p.requestId;
+      all.push(...p.data.items);
+      if (all.length > MAX_SORTED) return undefined;
+    }
+  } catch (error) {
+    // The page asked for was read; the rest could not be (a list that grows as it is read, a
+    // failure): that page, in the API's order, rather than no answer.
+    deps.log.warn(
+      { err: describeFailure(error) },
+      "pet search: every match could not be read to be put in order",
+    );
+    return undefined;
   }
   const pets = activePets(all);
   let inHouse = new Set<number>();
