@@ -166,7 +166,8 @@ export async function main(
       const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) =>
         env[k]?.trim(),
       );
-      const port = /^\d{1,5}$/.test(env.PORT?.trim() ?? "") ? Number(env.PORT) : 3000;
+      // The preview's port once .env is moved aside: the environment's PORT (not the file's), or 3000.
+      const port = /^\d{1,5}$/.test(shell.PORT?.trim() ?? "") ? Number(shell.PORT) : 3000;
       const setupPage = noSlack
         ? `\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:${port}/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n`
         : "";
