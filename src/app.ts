@@ -112,7 +112,10 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     slack: connection,
     channelGuests: new ChannelGuests(base.config, base.log),
   };
-  const clientOptions = webClientOptions({ apiUrl: slack.apiUrl, log: base.log });
+  // Bolt's own lines are quiet (debug) until the bot has started: a failed start is one line of its own.
+  let starting = true;
+  const quietWhileStarting = () => starting;
+  const clientOptions = webClientOptions({ apiUrl: slack.apiUrl, log: base.log, quiet: quietWhileStarting });
   let onFatal: (error: SlackStartError) => void = () => undefined;
   const fatal = new Promise<SlackStartError>((resolve) => {
     onFatal = resolve;
@@ -133,13 +136,13 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       ? new HTTPReceiver({
           signingSecret: slack.signingSecret as string,
           endpoints: "/slack/events",
-          logger: boltLogger(base.log),
+          logger: boltLogger(base.log, { quiet: quietWhileStarting }),
         })
       : undefined;
   const app = new App({
     token: slack.botToken,
     receiver: (socket ?? http) as NonNullable<typeof socket | typeof http>,
-    logger: boltLogger(base.log),
+    logger: boltLogger(base.log, { quiet: quietWhileStarting }),
     clientOptions,
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
@@ -273,6 +276,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       } else {
         connection.connectedNow();
       }
+      starting = false;
       // Who can read the posts' channels: a guest account there is logged and said in /kennel
       // status. In the background: it never holds up start-up, and a failure is only logged.
       const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;

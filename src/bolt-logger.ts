@@ -10,21 +10,28 @@ const TO_PINO: Record<LogLevel, string> = {
 };
 
 /**
- * `quiet`: every line at debug. The Socket Mode client logs an error for each failed reconnection
- * attempt; the connection's own state changes are logged once instead (src/slack/connection.ts).
+ * `quiet`: every line at debug (seen only with LOG_LEVEL=debug), always or while the function says so.
+ * The Socket Mode client logs an error for each failed reconnection attempt; the connection's own
+ * state changes are logged once instead (src/slack/connection.ts). The bot is quiet while it starts:
+ * a failed start is said in one line of its own (src/slack/start-problem.ts), not after Bolt's
+ * retries' warnings.
  */
-export function boltLogger(log: Logger, options: { component?: string; quiet?: boolean } = {}): BoltLogger {
+export function boltLogger(
+  log: Logger,
+  options: { component?: string; quiet?: boolean | (() => boolean) } = {},
+): BoltLogger {
   let child = log.child({ component: options.component ?? "bolt" });
-  const quiet = options.quiet === true;
+  const q = options.quiet;
+  const isQuiet = typeof q === "function" ? q : () => q === true;
   const line = (msg: unknown[]) =>
     msg
       .map((m) => (typeof m === "string" ? m : m instanceof Error ? m.message : JSON.stringify(m)))
       .join(" ");
   return {
     debug: (...msg: unknown[]) => child.debug(line(msg)),
-    info: (...msg: unknown[]) => (quiet ? child.debug(line(msg)) : child.info(line(msg))),
-    warn: (...msg: unknown[]) => (quiet ? child.debug(line(msg)) : child.warn(line(msg))),
-    error: (...msg: unknown[]) => (quiet ? child.debug(line(msg)) : child.error(line(msg))),
+    info: (...msg: unknown[]) => (isQuiet() ? child.debug(line(msg)) : child.info(line(msg))),
+    warn: (...msg: unknown[]) => (isQuiet() ? child.debug(line(msg)) : child.warn(line(msg))),
+    error: (...msg: unknown[]) => (isQuiet() ? child.debug(line(msg)) : child.error(line(msg))),
     setLevel: () => {
       // The level is LOG_LEVEL's, set once for the whole process.
     },

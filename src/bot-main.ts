@@ -46,6 +46,7 @@ async function preview(
   env: Record<string, string | undefined>,
   argv: string[],
   guard: boolean,
+  shell: Record<string, string | undefined>,
 ): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -79,6 +80,7 @@ async function preview(
       slackApiUrl: config.slackApiUrl,
       envFile,
       onStartBot: () => startBot(),
+      environment: shell,
     });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
@@ -109,8 +111,9 @@ async function preview(
   ]);
   await running.close();
   if (next === "stop") return 0;
-  // As a fresh `npm start` would read them: the environment first, then the file just saved.
-  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...env };
+  // As a fresh `npm start` would read them: the environment first, then the file just saved (not
+  // the lines the old file had at start, which `env` holds too: a port changed on the page wins).
+  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...shell };
   if (wantsPreview(saved, argv)) {
     process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
     return 2;
@@ -127,12 +130,14 @@ function urlHost(host: string | undefined): string {
 
 /**
  * `guard`: install the process-wide handlers for uncaught errors (src/process/guards.ts); off when
- * main runs inside a test process.
+ * main runs inside a test process. `shell`: the environment without the .env file's lines (what the
+ * setup page's "Start Kennel Desk now" reads the saved file under); default `env`.
  */
 export async function main(
   env: Record<string, string | undefined>,
   argv: string[] = [],
   guard = false,
+  shell: Record<string, string | undefined> = env,
 ): Promise<number> {
   // A mistyped option must not quietly start the preview in place of the bot (a typo in a service unit).
   const unknown = argv.filter((a) => a !== "--production");
@@ -142,7 +147,7 @@ export async function main(
     );
     return 2;
   }
-  if (wantsPreview(env, argv)) return preview(env, argv, guard);
+  if (wantsPreview(env, argv)) return preview(env, argv, guard, shell);
   let config: ReturnType<typeof loadConfig>;
   let slack: ReturnType<typeof requireSlack>;
   let kennelSettings: ReturnType<typeof requireKennel>;
@@ -170,8 +175,10 @@ export async function main(
       const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) =>
         env[k]?.trim(),
       );
+      // The preview's port once .env is moved aside: the environment's PORT (not the file's), or 3000.
+      const port = /^\d{1,5}$/.test(shell.PORT?.trim() ?? "") ? Number(shell.PORT) : 3000;
       const setupPage = noSlack
-        ? "\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:3000/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n"
+        ? `\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:${port}/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n`
         : "";
       process.stderr.write(
         `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n${setupPage}`,
@@ -273,10 +280,30 @@ export async function main(
   return 0;
 }
 
+/**
+ * Run by npm (`npm start`: npm, then `sh -c "node dist/main.js"`, then this process), a SIGTERM to npm
+ * (a service manager, `kill`) reaches npm and its shell but not this process: the shell dies and this
+ * one would go on, re-parented, still holding the port. So when the process that started it is gone,
+ * it stops as on SIGTERM. Only under npm: `nohup node dist/main.js &` is meant to outlive its shell.
+ */
+function stopWithParent(env: Record<string, string | undefined>, everyMs = 500): void {
+  if (!env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, everyMs);
+  watch.unref();
+}
+
 /** The bot as a program: its .env file, its arguments, its exit code. */
 export function start(): void {
+  // The environment as npm start was given it: the file's lines fill in only what it does not set.
+  const shell = { ...process.env };
   if (existsSync(".env")) process.loadEnvFile(".env");
-  main(process.env, process.argv.slice(2), true).then(
+  stopWithParent(process.env);
+  main(process.env, process.argv.slice(2), true, shell).then(
     (code) => {
       process.exitCode = code;
       // Bolt's sockets and timers may linger; the work is done.

@@ -1,34 +1,29 @@
 #!/usr/bin/env node
 /**
- * The `kennel-desk` command's entry (bin/kennel-desk.js runs this file): reads a .env file in the
- * working folder, runs the command (src/cli/index.ts) and sets the exit code.
+ * The `kennel-desk` command's entry (bin/kennel-desk.js runs this file; `node dist/cli.js` too):
+ * checks the Node.js version before anything else, as the bot's entry does (src/main.ts), then runs
+ * the command (src/cli/program.ts). Without the check, `node dist/cli.js arrivals` on Node.js 20 ran
+ * nothing and exited 0 without a word. Only the check is imported statically (it imports nothing);
+ * the command line is imported after it, dynamically.
  */
-import { existsSync } from "node:fs";
-import { runCli } from "./cli/index.ts";
-import { scrubSecrets } from "./log.ts";
+import { nodeVersionProblem } from "./node-version.ts";
 
-export { type CliDeps, type CliIo, runCli } from "./cli/index.ts";
-
-if (import.meta.main) {
-  // A .env file in the working folder fills in what the real environment does not set.
-  if (existsSync(".env")) process.loadEnvFile(".env");
-  // Output piped into a command that stops reading (`| head`) is not an error.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-  runCli(process.argv.slice(2), {
-    env: process.env,
-    io: { stdout: process.stdout, stderr: process.stderr },
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
+// The command as typed, on one line and short, for "start it again (node dist/cli.js arrivals)".
+const typed = process.argv
+  .slice(2)
+  .join(" ")
+  .replace(/\p{Cc}/gu, " ")
+  .slice(0, 60);
+const problem = nodeVersionProblem(process.versions.node, `node dist/cli.js${typed ? ` ${typed}` : ""}`);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
+  process.exit(2);
+} else if (import.meta.main) {
+  import("./cli/program.ts").then(
+    (cli) => cli.start(),
     (error: unknown) => {
-      process.stderr.write(
-        `Kennel Desk stopped on an unexpected error: ${scrubSecrets(String((error as Error)?.message ?? error), [process.env.KENNEL_API_KEY ?? ""])}\n`,
-      );
-      process.exitCode = 3;
+      process.stderr.write(`Kennel Desk could not load: ${(error as Error)?.message ?? error}\n`);
+      process.exitCode = 1;
     },
   );
 }

@@ -6,6 +6,7 @@ import { main } from "../src/bot-main.ts";
 async function runMain(
   env: Record<string, string>,
   argv: string[],
+  shell: Record<string, string> = env,
 ): Promise<{ code: number; stderr: string }> {
   const writes: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
@@ -14,7 +15,7 @@ async function runMain(
     return true;
   }) as typeof process.stderr.write;
   try {
-    return { code: await main(env, argv), stderr: writes.join("") };
+    return { code: await main(env, argv, false, shell), stderr: writes.join("") };
   } finally {
     process.stderr.write = write;
   }
@@ -46,6 +47,20 @@ describe("the bot's settings", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("No Slack setting is set yet. The setup page that fills them in");
     expect(r.stderr).toContain("mv .env .env.old");
+    expect(r.stderr).toContain("(http://localhost:3000/setup)");
+    // The hint names the port the preview would use.
+    const port = await runMain(
+      { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1", PORT: "3996" },
+      [],
+    );
+    expect(port.stderr).toContain("(http://localhost:3996/setup)");
+    // A PORT that came from .env goes with it when .env is moved aside: the hint names the shell's.
+    const fromFile = await runMain(
+      { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1", PORT: "3100" },
+      [],
+      {},
+    );
+    expect(fromFile.stderr).toContain("(http://localhost:3000/setup)");
     const withToken = await runMain({ KENNEL_API_KEY: "abc-key-123", SLACK_BOT_TOKEN: "xoxb-1-2-3" }, []);
     expect(withToken.stderr).not.toContain("No Slack setting is set yet");
   });

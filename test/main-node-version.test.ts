@@ -1,17 +1,25 @@
 /**
- * `node dist/main.js` on a Node.js older than 24: one line saying which Node.js it needs, exit 2, and
- * the bot's modules never loaded (the check runs before them). Before, it printed nothing and exited 0.
+ * `node dist/main.js` and `node dist/cli.js` on a Node.js older than 24: one line saying which Node.js
+ * it needs (the same line for both), exit 2, and the bot's or the command line's modules never loaded
+ * (the check runs before them). Before, each printed nothing and exited 0.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeVersionProblem } from "../src/main.ts";
+import { nodeVersionProblem } from "../src/node-version.ts";
 
 describe("the bot's Node.js check", () => {
+  it("names the command to run again", () => {
+    expect(nodeVersionProblem("20.20.2")).toMatch(/start it again \(node dist\/main\.js\)\.$/);
+    expect(nodeVersionProblem("20.20.2", "node dist/cli.js arrivals")).toMatch(
+      /start it again \(node dist\/cli\.js arrivals\)\.$/,
+    );
+  });
+
   it("says in one line which Node.js is needed, and which this is", () => {
     for (const old of ["20.20.2", "v18.19.0", "22.18.0", "24.1.0"]) {
       const line = nodeVersionProblem(old);
@@ -50,18 +58,26 @@ describe("dist/main.js as built", () => {
   // that says when it is loaded and started.
   const dir = mkdtempSync(join(tmpdir(), "kennel-desk-main-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const source = readFileSync(fileURLToPath(new URL("../src/main.ts", import.meta.url)), "utf8");
+  const built = (name: string) =>
+    stripTypeScriptTypes(readFileSync(fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url)), "utf8"))
+      .replaceAll('"./bot-main.ts"', '"./bot-main.js"')
+      .replaceAll('"./node-version.ts"', '"./node-version.js"')
+      .replaceAll('"./cli/program.ts"', '"./cli/program.js"');
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+  writeFileSync(join(dir, "main.js"), built("main"));
+  writeFileSync(join(dir, "node-version.js"), built("node-version"));
+  writeFileSync(join(dir, "cli.js"), built("cli"));
+  mkdirSync(join(dir, "cli"));
   writeFileSync(
-    join(dir, "main.js"),
-    stripTypeScriptTypes(source).replaceAll('"./bot-main.ts"', '"./bot-main.js"'),
+    join(dir, "cli", "program.js"),
+    'process.stdout.write("cli loaded\\n");\nexport function start() { process.stdout.write("cli started " + process.argv.slice(2).join(" ") + "\\n"); }\n',
   );
   writeFileSync(
     join(dir, "bot-main.js"),
     'process.stdout.write("bot loaded\\n");\nexport function start() { process.stdout.write("bot started\\n"); }\n',
   );
-  const run = (node: string) =>
-    spawnSync(node, [join(dir, "main.js")], { encoding: "utf8", timeout: 30_000 });
+  const run = (node: string, file = "main.js", args: string[] = []) =>
+    spawnSync(node, [join(dir, file), ...args], { encoding: "utf8", timeout: 30_000 });
 
   it("on this Node.js (24) starts the bot", () => {
     const result = run(process.execPath);
@@ -79,6 +95,25 @@ describe("dist/main.js as built", () => {
         expect.stringMatching(
           /^Kennel Desk needs Node\.js 24 \(24\.2 or later\) and this is Node\.js \d+\.\d+\.\d+: /,
         ),
+      ]);
+      expect(result.status).toBe(2);
+    },
+  );
+
+  it("dist/cli.js on this Node.js (24) runs the command", () => {
+    const result = run(process.execPath, "cli.js", ["arrivals"]);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("cli loaded\ncli started arrivals\n");
+  });
+
+  it.skipIf(!OLD_NODE)(
+    `dist/cli.js on an older Node.js (${OLD_NODE ?? "none found on PATH"}): the same line as dist/main.js, exit 2, the command line never loaded`,
+    () => {
+      const result = run(OLD_NODE as string, "cli.js", ["arrivals"]);
+      const bot = run(OLD_NODE as string);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trimEnd().split("\n")).toEqual([
+        bot.stderr.trimEnd().replace("(node dist/main.js)", "(node dist/cli.js arrivals)"),
       ]);
       expect(result.status).toBe(2);
     },

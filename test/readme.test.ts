@@ -42,6 +42,11 @@ describe("the README", () => {
       "",
     ]);
     expect(README).toContain("http://localhost:3000/setup");
+    // How to run the command line, in the words docs/cli.md uses.
+    const tryIt = /## Try it: two commands\n([\s\S]*?)\n## /.exec(README)?.[1] ?? "";
+    expect(tryIt).toContain("`npx kennel-desk arrivals`");
+    // And running it in a container says the bot must listen beyond the container's own 127.0.0.1.
+    expect(read("docs/operations.md")).toMatch(/A container must listen beyond its own 127\.0\.0\.1/);
   });
 
   it("and the docs pages name only npm scripts and kennel-desk commands that exist", () => {

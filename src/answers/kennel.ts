@@ -33,7 +33,10 @@ export async function statusAnswer(deps: Deps, slack?: string, channels?: string
   return {
     report,
     words: describeStatus(report),
-    cache: `Cached: ${info.cached}. Never cached: ${info.fresh}.`,
+    // "on (pet records…, for 5 minutes); always asked fresh: day lists…", or "off (…)".
+    cache: info.enabled
+      ? `on (${info.cached}); always asked fresh: ${info.fresh}.`
+      : "off (KENNEL_CACHE_TTL_S=0): everything is asked fresh.",
     slack,
     ...(channels ? { channels } : {}),
   };

@@ -14,6 +14,7 @@ import { localDate } from "../time.ts";
 import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
+import { petsInHouseFirst } from "./pet-order.ts";
 import { stayRecords } from "./stay.ts";
 
 export const LIST_PAGE_SIZE = 10;
@@ -150,6 +151,8 @@ interface PetListItem {
    * birth date; a `dateOfBirth`, `dob` or `birthDate` field is read when present.
    */
   age: string | undefined;
+  /** A stay of today names it (the list puts these first). */
+  inHouse?: boolean;
 }
 
 interface ListPage<T> extends Provenance {
@@ -213,9 +216,14 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
       view: { pet, care: careOf(pet), owner: await ownerOf(deps, pet.customerId), requestId: r.requestId },
     };
   }
+  // In house today first, then by name (src/answers/pet-order.ts); the API's own pages past its limit.
+  const ordered = deps.config.rawResponses
+    ? undefined
+    : await petsInHouseFirst(deps, { name, owner }, page, LIST_PAGE_SIZE);
+  const shown = ordered?.items ?? items;
   const owners = await ownerNames(
     deps,
-    items.map((p) => p.customerId),
+    shown.map((p) => p.customerId),
   );
   const today = localDate(deps.clock.now(), deps.config.timezone);
   return {
@@ -224,15 +232,16 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
       query: q,
       name,
       owner,
-      items: items.map((pet) => ({
+      items: shown.map((pet) => ({
         pet,
         owner: pet.customerId === undefined ? undefined : owners.get(pet.customerId),
         age: ageOf(pet, today),
+        ...(pet.petId !== undefined && ordered?.inHouse.has(pet.petId) ? { inHouse: true } : {}),
       })),
-      page: r.data.page,
-      totalPages: r.data.totalPages,
-      totalRecords: r.data.totalRecords,
-      requestId: r.requestId,
+      page: ordered?.page ?? r.data.page,
+      totalPages: ordered?.totalPages ?? r.data.totalPages,
+      totalRecords: ordered?.totalRecords ?? r.data.totalRecords,
+      requestId: ordered?.requestId ?? r.requestId,
       ...rawOf(deps, r.raw),
     },
   };

@@ -14,7 +14,7 @@ import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { jsonOf, type TextOptions } from "../text/index.ts";
 
-export interface CliIo {
+interface CliIo {
   stdout: { write(s: string): unknown; isTTY?: boolean };
   stderr: { write(s: string): unknown; isTTY?: boolean };
 }

@@ -15,7 +15,7 @@ import { COMMAND_HELP, commandHelpText } from "./command-help.ts";
 import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
 import { USAGE } from "./usage.ts";
 
-export type { CliDeps, CliIo } from "./context.ts";
+export type { CliDeps } from "./context.ts";
 
 type Subcommand = { run(ctx: CliContext): Promise<number> };
 

@@ -9,9 +9,11 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
+import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
+import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
-import { roundNamed, roundNamesLine, splitRound } from "../domain/round-names.ts";
+import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
@@ -87,14 +89,18 @@ async function day(ctx: CliContext): Promise<number> {
     }
     return stay(ctx, values.booking, values.json === true);
   }
-  // A round may be named among the words, as with `rounds` (`record evening`, `record lunch yesterday`).
-  const named = splitRound(positionals.join(" "), ctx.config.rounds.names);
+  // A round may be named among the words, read as `rounds` reads them (`record evening`, `record
+  // lunch yesterday`), a near miss suggested (`record evenig`: did you mean evening?).
+  const { config } = ctx;
+  const typed = freeText(positionals.join(" "), TEXT_RULES.date);
+  const named = parseRoundDay(typed, ctx.clock.now(), config.timezone, config.dateOrder, config.rounds.names);
+  if (!named.ok) throw new UsageError(named.message, HELP_HINT);
   if (named.round && values.round !== undefined) {
     throw new UsageError("Name the round once: as a word or with --round, not both.", HELP_HINT);
   }
   const round = named.round ?? roundOption(ctx, values.round);
   const petId = petOption(values.pet);
-  const date = dayOption(ctx, named.rest);
+  const { date } = named;
   const { store, where } = await openStore(ctx);
   try {
     // Beside what was due, when the kennel API is set; the record alone otherwise.

@@ -48,17 +48,27 @@ export function didYouMean(typed: string, valid: readonly string[]): string {
 }
 
 /**
- * A command-line parser's "Unknown option '--jsno'. To specify…" as "Unknown option '--jsno'. Did you
- * mean --json?" when one of the options (their names, without dashes) is close; else as it was.
+ * A command-line parser's message (Node's parseArgs: "Unknown option '--jsno'. To specify a
+ * positional argument…") in the project's own words: an unknown option with the nearest one ("Did you
+ * mean --json?") or, when none is near, the command's options; a value missing, or given to an option
+ * that takes none; an argument the command does not take. `names`: the options, without dashes.
  */
 export function optionProblem(message: string, names: readonly string[]): string {
-  const typed = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
-  const near = typed
-    ? nearestWord(
-        typed,
-        names.map((n) => (n.length === 1 ? `-${n}` : `--${n}`)),
-      )
-    : undefined;
-  if (near) return `Unknown option '${typed}'. Did you mean ${near}?`;
-  return message.replace(/\.?$/, ".");
+  const flags = names.map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
+  const list = flags.length ? `Its options: ${flags.join(", ")}.` : "It takes no options.";
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
+  if (unknown !== undefined) {
+    const near = nearestWord(unknown, flags);
+    return `Unknown option '${unknown.slice(0, 40)}'.${near ? ` Did you mean ${near}?` : ` ${list}`}`;
+  }
+  const option = /^Option '(?:-\w, )?(-{1,2}[\w-]+)/.exec(message)?.[1];
+  if (option && / argument missing$/.test(message)) return `${option} needs a value after it.`;
+  if (option && / argument is ambiguous/.test(message))
+    return `${option} needs a value after it, and what follows it starts with "-" like an option: if that is the value, write ${option}=VALUE (no space).`;
+  if (option && / does not take an argument/.test(message))
+    return `${option} takes no value: write ${option} on its own.`;
+  const extra = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
+  if (extra !== undefined)
+    return `"${extra.slice(0, 40)}" is not expected: this command takes only options. ${list}`;
+  return `${(message.split("\n")[0] ?? "").replace(/\.?$/, ".")} ${list}`;
 }

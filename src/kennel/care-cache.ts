@@ -105,8 +105,7 @@ export class CareCache {
       cached: lru
         ? `pet records, customer records and each customer's pets, for ${describeSeconds(this.ttlSeconds)}`
         : "nothing (KENNEL_CACHE_TTL_S=0)",
-      fresh:
-        "day lists and booking lookups: always asked fresh (identical requests in flight share one call)",
+      fresh: "day lists and booking lookups (identical requests in flight share one call)",
     };
   }
 }

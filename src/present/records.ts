@@ -373,7 +373,7 @@ export function petListDoc(l: PetSearch, o: PetListDocOptions = {}): Doc {
       kind: "summary",
       lines: [line(`Searched for “${value(l.name, 100)}” with owner “${value(l.owner, 100)}”.`)],
     });
-  for (const { pet, owner, age } of l.items) {
+  for (const { pet, owner, age, inHouse } of l.items) {
     const who = owner
       ? value(owner, 200)
       : pet.customerId !== undefined
@@ -385,6 +385,7 @@ export function petListDoc(l: PetSearch, o: PetListDocOptions = {}): Doc {
       lines: [
         dotted(
           line(`${speciesEmoji(pet)} `, strong(name)),
+          inHouse && "🏠 in house today",
           who,
           ...[pet.breed, pet.sex, age].map((x) => x && value(x, 100)),
           pet.deleted && "🗑 deleted",

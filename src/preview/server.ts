@@ -10,14 +10,19 @@ import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { type Bot, createBot } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { systemClock } from "../deps.ts";
-import { createKennelClient } from "../kennel/client.ts";
+import type { Bot } from "../app.ts";
 import type { Logger } from "../log.ts";
-import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
+import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { previewPage } from "./page.ts";
+import {
+  homeClick,
+  messageClick,
+  startPreviewBot,
+  submissionAnswer,
+  viewSubmission,
+  visibleIn,
+} from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
   createSlackStandIn,
@@ -26,7 +31,6 @@ import {
   postSignedEvent,
   readBody,
   type SlackStandIn,
-  type TimelineEntry,
 } from "./slack-standin.ts";
 
 const PREVIEW_COMMANDS = [
@@ -41,6 +45,7 @@ const PREVIEW_COMMANDS = [
 ];
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
 const PREVIEW_TEAM = "TPREVIEW";
+const PREVIEW_BOT = "UKENNELDESK";
 /** The person at the page: a member of staff, or (toggled on the page) a guest account. */
 export const PREVIEW_USERS = { staff: "U0PREVIEW", guest: "U0PREVIEWGUEST" } as const;
 type As = keyof typeof PREVIEW_USERS;
@@ -68,6 +73,8 @@ export interface PreviewOptions {
   slackApiUrl?: string | undefined;
   /** The setup page's "Start Kennel Desk now" (after Save): main stops the preview and starts the bot. */
   onStartBot?: () => void;
+  /** The environment npm start runs in, without .env's lines (they win over the file's at the next start). */
+  environment?: Record<string, string | undefined>;
 }
 
 function send(
@@ -85,13 +92,7 @@ const asWho = (v: unknown): As => (v === "guest" ? "guest" : "staff");
 
 /** What the person at the page sees: the channel (their own ephemerals only), the app's DM, their Home tab. */
 export function visibleTo(slack: SlackStandIn, user: string) {
-  const mine = (m: TimelineEntry) => !m.ephemeral || m.user === user || m.user === undefined;
-  return {
-    version: slack.version,
-    channel: slack.timeline.filter((m) => m.channel === PREVIEW_CHANNEL && mine(m)),
-    dm: slack.timeline.filter((m) => m.channel === user),
-    home: slack.views.get(user),
-  };
+  return visibleIn(slack, PREVIEW_CHANNEL, user);
 }
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
@@ -103,9 +104,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: "UKENNELDESK" });
-  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff });
-  slack.users.set(PREVIEW_USERS.guest, { id: PREVIEW_USERS.guest, is_restricted: true });
+  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: PREVIEW_BOT });
+  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
+  slack.users.set(PREVIEW_USERS.guest, {
+    id: PREVIEW_USERS.guest,
+    team_id: PREVIEW_TEAM,
+    is_restricted: true,
+  });
+  slack.users.set(PREVIEW_BOT, { id: PREVIEW_BOT, team_id: PREVIEW_TEAM, is_bot: true });
+  // The channel the preview posts in (DIGEST_CHANNEL, set by the preview itself): the person at the
+  // page and the bot. /kennel status then reads its own channel as it would read a real one, with
+  // nothing to warn about (the guest toggle shows what a guest would get; no guest is a member).
+  slack.channelMembers.set(PREVIEW_CHANNEL, [PREVIEW_USERS.staff, PREVIEW_BOT]);
   const secret = randomBytes(16).toString("hex");
   let botUrl = "";
   let seq = 0;
@@ -131,6 +141,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       slackApiUrl: options.slackApiUrl,
       log,
       startBot: options.onStartBot,
+      environment: options.environment,
     },
     ownPort,
   );
@@ -245,11 +256,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           const view = slack.views.get(PREVIEW_USERS[as]);
           if (!view || !actionId) return send(res, 404, { ok: false, error: "no Home tab to click" });
           const viewId = `V${PREVIEW_USERS[as]}`;
-          payload = {
-            ...common,
-            container: { type: "view", view_id: viewId },
-            view: { id: viewId, type: "home", blocks: view.blocks, team_id: PREVIEW_TEAM },
-          };
+          payload = homeClick(common, viewId, view.blocks, PREVIEW_TEAM);
         } else {
           const message = slack.timeline.find((m) => m.id === Number(body.messageId));
           if (!message || !actionId) return send(res, 404, { ok: false, error: "that message is gone" });
@@ -259,32 +266,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
             user: PREVIEW_USERS[as],
             entryId: message.id,
           });
-          payload = {
-            ...common,
-            container: {
-              type: "message",
-              message_ts: message.ts,
-              channel_id: message.channel,
-              is_ephemeral: message.ephemeral,
-            },
-            channel: {
-              id: message.channel,
-              name: message.channel === PREVIEW_CHANNEL ? "front-desk" : "directmessage",
-            },
-            // Slack sends the message clicked, as it is now (the care record redraws it).
-            ...(message.ephemeral
-              ? {}
-              : {
-                  message: {
-                    type: "message",
-                    ts: message.ts,
-                    ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
-                    text: message.text,
-                    blocks: message.blocks,
-                  },
-                }),
-            response_url: `${base}/respond/${key}`,
-          };
+          const name = message.channel === PREVIEW_CHANNEL ? "front-desk" : "directmessage";
+          payload = messageClick(common, message, name, `${base}/respond/${key}`);
         }
         const { status } = await postSigned(botUrl, secret, { payload: JSON.stringify(payload) });
         return send(res, 200, { ok: status === 200 });
@@ -297,29 +280,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         if (!modal || modal.id !== body.viewId)
           return send(res, 404, { ok: false, error: "that form is closed" });
         const values = body.values && typeof body.values === "object" ? body.values : {};
-        const { status, text } = await postSigned(botUrl, secret, {
-          payload: JSON.stringify({
-            type: "view_submission",
-            team,
-            user: person(as),
-            api_app_id: "APREVIEW",
-            token: "preview",
-            trigger_id: `t${++seq}`,
-            view: {
-              ...modal.view,
-              id: modal.id,
-              team_id: PREVIEW_TEAM,
-              state: { values },
-              hash: `h${modal.id}`,
-            },
-          }),
-        });
-        let answer: { response_action?: string; errors?: Record<string, string> } = {};
-        try {
-          answer = text ? JSON.parse(text) : {};
-        } catch {
-          answer = {};
-        }
+        const submitted = { team, user: person(as), trigger_id: `t${++seq}` };
+        const payload = viewSubmission(submitted, modal, values, PREVIEW_TEAM);
+        const { status, text } = await postSigned(botUrl, secret, { payload: JSON.stringify(payload) });
+        const answer = submissionAnswer(text);
         if (answer.response_action === "errors")
           return send(res, 200, { ok: false, errors: answer.errors ?? {} });
         closed.add(modal.id);
@@ -352,24 +316,19 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   slack.base = `http://127.0.0.1:${port}`;
   slack.apiUrl = `${slack.base}/api/`;
 
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: options.timezone,
-    SLACK_BOT_TOKEN: "xoxb-preview-0000-local",
-    SLACK_SIGNING_SECRET: secret,
-    SLACK_API_URL: `http://127.0.0.1:${port}/api/`,
-    PORT: "0",
-    DIGEST_CHANNEL: PREVIEW_CHANNEL,
+  const {
+    bot,
+    record,
+    url: eventsUrl,
+  } = await startPreviewBot({
+    sandbox,
+    timezone: options.timezone,
+    secret,
+    slackApiUrl: slack.apiUrl,
+    channel: PREVIEW_CHANNEL,
+    log,
   });
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
-  const record = temporaryRecord(systemClock, "kennel-desk-preview-");
-  const bot = createBot(
-    { kennel, log, config, clock: systemClock, record: record.store },
-    { slack: config.slack as NonNullable<Config["slack"]> },
-  );
-  const botPort = await bot.start();
-  botUrl = `http://127.0.0.1:${botPort}/slack/events`;
+  botUrl = eventsUrl;
 
   return {
     url: `http://localhost:${port}`,

@@ -1,6 +1,8 @@
 /**
- * The setup page's checks, one per box, each answering in the words the bot itself uses at start-up
- * (src/slack/start-problem.ts) and `kennel-desk status` uses (src/kennel/status.ts):
+ * The setup page's checks, one per box, each answering in the page's own words
+ * (src/preview/setup-words.ts): what to paste where, or what to check on this computer.
+ * - every box: a line break, another control character or quotes around the value are refused
+ *   before anything else is checked or sent;
  * - the bot token: its kind (a user token xoxp-, an app-level token xapp-), auth.test (the workspace
  *   and the bot's name), and the scopes Slack granted (auth.test's X-OAuth-Scopes header) against
  *   the manifest's;
@@ -14,32 +16,11 @@
 import { createServer } from "node:net";
 import { keyCheck } from "../answers/kennel.ts";
 import { loadConfig } from "../config.ts";
-import { createKennelClient, type StatusReport } from "../kennel/client.ts";
+import { createKennelClient } from "../kennel/client.ts";
 import { describeStatus } from "../kennel/status.ts";
-import type { Logger } from "../log.ts";
-import { portInUse, slackStartError, type TokenKind } from "../slack/start-problem.ts";
 import { manifestScopes } from "./manifest.ts";
-
-export interface CheckResult {
-  ok: boolean;
-  /** What was found, in one or two sentences. */
-  headline: string;
-  /** What to do, when not OK. */
-  fix?: string | undefined;
-  /** The error's own words, when there is more to say (never a secret). */
-  detail?: string | undefined;
-  /** Facts for the page: the workspace, the bot's name, the scopes missing… never a secret. */
-  facts?: Record<string, unknown> | undefined;
-}
-
-export interface SetupEnv {
-  fetch: typeof fetch;
-  /** Slack's Web API, ending in /api/ (SLACK_API_URL when set: GovSlack, the tests' stand-in). */
-  slackApiUrl: string;
-  log: Logger;
-  /** The preview's own port: taken now, free once the preview stops. */
-  previewPort: number;
-}
+import { callOrExplain, type SetupEnv } from "./setup-call.ts";
+import { type CheckResult, kennelProblem, pastedProblem } from "./setup-words.ts";
 
 const bad = (headline: string, fix?: string, facts?: Record<string, unknown>): CheckResult => ({
   ok: false,
@@ -63,63 +44,10 @@ function tokenKind(token: string): "bot" | "app" | "user" | "other" {
   return "other";
 }
 
-interface SlackAnswer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
-
-/** One Web API call with a token, as the bot makes it (POST, Bearer). Throws on a network failure. */
-async function slackCall(
-  env: SetupEnv,
-  method: string,
-  token: string,
-  params: Record<string, string> = {},
-): Promise<SlackAnswer> {
-  const res = await env.fetch(`${env.slackApiUrl}${method}`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/x-www-form-urlencoded; charset=utf-8",
-    },
-    body: new URLSearchParams(params).toString(),
-    redirect: "error",
-    signal: AbortSignal.timeout(10_000),
-  });
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await res.json()) as Record<string, unknown>;
-  } catch {
-    // Not JSON: the status says what happened.
-  }
-  return { status: res.status, body, headers: res.headers };
-}
-
-/** A failed call in the start-up words: Slack's error code, the HTTP status, or the network's. */
-async function callOrExplain(
-  env: SetupEnv,
-  kind: TokenKind,
-  method: string,
-  token: string,
-  params?: Record<string, string>,
-): Promise<{ answer: SlackAnswer } | { failed: CheckResult }> {
-  const explain = (error: unknown): { failed: CheckResult } => {
-    const e = slackStartError(error, kind, { apiUrl: env.slackApiUrl, atStart: true });
-    return { failed: bad(e.message, e.fix) };
-  };
-  let answer: SlackAnswer;
-  try {
-    answer = await slackCall(env, method, token, params);
-  } catch (error) {
-    return explain({ code: "slack_webapi_request_error", original: error });
-  }
-  if (answer.body.ok === true) return { answer };
-  if (typeof answer.body.error === "string") return explain({ data: { error: answer.body.error } });
-  return explain({ statusCode: answer.status });
-}
-
 /** The bot token: its kind, auth.test, and the scopes granted against the manifest's. */
 export async function checkBotToken(env: SetupEnv, value: string): Promise<CheckResult> {
+  const pasted = pastedProblem(value);
+  if (pasted) return pasted;
   const token = value.trim();
   if (!token) return bad("No bot token yet.", BOT_WHERE);
   const kind = tokenKind(token);
@@ -157,6 +85,8 @@ export async function checkBotToken(env: SetupEnv, value: string): Promise<Check
 
 /** The app-level token (Socket Mode): its kind, and whether Slack opens a connection with it. */
 export async function checkAppToken(env: SetupEnv, value: string): Promise<CheckResult> {
+  const pasted = pastedProblem(value);
+  if (pasted) return pasted;
   const token = value.trim();
   if (!token) return bad("No app-level token yet.", APP_WHERE);
   const kind = tokenKind(token);
@@ -175,6 +105,8 @@ export async function checkAppToken(env: SetupEnv, value: string): Promise<Check
 
 /** The signing secret (HTTP mode): its shape only; Slack's first signed request checks it. */
 export function checkSigningSecret(value: string): CheckResult {
+  const pasted = pastedProblem(value);
+  if (pasted) return pasted;
   const secret = value.trim();
   if (!secret)
     return bad(
@@ -182,7 +114,11 @@ export function checkSigningSecret(value: string): CheckResult {
       "Paste the Signing Secret: the Slack app's page, Basic Information, App Credentials (Show).",
     );
   const problem = problemsOf({ SLACK_SIGNING_SECRET: secret })[0];
-  if (problem) return bad(`The signing secret ${problem.problem}`, problem.fix);
+  if (problem)
+    return bad(
+      `The signing secret ${problem.problem}`,
+      "Copy the Signing Secret again (the app's page: Basic Information, App Credentials, Show) and paste it into this box.",
+    );
   return {
     ok: true,
     headline:
@@ -197,8 +133,9 @@ interface Channel {
   private: boolean;
 }
 
-const INVITE_HOW =
-  "To add the bot to a channel: open the channel in Slack and type /invite @Kennel Desk (or the name you gave the app), then check again.";
+/** How to add the bot to a channel, under the app's name as it shows in Slack. */
+export const inviteHow = (appName = "Kennel Desk") =>
+  `To add the bot to a channel: open the channel in Slack and type /invite @${appName}, then list the channels again.`;
 
 /** The channels the bot can see, and whether it is in each (conversations.list, every page). */
 export async function listChannels(
@@ -206,7 +143,7 @@ export async function listChannels(
   value: string,
 ): Promise<CheckResult & { channels?: Channel[] }> {
   const token = value.trim();
-  if (tokenKind(token) !== "bot") return bad("Check the bot token first.", BOT_WHERE);
+  if (pastedProblem(value) || tokenKind(token) !== "bot") return bad("Check the bot token first.", BOT_WHERE);
   const channels: Channel[] = [];
   let cursor = "";
   for (let page = 0; page < 20; page++) {
@@ -245,7 +182,7 @@ export async function listChannels(
     headline: joined
       ? `The bot is in ${joined} of the ${channels.length} channels it can see.`
       : `The bot is in none of the ${channels.length} channels it can see yet.`,
-    fix: INVITE_HOW,
+    fix: inviteHow(),
     channels: channels.sort((a, b) => Number(b.member) - Number(a.member) || a.name.localeCompare(b.name)),
   };
 }
@@ -263,80 +200,98 @@ function problemsOf(values: Record<string, string>) {
   }
 }
 
+/**
+ * The kennel API's address as the settings read it (the URL as parsed: what is checked is what is
+ * written), or why it cannot be used.
+ */
+export function kennelAddress(value: string): { href: string } | { problem: CheckResult } {
+  const pasted = pastedProblem(value);
+  if (pasted) return { problem: pasted };
+  const url = value.trim();
+  if (!url)
+    return {
+      problem: bad(
+        "No kennel API address yet.",
+        "Give the API's address including /api/v1, for example https://api.example.com/api/v1 (from the booking system's API settings).",
+      ),
+    };
+  // Read with a stand-in key: only the address is checked here.
+  const problem = problemsOf({ KENNEL_API_BASE_URL: url, KENNEL_API_KEY: "k" })[0];
+  if (problem)
+    return {
+      problem: bad(
+        `The address: ${problem.problem}`,
+        problem.fix.replace("KENNEL_API_KEY", "the API key box"),
+      ),
+    };
+  const href = loadConfig({ KENNEL_API_BASE_URL: url, KENNEL_API_KEY: "k" }).kennel?.baseUrl.href;
+  return href ? { href } : { problem: bad("The address could not be read.") };
+}
+
 /** The kennel API: the address and key as the settings read them, then /health and one authenticated call. */
-export async function checkKennel(env: SetupEnv, url: string, key: string): Promise<CheckResult> {
-  const values = { KENNEL_API_BASE_URL: url.trim(), KENNEL_API_KEY: key.trim() };
-  if (!values.KENNEL_API_BASE_URL)
-    return bad(
-      "No kennel API address yet.",
-      "Give the API's address including /api/v1, for example https://api.example.com/api/v1 (from the booking system's API settings).",
-    );
-  if (!values.KENNEL_API_KEY)
+export async function checkKennel(env: SetupEnv, url: string, value: string): Promise<CheckResult> {
+  const address = kennelAddress(url);
+  if ("problem" in address) return address.problem;
+  const pasted = pastedProblem(value);
+  if (pasted) return { ...pasted, headline: `The API key: ${pasted.headline}` };
+  const key = value.trim();
+  if (!key)
     return bad(
       "No API key yet.",
       "Generate a key in the business's API settings (it is shown once) and paste it here.",
     );
+  const values = { KENNEL_API_BASE_URL: address.href, KENNEL_API_KEY: key };
   const problem = problemsOf(values)[0];
-  if (problem) return bad(`${problem.variable} ${problem.problem}`, problem.fix);
-  const config = loadConfig(values);
-  const settings = config.kennel;
+  if (problem) return bad(`The API key ${problem.problem}`, problem.fix);
+  const settings = loadConfig(values).kennel;
   if (!settings) return bad("The kennel settings could not be read.");
-  const kennel = createKennelClient(
-    { ...settings, timeoutMs: 10_000 },
-    { log: env.log, secrets: [values.KENNEL_API_KEY] },
-  );
+  const kennel = createKennelClient({ ...settings, timeoutMs: 10_000 }, { log: env.log, secrets: [key] });
   // /health's shape is not shown in the spec: one authenticated call shows the key reads records.
   const { report, bookings } = await keyCheck(kennel);
-  if (bookings === undefined) return fromReport(report);
+  if (bookings === undefined) return kennelProblem(report);
   return {
     ok: true,
     headline: `${describeStatus(report).headline} It reads the business's bookings (${bookings} in all).`,
-    facts: { baseUrl: settings.baseUrl.href, bookings },
-  };
-}
-
-/**
- * What to do, on this page: the status check's words tell whoever runs the bot to set KENNEL_API_KEY
- * and restart it; here the fix is the box above.
- */
-const PAGE_ACTIONS: Partial<Record<StatusReport["state"], string>> = {
-  key_rejected:
-    "Generate a new key in the business's API settings (the old one stops working) and paste it in the API key box above.",
-  wrong_address:
-    "Check the address in the box above: the API's https:// address including /api/v1, as the booking system's API settings give it.",
-};
-
-function fromReport(report: StatusReport): CheckResult {
-  const words = describeStatus(report);
-  const id = report.requestId ? ` (request id ${report.requestId})` : "";
-  return {
-    ok: false,
-    headline: `${words.headline}${id}`,
-    detail: words.detail,
-    fix: PAGE_ACTIONS[report.state] ?? words.action,
+    facts: { baseUrl: address.href, bookings },
   };
 }
 
 /** The kennel's time zone, as KENNEL_TIMEZONE is read. */
 export function checkTimezone(value: string): CheckResult {
+  const pasted = pastedProblem(value);
+  if (pasted) return pasted;
   const zone = value.trim();
   if (!zone) return bad("No time zone chosen.", "Pick the kennel's time zone from the list.");
   const problem = problemsOf({ KENNEL_TIMEZONE: zone })[0];
-  if (problem) return bad(`${problem.variable} ${problem.problem}`, problem.fix);
+  if (problem) return bad(`The time zone: ${problem.problem}`, problem.fix);
   return { ok: true, headline: `Days and times will be read in ${zone}.` };
+}
+
+/** The port as PORT is read (digits only), or why it cannot be used; an empty box is 3000. */
+export function portNumber(value: string): { port: number } | { problem: CheckResult } {
+  const pasted = pastedProblem(value);
+  if (pasted) return { problem: pasted };
+  const text = value.trim() || "3000";
+  const problem = /^\d{1,5}$/.test(text) ? problemsOf({ PORT: text })[0] : undefined;
+  if (problem || !/^\d{1,5}$/.test(text) || Number(text) === 0)
+    return {
+      problem: bad(
+        `The port: ${problem?.problem ?? `"${text.slice(0, 20)}" is not a port number.`}`,
+        "Use a whole number from 1 to 65535, for example 3000.",
+      ),
+    };
+  return { port: Number(text) };
 }
 
 /** Whether the bot can listen on `port` (the preview's own port is fine: it is freed on stopping). */
 export async function checkPort(env: SetupEnv, value: string): Promise<CheckResult> {
-  const text = value.trim() || "3000";
-  const problem = problemsOf({ PORT: text })[0];
-  if (problem || Number(text) === 0)
-    return bad(`PORT ${problem?.problem ?? `"${text}" is not a port number.`}`, problem?.fix ?? "Use 3000.");
-  const port = Number(text);
+  const read = portNumber(value);
+  if ("problem" in read) return read.problem;
+  const { port } = read;
   if (port === env.previewPort)
     return {
       ok: true,
-      headline: `Port ${port} is the preview's own: it is free again once you stop the preview.`,
+      headline: `Port ${port} is the preview's own: it is free again once the preview stops.`,
     };
   const free = await new Promise<boolean>((resolve) => {
     const probe = createServer();
@@ -344,6 +299,8 @@ export async function checkPort(env: SetupEnv, value: string): Promise<CheckResu
     probe.listen(port, () => probe.close(() => resolve(true)));
   });
   if (free) return { ok: true, headline: `Port ${port} is free for the bot.` };
-  const taken = portInUse(port);
-  return bad(taken.message, taken.fix);
+  return bad(
+    `Port ${port} is already in use on this computer: another program (or another Kennel Desk) listens there.`,
+    `Choose another port in this box, for example ${port === 3001 ? 3002 : 3001}, or stop that program.`,
+  );
 }

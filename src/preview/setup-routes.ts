@@ -1,7 +1,8 @@
 /**
  * The preview's "Connect to Slack" page (/setup) and the routes its steps call: the manifest and the
- * create-an-app link, a check per box (src/preview/setup-checks.ts), and Save, which checks
- * everything once more, validates the whole file as the bot will read it, and writes .env.
+ * create-an-app link, a check per box (src/preview/setup-checks.ts), what the saved file already
+ * holds (/setup/state: every setting, secrets only as "set, ends …7f3a"), Save (src/preview/setup-save.ts),
+ * and "Start Kennel Desk now" once the file holds what the bot needs.
  *
  * Safe by construction: the preview listens on 127.0.0.1 only, and `foreignRequest` refuses any
  * request whose Host or Origin is not that local address (DNS rebinding, another site's page). POSTs
@@ -9,22 +10,24 @@
  * checked and written, and never go back out: no answer, no log line and no page holds one.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ConfigError, loadConfig, requireKennel, requireSlack } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { asset, fillTemplate } from "./assets.ts";
-import { readEnvFile, writeEnvFile } from "./env-file.ts";
+import { readEnvFile } from "./env-file.ts";
 import { appManifest, createAppLink, manifestScopes } from "./manifest.ts";
+import type { SetupEnv } from "./setup-call.ts";
 import {
-  type CheckResult,
   checkAppToken,
   checkBotToken,
   checkKennel,
   checkPort,
   checkSigningSecret,
   checkTimezone,
+  inviteHow,
+  kennelAddress,
   listChannels,
-  type SetupEnv,
 } from "./setup-checks.ts";
+import { appNameOf, botPort, modeOf, nextStart, save, savedState, startable } from "./setup-save.ts";
+import type { CheckResult } from "./setup-words.ts";
 import { readBody } from "./slack-http.ts";
 
 export interface SetupOptions {
@@ -36,6 +39,11 @@ export interface SetupOptions {
   fetch?: typeof fetch;
   /** Stops the preview and starts the bot with the saved settings (`npm start` gives it). */
   startBot?: (() => void) | undefined;
+  /**
+   * The environment npm start runs in, without the file's lines: its settings win over the file's
+   * at the next start (PORT=3996 npm start, say). Default: none.
+   */
+  environment?: Record<string, string | undefined> | undefined;
 }
 
 /**
@@ -67,88 +75,93 @@ function send(res: ServerResponse, status: number, body: unknown, type = "applic
 
 const text = (v: unknown): string => (typeof v === "string" ? v.slice(0, 2_000) : "");
 
-type Mode = "socket" | "http";
-const modeOf = (v: unknown): Mode => (v === "http" ? "http" : "socket");
-
 export interface SetupRoutes {
   /** Answers the request when it is one of the setup page's; false otherwise. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
 }
 
 export function setupRoutes(options: SetupOptions, previewPort: () => number): SetupRoutes {
+  const environment = options.environment ?? {};
   const env = (): SetupEnv => ({
     fetch: options.fetch ?? globalThis.fetch,
     slackApiUrl: options.slackApiUrl ?? "https://slack.com/api/",
+    customSlackUrl: options.slackApiUrl !== undefined,
     log: options.log,
     previewPort: previewPort(),
   });
   let saving: Promise<unknown> = Promise.resolve();
-  let saved = false;
 
-  async function save(body: Record<string, unknown>) {
-    const mode = modeOf(body.mode);
-    const e = env();
-    const checks: Record<string, CheckResult> = {
-      bot: await checkBotToken(e, text(body.botToken)),
-      ...(mode === "socket"
-        ? { app: await checkAppToken(e, text(body.appToken)) }
-        : { signing: checkSigningSecret(text(body.signingSecret)) }),
-      kennel: await checkKennel(e, text(body.kennelUrl), text(body.kennelKey)),
-      timezone: checkTimezone(text(body.timezone)),
-      port: await checkPort(e, text(body.port)),
-    };
-    if (Object.values(checks).some((c) => !c.ok)) {
-      const failed = Object.fromEntries(Object.entries(checks).filter(([, c]) => !c.ok));
-      return { status: 422, answer: { ok: false, checks: failed } };
-    }
-    const values: Array<[string, string]> = [["SLACK_BOT_TOKEN", text(body.botToken).trim()]];
-    const existing = await readEnvFile(options.envFile);
-    if (mode === "socket") values.push(["SLACK_APP_TOKEN", text(body.appToken).trim()]);
-    else {
-      values.push(["SLACK_SIGNING_SECRET", text(body.signingSecret).trim()]);
-      // An app-level token left in the file would turn Socket Mode back on.
-      if (existing.SLACK_APP_TOKEN) values.push(["SLACK_APP_TOKEN", ""]);
-    }
-    values.push(
-      ["KENNEL_API_BASE_URL", text(body.kennelUrl).trim()],
-      ["KENNEL_API_KEY", text(body.kennelKey).trim()],
-      ["KENNEL_TIMEZONE", text(body.timezone).trim()],
-    );
-    for (const [name, field] of [
-      ["DIGEST_CHANNEL", "digestChannel"],
-      ["ROUNDS_CHANNEL", "roundsChannel"],
-    ] as const) {
-      const channel = text(body[field]).trim();
-      if (channel || existing[name]) values.push([name, channel]);
-    }
-    const port = text(body.port).trim();
-    if ((port && port !== "3000") || existing.PORT) values.push(["PORT", port]);
-    // The whole file as the bot will read it: any problem (this page's or an older line's) stops here.
-    const merged = { ...existing, ...Object.fromEntries(values) };
-    try {
-      const config = loadConfig(merged);
-      requireSlack(config, merged);
-      requireKennel(config, merged);
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      return { status: 422, answer: { ok: false, problems: error.problems } };
-    }
-    const wrote = await writeEnvFile(options.envFile, values);
-    saved = true;
+  /** A box's value, or (asked with `saved: true` and the box empty) the saved one, said as such. */
+  async function boxOrSaved(body: Record<string, unknown>, field: string, name: string) {
+    const typed = text(body[field]);
+    if (typed.trim() !== "" || body.saved !== true) return { value: typed, saved: false };
+    const file = await readEnvFile(options.envFile);
+    return { value: file[name]?.trim() ?? "", saved: Boolean(file[name]?.trim()) };
+  }
+  const asSaved = <T extends CheckResult>(result: T, saved: boolean): T =>
+    saved ? { ...result, headline: `The saved one: ${result.headline}` } : result;
+
+  /** What the page needs at load: the saved settings, the ports, and whether the bot can start. */
+  async function state() {
+    const file = await readEnvFile(options.envFile);
+    const next = nextStart(file, environment);
+    const envPort = environment.PORT?.trim();
     return {
-      status: 200,
-      answer: {
-        ok: true,
-        file: options.envFile,
-        written: wrote.written,
-        backup: wrote.backup,
-        settings: values.map(([name]) => name),
-        canStart: options.startBot !== undefined,
-        next: options.startBot
-          ? "Start Kennel Desk now (the preview stops and the bot connects), or later: stop the preview (Ctrl+C in the terminal where npm start runs) and run npm start again."
-          : "Stop the preview (Ctrl+C in the terminal where npm start runs), then run npm start again: Kennel Desk starts as your bot, connected to your workspace and your kennel.",
-      },
+      envFile: options.envFile,
+      // Which settings the file has (names only), and what the page may show of them.
+      set: Object.keys(file).filter((k) => file[k]?.trim()),
+      saved: savedState(file),
+      previewPort: previewPort(),
+      environmentPort: envPort || undefined,
+      botPort: botPort(next),
+      canStart: options.startBot !== undefined && startable(next),
     };
+  }
+
+  async function check(path: string, body: Record<string, unknown>): Promise<unknown> {
+    const e = env();
+    switch (path) {
+      case "/setup/check/bot": {
+        const t = await boxOrSaved(body, "token", "SLACK_BOT_TOKEN");
+        return asSaved(await checkBotToken(e, t.value), t.saved);
+      }
+      case "/setup/check/app": {
+        const t = await boxOrSaved(body, "token", "SLACK_APP_TOKEN");
+        return asSaved(await checkAppToken(e, t.value), t.saved);
+      }
+      case "/setup/check/signing": {
+        const t = await boxOrSaved(body, "secret", "SLACK_SIGNING_SECRET");
+        return asSaved(checkSigningSecret(t.value), t.saved);
+      }
+      case "/setup/check/channels": {
+        const t = await boxOrSaved(body, "token", "SLACK_BOT_TOKEN");
+        const listed = await listChannels(e, t.value);
+        return listed.ok ? { ...listed, fix: inviteHow(appNameOf(body.appName)) } : listed;
+      }
+      case "/setup/check/kennel": {
+        const k = await boxOrSaved(body, "key", "KENNEL_API_KEY");
+        if (k.saved) {
+          // The saved key goes only to the address it was saved with.
+          const file = await readEnvFile(options.envFile);
+          const typed = kennelAddress(text(body.url));
+          const at = kennelAddress(file.KENNEL_API_BASE_URL ?? "");
+          if ("href" in typed && "href" in at && new URL(typed.href).origin !== new URL(at.href).origin)
+            return {
+              ok: false,
+              headline:
+                "A new address needs its key: the saved key is sent only to the address it was saved with.",
+              fix: "Paste the API key for this address into the API key box.",
+            };
+        }
+        return asSaved(await checkKennel(e, text(body.url), k.value), k.saved);
+      }
+      case "/setup/check/timezone":
+        return checkTimezone(text(body.timezone));
+      case "/setup/check/port":
+        return checkPort(e, text(body.port));
+      default:
+        return undefined;
+    }
   }
 
   return {
@@ -174,10 +187,7 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
         return true;
       }
       if (req.method === "GET" && path === "/setup/state") {
-        // Which settings the env file already has: names only, never a value.
-        const existing = await readEnvFile(options.envFile);
-        const set = Object.keys(existing).filter((k) => existing[k]?.trim());
-        send(res, 200, { envFile: options.envFile, set, previewPort: previewPort() });
+        send(res, 200, await state());
         return true;
       }
       if (req.method !== "POST") {
@@ -196,58 +206,40 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
         send(res, 400, { ok: false, error: "not JSON" });
         return true;
       }
-      const e = env();
-      let answer: unknown;
-      switch (path) {
-        case "/setup/check/bot":
-          answer = await checkBotToken(e, text(body.token));
-          break;
-        case "/setup/check/app":
-          answer = await checkAppToken(e, text(body.token));
-          break;
-        case "/setup/check/signing":
-          answer = checkSigningSecret(text(body.secret));
-          break;
-        case "/setup/check/channels":
-          answer = await listChannels(e, text(body.token));
-          break;
-        case "/setup/check/kennel":
-          answer = await checkKennel(e, text(body.url), text(body.key));
-          break;
-        case "/setup/check/timezone":
-          answer = checkTimezone(text(body.timezone));
-          break;
-        case "/setup/check/port":
-          answer = await checkPort(e, text(body.port));
-          break;
-        case "/setup/start": {
-          if (!options.startBot || !saved) {
-            send(res, 409, {
-              ok: false,
-              headline: saved
-                ? "Stop the preview (Ctrl+C) and run npm start again."
-                : "Save the settings first.",
-            });
-            return true;
-          }
-          send(res, 200, { ok: true });
-          // After the answer has gone: the preview's server closes as the bot starts.
-          setImmediate(options.startBot);
+      if (path === "/setup/start") {
+        const now = await state();
+        if (!now.canStart) {
+          send(res, 409, {
+            ok: false,
+            headline: options.startBot
+              ? "Save the settings first."
+              : "Stop the preview (Ctrl+C) and run npm start again.",
+          });
           return true;
         }
-        case "/setup/save": {
-          // One save at a time: a double click writes the file once.
-          const run = saving.then(() => save(body));
-          saving = run.catch(() => undefined);
-          const { status, answer: saved } = await run;
-          send(res, status, saved);
-          return true;
-        }
-        default:
-          send(res, 404, { ok: false, error: "not found" });
-          return true;
+        send(res, 200, { ok: true, botPort: now.botPort, previewPort: now.previewPort });
+        // After the answer has gone: the preview's server closes as the bot starts.
+        if (options.startBot) setImmediate(options.startBot);
+        return true;
       }
-      send(res, 200, answer);
+      if (path === "/setup/save") {
+        // One save at a time: a double click writes the file once.
+        const run = saving.then(async () =>
+          save(body, {
+            envFile: options.envFile,
+            env: env(),
+            environment,
+            canStart: options.startBot !== undefined,
+          }),
+        );
+        saving = run.catch(() => undefined);
+        const { status, answer } = await run;
+        send(res, status, answer);
+        return true;
+      }
+      const answer = await check(path, body);
+      if (answer === undefined) send(res, 404, { ok: false, error: "not found" });
+      else send(res, 200, answer);
       return true;
     },
   };

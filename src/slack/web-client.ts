@@ -19,6 +19,8 @@ export interface WebClientSettings {
   log: Logger;
   retryConfig?: webApi.RetryOptions;
   timeoutMs?: number;
+  /** While true, the client's own log lines go at debug (the bot while it starts). */
+  quiet?: () => boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface WebClientSettings {
 export function webClientOptions(settings: WebClientSettings): webApi.WebClientOptions {
   return {
     ...(settings.apiUrl ? { slackApiUrl: settings.apiUrl } : {}),
-    logger: boltLogger(settings.log),
+    logger: boltLogger(settings.log, settings.quiet ? { quiet: settings.quiet } : {}),
     retryConfig: settings.retryConfig ?? SLACK_RETRY,
     timeout: settings.timeoutMs ?? SLACK_TIMEOUT_MS,
   };

@@ -100,7 +100,11 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
       for (const e of rest) parts.push(entryLine(o, e, byId));
     }
     for (const m of careMissing) {
-      const why = careWarningWords({ status: m.status, unmatched: [] }) || "care details not known";
+      // "care details not matched" once, and "open the booking" once (the warning's own words end in it).
+      const why = (careWarningWords({ status: m.status, unmatched: [] }) || "care details not known").replace(
+        /: open the booking$/,
+        "",
+      );
       parts.push(
         `  ${red(o, "⚠")} ${one(m.pets, 120)} ${dim(o, `(booking ${m.bookingId ?? "?"})`)}: ${why}: what was due is not known; open the booking.`,
       );

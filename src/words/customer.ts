@@ -1,13 +1,42 @@
 /** A customer in words, for every renderer: the consent settings. Plain text. */
 import type { Customer } from "../kennel/schemas.ts";
 
-const tick = (v: boolean | undefined) => (v === true ? "✅" : v === false ? "❌" : "?");
+const tick = (v: boolean | undefined) => (v === true ? "✓" : v === false ? "✗" : "?");
+const kinds = (pairs: Array<[string, boolean | undefined]>) =>
+  pairs.map(([name, v]) => `${name} ${tick(v)}`).join(", ");
 
-/** Consent, compactly: "Email ✅ (receipts ✅ · marketing ❌ · reminders ✅)". */
+/**
+ * A channel with a switch of its own and a setting per kind of message: the kinds, and the switch
+ * only when it is not on ("Email: receipts ✗, reminders ✓, marketing ✓"; switched off: "Email: off
+ * (each kind as set: …)"), so it never reads "Email ❌ (reminders ✅)".
+ */
+function channel(name: string, on: boolean | undefined, each: Array<[string, boolean | undefined]>): string {
+  if (on === true) return `${name}: ${kinds(each)}`;
+  if (on === false) return `${name}: off (each kind as set: ${kinds(each)})`;
+  return `${name}: ${kinds(each)} (on or off: not recorded)`;
+}
+
+/** Consent, compactly: "Email: receipts ✗, reminders ✓, marketing ✓". */
 export function consentLines(c: Customer): string[] {
   return [
-    `Email ${tick(c.email_Accepts)} (receipts ${tick(c.email_Accepts_Receipts)} · reminders ${tick(c.email_Accepts_Booking_Reminders)} · marketing ${tick(c.email_Accepts_Marketing)})`,
-    `SMS ${tick(c.smS_Accepts)} (reminders ${tick(c.smS_Accepts_Booking_Reminders)} · prices ${tick(c.smS_Accepts_Booking_Price_Messages)} · marketing ${tick(c.smS_Accepts_Marketing)})`,
-    `Push: confirmations ${tick(c.pushMessage_Accepts_Booking_Confirmations)} · reminders ${tick(c.pushMessage_Accepts_Booking_Reminders)} · receipts ${tick(c.pushMessage_Accepts_Booking_Receipts)} · price due ${tick(c.pushMessage_Accepts_Booking_Price_Due)} · messages ${tick(c.pushMessage_Accepts_Direct_Messages)} · postcards ${tick(c.pushMessage_Accepts_Postcards)} · marketing ${tick(c.pushMessage_Accepts_Marketing)}`,
+    channel("Email", c.email_Accepts, [
+      ["receipts", c.email_Accepts_Receipts],
+      ["reminders", c.email_Accepts_Booking_Reminders],
+      ["marketing", c.email_Accepts_Marketing],
+    ]),
+    channel("SMS", c.smS_Accepts, [
+      ["reminders", c.smS_Accepts_Booking_Reminders],
+      ["prices", c.smS_Accepts_Booking_Price_Messages],
+      ["marketing", c.smS_Accepts_Marketing],
+    ]),
+    `Push: ${kinds([
+      ["confirmations", c.pushMessage_Accepts_Booking_Confirmations],
+      ["reminders", c.pushMessage_Accepts_Booking_Reminders],
+      ["receipts", c.pushMessage_Accepts_Booking_Receipts],
+      ["price due", c.pushMessage_Accepts_Booking_Price_Due],
+      ["messages", c.pushMessage_Accepts_Direct_Messages],
+      ["postcards", c.pushMessage_Accepts_Postcards],
+      ["marketing", c.pushMessage_Accepts_Marketing],
+    ])}`,
   ];
 }

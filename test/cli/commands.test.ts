@@ -167,6 +167,53 @@ describe("usage errors, free text caps and --json", () => {
     expect(r.calls).toBe(0);
   });
 
+  it("every command answers an unknown option in the project's words: the nearest option, or its options", async () => {
+    const commands = [
+      ["arrivals"],
+      ["departures"],
+      ["inhouse"],
+      ["rounds"],
+      ["booking", "X"],
+      ["pet", "Biscuit"],
+      ["customer", "a"],
+      ["bookings"],
+      ["record"],
+      ["record", "export"],
+      ["record", "backup"],
+      ["status"],
+      ["digest"],
+      ["mcp"],
+      ["sandbox"],
+    ];
+    for (const command of commands) {
+      const r = await run([...command, "--bogus"]);
+      const what = command.join(" ");
+      expect(r.code, what).toBe(2);
+      expect(r.stderr, what).toMatch(
+        /Unknown option '--bogus'\. (Did you mean --\w+\?|Its options: --|It takes no options\.)/,
+      );
+      // Never Node's own parser text ("To specify a positional argument…", quotes left open).
+      expect(r.stderr, what).not.toMatch(/To specify|positional/);
+      expect(r.calls, what).toBe(0);
+    }
+    // record takes no --page (a day's record is one list): its options, in balanced quotes.
+    const page = await run(["record", "--page", "2"]);
+    expect(page.stderr.split("\n")[0]).toBe(
+      "⚠️ Unknown option '--page'. Its options: --json, --round, --pet, --booking.",
+    );
+  });
+
+  it("record WORD: a near miss of a round is suggested, as rounds WORD does", async () => {
+    for (const command of ["record", "rounds"]) {
+      const r = await run([command, "evenig"]);
+      expect(r.code, command).toBe(2);
+      expect(r.stderr.split("\n")[0], command).toBe(
+        '⚠️ "evenig" is not a round nor a date I know. Did you mean evening? The rounds: morning (am, breakfast), midday (noon, lunch), evening (pm, dinner, tea, supper, night).',
+      );
+      expect(r.calls).toBe(0);
+    }
+  });
+
   it("a 200,000-character booking reference: exit 2, a clear message, no API call", async () => {
     const r = await run(["booking", "A".repeat(200_000)]);
     expect(r.code).toBe(2);

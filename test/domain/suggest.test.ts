@@ -136,8 +136,34 @@ describe("a mistyped command or option", () => {
       "Unknown option '--pgae'. Did you mean --page?",
     );
     // Nothing close: the parser's own words.
+    // Nothing near: the command's options, never Node's "To specify… as in '-- \"--colour\"" (unbalanced quotes).
     expect(optionProblem("Unknown option '--colour'. To specify…", ["json", "page"])).toBe(
-      "Unknown option '--colour'. To specify….",
+      "Unknown option '--colour'. Its options: --json, --page.",
     );
+    expect(optionProblem("Unknown option '--zzz'", ["json", "h"])).toBe(
+      "Unknown option '--zzz'. Its options: --json, -h.",
+    );
+    expect(optionProblem("Option '-p, --page <value>' argument missing", ["page"])).toBe(
+      "--page needs a value after it.",
+    );
+    expect(optionProblem("Option '--page' argument is ambiguous.\nDid you forget…", ["page"])).toMatch(
+      /^--page needs a value after it, .* write --page=VALUE \(no space\)\.$/,
+    );
+    expect(optionProblem("Option '--json' does not take an argument", ["json"])).toBe(
+      "--json takes no value: write --json on its own.",
+    );
+    expect(
+      optionProblem("Unexpected argument 'foo'. This command does not take positional arguments", ["json"]),
+    ).toBe('"foo" is not expected: this command takes only options. Its options: --json.');
+    for (const m of [
+      "Unknown option '--x'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--x\"",
+      "Option '--page' argument is ambiguous.\nDid you forget to specify the option argument for '--page'?\nTo specify an option argument starting with a dash use '--page=-XYZ'.",
+    ]) {
+      const words = optionProblem(m, ["page"]);
+      expect(words).not.toMatch(/To specify|Did you forget|\n/);
+      // Quotes balanced: every ' and " opened is closed.
+      expect((words.match(/'/g) ?? []).length % 2).toBe(0);
+      expect((words.match(/"/g) ?? []).length % 2).toBe(0);
+    }
   });
 });

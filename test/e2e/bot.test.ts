@@ -160,7 +160,7 @@ describe("slash commands end to end", () => {
     expect(status).toMatch(/up and accepted the key/);
     // The link to Slack (HTTP mode here) and what is cached.
     expect(status).toContain("💬 Slack:* listening for Slack's requests");
-    expect(status).toMatch(/Cached: pet records/);
+    expect(status).toMatch(/Cache:\* on \(pet records/);
     const bookings = (await command({ command: "/kennel", text: "bookings today tomorrow status:confirmed" }))
       .answer;
     expect(text(bookings)).toMatch(/Bookings: Sun 22 Nov to Mon 23 Nov, status confirmed/);

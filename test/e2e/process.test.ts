@@ -119,6 +119,18 @@ describe("Slack rejects or cannot be reached at start", () => {
     expect(p.out()).toMatch(/Check this computer's network connection/);
     expect(p.out()).not.toMatch(/listening/);
     expect(p.out()).not.toMatch(NO_STACK);
+    // Bolt's own lines (its client's retries) stay quiet at start: the one message is the start-up's.
+    expect(p.out()).not.toMatch(/"component":"bolt"|http request failed/);
+    expect(p.out().trim().split("\n")[0]).toMatch(/^Kennel Desk could not start\./);
+  }, 30_000);
+
+  it("Slack unreachable with LOG_LEVEL=debug: Bolt's own lines are there, at debug", async () => {
+    const nowhere = await freePort();
+    const port = await freePort();
+    const p = start(env(port, { SLACK_API_URL: `http://127.0.0.1:${nowhere}/api/`, LOG_LEVEL: "debug" }));
+    expect(await p.exit).toBe(1);
+    expect(p.out()).toMatch(/"level":"debug".*"component":"bolt".*http request failed/);
+    expect(p.out()).toMatch(/Kennel Desk could not start\./);
   }, 30_000);
 });
 

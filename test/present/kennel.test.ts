@@ -40,8 +40,24 @@ describe("/kennel status: one document, two serializers", () => {
     expect(lines).toContain(`Request id: ${s.report.requestId}`);
     expect(lines).toContain("Slack: connected");
     expect(lines).toContain("Who can read the posts: #front-desk: 2 guests");
-    expect(lines).toContain("Cache: Cached: ");
+    // One word for the cache's state, not "Cache: Cached: …".
+    expect(lines).toMatch(
+      /Cache: on \(pet records, customer records and each customer's pets, for \d+ minutes?\); always asked fresh: day lists and booking lookups/,
+    );
+    expect(lines).not.toMatch(/Cache: Cached/);
     expect(lines).not.toContain("What to do");
+  });
+
+  it("says the cache is off in one word when it is (KENNEL_CACHE_TTL_S=0)", async () => {
+    const off = {
+      ...busy.deps,
+      kennel: {
+        checkStatus: () => busy.deps.kennel.checkStatus(),
+        cacheInfo: () => ({ ...busy.deps.kennel.cacheInfo(), enabled: false }),
+      } as unknown as typeof busy.deps.kennel,
+    };
+    const s = await statusAnswer(off);
+    expect(statusText(s, TEXT)).toContain("Cache: off (KENNEL_CACHE_TTL_S=0): everything is asked fresh.");
   });
 
   it("says the same when the key is rejected, with what happened and what to do", async () => {

@@ -346,4 +346,15 @@ describe("the preview on a phone-sized window (420 × 800)", () => {
     };
     expect(text.width).toBeGreaterThan(250);
   });
+
+  it("the suggestions scroll sideways with a hint saying so, gone once the last is in view", async () => {
+    await expect(small.locator("#chips-hint").isVisible()).resolves.toBe(true);
+    await expect(small.locator("#chips-hint").textContent()).resolves.toBe(
+      "More suggestions: scroll them sideways →",
+    );
+    await small.locator("#chips button").last().scrollIntoViewIfNeeded();
+    await expect.poll(() => small.locator("#chips-hint").isVisible()).toBe(false);
+    // In a wide window every suggestion shows, and there is no hint.
+    await expect(page.locator("#chips-hint").isVisible()).resolves.toBe(false);
+  });
 });

@@ -123,6 +123,22 @@ describe("the preview's server", () => {
     expect(round?.text).toContain(String(tomorrow.getUTCDate()));
   });
 
+  it("/kennel status warns about nothing the preview set itself (its own channel, with the bot in it)", async () => {
+    const status = async () => {
+      const before = preview.slack.timeline.length;
+      await post("/preview/command", { text: "/kennel status" });
+      const answer = () =>
+        preview.slack.timeline.slice(before).find((m) => /Kennel API status/.test(JSON.stringify(m.blocks)));
+      await preview.slack.waitFor(() => answer() !== undefined, 15_000);
+      return JSON.stringify(answer()?.blocks);
+    };
+    // Who can read the posts is looked up at start, in the background: ask until it has been.
+    let text = await status();
+    for (let i = 0; i < 20 && /being checked/.test(text); i++) text = await status();
+    expect(text).toMatch(/no guest accounts among its 2 members/);
+    expect(text).not.toMatch(/⚠️|no members found|check that the bot is in the channel|could not check/);
+  });
+
   it("/rounds and /inhouse are preview commands; an unknown one gets Slackbot's answer naming them", async () => {
     await post("/preview/command", { text: "/dance" });
     const answer = preview.slack.timeline.findLast((m) => m.author === "system");

@@ -1,7 +1,9 @@
 /**
  * The "Connect to Slack" page in a real browser (Debian's Chromium, playwright-core), against the
  * loopback Slack stand-in and the sandbox kennel API: from the preview's banner to a saved .env,
- * each box answering as it is filled, and no secret left in the page afterwards.
+ * each box answering as it is filled, and no secret left in the page afterwards; then as a newcomer
+ * goes on: Save with a channel the bot is not in, a reload (the page shows what is saved and keeps
+ * "Start Kennel Desk now"), one box changed, and a port change.
  */
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,7 @@ import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
 import { type Preview, startPreview } from "../../src/preview/server.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { freePort } from "../helpers/net.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,6 +26,7 @@ let preview: Preview;
 let browser: Browser;
 let page: Page;
 let envFile: string;
+let startsAsked = 0;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 4, customers: 20, today: "2026-11-22", timezone: "Europe/Paris" });
@@ -41,6 +45,10 @@ beforeAll(async () => {
     customers: 20,
     envFile,
     slackApiUrl: slack.apiUrl,
+    // As npm start gives it: "Start Kennel Desk now" stops the preview and starts the bot (counted here).
+    onStartBot: () => {
+      startsAsked++;
+    },
   });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -100,9 +108,7 @@ describe("the setup page in a browser", () => {
   it("step 3: the kennel API checked with status's words; the browser's zone suggested; the bot's channels listed", async () => {
     await page.fill("#kennel-url", sandbox.url);
     await page.fill("#kennel-key", "kd_not_the_key_0000000000");
-    await expect
-      .poll(() => result("kennel-result").textContent())
-      .toMatch(/The kennel API rejected the API key/);
+    await expect.poll(() => result("kennel-result").textContent()).toMatch(/The kennel API refused this key/);
     await page.fill("#kennel-key", sandbox.keys.main);
     await expect
       .poll(() => result("kennel-result").textContent())
@@ -125,7 +131,7 @@ describe("the setup page in a browser", () => {
     await page.click("#save");
     await expect
       .poll(() => result("save-result").textContent(), { timeout: 15_000 })
-      .toMatch(/Not saved: fix these first\.The kennel API: The kennel API rejected the API key/);
+      .toMatch(/Not saved: fix these first\.The kennel API: The kennel API refused this key/);
     await page.fill("#kennel-key", sandbox.keys.main);
     await expect
       .poll(() => result("kennel-result").textContent())
@@ -153,5 +159,100 @@ describe("the setup page in a browser", () => {
       expect(html).not.toContain(secret);
       expect(stored).not.toContain(secret);
     }
+  });
+
+  it("Save with a channel the bot is not in: not saved until accepted, then 'not ready yet' lists it", async () => {
+    await page.selectOption("#rounds-channel", "C0ROUNDS");
+    await page.click("#save");
+    await expect
+      .poll(() => result("save-result").textContent(), { timeout: 15_000 })
+      .toMatch(/Not saved yet: not everything is ready\..*ROUNDS_CHANNEL #rounds: the bot is not in #rounds/);
+    await expect(page.locator("#save-anyway").textContent()).resolves.toBe(
+      "Save anyway: round posts will fail until /invite @Paws Inn in #rounds",
+    );
+    expect(readFileSync(envFile, "utf8")).not.toContain("ROUNDS_CHANNEL");
+    await page.click("#save-anyway");
+    await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
+    await expect(result("save-result").textContent()).resolves.toContain(
+      "Not ready yet:Round posts (ROUNDS_CHANNEL) will fail until you type /invite @Paws Inn in #rounds.",
+    );
+    await expect(page.locator("#save-anyway").isVisible()).resolves.toBe(false);
+    expect(readFileSync(envFile, "utf8")).toContain("ROUNDS_CHANNEL=C0ROUNDS\n");
+  });
+
+  it("a reload shows each saved setting as saved, checks them again, and keeps Start Kennel Desk now", async () => {
+    await page.reload();
+    await expect(page.locator("#bot-token").getAttribute("placeholder")).resolves.toBe(
+      `Saved: set, ends …${BOT.slice(-4)}. Leave empty to keep it, or paste a new one.`,
+    );
+    await expect(page.locator("#kennel-key").getAttribute("placeholder")).resolves.toMatch(
+      new RegExp(`^Saved: set, ends …${sandbox.keys.main.slice(-4)}\\.`),
+    );
+    await expect
+      .poll(() => result("bot-result").textContent(), { timeout: 15_000 })
+      .toBe("✓ The saved one: Slack accepted it: the workspace T0PAWS, as the bot @kennel-desk.");
+    await expect
+      .poll(() => result("app-result").textContent(), { timeout: 15_000 })
+      .toMatch(/✓ The saved one: Slack accepted the app-level token/);
+    await expect(page.locator("#kennel-url").inputValue()).resolves.toBe(sandbox.url);
+    await expect
+      .poll(() => result("kennel-result").textContent(), { timeout: 15_000 })
+      .toMatch(/✓ The saved one: The kennel API is up and accepted the key/);
+    await expect.poll(() => page.locator("#rounds-channel").inputValue()).toBe("C0ROUNDS");
+    await expect(page.locator("#digest-channel").inputValue()).resolves.toBe("C0FRONT");
+    await expect
+      .poll(() => result("channels-result").textContent(), { timeout: 15_000 })
+      .toMatch(/The bot is not in #rounds yet/);
+    await expect(page.locator("#env-file").textContent()).resolves.toMatch(/It holds saved settings/);
+    // No "No bot token yet": the Start button is still here while the preview runs.
+    await expect(result("save-result").textContent()).resolves.toMatch(
+      /^✓ Saved in .*everything Kennel Desk needs/,
+    );
+    await expect(page.locator("#start-bot").isVisible()).resolves.toBe(true);
+    // One box changed, nothing pasted again.
+    await page.selectOption("#timezone", "Europe/Dublin");
+    await page.click("#save");
+    await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
+    // The app's name typed in step 1 is still the one the invitation names.
+    await expect(page.locator("#save-anyway").textContent()).resolves.toMatch(
+      /\/invite @Paws Inn in #rounds$/,
+    );
+    await page.click("#save-anyway");
+    await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
+    await expect(result("save-result").textContent()).resolves.toContain(
+      "Kept as saved (their boxes were left empty): SLACK_BOT_TOKEN, SLACK_APP_TOKEN, KENNEL_API_KEY.",
+    );
+    const env = readFileSync(envFile, "utf8");
+    expect(env).toContain("KENNEL_TIMEZONE=Europe/Dublin\n");
+    expect(env).toContain(`SLACK_BOT_TOKEN=${BOT}\n`);
+    const html = await page.content();
+    for (const secret of [BOT, APP, sandbox.keys.main]) expect(html).not.toContain(secret);
+  });
+
+  it("a port change: saved, named in what comes next, and shown again after a reload", async () => {
+    const previewPort = new URL(preview.url).port;
+    await expect(page.locator("#port-where").textContent()).resolves.toBe(
+      `(PORT; the preview uses ${previewPort} now and frees it when it stops)`,
+    );
+    const port = String(await freePort());
+    await page.fill("#port", port);
+    await expect.poll(() => result("port-result").textContent()).toBe(`✓ Port ${port} is free for the bot.`);
+    await page.click("#save");
+    await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.click("#save-anyway");
+    await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
+    await expect(result("save-result").textContent()).resolves.toContain(
+      `its health check is then http://localhost:${port}/healthz`,
+    );
+    expect(readFileSync(envFile, "utf8")).toContain(`PORT=${port}\n`);
+    await page.reload();
+    await expect.poll(() => page.locator("#port").inputValue()).toBe(port);
+    await expect(result("save-result").textContent()).resolves.toContain(`http://localhost:${port}/healthz`);
+  });
+
+  it("Start Kennel Desk now asks the preview to stop and the bot to start", async () => {
+    await page.click("#start-bot");
+    await expect.poll(() => startsAsked, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => result("start-result").textContent()).toMatch(/The preview is stopping/);
   });
 });

@@ -135,12 +135,13 @@ describe("the Slack step", () => {
     expect(a.fix).toMatch(/Reinstall to Workspace/);
   });
 
-  it("a revoked bot token: the start-up words", async () => {
+  it("a revoked bot token: the page's words (paste it here), not the start-up ones (set a variable, restart)", async () => {
     slack.authError = "token_revoked";
     const a = await check("bot", { token: BOT });
     expect(a.ok).toBe(false);
-    expect(a.headline).toMatch(/^Slack refused SLACK_BOT_TOKEN \(token_revoked\)/);
-    expect(a.fix).toMatch(/Bot User OAuth Token \(xoxb-…\)/);
+    expect(a.headline).toMatch(/^Slack refused this token \(token_revoked\)/);
+    expect(a.fix).toMatch(/Copy the Bot User OAuth Token again .* paste it into this box/);
+    expect(`${a.headline} ${a.fix}`).not.toMatch(/SLACK_BOT_TOKEN|start Kennel Desk again|service manager/);
   });
 
   it("a user token (xoxp-) in the bot box, or the app-level token: a clear sentence, and Slack is not asked", async () => {
@@ -167,7 +168,8 @@ describe("the Slack step", () => {
     expect(wrong.headline).toMatch(/^This is the bot token \(xoxb-…\): it goes in the bot token box/);
     slack.connectionsError = "invalid_auth";
     const revoked = await check("app", { token: APP });
-    expect(revoked.headline).toMatch(/^Slack refused SLACK_APP_TOKEN \(invalid_auth\)/);
+    expect(revoked.headline).toMatch(/^Slack refused this token \(invalid_auth\)/);
+    expect(revoked.fix).toMatch(/xapp-.*paste it into this box/);
   });
 
   it("Slack not reachable at the address: the network's words", async () => {
@@ -187,8 +189,11 @@ describe("the Slack step", () => {
       });
       const a = (await res.json()) as Answer;
       expect(a.headline).toMatch(
-        /could not reach Slack at http:\/\/127\.0\.0\.1:\d+\/api\/ \(ECONNREFUSED\)/,
+        /^This computer could not reach Slack at http:\/\/127\.0\.0\.1:\d+\/api\/ \(ECONNREFUSED\)\.$/,
       );
+      // The address is SLACK_API_URL's: the page names it; no service manager restarts anything here.
+      expect(a.fix).toMatch(/SLACK_API_URL/);
+      expect(a.fix).not.toMatch(/service manager/);
     } finally {
       await other.close();
     }
@@ -199,6 +204,7 @@ describe("the Slack step", () => {
     const bad = await check("signing", { secret: "not-hex" });
     expect(bad.ok).toBe(false);
     expect(bad.headline).not.toContain("not-hex");
+    expect(bad.fix).toMatch(/paste it into this box\.$/);
   });
 
   it("the channels: the bot's first, the others with how to invite it; a missing scope says so", async () => {
@@ -226,14 +232,18 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
     );
   });
 
-  it("a rejected key", async () => {
+  it("a rejected key: said once, and 'check you copied the whole key' before 'generate a new one'", async () => {
     const a = await check("kennel", { url: sandbox.url, key: "kd_wrong_key_000000000000" });
     expect(a.ok).toBe(false);
-    expect(a.headline).toMatch(/^The kennel API rejected the API key\./);
-    expect(a.fix).toMatch(/Generate a new key/);
+    expect(a.headline).toMatch(/^The kennel API refused this key \(request id [^)]+\)\.$/);
+    // The headline is not said again below it.
+    expect(a.detail).toBeUndefined();
+    const fix = a.fix ?? "";
+    expect(fix).toMatch(/^Check you copied the whole key/);
+    expect(fix.indexOf("whole key")).toBeLessThan(fix.indexOf("generate a new key"));
     // On the page the fix is the box, not a setting to edit and a bot to restart.
-    expect(a.fix).toMatch(/paste it in the API key box above/);
-    expect(a.fix).not.toMatch(/KENNEL_API_KEY|restart/);
+    expect(fix).toMatch(/paste it into the API key box again/);
+    expect(fix).not.toMatch(/KENNEL_API_KEY|restart/);
   });
 
   it("a wrong address: nothing there, not the API, or plain http to another computer", async () => {
@@ -241,11 +251,13 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
       url: `http://127.0.0.1:${await freePort()}/api/v1`,
       key: sandbox.keys.main,
     });
-    expect(nothing.headline).toMatch(/^The kennel API cannot be reached right now/);
+    expect(nothing.headline).toMatch(
+      /^The kennel API at 127\.0\.0\.1:\d+ did not answer from this computer \(the connection was refused\)\.$/,
+    );
     const notApi = await check("kennel", { url: `${preview.url}/api/v1`, key: sandbox.keys.main });
     expect(notApi.ok).toBe(false);
     const plain = await check("kennel", { url: "http://kennel.example.com/api/v1", key: sandbox.keys.main });
-    expect(plain.headline).toMatch(/^KENNEL_API_BASE_URL plain http:\/\/ is refused/);
+    expect(plain.headline).toMatch(/^The address: plain http:\/\/ is refused/);
     const noPath = await check("kennel", { url: "https://kennel.example.com/", key: sandbox.keys.main });
     expect(noPath.headline).toMatch(/does not end in \/api\/v1/);
   });
@@ -263,8 +275,9 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
       const a = await check("port", { port: String(port) });
       expect(a.ok).toBe(false);
       expect(a.headline).toBe(
-        `Port ${port} is already in use: the preview, or another Kennel Desk, may still be running.`,
+        `Port ${port} is already in use on this computer: another program (or another Kennel Desk) listens there.`,
       );
+      expect(a.fix).toMatch(/^Choose another port in this box/);
       const own = await check("port", { port: new URL(preview.url).port });
       expect(own.ok).toBe(true);
     } finally {
@@ -500,9 +513,17 @@ describe("from the preview to the bot, in one npm start", () => {
       };
       // Start before Save: refused.
       expect((await call("/setup/start", {})).json.headline).toBe("Save the settings first.");
+      const state = async () =>
+        (await fetch(`${url}/setup/state`)).json() as Promise<Record<string, unknown>>;
+      expect(await state()).toMatchObject({ canStart: false });
       const port = new URL(url).port;
       const saved = await call("/setup/save", { ...good(), port });
       expect(saved.json).toMatchObject({ ok: true, canStart: true, file: join(cwd, ".env") });
+      // A reload of the page after the save: still startable, the saved settings shown as saved.
+      expect(await state()).toMatchObject({
+        canStart: true,
+        saved: { mode: "socket", secrets: { botToken: { ends: BOT.slice(-4) } } },
+      });
       const before = socket.connections;
       expect((await call("/setup/start", {})).status).toBe(200);
       await socket.waitForConnections(before + 1, 15_000).catch(() => {
@@ -523,6 +544,36 @@ describe("from the preview to the bot, in one npm start", () => {
         )
         .toMatchObject({ status: "ok", slack: "connected" });
       for (const secret of [BOT, APP, sandbox.keys.main]) expect(p.out()).not.toContain(secret);
+      p.child.kill("SIGTERM");
+      expect(await p.exit).toBe(0);
+    } finally {
+      p.child.kill("SIGKILL");
+    }
+  }, 40_000);
+
+  it("a port changed on the page is the bot's port, not the one the old .env gave the preview", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "kd-setup-port-"));
+    const [first, second] = [await freePort(), await freePort()];
+    // Only a port in .env (no Slack or kennel setting): npm start is the preview, on that port.
+    writeFileSync(join(cwd, ".env"), `PORT=${first}\n`);
+    const p = startMain(cwd, { SLACK_API_URL: slack.apiUrl });
+    try {
+      const url = await p.url();
+      expect(url).toBe(`http://localhost:${first}`);
+      const post = (path: string, body: unknown) =>
+        fetch(`${url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }).then((r) => r.json() as Promise<Record<string, unknown>>);
+      expect(await post("/setup/save", { ...good(), port: String(second) })).toMatchObject({
+        ok: true,
+        botPort: second,
+      });
+      expect(await post("/setup/start", {})).toMatchObject({ ok: true, botPort: second });
+      await expect
+        .poll(() => p.out(), { timeout: 15_000 })
+        .toContain(`health checks on http://localhost:${second}/healthz`);
       p.child.kill("SIGTERM");
       expect(await p.exit).toBe(0);
     } finally {

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli.ts";
+import { runCli } from "../../src/cli/index.ts";
 import { portInUseMessage, runSandboxCommand, updateEnvText } from "../../src/sandbox/command.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
 

@@ -296,4 +296,17 @@ document.getElementById("composer-form").addEventListener("submit", function (e)
 document.querySelectorAll("#chips button").forEach(function (b) {
   b.addEventListener("click", function () { var i = document.getElementById("input"); i.value = b.textContent; i.focus(); });
 });
+// In a narrow window the suggestions scroll sideways: say so while some are out of sight.
+(function () {
+  var chips = document.getElementById("chips");
+  var hint = document.getElementById("chips-hint");
+  function update() {
+    var more = chips.scrollWidth > chips.clientWidth + 2 && chips.scrollLeft + chips.clientWidth < chips.scrollWidth - 2;
+    hint.hidden = !more;
+    chips.classList.toggle("more", more);
+  }
+  chips.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update);
+  update();
+})();
 poll();

@@ -1,0 +1,32 @@
+/**
+ * The `kennel-desk` command as a program (src/cli.ts starts it once it has checked the Node.js
+ * version): reads a .env file in the working folder, runs the command (src/cli/index.ts) and sets the
+ * exit code.
+ */
+import { existsSync } from "node:fs";
+import { scrubSecrets } from "../log.ts";
+import { runCli } from "./index.ts";
+
+export function start(): void {
+  // A .env file in the working folder fills in what the real environment does not set.
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  // Output piped into a command that stops reading (`| head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  runCli(process.argv.slice(2), {
+    env: process.env,
+    io: { stdout: process.stdout, stderr: process.stderr },
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `Kennel Desk stopped on an unexpected error: ${scrubSecrets(String((error as Error)?.message ?? error), [process.env.KENNEL_API_KEY ?? ""])}\n`,
+      );
+      process.exitCode = 3;
+    },
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The preview's bot (the real one, in HTTP mode, over the sandbox and the Slack stand-in); what Slack
+ * sends it when the person at the page clicks a button (block_actions, on the Home tab or on a
+ * message), built as Slack builds it; and what that person sees of the stand-in.
+ */
+import { type Bot, createBot } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { systemClock } from "../deps.ts";
+import { createKennelClient } from "../kennel/client.ts";
+import type { Logger } from "../log.ts";
+import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
+import type { Sandbox } from "../sandbox/server.ts";
+import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
+
+/**
+ * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret
+ * of its own, the stand-in as Slack, DIGEST_CHANNEL the page's channel), and a care record in a
+ * temporary folder. Answers at `url` (Slack's signed requests).
+ */
+export async function startPreviewBot(o: {
+  sandbox: Sandbox;
+  timezone: string;
+  secret: string;
+  slackApiUrl: string;
+  channel: string;
+  log: Logger;
+}): Promise<{ bot: Bot; record: TemporaryRecord; url: string }> {
+  const config = loadConfig({
+    KENNEL_API_KEY: o.sandbox.keys.main,
+    KENNEL_API_BASE_URL: o.sandbox.url,
+    KENNEL_TIMEZONE: o.timezone,
+    SLACK_BOT_TOKEN: "xoxb-preview-0000-local",
+    SLACK_SIGNING_SECRET: o.secret,
+    SLACK_API_URL: o.slackApiUrl,
+    PORT: "0",
+    DIGEST_CHANNEL: o.channel,
+  });
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: o.log });
+  const record = temporaryRecord(systemClock, "kennel-desk-preview-");
+  const bot = createBot(
+    { kennel, log: o.log, config, clock: systemClock, record: record.store },
+    { slack: config.slack as NonNullable<Config["slack"]> },
+  );
+  const port = await bot.start();
+  return { bot, record, url: `http://127.0.0.1:${port}/slack/events` };
+}
+
+/** What the person sees: the channel (their own ephemerals only), the app's DM, their Home tab. */
+export function visibleIn(slack: SlackStandIn, channel: string, user: string) {
+  const mine = (m: TimelineEntry) => !m.ephemeral || m.user === user || m.user === undefined;
+  return {
+    version: slack.version,
+    channel: slack.timeline.filter((m) => m.channel === channel && mine(m)),
+    dm: slack.timeline.filter((m) => m.channel === user),
+    home: slack.views.get(user),
+  };
+}
+
+/** A click on the Home tab, as Slack sends it: a view container, no channel, no response_url. */
+export function homeClick(
+  common: Record<string, unknown>,
+  viewId: string,
+  blocks: unknown,
+  teamId: string,
+): Record<string, unknown> {
+  return {
+    ...common,
+    container: { type: "view", view_id: viewId },
+    view: { id: viewId, type: "home", blocks, team_id: teamId },
+  };
+}
+
+/** A click on a message: its container and channel, the message as it is now, and a response_url. */
+export function messageClick(
+  common: Record<string, unknown>,
+  message: TimelineEntry,
+  channelName: string,
+  responseUrl: string,
+): Record<string, unknown> {
+  return {
+    ...common,
+    container: {
+      type: "message",
+      message_ts: message.ts,
+      channel_id: message.channel,
+      is_ephemeral: message.ephemeral,
+    },
+    channel: { id: message.channel, name: channelName },
+    // Slack sends the message clicked, as it is now (the care record redraws it).
+    ...(message.ephemeral
+      ? {}
+      : {
+          message: {
+            type: "message",
+            ts: message.ts,
+            ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+            text: message.text,
+            blocks: message.blocks,
+          },
+        }),
+    response_url: responseUrl,
+  };
+}
+
+/** A modal's Submit, as Slack sends it (view_submission): the view as opened, and the values typed. */
+export function viewSubmission(
+  common: { team: unknown; user: unknown; trigger_id: string },
+  modal: { id: string; view: Record<string, unknown> },
+  values: unknown,
+  teamId: string,
+): Record<string, unknown> {
+  return {
+    type: "view_submission",
+    ...common,
+    api_app_id: "APREVIEW",
+    token: "preview",
+    view: { ...modal.view, id: modal.id, team_id: teamId, state: { values }, hash: `h${modal.id}` },
+  };
+}
+
+/** The bot's answer to a submission: `response_action: "errors"` keeps the form open. */
+export function submissionAnswer(text: string | undefined): {
+  response_action?: string;
+  errors?: Record<string, string>;
+} {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * `/pet NAME` with many matches lists the pets in house today first, then by name: in the preview's
+ * data (seed 1, 400 customers), the fifteen Biscuits, three of them staying, none of those on the
+ * API's own page 1 (it pages by id). Who is in house is read here the /inhouse way, independently.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { houseReport } from "../../src/answers/house.ts";
+import { type PetSearch, petAnswer } from "../../src/answers/records.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { petListText } from "../../src/text/index.ts";
+
+const TZ = "Europe/London";
+let sandbox: Sandbox;
+let deps: Deps;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 1, customers: 400, today: "2026-11-22", timezone: TZ, awkward: true });
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+  });
+  const log = silentLogger();
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
+  deps = { kennel, log, config, clock: { now: () => new Date("2026-11-22T09:00:00Z") } };
+}, 30_000);
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+async function list(name: string, page: number): Promise<PetSearch> {
+  const a = await petAnswer(deps, name, page);
+  if (a.type !== "pet_list") throw new Error("a list");
+  return a.list;
+}
+
+describe("a pet search with many matches", () => {
+  it("lists the pets in house today first, then by name, across its pages", async () => {
+    const house = await houseReport(deps, "2026-11-22", { wholeDay: true });
+    const staying = new Set(house.entries.flatMap((e) => e.care?.pets ?? []).map((p) => p.pet.petId));
+    const apiFirstPage = (await deps.kennel.listPets({ name: "Biscuit" }, { page: 1, pageSize: 10 })).data
+      .items;
+    const first = await list("Biscuit", 1);
+    expect(first.totalRecords).toBe(15);
+    expect(first.totalPages).toBe(2);
+    const second = await list("Biscuit", 2);
+    const all = [...first.items, ...second.items];
+    expect(new Set(all.map((i) => i.pet.petId)).size).toBe(15);
+    const inHouse = all.filter((i) => staying.has(i.pet.petId));
+    // The case the front desk met: the pets staying are not on the API's own first page.
+    expect(inHouse.length).toBeGreaterThan(0);
+    expect(apiFirstPage.some((p) => staying.has(p.petId))).toBe(false);
+    // Here they lead page 1, marked; the rest by name, then id.
+    expect(first.items.slice(0, inHouse.length).map((i) => i.pet.petId)).toEqual(
+      inHouse.map((i) => i.pet.petId),
+    );
+    expect(all.map((i) => i.inHouse === true)).toEqual(all.map((i) => staying.has(i.pet.petId)));
+    const rest = all.slice(inHouse.length);
+    const sorted = [...rest].sort(
+      (a, b) =>
+        (a.pet.name ?? "").localeCompare(b.pet.name ?? "", undefined, { sensitivity: "base" }) ||
+        (a.pet.petId ?? 0) - (b.pet.petId ?? 0),
+    );
+    expect(rest.map((i) => i.pet.petId)).toEqual(sorted.map((i) => i.pet.petId));
+    const text = petListText(first, { color: false, timezone: TZ, thisYear: "2026" });
+    expect(text.split("\n").filter((l) => l.includes("🏠 in house today"))).toHaveLength(inHouse.length);
+  });
+});

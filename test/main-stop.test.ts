@@ -1,0 +1,177 @@
+/**
+ * One stop: SIGTERM to `npm start` (a service manager, `kill`) stops the Kennel Desk it started, in
+ * the preview and as the bot. npm passes the signal to its shell (`sh -c "node dist/main.js"`), which
+ * dies without passing it on; before, the bot went on re-parented, still answering /healthz.
+ *
+ * Run for real: npm, its shell and the bot, in a folder holding the project's own start script (with
+ * src/main.ts for dist/main.js, so the test needs no build) and its node_modules (npm puts
+ * node_modules/.bin, and the Node.js 24 there, on the PATH, as in the project).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manifestScopes } from "../src/preview/manifest.ts";
+import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { type SlackStandIn, startSlackStandIn } from "./helpers/slack.ts";
+import { type SocketStandIn, startSocketStandIn } from "./helpers/socket-mode.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const START = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
+  .scripts.start;
+
+/** The process ids below `pid` (Linux /proc), with their command lines. */
+function descendants(pid: number): Array<{ pid: number; cmd: string }> {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // "pid (comm) state ppid …": the command may hold spaces and brackets, so read after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(name), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: Array<{ pid: number; cmd: string }> = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parents) {
+      if (parent !== p) continue;
+      let cmd = "";
+      try {
+        cmd = readFileSync(`/proc/${child}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      } catch {
+        // gone meanwhile
+      }
+      out.push({ pid: child, cmd });
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `npm start` in a folder of its own, with these settings in .env (none: the preview). */
+function npmStart(env: string) {
+  const dir = mkdtempSync(join(tmpdir(), "kd-npm-start-"));
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  const main = join(ROOT, "src", "main.ts");
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({
+      name: "kd-stop",
+      private: true,
+      scripts: { start: START.replace("dist/main.js", main) },
+    }),
+  );
+  if (env) writeFileSync(join(dir, ".env"), env);
+  // The folder's node_modules/.bin first, as npm run would; the rest of this environment without
+  // the test runner's own npm settings.
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  const child: ChildProcess = spawn("npm", ["start", "--silent"], {
+    cwd: dir,
+    env: { ...clean, PORT: "0", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return { dir, child, out: () => out, exited };
+}
+
+async function until(what: () => boolean, ms: number, why: () => string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error(why());
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+let socket: SocketStandIn;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 2, customers: 10, today: "2026-11-22", timezone: "Europe/London" });
+  slack = await startSlackStandIn({ teamId: "T0STOP" });
+  slack.scopes = manifestScopes();
+  socket = await startSocketStandIn();
+  slack.socketUrl = socket.url;
+}, 30_000);
+
+afterAll(async () => {
+  await socket?.close();
+  await slack?.close();
+  await sandbox?.close();
+});
+
+describe("SIGTERM to npm start stops the Kennel Desk it started (no orphan)", () => {
+  it("the start script runs the bot's entry through npm's shell", () => {
+    expect(START).toBe("node dist/main.js");
+  });
+
+  const cases = [
+    { mode: "the preview", env: () => "", ready: /Open http:\/\/localhost:\d+/ },
+    {
+      mode: "the bot",
+      env: () =>
+        [
+          "SLACK_BOT_TOKEN=xoxb-1-2-stoptoken",
+          "SLACK_APP_TOKEN=xapp-1-A1-2-stoptoken",
+          `SLACK_API_URL=${slack.apiUrl}`,
+          `KENNEL_API_BASE_URL=${sandbox.url}`,
+          `KENNEL_API_KEY=${sandbox.keys.main}`,
+          "KENNEL_TIMEZONE=Europe/London",
+          "KENNEL_DATA_DIR=./data",
+          "",
+        ].join("\n"),
+      ready: /Kennel Desk is running in Socket Mode/,
+    },
+  ];
+
+  for (const c of cases) {
+    it(`in ${c.mode}`, async () => {
+      const npm = npmStart(c.env());
+      let bot: { pid: number; cmd: string } | undefined;
+      try {
+        await until(
+          () => c.ready.test(npm.out()),
+          30_000,
+          () => `not started: ${npm.out()}`,
+        );
+        // The node process itself, not the shell that started it (`sh -c node …/main.ts`).
+        bot = descendants(npm.child.pid as number).find((p) => /^\S*node \S*main\.ts/.test(p.cmd));
+        expect(bot, "the bot's process under npm").toBeDefined();
+        npm.child.kill("SIGTERM");
+        await npm.exited;
+        const pid = (bot as { pid: number }).pid;
+        await until(
+          () => !alive(pid),
+          15_000,
+          () => `Kennel Desk (pid ${pid}) still runs after npm stopped: ${npm.out()}`,
+        );
+      } finally {
+        if (bot && alive(bot.pid)) process.kill(bot.pid, "SIGKILL");
+        npm.child.kill("SIGKILL");
+        rmSync(npm.dir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  }
+});

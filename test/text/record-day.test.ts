@@ -1,0 +1,38 @@
+/** `kennel-desk record`'s text: a booking whose care could not be matched says so once, and "open the booking" once. */
+import { describe, expect, it } from "vitest";
+import type { RecordDay } from "../../src/answers/care-record.ts";
+import { recordDayText } from "../../src/text/record.ts";
+
+const day = (status: string): RecordDay => ({
+  date: "2026-11-22",
+  round: "midday",
+  petId: undefined,
+  rounds: [
+    {
+      round: "midday",
+      pets: [],
+      careMissing: [{ bookingId: 4242, pets: "Daisy", status }],
+      progress: undefined,
+    },
+  ],
+  count: 0,
+  superseded: 0,
+  where: "/tmp/care-record.sqlite",
+  dueProblem: undefined,
+  requestId: undefined,
+});
+
+describe("the care record's text, for a booking whose care is not known", () => {
+  it("says why and what to do, each once", () => {
+    const text = recordDayText(day("not_matched"), { color: false, timezone: "UTC", thisYear: "2026" });
+    const line = text.split("\n").find((l) => l.includes("Daisy")) ?? "";
+    expect(line).toBe(
+      "  ⚠ Daisy (booking 4242): care details not matched: what was due is not known; open the booking.",
+    );
+    expect(line.match(/open the booking/g)).toHaveLength(1);
+    const notLoaded = recordDayText(day("not_loaded"), { color: false, timezone: "UTC", thisYear: "2026" });
+    expect(notLoaded).toContain(
+      "Daisy (booking 4242): care details could not be loaded: what was due is not known; open the booking.",
+    );
+  });
+});
