@@ -269,6 +269,7 @@ const REFUSED: Array<[CareFields | string, Doubt]> = [
   [{ medication: "Vetmedin 5mg 1 tab", medicationPm: "1 tab" }, "instruction_beside_fields"],
   [{ medication: "Vetmedin 5mg once daily AM", medicationPm: "1 tab" }, "rounds_disagree"],
   [{ medicationPm: "1 tab at breakfast" }, "field_conflict"],
+  [{ medication: "Caninsulin 4 units AM", medicationPm: "4 units only if she has eaten" }, "field_conflict"],
   [{ medication: "Apoquel 1 tab AM and PM", medicationPm: "Nil" }, "field_conflict"],
   ["Buscopan 1 tab if vomiting", "condition_no_round"],
   ["Diazepam 2mg if seizure lasts over 5 minutes", "condition_no_round"],

@@ -126,6 +126,10 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
     if (!r && rounds.length === 0) doubts.push("no_round");
   }
   if (kind.kind === "conditional" && doubts.includes("no_round")) doubts.push("condition_no_round");
+  // A condition written in one round's field only: it is not every round's.
+  if (kind.kind === "conditional" && r?.kind.condition !== kind.condition && rounds.length > 1) {
+    doubts.push("field_conflict");
+  }
   const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
   doubts.push(...when.doubts);
   for (const f of [slot.noon, slot.pm]) {
