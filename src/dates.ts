@@ -3,6 +3,7 @@
  * comes from the injected clock. Never throws; an impossible date is a message.
  */
 import { type DateOrder, dateOrderWords, zoneDateOrder } from "./config/date-order.ts";
+import { daysInMonth, monthOf, weekdayOf } from "./domain/calendar-words.ts";
 import type { Round } from "./domain/care.ts";
 import { looksLikeId } from "./domain/ids.ts";
 import { type RoundNames, roundNamesLine, roundWords, splitRound } from "./domain/round-names.ts";
@@ -10,63 +11,6 @@ import { nearestWord } from "./domain/suggest.ts";
 import { addDays, isIsoDate, localDate, weekday } from "./time.ts";
 
 export type DayResult = { ok: true; date: string } | { ok: false; message: string };
-
-const WEEKDAYS: Record<string, number> = {
-  sun: 0,
-  sunday: 0,
-  mon: 1,
-  monday: 1,
-  tue: 2,
-  tues: 2,
-  tuesday: 2,
-  wed: 3,
-  weds: 3,
-  wednesday: 3,
-  thu: 4,
-  thur: 4,
-  thurs: 4,
-  thursday: 4,
-  fri: 5,
-  friday: 5,
-  sat: 6,
-  saturday: 6,
-};
-
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  january: 1,
-  feb: 2,
-  february: 2,
-  mar: 3,
-  march: 3,
-  apr: 4,
-  april: 4,
-  may: 5,
-  jun: 6,
-  june: 6,
-  jul: 7,
-  july: 7,
-  aug: 8,
-  august: 8,
-  sep: 9,
-  sept: 9,
-  september: 9,
-  oct: 10,
-  october: 10,
-  nov: 11,
-  november: 11,
-  dec: 12,
-  december: 12,
-};
-
-/** Own keys only: "__proto__" or "constructor" are not weekdays or months. */
-function weekdayOf(word: string | undefined): number | undefined {
-  return word !== undefined && Object.hasOwn(WEEKDAYS, word) ? WEEKDAYS[word] : undefined;
-}
-
-function monthOf(word: string | undefined): number | undefined {
-  return word !== undefined && Object.hasOwn(MONTHS, word) ? MONTHS[word] : undefined;
-}
 
 const MONTH_NAMES = [
   "",
@@ -85,10 +29,6 @@ const MONTH_NAMES = [
 ];
 
 const pad = (n: number) => String(n).padStart(2, "0");
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** The occurrence of day/month nearest to today (within six months either side). */
 function nearest(today: string, day: number, month: number): DayResult {

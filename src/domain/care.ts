@@ -89,17 +89,17 @@ function unreadableOf(pet: Pet): string[] {
  */
 const NOTHING =
   /^\s*(none|nil|n\/?a|no|none\s+known|none\s+recorded|nka|nkda|no\s+known(\s+drug)?\s+allerg(y|ies)|-+|—|\.)\s*[.!]?\s*$/i;
-const fact = (v: string | undefined) => (v === undefined || NOTHING.test(v) ? undefined : v.trim());
+export const fact = (v: string | undefined) => (v === undefined || NOTHING.test(v) ? undefined : v.trim());
 
 /**
  * A round's diet is kept as written: there "nil", "none" or "no" is an instruction (no food this
  * round), never an empty field to fill with the general diet. Only a bare dash or dot is no value.
  */
-const roundDiet = (v: string | undefined) =>
+export const roundDiet = (v: string | undefined) =>
   v === undefined || /^\s*(-+|—|\.)\s*$/.test(v) ? undefined : v.trim();
 
 /** A round's diet that says no food: "Nil", "none", "No", "no food". */
-function isNoFood(diet: string | undefined): boolean {
+export function isNoFood(diet: string | undefined): boolean {
   return diet !== undefined && /^\s*(nil|none|no|no food|no feed|nothing)\s*[.!]*\s*$/i.test(diet);
 }
 

@@ -31,22 +31,45 @@ const ROUND_WORDS: Array<[Round, RegExp]> = [
   ["evening", /(?<![a-z])p\.?m\b\.?/i],
 ];
 
+/** "3 meals a day", "two feeds daily": how many times a day a pet is fed. */
+const meals = (n: string) => `(?:${n}) (?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
+
+/** Words that say how many times a day (more than once). */
+const TIMES_A_DAY: Array<[number, RegExp]> = [
+  [
+    2,
+    new RegExp(
+      `\\b(?:(?:twice|two times|2 ?x|2 times)(?: (?:daily|a day|per day|each day))?|${meals("two|2")}|b\\.?i\\.?d|bd|q\\.? ?12 ?h(?:rs?|ours?)?)\\b`,
+      "i",
+    ),
+  ],
+  [
+    3,
+    new RegExp(
+      `\\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|${meals("three|3")}|t\\.?i\\.?d|tds|q\\.? ?8 ?h(?:rs?|ours?)?)\\b`,
+      "i",
+    ),
+  ],
+  [
+    4,
+    new RegExp(
+      `\\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|${meals("four|4")}|q\\.?i\\.?d|qds|q\\.? ?[46] ?h(?:rs?|ours?)?)\\b`,
+      "i",
+    ),
+  ],
+];
+
+/** With each meal: at every round that has a feed. */
+const EACH_MEAL = /\b(?:(?:each|every|all) (?:meal|feed|feeding)s?|with (?:all )?meals)\b/i;
+
+const countOf = (n: number) => TIMES_A_DAY.find(([c]) => c === n)?.[1] as RegExp;
+
 /** Words that say how often, and the rounds they put a dose on (more than once a day). */
 const OFTEN_WORDS: Array<[Round[], RegExp]> = [
-  [
-    TWICE,
-    /\b(?:(?:twice|two times|2 ?x|2 times)(?: (?:daily|a day|per day|each day))?|b\.?i\.?d|bd|q\.? ?12 ?h(?:rs?|ours?)?)\b/i,
-  ],
-  [
-    ALL,
-    /\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|t\.?i\.?d|tds|q\.? ?8 ?h(?:rs?|ours?)?)\b/i,
-  ],
-  // With each meal: at every round that has a feed.
-  [ALL, /\b(?:(?:each|every|all) (?:meal|feed|feeding)s?|with (?:all )?meals)\b/i],
-  [
-    ALL,
-    /\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|q\.?i\.?d|qds|q\.? ?[46] ?h(?:rs?|ours?)?)\b/i,
-  ],
+  [TWICE, countOf(2)],
+  [ALL, countOf(3)],
+  [ALL, EACH_MEAL],
+  [ALL, countOf(4)],
 ];
 
 /** "every 8 hours", "every 12 hrs", "every 6h". */
@@ -60,6 +83,12 @@ const ONCE_WORDS =
 const CLOCK = /\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;
 
 function clockRound(text: string): { round: Round; word: string } | undefined {
+  return clockRounds(text)[0];
+}
+
+/** Every time written as a clock time in a text ("7am and 7pm", "08:00 & 20:00"), with its round, in order. */
+function clockRounds(text: string): Array<{ round: Round; word: string }> {
+  const out: Array<{ round: Round; word: string }> = [];
   for (const m of text.matchAll(CLOCK)) {
     const [word, h, sep, min, half] = m;
     // A bare number or a decimal is a quantity ("2 ml", "1.25 ml"), not a time.
@@ -69,9 +98,9 @@ function clockRound(text: string): { round: Round; word: string } | undefined {
     if (hour > 23 || (half && (hour < 1 || hour > 12))) continue;
     if (half && /^p/i.test(half) && hour < 12) hour += 12;
     if (half && /^a/i.test(half) && hour === 12) hour = 0;
-    return { round: hour < 11 ? "morning" : hour < 16 ? "midday" : "evening", word: word.trim() };
+    out.push({ round: hour < 11 ? "morning" : hour < 16 ? "midday" : "evening", word: word.trim() });
   }
-  return undefined;
+  return out;
 }
 
 /**
@@ -123,4 +152,56 @@ export function onceADay(text: string | undefined): string | undefined {
 export function onceADayRound(text: string): Round {
   const named = roundsNamed(text);
   return ALL.find((r) => named[r]) ?? "morning";
+}
+
+/**
+ * The rounds a text names by a round's word or a clock time ("with breakfast", "AM", "at bedtime",
+ * "7am and 7pm"), each with its words, in the day's order; not by how often ("twice daily": see
+ * `timesADay`). A clock time is read before the words, so "1pm" is midday, not evening by its "pm".
+ */
+export function roundsByName(text: string): Partial<Record<Round, string>> {
+  const out: Partial<Record<Round, string>> = {};
+  for (const c of clockRounds(text)) out[c.round] ??= c.word;
+  const rest = text.replace(CLOCK, (m, _h, sep, _min, half) => (half || sep === ":" ? " " : m));
+  for (const [round, re] of ROUND_WORDS) {
+    const m = re.exec(rest);
+    if (m) out[round] ??= m[0].trim();
+  }
+  return Object.fromEntries(ALL.filter((r) => out[r]).map((r) => [r, out[r]]));
+}
+
+/**
+ * How many times a day a text says, with its words: "once daily", "SID", "daily" 1; "twice daily",
+ * "BID", "q12h", "every 12 hours" 2; "TID", "q8h" 3; "QID", "every 6 hours" 4; "every N hours" 24/N
+ * (rounded up). Undefined when it says none. "with each meal" is not a number (see `withEachMeal`).
+ */
+export function timesADay(text: string): { perDay: number; words: string } | undefined {
+  for (const [n, re] of TIMES_A_DAY) {
+    const m = re.exec(text);
+    if (m) return { perDay: n, words: m[0].trim() };
+  }
+  const every = EVERY_HOURS.exec(text);
+  const hours = Number(every?.[1]);
+  if (every && hours >= 1 && hours <= 24) return { perDay: Math.ceil(24 / hours), words: every[0] };
+  const once = ONCE_WORDS.exec(text);
+  return once ? { perDay: 1, words: once[0] } : undefined;
+}
+
+/** The words that say "with each meal" ("with meals", "every feed"), or undefined. */
+export function withEachMeal(text: string): string | undefined {
+  return EACH_MEAL.exec(text)?.[0];
+}
+
+/** Once a day said in so many words ("once daily", "SID"), not by "daily" alone ("twice daily" has it too). */
+const ONCE_SAID =
+  /\b(?:once (?:a|per|each|every) day|once daily|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
+
+/** Do the words say two different numbers of times a day ("SID … BID", "twice daily, every 8 hours")? */
+export function timesDisagree(text: string): boolean {
+  const counts = new Set(TIMES_A_DAY.filter(([, re]) => re.test(text)).map(([n]) => n));
+  const every = EVERY_HOURS.exec(text);
+  const hours = Number(every?.[1]);
+  if (every && hours >= 1 && hours <= 24) counts.add(Math.ceil(24 / hours));
+  if (ONCE_SAID.test(text)) counts.add(1);
+  return counts.size > 1;
 }

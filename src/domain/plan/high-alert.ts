@@ -1,0 +1,94 @@
+/**
+ * High-alert drugs: those whose wrong dose does the most harm, confirmed on the plan by a second,
+ * different person (issue 34) and witnessed when given (issue 35). The built-in list (documented in
+ * docs/care-plan.md) follows human care's high-alert lists for what a kennel gives: insulin,
+ * anticonvulsants, and controlled drugs (UK schedules 2–4, US schedules II–IV) seen in dogs and
+ * cats, by generic and common brand names; the kennel adds its own words (KENNEL_HIGH_ALERT, passed
+ * in). Whole words, any case; a kennel's word may be several ("potassium bromide").
+ */
+import type { HighAlert, HighAlertClass } from "./types.ts";
+
+const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {
+  insulin: [
+    "insulin",
+    "caninsulin",
+    "vetsulin",
+    "prozinc",
+    "lantus",
+    "glargine",
+    "levemir",
+    "detemir",
+    "humulin",
+    "novorapid",
+    "semglee",
+  ],
+  anticonvulsant: [
+    "phenobarbital",
+    "phenobarbitone",
+    "epiphen",
+    "phenoleptil",
+    "soliphen",
+    "levetiracetam",
+    "keppra",
+    "potassium bromide",
+    "kbr",
+    "libromide",
+    "imepitoin",
+    "pexion",
+    "zonisamide",
+    "zonegran",
+    "sodium bromide",
+  ],
+  controlled: [
+    "tramadol",
+    "gabapentin",
+    "pregabalin",
+    "buprenorphine",
+    "vetergesic",
+    "buprecare",
+    "methadone",
+    "morphine",
+    "codeine",
+    "fentanyl",
+    "butorphanol",
+    "ketamine",
+    "diazepam",
+    "valium",
+    "midazolam",
+    "alprazolam",
+    "xanax",
+    "lorazepam",
+    "clonazepam",
+    "temazepam",
+  ],
+};
+
+const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A pattern for a word or words, whole, any case, any space between words. */
+const wordPattern = (word: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${word.trim().split(/\s+/).map(escapeRegExp).join("\\s+")}(?![\\p{L}\\p{N}])`,
+    "iu",
+  );
+
+const BUILT_IN_PATTERNS: Array<[HighAlertClass, RegExp]> = Object.entries(BUILT_IN).flatMap(([cls, words]) =>
+  words.map((w): [HighAlertClass, RegExp] => [cls as HighAlertClass, wordPattern(w)]),
+);
+
+/**
+ * Is this text a high-alert drug's: the class and the word as the text writes it, the built-in list
+ * first, then the kennel's words; undefined when none is there.
+ */
+export function highAlertIn(text: string, kennelWords: readonly string[]): HighAlert | undefined {
+  for (const [cls, re] of BUILT_IN_PATTERNS) {
+    const m = re.exec(text);
+    if (m) return { class: cls, word: m[0] };
+  }
+  for (const word of kennelWords) {
+    if (!word.trim()) continue;
+    const m = wordPattern(word).exec(text);
+    if (m) return { class: "kennel", word: m[0] };
+  }
+  return undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * Amounts and strengths in an instruction, each exactly as written: a number is never rewritten or
+ * shortened ("2,5 mg" stays "2,5 mg", "1/2 tab" stays "1/2 tab", "0.625mg" stays "0.625mg"): every
+ * value here is a slice of the text.
+ */
+
+/** A number as kennels write one: 2, 2.5, 2,5, 1/2, ½, 1½, 1 1/2, "half", "one and a half". */
+const NUMBER =
+  "(?:\\d+\\s*[½¼¾⅓⅔]|\\d+\\s+\\d+\\s*/\\s*\\d+|\\d+\\s*/\\s*\\d+|\\d+(?:[.,]\\d+)?|\\.\\d+|[½¼¾⅓⅔]|" +
+  "(?:one|two|three|four|five|six)(?:\\s+and\\s+a\\s+(?:half|quarter))?|a\\s+half|half(?:\\s+an?)?|a\\s+quarter(?:\\s+of\\s+an?)?|quarter(?:\\s+of\\s+an?)?|an?)";
+
+/** What is counted out at a time: tablets, ml, drops, units, sachets, cups, grams… */
+const UNIT =
+  "(?:tablets?|tabs?|tab\\.|capsules?|caps?|pills?|ml|mls|millilit(?:re|er)s?|cc|drops?|gtts?|units?|iu|i\\.u\\.|u|" +
+  "sachets?|scoops?|cups?|cans?|tins?|pouch(?:es)?|trays?|g|gr|grams?|grammes?|oz|pumps?|puffs?|pipettes?|chews?|" +
+  "pieces?|dots?|tsps?|teaspoons?|tbsps?|tablespoons?|handfuls?|syringes?|spoons?|sticks?|biscuits?|portions?|cm)";
+
+/** A strength: mg, mcg, µg, %, and concentrations (mg/ml, iu/ml). */
+const STRENGTH_UNIT = "(?:mg|mcg|µg|ug|micrograms?|milligrams?|%|g/ml|mg/ml|iu/ml|u/ml|units/ml)";
+
+const END = "(?![\\p{L}\\p{N}/])";
+const START = "(?<![\\p{L}\\p{N}.,/])";
+
+const AMOUNT = new RegExp(
+  `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}\\.?`,
+  "giu",
+);
+const RANGE = new RegExp(
+  `${START}${NUMBER}\\s*(?:-|–|—|to|or)\\s*${NUMBER}\\s*(?:${UNIT}|${STRENGTH_UNIT}|x|times|meals|feeds)${END}`,
+  "iu",
+);
+const STRENGTH = new RegExp(`${START}\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}(?![\\p{L}/])`, "giu");
+const BY_WEIGHT = /(?<![a-z])(?:mg|mcg|µg|ml|units?|iu)\s*(?:\/|per)\s*kg\b/i;
+
+/** Is this text, cleaned, only a unit word ("tab", "ml")? (Used by the dates: "1/2 tab" is no date.) */
+export const UNIT_AHEAD = new RegExp(`^\\s*(?:${UNIT}|${STRENGTH_UNIT})${END}`, "iu");
+
+/** "a tablet" alone reads as an amount only after a verb ("give a tablet"), not in "a tablet of Rimadyl". */
+const bareArticle = (m: string) => /^an?\s/i.test(m);
+
+export interface Quantities {
+  /** Each amount, as written, in order (a bare "a tablet" is one only when no other is written). */
+  amounts: string[];
+  /** The first strength, as written. */
+  strength: string | undefined;
+  /** Every strength, as written ("0.4mg" and "0.2mg": two doses, not one drug's strength). */
+  strengths: string[];
+  /** A range ("1-2 tabs", "1 or 2 tablets", "2-3 times a day"): how much or how often is for a person. */
+  range: string | undefined;
+  /** A dose by weight ("2 mg/kg"): for a person (the weight changes, the sum is theirs). */
+  byWeight: boolean;
+}
+
+export function quantitiesIn(text: string): Quantities {
+  const found = [...text.matchAll(AMOUNT)].map((m) => m[0].trim().replace(/\.$/, ""));
+  const counted = found.filter((a) => !bareArticle(a));
+  const strengths = [...text.matchAll(STRENGTH)].map((m) => m[0].trim());
+  return {
+    amounts: counted.length > 0 ? counted : found,
+    strength: strengths[0],
+    strengths,
+    range: RANGE.exec(text)?.[0],
+    byWeight: BY_WEIGHT.test(text),
+  };
+}
+
+/** Two amounts are one when they are written the same but for case and spaces ("1 cup", "1 Cup"). */
+const sameAmount = (a: string, b: string) =>
+  a.toLowerCase().replace(/\s+/g, "") === b.toLowerCase().replace(/\s+/g, "");
+
+/** The one amount of a list, or undefined when there is none or they differ. */
+export function oneAmount(amounts: string[]): string | undefined {
+  const [first] = amounts;
+  return first !== undefined && amounts.every((a) => sameAmount(a, first)) ? first : undefined;
+}

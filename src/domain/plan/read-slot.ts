@@ -1,0 +1,182 @@
+/**
+ * One medication slot of the API (`medicationN`, `medicationNNoon`, `medicationNPm`) read into a
+ * plan item. The midday and evening fields are that round's own instruction: certain for it. The
+ * instruction's rounds come from its words (a round's word, a clock time, "twice daily", "q8h",
+ * "with each meal"), never from where it is written. What the words do not settle is a Doubt, and
+ * the item is left to a person; what was read is kept for them to start from.
+ */
+import { isNoFood, ROUNDS, type Round } from "../care.ts";
+import { roundsByName, timesDisagree } from "../round-words.ts";
+import { highAlertIn } from "./high-alert.ts";
+import type { KindWords } from "./kind.ts";
+import { nameIn } from "./name.ts";
+import { oneAmount } from "./quantities.ts";
+import { type DateContext, readText, type TextReading, whenOf } from "./read-text.ts";
+import { drugKey } from "./same-drug.ts";
+import { itemSource } from "./source.ts";
+import type { Doubt, ItemKind, ItemWhat, PlanItem, RoundDose, SourceField } from "./types.ts";
+
+/** The rounds a number of times a day puts a dose on: twice, morning and evening; three times, all three. */
+const BY_COUNT: Record<number, Round[]> = { 2: ["morning", "evening"], 3: ["morning", "midday", "evening"] };
+
+export interface SlotFields {
+  n: 1 | 2 | 3 | 4 | 5;
+  /** The instruction, midday and evening fields that have words (API name and words). */
+  main: SourceField | undefined;
+  noon: SourceField | undefined;
+  pm: SourceField | undefined;
+  /** One of the slot's fields held a value that could not be read as text. */
+  unreadable: boolean;
+}
+
+export interface SlotContext {
+  dates: DateContext;
+  highAlertWords: readonly string[];
+  /** The feeding item's rounds when the reader is certain of them ("with each meal"). */
+  mealRounds: Round[] | undefined;
+}
+
+/** The rounds of the instruction's own words, and doubts; `fieldRounds` are the rounds with a field. */
+function mainRounds(r: TextReading, fieldRounds: Round[], ctx: SlotContext, doubts: Doubt[]): RoundDose[] {
+  const named = ROUNDS.filter((round) => r.named[round]);
+  const count = r.count?.perDay;
+  if (timesDisagree(r.text)) doubts.push("rounds_disagree");
+  const dose = (round: Round, why: string): RoundDose => ({ round, why });
+  if (named.length > 0) {
+    if (count === undefined || count === named.length) return named.map((n) => dose(n, r.named[n] as string));
+    const byCount = BY_COUNT[count];
+    if (byCount && count > named.length && named.every((n) => byCount.includes(n))) {
+      return byCount.map((n) => dose(n, r.named[n] ?? (r.count?.words as string)));
+    }
+    doubts.push("rounds_disagree");
+    return named.map((n) => dose(n, r.named[n] as string));
+  }
+  if (count !== undefined) {
+    if (count > 3) doubts.push("more_than_rounds");
+    else if (count === 1 && fieldRounds.length !== 1) doubts.push("once_no_round");
+    return (BY_COUNT[count] ?? []).map((n) => dose(n, r.count?.words as string));
+  }
+  if (r.eachMeal) {
+    if (ctx.mealRounds) return ctx.mealRounds.map((n) => dose(n, r.eachMeal as string));
+    doubts.push("no_round");
+    return [];
+  }
+  if (fieldRounds.length === 0) doubts.push("no_round");
+  // Beside midday or evening fields, an instruction that gives a dose but names no round may be a
+  // morning dose, or only the drug's name: a person says which.
+  else if (r.quantities.amounts.length > 0) doubts.push("instruction_beside_fields");
+  return [];
+}
+
+/** The kind, from every field's words. */
+function kindOf(k: KindWords, r: TextReading | undefined, routineRounds: boolean, doubts: Doubt[]): ItemKind {
+  const explicitInterval = k.minHoursBetween !== undefined && !r?.count;
+  const asNeeded =
+    k.asNeeded ||
+    (k.maxPer24h !== undefined && !routineRounds && !r?.count) ||
+    (explicitInterval && !routineRounds);
+  if (asNeeded) {
+    if (routineRounds || k.asWell) doubts.push("needed_and_routine");
+    const reason = k.condition ?? k.reason;
+    const max = k.maxPer24h ?? r?.count?.perDay;
+    return {
+      kind: "as_needed",
+      ...(reason ? { reason } : {}),
+      ...(max !== undefined ? { maxPer24h: max } : {}),
+      ...(k.minHoursBetween !== undefined ? { minHoursBetween: k.minHoursBetween } : {}),
+    };
+  }
+  return k.condition ? { kind: "conditional", condition: k.condition } : { kind: "routine" };
+}
+
+export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
+  const doubts: Doubt[] = slot.unreadable ? ["unreadable_field"] : [];
+  const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
+  const texts = fields.map((f) => f.words);
+  const all = texts.join(" · ");
+  const r = slot.main ? readText(slot.main.words, ctx.dates) : undefined;
+  const whole = readText(all, ctx.dates);
+  // The midday and evening fields: that round's instruction, or "nil" (no dose that round).
+  const own: Array<[Round, SourceField | undefined]> = [
+    ["midday", slot.noon],
+    ["evening", slot.pm],
+  ];
+  const fieldDoses: RoundDose[] = [];
+  const nil: Round[] = [];
+  for (const [round, field] of own) {
+    if (!field) continue;
+    if (isNoFood(field.words)) {
+      nil.push(round);
+      continue;
+    }
+    const names = Object.keys(roundsByName(field.words));
+    if (names.some((n) => n !== round)) doubts.push("field_conflict");
+    fieldDoses.push({ round, why: field.field, amount: field.words });
+  }
+  const fieldRounds = fieldDoses.map((d) => d.round);
+  const kind = kindOf(whole.kind, r, Object.keys(whole.named).length > 0 || fieldDoses.length > 0, doubts);
+  let rounds: RoundDose[] = [];
+  if (kind.kind !== "as_needed") {
+    const fromWords = r ? mainRounds(r, fieldRounds, ctx, doubts) : [];
+    if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
+    const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
+    for (const d of fieldDoses) merged.set(d.round, d);
+    rounds = ROUNDS.flatMap((round) => merged.get(round) ?? []);
+    if (r?.count && rounds.length > r.count.perDay) doubts.push("rounds_disagree");
+    if (!r && rounds.length === 0) doubts.push("no_round");
+  }
+  if (kind.kind === "conditional" && doubts.includes("no_round")) doubts.push("condition_no_round");
+  // A condition written in one round's field only: it is not every round's.
+  if (kind.kind === "conditional" && r?.kind.condition !== kind.condition && rounds.length > 1) {
+    doubts.push("field_conflict");
+  }
+  const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
+  doubts.push(...when.doubts);
+  for (const f of [slot.noon, slot.pm]) {
+    const fr = f && readText(f.words, ctx.dates);
+    if (fr && (fr.dates.length > 0 || fr.days || fr.course)) doubts.push("field_conflict");
+  }
+  if (whole.kind.judgement) doubts.push("left_to_judgement");
+  const q = r?.quantities;
+  const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
+  const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
+  if (q && r.segments.length === 0 && !whole.quantities.range && (differ(q.amounts) || differ(q.strengths))) {
+    doubts.push("amounts_differ");
+  }
+  if (whole.quantities.range) doubts.push("amount_range");
+  if (whole.quantities.byWeight) doubts.push("by_weight");
+  const fieldAmounts = fieldDoses.some(
+    (d) => readText(d.amount ?? "", ctx.dates).quantities.amounts.length > 0,
+  );
+  if (!amount && !whole.quantities.strength && !fieldAmounts && when.steps.length === 0)
+    doubts.push("no_amount");
+  const first = slot.main ?? slot.noon ?? slot.pm;
+  const name = texts.map(nameIn).find(Boolean);
+  const drug = first ? drugKey(first.words) : undefined;
+  const what: ItemWhat = {
+    text: all,
+    ...(name ? { name } : {}),
+    ...(whole.quantities.strength ? { strength: whole.quantities.strength } : {}),
+    ...(amount ? { amount } : {}),
+    ...(drug ? { drug } : {}),
+  };
+  const highAlert = highAlertIn(all, ctx.highAlertWords);
+  const unique = [...new Set(doubts)];
+  return {
+    key: `med:${slot.n}`,
+    what,
+    when: {
+      rounds,
+      days: when.days,
+      ...(when.start ? { start: when.start } : {}),
+      ...(when.stop ? { stop: when.stop } : {}),
+      steps: when.steps,
+    },
+    kind,
+    ...(highAlert ? { highAlert } : {}),
+    source: itemSource(fields),
+    readBy: unique.length > 0 ? "nobody" : "reader",
+    doubts: unique,
+    sameDrugAs: [],
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The schedule: what a plan's item asks of one round on one day, and whether the pet's round may be
+ * signed off in one tap. Pure: the stay's times and the round times are passed in.
+ *
+ * Days are the kennel's calendar days: "every other day" counts calendar days from its on-day (a
+ * month's end and a clock change are no different from any other day), never 48-hour periods. A
+ * round is owed only when its time falls within the stay: a pet arriving at 23:30 owes nothing that
+ * day, one arriving at 14:00 owes no breakfast nor lunch.
+ */
+import { weekday, zonedInstant } from "../../time.ts";
+import type { Round } from "../care.ts";
+import type { RoundTimes } from "../rounds.ts";
+import type { Doubt, PlanItem, PlanState } from "./types.ts";
+
+export interface StayTimes {
+  /** ISO 8601 instants; a stay with no departure is open. */
+  arrival: string;
+  departure: string | undefined;
+  timeZone: string;
+  /** When each round is (ROUNDS_TIMES). */
+  roundTimes: RoundTimes;
+}
+
+/** Why an item is not due this round. */
+export type NotDueWhy =
+  | "before_arrival"
+  | "after_departure"
+  | "before_start"
+  | "after_stop"
+  | "off_day"
+  | "not_this_round";
+
+export type ItemOnRound =
+  /** To give (or feed) this round: today's amount (the taper step's, the round's own field's, or the item's). */
+  | { status: "due"; amount: string | undefined; step?: number }
+  /** To give this round if its condition holds: shown with it, never in one tap. */
+  | { status: "conditional"; amount: string | undefined; condition: string; step?: number }
+  /** "Give if needed": never due, never missed. */
+  | { status: "as_needed"; reason?: string; maxPer24h?: number; minHoursBetween?: number }
+  | { status: "not_due"; why: NotDueWhy }
+  /** Read by nobody yet: "check the instruction", shown whole, never counted as missed. */
+  | { status: "check"; doubts: Doubt[] };
+
+const DAY_MS = 86_400_000;
+
+/** Whole calendar days from one date to another (dates, not instants: no clock change in between). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** Is the date one of the item's days? */
+function onDay(item: PlanItem, date: string): boolean {
+  const days = item.when.days;
+  switch (days.every) {
+    case "day":
+      return true;
+    case "n_days":
+      return days.n >= 1 && ((daysBetween(days.from, date) % days.n) + days.n) % days.n === 0;
+    case "weekdays":
+      return days.weekdays.includes(weekday(date));
+    case "dates":
+      return days.dates.includes(date);
+  }
+}
+
+/** The taper step of a date: its index, or why there is none (before the first, after the last). */
+function stepOf(item: PlanItem, date: string): number | NotDueWhy {
+  const steps = item.when.steps;
+  const i = steps.findIndex((s) => (!s.from || s.from <= date) && (!s.to || date <= s.to));
+  if (i >= 0) return i;
+  return steps[0]?.from && date < steps[0].from ? "before_start" : "after_stop";
+}
+
+/** What an item asks of one round (`round`) on one day (`date`, the kennel's calendar date). */
+export function itemOnRound(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
+  const at = zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime();
+  if (at < Date.parse(stay.arrival)) return { status: "not_due", why: "before_arrival" };
+  if (stay.departure && at > Date.parse(stay.departure)) return { status: "not_due", why: "after_departure" };
+  if (item.readBy === "nobody") return { status: "check", doubts: item.doubts };
+  const { start, stop } = item.when;
+  if (start && date < start) return { status: "not_due", why: "before_start" };
+  if (stop && date > stop) return { status: "not_due", why: "after_stop" };
+  let step: number | undefined;
+  if (item.when.steps.length > 0) {
+    const found = stepOf(item, date);
+    if (typeof found === "string") return { status: "not_due", why: found };
+    step = found;
+  }
+  if (!onDay(item, date)) return { status: "not_due", why: "off_day" };
+  const kind = item.kind;
+  if (kind.kind === "as_needed") {
+    const { kind: _, ...limits } = kind;
+    return { status: "as_needed", ...limits };
+  }
+  const dose = item.when.rounds.find((d) => d.round === round);
+  if (!dose) return { status: "not_due", why: "not_this_round" };
+  const amount = step !== undefined ? item.when.steps[step]?.amount : (dose.amount ?? item.what.amount);
+  const stepped = step !== undefined ? { step } : {};
+  return kind.kind === "conditional"
+    ? { status: "conditional", amount, condition: kind.condition, ...stepped }
+    : { status: "due", amount, ...stepped };
+}
+
+/** Why a pet's round has no one tap "All given & eaten". */
+export type NoOneTap =
+  | "plan_not_confirmed"
+  | "check_instruction"
+  | "conditional"
+  | "same_drug_twice"
+  | "nothing_due";
+
+/**
+ * May the pet's round be signed off in one tap? Only when its plan is confirmed, nothing is left to
+ * check, every item due is routine and unconditional, and no drug is due twice (two slots, one
+ * drug). As-needed items are not due, so they do not stand in the way (one tap never records them).
+ * The caller adds its own rules (a fasting pet: src/domain/record.ts `oneTapAllowed`).
+ */
+export function oneTap(
+  state: PlanState,
+  round: Array<{ item: PlanItem; on: ItemOnRound }>,
+): { offered: true } | { offered: false; why: NoOneTap } {
+  if (state !== "confirmed") return { offered: false, why: "plan_not_confirmed" };
+  if (round.some((r) => r.on.status === "check")) return { offered: false, why: "check_instruction" };
+  if (round.some((r) => r.on.status === "conditional")) return { offered: false, why: "conditional" };
+  const due = round.filter((r) => r.on.status === "due");
+  if (due.length === 0) return { offered: false, why: "nothing_due" };
+  const drugs = due.map((r) => r.item.what.drug).filter((d): d is string => d !== undefined);
+  const keys = new Set(due.map((r) => r.item.key));
+  const twice =
+    new Set(drugs).size < drugs.length || due.some((r) => r.item.sameDrugAs.some((k) => keys.has(k)));
+  return twice ? { offered: false, why: "same_drug_twice" } : { offered: true };
+}
