@@ -179,16 +179,18 @@ function stayMarks(
   return {};
 }
 
-/**
- * Who is in house on a date, by room. Care is looked up for every stay of the day, so the counts
- * (care details not matched or not loaded) are the day's whatever page is shown; `entries` is the
- * page asked for, or every stay with `wholeDay`.
- */
-export async function houseReport(
-  deps: Deps,
-  date: string,
-  options: { page?: number; wholeDay?: boolean; offFood?: boolean } = {},
-): Promise<HouseReport> {
+/** The stays in house on a date, by room, before any care is looked up (the round picks its own first). */
+export interface HouseStays {
+  date: string;
+  bookings: Booking[];
+  requestId: string;
+  /** The day's departures the API's list of stays left out, added, in words. */
+  houseNote: string | undefined;
+  calls: number;
+}
+
+/** Who stays on a date, by room: the stays, and the day's departures the stays left out (said). */
+export async function houseStays(deps: Deps, date: string): Promise<HouseStays> {
   const tz = deps.config.timezone;
   const staying = await stayingOn(deps, date);
   // The day's departures are all in house that day: one the stays left out is added, and said.
@@ -199,28 +201,49 @@ export async function houseReport(
     tz,
     deps.clock.now().getTime(),
   );
-  const stay = missing.length
-    ? { ...staying, bookings: sortByRoom([...staying.bookings, ...missing]) }
-    : staying;
-  const care = await lookUpCare(deps, stay.bookings);
+  return {
+    date,
+    bookings: missing.length ? sortByRoom([...staying.bookings, ...missing]) : staying.bookings,
+    requestId: staying.requestId,
+    houseNote: missing.length
+      ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
+      : undefined,
+    calls: staying.calls,
+  };
+}
+
+/** A stay on the day's board: its care, going home or arriving, and how it stands (left, past check-out). */
+export function houseEntry(deps: Deps, b: Booking, care: DayEntry["care"], date: string): HouseEntry {
+  const tz = deps.config.timezone;
   const now = deps.clock.now();
-  const today = localDate(now, tz);
   // A status that says the pet has left counts from today on (a past day's stays all say it).
-  const left = (b: Booking) => saysLeft(b) && date >= today;
-  const entries: HouseEntry[] = stay.bookings.map((b) => {
-    const marks = stayMarks(b, date, tz, now.getTime());
-    return {
-      ...entryOf(b, care.careOf(b)),
-      goingHome: (goesHomeOn(b, date, tz) && !marks.pastCheckOut) || left(b),
-      arriving: arrivesOn(b, date, tz),
-      noCheckOut: !b.checkOutDate,
-      left: left(b),
-      ...marks,
-    };
-  });
+  const left = saysLeft(b) && date >= localDate(now, tz);
+  const marks = stayMarks(b, date, tz, now.getTime());
+  return {
+    ...entryOf(b, care),
+    goingHome: (goesHomeOn(b, date, tz) && !marks.pastCheckOut) || left,
+    arriving: arrivesOn(b, date, tz),
+    noCheckOut: !b.checkOutDate,
+    left,
+    ...marks,
+  };
+}
+
+/**
+ * Who is in house on a date, by room. Care is looked up for every stay of the day, so the counts
+ * (care details not matched or not loaded) are the day's whatever page is shown; `entries` is the
+ * page asked for, or every stay with `wholeDay`.
+ */
+export async function houseReport(
+  deps: Deps,
+  date: string,
+  options: { page?: number; wholeDay?: boolean } = {},
+): Promise<HouseReport> {
+  const stays = await houseStays(deps, date);
   // The pets off their food, on every surface that reads this answer (the board, --json, the
-  // connector); a round asks for its own, as of the rounds before it (src/answers/rounds.ts).
-  const flags = options.offFood === false ? undefined : await offFood(deps, date);
+  // connector), read beside the care; a round asks for its own, as of the rounds before it.
+  const [care, flags] = await Promise.all([lookUpCare(deps, stays.bookings), offFood(deps, date)]);
+  const entries = stays.bookings.map((b) => houseEntry(deps, b, care.careOf(b), date));
   for (const e of entries) {
     const id = e.booking.bookingId;
     const mine = flags && id !== undefined ? [...flags.values()].filter((f) => f.bookingId === id) : [];
@@ -233,12 +256,10 @@ export async function houseReport(
     page: 1,
     pages: 1,
     from: 0,
-    requestId: stay.requestId,
+    requestId: stays.requestId,
     careProblem: care.problem,
-    houseNote: missing.length
-      ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
-      : undefined,
-    calls: stay.calls + care.customers,
+    houseNote: stays.houseNote,
+    calls: stays.calls + care.customers,
   };
   return options.wholeDay ? whole : pageOfHouse(whole, options.page ?? 1);
 }

@@ -3,6 +3,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
+import { houseTotalsOf } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
@@ -10,8 +11,9 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
+import { lookUpCare } from "./care-lookup.ts";
 import { describeFailure } from "./failure.ts";
-import { type HouseEntry, houseReport } from "./house.ts";
+import { type HouseEntry, houseEntry, houseStays } from "./house.ts";
 import { offFood } from "./off-food.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
@@ -70,12 +72,13 @@ export function currentRound(deps: Deps): Round {
   return roundAt(hhmm, deps.config.rounds.times);
 }
 
+/**
+ * A round: who is on its sheet is decided first, from the day's stays alone (onRoundSheet), then the
+ * care of those pets only is fetched, with the care record's off-food flags at the same time. One
+ * answer for /rounds, the round posts, `kennel-desk rounds` and the connector's get_round.
+ */
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
-  // The house, and the pets off their food as of the rounds before this one, at once.
-  const [house, flags] = await Promise.all([
-    houseReport(deps, date, { wholeDay: true, offFood: false }),
-    offFood(deps, date, round),
-  ]);
+  const stays = await houseStays(deps, date);
   // The sheet is for the pets on it at the round's time (onRoundSheet): a pet gone home before it
   // (or whose status says it has left) has no feed or dose in this round (the summary counts them). A
   // pet arriving later that day is listed, marked "arrives 19:00", with its dose and diet; one still
@@ -84,12 +87,22 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
   const time = deps.config.rounds.times[round];
   const at = zonedInstant(date, time, tz).getTime();
   const now = deps.clock.now().getTime();
+  const all = stays.bookings.map((b) => houseEntry(deps, b, undefined, date));
   const here = (e: HouseEntry) => onRoundSheet(e.booking, e.left === true, at, now);
-  const present = house.entries.filter(here);
+  const onSheet = all.filter(here);
+  // The care of the sheet's pets only, and the pets off their food as of the rounds before this one.
+  const [care, flags] = await Promise.all([
+    lookUpCare(
+      deps,
+      onSheet.map((e) => e.booking),
+    ),
+    offFood(deps, date, round),
+  ]);
+  const present = onSheet.map((e) => ({ ...e, care: care.careOf(e.booking) }));
   const pets: RoundPet[] = [];
   for (const e of present) {
-    const care = e.care;
-    const status = care?.status ?? "not_loaded";
+    const entryCare = e.care;
+    const status = entryCare?.status ?? "not_loaded";
     const checkIn = e.booking.checkInDate;
     const stay = {
       arrives: checkIn && Date.parse(checkIn) > at ? timeOf(checkIn, tz) : undefined,
@@ -97,7 +110,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
       pastCheckOut: e.pastCheckOut,
       checkedOutAt: e.checkedOutAt,
     };
-    for (const pet of care?.pets ?? []) {
+    for (const pet of entryCare?.pets ?? []) {
       pets.push({
         booking: e.booking,
         pet,
@@ -114,7 +127,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         pet: undefined,
         sheet: undefined,
         careStatus: status,
-        unmatched: care?.unmatched ?? [],
+        unmatched: entryCare?.unmatched ?? [],
         ...stay,
       });
     }
@@ -126,16 +139,16 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
     kennelName: kennelRoundName(round, deps.config.rounds.names),
     pets,
     totals: {
-      inHouse: house.totals.pets,
-      away: house.entries.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
+      inHouse: houseTotalsOf(all).pets,
+      away: all.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       ...roundCounts(sheets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
-    requestId: house.requestId,
+    requestId: stays.requestId,
     // The house check's note (departures the API's stay list left out) travels with the care problem.
-    careProblem: [house.houseNote, house.careProblem].filter(Boolean).join(" · ") || undefined,
-    calls: house.calls,
+    careProblem: [stays.houseNote, care.problem].filter(Boolean).join(" · ") || undefined,
+    calls: stays.calls + care.customers,
   };
 }
 
