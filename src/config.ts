@@ -12,6 +12,7 @@ import {
   dataDir,
   dataDirNotice,
   digestKinds,
+  highAlertWords,
   listenHost,
   logLevel,
   minutesSetting,
@@ -149,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     parse: (v) => roundNames(v, ROUND_SYNONYMS),
   });
   const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
+  const highAlert = r.read("KENNEL_HIGH_ALERT", { fallback: [] as string[], parse: highAlertWords });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkAfter = r.read("ROUND_CHECK_AFTER", { fallback: 90, parse: minutesSetting });
@@ -197,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tomorrowTime,
     scheduledPosts: digestSchedule,
     roundCheck: { afterMinutes: checkAfter, mention: checkMention },
+    plan: { highAlert },
     recordRetentionDays: retentionDays,
     slackBotToken: botToken,
     slackApiUrl,

@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
-import { dueItems } from "../domain/record.ts";
+import { dueOf } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { describeFailure } from "./failure.ts";
 import { roundReport } from "./rounds.ts";
@@ -109,7 +109,7 @@ export async function recordDay(
             petId,
             petName: p.pet.pet.name ?? theirs[0]?.petName ?? `pet ${petId}`,
             bookingId,
-            due: dueItems(p.sheet).map((d) => ({
+            due: dueOf(p).map((d) => ({
               item: d.item,
               text: d.text,
               entry: current(theirs, d.item),

@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
-import { dueItems, petRoundStatus, roundProgress } from "../domain/record.ts";
+import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
 import { describeFailure } from "./failure.ts";
 import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
@@ -34,13 +34,7 @@ async function roundRecorded(
     const bookingId = p.booking.bookingId;
     const petId = p.pet?.pet.petId;
     if (!p.sheet || bookingId === undefined || petId === undefined) return [];
-    return [
-      petRoundStatus(
-        { date: report.date, round: report.round, bookingId, petId },
-        dueItems(p.sheet),
-        entries,
-      ),
-    ];
+    return [petRoundStatus({ date: report.date, round: report.round, bookingId, petId }, dueOf(p), entries)];
   });
   const progress = roundProgress(statuses);
   return { recorded: progress.recorded, pets: progress.pets };

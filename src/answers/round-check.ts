@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { dueItems, petRoundStatus } from "../domain/record.ts";
+import { dueOf, petRoundStatus } from "../domain/record.ts";
 import { describeFailure } from "./failure.ts";
 import { roundReport } from "./rounds.ts";
 
@@ -51,7 +51,7 @@ export async function roundCheck(deps: Deps, round: Round, date: string): Promis
     const bookingId = p.booking.bookingId;
     const petId = p.pet?.pet.petId;
     if (!p.sheet || petId === undefined || bookingId === undefined) continue;
-    const due = dueItems(p.sheet);
+    const due = dueOf(p);
     if (due.length === 0) continue;
     pets++;
     const status = petRoundStatus({ date, round, bookingId, petId }, due, entries);

@@ -5,6 +5,7 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { houseTotalsOf } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
+import { type DueItem, dueOf } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -15,6 +16,7 @@ import { lookUpCare } from "./care-lookup.ts";
 import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseEntry, houseStays } from "./house.ts";
 import { offFood } from "./off-food.ts";
+import { type RoundPlan, withPlans } from "./round-plans.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
 
@@ -36,6 +38,12 @@ export interface RoundPet {
   checkedOutAt?: string | undefined;
   /** Off its food at the rounds before this one (from the care record, when Kennel Desk keeps one). */
   offFood?: OffFoodPet | undefined;
+  /** What is due this round (to record; counted when missed): from the pet's care plan (src/answers/round-plans.ts). */
+  due?: DueItem[] | undefined;
+  /** May one tap ("All given & eaten") sign the round off: the plan confirmed, every due item routine… */
+  oneTap?: boolean | undefined;
+  /** The pet's care plan on this round: its state, each item's status, the version it works from. */
+  plan?: RoundPlan | undefined;
 }
 
 export interface RoundReport {
@@ -67,6 +75,14 @@ export interface RoundReport {
   calls: number;
 }
 
+export interface RoundOptions {
+  /**
+   * Keep a pet's first draft of its care plan (and one drafted again) in the record: the bot's
+   * surfaces do; the terminal and the connector only read the record (default true).
+   */
+  keepPlans?: boolean;
+}
+
 export function currentRound(deps: Deps): Round {
   const hhmm = timeOf(deps.clock.now().toISOString(), deps.config.timezone);
   return roundAt(hhmm, deps.config.rounds.times);
@@ -77,7 +93,12 @@ export function currentRound(deps: Deps): Round {
  * care of those pets only is fetched, with the care record's off-food flags at the same time. One
  * answer for /rounds, the round posts, `kennel-desk rounds` and the connector's get_round.
  */
-export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
+export async function roundReport(
+  deps: Deps,
+  round: Round,
+  date: string,
+  options: RoundOptions = {},
+): Promise<RoundReport> {
   const stays = await houseStays(deps, date);
   // The sheet is for the pets on it at the round's time (onRoundSheet): a pet gone home before it
   // (or whose status says it has left) has no feed or dose in this round (the summary counts them). A
@@ -132,6 +153,9 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
       });
     }
   }
+  // What is due, and whether one tap may sign it off, from each pet's care plan.
+  const planned = await withPlans(deps, pets, date, round, { keep: options.keepPlans ?? true });
+  pets.splice(0, pets.length, ...planned.pets);
   const sheets = pets.map((p) => p.sheet).filter((s): s is RoundSheet => s !== undefined);
   return {
     date,
@@ -143,11 +167,13 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
       away: all.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       ...roundCounts(sheets),
+      // The Home tab's figure: pets with a medication due this round, by their care plans.
+      withMedication: pets.filter((p) => dueOf(p).some((d) => d.item !== "meal")).length,
       careMissing: pets.filter((p) => !p.pet).length,
     },
     requestId: stays.requestId,
     // The house check's note (departures the API's stay list left out) travels with the care problem.
-    careProblem: [stays.houseNote, care.problem].filter(Boolean).join(" · ") || undefined,
+    careProblem: [stays.houseNote, care.problem, planned.problem].filter(Boolean).join(" · ") || undefined,
     calls: stays.calls + care.customers,
   };
 }

@@ -34,6 +34,8 @@ const sheetPet = z.object({
    * check-in, ISO 8601): a tap before then asks first.
    */
   arrivesAt: z.string().max(40).optional(),
+  /** The pet's care plan when the sheet was made: its kept version, unless confirmed ("📋 Plan…" opens it). */
+  planToConfirm: id.optional(),
 });
 
 const sheetBody = z.object({

@@ -78,3 +78,8 @@ const sheetPetRef = z.object({ s: recordId, b: recordId, p: recordId });
 export type SheetPetButton = z.infer<typeof sheetPetRef>;
 export const recordAll = defineButton("rec_all", sheetPetRef);
 export const recordEach = defineButton("rec_each", sheetPetRef);
+
+/** A pet's care plan (a kept version): opens its form (Confirm, Edit items…). */
+export const planOpen = defineButton("plan_open", z.object({ v: recordId }));
+/** "Edit items…" on the plan's form: opens the edit form over it. */
+export const planEdit = defineButton("plan_edit", z.object({ v: recordId }));

@@ -12,7 +12,7 @@ import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import {
-  dueItems,
+  dueOf,
   oneTapAllowed,
   type PetRoundStatus,
   petRoundStatus,
@@ -24,7 +24,7 @@ import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } fro
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { recordAll, recordEach } from "./buttons.ts";
+import { planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, fallback, truncate } from "./mrkdwn.ts";
@@ -52,7 +52,7 @@ function petBlocks(
   key: string,
   lines: Line[],
   record: Line[],
-  buttons: { value: string; oneTap: boolean } | undefined,
+  buttons: { value: string; oneTap: boolean; plan?: number | undefined } | undefined,
 ): Block[] {
   const [bookingId, petId] = key.split("-");
   const sheet = sheetText(lines);
@@ -80,6 +80,9 @@ function petBlocks(
           ? [button("✅ All given & eaten", recordAll.actionId(key), buttons.value, "primary")]
           : []),
         button("✏️ Record each…", recordEach.actionId(key), buttons.value),
+        ...(buttons.plan !== undefined
+          ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
+          : []),
       ],
     },
   ];
@@ -91,7 +94,7 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
   for (const p of r.pets) {
     const key = petKeyOf(p);
     if (!key || !p.pet || !p.sheet) continue;
-    const due = dueItems(p.sheet);
+    const due = dueOf(p);
     if (due.length === 0) continue;
     // Not here yet: arriving later that day, not checked in (a tap before then asks first).
     const checkIn = p.booking.checkInDate;
@@ -107,7 +110,11 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
         .slice(0, 80)
         .join(""),
       due: due.map((d) => ({ ...d, label: Array.from(d.label).slice(0, 40).join("") })),
-      oneTap: oneTapAllowed(p.pet.flags),
+      oneTap: p.oneTap ?? oneTapAllowed(p.pet.flags),
+      // A plan kept and not confirmed yet: "📋 Plan…" beside the pet opens it.
+      ...(p.plan?.versionId !== undefined && p.plan.state !== "confirmed"
+        ? { planToConfirm: p.plan.versionId }
+        : {}),
     });
   }
   return out;
@@ -141,7 +148,11 @@ export function draftSheet(
     const pet = p.key ? due.get(p.key) : undefined;
     if (!p.key || !pet) return sheetText(p.lines);
     return {
-      blocks: petBlocks(p.key, p.lines, [], { value: SIZING_VALUE, oneTap: pet.oneTap }),
+      blocks: petBlocks(p.key, p.lines, [], {
+        value: SIZING_VALUE,
+        oneTap: pet.oneTap,
+        plan: pet.planToConfirm,
+      }),
       reserve: RECORD_RESERVE,
     };
   });
@@ -241,7 +252,14 @@ export function sheetMessage(
       const value = kept
         ? recordAll.encode({ s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId })
         : undefined;
-      blocks.push(...petBlocks(p.key, p.lines, lines, value ? { value, oneTap: pet.oneTap } : undefined));
+      blocks.push(
+        ...petBlocks(
+          p.key,
+          p.lines,
+          lines,
+          value ? { value, oneTap: pet.oneTap, plan: pet.planToConfirm } : undefined,
+        ),
+      );
     }
     return blocks;
   };

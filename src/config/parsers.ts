@@ -241,3 +241,23 @@ export function userGroupId(value: string): Check<string> {
         "Use the user group's id, such as S0123ABCD (in Slack: People, User groups, the group, then its id), or leave it unset to mention nobody.",
       );
 }
+
+/**
+ * KENNEL_HIGH_ALERT: the kennel's own high-alert words, comma-separated ("Vetoryl, Cardisure"): an
+ * item of the care plan naming one needs a second person's confirmation, as insulin and the
+ * anticonvulsants do. Each word 2 to 40 letters, digits, spaces or hyphens.
+ */
+export function highAlertWords(value: string): Check<string[]> {
+  const words = value
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const wrong = words.find((w) => !/^[\p{L}\p{N}][\p{L}\p{N} -]{1,39}$/u.test(w));
+  if (wrong !== undefined || words.length > 100) {
+    return bad(
+      `"${(wrong ?? value).slice(0, 40)}" is not a list of drug names.`,
+      "Give the words comma-separated, for example KENNEL_HIGH_ALERT=Vetoryl, Cardisure (letters, digits, spaces and hyphens).",
+    );
+  }
+  return ok(words);
+}

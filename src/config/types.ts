@@ -104,6 +104,8 @@ export interface Config {
   slackBotToken: string | undefined;
   slackApiUrl: string | undefined;
   rawResponses: boolean;
+  /** The care plan (issue 34): KENNEL_HIGH_ALERT, the kennel's own high-alert words (beside the built-in list). */
+  plan: { highAlert: string[] };
   /** IANA zone of the business: "today" and every time shown are in it. */
   timezone: string;
   /** True when KENNEL_TIMEZONE was not set and `timezone` is the host's (see timezoneNotice). */

@@ -57,6 +57,32 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
 }
 
 /**
+ * What is due for a pet's round: its care plan's (src/answers/round-plans.ts), else (no plan: the
+ * care not matched, or none read) the sheet's own rule.
+ */
+export function dueOf(p: { due?: DueItem[] | undefined; sheet?: RoundSheet | undefined }): DueItem[] {
+  return p.due ?? (p.sheet ? dueItems(p.sheet) : []);
+}
+
+/**
+ * One item as the round's sheet shows it (its label and text, as an entry keeps them), whether or
+ * not the sheet's own rule makes it due: the care plan decides that (src/domain/plan/round.ts).
+ */
+export function sheetItem(sheet: RoundSheet, key: ItemKey): DueItem | undefined {
+  if (key === "meal") {
+    const meal = [sheet.diet.round, sheet.diet.general, ...sheet.diet.named.map((d) => d.text)]
+      .filter(Boolean)
+      .join(" · ");
+    if (meal) return { item: "meal", label: "meal", text: shorten(meal, ITEM_TEXT_MAX) };
+    return sheet.noDiet
+      ? { item: "meal", label: "meal", text: "no diet on record: fed as usual" }
+      : undefined;
+  }
+  const rm = sheet.medications.find((m) => `med:${m.medication.n}` === key);
+  return rm ? { item: key, label: rm.medication.name, text: medicationText(rm) } : undefined;
+}
+
+/**
  * May a pet's round be signed off in one tap ("All given & eaten")? Not for a fasting pet: its sheet
  * can list a meal beside "NIL BY MOUTH", and one tap would record that it ate. Nor for a pet with a
  * drug in two slots ("listed twice: check it is not a double dose"): one tap would record both doses

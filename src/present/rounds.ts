@@ -10,6 +10,7 @@
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { roundWord } from "../domain/rounds.ts";
+import type { ItemKey } from "../record/types.ts";
 import {
   careWarningWords,
   NO_DIET_ON_RECORD,
@@ -22,6 +23,7 @@ import {
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
+import { onRoundWords, planStateWords } from "../words/plan.ts";
 import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 
@@ -55,11 +57,22 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const allergy: Line | undefined = s.allergies
     ? [toned("warn", `⚠️ allergies: ${value(s.allergies, 300)}`)]
     : undefined;
-  const meds = s.medications.map(
-    (m): Line => [
-      toned(m.due ? "warn" : "muted", `💊 ${value(roundMedicationRow(m, r.round), s.nothing ? 200 : 700)}`),
-    ],
-  );
+  // The care plan decides what is due (the line stays whatever it says: never hide a dose).
+  const onPlan = new Map((p.plan?.items ?? []).map((i) => [i.item.key, i.on]));
+  const meds = s.medications.map((m): Line => {
+    const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
+    const due = on ? on.status === "due" || on.status === "conditional" : m.due;
+    const words = on && !(on.status === "due" && on.step === undefined) ? ` · 📋 ${onRoundWords(on)}` : "";
+    return [
+      toned(
+        due ? "warn" : "muted",
+        `💊 ${value(roundMedicationRow(m, r.round), s.nothing ? 200 : 700)}${value(words, 300)}`,
+      ),
+    ];
+  });
+  const meal = onPlan.get("meal");
+  if (meal && meal.status !== "due" && meal.status !== "not_due")
+    meds.push(line(`🍽 📋 ${value(onRoundWords(meal), 300)}`));
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
@@ -77,6 +90,33 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     ...(allergy ? [allergy] : []),
     ...diet,
     ...meds,
+    ...planLines(p),
+  ];
+}
+
+/**
+ * The pet's care plan on its sheet, when it is not (yet) confirmed: "📋 plan not confirmed", the
+ * second person a high-alert plan waits for, or "changed in the kennel system: confirm again" with
+ * each item's old and new words.
+ */
+function planLines(p: ChannelSafe<RoundPet>): Line[] {
+  const plan = p.plan;
+  if (!plan || plan.state === "confirmed") return [];
+  const changed = plan.changed ?? [];
+  const state = changed.length ? `⚠️ ${planStateWords("changed_in_source")}` : planStateWords(plan.state);
+  return [
+    [toned("warn", state)],
+    ...changed.map(
+      (c): Line => [
+        toned(
+          "warn",
+          value(
+            `${c.key}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
+            600,
+          ),
+        ),
+      ],
+    ),
   ];
 }
 

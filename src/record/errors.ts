@@ -63,3 +63,16 @@ export class InvalidEntryError extends Error {
     super(message);
   }
 }
+
+/**
+ * A record names an earlier one it replaces (`supersedes`) that another has replaced already (two
+ * staff confirming one plan at once): nothing is written; the caller reads the current one again.
+ */
+export class AlreadyReplacedError extends Error {
+  override readonly name = "AlreadyReplacedError";
+  readonly id: number;
+  constructor(id: number) {
+    super(`Record ${id} was replaced by another already: nothing was written.`);
+    this.id = id;
+  }
+}

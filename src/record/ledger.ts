@@ -16,7 +16,7 @@ import {
   type VerifyResult,
   verifyChain,
 } from "./chain.ts";
-import { InvalidEntryError } from "./errors.ts";
+import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
 import type { LogEntry, LogInput, LogQuery, RetentionPass } from "./types.ts";
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
@@ -92,6 +92,11 @@ export async function appendIn(
       [input.kind, input.date, body],
     );
     if (rows[0]) return { status: "duplicate", entry: logEntryOf(rows[0]) };
+  }
+  if (input.supersedes !== undefined) {
+    // Under the chain's lock: a record replaced already is never replaced twice (its unique index too).
+    const [taken] = await q("SELECT id FROM care_log WHERE supersedes = ?", [input.supersedes]);
+    if (taken) throw new AlreadyReplacedError(input.supersedes);
   }
   const head = await headIn(q);
   const row: Row = {

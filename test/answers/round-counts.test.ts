@@ -58,6 +58,8 @@ function petBlocks(text: string): string[][] {
 /** A medication line that says to give (or follow) something this round, read from the words alone. */
 const dueLine = (l: string) =>
   l.trimStart().startsWith("💊") &&
+  // The care plan's word beside a line: only "due" counts ("check the instruction", "not today"… do not).
+  !/· 📋 (?!due)/.test(l) &&
   !l.includes("· nothing this round (given at") &&
   !/· given once a day \(see the \w+ sheet\)$/.test(l);
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
+import { dueOf } from "../../src/domain/record.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
@@ -315,7 +316,10 @@ describe("kennel-desk record beside what was due (the round's sheet, from the ke
     pet = {
       name: String(p.pet.pet.name),
       id: Number(p.pet.pet.petId),
-      doses: sheet.medications.filter((m) => m.state !== "other_rounds").map((m) => m.medication.name),
+      // What is due by the pet's care plan (the terminal reads the record; the plan drafted for it).
+      doses: dueOf(p)
+        .filter((d) => d.item !== "meal")
+        .map((d) => d.label),
     };
     const store = createStore(sqliteDriver({ dir: dueDir }), { now: () => new Date("2026-11-24T18:05:00Z") });
     await store.record([

@@ -165,8 +165,11 @@ describe("kennel-desk digest --content rounds and the care record", () => {
       const posted = slack.messages.filter((m) => m.channel === "C0ROUNDSCLI");
       expect(posted.length).toBeGreaterThan(0);
       const actions = JSON.stringify(posted.map((m) => m.blocks));
-      expect(actions).toMatch(/All given & eaten/);
-      expect(actions).toContain("📋");
+      // Its pets' care plans just drafted, none confirmed: each pet's "Record each…" and "📋 Plan…"
+      // (one tap comes once a plan is confirmed).
+      expect(actions).toMatch(/Record each…/);
+      expect(actions).toContain("📋 Plan…");
+      expect(actions).not.toMatch(/All given & eaten/);
       expect(r.stderr).not.toMatch(/without its record buttons/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

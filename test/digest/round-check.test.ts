@@ -18,7 +18,7 @@ import { RoundCheckEditor } from "../../src/digest/round-check.ts";
 import { startDigestSchedule } from "../../src/digest/schedule.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
 import type { Round } from "../../src/domain/care.ts";
-import { allDoneOutcomes, dueItems, petRoundStatus } from "../../src/domain/record.ts";
+import { allDoneOutcomes, dueOf, petRoundStatus } from "../../src/domain/record.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
@@ -123,7 +123,7 @@ async function recordPets(deps: Deps, store: CareRecordStore, round: Round, date
     const petId = p.pet?.pet.petId;
     const bookingId = p.booking.bookingId;
     if (!p.sheet || petId === undefined || bookingId === undefined) continue;
-    const due = dueItems(p.sheet);
+    const due = dueOf(p);
     const status = petRoundStatus(
       { date, round, bookingId, petId },
       due,

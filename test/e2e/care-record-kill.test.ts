@@ -12,12 +12,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAll } from "../../src/blocks/buttons.ts";
-import type { RecordSettings } from "../../src/config.ts";
+import { loadConfig, type RecordSettings } from "../../src/config.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { localDate } from "../../src/time.ts";
 import { freePort } from "../helpers/net.ts";
+import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { actionPayload, atOnce, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
@@ -135,20 +136,26 @@ describe.each(cases)("SIGKILL during a burst of taps ($name, $mode)", ({ setting
       try {
         await healthy(mode, port, bot.out, connected + 1);
         // The round, posted by a command (as staff would), with its record buttons.
-        const since = slack.timeline.at(-1)?.id ?? 0;
-        const input = { command: "/rounds", text: "evening", channel: CHANNEL };
-        if (mode === "HTTP") {
-          const { form, id } = commandForm(slack, input);
-          slack.responseTarget(id, { channel: CHANNEL, user: STAFF[0] as string });
-          await postSigned(url, SECRET, form);
-        } else {
-          const { responseId } = socket.command(slack, input);
-          slack.responseTarget(responseId, { channel: CHANNEL, user: STAFF[0] as string });
-        }
-        const post = await roundPostOf(slack, since).catch((error: unknown) => {
-          throw new Error(`${String(error)}; the bot said: ${bot.out().slice(-2000)}`);
-        });
+        const rounds = async () => {
+          const since = slack.timeline.at(-1)?.id ?? 0;
+          const input = { command: "/rounds", text: "evening", channel: CHANNEL };
+          if (mode === "HTTP") {
+            const { form, id } = commandForm(slack, input);
+            slack.responseTarget(id, { channel: CHANNEL, user: STAFF[0] as string });
+            await postSigned(url, SECRET, form);
+          } else {
+            const { responseId } = socket.command(slack, input);
+            slack.responseTarget(responseId, { channel: CHANNEL, user: STAFF[0] as string });
+          }
+          return roundPostOf(slack, since).catch((error: unknown) => {
+            throw new Error(`${String(error)}; the bot said: ${bot.out().slice(-2000)}`);
+          });
+        };
+        await rounds();
         store = (await openCareRecord(record, { now: () => new Date() }, undefined)).store;
+        // The first sheet drafted the pets' care plans: staff confirm them, and the sheet again has one tap.
+        await confirmAllPlans(store, loadConfig({ KENNEL_TIMEZONE: TZ }), { now: () => new Date() });
+        const post = await rounds();
         const buttons: Array<{ entryId: number; b: Button }> = [];
         // The pets here (one arriving later today asks first, and writes nothing until confirmed).
         for (const m of post)

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { composePost } from "../../src/digest/compose.ts";
-import { dueItems } from "../../src/domain/record.ts";
+import { dueOf } from "../../src/domain/record.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
@@ -45,9 +45,7 @@ describe.each(engines)("off food and this round on the Home tab ($name)", ({ ope
     });
     const deps = { kennel: h.bot.deps.kennel, log: h.bot.deps.log, config: h.config, clock, record: store };
     const report = await roundReport(deps, "evening", "2026-11-22");
-    const fed = report.pets.filter(
-      (p) => p.sheet && p.pet?.pet.petId !== undefined && dueItems(p.sheet).length > 0,
-    );
+    const fed = report.pets.filter((p) => p.sheet && p.pet?.pet.petId !== undefined && dueOf(p).length > 0);
     pets = fed.length;
     let n = 0;
     for (const p of fed.slice(0, 3)) {
@@ -70,7 +68,7 @@ describe.each(engines)("off food and this round on the Home tab ($name)", ({ ope
         // One that ate none at lunch only (not flagged), and is recorded in full this evening.
         await store.record([{ ...base, round: "midday", outcome: "ate_none", requestKey: `d${n}` }]);
         await store.record(
-          dueItems(p.sheet as NonNullable<typeof p.sheet>).map((d) => ({
+          dueOf(p).map((d) => ({
             ...base,
             round: "evening" as const,
             item: d.item,

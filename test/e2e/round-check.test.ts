@@ -5,9 +5,11 @@
  * store: the pet tapped is no longer named.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { roundReport } from "../../src/answers/rounds.ts";
 import { recordAll } from "../../src/blocks/buttons.ts";
 import { DIGEST_EVENT } from "../../src/digest/post.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { confirmAllPlans } from "../helpers/plans.ts";
 import { actionPayload, type Button, buttonsOf } from "../helpers/record-slack.ts";
 import { postSigned } from "../helpers/slack.ts";
 
@@ -24,6 +26,9 @@ afterAll(() => h.close());
 it("a tap on the round post edits the round check's reply in its thread", async () => {
   const digest = h.bot.digest;
   if (!digest) throw new Error("the bot made no scheduled posts");
+  // The pets' care plans drafted (as a first sheet would) and confirmed by staff: the post has one tap.
+  await roundReport(h.bot.deps, "evening", "2026-11-22");
+  await confirmAllPlans(h.record, h.config, clock);
   await digest.runPost("rounds:evening", "2026-11-22");
   at = Date.parse("2026-11-22T19:30:00Z");
   expect(await digest.runPost("check:evening", "2026-11-22")).toMatchObject({ result: "posted" });

@@ -85,7 +85,7 @@ export function sectionOf(blocks: unknown, s: Pick<SheetPetButton, "b" | "p">): 
 /** The channel messages answered since `sinceId` that carry record buttons (a round's parts). */
 function roundMessagesOf(slack: SlackStandIn, sinceId: number): TimelineEntry[] {
   return slack.timeline.filter(
-    (m) => m.id > sinceId && !m.ephemeral && JSON.stringify(m.blocks ?? []).includes('"rec_all:'),
+    (m) => m.id > sinceId && !m.ephemeral && /"rec_(all|each):/.test(JSON.stringify(m.blocks ?? [])),
   );
 }
 

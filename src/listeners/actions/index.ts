@@ -5,6 +5,7 @@ import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
 import { registerOwnerContacts } from "./owner-contacts.ts";
+import { registerPlan } from "./plan.ts";
 import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
 import { registerSearchPages } from "./search-pages.ts";
@@ -21,4 +22,5 @@ export function register(app: App, deps: BotDeps): void {
   const redraw = new SheetRedraw(deps);
   registerRecordTap(app, deps, redraw, deps.seal);
   registerRecordSubmit(app, deps, redraw, deps.seal);
+  registerPlan(app, deps);
 }

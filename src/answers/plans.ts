@@ -1,0 +1,205 @@
+/**
+ * The care plan in the record (issue 34): each stay's pet's plan, kept as versions in the care
+ * record's chain (records of kind `plan`, append-only, tamper-evident like the entries). A version
+ * is never changed: a person's edit, a confirmation, or a draft made again when the kennel system's
+ * words change is a new version that supersedes the one before. When a pet comes into the house
+ * (its stay's first round), the reader drafts its plan (src/domain/plan/) and it is kept; every
+ * round then works from the current version.
+ */
+import type { Deps } from "../deps.ts";
+import { type CareFields, draftPlan, type ReaderContext } from "../domain/plan/draft.ts";
+import type { HouseMeals } from "../domain/plan/feeding.ts";
+import type { ChangedItem } from "../domain/plan/state.ts";
+import { changedItems, redraft } from "../domain/plan/state.ts";
+import type { Plan } from "../domain/plan/types.ts";
+import type { Booking } from "../kennel/schemas.ts";
+import type { LogEntry } from "../record/types.ts";
+import { localDate } from "../time.ts";
+
+const PLAN_KIND = "plan";
+
+/** The house routine until KENNEL_HOUSE_MEALS is set: morning and evening (issue 39's default). */
+const DEFAULT_HOUSE_MEALS: HouseMeals = { rounds: ["morning", "evening"] };
+
+/** One version of a pet's plan, as kept. */
+export interface PlanVersion {
+  /** Its id in the record (a Confirm or Edit button names it). */
+  id: number;
+  plan: Plan;
+  /** The words that changed in the kennel system, when this version was drafted again because of them. */
+  changed?: ChangedItem[] | undefined;
+  recordedAt: string;
+  /** The version that replaced it, when one did. */
+  supersededBy?: number | undefined;
+  /** The pet's name and room as the sheet showed them when the plan was drafted (no contact data). */
+  petName: string;
+  room?: string | undefined;
+}
+
+interface PlanBody {
+  plan: Plan;
+  changed?: ChangedItem[];
+  petName?: string;
+  room?: string;
+}
+
+/** A kept body as a plan version; undefined when it is not one this version of Kennel Desk reads. */
+function versionOf(e: LogEntry): PlanVersion | undefined {
+  const body = e.body as Partial<PlanBody> | undefined;
+  const plan = body?.plan;
+  if (plan?.format !== 1 || !Array.isArray(plan.items) || !Array.isArray(plan.confirmations))
+    return undefined;
+  return {
+    id: e.id,
+    plan,
+    petName: body?.petName ?? `pet ${plan.petId}`,
+    ...(body?.room ? { room: body.room } : {}),
+    ...(body?.changed ? { changed: body.changed } : {}),
+    recordedAt: e.recordedAt,
+    ...(e.supersededBy !== undefined ? { supersededBy: e.supersededBy } : {}),
+  };
+}
+
+/** Every version of a pet's plan for a stay, oldest first. */
+export async function planVersions(
+  deps: Pick<Deps, "record">,
+  bookingId: number,
+  petId: number,
+): Promise<PlanVersion[]> {
+  if (!deps.record) return [];
+  const rows = await deps.record.log({ kind: PLAN_KIND, bookingId, petId });
+  return rows.map(versionOf).filter((v): v is PlanVersion => v !== undefined);
+}
+
+/** The current version (the last, superseded by none). */
+export async function currentPlan(
+  deps: Pick<Deps, "record">,
+  bookingId: number,
+  petId: number,
+): Promise<PlanVersion | undefined> {
+  const all = await planVersions(deps, bookingId, petId);
+  return all.filter((v) => v.supersededBy === undefined).at(-1);
+}
+
+/** A plan version by its id (a button's or a form's), when it is one. */
+export async function planVersion(deps: Pick<Deps, "record">, id: number): Promise<PlanVersion | undefined> {
+  const [row] = (await deps.record?.log({ kind: PLAN_KIND, id })) ?? [];
+  return row ? versionOf(row) : undefined;
+}
+
+/** The reader's context for a stay's pet: its dates, the kennel's words and routine. */
+export function readerContext(
+  deps: Pick<Deps, "config" | "clock">,
+  booking: Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">,
+  petId: number,
+): ReaderContext {
+  const now = deps.clock.now().toISOString();
+  return {
+    bookingId: booking.bookingId as number,
+    petId,
+    arrival: booking.checkInDate ?? now,
+    departure: booking.checkOutDate,
+    timeZone: deps.config.timezone,
+    dateOrder: deps.config.dateOrder,
+    highAlertWords: deps.config.plan.highAlert,
+    houseMeals: DEFAULT_HOUSE_MEALS,
+    now,
+  };
+}
+
+/**
+ * Keeps a new version of a pet's plan, superseding `supersedes` when given (a second writer of the
+ * same change gets the first's version back: `requestKey`).
+ */
+export async function keepPlan(
+  deps: Pick<Deps, "record">,
+  input: {
+    plan: Plan;
+    date: string;
+    changed?: ChangedItem[] | undefined;
+    supersedes?: number | undefined;
+    userId?: string | undefined;
+    requestKey?: string | undefined;
+    petName?: string | undefined;
+    room?: string | undefined;
+  },
+): Promise<{ version: PlanVersion; duplicate: boolean }> {
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record.");
+  const body: PlanBody = {
+    plan: input.plan,
+    ...(input.changed?.length ? { changed: input.changed } : {}),
+    ...(input.petName ? { petName: input.petName } : {}),
+    ...(input.room ? { room: input.room } : {}),
+  };
+  const { status, entry } = await store.append({
+    kind: PLAN_KIND,
+    date: input.date,
+    bookingId: input.plan.bookingId,
+    petId: input.plan.petId,
+    body,
+    ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
+    ...(input.userId ? { userId: input.userId } : {}),
+    ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+  });
+  return { version: versionOf(entry) as PlanVersion, duplicate: status === "duplicate" };
+}
+
+/** What a round reads of a pet's plan: the version it works from (undefined: drafted, not kept). */
+export interface PlanNow {
+  version: PlanVersion | undefined;
+  plan: Plan;
+  changed?: ChangedItem[] | undefined;
+}
+
+/**
+ * The pet's plan for a round: the current version; drafted and kept when there is none (the pet's
+ * first round); drafted again and kept, saying what changed, when the kennel system's words differ
+ * from those the current version was read from. Without a record to keep it in, drafted and not
+ * kept (`read`: a record only read, whose kept version is used when its words are the same).
+ */
+export async function planNow(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  booking: Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate" | "roomName">,
+  pet: CareFields & { petId?: number | undefined; name?: string | undefined },
+  options: { read?: Deps["record"] } = {},
+): Promise<PlanNow> {
+  const petId = pet.petId as number;
+  const bookingId = booking.bookingId as number;
+  const fresh = draftPlan(pet, readerContext(deps, booking, petId));
+  if (!deps.record) {
+    // Read only (the terminal, the connector): the kept version when its words are still the same.
+    const kept = options.read ? await currentPlan({ record: options.read }, bookingId, petId) : undefined;
+    return kept && kept.plan.sourceHash === fresh.sourceHash
+      ? { version: kept, plan: kept.plan, changed: kept.changed }
+      : { version: undefined, plan: fresh };
+  }
+  const date = booking.checkInDate
+    ? localDate(booking.checkInDate, deps.config.timezone)
+    : localDate(deps.clock.now(), deps.config.timezone);
+  const current = await currentPlan(deps, bookingId, petId);
+  const names = { petName: pet.name ?? `pet ${petId}`, room: booking.roomName };
+  if (!current) {
+    const { version } = await keepPlan(deps, {
+      plan: fresh,
+      date,
+      ...names,
+      requestKey: `plan:draft:${bookingId}:${petId}`,
+    });
+    return { version, plan: version.plan };
+  }
+  if (current.plan.sourceHash === fresh.sourceHash)
+    return { version: current, plan: current.plan, changed: current.changed };
+  // The words changed in the kennel system: drafted again (what a person set on unchanged words kept),
+  // and confirmed again before it has one tap.
+  const changed = changedItems(current.plan, fresh);
+  const { version } = await keepPlan(deps, {
+    plan: redraft(current.plan, fresh),
+    date,
+    ...names,
+    changed,
+    supersedes: current.id,
+    requestKey: `plan:redraft:${current.id}:${fresh.sourceHash.slice(0, 16)}`,
+  });
+  return { version, plan: version.plan, changed };
+}

@@ -1,0 +1,102 @@
+/**
+ * A round worked from the pets' care plans (issue 34): each pet's plan now (src/answers/plans.ts:
+ * kept versions; a pet's first round drafts and keeps one), what each item asks of the round
+ * (src/domain/plan/round.ts), what is due and whether one tap may sign it off. The sheet still shows
+ * every instruction whole; the plan decides what is due. A plan that cannot be read or kept is
+ * drafted for the round and not kept (its state "draft": no one tap), and the round says so.
+ */
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import type { PetCare } from "../domain/day.ts";
+import { planRound } from "../domain/plan/round.ts";
+import type { ItemOnRound, NoOneTap, StayTimes } from "../domain/plan/schedule.ts";
+import type { ChangedItem } from "../domain/plan/state.ts";
+import type { PlanItem, PlanState } from "../domain/plan/types.ts";
+import type { DueItem } from "../domain/record.ts";
+import { oneTapAllowed } from "../domain/record.ts";
+import type { RoundSheet } from "../domain/rounds.ts";
+import type { Booking } from "../kennel/schemas.ts";
+import { describeFailure } from "./failure.ts";
+import { planNow } from "./plans.ts";
+
+/** A pet's plan on a round, as the sheet shows it. */
+export interface RoundPlan {
+  /** The kept version the round works from (a Confirm button names it); none when not kept. */
+  versionId: number | undefined;
+  state: PlanState;
+  /** Drafted again from the kennel system's changed words: the old and new words. */
+  changed?: ChangedItem[] | undefined;
+  items: Array<{ item: PlanItem; on: ItemOnRound }>;
+  /** Why the round has no one tap, when it has none by the plan. */
+  noOneTap?: NoOneTap | undefined;
+}
+
+/** What a round's pet needs for its plan (src/answers/rounds.ts RoundPet has it). */
+interface PetOnRound {
+  booking: Booking;
+  pet: PetCare | undefined;
+  sheet: RoundSheet | undefined;
+  pastCheckOut?: string | undefined;
+  due?: DueItem[] | undefined;
+  oneTap?: boolean | undefined;
+  plan?: RoundPlan | undefined;
+}
+
+/**
+ * Each matched pet of a round with its plan: `due`, `oneTap` and `plan` set. `keep`: keep a pet's
+ * first draft (and a draft made again) in the record; false where the record is only read (the
+ * terminal, the connector): a plan not kept yet is drafted for the answer alone.
+ */
+export async function withPlans<P extends PetOnRound>(
+  deps: Deps,
+  pets: P[],
+  date: string,
+  round: Round,
+  options: { keep: boolean },
+): Promise<{ pets: P[]; problem: string | undefined }> {
+  let problem: string | undefined;
+  const out = await Promise.all(
+    pets.map(async (p): Promise<P> => {
+      const api = p.pet?.pet;
+      if (!api || !p.sheet || p.booking.bookingId === undefined || api.petId === undefined) return p;
+      const at = (p.booking.checkInDate ?? "1970-01-01T00:00:00Z") as string;
+      const stay: StayTimes = {
+        arrival: at,
+        // Still here past its check-out: its doses are still owed.
+        departure: p.pastCheckOut ? undefined : p.booking.checkOutDate,
+        timeZone: deps.config.timezone,
+        roundTimes: deps.config.rounds.times,
+      };
+      let now: Awaited<ReturnType<typeof planNow>>;
+      try {
+        now = await planNow(options.keep ? deps : { ...deps, record: undefined }, p.booking, api, {
+          read: deps.record,
+        });
+      } catch (error) {
+        const f = describeFailure(error);
+        deps.log.warn(
+          { failure: f, bookingId: p.booking.bookingId },
+          "the care plan could not be read or kept",
+        );
+        problem ??= `The care plans could not be read or kept: ${f.what} Plans shown are drafts, not confirmed.`;
+        now = await planNow({ ...deps, record: undefined }, p.booking, api);
+      }
+      const r = planRound(now.plan, p.sheet, date, round, stay);
+      const oneTap =
+        r.oneTap.offered && oneTapAllowed(p.pet?.flags ?? { fasting: undefined, listedTwice: [] });
+      return {
+        ...p,
+        due: r.due,
+        oneTap,
+        plan: {
+          versionId: now.version?.id,
+          state: r.state,
+          ...(now.changed?.length ? { changed: now.changed } : {}),
+          items: r.items,
+          ...(r.oneTap.offered ? {} : { noOneTap: r.oneTap.why }),
+        },
+      };
+    }),
+  );
+  return { pets: out, problem };
+}

@@ -1,0 +1,68 @@
+/**
+ * A pet's round from its care plan (issue 34): what each item of the plan asks of this round, what
+ * is due (to record, and counted if missed), and whether one tap may sign the round off. The sheet
+ * still shows every instruction whole (src/domain/rounds.ts: never hide a dose); the plan decides
+ * what is due. Pure.
+ *
+ * - Confirmed: due are the items due or conditional this round (a conditional one shows its
+ *   condition and is never in one tap); as-needed items are never due ("give if needed"); one tap
+ *   only when every due item is routine and unconditional, no drug twice (`oneTap`).
+ * - Not confirmed yet (a draft, or a high-alert plan awaiting its second person): due only where the
+ *   reader was certain; an item it left to a person is "check the instruction", never counted as
+ *   missed; no one tap.
+ * - Changed in the kennel system: the plan drafted again from the new words (`redraft`), read as a
+ *   draft: no one tap until someone confirms it again.
+ */
+import type { Round } from "../care.ts";
+import { type DueItem, sheetItem } from "../record.ts";
+import type { RoundSheet } from "../rounds.ts";
+import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
+import { planState } from "./state.ts";
+import type { Plan, PlanItem, PlanState } from "./types.ts";
+
+export interface PlanRound {
+  state: PlanState;
+  /** Every item of the plan, with what it asks of this round, in the plan's order. */
+  items: Array<{ item: PlanItem; on: ItemOnRound }>;
+  /** What is due this round, as the sheet shows each item (the taper's amount, the condition added). */
+  due: DueItem[];
+  oneTap: { offered: true } | { offered: false; why: NoOneTap };
+}
+
+/** Longest item text kept with an entry (as src/domain/record.ts). */
+const TEXT_MAX = 200;
+
+const cut = (t: string) =>
+  Array.from(t).length <= TEXT_MAX
+    ? t
+    : `${Array.from(t)
+        .slice(0, TEXT_MAX - 1)
+        .join("")}…`;
+
+/** The due item of a plan's item on the sheet: the sheet's own text, with today's amount and the condition. */
+function dueOf(sheet: RoundSheet, r: { item: PlanItem; on: ItemOnRound }): DueItem | undefined {
+  if (r.on.status !== "due" && r.on.status !== "conditional") return undefined;
+  const base = sheetItem(sheet, r.item.key) ?? {
+    item: r.item.key,
+    label: r.item.key === "meal" ? "meal" : (r.item.what.name ?? r.item.key),
+    text: r.item.what.text,
+  };
+  const more = [
+    r.on.step !== undefined && r.on.amount ? `today: ${r.on.amount}` : "",
+    r.on.status === "conditional" ? `only if: ${r.on.condition}` : "",
+  ].filter(Boolean);
+  return more.length ? { ...base, text: cut(`${base.text} · ${more.join(" · ")}`) } : base;
+}
+
+export function planRound(
+  plan: Plan,
+  sheet: RoundSheet,
+  date: string,
+  round: Round,
+  stay: StayTimes,
+): PlanRound {
+  const state = planState(plan);
+  const items = plan.items.map((item) => ({ item, on: itemOnRound(item, date, round, stay) }));
+  const due = items.map((r) => dueOf(sheet, r)).filter((d): d is DueItem => d !== undefined);
+  return { state, items, due, oneTap: oneTap(state, items) };
+}

@@ -1,0 +1,163 @@
+/**
+ * The care plan's buttons and forms (issue 34): "📋 Plan…" (on a round sheet beside a pet whose plan
+ * is not confirmed, and on the plans post) opens the plan's form; "✏️ Edit items…" on it opens the
+ * edit form over it; Confirm and Save write a new version of the plan. The one guard first; a form's
+ * metadata sealed (src/slack/seal.ts) and the version it names checked to be the pet's current one;
+ * then the commit, and only then the ack (src/listeners/ack.ts). A refusal says why and writes
+ * nothing: the confirmer of a high-alert plan cannot be its second person.
+ */
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from "@slack/bolt";
+import { confirmVersion, type PlanWrite, setItems } from "../../answers/plan-actions.ts";
+import { currentPlan, planVersion } from "../../answers/plans.ts";
+import { planEdit, planOpen } from "../../blocks/buttons.ts";
+import {
+  editModal,
+  PLAN_EDIT_MODAL,
+  PLAN_MODAL,
+  planModal,
+  readEdit,
+  readPlanMeta,
+} from "../../blocks/plan.ts";
+import { refusalView } from "../../blocks/record-modal.ts";
+import type { PlanView } from "../../present/plan.ts";
+import { planStateWords } from "../../words/plan.ts";
+import { ackBy, type DeadlineAck } from "../ack.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { admit, privately } from "../guard.ts";
+import { couldNotRecord, FORGED, NO_STORE } from "../record-round.ts";
+
+type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
+
+const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> = {
+  no_store: NO_STORE,
+  unknown:
+    "That plan is not one Kennel Desk keeps: nothing was written. Run /rounds again for a fresh sheet.",
+  not_current:
+    "This plan has changed since it was opened (someone confirmed or edited it, or the kennel system's words changed): nothing was written. Open it again from the sheet.",
+  same_person:
+    "You confirmed this plan already: a plan with a high-alert drug needs a second, different person to confirm it. Nothing was written.",
+  already_confirmed: "This plan is confirmed already: nothing was written.",
+  items_unread:
+    "Some items were left to a person (❔ read by a person): set each with ✏️ Edit items… first, then confirm. Nothing was written.",
+};
+
+export function registerPlan(app: App, deps: BotDeps): void {
+  const view = async (versionId: number): Promise<PlanView | undefined> => {
+    const v = await planVersion(deps, versionId);
+    if (!v) return undefined;
+    return { versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room };
+  };
+  const sealed = (v: number, c: string | undefined) =>
+    deps.seal.sign(JSON.stringify({ v, ...(c ? { c } : {}) }));
+
+  // "📋 Plan…": the plan's form. "✏️ Edit items…" (inside it): the edit form, pushed over it.
+  for (const [kind, push] of [
+    [planOpen, false],
+    [planEdit, true],
+  ] as const) {
+    app.action(kind.pattern, async (args: TapArgs) => {
+      await args.ack();
+      const { body, action, client } = args;
+      const channel = body.channel?.id ?? body.container?.channel_id;
+      const tell = privately(deps, client, {
+        user: body.user.id,
+        channel,
+        responseUrl: (body as { response_url?: string }).response_url,
+      });
+      const admitted = await admit(deps, client, body.user, channel, { button: true });
+      if (!admitted.ok) return void (await tell(admitted.message));
+      const ids = kind.decode("value" in action ? action.value : undefined);
+      const current = ids ? await view(ids.v).catch(() => undefined) : undefined;
+      if (!ids || !current) return void (await tell(REFUSED.unknown));
+      // The pet's current version, whatever the button was drawn with (a sheet is older than an edit).
+      const now = (await currentPlan(deps, current.plan.bookingId, current.plan.petId)) ?? undefined;
+      const shown: PlanView = now
+        ? { ...current, versionId: now.id, plan: now.plan, changed: now.changed }
+        : current;
+      const form = push
+        ? editModal(sealed(shown.versionId as number, channel), shown)
+        : planModal(sealed(shown.versionId as number, channel), shown, deps.config.timezone);
+      const trigger = (body as { trigger_id: string }).trigger_id;
+      try {
+        if (push) await client.views.push({ trigger_id: trigger, view: form as never });
+        else await client.views.open({ trigger_id: trigger, view: form as never });
+      } catch (error) {
+        deps.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "views.open failed for a care plan",
+        );
+        await tell("⚠️ Could not open the plan's form in Slack just now: tap again.");
+      }
+    });
+  }
+
+  const onSubmit = (edit: boolean) => async (args: ViewArgs) => {
+    const ack: ViewAck = ackBy((response) => args.ack(response));
+    try {
+      await deps.inflight.track(submit(args, ack, edit));
+    } finally {
+      await ack.send();
+    }
+  };
+  app.view(PLAN_MODAL, onSubmit(false));
+  app.view(PLAN_EDIT_MODAL, onSubmit(true));
+
+  async function submit({ body, view: form, client }: ViewArgs, ack: ViewAck, edit: boolean): Promise<void> {
+    const meta = readPlanMeta(deps.seal.open(form.private_metadata));
+    const tell = privately(deps, client, { user: body.user.id, channel: meta?.c });
+    const refuse = async (text: string) => {
+      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
+        await tell(text);
+    };
+    try {
+      if (!meta) {
+        deps.log.warn(
+          { userId: body.user.id },
+          "refused a plan form whose metadata is not sealed by this bot",
+        );
+        return await refuse(`🔒 ${FORGED}`);
+      }
+      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
+      if (!admitted.ok) return await refuse(admitted.message);
+      const key = `view:${body.view.id}`;
+      let result: PlanWrite;
+      if (edit) {
+        const shown = await planVersion(deps, meta.v);
+        if (!shown) return await refuse(REFUSED.unknown);
+        const read = readEdit(shown.plan.items, form.state.values as never);
+        if (!read.ok) return void (await ack.send({ response_action: "errors", errors: read.errors }));
+        result = await setItems(deps, meta.v, read.items, admitted.who, key);
+      } else {
+        result = await confirmVersion(deps, meta.v, admitted.who, key);
+      }
+      if (result.status === "refused") return await refuse(REFUSED[result.why]);
+      const words = planStateWords(result.state);
+      if (edit) {
+        // Saved: the plan's form again, the new version, ready to confirm.
+        const v = result.version;
+        const next: PlanView = { versionId: v.id, plan: v.plan, petName: v.petName, room: v.room };
+        const shown = planModal(sealed(result.version.id, meta.c), next, deps.config.timezone);
+        if (!(await ack.send({ response_action: "update", view: shown as never })))
+          await tell(`✅ Saved the plan (${words}): confirm it from the sheet.`);
+        return;
+      }
+      await ack.send({ response_action: "clear" } as never);
+      await tell(
+        result.state === "confirmed"
+          ? "✅ Plan confirmed: the next round's sheet works from it (one tap where every dose due is routine)."
+          : `✅ Confirmed by you: ${words}.`,
+      );
+    } catch (error) {
+      await refuse(couldNotRecord(error));
+    }
+  }
+}

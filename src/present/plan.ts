@@ -1,0 +1,114 @@
+/**
+ * A pet's care plan as a document (issue 34), the same on every surface: the plans post and the plan's
+ * form in Slack, /pet and /booking, `kennel-desk plan` and the connector's get_care_plan. Its state
+ * (not confirmed; a high-alert plan waiting for its second person; confirmed, by whom and when;
+ * changed in the kennel system, with the old and new words), then each item: how the reader (or a
+ * person) reads it, beside the API's own words, and what a person must settle ("❔ read by a
+ * person: …"). Words from the API are values (cleaned, escaped by each serializer).
+ */
+
+import type { ChangedItem } from "../domain/plan/state.ts";
+import { planState } from "../domain/plan/state.ts";
+import type { Plan, PlanItem } from "../domain/plan/types.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { doubtWords, planStateWords, readingWords } from "../words/plan.ts";
+import { type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+
+export interface PlanView {
+  /** The kept version (a Confirm or Edit button names it); none when drafted for this answer only. */
+  versionId: number | undefined;
+  plan: Plan;
+  changed?: ChangedItem[] | undefined;
+  petName: string;
+  room?: string | undefined;
+}
+
+const itemIcon = (i: PlanItem) => (i.key === "meal" ? "🍽" : "💊");
+
+/** "Rimadyl 50 mg" or "meal (house routine)": what the item is. */
+function itemName(i: PlanItem): string {
+  if (i.key === "meal") return i.feeding === "house_routine" ? "meal (house routine)" : "meal";
+  return i.what.name ?? `medication ${i.key.slice(4)}`;
+}
+
+/** One item: its reading, its words, what is left to a person, and its marks. */
+export function planItemLines(i: PlanItem): Line[] {
+  const reading =
+    i.readBy === "nobody"
+      ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
+      : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
+  const words = i.source.fields.map((f) => `${f.field}: "${f.words}"`).join(" · ");
+  return [
+    line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
+    [toned("muted", `words: ${value(words, 900)}`)],
+    ...(i.highAlert
+      ? [
+          [
+            toned(
+              "warn",
+              `💉 high-alert (${value(i.highAlert.word, 40)}): a second, different person confirms`,
+            ),
+          ],
+        ]
+      : []),
+    ...(i.sameDrugAs.length
+      ? [[toned("warn", `⚠️ the same drug as ${i.sameDrugAs.join(", ")}: one dose or two?`)]]
+      : []),
+    ...(i.setBy ? [[toned("muted", `set by ${value(i.setBy.userName, 60)}`)]] : []),
+  ];
+}
+
+/** The plan's state in words, with who confirmed it and when. */
+export function planStateLine(v: PlanView, timezone: string): Line {
+  const state = v.changed?.length ? "changed_in_source" : planState(v.plan);
+  const who = v.plan.confirmations.map(
+    (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
+  );
+  const words = state === "changed_in_source" ? `⚠️ ${planStateWords(state)}` : planStateWords(state);
+  const tone = state === "confirmed" ? undefined : "warn";
+  return [toned(tone, who.length ? `${words} · confirmed by ${who.join(", ")}` : words)];
+}
+
+/** The words that changed in the kennel system: each item's old and new words. */
+function changedLines(changed: ChangedItem[] | undefined): Line[] {
+  return (changed ?? []).map(
+    (c): Line => [
+      toned(
+        "warn",
+        value(
+          `${c.key}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
+          900,
+        ),
+      ),
+    ],
+  );
+}
+
+/** "Care plan · Biscuit (Kennel 4)" */
+export const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
+  `Care plan · ${value(v.petName, 60)}${v.room ? ` (${value(v.room, 40)})` : ""}`;
+
+/** One pet's plan, as an item of a list (the plans post) or on its own, with its state first. */
+export function planLines(v: PlanView, timezone: string): Line[] {
+  return [
+    line(strong(planTitle(v))),
+    planStateLine(v, timezone),
+    ...changedLines(v.changed),
+    ...v.plan.items.flatMap(planItemLines),
+  ];
+}
+
+/** A pet's plan alone (`kennel-desk plan`, get_care_plan, the plan's form). */
+export function planDoc(v: PlanView, timezone: string): Doc {
+  const parts: Part[] = [
+    { kind: "title", text: planTitle(v) },
+    { kind: "summary", lines: [planStateLine(v, timezone), ...changedLines(v.changed)] },
+    ...v.plan.items.map((i): Part => ({ kind: "item", lines: planItemLines(i) })),
+  ];
+  return {
+    fallback: `${planTitle(v)}: ${planStateLine(v, timezone)
+      .map((s) => s.text)
+      .join("")}`,
+    parts,
+  };
+}
