@@ -54,7 +54,7 @@ export interface RoundReport {
     withMedication: number;
     /** Pets with a diet to follow this round. */
     fed: number;
-    /** Pets with no diet on record at all: "feed as usual and check the booking". */
+    /** Pets with no diet on record fed this round by the house routine (KENNEL_HOUSE_MEALS). */
     noDiet: number;
     /** Pets with nothing this round, by their record. */
     nothing: number;
@@ -101,7 +101,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
       pets.push({
         booking: e.booking,
         pet,
-        sheet: roundSheet(pet.care, round, time),
+        sheet: roundSheet(pet.care, round, time, deps.config.rounds.houseMeals),
         careStatus: "matched",
         unmatched: [],
         ...stay,
