@@ -5,10 +5,10 @@
  * commas: `morning,evening` (the default). Per species by the API's `petType`, species separated by
  * semicolons: `dog:morning,evening;cat:morning,midday,evening`; a list without a species there is
  * for every other species (`morning,evening;cat:morning,midday,evening`), else the default is.
- * The value is the care plan's own `HouseMeals` (src/domain/plan/feeding.ts), passed in.
+ * The value is the care plan's own `HouseMeals` (src/domain/house-routine.ts, as
+ * src/domain/plan/feeding.ts reads it), passed in.
  */
-import { DEFAULT_HOUSE_MEALS } from "../domain/house-routine.ts";
-import type { HouseMeals } from "../domain/plan/feeding.ts";
+import { DEFAULT_HOUSE_MEALS, type HouseMeals } from "../domain/house-routine.ts";
 import { roundOfName } from "../domain/round-synonyms.ts";
 import { bad, type Check, ok } from "./reader.ts";
 import type { RoundNames } from "./types.ts";

@@ -1,9 +1,9 @@
 /** The shapes of the configuration that loadConfig (src/config.ts) builds. */
 
-import type { HouseMeals } from "../domain/plan/feeding.ts";
+import type { HouseMeals } from "../domain/house-routine.ts";
 import type { DateOrder } from "./date-order.ts";
 
-export type { HouseMeals } from "../domain/plan/feeding.ts";
+export type { HouseMeals } from "../domain/house-routine.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
