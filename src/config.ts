@@ -5,6 +5,7 @@
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
+import { houseMeals } from "./config/house-meals.ts";
 import {
   apiKey,
   channelList,
@@ -35,6 +36,7 @@ import {
 } from "./config/reader.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
+import { DEFAULT_HOUSE_MEALS } from "./domain/house-routine.ts";
 import { ROUND_SYNONYMS } from "./domain/round-synonyms.ts";
 import { DEFAULT_ROUND_TIMES } from "./domain/round-times.ts";
 
@@ -45,6 +47,7 @@ export type {
   Config,
   DigestKind,
   DigestSettings,
+  HouseMeals,
   KennelSettings,
   LogLevel,
   RecordSettings,
@@ -149,6 +152,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     fallback: undefined,
     parse: (v) => roundNames(v, ROUND_SYNONYMS),
   });
+  const meals = r.read("KENNEL_HOUSE_MEALS", {
+    fallback: DEFAULT_HOUSE_MEALS,
+    parse: (v) => houseMeals(v, names),
+  });
   const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
   const highAlert = r.read("KENNEL_HIGH_ALERT", { fallback: [] as string[], parse: highAlertWords });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
@@ -195,7 +202,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     healthHost,
     allowedChannels,
     digest: digestChannel ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue } : undefined,
-    rounds: { channel: roundsChannel, times, ...(names ? { names } : {}) },
+    rounds: { channel: roundsChannel, times, ...(names ? { names } : {}), houseMeals: meals },
     tomorrowTime,
     scheduledPosts: digestSchedule,
     roundCheck: { afterMinutes: checkAfter, mention: checkMention },

@@ -133,6 +133,20 @@ describe("kennel-desk status", () => {
     expect(r.stderr + r.stdout).not.toContain(KEY);
   });
 
+  it("a house routine that cannot be read (KENNEL_HOUSE_MEALS): exit 2, one line saying which word and how to write it", async () => {
+    const r = await run(["status"], {
+      KENNEL_API_KEY: KEY,
+      KENNEL_API_BASE_URL: base,
+      KENNEL_HOUSE_MEALS: "dog:morning,evening;cat:brunch",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/1 problem with the settings/);
+    expect(r.stderr).toMatch(
+      /\n- KENNEL_HOUSE_MEALS: "brunch" is not a round [^\n]*dog:morning,evening;cat:morning,midday,evening\.\n/,
+    );
+    expect(r.stdout).toBe("");
+  });
+
   it("an unknown option: exit 2 (usage), not 3, before any request", async () => {
     mode = "ok";
     const r = await run(["status", "--bogus"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });

@@ -254,6 +254,7 @@ describe("the cache, concurrency, body size, rounds and tomorrow settings", () =
     expect(config.rounds).toEqual({
       channel: undefined,
       times: { morning: "07:30", midday: "12:00", evening: "18:00" },
+      houseMeals: { rounds: ["morning", "evening"] },
     });
     expect(config.tomorrowTime).toBeUndefined();
   });
@@ -266,6 +267,7 @@ describe("the cache, concurrency, body size, rounds and tomorrow settings", () =
       KENNEL_MAX_RESPONSE_MB: "5",
       ROUNDS_CHANNEL: "C0ROUNDS1",
       ROUNDS_TIMES: "7:00, 13:30,19:15",
+      KENNEL_HOUSE_MEALS: "lunch, dinner",
       TOMORROW_TIME: "17:45",
       DIGEST_CHANNEL: "C0123ABCD",
     });
@@ -277,6 +279,7 @@ describe("the cache, concurrency, body size, rounds and tomorrow settings", () =
     expect(config.rounds).toEqual({
       channel: "C0ROUNDS1",
       times: { morning: "07:00", midday: "13:30", evening: "19:15" },
+      houseMeals: { rounds: ["midday", "evening"] },
     });
     expect(config.tomorrowTime).toBe("17:45");
     expect(loadConfig({ TOMORROW_TIME: "off" }).tomorrowTime).toBeUndefined();

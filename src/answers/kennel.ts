@@ -2,6 +2,7 @@
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
 import { LIKELY_STATUSES } from "../domain/bookings.ts";
+import { houseMealsWords } from "../domain/house-routine.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import type { KennelClient, StatusReport } from "../kennel/client.ts";
 import { KennelError } from "../kennel/errors.ts";
@@ -21,6 +22,8 @@ export interface StatusAnswer {
   slack: string | undefined;
   /** Who can read the posts' channels (guest accounts among the members), when the bot knows. */
   channels?: string | undefined;
+  /** The house routine (KENNEL_HOUSE_MEALS) in words: the rounds a pet with no diet on record is fed at. */
+  houseMeals?: string | undefined;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function statusAnswer(deps: Deps, slack?: string, channels?: string
       : "off (KENNEL_CACHE_TTL_S=0): everything is asked fresh.",
     slack,
     ...(channels ? { channels } : {}),
+    houseMeals: houseMealsWords(deps.config.rounds.houseMeals),
   };
 }
 

@@ -64,7 +64,7 @@ export interface RoundReport {
     withMedication: number;
     /** Pets with a diet to follow this round. */
     fed: number;
-    /** Pets with no diet on record at all: "feed as usual and check the booking". */
+    /** Pets with no diet on record fed this round by the house routine (KENNEL_HOUSE_MEALS). */
     noDiet: number;
     /** Pets with nothing this round, by their record. */
     nothing: number;
@@ -135,7 +135,7 @@ export async function roundReport(
       pets.push({
         booking: e.booking,
         pet,
-        sheet: roundSheet(pet.care, round, time),
+        sheet: roundSheet(pet.care, round, time, deps.config.rounds.houseMeals),
         careStatus: "matched",
         unmatched: [],
         ...stay,

@@ -25,6 +25,7 @@ export function stayOf(
     entries,
     recordSince,
     times: deps.config.rounds.times,
+    houseMeals: deps.config.rounds.houseMeals,
     timezone: deps.config.timezone,
     now: deps.clock.now(),
     graceMinutes: deps.config.roundCheck.afterMinutes,

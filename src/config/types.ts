@@ -1,6 +1,9 @@
 /** The shapes of the configuration that loadConfig (src/config.ts) builds. */
 
+import type { HouseMeals } from "../domain/house-routine.ts";
 import type { DateOrder } from "./date-order.ts";
+
+export type { HouseMeals } from "../domain/house-routine.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -62,6 +65,11 @@ interface RoundsSettings {
   times: RoundTimes;
   /** ROUNDS_NAMES, when set: understood as the rounds' names and shown in the round's title. */
   names?: RoundNames;
+  /**
+   * KENNEL_HOUSE_MEALS, default morning and evening: the house routine, the rounds a pet with no diet
+   * on record is fed at, per species (the API's petType) when set so. The care plan's own shape.
+   */
+  houseMeals: HouseMeals;
 }
 
 /** Where the care record is kept (src/record/). */

@@ -40,6 +40,8 @@ export interface Diet {
 type Evaluation = "complete" | "not_complete" | "unknown";
 
 export interface CareFacts {
+  /** The API's petType as written ("Dog", "Cat"): the house routine is per species. */
+  species?: string | undefined;
   diet: Diet;
   medications: Medication[];
   allergies: string | undefined;
@@ -183,6 +185,7 @@ export function careOf(pet: Pet): CareFacts {
   const fasting = fastingIn([diet.morning, diet.midday, diet.evening, diet.general, medicalNotes, notes]);
   const times = fastingTimes(fasting);
   return {
+    species: fact(pet.petType),
     diet,
     medications,
     allergies,

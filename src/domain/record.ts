@@ -5,7 +5,7 @@
  */
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import type { Round, RoundMedication } from "./care.ts";
-import type { RoundSheet } from "./rounds.ts";
+import { houseRoutineWords, type RoundSheet } from "./rounds.ts";
 import { shorten } from "./text.ts";
 
 /** One thing to record in a pet's round: a medication by its API slot, or the round's meal. */
@@ -38,7 +38,8 @@ function medicationText(rm: RoundMedication): string {
 /**
  * What is due for a pet's round: each medication due this round (by slot), then the round's meal
  * when the sheet has one to give: a diet to follow this round (its own, the general one, another
- * round's whose words name this one), or no diet on record at all ("feed as usual").
+ * round's whose words name this one), or, for a pet with no diet on record, the house routine's meal
+ * on the routine's rounds only (the sheet's `houseMeal`: on the others no meal is due).
  */
 export function dueItems(sheet: RoundSheet): DueItem[] {
   const out: DueItem[] = [];
@@ -52,7 +53,10 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
     .filter(Boolean)
     .join(" · ");
   if (meal) out.push({ item: "meal", label: "meal", text: shorten(meal, ITEM_TEXT_MAX) });
-  else if (sheet.noDiet) out.push({ item: "meal", label: "meal", text: "no diet on record: fed as usual" });
+  else if (sheet.houseMeal) {
+    const text = `${houseRoutineWords(sheet.houseRoutine ?? [])} (no diet on record)`;
+    out.push({ item: "meal", label: "meal", text });
+  }
   return out;
 }
 

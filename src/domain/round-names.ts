@@ -6,7 +6,7 @@
  * round's title: "Midday round (Lunch)".
  */
 import { ROUNDS, type Round } from "./care.ts";
-import { ROUND_SYNONYMS } from "./round-synonyms.ts";
+import { ROUND_SYNONYMS, roundOfName } from "./round-synonyms.ts";
 
 /** The kennel's own name of each round (ROUNDS_NAMES), when it sets them. */
 export type RoundNames = Record<Round, string>;
@@ -21,11 +21,7 @@ export function roundWords(names?: RoundNames): string[] {
 
 /** "lunch" → "midday", "PM" → "evening", the kennel's own "Feed 2" → its round; else undefined. */
 export function roundNamed(word: string | undefined, names?: RoundNames): Round | undefined {
-  const w = word?.trim().toLowerCase().replace(/\s+/g, " ");
-  if (!w) return undefined;
-  return ROUNDS.find(
-    (r) => r === w || SYNONYMS[r].includes(w) || names?.[r].toLowerCase().replace(/\s+/g, " ") === w,
-  );
+  return roundOfName(word, names);
 }
 
 /** "morning (am, breakfast), midday (noon, lunch), evening (pm, dinner, tea, supper, night)". */

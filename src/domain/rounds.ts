@@ -19,7 +19,9 @@ import {
   type RoundMedication,
 } from "./care.ts";
 import { fastingAt } from "./fasting.ts";
+import { DEFAULT_HOUSE_MEALS, roundsWords } from "./house-routine.ts";
 import { type CareNote, dangerNotes, feedingNotes } from "./notes.ts";
+import { type HouseMeals, houseMealsFor } from "./plan/feeding.ts";
 import { DEFAULT_ROUND_TIMES } from "./round-times.ts";
 import { roundsNamed } from "./round-words.ts";
 
@@ -76,16 +78,26 @@ export interface RoundSheet {
   /** Every medication, each with whether it is due this round (`RoundMedication.due`). */
   medications: RoundMedication[];
   allergies: string | undefined;
-  /** No diet on record at all (general or any round): "feed as usual and check the booking", never "nothing". */
+  /** No diet on record at all (general or any round): fed at the house routine's rounds. */
   noDiet: boolean;
+  /**
+   * A pet with no diet on record: the house routine's rounds for its species (KENNEL_HOUSE_MEALS,
+   * passed in; default morning and evening), the only rounds its meal is due at.
+   */
+  houseRoutine?: Round[];
+  /**
+   * No diet on record, and this round is one of the house routine's: its meal is due here, the
+   * kennel's way ("house routine: morning and evening"). On the other rounds nothing about food.
+   */
+  houseMeal: boolean;
   /** A diet to follow this round. */
   fed: boolean;
   /** Some medication is due this round. */
   medicationDue: boolean;
   /**
    * Nothing to feed or give this round, by the record: it has diets or doses for other rounds and
-   * none for this one (the pet is still listed, on one line). Never for a pet with no diet on
-   * record, nor in the morning for a pet with a medication instruction.
+   * none for this one (the pet is still listed, on one line). Never for a pet fed by the house
+   * routine this round, nor in the morning for a pet with a medication instruction.
    */
   nothing: boolean;
   /**
@@ -101,7 +113,7 @@ export interface RoundSheet {
   fastingNow?: boolean;
 }
 
-/** The notes a round's sheet shows: danger everywhere, feeding where the pet is fed (or fed as usual). */
+/** The notes a round's sheet shows: danger everywhere, feeding where the pet is fed (its diet or the house routine). */
 function sheetNotes(
   care: Pick<CareFacts, "careNotes" | "allergyInNotes">,
   feeds: boolean,
@@ -112,9 +124,17 @@ function sheetNotes(
 
 /**
  * One pet's sheet for a round. `at`: the round's time (HH:MM), which says whether a fast with a time
- * ("from 8pm") applies at this round.
+ * ("from 8pm") applies at this round. `house`: the house routine (KENNEL_HOUSE_MEALS), the rounds a
+ * pet with no diet on record is fed at, by its species: THE place that decides whether such a pet's
+ * meal is due this round (the record's due items, the counts, the round check and the stay's record
+ * all read it from here).
  */
-export function roundSheet(care: CareFacts, round: Round, at?: string): RoundSheet {
+export function roundSheet(
+  care: CareFacts,
+  round: Round,
+  at?: string,
+  house: HouseMeals = DEFAULT_HOUSE_MEALS,
+): RoundSheet {
   const { round: own, general } = dietFor(care.diet, round);
   const named = ROUNDS.filter((r) => r !== round).flatMap((r) => {
     const text = care.diet[r];
@@ -123,25 +143,37 @@ export function roundSheet(care: CareFacts, round: Round, at?: string): RoundShe
   });
   const medications = medicationsFor(care.medications, round);
   const noDiet = !hasAnyDiet(care.diet);
+  const houseRoutine = noDiet ? houseMealsFor(house, care.species) : undefined;
+  const houseMeal = houseRoutine?.includes(round) === true;
   // A round's diet written "Nil" (or "none", "no") is no food this round, shown as written.
   const fed = feedsThisRound({ round: own, general }) || named.length > 0;
   const medicationDue = medications.some((m) => m.due);
   const instructionHere = round === "morning" && medications.some((m) => m.medication.instruction);
-  const nothing = !noDiet && !fed && !own && !medicationDue && !instructionHere;
+  const nothing = !houseMeal && !fed && !own && !medicationDue && !instructionHere;
   return {
     diet: { round: own, general, named },
     medications,
     allergies: care.allergies,
     noDiet,
+    ...(houseRoutine ? { houseRoutine } : {}),
+    houseMeal,
     fed,
     medicationDue,
     nothing,
-    notes: sheetNotes(care, fed || noDiet),
+    notes: sheetNotes(care, fed || houseMeal),
     ...(care.fasting && at ? { fastingNow: fastingAt(care.fastingTimes, at) } : {}),
   };
 }
 
-/** A round's counts, from its sheets: the round summary's and the Home tab's figures. */
+/** "house routine: morning and evening": what a pet with no diet on record is fed, on the routine's rounds. */
+export function houseRoutineWords(rounds: readonly Round[]): string {
+  return `house routine: ${roundsWords(rounds)}`;
+}
+
+/**
+ * A round's counts, from its sheets: the round summary's and the Home tab's figures. `noDiet`: the
+ * pets with no diet on record fed this round by the house routine.
+ */
 export function roundCounts(sheets: RoundSheet[]): {
   withMedication: number;
   fed: number;
@@ -151,7 +183,7 @@ export function roundCounts(sheets: RoundSheet[]): {
   return {
     withMedication: sheets.filter((s) => s.medicationDue).length,
     fed: sheets.filter((s) => s.fed).length,
-    noDiet: sheets.filter((s) => s.noDiet).length,
+    noDiet: sheets.filter((s) => s.houseMeal).length,
     nothing: sheets.filter((s) => s.nothing).length,
   };
 }

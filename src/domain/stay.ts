@@ -6,7 +6,8 @@
  *
  * Assumptions (the kennel API keeps no history of a pet's care):
  * - What was due in an earlier round is worked out from the pet's care as the API has it now, by the
- *   round sheet's own rule (src/domain/record.ts dueItems). An entry keeps the item's text as the
+ *   round sheet's own rule (src/domain/record.ts dueItems; a pet with no diet on record has a meal
+ *   due only at the house routine's rounds). An entry keeps the item's text as the
  *   sheet showed it, and an entry for an item no longer on the care record is still counted: shown,
  *   never hidden.
  * - A round is part of the stay when its time falls between check-in and check-out (the round
@@ -18,6 +19,7 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
+import type { HouseMeals } from "./plan/feeding.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
 
@@ -97,6 +99,8 @@ export interface StayInput {
   /** Entries of the booking (other pets' are left out here). */
   entries: Entry[];
   times: RoundTimes;
+  /** The house routine (KENNEL_HOUSE_MEALS): a pet with no diet on record has a meal due only at its rounds. */
+  houseMeals: HouseMeals;
   timezone: string;
   now: Date;
   graceMinutes: number;
@@ -159,7 +163,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     if (!pet.care) break;
     let due = dueOf.get(r.round);
     if (!due) {
-      due = dueItems(roundSheet(pet.care, r.round));
+      due = dueItems(roundSheet(pet.care, r.round, input.times[r.round], input.houseMeals));
       dueOf.set(r.round, due);
     }
     for (const d of due) {

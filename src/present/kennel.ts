@@ -19,7 +19,8 @@ const STATUS_ICON = { ok: "✅", unreachable: "🔌", key_rejected: "🔑", wron
 
 /**
  * The kennel API's state: OK or not with its headline, what happened and what to do, then the
- * bot's link to Slack, who can read the posts, the cache, and the address, request id and time.
+ * bot's link to Slack, who can read the posts, the cache, the house routine (KENNEL_HOUSE_MEALS), and
+ * the address, request id and time.
  */
 export function statusDoc(s: StatusAnswer): Doc {
   const { words, report } = s;
@@ -33,6 +34,7 @@ export function statusDoc(s: StatusAnswer): Doc {
   field("💬 Slack", s.slack, 300);
   field("👥 Who can read the posts", s.channels, 600);
   field("🗄 Cache", s.cache, 600);
+  field("🍽 House routine (no diet on record)", s.houseMeals, 300);
   field("Address", report.baseUrl, 300);
   fields.push({
     label: "Request id",

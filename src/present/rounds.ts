@@ -13,8 +13,8 @@ import { roundWord } from "../domain/rounds.ts";
 import type { ItemKey } from "../record/types.ts";
 import {
   careWarningWords,
-  NO_DIET_ON_RECORD,
   namedDietRow,
+  noDietRow,
   noteWords,
   roundMedicationRow,
   sheetAlertWords,
@@ -78,8 +78,10 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
     if (s.diet.general) diet.push(line(`🍽 general: ${value(s.diet.general, 400)}`));
     for (const d of s.diet.named) diet.push(line(`🍽 ${value(namedDietRow(d), 600)}`));
-    if (s.noDiet) diet.push(line(`🍽 ${NO_DIET_ON_RECORD}`));
-    else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${r.round} diet recorded`));
+    // No diet on record: the house routine's meal on its rounds; nothing about food on the others.
+    if (s.noDiet) {
+      if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
+    } else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${r.round} diet recorded`));
     diet.push(...feeding);
   }
   return [

@@ -10,12 +10,13 @@
  * - the signing secret (HTTP mode): its shape (Slack's first request checks it for real);
  * - the channels the bot is in (conversations.list), for the posts;
  * - the kennel API: the settings' own validation, then /health and one authenticated call;
- * - the time zone and the port.
+ * - the time zone, the house routine (KENNEL_HOUSE_MEALS, the settings' own parser) and the port.
  * No answer ever carries a secret back: only what was found, and what to do.
  */
 import { createServer } from "node:net";
 import { keyCheck } from "../answers/kennel.ts";
 import { loadConfig } from "../config.ts";
+import { houseMealsWords } from "../domain/house-routine.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import { describeStatus } from "../kennel/status.ts";
 import { manifestScopes } from "./manifest.ts";
@@ -265,6 +266,26 @@ export function checkTimezone(value: string): CheckResult {
   const problem = problemsOf({ KENNEL_TIMEZONE: zone })[0];
   if (problem) return bad(`The time zone: ${problem.problem}`, problem.fix);
   return { ok: true, headline: `Days and times will be read in ${zone}.` };
+}
+
+/** The house routine's box when nothing is typed: KENNEL_HOUSE_MEALS's default. */
+export const HOUSE_MEALS_DEFAULT = "morning,evening";
+
+/**
+ * The house routine as KENNEL_HOUSE_MEALS is read (the settings' own parser), with the kennel's
+ * own round names (`roundsNames`: ROUNDS_NAMES as the next start reads it) understood too; an
+ * empty box is the default, morning and evening.
+ */
+export function checkHouseMeals(value: string, roundsNames?: string): CheckResult {
+  const pasted = pastedProblem(value);
+  if (pasted) return pasted;
+  const values: Record<string, string> = { KENNEL_HOUSE_MEALS: value.trim() || HOUSE_MEALS_DEFAULT };
+  if (roundsNames && problemsOf({ ROUNDS_NAMES: roundsNames }).length === 0)
+    values.ROUNDS_NAMES = roundsNames;
+  const problem = problemsOf(values)[0];
+  if (problem) return bad(`The house routine: ${problem.problem}`, problem.fix);
+  const routine = houseMealsWords(loadConfig(values).rounds.houseMeals);
+  return { ok: true, headline: `A pet with no diet on record will have a meal due at: ${routine}.` };
 }
 
 /** The port as PORT is read (digits only), or why it cannot be used; an empty box is 3000. */

@@ -18,6 +18,7 @@ import type { SetupEnv } from "./setup-call.ts";
 import {
   checkAppToken,
   checkBotToken,
+  checkHouseMeals,
   checkKennel,
   checkPort,
   checkSigningSecret,
@@ -157,6 +158,11 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
       }
       case "/setup/check/timezone":
         return checkTimezone(text(body.timezone));
+      case "/setup/check/house-meals": {
+        // The kennel's own round names, as the next start reads them, are round names too.
+        const names = nextStart(await readEnvFile(options.envFile), environment).ROUNDS_NAMES;
+        return checkHouseMeals(text(body.houseMeals), names);
+      }
       case "/setup/check/port":
         return checkPort(e, text(body.port));
       default:

@@ -15,10 +15,12 @@ import type { SetupEnv } from "./setup-call.ts";
 import {
   checkAppToken,
   checkBotToken,
+  checkHouseMeals,
   checkKennel,
   checkPort,
   checkSigningSecret,
   checkTimezone,
+  HOUSE_MEALS_DEFAULT,
   kennelAddress,
   listChannels,
   portNumber,
@@ -53,6 +55,8 @@ export interface SavedState {
   timezone?: string | undefined;
   digestChannel?: string | undefined;
   roundsChannel?: string | undefined;
+  /** KENNEL_HOUSE_MEALS, when the file sets it. */
+  houseMeals?: string | undefined;
   port?: string | undefined;
 }
 
@@ -72,6 +76,7 @@ export function savedState(file: Record<string, string>): SavedState {
     timezone: value("KENNEL_TIMEZONE"),
     digestChannel: value("DIGEST_CHANNEL"),
     roundsChannel: value("ROUNDS_CHANNEL"),
+    houseMeals: value("KENNEL_HOUSE_MEALS"),
     port: value("PORT"),
   };
 }
@@ -188,6 +193,7 @@ export async function save(
   else checks.signing = checkSigningSecret(second);
   checks.kennel ??= await checkKennel(o.env, text(body.kennelUrl), kennelKey);
   checks.timezone = checkTimezone(text(body.timezone));
+  checks.houseMeals = checkHouseMeals(text(body.houseMeals), nextStart(existing, o.environment).ROUNDS_NAMES);
   checks.port = await checkPort(o.env, text(body.port));
   const chosen: Array<{ name: string; id: string; posts: string }> = [];
   for (const c of CHANNELS) {
@@ -221,6 +227,10 @@ export async function save(
     const id = text(body[c.field]).trim();
     if (id || existing[c.name]) values.push([c.name, id]);
   }
+  // The house routine as typed (checked above); the default is written only over a line already there.
+  const meals = text(body.houseMeals).trim() || HOUSE_MEALS_DEFAULT;
+  if (meals !== HOUSE_MEALS_DEFAULT || existing.KENNEL_HOUSE_MEALS)
+    values.push(["KENNEL_HOUSE_MEALS", meals]);
   const port = portNumber(text(body.port));
   const portText = "port" in port ? String(port.port) : "3000";
   if (portText !== "3000" || existing.PORT) values.push(["PORT", portText]);

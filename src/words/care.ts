@@ -7,6 +7,7 @@ import { type FastingTimes, fastingClock } from "../domain/fasting.ts";
 import type { PetFlags } from "../domain/flags.ts";
 import type { CareNote } from "../domain/notes.ts";
 import { roundsNamed } from "../domain/round-words.ts";
+import { houseRoutineWords } from "../domain/rounds.ts";
 import type { Pet } from "../kennel/schemas.ts";
 
 /**
@@ -65,8 +66,14 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
   }
 }
 
-/** A pet with no diet on record at all, on a round's sheet: never "nothing this round". */
-export const NO_DIET_ON_RECORD = "no diet on record: feed as usual and check the booking";
+/**
+ * A pet with no diet on record, on a round of the house routine (KENNEL_HOUSE_MEALS): "house
+ * routine: morning and evening (no diet on record: check the booking)". On the other rounds the
+ * sheet says nothing about its food.
+ */
+export function noDietRow(houseRoutine: readonly Round[]): string {
+  return `${houseRoutineWords(houseRoutine)} (no diet on record: check the booking)`;
+}
 
 /** Another round's diet whose words name this round: "from the morning diet ("lunch"): …". */
 export function namedDietRow(d: { round: Round; text: string; words: string }): string {

@@ -60,7 +60,7 @@ export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
     { text: `💊 ${t.withMedication} with medication this round` },
     { text: `🍽 ${t.fed} with a diet` },
   ];
-  if (t.noDiet) parts.push({ text: `${t.noDiet} with no diet on record (feed as usual)` });
+  if (t.noDiet) parts.push({ text: `${t.noDiet} with no diet on record (house routine)` });
   if (t.nothing) parts.push({ text: `${t.nothing} with nothing this round` });
   if (t.away) parts.push({ text: `${t.away} gone home before it (not listed)` });
   if (t.careMissing) parts.push({ text: `❔ ${t.careMissing} with care details not matched or not loaded` });

@@ -73,7 +73,9 @@ describe("the counts agree with the sheets on the busy day", () => {
     const blocks = petBlocks(roundText(report, PLAIN));
     expect(blocks.length).toBe(report.pets.length);
     const withDue = blocks.filter((b) => b.some(dueLine)).length;
-    const noDiet = blocks.filter((b) => b.some((l) => l.includes("🍽 no diet on record"))).length;
+    const noDiet = blocks.filter((b) =>
+      b.some((l) => l.includes("(no diet on record: check the booking)")),
+    ).length;
     const nothing = blocks.filter((b) => (b[0] ?? "").endsWith("· nothing this round")).length;
     expect(withDue).toBeGreaterThan(0);
     expect(report.totals.withMedication).toBe(withDue);

@@ -46,9 +46,9 @@ describe("roundMessages", () => {
       '💊 Calmex · instruction: Calmex: one capsule at bedtime · its words name the evening ("bedtime"): given at that round, not this one',
     );
     expect(s).toContain("once a day: check it was not given already");
-    expect(s).toContain("🍽 no diet on record: feed as usual and check the booking");
+    expect(s).toContain("🍽 house routine: morning and evening (no diet on record: check the booking)");
     expect(s).not.toMatch(/Archie\*? · nothing this round/);
-    expect(s).toContain("1 with no diet on record (feed as usual)");
+    expect(s).toContain("1 with no diet on record (house routine)");
   });
 
   it("midday: the morning diet that names lunch; the once-a-day dose points to the morning sheet", () => {

@@ -117,9 +117,14 @@ describe("the rounds", () => {
   it("'nothing this round' only when the record has diets or doses for other rounds and none for this one", () => {
     expect(roundSheet(careOf({ name: "Tib", dietaryRequirementsAm: "kibble" }), "midday").nothing).toBe(true);
     expect(roundSheet(careOf(eveningOnly), "morning").nothing).toBe(false);
-    const unrecorded = roundSheet(careOf({ name: "Tib" }), "midday");
+    // No diet on record: fed at the house routine's rounds (by default morning and evening), never
+    // "nothing" there; at midday, with no dose due, it has nothing this round.
+    const unrecorded = roundSheet(careOf({ name: "Tib" }), "evening");
     expect(unrecorded.nothing).toBe(false);
     expect(unrecorded.noDiet).toBe(true);
+    expect(unrecorded.houseMeal).toBe(true);
+    const lunch = roundSheet(careOf({ name: "Tib" }), "midday");
+    expect(lunch).toMatchObject({ noDiet: true, houseMeal: false, nothing: true });
     // No morning diet, and a dose with an instruction and an evening field: the morning lists the instruction.
     const morning = roundSheet(careOf({ ...eveningOnly, dietaryRequirementsAm: undefined }), "morning");
     expect(morning.nothing).toBe(false);

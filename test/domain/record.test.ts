@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { careOf } from "../../src/domain/care.ts";
+import { careOf, ROUNDS } from "../../src/domain/care.ts";
+import type { HouseMeals } from "../../src/domain/plan/feeding.ts";
 import {
   allDoneOutcomes,
   currentEntries,
@@ -59,13 +60,37 @@ describe("what is due in a pet's round", () => {
     expect(due.map((d) => d.item)).toEqual(["med:2", "med:3"]);
   });
 
-  it("a pet with nothing this round has nothing due; one with no diet on record is fed as usual", () => {
+  it("a pet with nothing this round has nothing due; one with no diet on record is fed at the house routine's rounds only", () => {
     expect(dueItems(roundSheet(careOf({ name: "Pip", dietaryRequirementsPm: "kibble" }), "morning"))).toEqual(
       [],
     );
-    expect(dueItems(roundSheet(careOf({ name: "Pip" }), "midday"))).toEqual([
-      { item: "meal", label: "meal", text: "no diet on record: fed as usual" },
+    // The default routine (KENNEL_HOUSE_MEALS unset): morning and evening, no midday meal.
+    const pip = careOf({ name: "Pip" });
+    expect(dueItems(roundSheet(pip, "evening"))).toEqual([
+      { item: "meal", label: "meal", text: "house routine: morning and evening (no diet on record)" },
     ]);
+    expect(dueItems(roundSheet(pip, "midday"))).toEqual([]);
+    // A routine of three meals: the midday meal is due too.
+    const three: HouseMeals = { rounds: ["morning", "midday", "evening"] };
+    expect(dueItems(roundSheet(pip, "midday", "12:00", three))).toEqual([
+      { item: "meal", label: "meal", text: "house routine: morning, midday and evening (no diet on record)" },
+    ]);
+  });
+
+  it("the house routine per species: a cat follows the cat's rounds, a dog (or a pet of no species) the kennel's", () => {
+    const routine: HouseMeals = {
+      rounds: ["morning", "evening"],
+      bySpecies: { cat: ["morning", "midday", "evening"] },
+    };
+    const meals = (pet: Pet) =>
+      ROUNDS.filter((r) =>
+        dueItems(roundSheet(careOf(pet), r, undefined, routine)).some((d) => d.item === "meal"),
+      );
+    expect(meals({ name: "Tibbles", petType: "Cat" })).toEqual(["morning", "midday", "evening"]);
+    expect(meals({ name: "Rex", petType: "Dog" })).toEqual(["morning", "evening"]);
+    expect(meals({ name: "Nobody" })).toEqual(["morning", "evening"]);
+    // A pet with a diet follows its diet, whatever the routine.
+    expect(meals({ name: "Tom", petType: "Cat", dietaryRequirementsPm: "kibble" })).toEqual(["evening"]);
   });
 
   it("the morning round: a medication's instruction is due (it is shown in full there)", () => {

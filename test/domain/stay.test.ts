@@ -70,6 +70,7 @@ const input = (entries: Entry[], now: string, booking: Partial<StayInput["bookin
   pet: { petId: 2, name: "Juniper", care },
   entries,
   times: { morning: "07:30", midday: "12:00", evening: "18:00" },
+  houseMeals: { rounds: ["morning", "evening"] },
   timezone: "Europe/London",
   now: new Date(now),
   graceMinutes: 90,
@@ -183,5 +184,33 @@ describe("the stay's record", () => {
     expect(staySummaryWords(s, "Europe/London")).toMatch(
       /⚠️ Rimadyl 50 mg not given Sat 28 Mar 18:05: vet said stop · what was due is not known/,
     );
+  });
+
+  it("a pet with no diet on record: only the house routine's meals are counted, never a midday one nobody serves", () => {
+    const unfed: CareFacts = {
+      ...care,
+      diet: { general: undefined, morning: undefined, midday: undefined, evening: undefined },
+    };
+    const rounds = (s: ReturnType<typeof petStayRecord>) =>
+      s.items.filter((i) => i.item === "meal").map((i) => `${i.date} ${i.round}`);
+    const s = petStayRecord({
+      ...input([], "2026-03-30T12:00:00Z"),
+      pet: { petId: 2, name: "Juniper", care: unfed },
+    });
+    expect(rounds(s)).toEqual([
+      "2026-03-28 evening",
+      "2026-03-29 morning",
+      "2026-03-29 evening",
+      "2026-03-30 morning",
+    ]);
+    expect(s.meals).toMatchObject({ due: 4, notRecorded: 4 });
+    expect(staySummaryWords(s, "Europe/London")).toContain("🍽 4 meals: 4 not recorded");
+    // A routine of three meals: the middays are counted too.
+    const three = petStayRecord({
+      ...input([], "2026-03-30T12:00:00Z"),
+      pet: { petId: 2, name: "Juniper", care: unfed },
+      houseMeals: { rounds: ["morning", "midday", "evening"] },
+    });
+    expect(three.meals.due).toBe(6);
   });
 });

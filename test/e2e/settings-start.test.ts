@@ -51,6 +51,13 @@ describe("settings refused at start", () => {
     expect(r.out).not.toContain("xoxb-test-0000");
   }, 40_000);
 
+  it("a house routine that cannot be read (KENNEL_HOUSE_MEALS): the settings' one line, exit 2", async () => {
+    const r = await start({ KENNEL_HOUSE_MEALS: "morning,brunch" });
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/KENNEL_HOUSE_MEALS: "brunch" is not a round \(morning, midday or evening/);
+    expect(r.out).not.toMatch(/\n\s+at /);
+  }, 40_000);
+
   it.each([
     [
       "a % that is not an encoding",

@@ -9,7 +9,7 @@ import { helpMessage } from "../../src/blocks/help.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { failureMessage } from "../../src/blocks/notice.ts";
 import { statusMessage } from "../../src/blocks/status.ts";
-import { ConfigError } from "../../src/config.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
 import {
   AuthenticationError,
   BadRequestError,
@@ -45,7 +45,23 @@ describe("/kennel status: one document, two serializers", () => {
       /Cache: on \(pet records, customer records and each customer's pets, for \d+ minutes?\); always asked fresh: day lists and booking lookups/,
     );
     expect(lines).not.toMatch(/Cache: Cached/);
+    expect(lines).toContain("House routine (no diet on record): morning and evening");
     expect(lines).not.toContain("What to do");
+  });
+
+  it("says the house routine as KENNEL_HOUSE_MEALS sets it, per species", async () => {
+    const config = {
+      ...busy.deps.config,
+      rounds: {
+        ...busy.deps.config.rounds,
+        houseMeals: loadConfig({ KENNEL_HOUSE_MEALS: "dog:morning,evening;cat:breakfast,lunch,dinner" })
+          .rounds.houseMeals,
+      },
+    };
+    const s = await statusAnswer({ ...busy.deps, config });
+    expect(statusText(s, TEXT)).toContain(
+      "House routine (no diet on record): dog: morning and evening; cat: morning, midday and evening; others: morning and evening",
+    );
   });
 
   it("says the cache is off in one word when it is (KENNEL_CACHE_TTL_S=0)", async () => {

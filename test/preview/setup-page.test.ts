@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseEnv } from "node:util";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
@@ -124,6 +125,16 @@ describe("the setup page in a browser", () => {
       .toMatch(/not in #rounds yet.*type \/invite @Paws Inn/);
     await page.selectOption("#rounds-channel", "");
     await page.selectOption("#digest-channel", "C0FRONT");
+    // The house routine: the default pre-filled, checked by the settings' own parser as it is typed.
+    await expect(page.locator("#house-meals").inputValue()).resolves.toBe("morning,evening");
+    await page.fill("#house-meals", "morning,brunch");
+    await expect
+      .poll(() => result("house-meals-result").textContent())
+      .toMatch(/^✗ The house routine: "brunch" is not a round/);
+    await page.fill("#house-meals", "morning,evening");
+    await expect
+      .poll(() => result("house-meals-result").textContent())
+      .toBe("✓ A pet with no diet on record will have a meal due at: morning and evening.");
   });
 
   it("step 4: Save refused names the box each problem is in", async () => {
@@ -149,6 +160,8 @@ describe("the setup page in a browser", () => {
     expect(env).toContain("KENNEL_TIMEZONE=Europe/Paris\n");
     expect(env).toContain("DIGEST_CHANNEL=C0FRONT\n");
     expect(env).not.toContain("ROUNDS_CHANNEL");
+    // The default house routine is the settings' own: no line for it.
+    expect(env).not.toContain("KENNEL_HOUSE_MEALS");
     expect(statSync(envFile).mode & 0o777).toBe(0o600);
     for (const id of ["#bot-token", "#app-token", "#kennel-key"]) {
       await expect(page.locator(id).inputValue()).resolves.toBe("");
@@ -248,6 +261,22 @@ describe("the setup page in a browser", () => {
     await page.reload();
     await expect.poll(() => page.locator("#port").inputValue()).toBe(port);
     await expect(result("save-result").textContent()).resolves.toContain(`http://localhost:${port}/healthz`);
+  });
+
+  it("a house routine per species: saved in .env, read back as the bot reads it, and shown again after a reload", async () => {
+    const routine = "dog:morning,evening;cat:breakfast,lunch,dinner";
+    await page.fill("#house-meals", routine);
+    await expect
+      .poll(() => result("house-meals-result").textContent())
+      .toMatch(/^✓ .*dog: morning and evening; cat: morning, midday and evening/);
+    await page.click("#save");
+    await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.click("#save-anyway");
+    await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
+    expect(readFileSync(envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS=${routine}\n`);
+    expect(parseEnv(readFileSync(envFile, "utf8")).KENNEL_HOUSE_MEALS).toBe(routine);
+    await page.reload();
+    await expect.poll(() => page.locator("#house-meals").inputValue()).toBe(routine);
   });
 
   it("Start Kennel Desk now asks the preview to stop and the bot to start", async () => {

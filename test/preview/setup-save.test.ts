@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
 import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
 import { type Preview, startPreview } from "../../src/preview/server.ts";
@@ -345,6 +346,63 @@ describe("Slack's failures in the page's words", () => {
     const all = logged.lines.join("\n");
     for (const secret of [BOT, APP, sandbox.keys.main, "supersecretpart", "kd#7f3a9Q"])
       expect(all).not.toContain(secret);
+  });
+});
+
+describe("the house routine box (KENNEL_HOUSE_MEALS)", () => {
+  it("checked by the settings' own parser: round names by any of their names, per species, the kennel's own names", async () => {
+    const ok = await post("/setup/check/house-meals", { houseMeals: "dog:breakfast,dinner;cat:am,noon,pm" });
+    expect(ok.json).toMatchObject({
+      ok: true,
+      headline:
+        "A pet with no diet on record will have a meal due at: dog: morning and evening; cat: morning, midday and evening; others: morning and evening.",
+    });
+    // An empty box is the default.
+    expect((await post("/setup/check/house-meals", { houseMeals: " " })).json.headline).toBe(
+      "A pet with no diet on record will have a meal due at: morning and evening.",
+    );
+    const bad = await post("/setup/check/house-meals", { houseMeals: "morning,brunch" });
+    expect(bad.json).toMatchObject({
+      ok: false,
+      headline: expect.stringMatching(/^The house routine: "brunch" is not a round/),
+    });
+    expect(bad.json.fix).toMatch(/dog:morning,evening;cat:morning,midday,evening/);
+    expect(
+      (await post("/setup/check/house-meals", { houseMeals: "morning\nSLACK_API_URL=x" })).json.headline,
+    ).toMatch(/line break/);
+    // The kennel's own round names, from the saved file, are understood.
+    writeFileSync(envFile, "ROUNDS_NAMES=Feed 1,Feed 2,Last feed\n");
+    expect((await post("/setup/check/house-meals", { houseMeals: "feed 1,last feed" })).json.ok).toBe(true);
+  });
+
+  it("written to .env as typed (quoted where it needs to be), read back as the bot reads it; the default only over a line already there", async () => {
+    const saved = await post("/setup/save", { ...good(), houseMeals: "morning,evening" });
+    expect(saved.status).toBe(200);
+    expect(fileValues().KENNEL_HOUSE_MEALS).toBeUndefined();
+    const typed = "dog: breakfast, dinner; cat: morning, midday, evening";
+    const r = await post("/setup/save", { ...good(), houseMeals: typed });
+    expect(r.status).toBe(200);
+    expect(r.json.settings).toContain("KENNEL_HOUSE_MEALS");
+    expect(readFileSync(envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS="${typed}"\n`);
+    expect(fileValues().KENNEL_HOUSE_MEALS).toBe(typed);
+    expect(loadConfig(fileValues()).rounds.houseMeals).toEqual({
+      rounds: ["morning", "evening"],
+      bySpecies: { dog: ["morning", "evening"], cat: ["morning", "midday", "evening"] },
+    });
+    expect((r.json.saved as Record<string, unknown>).houseMeals).toBe(typed);
+    // Back to the default: the line stays, saying it.
+    await post("/setup/save", { ...good(), houseMeals: "" });
+    expect(fileValues().KENNEL_HOUSE_MEALS).toBe("morning,evening");
+  });
+
+  it("a routine that cannot be read is not saved, and the check says which box", async () => {
+    writeFileSync(envFile, "# mine\n");
+    const r = await post("/setup/save", { ...good(), houseMeals: "dog:morning;dog:evening" });
+    expect(r.status).toBe(422);
+    expect((r.json.checks as Checks).houseMeals?.headline).toMatch(
+      /^The house routine: .* gives dog twice\.$/,
+    );
+    expect(readFileSync(envFile, "utf8")).toBe("# mine\n");
   });
 });
 

@@ -67,11 +67,17 @@ describe("roundText", () => {
       /^ {2}Kennel \d+ · 🐕 Quiet Quentin \(Bo Quist\) · nothing this round$/,
     );
     expect(block(text, "Unrecorded Una")).toMatch(
-      /^ {2}Kennel \d+ · 🐕 Unrecorded Una \(Cy Quist\)\n {5}🍽 no diet on record: feed as usual and check the booking$/,
+      /^ {2}Kennel \d+ · 🐕 Unrecorded Una \(Cy Quist\)\n {5}🍽 house routine: morning and evening \(no diet on record: check the booking\)$/,
     );
     expect(text).toContain(
-      "💊 1 with medication this round · 🍽 1 with a diet · 1 with no diet on record (feed as usual) · 1 with nothing this round",
+      "💊 1 with medication this round · 🍽 1 with a diet · 1 with no diet on record (house routine) · 1 with nothing this round",
     );
+    // At midday (not a round of the default house routine): nothing about its food, nothing this round.
+    const midday = roundText(roundOf("midday", rows), PLAIN);
+    expect(block(midday, "Unrecorded Una")).toMatch(
+      /^ {2}Kennel \d+ · 🐕 Unrecorded Una \(Cy Quist\) · nothing this round$/,
+    );
+    expect(midday).not.toContain("no diet on record");
   });
 
   it("the morning sheet: every instruction in full, labelled as the instruction, then what is due later", () => {

@@ -7,18 +7,14 @@
  * rounds. A fasting pet's feeding is left to a person.
  */
 import { fastingIn, isNoFood, ROUNDS, type Round } from "../care.ts";
+import type { HouseMeals } from "../house-routine.ts";
 import { roundsByName, timesADay, timesDisagree } from "../round-words.ts";
 import { oneAmount } from "./quantities.ts";
 import { type DateContext, readText, whenOf } from "./read-text.ts";
 import { itemSource } from "./source.ts";
 import type { Doubt, PlanItem, RoundDose, SourceField } from "./types.ts";
 
-/** The house routine: the rounds a pet with no diet is fed at, and per species (the API's petType). */
-export interface HouseMeals {
-  rounds: Round[];
-  /** By species in lower case ("dog", "cat"). */
-  bySpecies?: Record<string, Round[]>;
-}
+export type { HouseMeals } from "../house-routine.ts";
 
 /** The house routine's rounds for a species (its own when set, else the kennel's), in the day's order. */
 export function houseMealsFor(routine: HouseMeals, species: string | undefined): Round[] {

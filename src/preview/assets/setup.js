@@ -150,6 +150,9 @@ function fillZones() {
   $("timezone-hint").textContent = "Suggested: " + browserZone + ", this browser's own zone. Days (today, tomorrow) and every time shown are read in the zone chosen here.";
 }
 
+// The house routine, read by the settings' own parser (the kennel's own round names too).
+checker($("house-meals"), "house-meals-result", async (houseMeals) => (await call("/setup/check/house-meals", { houseMeals })).body);
+
 /** The select's options: no channel, the bot's channels, and a saved channel the list does not have. */
 function channelOptions(select, none, saved) {
   const kept = select.value || saved || "";
@@ -206,6 +209,7 @@ function saveBody(accept) {
     kennelUrl: $("kennel-url").value,
     kennelKey: $("kennel-key").value,
     timezone: $("timezone").value,
+    houseMeals: $("house-meals").value,
     digestChannel: $("digest-channel").value,
     roundsChannel: $("rounds-channel").value,
     port: $("port").value,
@@ -266,7 +270,7 @@ async function saveNow(accept) {
   box.appendChild(el("div", "headline", accepting ? "✗ Not saved yet: not everything is ready." : "✗ Not saved: fix these first."));
   const list = el("ul");
   // Each problem under the name of its box: two "could not reach Slack" lines say which token.
-  const boxes = { bot: "Bot User OAuth Token", app: "App-level token", signing: "Signing Secret", kennel: "The kennel API", timezone: "The kennel's time zone", port: "Port", digestChannel: "Morning post channel", roundsChannel: "Round posts channel" };
+  const boxes = { bot: "Bot User OAuth Token", app: "App-level token", signing: "Signing Secret", kennel: "The kennel API", timezone: "The kennel's time zone", houseMeals: "The rounds a pet with no diet on record is fed at", port: "Port", digestChannel: "Morning post channel", roundsChannel: "Round posts channel" };
   Object.entries(r.body.checks || {}).forEach(([name, c]) => {
     const li = el("li", "", (boxes[name] ? boxes[name] + ": " : "") + c.headline);
     if (c.fix) li.appendChild(el("div", "fix", c.fix));
@@ -353,6 +357,7 @@ async function loadState() {
     if (![...zone.options].some((o) => o.value === saved.timezone)) { const o = el("option", "", saved.timezone); o.value = saved.timezone; zone.appendChild(o); }
     zone.value = saved.timezone;
   }
+  if (saved.houseMeals) $("house-meals").value = saved.houseMeals;
   channelOptions($("digest-channel"), "No morning post", saved.digestChannel);
   channelOptions($("rounds-channel"), "No round posts", saved.roundsChannel);
   $("port").value = saved.port || s.environmentPort || String(s.previewPort || 3000);

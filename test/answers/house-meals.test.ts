@@ -1,0 +1,276 @@
+/**
+ * The house routine (KENNEL_HOUSE_MEALS, issue 39) on the sandbox's busy day, over real loopback
+ * HTTP: a pet with no diet on record has a meal due only at the routine's rounds, and the sheet, the
+ * record's due items, the round check, "meals left", the Home tab's figure and the stay's record all
+ * count only those.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { homeRecord } from "../../src/answers/home-record.ts";
+import { roundCheck } from "../../src/answers/round-check.ts";
+import { type RoundPet, type RoundReport, roundReport } from "../../src/answers/rounds.ts";
+import { stayOf } from "../../src/answers/stay.ts";
+import { draftSheet } from "../../src/blocks/round-sheet.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { type KennelSettings, loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { ROUNDS, type Round } from "../../src/domain/care.ts";
+import { dueItems, petRoundStatus, roundProgress } from "../../src/domain/record.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { roundText } from "../../src/text/index.ts";
+import { addDays, zonedInstant } from "../../src/time.ts";
+import { scratchRecord } from "../helpers/record.ts";
+import { PLAIN } from "../text/fixtures.ts";
+
+const TZ = "Europe/London";
+const TODAY = "2026-11-22";
+const AT: Record<Round, string> = { morning: "08:00", midday: "12:30", evening: "18:30" };
+let sandbox: Sandbox;
+let busy: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 11, customers: 400, timezone: TZ, today: TODAY });
+  busy = sandbox.data.fullHouseDay as string;
+});
+afterAll(() => sandbox.close());
+
+/** Deps on the sandbox with these settings, the clock at a local time of a day. */
+function depsAt(hhmm: string, env: Record<string, string> = {}, date = busy): Deps {
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const kennel = createKennelClient(config.kennel as KennelSettings, {
+    log: silentLogger(),
+    retryDelay: () => 0,
+  });
+  return {
+    kennel,
+    log: silentLogger(),
+    config,
+    clock: { now: () => zonedInstant(date, hhmm, TZ) },
+    record: scratchRecord(),
+  };
+}
+
+const noDiet = (species: string) => (p: RoundPet) =>
+  p.sheet?.noDiet === true && p.pet?.pet.petType?.toLowerCase() === species;
+const mealDue = (p: RoundPet) => (p.sheet ? dueItems(p.sheet).some((d) => d.item === "meal") : false);
+const names = (pets: RoundPet[]) => pets.map((p) => p.pet?.pet.name).sort();
+
+/** One pet's lines on the printed sheet (its first line, then its detail lines). */
+function sheetOf(report: RoundReport, p: RoundPet): string {
+  const text = roundText({ ...report, pets: [p] }, PLAIN);
+  return text
+    .split("\n")
+    .filter((l) => /^ {2}\S/.test(l) || /^ {5}\S/.test(l))
+    .join("\n");
+}
+
+describe("the house routine on the busy day", () => {
+  it("by default (morning and evening): a dog with no diet has no midday meal due, and the sheet says nothing of its food there", async () => {
+    const deps = depsAt(AT.midday);
+    const midday = await roundReport(deps, "midday", busy);
+    const dogs = midday.pets.filter(noDiet("dog"));
+    expect(dogs.length).toBeGreaterThan(2);
+    expect(dogs.filter(mealDue)).toEqual([]);
+    for (const dog of dogs) expect(sheetOf(midday, dog)).not.toContain("🍽");
+    expect(roundText(midday, PLAIN)).not.toContain("no diet on record");
+    // Morning and evening: its meal is due, and the sheet says "house routine: morning and evening".
+    for (const round of ["morning", "evening"] as const) {
+      const report = await roundReport(depsAt(AT[round]), round, busy);
+      const here = report.pets.filter(noDiet("dog"));
+      expect(here.length, round).toBeGreaterThan(2);
+      expect(here.every(mealDue), round).toBe(true);
+      for (const dog of here) {
+        expect(sheetOf(report, dog)).toContain(
+          "🍽 house routine: morning and evening (no diet on record: check the booking)",
+        );
+      }
+      expect(report.totals.noDiet).toBe(report.pets.filter((p) => p.sheet?.noDiet).length);
+    }
+    // The summary counts only the pets fed by the routine this round: none at midday.
+    expect(midday.totals.noDiet).toBe(0);
+  });
+
+  it("KENNEL_HOUSE_MEALS=morning,midday,evening: the same dogs have a midday meal due", async () => {
+    const plain = await roundReport(depsAt(AT.midday), "midday", busy);
+    const three = await roundReport(
+      depsAt(AT.midday, { KENNEL_HOUSE_MEALS: "morning,midday,evening" }),
+      "midday",
+      busy,
+    );
+    const dogs = three.pets.filter(noDiet("dog"));
+    expect(names(dogs)).toEqual(names(plain.pets.filter(noDiet("dog"))));
+    expect(dogs.every(mealDue)).toBe(true);
+    for (const dog of dogs) {
+      expect(sheetOf(three, dog)).toContain(
+        "🍽 house routine: morning, midday and evening (no diet on record: check the booking)",
+      );
+    }
+  });
+
+  it("per species: a cat follows the cat's rounds, a dog the dog's", async () => {
+    const env = { KENNEL_HOUSE_MEALS: "dog:morning,evening;cat:breakfast,lunch,dinner" };
+    const midday = await roundReport(depsAt(AT.midday, env), "midday", busy);
+    const cats = midday.pets.filter(noDiet("cat"));
+    const dogs = midday.pets.filter(noDiet("dog"));
+    expect(cats.length).toBeGreaterThan(0);
+    expect(cats.every(mealDue)).toBe(true);
+    expect(dogs.filter(mealDue)).toEqual([]);
+    for (const cat of cats) {
+      expect(sheetOf(midday, cat)).toContain("🍽 house routine: morning, midday and evening");
+    }
+    // The other way round: dogs three times, cats only in the evening.
+    const other = { KENNEL_HOUSE_MEALS: "dog:morning,midday,evening;cat:evening" };
+    const morning = await roundReport(depsAt(AT.morning, other), "morning", busy);
+    expect(morning.pets.filter(noDiet("cat")).filter(mealDue)).toEqual([]);
+    expect(morning.pets.filter(noDiet("dog")).every(mealDue)).toBe(true);
+  });
+
+  it("the round check and 'meals left' count only the meals due", async () => {
+    const count = async (env: Record<string, string>) => {
+      const deps = depsAt(AT.midday, env);
+      const check = await roundCheck(deps, "midday", busy);
+      const report = await roundReport(deps, "midday", busy);
+      const sheet = draftSheet(report, { timezone: TZ });
+      const statuses = sheet.pets.map((p) =>
+        petRoundStatus({ date: busy, round: "midday", bookingId: p.bookingId, petId: p.petId }, p.due, []),
+      );
+      const chased = new Set(
+        check.missing.filter((m) => m.items.includes("meal")).map((m) => `${m.room}|${m.petName}`),
+      );
+      const home = await homeRecord(deps, report, busy);
+      return { report, chased, progress: roundProgress(statuses), home: home.round };
+    };
+    const plain = await count({});
+    const three = await count({ KENNEL_HOUSE_MEALS: "morning,midday,evening" });
+    const unfed = plain.report.pets.filter((p) => p.sheet?.noDiet);
+    expect(unfed.length).toBeGreaterThan(2);
+    // Nothing recorded yet: the routine's midday meal is chased only when the routine has one.
+    for (const p of unfed) {
+      const key = `${p.booking.roomName}|${p.pet?.pet.name}`;
+      expect(plain.chased.has(key), key).toBe(false);
+      expect(three.chased.has(key), key).toBe(true);
+    }
+    expect(three.progress.mealsLeft - plain.progress.mealsLeft).toBe(unfed.length);
+    expect(three.progress.dosesLeft).toBe(plain.progress.dosesLeft);
+    // The Home tab's "this round: N of M recorded" counts the pets with something due: a pet with no
+    // diet and no dose at midday is not one of them by default.
+    const nothingElse = unfed.filter((p) => p.sheet && dueItems(p.sheet).length === 0);
+    expect(nothingElse.length).toBeGreaterThan(0);
+    expect(plain.home).toEqual({ recorded: 0, pets: plain.progress.pets });
+    expect((three.home?.pets ?? 0) - (plain.home?.pets ?? 0)).toBe(nothingElse.length);
+  });
+
+  it("the stay's record counts only the meals due: a dog with no diet, morning and evening", async () => {
+    // The day after the busy day, after the evening round and its check: the stay's rounds so far.
+    const after = addDays(busy, 1);
+    const deps = depsAt("21:00", {}, after);
+    const report = await roundReport(deps, "evening", after);
+    const now = deps.clock.now().getTime();
+    const dog = report.pets.find(
+      (p) =>
+        noDiet("dog")(p) &&
+        Date.parse(p.booking.checkInDate ?? "") < Date.parse(`${addDays(busy, -1)}T00:00:00Z`) &&
+        Date.parse(p.booking.checkOutDate ?? "") > now,
+    );
+    if (!dog?.pet)
+      throw new Error("the sandbox has no dog with no diet staying from before the busy day to after it");
+    const care = { status: "matched" as const, pets: [dog.pet], unmatched: [] };
+    const booking = { ...dog.booking, bookingId: dog.booking.bookingId as number };
+    const record = (d: Deps) => stayOf(d, booking, care, []).pets[0];
+    const plain = record(deps);
+    const meals = plain?.items.filter((i) => i.item === "meal") ?? [];
+    expect(meals.length).toBeGreaterThan(3);
+    expect(meals.map((m) => m.round).filter((r) => r === "midday")).toEqual([]);
+    expect(plain?.meals).toMatchObject({ due: meals.length, notRecorded: meals.length });
+    // With three meals a day, its middays are due too: the same stay, more meals.
+    const three = record(depsAt("21:00", { KENNEL_HOUSE_MEALS: "morning,midday,evening" }, after));
+    const threeMeals = three?.items.filter((i) => i.item === "meal") ?? [];
+    const middays = threeMeals.filter((m) => m.round === "midday").length;
+    expect(middays).toBeGreaterThan(0);
+    expect(three?.meals.due).toBe(meals.length + middays);
+    expect(new Set(threeMeals.map((m) => m.round))).toEqual(new Set(ROUNDS));
+  });
+
+  it("the stay's export (kennel-desk record export --booking REF --format html) counts only the meals due", async () => {
+    const after = addDays(busy, 1);
+    const now = zonedInstant(after, "21:00", TZ);
+    const report = await roundReport(depsAt("21:00", {}, after), "evening", after);
+    const dog = report.pets.find(
+      (p) =>
+        noDiet("dog")(p) &&
+        Date.parse(p.booking.checkInDate ?? "") < Date.parse(`${addDays(busy, -1)}T00:00:00Z`) &&
+        Date.parse(p.booking.checkOutDate ?? "") > now.getTime(),
+    );
+    if (!dog?.pet?.pet.petId || !dog.booking.bookingId) throw new Error("no dog with no diet in house");
+    // A record begun weeks before the stay, with the dog's breakfast on the busy day eaten.
+    const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-house-meals-"));
+    try {
+      const early = { now: () => new Date("2026-11-01T08:00:00Z") };
+      const { store } = await openCareRecord({ engine: "sqlite", dataDir }, early, undefined);
+      await store.kennel();
+      await store.record([
+        {
+          date: busy,
+          round: "morning",
+          bookingId: dog.booking.bookingId,
+          petId: dog.pet.pet.petId,
+          petName: dog.pet.pet.name ?? "dog",
+          item: "meal",
+          itemText: "house routine: morning and evening (no diet on record)",
+          outcome: "ate_all",
+          userId: "U0JANE",
+          userName: "Jane",
+          requestKey: "house-meals-1",
+        },
+      ]);
+      await store.close();
+      const page = async (env: Record<string, string>) => {
+        let stdout = "";
+        const code = await runCli(
+          ["record", "export", "--booking", String(dog.booking.bookingId), "--format", "html"],
+          {
+            env: {
+              KENNEL_TIMEZONE: TZ,
+              LOG_LEVEL: "silent",
+              KENNEL_DATA_DIR: dataDir,
+              KENNEL_API_KEY: sandbox.keys.main,
+              KENNEL_API_BASE_URL: sandbox.url,
+              ...env,
+            },
+            io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
+            clock: { now: () => now },
+          },
+        );
+        expect(code).toBe(0);
+        return Number(/🍽 (\d+) meals?/.exec(stdout)?.[1]);
+      };
+      const plain = await page({});
+      const three = await page({ KENNEL_HOUSE_MEALS: "morning,midday,evening" });
+      // The page says what the stay's record counts: morning and evening only, by default.
+      const care = { status: "matched" as const, pets: [dog.pet], unmatched: [] };
+      const booking = { ...dog.booking, bookingId: dog.booking.bookingId };
+      const due = (env: Record<string, string>) =>
+        stayOf(depsAt("21:00", env, after), booking, care, []).pets[0]?.items.filter(
+          (i) => i.item === "meal",
+        );
+      const meals = due({}) ?? [];
+      expect(meals.some((m) => m.round === "midday")).toBe(false);
+      expect(plain).toBe(meals.length);
+      expect(three).toBe(due({ KENNEL_HOUSE_MEALS: "morning,midday,evening" })?.length);
+      expect(three).toBeGreaterThan(plain);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
