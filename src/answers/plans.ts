@@ -8,7 +8,6 @@
  */
 import type { Deps } from "../deps.ts";
 import { type CareFields, draftPlan, type ReaderContext } from "../domain/plan/draft.ts";
-import type { HouseMeals } from "../domain/plan/feeding.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { changedItems, redraft } from "../domain/plan/state.ts";
 import type { Plan } from "../domain/plan/types.ts";
@@ -17,9 +16,6 @@ import type { LogEntry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 
 const PLAN_KIND = "plan";
-
-/** The house routine until KENNEL_HOUSE_MEALS is set: morning and evening (issue 39's default). */
-const DEFAULT_HOUSE_MEALS: HouseMeals = { rounds: ["morning", "evening"] };
 
 /** One version of a pet's plan, as kept. */
 export interface PlanVersion {
@@ -102,7 +98,7 @@ export function readerContext(
     timeZone: deps.config.timezone,
     dateOrder: deps.config.dateOrder,
     highAlertWords: deps.config.plan.highAlert,
-    houseMeals: DEFAULT_HOUSE_MEALS,
+    houseMeals: deps.config.rounds.houseMeals,
     now,
   };
 }
