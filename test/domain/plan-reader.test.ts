@@ -149,3 +149,20 @@ describe("the plan in words", () => {
     expect(noOneTapWords("same_drug_twice")).toBe("the same drug due twice");
   });
 });
+
+describe("a diet that says how many meals, whatever the house routine", () => {
+  it("'Two small meals a day' is two meals, morning and evening, even where the house feeds three times", () => {
+    for (const rounds of [
+      ["morning", "evening"],
+      ["morning", "midday", "evening"],
+    ] as const) {
+      const plan = draftPlan(
+        { dietaryRequirements: "Two small meals a day" },
+        { ...CONTEXT, houseMeals: { rounds: [...rounds] } },
+      );
+      const meal = plan.items.find((i) => i.key === "meal");
+      expect(meal?.readBy).toBe("reader");
+      expect(meal?.when.rounds.map((d) => d.round)).toEqual(["morning", "evening"]);
+    }
+  });
+});
