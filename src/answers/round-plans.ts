@@ -11,7 +11,7 @@ import type { PetCare } from "../domain/day.ts";
 import { planRound } from "../domain/plan/round.ts";
 import type { ItemOnRound, NoOneTap, StayTimes } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
-import type { PlanItem, PlanState } from "../domain/plan/types.ts";
+import type { Plan, PlanItem, PlanState } from "../domain/plan/types.ts";
 import type { DueItem } from "../domain/record.ts";
 import { oneTapAllowed } from "../domain/record.ts";
 import type { RoundSheet } from "../domain/rounds.ts";
@@ -26,6 +26,8 @@ export interface RoundPlan {
   state: PlanState;
   /** Drafted again from the kennel system's changed words: the old and new words. */
   changed?: ChangedItem[] | undefined;
+  /** The plan as kept (or drafted for this answer). */
+  plan: Plan;
   items: Array<{ item: PlanItem; on: ItemOnRound }>;
   /** Why the round has no one tap, when it has none by the plan. */
   noOneTap?: NoOneTap | undefined;
@@ -92,6 +94,7 @@ export async function withPlans<P extends PetOnRound>(
           versionId: now.version?.id,
           state: r.state,
           ...(now.changed?.length ? { changed: now.changed } : {}),
+          plan: now.plan,
           items: r.items,
           ...(r.oneTap.offered ? {} : { noOneTap: r.oneTap.why }),
         },

@@ -10,11 +10,12 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
 import { cleanText } from "../domain/text.ts";
-import { type PlanView, planDoc, planTitle } from "../present/plan.ts";
+import { type PlanView, planDoc, plansToConfirmDoc, planTitle } from "../present/plan.ts";
 import { isIsoDate } from "../time.ts";
-import { planEdit } from "./buttons.ts";
-import { docBlocks } from "./doc.ts";
+import { planEdit, planOpen } from "./buttons.ts";
+import { docBlocks, docThread } from "./doc.ts";
 import { truncate } from "./mrkdwn.ts";
+import { type Threaded, threaded } from "./thread.ts";
 
 export const PLAN_MODAL = "plan_confirm";
 export const PLAN_EDIT_MODAL = "plan_edit_form";
@@ -262,4 +263,18 @@ export function readEdit(
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, items: out };
+}
+
+/** The plans post of a round: each pet's plan to confirm, with its "📋 Confirm or edit…" button. */
+export function plansMessages(heading: string, views: PlanView[], timezone: string): Threaded {
+  const doc = plansToConfirmDoc(heading, views, timezone, (v) =>
+    v.versionId === undefined
+      ? undefined
+      : {
+          actionId: planOpen.actionId(`${v.plan.bookingId}-${v.plan.petId}`),
+          value: planOpen.encode({ v: v.versionId }),
+        },
+  );
+  const { head, items, foot } = docThread(doc);
+  return threaded(doc.fallback, head, items, foot);
 }

@@ -9,15 +9,19 @@ import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { digestMessages } from "../blocks/digest.ts";
+import { plansMessages } from "../blocks/plan.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
+import { roundWord } from "../domain/rounds.ts";
+import type { PlanView } from "../present/plan.ts";
 import type { ChainHead } from "../record/types.ts";
 import { addDays } from "../time.ts";
+import { dayHeading } from "../words/dates.ts";
 import type { PostMessages } from "./posts.ts";
-import { type PostKind, roundOfPost } from "./posts.ts";
+import { type PostKind, plansOfPost, roundOfPost } from "./posts.ts";
 import { composeRoundCheck, isCheckKind } from "./round-check.ts";
 
 export async function composePost(
@@ -38,9 +42,35 @@ export async function composePost(
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
   if (isCheckKind(kind)) return composeRoundCheck(deps, kind, date);
+  const plansRound = plansOfPost(kind);
+  if (plansRound) return plansPost(deps, plansRound, date);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
   return roundPost(deps, round, date, lateAt);
+}
+
+/**
+ * A round's care plans to confirm (issue 34): each pet on the round whose kept plan is not confirmed
+ * (just drafted, awaiting a high-alert's second person, or changed in the kennel system), with its
+ * button; nothing to post when every plan is confirmed.
+ */
+async function plansPost(deps: Deps, round: Round, date: string): Promise<PostMessages> {
+  const report = await roundReport(deps, round, date);
+  const views: PlanView[] = report.pets.flatMap((p) =>
+    p.plan && p.plan.versionId !== undefined && p.plan.state !== "confirmed"
+      ? [
+          {
+            versionId: p.plan.versionId,
+            plan: p.plan.plan,
+            changed: p.plan.changed,
+            petName: p.pet?.flags.name ?? `pet ${p.plan.plan.petId}`,
+            room: p.booking.roomName,
+          },
+        ]
+      : [],
+  );
+  const heading = `${roundWord(round)} round, ${dayHeading(date)}`;
+  return { ...plansMessages(heading, views, deps.config.timezone), nothingToPost: views.length === 0 };
 }
 
 /** The care record's head for the morning post's foot; none when there is no record or it cannot be read. */

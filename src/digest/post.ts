@@ -152,6 +152,7 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
   const existing = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now());
   if (existing.post) return completeThread(o, existing.post);
   const messages = await o.compose();
+  if (messages.nothingToPost) return { result: "nothing-to-post" };
   const parts = 1 + messages.replies.length;
   const ts = await o.slack.post(o.channel, messages.parent, { metadata: partMetadata(o, 1, parts) });
   await o.settle();

@@ -7,7 +7,9 @@ import type { Message } from "../blocks/types.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 
 /** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | CheckPostKind;
+export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | CheckPostKind | PlansPostKind;
+/** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
+type PlansPostKind = `plans:${Round}`;
 type RoundPostKind = `rounds:${Round}`;
 /** A round's check for doses and meals not recorded (issue 23), in the round post's thread. */
 type CheckPostKind = `check:${Round}`;
@@ -18,8 +20,14 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "arrivals" ||
     kind === "tomorrow" ||
     roundOfPost(kind) !== undefined ||
-    checkOfPost(kind) !== undefined
+    checkOfPost(kind) !== undefined ||
+    plansOfPost(kind) !== undefined
   );
+}
+
+/** The round a plans post is for ("plans:evening": evening), or undefined for the other kinds. */
+export function plansOfPost(kind: string): Round | undefined {
+  return ROUNDS.find((round) => kind === `plans:${round}`);
 }
 
 /** A round's check post: "check:evening". */
@@ -80,17 +88,21 @@ export function digestPosts(
   return digest.kinds.map((kind) => ({ kind, channel: digest.channel, time: digest.time }));
 }
 
-/** One post per round ("rounds:morning", …) in the rounds channel, each at its own time. */
+/**
+ * One post per round ("rounds:morning", …) in the rounds channel, each at its own time, and after it
+ * (`plans`: the bot, which keeps the care plans) the round's care plans to confirm ("plans:morning":
+ * posted only when there are any).
+ */
 function roundPosts(
   rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
+  plans: boolean,
 ): ScheduledPost[] {
   if (!rounds?.channel) return [];
   const channel = rounds.channel;
-  return ROUNDS.map((round) => ({
-    kind: roundPost(round),
-    channel,
-    time: rounds.times[round],
-  }));
+  return ROUNDS.flatMap((round) => [
+    { kind: roundPost(round), channel, time: rounds.times[round] },
+    ...(plans ? [{ kind: `plans:${round}`, channel, time: rounds.times[round] }] : []),
+  ]);
 }
 
 /** Tomorrow's check ("tomorrow"), in the 07:00 post's channel at TOMORROW_TIME; none when unset. */
@@ -130,10 +142,12 @@ export function scheduledPosts(config: {
   tomorrowTime?: string | undefined;
   /** The round check: given by the bot, which keeps the care record. */
   roundCheck?: { afterMinutes: number } | undefined;
+  /** The care plans' settings: given by the bot, which keeps the plans (the plans posts). */
+  plan?: unknown;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
-    ...roundPosts(config.rounds),
+    ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
     ...roundCheckPosts(config.rounds, config.roundCheck),
   ];

@@ -28,7 +28,14 @@ import { dueInstant } from "./due.ts";
 const TICK_MS = 60_000;
 
 import type { DigestJob } from "./job.ts";
-import { checkOfPost, digestPosts, roundOfPost, roundPost, type ScheduledPost } from "./posts.ts";
+import {
+  checkOfPost,
+  digestPosts,
+  plansOfPost,
+  roundOfPost,
+  roundPost,
+  type ScheduledPost,
+} from "./posts.ts";
 
 export interface DigestSchedule {
   nextRun(): Date | null;
@@ -40,8 +47,11 @@ export interface DigestSchedule {
   stop(): void;
 }
 
-/** The round a post belongs to: a round's sheet ("rounds:evening") or its check ("check:evening"). */
-const roundOf = (kind: string) => roundOfPost(kind) ?? checkOfPost(kind);
+/**
+ * The round a post belongs to: a round's sheet ("rounds:evening"), its check ("check:evening") or
+ * its care plans to confirm ("plans:evening").
+ */
+const roundOf = (kind: string) => roundOfPost(kind) ?? checkOfPost(kind) ?? plansOfPost(kind);
 
 /**
  * The posts due and not started that are no longer worth posting: a round's sheet, and its check,

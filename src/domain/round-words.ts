@@ -33,8 +33,7 @@ const ROUND_WORDS: Array<[Round, RegExp]> = [
 
 /** "3 meals a day", "two feeds daily": how many times a day a pet is fed. */
 /** "two meals a day", "two small meals a day", "2 light feeds daily": one word may stand between. */
-const meals = (n: string) =>
-  `(?:${n}) (?:[a-z]+ )?(?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
+const meals = (n: string) => `(?:${n}) (?:[a-z]+ )?(?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
 
 /** Words that say how many times a day (more than once). */
 const TIMES_A_DAY: Array<[number, RegExp]> = [

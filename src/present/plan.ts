@@ -12,7 +12,7 @@ import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { doubtWords, planStateWords, readingWords } from "../words/plan.ts";
-import { type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 export interface PlanView {
   /** The kept version (a Confirm or Edit button names it); none when drafted for this answer only. */
@@ -110,5 +110,40 @@ export function planDoc(v: PlanView, timezone: string): Doc {
       .map((s) => s.text)
       .join("")}`,
     parts,
+  };
+}
+
+/**
+ * The plans a round's pets still need confirmed ("Care plans to confirm · Evening round, Thu 26
+ * Nov"): each pet's plan as an item, with its own button (Slack: "📋 Confirm or edit…").
+ */
+export function plansToConfirmDoc(
+  heading: string,
+  views: PlanView[],
+  timezone: string,
+  action?: ActionOf<PlanView>,
+): Doc {
+  const title = `Care plans to confirm · ${heading}`;
+  const second = views.filter((v) => planState(v.plan) === "awaiting_second").length;
+  const changed = views.filter((v) => v.changed?.length).length;
+  const summary = [
+    `📋 ${views.length} ${views.length === 1 ? "pet's plan" : "pets' plans"} to confirm: each read from the kennel system's words; check the reading beside them, then Confirm (or Edit items…)`,
+    second ? `💉 ${second} with a high-alert drug: a second, different person confirms` : "",
+    changed ? `⚠️ ${changed} changed in the kennel system: confirm again` : "",
+  ].filter(Boolean);
+  return {
+    fallback: `${title}: ${views.length} to confirm`,
+    parts: [
+      { kind: "title", text: title },
+      { kind: "summary", lines: summary.map((t) => [{ text: t }]) },
+      ...views.map((v): Part => {
+        const a = action?.(v);
+        return {
+          kind: "item",
+          lines: planLines(v, timezone),
+          ...(a ? { action: { text: "📋 Confirm or edit…", ...a } } : {}),
+        };
+      }),
+    ],
   };
 }

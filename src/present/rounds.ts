@@ -62,11 +62,12 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const meds = s.medications.map((m): Line => {
     const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
     const due = on ? on.status === "due" || on.status === "conditional" : m.due;
-    const words = on && !(on.status === "due" && on.step === undefined) ? ` · 📋 ${onRoundWords(on)}` : "";
+    const words =
+      on && !(on.status === "due" && on.step === undefined) ? ` · 📋 ${value(onRoundWords(on), 300)}` : "";
     return [
       toned(
         due ? "warn" : "muted",
-        `💊 ${value(roundMedicationRow(m, r.round), s.nothing ? 200 : 700)}${value(words, 300)}`,
+        `💊 ${value(roundMedicationRow(m, r.round), s.nothing ? 200 : 700)}${words}`,
       ),
     ];
   });

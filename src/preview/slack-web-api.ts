@@ -237,7 +237,9 @@ export function webApi(
       changed();
       return ok({ channel: body.channel, ts: body.ts, text: timeline[i]?.text });
     }
-    case "views.open": {
+    case "views.open":
+    case "views.push": {
+      // views.push puts a modal over an open one (the plan's edit form): one more modal, as here.
       const view = body.view as { type?: unknown; blocks?: unknown } | undefined;
       const trigger = String(body.trigger_id ?? "");
       if (!trigger) return fail("invalid_trigger_id");

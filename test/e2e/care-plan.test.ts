@@ -1,0 +1,291 @@
+/**
+ * The care plan through Slack, end to end (issue 34): the real Bolt app over HTTP, signed
+ * `block_actions` and `view_submission` bodies, the Slack stand-in and the sandbox with its awkward
+ * bookings. Pip (AW-LATE) arrives at 19:00 on insulin: "Caninsulin 4 units, with food" beside an
+ * evening field. Her plan is drafted at her first round and left partly to a person (the
+ * instruction gives a dose beside the evening field); Confirm is refused until a person sets the
+ * item (Edit items…); a high-alert plan needs a second, different person (the first's second tap is
+ * refused); then the sheet offers one tap. The kennel system's words changing makes the next sheet
+ * say so, with the old and new words, and withdraws the one tap until someone confirms again. A pet
+ * arriving at 23:30 owes nothing that evening.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentPlan, planVersions } from "../../src/answers/plans.ts";
+import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { roundPostOf } from "../helpers/record-slack.ts";
+import { commandForm, postSigned } from "../helpers/slack.ts";
+
+// The evening of Pip's arrival (22 Nov, 19:00): the evening round at 19:30, after she came.
+const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
+const CHANNEL = "C0ROUNDS";
+let h: Harness;
+let seq = 0;
+
+beforeAll(async () => {
+  h = await startHarness({
+    clock,
+    sandbox: { awkward: true },
+    env: {
+      ROUNDS_CHANNEL: CHANNEL,
+      DIGEST_SCHEDULE: "off",
+      KENNEL_CACHE_TTL_S: "0",
+      ROUNDS_TIMES: "07:30,12:00,19:30",
+    },
+  });
+  for (const [id, name] of [
+    ["U0JANE", "Jane"],
+    ["U0TOM", "Tom"],
+  ] as const)
+    h.slack.users.set(id, { id, profile: { display_name: name } });
+}, 60_000);
+afterAll(() => h.close());
+
+async function rounds(text = "evening") {
+  const { form, id } = commandForm(h.slack, { command: "/rounds", text, channel: CHANNEL });
+  h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
+  const since = h.slack.timeline.at(-1)?.id ?? 0;
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  return roundPostOf(h.slack, since);
+}
+
+const pipBooking = () =>
+  h.sandbox.main.bookings.find((b) => b.reference === "AW-LATE") as Record<string, unknown>;
+const pip = () => {
+  const b = pipBooking();
+  const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
+  const pet = pets.find((p) => p.name === "Pip") as Record<string, unknown>;
+  return { bookingId: Number(b.bookingId), petId: Number(pet.petId) };
+};
+
+/** Pip's section and buttons on a round post. */
+function pipOn(post: Awaited<ReturnType<typeof rounds>>) {
+  const { bookingId, petId } = pip();
+  for (const m of post) {
+    const blocks = (m.blocks ?? []) as Array<{
+      block_id?: string;
+      text?: { text?: string };
+      elements?: Array<{ action_id?: string; value?: string; text?: { text?: string } }>;
+    }>;
+    const at = blocks.findIndex((b) => (b.text?.text ?? "").includes("*Pip*"));
+    if (at < 0) continue;
+    const section = blocks[at]?.text?.text ?? "";
+    const next = blocks[at + 1];
+    const buttons = next?.block_id === `kd_act:${bookingId}:${petId}` ? (next.elements ?? []) : [];
+    return { message: m, section, buttons };
+  }
+  throw new Error("Pip is not on the round post");
+}
+
+/** A click on a button, as Slack sends it: in a message, or inside a modal. */
+async function click(
+  user: string,
+  button: { action_id?: string; value?: string },
+  where: { message?: { id: number }; modal?: OpenedModal },
+) {
+  const n = ++seq;
+  const trigger = `tplan${n}`;
+  const m = where.message ? h.slack.timeline.find((x) => x.id === where.message?.id) : undefined;
+  const body = {
+    type: "block_actions",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: trigger,
+    ...(m
+      ? {
+          container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
+          channel: { id: m.channel, name: "rounds" },
+          message: { type: "message", ts: m.ts, text: m.text, blocks: m.blocks },
+          response_url: h.slack.responseUrl(`plan${n}`),
+        }
+      : {
+          container: { type: "view", view_id: where.modal?.id },
+          view: { ...where.modal?.view, id: where.modal?.id, state: { values: {} } },
+        }),
+    actions: [
+      {
+        type: "button",
+        action_id: button.action_id,
+        block_id: "b",
+        value: button.value,
+        action_ts: `1764000${n}.0001`,
+      },
+    ],
+  };
+  if (m) h.slack.responseTarget(`plan${n}`, { channel: m.channel, user });
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  await h.slack.waitFor(() => [...h.slack.modals.values()].some((x) => x.trigger_id === trigger), 10_000);
+  return [...h.slack.modals.values()].find((x) => x.trigger_id === trigger) as OpenedModal;
+}
+
+type Values = Record<string, Record<string, unknown>>;
+
+/** A form's values as Slack sends them: every input with what it shows, some changed. */
+function valuesOf(modal: OpenedModal, change: Values = {}): Values {
+  const out: Values = {};
+  for (const b of (modal.view.blocks ?? []) as Array<{
+    type?: string;
+    block_id?: string;
+    element?: Record<string, unknown>;
+  }>) {
+    if (b.type !== "input" || !b.block_id || !b.element) continue;
+    const e = b.element;
+    const value =
+      e.type === "multi_static_select"
+        ? { type: e.type, selected_options: e.initial_options ?? [] }
+        : e.type === "static_select"
+          ? { type: e.type, selected_option: e.initial_option ?? null }
+          : e.type === "datepicker"
+            ? { type: e.type, selected_date: e.initial_date ?? null }
+            : { type: e.type, value: e.initial_value ?? null };
+    out[b.block_id] = { v: change[b.block_id] ? { ...value, ...change[b.block_id] } : value };
+  }
+  return out;
+}
+
+/** A form submitted, as Slack sends it: the HTTP answer's body (a refusal, errors, the next view). */
+async function submit(user: string, modal: OpenedModal, values: Values = {}) {
+  const body = {
+    type: "view_submission",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: `tv${++seq}`,
+    view: {
+      ...modal.view,
+      id: modal.id,
+      team_id: "T1",
+      app_id: "A1",
+      bot_id: "BBOT",
+      state: { values },
+      hash: `h${modal.id}`,
+    },
+    response_urls: [],
+  };
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return res.text
+    ? (JSON.parse(res.text) as {
+        response_action?: string;
+        view?: OpenedModal["view"];
+        errors?: Record<string, string>;
+      })
+    : {};
+}
+
+describe("a care plan, from its first round to confirmed", () => {
+  it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {
+    const first = pipOn(await rounds());
+    expect(first.section).toContain("📋 plan not confirmed");
+    expect(first.section).toMatch(/Caninsulin .*📋 check the instruction/);
+    const labels = first.buttons.map((b) => b.text?.text);
+    expect(labels).not.toContain("✅ All given & eaten");
+    expect(labels).toContain("📋 Plan…");
+    const drafted = await currentPlan(h, pip().bookingId, pip().petId);
+    expect(drafted?.plan.items.find((i) => i.key === "med:1")).toMatchObject({
+      readBy: "nobody",
+      highAlert: { class: "insulin" },
+    });
+
+    // The plan's form: each item's reading beside its words; Confirm refused while an item is unread.
+    const planButton = first.buttons.find((b) => b.text?.text === "📋 Plan…") as {
+      action_id: string;
+      value: string;
+    };
+    const form = await click("U0JANE", planButton, { message: first.message });
+    expect(form.view.callback_id).toBe("plan_confirm");
+    const shown = JSON.stringify(form.view.blocks);
+    expect(shown).toContain("❔ read by a person");
+    expect(shown).toContain("💉 high-alert (Caninsulin)");
+    expect(shown).toContain('medicationPm: \\"4 units after dinner\\"');
+    const refused = await submit("U0JANE", form);
+    expect(refused.response_action).toBe("update");
+    expect(JSON.stringify(refused.view)).toContain("Some items were left to a person");
+    expect((await planVersions(h, pip().bookingId, pip().petId)).length).toBe(1);
+
+    // Edit items…: the insulin given at the evening round; saved as a new version, set by Jane.
+    const editButton = (
+      form.view.blocks as Array<{ type?: string; elements?: Array<{ action_id?: string; value?: string }> }>
+    ).find((b) => b.type === "actions")?.elements?.[0] as { action_id: string; value: string };
+    const edit = await click("U0JANE", editButton, { modal: form });
+    expect(edit.view.callback_id).toBe("plan_edit_form");
+    // A condition chosen with no words for it: the field at fault says so, nothing written.
+    const bad = await submit(
+      "U0JANE",
+      edit,
+      valuesOf(edit, { "kind:med:1": { selected_option: { value: "conditional" } } }),
+    );
+    expect(bad.response_action).toBe("errors");
+    expect(bad.errors?.["cond:med:1"]).toContain("Say the condition");
+    const saved = await submit(
+      "U0JANE",
+      edit,
+      valuesOf(edit, { "rounds:med:1": { selected_options: [{ value: "evening" }] } }),
+    );
+    expect(saved.response_action).toBe("update");
+    expect(saved.view?.callback_id).toBe("plan_confirm");
+    const afterEdit = await currentPlan(h, pip().bookingId, pip().petId);
+    expect(afterEdit?.plan.items.find((i) => i.key === "med:1")).toMatchObject({
+      readBy: "person",
+      setBy: { userId: "U0JANE" },
+    });
+
+    // Jane confirms: a high-alert plan waits for a second, different person.
+    const again = { ...form, view: saved.view as OpenedModal["view"] };
+    expect((await submit("U0JANE", again)).response_action).toBe("clear");
+    expect(
+      (await currentPlan(h, pip().bookingId, pip().petId))?.plan.confirmations.map((c) => c.userId),
+    ).toEqual(["U0JANE"]);
+    const second = pipOn(await rounds());
+    expect(second.section).toContain("📋 high-alert: a second person confirms");
+    // Jane again: refused, nothing written. Tom: confirmed.
+    const janeAgain = await click(
+      "U0JANE",
+      second.buttons.find((b) => b.text?.text === "📋 Plan…") as { action_id: string; value: string },
+      { message: second.message },
+    );
+    const same = await submit("U0JANE", janeAgain);
+    expect(JSON.stringify(same.view)).toContain("a second, different person");
+    const tom = await click(
+      "U0TOM",
+      second.buttons.find((b) => b.text?.text === "📋 Plan…") as { action_id: string; value: string },
+      { message: second.message },
+    );
+    expect((await submit("U0TOM", tom)).response_action).toBe("clear");
+    const confirmed = await currentPlan(h, pip().bookingId, pip().petId);
+    expect(confirmed?.plan.confirmations.map((c) => c.userId)).toEqual(["U0JANE", "U0TOM"]);
+
+    // The next sheet works from the confirmed plan: no "not confirmed", the insulin due, one tap.
+    const third = pipOn(await rounds());
+    expect(third.section).not.toContain("plan not confirmed");
+    expect(third.section).not.toContain("check the instruction");
+    expect(third.buttons.map((b) => b.text?.text)).toContain("✅ All given & eaten");
+    expect(third.buttons.map((b) => b.text?.text)).not.toContain("📋 Plan…");
+  });
+
+  it("the kennel system's words change: the next sheet says so with the old and new words, and no one tap until confirmed again", async () => {
+    const pet = h.sandbox.main.pets.find((p) => Number(p.petId) === pip().petId) as Record<string, unknown>;
+    pet.medicationPm = "5 units after dinner";
+    const sheet = pipOn(await rounds());
+    expect(sheet.section).toContain("⚠️ changed in the kennel system: confirm again");
+    expect(sheet.section).toContain(
+      'med:1: was "Caninsulin 4 units, with food · 4 units after dinner", now "Caninsulin 4 units, with food · 5 units after dinner"',
+    );
+    expect(sheet.buttons.map((b) => b.text?.text)).not.toContain("✅ All given & eaten");
+    const versions = await planVersions(h, pip().bookingId, pip().petId);
+    expect(versions.at(-1)?.changed?.map((c) => c.key)).toEqual(["med:1"]);
+    expect(versions.at(-1)?.plan.confirmations).toEqual([]);
+  });
+
+  it("a pet arriving at 23:30 owes nothing that evening: listed, nothing due, nothing to record", async () => {
+    pipBooking().checkInDate = "2026-11-22T23:30:00.000Z";
+    const sheet = pipOn(await rounds());
+    expect(sheet.section).toContain("arrives 23:30");
+    expect(sheet.buttons).toEqual([]);
+    expect(sheet.section).toMatch(/Caninsulin[^\n]*📋 not yet arrived/);
+  });
+});
