@@ -166,9 +166,11 @@ export async function planNow(
   if (!deps.record) {
     // Read only (the terminal, the connector): the kept version when its words are still the same.
     const kept = options.read ? await currentPlan({ record: options.read }, bookingId, petId) : undefined;
-    return kept && kept.plan.sourceHash === fresh.sourceHash
-      ? { version: kept, plan: kept.plan, changed: kept.changed }
-      : { version: undefined, plan: fresh };
+    if (!kept) return { version: undefined, plan: fresh };
+    if (kept.plan.sourceHash === fresh.sourceHash)
+      return { version: kept, plan: kept.plan, changed: kept.changed };
+    // The words changed since the kept version: what the next round will draft (not kept here), and what changed.
+    return { version: undefined, plan: redraft(kept.plan, fresh), changed: changedItems(kept.plan, fresh) };
   }
   const date = booking.checkInDate
     ? localDate(booking.checkInDate, deps.config.timezone)

@@ -66,6 +66,22 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     ],
     exits: LOOKUP_EXITS,
   },
+  plan: {
+    args: "REF|ID [DATE] [--json] | --pet ID [DATE] [--json]",
+    what: "A stay's care plans: each pet's plan as the rounds work from it (read from the kennel system's words, or as a person set it), its state (not confirmed; a high-alert plan waiting for its second person; confirmed, by whom and when; changed in the kennel system), and what each item asks of the day's rounds. Read only: a plan not kept yet is drafted for the answer and says so.",
+    options: [
+      ["REF|ID", "the booking's reference (HP-7K2M9Q) or id (needs the kennel API)"],
+      ["--pet ID", "one pet's latest kept plan, from the care record alone (its id, as /pet shows it)"],
+      ["DATE", `the day whose rounds are shown: ${DATE}`],
+      JSON_OPTION,
+    ],
+    examples: [
+      "kennel-desk plan HP-7K2M9Q",
+      "kennel-desk plan HP-7K2M9Q tomorrow",
+      "kennel-desk plan --pet 812 --json",
+    ],
+    exits: "0 found, 1 not found (or no care record yet), 2 invalid settings or input, 3 kennel API failure.",
+  },
   booking: {
     args: "REF|ID [--json]",
     what: "One booking, with each pet's care and the owner's contacts.",

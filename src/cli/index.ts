@@ -31,6 +31,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   inhouse: () => import("./inhouse.ts"),
   rounds: () => import("./rounds.ts"),
   record: () => import("./record.ts"),
+  plan: () => import("./plan.ts"),
   digest: () => import("./digest.ts"),
   mcp: () => import("./mcp.ts"),
 };

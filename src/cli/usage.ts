@@ -37,6 +37,11 @@ Commands:
              printable page per stay (pet, owner's name, every item due and entry, who and when):
              to standard output for one stay, into --out DIR for several.
              Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
+  plan REF|ID [DATE] [--json]  |  plan --pet ID [DATE] [--json]
+             A stay's care plans (or one pet's latest kept plan): each item as the rounds work from
+             it, beside the kennel system's words; its state (not confirmed, a second person for a
+             high-alert drug, confirmed by whom and when, changed in the kennel system); what each
+             item asks of the day's rounds. Read only.
   status     Check the kennel API (up, key accepted, right address) and the running bot's link
              to Slack. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.

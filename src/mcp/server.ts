@@ -1,7 +1,7 @@
 /**
  * The assistant connector: a Model Context Protocol server with the spec's eleven read-only tools
  * (docs/kennel-api.md, "What the service does"), the care day's two (list_in_house, get_round,
- * as Slack's /inhouse and /rounds), and get_care_record where the care record can be read. Each tool lives in
+ * as Slack's /inhouse and /rounds), get_care_plan (each stay's care plans), and get_care_record where the care record can be read. Each tool lives in
  * src/mcp/tools/ and answers through the same answers as Slack (src/answers/), drawn as plain text
  * by src/text/ with the answer's data as structured content; failures are tool errors described
  * once (src/answers/failure.ts). Standard output carries the protocol and nothing else (logs go to
@@ -11,6 +11,7 @@ import type { Deps } from "../deps.ts";
 import { PRIVACY, ToolServer } from "./tool.ts";
 import * as booking from "./tools/booking.ts";
 import * as bookings from "./tools/bookings.ts";
+import * as carePlan from "./tools/care-plan.ts";
 import * as careRecord from "./tools/care-record.ts";
 import * as customer from "./tools/customer.ts";
 import * as customerBookings from "./tools/customer-bookings.ts";
@@ -36,6 +37,7 @@ export const TOOL_NAMES = [
   "check_api_status",
   "list_in_house",
   "get_round",
+  "get_care_plan",
 ] as const;
 
 const TOOLS = [
@@ -51,6 +53,7 @@ const TOOLS = [
   status,
   house,
   careRecord,
+  carePlan,
 ];
 
 export function createMcpServer(deps: Deps, version = "0.1.0"): ToolServer {

@@ -7,11 +7,13 @@
  * person: …"). Words from the API are values (cleaned, escaped by each serializer).
  */
 
+import type { Round } from "../domain/care.ts";
+import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { doubtWords, planStateWords, readingWords } from "../words/plan.ts";
+import { doubtWords, onRoundWords, planStateWords, readingWords } from "../words/plan.ts";
 import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 export interface PlanView {
@@ -146,4 +148,68 @@ export function plansToConfirmDoc(
       }),
     ],
   };
+}
+
+/** What a plan's items ask of one day's rounds (`kennel-desk plan`, get_care_plan). */
+export interface PlanOnDate {
+  item: PlanItem["key"];
+  rounds: Array<{ round: Round; on: ItemOnRound }>;
+}
+
+/** "🗓 Thu 26 Nov: Rimadyl 50 mg · morning due: 1 tab · midday not this round · evening due: 1 tab" */
+function onDateLines(plan: Plan, date: string, onDate: PlanOnDate[]): Line[] {
+  return onDate.map((d): Line => {
+    const item = plan.items.find((i) => i.key === d.item);
+    const rounds = d.rounds.map((r) => `${r.round} ${value(onRoundWords(r.on), 120)}`).join(" · ");
+    return line(
+      toned("muted", `🗓 ${dayHeading(date)}: `),
+      strong(value(item ? itemName(item) : d.item, 80)),
+      ` · ${rounds}`,
+    );
+  });
+}
+
+/**
+ * A stay's (or a pet's) plans: each pet's plan with its state, a draft not kept yet said so, and what
+ * each item asks of the day's rounds.
+ */
+export function carePlansDoc(
+  a: {
+    date: string;
+    reference: string | undefined;
+    plans: Array<{ kept: boolean; versions: number; view: PlanView; onDate: PlanOnDate[] }>;
+    problems: string[];
+  },
+  timezone: string,
+): Doc {
+  const title = a.reference ? `Care plans · ${value(a.reference, 40)}` : "Care plan";
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (a.problems.length) {
+    parts.push({
+      kind: "summary",
+      lines: a.problems.map((p): Line => [toned("alert", `⚠️ ${value(p, 300)}: check the kennel system`)]),
+    });
+  }
+  if (a.plans.length === 0 && a.problems.length === 0) {
+    parts.push({
+      kind: "summary",
+      lines: [[{ text: "No pet on this booking has a care plan: no pet is listed with its id." }]],
+    });
+  }
+  for (const p of a.plans) {
+    const kept = p.kept
+      ? `version ${p.versions} kept in the care record`
+      : p.view.changed?.length
+        ? "drafted again now from the changed words: kept at the pet's next round, then confirmed again"
+        : "drafted now from the kennel system's words: kept at the pet's first round";
+    parts.push({
+      kind: "item",
+      lines: [
+        ...planLines(p.view, timezone),
+        [toned("muted", kept)],
+        ...onDateLines(p.view.plan, a.date, p.onDate),
+      ],
+    });
+  }
+  return { fallback: `${title}: ${a.plans.length} ${a.plans.length === 1 ? "pet" : "pets"}`, parts };
 }

@@ -79,6 +79,7 @@ describe("every tool answers", () => {
       check_api_status: {},
       list_in_house: { date: sandbox.data.busyDays[0] as string },
       get_round: { round: "evening", date: "2026-11-22" },
+      get_care_plan: { booking: String(booking.reference) },
     };
     const r = await main.call(name, args[name]);
     expect(r.isError, textOf(r)).toBeFalsy();
