@@ -17,6 +17,15 @@ const dueItem = z.object({
   item: z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]),
   label: z.string().max(200),
   text: z.string().max(3000),
+  /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
+  highAlert: z.boolean().optional(),
+  /** The dose window's own minutes, when the care plan sets them. */
+  window: z
+    .object({
+      beforeMinutes: z.number().int().min(0).max(720).optional(),
+      afterMinutes: z.number().int().min(1).max(720).optional(),
+    })
+    .optional(),
 });
 
 const sheetPet = z.object({

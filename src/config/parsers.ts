@@ -243,6 +243,19 @@ export function userGroupId(value: string): Check<string> {
 }
 
 /**
+ * ROUND_ESCALATE_MENTION: who a late high-alert dose's reply also mentions: a person's id
+ * (U0123ABCD, W0123ABCD) or a user group's (S0123ABCD).
+ */
+export function mentionId(value: string): Check<string> {
+  return /^[UWS][A-Z0-9]{2,}$/.test(value)
+    ? ok(value)
+    : bad(
+        `"${value}" is not a person's or a user group's id.`,
+        "Use a member id such as U0123ABCD (in Slack: the person's profile, ⋮, Copy member ID) or a user group's id such as S0123ABCD, or leave it unset.",
+      );
+}
+
+/**
  * KENNEL_HIGH_ALERT: the kennel's own high-alert words, comma-separated ("Vetoryl, Cardisure"): an
  * item of the care plan naming one needs a second person's confirmation, as insulin and the
  * anticonvulsants do. Each word 2 to 40 letters, digits, spaces or hyphens.

@@ -112,6 +112,20 @@ export interface Config {
   slackBotToken: string | undefined;
   slackApiUrl: string | undefined;
   rawResponses: boolean;
+  /**
+   * Dose times (issue 35): each due dose's window around its round's time, in minutes
+   * (DOSE_WINDOW_BEFORE 60, DOSE_WINDOW_AFTER 120, DOSE_WINDOW_AFTER_HIGH_ALERT 30), when it is late
+   * (DOSE_LATE_AFTER 45), when an as-needed dose's effect is asked (PRN_FOLLOW_UP 60), and who a late
+   * high-alert dose's reply also mentions (ROUND_ESCALATE_MENTION: a person's or a user group's id).
+   */
+  doses: {
+    beforeMinutes: number;
+    afterMinutes: number;
+    highAlertAfterMinutes: number;
+    lateAfterMinutes: number;
+    prnFollowUpMinutes: number;
+    escalateMention: string | undefined;
+  };
   /** The care plan (issue 34): KENNEL_HIGH_ALERT, the kennel's own high-alert words (beside the built-in list). */
   plan: { highAlert: string[] };
   /** IANA zone of the business: "today" and every time shown are in it. */

@@ -15,6 +15,10 @@ export interface DueItem {
   label: string;
   /** The item's text as the sheet shows it (kept with the entry). */
   text: string;
+  /** A high-alert drug (insulin…): a shorter window, a nudge before it, a witness (issue 35). */
+  highAlert?: boolean | undefined;
+  /** The dose window's own minutes, when the pet's care plan sets them. */
+  window?: { beforeMinutes?: number | undefined; afterMinutes?: number | undefined } | undefined;
 }
 
 /** Longest item text kept with an entry (and carried in a button's value). */

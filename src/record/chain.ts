@@ -25,9 +25,12 @@ export function chainHash(prev: string, content: string): string {
   return createHash("sha256").update(`${prev}\n${content}`).digest("hex");
 }
 
-/** The columns an entry's content is made of (the SELECT list that `entryContent` reads). */
-export const ENTRY_FIELDS =
+/** The columns of an entry's content in schema 2 (the migration to it seals the entries already there). */
+export const ENTRY_FIELDS_V2 =
   "id, seq, kennel, round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome, reason, note, user_id, user_name, request_key, supersedes, recorded_at, prev_hash, hash";
+
+/** The columns an entry's content is made of (the SELECT list that `entryContent` reads). */
+export const ENTRY_FIELDS = `${ENTRY_FIELDS_V2}, given_at, reason_code`;
 
 /** The columns a log row's content is made of. */
 export const LOG_FIELDS =
@@ -36,8 +39,14 @@ export const LOG_FIELDS =
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/** An entry's content, from its row: every field that says what was recorded, by whom, when, where. */
+/**
+ * An entry's content, from its row: every field that says what was recorded, by whom, when, where.
+ * When it was given and the reason's code (schema 3) follow when either is set, so an entry made
+ * before them hashes as it always did.
+ */
 export function entryContent(row: Row): string {
+  const since3 =
+    str(row.given_at) === null && str(row.reason_code) === null ? [] : [str(row.given_at), str(row.reason_code)];
   return JSON.stringify([
     "entry",
     num(row.seq),
@@ -57,6 +66,7 @@ export function entryContent(row: Row): string {
     str(row.request_key),
     num(row.supersedes),
     str(row.recorded_at),
+    ...since3,
   ]);
 }
 

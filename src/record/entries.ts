@@ -11,6 +11,8 @@ import {
   type ItemKey,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
+  NOT_GIVEN_REASONS,
+  type NotGivenReason,
   type Outcome,
   type RecordResult,
 } from "./types.ts";
@@ -22,7 +24,7 @@ const ROUNDS = new Set(["morning", "midday", "evening"]);
 const MAX_TEXT = 500;
 
 export const COLUMNS =
-  "e.id, e.seq, e.kennel, e.round_date, e.round, e.booking_id, e.pet_id, e.pet_name, e.item, e.item_text, e.outcome, e.reason, e.note, e.user_id, e.user_name, e.request_key, e.supersedes, e.recorded_at, s.id AS superseded_by";
+  "e.id, e.seq, e.kennel, e.round_date, e.round, e.booking_id, e.pet_id, e.pet_name, e.item, e.item_text, e.outcome, e.reason, e.note, e.user_id, e.user_name, e.request_key, e.supersedes, e.recorded_at, e.given_at, e.reason_code, s.id AS superseded_by";
 export const FROM = "FROM care_entries e LEFT JOIN care_entries s ON s.supersedes = e.id";
 
 function optionalNumber(value: unknown): number | undefined {
@@ -52,14 +54,23 @@ export function entryOf(row: Row): Entry {
     recordedAt: String(row.recorded_at),
   };
   const reason = optionalText(row.reason);
+  const reasonCode = optionalText(row.reason_code);
+  const givenAt = optionalText(row.given_at);
   const note = optionalText(row.note);
   const supersedes = optionalNumber(row.supersedes);
   const supersededBy = optionalNumber(row.superseded_by);
   if (reason !== undefined) entry.reason = reason;
+  if (reasonCode !== undefined) entry.reasonCode = reasonCode as NotGivenReason;
+  if (givenAt !== undefined) entry.givenAt = givenAt;
   if (note !== undefined) entry.note = note;
   if (supersedes !== undefined) entry.supersedes = supersedes;
   if (supersededBy !== undefined) entry.supersededBy = supersededBy;
   return entry;
+}
+
+/** An instant as the record writes them: 2026-11-26T08:05:00.000Z. */
+function isInstant(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(v) && !Number.isNaN(Date.parse(v));
 }
 
 function isId(n: unknown): n is number {
@@ -86,6 +97,14 @@ export function checkInputs(inputs: EntryInput[]): void {
       throw new InvalidEntryError(`"${String(e.outcome).slice(0, 20)}" is not an outcome for ${e.item}.`);
     if (e.outcome === "not_given" && !e.reason?.trim())
       throw new InvalidEntryError(`A dose not given needs its reason (${which}).`);
+    if (e.reasonCode !== undefined) {
+      if (!NOT_GIVEN_REASONS.includes(e.reasonCode))
+        throw new InvalidEntryError(`"${String(e.reasonCode).slice(0, 20)}" is not a reason from the list.`);
+      if (e.item === "meal" || e.outcome === "given")
+        throw new InvalidEntryError(`A reason from the list is for a dose not given (${which}).`);
+    }
+    if (e.givenAt !== undefined && (typeof e.givenAt !== "string" || !isInstant(e.givenAt)))
+      throw new InvalidEntryError(`"${String(e.givenAt).slice(0, 30)}" is not a time (ISO 8601, UTC).`);
     for (const [name, text] of [
       ["reason", e.reason],
       ["note", e.note],
@@ -178,6 +197,8 @@ export async function recordIn(
       request_key: key,
       supersedes: input.supersedes ?? null,
       recorded_at: at,
+      given_at: givenAtOf(input.givenAt, at),
+      reason_code: input.reasonCode ?? null,
     };
     row.prev_hash = head.hash;
     row.hash = chainHash(head.hash, entryContent(row));
@@ -189,6 +210,7 @@ export async function recordIn(
     head = { seq: row.seq as number, hash: row.hash as string };
     entries.push({
       ...withoutUndefined(input),
+      ...(row.given_at !== null ? { givenAt: row.given_at as string } : {}),
       id: Number(rows[0]?.id),
       seq: row.seq as number,
       kennel,
@@ -196,6 +218,18 @@ export async function recordIn(
     });
   }
   return { status: "recorded", entries };
+}
+
+/**
+ * When it was given, as stored: never after it was recorded. A time up to a minute later (the form's
+ * "now", read a moment before the commit) is the commit's; later than that is refused.
+ */
+function givenAtOf(givenAt: string | undefined, at: string): string | null {
+  if (givenAt === undefined) return null;
+  const t = Date.parse(givenAt);
+  if (t > Date.parse(at) + 60_000)
+    throw new InvalidEntryError("A dose cannot be recorded as given later than now.");
+  return new Date(Math.min(t, Date.parse(at))).toISOString();
 }
 
 function withoutUndefined(input: EntryInput): EntryInput {

@@ -25,7 +25,7 @@
  * check, the trigger); the queries (src/record/store.ts) are one code for both.
  */
 
-import { chainHash, ENTRY_FIELDS, entryContent, GENESIS, KENNEL_BEFORE_V2 } from "./chain.ts";
+import { chainHash, ENTRY_FIELDS_V2, entryContent, GENESIS, KENNEL_BEFORE_V2 } from "./chain.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -139,7 +139,7 @@ const NEVER_REMOVED =
  * recorded") and its hashes, exactly as a new entry would.
  */
 async function sealEntriesAlreadyThere(q: MigrationQuery, engine: Engine): Promise<void> {
-  const rows = await q(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY id`);
+  const rows = await q(`SELECT ${ENTRY_FIELDS_V2} FROM care_entries ORDER BY id`);
   if (rows.length === 0) return;
   // The one time an entry row is written to: its chain columns, new in this version.
   await q(
@@ -171,6 +171,16 @@ async function sealEntriesAlreadyThere(q: MigrationQuery, engine: Engine): Promi
   );
 }
 
+/**
+ * Dose times (issue 35): when each dose was given (asked when it is recorded after its window; the
+ * entry's `recorded_at` stays the server's clock) and the reason from the fixed list for a dose not
+ * given. Both empty for the entries made before them (their hashes unchanged: src/record/chain.ts).
+ */
+const REASON_CODES = "('refused', 'vomited', 'vet_withheld', 'not_in_kennel', 'none_left', 'asleep', 'other')";
+const DOSE_TIME_COLUMNS = [
+  "ALTER TABLE care_entries ADD COLUMN given_at TEXT CHECK (given_at IS NULL OR length(given_at) <= 40)",
+  `ALTER TABLE care_entries ADD COLUMN reason_code TEXT CHECK (reason_code IS NULL OR reason_code IN ${REASON_CODES})`,
+];
 const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -269,6 +279,12 @@ const MIGRATIONS: Migration[] = [
        FOR EACH STATEMENT EXECUTE FUNCTION care_never_truncated()`,
     ],
     after: sealEntriesAlreadyThere,
+  },
+  {
+    version: 3,
+    what: "dose times: when each dose was given beside when it was recorded, and the reason a dose was not given",
+    sqlite: DOSE_TIME_COLUMNS,
+    postgres: DOSE_TIME_COLUMNS,
   },
 ];
 

@@ -27,6 +27,30 @@ export const MEDICATION_OUTCOMES: readonly MedicationOutcome[] = ["given", "refu
 export const MEAL_OUTCOMES: readonly MealOutcome[] = ["ate_all", "ate_some", "ate_none", "not_offered"];
 
 /**
+ * Why a dose was not given, from the list staff know (issue 35): refused, vomited within 30 minutes,
+ * withheld on the vet's advice, the pet not in the kennel, none left, asleep as instructed, or other
+ * (with a note saying what).
+ */
+export type NotGivenReason =
+  | "refused"
+  | "vomited"
+  | "vet_withheld"
+  | "not_in_kennel"
+  | "none_left"
+  | "asleep"
+  | "other";
+
+export const NOT_GIVEN_REASONS: readonly NotGivenReason[] = [
+  "refused",
+  "vomited",
+  "vet_withheld",
+  "not_in_kennel",
+  "none_left",
+  "asleep",
+  "other",
+];
+
+/**
  * Which item of a pet's round: a medication by its API slot (`med:1` … `med:5`), or the round's
  * meal (`meal`).
  */
@@ -44,8 +68,15 @@ export interface EntryInput {
   /** The item's text as the sheet showed it (the medication's instruction, or the round's diet). */
   itemText: string;
   outcome: Outcome;
-  /** Why a medication was not given (required for `not_given`), ≤ 500 characters, cleaned. */
+  /** Why a medication was not given, in words (required for `not_given` without a `reasonCode`; with "other"), ≤ 500 characters, cleaned. */
   reason?: string | undefined;
+  /** Why a dose was not given (or was refused), from the fixed list (issue 35). */
+  reasonCode?: NotGivenReason | undefined;
+  /**
+   * When it was given (ISO 8601, UTC), as the person recording it says (asked when recording after the
+   * dose's window; default: when recorded). Never later than when it was recorded.
+   */
+  givenAt?: string | undefined;
   /** An optional note, ≤ 500 characters, cleaned like every input. */
   note?: string | undefined;
   /** Who: Slack user id and display name. */

@@ -47,11 +47,17 @@ function dueOf(sheet: RoundSheet, r: { item: PlanItem; on: ItemOnRound }): DueIt
     label: r.item.key === "meal" ? "meal" : (r.item.what.name ?? r.item.key),
     text: r.item.what.text,
   };
+  const marks = {
+    ...(r.item.highAlert ? { highAlert: true } : {}),
+    ...(r.item.window ? { window: r.item.window } : {}),
+  };
   const more = [
     r.on.step !== undefined && r.on.amount ? `today: ${r.on.amount}` : "",
     r.on.status === "conditional" ? `only if: ${r.on.condition}` : "",
   ].filter(Boolean);
-  return more.length ? { ...base, text: cut(`${base.text} · ${more.join(" · ")}`) } : base;
+  return more.length
+    ? { ...base, ...marks, text: cut(`${base.text} · ${more.join(" · ")}`) }
+    : { ...base, ...marks };
 }
 
 export function planRound(

@@ -1,0 +1,164 @@
+/**
+ * Dose times like a medication record (issue 35): each item due at a round has a window, from the
+ * round's time minus DOSE_WINDOW_BEFORE to plus DOSE_WINDOW_AFTER (a high-alert drug: plus
+ * DOSE_WINDOW_AFTER_HIGH_ALERT; any item's plan may set its own minutes), and a state at any
+ * instant:
+ *
+ *   upcoming → due (the window opened) → late (after the round's time + DOSE_LATE_AFTER) →
+ *   missed (the window closed with nothing recorded)
+ *
+ * and, once recorded: given (on time, late, or after its window), refused, not given. An entry
+ * recorded after its window closed is a late entry: it keeps when the dose was given and when it
+ * was recorded, both shown, never back-dated. Pure: the round times, the zone and the settings are
+ * passed in; instants are ISO 8601 UTC strings; windows are whole minutes of real time from the
+ * round's local wall-clock time (a clock change moves no dose and skips none).
+ */
+import type { Entry, Outcome } from "../record/types.ts";
+import { zonedInstant } from "../time.ts";
+import type { Round } from "./care.ts";
+import type { RoundTimes } from "./rounds.ts";
+
+/** DOSE_WINDOW_BEFORE, DOSE_WINDOW_AFTER, DOSE_WINDOW_AFTER_HIGH_ALERT, DOSE_LATE_AFTER (minutes). */
+export interface DoseSettings {
+  beforeMinutes: number;
+  afterMinutes: number;
+  highAlertAfterMinutes: number;
+  lateAfterMinutes: number;
+}
+
+export const DEFAULT_DOSE_SETTINGS: DoseSettings = {
+  beforeMinutes: 60,
+  afterMinutes: 120,
+  highAlertAfterMinutes: 30,
+  lateAfterMinutes: 45,
+};
+
+/** What of an item sets its window: high-alert, and the plan's own minutes when a person set them. */
+export interface WindowOf {
+  highAlert?: boolean | undefined;
+  window?: { beforeMinutes?: number | undefined; afterMinutes?: number | undefined } | undefined;
+}
+
+export interface DoseWindow {
+  /** When the dose may first be given (the round's time minus the minutes before). */
+  opensAt: string;
+  /** The round's time. */
+  dueAt: string;
+  /** From then on it is late. */
+  lateAt: string;
+  /** After then, with nothing recorded, it is missed. */
+  closesAt: string;
+}
+
+const MIN = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * An item's window at a round. Late comes DOSE_LATE_AFTER after the round's time or, when the
+ * window closes sooner than that, half-way to its close (a high-alert drug's 30 minutes: late at
+ * 15), so a dose is always late before it is missed.
+ */
+export function doseWindow(
+  item: WindowOf,
+  date: string,
+  round: Round,
+  roundTimes: RoundTimes,
+  timeZone: string,
+  s: DoseSettings,
+): DoseWindow {
+  const due = zonedInstant(date, roundTimes[round], timeZone).getTime();
+  const before = item.window?.beforeMinutes ?? s.beforeMinutes;
+  const after = item.window?.afterMinutes ?? (item.highAlert ? s.highAlertAfterMinutes : s.afterMinutes);
+  const late = s.lateAfterMinutes < after ? s.lateAfterMinutes : after / 2;
+  return {
+    opensAt: iso(due - before * MIN),
+    dueAt: iso(due),
+    lateAt: iso(due + late * MIN),
+    closesAt: iso(due + after * MIN),
+  };
+}
+
+/** An open window's states, in order: what the sheet, Home and the replies say of a dose not recorded. */
+export type OpenState = "upcoming" | "due" | "late" | "missed";
+
+/** When given: on time (by late), late (in its window), or after its window closed. */
+export type Timeliness = "on_time" | "late" | "after_window";
+
+export type DoseState =
+  | { state: OpenState }
+  | {
+      state: "recorded";
+      outcome: Outcome;
+      /** Given: when, against the window. */
+      timeliness?: Timeliness | undefined;
+      /** Recorded after the window closed: "late entry: given 08:05, recorded 11:00". */
+      lateEntry: boolean;
+      givenAt: string;
+      recordedAt: string;
+    };
+
+/** A dose's state at `now` (ISO), with its current entry when there is one. */
+export function doseState(
+  w: DoseWindow,
+  now: string,
+  entry?: Pick<Entry, "outcome" | "givenAt" | "recordedAt">,
+): DoseState {
+  if (entry) {
+    const givenAt = entry.givenAt ?? entry.recordedAt;
+    const timeliness: Timeliness | undefined =
+      entry.outcome !== "given"
+        ? undefined
+        : givenAt <= w.lateAt
+          ? "on_time"
+          : givenAt <= w.closesAt
+            ? "late"
+            : "after_window";
+    return {
+      state: "recorded",
+      outcome: entry.outcome,
+      ...(timeliness ? { timeliness } : {}),
+      lateEntry: entry.recordedAt > w.closesAt,
+      givenAt,
+      recordedAt: entry.recordedAt,
+    };
+  }
+  return { state: openState(w, now) };
+}
+
+/** A dose with nothing recorded, at `now`: upcoming, due, late or missed. */
+export function openState(w: DoseWindow, now: string): OpenState {
+  const t = Date.parse(now);
+  if (t < Date.parse(w.opensAt)) return "upcoming";
+  if (t <= Date.parse(w.lateAt)) return "due";
+  if (t <= Date.parse(w.closesAt)) return "late";
+  return "missed";
+}
+
+/**
+ * The next instant after `now` at which an open window changes state (opens, turns late, closes),
+ * for a job that wakes only when something changes; undefined when none is left.
+ */
+export function nextChange(w: DoseWindow, now: string): string | undefined {
+  const t = Date.parse(now);
+  // Late and missed begin just after their instants (late at 08:45:01 for a 08:45 late-at).
+  return [w.opensAt, iso(Date.parse(w.lateAt) + 1000), iso(Date.parse(w.closesAt) + 1000)].find(
+    (x) => Date.parse(x) > t,
+  );
+}
+
+/**
+ * When a dose may be said to have been given, asked when it is recorded after its window (default
+ * now): not in the future, not before the pet arrived, not before the window opened by more than the
+ * window's own length. Undefined when it may; else why not, in words.
+ */
+export function givenAtProblem(
+  givenAt: string,
+  o: { now: string; arrival?: string | undefined; window: DoseWindow },
+): "future" | "before_arrival" | "too_early" | undefined {
+  const t = Date.parse(givenAt);
+  if (t > Date.parse(o.now) + MIN) return "future";
+  if (o.arrival !== undefined && t < Date.parse(o.arrival)) return "before_arrival";
+  const length = Date.parse(o.window.closesAt) - Date.parse(o.window.opensAt);
+  if (t < Date.parse(o.window.opensAt) - length) return "too_early";
+  return undefined;
+}
