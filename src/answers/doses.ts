@@ -141,9 +141,10 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
     if (d.due.item === "meal" || d.state.state === "upcoming") continue;
     f.due++;
     const s = d.state;
-    if (s.state === "due" || s.state === "late") f.open++;
-    else if (s.state === "missed") f.missed++;
-    else {
+    if (s.state !== "recorded") {
+      if (s.state === "missed") f.missed++;
+      else f.open++;
+    } else {
       if (s.lateEntry) f.lateEntries++;
       if (s.outcome === "refused") f.refused++;
       else if (s.outcome === "not_given") f.notGiven++;
