@@ -10,10 +10,11 @@ import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
 import type { BotBase } from "./deps.ts";
+import type { DoseAlertJob, DoseAlertJobOptions } from "./digest/dose-alerts.ts";
+import { doseTimes } from "./digest/dose-times.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
 import { type RetentionJob, startRetention } from "./digest/retention.ts";
-import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
@@ -24,6 +25,7 @@ import { ChannelGuests } from "./listeners/channel-guests.ts";
 import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
+import { SheetRedraw } from "./listeners/record-round.ts";
 import type { CareRecordStore, StoreHealth } from "./record/types.ts";
 import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
@@ -47,6 +49,8 @@ export interface Bot {
   fatal: Promise<SlackStartError>;
   /** The morning post's job, when DIGEST_CHANNEL is set. */
   digest: DigestJob | undefined;
+  /** The dose times' nudges and late and missed replies, when ROUNDS_CHANNEL is set. */
+  doseAlerts: DoseAlertJob | undefined;
   /**
    * Checks the bot token, binds PORT, and (Socket Mode) connects; resolves with the HTTP port
    * bound. Rejects with a SlackStartError (words and exit code) when Slack refuses or the port is
@@ -61,6 +65,8 @@ export interface BotOptions {
   slack: SlackSettings;
   /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
+  /** Overrides for the dose times' job (tests: a fake sleep, a shorter take-over). */
+  doseAlerts?: Partial<Pick<DoseAlertJobOptions, "sleep" | "takeOverAfterMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
@@ -147,6 +153,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
   });
+  // The round messages drawn again from the record, by the taps and the dose times' job alike.
+  const sheetRedraw = new SheetRedraw(deps);
+  deps.sheetRedraw = sheetRedraw;
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
@@ -227,9 +236,15 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           ...options.digest,
         })
       : undefined;
-  // The round check's reply in the round post's thread, edited as entries arrive.
-  if (posts.some((p) => isCheckKind(p.kind)))
-    deps.roundCheck = new RoundCheckEditor(base, digestSlack, posts);
+  // The dose times' replies in the rounds channel (late and missed edited as entries arrive).
+  const dose = doseTimes(
+    base,
+    digestSlack,
+    (sheet, index, ref) => sheetRedraw.redraw(app.client, sheet, index, ref),
+    options.doseAlerts,
+  );
+  const doseAlerts = dose?.job;
+  if (dose) deps.doseAlerts = dose.editor;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -245,6 +260,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     connection,
     fatal,
     digest,
+    doseAlerts,
     async start() {
       let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
       try {
@@ -296,6 +312,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           log: base.log,
         });
       }
+      // The dose times' replies: a look now (catching up after a restart), then at each instant.
+      if (doseAlerts && base.config.scheduledPosts && !deps.inflight.draining) void doseAlerts.start();
       // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
       retention = startRetention({
         store: base.record,
@@ -313,12 +331,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       schedule?.stop();
       retention?.stop();
       digest?.stop();
+      const alertsStopped = doseAlerts?.stop();
       const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
       });
       const finished = await deps.inflight.drain(graceMs);
       if (!finished) deps.log.warn({ inFlight: deps.inflight.size }, "stopping with work still in flight");
       await stopped;
+      await alertsStopped;
       connection.stopped();
     },
   };

@@ -161,7 +161,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const highAlert = r.read("KENNEL_HIGH_ALERT", { fallback: [] as string[], parse: highAlertWords });
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
-  const checkAfter = r.read("ROUND_CHECK_AFTER", { fallback: 90, parse: minutesSetting });
   const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
   const doseBefore = r.read("DOSE_WINDOW_BEFORE", { fallback: 60, parse: minutesSetting });
   const doseAfter = r.read("DOSE_WINDOW_AFTER", { fallback: 120, parse: minutesSetting });
@@ -219,7 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rounds: { channel: roundsChannel, times, ...(names ? { names } : {}), houseMeals: meals },
     tomorrowTime,
     scheduledPosts: digestSchedule,
-    roundCheck: { afterMinutes: checkAfter, mention: checkMention },
+    roundCheck: { mention: checkMention },
     plan: { highAlert },
     doses: {
       beforeMinutes: doseBefore,
@@ -252,7 +251,8 @@ export function timezoneNotice(config: Config): string | undefined {
 
 /**
  * The start-up lines about settings read in a way worth saying: KENNEL_DATA_DIR's `~` read as the
- * home folder; HEALTH_HOST set in HTTP mode, where it does not apply.
+ * home folder; HEALTH_HOST set in HTTP mode, where it does not apply; ROUND_CHECK_AFTER, which no
+ * longer applies (the dose times' late and missed replies replaced the round check).
  */
 export function settingsNotices(config: Config, env: Record<string, string | undefined>): string[] {
   const notes: string[] = [];
@@ -263,6 +263,11 @@ export function settingsNotices(config: Config, env: Record<string, string | und
   if (config.healthHost !== undefined && config.slack && !config.slack.appToken) {
     notes.push(
       `HEALTH_HOST=${config.healthHost} applies in Socket Mode only: in HTTP mode the server takes Slack's requests, so it listens on every interface (PORT ${config.port}).`,
+    );
+  }
+  if (env.ROUND_CHECK_AFTER !== undefined && env.ROUND_CHECK_AFTER.trim() !== "") {
+    notes.push(
+      "ROUND_CHECK_AFTER no longer applies: the round check is replaced by a reply for each dose not recorded, when it turns late (DOSE_LATE_AFTER, default 45 minutes after the round's time) and when its window closes, missed (DOSE_WINDOW_AFTER, default 120; DOSE_WINDOW_AFTER_HIGH_ALERT, default 30). Remove ROUND_CHECK_AFTER from the settings; ROUND_CHECK_MENTION still names who those replies mention.",
     );
   }
   return notes;

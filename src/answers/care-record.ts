@@ -5,8 +5,10 @@
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
+import type { DoseWindow, OpenState } from "../domain/doses.ts";
 import { dueOf } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
+import { type DoseFigures, doseFigures, dosesOf, type RoundDose } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { roundReport } from "./rounds.ts";
 
@@ -16,6 +18,8 @@ interface DueLine {
   text: string;
   /** The current (not superseded) entry of the item, when recorded. */
   entry: Entry | undefined;
+  /** Not recorded: its state now (upcoming, due, late, missed) and its window (issue 35). */
+  open?: { state: OpenState; window: DoseWindow } | undefined;
 }
 
 interface RecordPet {
@@ -52,6 +56,11 @@ export interface RecordDay {
   where: string;
   /** Why what was due is not shown (no kennel API settings, the API failing), if it is not. */
   dueProblem: string | undefined;
+  /**
+   * The day's medication doses (of the rounds and pet asked for): "given on time: 46 of 48 due",
+   * when every round's sheet could be read.
+   */
+  doses?: DoseFigures | undefined;
   requestId: string | undefined;
 }
 
@@ -80,6 +89,7 @@ export async function recordDay(
   let careProblem: string | undefined;
   let requestId: string | undefined;
   const rounds: RecordRound[] = [];
+  const allDoses: RoundDose[] = [];
   for (const round of query.round ? [query.round] : ROUNDS) {
     const mine = entries.filter((e) => e.round === round);
     const pets = new Map<string, RecordPet>();
@@ -91,6 +101,10 @@ export async function recordDay(
         requestId = report.requestId;
         sheetRead = true;
         careProblem ??= report.careProblem;
+        // Each due item's window and state now, beside the round's entries.
+        const doses = dosesOf(kennel, report, mine, kennel.clock.now());
+        const doseOf = new Map(doses.map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d]));
+        allDoses.push(...doses.filter((d) => query.petId === undefined || d.petId === query.petId));
         for (const p of report.pets) {
           const bookingId = p.booking.bookingId;
           if (!p.pet || !p.sheet) {
@@ -109,11 +123,19 @@ export async function recordDay(
             petId,
             petName: p.pet.pet.name ?? theirs[0]?.petName ?? `pet ${petId}`,
             bookingId,
-            due: dueOf(p).map((d) => ({
-              item: d.item,
-              text: d.text,
-              entry: current(theirs, d.item),
-            })),
+            due: dueOf(p).map((d) => {
+              const dose = doseOf.get(`${bookingId}|${petId}|${d.item}`);
+              const open =
+                dose && dose.state.state !== "recorded"
+                  ? { state: dose.state.state, window: dose.window }
+                  : undefined;
+              return {
+                item: d.item,
+                text: d.text,
+                entry: current(theirs, d.item),
+                ...(open ? { open } : {}),
+              };
+            }),
             entries: theirs,
           });
         }
@@ -165,6 +187,7 @@ export async function recordDay(
     superseded: entries.filter((e) => e.supersededBy !== undefined).length,
     where,
     dueProblem: unread ?? careProblem,
+    ...(kennel && !unread ? { doses: doseFigures(allDoses) } : {}),
     requestId,
   };
 }

@@ -28,7 +28,8 @@ export function stayOf(
     houseMeals: deps.config.rounds.houseMeals,
     timezone: deps.config.timezone,
     now: deps.clock.now(),
-    graceMinutes: deps.config.roundCheck.afterMinutes,
+    // A dose is missed once its window has closed (DOSE_WINDOW_AFTER after the round's time).
+    graceMinutes: deps.config.doses.afterMinutes,
   };
   const pets: PetStayRecord[] = [];
   const done = new Set<number>();

@@ -11,6 +11,7 @@ import type { Block } from "./types.ts";
 export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder): Block[] {
   const doc = todayDoc(t, {
     listAction: (l) => ({ actionId: homeList.actionId(l), value: homeList.encode({ l }) }),
+    timezone,
   });
   const blocks: Block[] = [
     ...docBlocks(doc.parts),

@@ -20,7 +20,15 @@ import {
 } from "../domain/record.ts";
 import type { Line, Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
-import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
+import {
+  openDoses,
+  overdueCounts,
+  petRecordCompact,
+  petRecordLines,
+  progressLine,
+  recordProblemLine,
+  type SheetDoses,
+} from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -193,11 +201,20 @@ export function draftSheet(
 export interface SheetRecord {
   entries: Entry[];
   timezone: string;
+  /**
+   * Dose times (issue 35): the instant the sheet is drawn at, the rounds' times and the windows'
+   * settings, so each item not recorded shows its state (late, missed…). Without it, none.
+   */
+  doses?: SheetDoses | undefined;
 }
 
-function progressBlock(statuses: PetRoundStatus[], part: boolean): ContextBlock {
+function progressBlock(
+  statuses: PetRoundStatus[],
+  part: boolean,
+  overdue: { late: number; missed: number },
+): ContextBlock {
   return {
-    ...context(lineMrkdwn(progressLine(roundProgress(statuses), part))),
+    ...context(lineMrkdwn(progressLine(roundProgress(statuses), part, overdue))),
     block_id: part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK,
   };
 }
@@ -230,6 +247,9 @@ export function sheetMessage(
       ),
     ]),
   );
+  const open = new Map(
+    [...statuses].map(([key, status]) => [key, openDoses(sheet, status, record.timezone, record.doses)]),
+  );
   const part = sheet.messages.length > 1;
   const draw = (compact: boolean): Block[] => {
     const blocks: Block[] = [];
@@ -237,7 +257,8 @@ export function sheetMessage(
     for (const p of parts) {
       if (p.kind === "item" && !headDone) {
         headDone = true;
-        const head = pets.size > 0 ? headLine(statuses, part, kept, o.problem) : undefined;
+        const head =
+          pets.size > 0 ? headLine(statuses, part, kept, o.problem, overdueCounts(open.values())) : undefined;
         if (head) blocks.push(head);
       }
       const pet = p.kind === "item" && p.key ? pets.get(p.key) : undefined;
@@ -246,9 +267,10 @@ export function sheetMessage(
         continue;
       }
       const status = statuses.get(p.key) as PetRoundStatus;
-      const full = compact ? [] : petRecordLines(status, record.timezone);
+      const mine = open.get(p.key);
+      const full = compact ? [] : petRecordLines(status, record.timezone, mine);
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
-      const lines = compact || long ? petRecordCompact(status, record.timezone) : full;
+      const lines = compact || long ? petRecordCompact(status, record.timezone, mine) : full;
       const value = kept
         ? recordAll.encode({ s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId })
         : undefined;
@@ -274,6 +296,7 @@ function headLine(
   part: boolean,
   kept: boolean,
   problem: string | undefined,
+  overdue: { late: number; missed: number },
 ): ContextBlock | undefined {
   const block_id = part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK;
   if (!kept) {
@@ -287,7 +310,7 @@ function headLine(
   }
   if (problem)
     return { ...context(lineMrkdwn(recordProblemLine(problem, "It shows here at the next tap."))), block_id };
-  return progressBlock([...statuses.values()], part);
+  return progressBlock([...statuses.values()], part, overdue);
 }
 
 /** Every message of a kept sheet (or of a draft that could not be kept), with the record. */

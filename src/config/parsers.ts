@@ -220,7 +220,7 @@ export function roundNames(
   return ok({ morning, midday, evening });
 }
 
-/** ROUND_CHECK_AFTER: minutes ("90"), or with a unit ("90m", "1h30m", "2h"), from 1 minute to 12 hours. */
+/** A number of minutes ("90"), or with a unit ("90m", "1h30m", "2h"), from 1 minute to 12 hours (DOSE_WINDOW_AFTER…). */
 export function minutesSetting(value: string): Check<number> {
   const m = /^(?:(\d+)h)?(?:(\d+)m?)?$/.exec(value.replace(/\s+/g, ""));
   const n = m && (m[1] || m[2]) ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : Number.NaN;
@@ -232,7 +232,7 @@ export function minutesSetting(value: string): Check<number> {
       );
 }
 
-/** ROUND_CHECK_MENTION: a Slack user group's id (S0123ABCD), the only mention the round check may carry. */
+/** ROUND_CHECK_MENTION: a Slack user group's id (S0123ABCD), mentioned by the dose times' late and missed replies. */
 export function userGroupId(value: string): Check<string> {
   return /^S[A-Z0-9]{2,}$/.test(value)
     ? ok(value)

@@ -102,10 +102,10 @@ export interface Config {
   /** DIGEST_SCHEDULE: whether this process schedules the posts (off: an external scheduler runs `kennel-desk digest`). */
   scheduledPosts: boolean;
   /**
-   * The round check: ROUND_CHECK_AFTER (minutes after a round's time, default 90) and
-   * ROUND_CHECK_MENTION (a user group id, the only mention it may carry; default none).
+   * ROUND_CHECK_MENTION (a user group id; default none): who the dose times' late and missed replies
+   * mention (the round check they replaced carried it; its ROUND_CHECK_AFTER no longer applies).
    */
-  roundCheck: { afterMinutes: number; mention: string | undefined };
+  roundCheck: { mention: string | undefined };
   /** KENNEL_RECORD_RETENTION_DAYS: care record entries older than this are deleted daily; 0 keeps all. Default 1095. */
   recordRetentionDays: number;
   /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */

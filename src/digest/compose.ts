@@ -4,6 +4,7 @@
  * post, all drawn by the same renderers as the commands.
  */
 import { dayReport } from "../answers/day.ts";
+import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
@@ -11,7 +12,6 @@ import { tomorrowCheck } from "../answers/today.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages } from "../blocks/plan.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
-import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -22,14 +22,13 @@ import { addDays } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
 import type { PostMessages } from "./posts.ts";
 import { type PostKind, plansOfPost, roundOfPost } from "./posts.ts";
-import { composeRoundCheck, isCheckKind } from "./round-check.ts";
 
 export async function composePost(
   deps: Deps,
   kind: PostKind,
   date: string,
   lateAt?: string,
-): Promise<Threaded | PostMessages> {
+): Promise<PostMessages> {
   if (kind === "departures" || kind === "arrivals") {
     return digestMessages(
       await dayReport(deps, kind, date, { wholeDay: true }),
@@ -41,7 +40,6 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
-  if (isCheckKind(kind)) return composeRoundCheck(deps, kind, date);
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);
   const round = roundOfPost(kind);
@@ -93,7 +91,12 @@ async function recordHead(deps: Deps): Promise<ChainHead | undefined> {
  * kept first (src/answers/sheets.ts) and drawn with each pet's record and buttons; a sheet that
  * cannot be kept is posted without buttons, and says why. Drawn once.
  */
-export async function roundPost(deps: Deps, round: Round, date: string, lateAt?: string): Promise<Threaded> {
+export async function roundPost(
+  deps: Deps,
+  round: Round,
+  date: string,
+  lateAt?: string,
+): Promise<PostMessages> {
   const report = await roundReport(deps, round, date);
   const record = await roundRecord(deps, round, date);
   const draft = draftSheet(report, { lateAt, timezone: deps.config.timezone });
@@ -101,7 +104,13 @@ export async function roundPost(deps: Deps, round: Round, date: string, lateAt?:
   if (!record) return sheetMessages(draft, { entries: [], timezone });
   try {
     const sheet = await saveSheet(deps, draft);
-    return sheetMessages(sheet, { entries: record.entries, timezone }, { problem: record.problem });
+    // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
+    // kept, so the dose times' job can draw it again at late and missed.
+    const doses = { now: deps.clock.now(), times: deps.config.rounds.times, settings: doseSettings(deps) };
+    return {
+      ...sheetMessages(sheet, { entries: record.entries, timezone, doses }, { problem: record.problem }),
+      payload: { sheet: sheet.id },
+    };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn(

@@ -22,7 +22,6 @@ import {
   postLabel,
   type ScheduledPost,
 } from "./posts.ts";
-import { isCheckKind, postRoundCheckOnce } from "./round-check.ts";
 import type { DigestSlack } from "./slack.ts";
 
 const RETRY_WINDOW_MS = 15 * 60_000;
@@ -159,9 +158,7 @@ export class DigestJob {
       if (this.#stopping) return { result: "stopped" };
       const lateAt = this.#lateAt(post, date);
       try {
-        // The round check replies in the round post's thread; every other kind is a post of its own.
-        const poster = isCheckKind(kind) ? postRoundCheckOnce : postDigestOnce;
-        const outcome = await poster({
+        const outcome = await postDigestOnce({
           slack,
           channel,
           date,

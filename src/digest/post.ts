@@ -20,6 +20,8 @@ import { type DigestSlack, type HistoryMessage, postedBySelf } from "./slack.ts"
 
 export const DIGEST_EVENT = "kennel_digest";
 export const NOTICE_EVENT = "kennel_digest_notice";
+/** A dose time's reply (issue 35): a nudge, a late or a missed reply (src/digest/dose-alerts.ts). */
+export const DOSE_ALERT_EVENT = "kennel_dose_alert";
 
 export type PostOutcome =
   | { result: "posted"; ts: string; replies: number }
@@ -27,7 +29,7 @@ export type PostOutcome =
   /** The parent was there, some thread replies were not: only those were posted. */
   | { result: "completed"; ts: string; replies: number }
   | { result: "duplicate-removed"; kept: string }
-  /** The round check found everything recorded: nothing to post. */
+  /** Nothing needed saying (no care plan to confirm): nothing posted. */
   | { result: "nothing-to-post" };
 
 /** Slack's ts as a comparable pair (seconds, then the fraction), never a lossy float. */
@@ -81,7 +83,8 @@ export async function ownMessages(
   return messages.filter((m) => {
     if (postedBySelf(self, m)) return true;
     const event = m.metadata?.event_type;
-    if (event === DIGEST_EVENT || event === NOTICE_EVENT) slack.lookAlike(channel, m);
+    if (event === DIGEST_EVENT || event === NOTICE_EVENT || event === DOSE_ALERT_EVENT)
+      slack.lookAlike(channel, m);
     return false;
   });
 }
@@ -140,8 +143,8 @@ export interface PostDigestOptions {
   settle: () => Promise<void>;
 }
 
-function partMetadata(o: PostDigestOptions, part: number, parts: number) {
-  const payload: Record<string, string | number | boolean> = { date: o.date, kind: o.kind };
+function partMetadata(o: PostDigestOptions, part: number, parts: number, more: PostMessages["payload"] = {}) {
+  const payload: Record<string, string | number | boolean> = { ...more, date: o.date, kind: o.kind };
   if (part === 1) payload.late = o.late;
   payload.part = part;
   payload.parts = parts;
@@ -154,7 +157,9 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
   const messages = await o.compose();
   if (messages.nothingToPost) return { result: "nothing-to-post" };
   const parts = 1 + messages.replies.length;
-  const ts = await o.slack.post(o.channel, messages.parent, { metadata: partMetadata(o, 1, parts) });
+  const ts = await o.slack.post(o.channel, messages.parent, {
+    metadata: partMetadata(o, 1, parts, messages.payload),
+  });
   await o.settle();
   // Every copy, back to the day's start: a rival's earlier post may be further back than ours.
   const after = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now(), true);
@@ -168,7 +173,10 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
     const part = i + 2;
     mine.push({
       part,
-      ts: await o.slack.post(o.channel, reply, { threadTs: ts, metadata: partMetadata(o, part, parts) }),
+      ts: await o.slack.post(o.channel, reply, {
+        threadTs: ts,
+        metadata: partMetadata(o, part, parts, messages.payload),
+      }),
     });
   }
   // A replica that found this parent meanwhile may be completing its thread too.
@@ -232,7 +240,7 @@ async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Pro
     if (!reply) continue;
     const ts = await o.slack.post(o.channel, reply, {
       threadTs: parent.ts,
-      metadata: partMetadata(o, part, total),
+      metadata: partMetadata(o, part, total, messages.payload),
     });
     mine.push({ part, ts });
   }

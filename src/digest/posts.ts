@@ -7,12 +7,10 @@ import type { Message } from "../blocks/types.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 
 /** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | CheckPostKind | PlansPostKind;
+export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | PlansPostKind;
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
 type RoundPostKind = `rounds:${Round}`;
-/** A round's check for doses and meals not recorded (issue 23), in the round post's thread. */
-type CheckPostKind = `check:${Round}`;
 
 export function isPostKind(kind: string): kind is PostKind {
   return (
@@ -20,7 +18,6 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "arrivals" ||
     kind === "tomorrow" ||
     roundOfPost(kind) !== undefined ||
-    checkOfPost(kind) !== undefined ||
     plansOfPost(kind) !== undefined
   );
 }
@@ -28,14 +25,6 @@ export function isPostKind(kind: string): kind is PostKind {
 /** The round a plans post is for ("plans:evening": evening), or undefined for the other kinds. */
 export function plansOfPost(kind: string): Round | undefined {
   return ROUNDS.find((round) => kind === `plans:${round}`);
-}
-
-/** A round's check post: "check:evening". */
-const checkPost = (round: Round): CheckPostKind => `check:${round}`;
-
-/** The round a check post checks ("check:evening": evening), or undefined for the other kinds. */
-export function checkOfPost(kind: string): Round | undefined {
-  return ROUNDS.find((round) => kind === checkPost(round));
 }
 
 /** A round's post: "rounds:evening". */
@@ -63,8 +52,13 @@ export interface ScheduledPost {
 export interface PostMessages {
   parent: Message;
   replies: Message[];
-  /** Nothing needs saying (the round check with every item recorded): nothing is posted. */
+  /** Nothing needs saying (no care plan to confirm): nothing is posted. */
   nothingToPost?: boolean;
+  /**
+   * More for every part's metadata: a round's post carries its kept sheet's id (`sheet`), so the
+   * dose times' job can draw it again (src/digest/dose-alerts.ts).
+   */
+  payload?: Record<string, string | number | boolean>;
 }
 
 /**
@@ -111,37 +105,11 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
   return [{ kind: "tomorrow", channel: digest.channel, time }];
 }
 
-/** "07:30" + 90 minutes → "09:00"; past midnight, 23:59 of the round's day. */
-function timeAfter(time: string, minutes: number): string {
-  const [h = "0", m = "0"] = time.split(":");
-  const total = Math.min(Number(h) * 60 + Number(m) + minutes, 23 * 60 + 59);
-  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
-/**
- * The round check ("check:morning", …): in the rounds channel, at each round's time +
- * ROUND_CHECK_AFTER, in the round post's thread (src/digest/round-check.ts). Only with the round posts.
- */
-function roundCheckPosts(
-  rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
-  check: { afterMinutes: number } | undefined,
-): ScheduledPost[] {
-  if (!rounds?.channel || !check) return [];
-  const channel = rounds.channel;
-  return ROUNDS.map((round) => ({
-    kind: `check:${round}`,
-    channel,
-    time: timeAfter(rounds.times[round], check.afterMinutes),
-  }));
-}
-
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
   rounds?: { channel: string | undefined; times: Record<Round, string> } | undefined;
   tomorrowTime?: string | undefined;
-  /** The round check: given by the bot, which keeps the care record. */
-  roundCheck?: { afterMinutes: number } | undefined;
   /** The care plans' settings: given by the bot, which keeps the plans (the plans posts). */
   plan?: unknown;
 }): ScheduledPost[] {
@@ -149,7 +117,6 @@ export function scheduledPosts(config: {
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
-    ...roundCheckPosts(config.rounds, config.roundCheck),
   ];
 }
 
@@ -157,8 +124,6 @@ export function scheduledPosts(config: {
 export function postLabel(kind: string): string {
   const round = roundOfPost(kind);
   if (round) return `${round} round`;
-  const check = checkOfPost(kind);
-  if (check) return `${check} round check`;
   if (kind === "tomorrow") return "tomorrow's check";
   return kind;
 }

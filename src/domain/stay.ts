@@ -12,8 +12,8 @@
  *   never hidden.
  * - A round is part of the stay when its time falls between check-in and check-out (the round
  *   sheet's rule, src/answers/rounds.ts). A round counts once its time plus `graceMinutes` (the
- *   round check's ROUND_CHECK_AFTER) has passed: before that, nothing in it is "missed" yet, but what
- *   was recorded already counts.
+ *   dose window's DOSE_WINDOW_AFTER: a dose is missed when its window closes) has passed: before
+ *   that, nothing in it is "missed" yet, but what was recorded already counts.
  * - Without a check-in date, only the rounds with entries are known.
  */
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";

@@ -7,6 +7,7 @@ import type { Seal } from "../slack/seal.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
 import type { InFlight } from "./in-flight.ts";
+import type { SheetRedraw } from "./record-round.ts";
 
 export interface BotDeps extends BotBase {
   access: Access;
@@ -23,8 +24,11 @@ export interface BotDeps extends BotBase {
   /** Who can read the posts' channels (guest accounts among the members), for /kennel status. */
   channelGuests?: ChannelGuests;
   /**
-   * The round check's reply, edited after each committed entry (src/digest/round-check.ts); absent
-   * when there are no round posts (no ROUNDS_CHANNEL) or no bot around the listeners.
+   * The dose times' late and missed replies, edited after each committed entry
+   * (src/digest/dose-alert-editor.ts); absent when there are no round posts (no ROUNDS_CHANNEL) or
+   * no bot around the listeners.
    */
-  roundCheck?: { changed(date: string, round: Round): Promise<void> };
+  doseAlerts?: { changed(date: string, round: Round): Promise<void> };
+  /** The round messages drawn again from the record: one for the taps and the dose times' job alike. */
+  sheetRedraw?: SheetRedraw;
 }

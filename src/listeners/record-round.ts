@@ -7,6 +7,7 @@
  * The words a tapper is told are here too.
  */
 import type { webApi } from "@slack/bolt";
+import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
@@ -94,7 +95,10 @@ export class SheetRedraw {
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     const entries = (await this.#deps.record.entries({ date: sheet.date, round: sheet.round })) ?? [];
-    const message = sheetMessage(sheet, index, { entries, timezone: this.#deps.config.timezone });
+    const { config, clock } = this.#deps;
+    // Each item not recorded shows its state now (late, missed…).
+    const doses = { now: clock.now(), times: config.rounds.times, settings: doseSettings(this.#deps) };
+    const message = sheetMessage(sheet, index, { entries, timezone: config.timezone, doses });
     try {
       await client.chat.update({
         channel: ref.channel,

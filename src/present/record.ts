@@ -4,12 +4,21 @@
  * words when a message is short of room), and a message's progress ("📋 12 of 31 pets recorded · 3
  * doses left"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
-import { drugName } from "../domain/care.ts";
+import { drugName, type Round } from "../domain/care.ts";
+import {
+  type DoseSettings,
+  type DoseWindow,
+  doseWindow,
+  type OpenState,
+  openState,
+} from "../domain/doses.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
+import type { RoundTimes } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { headWords } from "../record/chain.ts";
-import type { ChainHead, Entry, Outcome } from "../record/types.ts";
+import type { ChainHead, Entry, ItemKey, Outcome } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
+import { openCountWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
@@ -49,15 +58,94 @@ const names = (entries: Entry[]) => [...new Set(entries.map((e) => value(e.userN
 const latest = (entries: Entry[]) =>
   entries.reduce((a, b) => (Date.parse(b.recordedAt) > Date.parse(a.recordedAt) ? b : a));
 
+/** A due item not recorded yet: its state now and its window (issue 35), when the sheet knows the time. */
+export interface OpenDose {
+  state: OpenState;
+  window: DoseWindow;
+}
+
+/** When a sheet is drawn, the rounds' times and the windows' settings: each item's state then. */
+export interface SheetDoses {
+  now: Date;
+  times: RoundTimes;
+  settings: DoseSettings;
+}
+
+/** Each due item of a pet not recorded yet, with its state now and its window (none without `doses`). */
+export function openDoses(
+  sheet: { date: string; round: Round },
+  status: PetRoundStatus,
+  timezone: string,
+  doses: SheetDoses | undefined,
+): Map<ItemKey, OpenDose> {
+  const out = new Map<ItemKey, OpenDose>();
+  if (!doses) return out;
+  for (const item of status.due) {
+    if (status.current.has(item.item)) continue;
+    const window = doseWindow(item, sheet.date, sheet.round, doses.times, timezone, doses.settings);
+    out.set(item.item, { state: openState(window, doses.now.toISOString()), window });
+  }
+  return out;
+}
+
+/** How many items not recorded are late and missed, over the pets of a message. */
+export function overdueCounts(open: Iterable<ReadonlyMap<ItemKey, OpenDose>>): {
+  late: number;
+  missed: number;
+} {
+  const counts = { late: 0, missed: 0 };
+  for (const m of open)
+    for (const o of m.values()) if (o.state === "late" || o.state === "missed") counts[o.state]++;
+  return counts;
+}
+
+/** The due items not recorded whose state is late or missed, by state: what a pet's line must say. */
+function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> | undefined) {
+  const by = new Map<"late" | "missed", { labels: string[]; window: DoseWindow }>();
+  for (const d of s.due) {
+    const o = open?.get(d.item);
+    if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
+    const group = by.get(o.state) ?? { labels: [], window: o.window };
+    group.labels.push(value(d.label, 80));
+    by.set(o.state, group);
+  }
+  return (["missed", "late"] as const).flatMap((state) => {
+    const g = by.get(state);
+    return g ? [{ state, ...g }] : [];
+  });
+}
+
+/** "⏰ late: Rimadyl 50 mg, meal · window closes 10:00" */
+const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: string): Line => [
+  toned(
+    o.state === "missed" ? "alert" : "warn",
+    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}`,
+  ),
+];
+
+/** A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", or "⬜ meal to record". */
+function openLine(label: string, o: OpenDose | undefined, timezone: string): Line {
+  if (!o) return line(`⬜ ${value(label, 80)} to record`);
+  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}`;
+  return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
+}
+
 /**
  * The record beside one pet, in full: "✅ 08:12 Jane" when all was given and eaten plainly, else a
- * line per due item (recorded, or "⬜ Rimadyl to record"), entries for items off the sheet, and the
- * last three corrected entries struck through. No line when nothing is recorded.
+ * line per due item (recorded, or its state: "⏰ Rimadyl 50 mg: late · window closes 10:00"; "⬜
+ * Rimadyl to record" when the state is not known), entries for items off the sheet, and the last
+ * three corrected entries struck through. When nothing is recorded, only what is late or missed
+ * ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00"); nothing while it is all still due.
  */
-export function petRecordLines(s: PetRoundStatus, timezone: string): Line[] {
+export function petRecordLines(
+  s: PetRoundStatus,
+  timezone: string,
+  open?: ReadonlyMap<ItemKey, OpenDose>,
+): Line[] {
   const current = [...s.current.values()];
   const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
-  if (current.length === 0 && struck.length === 0) return [];
+  if (current.length === 0 && struck.length === 0)
+    return overdue(s, open).map((o) => overdueLine(o, timezone));
   const plain = current.every((e) => !e.note && (e.outcome === "given" || e.outcome === "ate_all"));
   if (s.state === "all" && plain && s.extra.length === 0) {
     const last = latest(current);
@@ -66,29 +154,42 @@ export function petRecordLines(s: PetRoundStatus, timezone: string): Line[] {
   const lines: Line[] = [];
   for (const d of s.due) {
     const e = s.current.get(d.item);
-    lines.push(e ? entryLine(e, timezone) : line(`⬜ ${value(d.label, 80)} to record`));
+    lines.push(e ? entryLine(e, timezone) : openLine(d.label, open?.get(d.item), timezone));
   }
   for (const e of s.extra) lines.push(entryLine(e, timezone));
   return [...lines, ...struck];
 }
 
 /** The record beside one pet in a few words, for a message that would be too long in full. */
-export function petRecordCompact(s: PetRoundStatus, timezone: string): Line[] {
+export function petRecordCompact(
+  s: PetRoundStatus,
+  timezone: string,
+  open?: ReadonlyMap<ItemKey, OpenDose>,
+): Line[] {
   const current = [...s.current.values()];
-  if (current.length === 0) return [];
+  const late = overdue(s, open);
+  const counts = openCountWords(Object.fromEntries(late.map((o) => [o.state, o.labels.length])));
+  if (current.length === 0) return counts ? [[toned("warn", counts)]] : [];
   const last = latest(current);
   const who = `${timeOf(last.recordedAt, timezone)} ${value(last.userName, 20)}`;
   const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
   if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}`)];
   return [
     line(
-      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}`,
+      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}${counts ? ` · ${counts}` : ""}`,
     ),
   ];
 }
 
-/** "📋 12 of 31 pets recorded · 3 doses left"; `part`: a message of a round posted in several. */
-export function progressLine(p: RoundProgress, part = false): Line {
+/**
+ * "📋 12 of 31 pets recorded · 3 doses left · ⏰ 2 late"; `part`: a message of a round posted in
+ * several; `open`: how many items not recorded are late and missed (dose times, issue 35).
+ */
+export function progressLine(
+  p: RoundProgress,
+  part = false,
+  open: { late?: number; missed?: number } = {},
+): Line {
   const parts: string[] = [];
   if (p.pets === 0) parts.push("📋 Nothing to record this round");
   else {
@@ -97,6 +198,8 @@ export function progressLine(p: RoundProgress, part = false): Line {
     if (p.mealsLeft) parts.push(`${plural(p.mealsLeft, "meal")} left`);
     if (p.recorded === p.pets && !p.dosesLeft && !p.mealsLeft) parts.push("all done");
     if (p.problems) parts.push(`⚠️ ${p.problems} not given or not eaten`);
+    const overdueWords = openCountWords(open);
+    if (overdueWords) parts.push(overdueWords);
   }
   // A round in several messages: each message counts its own pets, and says so.
   const words = parts.join(" · ");

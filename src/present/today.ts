@@ -8,6 +8,7 @@ import type { TodayOverview } from "../answers/today.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
+import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { type Action, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
@@ -17,6 +18,35 @@ type TodayList = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "
 export interface TodayDocOptions {
   /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */
   listAction?: (list: TodayList) => Omit<Action, "text">;
+  /** The kennel's zone, for the doses' times (default UTC). */
+  timezone?: string;
+}
+
+/** Late and missed doses named on Home at most (the rest counted). */
+const OVERDUE_MAX = 8;
+
+/**
+ * Today's doses (issue 35): "💉 Doses today: given on time: 46 of 48 due · ❌ 1 missed · ⏰ 1 late ·
+ * 🕐 3 due", then each late or missed one ("❌ missed: Sugar (Kennel 4) Caninsulin · morning · window
+ * closed 08:00").
+ */
+function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>, timezone: string): Part {
+  const counts = openCountWords(d.open);
+  const lines: Line[] = [
+    line(strong("💉 Doses today:"), ` ${onTimeWords(d.figures)}`, counts && ` · ${counts}`),
+  ];
+  for (const o of d.overdue.slice(0, OVERDUE_MAX)) {
+    const who = `${value(o.petName, 60)}${o.room ? ` (${value(o.room, 40)})` : ""}`;
+    lines.push([
+      toned(
+        o.state === "missed" ? "alert" : "warn",
+        `${stateWords(o.state)}: ${who} ${value(o.label, 60)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
+      ),
+    ]);
+  }
+  if (d.overdue.length > OVERDUE_MAX)
+    lines.push(line(`and ${plural(d.overdue.length - OVERDUE_MAX, "more")}`));
+  return { kind: "text", lines };
 }
 
 /** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
@@ -80,6 +110,7 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   if (r) {
     const progress = r.round ? `${r.round.recorded} of ${r.round.pets} recorded` : "?";
     parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
+    if (r.doses) parts.push(dosesPart(r.doses, o.timezone ?? "UTC"));
     const off = r.offFood;
     parts.push({
       kind: "text",

@@ -25,5 +25,5 @@ export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {
 }
 
 export function todayText(t: TodayOverview, o: TextOptions): string {
-  return docText(todayDoc(t), o);
+  return docText(todayDoc(t, { timezone: o.timezone }), o);
 }

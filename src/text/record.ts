@@ -13,6 +13,7 @@ import { cleanText } from "../domain/text.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
+import { onTimeWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import type { TextOptions } from "./options.ts";
 import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./style.ts";
@@ -56,7 +57,14 @@ type DueLine = NonNullable<RecordDay["rounds"][number]["pets"][number]["due"]>[n
 function dueLine(o: TextOptions, line: DueLine): string {
   const what = line.item === "meal" ? `meal (${one(line.text, 80)})` : one(line.text, 80);
   const e = line.entry;
-  if (!e) return `    ${what}: ${yellow(o, "not recorded")}`;
+  if (!e) {
+    // Its state now, when the sheet was read: "not recorded · ⏰ late · window closes 10:00".
+    const s = line.open;
+    const state = s
+      ? ` · ${(s.state === "missed" ? red : yellow)(o, stateWords(s.state))} · ${stateTimeWords(s.state, s.window, o.timezone)}`
+      : "";
+    return `    ${what}: ${yellow(o, "not recorded")}${state}`;
+  }
   const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
   const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
   const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
@@ -72,6 +80,16 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
     `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`,
   );
   const parts: string[] = [heading];
+  const f = day.doses;
+  if (f && f.due > 0) {
+    const more = [
+      f.givenLate ? `${f.givenLate} given late` : "",
+      f.missed ? red(o, `${f.missed} missed`) : "",
+      f.open ? `${f.open} still open` : "",
+      f.refused + f.notGiven ? `${f.refused + f.notGiven} refused or not given` : "",
+    ].filter(Boolean);
+    parts.push(`Doses ${onTimeWords(f)}${more.length ? ` · ${more.join(" · ")}` : ""}`);
+  }
   if (day.count === 0) parts.push(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`);
   const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
   for (const { round, pets, careMissing, progress } of day.rounds) {

@@ -1,15 +1,15 @@
 /**
  * The house routine (KENNEL_HOUSE_MEALS, issue 39) on the sandbox's busy day, over real loopback
  * HTTP: a pet with no diet on record has a meal due only at the routine's rounds, and the sheet, the
- * record's due items, the round check, "meals left", the Home tab's figure and the stay's record all
- * count only those.
+ * record's due items, the dose times' late and missed replies, "meals left", the Home tab's figure
+ * and the stay's record all count only those.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roundDoses } from "../../src/answers/doses.ts";
 import { homeRecord } from "../../src/answers/home-record.ts";
-import { roundCheck } from "../../src/answers/round-check.ts";
 import { type RoundPet, type RoundReport, roundReport } from "../../src/answers/rounds.ts";
 import { stayOf } from "../../src/answers/stay.ts";
 import { draftSheet } from "../../src/blocks/round-sheet.ts";
@@ -136,17 +136,17 @@ describe("the house routine on the busy day", () => {
     expect(morning.pets.filter(noDiet("dog")).every(mealDue)).toBe(true);
   });
 
-  it("the round check and 'meals left' count only the meals due", async () => {
+  it("the dose times (the late and missed replies) and 'meals left' count only the meals due", async () => {
     const count = async (env: Record<string, string>) => {
       const deps = depsAt(AT.midday, env);
-      const check = await roundCheck(deps, "midday", busy);
+      const doses = await roundDoses(deps, "midday", busy);
       const report = await roundReport(deps, "midday", busy);
       const sheet = draftSheet(report, { timezone: TZ });
       const statuses = sheet.pets.map((p) =>
         petRoundStatus({ date: busy, round: "midday", bookingId: p.bookingId, petId: p.petId }, p.due, []),
       );
       const chased = new Set(
-        check.missing.filter((m) => m.items.includes("meal")).map((m) => `${m.room}|${m.petName}`),
+        doses.doses.filter((d) => d.due.item === "meal").map((d) => `${d.room}|${d.petName}`),
       );
       const home = await homeRecord(deps, report, busy);
       return { report, chased, progress: roundProgress(statuses), home: home.round };

@@ -1,9 +1,8 @@
 /**
  * A late start (issue 26, item 10) posts only what is still useful: at 23:20 with nothing posted
  * that day, the current round (evening), the day's lists and tomorrow's check; the morning and
- * midday rounds are skipped, and the log says so. The round checks follow the same rule (issue 36,
- * item 7): none for a skipped round, and the current round's check waits after its late sheet as
- * it would after the round's time. On a fake clock, with a job that records calls.
+ * midday rounds are skipped, and the log says so. (The dose times' late and missed replies catch
+ * up on their own: test/digest/dose-alerts.test.ts.) On a fake clock, with a job that records calls.
  */
 import { describe, expect, it } from "vitest";
 import { scheduledPosts } from "../../src/digest/posts.ts";
@@ -15,13 +14,6 @@ const posts = scheduledPosts({
   digest: { channel: "C0DESK", time: "07:00", kinds: ["departures", "arrivals"] },
   rounds: { channel: "C0ROUNDS", times: { morning: "07:30", midday: "12:00", evening: "18:00" } },
   tomorrowTime: "17:00",
-});
-
-const withChecks = scheduledPosts({
-  digest: { channel: "C0DESK", time: "07:00", kinds: ["departures", "arrivals"] },
-  rounds: { channel: "C0ROUNDS", times: { morning: "07:30", midday: "12:00", evening: "18:00" } },
-  tomorrowTime: "17:00",
-  roundCheck: { afterMinutes: 90 },
 });
 
 /** `already`: the kinds already in the channel (made before a restart). */
@@ -78,59 +70,5 @@ describe("a late start", () => {
     expect(at("2026-11-24T07:00:00Z")).toEqual([]);
     expect(at("2026-11-24T12:05:00Z").map((p) => p.kind)).toEqual(["rounds:morning"]);
     expect(at("2026-11-24T18:00:00Z").map((p) => p.kind)).toEqual(["rounds:morning", "rounds:midday"]);
-  });
-
-  it("at 21:03 with round checks: no check of a skipped round; the evening's check waits 90 minutes after its late sheet", async () => {
-    const { schedule, calls, records, setNow } = scheduleAt("2026-11-24T21:03:00Z", withChecks);
-    await schedule.check();
-    expect(calls.sort()).toEqual(
-      ["arrivals", "departures", "rounds:evening", "tomorrow"].map((k) => `${k} 2026-11-24`).sort(),
-    );
-    const skipped = records().find((r) => String(r.msg).startsWith("started late: skipped"));
-    expect(skipped?.skipped).toEqual([
-      "rounds:morning@07:30",
-      "rounds:midday@12:00",
-      "check:morning@09:00",
-      "check:midday@13:30",
-    ]);
-    expect(records().find((r) => String(r.msg).includes("its check waits"))?.at).toBe(
-      "2026-11-24T22:33:00.000Z",
-    );
-    setNow("2026-11-24T22:32:00Z");
-    await schedule.check();
-    expect(calls.filter((c) => c.startsWith("check:"))).toEqual([]);
-    setNow("2026-11-24T22:33:00Z");
-    await schedule.check();
-    expect(calls.filter((c) => c.startsWith("check:"))).toEqual(["check:evening 2026-11-24"]);
-    setNow("2026-11-24T23:50:00Z");
-    await schedule.check();
-    expect(calls).toHaveLength(5);
-    schedule.stop();
-  });
-
-  it("restarted at 19:45 with the evening sheet already posted: its check (due 19:30) goes at once", async () => {
-    const { schedule, calls } = scheduleAt("2026-11-24T19:45:00Z", withChecks, [
-      "rounds:evening",
-      "departures",
-      "arrivals",
-      "tomorrow",
-    ]);
-    await schedule.check();
-    expect(calls.filter((c) => c.includes("evening"))).toEqual([
-      "rounds:evening 2026-11-24",
-      "check:evening 2026-11-24",
-    ]);
-    expect(calls.filter((c) => /morning|midday/.test(c))).toEqual([]);
-    schedule.stop();
-  });
-
-  it("at 23:20 the late evening sheet's check would fall after midnight: none that day, and said", async () => {
-    const { schedule, calls, records, setNow } = scheduleAt("2026-11-24T23:20:00Z", withChecks);
-    await schedule.check();
-    expect(records().some((r) => String(r.msg).includes("after the day's end: no check today"))).toBe(true);
-    setNow("2026-11-24T23:59:00Z");
-    await schedule.check();
-    expect(calls.filter((c) => c.startsWith("check:"))).toEqual([]);
-    schedule.stop();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Only Kennel Desk's own posts count (issue 31, item 6): another app, or a person, posting a message
  * that carries Kennel Desk's `kennel_digest` metadata cannot stop the day's post, stand in for a part
- * of its thread, stop the round check or the notice, nor make Kennel Desk delete its own post as a
+ * of its thread, stop a dose time's reply or the notice, nor make Kennel Desk delete its own post as a
  * "later copy". Who the bot is comes from auth.test (its bot_id) and bots.info (its app's app_id).
  * Over real Web API calls to the loopback Slack stand-in, whose messages say who posted them.
  */
@@ -9,14 +9,15 @@ import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
+import { findCopies, findRoundPost, postReply } from "../../src/digest/dose-alert-slack.ts";
 import {
   DIGEST_EVENT,
+  DOSE_ALERT_EVENT,
   NOTICE_EVENT,
   type PostDigestOptions,
   postDigestOnce,
   postNotice,
 } from "../../src/digest/post.ts";
-import { postRoundCheckOnce } from "../../src/digest/round-check.ts";
 import { type DigestSlack, postedBySelf, webClientSlack } from "../../src/digest/slack.ts";
 import { startHarness } from "../helpers/bot.ts";
 import { captureLogger } from "../helpers/log.ts";
@@ -169,16 +170,32 @@ describe("a look-alike of a scheduled post", () => {
     expect(lookAlikes()).toHaveLength(2);
   });
 
-  it("the round check: another app's round post and check are ignored; Kennel Desk's check is posted", async () => {
+  it("a dose time's reply: another app's round post and look-alike replies are ignored; Kennel Desk's reply is posted, and kept", async () => {
     const c = `C0OWN${++seq}`;
     const round = await lookAlike(OTHER_APP, c, { date: DATE, kind: "rounds:evening", part: 1, parts: 1 });
-    await lookAlike(OTHER_APP, c, { date: DATE, kind: "check:evening", part: 1, parts: 1 }, round.ts);
-    await lookAlike(OTHER_APP, c, { date: DATE, kind: "check:evening", part: 1, parts: 1 });
+    const key = `dose_alert:late:${DATE}:evening:${DATE}T18:45:01.000Z`;
+    for (const threadTs of [round.ts, undefined])
+      await client(OTHER_APP).chat.postMessage({
+        channel: c,
+        text: "late",
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+        metadata: { event_type: DOSE_ALERT_EVENT, event_payload: { date: DATE, round: "evening", key } },
+      });
     const { digestSlack, lookAlikes } = ownSlack();
-    const outcome = await postRoundCheckOnce(options(digestSlack, c, "check:evening"));
-    expect(outcome).toMatchObject({ result: "posted" });
-    // Not in the look-alike round post's thread: there is no round post of Kennel Desk's that day.
-    expect(ours(c).map((m) => [m.text, m.thread_ts])).toEqual([["check:evening", undefined]]);
+    const place = {
+      slack: digestSlack,
+      channel: c,
+      date: DATE,
+      round: "evening" as const,
+      timezone: "Europe/London",
+      now: new Date(now),
+    };
+    // No round post of Kennel Desk's, and no copy of its reply: a look-alike is neither.
+    expect(await findRoundPost(place)).toBeUndefined();
+    expect(await findCopies(place, key, undefined)).toEqual([]);
+    // Posted in the channel (not in the look-alike's thread), and not deleted as a later copy.
+    expect(await postReply(place, key, text("late"), undefined)).toMatchObject({ kept: true });
+    expect(ours(c).map((m) => [m.text, m.thread_ts])).toEqual([["late", undefined]]);
     expect(lookAlikes()).toHaveLength(2); // the top-level two; the look-alike round's thread is never read
   });
 

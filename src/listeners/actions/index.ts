@@ -19,7 +19,7 @@ export function register(app: App, deps: BotDeps): void {
   registerHomeList(app, deps);
   registerStayRecord(app, deps);
   // The care record's buttons and forms share one recorder (the messages it last drew).
-  const redraw = new SheetRedraw(deps);
+  const redraw = deps.sheetRedraw ?? new SheetRedraw(deps);
   registerRecordTap(app, deps, redraw, deps.seal);
   registerRecordSubmit(app, deps, redraw, deps.seal);
   registerPlan(app, deps);

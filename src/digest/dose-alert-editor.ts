@@ -1,0 +1,112 @@
+/**
+ * A late or missed reply follows the record: each committed entry of that date and round (whichever
+ * replica took the tap) draws the round's posted replies again from the record (the doses their
+ * claims named, beside the entries now), striking through what was recorded since, until the foot
+ * reads "✅ all recorded since". Nothing is read back from Slack: where each reply is comes from its
+ * "posted" record. Edits of one reply in one process run one after the other, each reading the store
+ * afresh, so the last one shows the record as it is. A nudge is not edited.
+ */
+import { doseAlertMessage } from "../blocks/dose-alerts.ts";
+import type { Message } from "../blocks/types.ts";
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import { currentEntries } from "../domain/record.ts";
+import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
+import type { CareRecordStore, Entry } from "../record/types.ts";
+import { timeOf } from "../words/dates.ts";
+import { type Claim, readAlerts } from "./dose-alert-records.ts";
+import type { DigestSlack } from "./slack.ts";
+
+/** A claimed reply as its document's data, each dose beside its current entry. */
+function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
+  const current = currentEntries(entries.filter((e) => e.date === date && e.round === claim.round));
+  return {
+    kind: claim.kind,
+    date,
+    round: claim.round,
+    doses: claim.doses.map((d) => ({
+      key: `${d.b}-${d.p}`,
+      petName: d.name,
+      room: d.room,
+      label: d.label,
+      text: d.text,
+      highAlert: d.highAlert,
+      window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
+      entry: current.get(`${date}|${claim.round}|${d.b}|${d.p}|${d.item}`),
+    })),
+  };
+}
+
+/**
+ * A claimed reply's message: the late and missed replies mention ROUND_CHECK_MENTION's user group;
+ * a late one naming a high-alert drug also ROUND_ESCALATE_MENTION. `updatedAt`: an edit's time.
+ */
+export function alertMessage(
+  deps: Pick<Deps, "config">,
+  claim: Claim,
+  date: string,
+  entries: Entry[],
+  updatedAt?: string,
+): Message {
+  const view = alertView(claim, date, entries);
+  const doc = doseAlertDoc(view, { timezone: deps.config.timezone, updatedAt });
+  if (claim.kind === "nudge") return doseAlertMessage(doc);
+  const high = claim.kind === "late" && claim.doses.some((d) => d.highAlert);
+  return doseAlertMessage(doc, [
+    deps.config.roundCheck.mention,
+    high ? deps.config.doses.escalateMention : undefined,
+  ]);
+}
+
+export class DoseAlertEditor {
+  readonly #deps: Deps & { record: CareRecordStore };
+  readonly #slack: DigestSlack;
+  readonly #chains = new Map<string, Promise<void>>();
+  /** Rounds with an edit queued and not started: a burst of taps makes one more edit, not one each. */
+  readonly #queued = new Set<string>();
+
+  constructor(deps: Deps & { record: CareRecordStore }, slack: DigestSlack) {
+    this.#deps = deps;
+    this.#slack = slack;
+  }
+
+  /** Resolves when the round's replies are drawn again (or none was posted); never throws (logged). */
+  changed(date: string, round: Round): Promise<void> {
+    if (!this.#slack.update) return Promise.resolve();
+    const key = `${date}|${round}`;
+    const previous = this.#chains.get(key);
+    if (previous && this.#queued.has(key)) return previous;
+    this.#queued.add(key);
+    const next = (previous ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued.delete(key);
+        return this.#edit(date, round);
+      })
+      .catch((error: unknown) => {
+        this.#deps.log.warn(
+          { date, round, err: String((error as Error)?.message ?? error) },
+          "could not edit a late or missed reply",
+        );
+      });
+    this.#chains.set(key, next);
+    return next.finally(() => {
+      if (this.#chains.get(key) === next) this.#chains.delete(key);
+    });
+  }
+
+  async #edit(date: string, round: Round): Promise<void> {
+    const { record } = this.#deps;
+    const alerts = await readAlerts(record, date);
+    const posted = [...alerts.posted].filter(([, p]) => p.round === round && p.kind !== "nudge");
+    if (posted.length === 0) return;
+    const entries = await record.entries({ date, round });
+    const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
+    const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
+    for (const [key, p] of posted) {
+      const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
+      if (!claim) continue;
+      await update(p.channel, p.ts, alertMessage(this.#deps, claim, date, entries, updatedAt));
+    }
+  }
+}

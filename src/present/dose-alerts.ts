@@ -1,0 +1,148 @@
+/**
+ * The replies dose times make (issue 35) as documents: a high-alert dose's nudge ("💉 Sugar (Kennel
+ * 4): Caninsulin 6iu with breakfast — due 07:30, window 06:30–08:00; a second person witnesses it"),
+ * and the late and missed replies in the round post's thread, naming each pet (with its room) and
+ * its items. A late or missed reply is drawn again as entries arrive: what was recorded since is
+ * struck through with who recorded it and when, and the foot counts them ("2 of 5 recorded since").
+ * Channel-safe: names, rooms and the items' words only. Who it mentions is the serializer's (Slack).
+ */
+import type { AlertKind } from "../domain/dose-alerts.ts";
+import type { DoseWindow } from "../domain/doses.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { plural } from "../domain/text.ts";
+import type { Entry } from "../record/types.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { windowWords } from "../words/doses.ts";
+import { outcomeWords } from "../words/record.ts";
+import { type Doc, dotted, type Line, line, type Part, type Span, strong, toned, value } from "./doc.ts";
+
+export interface AlertDoseView {
+  /** The pet's key on the round ("bookingId-petId"): its items share one line. */
+  key: string;
+  petName: string;
+  room: string | undefined;
+  /** The item's short label ("Rimadyl 50 mg", "meal") and its instruction as the sheet shows it. */
+  label: string;
+  text: string;
+  highAlert?: boolean | undefined;
+  window: DoseWindow;
+  /** Its current entry, when recorded since. */
+  entry?: Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName"> | undefined;
+}
+
+export interface AlertView {
+  kind: AlertKind;
+  date: string;
+  round: "morning" | "midday" | "evening";
+  doses: AlertDoseView[];
+}
+
+/** Most pets a reply names (the rest counted: the round post lists every pet). */
+const MAX_PETS = 36;
+/** Pets per paragraph, so each stays well within a message's section. */
+const PER_PART = 6;
+
+const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
+  `${value(d.petName, 60)}${d.room ? ` (${value(d.room, 40)})` : ""}`;
+
+/** "given 09:05 Jane", or "given 08:05, recorded 11:00 Jane" when said to be given earlier. */
+function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string): string {
+  const recorded = timeOf(e.recordedAt, timezone);
+  const given = e.givenAt ? timeOf(e.givenAt, timezone) : recorded;
+  const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
+  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}`;
+}
+
+/** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */
+function itemSpans(d: AlertDoseView, timezone: string): Span[] {
+  const label = `${d.highAlert ? "💉 " : ""}${value(d.label, 40)}`;
+  if (!d.entry) return [{ text: label }];
+  return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d.entry, timezone)})`)];
+}
+
+/** The same instant for every dose (its window's close, say): said once in the heading, else on each line. */
+const shared = (doses: AlertDoseView[], at: (w: DoseWindow) => string) =>
+  new Set(doses.map((d) => at(d.window))).size === 1 ? at((doses[0] as AlertDoseView).window) : undefined;
+
+function petLines(a: AlertView, timezone: string, suffix: (d: AlertDoseView) => string): Line[] {
+  const pets = new Map<string, AlertDoseView[]>();
+  for (const d of a.doses) pets.set(d.key, [...(pets.get(d.key) ?? []), d]);
+  return [...pets.values()].slice(0, MAX_PETS).map((ds) => {
+    const first = ds[0] as AlertDoseView;
+    const items: Span[] = [];
+    ds.forEach((d, i) => {
+      if (i > 0) items.push({ text: ", " });
+      items.push(...itemSpans(d, timezone));
+    });
+    const more = suffix(first);
+    return line(`• ${who(first)}: `, ...items, more && ` · ${more}`);
+  });
+}
+
+const HEAD: Record<Exclude<AlertKind, "nudge">, string> = {
+  late: "⏰ Late: not recorded yet",
+  missed: "❌ Missed: nothing recorded in the window",
+};
+
+/** The late or missed reply: its heading, each pet's line, and how many were recorded since. */
+function lateOrMissedDoc(a: AlertView, o: { timezone: string; updatedAt?: string | undefined }): Doc {
+  const kind = a.kind as "late" | "missed";
+  const round = `${roundWord(a.round)} round, ${dayHeading(a.date)}`;
+  const tz = o.timezone;
+  const due = shared(a.doses, (w) => w.dueAt);
+  const closes = shared(a.doses, (w) => w.closesAt);
+  const closeWords = (c: string) => `window ${kind === "late" ? "closes" : "closed"} ${timeOf(c, tz)}`;
+  const head = dotted(
+    strong(HEAD[kind], kind === "missed" ? "alert" : "warn"),
+    round,
+    due && `due ${timeOf(due, tz)}`,
+    closes && closeWords(closes),
+  );
+  const lines = petLines(a, tz, (d) =>
+    [due ? "" : `due ${timeOf(d.window.dueAt, tz)}`, closes ? "" : closeWords(d.window.closesAt)]
+      .filter(Boolean)
+      .join(", "),
+  );
+  const parts: Part[] = [{ kind: "text", lines: [head] }];
+  for (let i = 0; i < lines.length; i += PER_PART)
+    parts.push({ kind: "text", lines: lines.slice(i, i + PER_PART) });
+  const pets = new Set(a.doses.map((d) => d.key)).size;
+  const recorded = a.doses.filter((d) => d.entry).length;
+  const foot = dotted(
+    pets > MAX_PETS && `and ${plural(pets - MAX_PETS, "more pet")}: see the round post`,
+    recorded === a.doses.length
+      ? "✅ all recorded since"
+      : recorded > 0 && `${recorded} of ${a.doses.length} recorded since`,
+    o.updatedAt ? `updated ${o.updatedAt} · edited as entries arrive` : "edited as entries arrive",
+  );
+  parts.push({ kind: "note", lines: [foot] });
+  const fallback = `${HEAD[kind]} (${round}): ${plural(pets, "pet")}`;
+  return { fallback, parts };
+}
+
+/**
+ * The nudge: one line per high-alert dose, "💉 Sugar (Kennel 4): Caninsulin 6iu with breakfast —
+ * due 07:30, window 06:30–08:00; a second person witnesses it".
+ */
+function nudgeDoc(a: AlertView, o: { timezone: string }): Doc {
+  const lines = a.doses.map(
+    (d): Line => [
+      strong(`💉 ${who(d)}:`),
+      {
+        text: ` ${value(d.text || d.label, 200)} — due ${timeOf(d.window.dueAt, o.timezone)}, ${windowWords(d.window, o.timezone)}; a second person witnesses it`,
+      },
+    ],
+  );
+  const parts: Part[] = [];
+  for (let i = 0; i < lines.length; i += PER_PART)
+    parts.push({ kind: "text", lines: lines.slice(i, i + PER_PART) });
+  const first = a.doses[0];
+  const fallback = first
+    ? `💉 ${who(first)}: ${value(first.label, 40)} due ${timeOf(first.window.dueAt, o.timezone)}${a.doses.length > 1 ? ` (and ${plural(a.doses.length - 1, "more high-alert dose")})` : ""}`
+    : "💉 High-alert doses due soon";
+  return { fallback, parts };
+}
+
+export function doseAlertDoc(a: AlertView, o: { timezone: string; updatedAt?: string | undefined }): Doc {
+  return a.kind === "nudge" ? nudgeDoc(a, o) : lateOrMissedDoc(a, o);
+}

@@ -1,0 +1,103 @@
+/**
+ * The dose times end to end in Slack (issue 35): the real bot over HTTP, the Slack stand-in and the
+ * sandbox, on an injected clock. The bot posts the evening round at 18:00; at 18:45:01 its dose
+ * times' job replies in the round post's thread ("⏰ Late: not recorded yet", each pet with its room
+ * and items) and draws the round's post again, so the sheet shows each late dose ("⏰ late: …",
+ * "⏰ N late" in its progress line). A staff member's tap on the round post (signed block_actions)
+ * is committed, and the late reply is edited from the store: that pet's items struck through, who
+ * recorded them and when. At 20:00:01 the missed reply names the rest, never that pet.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { roundReport } from "../../src/answers/rounds.ts";
+import { recordAll } from "../../src/blocks/buttons.ts";
+import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { confirmAllPlans } from "../helpers/plans.ts";
+import { actionPayload, type Button, buttonsOf, sectionOf } from "../helpers/record-slack.ts";
+import { postSigned } from "../helpers/slack.ts";
+
+const CHANNEL = "C0ROUNDS";
+const DATE = "2026-11-22";
+let at = Date.parse(`${DATE}T17:00:00Z`);
+const clock = { now: () => new Date(at) };
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({
+    clock,
+    env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ROUND_CHECK_MENTION: "S0NURSES" },
+  });
+}, 60_000);
+afterAll(() => h.close());
+
+const reply = (kind: "late" | "missed") =>
+  h.slack.timeline.find(
+    (m) =>
+      m.metadata?.event_type === DOSE_ALERT_EVENT &&
+      String(m.metadata.event_payload.key).startsWith(`dose_alert:${kind}:${DATE}:evening:${DATE}T`) &&
+      !JSON.stringify(m.blocks).includes("💉"),
+  );
+
+it("late at 18:45:01: one reply in the round post's thread, the sheet drawn again with the state; a tap edits the reply", async () => {
+  const digest = h.bot.digest;
+  const alerts = h.bot.doseAlerts;
+  if (!digest || !alerts) throw new Error("the bot made no scheduled posts");
+  // The pets' care plans drafted (as a first sheet would) and confirmed by staff: the post has one tap.
+  await roundReport(h.bot.deps, "evening", DATE);
+  await confirmAllPlans(h.record, h.config, clock);
+  at = Date.parse(`${DATE}T18:00:00Z`);
+  await digest.runPost("rounds:evening", DATE);
+  const post = h.slack.timeline.find((m) => !m.thread_ts && m.channel === CHANNEL);
+  expect(JSON.stringify(post?.blocks)).not.toContain("⏰ late");
+  const roundUpdates = () =>
+    h.slack.api.filter((r) => r.path === "/api/chat.update" && r.body.ts === post?.ts).length;
+
+  at = Date.parse(`${DATE}T18:45:00Z`);
+  await alerts.check();
+  expect(reply("late")).toBeUndefined();
+  at = Date.parse(`${DATE}T18:45:01Z`);
+  await alerts.check();
+  const late = reply("late");
+  expect(late?.thread_ts).toBe(post?.ts);
+  const before = JSON.stringify(late?.blocks);
+  expect(before).toContain("⏰ Late: not recorded yet");
+  expect(before).toContain("<!subteam^S0NURSES>");
+  // The round's post drawn again: each pet with nothing recorded says what is late, the progress line how many.
+  expect(roundUpdates()).toBeGreaterThan(0);
+  const sheet = JSON.stringify(h.slack.timeline.find((m) => m.ts === post?.ts)?.blocks);
+  expect(sheet).toMatch(/⏰ late: [^"]+ · window closes 20:00/);
+  expect(sheet).toMatch(/⏰ \d+ late/);
+
+  // A pet the reply names (once): tap its "All given & eaten".
+  const buttons = await buttonsOf(h.record, post?.blocks, recordAll);
+  const named = buttons.find((b) => before.split(`• ${b.state.n} (`).length === 2) as Button;
+  expect(named).toBeDefined();
+  const updates = () =>
+    h.slack.api.filter((r) => r.path === "/api/chat.update" && r.body.ts === late?.ts).length;
+  at = Date.parse(`${DATE}T18:50:00Z`);
+  const payload = actionPayload(h.slack, post?.id as number, named, "U0STAFF");
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+    payload: JSON.stringify(payload.body),
+  });
+  expect(res.status).toBe(200);
+  await h.slack.waitFor(() => updates() > 0, 10_000);
+  const after = JSON.stringify(reply("late")?.blocks);
+  const line = after.split(`• ${named.state.n} (`)[1]?.split("\\n")[0] ?? "";
+  expect(line).toMatch(/~[^~]+~/);
+  expect(line).toMatch(/\((given|ate all) 18:50 /);
+  expect(after).toContain("updated 18:50 · edited as entries arrive");
+  // The tapped pet's section on the round post no longer says late.
+  const redrawn = h.slack.timeline.find((m) => m.ts === post?.ts)?.blocks;
+  expect(sectionOf(redrawn, named.state)).not.toContain("⏰ late");
+
+  // Missed at 20:00:01: the rest, never the pet recorded.
+  at = Date.parse(`${DATE}T20:00:01Z`);
+  await alerts.check();
+  const missed = JSON.stringify(reply("missed")?.blocks);
+  expect(missed).toContain("❌ Missed: nothing recorded in the window");
+  expect(missed.split(`• ${named.state.n} (`).length).toBe(1);
+  // And the round's post drawn again: what is missed says so.
+  const final = JSON.stringify(h.slack.timeline.find((m) => m.ts === post?.ts)?.blocks);
+  expect(final).toMatch(/❌ missed: [^"]+ · window closed 20:00/);
+  expect(final).toMatch(/❌ \d+ missed/);
+}, 60_000);
