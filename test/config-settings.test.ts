@@ -142,3 +142,26 @@ describe("HEALTH_HOST", () => {
     ]);
   });
 });
+
+describe("ROUND_CHECK_AFTER, retired (issue 35)", () => {
+  it("set (whatever its value) does not stop the start: one notice says it no longer applies and what replaced it", () => {
+    for (const value of ["90", "1h30m", "forever"]) {
+      const env = { ROUND_CHECK_AFTER: value, KENNEL_DATA_DIR: "/srv/kd" };
+      const notes = settingsNotices(loadConfig(env), env);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatch(/^ROUND_CHECK_AFTER no longer applies/);
+      expect(notes[0]).toContain("DOSE_LATE_AFTER");
+      expect(notes[0]).toContain("DOSE_WINDOW_AFTER");
+    }
+    expect(
+      settingsNotices(loadConfig({ KENNEL_DATA_DIR: "/srv/kd" }), { KENNEL_DATA_DIR: "/srv/kd" }),
+    ).toEqual([]);
+  });
+
+  it("ROUND_CHECK_MENTION still names who the late and missed replies mention: a user group id, or refused", () => {
+    expect(loadConfig({ ROUND_CHECK_MENTION: "S0NURSES" }).roundCheck.mention).toBe("S0NURSES");
+    const [p] = problems({ ROUND_CHECK_MENTION: "@nurses" });
+    expect(p?.variable).toBe("ROUND_CHECK_MENTION");
+    expect(p?.problem).toMatch(/user group id/);
+  });
+});

@@ -33,7 +33,11 @@ const OVERDUE_MAX = 8;
 function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>, timezone: string): Part {
   const counts = openCountWords(d.open);
   const lines: Line[] = [
-    line(strong("💉 Doses today:"), ` ${onTimeWords(d.figures)}`, counts && ` · ${counts}`),
+    line(
+      strong("💉 Doses today:"),
+      d.figures.due ? ` ${onTimeWords(d.figures)}` : " none due yet",
+      counts && ` · ${counts}`,
+    ),
   ];
   for (const o of d.overdue.slice(0, OVERDUE_MAX)) {
     const who = `${value(o.petName, 60)}${o.room ? ` (${value(o.room, 40)})` : ""}`;

@@ -14,6 +14,7 @@ import { draftSheet, sheetMessage, sheetMessages } from "../../src/blocks/round-
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
+import { DEFAULT_DOSE_SETTINGS } from "../../src/domain/doses.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";
@@ -185,6 +186,18 @@ describe("the record on a 150-pet round post", () => {
     expect(JSON.stringify(messages[0])).toContain("⚠️ 18:12 Jane · ⚠️ 6 not given or not eaten");
   });
 
+  it("with every item of every pet missed, or half of each pet's recorded and the rest late, each message still fits and says so", () => {
+    const times = { morning: "07:30", midday: "12:00", evening: "18:00" };
+    const at = (t: string) => ({ now: new Date(`${DATE}T${t}Z`), times, settings: DEFAULT_DOSE_SETTINGS });
+    const missed = all(sheetMessages(kept(r), { entries: [], timezone: TZ, doses: at("21:00:00") }));
+    for (const m of missed) expect(limitViolations(m)).toEqual([]);
+    expect(missed.every((m) => /❌ \d+ missed/.test(JSON.stringify(m)))).toBe(true);
+    const half = Array.from({ length: 150 }, (_, i) => entry(i, "med:1", "given", { note: "n".repeat(500) }));
+    const late = all(sheetMessages(kept(r), { entries: half, timezone: TZ, doses: at("19:00:00") }));
+    for (const m of late) expect(limitViolations(m)).toEqual([]);
+    expect(late.every((m) => /⏰ \d+ late/.test(JSON.stringify(m)))).toBe(true);
+  });
+
   it("a button's value is only ids (the sheet, the booking, the pet), and decodes", () => {
     const buttons = all(drawn(r))
       .flatMap((m) => m.blocks)
@@ -296,6 +309,29 @@ describe("the record beside a pet", () => {
     expect(out).toContain("✅ Rimadyl 50 mg given 18:12 Tom");
     expect(out).toContain("🟡 meal ate some 18:12 Jane");
     expect(out).toContain("~⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out~");
+  });
+
+  it("each item not recorded shows its state (issue 35): nothing while it is due; late and missed once they are, item by item once something is recorded; the progress line counts them", () => {
+    const doses = (t: string) => ({
+      now: new Date(`${DATE}T${t}Z`),
+      times: { morning: "07:30", midday: "12:00", evening: "18:00" },
+      settings: DEFAULT_DOSE_SETTINGS,
+    });
+    const drawAt = (t: string, entries: Entry[] = []) =>
+      JSON.stringify(sheetMessage(one(), 0, { entries, timezone: TZ, doses: doses(t) }).blocks);
+    expect(drawAt("18:45:00")).not.toMatch(/⏰|❌|🕐/);
+    const late = drawAt("18:45:01");
+    expect(late).toContain("⏰ late: Rimadyl 50 mg, meal · window closes 20:00");
+    expect(late).toContain("📋 0 of 1 pet recorded · 1 dose left · 1 meal left · ⏰ 2 late");
+    const missed = drawAt("20:00:01");
+    expect(missed).toContain("❌ missed: Rimadyl 50 mg, meal · window closed 20:00");
+    expect(missed).toContain("❌ 2 missed");
+    // One item recorded: each other item on its own line, with its state.
+    const given = entry(0, "med:1", "given", { recordedAt: `${DATE}T18:10:00Z` });
+    expect(drawAt("18:20:00", [given])).toContain("🕐 meal: due · late after 18:45");
+    expect(drawAt("18:50:00", [given])).toContain("⏰ meal: late · window closes 20:00");
+    // Drawn without the time (a sheet posted elsewhere): as before.
+    expect(text([given])).toContain("⬜ meal to record");
   });
 
   it("a note and a staff name are escaped: no mention, no link", () => {

@@ -357,6 +357,23 @@ describe("kennel-desk record beside what was due (the round's sheet, from the ke
     expect(only.stdout.match(/ \(pet \d+, booking \d+\)/g)).toHaveLength(1);
   });
 
+  it("shows each dose not recorded with its state and window (issue 35), and the day's figure 'given on time: N of M due'", async () => {
+    // At 10:00: the evening round's window has not opened; the morning round's has closed.
+    const evening = await cli(["record", "2026-11-24", "--round", "evening"], env());
+    expect(evening.stdout).toContain("not recorded · ⏳ upcoming · from 17:00");
+    // Only the dose recorded counts (refused): the others' windows are not open yet.
+    expect(evening.stdout).toContain("Doses given on time: 0 of 1 due · 1 refused or not given");
+    const morning = await cli(["record", "2026-11-24", "--round", "morning"], env());
+    expect(morning.stdout).toContain("not recorded · ❌ missed · window closed 09:30");
+    const figure = /^Doses given on time: 0 of (\d+) due · (\d+) missed$/m.exec(morning.stdout);
+    expect(Number(figure?.[1])).toBeGreaterThan(0);
+    expect(figure?.[2]).toBe(figure?.[1]);
+    const json = JSON.parse(
+      (await cli(["record", "2026-11-24", "--round", "morning", "--json"], env())).stdout,
+    );
+    expect(json.doses).toMatchObject({ due: Number(figure?.[1]), onTime: 0, missed: Number(figure?.[1]) });
+  });
+
   it("still prints the record, and says why, when the sheet cannot be read or the API is not set", async () => {
     sandbox.setFaults({ errorRate: 1 });
     try {

@@ -1,0 +1,91 @@
+/**
+ * Today's doses on the Home tab (issue 35), over the sandbox's loopback HTTP and a real care record
+ * on an injected clock: "💉 Doses today: given on time: N of M due" (medication doses whose window
+ * has opened), how many are due, late and missed now, and each late or missed dose by name, room,
+ * drug, round and its window's time; the same words in Slack and in the terminal.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { roundDoses } from "../../src/answers/doses.ts";
+import { todayOverview } from "../../src/answers/today.ts";
+import { homeBlocks } from "../../src/blocks/home.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { todayText } from "../../src/text/house.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+const DATE = "2026-11-23";
+const TZ = "Europe/London";
+let sandbox: Sandbox;
+let now = Date.parse(`${DATE}T07:40:00Z`);
+let store: CareRecordStore;
+let deps: Deps;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+    ROUNDS_TIMES: "08:00,12:00,18:00",
+  });
+  const log = silentLogger();
+  const clock = { now: () => new Date(now) };
+  store = scratchRecord(clock);
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 0,
+  });
+  deps = { kennel, log, config, clock, record: store };
+}, 60_000);
+afterAll(() => sandbox.close());
+
+it("given on time: N of M due; the late and missed doses named, missed first; Slack and the terminal alike", async () => {
+  // 07:40: one pet's medication given on time.
+  const doses = (await roundDoses(deps, "morning", DATE)).doses.filter((d) => d.due.item !== "meal");
+  const plain = doses.find((d) => !d.due.highAlert);
+  if (!plain) throw new Error("the sandbox's morning round has no ordinary dose");
+  await store.record([
+    {
+      date: DATE,
+      round: "morning",
+      bookingId: plain.bookingId,
+      petId: plain.petId,
+      petName: plain.petName,
+      item: plain.due.item,
+      itemText: plain.due.text,
+      outcome: "given",
+      userId: "U0JANE",
+      userName: "Jane",
+      requestKey: "k-home-1",
+    },
+  ]);
+  // 09:00: the high-alert drug's window closed at 08:30 (missed); the others late since 08:45.
+  now = Date.parse(`${DATE}T09:00:00Z`);
+  const today = await todayOverview(deps);
+  const d = today.record?.doses;
+  expect(d?.figures).toMatchObject({ due: doses.length, onTime: 1, missed: 1, open: doses.length - 2 });
+  expect(d?.open).toEqual({ missed: 1, late: doses.length - 2 });
+  expect(d?.overdue[0]).toMatchObject({
+    state: "missed",
+    petName: "Zoë",
+    room: "Kennel 2",
+    round: "morning",
+  });
+  const slack = JSON.stringify(homeBlocks(today, TZ));
+  const line = `given on time: 1 of ${doses.length} due · ❌ 1 missed · ⏰ ${doses.length - 2} late`;
+  expect(slack).toContain(`*💉 Doses today:* ${line}`);
+  expect(slack).toContain("❌ missed: Zoë (Kennel 2) Gabapentin 100 mg · morning · window closed 08:30");
+  expect(slack).toMatch(/⏰ late: [^"]+ · morning · window closes 10:00/);
+  const text = todayText(today, { color: false, timezone: TZ, thisYear: "2026" });
+  expect(text).toContain(`💉 Doses today: ${line}`);
+  expect(text).toContain("❌ missed: Zoë (Kennel 2) Gabapentin 100 mg · morning · window closed 08:30");
+  // Before any window has opened: nothing due yet, nothing named.
+  now = Date.parse(`${DATE}T06:30:00Z`);
+  const early = await todayOverview(deps);
+  expect(early.record?.doses).toMatchObject({ figures: { due: 0 }, open: {}, overdue: [] });
+  expect(JSON.stringify(homeBlocks(early, TZ))).toContain("*💉 Doses today:* none due yet");
+}, 60_000);
