@@ -330,7 +330,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
   );
 
   it.skipIf(skip)(
-    "a restart after the window closed posts the missed reply only, once; a claim left by a replica that died is taken over once",
+    "a restart after the window closed posts the missed reply only, once; a claim left by a replica that died is taken over once; a reply Slack refused is tried again",
     async () => {
       const fake = { now: Date.parse(`${DATE}T10:30:00Z`) };
       const store = await open(fake);
@@ -370,6 +370,20 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
       expect(kept.claims.get(alertKey(alert))?.map((x) => x.attempt)).toEqual([1, 2]);
       expect(kept.posted.get(alertKey(alert))?.attempt).toBe(2);
       expect(results(await replica(fake, store, c).alerts.check())).toEqual([]);
+
+      // Slack failing at the midday round's missed instant: claimed, not posted; tried again two minutes on.
+      slack.broken.add("chat.postMessage");
+      try {
+        at(fake, `${DATE}T14:00:01Z`);
+        expect(results(await survivor.alerts.check())).toEqual(["failed missed"]);
+      } finally {
+        slack.broken.delete("chat.postMessage");
+      }
+      at(fake, `${DATE}T14:02:00Z`);
+      expect(results(await survivor.alerts.check())).toEqual([]);
+      at(fake, `${DATE}T14:02:01Z`);
+      expect(results(await survivor.alerts.check())).toEqual(["posted missed"]);
+      expect(replies(c, "missed", "midday").filter((m) => !textOf(m).includes("💉"))).toHaveLength(1);
       await store.close();
     },
     120_000,

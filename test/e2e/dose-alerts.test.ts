@@ -101,3 +101,28 @@ it("late at 18:45:01: one reply in the round post's thread, the sheet drawn agai
   expect(final).toMatch(/❌ missed: [^"]+ · window closed 20:00/);
   expect(final).toMatch(/❌ \d+ missed/);
 }, 60_000);
+
+it("started with the bot (its first look catches up what is still true), and stopped with it", async () => {
+  // A bot starting at 10:30 with the in-process scheduler on: the morning round's windows have closed.
+  const late = await startHarness({
+    clock: { now: () => new Date(`${DATE}T10:30:00Z`) },
+    env: { ROUNDS_CHANNEL: "C0LATER" },
+  });
+  const keys = () =>
+    late.slack.messages
+      .filter((m) => m.channel === "C0LATER" && m.metadata?.event_type === DOSE_ALERT_EVENT)
+      .map((m) => String(m.metadata?.event_payload.key));
+  try {
+    await late.slack.waitFor(
+      () => keys().some((k) => k.startsWith(`dose_alert:missed:${DATE}:morning:`)),
+      20_000,
+    );
+    // Missed only: never a late reply of a window that has closed.
+    expect(keys().filter((k) => k.startsWith("dose_alert:late:"))).toEqual([]);
+    expect(new Set(keys()).size).toBe(keys().length);
+  } finally {
+    // Stopping the bot stops the job (its sleep woken): close() resolves.
+    await late.close();
+  }
+  expect(late.lines.some((l) => l.includes("dose times: missed reply posted"))).toBe(true);
+}, 60_000);
