@@ -16,7 +16,7 @@ import { offFood } from "./off-food.ts";
 import { type RoundReport, roundReport } from "./rounds.ts";
 
 /** A medication dose not recorded whose window has opened: what Home names when it is late or missed. */
-export interface OpenDoseListed {
+interface OpenDoseListed {
   state: OpenState;
   round: Round;
   petName: string;
@@ -26,7 +26,7 @@ export interface OpenDoseListed {
 }
 
 /** Today's doses on Home: the figure a manager reads, the open ones by state, each late or missed one. */
-export interface HomeDoses {
+interface HomeDoses {
   figures: DoseFigures;
   /** Medication doses not recorded, by state (upcoming ones not counted). */
   open: Partial<Record<OpenState, number>>;
@@ -53,11 +53,7 @@ export interface HomeRecord {
  * Today's medication doses whose windows have opened by now (by the settings' window): the rounds
  * read from the kennel API (the one already read reused), beside the day's entries, read once.
  */
-export async function todayDoses(
-  deps: Deps,
-  date: string,
-  report: RoundReport | undefined,
-): Promise<HomeDoses> {
+async function todayDoses(deps: Deps, date: string, report: RoundReport | undefined): Promise<HomeDoses> {
   const now = deps.clock.now();
   const opened = ROUNDS.filter(
     (r) =>

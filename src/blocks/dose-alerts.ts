@@ -10,7 +10,7 @@ import { section } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
 
 /** `<!subteam^S0123ABCD>` for a user group, `<@U0123ABCD>` for a person. */
-export const mentionOf = (id: string): string => (id.startsWith("S") ? `<!subteam^${id}>` : `<@${id}>`);
+const mentionOf = (id: string): string => (id.startsWith("S") ? `<!subteam^${id}>` : `<@${id}>`);
 
 export function doseAlertMessage(doc: Doc, mentions: readonly (string | undefined)[] = []): Message {
   const message = docMessage(doc);

@@ -18,7 +18,7 @@ import { z } from "zod";
 import type { DoseAlert } from "../domain/dose-alerts.ts";
 import type { CareRecordStore, LogEntry } from "../record/types.ts";
 
-export const DOSE_ALERT_KIND = "dose_alert";
+const DOSE_ALERT_KIND = "dose_alert";
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const instant = z.string().max(40);
@@ -64,8 +64,8 @@ const postedBody = z.object({
 });
 
 export type Claim = z.infer<typeof claimBody>;
-export type Posted = z.infer<typeof postedBody>;
-export type ClaimedDose = z.infer<typeof claimedDose>;
+type Posted = z.infer<typeof postedBody>;
+type ClaimedDose = z.infer<typeof claimedDose>;
 
 /** One reply's key: `dose_alert:late:2026-11-23:morning:2026-11-23T08:45:01.000Z`. */
 export const alertKey = (a: Pick<DoseAlert, "kind" | "date" | "round" | "at">): string =>
@@ -83,7 +83,7 @@ export interface AlertRecords {
 /** The key a record is about (an attempt's `#n` and the posted record's `:posted` taken off). */
 const keyOf = (requestKey: string) => requestKey.replace(/:posted$/, "").replace(/#\d+$/, "");
 
-export function alertRecords(entries: LogEntry[]): AlertRecords {
+function alertRecords(entries: LogEntry[]): AlertRecords {
   const out: AlertRecords = { claims: new Map(), posted: new Map() };
   for (const e of entries) {
     if (e.kind !== DOSE_ALERT_KIND || !e.requestKey) continue;
@@ -108,7 +108,7 @@ export async function readAlerts(store: CareRecordStore, date: string): Promise<
 }
 
 /** The doses an alert names, as its claim keeps them. */
-export function claimedDoses(a: DoseAlert): ClaimedDose[] {
+function claimedDoses(a: DoseAlert): ClaimedDose[] {
   return a.doses.map((d) => ({
     b: d.bookingId,
     p: d.petId,

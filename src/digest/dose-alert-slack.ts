@@ -35,7 +35,7 @@ export async function findRoundPost(p: AlertPlace): Promise<HistoryMessage | und
 }
 
 /** The round post's messages (the parent, part 1, then its thread's parts), each with its ts. */
-export async function roundPostMessages(
+async function roundPostMessages(
   p: AlertPlace,
 ): Promise<{ parent: HistoryMessage; parts: Map<number, string> } | undefined> {
   const parent = await findRoundPost(p);

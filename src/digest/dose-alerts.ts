@@ -36,8 +36,9 @@ import type { DigestSlack } from "./slack.ts";
 
 /** The longest the job sleeps between two looks at the clock. */
 const TICK_MS = 60_000;
-/** A claim with no reply after this long is taken over. */
+/** A claim with no reply after this long is taken over (each further attempt waits twice as long, at most an hour). */
 const TAKE_OVER_MS = 2 * 60_000;
+const TAKE_OVER_MAX_MS = 60 * 60_000;
 /** A round that could not be read (the kennel API or the record down) is read again after this. */
 const BACKOFF_MS = 5 * 60_000;
 
@@ -196,7 +197,9 @@ export class DoseAlertJob {
     const { deps, slack, channel } = this.#o;
     const key = alertKey(alert);
     if (records.posted.has(key)) return { key, result: "already-posted" };
-    const takeOver = this.#o.takeOverAfterMs ?? TAKE_OVER_MS;
+    // Slack refusing all afternoon makes a claim an hour at most, not one every two minutes.
+    const first = this.#o.takeOverAfterMs ?? TAKE_OVER_MS;
+    const takeOver = (attempt: number) => Math.min(first * 2 ** (attempt - 1), TAKE_OVER_MAX_MS);
     const place: AlertPlace = {
       slack,
       channel,
@@ -206,9 +209,10 @@ export class DoseAlertJob {
       now,
     };
     const last = records.claims.get(key)?.at(-1);
+    const attempt = (last?.attempt ?? 0) + 1;
     try {
       if (last) {
-        const retryAt = Date.parse(last.claimedAt) + takeOver;
+        const retryAt = Date.parse(last.claimedAt) + takeOver(last.attempt);
         if (now.getTime() < retryAt)
           return { key, result: "claimed-elsewhere", retryAt: new Date(retryAt).toISOString() };
         // Claimed, and nothing said since: posted by a replica that stopped before recording it?
@@ -218,10 +222,9 @@ export class DoseAlertJob {
           return { key, result: "found-posted", ts: found };
         }
       }
-      const attempt = (last?.attempt ?? 0) + 1;
       const { won, claim } = await claimAlert(deps.record, alert, attempt, now.toISOString());
       if (!won) {
-        const retryAt = new Date(Date.parse(claim.claimedAt) + takeOver).toISOString();
+        const retryAt = new Date(Date.parse(claim.claimedAt) + takeOver(claim.attempt)).toISOString();
         return { key, result: "claimed-elsewhere", retryAt };
       }
       const parent = await findRoundPost(place);
@@ -237,7 +240,8 @@ export class DoseAlertJob {
     } catch (error) {
       const err = String((error as Error)?.message ?? error);
       deps.log.warn({ key, err }, "dose times: a reply could not be posted; it is tried again");
-      return { key, result: "failed", error: err, retryAt: new Date(now.getTime() + takeOver).toISOString() };
+      const retryAt = new Date(now.getTime() + takeOver(attempt)).toISOString();
+      return { key, result: "failed", error: err, retryAt };
     }
   }
 

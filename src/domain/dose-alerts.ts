@@ -25,7 +25,7 @@ import type { RoundTimes } from "./rounds.ts";
 export type AlertKind = "nudge" | "late" | "missed";
 
 /** How long before a high-alert dose's window opens its nudge is posted. */
-export const NUDGE_BEFORE_MINUTES = 15;
+const NUDGE_BEFORE_MINUTES = 15;
 
 /** What an alert needs of a dose (src/answers/doses.ts RoundDose has it all). */
 export interface AlertDose {

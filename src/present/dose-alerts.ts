@@ -16,7 +16,7 @@ import { windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Doc, dotted, type Line, line, type Part, type Span, strong, toned, value } from "./doc.ts";
 
-export interface AlertDoseView {
+interface AlertDoseView {
   /** The pet's key on the round ("bookingId-petId"): its items share one line. */
   key: string;
   petName: string;

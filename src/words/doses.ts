@@ -4,7 +4,6 @@
  * as-needed doses) so each part's words stay together. Times are in the kennel's zone.
  */
 import type { OpenState } from "../domain/doses.ts";
-import { plural } from "../domain/text.ts";
 import { timeOf } from "./dates.ts";
 
 // --- states ---------------------------------------------------------------------------------------
@@ -47,7 +46,3 @@ export function openCountWords(counts: Partial<Record<OpenState, number>>): stri
 /** Today's figure a manager reads: "given on time: 46 of 48 due". */
 export const onTimeWords = (f: { onTime: number; due: number }): string =>
   `given on time: ${f.onTime} of ${f.due} due`;
-
-/** "3 doses", "1 meal": what an alert or a state line counts. */
-export const itemsWords = (doses: number, meals: number): string =>
-  [doses ? plural(doses, "dose") : "", meals ? plural(meals, "meal") : ""].filter(Boolean).join(" and ");
