@@ -1,6 +1,7 @@
 /** The shapes of the configuration that loadConfig (src/config.ts) builds. */
 
 import type { DateOrder } from "./date-order.ts";
+import type { WelfareSettings } from "./welfare.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -98,6 +99,8 @@ export interface Config {
    * ROUND_CHECK_MENTION (a user group id, the only mention it may carry; default none).
    */
   roundCheck: { afterMinutes: number; mention: string | undefined };
+  /** The daily welfare check (WELFARE_*: src/config/welfare.ts). */
+  welfare: WelfareSettings;
   /** KENNEL_RECORD_RETENTION_DAYS: care record entries older than this are deleted daily; 0 keeps all. Default 1095. */
   recordRetentionDays: number;
   /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */

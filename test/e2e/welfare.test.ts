@@ -1,0 +1,282 @@
+/**
+ * The daily welfare check in Slack, end to end on both engines (SQLite in a temporary folder;
+ * PostgreSQL, a throwaway server): the real Bolt app over HTTP, signed `block_actions` and
+ * `view_submission` bodies, the Slack stand-in and the sandbox kennel API. The bot posts the check
+ * (its scheduled post, kept in the record first); one tap records "all normal"; the form records what
+ * was seen; two loose stools in a row open exactly one flag, posted once in the post's thread; vet
+ * advice is recorded on it and it is resolved, once; the message always equals the record.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KINDS } from "../../src/answers/welfare-store.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+import { scratchRecord } from "../helpers/record.ts";
+import { postSigned } from "../helpers/slack.ts";
+import {
+  formPayload,
+  petBlockOf,
+  tapPayload,
+  type WelfareButton,
+  welfareButtons,
+} from "../helpers/welfare-slack.ts";
+
+const DATE = "2026-11-22";
+let at = Date.parse(`${DATE}T08:10:00Z`);
+const clock = { now: () => new Date(at) };
+const CHANNEL = "C0WELFARE";
+const pg = usePostgres();
+
+const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
+  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
+  {
+    name: "PostgreSQL",
+    open: async () =>
+      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
+    skip: !pg.available,
+  },
+];
+
+describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) => {
+  let h: Harness;
+  let store: CareRecordStore;
+
+  beforeAll(async () => {
+    if (skip) return;
+    store = await open();
+    h = await startHarness({
+      record: store,
+      clock,
+      env: {
+        WELFARE_CHANNEL: CHANNEL,
+        WELFARE_ROUNDS: "morning,midday,evening",
+        ROUNDS_TIMES: "08:00,12:00,17:00",
+        DIGEST_SCHEDULE: "off",
+      },
+    });
+    h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
+    h.slack.users.set("U0TOM", { id: "U0TOM" });
+  }, 60_000);
+  afterAll(async () => {
+    if (skip) return;
+    await h.close();
+    await store.close();
+  });
+
+  /** The round's welfare post, made by the bot's scheduled-post job: its parent as Slack shows it. */
+  async function post(round: string, date = DATE) {
+    const outcome = await h.bot.digest?.runPost(`welfare:${round}`, date);
+    expect(["posted", "already-posted"]).toContain(outcome?.result);
+    const parent = h.slack.timeline.find(
+      (m) =>
+        !m.thread_ts &&
+        m.metadata?.event_payload.kind === `welfare:${round}` &&
+        m.metadata.event_payload.date === date,
+    );
+    if (!parent) throw new Error("no welfare post");
+    return parent;
+  }
+  const now = (id: number) =>
+    h.slack.timeline.find((m) => m.id === id) as NonNullable<ReturnType<typeof h.slack.timeline.find>>;
+  async function tap(entryId: number, button: Pick<WelfareButton, "action_id" | "value">, user: string) {
+    const payload = tapPayload(h.slack, entryId, button, user);
+    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+      payload: JSON.stringify(payload.body),
+    });
+    expect(res.status).toBe(200);
+    return payload;
+  }
+  async function submit(payload: unknown) {
+    return postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(payload) });
+  }
+  async function modalFor(trigger: string) {
+    await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
+    return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as NonNullable<
+      ReturnType<typeof h.slack.modals.get>
+    >;
+  }
+  const updatesOf = (ts: string) =>
+    h.slack.api.filter((r) => r.path === "/api/chat.update" && r.body.ts === ts).length;
+  const checksOf = async (petId: number) => store.log({ kind: KINDS.check, petId });
+
+  it.skipIf(skip)(
+    "all normal: one tap records the check, and the message shows it from the record",
+    async () => {
+      at = Date.parse(`${DATE}T08:10:00Z`);
+      const parent = await post("morning");
+      expect(limitViolations({ text: parent.text, blocks: parent.blocks as Message["blocks"] })).toEqual([]);
+      const [first] = welfareButtons(parent.blocks, "wf_ok");
+      const b = first as WelfareButton;
+      expect(b.text).toMatch(/^✅ All normal · /);
+      const before = updatesOf(parent.ts);
+      await tap(parent.id, b, "U0JANE");
+      // Slack's 200 came after the commit: the check is there the moment the tap is answered.
+      const checks = await checksOf(b.p);
+      expect(checks).toHaveLength(1);
+      expect(checks[0]?.body).toMatchObject({
+        round: "morning",
+        values: { drinking: "normal", stool: "normal", urine: "normal", demeanour: "normal" },
+        userName: "Jane",
+      });
+      // Each check carries its kennel: the business the list's pets came from.
+      expect(checks[0]?.kennel).toMatch(/#\d+$/);
+      await h.slack.waitFor(() => updatesOf(parent.ts) > before, 10_000);
+      const block = petBlockOf(now(parent.id).blocks, b.b, b.p);
+      expect(block?.text?.text).toMatch(/✅ all normal · 🍽 .+ · 08:10 Jane/);
+      expect(JSON.stringify(now(parent.id).blocks)).toMatch(/📋 1 of \d+ pets checked/);
+      // Slack delivering the same tap again, and another member of staff tapping it: nothing more.
+      const again = tapPayload(h.slack, parent.id, b, "U0TOM");
+      await submit(again.body);
+      await h.slack.waitFor(() => h.slack.responsesFor(again.responseId).length > 0, 10_000);
+      expect(String(h.slack.responsesFor(again.responseId)[0]?.body.text)).toMatch(
+        /Already checked: Jane checked it at 08:10/,
+      );
+      expect(await checksOf(b.p)).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    "an exception: the form records what was seen and a note; a correction supersedes it",
+    async () => {
+      at = Date.parse(`${DATE}T08:20:00Z`);
+      const parent = await post("morning");
+      const [, second] = welfareButtons(now(parent.id).blocks, "wf_note");
+      const b = second as WelfareButton;
+      const { trigger } = await tap(parent.id, b, "U0JANE");
+      const modal = await modalFor(trigger);
+      expect(modal.view.callback_id).toBe("wf_modal");
+      // A value the form never offered: refused on its field, nothing written.
+      const bad = await submit(formPayload(modal, "U0JANE", { "sign:stool": "purple" }));
+      expect(bad.text).toContain("Choose what you saw (stool)");
+      expect(await checksOf(b.p)).toEqual([]);
+      const before = updatesOf(parent.ts);
+      await submit(
+        formPayload(
+          modal,
+          "U0JANE",
+          { "sign:demeanour": "quiet", "sign:drinking": "less" },
+          { note: "<!channel> off her walk" },
+        ),
+      );
+      const [check] = await checksOf(b.p);
+      expect(check?.body).toMatchObject({
+        values: { drinking: "less", stool: "normal", urine: "normal", demeanour: "quiet" },
+        note: "<!channel> off her walk",
+      });
+      await h.slack.waitFor(() => updatesOf(parent.ts) > before, 10_000);
+      let text = petBlockOf(now(parent.id).blocks, b.b, b.p)?.text?.text ?? "";
+      expect(text).toMatch(
+        /⚠️ 💧 drinking less than usual · 🐾 quiet · 🍽 .+ · 08:20 Jane: &lt;!channel&gt; off her walk/,
+      );
+      expect(text).not.toContain("<!channel>");
+
+      // "✏️ Change": the form opens on the check; saving supersedes it, both kept, the first struck through.
+      const change = welfareButtons(now(parent.id).blocks, "wf_note").find(
+        (x) => x.p === b.p,
+      ) as WelfareButton;
+      expect(change.action_id).toBe(b.action_id);
+      const { trigger: t2 } = await tap(parent.id, change, "U0TOM");
+      const again = await modalFor(t2);
+      const before2 = updatesOf(parent.ts);
+      await submit(formPayload(again, "U0TOM", { "sign:demeanour": "normal", "sign:drinking": "normal" }));
+      await h.slack.waitFor(() => updatesOf(parent.ts) > before2, 10_000);
+      const all = await checksOf(b.p);
+      expect(all).toHaveLength(2);
+      expect(all[1]).toMatchObject({ supersedes: check?.id, userId: "U0TOM" });
+      expect(all[0]?.supersededBy).toBe(all[1]?.id);
+      text = petBlockOf(now(parent.id).blocks, b.b, b.p)?.text?.text ?? "";
+      expect(text).toMatch(/✅ all normal · 🍽 .+ · 08:20 tom/);
+      expect(text).toMatch(/~⚠️ 💧 drinking less than usual/);
+      // Two forms open on a pet not checked yet: the first saved records; the second is refused and says who.
+      const c = welfareButtons(now(parent.id).blocks, "wf_note")[2] as WelfareButton;
+      const jane = await modalFor((await tap(parent.id, c, "U0JANE")).trigger);
+      const tom = await modalFor((await tap(parent.id, c, "U0TOM")).trigger);
+      await submit(formPayload(jane, "U0JANE", { "sign:urine": "more" }));
+      const late = await submit(formPayload(tom, "U0TOM", { "sign:stool": "loose" }));
+      expect(late.text).toMatch(/Not recorded: Jane checked it at 08:20 after this form was opened/);
+      expect((await checksOf(c.p)).map((x) => x.userId)).toEqual(["U0JANE"]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "two loose stools in a row open exactly one flag, posted once; vet advice, then resolved once",
+    async () => {
+      const loose = async (round: string, time: string) => {
+        at = Date.parse(`${DATE}T${time}:00Z`);
+        const parent = await post(round);
+        const b = welfareButtons(now(parent.id).blocks, "wf_note").at(-1) as WelfareButton;
+        const { trigger } = await tap(parent.id, b, "U0JANE");
+        const before = updatesOf(parent.ts);
+        await submit(formPayload(await modalFor(trigger), "U0JANE", { "sign:stool": "loose" }));
+        await h.slack.waitFor(() => updatesOf(parent.ts) > before, 10_000);
+        return { parent, b };
+      };
+      const flagMessages = () =>
+        h.slack.timeline.filter((m) => JSON.stringify(m.blocks ?? []).includes('"wf_advice:'));
+      const { b: first } = await loose("morning", "08:30");
+      expect(await store.log({ kind: KINDS.flag })).toEqual([]);
+      const { parent: midday, b } = await loose("midday", "12:10");
+      expect(b.p).toBe(first.p);
+      await h.slack.waitFor(() => flagMessages().length > 0, 10_000);
+      const { b: third } = await loose("evening", "17:10");
+      expect(third.p).toBe(b.p);
+      const flags = await store.log({ kind: KINDS.flag });
+      expect(flags).toHaveLength(1);
+      expect(flags[0]?.body).toMatchObject({ petId: b.p, sign: "stool:loose" });
+      expect((flags[0]?.body as { entries: unknown[] }).entries).toHaveLength(2);
+      const [flagMessage] = flagMessages();
+      expect(flagMessages()).toHaveLength(1);
+      expect(flagMessage?.thread_ts).toBe(midday.ts);
+      expect(JSON.stringify(flagMessage?.blocks)).toContain("Vet advice sought? Not recorded yet.");
+      // The pet's line on the post shows the flag.
+      expect(petBlockOf(now(midday.id).blocks, b.b, b.p)?.text?.text).toMatch(
+        /🚩 Loose stool, 2 checks in a row/,
+      );
+
+      // Vet advice: who, when, what was advised: an entry; the flag's message drawn again from the record.
+      const fm = flagMessage as NonNullable<typeof flagMessage>;
+      const [advice] = welfareButtons(fm.blocks, "wf_advice");
+      const { trigger } = await tap(fm.id, advice as WelfareButton, "U0JANE");
+      const form = await modalFor(trigger);
+      const future = await submit(
+        formPayload(form, "U0JANE", {}, { vet: "Riverside Vets", when: "23:50", advice: "x" }),
+      );
+      expect(future.text).toContain("still to come");
+      const before = updatesOf(fm.ts);
+      await submit(
+        formPayload(
+          form,
+          "U0JANE",
+          {},
+          { vet: "Riverside Vets", when: "12:30", advice: "Bland diet 48 h; bring her in if blood" },
+        ),
+      );
+      const [recorded] = await store.log({ kind: KINDS.advice });
+      expect(recorded?.body).toMatchObject({
+        flag: flags[0]?.id,
+        vet: "Riverside Vets",
+        sought: `${DATE}T12:30:00.000Z`,
+      });
+      await h.slack.waitFor(() => updatesOf(fm.ts) > before, 10_000);
+      expect(JSON.stringify(now(fm.id).blocks)).toContain("Vet advice from Riverside Vets");
+
+      // Resolved: two staff with the form open; the first closes it, the second is told who did.
+      const [resolve] = welfareButtons(now(fm.id).blocks, "wf_resolve");
+      const a = await modalFor((await tap(fm.id, resolve as WelfareButton, "U0JANE")).trigger);
+      const t = await modalFor((await tap(fm.id, resolve as WelfareButton, "U0TOM")).trigger);
+      const before2 = updatesOf(fm.ts);
+      await submit(formPayload(a, "U0JANE", {}, { why: "Stools normal since the bland diet" }));
+      const second = await submit(formPayload(t, "U0TOM", {}, { why: "fine" }));
+      expect(second.text).toMatch(/Already resolved: Jane resolved it at 17:10/);
+      expect(await store.log({ kind: KINDS.resolved })).toHaveLength(1);
+      await h.slack.waitFor(() => updatesOf(fm.ts) > before2, 10_000);
+      const shown = JSON.stringify(now(fm.id).blocks);
+      expect(shown).toContain("✔️ Resolved");
+      expect(shown).toContain("Stools normal since the bland diet");
+      expect(shown).not.toContain('"wf_resolve:');
+    },
+  );
+});
