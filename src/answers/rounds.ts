@@ -6,6 +6,7 @@ import type { PetCare } from "../domain/day.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
+import { openFlagsByStay, type WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
@@ -13,6 +14,7 @@ import { timeOf } from "../words/dates.ts";
 import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseReport } from "./house.ts";
 import { offFood } from "./off-food.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
 
@@ -34,6 +36,8 @@ export interface RoundPet {
   checkedOutAt?: string | undefined;
   /** Off its food at the rounds before this one (from the care record, when Kennel Desk keeps one). */
   offFood?: OffFoodPet | undefined;
+  /** Its stay's open welfare flags (issue 38), when the care record holds any. */
+  welfare?: WelfareFlag[] | undefined;
 }
 
 export interface RoundReport {
@@ -72,10 +76,12 @@ export function currentRound(deps: Deps): Round {
 
 export async function roundReport(deps: Deps, round: Round, date: string): Promise<RoundReport> {
   // The house, and the pets off their food as of the rounds before this one, at once.
-  const [house, flags] = await Promise.all([
+  const [house, flags, welfare] = await Promise.all([
     houseReport(deps, date, { wholeDay: true, offFood: false }),
     offFood(deps, date, round),
+    openWelfareFlags(deps, date),
   ]);
+  const welfareOf = openFlagsByStay(welfare ?? []);
   // The sheet is for the pets on it at the round's time (onRoundSheet): a pet gone home before it
   // (or whose status says it has left) has no feed or dose in this round (the summary counts them). A
   // pet arriving later that day is listed, marked "arrives 19:00", with its dose and diet; one still
@@ -106,6 +112,7 @@ export async function roundReport(deps: Deps, round: Round, date: string): Promi
         unmatched: [],
         ...stay,
         offFood: offFoodOf(flags, e.booking.bookingId, pet.pet.petId),
+        welfare: welfareOf.get(`${e.booking.bookingId}|${pet.pet.petId}`),
       });
     }
     if (status !== "matched") {

@@ -9,21 +9,24 @@ import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
 import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
-/** "🩺 vet advice: Riverside Vets 14:10 (Jane)", or "🩺 vet advice sought? not yet". */
-function adviceShort(f: WelfareFlag, timezone: string): string {
+/** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
+function adviceShort(f: WelfareFlag): string {
   const last = f.advice.at(-1);
-  if (!last) return "🩺 vet advice sought? not yet";
-  return `🩺 vet advice: ${value(last.vet, 40)} ${timeOf(last.sought, timezone)}`;
+  return last ? `🩺 vet advice: ${value(last.vet, 40)}` : "🩺 vet advice sought? not yet";
 }
 
-/** A flag on one line: "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet". */
-export function flagLine(f: WelfareFlag, timezone: string): Line {
-  return [toned("alert", `${flagHeadWords(f)} · ${adviceShort(f, timezone)}`)];
+/**
+ * A flag on one line, as the round sheets, the pet's card, in house and the welfare post show it:
+ * "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet"; `who`: with the pet's name.
+ */
+export function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
+  const who = o.who ? ` (${value(f.petName, 60)})` : "";
+  return [toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`)];
 }
 
 /** A pet's open flags, one line each (none: no line). */
-export const flagLines = (flags: WelfareFlag[] | undefined, timezone: string): Line[] =>
-  (flags ?? []).map((f) => flagLine(f, timezone));
+export const flagLines = (flags: WelfareFlag[] | undefined, o: { who?: boolean } = {}): Line[] =>
+  (flags ?? []).map((f) => flagLine(f, o));
 
 /** "Sun 22 Nov evening 17:10" for each entry of the run. */
 const runWords = (f: WelfareFlag, timezone: string) =>

@@ -44,7 +44,7 @@ function petLines(p: BoardPet, timezone: string, compact: boolean): Line[] {
     ? checkLine(p.check, timezone)
     : [{ text: `⬜ to check · ${mealWords(p.meal)}` }];
   const struck = compact ? [] : p.superseded.slice(-2).map((c) => checkLine(c, timezone, { struck: true }));
-  const flags = flagLines(p.flags, timezone).map((l) =>
+  const flags = flagLines(p.flags).map((l) =>
     compact ? [{ ...(l[0] as Span), text: value(l[0]?.text, 90) }] : l,
   );
   return [petNameLine(p), status, ...struck, ...flags];

@@ -7,7 +7,12 @@
  * advice is recorded on it and it is resolved, once; the message always equals the record.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KINDS } from "../../src/answers/welfare-store.ts";
+import { welfareBoard } from "../../src/answers/welfare.ts";
+import { KINDS, type ListBody, readLists } from "../../src/answers/welfare-store.ts";
+import { createBot } from "../../src/app.ts";
+import type { Config } from "../../src/config.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { openCareRecord } from "../../src/record/open.ts";
@@ -30,12 +35,30 @@ const clock = { now: () => new Date(at) };
 const CHANNEL = "C0WELFARE";
 const pg = usePostgres();
 
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
+/**
+ * Each engine's store, and a second replica's view of it: PostgreSQL, a store of its own on the same
+ * database (another process would have one); SQLite, one process per file, so the same store.
+ */
+const engines: Array<{
+  name: string;
+  open: () => Promise<{ store: CareRecordStore; replica: () => Promise<CareRecordStore> }>;
+  skip: boolean;
+}> = [
+  {
+    name: "SQLite",
+    open: async () => {
+      const store = scratchRecord(clock);
+      return { store, replica: async () => store };
+    },
+    skip: false,
+  },
   {
     name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
+    open: async () => {
+      const url = await pg.freshDatabase();
+      const opened = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
+      return { store: await opened(), replica: opened };
+    },
     skip: !pg.available,
   },
 ];
@@ -43,10 +66,11 @@ const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip:
 describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
   let store: CareRecordStore;
+  let replicaStore: () => Promise<CareRecordStore>;
 
   beforeAll(async () => {
     if (skip) return;
-    store = await open();
+    ({ store, replica: replicaStore } = await open());
     h = await startHarness({
       record: store,
       clock,
@@ -279,4 +303,53 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       expect(shown).not.toContain('"wf_resolve:');
     },
   );
+
+  it.skipIf(skip)("the pets not checked by WELFARE_CHECK_BY are named once in the post's thread, by two replicas at once", async () => {
+    at = Date.parse(`${DATE}T17:20:00Z`);
+    const parent = await post("evening");
+    const [checked] = welfareButtons(now(parent.id).blocks, "wf_ok");
+    await tap(parent.id, checked as WelfareButton, "U0JANE");
+    // A second bot on the same Slack, the same kennel API and the same record: a replica.
+    const config = h.config;
+    const log = silentLogger();
+    const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log, retryDelay: () => 10 });
+    const second = await replicaStore();
+    const other = createBot(
+      { kennel, log, config, clock, record: second },
+      { slack: config.slack as NonNullable<Config["slack"]>, digest: { settleMs: 50 }, warmCare: false },
+    );
+    await other.start();
+    try {
+      at = Date.parse(`${DATE}T20:01:00Z`);
+      const results = await Promise.all(
+        [h.bot, other].map((bot) => bot.digest?.runPost("welfare-due:evening", DATE)),
+      );
+      const listings = () =>
+        h.slack.timeline.filter((m) => m.metadata?.event_payload.kind === "welfare-due:evening");
+      expect(listings()).toHaveLength(1);
+      expect(results.map((r) => r?.result).sort()).toEqual(
+        results.some((r) => r?.result === "duplicate-removed")
+          ? ["duplicate-removed", "posted"]
+          : ["already-posted", "posted"],
+      );
+      const [listing] = listings();
+      expect(listing?.thread_ts).toBe(parent.ts);
+      const texts = ((listing?.blocks ?? []) as Array<{ text?: { text?: string } }>).map((x) => x.text?.text ?? "");
+      expect(texts.join("\n")).toMatch(/Not checked by 20:00/);
+      // One line per pet not checked, each naming it; the pet checked is not named.
+      const named = texts.flatMap((t) => t.split("\n")).filter((l) => l.startsWith("• "));
+      const board = await welfareBoard({ record: store, log }, (await readLists(store, DATE, "evening"))[0] as ListBody);
+      const unchecked = board.pets.filter((p) => !p.check);
+      expect(unchecked.length).toBeGreaterThan(0);
+      const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      expect(named).toEqual(unchecked.map((p) => (p.room ? `• *${esc(p.room)}* ${esc(p.name)}` : `• ${esc(p.name)}`)));
+      expect(board.pets.find((p) => p.petId === (checked as WelfareButton).p)?.check).toBeDefined();
+      // Later, again (a restart): the thread is read first, nothing more is posted.
+      expect(await other.digest?.runPost("welfare-due:evening", DATE)).toMatchObject({ result: "already-posted" });
+      expect(listings()).toHaveLength(1);
+    } finally {
+      await other.stop(2_000);
+      if (second !== store) await second.close();
+    }
+  });
 });
