@@ -1,11 +1,16 @@
 /** The daily welfare check in words, the same on every surface (Slack, the terminal, the pages, the connector). */
+
+import type { Round } from "../domain/care.ts";
 import { roundWord } from "../domain/rounds.ts";
+import type { PetStayWelfare } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import {
   abnormalSigns,
+  isAllNormal,
   type MealSeen,
   type Sign,
   WELFARE_FIELDS,
+  type WelfareDay,
   type WelfareField,
   type WelfareValues,
 } from "../domain/welfare.ts";
@@ -88,3 +93,46 @@ export const progressWords = (checked: number, pets: number) =>
 
 /** "2 welfare flags open" */
 export const flagCountWords = (n: number) => `${n} welfare ${n === 1 ? "flag" : "flags"} open`;
+
+/** "Sun 22 Nov" (one welfare round a day) or "Sun 22 Nov, evening". */
+const dayWords = (d: { date: string; round: Round }, several: boolean) =>
+  `${dayHeading(d.date)}${several ? `, ${d.round}` : ""}`;
+
+/**
+ * A stay's welfare checks in a few words, for the stay's summary line at pick-up: "🩺 5 of 6 welfare
+ * checks, 1 with something noted · ❌ no welfare check Sat 21 Nov · 🚩 loose stool (resolved)".
+ */
+export function stayWelfareWords(w: PetStayWelfare): string | undefined {
+  const counted = w.days.filter((d) => d.state === "checked" || d.state === "missed");
+  if (counted.length === 0 && w.flags.length === 0) return undefined;
+  const several = new Set(w.days.map((d) => d.round)).size > 1;
+  const checked = counted.filter((d) => d.state === "checked");
+  const noted = checked.filter((d) => d.check && !isAllNormal(d.check)).length;
+  const missed = counted.filter((d) => d.state === "missed");
+  const parts = [
+    counted.length
+      ? `🩺 ${checked.length} of ${plural(counted.length, "welfare check")}${noted ? `, ${noted} with something noted` : checked.length ? ", all normal" : ""}`
+      : undefined,
+    missed.length
+      ? `❌ no welfare check ${missed
+          .slice(0, 3)
+          .map((d) => dayWords(d, several))
+          .join(", ")}${missed.length > 3 ? ` and ${missed.length - 3} more` : ""}`
+      : undefined,
+    w.flags.length
+      ? `🚩 ${w.flags.map((f) => `${signWords(f.sign)} (${f.resolved ? "resolved" : "open"})`).join(", ")}`
+      : undefined,
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+/** A welfare round of a stay, on its own: "Sat 21 Nov, evening: ❌ no welfare check". */
+export function welfareDayHead(d: WelfareDay): string {
+  return `${dayHeading(d.date)}, ${d.round}`;
+}
+
+export const WELFARE_DAY_STATE: Record<Exclude<WelfareDay["state"], "checked">, string> = {
+  missed: "❌ no welfare check",
+  due: "⏳ to check",
+  before: "before the care record began",
+};

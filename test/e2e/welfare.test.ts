@@ -6,20 +6,23 @@
  * was seen; two loose stools in a row open exactly one flag, posted once in the post's thread; vet
  * advice is recorded on it and it is resolved, once; the message always equals the record.
  */
+
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { welfareBoard } from "../../src/answers/welfare.ts";
-import { KINDS, type ListBody, readLists } from "../../src/answers/welfare-store.ts";
+import { KINDS, type ListBody, readChecks, readLists } from "../../src/answers/welfare-store.ts";
 import { createBot } from "../../src/app.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
 import type { Config } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
-import { limitViolations } from "../../src/blocks/limits.ts";
-import type { Message } from "../../src/blocks/types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
+import { kennelOrigin } from "../../src/record/kennel.ts";
+import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import { postSigned } from "../helpers/slack.ts";
 import {
   formPayload,
@@ -30,10 +33,22 @@ import {
 } from "../helpers/welfare-slack.ts";
 
 const DATE = "2026-11-22";
-let at = Date.parse(`${DATE}T08:10:00Z`);
+// The record begins on Friday: the first test checks a pet on Friday evening, on the day.
+let at = Date.parse("2026-11-20T17:10:00Z");
 const clock = { now: () => new Date(at) };
 const CHANNEL = "C0WELFARE";
 const pg = usePostgres();
+const onExit: Array<() => void> = [];
+/** The record is the sandbox's (as the bot and the command line open it): the kennel API on this computer. */
+const SANDBOX = { origin: kennelOrigin("http://127.0.0.1") };
+afterAll(() => {
+  for (const f of onExit) f();
+});
+const SETTINGS = {
+  WELFARE_CHANNEL: CHANNEL,
+  WELFARE_ROUNDS: "morning,midday,evening",
+  ROUNDS_TIMES: "08:00,12:00,17:00",
+};
 
 /**
  * Each engine's store, and a second replica's view of it: PostgreSQL, a store of its own on the same
@@ -41,14 +56,20 @@ const pg = usePostgres();
  */
 const engines: Array<{
   name: string;
-  open: () => Promise<{ store: CareRecordStore; replica: () => Promise<CareRecordStore> }>;
+  open: () => Promise<{
+    store: CareRecordStore;
+    replica: () => Promise<CareRecordStore>;
+    /** The settings that point the command line at the same record. */
+    env: Record<string, string>;
+  }>;
   skip: boolean;
 }> = [
   {
     name: "SQLite",
     open: async () => {
-      const store = scratchRecord(clock);
-      return { store, replica: async () => store };
+      const t = temporaryRecord(clock, "kennel-desk-welfare-", SANDBOX);
+      onExit.push(() => rmSync(t.dir, { recursive: true, force: true }));
+      return { store: t.store, replica: async () => t.store, env: { KENNEL_DATA_DIR: t.dir } };
     },
     skip: false,
   },
@@ -56,8 +77,8 @@ const engines: Array<{
     name: "PostgreSQL",
     open: async () => {
       const url = await pg.freshDatabase();
-      const opened = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
-      return { store: await opened(), replica: opened };
+      const opened = async () => (await openCareRecord({ engine: "postgres", url }, clock, SANDBOX)).store;
+      return { store: await opened(), replica: opened, env: { DATABASE_URL: url.href } };
     },
     skip: !pg.available,
   },
@@ -67,19 +88,16 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
   let h: Harness;
   let store: CareRecordStore;
   let replicaStore: () => Promise<CareRecordStore>;
+  let recordEnv: Record<string, string>;
 
   beforeAll(async () => {
     if (skip) return;
-    ({ store, replica: replicaStore } = await open());
+    at = Date.parse("2026-11-20T17:10:00Z");
+    ({ store, replica: replicaStore, env: recordEnv } = await open());
     h = await startHarness({
       record: store,
       clock,
-      env: {
-        WELFARE_CHANNEL: CHANNEL,
-        WELFARE_ROUNDS: "morning,midday,evening",
-        ROUNDS_TIMES: "08:00,12:00,17:00",
-        DIGEST_SCHEDULE: "off",
-      },
+      env: { ...SETTINGS, DIGEST_SCHEDULE: "off" },
     });
     h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
     h.slack.users.set("U0TOM", { id: "U0TOM" });
@@ -124,7 +142,78 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
   }
   const updatesOf = (ts: string) =>
     h.slack.api.filter((r) => r.path === "/api/chat.update" && r.body.ts === ts).length;
-  const checksOf = async (petId: number) => store.log({ kind: KINDS.check, petId });
+  /** The pet's checks of Sunday's morning round (its other rounds' are other tests'). */
+  const checksOf = async (petId: number, round = "morning") =>
+    (await store.log({ kind: KINDS.check, petId, date: DATE })).filter(
+      (e) => (e.body as { round?: string }).round === round,
+    );
+
+  it.skipIf(skip)(
+    "a stay's record and its export show a check, or its absence, for every day of the stay",
+    async () => {
+      // Friday's evening check, made on Friday; none on Saturday; Sunday's evening check.
+      at = Date.parse("2026-11-20T17:10:00Z");
+      const friday = await post("evening", "2026-11-20");
+      at = Date.parse(`${DATE}T17:40:00Z`);
+      const sunday = await post("evening");
+      const [fri] = await readLists(store, "2026-11-20", "evening");
+      const [sun] = await readLists(store, DATE, "evening");
+      const checkedSunday = new Set((await readChecks(store, { date: DATE })).map((c) => c.petId));
+      const pet = fri?.pets.find(
+        (p) => sun?.pets.some((q) => q.petId === p.petId) && !checkedSunday.has(p.petId),
+      );
+      if (!pet) throw new Error("no pet in house from Friday to Sunday");
+      const button = (m: typeof friday) =>
+        welfareButtons(now(m.id).blocks, "wf_ok").find((b) => b.p === pet.petId) as WelfareButton;
+      // On the day, Friday's list records at once.
+      at = Date.parse("2026-11-20T17:15:00Z");
+      await tap(friday.id, button(friday), "U0JANE");
+      at = Date.parse(`${DATE}T17:45:00Z`);
+      await tap(sunday.id, button(sunday), "U0TOM");
+      at = Date.parse(`${DATE}T21:00:00Z`);
+      const env = {
+        ...SETTINGS,
+        ...recordEnv,
+        KENNEL_API_KEY: h.sandbox.keys.main,
+        KENNEL_API_BASE_URL: h.sandbox.url,
+        KENNEL_TIMEZONE: "Europe/London",
+        LOG_LEVEL: "silent",
+      };
+      const booking = String(pet.bookingId);
+      const text = await runCommand(["record", "--booking", booking], env, { clock });
+      expect(text.stderr).toBe("");
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/Fri 20 Nov, evening: ✅ all normal · 🍽 .+ · 17:15 Jane/);
+      expect(text.stdout).toContain("Sat 21 Nov, evening: ❌ no welfare check");
+      expect(text.stdout).toMatch(/Sun 22 Nov, evening: ✅ all normal · 🍽 .+ · 17:45 tom/);
+      // The summary read at pick-up counts them.
+      expect(text.stdout).toMatch(/🩺 \d+ of \d+ welfare checks, all normal · ❌ no welfare check/);
+      const page = await runCommand(["record", "export", "--booking", booking, "--format", "html"], env, {
+        clock,
+      });
+      expect(page.code).toBe(0);
+      const welfare = page.stdout.slice(page.stdout.indexOf('<div class="welfare">'));
+      expect(welfare).toContain("<bdi>Sat 21 Nov, evening: </bdi>");
+      expect(welfare).toContain("no welfare check");
+      expect(welfare).toMatch(/Fri 20 Nov, evening: <\/bdi>.*all normal/);
+      // Every day of the stay up to now has a line: each welfare round since check-in, checked or not.
+      for (const date of ["Fri 20 Nov", "Sat 21 Nov", "Sun 22 Nov"])
+        for (const round of ["morning", "midday", "evening"])
+          if (date !== "Fri 20 Nov" || round === "evening") expect(welfare).toContain(`${date}, ${round}: `);
+      const csv = await runCommand(["record", "export", "--booking", booking], env, { clock });
+      const rows = csv.stdout.split("\r\n").filter((r) => r.includes(",welfare,"));
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatch(/,all_normal,/);
+      const json = JSON.parse(
+        (await runCommand(["record", "export", "--booking", booking, "--format", "json"], env, { clock }))
+          .stdout,
+      ) as { welfare: Array<{ item: string; date: string }> };
+      expect(json.welfare.map((w) => [w.item, w.date])).toEqual([
+        ["welfare", "2026-11-20"],
+        ["welfare", DATE],
+      ]);
+    },
+  );
 
   it.skipIf(skip)(
     "all normal: one tap records the check, and the message shows it from the record",
@@ -146,7 +235,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
         userName: "Jane",
       });
       // Each check carries its kennel: the business the list's pets came from.
-      expect(checks[0]?.kennel).toMatch(/#\d+$/);
+      expect(checks[0]?.kennel).toMatch(/^loopback#\d+$/);
       await h.slack.waitFor(() => updatesOf(parent.ts) > before, 10_000);
       const block = petBlockOf(now(parent.id).blocks, b.b, b.p);
       expect(block?.text?.text).toMatch(/✅ all normal · 🍽 .+ · 08:10 Jane/);
@@ -304,52 +393,67 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
     },
   );
 
-  it.skipIf(skip)("the pets not checked by WELFARE_CHECK_BY are named once in the post's thread, by two replicas at once", async () => {
-    at = Date.parse(`${DATE}T17:20:00Z`);
-    const parent = await post("evening");
-    const [checked] = welfareButtons(now(parent.id).blocks, "wf_ok");
-    await tap(parent.id, checked as WelfareButton, "U0JANE");
-    // A second bot on the same Slack, the same kennel API and the same record: a replica.
-    const config = h.config;
-    const log = silentLogger();
-    const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log, retryDelay: () => 10 });
-    const second = await replicaStore();
-    const other = createBot(
-      { kennel, log, config, clock, record: second },
-      { slack: config.slack as NonNullable<Config["slack"]>, digest: { settleMs: 50 }, warmCare: false },
-    );
-    await other.start();
-    try {
-      at = Date.parse(`${DATE}T20:01:00Z`);
-      const results = await Promise.all(
-        [h.bot, other].map((bot) => bot.digest?.runPost("welfare-due:evening", DATE)),
+  it.skipIf(skip)(
+    "the pets not checked by WELFARE_CHECK_BY are named once in the post's thread, by two replicas at once",
+    async () => {
+      at = Date.parse(`${DATE}T17:20:00Z`);
+      const parent = await post("evening");
+      const [checked] = welfareButtons(now(parent.id).blocks, "wf_ok");
+      await tap(parent.id, checked as WelfareButton, "U0JANE");
+      // A second bot on the same Slack, the same kennel API and the same record: a replica.
+      const config = h.config;
+      const log = silentLogger();
+      const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+        log,
+        retryDelay: () => 10,
+      });
+      const second = await replicaStore();
+      const other = createBot(
+        { kennel, log, config, clock, record: second },
+        { slack: config.slack as NonNullable<Config["slack"]>, digest: { settleMs: 50 }, warmCare: false },
       );
-      const listings = () =>
-        h.slack.timeline.filter((m) => m.metadata?.event_payload.kind === "welfare-due:evening");
-      expect(listings()).toHaveLength(1);
-      expect(results.map((r) => r?.result).sort()).toEqual(
-        results.some((r) => r?.result === "duplicate-removed")
-          ? ["duplicate-removed", "posted"]
-          : ["already-posted", "posted"],
-      );
-      const [listing] = listings();
-      expect(listing?.thread_ts).toBe(parent.ts);
-      const texts = ((listing?.blocks ?? []) as Array<{ text?: { text?: string } }>).map((x) => x.text?.text ?? "");
-      expect(texts.join("\n")).toMatch(/Not checked by 20:00/);
-      // One line per pet not checked, each naming it; the pet checked is not named.
-      const named = texts.flatMap((t) => t.split("\n")).filter((l) => l.startsWith("• "));
-      const board = await welfareBoard({ record: store, log }, (await readLists(store, DATE, "evening"))[0] as ListBody);
-      const unchecked = board.pets.filter((p) => !p.check);
-      expect(unchecked.length).toBeGreaterThan(0);
-      const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-      expect(named).toEqual(unchecked.map((p) => (p.room ? `• *${esc(p.room)}* ${esc(p.name)}` : `• ${esc(p.name)}`)));
-      expect(board.pets.find((p) => p.petId === (checked as WelfareButton).p)?.check).toBeDefined();
-      // Later, again (a restart): the thread is read first, nothing more is posted.
-      expect(await other.digest?.runPost("welfare-due:evening", DATE)).toMatchObject({ result: "already-posted" });
-      expect(listings()).toHaveLength(1);
-    } finally {
-      await other.stop(2_000);
-      if (second !== store) await second.close();
-    }
-  });
+      await other.start();
+      try {
+        at = Date.parse(`${DATE}T20:01:00Z`);
+        const results = await Promise.all(
+          [h.bot, other].map((bot) => bot.digest?.runPost("welfare-due:evening", DATE)),
+        );
+        const listings = () =>
+          h.slack.timeline.filter((m) => m.metadata?.event_payload.kind === "welfare-due:evening");
+        expect(listings()).toHaveLength(1);
+        expect(results.map((r) => r?.result).sort()).toEqual(
+          results.some((r) => r?.result === "duplicate-removed")
+            ? ["duplicate-removed", "posted"]
+            : ["already-posted", "posted"],
+        );
+        const [listing] = listings();
+        expect(listing?.thread_ts).toBe(parent.ts);
+        const texts = ((listing?.blocks ?? []) as Array<{ text?: { text?: string } }>).map(
+          (x) => x.text?.text ?? "",
+        );
+        expect(texts.join("\n")).toMatch(/Not checked by 20:00/);
+        // One line per pet not checked, each naming it; the pet checked is not named.
+        const named = texts.flatMap((t) => t.split("\n")).filter((l) => l.startsWith("• "));
+        const board = await welfareBoard(
+          { record: store, log },
+          (await readLists(store, DATE, "evening"))[0] as ListBody,
+        );
+        const unchecked = board.pets.filter((p) => !p.check);
+        expect(unchecked.length).toBeGreaterThan(0);
+        const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+        expect(named).toEqual(
+          unchecked.map((p) => (p.room ? `• *${esc(p.room)}* ${esc(p.name)}` : `• ${esc(p.name)}`)),
+        );
+        expect(board.pets.find((p) => p.petId === (checked as WelfareButton).p)?.check).toBeDefined();
+        // Later, again (a restart): the thread is read first, nothing more is posted.
+        expect(await other.digest?.runPost("welfare-due:evening", DATE)).toMatchObject({
+          result: "already-posted",
+        });
+        expect(listings()).toHaveLength(1);
+      } finally {
+        await other.stop(2_000);
+        if (second !== store) await second.close();
+      }
+    },
+  );
 });
