@@ -7,11 +7,32 @@
 import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
 import type { Round } from "../domain/care.ts";
 import { plural } from "../domain/text.ts";
-import { isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
+import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
 import { timeOf } from "../words/dates.ts";
-import { checkName, mealWords, progressWords, valuesWords } from "../words/welfare.ts";
-import { type Doc, dotted, type Line, line, type Part, type Span, strong, toned, value } from "./doc.ts";
+import {
+  checkName,
+  flagHeadWords,
+  mealWords,
+  progressWords,
+  signWords,
+  valuesWords,
+} from "../words/welfare.ts";
+import {
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  type Span,
+  strong,
+  toned,
+  value,
+  valueWithin,
+} from "./doc.ts";
 import { flagLines } from "./welfare-flag.ts";
+
+/** Most bookings named that could not be listed (the round post names every one). */
+const UNLISTED = 8;
 
 /** A pet's key on a welfare post ("bookingId-petId"), as its buttons are attached. */
 export const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingId}-${p.petId}`;
@@ -39,15 +60,50 @@ export function checkLine(
 }
 
 /** The lines of a pet on the post: its name, its check (or "to check"), corrections, its flags. */
-function petLines(p: BoardPet, timezone: string, compact: boolean): Line[] {
+function petLines(p: BoardPet, timezone: string): Line[] {
   const status: Line = p.check
     ? checkLine(p.check, timezone)
     : [{ text: `⬜ to check · ${mealWords(p.meal)}` }];
-  const struck = compact ? [] : p.superseded.slice(-2).map((c) => checkLine(c, timezone, { struck: true }));
-  const flags = flagLines(p.flags).map((l) =>
-    compact ? [{ ...(l[0] as Span), text: value(l[0]?.text, 90) }] : l,
+  const struck = p.superseded.slice(-2).map((c) => checkLine(c, timezone, { struck: true }));
+  return [petNameLine(p), status, ...struck, ...flagLines(p.flags)];
+}
+
+/**
+ * A pet in a few words, for a message that would be too long in full (every value within its
+ * escaped size): "✅ all normal · 18:10 Jane", "⚠️ 2 signs noted · 18:10 Jane", "🚩 2 flags: …".
+ */
+function petCompact(p: BoardPet, timezone: string): Line[] {
+  const name = line(
+    p.room ? strong(valueWithin(p.room, 24)) : undefined,
+    p.room ? " " : undefined,
+    valueWithin(p.name, 40),
   );
-  return [petNameLine(p), status, ...struck, ...flags];
+  const c = p.check;
+  const seen = c ? abnormalSigns(c.values).length + (c.note ? 1 : 0) : 0;
+  const status: Line = c
+    ? [
+        toned(
+          seen ? "warn" : undefined,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOf(c.recordedAt, timezone)} ${valueWithin(c.userName, 20)}`,
+        ),
+      ]
+    : [{ text: "⬜ to check" }];
+  const flags: Line[] = p.flags.length
+    ? [
+        [
+          toned(
+            "alert",
+            valueWithin(
+              p.flags.length === 1
+                ? flagHeadWords(p.flags[0] as BoardPet["flags"][number])
+                : `🚩 ${p.flags.length} flags: ${p.flags.map((f) => signWords(f.sign)).join(", ")}`,
+              80,
+            ),
+          ),
+        ],
+      ]
+    : [];
+  return [name, status, ...flags];
 }
 
 /** "📋 31 of 48 pets checked"; `part`: the pets of this message, of a post in several. */
@@ -119,7 +175,11 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
       ],
     });
   for (const p of mine)
-    parts.push({ kind: "item", key: welfarePetKey(p), lines: petLines(p, o.timezone, o.compact === true) });
+    parts.push({
+      kind: "item",
+      key: welfarePetKey(p),
+      lines: o.compact ? petCompact(p, o.timezone) : petLines(p, o.timezone),
+    });
   if (message === 0 && list.pets.length === 0 && list.unlisted.length === 0)
     parts.push({ kind: "text", lines: [line("No pet in house here at this round.")] });
   if (message === 0 && list.unlisted.length)

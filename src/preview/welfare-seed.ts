@@ -1,9 +1,9 @@
 /**
  * The preview's welfare check (issue 38), so a newcomer sees one with a flagged pet before Slack: in
- * the preview's temporary record, a dog in house these three days had a loose stool at the last two
+ * the preview's temporary record, a pet in house these three days had a loose stool at the last two
  * evening checks (recorded as a member of staff would, on the evening lists of those days), which
  * opens its welfare flag; then today's evening welfare check is posted in the preview's channel
- * (the scheduled post, through the bot's own job), that dog's line showing the flag, every other pet
+ * (the scheduled post, through the bot's own job), that pet's line showing the flag, every other pet
  * with its ✅ All normal and ✏️ Something to note.
  */
 import { recordCheck, welfareLists } from "../answers/welfare.ts";
@@ -16,7 +16,7 @@ import { addDays, localDate } from "../time.ts";
 
 const STAFF = { userId: "U0PREVIEWSAM", userName: "Sam" };
 
-/** Seeds the flagged dog and posts today's check; a failure is logged (the preview works without it). */
+/** Seeds the flagged pet and posts today's check; a failure is logged (the preview works without it). */
 export async function seedWelfare(deps: Deps, bot: Bot): Promise<void> {
   try {
     const today = localDate(deps.clock.now(), deps.config.timezone);

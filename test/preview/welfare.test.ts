@@ -1,6 +1,6 @@
 /**
  * The preview's welfare check (issue 38), without a browser: `npm start` with no settings posts
- * today's evening welfare check in the page's channel, one dog flagged (two loose stools in a row,
+ * today's evening welfare check in the page's channel, one pet flagged (two loose stools in a row,
  * seeded in the preview's temporary record); a click on "✅ All normal" records a check there and
  * the post shows it; the Home tab names the flag, with a button listing it.
  */
@@ -33,7 +33,7 @@ async function post(path: string, body: Record<string, unknown>) {
   return (await res.json()) as Record<string, unknown>;
 }
 
-it("shows today's welfare check with a flagged dog, and records a tap on it", async () => {
+it("shows today's welfare check with a flagged pet, and records a tap on it", async () => {
   const check = preview.slack.timeline.find(
     (m) =>
       m.channel === PREVIEW_CHANNEL &&
