@@ -186,9 +186,13 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     parts.push({
       kind: "note",
       lines: [
-        ...list.unlisted.slice(0, 20).map((u): Line => [toned("alert", `❔ ${value(u, 200)}`)]),
-        ...(list.unlisted.length > 20
-          ? [line(`and ${list.unlisted.length - 20} more bookings to check by hand`)]
+        ...list.unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${valueWithin(u, 150)}`)]),
+        ...(list.unlisted.length > UNLISTED
+          ? [
+              line(
+                `and ${list.unlisted.length - UNLISTED} more bookings to check by hand (the round post names each)`,
+              ),
+            ]
           : []),
       ],
     });

@@ -8,7 +8,7 @@
 import { cleanText } from "../domain/text.ts";
 import type { Line, Part, Span } from "../present/doc.ts";
 
-const escape = (value: unknown) =>
+const escaped = (value: unknown) =>
   cleanText(value)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -17,7 +17,7 @@ const escape = (value: unknown) =>
     .replace(/'/g, "&#39;");
 
 function spanHtml(s: Span): string {
-  let out = `<bdi>${escape(s.text)}</bdi>`;
+  let out = `<bdi>${escaped(s.text)}</bdi>`;
   if (s.strong) out = `<strong>${out}</strong>`;
   if (s.tone === "alert") out = `<span class="problem">${out}</span>`;
   if (s.struck) out = `<del>${out}</del>`;
@@ -32,7 +32,7 @@ export function partsHtml(parts: Part[]): string {
   for (const p of parts) {
     switch (p.kind) {
       case "title":
-        out.push(`<h3>${escape(p.text)}</h3>`);
+        out.push(`<h3>${escaped(p.text)}</h3>`);
         break;
       case "summary":
       case "text":
@@ -46,7 +46,7 @@ export function partsHtml(parts: Part[]): string {
         out.push(`<ul><li>${p.lines.map(lineHtml).join("<br>\n")}</li></ul>`);
         break;
       case "fields":
-        out.push(`<p>${p.fields.map((f) => `${escape(f.label)}: ${lineHtml(f.value)}`).join("<br>\n")}</p>`);
+        out.push(`<p>${p.fields.map((f) => `${escaped(f.label)}: ${lineHtml(f.value)}`).join("<br>\n")}</p>`);
         break;
       case "actions":
       case "divider":
