@@ -19,7 +19,7 @@ import {
   resolvedBody,
 } from "./welfare-store.ts";
 
-export interface WelfareDayPet {
+interface WelfareDayPet {
   bookingId: number;
   petId: number;
   name: string;

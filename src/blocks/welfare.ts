@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { WelfareBoard } from "../answers/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { type ActionOf, lineText, type Part } from "../present/doc.ts";
-import { type UncheckedPet, uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
+import { uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
 import { defineButton } from "./buttons.ts";
 import { docBlocks, docMessage, lineMrkdwn } from "./doc.ts";
@@ -108,4 +108,3 @@ export const flagsListMessage = (flags: WelfareFlag[] | undefined, date: string,
 /** The pets not checked by WELFARE_CHECK_BY, in the post's thread. */
 export const uncheckedMessage = (u: Parameters<typeof uncheckedDoc>[0]): Message =>
   docMessage(uncheckedDoc(u));
-export type { UncheckedPet };

@@ -31,7 +31,7 @@ const kindOf = (k: WelfareKind) =>
   `${k.part === "post" ? "welfare" : "welfare-due"}:${k.round}${k.slug ? `:${k.slug}` : ""}`;
 
 /** The areas of the posts, as their kinds name them: each area's slug then "other", or the house. */
-export const areaSlugs = (w: Pick<WelfareSettings, "areas">): Array<string | undefined> =>
+const areaSlugs = (w: Pick<WelfareSettings, "areas">): Array<string | undefined> =>
   w.areas.length ? [...w.areas.map(areaSlug), "other"] : [undefined];
 
 /** The area a slug names (undefined: the house; "": the other rooms). */

@@ -2,7 +2,8 @@
  * A welfare post's message drawn again from the record after each committed check (the kept list,
  * the day's checks, meals and flags: src/answers/welfare.ts), put in place with chat.update (or the
  * tap's response_url when chat.update cannot): nothing is read back from Slack. Redraws of one
- * message run one after the other, each reading the store afresh, so the last one is current. The
+ * message run one after the other, each reading the store afresh when it starts, so the last one is
+ * current; a tap while one waits joins it. The
  * flags a check opened are posted in the post's thread, each with its buttons.
  */
 import type { webApi } from "@slack/bolt";
@@ -58,6 +59,8 @@ export async function replaceMessage(
 export class WelfareRedraw {
   readonly #deps: BotDeps;
   readonly #chains = new Map<string, Promise<boolean>>();
+  /** Redraws waiting for the one before them: a burst of taps makes one more redraw, not one each. */
+  readonly #queued = new Map<string, Promise<boolean>>();
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -66,10 +69,14 @@ export class WelfareRedraw {
   /** Draws the list's message `index` from the store and puts it in place; false when it could not be. */
   redraw(client: WebClient, list: WelfareList, index: number, ref: MessageRef): Promise<boolean> {
     const key = `${ref.channel}:${ref.ts}`;
+    // A redraw queued and not started yet reads the store when it starts: this tap's check with it.
+    const queued = this.#queued.get(key);
+    if (queued) return queued;
     const previous = this.#chains.get(key) ?? Promise.resolve(true);
     const next = previous
       .catch(() => false)
       .then(async () => {
+        this.#queued.delete(key);
         const board = await welfareBoard(this.#deps, list);
         const message = welfareMessage(board, index, { timezone: this.#deps.config.timezone });
         return replaceMessage(this.#deps, client, ref, message);
@@ -82,6 +89,7 @@ export class WelfareRedraw {
         return false;
       });
     this.#chains.set(key, next);
+    this.#queued.set(key, next);
     return next.finally(() => {
       if (this.#chains.get(key) === next) this.#chains.delete(key);
     });

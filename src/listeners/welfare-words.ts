@@ -7,7 +7,7 @@ import type { webApi } from "@slack/bolt";
 import { raiseFlags } from "../answers/welfare-flags.ts";
 import type { ListPet, WelfareList } from "../answers/welfare-store.ts";
 import { esc } from "../blocks/mrkdwn.ts";
-import type { WelfareCheck } from "../domain/welfare.ts";
+import { abnormalSigns, type WelfareCheck } from "../domain/welfare.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import type { MessageRef } from "./record-round.ts";
@@ -37,10 +37,12 @@ export async function afterCheck(
   list: WelfareList,
   pet: ListPet,
   ref: MessageRef,
+  check: WelfareCheck,
   recorded: boolean,
   o: { late: boolean; tell: (text: string) => Promise<void>; name: string },
 ): Promise<void> {
-  if (recorded) {
+  // A check with something seen may open a flag; one all normal cannot (its signs end every run).
+  if (recorded && abnormalSigns(check.values).length > 0) {
     try {
       const rooms = new Map([[`${pet.bookingId}|${pet.petId}`, pet.room]]);
       const opened = await raiseFlags(deps, list.date, { petId: pet.petId, rooms });

@@ -19,7 +19,7 @@ function adviceShort(f: WelfareFlag): string {
  * A flag on one line, as the round sheets, the pet's card, in house and the welfare post show it:
  * "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet"; `who`: with the pet's name.
  */
-export function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
+function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
   const who = o.who ? ` (${value(f.petName, 60)})` : "";
   return [toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`)];
 }

@@ -35,7 +35,7 @@ import { flagLines } from "./welfare-flag.ts";
 const UNLISTED = 8;
 
 /** A pet's key on a welfare post ("bookingId-petId"), as its buttons are attached. */
-export const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingId}-${p.petId}`;
+const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingId}-${p.petId}`;
 
 /** "Kennel 2 Biscuit": the room in bold, then the name. */
 export const petNameLine = (p: { room?: string | undefined; name: string }): Line =>
@@ -118,7 +118,7 @@ function progressLine(pets: BoardPet[], part: boolean, flagged: number): Line {
 }
 
 /** The post's title: "🩺 Evening welfare check, Sun 22 Nov · Kennel". */
-export function welfareTitle(list: { round: Round; date: string; area: string | null }): string {
+function welfareTitle(list: { round: Round; date: string; area: string | null }): string {
   const area = list.area === null ? "" : list.area === "" ? " · Other rooms" : ` · ${value(list.area, 40)}`;
   return `🩺 ${checkName(list.round, list.date)}${area}`;
 }
@@ -143,37 +143,29 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
   const several = list.messages > 1;
   const flagged = mine.filter((p) => p.flags.length > 0).length;
   const parts: Part[] = [];
+  // One context each message (its head, its progress, a problem): a block per pet fits 47 of them.
+  const head: Line[] = [];
   if (message === 0) {
     parts.push({ kind: "title", text: title });
-    parts.push({
-      kind: "summary",
-      lines: [
-        line(
-          `${plural(list.pets.length, "pet")} in house · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
-          o.lateAt ? ` · posted late, at ${value(o.lateAt, 10)}` : "",
-        ),
-      ],
-    });
+    head.push(
+      line(
+        `${plural(list.pets.length, "pet")} in house · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
+        o.lateAt ? ` · posted late, at ${value(o.lateAt, 10)}` : "",
+      ),
+    );
   } else {
     const first = list.pets.findIndex((p) => p.message === message);
-    parts.push({
-      kind: "summary",
-      lines: [line(strong(title), ` · ${first + 1}–${first + mine.length} of ${list.pets.length}`)],
-    });
+    head.push(line(strong(title), ` · ${first + 1}–${first + mine.length} of ${list.pets.length}`));
   }
-  parts.push({ kind: "summary", lines: [progressLine(mine, several, flagged)] });
+  head.push(progressLine(mine, several, flagged));
   if (board.problem)
-    parts.push({
-      kind: "summary",
-      lines: [
-        [
-          toned(
-            "warn",
-            `❔ The care record could not be used: ${value(board.problem, 300)} It shows here at the next tap.`,
-          ),
-        ],
-      ],
-    });
+    head.push([
+      toned(
+        "warn",
+        `❔ The care record could not be used: ${value(board.problem, 300)} It shows here at the next tap.`,
+      ),
+    ]);
+  parts.push({ kind: "summary", lines: head });
   for (const p of mine)
     parts.push({
       kind: "item",

@@ -77,7 +77,7 @@ export function registerWelfareSubmit(app: App, deps: BotDeps, redraw: WelfareRe
       // Committed: the form closes now.
       await ack.send();
       const ref = { channel: meta.c, ts: meta.t, threadTs: meta.h, responseUrl: meta.u };
-      await afterCheck(deps, client, redraw, list, pet, ref, result.status === "recorded", {
+      await afterCheck(deps, client, redraw, list, pet, ref, result.check, result.status === "recorded", {
         late: ack.late,
         tell,
         name,

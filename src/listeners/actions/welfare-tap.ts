@@ -112,7 +112,7 @@ export function registerWelfareTap(app: App, deps: BotDeps, redraw: WelfareRedra
           `Already checked: ${whoChecked(result.existing, deps.config.timezone)} (${name}). Nothing more was written; to change it, use ✏️ Change.`,
         );
       }
-      await afterCheck(deps, client, redraw, list, pet, ref, result.status === "recorded", {
+      await afterCheck(deps, client, redraw, list, pet, ref, result.check, result.status === "recorded", {
         late: ack.late,
         tell,
         name,
