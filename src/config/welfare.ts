@@ -11,7 +11,6 @@
  * - WELFARE_IN_ROUND: the round post of each welfare round carries the check in its thread instead
  *   of a post of its own (needs ROUNDS_CHANNEL).
  */
-import type { Round } from "../domain/care.ts";
 import {
   bad,
   type Check,
@@ -22,6 +21,9 @@ import {
   flag,
   ok,
 } from "./reader.ts";
+
+/** A round, as the settings name it (src/domain/care.ts's Round; no import: the settings stand alone). */
+type Round = "morning" | "midday" | "evening";
 
 export interface WelfareSettings {
   /** The rounds a check is made at, in the day's order; empty: no welfare check. */
