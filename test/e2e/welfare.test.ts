@@ -9,21 +9,24 @@
 
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { houseReport } from "../../src/answers/house.ts";
 import { welfareBoard } from "../../src/answers/welfare.ts";
 import { KINDS, type ListBody, readChecks, readLists } from "../../src/answers/welfare-store.ts";
 import { createBot } from "../../src/app.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import type { Config } from "../../src/config.ts";
+import { composePost } from "../../src/digest/compose.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { houseDoc } from "../../src/present/house.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { postSigned } from "../helpers/slack.ts";
+import { commandForm, postSigned, sign } from "../helpers/slack.ts";
 import {
   formPayload,
   petBlockOf,
@@ -391,6 +394,87 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       expect(shown).toContain("Stools normal since the bland diet");
       expect(shown).not.toContain('"wf_resolve:');
     },
+  );
+
+  it.skipIf(skip)(
+    "the open flag shows on the pet's card, the round sheets, /inhouse and the Home tab",
+    async () => {
+      at = Date.parse(`${DATE}T17:15:00Z`);
+      // A flag of its own (the test before resolved its flag), written as the record writes one.
+      await post("evening");
+      const [list] = await readLists(store, DATE, "evening");
+      const { petId, bookingId } = list?.pets.at(-2) as { petId: number; bookingId: number };
+      await store.append({
+        kind: KINDS.flag,
+        date: DATE,
+        petId,
+        bookingId,
+        requestKey: "test-flag:drinking",
+        body: {
+          v: 1,
+          bookingId,
+          petId,
+          petName: "Juniper",
+          sign: "drinking:none",
+          entries: [1, 2].map((id) => ({
+            kind: "check",
+            id,
+            date: DATE,
+            round: "morning",
+            at: `${DATE}T08:00:00.000Z`,
+          })),
+        },
+      });
+      const line = "🚩 Not drinking, 2 checks in a row · 🩺 vet advice sought? not yet";
+      const answer = async (command: string, text: string) => {
+        const { form, id } = commandForm(h.slack, { command, text, channel: CHANNEL });
+        await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+        const done = () =>
+          h.slack.responsesFor(id).filter((r) => !String(r.body.text ?? "").includes("Looking up"));
+        await h.slack.waitFor(() => done().length > 0, 20_000);
+        // A long answer comes in several parts: every one.
+        await new Promise((r) => setTimeout(r, 300));
+        return JSON.stringify(done().map((r) => r.body));
+      };
+      console.time("pet");
+      expect(await answer("/pet", String(petId))).toContain(line);
+      console.timeEnd("pet");
+      // The round sheets (the round posts and /rounds draw the same post).
+      const sheet = await composePost(h.bot.deps, "rounds:evening", DATE);
+      expect(JSON.stringify([sheet.parent, ...sheet.replies])).toContain(line);
+      // /inhouse's document, the whole day (Slack pages it; the same document on every page).
+      const report = await houseReport(h.bot.deps, DATE, { wholeDay: true });
+      const house = JSON.stringify(houseDoc(report, { timezone: "Europe/London", thisYear: "2026" }));
+      expect(house).toContain("🚩 Not drinking, 2 checks in a row (Juniper) · 🩺 vet advice sought? not yet");
+      const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
+      const body = JSON.stringify({
+        token: "x",
+        team_id: "T1",
+        api_app_id: "A1",
+        type: "event_callback",
+        event_id: `EvHome${Date.now()}`,
+        event_time: 1_700_000_000,
+        event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
+      });
+      const ts = Math.floor(Date.now() / 1000);
+      await fetch(`${h.url}/slack/events`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-slack-request-timestamp": String(ts),
+          "x-slack-signature": sign(SIGNING_SECRET, ts, body),
+        },
+        body,
+      });
+      await h.slack.waitFor(
+        () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
+        15_000,
+      );
+      const view = JSON.stringify(h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body);
+      expect(view).toContain("🚩 1 welfare flag open");
+      expect(view).toContain('"home_list:welfare"');
+    },
+    60_000,
   );
 
   it.skipIf(skip)(
