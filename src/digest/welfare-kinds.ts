@@ -30,14 +30,36 @@ export function welfareKindOf(kind: string): WelfareKind | undefined {
 const kindOf = (k: WelfareKind) =>
   `${k.part === "post" ? "welfare" : "welfare-due"}:${k.round}${k.slug ? `:${k.slug}` : ""}`;
 
+/**
+ * Each area's slug, as its posts' kinds name it, in WELFARE_AREAS's order: unique, and never the
+ * other rooms' "other" ("Suite A" and "Suite-A", or an area named "Other", get their place's number).
+ */
+function uniqueSlugs(w: Pick<WelfareSettings, "areas">): string[] {
+  const used = new Set(["other"]);
+  return w.areas.map((area, i) => {
+    const base = areaSlug(area);
+    const slug = used.has(base) ? `${base.slice(0, 16)}-${i + 1}` : base;
+    used.add(slug);
+    return slug;
+  });
+}
+
 /** The areas of the posts, as their kinds name them: each area's slug then "other", or the house. */
 const areaSlugs = (w: Pick<WelfareSettings, "areas">): Array<string | undefined> =>
-  w.areas.length ? [...w.areas.map(areaSlug), "other"] : [undefined];
+  w.areas.length ? [...uniqueSlugs(w), "other"] : [undefined];
 
-/** The area a slug names (undefined: the house; "": the other rooms). */
+/** The area a slug names (null: the house; "": the other rooms). */
 export function areaNamed(w: Pick<WelfareSettings, "areas">, slug: string | undefined): string | null {
   if (slug === undefined) return null;
-  return w.areas.find((a) => areaSlug(a) === slug) ?? "";
+  const i = uniqueSlugs(w).indexOf(slug);
+  return i >= 0 ? (w.areas[i] as string) : "";
+}
+
+/** The slug of a list's area, as its post's kind names it (undefined: the house). */
+export function slugOfArea(w: Pick<WelfareSettings, "areas">, area: string | null): string | undefined {
+  if (area === null) return undefined;
+  const i = w.areas.indexOf(area);
+  return i >= 0 ? uniqueSlugs(w)[i] : "other";
 }
 
 /** Every welfare post the settings ask for. */

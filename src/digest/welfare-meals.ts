@@ -11,12 +11,11 @@ import { readLists } from "../answers/welfare-store.ts";
 import { flagMessage } from "../blocks/welfare.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { areaSlug } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { DIGEST_EVENT, historyStartTs, ownMessages, postsFor } from "./post.ts";
 import type { ScheduledPost } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
-import { welfareKindOf } from "./welfare-kinds.ts";
+import { slugOfArea, welfareKindOf } from "./welfare-kinds.ts";
 
 export class WelfareMealWatch {
   readonly #deps: Deps;
@@ -91,7 +90,7 @@ export class WelfareMealWatch {
       .reverse()
       .find((l) => l.pets.some((p) => p.petId === flag.petId && p.bookingId === flag.bookingId));
     if (list) {
-      const slug = list.area === null ? undefined : areaSlug(list.area || undefined);
+      const slug = slugOfArea(w, list.area);
       const kind = `welfare:${list.round}${slug ? `:${slug}` : ""}`;
       const read = await this.#slack.history(
         channel,

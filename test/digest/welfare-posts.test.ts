@@ -42,6 +42,16 @@ describe("the welfare check's posts", () => {
       "welfare:evening:other@17:30 C0WELFARE",
       "welfare-due:evening:other@20:00 C0WELFARE",
     ]);
+    // Two areas whose names make one slug, and one named "Other": each a post of its own.
+    const alike = scheduledPosts(loadConfig({ ...env, WELFARE_AREAS: "Suite A,Suite-A,Other" }))
+      .filter((p) => p.kind.startsWith("welfare:"))
+      .map((p) => p.kind);
+    expect(alike).toEqual([
+      "welfare:evening:suite-a",
+      "welfare:evening:suite-a-2",
+      "welfare:evening:other-3",
+      "welfare:evening:other",
+    ]);
     const inRound = scheduledPosts(loadConfig({ ...env, WELFARE_IN_ROUND: "1" })).filter((p) =>
       p.kind.startsWith("welfare"),
     );
