@@ -39,7 +39,8 @@ const env = () => ({
   WELFARE_AREAS: "Kennel,Cattery",
   LOG_LEVEL: "silent",
 });
-const run = (args: string[], e = env()) => runCommand(["digest", ...args], e, { clock, settleMs: 0 });
+const run = (args: string[], e: Record<string, string> = env()) =>
+  runCommand(["digest", ...args], e, { clock, settleMs: 0 });
 
 describe("kennel-desk digest --content welfare", () => {
   it("--dry-run prints each area's check, posting nothing", async () => {
