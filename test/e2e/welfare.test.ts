@@ -173,6 +173,13 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       await tap(friday.id, button(friday), "U0JANE");
       at = Date.parse(`${DATE}T17:45:00Z`);
       await tap(sunday.id, button(sunday), "U0TOM");
+      // Friday's list tapped on Sunday: the form opens, saying it records late; nothing is written yet.
+      const other = welfareButtons(now(friday.id).blocks, "wf_ok").find(
+        (b) => b.p !== pet.petId,
+      ) as WelfareButton;
+      const late = await modalFor((await tap(friday.id, other, "U0JANE")).trigger);
+      expect(JSON.stringify(late.view.blocks)).toContain("Recording late for Fri 20 Nov");
+      expect(await store.log({ kind: KINDS.check, petId: other.p, date: "2026-11-20" })).toEqual([]);
       at = Date.parse(`${DATE}T21:00:00Z`);
       const env = {
         ...SETTINGS,
@@ -228,7 +235,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       const b = first as WelfareButton;
       expect(b.text).toMatch(/^✅ All normal · /);
       const before = updatesOf(parent.ts);
-      await tap(parent.id, b, "U0JANE");
+      const jane = await tap(parent.id, b, "U0JANE");
       // Slack's 200 came after the commit: the check is there the moment the tap is answered.
       const checks = await checksOf(b.p);
       expect(checks).toHaveLength(1);
@@ -243,7 +250,20 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       const block = petBlockOf(now(parent.id).blocks, b.b, b.p);
       expect(block?.text?.text).toMatch(/✅ all normal · 🍽 .+ · 08:10 Jane/);
       expect(JSON.stringify(now(parent.id).blocks)).toMatch(/📋 1 of \d+ pets checked/);
-      // Slack delivering the same tap again, and another member of staff tapping it: nothing more.
+      // Slack delivering the same tap again: nothing more written.
+      expect((await submit(jane.body)).status).toBe(200);
+      // A guest, and a value changed on the way (a pet not on the list): refused, nothing written.
+      const guest = await tap(parent.id, b, "U0GUEST");
+      await h.slack.waitFor(() => h.slack.responsesFor(guest.responseId).length > 0, 10_000);
+      expect(String(h.slack.responsesFor(guest.responseId)[0]?.body.text)).toMatch(/^🔒/);
+      const forged = tapPayload(h.slack, parent.id, b, "U0JANE", {
+        value: JSON.stringify({ ...JSON.parse(b.value), p: 999_999 }),
+      });
+      await submit(forged.body);
+      await h.slack.waitFor(() => h.slack.responsesFor(forged.responseId).length > 0, 10_000);
+      expect(String(h.slack.responsesFor(forged.responseId)[0]?.body.text)).toContain("nothing was recorded");
+      expect(await store.log({ kind: KINDS.check, petId: 999_999 })).toEqual([]);
+      // Another member of staff tapping it: told who checked it and when.
       const again = tapPayload(h.slack, parent.id, b, "U0TOM");
       await submit(again.body);
       await h.slack.waitFor(() => h.slack.responsesFor(again.responseId).length > 0, 10_000);
@@ -267,6 +287,18 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       // A value the form never offered: refused on its field, nothing written.
       const bad = await submit(formPayload(modal, "U0JANE", { "sign:stool": "purple" }));
       expect(bad.text).toContain("Choose what you saw (stool)");
+      expect(await checksOf(b.p)).toEqual([]);
+      // A form whose metadata is not the bot's seal: refused, nothing written.
+      const unsealed = await submit(
+        formPayload(
+          modal,
+          "U0JANE",
+          { "sign:stool": "loose" },
+          {},
+          { privateMetadata: '{"l":1,"b":1,"p":1,"c":"C","t":"1"}.x' },
+        ),
+      );
+      expect(unsealed.text).toContain("This form is not one Kennel Desk opened");
       expect(await checksOf(b.p)).toEqual([]);
       const before = updatesOf(parent.ts);
       await submit(
