@@ -435,7 +435,9 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       // A flag of its own (the test before resolved its flag), written as the record writes one.
       await post("evening");
       const [list] = await readLists(store, DATE, "evening");
-      const { petId, bookingId } = list?.pets.at(-2) as { petId: number; bookingId: number };
+      const chosen = list?.pets.at(-2);
+      if (!chosen) throw new Error("no pet on the evening list");
+      const { petId, bookingId } = chosen;
       await store.append({
         kind: KINDS.flag,
         date: DATE,
