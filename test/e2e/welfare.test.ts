@@ -210,15 +210,26 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       for (const date of ["Fri 20 Nov", "Sat 21 Nov", "Sun 22 Nov"])
         for (const round of ["morning", "midday", "evening"])
           if (date !== "Fri 20 Nov" || round === "evening") expect(welfare).toContain(`${date}, ${round}: `);
+      // The day's record: after the rounds, its welfare checks, every pet the post listed, checked or not.
+      const day = await runCommand(["record", DATE, "--pet", String(pet.petId)], env, { clock });
+      expect(day.code).toBe(0);
+      expect(day.stdout).toContain("Welfare checks · Sun 22 Nov 2026");
+      expect(day.stdout).toMatch(
+        /Evening welfare check · 1 of 1 checked\n {2}.+ \(pet \d+, booking \d+\)\n {5}✅ all normal/,
+      );
+      const json = JSON.parse((await runCommand(["record", DATE, "--json"], env, { clock })).stdout) as {
+        welfare?: { rounds: Array<{ round: string; pets: unknown[] }> };
+      };
+      expect(json.welfare?.rounds.find((r) => r.round === "evening")?.pets.length).toBe(sun?.pets.length);
       const csv = await runCommand(["record", "export", "--booking", booking], env, { clock });
       const rows = csv.stdout.split("\r\n").filter((r) => r.includes(",welfare,"));
       expect(rows).toHaveLength(2);
       expect(rows[0]).toMatch(/,all_normal,/);
-      const json = JSON.parse(
+      const exported = JSON.parse(
         (await runCommand(["record", "export", "--booking", booking, "--format", "json"], env, { clock }))
           .stdout,
       ) as { welfare: Array<{ item: string; date: string }> };
-      expect(json.welfare.map((w) => [w.item, w.date])).toEqual([
+      expect(exported.welfare.map((w) => [w.item, w.date])).toEqual([
         ["welfare", "2026-11-20"],
         ["welfare", DATE],
       ]);
