@@ -8,6 +8,7 @@ import { activePets, customerName } from "../domain/customers.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
 import { looksLikeCustomerId, looksLikeId } from "../domain/ids.ts";
 import type { StayRecordView } from "../domain/stay.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
@@ -16,6 +17,7 @@ import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { stayRecords } from "./stay.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
@@ -124,12 +126,25 @@ export interface PetView extends Provenance {
   care: CareFacts;
   /** The owner, when it could be loaded (the pet card is only for the asker: contacts allowed). */
   owner: Customer | undefined;
+  /** The pet's open welfare flags (issue 38), when the care record holds any. */
+  welfare?: WelfareFlag[];
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const owner = await ownerOf(deps, r.data.customerId);
-  return { pet: r.data, care: careOf(r.data), owner, requestId: r.requestId, ...rawOf(deps, r.raw) };
+  const [owner, flags] = await Promise.all([
+    ownerOf(deps, r.data.customerId),
+    openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
+  ]);
+  const welfare = (flags ?? []).filter((f) => f.petId === id);
+  return {
+    pet: r.data,
+    care: careOf(r.data),
+    owner,
+    ...(welfare.length ? { welfare } : {}),
+    requestId: r.requestId,
+    ...rawOf(deps, r.raw),
+  };
 }
 
 async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {

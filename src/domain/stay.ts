@@ -22,6 +22,8 @@ import { type CareFacts, ROUNDS, type Round } from "./care.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
+import type { WelfareCheck, WelfareDay } from "./welfare.ts";
+import type { WelfareFlag } from "./welfare-flag.ts";
 
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
 const STAY_DAYS_MAX = 400;
@@ -83,6 +85,16 @@ export interface PetStayRecord {
    * first day (YYYY-MM-DD, the kennel's zone), when some of the stay's rounds came before it.
    */
   recordingBegan?: string | undefined;
+  /** The daily welfare check of the stay (issue 38): each welfare round with its check or its absence. */
+  welfare?: PetStayWelfare | undefined;
+}
+
+/** A stay's welfare checks: every welfare round of it, and the flags its checks and meals opened. */
+export interface PetStayWelfare {
+  days: WelfareDay[];
+  /** Checks corrected since (each day shows its current one), oldest first. */
+  corrected: WelfareCheck[];
+  flags: WelfareFlag[];
 }
 
 /** A booking's stay record: each pet's, or why it could not be read. */

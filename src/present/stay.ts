@@ -5,7 +5,8 @@
  */
 import type { StayRecordView } from "../domain/stay.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
-import { type Doc, type Line, line, type Part, strong, toned, value, valueWithin } from "./doc.ts";
+import { type Doc, type Line, line, lineText, type Part, strong, toned, value, valueWithin } from "./doc.ts";
+import { stayWelfareParts } from "./welfare-stay.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
 const SUMMARY_MAX = 1000;
@@ -81,6 +82,16 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       used += chars;
     }
     flush();
+    // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags.
+    for (const wp of cut ? [] : stayWelfareParts(pet, o.timezone)) {
+      const chars = wp.kind === "text" ? wp.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
+      if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
+        cut = true;
+        break;
+      }
+      parts.push(wp);
+      used += chars;
+    }
     if (cut) break;
   }
   const foot: Line[] = [];

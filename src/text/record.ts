@@ -20,7 +20,7 @@ import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./sty
 const strike = (o: TextOptions, s: string) => (o.color ? `\x1b[9m${s}\x1b[0m` : s);
 
 /** "2026-11-24 08:12" in the zone. */
-function localStamp(iso: string, timeZone: string): string {
+export function localStamp(iso: string, timeZone: string): string {
   const d = new Date(iso);
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
@@ -158,10 +158,9 @@ const text = (value: string | undefined): string | null => (value === undefined 
  * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
  * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
  */
-export function exportRow(
-  e: Entry,
-  timeZone: string,
-): Record<(typeof COLUMNS)[number], string | number | null> {
+export type ExportRow = Record<(typeof COLUMNS)[number], string | number | null>;
+
+export function exportRow(e: Entry, timeZone: string): ExportRow {
   return {
     id: e.id,
     seq: e.seq,
@@ -195,16 +194,23 @@ function csvCell(value: string | number | null): string {
 }
 
 /**
- * The entries as CSV, one row each with every field; `head`: the record's head when exported, as a
+ * The entries as CSV, one row each with every field (and `more`: other records' rows, in the same
+ * columns, in the chain's order among them); `head`: the record's head when exported, as a
  * last line a spreadsheet reads as a note ("# record head …"), so a printed or mailed copy names the
  * chain it came from (`kennel-desk record verify` prints the same).
  */
-export function recordCsv(entries: Entry[], timeZone: string, head?: ChainHead): string {
+export function recordCsv(
+  entries: Entry[],
+  timeZone: string,
+  head?: ChainHead,
+  more: ExportRow[] = [],
+): string {
   const lines = [COLUMNS.join(",")];
-  for (const e of entries) {
-    const row = exportRow(e, timeZone);
-    lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
-  }
+  // The other records' rows (the welfare check's) in the chain's order among the entries.
+  const rows = [...entries.map((e) => exportRow(e, timeZone)), ...more].sort(
+    (a, b) => Number(a.seq) - Number(b.seq),
+  );
+  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
   if (head) lines.push(headLine(head));
   return `${lines.join("\r\n")}\r\n`;
 }
