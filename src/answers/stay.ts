@@ -12,6 +12,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
+import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
@@ -24,6 +25,7 @@ export function stayOf(
   entries: Entry[],
   recordSince?: Date,
   welfare?: StayWelfareRecords,
+  plans: PlanVersion[] = [],
 ): StayRecordView {
   const common = {
     entries,
@@ -40,8 +42,19 @@ export function stayOf(
     const petId = p.pet.petId;
     if (petId === undefined || done.has(petId)) continue;
     done.add(petId);
+    const versions = plans.filter((v) => v.plan.petId === petId);
     pets.push(
-      petStayRecord({ ...common, booking, pet: { petId, name: p.pet.name ?? `pet ${petId}`, care: p.care } }),
+      petStayRecord({
+        ...common,
+        booking,
+        pet: { petId, name: p.pet.name ?? `pet ${petId}`, care: p.care },
+        plans: versions.map((v) => ({
+          id: v.id,
+          recordedAt: v.recordedAt,
+          plan: v.plan,
+          changed: (v.changed?.length ?? 0) > 0,
+        })),
+      }),
     );
   }
   // Entries (and welfare checks) of pets not matched on the booking now: shown, never dropped.
@@ -136,12 +149,24 @@ export async function stayRecords(
       if (bookingId === undefined) return;
       try {
         const dates = stayDates(deps, booking);
-        const [entries, checks, flags] = await Promise.all([
+        const [entries, checks, flags, plans] = await Promise.all([
           store.entries({ bookingId, ...dates }),
           readChecks(store, { bookingId, ...dates }),
           readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
+          store.log({ kind: "plan", bookingId }),
         ]);
-        out.set(bookingId, stayOf(deps, { ...booking, bookingId }, care, entries, since, { checks, flags }));
+        out.set(
+          bookingId,
+          stayOf(
+            deps,
+            { ...booking, bookingId },
+            care,
+            entries,
+            since,
+            { checks, flags },
+            planVersionsOf(plans),
+          ),
+        );
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");
