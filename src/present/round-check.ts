@@ -6,7 +6,7 @@
  * round post's thread (src/blocks/round-check.ts, with the one mention it may carry); the text
  * serializer draws the same words.
  */
-import type { RoundCheck } from "../answers/round-check.ts";
+import type { RecordProblem, RoundCheck } from "../answers/round-check.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
@@ -26,6 +26,12 @@ function checkPetLine(p: RoundCheck["missing"][number]): Line {
     `: ${p.items.map((i) => value(i, 60)).join(", ")}`,
   );
 }
+
+/** Why nothing can be said to be recorded. */
+const problemWords = (p: RecordProblem): string =>
+  p.kind === "none"
+    ? "This Kennel Desk keeps no care record."
+    : `The care record could not be read: ${value(p.what, 400)}`;
 
 /** The check's words; `updatedAt`: when it was last drawn ("09:12"), in the kennel's zone. */
 export function roundCheckDoc(c: RoundCheck, o: { updatedAt?: string | undefined } = {}): Doc {
@@ -48,7 +54,7 @@ export function roundCheckDoc(c: RoundCheck, o: { updatedAt?: string | undefined
       parts.push({ kind: "text", lines: named.slice(i, i + PER_PART) });
   }
   const notes: string[] = [];
-  if (c.problem) notes.push(`❔ ${value(c.problem, 400)}`);
+  if (c.problem) notes.push(`❔ ${problemWords(c.problem)}`);
   if (c.careMissing)
     notes.push(
       `❔ ${plural(c.careMissing, "booking")} with care details not matched: what is due there is not known.`,

@@ -86,7 +86,7 @@ describe("the round check: one document, two serializers", () => {
     const done: RoundCheck = { ...check, missing: [], careMissing: 0, problem: undefined };
     const lines = expectSameLines([roundCheckMessage(done)], docText(roundCheckDoc(done), TEXT));
     expect(lines[0]).toMatch(/^✅ Evening round, .*: all recorded ✓ \(\d+ of \d+ pets\)$/);
-    const down: RoundCheck = { ...check, problem: "The care record could not be read: <down>." };
+    const down: RoundCheck = { ...check, problem: { kind: "unread", what: "<down>." } };
     const said = expectSameLines([roundCheckMessage(down)], docText(roundCheckDoc(down), TEXT));
     expect(said.at(-1)).toContain("❔ The care record could not be read: <down>.");
     expect(JSON.stringify(roundCheckMessage(down))).not.toContain("<down>");
