@@ -10,8 +10,9 @@ import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { roundNamed } from "../../domain/round-names.ts";
-import { recordDayText } from "../../text/record.ts";
-import { stayRecordText } from "../../text/stay.ts";
+import { recordDayDoc } from "../../present/record-day.ts";
+import { stayRecordDoc } from "../../present/stay.ts";
+import { docText } from "../../text/doc.ts";
 import { day, id, roundInput, text } from "../inputs.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
@@ -41,6 +42,7 @@ export function register(server: ToolServer, deps: Deps): void {
             "A booking's reference (for example HP-7K2M9Q) or id: that stay's whole record. Not with date, round or pet.",
           ),
       },
+      card: true,
     },
     async (a) => {
       if (a.booking !== undefined) {
@@ -53,12 +55,9 @@ export function register(server: ToolServer, deps: Deps): void {
         const v = await bookingView(deps, a.booking);
         const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? a.booking}`;
         const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
-        return answer(stayRecordText(stay, reference, textOptions(deps)), {
-          reference,
-          bookingId: v.booking.bookingId ?? null,
-          stay,
-          requestId: v.requestId,
-        });
+        const doc = stayRecordDoc(stay, reference, { timezone: deps.config.timezone });
+        const data = { reference, bookingId: v.booking.bookingId ?? null, stay, requestId: v.requestId };
+        return answer(docText(doc, textOptions(deps)), data, doc);
       }
       const where = store.engine === "sqlite" ? "the bot's SQLite file" : "the bot's PostgreSQL database";
       const r = await recordDay(
@@ -67,7 +66,8 @@ export function register(server: ToolServer, deps: Deps): void {
         { date: a.date ?? today(deps), round: roundNamed(a.round, deps.config.rounds.names), petId: a.pet },
         deps,
       );
-      return answer(recordDayText(r, textOptions(deps)), r);
+      const doc = recordDayDoc(r, deps.config.timezone);
+      return answer(docText(doc, textOptions(deps)), r, doc);
     },
   );
 }
