@@ -65,7 +65,7 @@ export async function until(
 }
 
 /** Whether /healthz on the port answers 200. */
-export const healthzOk = (port: number): Promise<boolean> =>
+const healthzOk = (port: number): Promise<boolean> =>
   fetch(`http://127.0.0.1:${port}/healthz`).then(
     async (r) => {
       await r.arrayBuffer();

@@ -5,7 +5,7 @@
  */
 import { petView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
-import { petDoc } from "../../present/records.ts";
+import { petDoc } from "../../present/pets.ts";
 import { id } from "../inputs.ts";
 import { addTool, docAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
