@@ -21,8 +21,13 @@ const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** Every module specifier a source text imports, in order of appearance per kind. */
 export function importSpecifiers(source: string): string[] {
+  return [...staticImportSpecifiers(source), ...[...source.matchAll(DYNAMIC)].map((m) => m[1] as string)];
+}
+
+/** The specifiers loaded with the module itself: static and bare imports, not `import("x")` at the point of use. */
+export function staticImportSpecifiers(source: string): string[] {
   const found: string[] = [];
-  for (const pattern of [STATIC, BARE, DYNAMIC]) {
+  for (const pattern of [STATIC, BARE]) {
     for (const match of source.matchAll(pattern)) found.push(match[1] as string);
   }
   return found;
@@ -219,4 +224,18 @@ export function importsOutside(graph: Graph, areas: readonly Area[], only: reado
     }
   }
   return out.sort();
+}
+
+/** Every module reached from `start` through the graph's edges, `start` included. */
+export function reachable(graph: Graph, start: string): Set<string> {
+  const seen = new Set<string>([start]);
+  const queue = [start];
+  while (queue.length) {
+    for (const next of graph.get(queue.shift() as string) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return seen;
 }

@@ -17,7 +17,9 @@ import {
   importsOutside,
   inArea,
   type Rule,
+  reachable,
   readGraph,
+  staticImportSpecifiers,
   tsFiles,
   valueImportSpecifiers,
 } from "./graph.ts";
@@ -246,6 +248,30 @@ describe("imports in src/", () => {
     const all = forbiddenImports(graph, RULES);
     const stale = KNOWN_TODAY.filter((k) => !all.some((edge) => isKnownBy(edge, k)));
     expect(stale).toEqual([]);
+  });
+});
+
+describe("what the bot loads when it starts", () => {
+  // The bot's own start (src/main.ts loads src/bot-main.ts once the Node version is checked): the
+  // modules loaded with it, static imports only (an `import()` loads at the point of use).
+  const loaded = reachable(
+    readGraph(ROOT, tsFiles(ROOT, "src"), staticImportSpecifiers).graph,
+    "src/bot-main.ts",
+  );
+
+  it("is the bot alone: no preview, sandbox, connector or command line, and no PostgreSQL engine on SQLite", () => {
+    expect(loaded.has("src/app.ts")).toBe(true);
+    const never = ["src/preview/", "src/sandbox/", "src/mcp/", "src/cli", "src/record/postgres"];
+    expect([...loaded].filter((m) => never.some((area) => inArea(m, area))).sort()).toEqual([]);
+  });
+
+  it("loads neither the MCP SDK nor pg: each only where it is used", () => {
+    const packages = [...loaded].flatMap((m) =>
+      staticImportSpecifiers(readFileSync(`${ROOT}${m}`, "utf8"))
+        .filter((spec) => /^(pg|@modelcontextprotocol\/.*)$/.test(spec))
+        .map((spec) => `${m} → ${spec}`),
+    );
+    expect(packages).toEqual([]);
   });
 });
 
