@@ -64,6 +64,8 @@ export interface BotOptions {
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
+  /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
+  afterWarm?: () => unknown;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
@@ -209,6 +211,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     };
   };
 
+  /** Today's care records into the cache (never throws), then what comes after it. */
+  const warm = () =>
+    void warmTodaysCare(base)
+      .catch(() => undefined)
+      .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
   let self: AuthTestAnswer | undefined;
   const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
@@ -222,8 +229,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           settings: { posts },
           // The 07:00 post's run also reads today's care records into the cache.
           onPost: (kind) => {
-            if (kind === "departures" && options.warmCare !== false)
-              warmTodaysCare(base).catch(() => undefined);
+            if (kind === "departures" && options.warmCare !== false) warm();
           },
           ...options.digest,
         })
@@ -298,7 +304,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         );
       });
       // Today's care records into the cache, so the day's first answers cost one API call.
-      if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
+      if (options.warmCare !== false) warm();
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
         schedule = startDigestSchedule({
           job: digest,
