@@ -69,6 +69,8 @@ export interface BotOptions {
   doseAlerts?: Partial<Pick<DoseAlertJobOptions, "sleep" | "takeOverAfterMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
+  /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
+  afterWarm?: () => unknown;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
@@ -217,6 +219,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     };
   };
 
+  /** Today's care records into the cache (never throws), then what comes after it. */
+  const warm = () =>
+    void warmTodaysCare(base)
+      .catch(() => undefined)
+      .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
   let self: AuthTestAnswer | undefined;
   const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
@@ -230,21 +237,20 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           settings: { posts },
           // The 07:00 post's run also reads today's care records into the cache.
           onPost: (kind) => {
-            if (kind === "departures" && options.warmCare !== false)
-              warmTodaysCare(base).catch(() => undefined);
+            if (kind === "departures" && options.warmCare !== false) warm();
           },
           ...options.digest,
         })
       : undefined;
-  // The dose times' replies in the rounds channel (late and missed edited as entries arrive).
-  const dose = doseTimes(
-    base,
-    digestSlack,
-    (sheet, index, ref) => sheetRedraw.redraw(app.client, sheet, index, ref),
-    options.doseAlerts,
-  );
-  const doseAlerts = dose?.job;
-  if (dose) deps.doseAlerts = dose.editor;
+  // The dose times' replies; and after each committed round entry, those replies edited (striking
+  // what was recorded since) and the welfare flags meals open (issue 38).
+  const dose = doseTimes(base, digestSlack, {
+    posts,
+    draw: (sheet, index, ref) => sheetRedraw.redraw(app.client, sheet, index, ref),
+    job: options.doseAlerts,
+  });
+  const doseAlerts = dose.job;
+  if (dose.afterEntry) deps.roundCheck = dose.afterEntry;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -303,13 +309,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         );
       });
       // Today's care records into the cache, so the day's first answers cost one API call.
-      if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
+      if (options.warmCare !== false) warm();
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
         schedule = startDigestSchedule({
           job: digest,
           timezone: base.config.timezone,
           clock: base.clock,
           log: base.log,
+          welfare: base.config.welfare,
         });
       }
       // The dose times' replies: a look now (catching up after a restart), then at each instant.

@@ -9,11 +9,13 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { zonedInstant } from "../time.ts";
 import { type DoseFigures, doseFigures, dosesOf, type RoundDose } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { offFood } from "./off-food.ts";
 import { type RoundReport, roundReport } from "./rounds.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 /** A medication dose not recorded whose window has opened: what Home names when it is late or missed. */
 interface OpenDoseListed {
@@ -45,6 +47,8 @@ export interface HomeRecord {
   offFood: OffFoodListed[] | undefined;
   /** Today's doses, when the rounds' sheets could be read (undefined: not known). */
   doses?: HomeDoses | undefined;
+  /** The welfare flags open (issue 38). */
+  welfareFlags?: WelfareFlag[] | undefined;
   /** Why a figure is missing (the store could not be read). */
   problem: string | undefined;
 }
@@ -148,6 +152,7 @@ export async function homeRecord(
       round: report ? await roundRecorded(deps, report) : undefined,
       offFood: await offFoodToday(deps, date, report),
       doses,
+      welfareFlags: await openWelfareFlags(deps, date),
       problem,
     };
   } catch (error) {

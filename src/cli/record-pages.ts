@@ -10,10 +10,12 @@ import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
+import { readChecks, readFlags } from "../answers/welfare-store.ts";
 import { cleanText } from "../domain/text.ts";
+import type { StayPage } from "../present/stay.ts";
 import { makeFolder } from "../record/folder.ts";
-import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
-import { type StayPage, stayHtml } from "../text/stay-html.ts";
+import type { CareRecordStore, ChainHead } from "../record/types.ts";
+import { stayHtml } from "../text/stay-html.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
 /**
@@ -116,19 +118,19 @@ export function writePages(
 }
 
 /**
- * One page per stay (booking): the booking and its pets' care from the kennel API when it is set
+ * One page per stay (booking, from its entries and its welfare checks): the booking and its pets' care from the kennel API when it is set
  * (what was due, the owner's name), the record alone otherwise (said on the page).
  */
 export async function stayPages(
   ctx: CliContext,
   store: CareRecordStore,
-  entries: Entry[],
+  stays: number[],
   petId: number | undefined,
   head?: ChainHead,
 ): Promise<Array<{ name: string; page: string }>> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
-  const bookings = [...new Set(entries.map((e) => e.bookingId))];
+  const bookings = [...new Set(stays)];
   const out: Array<{ name: string; page: string }> = [];
   const taken = new Set<string>();
   for (const bookingId of bookings) {
@@ -156,8 +158,22 @@ export async function stayPages(
       }
     }
     if (!page) {
-      const mine = await store.entries({ bookingId });
-      const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
+      const [mine, checks, flags] = await Promise.all([
+        store.entries({ bookingId }),
+        readChecks(store, { bookingId }),
+        readFlags(store, { bookingId }),
+      ]);
+      const stay = stayOf(
+        { config: ctx.config, clock: ctx.clock },
+        { bookingId },
+        undefined,
+        mine,
+        undefined,
+        {
+          checks,
+          flags,
+        },
+      );
       page = {
         reference: `booking ${bookingId}`,
         stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },

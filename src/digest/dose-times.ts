@@ -1,39 +1,62 @@
 /**
- * The dose times' replies as the bot runs them (issue 35), when ROUNDS_CHANNEL is set: the job
- * that posts the nudges and the late and missed replies (src/digest/dose-alerts.ts), each late or
- * missed reply drawing the round's post again through `draw` (the listeners' SheetRedraw, which
- * taps use too), and the editor that follows the record (src/digest/dose-alert-editor.ts).
+ * What the bot runs beside the round posts (issue 35, issue 38), wired once: the dose times' job,
+ * which posts the nudges and the late and missed replies (src/digest/dose-alerts.ts) when
+ * ROUNDS_CHANNEL is set, each late or missed reply drawing the round's post again through `draw`
+ * (the listeners' SheetRedraw, which taps use too); and what follows each committed round entry
+ * (`afterEntry`): those replies edited from the record (src/digest/dose-alert-editor.ts), and the
+ * welfare flags meals open (src/digest/welfare-meals.ts).
  */
 import type { Sheet } from "../answers/sheets.ts";
 import type { BotBase } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
 import { DoseAlertEditor } from "./dose-alert-editor.ts";
 import { redrawRoundPost } from "./dose-alert-slack.ts";
 import { DoseAlertJob, type DoseAlertJobOptions } from "./dose-alerts.ts";
+import type { ScheduledPost } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
+import { WelfareMealWatch } from "./welfare-meals.ts";
+
+type Draw = (
+  sheet: Sheet,
+  index: number,
+  ref: { channel: string; ts: string; threadTs?: string },
+) => Promise<unknown>;
 
 export function doseTimes(
   base: BotBase,
   slack: DigestSlack,
-  draw: (
-    sheet: Sheet,
-    index: number,
-    ref: { channel: string; ts: string; threadTs?: string },
-  ) => Promise<unknown>,
-  options: Partial<Pick<DoseAlertJobOptions, "sleep" | "takeOverAfterMs">> = {},
-): { job: DoseAlertJob; editor: DoseAlertEditor } | undefined {
+  o: {
+    posts: readonly ScheduledPost[];
+    draw: Draw;
+    job?: Partial<Pick<DoseAlertJobOptions, "sleep" | "takeOverAfterMs">> | undefined;
+  },
+): {
+  job: DoseAlertJob | undefined;
+  afterEntry: { changed(date: string, round: Round): Promise<void> } | undefined;
+} {
   const channel = base.config.rounds.channel;
-  if (!channel) return undefined;
-  const job = new DoseAlertJob({
-    deps: base,
-    slack,
-    channel,
-    redrawRound: (date, round) =>
-      redrawRoundPost(
-        { slack, channel, date, round, timezone: base.config.timezone, now: base.clock.now() },
-        base,
-        draw,
-      ),
-    ...options,
-  });
-  return { job, editor: new DoseAlertEditor(base, slack) };
+  const job = channel
+    ? new DoseAlertJob({
+        deps: base,
+        slack,
+        channel,
+        redrawRound: (date, round) =>
+          redrawRoundPost(
+            { slack, channel, date, round, timezone: base.config.timezone, now: base.clock.now() },
+            base,
+            o.draw,
+          ),
+        ...o.job,
+      })
+    : undefined;
+  const editor = channel ? new DoseAlertEditor(base, slack) : undefined;
+  const meals = base.config.welfare.rounds.length ? new WelfareMealWatch(base, slack, o.posts) : undefined;
+  const afterEntry =
+    editor || meals
+      ? {
+          changed: (date: string, round: Round) =>
+            Promise.all([editor?.changed(date, round), meals?.changed(date, round)]).then(() => undefined),
+        }
+      : undefined;
+  return { job, afterEntry };
 }

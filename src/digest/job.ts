@@ -23,6 +23,7 @@ import {
   type ScheduledPost,
 } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
+import { welfarePoster } from "./welfare.ts";
 
 const RETRY_WINDOW_MS = 15 * 60_000;
 const HOURLY_MS = 60 * 60_000;
@@ -158,7 +159,9 @@ export class DigestJob {
       if (this.#stopping) return { result: "stopped" };
       const lateAt = this.#lateAt(post, date);
       try {
-        const outcome = await postDigestOnce({
+        // The welfare check's pets not checked reply in its post's thread; every other kind is a post of its own.
+        const poster = welfarePoster(kind, deps.config.welfare.inRound) ?? postDigestOnce;
+        const outcome = await poster({
           slack,
           channel,
           date,

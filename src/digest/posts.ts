@@ -4,12 +4,22 @@
  * turn the settings into posts, one line each, so wiring a new kind of post is one line.
  */
 import type { Message } from "../blocks/types.ts";
+import type { WelfareSettings } from "../config/welfare.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
+import { welfareKindOf, welfareLabel, welfareParentKind, welfarePosts } from "./welfare-kinds.ts";
 
-/** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | PlansPostKind;
+/** The kinds of scheduled post: a day list, a round's sheet, tomorrow's check, the welfare check. */
+export type PostKind =
+  | "departures"
+  | "arrivals"
+  | RoundPostKind
+  | "tomorrow"
+  | PlansPostKind
+  | WelfarePostKind;
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
+/** The daily welfare check (issue 38: src/digest/welfare-kinds.ts). */
+type WelfarePostKind = `welfare:${string}` | `welfare-due:${string}`;
 type RoundPostKind = `rounds:${Round}`;
 
 export function isPostKind(kind: string): kind is PostKind {
@@ -18,13 +28,23 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "arrivals" ||
     kind === "tomorrow" ||
     roundOfPost(kind) !== undefined ||
-    plansOfPost(kind) !== undefined
+    plansOfPost(kind) !== undefined ||
+    welfareKindOf(kind) !== undefined
   );
 }
 
 /** The round a plans post is for ("plans:evening": evening), or undefined for the other kinds. */
 export function plansOfPost(kind: string): Round | undefined {
   return ROUNDS.find((round) => kind === `plans:${round}`);
+}
+
+/**
+ * The post a reply-post answers under (its thread), which a late start posts first: a welfare post
+ * (or the round post) for its pets not checked.
+ */
+export function parentPostOf(kind: string, welfare?: Pick<WelfareSettings, "inRound">): string | undefined {
+  const w = welfareKindOf(kind);
+  return w?.part === "due" ? welfareParentKind(w, welfare?.inRound === true) : undefined;
 }
 
 /** A round's post: "rounds:evening". */
@@ -112,11 +132,14 @@ export function scheduledPosts(config: {
   tomorrowTime?: string | undefined;
   /** The care plans' settings: given by the bot, which keeps the plans (the plans posts). */
   plan?: unknown;
+  /** The welfare check's posts: given by the bot, which keeps the care record. */
+  welfare?: WelfareSettings | undefined;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
+    ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
   ];
 }
 
@@ -125,5 +148,9 @@ export function postLabel(kind: string): string {
   const round = roundOfPost(kind);
   if (round) return `${round} round`;
   if (kind === "tomorrow") return "tomorrow's check";
+  const plans = plansOfPost(kind);
+  if (plans) return `${plans} round's care plans to confirm`;
+  const welfare = welfareKindOf(kind);
+  if (welfare) return welfareLabel(welfare);
   return kind;
 }

@@ -12,8 +12,11 @@
  *
  * A late start posts only what is still useful: of the round posts past their time, only the
  * current round (the latest one due); the day's lists and tomorrow's check while the day lasts
- * (the scheduler only ever posts for today). What it skips it says in the log, once. (The dose
- * times' late and missed replies have their own job: src/digest/dose-alerts.ts.)
+ * (the scheduler only ever posts for today). A reply-post (the welfare check's pets not checked)
+ * follows the same rule: none under a post skipped; and when its parent has only just been posted
+ * (late), it waits as long after that post as it would have after the parent's time (none if that
+ * is past the day's end). What it skips it says in the log, once. (The dose times' late and missed
+ * replies have a job of their own: src/digest/dose-alerts.ts.)
  */
 import type { DigestSettings } from "../config.ts";
 import type { Clock } from "../deps.ts";
@@ -25,7 +28,14 @@ import { dueInstant } from "./due.ts";
 const TICK_MS = 60_000;
 
 import type { DigestJob } from "./job.ts";
-import { digestPosts, plansOfPost, roundOfPost, roundPost, type ScheduledPost } from "./posts.ts";
+import {
+  digestPosts,
+  parentPostOf,
+  plansOfPost,
+  roundOfPost,
+  roundPost,
+  type ScheduledPost,
+} from "./posts.ts";
 
 export interface DigestSchedule {
   nextRun(): Date | null;
@@ -41,9 +51,9 @@ export interface DigestSchedule {
 const roundOf = (kind: string) => roundOfPost(kind) ?? plansOfPost(kind);
 
 /**
- * The posts due and not started that are no longer worth posting: a round's sheet, and its plans,
- * once a later round's time has passed (at 23:20, the morning and midday rounds; the evening round
- * stays).
+ * The posts due and not started that are no longer worth posting: a round's sheet, and its care
+ * plans, once a later round's time has passed (at 23:20, the morning and midday rounds; the evening
+ * round stays).
  */
 export function supersededPosts(
   due: readonly ScheduledPost[],
@@ -90,13 +100,17 @@ export function startDigestSchedule(options: {
   log: Logger;
   /** Default: the process's timers. */
   timers?: Timers;
+  /** WELFARE_IN_ROUND: the pets not checked reply under the round post, which starts first. */
+  welfare?: { inRound: boolean } | undefined;
 }): DigestSchedule {
   const { job, timezone, clock, log } = options;
   const timers = options.timers ?? realTimers;
   const posts = options.posts ?? options.job.posts ?? digestPosts(options.settings);
   /** `kind|date` of every post started, so each starts once per local date. */
   const started = new Set<string>();
-  /** The runs of each look at the clock still going. */
+  /** `kind|date` of a reply-post waiting after its parent's late post: not before this instant. */
+  const waiting = new Map<string, Date>();
+  /** The runs of each look at the clock still going (a reply-post waits for its parent's). */
   const inFlight = new Set<Promise<void>>();
   let timer: unknown;
   let stopped = false;
@@ -109,7 +123,7 @@ export function startDigestSchedule(options: {
       for (const post of posts) {
         const key = `${post.kind}|${date}`;
         if (started.has(key)) continue;
-        const due = dueInstant(post.time, timezone, date);
+        const due = waiting.get(key) ?? dueInstant(post.time, timezone, date);
         if (due && due.getTime() > now.getTime() && (!best || due < best)) best = due;
       }
     }
@@ -125,6 +139,45 @@ export function startDigestSchedule(options: {
     }
   };
 
+  /**
+   * A reply-post after its parent's run of this same look at the clock: at once when the parent was
+   * there already (a restart); when the parent has only just been posted, as long after it as the
+   * reply-post comes after the parent's time (none past the day's end).
+   */
+  const checkAfterSheet = async (
+    check: ScheduledPost,
+    sheet: ScheduledPost,
+    outcome: unknown,
+    date: string,
+  ) => {
+    const key = `${check.kind}|${date}`;
+    const result = (outcome as { result?: string } | undefined)?.result;
+    if (result === "stopped") return;
+    // Marked started meanwhile, so a later look at the clock does not start it too.
+    if (result !== "posted") {
+      await run(check, date);
+      return;
+    }
+    const gap =
+      (dueInstant(check.time, timezone, date)?.getTime() ?? 0) -
+      (dueInstant(sheet.time, timezone, date)?.getTime() ?? 0);
+    const at = new Date(clock.now().getTime() + Math.max(60_000, gap));
+    if (localDate(at, timezone) !== date) {
+      log.info(
+        { date, kind: check.kind },
+        "started late: the round's sheet has only just been posted, and its check would fall after the day's end: no check today",
+      );
+      return;
+    }
+    // The scheduler looks at the clock at least once a minute: it starts the check then.
+    waiting.set(key, at);
+    started.delete(key);
+    log.info(
+      { date, kind: check.kind, at: at.toISOString() },
+      "started late: the round's sheet has only just been posted; its check waits as long after it as after the round's time",
+    );
+  };
+
   const check = (): Promise<void> => {
     const now = clock.now();
     const today = localDate(now, timezone);
@@ -132,7 +185,7 @@ export function startDigestSchedule(options: {
     const groups = new Map<string, ScheduledPost[]>();
     const dueNow = posts.filter((post) => {
       const key = `${post.kind}|${today}`;
-      const due = dueInstant(post.time, timezone, today);
+      const due = waiting.get(key) ?? dueInstant(post.time, timezone, today);
       return due !== null && now.getTime() >= due.getTime() && !started.has(key);
     });
     const skipped = supersededPosts(dueNow, posts, timezone, today, now);
@@ -144,10 +197,25 @@ export function startDigestSchedule(options: {
       );
     }
     const starting = dueNow.filter((post) => !started.has(`${post.kind}|${today}`));
+    // A check whose round's sheet starts in this same look waits for the sheet's outcome.
+    const sheetOf = (post: ScheduledPost) => {
+      const parent = parentPostOf(post.kind, options.welfare);
+      return parent && !waiting.has(`${post.kind}|${today}`)
+        ? starting.find((p) => p.kind === parent)
+        : undefined;
+    };
+    const afterSheets: Array<[ScheduledPost, ScheduledPost]> = [];
     for (const post of starting) {
       const key = `${post.kind}|${today}`;
-      const due = dueInstant(post.time, timezone, today) as Date;
+      const sheet = sheetOf(post);
+      if (sheet) {
+        started.add(key);
+        afterSheets.push([post, sheet]);
+        continue;
+      }
+      const due = (waiting.get(key) ?? dueInstant(post.time, timezone, today)) as Date;
       started.add(key);
+      waiting.delete(key);
       const lateBy = Math.round((now.getTime() - due.getTime()) / 60_000);
       if (lateBy >= 1) {
         log.info(
@@ -161,11 +229,20 @@ export function startDigestSchedule(options: {
       const date = key.slice(key.lastIndexOf("|") + 1);
       if (date < addDays(today, -3)) started.delete(key);
     }
+    for (const [key, at] of waiting) if (localDate(at, timezone) < today) waiting.delete(key);
+    // Each run's outcome, for the checks waiting on their sheet.
+    const outcomes = new Map(afterSheets.map(([, sheet]) => [sheet.kind, Promise.withResolvers<unknown>()]));
     const runs = [...groups.values()].map(async (group) => {
-      for (const post of group) await run(post, today);
+      for (const post of group) {
+        const outcome = await run(post, today);
+        outcomes.get(post.kind)?.resolve(outcome);
+      }
     });
+    const checks = afterSheets.map(async ([post, sheet]) =>
+      checkAfterSheet(post, sheet, await outcomes.get(sheet.kind)?.promise, today),
+    );
     const earlier = [...inFlight];
-    const mine = Promise.all(runs).then(() => undefined);
+    const mine = Promise.all([...runs, ...checks]).then(() => undefined);
     inFlight.add(mine);
     void mine.finally(() => inFlight.delete(mine));
     return Promise.all([mine, ...earlier]).then(() => undefined);

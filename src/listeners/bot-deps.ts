@@ -24,11 +24,12 @@ export interface BotDeps extends BotBase {
   /** Who can read the posts' channels (guest accounts among the members), for /kennel status. */
   channelGuests?: ChannelGuests;
   /**
-   * The dose times' late and missed replies, edited after each committed entry
-   * (src/digest/dose-alert-editor.ts); absent when there are no round posts (no ROUNDS_CHANNEL) or
-   * no bot around the listeners.
+   * What follows each committed round entry (the name is the round check's, which it once edited):
+   * the dose times' late and missed replies edited (src/digest/dose-alert-editor.ts), and the
+   * welfare flags meals open (src/digest/welfare-meals.ts); absent when there is no bot around the
+   * listeners, or nothing to follow.
    */
-  doseAlerts?: { changed(date: string, round: Round): Promise<void> };
+  roundCheck?: { changed(date: string, round: Round): Promise<void> };
   /** The round messages drawn again from the record: one for the taps and the dose times' job alike. */
   sheetRedraw?: SheetRedraw;
 }

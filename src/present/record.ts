@@ -181,6 +181,17 @@ export function petRecordCompact(
   ];
 }
 
+/** A round's progress in words: "12 of 31 pets recorded", then "3 doses left", "1 meal left". */
+export function progressWords(
+  p: Pick<RoundProgress, "pets" | "recorded" | "dosesLeft" | "mealsLeft">,
+): string[] {
+  return [
+    `${p.recorded} of ${plural(p.pets, "pet")} recorded`,
+    ...(p.dosesLeft ? [`${plural(p.dosesLeft, "dose")} left`] : []),
+    ...(p.mealsLeft ? [`${plural(p.mealsLeft, "meal")} left`] : []),
+  ];
+}
+
 /**
  * "📋 12 of 31 pets recorded · 3 doses left · ⏰ 2 late"; `part`: a message of a round posted in
  * several; `open`: how many items not recorded are late and missed (dose times, issue 35).
@@ -193,9 +204,8 @@ export function progressLine(
   const parts: string[] = [];
   if (p.pets === 0) parts.push("📋 Nothing to record this round");
   else {
-    parts.push(`📋 ${p.recorded} of ${plural(p.pets, "pet")} recorded`);
-    if (p.dosesLeft) parts.push(`${plural(p.dosesLeft, "dose")} left`);
-    if (p.mealsLeft) parts.push(`${plural(p.mealsLeft, "meal")} left`);
+    const [recorded, ...left] = progressWords(p);
+    parts.push(`📋 ${recorded}`, ...left);
     if (p.recorded === p.pets && !p.dosesLeft && !p.mealsLeft) parts.push("all done");
     if (p.problems) parts.push(`⚠️ ${p.problems} not given or not eaten`);
     const overdueWords = openCountWords(open);

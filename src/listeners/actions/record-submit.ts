@@ -132,7 +132,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     }
     // Committed: the form closes now.
     await ack.send();
-    if (result.status === "recorded") void deps.doseAlerts?.changed(sheet.date, sheet.round);
+    if (result.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
     const updated = await redraw.redraw(client, sheet, pet.message, {
       channel: meta.c,
       ts: meta.t,

@@ -131,7 +131,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
       await ack.send();
       if (result.status === "no_one_tap") return await tell(NO_ONE_TAP);
       if (result.status === "not_listed") return await tell(`🔒 ${TAMPERED}`);
-      if (result.status === "recorded") void deps.doseAlerts?.changed(sheet.date, sheet.round);
+      if (result.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
       const updated = await redraw.redraw(client, sheet, pet.message, ref);
       if (result.status === "nothing" || result.status === "already") {
         return await tell(

@@ -1,0 +1,197 @@
+/**
+ * The care record's views are documents too (issue 33): the dose times' replies, the pets off their food,
+ * and a day of the record (`kennel-desk record`, the connector's get_care_record) are each one
+ * document serialized twice, Block Kit and text, saying the same line by line, on the sandbox's
+ * days with a record present (Tyson, AW-BITE, off his food; doses given, refused with a note of two
+ * lines, and one corrected).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { recordDay } from "../../src/answers/care-record.ts";
+import { roundDoses } from "../../src/answers/doses.ts";
+import { offFoodToday } from "../../src/answers/home-record.ts";
+import { roundReport } from "../../src/answers/rounds.ts";
+import { docBlocks } from "../../src/blocks/doc.ts";
+import { doseAlertMessage } from "../../src/blocks/dose-alerts.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import { offFoodMessage } from "../../src/blocks/off-food.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { dueOf } from "../../src/domain/record.ts";
+import { doseAlertDoc } from "../../src/present/dose-alerts.ts";
+import { offFoodDoc } from "../../src/present/off-food.ts";
+import { recordDayDoc } from "../../src/present/record-day.ts";
+import type { Entry, EntryInput } from "../../src/record/types.ts";
+import { docText } from "../../src/text/doc.ts";
+import { recordDayText } from "../../src/text/record.ts";
+import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
+
+const busy = busyDay();
+
+/** Writes one entry in the harness's record (the off-food record: Tyson's two meals). */
+async function write(e: Omit<EntryInput, "userId" | "userName"> & Partial<EntryInput>): Promise<Entry> {
+  const r = await busy.deps.record?.record([{ userId: "U0JANE", userName: "Jane <@U0BOSS> & co", ...e }]);
+  if (r?.status !== "recorded") throw new Error(`not recorded: ${r?.status}`);
+  return r.entries[0] as Entry;
+}
+
+describe("the dose times' replies: one document, two serializers", () => {
+  type View = Parameters<typeof doseAlertDoc>[0];
+  let view: View;
+
+  beforeAll(async () => {
+    // The evening round of the sandbox's today: its doses not recorded, as a late reply names them.
+    const { doses } = await roundDoses(busy.deps, "evening", busy.today);
+    view = {
+      kind: "late",
+      date: busy.today,
+      round: "evening",
+      doses: doses
+        .filter((d) => !d.due.highAlert)
+        .map((d) => ({
+          key: `${d.bookingId}-${d.petId}`,
+          petName: d.petName,
+          room: d.room,
+          label: d.due.label,
+          text: d.due.text,
+          window: d.window,
+        })),
+    };
+  });
+
+  it("late: each pet with its room and items, the same on both; the mentions are Slack's alone", () => {
+    expect(view.doses.length).toBeGreaterThan(5);
+    const doc = doseAlertDoc(view, { timezone: TZ, updatedAt: "19:40" });
+    const message = doseAlertMessage(doc, ["S0NURSES", "U0MANAGER"]);
+    expect(limitViolations(message)).toEqual([]);
+    const first = message.blocks[0] as { text: { text: string } };
+    expect(first.text.text.startsWith("<!subteam^S0NURSES> <@U0MANAGER> *⏰ Late")).toBe(true);
+    const slack: Message = {
+      ...message,
+      blocks: [
+        {
+          ...first,
+          text: { ...first.text, text: first.text.text.replace("<!subteam^S0NURSES> <@U0MANAGER> ", "") },
+        } as never,
+        ...message.blocks.slice(1),
+      ],
+    };
+    const lines = expectSameLines([slack], docText(doc, TEXT));
+    expect(lines[0]).toMatch(
+      /^⏰ Late: not recorded yet · Evening round, \w{3} \d+ \w{3} · due 18:00 · window closes 20:00$/,
+    );
+    const named = lines.filter((l) => l.startsWith("• "));
+    expect(named.length).toBe(Math.min(36, new Set(view.doses.map((d) => d.key)).size));
+    expect(named[0]).toMatch(/^• .+ \(.+\): .+/);
+    expect(lines.at(-1)).toMatch(
+      /^(and \d+ more pets: see the round post · )?updated 19:40 · edited as entries arrive$/,
+    );
+  });
+
+  it("missed, with what was recorded since struck through and counted; past 36 pets the rest counted; the nudge", () => {
+    const recorded = {
+      outcome: "given" as const,
+      recordedAt: `${busy.today}T19:05:00Z`,
+      userName: "Jane <@U0BOSS>",
+    };
+    const missed: View = {
+      ...view,
+      kind: "missed",
+      doses: view.doses.map((d, i) => (i === 0 ? { ...d, entry: recorded } : d)),
+    };
+    const doc = doseAlertDoc(missed, { timezone: TZ });
+    const lines = expectSameLines([doseAlertMessage(doc)], docText(doc, TEXT));
+    expect(lines[0]).toMatch(/^❌ Missed: nothing recorded in the window · .* · window closed 20:00$/);
+    expect(lines.join("\n")).toContain("(given 19:05 Jane <@U0BOSS>)");
+    expect(JSON.stringify(doseAlertMessage(doc))).not.toContain("<@U0BOSS>");
+    expect(lines.at(-1)).toContain(`1 of ${missed.doses.length} recorded since`);
+    const many: View = {
+      ...view,
+      doses: Array.from({ length: 50 }, (_, i) => ({
+        ...(view.doses[0] as View["doses"][number]),
+        key: `k${i}`,
+        petName: `Pet ${i}`,
+      })),
+    };
+    const big = doseAlertMessage(doseAlertDoc(many, { timezone: TZ }));
+    expect(limitViolations(big)).toEqual([]);
+    const bigLines = expectSameLines([big], docText(doseAlertDoc(many, { timezone: TZ }), TEXT));
+    expect(bigLines.join("\n")).toContain("and 14 more pets: see the round post");
+    const nudge: View = {
+      ...view,
+      kind: "nudge",
+      doses: view.doses.slice(0, 1).map((d) => ({ ...d, highAlert: true })),
+    };
+    const said = expectSameLines(
+      [doseAlertMessage(doseAlertDoc(nudge, { timezone: TZ }))],
+      docText(doseAlertDoc(nudge, { timezone: TZ }), TEXT),
+    );
+    expect(said[0]).toMatch(
+      /^💉 .+ \(.+\): .+ — due 18:00, window 17:00–20:00; a second person witnesses it$/,
+    );
+  });
+});
+
+describe("the pets off their food: one document, two serializers", () => {
+  it("Tyson, with his room and meals, the same on both; none, and a record that cannot be read, too", async () => {
+    const report = await roundReport(busy.deps, "morning", busy.today);
+    const pets = await offFoodToday(busy.deps, busy.today, report);
+    expect(pets?.map((p) => p.petName)).toContain("Tyson");
+    const lines = expectSameLines(
+      [offFoodMessage(pets, busy.today)],
+      docText(offFoodDoc(pets, busy.today), TEXT),
+    );
+    expect(lines[0]).toMatch(/^Off their food — /);
+    const tyson = lines.find((l) => l.includes("Tyson"));
+    expect(tyson).toMatch(/^• .*Tyson: 🍽 off food: 2 meals, the last at the evening round of /);
+    for (const none of [[], undefined]) {
+      const said = expectSameLines(
+        [offFoodMessage(none, busy.today)],
+        docText(offFoodDoc(none, busy.today), TEXT),
+      );
+      expect(said[1]).toMatch(none ? /^No pet is off its food/ : /could not be read just now/);
+    }
+  });
+});
+
+describe("a day of the care record: one document, two serializers", () => {
+  it("every round, each pet's due items beside their entries, a note of two lines and a correction, the same on both", async () => {
+    const report = await roundReport(busy.deps, "morning", busy.day);
+    // What is due by the pet's care plan (the record's own rule, as recordDay reads it).
+    const p = report.pets.find((x) => x.sheet && x.pet && dueOf(x).some((d) => d.item !== "meal"));
+    if (!p?.sheet || !p.pet) throw new Error("the busy day's morning round has no medicated pet");
+    const med = dueOf(p).find((d) => d.item !== "meal") as ReturnType<typeof dueOf>[number];
+    const base = {
+      date: busy.day,
+      round: "morning" as const,
+      bookingId: p.booking.bookingId as number,
+      petId: p.pet.pet.petId as number,
+      petName: p.pet.pet.name ?? "pet",
+      item: med.item,
+      itemText: med.text,
+    };
+    const wrong = await write({ ...base, outcome: "given", requestKey: "day-1" });
+    await write({
+      ...base,
+      outcome: "refused",
+      note: "spat it <out>\nwith *cheese*",
+      supersedes: wrong.id,
+      requestKey: "day-2",
+    });
+    const day = await recordDay(busy.deps.record, "the test's SQLite file", { date: busy.day }, busy.deps);
+    const doc = recordDayDoc(day, TZ);
+    const slack: Message = { text: doc.fallback, blocks: docBlocks(doc.parts) };
+    const lines = expectSameLines([slack], recordDayText(day, TEXT));
+    const all = lines.join("\n");
+    expect(lines[0]).toMatch(/^Care record · \w{3} \d+ \w{3} 2026$/);
+    expect(all).toMatch(/Morning round · \d+ of \d+ pets recorded/);
+    expect(all).toContain(`${p.pet.pet.name} (pet ${base.petId}, booking ${base.bookingId})`);
+    expect(all).toMatch(/: refused \d\d:\d\d · Jane <@U0BOSS> & co\nnote: spat it <out>\nwith cheese\n/);
+    expect(all).toMatch(
+      /: given \d\d:\d\d · Jane <@U0BOSS> & co\n.*superseded: corrected at \d\d:\d\d by Jane/,
+    );
+    expect(all).toContain("not recorded");
+    expect(lines.at(-1)).toMatch(
+      /\d+ entries, 1 of them corrected since \(shown struck through\) · times in Europe\/London/,
+    );
+    expect(JSON.stringify(slack)).not.toContain("<@U0BOSS>");
+  });
+});
