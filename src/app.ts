@@ -155,13 +155,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
   });
-  // The round messages drawn again from the record, by the taps and the dose times' job alike.
-  const sheetRedraw = new SheetRedraw(deps);
-  deps.sheetRedraw = sheetRedraw;
+  const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
-  registerActions(app, deps);
+  registerActions(app, deps, sheetRedraw);
   registerEvents(app, deps);
   app.error(async (error) => {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
@@ -244,13 +242,12 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       : undefined;
   // The dose times' replies; and after each committed round entry, those replies edited (striking
   // what was recorded since) and the welfare flags meals open (issue 38).
-  const dose = doseTimes(base, digestSlack, {
+  const { job: doseAlerts, afterEntry } = doseTimes(base, digestSlack, {
     posts,
     draw: (sheet, index, ref) => sheetRedraw.redraw(app.client, sheet, index, ref),
     job: options.doseAlerts,
   });
-  const doseAlerts = dose.job;
-  if (dose.afterEntry) deps.roundCheck = dose.afterEntry;
+  if (afterEntry) deps.roundCheck = afterEntry;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -344,8 +341,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       });
       const finished = await deps.inflight.drain(graceMs);
       if (!finished) deps.log.warn({ inFlight: deps.inflight.size }, "stopping with work still in flight");
-      await stopped;
-      await alertsStopped;
+      await Promise.all([stopped, alertsStopped]);
       connection.stopped();
     },
   };

@@ -35,6 +35,7 @@ import {
   timeOfDay,
   wholeNumber,
 } from "./config/reader.ts";
+import { retiredNotices } from "./config/retired.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
 import { readWelfare } from "./config/welfare.ts";
@@ -268,11 +269,7 @@ export function settingsNotices(config: Config, env: Record<string, string | und
       `HEALTH_HOST=${config.healthHost} applies in Socket Mode only: in HTTP mode the server takes Slack's requests, so it listens on every interface (PORT ${config.port}).`,
     );
   }
-  if (env.ROUND_CHECK_AFTER !== undefined && env.ROUND_CHECK_AFTER.trim() !== "") {
-    notes.push(
-      "ROUND_CHECK_AFTER no longer applies: the round check is replaced by a reply for each dose not recorded, when it turns late (DOSE_LATE_AFTER, default 45 minutes after the round's time) and when its window closes, missed (DOSE_WINDOW_AFTER, default 120; DOSE_WINDOW_AFTER_HIGH_ALERT, default 30). Remove ROUND_CHECK_AFTER from the settings; ROUND_CHECK_MENTION still names who those replies mention.",
-    );
-  }
+  notes.push(...retiredNotices(env));
   return notes;
 }
 

@@ -7,7 +7,6 @@ import type { Seal } from "../slack/seal.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
 import type { InFlight } from "./in-flight.ts";
-import type { SheetRedraw } from "./record-round.ts";
 
 export interface BotDeps extends BotBase {
   access: Access;
@@ -30,6 +29,4 @@ export interface BotDeps extends BotBase {
    * listeners, or nothing to follow.
    */
   roundCheck?: { changed(date: string, round: Round): Promise<void> };
-  /** The round messages drawn again from the record: one for the taps and the dose times' job alike. */
-  sheetRedraw?: SheetRedraw;
 }

@@ -15,7 +15,8 @@ import { registerWelfareFlag } from "./welfare-flag.ts";
 import { registerWelfareSubmit } from "./welfare-submit.ts";
 import { registerWelfareTap } from "./welfare-tap.ts";
 
-export function register(app: App, deps: BotDeps): void {
+/** `sheetRedraw`: the bot's one recorder of round messages, shared with the dose times' job. */
+export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw): void {
   registerDayPages(app, deps);
   registerOpenRecord(app, deps);
   registerSearchPages(app, deps);
@@ -23,7 +24,7 @@ export function register(app: App, deps: BotDeps): void {
   registerHomeList(app, deps);
   registerStayRecord(app, deps);
   // The care record's buttons and forms share one recorder (the messages it last drew).
-  const redraw = deps.sheetRedraw ?? new SheetRedraw(deps);
+  const redraw = sheetRedraw ?? new SheetRedraw(deps);
   registerRecordTap(app, deps, redraw, deps.seal);
   registerRecordSubmit(app, deps, redraw, deps.seal);
   registerPlan(app, deps);
