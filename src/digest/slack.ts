@@ -62,7 +62,7 @@ export interface DigestSlack {
   replies(channel: string, ts: string): Promise<HistoryMessage[]>;
   post(channel: string, message: Message, options?: PostOptions): Promise<string>;
   remove(channel: string, ts: string): Promise<void>;
-  /** Replaces a message's text and blocks (the round check, edited as entries arrive). */
+  /** Replaces a message's text and blocks (a late or missed reply, edited as entries arrive). */
   update?(channel: string, ts: string, message: Message): Promise<void>;
 }
 

@@ -5,7 +5,7 @@
  *
  * Rules: only current entries count (a correction replaces what it corrects); a meal "not offered"
  * neither counts nor breaks the run (the pet was not fed: it says nothing of its appetite); a meal not
- * recorded is not counted either way (the round check names it).
+ * recorded is not counted either way (the late and missed replies name it).
  */
 import type { Entry } from "../record/types.ts";
 import { ROUNDS, type Round } from "./care.ts";

@@ -126,8 +126,8 @@ function sheetNotes(
  * One pet's sheet for a round. `at`: the round's time (HH:MM), which says whether a fast with a time
  * ("from 8pm") applies at this round. `house`: the house routine (KENNEL_HOUSE_MEALS), the rounds a
  * pet with no diet on record is fed at, by its species: THE place that decides whether such a pet's
- * meal is due this round (the record's due items, the counts, the round check and the stay's record
- * all read it from here).
+ * meal is due this round (the record's due items, the counts, the late and missed replies and the
+ * stay's record all read it from here).
  */
 export function roundSheet(
   care: CareFacts,
