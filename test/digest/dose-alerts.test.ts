@@ -172,18 +172,33 @@ async function record(
   return done;
 }
 
-const engines: Array<{ name: string; open: (fake: Fake) => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async (fake) => scratchRecord({ now: () => new Date(fake.now) }), skip: false },
+/**
+ * Each engine's store, and a second replica's view of it: on PostgreSQL a store of its own on the
+ * same database (another pool, as another process has); SQLite is one bot process per file, so its
+ * two replicas share the one store.
+ */
+interface Opened {
+  store: CareRecordStore;
+  second: () => Promise<CareRecordStore>;
+}
+const engines: Array<{ name: string; open: (fake: Fake) => Promise<Opened>; skip: boolean }> = [
+  {
+    name: "SQLite",
+    open: async (fake) => {
+      const store = scratchRecord({ now: () => new Date(fake.now) });
+      return { store, second: async () => store };
+    },
+    skip: false,
+  },
   {
     name: "PostgreSQL",
-    open: async (fake) =>
-      (
-        await openCareRecord(
-          { engine: "postgres", url: await pg.freshDatabase() },
-          { now: () => new Date(fake.now) },
-          undefined,
-        )
-      ).store,
+    open: async (fake) => {
+      const url = await pg.freshDatabase();
+      const at = async () =>
+        (await openCareRecord({ engine: "postgres", url }, { now: () => new Date(fake.now) }, undefined))
+          .store;
+      return { store: await at(), second: at };
+    },
     skip: !pg.available,
   },
 ];
@@ -193,11 +208,12 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
     "a 08:00 dose: due at 07:00, late at 08:45:01, missed at 10:00:01; one late and one missed reply across two replicas; the high-alert drug's nudge and escalation",
     async () => {
       const fake = { now: Date.parse(`${DATE}T06:00:00Z`) };
-      const store = await open(fake);
+      const { store, second } = await open(fake);
       const c = `C0DOSE${++seq}`;
       const env = { ROUND_CHECK_MENTION: "S0NURSES", ROUND_ESCALATE_MENTION: "U0MANAGER" };
+      const other = await second();
       const one = replica(fake, store, c, env);
-      const two = replica(fake, store, c, env);
+      const two = replica(fake, other, c, env);
       const both = async () => {
         const [a, b] = await Promise.all([one.alerts.check(), two.alerts.check()]);
         return [...a, ...b];
@@ -282,6 +298,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
       // A restart (a third process on the same store): nothing is posted again.
       expect(results(await replica(fake, store, c, env).alerts.check())).toEqual([]);
       expect(replies(c)).toHaveLength(5);
+      if (other !== store) await other.close();
       await store.close();
     },
     120_000,
@@ -291,7 +308,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
     "nothing once it is recorded; a reply is edited as entries arrive, striking what was recorded since",
     async () => {
       const fake = { now: Date.parse(`${DATE}T11:50:00Z`) };
-      const store = await open(fake);
+      const { store } = await open(fake);
       const c = `C0DOSE${++seq}`;
       const bot = replica(fake, store, c);
       await bot.posts.runPost("rounds:midday", DATE);
@@ -335,7 +352,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
     "a restart after the window closed posts the missed reply only, once; a claim left by a replica that died is taken over once; a reply Slack refused is tried again",
     async () => {
       const fake = { now: Date.parse(`${DATE}T10:30:00Z`) };
-      const store = await open(fake);
+      const { store } = await open(fake);
       const c = `C0DOSE${++seq}`;
       // Started at 10:30 with nothing posted: the morning's late replies are no longer true.
       const first = replica(fake, store, c);
