@@ -41,7 +41,6 @@ import {
 } from "./doc.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
-import { flagLines } from "./welfare-flag.ts";
 
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
 const PART_CHARS = 2400;
