@@ -5,6 +5,7 @@
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
+import { readDoses } from "./config/doses.ts";
 import { houseMeals } from "./config/house-meals.ts";
 import {
   apiKey,
@@ -16,8 +17,6 @@ import {
   highAlertWords,
   listenHost,
   logLevel,
-  mentionId,
-  minutesSetting,
   onOff,
   optionalTime,
   roundNames,
@@ -164,12 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
-  const doseBefore = r.read("DOSE_WINDOW_BEFORE", { fallback: 60, parse: minutesSetting });
-  const doseAfter = r.read("DOSE_WINDOW_AFTER", { fallback: 120, parse: minutesSetting });
-  const doseAfterHigh = r.read("DOSE_WINDOW_AFTER_HIGH_ALERT", { fallback: 30, parse: minutesSetting });
-  const doseLate = r.read("DOSE_LATE_AFTER", { fallback: 45, parse: minutesSetting });
-  const prnFollowUp = r.read("PRN_FOLLOW_UP", { fallback: 60, parse: minutesSetting });
-  const escalate = r.read("ROUND_ESCALATE_MENTION", { fallback: undefined, parse: mentionId });
+  const doses = readDoses(r);
   const retentionDays = r.read("KENNEL_RECORD_RETENTION_DAYS", {
     fallback: 1095,
     parse: wholeNumber(
@@ -186,13 +180,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       variable: "TOMORROW_TIME",
       problem: "is set, but DIGEST_CHANNEL is not: tomorrow's check is posted in DIGEST_CHANNEL.",
       fix: "Set DIGEST_CHANNEL to the front desk's channel id (C0123ABCD), or remove TOMORROW_TIME.",
-    });
-  }
-  if (doseLate >= doseAfter) {
-    r.problems.push({
-      variable: "DOSE_LATE_AFTER",
-      problem: `is ${doseLate} minutes, not before the window closes (DOSE_WINDOW_AFTER, ${doseAfter} minutes): a dose would be missed before it is late.`,
-      fix: "Set DOSE_LATE_AFTER below DOSE_WINDOW_AFTER, for example 45 and 120 (the defaults).",
     });
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
@@ -223,14 +210,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     scheduledPosts: digestSchedule,
     roundCheck: { mention: checkMention },
     plan: { highAlert },
-    doses: {
-      beforeMinutes: doseBefore,
-      afterMinutes: doseAfter,
-      highAlertAfterMinutes: doseAfterHigh,
-      lateAfterMinutes: doseLate,
-      prnFollowUpMinutes: prnFollowUp,
-      escalateMention: escalate,
-    },
+    doses,
     welfare,
     recordRetentionDays: retentionDays,
     slackBotToken: botToken,
@@ -255,8 +235,7 @@ export function timezoneNotice(config: Config): string | undefined {
 
 /**
  * The start-up lines about settings read in a way worth saying: KENNEL_DATA_DIR's `~` read as the
- * home folder; HEALTH_HOST set in HTTP mode, where it does not apply; ROUND_CHECK_AFTER, which no
- * longer applies (the dose times' late and missed replies replaced the round check).
+ * home folder; HEALTH_HOST set in HTTP mode, where it does not apply; ROUND_CHECK_AFTER, retired.
  */
 export function settingsNotices(config: Config, env: Record<string, string | undefined>): string[] {
   const notes: string[] = [];
@@ -269,8 +248,7 @@ export function settingsNotices(config: Config, env: Record<string, string | und
       `HEALTH_HOST=${config.healthHost} applies in Socket Mode only: in HTTP mode the server takes Slack's requests, so it listens on every interface (PORT ${config.port}).`,
     );
   }
-  notes.push(...retiredNotices(env));
-  return notes;
+  return [...notes, ...retiredNotices(env)];
 }
 
 /** The channels the bot posts in itself: DIGEST_CHANNEL, ROUNDS_CHANNEL and WELFARE_CHANNEL, when set. */

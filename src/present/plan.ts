@@ -60,9 +60,13 @@ export function planItemLines(i: PlanItem): Line[] {
   ];
 }
 
+/** The plan's state as shown: changed in the kennel system, else as its confirmations make it. */
+export const planViewState = (v: Pick<PlanView, "plan" | "changed">) =>
+  v.changed?.length ? "changed_in_source" : planState(v.plan);
+
 /** The plan's state in words, with who confirmed it and when. */
 export function planStateLine(v: PlanView, timezone: string): Line {
-  const state = v.changed?.length ? "changed_in_source" : planState(v.plan);
+  const state = planViewState(v);
   const who = v.plan.confirmations.map(
     (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
   );
@@ -83,6 +87,19 @@ function changedLines(changed: ChangedItem[] | undefined): Line[] {
         ),
       ),
     ],
+  );
+}
+
+/**
+ * A pet's plan in one line for its card and its booking's ("📋 Care plan: ✅ plan confirmed · confirmed
+ * by Jane Thu 26 Nov 07:42", "· 2 items left to a person"); the plan's form shows it whole.
+ */
+export function planCardLine(v: PlanView, timezone: string): Line {
+  const unread = v.plan.items.filter((i) => i.readBy === "nobody").length;
+  return line(
+    "📋 Care plan: ",
+    ...planStateLine(v, timezone),
+    unread ? toned("warn", ` · ${unread} ${unread === 1 ? "item" : "items"} left to a person`) : undefined,
   );
 }
 
