@@ -12,6 +12,7 @@ import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./conf
 import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
+import { type PrnFollowUpOptions, PrnFollowUps } from "./digest/prn-follow-up.ts";
 import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
@@ -47,6 +48,8 @@ export interface Bot {
   fatal: Promise<SlackStartError>;
   /** The morning post's job, when DIGEST_CHANNEL is set. */
   digest: DigestJob | undefined;
+  /** The follow-ups of as-needed doses (a direct message to the giver, PRN_FOLLOW_UP minutes later). */
+  followUps: PrnFollowUps;
   /**
    * Checks the bot token, binds PORT, and (Socket Mode) connects; resolves with the HTTP port
    * bound. Rejects with a SlackStartError (words and exit code) when Slack refuses or the port is
@@ -61,6 +64,8 @@ export interface BotOptions {
   slack: SlackSettings;
   /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
+  /** Overrides for the as-needed doses' follow-ups (tests: a fake sleep). */
+  followUps?: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
@@ -230,6 +235,19 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   // The round check's reply in the round post's thread, edited as entries arrive.
   if (posts.some((p) => isCheckKind(p.kind)))
     deps.roundCheck = new RoundCheckEditor(base, digestSlack, posts);
+  // The as-needed doses' follow-ups: a direct message to the giver (the app's DM with them).
+  const followUps = new PrnFollowUps({
+    deps: base,
+    send: async (userId, message) => {
+      await app.client.chat.postMessage({
+        channel: userId,
+        text: message.text,
+        blocks: message.blocks as never,
+      });
+    },
+    ...options.followUps,
+  });
+  deps.prnFollowUps = followUps;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -245,6 +263,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     connection,
     fatal,
     digest,
+    followUps,
     async start() {
       let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
       try {
@@ -296,6 +315,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           log: base.log,
         });
       }
+      // The as-needed doses' follow-ups: those due while the bot was down first, then each at its time.
+      if (!deps.inflight.draining) followUps.start();
       // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
       retention = startRetention({
         store: base.record,
@@ -313,6 +334,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       schedule?.stop();
       retention?.stop();
       digest?.stop();
+      followUps.stop();
       const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
       });

@@ -15,6 +15,7 @@ import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
+import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
 
 export const LIST_PAGE_SIZE = 10;
@@ -124,12 +125,35 @@ export interface PetView extends Provenance {
   care: CareFacts;
   /** The owner, when it could be loaded (the pet card is only for the asker: contacts allowed). */
   owner: Customer | undefined;
+  /** In house with a dose to give if needed (its care plan's), and the doses of the last 24 hours. */
+  asNeeded?: PetAsNeeded | undefined;
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const owner = await ownerOf(deps, r.data.customerId);
-  return { pet: r.data, care: careOf(r.data), owner, requestId: r.requestId, ...rawOf(deps, r.raw) };
+  const [owner, asNeeded] = await Promise.all([ownerOf(deps, r.data.customerId), asNeededOfPet(deps, id)]);
+  return {
+    pet: r.data,
+    care: careOf(r.data),
+    owner,
+    ...(asNeeded ? { asNeeded } : {}),
+    requestId: r.requestId,
+    ...rawOf(deps, r.raw),
+  };
+}
+
+/** The card's doses to give if needed; a failure is logged, and the card shown without them. */
+async function asNeededOfPet(deps: Deps, petId: number | undefined): Promise<PetAsNeeded | undefined> {
+  if (petId === undefined || !deps.record || deps.config.rawResponses) return undefined;
+  try {
+    return await petAsNeeded(deps, petId);
+  } catch (error) {
+    deps.log.warn(
+      { petId, err: String((error as Error)?.message ?? error) },
+      "as-needed doses not read for a pet card",
+    );
+    return undefined;
+  }
 }
 
 async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {
@@ -211,9 +235,13 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
   if (r.data.totalRecords === 1 && items.length === 1 && page === 1 && !deps.config.rawResponses) {
     // A search's answer may leave the care out: the pet's own record completes it.
     const [pet] = (await completeCare(deps, [items[0] as Pet])) as [Pet];
+    const [owner, asNeeded] = await Promise.all([
+      ownerOf(deps, pet.customerId),
+      asNeededOfPet(deps, pet.petId),
+    ]);
     return {
       type: "pet",
-      view: { pet, care: careOf(pet), owner: await ownerOf(deps, pet.customerId), requestId: r.requestId },
+      view: { pet, care: careOf(pet), owner, ...(asNeeded ? { asNeeded } : {}), requestId: r.requestId },
     };
   }
   // In house today first, then by name (src/answers/pet-order.ts); the API's own pages past its limit.

@@ -27,4 +27,9 @@ export interface BotDeps extends BotBase {
    * when there are no round posts (no ROUNDS_CHANNEL) or no bot around the listeners.
    */
   roundCheck?: { changed(date: string, round: Round): Promise<void> };
+  /**
+   * The follow-ups of as-needed doses (src/digest/prn-follow-up.ts), told when a dose is recorded so
+   * it wakes for it; absent where listeners run without a bot.
+   */
+  prnFollowUps?: { changed(): void };
 }

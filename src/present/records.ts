@@ -9,6 +9,7 @@ import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import { customerName } from "../domain/customers.ts";
 import type { PetCare } from "../domain/day.ts";
 import { dangerNotes } from "../domain/notes.ts";
+import type { AsNeededPet } from "../domain/prn.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import {
@@ -45,6 +46,7 @@ import {
   value,
 } from "./doc.ts";
 import { pageActions } from "./parts.ts";
+import { petAsNeededParts } from "./prn.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
 
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
@@ -294,6 +296,8 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
 export interface PetDocOptions {
   timezone: string;
   thisYear: string;
+  /** Slack's "💊 Give if needed…" (a confirmed plan's doses to give if needed); without it, none. */
+  giveAction?: ActionOf<AsNeededPet>;
 }
 
 export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
@@ -331,6 +335,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   fields.push({ label: "Evaluation", value: evaluationLine(care, o.timezone, o.thisYear) });
   parts.push({ kind: "fields", fields });
   parts.push(...textParts(careSummaryLines(care)));
+  parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
   if (owner) {
     const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
     const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");

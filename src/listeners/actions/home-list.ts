@@ -4,7 +4,7 @@ import { homeList } from "../../blocks/buttons.ts";
 import type { Message } from "../../blocks/types.ts";
 import { localDate } from "../../time.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
+import { asNeededList, dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
 import { onButton } from "./button.ts";
 
 export function registerHomeList(app: App, deps: BotDeps): void {
@@ -28,6 +28,8 @@ export function registerHomeList(app: App, deps: BotDeps): void {
           return tomorrowList(deps);
         case "offfood":
           return offFoodList(deps, today);
+        case "asneeded":
+          return asNeededList(deps);
       }
     },
   });

@@ -1,0 +1,85 @@
+/**
+ * Dose times in words (issue 35), the same on every surface: plain text from the domain's data;
+ * Block Kit escapes it, the terminal prints it. Grouped by theme (states, reasons, timeliness,
+ * as-needed doses) so each part's words stay together. Times are in the kennel's zone.
+ */
+import type { PrnDose, PrnEffect, PrnProblem } from "../domain/prn.ts";
+import { timeOf } from "./dates.ts";
+
+// --- as-needed doses ------------------------------------------------------------------------------
+
+const EFFECT: Record<PrnEffect, string> = {
+  helped: "helped",
+  no_change: "no change",
+  worse: "worse",
+};
+
+/** "helped", "no change", "worse". */
+export const effectWords = (effect: PrnEffect): string => EFFECT[effect];
+
+/** The answer's buttons: "👍 Helped", "😐 No change", "👎 Worse". */
+export const EFFECT_BUTTONS: Record<PrnEffect, string> = {
+  helped: "👍 Helped",
+  no_change: "😐 No change",
+  worse: "👎 Worse",
+};
+
+/** "40 min", "2 h", "2 h 30 min". */
+export function durationWords(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  return rest ? `${h} h ${rest} min` : `${h} h`;
+}
+
+/**
+ * Why one more dose goes past the plan: "2 already in the last 24 h: the plan says at most 2",
+ * "the last at 09:10, 2 h ago: the plan says at least 4 h between".
+ */
+export function prnProblemWords(p: PrnProblem, timeZone: string): string {
+  if (p.rule === "max_per_24h") return `${p.count} already in the last 24 h: the plan says at most ${p.max}`;
+  return `the last at ${timeOf(p.lastAt, timeZone)}, ${durationWords(p.minutesSince)} ago: the plan says at least ${p.minHours} h between`;
+}
+
+/** A reason as the line reads it: "for scratching"; "if scratching", "for pain" stay as written. */
+export function forReason(reason: string): string {
+  return /^(for|if|when|only|in case|because|as)\b/i.test(reason.trim())
+    ? reason.trim()
+    : `for ${reason.trim()}`;
+}
+
+/** The plan's limits in words: "at most 2 in 24 h · at least 4 h between"; "" when it sets none. */
+export function prnLimitWords(o: {
+  maxPer24h?: number | undefined;
+  minHoursBetween?: number | undefined;
+}): string {
+  return [
+    o.maxPer24h !== undefined ? `at most ${o.maxPer24h} in 24 h` : "",
+    o.minHoursBetween !== undefined ? `at least ${o.minHoursBetween} h between` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Where a dose stands: "awaiting effect", or its effect ("helped"). */
+export const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
+  d.effect ? effectWords(d.effect.effect) : "awaiting effect";
+
+/**
+ * One as-needed dose: "💊 Piriton 4mg given 09:10 by Jane for scratching · awaiting effect", with
+ * "· past the plan's limit, checked" when it was given anyway.
+ */
+export function prnDoseWords(d: PrnDose, timeZone: string): string {
+  return [
+    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone)} by ${d.userName} ${forReason(d.reason)}`,
+    d.ack ? "past the plan's limit, checked" : "",
+    effectStateWords(d),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The follow-up's question: "Effect of Piriton for Itchy?" */
+export const followUpQuestion = (label: string, petName: string): string =>
+  `Effect of ${label} for ${petName}?`;
