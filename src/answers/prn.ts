@@ -62,6 +62,8 @@ function doseOf(e: LogEntry): PrnDose | undefined {
   if (!b.success || e.bookingId === undefined || e.petId === undefined) return undefined;
   return {
     id: e.id,
+    seq: e.seq,
+    ...(e.requestKey ? { requestKey: e.requestKey } : {}),
     date: e.date,
     bookingId: e.bookingId,
     petId: e.petId,
@@ -312,4 +314,9 @@ export async function petNameOf(
   petId: number,
 ): Promise<string> {
   return (await currentPlan(deps, bookingId, petId))?.petName ?? `pet ${petId}`;
+}
+
+/** When the stay's pet arrived (its booking's check-in, ISO 8601), when the kennel API says. */
+export async function stayArrival(deps: Pick<Deps, "kennel">, bookingId: number): Promise<string | undefined> {
+  return (await deps.kennel.getBooking(bookingId)).data.checkInDate;
 }

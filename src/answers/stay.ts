@@ -10,6 +10,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
+import { prnDoses } from "./prn.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
 
@@ -91,8 +92,13 @@ export async function stayRecords(
       const bookingId = booking.bookingId;
       if (bookingId === undefined) return;
       try {
-        const entries = await store.entries({ bookingId, ...stayDates(deps, booking) });
-        out.set(bookingId, stayOf(deps, { ...booking, bookingId }, care, entries, since));
+        const dates = stayDates(deps, booking);
+        const [entries, asNeeded] = await Promise.all([
+          store.entries({ bookingId, ...dates }),
+          prnDoses(deps, { bookingId, ...dates }),
+        ]);
+        const view = stayOf(deps, { ...booking, bookingId }, care, entries, since);
+        out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");

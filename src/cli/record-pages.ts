@@ -8,8 +8,11 @@
 import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { prnDoses } from "../answers/prn.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
+import type { PrnDose } from "../domain/prn.ts";
+import type { StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
 import { makeFolder } from "../record/folder.ts";
 import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
@@ -125,10 +128,18 @@ export async function stayPages(
   entries: Entry[],
   petId: number | undefined,
   head?: ChainHead,
+  asNeeded: PrnDose[] = [],
 ): Promise<Array<{ name: string; page: string }>> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
-  const bookings = [...new Set(entries.map((e) => e.bookingId))];
+  const bookings = [...new Set([...entries, ...asNeeded].map((e) => e.bookingId))];
+  const mineOnly = (stay: StayRecordView): StayRecordView => ({
+    ...stay,
+    pets: stay.pets.filter((p) => petId === undefined || p.petId === petId),
+    ...(stay.asNeeded
+      ? { asNeeded: stay.asNeeded.filter((d) => petId === undefined || d.petId === petId) }
+      : {}),
+  });
   const out: Array<{ name: string; page: string }> = [];
   const taken = new Set<string>();
   for (const bookingId of bookings) {
@@ -139,7 +150,7 @@ export async function stayPages(
         const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
         page = {
           reference: v.booking.reference ?? `booking ${bookingId}`,
-          stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+          stay: mineOnly(stay),
           owner: v.booking.customerName,
           checkIn: v.booking.checkInDate,
           checkOut: v.booking.checkOutDate,
@@ -156,11 +167,14 @@ export async function stayPages(
       }
     }
     if (!page) {
-      const mine = await store.entries({ bookingId });
+      const [mine, prn] = await Promise.all([
+        store.entries({ bookingId }),
+        prnDoses({ record: store }, { bookingId }),
+      ]);
       const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
       page = {
         reference: `booking ${bookingId}`,
-        stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+        stay: mineOnly(prn.length ? { ...stay, asNeeded: prn } : stay),
         owner: undefined,
         checkIn: undefined,
         checkOut: undefined,

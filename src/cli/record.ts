@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { prnDoses } from "../answers/prn.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
 import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
@@ -17,7 +18,7 @@ import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
-import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
+import { exportRow, prnExportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
@@ -162,14 +163,15 @@ async function exportRange(ctx: CliContext): Promise<number> {
   const bookingId = values.booking !== undefined ? await bookingIdOf(ctx, values.booking) : undefined;
   const { store } = await openStore(ctx);
   try {
-    const entries = store
-      ? await store.entries({
-          ...(from ? { from } : {}),
-          ...(to ? { to } : {}),
-          ...(petId !== undefined ? { petId } : {}),
-          ...(bookingId !== undefined ? { bookingId } : {}),
-        })
-      : [];
+    const query = {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(petId !== undefined ? { petId } : {}),
+      ...(bookingId !== undefined ? { bookingId } : {}),
+    };
+    const entries = store ? await store.entries(query) : [];
+    // The doses given if needed, beside the rounds' entries (issue 35).
+    const asNeeded = store ? await prnDoses({ record: store }, query) : [];
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
     const head = store ? await store.head() : undefined;
@@ -181,7 +183,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const pages = store ? await stayPages(ctx, store, entries, petId, head) : [];
+      const pages = store ? await stayPages(ctx, store, entries, petId, head, asNeeded) : [];
       if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
         throw new UsageError(
@@ -195,12 +197,23 @@ async function exportRange(ctx: CliContext): Promise<number> {
     }
     ctx.io.stdout.write(
       format === "csv"
-        ? recordCsv(entries, zone, head)
-        : `${JSON.stringify({ head, entries: entries.map((e) => exportRow(e, zone)) }, null, 2)}\n`,
+        ? recordCsv(entries, zone, head, asNeeded)
+        : `${JSON.stringify(
+            {
+              head,
+              entries: entries.map((e) => exportRow(e, zone)),
+              asNeeded: asNeeded.map((d) => prnExportRow(d, zone)),
+            },
+            null,
+            2,
+          )}\n`,
     );
     if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
+      const prn = asNeeded.length
+        ? ` and ${asNeeded.length} as-needed ${asNeeded.length === 1 ? "dose" : "doses"}`
+        : "";
       ctx.io.stderr.write(
-        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} ${which} (times in ${zone}).\n`,
+        `${entries.length} ${entries.length === 1 ? "entry" : "entries"}${prn} ${which} (times in ${zone}).\n`,
       );
     }
     return 0;

@@ -22,6 +22,9 @@ export type PrnRule = "max_per_24h" | "min_interval";
 export interface PrnDose {
   /** Its id in the record (the follow-up's buttons name it). */
   id: number;
+  /** Its place in the record's chain, and the Slack request that made it (the exports name both). */
+  seq?: number | undefined;
+  requestKey?: string | undefined;
   /** The kennel's local date it was given. */
   date: string;
   bookingId: number;

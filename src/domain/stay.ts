@@ -20,6 +20,7 @@ import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
+import type { PrnDose } from "./prn.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
 
@@ -91,6 +92,8 @@ export interface StayRecordView {
   pets: PetStayRecord[];
   /** The store could not be read: said where the summary would be, never left out. */
   problem: string | undefined;
+  /** The stay's as-needed doses (issue 35), every pet's, oldest given first. */
+  asNeeded?: PrnDose[] | undefined;
 }
 
 export interface StayInput {

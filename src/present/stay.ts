@@ -3,7 +3,10 @@
  * the full record (the "Stay record" button, `kennel-desk record --booking`, the connector). The
  * words are the shared ones (src/words/stay.ts).
  */
+import type { PrnDose } from "../domain/prn.ts";
 import type { StayRecordView } from "../domain/stay.ts";
+import { dayHeading } from "../words/dates.ts";
+import { AS_NEEDED_HEADING, prnRecordWords, prnSummaryWords } from "../words/doses.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import { type Doc, type Line, line, type Part, strong, toned, value, valueWithin } from "./doc.ts";
 
@@ -14,7 +17,29 @@ const CHUNK_CHARS = 2800;
 
 /** Whether the stay has a record to open (the "Stay record" button). */
 export const hasStayRecord = (stay: StayRecordView | undefined): stay is StayRecordView =>
-  stay !== undefined && !stay.problem && stay.pets.length > 0;
+  stay !== undefined && !stay.problem && (stay.pets.length > 0 || (stay.asNeeded?.length ?? 0) > 0);
+
+/** A pet's as-needed doses of the stay (issue 35). */
+const dosesOf = (stay: StayRecordView, petId: number) =>
+  (stay.asNeeded ?? []).filter((d) => d.petId === petId);
+
+/**
+ * The as-needed doses' lines of a pet's record, indented under its rounds: each with its reason,
+ * acknowledgement, note and effect. `others`: doses of pets the record lists no rounds for.
+ */
+function prnRecordTexts(doses: PrnDose[], timezone: string, name?: string): string[] {
+  if (doses.length === 0) return [];
+  const out: string[] = [name ? `${name}: ${AS_NEEDED_HEADING.toLowerCase()}` : AS_NEEDED_HEADING];
+  let day = "";
+  for (const d of doses) {
+    if (d.date !== day) {
+      day = d.date;
+      out.push(`  ${dayHeading(d.date)}`);
+    }
+    out.push(`    ${prnRecordWords(d, timezone)}`);
+  }
+  return out;
+}
 
 /**
  * One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read: under a
@@ -27,9 +52,11 @@ export function staySummaryDocLines(
 ): Line[] {
   if (!stay) return [];
   if (stay.problem) return [[toned("alert", `📋 ❔ ${valueWithin(stay.problem, 600)}`)]];
-  return stay.pets.map((p) =>
-    line(`📋 ${valueWithin(staySummaryWords(p, timezone), o.each ?? SUMMARY_MAX)}`),
-  );
+  return stay.pets.map((p) => {
+    const prn = prnSummaryWords(dosesOf(stay, p.petId));
+    const words = `${staySummaryWords(p, timezone)}${prn ? ` · ${prn}` : ""}`;
+    return line(`📋 ${valueWithin(words, o.each ?? SUMMARY_MAX)}`);
+  });
 }
 
 export interface StayRecordOptions {
@@ -56,11 +83,21 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
   const title = `Stay record · ${value(reference, 100)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
   if (stay.problem) parts.push({ kind: "text", lines: [[toned("alert", `❔ ${value(stay.problem, 600)}`)]] });
-  else if (stay.pets.length === 0)
+  else if (stay.pets.length === 0 && !stay.asNeeded?.length)
     parts.push({ kind: "text", lines: [line("Nothing recorded for this stay yet.")] });
+  // Each pet's rounds, then its as-needed doses; the doses of a pet with no rounds listed after.
+  const listed = new Set(stay.pets.map((p) => p.petId));
+  const others = [...new Set((stay.asNeeded ?? []).map((d) => d.petId))].filter((id) => !listed.has(id));
+  const sections = [
+    ...stay.pets.map((p) => [
+      ...stayRecordLines(p, o.timezone),
+      ...prnRecordTexts(dosesOf(stay, p.petId), o.timezone).map((t) => `  ${t}`),
+    ]),
+    ...others.map((id) => prnRecordTexts(dosesOf(stay, id), o.timezone, `pet ${id}`)),
+  ];
   let used = title.length;
   let cut = false;
-  for (const pet of stay.pets) {
+  for (const texts of sections) {
     let chunk: Line[] = [];
     let chunkChars = 0;
     const flush = () => {
@@ -68,7 +105,7 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       chunk = [];
       chunkChars = 0;
     };
-    for (const [i, text] of stayRecordLines(pet, o.timezone).entries()) {
+    for (const [i, text] of texts.entries()) {
       const l = recordLine(text, i === 0);
       const chars = l.reduce((n, s) => n + s.text.length, 0) + 1;
       if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {

@@ -7,12 +7,14 @@
  * invisible character reaches a file or a terminal through an export).
  */
 import type { RecordDay } from "../answers/care-record.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
+import { AS_NEEDED_HEADING, effectWords, prnRecordWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import type { TextOptions } from "./options.ts";
 import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./style.ts";
@@ -63,6 +65,28 @@ function dueLine(o: TextOptions, line: DueLine): string {
   return `    ${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}${note}`;
 }
 
+/** The day's doses given if needed, by pet: each with why, who, the acknowledgement and the effect. */
+function asNeededText(day: RecordDay, o: TextOptions): string[] {
+  const doses = [...(day.asNeeded ?? [])].sort(
+    (a, b) => a.petName.localeCompare(b.petName) || a.petId - b.petId || a.givenAt.localeCompare(b.givenAt),
+  );
+  if (doses.length === 0) return [];
+  const out = ["", `${AS_NEEDED_HEADING} · ${doses.length} ${doses.length === 1 ? "dose" : "doses"}`];
+  let pet = "";
+  for (const d of doses) {
+    const key = `${d.bookingId}|${d.petId}`;
+    if (key !== pet) {
+      pet = key;
+      out.push(`  ${one(d.petName, 80)} ${dim(o, `(pet ${d.petId}, booking ${d.bookingId})`)}`);
+    }
+    const words = one(prnRecordWords(d, o.timezone), 1500);
+    out.push(
+      `    ${d.ack || d.effect?.effect === "worse" ? red(o, words) : d.effect ? words : yellow(o, words)}`,
+    );
+  }
+  return out;
+}
+
 export function recordDayText(day: RecordDay, o: TextOptions): string {
   const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
     .filter(Boolean)
@@ -72,7 +96,8 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
     `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`,
   );
   const parts: string[] = [heading];
-  if (day.count === 0) parts.push(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`);
+  if (day.count === 0 && !day.asNeeded?.length)
+    parts.push(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`);
   const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
   for (const { round, pets, careMissing, progress } of day.rounds) {
     const sums = progress
@@ -110,6 +135,7 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
       );
     }
   }
+  parts.push(...asNeededText(day, o));
   const corrected = day.superseded
     ? `, ${day.superseded} of them corrected since (shown struck through)`
     : "";
@@ -148,6 +174,12 @@ const COLUMNS = [
   "supersedes",
   "superseded_by",
   "request_key",
+  // Issue 35, after every earlier column so an older reader finds each where it was: a round's
+  // entry, or a dose given if needed (when given, the acknowledgement past the plan, its effect).
+  "kind",
+  "given_at_utc",
+  "past_plan_limit",
+  "effect",
 ] as const;
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -183,6 +215,55 @@ export function exportRow(
     supersedes: e.supersedes ?? null,
     superseded_by: e.supersededBy ?? null,
     request_key: text(e.requestKey),
+    kind: "round",
+    given_at_utc: e.givenAt ?? null,
+    past_plan_limit: null,
+    effect: null,
+  };
+}
+
+/**
+ * One as-needed dose exported beside the entries (kind "as_needed"): its record's id and place, the
+ * item, "given", why, the note, who, when recorded and when given, the acknowledgement of a dose
+ * given past the plan's limit (its rule and words), and its effect ("helped · Jane 2026-11-22
+ * 10:12 · calmer") or "awaiting effect". Cleaned like every field.
+ */
+export function prnExportRow(
+  d: PrnDose,
+  timeZone: string,
+): Record<(typeof COLUMNS)[number], string | number | null> {
+  const e = d.effect;
+  return {
+    id: d.id,
+    seq: d.seq ?? null,
+    kennel: null,
+    date: text(d.date),
+    round: null,
+    booking_id: d.bookingId,
+    pet_id: d.petId,
+    pet_name: null,
+    item: text(d.item),
+    item_text: text(d.itemText),
+    outcome: "given",
+    reason: text(d.reason),
+    note: text(d.note),
+    user_id: text(d.userId),
+    user_name: text(d.userName),
+    recorded_at_utc: d.recordedAt,
+    recorded_at_local: localStamp(d.recordedAt, timeZone),
+    supersedes: null,
+    superseded_by: null,
+    request_key: text(d.requestKey),
+    kind: "as_needed",
+    given_at_utc: d.givenAt,
+    past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
+    effect: e
+      ? text(
+          [effectWords(e.effect), `${e.userName} ${localStamp(e.recordedAt, timeZone)}`, e.note]
+            .filter(Boolean)
+            .join(" · "),
+        )
+      : "awaiting effect",
   };
 }
 
@@ -199,12 +280,18 @@ function csvCell(value: string | number | null): string {
  * last line a spreadsheet reads as a note ("# record head …"), so a printed or mailed copy names the
  * chain it came from (`kennel-desk record verify` prints the same).
  */
-export function recordCsv(entries: Entry[], timeZone: string, head?: ChainHead): string {
+export function recordCsv(
+  entries: Entry[],
+  timeZone: string,
+  head?: ChainHead,
+  asNeeded: PrnDose[] = [],
+): string {
   const lines = [COLUMNS.join(",")];
-  for (const e of entries) {
-    const row = exportRow(e, timeZone);
-    lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
-  }
+  const rows = [
+    ...entries.map((e) => exportRow(e, timeZone)),
+    ...asNeeded.map((d) => prnExportRow(d, timeZone)),
+  ];
+  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
   if (head) lines.push(headLine(head));
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -13,6 +13,7 @@ import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts"
 import { cleanText } from "../domain/text.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
+import { effectWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { staySummaryWords } from "../words/stay.ts";
 
@@ -97,6 +98,38 @@ ${rows(p, timezone) || '<tr><td colspan="6">Nothing due or recorded for this sta
 </section>`;
 }
 
+/**
+ * The stay's as-needed doses (issue 35), a table per pet: when given (and recorded, when later), the
+ * drug, why, who, the acknowledgement of a dose given past the plan's limit, the note and the effect.
+ */
+function asNeededSections(stay: StayRecordView, timezone: string): string {
+  const doses = stay.asNeeded ?? [];
+  const names = new Map(stay.pets.map((p) => [p.petId, p.petName]));
+  return [...new Set(doses.map((d) => d.petId))]
+    .map((petId) => {
+      const rows = doses
+        .filter((d) => d.petId === petId)
+        .map((d) => {
+          const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+          const effect = d.effect
+            ? `${html(effectWords(d.effect.effect))} <small>(${own(d.effect.userName)}, ${html(dateTimeOf(d.effect.recordedAt, timezone))})</small>${d.effect.note ? ` — ${own(d.effect.note)}` : ""}`
+            : '<span class="missing">awaiting effect</span>';
+          return `<tr><td>${html(dateTimeOf(d.givenAt, timezone))}${late ? ` <small>(recorded ${html(dateTimeOf(d.recordedAt, timezone))})</small>` : ""}</td><td>${own(d.itemText)}</td><td>${own(d.reason)}</td><td>${own(d.userName)}</td><td>${d.ack ? `<span class="problem">${own(d.ack.words)}</span>` : ""}${d.note ? `${d.ack ? " — " : ""}${own(d.note)}` : ""}</td><td>${effect}</td></tr>`;
+        });
+      const name = names.get(petId);
+      return `<section>
+<h2>${name === undefined ? "" : `${own(name)} `}<small>(pet ${html(petId)})</small>: given if needed</h2>
+<table>
+<thead><tr><th>Given</th><th>Item</th><th>Why</th><th>Who</th><th>Past the plan's limit, checked; note</th><th>Effect</th></tr></thead>
+<tbody>
+${rows.join("\n")}
+</tbody>
+</table>
+</section>`;
+    })
+    .join("\n");
+}
+
 export function stayHtml(page: StayPage): string {
   const tz = page.timezone;
   const pets = page.stay.pets.map((p) => p.petName);
@@ -123,6 +156,7 @@ export function stayHtml(page: StayPage): string {
 ${page.dueProblem ? `<p class="meta problem">${html(page.dueProblem)}</p>` : ""}
 ${page.stay.problem ? `<p class="meta problem">${html(page.stay.problem)}</p>` : ""}
 ${page.stay.pets.map((p) => petSection(p, tz)).join("\n")}
+${asNeededSections(page.stay, tz)}
 <footer>Made by Kennel Desk on ${html(dateTimeOf(page.generatedAt, tz))} (${html(tz)}) from the kennel's care record.${page.head ? ` Record head at the time: #${html(page.head.seq)}, sha256 <code>${html(page.head.hash)}</code> (check it with <code>kennel-desk record verify</code>).` : ""}</footer>
 </body>
 </html>

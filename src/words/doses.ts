@@ -83,3 +83,45 @@ export function prnDoseWords(d: PrnDose, timeZone: string): string {
 /** The follow-up's question: "Effect of Piriton for Itchy?" */
 export const followUpQuestion = (label: string, petName: string): string =>
   `Effect of ${label} for ${petName}?`;
+
+/** "helped (Jane 10:12: calmer)", or "awaiting effect". */
+function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string {
+  const e = d.effect;
+  if (!e) return "effect: awaiting";
+  return `effect: ${effectWords(e.effect)} (${e.userName} ${timeOf(e.recordedAt, timeZone)}${e.note ? `: ${e.note}` : ""})`;
+}
+
+/**
+ * One as-needed dose in full, for the stay's record, `kennel-desk record` and the exports: "Piriton
+ * 4mg given 09:10 by Jane for scratching · past the plan's limit, checked: the last at 07:10, 2 h
+ * ago: the plan says at least 4 h between · note: vet agreed · effect: helped (Jane 10:12)". A dose
+ * recorded more than a minute after it was given says when it was recorded too.
+ */
+export function prnRecordWords(d: PrnDose, timeZone: string): string {
+  const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+  return [
+    `${d.label} given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
+    d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
+    d.note ? `note: ${d.note}` : "",
+    effectRecordWords(d, timeZone),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A pet's as-needed doses in a few words: "💊 3 as needed (1 past the plan's limit, 1 awaiting effect)". */
+export function prnSummaryWords(doses: PrnDose[]): string | undefined {
+  if (doses.length === 0) return undefined;
+  const past = doses.filter((d) => d.ack).length;
+  const awaiting = doses.filter((d) => !d.effect).length;
+  const worse = doses.filter((d) => d.effect?.effect === "worse").length;
+  const more = [
+    past ? `${past} past the plan's limit` : "",
+    worse ? `${worse} worse` : "",
+    awaiting ? `${awaiting} awaiting effect` : "",
+  ].filter(Boolean);
+  return `💊 ${doses.length} as needed${more.length ? ` (${more.join(", ")})` : ""}`;
+}
+
+/** The heading of a record's as-needed doses. */
+export const AS_NEEDED_HEADING = "As needed";

@@ -17,7 +17,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from "@slack/bolt";
-import { givePrn, prnNow } from "../../answers/prn.ts";
+import { givePrn, prnNow, stayArrival } from "../../answers/prn.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
@@ -74,10 +74,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
         "value" in action && typeof action.value === "string" ? action.value : undefined,
       );
       if (!ids) return void (await tell(`🔒 ${TAMPERED}`));
-      const arrival = deps.kennel
-        .getBooking(ids.b)
-        .then((r) => r.data.checkInDate)
-        .catch(() => undefined);
+      const arrival = stayArrival(deps, ids.b).catch(() => undefined);
       const now = await prnNow(deps, ids.b, ids.p);
       const name = now.version?.petName ?? `pet ${ids.p}`;
       if (!now.version) return void (await tell(`🔒 ${TAMPERED}`));
