@@ -20,7 +20,7 @@ import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { PAST_ROUNDS, roundPostOf } from "../helpers/record-slack.ts";
-import { commandForm, postSigned } from "../helpers/slack.ts";
+import { commandForm, postSigned, sign } from "../helpers/slack.ts";
 
 const START = Date.parse("2026-11-22T09:00:00Z");
 let now = START;
@@ -389,4 +389,143 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       );
     },
   );
+
+  it.skipIf(skip)(
+    "the effect with a note, through its form: an entry with the note, the message answered",
+    async () => {
+      at("11:00");
+      expect((await h.bot.followUps.runOnce()).sent).toBe(1);
+      await h.slack.waitFor(() => dmsTo("U0TOM").length > 0, 10_000);
+      const [dm] = dmsTo("U0TOM");
+      const buttons = ((dm?.blocks ?? []) as Block[]).find((x) => x.type === "actions")?.elements ?? [];
+      const withNote = buttons.find((x) => x.text?.text === "📝 With a note…") as {
+        action_id: string;
+        value: string;
+      };
+      const { trigger } = await tap("U0TOM", withNote, dm as TimelineEntry);
+      const modal = await modalOf(trigger);
+      expect(modal.view.callback_id).toBe("prn_effect_modal");
+      const body = {
+        type: "view_submission",
+        team: { id: "T1", domain: "kennel" },
+        user: { id: "U0TOM", username: "u0tom", name: "u0tom", team_id: "T1" },
+        api_app_id: "A1",
+        token: "legacy-verification-token",
+        trigger_id: `tv${++seq}`,
+        view: {
+          ...modal.view,
+          id: modal.id,
+          state: {
+            values: {
+              effect: { effect: { type: "static_select", selected_option: { value: "no_change" } } },
+              note: { note: { type: "plain_text_input", value: "still <!channel> scratching" } },
+            },
+          },
+        },
+      };
+      const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+        payload: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      const second = (await doses())[1];
+      expect(second?.effect).toMatchObject({
+        effect: "no_change",
+        note: "still <!channel> scratching",
+        userName: "Tom",
+      });
+      await h.slack.waitFor(
+        () => JSON.stringify(h.slack.timeline.find((m) => m.id === dm?.id)?.blocks).includes("no change"),
+        10_000,
+      );
+      const answered = JSON.stringify(h.slack.timeline.find((m) => m.id === dm?.id)?.blocks);
+      expect(answered).toContain("still &lt;!channel&gt; scratching");
+      expect(answered).not.toContain("prn_effect:");
+    },
+  );
+
+  it.skipIf(skip)("the pet's card and the Home tab offer it too, with the day's doses", async () => {
+    // The card (/pet ID): the item with the plan's reason and limits, the last 24 hours' doses, the button.
+    const { form, id } = commandForm(h.slack, { command: "/pet", text: String(p), channel: CHANNEL });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+    const final = () =>
+      h.slack.responsesFor(id).find((r) => !String(r.body.text ?? "").includes("Looking up"));
+    await h.slack.waitFor(() => final() !== undefined, 15_000);
+    const card = JSON.stringify(final()?.body);
+    expect(card).toContain(
+      "💊 Piriton 4mg: if needed only if &lt;scratching&gt; &amp; biting · at most 2 in 24 h",
+    );
+    expect(card).toContain("given 09:00 by Jane for &lt;!channel&gt; *scratching* &amp; biting · helped");
+    expect(card).toContain(`"action_id":"prn_give:${b}-${p}"`);
+
+    // Home: the pet's line and its button; a tap there opens the form, and the dose is recorded.
+    const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
+    const event = JSON.stringify({
+      token: "x",
+      team_id: "T1",
+      api_app_id: "A1",
+      type: "event_callback",
+      event_id: `EvPrn${seq++}`,
+      event_time: 1_700_000_000,
+      event: { type: "app_home_opened", user: "U0JANE", channel: "D1", tab: "home", event_ts: "1.1" },
+    });
+    const ts = Math.floor(Date.now() / 1000);
+    await fetch(`${h.url}/slack/events`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-slack-request-timestamp": String(ts),
+        "x-slack-signature": sign(SIGNING_SECRET, ts, event),
+      },
+      body: event,
+    });
+    await h.slack.waitFor(
+      () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
+      15_000,
+    );
+    const home = h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body as {
+      view: { blocks: Block[] };
+    };
+    const line = home.view.blocks.find((x) => x.accessory?.action_id === `prn_give:${b}-${p}`);
+    expect(line?.text?.text).toMatch(/Piriton 4mg if needed · 3 doses today/);
+    const n = ++seq;
+    const tapBody = {
+      type: "block_actions",
+      team: { id: "T1", domain: "kennel" },
+      user: { id: "U0JANE", username: "u0jane", name: "u0jane", team_id: "T1" },
+      api_app_id: "A1",
+      token: "legacy-verification-token",
+      trigger_id: `thome${n}`,
+      container: { type: "view", view_id: "VHOME" },
+      view: { id: "VHOME", type: "home" },
+      actions: [
+        {
+          type: "button",
+          action_id: line?.accessory?.action_id,
+          block_id: "b",
+          value: line?.accessory?.value,
+          action_ts: `1.${n}`,
+        },
+      ],
+    };
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(tapBody) });
+    const modal = await modalOf(`thome${n}`);
+    at("20:00");
+    const given = await submit("U0JANE", modal, modal.view, { reason: "scratching at night" });
+    // Past the most per 24 h again (three in the last 24 h): warned, then given with the acknowledgement.
+    expect(given.response_action).toBe("update");
+    const done = await submit("U0JANE", modal, given.view as OpenedModal["view"], {
+      reason: "scratching at night",
+      ack: true,
+      note: "Owner phoned: fine",
+    });
+    expect(done).toEqual({});
+    // Given when the form said (it opened at 11:00), recorded now.
+    expect((await doses()).find((d) => d.reason === "scratching at night")).toMatchObject({
+      givenAt: "2026-11-22T11:00:00.000Z",
+      recordedAt: "2026-11-22T20:00:00.000Z",
+      ack: { rule: "max_per_24h" },
+    });
+    // Told in the app's DM (the Home tab has no channel).
+    await h.slack.waitFor(() => dmsTo("U0JANE").some((m) => m.text.includes("Recorded")), 10_000);
+  });
 });
