@@ -188,10 +188,23 @@ export async function givePrn(
   const now = await prnNow(deps, input.bookingId, input.petId, date);
   const item = now.items.find((i) => i.key === input.item);
   if (!item) return { status: "refused", why: "not_offered" };
+  return keepPrn(deps, { ...input, item, date });
+}
+
+/**
+ * Writes one as-needed dose of `item` (the contract's body), dated `date` (the kennel's local day
+ * given): what `givePrn` writes once it has checked the plan, and what the preview seeds.
+ */
+export async function keepPrn(
+  deps: Pick<Deps, "record">,
+  input: Omit<PrnGiveInput, "item"> & { item: AsNeededItem; date: string },
+): Promise<{ status: "recorded" | "duplicate"; dose: PrnDose }> {
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record.");
   const body = prnBody.parse({
-    item: item.key,
-    label: item.label,
-    itemText: item.text,
+    item: input.item.key,
+    label: input.item.label,
+    itemText: input.item.text,
     reason: input.reason,
     givenAt: new Date(input.givenAt).toISOString(),
     userName: input.who.userName,
@@ -200,7 +213,7 @@ export async function givePrn(
   });
   const { status, entry } = await store.append({
     kind: PRN_KIND,
-    date,
+    date: input.date,
     bookingId: input.bookingId,
     petId: input.petId,
     userId: input.who.userId,
@@ -317,6 +330,9 @@ export async function petNameOf(
 }
 
 /** When the stay's pet arrived (its booking's check-in, ISO 8601), when the kennel API says. */
-export async function stayArrival(deps: Pick<Deps, "kennel">, bookingId: number): Promise<string | undefined> {
+export async function stayArrival(
+  deps: Pick<Deps, "kennel">,
+  bookingId: number,
+): Promise<string | undefined> {
   return (await deps.kennel.getBooking(bookingId)).data.checkInDate;
 }
