@@ -17,6 +17,7 @@ import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
+import { WelfareMealWatch } from "./digest/welfare-meals.ts";
 import type { StatusReport } from "./kennel/client.ts";
 import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
@@ -232,9 +233,19 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           ...options.digest,
         })
       : undefined;
-  // The round check's reply in the round post's thread, edited as entries arrive.
-  if (posts.some((p) => isCheckKind(p.kind)))
-    deps.roundCheck = new RoundCheckEditor(base, digestSlack, posts);
+  // The round check's reply in the round post's thread, edited as entries arrive; and the welfare
+  // flags meals open (issue 38), looked at after each committed round entry.
+  const editor = posts.some((p) => isCheckKind(p.kind))
+    ? new RoundCheckEditor(base, digestSlack, posts)
+    : undefined;
+  const meals = base.config.welfare.rounds.length
+    ? new WelfareMealWatch(base, digestSlack, posts)
+    : undefined;
+  if (editor || meals)
+    deps.roundCheck = {
+      changed: (date, round) =>
+        Promise.all([editor?.changed(date, round), meals?.changed(date, round)]).then(() => undefined),
+    };
   // The as-needed doses' follow-ups: a direct message to the giver (the app's DM with them).
   const followUps = new PrnFollowUps({
     deps: base,
@@ -313,6 +324,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           timezone: base.config.timezone,
           clock: base.clock,
           log: base.log,
+          welfare: base.config.welfare,
         });
       }
       // The as-needed doses' follow-ups: those due while the bot was down first, then each at its time.

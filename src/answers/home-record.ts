@@ -6,9 +6,11 @@
 import type { Deps } from "../deps.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { describeFailure } from "./failure.ts";
 import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 export interface OffFoodListed extends OffFoodPet {
   /** The room, when the pet is in house today. */
@@ -19,6 +21,8 @@ export interface HomeRecord {
   /** Pets with something due this round, and of those with all of it recorded. */
   round: { recorded: number; pets: number } | undefined;
   offFood: OffFoodListed[] | undefined;
+  /** The welfare flags open (issue 38). */
+  welfareFlags?: WelfareFlag[] | undefined;
   /** Why a figure is missing (the store could not be read). */
   problem: string | undefined;
 }
@@ -71,6 +75,7 @@ export async function homeRecord(
     return {
       round: report ? await roundRecorded(deps, report) : undefined,
       offFood: await offFoodToday(deps, date, report),
+      welfareFlags: await openWelfareFlags(deps, date),
       problem: undefined,
     };
   } catch (error) {

@@ -8,6 +8,7 @@ import { activePets, customerName } from "../domain/customers.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
 import { looksLikeCustomerId, looksLikeId } from "../domain/ids.ts";
 import type { StayRecordView } from "../domain/stay.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
@@ -17,6 +18,7 @@ import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
@@ -127,15 +129,23 @@ export interface PetView extends Provenance {
   owner: Customer | undefined;
   /** In house with a dose to give if needed (its care plan's), and the doses of the last 24 hours. */
   asNeeded?: PetAsNeeded | undefined;
+  /** The pet's open welfare flags (issue 38), when the care record holds any. */
+  welfare?: WelfareFlag[];
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const [owner, asNeeded] = await Promise.all([ownerOf(deps, r.data.customerId), asNeededOfPet(deps, id)]);
+  const [owner, flags, asNeeded] = await Promise.all([
+    ownerOf(deps, r.data.customerId),
+    openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
+    asNeededOfPet(deps, id),
+  ]);
+  const welfare = (flags ?? []).filter((f) => f.petId === id);
   return {
     pet: r.data,
     care: careOf(r.data),
     owner,
+    ...(welfare.length ? { welfare } : {}),
     ...(asNeeded ? { asNeeded } : {}),
     requestId: r.requestId,
     ...rawOf(deps, r.raw),

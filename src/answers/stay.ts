@@ -6,11 +6,15 @@
 import type { Deps } from "../deps.ts";
 import type { EntryCare } from "../domain/day.ts";
 import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
+import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
+import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
+import { readChecks, readFlags } from "./welfare-store.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
 
@@ -21,6 +25,8 @@ export function stayOf(
   care: EntryCare | undefined,
   entries: Entry[],
   recordSince?: Date,
+  welfare?: StayWelfareRecords,
+  plans: PlanVersion[] = [],
 ): StayRecordView {
   const common = {
     entries,
@@ -37,19 +43,70 @@ export function stayOf(
     const petId = p.pet.petId;
     if (petId === undefined || done.has(petId)) continue;
     done.add(petId);
+    const versions = plans.filter((v) => v.plan.petId === petId);
     pets.push(
-      petStayRecord({ ...common, booking, pet: { petId, name: p.pet.name ?? `pet ${petId}`, care: p.care } }),
+      petStayRecord({
+        ...common,
+        booking,
+        pet: { petId, name: p.pet.name ?? `pet ${petId}`, care: p.care },
+        plans: versions.map((v) => ({
+          id: v.id,
+          recordedAt: v.recordedAt,
+          plan: v.plan,
+          changed: (v.changed?.length ?? 0) > 0,
+        })),
+      }),
     );
   }
-  // Entries of pets not matched on the booking now: their record is shown, never dropped.
-  for (const e of entries) {
+  // Entries (and welfare checks) of pets not matched on the booking now: shown, never dropped.
+  for (const e of [...entries, ...(welfare?.checks ?? [])]) {
     if (e.bookingId !== booking.bookingId || done.has(e.petId)) continue;
     done.add(e.petId);
     pets.push(
       petStayRecord({ ...common, booking, pet: { petId: e.petId, name: e.petName, care: undefined } }),
     );
   }
-  return { bookingId: booking.bookingId, pets, problem: undefined };
+  return {
+    bookingId: booking.bookingId,
+    pets: pets.map((p) => withWelfare(deps, booking, p, welfare, recordSince)),
+    problem: undefined,
+  };
+}
+
+/** A stay's welfare checks and flags, as read from the record. */
+export interface StayWelfareRecords {
+  checks: WelfareCheck[];
+  flags: WelfareFlag[];
+}
+
+/** The pet's welfare days (each welfare round with its check or its absence) and its flags. */
+function withWelfare(
+  deps: Pick<Deps, "config" | "clock">,
+  booking: StayBooking,
+  pet: PetStayRecord,
+  records: StayWelfareRecords | undefined,
+  recordSince: Date | undefined,
+): PetStayRecord {
+  const w = deps.config.welfare;
+  const checks = (records?.checks ?? []).filter(
+    (c) => c.petId === pet.petId && c.bookingId === pet.bookingId,
+  );
+  if (w.rounds.length === 0 && checks.length === 0) return pet;
+  const days = stayWelfareDays({
+    checkIn: booking.checkInDate,
+    checkOut: booking.checkOutDate,
+    checks,
+    rounds: w.rounds,
+    times: w.times,
+    checkBy: w.checkBy,
+    timezone: deps.config.timezone,
+    now: deps.clock.now(),
+    recordSince,
+  });
+  const flags = (records?.flags ?? []).filter((f) => f.petId === pet.petId && f.bookingId === pet.bookingId);
+  const current = new Set(days.flatMap((d) => (d.check ? [d.check.id] : [])));
+  const corrected = checks.filter((c) => !current.has(c.id));
+  return { ...pet, welfare: { days, corrected, flags } };
 }
 
 /** Entries are read by booking within its dates, with this many days' margin either side. */
@@ -93,11 +150,23 @@ export async function stayRecords(
       if (bookingId === undefined) return;
       try {
         const dates = stayDates(deps, booking);
-        const [entries, asNeeded] = await Promise.all([
+        const [entries, checks, flags, plans, asNeeded] = await Promise.all([
           store.entries({ bookingId, ...dates }),
+          readChecks(store, { bookingId, ...dates }),
+          readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
+          store.log({ kind: "plan", bookingId }),
           prnDoses(deps, { bookingId, ...dates }),
         ]);
-        const view = stayOf(deps, { ...booking, bookingId }, care, entries, since);
+        const view = stayOf(
+          deps,
+          { ...booking, bookingId },
+          care,
+          entries,
+          since,
+          { checks, flags },
+          planVersionsOf(plans),
+        );
+        // The stay's doses given if needed (issue 35), every pet's.
         out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);
       } catch (error) {
         const f = describeFailure(error);

@@ -67,7 +67,17 @@ export const bookingsPage = defineButton(
 export const homeList = defineButton(
   "home_list",
   z.object({
-    l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow", "offfood", "asneeded"]),
+    l: z.enum([
+      "arrivals",
+      "departures",
+      "inhouse",
+      "unpaid",
+      "rounds",
+      "tomorrow",
+      "offfood",
+      "welfare",
+      "asneeded",
+    ]),
   }),
 );
 

@@ -11,11 +11,12 @@ import { describeFailure, UsageError } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
+import { readChecks, readFlags } from "../answers/welfare-store.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
 import { makeFolder } from "../record/folder.ts";
-import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
+import type { CareRecordStore, ChainHead } from "../record/types.ts";
 import { type StayPage, stayHtml } from "../text/stay-html.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
@@ -119,20 +120,20 @@ export function writePages(
 }
 
 /**
- * One page per stay (booking): the booking and its pets' care from the kennel API when it is set
+ * One page per stay (booking, from its entries and its welfare checks): the booking and its pets' care from the kennel API when it is set
  * (what was due, the owner's name), the record alone otherwise (said on the page).
  */
 export async function stayPages(
   ctx: CliContext,
   store: CareRecordStore,
-  entries: Entry[],
+  stays: number[],
   petId: number | undefined,
   head?: ChainHead,
   asNeeded: PrnDose[] = [],
 ): Promise<Array<{ name: string; page: string }>> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
-  const bookings = [...new Set([...entries, ...asNeeded].map((e) => e.bookingId))];
+  const bookings = [...new Set(stays)];
   const mineOnly = (stay: StayRecordView): StayRecordView => ({
     ...stay,
     pets: stay.pets.filter((p) => petId === undefined || p.petId === petId),
@@ -167,11 +168,23 @@ export async function stayPages(
       }
     }
     if (!page) {
-      const [mine, prn] = await Promise.all([
+      const [mine, checks, flags, prn] = await Promise.all([
         store.entries({ bookingId }),
+        readChecks(store, { bookingId }),
+        readFlags(store, { bookingId }),
         prnDoses({ record: store }, { bookingId }),
       ]);
-      const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
+      const stay = stayOf(
+        { config: ctx.config, clock: ctx.clock },
+        { bookingId },
+        undefined,
+        mine,
+        undefined,
+        {
+          checks,
+          flags,
+        },
+      );
       page = {
         reference: `booking ${bookingId}`,
         stay: mineOnly(prn.length ? { ...stay, asNeeded: prn } : stay),

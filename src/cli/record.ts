@@ -12,6 +12,7 @@ import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
+import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
@@ -20,6 +21,7 @@ import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, prnExportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
+import { welfareDayText, welfareExportRow } from "../text/welfare-record.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
@@ -107,7 +109,16 @@ async function day(ctx: CliContext): Promise<number> {
     // Beside what was due, when the kennel API is set; the record alone otherwise.
     const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
     const answer = await recordDay(store, where, { date, round, petId }, kennel);
-    return print(ctx, answer, values.json === true, () => recordDayText(answer, textOptions(ctx)));
+    // The day's welfare checks (issue 38), after the rounds: every pet listed, checked or not.
+    const day = store ? await welfareDay(store, date, config.timezone, petId) : undefined;
+    const welfare = day && { ...day, rounds: day.rounds.filter((r) => !round || r.round === round) };
+    const shown = welfare && (welfare.rounds.length > 0 || welfare.flags.length > 0) ? welfare : undefined;
+    return print(ctx, shown ? { ...answer, welfare: shown } : answer, values.json === true, () =>
+      [
+        recordDayText(answer, textOptions(ctx)),
+        ...(shown ? [welfareDayText(shown, textOptions(ctx))] : []),
+      ].join("\n\n"),
+    );
   } finally {
     await store?.close();
   }
@@ -170,6 +181,8 @@ async function exportRange(ctx: CliContext): Promise<number> {
       ...(bookingId !== undefined ? { bookingId } : {}),
     };
     const entries = store ? await store.entries(query) : [];
+    // The welfare checks and flags of the same range (issue 38): rows of their own, in the chain's order.
+    const welfare = store ? await welfareRecords(store, query) : [];
     // The doses given if needed, beside the rounds' entries (issue 35).
     const asNeeded = store ? await prnDoses({ record: store }, query) : [];
     const zone = ctx.config.timezone;
@@ -183,7 +196,10 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const pages = store ? await stayPages(ctx, store, entries, petId, head, asNeeded) : [];
+      const stays = [...entries, ...welfare, ...asNeeded]
+        .map((e) => e.bookingId)
+        .filter((b): b is number => b !== undefined);
+      const pages = store ? await stayPages(ctx, store, stays, petId, head) : [];
       if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
         throw new UsageError(
@@ -197,23 +213,31 @@ async function exportRange(ctx: CliContext): Promise<number> {
     }
     ctx.io.stdout.write(
       format === "csv"
-        ? recordCsv(entries, zone, head, asNeeded)
+        ? recordCsv(entries, zone, head, [
+            ...welfare.map((w) => welfareExportRow(w, zone)),
+            ...asNeeded.map((d) => prnExportRow(d, zone)),
+          ])
         : `${JSON.stringify(
             {
               head,
               entries: entries.map((e) => exportRow(e, zone)),
-              asNeeded: asNeeded.map((d) => prnExportRow(d, zone)),
+              ...(welfare.length ? { welfare: welfare.map((w) => welfareExportRow(w, zone)) } : {}),
+              ...(asNeeded.length ? { asNeeded: asNeeded.map((d) => prnExportRow(d, zone)) } : {}),
             },
             null,
             2,
           )}\n`,
     );
-    if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
-      const prn = asNeeded.length
-        ? ` and ${asNeeded.length} as-needed ${asNeeded.length === 1 ? "dose" : "doses"}`
-        : "";
+    if (ctx.io.stdout.isTTY !== true || entries.length + welfare.length + asNeeded.length === 0) {
+      const more = [
+        welfare.length ? `${welfare.length} welfare ${welfare.length === 1 ? "record" : "records"}` : "",
+        asNeeded.length ? `${asNeeded.length} as-needed ${asNeeded.length === 1 ? "dose" : "doses"}` : "",
+      ]
+        .filter(Boolean)
+        .map((w) => ` and ${w}`)
+        .join("");
       ctx.io.stderr.write(
-        `${entries.length} ${entries.length === 1 ? "entry" : "entries"}${prn} ${which} (times in ${zone}).\n`,
+        `${entries.length} ${entries.length === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).\n`,
       );
     }
     return 0;

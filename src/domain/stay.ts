@@ -5,9 +5,10 @@
  * eaten). Pure: the booking, the pet's care, the entries and `now` are passed in.
  *
  * Assumptions (the kennel API keeps no history of a pet's care):
- * - What was due in an earlier round is worked out from the pet's care as the API has it now, by the
- *   round sheet's own rule (src/domain/record.ts dueItems; a pet with no diet on record has a meal
- *   due only at the house routine's rounds). An entry keeps the item's text as the
+ * - What was due in an earlier round is what the pet's care plan in force at that round made due
+ *   (issue 34: its kept versions; src/domain/plan/round.ts); for a pet with no plan kept, it is worked
+ *   out from the pet's care as the API has it now, by the round sheet's own rule (src/domain/record.ts
+ *   dueItems; a pet with no diet on record has a meal due only at the house routine's rounds). An entry keeps the item's text as the
  *   sheet showed it, and an entry for an item no longer on the care record is still counted: shown,
  *   never hidden.
  * - A round is part of the stay when its time falls between check-in and check-out (the round
@@ -20,9 +21,14 @@ import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
+import { planRound } from "./plan/round.ts";
+import { planState } from "./plan/state.ts";
+import type { Person, Plan, PlanState } from "./plan/types.ts";
 import type { PrnDose } from "./prn.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
+import type { WelfareCheck, WelfareDay } from "./welfare.ts";
+import type { WelfareFlag } from "./welfare-flag.ts";
 
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
 const STAY_DAYS_MAX = 400;
@@ -84,6 +90,30 @@ export interface PetStayRecord {
    * first day (YYYY-MM-DD, the kennel's zone), when some of the stay's rounds came before it.
    */
   recordingBegan?: string | undefined;
+  /** The daily welfare check of the stay (issue 38): each welfare round with its check or its absence. */
+  welfare?: PetStayWelfare | undefined;
+  /** Every kept version of the pet's care plan for the stay, oldest first (issue 34). */
+  plans?: StayPlanVersion[] | undefined;
+}
+
+/** One kept version of the pet's care plan, as the stay's record lists them (who confirmed it, when). */
+export interface StayPlanVersion {
+  id: number;
+  recordedAt: string;
+  state: PlanState;
+  confirmations: Person[];
+  /** Drafted again because the kennel system's words changed. */
+  changed: boolean;
+  /** The items a person set, by key, with who. */
+  setBy: Array<{ item: ItemKey; by: Person }>;
+}
+
+/** A stay's welfare checks: every welfare round of it, and the flags its checks and meals opened. */
+export interface PetStayWelfare {
+  days: WelfareDay[];
+  /** Checks corrected since (each day shows its current one), oldest first. */
+  corrected: WelfareCheck[];
+  flags: WelfareFlag[];
 }
 
 /** A booking's stay record: each pet's, or why it could not be read. */
@@ -107,6 +137,12 @@ export interface StayInput {
   timezone: string;
   now: Date;
   graceMinutes: number;
+  /**
+   * The pet's kept care plan versions for the stay, oldest first (issue 34): a round counts what the
+   * version in force at its time made due (the last one kept by the round's time plus the grace; a
+   * round before the first version: the first). None kept: the round sheet's own rule.
+   */
+  plans?: Array<{ id: number; recordedAt: string; plan: Plan; changed?: boolean }> | undefined;
   /**
    * When the care record began (the store's creation, or its first entry if earlier): a round before
    * it could not have been recorded, so it is never counted as missed.
@@ -162,11 +198,22 @@ export function petStayRecord(input: StayInput): PetStayRecord {
   const items: StayItem[] = [];
   const seen = new Set<string>();
   const dueOf = new Map<Round, DueItem[]>();
+  const plans = input.plans ?? [];
   for (const r of rounds) {
     if (!pet.care) break;
-    let due = dueOf.get(r.round);
-    if (!due) {
-      due = dueItems(roundSheet(pet.care, r.round, input.times[r.round], input.houseMeals));
+    const sheet = roundSheet(pet.care, r.round, input.times[r.round], input.houseMeals);
+    const version = planAt(plans, r.at + input.graceMinutes * 60_000);
+    let due = version ? undefined : dueOf.get(r.round);
+    if (version) {
+      const stay = {
+        arrival: booking.checkInDate ?? new Date(r.at).toISOString(),
+        departure: booking.checkOutDate,
+        timeZone: input.timezone,
+        roundTimes: input.times,
+      };
+      due = planRound(version.plan, sheet, r.date, r.round, stay).due;
+    } else if (!due) {
+      due = dueItems(sheet);
       dueOf.set(r.round, due);
     }
     for (const d of due) {
@@ -246,10 +293,25 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     exceptions,
     items,
     entries: mine,
+    plans: plans.map((v) => ({
+      id: v.id,
+      recordedAt: v.recordedAt,
+      state: v.changed ? "changed_in_source" : planState(v.plan),
+      confirmations: v.plan.confirmations,
+      changed: v.changed === true,
+      setBy: v.plan.items.flatMap((i) => (i.setBy ? [{ item: i.key, by: i.setBy }] : [])),
+    })),
     dueKnown: pet.care !== undefined,
     cut,
     ...(before.length > 0 && since !== undefined ? { recordingBegan: localDate(since, input.timezone) } : {}),
   };
+}
+
+/** The plan version in force at an instant: the last kept by then, else the first (none: undefined). */
+function planAt<V extends { recordedAt: string }>(versions: V[], at: number): V | undefined {
+  let found: V | undefined;
+  for (const v of versions) if (Date.parse(v.recordedAt) <= at) found = v;
+  return found ?? versions[0];
 }
 
 const itemOrder = (item: ItemKey) => (item === "meal" ? 9 : Number(item.slice(4)));

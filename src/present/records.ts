@@ -48,6 +48,7 @@ import {
 import { pageActions } from "./parts.ts";
 import { petAsNeededParts } from "./prn.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
+import { flagLines } from "./welfare-flag.ts";
 
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
 const PART_CHARS = 2400;
@@ -334,6 +335,8 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
     });
   fields.push({ label: "Evaluation", value: evaluationLine(care, o.timezone, o.thisYear) });
   parts.push({ kind: "fields", fields });
+  // Its open welfare flags (issue 38), before its care: what to act on first.
+  if (v.welfare?.length) parts.push({ kind: "text", lines: flagLines(v.welfare) });
   parts.push(...textParts(careSummaryLines(care)));
   parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
   if (owner) {

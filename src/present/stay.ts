@@ -4,11 +4,12 @@
  * words are the shared ones (src/words/stay.ts).
  */
 import type { PrnDose } from "../domain/prn.ts";
-import type { StayRecordView } from "../domain/stay.ts";
+import type { PetStayRecord, StayRecordView } from "../domain/stay.ts";
 import { dayHeading } from "../words/dates.ts";
 import { AS_NEEDED_HEADING, prnRecordWords, prnSummaryWords } from "../words/doses.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
-import { type Doc, type Line, line, type Part, strong, toned, value, valueWithin } from "./doc.ts";
+import { type Doc, type Line, line, lineText, type Part, strong, toned, value, valueWithin } from "./doc.ts";
+import { stayWelfareParts } from "./welfare-stay.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
 const SUMMARY_MAX = 1000;
@@ -88,16 +89,19 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
   // Each pet's rounds, then its as-needed doses; the doses of a pet with no rounds listed after.
   const listed = new Set(stay.pets.map((p) => p.petId));
   const others = [...new Set((stay.asNeeded ?? []).map((d) => d.petId))].filter((id) => !listed.has(id));
-  const sections = [
-    ...stay.pets.map((p) => [
-      ...stayRecordLines(p, o.timezone),
-      ...prnRecordTexts(dosesOf(stay, p.petId), o.timezone).map((t) => `  ${t}`),
-    ]),
-    ...others.map((id) => prnRecordTexts(dosesOf(stay, id), o.timezone, `pet ${id}`)),
+  const sections: Array<{ pet?: PetStayRecord; texts: string[] }> = [
+    ...stay.pets.map((pet) => ({
+      pet,
+      texts: [
+        ...stayRecordLines(pet, o.timezone),
+        ...prnRecordTexts(dosesOf(stay, pet.petId), o.timezone).map((t) => `  ${t}`),
+      ],
+    })),
+    ...others.map((id) => ({ texts: prnRecordTexts(dosesOf(stay, id), o.timezone, `pet ${id}`) })),
   ];
   let used = title.length;
   let cut = false;
-  for (const texts of sections) {
+  for (const { pet, texts } of sections) {
     let chunk: Line[] = [];
     let chunkChars = 0;
     const flush = () => {
@@ -118,6 +122,16 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       used += chars;
     }
     flush();
+    // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags.
+    for (const wp of cut || !pet ? [] : stayWelfareParts(pet, o.timezone)) {
+      const chars = wp.kind === "text" ? wp.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
+      if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
+        cut = true;
+        break;
+      }
+      parts.push(wp);
+      used += chars;
+    }
     if (cut) break;
   }
   const foot: Line[] = [];

@@ -10,6 +10,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
+import { flagCountWords } from "../words/welfare.ts";
 import {
   type Action,
   type ActionOf,
@@ -32,6 +33,7 @@ type TodayList =
   | "rounds"
   | "tomorrow"
   | "offfood"
+  | "welfare"
   | "asneeded";
 
 export interface TodayDocOptions {
@@ -111,6 +113,14 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
       lines: [[strong(`🍽 ${off === undefined ? "Pets off their food: ?" : offFoodCountWords(off.length)}`)]],
       action: off?.length ? act("offfood", "Show them") : undefined,
     });
+    // The welfare flags open (issue 38): listed, each with its vet advice and resolved buttons.
+    const flags = r.welfareFlags;
+    if (flags?.length)
+      parts.push({
+        kind: "text",
+        lines: [[strong(`🚩 ${flagCountWords(flags.length)}`, "alert")]],
+        action: act("welfare", "Show them"),
+      });
   }
   // Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one.
   const prn = t.asNeeded ?? [];

@@ -22,7 +22,7 @@ import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./sty
 const strike = (o: TextOptions, s: string) => (o.color ? `\x1b[9m${s}\x1b[0m` : s);
 
 /** "2026-11-24 08:12" in the zone. */
-function localStamp(iso: string, timeZone: string): string {
+export function localStamp(iso: string, timeZone: string): string {
   const d = new Date(iso);
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
@@ -190,10 +190,13 @@ const text = (value: string | undefined): string | null => (value === undefined 
  * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
  * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
  */
-export function exportRow(
-  e: Entry,
-  timeZone: string,
-): Record<(typeof COLUMNS)[number], string | number | null> {
+export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], AddedColumn>, string | number | null> &
+  Partial<Record<AddedColumn, string | number | null>>;
+
+/** The columns issue 35 added: a row of another kind (a welfare check's) may leave them empty. */
+type AddedColumn = "kind" | "given_at_utc" | "past_plan_limit" | "effect";
+
+export function exportRow(e: Entry, timeZone: string): ExportRow {
   return {
     id: e.id,
     seq: e.seq,
@@ -228,10 +231,7 @@ export function exportRow(
  * given past the plan's limit (its rule and words), and its effect ("helped · Jane 2026-11-22
  * 10:12 · calmer") or "awaiting effect". Cleaned like every field.
  */
-export function prnExportRow(
-  d: PrnDose,
-  timeZone: string,
-): Record<(typeof COLUMNS)[number], string | number | null> {
+export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
   const e = d.effect;
   return {
     id: d.id,
@@ -276,7 +276,8 @@ function csvCell(value: string | number | null): string {
 }
 
 /**
- * The entries as CSV, one row each with every field; `head`: the record's head when exported, as a
+ * The entries as CSV, one row each with every field (and `more`: other records' rows, in the same
+ * columns, in the chain's order among them); `head`: the record's head when exported, as a
  * last line a spreadsheet reads as a note ("# record head …"), so a printed or mailed copy names the
  * chain it came from (`kennel-desk record verify` prints the same).
  */
@@ -284,14 +285,15 @@ export function recordCsv(
   entries: Entry[],
   timeZone: string,
   head?: ChainHead,
-  asNeeded: PrnDose[] = [],
+  more: ExportRow[] = [],
 ): string {
   const lines = [COLUMNS.join(",")];
-  const rows = [
-    ...entries.map((e) => exportRow(e, timeZone)),
-    ...asNeeded.map((d) => prnExportRow(d, timeZone)),
-  ];
-  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
+  // The other records' rows (the welfare check's, the doses given if needed) in the chain's order
+  // among the entries.
+  const rows = [...entries.map((e) => exportRow(e, timeZone)), ...more].sort(
+    (a, b) => Number(a.seq) - Number(b.seq),
+  );
+  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c] ?? null)).join(","));
   if (head) lines.push(headLine(head));
   return `${lines.join("\r\n")}\r\n`;
 }

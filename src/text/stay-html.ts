@@ -11,11 +11,13 @@
 import { isProblemOutcome } from "../domain/record.ts";
 import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
+import { stayWelfareParts } from "../present/welfare-stay.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { effectWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { staySummaryWords } from "../words/stay.ts";
+import { partsHtml } from "./doc-html.ts";
 
 export interface StayPage {
   /** The booking's reference, or "booking 123". */
@@ -59,6 +61,8 @@ const STYLE = `
   .problem { font-weight: 600; }
   .missing { color: #8a4b00; font-weight: 600; }
   del { color: #777; }
+  .welfare { margin-top: 8pt; border-top: 0.5pt solid #999; padding-top: 4pt; }
+  .welfare p { margin: 4pt 0; }
   footer { margin-top: 14pt; font-size: 8.5pt; color: #555; }
 `;
 
@@ -95,6 +99,7 @@ function petSection(p: PetStayRecord, timezone: string): string {
 ${rows(p, timezone) || '<tr><td colspan="6">Nothing due or recorded for this stay.</td></tr>'}
 </tbody>
 </table>
+${p.welfare ? `<div class="welfare">\n${partsHtml(stayWelfareParts(p, timezone))}\n</div>` : ""}
 </section>`;
 }
 

@@ -8,6 +8,7 @@ import type { PetStayRecord, StayException } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
+import { stayWelfareWords } from "./welfare.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
@@ -44,16 +45,19 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
   const head = `Stay record, ${cap(s.petName, 40)}:`;
   // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
   const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
+  // The daily welfare check (issue 38): each day's check, or its absence, counted.
+  const welfare = s.welfare ? stayWelfareWords(s.welfare) : undefined;
   if (s.doses.due === 0 && s.meals.due === 0) {
     const none = s.dueKnown
       ? "nothing due or recorded yet"
       : "nothing recorded (what was due is not known: care details not matched)";
-    return `${head} ${began ? `${began} · ${none}` : none}`;
+    return `${head} ${[began, welfare ? undefined : none, welfare].filter(Boolean).join(" · ")}`;
   }
   const parts = [
     began,
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
     mealWords(s.meals),
+    welfare,
     // Refusals and doses not given first (each was a decision someone recorded), then doses missed.
     ...[
       ...s.exceptions.filter((x) => x.kind !== "missed"),

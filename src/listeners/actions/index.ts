@@ -1,6 +1,7 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot-deps.ts";
 import { SheetRedraw } from "../record-round.ts";
+import { WelfareRedraw } from "../welfare-redraw.ts";
 import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
@@ -12,6 +13,9 @@ import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
 import { registerSearchPages } from "./search-pages.ts";
 import { registerStayRecord } from "./stay-record.ts";
+import { registerWelfareFlag } from "./welfare-flag.ts";
+import { registerWelfareSubmit } from "./welfare-submit.ts";
+import { registerWelfareTap } from "./welfare-tap.ts";
 
 export function register(app: App, deps: BotDeps): void {
   registerDayPages(app, deps);
@@ -25,6 +29,11 @@ export function register(app: App, deps: BotDeps): void {
   registerRecordTap(app, deps, redraw, deps.seal);
   registerRecordSubmit(app, deps, redraw, deps.seal);
   registerPlan(app, deps);
+  // The daily welfare check's buttons and forms (issue 38), and its flags'.
+  const welfare = new WelfareRedraw(deps);
+  registerWelfareTap(app, deps, welfare, deps.seal);
+  registerWelfareSubmit(app, deps, welfare, deps.seal);
+  registerWelfareFlag(app, deps, deps.seal);
   // As-needed doses: "💊 Give if needed…" and the follow-up's answers.
   registerPrnGive(app, deps, redraw);
   registerPrnEffect(app, deps);
