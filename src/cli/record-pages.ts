@@ -12,7 +12,6 @@ import { prnDoses } from "../answers/prn.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
 import { readChecks, readFlags } from "../answers/welfare-store.ts";
-import type { PrnDose } from "../domain/prn.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
 import { makeFolder } from "../record/folder.ts";
@@ -129,7 +128,6 @@ export async function stayPages(
   stays: number[],
   petId: number | undefined,
   head?: ChainHead,
-  asNeeded: PrnDose[] = [],
 ): Promise<Array<{ name: string; page: string }>> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
