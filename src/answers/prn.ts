@@ -29,8 +29,8 @@ import { addDays, localDate } from "../time.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
 import type { Who } from "./record-round.ts";
 
-export const PRN_KIND = "prn";
-export const PRN_EFFECT_KIND = "prn_effect";
+const PRN_KIND = "prn";
+const PRN_EFFECT_KIND = "prn_effect";
 const FOLLOW_UP_KIND = "prn_follow_up";
 
 const ITEMS = ["med:1", "med:2", "med:3", "med:4", "med:5", "meal"] as const;

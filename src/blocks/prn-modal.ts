@@ -48,7 +48,6 @@ const effectMeta = z.object({
   c: z.string().max(40).optional(),
   t: z.string().max(40).optional(),
 });
-export type EffectMeta = z.infer<typeof effectMeta>;
 
 function parse<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
   if (!raw || raw.length > 3000) return undefined;

@@ -68,7 +68,7 @@ export interface AsNeededItem {
 }
 
 /** The item's short name: the drug as the plan reads it, else its words. */
-export const asNeededLabel = (item: PlanItem): string =>
+const asNeededLabel = (item: PlanItem): string =>
   item.what.name ?? Array.from(item.what.text).slice(0, 40).join("");
 
 /**
@@ -153,4 +153,27 @@ export interface AsNeededPet {
   items: AsNeededItem[];
   /** The doses given on the day, oldest first. */
   doses: PrnDose[];
+}
+
+/**
+ * The figures of a set of as-needed doses (a stay's, or the kennel's 28 days for the audit): how
+ * many, with an effect recorded and without, given past the plan's limit, and how many made it worse.
+ */
+export interface PrnFigures {
+  doses: number;
+  withEffect: number;
+  awaiting: number;
+  pastLimit: number;
+  worse: number;
+}
+
+export function prnFigures(doses: Array<Pick<PrnDose, "effect" | "ack">>): PrnFigures {
+  const withEffect = doses.filter((d) => d.effect).length;
+  return {
+    doses: doses.length,
+    withEffect,
+    awaiting: doses.length - withEffect,
+    pastLimit: doses.filter((d) => d.ack).length,
+    worse: doses.filter((d) => d.effect?.effect === "worse").length,
+  };
 }

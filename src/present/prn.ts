@@ -30,7 +30,7 @@ export function prnCompactLine(doses: PrnDose[]): Line | undefined {
 }
 
 /** An as-needed item as offered: "Piriton 4mg: if needed only if scratching · at most 2 in 24 h". */
-export function asNeededItemLine(i: AsNeededItem): Line {
+function asNeededItemLine(i: AsNeededItem): Line {
   const limits = prnLimitWords(i);
   return line(
     `💊 ${value(i.label, 80)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,

@@ -44,7 +44,7 @@ export interface TodayDocOptions {
 }
 
 /** Up to this many pets with a dose to give if needed have a line each; more are a list behind a button. */
-export const AS_NEEDED_LINES = 5;
+const AS_NEEDED_LINES = 5;
 
 /** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
 const figure = (n: number | undefined, unit: string) => (n === undefined ? "?" : plural(n, unit));

@@ -3,7 +3,7 @@
  * Block Kit escapes it, the terminal prints it. Grouped by theme (states, reasons, timeliness,
  * as-needed doses) so each part's words stay together. Times are in the kennel's zone.
  */
-import type { PrnDose, PrnEffect, PrnProblem } from "../domain/prn.ts";
+import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures } from "../domain/prn.ts";
 import { timeOf } from "./dates.ts";
 
 // --- as-needed doses ------------------------------------------------------------------------------
@@ -25,7 +25,7 @@ export const EFFECT_BUTTONS: Record<PrnEffect, string> = {
 };
 
 /** "40 min", "2 h", "2 h 30 min". */
-export function durationWords(minutes: number): string {
+function durationWords(minutes: number): string {
   const m = Math.max(0, Math.floor(minutes));
   if (m < 60) return `${m} min`;
   const h = Math.floor(m / 60);
@@ -63,7 +63,7 @@ export function prnLimitWords(o: {
 }
 
 /** Where a dose stands: "awaiting effect", or its effect ("helped"). */
-export const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
+const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
   d.effect ? effectWords(d.effect.effect) : "awaiting effect";
 
 /**
@@ -112,15 +112,13 @@ export function prnRecordWords(d: PrnDose, timeZone: string): string {
 /** A pet's as-needed doses in a few words: "💊 3 as needed (1 past the plan's limit, 1 awaiting effect)". */
 export function prnSummaryWords(doses: PrnDose[]): string | undefined {
   if (doses.length === 0) return undefined;
-  const past = doses.filter((d) => d.ack).length;
-  const awaiting = doses.filter((d) => !d.effect).length;
-  const worse = doses.filter((d) => d.effect?.effect === "worse").length;
+  const f = prnFigures(doses);
   const more = [
-    past ? `${past} past the plan's limit` : "",
-    worse ? `${worse} worse` : "",
-    awaiting ? `${awaiting} awaiting effect` : "",
+    f.pastLimit ? `${f.pastLimit} past the plan's limit` : "",
+    f.worse ? `${f.worse} worse` : "",
+    f.awaiting ? `${f.awaiting} awaiting effect` : "",
   ].filter(Boolean);
-  return `💊 ${doses.length} as needed${more.length ? ` (${more.join(", ")})` : ""}`;
+  return `💊 ${f.doses} as needed${more.length ? ` (${more.join(", ")})` : ""}`;
 }
 
 /** The heading of a record's as-needed doses. */

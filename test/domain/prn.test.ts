@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
 import { confirmPlan, planState } from "../../src/domain/plan/state.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
-import { asNeededItems, prnProblems } from "../../src/domain/prn.ts";
+import { asNeededItems, prnFigures, prnProblems } from "../../src/domain/prn.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { prnDoseWords, prnProblemWords } from "../../src/words/doses.ts";
 
@@ -152,5 +152,19 @@ describe("a dose in words", () => {
     ).toBe(
       "💊 Piriton 4 mg given 09:10 by Jane if scratching · past the plan's limit, checked · awaiting effect",
     );
+  });
+});
+
+describe("the figures", () => {
+  it("doses with and without an effect recorded, past the plan's limit, worse", () => {
+    const effect = (e: "helped" | "worse") => ({ id: 1, effect: e, userName: "Jane", recordedAt: "x" });
+    expect(
+      prnFigures([
+        {},
+        { effect: effect("helped") },
+        { effect: effect("worse"), ack: { rule: "max_per_24h", words: "w" } },
+      ]),
+    ).toEqual({ doses: 3, withEffect: 2, awaiting: 1, pastLimit: 1, worse: 1 });
+    expect(prnFigures([])).toEqual({ doses: 0, withEffect: 0, awaiting: 0, pastLimit: 0, worse: 0 });
   });
 });

@@ -36,7 +36,7 @@ const FORGED_FORM =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded.";
 
 /** "Already answered: helped, by Jane at 10:12. Nothing more was written." */
-export const ALREADY = (e: PrnEffectEntry, timezone: string) =>
+const ALREADY = (e: PrnEffectEntry, timezone: string) =>
   `Already answered: ${effectWords(e.effect)}, by ${esc(e.userName)} at ${timeOf(e.recordedAt, timezone)}. Nothing more was written.`;
 
 export function registerPrnEffect(app: App, deps: BotDeps): void {

@@ -47,9 +47,9 @@ type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 const ARRIVAL_WAIT_MS = 1_000;
 const DAY_MS = 24 * 3_600_000;
 
-export const NOT_CONFIRMED = (name: string) =>
+const NOT_CONFIRMED = (name: string) =>
   `${esc(name)}'s care plan is not confirmed: a dose is offered here only as a confirmed plan says. Open 📋 Plan… on the round post to confirm it. Nothing was recorded.`;
-export const NOTHING_IF_NEEDED = (name: string) =>
+const NOTHING_IF_NEEDED = (name: string) =>
   `${esc(name)}'s confirmed care plan has nothing to give if needed today. Nothing was recorded.`;
 const FORGED_FORM =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Give if needed… again.";
