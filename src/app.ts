@@ -12,7 +12,7 @@ import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./conf
 import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
-import { type PrnFollowUpOptions, PrnFollowUps } from "./digest/prn-follow-up.ts";
+import { botFollowUps, type PrnFollowUpOptions } from "./digest/prn-follow-up.ts";
 import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
@@ -49,8 +49,6 @@ export interface Bot {
   fatal: Promise<SlackStartError>;
   /** The morning post's job, when DIGEST_CHANNEL is set. */
   digest: DigestJob | undefined;
-  /** The follow-ups of as-needed doses (a direct message to the giver, PRN_FOLLOW_UP minutes later). */
-  followUps: PrnFollowUps;
   /**
    * Checks the bot token, binds PORT, and (Socket Mode) connects; resolves with the HTTP port
    * bound. Rejects with a SlackStartError (words and exit code) when Slack refuses or the port is
@@ -69,6 +67,8 @@ export interface BotOptions {
   followUps?: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
+  /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
+  afterWarm?: () => unknown;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
@@ -214,6 +214,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     };
   };
 
+  /** Today's care records into the cache (never throws), then what comes after it. */
+  const warm = () =>
+    void warmTodaysCare(base)
+      .catch(() => undefined)
+      .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
   let self: AuthTestAnswer | undefined;
   const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
@@ -227,8 +232,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           settings: { posts },
           // The 07:00 post's run also reads today's care records into the cache.
           onPost: (kind) => {
-            if (kind === "departures" && options.warmCare !== false)
-              warmTodaysCare(base).catch(() => undefined);
+            if (kind === "departures" && options.warmCare !== false) warm();
           },
           ...options.digest,
         })
@@ -246,19 +250,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       changed: (date, round) =>
         Promise.all([editor?.changed(date, round), meals?.changed(date, round)]).then(() => undefined),
     };
-  // The as-needed doses' follow-ups: a direct message to the giver (the app's DM with them).
-  const followUps = new PrnFollowUps({
-    deps: base,
-    send: async (userId, message) => {
-      await app.client.chat.postMessage({
-        channel: userId,
-        text: message.text,
-        blocks: message.blocks as never,
-      });
-    },
-    ...options.followUps,
-  });
-  deps.prnFollowUps = followUps;
+  // The as-needed doses' follow-ups: a direct message to the giver, PRN_FOLLOW_UP minutes later.
+  const followUps = (deps.prnFollowUps = botFollowUps(base, app.client, options.followUps));
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -274,7 +267,6 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     connection,
     fatal,
     digest,
-    followUps,
     async start() {
       let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
       try {
@@ -317,7 +309,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         );
       });
       // Today's care records into the cache, so the day's first answers cost one API call.
-      if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
+      if (options.warmCare !== false) warm();
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
         schedule = startDigestSchedule({
           job: digest,
@@ -327,7 +319,6 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           welfare: base.config.welfare,
         });
       }
-      // The as-needed doses' follow-ups: those due while the bot was down first, then each at its time.
       if (!deps.inflight.draining) followUps.start();
       // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
       retention = startRetention({

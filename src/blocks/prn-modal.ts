@@ -9,12 +9,17 @@
  */
 import { z } from "zod";
 import type { AsNeededItem, PrnDose, PrnEffect } from "../domain/prn.ts";
-import { PRN_EFFECTS } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { prnDoseLine } from "../present/prn.ts";
-import { effectWords, followUpQuestion, forReason, prnLimitWords } from "../words/doses.ts";
+import {
+  EFFECT_CHOICES,
+  followUpLines,
+  giveFormLines,
+  pastLimitLines,
+  prnDoseLine,
+  reasonHintWords,
+} from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
-import { clip, esc, truncate } from "./mrkdwn.ts";
+import { truncate } from "./mrkdwn.ts";
 
 export const PRN_MODAL = "prn_modal";
 export const PRN_EFFECT_MODAL = "prn_effect_modal";
@@ -104,12 +109,7 @@ export function giveModal(
   o: { timezone: string; now: string; values?: GiveValues; warning?: string[] },
 ) {
   const v = o.values ?? {};
-  const head = `*${esc(m.n)}*${m.r ? ` · ${clip(m.r, 80)}` : ""} · give if needed`;
-  const about = items.map((i) => {
-    const limits = prnLimitWords(i);
-    return `💊 *${clip(i.label, 80)}*${i.reason ? ` ${clip(forReason(i.reason), 200)}` : ""}${limits ? ` · ${limits}` : ""}`;
-  });
-  const blocks: unknown[] = [mrkdwnSection([head, ...about].join("\n"))];
+  const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
   const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200)));
   if (shown.length)
     blocks.push({
@@ -131,14 +131,12 @@ export function giveModal(
       ...(chosen ? { initial_option: itemOption(chosen) } : {}),
     },
   });
-  const reasons = items
-    .filter((i) => i.reason)
-    .map((i) => (items.length > 1 ? `${i.label}: ${i.reason}` : i.reason));
+  const hint = reasonHintWords(items);
   blocks.push({
     type: "input",
     block_id: "reason",
     label: plain("Why it was given", 2000),
-    ...(reasons.length ? { hint: plain(`The plan says: ${reasons.join(" · ")}`, 2000) } : {}),
+    ...(hint ? { hint: plain(hint, 2000) } : {}),
     element: {
       type: "plain_text_input",
       action_id: "reason",
@@ -158,21 +156,16 @@ export function giveModal(
     },
   });
   if (o.warning?.length) {
-    blocks.push(
-      mrkdwnSection(
-        `⚠️ *Past the plan's limit:* ${o.warning.map((w) => esc(w)).join("; ")}.\nGive it only if you have checked (with the vet, the owner's instructions or the manager).`,
-      ),
-      {
-        type: "input",
-        block_id: "ack",
-        label: plain("Checked", 2000),
-        element: {
-          type: "checkboxes",
-          action_id: "ack",
-          options: [{ text: plain("I have checked: give it anyway", 75), value: "yes" }],
-        },
+    blocks.push(mrkdwnSection(pastLimitLines(o.warning).map(lineMrkdwn).join("\n")), {
+      type: "input",
+      block_id: "ack",
+      label: plain("Checked", 2000),
+      element: {
+        type: "checkboxes",
+        action_id: "ack",
+        options: [{ text: plain("I have checked: give it anyway", 75), value: "yes" }],
       },
-    );
+    });
   }
   blocks.push({
     type: "input",
@@ -275,14 +268,8 @@ export function readGive(
 }
 
 /** The follow-up's effect form: the question, how it worked (the tapped one chosen), a note. */
-export function effectModal(
-  sealed: string,
-  dose: PrnDose,
-  petName: string,
-  timezone: string,
-  chosen?: PrnEffect,
-) {
-  const option = (e: PrnEffect) => ({ text: plain(effectWords(e), 75), value: e });
+export function effectModal(sealed: string, dose: PrnDose, petName: string, timezone: string) {
+  const option = (c: (typeof EFFECT_CHOICES)[number]) => ({ text: plain(c.words, 75), value: c.effect });
   return {
     type: "modal" as const,
     callback_id: PRN_EFFECT_MODAL,
@@ -291,9 +278,7 @@ export function effectModal(
     submit: plain("Record", 24),
     close: plain("Cancel", 24),
     blocks: [
-      mrkdwnSection(
-        `*${esc(followUpQuestion(dose.label, petName))}*\n${lineMrkdwn(prnDoseLine(dose, timezone, 400))}`,
-      ),
+      mrkdwnSection(followUpLines(dose, petName, timezone).map(lineMrkdwn).join("\n")),
       {
         type: "input",
         block_id: "effect",
@@ -302,8 +287,7 @@ export function effectModal(
           type: "static_select",
           action_id: "effect",
           placeholder: plain("Choose…", 150),
-          options: PRN_EFFECTS.map(option),
-          ...(chosen ? { initial_option: option(chosen) } : {}),
+          options: EFFECT_CHOICES.map(option),
         },
       },
       {
@@ -325,8 +309,7 @@ export function readEffect(values: ViewValues): EffectSubmission {
   const effect = values.effect?.effect?.selected_option?.value;
   const note = cleanInput(values.note?.note?.value);
   const errors: Record<string, string> = {};
-  if (!effect || !(PRN_EFFECTS as readonly string[]).includes(effect))
-    errors.effect = "Choose how it worked.";
+  if (!EFFECT_CHOICES.some((c) => c.effect === effect)) errors.effect = "Choose how it worked.";
   if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, effect: effect as PrnEffect, note };

@@ -5,42 +5,22 @@
  * its "💊 Give if needed…" button, paged within Block Kit's limits.
  */
 import type { AsNeededPet, PrnDose, PrnEffectEntry } from "../domain/prn.ts";
-import { PRN_EFFECTS } from "../domain/prn.ts";
 import type { Doc, Part } from "../present/doc.ts";
-import { asNeededDoc, prnDoseLine } from "../present/prn.ts";
-import { timeOf } from "../words/dates.ts";
-import { EFFECT_BUTTONS, effectWords, followUpQuestion } from "../words/doses.ts";
+import { answeredDoc, asNeededDoc, followUpDoc } from "../present/prn.ts";
 import { prnEffect, prnEffectNote, prnGive } from "./buttons.ts";
-import { docBlocks, lineMrkdwn } from "./doc.ts";
+import { docBlocks, docMessage } from "./doc.ts";
 import { fitMessage } from "./fit.ts";
-import { button, context, esc, fallback, section } from "./mrkdwn.ts";
+import { fallback } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 /** The follow-up: the question, the dose, and the answers (one tap each, or a note in a form). */
 export function followUpMessage(dose: PrnDose, petName: string, timezone: string): Message {
-  const question = followUpQuestion(dose.label, petName);
-  return {
-    text: fallback(question),
-    blocks: [
-      section(`*${esc(question)}*`),
-      context(lineMrkdwn(prnDoseLine(dose, timezone, 400))),
-      {
-        type: "actions",
-        block_id: `kd_prn:${dose.id}`,
-        elements: [
-          ...PRN_EFFECTS.map((e) =>
-            button(
-              EFFECT_BUTTONS[e],
-              prnEffect.actionId(e),
-              prnEffect.encode({ d: dose.id, e }),
-              e === "helped" ? "primary" : e === "worse" ? "danger" : undefined,
-            ),
-          ),
-          button("📝 With a note…", prnEffectNote.actionId(), prnEffectNote.encode({ d: dose.id })),
-        ],
-      },
-    ],
-  };
+  return docMessage(
+    followUpDoc(dose, petName, timezone, {
+      answer: (e) => ({ actionId: prnEffect.actionId(e), value: prnEffect.encode({ d: dose.id, e }) }),
+      withNote: { actionId: prnEffectNote.actionId(), value: prnEffectNote.encode({ d: dose.id }) },
+    }),
+  );
 }
 
 /** The follow-up once answered: "✅ Effect of Piriton for Itchy: helped · recorded 10:12 by Jane". */
@@ -50,12 +30,7 @@ export function answeredMessage(
   effect: PrnEffectEntry,
   timezone: string,
 ): Message {
-  const question = followUpQuestion(dose.label, petName).replace(/\?$/, "");
-  const words = `${effect.effect === "worse" ? "⚠️" : "✅"} *${esc(question)}:* ${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${esc(effect.userName)}${effect.note ? ` · ${esc(effect.note)}` : ""}`;
-  return {
-    text: fallback(`${question}: ${effectWords(effect.effect)}`),
-    blocks: [section(words), context(lineMrkdwn(prnDoseLine({ ...dose, effect }, timezone, 400)))],
-  };
+  return docMessage(answeredDoc(dose, petName, effect, timezone));
 }
 
 /** Pets per message of Home's list (each a section with its button: well within 50 blocks). */

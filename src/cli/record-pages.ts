@@ -14,9 +14,10 @@ import { stayOf } from "../answers/stay.ts";
 import { readChecks, readFlags } from "../answers/welfare-store.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
+import type { StayPage } from "../present/stay.ts";
 import { makeFolder } from "../record/folder.ts";
 import type { CareRecordStore, ChainHead } from "../record/types.ts";
-import { type StayPage, stayHtml } from "../text/stay-html.ts";
+import { stayHtml } from "../text/stay-html.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
 /**

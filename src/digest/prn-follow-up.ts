@@ -125,3 +125,18 @@ export class PrnFollowUps {
     });
   }
 }
+
+/** The bot's follow-ups: each a direct message through its Slack client (the app's DM with the giver). */
+export function botFollowUps(
+  deps: BotBase,
+  client: { chat: { postMessage(args: { channel: string; text: string; blocks: never }): Promise<unknown> } },
+  options: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">> = {},
+): PrnFollowUps {
+  return new PrnFollowUps({
+    deps,
+    send: async (userId, message) => {
+      await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks as never });
+    },
+    ...options,
+  });
+}

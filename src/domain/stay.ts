@@ -33,7 +33,7 @@ import type { WelfareFlag } from "./welfare-flag.ts";
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
 const STAY_DAYS_MAX = 400;
 
-export interface StayItem {
+interface StayItem {
   date: string;
   round: Round;
   /** The round's time (ISO 8601, UTC). */

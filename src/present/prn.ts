@@ -5,12 +5,37 @@
  * ones (src/words/doses.ts); values are cleaned here, each serializer escapes them.
  */
 import type { PetAsNeeded } from "../answers/prn-pets.ts";
-import type { AsNeededItem, AsNeededPet, PrnDose } from "../domain/prn.ts";
+import {
+  type AsNeededItem,
+  type AsNeededPet,
+  PRN_EFFECTS,
+  type PrnDose,
+  type PrnEffect,
+  type PrnEffectEntry,
+} from "../domain/prn.ts";
 import { plural } from "../domain/text.ts";
-import { dayHeading } from "../words/dates.ts";
-import { forReason, prnDoseWords, prnLimitWords } from "../words/doses.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import {
+  EFFECT_BUTTONS,
+  effectWords,
+  followUpQuestion,
+  forReason,
+  prnDoseWords,
+  prnLimitWords,
+} from "../words/doses.ts";
 import { planStateWords } from "../words/plan.ts";
-import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  type Action,
+  type ActionOf,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
 
 /** One dose: toned to stand out while it awaits its effect, and when it made things worse. */
 export function prnDoseLine(d: PrnDose, timezone: string, max = 300): Line {
@@ -128,4 +153,108 @@ export function petAsNeededParts(
   ];
   const give = a.confirmed && a.items.length ? giveAction?.(a) : undefined;
   return [{ kind: "text", lines, ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}) }];
+}
+
+// --- the forms and the follow-up (Slack's: drawn by src/blocks/prn.ts and src/blocks/prn-modal.ts) ---
+
+/** The give form's head: the pet, its room, "give if needed"; each item with the plan's reason and limits. */
+export function giveFormLines(name: string, room: string | undefined, items: AsNeededItem[]): Line[] {
+  return [
+    dotted(strong(value(name, 100)), room ? value(room, 80) : undefined, "give if needed"),
+    ...items.map(asNeededItemLine),
+  ];
+}
+
+/** The reason field's hint: "The plan says: only if scratching" (each item's, named, when several). */
+export function reasonHintWords(items: AsNeededItem[]): string | undefined {
+  const reasons = items
+    .filter((i) => i.reason)
+    .map((i) => (items.length > 1 ? `${i.label}: ${i.reason}` : i.reason));
+  return reasons.length ? `The plan says: ${reasons.join(" · ")}` : undefined;
+}
+
+/** Why the form came back: each limit the dose goes past, and what to do. */
+export function pastLimitLines(words: string[]): Line[] {
+  return [
+    line(strong("⚠️ Past the plan's limit:", "alert"), ` ${value(words.join("; "), 1500)}.`),
+    line("Give it only if you have checked (with the vet, the owner's instructions or the manager)."),
+  ];
+}
+
+/** The follow-up's answers, in order: each effect, its words and its button's. */
+export const EFFECT_CHOICES = PRN_EFFECTS.map((effect) => ({
+  effect,
+  words: effectWords(effect),
+  button: EFFECT_BUTTONS[effect],
+}));
+
+/** The follow-up's question, and the dose it asks about. */
+export function followUpLines(dose: PrnDose, petName: string, timezone: string): Line[] {
+  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone, 400)];
+}
+
+/**
+ * The follow-up in the giver's direct messages: "Effect of Piriton 4mg for Itchy?", the dose, and
+ * (Slack) a button per effect and one for a note.
+ */
+export function followUpDoc(
+  dose: PrnDose,
+  petName: string,
+  timezone: string,
+  o: { answer?: (effect: PrnEffect) => Omit<Action, "text">; withNote?: Omit<Action, "text"> } = {},
+): Doc {
+  const [question, about] = followUpLines(dose, petName, timezone);
+  const answers = o.answer
+    ? EFFECT_CHOICES.map(
+        (c): Action => ({
+          text: c.button,
+          ...(o.answer as NonNullable<typeof o.answer>)(c.effect),
+          ...(c.effect === "helped" ? { style: "primary" } : c.effect === "worse" ? { style: "danger" } : {}),
+        }),
+      )
+    : [];
+  return {
+    fallback: followUpQuestion(dose.label, petName),
+    parts: [
+      { kind: "text", lines: [question as Line] },
+      { kind: "summary", lines: [about as Line] },
+      ...(answers.length || o.withNote
+        ? [
+            {
+              kind: "actions" as const,
+              actions: [...answers, ...(o.withNote ? [{ text: "📝 With a note…", ...o.withNote }] : [])],
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+/** The follow-up once answered: "✅ Effect of Piriton 4mg for Itchy: helped · recorded 10:12 by Jane". */
+export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEntry, timezone: string): Doc {
+  const question = followUpQuestion(dose.label, petName).replace(/\?$/, "");
+  const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${value(effect.userName, 80)}${effect.note ? ` · ${value(effect.note, 500)}` : ""}`;
+  return {
+    fallback: `${question}: ${effectWords(effect.effect)}`,
+    parts: [
+      {
+        kind: "text",
+        lines: [
+          line(
+            effect.effect === "worse" ? "⚠️ " : "✅ ",
+            strong(`${value(question, 300)}:`, effect.effect === "worse" ? "alert" : undefined),
+            ` ${words}`,
+          ),
+        ],
+      },
+      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, 400)] },
+    ],
+  };
+}
+
+/** A dose's effect as the export's cell says it: "helped · Jane 2026-11-22 10:12 · calmer". */
+export function effectCellWords(d: PrnDose, stamp: (iso: string) => string): string {
+  const e = d.effect;
+  if (!e) return "awaiting effect";
+  return [effectWords(e.effect), `${e.userName} ${stamp(e.recordedAt)}`, e.note].filter(Boolean).join(" · ");
 }

@@ -87,14 +87,24 @@ export function petRecordCompact(s: PetRoundStatus, timezone: string): Line[] {
   ];
 }
 
+/** A round's progress in words: "12 of 31 pets recorded", then "3 doses left", "1 meal left". */
+export function progressWords(
+  p: Pick<RoundProgress, "pets" | "recorded" | "dosesLeft" | "mealsLeft">,
+): string[] {
+  return [
+    `${p.recorded} of ${plural(p.pets, "pet")} recorded`,
+    ...(p.dosesLeft ? [`${plural(p.dosesLeft, "dose")} left`] : []),
+    ...(p.mealsLeft ? [`${plural(p.mealsLeft, "meal")} left`] : []),
+  ];
+}
+
 /** "📋 12 of 31 pets recorded · 3 doses left"; `part`: a message of a round posted in several. */
 export function progressLine(p: RoundProgress, part = false): Line {
   const parts: string[] = [];
   if (p.pets === 0) parts.push("📋 Nothing to record this round");
   else {
-    parts.push(`📋 ${p.recorded} of ${plural(p.pets, "pet")} recorded`);
-    if (p.dosesLeft) parts.push(`${plural(p.dosesLeft, "dose")} left`);
-    if (p.mealsLeft) parts.push(`${plural(p.mealsLeft, "meal")} left`);
+    const [recorded, ...left] = progressWords(p);
+    parts.push(`📋 ${recorded}`, ...left);
     if (p.recorded === p.pets && !p.dosesLeft && !p.mealsLeft) parts.push("all done");
     if (p.problems) parts.push(`⚠️ ${p.problems} not given or not eaten`);
   }

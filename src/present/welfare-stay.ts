@@ -1,7 +1,7 @@
 /**
  * A stay's daily welfare checks as document parts, for the stay's full record (the "Stay record"
  * button, `kennel-desk record --booking`, the connector: src/present/stay.ts) and the inspection
- * page's welfare section (src/text/stay-html.ts, through src/text/doc-html.ts): every welfare round
+ * page's welfare section (src/text/stay-html.ts, through src/text/html.ts): every welfare round
  * of the stay with its check or its absence ("Sat 21 Nov, evening: ❌ no welfare check"), a check
  * corrected since kept and struck through, and each flag with its vet advice and its resolution.
  */

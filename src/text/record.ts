@@ -1,6 +1,6 @@
 /**
- * The care record in the terminal (`kennel-desk record`) and as a file (`record export`): a day's
- * entries by round and pet, times in the kennel's zone, a corrected entry kept and marked; CSV per
+ * The care record in the terminal (`kennel-desk record`: the day's document, src/present/record-day.ts)
+ * and as a file (`record export`): CSV per
  * RFC 4180 (CRLF, quoted where needed, UTF-8) with one row per entry and every field, each cell that
  * a spreadsheet would read as a formula (= + - @, tab, carriage return first) made safe with a ';
  * every text cleaned as on the terminal and in Slack (no escape sequence, bidi override or
@@ -8,18 +8,12 @@
  */
 import type { RecordDay } from "../answers/care-record.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { isProblemOutcome } from "../domain/record.ts";
-import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
+import { effectCellWords } from "../present/prn.ts";
+import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
-import { careWarningWords } from "../words/care.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
-import { AS_NEEDED_HEADING, effectWords, prnRecordWords } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
+import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
-import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./style.ts";
-
-const strike = (o: TextOptions, s: string) => (o.color ? `\x1b[9m${s}\x1b[0m` : s);
 
 /** "2026-11-24 08:12" in the zone. */
 export function localStamp(iso: string, timeZone: string): string {
@@ -37,119 +31,9 @@ export function localStamp(iso: string, timeZone: string): string {
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
 
-function entryLine(o: TextOptions, e: Entry, byId: Map<number, Entry>): string {
-  const what = e.item === "meal" ? `meal (${one(e.itemText, 80)})` : one(e.itemText, 80);
-  const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
-  const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
-  const head = `${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}`;
-  const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
-  if (e.supersededBy === undefined) {
-    const fix = e.supersedes !== undefined ? dim(o, ` (corrects entry ${e.supersedes})`) : "";
-    return `    ${head}${fix}${note}`;
-  }
-  const by = byId.get(e.supersededBy);
-  const when = by ? ` at ${timeOf(by.recordedAt, o.timezone)} by ${one(by.userName, 80)}` : "";
-  return `    ${strike(o, `${head}`)}${note}\n      ${dim(o, `superseded: corrected${when} (entry ${e.supersededBy})`)}`;
-}
-
-/** A due item beside its current entry: "Rimadyl 50 mg · one tablet: given 08:12 · Jane", or "not recorded". */
-type DueLine = NonNullable<RecordDay["rounds"][number]["pets"][number]["due"]>[number];
-
-function dueLine(o: TextOptions, line: DueLine): string {
-  const what = line.item === "meal" ? `meal (${one(line.text, 80)})` : one(line.text, 80);
-  const e = line.entry;
-  if (!e) return `    ${what}: ${yellow(o, "not recorded")}`;
-  const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
-  const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
-  const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
-  return `    ${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}${note}`;
-}
-
-/** The day's doses given if needed, by pet: each with why, who, the acknowledgement and the effect. */
-function asNeededText(day: RecordDay, o: TextOptions): string[] {
-  const doses = [...(day.asNeeded ?? [])].sort(
-    (a, b) => a.petName.localeCompare(b.petName) || a.petId - b.petId || a.givenAt.localeCompare(b.givenAt),
-  );
-  if (doses.length === 0) return [];
-  const out = ["", `${AS_NEEDED_HEADING} · ${doses.length} ${doses.length === 1 ? "dose" : "doses"}`];
-  let pet = "";
-  for (const d of doses) {
-    const key = `${d.bookingId}|${d.petId}`;
-    if (key !== pet) {
-      pet = key;
-      out.push(`  ${one(d.petName, 80)} ${dim(o, `(pet ${d.petId}, booking ${d.bookingId})`)}`);
-    }
-    const words = one(prnRecordWords(d, o.timezone), 1500);
-    out.push(
-      `    ${d.ack || d.effect?.effect === "worse" ? red(o, words) : d.effect ? words : yellow(o, words)}`,
-    );
-  }
-  return out;
-}
-
+/** The day's record as the terminal shows it: its document (src/present/record-day.ts) as text. */
 export function recordDayText(day: RecordDay, o: TextOptions): string {
-  const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
-    .filter(Boolean)
-    .join(", ");
-  const heading = title(
-    o,
-    `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`,
-  );
-  const parts: string[] = [heading];
-  if (day.count === 0 && !day.asNeeded?.length)
-    parts.push(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`);
-  const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
-  for (const { round, pets, careMissing, progress } of day.rounds) {
-    const sums = progress
-      ? [
-          `${progress.recorded} of ${progress.pets} ${progress.pets === 1 ? "pet" : "pets"} recorded`,
-          progress.dosesLeft
-            ? `${progress.dosesLeft} ${progress.dosesLeft === 1 ? "dose" : "doses"} left`
-            : "",
-          progress.mealsLeft
-            ? `${progress.mealsLeft} ${progress.mealsLeft === 1 ? "meal" : "meals"} left`
-            : "",
-        ]
-      : [`${pets.length} ${pets.length === 1 ? "pet" : "pets"}`];
-    parts.push("", `${roundWord(round)} round · ${sums.filter(Boolean).join(" · ")}`);
-    for (const pet of pets) {
-      parts.push(`  ${one(pet.petName, 80)} ${dim(o, `(pet ${pet.petId}, booking ${pet.bookingId})`)}`);
-      const shown = new Set<number>();
-      for (const line of pet.due ?? []) {
-        parts.push(dueLine(o, line));
-        if (line.entry) shown.add(line.entry.id);
-      }
-      // The rest of the record: corrected entries, and entries of items not on the sheet.
-      const rest = pet.entries.filter((e) => !shown.has(e.id));
-      if (pet.due && rest.length) parts.push(dim(o, "    also recorded:"));
-      for (const e of rest) parts.push(entryLine(o, e, byId));
-    }
-    for (const m of careMissing) {
-      // "care details not matched" once, and "open the booking" once (the warning's own words end in it).
-      const why = (careWarningWords({ status: m.status, unmatched: [] }) || "care details not known").replace(
-        /: open the booking$/,
-        "",
-      );
-      parts.push(
-        `  ${red(o, "⚠")} ${one(m.pets, 120)} ${dim(o, `(booking ${m.bookingId ?? "?"})`)}: ${why}: what was due is not known; open the booking.`,
-      );
-    }
-  }
-  parts.push(...asNeededText(day, o));
-  const corrected = day.superseded
-    ? `, ${day.superseded} of them corrected since (shown struck through)`
-    : "";
-  parts.push(
-    "",
-    foot(o, [
-      day.dueProblem,
-      `${day.count} ${day.count === 1 ? "entry" : "entries"}${corrected}`,
-      `times in ${o.timezone}`,
-      `the record: ${day.where}`,
-      requestIdWords(day.requestId),
-    ]),
-  );
-  return parts.join("\n");
+  return docText(recordDayDoc(day, o.timezone), o);
 }
 
 /** The export's columns, in order: every field of an entry. */
@@ -232,7 +116,6 @@ export function exportRow(e: Entry, timeZone: string): ExportRow {
  * 10:12 · calmer") or "awaiting effect". Cleaned like every field.
  */
 export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
-  const e = d.effect;
   return {
     id: d.id,
     seq: d.seq ?? null,
@@ -257,13 +140,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     kind: "as_needed",
     given_at_utc: d.givenAt,
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
-    effect: e
-      ? text(
-          [effectWords(e.effect), `${e.userName} ${localStamp(e.recordedAt, timeZone)}`, e.note]
-            .filter(Boolean)
-            .join(" · "),
-        )
-      : "awaiting effect",
+    effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
   };
 }
 

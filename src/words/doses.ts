@@ -4,7 +4,8 @@
  * as-needed doses) so each part's words stay together. Times are in the kennel's zone.
  */
 import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures } from "../domain/prn.ts";
-import { timeOf } from "./dates.ts";
+import { dayHeading, timeOf } from "./dates.ts";
+import type { StayLine } from "./stay.ts";
 
 // --- as-needed doses ------------------------------------------------------------------------------
 
@@ -123,3 +124,46 @@ export function prnSummaryWords(doses: PrnDose[]): string | undefined {
 
 /** The heading of a record's as-needed doses. */
 export const AS_NEEDED_HEADING = "As needed";
+
+/**
+ * A pet's doses given if needed as lines of its stay's record: "As needed", each day, each dose with
+ * its reason, the acknowledgement of a dose given past the plan's limit, its note and its effect;
+ * values apart from our words. `pet`: the heading of a pet whose rounds are not listed ("pet 78").
+ */
+export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): StayLine[] {
+  if (doses.length === 0) return [];
+  const lines: StayLine[] = [
+    pet ? { depth: 0, pieces: [{ value: pet }, ": as needed"] } : { depth: 1, pieces: [AS_NEEDED_HEADING] },
+  ];
+  let day = "";
+  for (const d of doses) {
+    if (d.date !== day) {
+      day = d.date;
+      lines.push({ depth: 2, pieces: [dayHeading(d.date)] });
+    }
+    const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+    const e = d.effect;
+    lines.push({
+      depth: 3,
+      pieces: [
+        { value: d.label },
+        ` given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by `,
+        { value: d.userName },
+        " ",
+        { value: forReason(d.reason) },
+        ...(d.ack ? [" · past the plan's limit, checked: ", { value: d.ack.words }] : []),
+        ...(d.note ? [" · note: ", { value: d.note }] : []),
+        ...(e
+          ? [
+              ` · effect: ${effectWords(e.effect)} (`,
+              { value: e.userName },
+              ` ${timeOf(e.recordedAt, timeZone)}`,
+              ...(e.note ? [": ", { value: e.note }] : []),
+              ")",
+            ]
+          : [" · effect: awaiting"]),
+      ],
+    });
+  }
+  return lines;
+}

@@ -42,7 +42,14 @@ function mealWords(m: PetStayRecord["meals"]): string | undefined {
  * all, 1 ate some · ⚠️ Rimadyl refused Tue 24 Nov 08:15: spat it out".
  */
 export function staySummaryWords(s: PetStayRecord, timezone: string): string {
-  const head = `Stay record, ${cap(s.petName, 40)}:`;
+  return staySummaryPieces(s, timezone)
+    .map((p) => (typeof p === "string" ? p : p.value))
+    .join("");
+}
+
+/** The summary line in pieces, the pet's name its own (see StayPiece). */
+function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
+  const head = (rest: string): StayPiece[] => ["Stay record, ", { value: cap(s.petName, 40) }, `: ${rest}`];
   // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
   const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
@@ -51,7 +58,7 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
     const none = s.dueKnown
       ? "nothing due or recorded yet"
       : "nothing recorded (what was due is not known: care details not matched)";
-    return `${head} ${[began, welfare ? undefined : none, welfare].filter(Boolean).join(" · ")}`;
+    return head([began, welfare ? undefined : none, welfare].filter(Boolean).join(" · "));
   }
   const parts = [
     began,
@@ -71,39 +78,65 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
     s.dueKnown ? undefined : "what was due is not known (care details not matched): recorded items only",
     s.cut ? "a long stay: its last 400 days counted" : undefined,
   ].filter(Boolean);
-  return `${head} ${parts.join(" · ")}`;
+  return head(parts.join(" · "));
+}
+
+/** A piece of a record line: our words, or a value from the record or the API (kept apart, so a
+ * surface can isolate it: the printable page's `<bdi>`). */
+type StayPiece = string | { value: string };
+
+/**
+ * One line of a pet's stay record: its depth (0 the summary, 1 a round, 2 an item, 3 an earlier
+ * entry of it), its pieces, and whether it is an entry corrected since (drawn struck through).
+ */
+export interface StayLine {
+  depth: 0 | 1 | 2 | 3;
+  pieces: StayPiece[];
+  corrected?: true;
 }
 
 /**
  * The full record of the pet's stay, line by line: each day and round, each item with its outcome,
  * who and when (the kennel's zone), note or reason; a corrected entry kept and marked.
  */
-export function stayRecordLines(s: PetStayRecord, timezone: string): string[] {
-  const lines: string[] = [staySummaryWords(s, timezone)];
+export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] {
+  const lines: StayLine[] = [{ depth: 0, pieces: staySummaryPieces(s, timezone) }];
   let day = "";
   for (const i of s.items) {
     const heading = `${dayHeading(i.date)}, ${i.round}`;
     if (heading !== day) {
-      lines.push(`${heading} round`);
+      lines.push({ depth: 1, pieces: [`${heading} round`] });
       day = heading;
     }
     const e = i.entry;
-    const text = cap(e?.itemText ?? i.label, 120);
+    const text = { value: cap(e?.itemText ?? i.label, 120) };
     if (!e) {
-      lines.push(`  ${text}: ❌ not recorded`);
+      lines.push({ depth: 2, pieces: [text, ": ❌ not recorded"] });
       continue;
     }
     const why = e.reason ?? e.note;
-    lines.push(
-      `  ${text}: ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} · ${cap(e.userName, 60)}${why ? ` · ${cap(why, 200)}` : ""}`,
-    );
+    lines.push({
+      depth: 2,
+      pieces: [
+        text,
+        `: ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} · `,
+        { value: cap(e.userName, 60) },
+        ...(why ? [" · ", { value: cap(why, 200) }] : []),
+      ],
+    });
     for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
-      lines.push(
-        `    corrected: ${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · ${cap(old.userName, 60)}`,
-      );
+      lines.push({
+        depth: 3,
+        corrected: true,
+        pieces: [
+          "corrected: ",
+          `${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · `,
+          { value: cap(old.userName, 60) },
+        ],
+      });
     }
   }
-  if (s.items.length === 0) lines.push("  Nothing recorded for this stay yet.");
+  if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
   return lines;
 }
 

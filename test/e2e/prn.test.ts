@@ -69,7 +69,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       clock,
       env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", KENNEL_CACHE_TTL_S: "0", ...PAST_ROUNDS },
       // The follow-ups' loop makes its first pass at start, then waits: the test looks itself.
-      followUps: { sleep: () => new Promise<boolean>(() => undefined) },
+      bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
     });
     for (const [id, name] of [
       ["U0JANE", "Jane"],
@@ -186,6 +186,8 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     return res.text ? (JSON.parse(res.text) as Answer) : {};
   }
 
+  /** The bot's follow-up job (its loop parked: the test looks itself). */
+  const followUps = () => h.bot.deps.prnFollowUps as NonNullable<typeof h.bot.deps.prnFollowUps>;
   const doses = () => prnDoses({ record: store }, { bookingId: b, petId: p });
   const dmsTo = (user: string) => h.slack.timeline.filter((m) => m.channel === user && !m.ephemeral);
 
@@ -336,7 +338,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     async () => {
       // Back to the morning: the first dose (09:00, Jane) is followed up at 10:00, not before.
       at("09:59");
-      expect((await h.bot.followUps.runOnce()).sent).toBe(0);
+      expect((await followUps().runOnce()).sent).toBe(0);
       expect(dmsTo("U0JANE")).toEqual([]);
       at("10:00");
       const replica = new PrnFollowUps({
@@ -349,7 +351,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
           });
         },
       });
-      const [one, two] = await Promise.all([h.bot.followUps.runOnce(), replica.runOnce()]);
+      const [one, two] = await Promise.all([followUps().runOnce(), replica.runOnce()]);
       expect(one.sent + two.sent).toBe(1);
       await h.slack.waitFor(() => dmsTo("U0JANE").length > 0, 10_000);
       const [dm] = dmsTo("U0JANE");
@@ -357,7 +359,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       expect(text).toMatch(/Effect of Piriton 4mg for [^?]+\?/);
       expect(text).toContain("&lt;!channel&gt;");
       // Later looks send nothing more for it (the claim is in the record).
-      expect((await replica.runOnce()).sent + (await h.bot.followUps.runOnce()).sent).toBe(0);
+      expect((await replica.runOnce()).sent + (await followUps().runOnce()).sent).toBe(0);
       expect(dmsTo("U0JANE")).toHaveLength(1);
       expect(dmsTo("U0TOM")).toHaveLength(0);
 
@@ -394,7 +396,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     "the effect with a note, through its form: an entry with the note, the message answered",
     async () => {
       at("11:00");
-      expect((await h.bot.followUps.runOnce()).sent).toBe(1);
+      expect((await followUps().runOnce()).sent).toBe(1);
       await h.slack.waitFor(() => dmsTo("U0TOM").length > 0, 10_000);
       const [dm] = dmsTo("U0TOM");
       const buttons = ((dm?.blocks ?? []) as Block[]).find((x) => x.type === "actions")?.elements ?? [];

@@ -37,8 +37,8 @@ export async function startHarness(
     record?: CareRecordStore;
     /** Sets up Slack's side (users, channel members) before the bot starts. */
     beforeStart?: (slack: SlackStandIn) => void;
-    /** The as-needed doses' follow-ups' waiting (a test that runs them itself parks the loop). */
-    followUps?: BotOptions["followUps"];
+    /** The bot's options besides these (reading today's care at start, say). */
+    bot?: Partial<BotOptions>;
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({
@@ -78,7 +78,7 @@ export async function startHarness(
       digest: { settleMs: 50 },
       // Tests count the API calls each command makes: no warming in the background.
       warmCare: false,
-      ...(options.followUps ? { followUps: options.followUps } : {}),
+      ...options.bot,
     },
   );
   options.beforeStart?.(slack);

@@ -11,9 +11,11 @@ import { bookingView } from "../../answers/records.ts";
 import { welfareDay } from "../../answers/welfare-record.ts";
 import type { Deps } from "../../deps.ts";
 import { roundNamed } from "../../domain/round-names.ts";
-import { recordDayText } from "../../text/record.ts";
-import { stayRecordText } from "../../text/stay.ts";
-import { welfareDayText } from "../../text/welfare-record.ts";
+import type { Doc } from "../../present/doc.ts";
+import { recordDayDoc } from "../../present/record-day.ts";
+import { stayRecordDoc } from "../../present/stay.ts";
+import { welfareDayDoc } from "../../present/welfare-record.ts";
+import { docText } from "../../text/doc.ts";
 import { day, id, roundInput, text } from "../inputs.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
@@ -43,6 +45,7 @@ export function register(server: ToolServer, deps: Deps): void {
             "A booking's reference (for example HP-7K2M9Q) or id: that stay's whole record. Not with date, round or pet.",
           ),
       },
+      card: true,
     },
     async (a) => {
       if (a.booking !== undefined) {
@@ -55,12 +58,9 @@ export function register(server: ToolServer, deps: Deps): void {
         const v = await bookingView(deps, a.booking);
         const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? a.booking}`;
         const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
-        return answer(stayRecordText(stay, reference, textOptions(deps)), {
-          reference,
-          bookingId: v.booking.bookingId ?? null,
-          stay,
-          requestId: v.requestId,
-        });
+        const doc = stayRecordDoc(stay, reference, { timezone: deps.config.timezone });
+        const data = { reference, bookingId: v.booking.bookingId ?? null, stay, requestId: v.requestId };
+        return answer(docText(doc, textOptions(deps)), data, doc);
       }
       const where = store.engine === "sqlite" ? "the bot's SQLite file" : "the bot's PostgreSQL database";
       const query = {
@@ -73,11 +73,11 @@ export function register(server: ToolServer, deps: Deps): void {
       const day = await welfareDay(store, query.date, deps.config.timezone, query.petId);
       const rounds = day.rounds.filter((x) => !query.round || x.round === query.round);
       const welfare = rounds.length || day.flags.length ? { ...day, rounds } : undefined;
-      const text = recordDayText(r, textOptions(deps));
-      return answer(welfare ? `${text}\n\n${welfareDayText(welfare, textOptions(deps))}` : text, {
-        ...r,
-        ...(welfare ? { welfare } : {}),
-      });
+      const rounds_ = recordDayDoc(r, deps.config.timezone);
+      const doc: Doc = welfare
+        ? { ...rounds_, parts: [...rounds_.parts, ...welfareDayDoc(welfare, deps.config.timezone).parts] }
+        : rounds_;
+      return answer(docText(doc, textOptions(deps)), { ...r, ...(welfare ? { welfare } : {}) }, doc);
     },
   );
 }
