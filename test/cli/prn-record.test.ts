@@ -120,14 +120,19 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
     ]);
   });
 
-  it(`${name}: the printable page has each pet's doses given if needed, escaped`, async () => {
+  it(`${name}: the printable page lists each pet's doses given if needed, escaped`, async () => {
     const page = await cli(["record", "export", "--booking", "501", "--format", "html"], env());
     expect(page.code).toBe(0);
-    expect(page.stdout).toContain("given if needed</h2>");
-    expect(page.stdout).toContain("=scratching &lt;!here&gt;");
+    // The stay's document as a page: each pet's doses (no rounds known without the kennel API).
+    expect(page.stdout).toContain(
+      "<strong><bdi>pet 77</bdi></strong><strong><bdi>: as needed</bdi></strong>",
+    );
+    expect(page.stdout).toContain("<bdi>for =scratching &lt;!here&gt;</bdi><bdi> · effect: awaiting</bdi>");
     expect(page.stdout).not.toContain("<!here>");
-    expect(page.stdout).toContain('<span class="missing">awaiting effect</span>');
-    expect(page.stdout).toContain("the last at 08:10, 50 min ago");
+    expect(page.stdout).toContain(
+      "<bdi>the last at 08:10, 50 min ago: the plan says at least 4 h between</bdi>",
+    );
+    expect(page.stdout).toContain("<strong><bdi>pet 78</bdi></strong>");
   });
 
   it(`${name}: the stay's record lists them under the pet, and its summary counts them`, async () => {
