@@ -250,8 +250,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       changed: (date, round) =>
         Promise.all([editor?.changed(date, round), meals?.changed(date, round)]).then(() => undefined),
     };
-  // The as-needed doses' follow-ups: a direct message to the giver, PRN_FOLLOW_UP minutes later.
-  const followUps = (deps.prnFollowUps = botFollowUps(base, app.client, options.followUps));
+  const followUps = botFollowUps(base, app.client, options.followUps);
+  deps.prnFollowUps = followUps;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
