@@ -116,7 +116,8 @@ describe.each(engines)("as-needed doses in the record ($name)", ({ open, skip })
       reason: "scratching",
     });
     expect(dose.effect).toBeUndefined();
-    // From the pet's confirmed plan when it has an as-needed item.
+    // From the pet's plan when it has an as-needed item, confirmed or not.
     expect((await seedAsNeededDose(deps, { bookingId: 10, petId: 2 })).item).toBe("med:1");
+    expect((await seedAsNeededDose(deps, { bookingId: 10, petId: 1 })).item).toBe("med:1");
   });
 });
