@@ -16,6 +16,7 @@ import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
+import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
 import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
@@ -45,6 +46,8 @@ export interface BookingView extends Provenance {
   careProblem: string | undefined;
   /** The stay's care record, when Kennel Desk keeps one (the bot; `kennel-desk record --booking`). */
   stay?: StayRecordView;
+  /** Each pet's current care plan kept for the stay (issue 34), when any is. */
+  plans?: PlanVersion[];
 }
 
 /**
@@ -105,16 +108,18 @@ export async function bookingView(deps: Deps, input: string | { id: number }): P
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
   const care = careOfBooking(booking, pets);
-  const stay =
-    booking.bookingId !== undefined
-      ? (await stayRecords(deps, [{ booking, care }]))?.get(booking.bookingId)
-      : undefined;
+  const [stays, plans] = await Promise.all([
+    booking.bookingId !== undefined ? stayRecords(deps, [{ booking, care }]) : undefined,
+    keptPlans(deps, booking.bookingId),
+  ]);
+  const stay = booking.bookingId !== undefined ? stays?.get(booking.bookingId) : undefined;
   return {
     booking,
     full: full !== undefined,
     care,
     careProblem,
     ...(stay ? { stay } : {}),
+    ...(plans.length ? { plans } : {}),
     requestId,
     ...rawOf(deps, raw),
   };
@@ -131,13 +136,16 @@ export interface PetView extends Provenance {
   asNeeded?: PetAsNeeded | undefined;
   /** The pet's open welfare flags (issue 38), when the care record holds any. */
   welfare?: WelfareFlag[];
+  /** The pet's latest care plan kept (its latest stay's current version; issue 34), when any is. */
+  plan?: PlanVersion;
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const [owner, flags, asNeeded] = await Promise.all([
+  const [owner, flags, plan, asNeeded] = await Promise.all([
     ownerOf(deps, r.data.customerId),
     openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
+    latestPlanOf(deps, r.data.petId ?? id),
     asNeededOfPet(deps, id),
   ]);
   const welfare = (flags ?? []).filter((f) => f.petId === id);
@@ -146,6 +154,7 @@ export async function petView(deps: Deps, id: number): Promise<PetView> {
     care: careOf(r.data),
     owner,
     ...(welfare.length ? { welfare } : {}),
+    ...(plan ? { plan } : {}),
     ...(asNeeded ? { asNeeded } : {}),
     requestId: r.requestId,
     ...rawOf(deps, r.raw),

@@ -8,6 +8,7 @@ import { openPet, petsPage, prnGive } from "./buttons.ts";
 import { docBlocks, docMessage } from "./doc.ts";
 import { fitMessage } from "./fit.ts";
 import { fallback } from "./mrkdwn.ts";
+import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
 import type { ImageElement, Message } from "./types.ts";
 
@@ -24,6 +25,7 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
   const doc = petDoc(v, {
     timezone,
     thisYear,
+    planAction,
     giveAction: (p) => ({
       actionId: prnGive.actionId(`${p.bookingId}-${p.petId}`),
       value: prnGive.encode({ b: p.bookingId, p: p.petId }),

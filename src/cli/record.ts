@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { plansOfStays } from "../answers/plans.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
 import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
@@ -19,6 +20,7 @@ import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
+import { planExportRow } from "../text/plan-record.ts";
 import { exportRow, prnExportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText, welfareExportRow } from "../text/welfare-record.ts";
@@ -185,6 +187,13 @@ async function exportRange(ctx: CliContext): Promise<number> {
     const welfare = store ? await welfareRecords(store, query) : [];
     // The doses given if needed, beside the rounds' entries (issue 35).
     const asNeeded = store ? await prnDoses({ record: store }, query) : [];
+    // The care plans of the stays exported (issue 34): every version, with who confirmed it.
+    const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
+      e.bookingId !== undefined ? [e.bookingId] : [],
+    );
+    const plans = store
+      ? await plansOfStays(store, bookingId !== undefined ? [bookingId] : stays, petId)
+      : [];
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
     const head = store ? await store.head() : undefined;
@@ -196,9 +205,6 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const stays = [...entries, ...welfare, ...asNeeded]
-        .map((e) => e.bookingId)
-        .filter((b): b is number => b !== undefined);
       const pages = store ? await stayPages(ctx, store, stays, petId, head) : [];
       if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
@@ -215,6 +221,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
       format === "csv"
         ? recordCsv(entries, zone, head, [
             ...welfare.map((w) => welfareExportRow(w, zone)),
+            ...plans.map((v) => planExportRow(v, zone)),
             ...asNeeded.map((d) => prnExportRow(d, zone)),
           ])
         : `${JSON.stringify(
@@ -222,6 +229,15 @@ async function exportRange(ctx: CliContext): Promise<number> {
               head,
               entries: entries.map((e) => exportRow(e, zone)),
               ...(welfare.length ? { welfare: welfare.map((w) => welfareExportRow(w, zone)) } : {}),
+              ...(plans.length
+                ? {
+                    plans: plans.map((v) => ({
+                      ...planExportRow(v, zone),
+                      plan: v.plan,
+                      changed: v.changed,
+                    })),
+                  }
+                : {}),
               ...(asNeeded.length ? { asNeeded: asNeeded.map((d) => prnExportRow(d, zone)) } : {}),
             },
             null,

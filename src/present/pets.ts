@@ -22,6 +22,7 @@ import {
   value,
 } from "./doc.ts";
 import { pageActions, pageNote } from "./parts.ts";
+import { type PlanView, planCardLine } from "./plan.ts";
 import { petAsNeededParts } from "./prn.ts";
 import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
@@ -29,6 +30,8 @@ import { flagLines } from "./welfare-flag.ts";
 export interface PetDocOptions {
   timezone: string;
   thisYear: string;
+  /** Slack's button: the pet's care plan's form. */
+  planAction?: ActionOf<PlanView>;
   /** Slack's "💊 Give if needed…" (a confirmed plan's doses to give if needed); without it, none. */
   giveAction?: ActionOf<AsNeededPet>;
 }
@@ -70,6 +73,13 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   // Its open welfare flags (issue 38), before its care: what to act on first.
   if (v.welfare?.length) parts.push({ kind: "text", lines: flagLines(v.welfare) });
   parts.push(...textParts(careSummaryLines(care)));
+  // Its latest care plan kept (issue 34): its state in a line, the plan's form behind a button.
+  if (v.plan) {
+    const plan: PlanView = { ...v.plan, versionId: v.plan.id };
+    parts.push({ kind: "text", lines: [planCardLine(plan, o.timezone)] });
+    const a = o.planAction?.(plan);
+    if (a) parts.push({ kind: "actions", actions: [{ text: "📋 Care plan…", ...a }] });
+  }
   parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
   if (owner) {
     const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
