@@ -12,6 +12,7 @@ import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./conf
 import type { BotBase } from "./deps.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
+import { botFollowUps, type PrnFollowUpOptions } from "./digest/prn-follow-up.ts";
 import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
@@ -62,6 +63,8 @@ export interface BotOptions {
   slack: SlackSettings;
   /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
+  /** Overrides for the as-needed doses' follow-ups (tests: a fake sleep). */
+  followUps?: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
   /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
@@ -247,6 +250,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       changed: (date, round) =>
         Promise.all([editor?.changed(date, round), meals?.changed(date, round)]).then(() => undefined),
     };
+  const followUps = botFollowUps(base, app.client, options.followUps);
+  deps.prnFollowUps = followUps;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -314,6 +319,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           welfare: base.config.welfare,
         });
       }
+      if (!deps.inflight.draining) followUps.start();
       // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
       retention = startRetention({
         store: base.record,
@@ -331,6 +337,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       schedule?.stop();
       retention?.stop();
       digest?.stop();
+      followUps.stop();
       const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
       });

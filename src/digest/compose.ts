@@ -108,7 +108,11 @@ export async function roundPost(deps: Deps, round: Round, date: string, lateAt?:
   if (!record) return sheetMessages(draft, { entries: [], timezone });
   try {
     const sheet = await saveSheet(deps, draft);
-    return sheetMessages(sheet, { entries: record.entries, timezone }, { problem: record.problem });
+    return sheetMessages(
+      sheet,
+      { entries: record.entries, timezone, asNeeded: record.asNeeded },
+      { problem: record.problem },
+    );
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn(

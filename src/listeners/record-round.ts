@@ -8,6 +8,7 @@
  */
 import type { webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
+import { prnDoses } from "../answers/prn.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
@@ -93,8 +94,11 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const entries = (await this.#deps.record.entries({ date: sheet.date, round: sheet.round })) ?? [];
-    const message = sheetMessage(sheet, index, { entries, timezone: this.#deps.config.timezone });
+    const [entries, asNeeded] = await Promise.all([
+      this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
+      prnDoses(this.#deps, { date: sheet.date }),
+    ]);
+    const message = sheetMessage(sheet, index, { entries, timezone: this.#deps.config.timezone, asNeeded });
     try {
       await client.chat.update({
         channel: ref.channel,
