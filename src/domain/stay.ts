@@ -97,7 +97,7 @@ export interface PetStayRecord {
 }
 
 /** One kept version of the pet's care plan, as the stay's record lists them (who confirmed it, when). */
-export interface StayPlanVersion {
+interface StayPlanVersion {
   id: number;
   recordedAt: string;
   state: PlanState;
