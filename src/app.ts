@@ -10,10 +10,11 @@ import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
 import type { BotBase } from "./deps.ts";
-import type { DoseAlertJob, DoseAlertJobOptions } from "./digest/dose-alerts.ts";
+import type { DoseAlertJob } from "./digest/dose-alerts.ts";
 import { doseTimes } from "./digest/dose-times.ts";
 import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
 import { scheduledPosts } from "./digest/posts.ts";
+import { botFollowUps, type PrnFollowUpOptions } from "./digest/prn-follow-up.ts";
 import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
@@ -65,8 +66,8 @@ export interface BotOptions {
   slack: SlackSettings;
   /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
-  /** Overrides for the dose times' job (tests: a fake sleep, a shorter take-over). */
-  doseAlerts?: Partial<Pick<DoseAlertJobOptions, "sleep" | "takeOverAfterMs">>;
+  /** Overrides for the as-needed doses' follow-ups (tests: a fake sleep). */
+  followUps?: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
   /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
@@ -240,14 +241,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           ...options.digest,
         })
       : undefined;
-  // The dose times' replies; and after each committed round entry, those replies edited (striking
-  // what was recorded since) and the welfare flags meals open (issue 38).
+  // The dose times' replies; after each round entry, those edited and the welfare flags meals open.
   const { job: doseAlerts, afterEntry } = doseTimes(base, digestSlack, {
     posts,
     draw: (sheet, index, ref) => sheetRedraw.redraw(app.client, sheet, index, ref),
-    job: options.doseAlerts,
   });
   if (afterEntry) deps.roundCheck = afterEntry;
+  const followUps = botFollowUps(base, app.client, options.followUps);
+  deps.prnFollowUps = followUps;
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -316,8 +317,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           welfare: base.config.welfare,
         });
       }
-      // The dose times' replies: a look now (catching up after a restart), then at each instant.
       if (doseAlerts && base.config.scheduledPosts && !deps.inflight.draining) void doseAlerts.start();
+      if (!deps.inflight.draining) followUps.start();
       // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
       retention = startRetention({
         store: base.record,
@@ -336,6 +337,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       retention?.stop();
       digest?.stop();
       const alertsStopped = doseAlerts?.stop();
+      followUps.stop();
       const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
       });

@@ -6,10 +6,12 @@
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { dueOf } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { type DoseFigures, doseFigures, dosesOf, type RoundDose } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { petNameOf, prnDoses } from "./prn.ts";
 import { roundReport } from "./rounds.ts";
 
 /** One thing the round's sheet showed for a pet, and its current entry when recorded. */
@@ -62,6 +64,8 @@ export interface RecordDay {
    */
   doses?: DoseFigures | undefined;
   requestId: string | undefined;
+  /** The day's doses given if needed (issue 35), each with its pet's name. */
+  asNeeded?: Array<PrnDose & { petName: string }> | undefined;
 }
 
 const current = (entries: Entry[], item: ItemKey) =>
@@ -178,11 +182,13 @@ export async function recordDay(
         : undefined,
     });
   }
+  const asNeeded = store ? await dayAsNeeded(store, query, rounds) : [];
   return {
     date: query.date,
     round: query.round,
     petId: query.petId,
     rounds,
+    ...(asNeeded.length ? { asNeeded } : {}),
     count: entries.length,
     superseded: entries.filter((e) => e.supersededBy !== undefined).length,
     where,
@@ -190,4 +196,24 @@ export async function recordDay(
     ...(kennel && !unread ? { doses: doseFigures(allDoses) } : {}),
     requestId,
   };
+}
+
+/** The day's as-needed doses, named as the day's rounds name their pets (else as their plans do). */
+async function dayAsNeeded(
+  store: CareRecordStore,
+  query: { date: string; petId?: number | undefined },
+  rounds: RecordRound[],
+): Promise<Array<PrnDose & { petName: string }>> {
+  const doses = await prnDoses(
+    { record: store },
+    { date: query.date, ...(query.petId !== undefined ? { petId: query.petId } : {}) },
+  );
+  const names = new Map(rounds.flatMap((r) => r.pets.map((p) => [`${p.bookingId}|${p.petId}`, p.petName])));
+  return Promise.all(
+    doses.map(async (d) => ({
+      ...d,
+      petName:
+        names.get(`${d.bookingId}|${d.petId}`) ?? (await petNameOf({ record: store }, d.bookingId, d.petId)),
+    })),
+  );
 }

@@ -17,7 +17,7 @@ import { localDate } from "../time.ts";
 import { planNow, planVersions } from "./plans.ts";
 import { bookingView } from "./records.ts";
 
-export interface PlanOfPet {
+interface PlanOfPet {
   petId: number;
   /** False when no version is kept yet: drafted from today's words for this answer. */
   kept: boolean;

@@ -153,7 +153,7 @@ export async function planVersion(deps: Pick<Deps, "record">, id: number): Promi
 }
 
 /** The reader's context for a stay's pet: its dates, the kennel's words and routine. */
-export function readerContext(
+function readerContext(
   deps: Pick<Deps, "config" | "clock">,
   booking: Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">,
   petId: number,

@@ -17,6 +17,7 @@ import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
+import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
@@ -131,6 +132,8 @@ export interface PetView extends Provenance {
   care: CareFacts;
   /** The owner, when it could be loaded (the pet card is only for the asker: contacts allowed). */
   owner: Customer | undefined;
+  /** In house with a dose to give if needed (its care plan's), and the doses of the last 24 hours. */
+  asNeeded?: PetAsNeeded | undefined;
   /** The pet's open welfare flags (issue 38), when the care record holds any. */
   welfare?: WelfareFlag[];
   /** The pet's latest care plan kept (its latest stay's current version; issue 34), when any is. */
@@ -139,10 +142,11 @@ export interface PetView extends Provenance {
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const [owner, flags, plan] = await Promise.all([
+  const [owner, flags, plan, asNeeded] = await Promise.all([
     ownerOf(deps, r.data.customerId),
     openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
     latestPlanOf(deps, r.data.petId ?? id),
+    asNeededOfPet(deps, id),
   ]);
   const welfare = (flags ?? []).filter((f) => f.petId === id);
   return {
@@ -151,9 +155,24 @@ export async function petView(deps: Deps, id: number): Promise<PetView> {
     owner,
     ...(welfare.length ? { welfare } : {}),
     ...(plan ? { plan } : {}),
+    ...(asNeeded ? { asNeeded } : {}),
     requestId: r.requestId,
     ...rawOf(deps, r.raw),
   };
+}
+
+/** The card's doses to give if needed; a failure is logged, and the card shown without them. */
+async function asNeededOfPet(deps: Deps, petId: number | undefined): Promise<PetAsNeeded | undefined> {
+  if (petId === undefined || !deps.record || deps.config.rawResponses) return undefined;
+  try {
+    return await petAsNeeded(deps, petId);
+  } catch (error) {
+    deps.log.warn(
+      { petId, err: String((error as Error)?.message ?? error) },
+      "as-needed doses not read for a pet card",
+    );
+    return undefined;
+  }
 }
 
 async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {
@@ -235,9 +254,13 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
   if (r.data.totalRecords === 1 && items.length === 1 && page === 1 && !deps.config.rawResponses) {
     // A search's answer may leave the care out: the pet's own record completes it.
     const [pet] = (await completeCare(deps, [items[0] as Pet])) as [Pet];
+    const [owner, asNeeded] = await Promise.all([
+      ownerOf(deps, pet.customerId),
+      asNeededOfPet(deps, pet.petId),
+    ]);
     return {
       type: "pet",
-      view: { pet, care: careOf(pet), owner: await ownerOf(deps, pet.customerId), requestId: r.requestId },
+      view: { pet, care: careOf(pet), owner, ...(asNeeded ? { asNeeded } : {}), requestId: r.requestId },
     };
   }
   // In house today first, then by name (src/answers/pet-order.ts); the API's own pages past its limit.

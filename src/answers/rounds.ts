@@ -5,6 +5,7 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { houseTotalsOf } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { type DueItem, dueOf } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
@@ -17,6 +18,7 @@ import { lookUpCare } from "./care-lookup.ts";
 import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseEntry, houseStays } from "./house.ts";
 import { offFood } from "./off-food.ts";
+import { prnDoses } from "./prn.ts";
 import { type RoundPlan, withPlans } from "./round-plans.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
@@ -206,12 +208,13 @@ export async function roundRecord(
   deps: Deps,
   round: Round,
   date: string,
-): Promise<{ entries: Entry[]; timezone: string; problem?: string } | undefined> {
+): Promise<{ entries: Entry[]; timezone: string; asNeeded?: PrnDose[]; problem?: string } | undefined> {
   const store = deps.record;
   if (!store) return undefined;
   try {
-    const entries = await store.entries({ date, round });
-    return { entries, timezone: deps.config.timezone };
+    // The day's as-needed doses too: each pet's shown beside its record (issue 35).
+    const [entries, asNeeded] = await Promise.all([store.entries({ date, round }), prnDoses(deps, { date })]);
+    return { entries, timezone: deps.config.timezone, asNeeded };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn({ failure: f }, "the care record could not be read for a round post");

@@ -45,6 +45,8 @@ const sheetPet = z.object({
   arrivesAt: z.string().max(40).optional(),
   /** The pet's care plan when the sheet was made: its kept version, unless confirmed ("📋 Plan…" opens it). */
   planToConfirm: id.optional(),
+  /** Its confirmed plan has a dose to give if needed (issue 35): "💊 Give if needed…" beside the pet. */
+  asNeeded: z.boolean().optional(),
 });
 
 const sheetBody = z.object({

@@ -13,6 +13,7 @@ import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
+import { prnDoses } from "./prn.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
@@ -150,24 +151,24 @@ export async function stayRecords(
       if (bookingId === undefined) return;
       try {
         const dates = stayDates(deps, booking);
-        const [entries, checks, flags, plans] = await Promise.all([
+        const [entries, checks, flags, plans, asNeeded] = await Promise.all([
           store.entries({ bookingId, ...dates }),
           readChecks(store, { bookingId, ...dates }),
           readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
           store.log({ kind: "plan", bookingId }),
+          prnDoses(deps, { bookingId, ...dates }),
         ]);
-        out.set(
-          bookingId,
-          stayOf(
-            deps,
-            { ...booking, bookingId },
-            care,
-            entries,
-            since,
-            { checks, flags },
-            planVersionsOf(plans),
-          ),
+        const view = stayOf(
+          deps,
+          { ...booking, bookingId },
+          care,
+          entries,
+          since,
+          { checks, flags },
+          planVersionsOf(plans),
         );
+        // The stay's doses given if needed (issue 35), every pet's.
+        out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");

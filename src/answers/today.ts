@@ -5,6 +5,7 @@ import { bookingsThatCount, counts, type LeftOut, owes, paymentOf } from "../dom
 import type { Round } from "../domain/care.ts";
 import { sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
+import type { AsNeededPet } from "../domain/prn.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { fastingWhenWords } from "../words/care.ts";
@@ -13,6 +14,7 @@ import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
+import { asNeededOf } from "./prn-pets.ts";
 import { currentRound, type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 
 // --- tomorrow's check ----------------------------------------------------------------------------
@@ -77,6 +79,8 @@ export interface TodayOverview {
   fasting?: string[] | undefined;
   /** The care record's figures (this round's progress, pets off their food), when Kennel Desk keeps one. */
   record?: HomeRecord;
+  /** The pets of this round with a dose to give if needed, by their confirmed plans (issue 35). */
+  asNeeded?: AsNeededPet[] | undefined;
   /** Parts that could not be loaded, in words (the API's state when it is down). */
   problems: string[];
 }
@@ -121,6 +125,14 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     ? await homeRecord(deps, rounds.status === "fulfilled" ? rounds.value : undefined, date)
     : undefined;
   if (record?.problem) problems.push(record.problem);
+  let asNeeded: AsNeededPet[] | undefined;
+  if (deps.record && rounds.status === "fulfilled") {
+    try {
+      asNeeded = await asNeededOf(deps, rounds.value);
+    } catch (error) {
+      problems.push(`give if needed: ${describeFailure(error).what}`);
+    }
+  }
   return {
     date,
     round,
@@ -133,6 +145,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
     fasting: value(rounds, "fasting", fastingList),
     ...(record ? { record } : {}),
+    ...(asNeeded ? { asNeeded } : {}),
     problems: [...new Set(problems)],
   };
 }

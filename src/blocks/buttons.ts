@@ -67,7 +67,17 @@ export const bookingsPage = defineButton(
 export const homeList = defineButton(
   "home_list",
   z.object({
-    l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow", "offfood", "welfare"]),
+    l: z.enum([
+      "arrivals",
+      "departures",
+      "inhouse",
+      "unpaid",
+      "rounds",
+      "tomorrow",
+      "offfood",
+      "welfare",
+      "asneeded",
+    ]),
   }),
 );
 
@@ -85,3 +95,19 @@ export const recordEach = defineButton("rec_each", sheetPetRef);
 export const planOpen = defineButton("plan_open", z.object({ v: recordId }));
 /** "Edit items…" on the plan's form: opens the edit form over it. */
 export const planEdit = defineButton("plan_edit", z.object({ v: recordId }));
+
+/**
+ * "💊 Give if needed…" (issue 35): a stay's pet, and the kept sheet it was on when on a round post
+ * (redrawn after the dose). What may be given is read from the pet's current confirmed care plan.
+ */
+export const prnGive = defineButton(
+  "prn_give",
+  z.object({ b: recordId, p: recordId, s: recordId.optional() }),
+);
+/** The follow-up's answer, in one tap: an as-needed dose (its id in the record) and how it worked. */
+export const prnEffect = defineButton(
+  "prn_effect",
+  z.object({ d: recordId, e: z.enum(["helped", "no_change", "worse"]) }),
+);
+/** "📝 With a note…" on the follow-up: the effect's form. */
+export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }));

@@ -2,7 +2,7 @@
 import type { TodayOverview } from "../answers/today.ts";
 import type { DateOrder } from "../config/date-order.ts";
 import { todayDoc } from "../present/today.ts";
-import { homeList } from "./buttons.ts";
+import { homeList, prnGive } from "./buttons.ts";
 import { docBlocks } from "./doc.ts";
 import { helpBlocks } from "./help.ts";
 import { context, esc, header, section } from "./mrkdwn.ts";
@@ -12,6 +12,10 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
   const doc = todayDoc(t, {
     listAction: (l) => ({ actionId: homeList.actionId(l), value: homeList.encode({ l }) }),
     timezone,
+    giveAction: (p) => ({
+      actionId: prnGive.actionId(`${p.bookingId}-${p.petId}`),
+      value: prnGive.encode({ b: p.bookingId, p: p.petId }),
+    }),
   });
   const blocks: Block[] = [
     ...docBlocks(doc.parts),

@@ -4,7 +4,7 @@
  */
 import type { PetSearch, PetView } from "../answers/records.ts";
 import { PET_ABOUT_PART, petDoc, petListDoc, petName } from "../present/pets.ts";
-import { openPet, petsPage } from "./buttons.ts";
+import { openPet, petsPage, prnGive } from "./buttons.ts";
 import { docBlocks, docMessage } from "./doc.ts";
 import { fitMessage } from "./fit.ts";
 import { fallback } from "./mrkdwn.ts";
@@ -22,7 +22,15 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
   const name = petName(v);
   if (v.raw !== undefined)
     return rawMessages(`Pet ${name}`, v.raw, `kennel-desk pet ${v.pet.petId ?? name} --json`);
-  const doc = petDoc(v, { timezone, thisYear, planAction });
+  const doc = petDoc(v, {
+    timezone,
+    thisYear,
+    planAction,
+    giveAction: (p) => ({
+      actionId: prnGive.actionId(`${p.bookingId}-${p.petId}`),
+      value: prnGive.encode({ b: p.bookingId, p: p.petId }),
+    }),
+  });
   const photo = photoOf(v.pet.photo, name);
   if (!photo) return [docMessage(doc)];
   // The photo is Slack's alone: an image beside the pet's details (the text names its address too).

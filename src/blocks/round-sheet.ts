@@ -11,6 +11,7 @@ import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import {
   dueOf,
   oneTapAllowed,
@@ -20,6 +21,7 @@ import {
 } from "../domain/record.ts";
 import type { Line, Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
+import { prnCompactLine, prnDoseLine } from "../present/prn.ts";
 import {
   openDoses,
   overdueCounts,
@@ -32,7 +34,7 @@ import {
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { planOpen, recordAll, recordEach } from "./buttons.ts";
+import { planOpen, prnGive, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, fallback, truncate } from "./mrkdwn.ts";
@@ -56,12 +58,19 @@ const SIZING_VALUE = JSON.stringify({
 /** A pet's sheet lines, as its section shows them (within a section, whatever the care). */
 const sheetText = (lines: Line[]) => truncate(lines.map(lineMrkdwn).join("\n"), 2900);
 
-function petBlocks(
-  key: string,
-  lines: Line[],
-  record: Line[],
-  buttons: { value: string; oneTap: boolean; plan?: number | undefined } | undefined,
-): Block[] {
+/**
+ * A pet's buttons: the record's (when something is due), "📋 Plan…" (a plan to confirm), and
+ * "💊 Give if needed…" (a confirmed plan with a dose to give if needed: `give`, its value).
+ */
+interface PetButtons {
+  value: string;
+  oneTap: boolean;
+  record: boolean;
+  plan?: number | undefined;
+  give?: string | undefined;
+}
+
+function petBlocks(key: string, lines: Line[], record: Line[], buttons: PetButtons | undefined): Block[] {
   const [bookingId, petId] = key.split("-");
   const sheet = sheetText(lines);
   const drawn = record.map(lineMrkdwn).join("\n");
@@ -84,10 +93,11 @@ function petBlocks(
       block_id: `kd_act:${bookingId}:${petId}`,
       // A fasting pet, or one with a drug in two slots, is recorded item by item (src/domain/record.ts).
       elements: [
-        ...(buttons.oneTap
+        ...(buttons.record && buttons.oneTap
           ? [button("✅ All given & eaten", recordAll.actionId(key), buttons.value, "primary")]
           : []),
-        button("✏️ Record each…", recordEach.actionId(key), buttons.value),
+        ...(buttons.record ? [button("✏️ Record each…", recordEach.actionId(key), buttons.value)] : []),
+        ...(buttons.give ? [button("💊 Give if needed…", prnGive.actionId(key), buttons.give)] : []),
         ...(buttons.plan !== undefined
           ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
           : []),
@@ -103,7 +113,9 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
     const key = petKeyOf(p);
     if (!key || !p.pet || !p.sheet) continue;
     const due = dueOf(p);
-    if (due.length === 0) continue;
+    // A confirmed plan with a dose to give if needed: on the sheet with its button, due or not.
+    const asNeeded = p.plan?.state === "confirmed" && p.plan.items.some((i) => i.on.status === "as_needed");
+    if (due.length === 0 && !asNeeded) continue;
     // Not here yet: arriving later that day, not checked in (a tap before then asks first).
     const checkIn = p.booking.checkInDate;
     const arrivesAt =
@@ -123,6 +135,7 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
       ...(p.plan?.versionId !== undefined && p.plan.state !== "confirmed"
         ? { planToConfirm: p.plan.versionId }
         : {}),
+      ...(asNeeded ? { asNeeded: true } : {}),
     });
   }
   return out;
@@ -159,7 +172,9 @@ export function draftSheet(
       blocks: petBlocks(p.key, p.lines, [], {
         value: SIZING_VALUE,
         oneTap: pet.oneTap,
+        record: pet.due.length > 0,
         plan: pet.planToConfirm,
+        give: pet.asNeeded ? SIZING_VALUE : undefined,
       }),
       reserve: RECORD_RESERVE,
     };
@@ -201,22 +216,10 @@ export function draftSheet(
 export interface SheetRecord {
   entries: Entry[];
   timezone: string;
-  /**
-   * Dose times (issue 35): the instant the sheet is drawn at, the rounds' times and the windows'
-   * settings, so each item not recorded shows its state (late, missed…). Without it, none.
-   */
+  /** The as-needed doses of the sheet's day (each pet's shown beside its record). */
+  asNeeded?: PrnDose[] | undefined;
+  /** Dose times (issue 35): when drawn, the rounds' times, the windows: each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
-}
-
-function progressBlock(
-  statuses: PetRoundStatus[],
-  part: boolean,
-  overdue: { late: number; missed: number },
-): ContextBlock {
-  return {
-    ...context(lineMrkdwn(progressLine(roundProgress(statuses), part, overdue))),
-    block_id: part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK,
-  };
 }
 
 /**
@@ -268,18 +271,34 @@ export function sheetMessage(
       }
       const status = statuses.get(p.key) as PetRoundStatus;
       const mine = open.get(p.key);
-      const full = compact ? [] : petRecordLines(status, record.timezone, mine);
+      const doses = (record.asNeeded ?? []).filter(
+        (d) => d.bookingId === pet.bookingId && d.petId === pet.petId,
+      );
+      const full = compact
+        ? []
+        : [
+            ...petRecordLines(status, record.timezone, mine),
+            ...doses.map((d) => prnDoseLine(d, record.timezone)),
+          ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
-      const lines = compact || long ? petRecordCompact(status, record.timezone, mine) : full;
-      const value = kept
-        ? recordAll.encode({ s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId })
-        : undefined;
+      const few = prnCompactLine(doses);
+      const lines =
+        compact || long ? [...petRecordCompact(status, record.timezone, mine), ...(few ? [few] : [])] : full;
+      const ids = kept ? { s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId } : undefined;
       blocks.push(
         ...petBlocks(
           p.key,
           p.lines,
           lines,
-          value ? { value, oneTap: pet.oneTap, plan: pet.planToConfirm } : undefined,
+          ids
+            ? {
+                value: recordAll.encode(ids),
+                oneTap: pet.oneTap,
+                record: pet.due.length > 0,
+                plan: pet.planToConfirm,
+                give: pet.asNeeded ? prnGive.encode(ids) : undefined,
+              }
+            : undefined,
         ),
       );
     }
@@ -310,7 +329,10 @@ function headLine(
   }
   if (problem)
     return { ...context(lineMrkdwn(recordProblemLine(problem, "It shows here at the next tap."))), block_id };
-  return progressBlock([...statuses.values()], part, overdue);
+  return {
+    ...context(lineMrkdwn(progressLine(roundProgress([...statuses.values()]), part, overdue))),
+    block_id,
+  };
 }
 
 /** Every message of a kept sheet (or of a draft that could not be kept), with the record. */

@@ -8,9 +8,11 @@
 import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { prnDoses } from "../answers/prn.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
 import { readChecks, readFlags } from "../answers/welfare-store.ts";
+import type { StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
 import type { StayPage } from "../present/stay.ts";
 import { makeFolder } from "../record/folder.ts";
@@ -131,6 +133,13 @@ export async function stayPages(
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
   const bookings = [...new Set(stays)];
+  const mineOnly = (stay: StayRecordView): StayRecordView => ({
+    ...stay,
+    pets: stay.pets.filter((p) => petId === undefined || p.petId === petId),
+    ...(stay.asNeeded
+      ? { asNeeded: stay.asNeeded.filter((d) => petId === undefined || d.petId === petId) }
+      : {}),
+  });
   const out: Array<{ name: string; page: string }> = [];
   const taken = new Set<string>();
   for (const bookingId of bookings) {
@@ -141,7 +150,7 @@ export async function stayPages(
         const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
         page = {
           reference: v.booking.reference ?? `booking ${bookingId}`,
-          stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+          stay: mineOnly(stay),
           owner: v.booking.customerName,
           checkIn: v.booking.checkInDate,
           checkOut: v.booking.checkOutDate,
@@ -158,10 +167,11 @@ export async function stayPages(
       }
     }
     if (!page) {
-      const [mine, checks, flags] = await Promise.all([
+      const [mine, checks, flags, prn] = await Promise.all([
         store.entries({ bookingId }),
         readChecks(store, { bookingId }),
         readFlags(store, { bookingId }),
+        prnDoses({ record: store }, { bookingId }),
       ]);
       const stay = stayOf(
         { config: ctx.config, clock: ctx.clock },
@@ -176,7 +186,7 @@ export async function stayPages(
       );
       page = {
         reference: `booking ${bookingId}`,
-        stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },
+        stay: mineOnly(prn.length ? { ...stay, asNeeded: prn } : stay),
         owner: undefined,
         checkIn: undefined,
         checkOut: undefined,

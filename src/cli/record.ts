@@ -11,6 +11,7 @@ import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { plansOfStays } from "../answers/plans.ts";
+import { prnDoses } from "../answers/prn.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
 import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
@@ -20,7 +21,7 @@ import { backupSqlite } from "../record/backup.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
 import { planExportRow } from "../text/plan-record.ts";
-import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
+import { exportRow, prnExportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText, welfareExportRow } from "../text/welfare-record.ts";
 import { localDate } from "../time.ts";
@@ -184,8 +185,12 @@ async function exportRange(ctx: CliContext): Promise<number> {
     const entries = store ? await store.entries(query) : [];
     // The welfare checks and flags of the same range (issue 38): rows of their own, in the chain's order.
     const welfare = store ? await welfareRecords(store, query) : [];
+    // The doses given if needed, beside the rounds' entries (issue 35).
+    const asNeeded = store ? await prnDoses({ record: store }, query) : [];
     // The care plans of the stays exported (issue 34): every version, with who confirmed it.
-    const stays = [...entries, ...welfare].flatMap((e) => (e.bookingId !== undefined ? [e.bookingId] : []));
+    const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
+      e.bookingId !== undefined ? [e.bookingId] : [],
+    );
     const plans = store
       ? await plansOfStays(store, bookingId !== undefined ? [bookingId] : stays, petId)
       : [];
@@ -217,6 +222,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
         ? recordCsv(entries, zone, head, [
             ...welfare.map((w) => welfareExportRow(w, zone)),
             ...plans.map((v) => planExportRow(v, zone)),
+            ...asNeeded.map((d) => prnExportRow(d, zone)),
           ])
         : `${JSON.stringify(
             {
@@ -232,15 +238,20 @@ async function exportRange(ctx: CliContext): Promise<number> {
                     })),
                   }
                 : {}),
+              ...(asNeeded.length ? { asNeeded: asNeeded.map((d) => prnExportRow(d, zone)) } : {}),
             },
             null,
             2,
           )}\n`,
     );
-    if (ctx.io.stdout.isTTY !== true || entries.length + welfare.length === 0) {
-      const more = welfare.length
-        ? ` and ${welfare.length} welfare ${welfare.length === 1 ? "record" : "records"}`
-        : "";
+    if (ctx.io.stdout.isTTY !== true || entries.length + welfare.length + asNeeded.length === 0) {
+      const more = [
+        welfare.length ? `${welfare.length} welfare ${welfare.length === 1 ? "record" : "records"}` : "",
+        asNeeded.length ? `${asNeeded.length} as-needed ${asNeeded.length === 1 ? "dose" : "doses"}` : "",
+      ]
+        .filter(Boolean)
+        .map((w) => ` and ${w}`)
+        .join("");
       ctx.io.stderr.write(
         `${entries.length} ${entries.length === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).\n`,
       );

@@ -114,10 +114,8 @@ export async function roundPost(
     // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
     // kept, so the dose times' job can draw it again at late and missed.
     const doses = { now: deps.clock.now(), times: deps.config.rounds.times, settings: doseSettings(deps) };
-    return {
-      ...sheetMessages(sheet, { entries: record.entries, timezone, doses }, { problem: record.problem }),
-      payload: { sheet: sheet.id },
-    };
+    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, doses };
+    return { ...sheetMessages(sheet, drawn, { problem: record.problem }), payload: { sheet: sheet.id } };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn(

@@ -11,7 +11,7 @@ import type { BotBase } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { DoseAlertEditor } from "./dose-alert-editor.ts";
 import { redrawRoundPost } from "./dose-alert-slack.ts";
-import { DoseAlertJob, type DoseAlertJobOptions } from "./dose-alerts.ts";
+import { DoseAlertJob } from "./dose-alerts.ts";
 import type { ScheduledPost } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
 import { WelfareMealWatch } from "./welfare-meals.ts";
@@ -28,7 +28,6 @@ export function doseTimes(
   o: {
     posts: readonly ScheduledPost[];
     draw: Draw;
-    job?: Partial<Pick<DoseAlertJobOptions, "sleep" | "takeOverAfterMs">> | undefined;
   },
 ): {
   job: DoseAlertJob | undefined;
@@ -46,7 +45,6 @@ export function doseTimes(
             base,
             o.draw,
           ),
-        ...o.job,
       })
     : undefined;
   const editor = channel ? new DoseAlertEditor(base, slack) : undefined;

@@ -24,6 +24,7 @@ import type { HouseMeals } from "./plan/feeding.ts";
 import { planRound } from "./plan/round.ts";
 import { planState } from "./plan/state.ts";
 import type { Person, Plan, PlanState } from "./plan/types.ts";
+import type { PrnDose } from "./prn.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
 import type { WelfareCheck, WelfareDay } from "./welfare.ts";
@@ -96,7 +97,7 @@ export interface PetStayRecord {
 }
 
 /** One kept version of the pet's care plan, as the stay's record lists them (who confirmed it, when). */
-export interface StayPlanVersion {
+interface StayPlanVersion {
   id: number;
   recordedAt: string;
   state: PlanState;
@@ -121,6 +122,8 @@ export interface StayRecordView {
   pets: PetStayRecord[];
   /** The store could not be read: said where the summary would be, never left out. */
   problem: string | undefined;
+  /** The stay's as-needed doses (issue 35), every pet's, oldest given first. */
+  asNeeded?: PrnDose[] | undefined;
 }
 
 export interface StayInput {

@@ -1,6 +1,7 @@
 /** What every listener is given: the common deps, plus the access check, the shutdown tracker and
  * the state of the link to Slack. */
 import type { BotBase } from "../deps.ts";
+import type { PrnFollowUps } from "../digest/prn-follow-up.ts";
 import type { Round } from "../domain/care.ts";
 import type { SlackConnection } from "../slack/connection.ts";
 import type { Seal } from "../slack/seal.ts";
@@ -29,4 +30,9 @@ export interface BotDeps extends BotBase {
    * listeners, or nothing to follow.
    */
   roundCheck?: { changed(date: string, round: Round): Promise<void> };
+  /**
+   * The follow-ups of as-needed doses (src/digest/prn-follow-up.ts), told when a dose is recorded so
+   * it wakes for it; absent where listeners run without a bot.
+   */
+  prnFollowUps?: Pick<PrnFollowUps, "changed" | "runOnce">;
 }

@@ -9,6 +9,7 @@
 import type { webApi } from "@slack/bolt";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { prnDoses } from "../answers/prn.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
@@ -94,11 +95,14 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const entries = (await this.#deps.record.entries({ date: sheet.date, round: sheet.round })) ?? [];
+    const [entries, asNeeded] = await Promise.all([
+      this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
+      prnDoses(this.#deps, { date: sheet.date }),
+    ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed…).
     const doses = { now: clock.now(), times: config.rounds.times, settings: doseSettings(this.#deps) };
-    const message = sheetMessage(sheet, index, { entries, timezone: config.timezone, doses });
+    const message = sheetMessage(sheet, index, { entries, timezone: config.timezone, asNeeded, doses });
     try {
       await client.chat.update({
         channel: ref.channel,

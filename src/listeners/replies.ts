@@ -8,6 +8,7 @@ import { dayReport } from "../answers/day.ts";
 import { offFoodToday } from "../answers/home-record.ts";
 import { houseReport } from "../answers/house.ts";
 import { bookingsSearch, statusAnswer } from "../answers/kennel.ts";
+import { asNeededToday } from "../answers/prn-pets.ts";
 import { bookingView, petAnswer, petView, thisYear } from "../answers/records.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
@@ -17,6 +18,7 @@ import { dayListMessages } from "../blocks/day-list.ts";
 import { houseMessages } from "../blocks/house.ts";
 import { offFoodMessage } from "../blocks/off-food.ts";
 import { petListMessages, petMessages } from "../blocks/pet.ts";
+import { asNeededMessages } from "../blocks/prn.ts";
 import { statusMessage } from "../blocks/status.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
@@ -56,6 +58,12 @@ export async function roundSheet(deps: Deps, round: Round | undefined, date: str
 export async function offFoodList(deps: Deps, date: string): Promise<Message[]> {
   const report = await roundReport(deps, currentRound(deps), date).catch(() => undefined);
   return [offFoodMessage(await offFoodToday(deps, date, report), date)];
+}
+
+/** The Home tab's "give if needed": each pet in house with a dose to give if needed, and its button. */
+export async function asNeededList(deps: Deps): Promise<Message[]> {
+  const { date, pets } = await asNeededToday(deps);
+  return asNeededMessages(pets, date, tz(deps));
 }
 
 export async function tomorrowList(deps: Deps): Promise<Threaded> {

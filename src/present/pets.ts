@@ -5,6 +5,7 @@
 
 import type { PetSearch, PetView } from "../answers/records.ts";
 import { customerName } from "../domain/customers.ts";
+import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import {
   type ActionOf,
@@ -22,6 +23,7 @@ import {
 } from "./doc.ts";
 import { pageActions, pageNote } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
+import { petAsNeededParts } from "./prn.ts";
 import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -30,6 +32,8 @@ export interface PetDocOptions {
   thisYear: string;
   /** Slack's button: the pet's care plan's form. */
   planAction?: ActionOf<PlanView>;
+  /** Slack's "💊 Give if needed…" (a confirmed plan's doses to give if needed); without it, none. */
+  giveAction?: ActionOf<AsNeededPet>;
 }
 
 export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
@@ -76,6 +80,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
     const a = o.planAction?.(plan);
     if (a) parts.push({ kind: "actions", actions: [{ text: "📋 Care plan…", ...a }] });
   }
+  parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
   if (owner) {
     const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
     const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");

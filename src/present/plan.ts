@@ -34,7 +34,7 @@ function itemName(i: PlanItem): string {
 }
 
 /** One item: its reading, its words, what is left to a person, and its marks. */
-export function planItemLines(i: PlanItem): Line[] {
+function planItemLines(i: PlanItem): Line[] {
   const reading =
     i.readBy === "nobody"
       ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
@@ -65,7 +65,7 @@ export const planViewState = (v: Pick<PlanView, "plan" | "changed">) =>
   v.changed?.length ? "changed_in_source" : planState(v.plan);
 
 /** The plan's state in words, with who confirmed it and when. */
-export function planStateLine(v: PlanView, timezone: string): Line {
+function planStateLine(v: PlanView, timezone: string): Line {
   const state = planViewState(v);
   const who = v.plan.confirmations.map(
     (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
@@ -108,7 +108,7 @@ export const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
   `Care plan · ${value(v.petName, 60)}${v.room ? ` (${value(v.room, 40)})` : ""}`;
 
 /** One pet's plan, as an item of a list (the plans post) or on its own, with its state first. */
-export function planLines(v: PlanView, timezone: string): Line[] {
+function planLines(v: PlanView, timezone: string): Line[] {
   return [
     line(strong(planTitle(v))),
     planStateLine(v, timezone),

@@ -13,7 +13,13 @@ import { plural } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { onTimeWords, stateTimeWords, stateWords } from "../words/doses.ts";
+import {
+  AS_NEEDED_HEADING,
+  onTimeWords,
+  prnRecordWords,
+  stateTimeWords,
+  stateWords,
+} from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import {
   type Doc,
@@ -145,6 +151,39 @@ function careMissingItem(m: RecordDay["rounds"][number]["careMissing"][number]):
   };
 }
 
+/**
+ * The day's doses given if needed (issue 35), by pet: each with why, who, the acknowledgement of a
+ * dose given past the plan's limit, the note and the effect (awaiting stands out).
+ */
+function asNeededParts(day: RecordDay, timezone: string): Part[] {
+  const doses = [...(day.asNeeded ?? [])].sort(
+    (a, b) => a.petName.localeCompare(b.petName) || a.petId - b.petId || a.givenAt.localeCompare(b.givenAt),
+  );
+  if (doses.length === 0) return [];
+  const parts: Part[] = [
+    { kind: "group", line: line(`${AS_NEEDED_HEADING} · ${plural(doses.length, "dose")}`) },
+  ];
+  for (const d of doses) {
+    const last = parts.at(-1);
+    const key = `${d.bookingId}-${d.petId}`;
+    const words = value(prnRecordWords(d, timezone), 1500);
+    const dose: Line = [
+      toned(d.ack || d.effect?.effect === "worse" ? "alert" : d.effect ? undefined : "warn", words),
+    ];
+    if (last?.kind === "item" && last.key === key) last.lines.push(dose);
+    else
+      parts.push({
+        kind: "item",
+        key,
+        lines: [
+          line(value(d.petName, 80), toned("muted", ` (pet ${d.petId}, booking ${d.bookingId})`)),
+          dose,
+        ],
+      });
+  }
+  return parts;
+}
+
 export function recordDayDoc(day: RecordDay, timezone: string): Doc {
   const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
     .filter(Boolean)
@@ -152,7 +191,7 @@ export function recordDayDoc(day: RecordDay, timezone: string): Doc {
   const title = `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`;
   const parts: Part[] = [{ kind: "title", text: title }];
   if (day.doses && day.doses.due > 0) parts.push({ kind: "text", lines: [dosesLine(day.doses)] });
-  if (day.count === 0)
+  if (day.count === 0 && !day.asNeeded?.length)
     parts.push({
       kind: "text",
       lines: [line(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`)],
@@ -164,6 +203,7 @@ export function recordDayDoc(day: RecordDay, timezone: string): Doc {
     for (const pet of pets) parts.push(petItem(pet, byId, timezone));
     for (const m of careMissing) parts.push(careMissingItem(m));
   }
+  parts.push(...asNeededParts(day, timezone));
   const corrected = day.superseded
     ? `, ${day.superseded} of them corrected since (shown struck through)`
     : "";

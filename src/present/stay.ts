@@ -7,6 +7,7 @@
 import type { PetStayRecord, StayRecordView } from "../domain/stay.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
+import { prnStayLines, prnSummaryWords } from "../words/doses.ts";
 import { planStateWords } from "../words/plan.ts";
 import { type StayLine, stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import {
@@ -31,7 +32,11 @@ const CHUNK_CHARS = 2800;
 
 /** Whether the stay has a record to open (the "Stay record" button). */
 export const hasStayRecord = (stay: StayRecordView | undefined): stay is StayRecordView =>
-  stay !== undefined && !stay.problem && stay.pets.length > 0;
+  stay !== undefined && !stay.problem && (stay.pets.length > 0 || (stay.asNeeded?.length ?? 0) > 0);
+
+/** A pet's doses given if needed in the stay (issue 35). */
+const dosesOf = (stay: StayRecordView, petId: number) =>
+  (stay.asNeeded ?? []).filter((d) => d.petId === petId);
 
 /**
  * One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read: under a
@@ -44,9 +49,11 @@ export function staySummaryDocLines(
 ): Line[] {
   if (!stay) return [];
   if (stay.problem) return [[toned("alert", `📋 ❔ ${valueWithin(stay.problem, 600)}`)]];
-  return stay.pets.map((p) =>
-    line(`📋 ${valueWithin(staySummaryWords(p, timezone), o.each ?? SUMMARY_MAX)}`),
-  );
+  return stay.pets.map((p) => {
+    const prn = prnSummaryWords(dosesOf(stay, p.petId));
+    const words = `${staySummaryWords(p, timezone)}${prn ? ` · ${prn}` : ""}`;
+    return line(`📋 ${valueWithin(words, o.each ?? SUMMARY_MAX)}`);
+  });
 }
 
 export interface StayRecordOptions {
@@ -98,11 +105,24 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
   const title = `Stay record · ${value(reference, 100)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
   if (stay.problem) parts.push({ kind: "text", lines: [[toned("alert", `❔ ${value(stay.problem, 600)}`)]] });
-  else if (stay.pets.length === 0)
+  else if (stay.pets.length === 0 && !stay.asNeeded?.length)
     parts.push({ kind: "text", lines: [line("Nothing recorded for this stay yet.")] });
+  // Each pet's rounds, then its doses given if needed; a pet with doses and no rounds after them all.
+  const listed = new Set(stay.pets.map((p) => p.petId));
+  const others = [...new Set((stay.asNeeded ?? []).map((d) => d.petId))].filter((id) => !listed.has(id));
+  const sections = [
+    ...stay.pets.map((pet) => ({
+      pet,
+      lines: [...stayRecordLines(pet, o.timezone), ...prnStayLines(dosesOf(stay, pet.petId), o.timezone)],
+    })),
+    ...others.map((id) => ({
+      pet: undefined,
+      lines: prnStayLines(dosesOf(stay, id), o.timezone, `pet ${id}`),
+    })),
+  ];
   let used = title.length;
   let cut = false;
-  for (const pet of stay.pets) {
+  for (const { pet, lines } of sections) {
     let chunk: Line[] = [];
     let chunkChars = 0;
     const flush = () => {
@@ -110,7 +130,7 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       chunk = [];
       chunkChars = 0;
     };
-    for (const record of stayRecordLines(pet, o.timezone)) {
+    for (const record of lines) {
       const l = recordLine(record);
       const chars = l.reduce((n, s) => n + s.text.length, 0) + 1;
       if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
@@ -125,10 +145,11 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
     flush();
     if (cut) break;
     // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags;
-    // then every version of the pet's care plan (issue 34), with who confirmed it and when.
-    const plans = planLines(pet, o.timezone);
+    // then every version of the pet's care plan (issue 34), with who confirmed it and when (none for
+    // a pet listed only for its doses given if needed).
+    const plans = pet ? planLines(pet, o.timezone) : [];
     const more: Part[] = [
-      ...stayWelfareParts(pet, o.timezone),
+      ...(pet ? stayWelfareParts(pet, o.timezone) : []),
       ...(plans.length ? [{ kind: "text" as const, lines: plans }] : []),
     ];
     for (const wp of more) {

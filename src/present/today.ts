@@ -5,13 +5,25 @@
  * could not be loaded (its figure shown as ?).
  */
 import type { TodayOverview } from "../answers/today.ts";
+import type { AsNeededPet } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { flagCountWords } from "../words/welfare.ts";
-import { type Action, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  type Action,
+  type ActionOf,
+  type Doc,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 
 /** The lists a figure opens. */
 type TodayList =
@@ -22,13 +34,16 @@ type TodayList =
   | "rounds"
   | "tomorrow"
   | "offfood"
-  | "welfare";
+  | "welfare"
+  | "asneeded";
 
 export interface TodayDocOptions {
   /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */
   listAction?: (list: TodayList) => Omit<Action, "text">;
   /** The kennel's zone, for the doses' times (default UTC). */
   timezone?: string;
+  /** "💊 Give if needed…" beside a pet (Slack); without it, none. */
+  giveAction?: ActionOf<AsNeededPet>;
 }
 
 /** Late and missed doses named on Home at most (the rest counted). */
@@ -61,6 +76,9 @@ function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>
     lines.push(line(`and ${plural(d.overdue.length - OVERDUE_MAX, "more")}`));
   return { kind: "text", lines };
 }
+
+/** Up to this many pets with a dose to give if needed have a line each; more are a list behind a button. */
+const AS_NEEDED_LINES = 5;
 
 /** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
 const figure = (n: number | undefined, unit: string) => (n === undefined ? "?" : plural(n, unit));
@@ -139,6 +157,23 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
         action: act("welfare", "Show them"),
       });
   }
+  // Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one.
+  const prn = t.asNeeded ?? [];
+  if (prn.length > AS_NEEDED_LINES)
+    parts.push({
+      kind: "text",
+      lines: [[strong(asNeededCountWords(prn.length))]],
+      action: act("asneeded", "Show them"),
+    });
+  else
+    for (const p of prn) {
+      const give = o.giveAction?.(p);
+      parts.push({
+        kind: "text",
+        lines: [line("💊 ", ...asNeededHomeLine(p))],
+        action: give ? { text: "💊 Give if needed…", ...give } : undefined,
+      });
+    }
   if (t.problems.length)
     parts.push({
       kind: "text",

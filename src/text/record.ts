@@ -7,7 +7,9 @@
  * invisible character reaches a file or a terminal through an export).
  */
 import type { RecordDay } from "../answers/care-record.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
+import { effectCellWords } from "../present/prn.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
@@ -56,6 +58,12 @@ const COLUMNS = [
   "supersedes",
   "superseded_by",
   "request_key",
+  // Issue 35, after every earlier column so an older reader finds each where it was: a round's
+  // entry, or a dose given if needed (when given, the acknowledgement past the plan, its effect).
+  "kind",
+  "given_at_utc",
+  "past_plan_limit",
+  "effect",
 ] as const;
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -66,7 +74,11 @@ const text = (value: string | undefined): string | null => (value === undefined 
  * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
  * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
  */
-export type ExportRow = Record<(typeof COLUMNS)[number], string | number | null>;
+export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], AddedColumn>, string | number | null> &
+  Partial<Record<AddedColumn, string | number | null>>;
+
+/** The columns issue 35 added: a row of another kind (a welfare check's) may leave them empty. */
+type AddedColumn = "kind" | "given_at_utc" | "past_plan_limit" | "effect";
 
 export function exportRow(e: Entry, timeZone: string): ExportRow {
   return {
@@ -90,6 +102,45 @@ export function exportRow(e: Entry, timeZone: string): ExportRow {
     supersedes: e.supersedes ?? null,
     superseded_by: e.supersededBy ?? null,
     request_key: text(e.requestKey),
+    kind: "round",
+    given_at_utc: e.givenAt ?? null,
+    past_plan_limit: null,
+    effect: null,
+  };
+}
+
+/**
+ * One as-needed dose exported beside the entries (kind "as_needed"): its record's id and place, the
+ * item, "given", why, the note, who, when recorded and when given, the acknowledgement of a dose
+ * given past the plan's limit (its rule and words), and its effect ("helped · Jane 2026-11-22
+ * 10:12 · calmer") or "awaiting effect". Cleaned like every field.
+ */
+export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
+  return {
+    id: d.id,
+    seq: d.seq ?? null,
+    kennel: null,
+    date: text(d.date),
+    round: null,
+    booking_id: d.bookingId,
+    pet_id: d.petId,
+    pet_name: null,
+    item: text(d.item),
+    item_text: text(d.itemText),
+    outcome: "given",
+    reason: text(d.reason),
+    note: text(d.note),
+    user_id: text(d.userId),
+    user_name: text(d.userName),
+    recorded_at_utc: d.recordedAt,
+    recorded_at_local: localStamp(d.recordedAt, timeZone),
+    supersedes: null,
+    superseded_by: null,
+    request_key: text(d.requestKey),
+    kind: "as_needed",
+    given_at_utc: d.givenAt,
+    past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
+    effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
   };
 }
 
@@ -114,11 +165,12 @@ export function recordCsv(
   more: ExportRow[] = [],
 ): string {
   const lines = [COLUMNS.join(",")];
-  // The other records' rows (the welfare check's) in the chain's order among the entries.
+  // The other records' rows (the welfare check's, the doses given if needed) in the chain's order
+  // among the entries.
   const rows = [...entries.map((e) => exportRow(e, timeZone)), ...more].sort(
     (a, b) => Number(a.seq) - Number(b.seq),
   );
-  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
+  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c] ?? null)).join(","));
   if (head) lines.push(headLine(head));
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -4,7 +4,9 @@
  * as-needed doses) so each part's words stay together. Times are in the kennel's zone.
  */
 import type { OpenState } from "../domain/doses.ts";
-import { timeOf } from "./dates.ts";
+import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures } from "../domain/prn.ts";
+import { dayHeading, timeOf } from "./dates.ts";
+import type { StayLine } from "./stay.ts";
 
 // --- states ---------------------------------------------------------------------------------------
 
@@ -46,3 +48,164 @@ export function openCountWords(counts: Partial<Record<OpenState, number>>): stri
 /** Today's figure a manager reads: "given on time: 46 of 48 due". */
 export const onTimeWords = (f: { onTime: number; due: number }): string =>
   `given on time: ${f.onTime} of ${f.due} due`;
+
+// --- as-needed doses ------------------------------------------------------------------------------
+
+const EFFECT: Record<PrnEffect, string> = {
+  helped: "helped",
+  no_change: "no change",
+  worse: "worse",
+};
+
+/** "helped", "no change", "worse". */
+export const effectWords = (effect: PrnEffect): string => EFFECT[effect];
+
+/** The answer's buttons: "👍 Helped", "😐 No change", "👎 Worse". */
+export const EFFECT_BUTTONS: Record<PrnEffect, string> = {
+  helped: "👍 Helped",
+  no_change: "😐 No change",
+  worse: "👎 Worse",
+};
+
+/** "40 min", "2 h", "2 h 30 min". */
+function durationWords(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  return rest ? `${h} h ${rest} min` : `${h} h`;
+}
+
+/**
+ * Why one more dose goes past the plan: "2 already in the last 24 h: the plan says at most 2",
+ * "the last at 09:10, 2 h ago: the plan says at least 4 h between".
+ */
+export function prnProblemWords(p: PrnProblem, timeZone: string): string {
+  if (p.rule === "max_per_24h") return `${p.count} already in the last 24 h: the plan says at most ${p.max}`;
+  return `the last at ${timeOf(p.lastAt, timeZone)}, ${durationWords(p.minutesSince)} ago: the plan says at least ${p.minHours} h between`;
+}
+
+/** A reason as the line reads it: "for scratching"; "if scratching", "for pain" stay as written. */
+export function forReason(reason: string): string {
+  return /^(for|if|when|only|in case|because|as)\b/i.test(reason.trim())
+    ? reason.trim()
+    : `for ${reason.trim()}`;
+}
+
+/** The plan's limits in words: "at most 2 in 24 h · at least 4 h between"; "" when it sets none. */
+export function prnLimitWords(o: {
+  maxPer24h?: number | undefined;
+  minHoursBetween?: number | undefined;
+}): string {
+  return [
+    o.maxPer24h !== undefined ? `at most ${o.maxPer24h} in 24 h` : "",
+    o.minHoursBetween !== undefined ? `at least ${o.minHoursBetween} h between` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Where a dose stands: "awaiting effect", or its effect ("helped"). */
+const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
+  d.effect ? effectWords(d.effect.effect) : "awaiting effect";
+
+/**
+ * One as-needed dose: "💊 Piriton 4mg given 09:10 by Jane for scratching · awaiting effect", with
+ * "· past the plan's limit, checked" when it was given anyway.
+ */
+export function prnDoseWords(d: PrnDose, timeZone: string): string {
+  return [
+    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone)} by ${d.userName} ${forReason(d.reason)}`,
+    d.ack ? "past the plan's limit, checked" : "",
+    effectStateWords(d),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The follow-up's question: "Effect of Piriton for Itchy?" */
+export const followUpQuestion = (label: string, petName: string): string =>
+  `Effect of ${label} for ${petName}?`;
+
+/** "helped (Jane 10:12: calmer)", or "awaiting effect". */
+function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string {
+  const e = d.effect;
+  if (!e) return "effect: awaiting";
+  return `effect: ${effectWords(e.effect)} (${e.userName} ${timeOf(e.recordedAt, timeZone)}${e.note ? `: ${e.note}` : ""})`;
+}
+
+/**
+ * One as-needed dose in full, for the stay's record, `kennel-desk record` and the exports: "Piriton
+ * 4mg given 09:10 by Jane for scratching · past the plan's limit, checked: the last at 07:10, 2 h
+ * ago: the plan says at least 4 h between · note: vet agreed · effect: helped (Jane 10:12)". A dose
+ * recorded more than a minute after it was given says when it was recorded too.
+ */
+export function prnRecordWords(d: PrnDose, timeZone: string): string {
+  const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+  return [
+    `${d.label} given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
+    d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
+    d.note ? `note: ${d.note}` : "",
+    effectRecordWords(d, timeZone),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A pet's as-needed doses in a few words: "💊 3 as needed (1 past the plan's limit, 1 awaiting effect)". */
+export function prnSummaryWords(doses: PrnDose[]): string | undefined {
+  if (doses.length === 0) return undefined;
+  const f = prnFigures(doses);
+  const more = [
+    f.pastLimit ? `${f.pastLimit} past the plan's limit` : "",
+    f.worse ? `${f.worse} worse` : "",
+    f.awaiting ? `${f.awaiting} awaiting effect` : "",
+  ].filter(Boolean);
+  return `💊 ${f.doses} as needed${more.length ? ` (${more.join(", ")})` : ""}`;
+}
+
+/** The heading of a record's as-needed doses. */
+export const AS_NEEDED_HEADING = "As needed";
+
+/**
+ * A pet's doses given if needed as lines of its stay's record: "As needed", each day, each dose with
+ * its reason, the acknowledgement of a dose given past the plan's limit, its note and its effect;
+ * values apart from our words. `pet`: the heading of a pet whose rounds are not listed ("pet 78").
+ */
+export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): StayLine[] {
+  if (doses.length === 0) return [];
+  const lines: StayLine[] = [
+    pet ? { depth: 0, pieces: [{ value: pet }, ": as needed"] } : { depth: 1, pieces: [AS_NEEDED_HEADING] },
+  ];
+  let day = "";
+  for (const d of doses) {
+    if (d.date !== day) {
+      day = d.date;
+      lines.push({ depth: 2, pieces: [dayHeading(d.date)] });
+    }
+    const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+    const e = d.effect;
+    lines.push({
+      depth: 3,
+      pieces: [
+        { value: d.label },
+        ` given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by `,
+        { value: d.userName },
+        " ",
+        { value: forReason(d.reason) },
+        ...(d.ack ? [" · past the plan's limit, checked: ", { value: d.ack.words }] : []),
+        ...(d.note ? [" · note: ", { value: d.note }] : []),
+        ...(e
+          ? [
+              ` · effect: ${effectWords(e.effect)} (`,
+              { value: e.userName },
+              ` ${timeOf(e.recordedAt, timeZone)}`,
+              ...(e.note ? [": ", { value: e.note }] : []),
+              ")",
+            ]
+          : [" · effect: awaiting"]),
+      ],
+    });
+  }
+  return lines;
+}

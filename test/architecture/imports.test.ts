@@ -186,6 +186,10 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     edge: `src/blocks/record-modal.ts → ${to}`,
     why: "the record form is Slack's alone (a modal, not a document: issue 33 keeps it so)",
   })),
+  {
+    edge: "src/blocks/prn-modal.ts → src/domain/text.ts",
+    why: "the as-needed forms are Slack's alone (modals, not documents): what is typed is cleaned with the one rule as it is read",
+  },
   ...["src/domain/care.ts", "src/domain/text.ts", "src/time.ts"].map((to) => ({
     edge: `src/blocks/plan-edit.ts → ${to}`,
     why: "the care plan's edit form is Slack's alone (inputs a person sets, read back into plan items), as the record form",

@@ -246,6 +246,10 @@ describe("kennel-desk record export", () => {
       "supersedes",
       "superseded_by",
       "request_key",
+      "kind",
+      "given_at_utc",
+      "past_plan_limit",
+      "effect",
     ]);
     // The last line names the record's head at export, for `kennel-desk record verify`.
     const head = rows.pop();

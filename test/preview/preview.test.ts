@@ -292,7 +292,10 @@ describe("the Home tab in the preview", () => {
     const offFood = /[1-9]\d* pets? off (its|their) food/.test(text) ? 1 : 0;
     // And the welfare flag the preview seeds (issue 38): "🚩 1 welfare flag open", with its button.
     expect(text).toContain("1 welfare flag open");
-    await expect(view.locator(".bk-section button").count()).resolves.toBe(10 + offFood);
+    // And a dose to give if needed (the preview's Itchy, AW-PRN, its plan confirmed): a button each.
+    const asNeeded = await view.locator(".bk-section button", { hasText: "Give if needed" }).count();
+    expect(asNeeded).toBeGreaterThanOrEqual(1);
+    await expect(view.locator(".bk-section button").count()).resolves.toBe(10 + offFood + asNeeded);
     await expect(page.locator("#log").isVisible()).resolves.toBe(false);
     await view.locator("button", { hasText: "Show in house" }).click();
     const answer = page.locator("#home-dm .msg", {

@@ -5,7 +5,7 @@ import { homeList } from "../../blocks/buttons.ts";
 import { flagsListMessage } from "../../blocks/welfare.ts";
 import { localDate } from "../../time.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
+import { asNeededList, dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
 import type { Answer } from "../runner.ts";
 import { onButton } from "./button.ts";
 
@@ -32,6 +32,8 @@ export function registerHomeList(app: App, deps: BotDeps): void {
           return offFoodList(deps, today);
         case "welfare":
           return [flagsListMessage(await openWelfareFlags(deps, today), today, deps.config.timezone)];
+        case "asneeded":
+          return asNeededList(deps);
       }
     },
   });

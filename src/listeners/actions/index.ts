@@ -7,6 +7,8 @@ import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
 import { registerOwnerContacts } from "./owner-contacts.ts";
 import { registerPlan } from "./plan.ts";
+import { registerPrnEffect } from "./prn-effect.ts";
+import { registerPrnGive } from "./prn-give.ts";
 import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
 import { registerSearchPages } from "./search-pages.ts";
@@ -33,4 +35,7 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw): vo
   registerWelfareTap(app, deps, welfare, deps.seal);
   registerWelfareSubmit(app, deps, welfare, deps.seal);
   registerWelfareFlag(app, deps, deps.seal);
+  // As-needed doses: "💊 Give if needed…" and the follow-up's answers.
+  registerPrnGive(app, deps, redraw);
+  registerPrnEffect(app, deps);
 }

@@ -1,0 +1,95 @@
+/**
+ * The pets in house with a dose to give if needed (issue 35), for Home's line and its list: each
+ * pet of the current round whose confirmed care plan has an as-needed item, with the day's doses.
+ */
+import type { Deps } from "../deps.ts";
+import { counts, saysCheckedIn, saysLeft } from "../domain/bookings.ts";
+import { type AsNeededPet, asNeededItems } from "../domain/prn.ts";
+import { localDate } from "../time.ts";
+import { prnDoses, prnNow } from "./prn.ts";
+import { currentRound, type RoundPet, roundReport } from "./rounds.ts";
+
+/**
+ * The pets of a round (its report: src/answers/rounds.ts) with a dose to give if needed, by their
+ * confirmed plans, each with the day's doses; by room, then name. Home's line and its list.
+ */
+export async function asNeededOf(
+  deps: Pick<Deps, "record" | "config">,
+  report: { date: string; pets: RoundPet[] },
+): Promise<AsNeededPet[]> {
+  const out: AsNeededPet[] = [];
+  for (const p of report.pets) {
+    const bookingId = p.booking.bookingId;
+    const petId = p.pet?.pet.petId;
+    const plan = p.plan;
+    if (plan?.state !== "confirmed" || bookingId === undefined || petId === undefined) continue;
+    const items = asNeededItems(plan.plan, plan.state, report.date, {
+      timeZone: deps.config.timezone,
+      roundTimes: deps.config.rounds.times,
+    });
+    if (items.length === 0) continue;
+    const name = p.pet?.flags.name || p.pet?.pet.name || `pet ${petId}`;
+    out.push({ bookingId, petId, name, room: p.booking.roomName, items, doses: [] });
+  }
+  if (out.length === 0) return out;
+  const doses = await prnDoses(deps, { date: report.date });
+  for (const p of out) p.doses = doses.filter((d) => d.bookingId === p.bookingId && d.petId === p.petId);
+  return out.sort((a, b) => (a.room ?? "").localeCompare(b.room ?? "") || a.name.localeCompare(b.name));
+}
+
+/** Today's pets with a dose to give if needed, from the current round (Home's list). */
+export async function asNeededToday(deps: Deps): Promise<{ date: string; pets: AsNeededPet[] }> {
+  const date = localDate(deps.clock.now(), deps.config.timezone);
+  const report = await roundReport(deps, currentRound(deps), date);
+  return { date, pets: await asNeededOf(deps, report) };
+}
+
+/** A pet's doses to give if needed, for its card: as the pet's latest stay's plan says. */
+export interface PetAsNeeded extends AsNeededPet {
+  /** The plan is confirmed: the items are offered (otherwise they are named, not offered). */
+  confirmed: boolean;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The card's as-needed doses: the stay of the pet's latest care plan, when that stay is in house
+ * today (by the kennel API's booking), its items (offered only when the plan is confirmed) and the
+ * doses of the last 24 hours. Undefined when there is no record, no plan, no stay in house, or
+ * nothing to give if needed.
+ */
+export async function petAsNeeded(deps: Deps, petId: number): Promise<PetAsNeeded | undefined> {
+  if (!deps.record) return undefined;
+  const latest = (await deps.record.log({ kind: "plan", petId }))
+    .filter((v) => v.supersededBy === undefined && v.bookingId !== undefined)
+    .at(-1);
+  if (latest?.bookingId === undefined) return undefined;
+  const bookingId = latest.bookingId;
+  const booking = (await deps.kennel.getBooking(bookingId)).data;
+  const now = deps.clock.now();
+  const tz = deps.config.timezone;
+  const today = localDate(now, tz);
+  const arrived = booking.checkInDate !== undefined && localDate(booking.checkInDate, tz) <= today;
+  const staying =
+    booking.checkOutDate === undefined ||
+    localDate(booking.checkOutDate, tz) >= today ||
+    saysCheckedIn(booking);
+  if (!counts(booking) || saysLeft(booking) || !arrived || !staying) return undefined;
+  const found = await prnNow(deps, bookingId, petId, today);
+  const plan = found.version;
+  if (!plan) return undefined;
+  const items = found.confirmed
+    ? found.items
+    : asNeededItems(plan.plan, "confirmed", today, { timeZone: tz, roundTimes: deps.config.rounds.times });
+  const doses = found.doses.filter((d) => Date.parse(d.givenAt) > now.getTime() - DAY_MS);
+  if (items.length === 0 && doses.length === 0) return undefined;
+  return {
+    bookingId,
+    petId,
+    name: plan.petName,
+    room: booking.roomName ?? plan.room,
+    items,
+    doses,
+    confirmed: found.confirmed,
+  };
+}

@@ -1,0 +1,316 @@
+/**
+ * The forms of as-needed doses (issue 35): "💊 Give if needed…" (which item when the plan has
+ * several, why it was given, required, with the plan's own reason as the hint; when, default now; a
+ * note) and, when a dose goes past the plan's most per 24 h or least time between doses, the same
+ * form again saying why, with "I have checked: give it anyway" and a note both required; and the
+ * effect's form of the follow-up (helped, no change, worse, and a note). Pure: the listeners open
+ * them (their metadata sealed: src/slack/seal.ts) and read the submissions here; what a form may
+ * write is checked against the pet's current plan (src/answers/prn.ts), never taken from the form.
+ */
+import { z } from "zod";
+import type { AsNeededItem, PrnDose, PrnEffect } from "../domain/prn.ts";
+import { cleanText } from "../domain/text.ts";
+import {
+  EFFECT_CHOICES,
+  followUpLines,
+  giveFormLines,
+  pastLimitLines,
+  prnDoseLine,
+  reasonHintWords,
+} from "../present/prn.ts";
+import { lineMrkdwn } from "./doc.ts";
+import { truncate } from "./mrkdwn.ts";
+
+export const PRN_MODAL = "prn_modal";
+export const PRN_EFFECT_MODAL = "prn_effect_modal";
+const NOTE_MAX = 500;
+/** A dose may be recorded up to a day after it was given; older is another kind of record. */
+const BACK_MS = 24 * 3_600_000;
+
+const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** What the give form carries back (sealed private_metadata). */
+const giveMeta = z.object({
+  b: recordId,
+  p: recordId,
+  /** The kept sheet, and the message the button was on (redrawn after the dose). */
+  s: recordId.optional(),
+  c: z.string().max(40).optional(),
+  t: z.string().max(40).optional(),
+  h: z.string().max(40).optional(),
+  u: z.string().max(500).optional(),
+  /** When the pet arrived (the booking's check-in, ISO 8601), when known: no dose before it. */
+  a: z.string().max(40).optional(),
+  /** The pet's name and room as the form shows them. */
+  n: z.string().max(200),
+  r: z.string().max(200).optional(),
+});
+export type GiveMeta = z.infer<typeof giveMeta>;
+
+/** What the effect's form carries back: the dose, and the follow-up message (redrawn answered). */
+const effectMeta = z.object({
+  d: recordId,
+  c: z.string().max(40).optional(),
+  t: z.string().max(40).optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
+  if (!raw || raw.length > 3000) return undefined;
+  try {
+    const r = schema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The metadata, from the text its seal covered. */
+export const readGiveMeta = (raw: string | undefined) => parse(giveMeta, raw);
+export const readEffectMeta = (raw: string | undefined) => parse(effectMeta, raw);
+
+/** The give form's metadata as text, within Slack's 3000 characters once sealed (the response_url left out when long). */
+export function giveMetaText(m: GiveMeta, room: number): string {
+  for (const t of [m, { ...m, u: undefined }, { ...m, u: undefined, n: m.n.slice(0, 40), r: undefined }]) {
+    const raw = JSON.stringify(t);
+    if (raw.length <= room) return raw;
+  }
+  throw new RangeError("modal metadata too long");
+}
+
+const plain = (text: string, max: number) => ({
+  type: "plain_text" as const,
+  text: truncate(cleanText(text).replace(/\s+/g, " ").trim() || " ", max),
+});
+const mrkdwnSection = (text: string) => ({
+  type: "section",
+  text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
+});
+const itemOption = (i: AsNeededItem) => ({ text: plain(`💊 ${i.label}`, 75), value: i.key });
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** What the give form shows filled in: the person's choices when it is shown again. */
+export interface GiveValues {
+  item?: string | undefined;
+  reason?: string | undefined;
+  givenAt?: string | undefined;
+  note?: string | undefined;
+}
+
+/**
+ * "💊 Give if needed…": the pet, each item with its plan's reason and limits, the doses of the last
+ * 24 hours; then the fields. `warning`: the words of each limit the dose goes past (the form shown
+ * again): the acknowledgement and the note become required.
+ */
+export function giveModal(
+  sealed: string,
+  m: Pick<GiveMeta, "n" | "r">,
+  items: AsNeededItem[],
+  recent: PrnDose[],
+  o: { timezone: string; now: string; values?: GiveValues; warning?: string[] },
+) {
+  const v = o.values ?? {};
+  const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
+  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200)));
+  if (shown.length)
+    blocks.push({
+      type: "context",
+      elements: [
+        { type: "mrkdwn", text: truncate(`In the last 24 h: ${shown.join(" · ")}`, 2900), verbatim: true },
+      ],
+    });
+  const chosen = items.find((i) => i.key === v.item) ?? (items.length === 1 ? items[0] : undefined);
+  blocks.push({
+    type: "input",
+    block_id: "item",
+    label: plain("Which", 2000),
+    element: {
+      type: "static_select",
+      action_id: "item",
+      placeholder: plain("Choose…", 150),
+      options: items.map(itemOption),
+      ...(chosen ? { initial_option: itemOption(chosen) } : {}),
+    },
+  });
+  const hint = reasonHintWords(items);
+  blocks.push({
+    type: "input",
+    block_id: "reason",
+    label: plain("Why it was given", 2000),
+    ...(hint ? { hint: plain(hint, 2000) } : {}),
+    element: {
+      type: "plain_text_input",
+      action_id: "reason",
+      max_length: NOTE_MAX,
+      ...(v.reason ? { initial_value: v.reason } : {}),
+    },
+  });
+  blocks.push({
+    type: "input",
+    block_id: "at",
+    label: plain("When it was given", 2000),
+    hint: plain("Now, unless it was given earlier: not in the future, not before the pet arrived.", 2000),
+    element: {
+      type: "datetimepicker",
+      action_id: "at",
+      initial_date_time: seconds(v.givenAt ?? o.now),
+    },
+  });
+  if (o.warning?.length) {
+    blocks.push(mrkdwnSection(pastLimitLines(o.warning).map(lineMrkdwn).join("\n")), {
+      type: "input",
+      block_id: "ack",
+      label: plain("Checked", 2000),
+      element: {
+        type: "checkboxes",
+        action_id: "ack",
+        options: [{ text: plain("I have checked: give it anyway", 75), value: "yes" }],
+      },
+    });
+  }
+  blocks.push({
+    type: "input",
+    block_id: "note",
+    optional: !o.warning?.length,
+    label: plain(o.warning?.length ? "Note: who you checked with, and why" : "Note", 2000),
+    element: {
+      type: "plain_text_input",
+      action_id: "note",
+      multiline: true,
+      max_length: NOTE_MAX,
+      ...(v.note ? { initial_value: v.note } : {}),
+    },
+  });
+  return {
+    type: "modal" as const,
+    callback_id: PRN_MODAL,
+    private_metadata: sealed,
+    title: plain("Give if needed", 24),
+    submit: plain(o.warning?.length ? "Give it anyway" : "Record dose", 24),
+    close: plain("Cancel", 24),
+    blocks,
+  };
+}
+
+type ViewValues = Record<
+  string,
+  Record<
+    string,
+    {
+      selected_option?: { value?: string } | null;
+      selected_options?: Array<{ value?: string }> | null;
+      value?: string | null;
+      selected_date_time?: number | string | null;
+    }
+  >
+>;
+
+function cleanInput(value: string | null | undefined): string | undefined {
+  const t = cleanText(value ?? "")
+    .replace(/[ \t]+/g, " ")
+    .trim();
+  return t ? t : undefined;
+}
+
+export type GiveSubmission =
+  | {
+      ok: true;
+      item: AsNeededItem;
+      reason: string;
+      givenAt: string;
+      note: string | undefined;
+      acked: boolean;
+      values: GiveValues;
+    }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * The give form's fields, checked: an item the plan offers, a reason, a time given that is not in
+ * the future, not before the pet arrived (`arrival`) and not more than a day back; a note within
+ * 500 characters. Errors keep the form open, on the field to fix.
+ */
+export function readGive(
+  values: ViewValues,
+  items: AsNeededItem[],
+  o: { now: string; arrival?: string | undefined; timezone: string },
+): GiveSubmission {
+  const errors: Record<string, string> = {};
+  const key = values.item?.item?.selected_option?.value ?? (items.length === 1 ? items[0]?.key : undefined);
+  const item = items.find((i) => i.key === key);
+  if (!item) errors.item = key ? "That is no longer in the pet's plan: choose one listed." : "Choose which.";
+  const reason = cleanInput(values.reason?.reason?.value);
+  if (!reason)
+    errors.reason = item?.reason
+      ? `Say why it was given (the plan says: ${truncate(item.reason, 200)}).`
+      : "Say why it was given.";
+  else if (Array.from(reason).length > NOTE_MAX) errors.reason = `At most ${NOTE_MAX} characters.`;
+  const raw = values.at?.at?.selected_date_time;
+  const at = raw === null || raw === undefined || raw === "" ? Date.parse(o.now) : Number(raw) * 1000;
+  const now = Date.parse(o.now);
+  if (!Number.isFinite(at)) errors.at = "Choose when it was given.";
+  else if (at > now + 60_000) errors.at = "That is in the future: choose when it was given.";
+  else if (o.arrival && at < Date.parse(o.arrival)) errors.at = "That is before the pet arrived.";
+  else if (at < now - BACK_MS) errors.at = "That is more than a day ago: ask the manager to record it.";
+  const note = cleanInput(values.note?.note?.value);
+  if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  if (Object.keys(errors).length || !item || !reason) return { ok: false, errors };
+  // Within the minute ahead the store allows, the time given is now (never after it was recorded).
+  const givenAt = new Date(Math.min(at, now)).toISOString();
+  const acked = (values.ack?.ack?.selected_options ?? []).some((x) => x.value === "yes");
+  return {
+    ok: true,
+    item,
+    reason,
+    givenAt,
+    note,
+    acked,
+    values: { item: item.key, reason, givenAt, note },
+  };
+}
+
+/** The follow-up's effect form: the question, how it worked (the tapped one chosen), a note. */
+export function effectModal(sealed: string, dose: PrnDose, petName: string, timezone: string) {
+  const option = (c: (typeof EFFECT_CHOICES)[number]) => ({ text: plain(c.words, 75), value: c.effect });
+  return {
+    type: "modal" as const,
+    callback_id: PRN_EFFECT_MODAL,
+    private_metadata: sealed,
+    title: plain("How did it work?", 24),
+    submit: plain("Record", 24),
+    close: plain("Cancel", 24),
+    blocks: [
+      mrkdwnSection(followUpLines(dose, petName, timezone).map(lineMrkdwn).join("\n")),
+      {
+        type: "input",
+        block_id: "effect",
+        label: plain("Effect", 2000),
+        element: {
+          type: "static_select",
+          action_id: "effect",
+          placeholder: plain("Choose…", 150),
+          options: EFFECT_CHOICES.map(option),
+        },
+      },
+      {
+        type: "input",
+        block_id: "note",
+        optional: true,
+        label: plain("Note", 2000),
+        element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
+      },
+    ],
+  };
+}
+
+export type EffectSubmission =
+  | { ok: true; effect: PrnEffect; note: string | undefined }
+  | { ok: false; errors: Record<string, string> };
+
+export function readEffect(values: ViewValues): EffectSubmission {
+  const effect = values.effect?.effect?.selected_option?.value;
+  const note = cleanInput(values.note?.note?.value);
+  const errors: Record<string, string> = {};
+  if (!EFFECT_CHOICES.some((c) => c.effect === effect)) errors.effect = "Choose how it worked.";
+  if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, effect: effect as PrnEffect, note };
+}

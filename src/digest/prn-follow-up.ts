@@ -1,0 +1,142 @@
+/**
+ * The follow-up of as-needed doses (issue 35): PRN_FOLLOW_UP minutes (default 60) after a dose was
+ * given, the giver gets a direct message "Effect of Piriton for Itchy?" (Helped, No change, Worse,
+ * a note), answered into the record (src/listeners/actions/prn-effect.ts). Sent once across restarts
+ * and replicas sharing one record: each follow-up is claimed in the record first (a `prn_follow_up`
+ * record whose request key is the dose's), and only the replica whose claim was written sends it.
+ * A bot that was down catches up when it starts: a follow-up due while it was down (a dose given in
+ * the last 24 hours, not answered) is sent then. The clock and the waiting are injected, so tests
+ * run on a fake clock.
+ *
+ * The one gap: a replica that stops between writing its claim and Slack taking the message leaves
+ * that follow-up unsent (never sent twice); the dose still shows "awaiting effect" on the sheet.
+ */
+import { claimFollowUp, followUpsDue } from "../answers/prn.ts";
+import { followUpMessage } from "../blocks/prn.ts";
+import type { Message } from "../blocks/types.ts";
+import type { BotBase } from "../deps.ts";
+
+/** The longest wait between two looks at the record (another replica's doses are seen by then). */
+const TICK_MS = 60_000;
+
+export interface PrnFollowUpOptions {
+  deps: BotBase;
+  /** Sends a direct message to a Slack user (the app's DM with them). */
+  send: (userId: string, message: Message) => Promise<void>;
+  /** Waits; resolves false when the job is being stopped. Default: a timer that `changed()` cuts short. */
+  sleep?: (ms: number) => Promise<boolean>;
+  tickMs?: number;
+}
+
+export class PrnFollowUps {
+  readonly #o: PrnFollowUpOptions;
+  #stopping = false;
+  #running = false;
+  #wake: (() => void) | undefined;
+  /** A pass in flight: concurrent calls share it. */
+  #pass: Promise<{ sent: number; next: string | undefined }> | undefined;
+
+  constructor(options: PrnFollowUpOptions) {
+    this.#o = options;
+  }
+
+  /** Starts the loop: a pass now (the catch-up), then one whenever the next follow-up is due. */
+  start(): void {
+    if (this.#running || this.#stopping) return;
+    this.#running = true;
+    void this.#loop();
+  }
+
+  stop(): void {
+    this.#stopping = true;
+    this.#wake?.();
+  }
+
+  /** A dose was recorded here: look again now (its follow-up time may be the next). */
+  changed(): void {
+    this.#wake?.();
+  }
+
+  /**
+   * Sends every follow-up due now that this replica claims; how many were sent, and when the next
+   * is due (undefined: none known).
+   */
+  runOnce(): Promise<{ sent: number; next: string | undefined }> {
+    this.#pass ??= this.#runOnce().finally(() => {
+      this.#pass = undefined;
+    });
+    return this.#pass;
+  }
+
+  async #runOnce(): Promise<{ sent: number; next: string | undefined }> {
+    const { deps } = this.#o;
+    const now = deps.clock.now();
+    const minutes = deps.config.doses.prnFollowUpMinutes;
+    const { due, next } = await followUpsDue(deps, now, minutes);
+    let sent = 0;
+    for (const { dose, petName } of due) {
+      if (this.#stopping) break;
+      if (!(await claimFollowUp(deps, dose))) continue;
+      try {
+        await this.#o.send(dose.userId as string, followUpMessage(dose, petName, deps.config.timezone));
+        sent++;
+        deps.log.info({ prnId: dose.id, userId: dose.userId }, "as-needed dose: follow-up sent");
+      } catch (error) {
+        deps.log.warn(
+          { prnId: dose.id, userId: dose.userId, err: String((error as Error)?.message ?? error) },
+          "as-needed dose: the follow-up could not be sent (the dose shows awaiting effect)",
+        );
+      }
+    }
+    return { sent, next };
+  }
+
+  async #loop(): Promise<void> {
+    const { deps } = this.#o;
+    const tick = this.#o.tickMs ?? TICK_MS;
+    while (!this.#stopping) {
+      let next: string | undefined;
+      try {
+        next = (await this.runOnce()).next;
+      } catch (error) {
+        deps.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "as-needed doses: the follow-ups could not be read; trying again shortly",
+        );
+      }
+      const until = next ? Date.parse(next) - deps.clock.now().getTime() : tick;
+      if (!(await this.#sleep(Math.min(tick, Math.max(1_000, until))))) break;
+    }
+    this.#running = false;
+  }
+
+  #sleep(ms: number): Promise<boolean> {
+    if (this.#stopping) return Promise.resolve(false);
+    if (this.#o.sleep) return this.#o.sleep(ms);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(), ms);
+      timer.unref();
+      const done = () => {
+        clearTimeout(timer);
+        this.#wake = undefined;
+        resolve(!this.#stopping);
+      };
+      this.#wake = done;
+    });
+  }
+}
+
+/** The bot's follow-ups: each a direct message through its Slack client (the app's DM with the giver). */
+export function botFollowUps(
+  deps: BotBase,
+  client: { chat: { postMessage(args: { channel: string; text: string; blocks: never }): Promise<unknown> } },
+  options: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">> = {},
+): PrnFollowUps {
+  return new PrnFollowUps({
+    deps,
+    send: async (userId, message) => {
+      await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks as never });
+    },
+    ...options,
+  });
+}

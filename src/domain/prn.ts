@@ -1,0 +1,179 @@
+/**
+ * As-needed doses (issue 35, "give if needed"): which of a pet's care plan items may be given if
+ * needed now, and whether one more dose of an item keeps within the plan's limits: the most per 24
+ * hours (the doses of that item in the rolling 24 hours back from the time given) and the least time
+ * between doses (the last dose before it). Going past a limit is possible, never silent: the person
+ * giving it acknowledges it, and the record keeps that with the dose. Pure: the plan, the doses and
+ * the instants are passed in; instants are ISO 8601 UTC.
+ */
+import type { ItemKey } from "../record/types.ts";
+import { itemOnRound } from "./plan/schedule.ts";
+import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
+import type { RoundTimes } from "./rounds.ts";
+
+/** How an as-needed dose worked, asked of the giver an hour later (PRN_FOLLOW_UP). */
+export type PrnEffect = "helped" | "no_change" | "worse";
+export const PRN_EFFECTS: readonly PrnEffect[] = ["helped", "no_change", "worse"];
+
+/** Which of the plan's limits a dose goes past. */
+export type PrnRule = "max_per_24h" | "min_interval";
+
+/** An as-needed dose as kept in the record (care_log kind `prn`), with its effect once answered. */
+export interface PrnDose {
+  /** Its id in the record (the follow-up's buttons name it). */
+  id: number;
+  /** Its place in the record's chain, and the Slack request that made it (the exports name both). */
+  seq?: number | undefined;
+  requestKey?: string | undefined;
+  /** The kennel's local date it was given. */
+  date: string;
+  bookingId: number;
+  petId: number;
+  /** Who gave it: Slack user id (the follow-up goes to them) and name. */
+  userId: string | undefined;
+  userName: string;
+  item: ItemKey;
+  /** The drug as the plan names it ("Piriton 4mg"). */
+  label: string;
+  /** The plan item's words whole. */
+  itemText: string;
+  /** Why it was given, as the giver wrote it. */
+  reason: string;
+  givenAt: string;
+  recordedAt: string;
+  /** Given past a limit of the plan, acknowledged: which, and the words the giver was shown. */
+  ack?: { rule: PrnRule; words: string } | undefined;
+  note?: string | undefined;
+  /** The effect, once the giver (or another) answered. */
+  effect?: PrnEffectEntry | undefined;
+}
+
+export interface PrnEffectEntry {
+  id: number;
+  effect: PrnEffect;
+  note?: string | undefined;
+  userName: string;
+  recordedAt: string;
+}
+
+/** An as-needed item of a plan, with the limits the plan sets. */
+export interface AsNeededItem {
+  key: ItemKey;
+  label: string;
+  text: string;
+  /** The plan's own reason ("only if scratching"), the form's hint. */
+  reason?: string | undefined;
+  maxPer24h?: number | undefined;
+  minHoursBetween?: number | undefined;
+}
+
+/** The item's short name: the drug as the plan reads it, else its words. */
+const asNeededLabel = (item: PlanItem): string =>
+  item.what.name ?? Array.from(item.what.text).slice(0, 40).join("");
+
+/**
+ * The plan's items that may be given if needed on `date` (the kennel's calendar date): only from a
+ * plan a person confirmed (a dose is offered as the confirmed plan says, never from a draft), each
+ * as-needed item read by the reader or set by a person, within its first and last day and on its days.
+ */
+export function asNeededItems(
+  plan: Plan,
+  state: PlanState,
+  date: string,
+  o: { timeZone: string; roundTimes: RoundTimes },
+): AsNeededItem[] {
+  if (state !== "confirmed") return [];
+  // Any round: an as-needed item asks the same of each. The stay is the caller's to check.
+  const stay = { arrival: "1970-01-01T00:00:00Z", departure: undefined, ...o };
+  const out: AsNeededItem[] = [];
+  for (const item of plan.items) {
+    const on = itemOnRound(item, date, "morning", stay);
+    if (on.status !== "as_needed") continue;
+    out.push({
+      key: item.key,
+      label: asNeededLabel(item),
+      text: item.what.text,
+      ...(on.reason ? { reason: on.reason } : {}),
+      ...(on.maxPer24h !== undefined ? { maxPer24h: on.maxPer24h } : {}),
+      ...(on.minHoursBetween !== undefined ? { minHoursBetween: on.minHoursBetween } : {}),
+    });
+  }
+  return out;
+}
+
+/** Why one more dose goes past the plan: how many already in 24 h, or how long since the last. */
+export type PrnProblem =
+  | { rule: "max_per_24h"; count: number; max: number }
+  | { rule: "min_interval"; lastAt: string; minutesSince: number; minHours: number };
+
+const HOUR = 3_600_000;
+
+/**
+ * One more dose of an item given at `givenAt`, against the earlier doses of that item for the same
+ * pet and stay: the doses in the 24 hours back from it (at most `maxPer24h` in all, this one
+ * included), and the last one at or before it (at least `minHoursBetween` before). Doses recorded
+ * as given after `givenAt` (a dose recorded late, after a later one) are not counted. Empty: within
+ * the plan.
+ */
+export function prnProblems(
+  earlier: Array<Pick<PrnDose, "givenAt">>,
+  givenAt: string,
+  limits: Pick<AsNeededItem, "maxPer24h" | "minHoursBetween">,
+): PrnProblem[] {
+  const t = Date.parse(givenAt);
+  const before = earlier.map((d) => Date.parse(d.givenAt)).filter((x) => x <= t);
+  const problems: PrnProblem[] = [];
+  if (limits.maxPer24h !== undefined) {
+    const count = before.filter((x) => x > t - 24 * HOUR).length;
+    if (count + 1 > limits.maxPer24h) problems.push({ rule: "max_per_24h", count, max: limits.maxPer24h });
+  }
+  if (limits.minHoursBetween !== undefined && before.length > 0) {
+    const last = Math.max(...before);
+    if (t - last < limits.minHoursBetween * HOUR)
+      problems.push({
+        rule: "min_interval",
+        lastAt: new Date(last).toISOString(),
+        minutesSince: Math.floor((t - last) / 60_000),
+        minHours: limits.minHoursBetween,
+      });
+  }
+  return problems;
+}
+
+/** When the giver is asked how it worked: `minutes` (PRN_FOLLOW_UP) after it was given. */
+export const followUpAt = (givenAt: string, minutes: number): string =>
+  new Date(Date.parse(givenAt) + minutes * 60_000).toISOString();
+
+/** A pet in house with a dose to give if needed: its items by its confirmed plan, and today's doses. */
+export interface AsNeededPet {
+  bookingId: number;
+  petId: number;
+  name: string;
+  room?: string | undefined;
+  items: AsNeededItem[];
+  /** The doses given on the day, oldest first. */
+  doses: PrnDose[];
+}
+
+/**
+ * The figures of a set of as-needed doses (a stay's, or the kennel's 28 days for the audit): how
+ * many, with an effect recorded and without, given past the plan's limit, and how many made it worse.
+ */
+export interface PrnFigures {
+  doses: number;
+  withEffect: number;
+  awaiting: number;
+  pastLimit: number;
+  worse: number;
+}
+
+export function prnFigures(doses: Array<Pick<PrnDose, "effect" | "ack">>): PrnFigures {
+  const withEffect = doses.filter((d) => d.effect).length;
+  return {
+    doses: doses.length,
+    withEffect,
+    awaiting: doses.length - withEffect,
+    pastLimit: doses.filter((d) => d.ack).length,
+    worse: doses.filter((d) => d.effect?.effect === "worse").length,
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The follow-up's answers (issue 35): Helped, No change or Worse in one tap, or "📝 With a note…"
+ * (the effect's form). The guard first, the dose read from the record by the id in the button (or
+ * the sealed form), then the commit (request key `prn_effect:<prnId>`: a second answer, by anyone,
+ * is refused politely with the first's), and only then the ack; the message is redrawn answered.
+ */
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from "@slack/bolt";
+import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
+import { prnEffect, prnEffectNote } from "../../blocks/buttons.ts";
+import { esc } from "../../blocks/mrkdwn.ts";
+import { answeredMessage } from "../../blocks/prn.ts";
+import { effectModal, PRN_EFFECT_MODAL, readEffect, readEffectMeta } from "../../blocks/prn-modal.ts";
+import { refusalView } from "../../blocks/record-modal.ts";
+import type { Message } from "../../blocks/types.ts";
+import type { PrnEffectEntry } from "../../domain/prn.ts";
+import { timeOf } from "../../words/dates.ts";
+import { effectWords } from "../../words/doses.ts";
+import { ackBy, type DeadlineAck } from "../ack.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { couldNotRecord, TAMPERED } from "../record-round.ts";
+
+type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
+
+const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
+const FORGED_FORM =
+  "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded.";
+
+/** "Already answered: helped, by Jane at 10:12. Nothing more was written." */
+const ALREADY = (e: PrnEffectEntry, timezone: string) =>
+  `Already answered: ${effectWords(e.effect)}, by ${esc(e.userName)} at ${timeOf(e.recordedAt, timezone)}. Nothing more was written.`;
+
+export function registerPrnEffect(app: App, deps: BotDeps): void {
+  const tz = () => deps.config.timezone;
+
+  /** The follow-up message in place, answered (chat.update, else the tap's response_url). */
+  async function showAnswered(
+    client: TapArgs["client"],
+    where: { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined },
+    result: Extract<EffectResult, { dose: unknown }>,
+  ): Promise<void> {
+    const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
+    const m: Message = answeredMessage(result.dose, name, result.effect, tz());
+    try {
+      if (!where.channel || !where.ts) throw new Error("no message to update");
+      await client.chat.update({
+        channel: where.channel,
+        ts: where.ts,
+        text: m.text,
+        blocks: m.blocks as never,
+      });
+    } catch (error) {
+      const url = usableResponseUrl(where.responseUrl);
+      const ok =
+        url !== undefined &&
+        (await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ replace_original: true, text: m.text, blocks: m.blocks }),
+          redirect: "error",
+          signal: AbortSignal.timeout(5000),
+        }).then(
+          (r) => r.ok,
+          () => false,
+        ));
+      if (!ok)
+        deps.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "could not show the answered follow-up",
+        );
+    }
+  }
+
+  // Helped, No change, Worse: recorded in one tap.
+  app.action(prnEffect.pattern, async (args: TapArgs) => {
+    const ack = ackBy(() => args.ack());
+    try {
+      await deps.inflight.track(tapEffect(args, ack));
+    } finally {
+      await ack.send();
+    }
+  });
+
+  async function tapEffect({ body, action, client }: TapArgs, ack: DeadlineAck<void>): Promise<void> {
+    const channel = body.channel?.id ?? body.container?.channel_id;
+    const responseUrl = (body as { response_url?: string }).response_url;
+    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
+    const refuse = async (text: string) => {
+      await ack.send();
+      await tell(text);
+    };
+    try {
+      const admitted = await admit(deps, client, body.user, channel, { button: true });
+      if (!admitted.ok) return await refuse(admitted.message);
+      const ids = prnEffect.decode(
+        "value" in action && typeof action.value === "string" ? action.value : undefined,
+      );
+      if (!ids) return await refuse(`🔒 ${TAMPERED}`);
+      const result = await recordEffect(deps, { prnId: ids.d, effect: ids.e, who: admitted.who });
+      await ack.send();
+      if (result.status === "unknown") return await tell(`🔒 ${UNKNOWN}`);
+      const ts = (body as { message?: { ts?: string } }).message?.ts;
+      await showAnswered(client, { channel, ts, responseUrl }, result);
+      if (result.status === "already") await tell(ALREADY(result.effect, tz()));
+    } catch (error) {
+      await ack.send();
+      await tell(couldNotRecord(error));
+    }
+  }
+
+  // "📝 With a note…": the effect's form.
+  app.action(prnEffectNote.pattern, async (args: TapArgs) => {
+    await args.ack();
+    await deps.inflight.track(openForm(args));
+  });
+
+  async function openForm({ body, action, client }: TapArgs): Promise<void> {
+    const channel = body.channel?.id ?? body.container?.channel_id;
+    const responseUrl = (body as { response_url?: string }).response_url;
+    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
+    try {
+      const admitted = await admit(deps, client, body.user, channel, { button: true });
+      if (!admitted.ok) return void (await tell(admitted.message));
+      const ids = prnEffectNote.decode(
+        "value" in action && typeof action.value === "string" ? action.value : undefined,
+      );
+      const dose = ids ? await prnDose(deps, ids.d) : undefined;
+      if (!ids || !dose) return void (await tell(`🔒 ${UNKNOWN}`));
+      if (dose.effect) return void (await tell(ALREADY(dose.effect, tz())));
+      const ts = (body as { message?: { ts?: string } }).message?.ts;
+      const sealed = deps.seal.sign(
+        JSON.stringify({ d: dose.id, ...(channel ? { c: channel } : {}), ...(ts ? { t: ts } : {}) }),
+      );
+      const name = await petNameOf(deps, dose.bookingId, dose.petId);
+      await client.views.open({
+        trigger_id: (body as { trigger_id: string }).trigger_id,
+        view: effectModal(sealed, dose, name, tz()) as never,
+      });
+    } catch (error) {
+      deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not open the effect's form");
+      await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
+    }
+  }
+
+  app.view(PRN_EFFECT_MODAL, async (args: ViewArgs) => {
+    const ack: ViewAck = ackBy((response) => args.ack(response));
+    try {
+      await deps.inflight.track(submit(args, ack));
+    } finally {
+      await ack.send();
+    }
+  });
+
+  async function submit({ body, view, client }: ViewArgs, ack: ViewAck): Promise<void> {
+    const meta = readEffectMeta(deps.seal.open(view.private_metadata));
+    const tell = privately(deps, client, { user: body.user.id, channel: meta?.c });
+    const refuse = async (text: string) => {
+      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
+        await tell(text);
+    };
+    try {
+      if (!meta) return await refuse(`🔒 ${FORGED_FORM}`);
+      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
+      if (!admitted.ok) return await refuse(admitted.message);
+      const sub = readEffect(view.state.values as never);
+      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      const result = await recordEffect(deps, {
+        prnId: meta.d,
+        effect: sub.effect,
+        note: sub.note,
+        who: admitted.who,
+      });
+      if (result.status === "unknown") return await refuse(`🔒 ${UNKNOWN}`);
+      if (result.status === "already") {
+        await refuse(ALREADY(result.effect, tz()));
+        return await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+      }
+      await ack.send();
+      await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+    } catch (error) {
+      await refuse(couldNotRecord(error));
+    }
+  }
+}

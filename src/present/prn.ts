@@ -1,0 +1,260 @@
+/**
+ * As-needed doses in a document's lines (src/present/doc.ts), the same on the round's sheet, the
+ * pet's card, Home, the stay's record and the terminal: "💊 Piriton 4mg given 09:10 by Jane for
+ * scratching · awaiting effect", then "· helped" once the giver answered. The words are the shared
+ * ones (src/words/doses.ts); values are cleaned here, each serializer escapes them.
+ */
+import type { PetAsNeeded } from "../answers/prn-pets.ts";
+import {
+  type AsNeededItem,
+  type AsNeededPet,
+  PRN_EFFECTS,
+  type PrnDose,
+  type PrnEffect,
+  type PrnEffectEntry,
+} from "../domain/prn.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import {
+  EFFECT_BUTTONS,
+  effectWords,
+  followUpQuestion,
+  forReason,
+  prnDoseWords,
+  prnLimitWords,
+} from "../words/doses.ts";
+import { planStateWords } from "../words/plan.ts";
+import {
+  type Action,
+  type ActionOf,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+
+/** One dose: toned to stand out while it awaits its effect, and when it made things worse. */
+export function prnDoseLine(d: PrnDose, timezone: string, max = 300): Line {
+  const text = value(prnDoseWords(d, timezone), max);
+  if (d.effect?.effect === "worse") return [toned("alert", text)];
+  return [toned(d.effect ? undefined : "warn", text)];
+}
+
+/** A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting effect". */
+export function prnCompactLine(doses: PrnDose[]): Line | undefined {
+  if (doses.length === 0) return undefined;
+  const awaiting = doses.filter((d) => !d.effect).length;
+  const worse = doses.filter((d) => d.effect?.effect === "worse").length;
+  return line(
+    `💊 ${doses.length} as needed${awaiting ? `, ${awaiting} awaiting effect` : ""}${worse ? `, ⚠️ ${worse} worse` : ""}`,
+  );
+}
+
+/** An as-needed item as offered: "Piriton 4mg: if needed only if scratching · at most 2 in 24 h". */
+function asNeededItemLine(i: AsNeededItem): Line {
+  const limits = prnLimitWords(i);
+  return line(
+    `💊 ${value(i.label, 80)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,
+  );
+}
+
+/** "2 pets with a dose to give if needed" */
+export const asNeededCountWords = (n: number): string =>
+  `💊 ${plural(n, "pet")} with a dose to give if needed`;
+
+export interface AsNeededDocOptions {
+  timezone: string;
+  /** Slack's "💊 Give if needed…" button beside each pet; without it, none. */
+  giveAction?: ActionOf<AsNeededPet>;
+}
+
+/** The first line of a pet with a dose to give if needed: "Kennel 4 · Itchy". */
+const petHead = (p: AsNeededPet): Line =>
+  dotted(p.room ? strong(value(p.room, 80)) : undefined, strong(value(p.name, 80)));
+
+/**
+ * The pets in house with a dose to give if needed (Home's list behind its button): each pet, its
+ * items with the plan's reason and limits, the day's doses with their effect, and its button.
+ * `pets` undefined: they could not be read (said, never an empty list).
+ */
+export function asNeededDoc(pets: AsNeededPet[] | undefined, date: string, o: AsNeededDocOptions): Doc {
+  const title = `Give if needed — ${dayHeading(date)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (pets === undefined)
+    parts.push({
+      kind: "text",
+      lines: [[toned("alert", "❔ The pets' care plans could not be read just now: try again in a minute.")]],
+    });
+  else if (pets.length === 0)
+    parts.push({
+      kind: "text",
+      lines: [line("No pet in house has a dose to give if needed in its confirmed care plan.")],
+    });
+  for (const p of pets ?? []) {
+    const give = o.giveAction?.(p);
+    parts.push({
+      kind: "item",
+      lines: [
+        petHead(p),
+        ...p.items.map(asNeededItemLine),
+        ...p.doses.map((d) => prnDoseLine(d, o.timezone, 250)),
+      ],
+      ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}),
+      key: `${p.bookingId}-${p.petId}`,
+    });
+  }
+  parts.push({
+    kind: "note",
+    lines: [
+      line(
+        "Offered only from a care plan a person confirmed. The plan's most per 24 h and least time between doses are checked; the giver is asked how it worked an hour later.",
+      ),
+    ],
+  });
+  return { fallback: title, parts };
+}
+
+/** Home's line for one pet: "Kennel 4 · Itchy: Piriton 4mg if needed · 1 given today, awaiting effect". */
+export function asNeededHomeLine(p: AsNeededPet): Line {
+  const last = p.doses.at(-1);
+  return [
+    ...petHead(p),
+    { text: `: ${value(p.items.map((i) => i.label).join(", "), 160)} if needed` },
+    ...(p.doses.length
+      ? [
+          {
+            text: ` · ${plural(p.doses.length, "dose")} today${last && !last.effect ? ", the last awaiting effect" : ""}`,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * A pet card's doses to give if needed: each item with the plan's reason and limits (or that the
+ * plan is not confirmed yet, and so not offered), the doses of the last 24 hours, the button.
+ */
+export function petAsNeededParts(
+  a: PetAsNeeded | undefined,
+  timezone: string,
+  giveAction?: ActionOf<AsNeededPet>,
+): Part[] {
+  if (!a) return [];
+  const lines: Line[] = [
+    ...a.items.map(asNeededItemLine),
+    ...(a.items.length && !a.confirmed
+      ? [[toned("warn", `${planStateWords("draft")}: give if needed is offered once it is confirmed`)]]
+      : []),
+    ...a.doses.map((d) => prnDoseLine(d, timezone, 300)),
+  ];
+  const give = a.confirmed && a.items.length ? giveAction?.(a) : undefined;
+  return [{ kind: "text", lines, ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}) }];
+}
+
+// --- the forms and the follow-up (Slack's: drawn by src/blocks/prn.ts and src/blocks/prn-modal.ts) ---
+
+/** The give form's head: the pet, its room, "give if needed"; each item with the plan's reason and limits. */
+export function giveFormLines(name: string, room: string | undefined, items: AsNeededItem[]): Line[] {
+  return [
+    dotted(strong(value(name, 100)), room ? value(room, 80) : undefined, "give if needed"),
+    ...items.map(asNeededItemLine),
+  ];
+}
+
+/** The reason field's hint: "The plan says: only if scratching" (each item's, named, when several). */
+export function reasonHintWords(items: AsNeededItem[]): string | undefined {
+  const reasons = items
+    .filter((i) => i.reason)
+    .map((i) => (items.length > 1 ? `${i.label}: ${i.reason}` : i.reason));
+  return reasons.length ? `The plan says: ${reasons.join(" · ")}` : undefined;
+}
+
+/** Why the form came back: each limit the dose goes past, and what to do. */
+export function pastLimitLines(words: string[]): Line[] {
+  return [
+    line(strong("⚠️ Past the plan's limit:", "alert"), ` ${value(words.join("; "), 1500)}.`),
+    line("Give it only if you have checked (with the vet, the owner's instructions or the manager)."),
+  ];
+}
+
+/** The follow-up's answers, in order: each effect, its words and its button's. */
+export const EFFECT_CHOICES = PRN_EFFECTS.map((effect) => ({
+  effect,
+  words: effectWords(effect),
+  button: EFFECT_BUTTONS[effect],
+}));
+
+/** The follow-up's question, and the dose it asks about. */
+export function followUpLines(dose: PrnDose, petName: string, timezone: string): Line[] {
+  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone, 400)];
+}
+
+/**
+ * The follow-up in the giver's direct messages: "Effect of Piriton 4mg for Itchy?", the dose, and
+ * (Slack) a button per effect and one for a note.
+ */
+export function followUpDoc(
+  dose: PrnDose,
+  petName: string,
+  timezone: string,
+  o: { answer?: (effect: PrnEffect) => Omit<Action, "text">; withNote?: Omit<Action, "text"> } = {},
+): Doc {
+  const [question, about] = followUpLines(dose, petName, timezone);
+  const answers = o.answer
+    ? EFFECT_CHOICES.map(
+        (c): Action => ({
+          text: c.button,
+          ...(o.answer as NonNullable<typeof o.answer>)(c.effect),
+          ...(c.effect === "helped" ? { style: "primary" } : c.effect === "worse" ? { style: "danger" } : {}),
+        }),
+      )
+    : [];
+  return {
+    fallback: followUpQuestion(dose.label, petName),
+    parts: [
+      { kind: "text", lines: [question as Line] },
+      { kind: "summary", lines: [about as Line] },
+      ...(answers.length || o.withNote
+        ? [
+            {
+              kind: "actions" as const,
+              actions: [...answers, ...(o.withNote ? [{ text: "📝 With a note…", ...o.withNote }] : [])],
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+/** The follow-up once answered: "✅ Effect of Piriton 4mg for Itchy: helped · recorded 10:12 by Jane". */
+export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEntry, timezone: string): Doc {
+  const question = followUpQuestion(dose.label, petName).replace(/\?$/, "");
+  const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${value(effect.userName, 80)}${effect.note ? ` · ${value(effect.note, 500)}` : ""}`;
+  return {
+    fallback: `${question}: ${effectWords(effect.effect)}`,
+    parts: [
+      {
+        kind: "text",
+        lines: [
+          line(
+            effect.effect === "worse" ? "⚠️ " : "✅ ",
+            strong(`${value(question, 300)}:`, effect.effect === "worse" ? "alert" : undefined),
+            ` ${words}`,
+          ),
+        ],
+      },
+      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, 400)] },
+    ],
+  };
+}
+
+/** A dose's effect as the export's cell says it: "helped · Jane 2026-11-22 10:12 · calmer". */
+export function effectCellWords(d: PrnDose, stamp: (iso: string) => string): string {
+  const e = d.effect;
+  if (!e) return "awaiting effect";
+  return [effectWords(e.effect), `${e.userName} ${stamp(e.recordedAt)}`, e.note].filter(Boolean).join(" · ");
+}

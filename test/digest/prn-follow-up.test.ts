@@ -1,0 +1,159 @@
+/**
+ * The as-needed doses' follow-up job on both engines (issue 35): a dose given at 09:10 is followed
+ * up at 10:10 (PRN_FOLLOW_UP), not before; two replicas sharing one record send it once; a bot that
+ * was down sends, when it starts, the follow-ups due meanwhile; an answered dose, and one given more
+ * than a day ago, are not followed up; the loop sleeps until the next follow-up is due.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordEffect } from "../../src/answers/prn.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { BotBase } from "../../src/deps.ts";
+import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+let now = Date.parse("2026-11-22T09:30:00Z");
+const clock = { now: () => new Date(now) };
+const pg = usePostgres();
+const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
+  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
+  {
+    name: "PostgreSQL",
+    open: async () =>
+      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
+    skip: !pg.available,
+  },
+];
+
+const config = loadConfig({
+  KENNEL_API_KEY: "test-key-0000000000000000",
+  KENNEL_API_BASE_URL: "https://kennel.example/api/v1",
+  KENNEL_TIMEZONE: "Europe/London",
+});
+
+describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, skip }) => {
+  let store: CareRecordStore;
+  let deps: BotBase;
+  const sent: Array<{ to: string; message: Message }> = [];
+  const replica = (o: { sleep?: (ms: number) => Promise<boolean> } = {}) =>
+    new PrnFollowUps({
+      deps,
+      send: async (to, message) => {
+        sent.push({ to, message });
+      },
+      ...o,
+    });
+
+  /** A dose as the give form keeps it (the contract's body). */
+  async function dose(givenAt: string, userId: string, key: string) {
+    const { entry } = await store.append({
+      kind: "prn",
+      date: givenAt.slice(0, 10),
+      bookingId: 7,
+      petId: 70,
+      userId,
+      requestKey: key,
+      body: {
+        item: "med:2",
+        label: "Piriton 4mg",
+        itemText: "Piriton 4mg PRN",
+        reason: "scratching",
+        givenAt,
+        userName: userId === "U0JANE" ? "Jane" : "Tom",
+      },
+    });
+    return entry.id;
+  }
+
+  beforeAll(async () => {
+    if (skip) return;
+    now = Date.parse("2026-11-22T09:30:00Z");
+    sent.length = 0;
+    store = await open();
+    const log = silentLogger();
+    deps = {
+      kennel: createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log }),
+      log,
+      config,
+      clock,
+      record: store,
+    };
+  });
+  afterAll(async () => {
+    if (!skip) await store.close();
+  });
+
+  it.skipIf(skip)("due an hour after it was given, not before; two replicas send it once", async () => {
+    const id = await dose("2026-11-22T09:10:00.000Z", "U0JANE", "view:V1");
+    const [a, b] = [replica(), replica()];
+    expect(await a.runOnce()).toEqual({ sent: 0, next: "2026-11-22T10:10:00.000Z" });
+    expect(sent).toEqual([]);
+    now = Date.parse("2026-11-22T10:10:00Z");
+    // At once, as two replicas would (a second call in one replica shares its pass).
+    const [one, two] = await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+    expect((one?.sent ?? 0) + (two?.sent ?? 0)).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toBe("U0JANE");
+    expect(sent[0]?.message.text).toBe("Effect of Piriton 4mg for pet 70?");
+    expect(JSON.stringify(sent[0]?.message.blocks)).toContain(
+      `"value":"{\\"d\\":${id},\\"e\\":\\"helped\\"}"`,
+    );
+    const claims = await store.log({ kind: "prn_follow_up" });
+    expect(claims.map((c) => c.requestKey)).toEqual([`prn_follow_up:${id}`]);
+    // Later looks, by either: nothing more.
+    expect((await a.runOnce()).sent + (await b.runOnce()).sent).toBe(0);
+  });
+
+  it.skipIf(skip)(
+    "a bot down at the time sends it when it starts; answered and day-old doses are not followed up",
+    async () => {
+      sent.length = 0;
+      await dose("2026-11-22T11:00:00.000Z", "U0TOM", "view:V2");
+      const answered = await dose("2026-11-22T11:05:00.000Z", "U0JANE", "view:V3");
+      await recordEffect(deps, {
+        prnId: answered,
+        effect: "no_change",
+        who: { userId: "U0JANE", userName: "Jane" },
+      });
+      await dose("2026-11-21T09:00:00.000Z", "U0JANE", "view:V4");
+      // Down from 10:30 to 14:00: the 11:00 dose's follow-up (12:00) went unsent; it goes at start.
+      now = Date.parse("2026-11-22T14:00:00Z");
+      const woke: number[] = [];
+      let release: (v: boolean) => void = () => undefined;
+      const job = replica({
+        sleep: (ms) => {
+          woke.push(ms);
+          return new Promise<boolean>((r) => {
+            release = r;
+          });
+        },
+      });
+      job.start();
+      await expect.poll(() => sent.length).toBe(1);
+      expect(sent[0]?.to).toBe("U0TOM");
+      await expect.poll(() => woke.length).toBe(1);
+      // Nothing else due: the loop waits a tick (a minute) for another replica's doses.
+      expect(woke[0]).toBe(60_000);
+      // A dose given now: the loop, woken, waits until its follow-up is due (a minute at most).
+      await dose("2026-11-22T13:59:30.000Z", "U0JANE", "view:V5");
+      release(true);
+      await expect.poll(() => woke.length).toBe(2);
+      expect(woke[1]).toBe(60_000);
+      now = Date.parse("2026-11-22T14:59:00Z");
+      release(true);
+      await expect.poll(() => woke.length).toBe(3);
+      expect(woke[2]).toBe(30_000);
+      now = Date.parse("2026-11-22T14:59:30Z");
+      release(true);
+      await expect.poll(() => sent.length).toBe(2);
+      job.stop();
+      release(false);
+      expect(sent.map((s) => s.to)).toEqual(["U0TOM", "U0JANE"]);
+    },
+  );
+});
