@@ -7,6 +7,7 @@ import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import { dueOf } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
+import type { DoseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { roundReport } from "./rounds.ts";
 
@@ -53,6 +54,8 @@ export interface RecordDay {
   /** Why what was due is not shown (no kennel API settings, the API failing), if it is not. */
   dueProblem: string | undefined;
   requestId: string | undefined;
+  /** The day's medication doses from its kept sheets (issue 35): "given on time: 46 of 48 due". */
+  doses?: DoseFigures | undefined;
 }
 
 const current = (entries: Entry[], item: ItemKey) =>

@@ -1,12 +1,15 @@
 /**
- * The Home tab's care-record figures: this round's progress ("This round: 12 of 31 recorded") and
- * the pets off their food ("3 pets off their food", listed by the button), from the round's sheet
- * and the care record.
+ * The Home tab's care-record figures: this round's progress ("This round: 12 of 31 recorded"), the
+ * pets off their food ("3 pets off their food", listed by the button), from the round's sheet and
+ * the care record, and today's doses given on time ("given on time: 46 of 48 due", from the kept
+ * sheets: issue 35).
  */
 import type { Deps } from "../deps.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
+import type { DoseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { dayDoseFigures } from "./kept-doses.ts";
 import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
 
@@ -19,6 +22,8 @@ export interface HomeRecord {
   /** Pets with something due this round, and of those with all of it recorded. */
   round: { recorded: number; pets: number } | undefined;
   offFood: OffFoodListed[] | undefined;
+  /** Today's medication doses: given on time of those due, from the kept sheets. */
+  doses?: DoseFigures | undefined;
   /** Why a figure is missing (the store could not be read). */
   problem: string | undefined;
 }
@@ -71,10 +76,17 @@ export async function homeRecord(
     return {
       round: report ? await roundRecorded(deps, report) : undefined,
       offFood: await offFoodToday(deps, date, report),
+      doses: await todayDoses(deps, date),
       problem: undefined,
     };
   } catch (error) {
     const f = describeFailure(error);
     return { round: undefined, offFood: undefined, problem: `care record: ${f.what}` };
   }
+}
+
+/** Today's dose figure; none when no dose was due yet (nothing to say). */
+async function todayDoses(deps: Deps, date: string): Promise<DoseFigures | undefined> {
+  const f = await dayDoseFigures(deps, date);
+  return f && f.due > 0 ? f : undefined;
 }

@@ -49,7 +49,12 @@ export interface BookingView extends Provenance {
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
  * the same time (two round trips, not three).
  */
-export async function bookingView(deps: Deps, input: string | { id: number }): Promise<BookingView> {
+export async function bookingView(
+  deps: Deps,
+  input: string | { id: number },
+  /** doses: the stay's record with each dose's timeliness and witness (the full record, issue 35). */
+  o: { doses?: boolean } = {},
+): Promise<BookingView> {
   const ref = typeof input === "string" ? freeText(input, TEXT_RULES.reference) : "";
   if (typeof input === "string" && !ref) {
     throw new UsageError(
@@ -104,7 +109,7 @@ export async function bookingView(deps: Deps, input: string | { id: number }): P
   const care = careOfBooking(booking, pets);
   const stay =
     booking.bookingId !== undefined
-      ? (await stayRecords(deps, [{ booking, care }]))?.get(booking.bookingId)
+      ? (await stayRecords(deps, [{ booking, care }], o))?.get(booking.bookingId)
       : undefined;
   return {
     booking,

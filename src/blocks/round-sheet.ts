@@ -4,8 +4,10 @@
  * message holds, and what is due for each pet, to be kept in the record: src/answers/sheets.ts),
  * then every message drawn from the kept sheet and the record's entries (`sheetMessages`,
  * `sheetMessage`): each pet with something due gets its record beside its sheet and its two buttons,
- * attached by the pet's key (never by position), each message a progress line. A button's value is
- * only ids (the sheet, the booking, the pet): what it may record is read from the kept sheet.
+ * attached by the pet's key (never by position), each message a progress line. A high-alert dose
+ * given shows its witness, and "👀 Witnessed" beside it while a second person may still say so
+ * (issue 35). A button's value is only ids (the sheet, the booking, the pet, an entry): what it may
+ * record is read from the kept sheet and the record.
  */
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
@@ -18,13 +20,14 @@ import {
   petRoundStatus,
   roundProgress,
 } from "../domain/record.ts";
+import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import type { Line, Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { planOpen, recordAll, recordEach } from "./buttons.ts";
+import { planOpen, recordAll, recordEach, recordWitness } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, fallback, truncate } from "./mrkdwn.ts";
@@ -48,12 +51,15 @@ const SIZING_VALUE = JSON.stringify({
 /** A pet's sheet lines, as its section shows them (within a section, whatever the care). */
 const sheetText = (lines: Line[]) => truncate(lines.map(lineMrkdwn).join("\n"), 2900);
 
-function petBlocks(
-  key: string,
-  lines: Line[],
-  record: Line[],
-  buttons: { value: string; oneTap: boolean; plan?: number | undefined } | undefined,
-): Block[] {
+/** A pet's buttons: its record's two, "📋 Plan…" while its plan is not confirmed, "👀 Witnessed" per dose awaiting one. */
+interface PetButtons {
+  value: string;
+  oneTap: boolean;
+  plan?: number | undefined;
+  witness?: Array<{ entryId: number; label: string; value: string }> | undefined;
+}
+
+function petBlocks(key: string, lines: Line[], record: Line[], buttons: PetButtons | undefined): Block[] {
   const [bookingId, petId] = key.split("-");
   const sheet = sheetText(lines);
   const drawn = record.map(lineMrkdwn).join("\n");
@@ -83,6 +89,9 @@ function petBlocks(
         ...(buttons.plan !== undefined
           ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
           : []),
+        ...(buttons.witness ?? []).map((w) =>
+          button(`👀 Witnessed: ${w.label}`, recordWitness.actionId(`${key}-${w.entryId}`), w.value),
+        ),
       ],
     },
   ];
@@ -193,6 +202,27 @@ export function draftSheet(
 export interface SheetRecord {
   entries: Entry[];
   timezone: string;
+  /** The round's witnesses and the time it is drawn at: high-alert doses show theirs (issue 35). */
+  witness?: WitnessView | undefined;
+}
+
+/** The high-alert doses of a pet given and awaiting a witness now: a "👀 Witnessed" button each. */
+function awaitingWitness(
+  sheet: Sheet,
+  pet: SheetPet,
+  status: PetRoundStatus,
+  w: WitnessView | undefined,
+): PetButtons["witness"] {
+  if (!w) return undefined;
+  const out: NonNullable<PetButtons["witness"]> = [];
+  for (const d of pet.due) {
+    const e = status.current.get(d.item);
+    if (!e || !needsWitness(e, d.highAlert)) continue;
+    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") continue;
+    const value = recordWitness.encode({ s: sheet.id, b: pet.bookingId, p: pet.petId, e: e.id });
+    out.push({ entryId: e.id, label: Array.from(d.label).slice(0, 40).join(""), value });
+  }
+  return out;
 }
 
 function progressBlock(statuses: PetRoundStatus[], part: boolean): ContextBlock {
@@ -246,18 +276,19 @@ export function sheetMessage(
         continue;
       }
       const status = statuses.get(p.key) as PetRoundStatus;
-      const full = compact ? [] : petRecordLines(status, record.timezone);
+      const full = compact ? [] : petRecordLines(status, record.timezone, record.witness);
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
-      const lines = compact || long ? petRecordCompact(status, record.timezone) : full;
+      const lines = compact || long ? petRecordCompact(status, record.timezone, record.witness) : full;
       const value = kept
         ? recordAll.encode({ s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId })
         : undefined;
+      const witness = kept ? awaitingWitness(sheet as Sheet, pet, status, record.witness) : undefined;
       blocks.push(
         ...petBlocks(
           p.key,
           p.lines,
           lines,
-          value ? { value, oneTap: pet.oneTap, plan: pet.planToConfirm } : undefined,
+          value ? { value, oneTap: pet.oneTap, plan: pet.planToConfirm, witness } : undefined,
         ),
       );
     }

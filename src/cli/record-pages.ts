@@ -9,7 +9,7 @@ import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { bookingView } from "../answers/records.ts";
-import { stayOf } from "../answers/stay.ts";
+import { stayKept, stayOf } from "../answers/stay.ts";
 import { cleanText } from "../domain/text.ts";
 import { makeFolder } from "../record/folder.ts";
 import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
@@ -135,7 +135,7 @@ export async function stayPages(
     let page: StayPage | undefined;
     if (kennel) {
       try {
-        const v = await bookingView(kennel, String(bookingId));
+        const v = await bookingView(kennel, String(bookingId), { doses: true });
         const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
         page = {
           reference: v.booking.reference ?? `booking ${bookingId}`,
@@ -156,8 +156,18 @@ export async function stayPages(
       }
     }
     if (!page) {
-      const mine = await store.entries({ bookingId });
-      const stay = stayOf({ config: ctx.config, clock: ctx.clock }, { bookingId }, undefined, mine);
+      const [mine, kept] = await Promise.all([
+        store.entries({ bookingId }),
+        stayKept({ record: store }, bookingId, {}),
+      ]);
+      const stay = stayOf(
+        { config: ctx.config, clock: ctx.clock },
+        { bookingId },
+        undefined,
+        mine,
+        undefined,
+        kept,
+      );
       page = {
         reference: `booking ${bookingId}`,
         stay: { ...stay, pets: stay.pets.filter((p) => petId === undefined || p.petId === petId) },

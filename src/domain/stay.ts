@@ -19,9 +19,11 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
+import { type DoseSettings, doseState, doseWindow, type Timeliness } from "./doses.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
+import { needsWitness, type Witness, type WitnessState, witnessState } from "./witness.ts";
 
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
 const STAY_DAYS_MAX = 400;
@@ -38,15 +40,24 @@ export interface StayItem {
   entry: Entry | undefined;
   /** Due by the care record (false: recorded, though not on today's care record). */
   due: boolean;
+  /** With the kept sheets (issue 35): a high-alert drug, as its round's sheet had it. */
+  highAlert?: boolean | undefined;
+  /** With the kept sheets: a dose given on time, late, or after its window closed. */
+  timeliness?: Timeliness | undefined;
+  /** With the kept sheets: a high-alert dose given, its witness (or none in time). */
+  witness?: WitnessState | undefined;
 }
 
 export interface StayException {
   date: string;
   round: Round;
   label: string;
-  /** refused / not_given: recorded so; missed: due, the round passed, nothing recorded. */
-  kind: "refused" | "not_given" | "missed";
-  /** When it was recorded, or for a missed dose the round's time (ISO 8601, UTC). */
+  /**
+   * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
+   * after its late time (with the kept sheets only).
+   */
+  kind: "refused" | "not_given" | "missed" | "late";
+  /** When it was recorded (a late dose: when given), or for a missed dose the round's time (ISO 8601, UTC). */
   at: string;
   /** The reason or note given, when one was. */
   why: string | undefined;
@@ -57,8 +68,11 @@ export interface PetStayRecord {
   bookingId: number;
   petId: number;
   petName: string;
-  /** Doses counted (due in rounds passed, or recorded), and of those given. */
-  doses: { due: number; given: number };
+  /**
+   * Doses counted (due in rounds passed, or recorded), and of those given; with the kept sheets
+   * (issue 35), given on time, late entries, and high-alert doses given with no witness in time.
+   */
+  doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
   meals: {
     due: number;
     ateAll: number;
@@ -109,6 +123,11 @@ export interface StayInput {
    * it could not have been recorded, so it is never counted as missed.
    */
   recordSince?: Date | undefined;
+  /**
+   * What the kept sheets asked of the pet (by "date|round|item"), the dose windows' settings and
+   * the stay's witnesses: each dose's timeliness, late entries and witnesses (issue 35).
+   */
+  kept?: { due: Map<string, DueItem>; settings: DoseSettings; witnesses: Map<number, Witness> } | undefined;
 }
 
 interface RoundOfStay {
@@ -200,6 +219,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       itemOrder(a.item) - itemOrder(b.item),
   );
   const doses = items.filter((i) => isMedicationItem(i.item));
+  const timed = input.kept ? timeDoses(input, input.kept, doses) : undefined;
   const meals = items.filter((i) => i.item === "meal");
   const mealCount = (o: Outcome) => meals.filter((m) => m.entry?.outcome === o).length;
   const exceptions: StayException[] = [];
@@ -225,13 +245,27 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         why: e.reason ?? e.note,
         who: e.userName,
       });
+    } else if (d.timeliness === "late" || d.timeliness === "after_window") {
+      exceptions.push({
+        date: d.date,
+        round: d.round,
+        label: d.label,
+        kind: "late",
+        at: e.givenAt ?? e.recordedAt,
+        why: e.note,
+        who: e.userName,
+      });
     }
   }
   return {
     bookingId: booking.bookingId,
     petId: pet.petId,
     petName: pet.name,
-    doses: { due: doses.length, given: doses.filter((d) => d.entry?.outcome === "given").length },
+    doses: {
+      due: doses.length,
+      given: doses.filter((d) => d.entry?.outcome === "given").length,
+      ...timed,
+    },
     meals: {
       due: meals.length,
       ateAll: mealCount("ate_all"),
@@ -247,6 +281,36 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     cut,
     ...(before.length > 0 && since !== undefined ? { recordingBegan: localDate(since, input.timezone) } : {}),
   };
+}
+
+/**
+ * Each dose's window from what its round's kept sheet asked (the default window for a dose no kept
+ * sheet names), its timeliness and high-alert mark set on the item; the stay's figures.
+ */
+function timeDoses(
+  input: StayInput,
+  kept: NonNullable<StayInput["kept"]>,
+  doses: StayItem[],
+): { onTime: number; lateEntries: number; unwitnessed: number } {
+  const now = input.now.toISOString();
+  let onTime = 0;
+  let lateEntries = 0;
+  let unwitnessed = 0;
+  for (const d of doses) {
+    const asked = kept.due.get(`${d.date}|${d.round}|${d.item}`);
+    const window = doseWindow(asked ?? {}, d.date, d.round, input.times, input.timezone, kept.settings);
+    if (asked?.highAlert) d.highAlert = true;
+    if (!d.entry) continue;
+    const s = doseState(window, now, d.entry);
+    if (s.state !== "recorded") continue;
+    if (s.timeliness) d.timeliness = s.timeliness;
+    if (s.timeliness === "on_time") onTime++;
+    if (s.lateEntry) lateEntries++;
+    if (!needsWitness(d.entry, d.highAlert)) continue;
+    d.witness = witnessState(d.entry, kept.witnesses.get(d.entry.id), now);
+    if (d.witness.state === "unwitnessed") unwitnessed++;
+  }
+  return { onTime, lateEntries, unwitnessed };
 }
 
 const itemOrder = (item: ItemKey) => (item === "meal" ? 9 : Number(item.slice(4)));

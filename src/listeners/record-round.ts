@@ -9,6 +9,7 @@
 import type { webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -93,8 +94,11 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const entries = (await this.#deps.record.entries({ date: sheet.date, round: sheet.round })) ?? [];
-    const message = sheetMessage(sheet, index, { entries, timezone: this.#deps.config.timezone });
+    const [entries, witness] = await Promise.all([
+      this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
+      dayWitnesses(this.#deps, sheet.date),
+    ]);
+    const message = sheetMessage(sheet, index, { entries, timezone: this.#deps.config.timezone, witness });
     try {
       await client.chat.update({
         channel: ref.channel,

@@ -4,10 +4,12 @@
  * others pets) and, in Slack, the button that answers its list; the care record's figures; what
  * could not be loaded (its figure shown as ?).
  */
+import type { DoseFigures } from "../answers/doses.ts";
 import type { TodayOverview } from "../answers/today.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
+import { onTimeWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { type Action, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
@@ -17,6 +19,12 @@ type TodayList = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "
 export interface TodayDocOptions {
   /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */
   listAction?: (list: TodayList) => Omit<Action, "text">;
+}
+
+/** "💊 Today's doses: given on time: 46 of 48 due" (issue 35); none before any dose is due. */
+function doseFigureRow(f: DoseFigures | undefined): Part | undefined {
+  if (!f) return undefined;
+  return { kind: "text", lines: [line(strong("💊 Today's doses:"), ` ${onTimeWords(f)}`)] };
 }
 
 /** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
@@ -80,6 +88,8 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   if (r) {
     const progress = r.round ? `${r.round.recorded} of ${r.round.pets} recorded` : "?";
     parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
+    const doses = doseFigureRow(r.doses);
+    if (doses) parts.push(doses);
     const off = r.offFood;
     parts.push({
       kind: "text",

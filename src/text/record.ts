@@ -7,12 +7,21 @@
  * invisible character reaches a file or a terminal through an export).
  */
 import type { RecordDay } from "../answers/care-record.ts";
+import type { EntryFacts } from "../answers/kept-doses.ts";
 import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
+import { needsWitness, witnessState } from "../domain/witness.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
+import {
+  awaitingWitnessWords,
+  lateEntryWords,
+  onTimeWords,
+  UNWITNESSED,
+  witnessedWords,
+} from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import type { TextOptions } from "./options.ts";
 import { block, dim, foot, one, red, requestIdWords, title, yellow } from "./style.ts";
@@ -35,11 +44,15 @@ function localStamp(iso: string, timeZone: string): string {
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
 
+/** When it was recorded: "08:12", or a late entry's two times (issue 35). */
+const recordedWhen = (e: Entry, timeZone: string) =>
+  e.givenAt ? `(${lateEntryWords(e, timeZone)})` : timeOf(e.recordedAt, timeZone);
+
 function entryLine(o: TextOptions, e: Entry, byId: Map<number, Entry>): string {
   const what = e.item === "meal" ? `meal (${one(e.itemText, 80)})` : one(e.itemText, 80);
   const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
   const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
-  const head = `${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}`;
+  const head = `${what}: ${outcome}${reason} ${recordedWhen(e, o.timezone)} · ${one(e.userName, 80)}`;
   const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
   if (e.supersededBy === undefined) {
     const fix = e.supersedes !== undefined ? dim(o, ` (corrects entry ${e.supersedes})`) : "";
@@ -60,7 +73,24 @@ function dueLine(o: TextOptions, line: DueLine): string {
   const outcome = isProblemOutcome(e.outcome) ? red(o, outcomeWords(e.outcome)) : outcomeWords(e.outcome);
   const reason = e.reason ? `: ${one(e.reason, 500)}` : "";
   const note = e.note ? `\n        note: ${block(e.note, "              ", 500)}` : "";
-  return `    ${what}: ${outcome}${reason} ${timeOf(e.recordedAt, o.timezone)} · ${one(e.userName, 80)}${note}`;
+  return `    ${what}: ${outcome}${reason} ${recordedWhen(e, o.timezone)} · ${one(e.userName, 80)}${note}`;
+}
+
+/** "💊 given on time: 46 of 48 due · 1 given late · 1 missed · 1 late entry" (issue 35). */
+function doseFiguresLine(day: RecordDay): string | undefined {
+  const f = day.doses;
+  if (!f) return undefined;
+  return [
+    `💊 ${onTimeWords(f)}`,
+    f.givenLate ? `${f.givenLate} given late` : "",
+    f.open ? `${f.open} still open` : "",
+    f.missed ? `${f.missed} missed` : "",
+    f.refused ? `${f.refused} refused` : "",
+    f.notGiven ? `${f.notGiven} not given` : "",
+    f.lateEntries ? `${f.lateEntries} ${f.lateEntries === 1 ? "late entry" : "late entries"}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 export function recordDayText(day: RecordDay, o: TextOptions): string {
@@ -72,6 +102,8 @@ export function recordDayText(day: RecordDay, o: TextOptions): string {
     `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`,
   );
   const parts: string[] = [heading];
+  const doses = doseFiguresLine(day);
+  if (doses) parts.push(doses);
   if (day.count === 0) parts.push(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`);
   const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
   for (const { round, pets, careMissing, progress } of day.rounds) {
@@ -148,19 +180,35 @@ const COLUMNS = [
   "supersedes",
   "superseded_by",
   "request_key",
+  // Issue 35, after every earlier column so an older reader finds each where it was.
+  "given_at",
+  "reason_code",
+  "late_entry",
+  "witness",
 ] as const;
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
 
+/** A high-alert dose's witness as an export says it: "witnessed by Tom 07:44", "unwitnessed"… */
+function witnessCell(e: Entry, timeZone: string, facts: EntryFacts | undefined): string | null {
+  if (!facts || !needsWitness(e, facts.highAlert.has(e.id))) return null;
+  const w = witnessState(e, facts.witnesses.get(e.id), facts.now);
+  if (w.state === "witnessed") return witnessedWords(w.by, w.at, timeZone);
+  return w.state === "awaiting" ? awaitingWitnessWords(w.until, timeZone) : UNWITNESSED;
+}
+
 /**
- * One exported entry (CSV and JSON): every field, and when it was recorded in the kennel's zone.
- * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
- * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
+ * One exported entry (CSV and JSON): every field, and when it was recorded in the kennel's zone;
+ * when it was given (a late entry, in words too) and the reason's code from the list; a high-alert
+ * dose's witness (`facts`: the kept sheets' and witnesses of the export's days). Every text is
+ * cleaned as the terminal and Slack clean it, so an export written to a terminal or opened in a
+ * spreadsheet carries no escape sequence, bidi override or invisible character.
  */
 export function exportRow(
   e: Entry,
   timeZone: string,
+  facts?: EntryFacts,
 ): Record<(typeof COLUMNS)[number], string | number | null> {
   return {
     id: e.id,
@@ -183,6 +231,10 @@ export function exportRow(
     supersedes: e.supersedes ?? null,
     superseded_by: e.supersededBy ?? null,
     request_key: text(e.requestKey),
+    given_at: e.givenAt ?? null,
+    reason_code: e.reasonCode ?? null,
+    late_entry: e.givenAt ? lateEntryWords(e, timeZone) : null,
+    witness: text(witnessCell(e, timeZone, facts) ?? undefined),
   };
 }
 
@@ -199,10 +251,10 @@ function csvCell(value: string | number | null): string {
  * last line a spreadsheet reads as a note ("# record head …"), so a printed or mailed copy names the
  * chain it came from (`kennel-desk record verify` prints the same).
  */
-export function recordCsv(entries: Entry[], timeZone: string, head?: ChainHead): string {
+export function recordCsv(entries: Entry[], timeZone: string, head?: ChainHead, facts?: EntryFacts): string {
   const lines = [COLUMNS.join(",")];
   for (const e of entries) {
-    const row = exportRow(e, timeZone);
+    const row = exportRow(e, timeZone, facts);
     lines.push(COLUMNS.map((c) => csvCell(row[c])).join(","));
   }
   if (head) lines.push(headLine(head));

@@ -13,8 +13,15 @@ import type { PetStayRecord, StayItem, StayRecordView } from "../domain/stay.ts"
 import { cleanText } from "../domain/text.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
+import { lateEntryWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
-import { staySummaryWords } from "../words/stay.ts";
+import {
+  EXCEPTIONS_HEADING,
+  stayExceptionLines,
+  stayFigureWords,
+  staySummaryWords,
+  stayWitnessWords,
+} from "../words/stay.ts";
 
 export interface StayPage {
   /** The booking's reference, or "booking 123". */
@@ -58,13 +65,21 @@ const STYLE = `
   .problem { font-weight: 600; }
   .missing { color: #8a4b00; font-weight: 600; }
   del { color: #777; }
+  .late { color: #8a4b00; }
+  .exceptions { margin: 0 0 8pt; padding-left: 16pt; }
   footer { margin-top: 14pt; font-size: 8.5pt; color: #555; }
 `;
 
-function entryCell(e: Entry): string {
+function entryCell(e: Entry, timezone: string, i?: StayItem): string {
   const outcome = html(outcomeWords(e.outcome));
   const why = e.reason ?? e.note;
-  const text = `${isProblemOutcome(e.outcome) ? `<span class="problem">${outcome}</span>` : outcome}${why ? ` — ${own(why)}` : ""}`;
+  // A late entry with both its times; a high-alert dose with its witness (issue 35).
+  const late = e.givenAt ? ` <span class="late">(${html(lateEntryWords(e, timezone))})</span>` : "";
+  const witness = i ? stayWitnessWords(i, timezone) : undefined;
+  const eyes = witness
+    ? ` <span class="${i?.witness?.state === "witnessed" ? "" : "problem"}">· ${html(witness)}</span>`
+    : "";
+  const text = `${isProblemOutcome(e.outcome) ? `<span class="problem">${outcome}</span>` : outcome}${late}${why ? ` — ${own(why)}` : ""}${eyes}`;
   return e.supersededBy !== undefined ? `<del>${text}</del> <small>(corrected)</small>` : text;
 }
 
@@ -72,7 +87,7 @@ function rows(p: PetStayRecord, timezone: string): string {
   const out: string[] = [];
   const line = (i: StayItem, e: Entry | undefined, cls = "") =>
     `<tr${cls ? ` class="${cls}"` : ""}><td>${html(dayHeading(i.date))}</td><td>${html(i.round)}</td><td>${own(e?.itemText ?? i.label)}${i.due ? "" : " <small>(recorded; not on the care record now)</small>"}</td>` +
-    `<td>${e ? entryCell(e) : '<span class="missing">not recorded</span>'}</td><td>${e ? own(e.userName) : ""}</td><td>${e ? html(dateTimeOf(e.recordedAt, timezone)) : ""}</td></tr>`;
+    `<td>${e ? entryCell(e, timezone, e === i.entry ? i : undefined) : '<span class="missing">not recorded</span>'}</td><td>${e ? own(e.userName) : ""}</td><td>${e ? html(dateTimeOf(e.recordedAt, timezone)) : ""}</td></tr>`;
   for (const i of p.items) {
     // The item's earlier entries, corrected since, first (struck through), then the current one.
     const older = p.entries.filter(
@@ -84,10 +99,25 @@ function rows(p: PetStayRecord, timezone: string): string {
   return out.join("\n");
 }
 
+/** The stay's figure and every dose late, missed or not given, with its reason (issue 35). */
+function doseFigures(p: PetStayRecord, timezone: string): string {
+  const figure = stayFigureWords(p);
+  const list = stayExceptionLines(p, timezone);
+  return [
+    figure ? `<p class="meta">${html(figure)}</p>` : "",
+    list.length
+      ? `<p class="meta">${html(EXCEPTIONS_HEADING)}</p>\n<ul class="exceptions">\n${list.map((x) => `<li>${html(x)}</li>`).join("\n")}\n</ul>`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
 function petSection(p: PetStayRecord, timezone: string): string {
   return `<section>
 <h2>${own(p.petName)} <small>(pet ${html(p.petId)})</small></h2>
 <p class="summary">${html(staySummaryWords(p, timezone))}</p>
+${doseFigures(p, timezone)}
 <table>
 <thead><tr><th>Day</th><th>Round</th><th>Item due</th><th>Outcome</th><th>Who</th><th>When</th></tr></thead>
 <tbody>

@@ -4,9 +4,10 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
-import type { PetStayRecord, StayException } from "../domain/stay.ts";
+import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
+import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED, witnessedWords } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
@@ -15,12 +16,14 @@ const SUMMARY_EXCEPTIONS = 4;
 const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
-function exceptionWords(x: StayException, timezone: string): string {
+function exceptionWords(x: StayException, timezone: string, whyMax = 60): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = cap(x.label, 40);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
-  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+  const why = x.why ? `: ${cap(x.why, whyMax)}` : "";
+  if (x.kind === "late") return `⏰ ${label} given late ${when}${why}`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${why}`;
 }
 
 /** "🍽 6 meals: 4 ate all, 1 ate some, 1 not recorded" */
@@ -54,11 +57,9 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
     began,
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
     mealWords(s.meals),
-    // Refusals and doses not given first (each was a decision someone recorded), then doses missed.
-    ...[
-      ...s.exceptions.filter((x) => x.kind !== "missed"),
-      ...s.exceptions.filter((x) => x.kind === "missed"),
-    ]
+    // Refusals and doses not given first (each was a decision someone recorded), then doses missed,
+    // then doses given late.
+    ...exceptionsInOrder(s)
       .slice(0, SUMMARY_EXCEPTIONS)
       .map((x) => exceptionWords(x, timezone)),
     s.exceptions.length > SUMMARY_EXCEPTIONS
@@ -70,12 +71,54 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
   return `${head} ${parts.join(" · ")}`;
 }
 
+export const EXCEPTIONS_HEADING = "Late, missed and not given:";
+
+/** Every dose of the stay late, missed, refused or not given, with its reason, in order. */
+export const stayExceptionLines = (s: PetStayRecord, timezone: string): string[] =>
+  exceptionsInOrder(s).map((x) => exceptionWords(x, timezone, 200));
+
+/** Refusals and doses not given, then doses missed, then doses given late. */
+function exceptionsInOrder(s: PetStayRecord): StayException[] {
+  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind === "late" ? 2 : 0);
+  return [...s.exceptions].sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * "💊 given on time: 10 of 12 due · 1 late entry · 💉 1 high-alert dose unwitnessed": the stay's
+ * figure, when the kept sheets gave each dose's window (issue 35).
+ */
+export function stayFigureWords(s: PetStayRecord): string | undefined {
+  const d = s.doses;
+  if (d.onTime === undefined || d.due === 0) return undefined;
+  return [
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due })}`,
+    d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
+    d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A high-alert dose's witness, as an item line ends. */
+export function stayWitnessWords(i: StayItem, timezone: string): string | undefined {
+  const w = i.witness;
+  if (!w) return undefined;
+  if (w.state === "witnessed") return witnessedWords(cap(w.by, 60), w.at, timezone);
+  return w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${UNWITNESSED}`;
+}
+
 /**
  * The full record of the pet's stay, line by line: each day and round, each item with its outcome,
  * who and when (the kennel's zone), note or reason; a corrected entry kept and marked.
  */
 export function stayRecordLines(s: PetStayRecord, timezone: string): string[] {
   const lines: string[] = [staySummaryWords(s, timezone)];
+  const figure = stayFigureWords(s);
+  if (figure) lines.push(figure);
+  if (s.exceptions.length) {
+    lines.push(EXCEPTIONS_HEADING);
+    for (const x of stayExceptionLines(s, timezone)) lines.push(`  ${x}`);
+  }
   let day = "";
   for (const i of s.items) {
     const heading = `${dayHeading(i.date)}, ${i.round}`;
@@ -90,8 +133,12 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): string[] {
       continue;
     }
     const why = e.reason ?? e.note;
+    const what = e.givenAt
+      ? lateEntryWords(e, timezone)
+      : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+    const witness = stayWitnessWords(i, timezone);
     lines.push(
-      `  ${text}: ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} · ${cap(e.userName, 60)}${why ? ` · ${cap(why, 200)}` : ""}`,
+      `  ${text}: ${what} · ${cap(e.userName, 60)}${why ? ` · ${cap(why, 200)}` : ""}${witness ? ` · ${witness}` : ""}`,
     );
     for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
       lines.push(

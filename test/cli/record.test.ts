@@ -245,6 +245,11 @@ describe("kennel-desk record export", () => {
       "supersedes",
       "superseded_by",
       "request_key",
+      // Issue 35's columns come last: a reader of the older columns finds each where it was.
+      "given_at",
+      "reason_code",
+      "late_entry",
+      "witness",
     ]);
     // The last line names the record's head at export, for `kennel-desk record verify`.
     const head = rows.pop();

@@ -8,6 +8,7 @@ import { registerOwnerContacts } from "./owner-contacts.ts";
 import { registerPlan } from "./plan.ts";
 import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
+import { registerRecordWitness } from "./record-witness.ts";
 import { registerSearchPages } from "./search-pages.ts";
 import { registerStayRecord } from "./stay-record.ts";
 
@@ -22,5 +23,6 @@ export function register(app: App, deps: BotDeps): void {
   const redraw = new SheetRedraw(deps);
   registerRecordTap(app, deps, redraw, deps.seal);
   registerRecordSubmit(app, deps, redraw, deps.seal);
+  registerRecordWitness(app, deps, redraw);
   registerPlan(app, deps);
 }
