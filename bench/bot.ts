@@ -12,7 +12,7 @@
  *   node bench/bot.ts --short    every part, briefly (npm test): checks only that it runs and prints
  *
  * Settings of the bot under test pass through from the environment: KENNEL_CACHE_TTL_S,
- * KENNEL_API_CONCURRENCY, MALLOC_ARENA_MAX; BENCH_BOT_NODE_OPTIONS becomes the bot's NODE_OPTIONS
+ * KENNEL_API_CONCURRENCY, MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_; BENCH_BOT_NODE_OPTIONS becomes the bot's NODE_OPTIONS
  * (the baseline keeps none). BENCH_BOT=path/to/main.js measures another entry point (a compiled
  * build, say) the same way. `--parts=start,ack,answers,load,faults,memory` runs only some parts;
  * BENCH_SMAPS=1 adds where the bot's RSS sits after the memory part. BENCH_WARM_GAP_MS (default 5000)
@@ -65,6 +65,7 @@ const PASS_THROUGH = [
   "KENNEL_CACHE_TTL_S",
   "KENNEL_API_CONCURRENCY",
   "MALLOC_ARENA_MAX",
+  "MALLOC_MMAP_THRESHOLD_",
   "BENCH_BOT_NODE_OPTIONS",
 ];
 
@@ -206,9 +207,11 @@ function botEnv(port: number, isBot: boolean): NodeJS.ProcessEnv {
   };
   for (const k of PASS_THROUGH) if (process.env[k] !== undefined) env[k] = process.env[k];
   // As in production (the Dockerfile, the systemd unit), for the bot and the bare Bolt baseline
-  // alike: fewer malloc arenas and a small young generation. BENCH_PLAIN=1 runs Node's defaults.
+  // alike: fewer malloc arenas, large blocks mapped (and given back) on their own, and a small young
+  // generation. BENCH_PLAIN=1 runs Node's defaults.
   if (!process.env.BENCH_PLAIN) {
     env.MALLOC_ARENA_MAX ??= "2";
+    env.MALLOC_MMAP_THRESHOLD_ ??= "32768";
     env.NODE_OPTIONS ??= "--max-semi-space-size=2";
   }
   // Node flags for the bot under test only (not the bare Bolt baseline, not the stand-ins).

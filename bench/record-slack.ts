@@ -109,6 +109,7 @@ const bot = spawn(process.execPath, [BOT_ENTRY], {
     DIGEST_SCHEDULE: "off",
     LOG_LEVEL: process.env.BENCH_DEBUG ? "warn" : "error",
     MALLOC_ARENA_MAX: "2",
+    MALLOC_MMAP_THRESHOLD_: "32768",
     NODE_OPTIONS: "--max-semi-space-size=2",
   },
   stdio: ["ignore", "ignore", "inherit"],
@@ -138,6 +139,7 @@ const bare = spawn(process.execPath, [join(ROOT, "bench/bare-bolt.mjs")], {
     SLACK_BOT_TOKEN: "xoxb-bench-0000-bare",
     SLACK_API_URL: `${slack.base}/api/`,
     MALLOC_ARENA_MAX: "2",
+    MALLOC_MMAP_THRESHOLD_: "32768",
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -16,6 +16,7 @@ import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { isCheckKind, RoundCheckEditor } from "./digest/round-check.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
+import { WelfareMealWatch } from "./digest/welfare-meals.ts";
 import type { StatusReport } from "./kennel/client.ts";
 import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
@@ -63,6 +64,8 @@ export interface BotOptions {
   digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
   /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
   warmCare?: boolean;
+  /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
+  afterWarm?: () => unknown;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
@@ -208,6 +211,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     };
   };
 
+  /** Today's care records into the cache (never throws), then what comes after it. */
+  const warm = () =>
+    void warmTodaysCare(base)
+      .catch(() => undefined)
+      .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
   let self: AuthTestAnswer | undefined;
   const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
@@ -221,15 +229,24 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           settings: { posts },
           // The 07:00 post's run also reads today's care records into the cache.
           onPost: (kind) => {
-            if (kind === "departures" && options.warmCare !== false)
-              warmTodaysCare(base).catch(() => undefined);
+            if (kind === "departures" && options.warmCare !== false) warm();
           },
           ...options.digest,
         })
       : undefined;
-  // The round check's reply in the round post's thread, edited as entries arrive.
-  if (posts.some((p) => isCheckKind(p.kind)))
-    deps.roundCheck = new RoundCheckEditor(base, digestSlack, posts);
+  // The round check's reply in the round post's thread, edited as entries arrive; and the welfare
+  // flags meals open (issue 38), looked at after each committed round entry.
+  const editor = posts.some((p) => isCheckKind(p.kind))
+    ? new RoundCheckEditor(base, digestSlack, posts)
+    : undefined;
+  const meals = base.config.welfare.rounds.length
+    ? new WelfareMealWatch(base, digestSlack, posts)
+    : undefined;
+  if (editor || meals)
+    deps.roundCheck = {
+      changed: (date, round) =>
+        Promise.all([editor?.changed(date, round), meals?.changed(date, round)]).then(() => undefined),
+    };
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
@@ -287,13 +304,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         );
       });
       // Today's care records into the cache, so the day's first answers cost one API call.
-      if (options.warmCare !== false) warmTodaysCare(base).catch(() => undefined);
+      if (options.warmCare !== false) warm();
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
         schedule = startDigestSchedule({
           job: digest,
           timezone: base.config.timezone,
           clock: base.clock,
           log: base.log,
+          welfare: base.config.welfare,
         });
       }
       // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).

@@ -22,6 +22,7 @@ import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { installProcessGuards } from "./process/guards.ts";
+import { releaseIdleMemory } from "./process/memory.ts";
 import { StoreError } from "./record/errors.ts";
 import { DataFolderError } from "./record/folder.ts";
 import { recordKennel } from "./record/kennel.ts";
@@ -222,7 +223,11 @@ export async function main(
     );
   }
   const kennel = createKennelClient(kennelSettings, { log, secrets: secretValues(env) });
-  const bot = createBot({ kennel, log, config, clock: systemClock, record: record.store }, { slack });
+  const bot = createBot(
+    { kennel, log, config, clock: systemClock, record: record.store },
+    // After each burst of reading today's care (at start, with the 07:00 post): memory given back.
+    { slack, afterWarm: releaseIdleMemory },
+  );
   let port: number;
   try {
     // auth.test, then the port, then (Socket Mode) the first connection: nothing says "running"

@@ -37,6 +37,7 @@ import {
 } from "./config/reader.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
+import { readWelfare } from "./config/welfare.ts";
 import { DEFAULT_HOUSE_MEALS } from "./domain/house-routine.ts";
 import { ROUND_SYNONYMS } from "./domain/round-synonyms.ts";
 import { DEFAULT_ROUND_TIMES } from "./domain/round-times.ts";
@@ -179,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   });
   const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir(env.HOME) });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
+  const welfare = readWelfare(r, { roundsChannel, times });
   if (tomorrowTime && !digestChannel) {
     r.problems.push({
       variable: "TOMORROW_TIME",
@@ -229,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       prnFollowUpMinutes: prnFollowUp,
       escalateMention: escalate,
     },
+    welfare,
     recordRetentionDays: retentionDays,
     slackBotToken: botToken,
     slackApiUrl,
@@ -268,9 +271,11 @@ export function settingsNotices(config: Config, env: Record<string, string | und
   return notes;
 }
 
-/** The channels the bot posts in itself: DIGEST_CHANNEL and ROUNDS_CHANNEL, when set. */
+/** The channels the bot posts in itself: DIGEST_CHANNEL, ROUNDS_CHANNEL and WELFARE_CHANNEL, when set. */
 export function ownChannels(config: Config): string[] {
-  return [config.digest?.channel, config.rounds.channel].filter((c): c is string => c !== undefined);
+  return [...new Set([config.digest?.channel, config.rounds.channel, config.welfare.channel])].filter(
+    (c): c is string => c !== undefined,
+  );
 }
 
 /**
@@ -283,6 +288,9 @@ export function allowedChannelsWarnings(config: Config): string[] {
   const named: Array<[string, string | undefined]> = [
     ["DIGEST_CHANNEL", config.digest?.channel],
     ["ROUNDS_CHANNEL", config.rounds.channel],
+    ...(config.welfare.channel !== config.rounds.channel
+      ? [["WELFARE_CHANNEL", config.welfare.channel] as [string, string | undefined]]
+      : []),
   ];
   return named
     .filter(([, channel]) => channel !== undefined && !allowed.has(channel))

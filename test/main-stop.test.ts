@@ -7,7 +7,6 @@
  * src/main.ts for dist/main.js, so the test needs no build) and its node_modules (npm puts
  * node_modules/.bin, and the Node.js 24 there, on the PATH, as in the project).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { manifestScopes } from "../src/preview/manifest.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { type SlackStandIn, startSlackStandIn } from "./helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "./helpers/socket-mode.ts";
+import { spawnBot, until } from "./helpers/spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const START = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
@@ -79,29 +79,16 @@ function npmStart(env: string) {
   if (env) writeFileSync(join(dir, ".env"), env);
   // The folder's node_modules/.bin first, as npm run would; the rest of this environment without
   // the test runner's own npm settings.
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-  const child: ChildProcess = spawn("npm", ["start", "--silent"], {
-    cwd: dir,
-    env: { ...clean, PORT: "0", LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  return { dir, child, out: () => out, exited };
-}
-
-async function until(what: () => boolean, ms: number, why: () => string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error(why());
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => !/^npm_/i.test(e[0]) && e[1] !== undefined,
+    ),
+  );
+  const npm = spawnBot(
+    { ...clean, PORT: "0", LOG_LEVEL: "info" },
+    { command: "npm", args: ["start", "--silent"], cwd: dir },
+  );
+  return { dir, child: npm.child, out: npm.out, exited: npm.exit };
 }
 
 let sandbox: Sandbox;
@@ -151,22 +138,17 @@ describe("SIGTERM to npm start stops the Kennel Desk it started (no orphan)", ()
       const npm = npmStart(c.env());
       let bot: { pid: number; cmd: string } | undefined;
       try {
-        await until(
-          () => c.ready.test(npm.out()),
-          30_000,
-          () => `not started: ${npm.out()}`,
-        );
+        await until(() => c.ready.test(npm.out()), { ms: 30_000, why: () => `not started: ${npm.out()}` });
         // The node process itself, not the shell that started it (`sh -c node …/main.ts`).
         bot = descendants(npm.child.pid as number).find((p) => /^\S*node \S*main\.ts/.test(p.cmd));
         expect(bot, "the bot's process under npm").toBeDefined();
         npm.child.kill("SIGTERM");
         await npm.exited;
         const pid = (bot as { pid: number }).pid;
-        await until(
-          () => !alive(pid),
-          15_000,
-          () => `Kennel Desk (pid ${pid}) still runs after npm stopped: ${npm.out()}`,
-        );
+        await until(() => !alive(pid), {
+          ms: 15_000,
+          why: () => `Kennel Desk (pid ${pid}) still runs after npm stopped: ${npm.out()}`,
+        });
       } finally {
         if (bot && alive(bot.pid)) process.kill(bot.pid, "SIGKILL");
         npm.child.kill("SIGKILL");

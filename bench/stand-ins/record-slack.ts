@@ -4,7 +4,7 @@
  * Web API call after a set delay (Slack's round trip, BENCH_SLACK_RTT_MS, default 100 ms). It stamps
  * every chat.update as it arrives, with the pets whose record the updated message shows, so the
  * parent can time a tap to the message updated. Over IPC: "ready" (its address), "messages" (the
- * round messages with record buttons), "target" (a response_url's message), "updates", "stop".
+ * round messages with record buttons, or those holding `contains`: the welfare posts'), "target" (a response_url's message), "updates", "stop".
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,6 +33,9 @@ function recordedPets(blocks: unknown): string[] {
   }>) {
     const m = /^kd_pet:(\d+):(\d+):/.exec(b.block_id ?? "");
     if (m && /✅ \d\d:\d\d/.test(b.text?.text ?? "")) out.push(`${m[1]}:${m[2]}`);
+    // A welfare post's pet (bench/welfare-slack.ts): checked once its line says so.
+    const w = /^kd_wf:(\d+):(\d+)$/.exec(b.block_id ?? "");
+    if (w && /✅ all normal/.test(b.text?.text ?? "")) out.push(`${w[1]}:${w[2]}`);
   }
   return out;
 }
@@ -69,8 +72,10 @@ process.send?.({ type: "ready", base: stand.base, rttMs: RTT_MS });
 
 process.on("message", (m: { type?: string; [k: string]: unknown }) => {
   if (m?.type === "messages") {
+    // The messages carrying a kind of button: the round posts' by default, or `contains`'s.
+    const marker = typeof m.contains === "string" ? m.contains : '"rec_all:';
     const round = stand.timeline.filter(
-      (e) => !e.ephemeral && JSON.stringify(e.blocks ?? []).includes('"rec_all:'),
+      (e) => !e.ephemeral && JSON.stringify(e.blocks ?? []).includes(marker),
     );
     process.send?.({
       type: "messages",

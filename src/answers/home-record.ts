@@ -7,11 +7,13 @@
 import type { Deps } from "../deps.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { DoseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { dayDoseFigures } from "./kept-doses.ts";
 import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 export interface OffFoodListed extends OffFoodPet {
   /** The room, when the pet is in house today. */
@@ -24,6 +26,8 @@ export interface HomeRecord {
   offFood: OffFoodListed[] | undefined;
   /** Today's medication doses: given on time of those due, from the kept sheets. */
   doses?: DoseFigures | undefined;
+  /** The welfare flags open (issue 38). */
+  welfareFlags?: WelfareFlag[] | undefined;
   /** Why a figure is missing (the store could not be read). */
   problem: string | undefined;
 }
@@ -77,6 +81,7 @@ export async function homeRecord(
       round: report ? await roundRecorded(deps, report) : undefined,
       offFood: await offFoodToday(deps, date, report),
       doses: await todayDoses(deps, date),
+      welfareFlags: await openWelfareFlags(deps, date),
       problem: undefined,
     };
   } catch (error) {

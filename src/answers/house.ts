@@ -15,6 +15,7 @@ import {
 } from "../domain/house.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { LIST_PAGE, pageOf } from "../domain/paging.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { BookingFilter } from "../kennel/types.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
@@ -23,6 +24,7 @@ import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { offFood } from "./off-food.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 export interface HouseEntry extends DayEntry {
   goingHome: boolean;
@@ -40,6 +42,8 @@ export interface HouseEntry extends DayEntry {
   checkedOutAt?: string;
   /** The board's pets off their food (from the care record), when any. */
   offFood?: OffFoodPet[];
+  /** The stay's open welfare flags (issue 38), when any. */
+  welfare?: WelfareFlag[];
 }
 
 export interface HouseReport {
@@ -237,17 +241,25 @@ export function houseEntry(deps: Deps, b: Booking, care: DayEntry["care"], date:
 export async function houseReport(
   deps: Deps,
   date: string,
-  options: { page?: number; wholeDay?: boolean } = {},
+  options: { page?: number; wholeDay?: boolean; offFood?: boolean } = {},
 ): Promise<HouseReport> {
   const stays = await houseStays(deps, date);
   // The pets off their food, on every surface that reads this answer (the board, --json, the
-  // connector), read beside the care; a round asks for its own, as of the rounds before it.
-  const [care, flags] = await Promise.all([lookUpCare(deps, stays.bookings), offFood(deps, date)]);
+  // connector), read beside the care; a round asks for its own, as of the rounds before it. And the
+  // welfare flags open (issue 38), under the same rule (a round reads its own).
+  const own = options.offFood !== false;
+  const [care, flags, welfare] = await Promise.all([
+    lookUpCare(deps, stays.bookings),
+    own ? offFood(deps, date) : undefined,
+    own ? openWelfareFlags(deps, date) : undefined,
+  ]);
   const entries = stays.bookings.map((b) => houseEntry(deps, b, care.careOf(b), date));
   for (const e of entries) {
     const id = e.booking.bookingId;
     const mine = flags && id !== undefined ? [...flags.values()].filter((f) => f.bookingId === id) : [];
     if (mine.length) e.offFood = mine;
+    const raised = (welfare ?? []).filter((f) => f.bookingId === id);
+    if (raised.length) e.welfare = raised;
   }
   const whole: HouseReport = {
     date,

@@ -9,9 +9,10 @@ import { KennelError } from "../kennel/errors.ts";
 import { describeStatus, type StatusWords } from "../kennel/status.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
+import type { BookingsPage } from "./customers.ts";
 import { UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
-import { type BookingsPage, LIST_PAGE_SIZE } from "./records.ts";
+import { LIST_PAGE_SIZE } from "./records.ts";
 
 export interface StatusAnswer {
   report: StatusReport;

@@ -56,6 +56,14 @@ function versionOf(e: LogEntry): PlanVersion | undefined {
   };
 }
 
+/** The plan versions among records of kind `plan` (others, and bodies this version cannot read, left out). */
+export function planVersionsOf(rows: LogEntry[]): PlanVersion[] {
+  return rows
+    .filter((e) => e.kind === PLAN_KIND)
+    .map(versionOf)
+    .filter((v): v is PlanVersion => v !== undefined);
+}
+
 /** Every version of a pet's plan for a stay, oldest first. */
 export async function planVersions(
   deps: Pick<Deps, "record">,

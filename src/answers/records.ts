@@ -6,16 +6,18 @@ import type { Deps } from "../deps.ts";
 import { type CareFacts, careOf } from "../domain/care.ts";
 import { activePets, customerName } from "../domain/customers.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
-import { looksLikeCustomerId, looksLikeId } from "../domain/ids.ts";
+import { looksLikeId } from "../domain/ids.ts";
 import type { StayRecordView } from "../domain/stay.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { NotFoundError } from "../kennel/errors.ts";
-import type { Booking, Customer, Page, Pet, ReducedBooking } from "../kennel/schemas.ts";
+import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { stayRecords } from "./stay.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
@@ -23,13 +25,13 @@ export const LIST_PAGE_SIZE = 10;
 export const thisYear = (deps: Deps) => localDate(deps.clock.now(), deps.config.timezone).slice(0, 4);
 
 /** What every record answer carries besides its data. */
-interface Provenance {
+export interface Provenance {
   requestId: string;
   /** With KENNEL_RAW_RESPONSES=1: the API's JSON, unchanged (these answers are only for the asker). */
   raw?: unknown;
 }
 
-const rawOf = (deps: Deps, raw: unknown) => (deps.config.rawResponses ? { raw } : {});
+export const rawOf = (deps: Deps, raw: unknown) => (deps.config.rawResponses ? { raw } : {});
 
 // --- a booking -----------------------------------------------------------------------------------
 
@@ -129,12 +131,25 @@ export interface PetView extends Provenance {
   care: CareFacts;
   /** The owner, when it could be loaded (the pet card is only for the asker: contacts allowed). */
   owner: Customer | undefined;
+  /** The pet's open welfare flags (issue 38), when the care record holds any. */
+  welfare?: WelfareFlag[];
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const owner = await ownerOf(deps, r.data.customerId);
-  return { pet: r.data, care: careOf(r.data), owner, requestId: r.requestId, ...rawOf(deps, r.raw) };
+  const [owner, flags] = await Promise.all([
+    ownerOf(deps, r.data.customerId),
+    openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
+  ]);
+  const welfare = (flags ?? []).filter((f) => f.petId === id);
+  return {
+    pet: r.data,
+    care: careOf(r.data),
+    owner,
+    ...(welfare.length ? { welfare } : {}),
+    requestId: r.requestId,
+    ...rawOf(deps, r.raw),
+  };
 }
 
 async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {
@@ -160,7 +175,7 @@ interface PetListItem {
   inHouse?: boolean;
 }
 
-interface ListPage<T> extends Provenance {
+export interface ListPage<T> extends Provenance {
   items: T[];
   page: number;
   totalPages: number;
@@ -261,118 +276,6 @@ export async function ownerNames(deps: Deps, ids: Array<number | undefined>): Pr
     if (r.status === "fulfilled") names.set(unique[i] as number, customerName(r.value.data));
   });
   return names;
-}
-
-// --- a customer ----------------------------------------------------------------------------------
-
-export interface CustomerView extends Provenance {
-  customer: Customer;
-}
-
-export interface CustomerSearch extends ListPage<Customer> {
-  query: string;
-}
-
-export type CustomerAnswer =
-  | { type: "customer"; view: CustomerView }
-  | { type: "customer_list"; list: CustomerSearch };
-
-export async function customerView(deps: Deps, id: number): Promise<CustomerView> {
-  const r = await deps.kennel.getCustomer(id);
-  return { customer: r.data, requestId: r.requestId, ...rawOf(deps, r.raw) };
-}
-
-/** `/customer NAME|EMAIL|PHONE|ID`: a short number is an id; anything else is a search. */
-export async function customerAnswer(deps: Deps, input: string, page = 1): Promise<CustomerAnswer> {
-  const q = freeText(input, TEXT_RULES.customer);
-  if (!q)
-    throw new UsageError(
-      "Which customer?",
-      "Type /customer and a name, email, mobile number or customer id.",
-    );
-  if (looksLikeCustomerId(q)) return { type: "customer", view: await customerView(deps, Number(q)) };
-  const r = await deps.kennel.listCustomers({ search: q }, { page, pageSize: LIST_PAGE_SIZE });
-  if (r.data.totalRecords === 0)
-    throw new NotFoundError(`customer matching “${q}”`, { requestId: r.requestId });
-  if (r.data.totalRecords === 1 && r.data.items.length === 1 && page === 1 && !deps.config.rawResponses) {
-    return { type: "customer", view: { customer: r.data.items[0] as Customer, requestId: r.requestId } };
-  }
-  return { type: "customer_list", list: { query: q, ...pageFields(r), ...rawOf(deps, r.raw) } };
-}
-
-function pageFields<T>(r: { data: Page<T>; requestId: string }) {
-  return {
-    items: r.data.items,
-    page: r.data.page,
-    totalPages: r.data.totalPages,
-    totalRecords: r.data.totalRecords,
-    requestId: r.requestId,
-  };
-}
-
-// --- lists of bookings ---------------------------------------------------------------------------
-
-export interface BookingsPage extends ListPage<Booking> {
-  /** "Bookings of Ann Lee", "Bookings: 2026-11-24, status confirmed". */
-  title: string;
-  emptyText: string;
-}
-
-/** A customer's booking history, one API page at a time. */
-export async function customerBookings(deps: Deps, customerId: number, page = 1): Promise<BookingsPage> {
-  const r = await deps.kennel.listCustomerBookings(customerId, {}, { page, pageSize: LIST_PAGE_SIZE });
-  const name = r.data.items.find((b) => b.customerName)?.customerName;
-  return {
-    title: `Bookings of ${name ?? `customer ${customerId}`}`,
-    emptyText: "No bookings recorded for this customer.",
-    ...pageFields(r),
-    ...rawOf(deps, r.raw),
-  };
-}
-
-/**
- * The owner's contacts of one booking (tomorrow's check, "Owner's contacts"): for the asker alone,
- * never a channel.
- */
-export async function bookingOwnerContacts(
-  deps: Deps,
-  bookingId: number,
-): Promise<Pick<Booking, "customerName" | "customerPhone" | "customerEmail" | "reference">> {
-  const b = (await deps.kennel.getBooking(bookingId)).data;
-  return {
-    customerName: b.customerName,
-    customerPhone: b.customerPhone,
-    customerEmail: b.customerEmail,
-    reference: b.reference,
-  };
-}
-
-/**
- * A customer's whole booking history, every page (`onPage` hears each page read, for progress): one
- * list, its title naming the customer.
- */
-export async function customerHistory(
-  deps: Deps,
-  customerId: number,
-  onPage?: (page: number, pages: number) => void,
-): Promise<BookingsPage> {
-  const all: Booking[] = [];
-  let requestId = "";
-  for await (const p of deps.kennel.iterateCustomerBookings(customerId, {}, 100)) {
-    all.push(...p.data.items);
-    requestId ||= p.requestId;
-    onPage?.(p.data.page, p.data.totalPages);
-  }
-  const name = all.find((b) => b.customerName)?.customerName;
-  return {
-    title: `Booking history of ${name ?? `customer ${customerId}`} (customer id ${customerId})`,
-    emptyText: "No bookings recorded for this customer.",
-    items: all,
-    page: 1,
-    totalPages: 1,
-    totalRecords: all.length,
-    requestId,
-  };
 }
 
 /** A booking's id from its reference (GET /bookings/reference/{reference}); undefined when the API gives none. */

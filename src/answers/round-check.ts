@@ -27,21 +27,25 @@ export interface RoundCheck {
   recorded: number;
   /** Bookings on the sheet whose pets' care could not be matched or read: what is due is not known. */
   careMissing: number;
-  /** The care record could not be read: nothing can be said to be recorded (said, never hidden). */
-  problem: string | undefined;
+  /**
+   * The care record could not be used (none is kept here, or it could not be read: the failure's
+   * own words): nothing can be said to be recorded (said, never hidden).
+   */
+  problem: RecordProblem | undefined;
 }
+
+export type RecordProblem = { kind: "none" } | { kind: "unread"; what: string };
 
 export async function roundCheck(deps: Deps, round: Round, date: string): Promise<RoundCheck> {
   const report = await roundReport(deps, round, date);
   let entries: Awaited<ReturnType<NonNullable<Deps["record"]>["entries"]>> = [];
-  let problem: string | undefined;
-  if (!deps.record) problem = "This Kennel Desk keeps no care record.";
+  let problem: RecordProblem | undefined;
+  if (!deps.record) problem = { kind: "none" };
   else {
     try {
       entries = await deps.record.entries({ date, round });
     } catch (error) {
-      const f = describeFailure(error);
-      problem = `The care record could not be read: ${f.what}`;
+      problem = { kind: "unread", what: describeFailure(error).what };
     }
   }
   const missing: RoundCheckPet[] = [];

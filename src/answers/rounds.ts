@@ -8,6 +8,7 @@ import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import { type DueItem, dueOf } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
+import { openFlagsByStay, type WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
@@ -17,6 +18,7 @@ import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseEntry, houseStays } from "./house.ts";
 import { offFood } from "./off-food.ts";
 import { type RoundPlan, withPlans } from "./round-plans.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
 
 // --- rounds --------------------------------------------------------------------------------------
 
@@ -44,6 +46,8 @@ export interface RoundPet {
   oneTap?: boolean | undefined;
   /** The pet's care plan on this round: its state, each item's status, the version it works from. */
   plan?: RoundPlan | undefined;
+  /** Its stay's open welfare flags (issue 38), when the care record holds any. */
+  welfare?: WelfareFlag[] | undefined;
 }
 
 export interface RoundReport {
@@ -112,13 +116,16 @@ export async function roundReport(
   const here = (e: HouseEntry) => onRoundSheet(e.booking, e.left === true, at, now);
   const onSheet = all.filter(here);
   // The care of the sheet's pets only, and the pets off their food as of the rounds before this one.
-  const [care, flags] = await Promise.all([
+  // And the welfare flags open (issue 38).
+  const [care, flags, welfare] = await Promise.all([
     lookUpCare(
       deps,
       onSheet.map((e) => e.booking),
     ),
     offFood(deps, date, round),
+    openWelfareFlags(deps, date),
   ]);
+  const welfareOf = openFlagsByStay(welfare ?? []);
   const present = onSheet.map((e) => ({ ...e, care: care.careOf(e.booking) }));
   const pets: RoundPet[] = [];
   for (const e of present) {
@@ -140,6 +147,7 @@ export async function roundReport(
         unmatched: [],
         ...stay,
         offFood: offFoodOf(flags, e.booking.bookingId, pet.pet.petId),
+        welfare: welfareOf.get(`${e.booking.bookingId}|${pet.pet.petId}`),
       });
     }
     if (status !== "matched") {

@@ -5,44 +5,38 @@
  */
 import type { Deps } from "../deps.ts";
 import type { EntryCare } from "../domain/day.ts";
-import type { DueItem } from "../domain/record.ts";
 import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
+import { withDoseTimes } from "../domain/stay-doses.ts";
+import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
-import { keptDue } from "./kept-doses.ts";
-import { keptSheets, type Sheet } from "./sheets.ts";
+import { type PlanVersion, planVersionsOf } from "./plans.ts";
+import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
 
-/** What the stay's kept sheets asked and its witnesses (issue 35): each dose's window and witness. */
-export interface StayKept {
-  sheets: Sheet[];
-  witnesses: Map<number, Witness>;
-}
-
-/** What the kept sheets asked of one pet of a booking, by "date|round|item". */
-function keptOfPet(deps: Pick<Deps, "config">, kept: StayKept, bookingId: number, petId: number) {
-  const due = new Map<string, DueItem>();
-  for (const k of keptDue(kept.sheets).values())
-    if (k.bookingId === bookingId && k.petId === petId) due.set(`${k.date}|${k.round}|${k.due.item}`, k.due);
-  return { due, settings: doseSettings(deps), witnesses: kept.witnesses };
-}
-
-/** The stay record from the entries already read (and, with `kept`, its doses' times). Pure. */
+/**
+ * The stay record from the entries already read. Pure. `doses`: the stay's witnesses (and, for a
+ * record read without the kennel API, which entries are high-alert doses as their kept sheets had
+ * them), for the full record's dose times (issue 35: each dose's timeliness, late entries,
+ * witnesses, the figure).
+ */
 export function stayOf(
   deps: Pick<Deps, "config" | "clock">,
   booking: StayBooking & { bookingId: number },
   care: EntryCare | undefined,
   entries: Entry[],
   recordSince?: Date,
-  kept?: StayKept,
+  welfare?: StayWelfareRecords,
+  plans: PlanVersion[] = [],
+  doses?: { witnesses: Map<number, Witness>; highAlert?: Set<number> },
 ): StayRecordView {
-  const keptOf = (petId: number) => (kept ? { kept: keptOfPet(deps, kept, booking.bookingId, petId) } : {});
   const common = {
     entries,
     recordSince,
@@ -58,29 +52,81 @@ export function stayOf(
     const petId = p.pet.petId;
     if (petId === undefined || done.has(petId)) continue;
     done.add(petId);
+    const versions = plans.filter((v) => v.plan.petId === petId);
     pets.push(
       petStayRecord({
         ...common,
-        ...keptOf(petId),
         booking,
         pet: { petId, name: p.pet.name ?? `pet ${petId}`, care: p.care },
+        plans: versions.map((v) => ({
+          id: v.id,
+          recordedAt: v.recordedAt,
+          plan: v.plan,
+          changed: (v.changed?.length ?? 0) > 0,
+        })),
       }),
     );
   }
-  // Entries of pets not matched on the booking now: their record is shown, never dropped.
-  for (const e of entries) {
+  // Entries (and welfare checks) of pets not matched on the booking now: shown, never dropped.
+  for (const e of [...entries, ...(welfare?.checks ?? [])]) {
     if (e.bookingId !== booking.bookingId || done.has(e.petId)) continue;
     done.add(e.petId);
     pets.push(
-      petStayRecord({
-        ...common,
-        ...keptOf(e.petId),
-        booking,
-        pet: { petId: e.petId, name: e.petName, care: undefined },
-      }),
+      petStayRecord({ ...common, booking, pet: { petId: e.petId, name: e.petName, care: undefined } }),
     );
   }
-  return { bookingId: booking.bookingId, pets, problem: undefined };
+  return {
+    bookingId: booking.bookingId,
+    pets: pets.map((p) => {
+      const timed = doses ? withDoseTimes(p, { ...doseTimes(deps), ...doses }) : p;
+      return withWelfare(deps, booking, timed, welfare, recordSince);
+    }),
+    problem: undefined,
+  };
+}
+
+/** What a stay's dose times are worked from: the settings' windows, the zone, now. */
+const doseTimes = (deps: Pick<Deps, "config" | "clock">) => ({
+  settings: doseSettings(deps),
+  times: deps.config.rounds.times,
+  timezone: deps.config.timezone,
+  now: deps.clock.now(),
+});
+
+/** A stay's welfare checks and flags, as read from the record. */
+export interface StayWelfareRecords {
+  checks: WelfareCheck[];
+  flags: WelfareFlag[];
+}
+
+/** The pet's welfare days (each welfare round with its check or its absence) and its flags. */
+function withWelfare(
+  deps: Pick<Deps, "config" | "clock">,
+  booking: StayBooking,
+  pet: PetStayRecord,
+  records: StayWelfareRecords | undefined,
+  recordSince: Date | undefined,
+): PetStayRecord {
+  const w = deps.config.welfare;
+  const checks = (records?.checks ?? []).filter(
+    (c) => c.petId === pet.petId && c.bookingId === pet.bookingId,
+  );
+  if (w.rounds.length === 0 && checks.length === 0) return pet;
+  const days = stayWelfareDays({
+    checkIn: booking.checkInDate,
+    checkOut: booking.checkOutDate,
+    checks,
+    rounds: w.rounds,
+    times: w.times,
+    checkBy: w.checkBy,
+    timezone: deps.config.timezone,
+    now: deps.clock.now(),
+    recordSince,
+  });
+  const flags = (records?.flags ?? []).filter((f) => f.petId === pet.petId && f.bookingId === pet.bookingId);
+  const current = new Set(days.flatMap((d) => (d.check ? [d.check.id] : [])));
+  const corrected = checks.filter((c) => !current.has(c.id));
+  return { ...pet, welfare: { days, corrected, flags } };
 }
 
 /** Entries are read by booking within its dates, with this many days' margin either side. */
@@ -107,8 +153,8 @@ function stayDates(deps: Pick<Deps, "config" | "clock">, b: StayBooking): { from
 /**
  * The stay records of these bookings, by booking id: undefined when Kennel Desk keeps no record here
  * (no store). When the store cannot be read, each says so (never silently left out). `doses`: with
- * what the stay's kept sheets asked and its witnesses, each dose's timeliness and witness (the full
- * stay record; a list's summary lines leave them out, sparing the reads).
+ * each dose's times and the stay's witnesses (the full stay record, issue 35; a list's summary
+ * lines leave them out, sparing the read).
  */
 export async function stayRecords(
   deps: Deps,
@@ -127,11 +173,26 @@ export async function stayRecords(
       if (bookingId === undefined) return;
       try {
         const dates = stayDates(deps, booking);
-        const [entries, kept] = await Promise.all([
+        const [entries, checks, flags, plans, witnesses] = await Promise.all([
           store.entries({ bookingId, ...dates }),
-          o.doses ? stayKept(deps, bookingId, dates) : undefined,
+          readChecks(store, { bookingId, ...dates }),
+          readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
+          store.log({ kind: "plan", bookingId }),
+          o.doses ? witnessesOf(store, { bookingId }) : undefined,
         ]);
-        out.set(bookingId, stayOf(deps, { ...booking, bookingId }, care, entries, since, kept));
+        out.set(
+          bookingId,
+          stayOf(
+            deps,
+            { ...booking, bookingId },
+            care,
+            entries,
+            since,
+            { checks, flags },
+            planVersionsOf(plans),
+            witnesses ? { witnesses } : undefined,
+          ),
+        );
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");
@@ -144,16 +205,4 @@ export async function stayRecords(
     }),
   );
   return out;
-}
-
-/** A stay's kept sheets and witnesses (every date's when the stay has none). */
-export async function stayKept(
-  deps: Pick<Deps, "record">,
-  bookingId: number,
-  dates: { from?: string; to?: string },
-): Promise<StayKept> {
-  const store = deps.record;
-  if (!store) return { sheets: [], witnesses: new Map() };
-  const [sheets, witnesses] = await Promise.all([keptSheets(deps, dates), witnessesOf(store, { bookingId })]);
-  return { sheets, witnesses };
 }

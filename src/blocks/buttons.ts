@@ -66,7 +66,9 @@ export const bookingsPage = defineButton(
 /** The Today home's buttons: which list to answer. */
 export const homeList = defineButton(
   "home_list",
-  z.object({ l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow", "offfood"]) }),
+  z.object({
+    l: z.enum(["arrivals", "departures", "inhouse", "unpaid", "rounds", "tomorrow", "offfood", "welfare"]),
+  }),
 );
 
 /**

@@ -2,8 +2,9 @@
  * A customer, for the asker only, a page of customers and a page of bookings: the documents of
  * src/present/customers.ts as messages, with their buttons.
  */
+
+import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/customers.ts";
 import type { BookingsSearch } from "../answers/kennel.ts";
-import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
 import { customerName } from "../domain/customers.ts";
 import { bookingListDoc, customerDoc, customerListDoc } from "../present/customers.ts";
 import {

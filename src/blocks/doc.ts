@@ -23,7 +23,25 @@ function spanMrkdwn(s: Span): string {
   return `${lead}${mark}${inner}${mark}${trail}`;
 }
 
-export const lineMrkdwn = (l: Line): string => l.map(spanMrkdwn).join("");
+const marks = (s: Span) =>
+  `${s.strong ? "*" : ""}${s.em ? "_" : ""}${s.struck ? "~" : ""}${s.code ? "`" : ""}`;
+
+/**
+ * Side-by-side spans Slack would mark alike, as one run: two marked runs next to each other do not
+ * parse (`*Stay record,* *Tyson**: …*`), one does (`*Stay record, Tyson: …*`).
+ */
+function runs(l: Line): Span[] {
+  const out: Span[] = [];
+  for (const s of l) {
+    const prev = out.at(-1);
+    if (prev && marks(prev) !== "" && marks(prev) === marks(s))
+      out[out.length - 1] = { ...prev, text: prev.text + s.text };
+    else out.push(s);
+  }
+  return out;
+}
+
+export const lineMrkdwn = (l: Line): string => runs(l).map(spanMrkdwn).join("");
 const linesMrkdwn = (ls: Line[]): string => ls.map(lineMrkdwn).join("\n");
 
 const buttonOf = (a: Action | undefined): Button | undefined =>

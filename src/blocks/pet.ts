@@ -3,7 +3,7 @@
  * apart: the documents of src/present/records.ts as messages, the pet's photo beside its details.
  */
 import type { PetSearch, PetView } from "../answers/records.ts";
-import { PET_ABOUT_PART, petDoc, petListDoc, petName } from "../present/records.ts";
+import { PET_ABOUT_PART, petDoc, petListDoc, petName } from "../present/pets.ts";
 import { openPet, petsPage } from "./buttons.ts";
 import { docBlocks, docMessage } from "./doc.ts";
 import { fitMessage } from "./fit.ts";

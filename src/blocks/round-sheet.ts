@@ -20,10 +20,16 @@ import {
   petRoundStatus,
   roundProgress,
 } from "../domain/record.ts";
-import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
+import type { WitnessView } from "../domain/witness.ts";
 import type { Line, Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
-import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
+import {
+  awaitingWitness,
+  petRecordCompact,
+  petRecordLines,
+  progressLine,
+  recordProblemLine,
+} from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -207,22 +213,17 @@ export interface SheetRecord {
 }
 
 /** The high-alert doses of a pet given and awaiting a witness now: a "👀 Witnessed" button each. */
-function awaitingWitness(
+function witnessButtons(
   sheet: Sheet,
   pet: SheetPet,
   status: PetRoundStatus,
   w: WitnessView | undefined,
 ): PetButtons["witness"] {
-  if (!w) return undefined;
-  const out: NonNullable<PetButtons["witness"]> = [];
-  for (const d of pet.due) {
-    const e = status.current.get(d.item);
-    if (!e || !needsWitness(e, d.highAlert)) continue;
-    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") continue;
-    const value = recordWitness.encode({ s: sheet.id, b: pet.bookingId, p: pet.petId, e: e.id });
-    out.push({ entryId: e.id, label: Array.from(d.label).slice(0, 40).join(""), value });
-  }
-  return out;
+  return awaitingWitness(status, w).map(({ entryId, label }) => ({
+    entryId,
+    label: Array.from(label).slice(0, 40).join(""),
+    value: recordWitness.encode({ s: sheet.id, b: pet.bookingId, p: pet.petId, e: entryId }),
+  }));
 }
 
 function progressBlock(statuses: PetRoundStatus[], part: boolean): ContextBlock {
@@ -282,7 +283,7 @@ export function sheetMessage(
       const value = kept
         ? recordAll.encode({ s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId })
         : undefined;
-      const witness = kept ? awaitingWitness(sheet as Sheet, pet, status, record.witness) : undefined;
+      const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness) : undefined;
       blocks.push(
         ...petBlocks(
           p.key,

@@ -3,10 +3,12 @@
  * `pet NAME|ID`, `customer QUERY|ID [--history]`, `bookings [query]`. The same answers as Slack's,
  * printed by the text renderer; `--json` prints the answer's data.
  */
+
+import { customerAnswer } from "../answers/customers.ts";
 import { dayReport } from "../answers/day.ts";
 import { UsageError } from "../answers/failure.ts";
 import { bookingsSearch } from "../answers/kennel.ts";
-import { bookingView, customerAnswer, petAnswer } from "../answers/records.ts";
+import { bookingView, petAnswer } from "../answers/records.ts";
 import {
   bookingsText,
   bookingText,

@@ -191,9 +191,9 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     options: [
       [
         "--content KINDS",
-        "departures, arrivals, rounds, tomorrow, or a comma-separated list (default DIGEST_CONTENT)",
+        "departures, arrivals, rounds, tomorrow, welfare (the welfare check), welfare-due (its pets not checked), or a comma-separated list (default DIGEST_CONTENT)",
       ],
-      ["--round ROUND", `with --content rounds: ${roundNamesLine()} (default: the round now)`],
+      ["--round ROUND", `with --content rounds or welfare: ${roundNamesLine()} (default: the round now)`],
       ["--date YYYY-MM-DD", "the day (default today)"],
       ["--dry-run", "print the post as a reader sees it, post nothing"],
       ["--json", "with --dry-run: the post's Block Kit messages, exactly as they would be sent"],

@@ -11,6 +11,7 @@ import { tomorrowCheck } from "../answers/today.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
+import { welfareKindOf } from "../digest/welfare-kinds.ts";
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
@@ -21,9 +22,18 @@ import { createWebClient } from "../slack/web-client.ts";
 import { dayText, roundText, type TextOptions, tomorrowText } from "../text/index.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
+import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
 
-type Content = DigestKind | "rounds" | "tomorrow";
-const CONTENTS: readonly Content[] = ["departures", "arrivals", "rounds", "tomorrow"];
+type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due";
+const CONTENTS: readonly Content[] = [
+  "departures",
+  "arrivals",
+  "rounds",
+  "tomorrow",
+  "welfare",
+  "welfare-due",
+];
+const isWelfare = (c: Content): c is "welfare" | "welfare-due" => c === "welfare" || c === "welfare-due";
 
 /** The Slack Web API client: the bot's own factory (retries, timeout, SLACK_API_URL, logging). */
 function slackClient(ctx: CliContext) {
@@ -70,8 +80,8 @@ export async function run(ctx: CliContext): Promise<number> {
       HELP_HINT,
     );
   }
-  if (round && !contents.includes("rounds"))
-    throw new UsageError("--round goes with --content rounds.", HELP_HINT);
+  if (round && !contents.some((c) => c === "rounds" || isWelfare(c)))
+    throw new UsageError("--round goes with --content rounds (or welfare).", HELP_HINT);
   const dryRun = values["dry-run"] === true;
   if (values.json === true && !dryRun) throw new UsageError("--json goes with --dry-run.", HELP_HINT);
   const problems: ConfigProblem[] = [];
@@ -89,7 +99,14 @@ export async function run(ctx: CliContext): Promise<number> {
       fix: "Set the Bot User OAuth Token (xoxb-…), or use --dry-run to only print the post.",
     });
   }
-  if (!dryRun && !config.digest && contents.some((c) => c !== "rounds")) {
+  if (!dryRun && !config.welfare.channel && !config.welfare.inRound && contents.some(isWelfare)) {
+    problems.push({
+      variable: "WELFARE_CHANNEL",
+      problem: "is not set (nor ROUNDS_CHANNEL).",
+      fix: "Set the channel id (C0123ABCD) where the welfare check goes, or use --dry-run.",
+    });
+  }
+  if (!dryRun && !config.digest && contents.some((c) => c !== "rounds" && !isWelfare(c))) {
     problems.push({
       variable: "DIGEST_CHANNEL",
       problem: "is not set.",
@@ -108,7 +125,17 @@ export async function run(ctx: CliContext): Promise<number> {
   const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
   const date = values.date ?? localDate(ctx.clock.now(), config.timezone);
   const theRound = round ?? currentRound(deps);
-  const kinds = contents.map((c): PostKind => (c === "rounds" ? roundPost(theRound) : c));
+  // The welfare check's posts (issue 38): one per area, or for the house, of the welfare round.
+  const welfare = contents.filter(isWelfare).flatMap((c) => welfareDigestPosts(config, c, round, theRound));
+  const kinds = contents.flatMap((c): PostKind[] =>
+    c === "rounds"
+      ? [roundPost(theRound)]
+      : isWelfare(c)
+        ? welfare
+            .filter((p) => welfareKindOf(p.kind)?.part === (c === "welfare" ? "post" : "due"))
+            .map((p) => p.kind as PostKind)
+        : [c],
+  );
   const { composePost } = await import("../digest/compose.ts");
   if (dryRun && values.json === true) {
     // The posts exactly as they would go to Slack: Block Kit, parent and thread replies.
@@ -121,8 +148,13 @@ export async function run(ctx: CliContext): Promise<number> {
     // The posts as a reader sees them: each one's document as text (the same words and order).
     const texts = [];
     for (const kind of kinds) {
-      const setting = roundOfPost(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
-      const channel = roundOfPost(kind) ? config.rounds.channel : config.digest?.channel;
+      const mine = welfare.find((p) => p.kind === kind);
+      const setting = mine ? "WELFARE_CHANNEL" : roundOfPost(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
+      const channel = mine
+        ? mine.channel
+        : roundOfPost(kind)
+          ? config.rounds.channel
+          : config.digest?.channel;
       const where = channel ? `would be posted in ${channel}` : `${setting} not set`;
       texts.push(
         `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
@@ -131,11 +163,14 @@ export async function run(ctx: CliContext): Promise<number> {
     io.stdout.write(`${texts.join("\n\n")}\n`);
     return 0;
   }
-  const posts: ScheduledPost[] = kinds.map((kind) => ({
-    kind,
-    channel: (roundOfPost(kind) ? config.rounds.channel : config.digest?.channel) as string,
-    time: roundOfPost(kind) ? config.rounds.times[theRound] : (config.digest?.time ?? "07:00"),
-  }));
+  const posts: ScheduledPost[] = kinds.map(
+    (kind) =>
+      welfare.find((p) => p.kind === kind) ?? {
+        kind,
+        channel: (roundOfPost(kind) ? config.rounds.channel : config.digest?.channel) as string,
+        time: roundOfPost(kind) ? config.rounds.times[theRound] : (config.digest?.time ?? "07:00"),
+      },
+  );
   // Loaded only to post: usage errors and dry runs do not need the job.
   const [{ DigestJob }, { webClientSlack }] = await Promise.all([
     import("../digest/job.ts"),
@@ -144,7 +179,9 @@ export async function run(ctx: CliContext): Promise<number> {
   // A round post carries the care record's buttons and each pet's record, as the bot posts it: the
   // record is opened here too (the same file or server as the bot's). When it cannot be opened, the
   // sheet is posted without them, and that is said.
-  const record = kinds.some((k) => roundOfPost(k)) ? await openRecordForPost(ctx) : undefined;
+  const record = kinds.some((k) => roundOfPost(k) || welfareKindOf(k))
+    ? await openRecordForPost(ctx)
+    : undefined;
   const job = new DigestJob({
     deps: record ? { ...deps, record } : deps,
     // Who the bot is (auth.test), learned before reading history: only its own posts count.
@@ -163,6 +200,7 @@ async function postText(deps: Deps, kind: PostKind, date: string, o: TextOptions
   if (kind === "departures" || kind === "arrivals")
     return dayText(await dayReport(deps, kind, date, { wholeDay: true }), o);
   if (kind === "tomorrow") return tomorrowText(await tomorrowCheck(deps, addDays(date, 1)), o);
+  if (welfareKindOf(kind)) return welfarePostText(deps, kind, date, o);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing shows the "${kind}" post as text.`);
   return roundText(await roundReport(deps, round, date), o);

@@ -3,8 +3,9 @@
  * progress on standard error in a terminal. A query matching several customers lists them (with
  * their ids) and asks for the id.
  */
+
+import { customerAnswer, customerHistory } from "../answers/customers.ts";
 import { UsageError } from "../answers/failure.ts";
-import { customerAnswer, customerHistory } from "../answers/records.ts";
 import type { Deps } from "../deps.ts";
 import { bookingsText, customerListText } from "../text/index.ts";
 import { type CliContext, print, textOptions } from "./context.ts";

@@ -8,12 +8,15 @@
 import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { entryFacts } from "../answers/kept-doses.ts";
 import { bookingView } from "../answers/records.ts";
-import { stayKept, stayOf } from "../answers/stay.ts";
+import { stayOf } from "../answers/stay.ts";
+import { readChecks, readFlags } from "../answers/welfare-store.ts";
 import { cleanText } from "../domain/text.ts";
+import type { StayPage } from "../present/stay.ts";
 import { makeFolder } from "../record/folder.ts";
-import type { CareRecordStore, ChainHead, Entry } from "../record/types.ts";
-import { type StayPage, stayHtml } from "../text/stay-html.ts";
+import type { CareRecordStore, ChainHead } from "../record/types.ts";
+import { stayHtml } from "../text/stay-html.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
 /**
@@ -116,19 +119,19 @@ export function writePages(
 }
 
 /**
- * One page per stay (booking): the booking and its pets' care from the kennel API when it is set
+ * One page per stay (booking, from its entries and its welfare checks): the booking and its pets' care from the kennel API when it is set
  * (what was due, the owner's name), the record alone otherwise (said on the page).
  */
 export async function stayPages(
   ctx: CliContext,
   store: CareRecordStore,
-  entries: Entry[],
+  stays: number[],
   petId: number | undefined,
   head?: ChainHead,
 ): Promise<Array<{ name: string; page: string }>> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
-  const bookings = [...new Set(entries.map((e) => e.bookingId))];
+  const bookings = [...new Set(stays)];
   const out: Array<{ name: string; page: string }> = [];
   const taken = new Set<string>();
   for (const bookingId of bookings) {
@@ -156,17 +159,22 @@ export async function stayPages(
       }
     }
     if (!page) {
-      const [mine, kept] = await Promise.all([
+      const [mine, checks, flags] = await Promise.all([
         store.entries({ bookingId }),
-        stayKept({ record: store }, bookingId, {}),
+        readChecks(store, { bookingId }),
+        readFlags(store, { bookingId }),
       ]);
+      // The doses' witnesses, and which are high-alert, from the kept sheets (no plan without the API).
+      const facts = await entryFacts({ record: store, clock: ctx.clock }, mine);
       const stay = stayOf(
         { config: ctx.config, clock: ctx.clock },
         { bookingId },
         undefined,
         mine,
         undefined,
-        kept,
+        { checks, flags },
+        [],
+        { witnesses: facts.witnesses, highAlert: facts.highAlert },
       );
       page = {
         reference: `booking ${bookingId}`,

@@ -13,6 +13,7 @@ import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { dayDoseFigures, entryFacts } from "../answers/kept-doses.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
+import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
@@ -21,6 +22,7 @@ import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
+import { welfareDayText, welfareExportRow } from "../text/welfare-record.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
@@ -112,7 +114,16 @@ async function day(ctx: CliContext): Promise<number> {
     // The day's (the round's) doses given on time, from its kept sheets: every pet's, as Home has it.
     const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
     if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;
-    return print(ctx, answer, values.json === true, () => recordDayText(answer, textOptions(ctx)));
+    // The day's welfare checks (issue 38), after the rounds: every pet listed, checked or not.
+    const day = store ? await welfareDay(store, date, config.timezone, petId) : undefined;
+    const welfare = day && { ...day, rounds: day.rounds.filter((r) => !round || r.round === round) };
+    const shown = welfare && (welfare.rounds.length > 0 || welfare.flags.length > 0) ? welfare : undefined;
+    return print(ctx, shown ? { ...answer, welfare: shown } : answer, values.json === true, () =>
+      [
+        recordDayText(answer, textOptions(ctx)),
+        ...(shown ? [welfareDayText(shown, textOptions(ctx))] : []),
+      ].join("\n\n"),
+    );
   } finally {
     await store?.close();
   }
@@ -168,14 +179,15 @@ async function exportRange(ctx: CliContext): Promise<number> {
   const bookingId = values.booking !== undefined ? await bookingIdOf(ctx, values.booking) : undefined;
   const { store } = await openStore(ctx);
   try {
-    const entries = store
-      ? await store.entries({
-          ...(from ? { from } : {}),
-          ...(to ? { to } : {}),
-          ...(petId !== undefined ? { petId } : {}),
-          ...(bookingId !== undefined ? { bookingId } : {}),
-        })
-      : [];
+    const query = {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(petId !== undefined ? { petId } : {}),
+      ...(bookingId !== undefined ? { bookingId } : {}),
+    };
+    const entries = store ? await store.entries(query) : [];
+    // The welfare checks and flags of the same range (issue 38): rows of their own, in the chain's order.
+    const welfare = store ? await welfareRecords(store, query) : [];
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
     const head = store ? await store.head() : undefined;
@@ -187,7 +199,10 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const pages = store ? await stayPages(ctx, store, entries, petId, head) : [];
+      const stays = [...entries, ...welfare]
+        .map((e) => e.bookingId)
+        .filter((b): b is number => b !== undefined);
+      const pages = store ? await stayPages(ctx, store, stays, petId, head) : [];
       if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
         throw new UsageError(
@@ -203,12 +218,29 @@ async function exportRange(ctx: CliContext): Promise<number> {
     const facts = await entryFacts({ record: store, clock: ctx.clock }, entries);
     ctx.io.stdout.write(
       format === "csv"
-        ? recordCsv(entries, zone, head, facts)
-        : `${JSON.stringify({ head, entries: entries.map((e) => exportRow(e, zone, facts)) }, null, 2)}\n`,
+        ? recordCsv(
+            entries,
+            zone,
+            head,
+            welfare.map((w) => welfareExportRow(w, zone)),
+            facts,
+          )
+        : `${JSON.stringify(
+            {
+              head,
+              entries: entries.map((e) => exportRow(e, zone, facts)),
+              ...(welfare.length ? { welfare: welfare.map((w) => welfareExportRow(w, zone)) } : {}),
+            },
+            null,
+            2,
+          )}\n`,
     );
-    if (ctx.io.stdout.isTTY !== true || entries.length === 0) {
+    if (ctx.io.stdout.isTTY !== true || entries.length + welfare.length === 0) {
+      const more = welfare.length
+        ? ` and ${welfare.length} welfare ${welfare.length === 1 ? "record" : "records"}`
+        : "";
       ctx.io.stderr.write(
-        `${entries.length} ${entries.length === 1 ? "entry" : "entries"} ${which} (times in ${zone}).\n`,
+        `${entries.length} ${entries.length === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).\n`,
       );
     }
     return 0;

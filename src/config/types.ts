@@ -2,6 +2,7 @@
 
 import type { HouseMeals } from "../domain/house-routine.ts";
 import type { DateOrder } from "./date-order.ts";
+import type { WelfareSettings } from "./welfare.ts";
 
 export type { HouseMeals } from "../domain/house-routine.ts";
 
@@ -106,6 +107,8 @@ export interface Config {
    * ROUND_CHECK_MENTION (a user group id, the only mention it may carry; default none).
    */
   roundCheck: { afterMinutes: number; mention: string | undefined };
+  /** The daily welfare check (WELFARE_*: src/config/welfare.ts). */
+  welfare: WelfareSettings;
   /** KENNEL_RECORD_RETENTION_DAYS: care record entries older than this are deleted daily; 0 keeps all. Default 1095. */
   recordRetentionDays: number;
   /** SLACK_BOT_TOKEN and SLACK_API_URL alone, for `kennel-desk digest` (no receiver needed). */

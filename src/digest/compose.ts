@@ -24,6 +24,8 @@ import { dayHeading } from "../words/dates.ts";
 import type { PostMessages } from "./posts.ts";
 import { type PostKind, plansOfPost, roundOfPost } from "./posts.ts";
 import { composeRoundCheck, isCheckKind } from "./round-check.ts";
+import { composeWelfarePost, welfareInRound } from "./welfare.ts";
+import { welfareKindOf } from "./welfare-kinds.ts";
 
 export async function composePost(
   deps: Deps,
@@ -45,9 +47,14 @@ export async function composePost(
   if (isCheckKind(kind)) return composeRoundCheck(deps, kind, date);
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);
+  if (welfareKindOf(kind)) return composeWelfarePost(deps, kind, date, lateAt);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
-  return roundPost(deps, round, date, lateAt);
+  const post = await roundPost(deps, round, date, lateAt);
+  // WELFARE_IN_ROUND: the round post carries the welfare check in its thread (issue 38).
+  const w = deps.config.welfare;
+  if (!w.inRound || !w.rounds.includes(round)) return post;
+  return { ...post, replies: [...post.replies, ...(await welfareInRound(deps, round, date))] };
 }
 
 /**

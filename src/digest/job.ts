@@ -24,6 +24,7 @@ import {
 } from "./posts.ts";
 import { isCheckKind, postRoundCheckOnce } from "./round-check.ts";
 import type { DigestSlack } from "./slack.ts";
+import { welfarePoster } from "./welfare.ts";
 
 const RETRY_WINDOW_MS = 15 * 60_000;
 const HOURLY_MS = 60 * 60_000;
@@ -160,7 +161,9 @@ export class DigestJob {
       const lateAt = this.#lateAt(post, date);
       try {
         // The round check replies in the round post's thread; every other kind is a post of its own.
-        const poster = isCheckKind(kind) ? postRoundCheckOnce : postDigestOnce;
+        const poster = isCheckKind(kind)
+          ? postRoundCheckOnce
+          : (welfarePoster(kind, deps.config.welfare.inRound) ?? postDigestOnce);
         const outcome = await poster({
           slack,
           channel,

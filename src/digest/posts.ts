@@ -4,12 +4,23 @@
  * turn the settings into posts, one line each, so wiring a new kind of post is one line.
  */
 import type { Message } from "../blocks/types.ts";
+import type { WelfareSettings } from "../config/welfare.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
+import { welfareKindOf, welfareLabel, welfareParentKind, welfarePosts } from "./welfare-kinds.ts";
 
-/** The kinds of scheduled post: a day list, a round's sheet, or tomorrow's check. */
-export type PostKind = "departures" | "arrivals" | RoundPostKind | "tomorrow" | CheckPostKind | PlansPostKind;
+/** The kinds of scheduled post: a day list, a round's sheet, tomorrow's check, the welfare check. */
+export type PostKind =
+  | "departures"
+  | "arrivals"
+  | RoundPostKind
+  | "tomorrow"
+  | CheckPostKind
+  | PlansPostKind
+  | WelfarePostKind;
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
+/** The daily welfare check (issue 38: src/digest/welfare-kinds.ts). */
+type WelfarePostKind = `welfare:${string}` | `welfare-due:${string}`;
 type RoundPostKind = `rounds:${Round}`;
 /** A round's check for doses and meals not recorded (issue 23), in the round post's thread. */
 type CheckPostKind = `check:${Round}`;
@@ -21,13 +32,25 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "tomorrow" ||
     roundOfPost(kind) !== undefined ||
     checkOfPost(kind) !== undefined ||
-    plansOfPost(kind) !== undefined
+    plansOfPost(kind) !== undefined ||
+    welfareKindOf(kind) !== undefined
   );
 }
 
 /** The round a plans post is for ("plans:evening": evening), or undefined for the other kinds. */
 export function plansOfPost(kind: string): Round | undefined {
   return ROUNDS.find((round) => kind === `plans:${round}`);
+}
+
+/**
+ * The post a reply-post answers under (its thread), which a late start posts first: a round's
+ * sheet for its check, a welfare post (or the round post) for its pets not checked.
+ */
+export function parentPostOf(kind: string, welfare?: Pick<WelfareSettings, "inRound">): string | undefined {
+  const round = checkOfPost(kind);
+  if (round) return roundPost(round);
+  const w = welfareKindOf(kind);
+  return w?.part === "due" ? welfareParentKind(w, welfare?.inRound === true) : undefined;
 }
 
 /** A round's check post: "check:evening". */
@@ -144,12 +167,15 @@ export function scheduledPosts(config: {
   roundCheck?: { afterMinutes: number } | undefined;
   /** The care plans' settings: given by the bot, which keeps the plans (the plans posts). */
   plan?: unknown;
+  /** The welfare check's posts: given by the bot, which keeps the care record. */
+  welfare?: WelfareSettings | undefined;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
     ...roundCheckPosts(config.rounds, config.roundCheck),
+    ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
   ];
 }
 
@@ -160,5 +186,9 @@ export function postLabel(kind: string): string {
   const check = checkOfPost(kind);
   if (check) return `${check} round check`;
   if (kind === "tomorrow") return "tomorrow's check";
+  const plans = plansOfPost(kind);
+  if (plans) return `${plans} round's care plans to confirm`;
+  const welfare = welfareKindOf(kind);
+  if (welfare) return welfareLabel(welfare);
   return kind;
 }

@@ -31,6 +31,7 @@ import type { DigestJob } from "./job.ts";
 import {
   checkOfPost,
   digestPosts,
+  parentPostOf,
   plansOfPost,
   roundOfPost,
   roundPost,
@@ -103,6 +104,8 @@ export function startDigestSchedule(options: {
   log: Logger;
   /** Default: the process's timers. */
   timers?: Timers;
+  /** WELFARE_IN_ROUND: the pets not checked reply under the round post, which starts first. */
+  welfare?: { inRound: boolean } | undefined;
 }): DigestSchedule {
   const { job, timezone, clock, log } = options;
   const timers = options.timers ?? realTimers;
@@ -200,9 +203,9 @@ export function startDigestSchedule(options: {
     const starting = dueNow.filter((post) => !started.has(`${post.kind}|${today}`));
     // A check whose round's sheet starts in this same look waits for the sheet's outcome.
     const sheetOf = (post: ScheduledPost) => {
-      const round = checkOfPost(post.kind);
-      return round && !waiting.has(`${post.kind}|${today}`)
-        ? starting.find((p) => p.kind === roundPost(round))
+      const parent = parentPostOf(post.kind, options.welfare);
+      return parent && !waiting.has(`${post.kind}|${today}`)
+        ? starting.find((p) => p.kind === parent)
         : undefined;
     };
     const afterSheets: Array<[ScheduledPost, ScheduledPost]> = [];

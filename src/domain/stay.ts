@@ -5,9 +5,10 @@
  * eaten). Pure: the booking, the pet's care, the entries and `now` are passed in.
  *
  * Assumptions (the kennel API keeps no history of a pet's care):
- * - What was due in an earlier round is worked out from the pet's care as the API has it now, by the
- *   round sheet's own rule (src/domain/record.ts dueItems; a pet with no diet on record has a meal
- *   due only at the house routine's rounds). An entry keeps the item's text as the
+ * - What was due in an earlier round is what the pet's care plan in force at that round made due
+ *   (issue 34: its kept versions; src/domain/plan/round.ts); for a pet with no plan kept, it is worked
+ *   out from the pet's care as the API has it now, by the round sheet's own rule (src/domain/record.ts
+ *   dueItems; a pet with no diet on record has a meal due only at the house routine's rounds). An entry keeps the item's text as the
  *   sheet showed it, and an entry for an item no longer on the care record is still counted: shown,
  *   never hidden.
  * - A round is part of the stay when its time falls between check-in and check-out (the round
@@ -19,11 +20,16 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
-import { type DoseSettings, doseState, doseWindow, type Timeliness } from "./doses.ts";
+import type { Timeliness } from "./doses.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
+import { planRound } from "./plan/round.ts";
+import { planState } from "./plan/state.ts";
+import type { Person, Plan, PlanState } from "./plan/types.ts";
 import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
 import { type RoundTimes, roundSheet } from "./rounds.ts";
-import { needsWitness, type Witness, type WitnessState, witnessState } from "./witness.ts";
+import type { WelfareCheck, WelfareDay } from "./welfare.ts";
+import type { WelfareFlag } from "./welfare-flag.ts";
+import type { WitnessState } from "./witness.ts";
 
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
 const STAY_DAYS_MAX = 400;
@@ -40,11 +46,12 @@ export interface StayItem {
   entry: Entry | undefined;
   /** Due by the care record (false: recorded, though not on today's care record). */
   due: boolean;
-  /** With the kept sheets (issue 35): a high-alert drug, as its round's sheet had it. */
+  /** A high-alert drug, and the dose window's own minutes, as the plan in force had them (issue 35). */
   highAlert?: boolean | undefined;
-  /** With the kept sheets: a dose given on time, late, or after its window closed. */
+  window?: DueItem["window"];
+  /** With the dose times (src/domain/stay-doses.ts): given on time, late, or after its window closed. */
   timeliness?: Timeliness | undefined;
-  /** With the kept sheets: a high-alert dose given, its witness (or none in time). */
+  /** With the dose times: a high-alert dose given, its witness (or none in time). */
   witness?: WitnessState | undefined;
 }
 
@@ -54,7 +61,7 @@ export interface StayException {
   label: string;
   /**
    * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
-   * after its late time (with the kept sheets only).
+   * after its late time (with the dose times only: src/domain/stay-doses.ts).
    */
   kind: "refused" | "not_given" | "missed" | "late";
   /** When it was recorded (a late dose: when given), or for a missed dose the round's time (ISO 8601, UTC). */
@@ -69,7 +76,7 @@ export interface PetStayRecord {
   petId: number;
   petName: string;
   /**
-   * Doses counted (due in rounds passed, or recorded), and of those given; with the kept sheets
+   * Doses counted (due in rounds passed, or recorded), and of those given; with the dose times
    * (issue 35), given on time, late entries, and high-alert doses given with no witness in time.
    */
   doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
@@ -97,6 +104,30 @@ export interface PetStayRecord {
    * first day (YYYY-MM-DD, the kennel's zone), when some of the stay's rounds came before it.
    */
   recordingBegan?: string | undefined;
+  /** The daily welfare check of the stay (issue 38): each welfare round with its check or its absence. */
+  welfare?: PetStayWelfare | undefined;
+  /** Every kept version of the pet's care plan for the stay, oldest first (issue 34). */
+  plans?: StayPlanVersion[] | undefined;
+}
+
+/** One kept version of the pet's care plan, as the stay's record lists them (who confirmed it, when). */
+export interface StayPlanVersion {
+  id: number;
+  recordedAt: string;
+  state: PlanState;
+  confirmations: Person[];
+  /** Drafted again because the kennel system's words changed. */
+  changed: boolean;
+  /** The items a person set, by key, with who. */
+  setBy: Array<{ item: ItemKey; by: Person }>;
+}
+
+/** A stay's welfare checks: every welfare round of it, and the flags its checks and meals opened. */
+export interface PetStayWelfare {
+  days: WelfareDay[];
+  /** Checks corrected since (each day shows its current one), oldest first. */
+  corrected: WelfareCheck[];
+  flags: WelfareFlag[];
 }
 
 /** A booking's stay record: each pet's, or why it could not be read. */
@@ -119,15 +150,16 @@ export interface StayInput {
   now: Date;
   graceMinutes: number;
   /**
+   * The pet's kept care plan versions for the stay, oldest first (issue 34): a round counts what the
+   * version in force at its time made due (the last one kept by the round's time plus the grace; a
+   * round before the first version: the first). None kept: the round sheet's own rule.
+   */
+  plans?: Array<{ id: number; recordedAt: string; plan: Plan; changed?: boolean }> | undefined;
+  /**
    * When the care record began (the store's creation, or its first entry if earlier): a round before
    * it could not have been recorded, so it is never counted as missed.
    */
   recordSince?: Date | undefined;
-  /**
-   * What the kept sheets asked of the pet (by "date|round|item"), the dose windows' settings and
-   * the stay's witnesses: each dose's timeliness, late entries and witnesses (issue 35).
-   */
-  kept?: { due: Map<string, DueItem>; settings: DoseSettings; witnesses: Map<number, Witness> } | undefined;
 }
 
 interface RoundOfStay {
@@ -178,11 +210,22 @@ export function petStayRecord(input: StayInput): PetStayRecord {
   const items: StayItem[] = [];
   const seen = new Set<string>();
   const dueOf = new Map<Round, DueItem[]>();
+  const plans = input.plans ?? [];
   for (const r of rounds) {
     if (!pet.care) break;
-    let due = dueOf.get(r.round);
-    if (!due) {
-      due = dueItems(roundSheet(pet.care, r.round, input.times[r.round], input.houseMeals));
+    const sheet = roundSheet(pet.care, r.round, input.times[r.round], input.houseMeals);
+    const version = planAt(plans, r.at + input.graceMinutes * 60_000);
+    let due = version ? undefined : dueOf.get(r.round);
+    if (version) {
+      const stay = {
+        arrival: booking.checkInDate ?? new Date(r.at).toISOString(),
+        departure: booking.checkOutDate,
+        timeZone: input.timezone,
+        roundTimes: input.times,
+      };
+      due = planRound(version.plan, sheet, r.date, r.round, stay).due;
+    } else if (!due) {
+      due = dueItems(sheet);
       dueOf.set(r.round, due);
     }
     for (const d of due) {
@@ -200,6 +243,8 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         label: d.label,
         entry,
         due: true,
+        ...(d.highAlert ? { highAlert: true } : {}),
+        ...(d.window ? { window: d.window } : {}),
       });
     }
   }
@@ -219,7 +264,6 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       itemOrder(a.item) - itemOrder(b.item),
   );
   const doses = items.filter((i) => isMedicationItem(i.item));
-  const timed = input.kept ? timeDoses(input, input.kept, doses) : undefined;
   const meals = items.filter((i) => i.item === "meal");
   const mealCount = (o: Outcome) => meals.filter((m) => m.entry?.outcome === o).length;
   const exceptions: StayException[] = [];
@@ -245,27 +289,13 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         why: e.reason ?? e.note,
         who: e.userName,
       });
-    } else if (d.timeliness === "late" || d.timeliness === "after_window") {
-      exceptions.push({
-        date: d.date,
-        round: d.round,
-        label: d.label,
-        kind: "late",
-        at: e.givenAt ?? e.recordedAt,
-        why: e.note,
-        who: e.userName,
-      });
     }
   }
   return {
     bookingId: booking.bookingId,
     petId: pet.petId,
     petName: pet.name,
-    doses: {
-      due: doses.length,
-      given: doses.filter((d) => d.entry?.outcome === "given").length,
-      ...timed,
-    },
+    doses: { due: doses.length, given: doses.filter((d) => d.entry?.outcome === "given").length },
     meals: {
       due: meals.length,
       ateAll: mealCount("ate_all"),
@@ -277,40 +307,25 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     exceptions,
     items,
     entries: mine,
+    plans: plans.map((v) => ({
+      id: v.id,
+      recordedAt: v.recordedAt,
+      state: v.changed ? "changed_in_source" : planState(v.plan),
+      confirmations: v.plan.confirmations,
+      changed: v.changed === true,
+      setBy: v.plan.items.flatMap((i) => (i.setBy ? [{ item: i.key, by: i.setBy }] : [])),
+    })),
     dueKnown: pet.care !== undefined,
     cut,
     ...(before.length > 0 && since !== undefined ? { recordingBegan: localDate(since, input.timezone) } : {}),
   };
 }
 
-/**
- * Each dose's window from what its round's kept sheet asked (the default window for a dose no kept
- * sheet names), its timeliness and high-alert mark set on the item; the stay's figures.
- */
-function timeDoses(
-  input: StayInput,
-  kept: NonNullable<StayInput["kept"]>,
-  doses: StayItem[],
-): { onTime: number; lateEntries: number; unwitnessed: number } {
-  const now = input.now.toISOString();
-  let onTime = 0;
-  let lateEntries = 0;
-  let unwitnessed = 0;
-  for (const d of doses) {
-    const asked = kept.due.get(`${d.date}|${d.round}|${d.item}`);
-    const window = doseWindow(asked ?? {}, d.date, d.round, input.times, input.timezone, kept.settings);
-    if (asked?.highAlert) d.highAlert = true;
-    if (!d.entry) continue;
-    const s = doseState(window, now, d.entry);
-    if (s.state !== "recorded") continue;
-    if (s.timeliness) d.timeliness = s.timeliness;
-    if (s.timeliness === "on_time") onTime++;
-    if (s.lateEntry) lateEntries++;
-    if (!needsWitness(d.entry, d.highAlert)) continue;
-    d.witness = witnessState(d.entry, kept.witnesses.get(d.entry.id), now);
-    if (d.witness.state === "unwitnessed") unwitnessed++;
-  }
-  return { onTime, lateEntries, unwitnessed };
+/** The plan version in force at an instant: the last kept by then, else the first (none: undefined). */
+function planAt<V extends { recordedAt: string }>(versions: V[], at: number): V | undefined {
+  let found: V | undefined;
+  for (const v of versions) if (Date.parse(v.recordedAt) <= at) found = v;
+  return found ?? versions[0];
 }
 
 const itemOrder = (item: ItemKey) => (item === "meal" ? 9 : Number(item.slice(4)));

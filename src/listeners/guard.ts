@@ -3,6 +3,7 @@
  * takes nothing new, and only staff of this workspace, where ALLOWED_CHANNELS allows, see or write
  * kennel data (src/listeners/access.ts). What a listener tells one person alone goes through
  * `privately`: the tap's response_url, else an ephemeral message, else the app's DM with them.
+ * Commands (src/listeners/runner.ts), buttons and forms all pass through these two.
  */
 import type { webApi } from "@slack/bolt";
 import type { Who } from "../answers/record-round.ts";
@@ -29,26 +30,41 @@ export async function admit(
   return { ok: true, who: { userId, userName: deps.access.displayName(userId) ?? user?.name ?? userId } };
 }
 
-/** Where to tell one person something: the channel they acted in, and a tap's response_url. */
+/**
+ * Where to tell one person something: the channel they acted in, and a tap's response_url (or
+ * Bolt's `respond` for it, which the runner counts against Slack's five uses).
+ */
 export interface PrivateTo {
   user: string;
   channel?: string | undefined;
   responseUrl?: string | undefined;
+  respond?: ((body: EphemeralBody) => Promise<unknown>) | undefined;
 }
+
+type EphemeralBody = { response_type: "ephemeral"; replace_original: false; text: string };
 
 /** Tells one person, and only them; never throws (a failure is logged). */
 export function privately(deps: BotDeps, client: WebClient, to: PrivateTo): (text: string) => Promise<void> {
   return async (text) => {
+    const body: EphemeralBody = { response_type: "ephemeral", replace_original: false, text };
     const url = usableResponseUrl(to.responseUrl);
-    if (url) {
-      const ok = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ response_type: "ephemeral", replace_original: false, text }),
-        redirect: "error",
-        signal: AbortSignal.timeout(5000),
-      }).then(
-        (r) => r.ok,
+    const respond =
+      to.respond ??
+      (url
+        ? async (b: EphemeralBody) => {
+            const r = await fetch(url, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(b),
+              redirect: "error",
+              signal: AbortSignal.timeout(5000),
+            });
+            if (!r.ok) throw new Error(`response_url answered ${r.status}`);
+          }
+        : undefined);
+    if (respond) {
+      const ok = await respond(body).then(
+        () => true,
         () => false,
       );
       if (ok) return;

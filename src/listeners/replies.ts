@@ -2,19 +2,13 @@
  * Answers drawn as Slack messages: each command and the button that pages or opens the same thing
  * share one function here, so a list looks the same whichever way it was asked for.
  */
+
+import { customerAnswer, customerBookings, customerView } from "../answers/customers.ts";
 import { dayReport } from "../answers/day.ts";
 import { offFoodToday } from "../answers/home-record.ts";
 import { houseReport } from "../answers/house.ts";
 import { bookingsSearch, statusAnswer } from "../answers/kennel.ts";
-import {
-  bookingView,
-  customerAnswer,
-  customerBookings,
-  customerView,
-  petAnswer,
-  petView,
-  thisYear,
-} from "../answers/records.ts";
+import { bookingView, petAnswer, petView, thisYear } from "../answers/records.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { bookingMessages } from "../blocks/booking.ts";

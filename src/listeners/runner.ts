@@ -1,6 +1,6 @@
 /**
  * How every command and button is answered: ack() first (the caller does it before anything
- * else), then the access check, then the work; "Looking up…" when the work takes longer than
+ * else), then the one guard (src/listeners/guard.ts: stopping, access, told privately), then the work; "Looking up…" when the work takes longer than
  * about 1.5 s; errors in words with the request id; and, when the response_url fails, the same
  * answer through the Web API so the asker still hears back.
  *
@@ -18,6 +18,7 @@ import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { BotDeps } from "./bot-deps.ts";
+import { admit, privately } from "./guard.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -99,22 +100,18 @@ async function runInner(options: RunOptions): Promise<void> {
   };
   const send = (args: RespondArguments, message: Message, visibility: Visibility) =>
     sendSafely(o, args, message, visibility);
-  if (deps.inflight.draining) {
-    const notice = noticeMessage("Kennel Desk is restarting. Try again in a minute.");
-    await send(toArgs(notice, "ephemeral"), notice, "ephemeral");
-    return;
-  }
-  const access = await deps.access.check(o.client, o.userId, o.channelId, {
+  // The one guard (src/listeners/guard.ts): a bot that is stopping, and access, as for buttons and forms.
+  const admitted = await admit(deps, o.client, { id: o.userId }, o.channelId, {
     home: o.home === true,
     button: o.button === true,
   });
-  if (!access.ok) {
-    const refusal = noticeMessage(`🔒 ${access.message}`);
-    await send(
-      toArgs(refusal, "ephemeral", o.replaceOriginal ? { replace_original: false } : {}),
-      refusal,
-      "ephemeral",
-    );
+  if (!admitted.ok) {
+    // Told privately, never replacing the message clicked; the Home tab has no channel nor response_url.
+    await privately(deps, o.client, {
+      user: o.userId ?? "",
+      channel: o.home ? undefined : o.channelId,
+      respond: o.home ? undefined : (body) => o.respond(body),
+    })(admitted.message);
     return;
   }
   let loading: Promise<boolean> | undefined;

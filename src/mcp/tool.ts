@@ -2,7 +2,9 @@
  * How every tool is declared and answers: read-only annotations, text content from the shared
  * plain-text renderers, structured content that is the answer's data as JSON, and failures as
  * tool errors described once (src/answers/failure.ts): "what happened. what to do (request id X)"
- * with {kind, what, whatToDo, requestId} as structured content.
+ * with {kind, what, whatToDo, requestId} as structured content. A tool with a card (a pet, a
+ * booking, a day, the board, a round, the care record) also gives, to a client that draws Block Kit
+ * (Slack's assistant), the same document's Block Kit in `_meta.slack.blocks` beside the text.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -16,8 +18,11 @@ import {
 import { type ZodRawShape, z } from "zod";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { thisYear } from "../answers/records.ts";
+import { docCard } from "../blocks/card.ts";
 import type { Deps } from "../deps.ts";
 import { isKennelError } from "../kennel/errors.ts";
+import type { Doc } from "../present/doc.ts";
+import { docText } from "../text/doc.ts";
 import { failureText, jsonOf, rawText, type TextOptions } from "../text/index.ts";
 import { localDate } from "../time.ts";
 import { BROKEN_TEXT, brokenStringAt } from "./inputs.ts";
@@ -26,7 +31,34 @@ type ToolResult = {
   content: Array<{ type: "text"; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  _meta?: { slack: { blocks: unknown[] } };
 };
+
+/** A tool's answer as its body gives it: the result, and the document its card is drawn from. */
+type Answered = ToolResult & { card?: Doc };
+
+/**
+ * Slack's assistant draws Block Kit a tool returns when it says so at `initialize`:
+ * `capabilities.extensions["io.slack/block-kit"]`, with the media types it draws
+ * (https://docs.slack.dev/ai/slackbot-mcp-client/returning-rich-responses/; the `extensions`
+ * field is MCP's SEP-2133). ASSUMPTION: read tolerantly: the same key under `experimental` (where
+ * clients declared extensions before SEP-2133) counts too, and a declaration without `mimeTypes`
+ * means Block Kit's own; one whose `mimeTypes` leave Block Kit out does not.
+ */
+const BLOCK_KIT = "io.slack/block-kit";
+const BLOCK_KIT_TYPE = "application/vnd.slack.blocks+json";
+
+export function drawsBlockKit(capabilities: unknown): boolean {
+  const c = capabilities as { extensions?: unknown; experimental?: unknown } | undefined;
+  const declared = [c?.extensions, c?.experimental].map((group) =>
+    group && typeof group === "object" ? (group as Record<string, unknown>)[BLOCK_KIT] : undefined,
+  );
+  const ext = declared.find((d) => d !== null && typeof d === "object") as
+    | { mimeTypes?: unknown }
+    | undefined;
+  if (!ext) return false;
+  return !Array.isArray(ext.mimeTypes) || ext.mimeTypes.includes(BLOCK_KIT_TYPE);
+}
 
 export const PRIVACY = "Results contain real customer names, contact details and veterinary details.";
 
@@ -49,8 +81,26 @@ function json(data: object): Record<string, unknown> {
   return JSON.parse(jsonOf(data)) as Record<string, unknown>;
 }
 
-export function answer(text: string, data: object): ToolResult {
-  return { content: [{ type: "text", text }], structuredContent: json(data) };
+/** A tool's result: its text, its data, and (a tool with a card) the document both are from. */
+export function answer(text: string, data: object, card?: Doc): Answered {
+  return { content: [{ type: "text", text }], structuredContent: json(data), ...(card ? { card } : {}) };
+}
+
+/**
+ * An answer's data as the tool's result, drawn from its document: the document's text, the data,
+ * and the document for the card; with KENNEL_RAW_RESPONSES=1, the API's JSON unchanged (no card).
+ */
+export function docAnswer<D extends { requestId: string; raw?: unknown }>(
+  deps: Deps,
+  data: D,
+  toDoc: (data: D, options: TextOptions) => Doc,
+): Answered {
+  const o = textOptions(deps);
+  if (deps.config.rawResponses && data.raw !== undefined) {
+    return answer(rawText(data.raw, o), { raw: data.raw, requestId: data.requestId });
+  }
+  const doc = toDoc(data, o);
+  return answer(docText(doc, o), data, doc);
 }
 
 /**
@@ -99,12 +149,14 @@ interface ToolSpec<S extends ZodRawShape> {
   title: string;
   description: string;
   inputSchema: S;
+  /** The tool answers with a card (a document): Slack's assistant may draw its Block Kit. */
+  card?: true;
 }
 
 interface RegisteredTool {
   definition: Tool;
   schema: z.ZodObject;
-  run(args: unknown): Promise<ToolResult>;
+  run(args: unknown): Promise<Answered>;
 }
 
 /**
@@ -136,7 +188,10 @@ export class ToolServer {
           name,
         );
       }
-      return tool.run(tool.schema.parse(args ?? {}));
+      const { card, ...result } = await tool.run(tool.schema.parse(args ?? {}));
+      if (card && drawsBlockKit(this.server.getClientCapabilities()))
+        result._meta = { slack: { blocks: docCard(card) } };
+      return result;
     });
   }
 
@@ -159,7 +214,7 @@ export function addTool<S extends ZodRawShape>(
   server: ToolServer,
   deps: Deps,
   spec: ToolSpec<S>,
-  body: (args: z.infer<z.ZodObject<S>>) => Promise<ToolResult>,
+  body: (args: z.infer<z.ZodObject<S>>) => Promise<Answered>,
 ): void {
   const schema = z.object(spec.inputSchema);
   server.add({
@@ -170,6 +225,7 @@ export function addTool<S extends ZodRawShape>(
       // As the SDK draws a tool's input schema: JSON Schema draft 7, of what the tool takes in.
       inputSchema: z.toJSONSchema(schema, { target: "draft-7", io: "input" }) as Tool["inputSchema"],
       annotations: { title: spec.title, ...READ_ONLY },
+      ...(spec.card ? { _meta: { slack: { supportsBlockKit: true } } } : {}),
     },
     schema,
     run: async (args) => {

@@ -3,8 +3,9 @@
  * a page of customers, and a page of bookings (a customer's history or a bookings search). Only
  * the asker sees them, so contacts are allowed here.
  */
+
+import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/customers.ts";
 import type { BookingsSearch } from "../answers/kennel.ts";
-import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf } from "../domain/bookings.ts";
 import { activePets, customerAddress, customerName } from "../domain/customers.ts";
 import { plural } from "../domain/text.ts";
@@ -27,8 +28,8 @@ import {
   toned,
   value,
 } from "./doc.ts";
-import { pageActions, referenceSpan } from "./parts.ts";
-import { pageNote, statusWords, textParts } from "./records.ts";
+import { pageActions, pageNote, referenceSpan } from "./parts.ts";
+import { statusWords, textParts } from "./records.ts";
 
 // --- a customer ----------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ import {
   value,
 } from "./doc.ts";
 import { pageActions, referenceSpan, roomLine, summaryLine } from "./parts.ts";
+import { flagLines } from "./welfare-flag.ts";
 
 export interface HouseDocOptions {
   timezone: string;
@@ -60,7 +61,10 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
     referenceSpan(b),
   );
   const food = (e.offFood ?? []).map((f) => line(`${offFoodWords(f)} (${value(f.petName, 60)})`));
-  return { kind: "item", lines: [first, ...entryCareLines(e.care), ...food] };
+  return {
+    kind: "item",
+    lines: [first, ...entryCareLines(e.care), ...food, ...flagLines(e.welfare, { who: true })],
+  };
 }
 
 export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {

@@ -1,4 +1,4 @@
-/** Parts more than one document uses: a room's line, a summary line, a reference, page buttons. */
+/** Parts more than one document uses: a room's line, a summary line, a reference, page buttons and note. */
 import { ENTRY_CAPS } from "../domain/day.ts";
 import type { SummaryPart } from "../words/day.ts";
 import {
@@ -8,6 +8,7 @@ import {
   type Line,
   type PageAction,
   type Part,
+  requestIdSpan,
   type Span,
   strong,
   value,
@@ -35,4 +36,9 @@ export function pageActions(r: { page: number; pages: number }, action: PageActi
   if (r.page < r.pages)
     actions.push({ text: `Next ▶ (page ${r.page + 1} of ${r.pages})`, ...action(r.page + 1, "next") });
   return { kind: "actions", actions };
+}
+
+/** "page 2 of 5 · request id …" */
+export function pageNote(l: { page: number; totalPages: number; requestId: string }): Line {
+  return dotted(l.totalPages > 1 && `page ${l.page} of ${l.totalPages}`, requestIdSpan(l.requestId));
 }

@@ -74,6 +74,45 @@ export function witnessLine(
   return [toned("alert", `💉 ${UNWITNESSED}`)];
 }
 
+/**
+ * The pet's high-alert doses given and awaiting a witness now (a "👀 Witnessed" button each): the
+ * entry, and the item's label as the sheet has it.
+ */
+export function awaitingWitness(
+  s: Pick<PetRoundStatus, "due" | "current">,
+  w: WitnessView | undefined,
+): Array<{ entryId: number; label: string }> {
+  if (!w) return [];
+  return s.due.flatMap((d) => {
+    const e = s.current.get(d.item);
+    if (!e || !needsWitness(e, d.highAlert)) return [];
+    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
+    return [{ entryId: e.id, label: d.label }];
+  });
+}
+
+/**
+ * An exported entry's dose times in words (CSV and JSON, issue 35): a late entry's two times, and a
+ * high-alert dose's witness ("witnessed by Tom 07:44", "awaiting a witness until 07:59",
+ * "unwitnessed"); undefined where there is none.
+ */
+export function entryDoseWords(
+  e: Entry,
+  timezone: string,
+  w: (WitnessView & { highAlert: Set<number> }) | undefined,
+): { lateEntry: string | undefined; witness: string | undefined } {
+  const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
+  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
+  const s = witnessState(e, w.witnesses.get(e.id), w.now);
+  const witness =
+    s.state === "witnessed"
+      ? witnessedWords(s.by, s.at, timezone)
+      : s.state === "awaiting"
+        ? awaitingWitnessWords(s.until, timezone)
+        : UNWITNESSED;
+  return { lateEntry, witness };
+}
+
 /** High-alert doses given and not witnessed within the minutes allowed. */
 function unwitnessed(s: PetRoundStatus, w: WitnessView | undefined): number {
   if (!w) return 0;
@@ -137,14 +176,24 @@ export function petRecordCompact(s: PetRoundStatus, timezone: string, w?: Witnes
   ];
 }
 
+/** A round's progress in words: "12 of 31 pets recorded", then "3 doses left", "1 meal left". */
+export function progressWords(
+  p: Pick<RoundProgress, "pets" | "recorded" | "dosesLeft" | "mealsLeft">,
+): string[] {
+  return [
+    `${p.recorded} of ${plural(p.pets, "pet")} recorded`,
+    ...(p.dosesLeft ? [`${plural(p.dosesLeft, "dose")} left`] : []),
+    ...(p.mealsLeft ? [`${plural(p.mealsLeft, "meal")} left`] : []),
+  ];
+}
+
 /** "📋 12 of 31 pets recorded · 3 doses left"; `part`: a message of a round posted in several. */
 export function progressLine(p: RoundProgress, part = false): Line {
   const parts: string[] = [];
   if (p.pets === 0) parts.push("📋 Nothing to record this round");
   else {
-    parts.push(`📋 ${p.recorded} of ${plural(p.pets, "pet")} recorded`);
-    if (p.dosesLeft) parts.push(`${plural(p.dosesLeft, "dose")} left`);
-    if (p.mealsLeft) parts.push(`${plural(p.mealsLeft, "meal")} left`);
+    const [recorded, ...left] = progressWords(p);
+    parts.push(`📋 ${recorded}`, ...left);
     if (p.recorded === p.pets && !p.dosesLeft && !p.mealsLeft) parts.push("all done");
     if (p.problems) parts.push(`⚠️ ${p.problems} not given or not eaten`);
   }

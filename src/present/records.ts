@@ -3,10 +3,9 @@
  * contacts, each pet's care summary, the stay's record), one pet's card, and a page of pets that
  * tells same-named pets apart. Only the asker sees them, so contacts are allowed here.
  */
-import type { BookingView, PetSearch, PetView } from "../answers/records.ts";
+import type { BookingView } from "../answers/records.ts";
 import { bookingTypeText, paymentOf, standingOf, statusText } from "../domain/bookings.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
-import { customerName } from "../domain/customers.ts";
 import type { PetCare } from "../domain/day.ts";
 import { dangerNotes } from "../domain/notes.ts";
 import type { StayRecordView } from "../domain/stay.ts";
@@ -19,8 +18,6 @@ import {
   listedTwiceWords,
   medicationRow,
   noteWords,
-  petAboutWords,
-  petStateWords,
   speciesEmoji,
   unreadableWords,
 } from "../words/care.ts";
@@ -31,21 +28,19 @@ import { careWarningLine } from "./care.ts";
 import {
   type Action,
   type ActionOf,
-  code,
   type Doc,
   dotted,
   type Line,
   line,
   lineText,
-  type PageAction,
   type Part,
   requestIdSpan,
   strong,
   toned,
   value,
 } from "./doc.ts";
-import { pageActions } from "./parts.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
+import { flagLines } from "./welfare-flag.ts";
 
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
 const PART_CHARS = 2400;
@@ -74,7 +69,7 @@ export function textParts(ls: Line[]): Part[] {
 // --- the care summary ----------------------------------------------------------------------------
 
 /** "complete (Mon 3 Nov) · calm with other dogs" */
-function evaluationLine(care: CareFacts, timezone: string, thisYear: string): Line {
+export function evaluationLine(care: CareFacts, timezone: string, thisYear: string): Line {
   return dotted(
     `${evaluationWords(care.evaluation)}${care.evaluationDate ? ` (${dayOf(care.evaluationDate, timezone, thisYear)})` : ""}`,
     care.evaluationNotes && value(care.evaluationNotes, 300),
@@ -82,7 +77,7 @@ function evaluationLine(care: CareFacts, timezone: string, thisYear: string): Li
 }
 
 /** "⚠️ Allergies: chicken": a label, then what is recorded. */
-const labelled = (symbol: string, label: string, rest: Line): Line => [
+export const labelled = (symbol: string, label: string, rest: Line): Line => [
   { text: `${symbol} ` },
   strong(label),
   { text: ": " },
@@ -97,7 +92,7 @@ const labelled = (symbol: string, label: string, rest: Line): Line => [
  * pushes another out), allergies, medical and grooming notes, and the notes (with the evaluation's
  * notes on the booking card, where no evaluation field shows them).
  */
-function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean } = {}): Line[] {
+export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean } = {}): Line[] {
   const out: Line[] = [];
   const unread = (what: RegExp) => care.unreadable.some((u) => what.test(u));
   const danger = dangerNotes(care.careNotes ?? [], care.allergyInNotes);
@@ -290,122 +285,3 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
 }
 
 // --- a pet ---------------------------------------------------------------------------------------
-
-export interface PetDocOptions {
-  timezone: string;
-  thisYear: string;
-}
-
-export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
-
-/** The index of the pet card's "about" part (Slack puts the photo beside it). */
-export const PET_ABOUT_PART = 2;
-
-export function petDoc(v: PetView, o: PetDocOptions): Doc {
-  const { pet, care, owner } = v;
-  const name = value(petName(v), 100);
-  const about = petAboutWords(pet).map((x) => value(x, 100));
-  const parts: Part[] = [
-    { kind: "title", text: `${speciesEmoji(pet)} ${name}` },
-    { kind: "summary", lines: [line(petStateWords(pet).join(" · "))].filter((l) => l.length) },
-    {
-      kind: "text",
-      lines: [
-        line(about.length ? about.join(" · ") : "No details recorded."),
-        ...(pet.photo ? [line(`📷 Photo: ${value(pet.photo, 300)}`)] : []),
-      ],
-    },
-  ];
-  const fields: Array<{ label: string; value: Line }> = [];
-  if (pet.microchip) fields.push({ label: "Microchip", value: [code(value(pet.microchip, 100))] });
-  if (pet.registration) fields.push({ label: "Registration", value: line(value(pet.registration, 200)) });
-  if (pet.passport) fields.push({ label: "Passport", value: line(value(pet.passport, 200)) });
-  if (pet.insurer || pet.insurerNumber)
-    fields.push({
-      label: "Insurer",
-      value: dotted(
-        pet.insurer ? value(pet.insurer, 200) : "not recorded",
-        pet.insurerNumber && `policy ${value(pet.insurerNumber, 100)}`,
-      ),
-    });
-  fields.push({ label: "Evaluation", value: evaluationLine(care, o.timezone, o.thisYear) });
-  parts.push({ kind: "fields", fields });
-  parts.push(...textParts(careSummaryLines(care)));
-  if (owner) {
-    const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
-    const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");
-    parts.push({
-      kind: "text",
-      lines: [
-        labelled("👤", "Owner", [
-          {
-            text: `${value(customerName(owner), 200)}${owner.customerId !== undefined ? ` (customer id ${owner.customerId})` : ""}`,
-          },
-        ]),
-        ...(phones ? [line(`📞 ${value(phones, 200)}`)] : []),
-        ...(emergency ? [labelled("🚨", "Emergency contact", [{ text: value(emergency, 300) }])] : []),
-      ],
-    });
-  } else if (pet.customerId !== undefined) {
-    parts.push({ kind: "text", lines: [line(`👤 Owner: customer ${pet.customerId} (could not be loaded)`)] });
-  }
-  parts.push({
-    kind: "note",
-    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`, requestIdSpan(v.requestId))],
-  });
-  return { fallback: `Care summary: ${petName(v)}`, parts };
-}
-
-// --- a page of pets ------------------------------------------------------------------------------
-
-export interface PetListDocOptions {
-  /** Slack's buttons: each pet's card, and the pages. */
-  openAction?: ActionOf<number>;
-  pageAction?: PageAction;
-}
-
-/** Same-named pets told apart: owner, breed, sex, age (when the API gives one) and the pet id. */
-export function petListDoc(l: PetSearch, o: PetListDocOptions = {}): Doc {
-  const title = `Pets matching “${value(l.query, 100)}” (${l.totalRecords})`;
-  const parts: Part[] = [{ kind: "title", text: title }];
-  if (l.owner)
-    parts.push({
-      kind: "summary",
-      lines: [line(`Searched for “${value(l.name, 100)}” with owner “${value(l.owner, 100)}”.`)],
-    });
-  for (const { pet, owner, age, inHouse } of l.items) {
-    const who = owner
-      ? value(owner, 200)
-      : pet.customerId !== undefined
-        ? `owner: customer ${pet.customerId}`
-        : "owner not recorded";
-    const name = value(pet.name ?? "unnamed", 100);
-    parts.push({
-      kind: "item",
-      lines: [
-        dotted(
-          line(`${speciesEmoji(pet)} `, strong(name)),
-          inHouse && "🏠 in house today",
-          who,
-          ...[pet.breed, pet.sex, age].map((x) => x && value(x, 100)),
-          pet.deleted && "🗑 deleted",
-          toned("accent", `pet id ${pet.petId ?? "not recorded"}`),
-        ),
-      ],
-    });
-    const open = pet.petId !== undefined ? o.openAction?.(pet.petId) : undefined;
-    if (open)
-      parts.push({
-        kind: "actions",
-        actions: [{ text: `Open ${pet.name ?? "pet"}${owner ? ` (${owner})` : ""}`, ...open }],
-      });
-  }
-  if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
-  parts.push({ kind: "note", lines: [pageNote(l)] });
-  return { fallback: title, parts };
-}
-
-/** "page 2 of 5 · request id …" */
-export function pageNote(l: { page: number; totalPages: number; requestId: string }): Line {
-  return dotted(l.totalPages > 1 && `page ${l.page} of ${l.totalPages}`, requestIdSpan(l.requestId));
-}

@@ -26,6 +26,7 @@ import { offFoodWords } from "../words/off-food.ts";
 import { onRoundWords, planStateWords } from "../words/plan.ts";
 import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
+import { flagLines } from "./welfare-flag.ts";
 
 export interface RoundDocOptions {
   /** A post made late (the bot was down at the round's time): when it went out, "12:40". */
@@ -88,6 +89,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   return [
     first,
     ...(flag ? [[strong(offFoodWords(flag))]] : []),
+    ...flagLines(p.welfare),
     ...alerts,
     ...danger,
     ...(allergy ? [allergy] : []),

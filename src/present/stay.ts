@@ -1,11 +1,27 @@
 /**
- * The stay's care record as one document: the summary lines under a departure or a booking, and
- * the full record (the "Stay record" button, `kennel-desk record --booking`, the connector). The
- * words are the shared ones (src/words/stay.ts).
+ * The stay's care record as one document: the summary lines under a departure or a booking, the
+ * full record (the "Stay record" button, `kennel-desk record --booking`, the connector) and the
+ * printable page of it (`record export --format html`: the same document with the booking's head
+ * and the page's foot). The words are the shared ones (src/words/stay.ts).
  */
 import type { StayRecordView } from "../domain/stay.ts";
-import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
-import { type Doc, type Line, line, type Part, strong, toned, value, valueWithin } from "./doc.ts";
+import type { ChainHead } from "../record/types.ts";
+import { dateTimeOf } from "../words/dates.ts";
+import { type StayLine, stayRecordLines, staySummaryWords } from "../words/stay.ts";
+import {
+  code,
+  type Doc,
+  type Line,
+  line,
+  lineText,
+  type Part,
+  type Span,
+  strong,
+  toned,
+  value,
+  valueWithin,
+} from "./doc.ts";
+import { stayWelfareParts } from "./welfare-stay.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
 const SUMMARY_MAX = 1000;
@@ -41,11 +57,20 @@ export interface StayRecordOptions {
   room?: { chars: number; parts: number };
 }
 
-/** A record line's indent ("  " per level) as em spaces, which neither Slack nor a terminal folds. */
-function recordLine(text: string, first: boolean): Line {
-  if (first) return [strong(value(text, 1000))];
-  const indent = /^ */.exec(text)?.[0].length ?? 0;
-  return line("\u2003".repeat(indent / 2), value(text, 1000));
+/**
+ * A record line: the summary in bold; below it, each level indented one em space (which neither
+ * Slack, a terminal nor a page folds); a value from the record or the API its own span; an entry
+ * corrected since struck through after the word "corrected".
+ */
+function recordLine(l: StayLine): Line {
+  // Our words as they are (their spaces kept); each value cleaned.
+  const pieces = l.pieces.map((p): Span => ({ text: typeof p === "string" ? p : value(p.value, 1000) }));
+  if (l.depth === 0) return pieces.map((p) => strong(p.text));
+  const indent = "\u2003".repeat(l.depth - 1);
+  if (!l.corrected) return line(indent, ...pieces);
+  const [label, ...rest] = pieces;
+  const old = rest.map((p) => p.text).join("");
+  return line(indent, label && toned("muted", label.text), { text: old, struck: true, tone: "muted" });
 }
 
 /**
@@ -68,8 +93,8 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       chunk = [];
       chunkChars = 0;
     };
-    for (const [i, text] of stayRecordLines(pet, o.timezone).entries()) {
-      const l = recordLine(text, i === 0);
+    for (const record of stayRecordLines(pet, o.timezone)) {
+      const l = recordLine(record);
       const chars = l.reduce((n, s) => n + s.text.length, 0) + 1;
       if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
         cut = true;
@@ -81,6 +106,17 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       used += chars;
     }
     flush();
+    if (cut) break;
+    // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags.
+    for (const wp of stayWelfareParts(pet, o.timezone)) {
+      const chars = wp.kind === "text" ? wp.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
+      if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
+        cut = true;
+        break;
+      }
+      parts.push(wp);
+      used += chars;
+    }
     if (cut) break;
   }
   const foot: Line[] = [];
@@ -95,4 +131,71 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
   );
   parts.push({ kind: "note", lines: foot });
   return { fallback: title, parts };
+}
+
+/** One stay's printable page (`kennel-desk record export --format html`): what it shows beside the record. */
+export interface StayPage {
+  /** The booking's reference, or "booking 123". */
+  reference: string;
+  stay: StayRecordView;
+  /** The owner's name only (the page never carries contact details); undefined when not known. */
+  owner: string | undefined;
+  checkIn: string | undefined;
+  checkOut: string | undefined;
+  /** Why what was due is not shown, when it is not (no kennel API, the API failing). */
+  dueProblem: string | undefined;
+  timezone: string;
+  /** When the page was made (ISO 8601). */
+  generatedAt: string;
+  /** The record's head when the page was made: an inspector checks it with `kennel-desk record verify`. */
+  head?: ChainHead | undefined;
+}
+
+/**
+ * The stay's record as a printed page: the same document as the "Stay record" button and
+ * `kennel-desk record --booking` (all of it, never cut), with the booking's dates and the owner's
+ * name (never a contact) under the title, and in the foot when the page was made and the record's
+ * head at that moment.
+ */
+export function stayPageDoc(page: StayPage): Doc {
+  const tz = page.timezone;
+  const doc = stayRecordDoc(page.stay, page.reference, { timezone: tz });
+  const [title, ...rest] = doc.parts;
+  const when = (iso: string | undefined) => (iso ? line(dateTimeOf(iso, tz)) : undefined);
+  const fields = [
+    { label: "Booking", value: line(value(page.reference, 100)) },
+    { label: "Check-in", value: when(page.checkIn) },
+    { label: "Check-out", value: when(page.checkOut) },
+    { label: "Owner", value: page.owner === undefined ? line("not known") : line(value(page.owner, 200)) },
+  ].filter((f): f is { label: string; value: Line } => f.value !== undefined);
+  const problem: Part[] = page.dueProblem
+    ? [{ kind: "text", lines: [[toned("alert", value(page.dueProblem, 600))]] }]
+    : [];
+  const foot: Line[] = [
+    line(`Made by Kennel Desk on ${dateTimeOf(page.generatedAt, tz)} (${tz}) from the kennel's care record.`),
+    ...(page.head
+      ? [
+          line(
+            `Record head at the time: #${page.head.seq}, sha256 `,
+            code(page.head.hash),
+            " (check it with ",
+            code("kennel-desk record verify"),
+            ").",
+          ),
+        ]
+      : []),
+  ];
+  const last = rest.at(-1);
+  const body = last?.kind === "note" ? rest.slice(0, -1) : rest;
+  const note: Line[] = [...(last?.kind === "note" ? last.lines : []), ...foot];
+  return {
+    fallback: doc.fallback,
+    parts: [
+      ...(title ? [title] : []),
+      { kind: "fields", fields },
+      ...problem,
+      ...body,
+      { kind: "note", lines: note },
+    ],
+  };
 }

@@ -11,10 +11,19 @@ import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { onTimeWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
+import { flagCountWords } from "../words/welfare.ts";
 import { type Action, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 /** The lists a figure opens. */
-type TodayList = "arrivals" | "departures" | "inhouse" | "unpaid" | "rounds" | "tomorrow" | "offfood";
+type TodayList =
+  | "arrivals"
+  | "departures"
+  | "inhouse"
+  | "unpaid"
+  | "rounds"
+  | "tomorrow"
+  | "offfood"
+  | "welfare";
 
 export interface TodayDocOptions {
   /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */
@@ -96,6 +105,14 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
       lines: [[strong(`🍽 ${off === undefined ? "Pets off their food: ?" : offFoodCountWords(off.length)}`)]],
       action: off?.length ? act("offfood", "Show them") : undefined,
     });
+    // The welfare flags open (issue 38): listed, each with its vet advice and resolved buttons.
+    const flags = r.welfareFlags;
+    if (flags?.length)
+      parts.push({
+        kind: "text",
+        lines: [[strong(`🚩 ${flagCountWords(flags.length)}`, "alert")]],
+        action: act("welfare", "Show them"),
+      });
   }
   if (t.problems.length)
     parts.push({

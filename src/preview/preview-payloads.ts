@@ -11,11 +11,12 @@ import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
 import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
+import { seedWelfare } from "./welfare-seed.ts";
 
 /**
  * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret
- * of its own, the stand-in as Slack, DIGEST_CHANNEL the page's channel), and a care record in a
- * temporary folder. Answers at `url` (Slack's signed requests).
+ * of its own, the stand-in as Slack, DIGEST_CHANNEL and WELFARE_CHANNEL the page's channel), and a
+ * care record in a temporary folder, with a welfare check already posted (src/preview/welfare-seed.ts). Answers at `url` (Slack's signed requests).
  */
 export async function startPreviewBot(o: {
   sandbox: Sandbox;
@@ -34,14 +35,15 @@ export async function startPreviewBot(o: {
     SLACK_API_URL: o.slackApiUrl,
     PORT: "0",
     DIGEST_CHANNEL: o.channel,
+    // The daily welfare check in the page's channel too (issue 38), one seeded with a flagged pet.
+    WELFARE_CHANNEL: o.channel,
   });
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: o.log });
   const record = temporaryRecord(systemClock, "kennel-desk-preview-");
-  const bot = createBot(
-    { kennel, log: o.log, config, clock: systemClock, record: record.store },
-    { slack: config.slack as NonNullable<Config["slack"]> },
-  );
+  const deps = { kennel, log: o.log, config, clock: systemClock, record: record.store };
+  const bot = createBot(deps, { slack: config.slack as NonNullable<Config["slack"]> });
   const port = await bot.start();
+  await seedWelfare(deps, bot);
   return { bot, record, url: `http://127.0.0.1:${port}/slack/events` };
 }
 

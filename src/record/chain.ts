@@ -46,7 +46,9 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
  */
 export function entryContent(row: Row): string {
   const since3 =
-    str(row.given_at) === null && str(row.reason_code) === null ? [] : [str(row.given_at), str(row.reason_code)];
+    str(row.given_at) === null && str(row.reason_code) === null
+      ? []
+      : [str(row.given_at), str(row.reason_code)];
   return JSON.stringify([
     "entry",
     num(row.seq),

@@ -176,7 +176,8 @@ async function sealEntriesAlreadyThere(q: MigrationQuery, engine: Engine): Promi
  * entry's `recorded_at` stays the server's clock) and the reason from the fixed list for a dose not
  * given. Both empty for the entries made before them (their hashes unchanged: src/record/chain.ts).
  */
-const REASON_CODES = "('refused', 'vomited', 'vet_withheld', 'not_in_kennel', 'none_left', 'asleep', 'other')";
+const REASON_CODES =
+  "('refused', 'vomited', 'vet_withheld', 'not_in_kennel', 'none_left', 'asleep', 'other')";
 const DOSE_TIME_COLUMNS = [
   "ALTER TABLE care_entries ADD COLUMN given_at TEXT CHECK (given_at IS NULL OR length(given_at) <= 40)",
   `ALTER TABLE care_entries ADD COLUMN reason_code TEXT CHECK (reason_code IS NULL OR reason_code IN ${REASON_CODES})`,

@@ -1,6 +1,7 @@
 /** A customer, a list of customers and a list of bookings, as terminal text (the asker's own). */
+
+import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/customers.ts";
 import type { BookingsSearch } from "../answers/kennel.ts";
-import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/records.ts";
 import { customerName } from "../domain/customers.ts";
 import { bookingListDoc, customerDoc, customerListDoc } from "../present/customers.ts";
 import { docText } from "./doc.ts";

@@ -23,16 +23,6 @@ export function one(value: unknown, max = 500): string {
   return shorten(cleanText(value).replace(/\s+/g, " ").trim(), max);
 }
 
-/** A value from the API that may run over several lines (notes): cleaned, lines indented. */
-export function block(value: unknown, indent: string, max = 4000): string {
-  const text = shorten(cleanText(value).trim(), max);
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trimEnd())
-    .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
-    .join(`\n${indent}`);
-}
-
 /** A title and its underline. */
 export function title(o: TextOptions, text: string): string {
   return `${bold(o, text)}\n${"═".repeat(Math.min(72, Array.from(text).length))}`;
@@ -42,14 +32,6 @@ export function title(o: TextOptions, text: string): string {
 export function summary(o: TextOptions, parts: SummaryPart[]): string {
   return parts.map((p) => (p.loud ? red(o, p.text) : p.text)).join(" · ");
 }
-
-/** The small print under an answer: problems and the request id. */
-export function foot(o: TextOptions, parts: Array<string | undefined>): string {
-  const kept = parts.filter((p): p is string => Boolean(p));
-  return kept.length ? dim(o, kept.join(" · ")) : "";
-}
-
-export const requestIdWords = (id: string | undefined) => (id ? `request id ${one(id, 100)}` : undefined);
 
 /** Paragraphs joined by a blank line, empty ones dropped. */
 export function paragraphs(parts: Array<string | undefined>): string {

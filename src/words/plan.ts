@@ -82,6 +82,9 @@ export function readingWords(item: PlanItem): string {
     kindWords(item.kind),
     item.feeding === "house_routine" ? "house routine" : "",
     item.highAlert ? `high-alert (${item.highAlert.word})` : "",
+    item.window
+      ? `window ${item.window.beforeMinutes ?? "…"} min before to ${item.window.afterMinutes ?? "…"} min after the round`
+      : "",
   ]
     .filter(Boolean)
     .join(" · ");

@@ -7,8 +7,9 @@
 import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
-import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED, witnessedWords } from "./doses.ts";
+import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
+import { stayWelfareWords } from "./welfare.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
@@ -16,14 +17,59 @@ const SUMMARY_EXCEPTIONS = 4;
 const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
-function exceptionWords(x: StayException, timezone: string, whyMax = 60): string {
+function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = cap(x.label, 40);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
-  const why = x.why ? `: ${cap(x.why, whyMax)}` : "";
-  if (x.kind === "late") return `⏰ ${label} given late ${when}${why}`;
-  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${why}`;
+  if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+}
+
+/** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
+function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
+  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
+  const label = { value: cap(x.label, 60) };
+  const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
+  if (x.kind === "missed")
+    return [
+      "❌ ",
+      label,
+      ` not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
+    ];
+  if (x.kind === "late") return ["⏰ ", label, ` given late ${when}`, ...why];
+  return ["⚠️ ", label, ` ${outcomeWords(x.kind)} ${when}`, ...why];
+}
+
+/** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
+function exceptionsInOrder(s: PetStayRecord): StayException[] {
+  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind === "late" ? 2 : 0);
+  return [...s.exceptions].sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * "💊 given on time: 10 of 12 due · 1 late entry · 💉 1 high-alert dose unwitnessed": the stay's
+ * figure, with its doses' times (issue 35).
+ */
+function figureWords(s: PetStayRecord): string | undefined {
+  const d = s.doses;
+  if (d.onTime === undefined || d.due === 0) return undefined;
+  return [
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due })}`,
+    d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
+    d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A high-alert dose's witness, as its item line ends. */
+function witnessWords(i: StayItem, timezone: string): StayPiece[] {
+  const w = i.witness;
+  if (!w) return [];
+  if (w.state === "witnessed")
+    return [" · witnessed by ", { value: cap(w.by, 60) }, ` ${timeOf(w.at, timezone)}`];
+  return [` · ${w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${UNWITNESSED}`}`];
 }
 
 /** "🍽 6 meals: 4 ate all, 1 ate some, 1 not recorded" */
@@ -44,19 +90,29 @@ function mealWords(m: PetStayRecord["meals"]): string | undefined {
  * all, 1 ate some · ⚠️ Rimadyl refused Tue 24 Nov 08:15: spat it out".
  */
 export function staySummaryWords(s: PetStayRecord, timezone: string): string {
-  const head = `Stay record, ${cap(s.petName, 40)}:`;
+  return staySummaryPieces(s, timezone)
+    .map((p) => (typeof p === "string" ? p : p.value))
+    .join("");
+}
+
+/** The summary line in pieces, the pet's name its own (see StayPiece). */
+function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
+  const head = (rest: string): StayPiece[] => ["Stay record, ", { value: cap(s.petName, 40) }, `: ${rest}`];
   // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
   const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
+  // The daily welfare check (issue 38): each day's check, or its absence, counted.
+  const welfare = s.welfare ? stayWelfareWords(s.welfare) : undefined;
   if (s.doses.due === 0 && s.meals.due === 0) {
     const none = s.dueKnown
       ? "nothing due or recorded yet"
       : "nothing recorded (what was due is not known: care details not matched)";
-    return `${head} ${began ? `${began} · ${none}` : none}`;
+    return head([began, welfare ? undefined : none, welfare].filter(Boolean).join(" · "));
   }
   const parts = [
     began,
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
     mealWords(s.meals),
+    welfare,
     // Refusals and doses not given first (each was a decision someone recorded), then doses missed,
     // then doses given late.
     ...exceptionsInOrder(s)
@@ -68,85 +124,77 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
     s.dueKnown ? undefined : "what was due is not known (care details not matched): recorded items only",
     s.cut ? "a long stay: its last 400 days counted" : undefined,
   ].filter(Boolean);
-  return `${head} ${parts.join(" · ")}`;
+  return head(parts.join(" · "));
 }
 
-export const EXCEPTIONS_HEADING = "Late, missed and not given:";
-
-/** Every dose of the stay late, missed, refused or not given, with its reason, in order. */
-export const stayExceptionLines = (s: PetStayRecord, timezone: string): string[] =>
-  exceptionsInOrder(s).map((x) => exceptionWords(x, timezone, 200));
-
-/** Refusals and doses not given, then doses missed, then doses given late. */
-function exceptionsInOrder(s: PetStayRecord): StayException[] {
-  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind === "late" ? 2 : 0);
-  return [...s.exceptions].sort((a, b) => order(a) - order(b));
-}
+/** A piece of a record line: our words, or a value from the record or the API (kept apart, so a
+ * surface can isolate it: the printable page's `<bdi>`). */
+type StayPiece = string | { value: string };
 
 /**
- * "💊 given on time: 10 of 12 due · 1 late entry · 💉 1 high-alert dose unwitnessed": the stay's
- * figure, when the kept sheets gave each dose's window (issue 35).
+ * One line of a pet's stay record: its depth (0 the summary, 1 a round, 2 an item, 3 an earlier
+ * entry of it), its pieces, and whether it is an entry corrected since (drawn struck through).
  */
-export function stayFigureWords(s: PetStayRecord): string | undefined {
-  const d = s.doses;
-  if (d.onTime === undefined || d.due === 0) return undefined;
-  return [
-    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due })}`,
-    d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
-    d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
-
-/** A high-alert dose's witness, as an item line ends. */
-export function stayWitnessWords(i: StayItem, timezone: string): string | undefined {
-  const w = i.witness;
-  if (!w) return undefined;
-  if (w.state === "witnessed") return witnessedWords(cap(w.by, 60), w.at, timezone);
-  return w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${UNWITNESSED}`;
+export interface StayLine {
+  depth: 0 | 1 | 2 | 3;
+  pieces: StayPiece[];
+  corrected?: true;
 }
 
 /**
  * The full record of the pet's stay, line by line: each day and round, each item with its outcome,
  * who and when (the kennel's zone), note or reason; a corrected entry kept and marked.
  */
-export function stayRecordLines(s: PetStayRecord, timezone: string): string[] {
-  const lines: string[] = [staySummaryWords(s, timezone)];
-  const figure = stayFigureWords(s);
-  if (figure) lines.push(figure);
+export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] {
+  const lines: StayLine[] = [{ depth: 0, pieces: staySummaryPieces(s, timezone) }];
+  // The stay's figure and every dose late, missed or not given, with its reason (issue 35).
+  const figure = figureWords(s);
+  if (figure) lines.push({ depth: 1, pieces: [figure] });
   if (s.exceptions.length) {
-    lines.push(EXCEPTIONS_HEADING);
-    for (const x of stayExceptionLines(s, timezone)) lines.push(`  ${x}`);
+    lines.push({ depth: 1, pieces: ["Late, missed and not given:"] });
+    for (const x of exceptionsInOrder(s)) lines.push({ depth: 2, pieces: exceptionPieces(x, timezone) });
   }
   let day = "";
   for (const i of s.items) {
     const heading = `${dayHeading(i.date)}, ${i.round}`;
     if (heading !== day) {
-      lines.push(`${heading} round`);
+      lines.push({ depth: 1, pieces: [`${heading} round`] });
       day = heading;
     }
     const e = i.entry;
-    const text = cap(e?.itemText ?? i.label, 120);
+    const text = { value: cap(e?.itemText ?? i.label, 120) };
     if (!e) {
-      lines.push(`  ${text}: ❌ not recorded`);
+      lines.push({ depth: 2, pieces: [text, ": ❌ not recorded"] });
       continue;
     }
     const why = e.reason ?? e.note;
-    const what = e.givenAt
+    // A late entry with both its times (issue 35); a high-alert dose with its witness.
+    const when = e.givenAt
       ? lateEntryWords(e, timezone)
       : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
-    const witness = stayWitnessWords(i, timezone);
-    lines.push(
-      `  ${text}: ${what} · ${cap(e.userName, 60)}${why ? ` · ${cap(why, 200)}` : ""}${witness ? ` · ${witness}` : ""}`,
-    );
+    lines.push({
+      depth: 2,
+      pieces: [
+        text,
+        `: ${when} · `,
+        { value: cap(e.userName, 60) },
+        ...(why ? [" · ", { value: cap(why, 200) }] : []),
+        ...witnessWords(i, timezone),
+      ],
+    });
     for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
-      lines.push(
-        `    corrected: ${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · ${cap(old.userName, 60)}`,
-      );
+      lines.push({
+        depth: 3,
+        corrected: true,
+        pieces: [
+          "corrected: ",
+          `${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · `,
+          { value: cap(old.userName, 60) },
+        ],
+      });
     }
   }
-  if (s.items.length === 0) lines.push("  Nothing recorded for this stay yet.");
+  if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
   return lines;
 }
 

@@ -90,7 +90,9 @@ describe("record export --format html --out", () => {
     // Each stay's page in its own file.
     for (const [i, id] of ids.entries()) {
       const name = files.find((f) => f.endsWith(`-${id}.html`)) as string;
-      expect(readFileSync(join(out, name), "utf8")).toContain(`Booking <bdi>${REFERENCES[i]}</bdi>`);
+      expect(readFileSync(join(out, name), "utf8")).toContain(
+        `<span class="label">Booking:</span> <bdi>${REFERENCES[i]}</bdi>`,
+      );
     }
     // Again into the same folder: the same four files, each stay's page replaced by its new one.
     const again = await exportTo(out);

@@ -136,12 +136,13 @@ describe("kennel-desk record", () => {
     expect(stdout).toContain("Care record · Tue 24 Nov 2026");
     expect(stdout).toMatch(/Morning round · 1 pet\n {2}Biscuit \(pet 77, booking 501\)/);
     expect(stdout).toContain(
-      "Rimadyl 50 mg, one tablet with food: given 08:12 · Jane\n      superseded: corrected at 08:15 by Tom",
+      // Struck through (Slack's marks in a pipe), then when and by whom it was corrected.
+      "~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~\n     \u2003superseded: corrected at 08:15 by Tom (entry 3)",
     );
     expect(stdout).toContain(
-      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n        note: spat it out",
+      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n     \u2003\u2003note: spat it out",
     );
-    expect(stdout).toContain('note: left the biscuits,\n              "fussy" today');
+    expect(stdout).toContain('note: left the biscuits,\n     \u2003\u2003\u2003\u2003"fussy" today');
     expect(stdout).toContain("Evening round · 1 pet");
     expect(stdout).toContain("Eye drops: not given: -owner said stop 08:18 · Jane");
     expect(stdout).toContain("4 entries, 1 of them corrected since");
@@ -355,7 +356,7 @@ describe("kennel-desk record beside what was due (the round's sheet, from the ke
     expect(code).toBe(0);
     expect(stdout).toMatch(/Evening round · 0 of \d+ pets recorded · \d+ doses left · \d+ meals left/);
     const mine = stdout.slice(stdout.indexOf(`${pet.name} (pet ${pet.id},`));
-    expect(mine).toMatch(/: refused 18:05 · Jane\n {8}note: spat it out/);
+    expect(mine).toMatch(/: refused 18:05 · Jane\n {5}\u2003\u2003note: spat it out/);
     for (const name of pet.doses) expect(mine).toContain(name);
     expect(mine).toContain("not recorded");
     const only = await cli(["record", "2026-11-24", "--round", "evening", "--pet", String(pet.id)], env());

@@ -7,17 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { addDays, localDate } from "../../src/time.ts";
+import { addDays } from "../../src/time.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 
+/**
+ * One pinned clock for the command, the sandbox and Slack's stand-in: "today" is the same day for
+ * all three, whatever the hour the test runs (on the real clock, a run near midnight saw two days).
+ */
+const TODAY = "2026-11-22";
+const CLOCK = { now: () => new Date("2026-11-22T09:00:00Z") };
+
 beforeAll(async () => {
-  // The sandbox's "today" is the real today here: the CLI runs on the real clock.
-  sandbox = await startSandbox({ seed: 19, customers: 120, timezone: "Europe/London" });
+  sandbox = await startSandbox({ seed: 19, customers: 120, today: TODAY, timezone: "Europe/London" });
   slack = await startSlackStandIn();
+  slack.now = () => CLOCK.now().getTime();
 });
 afterAll(async () => {
   await slack.close();
@@ -25,11 +32,11 @@ afterAll(async () => {
 });
 
 /**
- * `kennel-desk digest ARGS` in-process, with exactly this environment, on the real clock; no wait
+ * `kennel-desk digest ARGS` in-process, with exactly this environment, on the pinned clock; no wait
  * before the check for a duplicate (the stand-in's history is at once what was posted).
  */
 const run = (args: string[], env: Record<string, string>) =>
-  runCommand(["digest", ...args], env, { settleMs: 0 });
+  runCommand(["digest", ...args], env, { settleMs: 0, clock: CLOCK });
 
 const env = () => ({
   KENNEL_API_KEY: sandbox.keys.main,
@@ -86,7 +93,7 @@ describe("kennel-desk digest", () => {
     const first = await run([], env());
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/Posted the departures for \d{4}-\d\d-\d\d in C0MORNING/);
-    const today = localDate(new Date(), "Europe/London");
+    const today = TODAY;
     const parents = () =>
       slack.messages.filter((m) => !m.thread_ts && m.metadata?.event_type === "kennel_digest");
     expect(parents()).toHaveLength(1);
@@ -98,7 +105,7 @@ describe("kennel-desk digest", () => {
   });
 
   it("--date a future day: posted once; the next run sees it (it was posted before that day began)", async () => {
-    const future = addDays(localDate(new Date(), "Europe/London"), 3);
+    const future = addDays(TODAY, 3);
     const channel = { ...env(), DIGEST_CHANNEL: "C0FUTURE" };
     const first = await run(["--date", future], channel);
     expect(first.code, first.stderr).toBe(0);
@@ -113,7 +120,7 @@ describe("kennel-desk digest", () => {
   });
 
   it("another app's look-alike of the day's post does not stop it: the command asks Slack who it is", async () => {
-    const day = addDays(localDate(new Date(), "Europe/London"), 5);
+    const day = addDays(TODAY, 5);
     slack.posters.set("xoxb-other-app-cli", { user: "U0OTHERBOT", bot_id: "B0OTHER", app_id: "A0OTHER" });
     const other = new webApi.WebClient("xoxb-other-app-cli", { slackApiUrl: slack.apiUrl });
     await other.chat.postMessage({

@@ -2,8 +2,9 @@
  * Privacy by the compiler: what a channel renderer or post receives has no contact field in its
  * type, so naming one there does not compile (`npm test`'s types step fails). The checks are on
  * the types of the channel renderers' own parameters, so a renderer widened back to the full
- * booking fails them.
+ * booking fails them. They are type tests (expectTypeOf, `@ts-expect-error`): tsc checks them.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { dayListMessages } from "../../src/blocks/day-list.ts";
 import type { digestMessages } from "../../src/blocks/digest.ts";
@@ -35,7 +36,6 @@ describe("a channel renderer's booking", () => {
     }
     // The full booking does carry them: the channel's type takes them out.
     expectTypeOf<Booking>().toHaveProperty("customerPhone");
-    expect(true).toBe(true);
   });
 
   it("cannot name a contact field, nor reach one through an index", () => {
@@ -62,6 +62,16 @@ describe("a channel renderer's booking", () => {
     expectTypeOf<Safe>().not.toHaveProperty("secondContact_Firstname");
     // Any answer's data fits where its channel-safe type is asked for (no conversion at the call).
     expectTypeOf<Booking>().toExtend<ChannelSafe<Booking>>();
-    expect(true).toBe(true);
+  });
+});
+
+describe("the type checks above", () => {
+  it("are compiled by npm test's types step (tsc --noEmit over test/): a drift fails it, not a run", () => {
+    const tsconfig = JSON.parse(readFileSync(new URL("../../tsconfig.json", import.meta.url), "utf8")) as {
+      include: string[];
+      compilerOptions: { strict?: boolean };
+    };
+    expect(tsconfig.include).toContain("test");
+    expect(tsconfig.compilerOptions.strict).toBe(true);
   });
 });

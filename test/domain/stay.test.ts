@@ -1,6 +1,7 @@
 /** A stay's record for the handover: rounds of the stay, what was due, refusals and missed doses, meals. */
 import { describe, expect, it } from "vitest";
 import type { CareFacts } from "../../src/domain/care.ts";
+import { draftPlan } from "../../src/domain/plan/draft.ts";
 import { petStayRecord, type StayInput } from "../../src/domain/stay.ts";
 import type { Entry } from "../../src/record/types.ts";
 import { staySummaryWords } from "../../src/words/stay.ts";
@@ -212,5 +213,84 @@ describe("the stay's record", () => {
       houseMeals: { rounds: ["morning", "midday", "evening"] },
     });
     expect(three.meals.due).toBe(6);
+  });
+});
+
+describe("the stay's record from the care plan (issue 34)", () => {
+  const plan = () =>
+    draftPlan(
+      {
+        medication: "Rimadyl 50 mg",
+        medicationPm: "Rimadyl 50 mg, one tablet",
+        dietaryRequirements: "dry food",
+      },
+      {
+        bookingId: 1,
+        petId: 2,
+        arrival: "2026-03-27T10:00:00Z",
+        departure: "2026-03-31T10:00:00Z",
+        timeZone: "Europe/London",
+        dateOrder: "dmy",
+        highAlertWords: [],
+        houseMeals: { rounds: ["morning", "evening"] },
+        now: "2026-03-27T10:00:00Z",
+      },
+    );
+  const stayOf = (versions: StayInput["plans"]) =>
+    petStayRecord({
+      ...input([], "2026-03-31T12:00:00Z", {
+        checkInDate: "2026-03-27T10:00:00Z",
+        checkOutDate: "2026-03-31T10:00:00Z",
+      }),
+      plans: versions,
+    });
+
+  it("counts what the plan in force at each round made due: every other day, set by a person, from the day it was set", () => {
+    const daily = plan();
+    const med = daily.items.find((i) => i.key === "med:1");
+    expect(med?.when.rounds.map((r) => r.round)).toEqual(["evening"]);
+    // No plan kept: every evening of the stay (27, 28, 29, 30 March).
+    expect(stayOf(undefined).doses.due).toBe(4);
+    // The first version daily; from the 29th, a person's every other day counted from the 29th.
+    const person = { userId: "U0JANE", userName: "Jane", at: "2026-03-29T09:00:00Z" };
+    const eod = {
+      ...daily,
+      items: daily.items.map((i) =>
+        i.key === "med:1"
+          ? {
+              ...i,
+              when: { ...i.when, days: { every: "n_days" as const, n: 2, from: "2026-03-29" } },
+              setBy: person,
+            }
+          : i,
+      ),
+      confirmations: [person],
+    };
+    const record = stayOf([
+      { id: 10, recordedAt: "2026-03-27T18:00:05Z", plan: daily },
+      { id: 11, recordedAt: "2026-03-29T09:00:00Z", plan: eod },
+    ]);
+    const evenings = record.items.filter((i) => i.item === "med:1").map((i) => i.date);
+    expect(evenings).toEqual(["2026-03-27", "2026-03-28", "2026-03-29"]);
+    expect(record.doses.due).toBe(3);
+    // Every version is listed, with who confirmed it and who set what.
+    expect(record.plans).toEqual([
+      {
+        id: 10,
+        recordedAt: "2026-03-27T18:00:05Z",
+        state: "draft",
+        confirmations: [],
+        changed: false,
+        setBy: [],
+      },
+      {
+        id: 11,
+        recordedAt: "2026-03-29T09:00:00Z",
+        state: "confirmed",
+        confirmations: [person],
+        changed: false,
+        setBy: [{ item: "med:1", by: person }],
+      },
+    ]);
   });
 });

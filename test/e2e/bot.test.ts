@@ -311,7 +311,8 @@ describe("KENNEL_RAW_RESPONSES=1", () => {
       await postSigned(`${raw.url}/slack/events`, SIGNING_SECRET, form);
       const inChannel = () => raw.slack.messages.filter((m) => m.channel === "C0FRONTDESK");
       await raw.slack.waitFor(() => inChannel().length >= 2);
-      await new Promise((r) => setTimeout(r, 300));
+      // Every part posted: the command's work is no longer in flight (a condition, not a sleep).
+      await raw.slack.waitFor(() => raw.bot.deps.inflight.size === 0);
       const parts = inChannel();
       expect(parts.length).toBeGreaterThan(1);
       expect(parts.slice(1).every((p) => p.thread_ts === parts[0]?.ts)).toBe(true);

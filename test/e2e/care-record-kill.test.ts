@@ -6,7 +6,6 @@
  * a restart on the same store, every tap that was acknowledged is in the record, once; no item is
  * recorded twice; the chain verifies. On both engines, in both modes.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +22,7 @@ import { usePostgres } from "../helpers/postgres.ts";
 import { actionPayload, atOnce, type Button, buttonsOf, roundPostOf } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
+import { type Spawned, spawnBot, untilHealthy } from "../helpers/spawn.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const TZ = "Europe/London";
@@ -54,48 +54,26 @@ afterAll(async () => {
 
 type Mode = "HTTP" | "Socket Mode";
 
-function startBot(mode: Mode, port: number, store: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ["src/main.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      LOG_LEVEL: "warn",
-      KENNEL_API_KEY: sandbox.keys.main,
-      KENNEL_API_BASE_URL: sandbox.url,
-      KENNEL_TIMEZONE: TZ,
-      SLACK_BOT_TOKEN: "xoxb-test-0000-kill",
-      SLACK_SIGNING_SECRET: SECRET,
-      ...(mode === "Socket Mode" ? { SLACK_APP_TOKEN: "xapp-1-A1-0000-kill" } : {}),
-      SLACK_API_URL: slack.apiUrl,
-      PORT: String(port),
-      // The rounds just after midnight: on the real clock no round is ahead ("early" asks first).
-      ROUNDS_TIMES: "00:01,00:02,00:03",
-      ...store,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startBot(mode: Mode, port: number, store: Record<string, string>): Spawned {
+  return spawnBot({
+    LOG_LEVEL: "warn",
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+    SLACK_BOT_TOKEN: "xoxb-test-0000-kill",
+    SLACK_SIGNING_SECRET: SECRET,
+    ...(mode === "Socket Mode" ? { SLACK_APP_TOKEN: "xapp-1-A1-0000-kill" } : {}),
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(port),
+    // The rounds just after midnight: on the real clock no round is ahead ("early" asks first).
+    ROUNDS_TIMES: "00:01,00:02,00:03",
+    ...store,
   });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<void>((r) => child.on("exit", () => r()));
-  return { child, out: () => out, exit };
 }
 
-async function healthy(mode: Mode, port: number, out: () => string, connections: number): Promise<void> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && (mode === "HTTP" || socket.connections >= connections)) return;
-    if (Date.now() > until) throw new Error(`the bot did not start: ${out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Up: /healthz answers and, in Socket Mode, the bot has opened its connection. */
+const healthy = (mode: Mode, port: number, bot: Spawned, connections: number) =>
+  untilHealthy(port, bot, { also: () => mode === "HTTP" || socket.connections >= connections });
 
 const engines: Array<{
   name: string;
@@ -134,7 +112,7 @@ describe.each(cases)("SIGKILL during a burst of taps ($name, $mode)", ({ setting
       let bot = startBot(mode, port, env);
       let store: CareRecordStore | undefined;
       try {
-        await healthy(mode, port, bot.out, connected + 1);
+        await healthy(mode, port, bot, connected + 1);
         // The round, posted by a command (as staff would), with its record buttons.
         const rounds = async () => {
           const since = slack.timeline.at(-1)?.id ?? 0;
@@ -216,7 +194,7 @@ describe.each(cases)("SIGKILL during a burst of taps ($name, $mode)", ({ setting
 
         // Restarted on the same store: every acknowledged tap is there, once.
         bot = startBot(mode, port, env);
-        await healthy(mode, port, bot.out, socket.connections + 1);
+        await healthy(mode, port, bot, socket.connections + 1);
         const entries = await store.entries({});
         const byPet = new Map<string, Entry[]>();
         for (const e of entries) {

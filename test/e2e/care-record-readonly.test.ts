@@ -5,7 +5,6 @@
  * written, and every command keeps answering. (A tap when the record fails is in
  * care-record-faults.test.ts.)
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,19 +12,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { localDate } from "../../src/time.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { type Spawned, spawnBot, untilHealthy } from "../helpers/spawn.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const TZ = "Europe/London";
 const CHANNEL = "C0ROUNDS";
+/**
+ * The day asked about, named in each command: the bot runs on the real clock in its own process,
+ * so "today" is never left to it (a run near midnight would see another day than the sandbox's).
+ */
+const DAY = "2026-11-22";
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let dir: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 150, today: localDate(new Date(), TZ), timezone: TZ });
+  sandbox = await startSandbox({ seed: 21, customers: 150, today: DAY, timezone: TZ });
   slack = await startSlackStandIn();
   slack.users.set("U0STAFF", { id: "U0STAFF", team_id: "T1" });
   dir = mkdtempSync(join(tmpdir(), "kennel-desk-readonly-bot-"));
@@ -58,9 +62,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function startBot(port: number) {
+function startBot(port: number): Spawned {
   const env = {
-    PATH: process.env.PATH ?? "",
     LOG_LEVEL: "warn",
     KENNEL_API_KEY: sandbox.keys.main,
     KENNEL_API_BASE_URL: sandbox.url,
@@ -74,35 +77,12 @@ function startBot(port: number) {
   // Root writes through any file mode: the bot then runs without root's powers (setpriv drops every
   // capability), so the file's modes hold for it, wherever the checkout is.
   const asRoot = process.getuid?.() === 0;
-  const [cmd, argv] = asRoot
-    ? ["setpriv", ["--inh-caps=-all", "--bounding-set=-all", "--", process.execPath, "src/main.ts"]]
-    : [process.execPath, ["src/main.ts"]];
-  const child: ChildProcess = spawn(cmd as string, argv as string[], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<void>((r) => child.on("exit", () => r()));
-  return { child, out: () => out, exit };
-}
-
-async function healthy(port: number, out: () => string): Promise<void> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`the bot did not start: ${out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return asRoot
+    ? spawnBot(env, {
+        command: "setpriv",
+        args: ["--inh-caps=-all", "--bounding-set=-all", "--", process.execPath, "src/main.ts"],
+      })
+    : spawnBot(env);
 }
 
 describe("a read-only care record, from Slack", () => {
@@ -110,9 +90,13 @@ describe("a read-only care record, from Slack", () => {
     const port = await freePort();
     const bot = startBot(port);
     try {
-      await healthy(port, bot.out);
+      await untilHealthy(port, bot);
       const url = `http://127.0.0.1:${port}/slack/events`;
-      const { form, id } = commandForm(slack, { command: "/rounds", text: "evening", channel: CHANNEL });
+      const { form, id } = commandForm(slack, {
+        command: "/rounds",
+        text: `evening ${DAY}`,
+        channel: CHANNEL,
+      });
       slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
       const since = slack.timeline.at(-1)?.id ?? 0;
       await postSigned(url, SECRET, form);
@@ -128,7 +112,7 @@ describe("a read-only care record, from Slack", () => {
       expect(slack.api.filter((r) => r.path === "/api/chat.update")).toHaveLength(0);
 
       // Every command keeps answering.
-      const inhouse = commandForm(slack, { command: "/inhouse", text: "", channel: CHANNEL });
+      const inhouse = commandForm(slack, { command: "/inhouse", text: DAY, channel: CHANNEL });
       slack.responseTarget(inhouse.id, { channel: CHANNEL, user: "U0STAFF" });
       await postSigned(url, SECRET, inhouse.form);
       await slack.waitFor(

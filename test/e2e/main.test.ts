@@ -1,5 +1,4 @@
 /** `npm start` as a process: refusing incomplete settings, and stopping gracefully on SIGTERM. */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,29 +9,12 @@ import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { spawnBot, until, untilHealthy } from "../helpers/spawn.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 
-function start(env: Record<string, string>): {
-  child: ChildProcess;
-  out: () => string;
-  exit: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ["src/main.ts"], {
-    // The care record in a folder of the test's own, never ./data in the working tree.
-    env: { PATH: process.env.PATH ?? "", KENNEL_DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  return { child, out: () => out, exit };
-}
+/** The bot with these settings; the care record in a folder of the test's own, never ./data. */
+const start = (env: Record<string, string>) => spawnBot({ KENNEL_DATA_DIR: dataDir, ...env });
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
@@ -72,16 +54,7 @@ describe("npm start", () => {
       PORT: String(port),
     });
     try {
-      const until = Date.now() + 15_000;
-      for (;;) {
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await untilHealthy(port, p);
       const { form, id } = commandForm(slack, { command: "/kennel", text: "status" });
       const ack = await postSigned(`http://127.0.0.1:${port}/slack/events`, SECRET, form);
       expect(ack.status).toBe(200);
@@ -146,16 +119,18 @@ describe("npm start", () => {
       PORT: String(port),
     });
     try {
-      const until = Date.now() + 15_000;
       let body: { state?: string; store?: unknown } | undefined;
-      while (!body) {
-        body = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-          (r) => r.json() as Promise<typeof body>,
-          () => undefined,
-        );
-        if (!body && Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
-        if (!body) await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(
+        async () => {
+          body = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+            (r) => r.json() as Promise<typeof body>,
+            () => undefined,
+          );
+          return body !== undefined;
+        },
+        { p, why: () => `the bot did not start: ${p.out()}` },
+      );
+      if (!body) throw new Error("no /readyz answer");
       // Which part, never where: no path (it may answer on an address others reach).
       expect(body.store).toEqual({ ok: true, engine: "sqlite" });
       expect(body.state).toBe("ok");
@@ -180,18 +155,20 @@ describe("npm start", () => {
       LOG_LEVEL: "info",
     });
     try {
-      const until = Date.now() + 20_000;
       let ready:
         | { status: number; body: { state?: string; store?: { ok: boolean; engine: string } } }
         | undefined;
-      while (!ready) {
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-          async (r) => ({ status: r.status, body: (await r.json()) as NonNullable<typeof ready>["body"] }),
-          () => undefined,
-        );
-        if (!ready && Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
-        if (!ready) await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(
+        async () => {
+          ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+            async (r) => ({ status: r.status, body: (await r.json()) as NonNullable<typeof ready>["body"] }),
+            () => undefined,
+          );
+          return ready !== undefined;
+        },
+        { p, why: () => `the bot did not start: ${p.out()}` },
+      );
+      if (!ready) throw new Error("no /readyz answer");
       expect(ready.status).toBe(503);
       expect(ready.body.state).toBe("store_unavailable");
       expect(ready.body.store).toEqual({ ok: false, engine: "postgres" });

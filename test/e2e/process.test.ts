@@ -4,7 +4,6 @@
  * message naming the setting and what to do, no stack trace, never "listening" before the token
  * is known good; exit 2 for a setting to fix, 1 for the rest; and no request stops the process.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,27 +13,15 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, sign, startSlackStandIn } from "../helpers/slack.ts";
 import { startSocketStandIn } from "../helpers/socket-mode.ts";
+import { spawnBot, untilHealthy } from "../helpers/spawn.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-process-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ["src/main.ts"], {
-    // The care record in a folder of the test's own, never ./data in the working tree.
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", KENNEL_DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  return { child, out: () => out, exit };
-}
+/** The bot with these settings; the care record in a folder of the test's own, never ./data. */
+const start = (env: Record<string, string>) =>
+  spawnBot({ LOG_LEVEL: "info", KENNEL_DATA_DIR: dataDir, ...env });
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
@@ -50,19 +37,6 @@ function env(port: number, extra: Record<string, string> = {}): Record<string, s
     PORT: String(port),
     ...extra,
   };
-}
-
-async function healthy(port: number, p: { out: () => string }): Promise<void> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`the bot did not start: ${p.out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const NO_STACK = /\n\s+at /;
@@ -139,7 +113,7 @@ describe("no request stops the process", () => {
     const port = await freePort();
     const p = start(env(port));
     try {
-      await healthy(port, p);
+      await untilHealthy(port, p);
       const url = `http://127.0.0.1:${port}/slack/events`;
       const form = (body: string, signed: boolean, type = "application/x-www-form-urlencoded") => {
         const ts = Math.floor(Date.now() / 1000);
@@ -185,7 +159,7 @@ describe("Slack turns Socket Mode off while running", () => {
     const p = start(env(port, { SLACK_APP_TOKEN: "xapp-1-A1-0000-process" }));
     try {
       await socket.waitForConnections(1, 15_000);
-      await healthy(port, p);
+      await untilHealthy(port, p);
       socket.sendDisconnect("link_disabled");
       expect(await p.exit).toBe(1);
       expect(p.out()).toMatch(/Socket Mode was turned off in the Slack app's settings \(link_disabled\)/);

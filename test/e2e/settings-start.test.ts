@@ -6,11 +6,11 @@
  * /proc, where Node's recursive mkdir loops for ever) is one line, exit 2, at once. Each as a real
  * process (`node src/main.ts`), killed if it has not exited within 30 s (that is the failure).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnBot } from "../helpers/spawn.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-settings-start-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,17 +28,11 @@ const BASE = {
 
 /** The bot's process with these settings: its exit code (null: killed, it hung) and its output. */
 async function start(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ["src/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", ...BASE, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => (out += String(d)));
-  child.stderr?.on("data", (d) => (out += String(d)));
-  const watchdog = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  const code = await new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+  const p = spawnBot({ ...BASE, ...env });
+  const watchdog = setTimeout(() => p.child.kill("SIGKILL"), 30_000);
+  const code = await p.exit;
   clearTimeout(watchdog);
-  return { code, out };
+  return { code, out: p.out() };
 }
 
 describe("settings refused at start", () => {

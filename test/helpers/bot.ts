@@ -1,5 +1,5 @@
 /** The whole bot on loopback: sandbox kennel API, Slack stand-in, real Bolt app in HTTP mode. */
-import { type Bot, createBot } from "../../src/app.ts";
+import { type Bot, type BotOptions, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Clock } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
@@ -37,6 +37,8 @@ export async function startHarness(
     record?: CareRecordStore;
     /** Sets up Slack's side (users, channel members) before the bot starts. */
     beforeStart?: (slack: SlackStandIn) => void;
+    /** The bot's options besides these (reading today's care at start, say). */
+    bot?: Partial<BotOptions>;
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({
@@ -76,6 +78,7 @@ export async function startHarness(
       digest: { settleMs: 50 },
       // Tests count the API calls each command makes: no warming in the background.
       warmCare: false,
+      ...options.bot,
     },
   );
   options.beforeStart?.(slack);

@@ -8,7 +8,7 @@ import type { Block, Message } from "../../src/blocks/types.ts";
 const unescapeMarks = (t: string) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 /**
- * Slack's bold and italic marks, removed as Slack removes them when it draws the text. The
+ * Slack's bold, italic and strike marks, removed as Slack removes them when it draws the text. The
  * terminal's lines go through it too: a value that carries marks of its own (an allergy written
  * "_x_") is drawn in italics by Slack and as written by the terminal, the same words.
  */
@@ -16,6 +16,7 @@ export function unmark(t: string): string {
   return t
     .replace(/(^|[\s(:·])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?=$|[\s).,:;!?·])/g, "$1$2")
     .replace(/(^|[\s(:·])_([^_\s](?:[^_\n]*[^_\s])?)_(?=$|[\s).,:;!?·])/g, "$1$2")
+    .replace(/(^|[\s(:·])~([^~\s](?:[^~\n]*[^~\s])?)~(?=$|[\s).,:;!?·])/g, "$1$2")
     .replace(/`([^`\n]+)`/g, "$1");
 }
 
@@ -47,4 +48,25 @@ export function visibleOfText(text: string): string[] {
       .filter((l) => l && !/^═+$/.test(l))
       .map(unmark)
   );
+}
+
+/**
+ * What a reader sees of a page (src/text/html.ts): the body's text, a line at each `<br>` and at
+ * the end of each paragraph or heading, tags and entities as a browser draws them; marks a value
+ * carries unmarked as for the other two (the comparison is of words, not of marks).
+ */
+export function visibleOfHtml(html: string): string[] {
+  const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html;
+  return body
+    .replace(/<br>|<\/(p|h1|h2|section)>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map(unmark);
 }

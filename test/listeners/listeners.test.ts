@@ -55,7 +55,10 @@ function setup(
         return { ok: true, user: { id: "U1", is_restricted: options.guest === true } };
       },
     },
-    chat: { postEphemeral: async () => ({ ok: true }), postMessage: async () => ({ ok: true }) },
+    chat: {
+      postEphemeral: async (_m: unknown) => ({ ok: true }),
+      postMessage: async (_m: unknown) => ({ ok: true }),
+    },
   };
   const args = (text: string, command = "/arrivals") => ({
     command: { text, user_id: "U1", channel_id: "C1", command },
@@ -194,7 +197,8 @@ describe("commands", () => {
       return [noticeMessage("done")];
     });
     const pending = call(handler, t.args("x", "/pet"));
-    await new Promise((r) => setTimeout(r, 80));
+    // The work waits at the gate until "Looking up…" has been shown: a condition, not a sleep.
+    await expect.poll(() => JSON.stringify(t.responses)).toContain("Looking up");
     release();
     await pending;
     expect(JSON.stringify(t.responses[0])).toContain("Looking up");
@@ -216,7 +220,7 @@ describe("commands", () => {
       { loadingAfterMs: 30 },
     );
     const pending = call(dayCommand(t.deps, "departures"), t.args(""));
-    await new Promise((r) => setTimeout(r, 80));
+    await expect.poll(() => JSON.stringify(t.responses)).toContain("Looking up");
     release();
     await pending;
     expect(JSON.stringify(t.responses[0])).toContain("Looking up");
@@ -224,11 +228,35 @@ describe("commands", () => {
     expect(t.responses[2]).toMatchObject({ response_type: "in_channel" });
   });
 
-  it("while stopping, new commands are told to try again", async () => {
+  it("while stopping, new commands are told to try again, privately, by the guard buttons and forms use", async () => {
     const t = setup({});
     t.deps.inflight.draining = true;
     await call(dayCommand(t.deps, "arrivals"), t.args(""));
-    expect(JSON.stringify(t.responses[0])).toMatch(/restarting/);
+    expect(t.responses).toEqual([
+      {
+        response_type: "ephemeral",
+        replace_original: false,
+        text: "Kennel Desk is restarting. Try again in a minute.",
+      },
+    ]);
+    expect(t.usersInfo()).toBe(0);
+  });
+
+  it("when the response_url fails, a refusal still reaches the asker alone (an ephemeral message)", async () => {
+    const t = setup({}, { guest: true });
+    const ephemeral: unknown[] = [];
+    const a = t.args("");
+    a.client.chat.postEphemeral = async (m: unknown) => {
+      ephemeral.push(m);
+      return { ok: true };
+    };
+    a.respond = async () => {
+      throw new Error("response_url expired");
+    };
+    await call(dayCommand(t.deps, "arrivals"), a);
+    expect(ephemeral).toEqual([
+      expect.objectContaining({ channel: "C1", user: "U1", text: expect.stringMatching(/^🔒 .*guest/) }),
+    ]);
   });
 });
 

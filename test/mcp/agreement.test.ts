@@ -6,7 +6,8 @@
  * said 10), in the API's order, with no care flags. list_in_house and get_round say what Slack's
  * /inhouse and /rounds render: the same stays and pets, the same counts, the same medication rows,
  * and no contact details. Both read one care record, with a pet off its food (issue 32: the flag is
- * the answers', so the connector says it as Slack does).
+ * the answers', so the connector says it as Slack does). Slack's assistant, which draws Block Kit,
+ * gets each card's Block Kit beside the text (issue 33): the same document, line for line.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DayReport, dayReport } from "../../src/answers/day.ts";
@@ -14,6 +15,7 @@ import { type HouseReport, houseReport } from "../../src/answers/house.ts";
 import { bookingView } from "../../src/answers/records.ts";
 import { type RoundReport, roundReport } from "../../src/answers/rounds.ts";
 import { houseMessages } from "../../src/blocks/house.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Block, Message } from "../../src/blocks/types.ts";
 import type { Config } from "../../src/config.ts";
@@ -22,15 +24,22 @@ import { careOf } from "../../src/domain/care.ts";
 import type { DayEntry } from "../../src/domain/day.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
+import { drawsBlockKit } from "../../src/mcp/tool.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { AWKWARD_CASES } from "../../src/sandbox/awkward.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
+import { visibleOfMessages, visibleOfText } from "../helpers/visible.ts";
 import { offFoodRecord } from "../present/harness.ts";
-import { CLOCK, type Connected, connectInProcess, textOf } from "./harness.ts";
+import { CLOCK, type Connected, connectInProcess, type Result, textOf } from "./harness.ts";
 
 let sandbox: Sandbox;
 let mcp: Connected;
+/** The same connector as Slack's assistant reaches it: a client that draws Block Kit. */
+let slackbot: Connected;
+const BLOCK_KIT = {
+  extensions: { "io.slack/block-kit": { mimeTypes: ["application/vnd.slack.blocks+json"] } },
+};
 /** Slack's side: its own kennel client, so nothing is shared with the connector but the API. */
 let slackDeps: Deps;
 /** The care record both sides read: Tyson (AW-BITE) off his food. */
@@ -60,12 +69,14 @@ beforeAll(async () => {
   messy = { bookingId: victim.bookingId as number, date: day };
   record = await offFoodRecord(sandbox, sandbox.data.today, CLOCK);
   mcp = await connectInProcess(sandbox, {}, undefined, record);
+  slackbot = await connectInProcess(sandbox, {}, undefined, record, BLOCK_KIT);
   const { log } = captureLogger([sandbox.keys.main]);
   const kennel = createKennelClient(mcp.deps.config.kennel as NonNullable<Config["kennel"]>, { log });
   slackDeps = { kennel, log, config: mcp.deps.config, clock: CLOCK, record };
 });
 afterAll(async () => {
   await mcp.close();
+  await slackbot?.close();
   await record.close();
   await sandbox.close();
 });
@@ -471,5 +482,130 @@ describe("the care day's tools keep contact details out, as the channel does", (
       for (const secret of ["07700 900555", "private.owner@example.com", "9 Secret Row", ...phones])
         expect(all, tool).not.toContain(secret);
     }
+  });
+});
+
+/** Tyson's booking (AW-BITE): off his food in the record both sides read. */
+const tysonBooking = () =>
+  (sandbox.main.bookingByReference.get("AW-BITE") as { bookingId: number }).bookingId;
+
+/** The Block Kit a tool gave Slack's assistant (`_meta.slack.blocks`), as a message. */
+function cardOf(r: Result): Message {
+  const blocks = (r._meta?.slack as { blocks?: Block[] } | undefined)?.blocks;
+  expect(blocks, "a card in _meta.slack.blocks").toBeDefined();
+  return { text: "card", blocks: blocks as Block[] };
+}
+
+/** The text's lines as the card shows them: the connector's own page line left out. */
+const textLines = (r: Result) =>
+  visibleOfText(textOf(r)).filter((l) => !/^Page \d+ of \d+ of this day's list\./.test(l));
+
+/**
+ * The card says what the text says, line for line; a card cut to one message says so in its last
+ * line, and is the text's first lines. Returns the card's lines.
+ */
+function expectCardOfText(r: Result): string[] {
+  const card = cardOf(r);
+  expect(limitViolations(card)).toEqual([]);
+  expect(JSON.stringify(card)).not.toMatch(/"type":"(button|actions)"/);
+  const lines = visibleOfMessages([card]);
+  const text = textLines(r);
+  if (!/^… and \d+ more parts? of this answer: its text has all of it\.$/.test(lines.at(-1) ?? "")) {
+    expect(lines).toEqual(text);
+    return lines;
+  }
+  expect(text.slice(0, lines.length - 1)).toEqual(lines.slice(0, -1));
+  expect(text.length).toBeGreaterThan(lines.length - 1);
+  return lines;
+}
+
+describe("Slackbot reads our cards: the same document's Block Kit beside the text", () => {
+  const CARDS = [
+    "get_pet",
+    "get_booking",
+    "list_arrivals",
+    "list_departures",
+    "list_in_house",
+    "get_round",
+    "get_care_record",
+  ];
+
+  it("tools/list marks the seven tools with a card, and only those", async () => {
+    const { tools } = await slackbot.client.listTools();
+    const marked = tools.filter((t) => (t._meta?.slack as { supportsBlockKit?: boolean })?.supportsBlockKit);
+    expect(marked.map((t) => t.name).sort()).toEqual([...CARDS].sort());
+  });
+
+  it.each([
+    ["get_booking", () => ({ reference: "AW-BITE" })],
+    [
+      "get_pet",
+      () => ({
+        petId: (sandbox.main.petsByBooking.get(tysonBooking()) as Array<{ petId: number }>)[0]?.petId,
+      }),
+    ],
+    ["list_arrivals", () => ({ date: "2026-11-22" })],
+    ["list_departures", () => ({ date: "2026-11-24", page: 2 })],
+    ["list_in_house", () => ({ date: "2026-11-22" })],
+    ["get_round", () => ({ round: "morning", date: "2026-11-22" })],
+    ["get_care_record", () => ({ date: "2026-11-21" })],
+    ["get_care_record", () => ({ booking: "AW-BITE" })],
+  ] as const)(
+    "%s %o: the card says what the text says, line for line, within Block Kit's limits",
+    async (tool, args) => {
+      const r = await slackbot.call(tool, args() as Record<string, unknown>);
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expectCardOfText(r);
+    },
+  );
+
+  it("the awkward day's round and board: the off-food flag and the record on the card, as on Slack", async () => {
+    const round = expectCardOfText(
+      await slackbot.call("get_round", { round: "evening", date: sandbox.data.today }),
+    );
+    expect(round.some((l) => l.includes("🍽 off food: 2 meals"))).toBe(true);
+    // The board's pages, each its own card, until Tyson's (the flag is on his stay's lines).
+    const flagged: string[] = [];
+    for (let page = 1; page <= 20 && flagged.length === 0; page++) {
+      const r = await slackbot.call("list_in_house", { date: sandbox.data.today, page });
+      flagged.push(...expectCardOfText(r).filter((l) => l.includes("🍽 off food: 2 meals")));
+      if ((r.structuredContent as { textPage: { pages: number } }).textPage.pages <= page) break;
+    }
+    expect(flagged.length).toBeGreaterThan(0);
+  });
+
+  it("the 150-pet round: the card is the text's first lines, then says the text has the rest", async () => {
+    const r = await slackbot.call("get_round", { round: "morning", date: sandbox.data.fullHouseDay });
+    expect(expectCardOfText(r).at(-1)).toMatch(
+      /^… and \d+ more parts of this answer: its text has all of it\.$/,
+    );
+  });
+
+  it("a stay's record for the handover: Tyson's meals not eaten, on the card as in the text", async () => {
+    const r = await slackbot.call("get_care_record", { booking: "AW-BITE" });
+    const card = expectCardOfText(r);
+    expect(card[1]).toMatch(/^Stay record, Tyson: .*2 ate none/);
+  });
+
+  it("a client that does not draw Block Kit gets the text alone; a failure is words, never a card", async () => {
+    const plain = await mcp.call("get_booking", { reference: "AW-BITE" });
+    expect(plain._meta).toBeUndefined();
+    const missing = await slackbot.call("get_booking", { reference: "NO-SUCH-REF" });
+    expect(missing.isError).toBe(true);
+    expect(missing._meta).toBeUndefined();
+  });
+});
+
+describe("who draws Block Kit, read from initialize's capabilities", () => {
+  it("Slack's extension, its media type, the older experimental place; not another's, not a bare true", () => {
+    const kit = "application/vnd.slack.blocks+json";
+    expect(drawsBlockKit({ extensions: { "io.slack/block-kit": { mimeTypes: [kit] } } })).toBe(true);
+    expect(drawsBlockKit({ extensions: { "io.slack/block-kit": {} } })).toBe(true);
+    expect(drawsBlockKit({ experimental: { "io.slack/block-kit": { mimeTypes: [kit] } } })).toBe(true);
+    expect(drawsBlockKit({ extensions: { "io.slack/block-kit": { mimeTypes: ["text/html"] } } })).toBe(false);
+    expect(drawsBlockKit({ extensions: { "io.modelcontextprotocol/ui": {} } })).toBe(false);
+    expect(drawsBlockKit({ extensions: { "io.slack/block-kit": true } })).toBe(false);
+    expect(drawsBlockKit(undefined)).toBe(false);
+    expect(drawsBlockKit({})).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
@@ -17,6 +18,7 @@ export type Result = {
   content: Array<{ type: string; text?: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  _meta?: Record<string, unknown>;
 };
 
 export const textOf = (r: Result) => r.content.map((c) => c.text ?? "").join("\n");
@@ -39,6 +41,8 @@ export async function connectInProcess(
   fetch?: typeof globalThis.fetch,
   /** The care record the connector reads (as `kennel-desk mcp` opens it when there is one). */
   record?: CareRecordStore,
+  /** What the client says it can do at `initialize` (Slack's assistant: the Block Kit extension). */
+  capabilities?: ClientCapabilities,
 ): Promise<Connected> {
   const config = loadConfig({
     KENNEL_API_KEY: sandbox.keys.main,
@@ -57,7 +61,10 @@ export async function connectInProcess(
   const server = createMcpServer(deps);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: "kennel-desk-test", version: "1.0.0" });
+  const client = new Client(
+    { name: "kennel-desk-test", version: "1.0.0" },
+    capabilities ? { capabilities } : undefined,
+  );
   await client.connect(clientSide);
   return {
     client,

@@ -4,15 +4,9 @@
  * line the same text, in the same order; the lists (pets, customers, bookings) on their pages too.
  */
 import { describe, expect, it } from "vitest";
+import { customerAnswer, customerBookings, customerView } from "../../src/answers/customers.ts";
 import { bookingsSearch } from "../../src/answers/kennel.ts";
-import {
-  bookingView,
-  customerAnswer,
-  customerBookings,
-  customerView,
-  petAnswer,
-  petView,
-} from "../../src/answers/records.ts";
+import { bookingView, petAnswer, petView } from "../../src/answers/records.ts";
 import { bookingMessages } from "../../src/blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../../src/blocks/customer.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";

@@ -1,8 +1,9 @@
 /**
  * The stay's care record in Slack (the "Stay record" button, the summary under a departure) and in
  * the terminal (`kennel-desk record --booking`, the summary in `kennel-desk departures`) is one
- * document serialized twice: a departing pet of the busy day with a dose given, one refused with a
- * note, one corrected, meals and the doses never recorded.
+ * document serialized twice, and its printable page (`record export --format html`) a third time: a
+ * departing pet of the busy day with a dose given, one refused with a note, one corrected, meals and
+ * the doses never recorded.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
@@ -17,12 +18,14 @@ import type { EntryCare } from "../../src/domain/day.ts";
 import { type DueItem, dueItems } from "../../src/domain/record.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { StayRecordView } from "../../src/domain/stay.ts";
-import { staySummaryDocLines } from "../../src/present/stay.ts";
+import { stayPageDoc, staySummaryDocLines } from "../../src/present/stay.ts";
 import type { Entry, EntryInput } from "../../src/record/types.ts";
-import { terminalLine } from "../../src/text/doc.ts";
+import { docText, terminalLine } from "../../src/text/doc.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
+import { stayHtml } from "../../src/text/stay-html.ts";
 import { addDays } from "../../src/time.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { visibleOfHtml, visibleOfText } from "../helpers/visible.ts";
 import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
 
 const busy = busyDay();
@@ -113,6 +116,34 @@ describe("the stay record: one document, two serializers", () => {
     expect(all).toContain(`Times in the kennel's time zone (${TZ}).`);
     // Escaped in Slack: no name or note can ping.
     expect(JSON.stringify(message)).not.toContain("<@U0BOSS>");
+  });
+
+  it("the printable page is the same document as HTML: every line the terminal prints, the correction struck", () => {
+    const page = {
+      reference,
+      stay,
+      owner: "Ann <Lee>",
+      checkIn: "2026-11-20T10:00:00Z",
+      checkOut: undefined,
+      dueProblem: undefined,
+      timezone: TZ,
+      generatedAt: "2026-11-24T10:00:00.000Z",
+      head: { seq: 42, hash: "ab".repeat(32) },
+    };
+    const html = stayHtml(page);
+    const lines = visibleOfHtml(html);
+    expect(lines).toEqual(visibleOfText(docText(stayPageDoc(page), TEXT)));
+    // The record itself, line by line as Slack and the terminal show it, in order.
+    const record = visibleOfText(stayRecordText(stay, reference, TEXT)).slice(1, -1);
+    const at = lines.indexOf(record[0] as string);
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at, at + record.length)).toEqual(record);
+    expect(lines).toContain("Owner: Ann <Lee>");
+    expect(lines.at(-1)).toBe(
+      `Record head at the time: #42, sha256 ${"ab".repeat(32)} (check it with kennel-desk record verify).`,
+    );
+    expect(html).toMatch(/<del><bdi>refused \d\d:\d\d · Jane &lt;@U0BOSS&gt; &amp; co<\/bdi><\/del>/);
+    expect(html).not.toMatch(/<script|src=|href=|@import|url\(/i);
   });
 
   it("the summary under the departure says the same", () => {

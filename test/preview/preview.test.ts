@@ -273,7 +273,9 @@ describe("the Home tab in the preview", () => {
     // And the care record's: this round's progress (its sheet), and the pets off their food when any.
     expect(text).toMatch(/This round \(\w+\):\s*(\d+ of \d+ recorded|\?)/);
     const offFood = /[1-9]\d* pets? off (its|their) food/.test(text) ? 1 : 0;
-    await expect(view.locator(".bk-section button").count()).resolves.toBe(9 + offFood);
+    // And the welfare flag the preview seeds (issue 38): "🚩 1 welfare flag open", with its button.
+    expect(text).toContain("1 welfare flag open");
+    await expect(view.locator(".bk-section button").count()).resolves.toBe(10 + offFood);
     await expect(page.locator("#log").isVisible()).resolves.toBe(false);
     await view.locator("button", { hasText: "Show in house" }).click();
     const answer = page.locator("#home-dm .msg", {

@@ -96,12 +96,13 @@ describe.each(engines)("retention ($name)", ({ open, skip }) => {
       // A timer firing before the time (a tick) deletes nothing.
       now = Date.parse("2026-11-25T02:00:00Z");
       timers.shift()?.();
-      await new Promise((r) => setTimeout(r, 50));
+      // The tick is done when it has armed the next timer: a condition, not a sleep.
+      await expect.poll(() => timers.length).toBe(1);
       expect(await store.entries({ from: "2000-01-01", to: TODAY })).toHaveLength(5);
       // At the time: the entries of rounds before 2023-11-26 (three years before the 25th) go.
       now = Date.parse("2026-11-25T03:30:00Z");
       timers.shift()?.();
-      await new Promise((r) => setTimeout(r, 200));
+      await expect.poll(() => timers.length).toBe(1);
       const left = await store.entries({ from: "2000-01-01", to: "2030-01-01" });
       // 2023-11-25 was the oldest day kept on the 24th; on the 25th it is past the three years too.
       expect(left.map((e) => e.date)).toEqual([TODAY]);

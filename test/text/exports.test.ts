@@ -93,10 +93,11 @@ describe("the exports' one cleaning", () => {
     });
     expect(page.replace(/\n/g, "")).not.toMatch(CONTROL);
     expect(page).not.toMatch(HIJACK);
-    expect(page).toContain("<h2><bdi>Rex</bdi> <small>(pet 501)</small></h2>");
-    expect(page).toContain("Booking <bdi>CR 8001</bdi>");
-    expect(page).toContain("owner: <bdi>Ann [2J Lee</bdi>");
-    expect(page).toContain("<td><bdi>Jane Doe</bdi></td>");
-    expect(page).toContain("<title>Care record — Rex — CR 8001</title>");
+    // The pet's name, the reference, the owner and who recorded: each isolated from the words beside it.
+    expect(page).toContain("<strong><bdi>Stay record, </bdi></strong><strong><bdi>Rex</bdi></strong>");
+    expect(page).toContain('<span class="label">Booking:</span> <bdi>CR 8001</bdi>');
+    expect(page).toContain('<span class="label">Owner:</span> <bdi>Ann [2J Lee</bdi>');
+    expect(page).toContain("<bdi>Jane Doe</bdi>");
+    expect(page).toContain("<title>Stay record · CR 8001</title>");
   });
 });

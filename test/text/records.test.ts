@@ -1,7 +1,8 @@
 /** Records, searches, status, failures and JSON as terminal text. */
 import { describe, expect, it } from "vitest";
+import type { CustomerSearch } from "../../src/answers/customers.ts";
 import { describeFailure, UsageError } from "../../src/answers/failure.ts";
-import type { BookingView, CustomerSearch, PetSearch, PetView } from "../../src/answers/records.ts";
+import type { BookingView, PetSearch, PetView } from "../../src/answers/records.ts";
 import { careOf } from "../../src/domain/care.ts";
 import { careOfBooking } from "../../src/domain/day.ts";
 import { ServerError } from "../../src/kennel/errors.ts";

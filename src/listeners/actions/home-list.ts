@@ -1,7 +1,9 @@
 /** The Today home's buttons: each answers its list in a message only the clicker sees (in the bot's DM). */
 import type { App } from "@slack/bolt";
+import { openWelfareFlags } from "../../answers/welfare-flags.ts";
 import { homeList } from "../../blocks/buttons.ts";
 import type { Message } from "../../blocks/types.ts";
+import { flagsListMessage } from "../../blocks/welfare.ts";
 import { localDate } from "../../time.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
@@ -28,6 +30,8 @@ export function registerHomeList(app: App, deps: BotDeps): void {
           return tomorrowList(deps);
         case "offfood":
           return offFoodList(deps, today);
+        case "welfare":
+          return [flagsListMessage(await openWelfareFlags(deps, today), today, deps.config.timezone)];
       }
     },
   });

@@ -1,6 +1,7 @@
 import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot-deps.ts";
 import { SheetRedraw } from "../record-round.ts";
+import { WelfareRedraw } from "../welfare-redraw.ts";
 import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
@@ -11,6 +12,9 @@ import { registerRecordTap } from "./record-tap.ts";
 import { registerRecordWitness } from "./record-witness.ts";
 import { registerSearchPages } from "./search-pages.ts";
 import { registerStayRecord } from "./stay-record.ts";
+import { registerWelfareFlag } from "./welfare-flag.ts";
+import { registerWelfareSubmit } from "./welfare-submit.ts";
+import { registerWelfareTap } from "./welfare-tap.ts";
 
 export function register(app: App, deps: BotDeps): void {
   registerDayPages(app, deps);
@@ -25,4 +29,9 @@ export function register(app: App, deps: BotDeps): void {
   registerRecordSubmit(app, deps, redraw, deps.seal);
   registerRecordWitness(app, deps, redraw);
   registerPlan(app, deps);
+  // The daily welfare check's buttons and forms (issue 38), and its flags'.
+  const welfare = new WelfareRedraw(deps);
+  registerWelfareTap(app, deps, welfare, deps.seal);
+  registerWelfareSubmit(app, deps, welfare, deps.seal);
+  registerWelfareFlag(app, deps, deps.seal);
 }

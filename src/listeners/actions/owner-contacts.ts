@@ -1,6 +1,6 @@
 /** "Owner's contacts" on tomorrow's check: the booking owner's phone and email, only for the one who clicked. */
 import type { App } from "@slack/bolt";
-import { bookingOwnerContacts } from "../../answers/records.ts";
+import { bookingOwnerContacts } from "../../answers/customers.ts";
 import { ownerContacts } from "../../blocks/buttons.ts";
 import { ownerContactsMessage } from "../../blocks/tomorrow.ts";
 import type { BotDeps } from "../bot-deps.ts";

@@ -17,14 +17,8 @@ import type {
 import { confirmVersion, type PlanWrite, setItems } from "../../answers/plan-actions.ts";
 import { currentPlan, planVersion } from "../../answers/plans.ts";
 import { planEdit, planOpen } from "../../blocks/buttons.ts";
-import {
-  editModal,
-  PLAN_EDIT_MODAL,
-  PLAN_MODAL,
-  planModal,
-  readEdit,
-  readPlanMeta,
-} from "../../blocks/plan.ts";
+import { PLAN_EDIT_MODAL, PLAN_MODAL, planModal, readPlanMeta } from "../../blocks/plan.ts";
+import { editModal, readEdit } from "../../blocks/plan-edit.ts";
 import { refusalView } from "../../blocks/record-modal.ts";
 import type { PlanView } from "../../present/plan.ts";
 import { planStateWords } from "../../words/plan.ts";

@@ -2,9 +2,9 @@
 import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
-import { bookingText } from "../../text/index.ts";
+import { bookingDoc } from "../../present/records.ts";
 import { id, text } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
+import { addTool, docAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
   addTool(
@@ -26,6 +26,7 @@ export function register(server: ToolServer, deps: Deps): void {
           .optional()
           .describe("The booking reference, for example HP-7K2M9Q."),
       },
+      card: true,
     },
     async (a) => {
       if ((a.id === undefined) === (a.reference === undefined)) {
@@ -35,7 +36,7 @@ export function register(server: ToolServer, deps: Deps): void {
         );
       }
       const view = await bookingView(deps, a.id !== undefined ? { id: a.id } : (a.reference as string));
-      return dataAnswer(deps, view, bookingText);
+      return docAnswer(deps, view, bookingDoc);
     },
   );
 }

@@ -2,8 +2,9 @@
  * list_bookings: the spec's (docs/kennel-api.md) plain paged search of every booking (GET /bookings), with the same
  * booking words as Slack's /kennel bookings.
  */
+
+import type { BookingsPage } from "../../answers/customers.ts";
 import { bookingsPage } from "../../answers/lists.ts";
-import type { BookingsPage } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";

@@ -8,10 +8,14 @@
 import { recordDay } from "../../answers/care-record.ts";
 import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
+import { welfareDay } from "../../answers/welfare-record.ts";
 import type { Deps } from "../../deps.ts";
 import { roundNamed } from "../../domain/round-names.ts";
-import { recordDayText } from "../../text/record.ts";
-import { stayRecordText } from "../../text/stay.ts";
+import type { Doc } from "../../present/doc.ts";
+import { recordDayDoc } from "../../present/record-day.ts";
+import { stayRecordDoc } from "../../present/stay.ts";
+import { welfareDayDoc } from "../../present/welfare-record.ts";
+import { docText } from "../../text/doc.ts";
 import { day, id, roundInput, text } from "../inputs.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
@@ -25,9 +29,9 @@ export function register(server: ToolServer, deps: Deps): void {
       name: "get_care_record",
       title: "Get the care record",
       description:
-        "The care record the kennel's staff keep in Slack (medication given, refused or not given; how much each pet ate; who recorded it and when, in the kennel's time zone; corrections kept and marked). " +
+        "The care record the kennel's staff keep in Slack (medication given, refused or not given; how much each pet ate; the daily welfare check of drinking, stool, urine and demeanour, and its flags with the vet's advice; who recorded it and when, in the kennel's time zone; corrections kept and marked). " +
         "Either a day's record by round and pet, beside what each round's sheet said was due (date, optionally round and pet), " +
-        "or one stay's record for the handover at pick-up (booking: a reference or id): doses given of those due, each refusal or missed dose with its time, meals eaten, then every round's entries. " +
+        "or one stay's record for the handover at pick-up (booking: a reference or id): doses given of those due, each refusal or missed dose with its time, meals eaten, each day's welfare check or its absence, then every round's entries. " +
         "The record holds no customer contact details.",
       inputSchema: {
         date: day,
@@ -41,6 +45,7 @@ export function register(server: ToolServer, deps: Deps): void {
             "A booking's reference (for example HP-7K2M9Q) or id: that stay's whole record. Not with date, round or pet.",
           ),
       },
+      card: true,
     },
     async (a) => {
       if (a.booking !== undefined) {
@@ -53,21 +58,26 @@ export function register(server: ToolServer, deps: Deps): void {
         const v = await bookingView(deps, a.booking);
         const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? a.booking}`;
         const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
-        return answer(stayRecordText(stay, reference, textOptions(deps)), {
-          reference,
-          bookingId: v.booking.bookingId ?? null,
-          stay,
-          requestId: v.requestId,
-        });
+        const doc = stayRecordDoc(stay, reference, { timezone: deps.config.timezone });
+        const data = { reference, bookingId: v.booking.bookingId ?? null, stay, requestId: v.requestId };
+        return answer(docText(doc, textOptions(deps)), data, doc);
       }
       const where = store.engine === "sqlite" ? "the bot's SQLite file" : "the bot's PostgreSQL database";
-      const r = await recordDay(
-        store,
-        where,
-        { date: a.date ?? today(deps), round: roundNamed(a.round, deps.config.rounds.names), petId: a.pet },
-        deps,
-      );
-      return answer(recordDayText(r, textOptions(deps)), r);
+      const query = {
+        date: a.date ?? today(deps),
+        round: roundNamed(a.round, deps.config.rounds.names),
+        petId: a.pet,
+      };
+      const r = await recordDay(store, where, query, deps);
+      // The day's welfare checks and flags (issue 38), after the rounds.
+      const day = await welfareDay(store, query.date, deps.config.timezone, query.petId);
+      const rounds = day.rounds.filter((x) => !query.round || x.round === query.round);
+      const welfare = rounds.length || day.flags.length ? { ...day, rounds } : undefined;
+      const rounds_ = recordDayDoc(r, deps.config.timezone);
+      const doc: Doc = welfare
+        ? { ...rounds_, parts: [...rounds_.parts, ...welfareDayDoc(welfare, deps.config.timezone).parts] }
+        : rounds_;
+      return answer(docText(doc, textOptions(deps)), { ...r, ...(welfare ? { welfare } : {}) }, doc);
     },
   );
 }

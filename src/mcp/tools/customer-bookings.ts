@@ -2,8 +2,9 @@
  * list_customer_bookings: the spec's (docs/kennel-api.md) paged booking history of one customer
  * (GET /customers/{id}/bookings), in the same booking words as Slack's customer history.
  */
+
+import type { BookingsPage } from "../../answers/customers.ts";
 import { customerBookingsPage } from "../../answers/lists.ts";
-import type { BookingsPage } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";

@@ -1,5 +1,5 @@
 /** get_customer: one customer as /customer shows it to the asker: contacts, consent, pets. */
-import { customerView } from "../../answers/records.ts";
+import { customerView } from "../../answers/customers.ts";
 import type { Deps } from "../../deps.ts";
 import { customerText } from "../../text/index.ts";
 import { id } from "../inputs.ts";

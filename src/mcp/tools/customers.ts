@@ -1,7 +1,7 @@
 /** list_customers: the spec's (docs/kennel-api.md) paged customer search (GET /customers), in /customer's words. */
 import { z } from "zod";
+import type { CustomerSearch } from "../../answers/customers.ts";
 import { customersPage } from "../../answers/lists.ts";
-import type { CustomerSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { customerListText } from "../../text/index.ts";
 import { dateOrDateTime, page, pageSize, text } from "../inputs.ts";

@@ -10,7 +10,9 @@ import { apiDay } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsThatCount } from "../../domain/bookings.ts";
 import type { DayKind } from "../../domain/day.ts";
-import { dayText, rawText } from "../../text/index.ts";
+import { dayDoc } from "../../present/day.ts";
+import { docText } from "../../text/doc.ts";
+import { rawText } from "../../text/index.ts";
 import { day } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
 import { addTool, answer, PRIVACY, type ToolServer, textOptions, today } from "../tool.ts";
@@ -45,6 +47,7 @@ function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
         "The text content shows one page of a long day (ask for the next with page); the structured content carries every entry of the day and the whole day's totals, with textPage saying which page the text shows. " +
         PRIVACY,
       inputSchema: { date: day, page: dayPage },
+      card: true,
     },
     async (a) => {
       const date = a.date ?? today(deps);
@@ -61,8 +64,11 @@ function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
       }
       const whole = await dayReport(deps, kind, date, { wholeDay: true });
       const shown = pageOfReport(whole, a.page ?? 1);
-      const text = [dayText(shown, textOptions(deps)), dayPageLine(shown)].filter(Boolean).join("\n");
-      return answer(text, { ...whole, textPage: { page: shown.page, pages: shown.pages, from: shown.from } });
+      const o = textOptions(deps);
+      const doc = dayDoc(shown, o);
+      const text = [docText(doc, o), dayPageLine(shown)].filter(Boolean).join("\n");
+      const textPage = { page: shown.page, pages: shown.pages, from: shown.from };
+      return answer(text, { ...whole, textPage }, doc);
     },
   );
 }

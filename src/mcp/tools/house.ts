@@ -10,7 +10,9 @@ import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
 import { channelSafeAnswer } from "../../domain/privacy.ts";
 import { roundNamed } from "../../domain/round-names.ts";
-import { houseText, roundText } from "../../text/index.ts";
+import { houseDoc } from "../../present/house.ts";
+import { roundDoc } from "../../present/rounds.ts";
+import { docText } from "../../text/doc.ts";
 import { day, roundInput } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
@@ -44,13 +46,16 @@ export function register(server: ToolServer, deps: Deps): void {
         "The text shows one page of a long day (ask for the next with page); the structured content carries every stay, with textPage saying which page the text shows. " +
         CHANNEL_SAFE,
       inputSchema: { date: day, page: housePage },
+      card: true,
     },
     async (a) => {
       const whole = await houseReport(deps, a.date ?? today(deps), { wholeDay: true });
       const shown = pageOfHouse(whole, a.page ?? 1);
-      const text = [houseText(shown, textOptions(deps)), dayPageLine(shown)].filter(Boolean).join("\n");
+      const o = textOptions(deps);
+      const doc = houseDoc(shown, o);
+      const text = [docText(doc, o), dayPageLine(shown)].filter(Boolean).join("\n");
       const textPage = { page: shown.page, pages: shown.pages, from: shown.from };
-      return answer(text, channelSafeAnswer({ ...whole, textPage }) as object);
+      return answer(text, channelSafeAnswer({ ...whole, textPage }) as object, doc);
     },
   );
 
@@ -67,11 +72,13 @@ export function register(server: ToolServer, deps: Deps): void {
         "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
         `The structured content carries every pet on the sheet. ${CHANNEL_SAFE}`,
       inputSchema: { round: roundInput(deps.config.rounds.names), date: day },
+      card: true,
     },
     async (a) => {
       const round = roundNamed(a.round, deps.config.rounds.names) ?? currentRound(deps);
       const report = await roundReport(deps, round, a.date ?? today(deps));
-      return answer(roundText(report, textOptions(deps)), channelSafeAnswer(report) as object);
+      const doc = roundDoc(report);
+      return answer(docText(doc, textOptions(deps)), channelSafeAnswer(report) as object, doc);
     },
   );
 }

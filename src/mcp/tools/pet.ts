@@ -5,9 +5,9 @@
  */
 import { petView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
-import { petText } from "../../text/index.ts";
+import { petDoc } from "../../present/pets.ts";
 import { id } from "../inputs.ts";
-import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
+import { addTool, docAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
   addTool(
@@ -21,7 +21,8 @@ export function register(server: ToolServer, deps: Deps): void {
         "up to five medications, each with its instruction (which carries no time of day) and its own midday and evening instructions; " +
         `allergies, medical and grooming notes, insurer, evaluation, registration, passport, notes. ${PRIVACY}`,
       inputSchema: { petId: id("pet") },
+      card: true,
     },
-    async (a) => dataAnswer(deps, await petView(deps, a.petId), petText),
+    async (a) => docAnswer(deps, await petView(deps, a.petId), petDoc),
   );
 }

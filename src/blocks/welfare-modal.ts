@@ -1,0 +1,267 @@
+/**
+ * The welfare check's forms: "✏️ Something to note" (drinking, stool, urine, demeanour, each
+ * "normal" unless changed, and a note; the day's meals shown, read from the round's entries), and a
+ * flag's "Vet advice" (who was asked, when, what was advised) and "Resolved" (why). Pure: the
+ * listeners open them with views.open, their metadata sealed (src/slack/seal.ts), and read the
+ * submissions here; what a form may write is checked against the kept list or flag, never taken
+ * from the metadata.
+ */
+import { z } from "zod";
+import type { ListPet } from "../answers/welfare-store.ts";
+import type { Round } from "../domain/care.ts";
+import { cleanText } from "../domain/text.ts";
+import {
+  ALL_NORMAL,
+  type MealSeen,
+  WELFARE_FIELDS,
+  WELFARE_SIGNS,
+  type WelfareCheck,
+  type WelfareField,
+  type WelfareValues,
+} from "../domain/welfare.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { localDate, zonedInstant } from "../time.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
+import { esc, truncate } from "./mrkdwn.ts";
+
+export const WELFARE_MODAL = "wf_modal";
+export const ADVICE_MODAL = "wf_advice_modal";
+export const RESOLVE_MODAL = "wf_resolve_modal";
+const NOTE_MAX = 500;
+
+const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Where the button was: channel, ts, its thread's ts, the tap's response_url. */
+const where = {
+  c: z.string().min(1).max(40),
+  t: z.string().min(1).max(40),
+  h: z.string().max(40).optional(),
+  u: z.string().max(500).optional(),
+};
+const checkMeta = z.object({ l: recordId, b: recordId, p: recordId, ...where, cur: recordId.optional() });
+const flagMeta = z.object({ f: recordId, l: z.literal(1).optional(), ...where });
+export type CheckMeta = z.infer<typeof checkMeta>;
+export type FlagMeta = z.infer<typeof flagMeta>;
+
+function read<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
+  if (!raw || raw.length > 3000) return undefined;
+  try {
+    const r = schema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+export const readCheckMeta = (raw: string | undefined) => read(checkMeta, raw);
+export const readFlagMeta = (raw: string | undefined) => read(flagMeta, raw);
+
+/** The metadata as text within `room` (the seal's length kept free): without the response_url when it must. */
+export function metaJson(m: CheckMeta | FlagMeta, room: number): string {
+  for (const t of [m, { ...m, u: undefined }]) {
+    const raw = JSON.stringify(t);
+    if (raw.length <= room) return raw;
+  }
+  throw new RangeError("modal metadata too long");
+}
+
+const plain = (text: string, max: number) => ({
+  type: "plain_text" as const,
+  text: truncate(text || " ", max),
+});
+const section = (text: string) => ({
+  type: "section",
+  text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
+});
+const context = (text: string) => ({
+  type: "context",
+  elements: [{ type: "mrkdwn", text: truncate(text, 2900), verbatim: true }],
+});
+
+const valueOption = (field: WelfareField, v: string) => ({ text: plain(valueWords(field, v), 75), value: v });
+
+/** "✏️ Something to note": each sign (normal unless seen), and a note; `check`: the check to correct. */
+export function welfareModal(
+  sealed: string,
+  list: { date: string; round: Round },
+  pet: ListPet,
+  o: { check: WelfareCheck | undefined; meals: MealSeen[]; late: boolean; timezone: string },
+) {
+  const now = o.check?.values ?? ALL_NORMAL;
+  const head = `*${esc(pet.room ?? "")}${pet.room ? " " : ""}${esc(pet.name)}* · ${list.round} welfare check, ${dayHeading(list.date)}`;
+  const meals = o.meals.length
+    ? o.meals.map((m) => `${m.round}: ${mealWords(m).slice(3)}`).join(" · ")
+    : "no meal recorded yet today";
+  const blocks: unknown[] = [
+    section(o.late ? `${head}\n⏰ Recording late for ${dayHeading(list.date)}` : head),
+    context(`🍽 Eating, from the round's entries: ${esc(meals)}. To change a meal, use the round post.`),
+  ];
+  for (const field of WELFARE_FIELDS)
+    blocks.push({
+      type: "input",
+      block_id: `sign:${field}`,
+      label: plain(FIELD_WORDS[field], 2000),
+      element: {
+        type: "static_select",
+        action_id: "value",
+        options: WELFARE_SIGNS[field].map((v) => valueOption(field, v)),
+        initial_option: valueOption(field, now[field]),
+      },
+    });
+  blocks.push({
+    type: "input",
+    block_id: "note",
+    optional: true,
+    label: plain("Note", 2000),
+    element: {
+      type: "plain_text_input",
+      action_id: "note",
+      multiline: true,
+      max_length: NOTE_MAX,
+      ...(o.check?.note ? { initial_value: o.check.note } : {}),
+    },
+  });
+  if (o.check)
+    blocks.push(
+      context(
+        `Checked at ${timeOf(o.check.recordedAt, o.timezone)} by ${esc(o.check.userName)}: saving records a correction; the first check is kept, marked corrected.`,
+      ),
+    );
+  return {
+    type: "modal" as const,
+    callback_id: WELFARE_MODAL,
+    private_metadata: sealed,
+    title: plain("Welfare check", 24),
+    submit: plain(o.check ? "Save correction" : o.late ? "Record late" : "Record", 24),
+    close: plain("Cancel", 24),
+    blocks,
+  };
+}
+
+type StateValues = Record<
+  string,
+  Record<string, { selected_option?: { value?: string } | null; value?: string | null }>
+>;
+
+/** What the form says: each sign from its choices (a value not offered is refused), and the note. */
+export function readWelfareSubmission(
+  state: StateValues | undefined,
+):
+  | { ok: true; values: WelfareValues; note: string | undefined }
+  | { ok: false; errors: Record<string, string> } {
+  const values: Partial<Record<WelfareField, string>> = {};
+  const errors: Record<string, string> = {};
+  for (const field of WELFARE_FIELDS) {
+    const chosen = state?.[`sign:${field}`]?.value?.selected_option?.value;
+    if (chosen && (WELFARE_SIGNS[field] as readonly string[]).includes(chosen)) values[field] = chosen;
+    else
+      errors[`sign:${field}`] =
+        `Choose what you saw (${FIELD_WORDS[field].toLowerCase()}): normal, or what was different.`;
+  }
+  const raw = state?.note?.note?.value;
+  const note = typeof raw === "string" ? cleanText(raw).trim() : "";
+  if ([...note].length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, values: values as WelfareValues, note: note || undefined };
+}
+
+const textInput = (
+  block: string,
+  label: string,
+  o: { multiline?: boolean; max: number; optional?: boolean; hint?: string },
+) => ({
+  type: "input",
+  block_id: block,
+  ...(o.optional ? { optional: true } : {}),
+  label: plain(label, 2000),
+  ...(o.hint ? { hint: plain(o.hint, 2000) } : {}),
+  element: {
+    type: "plain_text_input",
+    action_id: block,
+    max_length: o.max,
+    ...(o.multiline ? { multiline: true } : {}),
+  },
+});
+
+const flagHead = (f: WelfareFlag) =>
+  section(`*${esc(f.room ?? "")}${f.room ? " " : ""}${esc(f.petName)}* · ${esc(flagHeadWords(f))}`);
+
+/** A flag's "Vet advice sought?": who was asked, when, what was advised. */
+export function adviceModal(sealed: string, f: WelfareFlag) {
+  return {
+    type: "modal" as const,
+    callback_id: ADVICE_MODAL,
+    private_metadata: sealed,
+    title: plain("Vet advice", 24),
+    submit: plain("Record advice", 24),
+    close: plain("Cancel", 24),
+    blocks: [
+      flagHead(f),
+      textInput("vet", "Who gave the advice (the vet or practice)", { max: 200 }),
+      textInput("when", "When it was sought (HH:MM today, or YYYY-MM-DD HH:MM)", {
+        max: 20,
+        optional: true,
+        hint: "Leave it empty for now.",
+      }),
+      textInput("advice", "What was advised", { max: 1000, multiline: true }),
+    ],
+  };
+}
+
+/** A flag's "Resolved": why it is closed. */
+export function resolveModal(sealed: string, f: WelfareFlag) {
+  return {
+    type: "modal" as const,
+    callback_id: RESOLVE_MODAL,
+    private_metadata: sealed,
+    title: plain("Flag resolved", 24),
+    submit: plain("Mark resolved", 24),
+    close: plain("Cancel", 24),
+    blocks: [flagHead(f), textInput("why", "Why it is resolved", { max: 500, multiline: true })],
+  };
+}
+
+const textOf = (state: StateValues | undefined, block: string) => {
+  const raw = state?.[block]?.[block]?.value;
+  return typeof raw === "string" ? cleanText(raw).trim() : "";
+};
+
+/** The advice form: the vet, when (not in the future; empty: now), what was advised. */
+export function readAdvice(
+  state: StateValues | undefined,
+  now: Date,
+  timezone: string,
+): { ok: true; vet: string; sought: string; advice: string } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const vet = textOf(state, "vet");
+  const advice = textOf(state, "advice");
+  const when = textOf(state, "when");
+  if (!vet) errors.vet = "Say who gave the advice.";
+  if (!advice) errors.advice = "Say what was advised.";
+  let sought = now;
+  if (when) {
+    const m = /^(?:(\d{4}-\d{2}-\d{2})\s+)?([01]?\d|2[0-3]):([0-5]\d)$/.exec(when);
+    const at = m
+      ? zonedInstant(
+          m[1] ?? localDate(now, timezone),
+          `${(m[2] as string).padStart(2, "0")}:${m[3]}`,
+          timezone,
+        )
+      : undefined;
+    if (!at || Number.isNaN(at.getTime())) errors.when = "Write the time HH:MM (today), or YYYY-MM-DD HH:MM.";
+    else if (at.getTime() > now.getTime() + 5 * 60_000)
+      errors.when = "That is still to come: give when it was sought.";
+    else sought = at;
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, vet: vet.slice(0, 200), sought: sought.toISOString(), advice: advice.slice(0, 1000) };
+}
+
+/** The resolve form: why. */
+export function readResolve(
+  state: StateValues | undefined,
+): { ok: true; why: string } | { ok: false; errors: Record<string, string> } {
+  const why = textOf(state, "why");
+  return why
+    ? { ok: true, why: why.slice(0, 500) }
+    : { ok: false, errors: { why: "Say why the flag is resolved." } };
+}

@@ -1,0 +1,110 @@
+/**
+ * The daily welfare check in Slack: a post's messages drawn from its kept list and the record
+ * (src/present/welfare.ts), one block per pet so 150 pets fit in four messages: a pet to check is its
+ * two buttons, "✅ All normal · Kennel 2 Biscuit" (one tap) and "✏️ Something to note"; a pet checked
+ * (or flagged) is a section with its check and its flag, and "✏️ Change" (or "✏️ Check…") beside it.
+ * A button carries only ids (the kept list, the booking, the pet); what it may record is read from
+ * the kept list. Then a flag with its two buttons, the pets not checked, and the Home tab's flags.
+ */
+import { z } from "zod";
+import type { WelfareBoard } from "../answers/welfare.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { type ActionOf, lineText, type Part } from "../present/doc.ts";
+import { uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
+import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
+import { defineButton } from "./buttons.ts";
+import { docBlocks, docMessage, lineMrkdwn } from "./doc.ts";
+import { LIMITS, messageChars } from "./limits.ts";
+import { button, fallback, truncate } from "./mrkdwn.ts";
+import type { Block, Message, SectionBlock } from "./types.ts";
+
+const recordId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const listPetRef = z.object({ l: recordId, b: recordId, p: recordId });
+/** "✅ All normal": one tap checks the pet. */
+export const welfareOk = defineButton("wf_ok", listPetRef);
+/** "✏️ Something to note" (or "✏️ Change", "✏️ Check…"): the form. */
+export const welfareNote = defineButton("wf_note", listPetRef);
+/** A flag's "🩺 Vet advice…" and "✔️ Resolved…". */
+/** `l`: the button is on the Home tab's list of flags (redrawn as the list). */
+const flagRef = z.object({ f: recordId, l: z.literal(1).optional() });
+export const flagAdvice = defineButton("wf_advice", flagRef);
+export const flagResolve = defineButton("wf_resolve", flagRef);
+
+const actions = (inList: boolean) => ({
+  adviceAction: ((f) => ({
+    actionId: flagAdvice.actionId(f.id),
+    value: flagAdvice.encode({ f: f.id, ...(inList ? { l: 1 as const } : {}) }),
+  })) as ActionOf<WelfareFlag>,
+  resolveAction: ((f) => ({
+    actionId: flagResolve.actionId(f.id),
+    value: flagResolve.encode({ f: f.id, ...(inList ? { l: 1 as const } : {}) }),
+    style: "primary",
+  })) as ActionOf<WelfareFlag>,
+});
+
+type Item = Extract<Part, { kind: "item" }>;
+
+/** A pet's one block: its two buttons (to check, no flag), or its lines with one button beside them. */
+function petBlock(p: Item, board: WelfareBoard): Block {
+  const [bookingId, petId] = (p.key ?? "0-0").split("-").map(Number) as [number, number];
+  const pet = board.pets.find((x) => x.bookingId === bookingId && x.petId === petId);
+  const block_id = `kd_wf:${bookingId}:${petId}`;
+  const listId = board.list.id;
+  const text = truncate(p.lines.map(lineMrkdwn).join("\n"), LIMITS.sectionText - 10);
+  const section: SectionBlock = { type: "section", block_id, text: { type: "mrkdwn", text, verbatim: true } };
+  // A list not kept has no buttons: nothing could check what they record.
+  if (listId === undefined || !pet) return section;
+  const key = `${bookingId}-${petId}`;
+  const value = welfareOk.encode({ l: listId, b: bookingId, p: petId });
+  if (!pet.check && pet.flags.length === 0) {
+    const name = lineText(p.lines[0] ?? []);
+    return {
+      type: "actions",
+      block_id,
+      elements: [
+        button(`✅ All normal · ${name}`, welfareOk.actionId(key), value, "primary"),
+        button("✏️ Something to note", welfareNote.actionId(key), value),
+      ],
+    };
+  }
+  return {
+    ...section,
+    accessory: button(pet.check ? "✏️ Change" : "✏️ Check…", welfareNote.actionId(key), value),
+  };
+}
+
+/** One message of a welfare post (`index`: 0 the parent), within Block Kit's limits. */
+export function welfareMessage(
+  board: WelfareBoard,
+  index: number,
+  o: { timezone: string; lateAt?: string | undefined },
+): Message {
+  const draw = (compact: boolean): Message => {
+    const doc = welfareMessageDoc(board, index, { ...o, compact });
+    const blocks: Block[] = [];
+    for (const p of doc.parts) blocks.push(...(p.kind === "item" ? [petBlock(p, board)] : docBlocks([p])));
+    return { text: fallback(doc.fallback), blocks };
+  };
+  const full = draw(false);
+  return messageChars(full) > LIMITS.messageText - 200 ? draw(true) : full;
+}
+
+/** Every message of a welfare post: the parent, then the replies. */
+export function welfareMessages(
+  board: WelfareBoard,
+  o: { timezone: string; lateAt?: string | undefined },
+): Message[] {
+  return Array.from({ length: board.list.messages }, (_, i) => welfareMessage(board, i, o));
+}
+
+/** A flag as a message of its own, with its buttons while it is open. */
+export const flagMessage = (f: WelfareFlag, timezone: string): Message =>
+  docMessage(flagDoc(f, { timezone, ...actions(false) }));
+
+/** The Home tab's open flags, each with its buttons, for the one who clicked. */
+export const flagsListMessage = (flags: WelfareFlag[] | undefined, date: string, timezone: string): Message =>
+  docMessage(flagsListDoc(flags?.slice(0, 12), date, { timezone, ...actions(true) }));
+
+/** The pets not checked by WELFARE_CHECK_BY, in the post's thread. */
+export const uncheckedMessage = (u: Parameters<typeof uncheckedDoc>[0]): Message =>
+  docMessage(uncheckedDoc(u));

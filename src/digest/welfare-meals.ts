@@ -1,0 +1,103 @@
+/**
+ * Welfare flags opened by meals (the off-food rule: two meals in a row eaten in part or not at all):
+ * after each committed round entry (src/listeners: `roundCheck.changed`), the pets whose meal of
+ * that round was not eaten in full are looked at, and a flag each episode opens is posted in the
+ * thread of that day's welfare post for the pet (or, with none, in the welfare channel). One look at
+ * a time per round, a burst of taps making one more look, not one each; a failure is logged.
+ */
+
+import { raiseFlags } from "../answers/welfare-flags.ts";
+import { readLists } from "../answers/welfare-store.ts";
+import { flagMessage } from "../blocks/welfare.ts";
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { DIGEST_EVENT, historyStartTs, ownMessages, postsFor } from "./post.ts";
+import type { ScheduledPost } from "./posts.ts";
+import type { DigestSlack } from "./slack.ts";
+import { slugOfArea, welfareKindOf } from "./welfare-kinds.ts";
+
+export class WelfareMealWatch {
+  readonly #deps: Deps;
+  readonly #slack: DigestSlack;
+  readonly #posts: readonly ScheduledPost[];
+  readonly #chains = new Map<string, Promise<void>>();
+  readonly #queued = new Set<string>();
+
+  constructor(deps: Deps, slack: DigestSlack, posts: readonly ScheduledPost[]) {
+    this.#deps = deps;
+    this.#slack = slack;
+    this.#posts = posts;
+  }
+
+  /** Resolves when the look is done; never throws (a failure is logged). */
+  changed(date: string, round: Round): Promise<void> {
+    const key = `${date}|${round}`;
+    const previous = this.#chains.get(key);
+    if (previous && this.#queued.has(key)) return previous;
+    this.#queued.add(key);
+    const next = (previous ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued.delete(key);
+        return this.#look(date, round);
+      })
+      .catch((error: unknown) => {
+        this.#deps.log.warn(
+          { date, round, err: String((error as Error)?.message ?? error) },
+          "welfare flags from meals not raised",
+        );
+      });
+    this.#chains.set(key, next);
+    return next.finally(() => {
+      if (this.#chains.get(key) === next) this.#chains.delete(key);
+    });
+  }
+
+  async #look(date: string, round: Round): Promise<void> {
+    const store = this.#deps.record;
+    if (!store || this.#deps.config.welfare.rounds.length === 0) return;
+    const entries = await store.entries({ date, round });
+    const off = new Set(
+      entries
+        .filter(
+          (e) =>
+            e.item === "meal" &&
+            e.supersededBy === undefined &&
+            (e.outcome === "ate_none" || e.outcome === "ate_some"),
+        )
+        .map((e) => e.petId),
+    );
+    for (const petId of off) {
+      const opened = await raiseFlags(this.#deps, date, { petId, mealsOnly: true });
+      for (const f of opened) await this.#post(f, date);
+    }
+  }
+
+  /** In the thread of the day's welfare post listing the pet, else in the welfare channel. */
+  async #post(flag: WelfareFlag, date: string): Promise<void> {
+    const w = this.#deps.config.welfare;
+    const mine = this.#posts.filter((p) => welfareKindOf(p.kind)?.part === "post");
+    const channel = mine[0]?.channel ?? w.channel;
+    if (!channel) return;
+    let threadTs: string | undefined;
+    const lists = (
+      await Promise.all(
+        w.rounds.map((r) => readLists(this.#deps.record as NonNullable<Deps["record"]>, date, r)),
+      )
+    ).flat();
+    const list = lists
+      .reverse()
+      .find((l) => l.pets.some((p) => p.petId === flag.petId && p.bookingId === flag.bookingId));
+    if (list) {
+      const slug = slugOfArea(w, list.area);
+      const kind = `welfare:${list.round}${slug ? `:${slug}` : ""}`;
+      const read = await this.#slack.history(
+        channel,
+        historyStartTs(date, this.#deps.config.timezone, this.#deps.clock.now()),
+      );
+      threadTs = postsFor(await ownMessages(this.#slack, channel, read), DIGEST_EVENT, date, kind)[0]?.ts;
+    }
+    await this.#slack.post(channel, flagMessage(flag, this.#deps.config.timezone), { threadTs });
+  }
+}

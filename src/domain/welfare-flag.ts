@@ -1,0 +1,56 @@
+/**
+ * A welfare flag (issue 38): opened by the second abnormal entry of a sign (src/domain/welfare.ts),
+ * it asks "Vet advice sought?" (each answer an entry: who was asked, when, what was advised, who
+ * recorded it) and closes when someone marks it resolved, saying why. Records of the care record,
+ * put together here for every surface; pure.
+ */
+import type { EpisodeEntry, Sign } from "./welfare.ts";
+
+export interface VetAdvice {
+  id: number;
+  /** The vet or practice asked. */
+  vet: string;
+  /** When the advice was sought (ISO 8601). */
+  sought: string;
+  /** What was advised. */
+  advice: string;
+  userId: string;
+  userName: string;
+  recordedAt: string;
+}
+
+export interface FlagResolution {
+  id: number;
+  userId: string;
+  userName: string;
+  recordedAt: string;
+  why: string;
+}
+
+export interface WelfareFlag {
+  id: number;
+  bookingId: number;
+  petId: number;
+  petName: string;
+  room?: string | undefined;
+  sign: Sign;
+  /** The day of the entry that opened it. */
+  date: string;
+  openedAt: string;
+  /** The run that opened it, oldest first. */
+  entries: EpisodeEntry[];
+  advice: VetAdvice[];
+  resolved?: FlagResolution | undefined;
+}
+
+export const isOpenFlag = (f: Pick<WelfareFlag, "resolved">) => f.resolved === undefined;
+
+/** The open flags of a stay, by "bookingId|petId". */
+export function openFlagsByStay(flags: WelfareFlag[]): Map<string, WelfareFlag[]> {
+  const out = new Map<string, WelfareFlag[]>();
+  for (const f of flags.filter(isOpenFlag)) {
+    const key = `${f.bookingId}|${f.petId}`;
+    out.set(key, [...(out.get(key) ?? []), f]);
+  }
+  return out;
+}

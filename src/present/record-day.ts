@@ -1,0 +1,178 @@
+/**
+ * A day of the care record as one document (`kennel-desk record`, the connector's get_care_record):
+ * each round with its progress, each pet with what its sheet said was due beside its entry (or "not
+ * recorded"), then the rest of its record (entries of items off the sheet, corrected ones struck
+ * through and said when and by whom); bookings whose care is not known said, never dropped. Times in
+ * the kennel's zone.
+ */
+import type { RecordDay } from "../answers/care-record.ts";
+import { isProblemOutcome } from "../domain/record.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { plural } from "../domain/text.ts";
+import type { Entry } from "../record/types.ts";
+import { careWarningWords } from "../words/care.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { lateEntryWords, onTimeWords } from "../words/doses.ts";
+import { outcomeWords } from "../words/record.ts";
+import {
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  requestIdSpan,
+  type Span,
+  toned,
+  value,
+} from "./doc.ts";
+import { progressWords } from "./record.ts";
+
+type RecordPet = RecordDay["rounds"][number]["pets"][number];
+type DueLine = NonNullable<RecordPet["due"]>[number];
+
+/** One em space a level: neither Slack nor a terminal folds it. */
+const indent = (n: number) => "\u2003".repeat(n);
+
+/** "Rimadyl 50 mg · one tablet", or "meal (Wet food, 200 g)". */
+const itemWords = (item: string, text: string): string =>
+  item === "meal" ? `meal (${value(text, 80)})` : value(text, 80);
+
+/** "refused: spat it out", the outcome in the alert tone when it stands out. */
+function outcomeSpans(e: Entry): Span[] {
+  const words = outcomeWords(e.outcome);
+  return [
+    isProblemOutcome(e.outcome) ? toned("alert", words) : { text: words },
+    ...(e.reason ? [{ text: `: ${value(e.reason, 500)}` }] : []),
+  ];
+}
+
+/** A note's lines under its entry, its own line breaks kept (each line a line of its own). */
+function noteLines(note: string | undefined): Line[] {
+  if (!note?.trim()) return [];
+  const lines = note
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => value(l, 500))
+    .filter(Boolean);
+  return lines.map((l, i) => line(indent(i === 0 ? 2 : 4), i === 0 ? "note: " : undefined, l));
+}
+
+/** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
+/** When it was recorded: "08:12", or a late entry's two times (issue 35). */
+const recordedWhen = (e: Entry, timezone: string) =>
+  e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOf(e.recordedAt, timezone);
+
+function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
+  const who = ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`;
+  const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
+  if (e.supersededBy === undefined) {
+    const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
+    return [line(...head, fix), ...noteLines(e.note)];
+  }
+  const by = byId.get(e.supersededBy);
+  const when = by ? ` at ${timeOf(by.recordedAt, timezone)} by ${value(by.userName, 80)}` : "";
+  const old: Span = { text: head.map((s) => s.text).join(""), struck: true, tone: "muted" };
+  return [
+    [old],
+    ...noteLines(e.note),
+    line(indent(1), toned("muted", `superseded: corrected${when} (entry ${e.supersededBy})`)),
+  ];
+}
+
+/** A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane", or "not recorded". */
+function dueLines(d: DueLine, timezone: string): Line[] {
+  const what = `${itemWords(d.item, d.text)}: `;
+  const e = d.entry;
+  if (!e) return [line(what, toned("warn", "not recorded"))];
+  return [
+    line(what, ...outcomeSpans(e), ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`),
+    ...noteLines(e.note),
+  ];
+}
+
+function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Part {
+  const lines: Line[] = [
+    line(value(pet.petName, 80), toned("muted", ` (pet ${pet.petId}, booking ${pet.bookingId})`)),
+  ];
+  const shown = new Set<number>();
+  for (const d of pet.due ?? []) {
+    lines.push(...dueLines(d, timezone));
+    if (d.entry) shown.add(d.entry.id);
+  }
+  // The rest of the record: corrected entries, and entries of items not on the sheet.
+  const rest = pet.entries.filter((e) => !shown.has(e.id));
+  if (pet.due && rest.length) lines.push([toned("muted", "also recorded:")]);
+  for (const e of rest) lines.push(...entryLines(e, byId, timezone));
+  return { kind: "item", lines, key: `${pet.bookingId}-${pet.petId}` };
+}
+
+/** A booking on the sheet whose care is not known: what was due there is not known either. */
+function careMissingItem(m: RecordDay["rounds"][number]["careMissing"][number]): Part {
+  // "care details not matched" once, and "open the booking" once (the warning's own words end in it).
+  const why = (careWarningWords({ status: m.status, unmatched: [] }) || "care details not known").replace(
+    /: open the booking$/,
+    "",
+  );
+  return {
+    kind: "item",
+    lines: [
+      line(
+        toned("alert", "⚠"),
+        ` ${value(m.pets, 120)} (booking ${m.bookingId ?? "?"}): ${why}: what was due is not known; open the booking.`,
+      ),
+    ],
+  };
+}
+
+/** "💊 given on time: 46 of 48 due · 1 given late · 1 missed · 1 late entry" (issue 35). */
+function doseFiguresLine(day: RecordDay): Line | undefined {
+  const f = day.doses;
+  if (!f) return undefined;
+  return dotted(
+    `💊 ${onTimeWords(f)}`,
+    f.givenLate ? `${f.givenLate} given late` : undefined,
+    f.open ? `${f.open} still open` : undefined,
+    f.missed ? toned("warn", `${f.missed} missed`) : undefined,
+    f.refused ? `${f.refused} refused` : undefined,
+    f.notGiven ? `${f.notGiven} not given` : undefined,
+    f.lateEntries ? plural(f.lateEntries, "late entry", "late entries") : undefined,
+  );
+}
+
+export function recordDayDoc(day: RecordDay, timezone: string): Doc {
+  const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
+    .filter(Boolean)
+    .join(", ");
+  const title = `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  const doses = doseFiguresLine(day);
+  if (doses) parts.push({ kind: "summary", lines: [doses] });
+  if (day.count === 0)
+    parts.push({
+      kind: "text",
+      lines: [line(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`)],
+    });
+  const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
+  for (const { round, pets, careMissing, progress } of day.rounds) {
+    const sums = progress ? progressWords(progress) : [plural(pets.length, "pet")];
+    parts.push({ kind: "group", line: line(`${roundWord(round)} round · ${sums.join(" · ")}`) });
+    for (const pet of pets) parts.push(petItem(pet, byId, timezone));
+    for (const m of careMissing) parts.push(careMissingItem(m));
+  }
+  const corrected = day.superseded
+    ? `, ${day.superseded} of them corrected since (shown struck through)`
+    : "";
+  parts.push({
+    kind: "note",
+    lines: [
+      dotted(
+        day.dueProblem && value(day.dueProblem, 600),
+        `${plural(day.count, "entry", "entries")}${corrected}`,
+        `times in ${timezone}`,
+        `the record: ${value(day.where, 300)}`,
+        requestIdSpan(day.requestId),
+      ),
+    ],
+  });
+  return { fallback: title, parts };
+}

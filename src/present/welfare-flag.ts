@@ -1,0 +1,104 @@
+/**
+ * A welfare flag as a document, for every surface: its one line (the round sheets, the pet's card,
+ * in house, the welfare post), and the flag itself (posted in the welfare post's thread when it
+ * opens, listed from the Home tab): what opened it, "Vet advice sought?" and each advice recorded,
+ * and its resolution, with who and when; in Slack with its two buttons while it is open.
+ */
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
+import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
+import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+
+/** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
+function adviceShort(f: WelfareFlag): string {
+  const last = f.advice.at(-1);
+  return last ? `🩺 vet advice: ${value(last.vet, 40)}` : "🩺 vet advice sought? not yet";
+}
+
+/**
+ * A flag on one line, as the round sheets, the pet's card, in house and the welfare post show it:
+ * "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet"; `who`: with the pet's name.
+ */
+function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
+  const who = o.who ? ` (${value(f.petName, 60)})` : "";
+  return [toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`)];
+}
+
+/** A pet's open flags, one line each (none: no line). */
+export const flagLines = (flags: WelfareFlag[] | undefined, o: { who?: boolean } = {}): Line[] =>
+  (flags ?? []).map((f) => flagLine(f, o));
+
+/** "Sun 22 Nov evening 17:10" for each entry of the run. */
+const runWords = (f: WelfareFlag, timezone: string) =>
+  f.entries.map((e) => `${dayHeading(e.date)} ${e.round} ${timeOf(e.at, timezone)}`).join(", ");
+
+export interface FlagDocOptions {
+  timezone: string;
+  /** Slack's buttons while the flag is open: vet advice, and resolved. */
+  adviceAction?: ActionOf<WelfareFlag>;
+  resolveAction?: ActionOf<WelfareFlag>;
+}
+
+/** A flag's parts: what opened it, the advice, the resolution, and (open, in Slack) its buttons. */
+export function flagParts(f: WelfareFlag, o: FlagDocOptions): Part[] {
+  const who = dotted(f.room ? strong(value(f.room, 40)) : undefined, strong(value(f.petName, 60)));
+  const lines: Line[] = [
+    line(toned("alert", "🚩 "), strong("Welfare flag", "alert"), " · ", ...who),
+    line(`${flagHeadWords(f).slice(3)}: ${runWords(f, o.timezone)}`),
+  ];
+  if (f.advice.length === 0) lines.push([toned("warn", "🩺 Vet advice sought? Not recorded yet.")]);
+  for (const a of f.advice)
+    lines.push(
+      line(
+        `🩺 Vet advice from ${value(a.vet, 100)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${value(a.advice, 600)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${value(a.userName, 40)})`,
+      ),
+    );
+  const r = f.resolved;
+  if (r)
+    lines.push(
+      line(
+        `✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${value(r.userName, 40)}: ${value(r.why, 400)}`,
+      ),
+    );
+  const parts: Part[] = [{ kind: "text", lines }];
+  if (!r) {
+    const advice = o.adviceAction?.(f);
+    const resolve = o.resolveAction?.(f);
+    const actions = [
+      ...(advice ? [{ text: "🩺 Vet advice…", ...advice }] : []),
+      ...(resolve ? [{ text: "✔️ Resolved…", ...resolve }] : []),
+    ];
+    if (actions.length) parts.push({ kind: "actions", actions });
+  }
+  return parts;
+}
+
+/** One flag as a message of its own (the welfare post's thread when it opens). */
+export function flagDoc(f: WelfareFlag, o: FlagDocOptions): Doc {
+  return {
+    fallback: `Welfare flag: ${f.petName}: ${flagHeadWords(f).slice(3)}`,
+    parts: flagParts(f, o),
+  };
+}
+
+/** The open flags (the Home tab's list): each with its buttons in Slack. */
+export function flagsListDoc(flags: WelfareFlag[] | undefined, date: string, o: FlagDocOptions): Doc {
+  const title = `Welfare flags — ${dayHeading(date)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  if (flags === undefined)
+    parts.push({
+      kind: "text",
+      lines: [line("The care record could not be read just now: try again in a minute.")],
+    });
+  else if (flags.length === 0) parts.push({ kind: "text", lines: [line("No welfare flag is open.")] });
+  for (const f of flags ?? []) parts.push({ kind: "divider" }, ...flagParts(f, o));
+  parts.push({
+    kind: "note",
+    lines: [
+      line(
+        "A flag opens at the second abnormal entry of a sign in a row (two loose stools, not drinking two days running, two meals not eaten) and stays open until marked resolved.",
+      ),
+    ],
+  });
+  return { fallback: `${title}: ${flagCountWords(flags?.length ?? 0)}`, parts };
+}

@@ -1,0 +1,245 @@
+/**
+ * The daily welfare check as documents: one message of a welfare post (its pets, each with its check
+ * or "to check", its meal at the round and its open flags; the progress), the pets not checked by
+ * WELFARE_CHECK_BY, and a check's own line (the record's views). Block Kit (src/blocks/welfare.ts)
+ * and the terminal (src/text/doc.ts) draw the same documents. Channel-safe: names and rooms only.
+ */
+import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
+import type { Round } from "../domain/care.ts";
+import { plural } from "../domain/text.ts";
+import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
+import { timeOf } from "../words/dates.ts";
+import {
+  checkName,
+  flagHeadWords,
+  mealWords,
+  progressWords,
+  signWords,
+  valuesWords,
+} from "../words/welfare.ts";
+import {
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  type Span,
+  strong,
+  toned,
+  value,
+  valueWithin,
+} from "./doc.ts";
+import { flagLines } from "./welfare-flag.ts";
+
+/** Most bookings named that could not be listed (the round post names every one). */
+const UNLISTED = 8;
+
+/** A pet's key on a welfare post ("bookingId-petId"), as its buttons are attached. */
+const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingId}-${p.petId}`;
+
+/** "Kennel 2 Biscuit": the room in bold, then the name. */
+export const petNameLine = (p: { room?: string | undefined; name: string }): Line =>
+  line(p.room ? strong(value(p.room, 30)) : undefined, p.room ? " " : undefined, value(p.name, 40));
+
+/** A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane: note". */
+export function checkLine(
+  c: WelfareCheck,
+  timezone: string,
+  o: { struck?: boolean; meal?: boolean } = {},
+): Line {
+  const normal = isAllNormal(c);
+  const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
+  const note = c.note ? `: ${value(c.note, 100)}` : "";
+  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOf(c.recordedAt, timezone)} ${value(c.userName, 30)}${note}`;
+  const span: Span = o.struck
+    ? { text, tone: "muted", struck: true }
+    : normal
+      ? { text }
+      : { text, tone: "warn" };
+  return [span];
+}
+
+/** The lines of a pet on the post: its name, its check (or "to check"), corrections, its flags. */
+function petLines(p: BoardPet, timezone: string): Line[] {
+  const status: Line = p.check
+    ? checkLine(p.check, timezone)
+    : [{ text: `⬜ to check · ${mealWords(p.meal)}` }];
+  const struck = p.superseded.slice(-2).map((c) => checkLine(c, timezone, { struck: true }));
+  return [petNameLine(p), status, ...struck, ...flagLines(p.flags)];
+}
+
+/**
+ * A pet in a few words, for a message that would be too long in full (every value within its
+ * escaped size): "✅ all normal · 18:10 Jane", "⚠️ 2 signs noted · 18:10 Jane", "🚩 2 flags: …".
+ */
+function petCompact(p: BoardPet, timezone: string): Line[] {
+  const name = line(
+    p.room ? strong(valueWithin(p.room, 24)) : undefined,
+    p.room ? " " : undefined,
+    valueWithin(p.name, 40),
+  );
+  const c = p.check;
+  const seen = c ? abnormalSigns(c.values).length + (c.note ? 1 : 0) : 0;
+  const status: Line = c
+    ? [
+        toned(
+          seen ? "warn" : undefined,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOf(c.recordedAt, timezone)} ${valueWithin(c.userName, 20)}`,
+        ),
+      ]
+    : [{ text: "⬜ to check" }];
+  const flags: Line[] = p.flags.length
+    ? [
+        [
+          toned(
+            "alert",
+            valueWithin(
+              p.flags.length === 1
+                ? flagHeadWords(p.flags[0] as BoardPet["flags"][number])
+                : `🚩 ${p.flags.length} flags: ${p.flags.map((f) => signWords(f.sign)).join(", ")}`,
+              80,
+            ),
+          ),
+        ],
+      ]
+    : [];
+  return [name, status, ...flags];
+}
+
+/** "📋 31 of 48 pets checked"; `part`: the pets of this message, of a post in several. */
+function progressLine(pets: BoardPet[], part: boolean, flagged: number): Line {
+  const checked = pets.filter((p) => p.check).length;
+  const words = pets.length === 0 ? "📋 No pet to check" : `📋 ${progressWords(checked, pets.length)}`;
+  const done = pets.length > 0 && checked === pets.length ? " · all checked ✓" : "";
+  return dotted(
+    `${words}${part && pets.length ? " (the pets of this message)" : ""}${done}`,
+    flagged > 0 && toned("alert", `🚩 ${plural(flagged, "pet")} flagged`),
+  );
+}
+
+/** The post's title: "🩺 Evening welfare check, Sun 22 Nov · Kennel". */
+function welfareTitle(list: { round: Round; date: string; area: string | null }): string {
+  const area = list.area === null ? "" : list.area === "" ? " · Other rooms" : ` · ${value(list.area, 40)}`;
+  return `🩺 ${checkName(list.round, list.date)}${area}`;
+}
+
+export interface WelfareDocOptions {
+  timezone: string;
+  /** A post made late: when it went out, "19:40". */
+  lateAt?: string | undefined;
+  /** The message would be too long in full: each pet in fewer words. */
+  compact?: boolean;
+}
+
+/**
+ * One message of a welfare post: the parent (title, how it works, its pets, the bookings not
+ * listed) or a reply ("Evening welfare check · Kennel · 41–80 of 150", its pets); each pet an item
+ * keyed by its ids, and the message's progress.
+ */
+export function welfareMessageDoc(board: WelfareBoard, message: number, o: WelfareDocOptions): Doc {
+  const { list } = board;
+  const title = welfareTitle(list);
+  const mine = board.pets.filter((p) => p.message === message);
+  const several = list.messages > 1;
+  const flagged = mine.filter((p) => p.flags.length > 0).length;
+  const parts: Part[] = [];
+  // One context each message (its head, its progress, a problem): a block per pet fits 47 of them.
+  const head: Line[] = [];
+  if (message === 0) {
+    parts.push({ kind: "title", text: title });
+    head.push(
+      line(
+        `${plural(list.pets.length, "pet")} in house · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
+        o.lateAt ? ` · posted late, at ${value(o.lateAt, 10)}` : "",
+      ),
+    );
+  } else {
+    const first = list.pets.findIndex((p) => p.message === message);
+    head.push(line(strong(title), ` · ${first + 1}–${first + mine.length} of ${list.pets.length}`));
+  }
+  head.push(progressLine(mine, several, flagged));
+  if (board.problem)
+    head.push([
+      toned(
+        "warn",
+        `❔ The care record could not be used: ${value(board.problem, 300)} It shows here at the next tap.`,
+      ),
+    ]);
+  parts.push({ kind: "summary", lines: head });
+  for (const p of mine)
+    parts.push({
+      kind: "item",
+      key: welfarePetKey(p),
+      lines: o.compact ? petCompact(p, o.timezone) : petLines(p, o.timezone),
+    });
+  if (message === 0 && list.pets.length === 0 && list.unlisted.length === 0)
+    parts.push({ kind: "text", lines: [line("No pet in house here at this round.")] });
+  if (message === 0 && list.unlisted.length)
+    parts.push({
+      kind: "note",
+      lines: [
+        ...list.unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${valueWithin(u, 150)}`)]),
+        ...(list.unlisted.length > UNLISTED
+          ? [
+              line(
+                `and ${list.unlisted.length - UNLISTED} more bookings to check by hand (the round post names each)`,
+              ),
+            ]
+          : []),
+      ],
+    });
+  const fallback = `${title.slice(3)}: ${progressWords(mine.filter((p) => p.check).length, mine.length)}`;
+  return { fallback: message === 0 ? fallback : `${fallback} (part ${message + 1})`, parts };
+}
+
+export interface UncheckedPet {
+  room: string | undefined;
+  name: string;
+}
+
+/** The pets with no check by WELFARE_CHECK_BY, once, in the post's thread. */
+export function uncheckedDoc(u: {
+  round: Round;
+  date: string;
+  area: string | null;
+  checkBy: string;
+  missing: UncheckedPet[];
+  pets: number;
+  problem?: string | undefined;
+}): Doc {
+  const name = welfareTitle(u).slice(3);
+  const MAX = 60;
+  if (u.missing.length === 0 && !u.problem)
+    return {
+      fallback: `${name}: every pet checked`,
+      parts: [
+        {
+          kind: "text",
+          lines: [
+            line(strong(`✅ ${name}: every pet checked by ${u.checkBy}`), ` (${plural(u.pets, "pet")})`),
+          ],
+        },
+      ],
+    };
+  const lines: Line[] = u.missing.slice(0, MAX).map((p) => line("• ", ...petNameLine(p)));
+  if (u.missing.length > MAX) lines.push(line(`and ${u.missing.length - MAX} more: see the post`));
+  return {
+    fallback: `Not checked by ${u.checkBy} (${name}): ${plural(u.missing.length, "pet")}`,
+    parts: [
+      {
+        kind: "text",
+        lines: [
+          line(
+            toned("warn", "⏰ "),
+            strong(`Not checked by ${u.checkBy}`),
+            ` · ${name} · ${u.pets - u.missing.length} of ${plural(u.pets, "pet")} checked`,
+          ),
+        ],
+      },
+      ...(lines.length ? [{ kind: "text", lines } as Part] : []),
+      ...(u.problem
+        ? [{ kind: "note", lines: [[toned("warn", `❔ ${value(u.problem, 300)}`)]] } as Part]
+        : []),
+    ],
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * A document (src/present/doc.ts) as HTML, the third serializer beside Block Kit and plain text: the
+ * title a heading, each part a paragraph (a group's name a sub-heading, fields "Label: value"
+ * lines, notes small print at the foot), each line of a paragraph on its own line. Buttons are left
+ * out (a printed page has nothing to click). Every span is cleaned (cleanText: controls, bidi
+ * overrides, invisible characters), escaped for HTML and isolated (`<bdi>`), so a right-to-left
+ * value cannot turn the words beside it around; strong, em, code and struck are HTML's own, a tone
+ * a class the page's style may colour.
+ */
+import { cleanText } from "../domain/text.ts";
+import type { Doc, Line, Part, Span } from "../present/doc.ts";
+
+/** Text made safe for HTML, in an element or an attribute. */
+const escapeHtml = (value: unknown): string =>
+  cleanText(value)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+
+function spanHtml(s: Span): string {
+  // A line break can never start a line of its own, as on every other surface.
+  let out = `<bdi>${escapeHtml(s.text.replace(/\s*\n\s*/g, " "))}</bdi>`;
+  if (s.code) out = `<code>${out}</code>`;
+  if (s.em) out = `<em>${out}</em>`;
+  if (s.strong) out = `<strong>${out}</strong>`;
+  if (s.struck) out = `<del>${out}</del>`;
+  return s.tone ? `<span class="${s.tone}">${out}</span>` : out;
+}
+
+const lineHtml = (l: Line): string => l.map(spanHtml).join("");
+const linesHtml = (ls: Line[]): string => ls.map(lineHtml).join("<br>\n");
+
+function partHtml(p: Part): string | undefined {
+  switch (p.kind) {
+    case "title":
+      return `<h1><bdi>${escapeHtml(p.text)}</bdi></h1>`;
+    case "summary":
+      return p.lines.length ? `<p class="summary">${linesHtml(p.lines)}</p>` : undefined;
+    case "group":
+      return `<h2>${lineHtml(p.line)}</h2>`;
+    case "item":
+      return `<p class="item">${linesHtml(p.lines)}</p>`;
+    case "text":
+      return p.lines.length ? `<p>${linesHtml(p.lines)}</p>` : undefined;
+    case "fields":
+      return p.fields.length
+        ? `<p class="fields">${p.fields
+            .map((f) => `<span class="label">${escapeHtml(f.label)}:</span> ${lineHtml(f.value)}`)
+            .join("<br>\n")}</p>`
+        : undefined;
+    case "note":
+      return p.lines.length ? `<p class="note">${linesHtml(p.lines)}</p>` : undefined;
+    case "actions":
+      return undefined;
+    case "divider":
+      return "<hr>";
+  }
+}
+
+/** A document's parts as HTML, one element per part, in order. */
+const docHtml = (doc: Doc): string =>
+  doc.parts
+    .map(partHtml)
+    .filter((h): h is string => h !== undefined)
+    .join("\n");
+
+/**
+ * A document as one self-contained page: no script and no external resource (the style inline),
+ * the document's fallback its title.
+ */
+export function docPage(doc: Doc, style: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(doc.fallback)}</title>
+<style>${style}</style>
+</head>
+<body>
+${docHtml(doc)}
+</body>
+</html>
+`;
+}

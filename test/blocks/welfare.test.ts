@@ -1,0 +1,153 @@
+/**
+ * The welfare post in Block Kit on the biggest day (issue 38): 150 pets in four messages, each within
+ * Slack's limits whatever the names, notes and flags (long, full of `&` and `<`), one block per pet,
+ * every pet to check with its one-tap "✅ All normal" and its "✏️ Something to note", a pet checked
+ * or flagged with its line and one button; a list not kept has no buttons at all.
+ */
+import { describe, expect, it } from "vitest";
+import { PETS_PER_MESSAGE, type WelfareBoard } from "../../src/answers/welfare.ts";
+import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
+import { welfareMessages } from "../../src/blocks/welfare.ts";
+import { ALL_NORMAL, type WelfareCheck } from "../../src/domain/welfare.ts";
+import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
+
+const hostile = (n: number, len: number) =>
+  `${"&<>".repeat(3)}${"Wolfgang Amadeus ".repeat(6)}`.slice(0, len) + n;
+
+function board(count: number, kept: boolean): WelfareBoard {
+  // As the lists share their pets out (src/answers/welfare.ts): evenly, at most 47 a message.
+  const messages = Math.ceil(count / PETS_PER_MESSAGE);
+  const per = Math.ceil(count / messages);
+  const pets = Array.from({ length: count }, (_, i) => {
+    const check: WelfareCheck | undefined =
+      i % 3 === 0
+        ? undefined
+        : {
+            id: 1000 + i,
+            date: "2026-11-22",
+            round: "evening",
+            bookingId: i + 1,
+            petId: i + 1,
+            petName: hostile(i, 80),
+            values:
+              i % 2 ? { drinking: "none", stool: "blood", urine: "blood", demeanour: "in_pain" } : ALL_NORMAL,
+            note: i % 2 ? "<!channel> ".repeat(50).slice(0, 500) : undefined,
+            eating: [{ round: "evening", outcome: "ate_some" }],
+            userId: "U0JANE",
+            userName: hostile(i, 60),
+            recordedAt: "2026-11-22T18:10:00.000Z",
+          };
+    const flags: WelfareFlag[] =
+      i % 5 === 0
+        ? ["stool:blood", "drinking:none"].map((sign, j) => ({
+            id: 5000 + i * 2 + j,
+            bookingId: i + 1,
+            petId: i + 1,
+            petName: hostile(i, 80),
+            sign: sign as WelfareFlag["sign"],
+            date: "2026-11-22",
+            openedAt: "2026-11-22T12:00:00.000Z",
+            entries: [],
+            advice: [
+              {
+                id: 1,
+                vet: hostile(i, 200),
+                sought: "2026-11-22T12:30:00.000Z",
+                advice: "x",
+                userId: "U",
+                userName: "J",
+                recordedAt: "2026-11-22T12:40:00.000Z",
+              },
+            ],
+          }))
+        : [];
+    return {
+      bookingId: i + 1,
+      petId: i + 1,
+      name: hostile(i, 80),
+      room: hostile(i, 60),
+      message: Math.floor(i / per),
+      check,
+      superseded: check
+        ? [
+            { ...check, id: check.id + 10_000 },
+            { ...check, id: check.id + 20_000 },
+          ]
+        : [],
+      meal: { round: "evening" as const, outcome: "ate_none" as const },
+      flags,
+    };
+  });
+  return {
+    list: {
+      v: 1,
+      date: "2026-11-22",
+      round: "evening",
+      area: null,
+      pets,
+      messages,
+      unlisted: Array.from(
+        { length: 30 },
+        (_, i) => `${hostile(i, 300)}: care details not matched, check by hand`,
+      ),
+      ...(kept ? { id: 77 } : {}),
+    },
+    pets,
+    problem: undefined,
+  };
+}
+
+describe("the welfare post on the 150-pet day", () => {
+  const messages = welfareMessages(board(150, true), { timezone: "Europe/London" });
+
+  it("is four messages, each within Block Kit's limits, with no action_id twice (and 187 pets, the sandbox's morning, too)", () => {
+    expect(messages).toHaveLength(4);
+    const bigger = welfareMessages(board(187, true), { timezone: "Europe/London" });
+    expect(bigger).toHaveLength(4);
+    for (const m of [...messages, ...bigger]) {
+      expect(limitViolations(m)).toEqual([]);
+      expect(duplicateActionIds(m)).toEqual([]);
+    }
+  });
+
+  it("one block per pet: a pet to check is its two buttons; a pet checked or flagged, its line and one button", () => {
+    const pets = messages.flatMap((m) =>
+      m.blocks.filter((b) => "block_id" in b && String(b.block_id).startsWith("kd_wf:")),
+    );
+    expect(pets).toHaveLength(150);
+    const toCheck = pets.filter((b) => b.type === "actions");
+    // Every third pet is not checked; of those, every fifth is flagged (a form, never one tap).
+    expect(toCheck).toHaveLength(40);
+    for (const b of toCheck) {
+      const [ok, note] = (b as { elements: Array<{ text: { text: string }; action_id: string }> }).elements;
+      expect(ok?.text.text).toMatch(/^✅ All normal · /);
+      expect(ok?.action_id).toMatch(/^wf_ok:\d+-\d+$/);
+      expect(note?.text.text).toBe("✏️ Something to note");
+    }
+    const lines = pets.filter((b) => b.type === "section") as Array<{
+      text: { text: string };
+      accessory?: { text: { text: string } };
+    }>;
+    expect(lines.every((b) => ["✏️ Change", "✏️ Check…"].includes(b.accessory?.text.text ?? ""))).toBe(true);
+    // Values from anywhere are escaped: nothing pings.
+    expect(JSON.stringify(messages)).not.toContain("<!channel>");
+  });
+
+  it("150 pets marked all normal take 150 taps on these four messages, no more", () => {
+    const taps = messages.flatMap((m) =>
+      m.blocks.flatMap((b) =>
+        b.type === "actions" ? b.elements.filter((e) => e.action_id.startsWith("wf_ok:")) : [],
+      ),
+    );
+    // The unchecked and unflagged pets' one-tap buttons; the others are checked or asked about by form.
+    expect(taps.length).toBe(40);
+    const fresh = welfareMessages(board(150, true), { timezone: "Europe/London" }).length;
+    expect(fresh).toBeLessThanOrEqual(4);
+  });
+
+  it("a list that could not be kept is drawn without any button", () => {
+    const draft = welfareMessages(board(150, false), { timezone: "Europe/London" });
+    expect(JSON.stringify(draft)).not.toMatch(/"wf_(ok|note):/);
+    for (const m of draft) expect(limitViolations(m)).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * `kennel-desk digest --content welfare` (and `welfare-due`), for an external scheduler: the welfare
+ * check's post per area, once a day, with its list kept in the record (the buttons need it); the pets
+ * not checked in its thread; a dry run prints each as a reader sees it. In-process, posting through
+ * the loopback Slack stand-in, the record in a temporary folder.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { runCommand } from "../cli/helpers.ts";
+import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { welfareButtons } from "../helpers/welfare-slack.ts";
+
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-digest-welfare-"));
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 19, customers: 120, timezone: "Europe/London", today: "2026-11-22" });
+  slack = await startSlackStandIn();
+});
+afterAll(async () => {
+  await slack.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const clock = { now: () => new Date("2026-11-22T18:05:00Z") };
+const env = () => ({
+  KENNEL_API_KEY: sandbox.keys.main,
+  KENNEL_API_BASE_URL: sandbox.url,
+  KENNEL_TIMEZONE: "Europe/London",
+  SLACK_BOT_TOKEN: "xoxb-test-0000-cli",
+  SLACK_API_URL: slack.apiUrl,
+  KENNEL_DATA_DIR: dir,
+  WELFARE_CHANNEL: "C0WELFARE",
+  WELFARE_AREAS: "Kennel,Cattery",
+  LOG_LEVEL: "silent",
+});
+const run = (args: string[], e: Record<string, string> = env()) =>
+  runCommand(["digest", ...args], e, { clock, settleMs: 0 });
+
+describe("kennel-desk digest --content welfare", () => {
+  it("--dry-run prints each area's check, posting nothing", async () => {
+    const r = await run(["--dry-run", "--content", "welfare"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "── the welfare:evening:kennel post of 2026-11-22 (would be posted in C0WELFARE) ──",
+    );
+    expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
+    expect(r.stdout).toMatch(/⬜ to check/);
+    expect(slack.messages).toHaveLength(0);
+  });
+
+  it("posts each area's check once, its list kept (the buttons carry its id); the pets not checked in its thread", async () => {
+    const first = await run(["--content", "welfare"]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE");
+    const again = await run(["--content", "welfare"]);
+    expect(again.stdout).toContain("were already posted");
+    const cattery = slack.messages.find((m) => m.metadata?.event_payload.kind === "welfare:evening:cattery");
+    expect(welfareButtons(cattery?.blocks, "wf_ok").length).toBeGreaterThan(0);
+    const due = await run(["--content", "welfare-due"], { ...env(), WELFARE_CHECK_BY: "18:01" });
+    expect(due.code).toBe(0);
+    const listing = slack.messages.find(
+      (m) => m.metadata?.event_payload.kind === "welfare-due:evening:cattery",
+    );
+    expect(listing?.thread_ts).toBe(cattery?.ts);
+    expect(JSON.stringify(listing?.blocks)).toContain("Not checked by 18:01");
+  });
+
+  it("refuses a round that is not a welfare round, and the check off", async () => {
+    const r = await run(["--dry-run", "--content", "welfare", "--round", "midday"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "The welfare check is made at the evening round (WELFARE_ROUNDS), not the midday.",
+    );
+    const off = await run(["--dry-run", "--content", "welfare"], { ...env(), WELFARE_ROUNDS: "off" });
+    expect(off.stderr).toContain("The welfare check is off");
+  });
+});

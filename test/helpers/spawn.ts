@@ -1,0 +1,88 @@
+/**
+ * The bot as its own process, for the tests that need one (a kill, a signal, a file mode, npm start):
+ * started with the settings given, its output kept, its exit known; and the waits on it as
+ * conditions: /healthz answering, or anything else, polled until true, failing at once (with the
+ * output) when the process has exited, and after a time limit otherwise. One copy for every test.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+
+export interface Spawned {
+  child: ChildProcess;
+  /** Standard output and error so far, interleaved as they came. */
+  out(): string;
+  /** Settles with the exit code (null when a signal ended it). */
+  exit: Promise<number | null>;
+  /** Whether the process has exited. */
+  exited(): boolean;
+}
+
+/**
+ * Starts a program (the bot by default: `node src/main.ts`, from the repository's root) with exactly
+ * `env` (PATH added), its output kept.
+ */
+export function spawnBot(
+  env: Record<string, string>,
+  o: { command?: string; args?: string[]; cwd?: string; inherit?: boolean } = {},
+): Spawned {
+  const child = spawn(o.command ?? process.execPath, o.args ?? ["src/main.ts"], {
+    env: o.inherit ? { ...process.env, ...env } : { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(o.cwd ? { cwd: o.cwd } : {}),
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    out += String(d);
+  });
+  let done = false;
+  const exit = new Promise<number | null>((r) =>
+    child.once("exit", (code) => {
+      done = true;
+      r(code);
+    }),
+  );
+  return { child, out: () => out, exit, exited: () => done };
+}
+
+/**
+ * Waits until `what` is true, polling: fails with `why()` after `ms`, or at once when `p` (the
+ * process it waits on) has exited first.
+ */
+export async function until(
+  what: () => boolean | Promise<boolean>,
+  o: { ms?: number; why?: () => string; p?: Spawned } = {},
+): Promise<void> {
+  const end = Date.now() + (o.ms ?? 20_000);
+  for (;;) {
+    if (await what()) return;
+    const why = o.why?.() ?? o.p?.out() ?? "";
+    if (o.p?.exited()) throw new Error(`the process exited first: ${why}`);
+    if (Date.now() > end) throw new Error(`not within ${o.ms ?? 20_000} ms: ${why}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Whether /healthz on the port answers 200. */
+const healthzOk = (port: number): Promise<boolean> =>
+  fetch(`http://127.0.0.1:${port}/healthz`).then(
+    async (r) => {
+      await r.arrayBuffer();
+      return r.ok;
+    },
+    () => false,
+  );
+
+/** Waits until the bot on `port` answers /healthz (and `also`, when given), or says why it did not start. */
+export function untilHealthy(
+  port: number,
+  p: Spawned,
+  o: { ms?: number; also?: () => boolean } = {},
+): Promise<void> {
+  return until(async () => (await healthzOk(port)) && (o.also?.() ?? true), {
+    ms: o.ms ?? 20_000,
+    why: () => `the bot did not start: ${p.out()}`,
+    p,
+  });
+}
