@@ -15,9 +15,9 @@ import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { entryFacts } from "./kept-doses.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
-import { witnessesOf } from "./witness.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
 
@@ -78,7 +78,9 @@ export function stayOf(
   return {
     bookingId: booking.bookingId,
     pets: pets.map((p) => {
-      const timed = doses ? withDoseTimes(p, { ...doseTimes(deps), ...doses }) : p;
+      const timed = doses
+        ? withDoseTimes(p, { ...doseTimes(deps), witnesses: doses.witnesses, highAlert: doses.highAlert })
+        : p;
       return withWelfare(deps, booking, timed, welfare, recordSince);
     }),
     problem: undefined,
@@ -173,13 +175,15 @@ export async function stayRecords(
       if (bookingId === undefined) return;
       try {
         const dates = stayDates(deps, booking);
-        const [entries, checks, flags, plans, witnesses] = await Promise.all([
+        const [entries, checks, flags, plans] = await Promise.all([
           store.entries({ bookingId, ...dates }),
           readChecks(store, { bookingId, ...dates }),
           readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
           store.log({ kind: "plan", bookingId }),
-          o.doses ? witnessesOf(store, { bookingId }) : undefined,
         ]);
+        // The full record: the doses' witnesses, and which are high-alert as their kept sheets had
+        // them (an entry the plan did not make due keeps its sheet's mark).
+        const facts = o.doses ? await entryFacts(deps, entries) : undefined;
         out.set(
           bookingId,
           stayOf(
@@ -190,7 +194,7 @@ export async function stayRecords(
             since,
             { checks, flags },
             planVersionsOf(plans),
-            witnesses ? { witnesses } : undefined,
+            facts,
           ),
         );
       } catch (error) {
