@@ -27,7 +27,7 @@ export interface KeptDue {
 }
 
 /** "2026-11-24|morning|501|77|med:1": one item of one pet's round. */
-export const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
+const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
   `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
 
 /** Every item the sheets asked, by its key: the union of a round's sheets, each item as last kept. */

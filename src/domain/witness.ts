@@ -34,7 +34,7 @@ export type WitnessState =
   | { state: "unwitnessed" };
 
 /** The last instant a witness may say so for this entry. */
-export const witnessUntil = (e: Pick<Entry, "recordedAt">): string =>
+const witnessUntil = (e: Pick<Entry, "recordedAt">): string =>
   new Date(Date.parse(e.recordedAt) + WITNESS_MINUTES * 60_000).toISOString();
 
 /** Does this entry need a witness: a high-alert dose recorded as given. */

@@ -61,7 +61,7 @@ const latest = (entries: Entry[]) =>
  * A high-alert dose's witness line under its entry: "💉 witnessed by Tom 07:44", "💉 awaiting a
  * witness until 07:59", "💉 unwitnessed"; none for a dose that needs none.
  */
-export function witnessLine(
+function witnessLine(
   e: Entry,
   highAlert: boolean | undefined,
   w: WitnessView,
