@@ -5,6 +5,7 @@
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
+import { readDoses } from "./config/doses.ts";
 import { houseMeals } from "./config/house-meals.ts";
 import {
   apiKey,
@@ -16,7 +17,6 @@ import {
   highAlertWords,
   listenHost,
   logLevel,
-  mentionId,
   minutesSetting,
   onOff,
   optionalTime,
@@ -164,12 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkAfter = r.read("ROUND_CHECK_AFTER", { fallback: 90, parse: minutesSetting });
   const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
-  const doseBefore = r.read("DOSE_WINDOW_BEFORE", { fallback: 60, parse: minutesSetting });
-  const doseAfter = r.read("DOSE_WINDOW_AFTER", { fallback: 120, parse: minutesSetting });
-  const doseAfterHigh = r.read("DOSE_WINDOW_AFTER_HIGH_ALERT", { fallback: 30, parse: minutesSetting });
-  const doseLate = r.read("DOSE_LATE_AFTER", { fallback: 45, parse: minutesSetting });
-  const prnFollowUp = r.read("PRN_FOLLOW_UP", { fallback: 60, parse: minutesSetting });
-  const escalate = r.read("ROUND_ESCALATE_MENTION", { fallback: undefined, parse: mentionId });
+  const doses = readDoses(r);
   const retentionDays = r.read("KENNEL_RECORD_RETENTION_DAYS", {
     fallback: 1095,
     parse: wholeNumber(
@@ -186,13 +181,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       variable: "TOMORROW_TIME",
       problem: "is set, but DIGEST_CHANNEL is not: tomorrow's check is posted in DIGEST_CHANNEL.",
       fix: "Set DIGEST_CHANNEL to the front desk's channel id (C0123ABCD), or remove TOMORROW_TIME.",
-    });
-  }
-  if (doseLate >= doseAfter) {
-    r.problems.push({
-      variable: "DOSE_LATE_AFTER",
-      problem: `is ${doseLate} minutes, not before the window closes (DOSE_WINDOW_AFTER, ${doseAfter} minutes): a dose would be missed before it is late.`,
-      fix: "Set DOSE_LATE_AFTER below DOSE_WINDOW_AFTER, for example 45 and 120 (the defaults).",
     });
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
@@ -223,14 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     scheduledPosts: digestSchedule,
     roundCheck: { afterMinutes: checkAfter, mention: checkMention },
     plan: { highAlert },
-    doses: {
-      beforeMinutes: doseBefore,
-      afterMinutes: doseAfter,
-      highAlertAfterMinutes: doseAfterHigh,
-      lateAfterMinutes: doseLate,
-      prnFollowUpMinutes: prnFollowUp,
-      escalateMention: escalate,
-    },
+    doses,
     welfare,
     recordRetentionDays: retentionDays,
     slackBotToken: botToken,

@@ -6,8 +6,7 @@
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
 import { z } from "zod";
-import { planState } from "../domain/plan/state.ts";
-import { type PlanView, planDoc, plansToConfirmDoc, planTitle } from "../present/plan.ts";
+import { type PlanView, planDoc, plansToConfirmDoc, planTitle, planViewState } from "../present/plan.ts";
 import { planEdit, planOpen } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
 import { truncate } from "./mrkdwn.ts";
@@ -38,7 +37,7 @@ export const plain = (text: string, max: number) => ({
 
 /** The plan's form: the plan as a document, "Edit items…", and Confirm (none when confirmed already). */
 export function planModal(sealed: string, v: PlanView, timezone: string) {
-  const state = v.changed?.length ? "changed_in_source" : planState(v.plan);
+  const state = planViewState(v);
   const blocks = [
     ...docBlocks(planDoc(v, timezone).parts.filter((p) => p.kind !== "title")),
     {

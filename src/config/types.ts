@@ -6,6 +6,16 @@ import type { WelfareSettings } from "./welfare.ts";
 
 export type { HouseMeals } from "../domain/house-routine.ts";
 
+/** Dose times (issue 35; src/config/doses.ts): minutes around each round's time, and who a late high-alert dose mentions. */
+export interface DoseSettings {
+  beforeMinutes: number;
+  afterMinutes: number;
+  highAlertAfterMinutes: number;
+  lateAfterMinutes: number;
+  prnFollowUpMinutes: number;
+  escalateMention: string | undefined;
+}
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -121,14 +131,7 @@ export interface Config {
    * (DOSE_LATE_AFTER 45), when an as-needed dose's effect is asked (PRN_FOLLOW_UP 60), and who a late
    * high-alert dose's reply also mentions (ROUND_ESCALATE_MENTION: a person's or a user group's id).
    */
-  doses: {
-    beforeMinutes: number;
-    afterMinutes: number;
-    highAlertAfterMinutes: number;
-    lateAfterMinutes: number;
-    prnFollowUpMinutes: number;
-    escalateMention: string | undefined;
-  };
+  doses: DoseSettings;
   /** The care plan (issue 34): KENNEL_HIGH_ALERT, the kennel's own high-alert words (beside the built-in list). */
   plan: { highAlert: string[] };
   /** IANA zone of the business: "today" and every time shown are in it. */

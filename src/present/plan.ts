@@ -60,9 +60,13 @@ export function planItemLines(i: PlanItem): Line[] {
   ];
 }
 
+/** The plan's state as shown: changed in the kennel system, else as its confirmations make it. */
+export const planViewState = (v: Pick<PlanView, "plan" | "changed">) =>
+  v.changed?.length ? "changed_in_source" : planState(v.plan);
+
 /** The plan's state in words, with who confirmed it and when. */
 export function planStateLine(v: PlanView, timezone: string): Line {
-  const state = v.changed?.length ? "changed_in_source" : planState(v.plan);
+  const state = planViewState(v);
   const who = v.plan.confirmations.map(
     (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
   );

@@ -34,6 +34,7 @@
  */
 import { type Case, dog } from "./awkward-case.ts";
 import { CASES_32 } from "./awkward-cases-32.ts";
+import { CASES_34 } from "./awkward-cases-34.ts";
 
 const CASES_20: Case[] = [
   {
@@ -228,4 +229,4 @@ const CASES_20: Case[] = [
   },
 ];
 
-export const CASES: Case[] = [...CASES_20, ...CASES_32];
+export const CASES: Case[] = [...CASES_20, ...CASES_32, ...CASES_34];

@@ -1,13 +1,24 @@
 /**
  * The awkward data set (`kennel-desk sandbox --seed awkward`): the cases of src/sandbox/awkward-cases.ts
  * (bookings and pets as real kennels type them), added to the main business, so the preview and the
- * tests show each case of issues 20 and 32. Every case is a landmark with a fixed reference
- * (AWKWARD_CASES).
+ * tests show each case of issues 20, 32 and 34. Every case is a landmark with a fixed reference
+ * (AWKWARD_CASES); a date in a case's words is written relative to today ("{d-2}").
  */
 import { addDays, zonedInstant } from "../time.ts";
 import { CASES } from "./awkward-cases.ts";
 import { push } from "./context.ts";
 import type { BusinessData, Json, SandboxData } from "./types.ts";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A case's "{d-2}" as the date two days before today, written "24 Nov" (any date order reads it). */
+function datesIn(value: unknown, today: string): unknown {
+  if (typeof value !== "string") return value;
+  return value.replace(/\{d([+-]?\d+)\}/g, (_, n: string) => {
+    const d = addDays(today, Number(n));
+    return `${Number(d.slice(8, 10))} ${MONTHS[Number(d.slice(5, 7)) - 1]}`;
+  });
+}
 
 /** Pets whose record the customer's pet list gives without its care fields. */
 const CARE_LEFT_OUT_OF_LIST = new WeakSet<Json>();
@@ -75,7 +86,7 @@ export function addAwkward(data: SandboxData): void {
         evaluationComplete: 1,
         deleted: false,
         archived: false,
-        ...p,
+        ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, datesIn(v, data.today)])),
       };
       if (c.listless) CARE_LEFT_OUT_OF_LIST.add(pet);
       business.pets.push(pet);

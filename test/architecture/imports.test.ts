@@ -192,6 +192,24 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
       why: "the record form's submission is read where the form is drawn (Slack's alone; issue 35 split it off)",
     }),
   ),
+  ...["src/domain/care.ts", "src/domain/text.ts", "src/time.ts"].map((to) => ({
+    edge: `src/blocks/plan-edit.ts → ${to}`,
+    why: "the care plan's edit form is Slack's alone (inputs a person sets, read back into plan items), as the record form",
+  })),
+  ...[
+    "src/domain/text.ts",
+    "src/domain/welfare.ts",
+    "src/time.ts",
+    "src/words/dates.ts",
+    "src/words/welfare.ts",
+  ].map((to) => ({
+    edge: `src/blocks/welfare-modal.ts → ${to}`,
+    why: "the welfare check's form is Slack's alone (a modal, not a document), as the record form",
+  })),
+  ...["src/domain/text.ts", "src/domain/welfare.ts", "src/words/welfare.ts"].map((to) => ({
+    edge: `src/text/welfare-record.ts → ${to}`,
+    why: "the CSV and JSON exports' welfare rows are a file format of the records, not a document (as src/text/record.ts)",
+  })),
   ...["src/domain/bookings.ts", "src/domain/record.ts", "src/time.ts"].map((to) => ({
     edge: `src/blocks/round-sheet.ts → ${to}`,
     why: "the kept sheet is drafted from the round's answer here (the care plan's integration is changing it)",

@@ -202,7 +202,8 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
         clock,
       });
       expect(page.code).toBe(0);
-      const welfare = page.stdout.slice(page.stdout.indexOf('<div class="welfare">'));
+      // The page is the stay's document (src/text/stay-html.ts): its welfare lines after the rounds'.
+      const welfare = page.stdout.slice(page.stdout.indexOf("Fri 20 Nov, evening: </bdi>") - 200);
       expect(welfare).toContain("<bdi>Sat 21 Nov, evening: </bdi>");
       expect(welfare).toContain("no welfare check");
       expect(welfare).toMatch(/Fri 20 Nov, evening: <\/bdi>.*all normal/);

@@ -15,7 +15,7 @@ import { limitViolations } from "../../src/blocks/limits.ts";
 import { offFoodMessage } from "../../src/blocks/off-food.ts";
 import { roundCheckMessage } from "../../src/blocks/round-check.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { dueItems } from "../../src/domain/record.ts";
+import { dueOf } from "../../src/domain/record.ts";
 import { offFoodDoc } from "../../src/present/off-food.ts";
 import { recordDayDoc } from "../../src/present/record-day.ts";
 import { roundCheckDoc } from "../../src/present/round-check.ts";
@@ -39,9 +39,10 @@ describe("the round check: one document, two serializers", () => {
   beforeAll(async () => {
     // The evening round of the sandbox's today, with its first two pets recorded in full.
     const report = await roundReport(busy.deps, "evening", busy.today);
-    const due = report.pets.filter((p) => p.sheet && p.pet && dueItems(p.sheet).length > 0);
+    // What each pet's care plan makes due (drafted at this round, not confirmed: what the reader is sure of).
+    const due = report.pets.filter((p) => p.sheet && p.pet && dueOf(p).length > 0);
     for (const [n, p] of due.slice(0, 2).entries()) {
-      for (const d of dueItems(p.sheet as NonNullable<typeof p.sheet>))
+      for (const d of dueOf(p))
         await write({
           date: busy.today,
           round: "evening",
@@ -134,9 +135,9 @@ describe("the pets off their food: one document, two serializers", () => {
 describe("a day of the care record: one document, two serializers", () => {
   it("every round, each pet's due items beside their entries, a note of two lines and a correction, the same on both", async () => {
     const report = await roundReport(busy.deps, "morning", busy.day);
-    const p = report.pets.find((x) => x.sheet && x.pet && dueItems(x.sheet).some((d) => d.item !== "meal"));
+    const p = report.pets.find((x) => x.sheet && x.pet && dueOf(x).some((d) => d.item !== "meal"));
     if (!p?.sheet || !p.pet) throw new Error("the busy day's morning round has no medicated pet");
-    const med = dueItems(p.sheet).find((d) => d.item !== "meal") as ReturnType<typeof dueItems>[number];
+    const med = dueOf(p).find((d) => d.item !== "meal") as ReturnType<typeof dueOf>[number];
     const base = {
       date: busy.day,
       round: "morning" as const,
