@@ -27,6 +27,14 @@ export interface PlanVersion {
   recordedAt: string;
   /** The version that replaced it, when one did. */
   supersededBy?: number | undefined;
+  /** The version it replaced, when it did. */
+  supersedes?: number | undefined;
+  /** Its place in the record's chain, its kennel, its day, who wrote it and the request that did. */
+  seq: number;
+  kennel: string;
+  date: string;
+  userId?: string | undefined;
+  requestKey?: string | undefined;
   /** The pet's name and room as the sheet showed them when the plan was drafted (no contact data). */
   petName: string;
   room?: string | undefined;
@@ -53,6 +61,12 @@ function versionOf(e: LogEntry): PlanVersion | undefined {
     ...(body?.changed ? { changed: body.changed } : {}),
     recordedAt: e.recordedAt,
     ...(e.supersededBy !== undefined ? { supersededBy: e.supersededBy } : {}),
+    ...(e.supersedes !== undefined ? { supersedes: e.supersedes } : {}),
+    seq: e.seq,
+    kennel: e.kennel,
+    date: e.date,
+    ...(e.userId !== undefined ? { userId: e.userId } : {}),
+    ...(e.requestKey !== undefined ? { requestKey: e.requestKey } : {}),
   };
 }
 
@@ -83,6 +97,53 @@ export async function currentPlan(
 ): Promise<PlanVersion | undefined> {
   const all = await planVersions(deps, bookingId, petId);
   return all.filter((v) => v.supersededBy === undefined).at(-1);
+}
+
+/**
+ * The current plan of each of a booking's pets, kept in the record (read only: none drafted here);
+ * a pet with none kept is left out. A record that cannot be read gives none (the card still answers).
+ */
+export async function keptPlans(
+  deps: Pick<Deps, "record" | "log">,
+  bookingId: number | undefined,
+): Promise<PlanVersion[]> {
+  if (!deps.record || bookingId === undefined) return [];
+  try {
+    const all = planVersionsOf(await deps.record.log({ kind: PLAN_KIND, bookingId }));
+    return all.filter((v) => v.supersededBy === undefined);
+  } catch (error) {
+    deps.log.warn({ bookingId, err: String((error as Error)?.message ?? error) }, "care plans not read");
+    return [];
+  }
+}
+
+/** A pet's latest kept plan (its latest stay's current version), for its card; none when none is kept. */
+export async function latestPlanOf(
+  deps: Pick<Deps, "record" | "log">,
+  petId: number | undefined,
+): Promise<PlanVersion | undefined> {
+  if (!deps.record || petId === undefined) return undefined;
+  try {
+    const all = planVersionsOf(await deps.record.log({ kind: PLAN_KIND, petId }));
+    return all.filter((v) => v.supersededBy === undefined).at(-1);
+  } catch (error) {
+    deps.log.warn({ petId, err: String((error as Error)?.message ?? error) }, "care plan not read");
+    return undefined;
+  }
+}
+
+/** Every kept version of the plans of these stays (one pet's only, with `petId`), in the chain's order. */
+export async function plansOfStays(
+  store: NonNullable<Deps["record"]>,
+  bookingIds: Iterable<number>,
+  petId?: number,
+): Promise<PlanVersion[]> {
+  const out: PlanVersion[] = [];
+  for (const bookingId of new Set(bookingIds)) {
+    const rows = await store.log({ kind: PLAN_KIND, bookingId, ...(petId !== undefined ? { petId } : {}) });
+    out.push(...planVersionsOf(rows));
+  }
+  return out.sort((a, b) => a.seq - b.seq);
 }
 
 /** A plan version by its id (a button's or a form's), when it is one. */

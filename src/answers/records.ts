@@ -16,6 +16,7 @@ import { completeCare } from "./care-lookup.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
+import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
 import { stayRecords } from "./stay.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
@@ -44,6 +45,8 @@ export interface BookingView extends Provenance {
   careProblem: string | undefined;
   /** The stay's care record, when Kennel Desk keeps one (the bot; `kennel-desk record --booking`). */
   stay?: StayRecordView;
+  /** Each pet's current care plan kept for the stay (issue 34), when any is. */
+  plans?: PlanVersion[];
 }
 
 /**
@@ -109,16 +112,18 @@ export async function bookingView(
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
   const care = careOfBooking(booking, pets);
-  const stay =
-    booking.bookingId !== undefined
-      ? (await stayRecords(deps, [{ booking, care }], o))?.get(booking.bookingId)
-      : undefined;
+  const [stays, plans] = await Promise.all([
+    booking.bookingId !== undefined ? stayRecords(deps, [{ booking, care }], o) : undefined,
+    keptPlans(deps, booking.bookingId),
+  ]);
+  const stay = booking.bookingId !== undefined ? stays?.get(booking.bookingId) : undefined;
   return {
     booking,
     full: full !== undefined,
     care,
     careProblem,
     ...(stay ? { stay } : {}),
+    ...(plans.length ? { plans } : {}),
     requestId,
     ...rawOf(deps, raw),
   };
@@ -133,13 +138,16 @@ export interface PetView extends Provenance {
   owner: Customer | undefined;
   /** The pet's open welfare flags (issue 38), when the care record holds any. */
   welfare?: WelfareFlag[];
+  /** The pet's latest care plan kept (its latest stay's current version; issue 34), when any is. */
+  plan?: PlanVersion;
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
-  const [owner, flags] = await Promise.all([
+  const [owner, flags, plan] = await Promise.all([
     ownerOf(deps, r.data.customerId),
     openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
+    latestPlanOf(deps, r.data.petId ?? id),
   ]);
   const welfare = (flags ?? []).filter((f) => f.petId === id);
   return {
@@ -147,6 +155,7 @@ export async function petView(deps: Deps, id: number): Promise<PetView> {
     care: careOf(r.data),
     owner,
     ...(welfare.length ? { welfare } : {}),
+    ...(plan ? { plan } : {}),
     requestId: r.requestId,
     ...rawOf(deps, r.raw),
   };

@@ -4,6 +4,7 @@ import { bookingDoc } from "../present/records.ts";
 import { openCustomer, openPet } from "./buttons.ts";
 import { docMessage } from "./doc.ts";
 import { LIMITS } from "./limits.ts";
+import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
 import { stayRecordAction } from "./stay.ts";
 import type { Message } from "./types.ts";
@@ -27,6 +28,7 @@ export function bookingMessages(v: BookingView, timezone: string, thisYear: stri
     ownerAction: (c) => ({ actionId: openCustomer.actionId(), value: openCustomer.encode({ c }) }),
     petAction: (p) => ({ actionId: openPet.actionId(p), value: openPet.encode({ p }) }),
     stayAction: stayRecordAction,
+    planAction: planAction,
   });
   return [docMessage(doc)];
 }

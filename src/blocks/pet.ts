@@ -8,6 +8,7 @@ import { openPet, petsPage } from "./buttons.ts";
 import { docBlocks, docMessage } from "./doc.ts";
 import { fitMessage } from "./fit.ts";
 import { fallback } from "./mrkdwn.ts";
+import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
 import type { ImageElement, Message } from "./types.ts";
 
@@ -21,7 +22,7 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
   const name = petName(v);
   if (v.raw !== undefined)
     return rawMessages(`Pet ${name}`, v.raw, `kennel-desk pet ${v.pet.petId ?? name} --json`);
-  const doc = petDoc(v, { timezone, thisYear });
+  const doc = petDoc(v, { timezone, thisYear, planAction });
   const photo = photoOf(v.pet.photo, name);
   if (!photo) return [docMessage(doc)];
   // The photo is Slack's alone: an image beside the pet's details (the text names its address too).

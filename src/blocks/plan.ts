@@ -64,6 +64,15 @@ export function planModal(sealed: string, v: PlanView, timezone: string) {
   };
 }
 
+/** A plan's form behind a button (a card's "📋 Care plan…"): the kept version it opens. */
+export const planAction = (v: PlanView) =>
+  v.versionId === undefined
+    ? undefined
+    : {
+        actionId: planOpen.actionId(`${v.plan.bookingId}-${v.plan.petId}`),
+        value: planOpen.encode({ v: v.versionId }),
+      };
+
 /** The plans post of a round: each pet's plan to confirm, with its "📋 Confirm or edit…" button. */
 export function plansMessages(heading: string, views: PlanView[], timezone: string): Threaded {
   const doc = plansToConfirmDoc(heading, views, timezone, (v) =>

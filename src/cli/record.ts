@@ -12,6 +12,7 @@ import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { dayDoseFigures, entryFacts } from "../answers/kept-doses.ts";
+import { plansOfStays } from "../answers/plans.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
 import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
@@ -20,6 +21,7 @@ import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
+import { planExportRow } from "../text/plan-record.ts";
 import { exportRow, recordCsv, recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText, welfareExportRow } from "../text/welfare-record.ts";
@@ -188,6 +190,11 @@ async function exportRange(ctx: CliContext): Promise<number> {
     const entries = store ? await store.entries(query) : [];
     // The welfare checks and flags of the same range (issue 38): rows of their own, in the chain's order.
     const welfare = store ? await welfareRecords(store, query) : [];
+    // The care plans of the stays exported (issue 34): every version, with who confirmed it.
+    const stays = [...entries, ...welfare].flatMap((e) => (e.bookingId !== undefined ? [e.bookingId] : []));
+    const plans = store
+      ? await plansOfStays(store, bookingId !== undefined ? [bookingId] : stays, petId)
+      : [];
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
     const head = store ? await store.head() : undefined;
@@ -199,9 +206,6 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const stays = [...entries, ...welfare]
-        .map((e) => e.bookingId)
-        .filter((b): b is number => b !== undefined);
       const pages = store ? await stayPages(ctx, store, stays, petId, head) : [];
       if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
@@ -222,7 +226,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
             entries,
             zone,
             head,
-            welfare.map((w) => welfareExportRow(w, zone)),
+            [...welfare.map((w) => welfareExportRow(w, zone)), ...plans.map((v) => planExportRow(v, zone))],
             facts,
           )
         : `${JSON.stringify(
@@ -230,6 +234,15 @@ async function exportRange(ctx: CliContext): Promise<number> {
               head,
               entries: entries.map((e) => exportRow(e, zone, facts)),
               ...(welfare.length ? { welfare: welfare.map((w) => welfareExportRow(w, zone)) } : {}),
+              ...(plans.length
+                ? {
+                    plans: plans.map((v) => ({
+                      ...planExportRow(v, zone),
+                      plan: v.plan,
+                      changed: v.changed,
+                    })),
+                  }
+                : {}),
             },
             null,
             2,

@@ -21,12 +21,15 @@ import {
   value,
 } from "./doc.ts";
 import { pageActions, pageNote } from "./parts.ts";
+import { type PlanView, planCardLine } from "./plan.ts";
 import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 export interface PetDocOptions {
   timezone: string;
   thisYear: string;
+  /** Slack's button: the pet's care plan's form. */
+  planAction?: ActionOf<PlanView>;
 }
 
 export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
@@ -66,6 +69,13 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   // Its open welfare flags (issue 38), before its care: what to act on first.
   if (v.welfare?.length) parts.push({ kind: "text", lines: flagLines(v.welfare) });
   parts.push(...textParts(careSummaryLines(care)));
+  // Its latest care plan kept (issue 34): its state in a line, the plan's form behind a button.
+  if (v.plan) {
+    const plan: PlanView = { ...v.plan, versionId: v.plan.id };
+    parts.push({ kind: "text", lines: [planCardLine(plan, o.timezone)] });
+    const a = o.planAction?.(plan);
+    if (a) parts.push({ kind: "actions", actions: [{ text: "📋 Care plan…", ...a }] });
+  }
   if (owner) {
     const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
     const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");

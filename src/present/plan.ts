@@ -90,6 +90,19 @@ function changedLines(changed: ChangedItem[] | undefined): Line[] {
   );
 }
 
+/**
+ * A pet's plan in one line for its card and its booking's ("📋 Care plan: ✅ plan confirmed · confirmed
+ * by Jane Thu 26 Nov 07:42", "· 2 items left to a person"); the plan's form shows it whole.
+ */
+export function planCardLine(v: PlanView, timezone: string): Line {
+  const unread = v.plan.items.filter((i) => i.readBy === "nobody").length;
+  return line(
+    "📋 Care plan: ",
+    ...planStateLine(v, timezone),
+    unread ? toned("warn", ` · ${unread} ${unread === 1 ? "item" : "items"} left to a person`) : undefined,
+  );
+}
+
 /** "Care plan · Biscuit (Kennel 4)" */
 export const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
   `Care plan · ${value(v.petName, 60)}${v.room ? ` (${value(v.room, 40)})` : ""}`;

@@ -39,8 +39,8 @@ import {
   toned,
   value,
 } from "./doc.ts";
+import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
-import { flagLines } from "./welfare-flag.ts";
 
 /** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
 const PART_CHARS = 2400;
@@ -167,8 +167,9 @@ export interface BookingDocOptions {
   maxParts?: number;
   /** Most characters of the pets' care: a pet that would be cut is counted, never cut. */
   maxChars?: number;
-  /** Slack's buttons: the owner's card, each pet's card, the stay's record. */
+  /** Slack's buttons: the owner's card, each pet's card, the stay's record, each pet's care plan. */
   ownerAction?: ActionOf<number>;
+  planAction?: ActionOf<PlanView>;
   petAction?: ActionOf<number>;
   stayAction?: ActionOf<StayRecordView>;
 }
@@ -260,7 +261,9 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     ]);
     if (first?.kind !== "text") continue;
     const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
-    if (o.maxParts !== undefined && parts.length + rest.length + 2 > o.maxParts) break;
+    const kept = v.plans?.find((x) => x.plan.petId === p.pet.petId);
+    const plan: PlanView | undefined = kept && { ...kept, versionId: kept.id };
+    if (o.maxParts !== undefined && parts.length + rest.length + (plan ? 4 : 2) > o.maxParts) break;
     if (o.maxChars !== undefined && pets.length > 0 && used + chars > o.maxChars) break;
     used += chars;
     pets.push(p);
@@ -269,6 +272,11 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
       `Care summary: ${p.flags.name}`,
       p.pet.petId !== undefined ? o.petAction?.(p.pet.petId) : undefined,
     );
+    // Its care plan kept for the stay (issue 34): its state in a line, the plan's form behind a button.
+    if (plan) {
+      parts.push({ kind: "text", lines: [planCardLine(plan, o.timezone)] });
+      button(`📋 Care plan: ${p.flags.name}`, o.planAction?.(plan));
+    }
   }
   const more = v.care.pets.length - pets.length;
   if (more > 0) parts.push({ kind: "text", lines: [line(`${more} more pets: open each with /pet`)] });

@@ -4,9 +4,10 @@
  * printable page of it (`record export --format html`: the same document with the booking's head
  * and the page's foot). The words are the shared ones (src/words/stay.ts).
  */
-import type { StayRecordView } from "../domain/stay.ts";
+import type { PetStayRecord, StayRecordView } from "../domain/stay.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
+import { planStateWords } from "../words/plan.ts";
 import { type StayLine, stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import {
   code,
@@ -73,6 +74,22 @@ function recordLine(l: StayLine): Line {
   return line(indent, label && toned("muted", label.text), { text: old, struck: true, tone: "muted" });
 }
 
+/** "📋 Care plan, version 2 (kept Tue 24 Nov 18:00): ✅ plan confirmed · confirmed by Jane Tue 24 Nov 18:05". */
+function planLines(pet: PetStayRecord, timezone: string): Line[] {
+  const versions = pet.plans ?? [];
+  return versions.map((v, i) => {
+    const who = v.confirmations.map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, timezone)}`);
+    const set = v.setBy.map((s) => `${s.item} set by ${value(s.by.userName, 60)}`);
+    return line(
+      strong(`📋 Care plan, version ${i + 1} of ${versions.length}`),
+      ` (kept ${dateTimeOf(v.recordedAt, timezone)}): `,
+      toned(v.state === "confirmed" ? undefined : "warn", planStateWords(v.state)),
+      who.length ? ` · confirmed by ${who.join(", ")}` : "",
+      set.length ? ` · ${set.join(", ")}` : "",
+    );
+  });
+}
+
 /**
  * The stay's full record: each pet (its summary in bold), each day and round, each item with its
  * outcome, who and when, note or reason; a corrected entry kept and marked.
@@ -107,8 +124,14 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
     }
     flush();
     if (cut) break;
-    // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags.
-    for (const wp of stayWelfareParts(pet, o.timezone)) {
+    // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags;
+    // then every version of the pet's care plan (issue 34), with who confirmed it and when.
+    const plans = planLines(pet, o.timezone);
+    const more: Part[] = [
+      ...stayWelfareParts(pet, o.timezone),
+      ...(plans.length ? [{ kind: "text" as const, lines: plans }] : []),
+    ];
+    for (const wp of more) {
       const chars = wp.kind === "text" ? wp.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
       if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
         cut = true;

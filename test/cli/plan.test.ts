@@ -100,6 +100,31 @@ describe("kennel-desk plan", () => {
     expect(JSON.parse(byPet.stdout).plans[0]).toMatchObject({ petId, state: "confirmed", kept: true });
   });
 
+  it("the stay's export carries every version of each plan, with who confirmed it and when (CSV and JSON)", async () => {
+    const csv = await cli(["record", "export", "--booking", reference, "--format", "csv"]);
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csv.stdout.split("\r\n").filter((l) => l.includes(",care_plan,"));
+    // Each pet: drafted, then set and confirmed (one version a step), the last confirmed by Lead.
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.some((r) => r.includes(",confirmed,") && /Lead \d{4}-\d\d-\d\d/.test(r))).toBe(true);
+    expect(rows.some((r) => r.includes(",draft,"))).toBe(true);
+    const json = JSON.parse(
+      (await cli(["record", "export", "--booking", reference, "--format", "json"])).stdout,
+    ) as {
+      plans: Array<{ outcome: string; plan: { confirmations: Array<{ userName: string }> } }>;
+    };
+    const confirmed = json.plans.filter((p) => p.outcome === "confirmed");
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(confirmed[0]?.plan.confirmations.map((c) => c.userName)).toContain("Lead");
+    // The stay's record (as the Stay record button and the printable page) lists the versions too.
+    const stay = await cli(["record", "--booking", reference]);
+    expect(stay.code, stay.stderr).toBe(0);
+    expect(stay.stdout).toMatch(/📋 Care plan, version 1 of \d \(kept Thu 26 Nov.*\): 📋 plan not confirmed/);
+    expect(stay.stdout).toMatch(
+      /📋 Care plan, version \d of \d \(kept .*\): ✅ plan confirmed · confirmed by Lead Thu 26 Nov/,
+    );
+  });
+
   it("bad input: a usage error (exit 2); a pet with no kept plan: not found (exit 1)", async () => {
     expect((await cli(["plan"])).code).toBe(2);
     expect((await cli(["plan", "--pet", "x"])).code).toBe(2);

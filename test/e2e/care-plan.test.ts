@@ -265,6 +265,26 @@ describe("a care plan, from its first round to confirmed", () => {
     expect(third.section).not.toContain("check the instruction");
     expect(third.buttons.map((b) => b.text?.text)).toContain("✅ All given & eaten");
     expect(third.buttons.map((b) => b.text?.text)).not.toContain("📋 Plan…");
+
+    // /booking and /pet show the plan's state, who confirmed it and when, and open its form.
+    const card = async (command: string, text: string) => {
+      const { form: f, id } = commandForm(h.slack, { command, text, channel: CHANNEL, user: "U0JANE" });
+      h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
+      const since = h.slack.timeline.at(-1)?.id ?? 0;
+      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, f);
+      await h.slack.waitFor(
+        () =>
+          h.slack.timeline.some((m) => m.id > since && JSON.stringify(m.blocks ?? []).includes("Care plan")),
+        15_000,
+      );
+      return JSON.stringify(h.slack.timeline.filter((m) => m.id > since).map((m) => m.blocks));
+    };
+    const booking = await card("/booking", "AW-LATE");
+    expect(booking).toMatch(/📋 Care plan: ✅ plan confirmed · confirmed by Jane .+, Tom /);
+    expect(booking).toContain("📋 Care plan: Pip");
+    const petCard = await card("/pet", String(pip().petId));
+    expect(petCard).toMatch(/📋 Care plan: ✅ plan confirmed · confirmed by Jane .+, Tom /);
+    expect(petCard).toContain("📋 Care plan…");
   });
 
   it("the kennel system's words change: the next sheet says so with the old and new words, and no one tap until confirmed again", async () => {
