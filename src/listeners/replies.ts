@@ -25,25 +25,31 @@ import type { Deps } from "../deps.ts";
 import { roundPost } from "../digest/compose.ts";
 import type { Round } from "../domain/care.ts";
 import type { DayKind } from "../domain/day.ts";
+import type { Answer } from "./runner.ts";
 
 const tz = (deps: Deps) => deps.config.timezone;
 
-/** A threaded post answered to a command: the parent, then each reply as a further message. */
-const asMessages = (t: Threaded): Message[] => [t.parent, ...t.replies];
+/**
+ * The API's JSON (KENNEL_RAW_RESPONSES=1) in several messages is a thread: its first part, the rest
+ * in its thread (src/blocks/raw.ts). Any other answer is its messages.
+ */
+const rawAsThread = (deps: Deps, messages: Message[]): Answer =>
+  deps.config.rawResponses && messages.length > 1
+    ? { parent: messages[0] as Message, replies: messages.slice(1) }
+    : messages;
 
-export async function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Message[]> {
-  return dayListMessages(
-    await dayReport(deps, kind, date, { page, raw: deps.config.rawResponses }),
-    tz(deps),
-  );
+export async function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Answer> {
+  const report = await dayReport(deps, kind, date, { page, raw: deps.config.rawResponses });
+  return rawAsThread(deps, dayListMessages(report, tz(deps)));
 }
 
-export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Message[]> {
-  return houseMessages(await houseReport(deps, date, { page }), tz(deps), thisYear(deps));
+export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Answer> {
+  return rawAsThread(deps, houseMessages(await houseReport(deps, date, { page }), tz(deps), thisYear(deps)));
 }
 
-export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Message[]> {
-  return asMessages(await roundPost(deps, round ?? currentRound(deps), date));
+/** A round's sheet: a thread (its parent, then a reply per part), as the round post. */
+export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Threaded> {
+  return roundPost(deps, round ?? currentRound(deps), date);
 }
 
 /** The Home tab's "pets off their food", each with its room (from today's round sheet, when it can be read). */
@@ -52,8 +58,8 @@ export async function offFoodList(deps: Deps, date: string): Promise<Message[]> 
   return [offFoodMessage(await offFoodToday(deps, date, report), date)];
 }
 
-export async function tomorrowList(deps: Deps): Promise<Message[]> {
-  return asMessages(tomorrowMessages(await tomorrowCheck(deps), tz(deps)));
+export async function tomorrowList(deps: Deps): Promise<Threaded> {
+  return tomorrowMessages(await tomorrowCheck(deps), tz(deps));
 }
 
 export async function bookingCard(deps: Deps, text: string): Promise<Message[]> {

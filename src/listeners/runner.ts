@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice.ts";
+import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { BotDeps } from "./bot-deps.ts";
@@ -26,6 +27,14 @@ type WebClient = webApi.WebClient;
 const RESPONSE_URL_USES = 5;
 
 export type Visibility = "in_channel" | "ephemeral";
+
+/**
+ * What the work answers: messages, each answered in turn, or a thread (a parent and its replies:
+ * a big round sheet, tomorrow's check), which alone goes to a channel as a message and its thread.
+ */
+export type Answer = Message[] | Threaded;
+
+const isThread = (a: Answer): a is Threaded => !Array.isArray(a);
 
 export interface RunOptions {
   deps: BotDeps;
@@ -47,7 +56,7 @@ export interface RunOptions {
   button?: boolean;
   /** Show "Looking up…" when slow (commands). */
   showLoading?: boolean;
-  work: () => Promise<Message[]>;
+  work: () => Promise<Answer>;
 }
 
 function toArgs(
@@ -124,10 +133,13 @@ async function runInner(options: RunOptions): Promise<void> {
       }, deps.loadingAfterMs)
     : undefined;
   let messages: Message[];
+  let thread = false;
   let visibility = o.visibility;
   let failed = false;
   try {
-    messages = await o.work();
+    const answer = await o.work();
+    thread = isThread(answer) && answer.replies.length > 0;
+    messages = isThread(answer) ? [answer.parent, ...answer.replies] : answer;
   } catch (error) {
     messages = [failureMessage(error, deps, o.label)];
     visibility = "ephemeral";
@@ -137,7 +149,8 @@ async function runInner(options: RunOptions): Promise<void> {
     if (timer) clearTimeout(timer);
   }
   const loadingShown = loading ? await loading : false;
-  if (!failed && visibility === "in_channel" && messages.length > 1 && !o.home && o.channelId) {
+  // Only a thread is threaded: a message and its replies, posted as the posts are.
+  if (!failed && visibility === "in_channel" && thread && !o.home && o.channelId) {
     await deliverThread(o, o.channelId, messages, loadingShown);
     return;
   }

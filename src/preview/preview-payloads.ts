@@ -10,6 +10,7 @@ import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
+import { seedPlans } from "./plan-seed.ts";
 import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
 import { seedWelfare } from "./welfare-seed.ts";
 
@@ -43,6 +44,7 @@ export async function startPreviewBot(o: {
   const deps = { kennel, log: o.log, config, clock: systemClock, record: record.store };
   const bot = createBot(deps, { slack: config.slack as NonNullable<Config["slack"]> });
   const port = await bot.start();
+  await seedPlans(deps, bot, o.channel);
   await seedWelfare(deps, bot);
   return { bot, record, url: `http://127.0.0.1:${port}/slack/events` };
 }

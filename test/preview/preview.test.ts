@@ -104,7 +104,9 @@ describe("the preview in a browser", () => {
     await page.locator(".bk-section", { hasText: "Medication" }).last().waitFor();
     const card = lastMessage();
     await expect(card.textContent()).resolves.toMatch(/Only visible to you/);
-    await expect(card.textContent()).resolves.toMatch(/Morning/);
+    // The pet's care summary: its diet and medication, whatever pet comes first.
+    await expect(card.textContent()).resolves.toMatch(/🍽 Diet/);
+    await expect(card.textContent()).resolves.toMatch(/💊 Medication|No medication/);
   });
 
   it("hostile text from the API shows as text and pings nobody", async () => {
@@ -227,6 +229,21 @@ describe("the care day in the preview", () => {
       .waitFor();
     const answers = await page.locator("#log .msg").count();
     expect(answers - before).toBeGreaterThanOrEqual(3); // what was typed, then at least two parts
+  });
+
+  it("the care plans to confirm are posted, awkward ones among them, each with its button", async () => {
+    const post = page.locator("#log > .msg", { hasText: "Care plans to confirm" }).first();
+    await post.waitFor();
+    const text = (await post.textContent()) ?? "";
+    // Insulin waiting for its second person (AW-SUGAR), and the drug typed into two slots (AW-SLOTS).
+    expect(text).toMatch(/💉 \d+ with a high-alert drug: a second, different person confirms/);
+    const all = JSON.stringify(
+      preview.slack.timeline.filter((m) => m.text?.startsWith("Care plans to confirm")),
+    );
+    expect(all).toContain("Sugar");
+    expect(all).toContain("Otis");
+    expect(all).toContain("📋 high-alert: a second person confirms");
+    expect(all).toContain("📋 Confirm or edit…");
   });
 
   it("thread replies are drawn under their post, all of them", async () => {

@@ -2,16 +2,15 @@
 import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
 import type { ButtonKind } from "../../blocks/buttons.ts";
 import { noticeMessage, STALE_BUTTON } from "../../blocks/notice.ts";
-import type { Message } from "../../blocks/types.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { run, type Visibility } from "../runner.ts";
+import { type Answer, run, type Visibility } from "../runner.ts";
 
 export interface ButtonSpec<S> {
   kind: ButtonKind<S>;
   /** Replace the message clicked (paging) rather than answer with a new one. */
   replace: boolean | ((actionId: string) => boolean);
   visibility: Visibility | ((state: S) => Visibility);
-  answer: (state: S) => Promise<Message[]>;
+  answer: (state: S) => Promise<Answer>;
 }
 
 /** Registers the button's listener: a tampered or stale value gets a polite notice, never a crash. */

@@ -2,11 +2,11 @@
 import type { App } from "@slack/bolt";
 import { openWelfareFlags } from "../../answers/welfare-flags.ts";
 import { homeList } from "../../blocks/buttons.ts";
-import type { Message } from "../../blocks/types.ts";
 import { flagsListMessage } from "../../blocks/welfare.ts";
 import { localDate } from "../../time.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
+import type { Answer } from "../runner.ts";
 import { onButton } from "./button.ts";
 
 export function registerHomeList(app: App, deps: BotDeps): void {
@@ -14,7 +14,7 @@ export function registerHomeList(app: App, deps: BotDeps): void {
     kind: homeList,
     replace: false,
     visibility: "ephemeral",
-    answer: async (s): Promise<Message[]> => {
+    answer: async (s): Promise<Answer> => {
       const today = localDate(deps.clock.now(), deps.config.timezone);
       switch (s.l) {
         case "arrivals":

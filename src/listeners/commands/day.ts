@@ -2,13 +2,13 @@
 
 import { UsageError } from "../../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../../answers/input.ts";
-import type { Message } from "../../blocks/types.ts";
 import { parseDay } from "../../dates.ts";
 import type { BotDeps } from "../bot-deps.ts";
+import type { Answer } from "../runner.ts";
 import { slashCommand } from "./slash-command.ts";
 
 /** A command whose text is a date: a bad date is answered to the asker only, with no API call. */
-export function dateCommand(deps: BotDeps, answer: (date: string) => Promise<Message[]>) {
+export function dateCommand(deps: BotDeps, answer: (date: string) => Promise<Answer>) {
   return slashCommand(deps, (text) => {
     let day: ReturnType<typeof parseDay>;
     try {

@@ -1,14 +1,13 @@
 /** The shared shape of every slash command: ack at once, then answer through the runner. */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
 import { commandHelpMessage } from "../../blocks/help.ts";
-import type { Message } from "../../blocks/types.ts";
 import { commandNamed } from "../../words/help.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { run, type Visibility } from "../runner.ts";
+import { type Answer, run, type Visibility } from "../runner.ts";
 
 export interface CommandPlan {
   visibility: Visibility;
-  work: () => Promise<Message[]>;
+  work: () => Promise<Answer>;
 }
 
 /** `/rounds help`, `/arrivals --help`, `/pet -h`: the command's own help, as `/kennel help rounds`. */

@@ -1,0 +1,75 @@
+/**
+ * The preview's care plans (issue 34), so a newcomer sees the plan at work before Slack: today's
+ * round drafts every pet's plan in the preview's temporary record; staff ("Sam", and "Alex" for a
+ * high-alert drug's second confirmation) have confirmed them all but a few awkward ones (a drug
+ * typed into two slots, evening insulin with words left to a person, insulin waiting for its second
+ * person); then the round's "Care plans to confirm" post is in the preview's channel, each with its
+ * button, as the round post's would be.
+ */
+import { confirmVersion, setItems } from "../answers/plan-actions.ts";
+import { currentPlan } from "../answers/plans.ts";
+import { currentRound, roundReport } from "../answers/rounds.ts";
+import type { Bot } from "../app.ts";
+import type { Deps } from "../deps.ts";
+import { composePost } from "../digest/compose.ts";
+import { localDate } from "../time.ts";
+
+const SAM = { userId: "U0PREVIEWSAM", userName: "Sam" };
+const ALEX = { userId: "U0PREVIEWALEX", userName: "Alex" };
+
+/** Left to confirm in the preview (src/sandbox/awkward-cases*.ts); AW-SUGAR waits for its second person. */
+const LEFT = new Set(["AW-SLOTS", "AW-LATE", "AW-TWICE"]);
+const HALF = new Set(["AW-SUGAR"]);
+
+/** Confirms a pet's plan as staff would: each item left to a person set as read, then confirmed. */
+async function confirm(deps: Deps, bookingId: number, petId: number, people: Array<typeof SAM>) {
+  let v = await currentPlan(deps, bookingId, petId);
+  if (!v) return;
+  const unread = v.plan.items.filter((i) => i.readBy === "nobody");
+  if (unread.length) {
+    const set = await setItems(deps, v.id, unread, SAM, `preview:plan:set:${v.id}`);
+    if (set.status !== "written") return;
+    v = set.version;
+  }
+  for (const who of people) {
+    const r = await confirmVersion(deps, v.id, who, `preview:plan:confirm:${v.id}:${who.userId}`);
+    if (r.status !== "written" || r.state === "confirmed") return;
+    v = r.version;
+  }
+}
+
+/** Seeds the plans and posts the plans to confirm; a failure is logged (the preview works without it). */
+export async function seedPlans(deps: Deps, bot: Bot, channel: string): Promise<void> {
+  try {
+    const today = localDate(deps.clock.now(), deps.config.timezone);
+    const round = currentRound(deps);
+    // The round's sheet drafts and keeps each pet's plan (its first round).
+    const report = await roundReport(deps, round, today);
+    for (const p of report.pets) {
+      const ref = p.booking.reference ?? "";
+      const bookingId = p.booking.bookingId;
+      const petId = p.pet?.pet.petId;
+      if (bookingId === undefined || petId === undefined || LEFT.has(ref)) continue;
+      await confirm(deps, bookingId, petId, HALF.has(ref) ? [SAM] : [SAM, ALEX]);
+    }
+    const post = await composePost(deps, `plans:${round}`, today);
+    if ("nothingToPost" in post && post.nothingToPost) return;
+    const first = await bot.app.client.chat.postMessage({
+      channel,
+      text: post.parent.text,
+      blocks: post.parent.blocks as never,
+    });
+    for (const reply of post.replies)
+      await bot.app.client.chat.postMessage({
+        channel,
+        thread_ts: first.ts as string,
+        text: reply.text,
+        blocks: reply.blocks as never,
+      });
+  } catch (error) {
+    deps.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "the preview's care plans were not seeded",
+    );
+  }
+}
