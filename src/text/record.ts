@@ -74,7 +74,14 @@ const COLUMNS = [
 ] as const;
 
 /** Issue 35's columns: other records' rows (the welfare check's, the care plan's) leave them empty. */
-type DoseColumn = "given_at" | "reason_code" | "late_entry" | "witness" | "kind" | "past_plan_limit" | "effect";
+type DoseColumn =
+  | "given_at"
+  | "reason_code"
+  | "late_entry"
+  | "witness"
+  | "kind"
+  | "past_plan_limit"
+  | "effect";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
