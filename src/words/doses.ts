@@ -10,7 +10,7 @@ import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
-import type { StayLine } from "./stay.ts";
+import type { StayLine } from "./stay-line.ts";
 
 // --- reasons a dose was not given ---------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
 import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
+import type { StayLine, StayPiece } from "./stay-line.ts";
 import { stayWelfareWords } from "./welfare.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
@@ -125,20 +126,6 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
     s.cut ? "a long stay: its last 400 days counted" : undefined,
   ].filter(Boolean);
   return head(parts.join(" · "));
-}
-
-/** A piece of a record line: our words, or a value from the record or the API (kept apart, so a
- * surface can isolate it: the printable page's `<bdi>`). */
-type StayPiece = string | { value: string };
-
-/**
- * One line of a pet's stay record: its depth (0 the summary, 1 a round, 2 an item, 3 an earlier
- * entry of it), its pieces, and whether it is an entry corrected since (drawn struck through).
- */
-export interface StayLine {
-  depth: 0 | 1 | 2 | 3;
-  pieces: StayPiece[];
-  corrected?: true;
 }
 
 /**
