@@ -9,7 +9,8 @@ import type { DoseWindow, OpenState } from "../domain/doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { dueOf } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
-import { type DoseFigures, doseFigures, dosesOf, type RoundDose } from "./doses.ts";
+import type { DoseFigures } from "./doses.ts";
+import { dosesOf } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { petNameOf, prnDoses } from "./prn.ts";
 import { roundReport } from "./rounds.ts";
@@ -58,14 +59,11 @@ export interface RecordDay {
   where: string;
   /** Why what was due is not shown (no kennel API settings, the API failing), if it is not. */
   dueProblem: string | undefined;
-  /**
-   * The day's medication doses (of the rounds and pet asked for): "given on time: 46 of 48 due",
-   * when every round's sheet could be read.
-   */
-  doses?: DoseFigures | undefined;
   requestId: string | undefined;
   /** The day's doses given if needed (issue 35), each with its pet's name. */
   asNeeded?: Array<PrnDose & { petName: string }> | undefined;
+  /** The day's medication doses from its kept sheets (issue 35): "given on time: 46 of 48 due". */
+  doses?: DoseFigures | undefined;
 }
 
 const current = (entries: Entry[], item: ItemKey) =>
@@ -93,7 +91,6 @@ export async function recordDay(
   let careProblem: string | undefined;
   let requestId: string | undefined;
   const rounds: RecordRound[] = [];
-  const allDoses: RoundDose[] = [];
   for (const round of query.round ? [query.round] : ROUNDS) {
     const mine = entries.filter((e) => e.round === round);
     const pets = new Map<string, RecordPet>();
@@ -108,7 +105,6 @@ export async function recordDay(
         // Each due item's window and state now, beside the round's entries.
         const doses = dosesOf(kennel, report, mine, kennel.clock.now());
         const doseOf = new Map(doses.map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d]));
-        allDoses.push(...doses.filter((d) => query.petId === undefined || d.petId === query.petId));
         for (const p of report.pets) {
           const bookingId = p.booking.bookingId;
           if (!p.pet || !p.sheet) {
@@ -193,7 +189,6 @@ export async function recordDay(
     superseded: entries.filter((e) => e.supersededBy !== undefined).length,
     where,
     dueProblem: unread ?? careProblem,
-    ...(kennel && !unread ? { doses: doseFigures(allDoses) } : {}),
     requestId,
   };
 }

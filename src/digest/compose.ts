@@ -9,6 +9,7 @@ import { describeFailure } from "../answers/failure.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
+import { dayWitnesses } from "../answers/witness.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages } from "../blocks/plan.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
@@ -111,10 +112,12 @@ export async function roundPost(
   if (!record) return sheetMessages(draft, { entries: [], timezone });
   try {
     const sheet = await saveSheet(deps, draft);
+    // The round's high-alert doses with their witness (none read when the record could not be).
+    const witness = record.problem ? undefined : await dayWitnesses(deps, date).catch(() => undefined);
     // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
     // kept, so the dose times' job can draw it again at late and missed.
     const doses = { now: deps.clock.now(), times: deps.config.rounds.times, settings: doseSettings(deps) };
-    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, doses };
+    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses };
     return { ...sheetMessages(sheet, drawn, { problem: record.problem }), payload: { sheet: sheet.id } };
   } catch (error) {
     const f = describeFailure(error);

@@ -11,6 +11,7 @@ import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -95,14 +96,15 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded] = await Promise.all([
+    const [entries, asNeeded, witness] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
+      dayWitnesses(this.#deps, sheet.date),
     ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed…).
     const doses = { now: clock.now(), times: config.rounds.times, settings: doseSettings(this.#deps) };
-    const message = sheetMessage(sheet, index, { entries, timezone: config.timezone, asNeeded, doses });
+    const message = sheetMessage(sheet, index, { entries, timezone: config.timezone, asNeeded, witness, doses });
     try {
       await client.chat.update({
         channel: ref.channel,

@@ -15,6 +15,7 @@ import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import {
   AS_NEEDED_HEADING,
+  lateEntryWords,
   onTimeWords,
   prnRecordWords,
   stateTimeWords,
@@ -65,8 +66,12 @@ function noteLines(note: string | undefined): Line[] {
 }
 
 /** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
+/** When it was recorded: "08:12", or a late entry's two times (issue 35). */
+const recordedWhen = (e: Entry, timezone: string) =>
+  e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOf(e.recordedAt, timezone);
+
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
-  const who = ` ${timeOf(e.recordedAt, timezone)} · ${value(e.userName, 80)}`;
+  const who = ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`;
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   if (e.supersededBy === undefined) {
     const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
@@ -101,7 +106,7 @@ function dueLines(d: DueLine, timezone: string): Line[] {
       ),
     ];
   return [
-    line(what, ...outcomeSpans(e), ` ${timeOf(e.recordedAt, timezone)} · ${value(e.userName, 80)}`),
+    line(what, ...outcomeSpans(e), ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`),
     ...noteLines(e.note),
   ];
 }
@@ -120,17 +125,6 @@ function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Pa
   if (pet.due && rest.length) lines.push([toned("muted", "also recorded:")]);
   for (const e of rest) lines.push(...entryLines(e, byId, timezone));
   return { kind: "item", lines, key: `${pet.bookingId}-${pet.petId}` };
-}
-
-/** The day's doses: "Doses given on time: 46 of 48 due · 1 given late · 1 missed · 2 still open". */
-function dosesLine(f: NonNullable<RecordDay["doses"]>): Line {
-  return dotted(
-    `Doses ${onTimeWords(f)}`,
-    f.givenLate > 0 && `${f.givenLate} given late`,
-    f.missed > 0 && toned("alert", `${f.missed} missed`),
-    f.open > 0 && `${f.open} still open`,
-    f.refused + f.notGiven > 0 && `${f.refused + f.notGiven} refused or not given`,
-  );
 }
 
 /** A booking on the sheet whose care is not known: what was due there is not known either. */
@@ -184,13 +178,29 @@ function asNeededParts(day: RecordDay, timezone: string): Part[] {
   return parts;
 }
 
+/** "💊 given on time: 46 of 48 due · 1 given late · 1 missed · 1 late entry" (issue 35). */
+function doseFiguresLine(day: RecordDay): Line | undefined {
+  const f = day.doses;
+  if (!f) return undefined;
+  return dotted(
+    `💊 ${onTimeWords(f)}`,
+    f.givenLate ? `${f.givenLate} given late` : undefined,
+    f.open ? `${f.open} still open` : undefined,
+    f.missed ? toned("warn", `${f.missed} missed`) : undefined,
+    f.refused ? `${f.refused} refused` : undefined,
+    f.notGiven ? `${f.notGiven} not given` : undefined,
+    f.lateEntries ? plural(f.lateEntries, "late entry", "late entries") : undefined,
+  );
+}
+
 export function recordDayDoc(day: RecordDay, timezone: string): Doc {
   const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
     .filter(Boolean)
     .join(", ");
   const title = `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`;
   const parts: Part[] = [{ kind: "title", text: title }];
-  if (day.doses && day.doses.due > 0) parts.push({ kind: "text", lines: [dosesLine(day.doses)] });
+  const doses = doseFiguresLine(day);
+  if (doses) parts.push({ kind: "summary", lines: [doses] });
   if (day.count === 0 && !day.asNeeded?.length)
     parts.push({
       kind: "text",

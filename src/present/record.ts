@@ -4,23 +4,23 @@
  * words when a message is short of room), and a message's progress ("📋 12 of 31 pets recorded · 3
  * doses left"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
-import { drugName, type Round } from "../domain/care.ts";
-import {
-  type DoseSettings,
-  type DoseWindow,
-  doseWindow,
-  type OpenState,
-  openState,
-} from "../domain/doses.ts";
+import { drugName } from "../domain/care.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
-import type { RoundTimes } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
+import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
 import type { ChainHead, Entry, ItemKey, Outcome } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
-import { openCountWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import {
+  awaitingWitnessWords,
+  lateEntryWords,
+  openCountWords,
+  UNWITNESSED,
+  witnessedWords,
+} from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
+import { type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
 const ICONS: Record<Outcome, string> = {
   given: "✅",
@@ -46,10 +46,16 @@ function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
   return drugName(e.itemText.split(" · ")[0] ?? e.itemText);
 }
 
-/** One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; struck through when corrected since. */
+/**
+ * One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; a late entry with both its times
+ * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); struck through when corrected since.
+ */
 export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = {}): Line {
   const detail = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim())).map((t) => value(t, 150));
-  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  const what = e.givenAt
+    ? lateEntryWords(e, timezone)
+    : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   return [o.struck ? { ...span, struck: true } : span];
 }
@@ -58,95 +64,101 @@ const names = (entries: Entry[]) => [...new Set(entries.map((e) => value(e.userN
 const latest = (entries: Entry[]) =>
   entries.reduce((a, b) => (Date.parse(b.recordedAt) > Date.parse(a.recordedAt) ? b : a));
 
-/** A due item not recorded yet: its state now and its window (issue 35), when the sheet knows the time. */
-export interface OpenDose {
-  state: OpenState;
-  window: DoseWindow;
-}
-
-/** When a sheet is drawn, the rounds' times and the windows' settings: each item's state then. */
-export interface SheetDoses {
-  now: Date;
-  times: RoundTimes;
-  settings: DoseSettings;
-}
-
-/** Each due item of a pet not recorded yet, with its state now and its window (none without `doses`). */
-export function openDoses(
-  sheet: { date: string; round: Round },
-  status: PetRoundStatus,
+/**
+ * A high-alert dose's witness line under its entry: "💉 witnessed by Tom 07:44", "💉 awaiting a
+ * witness until 07:59", "💉 unwitnessed"; none for a dose that needs none.
+ */
+function witnessLine(
+  e: Entry,
+  highAlert: boolean | undefined,
+  w: WitnessView,
   timezone: string,
-  doses: SheetDoses | undefined,
-): Map<ItemKey, OpenDose> {
-  const out = new Map<ItemKey, OpenDose>();
-  if (!doses) return out;
-  for (const item of status.due) {
-    if (status.current.has(item.item)) continue;
-    const window = doseWindow(item, sheet.date, sheet.round, doses.times, timezone, doses.settings);
-    out.set(item.item, { state: openState(window, doses.now.toISOString()), window });
-  }
-  return out;
+): Line | undefined {
+  if (!needsWitness(e, highAlert)) return undefined;
+  const s = witnessState(e, w.witnesses.get(e.id), w.now);
+  if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone)}`);
+  if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
+  return [toned("alert", `💉 ${UNWITNESSED}`)];
 }
 
-/** How many items not recorded are late and missed, over the pets of a message. */
-export function overdueCounts(open: Iterable<ReadonlyMap<ItemKey, OpenDose>>): {
-  late: number;
-  missed: number;
-} {
-  const counts = { late: 0, missed: 0 };
-  for (const m of open)
-    for (const o of m.values()) if (o.state === "late" || o.state === "missed") counts[o.state]++;
-  return counts;
-}
-
-/** The due items not recorded whose state is late or missed, by state: what a pet's line must say. */
-function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> | undefined) {
-  const by = new Map<"late" | "missed", { labels: string[]; window: DoseWindow }>();
-  for (const d of s.due) {
-    const o = open?.get(d.item);
-    if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
-    const group = by.get(o.state) ?? { labels: [], window: o.window };
-    group.labels.push(value(d.label, 80));
-    by.set(o.state, group);
-  }
-  return (["missed", "late"] as const).flatMap((state) => {
-    const g = by.get(state);
-    return g ? [{ state, ...g }] : [];
+/**
+ * The pet's high-alert doses given and awaiting a witness now (a "👀 Witnessed" button each): the
+ * entry, and the item's label as the sheet has it.
+ */
+export function awaitingWitness(
+  s: Pick<PetRoundStatus, "due" | "current">,
+  w: WitnessView | undefined,
+): Array<{ entryId: number; label: string }> {
+  if (!w) return [];
+  return s.due.flatMap((d) => {
+    const e = s.current.get(d.item);
+    if (!e || !needsWitness(e, d.highAlert)) return [];
+    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
+    return [{ entryId: e.id, label: d.label }];
   });
 }
 
-/** "⏰ late: Rimadyl 50 mg, meal · window closes 10:00" */
-const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: string): Line => [
-  toned(
-    o.state === "missed" ? "alert" : "warn",
-    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}`,
-  ),
-];
+/**
+ * An exported entry's dose times in words (CSV and JSON, issue 35): a late entry's two times, and a
+ * high-alert dose's witness ("witnessed by Tom 07:44", "awaiting a witness until 07:59",
+ * "unwitnessed"); undefined where there is none.
+ */
+export function entryDoseWords(
+  e: Entry,
+  timezone: string,
+  w: (WitnessView & { highAlert: Set<number> }) | undefined,
+): { lateEntry: string | undefined; witness: string | undefined } {
+  const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
+  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
+  const s = witnessState(e, w.witnesses.get(e.id), w.now);
+  const witness =
+    s.state === "witnessed"
+      ? witnessedWords(s.by, s.at, timezone)
+      : s.state === "awaiting"
+        ? awaitingWitnessWords(s.until, timezone)
+        : UNWITNESSED;
+  return { lateEntry, witness };
+}
 
-/** A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", or "⬜ meal to record". */
-function openLine(label: string, o: OpenDose | undefined, timezone: string): Line {
-  if (!o) return line(`⬜ ${value(label, 80)} to record`);
-  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}`;
-  return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
+/** High-alert doses given and not witnessed within the minutes allowed. */
+function unwitnessed(s: PetRoundStatus, w: WitnessView | undefined): number {
+  if (!w) return 0;
+  return s.due.filter((d) => {
+    const e = s.current.get(d.item);
+    return (
+      e &&
+      needsWitness(e, d.highAlert) &&
+      witnessState(e, w.witnesses.get(e.id), w.now).state === "unwitnessed"
+    );
+  }).length;
 }
 
 /**
  * The record beside one pet, in full: "✅ 08:12 Jane" when all was given and eaten plainly, else a
- * line per due item (recorded, or its state: "⏰ Rimadyl 50 mg: late · window closes 10:00"; "⬜
- * Rimadyl to record" when the state is not known), entries for items off the sheet, and the last
- * three corrected entries struck through. When nothing is recorded, only what is late or missed
- * ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00"); nothing while it is all still due.
+ * line per due item (recorded, with a high-alert dose's witness; or its state, "⏰ Rimadyl 50 mg: late ·
+ * window closes 10:00", or "⬜ Rimadyl to record" when the state is not known), entries for items off
+ * the sheet, and the last three corrected entries struck through. When nothing is recorded, only what
+ * is late or missed ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00").
  */
 export function petRecordLines(
   s: PetRoundStatus,
   timezone: string,
+  w?: WitnessView,
   open?: ReadonlyMap<ItemKey, OpenDose>,
 ): Line[] {
   const current = [...s.current.values()];
   const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
+  // Nothing recorded: only what is late or missed (dose times); nothing while it is all still due.
   if (current.length === 0 && struck.length === 0)
     return overdue(s, open).map((o) => overdueLine(o, timezone));
-  const plain = current.every((e) => !e.note && (e.outcome === "given" || e.outcome === "ate_all"));
+  const highAlert = new Map(s.due.map((d) => [d.item, d.highAlert]));
+  const plain = current.every(
+    (e) =>
+      !e.note &&
+      !e.givenAt &&
+      !needsWitness(e, highAlert.get(e.item)) &&
+      (e.outcome === "given" || e.outcome === "ate_all"),
+  );
   if (s.state === "all" && plain && s.extra.length === 0) {
     const last = latest(current);
     return [line(`✅ ${timeOf(last.recordedAt, timezone)} ${names(current)}`), ...struck];
@@ -155,6 +167,8 @@ export function petRecordLines(
   for (const d of s.due) {
     const e = s.current.get(d.item);
     lines.push(e ? entryLine(e, timezone) : openLine(d.label, open?.get(d.item), timezone));
+    const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
+    if (witness) lines.push(witness);
   }
   for (const e of s.extra) lines.push(entryLine(e, timezone));
   return [...lines, ...struck];
@@ -164,6 +178,7 @@ export function petRecordLines(
 export function petRecordCompact(
   s: PetRoundStatus,
   timezone: string,
+  w?: WitnessView,
   open?: ReadonlyMap<ItemKey, OpenDose>,
 ): Line[] {
   const current = [...s.current.values()];
@@ -173,10 +188,12 @@ export function petRecordCompact(
   const last = latest(current);
   const who = `${timeOf(last.recordedAt, timezone)} ${value(last.userName, 20)}`;
   const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
-  if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}`)];
+  const lone = unwitnessed(s, w);
+  const eyes = lone ? ` · 💉 ${lone} ${UNWITNESSED}` : "";
+  if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}${eyes}`)];
   return [
     line(
-      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}${counts ? ` · ${counts}` : ""}`,
+      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}${eyes}${counts ? ` · ${counts}` : ""}`,
     ),
   ];
 }

@@ -50,18 +50,14 @@ export interface TodayDocOptions {
 const OVERDUE_MAX = 8;
 
 /**
- * Today's doses (issue 35): "💉 Doses today: given on time: 46 of 48 due · ❌ 1 missed · ⏰ 1 late ·
+ * Today's doses (issue 35): "💊 Today's doses: given on time: 46 of 48 due · ❌ 1 missed · ⏰ 1 late ·
  * 🕐 3 due", then each late or missed one ("❌ missed: Sugar (Kennel 4) Caninsulin · morning · window
  * closed 08:00").
  */
 function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>, timezone: string): Part {
   const counts = openCountWords(d.open);
   const lines: Line[] = [
-    line(
-      strong("💉 Doses today:"),
-      d.figures.due ? ` ${onTimeWords(d.figures)}` : " none due yet",
-      counts && ` · ${counts}`,
-    ),
+    line(strong("💊 Today's doses:"), ` ${onTimeWords(d.figures)}`, counts && ` · ${counts}`),
   ];
   for (const o of d.overdue.slice(0, OVERDUE_MAX)) {
     const who = `${value(o.petName, 60)}${o.room ? ` (${value(o.room, 40)})` : ""}`;

@@ -1,8 +1,9 @@
 /**
  * Today's doses on the Home tab (issue 35), over the sandbox's loopback HTTP and a real care record
- * on an injected clock: "💉 Doses today: given on time: N of M due" (medication doses whose window
- * has opened), how many are due, late and missed now, and each late or missed dose by name, room,
- * drug, round and its window's time; the same words in Slack and in the terminal.
+ * on an injected clock: "💊 Today's doses: given on time: N of M due" (the medication doses the day's
+ * kept sheets asked, once their window has opened), how many are due, late and missed now, and each
+ * late or missed dose by name, room, drug, round and its window's time; the same words in Slack and
+ * in the terminal.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/doses.ts";
@@ -10,6 +11,7 @@ import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
+import { roundPost } from "../../src/digest/compose.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
@@ -44,7 +46,12 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 it("given on time: N of M due; the late and missed doses named, missed first; Slack and the terminal alike", async () => {
-  // 07:40: one pet's medication given on time.
+  // Before any window has opened: nothing to say.
+  now = Date.parse(`${DATE}T06:30:00Z`);
+  expect((await todayOverview(deps)).record?.doses).toBeUndefined();
+  // 07:40: the morning round posted (its sheet kept), one pet's medication given on time.
+  now = Date.parse(`${DATE}T07:40:00Z`);
+  await roundPost(deps, "morning", DATE);
   const doses = (await roundDoses(deps, "morning", DATE)).doses.filter((d) => d.due.item !== "meal");
   const plain = doses.find((d) => !d.due.highAlert);
   if (!plain) throw new Error("the sandbox's morning round has no ordinary dose");
@@ -77,15 +84,10 @@ it("given on time: N of M due; the late and missed doses named, missed first; Sl
   });
   const slack = JSON.stringify(homeBlocks(today, TZ));
   const line = `given on time: 1 of ${doses.length} due · ❌ 1 missed · ⏰ ${doses.length - 2} late`;
-  expect(slack).toContain(`*💉 Doses today:* ${line}`);
+  expect(slack).toContain(`*💊 Today's doses:* ${line}`);
   expect(slack).toContain("❌ missed: Zoë (Kennel 2) Gabapentin 100 mg · morning · window closed 08:30");
   expect(slack).toMatch(/⏰ late: [^"]+ · morning · window closes 10:00/);
   const text = todayText(today, { color: false, timezone: TZ, thisYear: "2026" });
-  expect(text).toContain(`💉 Doses today: ${line}`);
+  expect(text).toContain(`💊 Today's doses: ${line}`);
   expect(text).toContain("❌ missed: Zoë (Kennel 2) Gabapentin 100 mg · morning · window closed 08:30");
-  // Before any window has opened: nothing due yet, nothing named.
-  now = Date.parse(`${DATE}T06:30:00Z`);
-  const early = await todayOverview(deps);
-  expect(early.record?.doses).toMatchObject({ figures: { due: 0 }, open: {}, overdue: [] });
-  expect(JSON.stringify(homeBlocks(early, TZ))).toContain("*💉 Doses today:* none due yet");
 }, 60_000);

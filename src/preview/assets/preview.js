@@ -197,6 +197,11 @@ function renderModal(m) {
         if (e.initial_option && e.initial_option.value === o.value) opt.selected = true;
         input.appendChild(opt);
       });
+    } else if (e.type === "datepicker" || e.type === "timepicker") {
+      // Slack's pickers: the browser's own, showing the form's first value (a time in the kennel's zone).
+      input = el("input");
+      input.type = e.type === "datepicker" ? "date" : "time";
+      input.value = (e.type === "datepicker" ? e.initial_date : e.initial_time) || "";
     } else {
       input = el(e.multiline ? "textarea" : "input");
       if (e.max_length) input.maxLength = e.max_length;
@@ -219,7 +224,11 @@ function renderModal(m) {
       var v = {};
       v[x.e.action_id] = x.e.type === "static_select"
         ? { type: "static_select", selected_option: x.input.value ? { value: x.input.value } : null }
-        : { type: x.e.type, value: x.input.value || null };
+        : x.e.type === "datepicker"
+          ? { type: "datepicker", selected_date: x.input.value || null }
+          : x.e.type === "timepicker"
+            ? { type: "timepicker", selected_time: x.input.value || null }
+            : { type: x.e.type, value: x.input.value || null };
       values[x.b.block_id] = v;
       x.err.textContent = "";
     });
