@@ -104,7 +104,13 @@ export class SheetRedraw {
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed…).
     const doses = { now: clock.now(), times: config.rounds.times, settings: doseSettings(this.#deps) };
-    const message = sheetMessage(sheet, index, { entries, timezone: config.timezone, asNeeded, witness, doses });
+    const message = sheetMessage(sheet, index, {
+      entries,
+      timezone: config.timezone,
+      asNeeded,
+      witness,
+      doses,
+    });
     try {
       await client.chat.update({
         channel: ref.channel,
