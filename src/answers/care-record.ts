@@ -8,6 +8,7 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { dueOf } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
+import type { DoseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { petNameOf, prnDoses } from "./prn.ts";
 import { roundReport } from "./rounds.ts";
@@ -57,6 +58,8 @@ export interface RecordDay {
   requestId: string | undefined;
   /** The day's doses given if needed (issue 35), each with its pet's name. */
   asNeeded?: Array<PrnDose & { petName: string }> | undefined;
+  /** The day's medication doses from its kept sheets (issue 35): "given on time: 46 of 48 due". */
+  doses?: DoseFigures | undefined;
 }
 
 const current = (entries: Entry[], item: ItemKey) =>

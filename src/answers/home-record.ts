@@ -1,13 +1,16 @@
 /**
- * The Home tab's care-record figures: this round's progress ("This round: 12 of 31 recorded") and
- * the pets off their food ("3 pets off their food", listed by the button), from the round's sheet
- * and the care record.
+ * The Home tab's care-record figures: this round's progress ("This round: 12 of 31 recorded"), the
+ * pets off their food ("3 pets off their food", listed by the button), from the round's sheet and
+ * the care record, and today's doses given on time ("given on time: 46 of 48 due", from the kept
+ * sheets: issue 35).
  */
 import type { Deps } from "../deps.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import type { DoseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { dayDoseFigures } from "./kept-doses.ts";
 import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
@@ -21,6 +24,8 @@ export interface HomeRecord {
   /** Pets with something due this round, and of those with all of it recorded. */
   round: { recorded: number; pets: number } | undefined;
   offFood: OffFoodListed[] | undefined;
+  /** Today's medication doses: given on time of those due, from the kept sheets. */
+  doses?: DoseFigures | undefined;
   /** The welfare flags open (issue 38). */
   welfareFlags?: WelfareFlag[] | undefined;
   /** Why a figure is missing (the store could not be read). */
@@ -75,6 +80,7 @@ export async function homeRecord(
     return {
       round: report ? await roundRecorded(deps, report) : undefined,
       offFood: await offFoodToday(deps, date, report),
+      doses: await todayDoses(deps, date),
       welfareFlags: await openWelfareFlags(deps, date),
       problem: undefined,
     };
@@ -82,4 +88,10 @@ export async function homeRecord(
     const f = describeFailure(error);
     return { round: undefined, offFood: undefined, problem: `care record: ${f.what}` };
   }
+}
+
+/** Today's dose figure; none when no dose was due yet (nothing to say). */
+async function todayDoses(deps: Deps, date: string): Promise<DoseFigures | undefined> {
+  const f = await dayDoseFigures(deps, date);
+  return f && f.due > 0 ? f : undefined;
 }

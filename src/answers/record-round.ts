@@ -9,7 +9,7 @@
 import type { Deps } from "../deps.ts";
 import { allDoneOutcomes, type PetRoundStatus, petRoundStatus } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
-import type { Entry, EntryInput, ItemKey, Outcome, RecordResult } from "../record/types.ts";
+import type { Entry, EntryInput, ItemKey, NotGivenReason, Outcome, RecordResult } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
@@ -99,6 +99,10 @@ export interface ItemWrite {
   item: ItemKey;
   outcome: Outcome;
   reason?: string | undefined;
+  /** Why a dose was not given (or was refused), from the list (issue 35). */
+  reasonCode?: NotGivenReason | undefined;
+  /** When it was given, as the person says: asked only once its window has closed (issue 35). */
+  givenAt?: string | undefined;
   note?: string | undefined;
   supersedes?: number | undefined;
 }
@@ -130,6 +134,8 @@ function inputs(
     itemText: texts.get(w.item) ?? w.item,
     outcome: w.outcome,
     reason: w.reason,
+    ...(w.reasonCode ? { reasonCode: w.reasonCode } : {}),
+    ...(w.givenAt ? { givenAt: w.givenAt } : {}),
     note: w.note,
     userId: who.userId,
     userName: who.userName,
@@ -176,7 +182,8 @@ export async function recordItems(
 
 /**
  * One tap: every due item not recorded yet, given or eaten in full, when the sheet offers one tap
- * for the pet. `nothing` when all was recorded already.
+ * for the pet. `nothing` when all was recorded already. `givenAt`: when each item whose window has
+ * closed was given, as the person said (issue 35).
  */
 export async function recordAllDue(
   deps: Pick<Deps, "record" | "log">,
@@ -184,9 +191,9 @@ export async function recordAllDue(
   pet: SheetPet,
   who: Who,
   requestKey: string,
-  options: { oneTap: boolean } = { oneTap: true },
+  options: { oneTap?: boolean; givenAt?: Map<ItemKey, string> } = {},
 ): Promise<WriteResult> {
-  if (options.oneTap && !pet.oneTap) return { status: "no_one_tap" };
+  if (options.oneTap !== false && !pet.oneTap) return { status: "no_one_tap" };
   const { status } = await petStatus(deps, sheet, pet);
   const todo = allDoneOutcomes(status);
   if (todo.length === 0) {
@@ -199,7 +206,10 @@ export async function recordAllDue(
     deps,
     sheet,
     pet,
-    todo.map((t) => ({ item: t.item.item, outcome: t.outcome })),
+    todo.map((t) => {
+      const givenAt = options.givenAt?.get(t.item.item);
+      return { item: t.item.item, outcome: t.outcome, ...(givenAt ? { givenAt } : {}) };
+    }),
     who,
     requestKey,
   );

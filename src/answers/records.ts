@@ -55,7 +55,12 @@ export interface BookingView extends Provenance {
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
  * the same time (two round trips, not three).
  */
-export async function bookingView(deps: Deps, input: string | { id: number }): Promise<BookingView> {
+export async function bookingView(
+  deps: Deps,
+  input: string | { id: number },
+  /** doses: the stay's record with each dose's timeliness and witness (the full record, issue 35). */
+  o: { doses?: boolean } = {},
+): Promise<BookingView> {
   const ref = typeof input === "string" ? freeText(input, TEXT_RULES.reference) : "";
   if (typeof input === "string" && !ref) {
     throw new UsageError(
@@ -109,7 +114,7 @@ export async function bookingView(deps: Deps, input: string | { id: number }): P
   }
   const care = careOfBooking(booking, pets);
   const [stays, plans] = await Promise.all([
-    booking.bookingId !== undefined ? stayRecords(deps, [{ booking, care }]) : undefined,
+    booking.bookingId !== undefined ? stayRecords(deps, [{ booking, care }], o) : undefined,
     keptPlans(deps, booking.bookingId),
   ]);
   const stay = booking.bookingId !== undefined ? stays?.get(booking.bookingId) : undefined;

@@ -116,3 +116,22 @@ export async function loadSheet(deps: Pick<Deps, "record">, sheetId: number): Pr
 export function petOf(sheet: Sheet, bookingId: number, petId: number): SheetPet | undefined {
   return sheet.pets.find((p) => p.bookingId === bookingId && p.petId === petId);
 }
+
+/**
+ * The sheets kept for a day, a range of days, or every day when none is given (what each round's
+ * sheet asked, as posted), oldest first; a record of kind `sheet` that does not read as one is left out (and logged by the caller's
+ * figures as not counted: it cannot say what was due).
+ */
+export async function keptSheets(
+  deps: Pick<Deps, "record">,
+  days: { date?: string; from?: string; to?: string },
+): Promise<Sheet[]> {
+  const store = deps.record;
+  if (!store) return [];
+  const out: Sheet[] = [];
+  for (const entry of await store.log({ kind: SHEET_KIND, ...days })) {
+    const parsed = sheetBody.safeParse(entry.body);
+    if (parsed.success) out.push({ ...parsed.data, id: entry.id });
+  }
+  return out;
+}

@@ -6,19 +6,28 @@
 import type { Deps } from "../deps.ts";
 import type { EntryCare } from "../domain/day.ts";
 import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
+import { withDoseTimes } from "../domain/stay-doses.ts";
 import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import type { Witness } from "../domain/witness.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
+import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { entryFacts } from "./kept-doses.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 
 type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
 
-/** The stay record from the entries already read. Pure. */
+/**
+ * The stay record from the entries already read. Pure. `doses`: the stay's witnesses (and, for a
+ * record read without the kennel API, which entries are high-alert doses as their kept sheets had
+ * them), for the full record's dose times (issue 35: each dose's timeliness, late entries,
+ * witnesses, the figure).
+ */
 export function stayOf(
   deps: Pick<Deps, "config" | "clock">,
   booking: StayBooking & { bookingId: number },
@@ -27,6 +36,7 @@ export function stayOf(
   recordSince?: Date,
   welfare?: StayWelfareRecords,
   plans: PlanVersion[] = [],
+  doses?: { witnesses: Map<number, Witness>; highAlert?: Set<number> },
 ): StayRecordView {
   const common = {
     entries,
@@ -68,10 +78,23 @@ export function stayOf(
   }
   return {
     bookingId: booking.bookingId,
-    pets: pets.map((p) => withWelfare(deps, booking, p, welfare, recordSince)),
+    pets: pets.map((p) => {
+      const timed = doses
+        ? withDoseTimes(p, { ...doseTimes(deps), witnesses: doses.witnesses, highAlert: doses.highAlert })
+        : p;
+      return withWelfare(deps, booking, timed, welfare, recordSince);
+    }),
     problem: undefined,
   };
 }
+
+/** What a stay's dose times are worked from: the settings' windows, the zone, now. */
+const doseTimes = (deps: Pick<Deps, "config" | "clock">) => ({
+  settings: doseSettings(deps),
+  times: deps.config.rounds.times,
+  timezone: deps.config.timezone,
+  now: deps.clock.now(),
+});
 
 /** A stay's welfare checks and flags, as read from the record. */
 export interface StayWelfareRecords {
@@ -132,11 +155,14 @@ function stayDates(deps: Pick<Deps, "config" | "clock">, b: StayBooking): { from
 
 /**
  * The stay records of these bookings, by booking id: undefined when Kennel Desk keeps no record here
- * (no store). When the store cannot be read, each says so (never silently left out).
+ * (no store). When the store cannot be read, each says so (never silently left out). `doses`: with
+ * each dose's times and the stay's witnesses (the full stay record, issue 35; a list's summary
+ * lines leave them out, sparing the read).
  */
 export async function stayRecords(
   deps: Deps,
   bookings: Array<{ booking: StayBooking; care: EntryCare | undefined }>,
+  o: { doses?: boolean } = {},
 ): Promise<Map<number, StayRecordView> | undefined> {
   const store = deps.record;
   if (!store) return undefined;
@@ -157,6 +183,9 @@ export async function stayRecords(
           store.log({ kind: "plan", bookingId }),
           prnDoses(deps, { bookingId, ...dates }),
         ]);
+        // The full record: the doses' witnesses, and which are high-alert as their kept sheets had
+        // them (an entry the plan did not make due keeps its sheet's mark).
+        const facts = o.doses ? await entryFacts(deps, entries) : undefined;
         const view = stayOf(
           deps,
           { ...booking, bookingId },
@@ -165,6 +194,7 @@ export async function stayRecords(
           since,
           { checks, flags },
           planVersionsOf(plans),
+          facts,
         );
         // The stay's doses given if needed (issue 35), every pet's.
         out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);

@@ -1,32 +1,42 @@
 /**
- * The modals of the care record: "Record each…" (each item's outcome, a reason when a dose was not
- * given, a note) and the confirmation of a tap on an earlier day's sheet. Pure: the listener opens
- * them with views.open (their metadata sealed: src/slack/seal.ts) and reads the submission with
- * `readSubmission`; what a form may write is checked against the kept sheet
- * (src/answers/record-round.ts), never taken from the metadata.
+ * The modals of the care record: "Record each…" (each item's outcome, a reason from the list and in
+ * the person's words when a dose was not given or refused, a note) and the confirmation of a one tap
+ * that asks first (an earlier day's sheet, a round still ahead, a pet not here yet). After a dose's
+ * window has closed, both ask when it was given (issue 35: a day and a time, default now, in the
+ * kennel's zone). Pure: the listener opens them with views.open (their metadata sealed:
+ * src/slack/seal.ts) and reads the submission with `readSubmission` (src/blocks/record-form.ts);
+ * what a form may write is checked against the kept sheet (src/answers/record-round.ts), never
+ * taken from the metadata.
  */
 import { z } from "zod";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { cleanText } from "../domain/text.ts";
 import { entryLine } from "../present/record.ts";
 import {
   type Entry,
   type ItemKey,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
+  NOT_GIVEN_REASONS,
+  type NotGivenReason,
   type Outcome,
 } from "../record/types.ts";
-import { dayHeading } from "../words/dates.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { reasonWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
 
 export const RECORD_MODAL = "rec_modal";
 export const LATE_MODAL = "rec_late";
-const NOTE_MAX = 500;
+/** Longest note; a reason's own words leave room for the reason from the list before them. */
+export const NOTE_MAX = 500;
+export const WHY_MAX = 450;
+/** The time question's fields (a form recording after a dose's window closed). */
+export const GIVEN_ON = "given_on";
+export const GIVEN_AT = "given_at";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -44,6 +54,8 @@ const modalMeta = z.object({
   u: z.string().max(500).optional(),
   /** The current entry of each item when the modal opened: [item, entry id, outcome]. */
   cur: z.array(z.tuple([z.string(), z.number().int(), z.string()])).max(6),
+  /** The form asks when the doses whose window had closed were given (issue 35). */
+  q: z.literal(1).optional(),
 });
 export type ModalMeta = z.infer<typeof modalMeta>;
 
@@ -71,6 +83,7 @@ const plain = (text: string, max: number) => ({
   text: truncate(text || " ", max),
 });
 const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
+const reasonOption = (r: NotGivenReason) => ({ text: plain(reasonWords(r), 75), value: r });
 /**
  * The modal's metadata as text, within Slack's 3000 characters once sealed: in full when it fits;
  * else without the response_url (the redraw then uses chat.update alone).
@@ -89,26 +102,94 @@ export function metaText(m: ModalMeta, room = 3000): string {
  */
 export type Ask = { kind: "late" } | { kind: "early"; words: string };
 
+/**
+ * The time question of a form recording after a dose's window closed: which doses, when their
+ * window closed, and what it shows first (now, in the kennel's zone).
+ */
+export interface TimeQuestion {
+  labels: string[];
+  /** When the (first) window closed (ISO 8601). */
+  closedAt: string;
+  date: string;
+  time: string;
+  timezone: string;
+}
+
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
   const line = `*${esc(pet.name)}* · ${roundWord(s.round as Round).toLowerCase()} round, ${dayHeading(s.date)}`;
-  if (ask?.kind === "early") {
-    return { type: "section", text: { type: "mrkdwn", text: `${line}\n${esc(ask.words)}`, verbatim: true } };
-  }
-  const late = ask?.kind === "late";
+  const said =
+    ask?.kind === "early"
+      ? esc(ask.words)
+      : ask?.kind === "late"
+        ? `⏰ ${lateWords(s)[0]?.toUpperCase()}${lateWords(s).slice(1)}`
+        : undefined;
   return {
     type: "section",
-    text: {
-      type: "mrkdwn",
-      text: late ? `${line}\n⏰ ${lateWords(s)[0]?.toUpperCase()}${lateWords(s).slice(1)}` : line,
-      verbatim: true,
-    },
+    text: { type: "mrkdwn", text: said ? `${line}\n${said}` : line, verbatim: true },
   };
 }
 
+/** "When was it given?": the day and the time (default now), in the kennel's zone. */
+function timeBlocks(q: TimeQuestion): unknown[] {
+  const which = clip(q.labels.join(", "), 600);
+  return [
+    {
+      type: "section",
+      text: {
+        type: "mrkdwn",
+        text: truncate(
+          `⏰ The window for ${esc(which)} closed at ${timeOf(q.closedAt, q.timezone)}: when was it given? It is recorded now, as a late entry, with both times.`,
+          2900,
+        ),
+        verbatim: true,
+      },
+    },
+    {
+      type: "input",
+      block_id: GIVEN_ON,
+      label: plain("Given on", 2000),
+      element: { type: "datepicker", action_id: "date", initial_date: q.date },
+    },
+    {
+      type: "input",
+      block_id: GIVEN_AT,
+      label: plain(`Given at (the kennel's time, ${q.timezone})`, 2000),
+      element: { type: "timepicker", action_id: "time", initial_time: q.time, timezone: q.timezone },
+    },
+  ];
+}
+
+/** A medication's reason from the list and in the person's own words (issue 35). */
+function reasonBlocks(item: string, label: string): unknown[] {
+  return [
+    {
+      type: "input",
+      block_id: `code:${item}`,
+      optional: true,
+      label: plain(`Why not given or refused (${label})`, 2000),
+      element: {
+        type: "static_select",
+        action_id: "code",
+        placeholder: plain("Choose a reason…", 150),
+        options: NOT_GIVEN_REASONS.map(reasonOption),
+      },
+    },
+    {
+      type: "input",
+      block_id: `why:${item}`,
+      optional: true,
+      label: plain(`In your words (${label})`, 2000),
+      hint: plain("Needed when the reason is “other”.", 2000),
+      element: { type: "plain_text_input", action_id: "reason", max_length: WHY_MAX },
+    },
+  ];
+}
+
 /**
- * "Record each…": each item's outcome (the current one chosen), a reason for a dose not given, a
- * note. `sealed`: the metadata's text with its seal.
+ * "Record each…": each item's outcome (the current one chosen), a reason for a dose not given or
+ * refused, a note; when a dose's window has closed, when it was given. `sealed`: the metadata's
+ * text with its seal.
  */
 export function recordModal(
   sealed: string,
@@ -118,8 +199,9 @@ export function recordModal(
   entries: Entry[],
   timezone: string,
   ask?: Ask,
+  when?: TimeQuestion,
 ) {
-  const late = ask?.kind === "late";
+  const late = ask?.kind === "late" || when !== undefined;
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
   const blocks: unknown[] = [heading(sheet, pet, ask)];
   for (const { item, text, label } of pet.due) {
@@ -139,16 +221,9 @@ export function recordModal(
         ...(now ? { initial_option: option(now) } : {}),
       },
     });
-    if (med) {
-      blocks.push({
-        type: "input",
-        block_id: `why:${item}`,
-        optional: true,
-        label: plain(`Why not given (${label})`, 2000),
-        element: { type: "plain_text_input", action_id: "reason", max_length: NOTE_MAX },
-      });
-    }
+    if (med) blocks.push(...reasonBlocks(item, label));
   }
+  if (when) blocks.push(...timeBlocks(when));
   blocks.push({
     type: "input",
     block_id: "note",
@@ -177,14 +252,21 @@ export function recordModal(
 }
 
 /**
- * The confirmation of a one-tap "all given and eaten" that asks first: on an earlier day's sheet, or
- * before the round's time or the pet's arrival. Nothing is written until it is submitted.
+ * The confirmation of a one-tap "all given and eaten" that asks first: on an earlier day's sheet,
+ * before the round's time or the pet's arrival, or after a dose's window has closed (then with when
+ * it was given). Nothing is written until it is submitted.
  */
-export function confirmModal(sealed: string, sheet: SheetRound, pet: SheetPet, ask: Ask) {
+export function confirmModal(
+  sealed: string,
+  sheet: SheetRound,
+  pet: SheetPet,
+  ask: Ask | undefined,
+  when?: TimeQuestion,
+) {
   const items = pet.due.map(({ item, label }) =>
     isMedicationItem(item as ItemKey) ? `💊 ${label}` : "🍽 meal",
   );
-  const late = ask.kind === "late";
+  const late = ask?.kind === "late" || (ask === undefined && when !== undefined);
   return {
     type: "modal" as const,
     callback_id: LATE_MODAL,
@@ -205,85 +287,10 @@ export function confirmModal(sealed: string, sheet: SheetRound, pet: SheetPet, a
           verbatim: true,
         },
       },
+      ...(when ? timeBlocks(when) : []),
     ],
   };
 }
-
-/** One item's choice in a submitted modal. */
-interface ItemChoice {
-  item: ItemKey;
-  outcome: Outcome;
-  reason: string | undefined;
-}
-
-export type Submission =
-  | { ok: true; choices: ItemChoice[]; note: string | undefined }
-  | { ok: false; errors: Record<string, string> };
-
-type ViewValues = Record<
-  string,
-  Record<string, { selected_option?: { value?: string } | null; value?: string | null }>
->;
-
-/** Cleaned like every input: display-hijacking characters out, spaces tidied; "" is nothing. */
-function cleanInput(value: string | null | undefined): string | undefined {
-  const t = cleanText(value ?? "")
-    .replace(/[ \t]+/g, " ")
-    .trim();
-  return t ? t : undefined;
-}
-
-/**
- * The choices in a submitted "Record each…" modal: only what changed from the current record (a new
- * outcome, or a new reason), and the note. Errors keep the modal open, on the field to fix.
- */
-export function readSubmission(m: ModalMeta, pet: SheetPet, values: ViewValues): Submission {
-  const errors: Record<string, string> = {};
-  const choices: ItemChoice[] = [];
-  const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));
-  const allowed = new Set<string>([...MEDICATION_OUTCOMES, ...MEAL_OUTCOMES]);
-  for (const { item } of pet.due) {
-    const outcome = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
-    const reason = cleanInput(values[`why:${item}`]?.reason?.value);
-    if (reason && Array.from(reason).length > NOTE_MAX)
-      errors[`why:${item}`] = `At most ${NOTE_MAX} characters.`;
-    if (!outcome) {
-      if (reason) errors[`it:${item}`] = "Choose what happened for this reason to be recorded.";
-      continue;
-    }
-    const med = isMedicationItem(item as ItemKey);
-    const fits = med
-      ? (MEDICATION_OUTCOMES as readonly string[]).includes(outcome)
-      : (MEAL_OUTCOMES as readonly string[]).includes(outcome);
-    if (!allowed.has(outcome) || !fits) {
-      errors[`it:${item}`] = "Choose one of the listed outcomes.";
-      continue;
-    }
-    if (outcome === "not_given" && !reason) {
-      errors[`why:${item}`] = "Say why it was not given.";
-      continue;
-    }
-    if (current.get(item) === outcome && !reason) continue;
-    choices.push({ item: item as ItemKey, outcome: outcome as Outcome, reason });
-  }
-  const note = cleanInput(values.note?.note?.value);
-  if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
-  if (Object.keys(errors).length) return { ok: false, errors };
-  if (choices.length === 0) {
-    return {
-      ok: false,
-      errors: {
-        [firstField(pet)]: note
-          ? "Nothing changed: choose an outcome to record the note with."
-          : "Nothing changed: choose what happened.",
-      },
-    };
-  }
-  return { ok: true, choices, note };
-}
-
-/** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
-export const firstField = (pet: SheetPet) => `it:${pet.due[0]?.item ?? "meal"}`;
 
 /** The form replaced by a refusal (nothing was written): why, and what to do. */
 export function refusalView(text: string) {

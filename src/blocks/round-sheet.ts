@@ -4,8 +4,10 @@
  * message holds, and what is due for each pet, to be kept in the record: src/answers/sheets.ts),
  * then every message drawn from the kept sheet and the record's entries (`sheetMessages`,
  * `sheetMessage`): each pet with something due gets its record beside its sheet and its two buttons,
- * attached by the pet's key (never by position), each message a progress line. A button's value is
- * only ids (the sheet, the booking, the pet): what it may record is read from the kept sheet.
+ * attached by the pet's key (never by position), each message a progress line. A high-alert dose
+ * given shows its witness, and "👀 Witnessed" beside it while a second person may still say so
+ * (issue 35). A button's value is only ids (the sheet, the booking, the pet, an entry): what it may
+ * record is read from the kept sheet and the record.
  */
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
@@ -19,84 +21,33 @@ import {
   petRoundStatus,
   roundProgress,
 } from "../domain/record.ts";
-import type { Line, Part } from "../present/doc.ts";
+import type { WitnessView } from "../domain/witness.ts";
+import type { Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
 import { prnCompactLine, prnDoseLine } from "../present/prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { planOpen, prnGive, recordAll, recordEach } from "./buttons.ts";
+import { prnGive, recordAll } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
-import { button, context, fallback, truncate } from "./mrkdwn.ts";
+import { context, fallback } from "./mrkdwn.ts";
+import { petBlocks, SECTION_MAX, sheetText, witnessButtons } from "./round-pet.ts";
 import { replyLabel, type Threaded, type ThreadItem, threadSplit } from "./thread.ts";
-import type { Block, ContextBlock, Message, SectionBlock } from "./types.ts";
+import type { Block, ContextBlock, Message } from "./types.ts";
 
 const PROGRESS_BLOCK = "kd_progress";
 /** The progress line of one message of a round posted in several (a parent and thread replies). */
 const PROGRESS_PART_BLOCK = "kd_progress_part";
 /** Room kept in a message for each pet's record, drawn later (the compact form fits in it). */
 const RECORD_RESERVE = 90;
-/** A section's text stays under this (Slack's 3000, less a margin). */
-const SECTION_MAX = 2990;
 /** The longest button value a sheet's ids make, for sizing the messages before the sheet has an id. */
 const SIZING_VALUE = JSON.stringify({
   s: Number.MAX_SAFE_INTEGER,
   b: Number.MAX_SAFE_INTEGER,
   p: Number.MAX_SAFE_INTEGER,
 });
-
-/** A pet's sheet lines, as its section shows them (within a section, whatever the care). */
-const sheetText = (lines: Line[]) => truncate(lines.map(lineMrkdwn).join("\n"), 2900);
-
-/**
- * A pet's buttons: the record's (when something is due), "📋 Plan…" (a plan to confirm), and
- * "💊 Give if needed…" (a confirmed plan with a dose to give if needed: `give`, its value).
- */
-interface PetButtons {
-  value: string;
-  oneTap: boolean;
-  record: boolean;
-  plan?: number | undefined;
-  give?: string | undefined;
-}
-
-function petBlocks(key: string, lines: Line[], record: Line[], buttons: PetButtons | undefined): Block[] {
-  const [bookingId, petId] = key.split("-");
-  const sheet = sheetText(lines);
-  const drawn = record.map(lineMrkdwn).join("\n");
-  const room = SECTION_MAX - sheet.length - 1;
-  const section: SectionBlock = {
-    type: "section",
-    // The sheet's length: tests (and people reading a payload) tell the sheet from its record.
-    block_id: `kd_pet:${bookingId}:${petId}:${sheet.length}`,
-    text: {
-      type: "mrkdwn",
-      text: drawn ? `${sheet}\n${drawn.length > room ? truncate(drawn, Math.max(room, 2)) : drawn}` : sheet,
-      verbatim: true,
-    },
-  };
-  if (!buttons) return [section];
-  return [
-    section,
-    {
-      type: "actions",
-      block_id: `kd_act:${bookingId}:${petId}`,
-      // A fasting pet, or one with a drug in two slots, is recorded item by item (src/domain/record.ts).
-      elements: [
-        ...(buttons.record && buttons.oneTap
-          ? [button("✅ All given & eaten", recordAll.actionId(key), buttons.value, "primary")]
-          : []),
-        ...(buttons.record ? [button("✏️ Record each…", recordEach.actionId(key), buttons.value)] : []),
-        ...(buttons.give ? [button("💊 Give if needed…", prnGive.actionId(key), buttons.give)] : []),
-        ...(buttons.plan !== undefined
-          ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
-          : []),
-      ],
-    },
-  ];
-}
 
 /** The pets of a round with something to record, by key: what is due and whether one tap may sign it off. */
 function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omit<SheetPet, "message">> {
@@ -210,6 +161,8 @@ export interface SheetRecord {
   timezone: string;
   /** The as-needed doses of the sheet's day (each pet's shown beside its record). */
   asNeeded?: PrnDose[] | undefined;
+  /** The round's witnesses and the time it is drawn at: high-alert doses show theirs (issue 35). */
+  witness?: WitnessView | undefined;
 }
 
 function progressBlock(statuses: PetRoundStatus[], part: boolean): ContextBlock {
@@ -268,12 +221,18 @@ export function sheetMessage(
       );
       const full = compact
         ? []
-        : [...petRecordLines(status, record.timezone), ...doses.map((d) => prnDoseLine(d, record.timezone))];
+        : [
+            ...petRecordLines(status, record.timezone, record.witness),
+            ...doses.map((d) => prnDoseLine(d, record.timezone)),
+          ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
       const few = prnCompactLine(doses);
       const lines =
-        compact || long ? [...petRecordCompact(status, record.timezone), ...(few ? [few] : [])] : full;
+        compact || long
+          ? [...petRecordCompact(status, record.timezone, record.witness), ...(few ? [few] : [])]
+          : full;
       const ids = kept ? { s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId } : undefined;
+      const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness) : undefined;
       blocks.push(
         ...petBlocks(
           p.key,
@@ -286,6 +245,7 @@ export function sheetMessage(
                 record: pet.due.length > 0,
                 plan: pet.planToConfirm,
                 give: pet.asNeeded ? prnGive.encode(ids) : undefined,
+                witness,
               }
             : undefined,
         ),

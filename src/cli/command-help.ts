@@ -129,8 +129,8 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   record: {
-    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--head HEAD] [--json]",
-    what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked), or with export every entry of a range as a file. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API.",
+    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--head HEAD] [--json] | audit [--days N] [--json]",
+    what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked; the day's doses given on time), or with export every entry of a range as a file, or with audit the kennel's medication figures. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API (audit does not).",
     options: [
       ["DATE", DATE],
       ["ROUND (or --round ROUND)", `only that round, by any of its names: ${roundNamesLine()}`],
@@ -160,6 +160,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
         "verify [--head HEAD]",
         'walks the record\'s chain of hashes: "intact" and its head, or the first entry changed, removed or moved (exit 1); --head "#1234 · 9f3a5c1e0b7d" (as a morning post or an export names it) checks the record still passes through it',
       ],
+      [
+        "audit [--days N]",
+        "the kennel's medication figures over the last N days, today included (default 28, at most 366), from what each round's kept sheet asked beside the entries: doses due, given on time, given late, late entries, missed, not given by reason, as-needed doses with and without an effect recorded, high-alert doses witnessed and unwitnessed; with the record's head",
+      ],
     ],
     examples: [
       "kennel-desk record",
@@ -169,6 +173,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "kennel-desk record export --booking HP-7K2M9Q --format html > stay.html",
       "kennel-desk record backup backups/care-record.sqlite",
       "kennel-desk record verify",
+      "kennel-desk record audit --days 28",
     ],
     exits:
       "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, 2 invalid settings or input, 3 the care record cannot be read.",

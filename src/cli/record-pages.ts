@@ -8,6 +8,7 @@
 import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { entryFacts } from "../answers/kept-doses.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { bookingView } from "../answers/records.ts";
 import { stayOf } from "../answers/stay.ts";
@@ -146,7 +147,7 @@ export async function stayPages(
     let page: StayPage | undefined;
     if (kennel) {
       try {
-        const v = await bookingView(kennel, String(bookingId));
+        const v = await bookingView(kennel, String(bookingId), { doses: true });
         const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
         page = {
           reference: v.booking.reference ?? `booking ${bookingId}`,
@@ -173,16 +174,17 @@ export async function stayPages(
         readFlags(store, { bookingId }),
         prnDoses({ record: store }, { bookingId }),
       ]);
+      // The doses' witnesses, and which are high-alert, from the kept sheets (no plan without the API).
+      const facts = await entryFacts({ record: store, clock: ctx.clock }, mine);
       const stay = stayOf(
         { config: ctx.config, clock: ctx.clock },
         { bookingId },
         undefined,
         mine,
         undefined,
-        {
-          checks,
-          flags,
-        },
+        { checks, flags },
+        [],
+        { witnesses: facts.witnesses, highAlert: facts.highAlert },
       );
       page = {
         reference: `booking ${bookingId}`,

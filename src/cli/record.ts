@@ -2,7 +2,8 @@
  * `kennel-desk record [ROUND] [DATE] [--pet ID] [--json]` (or `--round ROUND`): a day's care
  * record (who recorded what, when in the kennel's time zone, each outcome and note, corrected entries
  * marked). `kennel-desk record export --from DATE --to DATE [--format csv|json]`: every entry of a
- * range, one row per entry with every field, on standard output. Both read the store the bot writes
+ * range, one row per entry with every field, on standard output. `kennel-desk record audit [--days
+ * 28]`: the kennel's medication figures (src/cli/record-audit.ts). All read the store the bot writes
  * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
  */
 import { existsSync } from "node:fs";
@@ -10,6 +11,7 @@ import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { dayDoseFigures, entryFacts } from "../answers/kept-doses.ts";
 import { plansOfStays } from "../answers/plans.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
@@ -26,6 +28,7 @@ import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText, welfareExportRow } from "../text/welfare-record.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
+import { audit } from "./record-audit.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { openStore } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
@@ -63,7 +66,7 @@ async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number
   const kennel = kennelDeps(ctx);
   const { store, where } = await openStore(ctx);
   try {
-    const v = await bookingView(store ? { ...kennel, record: store } : kennel, ref);
+    const v = await bookingView(store ? { ...kennel, record: store } : kennel, ref, { doses: true });
     const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? ref}`;
     const record = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
     return print(ctx, { reference, where, stay: record }, json, () =>
@@ -111,6 +114,9 @@ async function day(ctx: CliContext): Promise<number> {
     // Beside what was due, when the kennel API is set; the record alone otherwise.
     const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
     const answer = await recordDay(store, where, { date, round, petId }, kennel);
+    // The day's (the round's) doses given on time, from its kept sheets: every pet's, as Home has it.
+    const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
+    if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;
     // The day's welfare checks (issue 38), after the rounds: every pet listed, checked or not.
     const day = store ? await welfareDay(store, date, config.timezone, petId) : undefined;
     const welfare = day && { ...day, rounds: day.rounds.filter((r) => !round || r.round === round) };
@@ -217,17 +223,25 @@ async function exportRange(ctx: CliContext): Promise<number> {
       if (pages.length === 0) ctx.io.stderr.write(`No entries ${which}: no page written.\n`);
       return 0;
     }
+    // Each high-alert dose's witness, from the kept sheets and witnesses of the entries' days.
+    const facts = await entryFacts({ record: store, clock: ctx.clock }, entries);
     ctx.io.stdout.write(
       format === "csv"
-        ? recordCsv(entries, zone, head, [
-            ...welfare.map((w) => welfareExportRow(w, zone)),
-            ...plans.map((v) => planExportRow(v, zone)),
-            ...asNeeded.map((d) => prnExportRow(d, zone)),
-          ])
+        ? recordCsv(
+            entries,
+            zone,
+            head,
+            [
+              ...welfare.map((w) => welfareExportRow(w, zone)),
+              ...plans.map((v) => planExportRow(v, zone)),
+              ...asNeeded.map((d) => prnExportRow(d, zone)),
+            ],
+            facts,
+          )
         : `${JSON.stringify(
             {
               head,
-              entries: entries.map((e) => exportRow(e, zone)),
+              entries: entries.map((e) => exportRow(e, zone, facts)),
               ...(welfare.length ? { welfare: welfare.map((w) => welfareExportRow(w, zone)) } : {}),
               ...(plans.length
                 ? {
@@ -301,5 +315,6 @@ function backup(ctx: CliContext): number {
 export async function run(ctx: CliContext): Promise<number> {
   if (ctx.args[0] === "backup") return backup(ctx);
   if (ctx.args[0] === "verify") return verify(ctx);
+  if (ctx.args[0] === "audit") return audit(ctx);
   return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
 }

@@ -8,6 +8,7 @@ import { describeFailure } from "../answers/failure.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
+import { dayWitnesses } from "../answers/witness.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages } from "../blocks/plan.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
@@ -108,9 +109,11 @@ export async function roundPost(deps: Deps, round: Round, date: string, lateAt?:
   if (!record) return sheetMessages(draft, { entries: [], timezone });
   try {
     const sheet = await saveSheet(deps, draft);
+    // The round's high-alert doses with their witness (none read when the record could not be).
+    const witness = record.problem ? undefined : await dayWitnesses(deps, date).catch(() => undefined);
     return sheetMessages(
       sheet,
-      { entries: record.entries, timezone, asNeeded: record.asNeeded },
+      { entries: record.entries, timezone, asNeeded: record.asNeeded, witness },
       { problem: record.problem },
     );
   } catch (error) {

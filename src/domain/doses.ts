@@ -82,7 +82,7 @@ export function doseWindow(
 export type OpenState = "upcoming" | "due" | "late" | "missed";
 
 /** When given: on time (by late), late (in its window), or after its window closed. */
-type Timeliness = "on_time" | "late" | "after_window";
+export type Timeliness = "on_time" | "late" | "after_window";
 
 export type DoseState =
   | { state: OpenState }

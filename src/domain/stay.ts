@@ -20,6 +20,7 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
+import type { Timeliness } from "./doses.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
 import { planRound } from "./plan/round.ts";
 import { planState } from "./plan/state.ts";
@@ -29,11 +30,12 @@ import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./reco
 import { type RoundTimes, roundSheet } from "./rounds.ts";
 import type { WelfareCheck, WelfareDay } from "./welfare.ts";
 import type { WelfareFlag } from "./welfare-flag.ts";
+import type { WitnessState } from "./witness.ts";
 
 /** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
 const STAY_DAYS_MAX = 400;
 
-interface StayItem {
+export interface StayItem {
   date: string;
   round: Round;
   /** The round's time (ISO 8601, UTC). */
@@ -45,15 +47,25 @@ interface StayItem {
   entry: Entry | undefined;
   /** Due by the care record (false: recorded, though not on today's care record). */
   due: boolean;
+  /** A high-alert drug, and the dose window's own minutes, as the plan in force had them (issue 35). */
+  highAlert?: boolean | undefined;
+  window?: DueItem["window"];
+  /** With the dose times (src/domain/stay-doses.ts): given on time, late, or after its window closed. */
+  timeliness?: Timeliness | undefined;
+  /** With the dose times: a high-alert dose given, its witness (or none in time). */
+  witness?: WitnessState | undefined;
 }
 
 export interface StayException {
   date: string;
   round: Round;
   label: string;
-  /** refused / not_given: recorded so; missed: due, the round passed, nothing recorded. */
-  kind: "refused" | "not_given" | "missed";
-  /** When it was recorded, or for a missed dose the round's time (ISO 8601, UTC). */
+  /**
+   * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
+   * after its late time (with the dose times only: src/domain/stay-doses.ts).
+   */
+  kind: "refused" | "not_given" | "missed" | "late";
+  /** When it was recorded (a late dose: when given), or for a missed dose the round's time (ISO 8601, UTC). */
   at: string;
   /** The reason or note given, when one was. */
   why: string | undefined;
@@ -64,8 +76,11 @@ export interface PetStayRecord {
   bookingId: number;
   petId: number;
   petName: string;
-  /** Doses counted (due in rounds passed, or recorded), and of those given. */
-  doses: { due: number; given: number };
+  /**
+   * Doses counted (due in rounds passed, or recorded), and of those given; with the dose times
+   * (issue 35), given on time, late entries, and high-alert doses given with no witness in time.
+   */
+  doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
   meals: {
     due: number;
     ateAll: number;
@@ -231,6 +246,8 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         label: d.label,
         entry,
         due: true,
+        ...(d.highAlert ? { highAlert: true } : {}),
+        ...(d.window ? { window: d.window } : {}),
       });
     }
   }

@@ -10,6 +10,7 @@ import type { webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -94,11 +95,17 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded] = await Promise.all([
+    const [entries, asNeeded, witness] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
+      dayWitnesses(this.#deps, sheet.date),
     ]);
-    const message = sheetMessage(sheet, index, { entries, timezone: this.#deps.config.timezone, asNeeded });
+    const message = sheetMessage(sheet, index, {
+      entries,
+      timezone: this.#deps.config.timezone,
+      asNeeded,
+      witness,
+    });
     try {
       await client.chat.update({
         channel: ref.channel,

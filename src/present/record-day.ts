@@ -12,7 +12,7 @@ import { plural } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { AS_NEEDED_HEADING, prnRecordWords } from "../words/doses.ts";
+import { AS_NEEDED_HEADING, lateEntryWords, onTimeWords, prnRecordWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import {
   type Doc,
@@ -58,8 +58,12 @@ function noteLines(note: string | undefined): Line[] {
 }
 
 /** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
+/** When it was recorded: "08:12", or a late entry's two times (issue 35). */
+const recordedWhen = (e: Entry, timezone: string) =>
+  e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOf(e.recordedAt, timezone);
+
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
-  const who = ` ${timeOf(e.recordedAt, timezone)} · ${value(e.userName, 80)}`;
+  const who = ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`;
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   if (e.supersededBy === undefined) {
     const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
@@ -81,7 +85,7 @@ function dueLines(d: DueLine, timezone: string): Line[] {
   const e = d.entry;
   if (!e) return [line(what, toned("warn", "not recorded"))];
   return [
-    line(what, ...outcomeSpans(e), ` ${timeOf(e.recordedAt, timezone)} · ${value(e.userName, 80)}`),
+    line(what, ...outcomeSpans(e), ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`),
     ...noteLines(e.note),
   ];
 }
@@ -153,12 +157,29 @@ function asNeededParts(day: RecordDay, timezone: string): Part[] {
   return parts;
 }
 
+/** "💊 given on time: 46 of 48 due · 1 given late · 1 missed · 1 late entry" (issue 35). */
+function doseFiguresLine(day: RecordDay): Line | undefined {
+  const f = day.doses;
+  if (!f) return undefined;
+  return dotted(
+    `💊 ${onTimeWords(f)}`,
+    f.givenLate ? `${f.givenLate} given late` : undefined,
+    f.open ? `${f.open} still open` : undefined,
+    f.missed ? toned("warn", `${f.missed} missed`) : undefined,
+    f.refused ? `${f.refused} refused` : undefined,
+    f.notGiven ? `${f.notGiven} not given` : undefined,
+    f.lateEntries ? plural(f.lateEntries, "late entry", "late entries") : undefined,
+  );
+}
+
 export function recordDayDoc(day: RecordDay, timezone: string): Doc {
   const scope = [day.round ? `${roundWord(day.round)} round` : "", day.petId ? `pet ${day.petId}` : ""]
     .filter(Boolean)
     .join(", ");
   const title = `Care record · ${dayHeading(day.date)} ${day.date.slice(0, 4)}${scope ? ` · ${scope}` : ""}`;
   const parts: Part[] = [{ kind: "title", text: title }];
+  const doses = doseFiguresLine(day);
+  if (doses) parts.push({ kind: "summary", lines: [doses] });
   if (day.count === 0 && !day.asNeeded?.length)
     parts.push({
       kind: "text",

@@ -7,9 +7,11 @@
 import { drugName } from "../domain/care.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
+import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
 import type { ChainHead, Entry, Outcome } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
+import { awaitingWitnessWords, lateEntryWords, UNWITNESSED, witnessedWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
@@ -37,10 +39,16 @@ function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
   return drugName(e.itemText.split(" · ")[0] ?? e.itemText);
 }
 
-/** One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; struck through when corrected since. */
+/**
+ * One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; a late entry with both its times
+ * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); struck through when corrected since.
+ */
 export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = {}): Line {
   const detail = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim())).map((t) => value(t, 150));
-  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  const what = e.givenAt
+    ? lateEntryWords(e, timezone)
+    : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   return [o.struck ? { ...span, struck: true } : span];
 }
@@ -50,15 +58,92 @@ const latest = (entries: Entry[]) =>
   entries.reduce((a, b) => (Date.parse(b.recordedAt) > Date.parse(a.recordedAt) ? b : a));
 
 /**
- * The record beside one pet, in full: "✅ 08:12 Jane" when all was given and eaten plainly, else a
- * line per due item (recorded, or "⬜ Rimadyl to record"), entries for items off the sheet, and the
- * last three corrected entries struck through. No line when nothing is recorded.
+ * A high-alert dose's witness line under its entry: "💉 witnessed by Tom 07:44", "💉 awaiting a
+ * witness until 07:59", "💉 unwitnessed"; none for a dose that needs none.
  */
-export function petRecordLines(s: PetRoundStatus, timezone: string): Line[] {
+function witnessLine(
+  e: Entry,
+  highAlert: boolean | undefined,
+  w: WitnessView,
+  timezone: string,
+): Line | undefined {
+  if (!needsWitness(e, highAlert)) return undefined;
+  const s = witnessState(e, w.witnesses.get(e.id), w.now);
+  if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone)}`);
+  if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
+  return [toned("alert", `💉 ${UNWITNESSED}`)];
+}
+
+/**
+ * The pet's high-alert doses given and awaiting a witness now (a "👀 Witnessed" button each): the
+ * entry, and the item's label as the sheet has it.
+ */
+export function awaitingWitness(
+  s: Pick<PetRoundStatus, "due" | "current">,
+  w: WitnessView | undefined,
+): Array<{ entryId: number; label: string }> {
+  if (!w) return [];
+  return s.due.flatMap((d) => {
+    const e = s.current.get(d.item);
+    if (!e || !needsWitness(e, d.highAlert)) return [];
+    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
+    return [{ entryId: e.id, label: d.label }];
+  });
+}
+
+/**
+ * An exported entry's dose times in words (CSV and JSON, issue 35): a late entry's two times, and a
+ * high-alert dose's witness ("witnessed by Tom 07:44", "awaiting a witness until 07:59",
+ * "unwitnessed"); undefined where there is none.
+ */
+export function entryDoseWords(
+  e: Entry,
+  timezone: string,
+  w: (WitnessView & { highAlert: Set<number> }) | undefined,
+): { lateEntry: string | undefined; witness: string | undefined } {
+  const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
+  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
+  const s = witnessState(e, w.witnesses.get(e.id), w.now);
+  const witness =
+    s.state === "witnessed"
+      ? witnessedWords(s.by, s.at, timezone)
+      : s.state === "awaiting"
+        ? awaitingWitnessWords(s.until, timezone)
+        : UNWITNESSED;
+  return { lateEntry, witness };
+}
+
+/** High-alert doses given and not witnessed within the minutes allowed. */
+function unwitnessed(s: PetRoundStatus, w: WitnessView | undefined): number {
+  if (!w) return 0;
+  return s.due.filter((d) => {
+    const e = s.current.get(d.item);
+    return (
+      e &&
+      needsWitness(e, d.highAlert) &&
+      witnessState(e, w.witnesses.get(e.id), w.now).state === "unwitnessed"
+    );
+  }).length;
+}
+
+/**
+ * The record beside one pet, in full: "✅ 08:12 Jane" when all was given and eaten plainly, else a
+ * line per due item (recorded, or "⬜ Rimadyl to record"; a high-alert dose with its witness), entries
+ * for items off the sheet, and the last three corrected entries struck through. No line when nothing
+ * is recorded.
+ */
+export function petRecordLines(s: PetRoundStatus, timezone: string, w?: WitnessView): Line[] {
   const current = [...s.current.values()];
   const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
   if (current.length === 0 && struck.length === 0) return [];
-  const plain = current.every((e) => !e.note && (e.outcome === "given" || e.outcome === "ate_all"));
+  const highAlert = new Map(s.due.map((d) => [d.item, d.highAlert]));
+  const plain = current.every(
+    (e) =>
+      !e.note &&
+      !e.givenAt &&
+      !needsWitness(e, highAlert.get(e.item)) &&
+      (e.outcome === "given" || e.outcome === "ate_all"),
+  );
   if (s.state === "all" && plain && s.extra.length === 0) {
     const last = latest(current);
     return [line(`✅ ${timeOf(last.recordedAt, timezone)} ${names(current)}`), ...struck];
@@ -67,22 +152,26 @@ export function petRecordLines(s: PetRoundStatus, timezone: string): Line[] {
   for (const d of s.due) {
     const e = s.current.get(d.item);
     lines.push(e ? entryLine(e, timezone) : line(`⬜ ${value(d.label, 80)} to record`));
+    const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
+    if (witness) lines.push(witness);
   }
   for (const e of s.extra) lines.push(entryLine(e, timezone));
   return [...lines, ...struck];
 }
 
 /** The record beside one pet in a few words, for a message that would be too long in full. */
-export function petRecordCompact(s: PetRoundStatus, timezone: string): Line[] {
+export function petRecordCompact(s: PetRoundStatus, timezone: string, w?: WitnessView): Line[] {
   const current = [...s.current.values()];
   if (current.length === 0) return [];
   const last = latest(current);
   const who = `${timeOf(last.recordedAt, timezone)} ${value(last.userName, 20)}`;
   const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
-  if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}`)];
+  const lone = unwitnessed(s, w);
+  const eyes = lone ? ` · 💉 ${lone} ${UNWITNESSED}` : "";
+  if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}${eyes}`)];
   return [
     line(
-      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}`,
+      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}${eyes}`,
     ),
   ];
 }

@@ -9,7 +9,8 @@ import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { prnStayLines, prnSummaryWords } from "../words/doses.ts";
 import { planStateWords } from "../words/plan.ts";
-import { type StayLine, stayRecordLines, staySummaryWords } from "../words/stay.ts";
+import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
+import type { StayLine } from "../words/stay-line.ts";
 import {
   code,
   type Doc,

@@ -4,11 +4,13 @@
  * others pets) and, in Slack, the button that answers its list; the care record's figures; what
  * could not be loaded (its figure shown as ?).
  */
+import type { DoseFigures } from "../answers/doses.ts";
 import type { TodayOverview } from "../answers/today.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
+import { onTimeWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import {
@@ -45,6 +47,12 @@ export interface TodayDocOptions {
 
 /** Up to this many pets with a dose to give if needed have a line each; more are a list behind a button. */
 const AS_NEEDED_LINES = 5;
+
+/** "💊 Today's doses: given on time: 46 of 48 due" (issue 35); none before any dose is due. */
+function doseFigureRow(f: DoseFigures | undefined): Part | undefined {
+  if (!f) return undefined;
+  return { kind: "text", lines: [line(strong("💊 Today's doses:"), ` ${onTimeWords(f)}`)] };
+}
 
 /** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
 const figure = (n: number | undefined, unit: string) => (n === undefined ? "?" : plural(n, unit));
@@ -107,6 +115,8 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   if (r) {
     const progress = r.round ? `${r.round.recorded} of ${r.round.pets} recorded` : "?";
     parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
+    const doses = doseFigureRow(r.doses);
+    if (doses) parts.push(doses);
     const off = r.offFood;
     parts.push({
       kind: "text",

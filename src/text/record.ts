@@ -7,9 +7,11 @@
  * invisible character reaches a file or a terminal through an export).
  */
 import type { RecordDay } from "../answers/care-record.ts";
+import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords } from "../present/prn.ts";
+import { entryDoseWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
@@ -58,13 +60,28 @@ const COLUMNS = [
   "supersedes",
   "superseded_by",
   "request_key",
-  // Issue 35, after every earlier column so an older reader finds each where it was: a round's
-  // entry, or a dose given if needed (when given, the acknowledgement past the plan, its effect).
+  // Issue 35, after every earlier column so an older reader finds each where it was: when a dose was
+  // given (a round's entry or a dose given if needed), the reason's code from the list, a late entry
+  // in words, a high-alert dose's witness; the row's kind (a round's entry, or a dose given if
+  // needed), the acknowledgement of a dose given past the plan's limit, its effect.
+  "given_at",
+  "reason_code",
+  "late_entry",
+  "witness",
   "kind",
-  "given_at_utc",
   "past_plan_limit",
   "effect",
 ] as const;
+
+/** Issue 35's columns: other records' rows (the welfare check's, the care plan's) leave them empty. */
+type DoseColumn =
+  | "given_at"
+  | "reason_code"
+  | "late_entry"
+  | "witness"
+  | "kind"
+  | "past_plan_limit"
+  | "effect";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
@@ -74,13 +91,16 @@ const text = (value: string | undefined): string | null => (value === undefined 
  * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
  * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
  */
-export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], AddedColumn>, string | number | null> &
-  Partial<Record<AddedColumn, string | number | null>>;
+export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], DoseColumn>, string | number | null> &
+  Partial<Record<DoseColumn, string | null>>;
 
-/** The columns issue 35 added: a row of another kind (a welfare check's) may leave them empty. */
-type AddedColumn = "kind" | "given_at_utc" | "past_plan_limit" | "effect";
-
-export function exportRow(e: Entry, timeZone: string): ExportRow {
+/**
+ * One exported entry's fields (above), then when it was given (a late entry, in words too) and the
+ * reason's code from the list, and a high-alert dose's witness (`facts`: the kept sheets' and
+ * witnesses of the export's days; issue 35).
+ */
+export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): ExportRow {
+  const dose = entryDoseWords(e, timeZone, facts);
   return {
     id: e.id,
     seq: e.seq,
@@ -102,8 +122,11 @@ export function exportRow(e: Entry, timeZone: string): ExportRow {
     supersedes: e.supersedes ?? null,
     superseded_by: e.supersededBy ?? null,
     request_key: text(e.requestKey),
+    given_at: e.givenAt ?? null,
+    reason_code: e.reasonCode ?? null,
+    late_entry: text(dose.lateEntry),
+    witness: text(dose.witness),
     kind: "round",
-    given_at_utc: e.givenAt ?? null,
     past_plan_limit: null,
     effect: null,
   };
@@ -137,16 +160,19 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     supersedes: null,
     superseded_by: null,
     request_key: text(d.requestKey),
+    given_at: d.givenAt,
+    reason_code: null,
+    late_entry: null,
+    witness: null,
     kind: "as_needed",
-    given_at_utc: d.givenAt,
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
   };
 }
 
 /** One CSV cell: a formula's first character defused, quoted when it holds a comma, quote or line break. */
-function csvCell(value: string | number | null): string {
-  if (value === null) return "";
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -163,11 +189,12 @@ export function recordCsv(
   timeZone: string,
   head?: ChainHead,
   more: ExportRow[] = [],
+  facts?: EntryFacts,
 ): string {
   const lines = [COLUMNS.join(",")];
-  // The other records' rows (the welfare check's, the doses given if needed) in the chain's order
-  // among the entries.
-  const rows = [...entries.map((e) => exportRow(e, timeZone)), ...more].sort(
+  // The other records' rows (the welfare check's, the care plan's, the doses given if needed) in the
+  // chain's order among the entries.
+  const rows = [...entries.map((e) => exportRow(e, timeZone, facts)), ...more].sort(
     (a, b) => Number(a.seq) - Number(b.seq),
   );
   for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c] ?? null)).join(","));

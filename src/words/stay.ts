@@ -4,10 +4,12 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
-import type { PetStayRecord, StayException } from "../domain/stay.ts";
+import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
+import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
+import type { StayLine, StayPiece } from "./stay-line.ts";
 import { stayWelfareWords } from "./welfare.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
@@ -21,7 +23,54 @@ function exceptionWords(x: StayException, timezone: string): string {
   const label = cap(x.label, 40);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
+  if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
   return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+}
+
+/** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
+function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
+  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
+  const label = { value: cap(x.label, 60) };
+  const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
+  if (x.kind === "missed")
+    return [
+      "❌ ",
+      label,
+      ` not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
+    ];
+  if (x.kind === "late") return ["⏰ ", label, ` given late ${when}`, ...why];
+  return ["⚠️ ", label, ` ${outcomeWords(x.kind)} ${when}`, ...why];
+}
+
+/** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
+function exceptionsInOrder(s: PetStayRecord): StayException[] {
+  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind === "late" ? 2 : 0);
+  return [...s.exceptions].sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * "💊 given on time: 10 of 12 due · 1 late entry · 💉 1 high-alert dose unwitnessed": the stay's
+ * figure, with its doses' times (issue 35).
+ */
+function figureWords(s: PetStayRecord): string | undefined {
+  const d = s.doses;
+  if (d.onTime === undefined || d.due === 0) return undefined;
+  return [
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due })}`,
+    d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
+    d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A high-alert dose's witness, as its item line ends. */
+function witnessWords(i: StayItem, timezone: string): StayPiece[] {
+  const w = i.witness;
+  if (!w) return [];
+  if (w.state === "witnessed")
+    return [" · witnessed by ", { value: cap(w.by, 60) }, ` ${timeOf(w.at, timezone)}`];
+  return [` · ${w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${UNWITNESSED}`}`];
 }
 
 /** "🍽 6 meals: 4 ate all, 1 ate some, 1 not recorded" */
@@ -65,11 +114,9 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
     mealWords(s.meals),
     welfare,
-    // Refusals and doses not given first (each was a decision someone recorded), then doses missed.
-    ...[
-      ...s.exceptions.filter((x) => x.kind !== "missed"),
-      ...s.exceptions.filter((x) => x.kind === "missed"),
-    ]
+    // Refusals and doses not given first (each was a decision someone recorded), then doses missed,
+    // then doses given late.
+    ...exceptionsInOrder(s)
       .slice(0, SUMMARY_EXCEPTIONS)
       .map((x) => exceptionWords(x, timezone)),
     s.exceptions.length > SUMMARY_EXCEPTIONS
@@ -81,26 +128,19 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   return head(parts.join(" · "));
 }
 
-/** A piece of a record line: our words, or a value from the record or the API (kept apart, so a
- * surface can isolate it: the printable page's `<bdi>`). */
-type StayPiece = string | { value: string };
-
-/**
- * One line of a pet's stay record: its depth (0 the summary, 1 a round, 2 an item, 3 an earlier
- * entry of it), its pieces, and whether it is an entry corrected since (drawn struck through).
- */
-export interface StayLine {
-  depth: 0 | 1 | 2 | 3;
-  pieces: StayPiece[];
-  corrected?: true;
-}
-
 /**
  * The full record of the pet's stay, line by line: each day and round, each item with its outcome,
  * who and when (the kennel's zone), note or reason; a corrected entry kept and marked.
  */
 export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] {
   const lines: StayLine[] = [{ depth: 0, pieces: staySummaryPieces(s, timezone) }];
+  // The stay's figure and every dose late, missed or not given, with its reason (issue 35).
+  const figure = figureWords(s);
+  if (figure) lines.push({ depth: 1, pieces: [figure] });
+  if (s.exceptions.length) {
+    lines.push({ depth: 1, pieces: ["Late, missed and not given:"] });
+    for (const x of exceptionsInOrder(s)) lines.push({ depth: 2, pieces: exceptionPieces(x, timezone) });
+  }
   let day = "";
   for (const i of s.items) {
     const heading = `${dayHeading(i.date)}, ${i.round}`;
@@ -115,13 +155,18 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
       continue;
     }
     const why = e.reason ?? e.note;
+    // A late entry with both its times (issue 35); a high-alert dose with its witness.
+    const when = e.givenAt
+      ? lateEntryWords(e, timezone)
+      : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
     lines.push({
       depth: 2,
       pieces: [
         text,
-        `: ${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)} · `,
+        `: ${when} · `,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
+        ...witnessWords(i, timezone),
       ],
     });
     for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {

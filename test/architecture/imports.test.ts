@@ -178,9 +178,9 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
   ...[
     "src/domain/record.ts",
     "src/domain/rounds.ts",
-    "src/domain/text.ts",
     "src/record/types.ts",
     "src/words/dates.ts",
+    "src/words/doses.ts",
     "src/words/record.ts",
   ].map((to) => ({
     edge: `src/blocks/record-modal.ts → ${to}`,
@@ -190,6 +190,12 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     edge: "src/blocks/prn-modal.ts → src/domain/text.ts",
     why: "the as-needed forms are Slack's alone (modals, not documents): what is typed is cleaned with the one rule as it is read",
   },
+  ...["src/domain/record.ts", "src/domain/text.ts", "src/record/types.ts", "src/words/doses.ts"].map(
+    (to) => ({
+      edge: `src/blocks/record-form.ts → ${to}`,
+      why: "the record form's submission is read where the form is drawn (Slack's alone; issue 35 split it off)",
+    }),
+  ),
   ...["src/domain/care.ts", "src/domain/text.ts", "src/time.ts"].map((to) => ({
     edge: `src/blocks/plan-edit.ts → ${to}`,
     why: "the care plan's edit form is Slack's alone (inputs a person sets, read back into plan items), as the record form",

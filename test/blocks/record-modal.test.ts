@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SheetPet } from "../../src/answers/sheets.ts";
+import { readSubmission } from "../../src/blocks/record-form.ts";
 import {
   confirmModal,
   type ModalMeta,
   metaText,
   readMeta,
-  readSubmission,
   recordModal,
 } from "../../src/blocks/record-modal.ts";
 import { createSeal, SEAL_LENGTH } from "../../src/slack/seal.ts";
@@ -114,5 +114,137 @@ describe("the record form", () => {
       ok: false,
       errors: { note: "At most 500 characters." },
     });
+  });
+});
+
+describe("the record form's reasons and its time question (issue 35)", () => {
+  const pick2 = (key: string, value: string | null) => ({
+    [key]: { selected_option: value ? { value } : null },
+  });
+  const withList = (over: Record<string, unknown>) => ({
+    "code:med:1": pick2("code", null),
+    "why:med:1": text("reason", null),
+    ...over,
+  });
+
+  it("asks a medication's reason from the list, and its words, beside the outcome", () => {
+    const raw = JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], "Europe/London"));
+    expect(raw).toContain('"block_id":"code:med:1"');
+    expect(raw).not.toContain('"block_id":"code:meal"');
+    for (const words of [
+      "refused",
+      "vomited within 30 min",
+      "withheld on the vet's advice",
+      "not in the kennel",
+      "none left",
+      "asleep as instructed",
+      "other",
+    ])
+      expect(raw).toContain(`"text":"${words.replace(/'/g, "'")}"`);
+    expect(raw).not.toContain('"block_id":"given_at"');
+  });
+
+  it("a dose not given needs a reason from the list (at that field); 'other' needs the words; both kept", () => {
+    expect(readSubmission(meta, pet, withList({ "it:med:1": pick("not_given") }))).toEqual({
+      ok: false,
+      errors: { "code:med:1": "Say why it was not given." },
+    });
+    expect(
+      readSubmission(
+        meta,
+        pet,
+        withList({ "it:med:1": pick("not_given"), "code:med:1": pick2("code", "other") }),
+      ),
+    ).toEqual({ ok: false, errors: { "why:med:1": "Say what the other reason is." } });
+    expect(
+      readSubmission(
+        meta,
+        pet,
+        withList({
+          "it:med:1": pick("not_given"),
+          "code:med:1": pick2("code", "vomited"),
+          "why:med:1": text("reason", "brought it up at 08:20"),
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      choices: [
+        {
+          item: "med:1",
+          outcome: "not_given",
+          reason: "vomited within 30 min: brought it up at 08:20",
+          reasonCode: "vomited",
+        },
+      ],
+      note: undefined,
+    });
+    // A refusal is its own reason: "refused" unless another is chosen, never said twice.
+    expect(
+      readSubmission(
+        meta,
+        pet,
+        withList({ "it:med:1": pick("refused"), "why:med:1": text("reason", "spat it") }),
+      ),
+    ).toMatchObject({
+      ok: true,
+      choices: [{ outcome: "refused", reason: "spat it", reasonCode: "refused" }],
+    });
+    // A reason beside a dose given, or one not on the list, is refused at the field.
+    expect(
+      readSubmission(
+        meta,
+        pet,
+        withList({ "it:med:1": pick("given"), "code:med:1": pick2("code", "asleep") }),
+      ),
+    ).toMatchObject({ ok: false, errors: { "code:med:1": expect.stringContaining("not given or refused") } });
+    expect(
+      readSubmission(
+        meta,
+        pet,
+        withList({ "it:med:1": pick("not_given"), "code:med:1": pick2("code", "bored") }),
+      ),
+    ).toMatchObject({ ok: false, errors: { "code:med:1": "Choose one of the listed reasons." } });
+  });
+
+  it("after a window closed, both forms ask when it was given: a day and a time, now, in the kennel's zone", () => {
+    const when = {
+      labels: ["Rimadyl 50 mg"],
+      closedAt: "2026-11-24T10:00:00.000Z",
+      date: "2026-11-24",
+      time: "11:00",
+      timezone: "Europe/London",
+    };
+    const m: ModalMeta = { ...meta, q: 1 };
+    for (const view of [
+      recordModal(sealed(m), m, sheet, pet, [], "Europe/London", undefined, when),
+      confirmModal(sealed(m), sheet, pet, undefined, when),
+    ]) {
+      const raw = JSON.stringify(view);
+      expect(view.submit.text).toBe("Record late");
+      expect(raw).toContain("The window for Rimadyl 50 mg closed at 10:00: when was it given?");
+      expect(raw).toContain('"type":"datepicker","action_id":"date","initial_date":"2026-11-24"');
+      expect(raw).toContain(
+        '"type":"timepicker","action_id":"time","initial_time":"11:00","timezone":"Europe/London"',
+      );
+    }
+    expect(readMeta(seal.open(sealed(m)))).toEqual(m);
+    const at = (date: string | null, time: string | null) => ({
+      given_on: { date: { selected_date: date } },
+      given_at: { time: { selected_time: time } },
+    });
+    expect(readSubmission(m, pet, { "it:med:1": pick("given"), ...at("2026-11-24", "08:05") })).toMatchObject(
+      {
+        ok: true,
+        given: { date: "2026-11-24", time: "08:05" },
+      },
+    );
+    expect(readSubmission(m, pet, { "it:med:1": pick("given"), ...at("2026-11-24", null) })).toEqual({
+      ok: false,
+      errors: { given_at: "Say when it was given: the day and the time." },
+    });
+    // A form that did not ask reads no time, whatever is sent.
+    expect(
+      readSubmission(meta, pet, { "it:med:1": pick("given"), ...at("2026-11-24", "08:05") }),
+    ).not.toHaveProperty("given");
   });
 });

@@ -103,7 +103,7 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
     const cell = (row: string, column: string) => row.split(",")[header.indexOf(column)];
     // A formula's first character made safe, as every cell.
     expect(rows[0]).toContain("'=scratching <!here>");
-    expect(cell(rows[0] as string, "given_at_utc")).toBe("2026-11-24T08:10:00.000Z");
+    expect(cell(rows[0] as string, "given_at")).toBe("2026-11-24T08:10:00.000Z");
     expect(cell(rows[0] as string, "effect")).toBe("awaiting effect");
     expect(rows[1]).toContain("min_interval: the last at 08:10");
     expect(rows[1]).toContain("worse · Jane 2026-11-24 10:03 · more scratching");

@@ -246,8 +246,12 @@ describe("kennel-desk record export", () => {
       "supersedes",
       "superseded_by",
       "request_key",
+      // Issue 35's columns come last: a reader of the older columns finds each where it was.
+      "given_at",
+      "reason_code",
+      "late_entry",
+      "witness",
       "kind",
-      "given_at_utc",
       "past_plan_limit",
       "effect",
     ]);

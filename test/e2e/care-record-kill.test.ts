@@ -54,6 +54,23 @@ afterAll(async () => {
 
 type Mode = "HTTP" | "Socket Mode";
 
+/** Three round times a few minutes before now in the kennel's zone (just after midnight at the day's start). */
+const ROUNDS_JUST_PAST = (() => {
+  const [h, m] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: TZ,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number) as [number, number];
+  const base = Math.max(1, h * 60 + m - 5);
+  const hhmm = (n: number) =>
+    `${String(Math.floor(n / 60)).padStart(2, "0")}:${String(n % 60).padStart(2, "0")}`;
+  return [base, base + 1, base + 2].map(hhmm).join(",");
+})();
+
 function startBot(mode: Mode, port: number, store: Record<string, string>): Spawned {
   return spawnBot({
     LOG_LEVEL: "warn",
@@ -65,8 +82,9 @@ function startBot(mode: Mode, port: number, store: Record<string, string>): Spaw
     ...(mode === "Socket Mode" ? { SLACK_APP_TOKEN: "xapp-1-A1-0000-kill" } : {}),
     SLACK_API_URL: slack.apiUrl,
     PORT: String(port),
-    // The rounds just after midnight: on the real clock no round is ahead ("early" asks first).
-    ROUNDS_TIMES: "00:01,00:02,00:03",
+    // The rounds a few minutes ago, on the real clock: none is ahead ("early" asks first) and every
+    // dose's window is still open (after it closes, a tap asks when it was given: issue 35).
+    ROUNDS_TIMES: ROUNDS_JUST_PAST,
     ...store,
   });
 }

@@ -33,15 +33,19 @@ export interface Button {
  */
 export const atOnce = (buttons: Button[]) => buttons.filter((b) => b.state.a === undefined);
 
-/** Round times all before 09:00: with the tests' clock at 09:00, no round is "early". */
-export const PAST_ROUNDS = { ROUNDS_TIMES: "06:00,07:00,08:00" };
+/**
+ * Round times all before 09:00: with the tests' clock at 09:00, no round is "early", and every
+ * dose's window is still open (a high-alert drug's closes 30 minutes after its round), so a tap
+ * records at once without asking when it was given (issue 35).
+ */
+export const PAST_ROUNDS = { ROUNDS_TIMES: "08:30,08:40,08:50" };
 
 type RawBlock = {
   type?: string;
   block_id?: string;
   text?: { text?: string };
   elements?: Array<{ action_id?: string; value?: string }>;
-  element?: { initial_option?: { value?: string } };
+  element?: { initial_option?: { value?: string }; initial_date?: string; initial_time?: string };
 };
 
 /** The record buttons of one kind on a message, in order, each with its pet as the kept sheet says. */
@@ -156,19 +160,36 @@ export function actionPayload(
 }
 
 /**
- * A modal's submission: each item's chosen outcome and reason (`choices`, by item), the items not
- * chosen keeping the form's initial choice, and the note.
+ * A modal's submission: each item's chosen outcome, its words and its reason from the list
+ * (`choices`, by item: [outcome, words, reason code]), the items not chosen keeping the form's
+ * initial choice, and the note; a form asking when a dose was given sends its day and time as
+ * shown (now), or `given` (YYYY-MM-DD, HH:mm), as Slack sends the pickers' values.
  */
 export function viewPayload(
   modal: OpenedModal,
   user: string,
-  choices: Record<string, [string, string]>,
+  choices: Record<string, [string, string] | [string, string, string]>,
   note?: string,
+  given?: { date?: string; time?: string },
 ) {
   const values: Record<string, Record<string, unknown>> = {};
   for (const b of (modal.view.blocks ?? []) as RawBlock[]) {
     const id = b.block_id ?? "";
-    if (id.startsWith("it:")) {
+    if (id === "given_on") {
+      const date = given?.date ?? b.element?.initial_date ?? null;
+      values[id] = { date: { type: "datepicker", selected_date: date } };
+    } else if (id === "given_at") {
+      const time = given?.time ?? b.element?.initial_time ?? null;
+      values[id] = { time: { type: "timepicker", selected_time: time } };
+    } else if (id.startsWith("code:")) {
+      const code = choices[id.slice(5)]?.[2];
+      values[id] = {
+        code: {
+          type: "static_select",
+          selected_option: code ? { value: code, text: { type: "plain_text", text: code } } : null,
+        },
+      };
+    } else if (id.startsWith("it:")) {
       const chosen = choices[id.slice(3)]?.[0] ?? b.element?.initial_option?.value;
       values[id] = {
         outcome: {

@@ -46,21 +46,24 @@ describe("recording a round in the preview", () => {
 
     await page.locator("#log button", { hasText: "All given & eaten" }).first().click();
     // The preview runs on the real clock: an evening round still hours ahead (or a pet not here
-    // yet) asks first, and records once confirmed.
-    const recorded = async () => /✅ \d\d:\d\d you/.test((await page.locator("#log").textContent()) ?? "");
+    // yet) asks first, and so does one whose dose's window has closed (when was it given?); each
+    // records once confirmed.
+    const recorded = async () => /✅ .*?\d\d:\d\d you/.test((await page.locator("#log").textContent()) ?? "");
     await expect
       .poll(async () => (await page.locator("#modal.open").count()) > 0 || (await recorded()), {
         timeout: 10_000,
       })
       .toBe(true);
     if ((await page.locator("#modal.open").count()) > 0) {
-      expect(await page.locator("#modal").textContent()).toMatch(/record it now\?|record anyway\?/);
+      expect(await page.locator("#modal").textContent()).toMatch(
+        /record it now\?|record anyway\?|when was it given\?/,
+      );
       expect(await preview.record.store.entries({})).toEqual([]);
-      await page.locator("#modal button", { hasText: "Record now" }).click();
+      await page.locator("#modal button", { hasText: /^Record (now|late)$/ }).click();
     }
     await expect
       .poll(() => page.locator("#log").textContent(), { timeout: 10_000 })
-      .toMatch(/✅ \d\d:\d\d you/);
+      .toMatch(/✅ .*?\d\d:\d\d you/);
     await expect.poll(() => page.locator("#log").textContent()).toMatch(/📋 1 of \d+ pets recorded/);
     const first = await preview.record.store.entries({});
     expect(first.length).toBeGreaterThan(0);
@@ -74,28 +77,26 @@ describe("recording a round in the preview", () => {
       .locator("option")
       .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
     if (options.includes("not_given")) {
-      // Not given, and no reason: the form says so and stays open.
+      // Not given, and no reason: the form says so, at the reason, and stays open.
       await select.selectOption("not_given");
-      await page.locator("#modal button", { hasText: "Record" }).click();
+      await page.locator("#modal button", { hasText: /^Record( late)?$/ }).click();
       await expect
         .poll(() => page.locator("#modal .err").allTextContents())
         .toContain("Say why it was not given.");
-      await page
-        .locator("#modal .field")
-        .nth(1)
-        .locator("input, textarea")
-        .fill("vomited earlier, vet called");
+      // The reason from the list, and the person's own words.
+      await page.locator("#modal .field").nth(1).locator("select").selectOption("vomited");
+      await page.locator("#modal .field").nth(2).locator("input, textarea").fill("vet called");
     } else {
       await select.selectOption("ate_none");
     }
-    await page.locator("#modal button", { hasText: "Record" }).click();
+    await page.locator("#modal button", { hasText: /^Record( late)?$/ }).click();
     await page
       .locator("#modal.open")
       .waitFor({ state: "detached" })
       .catch(() => undefined);
     await expect.poll(() => page.locator("#modal").getAttribute("class")).not.toContain("open");
     const wanted = options.includes("not_given")
-      ? /⚠️ .+ not given \d\d:\d\d you: vomited earlier, vet called/
+      ? /⚠️ .+ not given \d\d:\d\d you: vomited within 30 min: vet called/
       : /⚠️ meal ate none/;
     await expect.poll(() => page.locator("#log").textContent(), { timeout: 10_000 }).toMatch(wanted);
     expect((await preview.record.store.entries({})).length).toBe(first.length + 1);

@@ -11,6 +11,7 @@ import { registerPrnEffect } from "./prn-effect.ts";
 import { registerPrnGive } from "./prn-give.ts";
 import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
+import { registerRecordWitness } from "./record-witness.ts";
 import { registerSearchPages } from "./search-pages.ts";
 import { registerStayRecord } from "./stay-record.ts";
 import { registerWelfareFlag } from "./welfare-flag.ts";
@@ -28,6 +29,7 @@ export function register(app: App, deps: BotDeps): void {
   const redraw = new SheetRedraw(deps);
   registerRecordTap(app, deps, redraw, deps.seal);
   registerRecordSubmit(app, deps, redraw, deps.seal);
+  registerRecordWitness(app, deps, redraw);
   registerPlan(app, deps);
   // The daily welfare check's buttons and forms (issue 38), and its flags'.
   const welfare = new WelfareRedraw(deps);

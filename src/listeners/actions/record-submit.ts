@@ -11,23 +11,25 @@ import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction 
 import {
   type Located,
   locate,
+  petStatus,
   recordAllDue,
   recordItems,
   type WriteResult,
 } from "../../answers/record-round.ts";
+import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
 import {
-  firstField,
+  GIVEN_AT,
   LATE_MODAL,
   type ModalMeta,
   RECORD_MODAL,
   readMeta,
-  readSubmission,
   refusalView,
 } from "../../blocks/record-modal.ts";
 import type { Seal } from "../../slack/seal.ts";
 import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately } from "../guard.ts";
+import { checkGiven } from "../record-given.ts";
 import {
   couldNotRecord,
   FORGED,
@@ -83,18 +85,39 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
         return await refuse(`🔒 ${TAMPERED}`);
       }
       const key = `view:${body.view.id}`;
+      const values = view.state.values as never;
+      /** The form stays open, the error on its field; nothing is written. */
+      const atField = async (errors: Record<string, string>) =>
+        void (await ack.send({ response_action: "errors", errors }));
       let result: WriteResult;
       if (late) {
-        result = await recordAllDue(deps, found.sheet, found.pet, admitted.who, key);
+        // The one tap's confirmation: when it asked, the time said, for the doses past their window.
+        const given = meta.q ? readGiven(values) : undefined;
+        if (given === "missing")
+          return await atField({ [GIVEN_AT]: "Say when it was given: the day and the time." });
+        const { status } = await petStatus(deps, found.sheet, found.pet);
+        const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
+        const checked = await checkGiven(deps, found.sheet, found.pet, given, writes);
+        if (!checked.ok) return await atField({ [GIVEN_AT]: checked.error });
+        result = await recordAllDue(deps, found.sheet, found.pet, admitted.who, key, {
+          givenAt: checked.givenAt,
+        });
       } else {
-        const sub = readSubmission(meta, found.pet, view.state.values as never);
-        if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+        const sub = readSubmission(meta, found.pet, values);
+        if (!sub.ok) return await atField(sub.errors);
+        const checked = await checkGiven(deps, found.sheet, found.pet, sub.given, sub.choices);
+        if (!checked.ok) return await atField({ [GIVEN_AT]: checked.error });
         const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
         result = await recordItems(
           deps,
           found.sheet,
           found.pet,
-          sub.choices.map((c) => ({ ...c, note: sub.note, supersedes: cur.get(c.item) })),
+          sub.choices.map((c) => ({
+            ...c,
+            note: sub.note,
+            supersedes: cur.get(c.item),
+            givenAt: checked.givenAt.get(c.item),
+          })),
           admitted.who,
           key,
         );

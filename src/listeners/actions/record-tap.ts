@@ -7,9 +7,11 @@
  * (src/listeners/ack.ts): a tap Slack was told succeeded is in the record. A tap on an earlier
  * day's sheet asks to confirm ("recording late for Tue 24 Nov, morning"), and so does one more than an
  * hour before the round's time or before a pet not checked in has arrived; nothing is written until
- * confirmed. The message is redrawn from the store after the commit.
+ * confirmed. After a dose's window has closed, a tap never records "now" silently: the form asks
+ * when it was given (issue 35). The message is redrawn from the store after the commit.
  */
 import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import { closedDoses } from "../../answers/late-entry.ts";
 import { earlyReason, locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
 import { recordAll, recordEach } from "../../blocks/buttons.ts";
 import { type Ask, confirmModal, metaText, recordModal } from "../../blocks/record-modal.ts";
@@ -19,6 +21,7 @@ import { earlyWords } from "../../words/record.ts";
 import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { timeQuestion } from "../record-given.ts";
 import {
   couldNotRecord,
   LATER_DAY,
@@ -94,9 +97,18 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
           : early
             ? { kind: "early", words: earlyWords(early) }
             : undefined;
-      if (kind === "each" || ask) {
+      const { status, entries } = await petStatus(deps, sheet, pet);
+      // A dose whose window has closed: asked when it was given (one tap: of what it would write).
+      const closed = closedDoses(
+        deps,
+        sheet,
+        pet,
+        deps.clock.now(),
+        kind === "all" ? status.missing.map((d) => d.item) : undefined,
+      );
+      const when = timeQuestion(deps, closed);
+      if (kind === "each" || ask || when) {
         await ack.send();
-        const { status, entries } = await petStatus(deps, sheet, pet);
         const meta = {
           s: sheet.id,
           b: pet.bookingId,
@@ -106,12 +118,13 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
           ...(ref.threadTs ? { h: ref.threadTs } : {}),
           ...(usableResponseUrl(responseUrl) ? { u: usableResponseUrl(responseUrl) } : {}),
           cur: [...status.current.values()].map((e): [string, number, string] => [e.item, e.id, e.outcome]),
+          ...(when ? { q: 1 as const } : {}),
         };
         const sealed = seal.sign(metaText(meta, 3000 - SEAL_LENGTH));
         const view =
           kind === "each"
-            ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, ask)
-            : confirmModal(sealed, sheet, pet, ask as Ask);
+            ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, ask, when)
+            : confirmModal(sealed, sheet, pet, ask, when);
         try {
           await client.views.open({
             trigger_id: (body as { trigger_id: string }).trigger_id,

@@ -12,7 +12,7 @@ export function registerStayRecord(app: App, deps: BotDeps): void {
     replace: false,
     visibility: "ephemeral",
     answer: async (s) => {
-      const v = await bookingView(deps, String(s.b));
+      const v = await bookingView(deps, String(s.b), { doses: true });
       const reference = v.booking.reference ?? `booking ${s.b}`;
       const stay = v.stay ?? { bookingId: s.b, pets: [], problem: undefined };
       return [stayRecordMessage(stay, reference, deps.config.timezone)];

@@ -1,0 +1,99 @@
+/**
+ * Honest late entries (issue 35): a dose recorded after its window closed asks when it was given
+ * (default now, in the kennel's zone) and keeps both times, the one said and the server's. Inside
+ * its window nothing is asked: the entry's time is when it was recorded. The time said cannot be in
+ * the future, before the pet arrived (the kept sheet's arrival, else the booking's check-in), or
+ * before the dose's window opened by more than the window's own length (src/domain/doses.ts).
+ */
+import type { Deps } from "../deps.ts";
+import { type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
+import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import type { ItemKey } from "../record/types.ts";
+import { isIsoDate, localDate, zonedInstant } from "../time.ts";
+import { dateTimeOf, timeOf } from "../words/dates.ts";
+import { doseSettings } from "./doses.ts";
+import type { Sheet, SheetPet } from "./sheets.ts";
+
+/** A medication of a pet's round whose window has closed. */
+export interface ClosedDose {
+  item: DueItem;
+  window: DoseWindow;
+}
+
+/** The pet's medications on the sheet (of `items`, when given) whose window has closed by `now`. */
+export function closedDoses(
+  deps: Pick<Deps, "config">,
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "due">,
+  now: Date,
+  items?: Iterable<ItemKey>,
+): ClosedDose[] {
+  const only = items ? new Set(items) : undefined;
+  const settings = doseSettings(deps);
+  const { times } = deps.config.rounds;
+  const out: ClosedDose[] = [];
+  for (const item of pet.due) {
+    if (!isMedicationItem(item.item) || (only && !only.has(item.item))) continue;
+    const window = doseWindow(item, sheet.date, sheet.round, times, deps.config.timezone, settings);
+    if (now.getTime() > Date.parse(window.closesAt)) out.push({ item, window });
+  }
+  return out;
+}
+
+/** What the time question shows first: now, in the kennel's zone. */
+export function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
+  const now = deps.clock.now();
+  return {
+    date: localDate(now, deps.config.timezone),
+    time: timeOf(now.toISOString(), deps.config.timezone),
+  };
+}
+
+/** The day and time a form gives (YYYY-MM-DD, HH:mm), in the kennel's zone, as an instant; undefined when unreadable. */
+export function givenInstant(date: string | undefined, time: string | undefined, timezone: string) {
+  if (!date || !time || !isIsoDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
+  return zonedInstant(date, time, timezone).toISOString();
+}
+
+/**
+ * When the pet arrived, as far as Kennel Desk knows: the kept sheet's arrival (a pet not checked in
+ * when the sheet was made), else the booking's check-in from the kennel API; undefined when neither
+ * can be had (the check is then left to the other two rules, and the failure logged).
+ */
+export async function arrivalOf(
+  deps: Pick<Deps, "kennel" | "log">,
+  pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
+): Promise<string | undefined> {
+  if (pet.arrivesAt) return pet.arrivesAt;
+  try {
+    const { data } = await deps.kennel.getBooking(pet.bookingId);
+    return data.checkInDate && !Number.isNaN(Date.parse(data.checkInDate)) ? data.checkInDate : undefined;
+  } catch (error) {
+    deps.log.warn(
+      { bookingId: pet.bookingId, err: String((error as Error)?.message ?? error) },
+      "the booking's check-in could not be read to check a late entry's time",
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Why the time said cannot be when these doses were given, in words for the form's field; undefined
+ * when it can. `now`: the server's clock.
+ */
+export function givenAtRefusal(
+  givenAt: string,
+  o: { now: Date; arrival: string | undefined; closed: ClosedDose[]; timezone: string; petName: string },
+): string | undefined {
+  const now = o.now.toISOString();
+  for (const { window } of o.closed) {
+    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, window });
+    if (problem === "future")
+      return `That is later than now (${timeOf(now, o.timezone)}): say when it was given.`;
+    if (problem === "before_arrival")
+      return `That is before ${o.petName} arrived (${dateTimeOf(o.arrival, o.timezone)}, the booking's check-in): say when it was given.`;
+    if (problem === "too_early")
+      return `That is long before the dose's window opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
+  }
+  return undefined;
+}

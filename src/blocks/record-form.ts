@@ -1,0 +1,160 @@
+/**
+ * What a submitted record form says (src/blocks/record-modal.ts draws the forms): each item's
+ * outcome, a reason from the list for a dose not given or refused (issue 35) with words of the
+ * person's own, the note, and, when the form asked, when the doses whose window had closed were
+ * given. Pure; every error is kept on the field at fault (`response_action: "errors"`), and nothing
+ * is written while there is one. Whether the time given may stand (not in the future, not before the
+ * pet arrived, not too early) is the listener's to check (src/answers/late-entry.ts).
+ */
+import type { SheetPet } from "../answers/sheets.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import { cleanText } from "../domain/text.ts";
+import {
+  type ItemKey,
+  MEAL_OUTCOMES,
+  MEDICATION_OUTCOMES,
+  NOT_GIVEN_REASONS,
+  type NotGivenReason,
+  type Outcome,
+} from "../record/types.ts";
+import { reasonWords } from "../words/doses.ts";
+import { GIVEN_AT, GIVEN_ON, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
+
+/** One item's choice in a submitted modal. */
+interface ItemChoice {
+  item: ItemKey;
+  outcome: Outcome;
+  /** The reason in words: the list's words, then the person's own (stored as the entry's reason). */
+  reason: string | undefined;
+  reasonCode?: NotGivenReason | undefined;
+}
+
+export type Submission =
+  | {
+      ok: true;
+      choices: ItemChoice[];
+      note: string | undefined;
+      /** The day and time said (YYYY-MM-DD, HH:mm, the kennel's zone), when the form asked. */
+      given?: { date: string; time: string } | undefined;
+    }
+  | { ok: false; errors: Record<string, string> };
+
+type ViewValues = Record<
+  string,
+  Record<
+    string,
+    {
+      selected_option?: { value?: string } | null;
+      value?: string | null;
+      selected_date?: string | null;
+      selected_time?: string | null;
+    }
+  >
+>;
+
+/** Cleaned like every input: display-hijacking characters out, spaces tidied; "" is nothing. */
+function cleanInput(value: string | null | undefined): string | undefined {
+  const t = cleanText(value ?? "")
+    .replace(/[ \t]+/g, " ")
+    .trim();
+  return t ? t : undefined;
+}
+
+const isReason = (v: string | undefined): v is NotGivenReason =>
+  v !== undefined && (NOT_GIVEN_REASONS as readonly string[]).includes(v);
+
+/** The reason as kept: the list's words (not repeated for a refusal "refused"), then the person's. */
+function reasonText(outcome: Outcome, code: NotGivenReason | undefined, why: string | undefined) {
+  const words = code && !(outcome === "refused" && code === "refused") ? reasonWords(code) : undefined;
+  return [words, why].filter(Boolean).join(": ") || undefined;
+}
+
+/** The day and time a form says a dose was given, when it asked; `missing` when a field is empty. */
+export function readGiven(values: ViewValues): { date: string; time: string } | "missing" {
+  const date = values[GIVEN_ON]?.date?.selected_date ?? undefined;
+  const time = values[GIVEN_AT]?.time?.selected_time ?? undefined;
+  return date && time ? { date, time } : "missing";
+}
+
+/** One item's choice, or the errors on its fields; undefined when nothing changed for it. */
+function readItem(
+  item: ItemKey,
+  values: ViewValues,
+  current: string | undefined,
+  errors: Record<string, string>,
+): ItemChoice | undefined {
+  const outcome = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
+  const why = cleanInput(values[`why:${item}`]?.reason?.value);
+  const picked = values[`code:${item}`]?.code?.selected_option?.value ?? undefined;
+  const code = isReason(picked) ? picked : undefined;
+  // A form opened before the reasons' list (no such field): its words alone, as then.
+  const listed = values[`code:${item}`] !== undefined;
+  if (why && Array.from(why).length > WHY_MAX) errors[`why:${item}`] = `At most ${WHY_MAX} characters.`;
+  if (picked !== undefined && !code) {
+    errors[`code:${item}`] = "Choose one of the listed reasons.";
+    return undefined;
+  }
+  if (!outcome) {
+    if (why || code) errors[`it:${item}`] = "Choose what happened for this reason to be recorded.";
+    return undefined;
+  }
+  const med = isMedicationItem(item);
+  const fits = (
+    med ? (MEDICATION_OUTCOMES as readonly string[]) : (MEAL_OUTCOMES as readonly string[])
+  ).includes(outcome);
+  if (!fits) {
+    errors[`it:${item}`] = "Choose one of the listed outcomes.";
+    return undefined;
+  }
+  const o = outcome as Outcome;
+  if (code && o !== "not_given" && o !== "refused") {
+    errors[`code:${item}`] =
+      "A reason is for a dose not given or refused: leave it empty, or choose one of those.";
+    return undefined;
+  }
+  if (o === "not_given" && !code && (listed || !why)) {
+    errors[listed ? `code:${item}` : `why:${item}`] = "Say why it was not given.";
+    return undefined;
+  }
+  if (code === "other" && !why) {
+    errors[`why:${item}`] = "Say what the other reason is.";
+    return undefined;
+  }
+  if (current === o && !why && !code) return undefined;
+  const reasonCode = code ?? (o === "refused" && listed ? "refused" : undefined);
+  return { item, outcome: o, reason: reasonText(o, code, why), ...(reasonCode ? { reasonCode } : {}) };
+}
+
+/**
+ * The choices in a submitted "Record each…" modal: only what changed from the current record (a new
+ * outcome, or a new reason), and the note; with the time question, when the doses were given.
+ * Errors keep the modal open, on the field to fix.
+ */
+export function readSubmission(m: ModalMeta, pet: SheetPet, values: ViewValues): Submission {
+  const errors: Record<string, string> = {};
+  const choices: ItemChoice[] = [];
+  const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));
+  for (const { item } of pet.due) {
+    const choice = readItem(item as ItemKey, values, current.get(item), errors);
+    if (choice) choices.push(choice);
+  }
+  const note = cleanInput(values.note?.note?.value);
+  if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  const given = m.q ? readGiven(values) : undefined;
+  if (given === "missing") errors[GIVEN_AT] = "Say when it was given: the day and the time.";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  if (choices.length === 0) {
+    return {
+      ok: false,
+      errors: {
+        [firstField(pet)]: note
+          ? "Nothing changed: choose an outcome to record the note with."
+          : "Nothing changed: choose what happened.",
+      },
+    };
+  }
+  return { ok: true, choices, note, ...(given && given !== "missing" ? { given } : {}) };
+}
+
+/** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
+export const firstField = (pet: SheetPet) => `it:${pet.due[0]?.item ?? "meal"}`;

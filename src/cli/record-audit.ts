@@ -1,0 +1,51 @@
+/**
+ * `kennel-desk record audit [--days 28] [--json]`: the kennel's medication figures over the last
+ * days, today included (src/answers/audit.ts): from the kept sheets and the entries, with the
+ * record's head. Reads the store the bot writes; needs no kennel API and no Slack.
+ */
+import { AUDIT_DAYS_MAX, recordAudit } from "../answers/audit.ts";
+import { UsageError } from "../answers/failure.ts";
+import { auditDoc } from "../present/audit.ts";
+import { docText } from "../text/doc.ts";
+import { localDate } from "../time.ts";
+import { type CliContext, HELP_HINT, print, readOptions } from "./context.ts";
+import { openStore } from "./record-store.ts";
+
+/** `--days N`: a whole number of days, 1 to AUDIT_DAYS_MAX; 28 when not given. */
+function daysOption(raw: string | undefined): number {
+  if (raw === undefined) return 28;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > AUDIT_DAYS_MAX) {
+    throw new UsageError(
+      `--days takes a number of days from 1 to ${AUDIT_DAYS_MAX}, not "${raw.slice(0, 40)}".`,
+      "For example: kennel-desk record audit --days 28",
+    );
+  }
+  return n;
+}
+
+export async function audit(ctx: CliContext): Promise<number> {
+  const { values, positionals } = readOptions(ctx.args.slice(1), {
+    days: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (positionals.length > 0)
+    throw new UsageError(`record audit takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
+  const days = daysOption(values.days);
+  const { store, where } = await openStore(ctx);
+  if (!store) return 0;
+  try {
+    const figures = await recordAudit({ record: store, config: ctx.config, clock: ctx.clock }, days, where);
+    const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
+    const thisYear = localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4);
+    return print(ctx, figures, values.json === true, () =>
+      docText(auditDoc(figures, { timezone: ctx.config.timezone }), {
+        color,
+        timezone: ctx.config.timezone,
+        thisYear,
+      }),
+    );
+  } finally {
+    await store.close();
+  }
+}

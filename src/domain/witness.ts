@@ -1,0 +1,70 @@
+/**
+ * A second pair of eyes for high-alert drugs (issue 35): a dose of a high-alert item (insulin, an
+ * anticonvulsant, a controlled drug: src/domain/plan/high-alert.ts) recorded as given needs a
+ * witness, a second, different staff member who says so within WITNESS_MINUTES of the entry. The
+ * giver cannot witness their own dose; one witness per dose (the first). Pure: the entry, its
+ * witness when there is one, and `now` are passed in.
+ */
+import type { Entry } from "../record/types.ts";
+
+/** How long after the entry a witness may say so. */
+export const WITNESS_MINUTES = 15;
+
+/** A witness kept in the record (care_log kind `witness`). */
+export interface Witness {
+  /** Its id in the record. */
+  id: number;
+  entryId: number;
+  userId: string;
+  userName: string;
+  /** When it was recorded (ISO 8601, UTC). */
+  at: string;
+}
+
+/** The witnesses of some doses (by entry id), and the time they are read at: what a view shows. */
+export interface WitnessView {
+  witnesses: Map<number, Witness>;
+  now: string;
+}
+
+export type WitnessState =
+  | { state: "witnessed"; by: string; at: string }
+  /** Not witnessed yet, and still within the minutes allowed: until then. */
+  | { state: "awaiting"; until: string }
+  | { state: "unwitnessed" };
+
+/** The last instant a witness may say so for this entry. */
+const witnessUntil = (e: Pick<Entry, "recordedAt">): string =>
+  new Date(Date.parse(e.recordedAt) + WITNESS_MINUTES * 60_000).toISOString();
+
+/** Does this entry need a witness: a high-alert dose recorded as given. */
+export const needsWitness = (e: Pick<Entry, "outcome">, highAlert: boolean | undefined): boolean =>
+  highAlert === true && e.outcome === "given";
+
+/** A dose needing a witness, at `now`: witnessed (by whom, when), awaiting one, or unwitnessed. */
+export function witnessState(
+  e: Pick<Entry, "recordedAt">,
+  w: Pick<Witness, "userName" | "at"> | undefined,
+  now: string,
+): WitnessState {
+  if (w) return { state: "witnessed", by: w.userName, at: w.at };
+  const until = witnessUntil(e);
+  return Date.parse(now) <= Date.parse(until) ? { state: "awaiting", until } : { state: "unwitnessed" };
+}
+
+/**
+ * Why this person may not witness this entry now, if they may not: the giver themself (`self`),
+ * witnessed already (`already`: the first witness stands), the minutes passed (`too_late`), or a
+ * dose that needs none (`not_needed`: not high-alert, not given, or corrected since).
+ */
+export function witnessProblem(
+  e: Pick<Entry, "outcome" | "userId" | "recordedAt" | "supersededBy">,
+  highAlert: boolean | undefined,
+  o: { userId: string; now: string; existing?: Witness | undefined },
+): "not_needed" | "already" | "self" | "too_late" | undefined {
+  if (!needsWitness(e, highAlert) || e.supersededBy !== undefined) return "not_needed";
+  if (o.existing) return "already";
+  if (o.userId === e.userId) return "self";
+  if (Date.parse(o.now) > Date.parse(witnessUntil(e))) return "too_late";
+  return undefined;
+}

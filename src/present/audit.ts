@@ -1,0 +1,76 @@
+/**
+ * The kennel's medication audit (`kennel-desk record audit`, issue 35) as one document: the days,
+ * the doses due and given on time, given late, late entries, missed, not given by reason, as-needed
+ * doses with and without an effect, high-alert doses witnessed and not, and the record's head.
+ */
+import type { AuditFigures } from "../answers/audit.ts";
+import { plural } from "../domain/text.ts";
+import { headWords } from "../record/chain.ts";
+import { NOT_GIVEN_REASONS } from "../record/types.ts";
+import { dayOf } from "../words/dates.ts";
+import { onTimeWords, reasonWords } from "../words/doses.ts";
+import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
+
+/** "refused 2, vomited within 30 min 1", in the list's order; the reasons recorded before the list last. */
+function byReasonWords(a: AuditFigures): string {
+  const words = NOT_GIVEN_REASONS.filter((r) => a.notGivenByReason[r]).map(
+    (r) => `${reasonWords(r)} ${a.notGivenByReason[r]}`,
+  );
+  const unstated = a.notGivenByReason.unstated;
+  if (unstated) words.push(`no reason from the list (recorded before it) ${unstated}`);
+  return words.join(", ");
+}
+
+/** A figure's line, toned when it is one to look at. */
+const figure = (text: string, n: number): Line => (n > 0 ? [toned("warn", text)] : line(text));
+
+export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
+  const title = `Care record audit · the last ${plural(a.days, "day")}`;
+  const d = a.doses;
+  const notGiven = d.refused + d.notGiven;
+  const reasons = byReasonWords(a);
+  const doses: Line[] = [
+    line(`💊 Medication doses due: ${d.due} (a dose counts once its window has opened)`),
+    line(`✅ ${onTimeWords(d)}`),
+    figure(`⏰ given late: ${d.givenLate}`, d.givenLate),
+    figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
+    figure(`❌ missed: ${d.missed}`, d.missed),
+    figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),
+    ...(d.open ? [line(`🕐 still open (today's, within their window): ${d.open}`)] : []),
+  ];
+  const n = a.asNeeded;
+  const h = a.highAlert;
+  const others: Line[] = [
+    dotted(
+      `💊 As-needed doses given: ${n.given}`,
+      `effect recorded ${n.withEffect}`,
+      n.withoutEffect ? [toned("warn", `no effect recorded ${n.withoutEffect}`)] : "no effect recorded 0",
+    ),
+    dotted(
+      `💉 High-alert doses given: ${h.given}`,
+      `witnessed ${h.witnessed}`,
+      h.unwitnessed ? [toned("alert", `unwitnessed ${h.unwitnessed}`)] : "unwitnessed 0",
+      h.awaiting ? `awaiting a witness ${h.awaiting}` : undefined,
+    ),
+  ];
+  return {
+    fallback: title,
+    parts: [
+      { kind: "title", text: title },
+      {
+        kind: "summary",
+        lines: [
+          line(
+            `${dayOf(`${a.from}T12:00:00Z`, "UTC")} – ${dayOf(`${a.to}T12:00:00Z`, "UTC")} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")}' kept sheets asked, beside the entries`,
+          ),
+        ],
+      },
+      { kind: "text", lines: doses },
+      { kind: "text", lines: others },
+      {
+        kind: "note",
+        lines: [dotted(`🔏 care record ${headWords(a.head)}`, `the record: ${a.where}`)],
+      },
+    ],
+  };
+}

@@ -1,0 +1,355 @@
+/**
+ * Dose times in the terminal and the files (issue 35), on both engines, from the store alone (no
+ * kennel API): a seeded record of Tue 24 Nov (two kept sheets of the morning round, one of the
+ * evening; a dose on time and witnessed, a late entry given late, a dose not given for a reason
+ * from the list, a dose missed, an insulin dose never witnessed; two as-needed doses, one with its
+ * effect) and one dose a month before, outside the audit's 28 days.
+ * - `record audit` counts what the kept sheets asked beside the entries, over the days asked.
+ * - `record DATE` gives the day's figure; the export's CSV and JSON carry given_at, reason_code,
+ *   the late entry and the witness in words; the stay's printable page and its record read the
+ *   late entry, the figure, the late, missed and not-given doses, and the witnesses.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { entryFacts } from "../../src/answers/kept-doses.ts";
+import { type SheetBody, saveSheet } from "../../src/answers/sheets.ts";
+import { stayOf } from "../../src/answers/stay.ts";
+import { witnessKey } from "../../src/answers/witness.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { loadConfig } from "../../src/config.ts";
+import { postgresDriver } from "../../src/record/postgres.ts";
+import { sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
+import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import { stayRecordText } from "../../src/text/stay.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+
+const postgres = usePostgres();
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const NOW = new Date("2026-11-25T09:00:00Z");
+const ENV = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ROUNDS_TIMES: "08:00,12:00,18:00" };
+
+async function cli(args: string[], env: Record<string, string>) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: { ...ENV, ...env },
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    clock: { now: () => NOW },
+  });
+  return { code, stdout, stderr };
+}
+
+/** RFC 4180 read back: quoted fields (commas, quotes, line breaks inside), CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  return rows;
+}
+
+const SUGAR = { bookingId: 501, petId: 77, petName: "Sugar" };
+const BISCUIT = { bookingId: 502, petId: 78, petName: "Biscuit" };
+const LUNA = { bookingId: 503, petId: 79, petName: "Luna" };
+const insulin = { item: "med:1" as const, label: "Caninsulin", text: "Caninsulin 6iu", highAlert: true };
+const rimadyl = { item: "med:2" as const, label: "Rimadyl", text: "Rimadyl 50 mg" };
+
+const sheet = (date: string, round: "morning" | "evening", pets: SheetBody["pets"]): SheetBody => ({
+  v: 1,
+  date,
+  round,
+  fallback: `${round} round`,
+  pets,
+  messages: [{ parts: [] }],
+});
+const pet = (p: typeof SUGAR, due: SheetBody["pets"][number]["due"]) => ({
+  bookingId: p.bookingId,
+  petId: p.petId,
+  name: p.petName,
+  due,
+  oneTap: true,
+  message: 0,
+});
+
+/** The seeded record: each write at its own time. */
+async function seed(store: CareRecordStore, clock: { at: number }) {
+  const deps = { record: store };
+  const at = (iso: string) => {
+    clock.at = Date.parse(iso);
+  };
+  let n = 0;
+  const write = async (p: typeof SUGAR, e: Partial<EntryInput> & Pick<EntryInput, "item" | "outcome">) => {
+    const r = (await store.record([
+      {
+        date: "2026-11-24",
+        round: "morning",
+        ...p,
+        itemText: e.item === "meal" ? "kibble" : e.item === "med:2" ? rimadyl.text : insulin.text,
+        userId: "U0JANE",
+        userName: "Jane",
+        requestKey: `seed-${++n}`,
+        ...e,
+      },
+    ])) as Extract<RecordResult, { status: "recorded" }>;
+    return r.entries[0] as NonNullable<(typeof r.entries)[number]>;
+  };
+  at("2026-11-24T07:00:00Z");
+  await saveSheet(
+    deps,
+    sheet("2026-11-24", "morning", [pet(SUGAR, [insulin, rimadyl]), pet(BISCUIT, [insulin])]),
+  );
+  // The round posted again with a pet arrived since: the union of the two counts.
+  await saveSheet(
+    deps,
+    sheet("2026-11-24", "morning", [pet(SUGAR, [insulin, rimadyl]), pet(LUNA, [rimadyl])]),
+  );
+  await saveSheet(deps, sheet("2026-11-24", "evening", [pet(SUGAR, [insulin])]));
+  at("2026-11-24T08:05:00Z");
+  const morning = await write(SUGAR, { item: "med:1", outcome: "given" });
+  at("2026-11-24T08:10:00Z");
+  await store.append({
+    kind: "witness",
+    date: "2026-11-24",
+    bookingId: SUGAR.bookingId,
+    petId: SUGAR.petId,
+    userId: "U0TOM",
+    requestKey: witnessKey(morning.id),
+    body: { entryId: morning.id, userName: "Tom" },
+  });
+  at("2026-11-24T08:20:00Z");
+  // Biscuit's insulin (high-alert too) not given: no witness needed.
+  await write(BISCUIT, {
+    item: "med:1",
+    outcome: "not_given",
+    reason: "vomited within 30 min",
+    reasonCode: "vomited",
+  });
+  at("2026-11-24T11:00:00Z");
+  // Rimadyl given at 08:50 (late: after 08:45), recorded at 11:00 (after its window closed at 10:00).
+  await write(SUGAR, { item: "med:2", outcome: "given", givenAt: "2026-11-24T08:50:00.000Z" });
+  at("2026-11-24T18:05:00Z");
+  await write(SUGAR, { round: "evening", item: "med:1", outcome: "given" });
+  // As-needed doses (the prn part's records, read from the contract): one with its effect.
+  for (const [i, effect] of [[1, true] as const, [2, false] as const]) {
+    const prn = await store.append({
+      kind: "prn",
+      date: "2026-11-24",
+      bookingId: SUGAR.bookingId,
+      petId: SUGAR.petId,
+      userId: "U0JANE",
+      body: {
+        item: "med:3",
+        label: "Piriton",
+        itemText: "Piriton 4 mg",
+        reason: "itchy",
+        givenAt: "2026-11-24T14:00:00.000Z",
+        userName: "Jane",
+        n: i,
+      },
+    });
+    if (effect)
+      await store.append({
+        kind: "prn_effect",
+        date: "2026-11-24",
+        bookingId: SUGAR.bookingId,
+        petId: SUGAR.petId,
+        requestKey: `prn_effect:${prn.entry.id}`,
+        body: { prnId: prn.entry.id, effect: "helped", userName: "Jane" },
+      });
+  }
+  // A month before: outside the last 28 days.
+  at("2026-10-20T08:05:00Z");
+  await saveSheet(deps, sheet("2026-10-20", "morning", [pet(SUGAR, [rimadyl])]));
+}
+
+const ENGINES = [
+  {
+    name: "SQLite",
+    skip: false,
+    async open(clock: { at: number }) {
+      const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-doses-"));
+      dirs.push(dir);
+      return {
+        store: createStore(sqliteDriver({ dir }), { now: () => new Date(clock.at) }),
+        env: { KENNEL_DATA_DIR: dir },
+      };
+    },
+  },
+  {
+    name: "PostgreSQL",
+    skip: !postgres.available,
+    async open(clock: { at: number }) {
+      const url = await postgres.freshDatabase();
+      return {
+        store: createStore(postgresDriver({ url }), { now: () => new Date(clock.at) }),
+        env: { DATABASE_URL: url.href },
+      };
+    },
+  },
+];
+
+describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engine) => {
+  it.skipIf(engine.skip)(
+    "record audit: the last 28 days' figures from the kept sheets beside the entries",
+    async () => {
+      const clock = { at: 0 };
+      const { store, env } = await engine.open(clock);
+      await seed(store, clock);
+      await store.close();
+
+      const json = await cli(["record", "audit", "--json"], env);
+      expect(json.code).toBe(0);
+      const a = JSON.parse(json.stdout);
+      expect(a).toMatchObject({
+        from: "2026-10-29",
+        to: "2026-11-25",
+        days: 28,
+        rounds: 2,
+        doses: {
+          due: 5,
+          onTime: 2,
+          givenLate: 1,
+          lateEntries: 1,
+          missed: 1,
+          notGiven: 1,
+          refused: 0,
+          open: 0,
+        },
+        notGivenByReason: { vomited: 1 },
+        asNeeded: { given: 2, withEffect: 1, withoutEffect: 1 },
+        highAlert: { given: 2, witnessed: 1, unwitnessed: 1, awaiting: 0 },
+        head: { seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      });
+      const text = await cli(["record", "audit"], env);
+      expect(text.stdout).toContain("Care record audit · the last 28 days");
+      expect(text.stdout).toContain("✅ given on time: 2 of 5 due");
+      expect(text.stdout).toContain("📝 late entries: 1 (recorded after the dose's window closed)");
+      expect(text.stdout).toContain("⚠️ not given or refused: 1 (vomited within 30 min 1)");
+      expect(text.stdout).toContain("💊 As-needed doses given: 2 · effect recorded 1 · no effect recorded 1");
+      expect(text.stdout).toContain("💉 High-alert doses given: 2 · witnessed 1 · unwitnessed 1");
+      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{12}/);
+      // Sixty days take in the dose of 20 Oct (its round's sheet, nothing recorded: missed).
+      const wide = JSON.parse((await cli(["record", "audit", "--days", "60", "--json"], env)).stdout);
+      expect(wide.doses).toMatchObject({ due: 6, missed: 2 });
+      const bad = await cli(["record", "audit", "--days", "0"], env);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("--days takes a number of days from 1 to 366");
+    },
+  );
+
+  it.skipIf(engine.skip)(
+    "the day's figure, the export's columns, the stay's page and record read the late entry and the witnesses",
+    async () => {
+      const clock = { at: 0 };
+      const { store, env } = await engine.open(clock);
+      await seed(store, clock);
+      const entries = await store.entries({ bookingId: SUGAR.bookingId });
+      clock.at = NOW.getTime();
+      const facts = await entryFacts({ record: store, clock: { now: () => NOW } }, entries);
+      await store.close();
+
+      const day = await cli(["record", "2026-11-24"], env);
+      expect(day.stdout).toContain(
+        "💊 given on time: 2 of 5 due · 1 given late · 1 missed · 1 not given · 1 late entry",
+      );
+      expect(day.stdout).toContain("Rimadyl 50 mg: given (late entry: given 08:50, recorded 11:00) · Jane");
+
+      const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
+      const [header = [], ...rows] = parseCsv(csv.stdout);
+      expect(header.slice(-7, -3)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
+      const row = (match: string) => rows.find((r) => r.some((c) => c.includes(match))) ?? [];
+      const col = (r: string[], name: string) => r[header.indexOf(name)];
+      const late = row("Rimadyl 50 mg");
+      expect(col(late, "given_at")).toBe("2026-11-24T08:50:00.000Z");
+      expect(col(late, "late_entry")).toBe("late entry: given 08:50, recorded 11:00");
+      expect(col(row("vomited"), "reason_code")).toBe("vomited");
+      const insulinRows = rows.filter(
+        (r) => col(r, "item_text") === "Caninsulin 6iu" && col(r, "booking_id") === "501",
+      );
+      expect(insulinRows.map((r) => col(r, "witness"))).toEqual(["witnessed by Tom 08:10", "unwitnessed"]);
+
+      const json = JSON.parse(
+        (
+          await cli(
+            ["record", "export", "--from", "2026-11-24", "--to", "2026-11-24", "--format", "json"],
+            env,
+          )
+        ).stdout,
+      ) as { entries: Array<Record<string, unknown>> };
+      expect(json.entries.find((e) => e.item === "med:2")).toMatchObject({
+        given_at: "2026-11-24T08:50:00.000Z",
+        late_entry: "late entry: given 08:50, recorded 11:00",
+        reason_code: null,
+      });
+      expect(json.entries.find((e) => e.reason_code === "vomited")).toMatchObject({ outcome: "not_given" });
+
+      // The stay's printable page, from the record alone.
+      const page = await cli(
+        ["record", "export", "--booking", String(SUGAR.bookingId), "--format", "html"],
+        env,
+      );
+      expect(page.code).toBe(0);
+      // What a reader sees: the page's text, each value isolated in its own <bdi>.
+      for (const words of [
+        "💊 given on time: 2 of 3 due · 1 late entry · 💉 1 high-alert dose unwitnessed",
+        "Late, missed and not given:",
+        "given late Tue 24 Nov 08:50",
+        "late entry: given 08:50, recorded 11:00",
+        "witnessed by Tom 08:10",
+        "💉 unwitnessed",
+      ])
+        expect(page.stdout.replace(/<[^>]+>/g, "")).toContain(words);
+
+      // The stay's record as the terminal and the connector read it.
+      const config = loadConfig(ENV);
+      const stay = stayOf(
+        { config, clock: { now: () => NOW } },
+        { bookingId: SUGAR.bookingId },
+        undefined,
+        entries,
+        undefined,
+        undefined,
+        [],
+        facts,
+      );
+      const text = stayRecordText(stay, "booking 501", {
+        color: false,
+        timezone: "Europe/London",
+        thisYear: "2026",
+      });
+      expect(text).toContain(
+        "💊 given on time: 2 of 3 due · 1 late entry · 💉 1 high-alert dose unwitnessed",
+      );
+      expect(text).toContain("⏰ Rimadyl 50 mg given late Tue 24 Nov 08:50");
+      expect(text).toContain("Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane");
+      expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · witnessed by Tom 08:10");
+      expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · 💉 unwitnessed");
+    },
+  );
+});
