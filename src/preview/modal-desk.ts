@@ -13,7 +13,7 @@ import type { OpenedModal, SlackStandIn } from "./slack-standin-types.ts";
 /** Slack's most views in one stack (views.push past it: `push_limit_reached`). */
 const MOST_STACKED = 3;
 
-export interface PagePerson {
+interface PagePerson {
   id: string;
   name: string;
   team_id: string;
@@ -23,7 +23,7 @@ export interface PagePerson {
 type Values = Record<string, Record<string, unknown>>;
 
 /** A submission's outcome for the page: the bot's errors by block_id, or the view's fate. */
-export type Submitted =
+type Submitted =
   | { ok: true }
   | { ok: false; errors: Record<string, string> }
   | { ok: false; error: string };

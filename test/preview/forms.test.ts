@@ -166,3 +166,135 @@ describe("the care plan's forms", () => {
     await expect(after.button("📋 Plan…").count()).resolves.toBe(0);
   }, 60_000);
 });
+
+describe("the record form", () => {
+  it("outcomes chosen from selects; a dose not given with its reason from the list and in words", async () => {
+    const otis = await onMorningSheet("Otis (Rhys Evans)");
+    const before = (await preview.record.store.entries({})).length;
+    await otis.button("✏️ Record each…").click();
+    await expect.poll(modal.title).toBe("Record the round");
+    await modal.field("it:meal").locator("select").selectOption("ate_some");
+    await modal.field("it:med:1").locator("select").selectOption("not_given");
+    await modal.field("code:med:1").locator("select").selectOption("other");
+    // "Other" without words: the bot's error on that field; the form kept as chosen.
+    await modal.button(/^Record( late)?$/).click();
+    await expect
+      .poll(() => modal.field("why:med:1").locator(".err").textContent())
+      .toBe("Say what the other reason is.");
+    await expect(modal.field("it:med:1").locator("select").inputValue()).resolves.toBe("not_given");
+    expect((await preview.record.store.entries({})).length).toBe(before);
+    await modal.field("why:med:1").locator("input").fill("spat it out twice");
+    await modal.button(/^Record( late)?$/).click();
+    await modal.closed();
+
+    const mine = (await preview.record.store.entries({})).filter((e) => e.petName === "Otis");
+    expect(mine.map((e) => [e.item, e.outcome, e.reasonCode, e.reason])).toEqual([
+      ["meal", "ate_some", undefined, undefined],
+      ["med:1", "not_given", "other", "other: spat it out twice"],
+    ]);
+    expect(mine.every((e) => e.round === "morning" && e.userId === PREVIEW_USERS.staff)).toBe(true);
+  }, 60_000);
+});
+
+/** A moment's date and time on the kennel's clock (what its date-time picker shows). */
+function kennelWall(ms: number) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+describe("the as-needed dose form", () => {
+  const itchy = () =>
+    page
+      .locator("#home-view .bk-section", { hasText: "Itchy" })
+      .locator("button", { hasText: "Give if needed" });
+  const doses = async () =>
+    (await preview.record.store.log({ kind: "prn" })).map(
+      (r) => r.body as { reason: string; givenAt: string; ack?: { rule: string }; note?: string },
+    );
+  async function give(reason: string) {
+    await itchy().click();
+    await expect.poll(modal.title).toBe("Give if needed");
+    await modal.field("reason").locator("input").fill(reason);
+    await modal.button("Record dose").click();
+  }
+
+  it("its time on the kennel's clock, read back as chosen; a required field left empty is refused", async () => {
+    await page.locator("#nav-home").click();
+    await itchy().waitFor({ timeout: 15_000 });
+    await itchy().click();
+    await expect.poll(modal.title).toBe("Give if needed");
+    // One item in the plan: chosen already. When: now, on the kennel's clock (not the browser's).
+    await expect(modal.field("item").locator("select").inputValue()).resolves.toBe("med:1");
+    const at = modal.field("at");
+    const shown = {
+      date: await at.locator("input[type=date]").inputValue(),
+      time: await at.locator("input[type=time]").inputValue(),
+    };
+    const now = Date.now();
+    expect([kennelWall(now - 60_000), kennelWall(now)]).toContainEqual(shown);
+    expect(await at.textContent()).toContain("Europe/London");
+
+    await modal.button("Record dose").click();
+    await expect
+      .poll(() => modal.field("reason").locator(".err").textContent())
+      .toBe("Please complete this required field.");
+    expect(await doses()).toEqual([]);
+
+    // Given a few minutes ago (the same kennel day): that minute is recorded.
+    const earlier = kennelWall(now - 3 * 60_000);
+    const when = earlier.date === shown.date ? earlier : shown;
+    await at.locator("input[type=time]").fill(when.time);
+    await modal.field("reason").locator("input").fill("scratching his ears");
+    await modal.button("Record dose").click();
+    await modal.closed();
+    const [first] = await doses();
+    expect(first?.reason).toBe("scratching his ears");
+    expect(kennelWall(Date.parse(first?.givenAt ?? ""))).toEqual(when);
+  }, 60_000);
+
+  it("past the plan's most in 24 hours: the warning, the checkbox ticked with a note, recorded as checked", async () => {
+    await give("still scratching");
+    await modal.closed();
+    expect((await doses()).map((d) => d.ack)).toEqual([undefined, undefined]);
+
+    // The third in 24 hours ("max 2 in 24h"): the same form again, saying why, nothing written.
+    await give("scratching again");
+    await expect.poll(() => modal.box().textContent()).toMatch(/I have checked: give it anyway/);
+    expect(await modal.box().textContent()).toContain(
+      "⚠️ Past the plan's limit: 2 already in the last 24 h: the plan says at most 2.",
+    );
+    await expect(modal.field("reason").locator("input").inputValue()).resolves.toBe("scratching again");
+    expect(await modal.field("note").textContent()).not.toContain("(optional)");
+    await modal.button("Give it anyway").click();
+    await expect
+      .poll(() => modal.field("ack").locator(".err").textContent())
+      .toBe("Please complete this required field.");
+    expect(await modal.field("note").locator(".err").textContent()).toBe(
+      "Please complete this required field.",
+    );
+    expect(await doses()).toHaveLength(2);
+
+    await modal.field("ack").getByLabel("I have checked: give it anyway").check();
+    await modal.field("note").locator("textarea").fill("Asked the vet: one more is fine today");
+    await modal.button("Give it anyway").click();
+    await modal.closed();
+    const third = (await doses())[2];
+    expect(third).toMatchObject({
+      reason: "scratching again",
+      ack: { rule: "max_per_24h" },
+      note: "Asked the vet: one more is fine today",
+    });
+  }, 60_000);
+});
