@@ -23,10 +23,7 @@ interface PagePerson {
 type Values = Record<string, Record<string, unknown>>;
 
 /** A submission's outcome for the page: the bot's errors by block_id, or the view's fate. */
-type Submitted =
-  | { ok: true }
-  | { ok: false; errors: Record<string, string> }
-  | { ok: false; error: string };
+type Submitted = { ok: true } | { ok: false; errors: Record<string, string> } | { ok: false; error: string };
 
 interface SignedAnswer {
   status: number;
