@@ -6,6 +6,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 const BROWSER_TESTS = [
   "test/preview/preview.test.ts",
   "test/preview/record.test.ts",
+  "test/preview/forms.test.ts",
+  "test/preview/modal-page.test.ts",
   "test/preview/setup-page.test.ts",
   "test/cli/export-html.test.ts",
 ];

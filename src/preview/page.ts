@@ -2,11 +2,12 @@
  * The preview's web page: a Slack-like channel and the app's Home tab, rendering the bot's real
  * Block Kit payloads as Slack would: mrkdwn (bold, italic, strike, code, code blocks, links,
  * mentions, emoji shortcodes), headers, sections with fields, a button or an image, context,
- * dividers, actions, thread replies, and the modals the bot opens (a form, Submit, Cancel). Text is
- * inserted as text; the only HTML made is the renderer's own tags. Images are drawn as a labelled
- * frame, never fetched: the page stays offline. A toggle shows everything as a guest account would
- * see it. Usable from about 360 px wide.
- * The page itself is in src/preview/assets/: preview.html, preview.css and preview.js (the browser's).
+ * dividers, actions, thread replies, and the modals the bot opens (their inputs, buttons, Submit and
+ * close, views pushed over one another). Text is inserted as text; the only HTML made is the
+ * renderer's own tags. Images are drawn as a labelled frame, never fetched: the page stays offline.
+ * A toggle shows everything as a guest account would see it. Usable from about 360 px wide.
+ * The page itself is in src/preview/assets/: preview.html, preview.css, and the browser's scripts
+ * preview.js and modal.js (the modals: every input element the bot uses, and a stack of views).
  */
 import { SANDBOX_REFERENCES } from "../sandbox/data.ts";
 import { asset, fillTemplate } from "./assets.ts";
@@ -28,6 +29,7 @@ export function previewPage(timezone: string): string {
   return fillTemplate("preview.html", {
     STYLE: asset("preview.css"),
     SCRIPT: asset("preview.js"),
+    MODAL_SCRIPT: asset("modal.js"),
     TIMEZONE: tz,
     CHIPS: chips
       .map((c) => `<button type="button">${c.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</button>`)

@@ -1,7 +1,8 @@
 /**
  * The preview's bot (the real one, in HTTP mode, over the sandbox and the Slack stand-in); what Slack
  * sends it when the person at the page clicks a button (block_actions, on the Home tab or on a
- * message), built as Slack builds it; and what that person sees of the stand-in.
+ * message), built as Slack builds it (inside a modal: src/preview/modal-desk.ts); and what that
+ * person sees of the stand-in.
  */
 import { type Bot, createBot } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -104,32 +105,4 @@ export function messageClick(
         }),
     response_url: responseUrl,
   };
-}
-
-/** A modal's Submit, as Slack sends it (view_submission): the view as opened, and the values typed. */
-export function viewSubmission(
-  common: { team: unknown; user: unknown; trigger_id: string },
-  modal: { id: string; view: Record<string, unknown> },
-  values: unknown,
-  teamId: string,
-): Record<string, unknown> {
-  return {
-    type: "view_submission",
-    ...common,
-    api_app_id: "APREVIEW",
-    token: "preview",
-    view: { ...modal.view, id: modal.id, team_id: teamId, state: { values }, hash: `h${modal.id}` },
-  };
-}
-
-/** The bot's answer to a submission: `response_action: "errors"` keeps the form open. */
-export function submissionAnswer(text: string | undefined): {
-  response_action?: string;
-  errors?: Record<string, string>;
-} {
-  try {
-    return text ? JSON.parse(text) : {};
-  } catch {
-    return {};
-  }
 }

@@ -14,15 +14,9 @@ import type { Bot } from "../app.ts";
 import type { Logger } from "../log.ts";
 import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
+import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
-import {
-  homeClick,
-  messageClick,
-  startPreviewBot,
-  submissionAnswer,
-  viewSubmission,
-  visibleIn,
-} from "./preview-payloads.ts";
+import { homeClick, messageClick, startPreviewBot, visibleIn } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
   createSlackStandIn,
@@ -119,14 +113,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const secret = randomBytes(16).toString("hex");
   let botUrl = "";
   let seq = 0;
-  /** Who each trigger_id belongs to, and the modals closed (submitted or cancelled). */
-  const triggers = new Map<string, string>();
-  const closed = new Set<string>();
-  /** The modal open for this person, if any: the latest they opened and have not closed. */
-  const modalFor = (user: string) =>
-    [...slack.modals.values()]
-      .reverse()
-      .find((m) => triggers.get(m.trigger_id) === user && !closed.has(m.id));
+  /** Each person's modals, as Slack stacks them; what the page's forms send goes to the bot from there. */
+  const modals = modalDesk({
+    slack,
+    teamId: PREVIEW_TEAM,
+    send: (payload) => postSigned(botUrl, secret, { payload: JSON.stringify(payload) }),
+  });
+  /** The modal shown to this person (the top of their stack), and how many views are under it. */
+  const modalFor = (user: string) => {
+    const stack = modals.stack(user);
+    const top = stack.at(-1);
+    return top ? { ...top, depth: stack.length } : undefined;
+  };
   const team = { id: PREVIEW_TEAM, domain: "preview" };
   const person = (as: As) => ({
     id: PREVIEW_USERS[as],
@@ -190,7 +188,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           });
           return send(res, 200, { ok: true });
         }
-        const key = `c${++seq}`;
+        const key = modals.trigger(user, `c${++seq}`);
         slack.responseTarget(key, { channel: PREVIEW_CHANNEL, user });
         const { status } = await postSigned(botUrl, secret, {
           token: "preview",
@@ -236,20 +234,28 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         const action = {
           type: "button",
           action_id: actionId,
-          block_id: "b",
+          block_id: typeof body.blockId === "string" && body.blockId ? body.blockId : "b",
+          ...(typeof body.text === "string" ? { text: { type: "plain_text", text: body.text } } : {}),
           value: String(body.value ?? ""),
-          action_ts: String(Date.now() / 1000),
         };
+        if (typeof body.viewId === "string") {
+          // A button inside a modal: block_actions from the view, with what is typed in it so far.
+          const shown = actionId && (await modals.click(person(as), body.viewId, action, body.values));
+          return send(
+            res,
+            shown ? 200 : 404,
+            shown ? { ok: true } : { ok: false, error: "that form is closed" },
+          );
+        }
         const common = {
           type: "block_actions",
           team,
           user: person(as),
           api_app_id: "APREVIEW",
           token: "preview",
-          trigger_id: `t${++seq}`,
-          actions: [action],
+          trigger_id: modals.trigger(PREVIEW_USERS[as]),
+          actions: [{ ...action, action_ts: String(Date.now() / 1000) }],
         };
-        triggers.set(common.trigger_id, PREVIEW_USERS[as]);
         let payload: Record<string, unknown>;
         if (body.home === true) {
           // A click on the Home tab, as Slack sends it: a view container, no channel, no response_url.
@@ -260,7 +266,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         } else {
           const message = slack.timeline.find((m) => m.id === Number(body.messageId));
           if (!message || !actionId) return send(res, 404, { ok: false, error: "that message is gone" });
-          const key = `a${seq}`;
+          const key = `a${++seq}`;
           slack.responseTarget(key, {
             channel: message.channel,
             user: PREVIEW_USERS[as],
@@ -273,25 +279,15 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         return send(res, 200, { ok: status === 200 });
       }
       if (req.method === "POST" && url.pathname === "/preview/submit") {
-        // A modal's Submit, as Slack sends it (view_submission); its errors keep it open.
+        // A modal's Submit, as Slack sends it (view_submission); the bot's answer applied as Slack does.
         const body = await json();
-        const as = asWho(body.as);
-        const modal = modalFor(PREVIEW_USERS[as]);
-        if (!modal || modal.id !== body.viewId)
-          return send(res, 404, { ok: false, error: "that form is closed" });
-        const values = body.values && typeof body.values === "object" ? body.values : {};
-        const submitted = { team, user: person(as), trigger_id: `t${++seq}` };
-        const payload = viewSubmission(submitted, modal, values, PREVIEW_TEAM);
-        const { status, text } = await postSigned(botUrl, secret, { payload: JSON.stringify(payload) });
-        const answer = submissionAnswer(text);
-        if (answer.response_action === "errors")
-          return send(res, 200, { ok: false, errors: answer.errors ?? {} });
-        closed.add(modal.id);
-        return send(res, 200, { ok: status === 200 });
+        const answer = await modals.submit(person(asWho(body.as)), String(body.viewId ?? ""), body.values);
+        return send(res, answer ? 200 : 404, answer ?? { ok: false, error: "that form is closed" });
       }
       if (req.method === "POST" && url.pathname === "/preview/cancel") {
-        const modal = modalFor(PREVIEW_USERS[asWho((await json()).as)]);
-        if (modal) closed.add(modal.id);
+        // Its close button closes the view shown (the one under it shows again); the ✕ closes them all.
+        const body = await json();
+        modals.close(PREVIEW_USERS[asWho(body.as)], String(body.viewId ?? ""), body.all === true);
         return send(res, 200, { ok: true });
       }
       if (

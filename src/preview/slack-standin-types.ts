@@ -67,13 +67,17 @@ export interface PublishedView {
   version: number;
 }
 
-/** A modal opened with views.open (the bot's forms). */
+/** A modal the bot opened (views.open), pushed over another (views.push, a submission's "push"). */
 export interface OpenedModal {
   id: string;
   trigger_id: string;
   view: Record<string, unknown>;
-  /** 1 when opened; one more on each views.update. */
+  /** 1 when opened; one more on each views.update (or a submission's "update"). */
   version: number;
+  /** Put over the modal open for the trigger's person (views.push), not a new stack of its own. */
+  pushed: boolean;
+  /** Closed (its close button, or a submission's answer): views.update then answers `not_found`. */
+  closed: boolean;
 }
 
 export interface SlackStandInOptions {
@@ -114,7 +118,7 @@ export interface SlackStandIn {
   readonly timeline: TimelineEntry[];
   /** Each user's published Home tab (views.publish), by user id. */
   readonly views: Map<string, PublishedView>;
-  /** Modals opened with views.open, by view id (views.update changes them). */
+  /** Modals opened with views.open or views.push, by view id, oldest first (views.update changes them). */
   readonly modals: Map<string, OpenedModal>;
   readonly teamId: string;
   /** Kennel Desk's bot user, bot id and app id: who any token not in `posters` posts as. */
@@ -171,6 +175,12 @@ export interface SlackStandIn {
    * a command) or changing the message clicked.
    */
   responseTarget(id: string, target: ResponseTarget): void;
+  /** Shows a modal as views.open does, or over the person's open one (`pushed`: views.push). */
+  openModal(triggerId: string, view: Record<string, unknown>, pushed: boolean): OpenedModal;
+  /** Replaces a modal's view, as views.update does; false when it is closed or unknown. */
+  updateModal(id: string, view: Record<string, unknown>): boolean;
+  /** Closes a modal (its close button, or what a submission's answer closes). */
+  closeModal(id: string): void;
   /** Adds an entry Slack itself shows (a typed command, Slackbot's "not a command"). */
   add(entry: Omit<TimelineEntry, "id" | "ts">): TimelineEntry;
   /**

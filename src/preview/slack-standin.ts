@@ -6,7 +6,8 @@
  * views.publish (each user's Home tab), conversations.history and conversations.replies (read back
  * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged),
  * auth.test (with the token's scopes when set), bots.info, and conversations.list (the channels set, one page);
- * for the care record, chat.update (a message changed in place), views.open and views.update (modals).
+ * for the care record, chat.update (a message changed in place), views.open, views.push and views.update
+ * (modals: each person's stack, closed by its close button or a submission's answer: see modal-desk.ts).
  * Every message says who posted it, as Slack's do (`user`, `bot_id`, `app_id`): Kennel Desk's bot for its
  * own token, or another app or a person for a token in `posters`. Plus signing: requests to the bot
  * are signed as Slack signs them; and, when set, a latency per call (a loaded Slack).
@@ -191,6 +192,32 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
       if (!responseUses.has(id)) responseUses.set(id, { uses: 0, since: stand.now() });
     },
     add,
+    openModal(triggerId, view, pushed) {
+      const m = {
+        id: `VM${modals.size + 1}`,
+        trigger_id: triggerId,
+        view,
+        version: 1,
+        pushed,
+        closed: false,
+      };
+      modals.set(m.id, m);
+      changed();
+      return m;
+    },
+    updateModal(id, view) {
+      const had = modals.get(id);
+      if (!had || had.closed) return false;
+      modals.set(id, { ...had, view, version: had.version + 1 });
+      changed();
+      return true;
+    },
+    closeModal(id) {
+      const had = modals.get(id);
+      if (!had || had.closed) return;
+      modals.set(id, { ...had, closed: true });
+      changed();
+    },
     handle(path, body, authorization) {
       const record: Recorded = { path, body, at: Date.now(), authorization };
       if (path.startsWith("/respond/")) {

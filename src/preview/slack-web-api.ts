@@ -239,26 +239,22 @@ export function webApi(
     }
     case "views.open":
     case "views.push": {
-      // views.push puts a modal over an open one (the plan's edit form): one more modal, as here.
+      // views.push puts a modal over the open one (the plan's edit form over the plan's form).
       const view = body.view as { type?: unknown; blocks?: unknown } | undefined;
       const trigger = String(body.trigger_id ?? "");
       if (!trigger) return fail("invalid_trigger_id");
       if (view?.type !== "modal" || !Array.isArray(view.blocks)) return fail("invalid_arguments");
       if (view.blocks.length > 100) return fail("invalid_blocks");
-      const id = `VM${modals.size + 1}`;
-      modals.set(id, { id, trigger_id: trigger, view: view as Record<string, unknown>, version: 1 });
-      changed();
-      return ok({ view: { id, ...view, hash: `h${id}-1` } });
+      const m = stand.openModal(trigger, view as Record<string, unknown>, method === "views.push");
+      return ok({ view: { id: m.id, ...view, hash: `h${m.id}-1` } });
     }
     case "views.update": {
       const id = String(body.view_id ?? "");
-      const had = modals.get(id);
       const view = body.view as Record<string, unknown> | undefined;
-      if (!had) return fail("not_found");
+      if (!modals.get(id) || modals.get(id)?.closed) return fail("not_found");
       if (!view || !Array.isArray(view.blocks)) return fail("invalid_arguments");
-      modals.set(id, { ...had, view, version: had.version + 1 });
-      changed();
-      return ok({ view: { id, ...view, hash: `h${id}-${had.version + 1}` } });
+      stand.updateModal(id, view);
+      return ok({ view: { id, ...view, hash: `h${id}-${modals.get(id)?.version}` } });
     }
     default:
       return ok({});

@@ -234,8 +234,9 @@ describe("a care plan, from its first round to confirmed", () => {
       setBy: { userId: "U0JANE" },
     });
 
-    // Jane confirms: a high-alert plan waits for a second, different person.
-    const again = { ...form, view: saved.view as OpenedModal["view"] };
+    // Jane confirms: a high-alert plan waits for a second, different person. The edit form's view,
+    // updated into the plan's form: Slack keeps its id.
+    const again = { ...edit, view: saved.view as OpenedModal["view"] };
     expect((await submit("U0JANE", again)).response_action).toBe("clear");
     expect(
       (await currentPlan(h, pip().bookingId, pip().petId))?.plan.confirmations.map((c) => c.userId),

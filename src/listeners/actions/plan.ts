@@ -122,7 +122,9 @@ export function registerPlan(app: App, deps: BotDeps): void {
       }
       const admitted = await admit(deps, client, body.user, meta.c, { button: true });
       if (!admitted.ok) return await refuse(admitted.message);
-      const key = `view:${body.view.id}`;
+      // The view and the version it shows: after Save, Slack keeps the view's id for the plan's form
+      // it turns into, and its Confirm is another request than the Save.
+      const key = `view:${body.view.id}:${meta.v}`;
       let result: PlanWrite;
       if (edit) {
         const shown = await planVersion(deps, meta.v);

@@ -55,16 +55,18 @@ function post(path, body) {
   body.as = as;
   return fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
-/** A button on a message ({ id }) or on the Home tab ({ home: true }). */
-function button(b, where) {
+/** A button on a message ({ id }), on the Home tab ({ home: true }) or in a modal ({ view }: modal.js). */
+function button(b, where, blockId) {
   var btn = el("button", "bk-button" + (b.style ? " " + b.style : ""));
   textObject(b.text, btn);
   btn.dataset.actionId = b.action_id;
   btn.addEventListener("click", function () {
+    var body = { actionId: b.action_id, value: b.value, blockId: blockId, text: b.text ? b.text.text : "" };
+    if (where.view) { body.viewId = where.view.id; body.values = modalValues(); }
+    else if (where.home) body.home = true;
+    else body.messageId = where.id;
     btn.disabled = true;
-    post("/preview/action", where.home ? { home: true, actionId: b.action_id, value: b.value }
-      : { messageId: where.id, actionId: b.action_id, value: b.value })
-      .finally(function () { btn.disabled = false; });
+    post("/preview/action", body).finally(function () { btn.disabled = false; });
   });
   return btn;
 }
@@ -88,7 +90,7 @@ function block(b, message) {
   }
   if (b.type === "actions") {
     var a = el("div", "bk-actions");
-    (b.elements || []).forEach(function (e) { if (e.type === "button") a.appendChild(button(e, message)); });
+    (b.elements || []).forEach(function (e) { if (e.type === "button") a.appendChild(button(e, message, b.block_id)); });
     return a;
   }
   if (b.type === "section") {
@@ -101,7 +103,7 @@ function block(b, message) {
       txt.appendChild(f);
     }
     s.appendChild(txt);
-    if (b.accessory && b.accessory.type === "button") s.appendChild(button(b.accessory, message));
+    if (b.accessory && b.accessory.type === "button") s.appendChild(button(b.accessory, message, b.block_id));
     if (b.accessory && b.accessory.type === "image") s.appendChild(image(b.accessory));
     return s;
   }
@@ -168,84 +170,6 @@ function renderHome(view, dm) {
     // A click's answer arrives below the Home view: bring it into sight.
     if (grew && onHome && msgs.lastChild) msgs.lastChild.scrollIntoView({ block: "start" });
   } else list.textContent = "";
-}
-/** A modal the bot opened (views.open): its fields, Submit and Cancel; the bot's errors shown under them. */
-var modalShown = "";
-function renderModal(m) {
-  var root = document.getElementById("modal");
-  if (!m) { root.classList.remove("open"); root.textContent = ""; modalShown = ""; return; }
-  if (modalShown === m.id + ":" + m.version) return;
-  modalShown = m.id + ":" + m.version;
-  root.textContent = "";
-  var box = el("div", "box");
-  box.setAttribute("role", "dialog");
-  box.appendChild(textObject(m.view.title, el("h2")));
-  var inputs = [];
-  (m.view.blocks || []).forEach(function (b) {
-    if (b.type !== "input") { box.appendChild(block(b, {})); return; }
-    var f = el("div", "field");
-    var label = textObject(b.label, el("label"));
-    f.appendChild(label);
-    var e = b.element || {};
-    var input;
-    if (e.type === "static_select") {
-      input = el("select");
-      input.appendChild(el("option", "", "Choose…")).value = "";
-      (e.options || []).forEach(function (o) {
-        var opt = el("option", "", o.text.text);
-        opt.value = o.value;
-        if (e.initial_option && e.initial_option.value === o.value) opt.selected = true;
-        input.appendChild(opt);
-      });
-    } else if (e.type === "datepicker" || e.type === "timepicker") {
-      // Slack's pickers: the browser's own, showing the form's first value (a time in the kennel's zone).
-      input = el("input");
-      input.type = e.type === "datepicker" ? "date" : "time";
-      input.value = (e.type === "datepicker" ? e.initial_date : e.initial_time) || "";
-    } else {
-      input = el(e.multiline ? "textarea" : "input");
-      if (e.max_length) input.maxLength = e.max_length;
-    }
-    input.setAttribute("aria-label", b.label ? b.label.text : "");
-    f.appendChild(input);
-    if (b.hint) f.appendChild(textObject(b.hint, el("div", "hint")));
-    var err = el("div", "err");
-    f.appendChild(err);
-    inputs.push({ b: b, e: e, input: input, err: err });
-    box.appendChild(f);
-  });
-  var buttons = el("div", "buttons");
-  var cancel = el("button", "bk-button", (m.view.close && m.view.close.text) || "Cancel");
-  var submit = el("button", "bk-button primary", (m.view.submit && m.view.submit.text) || "Submit");
-  cancel.addEventListener("click", function () { post("/preview/cancel", {}); renderModal(null); });
-  submit.addEventListener("click", function () {
-    var values = {};
-    inputs.forEach(function (x) {
-      var v = {};
-      v[x.e.action_id] = x.e.type === "static_select"
-        ? { type: "static_select", selected_option: x.input.value ? { value: x.input.value } : null }
-        : x.e.type === "datepicker"
-          ? { type: "datepicker", selected_date: x.input.value || null }
-          : x.e.type === "timepicker"
-            ? { type: "timepicker", selected_time: x.input.value || null }
-            : { type: x.e.type, value: x.input.value || null };
-      values[x.b.block_id] = v;
-      x.err.textContent = "";
-    });
-    submit.disabled = true;
-    post("/preview/submit", { viewId: m.id, values: values })
-      .then(function (r) { return r.json(); })
-      .then(function (j) {
-        if (j.errors) inputs.forEach(function (x) { x.err.textContent = j.errors[x.b.block_id] || ""; });
-        else renderModal(null);
-      })
-      .finally(function () { submit.disabled = false; });
-  });
-  buttons.appendChild(cancel);
-  buttons.appendChild(submit);
-  box.appendChild(buttons);
-  root.appendChild(box);
-  root.classList.add("open");
 }
 function poll() {
   var ctl = new AbortController();

@@ -1,0 +1,300 @@
+/**
+ * The bot's forms in the preview, in a real browser, as a newcomer uses them before Slack: the care
+ * plan (its form, the refusal, the edit form pushed over it with its selects, dates and initial
+ * values, Back, Save updating the form, Confirm closing it), the record form (outcomes from selects, a
+ * dose not given with its reason), and the as-needed dose form (a date and time on the kennel's clock,
+ * the warning past the plan's limit with its checkbox and note). The browser runs in another time
+ * zone than the kennel's, so a date and time read on the page's own clock would be caught.
+ */
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planState } from "../../src/domain/plan/state.ts";
+import type { Plan } from "../../src/domain/plan/types.ts";
+import { silentLogger } from "../../src/log.ts";
+import { PREVIEW_USERS, type Preview, startPreview } from "../../src/preview/server.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ZONE = "Europe/London";
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  preview = await startPreview({ port: 0, timezone: ZONE, log: silentLogger(), customers: 120, seed: 5 });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: "Pacific/Auckland" });
+  await page.goto(preview.url);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+});
+
+async function type(command: string) {
+  const before = await page.locator("#log .msg").count();
+  await page.fill("#input", command);
+  await page.press("#input", "Enter");
+  await expect.poll(() => page.locator("#log .msg").count()).toBeGreaterThan(before);
+}
+
+/**
+ * A pet's line on a fresh morning sheet, and its buttons (the morning round is on it whatever the
+ * time of day the test runs): once its line is drawn again (a sheet is several messages).
+ */
+async function onMorningSheet(name: string): Promise<{ line: Locator; button: (text: string) => Locator }> {
+  const lines = page.locator("#log .bk-section", { hasText: name });
+  const before = await lines.count();
+  await type("/rounds morning");
+  await expect.poll(() => lines.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  const line = lines.last();
+  const actions = line.locator("xpath=following-sibling::div[1][contains(@class, 'bk-actions')]");
+  return { line, button: (text: string) => actions.locator("button", { hasText: text }) };
+}
+
+/** The modal shown: its box, title, a field by its block_id, its buttons (Submit and close). */
+const modal = {
+  box: () => page.locator("#modal .box"),
+  title: () => page.locator("#modal h2").textContent(),
+  field: (blockId: string) => page.locator(`#modal .field[data-block-id="${blockId}"]`),
+  button: (text: string | RegExp) => page.locator("#modal .buttons button", { hasText: text }),
+  closed: () => expect.poll(() => page.locator("#modal").getAttribute("class")).not.toContain("open"),
+};
+
+/** A multi-select's chosen options, as its pills show them; and removing them all. */
+const pills = async (blockId: string) =>
+  (await modal.field(blockId).locator(".pill").allTextContents()).map((t) => t.replace(/✕$/, ""));
+async function unpick(blockId: string) {
+  const remove = modal.field(blockId).locator(".pill button");
+  while ((await remove.count()) > 0) await remove.first().click();
+}
+
+/** The pet's plan versions kept in the care record, oldest first. */
+async function planLog(petName: string) {
+  const rows = await preview.record.store.log({ kind: "plan" });
+  return rows.map((r) => r.body as { plan: Plan; petName: string }).filter((b) => b.petName === petName);
+}
+
+describe("the care plan's forms", () => {
+  it("Confirm is refused while items are left to a person; the edit form opens over the plan's form, Back returns", async () => {
+    const otis = await onMorningSheet("Otis (Rhys Evans)");
+    expect(await otis.line.textContent()).toContain("📋 plan not confirmed");
+    await otis.button("📋 Plan…").click();
+    await modal.box().waitFor();
+    await expect.poll(modal.title).toMatch(/^Plan · Otis/);
+    expect(await modal.box().textContent()).toContain("read by a person");
+    const versions = (await planLog("Otis")).length;
+
+    await modal.button("Confirm").click();
+    await expect.poll(modal.title).toBe("Not recorded");
+    expect(await modal.box().textContent()).toContain("Some items were left to a person");
+    expect(await modal.button("Confirm").count()).toBe(0);
+    expect((await planLog("Otis")).length).toBe(versions);
+    await modal.button("Close").click();
+    await modal.closed();
+
+    await otis.button("📋 Plan…").click();
+    await expect.poll(modal.title).toMatch(/^Plan · Otis/);
+    await page.locator("#modal button", { hasText: "✏️ Edit items…" }).click();
+    await expect.poll(modal.title).toBe("Edit the plan");
+    await expect.poll(() => modal.box().getAttribute("data-depth")).toBe("2");
+    // Its initial values: the meal's rounds as pills, its days and kind chosen, a date picker each.
+    expect(await pills("rounds:meal")).toEqual(["morning", "evening"]);
+    await expect(modal.field("days:meal").locator("select").inputValue()).resolves.toBe("day");
+    await expect(modal.field("kind:med:2").locator("select").inputValue()).resolves.toBe("routine");
+    await expect(modal.field("start:med:1").locator("input[type=date]").count()).resolves.toBe(1);
+    expect(await modal.field("stop:med:1").textContent()).toContain("(optional)");
+
+    // Typed, then Back: the plan's form again; the edit form opens afresh from its button.
+    await modal.field("cond:med:2").locator("input").fill("typed then left");
+    await modal.button("Back").click();
+    await expect.poll(modal.title).toMatch(/^Plan · Otis/);
+    await expect.poll(() => modal.box().getAttribute("data-depth")).toBe("1");
+    await page.locator("#modal button", { hasText: "✏️ Edit items…" }).click();
+    await expect.poll(modal.title).toBe("Edit the plan");
+    await expect(modal.field("cond:med:2").locator("input").inputValue()).resolves.toBe("");
+  }, 60_000);
+
+  it("Save turns the edit form into the plan's form; Confirm closes both and the sheet no longer asks", async () => {
+    // One dose, not two: the owner's own Metacam each morning from today; the kennel's stock as needed.
+    await unpick("rounds:med:1");
+    expect(await pills("rounds:med:1")).toEqual([]);
+    await modal.field("rounds:med:1").locator("select").selectOption("morning");
+    expect(await pills("rounds:med:1")).toEqual(["morning"]);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
+    await modal.field("start:med:1").locator("input").fill(today);
+    await unpick("rounds:med:2");
+    await modal.field("kind:med:2").locator("select").selectOption("as_needed");
+    await modal.field("cond:med:2").locator("input").fill("only if the owner's own runs out");
+    // A window the bot refuses: its error on that field, the form kept with what was typed.
+    await modal.field("window:med:1").locator("input").fill("soon");
+    await modal.button("Save").click();
+    await expect
+      .poll(() => modal.field("window:med:1").locator(".err").textContent())
+      .toMatch(/minutes before/);
+    expect(await pills("rounds:med:1")).toEqual(["morning"]);
+    await modal.field("window:med:1").locator("input").fill("");
+    await modal.button("Save").click();
+
+    await expect.poll(modal.title).toMatch(/^Plan · Otis/);
+    const form = await modal.box().textContent();
+    expect(form).not.toContain("read by a person");
+    expect(form).toMatch(/Owner's own Metacam · morning · every day · from /);
+    expect(form).toMatch(/Kennel stock Metacam · every day · as needed: only if the owner's own runs out/);
+    const saved = (await planLog("Otis")).at(-1)?.plan;
+    expect(saved?.items.map((i) => [i.key, i.when.rounds.map((r) => r.round), i.kind.kind])).toEqual([
+      ["meal", ["morning", "evening"], "routine"],
+      ["med:1", ["morning"], "routine"],
+      ["med:2", [], "as_needed"],
+    ]);
+    expect(saved?.items[1]?.when.start).toBe(today);
+    expect(saved && planState(saved)).toBe("draft");
+
+    await modal.button("Confirm").click();
+    await modal.closed();
+    const confirmed = (await planLog("Otis")).at(-1)?.plan;
+    expect(confirmed && planState(confirmed)).toBe("confirmed");
+    expect(confirmed?.confirmations.map((c) => c.userId)).toEqual([PREVIEW_USERS.staff]);
+    // Its answer among the app's messages (the form was opened from inside a modal, no channel).
+    const dm = () => preview.slack.timeline.filter((m) => m.channel === PREVIEW_USERS.staff).at(-1)?.text;
+    await expect.poll(dm).toMatch(/^✅ Plan confirmed/);
+    const after = await onMorningSheet("Otis (Rhys Evans)");
+    expect(await after.line.textContent()).not.toContain("plan not confirmed");
+    await expect(after.button("📋 Plan…").count()).resolves.toBe(0);
+  }, 60_000);
+});
+
+describe("the record form", () => {
+  it("outcomes chosen from selects; a dose not given with its reason from the list and in words", async () => {
+    const otis = await onMorningSheet("Otis (Rhys Evans)");
+    const before = (await preview.record.store.entries({})).length;
+    await otis.button("✏️ Record each…").click();
+    await expect.poll(modal.title).toBe("Record the round");
+    await modal.field("it:meal").locator("select").selectOption("ate_some");
+    await modal.field("it:med:1").locator("select").selectOption("not_given");
+    await modal.field("code:med:1").locator("select").selectOption("other");
+    // "Other" without words: the bot's error on that field; the form kept as chosen.
+    await modal.button(/^Record( late)?$/).click();
+    await expect
+      .poll(() => modal.field("why:med:1").locator(".err").textContent())
+      .toBe("Say what the other reason is.");
+    await expect(modal.field("it:med:1").locator("select").inputValue()).resolves.toBe("not_given");
+    expect((await preview.record.store.entries({})).length).toBe(before);
+    await modal.field("why:med:1").locator("input").fill("spat it out twice");
+    await modal.button(/^Record( late)?$/).click();
+    await modal.closed();
+
+    const mine = (await preview.record.store.entries({})).filter((e) => e.petName === "Otis");
+    expect(mine.map((e) => [e.item, e.outcome, e.reasonCode, e.reason])).toEqual([
+      ["meal", "ate_some", undefined, undefined],
+      ["med:1", "not_given", "other", "other: spat it out twice"],
+    ]);
+    expect(mine.every((e) => e.round === "morning" && e.userId === PREVIEW_USERS.staff)).toBe(true);
+  }, 60_000);
+});
+
+/** A moment's date and time on the kennel's clock (what its date-time picker shows). */
+function kennelWall(ms: number) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+describe("the as-needed dose form", () => {
+  const itchy = () =>
+    page
+      .locator("#home-view .bk-section", { hasText: "Itchy" })
+      .locator("button", { hasText: "Give if needed" });
+  const doses = async () =>
+    (await preview.record.store.log({ kind: "prn" })).map(
+      (r) => r.body as { reason: string; givenAt: string; ack?: { rule: string }; note?: string },
+    );
+  async function give(reason: string) {
+    await itchy().click();
+    await expect.poll(modal.title).toBe("Give if needed");
+    await modal.field("reason").locator("input").fill(reason);
+    await modal.button("Record dose").click();
+  }
+
+  it("its time on the kennel's clock, read back as chosen; a required field left empty is refused", async () => {
+    await page.locator("#nav-home").click();
+    await itchy().waitFor({ timeout: 15_000 });
+    await itchy().click();
+    await expect.poll(modal.title).toBe("Give if needed");
+    // One item in the plan: chosen already. When: now, on the kennel's clock (not the browser's).
+    await expect(modal.field("item").locator("select").inputValue()).resolves.toBe("med:1");
+    const at = modal.field("at");
+    const shown = {
+      date: await at.locator("input[type=date]").inputValue(),
+      time: await at.locator("input[type=time]").inputValue(),
+    };
+    const now = Date.now();
+    expect([kennelWall(now - 60_000), kennelWall(now)]).toContainEqual(shown);
+    expect(await at.textContent()).toContain("Europe/London");
+
+    await modal.button("Record dose").click();
+    await expect
+      .poll(() => modal.field("reason").locator(".err").textContent())
+      .toBe("Please complete this required field.");
+    expect(await doses()).toEqual([]);
+
+    // Given a few minutes ago (the same kennel day): that minute is recorded.
+    const earlier = kennelWall(now - 3 * 60_000);
+    const when = earlier.date === shown.date ? earlier : shown;
+    await at.locator("input[type=time]").fill(when.time);
+    await modal.field("reason").locator("input").fill("scratching his ears");
+    await modal.button("Record dose").click();
+    await modal.closed();
+    const [first] = await doses();
+    expect(first?.reason).toBe("scratching his ears");
+    expect(kennelWall(Date.parse(first?.givenAt ?? ""))).toEqual(when);
+  }, 60_000);
+
+  it("past the plan's most in 24 hours: the warning, the checkbox ticked with a note, recorded as checked", async () => {
+    await give("still scratching");
+    await modal.closed();
+    expect((await doses()).map((d) => d.ack)).toEqual([undefined, undefined]);
+
+    // The third in 24 hours ("max 2 in 24h"): the same form again, saying why, nothing written.
+    await give("scratching again");
+    await expect.poll(() => modal.box().textContent()).toMatch(/I have checked: give it anyway/);
+    expect(await modal.box().textContent()).toContain(
+      "⚠️ Past the plan's limit: 2 already in the last 24 h: the plan says at most 2.",
+    );
+    await expect(modal.field("reason").locator("input").inputValue()).resolves.toBe("scratching again");
+    expect(await modal.field("note").textContent()).not.toContain("(optional)");
+    await modal.button("Give it anyway").click();
+    await expect
+      .poll(() => modal.field("ack").locator(".err").textContent())
+      .toBe("Please complete this required field.");
+    expect(await modal.field("note").locator(".err").textContent()).toBe(
+      "Please complete this required field.",
+    );
+    expect(await doses()).toHaveLength(2);
+
+    await modal.field("ack").getByLabel("I have checked: give it anyway").check();
+    await modal.field("note").locator("textarea").fill("Asked the vet: one more is fine today");
+    await modal.button("Give it anyway").click();
+    await modal.closed();
+    const third = (await doses())[2];
+    expect(third).toMatchObject({
+      reason: "scratching again",
+      ack: { rule: "max_per_24h" },
+      note: "Asked the vet: one more is fine today",
+    });
+  }, 60_000);
+});
