@@ -30,7 +30,18 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...BROWSER_TESTS],
         },
       },
-      { extends: true, test: { name: "browser", include: BROWSER_TESTS } },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: BROWSER_TESTS,
+          // Each file drives its own Chromium beside the preview's servers: on two cores, four at
+          // once starved the page's own checks past expect.poll's default second (the setup page's
+          // token check fell behind and every later step of that file with it).
+          maxWorkers: 2,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 });
