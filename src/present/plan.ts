@@ -42,7 +42,15 @@ function planItemLines(i: PlanItem): Line[] {
   const words = i.source.fields.map((f) => `${f.field}: "${f.words}"`).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
-    [toned("muted", `words: ${value(words, 900)}`)],
+    // A house-routine meal has no words of its own: it says where it comes from, not an empty "words:".
+    [
+      toned(
+        "muted",
+        words
+          ? `words: ${value(words, 900)}`
+          : `words: none on record${i.feeding === "house_routine" ? " (the kennel's house routine)" : ""}`,
+      ),
+    ],
     ...(i.highAlert
       ? [
           [
