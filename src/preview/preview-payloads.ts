@@ -54,7 +54,11 @@ export async function startPreviewBot(o: {
   clock.setTo("07:00");
   const record = temporaryRecord(clock, "kennel-desk-preview-");
   const deps = { kennel, log: o.log, config, clock, record: record.store };
-  const bot = createBot(deps, { slack: config.slack as NonNullable<Config["slack"]> });
+  // One bot, one Slack stand-in: no other replica's copy of a scheduled post to wait for after posting it.
+  const bot = createBot(deps, {
+    slack: config.slack as NonNullable<Config["slack"]>,
+    digest: { settleMs: 0 },
+  });
   await seedPlans(deps);
   await seedDoses(deps, bot, clock);
   clock.setTo(PREVIEW_STARTS_AT);

@@ -68,7 +68,7 @@ it("the morning sheet shows a late entry, a witnessed insulin dose and a missed 
     .map(text)
     .join("\n");
   expect(morning).toContain("late entry: given 08:05, recorded 11:00 Sam");
-  expect(morning).toMatch(/Sugar[^]*?💉 witnessed by Alex 07:42/);
+  expect(morning).toMatch(/Sugar[\s\S]*?💉 witnessed by Alex 07:42/);
   expect(morning).toMatch(/❌ missed: [^\\]*\d+ ?mg[^\\]* · window closed 09:30/);
   expect(morning).toContain("💊 Piriton 4mg given 12:20 by Jane for scratching · awaiting effect");
   await preview.slack.waitFor(
