@@ -11,6 +11,7 @@
  */
 import { SANDBOX_REFERENCES } from "../sandbox/data.ts";
 import { asset, fillTemplate } from "./assets.ts";
+import { PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 
 export function previewPage(timezone: string): string {
   const chips = [
@@ -31,6 +32,7 @@ export function previewPage(timezone: string): string {
     SCRIPT: asset("preview.js"),
     MODAL_SCRIPT: asset("modal.js"),
     TIMEZONE: tz,
+    STARTS_AT: PREVIEW_STARTS_AT,
     CHIPS: chips
       .map((c) => `<button type="button">${c.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</button>`)
       .join(""),

@@ -3,15 +3,14 @@
  * round drafts every pet's plan in the preview's temporary record; staff ("Sam", and "Alex" for a
  * high-alert drug's second confirmation) have confirmed them all but a few awkward ones (a drug
  * typed into two slots, evening insulin with words left to a person, insulin waiting for its second
- * person); then the round's "Care plans to confirm" post is in the preview's channel, each with its
- * button, as the round post's would be.
+ * person). They are confirmed at 07:00 on the preview's kennel clock, from the morning round's sheet
+ * (src/preview/kennel-clock.ts); the bot's own job then posts the current round's "Care plans to
+ * confirm" in the preview's channel (ROUNDS_CHANNEL), each with its button.
  */
 import { confirmVersion, setItems } from "../answers/plan-actions.ts";
 import { currentPlan } from "../answers/plans.ts";
-import { currentRound, roundReport } from "../answers/rounds.ts";
-import type { Bot } from "../app.ts";
+import { roundReport } from "../answers/rounds.ts";
 import type { Deps } from "../deps.ts";
-import { composePost } from "../digest/compose.ts";
 import { localDate } from "../time.ts";
 
 const SAM = { userId: "U0PREVIEWSAM", userName: "Sam" };
@@ -38,13 +37,12 @@ async function confirm(deps: Deps, bookingId: number, petId: number, people: Arr
   }
 }
 
-/** Seeds the plans and posts the plans to confirm; a failure is logged (the preview works without it). */
-export async function seedPlans(deps: Deps, bot: Bot, channel: string): Promise<void> {
+/** Seeds the plans (the morning round's pets); a failure is logged (the preview works without it). */
+export async function seedPlans(deps: Deps): Promise<void> {
   try {
     const today = localDate(deps.clock.now(), deps.config.timezone);
-    const round = currentRound(deps);
     // The round's sheet drafts and keeps each pet's plan (its first round).
-    const report = await roundReport(deps, round, today);
+    const report = await roundReport(deps, "morning", today);
     for (const p of report.pets) {
       const ref = p.booking.reference ?? "";
       const bookingId = p.booking.bookingId;
@@ -52,20 +50,6 @@ export async function seedPlans(deps: Deps, bot: Bot, channel: string): Promise<
       if (bookingId === undefined || petId === undefined || LEFT.has(ref)) continue;
       await confirm(deps, bookingId, petId, HALF.has(ref) ? [SAM] : [SAM, ALEX]);
     }
-    const post = await composePost(deps, `plans:${round}`, today);
-    if ("nothingToPost" in post && post.nothingToPost) return;
-    const first = await bot.app.client.chat.postMessage({
-      channel,
-      text: post.parent.text,
-      blocks: post.parent.blocks as never,
-    });
-    for (const reply of post.replies)
-      await bot.app.client.chat.postMessage({
-        channel,
-        thread_ts: first.ts as string,
-        text: reply.text,
-        blocks: reply.blocks as never,
-      });
   } catch (error) {
     deps.log.warn(
       { err: String((error as Error)?.message ?? error) },

@@ -6,19 +6,25 @@
  */
 import { type Bot, createBot } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
-import { systemClock } from "../deps.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
+import { seedDoses } from "./dose-seed.ts";
+import { type KennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { seedPlans } from "./plan-seed.ts";
 import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
 import { seedWelfare } from "./welfare-seed.ts";
 
 /**
  * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret
- * of its own, the stand-in as Slack, DIGEST_CHANNEL and WELFARE_CHANNEL the page's channel), and a
- * care record in a temporary folder, with a welfare check already posted (src/preview/welfare-seed.ts). Answers at `url` (Slack's signed requests).
+ * of its own, the stand-in as Slack, DIGEST_CHANNEL, ROUNDS_CHANNEL and WELFARE_CHANNEL the page's
+ * channel), its clock the preview's kennel clock (src/preview/kennel-clock.ts), and a care record in
+ * a temporary folder. Before its jobs start, the kennel's day is written up to 12:20 on that clock:
+ * the care plans confirmed at 07:00 (src/preview/plan-seed.ts), the morning and midday rounds posted
+ * and recorded (src/preview/dose-seed.ts); then the clock reads 13:00, the bot starts (its jobs post
+ * the plans to confirm and the late and missed replies) and a welfare check is posted
+ * (src/preview/welfare-seed.ts). Answers at `url` (Slack's signed requests).
  */
 export async function startPreviewBot(o: {
   sandbox: Sandbox;
@@ -27,6 +33,7 @@ export async function startPreviewBot(o: {
   slackApiUrl: string;
   channel: string;
   log: Logger;
+  clock: KennelClock;
 }): Promise<{ bot: Bot; record: TemporaryRecord; url: string }> {
   const config = loadConfig({
     KENNEL_API_KEY: o.sandbox.keys.main,
@@ -39,13 +46,23 @@ export async function startPreviewBot(o: {
     DIGEST_CHANNEL: o.channel,
     // The daily welfare check in the page's channel too (issue 38), one seeded with a flagged pet.
     WELFARE_CHANNEL: o.channel,
+    // The round posts too, so the dose times' late and missed replies come in their threads (issue 35).
+    ROUNDS_CHANNEL: o.channel,
   });
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: o.log });
-  const record = temporaryRecord(systemClock, "kennel-desk-preview-");
-  const deps = { kennel, log: o.log, config, clock: systemClock, record: record.store };
-  const bot = createBot(deps, { slack: config.slack as NonNullable<Config["slack"]> });
+  const { clock } = o;
+  clock.setTo("07:00");
+  const record = temporaryRecord(clock, "kennel-desk-preview-");
+  const deps = { kennel, log: o.log, config, clock, record: record.store };
+  // One bot, one Slack stand-in: no other replica's copy of a scheduled post to wait for after posting it.
+  const bot = createBot(deps, {
+    slack: config.slack as NonNullable<Config["slack"]>,
+    digest: { settleMs: 0 },
+  });
+  await seedPlans(deps);
+  await seedDoses(deps, bot, clock);
+  clock.setTo(PREVIEW_STARTS_AT);
   const port = await bot.start();
-  await seedPlans(deps, bot, o.channel);
   await seedWelfare(deps, bot);
   return { bot, record, url: `http://127.0.0.1:${port}/slack/events` };
 }

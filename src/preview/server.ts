@@ -14,6 +14,7 @@ import type { Bot } from "../app.ts";
 import type { Logger } from "../log.ts";
 import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
+import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
 import { homeClick, messageClick, startPreviewBot, visibleIn } from "./preview-payloads.ts";
@@ -51,6 +52,8 @@ export interface Preview {
   bot: Bot;
   /** The care record of this preview: an embedded store in a temporary folder, removed at close. */
   record: TemporaryRecord;
+  /** The kennel's clock the bot runs on: today, 13:00 when it started, running in real time. */
+  clock: KennelClock;
   close(): Promise<void>;
 }
 
@@ -83,7 +86,6 @@ function send(
 }
 
 const asWho = (v: unknown): As => (v === "guest" ? "guest" : "staff");
-
 /** What the person at the page sees: the channel (their own ephemerals only), the app's DM, their Home tab. */
 export function visibleTo(slack: SlackStandIn, user: string) {
   return visibleIn(slack, PREVIEW_CHANNEL, user);
@@ -91,7 +93,10 @@ export function visibleTo(slack: SlackStandIn, user: string) {
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const { log } = options;
+  // The kennel's clock (13:00 when the bot starts: src/preview/kennel-clock.ts); the sandbox's today is its date.
+  const clock = kennelClock(options.timezone, PREVIEW_STARTS_AT);
   const sandbox = await startSandbox({
+    today: clock.today,
     seed: options.seed ?? 1,
     customers: options.customers ?? 400,
     timezone: options.timezone,
@@ -323,6 +328,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     slackApiUrl: slack.apiUrl,
     channel: PREVIEW_CHANNEL,
     log,
+    clock,
   });
   botUrl = eventsUrl;
 
@@ -332,6 +338,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     slack,
     bot,
     record,
+    clock,
     async close() {
       await bot.stop(2_000);
       server.closeAllConnections();

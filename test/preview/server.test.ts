@@ -111,12 +111,14 @@ describe("the preview's server", () => {
   });
 
   it("/rounds midday tomorrow answers tomorrow's midday round in the channel", async () => {
+    // After today's midday round post (the preview's seed: src/preview/dose-seed.ts).
+    const before = preview.slack.timeline.length;
     await post("/preview/command", { text: "/rounds midday tomorrow" });
     await preview.slack.waitFor(
-      () => preview.slack.timeline.some((m) => /^Midday round — /.test(m.text)),
+      () => preview.slack.timeline.slice(before).some((m) => /^Midday round — /.test(m.text)),
       15_000,
     );
-    const round = preview.slack.timeline.find((m) => /^Midday round — /.test(m.text));
+    const round = preview.slack.timeline.slice(before).find((m) => /^Midday round — /.test(m.text));
     expect(round).toMatchObject({ ephemeral: false, channel: PREVIEW_CHANNEL });
     const tomorrow = new Date(`${preview.sandbox.data.today}T12:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
