@@ -39,6 +39,8 @@ export default defineConfig({
           // once starved the page's own checks past expect.poll's default second (the setup page's
           // token check fell behind and every later step of that file with it).
           maxWorkers: 2,
+          // A project with workers of its own runs as a group of its own: after the unit tests.
+          sequence: { groupOrder: 1 },
           expect: { poll: { timeout: 10_000 } },
         },
       },

@@ -1,13 +1,13 @@
 /**
  * The preview's care plans (issue 34), so a newcomer sees the plan at work before Slack: today's
  * round drafts every pet's plan in the preview's temporary record; staff ("Sam", and "Alex" for a
- * high-alert drug's second confirmation) have confirmed them all but a few awkward ones (a drug
- * typed into two slots, evening insulin with words left to a person, insulin waiting for its second
- * person). They are confirmed at 07:00 on the preview's kennel clock, from the morning round's sheet
+ * high-alert drug's second confirmation) have confirmed those the reader read whole, but for a few
+ * awkward ones (a drug typed into two slots, insulin waiting for its second person); every plan with
+ * words left to a person is left for a person to confirm. They are confirmed at 07:00 on the preview's kennel clock, from the morning round's sheet
  * (src/preview/kennel-clock.ts); the bot's own job then posts the current round's "Care plans to
  * confirm" in the preview's channel (ROUNDS_CHANNEL), each with its button.
  */
-import { confirmVersion, setItems } from "../answers/plan-actions.ts";
+import { confirmVersion } from "../answers/plan-actions.ts";
 import { currentPlan } from "../answers/plans.ts";
 import { roundReport } from "../answers/rounds.ts";
 import type { Deps } from "../deps.ts";
@@ -20,16 +20,14 @@ const ALEX = { userId: "U0PREVIEWALEX", userName: "Alex" };
 const LEFT = new Set(["AW-SLOTS", "AW-LATE", "AW-TWICE"]);
 const HALF = new Set(["AW-SUGAR"]);
 
-/** Confirms a pet's plan as staff would: each item left to a person set as read, then confirmed. */
+/**
+ * Confirms a pet's plan as staff would, when the reader read every item: a plan with words left to a
+ * person stays to confirm (the preview never shows a guess over those words as confirmed; the page's
+ * visitor confirms it from the "Care plans to confirm" post, choosing what the words mean).
+ */
 async function confirm(deps: Deps, bookingId: number, petId: number, people: Array<typeof SAM>) {
   let v = await currentPlan(deps, bookingId, petId);
-  if (!v) return;
-  const unread = v.plan.items.filter((i) => i.readBy === "nobody");
-  if (unread.length) {
-    const set = await setItems(deps, v.id, unread, SAM, `preview:plan:set:${v.id}`);
-    if (set.status !== "written") return;
-    v = set.version;
-  }
+  if (!v || v.plan.items.some((i) => i.readBy === "nobody")) return;
   for (const who of people) {
     const r = await confirmVersion(deps, v.id, who, `preview:plan:confirm:${v.id}:${who.userId}`);
     if (r.status !== "written" || r.state === "confirmed") return;
