@@ -221,7 +221,8 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
         {
           label: "Pets",
           value: line(
-            `${b.petNames ? value(b.petNames, 400) : "not recorded"}${b.numberOfPets ? ` (${b.numberOfPets})` : ""}`,
+            // The count, unless the kennel's own words already give one ("chloe and biscuit (2 dogs)").
+            `${b.petNames ? value(b.petNames, 400) : "not recorded"}${b.numberOfPets && !/\(\s*\d/.test(b.petNames ?? "") ? ` (${b.numberOfPets})` : ""}`,
           ),
         },
         {

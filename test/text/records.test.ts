@@ -40,6 +40,17 @@ describe("bookingText and petText", () => {
     expect(text).not.toMatch(/: —/);
   });
 
+  it("the pets' count once: added to the names, unless the kennel's own words already give one", () => {
+    const view = (petNames: string): BookingView => {
+      const b = booking({ petNames, numberOfPets: 2 });
+      return { booking: b, full: true, care: careOfBooking(b, []), careProblem: undefined, requestId: "r" };
+    };
+    expect(bookingText(view("Biscuit & Pepper"), PLAIN)).toContain("Pets: Biscuit & Pepper (2)\n");
+    expect(bookingText(view("chloe and biscuit (2 dogs)"), PLAIN)).toContain(
+      "Pets: chloe and biscuit (2 dogs)\n",
+    );
+  });
+
   it("the pet card: medication as instruction + midday + evening, never a morning dose; no empty rows", () => {
     const p = pet({
       ...RIMADYL,
