@@ -182,7 +182,8 @@ describe("kennel-desk record", () => {
     expect(empty.stdout).toContain("Nothing recorded on this day.");
     const nowhere = join(dir, "not-here");
     const none = await cli(["record"], { KENNEL_DATA_DIR: nowhere });
-    expect(none.code).toBe(0);
+    // No record is not an empty one: it cannot be read (test/cli/record-none.test.ts).
+    expect(none.code).toBe(3);
     expect(none.stderr).toContain(`There is no care record at ${join(nowhere, "care-record.sqlite")} yet`);
     expect(existsSync(nowhere)).toBe(false);
   });
