@@ -7,7 +7,8 @@
  * one; else it prints one line saying what is needed and exits with code 2.
  *
  * It starts src/cli.ts as a child process (which only runs when it is the program itself), passes on
- * the arguments, standard input and output, SIGTERM and SIGHUP, and exits with the child's code.
+ * the arguments, standard input and output, SIGTERM, SIGINT and SIGHUP, and exits with the child's
+ * code; under npm it stops the child when npm is gone (npm does not pass a SIGTERM on).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -40,6 +41,7 @@ if (!node) {
   process.exit(2);
 }
 
+const parent = process.ppid;
 const child = spawn(node, [cli, ...process.argv.slice(2)], { stdio: "inherit" });
 
 // A supervisor's SIGTERM or a closed terminal's SIGHUP reaches only this process: pass it on. Ctrl+C in
@@ -51,11 +53,26 @@ const forward = (signal) => {
 const signals = ["SIGTERM", "SIGHUP", "SIGINT"];
 for (const signal of signals) process.on(signal, forward);
 
+// Run by npm (`npx kennel-desk …`, `npm exec`, an npm script): npm dies on a SIGTERM without passing
+// it on, and this launcher and its child would go on, re-parented, holding their port (as issue 37
+// found for `npm start`: src/bot-main.ts). So under npm, when the process that started this one is
+// gone, the child is stopped as on SIGTERM, and this launcher exits with it.
+const watch =
+  process.env.npm_lifecycle_event || process.env.npm_command
+    ? setInterval(() => {
+        if (process.ppid === parent) return;
+        clearInterval(watch);
+        child.kill("SIGTERM");
+      }, 500)
+    : undefined;
+watch?.unref();
+
 child.on("error", (error) => {
   process.stderr.write(`Kennel Desk could not start ${node}: ${error.message}\n`);
   process.exit(2);
 });
 child.on("exit", (code, signal) => {
+  clearInterval(watch);
   for (const s of signals) process.off(s, forward);
   if (signal) {
     process.kill(process.pid, signal);

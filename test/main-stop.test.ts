@@ -7,7 +7,7 @@
  * src/main.ts for dist/main.js, so the test needs no build) and its node_modules (npm puts
  * node_modules/.bin, and the Node.js 24 there, on the PATH, as in the project).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,52 +16,11 @@ import { manifestScopes } from "../src/preview/manifest.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { type SlackStandIn, startSlackStandIn } from "./helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "./helpers/socket-mode.ts";
-import { spawnBot, until } from "./helpers/spawn.ts";
+import { alive, descendants, spawnBot, until } from "./helpers/spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const START = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
   .scripts.start;
-
-/** The process ids below `pid` (Linux /proc), with their command lines. */
-function descendants(pid: number): Array<{ pid: number; cmd: string }> {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      // "pid (comm) state ppid …": the command may hold spaces and brackets, so read after the last ")".
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(name), ppid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: Array<{ pid: number; cmd: string }> = [];
-  const walk = (p: number) => {
-    for (const [child, parent] of parents) {
-      if (parent !== p) continue;
-      let cmd = "";
-      try {
-        cmd = readFileSync(`/proc/${child}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-      } catch {
-        // gone meanwhile
-      }
-      out.push({ pid: child, cmd });
-      walk(child);
-    }
-  };
-  walk(pid);
-  return out;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** `npm start` in a folder of its own, with these settings in .env (none: the preview). */
 function npmStart(env: string) {

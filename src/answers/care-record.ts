@@ -12,8 +12,10 @@ import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import type { DoseFigures } from "./doses.ts";
 import { dosesOf } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { keptDue } from "./kept-doses.ts";
 import { petNameOf, prnDoses } from "./prn.ts";
 import { roundReport } from "./rounds.ts";
+import { keptSheets } from "./sheets.ts";
 
 /** One thing the round's sheet showed for a pet, and its current entry when recorded. */
 interface DueLine {
@@ -42,6 +44,11 @@ interface RecordRound {
   careMissing: { bookingId: number | undefined; pets: string; status: string }[];
   /** Pets with something due, and of those with every due item recorded (the round post's progress). */
   progress: { pets: number; recorded: number; dosesLeft: number; mealsLeft: number } | undefined;
+  /**
+   * False when the record keeps no sheet of this round that day (the bot never posted it: recording
+   * had not begun, or the round is still to come): nothing was asked, so nothing is late or missed.
+   */
+  posted?: boolean | undefined;
 }
 
 export interface RecordDay {
@@ -83,6 +90,11 @@ export async function recordDay(
         ...(query.petId !== undefined ? { petId: query.petId } : {}),
       })
     : [];
+  // What each round's kept sheets asked (as posted): the only source of a state (late, missed…); an
+  // item no kept sheet asked is "not recorded", no more (src/answers/kept-doses.ts, as Home and Slack).
+  const sheets = store ? await keptSheets({ record: store }, { date: query.date }) : [];
+  const asked = keptDue(sheets);
+  const posted = new Set(sheets.map((sheet) => sheet.round));
   /** What stops the sheets from being read at all. */
   let unread: string | undefined = kennel
     ? undefined
@@ -125,8 +137,9 @@ export async function recordDay(
             bookingId,
             due: dueOf(p).map((d) => {
               const dose = doseOf.get(`${bookingId}|${petId}|${d.item}`);
+              const keptKey = `${query.date}|${round}|${bookingId}|${petId}|${d.item}`;
               const open =
-                dose && dose.state.state !== "recorded"
+                dose && dose.state.state !== "recorded" && asked.has(keptKey)
                   ? { state: dose.state.state, window: dose.window }
                   : undefined;
               return {
@@ -176,6 +189,7 @@ export async function recordDay(
             mealsLeft: left("meal"),
           }
         : undefined,
+      ...(store ? { posted: posted.has(round) } : {}),
     });
   }
   const asNeeded = store ? await dayAsNeeded(store, query, rounds) : [];

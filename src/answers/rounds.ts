@@ -6,9 +6,16 @@ import type { PetCare } from "../domain/day.ts";
 import { houseTotalsOf } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { type DueItem, dueOf } from "../domain/record.ts";
+import type { DueItem } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
-import { onRoundSheet, type RoundSheet, roundAt, roundCounts, roundSheet } from "../domain/rounds.ts";
+import {
+  medicationCounts,
+  onRoundSheet,
+  type RoundSheet,
+  roundAt,
+  roundCounts,
+  roundSheet,
+} from "../domain/rounds.ts";
 import { openFlagsByStay, type WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
@@ -66,8 +73,13 @@ export interface RoundReport {
     away: number;
     /** Pets whose care record is on the sheet (the sheet's rows are these and one per booking not matched). */
     pets: number;
-    /** Pets with a medication due this round (the sheet's due lines; the Home tab's figure). */
+    /**
+     * Pets with a medication line to act on this round: due by the care plan, or on the sheet with
+     * its plan item to check ("check the instruction"); the Home tab's figure.
+     */
     withMedication: number;
+    /** Of those, the pets with a dose whose instruction is to check (their plan not confirmed). */
+    toCheck?: number | undefined;
     /** Pets with a diet to follow this round. */
     fed: number;
     /** Pets with no diet on record fed this round by the house routine (KENNEL_HOUSE_MEALS). */
@@ -177,8 +189,9 @@ export async function roundReport(
       away: all.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
       pets: pets.filter((p) => p.pet).length,
       ...roundCounts(sheets),
-      // The Home tab's figure: pets with a medication due this round, by their care plans.
-      withMedication: pets.filter((p) => dueOf(p).some((d) => d.item !== "meal")).length,
+      // The Home tab's figure: pets with a medication line to act on this round (due by their care
+      // plans, or theirs to check: a plan not confirmed yet never hides a dose from the count).
+      ...medicationCounts(pets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
     requestId: stays.requestId,

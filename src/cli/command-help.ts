@@ -176,7 +176,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "kennel-desk record audit --days 28",
     ],
     exits:
-      "0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, 2 invalid settings or input, 3 the care record cannot be read.",
+      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
   },
   status: {
     args: "[--json]",

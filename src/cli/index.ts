@@ -13,6 +13,7 @@ import { createLogger, type Logger } from "../log.ts";
 import { failureText } from "../text/index.ts";
 import { COMMAND_HELP, commandHelpText } from "./command-help.ts";
 import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
+import { terminalLog } from "./log-lines.ts";
 import { USAGE } from "./usage.ts";
 
 export type { CliDeps } from "./context.ts";
@@ -77,9 +78,14 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   let log: Logger | undefined;
   try {
     const config = loadConfig(deps.env);
-    // Logs go to standard error: the process's own, or the one a caller passes in (a test's capture).
-    const destination = io.stderr === process.stderr ? {} : { destination: io.stderr };
-    log = createLogger({ level: config.logLevel, secrets: secretValues(deps.env), ...destination });
+    // Logs go to standard error (the process's own, or a test's capture), one readable line each
+    // beside the answer, never raw JSON (src/cli/log-lines.ts); redacted and scrubbed as everywhere.
+    log = createLogger({
+      level: config.logLevel,
+      secrets: secretValues(deps.env),
+      destination: terminalLog(io.stderr),
+      pretty: false,
+    });
     const subcommand = await load();
     return await subcommand.run({ command, args, config, deps, io, log, clock: deps.clock ?? systemClock });
   } catch (error) {

@@ -9,7 +9,7 @@ import { auditDoc } from "../present/audit.ts";
 import { docText } from "../text/doc.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, print, readOptions } from "./context.ts";
-import { openStore } from "./record-store.ts";
+import { requireStore } from "./record-store.ts";
 
 /** `--days N`: a whole number of days, 1 to AUDIT_DAYS_MAX; 28 when not given. */
 function daysOption(raw: string | undefined): number {
@@ -32,8 +32,7 @@ export async function audit(ctx: CliContext): Promise<number> {
   if (positionals.length > 0)
     throw new UsageError(`record audit takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
   const days = daysOption(values.days);
-  const { store, where } = await openStore(ctx);
-  if (!store) return 0;
+  const { store, where } = await requireStore(ctx);
   try {
     const figures = await recordAudit({ record: store, config: ctx.config, clock: ctx.clock }, days, where);
     const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;

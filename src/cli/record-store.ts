@@ -1,6 +1,7 @@
 /** The care record as the terminal's commands open it (`kennel-desk record …`). */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { StoreError } from "../record/errors.ts";
 import { recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
@@ -20,9 +21,7 @@ export async function openStore(
     const file = resolve(settings.dataDir, SQLITE_FILE);
     if (!existsSync(file)) {
       if (options.quiet) return { where: file };
-      ctx.io.stderr.write(
-        `There is no care record at ${file} yet: nothing has been recorded there (the bot makes it at its first start). If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.\n`,
-      );
+      ctx.io.stderr.write(`${noRecord(file).describe()}\n`);
       return { where: file };
     }
   }
@@ -32,4 +31,38 @@ export async function openStore(
     throw opened.problem;
   }
   return { store: opened.store, where: opened.where };
+}
+
+/** No care record where it was looked for: nothing recorded there, so nothing to read or to verify. */
+function noRecord(file: string): StoreError {
+  return new StoreError(
+    "no_record",
+    `There is no care record at ${file} yet: nothing has been recorded there, so there is nothing to read or verify.`,
+    "The bot makes it at its first start. If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.",
+    file,
+  );
+}
+
+/**
+ * The store, for the `record` commands: no record yet is not an empty record (nor, for `record
+ * verify`, an intact or a tampered one): it is a record that cannot be read, a StoreError
+ * ("no_record", exit 3), never created by a read.
+ */
+export async function requireStore(ctx: CliContext): Promise<{ store: CareRecordStore; where: string }> {
+  const { store, where } = await openStore(ctx, { quiet: true });
+  if (!store) throw noRecord(where);
+  return { store, where };
+}
+
+/** Did the command ask for JSON (`--json`, or `--format json`), before any "--"? */
+export function wantsJson(args: readonly string[]): boolean {
+  const options = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
+  return options.some(
+    (a, i) => a === "--json" || a === "--format=json" || (a === "--format" && options[i + 1] === "json"),
+  );
+}
+
+/** The record's problem as `--json` prints it: `{"ok": false, "problem": "no_record", …}`. */
+export function storeProblemJson(error: StoreError) {
+  return { ok: false, problem: error.problem, where: error.where, what: error.message, whatToDo: error.hint };
 }

@@ -9,7 +9,7 @@ import { UsageError } from "../answers/failure.ts";
 import { headWords } from "../record/chain.ts";
 import { kennelWords } from "../record/kennel.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
-import { openStore } from "./record-store.ts";
+import { requireStore } from "./record-store.ts";
 
 export async function verify(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(ctx.args.slice(1), {
@@ -28,8 +28,7 @@ export async function verify(ctx: CliContext): Promise<number> {
       `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d", not "${values.head.slice(0, 40)}".`,
       HELP_HINT,
     );
-  const { store, where } = await openStore(ctx);
-  if (!store) return 1;
+  const { store, where } = await requireStore(ctx);
   try {
     const at = printed ? Number(printed[1]) : undefined;
     const result = await store.verify(at === undefined ? {} : { at });

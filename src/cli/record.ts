@@ -20,6 +20,7 @@ import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
+import { isStoreError } from "../record/errors.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
 import { planExportRow } from "../text/plan-record.ts";
@@ -30,7 +31,7 @@ import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
-import { openStore } from "./record-store.ts";
+import { requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
 
 function textOptions(ctx: CliContext): TextOptions {
@@ -64,16 +65,16 @@ function roundOption(ctx: CliContext, raw: string | undefined) {
 /** `record --booking REF|ID`: one stay's care record, beside what was due (needs the kennel API). */
 async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number> {
   const kennel = kennelDeps(ctx);
-  const { store, where } = await openStore(ctx);
+  const { store, where } = await requireStore(ctx);
   try {
-    const v = await bookingView(store ? { ...kennel, record: store } : kennel, ref, { doses: true });
+    const v = await bookingView({ ...kennel, record: store }, ref, { doses: true });
     const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? ref}`;
     const record = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
     return print(ctx, { reference, where, stay: record }, json, () =>
       stayRecordText(record, reference, textOptions(ctx)),
     );
   } finally {
-    await store?.close();
+    await store.close();
   }
 }
 
@@ -109,7 +110,7 @@ async function day(ctx: CliContext): Promise<number> {
   const round = named.round ?? roundOption(ctx, values.round);
   const petId = petOption(values.pet);
   const { date } = named;
-  const { store, where } = await openStore(ctx);
+  const { store, where } = await requireStore(ctx);
   try {
     // Beside what was due, when the kennel API is set; the record alone otherwise.
     const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
@@ -118,7 +119,7 @@ async function day(ctx: CliContext): Promise<number> {
     const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
     if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;
     // The day's welfare checks (issue 38), after the rounds: every pet listed, checked or not.
-    const day = store ? await welfareDay(store, date, config.timezone, petId) : undefined;
+    const day = await welfareDay(store, date, config.timezone, petId);
     const welfare = day && { ...day, rounds: day.rounds.filter((r) => !round || r.round === round) };
     const shown = welfare && (welfare.rounds.length > 0 || welfare.flags.length > 0) ? welfare : undefined;
     return print(ctx, shown ? { ...answer, welfare: shown } : answer, values.json === true, () =>
@@ -128,7 +129,7 @@ async function day(ctx: CliContext): Promise<number> {
       ].join("\n\n"),
     );
   } finally {
-    await store?.close();
+    await store.close();
   }
 }
 
@@ -180,7 +181,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
   if (from && to && from > to)
     throw new UsageError(`--from (${from}) is after --to (${to}).`, "Give the earlier day first.");
   const bookingId = values.booking !== undefined ? await bookingIdOf(ctx, values.booking) : undefined;
-  const { store } = await openStore(ctx);
+  const { store } = await requireStore(ctx);
   try {
     const query = {
       ...(from ? { from } : {}),
@@ -188,21 +189,19 @@ async function exportRange(ctx: CliContext): Promise<number> {
       ...(petId !== undefined ? { petId } : {}),
       ...(bookingId !== undefined ? { bookingId } : {}),
     };
-    const entries = store ? await store.entries(query) : [];
+    const entries = await store.entries(query);
     // The welfare checks and flags of the same range (issue 38): rows of their own, in the chain's order.
-    const welfare = store ? await welfareRecords(store, query) : [];
+    const welfare = await welfareRecords(store, query);
     // The doses given if needed, beside the rounds' entries (issue 35).
-    const asNeeded = store ? await prnDoses({ record: store }, query) : [];
+    const asNeeded = await prnDoses({ record: store }, query);
     // The care plans of the stays exported (issue 34): every version, with who confirmed it.
     const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
       e.bookingId !== undefined ? [e.bookingId] : [],
     );
-    const plans = store
-      ? await plansOfStays(store, bookingId !== undefined ? [bookingId] : stays, petId)
-      : [];
+    const plans = await plansOfStays(store, bookingId !== undefined ? [bookingId] : stays, petId);
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
-    const head = store ? await store.head() : undefined;
+    const head = await store.head();
     const which = [
       from && to ? `from ${from} to ${to}` : "",
       petId !== undefined ? `of pet ${petId}` : "",
@@ -211,7 +210,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const pages = store ? await stayPages(ctx, store, stays, petId, head) : [];
+      const pages = await stayPages(ctx, store, stays, petId, head);
       if (values.out !== undefined) return writePages(ctx, values.out, pages);
       if (pages.length > 1) {
         throw new UsageError(
@@ -272,7 +271,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
     }
     return 0;
   } finally {
-    await store?.close();
+    await store.close();
   }
 }
 
@@ -312,9 +311,22 @@ function backup(ctx: CliContext): number {
   return 0;
 }
 
-export async function run(ctx: CliContext): Promise<number> {
+function subcommand(ctx: CliContext): Promise<number> | number {
   if (ctx.args[0] === "backup") return backup(ctx);
   if (ctx.args[0] === "verify") return verify(ctx);
   if (ctx.args[0] === "audit") return audit(ctx);
   return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
+}
+
+export async function run(ctx: CliContext): Promise<number> {
+  try {
+    return await subcommand(ctx);
+  } catch (error) {
+    // A script asking for JSON gets JSON when the record cannot be read (none there yet, another
+    // kennel's, down): `ok: false` and why, never an empty answer that reads as nothing recorded.
+    if (isStoreError(error) && wantsJson(ctx.args)) {
+      ctx.io.stdout.write(`${JSON.stringify(storeProblemJson(error), null, 2)}\n`);
+    }
+    throw error;
+  }
 }

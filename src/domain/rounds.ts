@@ -188,6 +188,41 @@ export function roundCounts(sheets: RoundSheet[]): {
   };
 }
 
+/** What a pet's care plan asks of an item this round, as far as the count needs it (src/domain/plan/schedule.ts). */
+interface OnRound {
+  status: "due" | "conditional" | "as_needed" | "not_due" | "check";
+}
+
+/**
+ * The pets with a medication line to act on this round, as the sheet draws them: a dose due (or due
+ * on its condition) by the care plan, or, where the plan has no word on it, by the sheet's own rule;
+ * and a dose the sheet puts on this round whose plan item nobody has read yet ("check the
+ * instruction"), counted too, never hidden: `toCheck` says how many of them have one. The round
+ * summary's figure ("💊 6 with medication this round (3 to check)") and the Home tab's.
+ */
+export function medicationCounts(
+  pets: ReadonlyArray<{
+    sheet?: RoundSheet | undefined;
+    plan?: { items: ReadonlyArray<{ item: { key: string }; on: OnRound }> } | undefined;
+  }>,
+): { withMedication: number; toCheck: number } {
+  let withMedication = 0;
+  let toCheck = 0;
+  for (const p of pets) {
+    if (!p.sheet) continue;
+    const onPlan = new Map((p.plan?.items ?? []).map((i) => [i.item.key, i.on.status]));
+    const states = p.sheet.medications.map((m) => {
+      const on = onPlan.get(`med:${m.medication.n}`);
+      if (on === undefined) return m.due ? "due" : undefined;
+      if (on === "due" || on === "conditional") return "due";
+      return on === "check" && m.due ? "check" : undefined;
+    });
+    if (states.some((s) => s !== undefined)) withMedication++;
+    if (states.includes("check")) toCheck++;
+  }
+  return { withMedication, toCheck };
+}
+
 export function roundWord(round: Round): string {
   return round === "morning" ? "Morning" : round === "midday" ? "Midday" : "Evening";
 }

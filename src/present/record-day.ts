@@ -87,9 +87,12 @@ function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[
   ];
 }
 
+/** A round with no kept sheet: never posted, so nothing was asked of it (as Slack's stay record says). */
+const NEVER_POSTED = "its sheet was never posted: nothing asked, nothing late or missed";
+
 /**
  * A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane", or "not recorded" with
- * its state now when the sheet was read ("not recorded · ⏰ late · window closes 10:00").
+ * its state now when the round's kept sheet asked it ("not recorded · ⏰ late · window closes 10:00").
  */
 function dueLines(d: DueLine, timezone: string): Line[] {
   const what = `${itemWords(d.item, d.text)}: `;
@@ -207,8 +210,10 @@ export function recordDayDoc(day: RecordDay, timezone: string): Doc {
       lines: [line(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`)],
     });
   const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
-  for (const { round, pets, careMissing, progress } of day.rounds) {
+  for (const { round, pets, careMissing, progress, posted } of day.rounds) {
     const sums = progress ? progressWords(progress) : [plural(pets.length, "pet")];
+    // No kept sheet: the round was never posted, so nothing was asked (nothing late or missed).
+    if (posted === false && progress) sums.push(NEVER_POSTED);
     parts.push({ kind: "group", line: line(`${roundWord(round)} round · ${sums.join(" · ")}`) });
     for (const pet of pets) parts.push(petItem(pet, byId, timezone));
     for (const m of careMissing) parts.push(careMissingItem(m));

@@ -14,7 +14,9 @@ export type StoreProblem =
   /** The record was written by a newer Kennel Desk: this one refuses to start on it. */
   | "newer_schema"
   /** The record was made for another kennel (another API address, or another business): refused. */
-  | "other_kennel";
+  | "other_kennel"
+  /** No record at all where it was looked for (the bot never started there, or another folder): nothing to read. */
+  | "no_record";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";

@@ -48,6 +48,8 @@ export function roundTitle(round: Round, date: string, pets: number, kennelName?
 
 export interface RoundTotals {
   withMedication: number;
+  /** Of those, the pets with a dose to check ("check the instruction"). */
+  toCheck?: number | undefined;
   away: number;
   fed: number;
   noDiet: number;
@@ -57,7 +59,9 @@ export interface RoundTotals {
 
 export function roundSummaryParts(t: RoundTotals): SummaryPart[] {
   const parts: SummaryPart[] = [
-    { text: `💊 ${t.withMedication} with medication this round` },
+    {
+      text: `💊 ${t.withMedication} with medication this round${t.toCheck ? ` (${t.toCheck} to check)` : ""}`,
+    },
     { text: `🍽 ${t.fed} with a diet` },
   ];
   if (t.noDiet) parts.push({ text: `${t.noDiet} with no diet on record (house routine)` });

@@ -55,13 +55,20 @@ function petBlocks(text: string): string[][] {
   return blocks;
 }
 
-/** A medication line that says to give (or follow) something this round, read from the words alone. */
+/**
+ * A medication line to act on this round, read from the words alone: due, or on this round with its
+ * plan not confirmed ("check the instruction": counted too, never hidden from the figure).
+ */
 const dueLine = (l: string) =>
   l.trimStart().startsWith("💊") &&
-  // The care plan's word beside a line: only "due" counts ("check the instruction", "not today"… do not).
-  !/· 📋 (?!due)/.test(l) &&
+  // The care plan's word beside a line: "due…" or "check the instruction" ("not today"… do not count).
+  !/· 📋 (?!due|check the instruction)/.test(l) &&
   !l.includes("· nothing this round (given at") &&
-  !/· given once a day \(see the \w+ sheet\)$/.test(l);
+  !l.includes(", not this one") &&
+  !/· given once a day \(see the \w+ sheet\)( · 📋 check the instruction)?$/.test(l);
+
+/** A line of those whose plan item is to check. */
+const checkLine = (l: string) => dueLine(l) && l.endsWith("· 📋 check the instruction");
 
 const AT: Record<Round, string> = { morning: "08:00", midday: "12:30", evening: "18:30" };
 
@@ -73,6 +80,9 @@ describe("the counts agree with the sheets on the busy day", () => {
     const blocks = petBlocks(roundText(report, PLAIN));
     expect(blocks.length).toBe(report.pets.length);
     const withDue = blocks.filter((b) => b.some(dueLine)).length;
+    const toCheck = blocks.filter((b) => b.some(checkLine)).length;
+    // No plan is confirmed here (no care record): doses to check on every round, and counted.
+    expect(toCheck).toBeGreaterThan(0);
     const noDiet = blocks.filter((b) =>
       b.some((l) => l.includes("(no diet on record: check the booking)")),
     ).length;
@@ -81,7 +91,10 @@ describe("the counts agree with the sheets on the busy day", () => {
     expect(report.totals.withMedication).toBe(withDue);
     expect(report.totals.noDiet).toBe(noDiet);
     expect(report.totals.nothing).toBe(nothing);
-    expect(roundText(report, PLAIN)).toContain(`💊 ${withDue} with medication this round`);
+    expect(report.totals.toCheck).toBe(toCheck);
+    expect(roundText(report, PLAIN)).toContain(
+      `💊 ${withDue} with medication this round${toCheck ? ` (${toCheck} to check)` : ""} ·`,
+    );
     // The Home tab at that time of the busy day: the same figure, for the same round.
     const today = await todayOverview(deps);
     expect(today.round).toBe(round);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
+import { saveSheet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { dueOf } from "../../src/domain/record.ts";
@@ -182,7 +183,8 @@ describe("kennel-desk record", () => {
     expect(empty.stdout).toContain("Nothing recorded on this day.");
     const nowhere = join(dir, "not-here");
     const none = await cli(["record"], { KENNEL_DATA_DIR: nowhere });
-    expect(none.code).toBe(0);
+    // No record is not an empty one: it cannot be read (test/cli/record-none.test.ts).
+    expect(none.code).toBe(3);
     expect(none.stderr).toContain(`There is no care record at ${join(nowhere, "care-record.sqlite")} yet`);
     expect(existsSync(nowhere)).toBe(false);
   });
@@ -347,6 +349,34 @@ describe("kennel-desk record beside what was due (the round's sheet, from the ke
         requestKey: "due-1",
       },
     ]);
+    // The bot posted the morning and evening rounds: their sheets kept, what each asked has a state.
+    for (const round of ["morning", "evening"] as const) {
+      const posted = await roundReport(deps, round, "2026-11-24");
+      await saveSheet(
+        { record: store },
+        {
+          v: 1,
+          date: "2026-11-24",
+          round,
+          fallback: `${round} round`,
+          pets: posted.pets.flatMap((x) =>
+            x.pet?.pet.petId !== undefined && x.booking.bookingId !== undefined && dueOf(x).length > 0
+              ? [
+                  {
+                    bookingId: x.booking.bookingId,
+                    petId: x.pet.pet.petId,
+                    name: String(x.pet.pet.name),
+                    due: dueOf(x),
+                    oneTap: false,
+                    message: 0,
+                  },
+                ]
+              : [],
+          ),
+          messages: [{ parts: [] }],
+        },
+      );
+    }
     await store.close();
   }, 60_000);
   afterAll(async () => {

@@ -5,6 +5,7 @@
  * output) when the process has exited, and after a time limit otherwise. One copy for every test.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 export interface Spawned {
   child: ChildProcess;
@@ -86,3 +87,44 @@ export function untilHealthy(
     p,
   });
 }
+
+/** The process ids below `pid` (Linux /proc), with their command lines. */
+export function descendants(pid: number): Array<{ pid: number; cmd: string }> {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // "pid (comm) state ppid …": the command may hold spaces and brackets, so read after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(name), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: Array<{ pid: number; cmd: string }> = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parents) {
+      if (parent !== p) continue;
+      let cmd = "";
+      try {
+        cmd = readFileSync(`/proc/${child}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      } catch {
+        // gone meanwhile
+      }
+      out.push({ pid: child, cmd });
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,25 @@
+/** The terminal's log lines: one readable line each, never raw JSON, secrets still scrubbed. */
+import { describe, expect, it } from "vitest";
+import { terminalLog } from "../../src/cli/log-lines.ts";
+import { createLogger } from "../../src/log.ts";
+
+describe("the command line's log lines", () => {
+  it("a warning is one readable line naming the fields; a secret never printed", () => {
+    let out = "";
+    const log = createLogger({
+      level: "info",
+      secrets: ["kd_live_secretsecret123"],
+      destination: terminalLog({ write: (s: string) => (out += s) }),
+      pretty: false,
+    });
+    log.warn(
+      { kind: "pet", id: 950008, fields: ["vaccinations", "weight"] },
+      "pet 950008: ignored fields with unexpected values",
+    );
+    log.error({ apiKey: "kd_live_secretsecret123" }, "failed with kd_live_secretsecret123");
+    expect(out).toBe(
+      "note: pet 950008: ignored fields with unexpected values (vaccinations, weight)\nerror: failed with [redacted]\n",
+    );
+    expect(out).not.toContain("{");
+  });
+});
