@@ -48,6 +48,8 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   args: string[],
   options: O,
   positionals = false,
+  /** Options read only to be refused in words of their own ("it takes no --page"): never suggested. */
+  refusedOnly: readonly string[] = [],
 ) {
   // "-1" and "+3" are days ("yesterday", "in three days"), not options: pass them as positionals.
   const days = positionals ? args.filter((a) => /^[-+]\d{1,4}$/.test(a)) : [];
@@ -55,7 +57,13 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   try {
     return parseArgs({ args: rest, options, strict: true, allowPositionals: positionals });
   } catch (error) {
-    throw new UsageError(optionProblem((error as Error).message, Object.keys(options)), HELP_HINT);
+    throw new UsageError(
+      optionProblem(
+        (error as Error).message,
+        Object.keys(options).filter((o) => !refusedOnly.includes(o)),
+      ),
+      HELP_HINT,
+    );
   }
 }
 

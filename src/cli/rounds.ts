@@ -16,6 +16,7 @@ export async function run(ctx: CliContext): Promise<number> {
     ctx.args,
     { json: { type: "boolean" }, page: { type: "string" } },
     true,
+    ["page"],
   );
   if (values.page !== undefined) {
     throw new UsageError(

@@ -100,6 +100,11 @@ describe("kennel-desk rounds", () => {
     expect(lunch.stderr).toMatch(/"lunhc" is not a round nor a date I know\. Did you mean lunch\?/);
     expect((await run(["rounds", "--page", "2"])).code).toBe(2);
     expect(lunch.calls).toBe(0);
+    // A near miss of an option the command only refuses is not suggested ("--pge": never "--page?").
+    const typo = await run(["rounds", "--pge", "2"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("Unknown option '--pge'");
+    expect(typo.stderr).not.toContain("--page");
   });
 });
 
