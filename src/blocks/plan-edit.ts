@@ -9,8 +9,9 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
 import { cleanText } from "../domain/text.ts";
 import type { PlanView } from "../present/plan.ts";
+import { leftToPersonLines } from "../present/plan-edit.ts";
 import { isIsoDate } from "../time.ts";
-import { truncate } from "./mrkdwn.ts";
+import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
 
 const option = (text: string, value: string) => ({ text: plain(text, 75), value });
@@ -89,32 +90,57 @@ const input = (blockId: string, label: string, element: Record<string, unknown>,
   element,
 });
 
-/** The edit form: each item's rounds, days, dates and kind, as the plan reads them now. */
-export function editModal(sealed: string, v: PlanView) {
+/** The kennel's usual dose window (DoseSettings' minutes), said in the window's hint. */
+export interface UsualWindow {
+  beforeMinutes: number;
+  afterMinutes: number;
+  highAlertAfterMinutes: number;
+}
+
+/** "Pip's Caninsulin", "Pip's meal": an item named for the person choosing for it. */
+const itemOf = (petName: string, i: PlanItem) =>
+  `${petName}'s ${i.key === "meal" ? "meal" : (i.what.name ?? `medication ${i.key.slice(4)}`)}`;
+
+/** An item's heading: its name, what the reader left to a person (above the words), the words whole. */
+function itemHeading(i: PlanItem): string {
+  const name = i.key === "meal" ? "🍽 meal" : `💊 ${i.what.name ?? i.key}`;
+  const doubt = leftToPersonLines(i);
+  const words = i.source.fields.map((f) => `${f.field}: "${f.words}"`);
+  return truncate(`*${esc(name)}*\n${[...doubt, ...words].map(esc).join("\n")}`, 2900);
+}
+
+/**
+ * The edit form: each item's rounds, days, dates and kind as the plan reads them now; an item the
+ * reader left to a person starts empty (its words whole, the doubt above them), never from the
+ * reading it was unsure of.
+ */
+export function editModal(sealed: string, v: PlanView, usual: UsualWindow) {
   const blocks: unknown[] = [];
   for (const i of v.plan.items) {
     const k = i.key;
-    const name = i.key === "meal" ? "🍽 meal" : `💊 ${i.what.name ?? i.key}`;
-    const rounds = i.when.rounds.map((d) => option(d.round, d.round));
-    const kind = KIND_OPTIONS.find((o) => o.value === i.kind.kind) as (typeof KIND_OPTIONS)[number];
-    const from = i.when.days.every === "n_days" ? i.when.days.from : undefined;
+    // Left to a person: no reading offered as a choice (Save unchanged would keep the guess).
+    const read = i.readBy !== "nobody";
+    const rounds = read ? i.when.rounds.map((d) => option(d.round, d.round)) : [];
+    const kind = read ? KIND_OPTIONS.find((o) => o.value === i.kind.kind) : undefined;
+    const days = read ? dayOptions(i.when.days).find((o) => o.value === daysValue(i.when.days)) : undefined;
+    const from = read && i.when.days.every === "n_days" ? i.when.days.from : undefined;
     const weekdays =
-      i.when.days.every === "weekdays" ? i.when.days.weekdays.map((d) => WEEKDAY_OPTIONS[d]) : [];
+      read && i.when.days.every === "weekdays" ? i.when.days.weekdays.map((d) => WEEKDAY_OPTIONS[d]) : [];
+    const start = read ? i.when.start : undefined;
+    const stop = read ? i.when.stop : undefined;
+    const cond = !read
+      ? undefined
+      : i.kind.kind === "conditional"
+        ? i.kind.condition
+        : i.kind.kind === "as_needed"
+          ? i.kind.reason
+          : undefined;
+    const limits = read ? limitWords(i.kind) : undefined;
+    const after = i.highAlert
+      ? `${usual.highAlertAfterMinutes} min after (a high-alert drug)`
+      : `${usual.afterMinutes} min after`;
     blocks.push(
-      {
-        type: "section",
-        text: {
-          type: "mrkdwn",
-          text: truncate(
-            `*${name}*\n${i.source.fields.map((f) => `${f.field}: "${f.words}"`).join("\n")}`.replace(
-              /[&<>]/g,
-              (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"),
-            ),
-            2900,
-          ),
-          verbatim: true,
-        },
-      },
+      { type: "section", text: { type: "mrkdwn", text: itemHeading(i), verbatim: true } },
       input(`rounds:${k}`, "Rounds", {
         type: "multi_static_select",
         action_id: "v",
@@ -125,7 +151,7 @@ export function editModal(sealed: string, v: PlanView) {
         type: "static_select",
         action_id: "v",
         options: dayOptions(i.when.days),
-        initial_option: dayOptions(i.when.days).find((o) => o.value === daysValue(i.when.days)),
+        ...(days ? { initial_option: days } : {}),
       }),
       input(`from:${k}`, "Counting from (every other day, every 3 days: a day it is given)", {
         type: "datepicker",
@@ -141,25 +167,24 @@ export function editModal(sealed: string, v: PlanView) {
       input(`start:${k}`, "First day", {
         type: "datepicker",
         action_id: "v",
-        ...(i.when.start ? { initial_date: i.when.start } : {}),
+        ...(start ? { initial_date: start } : {}),
       }),
       input(`stop:${k}`, "Last day", {
         type: "datepicker",
         action_id: "v",
-        ...(i.when.stop ? { initial_date: i.when.stop } : {}),
+        ...(stop ? { initial_date: stop } : {}),
       }),
       input(`kind:${k}`, "Kind", {
         type: "static_select",
         action_id: "v",
         options: KIND_OPTIONS,
-        initial_option: kind,
+        ...(kind ? { initial_option: kind } : {}),
       }),
       input(`cond:${k}`, "Only if… (the condition), or as needed for (the reason)", {
         type: "plain_text_input",
         action_id: "v",
         max_length: 200,
-        ...(i.kind.kind === "conditional" ? { initial_value: i.kind.condition } : {}),
-        ...(i.kind.kind === "as_needed" && i.kind.reason ? { initial_value: i.kind.reason } : {}),
+        ...(cond ? { initial_value: cond } : {}),
       }),
       input(
         `limits:${k}`,
@@ -168,7 +193,7 @@ export function editModal(sealed: string, v: PlanView) {
           type: "plain_text_input",
           action_id: "v",
           max_length: 20,
-          ...(limitWords(i.kind) ? { initial_value: limitWords(i.kind) } : {}),
+          ...(limits ? { initial_value: limits } : {}),
         },
         "For example 2, 4. Either may be left out (2, or , 4).",
       ),
@@ -181,7 +206,7 @@ export function editModal(sealed: string, v: PlanView) {
           max_length: 20,
           ...(windowWords(i.window) ? { initial_value: windowWords(i.window) } : {}),
         },
-        "For example 0, 30. Empty: the kennel's settings (DOSE_WINDOW_BEFORE, DOSE_WINDOW_AFTER).",
+        `For example 0, 30. Empty: the kennel's usual window, ${usual.beforeMinutes} min before to ${after}.`,
       ),
     );
   }
@@ -213,26 +238,32 @@ type Values = Record<
 export function readEdit(
   items: PlanItem[],
   values: Values,
+  petName: string,
 ): { ok: true; items: PlanItem[] } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const out: PlanItem[] = [];
   for (const i of items) {
     const k = i.key;
     const v = (name: string) => values[`${name}:${k}`]?.v;
+    // Left to a person: what they chose, never the reading the reader was unsure of.
+    const read = i.readBy !== "nobody";
+    const leftToYou = `for ${itemOf(petName, i)}: the words leave it to you`;
     const rounds = (v("rounds")?.selected_options ?? [])
       .map((o) => o.value)
       .filter((r): r is Round => ROUNDS.includes(r as Round));
-    const daysChoice = v("days")?.selected_option?.value ?? daysValue(i.when.days);
+    const daysChoice = v("days")?.selected_option?.value ?? (read ? daysValue(i.when.days) : undefined);
     const from = v("from")?.selected_date ?? undefined;
     const weekdays = (v("weekdays")?.selected_options ?? [])
       .map((o) => Number(o.value))
       .filter((n) => n >= 0 && n <= 6);
     const start = v("start")?.selected_date ?? undefined;
     const stop = v("stop")?.selected_date ?? undefined;
-    const kindChoice = v("kind")?.selected_option?.value ?? i.kind.kind;
+    const kindChoice = v("kind")?.selected_option?.value ?? (read ? i.kind.kind : undefined);
+    if (!daysChoice) errors[`days:${k}`] = `Choose the days ${leftToYou}.`;
+    if (!kindChoice) errors[`kind:${k}`] = `Choose routine, as needed or only if… ${leftToYou}.`;
     const cond = cleanText(v("cond")?.value ?? "").trim();
     let days: Days = { every: "day" };
-    const everyN = /^n(\d{1,2})$/.exec(daysChoice);
+    const everyN = /^n(\d{1,2})$/.exec(daysChoice ?? "");
     if (everyN) {
       if (!from || !isIsoDate(from)) errors[`from:${k}`] = "Choose a day it is given, to count from.";
       else days = { every: "n_days", n: Number(everyN[1]), from };
@@ -256,7 +287,7 @@ export function readEdit(
         kind: "as_needed",
         ...(cond
           ? { reason: cond }
-          : i.kind.kind === "as_needed" && i.kind.reason
+          : read && i.kind.kind === "as_needed" && i.kind.reason
             ? { reason: i.kind.reason }
             : {}),
         ...(limits && limits !== "bad" ? limits : {}),
@@ -267,7 +298,9 @@ export function readEdit(
       errors[`window:${k}`] =
         "Write the minutes before and after the round's time: 60, 120 (after: 1 to 720).";
     if (kind.kind !== "as_needed" && rounds.length === 0)
-      errors[`rounds:${k}`] = "Choose its rounds (or make it as needed).";
+      errors[`rounds:${k}`] = read
+        ? "Choose its rounds (or make it as needed)."
+        : `Choose the rounds (or 'as needed') ${leftToYou}.`;
     const next: PlanItem = {
       ...i,
       when: {

@@ -18,22 +18,30 @@ function item(key: PlanItem["key"], over: Partial<PlanItem> = {}): PlanItem {
 }
 
 type Values = Parameters<typeof readEdit>[1];
+const USUAL = { beforeMinutes: 60, afterMinutes: 120, highAlertAfterMinutes: 30 };
 
 /** The values Slack sends for the form as opened (every input as it shows), some changed. */
-function valuesOf(items: PlanItem[], change: Record<string, Record<string, unknown>> = {}): Values {
-  const view = editModal("sealed", {
-    versionId: 1,
-    petName: "Biscuit",
-    plan: {
-      format: 1,
-      bookingId: 1,
-      petId: 2,
-      items,
-      sourceHash: "s",
-      draftedAt: "2026-11-26T08:00:00Z",
-      confirmations: [],
+const formOf = (items: PlanItem[]) =>
+  editModal(
+    "sealed",
+    {
+      versionId: 1,
+      petName: "Biscuit",
+      plan: {
+        format: 1,
+        bookingId: 1,
+        petId: 2,
+        items,
+        sourceHash: "s",
+        draftedAt: "2026-11-26T08:00:00Z",
+        confirmations: [],
+      },
     },
-  });
+    USUAL,
+  );
+
+function valuesOf(items: PlanItem[], change: Record<string, Record<string, unknown>> = {}): Values {
+  const view = formOf(items);
   const out: Record<string, Record<string, unknown>> = {};
   for (const b of view.blocks as Array<{
     type?: string;
@@ -76,6 +84,7 @@ describe("the edit form", () => {
     const r = readEdit(
       items,
       valuesOf(items, { "rounds:med:1": { selected_options: [{ value: "evening" }] } }),
+      "Biscuit",
     );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -85,36 +94,170 @@ describe("the edit form", () => {
 
   it("sets the dose window's own minutes, and says so at the field when they cannot be read", () => {
     const items = [item("med:1", { highAlert: { class: "insulin", word: "Caninsulin" } })];
-    const r = readEdit(items, valuesOf(items, { "window:med:1": { value: "0, 30" } }));
+    const r = readEdit(items, valuesOf(items, { "window:med:1": { value: "0, 30" } }), "Biscuit");
     expect(r).toMatchObject({ ok: true, items: [{ window: { beforeMinutes: 0, afterMinutes: 30 } }] });
-    const bad = readEdit(items, valuesOf(items, { "window:med:1": { value: "soon" } }));
+    const bad = readEdit(items, valuesOf(items, { "window:med:1": { value: "soon" } }), "Biscuit");
     expect(bad).toMatchObject({ ok: false, errors: { "window:med:1": expect.stringContaining("minutes") } });
     // Cleared: the kennel's settings again.
     const set = [item("med:1", { window: { beforeMinutes: 0, afterMinutes: 30 } })];
-    const cleared = readEdit(set, valuesOf(set, { "window:med:1": { value: "" } }));
+    const cleared = readEdit(set, valuesOf(set, { "window:med:1": { value: "" } }), "Biscuit");
     expect(cleared.ok && cleared.items[0]?.window).toBeUndefined();
   });
 
   it("sets an as-needed item's limits (either may be left out), shown again as set", () => {
     const prn = item("med:1", { kind: { kind: "as_needed", reason: "only if scratching" } });
-    const r = readEdit([prn], valuesOf([prn], { "limits:med:1": { value: "2, 4" } }));
+    const r = readEdit([prn], valuesOf([prn], { "limits:med:1": { value: "2, 4" } }), "Biscuit");
     expect(r).toMatchObject({
       ok: true,
       items: [
         { kind: { kind: "as_needed", reason: "only if scratching", maxPer24h: 2, minHoursBetween: 4 } },
       ],
     });
-    const only = readEdit([prn], valuesOf([prn], { "limits:med:1": { value: ", 4" } }));
+    const only = readEdit([prn], valuesOf([prn], { "limits:med:1": { value: ", 4" } }), "Biscuit");
     expect(only.ok && only.items[0]?.kind).toEqual({
       kind: "as_needed",
       reason: "only if scratching",
       minHoursBetween: 4,
     });
     const kept = { ...prn, kind: { kind: "as_needed" as const, reason: "x", maxPer24h: 2 } };
-    expect(readEdit([kept], valuesOf([kept]))).toEqual({ ok: true, items: [] });
-    expect(readEdit([prn], valuesOf([prn], { "limits:med:1": { value: "lots" } }))).toMatchObject({
+    expect(readEdit([kept], valuesOf([kept]), "Biscuit")).toEqual({ ok: true, items: [] });
+    expect(readEdit([prn], valuesOf([prn], { "limits:med:1": { value: "lots" } }), "Biscuit")).toMatchObject({
       ok: false,
       errors: { "limits:med:1": expect.any(String) },
     });
+  });
+});
+
+/** Each input of the form as it opens: its initial value, by block_id. */
+function initial(items: PlanItem[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const b of formOf(items).blocks as Array<{ block_id?: string; element?: Record<string, unknown> }>) {
+    const e = b.element;
+    if (!b.block_id || !e) continue;
+    const o = (x: unknown) => (x as { value?: string } | undefined)?.value;
+    out[b.block_id] =
+      e.initial_options !== undefined
+        ? (e.initial_options as unknown[]).map(o)
+        : (o(e.initial_option) ?? e.initial_date ?? e.initial_value);
+  }
+  return out;
+}
+
+const text = (items: PlanItem[]) => JSON.stringify(formOf(items).blocks);
+
+describe("the edit form as it opens", () => {
+  // Pip's insulin: the reader read the evening field, but the instruction beside it left it unsure.
+  const unsure = item("med:1", {
+    what: { text: "Caninsulin 4 units, with food", name: "Caninsulin" },
+    when: {
+      rounds: [{ round: "evening", why: "medicationPm" }],
+      days: { every: "n_days", n: 2, from: "2026-11-22" },
+      start: "2026-11-22",
+      stop: "2026-11-30",
+      steps: [],
+    },
+    kind: { kind: "conditional", condition: "if she has eaten" },
+    source: { fields: [{ field: "medication", words: "Caninsulin 4 units, with food" }], hash: "h" },
+    readBy: "nobody",
+    doubts: ["instruction_beside_fields"],
+  });
+
+  it("an item read by the reader or a person: every field shows the plan's reading", () => {
+    const routine = item("med:1");
+    expect(initial([routine])).toMatchObject({
+      "rounds:med:1": ["morning"],
+      "days:med:1": "day",
+      "kind:med:1": "routine",
+    });
+    const set = item("med:2", {
+      when: {
+        rounds: [{ round: "evening", why: "set by a person" }],
+        days: { every: "n_days", n: 2, from: "2026-11-22" },
+        start: "2026-11-22",
+        stop: "2026-11-30",
+        steps: [],
+      },
+      kind: { kind: "as_needed", reason: "only if scratching", maxPer24h: 2, minHoursBetween: 4 },
+      readBy: "person",
+      setBy: { userId: "U1", userName: "Jane", at: "2026-11-22T08:00:00Z" },
+      window: { beforeMinutes: 0, afterMinutes: 30 },
+    });
+    expect(initial([set])).toEqual({
+      "rounds:med:2": ["evening"],
+      "days:med:2": "n2",
+      "from:med:2": "2026-11-22",
+      "weekdays:med:2": undefined,
+      "start:med:2": "2026-11-22",
+      "stop:med:2": "2026-11-30",
+      "kind:med:2": "as_needed",
+      "cond:med:2": "only if scratching",
+      "limits:med:2": "2, 4",
+      "window:med:2": "0, 30",
+    });
+    const mwf = item("med:3", {
+      when: {
+        rounds: [{ round: "morning", why: "AM" }],
+        days: { every: "weekdays", weekdays: [1, 3, 5] },
+        steps: [],
+      },
+    });
+    expect(initial([mwf])).toMatchObject({ "days:med:3": "weekdays", "weekdays:med:3": ["1", "3", "5"] });
+  });
+
+  it("an item left to a person: its words whole with the doubt above them, and no choice made for them", () => {
+    const shown = initial([unsure]);
+    for (const field of ["rounds", "days", "from", "weekdays", "start", "stop", "kind", "cond", "limits"])
+      expect(shown[`${field}:med:1`], field).toBeUndefined();
+    const heading = text([unsure]);
+    expect(heading).toContain("❔ read by a person: ");
+    expect(heading.indexOf("❔ read by a person")).toBeLessThan(heading.indexOf('medication: \\"Caninsulin'));
+  });
+
+  it("an item left to a person is saved only once a person chooses: each field says so, naming the pet's drug", () => {
+    const r = readEdit([unsure], valuesOf([unsure]), "Pip");
+    expect(r).toEqual({
+      ok: false,
+      errors: {
+        "rounds:med:1": "Choose the rounds (or 'as needed') for Pip's Caninsulin: the words leave it to you.",
+        "days:med:1": "Choose the days for Pip's Caninsulin: the words leave it to you.",
+        "kind:med:1":
+          "Choose routine, as needed or only if… for Pip's Caninsulin: the words leave it to you.",
+      },
+    });
+    const chosen = readEdit(
+      [unsure],
+      valuesOf([unsure], {
+        "rounds:med:1": { selected_options: [{ value: "evening" }] },
+        "days:med:1": { selected_option: { value: "day" } },
+        "kind:med:1": { selected_option: { value: "routine" } },
+      }),
+      "Pip",
+    );
+    expect(chosen.ok && chosen.items[0]?.when).toEqual({
+      rounds: [{ round: "evening", why: "medicationPm" }],
+      days: { every: "day" },
+      steps: [],
+    });
+    expect(chosen.ok && chosen.items[0]?.kind).toEqual({ kind: "routine" });
+    // As needed: no rounds asked for.
+    const prn = readEdit(
+      [unsure],
+      valuesOf([unsure], {
+        "days:med:1": { selected_option: { value: "day" } },
+        "kind:med:1": { selected_option: { value: "as_needed" } },
+      }),
+      "Pip",
+    );
+    expect(prn.ok).toBe(true);
+  });
+
+  it("the dose window's hint says the kennel's usual window in minutes, not the settings' names", () => {
+    expect(text([item("med:1")])).toContain(
+      "Empty: the kennel's usual window, 60 min before to 120 min after.",
+    );
+    expect(text([item("med:1", { highAlert: { class: "insulin", word: "Caninsulin" } })])).toContain(
+      "Empty: the kennel's usual window, 60 min before to 30 min after (a high-alert drug).",
+    );
+    expect(text([item("med:1")])).not.toContain("DOSE_WINDOW");
   });
 });

@@ -6,16 +6,16 @@
 import { describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
-import { plansMessages } from "../../src/blocks/plan.ts";
+import { plansMessages, plansPostMessage, plansPostOf } from "../../src/blocks/plan.ts";
 import type { PlanView } from "../../src/present/plan.ts";
 import { busyDay, TZ } from "../present/harness.ts";
 
 const busy = busyDay();
 
 describe("the care plans to confirm on the busiest morning", () => {
-  it("one post and its thread: within the limits, each pet once with its button", async () => {
+  const viewsOf = async (): Promise<PlanView[]> => {
     const report = await roundReport(busy.deps, "morning", busy.day);
-    const views: PlanView[] = report.pets.flatMap((p) =>
+    return report.pets.flatMap((p) =>
       p.plan?.versionId !== undefined && p.plan.state !== "confirmed"
         ? [
             {
@@ -27,6 +27,10 @@ describe("the care plans to confirm on the busiest morning", () => {
           ]
         : [],
     );
+  };
+
+  it("one post and its thread: within the limits, each pet once with its button", async () => {
+    const views = await viewsOf();
     expect(views.length).toBeGreaterThan(140);
     const { parent, replies } = plansMessages("Morning round, Tue 24 Nov", views, TZ);
     const messages = [parent, ...replies];
@@ -47,5 +51,48 @@ describe("the care plans to confirm on the busiest morning", () => {
       views.map((v) => JSON.stringify({ v: v.versionId })).sort(),
     );
     expect(new Set(buttons.map((b) => b.action_id)).size).toBe(buttons.length);
+  });
+
+  it("each message drawn again from what its tap carries: its head or reply label, and its pets in order", async () => {
+    const views = await viewsOf();
+    const { parent, replies } = plansMessages("Morning round, Tue 24 Nov", views, TZ);
+    expect(replies.length).toBeGreaterThan(0);
+    for (const [i, m] of [parent, ...replies].entries()) {
+      const ref = plansPostOf({ ts: `1764000000.00${i}`, blocks: m.blocks });
+      expect(ref, `message ${i}`).toBeDefined();
+      if (!ref) continue;
+      expect(ref.t).toBe(`1764000000.00${i}`);
+      const mine = ref.p.map(
+        ([b, p]) => views.find((v) => v.plan.bookingId === b && v.plan.petId === p) as PlanView,
+      );
+      // Nothing changed: the same message; a pet confirmed since: still listed, in its state now.
+      expect(plansPostMessage(ref, mine, TZ).blocks, `message ${i}`).toEqual(m.blocks);
+    }
+    // A message that is not a plans post (a round sheet, a card): nothing to draw again.
+    expect(
+      plansPostOf({
+        ts: "1.2",
+        blocks: [{ type: "header", text: { type: "plain_text", text: "Evening round" } }],
+      }),
+    ).toBeUndefined();
+  });
+
+  it("drawn again with a plan confirmed: the pet still listed in its state, the summary says what is left", async () => {
+    const [a, b] = (await viewsOf()) as [PlanView, PlanView];
+    const at = "2026-11-24T08:00:00Z";
+    const people = [
+      { userId: "U1", userName: "Jane", at },
+      { userId: "U2", userName: "Tom", at },
+    ];
+    const done = { ...a, plan: { ...a.plan, confirmations: people } };
+    const ids = (v: PlanView): [number, number] => [v.plan.bookingId, v.plan.petId];
+    const ref = { t: "1.1", h: "Morning round, Tue 24 Nov" };
+    const some = JSON.stringify(plansPostMessage({ ...ref, p: [ids(a), ids(b)] }, [done, b], TZ).blocks);
+    expect(some).toContain("📋 1 pet's plan to confirm");
+    expect(some).toContain("✅ 1 confirmed since this was posted");
+    expect(some).toContain("✅ plan confirmed · confirmed by Jane");
+    const all = JSON.stringify(plansPostMessage({ ...ref, p: [ids(a)] }, [done], TZ).blocks);
+    expect(all).toContain("✅ Every plan here is confirmed (1): their doses are due as each plan says");
+    expect(all).not.toContain("to confirm:");
   });
 });

@@ -224,7 +224,12 @@ describe("a care plan, from its first round to confirmed", () => {
     const saved = await submit(
       "U0JANE",
       edit,
-      valuesOf(edit, { "rounds:med:1": { selected_options: [{ value: "evening" }] } }),
+      // Left to a person: its rounds, days and kind chosen (the form offers no reading for them).
+      valuesOf(edit, {
+        "rounds:med:1": { selected_options: [{ value: "evening" }] },
+        "days:med:1": { selected_option: { value: "day" } },
+        "kind:med:1": { selected_option: { value: "routine" } },
+      }),
     );
     expect(saved.response_action).toBe("update");
     expect(saved.view?.callback_id).toBe("plan_confirm");

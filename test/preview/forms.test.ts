@@ -104,7 +104,9 @@ describe("the care plan's forms", () => {
     // Its initial values: the meal's rounds as pills, its days and kind chosen, a date picker each.
     expect(await pills("rounds:meal")).toEqual(["morning", "evening"]);
     await expect(modal.field("days:meal").locator("select").inputValue()).resolves.toBe("day");
-    await expect(modal.field("kind:med:2").locator("select").inputValue()).resolves.toBe("routine");
+    // An item left to a person (the drug in two slots): no choice made for them, the doubt above its words.
+    await expect(modal.field("kind:med:2").locator("select").inputValue()).resolves.toBe("");
+    expect(await pills("rounds:med:2")).toEqual([]);
     await expect(modal.field("start:med:1").locator("input[type=date]").count()).resolves.toBe(1);
     expect(await modal.field("stop:med:1").textContent()).toContain("(optional)");
 
@@ -124,6 +126,9 @@ describe("the care plan's forms", () => {
     expect(await pills("rounds:med:1")).toEqual([]);
     await modal.field("rounds:med:1").locator("select").selectOption("morning");
     expect(await pills("rounds:med:1")).toEqual(["morning"]);
+    await modal.field("days:med:1").locator("select").selectOption("day");
+    await modal.field("kind:med:1").locator("select").selectOption("routine");
+    await modal.field("days:med:2").locator("select").selectOption("day");
     const today = preview.clock.today;
     await modal.field("start:med:1").locator("input").fill(today);
     await unpick("rounds:med:2");
@@ -158,9 +163,12 @@ describe("the care plan's forms", () => {
     const confirmed = (await planLog("Otis")).at(-1)?.plan;
     expect(confirmed && planState(confirmed)).toBe("confirmed");
     expect(confirmed?.confirmations.map((c) => c.userId)).toEqual([PREVIEW_USERS.staff]);
-    // Its answer among the app's messages (the form was opened from inside a modal, no channel).
-    const dm = () => preview.slack.timeline.filter((m) => m.channel === PREVIEW_USERS.staff).at(-1)?.text;
-    await expect.poll(dm).toMatch(/^✅ Plan confirmed/);
+    // Its answer to the person alone, naming the pet (in the channel the plan was opened from).
+    const told = () =>
+      preview.slack.timeline
+        .filter((m) => (m.ephemeral && m.user === PREVIEW_USERS.staff) || m.channel === PREVIEW_USERS.staff)
+        .at(-1)?.text;
+    await expect.poll(told).toBe("✅ Otis's care plan is confirmed: its doses are due from the next round.");
     const after = await onMorningSheet("Otis (Rhys Evans)");
     expect(await after.line.textContent()).not.toContain("plan not confirmed");
     await expect(after.button("📋 Plan…").count()).resolves.toBe(0);

@@ -17,7 +17,15 @@ import type {
 import { confirmVersion, type PlanWrite, setItems } from "../../answers/plan-actions.ts";
 import { currentPlan, planVersion } from "../../answers/plans.ts";
 import { planEdit, planOpen } from "../../blocks/buttons.ts";
-import { PLAN_EDIT_MODAL, PLAN_MODAL, planModal, readPlanMeta } from "../../blocks/plan.ts";
+import { esc } from "../../blocks/mrkdwn.ts";
+import {
+  PLAN_EDIT_MODAL,
+  PLAN_MODAL,
+  type PlanMeta,
+  planModal,
+  plansPostOf,
+  readPlanMeta,
+} from "../../blocks/plan.ts";
 import { editModal, readEdit } from "../../blocks/plan-edit.ts";
 import { refusalView } from "../../blocks/record-modal.ts";
 import type { PlanView } from "../../present/plan.ts";
@@ -25,6 +33,7 @@ import { planStateWords } from "../../words/plan.ts";
 import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately } from "../guard.ts";
+import { PlansPostRedraw } from "../plan-redraw.ts";
 import { couldNotRecord, FORGED, NO_STORE } from "../record-round.ts";
 
 type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
@@ -50,8 +59,21 @@ export function registerPlan(app: App, deps: BotDeps): void {
     if (!v) return undefined;
     return { versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room };
   };
-  const sealed = (v: number, c: string | undefined) =>
-    deps.seal.sign(JSON.stringify({ v, ...(c ? { c } : {}) }));
+  // The version shown, the channel to answer in, and the plans post's message the form came from
+  // (drawn again after Save and Confirm); without the message when it would not fit Slack's 3000.
+  const sealed = (v: number, c: string | undefined, m?: PlanMeta["m"]) => {
+    const full = deps.seal.sign(JSON.stringify({ v, ...(c ? { c } : {}), ...(m ? { m } : {}) }));
+    return full.length <= 3000 ? full : deps.seal.sign(JSON.stringify({ v, ...(c ? { c } : {}) }));
+  };
+  const posts = new PlansPostRedraw(deps);
+  const usual = () => {
+    const d = deps.config.doses;
+    return {
+      beforeMinutes: d.beforeMinutes,
+      afterMinutes: d.afterMinutes,
+      highAlertAfterMinutes: d.highAlertAfterMinutes,
+    };
+  };
 
   // "📋 Plan…": the plan's form. "✏️ Edit items…" (inside it): the edit form, pushed over it.
   for (const [kind, push] of [
@@ -61,7 +83,16 @@ export function registerPlan(app: App, deps: BotDeps): void {
     app.action(kind.pattern, async (args: TapArgs) => {
       await args.ack();
       const { body, action, client } = args;
-      const channel = body.channel?.id ?? body.container?.channel_id;
+      // Inside the plan's form ("Edit items…"): the channel and post message the form was opened from.
+      const opener = push
+        ? readPlanMeta(
+            deps.seal.open((body as { view?: { private_metadata?: string } }).view?.private_metadata),
+          )
+        : undefined;
+      const channel = body.channel?.id ?? body.container?.channel_id ?? opener?.c;
+      const post = push
+        ? opener?.m
+        : plansPostOf((body as { message?: { ts?: string; blocks?: unknown } }).message);
       const tell = privately(deps, client, {
         user: body.user.id,
         channel,
@@ -77,9 +108,8 @@ export function registerPlan(app: App, deps: BotDeps): void {
       const shown: PlanView = now
         ? { ...current, versionId: now.id, plan: now.plan, changed: now.changed }
         : current;
-      const form = push
-        ? editModal(sealed(shown.versionId as number, channel), shown)
-        : planModal(sealed(shown.versionId as number, channel), shown, deps.config.timezone);
+      const seal = sealed(shown.versionId as number, channel, post);
+      const form = push ? editModal(seal, shown, usual()) : planModal(seal, shown, deps.config.timezone);
       const trigger = (body as { trigger_id: string }).trigger_id;
       try {
         if (push) await client.views.push({ trigger_id: trigger, view: form as never });
@@ -129,28 +159,35 @@ export function registerPlan(app: App, deps: BotDeps): void {
       if (edit) {
         const shown = await planVersion(deps, meta.v);
         if (!shown) return await refuse(REFUSED.unknown);
-        const read = readEdit(shown.plan.items, form.state.values as never);
+        const read = readEdit(shown.plan.items, form.state.values as never, shown.petName);
         if (!read.ok) return void (await ack.send({ response_action: "errors", errors: read.errors }));
         result = await setItems(deps, meta.v, read.items, admitted.who, key);
       } else {
         result = await confirmVersion(deps, meta.v, admitted.who, key);
       }
       if (result.status === "refused") return await refuse(REFUSED[result.why]);
-      const words = planStateWords(result.state);
+      const v = result.version;
+      const pet = `${esc(v.petName)}'s care plan`;
+      // The plans post's message the form came from, drawn again: the pet in its state now.
+      const redraw = async () => {
+        if (meta.m && meta.c) await posts.redraw(client, meta.c, meta.m);
+      };
       if (edit) {
         // Saved: the plan's form again, the new version, ready to confirm.
-        const v = result.version;
         const next: PlanView = { versionId: v.id, plan: v.plan, petName: v.petName, room: v.room };
-        const shown = planModal(sealed(result.version.id, meta.c), next, deps.config.timezone);
-        if (!(await ack.send({ response_action: "update", view: shown as never })))
-          await tell(`✅ Saved the plan (${words}): confirm it from the sheet.`);
+        const shown = planModal(sealed(v.id, meta.c, meta.m), next, deps.config.timezone);
+        const updated = await ack.send({ response_action: "update", view: shown as never });
+        await redraw();
+        if (!updated)
+          await tell(`✅ Saved ${pet} (${planStateWords(result.state)}): confirm it from the post.`);
         return;
       }
       await ack.send({ response_action: "clear" } as never);
+      await redraw();
       await tell(
         result.state === "confirmed"
-          ? "✅ Plan confirmed: the next round's sheet works from it (one tap where every dose due is routine)."
-          : `✅ Confirmed by you: ${words}.`,
+          ? `✅ ${pet} is confirmed: its doses are due from the next round.`
+          : `✅ ${pet}: confirmed by you; a second, different person confirms it too (high-alert drug).`,
       );
     } catch (error) {
       await refuse(couldNotRecord(error));

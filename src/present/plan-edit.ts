@@ -1,0 +1,15 @@
+/**
+ * The words of the care plan's edit form (issue 34) beside its fields: what the reader left to a
+ * person, said above the item's words, so the person chooses knowing why (src/blocks/plan-edit.ts).
+ */
+import type { PlanItem } from "../domain/plan/types.ts";
+import { doubtWords } from "../words/plan.ts";
+
+/** "❔ read by a person: …" and what is asked of them; nothing for an item read by the reader or a person. */
+export function leftToPersonLines(i: PlanItem): string[] {
+  if (i.readBy !== "nobody") return [];
+  return [
+    `❔ read by a person: ${i.doubts.map(doubtWords).join("; ")}`,
+    "The words leave it to you: choose its rounds, days and kind below.",
+  ];
+}

@@ -1,0 +1,243 @@
+/**
+ * The "Care plans to confirm" post kept current (issue 34), through the real Bolt app with signed
+ * requests: Pip's plan opened from the post, her insulin (left to a person) set in the edit form,
+ * saved, then confirmed by Jane and by Tom. After each Save and Confirm the post's message holding
+ * her is drawn again in her state now (no other pet dropped), and the person who acted is told,
+ * privately, the pet's name and what is still needed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { roundPostOf } from "../helpers/record-slack.ts";
+import { commandForm, postSigned } from "../helpers/slack.ts";
+
+const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
+const CHANNEL = "C0ROUNDS";
+let h: Harness;
+let seq = 0;
+
+beforeAll(async () => {
+  h = await startHarness({
+    clock,
+    sandbox: { awkward: true },
+    env: {
+      ROUNDS_CHANNEL: CHANNEL,
+      DIGEST_SCHEDULE: "off",
+      KENNEL_CACHE_TTL_S: "0",
+      ROUNDS_TIMES: "07:30,12:00,19:30",
+    },
+  });
+  for (const [id, name] of [
+    ["U0JANE", "Jane"],
+    ["U0TOM", "Tom"],
+  ] as const)
+    h.slack.users.set(id, { id, profile: { display_name: name } });
+}, 60_000);
+afterAll(() => h.close());
+
+type Block = {
+  type?: string;
+  text?: { text?: string };
+  accessory?: { action_id?: string; value?: string; text?: { text?: string } };
+  elements?: Array<{ action_id?: string; value?: string }>;
+};
+const blocksOf = (m: TimelineEntry) => (m.blocks ?? []) as Block[];
+
+function pipIds() {
+  const b = h.sandbox.main.bookings.find((x) => x.reference === "AW-LATE") as Record<string, unknown>;
+  const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
+  const pet = pets.find((p) => p.name === "Pip") as Record<string, unknown>;
+  return `${Number(b.bookingId)}-${Number(pet.petId)}`;
+}
+
+/** The plans post's message holding Pip (as it is now), her section and its button. */
+function pipOnPost() {
+  const actionId = `plan_open:${pipIds()}`;
+  const m = h.slack.timeline.find(
+    (x) =>
+      !x.ephemeral &&
+      JSON.stringify(x.blocks ?? []).includes("Care plans to confirm") &&
+      blocksOf(x).some((b) => b.accessory?.action_id === actionId),
+  ) as TimelineEntry;
+  const section = blocksOf(m).find((b) => b.accessory?.action_id === actionId) as Block;
+  return {
+    message: m,
+    section: section.text?.text ?? "",
+    button: section.accessory as { action_id: string; value: string },
+  };
+}
+const pets = (m: TimelineEntry) =>
+  blocksOf(m).filter((b) => b.accessory?.action_id?.startsWith("plan_open")).length;
+
+async function click(
+  user: string,
+  button: { action_id?: string; value?: string },
+  where: { message?: TimelineEntry; modal?: OpenedModal },
+) {
+  const n = ++seq;
+  const trigger = `tpost${n}`;
+  const m = where.message;
+  const body = {
+    type: "block_actions",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: trigger,
+    ...(m
+      ? {
+          container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
+          channel: { id: m.channel, name: "rounds" },
+          message: {
+            type: "message",
+            ts: m.ts,
+            text: m.text,
+            blocks: m.blocks,
+            ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+          },
+        }
+      : {
+          container: { type: "view", view_id: where.modal?.id },
+          view: { ...where.modal?.view, id: where.modal?.id, state: { values: {} } },
+        }),
+    actions: [
+      {
+        type: "button",
+        action_id: button.action_id,
+        block_id: "b",
+        value: button.value,
+        action_ts: `1764100${n}.0001`,
+      },
+    ],
+  };
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  await h.slack.waitFor(() => [...h.slack.modals.values()].some((x) => x.trigger_id === trigger), 10_000);
+  return [...h.slack.modals.values()].find((x) => x.trigger_id === trigger) as OpenedModal;
+}
+
+type Values = Record<string, Record<string, unknown>>;
+function valuesOf(modal: OpenedModal, change: Values = {}): Values {
+  const out: Values = {};
+  for (const b of (modal.view.blocks ?? []) as Array<{
+    type?: string;
+    block_id?: string;
+    element?: Record<string, unknown>;
+  }>) {
+    if (b.type !== "input" || !b.block_id || !b.element) continue;
+    const e = b.element;
+    const value =
+      e.type === "multi_static_select"
+        ? { type: e.type, selected_options: e.initial_options ?? [] }
+        : e.type === "static_select"
+          ? { type: e.type, selected_option: e.initial_option ?? null }
+          : e.type === "datepicker"
+            ? { type: e.type, selected_date: e.initial_date ?? null }
+            : { type: e.type, value: e.initial_value ?? null };
+    out[b.block_id] = { v: { ...value, ...(change[b.block_id] ?? {}) } };
+  }
+  return out;
+}
+
+async function submit(user: string, modal: OpenedModal, values: Values = {}) {
+  const body = {
+    type: "view_submission",
+    team: { id: "T1", domain: "kennel" },
+    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: `tv${++seq}`,
+    view: {
+      ...modal.view,
+      id: modal.id,
+      team_id: "T1",
+      app_id: "A1",
+      bot_id: "BBOT",
+      state: { values },
+      hash: `h${modal.id}`,
+    },
+    response_urls: [],
+  };
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return (res.text ? JSON.parse(res.text) : {}) as {
+    response_action?: string;
+    view?: OpenedModal["view"];
+    errors?: Record<string, string>;
+  };
+}
+
+/** What one person was told privately since `since`. */
+const toldTo = (user: string, since: number) =>
+  h.slack.timeline.filter((m) => m.id > since && m.ephemeral && m.user === user).map((m) => m.text);
+
+describe("the care plans post, after a plan is saved and confirmed", () => {
+  it("is drawn again with the pet's state now, and the person is told the pet's name and what is still needed", async () => {
+    // The evening round drafts the plans; its plans post lists them.
+    const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
+    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+    await roundPostOf(h.slack, 0);
+    await h.bot.digest?.runPost("plans:evening", "2026-11-22", { retry: false });
+    const posted = pipOnPost();
+    const listed = pets(posted.message);
+    expect(posted.section).toContain("📋 plan not confirmed");
+    expect(posted.section).toContain("❔ read by a person");
+
+    // Edit items…: the insulin's choices start empty; Save unchanged is refused at its rounds.
+    const planForm = await click("U0JANE", posted.button, { message: posted.message });
+    const editButton =
+      (planForm.view.blocks as Block[]).find((b) => b.type === "actions")?.elements?.[0] ?? {};
+    const edit = await click("U0JANE", editButton, { modal: planForm });
+    const unchanged = await submit("U0JANE", edit, valuesOf(edit));
+    expect(unchanged.response_action).toBe("errors");
+    expect(unchanged.errors?.["rounds:med:1"]).toBe(
+      "Choose the rounds (or 'as needed') for Pip's Caninsulin: the words leave it to you.",
+    );
+    const saved = await submit(
+      "U0JANE",
+      edit,
+      valuesOf(edit, {
+        "rounds:med:1": { selected_options: [{ value: "morning" }, { value: "evening" }] },
+        "days:med:1": { selected_option: { value: "day" } },
+        "kind:med:1": { selected_option: { value: "routine" } },
+      }),
+    );
+    expect(saved.response_action).toBe("update");
+    // The post again: Pip's insulin set by Jane, nothing left to a person; every pet still on it.
+    await h.slack.waitFor(() => pipOnPost().section.includes("set by Jane"), 10_000);
+    expect(pipOnPost().section).not.toContain("❔ read by a person");
+    expect(pipOnPost().message.id).toBe(posted.message.id);
+    expect(pets(pipOnPost().message)).toBe(listed);
+
+    // Jane confirms: the post says the plan waits for a second person; Jane is told so, by name.
+    let since = h.slack.timeline.at(-1)?.id ?? 0;
+    expect(
+      (await submit("U0JANE", { ...edit, view: saved.view as OpenedModal["view"] })).response_action,
+    ).toBe("clear");
+    await h.slack.waitFor(
+      () => pipOnPost().section.includes("📋 high-alert: a second person confirms"),
+      10_000,
+    );
+    expect(pipOnPost().section).toMatch(/confirmed by Jane/);
+    await h.slack.waitFor(() => toldTo("U0JANE", since).length > 0, 10_000);
+    expect(toldTo("U0JANE", since)).toEqual([
+      "✅ Pip's care plan: confirmed by you; a second, different person confirms it too (high-alert drug).",
+    ]);
+
+    // Tom confirms from the post as it is now: confirmed, kept on the post with its state.
+    since = h.slack.timeline.at(-1)?.id ?? 0;
+    const now = pipOnPost();
+    const tomForm = await click("U0TOM", now.button, { message: now.message });
+    expect((await submit("U0TOM", tomForm)).response_action).toBe("clear");
+    await h.slack.waitFor(() => pipOnPost().section.includes("✅ plan confirmed"), 10_000);
+    expect(pipOnPost().section).toMatch(/confirmed by Jane .+, Tom /);
+    // The post's first message holds some of its pets: its summary, of the whole post, kept as posted.
+    expect(blocksOf(pipOnPost().message)[1]).toEqual(blocksOf(posted.message)[1]);
+    expect(pets(pipOnPost().message)).toBe(listed);
+    await h.slack.waitFor(() => toldTo("U0TOM", since).length > 0, 10_000);
+    expect(toldTo("U0TOM", since)).toEqual([
+      "✅ Pip's care plan is confirmed: its doses are due from the next round.",
+    ]);
+  }, 60_000);
+});
