@@ -15,6 +15,8 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   rounds_disagree: "the rounds named and how often disagree",
   instruction_beside_fields:
     "the instruction gives a dose and names no round beside the midday/evening fields: is it a morning dose too?",
+  instruction_only_round:
+    "the instruction names only a time of day, and the drug is in another round's field: give it at both rounds, or only at the field's?",
   no_day_one: "every other day (or every few days) with no date to count from",
   weekly_no_day: "weekly, with no day named",
   longer_interval: "a longer interval (monthly, every few weeks) with no date given",
