@@ -59,7 +59,7 @@ function petBlocks(text: string): string[][] {
 const dueLine = (l: string) =>
   l.trimStart().startsWith("💊") &&
   // The care plan's word beside a line: only "due" counts ("check the instruction", "not today"… do not).
-  !/· 📋 (?!due)/.test(l) &&
+  !/· 📋 plan: (?!due)/.test(l) &&
   !l.includes("· nothing this round (given at") &&
   !/· given once a day \(see the \w+ sheet\)$/.test(l);
 
