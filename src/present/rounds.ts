@@ -65,10 +65,11 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
     const due = on ? on.status === "due" || on.status === "conditional" : m.due;
     // The plan's word beside the line, unless it is the sheet's own (due, as the words make it). A
-    // plan that decides (due, not this round, if needed) has the words whole beside it, never the
-    // sheet's own reckoning from them; one that leaves it to a person ("check") keeps that reckoning.
+    // plan that decides otherwise than the sheet's reckoning from the words (not this round where
+    // they say "no time given: follow the instruction") has the words whole beside it, never that
+    // reckoning; one that leaves it to a person ("check") keeps it.
     const says = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
-    const decides = says && on.status !== "check";
+    const decides = says && on.status !== "check" && due !== m.due;
     const row = decides ? roundMedicationWhole(m, r.round) : roundMedicationRow(m, r.round);
     const words = says ? ` · 📋 plan: ${value(onRoundWords(on), 300)}` : "";
     return [toned(due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];

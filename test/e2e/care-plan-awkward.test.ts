@@ -76,6 +76,7 @@ describe("the awkward plans on Thursday's morning round", () => {
     "AW-SUGAR",
     "AW-2330",
     "AW-1400",
+    "AW-AM",
   ];
 
   it("drafted: each instruction whole, 📋 plan not confirmed, no one tap; the rest left to a person", async () => {
@@ -92,6 +93,10 @@ describe("the awkward plans on Thursday's morning round", () => {
     expect(line(s["AW-SLOTS"]?.text ?? "", "Kennel stock Metacam")).toContain(
       "📋 plan: check the instruction",
     );
+    // "AM" beside the drug in the evening field: given at both rounds, or only the evening? A person says.
+    expect(s["AW-AM"]?.text).toContain("📋 plan not confirmed");
+    expect(line(s["AW-AM"]?.text ?? "", "Selgian")).toContain("📋 plan: check the instruction");
+    expect(s["AW-AM"]?.buttons).not.toContain("✅ All given & eaten");
     // A Mon/Wed/Fri drug on a Thursday; a course that stopped yesterday; one that starts tomorrow.
     expect(line(s["AW-MWF"]?.text ?? "", "Vetoryl")).toContain("📋 plan: not today");
     expect(line(s["AW-STOP"]?.text ?? "", "Metronidazole")).toContain("📋 plan: course finished");

@@ -201,7 +201,7 @@ describe("a care plan, from its first round to confirmed", () => {
     const shown = JSON.stringify(form.view.blocks);
     expect(shown).toContain("❔ read by a person");
     expect(shown).toContain("💉 high-alert (Caninsulin)");
-    expect(shown).toContain('medicationPm: \\"4 units after dinner\\"');
+    expect(shown).toContain('medication 1 evening: \\"4 units after dinner\\"');
     const refused = await submit("U0JANE", form);
     expect(refused.response_action).toBe("update");
     expect(JSON.stringify(refused.view)).toContain("Some items were left to a person");
