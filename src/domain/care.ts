@@ -69,7 +69,7 @@ export interface CareFacts {
 }
 
 /** A care field's name in words: "medication2Pm" → "medication 2 evening", "dietaryRequirementsAm" → "morning diet". */
-function fieldWords(field: string): string {
+export function careFieldWords(field: string): string {
   const diet = /^dietaryRequirements(Am|Noon|Pm)?$/.exec(field);
   if (diet) return diet[1] ? `${{ Am: "morning", Noon: "midday", Pm: "evening" }[diet[1]]} diet` : "diet";
   const med = /^medication(\d?)(Noon|Pm)?$/.exec(field);
@@ -81,7 +81,7 @@ function fieldWords(field: string): string {
 function unreadableOf(pet: Pet): string[] {
   return [
     ...(careLeftOut(pet) ? ["its care (the record came without it)"] : []),
-    ...unreadableCareOf(pet).map(fieldWords),
+    ...unreadableCareOf(pet).map(careFieldWords),
   ];
 }
 

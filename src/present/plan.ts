@@ -7,13 +7,13 @@
  * person: …"). Words from the API are values (cleaned, escaped by each serializer).
  */
 
-import type { Round } from "../domain/care.ts";
+import { careFieldWords, type Round } from "../domain/care.ts";
 import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { doubtWords, onRoundWords, planStateWords, readingWords } from "../words/plan.ts";
+import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 export interface PlanView {
@@ -30,16 +30,23 @@ const itemIcon = (i: PlanItem) => (i.key === "meal" ? "🍽" : "💊");
 /** "Rimadyl 50 mg" or "meal (house routine)": what the item is. */
 function itemName(i: PlanItem): string {
   if (i.key === "meal") return i.feeding === "house_routine" ? "meal (house routine)" : "meal";
-  return i.what.name ?? `medication ${i.key.slice(4)}`;
+  return i.what.name ?? itemKeyWords(i.key);
 }
 
-/** One item: its reading, its words, what is left to a person, and its marks. */
-function planItemLines(i: PlanItem): Line[] {
+/** Another item of the plan, named for staff: "Metacam 1.5ml (medication 2)". */
+function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
+  const other = items.find((o) => o.key === key);
+  const slot = itemKeyWords(key);
+  return other?.what.name ? `${value(other.what.name, 80)} (${slot})` : slot;
+}
+
+/** One item: its reading, its words (each field in staff's words), what is left to a person, and its marks. */
+function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
       ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
       : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
-  const words = i.source.fields.map((f) => `${f.field}: "${f.words}"`).join(" · ");
+  const words = i.source.fields.map((f) => `${careFieldWords(f.field)}: "${f.words}"`).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
     // A house-routine meal has no words of its own: it says where it comes from, not an empty "words:".
@@ -62,7 +69,14 @@ function planItemLines(i: PlanItem): Line[] {
         ]
       : []),
     ...(i.sameDrugAs.length
-      ? [[toned("warn", `⚠️ the same drug as ${i.sameDrugAs.join(", ")}: one dose or two?`)]]
+      ? [
+          [
+            toned(
+              "warn",
+              `⚠️ the same drug as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")}: one dose or two?`,
+            ),
+          ],
+        ]
       : []),
     ...(i.setBy ? [[toned("muted", `set by ${value(i.setBy.userName, 60)}`)]] : []),
   ];
@@ -78,9 +92,9 @@ function planStateLine(v: PlanView, timezone: string): Line {
   const who = v.plan.confirmations.map(
     (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
   );
-  const words = state === "changed_in_source" ? `⚠️ ${planStateWords(state)}` : planStateWords(state);
+  const words = planStateByWords(state, who);
   const tone = state === "confirmed" ? undefined : "warn";
-  return [toned(tone, who.length ? `${words} · confirmed by ${who.join(", ")}` : words)];
+  return [toned(tone, state === "changed_in_source" ? `⚠️ ${words}` : words)];
 }
 
 /** The words that changed in the kennel system: each item's old and new words. */
@@ -90,7 +104,7 @@ function changedLines(changed: ChangedItem[] | undefined): Line[] {
       toned(
         "warn",
         value(
-          `${c.key}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
+          `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
           900,
         ),
       ),
@@ -121,7 +135,7 @@ function planLines(v: PlanView, timezone: string): Line[] {
     line(strong(planTitle(v))),
     planStateLine(v, timezone),
     ...changedLines(v.changed),
-    ...v.plan.items.flatMap(planItemLines),
+    ...v.plan.items.flatMap((i) => planItemLines(i, v.plan.items)),
   ];
 }
 
@@ -130,7 +144,7 @@ export function planDoc(v: PlanView, timezone: string): Doc {
   const parts: Part[] = [
     { kind: "title", text: planTitle(v) },
     { kind: "summary", lines: [planStateLine(v, timezone), ...changedLines(v.changed)] },
-    ...v.plan.items.map((i): Part => ({ kind: "item", lines: planItemLines(i) })),
+    ...v.plan.items.map((i): Part => ({ kind: "item", lines: planItemLines(i, v.plan.items) })),
   ];
   return {
     fallback: `${planTitle(v)}: ${planStateLine(v, timezone)
@@ -151,7 +165,8 @@ export function plansToConfirmDoc(
   action?: ActionOf<PlanView>,
 ): Doc {
   const title = `Care plans to confirm · ${heading}`;
-  const second = views.filter((v) => planState(v.plan) === "awaiting_second").length;
+  // Every listed plan with a high-alert drug (drafted or waiting for its second), as each item says.
+  const second = views.filter((v) => v.plan.items.some((i) => i.highAlert)).length;
   const changed = views.filter((v) => v.changed?.length).length;
   const summary = [
     `📋 ${views.length} ${views.length === 1 ? "pet's plan" : "pets' plans"} to confirm: each read from the kennel system's words; check the reading beside them, then Confirm (or Edit items…)`,

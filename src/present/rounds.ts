@@ -17,13 +17,14 @@ import {
   noDietRow,
   noteWords,
   roundMedicationRow,
+  roundMedicationWhole,
   sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
-import { onRoundWords, planStateWords } from "../words/plan.ts";
+import { itemKeyWords, onRoundWords, planStateWords } from "../words/plan.ts";
 import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
@@ -63,18 +64,19 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const meds = s.medications.map((m): Line => {
     const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
     const due = on ? on.status === "due" || on.status === "conditional" : m.due;
-    const words =
-      on && !(on.status === "due" && on.step === undefined) ? ` · 📋 ${value(onRoundWords(on), 300)}` : "";
-    return [
-      toned(
-        due ? "warn" : "muted",
-        `💊 ${value(roundMedicationRow(m, r.round), s.nothing ? 200 : 700)}${words}`,
-      ),
-    ];
+    // The plan's word beside the line, unless it is the sheet's own (due, as the words make it). A
+    // plan that decides otherwise than the sheet's reckoning from the words (not this round where
+    // they say "no time given: follow the instruction") has the words whole beside it, never that
+    // reckoning; one that leaves it to a person ("check") keeps it.
+    const says = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
+    const decides = says && on.status !== "check" && due !== m.due;
+    const row = decides ? roundMedicationWhole(m, r.round) : roundMedicationRow(m, r.round);
+    const words = says ? ` · 📋 plan: ${value(onRoundWords(on), 300)}` : "";
+    return [toned(due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
   });
   const meal = onPlan.get("meal");
   if (meal && meal.status !== "due" && meal.status !== "not_due")
-    meds.push(line(`🍽 📋 ${value(onRoundWords(meal), 300)}`));
+    meds.push(line(`🍽 📋 plan: ${value(onRoundWords(meal), 300)}`));
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
@@ -116,7 +118,7 @@ function planLines(p: ChannelSafe<RoundPet>): Line[] {
         toned(
           "warn",
           value(
-            `${c.key}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
+            `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
             600,
           ),
         ),

@@ -8,7 +8,7 @@ import type { PetStayRecord, StayRecordView } from "../domain/stay.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { prnStayLines, prnSummaryWords } from "../words/doses.ts";
-import { planStateWords } from "../words/plan.ts";
+import { itemKeyWords, planStateByWords } from "../words/plan.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import {
@@ -87,12 +87,11 @@ function planLines(pet: PetStayRecord, timezone: string): Line[] {
   const versions = pet.plans ?? [];
   return versions.map((v, i) => {
     const who = v.confirmations.map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, timezone)}`);
-    const set = v.setBy.map((s) => `${s.item} set by ${value(s.by.userName, 60)}`);
+    const set = v.setBy.map((s) => `${itemKeyWords(s.item)} set by ${value(s.by.userName, 60)}`);
     return line(
       strong(`📋 Care plan, version ${i + 1} of ${versions.length}`),
       ` (kept ${dateTimeOf(v.recordedAt, timezone)}): `,
-      toned(v.state === "confirmed" ? undefined : "warn", planStateWords(v.state)),
-      who.length ? ` · confirmed by ${who.join(", ")}` : "",
+      toned(v.state === "confirmed" ? undefined : "warn", planStateByWords(v.state, who)),
       set.length ? ` · ${set.join(", ")}` : "",
     );
   });

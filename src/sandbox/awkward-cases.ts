@@ -14,7 +14,8 @@
  * - AW-NOTES: an allergy written only in the medical notes.
  * - AW-GONE: status "Checked Out" though its check-out date is this evening, with an evening dose.
  * - AW-ASK: "Cancellation Requested".
- * - AW-AM: a medication written "AM" with the drug in its evening instruction; AW-TWICE: the same
+ * - AW-AM: a medication written "AM" with the drug in its evening instruction (the plan leaves it to a
+ *   person: given at both rounds, or only the evening?); AW-TWICE: the same
  *   drug in two slots.
  * - AW-DOGS: "2 dogs" under a customer with a dog and a cat.
  * - AW-NOPAY: goes home today, payment not recorded.

@@ -61,9 +61,22 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
     }
     case "other_rounds": {
       const when = [m.midday ? "midday" : "", m.evening ? "evening" : ""].filter(Boolean).join(" and ");
-      return `${m.name} · nothing this round (given at ${when})`;
+      return `${m.name} · nothing this round (given at the ${when} ${m.midday && m.evening ? "rounds" : "round"})`;
     }
   }
+}
+
+/**
+ * A medication on a round's sheet when the pet's care plan says what this round does with it: the
+ * instruction whole (with this round's own field, and in the morning what is due later), without
+ * the sheet's own reckoning from the words ("no time given: follow the instruction"), so the line
+ * says one thing: the plan's, which follows it.
+ */
+export function roundMedicationWhole(rm: RoundMedication, round: Round): string {
+  const m = rm.medication;
+  if (rm.state === "given" || rm.state === "instruction") return roundMedicationRow(rm, round);
+  const fields = (["midday", "evening"] as const).flatMap((r) => (m[r] ? [` · ${r}: ${m[r]}`] : []));
+  return `${m.name} · instruction: ${m.instruction ?? "none recorded"}${fields.join("")}`;
 }
 
 /**

@@ -3,6 +3,8 @@
  * an item is read ("morning and evening · every other day from Sat 5 Dec"), why it is not due, and
  * why a round has no one tap. Plain text: each renderer escapes and emphasises in its own way.
  */
+
+import { ROUNDS } from "../domain/care.ts";
 import type { ItemOnRound, NoOneTap, NotDueWhy } from "../domain/plan/schedule.ts";
 import type { Days, Doubt, ItemKind, PlanItem, PlanState } from "../domain/plan/types.ts";
 import { dayHeading } from "./dates.ts";
@@ -15,6 +17,8 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   rounds_disagree: "the rounds named and how often disagree",
   instruction_beside_fields:
     "the instruction gives a dose and names no round beside the midday/evening fields: is it a morning dose too?",
+  instruction_only_round:
+    "the instruction names only a time of day, and the drug is in another round's field: give it at both rounds, or only at the field's?",
   no_day_one: "every other day (or every few days) with no date to count from",
   weekly_no_day: "weekly, with no day named",
   longer_interval: "a longer interval (monthly, every few weeks) with no date given",
@@ -66,11 +70,23 @@ function kindWords(kind: ItemKind): string {
   ].join(" · ");
 }
 
-/** An item's reading on one line, beside its words: rounds · days · dates · steps · kind. */
+/** An item's reading on one line, beside its words: amount · rounds · days · dates · steps · kind. */
 export function readingWords(item: PlanItem): string {
   const w = item.when;
-  const rounds = item.kind.kind === "as_needed" ? "" : w.rounds.map((d) => d.round).join(" and ");
+  // In the day's order, whatever order a person set them in; a medication's round with its own field
+  // says that field's amount, as the amount the instruction gives (both are confirmed from this line).
+  const inOrder = ROUNDS.flatMap((r) => w.rounds.filter((d) => d.round === r));
+  const rounds =
+    item.kind.kind === "as_needed"
+      ? ""
+      : inOrder
+          .map((d) => (d.amount && item.key !== "meal" ? `${d.round} (${d.amount})` : d.round))
+          .join(" and ");
+  const strength =
+    item.what.strength && !item.what.name?.includes(item.what.strength) ? item.what.strength : "";
   return [
+    item.key === "meal" ? "" : strength,
+    item.key === "meal" ? "" : (item.what.amount ?? ""),
     rounds,
     daysWords(w.days),
     w.start ? `from ${dayHeading(w.start)}` : "",
@@ -125,11 +141,28 @@ const NO_ONE_TAP: Record<NoOneTap, string> = {
 
 export const noOneTapWords = (why: NoOneTap): string => NO_ONE_TAP[why];
 
+const SECOND = "a second, different person confirms (high-alert drug)";
+
 const STATE: Record<PlanState, string> = {
   draft: "📋 plan not confirmed",
-  awaiting_second: "📋 high-alert: a second person confirms",
+  awaiting_second: `📋 1 of 2 confirmations: ${SECOND}`,
   confirmed: "✅ plan confirmed",
   changed_in_source: "changed in the kennel system: confirm again",
 };
 
 export const planStateWords = (state: PlanState): string => STATE[state];
+
+/**
+ * The state with who confirmed it ("Sam Thu 26 Nov 12:15"): a high-alert plan with one confirmation
+ * of two says so, never "confirmed by" (it is not): "📋 1 of 2 confirmations: Sam Thu 26 Nov 12:15; a
+ * second, different person confirms (high-alert drug)".
+ */
+export function planStateByWords(state: PlanState, who: string[]): string {
+  if (state === "awaiting_second" && who.length > 0)
+    return `📋 1 of 2 confirmations: ${who.join(", ")}; ${SECOND}`;
+  return who.length ? `${STATE[state]} · confirmed by ${who.join(", ")}` : STATE[state];
+}
+
+/** A plan's item in words: "medication 2" (the API's second slot), "meal". */
+export const itemKeyWords = (key: PlanItem["key"]): string =>
+  key === "meal" ? "meal" : `medication ${key.slice(4)}`;

@@ -62,13 +62,13 @@ function petBlocks(text: string): string[][] {
 const dueLine = (l: string) =>
   l.trimStart().startsWith("💊") &&
   // The care plan's word beside a line: "due…" or "check the instruction" ("not today"… do not count).
-  !/· 📋 (?!due|check the instruction)/.test(l) &&
+  !/· 📋 plan: (?!due|check the instruction)/.test(l) &&
   !l.includes("· nothing this round (given at") &&
   !l.includes(", not this one") &&
-  !/· given once a day \(see the \w+ sheet\)( · 📋 check the instruction)?$/.test(l);
+  !/· given once a day \(see the \w+ sheet\)( · 📋 (plan: )?check the instruction)?$/.test(l);
 
 /** A line of those whose plan item is to check. */
-const checkLine = (l: string) => dueLine(l) && l.endsWith("· 📋 check the instruction");
+const checkLine = (l: string) => dueLine(l) && /· 📋 (plan: )?check the instruction$/.test(l);
 
 const AT: Record<Round, string> = { morning: "08:00", midday: "12:30", evening: "18:30" };
 

@@ -55,7 +55,7 @@ describe("roundMessages", () => {
     const s = sheet("midday");
     expect(s).toContain('🍽 from the morning diet ("lunch"): Half the bowl now, the rest at lunch');
     expect(s).toContain("💊 Soloxine 0.4 mg · given once a day (see the morning sheet)");
-    expect(s).toContain("💊 Rimadyl 50 mg · nothing this round (given at evening)");
+    expect(s).toContain("💊 Rimadyl 50 mg · nothing this round (given at the evening round)");
   });
 
   it("evening: the bedtime drug by its words", () => {

@@ -75,7 +75,7 @@ describe("kennel-desk rounds", () => {
     );
     const midday = await run(["rounds", "midday", TODAY]);
     const z = block(midday.stdout, "Zanzibar");
-    expect(z).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at evening)");
+    expect(z).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at the evening round)");
     expect(z).not.toContain("one tablet with dinner");
     const json = JSON.parse((await run(["rounds", "midday", TODAY, "--json"])).stdout) as RoundReport;
     const sheet = json.pets.find((p) => p.pet?.pet.petId === petId)?.sheet;

@@ -71,7 +71,7 @@ describe("the rounds", () => {
     expect(evening).toEqual([
       "Rimadyl 50 mg · evening: half a tablet with dinner (instruction: Rimadyl 50 mg, half a tablet)",
     ]);
-    expect(midday).toEqual(["Rimadyl 50 mg · nothing this round (given at evening)"]);
+    expect(midday).toEqual(["Rimadyl 50 mg · nothing this round (given at the evening round)"]);
     expect(midday.join()).not.toContain("with dinner");
   });
 

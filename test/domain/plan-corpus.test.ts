@@ -271,6 +271,9 @@ const REFUSED: Array<[CareFields | string, Doubt]> = [
   [{ medicationPm: "1 tab at breakfast" }, "field_conflict"],
   [{ medication: "Caninsulin 4 units AM", medicationPm: "4 units only if she has eaten" }, "field_conflict"],
   [{ medication: "Apoquel 1 tab AM and PM", medicationPm: "Nil" }, "field_conflict"],
+  // The sandbox's AW-AM: the instruction is a time word only, the drug in the evening field.
+  [{ medication: "AM", medicationPm: "Selgian 20 mg, one tablet" }, "instruction_only_round"],
+  [{ medication: "twice daily", medicationPm: "Selgian 20 mg, one tablet" }, "instruction_only_round"],
   ["Buscopan 1 tab if vomiting", "condition_no_round"],
   ["Diazepam 2mg if seizure lasts over 5 minutes", "condition_no_round"],
   ["Frontline spot-on on 8/12", "no_round"],

@@ -131,9 +131,9 @@ describe("the plan in words", () => {
     );
     expect(plan.items.map(readingWords)).toEqual([
       "morning and evening · every day · routine · house routine",
-      "evening · every other day from Sat 5 Dec · from Sat 5 Dec · routine",
+      "1 tab · evening · every other day from Sat 5 Dec · from Sat 5 Dec · routine",
       "every day · as needed: only if scratching · at most 2 in 24 h",
-      "morning and evening · every day · routine · high-alert (Phenobarbital)",
+      "1 tab · morning and evening · every day · routine · high-alert (Phenobarbital)",
     ]);
     expect(onRoundWords({ status: "due", amount: "1 tab" })).toBe("due: 1 tab");
     expect(onRoundWords({ status: "not_due", why: "off_day" })).toBe("not today");

@@ -86,7 +86,9 @@ describe("medication on the sheets, by the instruction's words", () => {
     expect(rows(juniper, "morning")).toEqual([
       "Rimadyl 50 mg · instruction: Rimadyl 50 mg: half a tablet with breakfast, hidden in a small piece of cheese; she spits it out if she sees it · later: evening: Half a tablet with dinner, hidden in cheese as in the morning",
     ]);
-    expect(rows(juniper, "midday")).toEqual(["Rimadyl 50 mg · nothing this round (given at evening)"]);
+    expect(rows(juniper, "midday")).toEqual([
+      "Rimadyl 50 mg · nothing this round (given at the evening round)",
+    ]);
   });
 
   it("an instruction whose words name a round is on that round's sheet even without a field for it", () => {

@@ -157,7 +157,7 @@ describe("/rounds", () => {
     const evening = biscuit(await ask("/rounds", "evening"));
     const midday = biscuit(await ask("/rounds", "midday"));
     expect(evening).toMatch(/💊 Rimadyl 50 mg · evening: Half a tablet with dinner/);
-    expect(midday).toContain("Rimadyl 50 mg · nothing this round (given at evening)");
+    expect(midday).toContain("Rimadyl 50 mg · nothing this round (given at the evening round)");
     expect(midday).not.toContain("with dinner");
   });
 

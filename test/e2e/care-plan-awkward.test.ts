@@ -76,6 +76,7 @@ describe("the awkward plans on Thursday's morning round", () => {
     "AW-SUGAR",
     "AW-2330",
     "AW-1400",
+    "AW-AM",
   ];
 
   it("drafted: each instruction whole, 📋 plan not confirmed, no one tap; the rest left to a person", async () => {
@@ -86,15 +87,23 @@ describe("the awkward plans on Thursday's morning round", () => {
       expect(s[ref]?.buttons, ref).toContain("📋 Plan…");
     }
     // The drug typed into two slots: both shown, both left to a person.
-    expect(line(s["AW-SLOTS"]?.text ?? "", "Owner's own Metacam")).toContain("📋 check the instruction");
-    expect(line(s["AW-SLOTS"]?.text ?? "", "Kennel stock Metacam")).toContain("📋 check the instruction");
+    expect(line(s["AW-SLOTS"]?.text ?? "", "Owner's own Metacam")).toContain(
+      "📋 plan: check the instruction",
+    );
+    expect(line(s["AW-SLOTS"]?.text ?? "", "Kennel stock Metacam")).toContain(
+      "📋 plan: check the instruction",
+    );
+    // "AM" beside the drug in the evening field: given at both rounds, or only the evening? A person says.
+    expect(s["AW-AM"]?.text).toContain("📋 plan not confirmed");
+    expect(line(s["AW-AM"]?.text ?? "", "Selgian")).toContain("📋 plan: check the instruction");
+    expect(s["AW-AM"]?.buttons).not.toContain("✅ All given & eaten");
     // A Mon/Wed/Fri drug on a Thursday; a course that stopped yesterday; one that starts tomorrow.
-    expect(line(s["AW-MWF"]?.text ?? "", "Vetoryl")).toContain("📋 not today");
-    expect(line(s["AW-STOP"]?.text ?? "", "Metronidazole")).toContain("📋 course finished");
-    expect(line(s["AW-STOP"]?.text ?? "", "Cephalexin")).toContain("📋 not started yet");
+    expect(line(s["AW-MWF"]?.text ?? "", "Vetoryl")).toContain("📋 plan: not today");
+    expect(line(s["AW-STOP"]?.text ?? "", "Metronidazole")).toContain("📋 plan: course finished");
+    expect(line(s["AW-STOP"]?.text ?? "", "Cephalexin")).toContain("📋 plan: not started yet");
     // Arriving at 23:30 and at 14:00: listed, nothing owed this morning.
     expect(s["AW-2330"]?.text).toContain("arrives 23:30");
-    expect(line(s["AW-2330"]?.text ?? "", "Rimadyl")).toContain("📋 not yet arrived");
+    expect(line(s["AW-2330"]?.text ?? "", "Rimadyl")).toContain("📋 plan: not yet arrived");
     expect(s["AW-2330"]?.buttons).toEqual([]);
     expect(s["AW-1400"]?.text).toContain("arrives 14:00");
     expect(s["AW-1400"]?.buttons).toEqual([]);
@@ -107,13 +116,15 @@ describe("the awkward plans on Thursday's morning round", () => {
     expect(line(s["AW-EOD"]?.text ?? "", "Furosemide")).not.toContain("📋");
     expect(s["AW-EOD"]?.buttons).toContain("✅ All given & eaten");
     // As needed: "give if needed", never due; the daily Apoquel due; one tap records the Apoquel alone.
-    expect(line(s["AW-PRN"]?.text ?? "", "Piriton")).toContain("📋 give if needed");
+    expect(line(s["AW-PRN"]?.text ?? "", "Piriton")).toContain("📋 plan: give if needed");
     expect(line(s["AW-PRN"]?.text ?? "", "Apoquel")).not.toContain("📋");
     expect(s["AW-PRN"]?.buttons).toContain("✅ All given & eaten");
     // The taper's step of the day.
-    expect(line(s["AW-TAPER"]?.text ?? "", "Prednisolone")).toContain("📋 due: 2 tabs");
+    expect(line(s["AW-TAPER"]?.text ?? "", "Prednisolone")).toContain("📋 plan: due: 2 tabs");
     // Insulin only if she has eaten: its condition shown, never in one tap.
-    expect(line(s["AW-SUGAR"]?.text ?? "", "Caninsulin")).toContain("📋 due ONLY if she has eaten: 6iu");
+    expect(line(s["AW-SUGAR"]?.text ?? "", "Caninsulin")).toContain(
+      "📋 plan: due ONLY if she has eaten: 6iu",
+    );
     expect(s["AW-SUGAR"]?.buttons).not.toContain("✅ All given & eaten");
     // The same drug in two slots, both set due by a person: one at a time, never one tap.
     expect(s["AW-SLOTS"]?.buttons).not.toContain("✅ All given & eaten");

@@ -74,7 +74,7 @@ describe("every other day across the month's end and the clock change", () => {
     const seen: Record<string, string> = {};
     for (const date of days) {
       const l = await furosemide("morning", date);
-      seen[date] = l.includes("📋 not today") ? "not today" : l.includes("📋") ? l : "due";
+      seen[date] = l.includes("📋 plan: not today") ? "not today" : l.includes("📋") ? l : "due";
     }
     expect(seen).toEqual({
       "2026-10-24": "due",

@@ -181,7 +181,7 @@ describe("a care plan, from its first round to confirmed", () => {
   it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {
     const first = pipOn(await rounds());
     expect(first.section).toContain("📋 plan not confirmed");
-    expect(first.section).toMatch(/Caninsulin .*📋 check the instruction/);
+    expect(first.section).toMatch(/Caninsulin .*📋 plan: check the instruction/);
     const labels = first.buttons.map((b) => b.text?.text);
     expect(labels).not.toContain("✅ All given & eaten");
     expect(labels).toContain("📋 Plan…");
@@ -201,7 +201,7 @@ describe("a care plan, from its first round to confirmed", () => {
     const shown = JSON.stringify(form.view.blocks);
     expect(shown).toContain("❔ read by a person");
     expect(shown).toContain("💉 high-alert (Caninsulin)");
-    expect(shown).toContain('medicationPm: \\"4 units after dinner\\"');
+    expect(shown).toContain('medication 1 evening: \\"4 units after dinner\\"');
     const refused = await submit("U0JANE", form);
     expect(refused.response_action).toBe("update");
     expect(JSON.stringify(refused.view)).toContain("Some items were left to a person");
@@ -247,7 +247,9 @@ describe("a care plan, from its first round to confirmed", () => {
       (await currentPlan(h, pip().bookingId, pip().petId))?.plan.confirmations.map((c) => c.userId),
     ).toEqual(["U0JANE"]);
     const second = pipOn(await rounds());
-    expect(second.section).toContain("📋 high-alert: a second person confirms");
+    expect(second.section).toContain(
+      "📋 1 of 2 confirmations: a second, different person confirms (high-alert drug)",
+    );
     // Jane again: refused, nothing written. Tom: confirmed.
     const janeAgain = await click(
       "U0JANE",
@@ -299,7 +301,7 @@ describe("a care plan, from its first round to confirmed", () => {
     const sheet = pipOn(await rounds());
     expect(sheet.section).toContain("⚠️ changed in the kennel system: confirm again");
     expect(sheet.section).toContain(
-      'med:1: was "Caninsulin 4 units, with food · 4 units after dinner", now "Caninsulin 4 units, with food · 5 units after dinner"',
+      'medication 1: was "Caninsulin 4 units, with food · 4 units after dinner", now "Caninsulin 4 units, with food · 5 units after dinner"',
     );
     expect(sheet.buttons.map((b) => b.text?.text)).not.toContain("✅ All given & eaten");
     const versions = await planVersions(h, pip().bookingId, pip().petId);
@@ -312,6 +314,6 @@ describe("a care plan, from its first round to confirmed", () => {
     const sheet = pipOn(await rounds());
     expect(sheet.section).toContain("arrives 23:30");
     expect(sheet.buttons).toEqual([]);
-    expect(sheet.section).toMatch(/Caninsulin[^\n]*📋 not yet arrived/);
+    expect(sheet.section).toMatch(/Caninsulin[^\n]*📋 plan: not yet arrived/);
   });
 });

@@ -242,7 +242,9 @@ describe("the care day in the preview", () => {
     );
     expect(all).toContain("Sugar");
     expect(all).toContain("Otis");
-    expect(all).toContain("📋 high-alert: a second person confirms");
+    expect(all).toMatch(
+      /📋 1 of 2 confirmations: [^;]+; a second, different person confirms \(high-alert drug\)/,
+    );
     expect(all).toContain("📋 Confirm or edit…");
   });
 

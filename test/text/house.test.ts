@@ -2,8 +2,12 @@
 import { describe, expect, it } from "vitest";
 import type { HouseReport } from "../../src/answers/house.ts";
 import type { TodayOverview, TomorrowCheck } from "../../src/answers/today.ts";
+import type { Round } from "../../src/domain/care.ts";
 import { careOfBooking, entryOf } from "../../src/domain/day.ts";
 import { flagsOf } from "../../src/domain/flags.ts";
+import { draftPlan } from "../../src/domain/plan/draft.ts";
+import type { ItemOnRound } from "../../src/domain/plan/schedule.ts";
+import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { houseText, roundText, todayText, tomorrowText } from "../../src/text/index.ts";
 import { booking, PLAIN, pet, roundOf } from "./fixtures.ts";
 
@@ -52,7 +56,7 @@ describe("roundText", () => {
     );
     expect(ted).toContain("🍽 evening: 200 g kibble");
     const midday = block(roundText(roundOf("midday", rows), PLAIN), "Tinned Ted");
-    expect(midday).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at evening)");
+    expect(midday).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at the evening round)");
     expect(midday).not.toContain("one tablet with dinner");
     expect(midday).toContain("🍽 midday: a handful of kibble");
   });
@@ -97,6 +101,46 @@ describe("roundText", () => {
         "💊 Probiotic paste · instruction: Probiotic paste, 1 syringe · no time given: follow the instruction",
       );
     }
+  });
+});
+
+describe("roundText with a care plan", () => {
+  // Scout: "Apoquel 16 mg, one tablet" names no round; a person set it to the morning.
+  const scout = pet({ name: "Scout", medication: "Apoquel 16 mg, one tablet" });
+  const withPlan = (round: Round, on: ItemOnRound) => {
+    const report = roundOf(round, [[booking({ roomName: "Kennel 2" }), scout]]);
+    const drafted = draftPlan(scout, {
+      bookingId: 9001,
+      petId: 501,
+      arrival: "2026-11-23T10:00:00Z",
+      departure: "2026-11-27T10:00:00Z",
+      timeZone: "Europe/London",
+      dateOrder: "dmy",
+      highAlertWords: [],
+      houseMeals: { rounds: ["morning", "evening"], bySpecies: {} },
+      now: "2026-11-23T10:00:00Z",
+    });
+    const item = drafted.items.find((i) => i.key === "med:1") as PlanItem;
+    const plan = { versionId: 1, state: "confirmed" as const, plan: drafted, items: [{ item, on }] };
+    report.pets = report.pets.map((p) => ({ ...p, plan }));
+    return block(roundText(report, PLAIN), "Scout");
+  };
+
+  it("a plan saying not this round: the instruction whole and the plan's word, never 'follow the instruction' beside it", () => {
+    const midday = withPlan("midday", { status: "not_due", why: "not_this_round" });
+    expect(midday).toContain(
+      "💊 Apoquel 16 mg · instruction: Apoquel 16 mg, one tablet · 📋 plan: not this round",
+    );
+    expect(midday).not.toContain("no time given");
+    // In the morning the instruction is there whole whatever the plan says (never hide a dose).
+    const morning = withPlan("morning", { status: "not_due", why: "not_this_round" });
+    expect(morning).toContain("instruction: Apoquel 16 mg, one tablet · 📋 plan: not this round");
+  });
+
+  it("a plan saying due, as the sheet does: the sheet's line alone", () => {
+    const due = withPlan("midday", { status: "due", amount: undefined });
+    expect(due).toContain("no time given: follow the instruction");
+    expect(due).not.toContain("📋");
   });
 });
 

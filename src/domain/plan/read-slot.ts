@@ -118,6 +118,12 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
   let rounds: RoundDose[] = [];
   if (kind.kind !== "as_needed") {
     const fromWords = r ? mainRounds(r, fieldRounds, ctx, doubts) : [];
+    // An instruction of time words only ("AM") beside a field that holds the drug for another round:
+    // is that dose given at the instruction's round too, or was it written in the wrong field?
+    const bare = r && !nameIn(r.text) && r.quantities.amounts.length === 0 && !r.quantities.strength;
+    if (bare && fieldDoses.length > 0 && fromWords.some((d) => !fieldRounds.includes(d.round))) {
+      doubts.push("instruction_only_round");
+    }
     if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
     const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
     for (const d of fieldDoses) merged.set(d.round, d);

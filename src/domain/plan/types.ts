@@ -103,6 +103,7 @@ export type Doubt =
   | "more_than_rounds"
   | "rounds_disagree"
   | "instruction_beside_fields"
+  | "instruction_only_round"
   | "no_day_one"
   | "weekly_no_day"
   | "longer_interval"
