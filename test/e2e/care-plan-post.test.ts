@@ -215,11 +215,8 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
     expect(
       (await submit("U0JANE", { ...edit, view: saved.view as OpenedModal["view"] })).response_action,
     ).toBe("clear");
-    await h.slack.waitFor(
-      () => pipOnPost().section.includes("📋 high-alert: a second person confirms"),
-      10_000,
-    );
-    expect(pipOnPost().section).toMatch(/confirmed by Jane/);
+    await h.slack.waitFor(() => pipOnPost().section.includes("📋 1 of 2 confirmations: Jane"), 10_000);
+    expect(pipOnPost().section).toMatch(/a second, different person confirms \(high-alert drug\)/);
     await h.slack.waitFor(() => toldTo("U0JANE", since).length > 0, 10_000);
     expect(toldTo("U0JANE", since)).toEqual([
       "✅ Pip's care plan: confirmed by you; a second, different person confirms it too (high-alert drug).",
