@@ -20,7 +20,11 @@ function readable(raw: string): string {
   const level = typeof line.level === "string" ? line.level : "info";
   const fields = Array.isArray(line.fields) && line.fields.length ? ` (${line.fields.join(", ")})` : "";
   const err = typeof line.err === "string" ? `: ${line.err}` : "";
-  return `${LEVEL_WORD[level] ?? level}: ${line.msg}${fields}${err}`;
+  // A note or an error says what happened in words; the lines asked for (KENNEL_DEBUG=1, LOG_LEVEL
+  // info or debug) keep their data after the words (a request's path, status and request id).
+  const { level: _l, time: _t, msg: _m, fields: _f, err: _e, ...data } = line as Record<string, unknown>;
+  const detail = !LEVEL_WORD[level] && Object.keys(data).length ? ` ${JSON.stringify(data)}` : "";
+  return `${LEVEL_WORD[level] ?? level}: ${line.msg}${fields}${err}${detail}`;
 }
 
 /** A destination for createLogger that writes each log line readably to `out`. */

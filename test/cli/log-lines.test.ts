@@ -22,4 +22,20 @@ describe("the command line's log lines", () => {
     );
     expect(out).not.toContain("{");
   });
+
+  it("a line asked for (debug, info) keeps its data after the words, secrets still scrubbed", () => {
+    let out = "";
+    const log = createLogger({
+      level: "debug",
+      secrets: ["kd_live_secretsecret123"],
+      destination: terminalLog({ write: (s: string) => (out += s) }),
+      pretty: false,
+    });
+    log.debug(
+      { path: "/api/v1/health", status: 200, requestId: "sbx-1", key: "kd_live_secretsecret123" },
+      "kennel API request",
+    );
+    expect(out).toMatch(/^debug: kennel API request \{.*"path":"\/api\/v1\/health".*"requestId":"sbx-1"/);
+    expect(out).not.toContain("kd_live_secretsecret123");
+  });
 });

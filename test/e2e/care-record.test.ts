@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
+import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
@@ -335,10 +336,21 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)(
     "a tap on an earlier day's sheet asks to confirm, and records only when confirmed",
     async () => {
-      const [msg] = await rounds("morning yesterday");
-      const entry = msg as NonNullable<typeof msg>;
-      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[0] as Button;
-      expect(p.state.d).toBe("2026-11-21");
+      await rounds("morning yesterday");
+      // Yesterday's sheet as posted (the newest round message whose buttons are of that day: under
+      // load an earlier test's late answer may land between the command and its post).
+      let entry: TimelineEntry | undefined;
+      let p: Button | undefined;
+      for (const m of [...h.slack.timeline].reverse()) {
+        if (m.ephemeral || !/"rec_all:/.test(JSON.stringify(m.blocks ?? []))) continue;
+        const b = atOnce(await buttonsOf(store, m.blocks, recordAll))[0];
+        if (b?.state.d === "2026-11-21") {
+          entry = m;
+          p = b;
+          break;
+        }
+      }
+      if (!entry || !p) throw new Error("no sheet of 2026-11-21 was posted");
       const { trigger } = await tap(entry.id, p, "U0JANE");
       await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
       const modal = [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as NonNullable<

@@ -148,7 +148,9 @@ describe("the care plan's forms", () => {
     const form = await modal.box().textContent();
     expect(form).not.toContain("read by a person");
     expect(form).toMatch(/Owner's own Metacam · 1\.5ml · morning · every day · from /);
-    expect(form).toMatch(/Kennel stock Metacam · 1\.5ml · every day · as needed: only if the owner's own runs out/);
+    expect(form).toMatch(
+      /Kennel stock Metacam · 1\.5ml · every day · as needed: only if the owner's own runs out/,
+    );
     const saved = (await planLog("Otis")).at(-1)?.plan;
     expect(saved?.items.map((i) => [i.key, i.when.rounds.map((r) => r.round), i.kind.kind])).toEqual([
       ["meal", ["morning", "evening"], "routine"],
