@@ -31,9 +31,11 @@ import { join, resolve } from "node:path";
 import { recordAll } from "../src/blocks/buttons.ts";
 import { limitViolations } from "../src/blocks/limits.ts";
 import type { Message } from "../src/blocks/types.ts";
+import { loadConfig } from "../src/config.ts";
 import { sqliteDriver } from "../src/record/sqlite.ts";
 import { createStore } from "../src/record/store.ts";
 import type { Entry } from "../src/record/types.ts";
+import { confirmAllPlans } from "../test/helpers/plans.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SHORT = process.argv.includes("--short");
@@ -88,6 +90,23 @@ const [api, slack] = await Promise.all([
   ask<{ base: string; rttMs: number }>(slackProcess, {}, "ready"),
 ]);
 
+/** Three round times a few minutes before now in the kennel's zone (just after midnight at the day's start). */
+const ROUNDS_JUST_PAST = (() => {
+  const [h, m] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(new Date())
+    .split(":")
+    .map(Number) as [number, number];
+  const base = Math.max(1, h * 60 + m - 5);
+  const hhmm = (n: number) =>
+    `${String(Math.floor(n / 60)).padStart(2, "0")}:${String(n % 60).padStart(2, "0")}`;
+  return [base, base + 1, base + 2].map(hhmm).join(",");
+})();
+
 const scratch = mkdtempSync(join(tmpdir(), "kennel-bench-record-"));
 const dataDir = join(scratch, "data");
 const port = await freePort();
@@ -107,6 +126,9 @@ const bot = spawn(process.execPath, [BOT_ENTRY], {
     KENNEL_TIMEZONE: "Europe/London",
     KENNEL_DATA_DIR: dataDir,
     DIGEST_SCHEDULE: "off",
+    // The rounds a few minutes ago: every dose's window open, so a tap records at once (after a
+    // window closes a tap asks when the dose was given: issue 35).
+    ROUNDS_TIMES: ROUNDS_JUST_PAST,
     LOG_LEVEL: process.env.BENCH_DEBUG ? "warn" : "error",
     MALLOC_ARENA_MAX: "2",
     MALLOC_MMAP_THRESHOLD_: "32768",
@@ -213,19 +235,39 @@ const addDays = (date: string, n: number) => {
 // the 150-pet day is today, and its three rounds are the pets' rounds to tap.
 const days = [api.fullHouseDay];
 let channelNo = 0;
-for (const date of days) {
-  for (const round of ["morning", "midday", "evening"])
-    await rounds(`${round} ${date}`, `C0ROUND${++channelNo}`);
+async function postRounds(): Promise<RoundMessage[]> {
+  const since = (await messages()).length;
+  for (const date of days) {
+    for (const round of ["morning", "midday", "evening"])
+      await rounds(`${round} ${date}`, `C0ROUND${++channelNo}`);
+  }
+  // Every part posted (Slack paces a channel's posts): wait until no new part has come for 3 s.
+  let count = -1;
+  let all: RoundMessage[] = [];
+  for (let quiet = 0; quiet < 3; ) {
+    await sleep(1_000);
+    all = await messages();
+    quiet = all.length === count ? quiet + 1 : 0;
+    count = all.length;
+  }
+  return all.slice(since);
 }
-// Every part posted (Slack paces a channel's posts): wait until no new part has come for 3 s.
-let count = -1;
-let posted: RoundMessage[] = [];
-for (let quiet = 0; quiet < 3; ) {
-  await sleep(1_000);
-  posted = await messages();
-  quiet = posted.length === count ? quiet + 1 : 0;
-  count = posted.length;
+// The first posting drafts and keeps each pet's care plan; staff confirm them (as the forms do:
+// test/helpers/plans.ts), and the rounds posted again offer the one tap the confirmed plans allow.
+await postRounds();
+{
+  const planStore = createStore(sqliteDriver({ dir: dataDir }), { now: () => new Date() });
+  const planConfig = loadConfig({
+    KENNEL_API_KEY: api.key,
+    KENNEL_API_BASE_URL: api.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    ROUNDS_TIMES: ROUNDS_JUST_PAST,
+  });
+  const confirmed = await confirmAllPlans(planStore, planConfig, { now: () => new Date() });
+  await planStore.close();
+  progress(`${confirmed} care plans confirmed`);
 }
+const posted: RoundMessage[] = await postRounds();
 // Every round posted is the 150-pet day's (its three rounds).
 const fullHouseParts = posted.filter((m) => recordAll.decode(buttonsOf(m)[0]?.value) !== undefined);
 const violations = fullHouseParts.flatMap((m) =>

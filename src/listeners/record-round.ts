@@ -67,6 +67,11 @@ export class SheetRedraw {
   readonly #deps: BotDeps;
   /** One redraw at a time per message, each reading the store afresh: the last one wins, and is current. */
   readonly #chains = new Map<string, Promise<boolean>>();
+  /**
+   * A message's redraw waiting for the one in flight: taps meanwhile share it (it reads the store when
+   * it starts, after their commits), so a burst makes one more chat.update, not one each.
+   */
+  readonly #waiting = new Map<string, Promise<boolean>>();
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
@@ -78,10 +83,15 @@ export class SheetRedraw {
    */
   redraw(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     const key = `${ref.channel}:${ref.ts}`;
+    const waiting = this.#waiting.get(key);
+    if (waiting) return waiting;
     const previous = this.#chains.get(key) ?? Promise.resolve(true);
     const next = previous
       .catch(() => false)
-      .then(() => this.#redrawNow(client, sheet, index, ref))
+      .then(() => {
+        this.#waiting.delete(key);
+        return this.#redrawNow(client, sheet, index, ref);
+      })
       .catch((error: unknown) => {
         this.#deps.log.warn(
           { channel: ref.channel, ts: ref.ts, err: String((error as Error)?.message ?? error) },
@@ -90,6 +100,7 @@ export class SheetRedraw {
         return false;
       });
     this.#chains.set(key, next);
+    this.#waiting.set(key, next);
     return next.finally(() => {
       if (this.#chains.get(key) === next) this.#chains.delete(key);
     });

@@ -1,8 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { RoundReport } from "../../src/answers/rounds.ts";
+import type { Sheet } from "../../src/answers/sheets.ts";
+import { draftSheet } from "../../src/blocks/round-sheet.ts";
+import { loadConfig } from "../../src/config.ts";
+import { petCare } from "../../src/domain/day.ts";
+import { roundSheet } from "../../src/domain/rounds.ts";
+import type { Booking, Pet } from "../../src/kennel/schemas.ts";
+import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { usableResponseUrl } from "../../src/listeners/guard.ts";
-import { couldNotRecord, roundName, whoRecorded } from "../../src/listeners/record-round.ts";
+import { couldNotRecord, roundName, SheetRedraw, whoRecorded } from "../../src/listeners/record-round.ts";
+import { silentLogger } from "../../src/log.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { Entry } from "../../src/record/types.ts";
+import { scratchRecord } from "../helpers/record.ts";
 
 const entry = (userName: string, recordedAt: string) => ({ userName, recordedAt }) as Entry;
 
@@ -42,5 +52,56 @@ describe("what the one who tapped is told", () => {
     expect(usableResponseUrl("http://example.com/respond")).toBeUndefined();
     expect(usableResponseUrl("file:///etc/passwd")).toBeUndefined();
     expect(usableResponseUrl(undefined)).toBeUndefined();
+  });
+});
+
+describe("a round message drawn again after taps", () => {
+  it("taps while a redraw is in flight share the next one: two chat.updates for five taps, each told it is shown", async () => {
+    const clock = { now: () => new Date("2026-11-24T18:10:00Z") };
+    const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
+    const deps = { record: scratchRecord(clock), config, clock, log: silentLogger() } as unknown as BotDeps;
+    const pc = petCare({ petId: 1, name: "Biscuit", medication: "Rimadyl 50 mg" } as Pet);
+    const report = {
+      date: "2026-11-24",
+      round: "evening",
+      pets: [
+        {
+          booking: { bookingId: 5, roomName: "Kennel 1", numberOfPets: 1 } as Booking,
+          pet: pc,
+          sheet: roundSheet(pc.care, "evening"),
+          careStatus: "matched",
+          unmatched: [],
+        },
+      ],
+      totals: {
+        inHouse: 1,
+        away: 0,
+        pets: 1,
+        withMedication: 1,
+        fed: 0,
+        noDiet: 1,
+        nothing: 0,
+        careMissing: 0,
+      },
+      requestId: "r",
+      careProblem: undefined,
+      calls: 1,
+    } as unknown as RoundReport;
+    const sheet: Sheet = { ...draftSheet(report as never), id: 7 };
+    // Slack's chat.update, held until the test lets each one finish.
+    const updates: Array<() => void> = [];
+    const client = {
+      chat: { update: () => new Promise<void>((done) => updates.push(done)) },
+    } as unknown as Parameters<SheetRedraw["redraw"]>[0];
+    const redraw = new SheetRedraw(deps);
+    const ref = { channel: "C1", ts: "1.1" };
+    const first = redraw.redraw(client, sheet, 0, ref);
+    await vi.waitFor(() => expect(updates).toHaveLength(1));
+    const more = [1, 2, 3, 4].map(() => redraw.redraw(client, sheet, 0, ref));
+    updates[0]?.();
+    await vi.waitFor(() => expect(updates).toHaveLength(2));
+    updates[1]?.();
+    expect(await Promise.all([first, ...more])).toEqual([true, true, true, true, true]);
+    expect(updates).toHaveLength(2);
   });
 });
