@@ -21,6 +21,7 @@ import {
 import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
+import { terminalLog } from "./log-lines.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { releaseIdleMemory } from "./process/memory.ts";
 import { StoreError } from "./record/errors.ts";
@@ -59,7 +60,12 @@ async function preview(
     }
     throw error;
   }
-  const log = createLogger({ level: env.LOG_LEVEL ? config.logLevel : "warn", secrets: secretValues(env) });
+  // The preview is a person's, in a terminal or its log file: readable lines, never raw JSON.
+  const log = createLogger({
+    level: env.LOG_LEVEL ? config.logLevel : "warn",
+    secrets: secretValues(env),
+    ...(process.stderr.isTTY ? {} : { destination: terminalLog(process.stderr), pretty: false }),
+  });
   const stopRequested = new Promise<void>((resolve) => {
     process.once("SIGTERM", () => resolve());
     process.once("SIGINT", () => resolve());

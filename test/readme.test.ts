@@ -113,6 +113,8 @@ describe("the README", () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(out).toContain(`open ${url}/setup`);
+      // What it logs reads as words (the sandbox's awkward pet: "note: pet …: ignored fields …"), never raw JSON.
+      expect(out).not.toMatch(/^\{"level"/m);
       const page = await fetch(`${url}/setup`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("<h1>Connect Kennel Desk</h1>");

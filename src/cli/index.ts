@@ -10,10 +10,10 @@ import { loadConfig, secretValues } from "../config.ts";
 import { systemClock } from "../deps.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createLogger, type Logger } from "../log.ts";
+import { terminalLog } from "../log-lines.ts";
 import { failureText } from "../text/index.ts";
 import { COMMAND_HELP, commandHelpText } from "./command-help.ts";
 import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
-import { terminalLog } from "./log-lines.ts";
 import { USAGE } from "./usage.ts";
 
 export type { CliDeps } from "./context.ts";

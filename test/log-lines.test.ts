@@ -1,7 +1,7 @@
 /** The terminal's log lines: one readable line each, never raw JSON, secrets still scrubbed. */
 import { describe, expect, it } from "vitest";
-import { terminalLog } from "../../src/cli/log-lines.ts";
-import { createLogger } from "../../src/log.ts";
+import { createLogger } from "../src/log.ts";
+import { terminalLog } from "../src/log-lines.ts";
 
 describe("the command line's log lines", () => {
   it("a warning is one readable line naming the fields; a secret never printed", () => {
