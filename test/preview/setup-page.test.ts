@@ -73,6 +73,12 @@ afterAll(async () => {
 const result = (id: string) => page.locator(`#${id}`);
 
 describe("the setup page in a browser", () => {
+  /** Reloads the page and waits until it has read the saved state back (src/preview/assets/setup.js). */
+  const reload = async () => {
+    await page.reload();
+    await page.waitForSelector('body[data-state="loaded"]');
+  };
+
   it("opens from the preview's banner", async () => {
     await page.click("#banner a#connect");
     await page.waitForURL(/\/setup$/);
@@ -194,7 +200,7 @@ describe("the setup page in a browser", () => {
   });
 
   it("a reload shows each saved setting as saved, checks them again, and keeps Start Kennel Desk now", async () => {
-    await page.reload();
+    await reload();
     await expect(page.locator("#bot-token").getAttribute("placeholder")).resolves.toBe(
       `Saved: set, ends …${BOT.slice(-4)}. Leave empty to keep it, or paste a new one.`,
     );
@@ -258,7 +264,7 @@ describe("the setup page in a browser", () => {
       `its health check is then http://localhost:${port}/healthz`,
     );
     expect(readFileSync(envFile, "utf8")).toContain(`PORT=${port}\n`);
-    await page.reload();
+    await reload();
     await expect.poll(() => page.locator("#port").inputValue()).toBe(port);
     await expect(result("save-result").textContent()).resolves.toContain(`http://localhost:${port}/healthz`);
   });
@@ -269,13 +275,19 @@ describe("the setup page in a browser", () => {
     await expect
       .poll(() => result("house-meals-result").textContent())
       .toMatch(/^✓ .*dog: morning and evening; cat: morning, midday and evening/);
+    // The checks the reload started are done (the channels listed): Save checks everything again.
+    await expect
+      .poll(() => result("channels-result").textContent(), { timeout: 15_000 })
+      .toMatch(/The bot is not in #rounds yet/);
     await page.click("#save");
     await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
     expect(readFileSync(envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS=${routine}\n`);
+    // The rest as saved before: one box changed, nothing else lost.
+    expect(readFileSync(envFile, "utf8")).toContain("ROUNDS_CHANNEL=C0ROUNDS\n");
     expect(parseEnv(readFileSync(envFile, "utf8")).KENNEL_HOUSE_MEALS).toBe(routine);
-    await page.reload();
+    await reload();
     await expect.poll(() => page.locator("#house-meals").inputValue()).toBe(routine);
   });
 

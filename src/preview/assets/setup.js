@@ -376,6 +376,8 @@ async function loadState() {
     startButton(box);
   }
   loadManifest();
+  // The saved state is on the page (its checks may still be running): a test waits for this.
+  document.body.dataset.state = "loaded";
 }
 
 fillZones();
