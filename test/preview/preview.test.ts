@@ -210,11 +210,11 @@ describe("the care day in the preview", () => {
     expect(evening).toContain(pet.drug);
     expect(evening).toMatch(/evening: Half a tablet with dinner/);
     const before = await page.locator("#log .msg").count();
+    // The channel already holds today's morning round post (the preview's dose times): wait for a new one.
+    const mornings = () => page.locator("#log .bk-header", { hasText: /^Morning round — / }).count();
+    const morningsBefore = await mornings();
     await type("/rounds morning +2");
-    await page
-      .locator("#log .bk-header", { hasText: /^Morning round — / })
-      .last()
-      .waitFor();
+    await expect.poll(mornings).toBeGreaterThan(morningsBefore);
     const header =
       (await page
         .locator("#log .bk-header", { hasText: /^Morning round — / })
@@ -227,8 +227,10 @@ describe("the care day in the preview", () => {
       .locator("#log .msg", { hasText: new RegExp(`–${pets} of ${pets}`) })
       .last()
       .waitFor();
-    const answers = await page.locator("#log .msg").count();
-    expect(answers - before).toBeGreaterThanOrEqual(3); // what was typed, then at least two parts
+    // What was typed, then at least two parts.
+    await expect
+      .poll(async () => (await page.locator("#log .msg").count()) - before)
+      .toBeGreaterThanOrEqual(3);
   });
 
   it("the care plans to confirm are posted, awkward ones among them, each with its button", async () => {
