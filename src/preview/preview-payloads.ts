@@ -10,11 +10,12 @@ import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
+import { addDays } from "../time.ts";
 import { seedDoses } from "./dose-seed.ts";
 import { type KennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { seedPlans } from "./plan-seed.ts";
 import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
-import { seedWelfare } from "./welfare-seed.ts";
+import { postWelfare, seedWelfareHistory } from "./welfare-seed.ts";
 
 /**
  * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret
@@ -51,7 +52,8 @@ export async function startPreviewBot(o: {
   });
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: o.log });
   const { clock } = o;
-  clock.setTo("07:00");
+  // The clock starts two evenings back: the welfare checks of those evenings come first.
+  clock.setTo("18:00", addDays(clock.today, -2));
   const record = temporaryRecord(clock, "kennel-desk-preview-");
   const deps = { kennel, log: o.log, config, clock, record: record.store };
   // One bot, one Slack stand-in: no other replica's copy of a scheduled post to wait for after posting it.
@@ -59,11 +61,13 @@ export async function startPreviewBot(o: {
     slack: config.slack as NonNullable<Config["slack"]>,
     digest: { settleMs: 0 },
   });
+  await seedWelfareHistory(deps, clock);
+  clock.setTo("07:00");
   await seedPlans(deps);
   await seedDoses(deps, bot, clock);
   clock.setTo(PREVIEW_STARTS_AT);
   const port = await bot.start();
-  await seedWelfare(deps, bot);
+  await postWelfare(deps, bot);
   return { bot, record, url: `http://127.0.0.1:${port}/slack/events` };
 }
 

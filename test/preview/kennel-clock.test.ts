@@ -18,3 +18,10 @@ it("keeps the kennel's local date where it is not the UTC date (a winter morning
   expect(clock.today).toBe("2026-07-01");
   expect(clock.now().toISOString()).toBe("2026-07-01T01:00:00.000Z");
 });
+
+it("can be set to an evening of a day before its date (the welfare checks the preview seeds first)", () => {
+  const clock = kennelClock("Europe/London", "13:00", { now: () => new Date("2026-11-26T09:00:00Z") });
+  clock.setTo("18:05", "2026-11-24");
+  expect(clock.now().toISOString()).toBe("2026-11-24T18:05:00.000Z");
+  expect(clock.today).toBe("2026-11-26");
+});

@@ -48,6 +48,20 @@ it("shows today's welfare check with a flagged pet, and records a tap on it", as
   ).toEqual([]);
   const flags = await preview.record.store.log({ kind: KINDS.flag });
   expect(flags).toHaveLength(1);
+  // The two loose stools at the evenings of the two days before, as staff would have recorded them.
+  const seeded = await preview.record.store.log({ kind: KINDS.check, petId: flags[0]?.petId });
+  const at = (iso: string) =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(iso));
+  expect(seeded.slice(0, 2).map((c) => [c.date, at(c.recordedAt)])).toEqual([
+    [seeded[0]?.date, "18:05"],
+    [seeded[1]?.date, "18:10"],
+  ]);
+  expect(seeded[0]?.date).not.toBe(seeded[1]?.date);
 
   const [ok] = welfareButtons(check?.blocks, "wf_ok");
   expect(ok).toBeDefined();
