@@ -6,6 +6,7 @@
  */
 import type { Doc } from "../present/doc.ts";
 import { docMessage } from "./doc.ts";
+import { fitMessage } from "./fit.ts";
 import { section } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
 
@@ -18,7 +19,11 @@ export function doseAlertMessage(doc: Doc, mentions: readonly (string | undefine
   if (ids.length === 0) return message;
   const first = message.blocks[0];
   const words = ids.map(mentionOf).join(" ");
+  // Fitted again with the mentions in front: they count in the message's text too.
   if (first?.type === "section" && first.text)
-    return { ...message, blocks: [section(`${words} ${first.text.text}`), ...message.blocks.slice(1)] };
-  return { ...message, blocks: [section(words), ...message.blocks] };
+    return fitMessage({
+      ...message,
+      blocks: [section(`${words} ${first.text.text}`), ...message.blocks.slice(1)],
+    });
+  return fitMessage({ ...message, blocks: [section(words), ...message.blocks] });
 }

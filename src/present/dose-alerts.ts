@@ -8,13 +8,26 @@
  */
 import type { AlertKind } from "../domain/dose-alerts.ts";
 import type { DoseWindow } from "../domain/doses.ts";
+import { pageOf } from "../domain/paging.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
-import { type Doc, dotted, type Line, line, type Part, type Span, strong, toned, value } from "./doc.ts";
+import {
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  lineText,
+  type Part,
+  type Span,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+import { textParts } from "./records.ts";
 
 interface AlertDoseView {
   /** The pet's key on the round ("bookingId-petId"): its items share one line. */
@@ -37,10 +50,18 @@ export interface AlertView {
   doses: AlertDoseView[];
 }
 
-/** Most pets a reply names (the rest counted: the round post lists every pet). */
-const MAX_PETS = 36;
-/** Pets per paragraph, so each stays well within a message's section. */
-const PER_PART = 6;
+/**
+ * Most pets (or nudge lines) a reply names, and most characters of their lines: whole lines, within
+ * a message's 12,000 once escaped and led by its mentions. The rest are counted (the round post lists
+ * every pet), never cut short to fit.
+ */
+const SHOWN = { maxEntries: 36, maxChars: 8_000 };
+
+/** The lines a reply shows, whole, in parts that each fit a section, and how many it leaves out. */
+function shownParts(lines: Line[]): { parts: Part[]; left: number } {
+  const shown = pageOf(lines, 1, (l) => lineText(l).length + 1, SHOWN);
+  return { parts: textParts(shown.items), left: lines.length - shown.items.length };
+}
 
 const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
   `${value(d.petName, 60)}${d.room ? ` (${value(d.room, 40)})` : ""}`;
@@ -67,7 +88,7 @@ const shared = (doses: AlertDoseView[], at: (w: DoseWindow) => string) =>
 function petLines(a: AlertView, timezone: string, suffix: (d: AlertDoseView) => string): Line[] {
   const pets = new Map<string, AlertDoseView[]>();
   for (const d of a.doses) pets.set(d.key, [...(pets.get(d.key) ?? []), d]);
-  return [...pets.values()].slice(0, MAX_PETS).map((ds) => {
+  return [...pets.values()].map((ds) => {
     const first = ds[0] as AlertDoseView;
     const items: Span[] = [];
     ds.forEach((d, i) => {
@@ -103,13 +124,12 @@ function lateOrMissedDoc(a: AlertView, o: { timezone: string; updatedAt?: string
       .filter(Boolean)
       .join(", "),
   );
-  const parts: Part[] = [{ kind: "text", lines: [head] }];
-  for (let i = 0; i < lines.length; i += PER_PART)
-    parts.push({ kind: "text", lines: lines.slice(i, i + PER_PART) });
-  const pets = new Set(a.doses.map((d) => d.key)).size;
+  const shown = shownParts(lines);
+  const parts: Part[] = [{ kind: "text", lines: [head] }, ...shown.parts];
+  const pets = lines.length;
   const recorded = a.doses.filter((d) => d.entry).length;
   const foot = dotted(
-    pets > MAX_PETS && `and ${plural(pets - MAX_PETS, "more pet")}: see the round post`,
+    shown.left > 0 && `and ${plural(shown.left, "more pet")}: see the round post`,
     recorded === a.doses.length
       ? "✅ all recorded since"
       : recorded > 0 && `${recorded} of ${a.doses.length} recorded since`,
@@ -133,9 +153,13 @@ function nudgeDoc(a: AlertView, o: { timezone: string }): Doc {
       },
     ],
   );
-  const parts: Part[] = [];
-  for (let i = 0; i < lines.length; i += PER_PART)
-    parts.push({ kind: "text", lines: lines.slice(i, i + PER_PART) });
+  const shown = shownParts(lines);
+  const parts: Part[] = shown.parts;
+  if (shown.left > 0)
+    parts.push({
+      kind: "note",
+      lines: [line(`and ${plural(shown.left, "more high-alert dose")}: see the round post`)],
+    });
   const first = a.doses[0];
   const fallback = first
     ? `💉 ${who(first)}: ${value(first.label, 40)} due ${timeOf(first.window.dueAt, o.timezone)}${a.doses.length > 1 ? ` (and ${plural(a.doses.length - 1, "more high-alert dose")})` : ""}`

@@ -1,0 +1,81 @@
+/**
+ * A dose time's replies in Slack (issue 35) on the biggest day: 150 pets late or missed, each with
+ * several long items, some recorded since; and a nudge naming many high-alert doses. Every message
+ * within Block Kit's limits, and no pet's line cut short to fit (the reply counts the pets it leaves
+ * to the round post instead).
+ */
+import { describe, expect, it } from "vitest";
+import { doseAlertMessage } from "../../src/blocks/dose-alerts.ts";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import type { AlertKind } from "../../src/domain/dose-alerts.ts";
+import { type AlertView, doseAlertDoc } from "../../src/present/dose-alerts.ts";
+
+const TZ = "Europe/London";
+const DATE = "2026-11-24";
+const window = {
+  opensAt: `${DATE}T07:00:00Z`,
+  dueAt: `${DATE}T08:00:00Z`,
+  lateAt: `${DATE}T08:45:00Z`,
+  closesAt: `${DATE}T10:00:00Z`,
+};
+
+function busyAlert(kind: AlertKind, pets = 150, items = 4): AlertView {
+  const doses: AlertView["doses"] = [];
+  for (let p = 0; p < pets; p++)
+    for (let i = 0; i < items; i++)
+      doses.push({
+        key: `${9000 + p}-${p}`,
+        petName: `Pet${p} ${"Montgomery-Fitzwilliam ".repeat(2)}`,
+        room: `Kennel ${p} annexe by the long corridor`,
+        label: `Drug${i} extended-release tablets`,
+        text: `Drug${i} ${"one tablet crushed in wet food with breakfast ".repeat(4)}`,
+        highAlert: i === 0,
+        window,
+        entry:
+          i % 2 === 0
+            ? {
+                outcome: "given",
+                recordedAt: `${DATE}T09:30:00Z`,
+                givenAt: `${DATE}T08:05:00Z`,
+                userName: "J".repeat(40),
+              }
+            : undefined,
+      });
+  return { kind, date: DATE, round: "morning", doses };
+}
+
+const textOf = (m: Message) =>
+  m.blocks
+    .flatMap((b) =>
+      b.type === "section" && b.text
+        ? [b.text.text]
+        : b.type === "context"
+          ? b.elements.map((e) => ("text" in e ? e.text : ""))
+          : [],
+    )
+    .join("\n");
+
+describe("a dose time's reply on the biggest day", () => {
+  for (const kind of ["late", "missed", "nudge"] as const) {
+    it(`${kind}: 150 pets with long items, within Block Kit's limits, no line cut to fit`, () => {
+      const m = doseAlertMessage(
+        doseAlertDoc(busyAlert(kind, 150, kind === "nudge" ? 1 : 4), { timezone: TZ, updatedAt: "10:15" }),
+        ["S0NURSES", "U0MANAGER"],
+      );
+      expect(limitViolations(m)).toEqual([]);
+      const text = textOf(m);
+      expect(text).not.toContain("…");
+      // Each pet named is named whole, and those left out are counted.
+      const named = new Set([...text.matchAll(/Pet(\d+) /g)].map((x) => x[1]));
+      expect(named.size).toBeGreaterThan(0);
+      if (kind !== "nudge") {
+        const more = /and (\d+) more pets?: see the round post/.exec(text);
+        expect(named.size + Number(more?.[1] ?? 0)).toBe(150);
+      } else {
+        const more = /and (\d+) more high-alert doses?/.exec(text);
+        expect(named.size + Number(more?.[1] ?? 0)).toBe(150);
+      }
+    });
+  }
+});
