@@ -8,7 +8,13 @@
  * write is checked against the pet's current plan (src/answers/prn.ts), never taken from the form.
  */
 import { z } from "zod";
-import type { AsNeededItem, PrnDose, PrnEffect } from "../domain/prn.ts";
+import {
+  type AsNeededItem,
+  type PrnDose,
+  type PrnEffect,
+  prnGivenAt,
+  prnGivenAtProblem,
+} from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import {
   EFFECT_CHOICES,
@@ -24,8 +30,6 @@ import { truncate } from "./mrkdwn.ts";
 export const PRN_MODAL = "prn_modal";
 export const PRN_EFFECT_MODAL = "prn_effect_modal";
 const NOTE_MAX = 500;
-/** A dose may be recorded up to a day after it was given; older is another kind of record. */
-const BACK_MS = 24 * 3_600_000;
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -223,6 +227,14 @@ export type GiveSubmission =
     }
   | { ok: false; errors: Record<string, string> };
 
+/** The words for a time given that cannot stand (src/domain/prn.ts says which). */
+const AT_ERRORS = {
+  missing: "Choose when it was given.",
+  future: "That is in the future: choose when it was given.",
+  before_arrival: "That is before the pet arrived.",
+  too_far_back: "That is more than a day ago: ask the manager to record it.",
+} as const;
+
 /**
  * The give form's fields, checked: an item the plan offers, a reason, a time given that is not in
  * the future, not before the pet arrived (`arrival`) and not more than a day back; a note within
@@ -245,16 +257,12 @@ export function readGive(
   else if (Array.from(reason).length > NOTE_MAX) errors.reason = `At most ${NOTE_MAX} characters.`;
   const raw = values.at?.at?.selected_date_time;
   const at = raw === null || raw === undefined || raw === "" ? Date.parse(o.now) : Number(raw) * 1000;
-  const now = Date.parse(o.now);
-  if (!Number.isFinite(at)) errors.at = "Choose when it was given.";
-  else if (at > now + 60_000) errors.at = "That is in the future: choose when it was given.";
-  else if (o.arrival && at < Date.parse(o.arrival)) errors.at = "That is before the pet arrived.";
-  else if (at < now - BACK_MS) errors.at = "That is more than a day ago: ask the manager to record it.";
+  const problem = Number.isFinite(at) ? prnGivenAtProblem(at, o) : "missing";
+  if (problem) errors.at = AT_ERRORS[problem];
   const note = cleanInput(values.note?.note?.value);
   if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   if (Object.keys(errors).length || !item || !reason) return { ok: false, errors };
-  // Within the minute ahead the store allows, the time given is now (never after it was recorded).
-  const givenAt = new Date(Math.min(at, now)).toISOString();
+  const givenAt = prnGivenAt(at, o.now);
   const acked = (values.ack?.ack?.selected_options ?? []).some((x) => x.value === "yes");
   return {
     ok: true,

@@ -140,6 +140,29 @@ export function prnProblems(
   return problems;
 }
 
+/** A dose may be recorded up to a day after it was given; older is another kind of record. */
+const BACK_MS = 24 * HOUR;
+
+/**
+ * Why `givenAt` cannot be when an as-needed dose was given: later than a minute past `now` (the
+ * store's allowance), before the pet arrived, or more than a day back (the manager records those).
+ * Undefined: it may stand; within that minute ahead, the time given is `now` (`prnGivenAt`).
+ */
+export function prnGivenAtProblem(
+  givenAt: number,
+  o: { now: string; arrival?: string | undefined },
+): "future" | "before_arrival" | "too_far_back" | undefined {
+  const now = Date.parse(o.now);
+  if (givenAt > now + 60_000) return "future";
+  if (o.arrival && givenAt < Date.parse(o.arrival)) return "before_arrival";
+  if (givenAt < now - BACK_MS) return "too_far_back";
+  return undefined;
+}
+
+/** The time a dose is recorded as given: the one said, never after it was recorded. */
+export const prnGivenAt = (givenAt: number, now: string): string =>
+  new Date(Math.min(givenAt, Date.parse(now))).toISOString();
+
 /** When the giver is asked how it worked: `minutes` (PRN_FOLLOW_UP) after it was given. */
 export const followUpAt = (givenAt: string, minutes: number): string =>
   new Date(Date.parse(givenAt) + minutes * 60_000).toISOString();

@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
 import { confirmPlan, planState } from "../../src/domain/plan/state.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
-import { asNeededItems, prnFigures, prnProblems } from "../../src/domain/prn.ts";
+import {
+  asNeededItems,
+  prnFigures,
+  prnGivenAt,
+  prnGivenAtProblem,
+  prnProblems,
+} from "../../src/domain/prn.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { prnDoseWords, prnProblemWords } from "../../src/words/doses.ts";
 
@@ -119,6 +125,24 @@ describe("the plan's limits", () => {
       "max_per_24h",
       "min_interval",
     ]);
+  });
+});
+
+describe("when a dose was given", () => {
+  const now = "2026-11-24T12:00:00.000Z";
+  const t = (iso: string) => Date.parse(iso);
+  it("stands from the pet's arrival to a minute past now, a day back at most", () => {
+    const arrival = "2026-11-23T15:00:00.000Z";
+    expect(prnGivenAtProblem(t("2026-11-24T12:01:00.000Z"), { now, arrival })).toBeUndefined();
+    expect(prnGivenAtProblem(t("2026-11-24T12:01:01.000Z"), { now, arrival })).toBe("future");
+    expect(prnGivenAtProblem(t("2026-11-23T14:59:59.000Z"), { now, arrival })).toBe("before_arrival");
+    expect(prnGivenAtProblem(t("2026-11-23T15:00:00.000Z"), { now, arrival })).toBeUndefined();
+    expect(prnGivenAtProblem(t("2026-11-23T12:00:00.000Z"), { now })).toBeUndefined();
+    expect(prnGivenAtProblem(t("2026-11-23T11:59:59.000Z"), { now })).toBe("too_far_back");
+  });
+  it("is recorded as given never after it was recorded", () => {
+    expect(prnGivenAt(t("2026-11-24T12:00:40.000Z"), now)).toBe(now);
+    expect(prnGivenAt(t("2026-11-24T11:10:00.000Z"), now)).toBe("2026-11-24T11:10:00.000Z");
   });
 });
 
