@@ -33,6 +33,7 @@ import { alertMessage } from "./dose-alert-editor.ts";
 import { type AlertRecords, alertKey, claimAlert, readAlerts, recordPosted } from "./dose-alert-records.ts";
 import { type AlertPlace, findCopies, findRoundPost, postReply } from "./dose-alert-slack.ts";
 import type { DigestSlack } from "./slack.ts";
+import { Sleeper } from "./sleeper.ts";
 
 /** The longest the job sleeps between two looks at the clock. */
 const TICK_MS = 60_000;
@@ -86,12 +87,12 @@ export class DoseAlertJob {
   readonly #retry = new Map<string, number>();
   /** Rounds that could not be read: not before this instant (ms). */
   readonly #backoff = new Map<string, number>();
-  readonly #timers = new Set<() => void>();
-  #stopping = false;
+  readonly #sleeper: Sleeper;
   #loop: Promise<void> | undefined;
 
   constructor(options: DoseAlertJobOptions) {
     this.#o = options;
+    this.#sleeper = new Sleeper(options.sleep);
   }
 
   get #tz() {
@@ -272,7 +273,7 @@ export class DoseAlertJob {
   start(): Promise<void> {
     if (this.#loop) return this.#loop;
     this.#loop = (async () => {
-      while (!this.#stopping) {
+      while (!this.#sleeper.stopping) {
         try {
           await this.check();
         } catch (error) {
@@ -283,7 +284,7 @@ export class DoseAlertJob {
         }
         const now = this.#o.deps.clock.now().getTime();
         const next = this.nextWake()?.getTime() ?? now + TICK_MS;
-        if (!(await this.#sleep(Math.min(TICK_MS, Math.max(1_000, next - now))))) return;
+        if (!(await this.#sleeper.sleep(Math.min(TICK_MS, Math.max(1_000, next - now))))) return;
       }
     })();
     return this.#loop;
@@ -291,25 +292,7 @@ export class DoseAlertJob {
 
   /** Stops the loop; resolves when its look in flight has ended. */
   async stop(): Promise<void> {
-    this.#stopping = true;
-    for (const wake of this.#timers) wake();
+    this.#sleeper.stop();
     await this.#loop;
-  }
-
-  async #sleep(ms: number): Promise<boolean> {
-    if (this.#stopping) return false;
-    if (this.#o.sleep) return (await this.#o.sleep(ms)) && !this.#stopping;
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        this.#timers.delete(wake);
-        resolve(!this.#stopping);
-      }, ms);
-      const wake = () => {
-        clearTimeout(timer);
-        this.#timers.delete(wake);
-        resolve(false);
-      };
-      this.#timers.add(wake);
-    });
   }
 }

@@ -23,6 +23,7 @@ import {
   type ScheduledPost,
 } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
+import { Sleeper } from "./sleeper.ts";
 import { welfarePoster } from "./welfare.ts";
 
 const RETRY_WINDOW_MS = 15 * 60_000;
@@ -64,11 +65,11 @@ export class DigestJob {
   readonly #o: DigestJobOptions;
   readonly posts: readonly ScheduledPost[];
   readonly #running = new Map<string, Promise<KindOutcome>>();
-  #stopping = false;
-  readonly #timers = new Set<() => void>();
+  readonly #sleeper: Sleeper;
 
   constructor(options: DigestJobOptions) {
     this.#o = options;
+    this.#sleeper = new Sleeper(options.sleep);
     const s = options.settings;
     this.posts = "posts" in s ? [...s.posts] : digestPosts(s);
     const seen = new Set<string>();
@@ -80,25 +81,7 @@ export class DigestJob {
   }
 
   stop(): void {
-    this.#stopping = true;
-    for (const wake of this.#timers) wake();
-  }
-
-  async #sleep(ms: number): Promise<boolean> {
-    if (this.#stopping) return false;
-    if (this.#o.sleep) return this.#o.sleep(ms);
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        this.#timers.delete(wake);
-        resolve(!this.#stopping);
-      }, ms);
-      const wake = () => {
-        clearTimeout(timer);
-        this.#timers.delete(wake);
-        resolve(false);
-      };
-      this.#timers.add(wake);
-    });
+    this.#sleeper.stop();
   }
 
   /**
@@ -156,7 +139,7 @@ export class DigestJob {
     let attempt = 0;
     let noticePosted = false;
     for (;;) {
-      if (this.#stopping) return { result: "stopped" };
+      if (this.#sleeper.stopping) return { result: "stopped" };
       const lateAt = this.#lateAt(post, date);
       try {
         // The welfare check's pets not checked reply in its post's thread; every other kind is a post of its own.
@@ -171,7 +154,7 @@ export class DigestJob {
           late: lateAt !== undefined,
           compose: () => this.#compose(kind, date, lateAt),
           settle: async () => {
-            await this.#sleep(this.#o.settleMs ?? 2_000);
+            await this.#sleeper.sleep(this.#o.settleMs ?? 2_000);
           },
         });
         deps.log.info({ date, kind, channel, ...outcome }, `${postLabel(kind)} post: ${outcome.result}`);
@@ -216,7 +199,7 @@ export class DigestJob {
           }
           wait = HOURLY_MS;
         }
-        if (!(await this.#sleep(Math.max(1_000, wait)))) return { result: "stopped" };
+        if (!(await this.#sleeper.sleep(Math.max(1_000, wait)))) return { result: "stopped" };
       }
     }
   }
