@@ -16,6 +16,7 @@
 import type { Round } from "../care.ts";
 import { type DueItem, sheetItem } from "../record.ts";
 import type { RoundSheet } from "../rounds.ts";
+import { shorten } from "../text.ts";
 import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
 import { planState } from "./state.ts";
 import type { Plan, PlanItem, PlanState } from "./types.ts";
@@ -31,13 +32,18 @@ export interface PlanRound {
 
 /** Longest item text kept with an entry (as src/domain/record.ts). */
 const TEXT_MAX = 200;
+/** Most of it the plan's words after the instruction may take (today's amount, the condition). */
+const MORE_MAX = 130;
 
-const cut = (t: string) =>
-  Array.from(t).length <= TEXT_MAX
-    ? t
-    : `${Array.from(t)
-        .slice(0, TEXT_MAX - 1)
-        .join("")}…`;
+/**
+ * The instruction, then what the plan adds ("today: 0.75 ml · only if: …"), within TEXT_MAX: the
+ * instruction is the one shortened (the sheet shows it whole), never what says whether and how much.
+ */
+function withMore(text: string, more: string[]): string {
+  if (more.length === 0) return text;
+  const tail = shorten(more.join(" · "), MORE_MAX);
+  return `${shorten(text, TEXT_MAX - Array.from(tail).length - 3)} · ${tail}`;
+}
 
 /** The due item of a plan's item on the sheet: the sheet's own text, with today's amount and the condition. */
 function dueOf(sheet: RoundSheet, r: { item: PlanItem; on: ItemOnRound }): DueItem | undefined {
@@ -55,9 +61,7 @@ function dueOf(sheet: RoundSheet, r: { item: PlanItem; on: ItemOnRound }): DueIt
     r.on.step !== undefined && r.on.amount ? `today: ${r.on.amount}` : "",
     r.on.status === "conditional" ? `only if: ${r.on.condition}` : "",
   ].filter(Boolean);
-  return more.length
-    ? { ...base, ...marks, text: cut(`${base.text} · ${more.join(" · ")}`) }
-    : { ...base, ...marks };
+  return more.length ? { ...base, ...marks, text: withMore(base.text, more) } : { ...base, ...marks };
 }
 
 export function planRound(
