@@ -8,20 +8,16 @@
  * write is checked against the pet's current plan (src/answers/prn.ts), never taken from the form.
  */
 import { z } from "zod";
-import {
-  type AsNeededItem,
-  type PrnDose,
-  type PrnEffect,
-  prnGivenAt,
-  prnGivenAtProblem,
-} from "../domain/prn.ts";
+import type { AsNeededItem, PrnDose, PrnEffect } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import {
   EFFECT_CHOICES,
   followUpLines,
   giveFormLines,
+  givenAtError,
   pastLimitLines,
   prnDoseLine,
+  prnGivenAt,
   reasonHintWords,
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
@@ -227,14 +223,6 @@ export type GiveSubmission =
     }
   | { ok: false; errors: Record<string, string> };
 
-/** The words for a time given that cannot stand (src/domain/prn.ts says which). */
-const AT_ERRORS = {
-  missing: "Choose when it was given.",
-  future: "That is in the future: choose when it was given.",
-  before_arrival: "That is before the pet arrived.",
-  too_far_back: "That is more than a day ago: ask the manager to record it.",
-} as const;
-
 /**
  * The give form's fields, checked: an item the plan offers, a reason, a time given that is not in
  * the future, not before the pet arrived (`arrival`) and not more than a day back; a note within
@@ -257,8 +245,8 @@ export function readGive(
   else if (Array.from(reason).length > NOTE_MAX) errors.reason = `At most ${NOTE_MAX} characters.`;
   const raw = values.at?.at?.selected_date_time;
   const at = raw === null || raw === undefined || raw === "" ? Date.parse(o.now) : Number(raw) * 1000;
-  const problem = Number.isFinite(at) ? prnGivenAtProblem(at, o) : "missing";
-  if (problem) errors.at = AT_ERRORS[problem];
+  const atError = givenAtError(at, o);
+  if (atError) errors.at = atError;
   const note = cleanInput(values.note?.note?.value);
   if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   if (Object.keys(errors).length || !item || !reason) return { ok: false, errors };

@@ -12,6 +12,7 @@ import {
   type PrnDose,
   type PrnEffect,
   type PrnEffectEntry,
+  prnGivenAtProblem,
 } from "../domain/prn.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -36,6 +37,25 @@ import {
   toned,
   value,
 } from "./doc.ts";
+
+export { prnGivenAt } from "../domain/prn.ts";
+
+/** The words for a time given that cannot stand (src/domain/prn.ts says which). */
+const AT_ERRORS = {
+  missing: "Choose when it was given.",
+  future: "That is in the future: choose when it was given.",
+  before_arrival: "That is before the pet arrived.",
+  too_far_back: "That is more than a day ago: ask the manager to record it.",
+} as const;
+
+/** Why the give form's time (ms) cannot be when the dose was given, in the form's words; undefined: it stands. */
+export function givenAtError(
+  at: number,
+  o: { now: string; arrival?: string | undefined },
+): string | undefined {
+  const problem = Number.isFinite(at) ? prnGivenAtProblem(at, o) : "missing";
+  return problem ? AT_ERRORS[problem] : undefined;
+}
 
 /** One dose: toned to stand out while it awaits its effect, and when it made things worse. */
 export function prnDoseLine(d: PrnDose, timezone: string, max = 300): Line {
