@@ -6,6 +6,7 @@
  * witness when there is one, and `now` are passed in.
  */
 import type { Entry } from "../record/types.ts";
+import type { PetRoundStatus } from "./record.ts";
 
 /** How long after the entry a witness may say so. */
 export const WITNESS_MINUTES = 15;
@@ -67,4 +68,21 @@ export function witnessProblem(
   if (o.userId === e.userId) return "self";
   if (Date.parse(o.now) > Date.parse(witnessUntil(e))) return "too_late";
   return undefined;
+}
+
+/**
+ * The pet's high-alert doses given and awaiting a witness now (a "👀 Witnessed" button each): the
+ * entry, and the item's label as the sheet has it.
+ */
+export function awaitingWitness(
+  s: Pick<PetRoundStatus, "due" | "current">,
+  w: WitnessView | undefined,
+): Array<{ entryId: number; label: string }> {
+  if (!w) return [];
+  return s.due.flatMap((d) => {
+    const e = s.current.get(d.item);
+    if (!e || !needsWitness(e, d.highAlert)) return [];
+    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
+    return [{ entryId: e.id, label: d.label }];
+  });
 }

@@ -20,6 +20,9 @@ import {
 } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
+
+export { awaitingWitness } from "../domain/witness.ts";
+
 import { type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
 const ICONS: Record<Outcome, string> = {
@@ -79,23 +82,6 @@ function witnessLine(
   if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone)}`);
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
   return [toned("alert", `💉 ${UNWITNESSED}`)];
-}
-
-/**
- * The pet's high-alert doses given and awaiting a witness now (a "👀 Witnessed" button each): the
- * entry, and the item's label as the sheet has it.
- */
-export function awaitingWitness(
-  s: Pick<PetRoundStatus, "due" | "current">,
-  w: WitnessView | undefined,
-): Array<{ entryId: number; label: string }> {
-  if (!w) return [];
-  return s.due.flatMap((d) => {
-    const e = s.current.get(d.item);
-    if (!e || !needsWitness(e, d.highAlert)) return [];
-    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
-    return [{ entryId: e.id, label: d.label }];
-  });
 }
 
 /**
