@@ -17,18 +17,24 @@ import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 
-/** "2026-11-24 08:12" in the zone. */
+const stamps = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-11-24 08:12" in the zone; its formatter made once per zone (an export calls it per row and column). */
 export function localStamp(iso: string, timeZone: string): string {
-  const d = new Date(iso);
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(d);
+  let f = stamps.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    stamps.set(timeZone, f);
+  }
+  const parts = f.formatToParts(new Date(iso));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
