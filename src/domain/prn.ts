@@ -163,6 +163,10 @@ export function prnGivenAtProblem(
 export const prnGivenAt = (givenAt: number, now: string): string =>
   new Date(Math.min(givenAt, Date.parse(now))).toISOString();
 
+/** A dose recorded more than a minute after it was given: its record says both times. */
+export const recordedLater = (d: Pick<PrnDose, "givenAt" | "recordedAt">): boolean =>
+  Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+
 /** When the giver is asked how it worked: `minutes` (PRN_FOLLOW_UP) after it was given. */
 export const followUpAt = (givenAt: string, minutes: number): string =>
   new Date(Date.parse(givenAt) + minutes * 60_000).toISOString();

@@ -6,7 +6,7 @@
  * doses. Kept by theme, so each part's words stay together. Times are in the kennel's zone.
  */
 import type { OpenState } from "../domain/doses.ts";
-import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures } from "../domain/prn.ts";
+import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "./dates.ts";
@@ -198,7 +198,7 @@ function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string
  * recorded more than a minute after it was given says when it was recorded too.
  */
 export function prnRecordWords(d: PrnDose, timeZone: string): string {
-  const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+  const late = recordedLater(d);
   return [
     `${d.label} given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
@@ -240,7 +240,7 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
       day = d.date;
       lines.push({ depth: 2, pieces: [dayHeading(d.date)] });
     }
-    const late = Date.parse(d.recordedAt) - Date.parse(d.givenAt) > 60_000;
+    const late = recordedLater(d);
     const e = d.effect;
     lines.push({
       depth: 3,
