@@ -15,7 +15,7 @@ import {
   prnProblems,
 } from "../../src/domain/prn.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { prnDoseWords, prnProblemWords } from "../../src/words/doses.ts";
+import { prnDoseWords, prnProblemWords, prnRecordWords } from "../../src/words/doses.ts";
 
 const TZ = "Europe/London";
 const context: ReaderContext = {
@@ -175,6 +175,15 @@ describe("a dose in words", () => {
       prnDoseWords({ ...dose, reason: "if scratching", ack: { rule: "min_interval", words: "x" } }, TZ),
     ).toBe(
       "💊 Piriton 4 mg given 09:10 by Jane if scratching · past the plan's limit, checked · awaiting effect",
+    );
+  });
+
+  it("in the record, both times once recorded more than a minute after it was given", () => {
+    expect(prnRecordWords(dose, TZ)).toBe(
+      "Piriton 4 mg given 09:10 by Jane for scratching · effect: awaiting",
+    );
+    expect(prnRecordWords({ ...dose, recordedAt: "2026-11-22T09:11:01Z" }, TZ)).toBe(
+      "Piriton 4 mg given 09:10, recorded 09:11 by Jane for scratching · effect: awaiting",
     );
   });
 });
