@@ -117,8 +117,10 @@ export async function welfareRecords(
       [(e.body as { flag?: unknown }).flag].filter((x): x is number => typeof x === "number"),
     ),
   );
-  const flags = new Map<number, LogEntry>();
+  // Those of the range are read already; only a flag older than the range is read by its id.
+  const flags = new Map<number, LogEntry>(all.filter((e) => e.kind === KINDS.flag).map((e) => [e.id, e]));
   for (const id of flagIds) {
+    if (flags.has(id)) continue;
     const [f] = await store.log({ kind: KINDS.flag, id });
     if (f) flags.set(id, f);
   }
