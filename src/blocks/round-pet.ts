@@ -87,7 +87,7 @@ export function witnessButtons(
 ): PetButtons["witness"] {
   return awaitingWitness(status, w).map(({ entryId, label }) => ({
     entryId,
-    label: Array.from(label).slice(0, 40).join(""),
+    label: truncate(label, 40),
     value: recordWitness.encode({ s: sheet.id, b: pet.bookingId, p: pet.petId, e: entryId }),
   }));
 }
