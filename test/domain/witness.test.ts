@@ -4,7 +4,8 @@
  * and after the minutes it is unwitnessed.
  */
 import { describe, expect, it } from "vitest";
-import { type Witness, witnessProblem, witnessState } from "../../src/domain/witness.ts";
+import { awaitingWitness, type Witness, witnessProblem, witnessState } from "../../src/domain/witness.ts";
+import type { Entry, ItemKey, Outcome } from "../../src/record/types.ts";
 
 const entry = {
   outcome: "given" as const,
@@ -46,5 +47,37 @@ describe("the witness of a high-alert dose", () => {
       by: "Tom",
       at: "2026-11-24T07:44:00.000Z",
     });
+  });
+});
+
+describe("the doses awaiting a witness now", () => {
+  const now = "2026-11-24T08:10:00.000Z";
+  const entry = (id: number, item: ItemKey, outcome: Outcome, recordedAt = "2026-11-24T08:00:00.000Z") =>
+    ({ id, item, outcome, recordedAt }) as Entry;
+  const due = [
+    {
+      item: "med:1" as const,
+      label: "Caninsulin 40 IU/ml, 6 units with the morning meal",
+      text: "",
+      highAlert: true,
+    },
+    { item: "med:2" as const, label: "Phenobarbital", text: "", highAlert: true },
+    { item: "med:3" as const, label: "Rimadyl", text: "" },
+    { item: "med:4" as const, label: "Insulin", text: "", highAlert: true },
+  ];
+  const current = new Map<ItemKey, Entry>([
+    ["med:1", entry(1, "med:1", "given")],
+    ["med:2", entry(2, "med:2", "given", "2026-11-24T07:50:00.000Z")],
+    ["med:3", entry(3, "med:3", "given")],
+    ["med:4", entry(4, "med:4", "refused")],
+  ]);
+
+  it("a high-alert dose given within its minutes, not witnessed yet: its entry and its whole label", () => {
+    expect(awaitingWitness({ due, current }, { witnesses: new Map(), now })).toEqual([
+      { entryId: 1, label: "Caninsulin 40 IU/ml, 6 units with the morning meal" },
+    ]);
+    const witnessed = new Map([[1, { entryId: 1, userId: "U2", userName: "Tom", at: now }]]) as never;
+    expect(awaitingWitness({ due, current }, { witnesses: witnessed, now })).toEqual([]);
+    expect(awaitingWitness({ due, current }, undefined)).toEqual([]);
   });
 });
