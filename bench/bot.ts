@@ -19,13 +19,12 @@
  * is the wait between a cold /arrivals and the warm one, past any short reuse of identical day lists.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../test/helpers/net.ts";
+import { ask, now, pct, progress, ROOT, slackHeaders, sleep } from "./harness.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
 const argv = process.argv.slice(2);
 const MODE = argv.includes("--short") ? "short" : argv.includes("--quick") ? "quick" : "full";
 const SHORT = MODE === "short";
@@ -72,14 +71,6 @@ const PASS_THROUGH = [
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const now = () => performance.timeOrigin + performance.now();
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length
-    ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number)
-    : NaN;
-};
 const median = (xs: number[]) => pct(xs, 50);
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "n/a");
 const mb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1048576).toFixed(1)} MB` : "n/a");
@@ -98,17 +89,6 @@ function rng(seed: number) {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
-
 function rssOf(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -116,21 +96,6 @@ function rssOf(pid: number | undefined): number {
   } catch {
     return NaN;
   }
-}
-
-/** The next IPC message of `type` from a child. */
-function ask<T>(child: ChildProcess, message: object, type: string, timeoutMs = 10_000): Promise<T> {
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no "${type}" answer from a child process`)), timeoutMs);
-    const on = (m: { type?: string }) => {
-      if (m?.type !== type) return;
-      clearTimeout(timer);
-      child.off("message", on);
-      ok(m as T);
-    };
-    child.on("message", on);
-    if (Object.keys(message).length) child.send(message);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -293,18 +258,9 @@ async function send(bot: Running, c: Command): Promise<Sent> {
     response_url: `${slackReady.base}/respond/${id}`,
     trigger_id: `t${n}`,
   }).toString();
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v0=${createHmac("sha256", SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
+  const headers = slackHeaders(SECRET, body, "application/x-www-form-urlencoded");
   const sentAt = now();
-  const res = await fetch(bot.url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-slack-request-timestamp": String(timestamp),
-      "x-slack-signature": signature,
-    },
-    body,
-  });
+  const res = await fetch(bot.url, { method: "POST", headers, body });
   await res.arrayBuffer();
   return { id, sentAt, ackMs: now() - sentAt, status: res.status };
 }
@@ -337,7 +293,6 @@ const row = (figure: string, measured: string, goal = "", met?: boolean) =>
   rows.push({ figure, measured, goal, met: SHORT ? undefined : met });
 const section = (title: string) =>
   rows.push({ figure: `— ${title}`, measured: "", goal: "", met: undefined });
-const progress = (s: string) => process.stderr.write(`bench: ${s}\n`);
 let failures = 0;
 
 const envShown = PASS_THROUGH.filter((k) => process.env[k] !== undefined)

@@ -22,10 +22,8 @@
  *   npm run bench:record-slack              30 taps a second for 60 s
  *   npm run bench:record-slack -- --short   30 taps a second for 10 s
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { recordAll } from "../src/blocks/buttons.ts";
@@ -35,116 +33,60 @@ import { loadConfig } from "../src/config.ts";
 import { sqliteDriver } from "../src/record/sqlite.ts";
 import { createStore } from "../src/record/store.ts";
 import type { Entry } from "../src/record/types.ts";
+import { freePort } from "../test/helpers/net.ts";
 import { confirmAllPlans } from "../test/helpers/plans.ts";
+import {
+  ask,
+  forkStandIns,
+  ms,
+  now,
+  pct,
+  postSigned,
+  progress,
+  ROOT,
+  roundsJustPast,
+  sleep,
+  startBot,
+  tapPayload,
+  untilHealthy,
+} from "./harness.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
 const SHORT = process.argv.includes("--short");
 const RATE = 30;
 const SECONDS = SHORT ? 10 : 60;
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const BOT_ENTRY = resolve(ROOT, existsSync(resolve(ROOT, "dist/main.js")) ? "dist/main.js" : "src/main.ts");
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const now = () => performance.timeOrigin + performance.now();
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length
-    ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number)
-    : NaN;
-};
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 1 : 0)} ms` : "n/a");
-const progress = (s: string) => process.stderr.write(`bench: ${s}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: object, type: string, timeoutMs = 30_000): Promise<T> {
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no "${type}" from a stand-in`)), timeoutMs);
-    const on = (m: { type?: string }) => {
-      if (m?.type !== type) return;
-      clearTimeout(timer);
-      child.off("message", on);
-      ok(m as T);
-    };
-    child.on("message", on);
-    if (Object.keys(message).length) child.send(message);
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The stand-ins and the bot, each in its own process
 
-const kennelProcess = fork(join(ROOT, "bench/stand-ins/record-sandbox.ts"), [], { stdio: "inherit" });
-const slackProcess = fork(join(ROOT, "bench/stand-ins/record-slack.ts"), [], { stdio: "inherit" });
-const [api, slack] = await Promise.all([
-  ask<{ url: string; key: string; today: string; fullHouseDay: string }>(kennelProcess, {}, "ready"),
-  ask<{ base: string; rttMs: number }>(slackProcess, {}, "ready"),
-]);
+const { kennelProcess, slackProcess, api, slack } = await forkStandIns();
 
-/** Three round times a few minutes before now in the kennel's zone (just after midnight at the day's start). */
-const ROUNDS_JUST_PAST = (() => {
-  const [h, m] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(new Date())
-    .split(":")
-    .map(Number) as [number, number];
-  const base = Math.max(1, h * 60 + m - 5);
-  const hhmm = (n: number) =>
-    `${String(Math.floor(n / 60)).padStart(2, "0")}:${String(n % 60).padStart(2, "0")}`;
-  return [base, base + 1, base + 2].map(hhmm).join(",");
-})();
+const ROUNDS_JUST_PAST = roundsJustPast();
 
 const scratch = mkdtempSync(join(tmpdir(), "kennel-bench-record-"));
 const dataDir = join(scratch, "data");
 const port = await freePort();
 const botUrl = `http://127.0.0.1:${port}/slack/events`;
 const startedAt = now();
-const bot = spawn(process.execPath, [BOT_ENTRY], {
-  cwd: scratch,
+const bot = await startBot({
+  entry: BOT_ENTRY,
+  scratch,
+  dataDir,
+  port,
+  secret: SECRET,
+  token: "xoxb-bench-0000-record",
+  api,
+  slack,
   env: {
-    PATH: process.env.PATH ?? "",
-    HOME: scratch,
-    PORT: String(port),
-    SLACK_SIGNING_SECRET: SECRET,
-    SLACK_BOT_TOKEN: "xoxb-bench-0000-record",
-    SLACK_API_URL: `${slack.base}/api/`,
-    KENNEL_API_KEY: api.key,
-    KENNEL_API_BASE_URL: api.url,
-    KENNEL_TIMEZONE: "Europe/London",
-    KENNEL_DATA_DIR: dataDir,
     DIGEST_SCHEDULE: "off",
     // The rounds a few minutes ago: every dose's window open, so a tap records at once (after a
     // window closes a tap asks when the dose was given: issue 35).
     ROUNDS_TIMES: ROUNDS_JUST_PAST,
-    LOG_LEVEL: process.env.BENCH_DEBUG ? "warn" : "error",
-    MALLOC_ARENA_MAX: "2",
     MALLOC_MMAP_THRESHOLD_: "32768",
     NODE_OPTIONS: "--max-semi-space-size=2",
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
-for (let i = 0; ; i++) {
-  const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 3_000 || bot.exitCode !== null) throw new Error("the bot did not start");
-  await sleep(10);
-}
 const startupMs = now() - startedAt;
 progress(`bot up in ${Math.round(startupMs)} ms; Slack's round trip ${slack.rttMs} ms`);
 
@@ -165,33 +107,9 @@ const bare = spawn(process.execPath, [join(ROOT, "bench/bare-bolt.mjs")], {
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
-for (let i = 0; ; i++) {
-  const ok = await fetch(`http://127.0.0.1:${barePort}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 3_000 || bare.exitCode !== null) throw new Error("the bare Bolt app did not start");
-  await sleep(10);
-}
+await untilHealthy(barePort, bare, "the bare Bolt app");
 
 let seq = 0;
-async function signed(body: string, contentType: string, url = botUrl): Promise<number> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v0=${createHmac("sha256", SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": contentType,
-      "x-slack-request-timestamp": String(timestamp),
-      "x-slack-signature": signature,
-    },
-    body,
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
-
 async function rounds(text: string, channel: string): Promise<void> {
   const n = ++seq;
   const body = new URLSearchParams({
@@ -208,7 +126,7 @@ async function rounds(text: string, channel: string): Promise<void> {
     response_url: `${slack.base}/respond/cmd${n}`,
     trigger_id: `t${n}`,
   }).toString();
-  await signed(body, "application/x-www-form-urlencoded");
+  await postSigned(botUrl, SECRET, body);
 }
 
 interface RoundMessage {
@@ -320,42 +238,18 @@ async function tapOnce(tap: Tap, user: string, first: boolean, bareToo = false):
     { type: "target", id: responseId, channel: tap.message.channel, user, entryId: tap.message.id },
     "target",
   );
-  const payload = {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    container: {
-      type: "message",
-      message_ts: tap.message.ts,
-      channel_id: tap.message.channel,
-      is_ephemeral: false,
-    },
-    trigger_id: `trec${n}`,
-    channel: { id: tap.message.channel, name: "rounds" },
-    message: {
-      type: "message",
-      ts: tap.message.ts,
-      ...(tap.message.thread_ts ? { thread_ts: tap.message.thread_ts } : {}),
-      text: tap.message.text,
-      blocks: tap.message.blocks,
-    },
-    response_url: `${slack.base}/respond/${responseId}`,
-    actions: [
-      {
-        type: "button",
-        action_id: tap.button.action_id,
-        block_id: "kd_act",
-        value: tap.button.value,
-        action_ts: `${Math.floor(Date.now() / 1000)}.${String(n).padStart(6, "0")}`,
-        text: { type: "plain_text", text: "✅ All given & eaten" },
-      },
-    ],
-  };
+  const payload = tapPayload({
+    n,
+    user,
+    message: tap.message,
+    channelName: "rounds",
+    button: { ...tap.button, block_id: "kd_act", text: "✅ All given & eaten" },
+    triggerId: `trec${n}`,
+    responseUrl: `${slack.base}/respond/${responseId}`,
+  });
   const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
   const sentAt = now();
-  const status = await signed(body, "application/x-www-form-urlencoded");
+  const status = await postSigned(botUrl, SECRET, body);
   sent.push({ tap, user, first, sentAt, ackMs: now() - sentAt, status });
   if (!bareToo) return;
   // The same tap for the bare Bolt app (its own action_ts), half an interval later.
@@ -363,8 +257,7 @@ async function tapOnce(tap: Tap, user: string, first: boolean, bareToo = false):
   const again = { ...payload, actions: payload.actions.map((a) => ({ ...a, action_ts: `${a.action_ts}1` })) };
   const bareBody = `payload=${encodeURIComponent(JSON.stringify(again))}`;
   const bareAt = now();
-  if ((await signed(bareBody, "application/x-www-form-urlencoded", bareUrl)) === 200)
-    bareAcks.push(now() - bareAt);
+  if ((await postSigned(bareUrl, SECRET, bareBody)) === 200) bareAcks.push(now() - bareAt);
 }
 
 const total = RATE * SECONDS;

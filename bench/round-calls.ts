@@ -7,41 +7,21 @@
  *
  *   npm run bench:round-calls
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-const ROOT = join(import.meta.dirname, "..");
-
-interface Ready {
-  url: string;
-  key: string;
-  today: string;
-  fullHouseDay: string;
-}
-
-function ask<T>(child: ChildProcess, type: string, answer: string): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: { type?: string }) => {
-      if (m?.type !== answer) return;
-      child.off("message", on);
-      resolve(m as T);
-    };
-    child.on("message", on);
-    if (type) child.send({ type });
-  });
-}
+import { ask, ROOT, type SandboxReady } from "./harness.ts";
 
 const api = fork(join(ROOT, "bench/stand-ins/record-sandbox.ts"), {
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
-const ready = await ask<Ready>(api, "", "ready");
+const ready = await ask<SandboxReady>(api, {}, "ready");
 const scratch = mkdtempSync(join(tmpdir(), "kennel-desk-round-calls-"));
 
 /** One round asked in a process of its own: its answer, and the requests the API answered for it. */
 async function round(name: string): Promise<{ pets: number; calls: number; pages: number; ms: number }> {
-  const before = (await ask<{ paths: string[] }>(api, "requests", "requests")).paths.length;
+  const before = (await ask<{ paths: string[] }>(api, { type: "requests" }, "requests")).paths.length;
   const started = performance.now();
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
@@ -68,7 +48,7 @@ async function round(name: string): Promise<{ pets: number; calls: number; pages
     child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`rounds exited ${code}`))));
   });
   const ms = performance.now() - started;
-  const paths = (await ask<{ paths: string[] }>(api, "requests", "requests")).paths.slice(before);
+  const paths = (await ask<{ paths: string[] }>(api, { type: "requests" }, "requests")).paths.slice(before);
   const report = JSON.parse(out) as { pets: Array<{ pet?: unknown }> };
   // List pages: the stays of the day (/bookings…, the day's departures), the rest per customer's pets.
   const pages = paths.filter((p) => /\/bookings(\?|\/departures|\/arrivals)/.test(p)).length;

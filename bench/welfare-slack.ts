@@ -19,10 +19,7 @@
  *
  *   npm run bench:welfare
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { limitViolations } from "../src/blocks/limits.ts";
@@ -30,91 +27,48 @@ import type { Message } from "../src/blocks/types.ts";
 import { welfareOk } from "../src/blocks/welfare.ts";
 import { sqliteDriver } from "../src/record/sqlite.ts";
 import { createStore } from "../src/record/store.ts";
+import { freePort } from "../test/helpers/net.ts";
+import {
+  ask,
+  forkStandIns,
+  ms,
+  now,
+  pct,
+  postSigned,
+  progress,
+  ROOT,
+  sleep,
+  startBot,
+  tapPayload,
+} from "./harness.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
 const RATE = 30;
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const CHANNEL = "C0WELFARE";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const now = () => performance.timeOrigin + performance.now();
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length
-    ? (s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number)
-    : NaN;
-};
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 1 : 0)} ms` : "n/a");
-const progress = (s: string) => process.stderr.write(`bench: ${s}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: object, type: string, timeoutMs = 30_000): Promise<T> {
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no "${type}" from a stand-in`)), timeoutMs);
-    const on = (m: { type?: string }) => {
-      if (m?.type !== type) return;
-      clearTimeout(timer);
-      child.off("message", on);
-      ok(m as T);
-    };
-    child.on("message", on);
-    if (Object.keys(message).length) child.send(message);
-  });
-}
-
-const kennelProcess = fork(join(ROOT, "bench/stand-ins/record-sandbox.ts"), [], { stdio: "inherit" });
-const slackProcess = fork(join(ROOT, "bench/stand-ins/record-slack.ts"), [], { stdio: "inherit" });
-const [api, slack] = await Promise.all([
-  ask<{ url: string; key: string; fullHouseDay: string }>(kennelProcess, {}, "ready"),
-  ask<{ base: string; rttMs: number }>(slackProcess, {}, "ready"),
-]);
+const { kennelProcess, slackProcess, api, slack } = await forkStandIns();
 
 const scratch = mkdtempSync(join(tmpdir(), "kennel-bench-welfare-"));
 const dataDir = join(scratch, "data");
 const port = await freePort();
 const botUrl = `http://127.0.0.1:${port}/slack/events`;
-const bot = spawn(process.execPath, [resolve(ROOT, "src/main.ts")], {
-  cwd: scratch,
+const bot = await startBot({
+  entry: resolve(ROOT, "src/main.ts"),
+  scratch,
+  dataDir,
+  port,
+  secret: SECRET,
+  token: "xoxb-bench-0000-welfare",
+  api,
+  slack,
   env: {
-    PATH: process.env.PATH ?? "",
-    HOME: scratch,
-    PORT: String(port),
-    SLACK_SIGNING_SECRET: SECRET,
-    SLACK_BOT_TOKEN: "xoxb-bench-0000-welfare",
-    SLACK_API_URL: `${slack.base}/api/`,
-    KENNEL_API_KEY: api.key,
-    KENNEL_API_BASE_URL: api.url,
-    KENNEL_TIMEZONE: "Europe/London",
-    KENNEL_DATA_DIR: dataDir,
     // The day's check is due at start: the scheduler posts it (once) as the bot comes up.
     WELFARE_CHANNEL: CHANNEL,
     WELFARE_ROUNDS: process.env.BENCH_WELFARE_ROUND ?? "morning",
     WELFARE_TIME: "00:00",
     WELFARE_CHECK_BY: "23:59",
-    LOG_LEVEL: process.env.BENCH_DEBUG ? "warn" : "error",
-    MALLOC_ARENA_MAX: "2",
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
-for (let i = 0; ; i++) {
-  const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 3_000 || bot.exitCode !== null) throw new Error("the bot did not start");
-  await sleep(10);
-}
 
 interface PostedMessage {
   id: number;
@@ -169,22 +123,6 @@ const taps: Tap[] = posted.flatMap((m) =>
 progress(`${pets.length} pets in ${posted.length} welfare messages, ${taps.length} one-tap buttons`);
 
 let seq = 0;
-async function signed(body: string): Promise<number> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v0=${createHmac("sha256", SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-  const res = await fetch(botUrl, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-slack-request-timestamp": String(timestamp),
-      "x-slack-signature": signature,
-    },
-    body,
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
-
 interface Sent {
   tap: Tap;
   user: string;
@@ -202,41 +140,17 @@ async function tapOnce(tap: Tap, user: string, first: boolean): Promise<void> {
     { type: "target", id: responseId, channel: tap.message.channel, user, entryId: tap.message.id },
     "target",
   );
-  const payload = {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    container: {
-      type: "message",
-      message_ts: tap.message.ts,
-      channel_id: tap.message.channel,
-      is_ephemeral: false,
-    },
-    trigger_id: `twf${n}`,
-    channel: { id: tap.message.channel, name: "welfare" },
-    message: {
-      type: "message",
-      ts: tap.message.ts,
-      ...(tap.message.thread_ts ? { thread_ts: tap.message.thread_ts } : {}),
-      text: tap.message.text,
-      blocks: tap.message.blocks,
-    },
-    response_url: `${slack.base}/respond/${responseId}`,
-    actions: [
-      {
-        type: "button",
-        action_id: tap.button.action_id,
-        block_id: "kd_wf",
-        value: tap.button.value,
-        action_ts: `${Math.floor(Date.now() / 1000)}.${String(n).padStart(6, "0")}`,
-        text: { type: "plain_text", text: "✅ All normal" },
-      },
-    ],
-  };
+  const payload = tapPayload({
+    n,
+    user,
+    message: tap.message,
+    channelName: "welfare",
+    button: { ...tap.button, block_id: "kd_wf", text: "✅ All normal" },
+    triggerId: `twf${n}`,
+    responseUrl: `${slack.base}/respond/${responseId}`,
+  });
   const sentAt = now();
-  const status = await signed(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  const status = await postSigned(botUrl, SECRET, `payload=${encodeURIComponent(JSON.stringify(payload))}`);
   sent.push({ tap, user, first, sentAt, ackMs: now() - sentAt, status });
 }
 

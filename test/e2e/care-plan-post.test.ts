@@ -7,9 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
+import {
+  formOpenedBy,
+  startPlanHarness,
+  submit as submitForm,
+  type Values,
+  valuesOf,
+} from "../helpers/plan-slack.ts";
 import { roundPostOf } from "../helpers/record-slack.ts";
-import { commandForm, postSigned } from "../helpers/slack.ts";
+import { commandForm, postSigned, tapBody } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
 const CHANNEL = "C0ROUNDS";
@@ -17,21 +24,7 @@ let h: Harness;
 let seq = 0;
 
 beforeAll(async () => {
-  h = await startHarness({
-    clock,
-    sandbox: { awkward: true },
-    env: {
-      ROUNDS_CHANNEL: CHANNEL,
-      DIGEST_SCHEDULE: "off",
-      KENNEL_CACHE_TTL_S: "0",
-      ROUNDS_TIMES: "07:30,12:00,19:30",
-    },
-  });
-  for (const [id, name] of [
-    ["U0JANE", "Jane"],
-    ["U0TOM", "Tom"],
-  ] as const)
-    h.slack.users.set(id, { id, profile: { display_name: name } });
+  h = await startPlanHarness(clock, CHANNEL);
 }, 60_000);
 afterAll(() => h.close());
 
@@ -77,95 +70,23 @@ async function click(
   const n = ++seq;
   const trigger = `tpost${n}`;
   const m = where.message;
-  const body = {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: trigger,
-    ...(m
-      ? {
-          container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
-          channel: { id: m.channel, name: "rounds" },
-          message: {
-            type: "message",
-            ts: m.ts,
-            text: m.text,
-            blocks: m.blocks,
-            ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
-          },
-        }
-      : {
-          container: { type: "view", view_id: where.modal?.id },
-          view: { ...where.modal?.view, id: where.modal?.id, state: { values: {} } },
-        }),
-    actions: [
-      {
-        type: "button",
-        action_id: button.action_id,
-        block_id: "b",
-        value: button.value,
-        action_ts: `1764100${n}.0001`,
-      },
-    ],
-  };
-  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  await h.slack.waitFor(() => [...h.slack.modals.values()].some((x) => x.trigger_id === trigger), 10_000);
-  return [...h.slack.modals.values()].find((x) => x.trigger_id === trigger) as OpenedModal;
-}
-
-type Values = Record<string, Record<string, unknown>>;
-function valuesOf(modal: OpenedModal, change: Values = {}): Values {
-  const out: Values = {};
-  for (const b of (modal.view.blocks ?? []) as Array<{
-    type?: string;
-    block_id?: string;
-    element?: Record<string, unknown>;
-  }>) {
-    if (b.type !== "input" || !b.block_id || !b.element) continue;
-    const e = b.element;
-    const value =
-      e.type === "multi_static_select"
-        ? { type: e.type, selected_options: e.initial_options ?? [] }
-        : e.type === "static_select"
-          ? { type: e.type, selected_option: e.initial_option ?? null }
-          : e.type === "datepicker"
-            ? { type: e.type, selected_date: e.initial_date ?? null }
-            : { type: e.type, value: e.initial_value ?? null };
-    out[b.block_id] = { v: { ...value, ...(change[b.block_id] ?? {}) } };
-  }
-  return out;
-}
-
-async function submit(user: string, modal: OpenedModal, values: Values = {}) {
-  const body = {
-    type: "view_submission",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: `tv${++seq}`,
-    view: {
-      ...modal.view,
-      id: modal.id,
-      team_id: "T1",
-      app_id: "A1",
-      bot_id: "BBOT",
-      state: { values },
-      hash: `h${modal.id}`,
+  const body = tapBody({
+    user,
+    trigger,
+    on: m ? { message: m, channelName: "rounds" } : { modal: where.modal },
+    action: {
+      action_id: button.action_id,
+      block_id: "b",
+      value: button.value,
+      action_ts: `1764100${n}.0001`,
     },
-    response_urls: [],
-  };
-  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return (res.text ? JSON.parse(res.text) : {}) as {
-    response_action?: string;
-    view?: OpenedModal["view"];
-    errors?: Record<string, string>;
-  };
+  });
+  return formOpenedBy(h, body);
 }
+
+/** A form submitted, as Slack sends it: the HTTP answer's body (a refusal, errors, the next view). */
+const submit = (user: string, modal: OpenedModal, values: Values = {}) =>
+  submitForm(h, user, modal, values, `tv${++seq}`);
 
 /** What one person was told privately since `since`. */
 const toldTo = (user: string, since: number) =>

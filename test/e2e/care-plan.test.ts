@@ -12,9 +12,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentPlan, planVersions } from "../../src/answers/plans.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
+import {
+  formOpenedBy,
+  startPlanHarness,
+  submit as submitForm,
+  type Values,
+  valuesOf,
+} from "../helpers/plan-slack.ts";
 import { roundPostOf } from "../helpers/record-slack.ts";
-import { commandForm, postSigned } from "../helpers/slack.ts";
+import { commandForm, postSigned, tapBody } from "../helpers/slack.ts";
 
 // The evening of Pip's arrival (22 Nov, 19:00): the evening round at 19:30, after she came.
 const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
@@ -23,21 +30,7 @@ let h: Harness;
 let seq = 0;
 
 beforeAll(async () => {
-  h = await startHarness({
-    clock,
-    sandbox: { awkward: true },
-    env: {
-      ROUNDS_CHANNEL: CHANNEL,
-      DIGEST_SCHEDULE: "off",
-      KENNEL_CACHE_TTL_S: "0",
-      ROUNDS_TIMES: "07:30,12:00,19:30",
-    },
-  });
-  for (const [id, name] of [
-    ["U0JANE", "Jane"],
-    ["U0TOM", "Tom"],
-  ] as const)
-    h.slack.users.set(id, { id, profile: { display_name: name } });
+  h = await startPlanHarness(clock, CHANNEL);
 }, 60_000);
 afterAll(() => h.close());
 
@@ -86,96 +79,26 @@ async function click(
   const n = ++seq;
   const trigger = `tplan${n}`;
   const m = where.message ? h.slack.timeline.find((x) => x.id === where.message?.id) : undefined;
-  const body = {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: trigger,
-    ...(m
-      ? {
-          container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
-          channel: { id: m.channel, name: "rounds" },
-          message: { type: "message", ts: m.ts, text: m.text, blocks: m.blocks },
-          response_url: h.slack.responseUrl(`plan${n}`),
-        }
-      : {
-          container: { type: "view", view_id: where.modal?.id },
-          view: { ...where.modal?.view, id: where.modal?.id, state: { values: {} } },
-        }),
-    actions: [
-      {
-        type: "button",
-        action_id: button.action_id,
-        block_id: "b",
-        value: button.value,
-        action_ts: `1764000${n}.0001`,
-      },
-    ],
-  };
+  const body = tapBody({
+    user,
+    trigger,
+    on: m
+      ? { message: m, channelName: "rounds", responseUrl: h.slack.responseUrl(`plan${n}`) }
+      : { modal: where.modal },
+    action: {
+      action_id: button.action_id,
+      block_id: "b",
+      value: button.value,
+      action_ts: `1764000${n}.0001`,
+    },
+  });
   if (m) h.slack.responseTarget(`plan${n}`, { channel: m.channel, user });
-  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  await h.slack.waitFor(() => [...h.slack.modals.values()].some((x) => x.trigger_id === trigger), 10_000);
-  return [...h.slack.modals.values()].find((x) => x.trigger_id === trigger) as OpenedModal;
-}
-
-type Values = Record<string, Record<string, unknown>>;
-
-/** A form's values as Slack sends them: every input with what it shows, some changed. */
-function valuesOf(modal: OpenedModal, change: Values = {}): Values {
-  const out: Values = {};
-  for (const b of (modal.view.blocks ?? []) as Array<{
-    type?: string;
-    block_id?: string;
-    element?: Record<string, unknown>;
-  }>) {
-    if (b.type !== "input" || !b.block_id || !b.element) continue;
-    const e = b.element;
-    const value =
-      e.type === "multi_static_select"
-        ? { type: e.type, selected_options: e.initial_options ?? [] }
-        : e.type === "static_select"
-          ? { type: e.type, selected_option: e.initial_option ?? null }
-          : e.type === "datepicker"
-            ? { type: e.type, selected_date: e.initial_date ?? null }
-            : { type: e.type, value: e.initial_value ?? null };
-    out[b.block_id] = { v: change[b.block_id] ? { ...value, ...change[b.block_id] } : value };
-  }
-  return out;
+  return formOpenedBy(h, body);
 }
 
 /** A form submitted, as Slack sends it: the HTTP answer's body (a refusal, errors, the next view). */
-async function submit(user: string, modal: OpenedModal, values: Values = {}) {
-  const body = {
-    type: "view_submission",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: `tv${++seq}`,
-    view: {
-      ...modal.view,
-      id: modal.id,
-      team_id: "T1",
-      app_id: "A1",
-      bot_id: "BBOT",
-      state: { values },
-      hash: `h${modal.id}`,
-    },
-    response_urls: [],
-  };
-  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return res.text
-    ? (JSON.parse(res.text) as {
-        response_action?: string;
-        view?: OpenedModal["view"];
-        errors?: Record<string, string>;
-      })
-    : {};
-}
+const submit = (user: string, modal: OpenedModal, values: Values = {}) =>
+  submitForm(h, user, modal, values, `tv${++seq}`);
 
 describe("a care plan, from its first round to confirmed", () => {
   it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {

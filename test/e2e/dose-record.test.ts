@@ -21,7 +21,7 @@ import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
@@ -33,7 +33,7 @@ import {
   sectionOf,
   viewPayload,
 } from "../helpers/record-slack.ts";
-import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
+import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
 
 let now = Date.parse("2026-11-22T20:30:00Z");
 const clock = { now: () => new Date(now) };
@@ -409,29 +409,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     expect(other).toMatch(/💊 given on time: \d+ of \d+ due · 💉 1 high-alert dose unwitnessed/);
     expect(other).toContain("💉 unwitnessed");
 
-    const published = () => h.slack.api.filter((a) => a.path === "/api/views.publish").length;
-    const n = published();
-    const body = JSON.stringify({
-      token: "x",
-      team_id: "T1",
-      api_app_id: "A1",
-      type: "event_callback",
-      event_id: `EvDoseHome${Date.now()}`,
-      event_time: 1_700_000_000,
-      event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
-    });
-    const ts = Math.floor(Date.now() / 1000);
-    await fetch(`${h.url}/slack/events`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-slack-request-timestamp": String(ts),
-        "x-slack-signature": sign(SIGNING_SECRET, ts, body),
-      },
-      body,
-    });
-    await h.slack.waitFor(() => published() > n, 15_000);
-    const view = JSON.stringify(h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body);
+    const view = await homeOpened(h, `EvDoseHome${Date.now()}`);
     const f = await dayDoseFigures({ record: store, config: h.config, clock }, "2026-11-22");
     expect(f?.onTime).toBeGreaterThan(0);
     expect(view).toContain(`💊 Today's doses:* given on time: ${f?.onTime} of ${f?.due} due`);

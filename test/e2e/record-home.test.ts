@@ -10,10 +10,10 @@ import { composePost } from "../../src/digest/compose.ts";
 import { dueOf } from "../../src/domain/record.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
-import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
+import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T17:30:00Z") }; // the evening round is the one now
 const pg = usePostgres();
@@ -121,31 +121,7 @@ describe.each(engines)("off food and this round on the Home tab ($name)", ({ ope
   it.skipIf(skip)(
     "the Home tab: this round's progress and the pets off their food, each with its list",
     async () => {
-      const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
-      const body = JSON.stringify({
-        token: "x",
-        team_id: "T1",
-        api_app_id: "A1",
-        type: "event_callback",
-        event_id: `EvHome${Date.now()}`,
-        event_time: 1_700_000_000,
-        event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
-      });
-      const ts = Math.floor(Date.now() / 1000);
-      await fetch(`${h.url}/slack/events`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-slack-request-timestamp": String(ts),
-          "x-slack-signature": sign(SIGNING_SECRET, ts, body),
-        },
-        body,
-      });
-      await h.slack.waitFor(
-        () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
-        15_000,
-      );
-      const view = JSON.stringify(h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body);
+      const view = await homeOpened(h, `EvHome${Date.now()}`);
       expect(view).toContain(`This round (evening):* 1 of ${pets} recorded`);
       expect(view).toContain("🍽 2 pets off their food");
       const { form, id } = actionForm(h.slack, {

@@ -24,9 +24,9 @@ import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { runCommand } from "../cli/helpers.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { commandForm, postSigned, sign } from "../helpers/slack.ts";
+import { commandForm, postSigned } from "../helpers/slack.ts";
 import {
   formPayload,
   petBlockOf,
@@ -492,31 +492,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       const report = await houseReport(h.bot.deps, DATE, { wholeDay: true });
       const house = JSON.stringify(houseDoc(report, { timezone: "Europe/London", thisYear: "2026" }));
       expect(house).toContain("🚩 Not drinking, 2 checks in a row (Juniper) · 🩺 vet advice sought? not yet");
-      const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
-      const body = JSON.stringify({
-        token: "x",
-        team_id: "T1",
-        api_app_id: "A1",
-        type: "event_callback",
-        event_id: `EvHome${Date.now()}`,
-        event_time: 1_700_000_000,
-        event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
-      });
-      const ts = Math.floor(Date.now() / 1000);
-      await fetch(`${h.url}/slack/events`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-slack-request-timestamp": String(ts),
-          "x-slack-signature": sign(SIGNING_SECRET, ts, body),
-        },
-        body,
-      });
-      await h.slack.waitFor(
-        () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
-        15_000,
-      );
-      const view = JSON.stringify(h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body);
+      const view = await homeOpened(h, `EvHome${Date.now()}`);
       expect(view).toContain("🚩 1 welfare flag open");
       expect(view).toContain('"home_list:welfare"');
     },

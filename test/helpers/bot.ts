@@ -3,6 +3,7 @@ import { type Bot, type BotOptions, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Clock } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
+import { postSignedEvent } from "../../src/preview/slack-http.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
@@ -102,4 +103,24 @@ export async function startHarness(
       await scratch?.close();
     },
   };
+}
+
+/**
+ * Someone opens the bot's Home tab (a signed `app_home_opened` event): once the bot has published
+ * the view again, the view it published, as JSON.
+ */
+export async function homeOpened(h: Harness, eventId: string): Promise<string> {
+  const published = () => h.slack.api.filter((a) => a.path === "/api/views.publish");
+  const before = published().length;
+  await postSignedEvent(`${h.url}/slack/events`, SIGNING_SECRET, {
+    token: "x",
+    team_id: "T1",
+    api_app_id: "A1",
+    type: "event_callback",
+    event_id: eventId,
+    event_time: 1_700_000_000,
+    event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
+  });
+  await h.slack.waitFor(() => published().length > before, 15_000);
+  return JSON.stringify(published().at(-1)?.body);
 }

@@ -8,6 +8,7 @@ import type { ButtonKind, SheetPetButton } from "../../src/blocks/buttons.ts";
 import type { Round } from "../../src/domain/care.ts";
 import type { OpenedModal, SlackStandIn, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
+import { submissionBody, tapBody } from "./slack.ts";
 
 /**
  * A pet's record button, with what its kept sheet says of the pet (read from the store, as the bot
@@ -127,35 +128,19 @@ export function actionPayload(
   const responseId = `rec${n}`;
   const trigger = options.trigger ?? `trec${n}`;
   slack.responseTarget(responseId, { channel: m.channel, user, entryId: m.id });
-  const name = user.replace(/^U0/, "").toLowerCase();
-  const body = {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: name, name, team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
-    trigger_id: trigger,
-    channel: { id: m.channel, name: "rounds" },
-    message: {
-      type: "message",
-      ts: m.ts,
-      ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
-      text: m.text,
-      blocks: m.blocks,
+  const body = tapBody({
+    user,
+    name: user.replace(/^U0/, "").toLowerCase(),
+    trigger,
+    on: { message: m, channelName: "rounds", responseUrl: slack.responseUrl(responseId) },
+    action: {
+      action_id: button.action_id,
+      block_id: `kd_act:${button.state.b}:${button.state.p}`,
+      value: options.value ?? button.value,
+      action_ts: options.actionTs ?? `1764000${String(n).padStart(3, "0")}.000${n}`,
+      text: "x",
     },
-    response_url: slack.responseUrl(responseId),
-    actions: [
-      {
-        type: "button",
-        action_id: button.action_id,
-        block_id: `kd_act:${button.state.b}:${button.state.p}`,
-        value: options.value ?? button.value,
-        action_ts: options.actionTs ?? `1764000${String(n).padStart(3, "0")}.000${n}`,
-        text: { type: "plain_text", text: "x" },
-      },
-    ],
-  };
+  });
   return { body, responseId, trigger };
 }
 
@@ -204,23 +189,10 @@ export function viewPayload(
       values[id] = { note: { type: "plain_text_input", value: note ?? null } };
     }
   }
-  const name = user.replace(/^U0/, "").toLowerCase();
-  return {
-    type: "view_submission",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: name, name, team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: `tv${++seq}`,
-    view: {
-      ...modal.view,
-      id: modal.id,
-      team_id: "T1",
-      app_id: "A1",
-      bot_id: "BBOT",
-      state: { values },
-      hash: `h${modal.id}`,
-    },
-    response_urls: [],
-  };
+  return submissionBody(modal, {
+    user,
+    name: user.replace(/^U0/, "").toLowerCase(),
+    trigger: `tv${++seq}`,
+    values,
+  });
 }

@@ -3,6 +3,7 @@
  * forms Slack sends for a slash command or a button click.
  */
 import type { SlackStandIn } from "../../src/preview/slack-standin.ts";
+import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 
 export {
   postSigned,
@@ -81,4 +82,96 @@ export function actionForm(
     ],
   };
   return { id, form: { payload: JSON.stringify(payload) } };
+}
+
+/** A person as Slack names them in a payload. */
+const person = (id: string, name: string) => ({ id, username: name, name, team_id: "T1" });
+
+export interface TapInput {
+  user: string;
+  /** Their username (default: the id in lower case). */
+  name?: string;
+  trigger: string;
+  /** Where the button is: a posted message (as it is now) or an open form. */
+  on:
+    | {
+        message: Pick<TimelineEntry, "ts" | "channel" | "thread_ts" | "text" | "blocks">;
+        channelName: string;
+        responseUrl?: string;
+      }
+    | { modal: Pick<OpenedModal, "id" | "view"> | undefined };
+  action: {
+    action_id: string | undefined;
+    block_id: string;
+    value: string | undefined;
+    action_ts: string;
+    text?: string;
+  };
+}
+
+/** A tap on a button, the `block_actions` body Slack sends. */
+export function tapBody(t: TapInput) {
+  const where =
+    "message" in t.on
+      ? {
+          container: {
+            type: "message",
+            message_ts: t.on.message.ts,
+            channel_id: t.on.message.channel,
+            is_ephemeral: false,
+          },
+          channel: { id: t.on.message.channel, name: t.on.channelName },
+          message: {
+            type: "message",
+            ts: t.on.message.ts,
+            ...(t.on.message.thread_ts ? { thread_ts: t.on.message.thread_ts } : {}),
+            text: t.on.message.text,
+            blocks: t.on.message.blocks,
+          },
+          ...(t.on.responseUrl ? { response_url: t.on.responseUrl } : {}),
+        }
+      : {
+          container: { type: "view", view_id: t.on.modal?.id },
+          view: { ...t.on.modal?.view, id: t.on.modal?.id, state: { values: {} } },
+        };
+  const { text, ...action } = t.action;
+  return {
+    type: "block_actions",
+    team: { id: "T1", domain: "kennel" },
+    user: person(t.user, t.name ?? t.user.toLowerCase()),
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: t.trigger,
+    ...where,
+    actions: [
+      { type: "button", ...action, ...(text !== undefined ? { text: { type: "plain_text", text } } : {}) },
+    ],
+  };
+}
+
+/** A form submitted with `values` (by block id, then action id), the `view_submission` body Slack sends. */
+export function submissionBody(
+  modal: Pick<OpenedModal, "id" | "view">,
+  s: { user: string; name?: string; trigger: string; values: Record<string, Record<string, unknown>> },
+  view: Record<string, unknown> = {},
+) {
+  return {
+    type: "view_submission",
+    team: { id: "T1", domain: "kennel" },
+    user: person(s.user, s.name ?? s.user.toLowerCase()),
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: s.trigger,
+    view: {
+      ...modal.view,
+      ...view,
+      id: modal.id,
+      team_id: "T1",
+      app_id: "A1",
+      bot_id: "BBOT",
+      state: { values: s.values },
+      hash: `h${modal.id}`,
+    },
+    response_urls: [],
+  };
 }

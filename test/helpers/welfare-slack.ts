@@ -4,6 +4,7 @@
  * `view_submission` body with the values as Slack sends them).
  */
 import type { OpenedModal, SlackStandIn } from "../../src/preview/slack-standin-types.ts";
+import { submissionBody, tapBody } from "./slack.ts";
 
 export interface WelfareButton {
   action_id: string;
@@ -64,35 +65,19 @@ export function tapPayload(
   const responseId = `wf${n}`;
   const trigger = `twf${n}`;
   slack.responseTarget(responseId, { channel: m.channel, user, entryId: m.id });
-  const name = user.replace(/^U0/, "").toLowerCase();
-  const body = {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: name, name, team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
-    trigger_id: trigger,
-    channel: { id: m.channel, name: "welfare" },
-    message: {
-      type: "message",
-      ts: m.ts,
-      ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
-      text: m.text,
-      blocks: m.blocks,
+  const body = tapBody({
+    user,
+    name: user.replace(/^U0/, "").toLowerCase(),
+    trigger,
+    on: { message: m, channelName: "welfare", responseUrl: slack.responseUrl(responseId) },
+    action: {
+      action_id: button.action_id,
+      block_id: "kd_wf",
+      value: options.value ?? button.value,
+      action_ts: options.actionTs ?? `1764100${String(n).padStart(3, "0")}.000${n}`,
+      text: "x",
     },
-    response_url: slack.responseUrl(responseId),
-    actions: [
-      {
-        type: "button",
-        action_id: button.action_id,
-        block_id: "kd_wf",
-        value: options.value ?? button.value,
-        action_ts: options.actionTs ?? `1764100${String(n).padStart(3, "0")}.000${n}`,
-        text: { type: "plain_text", text: "x" },
-      },
-    ],
-  };
+  });
   return { body, responseId, trigger };
 }
 
@@ -127,24 +112,9 @@ export function formPayload(
       values[id] = { [b.element.action_id]: { type: "plain_text_input", value: texts[id] ?? null } };
     }
   }
-  const name = user.replace(/^U0/, "").toLowerCase();
-  return {
-    type: "view_submission",
-    team: { id: "T1", domain: "kennel" },
-    user: { id: user, username: name, name, team_id: "T1" },
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: `tvw${++seq}`,
-    view: {
-      ...modal.view,
-      ...(o.privateMetadata !== undefined ? { private_metadata: o.privateMetadata } : {}),
-      id: modal.id,
-      team_id: "T1",
-      app_id: "A1",
-      bot_id: "BBOT",
-      state: { values },
-      hash: `h${modal.id}`,
-    },
-    response_urls: [],
-  };
+  return submissionBody(
+    modal,
+    { user, name: user.replace(/^U0/, "").toLowerCase(), trigger: `tvw${++seq}`, values },
+    o.privateMetadata !== undefined ? { private_metadata: o.privateMetadata } : {},
+  );
 }

@@ -1,0 +1,77 @@
+/**
+ * The care plan's forms through Slack for end-to-end tests (test/e2e/care-plan*.test.ts): the bot
+ * with the awkward sandbox (Pip, AW-LATE, arrives on insulin) and its staff Jane and Tom, a tap that
+ * opens a form, and a form's values and submission as Slack sends them.
+ */
+import { expect } from "vitest";
+import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "./bot.ts";
+import { postSigned, submissionBody, type tapBody } from "./slack.ts";
+
+/** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
+export async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
+  const h = await startHarness({
+    clock,
+    sandbox: { awkward: true },
+    env: {
+      ROUNDS_CHANNEL: channel,
+      DIGEST_SCHEDULE: "off",
+      KENNEL_CACHE_TTL_S: "0",
+      ROUNDS_TIMES: "07:30,12:00,19:30",
+    },
+  });
+  for (const [id, name] of [
+    ["U0JANE", "Jane"],
+    ["U0TOM", "Tom"],
+  ] as const)
+    h.slack.users.set(id, { id, profile: { display_name: name } });
+  return h;
+}
+
+/** Sends a tap (its body) and waits for the form it opens. */
+export async function formOpenedBy(h: Harness, body: ReturnType<typeof tapBody>): Promise<OpenedModal> {
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  const opened = () => [...h.slack.modals.values()].find((x) => x.trigger_id === body.trigger_id);
+  await h.slack.waitFor(() => opened() !== undefined, 10_000);
+  return opened() as OpenedModal;
+}
+
+export type Values = Record<string, Record<string, unknown>>;
+
+/** A form's values as Slack sends them: every input with what it shows, some changed. */
+export function valuesOf(modal: OpenedModal, change: Values = {}): Values {
+  const out: Values = {};
+  for (const b of (modal.view.blocks ?? []) as Array<{
+    type?: string;
+    block_id?: string;
+    element?: Record<string, unknown>;
+  }>) {
+    if (b.type !== "input" || !b.block_id || !b.element) continue;
+    const e = b.element;
+    const value =
+      e.type === "multi_static_select"
+        ? { type: e.type, selected_options: e.initial_options ?? [] }
+        : e.type === "static_select"
+          ? { type: e.type, selected_option: e.initial_option ?? null }
+          : e.type === "datepicker"
+            ? { type: e.type, selected_date: e.initial_date ?? null }
+            : { type: e.type, value: e.initial_value ?? null };
+    out[b.block_id] = { v: { ...value, ...(change[b.block_id] ?? {}) } };
+  }
+  return out;
+}
+
+/** A form submitted, as Slack sends it: the HTTP answer's body (a refusal, errors, the next view). */
+export async function submit(
+  h: Harness,
+  user: string,
+  modal: OpenedModal,
+  values: Values,
+  trigger: string,
+): Promise<{ response_action?: string; view?: OpenedModal["view"]; errors?: Record<string, string> }> {
+  const body = submissionBody(modal, { user, trigger, values });
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return res.text ? JSON.parse(res.text) : {};
+}
