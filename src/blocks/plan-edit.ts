@@ -9,7 +9,7 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
 import { cleanText } from "../domain/text.ts";
 import type { PlanView } from "../present/plan.ts";
-import { leftToPersonLines } from "../present/plan-edit.ts";
+import { leftToPersonLines, sourceWords } from "../present/plan-edit.ts";
 import { isIsoDate } from "../time.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
@@ -105,7 +105,7 @@ const itemOf = (petName: string, i: PlanItem) =>
 function itemHeading(i: PlanItem): string {
   const name = i.key === "meal" ? "🍽 meal" : `💊 ${i.what.name ?? i.key}`;
   const doubt = leftToPersonLines(i);
-  const words = i.source.fields.map((f) => `${f.field}: "${f.words}"`);
+  const words = sourceWords(i);
   return truncate(`*${esc(name)}*\n${[...doubt, ...words].map(esc).join("\n")}`, 2900);
 }
 

@@ -7,7 +7,7 @@
  * person: …"). Words from the API are values (cleaned, escaped by each serializer).
  */
 
-import { careFieldWords, type Round } from "../domain/care.ts";
+import type { Round } from "../domain/care.ts";
 import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { planState } from "../domain/plan/state.ts";
@@ -15,6 +15,7 @@ import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {
   /** The kept version (a Confirm or Edit button names it); none when drafted for this answer only. */
@@ -46,7 +47,7 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
     i.readBy === "nobody"
       ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
       : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
-  const words = i.source.fields.map((f) => `${careFieldWords(f.field)}: "${f.words}"`).join(" · ");
+  const words = sourceWords(i).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
     // A house-routine meal has no words of its own: it says where it comes from, not an empty "words:".

@@ -210,7 +210,11 @@ describe("the edit form as it opens", () => {
       expect(shown[`${field}:med:1`], field).toBeUndefined();
     const heading = text([unsure]);
     expect(heading).toContain("❔ read by a person: ");
-    expect(heading.indexOf("❔ read by a person")).toBeLessThan(heading.indexOf('medication: \\"Caninsulin'));
+    // The kennel system's field named as staff know it ("medication 1"), never its API name.
+    expect(heading.indexOf("❔ read by a person")).toBeLessThan(
+      heading.indexOf('medication 1: \\"Caninsulin'),
+    );
+    expect(heading).not.toContain('medication: \\"');
   });
 
   it("an item left to a person is saved only once a person chooses: each field says so, naming the pet's drug", () => {
