@@ -24,7 +24,8 @@ import { timeOf } from "../../words/dates.ts";
 import { effectWords } from "../../words/doses.ts";
 import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { admit, privately } from "../guard.ts";
+import { replaceMessage } from "../message-redraw.ts";
 import { couldNotRecord, TAMPERED } from "../record-round.ts";
 
 type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
@@ -50,34 +51,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
   ): Promise<void> {
     const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
     const m: Message = answeredMessage(result.dose, name, result.effect, tz());
-    try {
-      if (!where.channel || !where.ts) throw new Error("no message to update");
-      await client.chat.update({
-        channel: where.channel,
-        ts: where.ts,
-        text: m.text,
-        blocks: m.blocks as never,
-      });
-    } catch (error) {
-      const url = usableResponseUrl(where.responseUrl);
-      const ok =
-        url !== undefined &&
-        (await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ replace_original: true, text: m.text, blocks: m.blocks }),
-          redirect: "error",
-          signal: AbortSignal.timeout(5000),
-        }).then(
-          (r) => r.ok,
-          () => false,
-        ));
-      if (!ok)
-        deps.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "could not show the answered follow-up",
-        );
-    }
+    await replaceMessage(deps, client, where, m, "show the answered follow-up");
   }
 
   // Helped, No change, Worse: recorded in one tap.

@@ -40,8 +40,8 @@ import { timeOf } from "../../words/dates.ts";
 import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { replaceMessage } from "../message-redraw.ts";
 import { couldNotRecord, NO_STORE, TAMPERED } from "../record-round.ts";
-import { replaceMessage } from "../welfare-redraw.ts";
 import { FORGED_FORM } from "../welfare-words.ts";
 
 type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
@@ -62,7 +62,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, seal: Seal): void {
     const message = meta.l
       ? flagsListMessage(await openWelfareFlags(deps, today), today, tz)
       : flagMessage(flag, tz);
-    return replaceMessage(deps, client, ref, message);
+    return replaceMessage(deps, client, ref, message, "update a welfare message");
   }
 
   const onTap = (kind: "advice" | "resolve") => async (args: TapArgs) => {
