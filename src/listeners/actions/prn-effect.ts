@@ -4,33 +4,31 @@
  * the sealed form), then the commit (request key `prn_effect:<prnId>`: a second answer, by anyone,
  * is refused politely with the first's), and only then the ack; the message is redrawn answered.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  SlackActionMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
 import { prnEffect, prnEffectNote } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { answeredMessage } from "../../blocks/prn.ts";
 import { effectModal, PRN_EFFECT_MODAL, readEffect, readEffectMeta } from "../../blocks/prn-modal.ts";
-import { refusalView } from "../../blocks/record-modal.ts";
 import type { Message } from "../../blocks/types.ts";
 import type { PrnEffectEntry } from "../../domain/prn.ts";
 import { timeOf } from "../../words/dates.ts";
 import { effectWords } from "../../words/doses.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately } from "../guard.ts";
+import {
+  admitForm,
+  formReplies,
+  onForm,
+  onTap,
+  type TapAck,
+  type TapArgs,
+  tapOf,
+  type ViewAck,
+  type ViewArgs,
+} from "../interaction.ts";
 import { replaceMessage } from "../message-redraw.ts";
 import { couldNotRecord, TAMPERED } from "../record-round.ts";
-
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
 const FORGED_FORM =
@@ -55,39 +53,23 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
   }
 
   // Helped, No change, Worse: recorded in one tap.
-  app.action(prnEffect.pattern, async (args: TapArgs) => {
-    const ack = ackBy(() => args.ack());
-    try {
-      await deps.inflight.track(tapEffect(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.action(prnEffect.pattern, onTap(deps, tapEffect));
 
-  async function tapEffect({ body, action, client }: TapArgs, ack: DeadlineAck<void>): Promise<void> {
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    const refuse = async (text: string) => {
-      await ack.send();
-      await tell(text);
-    };
+  async function tapEffect(args: TapArgs, ack: TapAck): Promise<void> {
+    const { body, client } = args;
+    const { channel, responseUrl, message, value, tell, refuse } = tapOf(deps, args, ack);
     try {
       const admitted = await admit(deps, client, body.user, channel, { button: true });
       if (!admitted.ok) return await refuse(admitted.message);
-      const ids = prnEffect.decode(
-        "value" in action && typeof action.value === "string" ? action.value : undefined,
-      );
+      const ids = prnEffect.decode(value);
       if (!ids) return await refuse(`🔒 ${TAMPERED}`);
       const result = await recordEffect(deps, { prnId: ids.d, effect: ids.e, who: admitted.who });
       await ack.send();
       if (result.status === "unknown") return await tell(`🔒 ${UNKNOWN}`);
-      const ts = (body as { message?: { ts?: string } }).message?.ts;
-      await showAnswered(client, { channel, ts, responseUrl }, result);
+      await showAnswered(client, { channel, ts: message?.ts, responseUrl }, result);
       if (result.status === "already") await tell(ALREADY(result.effect, tz()));
     } catch (error) {
-      await ack.send();
-      await tell(couldNotRecord(error));
+      await refuse(couldNotRecord(error));
     }
   }
 
@@ -125,33 +107,22 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
     }
   }
 
-  app.view(PRN_EFFECT_MODAL, async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
-    try {
-      await deps.inflight.track(submit(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.view(PRN_EFFECT_MODAL, onForm(deps, submit));
 
-  async function submit({ body, view, client }: ViewArgs, ack: ViewAck): Promise<void> {
+  async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
+    const { body, view, client } = args;
     const meta = readEffectMeta(deps.seal.open(view.private_metadata));
-    const tell = privately(deps, client, { user: body.user.id, channel: meta?.c });
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
+    const { refuse } = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
     try {
-      if (!meta) return await refuse(`🔒 ${FORGED_FORM}`);
-      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
-      if (!admitted.ok) return await refuse(admitted.message);
+      const who = await admitForm(deps, args, meta, refuse, { form: "an effect form", forged: FORGED_FORM });
+      if (!meta || !who) return;
       const sub = readEffect(view.state.values as never);
       if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
       const result = await recordEffect(deps, {
         prnId: meta.d,
         effect: sub.effect,
         note: sub.note,
-        who: admitted.who,
+        who,
       });
       if (result.status === "unknown") return await refuse(`🔒 ${UNKNOWN}`);
       if (result.status === "already") {
