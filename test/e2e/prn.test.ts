@@ -530,4 +530,41 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     // Told in the app's DM (the Home tab has no channel).
     await h.slack.waitFor(() => dmsTo("U0JANE").some((m) => m.text.includes("Recorded")), 10_000);
   });
+
+  it.skipIf(skip)(
+    "an answer Slack had its ack for before the commit (its deadline passed): the tapper is told it was recorded",
+    async () => {
+      at("21:00");
+      await followUps().runOnce();
+      const asks = (m: TimelineEntry) =>
+        ((m.blocks ?? []) as Block[]).some(
+          (x) => x.type === "actions" && (x.elements ?? []).some((e) => e.text?.text === "👍 Helped"),
+        );
+      await h.slack.waitFor(() => dmsTo("U0JANE").some(asks), 10_000);
+      const dm = dmsTo("U0JANE").filter(asks).at(-1) as TimelineEntry;
+      const buttons = ((dm.blocks ?? []) as Block[]).find((x) => x.type === "actions")?.elements ?? [];
+      const helped = buttons.find((x) => x.text?.text === "👍 Helped") as {
+        action_id: string;
+        value: string;
+      };
+      const answers = (await store.log({ kind: "prn_effect" })).length;
+      // Amy, not seen before: the guard's users.info for her held until Slack has had its ack.
+      h.slack.users.set("U0AMY", { id: "U0AMY", profile: { display_name: "Amy" } });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0AMY" ? held : 0);
+      try {
+        const { responseId } = await tap("U0AMY", helped, dm);
+        expect(await store.log({ kind: "prn_effect" })).toHaveLength(answers);
+        release();
+        expect(await told(responseId)).toBe("✅ Recorded: helped.");
+        expect(await store.log({ kind: "prn_effect" })).toHaveLength(answers + 1);
+      } finally {
+        release();
+        h.slack.latency = undefined;
+      }
+    },
+  );
 });

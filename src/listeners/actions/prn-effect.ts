@@ -2,7 +2,8 @@
  * The follow-up's answers (issue 35): Helped, No change or Worse in one tap, or "📝 With a note…"
  * (the effect's form). The guard first, the dose read from the record by the id in the button (or
  * the sealed form), then the commit (request key `prn_effect:<prnId>`: a second answer, by anyone,
- * is refused politely with the first's), and only then the ack; the message is redrawn answered.
+ * is refused politely with the first's), and only then the ack; the message is redrawn answered,
+ * and the tapper told privately when the ack went first (Slack's deadline) or it could not be.
  */
 import type { App } from "@slack/bolt";
 import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
@@ -34,6 +35,13 @@ const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed
 const FORGED_FORM =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded.";
 
+/**
+ * "✅ Recorded: helped." when the tapper was acknowledged before the commit (Slack's deadline), or
+ * the follow-up could not be shown answered.
+ */
+const RECORDED = (e: PrnEffectEntry, shown: boolean) =>
+  `✅ Recorded: ${effectWords(e.effect)}.${shown ? "" : " The follow-up message could not be updated just now."}`;
+
 /** "Already answered: helped, by Jane at 10:12. Nothing more was written." */
 const ALREADY = (e: PrnEffectEntry, timezone: string) =>
   `Already answered: ${effectWords(e.effect)}, by ${esc(e.userName)} at ${timeOf(e.recordedAt, timezone)}. Nothing more was written.`;
@@ -41,15 +49,15 @@ const ALREADY = (e: PrnEffectEntry, timezone: string) =>
 export function registerPrnEffect(app: App, deps: BotDeps): void {
   const tz = () => deps.config.timezone;
 
-  /** The follow-up message in place, answered (chat.update, else the tap's response_url). */
+  /** The follow-up message in place, answered (chat.update, else the tap's response_url); false when not. */
   async function showAnswered(
     client: TapArgs["client"],
     where: { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined },
     result: Extract<EffectResult, { dose: unknown }>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
     const m: Message = answeredMessage(result.dose, name, result.effect, tz());
-    await replaceMessage(deps, client, where, m, "show the answered follow-up");
+    return replaceMessage(deps, client, where, m, "show the answered follow-up");
   }
 
   // Helped, No change, Worse: recorded in one tap.
@@ -66,8 +74,9 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
       const result = await recordEffect(deps, { prnId: ids.d, effect: ids.e, who: admitted.who });
       await ack.send();
       if (result.status === "unknown") return await tell(`🔒 ${UNKNOWN}`);
-      await showAnswered(client, { channel, ts: message?.ts, responseUrl }, result);
-      if (result.status === "already") await tell(ALREADY(result.effect, tz()));
+      const shown = await showAnswered(client, { channel, ts: message?.ts, responseUrl }, result);
+      if (result.status === "already") return await tell(ALREADY(result.effect, tz()));
+      if (ack.late || !shown) await tell(RECORDED(result.effect, shown));
     } catch (error) {
       await refuse(couldNotRecord(error));
     }
@@ -112,7 +121,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
   async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
     const { body, view, client } = args;
     const meta = readEffectMeta(deps.seal.open(view.private_metadata));
-    const { refuse } = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
+    const { tell, refuse } = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
     try {
       const who = await admitForm(deps, args, meta, refuse, { form: "an effect form", forged: FORGED_FORM });
       if (!meta || !who) return;
@@ -127,10 +136,12 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
       if (result.status === "unknown") return await refuse(`🔒 ${UNKNOWN}`);
       if (result.status === "already") {
         await refuse(ALREADY(result.effect, tz()));
-        return await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+        return void (await showAnswered(client, { channel: meta.c, ts: meta.t }, result));
       }
+      // Committed: the form closes now.
       await ack.send();
-      await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+      const shown = await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+      if (ack.late || !shown) await tell(RECORDED(result.effect, shown));
     } catch (error) {
       await refuse(couldNotRecord(error));
     }
