@@ -108,3 +108,21 @@ export async function admitForm(
   await refuse(admitted.message);
   return undefined;
 }
+
+const COULD_NOT_OPEN = "⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.";
+
+/** Opens a form on the tap's trigger; when Slack will not, it is logged and the tapper told (nothing recorded). */
+export async function openModal(
+  deps: BotDeps,
+  { body, client }: TapArgs,
+  view: unknown,
+  tell: (text: string) => Promise<void>,
+  failure = "views.open failed",
+): Promise<void> {
+  try {
+    await client.views.open({ trigger_id: (body as { trigger_id: string }).trigger_id, view: view as never });
+  } catch (error) {
+    deps.log.warn({ err: String((error as Error)?.message ?? error) }, failure);
+    await tell(COULD_NOT_OPEN);
+  }
+}

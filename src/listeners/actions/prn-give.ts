@@ -28,7 +28,15 @@ import { timeOf } from "../../words/dates.ts";
 import { forReason, prnProblemWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately, usableResponseUrl } from "../guard.ts";
-import { admitForm, formReplies, onForm, type TapArgs, type ViewAck, type ViewArgs } from "../interaction.ts";
+import {
+  admitForm,
+  formReplies,
+  onForm,
+  openModal,
+  type TapArgs,
+  type ViewAck,
+  type ViewArgs,
+} from "../interaction.ts";
 import { couldNotRecord, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
 
 /** The longest wait for the booking's check-in before the form opens without it (Slack's trigger lasts 3 s). */
@@ -50,7 +58,8 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
     await deps.inflight.track(open(args));
   });
 
-  async function open({ body, action, client }: TapArgs): Promise<void> {
+  async function open(args: TapArgs): Promise<void> {
+    const { body, action, client } = args;
     const home = body.container?.type === "view";
     const channel = body.channel?.id ?? body.container?.channel_id;
     const responseUrl = (body as { response_url?: string }).response_url;
@@ -93,18 +102,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
         timezone: deps.config.timezone,
         now: at.toISOString(),
       });
-      try {
-        await client.views.open({
-          trigger_id: (body as { trigger_id: string }).trigger_id,
-          view: view as never,
-        });
-      } catch (error) {
-        deps.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "views.open failed for an as-needed dose",
-        );
-        await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-      }
+      await openModal(deps, args, view, tell, "views.open failed for an as-needed dose");
     } catch (error) {
       await tell(couldNotRecord(error));
     }

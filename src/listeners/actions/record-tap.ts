@@ -20,7 +20,7 @@ import { SEAL_LENGTH } from "../../slack/seal.ts";
 import { earlyWords } from "../../words/record.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, usableResponseUrl } from "../guard.ts";
-import { onTap, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
+import { onTap, openModal, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
 import { timeQuestion } from "../record-given.ts";
 import {
   couldNotRecord,
@@ -107,16 +107,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
           kind === "each"
             ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, ask, when)
             : confirmModal(sealed, sheet, pet, ask, when);
-        try {
-          await client.views.open({
-            trigger_id: (body as { trigger_id: string }).trigger_id,
-            view: view as never,
-          });
-        } catch (error) {
-          deps.log.warn({ err: String((error as Error)?.message ?? error) }, "views.open failed");
-          await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-        }
-        return;
+        return await openModal(deps, args, view, tell);
       }
 
       const actionTs = "action_ts" in action ? action.action_ts : "";

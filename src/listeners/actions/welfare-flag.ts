@@ -36,6 +36,7 @@ import {
   formReplies,
   onForm,
   onTap,
+  openModal,
   type TapAck,
   type TapArgs,
   tapOf,
@@ -99,12 +100,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, seal: Seal): void {
       }
       const sealed = seal.sign(metaJson(meta, 3000 - SEAL_LENGTH));
       const view = kind === "advice" ? adviceModal(sealed, flag) : resolveModal(sealed, flag);
-      await client.views
-        .open({ trigger_id: (body as { trigger_id: string }).trigger_id, view: view as never })
-        .catch(async (error: unknown) => {
-          deps.log.warn({ err: String((error as Error)?.message ?? error) }, "views.open failed");
-          await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-        });
+      await openModal(deps, args, view, tell);
     } catch (error) {
       await tell(couldNotRecord(error));
     }

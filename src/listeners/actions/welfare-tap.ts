@@ -19,7 +19,7 @@ import { SEAL_LENGTH } from "../../slack/seal.ts";
 import { checkName } from "../../words/welfare.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, usableResponseUrl } from "../guard.ts";
-import { onTap, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
+import { onTap, openModal, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
 import { couldNotRecord, type MessageRef, NO_STORE, TAMPERED } from "../record-round.ts";
 import type { WelfareRedraw } from "../welfare-redraw.ts";
 import { afterCheck, LATER_LIST, whoChecked } from "../welfare-words.ts";
@@ -77,16 +77,7 @@ export function registerWelfareTap(app: App, deps: BotDeps, redraw: WelfareRedra
           late: day === "earlier",
           timezone: deps.config.timezone,
         });
-        try {
-          await client.views.open({
-            trigger_id: (body as { trigger_id: string }).trigger_id,
-            view: view as never,
-          });
-        } catch (error) {
-          deps.log.warn({ err: String((error as Error)?.message ?? error) }, "views.open failed");
-          await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-        }
-        return;
+        return await openModal(deps, args, view, tell);
       }
       const actionTs = "action_ts" in action ? action.action_ts : "";
       const request = `tap:${ref.channel}:${ref.ts}:${action.action_id}:${actionTs}:${admitted.who.userId}`;
