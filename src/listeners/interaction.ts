@@ -68,9 +68,14 @@ export function tapOf(deps: BotDeps, { body, action, client }: TapArgs, ack: Tap
   };
 }
 
+/** A form's errors told privately: "⚠️ Nothing was recorded: Say why it was given. Open the form again." */
+const notRecorded = (errors: string[]) =>
+  `⚠️ Nothing was recorded: ${[...new Set(errors)].join(" ")} Open the form again.`;
+
 /**
- * How to answer a form's sender: `tell` privately, or `refuse` (nothing written): the form replaced
- * by why, or, past the deadline, told privately.
+ * How to answer a form's sender: `tell` privately; `refuse` (nothing written): the form replaced by
+ * why; `atFields` (nothing written): the form kept open, the error on each field at fault. Past the
+ * deadline (Slack has had its ack, the form is closed), both are told privately instead.
  */
 export function formReplies(deps: BotDeps, client: ViewArgs["client"], ack: ViewAck, to: PrivateTo) {
   const tell = privately(deps, client, to);
@@ -79,6 +84,10 @@ export function formReplies(deps: BotDeps, client: ViewArgs["client"], ack: View
     refuse: async (text: string): Promise<void> => {
       if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
         await tell(text);
+    },
+    atFields: async (errors: Record<string, string>): Promise<void> => {
+      if (!(await ack.send({ response_action: "errors", errors })))
+        await tell(notRecorded(Object.values(errors)));
     },
   };
 }

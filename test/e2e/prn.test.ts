@@ -567,4 +567,34 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       }
     },
   );
+
+  it.skipIf(skip)(
+    "a form refused on its field after Slack's deadline (the form closed): its sender is told privately, nothing written",
+    async () => {
+      at("21:30");
+      const shown = petOn(await rounds());
+      const { trigger, responseId } = await tap("U0TOM", give(shown.buttons), shown.message);
+      const modal = await modalOf(trigger);
+      const given = (await doses()).length;
+      // Past the guard's cache of Tom: its users.info for him held until Slack has had its ack.
+      at("21:45");
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0TOM" ? held : 0);
+      try {
+        // No reason: Slack had its empty ack (no errors on the field), so the form closed.
+        expect(await submit("U0TOM", modal, modal.view, {})).toEqual({});
+        release();
+        expect(await told(responseId)).toMatch(
+          /^⚠️ Nothing was recorded: Say why it was given.* Open the form again\.$/,
+        );
+        expect(await doses()).toHaveLength(given);
+      } finally {
+        release();
+        h.slack.latency = undefined;
+      }
+    },
+  );
 });

@@ -124,7 +124,10 @@ export function registerPlan(app: App, deps: BotDeps): void {
   async function submit(args: ViewArgs, ack: ViewAck, edit: boolean): Promise<void> {
     const { body, view: form, client } = args;
     const meta = readPlanMeta(deps.seal.open(form.private_metadata));
-    const { tell, refuse } = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, {
+      user: body.user.id,
+      channel: meta?.c,
+    });
     try {
       const who = await admitForm(deps, args, meta, refuse, { form: "a plan form", forged: FORGED });
       if (!meta || !who) return;
@@ -136,7 +139,7 @@ export function registerPlan(app: App, deps: BotDeps): void {
         const shown = await planVersion(deps, meta.v);
         if (!shown) return await refuse(REFUSED.unknown);
         const read = readEdit(shown.plan.items, form.state.values as never, shown.petName);
-        if (!read.ok) return void (await ack.send({ response_action: "errors", errors: read.errors }));
+        if (!read.ok) return await atFields(read.errors);
         result = await setItems(deps, meta.v, read.items, who, key);
       } else {
         result = await confirmVersion(deps, meta.v, who, key);

@@ -121,12 +121,15 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
   async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
     const { body, view, client } = args;
     const meta = readEffectMeta(deps.seal.open(view.private_metadata));
-    const { tell, refuse } = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, {
+      user: body.user.id,
+      channel: meta?.c,
+    });
     try {
       const who = await admitForm(deps, args, meta, refuse, { form: "an effect form", forged: FORGED_FORM });
       if (!meta || !who) return;
       const sub = readEffect(view.state.values as never);
-      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      if (!sub.ok) return await atFields(sub.errors);
       const result = await recordEffect(deps, {
         prnId: meta.d,
         effect: sub.effect,

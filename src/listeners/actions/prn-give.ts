@@ -114,7 +114,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
     const { body, view, client } = args;
     const meta = readGiveMeta(deps.seal.open(view.private_metadata));
     const to = { user: body.user.id, channel: meta?.c, responseUrl: meta?.u };
-    const { tell, refuse } = formReplies(deps, client, ack, to);
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, to);
     try {
       const who = await admitForm(deps, args, meta, refuse, {
         form: "an as-needed form",
@@ -133,7 +133,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
         arrival: meta.a,
         timezone: deps.config.timezone,
       });
-      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      if (!sub.ok) return await atFields(sub.errors);
       const tz = deps.config.timezone;
       const earlier = now.doses.filter((d) => d.item === sub.item.key);
       const problems = prnProblems(earlier, sub.givenAt, sub.item);
@@ -147,18 +147,16 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
           values: sub.values,
           warning: words,
         });
-        return void (await ack.send({ response_action: "update", view: again as never }));
+        if (!(await ack.send({ response_action: "update", view: again as never })))
+          await tell(`⚠️ Nothing was recorded: ${words.join("; ")}. Open 💊 Give if needed… again.`);
+        return;
       }
       if (problems.length && !sub.acked)
-        return void (await ack.send({
-          response_action: "errors",
-          errors: { ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do." },
-        }));
+        return await atFields({
+          ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do.",
+        });
       if (problems.length && !sub.note)
-        return void (await ack.send({
-          response_action: "errors",
-          errors: { note: "Say who you checked with, and why it is given anyway." },
-        }));
+        return await atFields({ note: "Say who you checked with, and why it is given anyway." });
       const first = problems[0];
       const result = await givePrn(deps, {
         bookingId: meta.b,

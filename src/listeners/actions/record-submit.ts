@@ -64,27 +64,24 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
       }
       const key = `view:${body.view.id}`;
       const values = view.state.values as never;
-      /** The form stays open, the error on its field; nothing is written. */
-      const atField = async (errors: Record<string, string>) =>
-        void (await ack.send({ response_action: "errors", errors }));
       let result: WriteResult;
       if (late) {
         // The one tap's confirmation: when it asked, the time said, for the doses past their window.
         const given = meta.q ? readGiven(values) : undefined;
         if (given === "missing")
-          return await atField({ [GIVEN_AT]: "Say when it was given: the day and the time." });
+          return await replies.atFields({ [GIVEN_AT]: "Say when it was given: the day and the time." });
         const { status } = await petStatus(deps, found.sheet, found.pet);
         const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
         const checked = await checkGiven(deps, found.sheet, found.pet, given, writes);
-        if (!checked.ok) return await atField({ [GIVEN_AT]: checked.error });
+        if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
         result = await recordAllDue(deps, found.sheet, found.pet, who, key, {
           givenAt: checked.givenAt,
         });
       } else {
         const sub = readSubmission(meta, found.pet, values);
-        if (!sub.ok) return await atField(sub.errors);
+        if (!sub.ok) return await replies.atFields(sub.errors);
         const checked = await checkGiven(deps, found.sheet, found.pet, sub.given, sub.choices);
-        if (!checked.ok) return await atField({ [GIVEN_AT]: checked.error });
+        if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
         const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
         result = await recordItems(
           deps,

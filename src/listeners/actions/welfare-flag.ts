@@ -118,7 +118,10 @@ export function registerWelfareFlag(app: App, deps: BotDeps, seal: Seal): void {
   async function submit(kind: "advice" | "resolve", args: ViewArgs, ack: ViewAck) {
     const { body, view, client } = args;
     const meta = readFlagMeta(seal.open(view.private_metadata));
-    const { tell, refuse } = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, {
+      user: body.user.id,
+      channel: meta?.c,
+    });
     try {
       const who = await admitForm(deps, args, meta, refuse, { form: "a flag form", forged: FORGED_FORM });
       if (!meta || !who) return;
@@ -130,11 +133,11 @@ export function registerWelfareFlag(app: App, deps: BotDeps, seal: Seal): void {
       let result: FlagWrite;
       if (kind === "advice") {
         const sub = readAdvice(state, deps.clock.now(), deps.config.timezone);
-        if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+        if (!sub.ok) return await atFields(sub.errors);
         result = await recordAdvice(deps, flag, sub, who, request);
       } else {
         const sub = readResolve(state);
-        if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+        if (!sub.ok) return await atFields(sub.errors);
         result = await resolveFlag(deps, flag, sub.why, who, request);
         if (result.status === "already") {
           const words = resolvedWords(result, deps.config.timezone);

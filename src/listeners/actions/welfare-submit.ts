@@ -24,7 +24,7 @@ export function registerWelfareSubmit(app: App, deps: BotDeps, redraw: WelfareRe
     const { body, view, client } = args;
     const user = body.user.id;
     const meta = readCheckMeta(seal.open(view.private_metadata));
-    const { tell, refuse } = formReplies(deps, client, ack, { user, channel: meta?.c });
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, { user, channel: meta?.c });
     try {
       const who = await admitForm(deps, args, meta, refuse, { form: "a welfare form", forged: FORGED_FORM });
       if (!meta || !who) return;
@@ -36,7 +36,7 @@ export function registerWelfareSubmit(app: App, deps: BotDeps, redraw: WelfareRe
         return await refuse(`🔒 ${TAMPERED}`);
       }
       const sub = readWelfareSubmission(view.state.values as never);
-      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      if (!sub.ok) return await atFields(sub.errors);
       const { list, pet } = found;
       const result = await recordCheck(
         deps,
