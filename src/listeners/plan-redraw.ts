@@ -10,36 +10,25 @@ import { currentPlan } from "../answers/plans.ts";
 import { type PlansPostRef, plansPostMessage } from "../blocks/plan.ts";
 import type { PlanView } from "../present/plan.ts";
 import type { BotDeps } from "./bot-deps.ts";
-import { replaceMessage } from "./welfare-redraw.ts";
+import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 
 type WebClient = webApi.WebClient;
 
 export class PlansPostRedraw {
   readonly #deps: BotDeps;
-  readonly #chains = new Map<string, Promise<boolean>>();
+  /** One redraw at a time per message, each after the one before (none shared). */
+  readonly #messages: MessageRedraw;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
+    this.#messages = new MessageRedraw(deps, { join: false });
   }
 
   /** Draws the message from the record and puts it in place; false when it could not be. */
   redraw(client: WebClient, channel: string, post: PlansPostRef): Promise<boolean> {
-    const key = `${channel}:${post.t}`;
-    const previous = this.#chains.get(key) ?? Promise.resolve(true);
-    const next = previous
-      .catch(() => false)
-      .then(() => this.#redrawNow(client, channel, post))
-      .catch((error: unknown) => {
-        this.#deps.log.warn(
-          { channel, ts: post.t, err: String((error as Error)?.message ?? error) },
-          "could not redraw the care plans post",
-        );
-        return false;
-      });
-    this.#chains.set(key, next);
-    return next.finally(() => {
-      if (this.#chains.get(key) === next) this.#chains.delete(key);
-    });
+    return this.#messages.redraw({ channel, ts: post.t }, "the care plans post", () =>
+      this.#redrawNow(client, channel, post),
+    );
   }
 
   async #redrawNow(client: WebClient, channel: string, post: PlansPostRef): Promise<boolean> {
@@ -53,6 +42,6 @@ export class PlansPostRedraw {
       views.push({ versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room });
     }
     const message = plansPostMessage(post, views, this.#deps.config.timezone);
-    return replaceMessage(this.#deps, client, { channel, ts: post.t }, message);
+    return replaceMessage(this.#deps, client, { channel, ts: post.t }, message, "update the care plans post");
   }
 }

@@ -2,8 +2,8 @@
  * A round post's messages drawn again from the care record after each committed tap or form: the
  * kept sheet (src/answers/sheets.ts) and the round's entries, serialized by src/blocks/round-sheet.ts
  * and put in place with chat.update (or, for a message Slack made from a command's answer, through
- * the tap's response_url). Nothing is read back from Slack: the message equals the record. Redraws
- * of one message run one after the other, each reading the store afresh, so the last is current.
+ * the tap's response_url): src/listeners/message-redraw.ts, one redraw at a time per message, each
+ * reading the store afresh, so the last is current.
  * The words a tapper is told are here too.
  */
 import type { webApi } from "@slack/bolt";
@@ -18,7 +18,7 @@ import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { BotDeps } from "./bot-deps.ts";
-import { usableResponseUrl } from "./guard.ts";
+import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -65,16 +65,12 @@ export function couldNotRecord(error: unknown): string {
 
 export class SheetRedraw {
   readonly #deps: BotDeps;
-  /** One redraw at a time per message, each reading the store afresh: the last one wins, and is current. */
-  readonly #chains = new Map<string, Promise<boolean>>();
-  /**
-   * A message's redraw waiting for the one in flight: taps meanwhile share it (it reads the store when
-   * it starts, after their commits), so a burst makes one more chat.update, not one each.
-   */
-  readonly #waiting = new Map<string, Promise<boolean>>();
+  /** One redraw at a time per message; taps waiting behind one in flight share the next. */
+  readonly #messages: MessageRedraw;
 
   constructor(deps: BotDeps) {
     this.#deps = deps;
+    this.#messages = new MessageRedraw(deps, { join: true });
   }
 
   /**
@@ -82,28 +78,7 @@ export class SheetRedraw {
    * be updated (the entries are committed by then: "not shown yet", never "not recorded").
    */
   redraw(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const key = `${ref.channel}:${ref.ts}`;
-    const waiting = this.#waiting.get(key);
-    if (waiting) return waiting;
-    const previous = this.#chains.get(key) ?? Promise.resolve(true);
-    const next = previous
-      .catch(() => false)
-      .then(() => {
-        this.#waiting.delete(key);
-        return this.#redrawNow(client, sheet, index, ref);
-      })
-      .catch((error: unknown) => {
-        this.#deps.log.warn(
-          { channel: ref.channel, ts: ref.ts, err: String((error as Error)?.message ?? error) },
-          "could not redraw the round message",
-        );
-        return false;
-      });
-    this.#chains.set(key, next);
-    this.#waiting.set(key, next);
-    return next.finally(() => {
-      if (this.#chains.get(key) === next) this.#chains.delete(key);
-    });
+    return this.#messages.redraw(ref, "the round message", () => this.#redrawNow(client, sheet, index, ref));
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
@@ -122,35 +97,6 @@ export class SheetRedraw {
       witness,
       doses,
     });
-    try {
-      await client.chat.update({
-        channel: ref.channel,
-        ts: ref.ts,
-        text: message.text,
-        blocks: message.blocks as never,
-      });
-      return true;
-    } catch (error) {
-      const url = usableResponseUrl(ref.responseUrl);
-      const replaced =
-        url !== undefined &&
-        (await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ replace_original: true, text: message.text, blocks: message.blocks }),
-          redirect: "error",
-          signal: AbortSignal.timeout(5000),
-        }).then(
-          (r) => r.ok,
-          () => false,
-        ));
-      if (!replaced) {
-        this.#deps.log.warn(
-          { channel: ref.channel, ts: ref.ts, err: String((error as Error)?.message ?? error) },
-          "could not update the round message",
-        );
-      }
-      return replaced;
-    }
+    return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }
 }

@@ -530,4 +530,71 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     // Told in the app's DM (the Home tab has no channel).
     await h.slack.waitFor(() => dmsTo("U0JANE").some((m) => m.text.includes("Recorded")), 10_000);
   });
+
+  it.skipIf(skip)(
+    "an answer Slack had its ack for before the commit (its deadline passed): the tapper is told it was recorded",
+    async () => {
+      at("21:00");
+      await followUps().runOnce();
+      const asks = (m: TimelineEntry) =>
+        ((m.blocks ?? []) as Block[]).some(
+          (x) => x.type === "actions" && (x.elements ?? []).some((e) => e.text?.text === "👍 Helped"),
+        );
+      await h.slack.waitFor(() => dmsTo("U0JANE").some(asks), 10_000);
+      const dm = dmsTo("U0JANE").filter(asks).at(-1) as TimelineEntry;
+      const buttons = ((dm.blocks ?? []) as Block[]).find((x) => x.type === "actions")?.elements ?? [];
+      const helped = buttons.find((x) => x.text?.text === "👍 Helped") as {
+        action_id: string;
+        value: string;
+      };
+      const answers = (await store.log({ kind: "prn_effect" })).length;
+      // Amy, not seen before: the guard's users.info for her held until Slack has had its ack.
+      h.slack.users.set("U0AMY", { id: "U0AMY", profile: { display_name: "Amy" } });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0AMY" ? held : 0);
+      try {
+        const { responseId } = await tap("U0AMY", helped, dm);
+        expect(await store.log({ kind: "prn_effect" })).toHaveLength(answers);
+        release();
+        expect(await told(responseId)).toBe("✅ Recorded: helped.");
+        expect(await store.log({ kind: "prn_effect" })).toHaveLength(answers + 1);
+      } finally {
+        release();
+        h.slack.latency = undefined;
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    "a form refused on its field after Slack's deadline (the form closed): its sender is told privately, nothing written",
+    async () => {
+      at("21:30");
+      const shown = petOn(await rounds());
+      const { trigger, responseId } = await tap("U0TOM", give(shown.buttons), shown.message);
+      const modal = await modalOf(trigger);
+      const given = (await doses()).length;
+      // Past the guard's cache of Tom: its users.info for him held until Slack has had its ack.
+      at("21:45");
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0TOM" ? held : 0);
+      try {
+        // No reason: Slack had its empty ack (no errors on the field), so the form closed.
+        expect(await submit("U0TOM", modal, modal.view, {})).toEqual({});
+        release();
+        expect(await told(responseId)).toMatch(
+          /^⚠️ Nothing was recorded: Say why it was given.* Open the form again\.$/,
+        );
+        expect(await doses()).toHaveLength(given);
+      } finally {
+        release();
+        h.slack.latency = undefined;
+      }
+    },
+  );
 });

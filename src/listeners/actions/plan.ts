@@ -6,14 +6,7 @@
  * then the commit, and only then the ack (src/listeners/ack.ts). A refusal says why and writes
  * nothing: the confirmer of a high-alert plan cannot be its second person.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  SlackActionMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { confirmVersion, type PlanWrite, setItems } from "../../answers/plan-actions.ts";
 import { currentPlan, planVersion } from "../../answers/plans.ts";
 import { planEdit, planOpen } from "../../blocks/buttons.ts";
@@ -27,18 +20,13 @@ import {
   readPlanMeta,
 } from "../../blocks/plan.ts";
 import { editModal, readEdit } from "../../blocks/plan-edit.ts";
-import { refusalView } from "../../blocks/record-modal.ts";
 import type { PlanView } from "../../present/plan.ts";
 import { planStateWords } from "../../words/plan.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately } from "../guard.ts";
+import { admitForm, formReplies, onForm, type TapArgs, type ViewAck, type ViewArgs } from "../interaction.ts";
 import { PlansPostRedraw } from "../plan-redraw.ts";
 import { couldNotRecord, FORGED, NO_STORE } from "../record-round.ts";
-
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 
 const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> = {
   no_store: NO_STORE,
@@ -124,34 +112,25 @@ export function registerPlan(app: App, deps: BotDeps): void {
     });
   }
 
-  const onSubmit = (edit: boolean) => async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
-    try {
-      await deps.inflight.track(submit(args, ack, edit));
-    } finally {
-      await ack.send();
-    }
-  };
-  app.view(PLAN_MODAL, onSubmit(false));
-  app.view(PLAN_EDIT_MODAL, onSubmit(true));
+  app.view(
+    PLAN_MODAL,
+    onForm(deps, (args, ack) => submit(args, ack, false)),
+  );
+  app.view(
+    PLAN_EDIT_MODAL,
+    onForm(deps, (args, ack) => submit(args, ack, true)),
+  );
 
-  async function submit({ body, view: form, client }: ViewArgs, ack: ViewAck, edit: boolean): Promise<void> {
+  async function submit(args: ViewArgs, ack: ViewAck, edit: boolean): Promise<void> {
+    const { body, view: form, client } = args;
     const meta = readPlanMeta(deps.seal.open(form.private_metadata));
-    const tell = privately(deps, client, { user: body.user.id, channel: meta?.c });
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, {
+      user: body.user.id,
+      channel: meta?.c,
+    });
     try {
-      if (!meta) {
-        deps.log.warn(
-          { userId: body.user.id },
-          "refused a plan form whose metadata is not sealed by this bot",
-        );
-        return await refuse(`🔒 ${FORGED}`);
-      }
-      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
-      if (!admitted.ok) return await refuse(admitted.message);
+      const who = await admitForm(deps, args, meta, refuse, { form: "a plan form", forged: FORGED });
+      if (!meta || !who) return;
       // The view and the version it shows: after Save, Slack keeps the view's id for the plan's form
       // it turns into, and its Confirm is another request than the Save.
       const key = `view:${body.view.id}:${meta.v}`;
@@ -160,10 +139,10 @@ export function registerPlan(app: App, deps: BotDeps): void {
         const shown = await planVersion(deps, meta.v);
         if (!shown) return await refuse(REFUSED.unknown);
         const read = readEdit(shown.plan.items, form.state.values as never, shown.petName);
-        if (!read.ok) return void (await ack.send({ response_action: "errors", errors: read.errors }));
-        result = await setItems(deps, meta.v, read.items, admitted.who, key);
+        if (!read.ok) return await atFields(read.errors);
+        result = await setItems(deps, meta.v, read.items, who, key);
       } else {
-        result = await confirmVersion(deps, meta.v, admitted.who, key);
+        result = await confirmVersion(deps, meta.v, who, key);
       }
       if (result.status === "refused") return await refuse(REFUSED[result.why]);
       const v = result.version;

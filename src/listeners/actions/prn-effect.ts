@@ -2,38 +2,45 @@
  * The follow-up's answers (issue 35): Helped, No change or Worse in one tap, or "📝 With a note…"
  * (the effect's form). The guard first, the dose read from the record by the id in the button (or
  * the sealed form), then the commit (request key `prn_effect:<prnId>`: a second answer, by anyone,
- * is refused politely with the first's), and only then the ack; the message is redrawn answered.
+ * is refused politely with the first's), and only then the ack; the message is redrawn answered,
+ * and the tapper told privately when the ack went first (Slack's deadline) or it could not be.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  SlackActionMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
 import { prnEffect, prnEffectNote } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { answeredMessage } from "../../blocks/prn.ts";
 import { effectModal, PRN_EFFECT_MODAL, readEffect, readEffectMeta } from "../../blocks/prn-modal.ts";
-import { refusalView } from "../../blocks/record-modal.ts";
 import type { Message } from "../../blocks/types.ts";
 import type { PrnEffectEntry } from "../../domain/prn.ts";
 import { timeOf } from "../../words/dates.ts";
 import { effectWords } from "../../words/doses.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { admit, privately } from "../guard.ts";
+import {
+  admitForm,
+  formReplies,
+  onForm,
+  onTap,
+  type TapAck,
+  type TapArgs,
+  tapOf,
+  type ViewAck,
+  type ViewArgs,
+} from "../interaction.ts";
+import { replaceMessage } from "../message-redraw.ts";
 import { couldNotRecord, TAMPERED } from "../record-round.ts";
-
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
 const FORGED_FORM =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded.";
+
+/**
+ * "✅ Recorded: helped." when the tapper was acknowledged before the commit (Slack's deadline), or
+ * the follow-up could not be shown answered.
+ */
+const RECORDED = (e: PrnEffectEntry, shown: boolean) =>
+  `✅ Recorded: ${effectWords(e.effect)}.${shown ? "" : " The follow-up message could not be updated just now."}`;
 
 /** "Already answered: helped, by Jane at 10:12. Nothing more was written." */
 const ALREADY = (e: PrnEffectEntry, timezone: string) =>
@@ -42,78 +49,36 @@ const ALREADY = (e: PrnEffectEntry, timezone: string) =>
 export function registerPrnEffect(app: App, deps: BotDeps): void {
   const tz = () => deps.config.timezone;
 
-  /** The follow-up message in place, answered (chat.update, else the tap's response_url). */
+  /** The follow-up message in place, answered (chat.update, else the tap's response_url); false when not. */
   async function showAnswered(
     client: TapArgs["client"],
     where: { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined },
     result: Extract<EffectResult, { dose: unknown }>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
     const m: Message = answeredMessage(result.dose, name, result.effect, tz());
-    try {
-      if (!where.channel || !where.ts) throw new Error("no message to update");
-      await client.chat.update({
-        channel: where.channel,
-        ts: where.ts,
-        text: m.text,
-        blocks: m.blocks as never,
-      });
-    } catch (error) {
-      const url = usableResponseUrl(where.responseUrl);
-      const ok =
-        url !== undefined &&
-        (await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ replace_original: true, text: m.text, blocks: m.blocks }),
-          redirect: "error",
-          signal: AbortSignal.timeout(5000),
-        }).then(
-          (r) => r.ok,
-          () => false,
-        ));
-      if (!ok)
-        deps.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "could not show the answered follow-up",
-        );
-    }
+    return replaceMessage(deps, client, where, m, "show the answered follow-up");
   }
 
   // Helped, No change, Worse: recorded in one tap.
-  app.action(prnEffect.pattern, async (args: TapArgs) => {
-    const ack = ackBy(() => args.ack());
-    try {
-      await deps.inflight.track(tapEffect(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.action(prnEffect.pattern, onTap(deps, tapEffect));
 
-  async function tapEffect({ body, action, client }: TapArgs, ack: DeadlineAck<void>): Promise<void> {
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    const refuse = async (text: string) => {
-      await ack.send();
-      await tell(text);
-    };
+  async function tapEffect(args: TapArgs, ack: TapAck): Promise<void> {
+    const { body, client } = args;
+    const { channel, responseUrl, message, value, tell, refuse } = tapOf(deps, args, ack);
     try {
       const admitted = await admit(deps, client, body.user, channel, { button: true });
       if (!admitted.ok) return await refuse(admitted.message);
-      const ids = prnEffect.decode(
-        "value" in action && typeof action.value === "string" ? action.value : undefined,
-      );
+      const ids = prnEffect.decode(value);
       if (!ids) return await refuse(`🔒 ${TAMPERED}`);
       const result = await recordEffect(deps, { prnId: ids.d, effect: ids.e, who: admitted.who });
       await ack.send();
       if (result.status === "unknown") return await tell(`🔒 ${UNKNOWN}`);
-      const ts = (body as { message?: { ts?: string } }).message?.ts;
-      await showAnswered(client, { channel, ts, responseUrl }, result);
-      if (result.status === "already") await tell(ALREADY(result.effect, tz()));
+      const shown = await showAnswered(client, { channel, ts: message?.ts, responseUrl }, result);
+      if (result.status === "already") return await tell(ALREADY(result.effect, tz()));
+      if (ack.late || !shown) await tell(RECORDED(result.effect, shown));
     } catch (error) {
-      await ack.send();
-      await tell(couldNotRecord(error));
+      await refuse(couldNotRecord(error));
     }
   }
 
@@ -151,41 +116,35 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
     }
   }
 
-  app.view(PRN_EFFECT_MODAL, async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
-    try {
-      await deps.inflight.track(submit(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.view(PRN_EFFECT_MODAL, onForm(deps, submit));
 
-  async function submit({ body, view, client }: ViewArgs, ack: ViewAck): Promise<void> {
+  async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
+    const { body, view, client } = args;
     const meta = readEffectMeta(deps.seal.open(view.private_metadata));
-    const tell = privately(deps, client, { user: body.user.id, channel: meta?.c });
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, {
+      user: body.user.id,
+      channel: meta?.c,
+    });
     try {
-      if (!meta) return await refuse(`🔒 ${FORGED_FORM}`);
-      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
-      if (!admitted.ok) return await refuse(admitted.message);
+      const who = await admitForm(deps, args, meta, refuse, { form: "an effect form", forged: FORGED_FORM });
+      if (!meta || !who) return;
       const sub = readEffect(view.state.values as never);
-      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      if (!sub.ok) return await atFields(sub.errors);
       const result = await recordEffect(deps, {
         prnId: meta.d,
         effect: sub.effect,
         note: sub.note,
-        who: admitted.who,
+        who,
       });
       if (result.status === "unknown") return await refuse(`🔒 ${UNKNOWN}`);
       if (result.status === "already") {
         await refuse(ALREADY(result.effect, tz()));
-        return await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+        return void (await showAnswered(client, { channel: meta.c, ts: meta.t }, result));
       }
+      // Committed: the form closes now.
       await ack.send();
-      await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+      const shown = await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
+      if (ack.late || !shown) await tell(RECORDED(result.effect, shown));
     } catch (error) {
       await refuse(couldNotRecord(error));
     }

@@ -9,14 +9,7 @@
  * Then the commit, and only then the ack (src/listeners/ack.ts); the round post is redrawn, and the
  * follow-up is due an hour later (src/digest/prn-follow-up.ts).
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  SlackActionMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { givePrn, prnNow, stayArrival } from "../../answers/prn.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
@@ -29,19 +22,22 @@ import {
   readGive,
   readGiveMeta,
 } from "../../blocks/prn-modal.ts";
-import { refusalView } from "../../blocks/record-modal.ts";
 import { followUpAt, type PrnDose, prnProblems } from "../../domain/prn.ts";
 import { SEAL_LENGTH } from "../../slack/seal.ts";
 import { timeOf } from "../../words/dates.ts";
 import { forReason, prnProblemWords } from "../../words/doses.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, privately, usableResponseUrl } from "../guard.ts";
+import {
+  admitForm,
+  formReplies,
+  onForm,
+  openModal,
+  type TapArgs,
+  type ViewAck,
+  type ViewArgs,
+} from "../interaction.ts";
 import { couldNotRecord, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
-
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 
 /** The longest wait for the booking's check-in before the form opens without it (Slack's trigger lasts 3 s). */
 const ARRIVAL_WAIT_MS = 1_000;
@@ -62,7 +58,8 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
     await deps.inflight.track(open(args));
   });
 
-  async function open({ body, action, client }: TapArgs): Promise<void> {
+  async function open(args: TapArgs): Promise<void> {
+    const { body, action, client } = args;
     const home = body.container?.type === "view";
     const channel = body.channel?.id ?? body.container?.channel_id;
     const responseUrl = (body as { response_url?: string }).response_url;
@@ -105,52 +102,26 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
         timezone: deps.config.timezone,
         now: at.toISOString(),
       });
-      try {
-        await client.views.open({
-          trigger_id: (body as { trigger_id: string }).trigger_id,
-          view: view as never,
-        });
-      } catch (error) {
-        deps.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "views.open failed for an as-needed dose",
-        );
-        await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-      }
+      await openModal(deps, args, view, tell, "views.open failed for an as-needed dose");
     } catch (error) {
       await tell(couldNotRecord(error));
     }
   }
 
-  app.view(PRN_MODAL, async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
-    try {
-      await deps.inflight.track(submit(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.view(PRN_MODAL, onForm(deps, submit));
 
-  async function submit({ body, view, client }: ViewArgs, ack: ViewAck): Promise<void> {
+  async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
+    const { body, view, client } = args;
     const meta = readGiveMeta(deps.seal.open(view.private_metadata));
-    const tell = privately(deps, client, { user: body.user.id, channel: meta?.c, responseUrl: meta?.u });
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
+    const to = { user: body.user.id, channel: meta?.c, responseUrl: meta?.u };
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, to);
     try {
-      if (!meta) {
-        deps.log.warn(
-          { userId: body.user.id },
-          "refused an as-needed form whose metadata is not sealed by this bot",
-        );
-        return await refuse(`🔒 ${FORGED_FORM}`);
-      }
-      const admitted = await admit(deps, client, body.user, meta.c, {
-        button: true,
-        home: meta.c === undefined,
+      const who = await admitForm(deps, args, meta, refuse, {
+        form: "an as-needed form",
+        forged: FORGED_FORM,
+        home: meta?.c === undefined,
       });
-      if (!admitted.ok) return await refuse(admitted.message);
+      if (!meta || !who) return;
       if (!deps.record) return await refuse(NO_STORE);
       const nowAt = deps.clock.now();
       const now = await prnNow(deps, meta.b, meta.p);
@@ -162,7 +133,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
         arrival: meta.a,
         timezone: deps.config.timezone,
       });
-      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      if (!sub.ok) return await atFields(sub.errors);
       const tz = deps.config.timezone;
       const earlier = now.doses.filter((d) => d.item === sub.item.key);
       const problems = prnProblems(earlier, sub.givenAt, sub.item);
@@ -176,18 +147,16 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
           values: sub.values,
           warning: words,
         });
-        return void (await ack.send({ response_action: "update", view: again as never }));
+        if (!(await ack.send({ response_action: "update", view: again as never })))
+          await tell(`⚠️ Nothing was recorded: ${words.join("; ")}. Open 💊 Give if needed… again.`);
+        return;
       }
       if (problems.length && !sub.acked)
-        return void (await ack.send({
-          response_action: "errors",
-          errors: { ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do." },
-        }));
+        return await atFields({
+          ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do.",
+        });
       if (problems.length && !sub.note)
-        return void (await ack.send({
-          response_action: "errors",
-          errors: { note: "Say who you checked with, and why it is given anyway." },
-        }));
+        return await atFields({ note: "Say who you checked with, and why it is given anyway." });
       const first = problems[0];
       const result = await givePrn(deps, {
         bookingId: meta.b,
@@ -197,7 +166,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
         givenAt: sub.givenAt,
         note: sub.note,
         ...(first ? { ack: { rule: first.rule, words: words.join("; ") } } : {}),
-        who: admitted.who,
+        who,
         requestKey: `view:${body.view.id}`,
       });
       if (result.status === "refused")

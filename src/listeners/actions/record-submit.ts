@@ -7,7 +7,7 @@
  * (src/listeners/ack.ts): a refusal keeps the form open with the error on the field at fault
  * (`response_action: "errors"`), or replaces it with why nothing was written; nothing is written.
  */
-import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import {
   type Located,
   locate,
@@ -17,18 +17,10 @@ import {
   type WriteResult,
 } from "../../answers/record-round.ts";
 import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
-import {
-  GIVEN_AT,
-  LATE_MODAL,
-  type ModalMeta,
-  RECORD_MODAL,
-  readMeta,
-  refusalView,
-} from "../../blocks/record-modal.ts";
+import { GIVEN_AT, LATE_MODAL, type ModalMeta, RECORD_MODAL, readMeta } from "../../blocks/record-modal.ts";
 import type { Seal } from "../../slack/seal.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately } from "../guard.ts";
+import { admitForm, formReplies, onForm, type ViewAck, type ViewArgs } from "../interaction.ts";
 import { checkGiven } from "../record-given.ts";
 import {
   couldNotRecord,
@@ -42,41 +34,27 @@ import {
   whoRecorded,
 } from "../record-round.ts";
 
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 type Found = Extract<Located, { ok: true }>;
 
 export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedraw, seal: Seal): void {
-  const onSubmit = (late: boolean) => async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
-    try {
-      await deps.inflight.track(submit(args, ack, late));
-    } finally {
-      await ack.send();
-    }
-  };
-  app.view(RECORD_MODAL, onSubmit(false));
-  app.view(LATE_MODAL, onSubmit(true));
+  app.view(
+    RECORD_MODAL,
+    onForm(deps, (args, ack) => submit(args, ack, false)),
+  );
+  app.view(
+    LATE_MODAL,
+    onForm(deps, (args, ack) => submit(args, ack, true)),
+  );
 
-  async function submit({ body, view, client }: ViewArgs, ack: ViewAck, late: boolean): Promise<void> {
+  async function submit(args: ViewArgs, ack: ViewAck, late: boolean): Promise<void> {
+    const { body, view, client } = args;
     const user = body.user.id;
     const meta = readMeta(seal.open(view.private_metadata));
-    const tell = privately(deps, client, { user, channel: meta?.c });
-    /** Nothing written: the form replaced by why (or, past the deadline, told privately). */
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
+    const replies = formReplies(deps, client, ack, { user, channel: meta?.c });
+    const { refuse } = replies;
     try {
-      if (!meta) {
-        deps.log.warn(
-          { userId: user, view: body.view.id },
-          "refused a record form whose metadata is not sealed by this bot",
-        );
-        return await refuse(`🔒 ${FORGED}`);
-      }
-      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
-      if (!admitted.ok) return await refuse(admitted.message);
+      const who = await admitForm(deps, args, meta, refuse, { form: "a record form", forged: FORGED });
+      if (!meta || !who) return;
       const found = await locate(deps, { sheetId: meta.s, bookingId: meta.b, petId: meta.p });
       if (!found.ok) {
         if (found.why === "no_store") return await refuse(NO_STORE);
@@ -86,27 +64,24 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
       }
       const key = `view:${body.view.id}`;
       const values = view.state.values as never;
-      /** The form stays open, the error on its field; nothing is written. */
-      const atField = async (errors: Record<string, string>) =>
-        void (await ack.send({ response_action: "errors", errors }));
       let result: WriteResult;
       if (late) {
         // The one tap's confirmation: when it asked, the time said, for the doses past their window.
         const given = meta.q ? readGiven(values) : undefined;
         if (given === "missing")
-          return await atField({ [GIVEN_AT]: "Say when it was given: the day and the time." });
+          return await replies.atFields({ [GIVEN_AT]: "Say when it was given: the day and the time." });
         const { status } = await petStatus(deps, found.sheet, found.pet);
         const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
         const checked = await checkGiven(deps, found.sheet, found.pet, given, writes);
-        if (!checked.ok) return await atField({ [GIVEN_AT]: checked.error });
-        result = await recordAllDue(deps, found.sheet, found.pet, admitted.who, key, {
+        if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
+        result = await recordAllDue(deps, found.sheet, found.pet, who, key, {
           givenAt: checked.givenAt,
         });
       } else {
         const sub = readSubmission(meta, found.pet, values);
-        if (!sub.ok) return await atField(sub.errors);
+        if (!sub.ok) return await replies.atFields(sub.errors);
         const checked = await checkGiven(deps, found.sheet, found.pet, sub.given, sub.choices);
-        if (!checked.ok) return await atField({ [GIVEN_AT]: checked.error });
+        if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
         const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
         result = await recordItems(
           deps,
@@ -118,11 +93,11 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
             supersedes: cur.get(c.item),
             givenAt: checked.givenAt.get(c.item),
           })),
-          admitted.who,
+          who,
           key,
         );
       }
-      await answer(client, found, meta, result, ack, tell, late);
+      await answer(client, found, meta, result, ack, replies, late);
     } catch (error) {
       await refuse(couldNotRecord(error));
     }
@@ -134,13 +109,9 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     meta: ModalMeta,
     result: WriteResult,
     ack: ViewAck,
-    tell: (text: string) => Promise<void>,
+    { tell, refuse }: ReturnType<typeof formReplies>,
     late: boolean,
   ): Promise<void> {
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
     if (result.status === "not_listed") return await refuse(`🔒 ${TAMPERED}`);
     if (result.status === "no_one_tap") return await refuse(NO_ONE_TAP);
     if (result.status === "already" || result.status === "nothing") {

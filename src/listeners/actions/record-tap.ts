@@ -10,7 +10,7 @@
  * confirmed. After a dose's window has closed, a tap never records "now" silently: the form asks
  * when it was given (issue 35). The message is redrawn from the store after the commit.
  */
-import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { closedDoses } from "../../answers/late-entry.ts";
 import { earlyReason, locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
 import { recordAll, recordEach } from "../../blocks/buttons.ts";
@@ -18,9 +18,9 @@ import { type Ask, confirmModal, metaText, recordModal } from "../../blocks/reco
 import type { Seal } from "../../slack/seal.ts";
 import { SEAL_LENGTH } from "../../slack/seal.ts";
 import { earlyWords } from "../../words/record.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { admit, usableResponseUrl } from "../guard.ts";
+import { onTap, openModal, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
 import { timeQuestion } from "../record-given.ts";
 import {
   couldNotRecord,
@@ -34,41 +34,23 @@ import {
   whoRecorded,
 } from "../record-round.ts";
 
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-
-interface TapMessage {
-  ts?: string;
-  thread_ts?: string;
-}
-
 export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, seal: Seal): void {
-  const onTap = (kind: "all" | "each") => async (args: TapArgs) => {
-    const ack = ackBy(() => args.ack());
-    try {
-      await deps.inflight.track(tap(kind, args, ack));
-    } finally {
-      await ack.send();
-    }
-  };
-  app.action(recordAll.pattern, onTap("all"));
-  app.action(recordEach.pattern, onTap("each"));
+  app.action(
+    recordAll.pattern,
+    onTap(deps, (args, ack) => tap("all", args, ack)),
+  );
+  app.action(
+    recordEach.pattern,
+    onTap(deps, (args, ack) => tap("each", args, ack)),
+  );
 
-  async function tap(kind: "all" | "each", args: TapArgs, ack: DeadlineAck<void>): Promise<void> {
+  async function tap(kind: "all" | "each", args: TapArgs, ack: TapAck): Promise<void> {
     const { body, action, client } = args;
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    /** Acknowledged, then told: nothing was written. */
-    const refuse = async (text: string) => {
-      await ack.send();
-      await tell(text);
-    };
+    const { channel, responseUrl, message, value, tell, refuse } = tapOf(deps, args, ack);
     try {
       const admitted = await admit(deps, client, body.user, channel, { button: true });
       if (!admitted.ok) return await refuse(admitted.message);
-      const value = "value" in action && typeof action.value === "string" ? action.value : undefined;
       const ids = (kind === "all" ? recordAll : recordEach).decode(value);
-      const message = (body as { message?: TapMessage }).message;
       if (!ids || !message?.ts || !channel) {
         deps.log.warn(
           { userId: body.user.id, actionId: "action_id" in action ? action.action_id : "" },
@@ -125,16 +107,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
           kind === "each"
             ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, ask, when)
             : confirmModal(sealed, sheet, pet, ask, when);
-        try {
-          await client.views.open({
-            trigger_id: (body as { trigger_id: string }).trigger_id,
-            view: view as never,
-          });
-        } catch (error) {
-          deps.log.warn({ err: String((error as Error)?.message ?? error) }, "views.open failed");
-          await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-        }
-        return;
+        return await openModal(deps, args, view, tell);
       }
 
       const actionTs = "action_ts" in action ? action.action_ts : "";
@@ -161,8 +134,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
         );
       }
     } catch (error) {
-      await ack.send();
-      await tell(couldNotRecord(error));
+      await refuse(couldNotRecord(error));
     }
   }
 }

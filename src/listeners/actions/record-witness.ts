@@ -8,16 +8,16 @@
  * record of kind `witness` in the chain, one per dose), and only then the ack. The giver's own tap,
  * a second witness and a tap too late are refused privately; nothing is written.
  */
-import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { locate } from "../../answers/record-round.ts";
 import { witnessDose } from "../../answers/witness.ts";
 import { recordWitness } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { WITNESS_MINUTES } from "../../domain/witness.ts";
 import { timeOf } from "../../words/dates.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately } from "../guard.ts";
+import { admit } from "../guard.ts";
+import { onTap, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
 import {
   couldNotRecord,
   type MessageRef,
@@ -27,35 +27,19 @@ import {
   TAMPERED,
 } from "../record-round.ts";
 
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-
 export const WITNESS_SELF =
   "A second, different person witnesses it: you recorded this dose, so someone else taps 👀 Witnessed. Nothing was written.";
 
 export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedraw): void {
-  app.action(recordWitness.pattern, async (args: TapArgs) => {
-    const ack = ackBy(() => args.ack());
-    try {
-      await deps.inflight.track(tap(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.action(recordWitness.pattern, onTap(deps, tap));
 
-  async function tap({ body, action, client }: TapArgs, ack: DeadlineAck<void>): Promise<void> {
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    const refuse = async (text: string) => {
-      await ack.send();
-      await tell(text);
-    };
+  async function tap(args: TapArgs, ack: TapAck): Promise<void> {
+    const { body, client } = args;
+    const { channel, responseUrl, message, value, tell, refuse } = tapOf(deps, args, ack);
     try {
       const admitted = await admit(deps, client, body.user, channel, { button: true });
       if (!admitted.ok) return await refuse(admitted.message);
-      const value = "value" in action && typeof action.value === "string" ? action.value : undefined;
       const ids = recordWitness.decode(value);
-      const message = (body as { message?: { ts?: string; thread_ts?: string } }).message;
       if (!ids || !message?.ts || !channel) {
         deps.log.warn({ userId: body.user.id }, "refused a witness button that is not ours");
         return await refuse(`🔒 ${TAMPERED}`);
@@ -101,8 +85,7 @@ export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedr
           `👀 Witnessed: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,
         );
     } catch (error) {
-      await ack.send();
-      await tell(couldNotRecord(error));
+      await refuse(couldNotRecord(error));
     }
   }
 }

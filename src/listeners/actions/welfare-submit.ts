@@ -6,50 +6,28 @@
  * written. A form opened on a check is its correction (a new check superseding it); one opened
  * before someone else checked the pet records nothing and says who did.
  */
-import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { locateOnList, recordCheck } from "../../answers/welfare.ts";
-import { refusalView } from "../../blocks/record-modal.ts";
 import { readCheckMeta, readWelfareSubmission, WELFARE_MODAL } from "../../blocks/welfare-modal.ts";
 import type { Seal } from "../../slack/seal.ts";
 import { checkName } from "../../words/welfare.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately } from "../guard.ts";
+import { admitForm, formReplies, onForm, type ViewAck, type ViewArgs } from "../interaction.ts";
 import { couldNotRecord, NO_STORE, TAMPERED } from "../record-round.ts";
 import type { WelfareRedraw } from "../welfare-redraw.ts";
 import { afterCheck, FORGED_FORM, LATER_LIST, whoChecked } from "../welfare-words.ts";
 
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
-
 export function registerWelfareSubmit(app: App, deps: BotDeps, redraw: WelfareRedraw, seal: Seal): void {
-  app.view(WELFARE_MODAL, async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
-    try {
-      await deps.inflight.track(submit(args, ack));
-    } finally {
-      await ack.send();
-    }
-  });
+  app.view(WELFARE_MODAL, onForm(deps, submit));
 
-  async function submit({ body, view, client }: ViewArgs, ack: ViewAck): Promise<void> {
+  async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
+    const { body, view, client } = args;
     const user = body.user.id;
     const meta = readCheckMeta(seal.open(view.private_metadata));
-    const tell = privately(deps, client, { user, channel: meta?.c });
-    const refuse = async (text: string) => {
-      if (!(await ack.send({ response_action: "update", view: refusalView(text) as never })))
-        await tell(text);
-    };
+    const { tell, refuse, atFields } = formReplies(deps, client, ack, { user, channel: meta?.c });
     try {
-      if (!meta) {
-        deps.log.warn(
-          { userId: user, view: body.view.id },
-          "refused a welfare form whose metadata is not sealed by this bot",
-        );
-        return await refuse(`🔒 ${FORGED_FORM}`);
-      }
-      const admitted = await admit(deps, client, body.user, meta.c, { button: true });
-      if (!admitted.ok) return await refuse(admitted.message);
+      const who = await admitForm(deps, args, meta, refuse, { form: "a welfare form", forged: FORGED_FORM });
+      if (!meta || !who) return;
       const found = await locateOnList(deps, { listId: meta.l, bookingId: meta.b, petId: meta.p });
       if (!found.ok) {
         if (found.why === "no_store") return await refuse(NO_STORE);
@@ -58,14 +36,14 @@ export function registerWelfareSubmit(app: App, deps: BotDeps, redraw: WelfareRe
         return await refuse(`🔒 ${TAMPERED}`);
       }
       const sub = readWelfareSubmission(view.state.values as never);
-      if (!sub.ok) return void (await ack.send({ response_action: "errors", errors: sub.errors }));
+      if (!sub.ok) return await atFields(sub.errors);
       const { list, pet } = found;
       const result = await recordCheck(
         deps,
         list,
         pet,
         { values: sub.values, note: sub.note, supersedes: meta.cur },
-        admitted.who,
+        who,
         `view:${body.view.id}`,
       );
       const name = `${pet.name}'s ${checkName(list.round, list.date).toLowerCase()}`;

@@ -9,7 +9,7 @@
  * list opens the form, which says it records late; nothing is written until it is submitted. Then
  * the flags the check opened are posted in the post's thread and the message is redrawn.
  */
-import type { AllMiddlewareArgs, App, BlockAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { locateOnList, petCheck, recordCheck } from "../../answers/welfare.ts";
 import { welfareNote, welfareOk } from "../../blocks/welfare.ts";
 import { metaJson, welfareModal } from "../../blocks/welfare-modal.ts";
@@ -17,42 +17,30 @@ import { ALL_NORMAL } from "../../domain/welfare.ts";
 import type { Seal } from "../../slack/seal.ts";
 import { SEAL_LENGTH } from "../../slack/seal.ts";
 import { checkName } from "../../words/welfare.ts";
-import { ackBy, type DeadlineAck } from "../ack.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately, usableResponseUrl } from "../guard.ts";
+import { admit, usableResponseUrl } from "../guard.ts";
+import { onTap, openModal, type TapAck, type TapArgs, tapOf } from "../interaction.ts";
 import { couldNotRecord, type MessageRef, NO_STORE, TAMPERED } from "../record-round.ts";
 import type { WelfareRedraw } from "../welfare-redraw.ts";
 import { afterCheck, LATER_LIST, whoChecked } from "../welfare-words.ts";
 
-type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
-
 export function registerWelfareTap(app: App, deps: BotDeps, redraw: WelfareRedraw, seal: Seal): void {
-  const onTap = (kind: "ok" | "note") => async (args: TapArgs) => {
-    const ack = ackBy(() => args.ack());
-    try {
-      await deps.inflight.track(tap(kind, args, ack));
-    } finally {
-      await ack.send();
-    }
-  };
-  app.action(welfareOk.pattern, onTap("ok"));
-  app.action(welfareNote.pattern, onTap("note"));
+  app.action(
+    welfareOk.pattern,
+    onTap(deps, (args, ack) => tap("ok", args, ack)),
+  );
+  app.action(
+    welfareNote.pattern,
+    onTap(deps, (args, ack) => tap("note", args, ack)),
+  );
 
-  async function tap(kind: "ok" | "note", args: TapArgs, ack: DeadlineAck<void>): Promise<void> {
+  async function tap(kind: "ok" | "note", args: TapArgs, ack: TapAck): Promise<void> {
     const { body, action, client } = args;
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    const refuse = async (text: string) => {
-      await ack.send();
-      await tell(text);
-    };
+    const { channel, responseUrl, message, value, tell, refuse } = tapOf(deps, args, ack);
     try {
       const admitted = await admit(deps, client, body.user, channel, { button: true });
       if (!admitted.ok) return await refuse(admitted.message);
-      const value = "value" in action && typeof action.value === "string" ? action.value : undefined;
       const ids = (kind === "ok" ? welfareOk : welfareNote).decode(value);
-      const message = (body as { message?: { ts?: string; thread_ts?: string } }).message;
       if (!ids || !message?.ts || !channel) {
         deps.log.warn({ userId: body.user.id }, "refused a welfare button that is not ours");
         return await refuse(`🔒 ${TAMPERED}`);
@@ -89,16 +77,7 @@ export function registerWelfareTap(app: App, deps: BotDeps, redraw: WelfareRedra
           late: day === "earlier",
           timezone: deps.config.timezone,
         });
-        try {
-          await client.views.open({
-            trigger_id: (body as { trigger_id: string }).trigger_id,
-            view: view as never,
-          });
-        } catch (error) {
-          deps.log.warn({ err: String((error as Error)?.message ?? error) }, "views.open failed");
-          await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-        }
-        return;
+        return await openModal(deps, args, view, tell);
       }
       const actionTs = "action_ts" in action ? action.action_ts : "";
       const request = `tap:${ref.channel}:${ref.ts}:${action.action_id}:${actionTs}:${admitted.who.userId}`;
@@ -118,8 +97,7 @@ export function registerWelfareTap(app: App, deps: BotDeps, redraw: WelfareRedra
         name,
       });
     } catch (error) {
-      await ack.send();
-      await tell(couldNotRecord(error));
+      await refuse(couldNotRecord(error));
     }
   }
 }

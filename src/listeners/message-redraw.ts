@@ -1,0 +1,108 @@
+/**
+ * A Slack message drawn again from the care record and put in place: the one mechanism behind the
+ * round posts (src/listeners/record-round.ts), the welfare posts (src/listeners/welfare-redraw.ts)
+ * and the plans post (src/listeners/plan-redraw.ts). Redraws of one message run one after the other,
+ * each drawing from the store when it starts, so the last one is current; with `join`, a redraw
+ * asked for while one waits behind the one in flight shares it (it reads the store after their
+ * commits), so a burst of taps makes one more chat.update, not one each. Nothing is read back from
+ * Slack: the message equals the record.
+ */
+import type { webApi } from "@slack/bolt";
+import type { Message } from "../blocks/types.ts";
+import type { BotDeps } from "./bot-deps.ts";
+import { usableResponseUrl } from "./guard.ts";
+
+type WebClient = webApi.WebClient;
+
+/** Where a message is, and the tap's response_url for when chat.update cannot change it. */
+interface Where {
+  channel?: string | undefined;
+  ts?: string | undefined;
+  responseUrl?: string | undefined;
+}
+
+const words = (error: unknown) => String((error as Error)?.message ?? error);
+
+/**
+ * Puts `message` in place of the one at `ref`: chat.update, else the tap's response_url (a message
+ * Slack made from a command's response_url answer, say). False, and logged as `what`, when neither could.
+ */
+export async function replaceMessage(
+  deps: BotDeps,
+  client: WebClient,
+  ref: Where,
+  message: Message,
+  what: string,
+): Promise<boolean> {
+  try {
+    if (!ref.channel || !ref.ts) throw new Error("no message to update");
+    await client.chat.update({
+      channel: ref.channel,
+      ts: ref.ts,
+      text: message.text,
+      blocks: message.blocks as never,
+    });
+    return true;
+  } catch (error) {
+    const url = usableResponseUrl(ref.responseUrl);
+    const replaced =
+      url !== undefined &&
+      (await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ replace_original: true, text: message.text, blocks: message.blocks }),
+        redirect: "error",
+        signal: AbortSignal.timeout(5000),
+      }).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    if (!replaced)
+      deps.log.warn({ channel: ref.channel, ts: ref.ts, err: words(error) }, `could not ${what}`);
+    return replaced;
+  }
+}
+
+export class MessageRedraw {
+  readonly #deps: BotDeps;
+  readonly #join: boolean;
+  /** One redraw at a time per message, each reading the store afresh: the last one wins, and is current. */
+  readonly #chains = new Map<string, Promise<boolean>>();
+  /** A message's redraw waiting for the one in flight (with `join`): redraws asked for meanwhile share it. */
+  readonly #waiting = new Map<string, Promise<boolean>>();
+
+  constructor(deps: BotDeps, options: { join: boolean }) {
+    this.#deps = deps;
+    this.#join = options.join;
+  }
+
+  /**
+   * Runs `draw` (which reads the store and puts the message in place) after the message's redraws
+   * before it. False when it could not (logged as `what`): the entries are committed by then, so
+   * "not shown yet", never "not recorded".
+   */
+  redraw(at: { channel: string; ts: string }, what: string, draw: () => Promise<boolean>): Promise<boolean> {
+    const key = `${at.channel}:${at.ts}`;
+    const waiting = this.#waiting.get(key);
+    if (waiting) return waiting;
+    const previous = this.#chains.get(key) ?? Promise.resolve(true);
+    const next = previous
+      .catch(() => false)
+      .then(() => {
+        this.#waiting.delete(key);
+        return draw();
+      })
+      .catch((error: unknown) => {
+        this.#deps.log.warn(
+          { channel: at.channel, ts: at.ts, err: words(error) },
+          `could not redraw ${what}`,
+        );
+        return false;
+      });
+    this.#chains.set(key, next);
+    if (this.#join) this.#waiting.set(key, next);
+    return next.finally(() => {
+      if (this.#chains.get(key) === next) this.#chains.delete(key);
+    });
+  }
+}

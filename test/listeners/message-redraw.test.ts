@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from "vitest";
+import type { BotDeps } from "../../src/listeners/bot-deps.ts";
+import { MessageRedraw } from "../../src/listeners/message-redraw.ts";
+import { silentLogger } from "../../src/log.ts";
+
+const deps = { log: silentLogger() } as unknown as BotDeps;
+const at = { channel: "C1", ts: "1.1" };
+
+/** Draws held until the test lets each finish; `finish` has one per draw begun. */
+function heldDraws() {
+  const finish: Array<(ok: boolean) => void> = [];
+  const draw = () => new Promise<boolean>((done) => finish.push(done));
+  return { finish, draw };
+}
+
+describe("one message redrawn at a time", () => {
+  it("with join, redraws asked for behind the one in flight share the next: two draws for five", async () => {
+    const redraw = new MessageRedraw(deps, { join: true });
+    const { finish, draw } = heldDraws();
+    const first = redraw.redraw(at, "the message", draw);
+    await vi.waitFor(() => expect(finish).toHaveLength(1));
+    const more = [1, 2, 3, 4].map(() => redraw.redraw(at, "the message", draw));
+    finish[0]?.(true);
+    await vi.waitFor(() => expect(finish).toHaveLength(2));
+    finish[1]?.(true);
+    expect(await Promise.all([first, ...more])).toEqual([true, true, true, true, true]);
+    expect(finish).toHaveLength(2);
+  });
+
+  it("without join, each redraw runs after the one before, none shared; another message is not held", async () => {
+    const redraw = new MessageRedraw(deps, { join: false });
+    const { finish, draw } = heldDraws();
+    const first = redraw.redraw(at, "the message", draw);
+    const second = redraw.redraw(at, "the message", draw);
+    const other = redraw.redraw({ channel: "C1", ts: "2.2" }, "the message", draw);
+    await vi.waitFor(() => expect(finish).toHaveLength(2));
+    finish[0]?.(true);
+    finish[1]?.(true);
+    await vi.waitFor(() => expect(finish).toHaveLength(3));
+    finish[2]?.(false);
+    expect(await Promise.all([first, other, second])).toEqual([true, true, false]);
+  });
+
+  it("a draw that throws is false, and the next still runs", async () => {
+    const redraw = new MessageRedraw(deps, { join: true });
+    const failed = redraw.redraw(at, "the message", () => Promise.reject(new Error("boom")));
+    expect(await failed).toBe(false);
+    expect(await redraw.redraw(at, "the message", () => Promise.resolve(true))).toBe(true);
+  });
+});
