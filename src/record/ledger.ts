@@ -4,6 +4,7 @@
  * verifies, and retention's one path of deletion. Every function takes the transaction's query.
  */
 import {
+  CHAIN_FORMAT,
   type ChainHead,
   type ChainRow,
   chainHash,
@@ -12,14 +13,20 @@ import {
   GENESIS,
   LOG_FIELDS,
   logContent,
+  type RemovedRow,
+  type RetentionClaim,
   type Row,
   type VerifyResult,
-  verifyChain,
 } from "./chain.ts";
+import type { ChainTable, Snapshot } from "./driver.ts";
 import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
 import type { LogEntry, LogInput, LogQuery, RetentionPass } from "./types.ts";
+import { ChainWalk } from "./verify.ts";
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+/** The id the next row of a table gets (Driver.nextId, inside the chain's transaction). */
+export type NextId = (table: ChainTable) => Promise<number>;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const isRecordDate = (d: unknown): d is string => typeof d === "string" && DATE.test(d);
@@ -79,7 +86,7 @@ export async function appendIn(
   input: LogInput,
   kennel: string,
   at: string,
-  options: { reuse?: boolean; throughSeq?: number } = {},
+  options: { reuse?: boolean; throughSeq?: number; nextId: NextId },
 ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }> {
   const body = checkLogInput(input);
   if (input.requestKey !== undefined) {
@@ -100,6 +107,7 @@ export async function appendIn(
   }
   const head = await headIn(q);
   const row: Row = {
+    id: await options.nextId("care_log"),
     seq: head.seq + 1,
     kind: input.kind,
     kennel,
@@ -112,34 +120,45 @@ export async function appendIn(
     through_seq: options.throughSeq ?? null,
     supersedes: input.supersedes ?? null,
     recorded_at: at,
+    chain_format: CHAIN_FORMAT,
   };
   row.prev_hash = head.hash;
   row.hash = chainHash(head.hash, logContent(row));
   const names = Object.keys(row);
-  const [inserted] = await q(
-    `INSERT INTO care_log (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING id`,
+  await q(
+    `INSERT INTO care_log (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
     names.map((n) => row[n]),
   );
-  return { status: "recorded", entry: logEntryOf({ ...row, id: inserted?.id }) };
+  return { status: "recorded", entry: logEntryOf(row) };
 }
 
-export async function logIn(q: Query, query: LogQuery): Promise<LogEntry[]> {
+/** A log query's conditions (the kinds, the days, the stay, the pet), for logIn and logPages. */
+function logWhere(query: LogQuery): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
+  const add = (sql: string, ...values: unknown[]) => {
     where.push(sql);
-    params.push(value);
+    params.push(...values);
   };
   for (const d of [query.date, query.from, query.to])
     if (d !== undefined && !isRecordDate(d))
       throw new InvalidEntryError(`"${String(d).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
   if (query.kind !== undefined) add("l.kind = ?", query.kind);
+  if (query.kinds !== undefined)
+    add(`l.kind IN (${query.kinds.map(() => "?").join(", ") || "NULL"})`, ...query.kinds);
   if (query.id !== undefined) add("l.id = ?", query.id);
   if (query.date !== undefined) add("l.round_date = ?", query.date);
   if (query.from !== undefined) add("l.round_date >= ?", query.from);
   if (query.to !== undefined) add("l.round_date <= ?", query.to);
   if (query.bookingId !== undefined) add("l.booking_id = ?", query.bookingId);
+  if (query.bookingIds !== undefined)
+    add(`l.booking_id IN (${query.bookingIds.map(() => "?").join(", ") || "NULL"})`, ...query.bookingIds);
   if (query.petId !== undefined) add("l.pet_id = ?", query.petId);
+  return { where, params };
+}
+
+export async function logIn(q: Query, query: LogQuery): Promise<LogEntry[]> {
+  const { where, params } = logWhere(query);
   const rows = await q(
     `SELECT ${LOG_COLUMNS} ${LOG_FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY l.seq`,
     params,
@@ -147,33 +166,108 @@ export async function logIn(q: Query, query: LogQuery): Promise<LogEntry[]> {
   return rows.map(logEntryOf);
 }
 
-/** Every row of the chain, as the walk needs it. */
-async function chainRows(q: Query): Promise<ChainRow[]> {
-  const entries = await q(`SELECT ${ENTRY_FIELDS} FROM care_entries`);
-  const log = await q(`SELECT ${LOG_FIELDS} FROM care_log`);
-  const row = (table: ChainRow["table"], r: Row, content: string): ChainRow => ({
-    table,
-    id: Number(r.id),
-    seq: r.seq === null || r.seq === undefined ? null : Number(r.seq),
-    prevHash: r.prev_hash === null || r.prev_hash === undefined ? null : String(r.prev_hash),
-    hash: r.hash === null || r.hash === undefined ? null : String(r.hash),
-    content,
-  });
-  return [
-    ...entries.map((r) => row("entry", r, entryContent(r))),
-    ...log.map((r) => {
-      const out = row("log", r, logContent(r));
-      if (r.kind === "retention" && r.through_seq !== null) {
-        const body = JSON.parse(String(r.body)) as { lastRemovedHash?: unknown };
-        out.retention = { throughSeq: Number(r.through_seq), lastRemovedHash: String(body.lastRemovedHash) };
-      }
-      return out;
-    }),
-  ];
+/** Log rows a page at a time in place order (keyset by seq), up to `throughSeq`: memory stays flat. */
+export async function* logPages(
+  q: Query,
+  query: LogQuery,
+  throughSeq: number,
+  pageSize: number,
+): AsyncGenerator<LogEntry[]> {
+  const { where, params } = logWhere(query);
+  const sql = `SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE ${[...where, "l.seq > ?", "l.seq <= ?"].join(" AND ")} ORDER BY l.seq LIMIT ${pageSize}`;
+  for (let after = 0; ; ) {
+    const rows = await q(sql, [...params, after, throughSeq]);
+    if (rows.length === 0) return;
+    yield rows.map(logEntryOf);
+    after = Number(rows.at(-1)?.seq);
+    if (rows.length < pageSize) return;
+  }
 }
 
-export async function verifyIn(q: Query, at?: number): Promise<VerifyResult> {
-  return verifyChain(await chainRows(q), at);
+const orNull = <T>(v: unknown, f: (x: unknown) => T): T | null =>
+  v === null || v === undefined ? null : f(v);
+
+/** A retention row's claim: its last place removed, its body's rule and the rows it kept of what it removed. */
+function retentionClaim(r: Row): RetentionClaim | undefined {
+  if (r.kind !== "retention" || r.through_seq === null || r.through_seq === undefined) return undefined;
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(String(r.body)) as Record<string, unknown>;
+  } catch {
+    // Read as saying nothing: the walk says what is missing.
+  }
+  return {
+    throughSeq: Number(r.through_seq),
+    lastRemovedHash: String(body.lastRemovedHash),
+    before: body.before,
+    retentionDays: body.retentionDays,
+    removed: body.removed as RemovedRow[] | undefined,
+  };
+}
+
+/** One row of the walk, from its row in either table. */
+function chainRow(table: ChainRow["table"], r: Row): ChainRow {
+  const row: ChainRow = {
+    table,
+    id: Number(r.id),
+    seq: orNull(r.seq, Number),
+    prevHash: orNull(r.prev_hash, String),
+    hash: orNull(r.hash, String),
+    format: orNull(r.chain_format, Number),
+    content: table === "entry" ? entryContent(r) : logContent(r),
+    recordedAt: String(r.recorded_at),
+  };
+  const claim = table === "log" ? retentionClaim(r) : undefined;
+  if (claim) row.retention = claim;
+  return row;
+}
+
+/** Two streams of rows, each in place order, as one (the chain: entries and log rows interleaved). */
+async function* bySeq(
+  a: AsyncIterable<Row>,
+  b: AsyncIterable<Row>,
+): AsyncGenerator<[ChainRow["table"], Row]> {
+  const ia = a[Symbol.asyncIterator]();
+  const ib = b[Symbol.asyncIterator]();
+  let [x, y] = await Promise.all([ia.next(), ib.next()]);
+  while (!x.done || !y.done) {
+    if (!x.done && (y.done || Number(x.value.seq) < Number(y.value.seq))) {
+      yield ["entry", x.value];
+      x = await ia.next();
+    } else if (!y.done) {
+      yield ["log", y.value];
+      y = await ib.next();
+    }
+  }
+}
+
+/**
+ * Walks the whole chain in one snapshot, a row at a time (src/record/verify.ts): the retention rows
+ * first (the first row kept links to one of them), then both tables merged in place order.
+ */
+export async function verifyIn(
+  read: Snapshot,
+  o: { at?: number | undefined; now: Date },
+): Promise<VerifyResult> {
+  const unsealed = `SELECT id FROM %s WHERE seq IS NULL OR hash IS NULL OR prev_hash IS NULL LIMIT 1`;
+  for (const table of ["entry", "log"] as const) {
+    const [r] = await read.query(unsealed.replace("%s", table === "entry" ? "care_entries" : "care_log"));
+    if (r) return new ChainWalk([], o).push(chainRow(table, { ...r, seq: null })) as VerifyResult;
+  }
+  const retention = await read.query(`SELECT ${LOG_FIELDS} FROM care_log WHERE kind = 'retention'`);
+  const walk = new ChainWalk(
+    retention.flatMap((r) => retentionClaim(r) ?? []),
+    o,
+  );
+  const rows = bySeq(
+    read.rows(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY seq`),
+    read.rows(`SELECT ${LOG_FIELDS} FROM care_log ORDER BY seq`),
+  );
+  for await (const [table, r] of rows) {
+    const problem = walk.push(chainRow(table, r));
+    if (problem) return problem;
+  }
+  return walk.finish();
 }
 
 /**
@@ -209,15 +303,81 @@ async function removableThrough(q: Query, before: string, head: number): Promise
   }
 }
 
-/** Retention's one path: its entry first, then the oldest places, in the caller's transaction. */
+/**
+ * Retention's rule, kept by the record whatever the caller asks: a period of whole days, 1 or more,
+ * and a cut-off no later than that period before now by the record's own clock (the commit's time;
+ * a day of slack for the kennel's zone, whose date may be a day ahead of UTC's).
+ */
+function checkRetentionRule(before: string, days: number, at: string): void {
+  if (!Number.isInteger(days) || days < 1 || days > 36_500)
+    throw new InvalidEntryError(
+      `Retention takes a period of 1 to 36,500 days, not ${String(days).slice(0, 20)}.`,
+    );
+  const latest = new Date(Date.parse(`${at.slice(0, 10)}T00:00:00Z`) + (1 - days) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  if (before > latest)
+    throw new InvalidEntryError(
+      `Retention may remove only rounds more than ${days} days old by the record's clock: ${before} is later than ${latest}.`,
+    );
+}
+
+/** The row at a place, in either table, as the walk would hash it. */
+async function removedRow(q: Query, seq: number): Promise<RemovedRow & { kind: unknown }> {
+  const [entry] = await q(`SELECT ${ENTRY_FIELDS} FROM care_entries WHERE seq = ?`, [seq]);
+  const row = entry ?? (await q(`SELECT ${LOG_FIELDS} FROM care_log WHERE seq = ?`, [seq]))[0];
+  if (!row) throw new InvalidEntryError(`Place #${seq} of the record is missing: retention stopped.`);
+  return {
+    prevHash: String(row.prev_hash),
+    content: entry ? entryContent(row) : logContent(row),
+    kind: entry ? "entry" : row.kind,
+  };
+}
+
+/**
+ * What a retention entry keeps of the rows it removes: from the last that is not a retention entry
+ * to the last place removed (retention entries after it: usually none or one), each with its link
+ * and content, so verify hashes them again and reads their day (src/record/verify.ts).
+ */
+async function removedTail(q: Query, through: number): Promise<RemovedRow[]> {
+  const [e] = await q("SELECT max(seq) AS s FROM care_entries WHERE seq <= ?", [through]);
+  const [l] = await q("SELECT max(seq) AS s FROM care_log WHERE seq <= ? AND kind <> 'retention'", [through]);
+  const last = Math.max(...[e?.s, l?.s].filter((x) => x !== null && x !== undefined).map(Number), 0);
+  const tail: RemovedRow[] = [];
+  for (let seq = last || through; seq <= through; seq++) {
+    const { prevHash, content } = await removedRow(q, seq);
+    tail.push({ prevHash, content });
+  }
+  return tail;
+}
+
+/** How many rows and which round dates a pass removes, through `through` (counted in the database). */
+async function removedCounts(q: Query, through: number) {
+  const [e] = await q(
+    "SELECT count(*) AS n, min(round_date) AS first, max(round_date) AS last FROM care_entries WHERE seq <= ?",
+    [through],
+  );
+  const [l] = await q(
+    "SELECT count(*) AS n, min(round_date) AS first, max(round_date) AS last FROM care_log WHERE seq <= ? AND kind <> 'retention'",
+    [through],
+  );
+  const dates = [e?.first, e?.last, l?.first, l?.last]
+    .filter((d) => d !== null && d !== undefined)
+    .map(String)
+    .sort();
+  return { entries: Number(e?.n ?? 0), records: Number(l?.n ?? 0), from: dates[0], to: dates.at(-1) };
+}
+
+/** Retention's one path: its entry first, then the oldest places, in the caller's chain transaction. */
 export async function purgeIn(
   q: Query,
-  before: string,
-  days: number,
+  setting: { before: string; days: number; today: string },
   kennel: string,
   at: string,
-  today: string,
+  nextId: NextId,
 ): Promise<RetentionPass> {
+  const { before, days, today } = setting;
+  checkRetentionRule(before, days, at);
   const head = await headIn(q);
   const [first] = await q(
     "SELECT min(s) AS s FROM (SELECT min(seq) AS s FROM care_entries UNION ALL SELECT min(seq) AS s FROM care_log) x",
@@ -225,54 +385,38 @@ export async function purgeIn(
   const from = first?.s === null || first?.s === undefined ? head.seq + 1 : Number(first.s);
   const through = await removableThrough(q, before, head.seq);
   if (through < from) return { entries: 0, records: 0, throughSeq: from - 1 };
-  const [counts] = await q(
-    "SELECT count(*) AS n, min(round_date) AS first, max(round_date) AS last FROM care_entries WHERE seq <= ?",
+  const pass: RetentionPass = { ...(await removedCounts(q, through)), throughSeq: through };
+  const removed = await removedTail(q, through);
+  const passes = await q(
+    `SELECT ${LOG_FIELDS} FROM care_log WHERE seq <= ? AND kind = 'retention' ORDER BY seq`,
     [through],
   );
-  const log = await q(`SELECT ${LOG_FIELDS} FROM care_log WHERE seq <= ? ORDER BY seq`, [through]);
-  const last =
-    (await q("SELECT hash FROM care_entries WHERE seq = ?", [through]))[0] ??
-    (await q("SELECT hash FROM care_log WHERE seq = ?", [through]))[0];
-  const others = log.filter((r) => r.kind !== "retention");
-  const dates = [counts?.first, counts?.last, ...others.map((r) => r.round_date)]
-    .filter((d) => d !== null && d !== undefined)
-    .map(String)
-    .sort();
-  const pass: RetentionPass = {
-    entries: Number(counts?.n ?? 0),
-    records: others.length,
-    from: dates[0],
-    to: dates.at(-1),
-    throughSeq: through,
-  };
   // Earlier passes removed now live on inside this one, so the whole history of retention is kept.
-  const earlier = log
-    .filter((r) => r.kind === "retention")
-    .flatMap((r) => {
-      const body = JSON.parse(String(r.body)) as { earlier?: unknown[] };
-      return [...(body.earlier ?? []), { ...body, earlier: undefined, recordedAt: String(r.recorded_at) }];
-    });
-  await appendIn(
-    q,
-    {
-      kind: "retention",
-      date: today,
-      body: {
-        before,
-        retentionDays: days,
-        entries: pass.entries,
-        records: pass.records,
-        from: pass.from ?? null,
-        to: pass.to ?? null,
-        throughSeq: through,
-        lastRemovedHash: String(last?.hash),
-        ...(earlier.length ? { earlier } : {}),
-      },
-    },
-    kennel,
-    at,
-    { throughSeq: through },
-  );
+  const earlier = passes.flatMap((r) => {
+    const {
+      earlier: before = [],
+      removed: _kept,
+      ...body
+    } = JSON.parse(String(r.body)) as {
+      earlier?: unknown[];
+      removed?: unknown;
+    };
+    return [...before, { ...body, recordedAt: String(r.recorded_at) }];
+  });
+  const last = removed.at(-1) as RemovedRow;
+  const body = {
+    before,
+    retentionDays: days,
+    entries: pass.entries,
+    records: pass.records,
+    from: pass.from ?? null,
+    to: pass.to ?? null,
+    throughSeq: through,
+    lastRemovedHash: chainHash(last.prevHash, last.content),
+    removed,
+    ...(earlier.length ? { earlier } : {}),
+  };
+  await appendIn(q, { kind: "retention", date: today, body }, kennel, at, { throughSeq: through, nextId });
   // Corrections before what they correct (the foreign key), newest place first.
   await q("DELETE FROM care_entries WHERE seq <= ? AND supersedes IS NOT NULL", [through]);
   await q("DELETE FROM care_entries WHERE seq <= ?", [through]);

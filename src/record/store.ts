@@ -13,7 +13,7 @@ import type { Driver, Query } from "./driver.ts";
 import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
-import { appendIn, headIn, isRecordDate, logIn, purgeIn, verifyIn } from "./ledger.ts";
+import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, purgeIn, verifyIn } from "./ledger.ts";
 import { migrate } from "./migrate.ts";
 import type { Engine } from "./schema.ts";
 import type {
@@ -25,8 +25,10 @@ import type {
   LogEntry,
   LogInput,
   LogQuery,
+  PageOptions,
   RecordResult,
   RetentionPass,
+  StayQuery,
   StoreHealth,
 } from "./types.ts";
 
@@ -34,6 +36,32 @@ export type { Driver } from "./driver.ts";
 
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;
+
+/** Rows a page of entries holds (keyset pages: memory stays flat however large the record). */
+const ENTRY_PAGE = 1000;
+/** Log rows a page holds (a kept sheet's body is larger than an entry). */
+const LOG_PAGE = 200;
+
+/** An entry query's conditions, checked (entries and entryPages alike). */
+function entriesWhere(query: EntryQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
+    if (value !== undefined && !isRecordDate(value))
+      throw new InvalidEntryError(`"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`);
+  }
+  if (query.date !== undefined) add("e.round_date = ?", query.date);
+  if (query.from !== undefined) add("e.round_date >= ?", query.from);
+  if (query.to !== undefined) add("e.round_date <= ?", query.to);
+  if (query.round !== undefined) add("e.round = ?", query.round);
+  if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
+  if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
+  return { where, params };
+}
 
 /** The kennel of a store opened without one, on a record that names none yet. */
 const UNNAMED: KennelIdentity = { origin: "unnamed" };
@@ -120,34 +148,68 @@ class SqlStore implements CareRecordStore {
 
   async record(inputs: EntryInput[]): Promise<RecordResult> {
     checkInputs(inputs);
-    return this.#write((q, at) => recordIn(q, inputs, kennelKey(this.#kennel), at));
+    return this.#write((q, at) => recordIn(q, inputs, kennelKey(this.#kennel), at, this.#ids(q)));
+  }
+
+  /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */
+  #ids(q: Query): NextId {
+    return (table) => this.#driver.nextId(q, table);
   }
 
   async entries(query: EntryQuery): Promise<Entry[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      where.push(sql);
-      params.push(value);
-    };
-    for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
-      if (value !== undefined && !isRecordDate(value))
-        throw new InvalidEntryError(
-          `"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`,
-        );
-    }
-    if (query.date !== undefined) add("e.round_date = ?", query.date);
-    if (query.from !== undefined) add("e.round_date >= ?", query.from);
-    if (query.to !== undefined) add("e.round_date <= ?", query.to);
-    if (query.round !== undefined) add("e.round = ?", query.round);
-    if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
-    if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
+    const { where, params } = entriesWhere(query);
     const sql = `SELECT ${COLUMNS} ${FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY e.seq`;
     return this.#read(async (q) => (await q(sql, params)).map(entryOf));
   }
 
+  async *entryPages(query: EntryQuery, o: PageOptions = {}): AsyncGenerator<Entry[]> {
+    const { where, params } = entriesWhere(query);
+    const size = o.pageSize ?? ENTRY_PAGE;
+    const through = o.throughSeq ?? Number.MAX_SAFE_INTEGER;
+    const sql = `SELECT ${COLUMNS} ${FROM} WHERE ${[...where, "e.seq > ?", "e.seq <= ?"].join(" AND ")} ORDER BY e.seq LIMIT ${size}`;
+    for (let after = 0; ; ) {
+      const rows = await this.#read((q) => q(sql, [...params, after, through]));
+      if (rows.length === 0) return;
+      yield rows.map(entryOf);
+      after = Number(rows.at(-1)?.seq);
+      if (rows.length < size) return;
+    }
+  }
+
+  async *logPages(query: LogQuery, o: PageOptions = {}): AsyncGenerator<LogEntry[]> {
+    await this.ready().catch((error: unknown) => {
+      throw this.#failure(error) ?? error;
+    });
+    const pages = logPages(
+      this.#driver.query,
+      query,
+      o.throughSeq ?? Number.MAX_SAFE_INTEGER,
+      o.pageSize ?? LOG_PAGE,
+    );
+    try {
+      yield* pages;
+    } catch (error) {
+      throw this.#failure(error) ?? error;
+    }
+  }
+
+  stays(query: StayQuery): Promise<number[]> {
+    // The same conditions on both tables (the log has no round: a stay's log rows count whatever round).
+    const { where, params } = entriesWhere({ ...query, round: undefined });
+    const kinds = query.kinds.length ? query.kinds : [""];
+    const cond = where.map((w) => ` AND ${w}`).join("");
+    const sql = `SELECT booking_id AS b FROM care_entries e WHERE 1 = 1${cond}
+      UNION SELECT booking_id AS b FROM care_log e WHERE e.booking_id IS NOT NULL
+        AND e.kind IN (${kinds.map(() => "?").join(", ")})${cond}`;
+    return this.#read(async (q) =>
+      (await q(sql, [...params, ...kinds, ...params])).map((r) => Number(r.b)).sort((a, b) => a - b),
+    );
+  }
+
   append(input: LogInput, options: { reuse?: boolean } = {}) {
-    return this.#write((q, at) => appendIn(q, input, kennelKey(this.#kennel), at, options));
+    return this.#write((q, at) =>
+      appendIn(q, input, kennelKey(this.#kennel), at, { ...options, nextId: this.#ids(q) }),
+    );
   }
 
   log(query: LogQuery): Promise<LogEntry[]> {
@@ -179,8 +241,9 @@ class SqlStore implements CareRecordStore {
     return this.#read((q) => headIn(q));
   }
 
-  verify(options: { at?: number } = {}): Promise<VerifyResult> {
-    return this.#read((q) => verifyIn(q, options.at));
+  async verify(options: { at?: number; now?: Date } = {}): Promise<VerifyResult> {
+    const now = options.now ?? this.#clock.now();
+    return this.#read(() => this.#driver.snapshot((read) => verifyIn(read, { at: options.at, now })));
   }
 
   async purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass> {
@@ -188,7 +251,7 @@ class SqlStore implements CareRecordStore {
       if (!isRecordDate(d))
         throw new InvalidEntryError(`"${String(d).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
     return this.#write((q, at) =>
-      purgeIn(q, before, setting.days, kennelKey(this.#kennel), at, setting.today),
+      purgeIn(q, { before, ...setting }, kennelKey(this.#kennel), at, this.#ids(q)),
     );
   }
 

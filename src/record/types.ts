@@ -157,12 +157,28 @@ export interface LogEntry extends Omit<LogInput, "body"> {
 
 export interface LogQuery {
   kind?: string;
+  /** Any of these kinds. */
+  kinds?: readonly string[];
   id?: number;
   date?: string;
   from?: string;
   to?: string;
   bookingId?: number;
+  /** Any of these stays. */
+  bookingIds?: readonly number[];
   petId?: number;
+}
+
+/** How the record is read a page at a time (keyset pages by place: memory stays flat). */
+export interface PageOptions {
+  /** The last place read (a head taken before: what is committed after it is left out). */
+  throughSeq?: number;
+  pageSize?: number;
+}
+
+/** The stays of a range: those with entries, or with log rows of these kinds, matching the query. */
+export interface StayQuery extends Omit<EntryQuery, "round"> {
+  kinds: readonly string[];
 }
 
 export type { ChainHead } from "./chain.ts";
@@ -200,6 +216,12 @@ export interface CareRecordStore {
   record(entries: EntryInput[]): Promise<RecordResult>;
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;
+  /** The same, a page at a time in place order: for a range of any size (an export, an audit). */
+  entryPages(query: EntryQuery, options?: PageOptions): AsyncIterable<Entry[]>;
+  /** The log's records matching the query, a page at a time in place order. */
+  logPages(query: LogQuery, options?: PageOptions): AsyncIterable<LogEntry[]>;
+  /** The stays (booking ids, ascending) with entries or log rows of the kinds asked, in the query's range. */
+  stays(query: StayQuery): Promise<number[]>;
   health(): Promise<StoreHealth>;
   /**
    * Appends a record of another kind to the chain (a sheet, a plan's version…). `reuse`: when a
@@ -226,16 +248,20 @@ export interface CareRecordStore {
   /** The chain's last place and its hash (src/record/chain.ts). */
   head(): Promise<ChainHead>;
   /**
-   * Walks the whole chain: `ok`, or the first row whose content or link does not match. `at`: a
-   * place whose hash to give too (a head printed before, to compare).
+   * Walks the whole chain in one snapshot, a row at a time (memory flat however large the record):
+   * `ok`, or the first row whose content, link, id or retention rule does not hold
+   * (src/record/verify.ts). `at`: a place whose hash to give too (a head printed before, to
+   * compare); `now`: the verifier's clock (a retention row dated after it is refused).
    */
-  verify(options?: { at?: number }): Promise<VerifyResult>;
+  verify(options?: { at?: number; now?: Date }): Promise<VerifyResult>;
   /**
    * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
    * the oldest places of the chain dated before `before` (YYYY-MM-DD), up to the first one dated on
    * or after it, after writing a retention entry (the dates, how many, the setting, when, the last
-   * place removed and its hash) in the same transaction; requests left with no entry go too.
-   * `today`: the kennel's date the pass runs on (its entry's day).
+   * place removed, its hash and the removed rows' content from the last that is not a retention
+   * entry) in the same transaction; requests left with no entry go too. `today`: the kennel's date
+   * the pass runs on (its entry's day). Refused (InvalidEntryError) when `before` is less than
+   * `days` before now by the record's own clock; the database's triggers refuse the same.
    */
   purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass>;
   close(): Promise<void>;

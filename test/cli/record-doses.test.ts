@@ -253,7 +253,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text.stdout).toContain("⚠️ not given or refused: 1 (vomited within 30 min 1)");
       expect(text.stdout).toContain("💊 As-needed doses given: 2 · effect recorded 1 · no effect recorded 1");
       expect(text.stdout).toContain("💉 High-alert doses given: 2 · witnessed 1 · unwitnessed 1");
-      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{12}/);
+      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{16}/);
       // Sixty days take in the dose of 20 Oct (its round's sheet, nothing recorded: missed).
       const wide = JSON.parse((await cli(["record", "audit", "--days", "60", "--json"], env)).stdout);
       expect(wide.doses).toMatchObject({ due: 6, missed: 2 });

@@ -55,7 +55,7 @@ describe("the morning post and the record's head", () => {
     const head = await record.head();
     const post = await composePost(deps(record), "departures", "2026-11-22");
     const parent = JSON.stringify("parent" in post ? post.parent : post);
-    expect(parent).toContain(`🔏 care record #${head.seq} · ${head.hash.slice(0, 12)}…`);
+    expect(parent).toContain(`🔏 care record #${head.seq} · ${head.hash.slice(0, 16)}…`);
     expect(JSON.stringify("replies" in post ? post.replies : [])).not.toContain("care record #");
   });
 

@@ -292,7 +292,7 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       await store.record([entry()]);
       const [first] = await store.entries({});
       const insert = `INSERT INTO care_entries (round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome,
-        user_id, user_name, request_key, supersedes, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+        user_id, user_name, request_key, supersedes, recorded_at, chain_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4)`;
       const row = (supersedes: number | null) => [
         "2026-11-24",
         "morning",
