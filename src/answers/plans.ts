@@ -15,7 +15,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { LogEntry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 
-const PLAN_KIND = "plan";
+export const PLAN_KIND = "plan";
 
 /** One version of a pet's plan, as kept. */
 export interface PlanVersion {

@@ -81,7 +81,7 @@ export async function welfareDay(
   };
 }
 
-const WELFARE_KINDS = [KINDS.check, KINDS.flag, KINDS.advice, KINDS.resolved] as const;
+export const WELFARE_KINDS = [KINDS.check, KINDS.flag, KINDS.advice, KINDS.resolved] as const;
 
 /** One welfare record of the chain, read: a check, a flag opened, vet advice, a flag resolved. */
 export interface WelfareRecordRow {
@@ -110,24 +110,38 @@ export async function welfareRecords(
   store: CareRecordStore,
   q: Omit<LogQuery, "kind" | "id">,
 ): Promise<WelfareRecordRow[]> {
-  const all = (await Promise.all(WELFARE_KINDS.map((kind) => store.log({ ...q, kind })))).flat();
-  // A flag's name for its advice and resolution rows (flags may be older than the range).
-  const flagIds = new Set(
-    all.flatMap((e) =>
-      [(e.body as { flag?: unknown }).flag].filter((x): x is number => typeof x === "number"),
-    ),
-  );
-  // Those of the range are read already; only a flag older than the range is read by its id.
-  const flags = new Map<number, LogEntry>(all.filter((e) => e.kind === KINDS.flag).map((e) => [e.id, e]));
-  for (const id of flagIds) {
-    if (flags.has(id)) continue;
-    const [f] = await store.log({ kind: KINDS.flag, id });
-    if (f) flags.set(id, f);
-  }
-  return all.sort((a, b) => a.seq - b.seq).map((e) => rowOf(e, flags));
+  const out: WelfareRecordRow[] = [];
+  for await (const page of welfareRecordPages(store, q)) out.push(...page);
+  return out;
 }
 
-function rowOf(e: LogEntry, flags: Map<number, LogEntry>): WelfareRecordRow {
+/**
+ * The same a page at a time in the chain's order, up to `throughSeq` (an export of any size): a
+ * flag's name for its advice and resolution rows from the flags read so far, a flag older than the
+ * range read by its id, once.
+ */
+export async function* welfareRecordPages(
+  store: CareRecordStore,
+  q: Omit<LogQuery, "kind" | "id">,
+  throughSeq?: number,
+): AsyncGenerator<WelfareRecordRow[]> {
+  const flags = new Map<number, LogEntry | undefined>();
+  const pages = store.logPages(
+    { ...q, kinds: WELFARE_KINDS },
+    throughSeq === undefined ? {} : { throughSeq },
+  );
+  for await (const page of pages) {
+    for (const e of page) if (e.kind === KINDS.flag) flags.set(e.id, e);
+    for (const e of page) {
+      const id = (e.body as { flag?: unknown }).flag;
+      if (typeof id !== "number" || flags.has(id)) continue;
+      flags.set(id, (await store.log({ kind: KINDS.flag, id }))[0]);
+    }
+    yield page.map((e) => rowOf(e, flags));
+  }
+}
+
+function rowOf(e: LogEntry, flags: Map<number, LogEntry | undefined>): WelfareRecordRow {
   const body = e.body as Record<string, unknown>;
   const flagOf = flags.get(typeof body.flag === "number" ? body.flag : -1)?.body as
     | Record<string, unknown>

@@ -140,7 +140,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
    * and its rows are read one at a time (iterate()), the event loop let through every few thousand.
    */
   const snapshot = async <T>(work: (read: Snapshot) => Promise<T>): Promise<T> => {
-    open();
+    if (closed) throw new Error("database is not open");
     const reader = new DatabaseSync(file, { timeout: busyTimeoutMs, readOnly: true });
     try {
       reader.exec("BEGIN");

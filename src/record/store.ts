@@ -194,16 +194,13 @@ class SqlStore implements CareRecordStore {
   }
 
   stays(query: StayQuery): Promise<number[]> {
-    // The same conditions on both tables (the log has no round: a stay's log rows count whatever round).
-    const { where, params } = entriesWhere({ ...query, round: undefined });
-    const kinds = query.kinds.length ? query.kinds : [""];
-    const cond = where.map((w) => ` AND ${w}`).join("");
-    const sql = `SELECT booking_id AS b FROM care_entries e WHERE 1 = 1${cond}
-      UNION SELECT booking_id AS b FROM care_log e WHERE e.booking_id IS NOT NULL
-        AND e.kind IN (${kinds.map(() => "?").join(", ")})${cond}`;
-    return this.#read(async (q) =>
-      (await q(sql, [...params, ...kinds, ...params])).map((r) => Number(r.b)).sort((a, b) => a - b),
-    );
+    const { round: _, kinds, ...days } = query;
+    const { where, params } = entriesWhere(days);
+    const table = kinds === undefined ? "care_entries" : "care_log";
+    const kind = kinds === undefined ? [] : [`e.kind IN (${kinds.map(() => "?").join(", ") || "NULL"})`];
+    const sql = `SELECT booking_id AS b FROM ${table} e WHERE ${["e.booking_id IS NOT NULL", ...kind, ...where].join(" AND ")}
+      GROUP BY booking_id ORDER BY min(seq)`;
+    return this.#read(async (q) => (await q(sql, [...(kinds ?? []), ...params])).map((r) => Number(r.b)));
   }
 
   append(input: LogInput, options: { reuse?: boolean } = {}) {

@@ -176,9 +176,9 @@ export interface PageOptions {
   pageSize?: number;
 }
 
-/** The stays of a range: those with entries, or with log rows of these kinds, matching the query. */
-export interface StayQuery extends Omit<EntryQuery, "round"> {
-  kinds: readonly string[];
+/** The stays of a range: those with entries (or, `kinds` given, with log rows of these kinds) matching the query. */
+export interface StayQuery extends EntryQuery {
+  kinds?: readonly string[];
 }
 
 export type { ChainHead } from "./chain.ts";
@@ -220,7 +220,7 @@ export interface CareRecordStore {
   entryPages(query: EntryQuery, options?: PageOptions): AsyncIterable<Entry[]>;
   /** The log's records matching the query, a page at a time in place order. */
   logPages(query: LogQuery, options?: PageOptions): AsyncIterable<LogEntry[]>;
-  /** The stays (booking ids, ascending) with entries or log rows of the kinds asked, in the query's range. */
+  /** The stays (booking ids) with entries, or with log rows of the kinds asked, in the query's range: by their first place. */
   stays(query: StayQuery): Promise<number[]>;
   health(): Promise<StoreHealth>;
   /**

@@ -28,7 +28,7 @@ async function cli(args: string[], env: Record<string, string>) {
 
 const READS = [
   ["record", "verify"],
-  ["record", "verify", "--head", "#12 · 9f3a5c1e0b7d"],
+  ["record", "verify", "--head", "#12 · 9f3a5c1e0b7d24aa"],
   ["record", "audit"],
   ["record"],
   ["record", "evening", "2026-11-24"],

@@ -1,5 +1,5 @@
 /**
- * The morning post names the care record's head ("🔏 care record #12 · 9f3a5c1e0b7d…"), so a copy of
+ * The morning post names the care record's head ("🔏 care record #12 · 9f3a5c1e0b7d24aa…"), so a copy of
  * it sits in Slack, outside the kennel's own database; a record that cannot be read leaves it out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
