@@ -6,6 +6,7 @@
  */
 import { App, HTTPReceiver } from "@slack/bolt";
 import { apiStatus } from "./answers/kennel.ts";
+import { withStaffNames } from "./answers/staff-names.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
@@ -112,10 +113,30 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const { slack } = options;
   const mode = slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
+  // Staff seen before are kept in the store: a restart knows them without asking Slack (access.ts).
+  const access = new Access(
+    base.config.allowedChannels,
+    base.clock,
+    base.log,
+    ownChannels(base.config),
+    base.record,
+  );
+  const inflight = new InFlight();
   const deps: BotDeps = {
     ...base,
-    access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
-    inflight: new InFlight(),
+    // Each commit's name, and Slack's when it differs (a follow-up naming the entries: staff-names.ts).
+    record: withStaffNames(
+      base.record,
+      access,
+      (work) => void inflight.track(work),
+      (error) =>
+        base.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "could not record a name Slack gave after the commit",
+        ),
+    ),
+    access,
+    inflight,
     seal: sealFor(slack),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
@@ -300,12 +321,14 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       // Who can read the posts' channels: a guest account there is logged and said in /kennel
       // status. In the background: it never holds up start-up, and a failure is only logged.
       const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
-      deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
-        base.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "could not check the posts' channels",
-        );
-      });
+      deps.channelGuests
+        ?.check(app.client, workspace, (id, user) => access.seen(id, user))
+        .catch((error: unknown) => {
+          base.log.warn(
+            { err: String((error as Error)?.message ?? error) },
+            "could not check the posts' channels",
+          );
+        });
       // Today's care records into the cache, so the day's first answers cost one API call.
       if (options.warmCare !== false) warm();
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {

@@ -83,7 +83,12 @@ export class ChannelGuests {
    * Looks up every posting channel's members and logs what it finds. Never throws: a failure is
    * logged and said by `describe()`.
    */
-  async check(client: WebClient, workspace: Workspace | undefined): Promise<void> {
+  async check(
+    client: WebClient,
+    workspace: Workspace | undefined,
+    /** Each member looked up (the access check keeps them: staff seen before). */
+    seen?: (userId: string, user: SlackUserFacts) => void,
+  ): Promise<void> {
     if (this.#channels.length === 0) return;
     this.#state = "checking";
     const lookups = { left: MAX_LOOKUPS };
@@ -101,7 +106,7 @@ export class ChannelGuests {
       try {
         const members = await membersOf(client, channel);
         audience.members = members.length;
-        await this.#classify(client, members, workspace, audience, lookups);
+        await this.#classify(client, members, workspace, audience, lookups, seen);
       } catch (error) {
         audience.problem = problemWords(error);
       }
@@ -118,6 +123,7 @@ export class ChannelGuests {
     workspace: Workspace | undefined,
     audience: ChannelAudience,
     lookups: { left: number },
+    seen: ((userId: string, user: SlackUserFacts) => void) | undefined,
   ): Promise<void> {
     const queue = members.slice(0, Math.max(0, lookups.left));
     lookups.left -= queue.length;
@@ -126,6 +132,7 @@ export class ChannelGuests {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
           const info = await client.users.info({ user: id });
+          if (info.user) seen?.(id, info.user as SlackUserFacts);
           const refusal = refusalOf((info.user ?? {}) as SlackUserFacts, workspace);
           audience.checked++;
           if (refusal === "guest") audience.guests.push(id);

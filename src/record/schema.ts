@@ -210,6 +210,7 @@ const STAFF = `CREATE TABLE care_staff (
   user_id TEXT PRIMARY KEY CHECK (length(user_id) > 0 AND length(user_id) <= 40),
   name TEXT CHECK (name IS NULL OR length(name) <= 200),
   verdict TEXT NOT NULL CHECK (verdict IN ('member', 'guest', 'outsider', 'other-team', 'bot', 'deactivated')),
+  team TEXT NOT NULL CHECK (length(team) <= 40),
   checked_at TEXT NOT NULL
 )`;
 const V4_COMMON = [

@@ -28,6 +28,7 @@ import type {
   PageOptions,
   RecordResult,
   RetentionPass,
+  StaffMember,
   StayQuery,
   StoreHealth,
 } from "./types.ts";
@@ -216,6 +217,29 @@ class SqlStore implements CareRecordStore {
   async kennel(): Promise<KennelIdentity> {
     await this.ready();
     return { ...this.#kennel };
+  }
+
+  staff(): Promise<StaffMember[]> {
+    return this.#read(async (q) =>
+      (await q("SELECT user_id, name, verdict, team, checked_at FROM care_staff")).map((r) => ({
+        userId: String(r.user_id),
+        ...(r.name === null || r.name === undefined ? {} : { name: String(r.name) }),
+        verdict: String(r.verdict) as StaffMember["verdict"],
+        team: String(r.team),
+        checkedAt: String(r.checked_at),
+      })),
+    );
+  }
+
+  saveStaff(m: StaffMember): Promise<void> {
+    return this.#read(async (q) => {
+      await q(
+        `INSERT INTO care_staff (user_id, name, verdict, team, checked_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, verdict = excluded.verdict,
+           team = excluded.team, checked_at = excluded.checked_at`,
+        [m.userId, m.name?.slice(0, 200) ?? null, m.verdict, m.team.slice(0, 40), m.checkedAt],
+      );
+    });
   }
 
   async began(): Promise<string | undefined> {

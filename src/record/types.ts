@@ -196,6 +196,22 @@ export interface RetentionPass {
   throughSeq: number;
 }
 
+/**
+ * Who a Slack user was when last looked up (src/listeners/access.ts), kept so a restart knows the
+ * staff seen before without asking Slack again. Not part of the chain: what Slack said, kept up to date.
+ */
+export interface StaffMember {
+  userId: string;
+  /** The name Slack shows (display name, else real name, else handle), when it gave one. */
+  name?: string | undefined;
+  /** A full member of the app's workspace, or why not. */
+  verdict: "member" | "guest" | "outsider" | "other-team" | "bot" | "deactivated";
+  /** The app's workspace (its team id) the verdict was made for ("" when not known). */
+  team: string;
+  /** When Slack said it (ISO 8601). */
+  checkedAt: string;
+}
+
 export interface StoreHealth {
   ok: boolean;
   engine: "sqlite" | "postgres";
@@ -235,6 +251,10 @@ export interface CareRecordStore {
   log(query: LogQuery): Promise<LogEntry[]>;
   /** The kennel this record belongs to. */
   kennel(): Promise<KennelIdentity>;
+  /** Every Slack user looked up before (a kennel's staff, and who was refused). */
+  staff(): Promise<StaffMember[]>;
+  /** Keeps what Slack said of a user, over what it said before. */
+  saveStaff(member: StaffMember): Promise<void>;
   /**
    * When the record began (ISO 8601): the store's creation, or its first entry when that is earlier
    * (a record made before it knew its kennel); undefined for a record that holds nothing yet.
