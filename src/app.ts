@@ -20,6 +20,7 @@ import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
+import { asAnswer, asBulk } from "./kennel/limiter.ts";
 import { Access } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
 import type { BotDeps } from "./listeners/bot-deps.ts";
@@ -179,6 +180,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
+  // Each Slack request is an answer of its own: its API calls share the slots fairly with the others'
+  // and come before bulk work (src/kennel/limiter.ts).
+  app.use(({ next }) => asAnswer(() => next()));
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
   registerActions(app, deps, sheetRedraw);
@@ -241,7 +245,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
 
   /** Today's care records into the cache (never throws), then what comes after it. */
   const warm = () =>
-    void warmTodaysCare(base)
+    void asBulk(() => warmTodaysCare(base))
       .catch(() => undefined)
       .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
