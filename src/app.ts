@@ -4,7 +4,7 @@
  * the bot token (auth.test) before anything listens, so "listening" is never logged for a token
  * Slack refuses.
  */
-import { App, HTTPReceiver } from "@slack/bolt";
+import { App } from "@slack/bolt";
 import { apiStatus } from "./answers/kennel.ts";
 import { withStaffNames } from "./answers/staff-names.ts";
 import { warmTodaysCare } from "./answers/today.ts";
@@ -32,6 +32,7 @@ import { SheetRedraw } from "./listeners/record-round.ts";
 import type { CareRecordStore, StoreHealth } from "./record/types.ts";
 import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
+import { SlackHttpReceiver } from "./slack/http-receiver.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
@@ -164,9 +165,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       : undefined;
   const http =
     mode === "http"
-      ? new HTTPReceiver({
+      ? new SlackHttpReceiver({
           signingSecret: slack.signingSecret as string,
-          endpoints: "/slack/events",
           logger: boltLogger(base.log, { quiet: quietWhileStarting }),
         })
       : undefined;
@@ -309,7 +309,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           body: { status: "ok", draining: deps.inflight.draining, slack: connection.state },
         }),
         ready: readiness,
-        slackEvents: http?.requestListener,
+        slackEvents: http ? (req, res, raw, body) => http.handle(req, res, raw, body) : undefined,
       });
       if (socket) {
         try {
