@@ -8,7 +8,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { needsWitness, witnessState } from "../domain/witness.ts";
-import type { ChainHead, LogEntry, NotGivenReason } from "../record/types.ts";
+import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { keptDoses, keptDue } from "./kept-doses.ts";

@@ -11,10 +11,10 @@
  */
 import type { CareRecordStore, EntryInput, LogInput, RecordResult } from "../record/types.ts";
 
-export const STAFF_NAME_KIND = "staff_name";
+const STAFF_NAME_KIND = "staff_name";
 
 /** What the follow-up says. */
-export interface StaffNameBody {
+interface StaffNameBody {
   userId: string;
   /** The name Slack shows now. */
   name: string;

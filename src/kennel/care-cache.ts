@@ -24,7 +24,7 @@ import { LRUCache } from "lru-cache";
 export const DEFAULT_CACHE_TTL_S = 300;
 const DEFAULT_CACHE_MAX_ENTRIES = 5000;
 /** A record read this long ago is served only once the API has said what changed since. */
-export const REVALIDATE_MS = 60_000;
+const REVALIDATE_MS = 60_000;
 /** How far back the look for changes reaches past the last one (the API's clock may differ from ours). */
 const SKEW_MS = 2 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;

@@ -27,7 +27,7 @@ interface Flow {
 }
 
 /** Calls an answer makes as interactive unless it says otherwise (a cold day list with its care). */
-export const ANSWER_BUDGET = 50;
+const ANSWER_BUDGET = 50;
 
 const flows = new AsyncLocalStorage<Flow>();
 const OUTSIDE: Flow = { bulk: false, budget: Number.POSITIVE_INFINITY, asked: 0, served: 0 };

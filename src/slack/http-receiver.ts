@@ -41,8 +41,10 @@ export class SlackHttpReceiver implements Receiver {
   /** One request to /slack/events: its raw body (for the signature) and that body parsed, once. */
   handle(req: IncomingMessage, res: ServerResponse, raw: Buffer, body: Record<string, unknown>): void {
     // Slack's SSL check is not signed, and carries nothing else (anything else in it is dropped).
-    if (req.headers["content-type"] === "application/x-www-form-urlencoded" && body.ssl_check === "1")
-      return bolt.buildSSLCheckResponse(res);
+    if (req.headers["content-type"] === "application/x-www-form-urlencoded" && body.ssl_check === "1") {
+      bolt.buildSSLCheckResponse(res);
+      return;
+    }
     try {
       verifySlackRequest({
         signingSecret: this.#signingSecret,
@@ -55,10 +57,11 @@ export class SlackHttpReceiver implements Receiver {
       });
     } catch (error) {
       this.#logger.warn(`Failed to parse and verify the request data: ${(error as Error).message}`);
-      return bolt.buildNoBodyResponse(res, 401);
+      bolt.buildNoBodyResponse(res, 401);
+      return;
     }
-    if (body.type === "url_verification") return bolt.buildUrlVerificationResponse(res, body);
-    void this.#process(req, res, body);
+    if (body.type === "url_verification") bolt.buildUrlVerificationResponse(res, body);
+    else void this.#process(req, res, body);
   }
 
   async #process(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<void> {

@@ -54,7 +54,9 @@ describe("a pet search with many matches", () => {
     const second = await list("Biscuit", 2);
     // One page of the search each, and the owners' names (cached): the house is not read again.
     expect(asked() - before.pets).toBe(2);
-    expect(sandbox.requests.slice(before.all).every((r) => /\/pets\?|\/customers\/\d+$/.test(r.path))).toBe(true);
+    expect(sandbox.requests.slice(before.all).every((r) => /\/pets\?|\/customers\/\d+$/.test(r.path))).toBe(
+      true,
+    );
     const all = [...first.items, ...second.items];
     expect(new Set(all.map((i) => i.pet.petId)).size).toBe(15);
     const inHouse = all.filter((i) => staying.has(i.pet.petId));

@@ -99,7 +99,12 @@ describe("another kennel's record", () => {
 
 describe("another business's record, both kennel APIs on this computer", () => {
   it("record, record --booking and export refuse it (exit 3), naming both businesses; the record's own business reads it", async () => {
-    const sandbox = await startSandbox({ seed: 5, customers: 20, today: "2026-11-24", timezone: "Europe/London" });
+    const sandbox = await startSandbox({
+      seed: 5,
+      customers: 20,
+      today: "2026-11-24",
+      timezone: "Europe/London",
+    });
     try {
       // A record stamped for the sandbox's main business, by a bot on this computer.
       const mine = join(dir, "business-main");
@@ -129,7 +134,11 @@ describe("another business's record, both kennel APIs on this computer", () => {
         ["record", "export", "--from", "2026-11-01", "--to", "2026-11-30"],
         ["record", "export", "--booking", "501", "--format", "json"],
       ];
-      const other = { KENNEL_DATA_DIR: mine, KENNEL_API_KEY: sandbox.keys.other, KENNEL_API_BASE_URL: sandbox.url };
+      const other = {
+        KENNEL_DATA_DIR: mine,
+        KENNEL_API_KEY: sandbox.keys.other,
+        KENNEL_API_BASE_URL: sandbox.url,
+      };
       for (const args of reads) {
         const r = await cli(args, other);
         expect(r.code, args.join(" ")).toBe(3);

@@ -122,7 +122,9 @@ describe("a tap commits without waiting on Slack for staff seen before", () => {
     await tap(id, pet4, "U0GUEST");
     // Looked up before anything is written (the tap acknowledged by its deadline meanwhile): refused.
     await expect
-      .poll(async () => (await store.staff()).find((s) => s.userId === "U0GUEST")?.verdict, { timeout: 10_000 })
+      .poll(async () => (await store.staff()).find((s) => s.userId === "U0GUEST")?.verdict, {
+        timeout: 10_000,
+      })
       .toBe("guest");
     expect(await store.entries({ date: pet4.state.d, petId: pet4.state.p })).toEqual([]);
 

@@ -15,7 +15,7 @@ import { SQLITE_FILE } from "../../src/record/sqlite.ts";
 import { usePostgres } from "./postgres.ts";
 
 /** Runs SQL on the record behind Kennel Desk's back; `rows` reads. */
-export type Raw = (sql: string, params?: unknown[]) => Promise<void>;
+type Raw = (sql: string, params?: unknown[]) => Promise<void>;
 
 export interface RecordEngine {
   name: "SQLite" | "PostgreSQL";

@@ -16,7 +16,7 @@ import { silentLogger } from "../../src/log.ts";
 function heldApi() {
   const held: Array<{ path: string; release: () => void }> = [];
   const sent: string[] = [];
-  const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
+  const fetchFn = (async (input: Request | string | URL, _init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const path = url.pathname.replace("/api/v1", "");
     sent.push(path);
