@@ -50,6 +50,33 @@ function bind(params: readonly unknown[]): SQLInputValue[] {
   });
 }
 
+/**
+ * A read-only snapshot on a second connection: its reads never hold up the bot's writes (WAL), and
+ * its rows are read one at a time (iterate()), the event loop let through every few thousand.
+ */
+async function snapshotOf<T>(
+  file: string,
+  timeout: number,
+  work: (read: Snapshot) => Promise<T>,
+): Promise<T> {
+  const reader = new DatabaseSync(file, { timeout, readOnly: true });
+  try {
+    reader.exec("BEGIN");
+    const query: Query = async (sql, params = []) => reader.prepare(sql).all(...bind(params)) as Row[];
+    async function* rows(sql: string, params: readonly unknown[] = []): AsyncIterable<Row> {
+      let n = 0;
+      for (const row of reader.prepare(sql).iterate(...bind(params))) {
+        yield row as Row;
+        if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return await work({ query, rows });
+  } finally {
+    if (reader.isTransaction) reader.exec("COMMIT");
+    reader.close();
+  }
+}
+
 export function sqliteDriver(options: SqliteOptions): Driver {
   const dir = resolve(options.dir);
   const file = join(dir, SQLITE_FILE);
@@ -135,30 +162,6 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     return statement.all(...bind(params)) as Row[];
   };
 
-  /**
-   * A read-only snapshot on a second connection: its reads never hold up this process's writes (WAL),
-   * and its rows are read one at a time (iterate()), the event loop let through every few thousand.
-   */
-  const snapshot = async <T>(work: (read: Snapshot) => Promise<T>): Promise<T> => {
-    if (closed) throw new Error("database is not open");
-    const reader = new DatabaseSync(file, { timeout: busyTimeoutMs, readOnly: true });
-    try {
-      reader.exec("BEGIN");
-      const query: Query = async (sql, params = []) => reader.prepare(sql).all(...bind(params)) as Row[];
-      async function* rows(sql: string, params: readonly unknown[] = []): AsyncIterable<Row> {
-        let n = 0;
-        for (const row of reader.prepare(sql).iterate(...bind(params))) {
-          yield row as Row;
-          if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
-        }
-      }
-      return await work({ query, rows });
-    } finally {
-      if (reader.isTransaction) reader.exec("COMMIT");
-      reader.close();
-    }
-  };
-
   const serialised = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
     queue = next.catch(() => undefined);
@@ -186,7 +189,10 @@ export function sqliteDriver(options: SqliteOptions): Driver {
           throw error;
         }
       }),
-    snapshot,
+    snapshot: (work) => {
+      if (closed) throw new Error("database is not open");
+      return snapshotOf(file, busyTimeoutMs, work);
+    },
     // AUTOINCREMENT's own counter: an id is never given twice, even after retention removed its row.
     async nextId(q, table) {
       const [row] = await q(
