@@ -113,14 +113,22 @@ export class Access {
   seen(userId: string, user: SlackUserFacts): Known {
     const refusal = refusalOf(user, this.#workspace);
     const known: Known = { refusal, at: this.#clock.now().getTime(), name: nameOf(user) };
+    const had = this.#known.get(userId);
     this.#known.delete(userId);
     this.#known.set(userId, known);
     if (this.#known.size > MAX_KNOWN) this.#known.delete(this.#known.keys().next().value as string);
+    // Kept in the store when it is news, or to say it was checked again (not at every look of a minute).
+    const same = had && had.refusal === refusal && had.name === known.name && known.at - had.at < REFRESH_MS;
+    if (!same) this.#keep(userId, known);
+    return known;
+  }
+
+  #keep(userId: string, known: Known): void {
     this.#directory
       ?.saveStaff({
         userId,
         ...(known.name ? { name: known.name } : {}),
-        verdict: refusal ?? "member",
+        verdict: known.refusal ?? "member",
         team: this.#workspace?.teamId ?? "",
         checkedAt: new Date(known.at).toISOString(),
       })
@@ -130,7 +138,6 @@ export class Access {
           "could not keep who a user is",
         ),
       );
-    return known;
   }
 
   /** users.info for one user (one in flight per user), what it says kept. Throws when Slack does not say. */

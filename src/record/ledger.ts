@@ -323,14 +323,13 @@ function checkRetentionRule(before: string, days: number, at: string): void {
 }
 
 /** The row at a place, in either table, as the walk would hash it. */
-async function removedRow(q: Query, seq: number): Promise<RemovedRow & { kind: unknown }> {
+async function removedRow(q: Query, seq: number): Promise<RemovedRow> {
   const [entry] = await q(`SELECT ${ENTRY_FIELDS} FROM care_entries WHERE seq = ?`, [seq]);
   const row = entry ?? (await q(`SELECT ${LOG_FIELDS} FROM care_log WHERE seq = ?`, [seq]))[0];
   if (!row) throw new InvalidEntryError(`Place #${seq} of the record is missing: retention stopped.`);
   return {
     prevHash: String(row.prev_hash),
     content: entry ? entryContent(row) : logContent(row),
-    kind: entry ? "entry" : row.kind,
   };
 }
 
@@ -344,10 +343,7 @@ async function removedTail(q: Query, through: number): Promise<RemovedRow[]> {
   const [l] = await q("SELECT max(seq) AS s FROM care_log WHERE seq <= ? AND kind <> 'retention'", [through]);
   const last = Math.max(...[e?.s, l?.s].filter((x) => x !== null && x !== undefined).map(Number), 0);
   const tail: RemovedRow[] = [];
-  for (let seq = last || through; seq <= through; seq++) {
-    const { prevHash, content } = await removedRow(q, seq);
-    tail.push({ prevHash, content });
-  }
+  for (let seq = last || through; seq <= through; seq++) tail.push(await removedRow(q, seq));
   return tail;
 }
 
@@ -393,15 +389,16 @@ export async function purgeIn(
   );
   // Earlier passes removed now live on inside this one, so the whole history of retention is kept.
   const earlier = passes.flatMap((r) => {
+    // Each earlier pass as it said itself, without the rows it kept (verified when it was in the chain).
     const {
-      earlier: before = [],
-      removed: _kept,
+      earlier: older = [],
+      removed: _verified,
       ...body
     } = JSON.parse(String(r.body)) as {
       earlier?: unknown[];
       removed?: unknown;
     };
-    return [...before, { ...body, recordedAt: String(r.recorded_at) }];
+    return [...older, { ...body, recordedAt: String(r.recorded_at) }];
   });
   const last = removed.at(-1) as RemovedRow;
   const body = {
