@@ -25,7 +25,6 @@ import type { Who } from "./record-round.ts";
 import { roundReport } from "./rounds.ts";
 import { FLAG_DAYS } from "./welfare-flags.ts";
 import {
-  checkBody,
   checkOf,
   KINDS,
   type ListBody,
@@ -256,8 +255,8 @@ export async function recordCheck(
   // The day's meals as the round record holds them now (eating is read, never asked).
   const entries = await store.entries({ date: list.date, petId: pet.petId });
   const meals = mealsOf(entries, pet.bookingId, pet.petId, list.round);
-  const body = checkBody.parse({
-    v: 1,
+  const body = {
+    v: 1 as const,
     round: list.round,
     bookingId: pet.bookingId,
     petId: pet.petId,
@@ -268,7 +267,7 @@ export async function recordCheck(
     eating: meals,
     userName: who.userName.slice(0, 200),
     request,
-  });
+  };
   const { status, entry } = await store.append({
     kind: KINDS.check,
     date: list.date,
@@ -281,7 +280,7 @@ export async function recordCheck(
     body,
     ...(seen.supersedes !== undefined ? { supersedes: seen.supersedes } : {}),
   });
-  const check = checkOf(entry) as WelfareCheck;
+  const check = checkOf(entry);
   deps.log.info(
     {
       date: list.date,
@@ -294,7 +293,7 @@ export async function recordCheck(
     "welfare check",
   );
   if (status === "recorded") return { status, check };
-  return (entry.body as { request?: unknown }).request === request
+  return entry.body.request === request
     ? { status: "duplicate", check }
     : { status: "already", existing: check };
 }

@@ -6,7 +6,7 @@
  * giving it acknowledges it, and the record keeps that with the dose. Pure: the plan, the doses and
  * the instants are passed in; instants are ISO 8601 UTC.
  */
-import type { ItemKey } from "../record/types.ts";
+import type { ItemKey } from "../record/items.ts";
 import { itemOnRound } from "./plan/schedule.ts";
 import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
 import type { RoundTimes } from "./rounds.ts";

@@ -20,13 +20,9 @@ import type { Entry, MealOutcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { ROUNDS, type Round } from "./care.ts";
 import { currentEntries } from "./record.ts";
+import { WELFARE_SIGNS } from "./welfare-signs.ts";
 
-export const WELFARE_SIGNS = {
-  drinking: ["normal", "more", "less", "none"],
-  stool: ["normal", "loose", "none", "blood"],
-  urine: ["normal", "none", "more", "blood"],
-  demeanour: ["normal", "quiet", "anxious", "lethargic", "in_pain"],
-} as const;
+export { WELFARE_SIGNS };
 
 export type WelfareField = keyof typeof WELFARE_SIGNS;
 export const WELFARE_FIELDS: readonly WelfareField[] = ["drinking", "stool", "urine", "demeanour"];
