@@ -13,6 +13,7 @@ import {
   areaOf,
   currentChecks,
   type MealSeen,
+  mayOpenFlags,
   type WelfareCheck,
   type WelfareValues,
 } from "../domain/welfare.ts";
@@ -23,7 +24,7 @@ import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
 import type { Who } from "./record-round.ts";
 import { roundReport } from "./rounds.ts";
-import { FLAG_DAYS } from "./welfare-flags.ts";
+import { FLAG_DAYS, raiseFlags } from "./welfare-flags.ts";
 import {
   checkOf,
   KINDS,
@@ -188,6 +189,33 @@ export type CheckWrite =
   | { status: "duplicate"; check: WelfareCheck }
   /** Someone else checked the pet (or corrected the check) first: nothing written. */
   | { status: "already"; existing: WelfareCheck };
+
+/**
+ * A check written (`recordCheck`), then the flags it opens, for one pet (src/domain/welfare.ts
+ * `mayOpenFlags`). The check is committed first: when its flags cannot be raised now, that is
+ * logged and they open at the next check or post, never lost.
+ */
+export async function checkPet(
+  deps: Pick<Deps, "record" | "log" | "config">,
+  list: WelfareList,
+  pet: ListPet,
+  seen: Parameters<typeof recordCheck>[3],
+  who: Who,
+  request: string,
+): Promise<{ write: CheckWrite; opened: WelfareFlag[] }> {
+  const write = await recordCheck(deps, list, pet, seen, who, request);
+  if (write.status !== "recorded" || !mayOpenFlags(write.check)) return { write, opened: [] };
+  try {
+    const rooms = new Map([[`${pet.bookingId}|${pet.petId}`, pet.room]]);
+    return { write, opened: await raiseFlags(deps, list.date, { petId: pet.petId, rooms }) };
+  } catch (error) {
+    deps.log.warn(
+      { err: String((error as Error)?.message ?? error), petId: pet.petId },
+      "welfare flags not raised",
+    );
+    return { write, opened: [] };
+  }
+}
 
 export type Located =
   | { ok: true; list: WelfareList; pet: ListPet; day: "today" | "earlier" }

@@ -69,6 +69,13 @@ export function abnormalSigns(values: WelfareValues): Sign[] {
   return WELFARE_FIELDS.filter((f) => values[f] !== "normal").map((f): Sign => `${f}:${values[f]}`);
 }
 
+/**
+ * Whether a check just written may open a flag: one with something seen may (its sign's second in a
+ * row); one all normal cannot (its signs end every run).
+ */
+export const mayOpenFlags = (check: Pick<WelfareCheck, "values">): boolean =>
+  abnormalSigns(check.values).length > 0;
+
 /** Nothing seen and nothing noted: the one-tap check. */
 export const isAllNormal = (c: Pick<WelfareCheck, "values" | "note">) =>
   abnormalSigns(c.values).length === 0 && !c.note?.trim();
