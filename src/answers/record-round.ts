@@ -12,8 +12,6 @@ import { roundWord } from "../domain/rounds.ts";
 import type { Entry, EntryInput, ItemKey, NotGivenReason, Outcome, RecordResult } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
-import { earlyWords } from "../words/record.ts";
-import { closedDoses } from "./late-entry.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
 
 /** Who recorded: the Slack user id and the name Slack shows. */
@@ -100,31 +98,6 @@ export async function petStatus(
   const key = { date: sheet.date, round: sheet.round, bookingId: pet.bookingId, petId: pet.petId };
   const entries = (await deps.record?.entries(key)) ?? [];
   return { entries, status: petRoundStatus(key, pet.due, entries) };
-}
-
-/**
- * What a tap on a kept sheet must settle before it writes: `ask` (an earlier day's sheet, a round
- * still ahead, a pet not here yet) and the doses `closed` past their window (asked when they were
- * given; for one tap, only of what it would write), with the pet's entries and the current one of
- * each item ([item, entry id, outcome]) that a form shows. With neither, one tap records at once.
- */
-export async function tapAsks(
-  deps: Pick<Deps, "record" | "clock" | "config">,
-  { sheet, pet, day }: { sheet: Sheet; pet: SheetPet; day: "today" | "earlier" },
-  kind: "all" | "each",
-) {
-  const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
-  const ask: Ask | undefined =
-    day === "earlier" ? { kind: "late" } : early ? { kind: "early", words: earlyWords(early) } : undefined;
-  const { status, entries } = await petStatus(deps, sheet, pet);
-  const only = kind === "all" ? status.missing.map((d) => d.item) : undefined;
-  const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only);
-  const current = [...status.current.values()].map((e): [string, number, string] => [
-    e.item,
-    e.id,
-    e.outcome,
-  ]);
-  return { ask, closed, entries, current };
 }
 
 /** What to write for one item. */

@@ -43,6 +43,15 @@ type WebClient = webApi.WebClient;
 export type TapAck = DeadlineAck<void>;
 export type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 
+/** A button's ids, named, as its listener reads them. */
+export type IdsOf<B extends { read(value: string | undefined): unknown }> = NonNullable<
+  ReturnType<B["read"]>
+>;
+/** A form's metadata, named, as its listener reads it. */
+export type MetaOf<K extends { read(text: string | undefined): unknown }> = NonNullable<
+  ReturnType<K["read"]>
+>;
+
 /** What `locate` found, or why nothing may be written (and, when it is worth a line in the log, that line). */
 export type Located<F> = { ok: true; found: F } | { ok: false; refusal: string; log?: string };
 
@@ -118,76 +127,78 @@ async function tap<S, N, F, OnMessage extends boolean>(
   args: TapArgs,
   ack: TapAck,
 ): Promise<void> {
-  const { body, action, client } = args;
+  const { body, action } = args;
+  const t = tapOf(deps, spec, args, ack);
+  try {
+    const where = spec.home ? { button: true, home: body.container?.type === "view" } : { button: true };
+    const admitted = await admit(deps, args.client, body.user, t.where.c, where);
+    if (!admitted.ok) return await t.refuse(admitted.message);
+    const ids = spec.button.read(
+      "value" in action && typeof action.value === "string" ? action.value : undefined,
+    );
+    const logged = { userId: body.user.id, actionId: actionIdOf(action) };
+    if (ids === undefined || (spec.onMessage && !t.at)) {
+      deps.log.warn(logged, `refused ${spec.what} that is not ours`);
+      return await t.refuse(spec.tampered ?? `🔒 ${TAMPERED}`);
+    }
+    const located = await spec.locate(deps, ids);
+    if (!located.ok) {
+      if (located.log) deps.log.warn(logged, located.log);
+      return await t.refuse(located.refusal);
+    }
+    const actionTs = "action_ts" in action ? action.action_ts : "";
+    const requestKey = `tap:${t.where.c}:${t.where.t}:${logged.actionId}:${actionTs}:${admitted.who.userId}`;
+    await spec.run({ ...t, ids, found: located.found, who: admitted.who, requestKey });
+  } catch (error) {
+    await t.refuse(couldNotRecord(error));
+  }
+}
+
+/** What a tap says before it is checked: where it is, and how its tapper is answered. */
+function tapOf<S, N, F, OnMessage extends boolean>(
+  deps: BotDeps,
+  spec: TapSpec<S, N, F, OnMessage>,
+  { body, client }: TapArgs,
+  ack: TapAck,
+) {
   const channel = body.channel?.id ?? body.container?.channel_id ?? spec.channelOf?.(deps, body);
   const responseUrl = (body as { response_url?: string }).response_url;
   const message = (body as { message?: { ts?: string; thread_ts?: string } }).message;
   const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-  const refuse = async (text: string) => {
-    await ack.send();
-    await tell(text);
+  const url = usableResponseUrl(responseUrl);
+  const at =
+    channel && message?.ts
+      ? { channel, ts: message.ts, threadTs: message.thread_ts, responseUrl }
+      : undefined;
+  return {
+    deps,
+    client,
+    body,
+    ack,
+    tell,
+    at: at as OnMessage extends true ? MessageRef : MessageRef | undefined,
+    where: {
+      ...(channel ? { c: channel } : {}),
+      ...(message?.ts ? { t: message.ts } : {}),
+      ...(message?.thread_ts ? { h: message.thread_ts } : {}),
+      ...(url ? { u: url } : {}),
+    },
+    refuse: async (text: string) => {
+      await ack.send();
+      await tell(text);
+    },
+    open: async (view: unknown, o: { push?: boolean; failure?: string; words?: string } = {}) => {
+      await ack.send();
+      const trigger_id = (body as { trigger_id: string }).trigger_id;
+      try {
+        if (o.push) await client.views.push({ trigger_id, view: view as never });
+        else await client.views.open({ trigger_id, view: view as never });
+      } catch (error) {
+        deps.log.warn({ err: String((error as Error)?.message ?? error) }, o.failure ?? "views.open failed");
+        await tell(o.words ?? COULD_NOT_OPEN);
+      }
+    },
   };
-  try {
-    const where = spec.home ? { button: true, home: body.container?.type === "view" } : { button: true };
-    const admitted = await admit(deps, client, body.user, channel, where);
-    if (!admitted.ok) return await refuse(admitted.message);
-    const ids = spec.button.read(
-      "value" in action && typeof action.value === "string" ? action.value : undefined,
-    );
-    const at: MessageRef | undefined =
-      channel && message?.ts
-        ? { channel, ts: message.ts, threadTs: message.thread_ts, responseUrl }
-        : undefined;
-    if (ids === undefined || (spec.onMessage && !at)) {
-      deps.log.warn(
-        { userId: body.user.id, actionId: actionIdOf(action) },
-        `refused ${spec.what} that is not ours`,
-      );
-      return await refuse(spec.tampered ?? `🔒 ${TAMPERED}`);
-    }
-    const located = await spec.locate(deps, ids);
-    if (!located.ok) {
-      if (located.log) deps.log.warn({ userId: body.user.id, actionId: actionIdOf(action) }, located.log);
-      return await refuse(located.refusal);
-    }
-    const actionTs = "action_ts" in action ? action.action_ts : "";
-    const url = usableResponseUrl(responseUrl);
-    await spec.run({
-      deps,
-      client,
-      ids,
-      found: located.found,
-      who: admitted.who,
-      at: at as OnMessage extends true ? MessageRef : MessageRef | undefined,
-      requestKey: `tap:${channel}:${message?.ts}:${actionIdOf(action)}:${actionTs}:${admitted.who.userId}`,
-      where: {
-        ...(channel ? { c: channel } : {}),
-        ...(message?.ts ? { t: message.ts } : {}),
-        ...(message?.thread_ts ? { h: message.thread_ts } : {}),
-        ...(url ? { u: url } : {}),
-      },
-      ack,
-      tell,
-      refuse,
-      open: async (view, o = {}) => {
-        await ack.send();
-        const trigger_id = (body as { trigger_id: string }).trigger_id;
-        try {
-          if (o.push) await client.views.push({ trigger_id, view: view as never });
-          else await client.views.open({ trigger_id, view: view as never });
-        } catch (error) {
-          deps.log.warn(
-            { err: String((error as Error)?.message ?? error) },
-            o.failure ?? "views.open failed",
-          );
-          await tell(o.words ?? COULD_NOT_OPEN);
-        }
-      },
-      body,
-    });
-  } catch (error) {
-    await refuse(couldNotRecord(error));
-  }
 }
 
 const actionIdOf = (action: TapArgs["action"]) => ("action_id" in action ? action.action_id : "");

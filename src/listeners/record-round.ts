@@ -10,7 +10,6 @@ import type { webApi } from "@slack/bolt";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
-import { locate, type Located as OnSheet, type SheetPetRef } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
@@ -19,7 +18,6 @@ import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { BotDeps } from "./bot-deps.ts";
-import type { Located } from "./interaction.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 
 type WebClient = webApi.WebClient;
@@ -63,49 +61,6 @@ export function couldNotRecord(error: unknown): string {
   const f = describeFailure(error);
   const what = f.kind === "unexpected" ? "the care record did not answer." : esc(f.what);
   return `⚠️ Could not record: ${what} Nothing was written; try again.${f.kind === "unexpected" ? "" : ` ${esc(f.whatToDo)}`}`;
-}
-
-/** A pet on a kept sheet, found. */
-export type SheetPetFound = Extract<OnSheet, { ok: true }>;
-
-/**
- * The kept sheet and pet a button or form names, or why nothing is written: no record, a later
- * day's sheet (`later`: said so; else refused as not ours), a sheet or pet this bot never kept.
- */
-export function onSheet(what: string, o: { later: boolean } = { later: true }) {
-  return async (deps: BotDeps, ref: SheetPetRef): Promise<Located<SheetPetFound>> => {
-    const found = await locate(deps, ref);
-    if (found.ok) return { ok: true, found };
-    if (found.why === "no_store") return { ok: false, refusal: NO_STORE };
-    if (o.later && found.why === "later" && found.sheet)
-      return { ok: false, refusal: LATER_DAY(found.sheet) };
-    return { ok: false, refusal: `🔒 ${TAMPERED}`, log: `refused ${what} naming no kept sheet or pet` };
-  };
-}
-
-/**
- * After a round's entries are committed (Slack acknowledged): what follows an entry told
- * (`recorded`), the message redrawn from the record, and the tapper told when the answer went late
- * or the post could not be updated. True when the post shows it.
- */
-export async function afterRound(
-  t: { deps: BotDeps; client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
-  redraw: SheetRedraw,
-  { sheet, pet }: Pick<SheetPetFound, "sheet" | "pet">,
-  at: MessageRef,
-  recorded: boolean,
-): Promise<boolean> {
-  if (recorded) void t.deps.roundCheck?.changed(sheet.date, sheet.round);
-  const updated = await redraw.redraw(t.client, sheet, pet.message, at);
-  if (t.ack.late)
-    await t.tell(
-      `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,
-    );
-  else if (!updated)
-    await t.tell(
-      `✅ Recorded for ${roundName(sheet, pet)}, but the post could not be updated just now; it will show it at the next tap.`,
-    );
-  return updated;
 }
 
 export class SheetRedraw {

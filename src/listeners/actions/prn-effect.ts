@@ -16,8 +16,19 @@ import type { PrnDose, PrnEffectEntry } from "../../domain/prn.ts";
 import { timeOf } from "../../words/dates.ts";
 import { effectWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { type Located, nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
+import {
+  type Form,
+  type IdsOf,
+  type Located,
+  type MetaOf,
+  nothingToFind,
+  onForm,
+  onTap,
+  sealed,
+  type Tap,
+} from "../interaction.ts";
 import { MessageRedraw, replaceMessage } from "../message-redraw.ts";
+import type { MessageRef } from "../record-round.ts";
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
 const FORGED_FORM =
@@ -47,11 +58,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
   const messages = new MessageRedraw(deps, { join: true });
 
   /** The follow-up message in place, answered (chat.update, else the tap's response_url); false when not. */
-  function showAnswered(
-    client: webApi.WebClient,
-    at: { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined },
-    result: Extract<EffectResult, { dose: unknown }>,
-  ): Promise<boolean> {
+  const showAnswered: Shown = (client, at, result) => {
     const draw = async () => {
       const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
       const m = answeredMessage(result.dose, name, result.effect, tz());
@@ -59,7 +66,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
     };
     const { channel, ts } = at;
     return channel && ts ? messages.redraw({ channel, ts }, "the answered follow-up", draw) : draw();
-  }
+  };
 
   // Helped, No change, Worse: recorded in one tap.
   onTap(app, deps, {
@@ -87,13 +94,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
     opens: true,
     tampered: `🔒 ${UNKNOWN}`,
     locate: unanswered,
-    async run(t) {
-      const meta = { d: t.found.id, ...(t.where.c ? { c: t.where.c } : {}), ...(t.at ? { t: t.at.ts } : {}) };
-      const name = await petNameOf(deps, t.found.bookingId, t.found.petId);
-      await t.open(effectModal(sealed(deps, effectForm, meta), t.found, name, tz()), {
-        failure: "could not open the effect's form",
-      });
-    },
+    run: openEffect,
   });
 
   onForm(app, deps, {
@@ -102,24 +103,40 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
     forged: FORGED_FORM,
     to: (meta) => ({ channel: meta.at.channel }),
     locate: nothingToFind,
-    async run(f) {
-      const sub = readEffect(f.values);
-      if (!sub.ok) return await f.atFields(sub.errors);
-      const result = await recordEffect(deps, {
-        prnId: f.meta.doseId,
-        effect: sub.effect,
-        note: sub.note,
-        who: f.who,
-      });
-      if (result.status === "unknown") return await f.refuse(`🔒 ${UNKNOWN}`);
-      if (result.status === "already") {
-        await f.refuse(ALREADY(result.effect, tz()));
-        return void (await showAnswered(f.client, f.meta.at, result));
-      }
-      // Committed: the form closes now.
-      await f.ack.send();
-      const shown = await showAnswered(f.client, f.meta.at, result);
-      if (f.ack.late || !shown) await f.tell(RECORDED(result.effect, shown));
-    },
+    run: (f) => submitEffect(f, showAnswered),
   });
+}
+
+type Shown = (
+  client: webApi.WebClient,
+  at: FollowUpAt,
+  result: Extract<EffectResult, { dose: unknown }>,
+) => Promise<boolean>;
+type FollowUpAt = { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined };
+
+/** "📝 With a note…": the effect's form, for a dose not answered yet. */
+async function openEffect(t: Tap<IdsOf<typeof prnEffectNote>, PrnDose, MessageRef | undefined>) {
+  const { deps, found } = t;
+  const meta = { d: found.id, ...(t.where.c ? { c: t.where.c } : {}), ...(t.at ? { t: t.at.ts } : {}) };
+  const name = await petNameOf(deps, found.bookingId, found.petId);
+  await t.open(effectModal(sealed(deps, effectForm, meta), found, name, deps.config.timezone), {
+    failure: "could not open the effect's form",
+  });
+}
+
+/** The effect's form: kept once per dose (a second answer refused with the first's), the follow-up shown answered. */
+async function submitEffect(f: Form<MetaOf<typeof effectForm>, undefined>, showAnswered: Shown) {
+  const sub = readEffect(f.values);
+  if (!sub.ok) return await f.atFields(sub.errors);
+  const input = { prnId: f.meta.doseId, effect: sub.effect, note: sub.note, who: f.who };
+  const result = await recordEffect(f.deps, input);
+  if (result.status === "unknown") return await f.refuse(`🔒 ${UNKNOWN}`);
+  if (result.status === "already") {
+    await f.refuse(ALREADY(result.effect, f.deps.config.timezone));
+    return void (await showAnswered(f.client, f.meta.at, result));
+  }
+  // Committed: the form closes now.
+  await f.ack.send();
+  const shown = await showAnswered(f.client, f.meta.at, result);
+  if (f.ack.late || !shown) await f.tell(RECORDED(result.effect, shown));
 }

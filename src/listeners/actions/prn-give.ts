@@ -10,7 +10,7 @@
  * follow-up is due an hour later (src/digest/prn-follow-up.ts).
  */
 import type { App } from "@slack/bolt";
-import { givePrn, type PrnNow, prnNow, stayArrival } from "../../answers/prn.ts";
+import { givePrn, type PrnGiveResult, type PrnNow, prnNow, stayArrival } from "../../answers/prn.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
@@ -19,8 +19,17 @@ import { followUpAt, type PrnDose, prnOverride, prnProblems } from "../../domain
 import { timeOf } from "../../words/dates.ts";
 import { forReason, prnProblemWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { type Located, onForm, onTap, sealed } from "../interaction.ts";
-import { NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
+import {
+  type Form,
+  type IdsOf,
+  type Located,
+  type MetaOf,
+  onForm,
+  onTap,
+  sealed,
+  type Tap,
+} from "../interaction.ts";
+import { type MessageRef, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
 
 /** The longest wait for the booking's check-in before the form opens without it (Slack's trigger lasts 3 s). */
 const ARRIVAL_WAIT_MS = 1_000;
@@ -44,7 +53,7 @@ const recent = (doses: PrnDose[], now: number) => doses.filter((d) => Date.parse
 async function offered(
   deps: BotDeps,
   ids: { bookingId: number; petId: number; petName?: string },
-): Promise<Located<PrnNow & { name: string }>> {
+): Promise<Located<Offered>> {
   const now = await prnNow(deps, ids.bookingId, ids.petId);
   const name = ids.petName ?? now.version?.petName ?? `pet ${ids.petId}`;
   if (!now.version && ids.petName === undefined) return { ok: false, refusal: `🔒 ${TAMPERED}` };
@@ -68,39 +77,17 @@ async function withArrival(deps: BotDeps, ids: { bookingId: number; petId: numbe
   return { ok: true as const, found: { ...located.found, arrival } };
 }
 
-export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): void {
-  const tz = () => deps.config.timezone;
+type Offered = PrnNow & { name: string };
 
+export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   onTap(app, deps, {
     button: prnGive,
     what: "an as-needed button",
     opens: true,
     home: true,
     locate: withArrival,
-    async run(t) {
-      const { version, items, doses, name, arrival } = t.found;
-      const onPost = t.ids.sheetId !== undefined && t.at !== undefined;
-      const home = t.body.container?.type === "view";
-      const { c: _c, t: _t, ...where } = t.where;
-      const meta = {
-        b: t.ids.bookingId,
-        p: t.ids.petId,
-        ...(onPost ? { s: t.ids.sheetId, t: t.at?.ts } : {}),
-        ...(t.where.c && (onPost || !home) ? { c: t.where.c } : {}),
-        ...where,
-        ...(arrival ? { a: arrival } : {}),
-        n: name,
-        ...(version?.room ? { r: version.room } : {}),
-      };
-      const at = deps.clock.now();
-      const view = giveModal(sealed(deps, giveForm, meta), meta, items, recent(doses, at.getTime()), {
-        timezone: tz(),
-        now: at.toISOString(),
-      });
-      await t.open(view, { failure: "views.open failed for an as-needed dose" });
-    },
+    run: openGive,
   });
-
   onForm(app, deps, {
     form: giveForm,
     what: "an as-needed form",
@@ -108,72 +95,117 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
     to: (meta) => ({ channel: meta.at.channel, responseUrl: meta.at.responseUrl }),
     home: (meta) => meta.at.channel === undefined,
     locate: async (d, meta) => (d.record ? offered(d, meta) : { ok: false, refusal: NO_STORE }),
-    async run(f) {
-      const { meta } = f;
-      const nowAt = deps.clock.now();
-      const sub = readGive(f.values, f.found.items, {
-        now: nowAt.toISOString(),
-        arrival: meta.arrival,
-        timezone: tz(),
-      });
-      if (!sub.ok) return await f.atFields(sub.errors);
-      const earlier = f.found.doses.filter((d) => d.item === sub.item.key);
-      const warned = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "ack");
-      const override = prnOverride(prnProblems(earlier, sub.givenAt, sub.item), {
-        warned,
-        acked: sub.acked,
-        note: sub.note,
-      });
-      const words = override.problems.map((p) => prnProblemWords(p, tz()));
-      if (!override.ok && override.need === "warning") {
-        // Past the plan: the form again, saying why; nothing written.
-        const again = giveModal(
-          f.view.private_metadata,
-          { n: meta.petName, r: meta.room },
-          f.found.items,
-          recent(f.found.doses, nowAt.getTime()),
-          {
-            timezone: tz(),
-            now: nowAt.toISOString(),
-            values: sub.values,
-            warning: words,
-          },
-        );
-        if (!(await f.ack.send({ response_action: "update", view: again as never })))
-          await f.tell(`⚠️ Nothing was recorded: ${words.join("; ")}. Open 💊 Give if needed… again.`);
-        return;
-      }
-      if (!override.ok)
-        return await f.atFields(override.need === "note" ? NEEDS.note : NEEDS.acknowledgement);
-      const first = override.problems[0];
-      const result = await givePrn(deps, {
-        bookingId: meta.bookingId,
-        petId: meta.petId,
-        item: sub.item.key,
-        reason: sub.reason,
-        givenAt: sub.givenAt,
-        note: sub.note,
-        ...(first ? { ack: { rule: first.rule, words: words.join("; ") } } : {}),
-        who: f.who,
-        requestKey: f.requestKey,
-      });
-      if (result.status === "refused")
-        return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(meta.petName));
-      // Committed: the form closes now.
-      await f.ack.send();
-      const d = result.dose;
-      deps.prnFollowUps?.changed();
-      const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz());
-      await f.tell(
-        result.status === "duplicate"
-          ? `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz())} by ${esc(d.userName)} (${esc(meta.petName)}). Nothing more was written.`
-          : `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz())} ${esc(forReason(d.reason))} (${esc(meta.petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`,
-      );
-      const { channel, ts } = meta.at;
-      if (meta.sheetId === undefined || !channel || !ts) return;
-      const sheet = await loadSheet(deps, meta.sheetId);
-      const pet = sheet && petOf(sheet, meta.bookingId, meta.petId);
-      if (sheet && pet) await redraw.redraw(f.client, sheet, pet.message, { ...meta.at, channel, ts });
-    },
+    run: (f) => submitGive(f, redraw),
   });
+}
+
+/** The give form, for the pet's items its confirmed plan offers now and the last day's doses. */
+async function openGive(
+  t: Tap<IdsOf<typeof prnGive>, Offered & { arrival?: string | undefined }, MessageRef | undefined>,
+) {
+  const { deps, ids, found } = t;
+  const onPost = ids.sheetId !== undefined && t.at !== undefined;
+  const home = t.body.container?.type === "view";
+  const { c: _c, t: _t, ...where } = t.where;
+  const meta = {
+    b: ids.bookingId,
+    p: ids.petId,
+    ...(onPost ? { s: ids.sheetId, t: t.at?.ts } : {}),
+    ...(t.where.c && (onPost || !home) ? { c: t.where.c } : {}),
+    ...where,
+    ...(found.arrival ? { a: found.arrival } : {}),
+    n: found.name,
+    ...(found.version?.room ? { r: found.version.room } : {}),
+  };
+  const at = deps.clock.now();
+  const view = giveModal(sealed(deps, giveForm, meta), meta, found.items, recent(found.doses, at.getTime()), {
+    timezone: deps.config.timezone,
+    now: at.toISOString(),
+  });
+  await t.open(view, { failure: "views.open failed for an as-needed dose" });
+}
+
+/** The give form submitted: within the plan's limits, or past them only as prnOverride allows; then kept. */
+async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: SheetRedraw) {
+  const { deps, meta, found } = f;
+  const tz = deps.config.timezone;
+  const nowAt = deps.clock.now();
+  const sub = readGive(f.values, found.items, {
+    now: nowAt.toISOString(),
+    arrival: meta.arrival,
+    timezone: tz,
+  });
+  if (!sub.ok) return await f.atFields(sub.errors);
+  const earlier = found.doses.filter((d) => d.item === sub.item.key);
+  const warned = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "ack");
+  const override = prnOverride(prnProblems(earlier, sub.givenAt, sub.item), {
+    warned,
+    acked: sub.acked,
+    note: sub.note,
+  });
+  const words = override.problems.map((p) => prnProblemWords(p, tz));
+  // Past the plan: the form again, saying why; nothing written.
+  if (!override.ok && override.need === "warning") return await warn(f, sub, words);
+  if (!override.ok) return await f.atFields(override.need === "note" ? NEEDS.note : NEEDS.acknowledgement);
+  const first = override.problems[0];
+  const result = await givePrn(deps, {
+    bookingId: meta.bookingId,
+    petId: meta.petId,
+    item: sub.item.key,
+    reason: sub.reason,
+    givenAt: sub.givenAt,
+    note: sub.note,
+    ...(first ? { ack: { rule: first.rule, words: words.join("; ") } } : {}),
+    who: f.who,
+    requestKey: f.requestKey,
+  });
+  if (result.status === "refused")
+    return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(meta.petName));
+  // Committed: the form closes now.
+  await f.ack.send();
+  deps.prnFollowUps?.changed();
+  await f.tell(givenWords(deps, result, meta.petName));
+  const { channel, ts } = meta.at;
+  if (meta.sheetId === undefined || !channel || !ts) return;
+  const sheet = await loadSheet(deps, meta.sheetId);
+  const pet = sheet && petOf(sheet, meta.bookingId, meta.petId);
+  if (sheet && pet) await redraw.redraw(f.client, sheet, pet.message, { ...meta.at, channel, ts });
+}
+
+/** The give form again, saying why the dose is past the plan (or, past Slack's deadline, told privately). */
+async function warn(
+  f: Form<MetaOf<typeof giveForm>, Offered>,
+  sub: Extract<ReturnType<typeof readGive>, { ok: true }>,
+  words: string[],
+) {
+  const { deps, meta, found } = f;
+  const now = deps.clock.now();
+  const again = giveModal(
+    f.view.private_metadata,
+    { n: meta.petName, r: meta.room },
+    found.items,
+    recent(found.doses, now.getTime()),
+    {
+      timezone: deps.config.timezone,
+      now: now.toISOString(),
+      values: sub.values,
+      warning: words,
+    },
+  );
+  if (!(await f.ack.send({ response_action: "update", view: again as never })))
+    await f.tell(`⚠️ Nothing was recorded: ${words.join("; ")}. Open 💊 Give if needed… again.`);
+}
+
+/** "💊 Recorded: Piriton given 14:05 for itching (Biscuit). You will be asked how it worked at 15:05." */
+function givenWords(
+  deps: BotDeps,
+  result: Extract<PrnGiveResult, { dose: unknown }>,
+  petName: string,
+): string {
+  const tz = deps.config.timezone;
+  const d = result.dose;
+  if (result.status === "duplicate")
+    return `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} by ${esc(d.userName)} (${esc(petName)}). Nothing more was written.`;
+  const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz);
+  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`;
 }

@@ -13,17 +13,8 @@ import { GIVEN_AT, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
 import { checkGiven } from "../record-given.ts";
-import {
-  afterRound,
-  FORGED,
-  NO_ONE_TAP,
-  onSheet,
-  roundName,
-  type SheetPetFound,
-  type SheetRedraw,
-  TAMPERED,
-  whoRecorded,
-} from "../record-round.ts";
+import { FORGED, NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
+import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
 
 type RecordMeta = NonNullable<ReturnType<typeof recordForm.read>>;
 type RecordSubmission = Form<RecordMeta, SheetPetFound>;

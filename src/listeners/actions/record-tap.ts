@@ -9,7 +9,8 @@
  * and nothing is written until it is confirmed. The message is redrawn from the store after the commit.
  */
 import type { App } from "@slack/bolt";
-import { recordAllDue, tapAsks } from "../../answers/record-round.ts";
+import { recordAllDue } from "../../answers/record-round.ts";
+import { tapAsks } from "../../answers/record-tap.ts";
 import {
   type ButtonKind,
   recordAll,
@@ -21,15 +22,8 @@ import { confirmModal, lateForm, recordForm, recordModal } from "../../blocks/re
 import type { BotDeps } from "../bot-deps.ts";
 import { onTap, sealed } from "../interaction.ts";
 import { timeQuestion } from "../record-given.ts";
-import {
-  afterRound,
-  NO_ONE_TAP,
-  onSheet,
-  roundName,
-  type SheetRedraw,
-  TAMPERED,
-  whoRecorded,
-} from "../record-round.ts";
+import { NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
+import { afterRound, onSheet } from "../round-taps.ts";
 
 export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   for (const [button, each] of [

@@ -16,7 +16,8 @@ import { WITNESS_MINUTES } from "../../domain/witness.ts";
 import { timeOf } from "../../words/dates.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onTap } from "../interaction.ts";
-import { onSheet, roundName, type SheetRedraw } from "../record-round.ts";
+import { roundName, type SheetRedraw } from "../record-round.ts";
+import { onSheet } from "../round-taps.ts";
 
 export const WITNESS_SELF =
   "A second, different person witnesses it: you recorded this dose, so someone else taps 👀 Witnessed. Nothing was written.";

@@ -20,8 +20,8 @@ import {
 import type { WelfareFlag } from "../../domain/welfare-flag.ts";
 import { timeOf } from "../../words/dates.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { type Form, type Located, onForm, onTap, sealed } from "../interaction.ts";
-import { NO_STORE, TAMPERED } from "../record-round.ts";
+import { type Form, type IdsOf, type Located, onForm, onTap, sealed, type Tap } from "../interaction.ts";
+import { type MessageRef, NO_STORE, TAMPERED } from "../record-round.ts";
 import type { WelfareRedraw } from "../welfare-redraw.ts";
 import { FORGED_FORM } from "../welfare-words.ts";
 
@@ -29,6 +29,27 @@ type FlagNamed = NonNullable<ReturnType<typeof adviceForm.read>>;
 
 const resolvedWords = (w: FlagWrite, timezone: string) =>
   `Already resolved: ${w.flag.resolved?.userName ?? "someone"} resolved it at ${timeOf(w.flag.resolved?.recordedAt, timezone)}. Nothing more was written.`;
+
+/** A flag's form, for a flag not resolved yet (one resolved meanwhile: its message redrawn, and who resolved it said). */
+async function openFlagForm(
+  t: Tap<IdsOf<typeof flagAdvice>, WelfareFlag, MessageRef | undefined>,
+  redraw: WelfareRedraw,
+  form: typeof adviceForm,
+  modal: typeof adviceModal,
+) {
+  const { channel, ts, threadTs, responseUrl } = t.at ?? {};
+  // A flag's message, or the Home tab's list (its ts in the container).
+  const at = ts ?? (t.body.container as { message_ts?: string } | undefined)?.message_ts;
+  if (!channel || !at) return await t.refuse(`🔒 ${TAMPERED}`);
+  const flag = t.found;
+  if (flag.resolved) {
+    const where = { channel, ts: at, threadTs, responseUrl };
+    await redraw.redrawFlag(t.client, { flagId: flag.id, onHomeList: t.ids.onHomeList, at: where });
+    return await t.tell(resolvedWords({ status: "already", flag }, t.deps.config.timezone));
+  }
+  const meta = { f: flag.id, ...(t.ids.onHomeList ? { l: 1 as const } : {}), ...t.where, c: channel, t: at };
+  await t.open(modal(sealed(t.deps, form, meta), flag));
+}
 
 /** The flag a button or form names, kept in the record. */
 async function onFlag(deps: BotDeps, ids: { flagId: number }): Promise<Located<WelfareFlag>> {
@@ -49,28 +70,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
       what: "a flag button",
       opens: true,
       locate: onFlag,
-      async run(t) {
-        const { channel, ts, threadTs, responseUrl } = t.at ?? {};
-        // A flag's message, or the Home tab's list (its ts in the container).
-        const at = ts ?? (t.body.container as { message_ts?: string } | undefined)?.message_ts;
-        if (!channel || !at) return await t.refuse(`🔒 ${TAMPERED}`);
-        const meta = {
-          f: t.found.id,
-          ...(t.ids.onHomeList ? { l: 1 as const } : {}),
-          ...t.where,
-          c: channel,
-          t: at,
-        };
-        if (t.found.resolved) {
-          await redraw.redrawFlag(t.client, {
-            flagId: t.found.id,
-            onHomeList: t.ids.onHomeList,
-            at: { channel, ts: at, threadTs, responseUrl },
-          });
-          return await t.tell(resolvedWords({ status: "already", flag: t.found }, tz()));
-        }
-        await t.open(modal(sealed(deps, form, meta), t.found));
-      },
+      run: (t) => openFlagForm(t, redraw, form, modal),
     });
   }
 
