@@ -15,7 +15,7 @@ import { context, fallback, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
-export const PLAN_MODAL = "plan_confirm";
+const PLAN_MODAL = "plan_confirm";
 export const PLAN_EDIT_MODAL = "plan_edit_form";
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -38,7 +38,7 @@ const plansPostRef = z.object({
 export type PlansPostRef = z.infer<typeof plansPostRef>;
 /** What the plan's forms carry back: the version shown, the channel to answer in, the post's message. */
 const planMeta = z.object({ v: id, c: z.string().max(40).optional(), m: plansPostRef.optional() });
-export type PlanMeta = z.infer<typeof planMeta>;
+type PlanMeta = z.infer<typeof planMeta>;
 
 /** Without the post's message when it would not fit Slack's 3000 characters once sealed. */
 const shorter = (m: PlanMeta) => [{ ...m, m: undefined }];

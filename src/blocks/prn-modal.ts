@@ -24,8 +24,8 @@ import { lineMrkdwn } from "./doc.ts";
 import { atOf, defineForm } from "./forms.ts";
 import { truncate } from "./mrkdwn.ts";
 
-export const PRN_MODAL = "prn_modal";
-export const PRN_EFFECT_MODAL = "prn_effect_modal";
+const PRN_MODAL = "prn_modal";
+const PRN_EFFECT_MODAL = "prn_effect_modal";
 const NOTE_MAX = 500;
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

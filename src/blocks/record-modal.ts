@@ -31,8 +31,8 @@ import { lineMrkdwn } from "./doc.ts";
 import { defineForm } from "./forms.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
 
-export const RECORD_MODAL = "rec_modal";
-export const LATE_MODAL = "rec_late";
+const RECORD_MODAL = "rec_modal";
+const LATE_MODAL = "rec_late";
 /** Longest note; a reason's own words leave room for the reason from the list before them. */
 export const NOTE_MAX = 500;
 export const WHY_MAX = 450;

@@ -26,9 +26,9 @@ import { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welf
 import { atOf, defineForm } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 
-export const WELFARE_MODAL = "wf_modal";
-export const ADVICE_MODAL = "wf_advice_modal";
-export const RESOLVE_MODAL = "wf_resolve_modal";
+const WELFARE_MODAL = "wf_modal";
+const ADVICE_MODAL = "wf_advice_modal";
+const RESOLVE_MODAL = "wf_resolve_modal";
 const NOTE_MAX = 500;
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -41,8 +41,7 @@ const where = {
 };
 const checkMeta = z.object({ l: recordId, b: recordId, p: recordId, ...where, cur: recordId.optional() });
 const flagMeta = z.object({ f: recordId, l: z.literal(1).optional(), ...where });
-export type CheckMeta = z.infer<typeof checkMeta>;
-export type FlagMeta = z.infer<typeof flagMeta>;
+type FlagMeta = z.infer<typeof flagMeta>;
 
 /** Without the response_url when it must, to fit Slack's 3000 characters once sealed. */
 const shorter = <M extends { u?: string | undefined }>(m: M) => [{ ...m, u: undefined }];

@@ -40,8 +40,8 @@ import { couldNotRecord, type MessageRef, TAMPERED } from "./record-round.ts";
 type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 type WebClient = webApi.WebClient;
-export type TapAck = DeadlineAck<void>;
-export type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
+type TapAck = DeadlineAck<void>;
+type ViewAck = DeadlineAck<Parameters<ViewArgs["ack"]>[0]>;
 
 /** A button's ids, named, as its listener reads them. */
 export type IdsOf<B extends { read(value: string | undefined): unknown }> = NonNullable<

@@ -19,7 +19,7 @@ import type { WelfareRedraw } from "./welfare-redraw.ts";
 
 type WebClient = webApi.WebClient;
 
-export const LATER_LIST = (list: Pick<WelfareList, "date">) =>
+const LATER_LIST = (list: Pick<WelfareList, "date">) =>
   `That is the welfare check for ${dayHeading(list.date)}: check on the day. Nothing was recorded.`;
 
 export const FORGED_FORM =
