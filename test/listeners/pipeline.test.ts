@@ -77,7 +77,11 @@ const tapBody = (value: string) => ({
 });
 
 describe("the pipeline of taps", () => {
-  function tapListener(t: ReturnType<typeof setup>, runs: unknown[], located: string[]) {
+  /** Taps the test button with `value`: what was located and run, and the acks sent. */
+  async function tapped(t: ReturnType<typeof setup>, value: string) {
+    const runs: unknown[] = [];
+    const located: string[] = [];
+    const acks: number[] = [];
     onTap(t.app, t.deps, {
       button,
       what: "a test button",
@@ -91,19 +95,13 @@ describe("the pipeline of taps", () => {
         await tap.ack.send();
       },
     });
-    return t.handlers.get(String(button.pattern)) as (a: unknown) => Promise<void>;
+    const handler = t.handlers.get(String(button.pattern)) as (a: unknown) => Promise<void>;
+    await handler({ ...tapBody(value), client: t.client, ack: async () => void acks.push(1) });
+    return { runs, located, acks };
   }
 
   it("runs with the value's ids named, after the guard and the locator, acknowledged once", async () => {
-    const t = setup();
-    const runs: unknown[] = [];
-    const located: string[] = [];
-    const acks: number[] = [];
-    await tapListener(
-      t,
-      runs,
-      located,
-    )({ ...tapBody('{"s":9,"p":50}'), client: t.client, ack: async () => void acks.push(1) });
+    const { runs, located, acks } = await tapped(setup(), '{"s":9,"p":50}');
     expect(located).toEqual(['{"sheetId":9,"petId":50}']);
     expect(runs).toEqual([
       { ids: { sheetId: 9, petId: 50 }, found: "found", key: "tap:C1:1.1:t_tap:2.2:U1" },
@@ -113,29 +111,13 @@ describe("the pipeline of taps", () => {
 
   it("a guest is refused before the value is read or anything located; nothing runs", async () => {
     const t = setup({ guest: true });
-    const runs: unknown[] = [];
-    const located: string[] = [];
-    await tapListener(
-      t,
-      runs,
-      located,
-    )({ ...tapBody('{"s":9,"p":50}'), client: t.client, ack: async () => undefined });
-    expect(located).toEqual([]);
-    expect(runs).toEqual([]);
+    expect(await tapped(t, '{"s":9,"p":50}')).toEqual({ runs: [], located: [], acks: [1] });
     expect(t.told.join(" ")).toMatch(/^🔒/);
   });
 
   it("a value this bot did not write is logged and refused before anything is located", async () => {
     const t = setup();
-    const runs: unknown[] = [];
-    const located: string[] = [];
-    await tapListener(
-      t,
-      runs,
-      located,
-    )({ ...tapBody('{"s":"x"}'), client: t.client, ack: async () => undefined });
-    expect(located).toEqual([]);
-    expect(runs).toEqual([]);
+    expect(await tapped(t, '{"s":"x"}')).toEqual({ runs: [], located: [], acks: [1] });
     expect(t.warnings).toEqual(["refused a test button that is not ours"]);
     expect(t.told).toEqual([expect.stringMatching(/^🔒 That button is not one Kennel Desk can use/)]);
   });
@@ -143,14 +125,8 @@ describe("the pipeline of taps", () => {
   it("while stopping, a tap is told to try again and nothing is looked up", async () => {
     const t = setup();
     t.deps.inflight.draining = true;
-    const runs: unknown[] = [];
-    const located: string[] = [];
-    await tapListener(
-      t,
-      runs,
-      located,
-    )({ ...tapBody('{"s":9,"p":50}'), client: t.client, ack: async () => undefined });
-    expect([located, runs, t.calls]).toEqual([[], [], []]);
+    expect(await tapped(t, '{"s":9,"p":50}')).toEqual({ runs: [], located: [], acks: [1] });
+    expect(t.calls).toEqual([]);
     expect(t.told).toEqual(["Kennel Desk is restarting. Try again in a minute."]);
   });
 });

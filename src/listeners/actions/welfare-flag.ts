@@ -74,12 +74,15 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
     });
   }
 
-  onForm(app, deps, {
-    form: adviceForm,
+  const flagForm = {
     what: "a flag form",
     forged: FORGED_FORM,
-    to: (meta) => ({ channel: meta.at.channel }),
-    locate: (d, meta) => onFlag(d, meta),
+    to: (meta: FlagNamed) => ({ channel: meta.at.channel }),
+    locate: (d: BotDeps, meta: FlagNamed) => onFlag(d, meta),
+  };
+  onForm(app, deps, {
+    ...flagForm,
+    form: adviceForm,
     async run(f) {
       const sub = readAdvice(f.values, deps.clock.now(), deps.config.timezone);
       if (!sub.ok) return await f.atFields(sub.errors);
@@ -89,11 +92,8 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
   });
 
   onForm(app, deps, {
+    ...flagForm,
     form: resolveForm,
-    what: "a flag form",
-    forged: FORGED_FORM,
-    to: (meta) => ({ channel: meta.at.channel }),
-    locate: (d, meta) => onFlag(d, meta),
     async run(f) {
       const sub = readResolve(f.values);
       if (!sub.ok) return await f.atFields(sub.errors);
