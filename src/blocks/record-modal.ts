@@ -9,6 +9,7 @@
  * taken from the metadata.
  */
 import { z } from "zod";
+import type { TimeQuestion } from "../answers/late-entry.ts";
 import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
@@ -93,19 +94,6 @@ const plain = (text: string, max: number) => ({
 });
 const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
 const reasonOption = (r: NotGivenReason) => ({ text: plain(reasonWords(r), 75), value: r });
-
-/**
- * The time question of a form recording after a dose's window closed: which doses, when their
- * window closed, and what it shows first (now, in the kennel's zone).
- */
-export interface TimeQuestion {
-  labels: string[];
-  /** When the (first) window closed (ISO 8601). */
-  closedAt: string;
-  date: string;
-  time: string;
-  timezone: string;
-}
 
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {

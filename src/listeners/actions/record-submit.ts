@@ -7,12 +7,12 @@
  * open with the error on the field at fault, or replaces it with why nothing was written.
  */
 import type { App } from "@slack/bolt";
+import { checkGiven } from "../../answers/late-entry.ts";
 import { petStatus, recordAllDue, recordItems, type WriteResult } from "../../answers/record-round.ts";
 import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
 import { GIVEN_AT, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
-import { checkGiven } from "../record-given.ts";
 import { FORGED, NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
 import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
 

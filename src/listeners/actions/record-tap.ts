@@ -9,6 +9,7 @@
  * and nothing is written until it is confirmed. The message is redrawn from the store after the commit.
  */
 import type { App } from "@slack/bolt";
+import { timeQuestion } from "../../answers/late-entry.ts";
 import { recordAllDue } from "../../answers/record-round.ts";
 import { tapAsks } from "../../answers/record-tap.ts";
 import {
@@ -21,7 +22,6 @@ import {
 import { confirmModal, lateForm, recordForm, recordModal } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onTap, sealed } from "../interaction.ts";
-import { timeQuestion } from "../record-given.ts";
 import { NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
 import { afterRound, onSheet } from "../round-taps.ts";
 
