@@ -4,14 +4,15 @@
  * began, so an export of three years holds one page in memory, not the record: the round entries
  * (each page with its doses' witnesses and high-alert marks, src/answers/kept-doses.ts), the welfare
  * records, the care plans of the stays exported (every version) and the doses given if needed, each
- * with its effect. `mergeBySeq` puts several of them in one stream in the chain's order (the CSV).
+ * with its effect (src/answers/pages.ts merges them in the chain's order for the CSV).
  */
 import type { Deps } from "../deps.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
-import { PLAN_KIND, type PlanVersion, planVersionsOf } from "./plans.ts";
-import { PRN_KIND, prnDosePages } from "./prn.ts";
+import { mergeBySeq, pages } from "./pages.ts";
+import { type PlanVersion, planVersionsOf } from "./plans.ts";
+import { prnDosePages } from "./prn.ts";
 import { WELFARE_KINDS, type WelfareRecordRow, welfareRecordPages } from "./welfare-record.ts";
 
 export interface ExportQuery {
@@ -47,7 +48,7 @@ export async function exportRows(
   const found = await Promise.all([
     store.stays(query),
     store.stays({ ...query, kinds: WELFARE_KINDS }),
-    store.stays({ ...query, kinds: [PRN_KIND] }),
+    store.stays({ ...query, kinds: ["prn"] }),
   ]);
   const stays = [...new Set(found.flat())];
   const planned = query.bookingId !== undefined ? [query.bookingId] : stays;
@@ -65,9 +66,7 @@ export async function exportRows(
       const parts: AsyncIterable<PlanVersion[]>[] = [];
       for (let i = 0; i < planned.length; i += STAYS_PER_QUERY) {
         const bookingIds = planned.slice(i, i + STAYS_PER_QUERY);
-        parts.push(
-          pagesMap(store.logPages({ kind: PLAN_KIND, bookingIds, ...petId }, through), planVersionsOf),
-        );
+        parts.push(pagesMap(store.logPages({ kind: "plan", bookingIds, ...petId }, through), planVersionsOf));
       }
       return pages(mergeBySeq(parts, (v) => v.seq));
     },
@@ -77,51 +76,4 @@ export async function exportRows(
 
 async function* pagesMap<A, B>(source: AsyncIterable<A[]>, f: (page: A[]) => B[]): AsyncGenerator<B[]> {
   for await (const page of source) yield f(page);
-}
-
-/** Items back into pages (of up to `size`). */
-async function* pages<T>(items: AsyncIterable<T>, size = 500): AsyncGenerator<T[]> {
-  let page: T[] = [];
-  for await (const item of items) {
-    page.push(item);
-    if (page.length >= size) {
-      yield page;
-      page = [];
-    }
-  }
-  if (page.length) yield page;
-}
-
-/**
- * Several streams of pages, each in the chain's order, as one stream of items in that order (ties:
- * the earlier stream first, as a stable sort of their concatenation would have them).
- */
-export async function* mergeBySeq<T>(
-  sources: AsyncIterable<T[]>[],
-  seq: (item: T) => number,
-): AsyncGenerator<T> {
-  const streams = sources.map((s) => ({
-    it: s[Symbol.asyncIterator](),
-    page: [] as T[],
-    at: 0,
-    done: false,
-  }));
-  const fill = async (s: (typeof streams)[number]) => {
-    while (!s.done && s.at >= s.page.length) {
-      const next = await s.it.next();
-      if (next.done) s.done = true;
-      else [s.page, s.at] = [next.value, 0];
-    }
-  };
-  await Promise.all(streams.map(fill));
-  for (;;) {
-    let best: (typeof streams)[number] | undefined;
-    for (const s of streams) {
-      if (s.at >= s.page.length) continue;
-      if (!best || seq(s.page[s.at] as T) < seq(best.page[best.at] as T)) best = s;
-    }
-    if (!best) return;
-    yield best.page[best.at++] as T;
-    await fill(best);
-  }
 }

@@ -11,20 +11,7 @@
  */
 import type { CareRecordStore, EntryInput, LogInput, RecordResult } from "../record/types.ts";
 
-const STAFF_NAME_KIND = "staff_name";
-
-/** What the follow-up says. */
-interface StaffNameBody {
-  userId: string;
-  /** The name Slack shows now. */
-  name: string;
-  /** The name the records below were committed with. */
-  committedAs: string;
-  /** The entries (round records) committed under that name, by id. */
-  entries: number[];
-  /** Other records (a welfare check, a witness, a dose given if needed…) committed under it, by id. */
-  records: number[];
-}
+const STAFF_NAME_KIND: LogInput["kind"] = "staff_name";
 
 export interface NameSource {
   /** The user's name once any look-up in flight has ended. */
@@ -42,12 +29,12 @@ async function followUp(
     const name = await names.settledName(done.userId);
     if (!name || name === done.committedAs) return;
     const first = done.entries[0] ?? done.records[0];
-    const body: StaffNameBody = {
+    const body = {
       userId: done.userId,
       name,
       committedAs: done.committedAs,
-      entries: done.entries,
-      records: done.records,
+      entryIds: done.entries,
+      recordIds: done.records,
     };
     await store.append({
       kind: STAFF_NAME_KIND,
@@ -87,7 +74,7 @@ export function withStaffNames(
     }
     return result;
   };
-  const append: CareRecordStore["append"] = async (input: LogInput, options) => {
+  const append = (async (input: LogInput, options?: { reuse?: boolean }) => {
     const result = await store.append(input, options);
     const committedAs = (input.body as { userName?: unknown } | undefined)?.userName;
     if (
@@ -106,7 +93,7 @@ export function withStaffNames(
       track(followUp(store, names, done, onError));
     }
     return result;
-  };
+  }) as CareRecordStore["append"];
   return new Proxy(store, {
     get(target, name) {
       if (name === "record") return record;

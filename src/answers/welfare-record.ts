@@ -9,15 +9,8 @@ import type { WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import {
-  adviceBody,
-  checkOf,
-  KINDS,
-  readChecks,
-  readFlags,
-  readLists,
-  resolvedBody,
-} from "./welfare-store.ts";
+import { mergeBySeq, pages } from "./pages.ts";
+import { checkOf, KINDS, readChecks, readFlags, readLists } from "./welfare-store.ts";
 
 interface WelfareDayPet {
   bookingId: number;
@@ -115,69 +108,67 @@ export async function welfareRecords(
   return out;
 }
 
+type WelfareEntry = LogEntry<(typeof WELFARE_KINDS)[number]>;
+
+/** The flag an advice or a resolution is about. */
+const flagNamed = (e: WelfareEntry): number | undefined =>
+  e.kind === KINDS.advice || e.kind === KINDS.resolved ? e.body.flag : undefined;
+
 /**
- * The same a page at a time in the chain's order, up to `throughSeq` (an export of any size): a
- * flag's name for its advice and resolution rows from the flags read so far, a flag older than the
- * range read by its id, once.
+ * The same a page at a time in the chain's order, up to `throughSeq` (an export of any size): the
+ * four kinds' pages merged in place order; a flag's name for its advice and resolution rows from the
+ * flags read so far, a flag older than the range read by its id, once.
  */
 export async function* welfareRecordPages(
   store: CareRecordStore,
   q: Omit<LogQuery, "kind" | "id">,
   throughSeq?: number,
 ): AsyncGenerator<WelfareRecordRow[]> {
-  const flags = new Map<number, LogEntry | undefined>();
-  const pages = store.logPages(
-    { ...q, kinds: WELFARE_KINDS },
-    throughSeq === undefined ? {} : { throughSeq },
+  const through = throughSeq === undefined ? {} : { throughSeq };
+  const rows = mergeBySeq<WelfareEntry>(
+    WELFARE_KINDS.map((kind) => store.logPages({ ...q, kind }, through)),
+    (e) => e.seq,
   );
-  for await (const page of pages) {
+  const flags = new Map<number, LogEntry<"welfare_flag">>();
+  const looked = new Set<number>();
+  for await (const page of pages(rows)) {
     for (const e of page) if (e.kind === KINDS.flag) flags.set(e.id, e);
     for (const e of page) {
-      const id = (e.body as { flag?: unknown }).flag;
-      if (typeof id !== "number" || flags.has(id)) continue;
-      flags.set(id, (await store.log({ kind: KINDS.flag, id }))[0]);
+      const id = flagNamed(e);
+      if (id === undefined || flags.has(id) || looked.has(id)) continue;
+      looked.add(id);
+      const [f] = await store.log({ kind: KINDS.flag, id });
+      if (f) flags.set(id, f);
     }
     yield page.map((e) => rowOf(e, flags));
   }
 }
 
-function rowOf(e: LogEntry, flags: Map<number, LogEntry | undefined>): WelfareRecordRow {
-  const body = e.body as Record<string, unknown>;
-  const flagOf = flags.get(typeof body.flag === "number" ? body.flag : -1)?.body as
-    | Record<string, unknown>
-    | undefined;
+function rowOf(e: WelfareEntry, flags: Map<number, LogEntry<"welfare_flag">>): WelfareRecordRow {
+  const flagId = flagNamed(e);
+  const flag = flagId === undefined ? undefined : flags.get(flagId)?.body;
   const row: WelfareRecordRow = {
     id: e.id,
     seq: e.seq,
     kennel: e.kennel,
     date: e.date,
-    kind: e.kind as WelfareRecordRow["kind"],
+    kind: e.kind,
     bookingId: e.bookingId,
     petId: e.petId,
-    petName: String(body.petName ?? flagOf?.petName ?? ""),
+    petName: "petName" in e.body ? e.body.petName : (flag?.petName ?? ""),
     userId: e.userId,
-    userName: typeof body.userName === "string" ? body.userName : undefined,
+    userName: "userName" in e.body ? e.body.userName : undefined,
     recordedAt: e.recordedAt,
     supersedes: e.supersedes,
     supersededBy: e.supersededBy,
     requestKey: e.requestKey,
   };
-  if (e.kind === KINDS.check) {
-    const check = checkOf(e);
-    if (check) row.check = check;
-  } else if (e.kind === KINDS.flag) {
-    const b = flagOf ?? body;
-    row.flag = {
-      sign: String(body.sign) as WelfareFlag["sign"],
-      entries: (body.entries ?? b.entries ?? []) as WelfareFlag["entries"],
-    };
-  } else if (e.kind === KINDS.advice) {
-    const b = adviceBody.safeParse(body);
-    if (b.success)
-      row.advice = { flag: b.data.flag, vet: b.data.vet, sought: b.data.sought, advice: b.data.advice };
-  } else {
-    const b = resolvedBody.safeParse(body);
-    if (b.success) row.resolved = { flag: b.data.flag, why: b.data.why };
-  }
+  if (e.kind === KINDS.check) row.check = checkOf(e);
+  else if (e.kind === KINDS.flag)
+    row.flag = { sign: e.body.sign as WelfareFlag["sign"], entries: e.body.entries };
+  else if (e.kind === KINDS.advice) {
+    const { flag: f, vet, sought, advice } = e.body;
+    row.advice = { flag: f, vet, sought, advice };
+  } else row.resolved = { flag: e.body.flag, why: e.body.why };
   return row;
 }

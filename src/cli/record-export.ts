@@ -6,7 +6,8 @@
  * the head taken when the export began, so a year's export holds a page in memory, not the year.
  */
 import { UsageError } from "../answers/failure.ts";
-import { type ExportRows, exportRows, mergeBySeq } from "../answers/record-export.ts";
+import { mergeBySeq } from "../answers/pages.ts";
+import { type ExportRows, exportRows } from "../answers/record-export.ts";
 import { bookingIdByReference } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import type { CareRecordStore } from "../record/types.ts";

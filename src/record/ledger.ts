@@ -20,8 +20,11 @@ import {
 } from "./chain.ts";
 import type { ChainTable, Snapshot } from "./driver.ts";
 import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
-import type { LogEntry, LogInput, LogQuery, RetentionPass } from "./types.ts";
+import type { LogInput, LogQuery, RetentionPass, StoredLog } from "./types.ts";
 import { ChainWalk } from "./verify.ts";
+
+/** A record to append as the tables take it: its body checked by the store against its kind first. */
+type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
@@ -47,8 +50,8 @@ const LOG_FROM = "FROM care_log l LEFT JOIN care_log s ON s.supersedes = l.id";
 const opt = <T>(v: unknown, f: (x: unknown) => T): T | undefined =>
   v === null || v === undefined ? undefined : f(v);
 
-function logEntryOf(row: Row): LogEntry {
-  const e: LogEntry = {
+function logEntryOf(row: Row): StoredLog {
+  const e: StoredLog = {
     id: Number(row.id),
     seq: Number(row.seq),
     kind: String(row.kind),
@@ -57,7 +60,7 @@ function logEntryOf(row: Row): LogEntry {
     body: JSON.parse(String(row.body)),
     recordedAt: String(row.recorded_at),
   };
-  const more: Partial<LogEntry> = {
+  const more: Partial<StoredLog> = {
     bookingId: opt(row.booking_id, Number),
     petId: opt(row.pet_id, Number),
     userId: opt(row.user_id, String),
@@ -69,7 +72,7 @@ function logEntryOf(row: Row): LogEntry {
   return e;
 }
 
-function checkLogInput(input: LogInput): string {
+function checkLogInput(input: StoredInput): string {
   if (typeof input.kind !== "string" || !/^[a-z][a-z_:-]{0,39}$/.test(input.kind))
     throw new InvalidEntryError(`"${String(input.kind).slice(0, 20)}" is not a kind of record.`);
   if (!isRecordDate(input.date))
@@ -83,11 +86,11 @@ function checkLogInput(input: LogInput): string {
 /** One log row, written at the next place. Inside a chain transaction. */
 export async function appendIn(
   q: Query,
-  input: LogInput,
+  input: StoredInput,
   kennel: string,
   at: string,
   options: { reuse?: boolean; throughSeq?: number; nextId: NextId },
-): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }> {
+): Promise<{ status: "recorded" | "duplicate"; entry: StoredLog }> {
   const body = checkLogInput(input);
   if (input.requestKey !== undefined) {
     const rows = await q(`SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE l.request_key = ?`, [input.requestKey]);
@@ -132,8 +135,11 @@ export async function appendIn(
   return { status: "recorded", entry: logEntryOf(row) };
 }
 
-/** A log query's conditions (the kinds, the days, the stay, the pet), for logIn and logPages. */
-function logWhere(query: LogQuery): { where: string[]; params: unknown[] } {
+/** A log query as the tables take it (its kind's name as stored). */
+type StoredQuery = Omit<LogQuery, "kind"> & { kind?: string };
+
+/** A log query's conditions (the kind, the days, the stay or stays, the pet), for logIn and logPages. */
+function logWhere(query: StoredQuery): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -144,8 +150,6 @@ function logWhere(query: LogQuery): { where: string[]; params: unknown[] } {
     if (d !== undefined && !isRecordDate(d))
       throw new InvalidEntryError(`"${String(d).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
   if (query.kind !== undefined) add("l.kind = ?", query.kind);
-  if (query.kinds !== undefined)
-    add(`l.kind IN (${query.kinds.map(() => "?").join(", ") || "NULL"})`, ...query.kinds);
   if (query.id !== undefined) add("l.id = ?", query.id);
   if (query.date !== undefined) add("l.round_date = ?", query.date);
   if (query.from !== undefined) add("l.round_date >= ?", query.from);
@@ -157,7 +161,7 @@ function logWhere(query: LogQuery): { where: string[]; params: unknown[] } {
   return { where, params };
 }
 
-export async function logIn(q: Query, query: LogQuery): Promise<LogEntry[]> {
+export async function logIn(q: Query, query: StoredQuery): Promise<StoredLog[]> {
   const { where, params } = logWhere(query);
   const rows = await q(
     `SELECT ${LOG_COLUMNS} ${LOG_FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY l.seq`,
@@ -169,10 +173,10 @@ export async function logIn(q: Query, query: LogQuery): Promise<LogEntry[]> {
 /** Log rows a page at a time in place order (keyset by seq), up to `throughSeq`: memory stays flat. */
 export async function* logPages(
   q: Query,
-  query: LogQuery,
+  query: StoredQuery,
   throughSeq: number,
   pageSize: number,
-): AsyncGenerator<LogEntry[]> {
+): AsyncGenerator<StoredLog[]> {
   const { where, params } = logWhere(query);
   const sql = `SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE ${[...where, "l.seq > ?", "l.seq <= ?"].join(" AND ")} ORDER BY l.seq LIMIT ${pageSize}`;
   for (let after = 0; ; ) {

@@ -13,6 +13,7 @@ import type { Driver, Query } from "./driver.ts";
 import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
+import { type KindName, kindNamed, readBody } from "./kinds/index.ts";
 import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, purgeIn, verifyIn } from "./ledger.ts";
 import { migrate } from "./migrate.ts";
 import type { Engine } from "./schema.ts";
@@ -30,6 +31,7 @@ import type {
   RetentionPass,
   StaffMember,
   StayQuery,
+  StoredLog,
   StoreHealth,
 } from "./types.ts";
 
@@ -177,7 +179,10 @@ class SqlStore implements CareRecordStore {
     }
   }
 
-  async *logPages(query: LogQuery, o: PageOptions = {}): AsyncGenerator<LogEntry[]> {
+  async *logPages<K extends KindName>(
+    query: LogQuery<K>,
+    o: PageOptions = {},
+  ): AsyncGenerator<LogEntry<K>[]> {
     await this.ready().catch((error: unknown) => {
       throw this.#failure(error) ?? error;
     });
@@ -188,7 +193,7 @@ class SqlStore implements CareRecordStore {
       o.pageSize ?? LOG_PAGE,
     );
     try {
-      yield* pages;
+      for await (const page of pages) yield page.flatMap((row) => readAs(query.kind, row) ?? []);
     } catch (error) {
       throw this.#failure(error) ?? error;
     }
@@ -204,14 +209,22 @@ class SqlStore implements CareRecordStore {
     return this.#read(async (q) => (await q(sql, [...(kinds ?? []), ...params])).map((r) => Number(r.b)));
   }
 
-  append(input: LogInput, options: { reuse?: boolean } = {}) {
-    return this.#write((q, at) =>
-      appendIn(q, input, kennelKey(this.#kennel), at, { ...options, nextId: this.#ids(q) }),
+  async append<K extends KindName>(input: LogInput<K>, options: { reuse?: boolean } = {}) {
+    const checked = { ...input, body: checkBody(input.kind, input.body) };
+    const { status, entry } = await this.#write((q, at) =>
+      appendIn(q, checked, kennelKey(this.#kennel), at, { ...options, nextId: this.#ids(q) }),
     );
+    const read = readAs(input.kind, entry);
+    if (!read)
+      throw new InvalidEntryError(
+        `Request ${input.requestKey ?? ""} was recorded before as another kind of record (${entry.kind}), not as ${kindNamed(input.kind)?.words}.`,
+      );
+    return { status, entry: read };
   }
 
-  log(query: LogQuery): Promise<LogEntry[]> {
-    return this.#read((q) => logIn(q, query));
+  async log<K extends KindName>(query: LogQuery<K>): Promise<LogEntry<K>[]> {
+    const rows = await this.#read((q) => logIn(q, query));
+    return rows.flatMap((row) => readAs(query.kind, row) ?? []);
   }
 
   async kennel(): Promise<KennelIdentity> {
@@ -297,6 +310,30 @@ class SqlStore implements CareRecordStore {
     if (error instanceof StoreError) return error;
     return this.#driver.storeError(error);
   }
+}
+
+/**
+ * A body checked against its kind before it is written, as its schema reads it (what is written):
+ * an InvalidEntryError (nothing written) when it does not fit.
+ */
+function checkBody(kind: string, body: unknown): unknown {
+  const known = kindNamed(kind);
+  if (!known) throw new InvalidEntryError(`"${String(kind).slice(0, 20)}" is not a kind of record.`);
+  const checked = known.body.safeParse(body);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    throw new InvalidEntryError(
+      `The record refused ${known.words} as given: ${first?.path.join(".") || "its body"}: ${first?.message ?? "does not fit"}.`,
+    );
+  }
+  return checked.data;
+}
+
+/** A stored record read as kind K; undefined when it is another kind, or its body does not read as K's. */
+function readAs<K extends KindName>(kind: K, row: StoredLog): LogEntry<K> | undefined {
+  if (row.kind !== kind) return undefined;
+  const body = readBody(kind, row.body);
+  return body === undefined ? undefined : ({ ...row, kind, body } as LogEntry<K>);
 }
 
 export type SqlCareRecordStore = CareRecordStore & { ready(): Promise<void> };

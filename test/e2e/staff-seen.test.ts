@@ -106,8 +106,8 @@ describe("a tap commits without waiting on Slack for staff seen before", () => {
       userId: "U0JANE",
       name: "Jane Doe",
       committedAs: "Jane",
-      entries: third.map((e) => e.id),
-      records: [],
+      entryIds: third.map((e) => e.id),
+      recordIds: [],
     });
     // The entries themselves are never rewritten.
     expect((await store.entries({ date: pet3.state.d, petId: pet3.state.p })).map((e) => e.userName)).toEqual(

@@ -79,7 +79,7 @@ async function append(w: Writer, input: LogInput, at: string) {
 async function sheets(w: Writer, date: string, stay: (pet: number) => number, pets: number) {
   for (const r of ROUNDS) {
     const body = {
-      v: 1,
+      v: 1 as const,
       date,
       round: r.round,
       fallback: `${r.round} round`,
@@ -151,13 +151,13 @@ async function petRound(w: Writer, date: string, pet: number, bookingId: number,
 
 async function welfare(w: Writer, date: string, pet: number, bookingId: number) {
   const body = {
-    v: 1,
-    round: "morning",
+    v: 1 as const,
+    round: "morning" as const,
     bookingId,
     petId: pet,
     petName: `Pet ${pet}`,
-    values: { drinking: "normal", stool: "normal", urine: "normal", demeanour: "normal" },
-    eating: [{ round: "morning", outcome: "ate_all" }],
+    values: { drinking: "normal", stool: "normal", urine: "normal", demeanour: "normal" } as const,
+    eating: [{ round: "morning" as const, outcome: "ate_all" as const }],
     userName: "Staff 1",
     request: `welfare-${date}-${pet}`,
   };
@@ -171,7 +171,7 @@ async function welfare(w: Writer, date: string, pet: number, bookingId: number) 
 async function asNeeded(w: Writer, date: string, pet: number, bookingId: number) {
   const givenAt = instant(date, 14, pet % 60);
   const body = {
-    item: "med:4",
+    item: "med:4" as const,
     label: "Pain relief if needed",
     itemText: "Metacam if limping",
     reason: "limping",

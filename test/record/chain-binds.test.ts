@@ -140,7 +140,7 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
         const settings = await engine.settings();
         const store = await open(settings);
         for (const pet of [1, 2, 3]) await recorded(store, entry(today, { petId: pet }));
-        await store.append({ kind: "sheet", date: today, body: { pets: [1, 2, 3] } });
+        await store.append({ kind: "witness", date: today, body: { entryId: 1, userName: "Sam" } });
         // Retention refuses to be asked for it through Kennel Desk.
         await expect(store.purge(dayOf(Date.now() + DAY), { days: 1, today })).rejects.toBeInstanceOf(
           InvalidEntryError,
