@@ -6,7 +6,6 @@
  */
 import { App } from "@slack/bolt";
 import { apiStatus } from "./answers/kennel.ts";
-import { withStaffNames } from "./answers/staff-names.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
@@ -21,7 +20,7 @@ import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
 import { asAnswer, asBulk } from "./kennel/limiter.ts";
-import { Access } from "./listeners/access.ts";
+import { staffAccess } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
 import type { BotDeps } from "./listeners/bot-deps.ts";
 import { ChannelGuests } from "./listeners/channel-guests.ts";
@@ -29,7 +28,7 @@ import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
 import { SheetRedraw } from "./listeners/record-round.ts";
-import type { CareRecordStore, StoreHealth } from "./record/types.ts";
+import { storeHealth } from "./record/health.ts";
 import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { SlackHttpReceiver } from "./slack/http-receiver.ts";
@@ -93,56 +92,22 @@ export interface BotOptions {
   >;
 }
 
-/** The care record's health for /readyz: never throws, never waits more than a few seconds. */
-async function storeHealth(record: CareRecordStore): Promise<StoreHealth> {
-  const down = (problem: string): StoreHealth => ({ ok: false, engine: record.engine, where: "", problem });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<StoreHealth>((resolve) => {
-    timer = setTimeout(() => resolve(down("It did not answer within 5 s.")), 5000);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([
-      record.health().catch((error: unknown) => down(String((error as Error)?.message ?? error))),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function createBot(base: BotBase, options: BotOptions): Bot {
   const { slack } = options;
   const mode = slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
-  // Staff seen before are kept in the store: a restart knows them without asking Slack (access.ts).
-  const access = new Access(
-    base.config.allowedChannels,
-    base.clock,
-    base.log,
-    ownChannels(base.config),
-    base.record,
-  );
   const inflight = new InFlight();
+  // Staff seen before known from the store; each commit's name followed up (src/listeners/access.ts).
+  const { access, record } = staffAccess(base, ownChannels(base.config), inflight);
   const deps: BotDeps = {
     ...base,
-    // Each commit's name, and Slack's when it differs (a follow-up naming the entries: staff-names.ts).
-    record: withStaffNames(
-      base.record,
-      access,
-      (work) => void inflight.track(work),
-      (error) =>
-        base.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "could not record a name Slack gave after the commit",
-        ),
-    ),
+    record,
     access,
     inflight,
     seal: sealFor(slack),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
-    channelGuests: new ChannelGuests(base.config, base.log),
+    channelGuests: new ChannelGuests(base.config, base.log, access),
   };
   // Bolt's own lines are quiet (debug) until the bot has started: a failed start is one line of its own.
   let starting = true;
@@ -180,8 +145,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
-  // Each Slack request is an answer of its own: its API calls share the slots fairly with the others'
-  // and come before bulk work (src/kennel/limiter.ts).
+  // Each Slack request an answer of its own: the API's slots shared fairly (src/kennel/limiter.ts).
   app.use(({ next }) => asAnswer(() => next()));
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
@@ -325,14 +289,12 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       // Who can read the posts' channels: a guest account there is logged and said in /kennel
       // status. In the background: it never holds up start-up, and a failure is only logged.
       const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
-      deps.channelGuests
-        ?.check(app.client, workspace, (id, user) => access.seen(id, user))
-        .catch((error: unknown) => {
-          base.log.warn(
-            { err: String((error as Error)?.message ?? error) },
-            "could not check the posts' channels",
-          );
-        });
+      deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
+        base.log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "could not check the posts' channels",
+        );
+      });
       // Today's care records into the cache, so the day's first answers cost one API call.
       if (options.warmCare !== false) warm();
       if (digest && base.config.scheduledPosts && !deps.inflight.draining) {

@@ -1,6 +1,7 @@
 /** The care record as the terminal's commands open it (`kennel-desk record …`). */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { petsPage } from "../answers/lists.ts";
 import { StoreError } from "../record/errors.ts";
 import { otherKennel, recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
@@ -84,8 +85,8 @@ export async function refuseOtherBusiness(
   if (recorded.kennelId === undefined) return;
   let theirs: number | undefined;
   try {
-    const { data } = await kennelDeps(ctx).kennel.listPets({}, { page: 1, pageSize: 1 });
-    theirs = data.items.find((p) => p.kennelId !== undefined)?.kennelId;
+    const { items } = await petsPage(kennelDeps(ctx), {}, { page: 1, pageSize: 1 });
+    theirs = items.find((p) => p.kennelId !== undefined)?.kennelId;
   } catch {
     return;
   }

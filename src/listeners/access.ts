@@ -19,9 +19,11 @@ import type { webApi } from "@slack/bolt";
 
 type WebClient = webApi.WebClient;
 
-import type { Clock } from "../deps.ts";
+import { withStaffNames } from "../answers/staff-names.ts";
+import type { BotBase, Clock } from "../deps.ts";
 import type { Logger } from "../log.ts";
-import type { StaffMember } from "../record/types.ts";
+import type { CareRecordStore, StaffMember } from "../record/types.ts";
+import type { InFlight } from "./in-flight.ts";
 
 export type AccessResult = { ok: true } | { ok: false; message: string };
 
@@ -231,6 +233,30 @@ export class Access {
     await this.#asking.get(userId)?.catch(() => undefined);
     return this.displayName(userId);
   }
+}
+
+/**
+ * The bot's access check, knowing the staff seen before from the store, and the store its listeners
+ * write through: each commit's name, and Slack's when it differs after the ack, a follow-up naming
+ * the records (src/answers/staff-names.ts), held for shutdown.
+ */
+export function staffAccess(
+  base: BotBase,
+  ownChannels: string[],
+  inflight: InFlight,
+): { access: Access; record: CareRecordStore } {
+  const access = new Access(base.config.allowedChannels, base.clock, base.log, ownChannels, base.record);
+  const record = withStaffNames(
+    base.record,
+    access,
+    (work) => void inflight.track(work),
+    (error) =>
+      base.log.warn(
+        { err: String((error as Error)?.message ?? error) },
+        "could not record a name Slack gave after the commit",
+      ),
+  );
+  return { access, record };
 }
 
 /** The words for a refusal (or ok). */

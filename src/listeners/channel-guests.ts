@@ -10,7 +10,7 @@ import type { webApi } from "@slack/bolt";
 import type { Config } from "../config.ts";
 import { plural } from "../domain/text.ts";
 import type { Logger } from "../log.ts";
-import { refusalOf, type SlackUserFacts, type Workspace } from "./access.ts";
+import { type Access, refusalOf, type SlackUserFacts, type Workspace } from "./access.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -66,12 +66,15 @@ function problemWords(error: unknown): string {
 export class ChannelGuests {
   readonly #log: Logger;
   readonly #channels: Array<{ channel: string; settings: string[] }>;
+  readonly #access: Pick<Access, "seen"> | undefined;
   #state: "not_checked" | "checking" | "checked" = "not_checked";
   #audiences: ChannelAudience[] = [];
 
-  constructor(config: Pick<Config, "digest" | "rounds">, log: Logger) {
+  /** `access`: keeps each member looked up (staff seen before, known after a restart). */
+  constructor(config: Pick<Config, "digest" | "rounds">, log: Logger, access?: Pick<Access, "seen">) {
     this.#log = log;
     this.#channels = postChannels(config);
+    this.#access = access;
   }
 
   /** What was found, channel by channel (empty until checked). */
@@ -83,12 +86,7 @@ export class ChannelGuests {
    * Looks up every posting channel's members and logs what it finds. Never throws: a failure is
    * logged and said by `describe()`.
    */
-  async check(
-    client: WebClient,
-    workspace: Workspace | undefined,
-    /** Each member looked up (the access check keeps them: staff seen before). */
-    seen?: (userId: string, user: SlackUserFacts) => void,
-  ): Promise<void> {
+  async check(client: WebClient, workspace: Workspace | undefined): Promise<void> {
     if (this.#channels.length === 0) return;
     this.#state = "checking";
     const lookups = { left: MAX_LOOKUPS };
@@ -106,7 +104,7 @@ export class ChannelGuests {
       try {
         const members = await membersOf(client, channel);
         audience.members = members.length;
-        await this.#classify(client, members, workspace, audience, lookups, seen);
+        await this.#classify(client, members, workspace, audience, lookups);
       } catch (error) {
         audience.problem = problemWords(error);
       }
@@ -123,7 +121,6 @@ export class ChannelGuests {
     workspace: Workspace | undefined,
     audience: ChannelAudience,
     lookups: { left: number },
-    seen: ((userId: string, user: SlackUserFacts) => void) | undefined,
   ): Promise<void> {
     const queue = members.slice(0, Math.max(0, lookups.left));
     lookups.left -= queue.length;
@@ -132,7 +129,7 @@ export class ChannelGuests {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
           const info = await client.users.info({ user: id });
-          if (info.user) seen?.(id, info.user as SlackUserFacts);
+          if (info.user) this.#access?.seen(id, info.user as SlackUserFacts);
           const refusal = refusalOf((info.user ?? {}) as SlackUserFacts, workspace);
           audience.checked++;
           if (refusal === "guest") audience.guests.push(id);

@@ -14,8 +14,9 @@ import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed, readBody } from "./kinds/index.ts";
-import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, purgeIn, verifyIn } from "./ledger.ts";
+import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, verifyIn } from "./ledger.ts";
 import { migrate } from "./migrate.ts";
+import { purgeIn } from "./retention.ts";
 import type { Engine } from "./schema.ts";
 import type {
   CareRecordStore,
