@@ -21,14 +21,16 @@ const TWICE: Round[] = ["morning", "evening"];
 
 /** Words that name one round. */
 const ROUND_WORDS: Array<[Round, RegExp]> = [
-  ["morning", /\b(?:breakfast|morning|mornings|first thing|sunrise|wake[\s-]?up)\b/i],
+  ["morning", /\b(?:breakfast|brekkie|morning|mornings|first thing|sunrise|wake[\s-]?up|mane|o\.m\.?|om)\b/i],
   ["morning", /(?<![a-z])a\.?m\b\.?/i],
   ["midday", /\b(?:lunch|lunchtime|noon|midday|mid-day|afternoon|afternoons)\b/i],
   [
     "evening",
-    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|night|nights|nightly|bedtime|(?:before|at|by) bed|overnight)\b/i,
+    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|eve|night|nights|nite|nightly|bedtime|(?:before|at|by) bed|overnight|nocte|o\.n\.)(?![\p{L}])/iu,
   ],
   ["evening", /(?<![a-z])p\.?m\b\.?/i],
+  // "ON" (omni nocte) only as prescriptions write it: capitals, after the dose, ending the clause.
+  ["evening", /(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|drops?)\.?\s+)ON(?=\s*(?:[,.;]|$))/],
 ];
 
 /** "3 meals a day", "two feeds daily": how many times a day a pet is fed. */
@@ -40,22 +42,22 @@ const TIMES_A_DAY: Array<[number, RegExp]> = [
   [
     2,
     new RegExp(
-      `\\b(?:(?:twice|two times|2 ?x|2 times)(?: (?:daily|a day|per day|each day))?|${meals("two|2")}|b\\.?i\\.?d|bd|q\\.? ?12 ?h(?:rs?|ours?)?)\\b`,
-      "i",
+      `\\b(?:(?:twice|two times|2 ?x|x ?2|2 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("two|2")}|b\\.?i\\.?d\\.?|b\\.?d\\.?|q\\.? ?12 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      "iu",
     ),
   ],
   [
     3,
     new RegExp(
-      `\\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|${meals("three|3")}|t\\.?i\\.?d|tds|q\\.? ?8 ?h(?:rs?|ours?)?)\\b`,
-      "i",
+      `\\b(?:(?:three times|thrice|3 ?x|x ?3|3 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("three|3")}|t\\.?i\\.?d\\.?|t\\.?d\\.?s\\.?|q\\.? ?8 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      "iu",
     ),
   ],
   [
     4,
     new RegExp(
-      `\\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|${meals("four|4")}|q\\.?i\\.?d|qds|q\\.? ?[46] ?h(?:rs?|ours?)?)\\b`,
-      "i",
+      `\\b(?:(?:four times|4 ?x|x ?4|4 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("four|4")}|q\\.?i\\.?d\\.?|q\\.?d\\.?s\\.?|q\\.? ?[46] ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      "iu",
     ),
   ],
 ];
@@ -78,7 +80,7 @@ const EVERY_HOURS = /\bevery (\d{1,2}) ?(?:h|hrs?|hours?)\b/i;
 
 /** Words that say once a day. "daily" alone is once a day, unless the words say more often. */
 const ONCE_WORDS =
-  /\b(?:once (?:a|per|each|every) day|once daily|daily|every day|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
+  /\b(?:once (?:a|per|each|every) day|once daily|once a day|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|daily|dly|every day|each day|s\.?i\.?d\.?|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?)|(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|sachets?)\.?\s)o\.?d\.?)(?![\p{L}])/iu;
 
 /** "7am", "6 pm", "18:00", "7.30pm": the round of a time written in the text. */
 const CLOCK = /\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;
@@ -87,9 +89,17 @@ function clockRound(text: string): { round: Round; word: string } | undefined {
   return clockRounds(text)[0];
 }
 
+/** "0800", "2000hrs": a 24-hour time in four digits (a leading zero, "h"/"hrs" after it, or paired with one). */
+const FOUR_DIGITS =
+  /(?<![\d/.,:-])([01]\d|2[0-3])([0-5]\d)(\s?(?:h|hrs?|hours)\b)?(?![\d/.,:]|\s?(?:mg|ml|g|iu|units?)\b)/gi;
+/** "6 & 18", "7 and 19": two bare hours, the first before noon and the second after: a 24-hour pair. */
+const HOUR_PAIR = /(?<![\d/.,:])(\d{1,2})\s*(?:&|and|\+)\s*(\d{1,2})(?![\d/.,:]|\s*(?:[a-zµ%]|x\b))/gi;
+
+const roundOfHour = (hour: number): Round => (hour < 11 ? "morning" : hour < 16 ? "midday" : "evening");
+
 /** Every time written as a clock time in a text ("7am and 7pm", "08:00 & 20:00"), with its round, in order. */
-function clockRounds(text: string): Array<{ round: Round; word: string }> {
-  const out: Array<{ round: Round; word: string }> = [];
+function clockRounds(text: string): Array<{ round: Round; word: string; index: number }> {
+  const out: Array<{ round: Round; word: string; index: number }> = [];
   for (const m of text.matchAll(CLOCK)) {
     const [word, h, sep, min, half] = m;
     // A bare number or a decimal is a quantity ("2 ml", "1.25 ml"), not a time.
@@ -99,9 +109,59 @@ function clockRounds(text: string): Array<{ round: Round; word: string }> {
     if (hour > 23 || (half && (hour < 1 || hour > 12))) continue;
     if (half && /^p/i.test(half) && hour < 12) hour += 12;
     if (half && /^a/i.test(half) && hour === 12) hour = 0;
-    out.push({ round: hour < 11 ? "morning" : hour < 16 ? "midday" : "evening", word: word.trim() });
+    out.push({ round: roundOfHour(hour), word: word.trim(), index: m.index });
   }
-  return out;
+  const four = [...text.matchAll(FOUR_DIGITS)];
+  const sure = (m: RegExpMatchArray) => m[0].startsWith("0") || m[3] !== undefined;
+  for (const m of four) {
+    const paired = four.some(
+      (o) =>
+        o !== m &&
+        sure(o) &&
+        /^\s*(?:\/|&|and|\+|,|-|–)\s*$/i.test(
+          text.slice(
+            Math.min(o.index, m.index) + (o.index < m.index ? o : m)[0].length,
+            Math.max(o.index, m.index),
+          ),
+        ),
+    );
+    if (sure(m) || paired) out.push({ round: roundOfHour(Number(m[1])), word: m[0].trim(), index: m.index });
+  }
+  for (const m of text.matchAll(HOUR_PAIR)) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a >= 12 || b < 12 || b > 23) continue;
+    out.push({ round: roundOfHour(a), word: m[1] as string, index: m.index });
+    out.push({
+      round: roundOfHour(b),
+      word: m[2] as string,
+      index: m.index + m[0].lastIndexOf(m[2] as string),
+    });
+  }
+  return out.sort((x, y) => x.index - y.index);
+}
+
+const globalOf = (re: RegExp) => new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+
+/**
+ * Every word the round and frequency words read in a text, as written: each round's word and clock
+ * time, each "twice daily", "q8h", "once daily", "every 12 hours", "with each meal". The care plan's
+ * reader places them (src/domain/plan/closed.ts).
+ */
+export function roundWordsUsed(text: string): string[] {
+  const res = [
+    ...ROUND_WORDS.map(([, re]) => re),
+    ...TIMES_A_DAY.map(([, re]) => re),
+    EACH_MEAL,
+    EVERY_HOURS,
+    ONCE_WORDS,
+  ];
+  const rest = text.replace(CLOCK, (m, _h, sep, _min, half) =>
+    half || sep === ":" ? " ".repeat(m.length) : m,
+  );
+  return [
+    ...clockRounds(text).map((c) => c.word),
+    ...res.flatMap((re) => [...rest.matchAll(globalOf(re))].map((m) => m[0])),
+  ];
 }
 
 /**
@@ -195,7 +255,7 @@ export function withEachMeal(text: string): string | undefined {
 
 /** Once a day said in so many words ("once daily", "SID"), not by "daily" alone ("twice daily" has it too). */
 const ONCE_SAID =
-  /\b(?:once (?:a|per|each|every) day|once daily|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
+  /\b(?:once (?:a|per|each|every) day|once daily|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
 
 /** Do the words say two different numbers of times a day ("SID … BID", "twice daily, every 8 hours")? */
 export function timesDisagree(text: string): boolean {

@@ -38,6 +38,11 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   same_drug: "the same drug is in another slot: one dose or two?",
   fasting: "the diet says the pet is fasting",
   field_conflict: "the midday or evening field disagrees with the instruction",
+  unplaced_words: "words the reader could not place",
+  allergy: "an allergy on record matches this item",
+  stopped: "the words say it is stopped or not given",
+  daily_total: "a day's total, with no word for how it is split between rounds",
+  parts_unclear: "several drugs in one slot, not each clear on its own",
 };
 
 /** Why the reader left an item to a person, in words. */

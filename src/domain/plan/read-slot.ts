@@ -125,6 +125,8 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
       doubts.push("instruction_only_round");
     }
     if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
+    // "BID, no lunchtime dose" agrees; "TID, no lunchtime dose" does not.
+    if (r && fromWords.some((d) => r.notRounds.includes(d.round))) doubts.push("rounds_disagree");
     const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
     for (const d of fieldDoses) merged.set(d.round, d);
     rounds = ROUNDS.flatMap((round) => merged.get(round) ?? []);
@@ -138,11 +140,17 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
   }
   const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
   doubts.push(...when.doubts);
-  for (const f of [slot.noon, slot.pm]) {
-    const fr = f && readText(f.words, ctx.dates);
+  const fieldReadings = [slot.noon, slot.pm].map((f) =>
+    f && !isNoFood(f.words) ? readText(f.words, ctx.dates) : undefined,
+  );
+  for (const fr of fieldReadings) {
     if (fr && (fr.dates.length > 0 || fr.days || fr.course)) doubts.push("field_conflict");
   }
   if (whole.kind.judgement) doubts.push("left_to_judgement");
+  if (r?.kind.stopped) doubts.push("stopped");
+  // Every word of every field placed, or the words left over are named for a person.
+  const unplaced = [r, ...fieldReadings].flatMap((x) => x?.unplaced ?? []);
+  if (unplaced.length > 0) doubts.push("unplaced_words");
   const q = r?.quantities;
   const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
   const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
@@ -184,5 +192,6 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
     readBy: unique.length > 0 ? "nobody" : "reader",
     doubts: unique,
     sameDrugAs: [],
+    ...(unplaced.length > 0 ? { unplaced } : {}),
   };
 }

@@ -7,15 +7,23 @@
 import { addDays, weekday } from "../../time.ts";
 import { daysInMonth } from "../calendar-words.ts";
 import type { Round } from "../care.ts";
-import { roundsByName, timesADay, withEachMeal } from "../round-words.ts";
+import { roundsByName, roundWordsUsed, timesADay, withEachMeal } from "../round-words.ts";
+import { type Claim, leftOver, withTyposRead } from "./closed.ts";
 import { courseEnd, courseLength, type DateWords, datesIn } from "./dates.ts";
 import { type DaysWords, daysIn } from "./days.ts";
+import { isKnownDrugWord } from "./drugs.ts";
 import { type KindWords, kindWordsIn } from "./kind.ts";
+import { nameClaims } from "./name.ts";
 import { oneAmount, type Quantities, quantitiesIn } from "./quantities.ts";
 import type { DateOrder, Days, Doubt, TaperStep } from "./types.ts";
 
 export interface TextReading {
+  /** The words read (a typo of a round or frequency word read as that word: "twcie" as "twice"). */
   text: string;
+  /** Rounds the words say are not given ("no lunchtime dose", "none at night"). */
+  notRounds: Round[];
+  /** The runs of words the reading could not place, as written (src/domain/plan/closed.ts). */
+  unplaced: string[];
   /** Rounds named by a round's word or a clock time. */
   named: Partial<Record<Round, string>>;
   count: { perDay: number; words: string } | undefined;
@@ -38,10 +46,28 @@ export interface DateContext {
 
 const THEN = /\s*(?:[,;.]\s*)?\bthen\b\s*/i;
 
-export function readText(text: string, dates: DateContext): TextReading {
+/** "no lunchtime dose", "none at night", "not at lunch", "nothing midday": a round not given. */
+const NOT_ROUND =
+  /\b(?:no|none\s+(?:at|in\s+the)|nothing\s+(?:at|in\s+the)?|not\s+(?:at|in\s+the|with))\s+(?:the\s+)?(breakfast|morning|am|a\.m\.|lunch|lunchtime|midday|noon|afternoon|dinner|tea|teatime|evening|night|bedtime|pm|p\.m\.)(?:\s+(?:dose|doses|tablet|tab|tabs|meds|medication|one|jab|injection|insulin))?\b/gi;
+
+/** Words the reader knows besides the ones it reads for meaning: not to be taken for a typo. */
+const knownWord = (w: string) => isKnownDrugWord(w);
+
+export function readText(original: string, dates: DateContext): TextReading {
+  const read = withTyposRead(original, knownWord).text;
+  // A round named only to say it is not given is no round: set aside, kept to check against the rest.
+  const notRounds: Round[] = [];
+  const negations: Claim[] = [];
+  const text = read.replace(NOT_ROUND, (m, word: string, at: number) => {
+    const named = Object.keys(roundsByName(word)) as Round[];
+    notRounds.push(...named);
+    negations.push({ at, words: m });
+    return " ".repeat(m.length);
+  });
   const found = datesIn(text, dates.order, dates.first);
   const parts = text.split(THEN);
   let offset = 0;
+  const thens = [...text.matchAll(new RegExp(THEN.source, "gi"))].map((m) => m[0]);
   const segments = parts.map((part) => {
     const start = text.indexOf(part, offset);
     offset = start + part.length;
@@ -53,17 +79,37 @@ export function readText(text: string, dates: DateContext): TextReading {
       dates: found.filter((d) => d.index >= start && d.index < start + part.length),
     };
   });
+  const kind = kindWordsIn(text);
+  const days = daysIn(text);
+  const course = courseLength(text);
+  const quantities = quantitiesIn(text);
+  const tapered = segments.filter((s) => s.amounts.length > 0).length >= 2;
+  const stopWords = tapered ? segments.flatMap((seg) => STOP_WORDS.exec(seg.text)?.[0] ?? []) : [];
+  const used: Array<string | Claim> = [
+    ...negations,
+    ...roundWordsUsed(text),
+    ...found.flatMap((d) => [{ at: d.index, words: d.words }, ...(d.role_words ? [d.role_words] : [])]),
+    ...(days?.used ?? []),
+    ...(course ? [course.words] : []),
+    ...kind.claims,
+    ...quantities.words,
+    ...nameClaims(text),
+    ...(tapered ? thens : []),
+    ...stopWords,
+  ];
   return {
     text,
+    notRounds: [...new Set(notRounds)],
+    unplaced: leftOver(read, used),
     named: roundsByName(text),
     count: timesADay(text),
     eachMeal: withEachMeal(text),
-    days: daysIn(text),
+    days,
     dates: found,
-    course: courseLength(text),
-    kind: kindWordsIn(text),
-    quantities: quantitiesIn(text),
-    segments: segments.filter((s) => s.amounts.length > 0).length >= 2 ? segments : [],
+    course,
+    kind,
+    quantities,
+    segments: tapered ? segments : [],
   };
 }
 
