@@ -332,7 +332,7 @@ const BY_NAME: ReadonlyMap<string, string> = new Map(
 /** The longest known names first, so "Drontal Plus" is placed before "Drontal". */
 const NAMES_LONGEST = [...BY_NAME.keys()].sort((a, b) => b.length - a.length);
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const KNOWN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${NAMES_LONGEST.map((n) =>
     n
