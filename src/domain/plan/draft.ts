@@ -72,9 +72,12 @@ function slotFields(pet: CareFields): SlotFields[] {
  * whether it is one dose or two.
  */
 function markSameDrug(items: PlanItem[]): PlanItem[] {
+  const drugs = (i: PlanItem) =>
+    (i.parts ? i.parts.map((p) => p.what.drug) : [i.what.drug]).filter((d): d is string => d !== undefined);
   return items.map((item) => {
+    const mine = drugs(item);
     const same = items.filter(
-      (o) => o !== item && o.key !== "meal" && o.what.drug && o.what.drug === item.what.drug,
+      (o) => o !== item && o.key !== "meal" && drugs(o).some((d) => mine.includes(d)),
     );
     if (item.key === "meal" || same.length === 0) return item;
     const doubts = item.doubts.includes("same_drug") ? item.doubts : [...item.doubts, "same_drug" as const];

@@ -3,8 +3,10 @@
  * different person (issue 34) and witnessed when given (issue 35). The built-in list (documented in
  * docs/care-plan.md) follows human care's high-alert lists for what a kennel gives: insulin,
  * anticonvulsants, and controlled drugs (UK schedules 2–4, US schedules II–IV) seen in dogs and
- * cats, by generic and common brand names; the kennel adds its own words (KENNEL_HIGH_ALERT, passed
- * in). Whole words, any case; a kennel's word may be several ("potassium bromide").
+ * cats, by generic and common brand names and the short names staff write ("Phenobarb", "Pheno");
+ * the kennel adds its own words (KENNEL_HIGH_ALERT, read once by src/config.ts and passed in). Whole
+ * words, any case; a kennel's word may be several ("potassium bromide"). Diazepam and midazolam are
+ * controlled drugs too; they are listed as anticonvulsants, what a kennel gives them for.
  */
 import type { HighAlert, HighAlertClass } from "./types.ts";
 
@@ -20,11 +22,19 @@ const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {
     "detemir",
     "humulin",
     "novorapid",
+    "novolin",
     "semglee",
+    "basaglar",
+    "toujeo",
+    "hypurin",
+    "insuvet",
   ],
   anticonvulsant: [
     "phenobarbital",
     "phenobarbitone",
+    "phenobarb",
+    "pheno",
+    "luminal",
     "epiphen",
     "phenoleptil",
     "soliphen",
@@ -38,23 +48,35 @@ const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {
     "zonisamide",
     "zonegran",
     "sodium bromide",
+    "diazepam",
+    "stesolid",
+    "diazemuls",
+    "valium",
+    "midazolam",
+    "hypnovel",
   ],
   controlled: [
     "tramadol",
+    "tramal",
+    "tralieve",
     "gabapentin",
+    "neurontin",
     "pregabalin",
+    "lyrica",
+    "bonqat",
     "buprenorphine",
     "vetergesic",
     "buprecare",
+    "buprenodale",
+    "simbadol",
     "methadone",
+    "comfortan",
     "morphine",
     "codeine",
     "fentanyl",
     "butorphanol",
+    "torbugesic",
     "ketamine",
-    "diazepam",
-    "valium",
-    "midazolam",
     "alprazolam",
     "xanax",
     "lorazepam",

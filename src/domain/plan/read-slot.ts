@@ -10,11 +10,12 @@ import { roundsByName, timesDisagree } from "../round-words.ts";
 import { highAlertIn } from "./high-alert.ts";
 import type { KindWords } from "./kind.ts";
 import { nameIn } from "./name.ts";
+import { drugSegments, namesAnotherDrug } from "./parts.ts";
 import { oneAmount } from "./quantities.ts";
 import { type DateContext, readText, type TextReading, whenOf } from "./read-text.ts";
 import { drugKey } from "./same-drug.ts";
 import { itemSource } from "./source.ts";
-import type { Doubt, ItemKind, ItemWhat, PlanItem, RoundDose, SourceField } from "./types.ts";
+import type { Doubt, ItemKind, ItemPart, ItemWhat, PlanItem, RoundDose, SourceField } from "./types.ts";
 
 /** The rounds a number of times a day puts a dose on: twice, morning and evening; three times, all three. */
 const BY_COUNT: Record<number, Round[]> = { 2: ["morning", "evening"], 3: ["morning", "midday", "evening"] };
@@ -89,7 +90,81 @@ function kindOf(k: KindWords, r: TextReading | undefined, routineRounds: boolean
   return k.condition ? { kind: "conditional", condition: k.condition } : { kind: "routine" };
 }
 
+/** A round's field that says no dose: "Nil", "none", "no lunchtime dose", "not given", "stopped". */
+const NO_DOSE =
+  /^\s*(?:n\/a|not\s+given|do\s+not\s+give|don'?t\s+give|stopped|nothing\s+(?:at\s+)?(?:lunch|lunchtime|midday|night|bedtime|tea|dinner)|no\s+(?:lunchtime\s+|lunch\s+|midday\s+|noon\s+|evening\s+|night\s+|pm\s+|bedtime\s+|tea\s*time\s+)?(?:dose|doses|tablet|tab|tabs|meds|medication|jab|injection|insulin))\s*[.!]*\s*$/i;
+const noDose = (words: string) => isNoFood(words) || NO_DOSE.test(words);
+
+/**
+ * A slot read into its item: each drug on its own where the slot holds several (src/domain/plan/parts.ts),
+ * else the slot's words as one.
+ */
 export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
+  const subSlots = splitSlot(slot);
+  if (!subSlots) return readOne(slot, ctx);
+  return combined(
+    slot,
+    subSlots.map((s) => readOne(s, ctx)),
+  );
+}
+
+/** The slot's drugs as slots of their own, or undefined when it holds one. */
+function splitSlot(slot: SlotFields): SlotFields[] | undefined {
+  const segments = slot.main ? drugSegments(slot.main.words) : undefined;
+  const apart = (["noon", "pm"] as const).filter((k) => namesAnotherDrug(slot.main, slot[k]));
+  if (!segments && apart.length === 0) return undefined;
+  const none = { noon: undefined, pm: undefined, unreadable: slot.unreadable };
+  const main = slot.main as SourceField;
+  const mains = (segments ?? [main.words]).map((words) => ({ ...none, n: slot.n, main: { ...main, words } }));
+  // The instruction's own midday and evening fields stay with its (first) drug.
+  const first = mains[0] as SlotFields;
+  if (!apart.includes("noon")) first.noon = slot.noon;
+  if (!apart.includes("pm")) first.pm = slot.pm;
+  return [...mains, ...apart.map((k) => ({ ...none, n: slot.n, main: undefined, [k]: slot[k] }))];
+}
+
+/** One item from its drugs read apart: due at any drug's round, each drug's reading kept. */
+function combined(slot: SlotFields, items: PlanItem[]): PlanItem {
+  const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
+  const doubts = new Set<Doubt>(items.flatMap((i) => i.doubts));
+  // Each drug routine: due at its own rounds. Kinds mixed ("…BID, Piriton PRN"): a person says.
+  if (items.some((i) => i.kind.kind !== "routine")) doubts.add("parts_unclear");
+  if (doubts.size > 0) doubts.add("parts_unclear");
+  const parts: ItemPart[] = items.map((i) => ({ what: i.what, when: i.when, kind: i.kind }));
+  const rounds = ROUNDS.flatMap((round): RoundDose[] => {
+    const at = items.filter((i) => i.when.rounds.some((d) => d.round === round));
+    if (at.length === 0) return [];
+    const why = at.map((i) => i.when.rounds.find((d) => d.round === round)?.why).join(", ");
+    return [{ round, why }];
+  });
+  const highAlert = items.find((i) => i.highAlert)?.highAlert;
+  const unplaced = items.flatMap((i) => i.unplaced ?? []);
+  const first = items[0] as PlanItem;
+  const name = items
+    .map((i) => i.what.name)
+    .filter(Boolean)
+    .join(" + ");
+  const unique = [...doubts];
+  return {
+    key: `med:${slot.n}`,
+    what: {
+      text: fields.map((f) => f.words).join(" · "),
+      ...(name ? { name } : {}),
+      ...(first.what.drug ? { drug: first.what.drug } : {}),
+    },
+    when: { rounds, days: { every: "day" }, steps: [] },
+    kind: { kind: "routine" },
+    ...(highAlert ? { highAlert } : {}),
+    source: itemSource(fields),
+    readBy: unique.length > 0 ? "nobody" : "reader",
+    doubts: unique,
+    sameDrugAs: [],
+    ...(unplaced.length > 0 ? { unplaced } : {}),
+    parts,
+  };
+}
+
+function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
   const doubts: Doubt[] = slot.unreadable ? ["unreadable_field"] : [];
   const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
   const texts = fields.map((f) => f.words);
@@ -105,7 +180,7 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
   const nil: Round[] = [];
   for (const [round, field] of own) {
     if (!field) continue;
-    if (isNoFood(field.words)) {
+    if (noDose(field.words)) {
       nil.push(round);
       continue;
     }
@@ -141,7 +216,7 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
   const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
   doubts.push(...when.doubts);
   const fieldReadings = [slot.noon, slot.pm].map((f) =>
-    f && !isNoFood(f.words) ? readText(f.words, ctx.dates) : undefined,
+    f && !noDose(f.words) ? readText(f.words, ctx.dates) : undefined,
   );
   for (const fr of fieldReadings) {
     if (fr && (fr.dates.length > 0 || fr.days || fr.course)) doubts.push("field_conflict");

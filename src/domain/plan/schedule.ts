@@ -70,8 +70,30 @@ function stepOf(item: PlanItem, date: string): number | NotDueWhy {
   return steps[0]?.from && date < steps[0].from ? "before_start" : "after_stop";
 }
 
-/** What an item asks of one round (`round`) on one day (`date`, the kennel's calendar date). */
+/**
+ * What an item asks of one round (`round`) on one day (`date`, the kennel's calendar date). A slot
+ * holding several drugs, as the reader read it, is due when any of them is, with those due named
+ * and their amounts ("Vetmedin 5mg 1 tab + Furosemide 20mg 1 tab").
+ */
 export function itemOnRound(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
+  if (item.parts && item.readBy === "reader") {
+    const each = item.parts.map((p) => ({
+      part: p,
+      on: oneItemOnRound({ ...item, ...p, parts: undefined }, date, round, stay),
+    }));
+    const due = each.filter((e) => e.on.status === "due");
+    if (due.length === 0) return (each[0]?.on ?? { status: "not_due", why: "not_this_round" }) as ItemOnRound;
+    const amount = due
+      .map((e) =>
+        [e.part.what.name, e.on.status === "due" ? e.on.amount : undefined].filter(Boolean).join(" "),
+      )
+      .join(" + ");
+    return { status: "due", amount };
+  }
+  return oneItemOnRound(item, date, round, stay);
+}
+
+function oneItemOnRound(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
   const at = zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime();
   if (at < Date.parse(stay.arrival)) return { status: "not_due", why: "before_arrival" };
   if (stay.departure && at > Date.parse(stay.departure)) return { status: "not_due", why: "after_departure" };
