@@ -122,7 +122,7 @@ describe("a care plan, from its first round to confirmed", () => {
     const form = await click("U0JANE", planButton, { message: first.message });
     expect(form.view.callback_id).toBe("plan_confirm");
     const shown = JSON.stringify(form.view.blocks);
-    expect(shown).toContain("❔ read by a person");
+    expect(shown).toContain("Check: ");
     expect(shown).toContain("💉 high-alert (Caninsulin)");
     expect(shown).toContain('medication 1 evening: \\"4 units after dinner\\"');
     const refused = await submit("U0JANE", form);

@@ -337,7 +337,7 @@ const KNOWN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${NAMES_LONGEST.map((n) =>
     n
       .split(/[\s-]+/)
-      .map(escape)
+      .map(escapeRegExp)
       .join("[\\s-]+"),
   ).join("|")})(?![\\p{L}\\p{N}])`,
   "giu",

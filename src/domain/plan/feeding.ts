@@ -6,11 +6,13 @@
  * morning and evening, no midday); a general diet that names none is fed at the house routine's
  * rounds. A fasting pet's feeding is left to a person.
  */
-import { fastingIn, isNoFood, ROUNDS, type Round } from "../care.ts";
+import { isNoFood, ROUNDS, type Round } from "../care.ts";
 import type { HouseMeals } from "../house-routine.ts";
 import { roundsByName, timesADay, timesDisagree } from "../round-words.ts";
+import { leftOver } from "./closed.ts";
+import type { FastReading } from "./fast.ts";
 import { oneAmount } from "./quantities.ts";
-import { type DateContext, readText, whenOf } from "./read-text.ts";
+import { type DateContext, readText, type TextReading, whenOf } from "./read-text.ts";
 import { itemSource } from "./source.ts";
 import type { Doubt, PlanItem, RoundDose, SourceField } from "./types.ts";
 
@@ -37,7 +39,42 @@ const COUNT_ROUNDS: Record<number, Round[]> = {
   3: ["morning", "midday", "evening"],
 };
 
-export function readFeeding(diet: DietFields, house: Round[], dates: DateContext): PlanItem {
+/** A day's total: "300g a day", "3 pouches daily", "2 cups per day". */
+const DAILY_TOTAL =
+  /(?<![\p{L}\p{N}.,/])(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|half\s+a|a)\s*(?:g|gr|grams?|kg|cups?|cans?|tins?|pouch(?:es)?|trays?|sachets?|scoops?|mugs?|portions?)\s+(?:a\s+day|per\s+day|daily|each\s+day|every\s+day|\/\s*day|in\s+total|total)(?![\p{L}])/iu;
+/** How a day's total is split: "split into 2 meals", "over two feeds", "half AM half PM". */
+const SPLIT =
+  /\b(?:(?:split|divided|spread)\s+(?:(?:into|between|over|across)\s+)?(2|3|two|three)\s+(?:meals|feeds|portions)|(?:over|in|into|across)\s+(2|3|two|three)\s+(?:meals|feeds)|half\s+(?:am|morning|breakfast)\s*(?:,|and|&|\/)?\s*half\s+(?:pm|evening|dinner|tea)|(?:split|divided)\s+(?:between\s+)?(?:am\s*(?:&|and|\/)\s*pm|breakfast\s+(?:and|&)\s+(?:dinner|tea)|morning\s+(?:and|&)\s+evening))\b/i;
+/** Food left down all day: fed at the house routine's rounds, topped up. */
+const AD_LIB =
+  /\b(?:ad[\s-]?lib(?:itum)?|free[\s-]?fed|free[\s-]?feed(?:ing)?|always\s+(?:available|down)|topped\s+up)\b/i;
+/** "6 little meals", "4 small feeds": how many times a day, said without "a day". */
+const MEALS = /\b(\d|two|three|four|five|six)\s+(?:small\s+|little\s+|smaller\s+|tiny\s+)?(?:meals|feeds)\b/i;
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
+const FRACTION: Record<number, string> = { 2: "half of", 3: "a third of" };
+
+/** The feeding item with a fast read from the care fields: its meals not due then, or a person reads it. */
+function withFast(item: PlanItem, fast: FastReading): PlanItem {
+  if (!fast) return item;
+  if ("fast" in fast) return { ...item, fast: fast.fast };
+  const doubts = [...new Set([...item.doubts, "fasting" as const])];
+  return { ...item, doubts, readBy: "nobody" };
+}
+
+/** The diet's words left over once its own feeding words are placed too. */
+const leftOverOf = (reading: TextReading, own: Array<string | undefined>) =>
+  reading.unplaced.length === 0 ? [] : leftOver(reading.text, [...reading.placed, ...own]);
+
+export function readFeeding(
+  diet: DietFields,
+  house: Round[],
+  dates: DateContext,
+  fast?: FastReading,
+): PlanItem {
+  return withFast(readDiet(diet, house, dates), fast);
+}
+
+function readDiet(diet: DietFields, house: Round[], dates: DateContext): PlanItem {
   const fields = [diet.general, diet.morning, diet.midday, diet.evening].filter(
     (f): f is SourceField => f !== undefined,
   );
@@ -58,8 +95,8 @@ export function readFeeding(diet: DietFields, house: Round[], dates: DateContext
     };
   }
   const doubts: Doubt[] = [];
+  const unplacedWords: string[] = [];
   const all = fields.map((f) => f.words).join(" · ");
-  if (fastingIn(fields.map((f) => f.words))) doubts.push("fasting");
   const byRound = new Map<Round, RoundDose>();
   const nil: Round[] = [];
   for (const round of ROUNDS) {
@@ -69,10 +106,38 @@ export function readFeeding(diet: DietFields, house: Round[], dates: DateContext
     else byRound.set(round, { round, why: field.field, amount: field.words });
   }
   const general = diet.general?.words;
-  const reading = general ? readText(general, dates) : undefined;
+  const reading = general ? readText(general, dates, "food") : undefined;
+  const total = general ? DAILY_TOTAL.exec(general) : null;
+  const split = general ? SPLIT.exec(general) : null;
+  const adLib = general ? AD_LIB.exec(general) : null;
+  const meals = general ? MEALS.exec(general) : null;
+  let perRound: string | undefined;
   if (general && reading) {
-    const named = roundsByName(general);
-    const count = timesADay(general);
+    const named = roundsByName(reading.text);
+    const said = timesADay(reading.text);
+    const splitInto =
+      split &&
+      (Number(split[1] ?? split[2]) || NUMBER_WORDS[(split[1] ?? split[2] ?? "").toLowerCase()] || 2);
+    const mealCount = meals ? Number(meals[1]) || NUMBER_WORDS[(meals[1] ?? "").toLowerCase()] : undefined;
+    const count =
+      said ??
+      (splitInto
+        ? { perDay: splitInto, words: split[0] }
+        : mealCount
+          ? { perDay: mealCount, words: meals?.[0] ?? "" }
+          : undefined);
+    // Placed by the feeding's own words: the day's total, how it is split, "ad lib", "6 small meals".
+    const unplaced = leftOverOf(reading, [total?.[0], split?.[0], adLib?.[0], meals?.[0]]);
+    if (unplaced.length > 0) {
+      doubts.push("unplaced_words");
+      unplacedWords.push(...unplaced);
+    }
+    if (total) {
+      // A day's total is divided only where the words say how; else a person, with the total shown.
+      const otherAmounts = reading.quantities.amounts.filter((a) => !total[0].includes(a));
+      if (splitInto && FRACTION[splitInto]) perRound = `${FRACTION[splitInto]} ${total[0]}`;
+      else if (otherAmounts.length === 0) doubts.push("daily_total");
+    }
     const fromWords: Array<[Round, string]> = Object.keys(named).length
       ? ROUNDS.flatMap((r): Array<[Round, string]> => (named[r] ? [[r, named[r]]] : []))
       : count
@@ -98,12 +163,15 @@ export function readFeeding(diet: DietFields, house: Round[], dates: DateContext
   if (byRound.size === 0 && !said) {
     for (const round of house) if (!nil.includes(round)) byRound.set(round, { round, why: "house routine" });
   }
+  if (perRound)
+    for (const [round, d] of byRound) if (!d.amount) byRound.set(round, { ...d, amount: perRound });
   const when = reading ? whenOf(reading, dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
   doubts.push(...when.doubts);
   if (reading?.kind.judgement) doubts.push("left_to_judgement");
   if (reading?.quantities.range) doubts.push("amount_range");
   if (byRound.size === 0 && !doubts.includes("fasting")) doubts.push("no_round");
-  const amount = reading && oneAmount(reading.quantities.amounts);
+  const amounts = reading?.quantities.amounts.filter((a) => !total?.[0].includes(a)) ?? [];
+  const amount = adLib ? adLib[0] : perRound ? undefined : oneAmount(amounts);
   const unique = [...new Set(doubts)];
   return {
     ...base,
@@ -119,5 +187,6 @@ export function readFeeding(diet: DietFields, house: Round[], dates: DateContext
     readBy: unique.length > 0 ? "nobody" : "reader",
     doubts: unique,
     feeding: "diet",
+    ...(unplacedWords.length > 0 ? { unplaced: unplacedWords } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { type Claim, leftOver, withTyposRead } from "./closed.ts";
 import { courseEnd, courseLength, type DateWords, datesIn } from "./dates.ts";
 import { type DaysWords, daysIn } from "./days.ts";
 import { isKnownDrugWord } from "./drugs.ts";
+import { foodClaims } from "./foods.ts";
 import { type KindWords, kindWordsIn } from "./kind.ts";
 import { nameClaims } from "./name.ts";
 import { oneAmount, type Quantities, quantitiesIn } from "./quantities.ts";
@@ -24,6 +25,8 @@ export interface TextReading {
   notRounds: Round[];
   /** The runs of words the reading could not place, as written (src/domain/plan/closed.ts). */
   unplaced: string[];
+  /** The words the reading placed (a reader of the same words adds its own to them). */
+  placed: Array<string | Claim>;
   /** Rounds named by a round's word or a clock time. */
   named: Partial<Record<Round, string>>;
   count: { perDay: number; words: string } | undefined;
@@ -53,7 +56,15 @@ const NOT_ROUND =
 /** Words the reader knows besides the ones it reads for meaning: not to be taken for a typo. */
 const knownWord = (w: string) => isKnownDrugWord(w);
 
-export function readText(original: string, dates: DateContext): TextReading {
+/**
+ * One field's words read: `food` for a diet (its food's words placed, src/domain/plan/foods.ts),
+ * else a medication's (its drug's name placed, src/domain/plan/name.ts).
+ */
+export function readText(
+  original: string,
+  dates: DateContext,
+  vocabulary: "drug" | "food" = "drug",
+): TextReading {
   const read = withTyposRead(original, knownWord).text;
   // A round named only to say it is not given is no round: set aside, kept to check against the rest.
   const notRounds: Round[] = [];
@@ -93,7 +104,7 @@ export function readText(original: string, dates: DateContext): TextReading {
     ...(course ? [course.words] : []),
     ...kind.claims,
     ...quantities.words,
-    ...nameClaims(text),
+    ...(vocabulary === "food" ? foodClaims(text) : nameClaims(text)),
     ...(tapered ? thens : []),
     ...stopWords,
   ];
@@ -101,6 +112,7 @@ export function readText(original: string, dates: DateContext): TextReading {
     text,
     notRounds: [...new Set(notRounds)],
     unplaced: leftOver(read, used),
+    placed: used,
     named: roundsByName(text),
     count: timesADay(text),
     eachMeal: withEachMeal(text),
