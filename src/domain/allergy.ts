@@ -116,7 +116,16 @@ export function allergiesIn(fields: Array<{ field: string; words: string | undef
   });
 }
 
-const wordRe = (w: string) => new RegExp(`(?<![\\p{L}])${w.replace(/\s+/g, "[\\s-]+")}(?![\\p{L}])`, "iu");
+const compiled = new Map<string, RegExp>();
+/** A word or words, whole, any case (compiled once). */
+function wordRe(w: string): RegExp {
+  let re = compiled.get(w);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}])${w.replace(/\s+/g, "[\\s-]+")}(?![\\p{L}])`, "iu");
+    compiled.set(w, re);
+  }
+  return re;
+}
 
 /** A food named only to be left out: "chicken-free", "no beef", "without grain", "not fish". */
 const leftOut = (text: string, index: number, length: number) =>

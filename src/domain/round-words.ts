@@ -42,21 +42,21 @@ const TIMES_A_DAY: Array<[number, RegExp]> = [
   [
     2,
     new RegExp(
-      `\\b(?:(?:twice|two times|2 ?x|x ?2|2 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("two|2")}|b\\.?i\\.?d\\.?|b\\.?d\\.?|q\\.? ?12 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      `\\b(?:(?:twice|two times|2 ?x(?! ?\\d)|x ?2|2 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("two|2")}|b\\.?i\\.?d\\.?|b\\.?d\\.?|q\\.? ?12 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
       "iu",
     ),
   ],
   [
     3,
     new RegExp(
-      `\\b(?:(?:three times|thrice|3 ?x|x ?3|3 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("three|3")}|t\\.?i\\.?d\\.?|t\\.?d\\.?s\\.?|q\\.? ?8 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      `\\b(?:(?:three times|thrice|3 ?x(?! ?\\d)|x ?3|3 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("three|3")}|t\\.?i\\.?d\\.?|t\\.?d\\.?s\\.?|q\\.? ?8 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
       "iu",
     ),
   ],
   [
     4,
     new RegExp(
-      `\\b(?:(?:four times|4 ?x|x ?4|4 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("four|4")}|q\\.?i\\.?d\\.?|q\\.?d\\.?s\\.?|q\\.? ?[46] ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      `\\b(?:(?:four times|4 ?x(?! ?\\d)|x ?4|4 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("four|4")}|q\\.?i\\.?d\\.?|q\\.?d\\.?s\\.?|q\\.? ?[46] ?h(?:rs?|ours?)?)(?![\\p{L}])`,
       "iu",
     ),
   ],
@@ -76,7 +76,7 @@ const OFTEN_WORDS: Array<[Round[], RegExp]> = [
 ];
 
 /** "every 8 hours", "every 12 hrs", "every 6h". */
-const EVERY_HOURS = /\bevery (\d{1,2}) ?(?:h|hrs?|hours?)\b/i;
+const EVERY_HOURS = /\b(?:every (\d{1,2}) ?(?:h|hrs?|hours?)|(\d{1,2})[\s-]?hourly)\b/i;
 
 /** Words that say once a day. "daily" alone is once a day, unless the words say more often. */
 const ONCE_WORDS =
@@ -91,9 +91,10 @@ function clockRound(text: string): { round: Round; word: string } | undefined {
 
 /** "0800", "2000hrs": a 24-hour time in four digits (a leading zero, "h"/"hrs" after it, or paired with one). */
 const FOUR_DIGITS =
-  /(?<![\d/.,:-])([01]\d|2[0-3])([0-5]\d)(\s?(?:h|hrs?|hours)\b)?(?![\d/.,:]|\s?(?:mg|ml|g|iu|units?)\b)/gi;
+  /(?<![\d.,:-])(?<!\d{1,2}\/\d{1,2}\/)([01]\d|2[0-3])([0-5]\d)(\s?(?:h|hrs?|hours)\b)?(?!\d|[.,:]\d|\/\d{1,2}(?!\d)|\s?(?:mg|ml|g|iu|units?)\b)/gi;
 /** "6 & 18", "7 and 19": two bare hours, the first before noon and the second after: a 24-hour pair. */
-const HOUR_PAIR = /(?<![\d/.,:])(\d{1,2})\s*(?:&|and|\+)\s*(\d{1,2})(?![\d/.,:]|\s*(?:[a-zµ%]|x\b))/gi;
+const HOUR_PAIR =
+  /(?<![\d/.,:])(\d{1,2})\s*(?:&|and|\+)\s*(\d{1,2})(?!\d|[/.,:]\d|\s*(?:mg|mcg|µg|ml|g|kg|tabs?|tablets?|caps?|capsules?|units?|iu|u|drops?|x|%|cups?|sachets?|am|pm|a\.m|p\.m)\b)/gi;
 
 const roundOfHour = (hour: number): Round => (hour < 11 ? "morning" : hour < 16 ? "midday" : "evening");
 
@@ -111,22 +112,23 @@ function clockRounds(text: string): Array<{ round: Round; word: string; index: n
     if (half && /^a/i.test(half) && hour === 12) hour = 0;
     out.push({ round: roundOfHour(hour), word: word.trim(), index: m.index });
   }
-  const four = [...text.matchAll(FOUR_DIGITS)];
-  const sure = (m: RegExpMatchArray) => m[0].startsWith("0") || m[3] !== undefined;
-  for (const m of four) {
-    const paired = four.some(
-      (o) =>
-        o !== m &&
-        sure(o) &&
-        /^\s*(?:\/|&|and|\+|,|-|–)\s*$/i.test(
-          text.slice(
-            Math.min(o.index, m.index) + (o.index < m.index ? o : m)[0].length,
-            Math.max(o.index, m.index),
-          ),
-        ),
-    );
-    if (sure(m) || paired) out.push({ round: roundOfHour(Number(m[1])), word: m[0].trim(), index: m.index });
+  // A leading zero or "hrs" makes a time; so does being listed beside one ("0700, 1500, 2300").
+  const four: RegExpExecArray[] = [...text.matchAll(FOUR_DIGITS)];
+  const sure = new Set(four.filter((m) => m[0].startsWith("0") || m[3] !== undefined));
+  const beside = (a: RegExpExecArray, b: RegExpExecArray) => {
+    const [first, second] = a.index < b.index ? [a, b] : [b, a];
+    return /^\s*(?:\/|&|and|\+|,|-|–)\s*$/i.test(text.slice(first.index + first[0].length, second.index));
+  };
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of four) {
+      if (!sure.has(m) && [...sure].some((o) => beside(o, m))) {
+        sure.add(m);
+        grew = true;
+      }
+    }
   }
+  for (const m of sure) out.push({ round: roundOfHour(Number(m[1])), word: m[0].trim(), index: m.index });
   for (const m of text.matchAll(HOUR_PAIR)) {
     const [a, b] = [Number(m[1]), Number(m[2])];
     if (a >= 12 || b < 12 || b > 23) continue;
@@ -186,7 +188,7 @@ export function roundsNamed(text: string | undefined): Partial<Record<Round, str
   }
   const every = EVERY_HOURS.exec(text);
   if (every) {
-    const hours = Number(every[1]);
+    const hours = Number(every[1] ?? every[2]);
     if (hours >= 1 && hours <= 8) add(ALL, every[0]);
     else if (hours <= 16) add(TWICE, every[0]);
   }
@@ -197,7 +199,7 @@ export function roundsNamed(text: string | undefined): Partial<Record<Round, str
 function moreThanOnce(text: string): boolean {
   if (OFTEN_WORDS.some(([, re]) => re.test(text))) return true;
   const every = EVERY_HOURS.exec(text);
-  return every !== null && Number(every[1]) <= 16;
+  return every !== null && Number(every[1] ?? every[2]) <= 16;
 }
 
 /**
@@ -242,7 +244,7 @@ export function timesADay(text: string): { perDay: number; words: string } | und
     if (m) return { perDay: n, words: m[0].trim() };
   }
   const every = EVERY_HOURS.exec(text);
-  const hours = Number(every?.[1]);
+  const hours = Number(every?.[1] ?? every?.[2]);
   if (every && hours >= 1 && hours <= 24) return { perDay: Math.ceil(24 / hours), words: every[0] };
   const once = ONCE_WORDS.exec(text);
   return once ? { perDay: 1, words: once[0] } : undefined;
@@ -261,7 +263,7 @@ const ONCE_SAID =
 export function timesDisagree(text: string): boolean {
   const counts = new Set(TIMES_A_DAY.filter(([, re]) => re.test(text)).map(([n]) => n));
   const every = EVERY_HOURS.exec(text);
-  const hours = Number(every?.[1]);
+  const hours = Number(every?.[1] ?? every?.[2]);
   if (every && hours >= 1 && hours <= 24) counts.add(Math.ceil(24 / hours));
   if (ONCE_SAID.test(text)) counts.add(1);
   return counts.size > 1;

@@ -25,7 +25,8 @@ const FILLERS: RegExp[] = [
   /\b(?:orally|by\s+mouth|p\.?o\.?|per\s+os|topically|subcut(?:aneously)?|s\/?c|sq|sub[\s-]?q|under\s+the\s+skin|into\s+the\s+scruff|in\s+(?:the\s+)?scruff|rectally|inhaled|via\s+spacer)\b/giu,
   /\b(?:in|into|to|on|onto)\s+(?:each|both|the|her|his|its|left|right|l|r|affected)?\s*(?:eyes?|ears?|paws?|feet|skin|coat|neck|lesions?|spots?|areas?|wound|gums?|nose|back\s+of\s+(?:the\s+)?neck)\b/giu,
   /\b(?:each|both|left|right|l|r|affected)\s+(?:eyes?|ears?|paws?|feet|sides?|nostrils?)\b/giu,
-  /\b(?:ou|od|os|au|ad|a\/s|a\/d|a\/u|o\/u|o\/d|o\/s)\b(?=[\s,.;)]|$)/gu,
+  /\b(?:ou|od|os|au|ad|a\/s|a\/d|a\/u|o\/u|o\/d|o\/s)\b(?=[\s,.;)]|$)/giu,
+  /\b(?:under\s+the\s+tongue|sublingual(?:ly)?|buccal(?:ly)?|into\s+the\s+cheek(?:\s+pouch)?|otm|on\s+the\s+gums)\b/giu,
   /\b(?:with|in|on|after|and)\s+(?:a\s+(?:little|bit\s+of)\s+|some\s+|his\s+|her\s+|its\s+|their\s+)?(?:food|a\s+meal|meal|treat|treats|cheese|pill\s+pockets?|pill\s+pocket|ham|chicken|butter|peanut\s+butter|pb|pate|pâté|paste|wet\s+food|tuna|yoghurt|yogurt|sausage|a\s+treat|kibble|biscuit|water)\b/giu,
   /\b(?:on\s+an?\s+empty\s+stomach|empty\s+stomach|without\s+food|away\s+from\s+food)\b/giu,
   /\b\d+\s*(?:mins?|minutes?|hrs?|hours?|h)\s+(?:before|after|prior\s+to)\b/giu,
@@ -37,11 +38,12 @@ const FILLERS: RegExp[] = [
   /\b(?:mouth|food|foods|meal|meals)\b/giu,
   // "each morning", "every Monday", "AM only", "weekdays only", "until finished", "8/12 inclusive".
   /\b(?:each|every)\b(?=\s+(?:morning|evening|night|day|breakfast|dinner|tea|lunch|bedtime|meal|feed|mon|tue|wed|thu|fri|sat|sun|week))/giu,
-  /(?<=\b(?:am|pm|a\.m|p\.m|mornings?|evenings?|nights?|breakfast|dinner|lunch|tea|bedtime|weekdays|weekends|days?|daily|once|twice|[a-z]+days|[a-z]+day)\.?\s+)only\b(?!\s+(?:if|when|after|once|give))/giu,
+  /(?<=(?:\b(?:am|pm|a\.m|p\.m|mornings?|evenings?|nights?|breakfast|dinner|lunch|tea|bedtime|weekdays|weekends|days?|daily|once|twice|[a-z]+days|[a-z]+day)|\d)\.?\s+)only\b(?!\s+(?:if|when|after|once|give))/giu,
   /\b(?:until|till|til)\s+(?:finished|gone|all\s+gone|used\s+up|empty|course\s+(?:is\s+)?(?:finished|complete))\b|\b(?:finish|complete)\s+(?:the\s+)?course\b/giu,
   /\b(?:inclusive|incl\.?|included)(?![\p{L}])/giu,
   // What it is for, when it is routine: "for joints", "for her heart", "for itchy skin".
-  /\bfor\s+(?:(?:her|his|its|the)\s+)?(?:itchy\s+|dry\s+|sore\s+|sensitive\s+|upset\s+|bad\s+|old\s+)?(?:joints?|arthritis|hips?|heart|thyroid|skin|allergy|allergies|itch|itching|anxiety|nerves|kidneys?|liver|bladder|urinary|stomach|tummy|gut|digestion|coat|eyes?|ears?|ear\s+infection|infection|seizures|epilepsy|fits|pain|mobility|stiffness|calming|stress|diabetes|cushings|cushing's|addisons|addison's|blood\s+pressure|bp|uti|incontinence|colitis|pancreatitis|sickness|nausea|vomiting|diarrhoea|diarrhea|worms|fleas|ticks)\b/giu,
+  /\bfor\s+(?:(?:her|his|its|the)\s+)?(?:itchy\s+|dry\s+|sore\s+|sensitive\s+|upset\s+|bad\s+|old\s+)?(?:joints?|arthritis|hips?|heart|thyroid|skin|allergy|allergies|itch|itching|anxiety|nerves|kidneys?|liver|bladder|urinary|stomach|tummy|gut|digestion|coat|eyes?|ears?|ear\s+infection|infection|seizures|epilepsy|fits|pain|mobility|stiffness|calming|stress|diabetes|cushings|cushing's|addisons|addison's|blood\s+pressure|bp|uti|incontinence|colitis|pancreatitis|sickness|nausea|vomiting|diarrhoea|diarrhea|worms|fleas|ticks|cough|coughing|breathing|appetite|weight|hair\s+loss|dandruff|wax|teeth|breath)\b/giu,
+  /\b(?:sprinkled?|sprinkle\s+over|open(?:ed)?(?:\s+(?:up\s+)?(?:onto|into|over))?|mixed|mix|stirred|stir)\b/giu,
 ];
 
 /** Damerau distance at most one between two words (a letter added, dropped, changed or two swapped). */
@@ -86,8 +88,8 @@ const TYPO_TARGETS = [
 const NOT_TYPOS = new Set(
   (
     "eight right light sight fight might tight nigh knight lightly rightly nightie dairy dally daisy dailey " +
-    "bunch punch hunch lunge launch lynch munch very ever eve even fever never diner dinners winner " +
-    "supper super upper midway twine twins twin thrive weakly weekday weekend meekly evenly"
+    "bunch punch hunch lunge launch lynch munch very ever eve even fever never winner once nice twin " +
+    "supper super upper midway twine twins twin thrive weakly weekday weekend meekly evenly lunchtime"
   ).split(" "),
 );
 
@@ -101,7 +103,7 @@ export function withTyposRead(
   known: (word: string) => boolean,
 ): { text: string; typos: string[] } {
   const typos: string[] = [];
-  const out = text.replace(/\p{L}{5,}/gu, (word) => {
+  const out = text.replace(/\p{L}{4,}/gu, (word) => {
     const lower = word.toLowerCase();
     if (TYPO_TARGETS.includes(lower) || NOT_TYPOS.has(lower) || known(lower)) return word;
     const target = TYPO_TARGETS.find((t) => oneEdit(lower, t));

@@ -33,10 +33,7 @@ const EVERY_N_DAYS = /\bevery\s+(\d{1,2})\s+days\b/i;
 const WEEKLY = /\b(?:weekly|once\s+(?:a|per|every)\s+week|every\s+(?:week|7\s+days))\b/i;
 const LONGER: Array<[number | "month", RegExp]> = [
   ["month", /\b(?:monthly|once\s+a\s+month|every\s+(?:month|4\s+weeks|30\s+days))\b/i],
-  [
-    14,
-    /\b(?:fortnightly|every\s+(?:2|two|2nd|second)\s+weeks?|every\s+other\s+week|alternate\s+weeks?|alt\.?\s+weeks?|week\s+on,?\s+week\s+off)\b/i,
-  ],
+  [14, /\b(?:fortnightly|every\s+(?:2|two|2nd|second)\s+weeks?|every\s+other\s+week)\b/i],
   [21, /\bevery\s+(?:3|three)\s+weeks\b/i],
   ["month", /\bevery\s+(?:1|one)\s+months?\b/i],
 ];

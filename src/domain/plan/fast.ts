@@ -39,8 +39,15 @@ function staysOn(day: number, dates: DateContext): string[] {
 /** The procedure's day in the words: one date, or one weekday the stay holds once. */
 function procedureDay(words: string, dates: DateContext): string | undefined {
   if (UNDATED.test(words)) return undefined;
-  const found = [...new Set(datesIn(words, dates.order, dates.first).map((d) => d.date))];
-  if (found.length > 0) return found.length === 1 ? found[0] : undefined;
+  const found = datesIn(words, dates.order, dates.first).filter((d) => d.date !== undefined);
+  const distinct = [...new Set(found.map((d) => d.date))];
+  if (distinct.length === 1) return distinct[0];
+  if (distinct.length > 1) {
+    // Several dates ("castration 10/12, no food after 8pm on 9/12"): the one the procedure names.
+    const procedure = PROCEDURE.exec(words);
+    const after = procedure && found.find((d) => d.index > procedure.index && d.index - procedure.index < 30);
+    return after ? after.date : undefined;
+  }
   const days = [...new Set([...words.matchAll(DAY_WORD)].map((m) => weekdayOf((m[1] ?? "").toLowerCase())))];
   if (days.length !== 1 || days[0] === undefined) return undefined;
   const on = staysOn(days[0], dates);

@@ -46,7 +46,7 @@ const REASON = new RegExp(
 const MAX_PER_DAY =
   /\b(?:max(?:imum)?\.?|no\s+more\s+than|not\s+more\s+than|up\s+to)\s*(?:of\s+)?(\d{1,2})\s*(?:doses?|times?|tabs?|tablets?|x)?\s*(?:in|per|a|\/|every|each)\s*(?:24\s*(?:h|hrs?|hours?)|day|days)\b/i;
 const MIN_HOURS = [
-  /\b(?:at\s+least|minimum(?:\s+of)?|min\.?|no\s+(?:more|sooner)\s+(?:often\s+)?than(?:\s+(?:every|once\s+every))?|not\s+within)\s*(\d{1,2})\s*(?:h|hrs?|hours?)(?:\s+apart)?\b/i,
+  /\b(?:at\s+least|minimum(?:\s+of)?|min\.?|not?\s+(?:more|sooner)\s+(?:often\s+)?than(?:\s+(?:every|once\s+every))?|not\s+within)\s*(\d{1,2})\s*(?:h|hrs?|hours?)(?:\s+apart)?\b/i,
   /\b(\d{1,2})\s*(?:h|hrs?|hours?)\s+apart\b/i,
   /\bq\.?\s?(\d{1,2})\s?h(?:rs?|ours?)?\b/i,
   /\bevery\s+(\d{1,2})\s?(?:h|hrs?|hours?)\b/i,
@@ -54,7 +54,7 @@ const MIN_HOURS = [
 
 /** Words that leave the dose to someone's judgement: a person reads it. */
 const JUDGEMENT =
-  /\b(?:as\s+(?:directed|per|instructed|advised)|see\s+(?:vet|notes?|letter|attached|sheet|instructions?|label|box|bottle|packet|below|above)|vet\s+(?:to|will)|owners?\s+(?:to|will)|ask|check\s+with|call|phone|increas\w*|decreas\w*|reduc\w*|wean\w*|depend\w*|according\s+to|sliding\s+scale|glucose\s+curve|curve|tbc|tba|unsure|not\s+sure|maybe|possibly|either|and\/or|alternat(?:e|ing)\s+(?!days?\b|weeks?\b|mon|tue|wed|thu|fri|sat|sun)|the\s+rest|remaining|rest\s+(?:at|in|later)|stat|loading\s+dose|double|extra|additional|top[\s-]?up|until\s+(?!finished|gone|all\s+gone|used\s+up|empty|course\s+(?:is\s+)?(?:finished|complete))(?!\s*\d)(?!the\s+\d)\p{L}+)\b|\?/iu;
+  /\b(?:as\s+(?:directed|per|instructed|advised)|see\s+(?:vet|notes?|letter|attached|sheet|instructions?|label|box|bottle|packet|below|above)|vet\s+(?:to|will)|owners?\s+(?:to|will)|ask|check\s+with|call|phone|increas\w*|decreas\w*|reduc\w*|wean\w*|depend\w*|according\s+to|sliding\s+scale|glucose\s+curve|curve|tbc|tba|unsure|not\s+sure|maybe|possibly|either|and\/or|alternat(?:e|ing)\s+(?!days?\b|weeks?\b|mon|tue|wed|thu|fri|sat|sun)|the\s+rest|remaining|alternate\s+weeks?|alt\.?\s+weeks?|week\s+on,?\s+week\s+off|rest\s+(?:at|in|later)|stat|loading\s+dose|double|extra|additional|top[\s-]?up|until\s+(?!finished|gone|all\s+gone|used\s+up|empty|course\s+(?:is\s+)?(?:finished|complete))(?!\s*\d)(?!the\s+\d)\p{L}+)\b|\?/iu;
 
 /** Words that say the drug is not given: stopped, finished, on hold, not to be given. */
 const STOPPED =
@@ -66,7 +66,7 @@ const STOPPED =
  */
 const CONDITION_WORDS = new Set(
   (
-    "she he it they him her his its their the a an any some all most half whole bit little her's dog cat pet " +
+    "she he it they him her his its their the a an any some all most her's dog cat pet " +
     "has have had is isn't not no hasn't haven't doesn't does did didn't won't will was been being be has'nt " +
     "eaten eat eats eating ate food meal meals breakfast dinner tea supper lunch anything something finished " +
     "finish finishes appetite interested picky off fussy hungry refuses refused refusing " +
@@ -83,7 +83,9 @@ const CONDITION_WORDS = new Set(
     "urine wee wees peeing drinking thirsty more less than very much well badly bad better worse normal normally " +
     "usual usually again still lasts lasting longer minutes mins min seconds secs 5 than or and with after before " +
     "he's she's it's jab injection insulin dose doses tablet tablets tab tabs meds medication medicine one given " +
-    "give then skip hold miss none °c c degrees in on at of to is's properly fully least"
+    "give then skip hold miss none °c c degrees in on at of to is's properly fully least cramps cramping colic " +
+    "wind gassy bloated tummy upset sleepy drowsy sedated dopey groggy don't can't cannot won't distressed " +
+    "grooming bath bathing nails clipping vets vet's appointment visitors hot spots hotspots flare flares up"
   ).split(" "),
 );
 

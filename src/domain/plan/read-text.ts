@@ -209,7 +209,7 @@ export function whenOf(reading: TextReading, dates: DateContext): WhenReading {
     if (dayOne) days = { every: "n_days", n: rule.n, from: dayOne };
     else doubts.push("no_day_one");
   } else if (rule?.every === "weekdays") {
-    days = { every: "weekdays", weekdays: rule.weekdays };
+    days = { every: "weekdays", weekdays: [...rule.weekdays] };
   } else if (rule?.every === "weekly") {
     const day = on[0] ?? start;
     if (day) {
