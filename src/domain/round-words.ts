@@ -34,8 +34,9 @@ const ROUND_WORDS: Array<[Round, RegExp]> = [
 ];
 
 /** "3 meals a day", "two feeds daily": how many times a day a pet is fed. */
-/** "two meals a day", "two small meals a day", "2 light feeds daily": one word may stand between. */
-const meals = (n: string) => `(?:${n}) (?:[a-z]+ )?(?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
+/** "two meals a day", "two small meals a day", "2 light feeds daily": a word of size or kind may stand between. */
+const meals = (n: string) =>
+  `(?:${n}) (?:(?:small|smaller|little|light|tiny|equal|separate|main|wet|dry|raw|big|large|good|proper) )?(?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
 
 /** Words that say how many times a day (more than once). */
 const TIMES_A_DAY: Array<[number, RegExp]> = [

@@ -103,7 +103,11 @@ function readDiet(diet: DietFields, house: Round[], dates: DateContext): PlanIte
     const field = diet[round];
     if (!field) continue;
     if (isNoFood(field.words)) nil.push(round);
-    else byRound.set(round, { round, why: field.field, amount: field.words });
+    else {
+      byRound.set(round, { round, why: field.field, amount: field.words });
+      // A round's own diet is certain for it only when its words are food and amounts too.
+      unplacedWords.push(...readText(field.words, dates, "food").unplaced);
+    }
   }
   const general = diet.general?.words;
   const reading = general ? readText(general, dates, "food") : undefined;
@@ -172,6 +176,7 @@ function readDiet(diet: DietFields, house: Round[], dates: DateContext): PlanIte
   if (byRound.size === 0 && !doubts.includes("fasting")) doubts.push("no_round");
   const amounts = reading?.quantities.amounts.filter((a) => !total?.[0].includes(a)) ?? [];
   const amount = adLib ? adLib[0] : perRound ? undefined : oneAmount(amounts);
+  if (unplacedWords.length > 0) doubts.push("unplaced_words");
   const unique = [...new Set(doubts)];
   return {
     ...base,
