@@ -21,7 +21,10 @@ const TWICE: Round[] = ["morning", "evening"];
 
 /** Words that name one round. */
 const ROUND_WORDS: Array<[Round, RegExp]> = [
-  ["morning", /\b(?:breakfast|brekkie|morning|mornings|first thing|sunrise|wake[\s-]?up|mane|o\.m\.?|om)\b/i],
+  [
+    "morning",
+    /\b(?:breakfast|brekkie|brekky|morning|mornings|first thing|sunrise|wake[\s-]?up|mane|o\.m\.?|om)\b/i,
+  ],
   ["morning", /(?<![a-z])a\.?m\b\.?/i],
   ["midday", /\b(?:lunch|lunchtime|noon|midday|mid-day|afternoon|afternoons)\b/i],
   [
@@ -81,7 +84,7 @@ const EVERY_HOURS = /\b(?:every (\d{1,2}) ?(?:h|hrs?|hours?)|(\d{1,2})[\s-]?hour
 
 /** Words that say once a day. "daily" alone is once a day, unless the words say more often. */
 const ONCE_WORDS =
-  /\b(?:once (?:a|per|each|every) day|once daily|once a day|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|daily|dly|every day|each day|s\.?i\.?d\.?|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?)|(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|sachets?)\.?\s)o\.?d\.?)(?![\p{L}])/iu;
+  /\b(?:once (?:a|per|each|every) day|once daily|once a day|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|daily|dly|every day|each day|s\.?i\.?d\.?|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?)|(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|sachets?)\.?\s)o\.?d\.?|(?<=\b(?:tabs?|tablets?|caps?|capsules?|chews?|sachets?|scoops?|pumps?|ml|mg|drops?|units?|iu)\.?\s)(?:per|a|each) day)(?![\p{L}])/iu;
 
 /** "7am", "6 pm", "18:00", "7.30pm": the round of a time written in the text. */
 const CLOCK = /\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;

@@ -339,11 +339,6 @@ export const REFUSED: Array<[CareFields | string, Doubt, string]> = [
   ["2 tabs AM until 7/12 then 1 tab", "until_unclear", "2 tabs to the 7th (inclusive?), then 1 tab"],
   ["2 tabs AM for 3 days, then 1 tab AM", "taper_by_day_number", "2 tabs for 3 days from when? then 1 tab"],
   // Amounts and judgement:
-  [
-    "Cardisure 5mg 1 tab morning, 1/2 tab evening",
-    "amounts_differ",
-    "1 tab morning, 1/2 tab evening: two amounts to set per round",
-  ],
   ["1-2 tabs BID", "amount_range", "1 or 2 tabs: how many for this dog?"],
   [
     "Tramadol 50mg 1-2 tabs every 8-12 hours as needed for pain",
@@ -822,6 +817,47 @@ const PLAIN: Array<[CareFields | string, Reading]> = [
     { dietaryRequirements: "Kibble mixed with warm water, 3 meals a day", petType: "Dog" },
     { rounds: [M, N, E], feeding: "diet" },
   ],
+  // Held out while the vocabulary grew (issue 42's figures say how many of these it missed), then added.
+  ["Metacam 2.5ml once daily in the evening with his tea", { rounds: [E], amount: "2.5ml" }],
+  ["Apoquel 5.4mg half tab twice a day", { rounds: [M, E], amount: "half tab" }],
+  ["Give 1 Yumove tablet every morning with brekky", { rounds: [M] }],
+  ["Cardisure 10mg 1 tab twice daily 12 hrs apart, give with food", { rounds: [M, E] }],
+  ["Thyroxine 200mcg 1 tablet BID", { rounds: [M, E], strength: "200mcg" }],
+  ["Galliprant 60mg 1 tab SID with breakfast", { rounds: [M] }],
+  ["Vivitonin 50mg 1/2 tab BID, 30 mins before food", { rounds: [M, E], amount: "1/2 tab" }],
+  ["Selgian 4mg 1 tab each morning", { rounds: [M] }],
+  [
+    "Prednisolone 5mg 1 tab every other day in the morning, started 3/12",
+    { rounds: [M], days: { every: "n_days", n: 2, from: "2026-12-03" }, start: "2026-12-03" },
+  ],
+  [
+    "Clavaseptin 250mg 1 tab morning & night for 7 days from 6/12",
+    { rounds: [M, E], start: "2026-12-06", stop: "2026-12-12" },
+  ],
+  ["Zylkene 1 capsule twice a day opened over food", { rounds: [M, E] }],
+  ["Fortekor 5mg 1 tablet in the morning with food", { rounds: [M] }],
+  [
+    "Frusemide 40mg 1 tab AM and 1/2 tab PM",
+    { rounds: [M, E], roundAmounts: { morning: "1 tab", evening: "1/2 tab" } },
+  ],
+  ["Lantus 3 units twice daily after meals", { rounds: [M, E], amount: "3 units", highAlert: "insulin" }],
+  ["Denamarin 225mg 1 tab SID on empty stomach in AM", { rounds: [M] }],
+  [
+    "Keppra 250mg 1 tab three times daily at 7am, 3pm & 11pm",
+    { rounds: [M, N, E], highAlert: "anticonvulsant" },
+  ],
+  ["Atopica 50mg 1 cap daily, 2 hours before breakfast", { rounds: [M] }],
+  ["Eye drops 1 drop both eyes twice daily", { rounds: [M, E], amount: "1 drop" }],
+  ["Seraquin 1 tab per day with dinner", { rounds: [E] }],
+  // Amounts per round, each beside its round.
+  [
+    "Cardisure 5mg 1 tab morning, 1/2 tab evening",
+    { rounds: [M, E], roundAmounts: { morning: "1 tab", evening: "1/2 tab" } },
+  ],
+  [
+    "Caninsulin 6iu AM 4iu PM",
+    { rounds: [M, E], highAlert: "insulin", roundAmounts: { morning: "6iu", evening: "4iu" } },
+  ],
 ];
 
 /** Issue 42: instructions only a person can settle, each with the careful nurse's reading. */
@@ -868,11 +904,6 @@ const PERSON: Array<[CareFields | string, string, Doubt?]> = [
     "Phenobarbital 60mg BID, if temp above 39.2 call vet",
     "BID, and a call to the vet on a fever: the condition is not about the dose",
   ],
-  [
-    "Caninsulin 6iu AM 4iu PM",
-    "6 units in the morning, 4 in the evening: two amounts to set per round",
-    "amounts_differ",
-  ],
   ["Metacam 1.5ml or Loxicom if run out", "one of two drugs: which one is here?"],
   [
     "Half a tab in the morning, whole one at night",
@@ -911,6 +942,15 @@ const PERSON: Array<[CareFields | string, string, Doubt?]> = [
     "Atopica 100mg 1 cap AM alternate weeks",
     "daily every other week: which week is this?",
     "left_to_judgement",
+  ],
+  [
+    "Atopica 100mg 1 cap AM, week on week off from 7/12",
+    "daily on its weeks on: a person sets the days",
+    "left_to_judgement",
+  ],
+  [
+    "Cerenia 60mg 1 tab 1hr before travel if car sick",
+    "before a journey, if car sick: no journey in kennels, ask",
   ],
   [
     "Vetmedin 5mg 1 tab BID, Fortekor 1 tab, Frusemide",

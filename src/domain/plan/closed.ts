@@ -28,6 +28,7 @@ const FILLERS: RegExp[] = [
   /\b(?:ou|od|os|au|ad|a\/s|a\/d|a\/u|o\/u|o\/d|o\/s)\b(?=[\s,.;)]|$)/giu,
   /\b(?:under\s+the\s+tongue|sublingual(?:ly)?|buccal(?:ly)?|into\s+the\s+cheek(?:\s+pouch)?|otm|on\s+the\s+gums)\b/giu,
   /\b(?:with|in|on|after|and)\s+(?:a\s+(?:little|bit\s+of)\s+|some\s+|his\s+|her\s+|its\s+|their\s+)?(?:food|a\s+meal|meal|treat|treats|cheese|pill\s+pockets?|pill\s+pocket|ham|chicken|butter|peanut\s+butter|pb|pate|pâté|paste|wet\s+food|tuna|yoghurt|yogurt|sausage|a\s+treat|kibble|biscuit|water)\b/giu,
+  /\b(?:eye|ear)\s+(?:drops?|ointment|gel|cleaner|wash)\b/giu,
   /\b(?:on\s+an?\s+empty\s+stomach|empty\s+stomach|without\s+food|away\s+from\s+food)\b/giu,
   /\b\d+\s*(?:mins?|minutes?|hrs?|hours?|h)\s+(?:before|after|prior\s+to)\b/giu,
   /\b(?:before|after)\b(?=\s+(?:breakfast|dinner|tea|supper|lunch|food|meals?|feeding|bed))/giu,

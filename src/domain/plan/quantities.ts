@@ -25,6 +25,8 @@ const AMOUNT = new RegExp(
   `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}\\.?`,
   "giu",
 );
+/** "1 Yumove tablet": a number, the product's capitalised name, its unit (in that case, as typed). */
+const AMOUNT_NAMED = new RegExp(`${START}\\d+\\s+\\p{Lu}[\\p{L}-]+\\s+${UNIT}${END}`, "gu");
 const RANGE = new RegExp(
   `${START}${NUMBER}\\s*(?:-|–|—|to|or)\\s*${NUMBER}\\s*(?:${UNIT}|${STRENGTH_UNIT}|x|times|meals|feeds)${END}`,
   "iu",
@@ -57,7 +59,9 @@ export interface Quantities {
 }
 
 export function quantitiesIn(text: string): Quantities {
-  const found = [...text.matchAll(AMOUNT)].map((m) => m[0].trim().replace(/\.$/, ""));
+  const found = [...text.matchAll(AMOUNT), ...text.matchAll(AMOUNT_NAMED)].map((m) =>
+    m[0].trim().replace(/\.$/, ""),
+  );
   const counted = found.filter((a) => !bareArticle(a));
   const strengths = [...text.matchAll(STRENGTH)].map((m) => m[0].trim());
   const range = RANGE.exec(text)?.[0];

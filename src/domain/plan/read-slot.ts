@@ -90,6 +90,29 @@ function kindOf(k: KindWords, r: TextReading | undefined, routineRounds: boolean
   return k.condition ? { kind: "conditional", condition: k.condition } : { kind: "routine" };
 }
 
+/**
+ * Each amount of an instruction with the one round its words name just after it ("1 tab AM and 1/2
+ * tab PM"), when every round of the reading has exactly one; undefined otherwise.
+ */
+function amountsByRound(r: TextReading, rounds: RoundDose[]): Map<Round, string> | undefined {
+  const text = r.text;
+  const found: Array<{ amount: string; at: number }> = [];
+  for (const amount of r.quantities.amounts) {
+    const at = text.indexOf(amount, (found.at(-1)?.at ?? -1) + 1);
+    if (at < 0) return undefined;
+    found.push({ amount, at });
+  }
+  const out = new Map<Round, string>();
+  for (const [i, f] of found.entries()) {
+    const next = found[i + 1]?.at ?? text.length;
+    const named = Object.keys(roundsByName(text.slice(f.at + f.amount.length, next))) as Round[];
+    if (named.length !== 1 || out.has(named[0] as Round)) return undefined;
+    out.set(named[0] as Round, f.amount);
+  }
+  const same = rounds.length === out.size && rounds.every((d) => out.has(d.round));
+  return same ? out : undefined;
+}
+
 /** A round's field that says no dose: "Nil", "none", "no lunchtime dose", "not given", "stopped". */
 const NO_DOSE =
   /^\s*(?:n\/a|not\s+given|do\s+not\s+give|don'?t\s+give|stopped|nothing\s+(?:at\s+)?(?:lunch|lunchtime|midday|night|bedtime|tea|dinner)|no\s+(?:lunchtime\s+|lunch\s+|midday\s+|noon\s+|evening\s+|night\s+|pm\s+|bedtime\s+|tea\s*time\s+)?(?:dose|doses|tablet|tab|tabs|meds|medication|jab|injection|insulin))\s*[.!]*\s*$/i;
@@ -229,7 +252,15 @@ function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
   const q = r?.quantities;
   const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
   const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
-  if (q && r.segments.length === 0 && !whole.quantities.range && (differ(q.amounts) || differ(q.strengths))) {
+  // "1 tab AM and 1/2 tab PM", "6iu AM 4iu PM": each amount beside its own round is that round's.
+  const byRound = r && differ(r.quantities.amounts) ? amountsByRound(r, rounds) : undefined;
+  if (byRound) rounds = rounds.map((d) => (d.amount ? d : { ...d, amount: byRound.get(d.round) as string }));
+  if (
+    q &&
+    r.segments.length === 0 &&
+    !whole.quantities.range &&
+    ((differ(q.amounts) && !byRound) || differ(q.strengths))
+  ) {
     doubts.push("amounts_differ");
   }
   if (whole.quantities.range) doubts.push("amount_range");
@@ -237,7 +268,7 @@ function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
   const fieldAmounts = fieldDoses.some(
     (d) => readText(d.amount ?? "", ctx.dates).quantities.amounts.length > 0,
   );
-  if (!amount && !whole.quantities.strength && !fieldAmounts && when.steps.length === 0)
+  if (!amount && !byRound && !whole.quantities.strength && !fieldAmounts && when.steps.length === 0)
     doubts.push("no_amount");
   const first = slot.main ?? slot.noon ?? slot.pm;
   const name = texts.map(nameIn).find(Boolean);
