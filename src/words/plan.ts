@@ -152,7 +152,7 @@ const NOT_DUE: Record<NotDueWhy, string> = {
   fasting: "not fed: fasting for the procedure",
 };
 
-/** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check the instruction". */
+/** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check: how much is given?". */
 export function onRoundWords(on: ItemOnRound): string {
   switch (on.status) {
     case "due":

@@ -104,7 +104,7 @@ describe("a care plan, from its first round to confirmed", () => {
   it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {
     const first = pipOn(await rounds());
     expect(first.section).toContain("📋 plan not confirmed");
-    expect(first.section).toMatch(/Caninsulin .*📋 plan: check the instruction/);
+    expect(first.section).toMatch(/Caninsulin .*📋 plan: check: /);
     const labels = first.buttons.map((b) => b.text?.text);
     expect(labels).not.toContain("✅ All given & eaten");
     expect(labels).toContain("📋 Plan…");
@@ -193,7 +193,7 @@ describe("a care plan, from its first round to confirmed", () => {
     // The next sheet works from the confirmed plan: no "not confirmed", the insulin due, one tap.
     const third = pipOn(await rounds());
     expect(third.section).not.toContain("plan not confirmed");
-    expect(third.section).not.toContain("check the instruction");
+    expect(third.section).not.toContain("📋 plan: check: ");
     expect(third.buttons.map((b) => b.text?.text)).toContain("✅ All given & eaten");
     expect(third.buttons.map((b) => b.text?.text)).not.toContain("📋 Plan…");
 
