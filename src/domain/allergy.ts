@@ -168,6 +168,7 @@ export interface AllergyHit {
 
 /** The allergies on record an item's words match (its drugs by name and class, its food by group). */
 export function allergyHits(itemWords: string, allergies: Allergy[]): AllergyHit[] {
+  if (allergies.length === 0) return [];
   const drugs = knownDrugsIn(itemWords);
   const foods = foodsIn(itemWords);
   return allergies.flatMap((a): AllergyHit[] => {

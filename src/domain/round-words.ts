@@ -148,25 +148,27 @@ function clockRounds(text: string): Array<{ round: Round; word: string; index: n
 
 const globalOf = (re: RegExp) => new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
 
+/** Every round and frequency pattern, global, compiled once. */
+const USED_PATTERNS = [
+  ...ROUND_WORDS.map(([, re]) => re),
+  ...TIMES_A_DAY.map(([, re]) => re),
+  EACH_MEAL,
+  EVERY_HOURS,
+  ONCE_WORDS,
+].map(globalOf);
+
 /**
  * Every word the round and frequency words read in a text, as written: each round's word and clock
  * time, each "twice daily", "q8h", "once daily", "every 12 hours", "with each meal". The care plan's
  * reader places them (src/domain/plan/closed.ts).
  */
 export function roundWordsUsed(text: string): string[] {
-  const res = [
-    ...ROUND_WORDS.map(([, re]) => re),
-    ...TIMES_A_DAY.map(([, re]) => re),
-    EACH_MEAL,
-    EVERY_HOURS,
-    ONCE_WORDS,
-  ];
   const rest = text.replace(CLOCK, (m, _h, sep, _min, half) =>
     half || sep === ":" ? " ".repeat(m.length) : m,
   );
   return [
     ...clockRounds(text).map((c) => c.word),
-    ...res.flatMap((re) => [...rest.matchAll(globalOf(re))].map((m) => m[0])),
+    ...USED_PATTERNS.flatMap((re) => [...rest.matchAll(re)].map((m) => m[0])),
   ];
 }
 

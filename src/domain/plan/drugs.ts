@@ -352,13 +352,20 @@ export interface KnownDrug {
 
 const keyOf = (words: string) => words.toLowerCase().replace(/[\s-]+/g, " ");
 
-/** Every known drug or product a text names, in order. */
+const FOUND = new Map<string, KnownDrug[]>();
+
+/** Every known drug or product a text names, in order (kept by the text: the same words come each round). */
 export function knownDrugsIn(text: string): KnownDrug[] {
-  return [...text.matchAll(KNOWN)].map((m) => ({
+  const kept = FOUND.get(text);
+  if (kept) return kept;
+  const found = [...text.matchAll(KNOWN)].map((m) => ({
     words: m[0],
     generic: BY_NAME.get(keyOf(m[0])) ?? BY_NAME.get(m[0].toLowerCase()) ?? keyOf(m[0]),
     index: m.index,
   }));
+  if (FOUND.size >= 5000) FOUND.delete(FOUND.keys().next().value as string);
+  FOUND.set(text, found);
+  return found;
 }
 
 /** The generic name of a known drug or brand ("metacam" → "meloxicam"), else undefined. */

@@ -98,11 +98,21 @@ const BUILT_IN_PATTERNS: Array<[HighAlertClass, RegExp]> = Object.entries(BUILT_
   words.map((w): [HighAlertClass, RegExp] => [cls as HighAlertClass, wordPattern(w)]),
 );
 
+const ANY_BUILT_IN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${Object.values(BUILT_IN)
+    .flat()
+    .map((w) => w.trim().split(/\s+/).map(escapeRegExp).join("\\s+"))
+    .join("|")})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
+
 /**
  * Is this text a high-alert drug's: the class and the word as the text writes it, the built-in list
  * first, then the kennel's words; undefined when none is there.
  */
 export function highAlertIn(text: string, kennelWords: readonly string[]): HighAlert | undefined {
+  // A quick look first: no word of the built-in list, nor any of the kennel's, no high-alert drug.
+  if (!ANY_BUILT_IN.test(text) && kennelWords.length === 0) return undefined;
   for (const [cls, re] of BUILT_IN_PATTERNS) {
     const m = re.exec(text);
     if (m) return { class: cls, word: m[0] };
