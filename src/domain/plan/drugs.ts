@@ -368,17 +368,8 @@ export function knownDrugsIn(text: string): KnownDrug[] {
   return found;
 }
 
-/** The generic name of a known drug or brand ("metacam" → "meloxicam"), else undefined. */
-export const genericOf = (word: string): string | undefined => BY_NAME.get(keyOf(word));
-
 /** The class of a generic name, when an allergy to one is held against the class. */
 export const classOf = (generic: string): DrugClass | undefined => DRUGS[generic]?.class;
-
-/** The generic names of a class. */
-export const genericsOf = (cls: DrugClass): string[] =>
-  Object.entries(DRUGS)
-    .filter(([, e]) => e.class === cls)
-    .map(([g]) => g);
 
 /** Is a word (lower case) a drug name the list knows, or part of one ("drontal", "plus" of "drontal plus")? */
 export const isKnownDrugWord = (word: string): boolean => BY_NAME.has(word);
