@@ -74,29 +74,8 @@ export function readFeeding(
   return withFast(readDiet(diet, house, dates), fast);
 }
 
-function readDiet(diet: DietFields, house: Round[], dates: DateContext): PlanItem {
-  const fields = [diet.general, diet.morning, diet.midday, diet.evening].filter(
-    (f): f is SourceField => f !== undefined,
-  );
-  const base = { key: "meal" as const, kind: { kind: "routine" as const }, sameDrugAs: [] };
-  if (fields.length === 0) {
-    return {
-      ...base,
-      what: { text: "no diet on record: fed as usual" },
-      when: {
-        rounds: house.map((round) => ({ round, why: "house routine" })),
-        days: { every: "day" },
-        steps: [],
-      },
-      source: itemSource([]),
-      readBy: "reader",
-      doubts: [],
-      feeding: "house_routine",
-    };
-  }
-  const doubts: Doubt[] = [];
-  const unplacedWords: string[] = [];
-  const all = fields.map((f) => f.words).join(" · ");
+/** Each round's own diet field: its food for that round, or no food ("Nil"); the words it cannot read. */
+function roundFields(diet: DietFields, dates: DateContext, unplaced: string[]) {
   const byRound = new Map<Round, RoundDose>();
   const nil: Round[] = [];
   for (const round of ROUNDS) {
@@ -106,61 +85,109 @@ function readDiet(diet: DietFields, house: Round[], dates: DateContext): PlanIte
     else {
       byRound.set(round, { round, why: field.field, amount: field.words });
       // A round's own diet is certain for it only when its words are food and amounts too.
-      unplacedWords.push(...readText(field.words, dates, "food").unplaced);
+      unplaced.push(...readText(field.words, dates, "food").unplaced);
     }
   }
+  return { byRound, nil };
+}
+
+/** What the general diet's words read into: its rounds, doubts and words it cannot read. */
+interface GeneralInto {
+  byRound: Map<Round, RoundDose>;
+  nil: Round[];
+  doubts: Doubt[];
+  unplacedWords: string[];
+}
+
+const countOf = (words: string | undefined) =>
+  words === undefined ? undefined : Number(words) || NUMBER_WORDS[words.toLowerCase()];
+
+/**
+ * The general diet's rounds (by name, how often, "split into 2 meals", "6 small meals"), added to
+ * the rounds' own fields; the amount at each round when a day's total is divided as its words say.
+ */
+function readGeneral(general: string, reading: TextReading, into: GeneralInto): string | undefined {
+  const { byRound, nil, doubts } = into;
+  const total = DAILY_TOTAL.exec(general);
+  const split = SPLIT.exec(general);
+  const meals = MEALS.exec(general);
+  const named = roundsByName(reading.text);
+  const splitInto = split ? (countOf(split[1] ?? split[2]) ?? 2) : undefined;
+  const mealCount = countOf(meals?.[1]);
+  const count =
+    timesADay(reading.text) ??
+    (split && splitInto
+      ? { perDay: splitInto, words: split[0] }
+      : meals && mealCount
+        ? { perDay: mealCount, words: meals[0] }
+        : undefined);
+  // Placed by the feeding's own words: the day's total, how it is split, "ad lib", "6 small meals".
+  into.unplacedWords.push(
+    ...leftOverOf(reading, [total?.[0], split?.[0], AD_LIB.exec(general)?.[0], meals?.[0]]),
+  );
+  let perRound: string | undefined;
+  if (total) {
+    // A day's total is divided only where the words say how; else a person, with the total shown.
+    const otherAmounts = reading.quantities.amounts.filter((a) => !total[0].includes(a));
+    if (splitInto && FRACTION[splitInto]) perRound = `${FRACTION[splitInto]} ${total[0]}`;
+    else if (otherAmounts.length === 0) doubts.push("daily_total");
+  }
+  const fromWords: Array<[Round, string]> = Object.keys(named).length
+    ? ROUNDS.flatMap((r): Array<[Round, string]> => (named[r] ? [[r, named[r]]] : []))
+    : count
+      ? (COUNT_ROUNDS[count.perDay] ?? []).map((r): [Round, string] => [r, count.words])
+      : [];
+  if (count && (count.perDay > 3 || (count.perDay === 1 && Object.keys(named).length === 0))) {
+    doubts.push(count.perDay > 3 ? "more_than_rounds" : "once_no_round");
+  }
+  if (
+    timesDisagree(general) ||
+    (count && Object.keys(named).length > 0 && Object.keys(named).length !== count.perDay)
+  ) {
+    doubts.push("rounds_disagree");
+  }
+  for (const [round, why] of fromWords) {
+    if (nil.includes(round)) doubts.push("field_conflict");
+    else if (!byRound.has(round)) byRound.set(round, { round, why });
+  }
+  return perRound;
+}
+
+/** No diet on record: fed at the house routine's rounds, and the item says so. */
+function houseRoutineMeal(house: Round[]): PlanItem {
+  return {
+    key: "meal",
+    kind: { kind: "routine" },
+    sameDrugAs: [],
+    what: { text: "no diet on record: fed as usual" },
+    when: {
+      rounds: house.map((round) => ({ round, why: "house routine" })),
+      days: { every: "day" },
+      steps: [],
+    },
+    source: itemSource([]),
+    readBy: "reader",
+    doubts: [],
+    feeding: "house_routine",
+  };
+}
+
+function readDiet(diet: DietFields, house: Round[], dates: DateContext): PlanItem {
+  const fields = [diet.general, diet.morning, diet.midday, diet.evening].filter(
+    (f): f is SourceField => f !== undefined,
+  );
+  const base = { key: "meal" as const, kind: { kind: "routine" as const }, sameDrugAs: [] };
+  if (fields.length === 0) return houseRoutineMeal(house);
+  const doubts: Doubt[] = [];
+  const unplacedWords: string[] = [];
+  const all = fields.map((f) => f.words).join(" · ");
+  const { byRound, nil } = roundFields(diet, dates, unplacedWords);
   const general = diet.general?.words;
   const reading = general ? readText(general, dates, "food") : undefined;
   const total = general ? DAILY_TOTAL.exec(general) : null;
-  const split = general ? SPLIT.exec(general) : null;
   const adLib = general ? AD_LIB.exec(general) : null;
-  const meals = general ? MEALS.exec(general) : null;
-  let perRound: string | undefined;
-  if (general && reading) {
-    const named = roundsByName(reading.text);
-    const said = timesADay(reading.text);
-    const splitInto =
-      split &&
-      (Number(split[1] ?? split[2]) || NUMBER_WORDS[(split[1] ?? split[2] ?? "").toLowerCase()] || 2);
-    const mealCount = meals ? Number(meals[1]) || NUMBER_WORDS[(meals[1] ?? "").toLowerCase()] : undefined;
-    const count =
-      said ??
-      (splitInto
-        ? { perDay: splitInto, words: split[0] }
-        : mealCount
-          ? { perDay: mealCount, words: meals?.[0] ?? "" }
-          : undefined);
-    // Placed by the feeding's own words: the day's total, how it is split, "ad lib", "6 small meals".
-    const unplaced = leftOverOf(reading, [total?.[0], split?.[0], adLib?.[0], meals?.[0]]);
-    if (unplaced.length > 0) {
-      doubts.push("unplaced_words");
-      unplacedWords.push(...unplaced);
-    }
-    if (total) {
-      // A day's total is divided only where the words say how; else a person, with the total shown.
-      const otherAmounts = reading.quantities.amounts.filter((a) => !total[0].includes(a));
-      if (splitInto && FRACTION[splitInto]) perRound = `${FRACTION[splitInto]} ${total[0]}`;
-      else if (otherAmounts.length === 0) doubts.push("daily_total");
-    }
-    const fromWords: Array<[Round, string]> = Object.keys(named).length
-      ? ROUNDS.flatMap((r): Array<[Round, string]> => (named[r] ? [[r, named[r]]] : []))
-      : count
-        ? (COUNT_ROUNDS[count.perDay] ?? []).map((r): [Round, string] => [r, count.words])
-        : [];
-    if (count && (count.perDay > 3 || (count.perDay === 1 && Object.keys(named).length === 0))) {
-      doubts.push(count.perDay > 3 ? "more_than_rounds" : "once_no_round");
-    }
-    if (
-      timesDisagree(general) ||
-      (count && Object.keys(named).length > 0 && Object.keys(named).length !== count.perDay)
-    ) {
-      doubts.push("rounds_disagree");
-    }
-    for (const [round, why] of fromWords) {
-      if (nil.includes(round)) doubts.push("field_conflict");
-      else if (!byRound.has(round)) byRound.set(round, { round, why });
-    }
-  }
+  const perRound =
+    general && reading ? readGeneral(general, reading, { byRound, nil, doubts, unplacedWords }) : undefined;
   // Diet words that name no round nor how often ("Owner's kibble", a round's "Nil" only): fed at the
   // house routine's other rounds.
   const said = reading && (Object.keys(roundsByName(reading.text)).length > 0 || timesADay(reading.text));

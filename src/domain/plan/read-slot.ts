@@ -187,21 +187,14 @@ function combined(slot: SlotFields, items: PlanItem[]): PlanItem {
   };
 }
 
-function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
-  const doubts: Doubt[] = slot.unreadable ? ["unreadable_field"] : [];
-  const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
-  const texts = fields.map((f) => f.words);
-  const all = texts.join(" · ");
-  const r = slot.main ? readText(slot.main.words, ctx.dates) : undefined;
-  const whole = readText(all, ctx.dates);
-  // The midday and evening fields: that round's instruction, or "nil" (no dose that round).
-  const own: Array<[Round, SourceField | undefined]> = [
-    ["midday", slot.noon],
-    ["evening", slot.pm],
-  ];
+/** The midday and evening fields: that round's own instruction, or no dose that round ("Nil"). */
+function ownFields(slot: SlotFields, doubts: Doubt[]): { fieldDoses: RoundDose[]; nil: Round[] } {
   const fieldDoses: RoundDose[] = [];
   const nil: Round[] = [];
-  for (const [round, field] of own) {
+  for (const [round, field] of [
+    ["midday", slot.noon],
+    ["evening", slot.pm],
+  ] as const) {
     if (!field) continue;
     if (noDose(field.words)) {
       nil.push(round);
@@ -211,33 +204,62 @@ function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
     if (names.some((n) => n !== round)) doubts.push("field_conflict");
     fieldDoses.push({ round, why: field.field, amount: field.words });
   }
+  return { fieldDoses, nil };
+}
+
+/** The rounds of the instruction's words and of the rounds' own fields, with what disagrees. */
+function roundsOf(
+  r: TextReading | undefined,
+  own: { fieldDoses: RoundDose[]; nil: Round[] },
+  ctx: SlotContext,
+  doubts: Doubt[],
+): RoundDose[] {
+  const { fieldDoses, nil } = own;
   const fieldRounds = fieldDoses.map((d) => d.round);
-  const kind = kindOf(whole.kind, r, Object.keys(whole.named).length > 0 || fieldDoses.length > 0, doubts);
-  let rounds: RoundDose[] = [];
-  if (kind.kind !== "as_needed") {
-    const fromWords = r ? mainRounds(r, fieldRounds, ctx, doubts) : [];
-    // An instruction of time words only ("AM") beside a field that holds the drug for another round:
-    // is that dose given at the instruction's round too, or was it written in the wrong field?
-    const bare = r && !nameIn(r.text) && r.quantities.amounts.length === 0 && !r.quantities.strength;
-    if (bare && fieldDoses.length > 0 && fromWords.some((d) => !fieldRounds.includes(d.round))) {
-      doubts.push("instruction_only_round");
-    }
-    if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
-    // "BID, no lunchtime dose" agrees; "TID, no lunchtime dose" does not.
-    if (r && fromWords.some((d) => r.notRounds.includes(d.round))) doubts.push("rounds_disagree");
-    const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
-    for (const d of fieldDoses) merged.set(d.round, d);
-    rounds = ROUNDS.flatMap((round) => merged.get(round) ?? []);
-    if (r?.count && rounds.length > r.count.perDay) doubts.push("rounds_disagree");
-    if (!r && rounds.length === 0) doubts.push("no_round");
+  const fromWords = r ? mainRounds(r, fieldRounds, ctx, doubts) : [];
+  // An instruction of time words only ("AM") beside a field that holds the drug for another round:
+  // is that dose given at the instruction's round too, or was it written in the wrong field?
+  const bare = r && !nameIn(r.text) && r.quantities.amounts.length === 0 && !r.quantities.strength;
+  if (bare && fieldDoses.length > 0 && fromWords.some((d) => !fieldRounds.includes(d.round))) {
+    doubts.push("instruction_only_round");
   }
-  if (kind.kind === "conditional" && doubts.includes("no_round")) doubts.push("condition_no_round");
-  // A condition written in one round's field only: it is not every round's.
-  if (kind.kind === "conditional" && r?.kind.condition !== kind.condition && rounds.length > 1) {
-    doubts.push("field_conflict");
+  if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
+  // "BID, no lunchtime dose" agrees; "TID, no lunchtime dose" does not.
+  if (r && fromWords.some((d) => r.notRounds.includes(d.round))) doubts.push("rounds_disagree");
+  const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
+  for (const d of fieldDoses) merged.set(d.round, d);
+  const rounds = ROUNDS.flatMap((round) => merged.get(round) ?? []);
+  if (r?.count && rounds.length > r.count.perDay) doubts.push("rounds_disagree");
+  if (!r && rounds.length === 0) doubts.push("no_round");
+  return rounds;
+}
+
+/**
+ * The amount given at a time: one amount, a range, or each round's own beside its round word ("1 tab
+ * AM and 1/2 tab PM"); different amounts otherwise are for a person.
+ */
+function amountOf(r: TextReading | undefined, whole: TextReading, rounds: RoundDose[], doubts: Doubt[]) {
+  const q = r?.quantities;
+  const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
+  const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
+  const byRound = r && differ(r.quantities.amounts) ? amountsByRound(r, rounds) : undefined;
+  if (q && r.segments.length === 0 && !whole.quantities.range) {
+    if ((differ(q.amounts) && !byRound) || differ(q.strengths)) doubts.push("amounts_differ");
   }
-  const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
-  doubts.push(...when.doubts);
+  return { amount, byRound };
+}
+
+/**
+ * What the words leave to a person besides the rounds and amounts: a round's field with its own
+ * dates, judgement, "stopped", and every word not placed (returned, as written).
+ */
+function wordDoubts(
+  slot: SlotFields,
+  r: TextReading | undefined,
+  whole: TextReading,
+  ctx: SlotContext,
+  doubts: Doubt[],
+): string[] {
   const fieldReadings = [slot.noon, slot.pm].map((f) =>
     f && !noDose(f.words) ? readText(f.words, ctx.dates) : undefined,
   );
@@ -249,20 +271,29 @@ function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
   // Every word of every field placed, or the words left over are named for a person.
   const unplaced = [r, ...fieldReadings].flatMap((x) => x?.unplaced ?? []);
   if (unplaced.length > 0) doubts.push("unplaced_words");
-  const q = r?.quantities;
-  const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
-  const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
-  // "1 tab AM and 1/2 tab PM", "6iu AM 4iu PM": each amount beside its own round is that round's.
-  const byRound = r && differ(r.quantities.amounts) ? amountsByRound(r, rounds) : undefined;
-  if (byRound) rounds = rounds.map((d) => (d.amount ? d : { ...d, amount: byRound.get(d.round) as string }));
-  if (
-    q &&
-    r.segments.length === 0 &&
-    !whole.quantities.range &&
-    ((differ(q.amounts) && !byRound) || differ(q.strengths))
-  ) {
-    doubts.push("amounts_differ");
+  return unplaced;
+}
+
+function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
+  const doubts: Doubt[] = slot.unreadable ? ["unreadable_field"] : [];
+  const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
+  const texts = fields.map((f) => f.words);
+  const all = texts.join(" · ");
+  const r = slot.main ? readText(slot.main.words, ctx.dates) : undefined;
+  const whole = readText(all, ctx.dates);
+  const { fieldDoses, nil } = ownFields(slot, doubts);
+  const kind = kindOf(whole.kind, r, Object.keys(whole.named).length > 0 || fieldDoses.length > 0, doubts);
+  let rounds = kind.kind === "as_needed" ? [] : roundsOf(r, { fieldDoses, nil }, ctx, doubts);
+  if (kind.kind === "conditional" && doubts.includes("no_round")) doubts.push("condition_no_round");
+  // A condition written in one round's field only: it is not every round's.
+  if (kind.kind === "conditional" && r?.kind.condition !== kind.condition && rounds.length > 1) {
+    doubts.push("field_conflict");
   }
+  const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
+  doubts.push(...when.doubts);
+  const unplaced = wordDoubts(slot, r, whole, ctx, doubts);
+  const { amount, byRound } = amountOf(r, whole, rounds, doubts);
+  if (byRound) rounds = rounds.map((d) => (d.amount ? d : { ...d, amount: byRound.get(d.round) as string }));
   if (whole.quantities.range) doubts.push("amount_range");
   if (whole.quantities.byWeight) doubts.push("by_weight");
   const fieldAmounts = fieldDoses.some(
