@@ -40,7 +40,7 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   fasting: "the pet is fasting: which meals are not given, and from when?",
   field_conflict: "the lunchtime or evening entry does not match the instruction: which is right?",
   unplaced_words: "some words could not be read: what do they change?",
-  allergy: "an allergy on record matches this: ask the vet before giving it",
+  allergy: "an allergy on record matches this: check with the vet or the owner before it is given",
   stopped: "the words say it is stopped: is it still given?",
   daily_total: "that is a day's total: how much at each meal?",
   parts_unclear: "several medicines in one entry: check each one's times and dose",
@@ -53,7 +53,7 @@ export const doubtWords = (d: Doubt): string => DOUBT_WORDS[d];
 function allergyWords(a: AllergyMatch): string {
   const where = a.field === "allergies" ? "allergies" : careFieldWords(a.field);
   const why = a.group ? `${a.word} is one of the ${a.group}` : `${a.word} is named`;
-  return `⚠️ ${where}: "${a.allergy}" · ${why}: ask the vet before giving it`;
+  return `⚠️ ${where}: "${a.allergy}" · ${why}: check with the vet or the owner before it is given`;
 }
 
 /**

@@ -444,7 +444,7 @@ describe("the other fields and the slots of several drugs (issue 42)", () => {
     expect(item.source.fields.map((f) => f.field)).toEqual(["medication", "allergies"]);
     const on = itemOnRound(item, "2026-12-06", "morning", stay);
     expect(onRoundWords(on)).toBe(
-      'check: ⚠️ allergies: "Penicillin (hives)" · Synulox is one of the penicillins: ask the vet before giving it',
+      'check: ⚠️ allergies: "Penicillin (hives)" · Synulox is one of the penicillins: check with the vet or the owner before it is given',
     );
     const plan = draftPlan({ allergies: "Penicillin (hives)", medication: "Synulox 250mg 1 tab BID" }, c);
     const set = setItem(
