@@ -85,6 +85,7 @@ const CONDITION_WORDS = new Set(
     "he's she's it's jab injection insulin dose doses tablet tablets tab tabs meds medication medicine one given " +
     "give then skip hold miss none °c c degrees in on at of to is's properly fully least cramps cramping colic " +
     "wind gassy bloated tummy upset sleepy drowsy sedated dopey groggy don't can't cannot won't distressed " +
+    "biting bites bite nibbles " +
     "grooming bath bathing nails clipping vets vet's appointment visitors hot spots hotspots flare flares up"
   ).split(" "),
 );
