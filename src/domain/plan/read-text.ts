@@ -56,30 +56,22 @@ const NOT_ROUND =
 /** Words the reader knows besides the ones it reads for meaning: not to be taken for a typo. */
 const knownWord = (w: string) => isKnownDrugWord(w);
 
-/**
- * One field's words read: `food` for a diet (its food's words placed, src/domain/plan/foods.ts),
- * else a medication's (its drug's name placed, src/domain/plan/name.ts).
- */
-export function readText(
-  original: string,
-  dates: DateContext,
-  vocabulary: "drug" | "food" = "drug",
-): TextReading {
-  const read = withTyposRead(original, knownWord).text;
-  // A round named only to say it is not given is no round: set aside, kept to check against the rest.
+/** The words with each round said not given ("no lunchtime dose") set aside: its round kept apart. */
+function withoutNegatedRounds(read: string): { text: string; notRounds: Round[]; negations: Claim[] } {
   const notRounds: Round[] = [];
   const negations: Claim[] = [];
   const text = read.replace(NOT_ROUND, (m, word: string, at: number) => {
-    const named = Object.keys(roundsByName(word)) as Round[];
-    notRounds.push(...named);
+    notRounds.push(...(Object.keys(roundsByName(word)) as Round[]));
     negations.push({ at, words: m });
     return " ".repeat(m.length);
   });
-  const found = datesIn(text, dates.order, dates.first);
-  const parts = text.split(THEN);
+  return { text, notRounds: [...new Set(notRounds)], negations };
+}
+
+/** The words split at "then", each part with its amounts and dates (tapering, when two give one). */
+function segmentsOf(text: string, found: DateWords[]): TextReading["segments"] {
   let offset = 0;
-  const thens = [...text.matchAll(new RegExp(THEN.source, "gi"))].map((m) => m[0]);
-  const segments = parts.map((part) => {
+  return text.split(THEN).map((part) => {
     const start = text.indexOf(part, offset);
     offset = start + part.length;
     const amounts = quantitiesIn(part).amounts;
@@ -90,12 +82,28 @@ export function readText(
       dates: found.filter((d) => d.index >= start && d.index < start + part.length),
     };
   });
+}
+
+/**
+ * One field's words read: `food` for a diet (its food's words placed, src/domain/plan/foods.ts),
+ * else a medication's (its drug's name placed, src/domain/plan/name.ts).
+ */
+export function readText(
+  original: string,
+  dates: DateContext,
+  vocabulary: "drug" | "food" = "drug",
+): TextReading {
+  const read = withTyposRead(original, knownWord).text;
+  const { text, notRounds, negations } = withoutNegatedRounds(read);
+  const found = datesIn(text, dates.order, dates.first);
+  const segments = segmentsOf(text, found);
   const kind = kindWordsIn(text);
   const days = daysIn(text);
   const course = courseLength(text);
   const quantities = quantitiesIn(text);
   const tapered = segments.filter((s) => s.amounts.length > 0).length >= 2;
   const stopWords = tapered ? segments.flatMap((seg) => STOP_WORDS.exec(seg.text)?.[0] ?? []) : [];
+  const thens = tapered ? [...text.matchAll(new RegExp(THEN.source, "gi"))].map((m) => m[0]) : [];
   const used: Array<string | Claim> = [
     ...negations,
     ...roundWordsUsed(text),
@@ -105,12 +113,12 @@ export function readText(
     ...kind.claims,
     ...quantities.words,
     ...(vocabulary === "food" ? foodClaims(text) : nameClaims(text)),
-    ...(tapered ? thens : []),
+    ...thens,
     ...stopWords,
   ];
   return {
     text,
-    notRounds: [...new Set(notRounds)],
+    notRounds,
     unplaced: leftOver(read, used),
     placed: used,
     named: roundsByName(text),
