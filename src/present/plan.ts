@@ -13,7 +13,7 @@ import type { ChangedItem } from "../domain/plan/state.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
+import { checkWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
@@ -45,7 +45,7 @@ function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
 function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
-      ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
+      ? [toned("alert", value(checkWords(i), 900))]
       : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
   const words = sourceWords(i).join(" · ");
   return [

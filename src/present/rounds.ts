@@ -75,7 +75,8 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     return [toned(due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
   });
   const meal = onPlan.get("meal");
-  if (meal && meal.status !== "due" && meal.status !== "not_due")
+  // A meal not fed for a fast says why (its words), as a meal to check does.
+  if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
     meds.push(line(`🍽 📋 plan: ${value(onRoundWords(meal), 300)}`));
   const diet: Line[] = [];
   if (!s.nothing) {
