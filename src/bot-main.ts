@@ -24,6 +24,7 @@ import { createLogger, scrubSecrets } from "./log.ts";
 import { terminalLog } from "./log-lines.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { releaseIdleMemory } from "./process/memory.ts";
+import { stopWithParent } from "./process/parent.ts";
 import { StoreError } from "./record/errors.ts";
 import { DataFolderError } from "./record/folder.ts";
 import { recordKennel } from "./record/kennel.ts";
@@ -289,23 +290,6 @@ export async function main(
   await record.store.close();
   log.info("stopped");
   return 0;
-}
-
-/**
- * Run by npm (`npm start`: npm, then `sh -c "node dist/main.js"`, then this process), a SIGTERM to npm
- * (a service manager, `kill`) reaches npm and its shell but not this process: the shell dies and this
- * one would go on, re-parented, still holding the port. So when the process that started it is gone,
- * it stops as on SIGTERM. Only under npm: `nohup node dist/main.js &` is meant to outlive its shell.
- */
-function stopWithParent(env: Record<string, string | undefined>, everyMs = 500): void {
-  if (!env.npm_lifecycle_event) return;
-  const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(watch);
-    process.kill(process.pid, "SIGTERM");
-  }, everyMs);
-  watch.unref();
 }
 
 /** The bot as a program: its .env file, its arguments, its exit code. */
