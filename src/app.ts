@@ -76,6 +76,11 @@ export interface BotOptions {
   loadingAfterMs?: number;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
   readyCacheMs?: number;
+  /**
+   * Where its HTTP server listens, in either mode: the preview's bot takes its stand-in's requests on
+   * 127.0.0.1 alone. Default: 127.0.0.1 (or HEALTH_HOST) in Socket Mode; every interface in HTTP mode.
+   */
+  host?: string;
   /** Socket Mode timings (tests: a short backoff and ping timeout). */
   socket?: Partial<
     Pick<
@@ -254,7 +259,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   let server: BotServer | undefined;
   // Socket Mode needs no public address: its health server is this computer's alone unless
   // HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP mode takes Slack's requests: every interface.
-  const host = mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined;
+  const host = options.host ?? (mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined);
 
   return {
     app,

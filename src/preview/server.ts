@@ -50,6 +50,8 @@ export interface Preview {
   sandbox: Sandbox;
   slack: SlackStandIn;
   bot: Bot;
+  /** Where the bot takes Slack's signed requests (its own server, on 127.0.0.1). */
+  botUrl: string;
   /** The care record of this preview: an embedded store in a temporary folder, removed at close. */
   record: TemporaryRecord;
   /** The kennel's clock the bot runs on: today, 13:00 when it started, running in real time. */
@@ -137,6 +139,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     team_id: PREVIEW_TEAM,
   });
 
+  // The page answers once the bot is ready (the banner says so at that moment); until then only the
+  // stand-in's own routes answer, the bot's calls while the kennel's day is written.
+  let pageReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    pageReady = resolve;
+  });
   const ownPort = () => (server.address() as AddressInfo).port;
   const setup = setupRoutes(
     {
@@ -154,6 +162,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const base = `http://127.0.0.1:${ownPort()}`;
       const foreign = foreignRequest(req);
       if (foreign) return send(res, 403, { ok: false, error: foreign });
+      const standIn = url.pathname.startsWith("/respond/") || url.pathname.startsWith("/api/");
+      if (!standIn) await ready;
       if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
@@ -331,12 +341,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     clock,
   });
   botUrl = eventsUrl;
+  pageReady();
 
   return {
     url: `http://localhost:${port}`,
     sandbox,
     slack,
     bot,
+    botUrl,
     record,
     clock,
     async close() {
