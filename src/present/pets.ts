@@ -7,6 +7,7 @@ import type { PetSearch, PetView } from "../answers/records.ts";
 import { customerName } from "../domain/customers.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
+import { unbrokenPhone } from "../words/customer.ts";
 import {
   type ActionOf,
   code,
@@ -82,8 +83,11 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   }
   parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
   if (owner) {
-    const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
-    const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");
+    const phone = (x: string | undefined) => x && unbrokenPhone(x);
+    const emergency = [owner.emergencyContactName, phone(owner.emergencyContactPhone)]
+      .filter(Boolean)
+      .join(", ");
+    const phones = [phone(owner.mobile), phone(owner.landline)].filter(Boolean).join(" · ");
     parts.push({
       kind: "text",
       lines: [

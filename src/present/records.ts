@@ -21,6 +21,7 @@ import {
   speciesEmoji,
   unreadableWords,
 } from "../words/care.ts";
+import { unbrokenPhone } from "../words/customer.ts";
 import { dateTimeOf, dayOf } from "../words/dates.ts";
 import { unknownStatusWords } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
@@ -192,7 +193,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   const when = (iso: string | undefined) => line(dateTimeOf(iso, o.timezone, o.thisYear));
   const type = bookingTypeText(b);
   const contacts = dotted(
-    b.customerPhone && `📞 ${value(b.customerPhone, 100)}`,
+    b.customerPhone && `📞 ${unbrokenPhone(value(b.customerPhone, 100))}`,
     b.customerEmail && `✉️ ${value(b.customerEmail, 200)}`,
   );
   const parts: Part[] = [
