@@ -32,7 +32,7 @@ describe("bookingText and petText", () => {
     const text = bookingText(v, PLAIN);
     expect(text).toMatch(/^Booking HP-7K2M9Q\n═+/);
     expect(text).toContain("Check-in: Tue 24 Nov, 09:30");
-    expect(text).toContain("📞 07700 900123");
+    expect(text).toContain("📞 07700\u00A0900123");
     expect(text).toContain(
       "1. Rimadyl 50 mg, half a tablet · midday: none · evening: half a tablet with dinner",
     );
