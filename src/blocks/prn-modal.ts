@@ -20,6 +20,7 @@ import {
   prnGivenAt,
   reasonHintWords,
 } from "../present/prn.ts";
+import { localDate } from "../time.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { truncate } from "./mrkdwn.ts";
 
@@ -110,7 +111,8 @@ export function giveModal(
 ) {
   const v = o.values ?? {};
   const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
-  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200)));
+  const today = localDate(o.now, o.timezone);
+  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200, today)));
   if (shown.length)
     blocks.push({
       type: "context",

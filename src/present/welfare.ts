@@ -8,7 +8,7 @@ import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
 import type { Round } from "../domain/care.ts";
 import { plural } from "../domain/text.ts";
 import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
-import { timeOf } from "../words/dates.ts";
+import { timeOnDay } from "../words/dates.ts";
 import {
   checkName,
   flagHeadWords,
@@ -50,7 +50,7 @@ export function checkLine(
   const normal = isAllNormal(c);
   const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
   const note = c.note ? `: ${value(c.note, 100)}` : "";
-  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOf(c.recordedAt, timezone)} ${value(c.userName, 30)}${note}`;
+  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOnDay(c.recordedAt, timezone, c.date)} ${value(c.userName, 30)}${note}`;
   const span: Span = o.struck
     ? { text, tone: "muted", struck: true }
     : normal
@@ -84,7 +84,7 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
     ? [
         toned(
           seen ? "warn" : undefined,
-          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOf(c.recordedAt, timezone)} ${valueWithin(c.userName, 20)}`,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOnDay(c.recordedAt, timezone, c.date)} ${valueWithin(c.userName, 20)}`,
         ),
       ]
     : [{ text: "⬜ to check" }];

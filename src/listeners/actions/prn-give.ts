@@ -24,6 +24,7 @@ import {
 } from "../../blocks/prn-modal.ts";
 import { followUpAt, type PrnDose, prnProblems } from "../../domain/prn.ts";
 import { SEAL_LENGTH } from "../../slack/seal.ts";
+import { localDate } from "../../time.ts";
 import { timeOf } from "../../words/dates.ts";
 import { forReason, prnProblemWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -175,11 +176,13 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
       await ack.send();
       const d = result.dose;
       deps.prnFollowUps?.changed();
-      const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz);
+      // Said against today: a dose recorded this morning as given last night is "given yesterday 23:20".
+      const today = localDate(deps.clock.now(), tz);
+      const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz, today);
       await tell(
         result.status === "duplicate"
-          ? `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} by ${esc(d.userName)} (${esc(meta.n)}). Nothing more was written.`
-          : `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} ${esc(forReason(d.reason))} (${esc(meta.n)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`,
+          ? `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} by ${esc(d.userName)} (${esc(meta.n)}). Nothing more was written.`
+          : `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(meta.n)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`,
       );
       if (meta.s !== undefined && meta.c && meta.t) {
         const sheet = await loadSheet(deps, meta.s);
