@@ -4,13 +4,13 @@
  */
 import { careFieldWords } from "../domain/care.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { doubtWords } from "../words/plan.ts";
+import { leftToPersonWords } from "../words/plan.ts";
 
 /** "❔ read by a person: …" and what is asked of them; nothing for an item read by the reader or a person. */
 export function leftToPersonLines(i: PlanItem): string[] {
   if (i.readBy !== "nobody") return [];
   return [
-    `❔ read by a person: ${i.doubts.map(doubtWords).join("; ")}`,
+    `❔ read by a person: ${leftToPersonWords(i.doubts)}`,
     "The words leave it to you: choose its rounds, days and kind below.",
   ];
 }

@@ -18,7 +18,7 @@ import {
   UNWITNESSED,
   witnessedWords,
 } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
+import { outcomeWords, ownCountWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
 export { awaitingWitness } from "../domain/witness.ts";
@@ -214,9 +214,8 @@ export function progressLine(
     const overdueWords = openCountWords(open);
     if (overdueWords) parts.push(overdueWords);
   }
-  // A round in several messages: each message counts its own pets, and says so.
-  const words = parts.join(" · ");
-  return [{ text: part && p.pets > 0 ? `${words} (the pets of this message)` : words }];
+  // A round in several messages: each message counts its own pets, and says so first.
+  return [{ text: ownCountWords(parts.join(" · "), part && p.pets > 0) }];
 }
 
 /** The line a post carries when the care record could not be read or written. */

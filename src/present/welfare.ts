@@ -9,6 +9,7 @@ import type { Round } from "../domain/care.ts";
 import { plural } from "../domain/text.ts";
 import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
 import { timeOnDay } from "../words/dates.ts";
+import { ownCountWords } from "../words/record.ts";
 import {
   checkName,
   flagHeadWords,
@@ -106,13 +107,13 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
   return [name, status, ...flags];
 }
 
-/** "📋 31 of 48 pets checked"; `part`: the pets of this message, of a post in several. */
+/** "📋 31 of 48 pets checked"; `part`: a message of a post in several ("📋 This message: 12 of 33 pets checked"). */
 function progressLine(pets: BoardPet[], part: boolean, flagged: number): Line {
   const checked = pets.filter((p) => p.check).length;
   const words = pets.length === 0 ? "📋 No pet to check" : `📋 ${progressWords(checked, pets.length)}`;
   const done = pets.length > 0 && checked === pets.length ? " · all checked ✓" : "";
   return dotted(
-    `${words}${part && pets.length ? " (the pets of this message)" : ""}${done}`,
+    `${ownCountWords(words, part && pets.length > 0)}${done}`,
     flagged > 0 && toned("alert", `🚩 ${plural(flagged, "pet")} flagged`),
   );
 }
