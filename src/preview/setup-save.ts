@@ -153,6 +153,93 @@ async function channelChecks(
   });
 }
 
+/** The page's parts that are Slack's: the rest (the kennel, its zone, its rounds, the port) can be saved without them. */
+const SLACK_PARTS = new Set(["bot", "app", "signing", "digestChannel", "roundsChannel"]);
+
+/** The kennel's part as Save writes it: address, key, time zone, and the house routine when not the default. */
+function kennelValues(
+  address: { href: string },
+  key: string,
+  body: Record<string, unknown>,
+  existing: Record<string, string>,
+): Array<[string, string]> {
+  const values: Array<[string, string]> = [
+    ["KENNEL_API_BASE_URL", address.href],
+    ["KENNEL_API_KEY", key.trim()],
+    ["KENNEL_TIMEZONE", text(body.timezone).trim()],
+  ];
+  // The house routine as typed (checked); the default is written only over a line already there.
+  const meals = text(body.houseMeals).trim() || HOUSE_MEALS_DEFAULT;
+  if (meals !== HOUSE_MEALS_DEFAULT || existing.KENNEL_HOUSE_MEALS)
+    values.push(["KENNEL_HOUSE_MEALS", meals]);
+  return values;
+}
+
+/**
+ * "Save the kennel settings now; connect Slack later": the kennel's part alone (address, key, time
+ * zone, house routine), checked as Save checks it, written to the file keeping every other line, while
+ * Slack cannot be reached. The page shows it saved after a reload; Slack's part is saved later.
+ */
+export async function saveKennel(
+  body: Record<string, unknown>,
+  o: SaveOptions,
+): Promise<{ status: number; answer: Record<string, unknown> }> {
+  const existing = await readEnvFile(o.envFile);
+  const address = kennelAddress(text(body.kennelUrl));
+  const typed = text(body.kennelKey);
+  const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
+  const sameOrigin =
+    "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin;
+  // An empty key box keeps the saved key, for the address it was saved with only.
+  const keepKey = typed.trim() === "" && Boolean(existing.KENNEL_API_KEY?.trim()) && sameOrigin;
+  const key = keepKey ? (existing.KENNEL_API_KEY as string).trim() : typed;
+  const checks: Record<string, CheckResult> = {
+    kennel: await checkKennel(o.env, text(body.kennelUrl), key),
+    timezone: checkTimezone(text(body.timezone)),
+    houseMeals: checkHouseMeals(text(body.houseMeals), nextStart(existing, o.environment).ROUNDS_NAMES),
+  };
+  const failed = Object.fromEntries(Object.entries(checks).filter(([, c]) => !c.ok));
+  if (Object.keys(failed).length || !("href" in address))
+    return { status: 422, answer: { ok: false, checks: failed } };
+  const values = kennelValues(address, key, body, existing);
+  const merged = { ...existing, ...Object.fromEntries(values) };
+  try {
+    requireKennel(loadConfig(merged), merged);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { status: 422, answer: { ok: false, problems: error.problems } };
+  }
+  const wrote = await writeEnvFile(o.envFile, values);
+  if (!wrote.ok)
+    return { status: 422, answer: { ok: false, problems: unreadableProblems(wrote, o.envFile) } };
+  const file = await readEnvFile(o.envFile);
+  return {
+    status: 200,
+    answer: {
+      ok: true,
+      kennelOnly: true,
+      file: o.envFile,
+      written: wrote.written,
+      backup: wrote.backup,
+      settings: values.map(([name]) => name),
+      kept: keepKey ? ["KENNEL_API_KEY"] : [],
+      notReady: [],
+      canStart: false,
+      saved: savedState(file),
+      next: "Connect Slack when it can be reached: steps 1 and 2 here, then Save the settings (a reload of this page keeps the kennel's part as saved). After the preview stops, npm start -- --setup opens this page again with these lines kept.",
+    },
+  };
+}
+
+/** The settings that would not be read back from the file exactly, as problems. */
+function unreadableProblems(wrote: { unreadable: string[] }, envFile: string) {
+  return wrote.unreadable.map((variable) => ({
+    variable,
+    problem: `would not be read back from ${envFile} exactly as given, so nothing was saved.`,
+    fix: "Check the value, or the lines of the file around it (an unclosed quote on an earlier line, say), and save again.",
+  }));
+}
+
 export async function save(
   body: Record<string, unknown>,
   o: SaveOptions,
@@ -206,7 +293,11 @@ export async function save(
   const appName = appNameOf(body.appName);
   const pending = checks.bot.ok ? await channelChecks(o.env, botToken, chosen, appName) : [];
   const failed = Object.fromEntries(Object.entries(checks).filter(([, c]) => !c.ok));
-  if (Object.keys(failed).length) return { status: 422, answer: { ok: false, checks: failed, pending } };
+  // Only Slack's part failed (it cannot be reached, say): the kennel's part, checked ✓, may be saved
+  // on its own ("Save the kennel settings now; connect Slack later").
+  const kennelCanSave = Object.keys(failed).every((k) => SLACK_PARTS.has(k));
+  if (Object.keys(failed).length)
+    return { status: 422, answer: { ok: false, checks: failed, pending, kennelCanSave } };
   const accepted = new Set(Array.isArray(body.accept) ? body.accept.map(String) : []);
   if (pending.some((p) => !accepted.has(p.id)))
     return { status: 422, answer: { ok: false, checks: {}, pending, canAccept: true } };
@@ -218,19 +309,13 @@ export async function save(
     // An app-level token left in the file would turn Socket Mode back on.
     if (existing.SLACK_APP_TOKEN) values.push(["SLACK_APP_TOKEN", ""]);
   }
-  values.push(
-    ["KENNEL_API_BASE_URL", "href" in address ? address.href : ""],
-    ["KENNEL_API_KEY", kennelKey.trim()],
-    ["KENNEL_TIMEZONE", text(body.timezone).trim()],
-  );
+  const kennel = kennelValues("href" in address ? address : { href: "" }, kennelKey, body, existing);
+  values.push(...kennel.slice(0, 3));
   for (const c of CHANNELS) {
     const id = text(body[c.field]).trim();
     if (id || existing[c.name]) values.push([c.name, id]);
   }
-  // The house routine as typed (checked above); the default is written only over a line already there.
-  const meals = text(body.houseMeals).trim() || HOUSE_MEALS_DEFAULT;
-  if (meals !== HOUSE_MEALS_DEFAULT || existing.KENNEL_HOUSE_MEALS)
-    values.push(["KENNEL_HOUSE_MEALS", meals]);
+  values.push(...kennel.slice(3));
   const port = portNumber(text(body.port));
   const portText = "port" in port ? String(port.port) : "3000";
   if (portText !== "3000" || existing.PORT) values.push(["PORT", portText]);
@@ -246,17 +331,7 @@ export async function save(
   }
   const wrote = await writeEnvFile(o.envFile, values);
   if (!wrote.ok)
-    return {
-      status: 422,
-      answer: {
-        ok: false,
-        problems: wrote.unreadable.map((variable) => ({
-          variable,
-          problem: `would not be read back from ${o.envFile} exactly as given, so nothing was saved.`,
-          fix: "Check the value, or the lines of the file around it (an unclosed quote on an earlier line, say), and save again.",
-        })),
-      },
-    };
+    return { status: 422, answer: { ok: false, problems: unreadableProblems(wrote, o.envFile) } };
   const file = await readEnvFile(o.envFile);
   const next = nextStart(file, o.environment);
   const port2 = botPort(next);
