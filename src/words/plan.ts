@@ -129,8 +129,8 @@ const NOT_DUE: Record<NotDueWhy, string> = {
 };
 
 /**
- * An item on a round's sheet, in words: "due: 1 tab", "give if needed", "left to a person: the
- * words name no round…" (what to check).
+ * An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check: the words name no
+ * round…" (an item the reader left to a person: what to check, never a bare "check the instruction").
  */
 export function onRoundWords(on: ItemOnRound): string {
   switch (on.status) {
@@ -143,13 +143,13 @@ export function onRoundWords(on: ItemOnRound): string {
     case "not_due":
       return NOT_DUE[on.why];
     case "check":
-      return `left to a person: ${leftToPersonWords(on.doubts)}`;
+      return `check: ${leftToPersonWords(on.doubts)}`;
   }
 }
 
 const NO_ONE_TAP: Record<NoOneTap, string> = {
   plan_not_confirmed: "📋 plan not confirmed",
-  check_instruction: "an item left to a person",
+  check_instruction: "an item to check",
   conditional: "a dose with a condition",
   same_drug_twice: "the same drug due twice",
   nothing_due: "nothing due",

@@ -139,7 +139,7 @@ describe("the plan in words", () => {
     expect(onRoundWords({ status: "not_due", why: "off_day" })).toBe("not today");
     // Left to a person: says what to check, in the reader's own words for its doubt.
     expect(onRoundWords({ status: "check", doubts: ["no_round"] })).toBe(
-      `left to a person: ${doubtWords("no_round")}`,
+      `check: ${doubtWords("no_round")}`,
     );
     expect(
       onRoundWords({ status: "conditional", amount: "4 units", condition: "ONLY if she has eaten" }),

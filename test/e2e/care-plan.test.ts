@@ -105,7 +105,7 @@ describe("a care plan, from its first round to confirmed", () => {
     const first = pipOn(await rounds());
     expect(first.section).toContain("📋 plan not confirmed");
     // What to check, not "check the instruction": the reader's doubt, left to a person.
-    expect(first.section).toMatch(/Caninsulin .*📋 plan: left to a person: \S/);
+    expect(first.section).toMatch(/Caninsulin .*📋 plan: check: \S/);
     const labels = first.buttons.map((b) => b.text?.text);
     expect(labels).not.toContain("✅ All given & eaten");
     expect(labels).toContain("📋 Plan…");

@@ -15,14 +15,14 @@ import {
 describe("the plan's words on a sheet", () => {
   it("an item left to a person says what to check", () => {
     const words = planOnSheetWords({ status: "check", doubts: ["instruction_beside_fields"] });
-    expect(words).toBe(`📋 plan: left to a person: ${doubtWords("instruction_beside_fields")}`);
+    expect(words).toBe(`📋 plan: check: ${doubtWords("instruction_beside_fields")}`);
     expect(words).not.toContain("check the instruction");
-    expect(noOneTapWords("check_instruction")).toBe("an item left to a person");
+    expect(noOneTapWords("check_instruction")).toBe("an item to check");
   });
 
   it("the meal's line names the meal: '🍽 meal · 📋 plan: …', never a bare '🍽 📋 plan: …'", () => {
     expect(mealPlanOnSheetWords({ status: "check", doubts: ["fasting"] })).toBe(
-      `🍽 meal · 📋 plan: left to a person: ${doubtWords("fasting")}`,
+      `🍽 meal · 📋 plan: check: ${doubtWords("fasting")}`,
     );
     expect(mealPlanOnSheetWords({ status: "not_due", why: "before_arrival" })).toBe(
       "🍽 meal · 📋 plan: not yet arrived",

@@ -38,7 +38,7 @@ export type ItemOnRound =
   /** "Give if needed": never due, never missed. */
   | { status: "as_needed"; reason?: string; maxPer24h?: number; minHoursBetween?: number }
   | { status: "not_due"; why: NotDueWhy }
-  /** Read by nobody yet: "check the instruction", shown whole, never counted as missed. */
+  /** Read by nobody yet: "check: …" (what to check), shown whole, never counted as missed. */
   | { status: "check"; doubts: Doubt[] };
 
 const DAY_MS = 86_400_000;
