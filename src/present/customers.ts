@@ -23,7 +23,6 @@ import {
   line,
   type PageAction,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -102,7 +101,7 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   if (actions.length) parts.push({ kind: "actions", actions });
   parts.push({
     kind: "note",
-    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`, requestIdSpan(v.requestId))],
+    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`)],
   });
   return { fallback: `Customer: ${customerName(c)}`, parts };
 }

@@ -17,7 +17,6 @@ import {
   line,
   type PageAction,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -105,7 +104,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   }
   parts.push({
     kind: "note",
-    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`, requestIdSpan(v.requestId))],
+    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`)],
   });
   return { fallback: `Care summary: ${petName(v)}`, parts };
 }

@@ -35,7 +35,6 @@ import {
   line,
   lineText,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -290,7 +289,6 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   if (problems.length) parts.push({ kind: "text", lines: problems });
   parts.push(...textParts(staySummaryDocLines(v.stay, o.timezone)));
   button("Stay record", hasStayRecord(v.stay) ? o.stayAction?.(v.stay) : undefined);
-  parts.push({ kind: "note", lines: [line(requestIdSpan(v.requestId))] });
   return { fallback: [title, b.petNames, b.customerName].filter(Boolean).join(" · "), parts };
 }
 
