@@ -153,6 +153,14 @@ async function channelChecks(
   });
 }
 
+/** Whether the address is at the saved address's origin (the saved key goes there only). */
+function savedAddress(address: ReturnType<typeof kennelAddress>, existing: Record<string, string>): boolean {
+  const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
+  return (
+    "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin
+  );
+}
+
 /** The page's parts that are Slack's: the rest (the kennel, its zone, its rounds, the port) can be saved without them. */
 const SLACK_PARTS = new Set(["bot", "app", "signing", "digestChannel", "roundsChannel"]);
 
@@ -187,11 +195,9 @@ export async function saveKennel(
   const existing = await readEnvFile(o.envFile);
   const address = kennelAddress(text(body.kennelUrl));
   const typed = text(body.kennelKey);
-  const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
-  const sameOrigin =
-    "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin;
   // An empty key box keeps the saved key, for the address it was saved with only.
-  const keepKey = typed.trim() === "" && Boolean(existing.KENNEL_API_KEY?.trim()) && sameOrigin;
+  const keepKey =
+    typed.trim() === "" && Boolean(existing.KENNEL_API_KEY?.trim()) && savedAddress(address, existing);
   const key = keepKey ? (existing.KENNEL_API_KEY as string).trim() : typed;
   const checks: Record<string, CheckResult> = {
     kennel: await checkKennel(o.env, text(body.kennelUrl), key),
@@ -263,10 +269,7 @@ export async function save(
   let kennelKey = secret("kennelKey");
   const checks: Record<string, CheckResult> = {};
   // The saved key goes only to the address it was saved with.
-  const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
-  const sameOrigin =
-    "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin;
-  if (kept.includes("KENNEL_API_KEY") && !sameOrigin) {
+  if (kept.includes("KENNEL_API_KEY") && !savedAddress(address, existing)) {
     kept.splice(kept.indexOf("KENNEL_API_KEY"), 1);
     kennelKey = "";
     checks.kennel = {
