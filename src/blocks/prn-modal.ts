@@ -16,11 +16,10 @@ import {
   giveFormLines,
   givenAtError,
   pastLimitLines,
-  prnDoseLine,
   prnGivenAt,
   reasonHintWords,
+  recentDoseLines,
 } from "../present/prn.ts";
-import { localDate } from "../time.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { truncate } from "./mrkdwn.ts";
 
@@ -111,8 +110,7 @@ export function giveModal(
 ) {
   const v = o.values ?? {};
   const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
-  const today = localDate(o.now, o.timezone);
-  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200, today)));
+  const shown = recentDoseLines(recent.slice(-6), o.timezone, o.now).map(lineMrkdwn);
   if (shown.length)
     blocks.push({
       type: "context",

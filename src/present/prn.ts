@@ -68,6 +68,10 @@ export function prnDoseLine(d: PrnDose, timezone: string, max = 300, today?: str
   return [toned(d.effect ? undefined : "warn", text)];
 }
 
+/** The give form's doses of the last 24 hours, each said against today ("given yesterday 23:20"). */
+export const recentDoseLines = (doses: PrnDose[], timezone: string, now: string): Line[] =>
+  doses.map((d) => prnDoseLine(d, timezone, 200, localDate(now, timezone)));
+
 /** A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting effect". */
 export function prnCompactLine(doses: PrnDose[]): Line | undefined {
   if (doses.length === 0) return undefined;

@@ -27,16 +27,8 @@ import {
   kennelAddress,
   listChannels,
 } from "./setup-checks.ts";
-import {
-  appNameOf,
-  botPort,
-  modeOf,
-  nextStart,
-  save,
-  savedState,
-  saveKennel,
-  startable,
-} from "./setup-save.ts";
+import { appNameOf, botPort, modeOf, nextStart, save, savedState, startable } from "./setup-save.ts";
+import { saveKennel } from "./setup-save-kennel.ts";
 import type { CheckResult } from "./setup-words.ts";
 import { readBody } from "./slack-http.ts";
 

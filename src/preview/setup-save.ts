@@ -31,7 +31,7 @@ type Env = Record<string, string | undefined>;
 type Mode = "socket" | "http";
 
 export const modeOf = (v: unknown): Mode => (v === "http" ? "http" : "socket");
-const text = (v: unknown): string => (typeof v === "string" ? v.slice(0, 2_000) : "");
+export const text = (v: unknown): string => (typeof v === "string" ? v.slice(0, 2_000) : "");
 
 /** The page's secret boxes and the settings they fill. */
 const SECRETS = {
@@ -154,7 +154,10 @@ async function channelChecks(
 }
 
 /** Whether the address is at the saved address's origin (the saved key goes there only). */
-function savedAddress(address: ReturnType<typeof kennelAddress>, existing: Record<string, string>): boolean {
+export function savedAddress(
+  address: ReturnType<typeof kennelAddress>,
+  existing: Record<string, string>,
+): boolean {
   const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
   return (
     "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin
@@ -165,7 +168,7 @@ function savedAddress(address: ReturnType<typeof kennelAddress>, existing: Recor
 const SLACK_PARTS = new Set(["bot", "app", "signing", "digestChannel", "roundsChannel"]);
 
 /** The kennel's part as Save writes it: address, key, time zone, and the house routine when not the default. */
-function kennelValues(
+export function kennelValues(
   address: { href: string },
   key: string,
   body: Record<string, unknown>,
@@ -183,62 +186,8 @@ function kennelValues(
   return values;
 }
 
-/**
- * "Save the kennel settings now; connect Slack later": the kennel's part alone (address, key, time
- * zone, house routine), checked as Save checks it, written to the file keeping every other line, while
- * Slack cannot be reached. The page shows it saved after a reload; Slack's part is saved later.
- */
-export async function saveKennel(
-  body: Record<string, unknown>,
-  o: SaveOptions,
-): Promise<{ status: number; answer: Record<string, unknown> }> {
-  const existing = await readEnvFile(o.envFile);
-  const address = kennelAddress(text(body.kennelUrl));
-  const typed = text(body.kennelKey);
-  // An empty key box keeps the saved key, for the address it was saved with only.
-  const keepKey =
-    typed.trim() === "" && Boolean(existing.KENNEL_API_KEY?.trim()) && savedAddress(address, existing);
-  const key = keepKey ? (existing.KENNEL_API_KEY as string).trim() : typed;
-  const checks: Record<string, CheckResult> = {
-    kennel: await checkKennel(o.env, text(body.kennelUrl), key),
-    timezone: checkTimezone(text(body.timezone)),
-    houseMeals: checkHouseMeals(text(body.houseMeals), nextStart(existing, o.environment).ROUNDS_NAMES),
-  };
-  const failed = Object.fromEntries(Object.entries(checks).filter(([, c]) => !c.ok));
-  if (Object.keys(failed).length || !("href" in address))
-    return { status: 422, answer: { ok: false, checks: failed } };
-  const values = kennelValues(address, key, body, existing);
-  const merged = { ...existing, ...Object.fromEntries(values) };
-  try {
-    requireKennel(loadConfig(merged), merged);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return { status: 422, answer: { ok: false, problems: error.problems } };
-  }
-  const wrote = await writeEnvFile(o.envFile, values);
-  if (!wrote.ok)
-    return { status: 422, answer: { ok: false, problems: unreadableProblems(wrote, o.envFile) } };
-  const file = await readEnvFile(o.envFile);
-  return {
-    status: 200,
-    answer: {
-      ok: true,
-      kennelOnly: true,
-      file: o.envFile,
-      written: wrote.written,
-      backup: wrote.backup,
-      settings: values.map(([name]) => name),
-      kept: keepKey ? ["KENNEL_API_KEY"] : [],
-      notReady: [],
-      canStart: false,
-      saved: savedState(file),
-      next: "Connect Slack when it can be reached: steps 1 and 2 here, then Save the settings (a reload of this page keeps the kennel's part as saved). After the preview stops, npm start -- --setup opens this page again with these lines kept.",
-    },
-  };
-}
-
 /** The settings that would not be read back from the file exactly, as problems. */
-function unreadableProblems(wrote: { unreadable: string[] }, envFile: string) {
+export function unreadableProblems(wrote: { unreadable: string[] }, envFile: string) {
   return wrote.unreadable.map((variable) => ({
     variable,
     problem: `would not be read back from ${envFile} exactly as given, so nothing was saved.`,
@@ -312,13 +261,13 @@ export async function save(
     // An app-level token left in the file would turn Socket Mode back on.
     if (existing.SLACK_APP_TOKEN) values.push(["SLACK_APP_TOKEN", ""]);
   }
-  const kennel = kennelValues("href" in address ? address : { href: "" }, kennelKey, body, existing);
-  values.push(...kennel.slice(0, 3));
+  const kennelPart = kennelValues("href" in address ? address : { href: "" }, kennelKey, body, existing);
+  values.push(...kennelPart.slice(0, 3));
   for (const c of CHANNELS) {
     const id = text(body[c.field]).trim();
     if (id || existing[c.name]) values.push([c.name, id]);
   }
-  values.push(...kennel.slice(3));
+  values.push(...kennelPart.slice(3));
   const port = portNumber(text(body.port));
   const portText = "port" in port ? String(port.port) : "3000";
   if (portText !== "3000" || existing.PORT) values.push(["PORT", portText]);

@@ -138,9 +138,7 @@ describe("the plan in words", () => {
     expect(onRoundWords({ status: "due", amount: "1 tab" })).toBe("due: 1 tab");
     expect(onRoundWords({ status: "not_due", why: "off_day" })).toBe("not today");
     // Left to a person: says what to check, in the reader's own words for its doubt.
-    expect(onRoundWords({ status: "check", doubts: ["no_round"] })).toBe(
-      `check: ${doubtWords("no_round")}`,
-    );
+    expect(onRoundWords({ status: "check", doubts: ["no_round"] })).toBe(`check: ${doubtWords("no_round")}`);
     expect(
       onRoundWords({ status: "conditional", amount: "4 units", condition: "ONLY if she has eaten" }),
     ).toBe("due ONLY if she has eaten: 4 units");
