@@ -40,7 +40,7 @@ const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> 
     "You confirmed this plan already: a plan with a high-alert drug needs a second, different person to confirm it. Nothing was written.",
   already_confirmed: "This plan is confirmed already: nothing was written.",
   items_unread:
-    "Some items were left to a person (❔ read by a person): set each with ✏️ Edit items… first, then confirm. Nothing was written.",
+    "Some items were left to a person (each says what to check): set each with ✏️ Edit items… first, then confirm. Nothing was written.",
 };
 
 /** The version a button or form names, as its form shows it; refused when the record keeps none. */
