@@ -7,7 +7,7 @@
  * round then works from the current version.
  */
 import type { Deps } from "../deps.ts";
-import { type CareFields, draftPlan, type ReaderContext } from "../domain/plan/draft.ts";
+import { type CareFields, draftPlan, planSourceHash, type ReaderContext } from "../domain/plan/draft.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { changedItems, redraft } from "../domain/plan/state.ts";
 import type { Plan } from "../domain/plan/types.ts";
@@ -208,6 +208,23 @@ export async function keepPlan(
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),
   });
   return { version: versionOf(entry) as PlanVersion, duplicate: status === "duplicate" };
+}
+
+/**
+ * The words now (issue 46): the pet's care fields asked of the kennel API at this moment (not its
+ * cache), beside those a plan was drafted from. Empty: the same words; else each item whose words
+ * changed, before and after (a Confirm or a Save over them writes nothing). Throws when the API
+ * cannot say (the caller refuses rather than confirm unchecked words).
+ */
+export async function wordsChangedSince(
+  deps: Pick<Deps, "kennel" | "config" | "clock">,
+  plan: Plan,
+): Promise<ChangedItem[]> {
+  const pet = (await deps.kennel.getPet(plan.petId, { fresh: true })).data;
+  if (planSourceHash(pet) === plan.sourceHash) return [];
+  // The stay's dates do not change what the words are: the plan's own draft time stands in for them.
+  const stay = { bookingId: plan.bookingId, checkInDate: plan.draftedAt, checkOutDate: undefined };
+  return changedItems(plan, draftPlan(pet, readerContext(deps, stay, plan.petId)));
 }
 
 /** What a round reads of a pet's plan: the version it works from (undefined: drafted, not kept). */

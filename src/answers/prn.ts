@@ -49,6 +49,8 @@ const prnBody = z.object({
     .object({ rule: z.enum(["max_per_24h", "min_interval"]), words: z.string().min(1).max(1000) })
     .optional(),
   note: z.string().min(1).max(500).optional(),
+  /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
+  unconfirmed: z.literal(true).optional(),
 });
 const effectBody = z.object({
   prnId: z.number().int().positive(),
@@ -77,6 +79,7 @@ function doseOf(e: LogEntry): PrnDose | undefined {
     recordedAt: e.recordedAt,
     ...(b.data.ack ? { ack: b.data.ack } : {}),
     ...(b.data.note ? { note: b.data.note } : {}),
+    ...(b.data.unconfirmed ? { unconfirmed: true } : {}),
   };
 }
 
@@ -210,6 +213,7 @@ export async function keepPrn(
     userName: input.who.userName,
     ...(input.ack ? { ack: input.ack } : {}),
     ...(input.note ? { note: input.note } : {}),
+    ...(input.item.unconfirmed ? { unconfirmed: true } : {}),
   });
   const { status, entry } = await store.append({
     kind: PRN_KIND,

@@ -98,8 +98,16 @@ export const recordWitness = defineButton("rec_wit", sheetPetRef.extend({ e: rec
 
 /** A pet's care plan (a kept version): opens its form (Confirm, Edit items…). */
 export const planOpen = defineButton("plan_open", z.object({ v: recordId }));
-/** "Edit items…" on the plan's form: opens the edit form over it. */
-export const planEdit = defineButton("plan_edit", z.object({ v: recordId }));
+/** "✏️ Edit…" beside an item on the plan's form: opens its edit form over it (`k`: the item; none: every item). */
+export const planEdit = defineButton(
+  "plan_edit",
+  z.object({ v: recordId, k: z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]).optional() }),
+);
+/**
+ * An answer to one of the plan form's questions (issue 44): a radio button whose value is the
+ * answer's id; the question is its block's (`q:<question id>`), the version the form's sealed metadata's.
+ */
+export const planAnswer = defineButton("plan_answer", z.object({}));
 
 /**
  * "💊 Give if needed…" (issue 35): a stay's pet, and the kept sheet it was on when on a round post

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
-import { isMedicationItem } from "../domain/record.ts";
+import { type DueItem, type IfNeededItem, isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { entryLine } from "../present/record.ts";
 import {
@@ -24,8 +24,9 @@ import {
   type Outcome,
 } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { reasonWords } from "../words/doses.ts";
+import { ifNeededWords, reasonWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
 
@@ -37,6 +38,9 @@ export const WHY_MAX = 450;
 /** The time question's fields (a form recording after a dose's window closed). */
 export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
+/** A dose to give if needed (issue 44): given, or given past its limit once checked. */
+export const GIVEN = "given";
+export const GIVEN_ANYWAY = "given_anyway";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -186,33 +190,26 @@ function reasonBlocks(item: string, label: string): unknown[] {
   ];
 }
 
-/**
- * "Record each…": each item's outcome (the current one chosen), a reason for a dose not given or
- * refused, a note; when a dose's window has closed, when it was given. `sealed`: the metadata's
- * text with its seal.
- */
-export function recordModal(
-  sealed: string,
-  m: ModalMeta,
-  sheet: SheetRound,
-  pet: SheetPet,
-  entries: Entry[],
-  timezone: string,
-  ask?: Ask,
-  when?: TimeQuestion,
-) {
-  const late = ask?.kind === "late" || when !== undefined;
-  const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
-  const blocks: unknown[] = [heading(sheet, pet, ask)];
-  for (const { item, text, label } of pet.due) {
-    const med = isMedicationItem(item as ItemKey);
-    const now = current.get(item);
-    blocks.push({
+/** An item's own note (issue 51: a note typed for the meal stays on the meal). */
+const noteBlock = (item: string, label: string) => ({
+  type: "input",
+  block_id: `note:${item}`,
+  optional: true,
+  label: plain(`Note (${label})`, 2000),
+  element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
+});
+
+/** An item due this round: its outcome (the current one chosen), a reason for a dose, its note. */
+function dueBlocks(d: DueItem, now: Outcome | undefined): unknown[] {
+  const med = isMedicationItem(d.item as ItemKey);
+  const label = med ? d.label : "meal";
+  return [
+    {
       type: "input",
-      block_id: `it:${item}`,
+      block_id: `it:${d.item}`,
       optional: true,
-      label: plain(med ? `💊 ${label}` : "🍽 Meal", 2000),
-      hint: plain(text, 2000),
+      label: plain(med ? `💊 ${doseName(d.label, d.unconfirmed)}` : "🍽 Meal", 2000),
+      hint: plain(d.text, 2000),
       element: {
         type: "static_select",
         action_id: "outcome",
@@ -220,18 +217,88 @@ export function recordModal(
         options: (med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(option),
         ...(now ? { initial_option: option(now) } : {}),
       },
-    });
-    if (med) blocks.push(...reasonBlocks(item, label));
-  }
+    },
+    ...(med ? reasonBlocks(d.item, d.label) : []),
+    noteBlock(d.item, label),
+  ];
+}
+
+/** The choices for a dose to give if needed: given, and given past its limit once checked. */
+const ifNeededOptions = (d: IfNeededItem) => [
+  { text: plain("given (as needed)", 75), value: GIVEN },
+  ...(d.maxPer24h !== undefined || d.minHoursBetween !== undefined
+    ? [{ text: plain("given past its limit: I have checked", 75), value: GIVEN_ANYWAY }]
+    : []),
+];
+
+/**
+ * An item printed to give if needed (issue 44): given or not, why (required when given), when
+ * (default now) and its note; its reason and limits as the plan says them, or as its words do.
+ */
+function ifNeededBlocks(d: IfNeededItem, when: { time: string; timezone: string }): unknown[] {
+  const said = ifNeededWords(d);
+  return [
+    {
+      type: "input",
+      block_id: `it:${d.item}`,
+      optional: true,
+      label: plain(`💊 ${doseName(d.label, d.unconfirmed)}: give if needed`, 2000),
+      hint: plain([d.text, said].filter(Boolean).join(" · "), 2000),
+      element: {
+        type: "static_select",
+        action_id: "outcome",
+        placeholder: plain("Given? Choose…", 150),
+        options: ifNeededOptions(d),
+      },
+    },
+    {
+      type: "input",
+      block_id: `why:${d.item}`,
+      optional: true,
+      label: plain(`Why it was given (${d.label})`, 2000),
+      hint: plain("Needed when it was given.", 2000),
+      element: { type: "plain_text_input", action_id: "reason", max_length: WHY_MAX },
+    },
+    {
+      type: "input",
+      block_id: `at:${d.item}`,
+      optional: true,
+      label: plain(`Given at (${d.label}, the kennel's time)`, 2000),
+      element: { type: "timepicker", action_id: "time", initial_time: when.time, timezone: when.timezone },
+    },
+    noteBlock(d.item, d.label),
+  ];
+}
+
+/** What the record form shows beside its items: the kennel's time now, for an as-needed dose's time. */
+export interface FormClock {
+  time: string;
+  timezone: string;
+}
+
+/**
+ * "Record each…": every item the sheet printed for the pet (issue 44), each with its outcome (the
+ * current one chosen), a reason for a dose not given or refused and its own note; a dose to give if
+ * needed with why and when; when a dose's window has closed, when it was given. `sealed`: the
+ * metadata's text with its seal.
+ */
+export function recordModal(
+  sealed: string,
+  m: ModalMeta,
+  sheet: SheetRound,
+  pet: SheetPet,
+  entries: Entry[],
+  clock: FormClock,
+  ask?: Ask,
+  when?: TimeQuestion,
+) {
+  const late = ask?.kind === "late" || when !== undefined;
+  const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
+  const blocks: unknown[] = [heading(sheet, pet, ask)];
+  for (const d of pet.due) blocks.push(...dueBlocks(d, current.get(d.item)));
+  for (const d of pet.ifNeeded ?? []) blocks.push(...ifNeededBlocks(d, clock));
   if (when) blocks.push(...timeBlocks(when));
-  blocks.push({
-    type: "input",
-    block_id: "note",
-    optional: true,
-    label: plain("Note", 2000),
-    element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
-  });
-  const recorded = entries.map((e) => lineMrkdwn(entryLine(e, timezone))).slice(-6);
+  const recorded = entries.map((e) => lineMrkdwn(entryLine(e, clock.timezone))).slice(-6);
   if (recorded.length) {
     blocks.push({
       type: "context",
@@ -247,7 +314,7 @@ export function recordModal(
     title: plain("Record the round", 24),
     submit: plain(late ? "Record late" : "Record", 24),
     close: plain("Cancel", 24),
-    blocks,
+    blocks: blocks.slice(0, 100),
   };
 }
 

@@ -34,6 +34,8 @@ const claimedDose = z.object({
   label: z.string().max(200),
   text: z.string().max(3000),
   highAlert: z.boolean().optional(),
+  /** Due from the words, the pet's care plan not confirmed (issue 44): named so. */
+  unconfirmed: z.boolean().optional(),
   opensAt: instant,
   dueAt: instant,
   lateAt: instant,
@@ -118,6 +120,7 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     label: Array.from(d.due.label).slice(0, 200).join(""),
     text: Array.from(d.due.text).slice(0, 3000).join(""),
     ...(d.due.highAlert ? { highAlert: true } : {}),
+    ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     opensAt: d.window.opensAt,
     dueAt: d.window.dueAt,
     lateAt: d.window.lateAt,

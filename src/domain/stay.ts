@@ -50,6 +50,8 @@ export interface StayItem {
   /** A high-alert drug, and the dose window's own minutes, as the plan in force had them (issue 35). */
   highAlert?: boolean | undefined;
   window?: DueItem["window"];
+  /** Due from the words, the pet's care plan in force not confirmed (issue 44). */
+  unconfirmed?: boolean | undefined;
   /** With the dose times (src/domain/stay-doses.ts): given on time, late, or after its window closed. */
   timeliness?: Timeliness | undefined;
   /** With the dose times: a high-alert dose given, its witness (or none in time). */
@@ -60,6 +62,8 @@ export interface StayException {
   date: string;
   round: Round;
   label: string;
+  /** Due from the words, the pet's care plan in force not confirmed (issue 44). */
+  unconfirmed?: boolean | undefined;
   /**
    * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
    * after its late time (with the dose times only: src/domain/stay-doses.ts).
@@ -80,7 +84,15 @@ export interface PetStayRecord {
    * Doses counted (due in rounds passed, or recorded), and of those given; with the dose times
    * (issue 35), given on time, late entries, and high-alert doses given with no witness in time.
    */
-  doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
+  doses: {
+    due: number;
+    given: number;
+    /** Of those due, due from the words, the plan in force not confirmed (issue 44). */
+    fromWords?: number;
+    onTime?: number;
+    lateEntries?: number;
+    unwitnessed?: number;
+  };
   meals: {
     due: number;
     ateAll: number;
@@ -248,6 +260,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         due: true,
         ...(d.highAlert ? { highAlert: true } : {}),
         ...(d.window ? { window: d.window } : {}),
+        ...(d.unconfirmed ? { unconfirmed: true } : {}),
       });
     }
   }
@@ -277,6 +290,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         date: d.date,
         round: d.round,
         label: d.label,
+        ...(d.unconfirmed ? { unconfirmed: true } : {}),
         kind: "missed",
         at: d.at,
         why: undefined,
@@ -287,6 +301,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         date: d.date,
         round: d.round,
         label: d.label,
+        ...(d.unconfirmed ? { unconfirmed: true } : {}),
         kind: e.outcome,
         at: e.recordedAt,
         why: e.reason ?? e.note,
@@ -298,7 +313,11 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     bookingId: booking.bookingId,
     petId: pet.petId,
     petName: pet.name,
-    doses: { due: doses.length, given: doses.filter((d) => d.entry?.outcome === "given").length },
+    doses: {
+      due: doses.length,
+      given: doses.filter((d) => d.entry?.outcome === "given").length,
+      fromWords: doses.filter((d) => d.unconfirmed).length,
+    },
     meals: {
       due: meals.length,
       ateAll: mealCount("ate_all"),

@@ -10,10 +10,18 @@
 import type { Round } from "../domain/care.ts";
 import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
+import { planQuestions, writtenTwice } from "../domain/plan/questions.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
+import {
+  changedWords,
+  doubtWords,
+  itemKeyWords,
+  onRoundWords,
+  planStateByWords,
+  readingWords,
+} from "../words/plan.ts";
 import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
@@ -46,7 +54,9 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
       ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
-      : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
+      : writtenTwice(i)
+        ? [toned("accent", `the same dose written twice: given once, as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")} says`)]
+        : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
   const words = sourceWords(i).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
@@ -69,7 +79,8 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
           ],
         ]
       : []),
-    ...(i.sameDrugAs.length
+    // A drug in two slots: asked until a person settles it (issue 44: a settled doubt leaves every surface).
+    ...(i.sameDrugAs.length && i.readBy === "nobody"
       ? [
           [
             toned(
@@ -100,17 +111,7 @@ function planStateLine(v: PlanView, timezone: string): Line {
 
 /** The words that changed in the kennel system: each item's old and new words. */
 function changedLines(changed: ChangedItem[] | undefined): Line[] {
-  return (changed ?? []).map(
-    (c): Line => [
-      toned(
-        "warn",
-        value(
-          `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
-          900,
-        ),
-      ),
-    ],
-  );
+  return (changed ?? []).map((c): Line => [toned("warn", value(changedWords(c), 900))]);
 }
 
 /**
@@ -155,6 +156,21 @@ export function planDoc(v: PlanView, timezone: string): Doc {
   };
 }
 
+/** How many questions a plan's form asks (what the dates are does not change how many). */
+export function questionsOf(v: Pick<PlanView, "plan">): number {
+  const day = v.plan.draftedAt.slice(0, 10);
+  return planQuestions(v.plan, { today: day, arrival: day, dateOrder: "dmy" }).length;
+}
+
+/** Each pet's button on the plans post: "📋 Answer 2 questions…", "📋 Confirm (2nd person)…", "📋 Confirm…". */
+export function planButtonWords(v: PlanView): string {
+  const state = planViewState(v);
+  if (state === "confirmed") return "📋 Plan…";
+  const n = questionsOf(v);
+  if (n > 0) return `📋 Answer ${n === 1 ? "1 question" : `${n} questions`}…`;
+  return state === "awaiting_second" ? "📋 Confirm (2nd person)…" : "📋 Confirm…";
+}
+
 /**
  * The plans a round's pets still need confirmed ("Care plans to confirm · Evening round, Thu 26
  * Nov"): each pet's plan as an item, with its own button (Slack: "📋 Confirm or edit…").
@@ -170,7 +186,7 @@ export function plansToConfirmDoc(
   const second = views.filter((v) => v.plan.items.some((i) => i.highAlert)).length;
   const changed = views.filter((v) => v.changed?.length).length;
   const summary = [
-    `📋 ${views.length} ${views.length === 1 ? "pet's plan" : "pets' plans"} to confirm: each read from the kennel system's words; check the reading beside them, then Confirm (or Edit items…)`,
+    `📋 ${views.length} ${views.length === 1 ? "pet's plan" : "pets' plans"} to confirm: each read from the kennel system's words. Open each, answer its questions (one tap each), check the reading beside the words, then Confirm`,
     second ? `💉 ${second} with a high-alert drug: a second, different person confirms` : "",
     changed ? `⚠️ ${changed} changed in the kennel system: confirm again` : "",
   ].filter(Boolean);
@@ -184,7 +200,7 @@ export function plansToConfirmDoc(
         return {
           kind: "item",
           lines: planLines(v, timezone),
-          ...(a ? { action: { text: "📋 Confirm or edit…", ...a } } : {}),
+          ...(a ? { action: { text: planButtonWords(v), ...a } } : {}),
         };
       }),
     ],

@@ -236,12 +236,16 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         const body = await json();
         const as = asWho(body.as);
         const actionId = typeof body.actionId === "string" ? body.actionId : "";
+        const selected = body.selected as { value?: unknown; text?: unknown } | undefined;
         const action = {
-          type: "button",
+          // A radio button chosen (a care plan form's question) carries its option, a button its value.
+          type: selected ? "radio_buttons" : "button",
           action_id: actionId,
           block_id: typeof body.blockId === "string" && body.blockId ? body.blockId : "b",
           ...(typeof body.text === "string" ? { text: { type: "plain_text", text: body.text } } : {}),
-          value: String(body.value ?? ""),
+          ...(selected
+            ? { selected_option: { value: String(selected.value ?? ""), text: selected.text } }
+            : { value: String(body.value ?? "") }),
         };
         if (typeof body.viewId === "string") {
           // A button inside a modal: block_actions from the view, with what is typed in it so far.

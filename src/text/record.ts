@@ -6,6 +6,7 @@
  * every text cleaned as on the terminal and in Slack (no escape sequence, bidi override or
  * invisible character reaches a file or a terminal through an export).
  */
+
 import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
@@ -14,6 +15,7 @@ import { effectCellWords } from "../present/prn.ts";
 import { entryDoseWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
+import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 
@@ -77,6 +79,8 @@ const COLUMNS = [
   "kind",
   "past_plan_limit",
   "effect",
+  // Issue 44, last: a dose due (or given if needed) from the words, the pet's care plan not confirmed.
+  "from_words",
 ] as const;
 
 /** Issue 35's columns: other records' rows (the welfare check's, the care plan's) leave them empty. */
@@ -87,7 +91,8 @@ type DoseColumn =
   | "witness"
   | "kind"
   | "past_plan_limit"
-  | "effect";
+  | "effect"
+  | "from_words";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
@@ -135,6 +140,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     kind: "round",
     past_plan_limit: null,
     effect: null,
+    from_words: facts?.fromWords.has(e.id) ? FROM_THE_WORDS : null,
   };
 }
 
@@ -173,6 +179,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
+    from_words: d.unconfirmed ? FROM_THE_WORDS : null,
   };
 }
 

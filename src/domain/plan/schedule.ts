@@ -10,6 +10,7 @@
 import { weekday, zonedInstant } from "../../time.ts";
 import type { Round } from "../care.ts";
 import type { RoundTimes } from "../rounds.ts";
+import { writtenTwice } from "./questions.ts";
 import type { Doubt, PlanItem, PlanState } from "./types.ts";
 
 export interface StayTimes {
@@ -28,7 +29,9 @@ export type NotDueWhy =
   | "before_start"
   | "after_stop"
   | "off_day"
-  | "not_this_round";
+  | "not_this_round"
+  /** The same dose written in two slots, settled by a person: given as the other slot says. */
+  | "written_twice";
 
 export type ItemOnRound =
   /** To give (or feed) this round: today's amount (the taper step's, the round's own field's, or the item's). */
@@ -92,7 +95,7 @@ export function itemOnRound(item: PlanItem, date: string, round: Round, stay: St
     return { status: "as_needed", ...limits };
   }
   const dose = item.when.rounds.find((d) => d.round === round);
-  if (!dose) return { status: "not_due", why: "not_this_round" };
+  if (!dose) return { status: "not_due", why: writtenTwice(item) ? "written_twice" : "not_this_round" };
   const amount = step !== undefined ? item.when.steps[step]?.amount : (dose.amount ?? item.what.amount);
   const stepped = step !== undefined ? { step } : {};
   return kind.kind === "conditional"

@@ -8,12 +8,12 @@
  * (`response_action: "errors"`), or replaces it with why nothing was written; nothing is written.
  */
 import type { App } from "@slack/bolt";
+import { recordEach } from "../../answers/record-each.ts";
 import {
   type Located,
   locate,
   petStatus,
   recordAllDue,
-  recordItems,
   type WriteResult,
 } from "../../answers/record-round.ts";
 import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
@@ -83,24 +83,47 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
         const checked = await checkGiven(deps, found.sheet, found.pet, sub.given, sub.choices);
         if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
         const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
-        result = await recordItems(
+        const writes = sub.choices.map((c) => ({
+          ...c,
+          supersedes: cur.get(c.item),
+          givenAt: checked.givenAt.get(c.item),
+        }));
+        const each = await recordEach(
           deps,
           found.sheet,
           found.pet,
-          sub.choices.map((c) => ({
-            ...c,
-            note: sub.note,
-            supersedes: cur.get(c.item),
-            givenAt: checked.givenAt.get(c.item),
-          })),
+          { writes, ifNeeded: sub.ifNeeded },
           who,
           key,
         );
+        if (each.status === "fields") return await replies.atFields(each.errors);
+        if (each.doses.length) deps.prnFollowUps?.changed();
+        // A dose given if needed not written after the entries were: the form stays open, saying so.
+        if (each.status === "partly") {
+          if (!(await ack.send({ response_action: "errors", errors: each.errors })))
+            await replies.tell(`⚠️ ${Object.values(each.errors).join(" ")}`);
+          return void (await redrawAfter(client, found, meta));
+        }
+        result = each.result ?? { status: "recorded", entries: [] };
       }
       await answer(client, found, meta, result, ack, replies, late);
     } catch (error) {
       await refuse(couldNotRecord(error));
     }
+  }
+
+  /** The round message the form came from, drawn again from the record. */
+  function redrawAfter(
+    client: ViewArgs["client"],
+    { sheet, pet }: Pick<Found, "sheet" | "pet">,
+    meta: ModalMeta,
+  ) {
+    return redraw.redraw(client, sheet, pet.message, {
+      channel: meta.c,
+      ts: meta.t,
+      threadTs: meta.h,
+      responseUrl: meta.u,
+    });
   }
 
   async function answer(
@@ -127,12 +150,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     // Committed: the form closes now.
     await ack.send();
     if (result.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
-    const updated = await redraw.redraw(client, sheet, pet.message, {
-      channel: meta.c,
-      ts: meta.t,
-      threadTs: meta.h,
-      responseUrl: meta.u,
-    });
+    const updated = await redrawAfter(client, { sheet, pet }, meta);
     if (ack.late)
       return await tell(
         `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,

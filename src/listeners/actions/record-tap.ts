@@ -12,6 +12,7 @@
  */
 import type { App } from "@slack/bolt";
 import { closedDoses } from "../../answers/late-entry.ts";
+import { formClock } from "../../answers/record-each.ts";
 import { earlyReason, locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
 import { recordAll, recordEach } from "../../blocks/buttons.ts";
 import { type Ask, confirmModal, metaText, recordModal } from "../../blocks/record-modal.ts";
@@ -105,7 +106,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
         const sealed = seal.sign(metaText(meta, 3000 - SEAL_LENGTH));
         const view =
           kind === "each"
-            ? recordModal(sealed, meta, sheet, pet, entries, deps.config.timezone, ask, when)
+            ? recordModal(sealed, meta, sheet, pet, entries, formClock(deps), ask, when)
             : confirmModal(sealed, sheet, pet, ask, when);
         return await openModal(deps, args, view, tell);
       }
