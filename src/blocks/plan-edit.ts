@@ -8,46 +8,28 @@
  * version (src/answers/plan-actions.ts), never taken from the form.
  */
 import { ROUNDS } from "../domain/care.ts";
-import { writtenTwice } from "../domain/plan/questions.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
 import { cleanText } from "../domain/text.ts";
 import type { PlanView } from "../present/plan.ts";
-import { leftToPersonLines, sourceWords } from "../present/plan-edit.ts";
+import {
+  AS_NEEDED,
+  type Choice,
+  dayChoices,
+  daysValue,
+  keptWithoutRounds,
+  leftToPersonLines,
+  sourceWords,
+  WEEKDAY_CHOICES,
+  WHEN_CHOICES,
+} from "../present/plan-edit.ts";
 import { isIsoDate } from "../time.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
 
-const option = (text: string, value: string) => ({ text: plain(text, 75), value });
-/** "When": each round, or as needed (no round). */
-const AS_NEEDED = "as_needed";
-const WHEN_OPTIONS = [...ROUNDS.map((r) => option(r, r)), option("as needed (no round)", AS_NEEDED)];
-const DAY_OPTIONS = [
-  option("every day", "day"),
-  option("every other day", "n2"),
-  option("every 3 days", "n3"),
-  option("on the weekdays below", "weekdays"),
-];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const WEEKDAY_OPTIONS = WEEKDAYS.map((d, i) => option(d, String(i)));
-
-function daysValue(days: Days): string {
-  if (days.every === "n_days") return `n${days.n}`;
-  if (days.every === "weekdays") return "weekdays";
-  if (days.every === "dates") return "dates";
-  return "day";
-}
-
-/**
- * The day choices for an item: the usual ones, and the item's own when it is none of them (every 7
- * days, listed dates), so saving the form never turns what was read into something else.
- */
-function dayOptions(days: Days) {
-  if (days.every === "n_days" && days.n !== 2 && days.n !== 3)
-    return [...DAY_OPTIONS, option(`every ${days.n} days`, `n${days.n}`)];
-  if (days.every === "dates")
-    return [...DAY_OPTIONS, option(`on the dates read: ${days.dates.join(", ")}`, "dates")];
-  return DAY_OPTIONS;
-}
+const option = (c: Choice) => ({ text: plain(c.text, 75), value: c.value });
+const WHEN_OPTIONS = WHEN_CHOICES.map(option);
+const WEEKDAY_OPTIONS = WEEKDAY_CHOICES.map(option);
+const dayOptions = (days: Days) => dayChoices(days).map(option);
 
 /** "60, 120" or "30 60": the window's minutes before and after the round; empty: the settings'. */
 function readWindow(text: string): PlanItem["window"] | "bad" | undefined {
@@ -327,7 +309,7 @@ export function readEdit(
     const cond = cleanText(v("cond")?.value ?? "").trim();
     const limits = readLimits(v("limits")?.value ?? "");
     const window = readWindow(v("window")?.value ?? "");
-    if (!asNeeded && rounds.length === 0 && !writtenTwice(i))
+    if (!asNeeded && rounds.length === 0 && !keptWithoutRounds(i))
       errors[`rounds:${k}`] = `Choose its rounds, or as needed, ${leftToYou}.`;
     if (asNeeded && rounds.length) errors[`rounds:${k}`] = "Choose its rounds, or as needed: not both.";
     if (!daysChoice) errors[`days:${k}`] = `Choose the days ${leftToYou}.`;

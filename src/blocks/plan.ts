@@ -60,7 +60,10 @@ export function answersOf(
   tapped?: { blockId?: string; value?: string },
 ): Record<string, string> {
   const out: Record<string, string> = { ...(meta?.a ?? {}) };
-  const state = (values ?? {}) as Record<string, Record<string, { selected_option?: { value?: string } | null }>>;
+  const state = (values ?? {}) as Record<
+    string,
+    Record<string, { selected_option?: { value?: string } | null }>
+  >;
   for (const [block, actions] of Object.entries(state)) {
     if (!block.startsWith("q:")) continue;
     const value = Object.values(actions ?? {})[0]?.selected_option?.value;

@@ -9,6 +9,7 @@
 import type { SheetPet } from "../answers/sheets.ts";
 import { isMedicationItem, printedItems } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
+import { GIVEN, GIVEN_ANYWAY } from "../present/record-form.ts";
 import {
   type ItemKey,
   MEAL_OUTCOMES,
@@ -18,15 +19,7 @@ import {
   type Outcome,
 } from "../record/types.ts";
 import { reasonWords } from "../words/doses.ts";
-import {
-  GIVEN,
-  GIVEN_ANYWAY,
-  GIVEN_AT,
-  GIVEN_ON,
-  type ModalMeta,
-  NOTE_MAX,
-  WHY_MAX,
-} from "./record-modal.ts";
+import { GIVEN_AT, GIVEN_ON, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
 
 /** One item's choice in a submitted modal. */
 interface ItemChoice {

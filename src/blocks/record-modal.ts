@@ -11,36 +11,22 @@
 import { z } from "zod";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
-import { type DueItem, type IfNeededItem, isMedicationItem } from "../domain/record.ts";
+import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { entryLine } from "../present/record.ts";
-import {
-  type Entry,
-  type ItemKey,
-  MEAL_OUTCOMES,
-  MEDICATION_OUTCOMES,
-  NOT_GIVEN_REASONS,
-  type NotGivenReason,
-  type Outcome,
-} from "../record/types.ts";
+import { recordFormItems } from "../present/record-form.ts";
+import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { ifNeededWords, reasonWords } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
-import { doseName } from "../words/unconfirmed.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
+import { itemBlocks } from "./record-items.ts";
 
 export const RECORD_MODAL = "rec_modal";
 export const LATE_MODAL = "rec_late";
-/** Longest note; a reason's own words leave room for the reason from the list before them. */
-export const NOTE_MAX = 500;
-export const WHY_MAX = 450;
+export { NOTE_MAX, WHY_MAX } from "./record-items.ts";
 /** The time question's fields (a form recording after a dose's window closed). */
 export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
-/** A dose to give if needed (issue 44): given, or given past its limit once checked. */
-export const GIVEN = "given";
-export const GIVEN_ANYWAY = "given_anyway";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -86,8 +72,6 @@ const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
   text: truncate(text || " ", max),
 });
-const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
-const reasonOption = (r: NotGivenReason) => ({ text: plain(reasonWords(r), 75), value: r });
 /**
  * The modal's metadata as text, within Slack's 3000 characters once sealed: in full when it fits;
  * else without the response_url (the redraw then uses chat.update alone).
@@ -164,112 +148,6 @@ function timeBlocks(q: TimeQuestion): unknown[] {
   ];
 }
 
-/** A medication's reason from the list and in the person's own words (issue 35). */
-function reasonBlocks(item: string, label: string): unknown[] {
-  return [
-    {
-      type: "input",
-      block_id: `code:${item}`,
-      optional: true,
-      label: plain(`Why not given or refused (${label})`, 2000),
-      element: {
-        type: "static_select",
-        action_id: "code",
-        placeholder: plain("Choose a reason…", 150),
-        options: NOT_GIVEN_REASONS.map(reasonOption),
-      },
-    },
-    {
-      type: "input",
-      block_id: `why:${item}`,
-      optional: true,
-      label: plain(`In your words (${label})`, 2000),
-      hint: plain("Needed when the reason is “other”.", 2000),
-      element: { type: "plain_text_input", action_id: "reason", max_length: WHY_MAX },
-    },
-  ];
-}
-
-/** An item's own note (issue 51: a note typed for the meal stays on the meal). */
-const noteBlock = (item: string, label: string) => ({
-  type: "input",
-  block_id: `note:${item}`,
-  optional: true,
-  label: plain(`Note (${label})`, 2000),
-  element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
-});
-
-/** An item due this round: its outcome (the current one chosen), a reason for a dose, its note. */
-function dueBlocks(d: DueItem, now: Outcome | undefined): unknown[] {
-  const med = isMedicationItem(d.item as ItemKey);
-  const label = med ? d.label : "meal";
-  return [
-    {
-      type: "input",
-      block_id: `it:${d.item}`,
-      optional: true,
-      label: plain(med ? `💊 ${doseName(d.label, d.unconfirmed)}` : "🍽 Meal", 2000),
-      hint: plain(d.text, 2000),
-      element: {
-        type: "static_select",
-        action_id: "outcome",
-        placeholder: plain("Choose…", 150),
-        options: (med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(option),
-        ...(now ? { initial_option: option(now) } : {}),
-      },
-    },
-    ...(med ? reasonBlocks(d.item, d.label) : []),
-    noteBlock(d.item, label),
-  ];
-}
-
-/** The choices for a dose to give if needed: given, and given past its limit once checked. */
-const ifNeededOptions = (d: IfNeededItem) => [
-  { text: plain("given (as needed)", 75), value: GIVEN },
-  ...(d.maxPer24h !== undefined || d.minHoursBetween !== undefined
-    ? [{ text: plain("given past its limit: I have checked", 75), value: GIVEN_ANYWAY }]
-    : []),
-];
-
-/**
- * An item printed to give if needed (issue 44): given or not, why (required when given), when
- * (default now) and its note; its reason and limits as the plan says them, or as its words do.
- */
-function ifNeededBlocks(d: IfNeededItem, when: { time: string; timezone: string }): unknown[] {
-  const said = ifNeededWords(d);
-  return [
-    {
-      type: "input",
-      block_id: `it:${d.item}`,
-      optional: true,
-      label: plain(`💊 ${doseName(d.label, d.unconfirmed)}: give if needed`, 2000),
-      hint: plain([d.text, said].filter(Boolean).join(" · "), 2000),
-      element: {
-        type: "static_select",
-        action_id: "outcome",
-        placeholder: plain("Given? Choose…", 150),
-        options: ifNeededOptions(d),
-      },
-    },
-    {
-      type: "input",
-      block_id: `why:${d.item}`,
-      optional: true,
-      label: plain(`Why it was given (${d.label})`, 2000),
-      hint: plain("Needed when it was given.", 2000),
-      element: { type: "plain_text_input", action_id: "reason", max_length: WHY_MAX },
-    },
-    {
-      type: "input",
-      block_id: `at:${d.item}`,
-      optional: true,
-      label: plain(`Given at (${d.label}, the kennel's time)`, 2000),
-      element: { type: "timepicker", action_id: "time", initial_time: when.time, timezone: when.timezone },
-    },
-    noteBlock(d.item, d.label),
-  ];
-}
-
 /** What the record form shows beside its items: the kennel's time now, for an as-needed dose's time. */
 export interface FormClock {
   time: string;
@@ -295,8 +173,7 @@ export function recordModal(
   const late = ask?.kind === "late" || when !== undefined;
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
   const blocks: unknown[] = [heading(sheet, pet, ask)];
-  for (const d of pet.due) blocks.push(...dueBlocks(d, current.get(d.item)));
-  for (const d of pet.ifNeeded ?? []) blocks.push(...ifNeededBlocks(d, clock));
+  for (const f of recordFormItems(pet, current)) blocks.push(...itemBlocks(f, clock));
   if (when) blocks.push(...timeBlocks(when));
   const recorded = entries.map((e) => lineMrkdwn(entryLine(e, clock.timezone))).slice(-6);
   if (recorded.length) {

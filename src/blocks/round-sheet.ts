@@ -25,8 +25,8 @@ import {
 import type { WitnessView } from "../domain/witness.ts";
 import type { Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
-import { type PlanNowOnSheet, withPlanNow } from "../present/plan-sheet.ts";
 import { openDoses, overdueCounts, type SheetDoses } from "../present/dose-states.ts";
+import { type PlanNowOnSheet, withPlanNow } from "../present/plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "../present/prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";

@@ -62,7 +62,6 @@ export interface StayException {
   date: string;
   round: Round;
   label: string;
-  /** Due from the words, the pet's care plan in force not confirmed (issue 44). */
   unconfirmed?: boolean | undefined;
   /**
    * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
@@ -84,15 +83,7 @@ export interface PetStayRecord {
    * Doses counted (due in rounds passed, or recorded), and of those given; with the dose times
    * (issue 35), given on time, late entries, and high-alert doses given with no witness in time.
    */
-  doses: {
-    due: number;
-    given: number;
-    /** Of those due, due from the words, the plan in force not confirmed (issue 44). */
-    fromWords?: number;
-    onTime?: number;
-    lateEntries?: number;
-    unwitnessed?: number;
-  };
+  doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
   meals: {
     due: number;
     ateAll: number;
@@ -313,11 +304,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     bookingId: booking.bookingId,
     petId: pet.petId,
     petName: pet.name,
-    doses: {
-      due: doses.length,
-      given: doses.filter((d) => d.entry?.outcome === "given").length,
-      fromWords: doses.filter((d) => d.unconfirmed).length,
-    },
+    doses: { due: doses.length, given: doses.filter((d) => d.entry?.outcome === "given").length },
     meals: {
       due: meals.length,
       ateAll: mealCount("ate_all"),

@@ -28,7 +28,10 @@ export interface PlanNowOnSheet extends PlanOnSheet {
   asNeeded: boolean;
 }
 
-const planSpan = (tone: Parameters<typeof toned>[0], text: string): Span => ({ ...toned(tone, text), of: "plan" });
+const planSpan = (tone: Parameters<typeof toned>[0], text: string): Span => ({
+  ...toned(tone, text),
+  of: "plan",
+});
 
 /** The drug two or more slots share, as written ("Metacam"), else the first slot's name. */
 function sharedName(items: PlanItem[]): string {
@@ -53,7 +56,9 @@ export function sameDrugLines(items: PlanItem[]): Line[] {
     const group = items.filter((o) => o.key === i.key || i.sameDrugAs.includes(o.key));
     for (const o of group) seen.add(o.key);
     const slots = group.length === 2 ? "two slots" : `${group.length} slots`;
-    out.push([planSpan("warn", `💊 ${value(sharedName(group), 60)} is in ${slots}: one dose or two? 📋 Plan…`)]);
+    out.push([
+      planSpan("warn", `💊 ${value(sharedName(group), 60)} is in ${slots}: one dose or two? 📋 Plan…`),
+    ]);
   }
   return out;
 }
@@ -64,7 +69,10 @@ export function planStateLines(p: PlanOnSheet): Line[] {
     return p.confirmedBy?.length ? [[planSpan(undefined, planStateByWords("confirmed", p.confirmedBy))]] : [];
   const changed = p.changed ?? [];
   const state = changed.length ? `⚠️ ${planStateWords("changed_in_source")}` : planStateWords(p.state);
-  return [[planSpan("warn", state)], ...changed.map((c): Line => [planSpan("warn", value(changedWords(c), 600))])];
+  return [
+    [planSpan("warn", state)],
+    ...changed.map((c): Line => [planSpan("warn", value(changedWords(c), 600))]),
+  ];
 }
 
 const itemName = (i: PlanItem) => (i.key === "meal" ? "meal" : (i.what.name ?? i.key));

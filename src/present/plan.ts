@@ -8,9 +8,9 @@
  */
 
 import type { Round } from "../domain/care.ts";
+import { planQuestions, writtenTwice } from "../domain/plan/questions.ts";
 import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
-import { planQuestions, writtenTwice } from "../domain/plan/questions.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -55,7 +55,12 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
     i.readBy === "nobody"
       ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
       : writtenTwice(i)
-        ? [toned("accent", `the same dose written twice: given once, as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")} says`)]
+        ? [
+            toned(
+              "accent",
+              `the same dose written twice: given once, as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")} says`,
+            ),
+          ]
         : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
   const words = sourceWords(i).join(" · ");
   return [

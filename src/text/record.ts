@@ -11,11 +11,10 @@ import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { effectCellWords } from "../present/prn.ts";
+import { effectCellWords, prnFromWordsCell } from "../present/prn.ts";
 import { entryDoseWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
-import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 
@@ -140,7 +139,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     kind: "round",
     past_plan_limit: null,
     effect: null,
-    from_words: facts?.fromWords.has(e.id) ? FROM_THE_WORDS : null,
+    from_words: dose.fromWords ?? null,
   };
 }
 
@@ -179,7 +178,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
-    from_words: d.unconfirmed ? FROM_THE_WORDS : null,
+    from_words: prnFromWordsCell(d),
   };
 }
 

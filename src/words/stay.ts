@@ -58,7 +58,7 @@ function figureWords(s: PetStayRecord): string | undefined {
   const d = s.doses;
   if (d.onTime === undefined || d.due === 0) return undefined;
   return [
-    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: d.fromWords })}`,
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: s.items.filter((i) => i.item !== "meal" && i.unconfirmed).length })}`,
     d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
     d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
   ]
