@@ -97,111 +97,81 @@ function itemHeading(i: PlanItem): string {
   return truncate(`*${esc(name)}*\n${[...doubt, ...words].map(esc).join("\n")}`, 2900);
 }
 
-/** One item's fields, as the plan reads it now (an item left to a person: empty, never the guess). */
+type Option = ReturnType<typeof option>;
+const multi = (options: Option[], initial: Option[]) => ({
+  type: "multi_static_select",
+  action_id: "v",
+  options,
+  ...(initial.length ? { initial_options: initial } : {}),
+});
+const pick = (options: Option[], initial: Option | undefined) => ({
+  type: "static_select",
+  action_id: "v",
+  options,
+  ...(initial ? { initial_option: initial } : {}),
+});
+const date = (initial: string | undefined) => ({
+  type: "datepicker",
+  action_id: "v",
+  ...(initial ? { initial_date: initial } : {}),
+});
+const text = (initial: string | undefined, max: number) => ({
+  type: "plain_text_input",
+  action_id: "v",
+  max_length: max,
+  ...(initial ? { initial_value: initial } : {}),
+});
+
+/** What each field shows first: the plan's reading (an item left to a person: nothing, never the guess). */
+function shownOf(i: PlanItem) {
+  if (i.readBy === "nobody") return { when: [], weekdays: [] };
+  const k = i.kind;
+  const d = i.when.days;
+  return {
+    when: WHEN_OPTIONS.filter((o) =>
+      k.kind === "as_needed" ? o.value === AS_NEEDED : i.when.rounds.some((r) => r.round === o.value),
+    ),
+    days: dayOptions(d).find((o) => o.value === daysValue(d)),
+    from: d.every === "n_days" ? d.from : undefined,
+    weekdays: d.every === "weekdays" ? d.weekdays.flatMap((n) => WEEKDAY_OPTIONS[n] ?? []) : [],
+    start: i.when.start,
+    stop: i.when.stop,
+    cond: k.kind === "conditional" ? k.condition : k.kind === "as_needed" ? k.reason : undefined,
+    limits: limitWords(k),
+  };
+}
+
+/** One item's fields, as the plan reads it now: When and Days required, the rest optional. */
 function itemBlocks(i: PlanItem, usual: UsualWindow): unknown[] {
   const k = i.key;
-  // Left to a person: no reading offered as a choice (Save unchanged would keep the guess).
-  const read = i.readBy !== "nobody";
-  const when = !read
-    ? []
-    : i.kind.kind === "as_needed"
-      ? WHEN_OPTIONS.filter((o) => o.value === AS_NEEDED)
-      : WHEN_OPTIONS.filter((o) => i.when.rounds.some((d) => d.round === o.value));
-  const days = read ? dayOptions(i.when.days).find((o) => o.value === daysValue(i.when.days)) : undefined;
-  const from = read && i.when.days.every === "n_days" ? i.when.days.from : undefined;
-  const weekdays =
-    read && i.when.days.every === "weekdays" ? i.when.days.weekdays.map((d) => WEEKDAY_OPTIONS[d]) : [];
-  const start = read ? i.when.start : undefined;
-  const stop = read ? i.when.stop : undefined;
-  const cond = !read
-    ? undefined
-    : i.kind.kind === "conditional"
-      ? i.kind.condition
-      : i.kind.kind === "as_needed"
-        ? i.kind.reason
-        : undefined;
-  const limits = read ? limitWords(i.kind) : undefined;
+  const v = shownOf(i);
   const after = i.highAlert
     ? `${usual.highAlertAfterMinutes} min after (a high-alert drug)`
     : `${usual.afterMinutes} min after`;
-  const date = (id: string, label: string, initial: string | undefined, hint?: string) =>
-    input(
-      id,
-      label,
-      { type: "datepicker", action_id: "v", ...(initial ? { initial_date: initial } : {}) },
-      hint,
-    );
-  const text = (id: string, label: string, initial: string | undefined, max: number, hint?: string) =>
-    input(
-      id,
-      label,
-      {
-        type: "plain_text_input",
-        action_id: "v",
-        max_length: max,
-        ...(initial ? { initial_value: initial } : {}),
-      },
-      hint,
-    );
   return [
     { type: "section", text: { type: "mrkdwn", text: itemHeading(i), verbatim: true } },
+    input(`rounds:${k}`, "When it is given", multi(WHEN_OPTIONS, v.when), "Its rounds, or as needed.", true),
+    input(`days:${k}`, "Days", pick(dayOptions(i.when.days), v.days), undefined, true),
+    input(`from:${k}`, "Counting from", date(v.from), "Every other day, every 3 days: a day it is given."),
+    input(`weekdays:${k}`, "Weekdays", multi(WEEKDAY_OPTIONS, v.weekdays), "For “on the weekdays below”."),
+    input(`start:${k}`, "First day", date(v.start)),
+    input(`stop:${k}`, "Last day", date(v.stop)),
     input(
-      `rounds:${k}`,
-      "When it is given",
-      {
-        type: "multi_static_select",
-        action_id: "v",
-        options: WHEN_OPTIONS,
-        ...(when.length ? { initial_options: when } : {}),
-      },
-      "Its rounds, or as needed (no round).",
-      true,
-    ),
-    input(
-      `days:${k}`,
-      "Days",
-      {
-        type: "static_select",
-        action_id: "v",
-        options: dayOptions(i.when.days),
-        ...(days ? { initial_option: days } : {}),
-      },
-      undefined,
-      true,
-    ),
-    date(`from:${k}`, "Counting from", from, "Every other day, every 3 days: a day it is given."),
-    input(
-      `weekdays:${k}`,
-      "Weekdays",
-      {
-        type: "multi_static_select",
-        action_id: "v",
-        options: WEEKDAY_OPTIONS,
-        ...(weekdays.length ? { initial_options: weekdays } : {}),
-      },
-      "For “on the weekdays below”.",
-    ),
-    date(`start:${k}`, "First day", start),
-    date(`stop:${k}`, "Last day", stop),
-    text(
       `cond:${k}`,
       "Only if… (its condition), or what it is given for as needed",
-      cond,
-      200,
+      text(v.cond, 200),
       "A condition makes it “only if”: due on its rounds with the condition, never in one tap.",
     ),
-    text(
+    input(
       `limits:${k}`,
       "As needed: at most … in 24 h, at least … hours between",
-      limits,
-      20,
+      text(v.limits, 20),
       "For example 2, 4. Either may be left out (2, or , 4).",
     ),
-    text(
+    input(
       `window:${k}`,
       "Dose window: minutes before and after the round",
-      windowWords(i.window),
-      20,
+      text(windowWords(i.window), 20),
       `For example 0, 30. Empty: the kennel's usual window, ${usual.beforeMinutes} min before to ${after}.`,
     ),
   ];
@@ -327,9 +297,14 @@ export function readEdit(
       ...i,
       when: {
         ...i.when,
-        rounds: rounds.map(
-          (round) => i.when.rounds.find((d) => d.round === round) ?? { round, why: "set by a person" },
-        ),
+        // As needed: no round (one already as needed keeps what it had, so Save unchanged changes nothing).
+        rounds: asNeeded
+          ? i.kind.kind === "as_needed"
+            ? i.when.rounds
+            : []
+          : rounds.map(
+              (round) => i.when.rounds.find((d) => d.round === round) ?? { round, why: "set by a person" },
+            ),
         days,
         steps: i.when.steps,
         ...(start ? { start } : {}),

@@ -58,7 +58,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const flags = p.plan ? { ...p.pet.flags, listedTwice: [] } : p.pet.flags;
   const alerts = [
     ...sheetAlertWords(flags).map((a): Line => [toned("alert", value(a, 400))]),
-    ...(p.plan ? sameDrugLines(p.plan.plan.items) : []),
+    ...(p.plan ? sameDrugLines(p.plan.items.map((i) => i.item)) : []),
   ];
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
   const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
@@ -120,7 +120,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
 function planLines(p: ChannelSafe<RoundPet>): Line[] {
   const plan = p.plan;
   if (!plan || plan.state === "confirmed") return [];
-  return planStateLines({ state: plan.state, items: plan.plan.items, changed: plan.changed });
+  return planStateLines({ state: plan.state, items: plan.items.map((i) => i.item), changed: plan.changed });
 }
 
 /** A pet's key on a round ("bookingId-petId"); none when the API gave no ids or the pet is not matched. */

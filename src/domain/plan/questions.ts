@@ -100,82 +100,85 @@ function unclearStop(i: PlanItem, ctx: QuestionContext): string | undefined {
   return datesIn(i.what.text, ctx.dateOrder, ctx.arrival).find((d) => d.role === "stop_unclear")?.date;
 }
 
+type Choices = (i: PlanItem, ctx: QuestionContext) => Resolution[];
+
+const asRead: Choices = () => [{ do: "as_read" }];
+const rounds =
+  (o: Parameters<typeof roundsChoices>[1]): Choices =>
+  (i) =>
+    roundsChoices(i, o);
+
+/** "Every other day" with no day to count from: today, or tomorrow. */
+const nDays: Choices = (i, ctx) => {
+  const rule = daysIn(i.what.text);
+  if (rule?.every !== "n_days") return [];
+  return [ctx.today, addDays(ctx.today, 1)].map((from) => ({ do: "n_days", n: rule.n, from }));
+};
+
+/** A course with no first day: the day it arrived, today or tomorrow. */
+const course: Choices = (i, ctx) => {
+  const c = courseLength(i.what.text);
+  if (!c) return [];
+  const starts = [...new Set([ctx.arrival, ctx.today, addDays(ctx.today, 1)])];
+  return starts.map((start) => ({ do: "course", start, stop: courseEnd(start, c.days) }));
+};
+
+/** "Until 8/12": the last day, or the first day without. */
+const until: Choices = (i, ctx) => {
+  const date = unclearStop(i, ctx);
+  return date
+    ? [
+        { do: "stop", date },
+        { do: "stop", date: addDays(date, -1) },
+      ]
+    : [];
+};
+
+/**
+ * The answers to each doubt (a doubt not here has none: a date that cannot be one, tapering by day
+ * numbers, a field that cannot be read…: the edit form settles it).
+ */
+const CHOICES: Partial<Record<Doubt, Choices>> = {
+  instruction_beside_fields: (i) => [
+    { do: "rounds", rounds: ROUNDS.filter((r) => r === "morning" || roundsOf(i).includes(r)) },
+    { do: "as_read" },
+  ],
+  instruction_only_round: (i) =>
+    fieldRounds(i).length
+      ? [{ do: "as_read" }, { do: "rounds", rounds: fieldRounds(i) }]
+      : roundsChoices(i, { asRead: true }),
+  once_no_round: rounds({ asRead: false, single: true }),
+  no_round: rounds({ asRead: false, asNeeded: true }),
+  condition_no_round: rounds({ asRead: false }),
+  more_than_rounds: rounds({ asRead: true }),
+  rounds_disagree: rounds({ asRead: true }),
+  field_conflict: rounds({ asRead: true }),
+  needed_and_routine: (i) => [
+    { do: "as_needed" },
+    ...(roundsOf(i).length ? [{ do: "routine" } as const] : roundsChoices(i, { asRead: false })),
+  ],
+  left_to_judgement: (i) => [
+    { do: "as_read" },
+    ...(i.kind.kind === "conditional" ? [{ do: "routine" } as const] : []),
+  ],
+  amounts_differ: asRead,
+  amount_range: asRead,
+  no_amount: asRead,
+  by_weight: asRead,
+  fasting: (_, ctx) => [{ do: "as_read" }, { do: "start", date: addDays(ctx.today, 1) }],
+  no_day_one: nDays,
+  weekly_no_day: () => [1, 2, 3, 4, 5, 6, 0].map((day) => ({ do: "weekday", day })),
+  longer_interval: (_, ctx) => [
+    { do: "dates", dates: [ctx.today] },
+    { do: "dates", dates: [] },
+  ],
+  duration_no_start: course,
+  until_unclear: until,
+};
+
 /** The answers to one doubt of one item (empty: the edit form settles it). */
-function choicesFor(doubt: Doubt, i: PlanItem, ctx: QuestionContext): Resolution[] {
-  const tomorrow = addDays(ctx.today, 1);
-  switch (doubt) {
-    case "instruction_beside_fields": {
-      const fields = roundsOf(i);
-      return [
-        { do: "rounds", rounds: ROUNDS.filter((r) => r === "morning" || fields.includes(r)) },
-        { do: "as_read" },
-      ];
-    }
-    case "instruction_only_round": {
-      const fields = fieldRounds(i);
-      return fields.length
-        ? [{ do: "as_read" }, { do: "rounds", rounds: fields }]
-        : roundsChoices(i, { asRead: true });
-    }
-    case "once_no_round":
-      return roundsChoices(i, { asRead: false, single: true });
-    case "no_round":
-      return roundsChoices(i, { asRead: false, asNeeded: true });
-    case "condition_no_round":
-      return roundsChoices(i, { asRead: false });
-    case "more_than_rounds":
-    case "rounds_disagree":
-    case "field_conflict":
-      return roundsChoices(i, { asRead: true });
-    case "needed_and_routine":
-      return [
-        { do: "as_needed" },
-        ...(roundsOf(i).length ? [{ do: "routine" } as const] : roundsChoices(i, { asRead: false })),
-      ];
-    case "left_to_judgement":
-      return [{ do: "as_read" }, ...(i.kind.kind === "conditional" ? [{ do: "routine" } as const] : [])];
-    case "amounts_differ":
-    case "amount_range":
-    case "no_amount":
-    case "by_weight":
-      return [{ do: "as_read" }];
-    case "fasting":
-      return [{ do: "as_read" }, { do: "start", date: tomorrow }];
-    case "no_day_one": {
-      const rule = daysIn(i.what.text);
-      if (rule?.every !== "n_days") return [];
-      return [
-        { do: "n_days", n: rule.n, from: ctx.today },
-        { do: "n_days", n: rule.n, from: tomorrow },
-      ];
-    }
-    case "weekly_no_day":
-      return [1, 2, 3, 4, 5, 6, 0].map((day) => ({ do: "weekday", day }));
-    case "longer_interval":
-      return [
-        { do: "dates", dates: [ctx.today] },
-        { do: "dates", dates: [] },
-      ];
-    case "duration_no_start": {
-      const course = courseLength(i.what.text);
-      if (!course) return [];
-      const starts = [...new Set([ctx.arrival, ctx.today, tomorrow])];
-      return starts.map((start) => ({ do: "course", start, stop: courseEnd(start, course.days) }));
-    }
-    case "until_unclear": {
-      const date = unclearStop(i, ctx);
-      return date
-        ? [
-            { do: "stop", date },
-            { do: "stop", date: addDays(date, -1) },
-          ]
-        : [];
-    }
-    default:
-      // A date that cannot be one, tapering by day numbers, a field that cannot be read…: the edit form.
-      return [];
-  }
-}
+const choicesFor = (doubt: Doubt, i: PlanItem, ctx: QuestionContext): Resolution[] =>
+  CHOICES[doubt]?.(i, ctx) ?? [];
 
 /** Does a resolution say when the item is given (its rounds, or as needed)? */
 const setsRounds = (r: Resolution) => r.do === "rounds" || r.do === "as_needed" || r.do === "once";
