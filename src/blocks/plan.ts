@@ -6,9 +6,8 @@
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
 import { z } from "zod";
-import { type PlanView, planTitle } from "../present/plan.ts";
+import { type PlanView, plansToConfirmDoc, planTitle } from "../present/plan.ts";
 import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-form.ts";
-import { plansPostDoc } from "../present/plans-post.ts";
 import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
 import { context, esc, fallback, truncate } from "./mrkdwn.ts";
@@ -162,7 +161,7 @@ export const planAction = (v: PlanView) =>
 
 /** The plans post of a round: each pet's plan to confirm, with its "📋 Confirm or edit…" button. */
 export function plansMessages(heading: string, views: PlanView[], timezone: string): Threaded {
-  const doc = plansPostDoc(heading, views, timezone, planAction);
+  const doc = plansToConfirmDoc(heading, views, timezone, planAction);
   const { head, items, foot } = docThread(doc);
   return threaded(doc.fallback, head, items, foot);
 }
@@ -256,7 +255,7 @@ export function plansPostMessage(
   timezone: string,
   all: PlanView[] = views,
 ): Message {
-  const doc = plansPostDoc(post.h ?? "", views, timezone, planAction, all);
+  const doc = plansToConfirmDoc(post.h ?? "", views, timezone, planAction, all);
   if (post.h !== undefined) return { text: fallback(doc.fallback), blocks: docBlocks(doc.parts) };
   return {
     text: fallback(doc.fallback),

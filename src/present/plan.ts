@@ -22,7 +22,7 @@ import {
   planStateByWords,
   readingWords,
 } from "../words/plan.ts";
-import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {
@@ -177,29 +177,57 @@ export function planButtonWords(v: PlanView): string {
 }
 
 /**
+ * The summary of a plans post, over every pet it lists now (`all`): what is left and how to do it
+ * ("📋 15 to confirm · ✅ 2 confirmed since posted · ❔ 23 questions to answer, one tap each"), the
+ * high-alert plans waiting for a second person and the plans changed in the kennel system.
+ */
+function plansSummary(all: PlanView[]): Line[] {
+  const left = all.filter((v) => planViewState(v) !== "confirmed");
+  const done = all.length - left.length;
+  if (left.length === 0)
+    return [[{ text: `✅ Every plan here is confirmed (${done}): their doses are due as each plan says` }]];
+  const asked = left.reduce((n, v) => n + questionsOf(v), 0);
+  const second = left.filter((v) => v.plan.items.some((i) => i.highAlert)).length;
+  const changed = left.filter((v) => v.changed?.length).length;
+  return [
+    [
+      ...dotted(
+        `📋 ${left.length} to confirm`,
+        done ? `✅ ${done} confirmed since posted` : undefined,
+        asked ? `❔ ${asked} ${asked === 1 ? "question" : "questions"} to answer, one tap each` : undefined,
+      ),
+    ],
+    [
+      {
+        text: "Each plan is read from the kennel system's words: open it, answer its questions, check the reading beside the words, then Confirm",
+      },
+    ],
+    ...(second
+      ? [[{ text: `💉 ${second} with a high-alert drug: a second, different person confirms` }]]
+      : []),
+    ...(changed ? [[{ text: `⚠️ ${changed} changed in the kennel system: confirm again` }]] : []),
+  ];
+}
+
+/**
  * The plans a round's pets still need confirmed ("Care plans to confirm · Evening round, Thu 26
- * Nov"): each pet's plan as an item, with its own button (Slack: "📋 Confirm or edit…").
+ * Nov"): each pet's plan as an item, with its own button (Slack: "📋 Answer 2 questions…"), the
+ * summary counting `all` (every pet of the whole post, default these) as they stand now.
  */
 export function plansToConfirmDoc(
   heading: string,
   views: PlanView[],
   timezone: string,
   action?: ActionOf<PlanView>,
+  all: PlanView[] = views,
 ): Doc {
   const title = `Care plans to confirm · ${heading}`;
-  // Every listed plan with a high-alert drug (drafted or waiting for its second), as each item says.
-  const second = views.filter((v) => v.plan.items.some((i) => i.highAlert)).length;
-  const changed = views.filter((v) => v.changed?.length).length;
-  const summary = [
-    `📋 ${views.length} ${views.length === 1 ? "pet's plan" : "pets' plans"} to confirm: each read from the kennel system's words. Open each, answer its questions (one tap each), check the reading beside the words, then Confirm`,
-    second ? `💉 ${second} with a high-alert drug: a second, different person confirms` : "",
-    changed ? `⚠️ ${changed} changed in the kennel system: confirm again` : "",
-  ].filter(Boolean);
+  const left = all.filter((v) => planViewState(v) !== "confirmed").length;
   return {
-    fallback: `${title}: ${views.length} to confirm`,
+    fallback: `${title}: ${left} to confirm${left < all.length ? `, ${all.length - left} confirmed` : ""}`,
     parts: [
       { kind: "title", text: title },
-      { kind: "summary", lines: summary.map((t) => [{ text: t }]) },
+      { kind: "summary", lines: plansSummary(all) },
       ...views.map((v): Part => {
         const a = action?.(v);
         return {
