@@ -151,7 +151,9 @@ it("each plan on the plans post confirmed from its button in at most 3 taps per 
     const now = (await preview.record.store.log({ kind: "plan" })).filter(
       (r) => r.bookingId === plan.bookingId && r.petId === plan.petId,
     );
-    const state = planState((now.at(-1)?.body as { plan: Plan }).plan);
+    const last = now.at(-1)?.body as { plan: Plan } | undefined;
+    if (!last) throw new Error(`${name}: no plan kept`);
+    const state = planState(last.plan);
     const second =
       state === "awaiting_second" ? " · then a second person: 2 taps (their button, Confirm)" : "";
     rows.push(
