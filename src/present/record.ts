@@ -19,7 +19,7 @@ import {
   witnessedWords,
 } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
-import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
+import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
 export { awaitingWitness } from "../domain/witness.ts";
@@ -155,7 +155,9 @@ export function petRecordLines(
   const lines: Line[] = [];
   for (const d of s.due) {
     const e = s.current.get(d.item);
-    lines.push(e ? entryLine(e, timezone) : openLine(d.label, open?.get(d.item), timezone));
+    lines.push(
+      e ? entryLine(e, timezone) : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone),
+    );
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);
   }
