@@ -10,11 +10,12 @@ import { type PlanView, plansToConfirmDoc, planTitle } from "../present/plan.ts"
 import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-form.ts";
 import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
+import { defineForm } from "./forms.ts";
 import { context, esc, fallback, truncate } from "./mrkdwn.ts";
 import { replyLabel, type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
-export const PLAN_MODAL = "plan_confirm";
+const PLAN_MODAL = "plan_confirm";
 export const PLAN_EDIT_MODAL = "plan_edit_form";
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -49,37 +50,46 @@ const planMeta = z.object({
 });
 export type PlanMeta = z.infer<typeof planMeta>;
 
+/** Without the post's message when it would not fit Slack's 3000 characters once sealed. */
+const shorter = (m: PlanMeta) => [{ ...m, m: undefined }];
+const names = (m: PlanMeta) => ({
+  versionId: m.v,
+  channel: m.c,
+  post: m.m,
+  round: m.r,
+  answers: m.a ?? {},
+});
+/** The plan's form (its questions, Confirm, "✏️ Edit…" beside each item). */
+export const planForm = defineForm(PLAN_MODAL, planMeta, { shorter, names });
+/** The edit form (Save), pushed over the plan's form. */
+export const planEditForm = defineForm(PLAN_EDIT_MODAL, planMeta, { shorter, names });
+
 /**
  * The answers a plan form holds (issue 44): those its sealed metadata kept, then each radio button's
  * choice Slack sends in the view's state (`q:<question id>` blocks), then the one just tapped.
  */
 export function answersOf(
-  meta: PlanMeta | undefined,
+  kept: Record<string, string> | undefined,
   values: unknown,
   tapped?: { blockId?: string; value?: string },
 ): Record<string, string> {
-  const out: Record<string, string> = { ...(meta?.a ?? {}) };
+  const out: Record<string, string> = { ...(kept ?? {}) };
   const state = (values ?? {}) as Record<
     string,
     Record<string, { selected_option?: { value?: string } | null }>
   >;
   for (const [block, actions] of Object.entries(state)) {
     if (!block.startsWith("q:")) continue;
-    const value = Object.values(actions ?? {})[0]?.selected_option?.value;
-    if (typeof value === "string") out[block.slice(2)] = value;
+    const value = answerId(Object.values(actions ?? {})[0]?.selected_option?.value);
+    if (value !== undefined) out[block.slice(2)] = value;
   }
   if (tapped?.blockId?.startsWith("q:") && tapped.value) out[tapped.blockId.slice(2)] = tapped.value;
   return out;
 }
 
-export function readPlanMeta(raw: string | undefined): PlanMeta | undefined {
-  if (!raw || raw.length > 3000) return undefined;
-  try {
-    const r = planMeta.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** An answer's id, as a radio button's value carries it (what Slack sends in the view's state). */
+function answerId(value: string | undefined): string | undefined {
+  return planAnswer.read(value)?.answer;
 }
 
 export const plain = (text: string, max: number) => ({
@@ -89,8 +99,8 @@ export const plain = (text: string, max: number) => ({
 
 /** A question and its answers: a radio button each, the one chosen so far chosen (one tap). */
 function questionBlocks(q: FormQuestion): unknown[] {
-  const options = q.answers.map((a) => ({ text: plain(a.words, 75), value: a.id }));
-  const picked = options.find((o) => o.value === q.chosen);
+  const options = q.answers.map((a) => ({ text: plain(a.words, 75), value: planAnswer.encode({ a: a.id }) }));
+  const picked = q.answers.findIndex((a) => a.id === q.chosen);
   return [
     {
       type: "section",
@@ -106,7 +116,7 @@ function questionBlocks(q: FormQuestion): unknown[] {
                 type: "radio_buttons",
                 action_id: planAnswer.actionId(q.n),
                 options: options.slice(0, 10),
-                ...(picked ? { initial_option: picked } : {}),
+                ...(picked >= 0 ? { initial_option: options[picked] } : {}),
               },
             ],
           },

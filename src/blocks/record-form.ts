@@ -193,7 +193,11 @@ function readIfNeeded(
  * outcome, a new reason, a note of its own), each dose given if needed; with the time question, when
  * the doses were given. Errors keep the modal open, on the field to fix.
  */
-export function readSubmission(m: ModalMeta, pet: SheetPet, values: ViewValues): Submission {
+export function readSubmission(
+  m: Pick<ModalMeta, "cur" | "q">,
+  pet: SheetPet,
+  values: ViewValues,
+): Submission {
   const errors: Record<string, string> = {};
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));
   const choices = pet.due.flatMap((d) => readItem(d.item, values, current.get(d.item), errors) ?? []);

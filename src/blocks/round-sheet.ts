@@ -207,7 +207,7 @@ export function sheetMessage(
   record: SheetRecord,
   o: { problem?: string | undefined } = {},
 ): Message {
-  const parts = (sheet.messages[index]?.parts ?? []) as Part[];
+  const parts: Part[] = sheet.messages[index]?.parts ?? [];
   // A sheet not kept has no buttons (nothing could check what they record); a kept one keeps them
   // when only its record could not be read (it shows at the next tap).
   const kept = "id" in sheet;

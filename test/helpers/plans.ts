@@ -13,7 +13,8 @@ import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 
 export async function confirmAllPlans(store: CareRecordStore, config: Config, clock: Clock): Promise<number> {
-  if (!config.kennel) throw new Error("confirmAllPlans: the settings name no kennel API (its words are checked)");
+  if (!config.kennel)
+    throw new Error("confirmAllPlans: the settings name no kennel API (its words are checked)");
   // Confirm and Save ask the kennel API for the pet's words now (issue 46).
   const kennel = createKennelClient(config.kennel, { log: silentLogger() });
   const deps = { record: store, config, clock, log: silentLogger(), kennel };

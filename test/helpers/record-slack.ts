@@ -189,7 +189,9 @@ export function viewPayload(
       values[id] = { note: { type: "plain_text_input", value: note ?? null } };
     } else if (id.startsWith("note:")) {
       // Each item has its own note (issue 51): the note is typed beside each item chosen.
-      values[id] = { note: { type: "plain_text_input", value: choices[id.slice(5)] ? (note ?? null) : null } };
+      values[id] = {
+        note: { type: "plain_text_input", value: choices[id.slice(5)] ? (note ?? null) : null },
+      };
     }
   }
   return submissionBody(modal, {

@@ -6,7 +6,7 @@
  *
  * Dates are the kennel's calendar dates (YYYY-MM-DD, in its time zone); instants are ISO 8601 UTC.
  */
-import type { ItemKey } from "../../record/types.ts";
+import type { ItemKey } from "../../record/items.ts";
 import type { Round } from "../care.ts";
 
 /** The plan's format, stored with it: a later change of shape reads older versions by it. */
