@@ -7,7 +7,7 @@
  * round then works from the current version.
  */
 import type { Deps } from "../deps.ts";
-import { type CareFields, draftPlan, planSourceHash, type ReaderContext } from "../domain/plan/draft.ts";
+import { type CareFields, draftPlan, type ReaderContext } from "../domain/plan/draft.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { changedItems, redraft } from "../domain/plan/state.ts";
 import type { Plan } from "../domain/plan/types.ts";
@@ -205,11 +205,16 @@ export async function wordsChangedSince(
   deps: Pick<Deps, "kennel" | "config" | "clock">,
   plan: Plan,
 ): Promise<ChangedItem[]> {
-  const pet = (await deps.kennel.getPet(plan.petId, { fresh: true })).data;
-  if (planSourceHash(pet) === plan.sourceHash) return [];
-  // The stay's dates do not change what the words are: the plan's own draft time stands in for them.
-  const stay = { bookingId: plan.bookingId, checkInDate: plan.draftedAt, checkOutDate: undefined };
-  return changedItems(plan, draftPlan(pet, readerContext(deps, stay, plan.petId)));
+  // The stay's dates as the round reads them (a dated fast is read within them), and the pet's words now.
+  const [booking, pet] = await Promise.all([
+    deps.kennel.getBooking(plan.bookingId),
+    deps.kennel.getPet(plan.petId, { fresh: true }),
+  ]);
+  const fresh = draftPlan(
+    pet.data,
+    readerContext(deps, { ...booking.data, bookingId: plan.bookingId }, plan.petId),
+  );
+  return fresh.sourceHash === plan.sourceHash ? [] : changedItems(plan, fresh);
 }
 
 /** What a round reads of a pet's plan: the version it works from (undefined: drafted, not kept). */

@@ -16,7 +16,7 @@ import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import {
   changedWords,
-  doubtWords,
+  checkWords,
   itemKeyWords,
   onRoundWords,
   planStateByWords,
@@ -53,7 +53,7 @@ function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
 function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
-      ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
+      ? [toned("alert", value(checkWords(i), 900))]
       : writtenTwice(i)
         ? [
             toned(

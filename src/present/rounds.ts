@@ -86,7 +86,8 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     return line;
   });
   const meal = onPlan.get("meal");
-  if (meal && meal.status !== "due" && meal.status !== "not_due")
+  // A meal not fed for a fast says why (its words), as a meal to check does.
+  if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
     meds.push([{ text: `🍽 📋 plan: ${value(onRoundWords(meal), 300)}`, of: "plan" }]);
   const diet: Line[] = [];
   if (!s.nothing) {

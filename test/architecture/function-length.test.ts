@@ -36,8 +36,6 @@ const KNOWN_LONG = [
   "src/digest/retention.ts:startRetention",
   "src/digest/schedule.ts:check",
   "src/digest/schedule.ts:startDigestSchedule",
-  "src/domain/plan/feeding.ts:readFeeding",
-  "src/domain/plan/read-slot.ts:readSlot",
   "src/domain/stay.ts:petStayRecord",
   "src/kennel/pagination.ts:paginate",
   "src/listeners/access.ts:check",

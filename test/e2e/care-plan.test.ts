@@ -104,7 +104,7 @@ describe("a care plan, from its first round to confirmed", () => {
   it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {
     const first = pipOn(await rounds());
     expect(first.section).toContain("📋 plan not confirmed");
-    expect(first.section).toMatch(/Caninsulin .*📋 plan: check the instruction/);
+    expect(first.section).toMatch(/Caninsulin .*📋 plan: check: /);
     const labels = first.buttons.map((b) => b.text?.text);
     expect(labels).not.toContain("✅ All given & eaten");
     // The dose the sheet prints can be recorded there, the plan not confirmed (issue 44).
@@ -125,7 +125,7 @@ describe("a care plan, from its first round to confirmed", () => {
     expect(form.view.callback_id).toBe("plan_confirm");
     expect(form.view.submit).toBeUndefined();
     const shown = JSON.stringify(form.view.blocks);
-    expect(shown).toContain("❔ read by a person");
+    expect(shown).toContain("Check: ");
     expect(shown).toContain("💉 high-alert (Caninsulin)");
     expect(shown).toContain('medication 1 evening: \\"4 units after dinner\\"');
     expect(shown).toContain("Is Caninsulin also given at breakfast");
@@ -208,7 +208,7 @@ describe("a care plan, from its first round to confirmed", () => {
     // The next sheet works from the confirmed plan: no "not confirmed", the insulin due, one tap.
     const third = pipOn(await rounds());
     expect(third.section).not.toContain("plan not confirmed");
-    expect(third.section).not.toContain("check the instruction");
+    expect(third.section).not.toContain("📋 plan: check: ");
     expect(third.buttons.map((b) => b.text?.text)).toContain("✅ All given & eaten");
     expect(third.buttons.map((b) => b.text?.text)).not.toContain("📋 Plan…");
 

@@ -83,7 +83,7 @@ describe("the care plan's forms", () => {
     await modal.box().waitFor();
     await expect.poll(modal.title).toMatch(/^Plan · Otis/);
     const form = await modal.box().textContent();
-    expect(form).toContain("read by a person");
+    expect(form).toContain("Check: ");
     expect(form).toContain("Metacam is in 2 slots (medication 1, medication 2): one dose or two?");
     expect(form).toContain("Answer 1 question to confirm");
     expect(await modal.button("Confirm").count()).toBe(0);

@@ -50,7 +50,7 @@ const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> 
     "You confirmed this plan already: a plan with a high-alert drug needs a second, different person to confirm it. Nothing was written.",
   already_confirmed: "This plan is confirmed already: nothing was written.",
   items_unread:
-    "Some items are still left to a person: answer each question (or set it with ✏️ Edit…), then confirm. Nothing was written.",
+    "Some items are still left to a person (each says what to check): answer each question (or set it with ✏️ Edit…), then confirm. Nothing was written.",
 };
 
 /** The version a button or form names, as its form shows it; refused when the record keeps none. */
