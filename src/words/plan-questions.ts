@@ -10,7 +10,7 @@ import type { Answer, Question } from "../domain/plan/questions.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
-import { doubtWords, itemKeyWords } from "./plan.ts";
+import { checkWords, doubtWords, itemKeyWords } from "./plan.ts";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -65,10 +65,18 @@ export function questionWords(q: Question, items: PlanItem[]): string {
       return `${name}: a course with no first day. Which was day 1?`;
     case "until_unclear":
       return `${name}: ${doubtWords(q.doubt)}`;
-    default:
+    case "stopped":
+      return `${name}: the words say it is stopped or not given. Stopped from today?`;
+    case "daily_total":
+      return `${name}: a day's total. At which rounds is it fed?`;
+    default: {
+      // What to check, in the kennel's words (the words it could not read, the allergy on record).
+      const check = checkWords({ doubts: [q.doubt], unplaced: item?.unplaced, allergies: item?.allergies });
+      const what = check.replace(/^Check: /, "");
       return q.answers.length
-        ? `${name}: ${doubtWords(q.doubt)}. Give it as the words say?`
-        : `${name}: ${doubtWords(q.doubt)}. Set it with ✏️ Edit… beside it.`;
+        ? `${name}: ${what} Give it as read?`
+        : `${name}: ${what} Set it with ✏️ Edit… beside it.`;
+    }
   }
 }
 
@@ -106,6 +114,8 @@ export function answerWords(q: Question, a: Answer, items: PlanItem[]): string {
     case "start":
       return `not fed today: fed as its words say from ${dayHeading(r.date)}`;
     case "stop":
+      if (q.doubt === "stopped")
+        return `yes, stopped: not given from today (its last day ${dayHeading(r.date)})`;
       return a.id === "0"
         ? `the last day it is given is ${dayHeading(r.date)}`
         : `the last day is ${dayHeading(r.date)} (the next is the first day without)`;
@@ -128,6 +138,12 @@ function asReadWords(q: Question, items: PlanItem[]): string {
       return `both: ${rounds}`;
     case "fasting":
       return `yes, fed as read: ${rounds} (the fast shows on the sheet)`;
+    case "allergy":
+      return `checked with the vet or the owner: give it as read${rounds ? ` (${rounds})` : ""}`;
+    case "unplaced_words":
+      return `they change nothing: give it as read${rounds ? ` (${rounds})` : ""}`;
+    case "stopped":
+      return `no, still given as read${rounds ? ` (${rounds})` : ""}`;
     default:
       return rounds ? `yes, as read: ${rounds}` : "yes, as the words say";
   }

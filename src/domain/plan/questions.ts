@@ -174,11 +174,20 @@ const CHOICES: Partial<Record<Doubt, Choices>> = {
   ],
   duration_no_start: course,
   until_unclear: until,
+  // Words the reader could not place, an allergy on record: a person reads them and says it stands.
+  unplaced_words: asRead,
+  allergy: asRead,
+  // "Stopped by the vet": not given from today (its last day yesterday), or still given as read.
+  stopped: (_, ctx) => [{ do: "stop", date: addDays(ctx.today, -1) }, { do: "as_read" }],
+  daily_total: rounds({ asRead: true }),
 };
 
-/** The answers to one doubt of one item (empty: the edit form settles it). */
+/**
+ * The answers to one doubt of one item (empty: the edit form settles it). A slot of several drugs
+ * read each on its own is set whole by a person: only the edit form.
+ */
 const choicesFor = (doubt: Doubt, i: PlanItem, ctx: QuestionContext): Resolution[] =>
-  CHOICES[doubt]?.(i, ctx) ?? [];
+  i.parts?.length ? [] : (CHOICES[doubt]?.(i, ctx) ?? []);
 
 /** Does a resolution say when the item is given (its rounds, or as needed)? */
 const setsRounds = (r: Resolution) => r.do === "rounds" || r.do === "as_needed" || r.do === "once";
