@@ -152,6 +152,10 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     why: "a button's value is checked (a real calendar date) where it is decoded, at Slack's boundary",
   },
   {
+    edge: "src/blocks/buttons.ts → src/record/items.ts",
+    why: "a button's value is checked (an item the record knows: a plan item's ✏️ Edit…) where it is decoded, at Slack's boundary",
+  },
+  {
     edge: "src/blocks/customer.ts → src/domain/customers.ts",
     why: "the customer card's contact lines are still drawn in blocks/ (the card's document has no contact part yet)",
   },
