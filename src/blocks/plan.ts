@@ -48,7 +48,7 @@ const planMeta = z.object({
   r: z.object({ s: id, t: z.string().max(40), h: z.string().max(40).optional() }).optional(),
   a: z.record(z.string().max(120), z.string().max(4)).optional(),
 });
-export type PlanMeta = z.infer<typeof planMeta>;
+type PlanMeta = z.infer<typeof planMeta>;
 
 /** Without the post's message when it would not fit Slack's 3000 characters once sealed. */
 const shorter = (m: PlanMeta) => [{ ...m, m: undefined }];

@@ -33,7 +33,7 @@ interface ItemChoice {
 }
 
 /** A dose given if needed, from the record form (issue 44). */
-export interface IfNeededChoice {
+interface IfNeededChoice {
   item: ItemKey;
   /** Why it was given, as the person wrote it. */
   reason: string;

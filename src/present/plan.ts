@@ -162,13 +162,13 @@ export function planDoc(v: PlanView, timezone: string): Doc {
 }
 
 /** How many questions a plan's form asks (what the dates are does not change how many). */
-export function questionsOf(v: Pick<PlanView, "plan">): number {
+function questionsOf(v: Pick<PlanView, "plan">): number {
   const day = v.plan.draftedAt.slice(0, 10);
   return planQuestions(v.plan, { today: day, arrival: day, dateOrder: "dmy" }).length;
 }
 
 /** Each pet's button on the plans post: "📋 Answer 2 questions…", "📋 Confirm (2nd person)…", "📋 Confirm…". */
-export function planButtonWords(v: PlanView): string {
+function planButtonWords(v: PlanView): string {
   const state = planViewState(v);
   if (state === "confirmed") return "📋 Plan…";
   const n = questionsOf(v);

@@ -23,7 +23,7 @@ import { doseName } from "../words/unconfirmed.ts";
 export const GIVEN = "given";
 export const GIVEN_ANYWAY = "given_anyway";
 
-export interface Choice {
+interface Choice {
   text: string;
   value: string;
 }

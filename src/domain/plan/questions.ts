@@ -15,7 +15,7 @@ import type { DateOrder, Doubt, Person, Plan, PlanItem } from "./types.ts";
 type Key = PlanItem["key"];
 
 /** What an answer does to the items its question settles. */
-export type Resolution =
+type Resolution =
   /** The reading stands as the reader read it (two slots: two doses, each as its slot says). */
   | { do: "as_read" }
   /** Given at these rounds (routine, or on its condition when it has one). */
