@@ -252,7 +252,7 @@ export function sheetMessage(
         ? []
         : [
             ...petRecordLines(status, record.timezone, record.witness, open.get(p.key)),
-            ...doses.map((d) => prnDoseLine(d, record.timezone)),
+            ...doses.map((d) => prnDoseLine(d, record.timezone, undefined, sheet.date)),
           ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
       const few = prnCompactLine(doses);

@@ -25,8 +25,8 @@ import {
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
-import { onRoundWords } from "../words/plan.ts";
-import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import { mealPlanOnSheetWords, planOnSheetWords } from "../words/plan.ts";
+import { type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 import { planStateLines, sameDrugLines } from "./plan-sheet.ts";
 import { flagLines } from "./welfare-flag.ts";
@@ -82,13 +82,13 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     const tone = due ? "warn" : "muted";
     const line: Line = [toned(tone, `💊 ${value(row, s.nothing ? 200 : 700)}`)];
     // The plan's word, its own span: a sheet drawn again after the plan changed puts the plan now in its place.
-    if (says) line.push({ ...toned(tone, ` · 📋 plan: ${value(onRoundWords(on), 300)}`), of: "plan" });
+    if (says) line.push({ ...toned(tone, ` · ${value(planOnSheetWords(on), 300)}`), of: "plan" });
     return line;
   });
   const meal = onPlan.get("meal");
   // A meal not fed for a fast says why (its words), as a meal to check does.
   if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
-    meds.push([{ text: `🍽 📋 plan: ${value(onRoundWords(meal), 300)}`, of: "plan" }]);
+    meds.push([{ text: value(mealPlanOnSheetWords(meal), 300), of: "plan" }]);
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
@@ -152,7 +152,8 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
   const items = r.pets.map(
     (p): Part => ({ kind: "item", lines: petLines(p, r), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
   );
-  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
+  // A channel post: its problems in the foot (each with its request id), no request id of its own.
+  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`);
   return {
     fallback,
     parts: [

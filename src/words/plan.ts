@@ -79,6 +79,16 @@ export function checkWords(i: {
 const fastWords = (fast: Fast | undefined) =>
   fast ? ` (${careFieldWords(fast.field)}: "${fast.words}")` : "";
 
+/**
+ * Where an item's words came from, as staff know it: the pet's record in the kennel system, each
+ * field named ('pet's record, medication 1: "Rimadyl 50 mg…" · medication 1 evening: "½ tab"'); a
+ * house-routine meal has none of its own.
+ */
+export function sourceLineWords(fields: string, houseRoutine: boolean): string {
+  if (fields) return `📄 pet's record, ${fields}`;
+  return `📄 pet's record: nothing written${houseRoutine ? " (fed on the kennel's house routine)" : ""}`;
+}
+
 const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** "every day", "every other day from Sat 5 Dec", "Mon, Wed, Fri", "on Tue 8 Dec". */
@@ -173,7 +183,7 @@ export function onRoundWords(on: ItemOnRound): string {
 
 const NO_ONE_TAP: Record<NoOneTap, string> = {
   plan_not_confirmed: "📋 plan not confirmed",
-  check_instruction: "an instruction to check",
+  check_instruction: "an item to check",
   conditional: "a dose with a condition",
   same_drug_twice: "the same drug due twice",
   nothing_due: "nothing due",
@@ -229,3 +239,9 @@ export function changedWords(c: {
 }
 
 type SourceFieldWords = { words: string };
+
+/** The plan's word beside a medication's line on a sheet: " · 📋 plan: due: 1 tab". */
+export const planOnSheetWords = (on: ItemOnRound): string => `📋 plan: ${onRoundWords(on)}`;
+
+/** The meal's line on a sheet when the plan says more than "due": "🍽 meal · 📋 plan: not yet arrived". */
+export const mealPlanOnSheetWords = (on: ItemOnRound): string => `🍽 meal · ${planOnSheetWords(on)}`;

@@ -19,6 +19,10 @@ const ENDS_NAME = new Set(
   ).split(" "),
 );
 
+/** Where a product goes, before its form ("ear drops", "eye gel"): the form then stays in the name. */
+const SITES = new Set(["ear", "ears", "eye", "eyes", "nasal", "nose", "skin", "oral"]);
+const FORM_AFTER_SITE = /^(?:drops?|gel|cream|ointment|spray|wash|cleaner|solution|suspension)$/i;
+
 const STRENGTH = /^\d+(?:[.,]\d+)?(?:mg|mcg|µg|ug|%|mg\/ml|iu\/ml|u\/ml)$/i;
 const STRENGTH_UNIT = /^(?:mg|mcg|µg|ug|%|mg\/ml|iu\/ml|u\/ml)[,;:.]?$/i;
 const NUMBER = /^[\d½¼¾⅓⅔]/;
@@ -39,7 +43,9 @@ export function nameIn(text: string): string | undefined {
       }
       break;
     }
-    if (ENDS_NAME.has(bare.toLowerCase()) || /^[(\-–—]/.test(token)) break;
+    // "Otomax ear drops", "Isathal eye drops": the form after where it goes is part of the name.
+    const form = FORM_AFTER_SITE.test(bare) && SITES.has((out.at(-1) ?? "").toLowerCase());
+    if ((ENDS_NAME.has(bare.toLowerCase()) && !form) || /^[(\-–—]/.test(token)) break;
     out.push(bare);
     if (bare !== token) break;
   }

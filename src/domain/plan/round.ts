@@ -8,7 +8,7 @@
  *   condition and is never in one tap); as-needed items are never due ("give if needed"); one tap
  *   only when every due item is routine and unconditional, no drug twice (`oneTap`).
  * - Not confirmed yet (a draft, or a high-alert plan awaiting its second person): due where the
- *   reader was certain, and where an item it left to a person ("check the instruction") is printed
+ *   reader was certain, and where an item it left to a person ("check: …") is printed
  *   at this round by the sheet's own reading of the words (issue 44: every dose a sheet prints can be
  *   signed there and is chased); each such dose is due "from the words, plan not confirmed"
  *   (`unconfirmed`; a meal is fed as the diet's words say either way, never marked); no one tap.
@@ -53,7 +53,7 @@ function withMore(text: string, more: string[]): string {
 
 /**
  * Is an item printed as a dose to give (or a meal to feed) at this round? Due or conditional by the
- * plan; left to a person ("check the instruction") where the sheet's own reading of the words puts
+ * plan; left to a person ("check: …") where the sheet's own reading of the words puts
  * it on this round (`sheetDue`); with no word of the plan on it, the sheet's own rule. What the
  * sheet tones as a dose, what its form records and what is chased are this, one rule.
  */
