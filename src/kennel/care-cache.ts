@@ -140,7 +140,7 @@ export class CareCache {
       const started = this.#wall();
       try {
         const since = new Date(this.#coveredFrom - SKEW_MS).toISOString();
-        this.#forget(await changedSince(since));
+        this.#forgetChanged(await changedSince(since));
         this.#coveredFrom = started;
         this.#saysChanges = true;
       } catch {
@@ -154,7 +154,7 @@ export class CareCache {
   }
 
   /** Forgets the changed customers' records: the customer, its pets, each pet's record. */
-  #forget(changed: { customers: number[]; pets: number[] }): void {
+  #forgetChanged(changed: { customers: number[]; pets: number[] }): void {
     const lru = this.#lru;
     if (!lru) return;
     const pets = new Set(changed.pets);
@@ -163,10 +163,15 @@ export class CareCache {
         data?: Array<{ petId?: number }>;
       };
       for (const p of listed?.data ?? []) if (p.petId !== undefined) pets.add(p.petId);
-      lru.delete(`${this.#prefix}|customer:${id}`);
-      lru.delete(`${this.#prefix}|customer-pets:${id}`);
+      this.forget(`customer:${id}`);
+      this.forget(`customer-pets:${id}`);
     }
-    for (const id of pets) lru.delete(`${this.#prefix}|pet:${id}`);
+    for (const id of pets) this.forget(`pet:${id}`);
+  }
+
+  /** Forgets one record, so the next read asks the API (a check that needs the words now). */
+  forget(key: string): void {
+    this.#lru?.delete(`${this.#prefix}|${key}`);
   }
 
   /** Forgets everything (a 401; a changed key). */

@@ -6,11 +6,12 @@
  * every text cleaned as on the terminal and in Slack (no escape sequence, bidi override or
  * invisible character reaches a file or a terminal through an export).
  */
+
 import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { effectCellWords } from "../present/prn.ts";
+import { effectCellWords, prnFromWordsCell } from "../present/prn.ts";
 import { entryDoseWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
@@ -77,6 +78,8 @@ const COLUMNS = [
   "kind",
   "past_plan_limit",
   "effect",
+  // Issue 44, last: a dose due (or given if needed) from the words, the pet's care plan not confirmed.
+  "from_words",
   // The record's head when exported, on the file's last row (its kind "record_head", its place in
   // seq): a column of its own, so every row has the same cells (RFC 4180) and a spreadsheet shows
   // no stray row.
@@ -92,6 +95,7 @@ type DoseColumn =
   | "kind"
   | "past_plan_limit"
   | "effect"
+  | "from_words"
   | "record_head";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -140,6 +144,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     kind: "round",
     past_plan_limit: null,
     effect: null,
+    from_words: dose.fromWords ?? null,
   };
 }
 
@@ -178,6 +183,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
+    from_words: prnFromWordsCell(d),
   };
 }
 

@@ -259,6 +259,7 @@ describe("kennel-desk record export", () => {
       "kind",
       "past_plan_limit",
       "effect",
+      "from_words",
       // The record's head, on the last row: a column of its own, so every row has the same cells.
       "record_head",
     ]);
