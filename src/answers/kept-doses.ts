@@ -144,10 +144,12 @@ export function entryFactsByDay(
     return read;
   };
   return async (entries) => {
-    const facts: EntryFacts = { highAlert: new Set(), witnesses: new Map(), now };
+    const facts: EntryFacts = { highAlert: new Set(), fromWords: new Set(), witnesses: new Map(), now };
     for (const e of entries) {
       const { kept, witnesses } = await day(e.date);
-      if (kept.get(doseKey(e))?.due.highAlert) facts.highAlert.add(e.id);
+      const due = kept.get(doseKey(e))?.due;
+      if (due?.highAlert) facts.highAlert.add(e.id);
+      if (due?.unconfirmed) facts.fromWords.add(e.id);
       const w = witnesses.get(e.id);
       if (w) facts.witnesses.set(e.id, w);
     }

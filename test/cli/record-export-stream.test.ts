@@ -21,6 +21,7 @@ import type { CareRecordStore, EntryQuery } from "../../src/record/types.ts";
 import { planExportRow } from "../../src/text/plan-record.ts";
 import { exportRow, prnExportRow, recordCsv } from "../../src/text/record.ts";
 import { welfareExportRow } from "../../src/text/welfare-record.ts";
+import { FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";
 import { writeBusyRecord } from "../helpers/busy-record.ts";
 import { useRecordEngines } from "../helpers/record-engines.ts";
 
@@ -121,6 +122,8 @@ describe.each(engines)("the streamed record commands ($name)", (engine) => {
       expect(csv.split("\r\n").length).toBeGreaterThan(2_900);
       for (const kind of [",round,", ",welfare", ",care_plan,", ",as_needed,", ",record_head,"])
         expect(csv).toContain(kind);
+      // A dose due from the words (the plan not confirmed) says so in its row, streamed as whole.
+      expect(csv).toContain(`,"${FROM_THE_WORDS}",`);
 
       const verified = await cli(["record", "verify", "--json"], env);
       expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, head: await store.head() });

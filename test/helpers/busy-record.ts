@@ -93,6 +93,8 @@ async function sheets(w: Writer, date: string, stay: (pet: number) => number, pe
           label: item,
           text: itemText(i + 1, item),
           ...(item === "med:1" && (i + 1) % 10 === 0 ? { highAlert: true } : {}),
+          // Some pets' doses are due from the words, their care plan not confirmed.
+          ...(item === "med:1" && (i + 1) % 10 === 5 ? { unconfirmed: true } : {}),
         })),
         oneTap: true,
         message: Math.floor(i / 12),
