@@ -113,6 +113,8 @@ export async function scaleRows(
       const first = baseline.get(name) ?? r.peakKb;
       baseline.set(name, first);
       const ratio = r.peakKb / first;
+      // Each figure as it is measured, so a run stopped before its last size still shows the first.
+      progress(`scale: ${name} on ${count(size)}: ${secs(r.ms)}, peak RSS ${mb(r.peakKb)}`);
       const flat = size === sizes[0] ? undefined : ratio <= 1.2;
       rows.push({
         figure: `${name}: time, peak RSS`,
