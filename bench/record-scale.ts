@@ -4,8 +4,8 @@
  * plans, witnesses and doses given if needed) of 10,000 to 1.5 million entries on SQLite, and on each
  * `kennel-desk record verify`, the JSON and CSV exports of the record's last year, and one stay's
  * record (`export --booking`), each command in its own process as an inspector runs it (`node
- * src/cli.ts …`, its output to /dev/null), its wall time and its peak RSS (getrusage, read at exit
- * by bench/peak.mjs). Goals: each command's peak RSS at every size within ×1.2 of its peak at 10,000
+ * src/cli.ts …`, its output to /dev/null), its wall time, its CPU time and its peak RSS (getrusage,
+ * read at exit by bench/peak.mjs). Goals: each command's peak RSS at every size within ×1.2 of its peak at 10,000
  * entries (flat with the record's size); verify of 1.5 million entries ≤ 20 s.
  */
 import { spawn } from "node:child_process";
@@ -26,11 +26,11 @@ const FROM = "2023-01-01";
 const PETS = 150;
 const DAY = 86_400_000;
 
-/** One command in its own process: wall time, peak RSS, exit code. */
+/** One command in its own process: wall time, CPU time (user and system), peak RSS, exit code. */
 function timed(
   args: string[],
   dir: string,
-): Promise<{ ms: number; peakKb: number; code: number | null; err: string }> {
+): Promise<{ ms: number; cpuMs: number; peakKb: number; code: number | null; err: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(
@@ -52,9 +52,10 @@ function timed(
     });
     child.once("error", reject);
     child.once("close", (code) => {
-      const peak = /bench-peak-rss-kb (\d+)/.exec(err);
+      const peak = /bench-peak-rss-kb (\d+) bench-cpu-us (\d+)/.exec(err);
       resolve({
         ms: performance.now() - started,
+        cpuMs: Number(peak?.[2] ?? Number.NaN) / 1000,
         peakKb: Number(peak?.[1] ?? Number.NaN),
         code,
         err: err.slice(0, 500),
@@ -114,18 +115,20 @@ export async function scaleRows(
       baseline.set(name, first);
       const ratio = r.peakKb / first;
       // Each figure as it is measured, so a run stopped before its last size still shows the first.
-      progress(`scale: ${name} on ${count(size)}: ${secs(r.ms)}, peak RSS ${mb(r.peakKb)}`);
+      progress(
+        `scale: ${name} on ${count(size)}: ${secs(r.ms)} (CPU ${secs(r.cpuMs)}), peak RSS ${mb(r.peakKb)}`,
+      );
       const flat = size === sizes[0] ? undefined : ratio <= 1.2;
       rows.push({
-        figure: `${name}: time, peak RSS`,
-        measured: `${secs(r.ms)}, ${mb(r.peakKb)}${size === sizes[0] ? "" : ` (×${ratio.toFixed(2)} of ${count(sizes[0] as number)})`}`,
+        figure: `${name}: time (CPU), peak RSS`,
+        measured: `${secs(r.ms)} (${secs(r.cpuMs)}), ${mb(r.peakKb)}${size === sizes[0] ? "" : ` (×${ratio.toFixed(2)} of ${count(sizes[0] as number)})`}`,
         goal: size === sizes[0] ? "the baseline" : "peak ≤ ×1.2 of the baseline",
         met: flat,
       });
       if (name === "record verify" && size >= 1_500_000)
         rows.push({
           figure: "record verify of 1.5 million entries",
-          measured: secs(r.ms),
+          measured: `${secs(r.ms)} (CPU ${secs(r.cpuMs)})`,
           goal: "≤ 20 s",
           met: r.ms <= 20_000,
         });
