@@ -10,6 +10,7 @@ import { mergeBySeq } from "../answers/pages.ts";
 import { type ExportRows, exportRows } from "../answers/record-export.ts";
 import { bookingIdByReference } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
+import { releaseIdleMemory } from "../process/memory.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { planExportRow } from "../text/plan-record.ts";
 import { CSV_HEADER, csvHeadLine, csvLine, type ExportRow, exportRow, prnExportRow } from "../text/record.ts";
@@ -18,10 +19,20 @@ import { type CliContext, dayOption, HELP_HINT, kennelDeps, readOptions } from "
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
-/** Standard output in chunks of about 64 KB, waiting when a stream asks to (a slow pipe). */
+/** How far the process's RSS may grow past where it was after the last collection (below). */
+const GROWTH_ALLOWED = 32 * 1024 * 1024;
+
+/**
+ * Standard output in chunks of about 64 KB, waiting when a stream asks to (a slow pipe). What an
+ * export keeps is a page, but V8 lets its heap grow with the work before it collects: a year's
+ * export peaked at twice a small one's RSS (docs/benchmarks.md, issue 48). So when the process has
+ * grown 32 MB past where it was, one full collection gives back what the rows written left behind
+ * (src/process/memory.ts).
+ */
 class Out {
   readonly #out: CliContext["io"]["stdout"];
   #chunk = "";
+  #ceiling = process.memoryUsage.rss() + GROWTH_ALLOWED;
 
   constructor(out: CliContext["io"]["stdout"]) {
     this.#out = out;
@@ -36,6 +47,10 @@ class Out {
     if (!this.#chunk) return;
     const full = this.#out.write(this.#chunk) === false;
     this.#chunk = "";
+    if (process.memoryUsage.rss() > this.#ceiling) {
+      await releaseIdleMemory();
+      this.#ceiling = process.memoryUsage.rss() + GROWTH_ALLOWED;
+    }
     const stream = this.#out as { once?: (event: string, f: () => void) => unknown };
     if (full && typeof stream.once === "function")
       await new Promise<void>((resolve) => stream.once?.("drain", resolve));
