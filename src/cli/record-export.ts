@@ -20,13 +20,13 @@ import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
 /** How far the process's RSS may grow past where it was after the last collection (below). */
-const GROWTH_ALLOWED = 32 * 1024 * 1024;
+const GROWTH_ALLOWED = 64 * 1024 * 1024;
 
 /**
  * Standard output in chunks of about 64 KB, waiting when a stream asks to (a slow pipe). What an
  * export keeps is a page, but V8 lets its heap grow with the work before it collects: a year's
  * export peaked at twice a small one's RSS (docs/benchmarks.md, issue 48). So when the process has
- * grown 32 MB past where it was, one full collection gives back what the rows written left behind
+ * grown 64 MB past where it was, one full collection gives back what the rows written left behind
  * (src/process/memory.ts).
  */
 class Out {
