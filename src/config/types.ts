@@ -2,6 +2,7 @@
 
 import type { HouseMeals } from "../domain/house-routine.ts";
 import type { DateOrder } from "./date-order.ts";
+import type { MedicineSettings } from "./medicines.ts";
 import type { WelfareSettings } from "./welfare.ts";
 
 export type { HouseMeals } from "../domain/house-routine.ts";
@@ -132,6 +133,8 @@ export interface Config {
    * high-alert dose's reply also mentions (ROUND_ESCALATE_MENTION: a person's or a user group's id).
    */
   doses: DoseSettings;
+  /** Medicine custody (issue 49): MEDICINE_COUNT_EVERY days between a controlled drug's counts; MEDICINE_MANAGERS. */
+  medicines: MedicineSettings;
   /** The care plan (issue 34): KENNEL_HIGH_ALERT, the kennel's own high-alert words (beside the built-in list). */
   plan: { highAlert: string[] };
   /** IANA zone of the business: "today" and every time shown are in it. */

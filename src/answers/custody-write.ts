@@ -1,0 +1,250 @@
+/**
+ * Medicine custody's writes (issue 49): counting a medicine in, counting it against its balance (a
+ * difference is a discrepancy, explained with a reason and words), a manager closing a discrepancy,
+ * and handing it back (closing its custody). Each is one record of the care record's chain
+ * (src/answers/custody-kinds.ts), checked here against the record as it is now: the plan's item, a
+ * second, different person for a high-alert or controlled medicine, the balance at the moment of the
+ * count. The forms check their fields; this checks what it writes.
+ */
+import type { Deps } from "../deps.ts";
+import {
+  type Counter,
+  countDifference,
+  type DiscrepancyReason,
+  isDiscrepancy,
+  type MedicineIn,
+  needsSecondPerson,
+  type Storage,
+  secondPersonProblem,
+} from "../domain/custody.ts";
+import { isControlled } from "../domain/custody-rules.ts";
+import type { CountUnit, PackContent } from "../domain/custody-units.ts";
+import type { LogEntry } from "../record/types.ts";
+import { localDate } from "../time.ts";
+import { type MedicineCustody, stayCustodyOf } from "./custody.ts";
+import {
+  closedBody,
+  closedOf,
+  countBody,
+  countOf,
+  inBody,
+  MEDICINE_CLOSED,
+  MEDICINE_COUNT,
+  MEDICINE_IN,
+  MEDICINE_OUT,
+  medicineInOf,
+  outBody,
+  outOf,
+} from "./custody-kinds.ts";
+import { currentPlan } from "./plans.ts";
+
+type WriteDeps = Pick<Deps, "record" | "config" | "clock">;
+
+/** Why a write was refused, for the form's words. */
+export type CustodyRefusal =
+  | "no_store"
+  | "no_plan_item"
+  | "second_person_missing"
+  | "second_person_same"
+  | "unknown_medicine"
+  | "handed_back"
+  | "explain"
+  | "not_a_discrepancy"
+  | "closed_already"
+  | "not_a_manager"
+  | "own_count";
+
+export type Written<T> =
+  | { status: "recorded" | "duplicate"; value: T }
+  | { status: "refused"; why: CustodyRefusal };
+
+export interface CountInInput {
+  bookingId: number;
+  petId: number;
+  item: MedicineIn["item"];
+  label: string;
+  strength?: string | undefined;
+  unit: CountUnit;
+  per?: PackContent | undefined;
+  quantity: number;
+  ownerNameChecked: boolean;
+  expiry?: string | undefined;
+  openedOn?: string | undefined;
+  discardDays?: number | undefined;
+  storage: Storage;
+  /** Ticked by the person: controlled by the kennel's own list (a drug the plan knows as controlled is, ticked or not). */
+  controlled: boolean;
+  by: Counter;
+  witness?: Counter | undefined;
+  note?: string | undefined;
+  requestKey: string;
+}
+
+const today = (deps: WriteDeps) => localDate(deps.clock.now(), deps.config.timezone);
+
+async function append(
+  deps: WriteDeps,
+  kind: string,
+  at: Omit<LogEntry, "id" | "seq" | "kennel" | "recordedAt" | "kind" | "date" | "body">,
+  body: unknown,
+  requestKey: string,
+) {
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record.");
+  return store.append({ kind, date: today(deps), ...at, requestKey, body });
+}
+
+/**
+ * Counts a medicine in for a plan's item: high-alert or controlled (by the plan's reading, or ticked)
+ * needs a second, different person.
+ */
+export async function countIn(deps: WriteDeps, input: CountInInput): Promise<Written<MedicineIn>> {
+  if (!deps.record) return { status: "refused", why: "no_store" };
+  const plan = await currentPlan(deps, input.bookingId, input.petId);
+  const item = plan?.plan.items.find((i) => i.key === input.item);
+  if (!item) return { status: "refused", why: "no_plan_item" };
+  const kinds = {
+    controlled: input.controlled || isControlled(item),
+    highAlert: item.highAlert !== undefined,
+  };
+  const problem = secondPersonProblem(kinds, input.by, input.witness);
+  if (problem)
+    return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
+  const { requestKey, bookingId, petId, ...rest } = input;
+  const body = inBody.parse({
+    ...rest,
+    ...kinds,
+    ...(needsSecondPerson(kinds) ? {} : { witness: undefined }),
+  });
+  const { status, entry } = await append(
+    deps,
+    MEDICINE_IN,
+    { bookingId, petId, userId: input.by.userId },
+    body,
+    requestKey,
+  );
+  const value = medicineInOf(entry);
+  if (!value) throw new Error("the record kept a medicine counted in that it cannot read back");
+  return { status, value };
+}
+
+/** A medicine in custody by its id (its first counting in), with the stay's custody read now. */
+export async function medicineById(
+  deps: Pick<Deps, "record" | "config">,
+  custodyId: number,
+): Promise<MedicineCustody | undefined> {
+  const [row] = (await deps.record?.log({ kind: MEDICINE_IN, id: custodyId })) ?? [];
+  const m = row ? medicineInOf(row) : undefined;
+  if (!m) return undefined;
+  const stay = await stayCustodyOf(deps, m.bookingId, m.petId);
+  return stay.medicines.find((x) => x.first.id === custodyId || x.supplies.some((s) => s.id === custodyId));
+}
+
+export interface CountInput {
+  custodyId: number;
+  counted: number;
+  by: Counter;
+  witness?: Counter | undefined;
+  reason?: DiscrepancyReason | undefined;
+  note?: string | undefined;
+  requestKey: string;
+}
+
+/**
+ * Counts a medicine against its balance now: a difference must be explained (a reason and words:
+ * `explain`, with the balance, so the form can say it); a controlled or high-alert one by two people.
+ */
+export async function countMedicine(
+  deps: WriteDeps,
+  input: CountInput,
+): Promise<
+  | Written<{ count: NonNullable<ReturnType<typeof countOf>>; medicine: MedicineCustody }>
+  | { status: "explain"; expected: number; difference: number; medicine: MedicineCustody }
+> {
+  const m = await medicineById(deps, input.custodyId);
+  if (!m) return { status: "refused", why: "unknown_medicine" };
+  if (m.handedBack) return { status: "refused", why: "handed_back" };
+  const problem = secondPersonProblem(m.first, input.by, input.witness);
+  if (problem)
+    return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
+  const difference = countDifference(input.counted, m.balance);
+  if (isDiscrepancy(difference) && (!input.reason || !input.note))
+    return { status: "explain", expected: m.balance as number, difference, medicine: m };
+  const body = countBody.parse({
+    custodyId: m.first.id,
+    counted: input.counted,
+    ...(m.balance !== undefined ? { expected: m.balance } : {}),
+    by: input.by,
+    ...(needsSecondPerson(m.first) ? { witness: input.witness } : {}),
+    ...(isDiscrepancy(difference)
+      ? { reason: input.reason, note: input.note }
+      : input.note
+        ? { note: input.note }
+        : {}),
+  });
+  const ids = { bookingId: m.first.bookingId, petId: m.first.petId, userId: input.by.userId };
+  const { status, entry } = await append(deps, MEDICINE_COUNT, ids, body, input.requestKey);
+  const count = countOf(entry);
+  if (!count) throw new Error("the record kept a count that it cannot read back");
+  return { status, value: { count, medicine: m } };
+}
+
+/**
+ * Closes a count's discrepancy: by one of MEDICINE_MANAGERS (unset: anyone but who counted), once
+ * (`medicine_closed:<countId>`: a second closing gets the first's).
+ */
+export async function closeDiscrepancy(
+  deps: WriteDeps,
+  input: { countId: number; note: string; by: Counter },
+): Promise<Written<{ by: Counter; at: string; note: string }>> {
+  const store = deps.record;
+  if (!store) return { status: "refused", why: "no_store" };
+  const [row] = await store.log({ kind: MEDICINE_COUNT, id: input.countId });
+  const count = row ? countOf(row) : undefined;
+  if (!row || !count || count.reason === undefined) return { status: "refused", why: "not_a_discrepancy" };
+  const managers = deps.config.medicines.managers;
+  if (managers.length > 0 && !managers.includes(input.by.userId ?? ""))
+    return { status: "refused", why: "not_a_manager" };
+  if (managers.length === 0 && input.by.userId !== undefined && input.by.userId === count.by.userId)
+    return { status: "refused", why: "own_count" };
+  const body = closedBody.parse({ countId: count.id, note: input.note, by: input.by });
+  const ids = { bookingId: row.bookingId, petId: row.petId, userId: input.by.userId };
+  const { status, entry } = await append(deps, MEDICINE_CLOSED, ids, body, `medicine_closed:${count.id}`);
+  const closed = closedOf(entry);
+  if (!closed) throw new Error("the record kept a closing that it cannot read back");
+  return { status: status === "duplicate" ? "duplicate" : "recorded", value: closed };
+}
+
+export interface HandBackInput {
+  custodyId: number;
+  quantity: number;
+  to: string;
+  by: Counter;
+  witness?: Counter | undefined;
+  note?: string | undefined;
+}
+
+/** Hands a medicine back, closing its custody: once per medicine (`medicine_out:<custodyId>`). */
+export async function handBack(
+  deps: WriteDeps,
+  input: HandBackInput,
+): Promise<Written<{ out: NonNullable<ReturnType<typeof outOf>>; medicine: MedicineCustody }>> {
+  const m = await medicineById(deps, input.custodyId);
+  if (!m) return { status: "refused", why: "unknown_medicine" };
+  const problem = secondPersonProblem(m.first, input.by, input.witness);
+  if (!m.handedBack && problem)
+    return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
+  const body = outBody.parse({
+    custodyId: m.first.id,
+    quantity: input.quantity,
+    to: input.to,
+    by: input.by,
+    ...(needsSecondPerson(m.first) ? { witness: input.witness } : {}),
+    ...(input.note ? { note: input.note } : {}),
+  });
+  const ids = { bookingId: m.first.bookingId, petId: m.first.petId, userId: input.by.userId };
+  const { status, entry } = await append(deps, MEDICINE_OUT, ids, body, `medicine_out:${m.first.id}`);
+  const out = outOf(entry);
+  if (!out) throw new Error("the record kept a hand-back that it cannot read back");
+  return { status, value: { out, medicine: m } };
+}

@@ -1,0 +1,278 @@
+/**
+ * Medicine custody read from the care record (issue 49): each stay's medicines counted in, with their
+ * register (counted in → each dose taken from the pack → each count → handed back, the balance after
+ * each), the balance now, how long it lasts by the confirmed plan (its runway), its discard-by, when
+ * its next count is due, and its discrepancies not closed. The doses are the record's: each round's
+ * current entry of the item (a correction counts as corrected) and the doses given if needed, each
+ * in the counted unit by the plan's amount for its round (src/domain/custody-units.ts).
+ */
+import type { Deps } from "../deps.ts";
+import {
+  balanceOf,
+  type DoseTaken,
+  isDiscrepancy,
+  type MedicineCount,
+  type MedicineIn,
+  type MedicineOut,
+  type RegisterLine,
+  register,
+} from "../domain/custody.ts";
+import { countDue, discardBy, type Runway, runway } from "../domain/custody-rules.ts";
+import { amountIn, balanceUnit, type CountUnit } from "../domain/custody-units.ts";
+import { itemOnRound } from "../domain/plan/schedule.ts";
+import type { PlanItem } from "../domain/plan/types.ts";
+import type { PrnDose } from "../domain/prn.ts";
+import { currentEntries } from "../domain/record.ts";
+import type { Entry, LogEntry } from "../record/types.ts";
+import { addDays, localDate } from "../time.ts";
+import { closedOf, countOf, MEDICINE_IN, medicineInOf, outOf } from "./custody-kinds.ts";
+import { type PlanVersion, planVersionsOf } from "./plans.ts";
+import { prnDoses } from "./prn.ts";
+import { witnessesOf } from "./witness.ts";
+
+/** One medicine in custody: its supplies counted in, its register and what follows from it. */
+export interface MedicineCustody {
+  /** Its first counting in: the medicine's id (a count or a hand-back names it). */
+  first: MedicineIn;
+  supplies: MedicineIn[];
+  /** The plan's item it supplies, when the pet's plan is kept. */
+  planItem?: PlanItem | undefined;
+  petName: string;
+  room?: string | undefined;
+  /** The unit its balance is kept in (a pen's iu, else the counted unit). */
+  unit: CountUnit;
+  lines: RegisterLine[];
+  /** The balance now; undefined: count by hand. */
+  balance: number | undefined;
+  discardBy?: string | undefined;
+  counts: MedicineCount[];
+  /** Counts whose difference is not closed by a manager yet. */
+  open: MedicineCount[];
+  handedBack?: MedicineOut | undefined;
+  /** The last count (or its counting in), the day; when a controlled medicine is next counted. */
+  lastCounted: string;
+}
+
+/** The stay's times for a runway (the booking's check-in and check-out), when known. */
+export interface StayDates {
+  arrival: string;
+  departure: string | undefined;
+}
+
+/** A stay's pet: its medicines, and the items of its plan given (or due) with none counted in. */
+export interface StayCustody {
+  bookingId: number;
+  petId: number;
+  medicines: MedicineCustody[];
+  plan?: PlanVersion | undefined;
+}
+
+/** A dose's plan amount: the item's for that round and day by the plan, or the as-needed item's. */
+function planAmount(
+  item: PlanItem | undefined,
+  date: string,
+  round: string | undefined,
+  tz: string,
+): string | undefined {
+  if (!item) return undefined;
+  if (item.kind.kind === "as_needed") return item.what.amount;
+  if (round !== "morning" && round !== "midday" && round !== "evening") return undefined;
+  const asks = itemOnRound(item, date, round, {
+    arrival: "1970-01-01T00:00:00Z",
+    departure: undefined,
+    timeZone: tz,
+    roundTimes: { morning: "00:00", midday: "00:00", evening: "00:00" },
+  });
+  return asks.status === "due" || asks.status === "conditional" ? asks.amount : undefined;
+}
+
+interface DoseSources {
+  entries: Entry[];
+  prn: PrnDose[];
+  witnesses: Map<number, { userName: string }>;
+  timezone: string;
+}
+
+/** The doses of one item from the record, in the balance's unit by the plan's amount. */
+function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, s: DoseSources): DoseTaken[] {
+  const current = [...currentEntries(s.entries.filter((e) => e.item === item)).values()];
+  const original = new Map(s.entries.map((e) => [e.id, e]));
+  const firstAt = (e: Entry): string => {
+    let x = e;
+    while (x.supersedes !== undefined && original.get(x.supersedes)) x = original.get(x.supersedes) as Entry;
+    return e.givenAt ?? x.givenAt ?? x.recordedAt;
+  };
+  const rounds = current.map((e): DoseTaken => {
+    const text = planAmount(planItem, e.date, e.round, s.timezone);
+    return {
+      id: e.id,
+      seq: e.seq,
+      kind: "round",
+      date: e.date,
+      round: e.round,
+      outcome: e.outcome,
+      reasonCode: e.reasonCode,
+      amount: amountIn(text, unit),
+      amountText: text,
+      by: e.userName,
+      witness: s.witnesses.get(e.id)?.userName,
+      at: firstAt(e),
+    };
+  });
+  const prn = s.prn
+    .filter((d) => d.item === item)
+    .map(
+      (d): DoseTaken => ({
+        id: d.id,
+        seq: d.seq ?? 0,
+        kind: "as_needed",
+        date: d.date,
+        outcome: "given",
+        amount: amountIn(planItem?.what.amount, unit),
+        amountText: planItem?.what.amount,
+        by: d.userName,
+        at: d.givenAt,
+      }),
+    );
+  return [...rounds, ...prn];
+}
+
+/** One medicine's custody from its records. */
+function medicineOf(
+  supplies: MedicineIn[],
+  rows: { counts: MedicineCount[]; outs: MedicineOut[] },
+  plan: PlanVersion | undefined,
+  s: DoseSources,
+): MedicineCustody {
+  const first = supplies[0] as MedicineIn;
+  const planItem = plan?.plan.items.find((i) => i.key === first.item);
+  const unit = balanceUnit(first.unit, first.per);
+  const counts = rows.counts.filter((c) => c.custodyId === first.id);
+  const handedBack = rows.outs.find((o) => o.custodyId === first.id);
+  // A dose given before the medicine was counted in left the pack before the count.
+  const doses = dosesOf(first.item, planItem, unit, s).filter((d) => d.at >= first.recordedAt);
+  const lines = register(supplies, doses, counts, handedBack ? [handedBack] : []);
+  const opened = [...supplies].reverse().find((m) => m.openedOn);
+  const last = [first.date, ...counts.map((c) => c.date)].sort().at(-1) as string;
+  return {
+    first,
+    supplies,
+    planItem,
+    petName: plan?.petName ?? `pet ${first.petId}`,
+    room: plan?.room,
+    unit,
+    lines,
+    balance: balanceOf(lines),
+    discardBy: discardBy({ ...(opened ?? first), expiry: first.expiry }),
+    counts,
+    open: counts.filter((c) => isDiscrepancy(lineDifference(lines, c.id)) && !c.closed),
+    handedBack,
+    lastCounted: last,
+  };
+}
+
+/** The difference a count made in the register. */
+const lineDifference = (lines: RegisterLine[], countId: number): number | undefined => {
+  const l = lines.find((x) => x.kind === "count" && x.id === countId);
+  return l?.kind === "count" ? l.difference : undefined;
+};
+
+/**
+ * Groups a stay's supplies by medicine: the supplies of one item counted in while its custody is
+ * open are one medicine; one counted in after its hand-back starts another.
+ */
+function groupSupplies(ins: MedicineIn[], outs: MedicineOut[]): MedicineIn[][] {
+  const groups: MedicineIn[][] = [];
+  for (const m of [...ins].sort((a, b) => a.seq - b.seq)) {
+    const open = groups.find(
+      (g) => g[0]?.item === m.item && g[0]?.petId === m.petId && !outs.some((o) => o.custodyId === g[0]?.id),
+    );
+    if (open) open.push(m);
+    else groups.push([m]);
+  }
+  return groups;
+}
+
+/** A stay's custody from its rows of the log and its round entries. */
+export async function stayCustodyOf(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+  petId: number,
+  rows?: LogEntry[],
+): Promise<StayCustody> {
+  const store = deps.record;
+  if (!store) return { bookingId, petId, medicines: [] };
+  const log = rows ?? (await store.log({ bookingId, petId }));
+  const ins = log.map(medicineInOf).filter((m): m is MedicineIn => m !== undefined);
+  const plan = planVersionsOf(log)
+    .filter((v) => v.supersededBy === undefined)
+    .at(-1);
+  if (ins.length === 0) return { bookingId, petId, medicines: [], plan };
+  const closes = new Map(log.map(closedOf).flatMap((c) => (c ? [[c.countId, c] as const] : [])));
+  const counts = log
+    .map(countOf)
+    .filter((c): c is MedicineCount => c !== undefined)
+    .map((c) => {
+      const closed = closes.get(c.id);
+      return closed ? { ...c, closed: { by: closed.by, at: closed.at, note: closed.note } } : c;
+    });
+  const outs = log.map(outOf).filter((o): o is MedicineOut => o !== undefined);
+  const [entries, prn, witnesses] = await Promise.all([
+    store.entries({ bookingId, petId }),
+    prnDoses(deps, { bookingId, petId }),
+    witnessesOf(store, { bookingId, petId }),
+  ]);
+  const sources = { entries, prn, witnesses, timezone: deps.config.timezone };
+  const medicines = groupSupplies(ins, outs).map((g) => medicineOf(g, { counts, outs }, plan, sources));
+  return { bookingId, petId, medicines, plan };
+}
+
+/** How long a medicine lasts by its plan, from now to the stay's departure. */
+export function runwayOf(
+  deps: Pick<Deps, "config" | "clock">,
+  m: MedicineCustody,
+  stay: StayDates | undefined,
+): Runway | undefined {
+  if (!m.planItem || !stay || m.handedBack) return undefined;
+  const now = deps.clock.now();
+  const today = localDate(now, deps.config.timezone);
+  return runway(
+    m.planItem,
+    m.balance,
+    m.unit,
+    {
+      arrival: stay.arrival,
+      departure: stay.departure,
+      timeZone: deps.config.timezone,
+      roundTimes: deps.config.rounds.times,
+    },
+    now,
+    today,
+  );
+}
+
+/** A controlled medicine's next count: due when, and whether overdue today. */
+export function countDueOf(
+  deps: Pick<Deps, "config" | "clock">,
+  m: MedicineCustody,
+): { due: string; overdue: boolean; days: number } | undefined {
+  if (!m.first.controlled || m.handedBack) return undefined;
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  return countDue(m.lastCounted, deps.config.medicines.countEveryDays, today);
+}
+
+/** The stays with a medicine counted in over the last `days` (default a year): their booking and pet. */
+export async function staysWithMedicines(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  days = 366,
+): Promise<Array<{ bookingId: number; petId: number }>> {
+  const store = deps.record;
+  if (!store) return [];
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  const rows = await store.log({ kind: MEDICINE_IN, from: addDays(today, -days), to: addDays(today, 1) });
+  const seen = new Map<string, { bookingId: number; petId: number }>();
+  for (const r of rows)
+    if (r.bookingId !== undefined && r.petId !== undefined)
+      seen.set(`${r.bookingId}-${r.petId}`, { bookingId: r.bookingId, petId: r.petId });
+  return [...seen.values()];
+}
