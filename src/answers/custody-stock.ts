@@ -146,3 +146,14 @@ export async function drugRegister(
     medicines: out,
   };
 }
+
+/** A stay's pet's medicines now, each with its runway to the booking's check-out (when the kennel API answers). */
+export async function petMedicines(
+  deps: Pick<Deps, "record" | "config" | "clock" | "kennel">,
+  bookingId: number,
+  petId: number,
+): Promise<{ stay: StayCustody; held: HeldMedicine[] }> {
+  const stay = await stayCustodyOf(deps, bookingId, petId);
+  const dates = stay.medicines.some((m) => !m.handedBack) ? await stayDates(deps, bookingId) : undefined;
+  return { stay, held: stay.medicines.map((m) => heldOf(deps, m, dates)) };
+}

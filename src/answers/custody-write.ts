@@ -12,6 +12,7 @@ import {
   countDifference,
   type DiscrepancyReason,
   isDiscrepancy,
+  type MedicineCount,
   type MedicineIn,
   needsSecondPerson,
   type Storage,
@@ -247,4 +248,16 @@ export async function handBack(
   const out = outOf(entry);
   if (!out) throw new Error("the record kept a hand-back that it cannot read back");
   return { status, value: { out, medicine: m } };
+}
+
+/** A count by its id, with its medicine as the record has it now (closing its discrepancy). */
+export async function countById(
+  deps: Pick<Deps, "record" | "config">,
+  countId: number,
+): Promise<{ count: MedicineCount; medicine: MedicineCustody } | undefined> {
+  const [row] = (await deps.record?.log({ kind: MEDICINE_COUNT, id: countId })) ?? [];
+  const count = row ? countOf(row) : undefined;
+  const medicine = count ? await medicineById(deps, count.custodyId) : undefined;
+  const kept = medicine?.counts.find((c) => c.id === countId);
+  return kept && medicine ? { count: kept, medicine } : undefined;
 }

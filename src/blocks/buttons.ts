@@ -116,3 +116,18 @@ export const prnEffect = defineButton(
 );
 /** "📝 With a note…" on the follow-up: the effect's form. */
 export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }));
+
+/**
+ * Medicine custody (issue 49): "💊 Medicines in…" on the round post, the pet's card and /booking opens
+ * the pet's medicines (a stay's pet, `b` and `p`); in it, each medicine's buttons: count in a plan's
+ * item (`i`), count or hand back a medicine (`m`: its first counting in), close a count's discrepancy
+ * (`k`). What may be written is read from the record, never from the button.
+ */
+const medItem = z.enum(["med:1", "med:2", "med:3", "med:4", "med:5"]);
+export const custodyOpen = defineButton("custody_open", z.object({ b: recordId, p: recordId }));
+export const custodyIn = defineButton("custody_in", z.object({ b: recordId, p: recordId, i: medItem }));
+export const custodyCount = defineButton("custody_count", z.object({ m: recordId }));
+export const custodyBack = defineButton("custody_back", z.object({ m: recordId }));
+export const custodyClose = defineButton("custody_close", z.object({ k: recordId }));
+/** Home's "💊 Medicines held…": the stock, with each medicine's buttons. */
+export const custodyStock = defineButton("custody_stock", z.object({ c: z.boolean().optional() }));

@@ -6,8 +6,8 @@
  * which medicines are controlled. Pure: the plan, the stay's times and "now" are passed in.
  */
 import { addDays, zonedInstant } from "../time.ts";
-import { ROUNDS } from "./care.ts";
-import { amountIn, type CountUnit } from "./custody-units.ts";
+import { drugName, ROUNDS } from "./care.ts";
+import { amountIn, type CountUnit, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
 import type { PlanItem } from "./plan/types.ts";
 
@@ -126,4 +126,39 @@ export function countDue(
 ): { due: string; overdue: boolean; days: number } {
   const due = addDays(lastCounted, every);
   return { due, overdue: today >= due, days: Math.max(0, daysBetween(due, today)) };
+}
+
+/** A plan's medicine as staff name it: the drug the words name ("Caninsulin"), else the instruction's first words. */
+export const medicineLabel = (item: Pick<PlanItem, "what">): string =>
+  item.what.name ?? drugName(item.what.text);
+
+/** What counting a plan's medicine in starts from: the plan's name, strength and unit, the usual days once opened. */
+export interface CountInStart {
+  label: string;
+  strength?: string | undefined;
+  unit?: CountUnit | undefined;
+  discardDays?: number | undefined;
+  controlled: boolean;
+  /** A second, different person counts it in (high-alert or controlled). */
+  secondPerson: boolean;
+  storage?: "fridge" | "room" | undefined;
+  /** The plan's words, shown above the fields. */
+  words: string;
+}
+
+export function countInStart(item: PlanItem): CountInStart {
+  const label = medicineLabel(item);
+  const unit = readAmount(item.what.amount)?.unit;
+  const insulin = item.highAlert?.class === "insulin";
+  const controlled = isControlled(item);
+  return {
+    label,
+    ...(item.what.strength ? { strength: item.what.strength } : {}),
+    ...(unit ? { unit } : {}),
+    discardDays: defaultDiscardDays(label, unit ?? "tablet", insulin),
+    controlled,
+    secondPerson: controlled || item.highAlert !== undefined,
+    storage: insulin ? "fridge" : "room",
+    words: item.what.text,
+  };
 }

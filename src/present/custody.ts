@@ -88,9 +88,19 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
 const petHead = (m: MedicineCustody): Line =>
   dotted(m.room ? strong(value(m.room, 80)) : undefined, strong(value(m.petName, 80)));
 
+/** Slack's buttons beside each medicine of the stock: count it, close its discrepancies. */
 export interface StockActions {
-  count?: ActionOf<MedicineCustody>;
-  close?: (countId: number) => Omit<Action, "text"> | undefined;
+  count: (m: MedicineCustody) => Omit<Action, "text">;
+  close: (countId: number) => Omit<Action, "text">;
+}
+
+function stockButtons(h: HeldMedicine, a: StockActions | undefined): Part[] {
+  if (!a) return [];
+  const actions: Action[] = [
+    ...(h.medicine.handedBack ? [] : [{ text: "🔢 Count…", ...a.count(h.medicine) }]),
+    ...h.medicine.open.map((c) => ({ text: "✔️ Close discrepancy…", ...a.close(c.id) })),
+  ];
+  return actions.length ? [{ kind: "actions", actions: actions.slice(0, 25) }] : [];
 }
 
 /** One medicine as an item: the pet, the medicine, its state, its open discrepancies. */
@@ -113,7 +123,12 @@ function heldItem(h: HeldMedicine, timezone: string, withPet: boolean): Part {
 }
 
 /** What is held now: `kennel-desk stock`, the connector, the stock behind Home's line. */
-export function stockDoc(stock: Stock, timezone: string, o: { controlled?: boolean } = {}): Doc {
+export function stockDoc(
+  stock: Stock,
+  timezone: string,
+  o: { controlled?: boolean } = {},
+  actions?: StockActions,
+): Doc {
   const title = `${o.controlled ? "Controlled medicines" : "Medicines"} held — ${dayHeading(stock.today)}`;
   const held = stock.held.filter((h) => !h.medicine.handedBack);
   const short = stock.held.filter((h) => h.runway?.status === "short").length;
@@ -135,7 +150,7 @@ export function stockDoc(stock: Stock, timezone: string, o: { controlled?: boole
   ];
   if (stock.held.length === 0)
     parts.push({ kind: "text", lines: [line("No medicine is held in custody now.")] });
-  for (const h of stock.held) parts.push(heldItem(h, timezone, true));
+  for (const h of stock.held) parts.push(heldItem(h, timezone, true), ...stockButtons(h, actions));
   if (stock.unread.length)
     parts.push({
       kind: "note",

@@ -95,3 +95,24 @@ export function movementWords(l: RegisterLine, unit: CountUnit): string {
 /** "balance 27½", or "balance: count by hand". */
 export const balanceAfterWords = (b: number | undefined): string =>
   b === undefined ? `balance: ${COUNT_BY_HAND}` : `balance ${quantityWords(b)}`;
+
+/** Why a custody form wrote nothing, in the form's words (each ends "Nothing was recorded."). */
+export const CUSTODY_REFUSALS = {
+  no_store: "This Kennel Desk keeps no care record, so nothing was recorded.",
+  no_plan_item:
+    "That medicine is not on the pet's care plan now: nothing was recorded. Open 💊 Medicines… again.",
+  second_person_missing:
+    "A controlled or high-alert medicine: choose the second person who counts it with you.",
+  second_person_same: "The second person is someone other than you.",
+  unknown_medicine: "That medicine is not in the care record: nothing was recorded.",
+  handed_back: "That medicine was handed back already: its custody is closed. Nothing was recorded.",
+  explain: "The count differs from the balance: say why, and what happened.",
+  not_a_discrepancy: "That count has no discrepancy to close: nothing was recorded.",
+  closed_already: "That discrepancy is closed already: nothing more was recorded.",
+  not_a_manager: "Only a manager (MEDICINE_MANAGERS) closes a discrepancy. Nothing was recorded.",
+  own_count: "Someone other than the person who counted it closes a discrepancy. Nothing was recorded.",
+} as const;
+
+/** "The balance says ≈ 9 tablets; you counted 8 (−1 tablet against the balance): say why." */
+export const explainWords = (expected: number, counted: number, unit: CountUnit): string =>
+  `The balance says ≈ ${amountWords(expected, unit)}; you counted ${amountWords(counted, unit)} (${differenceWords(counted - expected, unit)}): say why, and what happened.`;

@@ -2,6 +2,8 @@ import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot-deps.ts";
 import { SheetRedraw } from "../record-round.ts";
 import { WelfareRedraw } from "../welfare-redraw.ts";
+import { registerCustody } from "./custody.ts";
+import { registerCustodyForms } from "./custody-forms.ts";
 import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
@@ -32,6 +34,9 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw): vo
   registerRecordSubmit(app, deps, redraw, deps.seal);
   registerRecordWitness(app, deps, redraw);
   registerPlan(app, deps);
+  // Medicine custody (issue 49): the medicines view, its forms.
+  registerCustody(app, deps);
+  registerCustodyForms(app, deps);
   // The daily welfare check's buttons and forms (issue 38), and its flags'.
   const welfare = new WelfareRedraw(deps);
   registerWelfareTap(app, deps, welfare, deps.seal);
