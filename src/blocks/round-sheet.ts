@@ -9,6 +9,7 @@
  * (issue 35). A button's value is only ids (the sheet, the booking, the pet, an entry): what it may
  * record is read from the kept sheet and the record.
  */
+import type { SheetCustody } from "../answers/custody-sheet.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
@@ -22,6 +23,7 @@ import {
   roundProgress,
 } from "../domain/record.ts";
 import type { WitnessView } from "../domain/witness.ts";
+import { sheetMedicineLines } from "../present/custody-pet.ts";
 import type { Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
 import { openDoses, overdueCounts, type SheetDoses } from "../present/dose-states.ts";
@@ -30,7 +32,7 @@ import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } fro
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { prnGive, recordAll } from "./buttons.ts";
+import { custodyOpen, prnGive, recordAll } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { context, fallback } from "./mrkdwn.ts";
@@ -166,6 +168,8 @@ export interface SheetRecord {
   witness?: WitnessView | undefined;
   /** Dose times (issue 35): when drawn, the rounds' times, the windows: each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
+  /** Medicine custody (issue 49), by pet: its balances, and each dose due never counted in. */
+  custody?: Map<string, SheetCustody> | undefined;
 }
 
 function progressBlock(
@@ -236,6 +240,7 @@ export function sheetMessage(
         : [
             ...petRecordLines(status, record.timezone, record.witness, open.get(p.key)),
             ...doses.map((d) => prnDoseLine(d, record.timezone)),
+            ...sheetMedicineLines(record.custody?.get(p.key)),
           ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
       const few = prnCompactLine(doses);
@@ -260,6 +265,9 @@ export function sheetMessage(
                 record: pet.due.length > 0,
                 plan: pet.planToConfirm,
                 give: pet.asNeeded ? prnGive.encode(ids) : undefined,
+                custody: record.custody?.get(p.key)?.notCountedIn.length
+                  ? custodyOpen.encode({ b: pet.bookingId, p: pet.petId })
+                  : undefined,
                 witness,
               }
             : undefined,

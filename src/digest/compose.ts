@@ -3,6 +3,8 @@
  * booking and every pet's care), a round's sheet, or tomorrow's check. One function per kind of
  * post, all drawn by the same renderers as the commands.
  */
+
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { dayReport } from "../answers/day.ts";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
@@ -117,7 +119,9 @@ export async function roundPost(
     // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
     // kept, so the dose times' job can draw it again at late and missed.
     const doses = { now: deps.clock.now(), times: deps.config.rounds.times, settings: doseSettings(deps) };
-    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses };
+    // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
+    const custody = record.problem ? undefined : await sheetCustody(deps, sheet.pets).catch(() => undefined);
+    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses, custody };
     return { ...sheetMessages(sheet, drawn, { problem: record.problem }), payload: { sheet: sheet.id } };
   } catch (error) {
     const f = describeFailure(error);

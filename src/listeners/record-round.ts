@@ -7,6 +7,7 @@
  * The words a tapper is told are here too.
  */
 import type { webApi } from "@slack/bolt";
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
@@ -82,10 +83,14 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness] = await Promise.all([
+    const [entries, asNeeded, witness, custody] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
+      sheetCustody(
+        this.#deps,
+        sheet.pets.filter((p) => p.message === index),
+      ).catch(() => undefined),
     ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed…).
@@ -96,6 +101,7 @@ export class SheetRedraw {
       asNeeded,
       witness,
       doses,
+      custody,
     });
     return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }

@@ -6,6 +6,7 @@
  */
 
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
+import type { SheetCustody } from "../answers/custody-sheet.ts";
 import type { HeldMedicine } from "../answers/custody-stock.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
@@ -27,7 +28,7 @@ export function heldLine(h: HeldMedicine): Line {
   const r = h.runway;
   return dotted(
     `💊 ${value(m.first.label, 80)}: ${balanceWords(m.balance, m.unit)}`,
-    r?.status === "short" ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
+    r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
     m.open.length ? toned("alert", "⚠️ discrepancy open") : undefined,
   );
 }
@@ -105,4 +106,10 @@ export function petMedicinesDoc(
       lines: [line(strong("📋 No care plan kept yet"), ": it is drafted at the pet's first round.")],
     });
   return { fallback: title, parts };
+}
+
+/** A pet's medicines on the round's sheet: each held ("≈ 9 tablets left · lasts to Thu"), each due never counted in. */
+export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
+  if (!c) return [];
+  return [...c.held.map(heldLine), ...c.notCountedIn.map(notCountedInLine)];
 }

@@ -23,7 +23,6 @@ import {
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import {
   type Action,
-  type ActionOf,
   type Doc,
   dotted,
   type Line,
@@ -274,3 +273,35 @@ export function handBackLine(medicines: MedicineCustody[]): Line | undefined {
     `💊 to hand back: ${held.map((m) => `${value(m.first.label, 80)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
   );
 }
+
+/**
+ * Home's medicines (once a day, the state now): what is held, and each supply running out before its
+ * pet's check-out, each count overdue, each discrepancy open; nothing when nothing is held.
+ */
+export function medicinesHomeLines(stock: Stock, timezone: string): Line[] {
+  const held = stock.held.filter((h) => !h.medicine.handedBack);
+  if (stock.held.length === 0) return [];
+  const lines: Line[] = [[strong(`💊 ${plural(held.length, "medicine")} held in custody`)]];
+  for (const h of stock.held) {
+    const m = h.medicine;
+    if (h.runway?.status === "short")
+      lines.push(line(toned("alert", `⏳ ${runsOutWords(m.petName, m.first.label, h.runway)}`)));
+    if (h.countDue?.overdue)
+      lines.push(
+        dotted(
+          toned("alert", `🔢 ${value(m.petName, 80)}'s ${value(m.first.label, 80)}`),
+          countDueWords(h.countDue),
+        ),
+      );
+    for (const l of openDiscrepancyLines(m, timezone))
+      lines.push(dotted(`${value(m.petName, 80)}'s ${value(m.first.label, 80)}`, l));
+  }
+  // Within one section (Slack's 3000 characters): the rest behind the button, counted.
+  const shown = lines.slice(0, HOME_LINES + 1);
+  if (lines.length > shown.length)
+    shown.push(line(`and ${lines.length - shown.length} more: 💊 Medicines held… lists them`));
+  return shown;
+}
+
+/** The lines Home shows under its medicines' head before "and N more". */
+const HOME_LINES = 8;

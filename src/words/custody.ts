@@ -36,9 +36,10 @@ export function runwayShortWords(r: Runway | undefined): string | undefined {
   if (!r) return undefined;
   switch (r.status) {
     case "enough":
-      return r.lastsTo ? `lasts to ${weekdayOf(r.lastsTo)}` : "lasts the stay";
+      // An open stay (no check-out known) is counted 60 days ahead.
+      return r.lastsTo ? "lasts 60 days or more" : "lasts the stay";
     case "short":
-      return r.lastsTo ? `lasts to ${weekdayOf(r.lastsTo)}` : `runs out ${weekdayOf(r.runsOut)}`;
+      return r.lastsTo ? `lasts to ${weekdayOf(r.lastsTo)}` : "not enough for the next dose";
     case "count_by_hand":
       return COUNT_BY_HAND;
     case "not_scheduled":
