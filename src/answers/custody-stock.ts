@@ -19,6 +19,7 @@ import {
   stayCustodyOf,
   staysWithMedicines,
 } from "./custody.ts";
+import { MEDICINE_IN } from "./custody-kinds.ts";
 
 /** One medicine held (or with a discrepancy open), and what the kennel must do about it. */
 export interface HeldMedicine {
@@ -156,4 +157,33 @@ export async function petMedicines(
   const stay = await stayCustodyOf(deps, bookingId, petId);
   const dates = stay.medicines.some((m) => !m.handedBack) ? await stayDates(deps, bookingId) : undefined;
   return { stay, held: stay.medicines.map((m) => heldOf(deps, m, dates)) };
+}
+
+/** A departing stay's pet with medicines still held: what to hand back, with each balance. */
+export interface HandBack {
+  bookingId: number;
+  petId: number;
+  petName: string;
+  room?: string | undefined;
+  medicines: MedicineCustody[];
+}
+
+/** The medicines held for these stays (the day's departures), by pet; none for a stay holding none. */
+export async function toHandBack(
+  deps: Pick<Deps, "record" | "config">,
+  bookingIds: number[],
+): Promise<HandBack[]> {
+  const store = deps.record;
+  if (!store) return [];
+  const out: HandBack[] = [];
+  for (const bookingId of new Set(bookingIds)) {
+    const ins = await store.log({ kind: MEDICINE_IN, bookingId });
+    for (const petId of new Set(ins.flatMap((r) => (r.petId !== undefined ? [r.petId] : [])))) {
+      const stay = await stayCustodyOf(deps, bookingId, petId);
+      const held = stay.medicines.filter((m) => !m.handedBack);
+      const first = held[0];
+      if (first) out.push({ bookingId, petId, petName: first.petName, room: first.room, medicines: held });
+    }
+  }
+  return out;
 }

@@ -5,8 +5,14 @@
  */
 
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
-import type { HeldMedicine, Stock } from "../answers/custody-stock.ts";
-import { medicineHead, medicinesPostDoc, openDiscrepancyLines, stockDoc } from "../present/custody.ts";
+import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import {
+  handBackDoc,
+  medicineHead,
+  medicinesPostDoc,
+  openDiscrepancyLines,
+  stockDoc,
+} from "../present/custody.ts";
 import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
 import type { Action } from "../present/doc.ts";
 
@@ -79,4 +85,10 @@ export function discrepancyText(m: MedicineCustody, countId: number, timezone: s
   const lines = openDiscrepancyLines(m, timezone);
   const shown = i >= 0 ? lines[i] : undefined;
   return `${medicineHeadText(m)}\n${shown ? lineMrkdwn(shown) : "This discrepancy is closed already."}`;
+}
+
+/** The departures post's reply of medicines to hand back; undefined: none held. */
+export function handBackMessage(pets: HandBack[], date: string): Message | undefined {
+  const doc = handBackDoc(pets, date);
+  return doc ? docMessage(doc) : undefined;
 }

@@ -7,7 +7,7 @@
  */
 
 import type { MedicineCustody } from "../answers/custody.ts";
-import type { DrugRegister, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import type { DrugRegister, HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { RegisterLine } from "../domain/custody.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
@@ -21,17 +21,7 @@ import {
   runwayShortWords,
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
-import {
-  type Action,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
 export function medicineHead(m: MedicineCustody): Line {
@@ -305,3 +295,28 @@ export function medicinesHomeLines(stock: Stock, timezone: string): Line[] {
 
 /** The lines Home shows under its medicines' head before "and N more". */
 const HOME_LINES = 8;
+
+/** The departures post's reply: each departing pet's medicines to hand back, with their balances; undefined: none. */
+export function handBackDoc(pets: HandBack[], date: string): Doc | undefined {
+  if (pets.length === 0) return undefined;
+  const title = `💊 Medicines to hand back — ${dayHeading(date)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  for (const p of pets)
+    parts.push({
+      kind: "item",
+      key: `${p.bookingId}-${p.petId}`,
+      lines: [
+        dotted(p.room ? strong(value(p.room, 80)) : undefined, strong(value(p.petName, 80))),
+        handBackLine(p.medicines) ?? [],
+      ],
+    });
+  parts.push({
+    kind: "note",
+    lines: [
+      line(
+        "Record each with ↩️ Handed back… (💊 Medicines on the pet's card): quantity, to whom, who handed it.",
+      ),
+    ],
+  });
+  return { fallback: title, parts };
+}
