@@ -33,7 +33,7 @@ const close = (k: number) => ({ actionId: custodyClose.actionId(k), value: custo
 /** The buttons of one stay's pet: counting in names the stay's pet and the plan's item. */
 const actionsFor = (b: number, p: number): PetMedicineActions => ({
   countIn: (i) => ({
-    actionId: custodyIn.actionId(`${b}-${p}-${i}`),
+    actionId: custodyIn.actionId(`${b}-${p}-${i.replace(":", "")}`),
     value: custodyIn.encode({ b, p, i: i as MedItem }),
   }),
   count,

@@ -44,7 +44,7 @@ export function medicineStateLine(h: HeldMedicine): Line {
   const r = h.runway;
   return dotted(
     toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit)),
-    r?.status === "short" ? toned("alert", `runs out ${dayHeading(r.runsOut)}`) : runwayShortWords(r),
+    r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
     h.stayUnknown && !m.handedBack ? toned("muted", "check-out not known") : undefined,
     m.discardBy
       ? toned(h.pastDiscard ? "alert" : undefined, `discard by ${dayHeading(m.discardBy)}`)
