@@ -20,7 +20,7 @@ import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
@@ -332,9 +332,10 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
       });
       expect((await tramadol())?.open).toHaveLength(1);
 
-      // Home names it, with its button.
-      const home = JSON.stringify(await h.bot.deps.record.log({ kind: "medicine_count" }));
-      expect(home).toContain("dropped_or_spilled");
+      // Home names it, with its button, until a manager closes it.
+      const home = await homeOpened(h, `EvHome${++seq}`);
+      expect(home).toContain("two rolled under the fridge");
+      expect(home).toContain("💊 Medicines held…");
 
       const closeView = await medicinesView();
       const closing = await tap("U0JANE", buttonIn(closeView, "✔️ Close discrepancy…"), { modal: closeView });
@@ -353,10 +354,13 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
       );
       expect(closed.response_action).toBeUndefined();
       expect((await tramadol())?.open).toEqual([]);
+      now += 60_000; // Home is built again at most once a minute per person.
+      expect(await homeOpened(h, `EvHome${++seq}`)).not.toContain("two rolled under the fridge");
       // Closed once: the same closing again records nothing more.
       await submit("U0BOSS", bossForm, { note: text("again") }, closeView);
       expect(await store.log({ kind: "medicine_closed" })).toHaveLength(1);
     },
+    60_000,
   );
 
   it.skipIf(skip)(
