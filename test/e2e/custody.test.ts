@@ -8,6 +8,9 @@
  * that will not last to check-out is named once in the morning's medicines post though two replicas
  * post it; handed back closes custody, once; the register equals the record's entries.
  */
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drugRegister, petMedicines } from "../../src/answers/custody-stock.ts";
@@ -15,15 +18,16 @@ import { recordEach } from "../../src/blocks/buttons.ts";
 import { composePost } from "../../src/digest/compose.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
+import { createMcpServer } from "../../src/mcp/server.ts";
 import { drugRegisterDoc } from "../../src/present/custody.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
+import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import { actionPayload, buttonsOf, PAST_ROUNDS, roundPostOf, viewPayload } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 
@@ -36,12 +40,27 @@ const DIGEST = "C0DESK";
 const TRAMADOL = "Tramadol 50mg 1 tab twice daily";
 const pg = usePostgres();
 
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
+/** Each engine: the store the bot writes, and the settings a command reads it with. */
+const engines: Array<{
+  name: string;
+  open: () => Promise<{ store: CareRecordStore; env: Record<string, string> }>;
+  skip: boolean;
+}> = [
+  {
+    name: "SQLite",
+    open: async () => {
+      const r = temporaryRecord(clock, "kennel-desk-custody-");
+      return { store: r.store, env: { KENNEL_DATA_DIR: r.dir } };
+    },
+    skip: false,
+  },
   {
     name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
+    open: async () => {
+      const url = await pg.freshDatabase();
+      const { store } = await openCareRecord({ engine: "postgres", url }, clock, undefined);
+      return { store, env: { DATABASE_URL: url.href } };
+    },
     skip: !pg.available,
   },
 ];
@@ -59,6 +78,7 @@ type Btn = { action_id: string; value: string };
 describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
   let store: CareRecordStore;
+  let settings: Record<string, string> = {};
   let seq = 0;
   let b = 0;
   let p = 0;
@@ -66,7 +86,7 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
   beforeAll(async () => {
     if (skip) return;
     now = START;
-    store = await open();
+    ({ store, env: settings } = await open());
     h = await startHarness({
       record: store,
       clock,
@@ -450,5 +470,36 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
       "counted 25 tablets · balance 25 · Jane · witness Tom · ⚠️ −2 tablets against the balance",
     );
     expect(printed).toContain("handed back 25 tablets to Mrs Smith · balance 0 · Jane · witness Tom");
+    // The terminal and the connector give the same register, from the same record.
+    const env = { ...settings, KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent" };
+    const cli = await runCommand(["stock", "register", "tramadol", "--json"], env, { clock });
+    expect(cli.stderr).toBe("");
+    expect(cli.code).toBe(0);
+    const fromCli = JSON.parse(cli.stdout) as typeof register;
+    expect(fromCli.medicines.flatMap((x) => x.lines).map((l) => [l.kind, l.id, l.balance])).toEqual(
+      lines.map((l) => [l.kind, l.id, l.balance]),
+    );
+    const terminal = await runCommand(["stock", "register", "tramadol"], env, { clock });
+    expect(terminal.stdout.trim()).toBe(printed.trim());
+    const server = createMcpServer({ ...deps(), config: h.config });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "kennel-desk-test", version: "1.0.0" });
+    await client.connect(clientSide);
+    type Result = { content: Array<{ text?: string }>; isError?: boolean };
+    const call = async (args: Record<string, unknown>) =>
+      (await client.callTool({ name: "get_medicine_stock", arguments: args })) as Result;
+    const r = await call({ drug: "tramadol" });
+    expect(r.isError).toBeFalsy();
+    expect(
+      r.content
+        .map((c) => c.text)
+        .join("\n")
+        .trim(),
+    ).toBe(printed.trim());
+    const held = await call({});
+    expect(held.content.map((c) => c.text).join("\n")).toContain("No medicine is held in custody now.");
+    await client.close();
+    await server.close();
   });
 });
