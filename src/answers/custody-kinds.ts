@@ -102,10 +102,17 @@ export function countOf(e: LogEntry): MedicineCount | undefined {
 /** A kept `medicine_closed`: the count it closes, who, when and why. */
 export function closedOf(
   e: LogEntry,
-): { countId: number; by: Counter; at: string; note: string } | undefined {
+): { id: number; seq: number; countId: number; by: Counter; at: string; note: string } | undefined {
   const b = closedBody.safeParse(e.body);
   if (e.kind !== MEDICINE_CLOSED || !b.success) return undefined;
-  return { countId: b.data.countId, by: strip(b.data.by), at: e.recordedAt, note: b.data.note };
+  return {
+    id: e.id,
+    seq: e.seq,
+    countId: b.data.countId,
+    by: strip(b.data.by),
+    at: e.recordedAt,
+    note: b.data.note,
+  };
 }
 
 /** A kept `medicine_out`; undefined when it does not read as one. */

@@ -177,13 +177,39 @@ export async function toHandBack(
   if (!store) return [];
   const out: HandBack[] = [];
   for (const bookingId of new Set(bookingIds)) {
-    const ins = await store.log({ kind: MEDICINE_IN, bookingId });
-    for (const petId of new Set(ins.flatMap((r) => (r.petId !== undefined ? [r.petId] : [])))) {
-      const stay = await stayCustodyOf(deps, bookingId, petId);
-      const held = stay.medicines.filter((m) => !m.handedBack);
-      const first = held[0];
-      if (first) out.push({ bookingId, petId, petName: first.petName, room: first.room, medicines: held });
+    const held = (await stayMedicines(deps, bookingId)).filter((m) => !m.handedBack);
+    for (const petId of new Set(held.map((m) => m.first.petId))) {
+      const mine = held.filter((m) => m.first.petId === petId);
+      const first = mine[0] as MedicineCustody;
+      out.push({ bookingId, petId, petName: first.petName, room: first.room, medicines: mine });
     }
   }
+  return out;
+}
+
+/** A stay's medicines in custody, every pet's (held or handed back), each with its register. */
+export async function stayMedicines(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+): Promise<MedicineCustody[]> {
+  const store = deps.record;
+  if (!store) return [];
+  const ins = await store.log({ kind: MEDICINE_IN, bookingId });
+  const pets = [...new Set(ins.flatMap((r) => (r.petId !== undefined ? [r.petId] : [])))];
+  const stays = await Promise.all(pets.map((petId) => stayCustodyOf(deps, bookingId, petId)));
+  return stays.flatMap((s) => s.medicines);
+}
+
+/** The medicines in custody of these stays (one pet's only, with `petId`), each with its register. */
+export async function custodyOfStays(
+  deps: Pick<Deps, "record" | "config">,
+  bookingIds: Iterable<number>,
+  petId?: number,
+): Promise<MedicineCustody[]> {
+  const out: MedicineCustody[] = [];
+  for (const bookingId of new Set(bookingIds))
+    out.push(
+      ...(await stayMedicines(deps, bookingId)).filter((m) => petId === undefined || m.first.petId === petId),
+    );
   return out;
 }

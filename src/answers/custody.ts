@@ -12,6 +12,7 @@ import {
   type DoseTaken,
   isDiscrepancy,
   type MedicineCount,
+  type MedicineCustody,
   type MedicineIn,
   type MedicineOut,
   type RegisterLine,
@@ -30,28 +31,7 @@ import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import { witnessesOf } from "./witness.ts";
 
-/** One medicine in custody: its supplies counted in, its register and what follows from it. */
-export interface MedicineCustody {
-  /** Its first counting in: the medicine's id (a count or a hand-back names it). */
-  first: MedicineIn;
-  supplies: MedicineIn[];
-  /** The plan's item it supplies, when the pet's plan is kept. */
-  planItem?: PlanItem | undefined;
-  petName: string;
-  room?: string | undefined;
-  /** The unit its balance is kept in (a pen's iu, else the counted unit). */
-  unit: CountUnit;
-  lines: RegisterLine[];
-  /** The balance now; undefined: count by hand. */
-  balance: number | undefined;
-  discardBy?: string | undefined;
-  counts: MedicineCount[];
-  /** Counts whose difference is not closed by a manager yet. */
-  open: MedicineCount[];
-  handedBack?: MedicineOut | undefined;
-  /** The last count (or its counting in), the day; when a controlled medicine is next counted. */
-  lastCounted: string;
-}
+export type { MedicineCustody } from "../domain/custody.ts";
 
 /** The stay's times for a runway (the booking's check-in and check-out), when known. */
 export interface StayDates {
@@ -214,7 +194,12 @@ export async function stayCustodyOf(
     .filter((c): c is MedicineCount => c !== undefined)
     .map((c) => {
       const closed = closes.get(c.id);
-      return closed ? { ...c, closed: { by: closed.by, at: closed.at, note: closed.note } } : c;
+      return closed
+        ? {
+            ...c,
+            closed: { id: closed.id, seq: closed.seq, by: closed.by, at: closed.at, note: closed.note },
+          }
+        : c;
     });
   const outs = log.map(outOf).filter((o): o is MedicineOut => o !== undefined);
   const [entries, prn, witnesses] = await Promise.all([

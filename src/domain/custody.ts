@@ -8,6 +8,7 @@
  */
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { type CountUnit, inBalanceUnit, type PackContent } from "./custody-units.ts";
+import type { PlanItem } from "./plan/types.ts";
 
 export type Storage = "fridge" | "room";
 
@@ -89,7 +90,7 @@ export interface MedicineCount {
   reason?: DiscrepancyReason | undefined;
   note?: string | undefined;
   /** A manager's closing of the discrepancy (care_log kind `medicine_closed`). */
-  closed?: { by: Counter; at: string; note: string } | undefined;
+  closed?: { id: number; seq: number; by: Counter; at: string; note: string } | undefined;
   at: string;
 }
 
@@ -264,4 +265,27 @@ export function secondPersonProblem(
   if (!witness) return "missing";
   if ((witness.userId && witness.userId === by.userId) || witness.userName === by.userName) return "same";
   return undefined;
+}
+
+/** One medicine in custody: its supplies counted in, its register and what follows from it. */
+export interface MedicineCustody {
+  /** Its first counting in: the medicine's id (a count or a hand-back names it). */
+  first: MedicineIn;
+  supplies: MedicineIn[];
+  /** The plan's item it supplies, when the pet's plan is kept. */
+  planItem?: PlanItem | undefined;
+  petName: string;
+  room?: string | undefined;
+  /** The unit its balance is kept in (a pen's iu, else the counted unit). */
+  unit: CountUnit;
+  lines: RegisterLine[];
+  /** The balance now; undefined: count by hand. */
+  balance: number | undefined;
+  discardBy?: string | undefined;
+  counts: MedicineCount[];
+  /** Counts whose difference is not closed by a manager yet. */
+  open: MedicineCount[];
+  handedBack?: MedicineOut | undefined;
+  /** The last count (or its counting in), the day; when a controlled medicine is next counted. */
+  lastCounted: string;
 }

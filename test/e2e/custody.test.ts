@@ -14,12 +14,15 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drugRegister, petMedicines } from "../../src/answers/custody-stock.ts";
+import { stayRecords } from "../../src/answers/stay.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import { composePost } from "../../src/digest/compose.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
+import type { StayRecordView } from "../../src/domain/stay.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { drugRegisterDoc } from "../../src/present/custody.ts";
+import { stayRecordDoc } from "../../src/present/stay.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
@@ -479,6 +482,42 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
     expect(fromCli.medicines.flatMap((x) => x.lines).map((l) => [l.kind, l.id, l.balance])).toEqual(
       lines.map((l) => [l.kind, l.id, l.balance]),
     );
+    // The stay's export: each custody record a row, the balance after it; the JSON carries the register.
+    const csv = await runCommand(["record", "export", "--booking", String(b)], env, { clock });
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toContain("Tramadol 50mg <b>: counted in +28 tablets · balance 28");
+    expect(csv.stdout).toMatch(
+      /counted 25 tablets · balance 25 · −2 tablets against the balance,counted,"dropped, spilled or wasted",two rolled under the fridge,/,
+    );
+    expect(csv.stdout).toContain("handed back 25 tablets to Mrs Smith · balance 0");
+    const [closing] = await store.log({ kind: "medicine_closed" });
+    expect(csv.stdout).toContain(`${closing?.id},${closing?.seq},,2026-11-22,`);
+    const json = JSON.parse(
+      (await runCommand(["record", "export", "--booking", String(b), "--format", "json"], env, { clock }))
+        .stdout,
+    );
+    expect(json.custody[0].lines.map((l: { kind: string; balance: number }) => [l.kind, l.balance])).toEqual(
+      lines.map((l) => [l.kind, l.balance]),
+    );
+    // The stay's record (Slack's Stay record, the terminal, the printable page): the register, line by line.
+    const booking = h.sandbox.main.bookingById.get(b) as { checkInDate: string; checkOutDate: string };
+    const stays = await stayRecords(
+      h.bot.deps,
+      [{ booking: { ...booking, bookingId: b }, care: undefined }],
+      {
+        doses: true,
+      },
+    );
+    const stayText = docText(
+      stayRecordDoc(stays?.get(b) as StayRecordView, "the stay", { timezone: h.config.timezone }),
+      {
+        color: false,
+        timezone: h.config.timezone,
+        thisYear: "2026",
+      },
+    );
+    for (const l of printed.split("\n").filter((x) => / · balance \d/.test(x)))
+      expect(stayText).toContain(l.trim());
     const terminal = await runCommand(["stock", "register", "tramadol"], env, { clock });
     expect(terminal.stdout.trim()).toBe(printed.trim());
     const server = createMcpServer({ ...deps(), config: h.config });
