@@ -6,6 +6,7 @@
  * pets holding some.
  */
 import type { Deps } from "../deps.ts";
+import { pastDiscard } from "../domain/custody-rules.ts";
 import { addDays, localDate } from "../time.ts";
 import { stayCustodyOf } from "./custody.ts";
 import { MEDICINE_IN, medicineInOf } from "./custody-kinds.ts";
@@ -44,4 +45,24 @@ export async function sheetCustody(
     if (held.length || notCountedIn.length) out.set(key, { held, notCountedIn });
   }
   return out;
+}
+
+/**
+ * The medicines a pet's due items would be given from that are past their discard-by on `date` (a
+ * dose from one asks first): each held one's label and its discard-by day.
+ */
+export async function pastDiscardOf(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+  petId: number,
+  items: string[],
+  date: string,
+): Promise<Array<{ label: string; discardBy: string }>> {
+  if (!deps.record) return [];
+  const rows = await deps.record.log({ kind: MEDICINE_IN, bookingId, petId });
+  if (!rows.some((r) => items.includes(medicineInOf(r)?.item ?? ""))) return [];
+  const stay = await stayCustodyOf(deps, bookingId, petId);
+  return stay.medicines
+    .filter((m) => !m.handedBack && items.includes(m.first.item) && pastDiscard(m.discardBy, date))
+    .map((m) => ({ label: m.first.label, discardBy: m.discardBy as string }));
 }

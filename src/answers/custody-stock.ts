@@ -9,6 +9,7 @@
 import type { Deps } from "../deps.ts";
 import type { RegisterLine } from "../domain/custody.ts";
 import type { Runway } from "../domain/custody-rules.ts";
+import { pastDiscard } from "../domain/custody-rules.ts";
 import { localDate } from "../time.ts";
 import {
   countDueOf,
@@ -61,7 +62,7 @@ export function heldOf(
     runway: runwayOf(deps, medicine, stay),
     ...(stay ? {} : { stayUnknown: true }),
     countDue: countDueOf(deps, medicine),
-    pastDiscard: medicine.discardBy !== undefined && today > medicine.discardBy,
+    pastDiscard: pastDiscard(medicine.discardBy, today),
   };
 }
 

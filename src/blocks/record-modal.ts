@@ -100,7 +100,8 @@ export function metaText(m: ModalMeta, room = 3000): string {
  * What a modal asks before recording: a tap on an earlier day's sheet (late), or one before the
  * round's time or before the pet has arrived (early: its words, src/words/record.ts earlyWords).
  */
-export type Ask = { kind: "late" } | { kind: "early"; words: string };
+/** What a form asks first: a late day, an early round, or a dose from a medicine past its discard-by (issue 49). */
+export type Ask = { kind: "late" } | { kind: "early"; words: string } | { kind: "discard"; words: string };
 
 /**
  * The time question of a form recording after a dose's window closed: which doses, when their
@@ -119,7 +120,7 @@ export interface TimeQuestion {
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
   const line = `*${esc(pet.name)}* · ${roundWord(s.round as Round).toLowerCase()} round, ${dayHeading(s.date)}`;
   const said =
-    ask?.kind === "early"
+    ask?.kind === "early" || ask?.kind === "discard"
       ? esc(ask.words)
       : ask?.kind === "late"
         ? `⏰ ${lateWords(s)[0]?.toUpperCase()}${lateWords(s).slice(1)}`

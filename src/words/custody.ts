@@ -117,3 +117,7 @@ export const CUSTODY_REFUSALS = {
 /** "The balance says ≈ 9 tablets; you counted 8 (−1 tablet against the balance): say why." */
 export const explainWords = (expected: number, counted: number, unit: CountUnit): string =>
   `The balance says ≈ ${amountWords(expected, unit)}; you counted ${amountWords(counted, unit)} (${differenceWords(counted - expected, unit)}): say why, and what happened.`;
+
+/** A dose asked about first: "⚠️ Caninsulin: discard by Mon 14 Dec, past it. Check with the owner or the vet before giving it." */
+export const pastDiscardWords = (past: Array<{ label: string; discardBy: string }>): string =>
+  `⚠️ ${past.map((p) => `${p.label}: discard by ${dayHeading(p.discardBy)}, past it`).join("; ")}. Check with the owner or the vet before giving it; record it only if it was given.`;

@@ -11,12 +11,14 @@
  * when it was given (issue 35). The message is redrawn from the store after the commit.
  */
 import type { App } from "@slack/bolt";
+import { pastDiscardOf } from "../../answers/custody-sheet.ts";
 import { closedDoses } from "../../answers/late-entry.ts";
 import { earlyReason, locate, petStatus, recordAllDue } from "../../answers/record-round.ts";
 import { recordAll, recordEach } from "../../blocks/buttons.ts";
 import { type Ask, confirmModal, metaText, recordModal } from "../../blocks/record-modal.ts";
 import type { Seal } from "../../slack/seal.ts";
 import { SEAL_LENGTH } from "../../slack/seal.ts";
+import { pastDiscardWords } from "../../words/custody.ts";
 import { earlyWords } from "../../words/record.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { admit, usableResponseUrl } from "../guard.ts";
@@ -73,12 +75,22 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
 
       // An earlier day's sheet, a round still ahead, a pet not here yet: asked first, nothing written.
       const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
+      // A dose from a medicine past its discard-by (issue 49): asked first too.
+      const past = await pastDiscardOf(
+        deps,
+        pet.bookingId,
+        pet.petId,
+        pet.due.map((d) => d.item),
+        sheet.date,
+      );
       const ask: Ask | undefined =
         day === "earlier"
           ? { kind: "late" }
           : early
             ? { kind: "early", words: earlyWords(early) }
-            : undefined;
+            : past.length
+              ? { kind: "discard", words: pastDiscardWords(past) }
+              : undefined;
       const { status, entries } = await petStatus(deps, sheet, pet);
       // A dose whose window has closed: asked when it was given (one tap: of what it would write).
       const closed = closedDoses(
