@@ -8,13 +8,10 @@
  * written is checked against the record (src/answers/custody-write.ts), never taken from the form.
  */
 import { z } from "zod";
-import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../domain/custody.ts";
 import type { CountInStart } from "../domain/custody-rules.ts";
-import { COUNT_UNITS, type CountUnit, type PackContent, unitWords } from "../domain/custody-units.ts";
-import { cleanText } from "../domain/text.ts";
+import { type CountValues, REASON_OPTIONS, UNIT_OPTIONS } from "../present/custody-form.ts";
 import type { Doc } from "../present/doc.ts";
-import { isIsoDate } from "../time.ts";
-import { REASON_WORDS } from "../words/custody.ts";
+import { value } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
 import { truncate } from "./mrkdwn.ts";
 
@@ -54,7 +51,7 @@ export const custodyMetaText = (m: CustodyMeta): string => JSON.stringify({ ...m
 
 const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
-  text: truncate(cleanText(text).replace(/\s+/g, " ").trim() || " ", max),
+  text: truncate(value(text, max) || " ", max),
 });
 const note = (text: string) => ({
   type: "section",
@@ -129,8 +126,6 @@ export function medicinesView(sealed: string, doc: Doc) {
     blocks: docBlocks(doc.parts).slice(0, 100),
   };
 }
-
-const UNIT_OPTIONS = COUNT_UNITS.map((u) => ({ text: unitWords(u, 2), value: u }));
 
 /** "💊 Medicines in…": one medicine of the pet's plan, as handed over. */
 export function countInModal(sealed: string, petName: string, s: CountInStart) {
@@ -214,16 +209,7 @@ export function countModal(
   if (o.secondPerson) blocks.push(secondPerson(true));
   if (o.explain) {
     blocks.push(note(`⚠️ ${o.explain}`));
-    blocks.push(
-      input(
-        "reason",
-        "Why it differs",
-        select(
-          DISCREPANCY_REASONS.map((r) => ({ text: REASON_WORDS[r], value: r })),
-          v.reason,
-        ),
-      ),
-    );
+    blocks.push(input("reason", "Why it differs", select(REASON_OPTIONS, v.reason)));
   }
   blocks.push(
     input(
@@ -267,137 +253,3 @@ export function closeModal(sealed: string, head: string) {
     "Close it",
   );
 }
-
-// ---------------------------------------------------------------------------------------------
-// Reading the submissions.
-
-type Values = Record<
-  string,
-  Record<
-    string,
-    {
-      value?: string | null;
-      selected_option?: { value?: string } | null;
-      selected_options?: Array<{ value?: string }>;
-      selected_date?: string | null;
-      selected_user?: string | null;
-    }
-  >
->;
-
-const field = (v: Values, k: string) => v[k]?.[k];
-const textOf = (v: Values, k: string): string | undefined => {
-  const t = cleanText(field(v, k)?.value ?? "").trim();
-  return t || undefined;
-};
-const numberOf = (v: Values, k: string): number | undefined => {
-  const raw = field(v, k)?.value;
-  const n = raw === undefined || raw === null || raw === "" ? Number.NaN : Number(raw);
-  return Number.isFinite(n) ? n : undefined;
-};
-const choiceOf = (v: Values, k: string) => field(v, k)?.selected_option?.value ?? undefined;
-const dateOf = (v: Values, k: string) => {
-  const d = field(v, k)?.selected_date ?? undefined;
-  return d && isIsoDate(d) ? d : undefined;
-};
-export const witnessOf = (v: unknown): string | undefined =>
-  field(v as Values, "witness")?.selected_user ?? undefined;
-
-export type Read<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
-
-export interface CountInValues {
-  label: string;
-  strength?: string | undefined;
-  unit: CountUnit;
-  per?: PackContent | undefined;
-  quantity: number;
-  ownerNameChecked: boolean;
-  expiry?: string | undefined;
-  openedOn?: string | undefined;
-  discardDays?: number | undefined;
-  storage: "fridge" | "room";
-  controlled: boolean;
-  note?: string | undefined;
-}
-
-/** The counting-in form's fields, or the error at each field at fault. */
-export function readCountIn(raw: unknown, today: string): Read<CountInValues> {
-  const v = raw as Values;
-  const errors: Record<string, string> = {};
-  const label = textOf(v, "label");
-  if (!label) errors.label = "Write the name as on the label.";
-  const unit = choiceOf(v, "unit") as CountUnit | undefined;
-  if (!unit || !COUNT_UNITS.includes(unit)) errors.unit = "Choose what it is counted in.";
-  const quantity = numberOf(v, "quantity");
-  if (quantity === undefined || quantity <= 0 || quantity > 1_000_000)
-    errors.quantity = "Write the quantity counted (more than 0).";
-  const per = numberOf(v, "per");
-  const perUnit = choiceOf(v, "per_unit") === "ml" ? "ml" : "iu";
-  if (per !== undefined && (per <= 0 || (unit !== "pen" && unit !== "vial")))
-    errors.per = "Only for pens and vials: what each holds (more than 0).";
-  const owner = choiceOf(v, "owner");
-  if (owner !== "yes" && owner !== "no") errors.owner = "Say whether the owner's name is on the label.";
-  const openedOn = dateOf(v, "opened");
-  if (openedOn && openedOn > today) errors.opened = "That is later than today: when was it opened?";
-  const discardDays = numberOf(v, "discard");
-  if (discardDays !== undefined && (!Number.isInteger(discardDays) || discardDays < 1 || discardDays > 3650))
-    errors.discard = "Write whole days, from 1.";
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      label: label as string,
-      strength: textOf(v, "strength"),
-      unit: unit as CountUnit,
-      ...(per !== undefined ? { per: { amount: per, unit: perUnit } } : {}),
-      quantity: quantity as number,
-      ownerNameChecked: owner === "yes",
-      expiry: dateOf(v, "expiry"),
-      openedOn,
-      discardDays: openedOn ? discardDays : undefined,
-      storage: choiceOf(v, "storage") === "fridge" ? "fridge" : "room",
-      controlled: (field(v, "controlled")?.selected_options ?? []).some((o) => o.value === "yes"),
-      note: textOf(v, "note"),
-    },
-  };
-}
-
-export interface CountValues {
-  counted?: number | undefined;
-  reason?: DiscrepancyReason | undefined;
-  note?: string | undefined;
-}
-
-/** The count form's fields (the reason and the words when it asked for them). */
-export function readCount(raw: unknown): Read<CountValues & { counted: number }> {
-  const v = raw as Values;
-  const counted = numberOf(v, "counted");
-  if (counted === undefined || counted < 0 || counted > 1_000_000)
-    return { ok: false, errors: { counted: "Write the quantity counted now." } };
-  const reason = choiceOf(v, "reason") as DiscrepancyReason | undefined;
-  return {
-    ok: true,
-    value: {
-      counted,
-      ...(reason && DISCREPANCY_REASONS.includes(reason) ? { reason } : {}),
-      note: textOf(v, "note"),
-    },
-  };
-}
-
-/** The hand-back form's fields. */
-export function readHandBack(
-  raw: unknown,
-): Read<{ quantity: number; to: string; note?: string | undefined }> {
-  const v = raw as Values;
-  const quantity = numberOf(v, "quantity");
-  const to = textOf(v, "to");
-  const errors: Record<string, string> = {};
-  if (quantity === undefined || quantity < 0) errors.quantity = "Write the quantity handed back (0 if none).";
-  if (!to) errors.to = "Write who it was handed to.";
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { quantity: quantity as number, to: to as string, note: textOf(v, "note") } };
-}
-
-/** The closing form's words. */
-export const readClose = (raw: unknown): string | undefined => textOf(raw as Values, "note");

@@ -2,7 +2,6 @@
 
 import type { HouseMeals } from "../domain/house-routine.ts";
 import type { DateOrder } from "./date-order.ts";
-import type { MedicineSettings } from "./medicines.ts";
 import type { WelfareSettings } from "./welfare.ts";
 
 export type { HouseMeals } from "../domain/house-routine.ts";
@@ -15,6 +14,13 @@ export interface DoseSettings {
   lateAfterMinutes: number;
   prnFollowUpMinutes: number;
   escalateMention: string | undefined;
+}
+
+/** Medicine custody (issue 49; src/config/doses.ts). */
+export interface MedicineSettings {
+  countEveryDays: number;
+  /** Who may close a discrepancy; empty: anyone but who counted it. */
+  managers: string[];
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;

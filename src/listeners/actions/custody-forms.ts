@@ -23,16 +23,12 @@ import {
   CUSTODY_IN,
   type CustodyMeta,
   countModal,
-  readClose,
-  readCount,
-  readCountIn,
   readCustodyMeta,
-  readHandBack,
-  witnessOf,
 } from "../../blocks/custody-modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { type Counter, needsSecondPerson } from "../../domain/custody.ts";
 import { amountWords } from "../../domain/custody-units.ts";
+import { readClose, readCount, readCountIn, readHandBack, witnessOf } from "../../present/custody-form.ts";
 import { localDate } from "../../time.ts";
 import { CUSTODY_REFUSALS, explainWords } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
