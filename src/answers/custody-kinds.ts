@@ -28,7 +28,6 @@ export const MEDICINE_IN = "medicine_in";
 export const MEDICINE_COUNT = "medicine_count";
 export const MEDICINE_CLOSED = "medicine_closed";
 export const MEDICINE_OUT = "medicine_out";
-export const CUSTODY_KINDS = [MEDICINE_IN, MEDICINE_COUNT, MEDICINE_CLOSED, MEDICINE_OUT] as const;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const name = z.string().min(1).max(200);

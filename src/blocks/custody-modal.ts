@@ -15,7 +15,7 @@ import { value } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
 import { truncate } from "./mrkdwn.ts";
 
-export const CUSTODY_VIEW = "custody_view";
+const CUSTODY_VIEW = "custody_view";
 export const CUSTODY_IN = "custody_in";
 export const CUSTODY_COUNT = "custody_count";
 export const CUSTODY_BACK = "custody_back";

@@ -38,7 +38,7 @@ const UNIT_WORDS: Record<CountUnit, readonly string[]> = {
 };
 
 /** A unit word ("tabs", "IU") as its unit; undefined when it is none of them. */
-export function unitOf(word: string): CountUnit | undefined {
+function unitOf(word: string): CountUnit | undefined {
   const w = word.trim().toLowerCase();
   return COUNT_UNITS.find((u) => UNIT_WORDS[u].includes(w));
 }
@@ -70,7 +70,7 @@ const WORD_NUMBERS: Record<string, number> = {
 const VULGAR: Record<string, number> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3 };
 
 /** A number as written: 2, 2.5, 2,5, 1/2, ½, 1½, 1 1/2, "one and a half"; undefined when it is not one. */
-export function numberOf(text: string): number | undefined {
+function numberOf(text: string): number | undefined {
   const t = text.trim().toLowerCase().replace(/\s+/g, " ");
   if (/^\d+(?:[.,]\d+)?$/.test(t)) return Number(t.replace(",", "."));
   if (/^\.\d+$/.test(t)) return Number(t);

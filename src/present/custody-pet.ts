@@ -19,11 +19,11 @@ const planMedicines = (stay: StayCustody): PlanItem[] =>
   (stay.plan?.plan.items ?? []).filter((i) => i.key !== "meal");
 
 /** A medicine of the plan never counted in: "💊 Apoquel 16mg: not counted in". */
-export const notCountedInLine = (label: string): Line =>
+const notCountedInLine = (label: string): Line =>
   line(toned("warn", `💊 ${value(label, 80)}: not counted in`));
 
 /** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · lasts to Thu". */
-export function heldLine(h: HeldMedicine): Line {
+function heldLine(h: HeldMedicine): Line {
   const m = h.medicine;
   const r = h.runway;
   return dotted(

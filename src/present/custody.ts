@@ -256,7 +256,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
 }
 
 /** A departing pet's medicines to hand back: "Caninsulin pen: ≈ 120 iu left; Metacam: ≈ 9 ml left". */
-export function handBackLine(medicines: MedicineCustody[]): Line | undefined {
+function handBackLine(medicines: MedicineCustody[]): Line | undefined {
   const held = medicines.filter((m) => !m.handedBack);
   if (held.length === 0) return undefined;
   return line(

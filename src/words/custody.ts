@@ -20,7 +20,7 @@ export const REASON_WORDS: Record<DiscrepancyReason, string> = {
   other: "other",
 };
 
-export const COUNT_BY_HAND = "count by hand";
+const COUNT_BY_HAND = "count by hand";
 
 /** "≈ 9 tablets left", or "count by hand" when the balance is not known. */
 export const balanceWords = (balance: number | undefined, unit: CountUnit): string =>
