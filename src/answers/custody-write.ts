@@ -14,12 +14,11 @@ import {
   isDiscrepancy,
   type MedicineCount,
   type MedicineIn,
+  type MedicineLabel,
   needsSecondPerson,
-  type Storage,
   secondPersonProblem,
 } from "../domain/custody.ts";
 import { isControlled } from "../domain/custody-rules.ts";
-import type { CountUnit, PackContent } from "../domain/custody-units.ts";
 import type { LogEntry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { type MedicineCustody, stayCustodyOf } from "./custody.ts";
@@ -59,25 +58,16 @@ export type Written<T> =
   | { status: "recorded" | "duplicate"; value: T }
   | { status: "refused"; why: CustodyRefusal };
 
-export interface CountInInput {
+/**
+ * A medicine counted in for a plan's item: what its label says and the person counted (`controlled`
+ * ticked by the person: a drug the plan knows as controlled is, ticked or not), who, the second person.
+ */
+export interface CountInInput extends MedicineLabel {
   bookingId: number;
   petId: number;
   item: MedicineIn["item"];
-  label: string;
-  strength?: string | undefined;
-  unit: CountUnit;
-  per?: PackContent | undefined;
-  quantity: number;
-  ownerNameChecked: boolean;
-  expiry?: string | undefined;
-  openedOn?: string | undefined;
-  discardDays?: number | undefined;
-  storage: Storage;
-  /** Ticked by the person: controlled by the kennel's own list (a drug the plan knows as controlled is, ticked or not). */
-  controlled: boolean;
   by: Counter;
   witness?: Counter | undefined;
-  note?: string | undefined;
   requestKey: string;
 }
 

@@ -52,6 +52,23 @@ export interface MedicineIn {
   recordedAt: string;
 }
 
+/** What is written when a medicine is counted in, as its label and the person say it (its form's fields). */
+export type MedicineLabel = Pick<
+  MedicineIn,
+  | "label"
+  | "strength"
+  | "unit"
+  | "per"
+  | "quantity"
+  | "ownerNameChecked"
+  | "expiry"
+  | "openedOn"
+  | "discardDays"
+  | "storage"
+  | "controlled"
+  | "note"
+>;
+
 /** Why a count did not match the balance, from the list staff know. */
 export type DiscrepancyReason =
   | "miscount"

@@ -3,8 +3,8 @@
  * count may differ) and the reading of their submissions, each field checked with the words of its
  * error. The forms themselves are drawn by src/blocks/custody-modal.ts.
  */
-import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../domain/custody.ts";
-import { COUNT_UNITS, type CountUnit, type PackContent, unitWords } from "../domain/custody-units.ts";
+import { DISCREPANCY_REASONS, type DiscrepancyReason, type MedicineLabel } from "../domain/custody.ts";
+import { COUNT_UNITS, type CountUnit, unitWords } from "../domain/custody-units.ts";
 import { cleanText } from "../domain/text.ts";
 import { isIsoDate } from "../time.ts";
 import { REASON_WORDS } from "../words/custody.ts";
@@ -48,20 +48,7 @@ export const witnessOf = (v: unknown): string | undefined =>
 
 export type Read<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
-export interface CountInValues {
-  label: string;
-  strength?: string | undefined;
-  unit: CountUnit;
-  per?: PackContent | undefined;
-  quantity: number;
-  ownerNameChecked: boolean;
-  expiry?: string | undefined;
-  openedOn?: string | undefined;
-  discardDays?: number | undefined;
-  storage: "fridge" | "room";
-  controlled: boolean;
-  note?: string | undefined;
-}
+export type CountInValues = MedicineLabel;
 
 /** The counting-in form's fields, or the error at each field at fault. */
 export function readCountIn(raw: unknown, today: string): Read<CountInValues> {

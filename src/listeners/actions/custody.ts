@@ -27,7 +27,7 @@ import {
   handBackModal,
 } from "../../blocks/custody-modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
-import { needsSecondPerson } from "../../domain/custody.ts";
+import { type MedicineCustody, needsSecondPerson } from "../../domain/custody.ts";
 import { countInStart } from "../../domain/custody-rules.ts";
 import { balanceWords, CUSTODY_REFUSALS } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -68,6 +68,8 @@ async function tapContext(deps: BotDeps, args: TapArgs) {
   return { admitted, tell, open, channel: from, value: buttonValue(args) };
 }
 
+type TapContext = Awaited<ReturnType<typeof tapContext>>;
+
 const buttonValue = ({ action }: TapArgs) =>
   "value" in action && typeof action.value === "string" ? action.value : undefined;
 
@@ -76,13 +78,13 @@ function onCustodyTap<S>(
   app: App,
   deps: BotDeps,
   kind: ButtonKind<S>,
-  work: (ids: S, c: Awaited<ReturnType<typeof tapContext>>) => Promise<void>,
+  work: (ids: S, c: TapContext) => Promise<void>,
 ): void {
   app.action(kind.pattern, async (args: TapArgs) => {
     await args.ack();
     await deps.inflight.track(
       (async () => {
-        let c: Awaited<ReturnType<typeof tapContext>> | undefined;
+        let c: TapContext | undefined;
         try {
           c = await tapContext(deps, args);
           if (!c.admitted.ok) return void (await c.tell(c.admitted.message));
@@ -113,38 +115,44 @@ export function registerCustody(app: App, deps: BotDeps): void {
     const n = plan.petName;
     await c.open(countInModal(seal(deps, { b, p, i, c: c.channel, n }), esc(n), countInStart(item)));
   });
-  onCustodyTap(app, deps, custodyCount, async ({ m }, c) => {
-    const med = await medicineById(deps, m);
-    if (!med) return void (await c.tell(`🔒 ${TAMPERED}`));
-    const meta = {
-      b: med.first.bookingId,
-      p: med.first.petId,
-      m: med.first.id,
-      c: c.channel,
-      n: med.petName,
+  /** A medicine's form (count, handed back): the medicine read from the record, its form with the medicine's ids. */
+  const medicineForm =
+    (form: (med: MedicineCustody, sealed: string) => unknown) =>
+    async ({ m }: { m: number }, c: TapContext) => {
+      const med = await medicineById(deps, m);
+      if (!med) return void (await c.tell(`🔒 ${TAMPERED}`));
+      const meta = {
+        b: med.first.bookingId,
+        p: med.first.petId,
+        m: med.first.id,
+        c: c.channel,
+        n: med.petName,
+      };
+      await c.open(form(med, seal(deps, meta)));
     };
-    const head = `${medicineHeadText(med)}\nCount it, then write what you counted: the record compares it with its balance.`;
-    await c.open(countModal(seal(deps, meta), { head, secondPerson: needsSecondPerson(med.first) }));
-  });
-  onCustodyTap(app, deps, custodyBack, async ({ m }, c) => {
-    const med = await medicineById(deps, m);
-    if (!med) return void (await c.tell(`🔒 ${TAMPERED}`));
-    const meta = {
-      b: med.first.bookingId,
-      p: med.first.petId,
-      m: med.first.id,
-      c: c.channel,
-      n: med.petName,
-    };
-    const head = `${medicineHeadText(med)}\nThe record's balance: ${balanceWords(med.balance, med.unit)}. Count what is handed back.`;
-    await c.open(
-      handBackModal(seal(deps, meta), {
-        head,
+  onCustodyTap(
+    app,
+    deps,
+    custodyCount,
+    medicineForm((med, sealed) =>
+      countModal(sealed, {
+        head: `${medicineHeadText(med)}\nCount it, then write what you counted: the record compares it with its balance.`,
+        secondPerson: needsSecondPerson(med.first),
+      }),
+    ),
+  );
+  onCustodyTap(
+    app,
+    deps,
+    custodyBack,
+    medicineForm((med, sealed) =>
+      handBackModal(sealed, {
+        head: `${medicineHeadText(med)}\nThe record's balance: ${balanceWords(med.balance, med.unit)}. Count what is handed back.`,
         secondPerson: needsSecondPerson(med.first),
         balance: med.balance,
       }),
-    );
-  });
+    ),
+  );
   onCustodyTap(app, deps, custodyClose, async ({ k }, c) => {
     const found = await countById(deps, k);
     if (!found) return void (await c.tell(`🔒 ${TAMPERED}`));
