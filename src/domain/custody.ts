@@ -10,7 +10,7 @@ import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { type CountUnit, inBalanceUnit, type PackContent } from "./custody-units.ts";
 import type { PlanItem } from "./plan/types.ts";
 
-export type Storage = "fridge" | "room";
+type Storage = "fridge" | "room";
 
 /** Who did something (a Slack user, by name), and a second person where two are needed. */
 export interface Counter {
