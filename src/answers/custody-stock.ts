@@ -77,7 +77,7 @@ export async function stockNow(
   const today = localDate(deps.clock.now(), deps.config.timezone);
   const held: HeldMedicine[] = [];
   const unread: number[] = [];
-  for (const { bookingId, petId } of await staysWithMedicines(deps)) {
+  for (const { bookingId, petId } of await staysWithMedicines(deps, { open: true })) {
     let stay: StayCustody;
     try {
       stay = await stayCustodyOf(deps, bookingId, petId);
@@ -131,7 +131,7 @@ export async function drugRegister(
 ): Promise<DrugRegister> {
   const out: DrugRegister["medicines"] = [];
   const tz = deps.config.timezone;
-  for (const { bookingId, petId } of await staysWithMedicines(deps, 3660)) {
+  for (const { bookingId, petId } of await staysWithMedicines(deps, { days: 3660 })) {
     const stay = await stayCustodyOf(deps, bookingId, petId);
     for (const medicine of stay.medicines.filter((m) => named(m, drug))) {
       const lines = medicine.lines.filter((l) => {

@@ -26,7 +26,16 @@ import type { PrnDose } from "../domain/prn.ts";
 import { currentEntries } from "../domain/record.ts";
 import type { Entry, LogEntry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
-import { closedOf, countOf, MEDICINE_IN, medicineInOf, outOf } from "./custody-kinds.ts";
+import {
+  closedOf,
+  countOf,
+  MEDICINE_CLOSED,
+  MEDICINE_COUNT,
+  MEDICINE_IN,
+  MEDICINE_OUT,
+  medicineInOf,
+  outOf,
+} from "./custody-kinds.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import { witnessesOf } from "./witness.ts";
@@ -246,18 +255,56 @@ export function countDueOf(
   return countDue(m.lastCounted, deps.config.medicines.countEveryDays, today);
 }
 
-/** The stays with a medicine counted in over the last `days` (default a year): their booking and pet. */
+/**
+ * The stays with a medicine counted in over the last `days` (default a year): their booking and pet.
+ * `open`: only those still holding one (fewer hand-backs than medicines) or with a count's
+ * discrepancy not closed, worked out from the records' bodies alone (what is held now reads no
+ * closed stay's whole register).
+ */
 export async function staysWithMedicines(
   deps: Pick<Deps, "record" | "config" | "clock">,
-  days = 366,
+  o: { days?: number; open?: boolean } = {},
 ): Promise<Array<{ bookingId: number; petId: number }>> {
   const store = deps.record;
   if (!store) return [];
   const today = localDate(deps.clock.now(), deps.config.timezone);
-  const rows = await store.log({ kind: MEDICINE_IN, from: addDays(today, -days), to: addDays(today, 1) });
+  const range = { from: addDays(today, -(o.days ?? 366)), to: addDays(today, 1) };
+  const read = (kind: string) => store.log({ kind, ...range });
+  const [ins, outs, counts, closes] = await Promise.all(
+    o.open
+      ? [MEDICINE_IN, MEDICINE_OUT, MEDICINE_COUNT, MEDICINE_CLOSED].map(read)
+      : [read(MEDICINE_IN), [], [], []],
+  );
+  const key = (r: { bookingId?: number | undefined; petId?: number | undefined }) =>
+    `${r.bookingId}-${r.petId}`;
+  const closed = new Set(closes.map((c) => closedOf(c)?.countId));
+  const unexplained = new Set(counts.filter((c) => countOf(c)?.reason && !closed.has(c.id)).map(key));
+  // Per stay: its medicines (items), its hand-backs, and the last of each in the chain.
+  const stays = new Map<string, { items: Set<string>; handed: number; lastIn: number; lastOut: number }>();
+  const stay = (k: string) => {
+    const had = stays.get(k) ?? { items: new Set<string>(), handed: 0, lastIn: 0, lastOut: 0 };
+    stays.set(k, had);
+    return had;
+  };
+  for (const m of ins.map(medicineInOf).filter((x) => x !== undefined)) {
+    const s = stay(key(m));
+    s.items.add(m.item);
+    s.lastIn = Math.max(s.lastIn, m.seq);
+  }
+  for (const r of outs) {
+    const s = stay(key(r));
+    s.handed++;
+    s.lastOut = Math.max(s.lastOut, r.seq);
+  }
+  const isOpen = (k: string) => {
+    const s = stay(k);
+    return s.items.size > s.handed || s.lastIn > s.lastOut || unexplained.has(k);
+  };
   const seen = new Map<string, { bookingId: number; petId: number }>();
-  for (const r of rows)
-    if (r.bookingId !== undefined && r.petId !== undefined)
-      seen.set(`${r.bookingId}-${r.petId}`, { bookingId: r.bookingId, petId: r.petId });
+  for (const r of ins) {
+    if (r.bookingId === undefined || r.petId === undefined) continue;
+    const k = key(r);
+    if (!o.open || isOpen(k)) seen.set(k, { bookingId: r.bookingId, petId: r.petId });
+  }
   return [...seen.values()];
 }
