@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import { pastDiscard } from "../domain/custody-rules.ts";
 import { addDays, localDate } from "../time.ts";
 import { stayCustodyOf } from "./custody.ts";
-import { MEDICINE_IN, medicineInOf } from "./custody-kinds.ts";
+import { medicineInOf } from "./custody-kinds.ts";
 import { type HeldMedicine, heldOf } from "./custody-stock.ts";
 
 /** A pet's medicines on the sheet. */
@@ -28,7 +28,7 @@ export async function sheetCustody(
   const store = deps.record;
   if (!store || pets.length === 0) return out;
   const today = localDate(deps.clock.now(), deps.config.timezone);
-  const rows = await store.log({ kind: MEDICINE_IN, from: addDays(today, -366), to: addDays(today, 1) });
+  const rows = await store.log({ kind: "medicine_in", from: addDays(today, -366), to: addDays(today, 1) });
   const counted = new Set(
     rows.map(medicineInOf).flatMap((m) => (m ? [`${m.bookingId}-${m.petId}-${m.item}`] : [])),
   );
@@ -59,7 +59,7 @@ export async function pastDiscardOf(
   date: string,
 ): Promise<Array<{ label: string; discardBy: string }>> {
   if (!deps.record) return [];
-  const rows = await deps.record.log({ kind: MEDICINE_IN, bookingId, petId });
+  const rows = await deps.record.log({ kind: "medicine_in", bookingId, petId });
   if (!rows.some((r) => items.includes(medicineInOf(r)?.item ?? ""))) return [];
   const stay = await stayCustodyOf(deps, bookingId, petId);
   return stay.medicines

@@ -20,7 +20,6 @@ import {
   stayCustodyOf,
   staysWithMedicines,
 } from "./custody.ts";
-import { MEDICINE_IN } from "./custody-kinds.ts";
 
 /** One medicine held (or with a discrepancy open), and what the kennel must do about it. */
 export interface HeldMedicine {
@@ -195,7 +194,7 @@ export async function stayMedicines(
 ): Promise<MedicineCustody[]> {
   const store = deps.record;
   if (!store) return [];
-  const ins = await store.log({ kind: MEDICINE_IN, bookingId });
+  const ins = await store.log({ kind: "medicine_in", bookingId });
   const pets = [...new Set(ins.flatMap((r) => (r.petId !== undefined ? [r.petId] : [])))];
   const stays = await Promise.all(pets.map((petId) => stayCustodyOf(deps, bookingId, petId)));
   return stays.flatMap((s) => s.medicines);

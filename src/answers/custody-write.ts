@@ -9,33 +9,23 @@
 import type { Deps } from "../deps.ts";
 import {
   type Counter,
+  closeProblem,
   countDifference,
-  type DiscrepancyReason,
   isDiscrepancy,
   type MedicineCount,
   type MedicineIn,
   type MedicineLabel,
+  type MedicineOut,
   needsSecondPerson,
   secondPersonProblem,
 } from "../domain/custody.ts";
+import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
 import { isControlled } from "../domain/custody-rules.ts";
-import type { LogEntry } from "../record/types.ts";
+import type { BodyIn } from "../record/kinds/index.ts";
+import type { LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { type MedicineCustody, stayCustodyOf } from "./custody.ts";
-import {
-  closedBody,
-  closedOf,
-  countBody,
-  countOf,
-  inBody,
-  MEDICINE_CLOSED,
-  MEDICINE_COUNT,
-  MEDICINE_IN,
-  MEDICINE_OUT,
-  medicineInOf,
-  outBody,
-  outOf,
-} from "./custody-kinds.ts";
+import { closedOf, countOf, medicineInOf, outOf } from "./custody-kinds.ts";
 import { currentPlan } from "./plans.ts";
 
 type WriteDeps = Pick<Deps, "record" | "config" | "clock">;
@@ -71,18 +61,25 @@ export interface CountInInput extends MedicineLabel {
   requestKey: string;
 }
 
+/** A body without its absent fields (an absent value is an absent key). */
+const strip = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
 const today = (deps: WriteDeps) => localDate(deps.clock.now(), deps.config.timezone);
 
-async function append(
+type CustodyKind = "medicine_in" | "medicine_count" | "medicine_closed" | "medicine_out";
+
+/** One custody record, dated today in the kennel's zone (its body checked by its kind in the store). */
+async function append<K extends CustodyKind>(
   deps: WriteDeps,
-  kind: string,
-  at: Omit<LogEntry, "id" | "seq" | "kennel" | "recordedAt" | "kind" | "date" | "body">,
-  body: unknown,
+  kind: K,
+  at: { bookingId: number; petId: number; userId?: string | undefined },
+  body: BodyIn<K>,
   requestKey: string,
 ) {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  return store.append({ kind, date: today(deps), ...at, requestKey, body });
+  return store.append({ kind, date: today(deps), ...at, requestKey, body } as LogInput<K>);
 }
 
 /**
@@ -102,14 +99,14 @@ export async function countIn(deps: WriteDeps, input: CountInInput): Promise<Wri
   if (problem)
     return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
   const { requestKey, bookingId, petId, ...rest } = input;
-  const body = inBody.parse({
+  const body = strip({
     ...rest,
     ...kinds,
     ...(needsSecondPerson(kinds) ? {} : { witness: undefined }),
   });
   const { status, entry } = await append(
     deps,
-    MEDICINE_IN,
+    "medicine_in",
     { bookingId, petId, userId: input.by.userId },
     body,
     requestKey,
@@ -124,7 +121,7 @@ export async function medicineById(
   deps: Pick<Deps, "record" | "config">,
   custodyId: number,
 ): Promise<MedicineCustody | undefined> {
-  const [row] = (await deps.record?.log({ kind: MEDICINE_IN, id: custodyId })) ?? [];
+  const [row] = (await deps.record?.log({ kind: "medicine_in", id: custodyId })) ?? [];
   const m = row ? medicineInOf(row) : undefined;
   if (!m) return undefined;
   const stay = await stayCustodyOf(deps, m.bookingId, m.petId);
@@ -149,7 +146,7 @@ export async function countMedicine(
   deps: WriteDeps,
   input: CountInput,
 ): Promise<
-  | Written<{ count: NonNullable<ReturnType<typeof countOf>>; medicine: MedicineCustody }>
+  | Written<{ count: MedicineCount; medicine: MedicineCustody }>
   | { status: "explain"; expected: number; difference: number; medicine: MedicineCustody }
 > {
   const m = await medicineById(deps, input.custodyId);
@@ -161,7 +158,7 @@ export async function countMedicine(
   const difference = countDifference(input.counted, m.balance);
   if (isDiscrepancy(difference) && (!input.reason || !input.note))
     return { status: "explain", expected: m.balance as number, difference, medicine: m };
-  const body = countBody.parse({
+  const body = strip({
     custodyId: m.first.id,
     counted: input.counted,
     ...(m.balance !== undefined ? { expected: m.balance } : {}),
@@ -174,10 +171,8 @@ export async function countMedicine(
         : {}),
   });
   const ids = { bookingId: m.first.bookingId, petId: m.first.petId, userId: input.by.userId };
-  const { status, entry } = await append(deps, MEDICINE_COUNT, ids, body, input.requestKey);
-  const count = countOf(entry);
-  if (!count) throw new Error("the record kept a count that it cannot read back");
-  return { status, value: { count, medicine: m } };
+  const { status, entry } = await append(deps, "medicine_count", ids, body, input.requestKey);
+  return { status, value: { count: countOf(entry), medicine: m } };
 }
 
 /**
@@ -187,23 +182,17 @@ export async function countMedicine(
 export async function closeDiscrepancy(
   deps: WriteDeps,
   input: { countId: number; note: string; by: Counter },
-): Promise<Written<{ by: Counter; at: string; note: string }>> {
-  const store = deps.record;
-  if (!store) return { status: "refused", why: "no_store" };
-  const [row] = await store.log({ kind: MEDICINE_COUNT, id: input.countId });
-  const count = row ? countOf(row) : undefined;
-  if (!row || !count || count.reason === undefined) return { status: "refused", why: "not_a_discrepancy" };
-  const managers = deps.config.medicines.managers;
-  if (managers.length > 0 && !managers.includes(input.by.userId ?? ""))
-    return { status: "refused", why: "not_a_manager" };
-  if (managers.length === 0 && input.by.userId !== undefined && input.by.userId === count.by.userId)
-    return { status: "refused", why: "own_count" };
-  const body = closedBody.parse({ countId: count.id, note: input.note, by: input.by });
-  const ids = { bookingId: row.bookingId, petId: row.petId, userId: input.by.userId };
-  const { status, entry } = await append(deps, MEDICINE_CLOSED, ids, body, `medicine_closed:${count.id}`);
-  const closed = closedOf(entry);
-  if (!closed) throw new Error("the record kept a closing that it cannot read back");
-  return { status: status === "duplicate" ? "duplicate" : "recorded", value: closed };
+): Promise<Written<{ by: Counter; at: string; note: string; medicine: MedicineCustody }>> {
+  if (!deps.record) return { status: "refused", why: "no_store" };
+  const found = await countById(deps, input.countId);
+  if (!found || found.count.reason === undefined) return { status: "refused", why: "not_a_discrepancy" };
+  const problem = closeProblem(deps.config.medicines.managers, found.count, input.by);
+  if (problem) return { status: "refused", why: problem };
+  const { count, medicine } = found;
+  const body = { countId: count.id, note: input.note, by: input.by };
+  const ids = { bookingId: medicine.first.bookingId, petId: medicine.first.petId, userId: input.by.userId };
+  const { status, entry } = await append(deps, "medicine_closed", ids, body, `medicine_closed:${count.id}`);
+  return { status, value: { ...closedOf(entry), medicine } };
 }
 
 export interface HandBackInput {
@@ -219,13 +208,13 @@ export interface HandBackInput {
 export async function handBack(
   deps: WriteDeps,
   input: HandBackInput,
-): Promise<Written<{ out: NonNullable<ReturnType<typeof outOf>>; medicine: MedicineCustody }>> {
+): Promise<Written<{ out: MedicineOut; medicine: MedicineCustody }>> {
   const m = await medicineById(deps, input.custodyId);
   if (!m) return { status: "refused", why: "unknown_medicine" };
   const problem = secondPersonProblem(m.first, input.by, input.witness);
   if (!m.handedBack && problem)
     return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
-  const body = outBody.parse({
+  const body = strip({
     custodyId: m.first.id,
     quantity: input.quantity,
     to: input.to,
@@ -234,10 +223,8 @@ export async function handBack(
     ...(input.note ? { note: input.note } : {}),
   });
   const ids = { bookingId: m.first.bookingId, petId: m.first.petId, userId: input.by.userId };
-  const { status, entry } = await append(deps, MEDICINE_OUT, ids, body, `medicine_out:${m.first.id}`);
-  const out = outOf(entry);
-  if (!out) throw new Error("the record kept a hand-back that it cannot read back");
-  return { status, value: { out, medicine: m } };
+  const { status, entry } = await append(deps, "medicine_out", ids, body, `medicine_out:${m.first.id}`);
+  return { status, value: { out: outOf(entry), medicine: m } };
 }
 
 /** A count by its id, with its medicine as the record has it now (closing its discrepancy). */
@@ -245,9 +232,8 @@ export async function countById(
   deps: Pick<Deps, "record" | "config">,
   countId: number,
 ): Promise<{ count: MedicineCount; medicine: MedicineCustody } | undefined> {
-  const [row] = (await deps.record?.log({ kind: MEDICINE_COUNT, id: countId })) ?? [];
-  const count = row ? countOf(row) : undefined;
-  const medicine = count ? await medicineById(deps, count.custodyId) : undefined;
+  const [row] = (await deps.record?.log({ kind: "medicine_count", id: countId })) ?? [];
+  const medicine = row ? await medicineById(deps, row.body.custodyId) : undefined;
   const kept = medicine?.counts.find((c) => c.id === countId);
   return kept && medicine ? { count: kept, medicine } : undefined;
 }

@@ -24,19 +24,10 @@ import { itemOnRound } from "../domain/plan/schedule.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { currentEntries } from "../domain/record.ts";
-import type { Entry, LogEntry } from "../record/types.ts";
+import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
-import {
-  closedOf,
-  countOf,
-  MEDICINE_CLOSED,
-  MEDICINE_COUNT,
-  MEDICINE_IN,
-  MEDICINE_OUT,
-  medicineInOf,
-  outOf,
-} from "./custody-kinds.ts";
-import { type PlanVersion, planVersionsOf } from "./plans.ts";
+import { closedOf, countOf, medicineInOf, outOf } from "./custody-kinds.ts";
+import { currentPlan, type PlanVersion } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -182,40 +173,37 @@ function groupSupplies(ins: MedicineIn[], outs: MedicineOut[]): MedicineIn[][] {
   return groups;
 }
 
-/** A stay's custody from its rows of the log and its round entries. */
+/** A stay's pet's custody: its records of each custody kind, its current plan and its doses. */
 export async function stayCustodyOf(
   deps: Pick<Deps, "record" | "config">,
   bookingId: number,
   petId: number,
-  rows?: LogEntry[],
 ): Promise<StayCustody> {
   const store = deps.record;
   if (!store) return { bookingId, petId, medicines: [] };
-  const log = rows ?? (await store.log({ bookingId, petId }));
-  const ins = log.map(medicineInOf).filter((m): m is MedicineIn => m !== undefined);
-  const plan = planVersionsOf(log)
-    .filter((v) => v.supersededBy === undefined)
-    .at(-1);
-  if (ins.length === 0) return { bookingId, petId, medicines: [], plan };
-  const closes = new Map(log.map(closedOf).flatMap((c) => (c ? [[c.countId, c] as const] : [])));
-  const counts = log
-    .map(countOf)
-    .filter((c): c is MedicineCount => c !== undefined)
-    .map((c) => {
-      const closed = closes.get(c.id);
-      return closed
-        ? {
-            ...c,
-            closed: { id: closed.id, seq: closed.seq, by: closed.by, at: closed.at, note: closed.note },
-          }
-        : c;
-    });
-  const outs = log.map(outOf).filter((o): o is MedicineOut => o !== undefined);
-  const [entries, prn, witnesses] = await Promise.all([
-    store.entries({ bookingId, petId }),
-    prnDoses(deps, { bookingId, petId }),
-    witnessesOf(store, { bookingId, petId }),
+  const q = { bookingId, petId };
+  const [inRows, plan] = await Promise.all([
+    store.log({ kind: "medicine_in", ...q }),
+    currentPlan(deps, bookingId, petId),
   ]);
+  const ins = inRows.map(medicineInOf).filter((m): m is MedicineIn => m !== undefined);
+  if (ins.length === 0) return { bookingId, petId, medicines: [], plan };
+  const [countRows, closeRows, outRows, entries, prn, witnesses] = await Promise.all([
+    store.log({ kind: "medicine_count", ...q }),
+    store.log({ kind: "medicine_closed", ...q }),
+    store.log({ kind: "medicine_out", ...q }),
+    store.entries(q),
+    prnDoses(deps, q),
+    witnessesOf(store, q),
+  ]);
+  const closes = new Map(closeRows.map(closedOf).map((c) => [c.countId, c] as const));
+  const counts = countRows.map(countOf).map((c): MedicineCount => {
+    const closed = closes.get(c.id);
+    if (!closed) return c;
+    const { countId: _, ...closing } = closed;
+    return { ...c, closed: closing };
+  });
+  const outs = outRows.map(outOf);
   const sources = { entries, prn, witnesses, timezone: deps.config.timezone };
   const medicines = groupSupplies(ins, outs).map((g) => medicineOf(g, { counts, outs }, plan, sources));
   return { bookingId, petId, medicines, plan };
@@ -257,9 +245,9 @@ export function countDueOf(
 
 /**
  * The stays with a medicine counted in over the last `days` (default a year): their booking and pet.
- * `open`: only those still holding one (fewer hand-backs than medicines) or with a count's
- * discrepancy not closed, worked out from the records' bodies alone (what is held now reads no
- * closed stay's whole register).
+ * `open`: only those still holding one (a medicine not handed back) or with a count's discrepancy
+ * not closed, worked out from the custody records alone (what is held now reads no closed stay's
+ * whole register).
  */
 export async function staysWithMedicines(
   deps: Pick<Deps, "record" | "config" | "clock">,
@@ -269,42 +257,31 @@ export async function staysWithMedicines(
   if (!store) return [];
   const today = localDate(deps.clock.now(), deps.config.timezone);
   const range = { from: addDays(today, -(o.days ?? 366)), to: addDays(today, 1) };
-  const read = (kind: string) => store.log({ kind, ...range });
-  const [ins, outs, counts, closes] = await Promise.all(
-    o.open
-      ? [MEDICINE_IN, MEDICINE_OUT, MEDICINE_COUNT, MEDICINE_CLOSED].map(read)
-      : [read(MEDICINE_IN), [], [], []],
-  );
-  const key = (r: { bookingId?: number | undefined; petId?: number | undefined }) =>
-    `${r.bookingId}-${r.petId}`;
-  const closed = new Set(closes.map((c) => closedOf(c)?.countId));
-  const unexplained = new Set(counts.filter((c) => countOf(c)?.reason && !closed.has(c.id)).map(key));
-  // Per stay: its medicines (items), its hand-backs, and the last of each in the chain.
-  const stays = new Map<string, { items: Set<string>; handed: number; lastIn: number; lastOut: number }>();
-  const stay = (k: string) => {
-    const had = stays.get(k) ?? { items: new Set<string>(), handed: 0, lastIn: 0, lastOut: 0 };
-    stays.set(k, had);
-    return had;
-  };
-  for (const m of ins.map(medicineInOf).filter((x) => x !== undefined)) {
-    const s = stay(key(m));
-    s.items.add(m.item);
-    s.lastIn = Math.max(s.lastIn, m.seq);
+  const stays = new Map<string, { bookingId: number; petId: number; ins: MedicineIn[] }>();
+  for (const row of await store.log({ kind: "medicine_in", ...range })) {
+    const m = medicineInOf(row);
+    if (!m) continue;
+    const { bookingId, petId } = m;
+    const stay = stays.get(stayKey(m)) ?? { bookingId, petId, ins: [] };
+    stays.set(stayKey(m), stay);
+    stay.ins.push(m);
   }
-  for (const r of outs) {
-    const s = stay(key(r));
-    s.handed++;
-    s.lastOut = Math.max(s.lastOut, r.seq);
-  }
-  const isOpen = (k: string) => {
-    const s = stay(k);
-    return s.items.size > s.handed || s.lastIn > s.lastOut || unexplained.has(k);
-  };
-  const seen = new Map<string, { bookingId: number; petId: number }>();
-  for (const r of ins) {
-    if (r.bookingId === undefined || r.petId === undefined) continue;
-    const k = key(r);
-    if (!o.open || isOpen(k)) seen.set(k, { bookingId: r.bookingId, petId: r.petId });
-  }
-  return [...seen.values()];
+  const all = [...stays.values()];
+  if (!o.open) return all.map(({ bookingId, petId }) => ({ bookingId, petId }));
+  const [outRows, countRows, closeRows] = await Promise.all([
+    store.log({ kind: "medicine_out", ...range }),
+    store.log({ kind: "medicine_count", ...range }),
+    store.log({ kind: "medicine_closed", ...range }),
+  ]);
+  const outs = outRows.map(outOf);
+  const closed = new Set(closeRows.map((c) => c.body.countId));
+  const unexplained = new Set(countRows.filter((c) => c.body.reason && !closed.has(c.id)).map(stayKey));
+  const holds = (s: { ins: MedicineIn[] }) =>
+    groupSupplies(s.ins, outs).some((g) => !outs.some((out) => out.custodyId === g[0]?.id));
+  return all
+    .filter((s) => unexplained.has(stayKey(s)) || holds(s))
+    .map(({ bookingId, petId }) => ({ bookingId, petId }));
 }
+
+const stayKey = (r: { bookingId?: number | undefined; petId?: number | undefined }) =>
+  `${r.bookingId}-${r.petId}`;

@@ -9,45 +9,59 @@
  */
 import { z } from "zod";
 import type { CountInStart } from "../domain/custody-rules.ts";
-import { type CountValues, REASON_OPTIONS, UNIT_OPTIONS } from "../present/custody-form.ts";
+import { type CountValues, medicineItemKey, REASON_OPTIONS, UNIT_OPTIONS } from "../present/custody-form.ts";
 import type { Doc } from "../present/doc.ts";
 import { value } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
+import { defineForm } from "./forms.ts";
 import { truncate } from "./mrkdwn.ts";
 
-const CUSTODY_VIEW = "custody_view";
-export const CUSTODY_IN = "custody_in";
-export const CUSTODY_COUNT = "custody_count";
-export const CUSTODY_BACK = "custody_back";
-export const CUSTODY_CLOSE = "custody_close";
-
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** What every custody form carries back (sealed): the stay's pet, the medicine or count, where it came from. */
-const meta = z.object({
-  b: id,
-  p: id,
-  /** The plan's item (counting in). */
-  i: z.enum(["med:1", "med:2", "med:3", "med:4", "med:5"]).optional(),
-  /** The medicine (its first counting in's id), or the count (closing). */
-  m: id.optional(),
-  k: id.optional(),
-  /** The channel the first tap was in (none: Home). */
-  c: z.string().max(40).optional(),
-  n: z.string().max(200),
+const channel = z.string().max(40).optional();
+const petName = z.string().max(200);
+/** The view a form is opened over, drawn again once it is recorded: a pet's medicines, the stock. */
+const under = z.enum(["pet", "stock", "controlled"]).optional();
+export type UnderView = z.infer<typeof under>;
+/** A pet's name within its metadata's room (the metadata fits Slack's 3000 characters once sealed). */
+const shorter = <M extends { n: string }>(m: M): M[] => [{ ...m, n: m.n.slice(0, 80) }];
+
+/** A pet's medicines (a view, no submit): the stay's pet, its name, the channel it was opened from (none: Home). */
+export const medicinesForm = defineForm("custody_view", z.object({ b: id, p: id, n: petName, c: channel }), {
+  shorter,
+  names: (m) => ({ bookingId: m.b, petId: m.p, petName: m.n, channel: m.c }),
 });
-export type CustodyMeta = z.infer<typeof meta>;
-
-export function readCustodyMeta(raw: string | undefined): CustodyMeta | undefined {
-  if (!raw || raw.length > 3000) return undefined;
-  try {
-    const r = meta.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export const custodyMetaText = (m: CustodyMeta): string => JSON.stringify({ ...m, n: m.n.slice(0, 80) });
+/** What the kennel holds now (a view, from Home): the controlled drugs only, or every medicine. */
+export const stockForm = defineForm(
+  "custody_stock_view",
+  z.object({ k: z.boolean().optional(), c: channel }),
+  {
+    names: (m) => ({ controlled: m.k === true, channel: m.c }),
+  },
+);
+/** "💊 Count in…": a plan's medicine of a stay's pet. */
+export const countInForm = defineForm(
+  "custody_in",
+  z.object({ b: id, p: id, i: medicineItemKey, n: petName, c: channel, o: under }),
+  {
+    shorter,
+    names: (m) => ({ bookingId: m.b, petId: m.p, item: m.i, petName: m.n, channel: m.c, under: m.o }),
+  },
+);
+/** A medicine in custody (its first counting in's id `m`): "🔢 Count…", "↩️ Handed back…". */
+const medicineMeta = z.object({ m: id, n: petName, c: channel, o: under });
+const medicineNames = (m: z.infer<typeof medicineMeta>) => ({
+  custodyId: m.m,
+  petName: m.n,
+  channel: m.c,
+  under: m.o,
+});
+export const countForm = defineForm("custody_count", medicineMeta, { shorter, names: medicineNames });
+export const handBackForm = defineForm("custody_back", medicineMeta, { shorter, names: medicineNames });
+/** "✔️ Close discrepancy…": a count (`k`) whose difference a manager closes. */
+export const closeForm = defineForm("custody_close", z.object({ k: id, n: petName, c: channel, o: under }), {
+  shorter,
+  names: (m) => ({ countId: m.k, petName: m.n, channel: m.c, under: m.o }),
+});
 
 const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
@@ -115,11 +129,11 @@ const modal = (callbackId: string, title: string, sealed: string, blocks: unknow
   blocks,
 });
 
-/** A pet's medicines (the document of src/present/custody-pet.ts with its buttons): a view with no submit. */
-export function medicinesView(sealed: string, doc: Doc) {
+/** A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view with no submit. */
+export function medicinesView(callbackId: string, sealed: string, doc: Doc) {
   return {
     type: "modal" as const,
-    callback_id: CUSTODY_VIEW,
+    callback_id: callbackId,
     title: plain("Medicines", 24),
     close: plain("Close", 24),
     private_metadata: sealed,
@@ -127,76 +141,81 @@ export function medicinesView(sealed: string, doc: Doc) {
   };
 }
 
+/** "💊 Count in…": what the label says and what was counted. */
+const labelFields = (s: CountInStart) => [
+  input("label", "Name as on the label", text(s.label)),
+  input("strength", "Strength", text(s.strength, 100), { optional: true }),
+  input("unit", "Counted in", select(UNIT_OPTIONS, s.unit)),
+  input("quantity", "Quantity counted", number()),
+  input("per", "Each pen or vial holds", number(), {
+    optional: true,
+    hint: "For pens and vials: the units or ml in each (a 300 iu pen: 300), so each dose comes off the balance.",
+  }),
+  input(
+    "per_unit",
+    "Each holds, in",
+    select(
+      [
+        { text: "iu", value: "iu" },
+        { text: "ml", value: "ml" },
+      ],
+      "iu",
+    ),
+    { optional: true },
+  ),
+  input(
+    "owner",
+    "Owner's name on the label",
+    radios([
+      { text: "Checked: it is the owner's", value: "yes" },
+      { text: "Not on the label, or not theirs", value: "no" },
+    ]),
+  ),
+];
+
+/** "💊 Count in…": its dates, its storage, whether it is a controlled drug. */
+const keepingFields = (s: CountInStart) => [
+  input("expiry", "Expiry date", { type: "datepicker" }, { optional: true }),
+  input("opened", "Opened on", { type: "datepicker" }, { optional: true, hint: "Where it has been opened." }),
+  input("discard", "Discard after opening, days", number(s.discardDays, false), {
+    optional: true,
+    hint: "Usual: insulin 28 days (a Caninsulin vial 42), eye and ear drops 28, oral liquids 180 (check the label).",
+  }),
+  input(
+    "storage",
+    "Storage",
+    radios(
+      [
+        { text: "Fridge", value: "fridge" },
+        { text: "Room temperature", value: "room" },
+      ],
+      s.storage ?? "room",
+    ),
+  ),
+  input(
+    "controlled",
+    "Controlled drug",
+    {
+      type: "checkboxes",
+      options: [option("A controlled drug (counted weekly by two people)", "yes")],
+      ...(s.controlled
+        ? { initial_options: [option("A controlled drug (counted weekly by two people)", "yes")] }
+        : {}),
+    },
+    { optional: true },
+  ),
+];
+
 /** "💊 Medicines in…": one medicine of the pet's plan, as handed over. */
 export function countInModal(sealed: string, petName: string, s: CountInStart) {
   const blocks = [
     note(`*${petName}* · ${s.words}\nCount what the owner handed over, from the label.`),
-    input("label", "Name as on the label", text(s.label)),
-    input("strength", "Strength", text(s.strength, 100), { optional: true }),
-    input("unit", "Counted in", select(UNIT_OPTIONS, s.unit)),
-    input("quantity", "Quantity counted", number()),
-    input("per", "Each pen or vial holds", number(), {
-      optional: true,
-      hint: "For pens and vials: the units or ml in each (a 300 iu pen: 300), so each dose comes off the balance.",
-    }),
-    input(
-      "per_unit",
-      "Each holds, in",
-      select(
-        [
-          { text: "iu", value: "iu" },
-          { text: "ml", value: "ml" },
-        ],
-        "iu",
-      ),
-      { optional: true },
-    ),
-    input(
-      "owner",
-      "Owner's name on the label",
-      radios([
-        { text: "Checked: it is the owner's", value: "yes" },
-        { text: "Not on the label, or not theirs", value: "no" },
-      ]),
-    ),
-    input("expiry", "Expiry date", { type: "datepicker" }, { optional: true }),
-    input(
-      "opened",
-      "Opened on",
-      { type: "datepicker" },
-      { optional: true, hint: "Where it has been opened." },
-    ),
-    input("discard", "Discard after opening, days", number(s.discardDays, false), {
-      optional: true,
-      hint: "Usual: insulin 28 days (a Caninsulin vial 42), eye and ear drops 28, oral liquids 180 (check the label).",
-    }),
-    input(
-      "storage",
-      "Storage",
-      radios(
-        [
-          { text: "Fridge", value: "fridge" },
-          { text: "Room temperature", value: "room" },
-        ],
-        s.storage ?? "room",
-      ),
-    ),
-    input(
-      "controlled",
-      "Controlled drug",
-      {
-        type: "checkboxes",
-        options: [option("A controlled drug (counted weekly by two people)", "yes")],
-        ...(s.controlled
-          ? { initial_options: [option("A controlled drug (counted weekly by two people)", "yes")] }
-          : {}),
-      },
-      { optional: true },
-    ),
+    ...labelFields(s),
+    ...keepingFields(s),
     secondPerson(s.secondPerson),
     input("note", "Note", { ...text(undefined, 500), multiline: true }, { optional: true }),
   ];
-  return modal(CUSTODY_IN, "Medicines in", sealed, blocks);
+  return modal(countInForm.id, "Medicines in", sealed, blocks);
 }
 
 /** "🔢 Count…": the quantity counted now; `explain` (it differs from the balance): why, both required. */
@@ -219,7 +238,7 @@ export function countModal(
       { optional: !o.explain },
     ),
   );
-  return modal(CUSTODY_COUNT, "Count", sealed, blocks);
+  return modal(countForm.id, "Count", sealed, blocks);
 }
 
 /** "↩️ Handed back…": how much, to whom (a name typed), a second person where needed. */
@@ -240,13 +259,13 @@ export function handBackModal(
   ];
   if (o.secondPerson) blocks.push(secondPerson(true));
   blocks.push(input("note", "Note", { ...text(undefined, 500), multiline: true }, { optional: true }));
-  return modal(CUSTODY_BACK, "Handed back", sealed, blocks);
+  return modal(handBackForm.id, "Handed back", sealed, blocks);
 }
 
 /** "✔️ Close…": a manager closes a discrepancy, with words. */
 export function closeModal(sealed: string, head: string) {
   return modal(
-    CUSTODY_CLOSE,
+    closeForm.id,
     "Close discrepancy",
     sealed,
     [note(head), input("note", "Why it is closed", { ...text(undefined, 500), multiline: true })],

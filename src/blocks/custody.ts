@@ -6,6 +6,7 @@
 
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import type { MedicineItem } from "../domain/custody.ts";
 import {
   handBackDoc,
   medicineHead,
@@ -15,11 +16,8 @@ import {
 } from "../present/custody.ts";
 import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
 import type { Action } from "../present/doc.ts";
-
-type MedItem = "med:1" | "med:2" | "med:3" | "med:4" | "med:5";
-
 import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";
-import { medicinesView } from "./custody-modal.ts";
+import { medicinesForm, medicinesView, stockForm } from "./custody-modal.ts";
 import { docMessage, lineMrkdwn } from "./doc.ts";
 import { esc } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
@@ -32,9 +30,9 @@ const close = (k: number) => ({ actionId: custodyClose.actionId(k), value: custo
 
 /** The buttons of one stay's pet: counting in names the stay's pet and the plan's item. */
 const actionsFor = (b: number, p: number): PetMedicineActions => ({
-  countIn: (i) => ({
+  countIn: (i: MedicineItem) => ({
     actionId: custodyIn.actionId(`${b}-${p}-${i.replace(":", "")}`),
-    value: custodyIn.encode({ b, p, i: i as MedItem }),
+    value: custodyIn.encode({ b, p, i }),
   }),
   count,
   back: (m) => ({ actionId: custodyBack.actionId(m.first.id), value: custodyBack.encode({ m: m.first.id }) }),
@@ -50,7 +48,7 @@ export function custodyOpenAction(bookingId: number, petId: number, counted: boo
   };
 }
 
-/** A stay's pet's medicines, with every button. */
+/** A stay's pet's medicines, with every button (`sealed`: its metadata, medicinesForm's). */
 export function petMedicinesView(
   sealed: string,
   stay: StayCustody,
@@ -58,15 +56,13 @@ export function petMedicinesView(
   petName: string,
   timezone: string,
 ) {
-  return medicinesView(
-    sealed,
-    petMedicinesDoc(stay, held, { petName, timezone, actions: actionsFor(stay.bookingId, stay.petId) }),
-  );
+  const actions = actionsFor(stay.bookingId, stay.petId);
+  return medicinesView(medicinesForm.id, sealed, petMedicinesDoc(stay, held, { petName, timezone, actions }));
 }
 
 /** What the kennel holds now, in a view (Home's button), each medicine with its count and close buttons. */
 export function stockView(sealed: string, stock: Stock, timezone: string) {
-  return medicinesView(sealed, stockDoc(stock, timezone, {}, { count, close }));
+  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }));
 }
 
 /** The morning post's medicines to act on; undefined: nothing to post. */

@@ -194,7 +194,7 @@ export function sheetMessage(
   record: SheetRecord,
   o: { problem?: string | undefined } = {},
 ): Message {
-  const parts = (sheet.messages[index]?.parts ?? []) as Part[];
+  const parts: Part[] = sheet.messages[index]?.parts ?? [];
   // A sheet not kept has no buttons (nothing could check what they record); a kept one keeps them
   // when only its record could not be read (it shows at the next tap).
   const kept = "id" in sheet;
@@ -239,7 +239,7 @@ export function sheetMessage(
         ? []
         : [
             ...petRecordLines(status, record.timezone, record.witness, open.get(p.key)),
-            ...doses.map((d) => prnDoseLine(d, record.timezone)),
+            ...doses.map((d) => prnDoseLine(d, record.timezone, undefined, sheet.date)),
             ...sheetMedicineLines(record.custody?.get(p.key)),
           ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;

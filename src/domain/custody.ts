@@ -6,7 +6,9 @@
  * what the record holds: a dose whose amount cannot be matched to the counted unit leaves the balance
  * unknown ("count by hand") until the next count, never a guess. Pure: the records are passed in.
  */
+import type { ItemKey } from "../record/items.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
+import type { DiscrepancyReason } from "./custody-reasons.ts";
 import { type CountUnit, inBalanceUnit, type PackContent } from "./custody-units.ts";
 import type { PlanItem } from "./plan/types.ts";
 
@@ -18,6 +20,9 @@ export interface Counter {
   userName: string;
 }
 
+/** A plan's medicine, by its slot (every item but the meal). */
+export type MedicineItem = Exclude<ItemKey, "meal">;
+
 /** A medicine counted in (care_log kind `medicine_in`): what was handed over, as on its label. */
 export interface MedicineIn {
   id: number;
@@ -26,7 +31,7 @@ export interface MedicineIn {
   bookingId: number;
   petId: number;
   /** The plan's item it is the supply of (`med:1` … `med:5`). */
-  item: string;
+  item: MedicineItem;
   /** The name as on the label ("Caninsulin 40 iu/ml"). */
   label: string;
   strength?: string | undefined;
@@ -68,27 +73,6 @@ export type MedicineLabel = Pick<
   | "controlled"
   | "note"
 >;
-
-/** Why a count did not match the balance, from the list staff know. */
-export type DiscrepancyReason =
-  | "miscount"
-  | "dose_not_recorded"
-  | "dose_recorded_not_given"
-  | "dropped_or_spilled"
-  | "measure_estimate"
-  | "owner_brought_or_took"
-  | "not_known_yet"
-  | "other";
-export const DISCREPANCY_REASONS: readonly DiscrepancyReason[] = [
-  "miscount",
-  "dose_not_recorded",
-  "dose_recorded_not_given",
-  "dropped_or_spilled",
-  "measure_estimate",
-  "owner_brought_or_took",
-  "not_known_yet",
-  "other",
-];
 
 /** A count (care_log kind `medicine_count`): the quantity counted against the balance then. */
 export interface MedicineCount {
@@ -282,6 +266,19 @@ export function secondPersonProblem(
   if (!witness) return "missing";
   if ((witness.userId && witness.userId === by.userId) || witness.userName === by.userName) return "same";
   return undefined;
+}
+
+/**
+ * Who may close a count's discrepancy: one of the kennel's managers (MEDICINE_MANAGERS, by Slack id);
+ * with none set, anyone but the person who counted it.
+ */
+export function closeProblem(
+  managers: readonly string[],
+  count: Pick<MedicineCount, "by">,
+  by: Counter,
+): "not_a_manager" | "own_count" | undefined {
+  if (managers.length > 0) return managers.includes(by.userId ?? "") ? undefined : "not_a_manager";
+  return by.userId !== undefined && by.userId === count.by.userId ? "own_count" : undefined;
 }
 
 /** One medicine in custody: its supplies counted in, its register and what follows from it. */

@@ -3,12 +3,15 @@
  * count may differ) and the reading of their submissions, each field checked with the words of its
  * error. The forms themselves are drawn by src/blocks/custody-modal.ts.
  */
-import { DISCREPANCY_REASONS, type DiscrepancyReason, type MedicineLabel } from "../domain/custody.ts";
+import type { MedicineLabel } from "../domain/custody.ts";
+import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../domain/custody-reasons.ts";
 import { COUNT_UNITS, type CountUnit, unitWords } from "../domain/custody-units.ts";
 import { cleanText } from "../domain/text.ts";
 import { isIsoDate } from "../time.ts";
 import { REASON_WORDS } from "../words/custody.ts";
 
+/** A plan's medicine (every item but the meal), as a button or a form names it. */
+export { medicineItemKey } from "../record/items.ts";
 /** The units a medicine is counted in, as the form offers them. */
 export const UNIT_OPTIONS = COUNT_UNITS.map((u) => ({ text: unitWords(u, 2), value: u }));
 /** The reasons a count may differ from the balance, as the form offers them. */

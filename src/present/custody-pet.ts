@@ -8,6 +8,7 @@
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { SheetCustody } from "../answers/custody-sheet.ts";
 import type { HeldMedicine } from "../answers/custody-stock.ts";
+import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import { balanceWords, runwayShortWords } from "../words/custody.ts";
@@ -15,8 +16,8 @@ import { medicineHead, medicineStateLine, openDiscrepancyLines, registerLine } f
 import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 /** The plan's medicines (every slot but the meal). */
-const planMedicines = (stay: StayCustody): PlanItem[] =>
-  (stay.plan?.plan.items ?? []).filter((i) => i.key !== "meal");
+const planMedicines = (stay: StayCustody) =>
+  (stay.plan?.plan.items ?? []).filter((i): i is PlanItem & { key: MedicineItem } => i.key !== "meal");
 
 /** A medicine of the plan never counted in: "💊 Apoquel 16mg: not counted in". */
 const notCountedInLine = (label: string): Line =>
@@ -47,7 +48,7 @@ export function petMedicineLines(stay: StayCustody, held: HeldMedicine[]): Line[
 
 /** The buttons of the medicines view (Slack); without them, the view is read only. */
 export interface PetMedicineActions {
-  countIn: (item: string) => Omit<Action, "text">;
+  countIn: (item: MedicineItem) => Omit<Action, "text">;
   count: (m: MedicineCustody) => Omit<Action, "text">;
   back: (m: MedicineCustody) => Omit<Action, "text">;
   close: (countId: number) => Omit<Action, "text">;

@@ -3,7 +3,8 @@
  * Thu", "count by hand", "Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner
  * (2 days short)", a discrepancy's reason, a register line's movement.
  */
-import type { DiscrepancyReason, RegisterLine } from "../domain/custody.ts";
+import type { RegisterLine } from "../domain/custody.ts";
+import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
 import type { Runway } from "../domain/custody-rules.ts";
 import { amountWords, type CountUnit, quantityWords } from "../domain/custody-units.ts";
 import { dayHeading } from "./dates.ts";

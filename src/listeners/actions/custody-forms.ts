@@ -1,12 +1,12 @@
 /**
- * Medicine custody's forms (issue 49): counted in, a count, handed back, a discrepancy closed. Each:
- * the sealed metadata, the guard, the fields, the second person (a member of staff, not the sender),
- * then the use case (src/answers/custody-write.ts), which checks against the record now; committed
- * before Slack is answered (the form closes), then the sender told privately and the medicines view
- * under the form drawn again.
+ * Medicine custody's forms (issue 49), through the pipeline (src/listeners/interaction.ts): counted
+ * in, a count, handed back, a discrepancy closed. Each: the sealed metadata and the guard (the
+ * pipeline's), the fields, the second person (a member of staff, by name; the use case checks they
+ * are not the sender), then the use case (src/answers/custody-write.ts), which checks against the
+ * record now. Committed before Slack is answered (the form closes), then the sender told privately
+ * and the view under the form (a pet's medicines, the stock) drawn again from the record.
  */
 import type { App } from "@slack/bolt";
-import { petMedicines } from "../../answers/custody-stock.ts";
 import {
   type CustodyRefusal,
   closeDiscrepancy,
@@ -15,15 +15,13 @@ import {
   handBack,
 } from "../../answers/custody-write.ts";
 import type { Who } from "../../answers/record-round.ts";
-import { petMedicinesView } from "../../blocks/custody.ts";
 import {
-  CUSTODY_BACK,
-  CUSTODY_CLOSE,
-  CUSTODY_COUNT,
-  CUSTODY_IN,
-  type CustodyMeta,
+  closeForm,
+  countForm,
+  countInForm,
   countModal,
-  readCustodyMeta,
+  handBackForm,
+  type UnderView,
 } from "../../blocks/custody-modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { type Counter, needsSecondPerson } from "../../domain/custody.ts";
@@ -32,21 +30,16 @@ import { readClose, readCount, readCountIn, readHandBack, witnessOf } from "../.
 import { localDate } from "../../time.ts";
 import { CUSTODY_REFUSALS, explainWords } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admitForm, formReplies, onForm, type ViewAck, type ViewArgs } from "../interaction.ts";
-import { couldNotRecord } from "../record-round.ts";
+import { type Form, type Located, type MetaOf, onForm } from "../interaction.ts";
+import { medicinesViewOf, stockViewOf } from "./custody.ts";
 
 const FORGED =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Medicines… again.";
+const NOT_STAFF = "That person is not a member of this kennel's staff on Slack.";
 
-/** What every custody form has once admitted: its metadata, its sender, its replies, its values. */
-interface Form {
-  meta: CustodyMeta;
-  who: Who;
-  values: unknown;
-  replies: ReturnType<typeof formReplies>;
-  /** The second person chosen, checked (a member of staff, by name), when one was. */
-  witness: () => Promise<Counter | undefined | "refused">;
-}
+/** What every custody form's metadata names: where it was opened from, and the view under it. */
+type Where = { petName: string; channel?: string | undefined; under?: UnderView };
+type CustodyForm<N extends Where> = Form<N, undefined>;
 
 const SECOND_FIELD: Partial<Record<CustodyRefusal, string>> = {
   second_person_missing: CUSTODY_REFUSALS.second_person_missing,
@@ -54,180 +47,173 @@ const SECOND_FIELD: Partial<Record<CustodyRefusal, string>> = {
 };
 
 /** A refused write: at the second person's field, or the form replaced by why. */
-async function refused(f: Form, why: CustodyRefusal): Promise<void> {
+async function refused(f: CustodyForm<Where>, why: CustodyRefusal): Promise<void> {
   const field = SECOND_FIELD[why];
-  if (field) return f.replies.atFields({ witness: field });
-  return f.replies.refuse(CUSTODY_REFUSALS[why]);
+  if (field) return f.atFields({ witness: field });
+  return f.refuse(CUSTODY_REFUSALS[why]);
 }
 
-/** After a commit: the sender told, and the medicines view under the form (when there is one) drawn again. */
-async function done(deps: BotDeps, args: ViewArgs, f: Form, words: string): Promise<void> {
-  await f.replies.tell(words);
-  const under = (args.body.view as { previous_view_id?: string | null }).previous_view_id;
-  if (!under) return;
+/** The second person chosen, checked as a member of staff (the form kept open when not), when one was. */
+async function secondPerson(f: CustodyForm<Where>): Promise<Counter | undefined | "refused"> {
+  const id = witnessOf(f.values);
+  if (!id) return undefined;
+  const home = f.meta.channel === undefined;
+  const ok = await f.deps.access.check(f.client, id, f.meta.channel, { button: true, home });
+  if (!ok.ok) {
+    await f.atFields({ witness: NOT_STAFF });
+    return "refused";
+  }
+  return { userId: id, userName: f.deps.access.displayName(id) ?? id };
+}
+
+/** After a commit: the sender told, and the view under the form (when there is one) drawn again. */
+async function done(
+  f: CustodyForm<Where>,
+  stay: { bookingId: number; petId: number },
+  words: string,
+): Promise<void> {
+  await f.tell(words);
+  const underId = f.view.previous_view_id;
+  const under = f.meta.under;
+  if (!underId || !under) return;
   try {
-    const { stay, held } = await petMedicines(deps, f.meta.b, f.meta.p);
-    const sealed = deps.seal.sign(JSON.stringify({ b: f.meta.b, p: f.meta.p, c: f.meta.c, n: f.meta.n }));
-    const view = petMedicinesView(sealed, stay, held, f.meta.n, deps.config.timezone);
-    await args.client.views.update({ view_id: under, view: view as never });
+    const view =
+      under === "pet"
+        ? await medicinesViewOf(f.deps, stay, f.meta.channel)
+        : await stockViewOf(f.deps, under === "controlled", f.meta.channel);
+    await f.client.views.update({ view_id: underId, view: view as never });
   } catch (error) {
-    deps.log.warn(
+    f.deps.log.warn(
       { err: String((error as Error)?.message ?? error) },
       "the medicines view was not drawn again",
     );
   }
 }
 
-/** A custody form's listener: admitted, then `work`; any failure is "could not record", nothing written. */
-function onCustodyForm(
-  app: App,
-  deps: BotDeps,
-  callbackId: string,
-  work: (f: Form, args: ViewArgs, ack: ViewAck) => Promise<void>,
-): void {
-  app.view(
-    callbackId,
-    onForm(deps, async (args, ack) => {
-      const { body, view, client } = args;
-      const meta = readCustodyMeta(deps.seal.open(view.private_metadata));
-      const replies = formReplies(deps, client, ack, { user: body.user.id, channel: meta?.c });
-      try {
-        const who = await admitForm(deps, args, meta, replies.refuse, {
-          form: "a medicine custody form",
-          forged: FORGED,
-          home: meta?.c === undefined,
-        });
-        if (!meta || !who) return;
-        if (!deps.record) return await replies.refuse(CUSTODY_REFUSALS.no_store);
-        const values = view.state.values as unknown;
-        const witness = async (): Promise<Counter | undefined | "refused"> => {
-          const id = witnessOf(values);
-          if (!id) return undefined;
-          const ok = await deps.access.check(client, id, meta.c, {
-            button: true,
-            home: meta.c === undefined,
-          });
-          if (!ok.ok) {
-            await replies.atFields({
-              witness: "That person is not a member of this kennel's staff on Slack.",
-            });
-            return "refused";
-          }
-          return { userId: id, userName: deps.access.displayName(id) ?? id };
-        };
-        await work({ meta, who, values, replies, witness }, args, ack);
-      } catch (error) {
-        await replies.refuse(couldNotRecord(error));
-      }
-    }),
+const counter = (who: Who): Counter => ({ userId: who.userId, userName: who.userName });
+
+/** What a custody form needs found before its use case: a care record to write to. */
+const keptRecord = async (deps: BotDeps): Promise<Located<undefined>> =>
+  deps.record ? { ok: true, found: undefined } : { ok: false, refusal: CUSTODY_REFUSALS.no_store };
+
+const spec = {
+  what: "a medicine custody form",
+  forged: FORGED,
+  to: (meta: Where) => ({ channel: meta.channel }),
+  home: (meta: Where) => meta.channel === undefined,
+  locate: keptRecord,
+};
+
+/** "💊 Count in…": the label's fields, a second person where the medicine needs one. */
+async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promise<void> {
+  const { deps, meta } = f;
+  const read = readCountIn(f.values, localDate(deps.clock.now(), deps.config.timezone));
+  if (!read.ok) return f.atFields(read.errors);
+  const witness = await secondPerson(f);
+  if (witness === "refused") return;
+  const r = await countIn(deps, {
+    ...read.value,
+    bookingId: meta.bookingId,
+    petId: meta.petId,
+    item: meta.item,
+    by: counter(f.who),
+    witness,
+    requestKey: f.requestKey,
+  });
+  if (r.status === "refused") return refused(f, r.why);
+  await f.ack.send();
+  const m = r.value;
+  const withWitness = m.witness ? `, with ${esc(m.witness.userName)}` : "";
+  await done(
+    f,
+    meta,
+    `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(meta.petName)}${withWitness}.`,
   );
 }
 
-const counter = (who: Who): Counter => ({ userId: who.userId, userName: who.userName });
+/** "🔢 Count…": the count against the balance now; a difference asks why (the form again), then is kept. */
+async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<void> {
+  const read = readCount(f.values);
+  if (!read.ok) return f.atFields(read.errors);
+  const witness = await secondPerson(f);
+  if (witness === "refused") return;
+  const asked = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "reason");
+  if (asked && (!read.value.reason || !read.value.note))
+    return f.atFields({
+      ...(read.value.reason ? {} : { reason: "Choose why it differs." }),
+      ...(read.value.note ? {} : { note: "Say what happened." }),
+    });
+  const by = counter(f.who);
+  const r = await countMedicine(f.deps, {
+    ...read.value,
+    custodyId: f.meta.custodyId,
+    by,
+    witness,
+    requestKey: f.requestKey,
+  });
+  if (r.status === "refused") return refused(f, r.why);
+  if (r.status === "explain") {
+    const m = r.medicine;
+    const explain = explainWords(r.expected, read.value.counted, m.unit);
+    const again = countModal(f.view.private_metadata, {
+      head: `*${esc(m.first.label)}* · ${esc(m.petName)}`,
+      secondPerson: needsSecondPerson(m.first),
+      values: read.value,
+      explain,
+    });
+    if (!(await f.ack.send({ response_action: "update", view: again as never })))
+      await f.tell(`⚠️ Nothing was recorded: ${explain} Open 🔢 Count… again.`);
+    return;
+  }
+  await f.ack.send();
+  const { count, medicine } = r.value;
+  const differs = count.reason
+    ? " · ⚠️ a discrepancy, on Home until a manager closes it"
+    : " · it matches the balance";
+  const words = `🔢 Counted: ${esc(medicine.first.label)} for ${esc(f.meta.petName)}, ${amountWords(count.counted, medicine.unit)}${differs}.`;
+  await done(f, medicine.first, words);
+}
+
+/** "↩️ Handed back…": how much, to whom, a second person where needed; once per medicine. */
+async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Promise<void> {
+  const read = readHandBack(f.values);
+  if (!read.ok) return f.atFields(read.errors);
+  const witness = await secondPerson(f);
+  if (witness === "refused") return;
+  const r = await handBack(f.deps, {
+    ...read.value,
+    custodyId: f.meta.custodyId,
+    by: counter(f.who),
+    witness,
+  });
+  if (r.status === "refused") return refused(f, r.why);
+  await f.ack.send();
+  const { out, medicine } = r.value;
+  const what = `${esc(medicine.first.label)}, ${amountWords(out.quantity, medicine.unit)} to ${esc(out.to)}`;
+  const words =
+    r.status === "duplicate"
+      ? `Already handed back: ${what} by ${esc(out.by.userName)}. Nothing more was written.`
+      : `↩️ Handed back: ${what} (${esc(f.meta.petName)}). Its custody is closed.`;
+  await done(f, medicine.first, words);
+}
+
+/** "✔️ Close discrepancy…": a manager's words; once per count. */
+async function submitClose(f: CustodyForm<MetaOf<typeof closeForm>>): Promise<void> {
+  const note = readClose(f.values);
+  if (!note) return f.atFields({ note: "Say why it is closed." });
+  const r = await closeDiscrepancy(f.deps, { countId: f.meta.countId, note, by: counter(f.who) });
+  if (r.status === "refused") return refused(f, r.why);
+  await f.ack.send();
+  const words =
+    r.status === "duplicate"
+      ? `Already closed by ${esc(r.value.by.userName)}: nothing more was written.`
+      : `✔️ Discrepancy closed (${esc(f.meta.petName)}).`;
+  await done(f, r.value.medicine.first, words);
+}
 
 export function registerCustodyForms(app: App, deps: BotDeps): void {
-  onCustodyForm(app, deps, CUSTODY_IN, async (f, args, ack) => {
-    const today = localDate(deps.clock.now(), deps.config.timezone);
-    const read = readCountIn(f.values, today);
-    if (!read.ok) return f.replies.atFields(read.errors);
-    const witness = await f.witness();
-    if (witness === "refused" || !f.meta.i) return;
-    const r = await countIn(deps, {
-      ...read.value,
-      bookingId: f.meta.b,
-      petId: f.meta.p,
-      item: f.meta.i,
-      by: counter(f.who),
-      witness,
-      requestKey: `view:${args.body.view.id}`,
-    });
-    if (r.status === "refused") return refused(f, r.why);
-    await ack.send();
-    const m = r.value;
-    await done(
-      deps,
-      args,
-      f,
-      `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(f.meta.n)}${m.witness ? `, with ${esc(m.witness.userName)}` : ""}.`,
-    );
-  });
-
-  onCustodyForm(app, deps, CUSTODY_COUNT, async (f, args, ack) => {
-    const read = readCount(f.values);
-    if (!read.ok) return f.replies.atFields(read.errors);
-    const witness = await f.witness();
-    if (witness === "refused" || !f.meta.m) return;
-    const asked = (args.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "reason");
-    if (asked && (!read.value.reason || !read.value.note))
-      return f.replies.atFields({
-        ...(read.value.reason ? {} : { reason: "Choose why it differs." }),
-        ...(read.value.note ? {} : { note: "Say what happened." }),
-      });
-    const r = await countMedicine(deps, {
-      ...read.value,
-      custodyId: f.meta.m,
-      by: counter(f.who),
-      witness,
-      requestKey: `view:${args.body.view.id}`,
-    });
-    if (r.status === "refused") return refused(f, r.why);
-    if (r.status === "explain") {
-      const m = r.medicine;
-      const again = countModal(args.view.private_metadata, {
-        head: `*${esc(m.first.label)}* · ${esc(m.petName)}`,
-        secondPerson: needsSecondPerson(m.first),
-        values: read.value,
-        explain: explainWords(r.expected, read.value.counted, m.unit),
-      });
-      if (!(await ack.send({ response_action: "update", view: again as never })))
-        await f.replies.tell(
-          `⚠️ Nothing was recorded: ${explainWords(r.expected, read.value.counted, m.unit)} Open 🔢 Count… again.`,
-        );
-      return;
-    }
-    await ack.send();
-    const { count, medicine } = r.value;
-    const differs = count.reason
-      ? ` · ⚠️ a discrepancy, on Home until a manager closes it`
-      : " · it matches the balance";
-    await done(
-      deps,
-      args,
-      f,
-      `🔢 Counted: ${esc(medicine.first.label)} for ${esc(f.meta.n)}, ${amountWords(count.counted, medicine.unit)}${differs}.`,
-    );
-  });
-
-  onCustodyForm(app, deps, CUSTODY_BACK, async (f, args, ack) => {
-    const read = readHandBack(f.values);
-    if (!read.ok) return f.replies.atFields(read.errors);
-    const witness = await f.witness();
-    if (witness === "refused" || !f.meta.m) return;
-    const r = await handBack(deps, { ...read.value, custodyId: f.meta.m, by: counter(f.who), witness });
-    if (r.status === "refused") return refused(f, r.why);
-    await ack.send();
-    const { out, medicine } = r.value;
-    const words =
-      r.status === "duplicate"
-        ? `Already handed back: ${esc(medicine.first.label)}, ${amountWords(out.quantity, medicine.unit)} to ${esc(out.to)} by ${esc(out.by.userName)}. Nothing more was written.`
-        : `↩️ Handed back: ${esc(medicine.first.label)}, ${amountWords(out.quantity, medicine.unit)} to ${esc(out.to)} (${esc(f.meta.n)}). Its custody is closed.`;
-    await done(deps, args, f, words);
-  });
-
-  onCustodyForm(app, deps, CUSTODY_CLOSE, async (f, args, ack) => {
-    const note = readClose(f.values);
-    if (!note) return f.replies.atFields({ note: "Say why it is closed." });
-    if (!f.meta.k) return;
-    const r = await closeDiscrepancy(deps, { countId: f.meta.k, note, by: counter(f.who) });
-    if (r.status === "refused") return refused(f, r.why);
-    await ack.send();
-    await done(
-      deps,
-      args,
-      f,
-      r.status === "duplicate"
-        ? `Already closed by ${esc(r.value.by.userName)}: nothing more was written.`
-        : `✔️ Discrepancy closed (${esc(f.meta.n)}).`,
-    );
-  });
+  onForm(app, deps, { ...spec, form: countInForm, run: submitCountIn });
+  onForm(app, deps, { ...spec, form: countForm, run: submitCount });
+  onForm(app, deps, { ...spec, form: handBackForm, run: submitHandBack });
+  onForm(app, deps, { ...spec, form: closeForm, run: submitClose });
 }
