@@ -11,6 +11,7 @@ import { sheetCustody } from "../answers/custody-sheet.ts";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
+import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
@@ -83,10 +84,11 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness, custody] = await Promise.all([
+    const [entries, asNeeded, witness, plans, custody] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
+      sheetPlansNow(this.#deps, sheet, index),
       sheetCustody(
         this.#deps,
         sheet.pets.filter((p) => p.message === index),
@@ -101,6 +103,7 @@ export class SheetRedraw {
       asNeeded,
       witness,
       doses,
+      plans,
       custody,
     });
     return replaceMessage(this.#deps, client, ref, message, "update the round message");
