@@ -268,31 +268,9 @@ export function sheetMessage(
               ...(few ? [few] : []),
             ]
           : full;
-      const ids = kept ? { s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId } : undefined;
-      const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness) : undefined;
       // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
-      const plan = record.plans?.get(p.key);
-      const toConfirm = plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm;
-      blocks.push(
-        ...petBlocks(
-          p.key,
-          withPlanNow(p.lines, plan),
-          lines,
-          ids
-            ? {
-                value: recordAll.encode(ids),
-                oneTap: pet.oneTap,
-                record: printedItems(pet).length > 0,
-                plan: toConfirm,
-                give: (plan ? plan.asNeeded : pet.asNeeded) ? prnGive.encode(ids) : undefined,
-                custody: record.custody?.get(p.key)?.notCountedIn.length
-                  ? custodyOpen.encode({ b: pet.bookingId, p: pet.petId })
-                  : undefined,
-                witness,
-              }
-            : undefined,
-        ),
-      );
+      const buttons = kept ? petButtons(sheet as Sheet, pet, status, record) : undefined;
+      blocks.push(...petBlocks(p.key, withPlanNow(p.lines, record.plans?.get(p.key)), lines, buttons));
     }
     return blocks;
   };
@@ -300,6 +278,24 @@ export function sheetMessage(
   let blocks = draw(false);
   if (messageChars({ text, blocks }) > LIMITS.messageText - 200) blocks = draw(true);
   return { text, blocks };
+}
+
+/** A kept sheet's buttons for one pet: its record, its plan as saved since, as-needed, witness, medicines. */
+function petButtons(sheet: Sheet, pet: SheetPet, status: PetRoundStatus, record: SheetRecord) {
+  const key = sheetPetKey(pet.bookingId, pet.petId);
+  const ids = { s: sheet.id, b: pet.bookingId, p: pet.petId };
+  const plan = record.plans?.get(key);
+  return {
+    value: recordAll.encode(ids),
+    oneTap: pet.oneTap,
+    record: printedItems(pet).length > 0,
+    plan: plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm,
+    give: (plan ? plan.asNeeded : pet.asNeeded) ? prnGive.encode(ids) : undefined,
+    custody: record.custody?.get(key)?.notCountedIn.length
+      ? custodyOpen.encode({ b: pet.bookingId, p: pet.petId })
+      : undefined,
+    witness: witnessButtons(sheet, pet, status, record.witness),
+  };
 }
 
 function headLine(
