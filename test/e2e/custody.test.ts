@@ -164,7 +164,7 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
 
   /** A button of a modal by its words (and, when given, a part of its value). */
   function buttonIn(modal: OpenedModal, words: string, valuePart = ""): Btn {
-    for (const x of (current(modal).view.blocks ?? []) as Block[]) {
+    for (const x of ((current(modal) ?? modal).view.blocks ?? []) as Block[]) {
       for (const e of [...(x.elements ?? []), ...(x.accessory ? [x.accessory] : [])])
         if (e.text?.text === words && (e.value ?? "").includes(valuePart)) return e as Btn;
     }
@@ -367,20 +367,33 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
       expect(notManager.response_action).toBe("update");
       expect(JSON.stringify(notManager.view?.blocks)).toContain("Only a manager");
       expect(await store.log({ kind: "medicine_closed" })).toEqual([]);
-      const boss = await tap("U0BOSS", buttonIn(closeView, "✔️ Close discrepancy…"), { modal: closeView });
+      // The manager closes it from Home: "💊 Medicines held…" opens the stock, its form over it.
+      const homeTab = { id: "VHOME", view: { type: "home", blocks: JSON.parse(home).view.blocks } };
+      const held = await tap("U0BOSS", buttonIn(homeTab as OpenedModal, "💊 Medicines held…"), {
+        modal: homeTab as OpenedModal,
+      });
+      const stock = await modalOf(held.trigger);
+      expect(stock.view.callback_id).toBe("custody_stock_view");
+      expect(stock.pushed).toBe(false);
+      expect(JSON.stringify(stock.view.blocks)).toContain("two rolled under the fridge");
+      const boss = await tap("U0BOSS", buttonIn(stock, "✔️ Close discrepancy…"), { modal: stock });
       const bossForm = await modalOf(boss.trigger);
+      expect(bossForm.pushed).toBe(true);
       const closed = await submit(
         "U0BOSS",
         bossForm,
         { note: text("found under the fridge, binned") },
-        closeView,
+        stock,
       );
       expect(closed.response_action).toBeUndefined();
       expect((await tramadol())?.open).toEqual([]);
+      // The stock under the form drawn again from the record: the discrepancy gone from it.
+      await h.slack.waitFor(() => current(stock).version > 1, 10_000);
+      expect(JSON.stringify(current(stock).view.blocks)).not.toContain("two rolled under the fridge");
       now += 60_000; // Home is built again at most once a minute per person.
       expect(await homeOpened(h, `EvHome${++seq}`)).not.toContain("two rolled under the fridge");
       // Closed once: the same closing again records nothing more.
-      await submit("U0BOSS", bossForm, { note: text("again") }, closeView);
+      await submit("U0BOSS", bossForm, { note: text("again") }, stock);
       expect(await store.log({ kind: "medicine_closed" })).toHaveLength(1);
     },
     60_000,
