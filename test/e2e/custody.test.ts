@@ -368,10 +368,15 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
       expect(JSON.stringify(notManager.view?.blocks)).toContain("Only a manager");
       expect(await store.log({ kind: "medicine_closed" })).toEqual([]);
       // The manager closes it from Home: "💊 Medicines held…" opens the stock, its form over it.
-      const homeTab = { id: "VHOME", view: { type: "home", blocks: JSON.parse(home).view.blocks } };
-      const held = await tap("U0BOSS", buttonIn(homeTab as OpenedModal, "💊 Medicines held…"), {
-        modal: homeTab as OpenedModal,
-      });
+      const homeTab: OpenedModal = {
+        id: "VHOME",
+        trigger_id: "",
+        view: { type: "home", blocks: JSON.parse(home).view.blocks },
+        version: 1,
+        pushed: false,
+        closed: false,
+      };
+      const held = await tap("U0BOSS", buttonIn(homeTab, "💊 Medicines held…"), { modal: homeTab });
       const stock = await modalOf(held.trigger);
       expect(stock.view.callback_id).toBe("custody_stock_view");
       expect(stock.pushed).toBe(false);
