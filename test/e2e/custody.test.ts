@@ -437,6 +437,15 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
   );
 
   it.skipIf(skip)("handed back closes custody, once; the register equals the record's entries", async () => {
+    // Going home today: the departures post's thread lists its medicines held, with the balance.
+    const booking = h.sandbox.main.bookingById.get(b) as Record<string, unknown>;
+    booking.checkOutDate = `${DATE}T16:00:00Z`;
+    const leaving = h.sandbox.main.departuresByDate;
+    leaving.set(DATE, [...(leaving.get(DATE) ?? []), booking]);
+    const departures = await composePost({ ...deps(), config: h.config }, "departures", DATE);
+    expect(JSON.stringify(departures.replies)).toContain(
+      "💊 to hand back: Tramadol 50mg &lt;b&gt;: ≈ 25 tablets left",
+    );
     const view = await medicinesView();
     const opened = await tap("U0JANE", buttonIn(view, "↩️ Handed back…"), { modal: view });
     const form = await modalOf(opened.trigger);
@@ -518,10 +527,10 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
       lines.map((l) => [l.kind, l.balance]),
     );
     // The stay's record (Slack's Stay record, the terminal, the printable page): the register, line by line.
-    const booking = h.sandbox.main.bookingById.get(b) as { checkInDate: string; checkOutDate: string };
+    const stayBooking = h.sandbox.main.bookingById.get(b) as { checkInDate: string; checkOutDate: string };
     const stays = await stayRecords(
       h.bot.deps,
-      [{ booking: { ...booking, bookingId: b }, care: undefined }],
+      [{ booking: { ...stayBooking, bookingId: b }, care: undefined }],
       {
         doses: true,
       },
