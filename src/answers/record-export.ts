@@ -4,11 +4,14 @@
  * began, so an export of three years holds one page in memory, not the record: the round entries
  * (each page with its doses' witnesses and high-alert marks, src/answers/kept-doses.ts), the welfare
  * records, the care plans of the stays exported (every version) and the doses given if needed, each
- * with its effect (src/answers/pages.ts merges them in the chain's order for the CSV).
+ * with its effect, and the medicines in custody of those stays (src/answers/pages.ts merges them in
+ * the chain's order for the CSV).
  */
 import type { Deps } from "../deps.ts";
+import type { MedicineCustody } from "../domain/custody.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
+import { custodyOfStays } from "./custody-stock.ts";
 import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
 import { mergeBySeq, pages } from "./pages.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
@@ -32,13 +35,15 @@ export interface ExportRows {
   welfare(): AsyncIterable<WelfareRecordRow[]>;
   plans(): AsyncIterable<PlanVersion[]>;
   asNeeded(): AsyncIterable<PrnDose[]>;
+  /** The medicines in custody of the stays exported (issue 49), each with its register: read at once (a stay holds a few). */
+  custody(): Promise<MedicineCustody[]>;
 }
 
 /** Stays whose plans one query reads at once (an IN list; a longer list is read in parts, merged). */
 const STAYS_PER_QUERY = 2_000;
 
 export async function exportRows(
-  deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock">,
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
   query: ExportQuery,
 ): Promise<ExportRows> {
   const store = deps.record;
@@ -71,6 +76,7 @@ export async function exportRows(
       return pages(mergeBySeq(parts, (v) => v.seq));
     },
     asNeeded: () => prnDosePages(deps, query, head.seq),
+    custody: () => custodyOfStays(deps, planned, query.petId),
   };
 }
 

@@ -12,6 +12,7 @@ import { bookingIdByReference } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { releaseIdleMemory } from "../process/memory.ts";
 import type { CareRecordStore } from "../record/types.ts";
+import { custodyExportRows } from "../text/custody-record.ts";
 import { planExportRow } from "../text/plan-record.ts";
 import { CSV_HEADER, csvHeadLine, csvLine, type ExportRow, exportRow, prnExportRow } from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
@@ -57,6 +58,13 @@ class Out {
   }
 }
 
+/** The export's time zone and its days (a medicine's rows outside them are not exported). */
+interface Days {
+  zone: string;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 /** Rows counted as they are written, for the summary on standard error. */
 interface Counts {
   entries: number;
@@ -94,12 +102,21 @@ function exportSources(rows: ExportRows, zone: string, counts: Counts) {
   };
 }
 
+async function* onePage<T>(page: T[]): AsyncGenerator<T[]> {
+  yield page;
+}
+
 /** The CSV: the header, every row in the chain's order, the head as the last row. */
-async function writeCsv(out: Out, rows: ExportRows, zone: string, counts: Counts): Promise<void> {
-  const s = exportSources(rows, zone, counts);
+async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
+  const s = exportSources(rows, days.zone, counts);
   await out.write(CSV_HEADER);
-  const merged = mergeBySeq<ExportRow>([s.entries(), s.welfare(), s.plans(false), s.asNeeded()], (r) =>
-    Number(r.seq),
+  // The medicines' rows of the days exported (few: read at once), in the chain's order as the others.
+  const custody = custodyExportRows(await rows.custody(), days.zone, days).sort(
+    (a, b) => Number(a.seq) - Number(b.seq),
+  );
+  const merged = mergeBySeq<ExportRow>(
+    [s.entries(), s.welfare(), s.plans(false), s.asNeeded(), onePage(custody)],
+    (r) => Number(r.seq),
   );
   for await (const row of merged) await out.write(csvLine(row));
   await out.write(csvHeadLine(rows.head));
@@ -113,8 +130,8 @@ const json = (value: unknown, depth: number) =>
  * The JSON: as JSON.stringify(…, null, 2) would write the whole object, its arrays written a page
  * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded` when they have rows).
  */
-async function writeJson(out: Out, rows: ExportRows, zone: string, counts: Counts): Promise<void> {
-  const s = exportSources(rows, zone, counts);
+async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
+  const s = exportSources(rows, days.zone, counts);
   await out.write(`{\n  "head": ${json(rows.head, 1)}`);
   const sections: Array<[string, AsyncIterable<unknown[]>, boolean]> = [
     ["entries", s.entries(), true],
@@ -133,6 +150,8 @@ async function writeJson(out: Out, rows: ExportRows, zone: string, counts: Count
     if (!first) await out.write("\n  ]");
     else if (always) await out.write(`,\n  "${name}": []`);
   }
+  const custody = await rows.custody();
+  if (custody.length) await out.write(`,\n  "custody": ${json(custody, 1)}`);
   await out.write("\n}\n");
 }
 
@@ -236,12 +255,13 @@ export async function exportRange(ctx: CliContext): Promise<number> {
   try {
     await refuseOtherBusiness(ctx, store, where);
     // Every export names the record's head when it began, so a copy sits outside the database.
-    const rows = await exportRows({ record: store, clock: ctx.clock }, query);
+    const rows = await exportRows({ record: store, clock: ctx.clock, config: ctx.config }, query);
     if (format === "html") return await writeHtml(ctx, store, rows, { out, petId: query.petId, which });
     const zone = ctx.config.timezone;
     const counts: Counts = { entries: 0, welfare: 0, asNeeded: 0 };
     const stdout = new Out(ctx.io.stdout);
-    await (format === "csv" ? writeCsv : writeJson)(stdout, rows, zone, counts);
+    const days: Days = { zone, from: query.from, to: query.to };
+    await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
     await stdout.flush();
     if (ctx.io.stdout.isTTY !== true || counts.entries + counts.welfare + counts.asNeeded === 0) {
       const more = [
