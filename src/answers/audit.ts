@@ -12,7 +12,8 @@ import type { ChainHead, LogEntry, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { keptDoses, keptDue } from "./kept-doses.ts";
-import { keptSheets } from "./sheets.ts";
+import { reviewedDays } from "./review.ts";
+import { keptSheets, type Sheet } from "./sheets.ts";
 import { witnessesOf } from "./witness.ts";
 
 /** The longest audit (a year and a day: one whole year beside today). */
@@ -32,6 +33,8 @@ export interface AuditFigures {
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /** High-alert doses given, and of those witnessed, unwitnessed, still within their minutes. */
   highAlert: { given: number; witnessed: number; unwitnessed: number; awaiting: number };
+  /** The days with a kept round, and of those the ones a manager reviewed (issue 50) and not, by date. */
+  reviewed: { days: number; reviewed: number; notReviewed: string[] };
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -63,12 +66,13 @@ export async function recordAudit(
   const now = deps.clock.now();
   const to = localDate(now, deps.config.timezone);
   const from = addDays(to, -(days - 1));
-  const [sheets, entries, witnesses, prn, head] = await Promise.all([
+  const [sheets, entries, witnesses, prn, head, reviews] = await Promise.all([
     keptSheets(deps, { from, to }),
     deps.record.entries({ from, to }),
     witnessesOf(deps.record, { from, to }),
     asNeeded(deps, from, to),
     deps.record.head(),
+    reviewedDays(deps, from, to),
   ]);
   const doses = keptDoses(deps, keptDue(sheets), entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
@@ -96,8 +100,16 @@ export async function recordAudit(
     notGivenByReason,
     asNeeded: prn,
     highAlert,
+    reviewed: reviewedOf(sheets, reviews),
     head,
     where,
     at: now.toISOString(),
   };
+}
+
+/** The days with a kept round, reviewed and not. */
+function reviewedOf(sheets: Sheet[], reviews: Set<string>): AuditFigures["reviewed"] {
+  const days = [...new Set(sheets.map((s) => s.date))].sort();
+  const notReviewed = days.filter((d) => !reviews.has(d));
+  return { days: days.length, reviewed: days.length - notReviewed.length, notReviewed };
 }

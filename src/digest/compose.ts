@@ -7,12 +7,14 @@ import { dayReport } from "../answers/day.ts";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { keepPlansPost } from "../answers/plans-post.ts";
+import { dayReview } from "../answers/review.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
+import { reviewMessage } from "../blocks/review.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
@@ -43,6 +45,8 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
+  if (kind === "review")
+    return { parent: reviewMessage(await dayReview(deps, date), deps.config.timezone), replies: [] };
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);
   if (welfareKindOf(kind)) return composeWelfarePost(deps, kind, date, lateAt);

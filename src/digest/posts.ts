@@ -15,7 +15,8 @@ export type PostKind =
   | RoundPostKind
   | "tomorrow"
   | PlansPostKind
-  | WelfarePostKind;
+  | WelfarePostKind
+  | "review";
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
 /** The daily welfare check (issue 38: src/digest/welfare-kinds.ts). */
@@ -27,6 +28,7 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "departures" ||
     kind === "arrivals" ||
     kind === "tomorrow" ||
+    kind === "review" ||
     roundOfPost(kind) !== undefined ||
     plansOfPost(kind) !== undefined ||
     welfareKindOf(kind) !== undefined
@@ -125,6 +127,24 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
   return [{ kind: "tomorrow", channel: digest.channel, time }];
 }
 
+/**
+ * The manager's daily review (issue 50), in the rounds channel once the day's last round's doses
+ * are all due or missed: the last round's time plus the dose window's minutes after it (a minute
+ * before midnight at the latest). Only the bot, which keeps the care record, posts it.
+ */
+function reviewPosts(
+  rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
+  afterMinutes: number | undefined,
+): ScheduledPost[] {
+  if (!rounds?.channel || afterMinutes === undefined) return [];
+  const last = Math.max(...ROUNDS.map((r) => minutesOf(rounds.times[r])));
+  const at = Math.min(last + afterMinutes, 23 * 60 + 59);
+  const time = `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
+  return [{ kind: "review", channel: rounds.channel, time }];
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
@@ -134,12 +154,15 @@ export function scheduledPosts(config: {
   plan?: unknown;
   /** The welfare check's posts: given by the bot, which keeps the care record. */
   welfare?: WelfareSettings | undefined;
+  /** The dose windows (the day's review comes when the last round's window closes): given by the bot. */
+  doses?: { afterMinutes: number } | undefined;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
     ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
+    ...reviewPosts(config.rounds, config.welfare ? config.doses?.afterMinutes : undefined),
   ];
 }
 
@@ -148,6 +171,7 @@ export function postLabel(kind: string): string {
   const round = roundOfPost(kind);
   if (round) return `${round} round`;
   if (kind === "tomorrow") return "tomorrow's check";
+  if (kind === "review") return "day's review";
   const plans = plansOfPost(kind);
   if (plans) return `${plans} round's care plans to confirm`;
   const welfare = welfareKindOf(kind);

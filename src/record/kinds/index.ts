@@ -14,6 +14,7 @@ import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
+import { review } from "./review.ts";
 import { sheet } from "./sheet.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
 import { witness } from "./witness.ts";
@@ -33,6 +34,7 @@ const KINDS = [
   welfareFlag,
   welfareAdvice,
   welfareResolved,
+  review,
 ] as const;
 
 type Known = (typeof KINDS)[number];
