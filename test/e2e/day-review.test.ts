@@ -5,9 +5,13 @@
  * kept in the care record (who and when, in the chain) before Slack hears back; the post is drawn
  * again with the review on it; `record audit` counts the day reviewed.
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keptDue } from "../../src/answers/kept-doses.ts";
+import { keptSheets } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
+import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
@@ -121,5 +125,35 @@ describe("the day's review", () => {
     });
     expect(code).toBe(0);
     expect(JSON.parse(stdout).reviewed).toEqual({ days: 1, reviewed: 1, notReviewed: [] });
+  }, 60_000);
+
+  it("the chart reads the morning's doses from its kept sheet: missed by night, the rounds not posted named", async () => {
+    const out = join(record.dir, "charts");
+    let stderr = "";
+    const code = await runCli(["chart", DATE, "--out", out], {
+      env: {
+        KENNEL_TIMEZONE: "Europe/London",
+        LOG_LEVEL: "silent",
+        KENNEL_DATA_DIR: record.dir,
+        KENNEL_API_KEY: h.sandbox.keys.main,
+        KENNEL_API_BASE_URL: h.sandbox.url,
+        ROUNDS_TIMES: "07:30,12:00,18:00",
+      },
+      io: { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) } },
+      clock,
+    });
+    expect(stderr).toMatch(/written/);
+    expect(code).toBe(0);
+    const html = readFileSync(join(out, `chart-${DATE}.html`), "utf8");
+    const kept = keptDue(await keptSheets({ record: record.store }, { date: DATE }));
+    const meds = [...kept.values()].filter((k) => isMedicationItem(k.due.item));
+    expect(meds.length).toBeGreaterThan(0);
+    for (const k of meds) {
+      const key = `${k.bookingId}|${k.petId}|${DATE}|morning|${k.due.item}`;
+      const cell = new RegExp(`<td data-key="${key.replace(/\|/g, "\\|")}">(.*?)</td>`).exec(html);
+      expect(cell?.[1], key).toContain("missed");
+    }
+    // The midday and evening rounds were never posted: what is due there is the plan now, and said.
+    expect(html).toContain("rounds not posted yet (Sun 22 Nov midday, Sun 22 Nov evening)");
   }, 60_000);
 });
