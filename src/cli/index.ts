@@ -34,6 +34,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   chart: () => import("./chart.ts"),
   record: () => import("./record.ts"),
   plan: () => import("./plan.ts"),
+  stock: () => import("./stock.ts"),
   digest: () => import("./digest.ts"),
   mcp: () => import("./mcp.ts"),
 };

@@ -16,7 +16,8 @@ export type PostKind =
   | "tomorrow"
   | PlansPostKind
   | WelfarePostKind
-  | "review";
+  | "review"
+  | "medicines";
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
 /** The daily welfare check (issue 38: src/digest/welfare-kinds.ts). */
@@ -29,6 +30,7 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "arrivals" ||
     kind === "tomorrow" ||
     kind === "review" ||
+    kind === "medicines" ||
     roundOfPost(kind) !== undefined ||
     plansOfPost(kind) !== undefined ||
     welfareKindOf(kind) !== undefined
@@ -145,6 +147,18 @@ function reviewPosts(
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
+/**
+ * The medicines to act on (issue 49: a supply running out before its pet's check-out, a controlled
+ * drug's count overdue, a discrepancy open), with the 07:00 post in its channel; posted only when
+ * there is something to say. The bot's alone (it keeps the care record).
+ */
+function medicinesPosts(
+  digest: { channel: string; time: string } | undefined,
+  record: boolean,
+): ScheduledPost[] {
+  return digest && record ? [{ kind: "medicines", channel: digest.channel, time: digest.time }] : [];
+}
+
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
@@ -161,6 +175,7 @@ export function scheduledPosts(config: {
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
+    ...medicinesPosts(config.digest, config.plan !== undefined),
     ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
     ...reviewPosts(config.rounds, config.welfare ? config.doses?.afterMinutes : undefined),
   ];
@@ -172,6 +187,7 @@ export function postLabel(kind: string): string {
   if (round) return `${round} round`;
   if (kind === "tomorrow") return "tomorrow's check";
   if (kind === "review") return "day's review";
+  if (kind === "medicines") return "medicines to act on";
   const plans = plansOfPost(kind);
   if (plans) return `${plans} round's care plans to confirm`;
   const welfare = welfareKindOf(kind);
