@@ -7,6 +7,7 @@
 import type { Deps } from "../deps.ts";
 import { cleanText } from "../domain/text.ts";
 import type { LogEntry } from "../record/types.ts";
+import { stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures, type RoundDose } from "./doses.ts";
 import { keptDoses, keptDue } from "./kept-doses.ts";
 import type { Who } from "./record-round.ts";
@@ -24,6 +25,8 @@ export interface DayReview {
   >;
   /** Welfare flags open at the day's end (undefined: not read). */
   welfareOpen: number | undefined;
+  /** Medicines held whose count is overdue now (issue 49; undefined: not read). */
+  countsOverdue: number | undefined;
   /** Each review of the day, oldest first. */
   reviews: Array<{ userName: string; at: string; note: string }>;
 }
@@ -58,11 +61,12 @@ export async function dayReview(
 ): Promise<DayReview> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record: there is no day to review.");
-  const [sheets, entries, flags, reviews] = await Promise.all([
+  const [sheets, entries, flags, reviews, overdue] = await Promise.all([
     keptSheets(deps, { date }),
     store.entries({ date }),
     openWelfareFlags(deps, date),
     store.log({ kind: "review", date }),
+    countsOverdue(deps),
   ]);
   const doses = keptDoses(deps, keptDue(sheets), entries, deps.clock.now());
   return {
@@ -71,8 +75,26 @@ export async function dayReview(
     doses: doseFigures(doses),
     exceptions: exceptionsOf(doses),
     welfareOpen: flags?.length,
+    countsOverdue: overdue,
     reviews: reviews.map(reviewOf),
   };
+}
+
+/** The medicines whose count is overdue now, from the record alone (no runway: no kennel API call). */
+async function countsOverdue(
+  deps: Pick<Deps, "record" | "config" | "clock" | "log">,
+): Promise<number | undefined> {
+  try {
+    const { record, config, clock, log } = deps;
+    const stock = await stockNow({ record, config, clock, log });
+    return stock.held.filter((h) => h.countDue?.overdue).length;
+  } catch (error) {
+    deps.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "the counts overdue could not be read for the day's review",
+    );
+    return undefined;
+  }
 }
 
 /** Keeps a review of the day, its note cleaned as every input is (at most 1000 characters): committed before Slack hears back. */

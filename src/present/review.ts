@@ -31,6 +31,11 @@ function figuresLine(r: DayReview): Line {
       : r.welfareOpen
         ? [toned("warn", `${plural(r.welfareOpen, "welfare flag")} open`)]
         : "no welfare flag open",
+    r.countsOverdue === undefined
+      ? "medicine counts not read"
+      : r.countsOverdue
+        ? [toned("warn", `${plural(r.countsOverdue, "count")} overdue`)]
+        : undefined,
   );
 }
 
