@@ -26,8 +26,9 @@ const STYLE = `
   table.grid th, table.grid td { border: 0.8pt solid #000; padding: 2pt 3pt; vertical-align: top; overflow-wrap: anywhere; }
   table.grid thead { display: table-header-group; }
   table.grid tr { break-inside: avoid; page-break-inside: avoid; }
-  table.grid thead th { font-weight: 600; text-align: center; font-size: 8.5pt; }
-  table.grid tbody th { text-align: left; font-weight: 400; width: 34%; font-size: 8.5pt; }
+  table.grid thead th { font-weight: 600; text-align: center; font-size: 7.5pt; padding: 2pt 1pt; overflow-wrap: normal; }
+  table.grid thead tr:first-child th:first-child { width: 30%; }
+  table.grid tbody th { text-align: left; font-weight: 400; font-size: 8.5pt; }
   table.grid td { height: 11mm; font-size: 8.5pt; text-align: center; }
   table.grid td.struck { background: linear-gradient(to top right, transparent calc(50% - 0.6pt), #000 calc(50% - 0.6pt), #000 calc(50% + 0.6pt), transparent calc(50% + 0.6pt)); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   @media print { body { max-width: none; } }
