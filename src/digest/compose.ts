@@ -55,8 +55,12 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
-  if (kind === "review")
-    return { parent: reviewMessage(await dayReview(deps, date), deps.config.timezone), replies: [] };
+  if (kind === "review") {
+    // A day with no round kept (none posted) has nothing to review: nothing is posted.
+    const review = await dayReview(deps, date);
+    const parent = reviewMessage(review, deps.config.timezone);
+    return { parent, replies: [], ...(review.rounds === 0 ? { nothingToPost: true } : {}) };
+  }
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);
   if (welfareKindOf(kind)) return composeWelfarePost(deps, kind, date, lateAt);

@@ -54,6 +54,8 @@ const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace
 
 describe("the day's review", () => {
   it("is posted once after the last round, and a review is kept before the ack, then shown", async () => {
+    // No round was posted on Saturday: nothing to review, nothing posted.
+    expect((await h.bot.digest?.runPost("review", "2026-11-21"))?.result).toBe("nothing-to-post");
     // The morning round is posted (its sheet kept); nothing recorded, so its doses are missed by night.
     expect((await h.bot.digest?.runPost("rounds:morning", DATE))?.result).toBe("posted");
     at = Date.parse(`${DATE}T21:00:00Z`);
