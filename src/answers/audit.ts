@@ -12,6 +12,7 @@ import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { keptDoses, keptDue } from "./kept-doses.ts";
+import { reviewedDays } from "./review.ts";
 import { keptSheets } from "./sheets.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -32,6 +33,8 @@ export interface AuditFigures {
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /** High-alert doses given, and of those witnessed, unwitnessed, still within their minutes. */
   highAlert: { given: number; witnessed: number; unwitnessed: number; awaiting: number };
+  /** The days with a kept round, and of those the ones a manager reviewed (issue 50) and not, by date. */
+  reviewed: { days: number; reviewed: number; notReviewed: string[] };
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -64,7 +67,11 @@ async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: 
 }
 
 /** The figures of the days from `from` to `to` that add up (a part of the audit). */
-type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> & { rounds: number };
+type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> & {
+  rounds: number;
+  /** The part's days with a kept round. */
+  roundDays: string[];
+};
 
 async function auditPart(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
@@ -95,7 +102,8 @@ async function auditPart(
     else highAlert.unwitnessed++;
   }
   const rounds = new Set(sheets.map((s) => `${s.date}|${s.round}`)).size;
-  return { rounds, doses: doseFigures(doses), notGivenByReason, highAlert };
+  const roundDays = [...new Set(sheets.map((s) => s.date))];
+  return { rounds, roundDays, doses: doseFigures(doses), notGivenByReason, highAlert };
 }
 
 /** Each figure of `b` added to `a`'s. */
@@ -126,20 +134,30 @@ export async function recordAudit(
     total = total
       ? {
           rounds: total.rounds + part.rounds,
+          roundDays: [...total.roundDays, ...part.roundDays],
           doses: addUp(total.doses, part.doses),
           notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
           highAlert: addUp(total.highAlert, part.highAlert),
         }
       : part;
   }
+  const { roundDays, ...figures } = total as AuditPart;
   return {
     from,
     to,
     days,
-    ...(total as AuditPart),
+    ...figures,
     asNeeded: await asNeeded(deps, from, to, head.seq),
+    reviewed: reviewedOf(roundDays, await reviewedDays(deps, from, to)),
     head,
     where,
     at: now.toISOString(),
   };
+}
+
+/** The days with a kept round, reviewed and not. */
+function reviewedOf(roundDays: string[], reviews: Set<string>): AuditFigures["reviewed"] {
+  const days = [...new Set(roundDays)].sort();
+  const notReviewed = days.filter((d) => !reviews.has(d));
+  return { days: days.length, reviewed: days.length - notReviewed.length, notReviewed };
 }

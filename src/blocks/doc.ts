@@ -3,7 +3,7 @@
  * blocks, each item (with its group's name before its first line) a section, the actions buttons.
  * Every span is escaped here, once, so no text from the API can ping, link or forge markup.
  */
-import type { Action, Doc, Line, Part, Span } from "../present/doc.ts";
+import { type Action, type Doc, gridLines, type Line, type Part, type Span } from "../present/doc.ts";
 import { fitMessage } from "./fit.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import type { ThreadItem } from "./thread.ts";
@@ -91,6 +91,8 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
         out.push(fields(p.fields.slice(i, i + 10).map((f) => `*${esc(f.label)}:* ${lineMrkdwn(f.value)}`)));
       return out;
     }
+    case "grid":
+      return gridLines(p).map((l) => section(lineMrkdwn(l)));
     case "actions":
       return p.actions.length
         ? [{ type: "actions", elements: p.actions.map((a) => buttonOf(a) as Button) }]

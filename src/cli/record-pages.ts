@@ -27,20 +27,25 @@ import { type CliContext, kennelDeps } from "./context.ts";
  * taken all the same (a file system that ignores case). `taken` holds the names given, lower-cased.
  */
 export function pageFileName(reference: string, bookingId: number, taken: Set<string>): string {
-  const ref = Array.from(
-    cleanText(reference)
-      .normalize("NFC")
-      .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
-      .replace(/^[-.]+|[-.]+$/g, ""),
-  )
-    .slice(0, 80)
-    .join("");
+  const ref = fileNamePart(reference);
   const own = `booking-${bookingId}`;
   const base = ref && ref !== own ? `${ref}-${bookingId}` : own;
   let name = `${base}.html`;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}.html`;
   taken.add(name.toLowerCase());
   return name;
+}
+
+/** Words as part of a file name: letters, marks and digits of any script, dots, hyphens and underscores kept; the rest one hyphen. */
+export function fileNamePart(words: string): string {
+  return Array.from(
+    cleanText(words)
+      .normalize("NFC")
+      .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
+      .replace(/^[-.]+|[-.]+$/g, ""),
+  )
+    .slice(0, 80)
+    .join("");
 }
 
 /** `--out`: a folder (made when missing), never a file: a usage error (exit 2) in one line otherwise. */
@@ -93,7 +98,8 @@ function writePage(folder: string, name: string, page: string): void {
 export async function writePages(
   ctx: CliContext,
   out: string,
-  pages: AsyncIterable<{ name: string; page: string }>,
+  pages: AsyncIterable<{ name: string; page: string }> | Iterable<{ name: string; page: string }>,
+  each = "one per stay",
 ): Promise<number> {
   const folder = resolve(out);
   const why = makeFolder(folder);
@@ -115,7 +121,7 @@ export async function writePages(
   }
   const n = written.length;
   ctx.io.stderr.write(
-    `${n} ${n === 1 ? "page" : "pages"} (one per stay) written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
+    `${n} ${n === 1 ? "page" : "pages"} (${each}) written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
   );
   return failed.length ? 1 : 0;
 }

@@ -10,6 +10,7 @@ import { dayReport } from "../answers/day.ts";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { keepPlansPost } from "../answers/plans-post.ts";
+import { dayReview } from "../answers/review.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
@@ -17,6 +18,7 @@ import { dayWitnesses } from "../answers/witness.ts";
 import { handBackMessage, medicinesPostMessage } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
+import { reviewMessage } from "../blocks/review.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
@@ -52,6 +54,12 @@ export async function composePost(
   }
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
+  }
+  if (kind === "review") {
+    // A day with no round kept (none posted) has nothing to review: nothing is posted.
+    const review = await dayReview(deps, date);
+    const parent = reviewMessage(review, deps.config.timezone);
+    return { parent, replies: [], ...(review.rounds === 0 ? { nothingToPost: true } : {}) };
   }
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);

@@ -70,7 +70,24 @@ export type Part =
   /** The foot: problems and the request id (Slack: a context block; terminal: dim). */
   | { kind: "note"; lines: Line[] }
   | { kind: "actions"; actions: Action[] }
+  /** A table (the chart on paper): HTML draws it as one; Slack and the terminal a line per row (gridLines). */
+  | { kind: "grid"; corner: string; columns: Line[][]; rows: GridRow[] }
   | { kind: "divider" };
+
+/**
+ * A grid's cell: its words, what it is about (`key`: an HTML data attribute a reader finds it by),
+ * and `struck` when nothing belongs there (a page draws a line through it; text says "—").
+ */
+export interface GridCell {
+  line: Line;
+  key?: string;
+  struck?: true;
+}
+
+export interface GridRow {
+  head: Line[];
+  cells: GridCell[];
+}
 
 export interface Doc {
   /** The message's one-line fallback (notifications, screen readers). */
@@ -149,3 +166,15 @@ export const lineText = (l: Line): string => l.map((s) => s.text).join("");
 /** The request id's words in a foot, or nothing. */
 export const requestIdSpan = (id: string | undefined): Span | undefined =>
   id ? { text: `request id ${value(id, 100)}` } : undefined;
+
+/** A grid as lines, for the surfaces without tables: "Rimadyl 50 mg: Tue 24 morning SJ 07:40 · …". */
+export function gridLines(p: Extract<Part, { kind: "grid" }>): Line[] {
+  const heads = p.columns.map((c) => c.map(lineText).join(" "));
+  return p.rows.map((r) => {
+    const cells = r.cells.map((c, i) => {
+      const said = c.struck ? "—" : lineText(c.line) || "(blank)";
+      return `${heads[i] ?? ""} ${said}`.trim();
+    });
+    return [strong(`${r.head.map(lineText).join(" ")}:`), { text: ` ${cells.join(" · ")}` }];
+  });
+}

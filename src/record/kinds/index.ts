@@ -15,6 +15,7 @@ import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
+import { review } from "./review.ts";
 import { sheet } from "./sheet.ts";
 import { staffName } from "./staff-name.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
@@ -35,6 +36,7 @@ const KINDS = [
   welfareFlag,
   welfareAdvice,
   welfareResolved,
+  review,
   medicineIn,
   medicineCount,
   medicineClosed,

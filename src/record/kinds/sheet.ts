@@ -82,6 +82,17 @@ const part = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line })) }),
   z.object({ kind: z.literal("note"), lines }),
   z.object({ kind: z.literal("actions"), actions: z.array(action) }),
+  z.object({
+    kind: z.literal("grid"),
+    corner: z.string(),
+    columns: z.array(lines),
+    rows: z.array(
+      z.object({
+        head: lines,
+        cells: z.array(z.object({ line, key: z.string().optional(), struck: z.literal(true).optional() })),
+      }),
+    ),
+  }),
   z.object({ kind: z.literal("divider") }),
 ]);
 
