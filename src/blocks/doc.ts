@@ -6,6 +6,7 @@
 import type { Action, Doc, Line, Part, Span } from "../present/doc.ts";
 import { fitMessage } from "./fit.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
+import { sectionTexts } from "./sections.ts";
 import type { ThreadItem } from "./thread.ts";
 import type { Block, Button, Message, SectionBlock } from "./types.ts";
 
@@ -52,11 +53,9 @@ const buttonOf = (a: Action | undefined): Button | undefined =>
  * button beside it when it has one.
  */
 function threadItems(parts: Part[]): ThreadItem[] {
-  return parts.flatMap((p): ThreadItem[] => {
-    if (p.kind !== "item") return [];
-    const text = linesMrkdwn(p.lines);
-    return [p.action ? { text, accessory: buttonOf(p.action) as Button } : text];
-  });
+  return parts.flatMap((p): ThreadItem[] =>
+    p.kind === "item" ? [{ blocks: sections(linesMrkdwn(p.lines), buttonOf(p.action)), reserve: 0 }] : [],
+  );
 }
 
 /**
@@ -71,6 +70,10 @@ export function docThread(doc: Doc): { head: Block[]; items: ThreadItem[]; foot:
   };
 }
 
+/** Text as its sections, whole (src/blocks/sections.ts), the button beside the first. */
+const sections = (text: string, accessory: Button | undefined): SectionBlock[] =>
+  sectionTexts(text).map((t, i) => section(t, i === 0 ? accessory : undefined));
+
 /** The blocks of one part; a group's name is carried into the next item by `docBlocks`. */
 function partBlocks(p: Part, group: Line | undefined): Block[] {
   switch (p.kind) {
@@ -82,9 +85,9 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
     case "group":
       return [section(lineMrkdwn(p.line))];
     case "item":
-      return [section(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action))];
+      return sections(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action));
     case "text":
-      return p.lines.length ? [section(linesMrkdwn(p.lines), buttonOf(p.action))] : [];
+      return p.lines.length ? sections(linesMrkdwn(p.lines), buttonOf(p.action)) : [];
     case "fields": {
       const out: SectionBlock[] = [];
       for (let i = 0; i < p.fields.length; i += 10)

@@ -2,6 +2,7 @@
  * A long post as a parent message and thread replies (the 07:00 post, the round posts, tomorrow's
  * check): every message within 50 blocks and the total-text budget, whatever the day's size.
  */
+import { replyLabel } from "../present/parts.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { context, esc, fallback, section } from "./mrkdwn.ts";
 import type { Block, Button, Message } from "./types.ts";
@@ -93,6 +94,3 @@ export function threadSplit(
   }
   return { thread: { parent: { text: fallback(title), blocks: parentBlocks }, replies }, itemsPer };
 }
-
-/** "21–65 of 120": which of a post's items a reply holds. */
-export const replyLabel = (start: number, end: number, total: number) => `${start + 1}–${end} of ${total}`;

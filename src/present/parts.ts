@@ -42,3 +42,6 @@ export function pageActions(r: { page: number; pages: number }, action: PageActi
 export function pageNote(l: { page: number; totalPages: number; requestId: string }): Line {
   return dotted(l.totalPages > 1 && `page ${l.page} of ${l.totalPages}`, requestIdSpan(l.requestId));
 }
+
+/** "21–65 of 120": which of a post's items a message of its thread holds. */
+export const replyLabel = (start: number, end: number, total: number) => `${start + 1}–${end} of ${total}`;

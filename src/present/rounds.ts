@@ -9,8 +9,7 @@
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
-import { roundWord } from "../domain/rounds.ts";
-import type { ItemKey } from "../record/types.ts";
+import { medicationLines, roundWord } from "../domain/rounds.ts";
 import {
   careWarningWords,
   namedDietRow,
@@ -59,22 +58,15 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const allergy: Line | undefined = s.allergies
     ? [toned("warn", `⚠️ allergies: ${value(s.allergies, 300)}`)]
     : undefined;
-  // The care plan decides what is due (the line stays whatever it says: never hide a dose).
-  const onPlan = new Map((p.plan?.items ?? []).map((i) => [i.item.key, i.on]));
-  const meds = s.medications.map((m): Line => {
-    const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
-    const due = on ? on.status === "due" || on.status === "conditional" : m.due;
-    // The plan's word beside the line, unless it is the sheet's own (due, as the words make it). A
-    // plan that decides otherwise than the sheet's reckoning from the words (not this round where
-    // they say "no time given: follow the instruction") has the words whole beside it, never that
-    // reckoning; one that leaves it to a person ("check") keeps it.
-    const says = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
-    const decides = says && on.status !== "check" && due !== m.due;
-    const row = decides ? roundMedicationWhole(m, r.round) : roundMedicationRow(m, r.round);
-    const words = says ? ` · 📋 plan: ${value(onRoundWords(on), 300)}` : "";
-    return [toned(due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
+  // The care plan decides what is due (src/domain/rounds.ts: the line stays whatever it says).
+  const meds = medicationLines(s, p.plan).map((l): Line => {
+    const row = l.planDecides
+      ? roundMedicationWhole(l.medication, r.round)
+      : roundMedicationRow(l.medication, r.round);
+    const words = l.planSays && l.on ? ` · 📋 plan: ${value(onRoundWords(l.on), 300)}` : "";
+    return [toned(l.due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
   });
-  const meal = onPlan.get("meal");
+  const meal = p.plan?.items.find((i) => i.item.key === "meal")?.on;
   if (meal && meal.status !== "due" && meal.status !== "not_due")
     meds.push(line(`🍽 📋 plan: ${value(onRoundWords(meal), 300)}`));
   const diet: Line[] = [];

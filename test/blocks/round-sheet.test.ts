@@ -10,7 +10,7 @@ import type { Sheet } from "../../src/answers/sheets.ts";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
-import { draftSheet, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
+import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
@@ -18,6 +18,7 @@ import { DEFAULT_DOSE_SETTINGS } from "../../src/domain/doses.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";
+import { draftSheet as draftOf } from "../../src/present/round-sheet.ts";
 import type { Entry, ItemKey, Outcome } from "../../src/record/types.ts";
 
 const TZ = "Europe/London";
@@ -102,6 +103,8 @@ function entry(i: number, item: ItemKey, outcome: Outcome, more: Partial<Entry> 
 
 const all = (t: { parent: Message; replies: Message[] }) => [t.parent, ...t.replies];
 /** A kept sheet (id 7) of a round. */
+/** A round drafted and shared out as Slack posts it. */
+const draftSheet = (r: RoundReport) => sheetForSlack(draftOf(r, { timezone: TZ }));
 const kept = (r: RoundReport): Sheet => ({ ...draftSheet(r), id: 7 });
 const drawn = (r: RoundReport, entries: Entry[] = []) => sheetMessages(kept(r), { entries, timezone: TZ });
 

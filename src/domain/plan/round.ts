@@ -15,7 +15,7 @@
  */
 import type { Round } from "../care.ts";
 import { type DueItem, sheetItem } from "../record.ts";
-import type { RoundSheet } from "../rounds.ts";
+import { dueByPlan, type RoundSheet } from "../rounds.ts";
 import { shorten } from "../text.ts";
 import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
 import { planState } from "./state.ts";
@@ -47,7 +47,7 @@ function withMore(text: string, more: string[]): string {
 
 /** The due item of a plan's item on the sheet: the sheet's own text, with today's amount and the condition. */
 function dueOf(sheet: RoundSheet, r: { item: PlanItem; on: ItemOnRound }): DueItem | undefined {
-  if (r.on.status !== "due" && r.on.status !== "conditional") return undefined;
+  if (!dueByPlan(r.on)) return undefined;
   const base = sheetItem(sheet, r.item.key) ?? {
     item: r.item.key,
     label: r.item.key === "meal" ? "meal" : (r.item.what.name ?? r.item.key),
