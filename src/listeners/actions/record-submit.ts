@@ -76,6 +76,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
         if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
         result = await recordAllDue(deps, found.sheet, found.pet, who, key, {
           givenAt: checked.givenAt,
+          status,
         });
       } else {
         const sub = readSubmission(meta, found.pet, values);

@@ -112,7 +112,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw, 
 
       const actionTs = "action_ts" in action ? action.action_ts : "";
       const requestKey = `tap:${ref.channel}:${ref.ts}:${action.action_id}:${actionTs}:${admitted.who.userId}`;
-      const result = await recordAllDue(deps, sheet, pet, admitted.who, requestKey);
+      const result = await recordAllDue(deps, sheet, pet, admitted.who, requestKey, { status });
       // Committed (or nothing to write): now Slack may be told.
       await ack.send();
       if (result.status === "no_one_tap") return await tell(NO_ONE_TAP);
