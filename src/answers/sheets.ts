@@ -15,8 +15,9 @@ const SHEET_KIND = "sheet";
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const dueItem = z.object({
   item: z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]),
-  label: z.string().max(200),
-  text: z.string().max(3000),
+  label: z.string().max(2000),
+  /** The item whole: a drug with its strength and amount, the meal's diet (never shortened). */
+  text: z.string().max(20_000),
   /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
   highAlert: z.boolean().optional(),
   /** The dose window's own minutes, when the care plan sets them. */
@@ -31,7 +32,7 @@ const dueItem = z.object({
 const sheetPet = z.object({
   bookingId: id,
   petId: id,
-  name: z.string().max(200),
+  name: z.string().max(2000),
   /** What the sheet listed as due for the pet, in its order. */
   due: z.array(dueItem).max(6),
   /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */

@@ -44,6 +44,36 @@ import {
  */
 export const PETS_PER_MESSAGE = 47;
 
+/** A button's text holds 75 characters: "✅ All normal · " and the pet's room and name. */
+const NAME_ON_BUTTON = 75 - "✅ All normal · ".length;
+
+/**
+ * The blocks a pet to check takes: one (its room and name on its "✅ All normal" button), or two when
+ * they pass the button's room (its room and name whole on a line of their own, above the buttons).
+ */
+const blocksOfPet = (p: { room?: string | undefined; name: string }) =>
+  `${p.room ? `${p.room} ` : ""}${p.name}`.length > NAME_ON_BUTTON ? 2 : 1;
+
+/** Each pet's message: as few messages as their blocks need, the pets shared evenly (150 pets: 38, 38, 38, 36). */
+function shareOut<P extends { room?: string | undefined; name: string }>(
+  pets: P[],
+): { pets: Array<P & { message: number }>; messages: number } {
+  const weight = pets.reduce((n, p) => n + blocksOfPet(p), 0);
+  const target = Math.max(1, Math.ceil(weight / Math.max(1, Math.ceil(weight / PETS_PER_MESSAGE))));
+  let message = 0;
+  let used = 0;
+  const out = pets.map((p) => {
+    const w = blocksOfPet(p);
+    if (used > 0 && used + w > target) {
+      message++;
+      used = 0;
+    }
+    used += w;
+    return { ...p, message };
+  });
+  return { pets: out, messages: message + 1 };
+}
+
 /**
  * The lists of a welfare round's posts for a day: one per area (WELFARE_AREAS, in order, then the
  * other rooms when any pet is in one), or one for the house. Each pet in house at the round (the
@@ -78,10 +108,11 @@ export async function welfareLists(
     into.pets.push({
       bookingId,
       petId,
+      // Whole, up to the kept list's 200 characters (a name longer than that is not a name).
       name: Array.from(p.pet?.flags.name || p.pet?.pet.name || `pet ${petId}`)
-        .slice(0, 80)
+        .slice(0, 200)
         .join(""),
-      ...(room ? { room: Array.from(room).slice(0, 60).join("") } : {}),
+      ...(room ? { room: Array.from(room).slice(0, 200).join("") } : {}),
     });
   }
   const kennelId = report.pets
@@ -91,16 +122,14 @@ export async function welfareLists(
   for (const [area, { pets, unlisted }] of byArea) {
     // The other rooms' post is made only when a pet is in one of them.
     if (area === "" && pets.length === 0 && unlisted.length === 0) continue;
-    const messages = Math.max(1, Math.ceil(pets.length / PETS_PER_MESSAGE));
-    // The pets shared evenly between the messages (150 pets: 38, 38, 38, 36).
-    const per = Math.max(1, Math.ceil(pets.length / messages));
+    const shared = shareOut(pets);
     lists.push({
       v: 1,
       date,
       round,
       area,
-      pets: pets.map((p, i) => ({ ...p, message: Math.floor(i / per) })),
-      messages,
+      pets: shared.pets,
+      messages: shared.messages,
       unlisted,
       ...(kennelId ? { kennelId } : {}),
     });

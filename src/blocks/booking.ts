@@ -1,9 +1,8 @@
-/** One booking, for the asker only: the booking document (src/present/records.ts) as one message. */
+/** One booking, for the asker only: the booking document (src/present/records.ts) as its messages (its care whole). */
 import type { BookingView } from "../answers/records.ts";
 import { bookingDoc } from "../present/records.ts";
 import { openCustomer, openPet } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
-import { LIMITS } from "./limits.ts";
+import { docMessages } from "./doc.ts";
 import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
 import { stayRecordAction } from "./stay.ts";
@@ -22,13 +21,10 @@ export function bookingMessages(v: BookingView, timezone: string, thisYear: stri
     timezone,
     thisYear,
     maxPets: MAX_PETS,
-    // Room kept for the pets' count, the warnings, the stay's lines and button, and the foot.
-    maxParts: LIMITS.blocks - 8,
-    maxChars: LIMITS.messageText - 5000,
     ownerAction: (c) => ({ actionId: openCustomer.actionId(), value: openCustomer.encode({ c }) }),
     petAction: (p) => ({ actionId: openPet.actionId(p), value: openPet.encode({ p }) }),
     stayAction: stayRecordAction,
     planAction: planAction,
   });
-  return [docMessage(doc)];
+  return docMessages(doc);
 }

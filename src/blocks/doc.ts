@@ -5,6 +5,7 @@
  */
 import type { Action, Doc, Line, Part, Span } from "../present/doc.ts";
 import { fitMessage } from "./fit.ts";
+import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
 import { sectionTexts } from "./sections.ts";
 import type { ThreadItem } from "./thread.ts";
@@ -103,20 +104,75 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
   }
 }
 
-/** The blocks of a document's parts, in order. */
-export function docBlocks(parts: Part[]): Block[] {
-  const out: Block[] = [];
+/** Each part's blocks, in order (a group's name carried into the item it heads). */
+export function docGroups(parts: Part[]): Block[][] {
+  const out: Block[][] = [];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i] as Part;
     if (p.kind === "group" && parts[i + 1]?.kind === "item") continue;
     const prev = parts[i - 1];
     const group = p.kind === "item" && prev?.kind === "group" ? prev.line : undefined;
-    out.push(...partBlocks(p, group));
+    out.push(partBlocks(p, group));
   }
   return out;
 }
 
-/** A document as one Slack message, within the message's text budget. */
+/** The blocks of a document's parts, in order. */
+export function docBlocks(parts: Part[]): Block[] {
+  return docGroups(parts).flat();
+}
+
+/** Room kept in every message of a document in several for its "continued" line. */
+const CONTINUED_ROOM = 300;
+
+/**
+ * Groups of blocks (each a part: an entry, a pet's care) as Slack messages: one when all fit; else
+ * as many as they need, each group whole in one message where it fits (one longer than a message
+ * goes on in the next at a block's edge), every message after the first headed "*title* · continued
+ * (2 of 3)". Nothing is cut (issue 47): a message passing Block Kit's limits takes fewer groups.
+ */
+export function blockMessages(fallbackText: string, title: string | undefined, groups: Block[][]): Message[] {
+  const text = fallback(fallbackText);
+  const all = groups.flat();
+  const fits = (blocks: Block[], room = 0) =>
+    blocks.length <= LIMITS.blocks - 1 && messageChars({ text, blocks }) + room <= LIMITS.messageText;
+  if (fits(all)) return [{ text, blocks: all }];
+  const messages: Block[][] = [[]];
+  for (const g of groups) {
+    const current = messages.at(-1) as Block[];
+    if (fits([...current, ...g], CONTINUED_ROOM)) {
+      current.push(...g);
+      continue;
+    }
+    if (current.length) messages.push([]);
+    for (const b of g) {
+      const now = messages.at(-1) as Block[];
+      if (now.length && !fits([...now, b], CONTINUED_ROOM)) messages.push([b]);
+      else now.push(b);
+    }
+  }
+  const n = messages.length;
+  return messages.map((blocks, i) => {
+    if (i === 0) return { text, blocks };
+    const where = `continued (${i + 1} of ${n})`;
+    return {
+      text: fallback(`${fallbackText}: part ${i + 1}`),
+      blocks: [context(title ? `*${esc(title)}* · ${where}` : where), ...blocks],
+    };
+  });
+}
+
+/** A document as Slack messages: one when it fits, else as many as it needs, nothing cut (`blockMessages`). */
+export function docMessages(doc: Doc): Message[] {
+  const title = doc.parts.find((p) => p.kind === "title");
+  return blockMessages(doc.fallback, title?.kind === "title" ? title.text : undefined, docGroups(doc.parts));
+}
+
+/**
+ * A short document (help, a notice, a status) as one message, within the message's text budget: its
+ * longest texts shortened at a word boundary as the last guard (src/blocks/fit.ts). A document that
+ * carries care is drawn with `docMessages`, which never cuts.
+ */
 export function docMessage(doc: Doc): Message {
   return fitMessage({ text: fallback(doc.fallback), blocks: docBlocks(doc.parts) });
 }

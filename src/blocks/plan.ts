@@ -6,7 +6,7 @@
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
 import { z } from "zod";
-import { type PlanView, planDoc, planTitle, planViewState } from "../present/plan.ts";
+import { type PlanView, planFormDoc, planFormTitle, planViewState } from "../present/plan.ts";
 import { plansPostDoc } from "../present/plans-post.ts";
 import { planEdit, planOpen } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
@@ -58,7 +58,7 @@ export const plain = (text: string, max: number) => ({
 export function planModal(sealed: string, v: PlanView, timezone: string) {
   const state = planViewState(v);
   const blocks = [
-    ...docBlocks(planDoc(v, timezone).parts.filter((p) => p.kind !== "title")),
+    ...docBlocks(planFormDoc(v, timezone).parts),
     {
       type: "actions",
       elements: [
@@ -76,7 +76,7 @@ export function planModal(sealed: string, v: PlanView, timezone: string) {
     type: "modal" as const,
     callback_id: PLAN_MODAL,
     private_metadata: sealed,
-    title: plain(planTitle(v).replace(/^Care plan · /, "Plan · "), 24),
+    title: plain(planFormTitle(v), 24),
     ...(state === "confirmed" ? {} : { submit: plain(confirm, 24) }),
     close: plain("Close", 24),
     blocks,

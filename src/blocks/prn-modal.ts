@@ -110,7 +110,7 @@ export function giveModal(
 ) {
   const v = o.values ?? {};
   const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
-  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200)));
+  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone)));
   if (shown.length)
     blocks.push({
       type: "context",

@@ -89,27 +89,52 @@ export const ENTRY_CAPS = {
   care: 700,
 } as const;
 
+/** A text's length once a message escapes it (`&` as `&amp;`, `<` and `>` as `&lt;` and `&gt;`). */
+const escapedLength = (t: string | undefined): number =>
+  t === undefined ? 0 : t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
+
+/** Room for a care line's own words (its symbol, its label, the pet's name before it). */
+const LINE_WORDS = 60;
+
 /**
- * The room an entry's text is budgeted for when a day is paged: its own text (known before the
- * care lookup) and an allowance for each pet's care lines. Long names make pages shorter; the
- * renderer's last guard (blocks/fit.ts) covers the rare page whose care runs longer still.
+ * The characters a pet's care takes on a list entry, every fact whole (issue 47): its flags' words,
+ * each note that carries danger, a fast and allergies said again at the going-home check, the drugs
+ * to hand back, grooming notes (shortened past 200: the booking has them all).
  */
-function entrySize(b: Booking): number {
-  const c = ENTRY_CAPS;
+function petCareSize(p: PetCare): number {
+  const f = p.flags;
+  const name = escapedLength(f.name);
+  const drugs = f.medications.reduce((n, m) => n + escapedLength(m) + 2, 0);
+  const notes = (f.dangerNotes ?? []).reduce((n, d) => n + escapedLength(d.text) + name + LINE_WORDS, 0);
+  const hazards = escapedLength(f.fasting) + escapedLength(f.allergies) + escapedLength(f.allergyInNotes);
+  return 4 * (name + LINE_WORDS) + drugs * 2 + notes + hazards * 2 + 400;
+}
+
+/**
+ * The room an entry takes on a page: its own text and each pet's care, whole and escaped (an entry
+ * whose care was not looked up: an allowance for each pet). A page takes fewer entries when theirs
+ * are long; the serializer gives a page whose care passes one message another (src/blocks/doc.ts).
+ */
+export function entrySize(b: Booking, care?: EntryCare): number {
   const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
   return (
-    Math.min(b.petNames?.length ?? 20, c.pets) +
-    Math.min(b.customerName?.length ?? 20, c.owner) +
-    Math.min(b.roomName?.length ?? 10, c.room) +
-    Math.min(b.reference?.length ?? 0, c.reference) +
-    c.status +
-    Math.min(c.care, 100 + 140 * pets) +
+    escapedLength(b.petNames) +
+    escapedLength(b.customerName) +
+    escapedLength(b.roomName) +
+    Math.min(b.reference?.length ?? 0, ENTRY_CAPS.reference) +
+    ENTRY_CAPS.status +
+    (care ? care.pets.reduce((n, p) => n + petCareSize(p), 300) : 100 + 140 * pets) +
     80
   );
 }
 
-export function pageOfDay(sorted: Booking[], page: number): PageOf<Booking> {
-  return pageOf(sorted, page, entrySize, LIST_PAGE);
+/** A page of the day's list, by each entry's size with its care (`careOf`, when it is known). */
+export function pageOfDay(
+  sorted: Booking[],
+  page: number,
+  careOf?: (b: Booking) => EntryCare | undefined,
+): PageOf<Booking> {
+  return pageOf(sorted, page, (b) => entrySize(b, careOf?.(b)), LIST_PAGE);
 }
 
 export interface DayTotals {

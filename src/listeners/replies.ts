@@ -16,7 +16,7 @@ import { bookingMessages } from "../blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
 import { dayListMessages } from "../blocks/day-list.ts";
 import { houseMessages } from "../blocks/house.ts";
-import { offFoodMessage } from "../blocks/off-food.ts";
+import { offFoodMessages } from "../blocks/off-food.ts";
 import { petListMessages, petMessages } from "../blocks/pet.ts";
 import { asNeededMessages } from "../blocks/prn.ts";
 import { statusMessage } from "../blocks/status.ts";
@@ -57,7 +57,7 @@ export async function roundSheet(deps: Deps, round: Round | undefined, date: str
 /** The Home tab's "pets off their food", each with its room (from today's round sheet, when it can be read). */
 export async function offFoodList(deps: Deps, date: string): Promise<Message[]> {
   const report = await roundReport(deps, currentRound(deps), date).catch(() => undefined);
-  return [offFoodMessage(await offFoodToday(deps, date, report), date)];
+  return offFoodMessages(await offFoodToday(deps, date, report), date);
 }
 
 /** The Home tab's "give if needed": each pet in house with a dose to give if needed, and its button. */

@@ -88,6 +88,22 @@ export function value(v: unknown, max = 500): string {
   );
 }
 
+/**
+ * A value that is never cut: a name (a pet's, an owner's, a room's), a drug with its strength and
+ * amount, an allergy, a note that carries danger, a fast, a diet. Cleaned and on one line as `value`;
+ * the serializers give it as many sections and messages as it needs (issue 47).
+ */
+export const whole = (v: unknown): string => value(v, Number.POSITIVE_INFINITY);
+
+/**
+ * Free prose (a note beyond its danger words, grooming notes): whole when it is short, else shortened
+ * at a word boundary with "…" and where to read the rest ("all of it: /booking HP-DK4Q7M").
+ */
+export function prose(v: unknown, max: number, where: string): string {
+  const text = whole(v);
+  return Array.from(text).length <= max ? text : `${value(text, max)} (all of it: ${where})`;
+}
+
 /** A value's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`). */
 const escapedLength = (t: string): number =>
   t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);

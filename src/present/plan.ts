@@ -14,7 +14,7 @@ import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
-import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value, whole } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {
@@ -38,36 +38,29 @@ function itemName(i: PlanItem): string {
 function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
   const other = items.find((o) => o.key === key);
   const slot = itemKeyWords(key);
-  return other?.what.name ? `${value(other.what.name, 80)} (${slot})` : slot;
+  return other?.what.name ? `${whole(other.what.name)} (${slot})` : slot;
 }
 
 /** One item: its reading, its words (each field in staff's words), what is left to a person, and its marks. */
 function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
-      ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
-      : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
+      ? [toned("alert", `❔ read by a person: ${whole(i.doubts.map(doubtWords).join("; "))}`)]
+      : [toned(i.readBy === "person" ? "accent" : undefined, whole(readingWords(i)))];
   const words = sourceWords(i).join(" · ");
   return [
-    line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
+    line(`${itemIcon(i)} `, strong(whole(itemName(i))), " · ", ...reading),
     // A house-routine meal has no words of its own: it says where it comes from, not an empty "words:".
     [
       toned(
         "muted",
         words
-          ? `words: ${value(words, 900)}`
+          ? `words: ${whole(words)}`
           : `words: none on record${i.feeding === "house_routine" ? " (the kennel's house routine)" : ""}`,
       ),
     ],
     ...(i.highAlert
-      ? [
-          [
-            toned(
-              "warn",
-              `💉 high-alert (${value(i.highAlert.word, 40)}): a second, different person confirms`,
-            ),
-          ],
-        ]
+      ? [[toned("warn", `💉 high-alert (${whole(i.highAlert.word)}): a second, different person confirms`)]]
       : []),
     ...(i.sameDrugAs.length
       ? [
@@ -128,7 +121,22 @@ export function planCardLine(v: PlanView, timezone: string): Line {
 
 /** "Care plan · Biscuit (Kennel 4)" */
 export const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
-  `Care plan · ${value(v.petName, 60)}${v.room ? ` (${value(v.room, 40)})` : ""}`;
+  `Care plan · ${whole(v.petName)}${v.room ? ` (${whole(v.room)})` : ""}`;
+
+/**
+ * The plan's form's title, "Plan · Teddy 9": Slack gives a form's title 24 characters, so the kennel
+ * is said in the form's first line (`planFormDoc`), never cut in a bracket here.
+ */
+export const planFormTitle = (v: Pick<PlanView, "petName">) => `Plan · ${whole(v.petName)}`;
+
+/** The plan's form's document: the plan, its first line naming the pet and its kennel whole. */
+export function planFormDoc(v: PlanView, timezone: string): Doc {
+  const doc = planDoc(v, timezone);
+  return {
+    ...doc,
+    parts: doc.parts.map((p): Part => (p.kind === "title" ? { kind: "text", lines: [[strong(p.text)]] } : p)),
+  };
+}
 
 /** One pet's plan, as an item of a list (the plans post) or on its own, with its state first. */
 function planLines(v: PlanView, timezone: string): Line[] {
@@ -201,10 +209,10 @@ export interface PlanOnDate {
 function onDateLines(plan: Plan, date: string, onDate: PlanOnDate[]): Line[] {
   return onDate.map((d): Line => {
     const item = plan.items.find((i) => i.key === d.item);
-    const rounds = d.rounds.map((r) => `${r.round} ${value(onRoundWords(r.on), 120)}`).join(" · ");
+    const rounds = d.rounds.map((r) => `${r.round} ${whole(onRoundWords(r.on))}`).join(" · ");
     return line(
       toned("muted", `🗓 ${dayHeading(date)}: `),
-      strong(value(item ? itemName(item) : d.item, 80)),
+      strong(whole(item ? itemName(item) : d.item)),
       ` · ${rounds}`,
     );
   });

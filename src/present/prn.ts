@@ -36,6 +36,7 @@ import {
   strong,
   toned,
   value,
+  whole,
 } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
@@ -58,8 +59,8 @@ export function givenAtError(
 }
 
 /** One dose: toned to stand out while it awaits its effect, and when it made things worse. */
-export function prnDoseLine(d: PrnDose, timezone: string, max = 300): Line {
-  const text = value(prnDoseWords(d, timezone), max);
+export function prnDoseLine(d: PrnDose, timezone: string): Line {
+  const text = whole(prnDoseWords(d, timezone));
   if (d.effect?.effect === "worse") return [toned("alert", text)];
   return [toned(d.effect ? undefined : "warn", text)];
 }
@@ -78,7 +79,7 @@ export function prnCompactLine(doses: PrnDose[]): Line | undefined {
 function asNeededItemLine(i: AsNeededItem): Line {
   const limits = prnLimitWords(i);
   return line(
-    `💊 ${value(i.label, 80)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,
+    `💊 ${whole(i.label)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,
   );
 }
 
@@ -94,7 +95,7 @@ export interface AsNeededDocOptions {
 
 /** The first line of a pet with a dose to give if needed: "Kennel 4 · Itchy". */
 const petHead = (p: AsNeededPet): Line =>
-  dotted(p.room ? strong(value(p.room, 80)) : undefined, strong(value(p.name, 80)));
+  dotted(p.room ? strong(whole(p.room)) : undefined, strong(whole(p.name)));
 
 /**
  * The pets in house with a dose to give if needed (Home's list behind its button): each pet, its
@@ -121,7 +122,7 @@ export function asNeededDoc(pets: AsNeededPet[] | undefined, date: string, o: As
       lines: [
         petHead(p),
         ...p.items.map(asNeededItemLine),
-        ...p.doses.map((d) => prnDoseLine(d, o.timezone, 250)),
+        ...p.doses.map((d) => prnDoseLine(d, o.timezone)),
       ],
       ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}),
       key: `${p.bookingId}-${p.petId}`,
@@ -143,7 +144,7 @@ export function asNeededHomeLine(p: AsNeededPet): Line {
   const last = p.doses.at(-1);
   return [
     ...petHead(p),
-    { text: `: ${value(p.items.map((i) => i.label).join(", "), 160)} if needed` },
+    { text: `: ${whole(p.items.map((i) => i.label).join(", "))} if needed` },
     ...(p.doses.length
       ? [
           {
@@ -169,7 +170,7 @@ export function petAsNeededParts(
     ...(a.items.length && !a.confirmed
       ? [[toned("warn", `${planStateWords("draft")}: give if needed is offered once it is confirmed`)]]
       : []),
-    ...a.doses.map((d) => prnDoseLine(d, timezone, 300)),
+    ...a.doses.map((d) => prnDoseLine(d, timezone)),
   ];
   const give = a.confirmed && a.items.length ? giveAction?.(a) : undefined;
   return [{ kind: "text", lines, ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}) }];
@@ -180,7 +181,7 @@ export function petAsNeededParts(
 /** The give form's head: the pet, its room, "give if needed"; each item with the plan's reason and limits. */
 export function giveFormLines(name: string, room: string | undefined, items: AsNeededItem[]): Line[] {
   return [
-    dotted(strong(value(name, 100)), room ? value(room, 80) : undefined, "give if needed"),
+    dotted(strong(whole(name)), room ? whole(room) : undefined, "give if needed"),
     ...items.map(asNeededItemLine),
   ];
 }
@@ -210,7 +211,7 @@ export const EFFECT_CHOICES = PRN_EFFECTS.map((effect) => ({
 
 /** The follow-up's question, and the dose it asks about. */
 export function followUpLines(dose: PrnDose, petName: string, timezone: string): Line[] {
-  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone, 400)];
+  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone)];
 }
 
 /**
@@ -267,7 +268,7 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
           ),
         ],
       },
-      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, 400)] },
+      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone)] },
     ],
   };
 }

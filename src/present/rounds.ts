@@ -24,7 +24,18 @@ import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { itemKeyWords, onRoundWords, planStateWords } from "../words/plan.ts";
-import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import {
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  requestIdSpan,
+  strong,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -35,11 +46,11 @@ export interface RoundDocOptions {
 
 function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[] {
   const b = p.booking;
-  const room = strong(b.roomName ? value(b.roomName, 80) : "no room");
-  const owner = b.customerName ? ` (${value(b.customerName, 80)})` : "";
+  const room = strong(b.roomName ? whole(b.roomName) : "no room");
+  const owner = b.customerName ? ` (${whole(b.customerName)})` : "";
   const marks = stayMarkWords(p);
   if (!p.pet || !p.sheet) {
-    const which = value(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"), 200);
+    const which = whole(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"));
     const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
     return [
       dotted(room, line(strong(which), owner), ...marks),
@@ -47,33 +58,33 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     ];
   }
   const s = p.sheet;
-  const name = line(`${speciesEmoji(p.pet.pet)} `, strong(value(p.pet.flags.name, 80)), owner);
+  const name = line(`${speciesEmoji(p.pet.pet)} `, strong(whole(p.pet.flags.name)), owner);
   const first = dotted(room, name, ...marks, s.nothing && "nothing this round");
   // Off its food at the rounds before this one: the answer's own flag, the same on every surface.
   const flag = p.offFood;
-  const alerts = sheetAlertWords(p.pet.flags).map((a): Line => [toned("alert", value(a, 400))]);
+  const alerts = sheetAlertWords(p.pet.flags).map((a): Line => [toned("alert", whole(a))]);
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
-  const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
-  const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${value(noteWords(n), 600)}`));
+  const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${whole(noteWords(n))}`)]);
+  const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${whole(noteWords(n))}`));
   const allergy: Line | undefined = s.allergies
-    ? [toned("warn", `⚠️ allergies: ${value(s.allergies, 300)}`)]
+    ? [toned("warn", `⚠️ allergies: ${whole(s.allergies)}`)]
     : undefined;
   // The care plan decides what is due (src/domain/rounds.ts: the line stays whatever it says).
   const meds = medicationLines(s, p.plan).map((l): Line => {
     const row = l.planDecides
       ? roundMedicationWhole(l.medication, r.round)
       : roundMedicationRow(l.medication, r.round);
-    const words = l.planSays && l.on ? ` · 📋 plan: ${value(onRoundWords(l.on), 300)}` : "";
-    return [toned(l.due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
+    const words = l.planSays && l.on ? ` · 📋 plan: ${whole(onRoundWords(l.on))}` : "";
+    return [toned(l.due ? "warn" : "muted", `💊 ${whole(row)}${words}`)];
   });
   const meal = p.plan?.items.find((i) => i.item.key === "meal")?.on;
   if (meal && meal.status !== "due" && meal.status !== "not_due")
-    meds.push(line(`🍽 📋 plan: ${value(onRoundWords(meal), 300)}`));
+    meds.push(line(`🍽 📋 plan: ${whole(onRoundWords(meal))}`));
   const diet: Line[] = [];
   if (!s.nothing) {
-    if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
-    if (s.diet.general) diet.push(line(`🍽 general: ${value(s.diet.general, 400)}`));
-    for (const d of s.diet.named) diet.push(line(`🍽 ${value(namedDietRow(d), 600)}`));
+    if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${whole(s.diet.round)}`));
+    if (s.diet.general) diet.push(line(`🍽 general: ${whole(s.diet.general)}`));
+    for (const d of s.diet.named) diet.push(line(`🍽 ${whole(namedDietRow(d))}`));
     // No diet on record: the house routine's meal on its rounds; nothing about food on the others.
     if (s.noDiet) {
       if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
@@ -109,9 +120,8 @@ function planLines(p: ChannelSafe<RoundPet>): Line[] {
       (c): Line => [
         toned(
           "warn",
-          value(
+          whole(
             `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
-            600,
           ),
         ),
       ],

@@ -16,7 +16,6 @@
 import type { Round } from "../care.ts";
 import { type DueItem, sheetItem } from "../record.ts";
 import { dueByPlan, type RoundSheet } from "../rounds.ts";
-import { shorten } from "../text.ts";
 import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
 import { planState } from "./state.ts";
 import type { Plan, PlanItem, PlanState } from "./types.ts";
@@ -30,19 +29,12 @@ export interface PlanRound {
   oneTap: { offered: true } | { offered: false; why: NoOneTap };
 }
 
-/** Longest item text kept with an entry (as src/domain/record.ts). */
-const TEXT_MAX = 200;
-/** Most of it the plan's words after the instruction may take (today's amount, the condition). */
-const MORE_MAX = 130;
-
 /**
- * The instruction, then what the plan adds ("today: 0.75 ml · only if: …"), within TEXT_MAX: the
- * instruction is the one shortened (the sheet shows it whole), never what says whether and how much.
+ * The instruction, then what the plan adds ("today: 0.75 ml · only if: …"), each whole: what is due
+ * and how much is never shortened (issue 47).
  */
 function withMore(text: string, more: string[]): string {
-  if (more.length === 0) return text;
-  const tail = shorten(more.join(" · "), MORE_MAX);
-  return `${shorten(text, TEXT_MAX - Array.from(tail).length - 3)} · ${tail}`;
+  return more.length === 0 ? text : `${text} · ${more.join(" · ")}`;
 }
 
 /** The due item of a plan's item on the sheet: the sheet's own text, with today's amount and the condition. */
