@@ -31,6 +31,7 @@ import type { CareRecordStore, StoreHealth } from "./record/types.ts";
 import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
+import { channelPacer } from "./slack/pace.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
@@ -112,8 +113,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const { slack } = options;
   const mode = slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
+  // Slack's pace per channel, one for the bot: the scheduled posts and the answers posted as a thread.
+  const pace = channelPacer();
   const deps: BotDeps = {
     ...base,
+    pace,
     access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
     inflight: new InFlight(),
     seal: sealFor(slack),
@@ -225,7 +229,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
   let self: AuthTestAnswer | undefined;
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace });
   // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
   const posts = scheduledPosts(base.config);
   const digest =

@@ -73,7 +73,7 @@ export function planDay(
   const sorted = sortForDay(kind, kept);
   const shown = options.wholeDay
     ? { items: sorted, page: 1, pages: 1, from: 0 }
-    : pageOfDay(sorted, options.page ?? 1, careOf);
+    : pageOfDay(sorted, options.page ?? 1, careOf, kind);
   return { kind, date, sorted, leftOut, shown };
 }
 
@@ -141,6 +141,7 @@ export function pageOfReport(whole: DayReport, page: number): DayReport {
     whole.entries.map((e) => e.booking),
     page,
     (b) => care.get(b),
+    whole.kind,
   );
   return {
     ...whole,

@@ -55,7 +55,7 @@ const blocksOfPet = (p: { room?: string | undefined; name: string }) =>
   `${p.room ? `${p.room} ` : ""}${p.name}`.length > NAME_ON_BUTTON ? 2 : 1;
 
 /** Each pet's message: as few messages as their blocks need, the pets shared evenly (150 pets: 38, 38, 38, 36). */
-function shareOut<P extends { room?: string | undefined; name: string }>(
+export function shareOut<P extends { room?: string | undefined; name: string }>(
   pets: P[],
 ): { pets: Array<P & { message: number }>; messages: number } {
   const weight = pets.reduce((n, p) => n + blocksOfPet(p), 0);

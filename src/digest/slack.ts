@@ -6,6 +6,7 @@
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
 import type { Logger } from "../log.ts";
+import { channelPacer, type Pacer } from "../slack/pace.ts";
 
 export interface HistoryMessage {
   ts: string;
@@ -124,6 +125,8 @@ export interface WebClientSlackOptions {
   log?: Logger | undefined;
   /** auth.test's answer when the caller has it already (the bot, at start); else it is asked once. */
   auth?: () => AuthTestAnswer | undefined;
+  /** Slack's pace per channel (src/slack/pace.ts), shared with whatever else posts; else one of its own. */
+  pace?: Pacer | undefined;
 }
 
 /** Look-alikes already logged, at most this many remembered (a day has a handful). */
@@ -155,6 +158,7 @@ async function learnSelf(client: webApi.WebClient, o: WebClientSlackOptions): Pr
 
 export function webClientSlack(client: webApi.WebClient, options: WebClientSlackOptions = {}): DigestSlack {
   let self: Promise<SlackSelf> | undefined;
+  const pace = options.pace ?? channelPacer();
   const logged = new Set<string>();
   return {
     self() {
@@ -200,6 +204,8 @@ export function webClientSlack(client: webApi.WebClient, options: WebClientSlack
           ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
           ...(options.metadata ? { metadata: options.metadata } : {}),
         });
+      // Each part in its turn, a second after the one before in the channel: in order, no 429s.
+      await pace.turn(channel);
       const res = await paced(send);
       if (!res.ts) throw new Error("chat.postMessage returned no ts");
       return res.ts;

@@ -93,21 +93,25 @@ export const ENTRY_CAPS = {
 const escapedLength = (t: string | undefined): number =>
   t === undefined ? 0 : t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
 
-/** Room for a care line's own words (its symbol, its label, the pet's name before it). */
-const LINE_WORDS = 60;
-
 /**
- * The characters a pet's care takes on a list entry, every fact whole (issue 47): its flags' words,
- * each note that carries danger, a fast and allergies said again at the going-home check, the drugs
- * to hand back, grooming notes (shortened past 200: the booking has them all).
+ * The characters a pet's care takes on a list entry, every fact whole (issue 47), escaped, as the
+ * entry draws it: its flags' words and each note that carries danger; on the going-home check (a
+ * departure) a fast and allergies said again, the drugs to hand back, grooming notes (shortened past
+ * 200: the booking has them all) and a line of its stay's record.
  */
-function petCareSize(p: PetCare): number {
+function petCareSize(p: PetCare, goingHome: boolean): number {
   const f = p.flags;
   const name = escapedLength(f.name);
   const drugs = f.medications.reduce((n, m) => n + escapedLength(m) + 2, 0);
-  const notes = (f.dangerNotes ?? []).reduce((n, d) => n + escapedLength(d.text) + name + LINE_WORDS, 0);
-  const hazards = escapedLength(f.fasting) + escapedLength(f.allergies) + escapedLength(f.allergyInNotes);
-  return 4 * (name + LINE_WORDS) + drugs * 2 + notes + hazards * 2 + 400;
+  const hazards = [f.fasting && escapedLength(f.fasting) + 40, f.allergies && escapedLength(f.allergies) + 12]
+    .concat(f.allergyInNotes ? [escapedLength(f.allergyInNotes) + 16] : [])
+    .reduce<number>((n, x) => n + (x || 0), 0);
+  const notes = (f.dangerNotes ?? []).reduce((n, d) => n + name + escapedLength(d.text) + 30, 0);
+  // The flags line: the name, each flag's words, "not evaluated", "special diet" and the like.
+  const flags = name + drugs + hazards + 30 * (f.listedTwice.length + 1) + 80;
+  if (!goingHome) return flags + notes;
+  const grooming = p.care.groomingNotes ? Math.min(escapedLength(p.care.groomingNotes), 260) + name + 10 : 0;
+  return notes + hazards + 3 * name + 60 + drugs + grooming + 200;
 }
 
 /**
@@ -115,15 +119,16 @@ function petCareSize(p: PetCare): number {
  * whose care was not looked up: an allowance for each pet). A page takes fewer entries when theirs
  * are long; the serializer gives a page whose care passes one message another (src/blocks/doc.ts).
  */
-export function entrySize(b: Booking, care?: EntryCare): number {
+export function entrySize(b: Booking, care?: EntryCare, kind?: DayKind): number {
   const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
+  const goingHome = kind === "departures";
   return (
     escapedLength(b.petNames) +
     escapedLength(b.customerName) +
     escapedLength(b.roomName) +
     Math.min(b.reference?.length ?? 0, ENTRY_CAPS.reference) +
     ENTRY_CAPS.status +
-    (care ? care.pets.reduce((n, p) => n + petCareSize(p), 300) : 100 + 140 * pets) +
+    (care ? care.pets.reduce((n, p) => n + petCareSize(p, goingHome), 0) : 100 + 140 * pets) +
     80
   );
 }
@@ -133,8 +138,9 @@ export function pageOfDay(
   sorted: Booking[],
   page: number,
   careOf?: (b: Booking) => EntryCare | undefined,
+  kind?: DayKind,
 ): PageOf<Booking> {
-  return pageOf(sorted, page, (b) => entrySize(b, careOf?.(b)), LIST_PAGE);
+  return pageOf(sorted, page, (b) => entrySize(b, careOf?.(b), kind), LIST_PAGE);
 }
 
 export interface DayTotals {

@@ -93,12 +93,21 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** Cuts plain text to at most `max` characters at a word boundary where one is near, with "…". */
+export function shorten(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join("");
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/u, "")}…`;
+}
+
 /**
  * Cuts plain text to at most `max` characters at a word boundary, with "…": never inside a word
  * (only a first word longer than `max` itself, with no space to cut at, is cut inside it). For free
- * prose only: a name, a drug, an allergy, a danger note or a fast is never shortened.
+ * prose only: a name, a drug, an allergy, a danger note or a fast is never shortened (issue 47).
  */
-export function shorten(text: string, max: number): string {
+export function shortenAtWord(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   const cut = chars.slice(0, max - 1).join("");

@@ -9,7 +9,7 @@
  * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
  * is a span's meaning, not its look: `strong`, `em`, and a `tone` the terminal colours.
  */
-import { oneLine, shorten } from "../domain/text.ts";
+import { oneLine, shortenAtWord } from "../domain/text.ts";
 
 /** What a span says about itself: the terminal colours it; Slack shows only strong, em and code. */
 export type Tone = "alert" | "warn" | "muted" | "accent";
@@ -80,7 +80,7 @@ export interface Doc {
  * start a line of its own: a room named "Kennel 4\n✅ paid in full"), spaces folded, cut at `max`.
  */
 export function value(v: unknown, max = 500): string {
-  return shorten(
+  return shortenAtWord(
     oneLine(v)
       .replace(/[ \t]+/g, " ")
       .trim(),

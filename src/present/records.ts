@@ -155,8 +155,12 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
 export interface BookingDocOptions {
   timezone: string;
   thisYear: string;
-  /** Most pets drawn (a booking with more says how many more, and where to see them). */
+  /**
+   * Most pets drawn, and most characters of their care (a card in a few messages: the asker's
+   * answers are few): a pet past either is counted, with where to see it, never cut.
+   */
   maxPets?: number;
+  maxChars?: number;
   /** Slack's buttons: the owner's card, each pet's card, the stay's record, each pet's care plan. */
   ownerAction?: ActionOf<number>;
   planAction?: ActionOf<PlanView>;
@@ -232,6 +236,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   };
   button("Customer details", b.customerId !== undefined ? o.ownerAction?.(b.customerId) : undefined);
   const pets: PetCare[] = [];
+  let used = 0;
   for (const p of v.care.pets.slice(0, o.maxPets)) {
     const head = dotted(
       line(`${speciesEmoji(p.pet)} `, strong(whole(p.flags.name))),
@@ -250,6 +255,9 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
       ...evaluation,
     ]);
     if (first?.kind !== "text") continue;
+    const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
+    if (o.maxChars !== undefined && pets.length > 0 && used + chars > o.maxChars) break;
+    used += chars;
     const kept = v.plans?.find((x) => x.plan.petId === p.pet.petId);
     const plan: PlanView | undefined = kept && { ...kept, versionId: kept.id };
     pets.push(p);

@@ -5,7 +5,7 @@
  */
 
 import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
-import { plural, shorten } from "../domain/text.ts";
+import { plural, shortenAtWord } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
 import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
@@ -16,7 +16,7 @@ import { stayWelfareWords } from "./welfare.ts";
 const SUMMARY_EXCEPTIONS = 4;
 
 /** A reason, a note or a name of staff, shortened at a word boundary (the full record has it whole). */
-const cap = (text: string, max: number) => shorten(text, max);
+const cap = (text: string, max: number) => shortenAtWord(text, max);
 
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
 function exceptionWords(x: StayException, timezone: string): string {
