@@ -8,7 +8,7 @@
  */
 import type { SheetRecord } from "../answers/round-record.ts";
 import type { Sheet, SheetBody } from "../answers/sheets.ts";
-import type { Part } from "../present/doc.ts";
+import type { Line, Part } from "../present/doc.ts";
 import {
   petButtons,
   type SheetHeadPart,
@@ -32,12 +32,43 @@ const RECORD_RESERVE = 90;
 /** The longest id a sheet is kept with, for sizing its messages before it has one. */
 const SIZING_ID = Number.MAX_SAFE_INTEGER;
 
+/** Most of a message a pet's own lines take: a pet with more care goes on in the next message. */
+const PET_MAX = LIMITS.messageText - 2000;
+
+/**
+ * A pet whose care alone passes a message (thousands of characters in every field) as several
+ * items, in order, its key (and so its record and buttons) on the last, after all of its care.
+ */
+function longPetsShared(parts: Part[]): Part[] {
+  return parts.flatMap((p): Part[] => {
+    if (p.kind !== "item") return [p];
+    const chunks: Line[][] = [[]];
+    let used = 0;
+    for (const l of p.lines) {
+      const n = lineMrkdwn(l).length + 1;
+      const last = chunks.at(-1) as Line[];
+      if (last.length > 0 && used + n > PET_MAX) {
+        chunks.push([l]);
+        used = n;
+      } else {
+        last.push(l);
+        used += n;
+      }
+    }
+    return chunks.map(
+      (lines, i): Part => (i === chunks.length - 1 ? { ...p, lines } : { kind: "item", lines }),
+    );
+  });
+}
+
 /**
  * A draft shared out into the messages Slack will show: as many pets in each as fit with their
  * buttons and room for their record. Pure; the caller keeps the result (src/answers/sheets.ts).
  */
-export function sheetForSlack(draft: SheetBody): SheetBody {
-  const doc = { fallback: draft.fallback, parts: draft.messages.flatMap((m) => m.parts as Part[]) };
+export function sheetForSlack(sheet: SheetBody): SheetBody {
+  const parts = longPetsShared(sheet.messages.flatMap((m) => m.parts as Part[]));
+  const draft = { ...sheet, messages: [{ parts }] };
+  const doc = { fallback: draft.fallback, parts };
   const due = new Map(draft.pets.map((p) => [sheetPetKey(p.bookingId, p.petId), p]));
   const sized = doc.parts.flatMap((p): ThreadItem[] => {
     if (p.kind !== "item") return [];

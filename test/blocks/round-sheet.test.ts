@@ -355,3 +355,39 @@ describe("the record beside a pet", () => {
     );
   });
 });
+
+describe("a pet whose care passes a message (issue 47)", () => {
+  it("goes on in the next message, whole, its record and buttons after the last of its care", () => {
+    const words = (w: string, n: number) => Array.from({ length: n }, (_, i) => `${w}${i}`).join(" ");
+    const pc = petCare({
+      petId: 1000,
+      name: "Biscuit",
+      allergies: words("allergy", 200),
+      dietaryRequirementsPm: words("dinner", 300),
+      ...Object.fromEntries(
+        ["", "2", "3", "4", "5"].flatMap((n, i) => [
+          [`medication${n}`, `Drug${i} 50 mg, ${words(`dose${i}-`, 180)}`],
+          [`medication${n}Pm`, words(`evening${i}-`, 120)],
+        ]),
+      ),
+    } as Pet);
+    const r = report(3);
+    const pets = [
+      { ...(r.pets[0] as RoundPet), pet: pc, sheet: roundSheet(pc.care, "evening") },
+      ...r.pets.slice(1),
+    ];
+    const sheet = kept({ ...r, pets });
+    const messages = all(sheetMessages(sheet, { entries: [entry(0, "med:1", "given")], timezone: TZ }));
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const text = messages.map((m) => JSON.stringify(m.blocks)).join("");
+    // Every word of its care is there, once.
+    for (const w of ["allergy199", "dinner299", "dose4-179", "evening4-119"])
+      expect(text.split(w).length - 1).toBe(1);
+    // Its buttons come after its last words; the other pets keep theirs.
+    const biscuit = sheet.pets.find((p) => p.petId === 1000);
+    const holding = messages[biscuit?.message ?? -1];
+    expect(JSON.stringify(holding?.blocks)).toContain("evening4-119");
+    expect(petsAndButtons(messages.flatMap((m) => m.blocks)).every((p) => p.buttons.length === 2)).toBe(true);
+  });
+});
