@@ -113,11 +113,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const { slack } = options;
   const mode = slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
-  // Slack's pace per channel, one for the bot: the scheduled posts and the answers posted as a thread.
-  const pace = channelPacer();
   const deps: BotDeps = {
     ...base,
-    pace,
+    pace: channelPacer(), // Slack's pace per channel: the scheduled posts and the answers posted as a thread.
     access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
     inflight: new InFlight(),
     seal: sealFor(slack),
@@ -182,8 +180,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       return undefined;
     }
   };
-  // /readyz: which part is not ready, in words and by name, never a path, a host or an error's text
-  // (it may answer on an address others reach; the log has the details).
+  // /readyz: which part is not ready, by name, never a path, a host or an error's text (the log has them).
   const readiness = async (): Promise<Answer> => {
     const [report, store] = await Promise.all([kennelReport(), storeHealth(deps.record)]);
     const { lastError: _details, ...link } = connection.snapshot();
@@ -229,7 +226,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       .then(() => options.afterWarm?.());
   // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
   let self: AuthTestAnswer | undefined;
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace });
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
   // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
   const posts = scheduledPosts(base.config);
   const digest =
@@ -256,8 +253,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
-  // Socket Mode needs no public address: its health server is this computer's alone unless
-  // HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP mode takes Slack's requests: every interface.
+  // Socket Mode's health server is this computer's alone unless HEALTH_HOST (0.0.0.0 in a container); HTTP: all.
   const host = mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined;
 
   return {

@@ -42,7 +42,7 @@ import {
  * context and a note, 47 of them keep within Slack's 50 blocks (and, drawn in few words when they
  * must, its 12,000 characters): 150 pets, or 187, in 4 messages.
  */
-export const PETS_PER_MESSAGE = 47;
+const PETS_PER_MESSAGE = 47;
 
 /** A button's text holds 75 characters: "✅ All normal · " and the pet's room and name. */
 const NAME_ON_BUTTON = 75 - "✅ All normal · ".length;

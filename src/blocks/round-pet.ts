@@ -12,7 +12,7 @@ import { sectionTexts } from "./sections.ts";
 import type { Block, Button, SectionBlock } from "./types.ts";
 
 /** A pet's lines as its sections show them. */
-export const sheetText = (lines: Line[]) => lines.map(lineMrkdwn).join("\n");
+const sheetText = (lines: Line[]) => lines.map(lineMrkdwn).join("\n");
 
 /** A button of the sheet as Slack's: its action by the pet's key, its value the sheet's and the pet's ids. */
 function buttonOf(b: SheetButton, sheetId: number): Button {

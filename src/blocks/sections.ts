@@ -6,7 +6,7 @@
 import { LIMITS } from "./limits.ts";
 
 /** A section's text stays under this (Slack's 3,000, less a margin). */
-export const SECTION_MAX = LIMITS.sectionText - 10;
+const SECTION_MAX = LIMITS.sectionText - 10;
 
 /** A line too long for a section, between words; a run with no space at all (never seen in care) at an entity's edge. */
 function splitLine(text: string, max: number): string[] {

@@ -79,14 +79,13 @@ export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
   });
 }
 
-/** The most room one entry's text takes on a day page (renderers cap to these). */
+/**
+ * The most room an entry's identifiers take on a day page (renderers cap to these): a reference and a
+ * status as the API wrote it. Names, rooms and care are never capped (issue 47).
+ */
 export const ENTRY_CAPS = {
-  pets: 400,
-  owner: 200,
-  room: 100,
   reference: 100,
   status: 60,
-  care: 700,
 } as const;
 
 /** A text's length once a message escapes it (`&` as `&amp;`, `<` and `>` as `&lt;` and `&gt;`). */

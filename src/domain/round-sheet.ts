@@ -44,11 +44,11 @@ export interface SheetPetFacts {
 }
 
 /** A confirmed plan with a dose to give if needed: on the sheet with its button, due or not. */
-export const asNeededOnPlan = (plan: RoundPetFacts["plan"]): boolean =>
+const asNeededOnPlan = (plan: RoundPetFacts["plan"]): boolean =>
   plan?.state === "confirmed" && plan.items.some((i) => i.on.status === "as_needed");
 
 /** The booking's check-in, when it is later that day and the status does not say the pet has come. */
-export function arrivesLater(
+function arrivesLater(
   booking: Pick<Booking, "checkInDate" | "status">,
   date: string,
   timezone: string,

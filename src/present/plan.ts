@@ -120,7 +120,7 @@ export function planCardLine(v: PlanView, timezone: string): Line {
 }
 
 /** "Care plan · Biscuit (Kennel 4)" */
-export const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
+const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
   `Care plan · ${whole(v.petName)}${v.room ? ` (${whole(v.room)})` : ""}`;
 
 /**

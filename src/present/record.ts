@@ -21,8 +21,6 @@ import {
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
-export { awaitingWitness } from "../domain/witness.ts";
-
 import { type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
 const ICONS: Record<Outcome, string> = {

@@ -37,7 +37,7 @@ export type SheetButton =
   | { kind: "witness"; text: string; pet: SheetPet; entryId: number };
 
 /** A pet on a message of the sheet: its sheet lines, its record and its buttons, by its key. */
-export interface SheetPetPart {
+interface SheetPetPart {
   kind: "pet";
   key: string;
   lines: Line[];

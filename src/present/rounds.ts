@@ -130,7 +130,7 @@ function planLines(p: ChannelSafe<RoundPet>): Line[] {
 }
 
 /** A pet's key on a round ("bookingId-petId"); none when the API gave no ids or the pet is not matched. */
-export function petKeyOf(p: ChannelSafe<RoundPet>): string | undefined {
+function petKeyOf(p: ChannelSafe<RoundPet>): string | undefined {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
   return bookingId !== undefined && petId !== undefined ? sheetPetKey(bookingId, petId) : undefined;

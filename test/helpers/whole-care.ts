@@ -98,7 +98,7 @@ export function petFacts(raw: unknown): PetFacts {
 export type Shows = "list" | "going-home" | "card" | "morning" | "midday" | "evening" | "name";
 
 /** The facts a surface must show whole, by what it shows. */
-export function expected(f: PetFacts, shows: Shows): string[] {
+function expected(f: PetFacts, shows: Shows): string[] {
   const hazards = [f.allergies, f.allergyInNotes, f.fasting, ...f.danger];
   const out: Array<string | undefined> = [f.name];
   if (shows === "name") return [f.name];
