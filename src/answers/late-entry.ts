@@ -8,7 +8,7 @@
 import type { Deps } from "../deps.ts";
 import { type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
-import type { ItemKey } from "../record/types.ts";
+import type { ItemKey, Outcome } from "../record/types.ts";
 import { isIsoDate, localDate, zonedInstant } from "../time.ts";
 import { dateTimeOf, timeOf } from "../words/dates.ts";
 import { doseSettings } from "./doses.ts";
@@ -41,7 +41,7 @@ export function closedDoses(
 }
 
 /** What the time question shows first: now, in the kennel's zone. */
-export function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
+function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
   const now = deps.clock.now();
   return {
     date: localDate(now, deps.config.timezone),
@@ -60,7 +60,7 @@ export function givenInstant(date: string | undefined, time: string | undefined,
  * when the sheet was made), else the booking's check-in from the kennel API; undefined when neither
  * can be had (the check is then left to the other two rules, and the failure logged).
  */
-export async function arrivalOf(
+async function arrivalOf(
   deps: Pick<Deps, "kennel" | "log">,
   pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
 ): Promise<string | undefined> {
@@ -96,4 +96,76 @@ export function givenAtRefusal(
       return `That is long before the dose's window opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
   }
   return undefined;
+}
+
+/**
+ * The time question of a form recording after a dose's window closed: which doses, when their
+ * window closed, and what it shows first (now, in the kennel's zone).
+ */
+export interface TimeQuestion {
+  labels: string[];
+  /** When the (first) window closed (ISO 8601). */
+  closedAt: string;
+  date: string;
+  time: string;
+  timezone: string;
+}
+
+/** The booking's check-in is looked up for at most this long before the form is answered. */
+const ARRIVAL_WAIT_MS = 1_200;
+
+/** The question for these closed doses, or none when no window has closed. */
+export function timeQuestion(
+  deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
+  closed: ClosedDose[],
+): TimeQuestion | undefined {
+  if (closed.length === 0) return undefined;
+  const closedAt = closed.map((c) => c.window.closesAt).sort()[0] as string;
+  return {
+    labels: closed.map((c) => c.item.label),
+    closedAt,
+    ...givenDefault(deps),
+    timezone: deps.config.timezone,
+  };
+}
+
+/** Outcomes that happened at a time (a dose given, or offered and refused). */
+const TIMED: ReadonlySet<Outcome> = new Set(["given", "refused"]);
+
+/**
+ * The time a form said, checked for the items it writes: each item given or refused after its
+ * window closed keeps it; or the words for the form's time field when it cannot stand.
+ */
+export async function checkGiven(
+  deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
+  sheet: Sheet,
+  pet: SheetPet,
+  given: { date: string; time: string } | undefined,
+  writes: Array<{ item: ItemKey; outcome: Outcome }>,
+): Promise<{ ok: true; givenAt: Map<ItemKey, string> } | { ok: false; error: string }> {
+  const givenAt = new Map<ItemKey, string>();
+  if (!given) return { ok: true, givenAt };
+  const now = deps.clock.now();
+  const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
+  const closed = closedDoses(deps, sheet, pet, now, timed);
+  if (closed.length === 0) return { ok: true, givenAt };
+  const instant = givenInstant(given.date, given.time, deps.config.timezone);
+  if (!instant) return { ok: false, error: "Say when it was given: the day and the time." };
+  let timer: NodeJS.Timeout | undefined;
+  const arrival = await Promise.race([
+    arrivalOf(deps, pet),
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ARRIVAL_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const refusal = givenAtRefusal(instant, {
+    now,
+    arrival,
+    closed,
+    timezone: deps.config.timezone,
+    petName: pet.name,
+  });
+  if (refusal) return { ok: false, error: refusal };
+  for (const c of closed) givenAt.set(c.item.item, instant);
+  return { ok: true, givenAt };
 }

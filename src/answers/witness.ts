@@ -4,31 +4,21 @@
  * has one witness however many tap at once: the first stands, the others are told who it was). What
  * may be witnessed is read from the kept sheet and the entry itself, never from the button.
  */
-import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import { type Witness, type WitnessView, witnessProblem } from "../domain/witness.ts";
 import type { CareRecordStore, Entry, LogEntry, LogQuery } from "../record/types.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
-const WITNESS_KIND = "witness";
-
-const witnessBody = z.object({
-  entryId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  userName: z.string().min(1).max(200),
-});
-
 /** The request key of a dose's witness: one per dose. */
 export const witnessKey = (entryId: number) => `witness:${entryId}`;
 
-function witnessOf(l: LogEntry): Witness | undefined {
-  const body = witnessBody.safeParse(l.body);
-  if (!body.success) return undefined;
+function witnessOf(l: LogEntry<"witness">): Witness {
   return {
     id: l.id,
-    entryId: body.data.entryId,
+    entryId: l.body.entryId,
     userId: l.userId ?? "",
-    userName: body.data.userName,
+    userName: l.body.userName,
     at: l.recordedAt,
   };
 }
@@ -39,9 +29,9 @@ export async function witnessesOf(
   query: Omit<LogQuery, "kind">,
 ): Promise<Map<number, Witness>> {
   const out = new Map<number, Witness>();
-  for (const l of await store.log({ ...query, kind: WITNESS_KIND })) {
+  for (const l of await store.log({ ...query, kind: "witness" })) {
     const w = witnessOf(l);
-    if (w && !out.has(w.entryId)) out.set(w.entryId, w);
+    if (!out.has(w.entryId)) out.set(w.entryId, w);
   }
   return out;
 }
@@ -78,7 +68,7 @@ export async function witnessDose(
   if (problem === "self" || problem === "too_late") return { status: problem, entry };
   if (problem) return { status: "not_needed" };
   const { status, entry: kept } = await store.append({
-    kind: WITNESS_KIND,
+    kind: "witness",
     date: entry.date,
     bookingId: pet.bookingId,
     petId: pet.petId,
@@ -87,7 +77,6 @@ export async function witnessDose(
     body: { entryId, userName: who.userName },
   });
   const witness = witnessOf(kept);
-  if (!witness) throw new Error(`the witness of entry ${entryId} could not be read back`);
   deps.log.info(
     { date: entry.date, round: entry.round, entryId, userId: who.userId, result: status },
     "care record witness",

@@ -6,7 +6,7 @@
  * giving it acknowledges it, and the record keeps that with the dose. Pure: the plan, the doses and
  * the instants are passed in; instants are ISO 8601 UTC.
  */
-import type { ItemKey } from "../record/types.ts";
+import type { ItemKey } from "../record/items.ts";
 import { itemOnRound } from "./plan/schedule.ts";
 import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
 import type { RoundTimes } from "./rounds.ts";
@@ -203,4 +203,27 @@ export function prnFigures(doses: Array<Pick<PrnDose, "effect" | "ack">>): PrnFi
     pastLimit: doses.filter((d) => d.ack).length,
     worse: doses.filter((d) => d.effect?.effect === "worse").length,
   };
+}
+
+/** What a dose past the plan's limits still needs before it is recorded, or that it may be. */
+export type PrnOverride =
+  | { ok: true; problems: PrnProblem[] }
+  | { ok: false; need: "warning" | "acknowledgement" | "note"; problems: PrnProblem[] };
+
+/**
+ * Whether one more dose may be recorded now, given the plan's limits (`prnProblems`) and what the
+ * giver has done on the form: never past a limit silently. Within the limits, it may. Past one, the
+ * form first says why (`warning`); then only an explicit "I have checked: give it anyway"
+ * (`acknowledgement`) with a note saying who was asked and why (`note`) records it, the first
+ * problem's rule and their words kept with the dose.
+ */
+export function prnOverride(
+  problems: PrnProblem[],
+  form: { warned: boolean; acked: boolean; note: string | undefined },
+): PrnOverride {
+  if (problems.length === 0) return { ok: true, problems };
+  if (!form.warned) return { ok: false, need: "warning", problems };
+  if (!form.acked) return { ok: false, need: "acknowledgement", problems };
+  if (!form.note) return { ok: false, need: "note", problems };
+  return { ok: true, problems };
 }

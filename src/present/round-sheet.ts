@@ -95,7 +95,7 @@ const isItem = (p: Part): p is Extract<Part, { kind: "item" }> => p.kind === "it
  * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120".
  */
 export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): SheetBody {
-  const parts = draft.messages.flatMap((m) => m.parts as Part[]);
+  const parts = draft.messages.flatMap((m): Part[] => m.parts);
   const items = parts.filter(isItem);
   if (itemsPer.length <= 1 || items.length === 0) return draft;
   const title = parts.find((p) => p.kind === "title");
@@ -235,7 +235,7 @@ export function sheetMessageDoc(
       record: {
         full: [
           ...petRecordLines(status, record.timezone, record.witness, mine),
-          ...doses.map((d) => prnDoseLine(d, record.timezone)),
+          ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
         ],
         compact: [...petRecordCompact(status, record.timezone, record.witness, mine), ...(few ? [few] : [])],
       },

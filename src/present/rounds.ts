@@ -23,19 +23,8 @@ import {
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
-import { itemKeyWords, onRoundWords, planStateWords } from "../words/plan.ts";
-import {
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  requestIdSpan,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import { itemKeyWords, mealPlanOnSheetWords, planOnSheetWords, planStateWords } from "../words/plan.ts";
+import { type Doc, dotted, type Line, line, type Part, strong, toned, value, whole } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -74,12 +63,13 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     const row = l.planDecides
       ? roundMedicationWhole(l.medication, r.round)
       : roundMedicationRow(l.medication, r.round);
-    const words = l.planSays && l.on ? ` · 📋 plan: ${whole(onRoundWords(l.on))}` : "";
+    const words = l.planSays && l.on ? ` · ${whole(planOnSheetWords(l.on))}` : "";
     return [toned(l.due ? "warn" : "muted", `💊 ${whole(row)}${words}`)];
   });
   const meal = p.plan?.items.find((i) => i.item.key === "meal")?.on;
-  if (meal && meal.status !== "due" && meal.status !== "not_due")
-    meds.push(line(`🍽 📋 plan: ${whole(onRoundWords(meal))}`));
+  // A meal not fed for a fast says why (its words), as a meal to check does.
+  if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
+    meds.push(line(whole(mealPlanOnSheetWords(meal))));
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${whole(s.diet.round)}`));
@@ -157,7 +147,8 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
   const items = r.pets.map(
     (p): Part => ({ kind: "item", lines: petLines(p, r), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
   );
-  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
+  // A channel post: its problems in the foot (each with its request id), no request id of its own.
+  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`);
   return {
     fallback,
     parts: [

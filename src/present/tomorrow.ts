@@ -18,7 +18,6 @@ import {
   type Line,
   line,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -38,7 +37,7 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
   const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
   const late = lateAt && postedLateWords(value(lateAt, 40));
   const off = leftOutWords({ leftOut: t.leftOut });
-  const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`, requestIdSpan(t.requestId));
+  const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`);
   const footPart: Part[] = foot.length ? [{ kind: "note", lines: [foot] }] : [];
   if (t.entries.length === 0)
     return {
