@@ -161,10 +161,12 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     deferInitialization: true,
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
+  let self: AuthTestAnswer | undefined; // auth.test's answer at start: the posts count only the bot's own
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
-  registerActions(app, deps, sheetRedraw);
+  registerActions(app, deps, sheetRedraw, digestSlack);
   registerEvents(app, deps);
   app.error(async (error) => {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
@@ -226,8 +228,6 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     void warmTodaysCare(base)
       .catch(() => undefined)
       .then(() => options.afterWarm?.());
-  let self: AuthTestAnswer | undefined; // auth.test's answer at start: the posts count only the bot's own
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
   const posts = scheduledPosts(base.config); // the 07:00 post, the round posts, tomorrow's check…
   const digest =
     posts.length > 0

@@ -10,6 +10,7 @@ import type { Round } from "../domain/care.ts";
 import type { SheetDoses } from "../domain/doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { WitnessView } from "../domain/witness.ts";
+import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
@@ -26,6 +27,11 @@ export interface SheetRecord {
   witness?: WitnessView | undefined;
   /** Dose times (issue 35): when drawn, the rounds' times, the windows: each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
+  /**
+   * The pets' care plans saved or confirmed since the sheet was kept, by pet key (issue 44): drawn
+   * with the plan now (src/present/plan-sheet.ts), their buttons as it says.
+   */
+  plans?: ReadonlyMap<string, PlanNowOnSheet> | undefined;
 }
 
 /** The round's record now, or undefined when Kennel Desk keeps none; `problem` when it could not be read. */

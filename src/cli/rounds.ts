@@ -10,6 +10,7 @@ import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
+import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import { latestSheet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import { draftSheet, sheetDocs } from "../present/round-sheet.ts";
@@ -45,7 +46,9 @@ export async function run(ctx: CliContext): Promise<number> {
     ]);
     const sheet = kept ?? draftSheet(await roundReport(deps, round, date), { timezone: config.timezone });
     const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
-    const docs = sheetDocs(sheet, drawn, { problem });
+    // A plan saved or confirmed since the sheet was kept: drawn as it stands now, as Slack redraws it.
+    const plans = kept && !problem ? await sheetPlansNow(deps, kept).catch(() => undefined) : undefined;
+    const docs = sheetDocs(sheet, { ...drawn, plans }, { problem });
     return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx, deps)));
   } finally {
     await close();

@@ -195,10 +195,19 @@ interface OnRound {
   step?: number | undefined;
 }
 
-/** The plan's word on an item makes it due this round (to record; counted when missed): due, or due on its condition. */
-export const dueByPlan = <T extends Pick<OnRound, "status">>(
-  on: T,
-): on is Extract<T, { status: "due" | "conditional" }> => on.status === "due" || on.status === "conditional";
+/**
+ * Is an item printed as a dose to give (or a meal to feed) at this round? Due or conditional by the
+ * plan; left to a person ("check: …") where the sheet's own reading of the words puts it on this
+ * round (`sheetDue`); with no word of the plan on it, the sheet's own rule. What the sheet tones as a
+ * dose, what its form records and what is chased are this, one rule (issue 44; src/domain/plan/round.ts).
+ */
+export function printedOnRound<O extends Pick<OnRound, "status">>(
+  on: O | undefined,
+  sheetDue: boolean,
+): boolean {
+  if (!on) return sheetDue;
+  return on.status === "due" || on.status === "conditional" || (on.status === "check" && sheetDue);
+}
 
 /** A pet's care plan on a round, as far as the sheet reads it: each item's key and what it asks of the round. */
 export interface PlanOnRound {
@@ -207,17 +216,17 @@ export interface PlanOnRound {
 
 /**
  * One medication on a pet's sheet for a round, decided once for every surface (the sheet's line,
- * its count, the record's due items): due by the care plan's word on it, or, where the plan has no
- * word, by the sheet's own rule (`RoundMedication.due`). The line stays whatever the plan says:
+ * its count, the record's due items): printed as a dose by the care plan's word on it and the
+ * sheet's own rule (`printedOnRound`). The line stays whatever the plan says:
  * never hide a dose.
  */
 export interface MedicationLine<O extends OnRound = OnRound> {
   medication: RoundMedication;
   /** The plan's word on it this round, when the pet has a plan with the item. */
   on: O | undefined;
-  /** To give (or follow) this round. */
+  /** To give (or follow) this round: printed as a dose (`printedOnRound`). */
   due: boolean;
-  /** On the sheet this round with its plan item read by nobody yet: "check the instruction" (counted, never missed). */
+  /** On the sheet this round with its plan item read by nobody yet: due from the words, "check the instruction". */
   check: boolean;
   /**
    * The plan has a word of its own for the line ("📋 plan: …"): every word but the sheet's own (due,
@@ -238,7 +247,7 @@ export function medicationLines<O extends OnRound>(
   const onPlan = new Map((plan?.items ?? []).map((i) => [i.item.key, i.on]));
   return sheet.medications.map((m) => {
     const on = onPlan.get(`med:${m.medication.n}`);
-    const due = on ? dueByPlan(on) : m.due;
+    const due = printedOnRound(on, m.due);
     const planSays = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
     return {
       medication: m,

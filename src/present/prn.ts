@@ -26,6 +26,7 @@ import {
   prnLimitWords,
 } from "../words/doses.ts";
 import { planStateWords } from "../words/plan.ts";
+import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import {
   type Action,
   type ActionOf,
@@ -287,6 +288,10 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
     ],
   };
 }
+
+/** A dose given from the words, its plan not confirmed (issue 44), as the export's cell says it. */
+export const prnFromWordsCell = (d: Pick<PrnDose, "unconfirmed">): string | null =>
+  d.unconfirmed ? FROM_THE_WORDS : null;
 
 /** A dose's effect as the export's cell says it: "helped · Jane 2026-11-22 10:12 · calmer". */
 export function effectCellWords(d: PrnDose, stamp: (iso: string) => string): string {

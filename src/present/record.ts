@@ -19,6 +19,7 @@ import {
   witnessedWords,
 } from "../words/doses.ts";
 import { outcomeWords, ownCountWords } from "../words/record.ts";
+import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
 import { type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
@@ -90,10 +91,12 @@ function witnessLine(
 export function entryDoseWords(
   e: Entry,
   timezone: string,
-  w: (WitnessView & { highAlert: Set<number> }) | undefined,
-): { lateEntry: string | undefined; witness: string | undefined } {
+  w: (WitnessView & { highAlert: Set<number>; fromWords?: Set<number> }) | undefined,
+): { lateEntry: string | undefined; witness: string | undefined; fromWords?: string | undefined } {
   const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
-  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
+  // Due from the words, the plan not confirmed when its round was posted (issue 44).
+  const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
+  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
   const witness =
     s.state === "witnessed"
@@ -101,7 +104,7 @@ export function entryDoseWords(
       : s.state === "awaiting"
         ? awaitingWitnessWords(s.until, timezone)
         : UNWITNESSED;
-  return { lateEntry, witness };
+  return { lateEntry, witness, fromWords };
 }
 
 /** High-alert doses given and not witnessed within the minutes allowed. */
@@ -150,7 +153,9 @@ export function petRecordLines(
   const lines: Line[] = [];
   for (const d of s.due) {
     const e = s.current.get(d.item);
-    lines.push(e ? entryLine(e, timezone) : openLine(d.label, open?.get(d.item), timezone));
+    lines.push(
+      e ? entryLine(e, timezone) : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone),
+    );
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);
   }

@@ -20,12 +20,13 @@ import type { SheetRecord } from "../answers/round-record.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
-import { type PetRoundStatus, petRoundStatus, roundProgress } from "../domain/record.ts";
+import { type PetRoundStatus, petRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { type Line, type Part, strong } from "./doc.ts";
 import { openDoses, overdueCounts } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
+import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "./prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
@@ -134,24 +135,28 @@ const BUTTON_WORDS = {
 
 /**
  * A pet's buttons on a kept sheet: "All given & eaten" when something is due and one tap may sign
- * it off (not for a fasting pet, nor a drug in two slots), "Record each…" when something is due,
- * "Give if needed…" (a confirmed plan with a dose to give if needed), "📋 Plan…" (a plan to
- * confirm), and "👀 Witnessed" for each high-alert dose given and awaiting its witness now.
+ * it off (not for a fasting pet, nor a drug in two slots), "Record each…" when the sheet prints
+ * anything to record (due, or to give if needed: issue 44), "Give if needed…" (a confirmed plan with
+ * a dose to give if needed), "📋 Plan…" (a plan to confirm), and "👀 Witnessed" for each high-alert
+ * dose given and awaiting its witness now. `plan`: the pet's plan saved or confirmed since the sheet
+ * was kept, whose state decides "📋 Plan…" and "Give if needed…" now.
  */
 export function petButtons(
   pet: SheetPet,
   status?: Pick<PetRoundStatus, "due" | "current">,
   w?: WitnessView,
+  plan?: PlanNowOnSheet,
 ): SheetButton[] {
-  const record = pet.due.length > 0;
+  const record = printedItems(pet).length > 0;
+  const oneTap = pet.due.length > 0 && pet.oneTap;
+  const give = plan ? plan.asNeeded : pet.asNeeded;
+  const toConfirm = plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm;
   return [
-    ...(record && pet.oneTap
-      ? [{ kind: "all" as const, text: BUTTON_WORDS.all, pet, primary: true as const }]
-      : []),
+    ...(oneTap ? [{ kind: "all" as const, text: BUTTON_WORDS.all, pet, primary: true as const }] : []),
     ...(record ? [{ kind: "each" as const, text: BUTTON_WORDS.each, pet }] : []),
-    ...(pet.asNeeded ? [{ kind: "give" as const, text: BUTTON_WORDS.give, pet }] : []),
-    ...(pet.planToConfirm !== undefined
-      ? [{ kind: "plan" as const, text: BUTTON_WORDS.plan, pet, versionId: pet.planToConfirm }]
+    ...(give ? [{ kind: "give" as const, text: BUTTON_WORDS.give, pet }] : []),
+    ...(toConfirm !== undefined
+      ? [{ kind: "plan" as const, text: BUTTON_WORDS.plan, pet, versionId: toConfirm }]
       : []),
     ...(status ? awaitingWitness(status, w) : []).map(({ entryId, label }) => ({
       kind: "witness" as const,
@@ -194,7 +199,7 @@ export function sheetMessageDoc(
   record: SheetRecord,
   o: { problem?: string | undefined } = {},
 ): SheetMessageDoc {
-  const parts = (sheet.messages[index]?.parts ?? []) as Part[];
+  const parts: Part[] = sheet.messages[index]?.parts ?? [];
   const kept = "id" in sheet;
   const pets = new Map(
     sheet.pets.filter((p) => p.message === index).map((p) => [sheetPetKey(p.bookingId, p.petId), p]),
@@ -228,10 +233,12 @@ export function sheetMessageDoc(
       (d) => d.bookingId === pet.bookingId && d.petId === pet.petId,
     );
     const few = prnCompactLine(doses);
+    // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
+    const plan = record.plans?.get(p.key);
     out.push({
       kind: "pet",
       key: p.key,
-      lines: p.lines,
+      lines: withPlanNow(p.lines, plan),
       record: {
         full: [
           ...petRecordLines(status, record.timezone, record.witness, mine),
@@ -239,7 +246,7 @@ export function sheetMessageDoc(
         ],
         compact: [...petRecordCompact(status, record.timezone, record.witness, mine), ...(few ? [few] : [])],
       },
-      buttons: kept ? petButtons(pet, status, record.witness) : [],
+      buttons: kept ? petButtons(pet, status, record.witness, plan) : [],
     });
   }
   return { fallback: index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`, parts: out };

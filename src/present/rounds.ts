@@ -23,9 +23,10 @@ import {
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
-import { itemKeyWords, mealPlanOnSheetWords, planOnSheetWords, planStateWords } from "../words/plan.ts";
+import { mealPlanOnSheetWords, planOnSheetWords } from "../words/plan.ts";
 import { type Doc, dotted, type Line, line, type Part, strong, toned, value, whole } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
+import { planStateLines, sameDrugLines } from "./plan-sheet.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 export interface RoundDocOptions {
@@ -51,7 +52,12 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const first = dotted(room, name, ...marks, s.nothing && "nothing this round");
   // Off its food at the rounds before this one: the answer's own flag, the same on every surface.
   const flag = p.offFood;
-  const alerts = sheetAlertWords(p.pet.flags).map((a): Line => [toned("alert", whole(a))]);
+  // A drug in two slots: the plan's question until a person settles it (the words' own reckoning without a plan).
+  const flags = p.plan ? { ...p.pet.flags, listedTwice: [] } : p.pet.flags;
+  const alerts = [
+    ...sheetAlertWords(flags).map((a): Line => [toned("alert", whole(a))]),
+    ...(p.plan ? sameDrugLines(p.plan.items.map((i) => i.item)) : []),
+  ];
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
   const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${whole(noteWords(n))}`)]);
   const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${whole(noteWords(n))}`));
@@ -63,13 +69,16 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     const row = l.planDecides
       ? roundMedicationWhole(l.medication, r.round)
       : roundMedicationRow(l.medication, r.round);
-    const words = l.planSays && l.on ? ` · ${whole(planOnSheetWords(l.on))}` : "";
-    return [toned(l.due ? "warn" : "muted", `💊 ${whole(row)}${words}`)];
+    const tone = l.due ? "warn" : "muted";
+    const out: Line = [toned(tone, `💊 ${whole(row)}`)];
+    // The plan's word, its own span: a sheet drawn again after the plan changed puts the plan now in its place.
+    if (l.planSays && l.on) out.push({ ...toned(tone, ` · ${whole(planOnSheetWords(l.on))}`), of: "plan" });
+    return out;
   });
   const meal = p.plan?.items.find((i) => i.item.key === "meal")?.on;
   // A meal not fed for a fast says why (its words), as a meal to check does.
   if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
-    meds.push(line(whole(mealPlanOnSheetWords(meal))));
+    meds.push([{ text: whole(mealPlanOnSheetWords(meal)), of: "plan" }]);
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${whole(s.diet.round)}`));
@@ -97,26 +106,12 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
 /**
  * The pet's care plan on its sheet, when it is not (yet) confirmed: "📋 plan not confirmed", the
  * second person a high-alert plan waits for, or "changed in the kennel system: confirm again" with
- * each item's old and new words.
+ * each item's old and new words (src/present/plan-sheet.ts).
  */
 function planLines(p: ChannelSafe<RoundPet>): Line[] {
   const plan = p.plan;
   if (!plan || plan.state === "confirmed") return [];
-  const changed = plan.changed ?? [];
-  const state = changed.length ? `⚠️ ${planStateWords("changed_in_source")}` : planStateWords(plan.state);
-  return [
-    [toned("warn", state)],
-    ...changed.map(
-      (c): Line => [
-        toned(
-          "warn",
-          whole(
-            `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
-          ),
-        ),
-      ],
-    ),
-  ];
+  return planStateLines({ state: plan.state, items: plan.items.map((i) => i.item), changed: plan.changed });
 }
 
 /** A pet's key on a round ("bookingId-petId"); none when the API gave no ids or the pet is not matched. */

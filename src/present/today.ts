@@ -11,6 +11,7 @@ import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import {
   type Action,
@@ -68,7 +69,7 @@ function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>
     lines.push([
       toned(
         o.state === "missed" ? "alert" : "warn",
-        `${stateWords(o.state)}: ${who} ${whole(o.label)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
+        `${stateWords(o.state)}: ${who} ${doseName(whole(o.label), o.unconfirmed)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
       ),
     ]);
   }

@@ -19,7 +19,11 @@ const CONTEXT: ReaderContext = {
 };
 const plan = draftPlan({ medication: "Apoquel 16mg 1 tab daily with breakfast" }, CONTEXT);
 const form = (petName: string, room: string) =>
-  planModal("sealed", { versionId: 12, plan, petName, room }, "Europe/London");
+  planModal(
+    "sealed",
+    { view: { versionId: 12, plan, petName, room }, questions: [], chosen: new Map(), viewer: "U1" },
+    "Europe/London",
+  );
 
 describe("the plan form's title", () => {
   it("'Plan · Teddy 9', the kennel in the form's first line", () => {
