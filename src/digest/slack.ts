@@ -156,10 +156,33 @@ async function learnSelf(client: webApi.WebClient, o: WebClientSlackOptions): Pr
   }
 }
 
+/** Each look-alike of the bot's posts said in the log once (the last few hundred remembered). */
+function lookAlikeLogger(log: WebClientSlackOptions["log"]): DigestSlack["lookAlike"] {
+  const logged = new Set<string>();
+  return (channel, m) => {
+    const key = `${channel}|${m.ts}`;
+    if (logged.has(key)) return;
+    logged.add(key);
+    if (logged.size > LOOK_ALIKES_REMEMBERED) logged.delete(logged.values().next().value as string);
+    const payload = m.metadata?.event_payload ?? {};
+    log?.warn(
+      {
+        channel,
+        ts: m.ts,
+        bot_id: m.bot_id,
+        app_id: m.app_id,
+        user: m.user,
+        date: payload.date,
+        kind: payload.kind,
+      },
+      "ignored a message carrying Kennel Desk's post metadata that another app or a person posted",
+    );
+  };
+}
+
 export function webClientSlack(client: webApi.WebClient, options: WebClientSlackOptions = {}): DigestSlack {
   let self: Promise<SlackSelf> | undefined;
   const pace = options.pace ?? channelPacer();
-  const logged = new Set<string>();
   return {
     self() {
       // Learned once; a failure (Slack unreachable) is asked again next time.
@@ -169,25 +192,7 @@ export function webClientSlack(client: webApi.WebClient, options: WebClientSlack
       });
       return self;
     },
-    lookAlike(channel, m) {
-      const key = `${channel}|${m.ts}`;
-      if (logged.has(key)) return;
-      logged.add(key);
-      if (logged.size > LOOK_ALIKES_REMEMBERED) logged.delete(logged.values().next().value as string);
-      const payload = m.metadata?.event_payload ?? {};
-      options.log?.warn(
-        {
-          channel,
-          ts: m.ts,
-          bot_id: m.bot_id,
-          app_id: m.app_id,
-          user: m.user,
-          date: payload.date,
-          kind: payload.kind,
-        },
-        "ignored a message carrying Kennel Desk's post metadata that another app or a person posted",
-      );
-    },
+    lookAlike: lookAlikeLogger(options.log),
     // A day of a busy channel, back to the day's start or to the post looked for; or a post's thread.
     history: (channel, oldest, until) =>
       readAll((cursor) => client.conversations.history({ channel, oldest, ...page(cursor) }), until),

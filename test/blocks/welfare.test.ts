@@ -7,7 +7,8 @@
  * has no buttons at all.
  */
 import { describe, expect, it } from "vitest";
-import { shareOut, type WelfareBoard } from "../../src/answers/welfare.ts";
+import type { WelfareBoard } from "../../src/answers/welfare.ts";
+import { shareOut } from "../../src/answers/welfare-share.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import { welfareMessages } from "../../src/blocks/welfare.ts";
 import { ALL_NORMAL, type WelfareCheck } from "../../src/domain/welfare.ts";
