@@ -57,8 +57,11 @@ import {
 const TZ = "Europe/London";
 const TODAY = "2026-11-22";
 const ROUNDS: Round[] = ["morning", "midday", "evening"];
-/** Words of the bot's own that end before a "…" ("✏️ Record each…", "💊 Give if needed…"). */
-const OWN = new Set(["each", "needed", "plan", "edit", "items"]);
+/**
+ * Words of the bot's own that end before a "…" (a button that opens a form: "✏️ Record each…", "💊 Give
+ * if needed…", "📋 Confirm…", "📋 Answer 2 questions…").
+ */
+const OWN = new Set(["each", "needed", "plan", "edit", "items", "confirm", "question", "questions"]);
 
 interface House {
   name: string;
