@@ -12,6 +12,7 @@ import type { PrnDose } from "../domain/prn.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
+import type { SheetCustody } from "./custody-sheet.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { prnDoses } from "./prn.ts";
@@ -27,6 +28,8 @@ export interface SheetRecord {
   witness?: WitnessView | undefined;
   /** Dose times (issue 35): when drawn, the rounds' times, the windows: each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
+  /** Medicine custody (issue 49), by pet: its balances, and each dose due never counted in. */
+  custody?: Map<string, SheetCustody> | undefined;
   /**
    * The pets' care plans saved or confirmed since the sheet was kept, by pet key (issue 44): drawn
    * with the plan now (src/present/plan-sheet.ts), their buttons as it says.

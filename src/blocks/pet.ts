@@ -5,6 +5,7 @@
 import type { PetSearch, PetView } from "../answers/records.ts";
 import { PET_ABOUT_PART, petDoc, petListDoc, petName } from "../present/pets.ts";
 import { openPet, petsPage, prnGive } from "./buttons.ts";
+import { custodyOpenAction } from "./custody.ts";
 import { blockMessages, docGroups, docMessages } from "./doc.ts";
 import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
@@ -28,6 +29,7 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
       actionId: prnGive.actionId(`${p.bookingId}-${p.petId}`),
       value: prnGive.encode({ b: p.bookingId, p: p.petId }),
     }),
+    medicinesAction: custodyOpenAction,
   });
   const photo = photoOf(v.pet.photo, name);
   if (!photo) return docMessages(doc);

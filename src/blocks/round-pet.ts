@@ -5,7 +5,7 @@
  */
 import type { Line } from "../present/doc.ts";
 import type { SheetButton } from "../present/round-sheet.ts";
-import { planOpen, prnGive, recordAll, recordEach, recordWitness } from "./buttons.ts";
+import { custodyOpen, planOpen, prnGive, recordAll, recordEach, recordWitness } from "./buttons.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { button, truncate } from "./mrkdwn.ts";
 import { sectionTexts } from "./sections.ts";
@@ -25,6 +25,12 @@ function buttonOf(b: SheetButton, sheetId: number): Button {
       return button(b.text, recordEach.actionId(key), recordEach.encode(ids));
     case "give":
       return button(b.text, prnGive.actionId(key), prnGive.encode(ids));
+    case "custody":
+      return button(
+        b.text,
+        custodyOpen.actionId(key),
+        custodyOpen.encode({ b: b.pet.bookingId, p: b.pet.petId }),
+      );
     case "plan":
       return button(b.text, planOpen.actionId(key), planOpen.encode({ v: b.versionId }));
     case "witness":

@@ -6,6 +6,8 @@
  * evening, pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES). Without a round, the round now
  * by the kennel's clock. `--json`: the round's answer now (every pet's care), as before.
  */
+
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { roundRecord } from "../answers/round-record.ts";
@@ -48,7 +50,8 @@ export async function run(ctx: CliContext): Promise<number> {
     const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
     // A plan saved or confirmed since the sheet was kept: drawn as it stands now, as Slack redraws it.
     const plans = kept && !problem ? await sheetPlansNow(deps, kept).catch(() => undefined) : undefined;
-    const docs = sheetDocs(sheet, { ...drawn, plans }, { problem });
+    const custody = kept && !problem ? await sheetCustody(deps, kept.pets).catch(() => undefined) : undefined;
+    const docs = sheetDocs(sheet, { ...drawn, plans, custody }, { problem });
     return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx, deps)));
   } finally {
     await close();

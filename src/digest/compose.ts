@@ -3,11 +3,14 @@
  * booking and every pet's care), a round's sheet, or tomorrow's check. One function per kind of
  * post, all drawn by the same renderers as the commands.
  */
+
+import { stockNow, toHandBack } from "../answers/custody-stock.ts";
 import { dayReport } from "../answers/day.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { keepPlansPost } from "../answers/plans-post.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
+import { handBackMessage, medicinesPostMessage } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
@@ -30,12 +33,18 @@ export async function composePost(
   lateAt?: string,
 ): Promise<PostMessages> {
   if (kind === "departures" || kind === "arrivals") {
-    return digestMessages(
-      await dayReport(deps, kind, date, { wholeDay: true }),
-      deps.config.timezone,
-      lateAt,
-      await recordHead(deps),
-    );
+    const report = await dayReport(deps, kind, date, { wholeDay: true });
+    const post = digestMessages(report, deps.config.timezone, lateAt, await recordHead(deps));
+    // The departures' medicines to hand back, with their balances (issue 49), in the thread.
+    if (kind === "arrivals") return post;
+    const back = handBackMessage(await custodyToHandBack(deps, report.entries), date);
+    return back ? { ...post, replies: [...post.replies, back] } : post;
+  }
+  if (kind === "medicines") {
+    const message = medicinesPostMessage(await stockNow(deps), deps.config.timezone);
+    return message
+      ? { parent: message, replies: [] }
+      : { parent: { text: "", blocks: [] }, replies: [], nothingToPost: true };
   }
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
@@ -81,6 +90,21 @@ async function plansPost(deps: Deps, round: Round, date: string): Promise<PostMe
     return undefined;
   });
   return { ...messages, ...(kept ? { payload: { plans: kept } } : {}) };
+}
+
+/** The medicines held for the day's departing stays; none (logged) when the record cannot be read. */
+async function custodyToHandBack(
+  deps: Deps,
+  entries: Array<{ booking: { bookingId?: number | undefined } }>,
+) {
+  const ids = entries.flatMap((e) => (e.booking.bookingId !== undefined ? [e.booking.bookingId] : []));
+  return toHandBack(deps, ids).catch((error: unknown) => {
+    deps.log.warn(
+      { failure: describeFailure(error) },
+      "the medicines to hand back could not be read for the morning post",
+    );
+    return [];
+  });
 }
 
 /** The care record's head for the morning post's foot; none when there is no record or it cannot be read. */

@@ -6,6 +6,7 @@
  * buttons. A sheet that cannot be kept is posted without buttons, and says why; with no care record
  * at all, it is the sheet alone.
  */
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
@@ -34,7 +35,9 @@ export async function prepareRoundPost(
     // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
     // kept, so the dose times' job can draw it again at late and missed.
     const { problem, ...drawn } = record;
-    return { ...sheetMessages(sheet, drawn, { problem }), payload: { sheet: sheet.id } };
+    // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
+    const custody = problem ? undefined : await sheetCustody(deps, sheet.pets).catch(() => undefined);
+    return { ...sheetMessages(sheet, { ...drawn, custody }, { problem }), payload: { sheet: sheet.id } };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn(

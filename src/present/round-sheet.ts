@@ -16,6 +16,7 @@
  * A button carries only ids (the sheet, the booking, the pet, an entry): what it may record is read
  * from the kept sheet and the record, never from Slack.
  */
+import type { SheetCustody } from "../answers/custody-sheet.ts";
 import type { SheetRecord } from "../answers/round-record.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
@@ -23,6 +24,7 @@ import type { ChannelSafe } from "../domain/privacy.ts";
 import { type PetRoundStatus, petRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
+import { sheetMedicineLines } from "./custody-pet.ts";
 import { type Line, type Part, strong } from "./doc.ts";
 import { openDoses, overdueCounts } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
@@ -33,7 +35,7 @@ import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 
 /** What a pet's button does; the serializer gives it its action and value (ids only). */
 export type SheetButton =
-  | { kind: "all" | "each" | "give"; text: string; pet: SheetPet; primary?: true }
+  | { kind: "all" | "each" | "give" | "custody"; text: string; pet: SheetPet; primary?: true }
   | { kind: "plan"; text: string; pet: SheetPet; versionId: number }
   | { kind: "witness"; text: string; pet: SheetPet; entryId: number };
 
@@ -129,6 +131,7 @@ const BUTTON_WORDS = {
   all: "✅ All given & eaten",
   each: "✏️ Record each…",
   give: "💊 Give if needed…",
+  custody: "💊 Medicines in…",
   plan: "📋 Plan…",
   witness: (label: string) => `👀 Witnessed: ${label}`,
 } as const;
@@ -139,13 +142,15 @@ const BUTTON_WORDS = {
  * anything to record (due, or to give if needed: issue 44), "Give if needed…" (a confirmed plan with
  * a dose to give if needed), "📋 Plan…" (a plan to confirm), and "👀 Witnessed" for each high-alert
  * dose given and awaiting its witness now. `plan`: the pet's plan saved or confirmed since the sheet
- * was kept, whose state decides "📋 Plan…" and "Give if needed…" now.
+ * was kept, whose state decides "📋 Plan…" and "Give if needed…" now; `custody`: its medicines in
+ * custody now, "💊 Medicines in…" when a dose due was never counted in (issue 49).
  */
 export function petButtons(
   pet: SheetPet,
   status?: Pick<PetRoundStatus, "due" | "current">,
   w?: WitnessView,
   plan?: PlanNowOnSheet,
+  custody?: SheetCustody,
 ): SheetButton[] {
   const record = printedItems(pet).length > 0;
   const oneTap = pet.due.length > 0 && pet.oneTap;
@@ -155,6 +160,7 @@ export function petButtons(
     ...(oneTap ? [{ kind: "all" as const, text: BUTTON_WORDS.all, pet, primary: true as const }] : []),
     ...(record ? [{ kind: "each" as const, text: BUTTON_WORDS.each, pet }] : []),
     ...(give ? [{ kind: "give" as const, text: BUTTON_WORDS.give, pet }] : []),
+    ...(custody?.notCountedIn.length ? [{ kind: "custody" as const, text: BUTTON_WORDS.custody, pet }] : []),
     ...(toConfirm !== undefined
       ? [{ kind: "plan" as const, text: BUTTON_WORDS.plan, pet, versionId: toConfirm }]
       : []),
@@ -235,6 +241,7 @@ export function sheetMessageDoc(
     const few = prnCompactLine(doses);
     // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
     const plan = record.plans?.get(p.key);
+    const custody = record.custody?.get(p.key);
     out.push({
       kind: "pet",
       key: p.key,
@@ -243,10 +250,11 @@ export function sheetMessageDoc(
         full: [
           ...petRecordLines(status, record.timezone, record.witness, mine),
           ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
+          ...sheetMedicineLines(custody),
         ],
         compact: [...petRecordCompact(status, record.timezone, record.witness, mine), ...(few ? [few] : [])],
       },
-      buttons: kept ? petButtons(pet, status, record.witness, plan) : [],
+      buttons: kept ? petButtons(pet, status, record.witness, plan, custody) : [],
     });
   }
   return { fallback: index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`, parts: out };
