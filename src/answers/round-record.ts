@@ -12,10 +12,12 @@ import type { PrnDose } from "../domain/prn.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
-import type { SheetCustody } from "./custody-sheet.ts";
+import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { prnDoses } from "./prn.ts";
+import { sheetPlansNow } from "./sheet-plans.ts";
+import type { Sheet } from "./sheets.ts";
 import { dayWitnesses } from "./witness.ts";
 
 /** The care record as a sheet's message is drawn with it. */
@@ -59,4 +61,22 @@ export async function roundRecord(
     deps.log.warn({ failure: f }, "the care record could not be read for a round's sheet");
     return { entries: [], timezone, problem: f.what };
   }
+}
+
+/**
+ * A kept sheet's record now, as its redraws show it: the round's record, each pet's plan saved or
+ * confirmed since the sheet was kept, and its medicines in custody (the terminal's sheet, and a test
+ * of what Slack shows). A plan or custody that cannot be read leaves the sheet as kept.
+ */
+export async function keptSheetRecord(
+  deps: Deps,
+  sheet: Sheet,
+): Promise<(SheetRecord & { problem?: string }) | undefined> {
+  const record = await roundRecord(deps, sheet.round, sheet.date);
+  if (!record || record.problem) return record;
+  const [plans, custody] = await Promise.all([
+    sheetPlansNow(deps, sheet).catch(() => undefined),
+    sheetCustody(deps, sheet.pets).catch(() => undefined),
+  ]);
+  return { ...record, plans, custody };
 }

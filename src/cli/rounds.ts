@@ -7,12 +7,10 @@
  * by the kennel's clock. `--json`: the round's answer now (every pet's care), as before.
  */
 
-import { sheetCustody } from "../answers/custody-sheet.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { roundRecord } from "../answers/round-record.ts";
+import { keptSheetRecord, roundRecord } from "../answers/round-record.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
-import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import { latestSheet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import { draftSheet, sheetDocs } from "../present/round-sheet.ts";
@@ -42,16 +40,12 @@ export async function run(ctx: CliContext): Promise<number> {
   try {
     const round = asked.round ?? currentRound(deps);
     if (values.json === true) return print(ctx, await roundReport(deps, round, date), true, () => "");
-    const [kept, record] = await Promise.all([
-      latestSheet(deps, date, round),
-      roundRecord(deps, round, date),
-    ]);
+    const kept = await latestSheet(deps, date, round);
+    // A plan saved or confirmed since the sheet was kept, and its medicines: as Slack redraws it.
+    const record = kept ? await keptSheetRecord(deps, kept) : await roundRecord(deps, round, date);
     const sheet = kept ?? draftSheet(await roundReport(deps, round, date), { timezone: config.timezone });
     const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
-    // A plan saved or confirmed since the sheet was kept: drawn as it stands now, as Slack redraws it.
-    const plans = kept && !problem ? await sheetPlansNow(deps, kept).catch(() => undefined) : undefined;
-    const custody = kept && !problem ? await sheetCustody(deps, kept.pets).catch(() => undefined) : undefined;
-    const docs = sheetDocs(sheet, { ...drawn, plans, custody }, { problem });
+    const docs = sheetDocs(sheet, drawn, { problem });
     return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx, deps)));
   } finally {
     await close();

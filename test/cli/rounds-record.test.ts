@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAllDue } from "../../src/answers/record-round.ts";
-import { roundRecord, type SheetRecord } from "../../src/answers/round-record.ts";
+import { keptSheetRecord, type SheetRecord } from "../../src/answers/round-record.ts";
 import { latestSheet } from "../../src/answers/sheets.ts";
 import { sheetMessages } from "../../src/blocks/round-sheet.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -83,7 +83,7 @@ describe("kennel-desk rounds with the care record", () => {
     expect(run.stdout).toContain("✅ 10:00 Jane");
     // The round post as Slack shows it after that tap (drawn again from the kept sheet and the
     // store) says the same, line by line.
-    const { problem, ...record } = (await roundRecord(deps, "morning", TODAY)) as SheetRecord & {
+    const { problem, ...record } = (await keptSheetRecord(deps, sheet)) as SheetRecord & {
       problem?: string;
     };
     expect(problem).toBeUndefined();
