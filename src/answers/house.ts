@@ -23,6 +23,7 @@ import { dayHeading, timeOf } from "../words/dates.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
+import { rememberHouse } from "./house-known.ts";
 import { offFood } from "./off-food.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
@@ -261,6 +262,11 @@ export async function houseReport(
     const raised = (welfare ?? []).filter((f) => f.bookingId === id);
     if (raised.length) e.welfare = raised;
   }
+  rememberHouse(
+    deps,
+    date,
+    entries.flatMap((e) => (e.care?.pets ?? []).map((p) => p.pet)),
+  );
   const whole: HouseReport = {
     date,
     entries,

@@ -90,11 +90,11 @@ function writePage(folder: string, name: string, page: string): void {
  * Writes each page in `out`; says on standard error how many were written (and which could not be,
  * and why). Exit 0 when every page was written, 1 otherwise.
  */
-export function writePages(
+export async function writePages(
   ctx: CliContext,
   out: string,
-  pages: Array<{ name: string; page: string }>,
-): number {
+  pages: AsyncIterable<{ name: string; page: string }>,
+): Promise<number> {
   const folder = resolve(out);
   const why = makeFolder(folder);
   if (why) {
@@ -105,7 +105,7 @@ export function writePages(
   }
   const written: string[] = [];
   const failed: string[] = [];
-  for (const p of pages) {
+  for await (const p of pages) {
     try {
       writePage(folder, p.name, p.page);
       written.push(p.name);
@@ -121,16 +121,18 @@ export function writePages(
 }
 
 /**
- * One page per stay (booking, from its entries and its welfare checks): the booking and its pets' care from the kennel API when it is set
- * (what was due, the owner's name), the record alone otherwise (said on the page).
+ * One page per stay (booking, from its entries and its welfare checks), made and handed on one at a
+ * time (a folder of a year's stays is written as it is read): the booking and its pets' care from
+ * the kennel API when it is set (what was due, the owner's name), the record alone otherwise (said
+ * on the page).
  */
-export async function stayPages(
+export async function* stayPages(
   ctx: CliContext,
   store: CareRecordStore,
   stays: number[],
   petId: number | undefined,
   head?: ChainHead,
-): Promise<Array<{ name: string; page: string }>> {
+): AsyncGenerator<{ name: string; page: string }> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
   const bookings = [...new Set(stays)];
@@ -141,7 +143,6 @@ export async function stayPages(
       ? { asNeeded: stay.asNeeded.filter((d) => petId === undefined || d.petId === petId) }
       : {}),
   });
-  const out: Array<{ name: string; page: string }> = [];
   const taken = new Set<string>();
   for (const bookingId of bookings) {
     let page: StayPage | undefined;
@@ -200,7 +201,6 @@ export async function stayPages(
         head,
       };
     }
-    out.push({ name: pageFileName(page.reference, bookingId, taken), page: stayHtml(page) });
+    yield { name: pageFileName(page.reference, bookingId, taken), page: stayHtml(page) };
   }
-  return out;
 }

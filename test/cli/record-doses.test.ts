@@ -252,7 +252,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text.stdout).toContain("⚠️ not given or refused: 1 (vomited within 30 min 1)");
       expect(text.stdout).toContain("💊 As-needed doses given: 2 · effect recorded 1 · no effect recorded 1");
       expect(text.stdout).toContain("💉 High-alert doses given: 2 · witnessed 1 · unwitnessed 1");
-      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{12}/);
+      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{16}/);
       // Sixty days take in the dose of 20 Oct (its round's sheet, nothing recorded: missed).
       const wide = JSON.parse((await cli(["record", "audit", "--days", "60", "--json"], env)).stdout);
       expect(wide.doses).toMatchObject({ due: 6, missed: 2 });
@@ -281,7 +281,10 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
 
       const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
       const [header = [], ...rows] = parseCsv(csv.stdout);
-      expect(header.slice(-7, -3)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
+      // After every earlier column (an older reader finds each where it was).
+      const first = header.indexOf("given_at");
+      expect(first).toBe(header.indexOf("request_key") + 1);
+      expect(header.slice(first, first + 4)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
       const row = (match: string) => rows.find((r) => r.some((c) => c.includes(match))) ?? [];
       const col = (r: string[], name: string) => r[header.indexOf(name)];
       const late = row("Rimadyl 50 mg");

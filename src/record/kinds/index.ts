@@ -16,6 +16,7 @@ import { plansPost } from "./plans-post.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
 import { sheet } from "./sheet.ts";
+import { staffName } from "./staff-name.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
 import { witness } from "./witness.ts";
 
@@ -38,6 +39,7 @@ const KINDS = [
   medicineCount,
   medicineClosed,
   medicineOut,
+  staffName,
 ] as const;
 
 type Known = (typeof KINDS)[number];
