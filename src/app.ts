@@ -33,6 +33,7 @@ import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { SlackHttpReceiver } from "./slack/http-receiver.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
+import { channelPacer } from "./slack/pace.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
@@ -103,6 +104,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const { access, record } = staffAccess(base, ownChannels(base.config), inflight);
   const deps: BotDeps = {
     ...base,
+    pace: channelPacer(), // Slack's pace per channel: the scheduled posts and the answers posted as a thread.
     record,
     access,
     inflight,
@@ -146,9 +148,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     deferInitialization: true,
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
-  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
-  let self: AuthTestAnswer | undefined;
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
+  let self: AuthTestAnswer | undefined; // auth.test's answer at start: the posts count only the bot's own
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   // Each Slack request an answer of its own: the API's slots shared fairly (src/kennel/limiter.ts).
   app.use(({ next }) => asAnswer(() => next()));
@@ -216,8 +217,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     void asBulk(() => warmTodaysCare(base))
       .catch(() => undefined)
       .then(() => options.afterWarm?.());
-  // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
-  const posts = scheduledPosts(base.config);
+  const posts = scheduledPosts(base.config); // the 07:00 post, the round posts, tomorrow's check…
   const digest =
     posts.length > 0
       ? new DigestJob({

@@ -9,7 +9,7 @@
  * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
  * is a span's meaning, not its look: `strong`, `em`, and a `tone` the terminal colours.
  */
-import { oneLine, shorten } from "../domain/text.ts";
+import { oneLine, shortenAtWord } from "../domain/text.ts";
 
 /** What a span says about itself: the terminal colours it; Slack shows only strong, em and code. */
 export type Tone = "alert" | "warn" | "muted" | "accent";
@@ -103,12 +103,28 @@ export interface Doc {
  * start a line of its own: a room named "Kennel 4\n✅ paid in full"), spaces folded, cut at `max`.
  */
 export function value(v: unknown, max = 500): string {
-  return shorten(
+  return shortenAtWord(
     oneLine(v)
       .replace(/[ \t]+/g, " ")
       .trim(),
     max,
   );
+}
+
+/**
+ * A value that is never cut: a name (a pet's, an owner's, a room's), a drug with its strength and
+ * amount, an allergy, a note that carries danger, a fast, a diet. Cleaned and on one line as `value`;
+ * the serializers give it as many sections and messages as it needs (issue 47).
+ */
+export const whole = (v: unknown): string => value(v, Number.POSITIVE_INFINITY);
+
+/**
+ * Free prose (a note beyond its danger words, grooming notes): whole when it is short, else shortened
+ * at a word boundary with "…" and where to read the rest ("all of it: /booking HP-DK4Q7M").
+ */
+export function prose(v: unknown, max: number, where: string): string {
+  const text = whole(v);
+  return Array.from(text).length <= max ? text : `${value(text, max)} (all of it: ${where})`;
 }
 
 /** A value's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`). */
