@@ -75,9 +75,13 @@ class SqlStore implements CareRecordStore {
       const same =
         recorded?.origin === wanted?.origin &&
         (wanted?.kennelId === undefined || wanted.kennelId === recorded?.kennelId);
+      // Under the migrations' lock: a replica starting at the same moment claims after this one
+      // commits, reads its claim and writes nothing (PostgreSQL; SQLite's one writer does the same).
       this.#kennel =
         wanted && !same
-          ? await this.#driver.transaction((q) => claimKennel(q, wanted, at, this.#driver.where))
+          ? await this.#driver.transaction((q) => claimKennel(q, wanted, at, this.#driver.where), {
+              lock: true,
+            })
           : (recorded ?? UNNAMED);
       this.#ready = true;
     } catch (error) {
