@@ -4,14 +4,15 @@
  * a round's sheets per pet: src/answers/kept-doses.ts) beside the entries, never from the kennel
  * API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
  * doses with and without an effect recorded (care_log kinds `prn` and `prn_effect`), high-alert
- * doses witnessed and not; with the record's head, so the figures name the record they came from.
+ * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
-import { needsWitness, witnessState } from "../domain/witness.ts";
+import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, LogEntry, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { keptDoses, keptDue } from "./kept-doses.ts";
+import { prnDoses } from "./prn.ts";
 import { keptSheets } from "./sheets.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -63,16 +64,23 @@ export async function recordAudit(
   const now = deps.clock.now();
   const to = localDate(now, deps.config.timezone);
   const from = addDays(to, -(days - 1));
-  const [sheets, entries, witnesses, prn, head] = await Promise.all([
+  const [sheets, entries, witnesses, prn, given, head] = await Promise.all([
     keptSheets(deps, { from, to }),
     deps.record.entries({ from, to }),
     witnessesOf(deps.record, { from, to }),
     asNeeded(deps, from, to),
+    prnDoses(deps, { from, to }),
     deps.record.head(),
   ]);
   const doses = keptDoses(deps, keptDue(sheets), entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
   const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, awaiting: 0 };
+  const count = (w: WitnessState) => {
+    highAlert.given++;
+    if (w.state === "witnessed") highAlert.witnessed++;
+    else if (w.state === "awaiting") highAlert.awaiting++;
+    else highAlert.unwitnessed++;
+  };
   for (const d of doses) {
     const e = d.entry;
     if (!e) continue;
@@ -80,13 +88,10 @@ export async function recordAudit(
       const why = e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;
     }
-    if (!needsWitness(e, d.due.highAlert)) continue;
-    highAlert.given++;
-    const w = witnessState(e, witnesses.get(e.id), now.toISOString());
-    if (w.state === "witnessed") highAlert.witnessed++;
-    else if (w.state === "awaiting") highAlert.awaiting++;
-    else highAlert.unwitnessed++;
+    if (needsWitness(e, d.due.highAlert)) count(witnessState(e, witnesses.get(e.id), now.toISOString()));
   }
+  // High-alert doses given if needed count the same (issue 46): their witness as read with them.
+  for (const d of given) if (d.witness) count(d.witness);
   return {
     from,
     to,

@@ -7,8 +7,10 @@
  * plan version, confirmed by a person; never from a message or a button.
  *
  * Bodies (zod-checked, the contract the audit reads):
- * - prn: {item, label, itemText, reason, givenAt, userName, ack?: {rule, words}, note?}; the date is
- *   the kennel's local date given.
+ * - prn: {item, label, itemText, reason, givenAt, userName, ack?: {rule, words}, note?, highAlert?,
+ *   petName?}; the date is the kennel's local date given. A dose is checked against the plan's
+ *   limits and written in one transaction (the record's chain lock: PostgreSQL's advisory lock,
+ *   SQLite's one writer), so staff giving at once on two replicas are counted against each other.
  * - prn_effect: {prnId, effect: helped | no_change | worse, note?, userName}; dated as its dose.
  */
 import { z } from "zod";
@@ -22,14 +24,15 @@ import {
   type PrnDose,
   type PrnEffect,
   type PrnEffectEntry,
-  type PrnRule,
 } from "../domain/prn.ts";
-import type { ItemKey, LogEntry, LogQuery } from "../record/types.ts";
+import { witnessState } from "../domain/witness.ts";
+import type { LogEntry, LogQuery } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
 import type { Who } from "./record-round.ts";
+import { allWitnessesOf } from "./witness.ts";
 
-const PRN_KIND = "prn";
+export const PRN_KIND = "prn";
 const PRN_EFFECT_KIND = "prn_effect";
 const FOLLOW_UP_KIND = "prn_follow_up";
 
@@ -38,7 +41,7 @@ const instant = z
   .string()
   .refine((s) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(s) && !Number.isNaN(Date.parse(s)));
 
-const prnBody = z.object({
+export const prnBody = z.object({
   item: z.enum(ITEMS),
   label: z.string().min(1).max(200),
   itemText: z.string().max(3000),
@@ -49,6 +52,8 @@ const prnBody = z.object({
     .object({ rule: z.enum(["max_per_24h", "min_interval"]), words: z.string().min(1).max(1000) })
     .optional(),
   note: z.string().min(1).max(500).optional(),
+  highAlert: z.literal(true).optional(),
+  petName: z.string().min(1).max(200).optional(),
 });
 const effectBody = z.object({
   prnId: z.number().int().positive(),
@@ -57,7 +62,7 @@ const effectBody = z.object({
   userName: z.string().min(1).max(200),
 });
 
-function doseOf(e: LogEntry): PrnDose | undefined {
+export function doseOf(e: LogEntry): PrnDose | undefined {
   const b = prnBody.safeParse(e.body);
   if (!b.success || e.bookingId === undefined || e.petId === undefined) return undefined;
   return {
@@ -77,6 +82,9 @@ function doseOf(e: LogEntry): PrnDose | undefined {
     recordedAt: e.recordedAt,
     ...(b.data.ack ? { ack: b.data.ack } : {}),
     ...(b.data.note ? { note: b.data.note } : {}),
+    ...(b.data.highAlert ? { highAlert: true } : {}),
+    kennel: e.kennel,
+    ...(b.data.petName ? { petName: b.data.petName } : {}),
   };
 }
 
@@ -98,28 +106,61 @@ export type PrnQuery = Pick<LogQuery, "bookingId" | "petId" | "date" | "from" | 
 
 /**
  * The as-needed doses matching the query, oldest given first, each with its effect when answered
- * (an effect is dated as its dose). None without a record.
+ * (an effect is dated as its dose) and, a high-alert one, its witness as it stands now. None
+ * without a record.
  */
-export async function prnDoses(deps: Pick<Deps, "record">, query: PrnQuery): Promise<PrnDose[]> {
+export async function prnDoses(deps: Pick<Deps, "record" | "clock">, query: PrnQuery): Promise<PrnDose[]> {
   const store = deps.record;
   if (!store) return [];
-  const [doses, effects] = await Promise.all([
+  const [doses, effects, witnesses] = await Promise.all([
     store.log({ kind: PRN_KIND, ...query }),
     store.log({ kind: PRN_EFFECT_KIND, ...query }),
+    allWitnessesOf(store, query),
   ]);
   const byDose = new Map<number, PrnEffectEntry>();
   for (const e of effects.map(effectOf)) if (e && !byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
+  const now = deps.clock.now().toISOString();
   return doses
     .map(doseOf)
     .filter((d): d is PrnDose => d !== undefined)
-    .map((d) => (byDose.has(d.id) ? { ...d, effect: byDose.get(d.id) } : d))
+    .map((d) => ({
+      ...d,
+      ...(byDose.has(d.id) ? { effect: byDose.get(d.id) } : {}),
+      ...(d.highAlert ? { witness: witnessState(d, witnesses.prn.get(d.id), now) } : {}),
+    }))
     .sort((a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id);
+}
+
+/**
+ * The doses with their pets' names: the name kept with the dose, else `named` (a surface's own,
+ * by "bookingId|petId"), else the stay's care plan's (one read per stay).
+ */
+export async function withPetNames<D extends PrnDose>(
+  deps: Pick<Deps, "record">,
+  doses: D[],
+  named: Map<string, string> = new Map(),
+): Promise<Array<D & { petName: string }>> {
+  const plans = new Map<string, Promise<string>>();
+  const planName = (d: PrnDose) => {
+    const key = `${d.bookingId}|${d.petId}`;
+    if (!plans.has(key)) plans.set(key, petNameOf(deps, d.bookingId, d.petId));
+    return plans.get(key) as Promise<string>;
+  };
+  return Promise.all(
+    doses.map(async (d) => ({
+      ...d,
+      petName: named.get(`${d.bookingId}|${d.petId}`) ?? d.petName ?? (await planName(d)),
+    })),
+  );
 }
 
 const strip = ({ prnId: _, ...e }: PrnEffectEntry & { prnId: number }): PrnEffectEntry => e;
 
-/** One dose by its id, with its effect; undefined when there is none (or it is not a dose). */
-export async function prnDose(deps: Pick<Deps, "record">, id: number): Promise<PrnDose | undefined> {
+/** One dose by its id, with its effect and witness; undefined when there is none (or it is not a dose). */
+export async function prnDose(
+  deps: Pick<Deps, "record" | "clock">,
+  id: number,
+): Promise<PrnDose | undefined> {
   const [row] = (await deps.record?.log({ kind: PRN_KIND, id })) ?? [];
   const dose = row ? doseOf(row) : undefined;
   if (!dose) return undefined;
@@ -156,75 +197,6 @@ export async function prnNow(
   return { version, items, confirmed: state === "confirmed", doses };
 }
 
-export interface PrnGiveInput {
-  bookingId: number;
-  petId: number;
-  item: ItemKey;
-  reason: string;
-  givenAt: string;
-  note?: string | undefined;
-  ack?: { rule: PrnRule; words: string } | undefined;
-  who: Who;
-  /** The form's submission: the same one delivered again records once. */
-  requestKey: string;
-}
-
-export type PrnGiveResult =
-  | { status: "recorded" | "duplicate"; dose: PrnDose }
-  | { status: "refused"; why: "no_store" | "not_offered" };
-
-/**
- * Keeps one as-needed dose: the item read from the pet's current confirmed plan (refused when the
- * plan is not confirmed now, or no longer offers it), dated the kennel's local day it was given.
- * The form checks the limits and the time given; this checks what it writes.
- */
-export async function givePrn(
-  deps: Pick<Deps, "record" | "config" | "clock">,
-  input: PrnGiveInput,
-): Promise<PrnGiveResult> {
-  const store = deps.record;
-  if (!store) return { status: "refused", why: "no_store" };
-  const date = localDate(input.givenAt, deps.config.timezone);
-  const now = await prnNow(deps, input.bookingId, input.petId, date);
-  const item = now.items.find((i) => i.key === input.item);
-  if (!item) return { status: "refused", why: "not_offered" };
-  return keepPrn(deps, { ...input, item, date });
-}
-
-/**
- * Writes one as-needed dose of `item` (the contract's body), dated `date` (the kennel's local day
- * given): what `givePrn` writes once it has checked the plan, and what the preview seeds.
- */
-export async function keepPrn(
-  deps: Pick<Deps, "record">,
-  input: Omit<PrnGiveInput, "item"> & { item: AsNeededItem; date: string },
-): Promise<{ status: "recorded" | "duplicate"; dose: PrnDose }> {
-  const store = deps.record;
-  if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  const body = prnBody.parse({
-    item: input.item.key,
-    label: input.item.label,
-    itemText: input.item.text,
-    reason: input.reason,
-    givenAt: new Date(input.givenAt).toISOString(),
-    userName: input.who.userName,
-    ...(input.ack ? { ack: input.ack } : {}),
-    ...(input.note ? { note: input.note } : {}),
-  });
-  const { status, entry } = await store.append({
-    kind: PRN_KIND,
-    date: input.date,
-    bookingId: input.bookingId,
-    petId: input.petId,
-    userId: input.who.userId,
-    requestKey: input.requestKey,
-    body,
-  });
-  const dose = doseOf(entry);
-  if (!dose) throw new Error("the record kept an as-needed dose it cannot read back");
-  return { status, dose };
-}
-
 export type EffectResult =
   | { status: "recorded"; dose: PrnDose; effect: PrnEffectEntry }
   /** Answered before (by this request or another): the first answer. */
@@ -233,7 +205,7 @@ export type EffectResult =
 
 /** Keeps the effect of a dose: once per dose (`prn_effect:<prnId>`); a second answer gets the first's. */
 export async function recordEffect(
-  deps: Pick<Deps, "record">,
+  deps: Pick<Deps, "record" | "clock">,
   input: { prnId: number; effect: PrnEffect; note?: string | undefined; who: Who },
 ): Promise<EffectResult> {
   const store = deps.record;
@@ -273,7 +245,7 @@ const STALE_MS = 24 * 3_600_000;
  * claimed, `minutes` after they were given, given in the last 24 hours), and when the next one is.
  */
 export async function followUpsDue(
-  deps: Pick<Deps, "record" | "config">,
+  deps: Pick<Deps, "record" | "config" | "clock">,
   now: Date,
   minutes: number,
 ): Promise<{ due: FollowUp[]; next: string | undefined }> {
@@ -327,12 +299,4 @@ export async function petNameOf(
   petId: number,
 ): Promise<string> {
   return (await currentPlan(deps, bookingId, petId))?.petName ?? `pet ${petId}`;
-}
-
-/** When the stay's pet arrived (its booking's check-in, ISO 8601), when the kennel API says. */
-export async function stayArrival(
-  deps: Pick<Deps, "kennel">,
-  bookingId: number,
-): Promise<string | undefined> {
-  return (await deps.kennel.getBooking(bookingId)).data.checkInDate;
 }

@@ -92,9 +92,13 @@ export const recordAll = defineButton("rec_all", sheetPetRef);
 export const recordEach = defineButton("rec_each", sheetPetRef);
 /**
  * "👀 Witnessed" beside a high-alert dose given (issue 35): the pet on the kept sheet and the entry
- * (`e`); who may witness it is read from the record, never from the button.
+ * (`e`), or the dose given if needed (`n`, issue 46); who may witness it is read from the record,
+ * never from the button.
  */
-export const recordWitness = defineButton("rec_wit", sheetPetRef.extend({ e: recordId }));
+export const recordWitness = defineButton(
+  "rec_wit",
+  z.union([sheetPetRef.extend({ e: recordId }), sheetPetRef.extend({ n: recordId })]),
+);
 
 /** A pet's care plan (a kept version): opens its form (Confirm, Edit items…). */
 export const planOpen = defineButton("plan_open", z.object({ v: recordId }));

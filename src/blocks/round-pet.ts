@@ -5,6 +5,7 @@
  * button's value is only ids. Used by src/blocks/round-sheet.ts.
  */
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import type { PetRoundStatus } from "../domain/record.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { Line } from "../present/doc.ts";
@@ -31,7 +32,8 @@ export interface PetButtons {
   record: boolean;
   plan?: number | undefined;
   give?: string | undefined;
-  witness?: Array<{ entryId: number; label: string; value: string }> | undefined;
+  /** `key`: the dose's, in its button's action_id ("41" an entry, "n7" a dose given if needed). */
+  witness?: Array<{ key: string; label: string; value: string }> | undefined;
 }
 
 export function petBlocks(
@@ -71,23 +73,25 @@ export function petBlocks(
           ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
           : []),
         ...(buttons.witness ?? []).map((w) =>
-          button(`👀 Witnessed: ${w.label}`, recordWitness.actionId(`${key}-${w.entryId}`), w.value),
+          button(`👀 Witnessed: ${w.label}`, recordWitness.actionId(`${key}-${w.key}`), w.value),
         ),
       ],
     },
   ];
 }
 
-/** The high-alert doses of a pet given and awaiting a witness now: a "👀 Witnessed" button each. */
+/** The high-alert doses of a pet given (at the round, or if needed) and awaiting a witness now: a "👀 Witnessed" button each. */
 export function witnessButtons(
   sheet: Sheet,
   pet: SheetPet,
   status: PetRoundStatus,
   w: WitnessView | undefined,
+  asNeeded: PrnDose[] = [],
 ): PetButtons["witness"] {
-  return awaitingWitness(status, w).map(({ entryId, label }) => ({
-    entryId,
-    label: truncate(label, 40),
-    value: recordWitness.encode({ s: sheet.id, b: pet.bookingId, p: pet.petId, e: entryId }),
+  const ids = { s: sheet.id, b: pet.bookingId, p: pet.petId };
+  return awaitingWitness(status, w, asNeeded).map((d) => ({
+    key: "prnId" in d ? `n${d.prnId}` : String(d.entryId),
+    label: truncate(d.label, 40),
+    value: recordWitness.encode("prnId" in d ? { ...ids, n: d.prnId } : { ...ids, e: d.entryId }),
   }));
 }

@@ -247,7 +247,7 @@ export function sheetMessage(
             ]
           : full;
       const ids = kept ? { s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId } : undefined;
-      const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness) : undefined;
+      const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness, doses) : undefined;
       blocks.push(
         ...petBlocks(
           p.key,

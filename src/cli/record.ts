@@ -13,7 +13,7 @@ import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { dayDoseFigures, entryFacts } from "../answers/kept-doses.ts";
 import { plansOfStays } from "../answers/plans.ts";
-import { prnDoses } from "../answers/prn.ts";
+import { prnDoses, withPetNames } from "../answers/prn.ts";
 import { bookingIdByReference, bookingView } from "../answers/records.ts";
 import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
@@ -114,7 +114,7 @@ async function day(ctx: CliContext): Promise<number> {
   try {
     // Beside what was due, when the kennel API is set; the record alone otherwise.
     const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
-    const answer = await recordDay(store, where, { date, round, petId }, kennel);
+    const answer = await recordDay(store, where, { date, round, petId }, kennel, ctx.clock);
     // The day's (the round's) doses given on time, from its kept sheets: every pet's, as Home has it.
     const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
     if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;
@@ -192,8 +192,9 @@ async function exportRange(ctx: CliContext): Promise<number> {
     const entries = await store.entries(query);
     // The welfare checks and flags of the same range (issue 38): rows of their own, in the chain's order.
     const welfare = await welfareRecords(store, query);
-    // The doses given if needed, beside the rounds' entries (issue 35).
-    const asNeeded = await prnDoses({ record: store }, query);
+    // The doses given if needed, beside the rounds' entries (issue 35), each with its pet's name.
+    const deps = { record: store, clock: ctx.clock };
+    const asNeeded = await withPetNames(deps, await prnDoses(deps, query));
     // The care plans of the stays exported (issue 34): every version, with who confirmed it.
     const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
       e.bookingId !== undefined ? [e.bookingId] : [],

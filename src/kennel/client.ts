@@ -157,8 +157,8 @@ export class KennelClient {
   }
 
   /** GET /pets/{id}: one pet's full care record (cached). */
-  getPet(id: number): Promise<KennelResult<Pet>> {
-    return pets.getPet(this.#ep, id);
+  getPet(id: number, o?: { fresh?: boolean }): Promise<KennelResult<Pet>> {
+    return pets.getPet(this.#ep, id, o);
   }
 
   // Health, status and the cache.

@@ -40,11 +40,19 @@ export function iteratePets(
   return paginate((page) => listPets(ep, filter, { page, pageSize }));
 }
 
-/** GET /pets/{id}: one pet's full care record (cached). */
-export async function getPet(ep: Endpoints, id: number): Promise<KennelResult<Pet>> {
+/** GET /pets/{id}: one pet's full care record (cached; `fresh`: read from the API now, and cached). */
+export async function getPet(
+  ep: Endpoints,
+  id: number,
+  o: { fresh?: boolean } = {},
+): Promise<KennelResult<Pet>> {
   checkId(id, "A pet id");
-  return ep.cache.through(`pet:${id}`, async () => {
-    const answer = await ep.transport.get({ segments: ["pets", String(id)], what: `pet with id ${id}` });
-    return one(answer, "pet", readPet, ep.log);
-  });
+  return ep.cache.through(
+    `pet:${id}`,
+    async () => {
+      const answer = await ep.transport.get({ segments: ["pets", String(id)], what: `pet with id ${id}` });
+      return one(answer, "pet", readPet, ep.log);
+    },
+    o,
+  );
 }

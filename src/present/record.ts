@@ -17,6 +17,7 @@ import {
   openCountWords,
   UNWITNESSED,
   witnessedWords,
+  witnessWords,
 } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
@@ -96,14 +97,7 @@ export function entryDoseWords(
 ): { lateEntry: string | undefined; witness: string | undefined } {
   const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
   if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
-  const s = witnessState(e, w.witnesses.get(e.id), w.now);
-  const witness =
-    s.state === "witnessed"
-      ? witnessedWords(s.by, s.at, timezone)
-      : s.state === "awaiting"
-        ? awaitingWitnessWords(s.until, timezone)
-        : UNWITNESSED;
-  return { lateEntry, witness };
+  return { lateEntry, witness: witnessWords(witnessState(e, w.witnesses.get(e.id), w.now), timezone) };
 }
 
 /** High-alert doses given and not witnessed within the minutes allowed. */

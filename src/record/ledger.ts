@@ -17,7 +17,7 @@ import {
   verifyChain,
 } from "./chain.ts";
 import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
-import type { LogEntry, LogInput, LogQuery, RetentionPass } from "./types.ts";
+import type { LogCheck, LogEntry, LogInput, LogQuery, RetentionPass } from "./types.ts";
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
@@ -79,12 +79,17 @@ export async function appendIn(
   input: LogInput,
   kennel: string,
   at: string,
-  options: { reuse?: boolean; throughSeq?: number } = {},
+  options: { reuse?: boolean; throughSeq?: number; check?: LogCheck } = {},
 ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }> {
-  const body = checkLogInput(input);
+  let body = checkLogInput(input);
   if (input.requestKey !== undefined) {
     const rows = await q(`SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE l.request_key = ?`, [input.requestKey]);
     if (rows[0]) return { status: "duplicate", entry: logEntryOf(rows[0]) };
+  }
+  // The check reads the record as this transaction holds it, and gives the body to write.
+  if (options.check) {
+    input = { ...input, body: await options.check((query) => logIn(q, query)) };
+    body = checkLogInput(input);
   }
   if (options.reuse) {
     const rows = await q(

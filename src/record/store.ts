@@ -22,6 +22,7 @@ import type {
   EntryInput,
   EntryQuery,
   KennelIdentity,
+  LogCheck,
   LogEntry,
   LogInput,
   LogQuery,
@@ -150,7 +151,7 @@ class SqlStore implements CareRecordStore {
     return this.#read(async (q) => (await q(sql, params)).map(entryOf));
   }
 
-  append(input: LogInput, options: { reuse?: boolean } = {}) {
+  append(input: LogInput, options: { reuse?: boolean; check?: LogCheck } = {}) {
     return this.#write((q, at) => appendIn(q, input, kennelKey(this.#kennel), at, options));
   }
 

@@ -155,6 +155,9 @@ export interface LogEntry extends Omit<LogInput, "body"> {
   supersededBy?: number | undefined;
 }
 
+/** An append's check (see `append`): reads the record as it is in the write's transaction; the body to write. */
+export type LogCheck = (read: (query: LogQuery) => Promise<LogEntry[]>) => Promise<unknown>;
+
 export interface LogQuery {
   kind?: string;
   id?: number;
@@ -204,10 +207,14 @@ export interface CareRecordStore {
   /**
    * Appends a record of another kind to the chain (a sheet, a plan's version…). `reuse`: when a
    * record of the same kind, day and body is there already, that one is answered (`duplicate`).
+   * `check`: run inside the write's transaction, after the request's own record is looked for and
+   * before the write, holding the chain's lock (so what it reads stands until the write commits,
+   * on every replica): it gives the body to write (which may depend on what it read), or throws,
+   * and nothing is written.
    */
   append(
     input: LogInput,
-    options?: { reuse?: boolean },
+    options?: { reuse?: boolean; check?: LogCheck },
   ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }>;
   /** The log's records matching the query, oldest first. */
   log(query: LogQuery): Promise<LogEntry[]>;

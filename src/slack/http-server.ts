@@ -1,8 +1,8 @@
 /**
  * The bot's own HTTP server, in both modes: GET /healthz, GET /readyz and, in HTTP mode, Slack's
  * requests at POST /slack/events. Every request body is read and checked here before Bolt sees it:
- * a body Bolt could not take (`payload=null`, JSON `null`, a number, garbage) is answered 400 and
- * logged, signed or not, so no request can stop the process.
+ * a body Bolt could not take (`payload=null`, JSON `null`, a number, garbage, a form's submission
+ * without its view) is answered 400 and logged, signed or not, so no request can stop the process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -62,14 +62,13 @@ function badSlackBody(raw: string, contentType: string | undefined): string | un
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     return `the body is ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not an object`;
   }
-  // An event callback must carry its event: Bolt would otherwise wait 3 s for an ack that never comes.
-  const body = parsed as { type?: unknown; event?: unknown };
-  if (
-    body.type === "event_callback" &&
-    (body.event === null || typeof body.event !== "object" || Array.isArray(body.event))
-  ) {
-    return "an event_callback without an event object";
-  }
+  // An event callback must carry its event: Bolt would otherwise wait 3 s for an ack that never comes;
+  // a form's submission its view: Bolt would throw reading it (a 500).
+  const body = parsed as { type?: unknown; event?: unknown; view?: unknown };
+  const isObject = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (body.type === "event_callback" && !isObject(body.event)) return "an event_callback without an event object";
+  if ((body.type === "view_submission" || body.type === "view_closed") && !isObject(body.view))
+    return `a ${body.type} without a view object`;
   return undefined;
 }
 

@@ -53,6 +53,7 @@ function upload(port: number, total: number): Promise<{ sent: number; status: nu
 }
 
 describe("the bot's HTTP server", () => {
+  // Issue 46, item 13: the answer reaches the uploader before the connection closes (it was reset unanswered).
   it("an endless upload is answered 413 and cut off just past 1 MB, never read to its end", async () => {
     let reached = false;
     server = await startBotServer({
@@ -68,7 +69,7 @@ describe("the bot's HTTP server", () => {
     const { sent, status } = await upload(server.port, 64 * 1024 * 1024);
     // The socket's buffers take a few MB more before the close is seen; 64 MB is never read.
     expect(sent).toBeLessThan(16 * 1024 * 1024);
-    expect(status === 413 || status === undefined).toBe(true);
+    expect(status).toBe(413);
     expect(reached).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 /**
- * "👀 Witnessed" beside a high-alert dose given on a round post (issue 35): a second, different
+ * "👀 Witnessed" beside a high-alert dose given on a round post (issue 35; one given if needed too,
+ * issue 46): a second, different
  * staff member says they saw it given, within 15 minutes of the entry. The button sits on the pet's
  * own section, where the giver has just recorded the dose and where the person standing beside them
  * is already looking; a reply in the thread would be one more message to find, and on a busy round
@@ -9,6 +10,7 @@
  * a second witness and a tap too late are refused privately; nothing is written.
  */
 import type { App } from "@slack/bolt";
+import { witnessPrn } from "../../answers/prn-give.ts";
 import { locate } from "../../answers/record-round.ts";
 import { witnessDose } from "../../answers/witness.ts";
 import { recordWitness } from "../../blocks/buttons.ts";
@@ -54,7 +56,10 @@ export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedr
         return await refuse(`🔒 ${TAMPERED}`);
       }
       const { sheet, pet } = found;
-      const result = await witnessDose(deps, sheet, pet, ids.e, admitted.who);
+      const result =
+        "n" in ids
+          ? await witnessPrn(deps, pet, ids.n, admitted.who)
+          : await witnessDose(deps, sheet, pet, ids.e, admitted.who);
       // Committed (or refused, nothing written): now Slack may be told.
       await ack.send();
       const ref: MessageRef = { channel, ts: message.ts, threadTs: message.thread_ts, responseUrl };
@@ -70,7 +75,7 @@ export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedr
       if (result.status === "too_late") {
         await redrawn();
         return await tell(
-          `More than ${WITNESS_MINUTES} minutes have passed since this dose was recorded (${timeOf(result.entry.recordedAt, tz)}): it stays unwitnessed, as the record shows. Nothing was written.`,
+          `More than ${WITNESS_MINUTES} minutes have passed since this dose was recorded (${timeOf(result.recordedAt, tz)}): it stays unwitnessed, as the record shows. Nothing was written.`,
         );
       }
       if (result.status === "not_needed") {
