@@ -35,11 +35,32 @@ export function onTap(deps: BotDeps, work: (args: TapArgs, ack: TapAck) => Promi
   };
 }
 
-/** A form's listener: `work` tracked for shutdown; the ack (its response) when it sends it, else when it ends. */
+/** A form Slack sent without its fields (`state` null or not an object): nothing in it can be read. */
+const UNREADABLE_FORM =
+  "⚠️ This form could not be read (it came without its fields): nothing was recorded. Open the form again.";
+/** A form sealed before Kennel Desk's signing secret was replaced (src/slack/seal.ts). */
+const KEYS_CHANGED =
+  "🔑 Kennel Desk's keys changed since this form was opened (its signing secret was replaced): nothing was recorded. Close it and open the form again.";
+
+/**
+ * A form's listener: `work` tracked for shutdown; the ack (its response) when it sends it, else when
+ * it ends. A form without its fields is told so, before any of its checks (nothing written).
+ */
 export function onForm(deps: BotDeps, work: (args: ViewArgs, ack: ViewAck) => Promise<void>) {
   return async (args: ViewArgs): Promise<void> => {
     const ack: ViewAck = ackBy((response) => args.ack(response));
     try {
+      const state = (args.view as { state?: { values?: unknown } | null }).state;
+      if (state === null || typeof state !== "object" || typeof state.values !== "object" || !state.values) {
+        deps.log.warn(
+          { userId: args.body.user.id, view: args.view.id },
+          "refused a form sent without its fields",
+        );
+        return void (await ack.send({
+          response_action: "update",
+          view: refusalView(UNREADABLE_FORM) as never,
+        }));
+      }
       await deps.inflight.track(work(args, ack));
     } finally {
       await ack.send();
@@ -104,11 +125,15 @@ export async function admitForm(
   words: { form: string; forged: string; home?: boolean },
 ): Promise<Who | undefined> {
   if (!meta) {
+    // Sealed by Kennel Desk before its signing secret was replaced: said so, not taken for tampering.
+    const rotated = deps.seal.otherKey(body.view.private_metadata);
     deps.log.warn(
       { userId: body.user.id, view: body.view.id },
-      `refused ${words.form} whose metadata is not sealed by this bot`,
+      rotated
+        ? `refused ${words.form} opened before the signing secret changed`
+        : `refused ${words.form} whose metadata is not sealed by this bot`,
     );
-    await refuse(`🔒 ${words.forged}`);
+    await refuse(rotated ? KEYS_CHANGED : `🔒 ${words.forged}`);
     return undefined;
   }
   const where = words.home === undefined ? { button: true } : { button: true, home: words.home };

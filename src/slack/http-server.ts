@@ -12,6 +12,13 @@ import { portInUse } from "./start-problem.ts";
 
 /** Slack's requests are a few kilobytes; anything far larger is not Slack. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * After a 413, the rest of an upload still coming is read and dropped, this much at most and for
+ * this long at most, so that its sender can read the answer (closing a connection that is still
+ * being sent to resets it, and the answer is lost with it); then the connection is closed.
+ */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 5_000;
 
 export interface Answer {
   status: number;
@@ -66,7 +73,8 @@ function badSlackBody(raw: string, contentType: string | undefined): string | un
   // a form's submission its view: Bolt would throw reading it (a 500).
   const body = parsed as { type?: unknown; event?: unknown; view?: unknown };
   const isObject = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (body.type === "event_callback" && !isObject(body.event)) return "an event_callback without an event object";
+  if (body.type === "event_callback" && !isObject(body.event))
+    return "an event_callback without an event object";
   if ((body.type === "view_submission" || body.type === "view_closed") && !isObject(body.view))
     return `a ${body.type} without a view object`;
   return undefined;
@@ -96,6 +104,27 @@ function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
   });
 }
 
+/** Reads and drops what is still coming of a refused upload, then closes the connection (see LINGER_BYTES). */
+function linger(req: IncomingMessage): void {
+  let dropped = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.destroy();
+  };
+  const timer = setTimeout(stop, LINGER_MS);
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) stop();
+  });
+  // The upload ended within them: the connection is closed once the answer has gone.
+  req.on("end", () => {
+    clearTimeout(timer);
+    req.socket.end();
+  });
+  req.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
 async function slackRequest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -105,9 +134,8 @@ async function slackRequest(
   const body = await readBody(req);
   if (body === "too-large") {
     log.warn({ path: req.url, limit: MAX_BODY_BYTES }, "refused a request to /slack/events: body too large");
-    // Answer, then close the connection: the rest of the upload is never read.
-    res.setHeader("connection", "close");
-    res.on("finish", () => req.destroy());
+    // Answer at once; the rest of the upload is dropped as it comes, within the linger's bounds.
+    linger(req);
     return json(res, 413, { ok: false, error: "body_too_large" });
   }
   const bad = badSlackBody(body.toString("utf8"), req.headers["content-type"]);

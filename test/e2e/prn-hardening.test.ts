@@ -7,7 +7,9 @@
  * - item 5: the kennel system's words changed to "STOPPED by vet — do not give" after the plan was
  *   confirmed: nothing given, at opening nor at submission, until the plan is confirmed again (the
  *   pet's record read now, not from the care cache, which is on here);
- * - item 11: a time given after the pet went home (its booking's check-out) is refused at its field.
+ * - item 11: a time given after the pet went home (its booking's check-out) is refused at its field;
+ * - item 13: a form's submission without its view, or without its fields, or sealed before the
+ *   signing secret changed, each answered for what it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
@@ -15,12 +17,14 @@ import { prnDoses } from "../../src/answers/prn.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, startHarness } from "../helpers/bot.ts";
+import { createSeal } from "../../src/slack/seal.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { firstPet, prnSlack } from "../helpers/prn-slack.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
+import { postSigned, submissionBody } from "../helpers/slack.ts";
 
 let now = Date.parse("2026-11-22T09:00:00Z");
 const clock = { now: () => new Date(now) };
@@ -234,6 +238,44 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
       );
       expect([...h.slack.modals.values()].some((m) => m.trigger_id === tapped.trigger)).toBe(false);
       expect(await doses(itchy)).toHaveLength(before);
+    },
+  );
+  it.skipIf(skip)(
+    "item 13: a form without its view is a 400; one without its fields is told it could not be read; one opened before the signing secret changed is told the keys changed",
+    async () => {
+      at("16:00");
+      const form = await openGive("U0JANE", sore);
+      const post = (body: unknown) =>
+        postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+      const base = submissionBody(form.modal, { user: "U0JANE", trigger: "tv-h13", values: {} });
+      // No view at all, or a null one: refused before Bolt (it threw reading it: a 500).
+      const { view: _, ...noView } = base;
+      expect((await post(noView)).status).toBe(400);
+      expect((await post({ ...base, view: null })).status).toBe(400);
+      // A null state: told the form could not be read, not that the record did not answer.
+      const unread = await post({ ...base, view: { ...base.view, state: null } });
+      expect(unread.status).toBe(200);
+      const said = JSON.stringify((JSON.parse(unread.text) as { view?: unknown }).view);
+      expect(said).toContain(
+        "This form could not be read (it came without its fields): nothing was recorded",
+      );
+      expect(said).not.toContain("did not answer");
+      // Sealed by the bot as it was before its signing secret was replaced.
+      const meta = form.modal.view.private_metadata as string;
+      const old = createSeal("the-signing-secret-before").sign(meta.slice(0, meta.lastIndexOf(".")));
+      const rotated = await slack.submit(
+        "U0JANE",
+        form.modal,
+        { ...form.modal.view, private_metadata: old },
+        {
+          item: "med:4",
+          reason: "limping",
+        },
+      );
+      const words = JSON.stringify(rotated.view?.blocks);
+      expect(words).toContain("Kennel Desk's keys changed since this form was opened");
+      expect(words).not.toContain("not one Kennel Desk opened");
+      expect(await doses(sore, "med:4")).toHaveLength(1);
     },
   );
 });
