@@ -32,6 +32,7 @@ import {
   textOptions,
 } from "./context.ts";
 import { history } from "./history.ts";
+import { kennelDepsWithRecord } from "./record-deps.ts";
 
 const EXAMPLES: Record<string, string> = {
   booking: "a reference or id, for example: kennel-desk booking HP-7K2M9Q",
@@ -83,11 +84,16 @@ export async function run(ctx: CliContext): Promise<number> {
       return print(ctx, v, json, () => bookingText(v, textOptions(ctx, deps)));
     }
     case "pet": {
-      const deps = kennelDeps(ctx);
-      const a = await petAnswer(deps, text, page);
-      const o = textOptions(ctx, deps);
-      if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
-      return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+      // With the care record when there is one: the card's welfare flags and care plan, as in Slack.
+      const { deps, close } = await kennelDepsWithRecord(ctx);
+      try {
+        const a = await petAnswer(deps, text, page);
+        const o = textOptions(ctx, deps);
+        if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+        return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+      } finally {
+        await close();
+      }
     }
     case "customer": {
       const deps = kennelDeps(ctx);
