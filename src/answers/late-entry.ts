@@ -6,11 +6,12 @@
  * before the dose's window opened by more than the window's own length (src/domain/doses.ts).
  */
 import type { Deps } from "../deps.ts";
+import { clocksGoBack, daysFrom, type Which, wallTime } from "../domain/clock-change.ts";
 import { type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
-import { isIsoDate, localDate, zonedInstant } from "../time.ts";
-import { dateTimeOf, timeOf } from "../words/dates.ts";
+import { addDays, isIsoDate, localDate } from "../time.ts";
+import { dateTimeOf, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
 import { doseSettings } from "./doses.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -49,10 +50,34 @@ export function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: stri
   };
 }
 
-/** The day and time a form gives (YYYY-MM-DD, HH:mm), in the kennel's zone, as an instant; undefined when unreadable. */
-export function givenInstant(date: string | undefined, time: string | undefined, timezone: string) {
-  if (!date || !time || !isIsoDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
-  return zonedInstant(date, time, timezone).toISOString();
+/**
+ * The day and time a form gives (YYYY-MM-DD, HH:mm, which of an hour that came twice), in the
+ * kennel's zone, as an instant; else the words for the field at fault: unreadable, a time that did
+ * not happen (the clocks went forward), or one that happened twice with no "which" (issue 46).
+ */
+export function givenInstant(
+  given: { date?: string | undefined; time?: string | undefined; which?: Which | undefined },
+  timezone: string,
+): { ok: true; at: string } | { ok: false; field: "time" | "which"; error: string } {
+  const { date, time } = given;
+  if (!date || !time || !isIsoDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+    return { ok: false, field: "time", error: "Say when it was given: the day and the time." };
+  const read = wallTime(date, time, timezone, given.which);
+  if (read.kind === "one") return { ok: true, at: read.at };
+  if (read.kind === "skipped")
+    return { ok: false, field: "time", error: `${skippedTimeWords(date, time)} Say when it was given.` };
+  return { ok: false, field: "which", error: `${repeatedTimeWords(date, time)} Which one?` };
+}
+
+/** The day the clocks go back that a time given may fall on (from the day before the first window opened to today), if any. */
+export function repeatedHourOf(
+  deps: Pick<Deps, "config" | "clock">,
+  closed: ClosedDose[],
+): { date: string; from: string; to: string } | undefined {
+  const tz = deps.config.timezone;
+  const opens = closed.map((c) => c.window.opensAt).sort()[0];
+  if (!opens) return undefined;
+  return clocksGoBack(daysFrom(addDays(localDate(opens, tz), -1), localDate(deps.clock.now(), tz)), tz);
 }
 
 /**

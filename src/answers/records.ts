@@ -154,10 +154,7 @@ export async function petView(deps: Deps, id: number): Promise<PetView> {
  * A pet's card from its record, however it was found (by id, or by name with one match: issue 46,
  * item 15): its owner, its open welfare flags, its latest care plan and its doses to give if needed.
  */
-async function petCard(
-  deps: Deps,
-  r: { data: Pet; requestId: string; raw?: unknown },
-): Promise<PetView> {
+async function petCard(deps: Deps, r: { data: Pet; requestId: string; raw?: unknown }): Promise<PetView> {
   const petId = r.data.petId;
   const [owner, flags, plan, asNeeded] = await Promise.all([
     ownerOf(deps, r.data.customerId),

@@ -23,7 +23,7 @@ import {
   type NotGivenReason,
   type Outcome,
 } from "../record/types.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { dayHeading, timeOf, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { reasonWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { lineMrkdwn } from "./doc.ts";
@@ -37,6 +37,8 @@ export const WHY_MAX = 450;
 /** The time question's fields (a form recording after a dose's window closed). */
 export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
+/** On a day the clocks go back, which of the hour that came twice (issue 46). */
+export const GIVEN_WHICH = "given_which";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -113,6 +115,8 @@ export interface TimeQuestion {
   date: string;
   time: string;
   timezone: string;
+  /** A day the time may fall on whose clocks go back: its hour that came twice (asked which). */
+  repeated?: { date: string; from: string; to: string } | undefined;
 }
 
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
@@ -157,7 +161,20 @@ function timeBlocks(q: TimeQuestion): unknown[] {
       label: plain(`Given at (the kennel's time, ${q.timezone})`, 2000),
       element: { type: "timepicker", action_id: "time", initial_time: q.time, timezone: q.timezone },
     },
+    ...(q.repeated ? [whichBlock(q.repeated)] : []),
   ];
+}
+
+/** On a day the clocks go back: which of the hour that came twice, when the time falls in it. */
+function whichBlock(r: NonNullable<TimeQuestion["repeated"]>) {
+  const option = (value: keyof typeof WHICH_WORDS) => ({ text: plain(WHICH_WORDS[value], 75), value });
+  return {
+    type: "input",
+    block_id: GIVEN_WHICH,
+    optional: true,
+    label: plain(whichHourWords(r), 2000),
+    element: { type: "radio_buttons", action_id: "which", options: [option("first"), option("second")] },
+  };
 }
 
 /** A medication's reason from the list and in the person's own words (issue 35). */

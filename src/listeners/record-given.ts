@@ -12,9 +12,11 @@ import {
   givenAtRefusal,
   givenDefault,
   givenInstant,
+  repeatedHourOf,
 } from "../answers/late-entry.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
-import type { TimeQuestion } from "../blocks/record-modal.ts";
+import type { Given } from "../blocks/record-form.ts";
+import { GIVEN_AT, GIVEN_WHICH, type TimeQuestion } from "../blocks/record-modal.ts";
 import type { ItemKey, Outcome } from "../record/types.ts";
 import type { BotDeps } from "./bot-deps.ts";
 
@@ -25,11 +27,13 @@ const ARRIVAL_WAIT_MS = 1_200;
 export function timeQuestion(deps: BotDeps, closed: ClosedDose[]): TimeQuestion | undefined {
   if (closed.length === 0) return undefined;
   const closedAt = closed.map((c) => c.window.closesAt).sort()[0] as string;
+  const repeated = repeatedHourOf(deps, closed);
   return {
     labels: closed.map((c) => c.item.label),
     closedAt,
     ...givenDefault(deps),
     timezone: deps.config.timezone,
+    ...(repeated ? { repeated } : {}),
   };
 }
 
@@ -38,23 +42,28 @@ const TIMED: ReadonlySet<Outcome> = new Set(["given", "refused"]);
 
 /**
  * The time a form said, checked for the items it writes: each item given or refused after its
- * window closed keeps it; or the words for the form's time field when it cannot stand.
+ * window closed keeps it; or the words for the form's field at fault when it cannot stand (the
+ * time, or which of an hour that came twice).
  */
 export async function checkGiven(
   deps: BotDeps,
   sheet: Sheet,
   pet: SheetPet,
-  given: { date: string; time: string } | undefined,
+  given: Given | undefined,
   writes: Array<{ item: ItemKey; outcome: Outcome }>,
-): Promise<{ ok: true; givenAt: Map<ItemKey, string> } | { ok: false; error: string }> {
+): Promise<{ ok: true; givenAt: Map<ItemKey, string> } | { ok: false; errors: Record<string, string> }> {
   const givenAt = new Map<ItemKey, string>();
   if (!given) return { ok: true, givenAt };
   const now = deps.clock.now();
   const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
   const closed = closedDoses(deps, sheet, pet, now, timed);
   if (closed.length === 0) return { ok: true, givenAt };
-  const instant = givenInstant(given.date, given.time, deps.config.timezone);
-  if (!instant) return { ok: false, error: "Say when it was given: the day and the time." };
+  const read = givenInstant(given, deps.config.timezone);
+  // Which of the hour that came twice is asked beside the time (the form asks it on such days).
+  const asked = repeatedHourOf(deps, closed) !== undefined;
+  if (!read.ok)
+    return { ok: false, errors: { [read.field === "which" && asked ? GIVEN_WHICH : GIVEN_AT]: read.error } };
+  const instant = read.at;
   let timer: NodeJS.Timeout | undefined;
   const arrival = await Promise.race([
     arrivalOf(deps, pet),
@@ -69,7 +78,7 @@ export async function checkGiven(
     timezone: deps.config.timezone,
     petName: pet.name,
   });
-  if (refusal) return { ok: false, error: refusal };
+  if (refusal) return { ok: false, errors: { [GIVEN_AT]: refusal } };
   for (const c of closed) givenAt.set(c.item.item, instant);
   return { ok: true, givenAt };
 }

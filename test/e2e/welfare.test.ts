@@ -405,6 +405,20 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
         formPayload(form, "U0JANE", {}, { vet: "Riverside Vets", when: "23:50", advice: "x" }),
       );
       expect(future.text).toContain("still to come");
+      // Issue 46, items 9 and 10: before the flag was raised (12:10), or a time that never happened: refused at its field.
+      const when = async (w: string) => {
+        const r = await submit(
+          formPayload(form, "U0JANE", {}, { vet: "Riverside Vets", when: w, advice: "x" }),
+        );
+        return (JSON.parse(r.text) as { errors?: Record<string, string> }).errors?.when;
+      };
+      const beforeFlag = "That is before the flag was raised (Sun 22 Nov, 12:10): give when it was sought.";
+      expect(await when("1900-01-01 10:00")).toBe(beforeFlag);
+      expect(await when("11:00")).toBe(beforeFlag);
+      expect(await when("2026-03-29 01:30")).toBe(
+        "01:30 did not happen on Sun 29 Mar: the clocks went forward. Give when it was sought.",
+      );
+      expect(await store.log({ kind: KINDS.advice })).toEqual([]);
       const before = updatesOf(fm.ts);
       await submit(
         formPayload(

@@ -73,7 +73,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
         const { status } = await petStatus(deps, found.sheet, found.pet);
         const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
         const checked = await checkGiven(deps, found.sheet, found.pet, given, writes);
-        if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
+        if (!checked.ok) return await replies.atFields(checked.errors);
         result = await recordAllDue(deps, found.sheet, found.pet, who, key, {
           givenAt: checked.givenAt,
         });
@@ -81,7 +81,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
         const sub = readSubmission(meta, found.pet, values);
         if (!sub.ok) return await replies.atFields(sub.errors);
         const checked = await checkGiven(deps, found.sheet, found.pet, sub.given, sub.choices);
-        if (!checked.ok) return await replies.atFields({ [GIVEN_AT]: checked.error });
+        if (!checked.ok) return await replies.atFields(checked.errors);
         const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
         result = await recordItems(
           deps,

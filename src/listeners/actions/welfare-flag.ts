@@ -132,7 +132,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, seal: Seal): void {
       const request = `view:${body.view.id}`;
       let result: FlagWrite;
       if (kind === "advice") {
-        const sub = readAdvice(state, deps.clock.now(), deps.config.timezone);
+        const sub = readAdvice(state, deps.clock.now(), deps.config.timezone, flag);
         if (!sub.ok) return await atFields(sub.errors);
         result = await recordAdvice(deps, flag, sub, who, request);
       } else {
