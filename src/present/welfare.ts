@@ -7,8 +7,9 @@
 import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
 import type { Round } from "../domain/care.ts";
 import { plural } from "../domain/text.ts";
-import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
-import { timeOf } from "../words/dates.ts";
+import { abnormalSigns, checkedLate, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
+import { localDate } from "../time.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
 import {
   checkName,
   flagHeadWords,
@@ -41,7 +42,16 @@ const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingI
 export const petNameLine = (p: { room?: string | undefined; name: string }): Line =>
   line(p.room ? strong(value(p.room, 30)) : undefined, p.room ? " " : undefined, value(p.name, 40));
 
-/** A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane: note". */
+/** When a check was made: "18:12", or one made on a later day than its own "checked late, Mon 23 Nov 09:10". */
+const checkedWhen = (c: WelfareCheck, timezone: string): string =>
+  checkedLate(c, timezone)
+    ? `checked late, ${dayHeading(localDate(c.recordedAt, timezone))} ${timeOf(c.recordedAt, timezone)}`
+    : timeOf(c.recordedAt, timezone);
+
+/**
+ * A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane:
+ * note"; one made on a later day than its own: "· checked late, Mon 23 Nov 09:10 Jane".
+ */
 export function checkLine(
   c: WelfareCheck,
   timezone: string,
@@ -50,7 +60,7 @@ export function checkLine(
   const normal = isAllNormal(c);
   const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
   const note = c.note ? `: ${value(c.note, 100)}` : "";
-  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOf(c.recordedAt, timezone)} ${value(c.userName, 30)}${note}`;
+  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${checkedWhen(c, timezone)} ${value(c.userName, 30)}${note}`;
   const span: Span = o.struck
     ? { text, tone: "muted", struck: true }
     : normal
@@ -84,7 +94,7 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
     ? [
         toned(
           seen ? "warn" : undefined,
-          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOf(c.recordedAt, timezone)} ${valueWithin(c.userName, 20)}`,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${checkedWhen(c, timezone)} ${valueWithin(c.userName, 20)}`,
         ),
       ]
     : [{ text: "⬜ to check" }];

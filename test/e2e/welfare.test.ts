@@ -619,4 +619,36 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       }
     },
   );
+  // Issue 46, item 12: it showed "18:12 Jane" as if checked on time.
+  it.skipIf(skip)(
+    "a check made today on yesterday's post shows its day and 'checked late', on the post and in the record",
+    async () => {
+      at = Date.parse(`${DATE}T21:30:00Z`);
+      const saturday = await post("evening", "2026-11-21");
+      const [list] = await readLists(store, "2026-11-21", "evening");
+      const checked = new Set((await readChecks(store, { date: "2026-11-21" })).map((c) => c.petId));
+      const b = welfareButtons(now(saturday.id).blocks, "wf_ok").find(
+        (x) => !checked.has(x.p) && list?.pets.some((p) => p.petId === x.p),
+      ) as WelfareButton;
+      const late = await modalFor((await tap(saturday.id, b, "U0JANE")).trigger);
+      expect(JSON.stringify(late.view.blocks)).toContain("Recording late for Sat 21 Nov");
+      const before = updatesOf(saturday.ts);
+      await submit(formPayload(late, "U0JANE"));
+      await h.slack.waitFor(() => updatesOf(saturday.ts) > before, 10_000);
+      const line = petBlockOf(now(saturday.id).blocks, b.b, b.p)?.text?.text ?? "";
+      expect(line).toContain("checked late, Sun 22 Nov 21:30 Jane");
+      const env = {
+        ...SETTINGS,
+        ...recordEnv,
+        KENNEL_API_KEY: h.sandbox.keys.main,
+        KENNEL_API_BASE_URL: h.sandbox.url,
+        KENNEL_TIMEZONE: "Europe/London",
+        LOG_LEVEL: "silent",
+      };
+      const text = await runCommand(["record", "--booking", String(b.b)], env, { clock });
+      expect(text.stdout).toMatch(
+        /Sat 21 Nov, evening: ✅ all normal · 🍽 .+ · checked late, Sun 22 Nov 21:30 Jane/,
+      );
+    },
+  );
 });
