@@ -80,25 +80,33 @@ export function repeatedHourOf(
   return clocksGoBack(daysFrom(addDays(localDate(opens, tz), -1), localDate(deps.clock.now(), tz)), tz);
 }
 
+/** When the pet arrived and went home, as far as Kennel Desk knows. */
+export interface StayTimes {
+  arrival?: string | undefined;
+  departure?: string | undefined;
+}
+
+const instantOr = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? iso : undefined);
+
 /**
- * When the pet arrived, as far as Kennel Desk knows: the kept sheet's arrival (a pet not checked in
- * when the sheet was made), else the booking's check-in from the kennel API; undefined when neither
- * can be had (the check is then left to the other two rules, and the failure logged).
+ * When the pet arrived and went home, as far as Kennel Desk knows: the kept sheet's arrival (a pet
+ * not checked in when the sheet was made), else the booking's check-in, and its check-out, from the
+ * kennel API; what cannot be had is left out (the check is then left to the other rules, and the
+ * failure logged).
  */
-export async function arrivalOf(
+export async function stayTimesOf(
   deps: Pick<Deps, "kennel" | "log">,
   pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
-): Promise<string | undefined> {
-  if (pet.arrivesAt) return pet.arrivesAt;
+): Promise<StayTimes> {
   try {
     const { data } = await deps.kennel.getBooking(pet.bookingId);
-    return data.checkInDate && !Number.isNaN(Date.parse(data.checkInDate)) ? data.checkInDate : undefined;
+    return { arrival: pet.arrivesAt ?? instantOr(data.checkInDate), departure: instantOr(data.checkOutDate) };
   } catch (error) {
     deps.log.warn(
       { bookingId: pet.bookingId, err: String((error as Error)?.message ?? error) },
-      "the booking's check-in could not be read to check a late entry's time",
+      "the booking's check-in and check-out could not be read to check a late entry's time",
     );
-    return undefined;
+    return { arrival: pet.arrivesAt };
   }
 }
 
@@ -108,15 +116,17 @@ export async function arrivalOf(
  */
 export function givenAtRefusal(
   givenAt: string,
-  o: { now: Date; arrival: string | undefined; closed: ClosedDose[]; timezone: string; petName: string },
+  o: StayTimes & { now: Date; closed: ClosedDose[]; timezone: string; petName: string },
 ): string | undefined {
   const now = o.now.toISOString();
   for (const { window } of o.closed) {
-    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, window });
+    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, departure: o.departure, window });
     if (problem === "future")
       return `That is later than now (${timeOf(now, o.timezone)}): say when it was given.`;
     if (problem === "before_arrival")
       return `That is before ${o.petName} arrived (${dateTimeOf(o.arrival, o.timezone)}, the booking's check-in): say when it was given.`;
+    if (problem === "after_departure")
+      return `That is after ${o.petName} went home (${dateTimeOf(o.departure, o.timezone)}, the booking's check-out): say when it was given.`;
     if (problem === "too_early")
       return `That is long before the dose's window opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
   }

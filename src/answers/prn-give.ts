@@ -166,7 +166,7 @@ export async function witnessPrn(
 }
 
 /** The kennel system's words for a pet now, beside those its plan was confirmed on. */
-export type WordsNow =
+type WordsNow =
   | { state: "same" }
   /** Changed since: the plan drafted again and kept, to be confirmed again; each item's old and new words. */
   | { state: "changed"; changed: ChangedItem[] }

@@ -31,7 +31,7 @@ export function wallTime(date: string, time: string, timeZone: string, which?: W
  * The hour that happens twice on `date` in the zone, when its clocks go back that day: its first
  * minute and its last (HH:MM, local), e.g. { from: "01:00", to: "01:59" }; undefined on other days.
  */
-export function repeatedHour(date: string, timeZone: string): { from: string; to: string } | undefined {
+function repeatedHour(date: string, timeZone: string): { from: string; to: string } | undefined {
   let from: string | undefined;
   let to: string | undefined;
   for (let minutes = 0; minutes < 24 * 60; minutes += 15) {

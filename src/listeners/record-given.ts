@@ -6,13 +6,13 @@
  * it was recorded.
  */
 import {
-  arrivalOf,
   type ClosedDose,
   closedDoses,
   givenAtRefusal,
   givenDefault,
   givenInstant,
   repeatedHourOf,
+  stayTimesOf,
 } from "../answers/late-entry.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Given } from "../blocks/record-form.ts";
@@ -65,15 +65,15 @@ export async function checkGiven(
     return { ok: false, errors: { [read.field === "which" && asked ? GIVEN_WHICH : GIVEN_AT]: read.error } };
   const instant = read.at;
   let timer: NodeJS.Timeout | undefined;
-  const arrival = await Promise.race([
-    arrivalOf(deps, pet),
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ARRIVAL_WAIT_MS);
+  const stay = await Promise.race([
+    stayTimesOf(deps, pet),
+    new Promise<{ arrival: string | undefined }>((resolve) => {
+      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), ARRIVAL_WAIT_MS);
     }),
   ]).finally(() => clearTimeout(timer));
   const refusal = givenAtRefusal(instant, {
     now,
-    arrival,
+    ...stay,
     closed,
     timezone: deps.config.timezone,
     petName: pet.name,

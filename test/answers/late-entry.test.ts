@@ -48,6 +48,13 @@ describe("late entries", () => {
     expect(at("07:05")).toBe(
       "That is before Sugar arrived (Tue 24 Nov 2026, 07:10, the booking's check-in): say when it was given.",
     );
+    // Issue 46, item 11: after the pet went home (its booking's check-out).
+    expect(givenAtRefusal(instant("2026-11-24", "10:30"), { ...o, departure: "2026-11-24T10:00:00Z" })).toBe(
+      "That is after Sugar went home (Tue 24 Nov 2026, 10:00, the booking's check-out): say when it was given.",
+    );
+    expect(
+      givenAtRefusal(instant("2026-11-24", "09:55"), { ...o, departure: "2026-11-24T10:00:00Z" }),
+    ).toBeUndefined();
     // Without an arrival: the morning insulin's window (07:00–08:30) opened at 07:00; before 05:30 is too early.
     expect(
       givenAtRefusal(instant("2026-11-24", "05:20"), {

@@ -20,7 +20,7 @@ export type Block = {
 };
 
 /** What a form's submission was answered (an empty answer: the form closed). */
-export type Answer = {
+type Answer = {
   response_action?: string;
   view?: OpenedModal["view"];
   errors?: Record<string, string>;
