@@ -74,6 +74,18 @@ describe("cards in the terminal", () => {
     expect(r.stdout.match(/\(booking id \d+\) · /g)).toHaveLength(expected);
   });
 
+  it("a record not found is one line and its hint, nothing more (no request id, no other businesses)", async () => {
+    const r = await run(["booking", "NOPE-1"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe('⚠️ No booking with reference "NOPE-1" was found.\nCheck the reference or id.\n');
+    const pet = await run(["pet", "Zzzzqx"]);
+    expect(pet.stderr.trim().split("\n")).toEqual([
+      "⚠️ No pet named “Zzzzqx” was found.",
+      "Check the spelling (part of the name is enough), or give the id.",
+    ]);
+  });
+
   it("exit codes: 1 not found, 2 invalid input or settings, 3 API failure", async () => {
     expect((await run(["booking", "NOPE-1"])).code).toBe(1);
     expect((await run(["pet", "999999999"])).code).toBe(1);

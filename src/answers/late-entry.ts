@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import { clocksGoBack, daysFrom, type Which, wallTime } from "../domain/clock-change.ts";
 import { type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
-import type { ItemKey } from "../record/types.ts";
+import type { ItemKey, Outcome } from "../record/types.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import { dateTimeOf, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
 import { doseSettings } from "./doses.ts";
@@ -42,7 +42,7 @@ export function closedDoses(
 }
 
 /** What the time question shows first: now, in the kennel's zone. */
-export function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
+function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
   const now = deps.clock.now();
   return {
     date: localDate(now, deps.config.timezone),
@@ -70,7 +70,7 @@ export function givenInstant(
 }
 
 /** The day the clocks go back that a time given may fall on (from the day before the first window opened to today), if any. */
-export function repeatedHourOf(
+function repeatedHourOf(
   deps: Pick<Deps, "config" | "clock">,
   closed: ClosedDose[],
 ): { date: string; from: string; to: string } | undefined {
@@ -94,7 +94,7 @@ const instantOr = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(
  * kennel API; what cannot be had is left out (the check is then left to the other rules, and the
  * failure logged).
  */
-export async function stayTimesOf(
+async function stayTimesOf(
   deps: Pick<Deps, "kennel" | "log">,
   pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
 ): Promise<StayTimes> {
@@ -131,4 +131,86 @@ export function givenAtRefusal(
       return `That is long before the dose's window opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
   }
   return undefined;
+}
+
+/**
+ * The time question of a form recording after a dose's window closed: which doses, when their
+ * window closed, and what it shows first (now, in the kennel's zone).
+ */
+export interface TimeQuestion {
+  labels: string[];
+  /** When the (first) window closed (ISO 8601). */
+  closedAt: string;
+  date: string;
+  time: string;
+  timezone: string;
+  /** A day the time may fall on whose clocks go back: its hour that came twice (asked which). */
+  repeated?: { date: string; from: string; to: string } | undefined;
+}
+
+/** The booking's check-in and check-out are looked up for at most this long before the form is answered. */
+const STAY_WAIT_MS = 1_200;
+
+/** The question for these closed doses, or none when no window has closed. */
+export function timeQuestion(
+  deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
+  closed: ClosedDose[],
+): TimeQuestion | undefined {
+  if (closed.length === 0) return undefined;
+  const closedAt = closed.map((c) => c.window.closesAt).sort()[0] as string;
+  const repeated = repeatedHourOf(deps, closed);
+  return {
+    labels: closed.map((c) => c.item.label),
+    closedAt,
+    ...givenDefault(deps),
+    timezone: deps.config.timezone,
+    ...(repeated ? { repeated } : {}),
+  };
+}
+
+/** Outcomes that happened at a time (a dose given, or offered and refused). */
+const TIMED: ReadonlySet<Outcome> = new Set(["given", "refused"]);
+
+/**
+ * The time a form said, checked for the items it writes: each item given or refused after its
+ * window closed keeps it; or the words for the form's field at fault when it cannot stand (`time`,
+ * or `which` of an hour that came twice, when the form asked it).
+ */
+export async function checkGiven(
+  deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
+  sheet: Sheet,
+  pet: SheetPet,
+  given: { date: string; time: string; which?: Which | undefined } | undefined,
+  writes: Array<{ item: ItemKey; outcome: Outcome }>,
+): Promise<
+  { ok: true; givenAt: Map<ItemKey, string> } | { ok: false; field: "time" | "which"; error: string }
+> {
+  const givenAt = new Map<ItemKey, string>();
+  if (!given) return { ok: true, givenAt };
+  const now = deps.clock.now();
+  const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
+  const closed = closedDoses(deps, sheet, pet, now, timed);
+  if (closed.length === 0) return { ok: true, givenAt };
+  const read = givenInstant(given, deps.config.timezone);
+  // Which of the hour that came twice is asked beside the time (the form asks it on such days).
+  const asked = repeatedHourOf(deps, closed) !== undefined;
+  if (!read.ok)
+    return { ok: false, field: read.field === "which" && asked ? "which" : "time", error: read.error };
+  let timer: NodeJS.Timeout | undefined;
+  const stay = await Promise.race([
+    stayTimesOf(deps, pet),
+    new Promise<StayTimes>((resolve) => {
+      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), STAY_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const refusal = givenAtRefusal(read.at, {
+    now,
+    ...stay,
+    closed,
+    timezone: deps.config.timezone,
+    petName: pet.name,
+  });
+  if (refusal) return { ok: false, field: "time", error: refusal };
+  for (const c of closed) givenAt.set(c.item.item, read.at);
+  return { ok: true, givenAt };
 }

@@ -15,8 +15,6 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { LogEntry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 
-const PLAN_KIND = "plan";
-
 /** One version of a pet's plan, as kept. */
 export interface PlanVersion {
   /** Its id in the record (a Confirm or Edit button names it). */
@@ -40,25 +38,15 @@ export interface PlanVersion {
   room?: string | undefined;
 }
 
-interface PlanBody {
-  plan: Plan;
-  changed?: ChangedItem[];
-  petName?: string;
-  room?: string;
-}
-
-/** A kept body as a plan version; undefined when it is not one this version of Kennel Desk reads. */
-function versionOf(e: LogEntry): PlanVersion | undefined {
-  const body = e.body as Partial<PlanBody> | undefined;
-  const plan = body?.plan;
-  if (plan?.format !== 1 || !Array.isArray(plan.items) || !Array.isArray(plan.confirmations))
-    return undefined;
+/** A kept plan's version (src/record/kinds/plan.ts). */
+function versionOf(e: LogEntry<"plan">): PlanVersion {
+  const { plan, petName, room, changed } = e.body;
   return {
     id: e.id,
     plan,
-    petName: body?.petName ?? `pet ${plan.petId}`,
-    ...(body?.room ? { room: body.room } : {}),
-    ...(body?.changed ? { changed: body.changed } : {}),
+    petName: petName ?? `pet ${plan.petId}`,
+    ...(room ? { room } : {}),
+    ...(changed ? { changed } : {}),
     recordedAt: e.recordedAt,
     ...(e.supersededBy !== undefined ? { supersededBy: e.supersededBy } : {}),
     ...(e.supersedes !== undefined ? { supersedes: e.supersedes } : {}),
@@ -70,12 +58,9 @@ function versionOf(e: LogEntry): PlanVersion | undefined {
   };
 }
 
-/** The plan versions among records of kind `plan` (others, and bodies this version cannot read, left out). */
-export function planVersionsOf(rows: LogEntry[]): PlanVersion[] {
-  return rows
-    .filter((e) => e.kind === PLAN_KIND)
-    .map(versionOf)
-    .filter((v): v is PlanVersion => v !== undefined);
+/** The plan versions of records of kind `plan`. */
+export function planVersionsOf(rows: LogEntry<"plan">[]): PlanVersion[] {
+  return rows.map(versionOf);
 }
 
 /** Every version of a pet's plan for a stay, oldest first. */
@@ -85,8 +70,8 @@ export async function planVersions(
   petId: number,
 ): Promise<PlanVersion[]> {
   if (!deps.record) return [];
-  const rows = await deps.record.log({ kind: PLAN_KIND, bookingId, petId });
-  return rows.map(versionOf).filter((v): v is PlanVersion => v !== undefined);
+  const rows = await deps.record.log({ kind: "plan", bookingId, petId });
+  return rows.map(versionOf);
 }
 
 /** The current version (the last, superseded by none). */
@@ -109,7 +94,7 @@ export async function keptPlans(
 ): Promise<PlanVersion[]> {
   if (!deps.record || bookingId === undefined) return [];
   try {
-    const all = planVersionsOf(await deps.record.log({ kind: PLAN_KIND, bookingId }));
+    const all = planVersionsOf(await deps.record.log({ kind: "plan", bookingId }));
     return all.filter((v) => v.supersededBy === undefined);
   } catch (error) {
     deps.log.warn({ bookingId, err: String((error as Error)?.message ?? error) }, "care plans not read");
@@ -124,7 +109,7 @@ export async function latestPlanOf(
 ): Promise<PlanVersion | undefined> {
   if (!deps.record || petId === undefined) return undefined;
   try {
-    const all = planVersionsOf(await deps.record.log({ kind: PLAN_KIND, petId }));
+    const all = planVersionsOf(await deps.record.log({ kind: "plan", petId }));
     return all.filter((v) => v.supersededBy === undefined).at(-1);
   } catch (error) {
     deps.log.warn({ petId, err: String((error as Error)?.message ?? error) }, "care plan not read");
@@ -140,7 +125,7 @@ export async function plansOfStays(
 ): Promise<PlanVersion[]> {
   const out: PlanVersion[] = [];
   for (const bookingId of new Set(bookingIds)) {
-    const rows = await store.log({ kind: PLAN_KIND, bookingId, ...(petId !== undefined ? { petId } : {}) });
+    const rows = await store.log({ kind: "plan", bookingId, ...(petId !== undefined ? { petId } : {}) });
     out.push(...planVersionsOf(rows));
   }
   return out.sort((a, b) => a.seq - b.seq);
@@ -148,7 +133,7 @@ export async function plansOfStays(
 
 /** A plan version by its id (a button's or a form's), when it is one. */
 export async function planVersion(deps: Pick<Deps, "record">, id: number): Promise<PlanVersion | undefined> {
-  const [row] = (await deps.record?.log({ kind: PLAN_KIND, id })) ?? [];
+  const [row] = (await deps.record?.log({ kind: "plan", id })) ?? [];
   return row ? versionOf(row) : undefined;
 }
 
@@ -191,14 +176,14 @@ export async function keepPlan(
 ): Promise<{ version: PlanVersion; duplicate: boolean }> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  const body: PlanBody = {
+  const body = {
     plan: input.plan,
     ...(input.changed?.length ? { changed: input.changed } : {}),
     ...(input.petName ? { petName: input.petName } : {}),
     ...(input.room ? { room: input.room } : {}),
   };
   const { status, entry } = await store.append({
-    kind: PLAN_KIND,
+    kind: "plan",
     date: input.date,
     bookingId: input.plan.bookingId,
     petId: input.plan.petId,
@@ -207,7 +192,7 @@ export async function keepPlan(
     ...(input.userId ? { userId: input.userId } : {}),
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),
   });
-  return { version: versionOf(entry) as PlanVersion, duplicate: status === "duplicate" };
+  return { version: versionOf(entry), duplicate: status === "duplicate" };
 }
 
 /** What a round reads of a pet's plan: the version it works from (undefined: drafted, not kept). */

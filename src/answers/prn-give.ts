@@ -5,23 +5,25 @@
  * kennel system's words compared with those the plan was confirmed on, the stay's times, and a
  * high-alert dose's witness. The doses' bodies and reading are src/answers/prn.ts.
  */
-import type { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import {
   type AsNeededItem,
   type PrnDose,
+  type PrnOverride,
   type PrnProblem,
   type PrnRule,
+  prnOverride,
   prnProblems,
 } from "../domain/prn.ts";
 import { witnessProblem } from "../domain/witness.ts";
-import type { ItemKey, LogEntry, LogQuery } from "../record/types.ts";
+import type { BodyIn } from "../record/kinds/index.ts";
+import type { ItemKey, LogCheck } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { prnProblemWords } from "../words/doses.ts";
 import { describeFailure } from "./failure.ts";
 import { type PlanVersion, planNow } from "./plans.ts";
-import { doseOf, PRN_KIND, prnBody, prnDose, prnNow } from "./prn.ts";
+import { doseOf, prnDose, prnNow } from "./prn.ts";
 import type { Who } from "./record-round.ts";
 import { allWitnessesOf, keepWitness, type WitnessResult } from "./witness.ts";
 
@@ -33,10 +35,11 @@ export interface PrnGiveInput {
   givenAt: string;
   note?: string | undefined;
   /**
-   * The plan's limits the giver was shown the dose goes past, and checked ("I have checked: give
-   * it anyway", with a note): past only these, it is recorded with the acknowledgement.
+   * What the giver has done on the form about the plan's limits (src/domain/prn.ts prnOverride):
+   * whether it showed them, and the limits ticked "I have checked: give it anyway". None: a dose
+   * past a limit is refused, to be shown.
    */
-  acked?: PrnRule[] | undefined;
+  form?: { warned: boolean; acked: readonly PrnRule[] } | undefined;
   who: Who;
   /** The form's submission: the same one delivered again records once. */
   requestKey: string;
@@ -45,27 +48,32 @@ export interface PrnGiveInput {
 export type PrnGiveResult =
   | { status: "recorded" | "duplicate"; dose: PrnDose }
   /**
-   * Past a limit of the plan the giver has not checked, counted against every dose of the item
-   * kept at the moment of writing (on any replica): nothing written; each limit in words.
+   * Past a limit of the plan, counted against every dose of the item kept at the moment of writing
+   * (on any replica), and not yet overridden as prnOverride asks (`need`): nothing written; each
+   * limit in words.
    */
-  | { status: "past_limit"; problems: PrnProblem[]; words: string[] }
+  | { status: "past_limit"; need: PrnNeed; problems: PrnProblem[]; words: string[] }
   | { status: "refused"; why: "no_store" | "not_offered" };
 
-/** A dose past a limit its giver has not checked: the write is abandoned (its transaction rolled back). */
+const NOT_WARNED = { warned: false, acked: [] };
+
+type PrnNeed = Extract<PrnOverride, { ok: false }>["need"];
+
+/** A dose past a limit its giver has not overridden: the write is abandoned (its transaction rolled back). */
 class PastLimit extends Error {
-  readonly problems: PrnProblem[];
-  constructor(problems: PrnProblem[]) {
-    super("an as-needed dose past the plan's limit, not checked by its giver");
-    this.problems = problems;
+  readonly override: Extract<PrnOverride, { ok: false }>;
+  constructor(override: Extract<PrnOverride, { ok: false }>) {
+    super("an as-needed dose past the plan's limit, not overridden by its giver");
+    this.override = override;
   }
 }
 
 /**
  * Keeps one as-needed dose: the item read from the pet's current confirmed plan (refused when the
- * plan is not confirmed now, or no longer offers it), dated the kennel's local day it was given.
- * The plan's limits are checked against the item's doses in the same transaction as the write (the
+ * plan is not confirmed now, or no longer offers it), dated the kennel's local day given. The
+ * plan's limits are checked against the item's doses in the same transaction as the write (the
  * record's chain lock held: a dose given at the same moment elsewhere is counted, before or after
- * this one); past one the giver has not checked, nothing is written.
+ * this one); past one not overridden on the form (prnOverride), nothing is written.
  */
 export async function givePrn(
   deps: Pick<Deps, "record" | "config" | "clock">,
@@ -78,22 +86,26 @@ export async function givePrn(
   const now = await prnNow(deps, input.bookingId, input.petId, date);
   const item = now.items.find((i) => i.key === input.item);
   if (!item) return { status: "refused", why: "not_offered" };
-  const acked = new Set(input.acked ?? []);
   try {
     return await keepPrn(deps, { ...input, item, date, petName: now.version?.petName }, async (read) => {
-      const kept = await read({ kind: PRN_KIND, bookingId: input.bookingId, petId: input.petId });
+      const kept = await read({ kind: "prn", bookingId: input.bookingId, petId: input.petId });
       const others = kept.map(doseOf).filter((d) => d?.item === item.key) as PrnDose[];
-      const problems = prnProblems(others, input.givenAt, item);
-      if (problems.some((p) => !acked.has(p.rule))) throw new PastLimit(problems);
-      const [first] = problems;
+      const override = prnOverride(prnProblems(others, input.givenAt, item), {
+        ...(input.form ?? NOT_WARNED),
+        note: input.note,
+      });
+      if (!override.ok) throw new PastLimit(override);
+      const [first] = override.problems;
       return first
-        ? { ack: { rule: first.rule, words: problems.map((p) => prnProblemWords(p, tz)).join("; ") } }
+        ? {
+            ack: { rule: first.rule, words: override.problems.map((p) => prnProblemWords(p, tz)).join("; ") },
+          }
         : {};
     });
   } catch (error) {
     if (!(error instanceof PastLimit)) throw error;
-    const words = error.problems.map((p) => prnProblemWords(p, tz));
-    return { status: "past_limit", problems: error.problems, words };
+    const { need, problems } = error.override;
+    return { status: "past_limit", need, problems, words: problems.map((p) => prnProblemWords(p, tz)) };
   }
 }
 
@@ -105,12 +117,12 @@ export async function givePrn(
  */
 export async function keepPrn(
   deps: Pick<Deps, "record">,
-  input: Omit<PrnGiveInput, "item" | "acked"> & {
+  input: Omit<PrnGiveInput, "item" | "form"> & {
     item: AsNeededItem;
     date: string;
     petName?: string | undefined;
   },
-  check?: (read: (query: LogQuery) => Promise<LogEntry[]>) => Promise<Partial<z.infer<typeof prnBody>>>,
+  check?: (read: Parameters<LogCheck<"prn">>[0]) => Promise<Partial<BodyIn<"prn">>>,
 ): Promise<{ status: "recorded" | "duplicate"; dose: PrnDose }> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
@@ -127,15 +139,15 @@ export async function keepPrn(
   };
   const { status, entry } = await store.append(
     {
-      kind: PRN_KIND,
+      kind: "prn",
       date: input.date,
       bookingId: input.bookingId,
       petId: input.petId,
       userId: input.who.userId,
       requestKey: input.requestKey,
-      body: prnBody.parse(body),
+      body,
     },
-    check ? { check: async (read) => prnBody.parse({ ...body, ...(await check(read)) }) } : {},
+    check ? { check: async (read) => ({ ...body, ...(await check(read)) }) } : {},
   );
   const dose = doseOf(entry);
   if (!dose) throw new Error("the record kept an as-needed dose it cannot read back");

@@ -13,14 +13,12 @@
  *   SQLite's one writer), so staff giving at once on two replicas are counted against each other.
  * - prn_effect: {prnId, effect: helped | no_change | worse, note?, userName}; dated as its dose.
  */
-import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import { planState } from "../domain/plan/state.ts";
 import {
   type AsNeededItem,
   asNeededItems,
   followUpAt,
-  PRN_EFFECTS,
   type PrnDose,
   type PrnEffect,
   type PrnEffectEntry,
@@ -32,39 +30,9 @@ import { currentPlan, type PlanVersion } from "./plans.ts";
 import type { Who } from "./record-round.ts";
 import { allWitnessesOf } from "./witness.ts";
 
-export const PRN_KIND = "prn";
-const PRN_EFFECT_KIND = "prn_effect";
-const FOLLOW_UP_KIND = "prn_follow_up";
-
-const ITEMS = ["med:1", "med:2", "med:3", "med:4", "med:5", "meal"] as const;
-const instant = z
-  .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(s) && !Number.isNaN(Date.parse(s)));
-
-export const prnBody = z.object({
-  item: z.enum(ITEMS),
-  label: z.string().min(1).max(200),
-  itemText: z.string().max(3000),
-  reason: z.string().min(1).max(500),
-  givenAt: instant,
-  userName: z.string().min(1).max(200),
-  ack: z
-    .object({ rule: z.enum(["max_per_24h", "min_interval"]), words: z.string().min(1).max(1000) })
-    .optional(),
-  note: z.string().min(1).max(500).optional(),
-  highAlert: z.literal(true).optional(),
-  petName: z.string().min(1).max(200).optional(),
-});
-const effectBody = z.object({
-  prnId: z.number().int().positive(),
-  effect: z.enum(PRN_EFFECTS as [PrnEffect, ...PrnEffect[]]),
-  note: z.string().min(1).max(500).optional(),
-  userName: z.string().min(1).max(200),
-});
-
-export function doseOf(e: LogEntry): PrnDose | undefined {
-  const b = prnBody.safeParse(e.body);
-  if (!b.success || e.bookingId === undefined || e.petId === undefined) return undefined;
+export function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
+  if (e.bookingId === undefined || e.petId === undefined) return undefined;
+  const b = e.body;
   return {
     id: e.id,
     seq: e.seq,
@@ -73,31 +41,30 @@ export function doseOf(e: LogEntry): PrnDose | undefined {
     bookingId: e.bookingId,
     petId: e.petId,
     userId: e.userId,
-    userName: b.data.userName,
-    item: b.data.item,
-    label: b.data.label,
-    itemText: b.data.itemText,
-    reason: b.data.reason,
-    givenAt: b.data.givenAt,
+    userName: b.userName,
+    item: b.item,
+    label: b.label,
+    itemText: b.itemText,
+    reason: b.reason,
+    givenAt: b.givenAt,
     recordedAt: e.recordedAt,
-    ...(b.data.ack ? { ack: b.data.ack } : {}),
-    ...(b.data.note ? { note: b.data.note } : {}),
-    ...(b.data.highAlert ? { highAlert: true } : {}),
+    ...(b.ack ? { ack: b.ack } : {}),
+    ...(b.note ? { note: b.note } : {}),
+    ...(b.highAlert ? { highAlert: true } : {}),
     kennel: e.kennel,
-    ...(b.data.petName ? { petName: b.data.petName } : {}),
+    ...(b.petName ? { petName: b.petName } : {}),
   };
 }
 
-function effectOf(e: LogEntry): (PrnEffectEntry & { prnId: number }) | undefined {
-  const b = effectBody.safeParse(e.body);
-  if (!b.success) return undefined;
+function effectOf(e: LogEntry<"prn_effect">): PrnEffectEntry & { prnId: number } {
+  const b = e.body;
   return {
     id: e.id,
-    prnId: b.data.prnId,
-    effect: b.data.effect,
-    userName: b.data.userName,
+    prnId: b.prnId,
+    effect: b.effect,
+    userName: b.userName,
     recordedAt: e.recordedAt,
-    ...(b.data.note ? { note: b.data.note } : {}),
+    ...(b.note ? { note: b.note } : {}),
   };
 }
 
@@ -113,12 +80,12 @@ export async function prnDoses(deps: Pick<Deps, "record" | "clock">, query: PrnQ
   const store = deps.record;
   if (!store) return [];
   const [doses, effects, witnesses] = await Promise.all([
-    store.log({ kind: PRN_KIND, ...query }),
-    store.log({ kind: PRN_EFFECT_KIND, ...query }),
+    store.log({ kind: "prn", ...query }),
+    store.log({ kind: "prn_effect", ...query }),
     allWitnessesOf(store, query),
   ]);
   const byDose = new Map<number, PrnEffectEntry>();
-  for (const e of effects.map(effectOf)) if (e && !byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
+  for (const e of effects.map(effectOf)) if (!byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
   const now = deps.clock.now().toISOString();
   return doses
     .map(doseOf)
@@ -161,7 +128,7 @@ export async function prnDose(
   deps: Pick<Deps, "record" | "clock">,
   id: number,
 ): Promise<PrnDose | undefined> {
-  const [row] = (await deps.record?.log({ kind: PRN_KIND, id })) ?? [];
+  const [row] = (await deps.record?.log({ kind: "prn", id })) ?? [];
   const dose = row ? doseOf(row) : undefined;
   if (!dose) return undefined;
   const effects = await prnDoses(deps, { bookingId: dose.bookingId, petId: dose.petId, date: dose.date });
@@ -211,14 +178,14 @@ export async function recordEffect(
   const store = deps.record;
   const dose = store ? await prnDose(deps, input.prnId) : undefined;
   if (!store || !dose) return { status: "unknown" };
-  const body = effectBody.parse({
+  const body = {
     prnId: dose.id,
     effect: input.effect,
     userName: input.who.userName,
     ...(input.note ? { note: input.note } : {}),
-  });
+  };
   const { status, entry } = await store.append({
-    kind: PRN_EFFECT_KIND,
+    kind: "prn_effect",
     date: dose.date,
     bookingId: dose.bookingId,
     petId: dose.petId,
@@ -227,7 +194,6 @@ export async function recordEffect(
     body,
   });
   const effect = effectOf(entry);
-  if (!effect) throw new Error("the record kept an effect it cannot read back");
   return { status: status === "duplicate" ? "already" : "recorded", dose, effect: strip(effect) };
 }
 
@@ -255,9 +221,9 @@ export async function followUpsDue(
   const range = { from: addDays(today, -2), to: addDays(today, 1) };
   const [doses, claims] = await Promise.all([
     prnDoses(deps, range),
-    store.log({ kind: FOLLOW_UP_KIND, ...range }),
+    store.log({ kind: "prn_follow_up", ...range }),
   ]);
-  const claimed = new Set(claims.map((c) => (c.body as { prnId?: unknown })?.prnId));
+  const claimed = new Set(claims.map((c) => c.body.prnId));
   const t = now.getTime();
   const open = doses.filter(
     (d) => !d.effect && !claimed.has(d.id) && d.userId && Date.parse(d.givenAt) > t - STALE_MS,
@@ -281,13 +247,13 @@ export async function claimFollowUp(deps: Pick<Deps, "record" | "clock">, dose: 
   const store = deps.record;
   if (!store) return false;
   const { status } = await store.append({
-    kind: FOLLOW_UP_KIND,
+    kind: "prn_follow_up",
     date: dose.date,
     bookingId: dose.bookingId,
     petId: dose.petId,
     userId: dose.userId,
     requestKey: `prn_follow_up:${dose.id}`,
-    body: { prnId: dose.id, to: dose.userId, at: deps.clock.now().toISOString() },
+    body: { prnId: dose.id, ...(dose.userId ? { to: dose.userId } : {}), at: deps.clock.now().toISOString() },
   });
   return status === "recorded";
 }

@@ -27,6 +27,12 @@ export interface SheetPetRef {
   petId: number;
 }
 
+/**
+ * What a tap asks before recording: a tap on an earlier day's sheet (late), or one before the
+ * round's time or before the pet has arrived (early: its words, src/words/record.ts earlyWords).
+ */
+export type Ask = { kind: "late" } | { kind: "early"; words: string };
+
 export type Located =
   | { ok: true; sheet: Sheet; pet: SheetPet; day: "today" | "earlier" }
   /** no_store: no record kept; unknown: no such sheet, or the pet is not on it; later: a later day's sheet. */

@@ -75,7 +75,7 @@ export interface RoundReport {
     pets: number;
     /**
      * Pets with a medication line to act on this round: due by the care plan, or on the sheet with
-     * its plan item to check ("check the instruction"); the Home tab's figure.
+     * its plan item to check ("📋 plan: check: …"); the Home tab's figure.
      */
     withMedication: number;
     /** Of those, the pets with a dose whose instruction is to check (their plan not confirmed). */

@@ -6,64 +6,15 @@
  * sheet's id and the pet's ids; what may be written is read from here, never from the message or
  * the button, and a redraw parses nothing Slack sends back.
  */
-import { z } from "zod";
 import type { Deps } from "../deps.ts";
+import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
+import type { SheetPet } from "../record/kinds/sheet.ts";
 import type { CareRecordStore } from "../record/types.ts";
 
-const SHEET_KIND = "sheet";
-
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const dueItem = z.object({
-  item: z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]),
-  label: z.string().max(200),
-  text: z.string().max(3000),
-  /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
-  highAlert: z.boolean().optional(),
-  /** The dose window's own minutes, when the care plan sets them. */
-  window: z
-    .object({
-      beforeMinutes: z.number().int().min(0).max(720).optional(),
-      afterMinutes: z.number().int().min(1).max(720).optional(),
-    })
-    .optional(),
-});
-
-const sheetPet = z.object({
-  bookingId: id,
-  petId: id,
-  name: z.string().max(200),
-  /** What the sheet listed as due for the pet, in its order. */
-  due: z.array(dueItem).max(6),
-  /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
-  oneTap: z.boolean(),
-  /** The message of the post that holds the pet (0: the parent). */
-  message: z.number().int().nonnegative(),
-  /**
-   * The pet was not checked in when the sheet was made and arrives later that day (its booking's
-   * check-in, ISO 8601): a tap before then asks first.
-   */
-  arrivesAt: z.string().max(40).optional(),
-  /** The pet's care plan when the sheet was made: its kept version, unless confirmed ("📋 Plan…" opens it). */
-  planToConfirm: id.optional(),
-  /** Its confirmed plan has a dose to give if needed (issue 35): "💊 Give if needed…" beside the pet. */
-  asNeeded: z.boolean().optional(),
-});
-
-const sheetBody = z.object({
-  v: z.literal(1),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  round: z.enum(["morning", "midday", "evening"]),
-  /** The business the pets' records came from (the API's kennelId), when they said. */
-  kennelId: id.optional(),
-  fallback: z.string(),
-  pets: z.array(sheetPet),
-  /** Each message's document parts (src/present/doc.ts Part[], drawn by src/blocks/round-sheet.ts). */
-  messages: z.array(z.object({ parts: z.array(z.unknown()) })).min(1),
-});
-
-export type SheetPet = z.infer<typeof sheetPet>;
-export type SheetBody = z.infer<typeof sheetBody>;
-export interface Sheet extends SheetBody {
+export type { SheetPet };
+/** A sheet as it is kept (src/record/kinds/sheet.ts). */
+export type SheetBody = BodyIn<"sheet">;
+export interface Sheet extends BodyOf<"sheet"> {
   /** Its id in the record (the buttons' `s`). */
   id: number;
 }
@@ -91,13 +42,9 @@ function remember(store: CareRecordStore, sheet: Sheet): Sheet {
 export async function saveSheet(deps: Pick<Deps, "record">, body: SheetBody): Promise<Sheet> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  const checked = sheetBody.parse(body);
-  if (checked.kennelId !== undefined) await store.bindKennelId(checked.kennelId);
-  const { entry } = await store.append(
-    { kind: SHEET_KIND, date: checked.date, body: checked },
-    { reuse: true },
-  );
-  return remember(store, { ...checked, id: entry.id });
+  if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
+  const { entry } = await store.append({ kind: "sheet", date: body.date, body }, { reuse: true });
+  return remember(store, { ...entry.body, id: entry.id });
 }
 
 /** A kept sheet by its id; undefined when there is none (a made-up id) or it is not a sheet. */
@@ -106,10 +53,8 @@ export async function loadSheet(deps: Pick<Deps, "record">, sheetId: number): Pr
   if (!store) return undefined;
   const known = remembered.get(store)?.get(sheetId);
   if (known) return known;
-  const [entry] = await store.log({ kind: SHEET_KIND, id: sheetId });
-  if (!entry) return undefined;
-  const parsed = sheetBody.safeParse(entry.body);
-  return parsed.success ? remember(store, { ...parsed.data, id: entry.id }) : undefined;
+  const [entry] = await store.log({ kind: "sheet", id: sheetId });
+  return entry ? remember(store, { ...entry.body, id: entry.id }) : undefined;
 }
 
 /** The pet on a sheet, by its ids. */
@@ -128,10 +73,5 @@ export async function keptSheets(
 ): Promise<Sheet[]> {
   const store = deps.record;
   if (!store) return [];
-  const out: Sheet[] = [];
-  for (const entry of await store.log({ kind: SHEET_KIND, ...days })) {
-    const parsed = sheetBody.safeParse(entry.body);
-    if (parsed.success) out.push({ ...parsed.data, id: entry.id });
-  }
-  return out;
+  return (await store.log({ kind: "sheet", ...days })).map((entry) => ({ ...entry.body, id: entry.id }));
 }

@@ -8,18 +8,9 @@
 import type { Deps } from "../deps.ts";
 import { type Episode, episodeKey, welfareEpisodes } from "../domain/welfare.ts";
 import { isOpenFlag, type WelfareFlag } from "../domain/welfare-flag.ts";
-import type { LogEntry } from "../record/types.ts";
 import { addDays } from "../time.ts";
 import type { Who } from "./record-round.ts";
-import {
-  adviceBody,
-  checkedFlagBody,
-  KINDS,
-  readChecks,
-  readFlags,
-  resolvedBody,
-  storeOf,
-} from "./welfare-store.ts";
+import { type FlagBody, flagOf, KINDS, readChecks, readFlags, storeOf } from "./welfare-store.ts";
 
 /** How far back a run is read: a month of checks, a week of meals. */
 const CHECK_DAYS = 30;
@@ -61,7 +52,7 @@ async function openFlag(
   room: string | undefined,
 ): Promise<WelfareFlag | undefined> {
   const last = e.entries.at(-1) as Episode["entries"][number];
-  const body = checkedFlagBody({
+  const body: FlagBody = {
     v: 1,
     bookingId: e.bookingId,
     petId: e.petId,
@@ -69,7 +60,7 @@ async function openFlag(
     ...(room ? { room: room.slice(0, 200) } : {}),
     sign: e.sign,
     entries: e.entries.slice(-50),
-  });
+  };
   const { status, entry } = await storeOf(deps).append({
     kind: KINDS.flag,
     date: last.date,
@@ -82,21 +73,8 @@ async function openFlag(
     { petId: e.petId, bookingId: e.bookingId, sign: e.sign, flag: entry.id, result: status },
     "welfare flag",
   );
-  return status === "recorded" ? flagOf(entry, body) : undefined;
+  return status === "recorded" ? flagOf(entry) : undefined;
 }
-
-const flagOf = (entry: LogEntry, body: ReturnType<typeof checkedFlagBody>): WelfareFlag => ({
-  id: entry.id,
-  bookingId: body.bookingId,
-  petId: body.petId,
-  petName: body.petName,
-  ...(body.room ? { room: body.room } : {}),
-  sign: body.sign as WelfareFlag["sign"],
-  date: entry.date,
-  openedAt: entry.recordedAt,
-  entries: body.entries,
-  advice: [],
-});
 
 /** The open flags as of a day, oldest first; undefined when the record cannot be read (logged). */
 export async function openWelfareFlags(
@@ -139,7 +117,7 @@ export async function recordAdvice(
   who: Who,
   request: string,
 ): Promise<FlagWrite> {
-  const body = adviceBody.parse({ v: 1, flag: flag.id, ...advice, userName: who.userName, request });
+  const body = { v: 1 as const, flag: flag.id, ...advice, userName: who.userName, request };
   const { status } = await storeOf(deps).append({
     kind: KINDS.advice,
     date: flag.date,
@@ -161,7 +139,7 @@ export async function resolveFlag(
   who: Who,
   request: string,
 ): Promise<FlagWrite> {
-  const body = resolvedBody.parse({ v: 1, flag: flag.id, why, userName: who.userName, request });
+  const body = { v: 1 as const, flag: flag.id, why, userName: who.userName, request };
   const { status, entry } = await storeOf(deps).append({
     kind: KINDS.resolved,
     date: flag.date,
@@ -174,6 +152,6 @@ export async function resolveFlag(
   deps.log.info({ flag: flag.id, userId: who.userId, result: status }, "welfare flag: resolved");
   const now = (await loadFlag(deps, flag.id)) ?? flag;
   if (status === "recorded") return { status, flag: now };
-  const mine = (entry.body as { request?: unknown }).request === request;
+  const mine = entry.body.request === request;
   return { status: mine ? "duplicate" : "already", flag: now };
 }

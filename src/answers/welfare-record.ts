@@ -9,15 +9,7 @@ import type { WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import {
-  adviceBody,
-  checkOf,
-  KINDS,
-  readChecks,
-  readFlags,
-  readLists,
-  resolvedBody,
-} from "./welfare-store.ts";
+import { checkOf, KINDS, readChecks, readFlags, readLists } from "./welfare-store.ts";
 
 interface WelfareDayPet {
   bookingId: number;
@@ -112,58 +104,49 @@ export async function welfareRecords(
 ): Promise<WelfareRecordRow[]> {
   const all = (await Promise.all(WELFARE_KINDS.map((kind) => store.log({ ...q, kind })))).flat();
   // A flag's name for its advice and resolution rows (flags may be older than the range).
-  const flagIds = new Set(
-    all.flatMap((e) =>
-      [(e.body as { flag?: unknown }).flag].filter((x): x is number => typeof x === "number"),
-    ),
-  );
+  const flags = new Map<number, LogEntry<"welfare_flag">>();
+  for (const e of all) if (e.kind === KINDS.flag) flags.set(e.id, e);
   // Those of the range are read already; only a flag older than the range is read by its id.
-  const flags = new Map<number, LogEntry>(all.filter((e) => e.kind === KINDS.flag).map((e) => [e.id, e]));
-  for (const id of flagIds) {
-    if (flags.has(id)) continue;
+  for (const e of all) {
+    const id = flagNamed(e);
+    if (id === undefined || flags.has(id)) continue;
     const [f] = await store.log({ kind: KINDS.flag, id });
     if (f) flags.set(id, f);
   }
   return all.sort((a, b) => a.seq - b.seq).map((e) => rowOf(e, flags));
 }
 
-function rowOf(e: LogEntry, flags: Map<number, LogEntry>): WelfareRecordRow {
-  const body = e.body as Record<string, unknown>;
-  const flagOf = flags.get(typeof body.flag === "number" ? body.flag : -1)?.body as
-    | Record<string, unknown>
-    | undefined;
+type WelfareEntry = LogEntry<(typeof WELFARE_KINDS)[number]>;
+
+/** The flag an advice or a resolution is about. */
+const flagNamed = (e: WelfareEntry): number | undefined =>
+  e.kind === KINDS.advice || e.kind === KINDS.resolved ? e.body.flag : undefined;
+
+function rowOf(e: WelfareEntry, flags: Map<number, LogEntry<"welfare_flag">>): WelfareRecordRow {
+  const flagId = flagNamed(e);
+  const flag = flagId === undefined ? undefined : flags.get(flagId)?.body;
   const row: WelfareRecordRow = {
     id: e.id,
     seq: e.seq,
     kennel: e.kennel,
     date: e.date,
-    kind: e.kind as WelfareRecordRow["kind"],
+    kind: e.kind,
     bookingId: e.bookingId,
     petId: e.petId,
-    petName: String(body.petName ?? flagOf?.petName ?? ""),
+    petName: "petName" in e.body ? e.body.petName : (flag?.petName ?? ""),
     userId: e.userId,
-    userName: typeof body.userName === "string" ? body.userName : undefined,
+    userName: "userName" in e.body ? e.body.userName : undefined,
     recordedAt: e.recordedAt,
     supersedes: e.supersedes,
     supersededBy: e.supersededBy,
     requestKey: e.requestKey,
   };
-  if (e.kind === KINDS.check) {
-    const check = checkOf(e);
-    if (check) row.check = check;
-  } else if (e.kind === KINDS.flag) {
-    const b = flagOf ?? body;
-    row.flag = {
-      sign: String(body.sign) as WelfareFlag["sign"],
-      entries: (body.entries ?? b.entries ?? []) as WelfareFlag["entries"],
-    };
-  } else if (e.kind === KINDS.advice) {
-    const b = adviceBody.safeParse(body);
-    if (b.success)
-      row.advice = { flag: b.data.flag, vet: b.data.vet, sought: b.data.sought, advice: b.data.advice };
-  } else {
-    const b = resolvedBody.safeParse(body);
-    if (b.success) row.resolved = { flag: b.data.flag, why: b.data.why };
-  }
+  if (e.kind === KINDS.check) row.check = checkOf(e);
+  else if (e.kind === KINDS.flag)
+    row.flag = { sign: e.body.sign as WelfareFlag["sign"], entries: e.body.entries };
+  else if (e.kind === KINDS.advice) {
+    const { flag: f, vet, sought, advice } = e.body;
+    row.advice = { flag: f, vet, sought, advice };
+  } else row.resolved = { flag: e.body.flag, why: e.body.why };
   return row;
 }

@@ -9,120 +9,36 @@
  * - `welfare_flag`: a flag, keyed by its episode (src/domain/welfare.ts episodeKey: one per episode);
  * - `welfare_advice`: the vet's advice on a flag; `welfare_resolved`: its closing, once.
  */
-import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { type Sign, WELFARE_SIGNS, type WelfareCheck } from "../domain/welfare.ts";
+import type { Sign, WelfareCheck } from "../domain/welfare.ts";
 import type { FlagResolution, VetAdvice, WelfareFlag } from "../domain/welfare-flag.ts";
+import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
+import {
+  type ListPet,
+  welfareAdvice,
+  welfareCheck,
+  welfareFlag,
+  welfareList,
+  welfareResolved,
+} from "../record/kinds/welfare.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
 
+/** The welfare check's kinds of record (src/record/kinds/welfare.ts). */
 export const KINDS = {
-  list: "welfare_list",
-  check: "welfare",
-  flag: "welfare_flag",
-  advice: "welfare_advice",
-  resolved: "welfare_resolved",
+  list: welfareList.name,
+  check: welfareCheck.name,
+  flag: welfareFlag.name,
+  advice: welfareAdvice.name,
+  resolved: welfareResolved.name,
 } as const;
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const round = z.enum(["morning", "midday", "evening"]);
-const text = (max: number) => z.string().max(max);
-
-const listPet = z.object({
-  bookingId: id,
-  petId: id,
-  name: text(200),
-  room: text(200).optional(),
-  /** The message of the post that holds the pet (0: the parent). */
-  message: z.number().int().nonnegative(),
-});
-
-const listBody = z.object({
-  v: z.literal(1),
-  date,
-  round,
-  /** The area (a room name's beginning), null for the whole house, "" for the other rooms. */
-  area: text(60).nullable(),
-  pets: z.array(listPet).max(2000),
-  messages: z.number().int().positive().max(100),
-  /** Bookings whose pets could not be listed (care not matched): named, never left out. */
-  unlisted: z.array(text(400)).max(500),
-  /** The business the pets' records came from (the API's kennelId), when they said. */
-  kennelId: id.optional(),
-});
-
-export type ListPet = z.infer<typeof listPet>;
-export type ListBody = z.infer<typeof listBody>;
-export interface WelfareList extends ListBody {
+export type { ListPet };
+export type ListBody = BodyIn<"welfare_list">;
+export interface WelfareList extends BodyOf<"welfare_list"> {
   id: number;
 }
-
-const values = z.object({
-  drinking: z.enum(WELFARE_SIGNS.drinking),
-  stool: z.enum(WELFARE_SIGNS.stool),
-  urine: z.enum(WELFARE_SIGNS.urine),
-  demeanour: z.enum(WELFARE_SIGNS.demeanour),
-});
-
-const mealSeen = z.object({
-  round,
-  outcome: z.enum(["ate_all", "ate_some", "ate_none", "not_offered", "not_recorded"]),
-  entryId: id.optional(),
-});
-
-export const checkBody = z.object({
-  v: z.literal(1),
-  round,
-  bookingId: id,
-  petId: id,
-  petName: text(200),
-  room: text(200).optional(),
-  values,
-  note: z.string().min(1).max(500).optional(),
-  eating: z.array(mealSeen).max(3),
-  userName: text(200),
-  /** The Slack request that made it (a re-delivered tap finds it). */
-  request: text(200),
-});
-type CheckBody = z.infer<typeof checkBody>;
-
-const episodeEntry = z.object({
-  kind: z.enum(["check", "meal"]),
-  id,
-  date,
-  round,
-  at: text(40),
-});
-
-const flagBody = z.object({
-  v: z.literal(1),
-  bookingId: id,
-  petId: id,
-  petName: text(200),
-  room: text(200).optional(),
-  sign: z.string().regex(/^(drinking|stool|urine|demeanour|eating):[a-z_]+$/),
-  entries: z.array(episodeEntry).min(2).max(50),
-});
-export type FlagBody = z.infer<typeof flagBody>;
-
-export const adviceBody = z.object({
-  v: z.literal(1),
-  flag: id,
-  vet: z.string().min(1).max(200),
-  sought: text(40),
-  advice: z.string().min(1).max(1000),
-  userName: text(200),
-  request: text(200),
-});
-
-export const resolvedBody = z.object({
-  v: z.literal(1),
-  flag: id,
-  why: z.string().min(1).max(500),
-  userName: text(200),
-  request: text(200),
-});
+export type FlagBody = BodyIn<"welfare_flag">;
 
 /** The store, or the error every write path gives without one. */
 export function storeOf(deps: Pick<Deps, "record">): CareRecordStore {
@@ -150,13 +66,9 @@ function remember(store: CareRecordStore, list: WelfareList): WelfareList {
 /** Keeps a list about to be posted (the same list posted again, by a replica, is the one kept before). */
 export async function saveList(deps: Pick<Deps, "record">, body: ListBody): Promise<WelfareList> {
   const store = storeOf(deps);
-  const checked = listBody.parse(body);
-  if (checked.kennelId !== undefined) await store.bindKennelId(checked.kennelId);
-  const { entry } = await store.append(
-    { kind: KINDS.list, date: checked.date, body: checked },
-    { reuse: true },
-  );
-  return remember(store, { ...checked, id: entry.id });
+  if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
+  const { entry } = await store.append({ kind: KINDS.list, date: body.date, body }, { reuse: true });
+  return remember(store, { ...entry.body, id: entry.id });
 }
 
 /** A kept list by its id; undefined when there is none (a made-up id) or it is not a list. */
@@ -166,27 +78,21 @@ export async function loadList(deps: Pick<Deps, "record">, listId: number): Prom
   const known = remembered.get(store)?.get(listId);
   if (known) return known;
   const [entry] = await store.log({ kind: KINDS.list, id: listId });
-  const parsed = entry ? listBody.safeParse(entry.body) : undefined;
-  return parsed?.success && entry ? remember(store, { ...parsed.data, id: entry.id }) : undefined;
+  return entry ? remember(store, { ...entry.body, id: entry.id }) : undefined;
 }
 
 /** The lists kept for a day's round, oldest first. */
 export async function readLists(store: CareRecordStore, date: string, round: Round): Promise<WelfareList[]> {
-  return (await store.log({ kind: KINDS.list, date })).flatMap((e) => {
-    const parsed = listBody.safeParse(e.body);
-    return parsed.success && parsed.data.round === round
-      ? [remember(store, { ...parsed.data, id: e.id })]
-      : [];
-  });
+  return (await store.log({ kind: KINDS.list, date }))
+    .filter((e) => e.body.round === round)
+    .map((e) => remember(store, { ...e.body, id: e.id }));
 }
 
 // --- reading the records -------------------------------------------------------------------------
 
-/** A check from its record; undefined for a body that does not read (never written by this code). */
-export function checkOf(e: LogEntry): WelfareCheck | undefined {
-  const parsed = checkBody.safeParse(e.body);
-  if (!parsed.success) return undefined;
-  const b: CheckBody = parsed.data;
+/** A check from its record. */
+export function checkOf(e: LogEntry<"welfare">): WelfareCheck {
+  const b = e.body;
   return {
     id: e.id,
     date: e.date,
@@ -210,7 +116,7 @@ type Range = Omit<LogQuery, "kind" | "id">;
 
 /** The checks matching the query (superseded ones too), oldest first. */
 export async function readChecks(store: CareRecordStore, q: Range): Promise<WelfareCheck[]> {
-  return (await store.log({ ...q, kind: KINDS.check })).flatMap((e) => checkOf(e) ?? []);
+  return (await store.log({ ...q, kind: KINDS.check })).map(checkOf);
 }
 
 /** The flags opened in the range, each with its advice and its resolution (whenever recorded). */
@@ -224,52 +130,43 @@ export async function readFlags(store: CareRecordStore, q: Range): Promise<Welfa
     store.log({ ...narrow, kind: KINDS.resolved }),
   ]);
   const adviceOf = new Map<number, VetAdvice[]>();
-  for (const e of advice) {
-    const b = adviceBody.safeParse(e.body);
-    if (!b.success) continue;
+  for (const { id, body: b, userId, recordedAt } of advice) {
     const a: VetAdvice = {
-      id: e.id,
-      vet: b.data.vet,
-      sought: b.data.sought,
-      advice: b.data.advice,
-      userId: e.userId ?? "",
-      userName: b.data.userName,
-      recordedAt: e.recordedAt,
+      id,
+      vet: b.vet,
+      sought: b.sought,
+      advice: b.advice,
+      userId: userId ?? "",
+      userName: b.userName,
+      recordedAt,
     };
-    adviceOf.set(b.data.flag, [...(adviceOf.get(b.data.flag) ?? []), a]);
+    adviceOf.set(b.flag, [...(adviceOf.get(b.flag) ?? []), a]);
   }
   const resolvedOf = new Map<number, FlagResolution>();
-  for (const e of resolved) {
-    const b = resolvedBody.safeParse(e.body);
-    if (b.success && !resolvedOf.has(b.data.flag))
-      resolvedOf.set(b.data.flag, {
-        id: e.id,
-        userId: e.userId ?? "",
-        userName: b.data.userName,
-        recordedAt: e.recordedAt,
-        why: b.data.why,
-      });
+  for (const { id, body: b, userId, recordedAt } of resolved) {
+    if (!resolvedOf.has(b.flag))
+      resolvedOf.set(b.flag, { id, userId: userId ?? "", userName: b.userName, recordedAt, why: b.why });
   }
-  return opened.flatMap((e): WelfareFlag[] => {
-    const b = flagBody.safeParse(e.body);
-    if (!b.success) return [];
-    return [
-      {
-        id: e.id,
-        bookingId: b.data.bookingId,
-        petId: b.data.petId,
-        petName: b.data.petName,
-        ...(b.data.room !== undefined ? { room: b.data.room } : {}),
-        sign: b.data.sign as Sign,
-        date: e.date,
-        openedAt: e.recordedAt,
-        entries: b.data.entries,
-        advice: adviceOf.get(e.id) ?? [],
-        ...(resolvedOf.has(e.id) ? { resolved: resolvedOf.get(e.id) } : {}),
-      },
-    ];
-  });
+  return opened.map((e) => ({
+    ...flagOf(e),
+    advice: adviceOf.get(e.id) ?? [],
+    ...(resolvedOf.has(e.id) ? { resolved: resolvedOf.get(e.id) } : {}),
+  }));
 }
 
-/** A flag's body, checked, to append (src/answers/welfare-flags.ts). */
-export const checkedFlagBody = (b: FlagBody): FlagBody => flagBody.parse(b);
+/** A flag as opened (no advice, not resolved), from its record. */
+export function flagOf(e: LogEntry<"welfare_flag">): WelfareFlag {
+  const b = e.body;
+  return {
+    id: e.id,
+    bookingId: b.bookingId,
+    petId: b.petId,
+    petName: b.petName,
+    ...(b.room !== undefined ? { room: b.room } : {}),
+    sign: b.sign as Sign,
+    date: e.date,
+    openedAt: e.recordedAt,
+    entries: b.entries,
+    advice: [],
+  };
+}

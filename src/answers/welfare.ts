@@ -13,6 +13,7 @@ import {
   areaOf,
   currentChecks,
   type MealSeen,
+  mayOpenFlags,
   type WelfareCheck,
   type WelfareValues,
 } from "../domain/welfare.ts";
@@ -23,9 +24,8 @@ import { addDays, localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
 import type { Who } from "./record-round.ts";
 import { roundReport } from "./rounds.ts";
-import { FLAG_DAYS } from "./welfare-flags.ts";
+import { FLAG_DAYS, raiseFlags } from "./welfare-flags.ts";
 import {
-  checkBody,
   checkOf,
   KINDS,
   type ListBody,
@@ -190,6 +190,33 @@ export type CheckWrite =
   /** Someone else checked the pet (or corrected the check) first: nothing written. */
   | { status: "already"; existing: WelfareCheck };
 
+/**
+ * A check written (`recordCheck`), then the flags it opens, for one pet (src/domain/welfare.ts
+ * `mayOpenFlags`). The check is committed first: when its flags cannot be raised now, that is
+ * logged and they open at the next check or post, never lost.
+ */
+export async function checkPet(
+  deps: Pick<Deps, "record" | "log" | "config">,
+  list: WelfareList,
+  pet: ListPet,
+  seen: Parameters<typeof recordCheck>[3],
+  who: Who,
+  request: string,
+): Promise<{ write: CheckWrite; opened: WelfareFlag[] }> {
+  const write = await recordCheck(deps, list, pet, seen, who, request);
+  if (write.status !== "recorded" || !mayOpenFlags(write.check)) return { write, opened: [] };
+  try {
+    const rooms = new Map([[`${pet.bookingId}|${pet.petId}`, pet.room]]);
+    return { write, opened: await raiseFlags(deps, list.date, { petId: pet.petId, rooms }) };
+  } catch (error) {
+    deps.log.warn(
+      { err: String((error as Error)?.message ?? error), petId: pet.petId },
+      "welfare flags not raised",
+    );
+    return { write, opened: [] };
+  }
+}
+
 export type Located =
   | { ok: true; list: WelfareList; pet: ListPet; day: "today" | "earlier" }
   | { ok: false; why: "no_store" | "unknown" | "later"; list?: WelfareList };
@@ -256,8 +283,8 @@ export async function recordCheck(
   // The day's meals as the round record holds them now (eating is read, never asked).
   const entries = await store.entries({ date: list.date, petId: pet.petId });
   const meals = mealsOf(entries, pet.bookingId, pet.petId, list.round);
-  const body = checkBody.parse({
-    v: 1,
+  const body = {
+    v: 1 as const,
     round: list.round,
     bookingId: pet.bookingId,
     petId: pet.petId,
@@ -268,7 +295,7 @@ export async function recordCheck(
     eating: meals,
     userName: who.userName.slice(0, 200),
     request,
-  });
+  };
   const { status, entry } = await store.append({
     kind: KINDS.check,
     date: list.date,
@@ -281,7 +308,7 @@ export async function recordCheck(
     body,
     ...(seen.supersedes !== undefined ? { supersedes: seen.supersedes } : {}),
   });
-  const check = checkOf(entry) as WelfareCheck;
+  const check = checkOf(entry);
   deps.log.info(
     {
       date: list.date,
@@ -294,7 +321,7 @@ export async function recordCheck(
     "welfare check",
   );
   if (status === "recorded") return { status, check };
-  return (entry.body as { request?: unknown }).request === request
+  return entry.body.request === request
     ? { status: "duplicate", check }
     : { status: "already", existing: check };
 }

@@ -6,33 +6,22 @@
  * `witness:prn:<prnId>`; issue 46). What may be witnessed is read from the kept sheet, the entry
  * or the dose itself, never from the button.
  */
-import { z } from "zod";
 import type { Deps } from "../deps.ts";
 import { type Witness, type WitnessView, witnessProblem } from "../domain/witness.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
-const WITNESS_KIND = "witness";
-
-const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const witnessBody = z.union([
-  z.object({ entryId: recordId, userName: z.string().min(1).max(200) }),
-  z.object({ prnId: recordId, userName: z.string().min(1).max(200) }),
-]);
-
 /** The request key of a dose's witness: one per dose (a round's entry, or a dose given if needed). */
 export const witnessKey = (entryId: number) => `witness:${entryId}`;
 const prnWitnessKey = (prnId: number) => `witness:prn:${prnId}`;
 
-function witnessOf(l: LogEntry): Witness | undefined {
-  const body = witnessBody.safeParse(l.body);
-  if (!body.success) return undefined;
+function witnessOf(l: LogEntry<"witness">): Witness {
   return {
     id: l.id,
-    ...("entryId" in body.data ? { entryId: body.data.entryId } : { prnId: body.data.prnId }),
+    ...("entryId" in l.body ? { entryId: l.body.entryId } : { prnId: l.body.prnId }),
     userId: l.userId ?? "",
-    userName: body.data.userName,
+    userName: l.body.userName,
     at: l.recordedAt,
   };
 }
@@ -43,10 +32,10 @@ export async function allWitnessesOf(
   query: Omit<LogQuery, "kind">,
 ): Promise<{ entries: Map<number, Witness>; prn: Map<number, Witness> }> {
   const out = { entries: new Map<number, Witness>(), prn: new Map<number, Witness>() };
-  for (const l of await store.log({ ...query, kind: WITNESS_KIND })) {
+  for (const l of await store.log({ ...query, kind: "witness" })) {
     const w = witnessOf(l);
-    const [map, id] = w?.prnId !== undefined ? [out.prn, w.prnId] : [out.entries, w?.entryId];
-    if (w && id !== undefined && !map.has(id)) map.set(id, w);
+    const [map, id] = w.prnId !== undefined ? [out.prn, w.prnId] : [out.entries, w.entryId];
+    if (id !== undefined && !map.has(id)) map.set(id, w);
   }
   return out;
 }
@@ -90,7 +79,7 @@ export async function keepWitness(
   if (problem) return { status: "not_needed" };
   const key = "prnId" in pointer ? prnWitnessKey(pointer.prnId) : witnessKey(pointer.entryId);
   const { status, entry: kept } = await store.append({
-    kind: WITNESS_KIND,
+    kind: "witness",
     date: dose.date,
     bookingId: dose.bookingId,
     petId: dose.petId,
@@ -99,7 +88,6 @@ export async function keepWitness(
     body: { ...pointer, userName: who.userName },
   });
   const witness = witnessOf(kept);
-  if (!witness) throw new Error(`the witness of ${key} could not be read back`);
   deps.log.info({ date: dose.date, ...pointer, userId: who.userId, result: status }, "care record witness");
   return status === "recorded"
     ? { status: "witnessed", witness, recordedAt }

@@ -7,31 +7,58 @@
 import { z } from "zod";
 import { isIsoDate } from "../time.ts";
 
-export interface ButtonKind<S> {
+export interface ButtonKind<S, N = unknown> {
   /** The action_id's stem; a button's action_id is `${id}` or `${id}:${suffix}`. */
   id: string;
   /** The pattern listeners register. */
   pattern: RegExp;
   encode(state: S): string;
+  /** The state on the wire (its short keys), checked; undefined when tampered or stale. */
   decode(value: string | undefined): S | undefined;
+  /** The state decoded and named (`{sheetId, bookingId, petId}`): what a listener reads. */
+  read(value: string | undefined): N | undefined;
   /** The action_id for one button of this kind ("next", "prev", a record id…). */
   actionId(suffix?: string | number): string;
 }
 
-export function defineButton<T extends z.ZodType>(id: string, schema: T): ButtonKind<z.infer<T>> {
+/**
+ * Text Slack hands back (a button's value, a form's private_metadata) read as JSON and checked: at
+ * most `max` characters; undefined when it is longer, is not JSON, or does not fit the schema.
+ */
+export function readJson<T extends z.ZodType>(
+  schema: T,
+  text: string | undefined,
+  max: number,
+): z.output<T> | undefined {
+  if (!text || text.length > max) return undefined;
+  try {
+    const r = schema.safeParse(JSON.parse(text));
+    return r.success ? r.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A button: its state's schema (short keys on the wire, within Slack's 2000 characters) and, for a
+ * button a listener answers with named values, how its keys read (`names`).
+ */
+export function defineButton<T extends z.ZodType, N = z.infer<T>>(
+  id: string,
+  schema: T,
+  names?: (state: z.infer<T>) => N,
+): ButtonKind<z.infer<T>, N> {
+  const decode = (value: string | undefined) => readJson(schema, value, 2000);
   return {
     id,
     // "_next" as well as ":next": buttons on messages posted before the ids were unified still work.
     pattern: new RegExp(`^${id}([_:][\\w-]+)?$`),
     encode: (state) => JSON.stringify(schema.parse(state)),
-    decode(value) {
-      if (!value || value.length > 2000) return undefined;
-      try {
-        const r = schema.safeParse(JSON.parse(value));
-        return r.success ? r.data : undefined;
-      } catch {
-        return undefined;
-      }
+    decode,
+    read(value) {
+      const state = decode(value);
+      if (state === undefined) return undefined;
+      return names ? names(state) : (state as N);
     },
     actionId: (suffix) => (suffix === undefined ? id : `${id}:${suffix}`),
   };
@@ -88,8 +115,15 @@ export const homeList = defineButton(
  */
 const sheetPetRef = z.object({ s: recordId, b: recordId, p: recordId });
 export type SheetPetButton = z.infer<typeof sheetPetRef>;
-export const recordAll = defineButton("rec_all", sheetPetRef);
-export const recordEach = defineButton("rec_each", sheetPetRef);
+/** A pet on a kept sheet, named. */
+export interface SheetPetIds {
+  sheetId: number;
+  bookingId: number;
+  petId: number;
+}
+const sheetPetIds = ({ s, b, p }: SheetPetButton): SheetPetIds => ({ sheetId: s, bookingId: b, petId: p });
+export const recordAll = defineButton("rec_all", sheetPetRef, sheetPetIds);
+export const recordEach = defineButton("rec_each", sheetPetRef, sheetPetIds);
 /**
  * "👀 Witnessed" beside a high-alert dose given (issue 35): the pet on the kept sheet and the entry
  * (`e`), or the dose given if needed (`n`, issue 46); who may witness it is read from the record,
@@ -98,12 +132,15 @@ export const recordEach = defineButton("rec_each", sheetPetRef);
 export const recordWitness = defineButton(
   "rec_wit",
   z.union([sheetPetRef.extend({ e: recordId }), sheetPetRef.extend({ n: recordId })]),
+  (w) => ({ ...sheetPetIds(w), ...("e" in w ? { entryId: w.e } : { prnId: w.n }) }),
 );
 
+const versionRef = z.object({ v: recordId });
+const versionId = ({ v }: z.infer<typeof versionRef>) => ({ versionId: v });
 /** A pet's care plan (a kept version): opens its form (Confirm, Edit items…). */
-export const planOpen = defineButton("plan_open", z.object({ v: recordId }));
+export const planOpen = defineButton("plan_open", versionRef, versionId);
 /** "Edit items…" on the plan's form: opens the edit form over it. */
-export const planEdit = defineButton("plan_edit", z.object({ v: recordId }));
+export const planEdit = defineButton("plan_edit", versionRef, versionId);
 
 /**
  * "💊 Give if needed…" (issue 35): a stay's pet, and the kept sheet it was on when on a round post
@@ -112,11 +149,13 @@ export const planEdit = defineButton("plan_edit", z.object({ v: recordId }));
 export const prnGive = defineButton(
   "prn_give",
   z.object({ b: recordId, p: recordId, s: recordId.optional() }),
+  ({ b, p, s }) => ({ bookingId: b, petId: p, sheetId: s }),
 );
 /** The follow-up's answer, in one tap: an as-needed dose (its id in the record) and how it worked. */
 export const prnEffect = defineButton(
   "prn_effect",
   z.object({ d: recordId, e: z.enum(["helped", "no_change", "worse"]) }),
+  ({ d, e }) => ({ doseId: d, effect: e }),
 );
 /** "📝 With a note…" on the follow-up: the effect's form. */
-export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }));
+export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }), ({ d }) => ({ doseId: d }));

@@ -10,11 +10,12 @@ import { type PlanView, planDoc, planTitle, planViewState } from "../present/pla
 import { plansPostDoc } from "../present/plans-post.ts";
 import { planEdit, planOpen } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
+import { defineForm } from "./forms.ts";
 import { context, fallback, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
-export const PLAN_MODAL = "plan_confirm";
+const PLAN_MODAL = "plan_confirm";
 export const PLAN_EDIT_MODAL = "plan_edit_form";
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -37,17 +38,15 @@ const plansPostRef = z.object({
 export type PlansPostRef = z.infer<typeof plansPostRef>;
 /** What the plan's forms carry back: the version shown, the channel to answer in, the post's message. */
 const planMeta = z.object({ v: id, c: z.string().max(40).optional(), m: plansPostRef.optional() });
-export type PlanMeta = z.infer<typeof planMeta>;
+type PlanMeta = z.infer<typeof planMeta>;
 
-export function readPlanMeta(raw: string | undefined): PlanMeta | undefined {
-  if (!raw || raw.length > 3000) return undefined;
-  try {
-    const r = planMeta.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Without the post's message when it would not fit Slack's 3000 characters once sealed. */
+const shorter = (m: PlanMeta) => [{ ...m, m: undefined }];
+const names = (m: PlanMeta) => ({ versionId: m.v, channel: m.c, post: m.m });
+/** The plan's form (Confirm, "✏️ Edit items…"). */
+export const planForm = defineForm(PLAN_MODAL, planMeta, { shorter, names });
+/** The edit form (Save), pushed over the plan's form. */
+export const planEditForm = defineForm(PLAN_EDIT_MODAL, planMeta, { shorter, names });
 
 export const plain = (text: string, max: number) => ({
   type: "plain_text" as const,

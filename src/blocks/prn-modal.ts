@@ -16,15 +16,16 @@ import {
   giveFormLines,
   givenAtError,
   pastLimitLines,
-  prnDoseLine,
   prnGivenAt,
   reasonHintWords,
+  recentDoseLines,
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
+import { atOf, defineForm } from "./forms.ts";
 import { truncate } from "./mrkdwn.ts";
 
-export const PRN_MODAL = "prn_modal";
-export const PRN_EFFECT_MODAL = "prn_effect_modal";
+const PRN_MODAL = "prn_modal";
+const PRN_EFFECT_MODAL = "prn_effect_modal";
 const NOTE_MAX = 500;
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -48,35 +49,31 @@ const giveMeta = z.object({
 });
 export type GiveMeta = z.infer<typeof giveMeta>;
 
-/** What the effect's form carries back: the dose, and the follow-up message (redrawn answered). */
-const effectMeta = z.object({
-  d: recordId,
-  c: z.string().max(40).optional(),
-  t: z.string().max(40).optional(),
+/** "💊 Give if needed…": the stay's pet, the sheet and message it was on, when it arrived, its name. */
+export const giveForm = defineForm(PRN_MODAL, giveMeta, {
+  // The response_url left out when long, then the name shortened and the room.
+  shorter: (m) => [
+    { ...m, u: undefined },
+    { ...m, u: undefined, n: m.n.slice(0, 40), r: undefined },
+  ],
+  names: (m) => ({
+    bookingId: m.b,
+    petId: m.p,
+    sheetId: m.s,
+    at: atOf(m),
+    arrival: m.a,
+    departure: m.d,
+    petName: m.n,
+    room: m.r,
+  }),
 });
 
-function parse<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
-  if (!raw || raw.length > 3000) return undefined;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The metadata, from the text its seal covered. */
-export const readGiveMeta = (raw: string | undefined) => parse(giveMeta, raw);
-export const readEffectMeta = (raw: string | undefined) => parse(effectMeta, raw);
-
-/** The give form's metadata as text, within Slack's 3000 characters once sealed (the response_url left out when long). */
-export function giveMetaText(m: GiveMeta, room: number): string {
-  for (const t of [m, { ...m, u: undefined }, { ...m, u: undefined, n: m.n.slice(0, 40), r: undefined }]) {
-    const raw = JSON.stringify(t);
-    if (raw.length <= room) return raw;
-  }
-  throw new RangeError("modal metadata too long");
-}
+/** What the effect's form carries back: the dose, and the follow-up message (redrawn answered). */
+export const effectForm = defineForm(
+  PRN_EFFECT_MODAL,
+  z.object({ d: recordId, c: z.string().max(40).optional(), t: z.string().max(40).optional() }),
+  { names: (m) => ({ doseId: m.d, at: { channel: m.c, ts: m.t } }) },
+);
 
 const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
@@ -119,7 +116,7 @@ export function giveModal(
 ) {
   const v = o.values ?? {};
   const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
-  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200)));
+  const shown = recentDoseLines(recent.slice(-6), o.timezone, o.now).map(lineMrkdwn);
   if (shown.length)
     blocks.push({
       type: "context",

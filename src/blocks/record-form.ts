@@ -140,7 +140,11 @@ function readItem(
  * outcome, or a new reason), and the note; with the time question, when the doses were given.
  * Errors keep the modal open, on the field to fix.
  */
-export function readSubmission(m: ModalMeta, pet: SheetPet, values: ViewValues): Submission {
+export function readSubmission(
+  m: Pick<ModalMeta, "cur" | "q">,
+  pet: SheetPet,
+  values: ViewValues,
+): Submission {
   const errors: Record<string, string> = {};
   const choices: ItemChoice[] = [];
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));

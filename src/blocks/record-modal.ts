@@ -9,6 +9,8 @@
  * taken from the metadata.
  */
 import { z } from "zod";
+import type { TimeQuestion } from "../answers/late-entry.ts";
+import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
 import { isMedicationItem } from "../domain/record.ts";
@@ -27,10 +29,11 @@ import { dayHeading, timeOf, WHICH_WORDS, whichHourWords } from "../words/dates.
 import { reasonWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { lineMrkdwn } from "./doc.ts";
+import { defineForm } from "./forms.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
 
-export const RECORD_MODAL = "rec_modal";
-export const LATE_MODAL = "rec_late";
+const RECORD_MODAL = "rec_modal";
+const LATE_MODAL = "rec_late";
 /** Longest note; a reason's own words leave room for the reason from the list before them. */
 export const NOTE_MAX = 500;
 export const WHY_MAX = 450;
@@ -61,16 +64,23 @@ const modalMeta = z.object({
 });
 export type ModalMeta = z.infer<typeof modalMeta>;
 
-/** The metadata, from the text its seal covered (src/slack/seal.ts opens it first). */
-export function readMeta(raw: string | undefined): ModalMeta | undefined {
-  if (!raw || raw.length > 3000) return undefined;
-  try {
-    const r = modalMeta.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A record form's metadata, named: the pet on the kept sheet, the message, what it showed. */
+const named = (m: ModalMeta) => ({
+  sheetId: m.s,
+  bookingId: m.b,
+  petId: m.p,
+  at: { channel: m.c, ts: m.t, threadTs: m.h, responseUrl: m.u },
+  /** The current entry of each item when the form opened: [item, entry id, outcome]. */
+  current: m.cur,
+  /** The form asks when the doses past their window were given. */
+  asksWhen: m.q === 1,
+});
+/** Within Slack's 3000 characters once sealed: without the response_url when it must (the redraw then uses chat.update alone). */
+const shorter = (m: ModalMeta) => [{ ...m, u: undefined }];
+/** "Record each…". */
+export const recordForm = defineForm(RECORD_MODAL, modalMeta, { shorter, names: named });
+/** The one tap's confirmation (an earlier day, a round ahead, a pet not here yet, a dose past its window). */
+export const lateForm = defineForm(LATE_MODAL, modalMeta, { shorter, names: named });
 
 /** The round of a sheet, as the modals name it. */
 type SheetRound = Pick<Sheet, "date" | "round">;
@@ -86,38 +96,6 @@ const plain = (text: string, max: number) => ({
 });
 const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
 const reasonOption = (r: NotGivenReason) => ({ text: plain(reasonWords(r), 75), value: r });
-/**
- * The modal's metadata as text, within Slack's 3000 characters once sealed: in full when it fits;
- * else without the response_url (the redraw then uses chat.update alone).
- */
-export function metaText(m: ModalMeta, room = 3000): string {
-  for (const t of [m, { ...m, u: undefined }]) {
-    const raw = JSON.stringify(t);
-    if (raw.length <= room) return raw;
-  }
-  throw new RangeError("modal metadata too long");
-}
-
-/**
- * What a modal asks before recording: a tap on an earlier day's sheet (late), or one before the
- * round's time or before the pet has arrived (early: its words, src/words/record.ts earlyWords).
- */
-export type Ask = { kind: "late" } | { kind: "early"; words: string };
-
-/**
- * The time question of a form recording after a dose's window closed: which doses, when their
- * window closed, and what it shows first (now, in the kennel's zone).
- */
-export interface TimeQuestion {
-  labels: string[];
-  /** When the (first) window closed (ISO 8601). */
-  closedAt: string;
-  date: string;
-  time: string;
-  timezone: string;
-  /** A day the time may fall on whose clocks go back: its hour that came twice (asked which). */
-  repeated?: { date: string; from: string; to: string } | undefined;
-}
 
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {

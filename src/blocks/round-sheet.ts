@@ -190,7 +190,7 @@ export function sheetMessage(
   record: SheetRecord,
   o: { problem?: string | undefined } = {},
 ): Message {
-  const parts = (sheet.messages[index]?.parts ?? []) as Part[];
+  const parts: Part[] = sheet.messages[index]?.parts ?? [];
   // A sheet not kept has no buttons (nothing could check what they record); a kept one keeps them
   // when only its record could not be read (it shows at the next tap).
   const kept = "id" in sheet;
@@ -235,7 +235,7 @@ export function sheetMessage(
         ? []
         : [
             ...petRecordLines(status, record.timezone, record.witness, open.get(p.key)),
-            ...doses.map((d) => prnDoseLine(d, record.timezone)),
+            ...doses.map((d) => prnDoseLine(d, record.timezone, undefined, sheet.date)),
           ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
       const few = prnCompactLine(doses);

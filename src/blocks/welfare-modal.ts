@@ -24,11 +24,12 @@ import { adviceTimeProblem, type WelfareFlag } from "../domain/welfare-flag.ts";
 import { isIsoDate, localDate } from "../time.ts";
 import { dateTimeOf, dayHeading, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
 import { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
+import { atOf, defineForm } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 
-export const WELFARE_MODAL = "wf_modal";
-export const ADVICE_MODAL = "wf_advice_modal";
-export const RESOLVE_MODAL = "wf_resolve_modal";
+const WELFARE_MODAL = "wf_modal";
+const ADVICE_MODAL = "wf_advice_modal";
+const RESOLVE_MODAL = "wf_resolve_modal";
 const NOTE_MAX = 500;
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -41,29 +42,20 @@ const where = {
 };
 const checkMeta = z.object({ l: recordId, b: recordId, p: recordId, ...where, cur: recordId.optional() });
 const flagMeta = z.object({ f: recordId, l: z.literal(1).optional(), ...where });
-export type CheckMeta = z.infer<typeof checkMeta>;
-export type FlagMeta = z.infer<typeof flagMeta>;
+type FlagMeta = z.infer<typeof flagMeta>;
 
-function read<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
-  if (!raw || raw.length > 3000) return undefined;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-export const readCheckMeta = (raw: string | undefined) => read(checkMeta, raw);
-export const readFlagMeta = (raw: string | undefined) => read(flagMeta, raw);
+/** Without the response_url when it must, to fit Slack's 3000 characters once sealed. */
+const shorter = <M extends { u?: string | undefined }>(m: M) => [{ ...m, u: undefined }];
+const flagNames = (m: FlagMeta) => ({ flagId: m.f, onHomeList: m.l === 1, at: atOf(m) });
 
-/** The metadata as text within `room` (the seal's length kept free): without the response_url when it must. */
-export function metaJson(m: CheckMeta | FlagMeta, room: number): string {
-  for (const t of [m, { ...m, u: undefined }]) {
-    const raw = JSON.stringify(t);
-    if (raw.length <= room) return raw;
-  }
-  throw new RangeError("modal metadata too long");
-}
+/** "✏️ Something to note" / "✏️ Change": the pet on the kept list, the message, the check it showed. */
+export const checkForm = defineForm(WELFARE_MODAL, checkMeta, {
+  shorter,
+  names: (m) => ({ listId: m.l, bookingId: m.b, petId: m.p, at: atOf(m), corrects: m.cur }),
+});
+/** A flag's "🩺 Vet advice…" and "✔️ Resolved…". */
+export const adviceForm = defineForm(ADVICE_MODAL, flagMeta, { shorter, names: flagNames });
+export const resolveForm = defineForm(RESOLVE_MODAL, flagMeta, { shorter, names: flagNames });
 
 const plain = (text: string, max: number) => ({
   type: "plain_text" as const,

@@ -21,14 +21,16 @@ import type { Block, Message, SectionBlock } from "./types.ts";
 const recordId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const listPetRef = z.object({ l: recordId, b: recordId, p: recordId });
 /** "✅ All normal": one tap checks the pet. */
-export const welfareOk = defineButton("wf_ok", listPetRef);
+const listPetIds = ({ l, b, p }: z.infer<typeof listPetRef>) => ({ listId: l, bookingId: b, petId: p });
+export const welfareOk = defineButton("wf_ok", listPetRef, listPetIds);
 /** "✏️ Something to note" (or "✏️ Change", "✏️ Check…"): the form. */
-export const welfareNote = defineButton("wf_note", listPetRef);
+export const welfareNote = defineButton("wf_note", listPetRef, listPetIds);
 /** A flag's "🩺 Vet advice…" and "✔️ Resolved…". */
 /** `l`: the button is on the Home tab's list of flags (redrawn as the list). */
 const flagRef = z.object({ f: recordId, l: z.literal(1).optional() });
-export const flagAdvice = defineButton("wf_advice", flagRef);
-export const flagResolve = defineButton("wf_resolve", flagRef);
+const flagIds = ({ f, l }: z.infer<typeof flagRef>) => ({ flagId: f, onHomeList: l === 1 });
+export const flagAdvice = defineButton("wf_advice", flagRef, flagIds);
+export const flagResolve = defineButton("wf_resolve", flagRef, flagIds);
 
 const actions = (inList: boolean) => ({
   adviceAction: ((f) => ({

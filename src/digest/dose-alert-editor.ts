@@ -12,6 +12,7 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { currentEntries } from "../domain/record.ts";
 import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
+import { KeyedSerial } from "../process/serial.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
 import { type Claim, readAlerts } from "./dose-alert-records.ts";
@@ -61,38 +62,24 @@ export function alertMessage(
 export class DoseAlertEditor {
   readonly #deps: Deps & { record: CareRecordStore };
   readonly #slack: DigestSlack;
-  readonly #chains = new Map<string, Promise<void>>();
-  /** Rounds with an edit queued and not started: a burst of taps makes one more edit, not one each. */
-  readonly #queued = new Set<string>();
+  /** One edit at a time per round; a burst of taps makes one more edit, not one each. */
+  readonly #edits: KeyedSerial<void>;
 
   constructor(deps: Deps & { record: CareRecordStore }, slack: DigestSlack) {
     this.#deps = deps;
     this.#slack = slack;
+    this.#edits = new KeyedSerial((key, error) => {
+      deps.log.warn(
+        { round: key, err: String((error as Error)?.message ?? error) },
+        "could not edit a late or missed reply",
+      );
+    });
   }
 
   /** Resolves when the round's replies are drawn again (or none was posted); never throws (logged). */
   changed(date: string, round: Round): Promise<void> {
     if (!this.#slack.update) return Promise.resolve();
-    const key = `${date}|${round}`;
-    const previous = this.#chains.get(key);
-    if (previous && this.#queued.has(key)) return previous;
-    this.#queued.add(key);
-    const next = (previous ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => {
-        this.#queued.delete(key);
-        return this.#edit(date, round);
-      })
-      .catch((error: unknown) => {
-        this.#deps.log.warn(
-          { date, round, err: String((error as Error)?.message ?? error) },
-          "could not edit a late or missed reply",
-        );
-      });
-    this.#chains.set(key, next);
-    return next.finally(() => {
-      if (this.#chains.get(key) === next) this.#chains.delete(key);
-    });
+    return this.#edits.run(`${date}|${round}`, () => this.#edit(date, round));
   }
 
   async #edit(date: string, round: Round): Promise<void> {

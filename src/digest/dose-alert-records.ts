@@ -14,58 +14,13 @@
  *   replica wins. A reply that is no longer true by then (late, once the window has closed) is not
  *   claimed again: the missed reply says what is left.
  */
-import { z } from "zod";
 import type { DoseAlert } from "../domain/dose-alerts.ts";
+import { type Claim, type ClaimedDose, doseAlert, type Posted } from "../record/kinds/dose-alert.ts";
 import type { CareRecordStore, LogEntry } from "../record/types.ts";
 
-const DOSE_ALERT_KIND = "dose_alert";
+export type { Claim };
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const instant = z.string().max(40);
-const kind = z.enum(["nudge", "late", "missed"]);
-const round = z.enum(["morning", "midday", "evening"]);
-
-const claimedDose = z.object({
-  b: id,
-  p: id,
-  name: z.string().max(200),
-  room: z.string().max(200).optional(),
-  item: z.enum(["med:1", "med:2", "med:3", "med:4", "med:5", "meal"]),
-  label: z.string().max(200),
-  text: z.string().max(3000),
-  highAlert: z.boolean().optional(),
-  opensAt: instant,
-  dueAt: instant,
-  lateAt: instant,
-  closesAt: instant,
-});
-
-const claimBody = z.object({
-  v: z.literal(1),
-  step: z.literal("claim"),
-  kind,
-  round,
-  at: instant,
-  attempt: z.number().int().min(1),
-  /** When it was claimed, by the claimer's clock (ISO). */
-  claimedAt: instant,
-  doses: z.array(claimedDose).max(2000),
-});
-
-const postedBody = z.object({
-  v: z.literal(1),
-  step: z.literal("posted"),
-  kind,
-  round,
-  at: instant,
-  attempt: z.number().int().min(1),
-  channel: z.string().max(40),
-  ts: z.string().max(40),
-});
-
-export type Claim = z.infer<typeof claimBody>;
-type Posted = z.infer<typeof postedBody>;
-type ClaimedDose = z.infer<typeof claimedDose>;
+const DOSE_ALERT_KIND = doseAlert.name;
 
 /** One reply's key: `dose_alert:late:2026-11-23:morning:2026-11-23T08:45:01.000Z`. */
 export const alertKey = (a: Pick<DoseAlert, "kind" | "date" | "round" | "at">): string =>
@@ -83,21 +38,17 @@ export interface AlertRecords {
 /** The key a record is about (an attempt's `#n` and the posted record's `:posted` taken off). */
 const keyOf = (requestKey: string) => requestKey.replace(/:posted$/, "").replace(/#\d+$/, "");
 
-function alertRecords(entries: LogEntry[]): AlertRecords {
+function alertRecords(entries: LogEntry<"dose_alert">[]): AlertRecords {
   const out: AlertRecords = { claims: new Map(), posted: new Map() };
-  for (const e of entries) {
-    if (e.kind !== DOSE_ALERT_KIND || !e.requestKey) continue;
-    const key = keyOf(e.requestKey);
-    const claim = claimBody.safeParse(e.body);
-    if (claim.success) {
+  for (const { requestKey, body } of entries) {
+    if (!requestKey) continue;
+    const key = keyOf(requestKey);
+    if (body.step === "claim")
       out.claims.set(
         key,
-        [...(out.claims.get(key) ?? []), claim.data].sort((a, b) => a.attempt - b.attempt),
+        [...(out.claims.get(key) ?? []), body].sort((a, b) => a.attempt - b.attempt),
       );
-      continue;
-    }
-    const posted = postedBody.safeParse(e.body);
-    if (posted.success && !out.posted.has(key)) out.posted.set(key, posted.data);
+    else if (!out.posted.has(key)) out.posted.set(key, body);
   }
   return out;
 }
@@ -146,11 +97,10 @@ export async function claimAlert(
     kind: DOSE_ALERT_KIND,
     date: a.date,
     requestKey: attemptKey(alertKey(a), attempt),
-    body: claimBody.parse(body),
+    body,
   });
   if (status === "recorded") return { won: true, claim: body };
-  const theirs = claimBody.safeParse(entry.body);
-  return { won: false, claim: theirs.success ? theirs.data : body };
+  return { won: false, claim: entry.body.step === "claim" ? entry.body : body };
 }
 
 /** Records where the reply was posted (the first such record of a reply stands). */
@@ -173,6 +123,6 @@ export async function recordPosted(
     kind: DOSE_ALERT_KIND,
     date: a.date,
     requestKey: `${alertKey(a)}:posted`,
-    body: postedBody.parse(body),
+    body,
   });
 }

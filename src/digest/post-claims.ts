@@ -2,8 +2,8 @@
  * A scheduled post claimed in the care record before it is posted (issue 46, item 16), as the dose
  * times' replies are (src/digest/dose-alert-records.ts): replicas sharing one record post each
  * round, plans, welfare and "not checked" post once, rather than each posting it and the later
- * copies deleting themselves (Slack notified everyone of both). Records of kind `post_claim`, in
- * the chain:
+ * copies deleting themselves (Slack notified everyone of both). Records of kind `post_claim`
+ * (src/record/kinds/post-claim.ts), in the chain:
  * - the claim: request key `post:<date>:<kind>:<channel>` (the store's unique request key makes a
  *   second replica's claim a `duplicate`); its body names the replica and when it claimed;
  * - posted: request key `post:<date>:<kind>:<channel>:posted`, with the parent's ts and its parts.
@@ -15,34 +15,12 @@
  * mechanism: it is the method Slack rate-limits hardest for apps outside its Marketplace.
  */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import type { PostClaim as Claim } from "../record/kinds/post-claim.ts";
 import type { CareRecordStore } from "../record/types.ts";
 
-const CLAIM_KIND = "post_claim";
 /** A claim with nothing posted after it this long is taken over (a big day's post takes well under it). */
 const TAKE_OVER_MS = 5 * 60_000;
 const TAKE_OVER_MAX_MS = 60 * 60_000;
-
-const claimBody = z.object({
-  v: z.literal(1),
-  step: z.literal("claim"),
-  kind: z.string().max(100),
-  channel: z.string().max(40),
-  attempt: z.number().int().min(1),
-  /** The replica that claimed it (a process's own random id). */
-  by: z.string().max(60),
-  claimedAt: z.string().max(40),
-});
-const postedBody = z.object({
-  v: z.literal(1),
-  step: z.literal("posted"),
-  kind: z.string().max(100),
-  channel: z.string().max(40),
-  attempt: z.number().int().min(1),
-  ts: z.string().max(40),
-  parts: z.number().int().min(1),
-});
-type Claim = z.infer<typeof claimBody>;
 
 /** Where a post stands in the record, for the replica asking. */
 export type ClaimGate =
@@ -75,16 +53,13 @@ export class PostClaims {
 
   async #read(p: PostRef): Promise<{ claims: Claim[]; posted?: { ts: string; parts: number } }> {
     const key = keyOf(p);
-    const rows = (await this.#store.log({ kind: CLAIM_KIND, date: p.date })).filter(
+    const rows = (await this.#store.log({ kind: "post_claim", date: p.date })).filter(
       (e) => e.requestKey === key || e.requestKey?.startsWith(`${key}#`) || e.requestKey === `${key}:posted`,
     );
     const claims = rows
-      .flatMap((e) => {
-        const c = claimBody.safeParse(e.body);
-        return c.success ? [c.data] : [];
-      })
+      .flatMap((e) => (e.body.step === "claim" ? [e.body] : []))
       .sort((a, b) => a.attempt - b.attempt);
-    const posted = rows.map((e) => postedBody.safeParse(e.body)).find((r) => r.success)?.data;
+    const posted = rows.flatMap((e) => (e.body.step === "posted" ? [e.body] : []))[0];
     return { claims, ...(posted ? { posted: { ts: posted.ts, parts: posted.parts } } : {}) };
   }
 
@@ -115,14 +90,13 @@ export class PostClaims {
       claimedAt: now.toISOString(),
     };
     const { status, entry } = await this.#store.append({
-      kind: CLAIM_KIND,
+      kind: "post_claim",
       date: p.date,
       requestKey: attemptKey(keyOf(p), attempt),
-      body: claimBody.parse(body),
+      body,
     });
     if (status === "recorded") return { state: "mine", attempt };
-    const theirs = claimBody.safeParse(entry.body);
-    const until = theirs.success ? this.#until(theirs.data) : now.getTime() + this.#takeOverMs;
+    const until = entry.body.step === "claim" ? this.#until(entry.body) : now.getTime() + this.#takeOverMs;
     return { state: "elsewhere", retryAt: new Date(until).toISOString() };
   }
 
@@ -135,10 +109,10 @@ export class PostClaims {
   /** Records the post made (its parent and its parts): the first such record stands. */
   async posted(p: PostRef, where: { attempt: number; ts: string; parts: number }): Promise<void> {
     await this.#store.append({
-      kind: CLAIM_KIND,
+      kind: "post_claim",
       date: p.date,
       requestKey: `${keyOf(p)}:posted`,
-      body: postedBody.parse({ v: 1, step: "posted", kind: p.kind, channel: p.channel, ...where }),
+      body: { v: 1, step: "posted", kind: p.kind, channel: p.channel, ...where },
     });
   }
 }

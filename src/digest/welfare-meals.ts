@@ -12,6 +12,7 @@ import { flagMessage } from "../blocks/welfare.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { KeyedSerial } from "../process/serial.ts";
 import { DIGEST_EVENT, historyStartTs, ownMessages, postsFor } from "./post.ts";
 import type { ScheduledPost } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
@@ -21,37 +22,24 @@ export class WelfareMealWatch {
   readonly #deps: Deps;
   readonly #slack: DigestSlack;
   readonly #posts: readonly ScheduledPost[];
-  readonly #chains = new Map<string, Promise<void>>();
-  readonly #queued = new Set<string>();
+  /** One look at a time per round; a burst of taps makes one more look, not one each. */
+  readonly #looks: KeyedSerial<void>;
 
   constructor(deps: Deps, slack: DigestSlack, posts: readonly ScheduledPost[]) {
     this.#deps = deps;
     this.#slack = slack;
     this.#posts = posts;
+    this.#looks = new KeyedSerial((key, error) => {
+      deps.log.warn(
+        { round: key, err: String((error as Error)?.message ?? error) },
+        "welfare flags from meals not raised",
+      );
+    });
   }
 
   /** Resolves when the look is done; never throws (a failure is logged). */
   changed(date: string, round: Round): Promise<void> {
-    const key = `${date}|${round}`;
-    const previous = this.#chains.get(key);
-    if (previous && this.#queued.has(key)) return previous;
-    this.#queued.add(key);
-    const next = (previous ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => {
-        this.#queued.delete(key);
-        return this.#look(date, round);
-      })
-      .catch((error: unknown) => {
-        this.#deps.log.warn(
-          { date, round, err: String((error as Error)?.message ?? error) },
-          "welfare flags from meals not raised",
-        );
-      });
-    this.#chains.set(key, next);
-    return next.finally(() => {
-      if (this.#chains.get(key) === next) this.#chains.delete(key);
-    });
+    return this.#looks.run(`${date}|${round}`, () => this.#look(date, round));
   }
 
   async #look(date: string, round: Round): Promise<void> {

@@ -7,7 +7,7 @@
  * giving it acknowledges it, and the record keeps that with the dose. Pure: the plan, the doses and
  * the instants are passed in; instants are ISO 8601 UTC.
  */
-import type { ItemKey } from "../record/types.ts";
+import type { ItemKey } from "../record/items.ts";
 import { itemOnRound } from "./plan/schedule.ts";
 import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
 import type { RoundTimes } from "./rounds.ts";
@@ -245,4 +245,29 @@ export function prnFigures(doses: Array<Pick<PrnDose, "effect" | "ack">>): PrnFi
     pastLimit: doses.filter((d) => d.ack).length,
     worse: doses.filter((d) => d.effect?.effect === "worse").length,
   };
+}
+
+/** What a dose past the plan's limits still needs before it is recorded, or that it may be. */
+export type PrnOverride =
+  | { ok: true; problems: PrnProblem[] }
+  | { ok: false; need: "warning" | "acknowledgement" | "note"; problems: PrnProblem[] };
+
+/**
+ * Whether one more dose may be recorded now, given the plan's limits (`prnProblems`, counted when it
+ * is written) and what the giver has done on the form: never past a limit silently. Within the
+ * limits, it may. Past one, the form first says why (`warning`); then only an explicit "I have
+ * checked: give it anyway" (`acknowledgement`: the rules the form showed, which the box names) with
+ * a note saying who was asked and why (`note`) records it, the first problem's rule and their words
+ * kept with the dose. Past a limit the form did not show (a dose given meanwhile), it says why again.
+ */
+export function prnOverride(
+  problems: PrnProblem[],
+  form: { warned: boolean; acked: readonly PrnRule[]; note: string | undefined },
+): PrnOverride {
+  if (problems.length === 0) return { ok: true, problems };
+  if (!form.warned) return { ok: false, need: "warning", problems };
+  if (form.acked.length === 0) return { ok: false, need: "acknowledgement", problems };
+  if (problems.some((p) => !form.acked.includes(p.rule))) return { ok: false, need: "warning", problems };
+  if (!form.note) return { ok: false, need: "note", problems };
+  return { ok: true, problems };
 }

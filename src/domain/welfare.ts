@@ -20,13 +20,9 @@ import type { Entry, MealOutcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { ROUNDS, type Round } from "./care.ts";
 import { currentEntries } from "./record.ts";
+import { WELFARE_SIGNS } from "./welfare-signs.ts";
 
-export const WELFARE_SIGNS = {
-  drinking: ["normal", "more", "less", "none"],
-  stool: ["normal", "loose", "none", "blood"],
-  urine: ["normal", "none", "more", "blood"],
-  demeanour: ["normal", "quiet", "anxious", "lethargic", "in_pain"],
-} as const;
+export { WELFARE_SIGNS };
 
 export type WelfareField = keyof typeof WELFARE_SIGNS;
 export const WELFARE_FIELDS: readonly WelfareField[] = ["drinking", "stool", "urine", "demeanour"];
@@ -79,6 +75,13 @@ export type Sign = `${WelfareField}:${string}` | "eating:off";
 export function abnormalSigns(values: WelfareValues): Sign[] {
   return WELFARE_FIELDS.filter((f) => values[f] !== "normal").map((f): Sign => `${f}:${values[f]}`);
 }
+
+/**
+ * Whether a check just written may open a flag: one with something seen may (its sign's second in a
+ * row); one all normal cannot (its signs end every run).
+ */
+export const mayOpenFlags = (check: Pick<WelfareCheck, "values">): boolean =>
+  abnormalSigns(check.values).length > 0;
 
 /** Nothing seen and nothing noted: the one-tap check. */
 export const isAllNormal = (c: Pick<WelfareCheck, "values" | "note">) =>

@@ -13,7 +13,13 @@ type WebClient = webApi.WebClient;
 
 const STOPPING = "Kennel Desk is restarting. Try again in a minute.";
 
-export type Admission = { ok: true; who: Who } | { ok: false; message: string };
+/**
+ * Admitted (who it is), or refused: `message` as a tapper is told it, `why` without the lock for a
+ * surface that draws its own (the Home tab), `stopping` when the bot takes nothing new.
+ */
+export type Admission =
+  | { ok: true; who: Who }
+  | { ok: false; message: string; why: string; stopping: boolean };
 
 export async function admit(
   deps: BotDeps,
@@ -22,9 +28,9 @@ export async function admit(
   channelId: string | undefined,
   where: { home?: boolean; button?: boolean } = {},
 ): Promise<Admission> {
-  if (deps.inflight.draining) return { ok: false, message: STOPPING };
+  if (deps.inflight.draining) return { ok: false, message: STOPPING, why: STOPPING, stopping: true };
   const access = await deps.access.check(client, user?.id, channelId, where);
-  if (!access.ok) return { ok: false, message: `🔒 ${access.message}` };
+  if (!access.ok) return { ok: false, message: `🔒 ${access.message}`, why: access.message, stopping: false };
   const userId = user?.id as string;
   // The name Slack shows (users.info, read by the access check), else the handle in the payload.
   return { ok: true, who: { userId, userName: deps.access.displayName(userId) ?? user?.name ?? userId } };

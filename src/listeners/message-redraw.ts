@@ -9,6 +9,7 @@
  */
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
+import { KeyedSerial } from "../process/serial.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { usableResponseUrl } from "./guard.ts";
 
@@ -65,15 +66,12 @@ export async function replaceMessage(
 
 export class MessageRedraw {
   readonly #deps: BotDeps;
-  readonly #join: boolean;
   /** One redraw at a time per message, each reading the store afresh: the last one wins, and is current. */
-  readonly #chains = new Map<string, Promise<boolean>>();
-  /** A message's redraw waiting for the one in flight (with `join`): redraws asked for meanwhile share it. */
-  readonly #waiting = new Map<string, Promise<boolean>>();
+  readonly #messages: KeyedSerial<boolean>;
 
   constructor(deps: BotDeps, options: { join: boolean }) {
     this.#deps = deps;
-    this.#join = options.join;
+    this.#messages = new KeyedSerial(() => false, options);
   }
 
   /**
@@ -82,27 +80,14 @@ export class MessageRedraw {
    * "not shown yet", never "not recorded".
    */
   redraw(at: { channel: string; ts: string }, what: string, draw: () => Promise<boolean>): Promise<boolean> {
-    const key = `${at.channel}:${at.ts}`;
-    const waiting = this.#waiting.get(key);
-    if (waiting) return waiting;
-    const previous = this.#chains.get(key) ?? Promise.resolve(true);
-    const next = previous
-      .catch(() => false)
-      .then(() => {
-        this.#waiting.delete(key);
-        return draw();
-      })
-      .catch((error: unknown) => {
+    return this.#messages.run(`${at.channel}:${at.ts}`, () =>
+      draw().catch((error: unknown) => {
         this.#deps.log.warn(
           { channel: at.channel, ts: at.ts, err: words(error) },
           `could not redraw ${what}`,
         );
         return false;
-      });
-    this.#chains.set(key, next);
-    if (this.#join) this.#waiting.set(key, next);
-    return next.finally(() => {
-      if (this.#chains.get(key) === next) this.#chains.delete(key);
-    });
+      }),
+    );
   }
 }

@@ -6,9 +6,11 @@
  */
 import type { webApi } from "@slack/bolt";
 import { welfareBoard } from "../answers/welfare.ts";
+import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
 import type { WelfareList } from "../answers/welfare-store.ts";
-import { flagMessage, welfareMessage } from "../blocks/welfare.ts";
+import { flagMessage, flagsListMessage, welfareMessage } from "../blocks/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 import type { MessageRef } from "./record-round.ts";
@@ -31,6 +33,26 @@ export class WelfareRedraw {
       const board = await welfareBoard(this.#deps, list);
       const message = welfareMessage(board, index, { timezone: this.#deps.config.timezone });
       return replaceMessage(this.#deps, client, ref, message, "update a welfare message");
+    });
+  }
+
+  /**
+   * Draws a flag's message again from the record: the flag in the post's thread, or the Home tab's
+   * list of open flags (`onHomeList`); false when it could not be.
+   */
+  redrawFlag(
+    client: WebClient,
+    o: { flagId: number; onHomeList: boolean; at: MessageRef },
+  ): Promise<boolean> {
+    const tz = this.#deps.config.timezone;
+    return this.#messages.redraw(o.at, "a welfare message", async () => {
+      const flag = await loadFlag(this.#deps, o.flagId);
+      if (!flag) return false;
+      const today = localDate(this.#deps.clock.now(), tz);
+      const message = o.onHomeList
+        ? flagsListMessage(await openWelfareFlags(this.#deps, today), today, tz)
+        : flagMessage(flag, tz);
+      return replaceMessage(this.#deps, client, o.at, message, "update a welfare message");
     });
   }
 

@@ -1,21 +1,25 @@
 /**
- * What the welfare check's listeners share: the words a checker is told, and what follows a
- * committed check (the flags it opened posted in the post's thread, the message redrawn from the
- * record, the checker told only when something needs saying).
+ * What the welfare check's listeners share: the words a checker is told, where a button or form
+ * names a pet on a kept list, and what follows a committed check (the flags it opened posted in
+ * the post's thread, the message redrawn from the record, the checker told only when something
+ * needs saying). Which flags a check opens is the answers' (src/answers/welfare.ts checkPet).
  */
 import type { webApi } from "@slack/bolt";
-import { raiseFlags } from "../answers/welfare-flags.ts";
-import type { ListPet, WelfareList } from "../answers/welfare-store.ts";
+import { locateOnList, type Located as OnList } from "../answers/welfare.ts";
+import type { WelfareList } from "../answers/welfare-store.ts";
 import { esc } from "../blocks/mrkdwn.ts";
-import { abnormalSigns, type WelfareCheck } from "../domain/welfare.ts";
+import type { WelfareCheck } from "../domain/welfare.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
+import { checkName } from "../words/welfare.ts";
 import type { BotDeps } from "./bot-deps.ts";
-import type { MessageRef } from "./record-round.ts";
+import type { Located } from "./interaction.ts";
+import { type MessageRef, NO_STORE, TAMPERED } from "./record-round.ts";
 import type { WelfareRedraw } from "./welfare-redraw.ts";
 
 type WebClient = webApi.WebClient;
 
-export const LATER_LIST = (list: Pick<WelfareList, "date">) =>
+const LATER_LIST = (list: Pick<WelfareList, "date">) =>
   `That is the welfare check for ${dayHeading(list.date)}: check on the day. Nothing was recorded.`;
 
 export const FORGED_FORM =
@@ -25,43 +29,46 @@ export const FORGED_FORM =
 export const whoChecked = (c: Pick<WelfareCheck, "userName" | "recordedAt">, timezone: string) =>
   `${esc(c.userName)} checked it at ${timeOf(c.recordedAt, timezone)}`;
 
+/** "Biscuit's evening welfare check" */
+export const checkOf = ({ list, pet }: ListPetFound) =>
+  `${pet.name}'s ${checkName(list.round, list.date).toLowerCase()}`;
+
+/** A pet on a kept list, found. */
+export type ListPetFound = Extract<OnList, { ok: true }>;
+
+/** The kept list and pet a button or form names, or why nothing is written. */
+export function onList(what: string) {
+  return async (
+    deps: BotDeps,
+    ref: { listId: number; bookingId: number; petId: number },
+  ): Promise<Located<ListPetFound>> => {
+    const found = await locateOnList(deps, ref);
+    if (found.ok) return { ok: true, found };
+    if (found.why === "no_store") return { ok: false, refusal: NO_STORE };
+    if (found.why === "later" && found.list) return { ok: false, refusal: LATER_LIST(found.list) };
+    return { ok: false, refusal: `🔒 ${TAMPERED}`, log: `refused ${what} naming no kept list or pet` };
+  };
+}
+
 /**
- * After a check is committed (or found committed by this same request before): the flags it opens,
- * posted in the post's thread; the message redrawn; the checker told when the answer went late or
- * the post could not be updated.
+ * After a check is committed (or found committed by this same request before): the flags it
+ * opened, posted in the post's thread; the message redrawn; the checker told when the answer went
+ * late or the post could not be updated.
  */
 export async function afterCheck(
-  deps: BotDeps,
-  client: WebClient,
+  t: { client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
   redraw: WelfareRedraw,
-  list: WelfareList,
-  pet: ListPet,
-  ref: MessageRef,
-  check: WelfareCheck,
-  recorded: boolean,
-  o: { late: boolean; tell: (text: string) => Promise<void>; name: string },
+  { list, pet }: ListPetFound,
+  at: MessageRef,
+  opened: WelfareFlag[],
+  name: string,
 ): Promise<void> {
-  // A check with something seen may open a flag; one all normal cannot (its signs end every run).
-  if (recorded && abnormalSigns(check.values).length > 0) {
-    try {
-      const rooms = new Map([[`${pet.bookingId}|${pet.petId}`, pet.room]]);
-      const opened = await raiseFlags(deps, list.date, { petId: pet.petId, rooms });
-      await redraw.postFlags(client, opened, ref);
-    } catch (error) {
-      // The check is committed; its flag opens at the next check or post (logged, never lost).
-      deps.log.warn(
-        { err: String((error as Error)?.message ?? error), petId: pet.petId },
-        "welfare flags not raised",
-      );
-    }
-  }
-  const updated = await redraw.redraw(client, list, pet.message, ref);
-  if (o.late)
-    return await o.tell(
-      `✅ Recorded: ${esc(o.name)}.${updated ? "" : " The post shows it at the next tap."}`,
-    );
+  await redraw.postFlags(t.client, opened, at);
+  const updated = await redraw.redraw(t.client, list, pet.message, at);
+  if (t.ack.late)
+    return await t.tell(`✅ Recorded: ${esc(name)}.${updated ? "" : " The post shows it at the next tap."}`);
   if (!updated)
-    await o.tell(
-      `✅ Recorded for ${esc(o.name)}, but the post could not be updated just now; it will show it at the next tap.`,
+    await t.tell(
+      `✅ Recorded for ${esc(name)}, but the post could not be updated just now; it will show it at the next tap.`,
     );
 }

@@ -4,15 +4,12 @@
  */
 import { careFieldWords } from "../domain/care.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { doubtWords } from "../words/plan.ts";
+import { checkWords } from "../words/plan.ts";
 
-/** "❔ read by a person: …" and what is asked of them; nothing for an item read by the reader or a person. */
+/** "Check: …" (what the reader left to a person) and what is asked of them; nothing for an item read by the reader or a person. */
 export function leftToPersonLines(i: PlanItem): string[] {
   if (i.readBy !== "nobody") return [];
-  return [
-    `❔ read by a person: ${i.doubts.map(doubtWords).join("; ")}`,
-    "The words leave it to you: choose its rounds, days and kind below.",
-  ];
+  return [checkWords(i), "The words leave it to you: choose its rounds, days and kind below."];
 }
 
 /** The item's words as the kennel system holds them, each named as staff know the field ('evening diet: "150 g"'). */

@@ -12,8 +12,16 @@ import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
+import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
+import {
+  checkWords,
+  itemKeyWords,
+  onRoundWords,
+  planStateByWords,
+  readingWords,
+  sourceLineWords,
+} from "../words/plan.ts";
 import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
@@ -45,20 +53,13 @@ function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
 function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
-      ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
+      ? [toned("alert", value(checkWords(i), 900))]
       : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
   const words = sourceWords(i).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
-    // A house-routine meal has no words of its own: it says where it comes from, not an empty "words:".
-    [
-      toned(
-        "muted",
-        words
-          ? `words: ${value(words, 900)}`
-          : `words: none on record${i.feeding === "house_routine" ? " (the kennel's house routine)" : ""}`,
-      ),
-    ],
+    // Where its words came from; a house-routine meal has none of its own, and says so.
+    [toned("muted", value(sourceLineWords(words, i.feeding === "house_routine"), 900))],
     ...(i.highAlert
       ? [
           [
@@ -91,7 +92,7 @@ export const planViewState = (v: Pick<PlanView, "plan" | "changed">) =>
 function planStateLine(v: PlanView, timezone: string): Line {
   const state = planViewState(v);
   const who = v.plan.confirmations.map(
-    (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
+    (c) => `${value(c.userName, 60)} ${dayHeading(localDate(c.at, timezone))} ${timeOf(c.at, timezone)}`,
   );
   const words = planStateByWords(state, who);
   const tone = state === "confirmed" ? undefined : "warn";

@@ -24,8 +24,8 @@ import {
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
-import { itemKeyWords, onRoundWords, planStateWords } from "../words/plan.ts";
-import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import { itemKeyWords, mealPlanOnSheetWords, planOnSheetWords, planStateWords } from "../words/plan.ts";
+import { type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -71,12 +71,13 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     const says = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
     const decides = says && on.status !== "check" && due !== m.due;
     const row = decides ? roundMedicationWhole(m, r.round) : roundMedicationRow(m, r.round);
-    const words = says ? ` · 📋 plan: ${value(onRoundWords(on), 300)}` : "";
+    const words = says ? ` · ${value(planOnSheetWords(on), 300)}` : "";
     return [toned(due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
   });
   const meal = onPlan.get("meal");
-  if (meal && meal.status !== "due" && meal.status !== "not_due")
-    meds.push(line(`🍽 📋 plan: ${value(onRoundWords(meal), 300)}`));
+  // A meal not fed for a fast says why (its words), as a meal to check does.
+  if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
+    meds.push(line(value(mealPlanOnSheetWords(meal), 300)));
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
@@ -155,7 +156,8 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
   const items = r.pets.map(
     (p): Part => ({ kind: "item", lines: petLines(p, r), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
   );
-  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
+  // A channel post: its problems in the foot (each with its request id), no request id of its own.
+  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`);
   return {
     fallback,
     parts: [

@@ -8,8 +8,8 @@ import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
 import type { Round } from "../domain/care.ts";
 import { plural } from "../domain/text.ts";
 import { abnormalSigns, checkedLate, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
-import { localDate } from "../time.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { timeOnDay } from "../words/dates.ts";
+import { ownCountWords } from "../words/record.ts";
 import {
   checkName,
   flagHeadWords,
@@ -44,9 +44,7 @@ export const petNameLine = (p: { room?: string | undefined; name: string }): Lin
 
 /** When a check was made: "18:12", or one made on a later day than its own "checked late, Mon 23 Nov 09:10". */
 const checkedWhen = (c: WelfareCheck, timezone: string): string =>
-  checkedLate(c, timezone)
-    ? `checked late, ${dayHeading(localDate(c.recordedAt, timezone))} ${timeOf(c.recordedAt, timezone)}`
-    : timeOf(c.recordedAt, timezone);
+  `${checkedLate(c, timezone) ? "checked late, " : ""}${timeOnDay(c.recordedAt, timezone, c.date)}`;
 
 /**
  * A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane:
@@ -116,13 +114,13 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
   return [name, status, ...flags];
 }
 
-/** "📋 31 of 48 pets checked"; `part`: the pets of this message, of a post in several. */
+/** "📋 31 of 48 pets checked"; `part`: a message of a post in several ("📋 This message: 12 of 33 pets checked"). */
 function progressLine(pets: BoardPet[], part: boolean, flagged: number): Line {
   const checked = pets.filter((p) => p.check).length;
   const words = pets.length === 0 ? "📋 No pet to check" : `📋 ${progressWords(checked, pets.length)}`;
   const done = pets.length > 0 && checked === pets.length ? " · all checked ✓" : "";
   return dotted(
-    `${words}${part && pets.length ? " (the pets of this message)" : ""}${done}`,
+    `${ownCountWords(words, part && pets.length > 0)}${done}`,
     flagged > 0 && toned("alert", `🚩 ${plural(flagged, "pet")} flagged`),
   );
 }

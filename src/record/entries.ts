@@ -4,11 +4,11 @@
  */
 import { chainHash, entryContent, type Row } from "./chain.ts";
 import { InvalidEntryError } from "./errors.ts";
+import { ITEM_KEYS } from "./items.ts";
 import { headIn, isRecordDate } from "./ledger.ts";
 import {
   type Entry,
   type EntryInput,
-  type ItemKey,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
   NOT_GIVEN_REASONS,
@@ -19,7 +19,7 @@ import {
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
-const ITEMS = new Set<string>(["meal", "med:1", "med:2", "med:3", "med:4", "med:5"] satisfies ItemKey[]);
+const ITEMS = new Set<string>(ITEM_KEYS);
 const ROUNDS = new Set(["morning", "midday", "evening"]);
 const MAX_TEXT = 500;
 

@@ -17,7 +17,13 @@ import {
   verifyChain,
 } from "./chain.ts";
 import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
-import type { LogCheck, LogEntry, LogInput, LogQuery, RetentionPass } from "./types.ts";
+import type { LogInput, LogQuery, RetentionPass, StoredLog } from "./types.ts";
+
+/** A record to append as the tables take it: its body checked by the store against its kind first. */
+type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
+
+/** An append's check as the tables take it: reads rows as they are in the transaction; the body to write. */
+type StoredCheck = (read: (query: LogQuery) => Promise<StoredLog[]>) => Promise<unknown>;
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
@@ -40,8 +46,8 @@ const LOG_FROM = "FROM care_log l LEFT JOIN care_log s ON s.supersedes = l.id";
 const opt = <T>(v: unknown, f: (x: unknown) => T): T | undefined =>
   v === null || v === undefined ? undefined : f(v);
 
-function logEntryOf(row: Row): LogEntry {
-  const e: LogEntry = {
+function logEntryOf(row: Row): StoredLog {
+  const e: StoredLog = {
     id: Number(row.id),
     seq: Number(row.seq),
     kind: String(row.kind),
@@ -50,7 +56,7 @@ function logEntryOf(row: Row): LogEntry {
     body: JSON.parse(String(row.body)),
     recordedAt: String(row.recorded_at),
   };
-  const more: Partial<LogEntry> = {
+  const more: Partial<StoredLog> = {
     bookingId: opt(row.booking_id, Number),
     petId: opt(row.pet_id, Number),
     userId: opt(row.user_id, String),
@@ -62,7 +68,7 @@ function logEntryOf(row: Row): LogEntry {
   return e;
 }
 
-function checkLogInput(input: LogInput): string {
+function checkLogInput(input: StoredInput): string {
   if (typeof input.kind !== "string" || !/^[a-z][a-z_:-]{0,39}$/.test(input.kind))
     throw new InvalidEntryError(`"${String(input.kind).slice(0, 20)}" is not a kind of record.`);
   if (!isRecordDate(input.date))
@@ -76,11 +82,11 @@ function checkLogInput(input: LogInput): string {
 /** One log row, written at the next place. Inside a chain transaction. */
 export async function appendIn(
   q: Query,
-  input: LogInput,
+  input: StoredInput,
   kennel: string,
   at: string,
-  options: { reuse?: boolean; throughSeq?: number; check?: LogCheck } = {},
-): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }> {
+  options: { reuse?: boolean; throughSeq?: number; check?: StoredCheck } = {},
+): Promise<{ status: "recorded" | "duplicate"; entry: StoredLog }> {
   let body = checkLogInput(input);
   if (input.requestKey !== undefined) {
     const rows = await q(`SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE l.request_key = ?`, [input.requestKey]);
@@ -128,7 +134,7 @@ export async function appendIn(
   return { status: "recorded", entry: logEntryOf({ ...row, id: inserted?.id }) };
 }
 
-export async function logIn(q: Query, query: LogQuery): Promise<LogEntry[]> {
+export async function logIn(q: Query, query: LogQuery): Promise<StoredLog[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {

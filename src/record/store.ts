@@ -13,6 +13,7 @@ import type { Driver, Query } from "./driver.ts";
 import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
+import { type KindName, kindNamed, readBody } from "./kinds/index.ts";
 import { appendIn, headIn, isRecordDate, logIn, purgeIn, verifyIn } from "./ledger.ts";
 import { migrate } from "./migrate.ts";
 import type { Engine } from "./schema.ts";
@@ -28,6 +29,7 @@ import type {
   LogQuery,
   RecordResult,
   RetentionPass,
+  StoredLog,
   StoreHealth,
 } from "./types.ts";
 
@@ -151,12 +153,34 @@ class SqlStore implements CareRecordStore {
     return this.#read(async (q) => (await q(sql, params)).map(entryOf));
   }
 
-  append(input: LogInput, options: { reuse?: boolean; check?: LogCheck } = {}) {
-    return this.#write((q, at) => appendIn(q, input, kennelKey(this.#kennel), at, options));
+  async append<K extends KindName>(
+    input: LogInput<K>,
+    options: { reuse?: boolean; check?: LogCheck<K> } = {},
+  ) {
+    const checked = { ...input, body: checkBody(input.kind, input.body) };
+    const { check } = options;
+    // The check reads the record through the kinds, as `log` does, and its body is checked in turn.
+    const stored = check && {
+      check: async (read: (query: LogQuery) => Promise<StoredLog[]>) =>
+        checkBody(
+          input.kind,
+          await check(async (query) => (await read(query)).flatMap((row) => readAs(query.kind, row) ?? [])),
+        ),
+    };
+    const { status, entry } = await this.#write((q, at) =>
+      appendIn(q, checked, kennelKey(this.#kennel), at, { reuse: options.reuse, ...stored }),
+    );
+    const read = readAs(input.kind, entry);
+    if (!read)
+      throw new InvalidEntryError(
+        `Request ${input.requestKey ?? ""} was recorded before as another kind of record (${entry.kind}), not as ${kindNamed(input.kind)?.words}.`,
+      );
+    return { status, entry: read };
   }
 
-  log(query: LogQuery): Promise<LogEntry[]> {
-    return this.#read((q) => logIn(q, query));
+  async log<K extends KindName>(query: LogQuery<K>): Promise<LogEntry<K>[]> {
+    const rows = await this.#read((q) => logIn(q, query));
+    return rows.flatMap((row) => readAs(query.kind, row) ?? []);
   }
 
   async kennel(): Promise<KennelIdentity> {
@@ -218,6 +242,30 @@ class SqlStore implements CareRecordStore {
     if (error instanceof StoreError) return error;
     return this.#driver.storeError(error);
   }
+}
+
+/**
+ * A body checked against its kind before it is written, as its schema reads it (what is written):
+ * an InvalidEntryError (nothing written) when it does not fit.
+ */
+function checkBody(kind: string, body: unknown): unknown {
+  const known = kindNamed(kind);
+  if (!known) throw new InvalidEntryError(`"${String(kind).slice(0, 20)}" is not a kind of record.`);
+  const checked = known.body.safeParse(body);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    throw new InvalidEntryError(
+      `The record refused ${known.words} as given: ${first?.path.join(".") || "its body"}: ${first?.message ?? "does not fit"}.`,
+    );
+  }
+  return checked.data;
+}
+
+/** A stored record read as kind K; undefined when it is another kind, or its body does not read as K's. */
+function readAs<K extends KindName>(kind: K, row: StoredLog): LogEntry<K> | undefined {
+  if (row.kind !== kind) return undefined;
+  const body = readBody(kind, row.body);
+  return body === undefined ? undefined : ({ ...row, kind, body } as LogEntry<K>);
 }
 
 export type SqlCareRecordStore = CareRecordStore & { ready(): Promise<void> };

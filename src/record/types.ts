@@ -18,6 +18,8 @@
  */
 import type { Round } from "../domain/care.ts";
 import type { ChainHead, VerifyResult } from "./chain.ts";
+import type { ItemKey } from "./items.ts";
+import type { BodyIn, BodyOf, KindName } from "./kinds/index.ts";
 
 export type MedicationOutcome = "given" | "refused" | "not_given";
 export type MealOutcome = "ate_all" | "ate_some" | "ate_none" | "not_offered";
@@ -50,11 +52,8 @@ export const NOT_GIVEN_REASONS: readonly NotGivenReason[] = [
   "other",
 ];
 
-/**
- * Which item of a pet's round: a medication by its API slot (`med:1` … `med:5`), or the round's
- * meal (`meal`).
- */
-export type ItemKey = `med:${1 | 2 | 3 | 4 | 5}` | "meal";
+/** Which item of a pet's round (src/record/items.ts). */
+export type { ItemKey } from "./items.ts";
 
 export interface EntryInput {
   /** The kennel's local date of the round (YYYY-MM-DD). */
@@ -128,11 +127,12 @@ export interface KennelIdentity {
 }
 
 /**
- * Anything else the record holds, in the same chain as the entries: a round's sheet as posted
- * (`sheet`), a retention pass (`retention`), and the kinds later versions add.
+ * Anything else the record holds, in the same chain as the entries: a record of one of the kinds in
+ * src/record/kinds/ (a round's sheet as posted, a retention pass, a plan's version, a witness…),
+ * its body that kind's.
  */
-export interface LogInput {
-  kind: string;
+export interface LogInput<K extends KindName = KindName> {
+  kind: K;
   /** The day it concerns (YYYY-MM-DD; a retention pass: the day it ran). */
   date: string;
   bookingId?: number | undefined;
@@ -140,26 +140,38 @@ export interface LogInput {
   userId?: string | undefined;
   /** The Slack request that made it: the same request records once. */
   requestKey?: string | undefined;
-  /** JSON-serialisable; stored as written and hashed byte for byte. */
-  body: unknown;
+  /** The kind's body: checked against its schema, stored as it reads it and hashed byte for byte. */
+  body: BodyIn<K>;
   /** The record this one replaces (a new version of it). */
   supersedes?: number | undefined;
 }
 
-export interface LogEntry extends Omit<LogInput, "body"> {
+/** A log record as the tables hold it, its body not read yet (src/record/ledger.ts). */
+export interface StoredLog extends Omit<LogInput, "kind" | "body"> {
   id: number;
   seq: number;
+  kind: string;
   kennel: string;
   body: unknown;
   recordedAt: string;
   supersededBy?: number | undefined;
 }
 
-/** An append's check (see `append`): reads the record as it is in the write's transaction; the body to write. */
-export type LogCheck = (read: (query: LogQuery) => Promise<LogEntry[]>) => Promise<unknown>;
+/** A log record of kind K, its body read as that kind's. */
+export type LogEntry<K extends KindName = KindName> = K extends KindName
+  ? Omit<StoredLog, "kind" | "body"> & { kind: K; body: BodyOf<K> }
+  : never;
 
-export interface LogQuery {
-  kind?: string;
+/**
+ * An append's check (see `append`): reads the record as it is in the write's transaction, and
+ * gives the body to write.
+ */
+export type LogCheck<K extends KindName> = (
+  read: <R extends KindName>(query: LogQuery<R>) => Promise<LogEntry<R>[]>,
+) => Promise<BodyIn<K>>;
+
+export interface LogQuery<K extends KindName = KindName> {
+  kind: K;
   id?: number;
   date?: string;
   from?: string;
@@ -205,19 +217,23 @@ export interface CareRecordStore {
   entries(query: EntryQuery): Promise<Entry[]>;
   health(): Promise<StoreHealth>;
   /**
-   * Appends a record of another kind to the chain (a sheet, a plan's version…). `reuse`: when a
-   * record of the same kind, day and body is there already, that one is answered (`duplicate`).
+   * Appends a record of one of the kinds (src/record/kinds/) to the chain, its body checked against
+   * the kind's schema first (an InvalidEntryError when it does not fit: nothing written). `reuse`:
+   * when a record of the same kind, day and body is there already, that one is answered (`duplicate`).
    * `check`: run inside the write's transaction, after the request's own record is looked for and
    * before the write, holding the chain's lock (so what it reads stands until the write commits,
-   * on every replica): it gives the body to write (which may depend on what it read), or throws,
-   * and nothing is written.
+   * on every replica): it gives the body to write (which may depend on what it read, and is
+   * checked against the kind's schema in turn), or throws, and nothing is written.
    */
-  append(
-    input: LogInput,
-    options?: { reuse?: boolean; check?: LogCheck },
-  ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry }>;
-  /** The log's records matching the query, oldest first. */
-  log(query: LogQuery): Promise<LogEntry[]>;
+  append<K extends KindName>(
+    input: LogInput<K>,
+    options?: { reuse?: boolean; check?: LogCheck<K> },
+  ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry<K> }>;
+  /**
+   * The log's records of one kind matching the query, oldest first, each body read as its kind's
+   * (a body that does not read as one, which no version of Kennel Desk wrote, is left out).
+   */
+  log<K extends KindName>(query: LogQuery<K>): Promise<LogEntry<K>[]>;
   /** The kennel this record belongs to. */
   kennel(): Promise<KennelIdentity>;
   /**

@@ -10,7 +10,7 @@ import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures, recordedLate
 import type { WitnessState } from "../domain/witness.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { dayHeading, timeOf } from "./dates.ts";
+import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine } from "./stay-line.ts";
 
@@ -34,10 +34,8 @@ export function reasonWords(code: NotGivenReason): string {
 // --- late entries -------------------------------------------------------------------------------
 
 /** "08:05", or "Tue 24 Nov 21:15" when the two instants fall on different days. */
-function timeBeside(iso: string, other: string, timezone: string): string {
-  const day = (x: string) => dayHeading(localDate(x, timezone));
-  return day(iso) === day(other) ? timeOf(iso, timezone) : `${day(iso)} ${timeOf(iso, timezone)}`;
-}
+const timeBeside = (iso: string, other: string, timezone: string): string =>
+  timeOnDay(iso, timezone, localDate(other, timezone));
 
 /**
  * "late entry: given 08:05, recorded 11:00" (a refusal: "late entry: refused 08:05, recorded
@@ -55,8 +53,8 @@ export function lateEntryWords(
 // --- the witness of a high-alert dose -----------------------------------------------------------
 
 /** "witnessed by Tom 07:44" */
-export const witnessedWords = (name: string, at: string, timezone: string) =>
-  `witnessed by ${name} ${timeOf(at, timezone)}`;
+export const witnessedWords = (name: string, at: string, timezone: string, day?: string) =>
+  `witnessed by ${name} ${day ? timeOnDay(at, timezone, day) : timeOf(at, timezone)}`;
 
 /** "awaiting a witness until 07:59" */
 export const awaitingWitnessWords = (until: string, timezone: string) =>
@@ -174,25 +172,26 @@ const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
   d.effect ? effectWords(d.effect.effect) : "awaiting effect";
 
 /** A high-alert dose's witness as it stands: "witnessed by Tom 07:44", "awaiting a witness until 07:59", "unwitnessed". */
-export function witnessWords(w: WitnessState, timeZone: string): string {
-  if (w.state === "witnessed") return witnessedWords(w.by, w.at, timeZone);
+export function witnessWords(w: WitnessState, timeZone: string, day?: string): string {
+  if (w.state === "witnessed") return witnessedWords(w.by, w.at, timeZone, day);
   if (w.state === "awaiting") return awaitingWitnessWords(w.until, timeZone);
   return UNWITNESSED;
 }
 
 /** The same, as a dose's line says it: "💉 witnessed by Tom 07:44"; "" for a dose that needs none. */
-const witnessStateWords = (w: WitnessState | undefined, timeZone: string): string =>
-  w ? `💉 ${witnessWords(w, timeZone)}` : "";
+const witnessStateWords = (w: WitnessState | undefined, timeZone: string, day: string): string =>
+  w ? `💉 ${witnessWords(w, timeZone, day)}` : "";
 
 /**
  * One as-needed dose: "💊 Piriton 4mg given 09:10 by Jane for scratching · awaiting effect", with
- * "· past the plan's limit, checked" when it was given anyway.
+ * "· past the plan's limit, checked" when it was given anyway. `today`: the day it is read on (a
+ * dose of last night, read this morning: "given yesterday 23:20").
  */
-export function prnDoseWords(d: PrnDose, timeZone: string): string {
+export function prnDoseWords(d: PrnDose, timeZone: string, today?: string): string {
   return [
-    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone)} by ${d.userName} ${forReason(d.reason)}`,
+    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone, today)} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? "past the plan's limit, checked" : "",
-    witnessStateWords(d.witness, timeZone),
+    witnessStateWords(d.witness, timeZone, d.date),
     effectStateWords(d),
   ]
     .filter(Boolean)
@@ -204,10 +203,10 @@ export const followUpQuestion = (label: string, petName: string): string =>
   `Effect of ${label} for ${petName}?`;
 
 /** "helped (Jane 10:12: calmer)", or "awaiting effect". */
-function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string {
+function effectRecordWords(d: Pick<PrnDose, "effect" | "date">, timeZone: string): string {
   const e = d.effect;
   if (!e) return "effect: awaiting";
-  return `effect: ${effectWords(e.effect)} (${e.userName} ${timeOf(e.recordedAt, timeZone)}${e.note ? `: ${e.note}` : ""})`;
+  return `effect: ${effectWords(e.effect)} (${e.userName} ${timeOnDay(e.recordedAt, timeZone, d.date)}${e.note ? `: ${e.note}` : ""})`;
 }
 
 /**
@@ -219,9 +218,9 @@ function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string
 export function prnRecordWords(d: PrnDose, timeZone: string): string {
   const late = recordedLater(d);
   return [
-    `${d.label} given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
+    `${d.label} given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
-    witnessStateWords(d.witness, timeZone),
+    witnessStateWords(d.witness, timeZone, d.date),
     d.note ? `note: ${d.note}` : "",
     effectRecordWords(d, timeZone),
   ]
@@ -230,9 +229,9 @@ export function prnRecordWords(d: PrnDose, timeZone: string): string {
 }
 
 /** A witness in a stay's record line: the witness's name a value apart from our words. */
-function witnessPieces(w: WitnessState, timeZone: string): StayLine["pieces"] {
-  if (w.state !== "witnessed") return [witnessStateWords(w, timeZone)];
-  return ["💉 witnessed by ", { value: w.by }, ` ${timeOf(w.at, timeZone)}`];
+function witnessPieces(w: WitnessState, timeZone: string, day: string): StayLine["pieces"] {
+  if (w.state !== "witnessed") return [witnessStateWords(w, timeZone, day)];
+  return ["💉 witnessed by ", { value: w.by }, ` ${timeOnDay(w.at, timeZone, day)}`];
 }
 
 /** A pet's as-needed doses in a few words: "💊 3 as needed (1 past the plan's limit, 1 awaiting effect)". */
@@ -272,18 +271,18 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
       depth: 3,
       pieces: [
         { value: d.label },
-        ` given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by `,
+        ` given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by `,
         { value: d.userName },
         " ",
         { value: forReason(d.reason) },
         ...(d.ack ? [" · past the plan's limit, checked: ", { value: d.ack.words }] : []),
-        ...(d.witness ? [" · ", ...witnessPieces(d.witness, timeZone)] : []),
+        ...(d.witness ? [" · ", ...witnessPieces(d.witness, timeZone, d.date)] : []),
         ...(d.note ? [" · note: ", { value: d.note }] : []),
         ...(e
           ? [
               ` · effect: ${effectWords(e.effect)} (`,
               { value: e.userName },
-              ` ${timeOf(e.recordedAt, timeZone)}`,
+              ` ${timeOnDay(e.recordedAt, timeZone, d.date)}`,
               ...(e.note ? [": ", { value: e.note }] : []),
               ")",
             ]

@@ -6,7 +6,7 @@
 
 import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
-import { dayHeading, timeOf } from "./dates.ts";
+import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
@@ -158,7 +158,7 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     // A late entry with both its times (issue 35); a high-alert dose with its witness.
     const when = e.givenAt
       ? lateEntryWords(e, timezone)
-      : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+      : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
     lines.push({
       depth: 2,
       pieces: [
@@ -175,7 +175,7 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
         corrected: true,
         pieces: [
           "corrected: ",
-          `${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · `,
+          `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
           { value: cap(old.userName, 60) },
         ],
       });

@@ -85,7 +85,7 @@ describe.each(engines)("six staff giving one dose at once ($name)", ({ open, ski
         item: "med:1",
         reason: "scratching",
         givenAt: "2026-11-22T08:50:00Z",
-        ...(acked.length ? { acked, note: "Vet agreed" } : {}),
+        ...(acked.length ? { form: { warned: true, acked }, note: "Vet agreed" } : {}),
         who: { userId: `U0STAFF${i}`, userName: `Staff ${i}` },
         requestKey: `view:${acked.length ? "acked" : "plain"}-${i}`,
       },

@@ -209,11 +209,9 @@ describe("the edit form as it opens", () => {
     for (const field of ["rounds", "days", "from", "weekdays", "start", "stop", "kind", "cond", "limits"])
       expect(shown[`${field}:med:1`], field).toBeUndefined();
     const heading = text([unsure]);
-    expect(heading).toContain("❔ read by a person: ");
+    expect(heading).toContain("Check: ");
     // The kennel system's field named as staff know it ("medication 1"), never its API name.
-    expect(heading.indexOf("❔ read by a person")).toBeLessThan(
-      heading.indexOf('medication 1: \\"Caninsulin'),
-    );
+    expect(heading.indexOf("Check: ")).toBeLessThan(heading.indexOf('medication 1: \\"Caninsulin'));
     expect(heading).not.toContain('medication: \\"');
   });
 

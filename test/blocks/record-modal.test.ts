@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SheetPet } from "../../src/answers/sheets.ts";
 import { readSubmission } from "../../src/blocks/record-form.ts";
-import {
-  confirmModal,
-  type ModalMeta,
-  metaText,
-  readMeta,
-  recordModal,
-} from "../../src/blocks/record-modal.ts";
+import { confirmModal, type ModalMeta, recordForm, recordModal } from "../../src/blocks/record-modal.ts";
 import { createSeal, SEAL_LENGTH } from "../../src/slack/seal.ts";
 
 const sheet = { date: "2026-11-24", round: "morning" as const };
@@ -24,7 +18,7 @@ const pet: SheetPet = {
 };
 const meta: ModalMeta = { s: 9, b: 5, p: 50, c: "C1", t: "1.2", cur: [] };
 const seal = createSeal("8f14e45fceea167a5a36dedd4bea2543");
-const sealed = (m: ModalMeta) => seal.sign(metaText(m, 3000 - SEAL_LENGTH));
+const sealed = (m: ModalMeta) => seal.sign(recordForm.write(m, 3000 - SEAL_LENGTH));
 const pick = (value: string | null) => ({ outcome: { selected_option: value ? { value } : null } });
 const text = (key: string, value: string | null) => ({ [key]: { value } });
 
@@ -41,7 +35,7 @@ describe("the record form", () => {
       '"initial_option":{"text":{"type":"plain_text","text":"ate some"},"value":"ate_some"}',
     );
     expect(raw).toContain('"max_length":500');
-    expect(readMeta(seal.open(view.private_metadata))).toEqual(m);
+    expect(recordForm.decode(seal.open(view.private_metadata))).toEqual(m);
   });
 
   it("on an earlier day's sheet the form and the one-tap confirmation say it is late; early, they ask in their words", () => {
@@ -64,20 +58,20 @@ describe("the record form", () => {
     const big: ModalMeta = { ...meta, u: `https://hooks.slack.com/actions/${"x".repeat(3000)}` };
     const raw = sealed(big);
     expect(raw.length).toBeLessThanOrEqual(3000);
-    expect(readMeta(seal.open(raw))).toEqual({ ...meta });
+    expect(recordForm.decode(seal.open(raw))).toEqual({ ...meta });
   });
 
   it("a changed or forged metadata reads as nothing: the seal does not match", () => {
     const raw = sealed(meta);
-    expect(readMeta(seal.open(raw))).toEqual(meta);
+    expect(recordForm.decode(seal.open(raw))).toEqual(meta);
     // Another pet put in by hand, the seal kept: refused.
     expect(seal.open(raw.replace('"b":5', '"b":6'))).toBeUndefined();
     // Sealed with another key (another bot's, or a guess): refused.
-    expect(seal.open(createSeal("another-secret").sign(metaText(meta)))).toBeUndefined();
-    expect(seal.open(metaText(meta))).toBeUndefined();
+    expect(seal.open(createSeal("another-secret").sign(recordForm.write(meta)))).toBeUndefined();
+    expect(seal.open(recordForm.write(meta))).toBeUndefined();
     expect(seal.open(undefined)).toBeUndefined();
-    expect(readMeta("{")).toBeUndefined();
-    expect(readMeta(JSON.stringify({ ...meta, s: "x" }))).toBeUndefined();
+    expect(recordForm.decode("{")).toBeUndefined();
+    expect(recordForm.decode(JSON.stringify({ ...meta, s: "x" }))).toBeUndefined();
   });
 
   it("reads only what changed, only for the items the sheet listed; a dose not given needs a reason; inputs are cleaned", () => {
@@ -227,7 +221,7 @@ describe("the record form's reasons and its time question (issue 35)", () => {
         '"type":"timepicker","action_id":"time","initial_time":"11:00","timezone":"Europe/London"',
       );
     }
-    expect(readMeta(seal.open(sealed(m)))).toEqual(m);
+    expect(recordForm.decode(seal.open(sealed(m)))).toEqual(m);
     const at = (date: string | null, time: string | null) => ({
       given_on: { date: { selected_date: date } },
       given_at: { time: { selected_time: time } },

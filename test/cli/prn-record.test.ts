@@ -13,6 +13,7 @@ import { prnDoses, recordEffect } from "../../src/answers/prn.ts";
 import { runCli } from "../../src/cli/index.ts";
 import type { StayRecordView } from "../../src/domain/stay.ts";
 import { stayRecordDoc, staySummaryDocLines } from "../../src/present/stay.ts";
+import type { BodyIn } from "../../src/record/kinds/index.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
@@ -41,7 +42,8 @@ async function cli(args: string[], env: Record<string, string>) {
 
 /** Three doses for booking 501: Biscuit's awaiting its effect, Biscuit's given past the plan (worse), Pip's helped. */
 async function fill(store: CareRecordStore, at: { t: number }) {
-  const append = async (petId: number, userId: string, key: string, body: Record<string, unknown>) => {
+  type Given = Omit<BodyIn<"prn">, "item" | "label" | "itemText">;
+  const append = async (petId: number, userId: string, key: string, body: Given) => {
     const { entry } = await store.append({
       kind: "prn",
       date: "2026-11-24",

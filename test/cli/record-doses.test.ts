@@ -156,7 +156,7 @@ async function seed(store: CareRecordStore, clock: { at: number }) {
   at("2026-11-24T18:05:00Z");
   await write(SUGAR, { round: "evening", item: "med:1", outcome: "given" });
   // As-needed doses (the prn part's records, read from the contract): one with its effect.
-  for (const [i, effect] of [[1, true] as const, [2, false] as const]) {
+  for (const effect of [true, false]) {
     const prn = await store.append({
       kind: "prn",
       date: "2026-11-24",
@@ -170,7 +170,6 @@ async function seed(store: CareRecordStore, clock: { at: number }) {
         reason: "itchy",
         givenAt: "2026-11-24T14:00:00.000Z",
         userName: "Jane",
-        n: i,
       },
     });
     if (effect)

@@ -103,7 +103,7 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
     const posted = pipOnPost();
     const listed = pets(posted.message);
     expect(posted.section).toContain("📋 plan not confirmed");
-    expect(posted.section).toContain("❔ read by a person");
+    expect(posted.section).toContain("Check: ");
 
     // Edit items…: the insulin's choices start empty; Save unchanged is refused at its rounds.
     const planForm = await click("U0JANE", posted.button, { message: posted.message });
@@ -127,7 +127,7 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
     expect(saved.response_action).toBe("update");
     // The post again: Pip's insulin set by Jane, nothing left to a person; every pet still on it.
     await h.slack.waitFor(() => pipOnPost().section.includes("set by Jane"), 10_000);
-    expect(pipOnPost().section).not.toContain("❔ read by a person");
+    expect(pipOnPost().section).not.toContain("Check: ");
     expect(pipOnPost().message.id).toBe(posted.message.id);
     expect(pets(pipOnPost().message)).toBe(listed);
 

@@ -104,7 +104,8 @@ describe("a care plan, from its first round to confirmed", () => {
   it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {
     const first = pipOn(await rounds());
     expect(first.section).toContain("📋 plan not confirmed");
-    expect(first.section).toMatch(/Caninsulin .*📋 plan: check the instruction/);
+    // What to check, not "check the instruction": the reader's doubt, left to a person.
+    expect(first.section).toMatch(/Caninsulin .*📋 plan: check: \S/);
     const labels = first.buttons.map((b) => b.text?.text);
     expect(labels).not.toContain("✅ All given & eaten");
     expect(labels).toContain("📋 Plan…");
@@ -122,7 +123,7 @@ describe("a care plan, from its first round to confirmed", () => {
     const form = await click("U0JANE", planButton, { message: first.message });
     expect(form.view.callback_id).toBe("plan_confirm");
     const shown = JSON.stringify(form.view.blocks);
-    expect(shown).toContain("❔ read by a person");
+    expect(shown).toContain("Check: ");
     expect(shown).toContain("💉 high-alert (Caninsulin)");
     expect(shown).toContain('medication 1 evening: \\"4 units after dinner\\"');
     const refused = await submit("U0JANE", form);
@@ -193,7 +194,7 @@ describe("a care plan, from its first round to confirmed", () => {
     // The next sheet works from the confirmed plan: no "not confirmed", the insulin due, one tap.
     const third = pipOn(await rounds());
     expect(third.section).not.toContain("plan not confirmed");
-    expect(third.section).not.toContain("check the instruction");
+    expect(third.section).not.toContain("📋 plan: check: ");
     expect(third.buttons.map((b) => b.text?.text)).toContain("✅ All given & eaten");
     expect(third.buttons.map((b) => b.text?.text)).not.toContain("📋 Plan…");
 

@@ -85,7 +85,7 @@ describe("the care plan's forms", () => {
     await otis.button("📋 Plan…").click();
     await modal.box().waitFor();
     await expect.poll(modal.title).toMatch(/^Plan · Otis/);
-    expect(await modal.box().textContent()).toContain("read by a person");
+    expect(await modal.box().textContent()).toContain("Check: ");
     const versions = (await planLog("Otis")).length;
 
     await modal.button("Confirm").click();
@@ -146,7 +146,7 @@ describe("the care plan's forms", () => {
 
     await expect.poll(modal.title).toMatch(/^Plan · Otis/);
     const form = await modal.box().textContent();
-    expect(form).not.toContain("read by a person");
+    expect(form).not.toContain("Check: ");
     expect(form).toMatch(/Owner's own Metacam · 1\.5ml · morning · every day · from /);
     expect(form).toMatch(
       /Kennel stock Metacam · 1\.5ml · every day · as needed: only if the owner's own runs out/,

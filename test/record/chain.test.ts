@@ -136,12 +136,12 @@ async function recorded(store: CareRecordStore, e: EntryInput) {
   return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
 }
 
-/** Ten entries over ten days, pet 3's meal each morning, and a sheet in between. */
+/** Ten entries over ten days, pet 3's meal each morning, and a witness in between (a record of the log). */
 async function tenDays(store: CareRecordStore) {
   for (let d = 1; d <= 10; d++) {
     const date = `2026-11-${String(d).padStart(2, "0")}`;
     await recorded(store, entry(date));
-    if (d === 5) await store.append({ kind: "sheet", date, body: { pets: ["Juniper"] } });
+    if (d === 5) await store.append({ kind: "witness", date, body: { entryId: 4, userName: "Juniper" } });
   }
 }
 
@@ -162,7 +162,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
     const head1 = await store.head();
     expect(head1.seq).toBe(first.seq);
     expect(first.kennel).toBe("https://api.kennel.example");
-    await store.append({ kind: "sheet", date: "2026-11-24", body: { x: 1 } });
+    await store.append({ kind: "witness", date: "2026-11-24", body: { entryId: first.id, userName: "Tom" } });
     const head2 = await store.head();
     expect(head2.seq).toBe(head1.seq + 1);
     expect(head2.hash).not.toBe(head1.hash);

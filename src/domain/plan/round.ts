@@ -8,7 +8,7 @@
  *   condition and is never in one tap); as-needed items are never due ("give if needed"); one tap
  *   only when every due item is routine and unconditional, no drug twice (`oneTap`).
  * - Not confirmed yet (a draft, or a high-alert plan awaiting its second person): due only where the
- *   reader was certain; an item it left to a person is "check the instruction", never counted as
+ *   reader was certain; an item it left to a person is to check ("check: …"), never counted as
  *   missed; no one tap.
  * - Changed in the kennel system: the plan drafted again from the new words (`redraft`), read as a
  *   draft: no one tap until someone confirms it again.

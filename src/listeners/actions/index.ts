@@ -28,15 +28,15 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw): vo
   registerStayRecord(app, deps);
   // The care record's buttons and forms share one recorder (the messages it last drew).
   const redraw = sheetRedraw ?? new SheetRedraw(deps);
-  registerRecordTap(app, deps, redraw, deps.seal);
-  registerRecordSubmit(app, deps, redraw, deps.seal);
+  registerRecordTap(app, deps, redraw);
+  registerRecordSubmit(app, deps, redraw);
   registerRecordWitness(app, deps, redraw);
   registerPlan(app, deps);
   // The daily welfare check's buttons and forms (issue 38), and its flags'.
   const welfare = new WelfareRedraw(deps);
-  registerWelfareTap(app, deps, welfare, deps.seal);
-  registerWelfareSubmit(app, deps, welfare, deps.seal);
-  registerWelfareFlag(app, deps, deps.seal);
+  registerWelfareTap(app, deps, welfare);
+  registerWelfareSubmit(app, deps, welfare);
+  registerWelfareFlag(app, deps, welfare);
   // As-needed doses: "💊 Give if needed…" and the follow-up's answers.
   registerPrnGive(app, deps, redraw);
   registerPrnEffect(app, deps);

@@ -1,35 +1,34 @@
 /**
  * The follow-up's answers (issue 35): Helped, No change or Worse in one tap, or "📝 With a note…"
- * (the effect's form). The guard first, the dose read from the record by the id in the button (or
- * the sealed form), then the commit (request key `prn_effect:<prnId>`: a second answer, by anyone,
- * is refused politely with the first's), and only then the ack; the message is redrawn answered,
- * and the tapper told privately when the ack went first (Slack's deadline) or it could not be.
+ * (the effect's form). Through the pipeline (src/listeners/interaction.ts): the guard, the dose read
+ * from the record by the id in the button (or the sealed form), then the commit (request key
+ * `prn_effect:<prnId>`: a second answer, by anyone, is refused politely with the first's), and only
+ * then the ack; the message is redrawn answered, one redraw at a time, and the tapper told privately
+ * when the ack went first (Slack's deadline) or it could not be.
  */
-import type { App } from "@slack/bolt";
+import type { App, webApi } from "@slack/bolt";
 import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
 import { prnEffect, prnEffectNote } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { answeredMessage } from "../../blocks/prn.ts";
-import { effectModal, PRN_EFFECT_MODAL, readEffect, readEffectMeta } from "../../blocks/prn-modal.ts";
-import type { Message } from "../../blocks/types.ts";
-import type { PrnEffectEntry } from "../../domain/prn.ts";
+import { effectForm, effectModal, readEffect } from "../../blocks/prn-modal.ts";
+import type { PrnDose, PrnEffectEntry } from "../../domain/prn.ts";
 import { timeOf } from "../../words/dates.ts";
 import { effectWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately } from "../guard.ts";
 import {
-  admitForm,
-  formReplies,
+  type Form,
+  type IdsOf,
+  type Located,
+  type MetaOf,
+  nothingToFind,
   onForm,
   onTap,
-  type TapAck,
-  type TapArgs,
-  tapOf,
-  type ViewAck,
-  type ViewArgs,
+  sealed,
+  type Tap,
 } from "../interaction.ts";
-import { replaceMessage } from "../message-redraw.ts";
-import { couldNotRecord, TAMPERED } from "../record-round.ts";
+import { MessageRedraw, replaceMessage } from "../message-redraw.ts";
+import type { MessageRef } from "../record-round.ts";
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
 const FORGED_FORM =
@@ -46,107 +45,98 @@ const RECORDED = (e: PrnEffectEntry, shown: boolean) =>
 const ALREADY = (e: PrnEffectEntry, timezone: string) =>
   `Already answered: ${effectWords(e.effect)}, by ${esc(e.userName)} at ${timeOf(e.recordedAt, timezone)}. Nothing more was written.`;
 
+/** The dose the effect's form is for, not answered yet. */
+async function unanswered(deps: BotDeps, ids: { doseId: number }): Promise<Located<PrnDose>> {
+  const dose = await prnDose(deps, ids.doseId);
+  if (!dose) return { ok: false, refusal: `🔒 ${UNKNOWN}` };
+  if (dose.effect) return { ok: false, refusal: ALREADY(dose.effect, deps.config.timezone) };
+  return { ok: true, found: dose };
+}
+
 export function registerPrnEffect(app: App, deps: BotDeps): void {
   const tz = () => deps.config.timezone;
+  const messages = new MessageRedraw(deps, { join: true });
 
   /** The follow-up message in place, answered (chat.update, else the tap's response_url); false when not. */
-  async function showAnswered(
-    client: TapArgs["client"],
-    where: { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined },
-    result: Extract<EffectResult, { dose: unknown }>,
-  ): Promise<boolean> {
-    const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
-    const m: Message = answeredMessage(result.dose, name, result.effect, tz());
-    return replaceMessage(deps, client, where, m, "show the answered follow-up");
-  }
+  const showAnswered: Shown = (client, at, result) => {
+    const draw = async () => {
+      const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
+      const m = answeredMessage(result.dose, name, result.effect, tz());
+      return replaceMessage(deps, client, at, m, "show the answered follow-up");
+    };
+    const { channel, ts } = at;
+    return channel && ts ? messages.redraw({ channel, ts }, "the answered follow-up", draw) : draw();
+  };
 
   // Helped, No change, Worse: recorded in one tap.
-  app.action(prnEffect.pattern, onTap(deps, tapEffect));
-
-  async function tapEffect(args: TapArgs, ack: TapAck): Promise<void> {
-    const { body, client } = args;
-    const { channel, responseUrl, message, value, tell, refuse } = tapOf(deps, args, ack);
-    try {
-      const admitted = await admit(deps, client, body.user, channel, { button: true });
-      if (!admitted.ok) return await refuse(admitted.message);
-      const ids = prnEffect.decode(value);
-      if (!ids) return await refuse(`🔒 ${TAMPERED}`);
-      const result = await recordEffect(deps, { prnId: ids.d, effect: ids.e, who: admitted.who });
-      await ack.send();
-      if (result.status === "unknown") return await tell(`🔒 ${UNKNOWN}`);
-      const shown = await showAnswered(client, { channel, ts: message?.ts, responseUrl }, result);
-      if (result.status === "already") return await tell(ALREADY(result.effect, tz()));
-      if (ack.late || !shown) await tell(RECORDED(result.effect, shown));
-    } catch (error) {
-      await refuse(couldNotRecord(error));
-    }
-  }
-
-  // "📝 With a note…": the effect's form.
-  app.action(prnEffectNote.pattern, async (args: TapArgs) => {
-    await args.ack();
-    await deps.inflight.track(openForm(args));
+  onTap(app, deps, {
+    button: prnEffect,
+    what: "an effect button",
+    locate: nothingToFind,
+    async run(t) {
+      const result = await recordEffect(deps, { prnId: t.ids.doseId, effect: t.ids.effect, who: t.who });
+      await t.ack.send();
+      if (result.status === "unknown") return await t.tell(`🔒 ${UNKNOWN}`);
+      const shown = await showAnswered(
+        t.client,
+        { channel: t.where.c, ts: t.where.t, responseUrl: t.where.u },
+        result,
+      );
+      if (result.status === "already") return await t.tell(ALREADY(result.effect, tz()));
+      if (t.ack.late || !shown) await t.tell(RECORDED(result.effect, shown));
+    },
   });
 
-  async function openForm({ body, action, client }: TapArgs): Promise<void> {
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    try {
-      const admitted = await admit(deps, client, body.user, channel, { button: true });
-      if (!admitted.ok) return void (await tell(admitted.message));
-      const ids = prnEffectNote.decode(
-        "value" in action && typeof action.value === "string" ? action.value : undefined,
-      );
-      const dose = ids ? await prnDose(deps, ids.d) : undefined;
-      if (!ids || !dose) return void (await tell(`🔒 ${UNKNOWN}`));
-      if (dose.effect) return void (await tell(ALREADY(dose.effect, tz())));
-      const ts = (body as { message?: { ts?: string } }).message?.ts;
-      const sealed = deps.seal.sign(
-        JSON.stringify({ d: dose.id, ...(channel ? { c: channel } : {}), ...(ts ? { t: ts } : {}) }),
-      );
-      const name = await petNameOf(deps, dose.bookingId, dose.petId);
-      await client.views.open({
-        trigger_id: (body as { trigger_id: string }).trigger_id,
-        view: effectModal(sealed, dose, name, tz()) as never,
-      });
-    } catch (error) {
-      deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not open the effect's form");
-      await tell("⚠️ Could not open the form in Slack just now: nothing was recorded. Tap again.");
-    }
-  }
+  // "📝 With a note…": the effect's form.
+  onTap(app, deps, {
+    button: prnEffectNote,
+    what: "an effect button",
+    opens: true,
+    tampered: `🔒 ${UNKNOWN}`,
+    locate: unanswered,
+    run: openEffect,
+  });
 
-  app.view(PRN_EFFECT_MODAL, onForm(deps, submit));
+  onForm(app, deps, {
+    form: effectForm,
+    what: "an effect form",
+    forged: FORGED_FORM,
+    to: (meta) => ({ channel: meta.at.channel }),
+    locate: nothingToFind,
+    run: (f) => submitEffect(f, showAnswered),
+  });
+}
 
-  async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
-    const { body, view, client } = args;
-    const meta = readEffectMeta(deps.seal.open(view.private_metadata));
-    const { tell, refuse, atFields } = formReplies(deps, client, ack, {
-      user: body.user.id,
-      channel: meta?.c,
-    });
-    try {
-      const who = await admitForm(deps, args, meta, refuse, { form: "an effect form", forged: FORGED_FORM });
-      if (!meta || !who) return;
-      const sub = readEffect(view.state.values as never);
-      if (!sub.ok) return await atFields(sub.errors);
-      const result = await recordEffect(deps, {
-        prnId: meta.d,
-        effect: sub.effect,
-        note: sub.note,
-        who,
-      });
-      if (result.status === "unknown") return await refuse(`🔒 ${UNKNOWN}`);
-      if (result.status === "already") {
-        await refuse(ALREADY(result.effect, tz()));
-        return void (await showAnswered(client, { channel: meta.c, ts: meta.t }, result));
-      }
-      // Committed: the form closes now.
-      await ack.send();
-      const shown = await showAnswered(client, { channel: meta.c, ts: meta.t }, result);
-      if (ack.late || !shown) await tell(RECORDED(result.effect, shown));
-    } catch (error) {
-      await refuse(couldNotRecord(error));
-    }
+type Shown = (
+  client: webApi.WebClient,
+  at: FollowUpAt,
+  result: Extract<EffectResult, { dose: unknown }>,
+) => Promise<boolean>;
+type FollowUpAt = { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined };
+
+/** "📝 With a note…": the effect's form, for a dose not answered yet. */
+async function openEffect(t: Tap<IdsOf<typeof prnEffectNote>, PrnDose, MessageRef | undefined>) {
+  const { deps, found } = t;
+  const meta = { d: found.id, ...(t.where.c ? { c: t.where.c } : {}), ...(t.at ? { t: t.at.ts } : {}) };
+  const name = await petNameOf(deps, found.bookingId, found.petId);
+  await t.open(effectModal(sealed(deps, effectForm, meta), found, name, deps.config.timezone), {
+    failure: "could not open the effect's form",
+  });
+}
+
+/** The effect's form: kept once per dose (a second answer refused with the first's), the follow-up shown answered. */
+async function submitEffect(f: Form<MetaOf<typeof effectForm>, undefined>, showAnswered: Shown) {
+  const sub = readEffect(f.values);
+  if (!sub.ok) return await f.atFields(sub.errors);
+  const input = { prnId: f.meta.doseId, effect: sub.effect, note: sub.note, who: f.who };
+  const result = await recordEffect(f.deps, input);
+  if (result.status === "unknown") return await f.refuse(`🔒 ${UNKNOWN}`);
+  if (result.status === "already") {
+    await f.refuse(ALREADY(result.effect, f.deps.config.timezone));
+    return void (await showAnswered(f.client, f.meta.at, result));
   }
+  // Committed: the form closes now.
+  await f.ack.send();
+  const shown = await showAnswered(f.client, f.meta.at, result);
+  if (f.ack.late || !shown) await f.tell(RECORDED(result.effect, shown));
 }

@@ -1,53 +1,47 @@
 /**
- * "💊 Give if needed…" (issue 35), on the pet's card, Home and the round post: the guard first, then
- * the pet's current care plan read from the record (offered only when a person confirmed it; never
- * from the message or the button, whose value is only ids), then the form. Its submission: the
- * sealed metadata, the guard again, the fields (a reason required; when it was given, not in the
- * future nor before the pet arrived), the plan's most per 24 h and least time between doses against
- * the pet's earlier doses of the item; past either, the form again saying why, and only an explicit
- * "I have checked: give it anyway" with a note records it, the acknowledgement kept with the dose.
- * Then the commit, and only then the ack (src/listeners/ack.ts); the round post is redrawn, and the
- * follow-up is due an hour later (src/digest/prn-follow-up.ts). The kennel system's words are read
- * at opening and again at the submission (src/answers/prn.ts prnStay): changed since the plan was
- * confirmed, nothing is given until it is confirmed again; the limits are counted in the write's
- * own transaction (givePrn), so doses given at once on two replicas are counted against each other.
+/**
+ * "💊 Give if needed…" (issue 35), on the pet's card, Home and the round post, through the pipeline
+ * (src/listeners/interaction.ts): the guard, then the pet's current care plan read from the record
+ * (offered only when a person confirmed it; never from the message or the button, whose value is
+ * only ids), then the form. Its submission: the sealed metadata, the guard again, the fields (a
+ * reason required; when it was given, not in the future, before the pet arrived or after it went
+ * home), and the plan's limits against the pet's other doses of the item, counted in the write's own
+ * transaction (src/answers/prn-give.ts givePrn: doses given at once on two replicas are counted
+ * against each other): past one, the form again saying why, and only an explicit "I have checked:
+ * give it anyway" with a note records it (src/domain/prn.ts prnOverride). The kennel system's words
+ * are read at opening and again at the submission (prnStay): changed since the plan was confirmed,
+ * nothing is given until it is confirmed again. Then the commit, and only then the ack; the round
+ * post is redrawn, a high-alert drug's giver is asked for a witness, and the follow-up is due an
+ * hour later (src/digest/prn-follow-up.ts).
  */
 import type { App } from "@slack/bolt";
 import { type PrnNow, prnNow } from "../../answers/prn.ts";
-import { givePrn, prnStay } from "../../answers/prn-give.ts";
+import { givePrn, type PrnGiveResult, type PrnStay, prnStay } from "../../answers/prn-give.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
-import {
-  type GiveMeta,
-  type GiveSubmission,
-  giveMetaText,
-  giveModal,
-  PRN_MODAL,
-  readGive,
-  readGiveMeta,
-} from "../../blocks/prn-modal.ts";
-import { followUpAt, type PrnDose } from "../../domain/prn.ts";
+import { giveForm, giveModal, readGive } from "../../blocks/prn-modal.ts";
+import { followUpAt, type PrnDose, type PrnProblem } from "../../domain/prn.ts";
 import { WITNESS_MINUTES } from "../../domain/witness.ts";
 import { wordsChangedWords } from "../../present/prn.ts";
-import { SEAL_LENGTH } from "../../slack/seal.ts";
+import { localDate } from "../../time.ts";
 import { timeOf } from "../../words/dates.ts";
 import { forReason } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { admit, privately, usableResponseUrl } from "../guard.ts";
 import {
-  admitForm,
-  formReplies,
+  type Form,
+  type IdsOf,
+  type Located,
+  type MetaOf,
   onForm,
-  openModal,
-  type TapArgs,
-  type ViewAck,
-  type ViewArgs,
+  onTap,
+  sealed,
+  type Tap,
 } from "../interaction.ts";
-import { couldNotRecord, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
+import { type MessageRef, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
 
 /** The longest wait for the booking and the pet's words before the form opens without them (Slack's trigger lasts 3 s). */
-const ARRIVAL_WAIT_MS = 1_000;
+const STAY_WAIT_MS = 1_000;
 const DAY_MS = 24 * 3_600_000;
 
 const NOT_CONFIRMED = (name: string) =>
@@ -57,180 +51,181 @@ const NOTHING_IF_NEEDED = (name: string) =>
 const WITNESS_ASK = `💉 A high-alert drug: a second person taps 👀 Witnessed beside the pet on the round post within ${WITNESS_MINUTES} minutes.`;
 const FORGED_FORM =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Give if needed… again.";
+/** What the give form's field says until the person ticks it. */
+const NEEDS = {
+  acknowledgement: { ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do." },
+  note: { note: "Say who you checked with, and why it is given anyway." },
+};
 
 const recent = (doses: PrnDose[], now: number) => doses.filter((d) => Date.parse(d.givenAt) > now - DAY_MS);
 
+/** The pet's as-needed items now, from its confirmed plan; refused when there is none to give. */
+async function offered(
+  deps: BotDeps,
+  ids: { bookingId: number; petId: number; petName?: string },
+): Promise<Located<Offered>> {
+  const now = await prnNow(deps, ids.bookingId, ids.petId);
+  const name = ids.petName ?? now.version?.petName ?? `pet ${ids.petId}`;
+  if (!now.version && ids.petName === undefined) return { ok: false, refusal: `🔒 ${TAMPERED}` };
+  if (!now.confirmed) return { ok: false, refusal: NOT_CONFIRMED(name) };
+  if (now.items.length === 0) return { ok: false, refusal: NOTHING_IF_NEEDED(name) };
+  return { ok: true, found: { ...now, name } };
+}
+
+/**
+ * The stay's times and the kennel system's words now (src/answers/prn-give.ts prnStay), waited for
+ * at most STAY_WAIT_MS after the plan (Slack's trigger lasts 3 s): words changed since the plan was
+ * confirmed are refused; what is not back by then is left to the submission, which reads them again.
+ */
+async function withStay(
+  deps: BotDeps,
+  ids: { bookingId: number; petId: number },
+): Promise<Located<Offered & { stay?: PrnStay | undefined }>> {
+  const located = await offered(deps, ids);
+  if (!located.ok || !located.found.version) return located;
+  let timer: NodeJS.Timeout | undefined;
+  const stay = await Promise.race([
+    prnStay(deps, ids.bookingId, ids.petId, located.found.version),
+    new Promise<undefined>((r) => {
+      timer = setTimeout(() => r(undefined), STAY_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (stay?.words.state === "changed")
+    return { ok: false, refusal: wordsChangedWords(esc(located.found.name), stay.words.changed) };
+  return { ok: true, found: { ...located.found, stay } };
+}
+
+type Offered = PrnNow & { name: string };
+
 export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): void {
-  app.action(prnGive.pattern, async (args: TapArgs) => {
-    await args.ack();
-    await deps.inflight.track(open(args));
+  onTap(app, deps, {
+    button: prnGive,
+    what: "an as-needed button",
+    opens: true,
+    home: true,
+    locate: withStay,
+    run: openGive,
   });
+  onForm(app, deps, {
+    form: giveForm,
+    what: "an as-needed form",
+    forged: FORGED_FORM,
+    to: (meta) => ({ channel: meta.at.channel, responseUrl: meta.at.responseUrl }),
+    home: (meta) => meta.at.channel === undefined,
+    locate: async (d, meta) => (d.record ? offered(d, meta) : { ok: false, refusal: NO_STORE }),
+    run: (f) => submitGive(f, redraw),
+  });
+}
 
-  /** Within Slack's trigger (3 s): what is back by then of the stay and the kennel system's words. */
-  async function stayWithin(now: PrnNow, b: number, p: number) {
-    let timer: NodeJS.Timeout | undefined;
-    const read = now.version ? prnStay(deps, b, p, now.version) : Promise.resolve(undefined);
-    return Promise.race([
-      read,
-      new Promise<undefined>((r) => {
-        timer = setTimeout(() => r(undefined), ARRIVAL_WAIT_MS);
-      }),
-    ]).finally(() => clearTimeout(timer));
-  }
+/** The give form, for the pet's items its confirmed plan offers now and the last day's doses. */
+async function openGive(
+  t: Tap<IdsOf<typeof prnGive>, Offered & { stay?: PrnStay | undefined }, MessageRef | undefined>,
+) {
+  const { deps, ids, found } = t;
+  const onPost = ids.sheetId !== undefined && t.at !== undefined;
+  const home = t.body.container?.type === "view";
+  const { c: _c, t: _t, ...where } = t.where;
+  const meta = {
+    b: ids.bookingId,
+    p: ids.petId,
+    ...(onPost ? { s: ids.sheetId, t: t.at?.ts } : {}),
+    ...(t.where.c && (onPost || !home) ? { c: t.where.c } : {}),
+    ...where,
+    ...(found.stay?.arrival ? { a: found.stay.arrival } : {}),
+    ...(found.stay?.departure ? { d: found.stay.departure } : {}),
+    n: found.name,
+    ...(found.version?.room ? { r: found.version.room } : {}),
+  };
+  const at = deps.clock.now();
+  const view = giveModal(sealed(deps, giveForm, meta), meta, found.items, recent(found.doses, at.getTime()), {
+    timezone: deps.config.timezone,
+    now: at.toISOString(),
+  });
+  await t.open(view, { failure: "views.open failed for an as-needed dose" });
+}
 
-  async function open(args: TapArgs): Promise<void> {
-    const { body, action, client } = args;
-    const home = body.container?.type === "view";
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const responseUrl = (body as { response_url?: string }).response_url;
-    const tell = privately(deps, client, { user: body.user.id, channel, responseUrl });
-    try {
-      const admitted = await admit(deps, client, body.user, channel, { button: true, home });
-      if (!admitted.ok) return void (await tell(admitted.message));
-      const ids = prnGive.decode(
-        "value" in action && typeof action.value === "string" ? action.value : undefined,
-      );
-      if (!ids) return void (await tell(`🔒 ${TAMPERED}`));
-      const now = await prnNow(deps, ids.b, ids.p);
-      const name = now.version?.petName ?? `pet ${ids.p}`;
-      if (!now.version) return void (await tell(`🔒 ${TAMPERED}`));
-      if (!now.confirmed) return void (await tell(NOT_CONFIRMED(name)));
-      if (now.items.length === 0) return void (await tell(NOTHING_IF_NEEDED(name)));
-      const stay = await stayWithin(now, ids.b, ids.p);
-      if (stay?.words.state === "changed")
-        return void (await tell(wordsChangedWords(esc(name), stay.words.changed)));
-      const message = (body as { message?: { ts?: string; thread_ts?: string } }).message;
-      const meta: GiveMeta = {
-        b: ids.b,
-        p: ids.p,
-        ...(ids.s !== undefined && channel && message?.ts ? { s: ids.s, c: channel, t: message.ts } : {}),
-        ...(channel && !home ? { c: channel } : {}),
-        ...(message?.thread_ts ? { h: message.thread_ts } : {}),
-        ...(usableResponseUrl(responseUrl) ? { u: usableResponseUrl(responseUrl) } : {}),
-        ...(stay?.arrival ? { a: stay.arrival } : {}),
-        ...(stay?.departure ? { d: stay.departure } : {}),
-        n: name,
-        ...(now.version.room ? { r: now.version.room } : {}),
-      };
-      const sealed = deps.seal.sign(giveMetaText(meta, 3000 - SEAL_LENGTH));
-      const at = deps.clock.now();
-      const view = giveModal(sealed, meta, now.items, recent(now.doses, at.getTime()), {
-        timezone: deps.config.timezone,
-        now: at.toISOString(),
-      });
-      await openModal(deps, args, view, tell, "views.open failed for an as-needed dose");
-    } catch (error) {
-      await tell(couldNotRecord(error));
-    }
-  }
+/**
+ * The give form submitted: the kennel system's words compared again, the fields, then kept within
+ * the plan's limits or past them only as prnOverride allows (both counted in the write).
+ */
+async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: SheetRedraw) {
+  const { deps, meta, found } = f;
+  const stay = found.version ? await prnStay(deps, meta.bookingId, meta.petId, found.version) : undefined;
+  if (stay?.words.state === "changed")
+    return await f.refuse(wordsChangedWords(esc(meta.petName), stay.words.changed));
+  const sub = readGive(f.values, found.items, {
+    now: deps.clock.now().toISOString(),
+    arrival: stay?.arrival ?? meta.arrival,
+    departure: stay?.departure ?? meta.departure,
+    timezone: deps.config.timezone,
+  });
+  if (!sub.ok) return await f.atFields(sub.errors);
+  const warned = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "ack");
+  const result = await givePrn(deps, {
+    bookingId: meta.bookingId,
+    petId: meta.petId,
+    item: sub.item.key,
+    reason: sub.reason,
+    givenAt: sub.givenAt,
+    note: sub.note,
+    form: { warned, acked: sub.acked },
+    who: f.who,
+    requestKey: f.requestKey,
+  });
+  if (result.status === "refused")
+    return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(meta.petName));
+  // Past the plan (counted with every dose kept, here or on another replica): nothing written.
+  if (result.status === "past_limit" && result.need === "warning") return await warn(f, sub, result);
+  if (result.status === "past_limit")
+    return await f.atFields(result.need === "note" ? NEEDS.note : NEEDS.acknowledgement);
+  // Committed: the form closes now.
+  await f.ack.send();
+  deps.prnFollowUps?.changed();
+  await f.tell(givenWords(deps, result, meta.petName));
+  const { channel, ts } = meta.at;
+  if (meta.sheetId === undefined || !channel || !ts) return;
+  const sheet = await loadSheet(deps, meta.sheetId);
+  const pet = sheet && petOf(sheet, meta.bookingId, meta.petId);
+  if (sheet && pet) await redraw.redraw(f.client, sheet, pet.message, { ...meta.at, channel, ts });
+}
 
-  app.view(PRN_MODAL, onForm(deps, submit));
-
-  /** The form's fields checked against the plan now, the kennel system's words and the stay's times. */
-  async function read(
-    args: ViewArgs,
-    meta: GiveMeta,
-    refuse: (text: string) => Promise<void>,
-  ): Promise<{ now: PrnNow; sub: GiveSubmission } | undefined> {
-    const now = await prnNow(deps, meta.b, meta.p);
-    if (!now.confirmed || !now.version) return void (await refuse(NOT_CONFIRMED(meta.n)));
-    if (now.items.length === 0) return void (await refuse(NOTHING_IF_NEEDED(meta.n)));
-    const stay = await prnStay(deps, meta.b, meta.p, now.version);
-    if (stay.words.state === "changed")
-      return void (await refuse(wordsChangedWords(esc(meta.n), stay.words.changed)));
-    const sub = readGive(args.view.state.values as never, now.items, {
-      now: deps.clock.now().toISOString(),
-      arrival: stay.arrival ?? meta.a,
-      departure: stay.departure ?? meta.d,
+/** The give form again, saying why the dose is past the plan (or, past Slack's deadline, told privately). */
+async function warn(
+  f: Form<MetaOf<typeof giveForm>, Offered>,
+  sub: Extract<ReturnType<typeof readGive>, { ok: true }>,
+  past: { words: string[]; problems: PrnProblem[] },
+) {
+  const { words } = past;
+  const { deps, meta, found } = f;
+  const now = deps.clock.now();
+  const again = giveModal(
+    f.view.private_metadata,
+    { n: meta.petName, r: meta.room },
+    found.items,
+    recent(found.doses, now.getTime()),
+    {
       timezone: deps.config.timezone,
-    });
-    return { now, sub };
-  }
+      now: now.toISOString(),
+      values: sub.values,
+      warning: { words, rules: past.problems.map((p) => p.rule) },
+    },
+  );
+  if (!(await f.ack.send({ response_action: "update", view: again as never })))
+    await f.tell(`⚠️ Nothing was recorded: ${words.join("; ")}. Open 💊 Give if needed… again.`);
+}
 
-  async function submit(args: ViewArgs, ack: ViewAck): Promise<void> {
-    const { body, view, client } = args;
-    const meta = readGiveMeta(deps.seal.open(view.private_metadata));
-    const to = { user: body.user.id, channel: meta?.c, responseUrl: meta?.u };
-    const { tell, refuse, atFields } = formReplies(deps, client, ack, to);
-    try {
-      const who = await admitForm(deps, args, meta, refuse, {
-        form: "an as-needed form",
-        forged: FORGED_FORM,
-        home: meta?.c === undefined,
-      });
-      if (!meta || !who) return;
-      if (!deps.record) return await refuse(NO_STORE);
-      const checked = await read(args, meta, refuse);
-      if (!checked) return;
-      const { now, sub } = checked;
-      if (!sub.ok) return await atFields(sub.errors);
-      const warned = (view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "ack");
-      if (warned && sub.acked.length === 0)
-        return await atFields({
-          ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do.",
-        });
-      if (warned && !sub.note)
-        return await atFields({ note: "Say who you checked with, and why it is given anyway." });
-      const result = await givePrn(deps, {
-        bookingId: meta.b,
-        petId: meta.p,
-        item: sub.item.key,
-        reason: sub.reason,
-        givenAt: sub.givenAt,
-        note: sub.note,
-        acked: warned ? sub.acked : [],
-        who,
-        requestKey: `view:${body.view.id}`,
-      });
-      if (result.status === "refused")
-        return await refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(meta.n));
-      if (result.status === "past_limit") {
-        // Past the plan (counted with every dose kept, here or on another replica): the form again, saying why; nothing written.
-        const warning = { words: result.words, rules: result.problems.map((p) => p.rule) };
-        const again = giveModal(
-          view.private_metadata,
-          meta,
-          now.items,
-          recent(now.doses, deps.clock.now().getTime()),
-          {
-            timezone: deps.config.timezone,
-            now: deps.clock.now().toISOString(),
-            values: sub.values,
-            warning,
-          },
-        );
-        if (!(await ack.send({ response_action: "update", view: again as never })))
-          await tell(`⚠️ Nothing was recorded: ${result.words.join("; ")}. Open 💊 Give if needed… again.`);
-        return;
-      }
-      // Committed: the form closes now.
-      await ack.send();
-      deps.prnFollowUps?.changed();
-      const d = result.dose;
-      const tz = deps.config.timezone;
-      const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz);
-      await tell(
-        result.status === "duplicate"
-          ? `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} by ${esc(d.userName)} (${esc(meta.n)}). Nothing more was written.`
-          : `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} ${esc(forReason(d.reason))} (${esc(meta.n)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.${d.highAlert ? ` ${WITNESS_ASK}` : ""}`,
-      );
-      await redrawRound(client, meta);
-    } catch (error) {
-      await refuse(couldNotRecord(error));
-    }
-  }
-
-  /** The round post the button was on, drawn again from the record (the dose on it). */
-  async function redrawRound(client: ViewArgs["client"], meta: GiveMeta): Promise<void> {
-    if (meta.s === undefined || !meta.c || !meta.t) return;
-    const sheet = await loadSheet(deps, meta.s);
-    const pet = sheet ? petOf(sheet, meta.b, meta.p) : undefined;
-    if (sheet && pet)
-      await redraw.redraw(client, sheet, pet.message, {
-        channel: meta.c,
-        ts: meta.t,
-        threadTs: meta.h,
-        responseUrl: meta.u,
-      });
-  }
+/** "💊 Recorded: Piriton given 14:05 for itching (Biscuit). You will be asked how it worked at 15:05." */
+function givenWords(
+  deps: BotDeps,
+  result: Extract<PrnGiveResult, { dose: unknown }>,
+  petName: string,
+): string {
+  const tz = deps.config.timezone;
+  const d = result.dose;
+  // Said against today: a dose recorded this morning as given last night is "given yesterday 23:20".
+  const today = localDate(deps.clock.now(), tz);
+  if (result.status === "duplicate")
+    return `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} by ${esc(d.userName)} (${esc(petName)}). Nothing more was written.`;
+  const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz, today);
+  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.${d.highAlert ? ` ${WITNESS_ASK}` : ""}`;
 }

@@ -1,6 +1,6 @@
 /**
- * The App Home "Today": the day at a glance for staff, refreshed on open; guests see the
- * refusal and no kennel data. When the kennel API is down, the figures it could not load show as
+ * The App Home "Today": the day at a glance for staff, refreshed on open, through the one guard
+ * (src/listeners/guard.ts) like every listener; guests see the refusal and no kennel data. When the kennel API is down, the figures it could not load show as
  * "?" with the problem in words.
  *
  * Throttled: each person's tab is rebuilt at most once per HOME_REBUILD_MS (an open within that
@@ -13,6 +13,7 @@ import { type TodayOverview, todayOverview } from "../../answers/today.ts";
 import { homeBlocks, homeRefusalBlocks } from "../../blocks/home.ts";
 import type { Block } from "../../blocks/types.ts";
 import type { BotDeps } from "../bot-deps.ts";
+import { admit } from "../guard.ts";
 
 /** The least time between two builds of one person's Home tab. */
 const HOME_REBUILD_MS = 10_000;
@@ -48,10 +49,12 @@ export function registerAppHome(app: App, deps: BotDeps): void {
     const run = (async () => {
       let blocks: Block[];
       try {
-        const access = await deps.access.check(client, user, undefined, { home: true });
-        blocks = access.ok
+        // The one guard: a bot that is stopping leaves the tab Slack shows; a guest sees the refusal.
+        const admitted = await admit(deps, client, { id: user }, undefined, { home: true });
+        if (!admitted.ok && admitted.stopping) return;
+        blocks = admitted.ok
           ? homeBlocks(await sharedOverview(), deps.config.timezone, deps.config.dateOrder)
-          : homeRefusalBlocks(access.message);
+          : homeRefusalBlocks(admitted.why);
       } catch (error) {
         deps.log.warn({ err: String((error as Error)?.message ?? error) }, "could not build the App Home");
         blocks = homeRefusalBlocks(

@@ -1,0 +1,36 @@
+/**
+ * What a tap on a kept sheet settles before it writes (src/listeners/actions/record-tap.ts): a tap
+ * on an earlier day's sheet, one more than an hour before the round's time or before a pet not
+ * checked in has arrived, asks first; after a dose's window has closed, a tap never records "now"
+ * silently: the form asks when it was given (issue 35).
+ */
+import type { Deps } from "../deps.ts";
+import { earlyWords } from "../words/record.ts";
+import { closedDoses } from "./late-entry.ts";
+import { type Ask, earlyReason, petStatus } from "./record-round.ts";
+import type { Sheet, SheetPet } from "./sheets.ts";
+
+/**
+ * What a tap on a kept sheet must settle before it writes: `ask` (an earlier day's sheet, a round
+ * still ahead, a pet not here yet) and the doses `closed` past their window (asked when they were
+ * given; for one tap, only of what it would write), with the pet's entries and the current one of
+ * each item ([item, entry id, outcome]) that a form shows. With neither, one tap records at once.
+ */
+export async function tapAsks(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  { sheet, pet, day }: { sheet: Sheet; pet: SheetPet; day: "today" | "earlier" },
+  kind: "all" | "each",
+) {
+  const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
+  const ask: Ask | undefined =
+    day === "earlier" ? { kind: "late" } : early ? { kind: "early", words: earlyWords(early) } : undefined;
+  const { status, entries } = await petStatus(deps, sheet, pet);
+  const only = kind === "all" ? status.missing.map((d) => d.item) : undefined;
+  const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only);
+  const current = [...status.current.values()].map((e): [string, number, string] => [
+    e.item,
+    e.id,
+    e.outcome,
+  ]);
+  return { ask, closed, entries, current };
+}

@@ -1,0 +1,61 @@
+/**
+ * Every form's metadata, defined once beside the form (a twin of src/blocks/buttons.ts): its
+ * callback_id, the schema of what it carries back in `private_metadata` (short keys on the wire,
+ * within Slack's 3000 characters once sealed), its shorter forms for when it does not fit, and how
+ * its keys read (`names`). The listeners seal it (src/slack/seal.ts) and read it back here, once.
+ */
+import type { z } from "zod";
+import { readJson } from "./buttons.ts";
+
+export interface FormKind<W, N = W> {
+  /** The view's callback_id. */
+  id: string;
+  /** The metadata as text within `room` characters: the first of its shorter forms that fits. */
+  write(meta: W, room?: number): string;
+  /** The text a seal covered, checked (its short keys); undefined when it does not read as this form's. */
+  decode(text: string | undefined): W | undefined;
+  /** The same, named: what a listener reads. */
+  read(text: string | undefined): N | undefined;
+}
+
+export function defineForm<T extends z.ZodType, N = z.infer<T>>(
+  id: string,
+  schema: T,
+  options: { shorter?: (meta: z.infer<T>) => z.infer<T>[]; names?: (meta: z.infer<T>) => N } = {},
+): FormKind<z.infer<T>, N> {
+  const decode = (text: string | undefined) => readJson(schema, text, 3000);
+  return {
+    id,
+    write(meta, room = 3000) {
+      for (const t of [meta, ...(options.shorter?.(meta) ?? [])]) {
+        const raw = JSON.stringify(t);
+        if (raw.length <= room) return raw;
+      }
+      throw new RangeError(`the metadata of the form ${id} is too long`);
+    },
+    decode,
+    read(text) {
+      const meta = decode(text);
+      if (meta === undefined) return undefined;
+      return options.names ? options.names(meta) : (meta as N);
+    },
+  };
+}
+
+/** Where the button that opened a form was, as a form carries it: channel, ts, thread, response_url. */
+export interface MetaWhere {
+  c?: string | undefined;
+  t?: string | undefined;
+  h?: string | undefined;
+  u?: string | undefined;
+}
+
+/** The message a form's button was on, named (a channel and ts the form requires stay required). */
+export const atOf = <M extends MetaWhere>(
+  m: M,
+): { channel: M["c"]; ts: M["t"]; threadTs: M["h"]; responseUrl: M["u"] } => ({
+  channel: m.c,
+  ts: m.t,
+  threadTs: m.h,
+  responseUrl: m.u,
+});

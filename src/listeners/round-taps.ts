@@ -1,0 +1,61 @@
+/**
+ * What the round's taps and forms share once through the pipeline: the kept sheet and pet a button
+ * or form names (or why nothing is written), and what follows a committed entry.
+ */
+import type { webApi } from "@slack/bolt";
+import { locate, type Located as OnSheet, type SheetPetRef } from "../answers/record-round.ts";
+import type { BotDeps } from "./bot-deps.ts";
+import type { Located } from "./interaction.ts";
+import {
+  LATER_DAY,
+  type MessageRef,
+  NO_STORE,
+  roundName,
+  type SheetRedraw,
+  TAMPERED,
+} from "./record-round.ts";
+
+type WebClient = webApi.WebClient;
+
+/** A pet on a kept sheet, found. */
+export type SheetPetFound = Extract<OnSheet, { ok: true }>;
+
+/**
+ * The kept sheet and pet a button or form names, or why nothing is written: no record, a later
+ * day's sheet (`later`: said so; else refused as not ours), a sheet or pet this bot never kept.
+ */
+export function onSheet(what: string, o: { later: boolean } = { later: true }) {
+  return async (deps: BotDeps, ref: SheetPetRef): Promise<Located<SheetPetFound>> => {
+    const found = await locate(deps, ref);
+    if (found.ok) return { ok: true, found };
+    if (found.why === "no_store") return { ok: false, refusal: NO_STORE };
+    if (o.later && found.why === "later" && found.sheet)
+      return { ok: false, refusal: LATER_DAY(found.sheet) };
+    return { ok: false, refusal: `🔒 ${TAMPERED}`, log: `refused ${what} naming no kept sheet or pet` };
+  };
+}
+
+/**
+ * After a round's entries are committed (Slack acknowledged): what follows an entry told
+ * (`recorded`), the message redrawn from the record, and the tapper told when the answer went late
+ * or the post could not be updated. True when the post shows it.
+ */
+export async function afterRound(
+  t: { deps: BotDeps; client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
+  redraw: SheetRedraw,
+  { sheet, pet }: Pick<SheetPetFound, "sheet" | "pet">,
+  at: MessageRef,
+  recorded: boolean,
+): Promise<boolean> {
+  if (recorded) void t.deps.roundCheck?.changed(sheet.date, sheet.round);
+  const updated = await redraw.redraw(t.client, sheet, pet.message, at);
+  if (t.ack.late)
+    await t.tell(
+      `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,
+    );
+  else if (!updated)
+    await t.tell(
+      `✅ Recorded for ${roundName(sheet, pet)}, but the post could not be updated just now; it will show it at the next tap.`,
+    );
+  return updated;
+}

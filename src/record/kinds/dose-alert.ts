@@ -1,0 +1,60 @@
+/**
+ * `dose_alert`: the dose times' replies (src/digest/dose-alert-records.ts): the claim of one reply
+ * (so two replicas post it once; its body names the doses the reply names), then the record that it
+ * was posted (where, so it is edited as entries arrive).
+ */
+import { z } from "zod";
+import { itemKey } from "../items.ts";
+import { defineKind, id, round, text } from "./kind.ts";
+
+const at = text(40);
+const alertKind = z.enum(["nudge", "late", "missed"]);
+
+const claimedDose = z.object({
+  b: id,
+  p: id,
+  name: text(200),
+  room: text(200).optional(),
+  item: itemKey,
+  label: text(200),
+  text: text(3000),
+  highAlert: z.boolean().optional(),
+  opensAt: at,
+  dueAt: at,
+  lateAt: at,
+  closesAt: at,
+});
+
+const claim = z.object({
+  v: z.literal(1),
+  step: z.literal("claim"),
+  kind: alertKind,
+  round,
+  at,
+  attempt: z.number().int().min(1),
+  /** When it was claimed, by the claimer's clock (ISO). */
+  claimedAt: at,
+  doses: z.array(claimedDose).max(2000),
+});
+
+const posted = z.object({
+  v: z.literal(1),
+  step: z.literal("posted"),
+  kind: alertKind,
+  round,
+  at,
+  attempt: z.number().int().min(1),
+  channel: text(40),
+  ts: text(40),
+});
+
+export const doseAlert = defineKind({
+  name: "dose_alert",
+  version: 1,
+  words: "a dose times' reply, claimed or posted",
+  body: z.discriminatedUnion("step", [claim, posted]),
+});
+
+export type Claim = z.infer<typeof claim>;
+export type Posted = z.infer<typeof posted>;
+export type ClaimedDose = z.infer<typeof claimedDose>;

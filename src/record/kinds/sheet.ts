@@ -1,0 +1,93 @@
+/**
+ * `sheet`: a round's sheet as it was posted (src/answers/sheets.ts keeps and reads it): the day,
+ * the round, each pet with something to record (its ids, its name, what was due in order, whether
+ * one tap may sign it off, which message of the post holds it), and each message's document parts,
+ * which every redraw draws again. A button carries only the sheet's id and the pet's ids.
+ */
+import { z } from "zod";
+import { itemKey } from "../items.ts";
+import { date, defineKind, id, round, text } from "./kind.ts";
+
+const dueItem = z.object({
+  item: itemKey,
+  label: text(200),
+  text: text(3000),
+  /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
+  highAlert: z.boolean().optional(),
+  /** The dose window's own minutes, when the care plan sets them. */
+  window: z
+    .object({
+      beforeMinutes: z.number().int().min(0).max(720).optional(),
+      afterMinutes: z.number().int().min(1).max(720).optional(),
+    })
+    .optional(),
+});
+
+const sheetPet = z.object({
+  bookingId: id,
+  petId: id,
+  name: text(200),
+  /** What the sheet listed as due for the pet, in its order. */
+  due: z.array(dueItem).max(6),
+  /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
+  oneTap: z.boolean(),
+  /** The message of the post that holds the pet (0: the parent). */
+  message: z.number().int().nonnegative(),
+  /**
+   * The pet was not checked in when the sheet was made and arrives later that day (its booking's
+   * check-in, ISO 8601): a tap before then asks first.
+   */
+  arrivesAt: text(40).optional(),
+  /** The pet's care plan when the sheet was made: its kept version, unless confirmed ("📋 Plan…" opens it). */
+  planToConfirm: id.optional(),
+  /** Its confirmed plan has a dose to give if needed (issue 35): "💊 Give if needed…" beside the pet. */
+  asNeeded: z.boolean().optional(),
+});
+
+// A message's document (src/present/doc.ts Part), as kept: the same shape, checked both ways.
+const span = z.object({
+  text: z.string(),
+  strong: z.literal(true).optional(),
+  em: z.literal(true).optional(),
+  code: z.literal(true).optional(),
+  struck: z.literal(true).optional(),
+  tone: z.enum(["alert", "warn", "muted", "accent"]).optional(),
+});
+const line = z.array(span);
+const lines = z.array(line);
+const action = z.object({
+  text: z.string(),
+  actionId: z.string(),
+  value: z.string(),
+  style: z.enum(["primary", "danger"]).optional(),
+});
+const part = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("title"), text: z.string() }),
+  z.object({ kind: z.literal("summary"), lines }),
+  z.object({ kind: z.literal("group"), line }),
+  z.object({ kind: z.literal("item"), lines, action: action.optional(), key: z.string().optional() }),
+  z.object({ kind: z.literal("text"), lines, action: action.optional() }),
+  z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line })) }),
+  z.object({ kind: z.literal("note"), lines }),
+  z.object({ kind: z.literal("actions"), actions: z.array(action) }),
+  z.object({ kind: z.literal("divider") }),
+]);
+
+export const sheet = defineKind({
+  name: "sheet",
+  version: 1,
+  words: "a round's sheet as posted",
+  body: z.object({
+    v: z.literal(1),
+    date,
+    round,
+    /** The business the pets' records came from (the API's kennelId), when they said. */
+    kennelId: id.optional(),
+    fallback: z.string(),
+    pets: z.array(sheetPet),
+    /** Each message's document parts, drawn by src/blocks/round-sheet.ts. */
+    messages: z.array(z.object({ parts: z.array(part) })).min(1),
+  }),
+});
+
+export type SheetPet = z.infer<typeof sheetPet>;
