@@ -20,9 +20,9 @@ import {
   asNeededItems,
   followUpAt,
   type PrnDose,
-  type PrnEffect,
   type PrnEffectEntry,
 } from "../domain/prn.ts";
+import type { PrnEffect } from "../domain/prn-effects.ts";
 import { witnessState } from "../domain/witness.ts";
 import type { LogEntry, LogQuery } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";

@@ -8,7 +8,8 @@
  * write is checked against the pet's current plan (src/answers/prn.ts), never taken from the form.
  */
 import { z } from "zod";
-import type { AsNeededItem, PrnDose, PrnEffect, PrnRule } from "../domain/prn.ts";
+import type { AsNeededItem, PrnDose, PrnRule } from "../domain/prn.ts";
+import type { PrnEffect } from "../domain/prn-effects.ts";
 import { cleanText } from "../domain/text.ts";
 import {
   EFFECT_CHOICES,

@@ -9,7 +9,6 @@
 import { z } from "zod";
 import type { ListPet } from "../answers/welfare-store.ts";
 import type { Round } from "../domain/care.ts";
-import { type Which, wallTime } from "../domain/clock-change.ts";
 import { cleanText } from "../domain/text.ts";
 import {
   ALL_NORMAL,
@@ -20,9 +19,9 @@ import {
   type WelfareField,
   type WelfareValues,
 } from "../domain/welfare.ts";
-import { adviceTimeProblem, type WelfareFlag } from "../domain/welfare-flag.ts";
-import { isIsoDate, localDate } from "../time.ts";
-import { dateTimeOf, dayHeading, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { soughtAt } from "../present/welfare.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
 import { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
 import { atOf, defineForm } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
@@ -219,22 +218,6 @@ const textOf = (state: StateValues | undefined, block: string) => {
 };
 
 /**
- * When the advice was sought, as written ("HH:MM" today, "YYYY-MM-DD HH:MM"; on a day the clocks
- * went back, "01:30 first" or "01:30 second" for the hour that came twice): the instant, or the
- * words for the field (unreadable, a time that never happened, one that happened twice unsaid).
- */
-function soughtAt(when: string, now: Date, timezone: string): { at: string } | { error: string } {
-  const m = /^(?:(\d{4}-\d{2}-\d{2})\s+)?([01]?\d|2[0-3]):([0-5]\d)(?:\s+(first|second))?$/i.exec(when);
-  const date = m?.[1] ?? localDate(now, timezone);
-  if (!m || !isIsoDate(date)) return { error: "Write the time HH:MM (today), or YYYY-MM-DD HH:MM." };
-  const time = `${(m[2] as string).padStart(2, "0")}:${m[3]}`;
-  const read = wallTime(date, time, timezone, m[4]?.toLowerCase() as Which | undefined);
-  if (read.kind === "one") return { at: read.at };
-  if (read.kind === "skipped") return { error: `${skippedTimeWords(date, time)} Give when it was sought.` };
-  return { error: `${repeatedTimeWords(date, time)} Write "${time} first" or "${time} second".` };
-}
-
-/**
  * The advice form: the vet, when (not in the future, not before the flag was raised; empty: now),
  * what was advised.
  */
@@ -252,13 +235,8 @@ export function readAdvice(
   if (!advice) errors.advice = "Say what was advised.";
   let sought = now.toISOString();
   if (when) {
-    const read = soughtAt(when, now, timezone);
-    const problem =
-      "at" in read ? adviceTimeProblem(read.at, { now: sought, openedAt: flag.openedAt }) : undefined;
+    const read = soughtAt(when, { now, timezone, openedAt: flag.openedAt });
     if ("error" in read) errors.when = read.error;
-    else if (problem === "future") errors.when = "That is still to come: give when it was sought.";
-    else if (problem === "before_flag")
-      errors.when = `That is before the flag was raised (${dateTimeOf(flag.openedAt, timezone, localDate(now, timezone).slice(0, 4))}): give when it was sought.`;
     else sought = read.at;
   }
   if (Object.keys(errors).length) return { ok: false, errors };

@@ -10,12 +10,9 @@
 import type { ItemKey } from "../record/items.ts";
 import { itemOnRound } from "./plan/schedule.ts";
 import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
+import type { PrnEffect } from "./prn-effects.ts";
 import type { RoundTimes } from "./rounds.ts";
 import type { WitnessState } from "./witness.ts";
-
-/** How an as-needed dose worked, asked of the giver an hour later (PRN_FOLLOW_UP). */
-export type PrnEffect = "helped" | "no_change" | "worse";
-export const PRN_EFFECTS: readonly PrnEffect[] = ["helped", "no_change", "worse"];
 
 /** Which of the plan's limits a dose goes past. */
 export type PrnRule = "max_per_24h" | "min_interval";

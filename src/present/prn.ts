@@ -10,12 +10,11 @@ import type { ChangedItem } from "../domain/plan/state.ts";
 import {
   type AsNeededItem,
   type AsNeededPet,
-  PRN_EFFECTS,
   type PrnDose,
-  type PrnEffect,
   type PrnEffectEntry,
   prnGivenAtProblem,
 } from "../domain/prn.ts";
+import { PRN_EFFECTS, type PrnEffect } from "../domain/prn-effects.ts";
 import { plural } from "../domain/text.ts";
 import { localDate } from "../time.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";

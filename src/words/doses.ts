@@ -6,7 +6,8 @@
  * doses. Kept by theme, so each part's words stay together. Times are in the kennel's zone.
  */
 import type { OpenState } from "../domain/doses.ts";
-import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
+import { type PrnDose, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
+import type { PrnEffect } from "../domain/prn-effects.ts";
 import type { WitnessState } from "../domain/witness.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";

@@ -16,6 +16,11 @@ import { type Form, onForm } from "../interaction.ts";
 import { FORGED, NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
 import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
 
+/** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
+const timeField = (c: { field: "time" | "which"; error: string }) => ({
+  [c.field === "which" ? GIVEN_WHICH : GIVEN_AT]: c.error,
+});
+
 type RecordMeta = NonNullable<ReturnType<typeof recordForm.read>>;
 type RecordSubmission = Form<RecordMeta, SheetPetFound>;
 
@@ -35,8 +40,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
     if (!sub.ok) return void (await f.atFields(sub.errors));
     const checked = await checkGiven(deps, sheet, pet, sub.given, sub.choices);
-    if (!checked.ok)
-      return void (await f.atFields({ [checked.field === "which" ? GIVEN_WHICH : GIVEN_AT]: checked.error }));
+    if (!checked.ok) return void (await f.atFields(timeField(checked)));
     const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
     const writes = sub.choices.map((c) => ({
       ...c,
@@ -56,8 +60,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     const { status } = await petStatus(deps, sheet, pet);
     const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
     const checked = await checkGiven(deps, sheet, pet, given, writes);
-    if (!checked.ok)
-      return void (await f.atFields({ [checked.field === "which" ? GIVEN_WHICH : GIVEN_AT]: checked.error }));
+    if (!checked.ok) return void (await f.atFields(timeField(checked)));
     return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt });
   }
 

@@ -7,7 +7,7 @@
  *   (`prn_follow_up:<prnId>`).
  */
 import { z } from "zod";
-import { PRN_EFFECTS, type PrnEffect } from "../../domain/prn.ts";
+import { PRN_EFFECTS, type PrnEffect } from "../../domain/prn-effects.ts";
 import { itemKey } from "../items.ts";
 import { defineKind, id, instant, text, words } from "./kind.ts";
 
