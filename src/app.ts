@@ -159,10 +159,13 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     deferInitialization: true,
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
+  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
+  let self: AuthTestAnswer | undefined;
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
-  registerActions(app, deps, sheetRedraw);
+  registerActions(app, deps, sheetRedraw, digestSlack);
   registerEvents(app, deps);
   app.error(async (error) => {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
@@ -224,9 +227,6 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     void warmTodaysCare(base)
       .catch(() => undefined)
       .then(() => options.afterWarm?.());
-  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
-  let self: AuthTestAnswer | undefined;
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
   // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
   const posts = scheduledPosts(base.config);
   const digest =

@@ -124,6 +124,8 @@ export interface DoseFigures {
   refused: number;
   notGiven: number;
   lateEntries: number;
+  /** Of the doses due, those due from the words, their pet's care plan not confirmed (issue 44). */
+  fromWords: number;
 }
 
 export function doseFigures(doses: RoundDose[]): DoseFigures {
@@ -136,10 +138,12 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
     refused: 0,
     notGiven: 0,
     lateEntries: 0,
+    fromWords: 0,
   };
   for (const d of doses) {
     if (d.due.item === "meal" || d.state.state === "upcoming") continue;
     f.due++;
+    if (d.due.unconfirmed) f.fromWords++;
     const s = d.state;
     if (s.state !== "recorded") {
       if (s.state === "missed") f.missed++;

@@ -89,6 +89,8 @@ export function keptDoses(
 export interface EntryFacts {
   /** The entries of high-alert items, as their round's kept sheet had them. */
   highAlert: Set<number>;
+  /** The entries of items due from the words, their plan not confirmed (issue 44). */
+  fromWords: Set<number>;
   witnesses: Map<number, Witness>;
   /** When the facts were read (a dose awaiting its witness until then). */
   now: string;
@@ -104,14 +106,16 @@ export async function entryFacts(
   const dates = entries.map((e) => e.date).sort();
   const from = dates[0];
   const to = dates.at(-1);
-  if (!store || !from || !to) return { highAlert: new Set(), witnesses: new Map(), now };
+  if (!store || !from || !to)
+    return { highAlert: new Set(), fromWords: new Set(), witnesses: new Map(), now };
   const [sheets, witnesses] = await Promise.all([
     keptSheets(deps, { from, to }),
     witnessesOf(store, { from, to }),
   ]);
   const kept = keptDue(sheets);
-  const highAlert = new Set(entries.filter((e) => kept.get(doseKey(e))?.due.highAlert).map((e) => e.id));
-  return { highAlert, witnesses, now };
+  const marked = (mark: "highAlert" | "unconfirmed") =>
+    new Set(entries.filter((e) => kept.get(doseKey(e))?.due[mark]).map((e) => e.id));
+  return { highAlert: marked("highAlert"), fromWords: marked("unconfirmed"), witnesses, now };
 }
 
 /**

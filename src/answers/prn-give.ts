@@ -118,9 +118,11 @@ export async function givePrn(
 export async function keepPrn(
   deps: Pick<Deps, "record">,
   input: Omit<PrnGiveInput, "item" | "form"> & {
-    item: AsNeededItem;
+    item: Pick<AsNeededItem, "key" | "label" | "text" | "highAlert" | "unconfirmed">;
     date: string;
     petName?: string | undefined;
+    /** Past the plan's limits, checked (the preview's seeds; the forms' is given by `check`). */
+    ack?: BodyIn<"prn">["ack"];
   },
   check?: (read: Parameters<LogCheck<"prn">>[0]) => Promise<Partial<BodyIn<"prn">>>,
 ): Promise<{ status: "recorded" | "duplicate"; dose: PrnDose }> {
@@ -133,8 +135,10 @@ export async function keepPrn(
     reason: input.reason,
     givenAt: new Date(input.givenAt).toISOString(),
     userName: input.who.userName,
+    ...(input.ack ? { ack: input.ack } : {}),
     ...(input.note ? { note: input.note } : {}),
     ...(input.item.highAlert ? { highAlert: true as const } : {}),
+    ...(input.item.unconfirmed ? { unconfirmed: true as const } : {}),
     ...(input.petName ? { petName: Array.from(input.petName).slice(0, 200).join("") } : {}),
   };
   const { status, entry } = await store.append(

@@ -53,6 +53,7 @@ export function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
     ...(b.highAlert ? { highAlert: true } : {}),
     kennel: e.kennel,
     ...(b.petName ? { petName: b.petName } : {}),
+    ...(b.unconfirmed ? { unconfirmed: true } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ export interface PrnDose {
   reason: string;
   givenAt: string;
   recordedAt: string;
+  /** Given from the words, the pet's care plan not confirmed (issue 44: from the round's form). */
+  unconfirmed?: boolean | undefined;
   /** Given past a limit of the plan, acknowledged: which, and the words the giver was shown. */
   ack?: { rule: PrnRule; words: string } | undefined;
   note?: string | undefined;
@@ -73,6 +75,8 @@ export interface AsNeededItem {
   minHoursBetween?: number | undefined;
   /** A high-alert drug (insulin, an anticonvulsant, a controlled drug): each dose is witnessed. */
   highAlert?: boolean | undefined;
+  /** Given from the words, the pet's care plan not confirmed (issue 44: from the round's form). */
+  unconfirmed?: boolean | undefined;
 }
 
 /** The item's short name: the drug as the plan reads it, else its words. */

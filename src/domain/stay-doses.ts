@@ -42,6 +42,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
         date: i.date,
         round: i.round,
         label: i.label,
+        ...(i.unconfirmed ? { unconfirmed: true } : {}),
         kind: "late",
         at: s.givenAt,
         why: e.note,

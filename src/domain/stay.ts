@@ -50,6 +50,8 @@ export interface StayItem {
   /** A high-alert drug, and the dose window's own minutes, as the plan in force had them (issue 35). */
   highAlert?: boolean | undefined;
   window?: DueItem["window"];
+  /** Due from the words, the pet's care plan in force not confirmed (issue 44). */
+  unconfirmed?: boolean | undefined;
   /** With the dose times (src/domain/stay-doses.ts): given on time, late, or after its window closed. */
   timeliness?: Timeliness | undefined;
   /** With the dose times: a high-alert dose given, its witness (or none in time). */
@@ -60,6 +62,7 @@ export interface StayException {
   date: string;
   round: Round;
   label: string;
+  unconfirmed?: boolean | undefined;
   /**
    * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
    * after its late time (with the dose times only: src/domain/stay-doses.ts).
@@ -248,6 +251,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         due: true,
         ...(d.highAlert ? { highAlert: true } : {}),
         ...(d.window ? { window: d.window } : {}),
+        ...(d.unconfirmed ? { unconfirmed: true } : {}),
       });
     }
   }
@@ -277,6 +281,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         date: d.date,
         round: d.round,
         label: d.label,
+        ...(d.unconfirmed ? { unconfirmed: true } : {}),
         kind: "missed",
         at: d.at,
         why: undefined,
@@ -287,6 +292,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
         date: d.date,
         round: d.round,
         label: d.label,
+        ...(d.unconfirmed ? { unconfirmed: true } : {}),
         kind: e.outcome,
         at: e.recordedAt,
         why: e.reason ?? e.note,

@@ -40,19 +40,12 @@ export function iteratePets(
   return paginate((page) => listPets(ep, filter, { page, pageSize }));
 }
 
-/** GET /pets/{id}: one pet's full care record (cached; `fresh`: read from the API now, and cached). */
-export async function getPet(
-  ep: Endpoints,
-  id: number,
-  o: { fresh?: boolean } = {},
-): Promise<KennelResult<Pet>> {
+/** GET /pets/{id}: one pet's full care record (cached; `fresh`: asked of the API now, and cached again). */
+export async function getPet(ep: Endpoints, id: number, fresh = false): Promise<KennelResult<Pet>> {
   checkId(id, "A pet id");
-  return ep.cache.through(
-    `pet:${id}`,
-    async () => {
-      const answer = await ep.transport.get({ segments: ["pets", String(id)], what: `pet with id ${id}` });
-      return one(answer, "pet", readPet, ep.log);
-    },
-    o,
-  );
+  if (fresh) ep.cache.forget(`pet:${id}`);
+  return ep.cache.through(`pet:${id}`, async () => {
+    const answer = await ep.transport.get({ segments: ["pets", String(id)], what: `pet with id ${id}` });
+    return one(answer, "pet", readPet, ep.log);
+  });
 }

@@ -10,6 +10,7 @@ import type { webApi } from "@slack/bolt";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
+import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
@@ -82,10 +83,11 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness] = await Promise.all([
+    const [entries, asNeeded, witness, plans] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
+      sheetPlansNow(this.#deps, sheet, index),
     ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed…).
@@ -96,6 +98,7 @@ export class SheetRedraw {
       asNeeded,
       witness,
       doses,
+      plans,
     });
     return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }

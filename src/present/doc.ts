@@ -23,6 +23,12 @@ export interface Span {
   /** Corrected since (a superseded entry of the record): Slack strikes it through, the terminal too. */
   struck?: true;
   tone?: Tone;
+  /**
+   * Said by the pet's care plan as it stood when drawn (its state, a doubt left to a person): a kept
+   * round sheet drawn again after the plan changed puts the plan's words now in their place
+   * (src/present/plan-sheet.ts). Serializers show it as any span.
+   */
+  of?: "plan";
 }
 
 /** One visible line: spans side by side. */

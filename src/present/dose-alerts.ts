@@ -15,6 +15,7 @@ import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import {
   type Doc,
   dotted,
@@ -38,6 +39,8 @@ interface AlertDoseView {
   label: string;
   text: string;
   highAlert?: boolean | undefined;
+  /** Due from the words, the pet's care plan not confirmed (issue 44). */
+  unconfirmed?: boolean | undefined;
   window: DoseWindow;
   /** Its current entry, when recorded since. */
   entry?: Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName"> | undefined;
@@ -76,7 +79,7 @@ function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string,
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */
 function itemSpans(d: AlertDoseView, timezone: string, date: string): Span[] {
-  const label = `${d.highAlert ? "💉 " : ""}${value(d.label, 40)}`;
+  const label = `${d.highAlert ? "💉 " : ""}${doseName(value(d.label, 40), d.unconfirmed)}`;
   if (!d.entry) return [{ text: label }];
   return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d.entry, timezone, date)})`)];
 }

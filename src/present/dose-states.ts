@@ -16,6 +16,7 @@ import type { PetRoundStatus } from "../domain/record.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import type { ItemKey } from "../record/types.ts";
 import { stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, value } from "./doc.ts";
 
 /** A due item not recorded yet: its state now and its window (issue 35), when the sheet knows the time. */
@@ -66,7 +67,7 @@ export function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> 
     const o = open?.get(d.item);
     if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
     const group = by.get(o.state) ?? { labels: [], window: o.window };
-    group.labels.push(value(d.label, 80));
+    group.labels.push(doseName(value(d.label, 80), d.unconfirmed));
     by.set(o.state, group);
   }
   return (["missed", "late"] as const).flatMap((state) => {

@@ -28,6 +28,7 @@ import {
   witnessWords,
 } from "../words/doses.ts";
 import { itemKeyWords, planStateWords } from "../words/plan.ts";
+import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import {
   type Action,
   type ActionOf,
@@ -308,6 +309,9 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
 /** A high-alert dose's witness as the export's cell says it: "witnessed by Tom 12:05", "unwitnessed"; none for another dose. */
 export const witnessCellWords = (d: PrnDose, timezone: string): string | undefined =>
   d.witness ? witnessWords(d.witness, timezone) : undefined;
+/** A dose given from the words, its plan not confirmed (issue 44), as the export's cell says it. */
+export const prnFromWordsCell = (d: Pick<PrnDose, "unconfirmed">): string | null =>
+  d.unconfirmed ? FROM_THE_WORDS : null;
 
 /** A dose's effect as the export's cell says it: "helped · Jane 2026-11-22 10:12 · calmer". */
 export function effectCellWords(d: PrnDose, stamp: (iso: string) => string): string {

@@ -20,6 +20,7 @@ import {
   witnessWords,
 } from "../words/doses.ts";
 import { outcomeWords, ownCountWords } from "../words/record.ts";
+import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
 export { awaitingWitness } from "../domain/witness.ts";
@@ -93,14 +94,14 @@ function witnessLine(
 export function entryDoseWords(
   e: Entry,
   timezone: string,
-  w: (WitnessView & { highAlert: Set<number> }) | undefined,
-): { lateEntry: string | undefined; witness: string | undefined } {
+  w: (WitnessView & { highAlert: Set<number>; fromWords?: Set<number> }) | undefined,
+): { lateEntry: string | undefined; witness: string | undefined; fromWords?: string | undefined } {
   const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
-  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
-  return {
-    lateEntry,
-    witness: witnessWords(witnessState(e, w.witnesses.get(e.id), w.now), timezone, e.date),
-  };
+  // Due from the words, the plan not confirmed when its round was posted (issue 44).
+  const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
+  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };
+  const witness = witnessWords(witnessState(e, w.witnesses.get(e.id), w.now), timezone, e.date);
+  return { lateEntry, witness, fromWords };
 }
 
 /** High-alert doses given and not witnessed within the minutes allowed. */
@@ -149,7 +150,9 @@ export function petRecordLines(
   const lines: Line[] = [];
   for (const d of s.due) {
     const e = s.current.get(d.item);
-    lines.push(e ? entryLine(e, timezone) : openLine(d.label, open?.get(d.item), timezone));
+    lines.push(
+      e ? entryLine(e, timezone) : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone),
+    );
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);
   }

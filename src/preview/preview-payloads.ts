@@ -133,3 +133,20 @@ export function messageClick(
     response_url: responseUrl,
   };
 }
+
+/**
+ * What the page clicked, as Slack sends the action: a button with its value, or a radio button
+ * chosen (a care plan form's question, issue 44) with its option.
+ */
+export function pageAction(body: Record<string, unknown>, actionId: string): Record<string, unknown> {
+  const picked = body.selected as { value?: unknown; text?: unknown } | undefined;
+  return {
+    type: picked ? "radio_buttons" : "button",
+    action_id: actionId,
+    block_id: typeof body.blockId === "string" && body.blockId ? body.blockId : "b",
+    ...(typeof body.text === "string" ? { text: { type: "plain_text", text: body.text } } : {}),
+    ...(picked
+      ? { selected_option: { value: String(picked.value ?? ""), text: picked.text } }
+      : { value: String(body.value ?? "") }),
+  };
+}

@@ -17,7 +17,7 @@ import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
-import { homeClick, messageClick, startPreviewBot, visibleIn } from "./preview-payloads.ts";
+import { homeClick, messageClick, pageAction, startPreviewBot, visibleIn } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
   createSlackStandIn,
@@ -233,13 +233,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         const body = await json();
         const as = asWho(body.as);
         const actionId = typeof body.actionId === "string" ? body.actionId : "";
-        const action = {
-          type: "button",
-          action_id: actionId,
-          block_id: typeof body.blockId === "string" && body.blockId ? body.blockId : "b",
-          ...(typeof body.text === "string" ? { text: { type: "plain_text", text: body.text } } : {}),
-          value: String(body.value ?? ""),
-        };
+        const action = pageAction(body, actionId);
         if (typeof body.viewId === "string") {
           // A button inside a modal: block_actions from the view, with what is typed in it so far.
           const shown = actionId && (await modals.click(person(as), body.viewId, action, body.values));

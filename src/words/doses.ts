@@ -14,6 +14,7 @@ import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine } from "./stay-line.ts";
+import { FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 
 // --- reasons a dose was not given ---------------------------------------------------------------
 
@@ -65,9 +66,12 @@ export const UNWITNESSED = "unwitnessed";
 
 // --- figures ------------------------------------------------------------------------------------
 
-/** "given on time: 46 of 48 due" */
-export const onTimeWords = (f: { onTime: number; due: number }) =>
-  `given on time: ${f.onTime} of ${f.due} due`;
+/**
+ * "given on time: 46 of 48 due", and of those due, how many were due from the words, their plan not
+ * confirmed (issue 44): "given on time: 46 of 48 due (3 from the words, plan not confirmed)".
+ */
+export const onTimeWords = (f: { onTime: number; due: number; fromWords?: number | undefined }) =>
+  `given on time: ${f.onTime} of ${f.due} due${f.fromWords ? ` (${f.fromWords} ${FROM_THE_WORDS})` : ""}`;
 
 // --- states ---------------------------------------------------------------------------------------
 
@@ -139,13 +143,13 @@ function durationWords(minutes: number): string {
  * at 09:10, 2 h ago: the plan says at least 4 h between" (a dose given after it: "the next at 10:00,
  * 1 h after it").
  */
-export function prnProblemWords(p: PrnProblem, timeZone: string): string {
+export function prnProblemWords(p: PrnProblem, timeZone: string, says = "the plan says"): string {
   if (p.rule === "max_per_24h")
-    return `${p.count} already in ${p.laterAt ? `the 24 h up to ${timeOf(p.laterAt, timeZone)}` : "the last 24 h"}: the plan says at most ${p.max}`;
+    return `${p.count} already in ${p.laterAt ? `the 24 h up to ${timeOf(p.laterAt, timeZone)}` : "the last 24 h"}: ${says} at most ${p.max}`;
   const near = p.after
     ? `the next at ${timeOf(p.otherAt, timeZone)}, ${durationWords(p.minutesApart)} after it`
     : `the last at ${timeOf(p.otherAt, timeZone)}, ${durationWords(p.minutesApart)} ago`;
-  return `${near}: the plan says at least ${p.minHours} h between`;
+  return `${near}: ${says} at least ${p.minHours} h between`;
 }
 
 /** A reason as the line reads it: "for scratching"; "if scratching", "for pain" stay as written. */
@@ -166,6 +170,22 @@ export function prnLimitWords(o: {
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/**
+ * What an item to give if needed is given for, and its limits, as the plan says them, or, not
+ * confirmed, as its words give them (issue 44): "The words say: only if scratching · at most 2 in
+ * 24 h (plan not confirmed)."; "" when neither says anything.
+ */
+export function ifNeededWords(o: {
+  reason?: string | undefined;
+  maxPer24h?: number | undefined;
+  minHoursBetween?: number | undefined;
+  unconfirmed?: boolean | undefined;
+}): string {
+  const said = [o.reason ?? "", prnLimitWords(o)].filter(Boolean).join(" · ");
+  if (!said) return o.unconfirmed ? `Give if needed (${PLAN_NOT_CONFIRMED}).` : "";
+  return o.unconfirmed ? `The words say: ${said} (${PLAN_NOT_CONFIRMED}).` : `The plan says: ${said}.`;
 }
 
 /** Where a dose stands: "awaiting effect", or its effect ("helped"). */

@@ -160,6 +160,7 @@ const NOT_DUE: Record<NotDueWhy, string> = {
   off_day: "not today",
   not_this_round: "not this round",
   fasting: "not fed: fasting for the procedure",
+  written_twice: "written twice: given as the other slot says",
 };
 
 /** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check: how much is given?". */
@@ -215,6 +216,29 @@ export function planStateByWords(state: PlanState, who: string[]): string {
 /** A plan's item in words: "medication 2" (the API's second slot), "meal". */
 export const itemKeyWords = (key: PlanItem["key"]): string =>
   key === "meal" ? "meal" : `medication ${key.slice(4)}`;
+
+/** The form of a high-alert plan, to the person who confirmed it first (issue 44). */
+export const ASK_A_COLLEAGUE = "Ask a colleague to confirm (high-alert drug): you confirmed it first.";
+
+/** The second person's form: who confirmed first, and when ("Sam Thu 26 Nov 07:42"). */
+export const confirmedFirstWords = (name: string, when: string) =>
+  `Confirmed first by ${name} ${when}: you confirm as the second, different person (high-alert drug).`;
+
+/** A Confirm or Save over words changed since the plan was drafted (issue 46): nothing written. */
+export const CHANGED_NOW =
+  "Changed in the kennel system since this was drafted: read it again. Nothing was written; the plan is drafted again from the new words at the pet's next round (or /rounds now), then confirmed.";
+
+/** One item's words before and after a change in the kennel system: 'medication 1: was "…", now "…"'. */
+export function changedWords(c: {
+  key: PlanItem["key"];
+  before: SourceFieldWords[];
+  after: SourceFieldWords[];
+}): string {
+  const words = (fields: SourceFieldWords[]) => fields.map((f) => f.words).join(" · ") || "none";
+  return `${itemKeyWords(c.key)}: was "${words(c.before)}", now "${words(c.after)}"`;
+}
+
+type SourceFieldWords = { words: string };
 
 /** The plan's word beside a medication's line on a sheet: " · 📋 plan: due: 1 tab". */
 export const planOnSheetWords = (on: ItemOnRound): string => `📋 plan: ${onRoundWords(on)}`;

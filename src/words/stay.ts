@@ -10,6 +10,7 @@ import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
+import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
@@ -20,7 +21,7 @@ const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
 function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = cap(x.label, 40);
+  const label = doseName(cap(x.label, 40), x.unconfirmed);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
@@ -32,14 +33,15 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = { value: cap(x.label, 60) };
   const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
+  const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
   if (x.kind === "missed")
     return [
       "❌ ",
       label,
-      ` not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
+      `${mark} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
     ];
-  if (x.kind === "late") return ["⏰ ", label, ` given late ${when}`, ...why];
-  return ["⚠️ ", label, ` ${outcomeWords(x.kind)} ${when}`, ...why];
+  if (x.kind === "late") return ["⏰ ", label, `${mark} given late ${when}`, ...why];
+  return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
 }
 
 /** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
@@ -56,7 +58,7 @@ function figureWords(s: PetStayRecord): string | undefined {
   const d = s.doses;
   if (d.onTime === undefined || d.due === 0) return undefined;
   return [
-    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due })}`,
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: s.items.filter((i) => i.item !== "meal" && i.unconfirmed).length })}`,
     d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
     d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
   ]
@@ -150,8 +152,10 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     }
     const e = i.entry;
     const text = { value: cap(e?.itemText ?? i.label, 120) };
+    // Due from the words, the plan not confirmed (issue 44): said on the line.
+    const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
     if (!e) {
-      lines.push({ depth: 2, pieces: [text, ": ❌ not recorded"] });
+      lines.push({ depth: 2, pieces: [text, `${from}: ❌ not recorded`] });
       continue;
     }
     const why = e.reason ?? e.note;
@@ -163,7 +167,7 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
       depth: 2,
       pieces: [
         text,
-        `: ${when} · `,
+        `${from}: ${when} · `,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
         ...witnessWords(i, timezone),

@@ -19,7 +19,6 @@ const KNOWN_LONG = [
   "src/answers/welfare.ts:recordCheck",
   "src/app.ts:createBot",
   "src/app.ts:start",
-  "src/blocks/plan-edit.ts:editModal",
   "src/blocks/plan-edit.ts:readEdit",
   "src/blocks/prn-modal.ts:giveModal",
   "src/blocks/round-sheet.ts:draftSheet",

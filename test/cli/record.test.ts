@@ -259,6 +259,7 @@ describe("kennel-desk record export", () => {
       "kind",
       "past_plan_limit",
       "effect",
+      "from_words",
     ]);
     // The last line names the record's head at export, for `kennel-desk record verify`.
     const head = rows.pop();

@@ -51,7 +51,8 @@ async function click(button: { action_id: string; value: string }, user?: string
   return h.slack.responsesFor(id).find(isFinal) as Recorded;
 }
 
-const text = (r: Recorded) => JSON.stringify(r.body);
+/** The answer as text, a phone's no-break spaces read as spaces (so a phone is found, or its absence proved). */
+const text = (r: Recorded) => JSON.stringify(r.body).replaceAll("\u00a0", " ");
 const asMessage = (r: Recorded): Message => ({
   text: String(r.body.text),
   blocks: r.body.blocks as Message["blocks"],

@@ -10,6 +10,7 @@ import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src
 import { effectWords, reasonWords, stateWords, UNWITNESSED } from "../../src/words/doses.ts";
 import { onRoundWords, planStateWords } from "../../src/words/plan.ts";
 import { outcomeWords } from "../../src/words/record.ts";
+import { doseName, FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";
 
 const GLOSSARY = readFileSync(new URL("../../docs/glossary.md", import.meta.url), "utf8");
 
@@ -57,8 +58,12 @@ describe("the glossary", () => {
       "after_stop",
       "off_day",
       "not_this_round",
+      "written_twice",
     ] as const)
       expect(GLOSSARY).toContain(`**${onRoundWords({ status: "not_due", why })}**`);
     expect(GLOSSARY).toContain(`**${onRoundWords({ status: "as_needed" })}**`);
+    // A dose due from the words of a plan no one confirmed, as every surface names it.
+    expect(GLOSSARY).toContain(`**${doseName("", true).trim()}**`);
+    expect(GLOSSARY).toContain(`**${FROM_THE_WORDS}**`);
   });
 });

@@ -10,6 +10,7 @@
 import { weekday, zonedInstant } from "../../time.ts";
 import type { Round } from "../care.ts";
 import type { RoundTimes } from "../rounds.ts";
+import { writtenTwice } from "./questions.ts";
 import type { AllergyMatch, Doubt, Fast, PlanItem, PlanState } from "./types.ts";
 
 export interface StayTimes {
@@ -30,7 +31,9 @@ export type NotDueWhy =
   | "off_day"
   | "not_this_round"
   /** The feeding item, in a fast for a procedure (`PlanItem.fast`: the sheet says why). */
-  | "fasting";
+  | "fasting"
+  /** The same dose written in two slots, settled by a person: given as the other slot says. */
+  | "written_twice";
 
 export type ItemOnRound =
   /** To give (or feed) this round: today's amount (the taper step's, the round's own field's, or the item's). */
@@ -131,7 +134,7 @@ function oneItemOnRound(item: PlanItem, date: string, round: Round, stay: StayTi
     return { status: "as_needed", ...limits };
   }
   const dose = item.when.rounds.find((d) => d.round === round);
-  if (!dose) return { status: "not_due", why: "not_this_round" };
+  if (!dose) return { status: "not_due", why: writtenTwice(item) ? "written_twice" : "not_this_round" };
   const amount = step !== undefined ? item.when.steps[step]?.amount : (dose.amount ?? item.what.amount);
   const stepped = step !== undefined ? { step } : {};
   return kind.kind === "conditional"

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
 import { plan } from "./plan.ts";
+import { plansPost } from "./plans-post.ts";
 import { postClaim } from "./post-claim.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
@@ -22,6 +23,7 @@ const KINDS = [
   sheet,
   retention,
   plan,
+  plansPost,
   witness,
   prn,
   prnEffect,

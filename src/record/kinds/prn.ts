@@ -28,6 +28,8 @@ export const prn = defineKind({
     highAlert: z.literal(true).optional(),
     /** The pet's name as its plan had it, so every export row names the pet (issue 46). */
     petName: words(200).optional(),
+    /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
+    unconfirmed: z.literal(true).optional(),
   }),
 });
 
