@@ -74,10 +74,13 @@ export type PrnQuery = Pick<LogQuery, "bookingId" | "petId" | "date" | "from" | 
 
 /**
  * The as-needed doses matching the query, oldest given first, each with its effect when answered
- * (an effect is dated as its dose) and, a high-alert one, its witness as it stands now. None
- * without a record.
+ * (an effect is dated as its dose) and, given a clock, a high-alert one's witness as it stands now
+ * (a reader that only counts doses, as custody's balance, needs none). None without a record.
  */
-export async function prnDoses(deps: Pick<Deps, "record" | "clock">, query: PrnQuery): Promise<PrnDose[]> {
+export async function prnDoses(
+  deps: Pick<Deps, "record"> & Partial<Pick<Deps, "clock">>,
+  query: PrnQuery,
+): Promise<PrnDose[]> {
   const store = deps.record;
   if (!store) return [];
   const [doses, effects, witnesses] = await Promise.all([
@@ -87,14 +90,14 @@ export async function prnDoses(deps: Pick<Deps, "record" | "clock">, query: PrnQ
   ]);
   const byDose = new Map<number, PrnEffectEntry>();
   for (const e of effects.map(effectOf)) if (!byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
-  const now = deps.clock.now().toISOString();
+  const now = deps.clock?.now().toISOString();
   return doses
     .map(doseOf)
     .filter((d): d is PrnDose => d !== undefined)
     .map((d) => ({
       ...d,
       ...(byDose.has(d.id) ? { effect: byDose.get(d.id) } : {}),
-      ...(d.highAlert ? { witness: witnessState(d, witnesses.prn.get(d.id), now) } : {}),
+      ...(d.highAlert && now ? { witness: witnessState(d, witnesses.prn.get(d.id), now) } : {}),
     }))
     .sort((a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id);
 }

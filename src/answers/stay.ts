@@ -13,6 +13,7 @@ import type { Witness } from "../domain/witness.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
+import { stayMedicines } from "./custody-stock.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { entryFacts } from "./kept-doses.ts";
@@ -197,8 +198,14 @@ export async function stayRecords(
           planVersionsOf(plans),
           facts,
         );
-        // The stay's doses given if needed (issue 35), every pet's.
-        out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);
+        // The stay's doses given if needed (issue 35), every pet's; the full record, its medicines'
+        // registers in custody (issue 49).
+        const medicines = o.doses ? await stayMedicines(deps, bookingId) : [];
+        out.set(bookingId, {
+          ...view,
+          ...(asNeeded.length ? { asNeeded } : {}),
+          ...(medicines.length ? { medicines } : {}),
+        });
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");

@@ -20,6 +20,7 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type CareFacts, ROUNDS, type Round } from "./care.ts";
+import type { MedicineCustody } from "./custody.ts";
 import type { Timeliness } from "./doses.ts";
 import type { HouseMeals } from "./plan/feeding.ts";
 import { planRound } from "./plan/round.ts";
@@ -142,6 +143,8 @@ export interface StayRecordView {
   problem: string | undefined;
   /** The stay's as-needed doses (issue 35), every pet's, oldest given first. */
   asNeeded?: PrnDose[] | undefined;
+  /** The stay's medicines in custody (issue 49), every pet's, each with its register. */
+  medicines?: MedicineCustody[] | undefined;
 }
 
 export interface StayInput {

@@ -7,6 +7,7 @@
  * The words a tapper is told are here too.
  */
 import type { webApi } from "@slack/bolt";
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { prnDoses } from "../answers/prn.ts";
@@ -83,11 +84,15 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness, plans] = await Promise.all([
+    const [entries, asNeeded, witness, plans, custody] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
       sheetPlansNow(this.#deps, sheet, index),
+      sheetCustody(
+        this.#deps,
+        sheet.pets.filter((p) => p.message === index),
+      ).catch(() => undefined),
     ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed…).
@@ -99,6 +104,7 @@ export class SheetRedraw {
       witness,
       doses,
       plans,
+      custody,
     });
     return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }
