@@ -118,6 +118,45 @@ export async function entryFacts(
   return { highAlert: marked("highAlert"), fromWords: marked("unconfirmed"), witnesses, now };
 }
 
+/** The days an export's facts keep at once (its pages come in the chain's order: a day or two each). */
+const FACT_DAYS = 8;
+
+/**
+ * entryFacts for an export read a page at a time (src/answers/record-export.ts): each day's kept
+ * sheets and witnesses read once, the last few days kept, so a late entry of an old day costs that
+ * day's reads, not every day between.
+ */
+export function entryFactsByDay(
+  deps: Pick<Deps, "record" | "clock">,
+): (entries: Entry[]) => Promise<EntryFacts> {
+  const now = deps.clock.now().toISOString();
+  const days = new Map<string, { kept: Map<string, KeptDue>; witnesses: Map<number, Witness> }>();
+  const day = async (date: string) => {
+    const had = days.get(date);
+    if (had) return had;
+    const [sheets, witnesses] = await Promise.all([
+      keptSheets(deps, { date }),
+      deps.record ? witnessesOf(deps.record, { from: date, to: date }) : new Map<number, Witness>(),
+    ]);
+    const read = { kept: keptDue(sheets), witnesses };
+    days.set(date, read);
+    if (days.size > FACT_DAYS) days.delete(days.keys().next().value as string);
+    return read;
+  };
+  return async (entries) => {
+    const facts: EntryFacts = { highAlert: new Set(), fromWords: new Set(), witnesses: new Map(), now };
+    for (const e of entries) {
+      const { kept, witnesses } = await day(e.date);
+      const due = kept.get(doseKey(e))?.due;
+      if (due?.highAlert) facts.highAlert.add(e.id);
+      if (due?.unconfirmed) facts.fromWords.add(e.id);
+      const w = witnesses.get(e.id);
+      if (w) facts.witnesses.set(e.id, w);
+    }
+    return facts;
+  };
+}
+
 /**
  * A day's dose figures (of one round, when named) from its kept sheets and its entries, at `now`:
  * "given on time: 46 of 48 due" (src/answers/doses.ts doseFigures). No kennel API.

@@ -23,7 +23,7 @@ import {
   type PrnEffectEntry,
 } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
-import { witnessState } from "../domain/witness.ts";
+import { type Witness, witnessState } from "../domain/witness.ts";
 import type { LogEntry, LogQuery } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
@@ -88,18 +88,57 @@ export async function prnDoses(
     store.log({ kind: "prn_effect", ...query }),
     allWitnessesOf(store, query),
   ]);
+  const now = deps.clock?.now().toISOString();
+  return withEffects(doses, effects, witnesses.prn, now).sort(
+    (a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id,
+  );
+}
+
+/**
+ * The doses among log rows, each with its effect (the first answered) among `effects` and, given
+ * `now`, a high-alert one's witness among `witnesses` as it stands then.
+ */
+function withEffects(
+  rows: LogEntry<"prn">[],
+  effects: LogEntry<"prn_effect">[],
+  witnesses: Map<number, Witness>,
+  now: string | undefined,
+): PrnDose[] {
   const byDose = new Map<number, PrnEffectEntry>();
   for (const e of effects.map(effectOf)) if (!byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
-  const now = deps.clock?.now().toISOString();
-  return doses
+  return rows
     .map(doseOf)
     .filter((d): d is PrnDose => d !== undefined)
     .map((d) => ({
       ...d,
       ...(byDose.has(d.id) ? { effect: byDose.get(d.id) } : {}),
-      ...(d.highAlert && now ? { witness: witnessState(d, witnesses.prn.get(d.id), now) } : {}),
-    }))
-    .sort((a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id);
+      ...(d.highAlert && now ? { witness: witnessState(d, witnesses.get(d.id), now) } : {}),
+    }));
+}
+
+/**
+ * The same doses a page at a time in the chain's order, up to `throughSeq` (an export of any size,
+ * src/answers/record-export.ts): each page's effects and witnesses read from its first dose's day on.
+ */
+export async function* prnDosePages(
+  deps: Pick<Deps, "record"> & Partial<Pick<Deps, "clock">>,
+  query: PrnQuery,
+  throughSeq: number,
+): AsyncGenerator<PrnDose[]> {
+  const store = deps.record;
+  if (!store) return;
+  const now = deps.clock?.now().toISOString();
+  for await (const page of store.logPages({ kind: "prn", ...query }, { throughSeq })) {
+    const first = page.map((e) => e.date).sort()[0] as string;
+    const from =
+      query.date === undefined && (query.from === undefined || query.from < first) ? first : query.from;
+    const since = { ...query, ...(from ? { from } : {}) };
+    const [effects, witnesses] = await Promise.all([
+      store.log({ kind: "prn_effect", ...since }),
+      now ? allWitnessesOf(store, since) : undefined,
+    ]);
+    yield withEffects(page, effects, witnesses?.prn ?? new Map(), now);
+  }
 }
 
 /**

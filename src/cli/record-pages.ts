@@ -27,20 +27,25 @@ import { type CliContext, kennelDeps } from "./context.ts";
  * taken all the same (a file system that ignores case). `taken` holds the names given, lower-cased.
  */
 export function pageFileName(reference: string, bookingId: number, taken: Set<string>): string {
-  const ref = Array.from(
-    cleanText(reference)
-      .normalize("NFC")
-      .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
-      .replace(/^[-.]+|[-.]+$/g, ""),
-  )
-    .slice(0, 80)
-    .join("");
+  const ref = fileNamePart(reference);
   const own = `booking-${bookingId}`;
   const base = ref && ref !== own ? `${ref}-${bookingId}` : own;
   let name = `${base}.html`;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}.html`;
   taken.add(name.toLowerCase());
   return name;
+}
+
+/** Words as part of a file name: letters, marks and digits of any script, dots, hyphens and underscores kept; the rest one hyphen. */
+export function fileNamePart(words: string): string {
+  return Array.from(
+    cleanText(words)
+      .normalize("NFC")
+      .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
+      .replace(/^[-.]+|[-.]+$/g, ""),
+  )
+    .slice(0, 80)
+    .join("");
 }
 
 /** `--out`: a folder (made when missing), never a file: a usage error (exit 2) in one line otherwise. */
@@ -90,11 +95,12 @@ function writePage(folder: string, name: string, page: string): void {
  * Writes each page in `out`; says on standard error how many were written (and which could not be,
  * and why). Exit 0 when every page was written, 1 otherwise.
  */
-export function writePages(
+export async function writePages(
   ctx: CliContext,
   out: string,
-  pages: Array<{ name: string; page: string }>,
-): number {
+  pages: AsyncIterable<{ name: string; page: string }> | Iterable<{ name: string; page: string }>,
+  each = "one per stay",
+): Promise<number> {
   const folder = resolve(out);
   const why = makeFolder(folder);
   if (why) {
@@ -105,7 +111,7 @@ export function writePages(
   }
   const written: string[] = [];
   const failed: string[] = [];
-  for (const p of pages) {
+  for await (const p of pages) {
     try {
       writePage(folder, p.name, p.page);
       written.push(p.name);
@@ -115,22 +121,24 @@ export function writePages(
   }
   const n = written.length;
   ctx.io.stderr.write(
-    `${n} ${n === 1 ? "page" : "pages"} (one per stay) written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
+    `${n} ${n === 1 ? "page" : "pages"} (${each}) written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
   );
   return failed.length ? 1 : 0;
 }
 
 /**
- * One page per stay (booking, from its entries and its welfare checks): the booking and its pets' care from the kennel API when it is set
- * (what was due, the owner's name), the record alone otherwise (said on the page).
+ * One page per stay (booking, from its entries and its welfare checks), made and handed on one at a
+ * time (a folder of a year's stays is written as it is read): the booking and its pets' care from
+ * the kennel API when it is set (what was due, the owner's name), the record alone otherwise (said
+ * on the page).
  */
-export async function stayPages(
+export async function* stayPages(
   ctx: CliContext,
   store: CareRecordStore,
   stays: number[],
   petId: number | undefined,
   head?: ChainHead,
-): Promise<Array<{ name: string; page: string }>> {
+): AsyncGenerator<{ name: string; page: string }> {
   const zone = ctx.config.timezone;
   const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
   const bookings = [...new Set(stays)];
@@ -141,7 +149,6 @@ export async function stayPages(
       ? { asNeeded: stay.asNeeded.filter((d) => petId === undefined || d.petId === petId) }
       : {}),
   });
-  const out: Array<{ name: string; page: string }> = [];
   const taken = new Set<string>();
   for (const bookingId of bookings) {
     let page: StayPage | undefined;
@@ -200,7 +207,6 @@ export async function stayPages(
         head,
       };
     }
-    out.push({ name: pageFileName(page.reference, bookingId, taken), page: stayHtml(page) });
+    yield { name: pageFileName(page.reference, bookingId, taken), page: stayHtml(page) };
   }
-  return out;
 }

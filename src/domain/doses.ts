@@ -26,6 +26,13 @@ export interface DoseSettings {
   lateAfterMinutes: number;
 }
 
+/** When a sheet is drawn, the rounds' times and the windows' settings: each item's state then. */
+export interface SheetDoses {
+  now: Date;
+  times: RoundTimes;
+  settings: DoseSettings;
+}
+
 export const DEFAULT_DOSE_SETTINGS: DoseSettings = {
   beforeMinutes: 60,
   afterMinutes: 120,

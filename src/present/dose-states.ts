@@ -5,15 +5,8 @@
  * 08:45") and on the progress line ("⏰ 2 late"). Drawn by src/present/record.ts.
  */
 import type { Round } from "../domain/care.ts";
-import {
-  type DoseSettings,
-  type DoseWindow,
-  doseWindow,
-  type OpenState,
-  openState,
-} from "../domain/doses.ts";
+import { type DoseWindow, doseWindow, type OpenState, openState, type SheetDoses } from "../domain/doses.ts";
 import type { PetRoundStatus } from "../domain/record.ts";
-import type { RoundTimes } from "../domain/rounds.ts";
 import type { ItemKey } from "../record/types.ts";
 import { stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
 import { doseName } from "../words/unconfirmed.ts";
@@ -23,13 +16,6 @@ import { type Line, line, toned, value } from "./doc.ts";
 export interface OpenDose {
   state: OpenState;
   window: DoseWindow;
-}
-
-/** When a sheet is drawn, the rounds' times and the windows' settings: each item's state then. */
-export interface SheetDoses {
-  now: Date;
-  times: RoundTimes;
-  settings: DoseSettings;
 }
 
 /** Each due item of a pet not recorded yet, with its state now and its window (none without `doses`). */

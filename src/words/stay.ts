@@ -5,7 +5,7 @@
  */
 
 import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
-import { plural } from "../domain/text.ts";
+import { plural, shortenAtWord } from "../domain/text.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
@@ -16,12 +16,13 @@ import { stayWelfareWords } from "./welfare.ts";
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
 
-const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A reason, a note or a name of staff, shortened at a word boundary (the full record has it whole). */
+const cap = (text: string, max: number) => shortenAtWord(text, max);
 
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
 function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = doseName(cap(x.label, 40), x.unconfirmed);
+  const label = doseName(x.label, x.unconfirmed);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
@@ -31,7 +32,7 @@ function exceptionWords(x: StayException, timezone: string): string {
 /** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
 function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = { value: cap(x.label, 60) };
+  const label = { value: x.label };
   const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
   const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
   if (x.kind === "missed")
@@ -100,7 +101,7 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
 
 /** The summary line in pieces, the pet's name its own (see StayPiece). */
 function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
-  const head = (rest: string): StayPiece[] => ["Stay record, ", { value: cap(s.petName, 40) }, `: ${rest}`];
+  const head = (rest: string): StayPiece[] => ["Stay record, ", { value: s.petName }, `: ${rest}`];
   // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
   const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
@@ -151,7 +152,8 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
       day = heading;
     }
     const e = i.entry;
-    const text = { value: cap(e?.itemText ?? i.label, 120) };
+    // The item whole: a drug with its strength and amount (issue 47).
+    const text = { value: e?.itemText ?? i.label };
     // Due from the words, the plan not confirmed (issue 44): said on the line.
     const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
     if (!e) {

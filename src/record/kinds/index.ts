@@ -16,7 +16,9 @@ import { plansPost } from "./plans-post.ts";
 import { postClaim } from "./post-claim.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
+import { review } from "./review.ts";
 import { sheet } from "./sheet.ts";
+import { staffName } from "./staff-name.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
 import { witness } from "./witness.ts";
 
@@ -36,10 +38,12 @@ const KINDS = [
   welfareFlag,
   welfareAdvice,
   welfareResolved,
+  review,
   medicineIn,
   medicineCount,
   medicineClosed,
   medicineOut,
+  staffName,
 ] as const;
 
 type Known = (typeof KINDS)[number];
