@@ -230,7 +230,11 @@ class SqlStore implements CareRecordStore {
         ),
     };
     const { status, entry } = await this.#write((q, at) =>
-      appendIn(q, checked, kennelKey(this.#kennel), at, { reuse: options.reuse, ...stored, nextId: this.#ids(q) }),
+      appendIn(q, checked, kennelKey(this.#kennel), at, {
+        reuse: options.reuse,
+        ...stored,
+        nextId: this.#ids(q),
+      }),
     );
     const read = readAs(input.kind, entry);
     if (!read)
