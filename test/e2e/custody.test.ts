@@ -568,4 +568,4 @@ describe.each(engines)("medicine custody in Slack ($name)", ({ open, skip }) => 
     await client.close();
     await server.close();
   });
-});
+}, 90_000); // A deadline, not a speed goal: each /rounds here waits for its paced thread (a part a second past three).
