@@ -17,7 +17,14 @@ import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
-import { homeClick, messageClick, pageAction, startPreviewBot, visibleIn } from "./preview-payloads.ts";
+import {
+  homeClick,
+  messageClick,
+  PREVIEW_POST_BURST,
+  pageAction,
+  startPreviewBot,
+  visibleIn,
+} from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
   createSlackStandIn,
@@ -96,7 +103,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: PREVIEW_BOT });
+  // This computer's own Slack: its posts are not paced (a long round's parts, the seeded morning's
+  // posts and the welfare check show at once, and the preview starts seconds sooner).
+  const slack = createSlackStandIn({
+    teamId: PREVIEW_TEAM,
+    botUserId: PREVIEW_BOT,
+    limits: { postBurst: PREVIEW_POST_BURST },
+  });
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
   slack.users.set(PREVIEW_USERS.guest, {
     id: PREVIEW_USERS.guest,
