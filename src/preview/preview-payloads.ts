@@ -16,11 +16,18 @@ import { seedCustody, seedDiscrepancy } from "./custody-seed.ts";
 import { seedDoses } from "./dose-seed.ts";
 import { type KennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { seedPlans } from "./plan-seed.ts";
-import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
+import { createSlackStandIn, type SlackStandIn, type TimelineEntry } from "./slack-standin.ts";
 import { postWelfare, seedWelfareHistory } from "./welfare-seed.ts";
 
 /** Posts the preview's own Slack takes at once, in a channel, and the bot sends without waiting. */
-export const PREVIEW_POST_BURST = 10_000;
+const PREVIEW_POST_BURST = 10_000;
+
+/**
+ * This computer's own Slack: its posts are not paced (a long round's parts, the seeded morning's posts
+ * and the welfare check show at once, and the preview starts seconds sooner).
+ */
+export const previewSlackStandIn = (teamId: string, botUserId: string): SlackStandIn =>
+  createSlackStandIn({ teamId, botUserId, limits: { postBurst: PREVIEW_POST_BURST } });
 
 /**
  * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret

@@ -20,20 +20,13 @@ import { previewPage } from "./page.ts";
 import {
   homeClick,
   messageClick,
-  PREVIEW_POST_BURST,
   pageAction,
+  previewSlackStandIn,
   startPreviewBot,
   visibleIn,
 } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
-import {
-  createSlackStandIn,
-  parseSlackBody,
-  postSigned,
-  postSignedEvent,
-  readBody,
-  type SlackStandIn,
-} from "./slack-standin.ts";
+import { parseSlackBody, postSigned, postSignedEvent, readBody, type SlackStandIn } from "./slack-standin.ts";
 
 const PREVIEW_COMMANDS = "/arrivals /departures /inhouse /rounds /booking /pet /customer /kennel".split(" ");
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
@@ -103,13 +96,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  // This computer's own Slack: its posts are not paced (a long round's parts, the seeded morning's
-  // posts and the welfare check show at once, and the preview starts seconds sooner).
-  const slack = createSlackStandIn({
-    teamId: PREVIEW_TEAM,
-    botUserId: PREVIEW_BOT,
-    limits: { postBurst: PREVIEW_POST_BURST },
-  });
+  const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT);
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
   slack.users.set(PREVIEW_USERS.guest, {
     id: PREVIEW_USERS.guest,
