@@ -188,7 +188,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
 
   /** The bot's follow-up job (its loop parked: the test looks itself). */
   const followUps = () => h.bot.deps.prnFollowUps as NonNullable<typeof h.bot.deps.prnFollowUps>;
-  const doses = () => prnDoses({ record: store, clock }, { bookingId: b, petId: p });
+  const doses = () => prnDoses({ record: store }, { bookingId: b, petId: p });
   const dmsTo = (user: string) => h.slack.timeline.filter((m) => m.channel === user && !m.ephemeral);
 
   it.skipIf(skip)(
@@ -252,7 +252,6 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
         reason: "<!channel> *scratching* & biting",
         givenAt: "2026-11-22T09:00:00.000Z",
         userName: "Jane",
-        petName: expect.any(String),
       });
       // The round post redrawn from the record: the dose awaiting its effect, escaped.
       await h.slack.waitFor(
@@ -577,19 +576,24 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       const { trigger, responseId } = await tap("U0TOM", give(shown.buttons), shown.message);
       const modal = await modalOf(trigger);
       const given = (await doses()).length;
-      // Tom is known (the guard admits him at once): the kennel system's words, read now before the
-      // fields are checked, come after Slack's deadline (2.5 s).
+      // Past the guard's cache of Tom: its users.info for him held until Slack has had its ack.
       at("21:45");
-      h.sandbox.setFaults({ latencyMs: 3_000 });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0TOM" ? held : 0);
       try {
         // No reason: Slack had its empty ack (no errors on the field), so the form closed.
         expect(await submit("U0TOM", modal, modal.view, {})).toEqual({});
+        release();
         expect(await told(responseId)).toMatch(
           /^⚠️ Nothing was recorded: Say why it was given.* Open the form again\.$/,
         );
         expect(await doses()).toHaveLength(given);
       } finally {
-        h.sandbox.setFaults({});
+        release();
+        h.slack.latency = undefined;
       }
     },
   );
