@@ -13,7 +13,7 @@ import type { DoseFigures } from "./doses.ts";
 import { dosesOf } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { keptDue } from "./kept-doses.ts";
-import { petNameOf, prnDoses } from "./prn.ts";
+import { prnDoses, withPetNames } from "./prn.ts";
 import { roundReport } from "./rounds.ts";
 import { keptSheets } from "./sheets.ts";
 
@@ -82,6 +82,7 @@ export async function recordDay(
   query: { date: string; round?: Round | undefined; petId?: number | undefined },
   /** The kennel API, to read each round's sheet; undefined: entries only. */
   kennel: Deps | undefined,
+  clock: Deps["clock"],
 ): Promise<RecordDay> {
   const entries = store
     ? await store.entries({
@@ -192,7 +193,7 @@ export async function recordDay(
       ...(store ? { posted: posted.has(round) } : {}),
     });
   }
-  const asNeeded = store ? await dayAsNeeded(store, query, rounds) : [];
+  const asNeeded = store ? await dayAsNeeded({ record: store, clock }, query, rounds) : [];
   return {
     date: query.date,
     round: query.round,
@@ -209,20 +210,14 @@ export async function recordDay(
 
 /** The day's as-needed doses, named as the day's rounds name their pets (else as their plans do). */
 async function dayAsNeeded(
-  store: CareRecordStore,
+  deps: { record: CareRecordStore; clock: Deps["clock"] },
   query: { date: string; petId?: number | undefined },
   rounds: RecordRound[],
 ): Promise<Array<PrnDose & { petName: string }>> {
-  const doses = await prnDoses(
-    { record: store },
-    { date: query.date, ...(query.petId !== undefined ? { petId: query.petId } : {}) },
-  );
+  const doses = await prnDoses(deps, {
+    date: query.date,
+    ...(query.petId !== undefined ? { petId: query.petId } : {}),
+  });
   const names = new Map(rounds.flatMap((r) => r.pets.map((p) => [`${p.bookingId}|${p.petId}`, p.petName])));
-  return Promise.all(
-    doses.map(async (d) => ({
-      ...d,
-      petName:
-        names.get(`${d.bookingId}|${d.petId}`) ?? (await petNameOf({ record: store }, d.bookingId, d.petId)),
-    })),
-  );
+  return withPetNames(deps, doses, names);
 }

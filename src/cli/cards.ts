@@ -32,6 +32,7 @@ import {
   textOptions,
 } from "./context.ts";
 import { history } from "./history.ts";
+import { kennelDepsWithRecord } from "./record-deps.ts";
 
 const EXAMPLES: Record<string, string> = {
   booking: "a reference or id, for example: kennel-desk booking HP-7K2M9Q",
@@ -48,6 +49,19 @@ function searchText(positionals: string[]): string {
     .map((a) => (/^(status|type|customer):[^"“]*\s/i.test(a) ? a.replace(/^(\w+):(.*)$/s, '$1:"$2"') : a))
     .join(" ")
     .trim();
+}
+
+/** `kennel-desk pet`: with the care record when there is one (the card's welfare flags and care plan, as in Slack). */
+async function pet(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
+  const { deps, close } = await kennelDepsWithRecord(ctx);
+  try {
+    const a = await petAnswer(deps, text, page);
+    const o = textOptions(ctx, deps);
+    if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+    return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+  } finally {
+    await close();
+  }
 }
 
 export async function run(ctx: CliContext): Promise<number> {
@@ -82,13 +96,8 @@ export async function run(ctx: CliContext): Promise<number> {
       const v = await bookingView(deps, text);
       return print(ctx, v, json, () => bookingText(v, textOptions(ctx, deps)));
     }
-    case "pet": {
-      const deps = kennelDeps(ctx);
-      const a = await petAnswer(deps, text, page);
-      const o = textOptions(ctx, deps);
-      if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
-      return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
-    }
+    case "pet":
+      return pet(ctx, text, page, json);
     case "customer": {
       const deps = kennelDeps(ctx);
       if (values.history) return history(ctx, deps, text, json);

@@ -221,6 +221,8 @@ function outcomeLine(
       return `Another instance posted the ${kind} for ${date} first; this copy was removed.`;
     case "completed":
       return `Completed the ${kind} for ${date} in ${channel}: posted the ${result.replies ?? 0} missing thread replies.`;
+    case "claimed-elsewhere":
+      return `Another Kennel Desk (a replica on the same care record) is posting the ${kind} for ${date}; nothing posted here.`;
     default:
       return `The ${kind} for ${date}: ${result?.result}.`;
   }

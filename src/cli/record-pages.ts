@@ -179,7 +179,7 @@ export async function* stayPages(
         store.entries({ bookingId }),
         readChecks(store, { bookingId }),
         readFlags(store, { bookingId }),
-        prnDoses({ record: store }, { bookingId }),
+        prnDoses({ record: store, clock: ctx.clock }, { bookingId }),
       ]);
       // The doses' witnesses, and which are high-alert, from the kept sheets (no plan without the API).
       const facts = await entryFacts({ record: store, clock: ctx.clock }, mine);

@@ -113,7 +113,7 @@ async function day(ctx: CliContext): Promise<number> {
     await refuseOtherBusiness(ctx, store, where);
     // Beside what was due, when the kennel API is set; the record alone otherwise.
     const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
-    const answer = await recordDay(store, where, { date, round, petId }, kennel);
+    const answer = await recordDay(store, where, { date, round, petId }, kennel, ctx.clock);
     // The day's (the round's) doses given on time, from its kept sheets: every pet's, as Home has it.
     const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
     if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;

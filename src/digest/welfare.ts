@@ -3,8 +3,8 @@
  * itself (its list kept in the record first, src/answers/welfare-store.ts, then drawn with its
  * buttons; a list that cannot be kept is posted without them, and says why), the same carried in the
  * round post's thread (WELFARE_IN_ROUND), and at WELFARE_CHECK_BY the pets not checked, named once in
- * the post's thread: read before posting, a later duplicate deleting itself, so two replicas post
- * once. Nothing is posted when every pet is checked, nor for the other rooms when no pet is in one.
+ * the post's thread: claimed in the care record first (src/digest/post-claims.ts), so two replicas
+ * post once (without a record: read before posting, a later duplicate deleting itself). Nothing is posted when every pet is checked, nor for the other rooms when no pet is in one.
  */
 import { describeFailure } from "../answers/failure.ts";
 import { type WelfareBoard, welfareBoard, welfareLists } from "../answers/welfare.ts";
@@ -167,13 +167,20 @@ export function welfarePoster(kind: string, inRound: boolean) {
 
 /**
  * The pets not checked, once, in the thread of their post (or, when there is none that day, in the
- * channel): found before posting, and a later copy deleting itself after.
+ * channel): claimed in the record first when there is one (src/digest/post-claims.ts; the thread
+ * read as a check), else found before posting and a later copy deleting itself after.
  */
 function postUncheckedOnce(inRound: boolean) {
   return async (o: PostDigestOptions): Promise<PostOutcome> => {
+    const ref = { date: o.date, kind: o.kind, channel: o.channel };
+    const gate = await o.claims?.enter(ref, o.now());
+    if (gate?.state === "elsewhere") return { result: "claimed-elsewhere", retryAt: gate.retryAt };
+    if (gate?.state === "posted") return { result: "already-posted", ts: gate.ts };
     const parentKind = welfareParentKind(welfareKindOf(o.kind) as WelfareKind, inRound);
     const before = await findDue(o.slack, o, parentKind);
-    if (before.copies[0]) return { result: "already-posted", ts: before.copies[0].ts };
+    const found = before.copies[0];
+    if (found && gate) await o.claims?.posted(ref, { attempt: gate.attempt, ts: found.ts, parts: 1 });
+    if (found) return { result: "already-posted", ts: found.ts };
     let messages: PostMessages;
     try {
       messages = await o.compose();
@@ -185,7 +192,13 @@ function postUncheckedOnce(inRound: boolean) {
       event_type: DIGEST_EVENT,
       event_payload: { date: o.date, kind: o.kind, late: o.late, part: 1, parts: 1 },
     };
+    if (gate && !(await o.claims?.stillMine(ref, gate.attempt)))
+      return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
     const ts = await o.slack.post(o.channel, messages.parent, { threadTs: before.parentTs, metadata });
+    if (gate) {
+      await o.claims?.posted(ref, { attempt: gate.attempt, ts, parts: 1 });
+      return { result: "posted", ts, replies: 0 };
+    }
     await o.settle();
     const earliest = (await findDue(o.slack, o, parentKind)).copies[0];
     if (earliest && earliest.ts !== ts && compareTs(earliest.ts, ts) < 0) {

@@ -17,6 +17,7 @@ import {
   openCountWords,
   UNWITNESSED,
   witnessedWords,
+  witnessWords,
 } from "../words/doses.ts";
 import { outcomeWords, ownCountWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
@@ -97,13 +98,7 @@ export function entryDoseWords(
   // Due from the words, the plan not confirmed when its round was posted (issue 44).
   const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
   if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };
-  const s = witnessState(e, w.witnesses.get(e.id), w.now);
-  const witness =
-    s.state === "witnessed"
-      ? witnessedWords(s.by, s.at, timezone, e.date)
-      : s.state === "awaiting"
-        ? awaitingWitnessWords(s.until, timezone)
-        : UNWITNESSED;
+  const witness = witnessWords(witnessState(e, w.witnesses.get(e.id), w.now), timezone, e.date);
   return { lateEntry, witness, fromWords };
 }
 

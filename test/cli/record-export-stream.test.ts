@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
 import { entryFacts } from "../../src/answers/kept-doses.ts";
 import { plansOfStays } from "../../src/answers/plans.ts";
-import { prnDoses } from "../../src/answers/prn.ts";
+import { prnDoses, withPetNames } from "../../src/answers/prn.ts";
 import { welfareRecords } from "../../src/answers/welfare-record.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { loadConfig, type RecordSettings } from "../../src/config.ts";
@@ -33,7 +33,9 @@ const clock = { now: () => new Date("2026-10-20T12:00:00Z") };
 async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "csv" | "json") {
   const entries = await store.entries(query);
   const welfare = await welfareRecords(store, query);
-  const asNeeded = await prnDoses({ record: store }, query);
+  // Each dose with its high-alert witness and its pet's name (issue 46), as the export before streaming.
+  const deps = { record: store, clock };
+  const asNeeded = await withPetNames(deps, await prnDoses(deps, query));
   const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
     e.bookingId !== undefined ? [e.bookingId] : [],
   );

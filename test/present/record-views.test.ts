@@ -176,7 +176,13 @@ describe("a day of the care record: one document, two serializers", () => {
       supersedes: wrong.id,
       requestKey: "day-2",
     });
-    const day = await recordDay(busy.deps.record, "the test's SQLite file", { date: busy.day }, busy.deps);
+    const day = await recordDay(
+      busy.deps.record,
+      "the test's SQLite file",
+      { date: busy.day },
+      busy.deps,
+      busy.deps.clock,
+    );
     const doc = recordDayDoc(day, TZ);
     const slack: Message = { text: doc.fallback, blocks: docBlocks(doc.parts) };
     const lines = expectSameLines([slack], recordDayText(day, TEXT));

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PlanState } from "../../src/domain/plan/types.ts";
-import { PRN_EFFECTS } from "../../src/domain/prn.ts";
+import { PRN_EFFECTS } from "../../src/domain/prn-effects.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
 import { effectWords, reasonWords, stateWords, UNWITNESSED } from "../../src/words/doses.ts";
 import { onRoundWords, planStateWords } from "../../src/words/plan.ts";

@@ -13,6 +13,7 @@ import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
 import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
+import { postClaim } from "./post-claim.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
 import { review } from "./review.ts";
@@ -31,6 +32,7 @@ const KINDS = [
   prnEffect,
   prnFollowUp,
   doseAlert,
+  postClaim,
   welfareList,
   welfareCheck,
   welfareFlag,

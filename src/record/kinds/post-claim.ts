@@ -1,0 +1,44 @@
+/**
+ * `post_claim`: a scheduled post (a round, the plans, welfare, "not checked", the day lists) claimed
+ * before it is posted, then the record that it was posted (src/digest/post-claims.ts; issue 46), so
+ * replicas sharing one record post each once. The claim's request key is
+ * `post:<date>:<kind>:<channel>` (`#<attempt>` from the second attempt), the posted one's the same
+ * with `:posted`.
+ */
+import { z } from "zod";
+import { defineKind, text } from "./kind.ts";
+
+const attempt = z.number().int().min(1);
+
+const claim = z.object({
+  v: z.literal(1),
+  step: z.literal("claim"),
+  /** The post: "round:morning", "plans", "welfare:evening"… */
+  kind: text(100),
+  channel: text(40),
+  attempt,
+  /** The replica that claimed it (a process's own random id). */
+  by: text(60),
+  /** When it was claimed, by the claimer's clock (ISO). */
+  claimedAt: text(40),
+});
+
+const posted = z.object({
+  v: z.literal(1),
+  step: z.literal("posted"),
+  kind: text(100),
+  channel: text(40),
+  attempt,
+  /** The parent message, and how many messages the post took. */
+  ts: text(40),
+  parts: z.number().int().min(1),
+});
+
+export const postClaim = defineKind({
+  name: "post_claim",
+  version: 1,
+  words: "a scheduled post, claimed or posted",
+  body: z.discriminatedUnion("step", [claim, posted]),
+});
+
+export type PostClaim = z.infer<typeof claim>;
