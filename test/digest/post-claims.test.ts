@@ -175,4 +175,21 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       ]);
     },
   );
+
+  it.skipIf(skip)(
+    "two replicas whose sleep returns at once: the one waiting on the other's claim lets it post (on SQLite it starved it)",
+    async () => {
+      const channel = `C0EAGER${name}`;
+      now = Date.parse(`${DATE}T07:30:00Z`);
+      // No time passes in a sleep, and the clock stands still: the waiting replica looks at the record
+      // again and again until the post is recorded. Bounded here, so that a replica which never lets
+      // the claimer's Slack calls in ends ("stopped") instead of spinning for ever.
+      let looks = 0;
+      const eager = async () => ++looks < 20_000;
+      const jobs = stores.map((s) => replica(s, channel, { sleep: eager }));
+      const results = await Promise.all(jobs.map((job) => job.runPost("rounds:morning", DATE)));
+      expect(results.map((r) => r.result).sort()).toEqual(["already-posted", "posted"]);
+      expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
+    },
+  );
 });
