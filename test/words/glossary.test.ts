@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CHART_KEY } from "../../src/domain/chart.ts";
-import type { Runway } from "../../src/domain/custody.ts";
+import type { Runway } from "../../src/domain/custody-rules.ts";
 import type { PlanState } from "../../src/domain/plan/types.ts";
 import { PRN_EFFECTS } from "../../src/domain/prn.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
