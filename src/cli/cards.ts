@@ -27,6 +27,7 @@ import {
   nextPage,
   notePageShown,
   pageOption,
+  pageWithin,
   print,
   readOptions,
   textOptions,
@@ -58,6 +59,7 @@ async function pet(ctx: CliContext, text: string, page: number, json: boolean): 
     const a = await petAnswer(deps, text, page);
     const o = textOptions(ctx, deps);
     if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+    pageWithin(page, a.list.totalPages);
     return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
   } finally {
     await close();
@@ -104,11 +106,13 @@ export async function run(ctx: CliContext): Promise<number> {
       const a = await customerAnswer(deps, text, page);
       const o = textOptions(ctx, deps);
       if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
+      pageWithin(page, a.list.totalPages);
       return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
     }
     default: {
       const deps = kennelDeps(ctx);
       const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
+      pageWithin(page, p.totalPages);
       return print(
         ctx,
         p,
