@@ -6,7 +6,9 @@
  * (src/record/kinds/post-claim.ts), in the chain:
  * - the claim: request key `post:<date>:<kind>:<channel>` (the store's unique request key makes a
  *   second replica's claim a `duplicate`); its body names the replica and when it claimed;
- * - posted: request key `post:<date>:<kind>:<channel>:posted`, with the parent's ts and its parts.
+ * - posted: request key `post:<date>:<kind>:<channel>:posted`, with the parent's ts and its parts;
+ * - released: the claim's request key with `:released`, when its claimer found nothing to post (a
+ *   review before any round was kept): the next to ask claims again at once, not after TAKE_OVER_MS.
  * A claimer that stops between its claim and its post (or keeps failing: the kennel API down)
  * leaves a claim with nothing posted after it: TAKE_OVER_MS after the claim any replica claims
  * again under the next attempt's key (`…#2`, `#3`…, each waiting twice as long, an hour at most),
@@ -51,16 +53,22 @@ export class PostClaims {
     this.#takeOverMs = o.takeOverMs ?? TAKE_OVER_MS;
   }
 
-  async #read(p: PostRef): Promise<{ claims: Claim[]; posted?: { ts: string; parts: number } }> {
+  async #read(
+    p: PostRef,
+  ): Promise<{ claims: Claim[]; last: number; posted?: { ts: string; parts: number } }> {
     const key = keyOf(p);
     const rows = (await this.#store.log({ kind: "post_claim", date: p.date })).filter(
-      (e) => e.requestKey === key || e.requestKey?.startsWith(`${key}#`) || e.requestKey === `${key}:posted`,
+      (e) =>
+        e.requestKey === key || e.requestKey?.startsWith(`${key}#`) || e.requestKey?.startsWith(`${key}:`),
     );
+    const released = new Set(rows.flatMap((e) => (e.body.step === "released" ? [e.body.attempt] : [])));
+    // A released claim stands for nothing: only the attempts still standing, in order.
     const claims = rows
-      .flatMap((e) => (e.body.step === "claim" ? [e.body] : []))
+      .flatMap((e) => (e.body.step === "claim" && !released.has(e.body.attempt) ? [e.body] : []))
       .sort((a, b) => a.attempt - b.attempt);
     const posted = rows.flatMap((e) => (e.body.step === "posted" ? [e.body] : []))[0];
-    return { claims, ...(posted ? { posted: { ts: posted.ts, parts: posted.parts } } : {}) };
+    const last = Math.max(0, ...rows.map((e) => e.body.attempt));
+    return { claims, last, ...(posted ? { posted: { ts: posted.ts, parts: posted.parts } } : {}) };
   }
 
   /** When a claim stops standing: its attempt's wait after it was claimed. */
@@ -73,13 +81,16 @@ export class PostClaims {
    * or this replica's (its own claim standing, or a new claim written: the first, or one taking over).
    */
   async enter(p: PostRef, now: Date): Promise<ClaimGate> {
-    const { claims, posted } = await this.#read(p);
-    if (posted) return { state: "posted", ...posted };
-    const last = claims.at(-1);
-    if (last?.by === this.#by) return { state: "mine", attempt: last.attempt };
-    if (last && now.getTime() < this.#until(last))
-      return { state: "elsewhere", retryAt: new Date(this.#until(last)).toISOString() };
-    const attempt = (last?.attempt ?? 0) + 1;
+    const read = await this.#read(p);
+    if (read.posted) return { state: "posted", ...read.posted };
+    const last = read.claims.at(-1);
+    // The last attempt standing (none when the last was released: claimed again at once).
+    if (last && last.attempt === read.last) {
+      if (last.by === this.#by) return { state: "mine", attempt: last.attempt };
+      if (now.getTime() < this.#until(last))
+        return { state: "elsewhere", retryAt: new Date(this.#until(last)).toISOString() };
+    }
+    const attempt = read.last + 1;
     const body: Claim = {
       v: 1,
       step: "claim",
@@ -104,6 +115,16 @@ export class PostClaims {
   async stillMine(p: PostRef, attempt: number): Promise<boolean> {
     const { claims, posted } = await this.#read(p);
     return !posted && claims.at(-1)?.attempt === attempt && claims.at(-1)?.by === this.#by;
+  }
+
+  /** Gives up this replica's claim, with nothing to post: whoever asks next claims again at once. */
+  async release(p: PostRef, attempt: number): Promise<void> {
+    await this.#store.append({
+      kind: "post_claim",
+      date: p.date,
+      requestKey: `${attemptKey(keyOf(p), attempt)}:released`,
+      body: { v: 1, step: "released", kind: p.kind, channel: p.channel, attempt, by: this.#by },
+    });
   }
 
   /** Records the post made (its parent and its parts): the first such record stands. */

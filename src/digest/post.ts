@@ -220,7 +220,10 @@ async function postClaimed(o: PostDigestOptions, claims: PostClaims): Promise<Po
     return outcome;
   }
   const messages = await o.compose();
-  if (messages.nothingToPost) return { result: "nothing-to-post" };
+  if (messages.nothingToPost) {
+    await claims.release(ref, gate.attempt);
+    return { result: "nothing-to-post" };
+  }
   // Composing takes a while on a big day: a replica may have taken the claim over meanwhile.
   if (!(await claims.stillMine(ref, gate.attempt)))
     return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };

@@ -27,8 +27,8 @@ import type { PostMessages } from "./posts.ts";
 import type { DigestSlack, HistoryMessage } from "./slack.ts";
 import { areaNamed, type WelfareKind, welfareKindOf, welfareParentKind } from "./welfare-kinds.ts";
 
-/** A post with nothing to say (the other rooms with no pet; every pet checked). */
-class NothingToPost extends Error {}
+/** A post with nothing to say (the other rooms with no pet; every pet checked): nothing is posted. */
+const NOTHING_TO_POST: PostMessages = { parent: { text: "", blocks: [] }, replies: [], nothingToPost: true };
 
 /** A list kept (or, when the record cannot be written, a draft: drawn without buttons, and said). */
 async function keep(deps: Deps, body: ListBody): Promise<WelfareBoard> {
@@ -70,7 +70,7 @@ export async function composeWelfarePost(
   const { lists } = await welfareLists(deps, k.round, date);
   const area = areaNamed(deps.config.welfare, k.slug);
   const body = lists.find((l) => l.area === area);
-  if (!body) throw new NothingToPost();
+  if (!body) return NOTHING_TO_POST;
   await raiseAll(deps, date, [body]);
   const [parent, ...replies] = welfareMessages(await keep(deps, body), {
     timezone: deps.config.timezone,
@@ -113,7 +113,7 @@ async function composeUnchecked(deps: Deps, k: WelfareKind, date: string): Promi
   const pets = boards.flatMap((b) => b.pets);
   const missing = pets.filter((p) => !p.check).map((p) => ({ room: p.room, name: p.name }));
   problem ??= boards.find((b) => b.problem)?.problem;
-  if (missing.length === 0 && !problem) throw new NothingToPost();
+  if (missing.length === 0 && !problem) return NOTHING_TO_POST;
   const parent = uncheckedMessage({
     round: k.round,
     date,
@@ -124,16 +124,6 @@ async function composeUnchecked(deps: Deps, k: WelfareKind, date: string): Promi
     problem,
   });
   return { parent, replies: [] };
-}
-
-/** The welfare post, once (src/digest/post.ts); a post with nothing to say is not made. */
-async function postWelfareOnce(o: PostDigestOptions): Promise<PostOutcome> {
-  try {
-    return await postDigestOnce(o);
-  } catch (error) {
-    if (error instanceof NothingToPost) return { result: "nothing-to-post" };
-    throw error;
-  }
 }
 
 interface Found {
@@ -162,7 +152,7 @@ async function findDue(slack: DigestSlack, o: PostDigestOptions, parentKind: str
 export function welfarePoster(kind: string, inRound: boolean) {
   const k = welfareKindOf(kind);
   if (!k) return undefined;
-  return k.part === "due" ? postUncheckedOnce(inRound) : postWelfareOnce;
+  return k.part === "due" ? postUncheckedOnce(inRound) : postDigestOnce;
 }
 
 /**
@@ -181,12 +171,10 @@ function postUncheckedOnce(inRound: boolean) {
     const found = before.copies[0];
     if (found && gate) await o.claims?.posted(ref, { attempt: gate.attempt, ts: found.ts, parts: 1 });
     if (found) return { result: "already-posted", ts: found.ts };
-    let messages: PostMessages;
-    try {
-      messages = await o.compose();
-    } catch (error) {
-      if (error instanceof NothingToPost) return { result: "nothing-to-post" };
-      throw error;
+    const messages = await o.compose();
+    if (messages.nothingToPost) {
+      if (gate) await o.claims?.release(ref, gate.attempt);
+      return { result: "nothing-to-post" };
     }
     const metadata = {
       event_type: DIGEST_EVENT,

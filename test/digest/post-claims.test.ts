@@ -12,6 +12,7 @@ import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { DigestJob } from "../../src/digest/job.ts";
+import type { PostMessages } from "../../src/digest/posts.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -61,7 +62,11 @@ const text = (s: string): Message => ({ text: s, blocks: [section(s)] });
 function replica(
   record: CareRecordStore,
   channel: string,
-  o: { slack?: (base: DigestSlack) => DigestSlack; sleep?: (ms: number) => Promise<boolean> } = {},
+  o: {
+    slack?: (base: DigestSlack) => DigestSlack;
+    sleep?: (ms: number) => Promise<boolean>;
+    compose?: () => Promise<PostMessages>;
+  } = {},
 ) {
   const config = loadConfig({
     KENNEL_API_KEY: "test-key-0000000000000000",
@@ -80,6 +85,7 @@ function replica(
     slack: o.slack ? o.slack(base) : base,
     settings: { posts: KINDS.map((kind) => ({ kind, channel, time: "07:30" })) },
     compose: async (kind) => {
+      if (o.compose) return o.compose();
       await new Promise((r) => setTimeout(r, 5));
       return { parent: text(kind), replies: [2, 3].map((part) => text(`${kind} part ${part}`)) };
     },
@@ -190,6 +196,36 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       const results = await Promise.all(jobs.map((job) => job.runPost("rounds:morning", DATE)));
       expect(results.map((r) => r.result).sort()).toEqual(["already-posted", "posted"]);
       expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    "a replica with nothing to post gives its claim up: another asking a minute later posts at once",
+    async () => {
+      const channel = `C0EMPTY${name}`;
+      const [a, b] = stores as [CareRecordStore, CareRecordStore];
+      now = Date.parse(`${DATE}T07:30:00Z`);
+      // A day's review before any round was kept: nothing to post, and nothing posted.
+      const empty = replica(a, channel, {
+        compose: async () => ({ parent: text(""), replies: [], nothingToPost: true }),
+      });
+      expect(await empty.runPost("rounds:morning", DATE, { retry: false })).toEqual({
+        result: "nothing-to-post",
+      });
+      // Within the five minutes a claim stands, there is something to post now: not left waiting.
+      now += 60_000;
+      const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
+      expect(outcome).toMatchObject({ result: "posted" });
+      expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
+      const claims = (await b.log({ kind: "post_claim", date: DATE })).filter((e) =>
+        e.requestKey?.includes(channel),
+      );
+      expect(claims.map((e) => e.requestKey)).toEqual([
+        `post:${DATE}:rounds:morning:${channel}`,
+        `post:${DATE}:rounds:morning:${channel}:released`,
+        `post:${DATE}:rounds:morning:${channel}#2`,
+        `post:${DATE}:rounds:morning:${channel}:posted`,
+      ]);
     },
   );
 });

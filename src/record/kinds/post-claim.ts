@@ -3,7 +3,7 @@
  * before it is posted, then the record that it was posted (src/digest/post-claims.ts; issue 46), so
  * replicas sharing one record post each once. The claim's request key is
  * `post:<date>:<kind>:<channel>` (`#<attempt>` from the second attempt), the posted one's the same
- * with `:posted`.
+ * with `:posted`; a claim given up with nothing to post, the claim's own with `:released`.
  */
 import { z } from "zod";
 import { defineKind, text } from "./kind.ts";
@@ -34,11 +34,21 @@ const posted = z.object({
   parts: z.number().int().min(1),
 });
 
+/** A claim given up by its claimer, who found nothing to post: the next claim need not wait for it. */
+const released = z.object({
+  v: z.literal(1),
+  step: z.literal("released"),
+  kind: text(100),
+  channel: text(40),
+  attempt,
+  by: text(60),
+});
+
 export const postClaim = defineKind({
   name: "post_claim",
   version: 1,
-  words: "a scheduled post, claimed or posted",
-  body: z.discriminatedUnion("step", [claim, posted]),
+  words: "a scheduled post, claimed, posted or given up with nothing to post",
+  body: z.discriminatedUnion("step", [claim, posted, released]),
 });
 
 export type PostClaim = z.infer<typeof claim>;
