@@ -57,7 +57,17 @@ export interface SheetHeadPart {
   part: boolean;
 }
 
-export type SheetPart = Part | SheetPetPart | SheetHeadPart;
+/**
+ * The sheet's own button, at the foot of a kept sheet's first message: "🖨 Chart", the day's
+ * medication chart on paper for the one who taps (src/listeners/actions/chart.ts).
+ */
+export interface SheetChartPart {
+  kind: "chart";
+  text: string;
+  date: string;
+}
+
+export type SheetPart = Part | SheetPetPart | SheetHeadPart | SheetChartPart;
 
 export interface SheetMessageDoc {
   fallback: string;
@@ -134,7 +144,15 @@ const BUTTON_WORDS = {
   custody: "💊 Medicines in…",
   plan: "📋 Plan…",
   witness: (label: string) => `👀 Witnessed: ${label}`,
+  chart: "🖨 Chart",
 } as const;
+
+/** The sheet's "🖨 Chart" (its day's medication chart), on the first message of a kept sheet. */
+export const chartPart = (date: string): SheetChartPart => ({
+  kind: "chart",
+  text: BUTTON_WORDS.chart,
+  date,
+});
 
 /**
  * A pet's buttons on a kept sheet: "All given & eaten" when something is due and one tap may sign
@@ -257,6 +275,7 @@ export function sheetMessageDoc(
       buttons: kept ? petButtons(pet, status, record.witness, plan, custody) : [],
     });
   }
+  if (kept && index === 0) out.push(chartPart(sheet.date));
   return { fallback: index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`, parts: out };
 }
 
