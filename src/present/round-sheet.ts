@@ -212,6 +212,15 @@ function headLine(
   return { kind: "head", part, line: progressLine(roundProgress(statuses), part, overdue) };
 }
 
+/** Each pet's round in the record, by its key. */
+const statusesOf = (sheet: Sheet | SheetBody, pets: Map<string, SheetPet>, record: SheetRecord) =>
+  new Map(
+    [...pets].map(([key, p]) => {
+      const round = { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId };
+      return [key, petRoundStatus(round, p.due, record.entries)];
+    }),
+  );
+
 /**
  * One message of a sheet with the record. A kept sheet has each pet's record and buttons and a
  * progress line (or, when the record could not be read, `problem` in its place); a sheet not kept
@@ -228,12 +237,7 @@ export function sheetMessageDoc(
   const pets = new Map(
     sheet.pets.filter((p) => p.message === index).map((p) => [sheetPetKey(p.bookingId, p.petId), p]),
   );
-  const statuses = new Map(
-    [...pets].map(([key, p]) => {
-      const round = { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId };
-      return [key, petRoundStatus(round, p.due, record.entries)];
-    }),
-  );
+  const statuses = statusesOf(sheet, pets, record);
   // Each due item not recorded, with its state when drawn (dose times).
   const open = new Map(
     [...statuses].map(([key, status]) => [key, openDoses(sheet, status, record.timezone, record.doses)]),

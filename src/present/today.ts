@@ -200,18 +200,10 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
         action: stock ? { text: "💊 Medicines held…", ...stock } : undefined,
       });
   }
+  // Slack's "🖨 Chart": a button alone (the terminal has `kennel-desk chart`), its words on it.
   const chart = o.chartAction?.();
   if (chart)
-    parts.push({
-      kind: "text",
-      lines: [
-        line(
-          strong("🖨 Today's medication chart:"),
-          " a page per pet to print and sign, sent to you as a file",
-        ),
-      ],
-      action: { text: "🖨 Chart", ...chart },
-    });
+    parts.push({ kind: "actions", actions: [{ text: "🖨 Chart: today's medications, to print", ...chart }] });
   // Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one.
   const prn = t.asNeeded ?? [];
   if (prn.length > AS_NEEDED_LINES)
