@@ -26,6 +26,7 @@ import {
   visibleIn,
 } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
+import { servedFile } from "./slack-files.ts";
 import {
   parseSlackBody,
   postSigned,
@@ -162,6 +163,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
         return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");
+      const file = req.method === "GET" ? /^\/preview\/file\/(F\d+)$/.exec(url.pathname) : null;
+      if (file)
+        return ((f) => send(res, f.status, f.body, f.type, f.headers))(servedFile(slack, file[1] ?? ""));
       if (req.method === "GET" && url.pathname === "/healthz")
         return send(res, 200, { status: "ok", preview: true });
       if (req.method === "GET" && url.pathname === "/preview/state") {

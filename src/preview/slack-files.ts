@@ -95,3 +95,28 @@ export async function takeUpload(
   file.bytes = await uploadedBytes(raw, contentType);
   return { status: 200, payload: `OK - ${file.bytes.length}` };
 }
+
+/**
+ * A file shared (completed) as the preview's page opens it from its message: its bytes, an HTML file
+ * as a page that may run nothing and load nothing (the chart on paper is self-contained), else text.
+ */
+export function servedFile(
+  stand: SlackStandIn,
+  id: string,
+): { status: number; body: string; type: string; headers: Record<string, string> } {
+  const file = stand.files.get(id);
+  if (!file?.completed || !file.bytes)
+    return {
+      status: 404,
+      body: "That file is not in this Slack.",
+      type: "text/plain; charset=utf-8",
+      headers: {},
+    };
+  const html = file.filename.toLowerCase().endsWith(".html");
+  return {
+    status: 200,
+    body: file.bytes.toString("utf8"),
+    type: html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+    headers: { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:" },
+  };
+}
