@@ -164,8 +164,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (req.method === "GET" && url.pathname === "/")
         return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");
       const file = req.method === "GET" ? /^\/preview\/file\/(F\d+)$/.exec(url.pathname) : null;
-      if (file)
-        return ((f) => send(res, f.status, f.body, f.type, f.headers))(servedFile(slack, file[1] ?? ""));
+      const served = file && servedFile(slack, file[1] ?? "");
+      if (served) return send(res, served.status, served.body, served.type, served.headers);
       if (req.method === "GET" && url.pathname === "/healthz")
         return send(res, 200, { status: "ok", preview: true });
       if (req.method === "GET" && url.pathname === "/preview/state") {

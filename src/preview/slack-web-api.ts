@@ -1,5 +1,4 @@
 /** The Web API methods the stand-in answers (POST /api/<method>), reading and changing its timeline and views. */
-
 import { filesApi } from "./slack-files.ts";
 import type {
   HandledRequest,
