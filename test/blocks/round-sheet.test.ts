@@ -245,6 +245,28 @@ describe("the record on a 150-pet round post", () => {
   });
 });
 
+describe("🖨 Chart on a round post", () => {
+  it("a house of short pets fills the parent by blocks, not text: with the chart it keeps within Slack's limits, on the parent only", () => {
+    const r = report(150);
+    const short = r.pets.map((p, i) => {
+      const pc = petCare({
+        petId: 1000 + i,
+        name: `Pet ${i}`,
+        species: "Dog",
+        medication: "Rimadyl 50 mg",
+      } as Pet);
+      return { ...p, pet: pc, sheet: roundSheet(pc.care, "evening") };
+    });
+    const messages = all(drawn({ ...r, pets: short }));
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const charts = messages.map(
+      (m) => JSON.stringify(m.blocks).split(`"action_id":"${chartButton.id}"`).length - 1,
+    );
+    expect(charts).toEqual(messages.map((_, i) => (i === 0 ? 1 : 0)));
+  });
+});
+
 describe("buttons by key", () => {
   it("an item that is not a pet, put anywhere among the pets, never shifts a pet's buttons onto another", () => {
     const sheet = kept(report(4));
