@@ -24,7 +24,7 @@ import {
 import type { WitnessView } from "../domain/witness.ts";
 import type { Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
-import { openDoses, overdueCounts, type SheetDoses } from "../present/dose-states.ts";
+import { openDoses, overdueCounts, owing, type SheetDoses } from "../present/dose-states.ts";
 import { prnCompactLine, prnDoseLine } from "../present/prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
@@ -164,7 +164,7 @@ export interface SheetRecord {
   asNeeded?: PrnDose[] | undefined;
   /** The round's witnesses and the time it is drawn at: high-alert doses show theirs (issue 35). */
   witness?: WitnessView | undefined;
-  /** Dose times (issue 35): when drawn, the rounds' times, the windows: each item's state. Without it, none. */
+  /** Dose times (issue 35): when drawn, and what the round asked (its windows, who went home): each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
 }
 
@@ -209,7 +209,7 @@ export function sheetMessage(
   );
   // Each due item not recorded, with its state when drawn (dose times).
   const open = new Map(
-    [...statuses].map(([key, status]) => [key, openDoses(sheet, status, record.timezone, record.doses)]),
+    [...statuses].map(([key, status]) => [key, openDoses(pets.get(key) as SheetPet, status, record.doses)]),
   );
   const part = sheet.messages.length > 1;
   const draw = (compact: boolean): Block[] => {
@@ -219,7 +219,9 @@ export function sheetMessage(
       if (p.kind === "item" && !headDone) {
         headDone = true;
         const head =
-          pets.size > 0 ? headLine(statuses, part, kept, o.problem, overdueCounts(open.values())) : undefined;
+          pets.size > 0
+            ? headLine(owing(statuses, open), part, kept, o.problem, overdueCounts(open.values()))
+            : undefined;
         if (head) blocks.push(head);
       }
       const pet = p.kind === "item" && p.key ? pets.get(p.key) : undefined;

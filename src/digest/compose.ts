@@ -4,8 +4,8 @@
  * post, all drawn by the same renderers as the commands.
  */
 import { dayReport } from "../answers/day.ts";
-import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { keepRound, withOwed } from "../answers/obligations.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
@@ -107,16 +107,19 @@ export async function roundPost(
 ): Promise<PostMessages> {
   const report = await roundReport(deps, round, date);
   const record = await roundRecord(deps, round, date);
-  const draft = draftSheet(report, { lateAt, timezone: deps.config.timezone });
   const timezone = deps.config.timezone;
-  if (!record) return sheetMessages(draft, { entries: [], timezone });
+  if (!record) return sheetMessages(draftSheet(report, { lateAt, timezone }), { entries: [], timezone });
   try {
+    // What the round asks is written once (issue 45): the first time, from this answer; asked again,
+    // the pets who arrived or went home since are added to it, and the sheet lists what it asked.
+    const owed = await keepRound(deps, report);
+    const draft = draftSheet(owed ? withOwed(report, owed) : report, { lateAt, timezone });
     const sheet = await saveSheet(deps, draft);
     // The round's high-alert doses with their witness (none read when the record could not be).
     const witness = record.problem ? undefined : await dayWitnesses(deps, date).catch(() => undefined);
-    // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
-    // kept, so the dose times' job can draw it again at late and missed.
-    const doses = { now: deps.clock.now(), times: deps.config.rounds.times, settings: doseSettings(deps) };
+    // Each item not recorded shows its state (late, missed, gone home…); the post's metadata names
+    // the sheet kept, so the dose times' job can draw it again at late and missed.
+    const doses = { now: deps.clock.now(), owed };
     const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses };
     return { ...sheetMessages(sheet, drawn, { problem: record.problem }), payload: { sheet: sheet.id } };
   } catch (error) {
@@ -125,6 +128,10 @@ export async function roundPost(
       { failure: f, date, round },
       "the round's sheet could not be kept: posted without its buttons",
     );
-    return sheetMessages(draft, { entries: [], timezone }, { problem: f.what });
+    return sheetMessages(
+      draftSheet(report, { lateAt, timezone }),
+      { entries: [], timezone },
+      { problem: f.what },
+    );
   }
 }

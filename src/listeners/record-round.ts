@@ -7,8 +7,8 @@
  * The words a tapper is told are here too.
  */
 import type { webApi } from "@slack/bolt";
-import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { owedRound } from "../answers/obligations.ts";
 import { prnDoses } from "../answers/prn.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
@@ -82,14 +82,15 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness] = await Promise.all([
+    const [entries, asNeeded, witness, owed] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
+      owedRound(this.#deps, sheet.date, sheet.round),
     ]);
     const { config, clock } = this.#deps;
-    // Each item not recorded shows its state now (late, missed…).
-    const doses = { now: clock.now(), times: config.rounds.times, settings: doseSettings(this.#deps) };
+    // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
+    const doses = { now: clock.now(), owed };
     const message = sheetMessage(sheet, index, {
       entries,
       timezone: config.timezone,

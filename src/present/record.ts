@@ -23,7 +23,7 @@ import { type Line, line, type Span, toned, value } from "./doc.ts";
 
 export { awaitingWitness } from "../domain/witness.ts";
 
-import { type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
+import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
 const ICONS: Record<Outcome, string> = {
   given: "✅",
@@ -136,7 +136,7 @@ export function petRecordLines(
   const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
   // Nothing recorded: only what is late or missed (dose times); nothing while it is all still due.
   if (current.length === 0 && struck.length === 0)
-    return overdue(s, open).map((o) => overdueLine(o, timezone));
+    return [...notDueLines(s, open, timezone), ...overdue(s, open).map((o) => overdueLine(o, timezone))];
   const highAlert = new Map(s.due.map((d) => [d.item, d.highAlert]));
   const plain = current.every(
     (e) =>

@@ -14,7 +14,7 @@
  * - The stay's record and the Home tab show the figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayDoseFigures } from "../../src/answers/kept-doses.ts";
+import { recordDay } from "../../src/answers/care-record.ts";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
@@ -410,7 +410,8 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     expect(other).toContain("💉 unwitnessed");
 
     const view = await homeOpened(h, `EvDoseHome${Date.now()}`);
-    const f = await dayDoseFigures({ record: store, config: h.config, clock }, "2026-11-22");
+    const f = (await recordDay({ record: store, config: h.config, clock }, "test", { date: "2026-11-22" }))
+      .doses;
     expect(f?.onTime).toBeGreaterThan(0);
     expect(view).toContain(`💊 Today's doses:* given on time: ${f?.onTime} of ${f?.due} due`);
   });

@@ -10,6 +10,7 @@
 import type { z } from "zod";
 import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
+import { obligation, obligationChange } from "./obligation.ts";
 import { plan } from "./plan.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
@@ -31,6 +32,8 @@ const KINDS = [
   welfareFlag,
   welfareAdvice,
   welfareResolved,
+  obligation,
+  obligationChange,
 ] as const;
 
 type Known = (typeof KINDS)[number];

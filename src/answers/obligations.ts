@@ -1,0 +1,411 @@
+/**
+ * What each round asked, written once (issue 45; the kinds in src/record/kinds/obligation.ts, the
+ * rules in src/domain/obligations.ts). When a round's sheet is first kept (posted, or first asked:
+ * the dose times' job asking after the round's time with no post), its obligation is written: each
+ * pet and item with its words, the plan's version it came from and its window. When the round is
+ * asked again (a second /rounds, the dose times' job at each instant), the kennel API's answer then
+ * is compared with it, and a pet who arrived or went home since is written as a change, nothing else:
+ * what was due stays as kept.
+ *
+ * Every surface reads `owedRounds` (the obligations, their changes, and for a record written before
+ * obligations were, the kept sheets read as one) beside the entries: the late and missed replies,
+ * Home, the sheet drawn again, the stay's record, `record`, the audit, the exports, the connector.
+ */
+import type { Deps } from "../deps.ts";
+import { saysCheckedIn } from "../domain/bookings.ts";
+import type { Round } from "../domain/care.ts";
+import { type DoseWindow, doseWindow } from "../domain/doses.ts";
+import {
+  applyChanges,
+  dueOfOwed,
+  type OwedChange,
+  type OwedDose,
+  type OwedItem,
+  type OwedRound,
+  owedDoses,
+  owedPetOf as owedPetIn,
+  owedPetKey,
+  roundOfSheets,
+} from "../domain/obligations.ts";
+import { type DueItem, dueOf } from "../domain/record.ts";
+import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
+import type { Entry, LogEntry } from "../record/types.ts";
+import { addDays, localDate } from "../time.ts";
+import { doseSettings } from "./doses.ts";
+import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
+import { keptSheets, type Sheet } from "./sheets.ts";
+
+type ReadDeps = Pick<Deps, "record" | "config">;
+
+/** The one key of a round's obligation: the first written stands, whoever asks after. */
+const obligationKey = (date: string, round: Round) => `obligation:${date}:${round}`;
+const changeKey = (c: { obligation: number; bookingId: number; petId: number; change: string }) =>
+  `obligation_change:${c.obligation}:${c.bookingId}:${c.petId}:${c.change}`;
+
+/** An instant as the record writes them (ISO 8601, UTC); undefined when it is not one. */
+function isoOf(at: string | undefined): string | undefined {
+  const ms = at === undefined ? Number.NaN : Date.parse(at);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+const cut = (s: string, max: number) => Array.from(s).slice(0, max).join("");
+
+/** An item's window at a round, by the settings now (what the obligation keeps). */
+function windowOf(deps: Pick<Deps, "config">, d: DueItem, date: string, round: Round): DoseWindow {
+  return doseWindow(d, date, round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
+}
+
+/** The items a pet of the round's answer owes: what is due by its plan (else the sheet's rule), as kept. */
+function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round): OwedItem[] {
+  const plan = p.plan;
+  return dueOf(p).map((d) => ({
+    item: d.item,
+    label: cut(d.label, 200),
+    text: cut(d.text, 3000),
+    ...(d.highAlert ? { highAlert: true } : {}),
+    window: windowOf(deps, d, date, round),
+    ...(plan?.versionId !== undefined ? { plan: plan.versionId } : {}),
+    confirmed: plan?.state === "confirmed",
+  }));
+}
+
+/** A pet of the round's answer as the obligation keeps it; none without ids or anything due. */
+function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round) {
+  const bookingId = p.booking.bookingId;
+  const petId = p.pet?.pet.petId;
+  if (bookingId === undefined || petId === undefined || !p.pet || !p.sheet) return undefined;
+  const items = owedItemsOf(deps, p, date, round);
+  if (items.length === 0) return undefined;
+  // Not here yet: arriving later that day, not checked in (the sheet's own rule).
+  const checkIn = isoOf(p.booking.checkInDate);
+  const checkOut = isoOf(p.booking.checkOutDate);
+  const arrivesAt =
+    checkIn && !saysCheckedIn(p.booking) && localDate(checkIn, deps.config.timezone) === date
+      ? checkIn
+      : undefined;
+  return {
+    bookingId,
+    petId,
+    name: cut(p.pet.flags.name || p.pet.pet.name || `pet ${petId}`, 200),
+    ...(p.booking.roomName ? { room: cut(p.booking.roomName, 200) } : {}),
+    ...(p.booking.reference ? { reference: cut(p.booking.reference, 100) } : {}),
+    ...(checkIn ? { checkIn } : {}),
+    ...(checkOut ? { checkOut } : {}),
+    ...(arrivesAt ? { arrivesAt } : {}),
+    items,
+  };
+}
+
+/** The obligation of a round's answer, as it is written. */
+function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): BodyIn<"obligation"> {
+  const pets = report.pets.flatMap((p) => owedPetOf(deps, p, report.date, report.round) ?? []);
+  const kennelId = report.pets
+    .map((p) => p.pet?.pet.kennelId)
+    .find((k): k is number => typeof k === "number" && k > 0);
+  const { inHouse, away } = report.totals;
+  return {
+    v: 1,
+    date: report.date,
+    round: report.round,
+    ...(kennelId ? { kennelId } : {}),
+    pets,
+    bookings: [...new Set(report.pets.flatMap((p) => p.booking.bookingId ?? []))],
+    careMissing: report.pets
+      .filter((p) => !p.pet)
+      .map((p) => ({
+        ...(p.booking.bookingId !== undefined ? { bookingId: p.booking.bookingId } : {}),
+        pets: cut(p.unmatched.join(", ") || p.booking.petNames || "pets", 400),
+        status: p.careStatus,
+      })),
+    counts: { inHouse, onSheet: Math.max(0, inHouse - away), away },
+  };
+}
+
+/** An obligation as read, with no changes yet. */
+function roundOf(e: LogEntry<"obligation">): Omit<OwedRound, "arrivals" | "departures"> {
+  return {
+    id: e.id,
+    date: e.body.date,
+    round: e.body.round,
+    keptAt: e.recordedAt,
+    pets: e.body.pets.map((p) => ({ ...p })),
+    counts: e.body.counts,
+    careMissing: e.body.careMissing ?? [],
+  };
+}
+
+const changeOf = (e: LogEntry<"obligation_change">): OwedChange => ({ ...e.body });
+
+/**
+ * The changes the round's answer now makes to what the round asked: each pet of a booking not on
+ * the sheet when it was kept, with something due, arrived (its items added); each pet asked of whose
+ * booking now says it has left, gone home (at its check-out, else when seen). Nothing else: an item
+ * the plan makes due since, or a pet whose care could be read since, changes nothing.
+ */
+function changesOf(
+  deps: Pick<Deps, "config" | "clock">,
+  owed: OwedRound,
+  bookings: ReadonlySet<number>,
+  report: RoundReport,
+): Array<BodyIn<"obligation_change">> {
+  const id = owed.id as number;
+  const now = deps.clock.now().toISOString();
+  const out: Array<BodyIn<"obligation_change">> = [];
+  const base = { v: 1 as const, obligation: id, round: owed.round };
+  const left = new Map((report.left ?? []).map((l) => [l.bookingId, l.at]));
+  for (const p of owed.pets) {
+    const at = left.get(p.bookingId);
+    if (at === undefined || p.leftAt !== undefined) continue;
+    const pet = { bookingId: p.bookingId, petId: p.petId, name: p.name, ...(p.room ? { room: p.room } : {}) };
+    out.push({ ...base, change: "left", ...pet, at: at < now ? at : now });
+  }
+  const known = new Set(owed.pets.map(owedPetKey));
+  for (const p of report.pets) {
+    if (p.booking.bookingId === undefined || bookings.has(p.booking.bookingId)) continue;
+    const pet = owedPetOf(deps, p, report.date, report.round);
+    if (!pet || known.has(owedPetKey(pet))) continue;
+    const { arrivesAt, ...rest } = pet;
+    out.push({ ...base, change: "arrived", ...rest, at: arrivesAt ?? isoOf(p.booking.checkInDate) ?? now });
+  }
+  return out;
+}
+
+/** The obligation of one round and its changes, as written (none: not kept yet). */
+async function writtenRound(
+  deps: ReadDeps,
+  date: string,
+  round: Round,
+): Promise<{ owed: OwedRound; bookings: Set<number> } | undefined> {
+  const store = deps.record;
+  if (!store) return undefined;
+  const [obligations, changes] = await Promise.all([
+    store.log({ kind: "obligation", date }),
+    store.log({ kind: "obligation_change", date }),
+  ]);
+  const first = obligations.find((o) => o.body.round === round);
+  if (!first) return undefined;
+  return {
+    owed: applyChanges(roundOf(first), changes.map(changeOf)),
+    bookings: new Set(first.body.bookings),
+  };
+}
+
+/**
+ * Keeps what a round asks, from its answer now: the first time, its obligation (a replica or a
+ * second /rounds that raced finds the one written first); after that, the pets who arrived or went
+ * home since, as changes. Answers the round as the record holds it then. Needs the care record.
+ */
+export async function keepRound(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  report: RoundReport,
+): Promise<OwedRound | undefined> {
+  const store = deps.record;
+  if (!store) return undefined;
+  const { date, round } = report;
+  let written = await writtenRound(deps, date, round);
+  if (!written) {
+    const body = obligationOf(deps, report);
+    if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
+    await store.append({ kind: "obligation", date, requestKey: obligationKey(date, round), body });
+    written = await writtenRound(deps, date, round);
+    if (!written) return undefined;
+  }
+  const changes = changesOf(deps, written.owed, written.bookings, report);
+  if (changes.length === 0) return written.owed;
+  for (const c of changes)
+    await store.append({
+      kind: "obligation_change",
+      date,
+      bookingId: c.bookingId,
+      petId: c.petId,
+      requestKey: changeKey(c),
+      body: c,
+    });
+  return (await writtenRound(deps, date, round))?.owed;
+}
+
+/** The kept sheets of rounds with no obligation in `range`, each round's read as one (an older record). */
+async function roundsOfSheets(
+  deps: ReadDeps,
+  range: { date?: string; from?: string; to?: string },
+  written: ReadonlySet<string>,
+): Promise<OwedRound[]> {
+  const byRound = new Map<string, Sheet[]>();
+  for (const s of await keptSheets(deps, range)) {
+    const key = `${s.date}|${s.round}`;
+    if (!written.has(key)) byRound.set(key, [...(byRound.get(key) ?? []), s]);
+  }
+  return [...byRound.values()].map((s) =>
+    roundOfSheets(s, (d, date, round) => windowOf(deps, d, date, round)),
+  );
+}
+
+/**
+ * Where an older record's kept sheets may stand for obligations: the days asked, up to the first
+ * that has an obligation (from then on every kept sheet wrote one first); none when that is before.
+ */
+function olderDays(
+  days: { date?: string; from?: string; to?: string },
+  first: string | undefined,
+): { date?: string; from?: string; to?: string } | undefined {
+  if (first === undefined) return days;
+  if (days.date !== undefined) return days.date <= first ? { date: days.date } : undefined;
+  if (days.from !== undefined && days.from > first) return undefined;
+  return { ...(days.from ? { from: days.from } : {}), to: days.to && days.to < first ? days.to : first };
+}
+
+/**
+ * What the rounds of a day or a range of days asked (one round's, when named), as the record holds
+ * it, oldest first: each obligation with its changes. The days before the record kept obligations
+ * (up to the first that has one) read their kept sheets instead, the windows by the settings now.
+ */
+export async function owedRounds(
+  deps: ReadDeps,
+  days: { date?: string; from?: string; to?: string },
+  round?: Round,
+): Promise<OwedRound[]> {
+  const store = deps.record;
+  if (!store) return [];
+  const [obligations, changes] = await Promise.all([
+    store.log({ kind: "obligation", ...days }),
+    store.log({ kind: "obligation_change", ...days }),
+  ]);
+  const all = changes.map(changeOf);
+  const firstOf = new Map<string, LogEntry<"obligation">>();
+  for (const o of obligations) {
+    const key = `${o.body.date}|${o.body.round}`;
+    if (!firstOf.has(key)) firstOf.set(key, o);
+  }
+  const rounds = [...firstOf.values()].map((o) => applyChanges(roundOf(o), all));
+  const older = olderDays(days, rounds.map((r) => r.date).sort()[0]);
+  const fromSheets = older ? await roundsOfSheets(deps, older, new Set(firstOf.keys())) : [];
+  return [...rounds, ...fromSheets]
+    .filter((r) => !round || r.round === round)
+    .sort((a, b) => a.date.localeCompare(b.date) || ROUND_ORDER[a.round] - ROUND_ORDER[b.round]);
+}
+
+const ROUND_ORDER: Record<Round, number> = { morning: 0, midday: 1, evening: 2 };
+
+/** The window an entry's item gets when no kept round asked it: the settings' window now. */
+export const entryWindow =
+  (deps: Pick<Deps, "config">) =>
+  (e: Pick<Entry, "date" | "round">): DoseWindow =>
+    doseWindow({}, e.date, e.round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
+
+/** Every dose the rounds asked with its state at `now`, and each entry for an item none asked. */
+export function dosesOwed(
+  deps: Pick<Deps, "config">,
+  rounds: readonly OwedRound[],
+  entries: Entry[],
+  now: Date,
+): OwedDose[] {
+  return owedDoses(rounds, entries, now.toISOString(), entryWindow(deps));
+}
+
+/**
+ * A round's answer with what the round asked in place of what its pets' plans make due now: each
+ * pet's due items are the kept ones (a pet asked nothing has none), so a round asked again after its
+ * post (a second /rounds) lists and chases what the post did, and says who arrived or went home.
+ */
+export function withOwed(report: RoundReport, owed: OwedRound): RoundReport {
+  const pets = report.pets.map((p) => {
+    const bookingId = p.booking.bookingId;
+    const petId = p.pet?.pet.petId;
+    if (bookingId === undefined || petId === undefined || !p.sheet) return p;
+    const pet = owedPetIn(owed, bookingId, petId);
+    return { ...p, due: pet ? pet.items.map(dueOfOwed) : [] };
+  });
+  return { ...report, pets };
+}
+
+/** What a round's answer would ask, not written (before the round's time, for the high-alert nudges). */
+export function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): OwedRound {
+  const body = obligationOf(deps, report);
+  const at = deps.clock.now().toISOString();
+  return {
+    id: undefined,
+    date: body.date,
+    round: body.round,
+    keptAt: at,
+    pets: body.pets,
+    arrivals: 0,
+    departures: 0,
+  };
+}
+
+/**
+ * A round as the dose times' job reads it at an instant: kept already, its arrivals and departures
+ * since recorded from the kennel API's answer now (the API failing: as kept); not kept and `keep`
+ * (the round's time has come with no post: first asked), kept now; otherwise drafted, not written.
+ */
+export async function roundNow(
+  deps: Deps,
+  round: Round,
+  date: string,
+  o: { keep: boolean },
+): Promise<OwedRound | undefined> {
+  const kept = await owedRound(deps, date, round);
+  // A round kept before obligations were (its sheets only) stays as its sheets said.
+  if (kept?.fromSheets) return kept;
+  let report: RoundReport;
+  try {
+    report = await roundReport(deps, round, date);
+  } catch (error) {
+    if (kept) return kept;
+    throw error;
+  }
+  return kept || o.keep ? keepRound(deps, report) : draftRound(deps, report);
+}
+
+/**
+ * A round's doses with their states at the clock's now, as the dose times' job reads them
+ * (`roundNow`: kept, or, with `keep`, kept now; else drafted), its current entries beside them.
+ */
+export async function roundDoses(
+  deps: Deps,
+  round: Round,
+  date: string,
+  o: { keep: boolean } = { keep: false },
+): Promise<OwedDose[]> {
+  const owed = await roundNow(deps, round, date, o);
+  if (!owed || !deps.record) return [];
+  const entries = await deps.record.entries({ date, round });
+  return dosesOwed(deps, [owed], entries, deps.clock.now()).filter((d) => !d.unasked);
+}
+
+/** One round's obligation (with its changes) as the record holds it; none when not kept. */
+export async function owedRound(deps: ReadDeps, date: string, round: Round): Promise<OwedRound | undefined> {
+  return (await owedRounds(deps, { date }, round))[0];
+}
+
+export type { OwedDose, OwedRound };
+export type ObligationBody = BodyOf<"obligation">;
+
+/**
+ * A booking's id by its reference, from what the record's rounds kept (no kennel API: a copy handed to
+ * an inspector): the newest stay of that reference, read a month at a time back to the record's
+ * first day. Undefined when no kept round names it.
+ */
+export async function bookingIdInRecord(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  reference: string,
+): Promise<number | undefined> {
+  const store = deps.record;
+  if (!store) return undefined;
+  const began = await store.began();
+  const first = began ? localDate(began, deps.config.timezone) : undefined;
+  const wanted = reference.trim().toLocaleLowerCase("en");
+  let to = localDate(deps.clock.now(), deps.config.timezone);
+  for (let n = 0; n < 240; n++) {
+    const from = addDays(to, -30);
+    const rounds = await store.log({ kind: "obligation", from, to });
+    const pet = rounds
+      .flatMap((r) => r.body.pets)
+      .reverse()
+      .find((p) => p.reference?.trim().toLocaleLowerCase("en") === wanted);
+    if (pet) return pet.bookingId;
+    if (first === undefined || from <= first) return undefined;
+    to = addDays(from, -1);
+  }
+  return undefined;
+}
