@@ -1,8 +1,8 @@
 /**
  * `kennel-desk record audit [--days 28]`: the kennel's medication figures over the last days (issue
- * 35), for a manager or an inspector. Computed from what each round's kept sheet asked (the union of
- * a round's sheets per pet: src/answers/kept-doses.ts) beside the entries, never from the kennel
- * API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
+ * 35), for a manager or an inspector. Computed from what each round asked when its sheet was kept
+ * (its obligation and the pets who arrived or went home since: src/answers/obligations.ts) beside
+ * the entries, never from the kennel API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
  * doses with and without an effect recorded (care_log kinds `prn` and `prn_effect`), high-alert
  * doses witnessed and not; with the record's head, so the figures name the record they came from.
  */
@@ -11,8 +11,7 @@ import { needsWitness, witnessState } from "../domain/witness.ts";
 import type { ChainHead, LogEntry, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
-import { keptDoses, keptDue } from "./kept-doses.ts";
-import { keptSheets } from "./sheets.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
 import { witnessesOf } from "./witness.ts";
 
 /** The longest audit (a year and a day: one whole year beside today). */
@@ -23,7 +22,7 @@ export interface AuditFigures {
   from: string;
   to: string;
   days: number;
-  /** Rounds with a kept sheet in those days. */
+  /** Rounds kept in those days (what each asked is in the record). */
   rounds: number;
   doses: DoseFigures;
   /** Doses refused or not given, by the reason from the list; `unstated`: recorded before the list. */
@@ -63,14 +62,14 @@ export async function recordAudit(
   const now = deps.clock.now();
   const to = localDate(now, deps.config.timezone);
   const from = addDays(to, -(days - 1));
-  const [sheets, entries, witnesses, prn, head] = await Promise.all([
-    keptSheets(deps, { from, to }),
+  const [rounds, entries, witnesses, prn, head] = await Promise.all([
+    owedRounds(deps, { from, to }),
     deps.record.entries({ from, to }),
     witnessesOf(deps.record, { from, to }),
     asNeeded(deps, from, to),
     deps.record.head(),
   ]);
-  const doses = keptDoses(deps, keptDue(sheets), entries, now);
+  const doses = dosesOwed(deps, rounds, entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
   const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, awaiting: 0 };
   for (const d of doses) {
@@ -91,7 +90,7 @@ export async function recordAudit(
     from,
     to,
     days,
-    rounds: new Set(sheets.map((s) => `${s.date}|${s.round}`)).size,
+    rounds: rounds.length,
     doses: doseFigures(doses),
     notGivenByReason,
     asNeeded: prn,
