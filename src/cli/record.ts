@@ -11,10 +11,12 @@ import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { dayDoseFigures, entryFacts } from "../answers/kept-doses.ts";
+import { entryFacts } from "../answers/kept-doses.ts";
+import { bookingIdInRecord, owedRounds } from "../answers/obligations.ts";
 import { plansOfStays } from "../answers/plans.ts";
 import { prnDoses } from "../answers/prn.ts";
-import { bookingIdByReference, bookingView } from "../answers/records.ts";
+import { bookingIdByReference } from "../answers/records.ts";
+import { recordedStay } from "../answers/stay.ts";
 import { welfareDay, welfareRecords } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
@@ -62,14 +64,18 @@ function roundOption(ctx: CliContext, raw: string | undefined) {
   return round;
 }
 
-/** `record --booking REF|ID`: one stay's care record, beside what was due (needs the kennel API). */
+/**
+ * `record --booking REF|ID`: one stay's care record, what its rounds asked beside what was recorded,
+ * from the care record alone (a reference found by the kennel API when it is set, else in the record).
+ */
 async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number> {
-  const kennel = kennelDeps(ctx);
+  const bookingId = await bookingIdOf(ctx, ref);
   const { store, where } = await requireStore(ctx);
   try {
-    const v = await bookingView({ ...kennel, record: store }, ref, { doses: true });
-    const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? ref}`;
-    const record = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+    const deps = { record: store, config: ctx.config, clock: ctx.clock };
+    const began = await store.began().catch(() => undefined);
+    const { stay: record, said } = await recordedStay(deps, bookingId, { began });
+    const reference = said?.reference ?? (looksLikeId(ref.trim()) ? `booking ${bookingId}` : ref.trim());
     return print(ctx, { reference, where, stay: record }, json, () =>
       stayRecordText(record, reference, textOptions(ctx)),
     );
@@ -112,12 +118,12 @@ async function day(ctx: CliContext): Promise<number> {
   const { date } = named;
   const { store, where } = await requireStore(ctx);
   try {
-    // Beside what was due, when the kennel API is set; the record alone otherwise.
-    const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
-    const answer = await recordDay(store, where, { date, round, petId }, kennel);
-    // The day's (the round's) doses given on time, from its kept sheets: every pet's, as Home has it.
-    const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
-    if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;
+    // Beside what each round asked when it was kept (and its figure, as Home has it): the record alone.
+    const answer = await recordDay({ record: store, config, clock: ctx.clock }, where, {
+      date,
+      round,
+      petId,
+    });
     // The day's welfare checks (issue 38), after the rounds: every pet listed, checked or not.
     const day = await welfareDay(store, date, config.timezone, petId);
     const welfare = day && { ...day, rounds: day.rounds.filter((r) => !round || r.round === round) };
@@ -138,9 +144,17 @@ async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
   const ref = raw.trim();
   if (looksLikeId(ref)) return Number(ref);
   if (!ctx.config.kennel) {
+    // No kennel API (a copy of the record): the reference as the record's kept rounds named it.
+    const { store } = await requireStore(ctx);
+    try {
+      const id = await bookingIdInRecord({ record: store, config: ctx.config, clock: ctx.clock }, ref);
+      if (id !== undefined) return id;
+    } finally {
+      await store.close();
+    }
     throw new UsageError(
-      `--booking ${ref.slice(0, 40)} is a reference: finding its booking needs the kennel API.`,
-      "Set KENNEL_API_KEY and KENNEL_API_BASE_URL, or give the booking's id (a number).",
+      `No stay with the reference ${ref.slice(0, 40)} is in the care record's kept rounds.`,
+      "Check the reference, or give the booking's id (a number).",
     );
   }
   const id = await bookingIdByReference(kennelDeps(ctx), ref);
@@ -195,10 +209,23 @@ async function exportRange(ctx: CliContext): Promise<number> {
     // The doses given if needed, beside the rounds' entries (issue 35).
     const asNeeded = await prnDoses({ record: store }, query);
     // The care plans of the stays exported (issue 34): every version, with who confirmed it.
-    const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
-      e.bookingId !== undefined ? [e.bookingId] : [],
+    // And the stays the range's rounds asked something of, recorded or not (what was due stands alone).
+    const owed = from && to ? await owedRounds({ record: store, config: ctx.config }, { from, to }) : [];
+    const asked = owed.flatMap((r) =>
+      r.pets.filter(
+        (p) =>
+          (petId === undefined || p.petId === petId) &&
+          (bookingId === undefined || p.bookingId === bookingId),
+      ),
     );
-    const plans = await plansOfStays(store, bookingId !== undefined ? [bookingId] : stays, petId);
+    // One stay asked by its booking: its page even with nothing recorded (what its rounds asked).
+    const stays =
+      bookingId !== undefined
+        ? [bookingId]
+        : [...entries, ...welfare, ...asNeeded, ...asked].flatMap((e) =>
+            e.bookingId !== undefined ? [e.bookingId] : [],
+          );
+    const plans = await plansOfStays(store, stays, petId);
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
     const head = await store.head();
@@ -210,20 +237,21 @@ async function exportRange(ctx: CliContext): Promise<number> {
       .filter(Boolean)
       .join(" ");
     if (format === "html") {
-      const pages = await stayPages(ctx, store, stays, petId, head);
-      if (values.out !== undefined) return writePages(ctx, values.out, pages);
-      if (pages.length > 1) {
+      const range = from && to ? { from, to } : undefined;
+      const made = await stayPages(ctx, store, stays, petId, { head, ...(range ? { range } : {}) });
+      if (values.out !== undefined) return writePages(ctx, values.out, made);
+      if (made.pages.length > 1) {
         throw new UsageError(
-          `That is ${pages.length} stays: one page each needs a folder.`,
-          "Add --out FOLDER (or ask for one stay with --booking REF).",
+          `That is ${made.pages.length} pages (one per pet of each stay): they need a folder.`,
+          "Add --out FOLDER (or ask for one pet's stay with --booking REF --pet ID).",
         );
       }
-      ctx.io.stdout.write(pages[0]?.page ?? "");
-      if (pages.length === 0) ctx.io.stderr.write(`No entries ${which}: no page written.\n`);
+      ctx.io.stdout.write(made.pages[0]?.page ?? "");
+      if (made.pages.length === 0) ctx.io.stderr.write(`No entries ${which}: no page written.\n`);
       return 0;
     }
     // Each high-alert dose's witness, from the kept sheets and witnesses of the entries' days.
-    const facts = await entryFacts({ record: store, clock: ctx.clock }, entries);
+    const facts = await entryFacts({ record: store, clock: ctx.clock, config: ctx.config }, entries);
     ctx.io.stdout.write(
       format === "csv"
         ? recordCsv(

@@ -23,6 +23,11 @@ export interface Span {
   /** Corrected since (a superseded entry of the record): Slack strikes it through, the terminal too. */
   struck?: true;
   tone?: Tone;
+  /**
+   * A page beside it (a relative file name: the printable index's link to a stay's page). Only HTML
+   * makes it a link; Slack and the terminal show the text.
+   */
+  href?: string;
 }
 
 /** One visible line: spans side by side. */

@@ -4,13 +4,34 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
-import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
+import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOf } from "./dates.ts";
-import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
+import {
+  awaitingWitnessWords,
+  doseStateWords,
+  lateEntryWords,
+  NOT_DUE_ICON,
+  notDueWords,
+  onTimeWords,
+  UNWITNESSED,
+} from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
+import { PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
+
+/** "3 rounds with no sheet kept (nothing asked then)" */
+const unkeptWords = (n: number) => `${plural(n, "round")} with no sheet kept (nothing asked then)`;
+
+/** "plan: confirmed", "plan: 1 of 2 confirmations", "plan: not confirmed", "plan: changed in the kennel system". */
+export function planThenWords(p: PlanThen): string {
+  if (p.state === "changed_in_source") return "plan: changed in the kennel system, not confirmed again";
+  if (p.confirmations >= p.needed) return "plan: confirmed";
+  return p.confirmations === 0
+    ? "plan: not confirmed"
+    : `plan: ${p.confirmations} of ${p.needed} confirmations`;
+}
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
@@ -99,14 +120,12 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
 /** The summary line in pieces, the pet's name its own (see StayPiece). */
 function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   const head = (rest: string): StayPiece[] => ["Stay record, ", { value: cap(s.petName, 40) }, `: ${rest}`];
-  // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
-  const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
+  // Rounds of the stay the record kept nothing of (before it began, or never posted): said first.
+  const began = s.unkept?.length ? unkeptWords(s.unkept.length) : undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
   const welfare = s.welfare ? stayWelfareWords(s.welfare) : undefined;
   if (s.doses.due === 0 && s.meals.due === 0) {
-    const none = s.dueKnown
-      ? "nothing due or recorded yet"
-      : "nothing recorded (what was due is not known: care details not matched)";
+    const none = s.dueKnown ? "nothing due or recorded yet" : "nothing recorded";
     return head([began, welfare ? undefined : none, welfare].filter(Boolean).join(" · "));
   }
   const parts = [
@@ -122,8 +141,10 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
     s.exceptions.length > SUMMARY_EXCEPTIONS
       ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (see the stay record)`
       : undefined,
-    s.dueKnown ? undefined : "what was due is not known (care details not matched): recorded items only",
-    s.cut ? "a long stay: its last 400 days counted" : undefined,
+    ...s.notDue
+      .slice(0, SUMMARY_EXCEPTIONS)
+      .map((n) => `${NOT_DUE_ICON} ${cap(n.label, 40)} ${notDueWords(n, timezone)}`),
+    s.dueKnown ? undefined : "no kept round asked anything of this pet: recorded items only",
   ].filter(Boolean);
   return head(parts.join(" · "));
 }
@@ -150,8 +171,10 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     }
     const e = i.entry;
     const text = { value: cap(e?.itemText ?? i.label, 120) };
+    // A dose due from the words says so (its plan not confirmed when the round was kept).
+    const words: StayPiece[] = i.confirmed || !i.due || i.item === "meal" ? [] : [` (${PLAN_NOT_CONFIRMED})`];
     if (!e) {
-      lines.push({ depth: 2, pieces: [text, ": ❌ not recorded"] });
+      lines.push({ depth: 2, pieces: [text, ...words, `: ${doseStateWords(i.state, timezone)}`] });
       continue;
     }
     const why = e.reason ?? e.note;
@@ -159,14 +182,19 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     const when = e.givenAt
       ? lateEntryWords(e, timezone)
       : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+    const verdict =
+      i.state.state === "recorded" && e.outcome === "given" ? doseStateWords(i.state, timezone) : "";
     lines.push({
       depth: 2,
       pieces: [
         text,
+        ...words,
         `: ${when} · `,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
+        ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
+        ...(i.planThen ? [` · ${planThenWords(i.planThen)}`] : []),
       ],
     });
     for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
@@ -182,6 +210,12 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     }
   }
   if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
+  if (s.unkept?.length) {
+    const rounds = s.unkept.map((r) => `${dayHeading(r.date)} ${r.round}`);
+    const shown = rounds.slice(0, 12).join(", ");
+    const more = rounds.length > 12 ? ` and ${rounds.length - 12} more` : "";
+    lines.push({ depth: 1, pieces: [`${cap(unkeptWords(rounds.length), 80)}: ${shown}${more}`] });
+  }
   return lines;
 }
 

@@ -149,7 +149,7 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
       items: [],
       entries: [],
       dueKnown: true,
-      cut: false,
+      notDue: [],
     };
     const stay: StayRecordView = { bookingId: 501, pets: [pet], problem: undefined, asNeeded };
     const text = docText(stayRecordDoc(stay, "KD-501", { timezone: "Europe/London" }), {

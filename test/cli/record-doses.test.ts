@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { entryFacts } from "../../src/answers/kept-doses.ts";
 import { type SheetBody, saveSheet } from "../../src/answers/sheets.ts";
-import { stayOf } from "../../src/answers/stay.ts";
+import { recordedStay } from "../../src/answers/stay.ts";
 import { witnessKey } from "../../src/answers/witness.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -268,9 +267,13 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       const clock = { at: 0 };
       const { store, env } = await engine.open(clock);
       await seed(store, clock);
-      const entries = await store.entries({ bookingId: SUGAR.bookingId });
       clock.at = NOW.getTime();
-      const facts = await entryFacts({ record: store, clock: { now: () => NOW } }, entries);
+      const config = loadConfig(ENV);
+      // The stay's record as the terminal and the connector read it: from the record alone.
+      const { stay } = await recordedStay(
+        { record: store, config, clock: { now: () => NOW } },
+        SUGAR.bookingId,
+      );
       await store.close();
 
       const day = await cli(["record", "2026-11-24"], env);
@@ -325,18 +328,6 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       ])
         expect(page.stdout.replace(/<[^>]+>/g, "")).toContain(words);
 
-      // The stay's record as the terminal and the connector read it.
-      const config = loadConfig(ENV);
-      const stay = stayOf(
-        { config, clock: { now: () => NOW } },
-        { bookingId: SUGAR.bookingId },
-        undefined,
-        entries,
-        undefined,
-        undefined,
-        [],
-        facts,
-      );
       const text = stayRecordText(stay, "booking 501", {
         color: false,
         timezone: "Europe/London",
