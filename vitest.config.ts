@@ -9,6 +9,7 @@ const BROWSER_TESTS = [
   "test/preview/forms.test.ts",
   "test/preview/modal-page.test.ts",
   "test/preview/setup-page.test.ts",
+  "test/preview/setup-offline.test.ts",
   "test/cli/export-html.test.ts",
 ];
 

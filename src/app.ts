@@ -76,6 +76,8 @@ export interface BotOptions {
   loadingAfterMs?: number;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
   readyCacheMs?: number;
+  /** Where its HTTP server listens, in either mode (the preview's bot: 127.0.0.1 alone). Default below. */
+  host?: string;
   /** Socket Mode timings (tests: a short backoff and ping timeout). */
   socket?: Partial<
     Pick<
@@ -157,10 +159,13 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     deferInitialization: true,
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
+  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
+  let self: AuthTestAnswer | undefined;
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
-  registerActions(app, deps, sheetRedraw);
+  registerActions(app, deps, sheetRedraw, digestSlack);
   registerEvents(app, deps);
   app.error(async (error) => {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
@@ -178,8 +183,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       return undefined;
     }
   };
-  // /readyz: which part is not ready, in words and by name, never a path, a host or an error's text
-  // (it may answer on an address others reach; the log has the details).
+  // /readyz: which part is not ready, in words and by name, never a path, a host or an error's text.
   const readiness = async (): Promise<Answer> => {
     const [report, store] = await Promise.all([kennelReport(), storeHealth(deps.record)]);
     const { lastError: _details, ...link } = connection.snapshot();
@@ -223,9 +227,6 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     void warmTodaysCare(base)
       .catch(() => undefined)
       .then(() => options.afterWarm?.());
-  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
-  let self: AuthTestAnswer | undefined;
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
   // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
   const posts = scheduledPosts(base.config);
   const digest =
@@ -252,9 +253,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   let schedule: DigestSchedule | undefined;
   let retention: RetentionJob | undefined;
   let server: BotServer | undefined;
-  // Socket Mode needs no public address: its health server is this computer's alone unless
-  // HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP mode takes Slack's requests: every interface.
-  const host = mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined;
+  // Socket Mode: this computer's alone unless HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP
+  // mode takes Slack's requests: every interface. The preview's bot says 127.0.0.1 (`options.host`).
+  const host = options.host ?? (mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined);
 
   return {
     app,
@@ -297,8 +298,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         connection.connectedNow();
       }
       starting = false;
-      // Who can read the posts' channels: a guest account there is logged and said in /kennel
-      // status. In the background: it never holds up start-up, and a failure is only logged.
+      // Guests in the posts' channels: logged and said in /kennel status; in the background, never holding up start-up.
       const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
       deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
         base.log.warn(

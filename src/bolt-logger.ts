@@ -9,6 +9,9 @@ const TO_PINO: Record<LogLevel, string> = {
   [LogLevel.ERROR]: "error",
 };
 
+/** The Web API client's line for a rate limit it waits out and retries (@slack/web-api's WebClient). */
+const RATE_LIMIT_WAITED = /^http request failed A rate limit was exceeded \(url: [^)]*, retry-after: \d+\)$/;
+
 /**
  * `quiet`: every line at debug (seen only with LOG_LEVEL=debug), always or while the function says so.
  * The Socket Mode client logs an error for each failed reconnection attempt; the connection's own
@@ -30,7 +33,14 @@ export function boltLogger(
   return {
     debug: (...msg: unknown[]) => child.debug(line(msg)),
     info: (...msg: unknown[]) => (isQuiet() ? child.debug(line(msg)) : child.info(line(msg))),
-    warn: (...msg: unknown[]) => (isQuiet() ? child.debug(line(msg)) : child.warn(line(msg))),
+    warn: (...msg: unknown[]) => {
+      const text = line(msg);
+      if (isQuiet()) child.debug(text);
+      // Slack's "wait and try again" (429), waited out and retried by the client: not a failure, and
+      // already said at info ("API Call failed due to rate limiting. Will retry in 1 seconds.").
+      else if (RATE_LIMIT_WAITED.test(text)) child.info(text);
+      else child.warn(text);
+    },
     error: (...msg: unknown[]) => (isQuiet() ? child.debug(line(msg)) : child.error(line(msg))),
     setLevel: () => {
       // The level is LOG_LEVEL's, set once for the whole process.

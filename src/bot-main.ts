@@ -24,6 +24,7 @@ import { createLogger, scrubSecrets } from "./log.ts";
 import { terminalLog } from "./log-lines.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { releaseIdleMemory } from "./process/memory.ts";
+import { stopWithParent } from "./process/parent.ts";
 import { StoreError } from "./record/errors.ts";
 import { DataFolderError } from "./record/folder.ts";
 import { recordKennel } from "./record/kennel.ts";
@@ -39,9 +40,21 @@ const REAL_SETTINGS = [
   "SLACK_SIGNING_SECRET",
 ];
 
+/** The options `npm start -- …` takes: `--production` never the preview; `--setup` the preview and its setup page whatever .env holds. */
+const OPTIONS = ["--production", "--setup"];
+
 export function wantsPreview(env: Record<string, string | undefined>, argv: string[]): boolean {
   if (argv.includes("--production")) return false;
-  return REAL_SETTINGS.every((k) => !env[k]?.trim());
+  return argv.includes("--setup") || REAL_SETTINGS.every((k) => !env[k]?.trim());
+}
+
+/** The port the preview listens on with these settings (.env's included): PORT, or 3000. */
+const previewPort = (env: Record<string, string | undefined>): number =>
+  /^\d{1,5}$/.test(env.PORT?.trim() ?? "") ? Number(env.PORT) : 3000;
+
+/** How to connect Slack when .env holds only the kennel's lines: the setup page, which keeps them. */
+export function connectSlackHint(port: number): string {
+  return `No Slack setting is set yet. Connect Slack on the setup page: run npm start -- --setup and open http://localhost:${port}/setup (it keeps the kennel's lines in .env, checks Slack's as you paste them, and starts Kennel Desk as your bot). Or add the Slack lines to .env by hand (docs/connecting.md).`;
 }
 
 async function preview(
@@ -101,7 +114,9 @@ async function preview(
   process.stdout.write(
     [
       "",
-      "  Kennel Desk: PREVIEW (no settings found, so nothing connects to Slack or to a real kennel).",
+      REAL_SETTINGS.some((k) => env[k]?.trim())
+        ? "  Kennel Desk: PREVIEW and its setup page (--setup: the settings in .env are kept for the page; nothing here connects to Slack or to a real kennel)."
+        : "  Kennel Desk: PREVIEW (no settings found, so nothing connects to Slack or to a real kennel).",
       "",
       `  Open ${running.url} and type /arrivals, /departures tomorrow, /pet Biscuit, /kennel help …`,
       "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
@@ -121,12 +136,13 @@ async function preview(
   // As a fresh `npm start` would read them: the environment first, then the file just saved (not
   // the lines the old file had at start, which `env` holds too: a port changed on the page wins).
   const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...shell };
-  if (wantsPreview(saved, argv)) {
+  const asBot = argv.filter((a) => a !== "--setup");
+  if (wantsPreview(saved, asBot)) {
     process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
     return 2;
   }
   process.stdout.write(`\n  Settings saved in ${envFile}: Kennel Desk now starts as your bot.\n\n`);
-  return main(saved, argv, guard);
+  return main(saved, asBot, guard);
 }
 
 /** A listening address as a URL's host: loopback and wildcards as localhost, an IPv6 address in brackets. */
@@ -147,10 +163,16 @@ export async function main(
   shell: Record<string, string | undefined> = env,
 ): Promise<number> {
   // A mistyped option must not quietly start the preview in place of the bot (a typo in a service unit).
-  const unknown = argv.filter((a) => a !== "--production");
+  const unknown = argv.filter((a) => !OPTIONS.includes(a));
   if (unknown.length > 0) {
     process.stderr.write(
-      `Kennel Desk: unknown option ${JSON.stringify(unknown[0]).slice(0, 60)}. The only option is --production (never the preview).\n`,
+      `Kennel Desk: unknown option ${JSON.stringify(unknown[0]).slice(0, 60)}. The options are --production (never the preview) and --setup (the preview's setup page, keeping .env's lines).\n`,
+    );
+    return 2;
+  }
+  if (argv.includes("--production") && argv.includes("--setup")) {
+    process.stderr.write(
+      "Kennel Desk: --production (never the preview) and --setup (the preview's setup page) cannot go together.\n",
     );
     return 2;
   }
@@ -177,16 +199,13 @@ export async function main(
       // Every problem at once: the settings that could not be read, and the Slack ones not set at all.
       const named = new Set(error.problems.map((p) => p.variable));
       const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
-      // Only kennel settings (as `npm run sandbox:env` writes): the setup page that fills in Slack's is
-      // the preview's, which runs only with no settings at all. Say so, or the page is out of reach.
+      // Only kennel settings (as `npm run sandbox:env` or the setup page's kennel part writes them):
+      // the setup page that fills in Slack's is the preview's. Say how to reach it, at the port it
+      // will listen on (PORT as npm start reads it, .env's included).
       const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) =>
         env[k]?.trim(),
       );
-      // The preview's port once .env is moved aside: the environment's PORT (not the file's), or 3000.
-      const port = /^\d{1,5}$/.test(shell.PORT?.trim() ?? "") ? Number(shell.PORT) : 3000;
-      const setupPage = noSlack
-        ? `\nNo Slack setting is set yet. The setup page that fills them in (http://localhost:${port}/setup) is part of the preview, which runs only with no settings at all: move .env aside (mv .env .env.old), run npm start, and paste the kennel's address and key there too; or add the Slack lines to .env by hand.\n`
-        : "";
+      const setupPage = noSlack ? `\n${connectSlackHint(previewPort(env))}\n` : "";
       process.stderr.write(
         `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n${setupPage}`,
       );
@@ -289,23 +308,6 @@ export async function main(
   await record.store.close();
   log.info("stopped");
   return 0;
-}
-
-/**
- * Run by npm (`npm start`: npm, then `sh -c "node dist/main.js"`, then this process), a SIGTERM to npm
- * (a service manager, `kill`) reaches npm and its shell but not this process: the shell dies and this
- * one would go on, re-parented, still holding the port. So when the process that started it is gone,
- * it stops as on SIGTERM. Only under npm: `nohup node dist/main.js &` is meant to outlive its shell.
- */
-function stopWithParent(env: Record<string, string | undefined>, everyMs = 500): void {
-  if (!env.npm_lifecycle_event) return;
-  const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(watch);
-    process.kill(process.pid, "SIGTERM");
-  }, everyMs);
-  watch.unref();
 }
 
 /** The bot as a program: its .env file, its arguments, its exit code. */

@@ -44,7 +44,8 @@ describe("cards in the terminal", () => {
     const booking = await run(["booking", String(b.reference)]);
     expect(booking.code).toBe(0);
     expect(booking.stdout).toContain(`Booking ${b.reference}`);
-    expect(booking.stdout).toContain(String(b.customerPhone));
+    // A phone is printed with no-break spaces inside it, so it never wraps mid-number.
+    expect(booking.stdout.replaceAll("\u00a0", " ")).toContain(String(b.customerPhone));
     const pet = sandbox.main.pets.find((p) => String(p.notes).includes("<!channel>") && !p.deleted) as Record<
       string,
       unknown
@@ -72,6 +73,18 @@ describe("cards in the terminal", () => {
       new RegExp(`^Booking history of .+ \\(customer id ${id}\\) \\(${expected}\\)\\n`),
     );
     expect(r.stdout.match(/\(booking id \d+\) · /g)).toHaveLength(expected);
+  });
+
+  it("a record not found is one line and its hint, nothing more (no request id, no other businesses)", async () => {
+    const r = await run(["booking", "NOPE-1"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe('⚠️ No booking with reference "NOPE-1" was found.\nCheck the reference or id.\n');
+    const pet = await run(["pet", "Zzzzqx"]);
+    expect(pet.stderr.trim().split("\n")).toEqual([
+      "⚠️ No pet named “Zzzzqx” was found.",
+      "Check the spelling (part of the name is enough), or give the id.",
+    ]);
   });
 
   it("exit codes: 1 not found, 2 invalid input or settings, 3 API failure", async () => {

@@ -1,6 +1,6 @@
 /** `node dist/main.js`: its command line and its settings check, before anything starts. */
 import { describe, expect, it } from "vitest";
-import { main } from "../src/bot-main.ts";
+import { main, wantsPreview } from "../src/bot-main.ts";
 
 /** Runs the bot's main with these settings and arguments; its exit code and what it wrote to standard error. */
 async function runMain(
@@ -29,6 +29,21 @@ describe("the bot's command line", () => {
   });
 });
 
+describe("--setup", () => {
+  it("with --production is exit 2, before anything starts", async () => {
+    const r = await runMain({}, ["--production", "--setup"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("cannot go together");
+  });
+
+  it("asks for the preview and its setup page whatever the settings hold; --production never", async () => {
+    const kennelOnly = { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1" };
+    expect(wantsPreview(kennelOnly, [])).toBe(false);
+    expect(wantsPreview(kennelOnly, ["--setup"])).toBe(true);
+    expect(wantsPreview({}, ["--production"])).toBe(false);
+  });
+});
+
 describe("the bot's settings", () => {
   it("every problem at once: a kennel setting that cannot be read and the Slack tokens not set", async () => {
     const r = await runMain({ KENNEL_API_KEY: "abc-key-123" }, ["--production"]);
@@ -39,28 +54,27 @@ describe("the bot's settings", () => {
     expect(r.stderr).not.toContain("abc-key-123");
   });
 
-  it("only kennel settings (as the sandbox writes them): says how to reach the setup page, which only the preview serves", async () => {
+  it("only kennel settings (as the sandbox writes them): says how to reach the setup page, at the port in use", async () => {
     const r = await runMain(
       { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1" },
       [],
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("No Slack setting is set yet. The setup page that fills them in");
-    expect(r.stderr).toContain("mv .env .env.old");
-    expect(r.stderr).toContain("(http://localhost:3000/setup)");
-    // The hint names the port the preview would use.
+    expect(r.stderr).toContain("No Slack setting is set yet. Connect Slack on the setup page");
+    expect(r.stderr).toContain("npm start -- --setup and open http://localhost:3000/setup");
+    // The hint names the port the setup page will listen on, from the environment or from .env (it
+    // said 3000 with PORT=42145 in .env).
     const port = await runMain(
       { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1", PORT: "3996" },
       [],
     );
-    expect(port.stderr).toContain("(http://localhost:3996/setup)");
-    // A PORT that came from .env goes with it when .env is moved aside: the hint names the shell's.
+    expect(port.stderr).toContain("http://localhost:3996/setup");
     const fromFile = await runMain(
-      { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1", PORT: "3100" },
+      { KENNEL_API_KEY: "abc-key-123", KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1", PORT: "42145" },
       [],
       {},
     );
-    expect(fromFile.stderr).toContain("(http://localhost:3000/setup)");
+    expect(fromFile.stderr).toContain("http://localhost:42145/setup");
     const withToken = await runMain({ KENNEL_API_KEY: "abc-key-123", SLACK_BOT_TOKEN: "xoxb-1-2-3" }, []);
     expect(withToken.stderr).not.toContain("No Slack setting is set yet");
   });

@@ -105,7 +105,8 @@ describe("the README", () => {
     });
     const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
     try {
-      const until = Date.now() + 15_000;
+      // A deadline for a hung start, not a speed goal (start-up is timed by `npm run bench:start`).
+      const until = Date.now() + 60_000;
       let url: string | undefined;
       while (!url) {
         url = /Open (http:\/\/localhost:\d+)/.exec(out)?.[1];
@@ -123,5 +124,5 @@ describe("the README", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -36,6 +36,8 @@ export interface DoseFigures {
   lateEntries: number;
   /** Asked by their rounds, then not due: the pet went home (or came) with nothing recorded (issue 45). */
   notDue: number;
+  /** Of the doses due, those due from the words, their pet's care plan not confirmed (issue 44). */
+  fromWords: number;
 }
 
 export function doseFigures(doses: RoundDose[]): DoseFigures {
@@ -49,6 +51,7 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
     notGiven: 0,
     lateEntries: 0,
     notDue: 0,
+    fromWords: 0,
   };
   for (const d of doses) {
     if (d.due.item === "meal" || d.state.state === "upcoming") continue;
@@ -57,6 +60,7 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
       continue;
     }
     f.due++;
+    if (d.due.unconfirmed) f.fromWords++;
     const s = d.state;
     if (s.state !== "recorded") {
       if (s.state === "missed") f.missed++;

@@ -25,6 +25,8 @@ interface OpenDoseListed {
   petName: string;
   room: string | undefined;
   label: string;
+  /** Due from the words, the pet's care plan not confirmed (issue 44). */
+  unconfirmed?: boolean | undefined;
   window: DoseWindow;
 }
 
@@ -151,6 +153,7 @@ async function todayDoses(
         petName: d.petName,
         room: d.room ?? rooms.get(d.bookingId),
         label: d.due.label,
+        ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
         window: d.window,
       });
   }

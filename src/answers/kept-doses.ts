@@ -14,6 +14,8 @@ import { witnessesOf } from "./witness.ts";
 export interface EntryFacts {
   /** The entries of high-alert items, as their round asked them. */
   highAlert: Set<number>;
+  /** The entries of items due from the words, their plan not confirmed (issue 44). */
+  fromWords: Set<number>;
   witnesses: Map<number, Witness>;
   /** Each current entry's dose, as its round asked it, by the entry's id. */
   doses: Map<number, OwedDose>;
@@ -42,7 +44,13 @@ export async function entryFacts(
   const dates = entries.map((e) => e.date).sort();
   const from = o.from ?? dates[0];
   const to = o.to ?? dates.at(-1);
-  const empty = { highAlert: new Set<number>(), witnesses: new Map(), doses: new Map(), unrecorded: [] };
+  const empty = {
+    highAlert: new Set<number>(),
+    fromWords: new Set<number>(),
+    witnesses: new Map(),
+    doses: new Map(),
+    unrecorded: [],
+  };
   if (!store || !from || !to) return { ...empty, now: now.toISOString() };
   const [rounds, witnesses] = await Promise.all([
     owedRounds(deps, { from, to }),
@@ -55,6 +63,7 @@ export async function entryFacts(
   const doses = new Map(all.flatMap((d) => (d.entry ? [[d.entry.id, d] as const] : [])));
   return {
     highAlert: new Set(all.flatMap((d) => (d.entry && d.due.highAlert ? [d.entry.id] : []))),
+    fromWords: new Set(all.flatMap((d) => (d.entry && d.due.unconfirmed ? [d.entry.id] : []))),
     witnesses,
     doses,
     unrecorded: all.filter((d) => !d.entry),

@@ -41,7 +41,7 @@ export function closedDoses(
 }
 
 /** What the time question shows first: now, in the kennel's zone. */
-export function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
+function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
   const now = deps.clock.now();
   return {
     date: localDate(now, deps.config.timezone),
@@ -60,7 +60,7 @@ export function givenInstant(date: string | undefined, time: string | undefined,
  * when the sheet was made), else the booking's check-in from the kennel API; undefined when neither
  * can be had (the check is then left to the other two rules, and the failure logged).
  */
-export async function arrivalOf(
+async function arrivalOf(
   deps: Pick<Deps, "kennel" | "log">,
   pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
 ): Promise<string | undefined> {

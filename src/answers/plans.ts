@@ -195,6 +195,28 @@ export async function keepPlan(
   return { version: versionOf(entry), duplicate: status === "duplicate" };
 }
 
+/**
+ * The words now (issue 46): the pet's care fields asked of the kennel API at this moment (not its
+ * cache), beside those a plan was drafted from. Empty: the same words; else each item whose words
+ * changed, before and after (a Confirm or a Save over them writes nothing). Throws when the API
+ * cannot say (the caller refuses rather than confirm unchecked words).
+ */
+export async function wordsChangedSince(
+  deps: Pick<Deps, "kennel" | "config" | "clock">,
+  plan: Plan,
+): Promise<ChangedItem[]> {
+  // The stay's dates as the round reads them (a dated fast is read within them), and the pet's words now.
+  const [booking, pet] = await Promise.all([
+    deps.kennel.getBooking(plan.bookingId),
+    deps.kennel.getPet(plan.petId, { fresh: true }),
+  ]);
+  const fresh = draftPlan(
+    pet.data,
+    readerContext(deps, { ...booking.data, bookingId: plan.bookingId }, plan.petId),
+  );
+  return fresh.sourceHash === plan.sourceHash ? [] : changedItems(plan, fresh);
+}
+
 /** What a round reads of a pet's plan: the version it works from (undefined: drafted, not kept). */
 export interface PlanNow {
   version: PlanVersion | undefined;

@@ -48,6 +48,8 @@ export async function asNeededToday(deps: Deps): Promise<{ date: string; pets: A
 export interface PetAsNeeded extends AsNeededPet {
   /** The plan is confirmed: the items are offered (otherwise they are named, not offered). */
   confirmed: boolean;
+  /** The kennel's today when it was read: a dose of last night says "given yesterday 23:20". */
+  today: string;
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -91,5 +93,6 @@ export async function petAsNeeded(deps: Deps, petId: number): Promise<PetAsNeede
     items,
     doses,
     confirmed: found.confirmed,
+    today,
   };
 }

@@ -47,6 +47,7 @@ function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
     recordedAt: e.recordedAt,
     ...(b.ack ? { ack: b.ack } : {}),
     ...(b.note ? { note: b.note } : {}),
+    ...(b.unconfirmed ? { unconfirmed: true } : {}),
   };
 }
 
@@ -179,6 +180,7 @@ export async function keepPrn(
     userName: input.who.userName,
     ...(input.ack ? { ack: input.ack } : {}),
     ...(input.note ? { note: input.note } : {}),
+    ...(input.item.unconfirmed ? { unconfirmed: true as const } : {}),
   };
   const { status, entry } = await store.append({
     kind: "prn",

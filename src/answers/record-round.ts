@@ -7,7 +7,7 @@
  * store checks that too, and writes all of a request or none of it).
  */
 import type { Deps } from "../deps.ts";
-import { allDoneOutcomes, type PetRoundStatus, petRoundStatus } from "../domain/record.ts";
+import { allDoneOutcomes, type PetRoundStatus, petRoundStatus, printedItems } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry, EntryInput, ItemKey, NotGivenReason, Outcome, RecordResult } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
@@ -52,7 +52,7 @@ export async function locate(
   if (!deps.record) return { ok: false, why: "no_store" };
   const sheet = await loadSheet(deps, ref.sheetId);
   const pet = sheet && petOf(sheet, ref.bookingId, ref.petId);
-  if (!sheet || !pet || pet.due.length === 0) return { ok: false, why: "unknown" };
+  if (!sheet || !pet || printedItems(pet).length === 0) return { ok: false, why: "unknown" };
   const day = dayOf(deps, sheet.date);
   if (day === "later") return { ok: false, why: "later", sheet };
   return { ok: true, sheet, pet, day };

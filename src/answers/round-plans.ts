@@ -12,7 +12,7 @@ import { planRound } from "../domain/plan/round.ts";
 import type { ItemOnRound, NoOneTap, StayTimes } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import type { Plan, PlanItem, PlanState } from "../domain/plan/types.ts";
-import type { DueItem } from "../domain/record.ts";
+import type { DueItem, IfNeededItem } from "../domain/record.ts";
 import { oneTapAllowed } from "../domain/record.ts";
 import type { RoundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -40,12 +40,13 @@ interface PetOnRound {
   sheet: RoundSheet | undefined;
   pastCheckOut?: string | undefined;
   due?: DueItem[] | undefined;
+  ifNeeded?: IfNeededItem[] | undefined;
   oneTap?: boolean | undefined;
   plan?: RoundPlan | undefined;
 }
 
 /**
- * Each matched pet of a round with its plan: `due`, `oneTap` and `plan` set. `keep`: keep a pet's
+ * Each matched pet of a round with its plan: `due`, `ifNeeded`, `oneTap` and `plan` set. `keep`: keep a pet's
  * first draft (and a draft made again) in the record; false where the record is only read (the
  * terminal, the connector): a plan not kept yet is drafted for the answer alone.
  */
@@ -84,11 +85,12 @@ export async function withPlans<P extends PetOnRound>(
         now = await planNow({ ...deps, record: undefined }, p.booking, api);
       }
       const r = planRound(now.plan, p.sheet, date, round, stay);
-      const oneTap =
-        r.oneTap.offered && oneTapAllowed(p.pet?.flags ?? { fasting: undefined, listedTwice: [] });
+      // A drug in two slots is the plan's to settle (its own rule: no drug due twice in one tap).
+      const oneTap = r.oneTap.offered && oneTapAllowed({ fasting: p.pet?.flags.fasting, listedTwice: [] });
       return {
         ...p,
         due: r.due,
+        ifNeeded: r.ifNeeded,
         oneTap,
         plan: {
           versionId: now.version?.id,

@@ -6,7 +6,7 @@ import type { PetCare } from "../domain/day.ts";
 import { houseTotalsOf } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import type { DueItem } from "../domain/record.ts";
+import type { DueItem, IfNeededItem } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import {
   medicationCounts,
@@ -51,6 +51,8 @@ export interface RoundPet {
   offFood?: OffFoodPet | undefined;
   /** What is due this round (to record; counted when missed): from the pet's care plan (src/answers/round-plans.ts). */
   due?: DueItem[] | undefined;
+  /** What the sheet prints to give if needed this round (issue 44): recorded from its form, never due. */
+  ifNeeded?: IfNeededItem[] | undefined;
   /** May one tap ("All given & eaten") sign the round off: the plan confirmed, every due item routine… */
   oneTap?: boolean | undefined;
   /** The pet's care plan on this round: its state, each item's status, the version it works from. */
@@ -75,7 +77,7 @@ export interface RoundReport {
     pets: number;
     /**
      * Pets with a medication line to act on this round: due by the care plan, or on the sheet with
-     * its plan item to check ("check the instruction"); the Home tab's figure.
+     * its plan item to check ("📋 plan: check: …"); the Home tab's figure.
      */
     withMedication: number;
     /** Of those, the pets with a dose whose instruction is to check (their plan not confirmed). */

@@ -5,6 +5,7 @@
  * date" instead of failing.
  */
 import { z } from "zod";
+import { itemKey } from "../record/items.ts";
 import { isIsoDate } from "../time.ts";
 
 export interface ButtonKind<S, N = unknown> {
@@ -137,8 +138,22 @@ const versionRef = z.object({ v: recordId });
 const versionId = ({ v }: z.infer<typeof versionRef>) => ({ versionId: v });
 /** A pet's care plan (a kept version): opens its form (Confirm, Edit items…). */
 export const planOpen = defineButton("plan_open", versionRef, versionId);
-/** "Edit items…" on the plan's form: opens the edit form over it. */
-export const planEdit = defineButton("plan_edit", versionRef, versionId);
+/** "✏️ Edit…" beside an item on the plan's form: opens its edit form over it (`k`: the item; none: every item). */
+export const planEdit = defineButton(
+  "plan_edit",
+  versionRef.extend({ k: itemKey.optional() }),
+  ({ v, k }) => ({
+    versionId: v,
+    item: k,
+  }),
+);
+/**
+ * An answer to one of the plan form's questions (issue 44): a radio button whose value is the
+ * answer's id; the question is its block's (`q:<question id>`), the version the form's sealed metadata's.
+ */
+export const planAnswer = defineButton("plan_answer", z.object({ a: z.string().max(4) }), ({ a }) => ({
+  answer: a,
+}));
 
 /**
  * "💊 Give if needed…" (issue 35): a stay's pet, and the kept sheet it was on when on a round post

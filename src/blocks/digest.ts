@@ -41,7 +41,7 @@ export function digestMessages(
     };
   }
   // The day's document, as /arrivals and /departures draw it: the same title, summary and entries.
-  const doc = dayDoc(r, { timezone, stayAction: stayRecordAction });
+  const doc = dayDoc(r, { timezone, stayAction: stayRecordAction, requestId: true });
   const { head, items, foot } = docThread(doc);
   const summary = doc.parts.flatMap((p) => (p.kind === "summary" ? p.lines : []));
   const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);

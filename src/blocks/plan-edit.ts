@@ -1,53 +1,35 @@
 /**
- * The care plan's edit form (issue 34): per item, its rounds, days, first and last day, kind
- * (routine, as needed with its reason and limits, only if… with its condition) and the dose window's
- * own minutes (issue 35), as the plan reads them now; and `readEdit`, which turns a person's choices
- * into plan items or the errors on the fields at fault (nothing written). What may be written is
- * checked against the plan's current version (src/answers/plan-actions.ts), never taken from the form.
+ * The care plan's edit form (issue 34), one item at a time (issue 44: "✏️ Edit…" beside each item of
+ * the plan's form): when it is given (its rounds, or as needed) and its days, both required (Slack
+ * marks the rest optional, truthfully); counting from, weekdays, first and last day, the condition
+ * (only if…) or as-needed reason, as-needed limits and the dose window's own minutes (issue 35), as
+ * the plan reads them now. `readEdit` turns a person's choices into plan items or the errors on the
+ * fields at fault (nothing written). What may be written is checked against the plan's current
+ * version (src/answers/plan-actions.ts), never taken from the form.
  */
-import { ROUNDS, type Round } from "../domain/care.ts";
+import { ROUNDS } from "../domain/care.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
 import { cleanText } from "../domain/text.ts";
 import type { PlanView } from "../present/plan.ts";
-import { leftToPersonLines, sourceWords } from "../present/plan-edit.ts";
+import {
+  AS_NEEDED,
+  type Choice,
+  dayChoices,
+  daysValue,
+  keptWithoutRounds,
+  leftToPersonLines,
+  sourceWords,
+  WEEKDAY_CHOICES,
+  WHEN_CHOICES,
+} from "../present/plan-edit.ts";
 import { isIsoDate } from "../time.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
 
-const option = (text: string, value: string) => ({ text: plain(text, 75), value });
-const ROUND_OPTIONS = ROUNDS.map((r) => option(r, r));
-const DAY_OPTIONS = [
-  option("every day", "day"),
-  option("every other day", "n2"),
-  option("every 3 days", "n3"),
-  option("on the weekdays below", "weekdays"),
-];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const WEEKDAY_OPTIONS = WEEKDAYS.map((d, i) => option(d, String(i)));
-const KIND_OPTIONS = [
-  option("routine", "routine"),
-  option("as needed", "as_needed"),
-  option("only if…", "conditional"),
-];
-
-function daysValue(days: Days): string {
-  if (days.every === "n_days") return `n${days.n}`;
-  if (days.every === "weekdays") return "weekdays";
-  if (days.every === "dates") return "dates";
-  return "day";
-}
-
-/**
- * The day choices for an item: the usual ones, and the item's own when it is none of them (every 7
- * days, listed dates), so saving the form never turns what was read into something else.
- */
-function dayOptions(days: Days) {
-  if (days.every === "n_days" && days.n !== 2 && days.n !== 3)
-    return [...DAY_OPTIONS, option(`every ${days.n} days`, `n${days.n}`)];
-  if (days.every === "dates")
-    return [...DAY_OPTIONS, option(`on the dates read: ${days.dates.join(", ")}`, "dates")];
-  return DAY_OPTIONS;
-}
+const option = (c: Choice) => ({ text: plain(c.text, 75), value: c.value });
+const WHEN_OPTIONS = WHEN_CHOICES.map(option);
+const WEEKDAY_OPTIONS = WEEKDAY_CHOICES.map(option);
+const dayOptions = (days: Days) => dayChoices(days).map(option);
 
 /** "60, 120" or "30 60": the window's minutes before and after the round; empty: the settings'. */
 function readWindow(text: string): PlanItem["window"] | "bad" | undefined {
@@ -81,10 +63,16 @@ const limitWords = (k: ItemKind) =>
     ? `${k.maxPer24h ?? ""}, ${k.minHoursBetween ?? ""}`
     : undefined;
 
-const input = (blockId: string, label: string, element: Record<string, unknown>, hint?: string) => ({
+const input = (
+  blockId: string,
+  label: string,
+  element: Record<string, unknown>,
+  hint?: string,
+  required = false,
+) => ({
   type: "input",
   block_id: blockId,
-  optional: true,
+  optional: !required,
   label: plain(label, 2000),
   ...(hint ? { hint: plain(hint, 2000) } : {}),
   element,
@@ -109,115 +97,102 @@ function itemHeading(i: PlanItem): string {
   return truncate(`*${esc(name)}*\n${[...doubt, ...words].map(esc).join("\n")}`, 2900);
 }
 
+type Option = ReturnType<typeof option>;
+const multi = (options: Option[], initial: Option[]) => ({
+  type: "multi_static_select",
+  action_id: "v",
+  options,
+  ...(initial.length ? { initial_options: initial } : {}),
+});
+const pick = (options: Option[], initial: Option | undefined) => ({
+  type: "static_select",
+  action_id: "v",
+  options,
+  ...(initial ? { initial_option: initial } : {}),
+});
+const date = (initial: string | undefined) => ({
+  type: "datepicker",
+  action_id: "v",
+  ...(initial ? { initial_date: initial } : {}),
+});
+const text = (initial: string | undefined, max: number) => ({
+  type: "plain_text_input",
+  action_id: "v",
+  max_length: max,
+  ...(initial ? { initial_value: initial } : {}),
+});
+
+/** What each field shows first: the plan's reading (an item left to a person: nothing, never the guess). */
+function shownOf(i: PlanItem) {
+  if (i.readBy === "nobody") return { when: [], weekdays: [] };
+  const k = i.kind;
+  const d = i.when.days;
+  return {
+    when: WHEN_OPTIONS.filter((o) =>
+      k.kind === "as_needed" ? o.value === AS_NEEDED : i.when.rounds.some((r) => r.round === o.value),
+    ),
+    days: dayOptions(d).find((o) => o.value === daysValue(d)),
+    from: d.every === "n_days" ? d.from : undefined,
+    weekdays: d.every === "weekdays" ? d.weekdays.flatMap((n) => WEEKDAY_OPTIONS[n] ?? []) : [],
+    start: i.when.start,
+    stop: i.when.stop,
+    cond: k.kind === "conditional" ? k.condition : k.kind === "as_needed" ? k.reason : undefined,
+    limits: limitWords(k),
+  };
+}
+
+/** One item's fields, as the plan reads it now: When and Days required, the rest optional. */
+function itemBlocks(i: PlanItem, usual: UsualWindow): unknown[] {
+  const k = i.key;
+  const v = shownOf(i);
+  const after = i.highAlert
+    ? `${usual.highAlertAfterMinutes} min after (a high-alert drug)`
+    : `${usual.afterMinutes} min after`;
+  return [
+    { type: "section", text: { type: "mrkdwn", text: itemHeading(i), verbatim: true } },
+    input(`rounds:${k}`, "When it is given", multi(WHEN_OPTIONS, v.when), "Its rounds, or as needed.", true),
+    input(`days:${k}`, "Days", pick(dayOptions(i.when.days), v.days), undefined, true),
+    input(`from:${k}`, "Counting from", date(v.from), "Every other day, every 3 days: a day it is given."),
+    input(`weekdays:${k}`, "Weekdays", multi(WEEKDAY_OPTIONS, v.weekdays), "For “on the weekdays below”."),
+    input(`start:${k}`, "First day", date(v.start)),
+    input(`stop:${k}`, "Last day", date(v.stop)),
+    input(
+      `cond:${k}`,
+      "Only if… (its condition), or what it is given for as needed",
+      text(v.cond, 200),
+      "A condition makes it “only if”: due on its rounds with the condition, never in one tap.",
+    ),
+    input(
+      `limits:${k}`,
+      "As needed: at most … in 24 h, at least … hours between",
+      text(v.limits, 20),
+      "For example 2, 4. Either may be left out (2, or , 4).",
+    ),
+    input(
+      `window:${k}`,
+      "Dose window: minutes before and after the round",
+      text(windowWords(i.window), 20),
+      `For example 0, 30. Empty: the kennel's usual window, ${usual.beforeMinutes} min before to ${after}.`,
+    ),
+  ];
+}
+
 /**
- * The edit form: each item's rounds, days, dates and kind as the plan reads them now; an item the
- * reader left to a person starts empty (its words whole, the doubt above them), never from the
- * reading it was unsure of.
+ * The edit form of one item (`key`; every item when none: a form opened before "✏️ Edit…" was per
+ * item): as the plan reads it now; an item the reader left to a person starts empty (its words
+ * whole, the doubt above them), never from the reading it was unsure of.
  */
-export function editModal(sealed: string, v: PlanView, usual: UsualWindow) {
-  const blocks: unknown[] = [];
-  for (const i of v.plan.items) {
-    const k = i.key;
-    // Left to a person: no reading offered as a choice (Save unchanged would keep the guess).
-    const read = i.readBy !== "nobody";
-    const rounds = read ? i.when.rounds.map((d) => option(d.round, d.round)) : [];
-    const kind = read ? KIND_OPTIONS.find((o) => o.value === i.kind.kind) : undefined;
-    const days = read ? dayOptions(i.when.days).find((o) => o.value === daysValue(i.when.days)) : undefined;
-    const from = read && i.when.days.every === "n_days" ? i.when.days.from : undefined;
-    const weekdays =
-      read && i.when.days.every === "weekdays" ? i.when.days.weekdays.map((d) => WEEKDAY_OPTIONS[d]) : [];
-    const start = read ? i.when.start : undefined;
-    const stop = read ? i.when.stop : undefined;
-    const cond = !read
-      ? undefined
-      : i.kind.kind === "conditional"
-        ? i.kind.condition
-        : i.kind.kind === "as_needed"
-          ? i.kind.reason
-          : undefined;
-    const limits = read ? limitWords(i.kind) : undefined;
-    const after = i.highAlert
-      ? `${usual.highAlertAfterMinutes} min after (a high-alert drug)`
-      : `${usual.afterMinutes} min after`;
-    blocks.push(
-      { type: "section", text: { type: "mrkdwn", text: itemHeading(i), verbatim: true } },
-      input(`rounds:${k}`, "Rounds", {
-        type: "multi_static_select",
-        action_id: "v",
-        options: ROUND_OPTIONS,
-        ...(rounds.length ? { initial_options: rounds } : {}),
-      }),
-      input(`days:${k}`, "Days", {
-        type: "static_select",
-        action_id: "v",
-        options: dayOptions(i.when.days),
-        ...(days ? { initial_option: days } : {}),
-      }),
-      input(`from:${k}`, "Counting from (every other day, every 3 days: a day it is given)", {
-        type: "datepicker",
-        action_id: "v",
-        ...(from ? { initial_date: from } : {}),
-      }),
-      input(`weekdays:${k}`, "Weekdays", {
-        type: "multi_static_select",
-        action_id: "v",
-        options: WEEKDAY_OPTIONS,
-        ...(weekdays.length ? { initial_options: weekdays } : {}),
-      }),
-      input(`start:${k}`, "First day", {
-        type: "datepicker",
-        action_id: "v",
-        ...(start ? { initial_date: start } : {}),
-      }),
-      input(`stop:${k}`, "Last day", {
-        type: "datepicker",
-        action_id: "v",
-        ...(stop ? { initial_date: stop } : {}),
-      }),
-      input(`kind:${k}`, "Kind", {
-        type: "static_select",
-        action_id: "v",
-        options: KIND_OPTIONS,
-        ...(kind ? { initial_option: kind } : {}),
-      }),
-      input(`cond:${k}`, "Only if… (the condition), or as needed for (the reason)", {
-        type: "plain_text_input",
-        action_id: "v",
-        max_length: 200,
-        ...(cond ? { initial_value: cond } : {}),
-      }),
-      input(
-        `limits:${k}`,
-        "As needed: at most … in 24 h, at least … hours between",
-        {
-          type: "plain_text_input",
-          action_id: "v",
-          max_length: 20,
-          ...(limits ? { initial_value: limits } : {}),
-        },
-        "For example 2, 4. Either may be left out (2, or , 4).",
-      ),
-      input(
-        `window:${k}`,
-        "Dose window: minutes before and after the round",
-        {
-          type: "plain_text_input",
-          action_id: "v",
-          max_length: 20,
-          ...(windowWords(i.window) ? { initial_value: windowWords(i.window) } : {}),
-        },
-        `For example 0, 30. Empty: the kennel's usual window, ${usual.beforeMinutes} min before to ${after}.`,
-      ),
-    );
-  }
+export function editModal(sealed: string, v: PlanView, usual: UsualWindow, key?: PlanItem["key"]) {
+  const items = v.plan.items.filter((i) => key === undefined || i.key === key);
+  const one = key !== undefined && items.length === 1;
   return {
     type: "modal" as const,
     callback_id: PLAN_EDIT_MODAL,
     private_metadata: sealed,
-    title: plain("Edit the plan", 24),
+    title: plain(one ? "Edit the item" : "Edit the plan", 24),
     submit: plain("Save", 24),
     close: plain("Back", 24),
-    blocks: blocks.slice(0, 100),
+    blocks: items.flatMap((i) => itemBlocks(i, usual)).slice(0, 100),
   };
 }
 
@@ -234,7 +209,53 @@ type Values = Record<
   >
 >;
 
-/** The items a person changed in the edit form, or the errors on the fields at fault (nothing written). */
+/** The kind a person's choices make: as needed (chosen in "When"), only if… (a condition), or routine. */
+function kindOf(
+  i: PlanItem,
+  asNeeded: boolean,
+  cond: string,
+  limits: ReturnType<typeof readLimits>,
+): ItemKind {
+  if (asNeeded)
+    return {
+      kind: "as_needed",
+      ...(cond
+        ? { reason: cond }
+        : i.kind.kind === "as_needed" && i.kind.reason
+          ? { reason: i.kind.reason }
+          : {}),
+      ...(limits && limits !== "bad" ? limits : {}),
+    };
+  return cond ? { kind: "conditional", condition: cond } : { kind: "routine" };
+}
+
+/** The days a person chose, or the error on the field at fault. */
+function daysOf(
+  i: PlanItem,
+  choice: string | undefined,
+  from: string | undefined,
+  weekdays: number[],
+  errors: Record<string, string>,
+): Days {
+  const k = i.key;
+  const everyN = /^n(\d{1,2})$/.exec(choice ?? "");
+  if (everyN) {
+    if (from && isIsoDate(from)) return { every: "n_days", n: Number(everyN[1]), from };
+    errors[`from:${k}`] = "Choose a day it is given, to count from.";
+  } else if (choice === "dates" && i.when.days.every === "dates") {
+    return i.when.days;
+  } else if (choice === "weekdays") {
+    if (weekdays.length) return { every: "weekdays", weekdays: [...new Set(weekdays)].sort() };
+    errors[`weekdays:${k}`] = "Choose the weekdays it is given.";
+  }
+  return { every: "day" };
+}
+
+/**
+ * The items a person changed in the edit form (only those the form shows), or the errors on the
+ * fields at fault (nothing written). An item read by nobody is settled by a person's choice, even
+ * unchanged.
+ */
 export function readEdit(
   items: PlanItem[],
   values: Values,
@@ -242,78 +263,54 @@ export function readEdit(
 ): { ok: true; items: PlanItem[] } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const out: PlanItem[] = [];
-  for (const i of items) {
+  for (const i of items.filter((x) => values[`rounds:${x.key}`] !== undefined)) {
     const k = i.key;
     const v = (name: string) => values[`${name}:${k}`]?.v;
-    // Left to a person: what they chose, never the reading the reader was unsure of.
-    const read = i.readBy !== "nobody";
     const leftToYou = `for ${itemOf(petName, i)}: the words leave it to you`;
-    const rounds = (v("rounds")?.selected_options ?? [])
-      .map((o) => o.value)
-      .filter((r): r is Round => ROUNDS.includes(r as Round));
-    const daysChoice = v("days")?.selected_option?.value ?? (read ? daysValue(i.when.days) : undefined);
-    const from = v("from")?.selected_date ?? undefined;
+    const chosen = (v("rounds")?.selected_options ?? []).map((o) => o.value);
+    const asNeeded = chosen.includes(AS_NEEDED);
+    const rounds = ROUNDS.filter((r) => chosen.includes(r));
+    const daysChoice = v("days")?.selected_option?.value ?? undefined;
     const weekdays = (v("weekdays")?.selected_options ?? [])
       .map((o) => Number(o.value))
       .filter((n) => n >= 0 && n <= 6);
     const start = v("start")?.selected_date ?? undefined;
     const stop = v("stop")?.selected_date ?? undefined;
-    const kindChoice = v("kind")?.selected_option?.value ?? (read ? i.kind.kind : undefined);
-    if (!daysChoice) errors[`days:${k}`] = `Choose the days ${leftToYou}.`;
-    if (!kindChoice) errors[`kind:${k}`] = `Choose routine, as needed or only if… ${leftToYou}.`;
     const cond = cleanText(v("cond")?.value ?? "").trim();
-    let days: Days = { every: "day" };
-    const everyN = /^n(\d{1,2})$/.exec(daysChoice ?? "");
-    if (everyN) {
-      if (!from || !isIsoDate(from)) errors[`from:${k}`] = "Choose a day it is given, to count from.";
-      else days = { every: "n_days", n: Number(everyN[1]), from };
-    } else if (daysChoice === "dates" && i.when.days.every === "dates") {
-      days = i.when.days;
-    } else if (daysChoice === "weekdays") {
-      if (weekdays.length === 0) errors[`weekdays:${k}`] = "Choose the weekdays it is given.";
-      else days = { every: "weekdays", weekdays: [...new Set(weekdays)].sort() };
-    }
-    if (start && stop && stop < start) errors[`stop:${k}`] = "The last day is before the first.";
-    let kind: ItemKind = { kind: "routine" };
-    if (kindChoice === "conditional") {
-      if (!cond) errors[`cond:${k}`] = "Say the condition (for example: only if she has eaten).";
-      else kind = { kind: "conditional", condition: cond };
-    } else if (kindChoice === "as_needed") {
-      const limits = readLimits(v("limits")?.value ?? "");
-      if (limits === "bad")
-        errors[`limits:${k}`] =
-          "Write at most how many in 24 hours, then at least how many hours between: 2, 4.";
-      kind = {
-        kind: "as_needed",
-        ...(cond
-          ? { reason: cond }
-          : read && i.kind.kind === "as_needed" && i.kind.reason
-            ? { reason: i.kind.reason }
-            : {}),
-        ...(limits && limits !== "bad" ? limits : {}),
-      };
-    }
+    const limits = readLimits(v("limits")?.value ?? "");
     const window = readWindow(v("window")?.value ?? "");
+    if (!asNeeded && rounds.length === 0 && !keptWithoutRounds(i))
+      errors[`rounds:${k}`] = `Choose its rounds, or as needed, ${leftToYou}.`;
+    if (asNeeded && rounds.length) errors[`rounds:${k}`] = "Choose its rounds, or as needed: not both.";
+    if (!daysChoice) errors[`days:${k}`] = `Choose the days ${leftToYou}.`;
+    if (start && stop && stop < start) errors[`stop:${k}`] = "The last day is before the first.";
+    if (limits === "bad")
+      errors[`limits:${k}`] =
+        "Write at most how many in 24 hours, then at least how many hours between: 2, 4.";
+    if (limits && limits !== "bad" && !asNeeded)
+      errors[`limits:${k}`] = "Limits are for a dose given as needed.";
     if (window === "bad")
       errors[`window:${k}`] =
         "Write the minutes before and after the round's time: 60, 120 (after: 1 to 720).";
-    if (kind.kind !== "as_needed" && rounds.length === 0)
-      errors[`rounds:${k}`] = read
-        ? "Choose its rounds (or make it as needed)."
-        : `Choose the rounds (or 'as needed') ${leftToYou}.`;
+    const days = daysOf(i, daysChoice, v("from")?.selected_date ?? undefined, weekdays, errors);
     const next: PlanItem = {
       ...i,
       when: {
         ...i.when,
-        rounds: rounds.map(
-          (round) => i.when.rounds.find((d) => d.round === round) ?? { round, why: "set by a person" },
-        ),
+        // As needed: no round (one already as needed keeps what it had, so Save unchanged changes nothing).
+        rounds: asNeeded
+          ? i.kind.kind === "as_needed"
+            ? i.when.rounds
+            : []
+          : rounds.map(
+              (round) => i.when.rounds.find((d) => d.round === round) ?? { round, why: "set by a person" },
+            ),
         days,
         steps: i.when.steps,
         ...(start ? { start } : {}),
         ...(stop ? { stop } : {}),
       },
-      kind,
+      kind: kindOf(i, asNeeded, cond, limits),
       doubts: i.doubts,
     };
     if (window && window !== "bad") next.window = window;

@@ -1,18 +1,18 @@
 /**
- * The care plan in Slack (issue 34): the plan's form (its document, an "Edit items…" button and
- * Confirm) and the plans post; the edit form is src/blocks/plan-edit.ts. Pure: the listener
+ * The care plan in Slack (issue 34): the plan's form (its document with its questions, "✏️ Edit…"
+ * beside each item and Confirm: src/present/plan-form.ts) and the plans post; the edit form is src/blocks/plan-edit.ts. Pure: the listener
  * opens them (their metadata sealed: src/slack/seal.ts) and reads the edit with `readEdit`, which
  * turns a person's choices into plan items; what may be written is checked against the plan's
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
 import { z } from "zod";
-import { type PlanView, planDoc, planTitle, planViewState } from "../present/plan.ts";
-import { plansPostDoc } from "../present/plans-post.ts";
-import { planEdit, planOpen } from "./buttons.ts";
+import { type PlanView, plansToConfirmDoc, planTitle } from "../present/plan.ts";
+import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-form.ts";
+import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
 import { defineForm } from "./forms.ts";
-import { context, fallback, truncate } from "./mrkdwn.ts";
-import { type Threaded, threaded } from "./thread.ts";
+import { context, esc, fallback, truncate } from "./mrkdwn.ts";
+import { replyLabel, type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
 const PLAN_MODAL = "plan_confirm";
@@ -26,59 +26,137 @@ const TITLE = "Care plans to confirm · ";
  */
 const plansPostRef = z.object({
   t: z.string().max(40),
+  /** A reply's thread: the post's first message (its counts drawn again too). */
+  th: z.string().max(40).optional(),
   h: z.string().max(300).optional(),
   r: z.string().max(600).optional(),
-  /** The first message's summary as posted, when the post has more pets than it (theirs in replies). */
-  s: z.array(z.string().max(600)).max(10).optional(),
   p: z
     .array(z.tuple([id, id]))
     .min(1)
     .max(100),
 });
 export type PlansPostRef = z.infer<typeof plansPostRef>;
-/** What the plan's forms carry back: the version shown, the channel to answer in, the post's message. */
-const planMeta = z.object({ v: id, c: z.string().max(40).optional(), m: plansPostRef.optional() });
+/**
+ * What the plan's forms carry back: the version shown, the channel to answer in, the post's message
+ * (a plans post's, or `r`: a round post's, drawn again after Save and Confirm: its kept sheet and
+ * where it is), and the answers chosen so far to its questions (question id → answer id).
+ */
+const planMeta = z.object({
+  v: id,
+  c: z.string().max(40).optional(),
+  m: plansPostRef.optional(),
+  r: z.object({ s: id, t: z.string().max(40), h: z.string().max(40).optional() }).optional(),
+  a: z.record(z.string().max(120), z.string().max(4)).optional(),
+});
 type PlanMeta = z.infer<typeof planMeta>;
 
 /** Without the post's message when it would not fit Slack's 3000 characters once sealed. */
 const shorter = (m: PlanMeta) => [{ ...m, m: undefined }];
-const names = (m: PlanMeta) => ({ versionId: m.v, channel: m.c, post: m.m });
-/** The plan's form (Confirm, "✏️ Edit items…"). */
+const names = (m: PlanMeta) => ({
+  versionId: m.v,
+  channel: m.c,
+  post: m.m,
+  round: m.r,
+  answers: m.a ?? {},
+});
+/** The plan's form (its questions, Confirm, "✏️ Edit…" beside each item). */
 export const planForm = defineForm(PLAN_MODAL, planMeta, { shorter, names });
 /** The edit form (Save), pushed over the plan's form. */
 export const planEditForm = defineForm(PLAN_EDIT_MODAL, planMeta, { shorter, names });
+
+/**
+ * The answers a plan form holds (issue 44): those its sealed metadata kept, then each radio button's
+ * choice Slack sends in the view's state (`q:<question id>` blocks), then the one just tapped.
+ */
+export function answersOf(
+  kept: Record<string, string> | undefined,
+  values: unknown,
+  tapped?: { blockId?: string; value?: string },
+): Record<string, string> {
+  const out: Record<string, string> = { ...(kept ?? {}) };
+  const state = (values ?? {}) as Record<
+    string,
+    Record<string, { selected_option?: { value?: string } | null }>
+  >;
+  for (const [block, actions] of Object.entries(state)) {
+    if (!block.startsWith("q:")) continue;
+    const value = answerId(Object.values(actions ?? {})[0]?.selected_option?.value);
+    if (value !== undefined) out[block.slice(2)] = value;
+  }
+  if (tapped?.blockId?.startsWith("q:") && tapped.value) out[tapped.blockId.slice(2)] = tapped.value;
+  return out;
+}
+
+/** An answer's id, as a radio button's value carries it (what Slack sends in the view's state). */
+function answerId(value: string | undefined): string | undefined {
+  return planAnswer.read(value)?.answer;
+}
 
 export const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
   text: truncate(text || " ", max),
 });
 
-/** The plan's form: the plan as a document, "Edit items…", and Confirm (none when confirmed already). */
-export function planModal(sealed: string, v: PlanView, timezone: string) {
-  const state = planViewState(v);
-  const blocks = [
-    ...docBlocks(planDoc(v, timezone).parts.filter((p) => p.kind !== "title")),
+/** A question and its answers: a radio button each, the one chosen so far chosen (one tap). */
+function questionBlocks(q: FormQuestion): unknown[] {
+  const options = q.answers.map((a) => ({ text: plain(a.words, 75), value: planAnswer.encode({ a: a.id }) }));
+  const picked = q.answers.findIndex((a) => a.id === q.chosen);
+  return [
     {
-      type: "actions",
-      elements: [
-        {
-          type: "button",
-          text: plain("✏️ Edit items…", 75),
-          action_id: planEdit.actionId(),
-          value: planEdit.encode({ v: v.versionId as number }),
-        },
-      ],
+      type: "section",
+      text: { type: "mrkdwn", text: truncate(`*${q.n}.* ${esc(q.words)}`, 2900), verbatim: true },
     },
-  ].slice(0, 100);
-  const confirm = state === "awaiting_second" ? "Confirm (2nd person)" : "Confirm";
+    ...(options.length
+      ? [
+          {
+            type: "actions",
+            block_id: `q:${q.id}`,
+            elements: [
+              {
+                type: "radio_buttons",
+                action_id: planAnswer.actionId(q.n),
+                options: options.slice(0, 10),
+                ...(picked >= 0 ? { initial_option: options[picked] } : {}),
+              },
+            ],
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The plan's form (issue 44): the plan as a document, "✏️ Edit…" beside each item (the edit form of
+ * that item), each question of its doubts with its answers in the form itself after the item it is
+ * about; Confirm only once every question is answered, and not for the person who confirmed a
+ * high-alert plan first ("Ask a colleague to confirm").
+ */
+export function planModal(sealed: string, f: PlanForm, timezone: string) {
+  const doc = planFormDoc(f, timezone);
+  const v = f.view;
+  const blocks: unknown[] = [];
+  doc.parts.forEach((part, i) => {
+    const item = doc.items.get(i);
+    const edit =
+      item && doc.edit
+        ? {
+            text: "✏️ Edit…",
+            actionId: planEdit.actionId(i),
+            value: planEdit.encode({ v: doc.edit, k: item }),
+          }
+        : undefined;
+    blocks.push(...docBlocks([part.kind === "item" && edit ? { ...part, action: edit } : part]));
+    for (const q of doc.questions.filter((x) => x.after === i)) blocks.push(...questionBlocks(q));
+  });
+  if (doc.standing) blocks.push(context(esc(doc.standing)));
   return {
     type: "modal" as const,
     callback_id: PLAN_MODAL,
     private_metadata: sealed,
     title: plain(planTitle(v).replace(/^Care plan · /, "Plan · "), 24),
-    ...(state === "confirmed" ? {} : { submit: plain(confirm, 24) }),
+    ...(doc.confirm ? { submit: plain(doc.confirm, 24) } : {}),
     close: plain("Close", 24),
-    blocks,
+    blocks: blocks.slice(0, 100),
   };
 }
 
@@ -93,7 +171,7 @@ export const planAction = (v: PlanView) =>
 
 /** The plans post of a round: each pet's plan to confirm, with its "📋 Confirm or edit…" button. */
 export function plansMessages(heading: string, views: PlanView[], timezone: string): Threaded {
-  const doc = plansPostDoc(heading, views, timezone, planAction);
+  const doc = plansToConfirmDoc(heading, views, timezone, planAction);
   const { head, items, foot } = docThread(doc);
   return threaded(doc.fallback, head, items, foot);
 }
@@ -101,11 +179,44 @@ export function plansMessages(heading: string, views: PlanView[], timezone: stri
 type Shown = { type?: string; text?: { text?: string }; elements?: Array<{ text?: string }> };
 
 /**
+ * The round post's message a button was on (📋 Plan… beside a pet on a round sheet), or undefined:
+ * its kept sheet (from any record button's ids on it), its ts and its thread's, to draw it again.
+ */
+export function roundMessageOf(
+  message: { ts?: string; thread_ts?: string; blocks?: unknown } | undefined,
+): { s: number; t: string; h?: string } | undefined {
+  if (!message?.ts || !Array.isArray(message.blocks)) return undefined;
+  for (const b of message.blocks as Array<{ elements?: Array<{ action_id?: string; value?: string }> }>) {
+    for (const e of b.elements ?? []) {
+      if (!recordEach.pattern.test(e.action_id ?? "") && !recordAll.pattern.test(e.action_id ?? "")) continue;
+      const ids = recordEach.decode(e.value);
+      if (ids)
+        return {
+          s: ids.s,
+          t: message.ts,
+          ...(message.thread_ts && message.thread_ts !== message.ts ? { h: message.thread_ts } : {}),
+        };
+    }
+  }
+  return undefined;
+}
+
+/** The pets of a plans post's message, in order, by their buttons ([bookingId, petId]). */
+export function plansPostPets(blocks: unknown): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const b of (Array.isArray(blocks) ? blocks : []) as Array<{ accessory?: { action_id?: string } }>) {
+    const m = /^plan_open:(\d+)-(\d+)$/.exec(b.accessory?.action_id ?? "");
+    if (m) out.push([Number(m[1]), Number(m[2])]);
+  }
+  return out;
+}
+
+/**
  * The plans post's message a button was on (Slack sends it with the tap), or undefined when the
  * button was elsewhere (a round sheet, a card): its heading or reply label, and its pets in order.
  */
 export function plansPostOf(
-  message: { ts?: string; blocks?: unknown } | undefined,
+  message: { ts?: string; thread_ts?: string; blocks?: unknown } | undefined,
 ): PlansPostRef | undefined {
   if (!message?.ts || !Array.isArray(message.blocks)) return undefined;
   const blocks = message.blocks as Array<Shown & { accessory?: { action_id?: string } }>;
@@ -113,34 +224,49 @@ export function plansPostOf(
   const head = first?.type === "header" ? (first.text?.text ?? "") : "";
   const label = first?.type === "context" ? (first.elements?.[0]?.text ?? "") : "";
   if (!head.startsWith(TITLE) && !label.startsWith(`*${TITLE}`)) return undefined;
-  const p: Array<[number, number]> = [];
-  for (const b of blocks) {
-    const m = /^plan_open:(\d+)-(\d+)$/.exec(b.accessory?.action_id ?? "");
-    if (m) p.push([Number(m[1]), Number(m[2])]);
-  }
-  // A first message with replies: its summary counts the whole post's pets, which it cannot see.
-  const summary =
-    head && blocks[1]?.type === "context" ? (blocks[1].elements ?? []).map((e) => e.text ?? "") : [];
-  const total = Number(/^📋 (\d+) pet/.exec(summary[0] ?? "")?.[1] ?? p.length);
+  const p = plansPostPets(blocks);
+  const thread = message.thread_ts && message.thread_ts !== message.ts ? { th: message.thread_ts } : {};
   const r = plansPostRef.safeParse({
     t: message.ts,
+    ...thread,
     ...(head ? { h: head.slice(TITLE.length) } : { r: label }),
-    ...(total !== p.length ? { s: summary } : {}),
     p,
   });
   return r.success ? r.data : undefined;
 }
 
-/** One message of a plans post drawn again: its pets in their state now, its head or reply label kept. */
-export function plansPostMessage(post: PlansPostRef, views: PlanView[], timezone: string): Message {
-  const doc = plansPostDoc(post.h ?? "", views, timezone, planAction);
-  if (post.h !== undefined) {
-    const blocks = docBlocks(doc.parts);
-    // The whole post's summary kept as posted when this message holds only some of its pets.
-    const at = blocks.findIndex((b) => b.type === "context");
-    if (post.s && at >= 0) blocks[at] = context(...post.s);
-    return { text: fallback(doc.fallback), blocks };
-  }
+/**
+ * The messages of a kept plans post (issue 44), as a tap on each would name them (their ts aside):
+ * the first with the post's heading, each reply with its label ("*Care plans to confirm · …* · 21–40
+ * of 60"), each with its pets.
+ */
+export function plansPostRefsOf(
+  heading: string,
+  messages: Array<Array<[number, number]>>,
+): Array<Omit<PlansPostRef, "t">> {
+  const total = messages.reduce((n, m) => n + m.length, 0);
+  let at = 0;
+  return messages.map((p, i) => {
+    const start = at;
+    at += p.length;
+    return i === 0
+      ? { h: heading, p }
+      : { r: `*${esc(`${TITLE}${heading}`)}* · ${replyLabel(start, at, total)}`, p };
+  });
+}
+
+/**
+ * One message of a plans post drawn again: its pets in their state now, its head or reply label kept;
+ * the first message's summary counts `all` (every pet of the whole post now, issue 44; default its own).
+ */
+export function plansPostMessage(
+  post: PlansPostRef,
+  views: PlanView[],
+  timezone: string,
+  all: PlanView[] = views,
+): Message {
+  const doc = plansToConfirmDoc(post.h ?? "", views, timezone, planAction, all);
+  if (post.h !== undefined) return { text: fallback(doc.fallback), blocks: docBlocks(doc.parts) };
   return {
     text: fallback(doc.fallback),
     blocks: [context(post.r ?? ""), ...docBlocks(doc.parts.filter((p) => p.kind === "item"))],

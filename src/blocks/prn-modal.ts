@@ -16,9 +16,9 @@ import {
   giveFormLines,
   givenAtError,
   pastLimitLines,
-  prnDoseLine,
   prnGivenAt,
   reasonHintWords,
+  recentDoseLines,
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { atOf, defineForm } from "./forms.ts";
@@ -106,7 +106,7 @@ export function giveModal(
 ) {
   const v = o.values ?? {};
   const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
-  const shown = recent.slice(-6).map((d) => lineMrkdwn(prnDoseLine(d, o.timezone, 200)));
+  const shown = recentDoseLines(recent.slice(-6), o.timezone, o.now).map(lineMrkdwn);
   if (shown.length)
     blocks.push({
       type: "context",

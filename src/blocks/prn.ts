@@ -13,10 +13,14 @@ import { fitMessage } from "./fit.ts";
 import { fallback } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
-/** The follow-up: the question, the dose, and the answers (one tap each, or a note in a form). */
-export function followUpMessage(dose: PrnDose, petName: string, timezone: string): Message {
+/**
+ * The follow-up: the question, the dose, and the answers (one tap each, or a note in a form).
+ * `today`: the day it is sent on (last night's dose: "given yesterday 23:20").
+ */
+export function followUpMessage(dose: PrnDose, petName: string, timezone: string, today?: string): Message {
   return docMessage(
     followUpDoc(dose, petName, timezone, {
+      ...(today ? { today } : {}),
       answer: (e) => ({ actionId: prnEffect.actionId(e), value: prnEffect.encode({ d: dose.id, e }) }),
       withNote: { actionId: prnEffectNote.actionId(), value: prnEffectNote.encode({ d: dose.id }) },
     }),

@@ -7,8 +7,9 @@
  * pet arrived, not too early) is the listener's to check (src/answers/late-entry.ts).
  */
 import type { SheetPet } from "../answers/sheets.ts";
-import { isMedicationItem } from "../domain/record.ts";
+import { isMedicationItem, printedItems } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
+import { GIVEN, GIVEN_ANYWAY } from "../present/record-form.ts";
 import {
   type ItemKey,
   MEAL_OUTCOMES,
@@ -27,13 +28,27 @@ interface ItemChoice {
   /** The reason in words: the list's words, then the person's own (stored as the entry's reason). */
   reason: string | undefined;
   reasonCode?: NotGivenReason | undefined;
+  /** The item's own note (issue 51). */
+  note?: string | undefined;
+}
+
+/** A dose given if needed, from the record form (issue 44). */
+interface IfNeededChoice {
+  item: ItemKey;
+  /** Why it was given, as the person wrote it. */
+  reason: string;
+  /** Given past its limit, the person having checked ("given past its limit: I have checked"). */
+  anyway: boolean;
+  /** When it was given, the kennel's time (HH:mm), when the person said another than now. */
+  time?: string | undefined;
+  note?: string | undefined;
 }
 
 export type Submission =
   | {
       ok: true;
       choices: ItemChoice[];
-      note: string | undefined;
+      ifNeeded: IfNeededChoice[];
       /** The day and time said (YYYY-MM-DD, HH:mm, the kennel's zone), when the form asked. */
       given?: { date: string; time: string } | undefined;
     }
@@ -85,6 +100,7 @@ function readItem(
 ): ItemChoice | undefined {
   const outcome = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
   const why = cleanInput(values[`why:${item}`]?.reason?.value);
+  const note = noteOf(values, item, errors);
   const picked = values[`code:${item}`]?.code?.selected_option?.value ?? undefined;
   const code = isReason(picked) ? picked : undefined;
   // A form opened before the reasons' list (no such field): its words alone, as then.
@@ -96,6 +112,7 @@ function readItem(
   }
   if (!outcome) {
     if (why || code) errors[`it:${item}`] = "Choose what happened for this reason to be recorded.";
+    else if (note) errors[`it:${item}`] = "Choose what happened for this note to be recorded.";
     return undefined;
   }
   const med = isMedicationItem(item);
@@ -120,15 +137,61 @@ function readItem(
     errors[`why:${item}`] = "Say what the other reason is.";
     return undefined;
   }
-  if (current === o && !why && !code) return undefined;
+  // The same outcome, with nothing new said of it: unchanged (a note of its own is a change).
+  if (current === o && !why && !code && !note) return undefined;
   const reasonCode = code ?? (o === "refused" && listed ? "refused" : undefined);
-  return { item, outcome: o, reason: reasonText(o, code, why), ...(reasonCode ? { reasonCode } : {}) };
+  return {
+    item,
+    outcome: o,
+    reason: reasonText(o, code, why),
+    ...(reasonCode ? { reasonCode } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** An item's own note, checked for length (errors on its field). */
+function noteOf(values: ViewValues, item: string, errors: Record<string, string>): string | undefined {
+  const note = cleanInput(values[`note:${item}`]?.note?.value);
+  if (note && Array.from(note).length > NOTE_MAX) errors[`note:${item}`] = `At most ${NOTE_MAX} characters.`;
+  return note;
+}
+
+/** A dose to give if needed: given or not; why (required when given), when, and its note. */
+function readIfNeeded(
+  item: ItemKey,
+  values: ViewValues,
+  errors: Record<string, string>,
+): IfNeededChoice | undefined {
+  const chosen = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
+  const why = cleanInput(values[`why:${item}`]?.reason?.value);
+  const note = noteOf(values, item, errors);
+  const time = values[`at:${item}`]?.time?.selected_time ?? undefined;
+  if (!chosen) {
+    if (why || note) errors[`it:${item}`] = "Choose “given” for this to be recorded, or leave it empty.";
+    return undefined;
+  }
+  if (chosen !== GIVEN && chosen !== GIVEN_ANYWAY) {
+    errors[`it:${item}`] = "Choose one of the listed outcomes.";
+    return undefined;
+  }
+  if (!why) errors[`why:${item}`] = "Say why it was given.";
+  else if (Array.from(why).length > WHY_MAX) errors[`why:${item}`] = `At most ${WHY_MAX} characters.`;
+  if (chosen === GIVEN_ANYWAY && !note)
+    errors[`note:${item}`] = "Say who you checked with, and why it is given anyway.";
+  if (!why) return undefined;
+  return {
+    item,
+    reason: why,
+    anyway: chosen === GIVEN_ANYWAY,
+    ...(time && /^\d{2}:\d{2}$/.test(time) ? { time } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
 /**
  * The choices in a submitted "Record each…" modal: only what changed from the current record (a new
- * outcome, or a new reason), and the note; with the time question, when the doses were given.
- * Errors keep the modal open, on the field to fix.
+ * outcome, a new reason, a note of its own), each dose given if needed; with the time question, when
+ * the doses were given. Errors keep the modal open, on the field to fix.
  */
 export function readSubmission(
   m: Pick<ModalMeta, "cur" | "q">,
@@ -136,29 +199,28 @@ export function readSubmission(
   values: ViewValues,
 ): Submission {
   const errors: Record<string, string> = {};
-  const choices: ItemChoice[] = [];
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));
-  for (const { item } of pet.due) {
-    const choice = readItem(item as ItemKey, values, current.get(item), errors);
-    if (choice) choices.push(choice);
-  }
-  const note = cleanInput(values.note?.note?.value);
-  if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  const choices = pet.due.flatMap((d) => readItem(d.item, values, current.get(d.item), errors) ?? []);
+  const ifNeeded = (pet.ifNeeded ?? []).flatMap((d) => readIfNeeded(d.item, values, errors) ?? []);
+  // A form opened before each item had its own note: its one note goes with what it records.
+  const shared = cleanInput(values.note?.note?.value);
+  if (shared && Array.from(shared).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   const given = m.q ? readGiven(values) : undefined;
   if (given === "missing") errors[GIVEN_AT] = "Say when it was given: the day and the time.";
   if (Object.keys(errors).length) return { ok: false, errors };
-  if (choices.length === 0) {
+  if (choices.length === 0 && ifNeeded.length === 0) {
     return {
       ok: false,
       errors: {
-        [firstField(pet)]: note
+        [firstField(pet)]: shared
           ? "Nothing changed: choose an outcome to record the note with."
           : "Nothing changed: choose what happened.",
       },
     };
   }
-  return { ok: true, choices, note, ...(given && given !== "missing" ? { given } : {}) };
+  const withShared = shared ? choices.map((c) => ({ ...c, note: c.note ?? shared })) : choices;
+  return { ok: true, choices: withShared, ifNeeded, ...(given && given !== "missing" ? { given } : {}) };
 }
 
 /** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
-export const firstField = (pet: SheetPet) => `it:${pet.due[0]?.item ?? "meal"}`;
+export const firstField = (pet: SheetPet) => `it:${printedItems(pet)[0]?.item ?? "meal"}`;

@@ -16,27 +16,18 @@ import type { Round } from "../domain/care.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { entryLine } from "../present/record.ts";
-import {
-  type Entry,
-  type ItemKey,
-  MEAL_OUTCOMES,
-  MEDICATION_OUTCOMES,
-  NOT_GIVEN_REASONS,
-  type NotGivenReason,
-  type Outcome,
-} from "../record/types.ts";
+import { recordFormItems } from "../present/record-form.ts";
+import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { reasonWords } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { defineForm } from "./forms.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
+import { itemBlocks } from "./record-items.ts";
 
 const RECORD_MODAL = "rec_modal";
 const LATE_MODAL = "rec_late";
-/** Longest note; a reason's own words leave room for the reason from the list before them. */
-export const NOTE_MAX = 500;
-export const WHY_MAX = 450;
+
+export { NOTE_MAX, WHY_MAX } from "./record-items.ts";
 /** The time question's fields (a form recording after a dose's window closed). */
 export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
@@ -92,8 +83,6 @@ const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
   text: truncate(text || " ", max),
 });
-const option = (o: Outcome) => ({ text: plain(outcomeWords(o), 75), value: o });
-const reasonOption = (r: NotGivenReason) => ({ text: plain(reasonWords(r), 75), value: r });
 
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
@@ -140,36 +129,17 @@ function timeBlocks(q: TimeQuestion): unknown[] {
   ];
 }
 
-/** A medication's reason from the list and in the person's own words (issue 35). */
-function reasonBlocks(item: string, label: string): unknown[] {
-  return [
-    {
-      type: "input",
-      block_id: `code:${item}`,
-      optional: true,
-      label: plain(`Why not given or refused (${label})`, 2000),
-      element: {
-        type: "static_select",
-        action_id: "code",
-        placeholder: plain("Choose a reason…", 150),
-        options: NOT_GIVEN_REASONS.map(reasonOption),
-      },
-    },
-    {
-      type: "input",
-      block_id: `why:${item}`,
-      optional: true,
-      label: plain(`In your words (${label})`, 2000),
-      hint: plain("Needed when the reason is “other”.", 2000),
-      element: { type: "plain_text_input", action_id: "reason", max_length: WHY_MAX },
-    },
-  ];
+/** What the record form shows beside its items: the kennel's time now, for an as-needed dose's time. */
+export interface FormClock {
+  time: string;
+  timezone: string;
 }
 
 /**
- * "Record each…": each item's outcome (the current one chosen), a reason for a dose not given or
- * refused, a note; when a dose's window has closed, when it was given. `sealed`: the metadata's
- * text with its seal.
+ * "Record each…": every item the sheet printed for the pet (issue 44), each with its outcome (the
+ * current one chosen), a reason for a dose not given or refused and its own note; a dose to give if
+ * needed with why and when; when a dose's window has closed, when it was given. `sealed`: the
+ * metadata's text with its seal.
  */
 export function recordModal(
   sealed: string,
@@ -177,41 +147,16 @@ export function recordModal(
   sheet: SheetRound,
   pet: SheetPet,
   entries: Entry[],
-  timezone: string,
+  clock: FormClock,
   ask?: Ask,
   when?: TimeQuestion,
 ) {
   const late = ask?.kind === "late" || when !== undefined;
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
   const blocks: unknown[] = [heading(sheet, pet, ask)];
-  for (const { item, text, label } of pet.due) {
-    const med = isMedicationItem(item as ItemKey);
-    const now = current.get(item);
-    blocks.push({
-      type: "input",
-      block_id: `it:${item}`,
-      optional: true,
-      label: plain(med ? `💊 ${label}` : "🍽 Meal", 2000),
-      hint: plain(text, 2000),
-      element: {
-        type: "static_select",
-        action_id: "outcome",
-        placeholder: plain("Choose…", 150),
-        options: (med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(option),
-        ...(now ? { initial_option: option(now) } : {}),
-      },
-    });
-    if (med) blocks.push(...reasonBlocks(item, label));
-  }
+  for (const f of recordFormItems(pet, current)) blocks.push(...itemBlocks(f, clock));
   if (when) blocks.push(...timeBlocks(when));
-  blocks.push({
-    type: "input",
-    block_id: "note",
-    optional: true,
-    label: plain("Note", 2000),
-    element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
-  });
-  const recorded = entries.map((e) => lineMrkdwn(entryLine(e, timezone))).slice(-6);
+  const recorded = entries.map((e) => lineMrkdwn(entryLine(e, clock.timezone))).slice(-6);
   if (recorded.length) {
     blocks.push({
       type: "context",
@@ -227,7 +172,7 @@ export function recordModal(
     title: plain("Record the round", 24),
     submit: plain(late ? "Record late" : "Record", 24),
     close: plain("Cancel", 24),
-    blocks,
+    blocks: blocks.slice(0, 100),
   };
 }
 

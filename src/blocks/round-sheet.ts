@@ -19,12 +19,14 @@ import {
   oneTapAllowed,
   type PetRoundStatus,
   petRoundStatus,
+  printedItems,
   roundProgress,
 } from "../domain/record.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
 import { openDoses, overdueCounts, owing, type SheetDoses } from "../present/dose-states.ts";
+import { type PlanNowOnSheet, withPlanNow } from "../present/plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "../present/prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "../present/record.ts";
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
@@ -50,22 +52,34 @@ const SIZING_VALUE = JSON.stringify({
   p: Number.MAX_SAFE_INTEGER,
 });
 
-/** The pets of a round with something to record, by key: what is due and whether one tap may sign it off. */
+/**
+ * The pets of a round with something to record or a plan to confirm, by key: what is due, what to
+ * give if needed, and whether one tap may sign it off. Every item the sheet prints can be recorded
+ * there (issue 44: src/domain/plan/round.ts), and every pet whose plan is not confirmed has its
+ * "📋 Plan…".
+ */
 function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omit<SheetPet, "message">> {
   const out = new Map<string, Omit<SheetPet, "message">>();
   for (const p of r.pets) {
     const key = petKeyOf(p);
     if (!key || !p.pet || !p.sheet) continue;
     const due = dueOf(p);
+    const ifNeeded = p.ifNeeded ?? [];
     // A confirmed plan with a dose to give if needed: on the sheet with its button, due or not.
     const asNeeded = p.plan?.state === "confirmed" && p.plan.items.some((i) => i.on.status === "as_needed");
-    if (due.length === 0 && !asNeeded) continue;
+    // A plan kept and not confirmed yet: "📋 Plan…" beside the pet opens it.
+    const toConfirm = p.plan?.versionId !== undefined && p.plan.state !== "confirmed";
+    if (due.length === 0 && ifNeeded.length === 0 && !asNeeded && !toConfirm) continue;
     // Not here yet: arriving later that day, not checked in (a tap before then asks first).
     const checkIn = p.booking.checkInDate;
     const arrivesAt =
       checkIn && !saysCheckedIn(p.booking) && localDate(Date.parse(checkIn), timezone) === r.date
         ? checkIn
         : undefined;
+    const short = <T extends { label: string }>(d: T): T => ({
+      ...d,
+      label: Array.from(d.label).slice(0, 40).join(""),
+    });
     out.set(key, {
       ...(arrivesAt ? { arrivesAt } : {}),
       bookingId: p.booking.bookingId as number,
@@ -73,12 +87,10 @@ function duePets(r: ChannelSafe<RoundReport>, timezone: string): Map<string, Omi
       name: Array.from(p.pet.flags.name || "pet")
         .slice(0, 80)
         .join(""),
-      due: due.map((d) => ({ ...d, label: Array.from(d.label).slice(0, 40).join("") })),
+      due: due.map(short),
+      ...(ifNeeded.length ? { ifNeeded: ifNeeded.map(short) } : {}),
       oneTap: p.oneTap ?? oneTapAllowed(p.pet.flags),
-      // A plan kept and not confirmed yet: "📋 Plan…" beside the pet opens it.
-      ...(p.plan?.versionId !== undefined && p.plan.state !== "confirmed"
-        ? { planToConfirm: p.plan.versionId }
-        : {}),
+      ...(toConfirm ? { planToConfirm: p.plan?.versionId } : {}),
       ...(asNeeded ? { asNeeded: true } : {}),
     });
   }
@@ -116,7 +128,7 @@ export function draftSheet(
       blocks: petBlocks(p.key, p.lines, [], {
         value: SIZING_VALUE,
         oneTap: pet.oneTap,
-        record: pet.due.length > 0,
+        record: printedItems(pet).length > 0,
         plan: pet.planToConfirm,
         give: pet.asNeeded ? SIZING_VALUE : undefined,
       }),
@@ -166,6 +178,11 @@ export interface SheetRecord {
   witness?: WitnessView | undefined;
   /** Dose times (issue 35): when drawn, and what the round asked (its windows, who went home): each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
+  /**
+   * The pets' care plans saved or confirmed since the sheet was kept, by pet key (issue 44): drawn
+   * with the plan now (src/present/plan-sheet.ts), their buttons as it says.
+   */
+  plans?: ReadonlyMap<string, PlanNowOnSheet> | undefined;
 }
 
 function progressBlock(
@@ -237,7 +254,7 @@ export function sheetMessage(
         ? []
         : [
             ...petRecordLines(status, record.timezone, record.witness, open.get(p.key)),
-            ...doses.map((d) => prnDoseLine(d, record.timezone)),
+            ...doses.map((d) => prnDoseLine(d, record.timezone, undefined, sheet.date)),
           ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
       const few = prnCompactLine(doses);
@@ -250,18 +267,21 @@ export function sheetMessage(
           : full;
       const ids = kept ? { s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId } : undefined;
       const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness) : undefined;
+      // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
+      const plan = record.plans?.get(p.key);
+      const toConfirm = plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm;
       blocks.push(
         ...petBlocks(
           p.key,
-          p.lines,
+          withPlanNow(p.lines, plan),
           lines,
           ids
             ? {
                 value: recordAll.encode(ids),
                 oneTap: pet.oneTap,
-                record: pet.due.length > 0,
-                plan: pet.planToConfirm,
-                give: pet.asNeeded ? prnGive.encode(ids) : undefined,
+                record: printedItems(pet).length > 0,
+                plan: toConfirm,
+                give: (plan ? plan.asNeeded : pet.asNeeded) ? prnGive.encode(ids) : undefined,
                 witness,
               }
             : undefined,

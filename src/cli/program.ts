@@ -5,11 +5,14 @@
  */
 import { existsSync } from "node:fs";
 import { scrubSecrets } from "../log.ts";
+import { stopWithParent } from "../process/parent.ts";
 import { runCli } from "./index.ts";
 
 export function start(): void {
   // A .env file in the working folder fills in what the real environment does not set.
   if (existsSync(".env")) process.loadEnvFile(".env");
+  // Under npm (`npm run sandbox:env`, `npm run cli -- …`): gone with npm, never left holding a port.
+  stopWithParent(process.env);
   // Output piped into a command that stops reading (`| head`) is not an error.
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);

@@ -10,5 +10,10 @@ import type { CliDeps } from "./context.ts";
 export function runSandbox(args: string[], deps: CliDeps): Promise<number> {
   const zone = deps.env.KENNEL_TIMEZONE;
   const timezone = zone && isValidTimeZone(zone) ? zone : hostTimeZone();
-  return runSandboxCommand(args, { io: deps.io, timezone });
+  const port = deps.env.PORT?.trim() ?? "";
+  return runSandboxCommand(args, {
+    io: deps.io,
+    timezone,
+    ...(/^\d{1,5}$/.test(port) ? { setupPort: Number(port) } : {}),
+  });
 }

@@ -6,21 +6,21 @@
 import { dayReport } from "../answers/day.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { keepRound, withOwed } from "../answers/obligations.ts";
+import { keepPlansPost } from "../answers/plans-post.ts";
 import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { digestMessages } from "../blocks/digest.ts";
-import { plansMessages } from "../blocks/plan.ts";
+import { plansMessages, plansPostPets } from "../blocks/plan.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { roundWord } from "../domain/rounds.ts";
 import type { PlanView } from "../present/plan.ts";
+import { plansHeading } from "../present/plans-post.ts";
 import type { ChainHead } from "../record/types.ts";
 import { addDays } from "../time.ts";
-import { dayHeading } from "../words/dates.ts";
 import type { PostMessages } from "./posts.ts";
 import { type PostKind, plansOfPost, roundOfPost } from "./posts.ts";
 import { composeWelfarePost, welfareInRound } from "./welfare.ts";
@@ -75,8 +75,15 @@ async function plansPost(deps: Deps, round: Round, date: string): Promise<PostMe
         ]
       : [],
   );
-  const heading = `${roundWord(round)} round, ${dayHeading(date)}`;
-  return { ...plansMessages(heading, views, deps.config.timezone), nothingToPost: views.length === 0 };
+  const messages = plansMessages(plansHeading(round, date), views, deps.config.timezone);
+  if (views.length === 0) return { ...messages, nothingToPost: true };
+  // Kept: the post's pets by message, so its counts are drawn again over all of them (issue 44).
+  const pets = [messages.parent, ...messages.replies].map((m) => plansPostPets(m.blocks));
+  const kept = await keepPlansPost(deps, date, round, pets).catch((error: unknown) => {
+    deps.log.warn({ failure: describeFailure(error), date, round }, "the plans post could not be kept");
+    return undefined;
+  });
+  return { ...messages, ...(kept ? { payload: { plans: kept } } : {}) };
 }
 
 /** The care record's head for the morning post's foot; none when there is no record or it cannot be read. */

@@ -32,6 +32,7 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
       label: d.label,
       text: d.text,
       highAlert: d.highAlert,
+      unconfirmed: d.unconfirmed,
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
       entry: current.get(`${date}|${claim.round}|${d.b}|${d.p}|${d.item}`),
     })),

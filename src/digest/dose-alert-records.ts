@@ -69,6 +69,7 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     label: Array.from(d.due.label).slice(0, 200).join(""),
     text: Array.from(d.due.text).slice(0, 3000).join(""),
     ...(d.due.highAlert ? { highAlert: true } : {}),
+    ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     opensAt: d.window.opensAt,
     dueAt: d.window.dueAt,
     lateAt: d.window.lateAt,

@@ -23,9 +23,11 @@ export interface AlertPlace {
 }
 
 /** The round's post (its parent message), when Kennel Desk made one that day. */
-export async function findRoundPost(p: AlertPlace): Promise<HistoryMessage | undefined> {
+export const findRoundPost = (p: AlertPlace) => findPostOf(p, roundPost(p.round));
+
+/** A scheduled post of the day (its parent message), when Kennel Desk made one: the round's, or its plans post. */
+async function findPostOf(p: AlertPlace, kind: string): Promise<HistoryMessage | undefined> {
   const self = await p.slack.self();
-  const kind = roundPost(p.round);
   const read = await p.slack.history(
     p.channel,
     historyStartTs(p.date, p.timezone, p.now),
@@ -34,15 +36,18 @@ export async function findRoundPost(p: AlertPlace): Promise<HistoryMessage | und
   return postsFor(await ownMessages(p.slack, p.channel, read), DIGEST_EVENT, p.date, kind)[0];
 }
 
-/** The round post's messages (the parent, part 1, then its thread's parts), each with its ts. */
-async function roundPostMessages(
+/**
+ * A scheduled post's messages of the day (the parent, part 1, then its thread's parts), each with its
+ * ts: the round's post (kind `rounds:<round>`), or its plans post (`plans:<round>`, issue 44).
+ */
+export async function postMessages(
   p: AlertPlace,
+  kind: string = roundPost(p.round),
 ): Promise<{ parent: HistoryMessage; parts: Map<number, string> } | undefined> {
-  const parent = await findRoundPost(p);
+  const parent = await findPostOf(p, kind);
   if (!parent) return undefined;
   const parts = new Map<number, string>([[1, parent.ts]]);
   const thread = await ownMessages(p.slack, p.channel, await p.slack.replies(p.channel, parent.ts));
-  const kind = roundPost(p.round);
   for (const m of [...thread].sort((a, b) => compareTs(a.ts, b.ts))) {
     const payload = m.metadata?.event_type === DIGEST_EVENT ? m.metadata.event_payload : undefined;
     if (m.ts === parent.ts || payload?.date !== p.date || payload.kind !== kind) continue;
@@ -108,7 +113,7 @@ export async function redrawRoundPost(
     ref: { channel: string; ts: string; threadTs?: string },
   ) => Promise<unknown>,
 ): Promise<void> {
-  const where = await roundPostMessages(p);
+  const where = await postMessages(p);
   const id = where?.parent.metadata?.event_payload?.sheet;
   if (!where || typeof id !== "number") return;
   const sheet = await loadSheet(deps, id);

@@ -15,6 +15,7 @@ import { claimFollowUp, followUpsDue } from "../answers/prn.ts";
 import { followUpMessage } from "../blocks/prn.ts";
 import type { Message } from "../blocks/types.ts";
 import type { BotBase } from "../deps.ts";
+import { localDate } from "../time.ts";
 
 /** The longest wait between two looks at the record (another replica's doses are seen by then). */
 const TICK_MS = 60_000;
@@ -78,7 +79,8 @@ export class PrnFollowUps {
       if (this.#stopping) break;
       if (!(await claimFollowUp(deps, dose))) continue;
       try {
-        await this.#o.send(dose.userId as string, followUpMessage(dose, petName, deps.config.timezone));
+        const tz = deps.config.timezone;
+        await this.#o.send(dose.userId as string, followUpMessage(dose, petName, tz, localDate(now, tz)));
         sent++;
         deps.log.info({ prnId: dose.id, userId: dose.userId }, "as-needed dose: follow-up sent");
       } catch (error) {

@@ -8,7 +8,7 @@
  */
 import { careLeftOut, MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../kennel/schemas.ts";
 import { drugWords } from "./drug-names.ts";
-import { type FastingTimes, fastingTimes } from "./fasting.ts";
+import { type FastingTimes, fastingTimes, saysFasting } from "./fasting.ts";
 import { type CareNote, careNotes } from "./notes.ts";
 import { onceADay, onceADayRound, roundsNamed } from "./round-words.ts";
 
@@ -105,17 +105,9 @@ export function isNoFood(diet: string | undefined): boolean {
   return diet !== undefined && /^\s*(nil|none|no|no food|no feed|nothing)\s*[.!]*\s*$/i.test(diet);
 }
 
-/**
- * Fasting words: "nil by mouth" (NBM), "fast", "fasting", "no food after", "starve". "Breakfast",
- * "eats fast" and "fast eater" are not a fast.
- */
-const FASTING =
-  /\b(nil\s+by\s+mouth|nbm|fasting|fasted|starved?|starving|no\s+(food|feed|breakfast|dinner|tea|supper)\s+(after|from|before|until|till|tonight|today|tomorrow)|fast(\s+(from|after|before|until|till|for|overnight|tonight|today))?)\b/i;
-const NOT_FASTING = /\b(eats?|eating|ate|too|very|so)\s+fast\b|\bfast\s+(eater|eating|feeder)\b/gi;
-
 /** The first care text that says the pet is fasting, as written; undefined when none does. */
 export function fastingIn(texts: Array<string | undefined>): string | undefined {
-  return texts.find((t) => t !== undefined && FASTING.test(t.replace(NOT_FASTING, " ")))?.trim();
+  return texts.find((t) => t !== undefined && saysFasting(t))?.trim();
 }
 
 /**
@@ -182,7 +174,15 @@ export function careOf(pet: Pet): CareFacts {
   const medicalNotes = fact(pet.medicalNotes);
   const notes = fact(pet.notes);
   const evaluationNotes = fact(pet.evaluationCompleteNotes);
-  const fasting = fastingIn([diet.morning, diet.midday, diet.evening, diet.general, medicalNotes, notes]);
+  const fasting = fastingIn([
+    diet.morning,
+    diet.midday,
+    diet.evening,
+    diet.general,
+    medicalNotes,
+    notes,
+    evaluationNotes,
+  ]);
   const times = fastingTimes(fasting);
   return {
     species: fact(pet.petType),

@@ -16,7 +16,11 @@ const NOT_A_DRUG = new Set(
     "give given giving administer apply put add one two three four half quarter a an the of x " +
     "tablet tablets tab tabs capsule capsules caps drop drops ml mg g units unit iu sachet sachets " +
     "with after before in on at into by to from as see meds med medication medications medicine dose " +
-    "doses then and or plus"
+    "doses then and or plus for only until every each weekdays weekends monday mondays tuesday tuesdays " +
+    "meal meals food feed feeds feeding breakfast dinner tea supper lunch eye eyes ear ears paw paws skin " +
+    "coat left right both affected under over onto third second other alternate day days week weeks hourly " +
+    "wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays mon tue tues wed " +
+    "thu thur thurs fri sat sun please pls"
   ).split(" "),
 );
 

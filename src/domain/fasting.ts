@@ -11,6 +11,17 @@
  * ("from 8") names no time, and the fast then applies at every round.
  */
 
+/**
+ * Fasting words: "nil by mouth" (NBM, NPO), "fast", "fasting", "no food after", "starve", "nothing
+ * to eat". "Breakfast", "eats fast" and "fast eater" are not a fast.
+ */
+const FASTING =
+  /\b(nil\s+by\s+mouth|nbm|npo|n\.p\.o\.?|fasting|fasted|starved?|starving|nothing\s+to\s+eat|no\s+(food|feed|breakfast|dinner|tea|supper|meals?)\s+(after|from|before|until|till|tonight|today|tomorrow|on|the\s+night\s+before|morning\s+of)|fast(\s+(from|after|before|until|till|for|overnight|tonight|today))?)\b/i;
+const NOT_FASTING = /\b(eats?|eating|ate|too|very|so)\s+fast\b|\bfast\s+(eater|eating|feeder)\b/gi;
+
+/** Do the words say the pet is fasting? */
+export const saysFasting = (text: string): boolean => FASTING.test(text.replace(NOT_FASTING, " "));
+
 /** A fast's times, "HH:MM" in the kennel's day ("24:00": midnight as a start). */
 export interface FastingTimes {
   from?: string;

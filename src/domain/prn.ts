@@ -41,6 +41,8 @@ export interface PrnDose {
   reason: string;
   givenAt: string;
   recordedAt: string;
+  /** Given from the words, the pet's care plan not confirmed (issue 44: from the round's form). */
+  unconfirmed?: boolean | undefined;
   /** Given past a limit of the plan, acknowledged: which, and the words the giver was shown. */
   ack?: { rule: PrnRule; words: string } | undefined;
   note?: string | undefined;
@@ -65,6 +67,8 @@ export interface AsNeededItem {
   reason?: string | undefined;
   maxPer24h?: number | undefined;
   minHoursBetween?: number | undefined;
+  /** Given from the words, the pet's care plan not confirmed (issue 44: from the round's form). */
+  unconfirmed?: boolean | undefined;
 }
 
 /** The item's short name: the drug as the plan reads it, else its words. */

@@ -19,7 +19,32 @@ export interface DueItem {
   highAlert?: boolean | undefined;
   /** The dose window's own minutes, when the pet's care plan sets them. */
   window?: { beforeMinutes?: number | undefined; afterMinutes?: number | undefined } | undefined;
+  /**
+   * Due from the words, the pet's care plan not confirmed (issue 44): printed on the sheet, signed
+   * and chased like any dose, and named as such ("Pardale-V 400 mg (plan not confirmed)").
+   */
+  unconfirmed?: boolean | undefined;
 }
+
+/**
+ * An item printed on a round's sheet to give if needed (issue 44): recorded from the sheet's form
+ * with why it was given, never due and never chased. Its limits are the plan's, or, the plan not
+ * confirmed (`unconfirmed`), as the words give them.
+ */
+export interface IfNeededItem extends DueItem {
+  reason?: string | undefined;
+  maxPer24h?: number | undefined;
+  minHoursBetween?: number | undefined;
+}
+
+/**
+ * What a pet's round prints that its sheet's form records (issue 44): each item due (confirmed or
+ * from the words), then each to give if needed. A pet with any has "✏️ Record each…".
+ */
+export const printedItems = (p: {
+  due: readonly DueItem[];
+  ifNeeded?: readonly IfNeededItem[] | undefined;
+}): Array<DueItem | IfNeededItem> => [...p.due, ...(p.ifNeeded ?? [])];
 
 /** Longest item text kept with an entry (and carried in a button's value). */
 const ITEM_TEXT_MAX = 200;

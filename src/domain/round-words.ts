@@ -21,41 +21,47 @@ const TWICE: Round[] = ["morning", "evening"];
 
 /** Words that name one round. */
 const ROUND_WORDS: Array<[Round, RegExp]> = [
-  ["morning", /\b(?:breakfast|morning|mornings|first thing|sunrise|wake[\s-]?up)\b/i],
+  [
+    "morning",
+    /\b(?:breakfast|brekkie|brekky|morning|mornings|first thing|sunrise|wake[\s-]?up|mane|o\.m\.?|om)\b/i,
+  ],
   ["morning", /(?<![a-z])a\.?m\b\.?/i],
   ["midday", /\b(?:lunch|lunchtime|noon|midday|mid-day|afternoon|afternoons)\b/i],
   [
     "evening",
-    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|night|nights|nightly|bedtime|(?:before|at|by) bed|overnight)\b/i,
+    /\b(?:dinner|dinnertime|supper|tea|teatime|evening|evenings|eve|night|nights|nite|nightly|bedtime|(?:before|at|by) bed|overnight|nocte|o\.n\.)(?![\p{L}])/iu,
   ],
   ["evening", /(?<![a-z])p\.?m\b\.?/i],
+  // "ON" (omni nocte) only as prescriptions write it: capitals, after the dose, ending the clause.
+  ["evening", /(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|drops?)\.?\s+)ON(?=\s*(?:[,.;]|$))/],
 ];
 
 /** "3 meals a day", "two feeds daily": how many times a day a pet is fed. */
-/** "two meals a day", "two small meals a day", "2 light feeds daily": one word may stand between. */
-const meals = (n: string) => `(?:${n}) (?:[a-z]+ )?(?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
+/** "two meals a day", "two small meals a day", "2 light feeds daily": a word of size or kind may stand between. */
+const meals = (n: string) =>
+  `(?:${n}) (?:(?:small|smaller|little|light|tiny|equal|separate|main|wet|dry|raw|big|large|good|proper) )?(?:meals|feeds|feedings) (?:daily|a day|per day|each day)`;
 
 /** Words that say how many times a day (more than once). */
 const TIMES_A_DAY: Array<[number, RegExp]> = [
   [
     2,
     new RegExp(
-      `\\b(?:(?:twice|two times|2 ?x|2 times)(?: (?:daily|a day|per day|each day))?|${meals("two|2")}|b\\.?i\\.?d|bd|q\\.? ?12 ?h(?:rs?|ours?)?)\\b`,
-      "i",
+      `\\b(?:(?:twice|two times|2 ?x(?! ?\\d)|x ?2|2 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("two|2")}|b\\.?i\\.?d\\.?|b\\.?d\\.?|q\\.? ?12 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      "iu",
     ),
   ],
   [
     3,
     new RegExp(
-      `\\b(?:(?:three times|thrice|3 ?x|3 times)(?: (?:daily|a day|per day|each day))?|${meals("three|3")}|t\\.?i\\.?d|tds|q\\.? ?8 ?h(?:rs?|ours?)?)\\b`,
-      "i",
+      `\\b(?:(?:three times|thrice|3 ?x(?! ?\\d)|x ?3|3 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("three|3")}|t\\.?i\\.?d\\.?|t\\.?d\\.?s\\.?|q\\.? ?8 ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      "iu",
     ),
   ],
   [
     4,
     new RegExp(
-      `\\b(?:(?:four times|4 ?x|4 times)(?: (?:daily|a day|per day|each day))?|${meals("four|4")}|q\\.?i\\.?d|qds|q\\.? ?[46] ?h(?:rs?|ours?)?)\\b`,
-      "i",
+      `\\b(?:(?:four times|4 ?x(?! ?\\d)|x ?4|4 times)(?: ?(?:\\/ ?)?(?:daily|a day|per day|each day|day|dly))?|${meals("four|4")}|q\\.?i\\.?d\\.?|q\\.?d\\.?s\\.?|q\\.? ?[46] ?h(?:rs?|ours?)?)(?![\\p{L}])`,
+      "iu",
     ),
   ],
 ];
@@ -74,11 +80,11 @@ const OFTEN_WORDS: Array<[Round[], RegExp]> = [
 ];
 
 /** "every 8 hours", "every 12 hrs", "every 6h". */
-const EVERY_HOURS = /\bevery (\d{1,2}) ?(?:h|hrs?|hours?)\b/i;
+const EVERY_HOURS = /\b(?:every (\d{1,2}) ?(?:h|hrs?|hours?)|(\d{1,2})[\s-]?hourly)\b/i;
 
 /** Words that say once a day. "daily" alone is once a day, unless the words say more often. */
 const ONCE_WORDS =
-  /\b(?:once (?:a|per|each|every) day|once daily|daily|every day|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
+  /\b(?:once (?:a|per|each|every) day|once daily|once a day|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|daily|dly|every day|each day|s\.?i\.?d\.?|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?)|(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|sachets?)\.?\s)o\.?d\.?|(?<=\b(?:tabs?|tablets?|caps?|capsules?|chews?|sachets?|scoops?|pumps?|ml|mg|drops?|units?|iu)\.?\s)(?:per|a|each) day)(?![\p{L}])/iu;
 
 /** "7am", "6 pm", "18:00", "7.30pm": the round of a time written in the text. */
 const CLOCK = /\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;
@@ -87,9 +93,18 @@ function clockRound(text: string): { round: Round; word: string } | undefined {
   return clockRounds(text)[0];
 }
 
+/** "0800", "2000hrs": a 24-hour time in four digits (a leading zero, "h"/"hrs" after it, or paired with one). */
+const FOUR_DIGITS =
+  /(?<![\d.,:-])(?<!\d{1,2}\/\d{1,2}\/)([01]\d|2[0-3])([0-5]\d)(\s?(?:h|hrs?|hours)\b)?(?!\d|[.,:]\d|\/\d{1,2}(?!\d)|\s?(?:mg|ml|g|iu|units?)\b)/gi;
+/** "6 & 18", "7 and 19": two bare hours, the first before noon and the second after: a 24-hour pair. */
+const HOUR_PAIR =
+  /(?<![\d/.,:])(\d{1,2})\s*(?:&|and|\+)\s*(\d{1,2})(?!\d|[/.,:]\d|\s*(?:mg|mcg|µg|ml|g|kg|tabs?|tablets?|caps?|capsules?|units?|iu|u|drops?|x|%|cups?|sachets?|am|pm|a\.m|p\.m)\b)/gi;
+
+const roundOfHour = (hour: number): Round => (hour < 11 ? "morning" : hour < 16 ? "midday" : "evening");
+
 /** Every time written as a clock time in a text ("7am and 7pm", "08:00 & 20:00"), with its round, in order. */
-function clockRounds(text: string): Array<{ round: Round; word: string }> {
-  const out: Array<{ round: Round; word: string }> = [];
+function clockRounds(text: string): Array<{ round: Round; word: string; index: number }> {
+  const out: Array<{ round: Round; word: string; index: number }> = [];
   for (const m of text.matchAll(CLOCK)) {
     const [word, h, sep, min, half] = m;
     // A bare number or a decimal is a quantity ("2 ml", "1.25 ml"), not a time.
@@ -99,9 +114,62 @@ function clockRounds(text: string): Array<{ round: Round; word: string }> {
     if (hour > 23 || (half && (hour < 1 || hour > 12))) continue;
     if (half && /^p/i.test(half) && hour < 12) hour += 12;
     if (half && /^a/i.test(half) && hour === 12) hour = 0;
-    out.push({ round: hour < 11 ? "morning" : hour < 16 ? "midday" : "evening", word: word.trim() });
+    out.push({ round: roundOfHour(hour), word: word.trim(), index: m.index });
   }
-  return out;
+  // A leading zero or "hrs" makes a time; so does being listed beside one ("0700, 1500, 2300").
+  const four: RegExpExecArray[] = [...text.matchAll(FOUR_DIGITS)];
+  const sure = new Set(four.filter((m) => m[0].startsWith("0") || m[3] !== undefined));
+  const beside = (a: RegExpExecArray, b: RegExpExecArray) => {
+    const [first, second] = a.index < b.index ? [a, b] : [b, a];
+    return /^\s*(?:\/|&|and|\+|,|-|–)\s*$/i.test(text.slice(first.index + first[0].length, second.index));
+  };
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of four) {
+      if (!sure.has(m) && [...sure].some((o) => beside(o, m))) {
+        sure.add(m);
+        grew = true;
+      }
+    }
+  }
+  for (const m of sure) out.push({ round: roundOfHour(Number(m[1])), word: m[0].trim(), index: m.index });
+  for (const m of text.matchAll(HOUR_PAIR)) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a >= 12 || b < 12 || b > 23) continue;
+    out.push({ round: roundOfHour(a), word: m[1] as string, index: m.index });
+    out.push({
+      round: roundOfHour(b),
+      word: m[2] as string,
+      index: m.index + m[0].lastIndexOf(m[2] as string),
+    });
+  }
+  return out.sort((x, y) => x.index - y.index);
+}
+
+const globalOf = (re: RegExp) => new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+
+/** Every round and frequency pattern, global, compiled once. */
+const USED_PATTERNS = [
+  ...ROUND_WORDS.map(([, re]) => re),
+  ...TIMES_A_DAY.map(([, re]) => re),
+  EACH_MEAL,
+  EVERY_HOURS,
+  ONCE_WORDS,
+].map(globalOf);
+
+/**
+ * Every word the round and frequency words read in a text, as written: each round's word and clock
+ * time, each "twice daily", "q8h", "once daily", "every 12 hours", "with each meal". The care plan's
+ * reader places them (src/domain/plan/closed.ts).
+ */
+export function roundWordsUsed(text: string): string[] {
+  const rest = text.replace(CLOCK, (m, _h, sep, _min, half) =>
+    half || sep === ":" ? " ".repeat(m.length) : m,
+  );
+  return [
+    ...clockRounds(text).map((c) => c.word),
+    ...USED_PATTERNS.flatMap((re) => [...rest.matchAll(re)].map((m) => m[0])),
+  ];
 }
 
 /**
@@ -126,7 +194,7 @@ export function roundsNamed(text: string | undefined): Partial<Record<Round, str
   }
   const every = EVERY_HOURS.exec(text);
   if (every) {
-    const hours = Number(every[1]);
+    const hours = Number(every[1] ?? every[2]);
     if (hours >= 1 && hours <= 8) add(ALL, every[0]);
     else if (hours <= 16) add(TWICE, every[0]);
   }
@@ -137,7 +205,7 @@ export function roundsNamed(text: string | undefined): Partial<Record<Round, str
 function moreThanOnce(text: string): boolean {
   if (OFTEN_WORDS.some(([, re]) => re.test(text))) return true;
   const every = EVERY_HOURS.exec(text);
-  return every !== null && Number(every[1]) <= 16;
+  return every !== null && Number(every[1] ?? every[2]) <= 16;
 }
 
 /**
@@ -182,7 +250,7 @@ export function timesADay(text: string): { perDay: number; words: string } | und
     if (m) return { perDay: n, words: m[0].trim() };
   }
   const every = EVERY_HOURS.exec(text);
-  const hours = Number(every?.[1]);
+  const hours = Number(every?.[1] ?? every?.[2]);
   if (every && hours >= 1 && hours <= 24) return { perDay: Math.ceil(24 / hours), words: every[0] };
   const once = ONCE_WORDS.exec(text);
   return once ? { perDay: 1, words: once[0] } : undefined;
@@ -195,13 +263,13 @@ export function withEachMeal(text: string): string | undefined {
 
 /** Once a day said in so many words ("once daily", "SID"), not by "daily" alone ("twice daily" has it too). */
 const ONCE_SAID =
-  /\b(?:once (?:a|per|each|every) day|once daily|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
+  /\b(?:once (?:a|per|each|every) day|once daily|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|s\.?i\.?d|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?))\b/i;
 
 /** Do the words say two different numbers of times a day ("SID … BID", "twice daily, every 8 hours")? */
 export function timesDisagree(text: string): boolean {
   const counts = new Set(TIMES_A_DAY.filter(([, re]) => re.test(text)).map(([n]) => n));
   const every = EVERY_HOURS.exec(text);
-  const hours = Number(every?.[1]);
+  const hours = Number(every?.[1] ?? every?.[2]);
   if (every && hours >= 1 && hours <= 24) counts.add(Math.ceil(24 / hours));
   if (ONCE_SAID.test(text)) counts.add(1);
   return counts.size > 1;

@@ -32,7 +32,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
         date: i.date,
         round: i.round,
         label: i.label,
-        ...(i.confirmed || !i.due ? {} : { unconfirmed: true }),
+        ...(i.unconfirmed ? { unconfirmed: true } : {}),
         kind: "late",
         at: s.givenAt,
         why: e.note,

@@ -54,9 +54,10 @@ export interface StayItem {
   window: DoseWindow;
   /** A high-alert drug, as its round asked it. */
   highAlert?: boolean | undefined;
-  /** The care plan's version it came from, and whether a person had confirmed it (else: from the words). */
+  /** The care plan's version it came from. */
   plan?: number | undefined;
-  confirmed: boolean;
+  /** A dose due from the words, the pet's care plan not confirmed when its round was kept (issue 44). */
+  unconfirmed?: boolean | undefined;
   /** A dose given: the plan as it stood when it was given ("plan: 1 of 2 confirmations"). */
   planThen?: PlanThen | undefined;
   /** With the dose times (src/domain/stay-doses.ts): given on time, late, or after its window closed. */
@@ -217,7 +218,7 @@ function stayItems(input: StayInput): StayItem[] {
         window: d.window,
         ...(d.due.highAlert ? { highAlert: true } : {}),
         ...(d.plan !== undefined ? { plan: d.plan } : {}),
-        confirmed: d.confirmed,
+        ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
         ...(then ? { planThen: then } : {}),
       };
     })
@@ -237,7 +238,7 @@ function exceptionsOf(doses: StayItem[]): StayException[] {
       date: d.date,
       round: d.round,
       label: d.label,
-      ...(d.confirmed || !d.due ? {} : { unconfirmed: true }),
+      ...(d.unconfirmed ? { unconfirmed: true } : {}),
     };
     if (!e) return [{ ...base, kind: "missed", at: d.at, why: undefined, who: undefined }];
     if (e.outcome !== "refused" && e.outcome !== "not_given") return [];

@@ -88,6 +88,11 @@ export class CareCache {
     return value;
   }
 
+  /** Forgets one record, so the next read asks the API (a check that needs the words now). */
+  forget(key: string): void {
+    this.#lru?.delete(`${this.#prefix}|${key}`);
+  }
+
   /** Forgets everything (a 401; a changed key). */
   clear(): void {
     this.#generation++;

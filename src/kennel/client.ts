@@ -156,9 +156,12 @@ export class KennelClient {
     return pets.iteratePets(this.#ep, filter, pageSize);
   }
 
-  /** GET /pets/{id}: one pet's full care record (cached). */
-  getPet(id: number): Promise<KennelResult<Pet>> {
-    return pets.getPet(this.#ep, id);
+  /**
+   * GET /pets/{id}: one pet's full care record (cached). `fresh`: asked of the API now (a care plan
+   * confirmed compares the words now with those it was drafted from), and cached again.
+   */
+  getPet(id: number, options: { fresh?: boolean } = {}): Promise<KennelResult<Pet>> {
+    return pets.getPet(this.#ep, id, options.fresh === true);
   }
 
   // Health, status and the cache.

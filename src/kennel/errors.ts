@@ -75,11 +75,7 @@ export class NotFoundError extends KennelError {
   /** What was looked for, in words: "booking with reference ABC-1". */
   readonly what: string;
   constructor(what: string, ctx: ErrorContext = {}) {
-    super(
-      `No ${what} was found.`,
-      `${notFoundHint(what)}; records of other businesses are never visible with this key.`,
-      ctx,
-    );
+    super(`No ${what} was found.`, `${notFoundHint(what)}.`, ctx);
     this.what = what;
   }
 }

@@ -40,9 +40,10 @@ export function iteratePets(
   return paginate((page) => listPets(ep, filter, { page, pageSize }));
 }
 
-/** GET /pets/{id}: one pet's full care record (cached). */
-export async function getPet(ep: Endpoints, id: number): Promise<KennelResult<Pet>> {
+/** GET /pets/{id}: one pet's full care record (cached; `fresh`: asked of the API now, and cached again). */
+export async function getPet(ep: Endpoints, id: number, fresh = false): Promise<KennelResult<Pet>> {
   checkId(id, "A pet id");
+  if (fresh) ep.cache.forget(`pet:${id}`);
   return ep.cache.through(`pet:${id}`, async () => {
     const answer = await ep.transport.get({ segments: ["pets", String(id)], what: `pet with id ${id}` });
     return one(answer, "pet", readPet, ep.log);

@@ -133,9 +133,7 @@ async function tap<S, N, F, OnMessage extends boolean>(
     const where = spec.home ? { button: true, home: body.container?.type === "view" } : { button: true };
     const admitted = await admit(deps, args.client, body.user, t.where.c, where);
     if (!admitted.ok) return await t.refuse(admitted.message);
-    const ids = spec.button.read(
-      "value" in action && typeof action.value === "string" ? action.value : undefined,
-    );
+    const ids = spec.button.read(tapValue(action));
     const logged = { userId: body.user.id, actionId: actionIdOf(action) };
     if (ids === undefined || (spec.onMessage && !t.at)) {
       deps.log.warn(logged, `refused ${spec.what} that is not ours`);
@@ -202,6 +200,13 @@ function tapOf<S, N, F, OnMessage extends boolean>(
 }
 
 const actionIdOf = (action: TapArgs["action"]) => ("action_id" in action ? action.action_id : "");
+
+/** A tap's value: a button's, or the option a radio button chose (a care plan form's question, issue 44). */
+function tapValue(action: TapArgs["action"]): string | undefined {
+  if ("value" in action && typeof action.value === "string") return action.value;
+  const chosen = (action as { selected_option?: { value?: unknown } | null }).selected_option?.value;
+  return typeof chosen === "string" ? chosen : undefined;
+}
 
 /** A form's metadata sealed for `private_metadata`, within Slack's 3000 characters. */
 export function sealed<W>(deps: BotDeps, form: FormKind<W, unknown>, meta: W): string {

@@ -1,47 +1,179 @@
 /**
- * A plans post's message ("Care plans to confirm · …") drawn again after a person saves or confirms
- * a plan from it (issue 34): each of its pets read from the care record afresh (their current plan)
- * and put in place with chat.update, so the post shows each pet's state now. Redraws of one message
- * run one after the other, each reading the store when it starts, so the last is current. A pet
- * whose plan cannot be read leaves the message as it is (never drawn without it).
+ * After a person saves or confirms a plan (issues 34, 44), both posts of its round are drawn again
+ * from the record, whichever button the form was opened from: the round post's message holding the
+ * pet (its plan's words and buttons now: src/answers/sheet-plans.ts), and the plans post's message
+ * holding it with the post's first message (its counts over every pet it listed, as kept:
+ * src/answers/plans-post.ts). The message the form came from is known from the tap; the other post
+ * is found in the rounds channel (its own scheduled post of the day). Redraws of one message run one
+ * after the other, each reading the store when it starts, so the last is current. A pet whose plan
+ * cannot be read leaves a plans post message as it is (never drawn without it).
  */
 import type { webApi } from "@slack/bolt";
 import { currentPlan } from "../answers/plans.ts";
-import { type PlansPostRef, plansPostMessage } from "../blocks/plan.ts";
+import { type KeptPlansPost, plansPostsHolding, plansPostViews } from "../answers/plans-post.ts";
+import { loadSheet, petOf } from "../answers/sheets.ts";
+import { type PlansPostRef, plansPostMessage, plansPostRefsOf } from "../blocks/plan.ts";
+import { type AlertPlace, postMessages, redrawRoundPost } from "../digest/dose-alert-slack.ts";
+import type { DigestSlack } from "../digest/slack.ts";
+import type { Round } from "../domain/care.ts";
 import type { PlanView } from "../present/plan.ts";
+import { plansHeading } from "../present/plans-post.ts";
+import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
+import type { SheetRedraw } from "./record-round.ts";
 
 type WebClient = webApi.WebClient;
 
-export class PlansPostRedraw {
+/** Where a plan's form was opened: a plans post's message, a round post's (its kept sheet), or neither. */
+export interface PlanOpenedFrom {
+  channel?: string | undefined;
+  plans?: PlansPostRef | undefined;
+  round?: { s: number; t: string; h?: string | undefined } | undefined;
+}
+
+export class PlanPosts {
   readonly #deps: BotDeps;
+  readonly #sheets: SheetRedraw;
+  /** The scheduled posts' Slack (to find the other post of the round); none: only the message tapped. */
+  readonly #slack: DigestSlack | undefined;
   /** One redraw at a time per message, each after the one before (none shared). */
   readonly #messages: MessageRedraw;
 
-  constructor(deps: BotDeps) {
+  constructor(deps: BotDeps, sheets: SheetRedraw, slack?: DigestSlack) {
     this.#deps = deps;
+    this.#sheets = sheets;
+    this.#slack = slack;
     this.#messages = new MessageRedraw(deps, { join: false });
   }
 
-  /** Draws the message from the record and puts it in place; false when it could not be. */
-  redraw(client: WebClient, channel: string, post: PlansPostRef): Promise<boolean> {
-    return this.#messages.redraw({ channel, ts: post.t }, "the care plans post", () =>
-      this.#redrawNow(client, channel, post),
+  /** Both posts of the pet's round drawn again after its plan changed (each failure logged, never thrown). */
+  async changed(client: WebClient, pet: { bookingId: number; petId: number }, from: PlanOpenedFrom) {
+    const today = localDate(this.#deps.clock.now(), this.#deps.config.timezone);
+    const kept = from.round ? await loadSheet(this.#deps, from.round.s) : undefined;
+    const date = kept?.date ?? today;
+    const post = (await plansPostsHolding(this.#deps, date, pet.bookingId, pet.petId, kept?.round))[0];
+    const round = kept?.round ?? post?.round;
+    await Promise.all([
+      this.#roundPost(client, pet, from, date, round).catch((e: unknown) => this.#failed(e, "round post")),
+      this.#plansPost(client, pet, from, post).catch((e: unknown) => this.#failed(e, "plans post")),
+    ]);
+  }
+
+  #failed(error: unknown, what: string) {
+    this.#deps.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      `the ${what} was not drawn again`,
     );
   }
 
-  async #redrawNow(client: WebClient, channel: string, post: PlansPostRef): Promise<boolean> {
-    const views: PlanView[] = [];
-    for (const [bookingId, petId] of post.p) {
-      const v = await currentPlan(this.#deps, bookingId, petId);
-      if (!v) {
-        this.#deps.log.warn({ bookingId, petId }, "a care plan on the plans post was not found: not redrawn");
-        return false;
-      }
-      views.push({ versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room });
+  /** Where the rounds channel's posts of a day and round are (none without the channel or Slack). */
+  #place(date: string, round: Round): AlertPlace | undefined {
+    const channel = this.#deps.config.rounds.channel;
+    if (!this.#slack || !channel) return undefined;
+    const { timezone } = this.#deps.config;
+    return { slack: this.#slack, channel, date, round, timezone, now: this.#deps.clock.now() };
+  }
+
+  async #roundPost(
+    client: WebClient,
+    pet: { bookingId: number; petId: number },
+    from: PlanOpenedFrom,
+    date: string,
+    round: Round | undefined,
+  ): Promise<void> {
+    if (from.round && from.channel) {
+      const sheet = await loadSheet(this.#deps, from.round.s);
+      const on = sheet && petOf(sheet, pet.bookingId, pet.petId);
+      if (sheet && on)
+        await this.#sheets.redraw(client, sheet, on.message, {
+          channel: from.channel,
+          ts: from.round.t,
+          threadTs: from.round.h,
+        });
+      return;
     }
-    const message = plansPostMessage(post, views, this.#deps.config.timezone);
-    return replaceMessage(this.#deps, client, { channel, ts: post.t }, message, "update the care plans post");
+    const place = round ? this.#place(date, round) : undefined;
+    if (!place) return;
+    await redrawRoundPost(place, this.#deps, (sheet, index, ref) => {
+      const on = petOf(sheet, pet.bookingId, pet.petId);
+      return on?.message === index ? this.#sheets.redraw(client, sheet, index, ref) : Promise.resolve();
+    });
+  }
+
+  async #plansPost(
+    client: WebClient,
+    pet: { bookingId: number; petId: number },
+    from: PlanOpenedFrom,
+    post: KeptPlansPost | undefined,
+  ): Promise<void> {
+    if (!post) {
+      // A post kept before its pets were (or none kept): the message tapped, its own pets counted.
+      if (from.plans && from.channel) await this.#draw(client, from.channel, from.plans, undefined);
+      return;
+    }
+    const refs = plansPostRefsOf(plansHeading(post.round, post.date), post.messages);
+    const index = post.messages.findIndex((m) => m.some(([b, p]) => b === pet.bookingId && p === pet.petId));
+    const where = await this.#located(post, from);
+    if (!where) return;
+    const all = await plansPostViews(this.#deps, post.messages.flat());
+    for (const i of new Set([index, 0])) {
+      const ts = where.parts.get(i + 1);
+      const ref = refs[i];
+      if (ts && ref) await this.#draw(client, where.channel, { ...ref, t: ts }, all);
+    }
+  }
+
+  /** The plans post's messages in Slack: from the tapped message when it is one, else found in the channel. */
+  async #located(
+    post: KeptPlansPost,
+    from: PlanOpenedFrom,
+  ): Promise<{ channel: string; parts: Map<number, string> } | undefined> {
+    const tapped = from.plans;
+    if (tapped && from.channel) {
+      const same = (m: Array<[number, number]>) =>
+        m.length === tapped.p.length &&
+        m.every(([b, p], i) => tapped.p[i]?.[0] === b && tapped.p[i]?.[1] === p);
+      const at = post.messages.findIndex(same);
+      const parent = tapped.h !== undefined ? tapped.t : tapped.th;
+      const parts = new Map<number, string>();
+      if (at >= 0) parts.set(at + 1, tapped.t);
+      if (parent) parts.set(1, parent);
+      return { channel: from.channel, parts };
+    }
+    const place = this.#place(post.date, post.round);
+    const found = place ? await postMessages(place, `plans:${post.round}`) : undefined;
+    return found && place ? { channel: place.channel, parts: found.parts } : undefined;
+  }
+
+  /** One message of the post drawn from the record (`all`: every pet of the post now, for its counts). */
+  #draw(
+    client: WebClient,
+    channel: string,
+    ref: PlansPostRef,
+    all: PlanView[] | undefined,
+  ): Promise<boolean> {
+    return this.#messages.redraw({ channel, ts: ref.t }, "the care plans post", async () => {
+      const views: PlanView[] = [];
+      for (const [bookingId, petId] of ref.p) {
+        const v = await currentPlan(this.#deps, bookingId, petId);
+        if (!v) {
+          this.#deps.log.warn(
+            { bookingId, petId },
+            "a care plan on the plans post was not found: not redrawn",
+          );
+          return false;
+        }
+        views.push({ versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room });
+      }
+      const message = plansPostMessage(ref, views, this.#deps.config.timezone, all);
+      return replaceMessage(
+        this.#deps,
+        client,
+        { channel, ts: ref.t },
+        message,
+        "update the care plans post",
+      );
+    });
   }
 }

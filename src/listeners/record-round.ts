@@ -10,6 +10,7 @@ import type { webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import { owedRound } from "../answers/obligations.ts";
 import { prnDoses } from "../answers/prn.ts";
+import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
@@ -82,11 +83,12 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness, owed] = await Promise.all([
+    const [entries, asNeeded, witness, owed, plans] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
       owedRound(this.#deps, sheet.date, sheet.round),
+      sheetPlansNow(this.#deps, sheet, index),
     ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
@@ -97,6 +99,7 @@ export class SheetRedraw {
       asNeeded,
       witness,
       doses,
+      plans,
     });
     return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }

@@ -10,7 +10,7 @@ import { bookingTypeText, paymentOf } from "../domain/bookings.ts";
 import { activePets, customerAddress, customerName } from "../domain/customers.ts";
 import { plural } from "../domain/text.ts";
 import { speciesEmoji } from "../words/care.ts";
-import { consentLines } from "../words/customer.ts";
+import { consentLines, unbrokenPhone } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
@@ -23,7 +23,6 @@ import {
   line,
   type PageAction,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -47,18 +46,19 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   const mobile = c.mobile
     ? `${c.mobile}${c.mobileCountry && !c.mobile.startsWith("+") ? ` (${c.mobileCountry})` : ""}`
     : undefined;
+  const phone = (x: string | undefined) => x && unbrokenPhone(value(x, 200));
   const contacts = (
     [
-      ["Mobile", mobile, 200],
-      ["Landline", c.landline, 200],
-      ["Work phone", c.workPhone, 200],
-      ["Email", c.email, 200],
-      ["Second email", c.emailSecondary, 200],
-      ["Address", customerAddress(c), 600],
+      ["Mobile", phone(mobile)],
+      ["Landline", phone(c.landline)],
+      ["Work phone", phone(c.workPhone)],
+      ["Email", c.email && value(c.email, 200)],
+      ["Second email", c.emailSecondary && value(c.emailSecondary, 200)],
+      ["Address", value(customerAddress(c), 600)],
     ] as const
   )
     .filter(([, x]) => x)
-    .map(([label, x, max]) => ({ label, value: line(value(x, max)) }));
+    .map(([label, x]) => ({ label, value: line(x) }));
   parts.push(
     contacts.length
       ? { kind: "fields", fields: contacts }
@@ -67,7 +67,7 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   const second = [c.secondContact_Firstname, c.secondContact_Lastname].filter(Boolean).join(" ");
   const emergency = dotted(
     c.emergencyContactName && value(c.emergencyContactName, 300),
-    c.emergencyContactPhone && `📞 ${value(c.emergencyContactPhone, 200)}`,
+    c.emergencyContactPhone && `📞 ${unbrokenPhone(value(c.emergencyContactPhone, 200))}`,
     c.emergencyContactEmail && `✉️ ${value(c.emergencyContactEmail, 300)}`,
     c.emergencyContactAddress && value(c.emergencyContactAddress, 600),
   );
@@ -101,7 +101,7 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   if (actions.length) parts.push({ kind: "actions", actions });
   parts.push({
     kind: "note",
-    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`, requestIdSpan(v.requestId))],
+    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`)],
   });
   return { fallback: `Customer: ${customerName(c)}`, parts };
 }
@@ -134,7 +134,7 @@ export function customerListDoc(l: CustomerSearch, o: ListDocOptions = {}): Doc 
     if (open) parts.push({ kind: "actions", actions: [{ text: "Open", ...open }] });
   }
   if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
-  parts.push({ kind: "note", lines: [pageNote(l)] });
+  parts.push(...pageNote(l));
   return { fallback: title, parts };
 }
 
@@ -178,6 +178,6 @@ export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListD
     if (open) parts.push({ kind: "actions", actions: [{ text: "Open", ...open }] });
   }
   if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
-  parts.push({ kind: "note", lines: [pageNote(l)] });
+  parts.push(...pageNote(l));
   return { fallback: `${title}: ${plural(l.items.length, "booking")} on this page`, parts };
 }

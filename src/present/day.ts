@@ -49,6 +49,11 @@ export interface DayDocOptions {
   pageAction?: PageAction;
   /** An entry's "Stay record" button (Slack), when its stay has a record to open. */
   stayAction?: ActionOf<StayRecordView>;
+  /**
+   * The API's request id in the foot: the morning post's (the day's record of what was read), never
+   * a list asked for in the channel, whose foot says only its problems (each with its request id).
+   */
+  requestId?: boolean;
 }
 
 /** The stay record's lines share this much of an entry's room, so many pets never push it out. */
@@ -138,7 +143,10 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
     ...r.entries.map((e) => entryPart(r.kind, e, o)),
   ];
   if (o.pageAction) out.push(pageActions(r, o.pageAction));
-  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
+  const foot = dotted(
+    r.careProblem && `❔ ${value(r.careProblem, 600)}`,
+    o.requestId && requestIdSpan(r.requestId),
+  );
   if (foot.length) out.push({ kind: "note", lines: [foot] });
   return { fallback: `${title}: ${lineText(summaryLine(parts))}`, parts: out };
 }

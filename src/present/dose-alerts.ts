@@ -12,9 +12,10 @@ import { pageOf } from "../domain/paging.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import {
   type Doc,
   dotted,
@@ -38,6 +39,8 @@ interface AlertDoseView {
   label: string;
   text: string;
   highAlert?: boolean | undefined;
+  /** Due from the words, the pet's care plan not confirmed (issue 44). */
+  unconfirmed?: boolean | undefined;
   window: DoseWindow;
   /** Its current entry, when recorded since. */
   entry?: Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName"> | undefined;
@@ -67,18 +70,18 @@ const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
   `${value(d.petName, 60)}${d.room ? ` (${value(d.room, 40)})` : ""}`;
 
 /** "given 09:05 Jane", or "given 08:05, recorded 11:00 Jane" when said to be given earlier. */
-function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string): string {
-  const recorded = timeOf(e.recordedAt, timezone);
-  const given = e.givenAt ? timeOf(e.givenAt, timezone) : recorded;
+function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string, date: string): string {
+  const recorded = timeOnDay(e.recordedAt, timezone, date);
+  const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
   return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}`;
 }
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */
-function itemSpans(d: AlertDoseView, timezone: string): Span[] {
-  const label = `${d.highAlert ? "💉 " : ""}${value(d.label, 40)}`;
+function itemSpans(d: AlertDoseView, timezone: string, date: string): Span[] {
+  const label = `${d.highAlert ? "💉 " : ""}${doseName(value(d.label, 40), d.unconfirmed)}`;
   if (!d.entry) return [{ text: label }];
-  return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d.entry, timezone)})`)];
+  return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d.entry, timezone, date)})`)];
 }
 
 /** The same instant for every dose (its window's close, say): said once in the heading, else on each line. */
@@ -93,7 +96,7 @@ function petLines(a: AlertView, timezone: string, suffix: (d: AlertDoseView) => 
     const items: Span[] = [];
     ds.forEach((d, i) => {
       if (i > 0) items.push({ text: ", " });
-      items.push(...itemSpans(d, timezone));
+      items.push(...itemSpans(d, timezone, a.date));
     });
     const more = suffix(first);
     return line(`• ${who(first)}: `, ...items, more && ` · ${more}`);

@@ -9,6 +9,7 @@ import { type OwedRound, owedPetOf, owedState } from "../domain/obligations.ts";
 import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
 import { NOT_DUE_ICON, notDueWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, value } from "./doc.ts";
 
 /**
@@ -81,7 +82,7 @@ export function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> 
     const o = open?.get(d.item);
     if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
     const group = by.get(o.state) ?? { labels: [], window: o.window };
-    group.labels.push(value(d.label, 80));
+    group.labels.push(doseName(value(d.label, 80), d.unconfirmed));
     by.set(o.state, group);
   }
   return (["missed", "late"] as const).flatMap((state) => {

@@ -14,17 +14,7 @@ import {
 } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { entryCareLines } from "./care.ts";
-import {
-  type Doc,
-  dotted,
-  line,
-  type PageAction,
-  type Part,
-  requestIdSpan,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import { type Doc, dotted, line, type PageAction, type Part, strong, toned, value } from "./doc.ts";
 import { pageActions, referenceSpan, roomLine, summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -94,7 +84,6 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
   const foot = dotted(
     r.houseNote && `❔ ${value(r.houseNote, 300)}`,
     r.careProblem && `❔ ${value(r.careProblem, 600)}`,
-    requestIdSpan(r.requestId),
   );
   if (foot.length) parts.push({ kind: "note", lines: [foot] });
   return { fallback: `${title}: ${summary.map((s) => s.text).join("")}`, parts };

@@ -8,7 +8,6 @@ import {
   type Line,
   type PageAction,
   type Part,
-  requestIdSpan,
   type Span,
   strong,
   value,
@@ -38,7 +37,10 @@ export function pageActions(r: { page: number; pages: number }, action: PageActi
   return { kind: "actions", actions };
 }
 
-/** "page 2 of 5 · request id …" */
-export function pageNote(l: { page: number; totalPages: number; requestId: string }): Line {
-  return dotted(l.totalPages > 1 && `page ${l.page} of ${l.totalPages}`, requestIdSpan(l.requestId));
+/**
+ * "page 2 of 5" as a list's closing note, or nothing for a list of one page (a request id is said
+ * only with a problem, and in the morning post's foot).
+ */
+export function pageNote(l: { page: number; totalPages: number }): Part[] {
+  return l.totalPages > 1 ? [{ kind: "note", lines: [dotted(`page ${l.page} of ${l.totalPages}`)] }] : [];
 }

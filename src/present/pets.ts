@@ -7,6 +7,7 @@ import type { PetSearch, PetView } from "../answers/records.ts";
 import { customerName } from "../domain/customers.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
+import { unbrokenPhone } from "../words/customer.ts";
 import {
   type ActionOf,
   code,
@@ -16,7 +17,6 @@ import {
   line,
   type PageAction,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -82,8 +82,11 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   }
   parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
   if (owner) {
-    const emergency = [owner.emergencyContactName, owner.emergencyContactPhone].filter(Boolean).join(", ");
-    const phones = [owner.mobile, owner.landline].filter(Boolean).join(" · ");
+    const phone = (x: string | undefined) => x && unbrokenPhone(x);
+    const emergency = [owner.emergencyContactName, phone(owner.emergencyContactPhone)]
+      .filter(Boolean)
+      .join(", ");
+    const phones = [phone(owner.mobile), phone(owner.landline)].filter(Boolean).join(" · ");
     parts.push({
       kind: "text",
       lines: [
@@ -101,7 +104,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
   }
   parts.push({
     kind: "note",
-    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`, requestIdSpan(v.requestId))],
+    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`)],
   });
   return { fallback: `Care summary: ${petName(v)}`, parts };
 }
@@ -151,6 +154,6 @@ export function petListDoc(l: PetSearch, o: PetListDocOptions = {}): Doc {
       });
   }
   if (o.pageAction) parts.push(pageActions({ page: l.page, pages: l.totalPages }, o.pageAction));
-  parts.push({ kind: "note", lines: [pageNote(l)] });
+  parts.push(...pageNote(l));
   return { fallback: title, parts };
 }

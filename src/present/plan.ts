@@ -8,13 +8,23 @@
  */
 
 import type { Round } from "../domain/care.ts";
+import { planQuestions, writtenTwice } from "../domain/plan/questions.ts";
 import type { ItemOnRound } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import { planState } from "../domain/plan/state.ts";
 import type { Plan, PlanItem } from "../domain/plan/types.ts";
+import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { doubtWords, itemKeyWords, onRoundWords, planStateByWords, readingWords } from "../words/plan.ts";
-import { type ActionOf, type Doc, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  changedWords,
+  checkWords,
+  itemKeyWords,
+  onRoundWords,
+  planStateByWords,
+  readingWords,
+  sourceLineWords,
+} from "../words/plan.ts";
+import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {
@@ -45,20 +55,20 @@ function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
 function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
-      ? [toned("alert", `❔ read by a person: ${value(i.doubts.map(doubtWords).join("; "), 500)}`)]
-      : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
+      ? [toned("alert", value(checkWords(i), 900))]
+      : writtenTwice(i)
+        ? [
+            toned(
+              "accent",
+              `the same dose written twice: given once, as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")} says`,
+            ),
+          ]
+        : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
   const words = sourceWords(i).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
-    // A house-routine meal has no words of its own: it says where it comes from, not an empty "words:".
-    [
-      toned(
-        "muted",
-        words
-          ? `words: ${value(words, 900)}`
-          : `words: none on record${i.feeding === "house_routine" ? " (the kennel's house routine)" : ""}`,
-      ),
-    ],
+    // Where its words came from; a house-routine meal has none of its own, and says so.
+    [toned("muted", value(sourceLineWords(words, i.feeding === "house_routine"), 900))],
     ...(i.highAlert
       ? [
           [
@@ -69,7 +79,8 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
           ],
         ]
       : []),
-    ...(i.sameDrugAs.length
+    // A drug in two slots: asked until a person settles it (issue 44: a settled doubt leaves every surface).
+    ...(i.sameDrugAs.length && i.readBy === "nobody"
       ? [
           [
             toned(
@@ -91,7 +102,7 @@ export const planViewState = (v: Pick<PlanView, "plan" | "changed">) =>
 function planStateLine(v: PlanView, timezone: string): Line {
   const state = planViewState(v);
   const who = v.plan.confirmations.map(
-    (c) => `${value(c.userName, 60)} ${dayHeading(c.at.slice(0, 10))} ${timeOf(c.at, timezone)}`,
+    (c) => `${value(c.userName, 60)} ${dayHeading(localDate(c.at, timezone))} ${timeOf(c.at, timezone)}`,
   );
   const words = planStateByWords(state, who);
   const tone = state === "confirmed" ? undefined : "warn";
@@ -100,17 +111,7 @@ function planStateLine(v: PlanView, timezone: string): Line {
 
 /** The words that changed in the kennel system: each item's old and new words. */
 function changedLines(changed: ChangedItem[] | undefined): Line[] {
-  return (changed ?? []).map(
-    (c): Line => [
-      toned(
-        "warn",
-        value(
-          `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
-          900,
-        ),
-      ),
-    ],
-  );
+  return (changed ?? []).map((c): Line => [toned("warn", value(changedWords(c), 900))]);
 }
 
 /**
@@ -155,36 +156,79 @@ export function planDoc(v: PlanView, timezone: string): Doc {
   };
 }
 
+/** How many questions a plan's form asks (what the dates are does not change how many). */
+function questionsOf(v: Pick<PlanView, "plan">): number {
+  const day = v.plan.draftedAt.slice(0, 10);
+  return planQuestions(v.plan, { today: day, arrival: day, dateOrder: "dmy" }).length;
+}
+
+/** Each pet's button on the plans post: "📋 Answer 2 questions…", "📋 Confirm (2nd person)…", "📋 Confirm…". */
+function planButtonWords(v: PlanView): string {
+  const state = planViewState(v);
+  if (state === "confirmed") return "📋 Plan…";
+  const n = questionsOf(v);
+  if (n > 0) return `📋 Answer ${n === 1 ? "1 question" : `${n} questions`}…`;
+  return state === "awaiting_second" ? "📋 Confirm (2nd person)…" : "📋 Confirm…";
+}
+
+/**
+ * The summary of a plans post, over every pet it lists now (`all`): what is left and how to do it
+ * ("📋 15 to confirm · ✅ 2 confirmed since posted · ❔ 23 questions to answer, one tap each"), the
+ * high-alert plans waiting for a second person and the plans changed in the kennel system.
+ */
+function plansSummary(all: PlanView[]): Line[] {
+  const left = all.filter((v) => planViewState(v) !== "confirmed");
+  const done = all.length - left.length;
+  if (left.length === 0)
+    return [[{ text: `✅ Every plan here is confirmed (${done}): their doses are due as each plan says` }]];
+  const asked = left.reduce((n, v) => n + questionsOf(v), 0);
+  const second = left.filter((v) => v.plan.items.some((i) => i.highAlert)).length;
+  const changed = left.filter((v) => v.changed?.length).length;
+  return [
+    [
+      ...dotted(
+        `📋 ${left.length} to confirm`,
+        done ? `✅ ${done} confirmed since posted` : undefined,
+        asked ? `❔ ${asked} ${asked === 1 ? "question" : "questions"} to answer, one tap each` : undefined,
+      ),
+    ],
+    [
+      {
+        text: "Each plan is read from the kennel system's words: open it, answer its questions, check the reading beside the words, then Confirm",
+      },
+    ],
+    ...(second
+      ? [[{ text: `💉 ${second} with a high-alert drug: a second, different person confirms` }]]
+      : []),
+    ...(changed ? [[{ text: `⚠️ ${changed} changed in the kennel system: confirm again` }]] : []),
+  ];
+}
+
 /**
  * The plans a round's pets still need confirmed ("Care plans to confirm · Evening round, Thu 26
- * Nov"): each pet's plan as an item, with its own button (Slack: "📋 Confirm or edit…").
+ * Nov"): each pet's plan as an item, with its own button (Slack: "📋 Answer 2 questions…"), the
+ * summary counting `all` (every pet of the whole post, default these) as they stand now.
  */
 export function plansToConfirmDoc(
   heading: string,
   views: PlanView[],
   timezone: string,
   action?: ActionOf<PlanView>,
+  all: PlanView[] = views,
 ): Doc {
   const title = `Care plans to confirm · ${heading}`;
-  // Every listed plan with a high-alert drug (drafted or waiting for its second), as each item says.
-  const second = views.filter((v) => v.plan.items.some((i) => i.highAlert)).length;
-  const changed = views.filter((v) => v.changed?.length).length;
-  const summary = [
-    `📋 ${views.length} ${views.length === 1 ? "pet's plan" : "pets' plans"} to confirm: each read from the kennel system's words; check the reading beside them, then Confirm (or Edit items…)`,
-    second ? `💉 ${second} with a high-alert drug: a second, different person confirms` : "",
-    changed ? `⚠️ ${changed} changed in the kennel system: confirm again` : "",
-  ].filter(Boolean);
+  const left = all.filter((v) => planViewState(v) !== "confirmed").length;
   return {
-    fallback: `${title}: ${views.length} to confirm`,
+    fallback: `${title}: ${left} to confirm${left < all.length ? `, ${all.length - left} confirmed` : ""}`,
     parts: [
       { kind: "title", text: title },
-      { kind: "summary", lines: summary.map((t) => [{ text: t }]) },
+      { kind: "summary", lines: plansSummary(all) },
       ...views.map((v): Part => {
         const a = action?.(v);
         return {
           kind: "item",
           lines: planLines(v, timezone),
-          ...(a ? { action: { text: "📋 Confirm or edit…", ...a } } : {}),
+          ...(a ? { action: { text: planButtonWords(v), ...a } } : {}),
         };
       }),
     ],

@@ -15,6 +15,7 @@ import {
   prnGivenAtProblem,
 } from "../domain/prn.ts";
 import { plural } from "../domain/text.ts";
+import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import {
   EFFECT_BUTTONS,
@@ -25,6 +26,7 @@ import {
   prnLimitWords,
 } from "../words/doses.ts";
 import { planStateWords } from "../words/plan.ts";
+import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import {
   type Action,
   type ActionOf,
@@ -57,12 +59,19 @@ export function givenAtError(
   return problem ? AT_ERRORS[problem] : undefined;
 }
 
-/** One dose: toned to stand out while it awaits its effect, and when it made things worse. */
-export function prnDoseLine(d: PrnDose, timezone: string, max = 300): Line {
-  const text = value(prnDoseWords(d, timezone), max);
+/**
+ * One dose: toned to stand out while it awaits its effect, and when it made things worse. `today`:
+ * the day it is read on ("given yesterday 23:20" for last night's dose).
+ */
+export function prnDoseLine(d: PrnDose, timezone: string, max = 300, today?: string): Line {
+  const text = value(prnDoseWords(d, timezone, today), max);
   if (d.effect?.effect === "worse") return [toned("alert", text)];
   return [toned(d.effect ? undefined : "warn", text)];
 }
+
+/** The give form's doses of the last 24 hours, each said against today ("given yesterday 23:20"). */
+export const recentDoseLines = (doses: PrnDose[], timezone: string, now: string): Line[] =>
+  doses.map((d) => prnDoseLine(d, timezone, 200, localDate(now, timezone)));
 
 /** A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting effect". */
 export function prnCompactLine(doses: PrnDose[]): Line | undefined {
@@ -121,7 +130,7 @@ export function asNeededDoc(pets: AsNeededPet[] | undefined, date: string, o: As
       lines: [
         petHead(p),
         ...p.items.map(asNeededItemLine),
-        ...p.doses.map((d) => prnDoseLine(d, o.timezone, 250)),
+        ...p.doses.map((d) => prnDoseLine(d, o.timezone, 250, date)),
       ],
       ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}),
       key: `${p.bookingId}-${p.petId}`,
@@ -169,7 +178,7 @@ export function petAsNeededParts(
     ...(a.items.length && !a.confirmed
       ? [[toned("warn", `${planStateWords("draft")}: give if needed is offered once it is confirmed`)]]
       : []),
-    ...a.doses.map((d) => prnDoseLine(d, timezone, 300)),
+    ...a.doses.map((d) => prnDoseLine(d, timezone, 300, a.today)),
   ];
   const give = a.confirmed && a.items.length ? giveAction?.(a) : undefined;
   return [{ kind: "text", lines, ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}) }];
@@ -208,9 +217,12 @@ export const EFFECT_CHOICES = PRN_EFFECTS.map((effect) => ({
   button: EFFECT_BUTTONS[effect],
 }));
 
-/** The follow-up's question, and the dose it asks about. */
-export function followUpLines(dose: PrnDose, petName: string, timezone: string): Line[] {
-  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone, 400)];
+/** The follow-up's question, and the dose it asks about; `today`: the day it is read on. */
+export function followUpLines(dose: PrnDose, petName: string, timezone: string, today?: string): Line[] {
+  return [
+    [strong(value(followUpQuestion(dose.label, petName), 300))],
+    prnDoseLine(dose, timezone, 400, today),
+  ];
 }
 
 /**
@@ -221,9 +233,14 @@ export function followUpDoc(
   dose: PrnDose,
   petName: string,
   timezone: string,
-  o: { answer?: (effect: PrnEffect) => Omit<Action, "text">; withNote?: Omit<Action, "text"> } = {},
+  o: {
+    answer?: (effect: PrnEffect) => Omit<Action, "text">;
+    withNote?: Omit<Action, "text">;
+    /** The day it is sent on: last night's dose, asked about after midnight, "given yesterday 23:20". */
+    today?: string;
+  } = {},
 ): Doc {
-  const [question, about] = followUpLines(dose, petName, timezone);
+  const [question, about] = followUpLines(dose, petName, timezone, o.today);
   const answers = o.answer
     ? EFFECT_CHOICES.map(
         (c): Action => ({
@@ -253,6 +270,8 @@ export function followUpDoc(
 /** The follow-up once answered: "✅ Effect of Piriton 4mg for Itchy: helped · recorded 10:12 by Jane". */
 export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEntry, timezone: string): Doc {
   const question = followUpQuestion(dose.label, petName).replace(/\?$/, "");
+  // Drawn as the effect is recorded: the dose's time is said against that day.
+  const today = localDate(effect.recordedAt, timezone);
   const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${value(effect.userName, 80)}${effect.note ? ` · ${value(effect.note, 500)}` : ""}`;
   return {
     fallback: `${question}: ${effectWords(effect.effect)}`,
@@ -267,10 +286,14 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
           ),
         ],
       },
-      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, 400)] },
+      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, 400, today)] },
     ],
   };
 }
+
+/** A dose given from the words, its plan not confirmed (issue 44), as the export's cell says it. */
+export const prnFromWordsCell = (d: Pick<PrnDose, "unconfirmed">): string | null =>
+  d.unconfirmed ? FROM_THE_WORDS : null;
 
 /** A dose's effect as the export's cell says it: "helped · Jane 2026-11-22 10:12 · calmer". */
 export function effectCellWords(d: PrnDose, stamp: (iso: string) => string): string {

@@ -12,7 +12,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { dayHeading, timeOnDay } from "../words/dates.ts";
 import {
   AS_NEEDED_HEADING,
   doseStateWords,
@@ -70,7 +70,7 @@ function noteLines(note: string | undefined): Line[] {
 /** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
 /** When it was recorded: "08:12", or a late entry's two times (issue 35). */
 const recordedWhen = (e: Entry, timezone: string) =>
-  e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOf(e.recordedAt, timezone);
+  e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOnDay(e.recordedAt, timezone, e.date);
 
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
   const who = ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`;
@@ -80,7 +80,7 @@ function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[
     return [line(...head, fix), ...noteLines(e.note)];
   }
   const by = byId.get(e.supersededBy);
-  const when = by ? ` at ${timeOf(by.recordedAt, timezone)} by ${value(by.userName, 80)}` : "";
+  const when = by ? ` at ${timeOnDay(by.recordedAt, timezone, e.date)} by ${value(by.userName, 80)}` : "";
   const old: Span = { text: head.map((s) => s.text).join(""), struck: true, tone: "muted" };
   return [
     [old],

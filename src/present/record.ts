@@ -10,7 +10,7 @@ import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
 import type { ChainHead, Entry, ItemKey, Outcome } from "../record/types.ts";
-import { timeOf } from "../words/dates.ts";
+import { timeOnDay } from "../words/dates.ts";
 import {
   awaitingWitnessWords,
   lateEntryWords,
@@ -18,7 +18,8 @@ import {
   UNWITNESSED,
   witnessedWords,
 } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
+import { outcomeWords, ownCountWords } from "../words/record.ts";
+import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
 export { awaitingWitness } from "../domain/witness.ts";
@@ -57,7 +58,7 @@ export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = 
   const detail = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim())).map((t) => value(t, 150));
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
-    : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+    : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
   const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   return [o.struck ? { ...span, struck: true } : span];
@@ -79,7 +80,7 @@ function witnessLine(
 ): Line | undefined {
   if (!needsWitness(e, highAlert)) return undefined;
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
-  if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone)}`);
+  if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}`);
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
   return [toned("alert", `💉 ${UNWITNESSED}`)];
 }
@@ -92,18 +93,20 @@ function witnessLine(
 export function entryDoseWords(
   e: Entry,
   timezone: string,
-  w: (WitnessView & { highAlert: Set<number> }) | undefined,
-): { lateEntry: string | undefined; witness: string | undefined } {
+  w: (WitnessView & { highAlert: Set<number>; fromWords?: Set<number> }) | undefined,
+): { lateEntry: string | undefined; witness: string | undefined; fromWords?: string | undefined } {
   const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
-  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined };
+  // Due from the words, the plan not confirmed when its round was posted (issue 44).
+  const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
+  if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
   const witness =
     s.state === "witnessed"
-      ? witnessedWords(s.by, s.at, timezone)
+      ? witnessedWords(s.by, s.at, timezone, e.date)
       : s.state === "awaiting"
         ? awaitingWitnessWords(s.until, timezone)
         : UNWITNESSED;
-  return { lateEntry, witness };
+  return { lateEntry, witness, fromWords };
 }
 
 /** High-alert doses given and not witnessed within the minutes allowed. */
@@ -147,12 +150,14 @@ export function petRecordLines(
   );
   if (s.state === "all" && plain && s.extra.length === 0) {
     const last = latest(current);
-    return [line(`✅ ${timeOf(last.recordedAt, timezone)} ${names(current)}`), ...struck];
+    return [line(`✅ ${timeOnDay(last.recordedAt, timezone, last.date)} ${names(current)}`), ...struck];
   }
   const lines: Line[] = [];
   for (const d of s.due) {
     const e = s.current.get(d.item);
-    lines.push(e ? entryLine(e, timezone) : openLine(d.label, open?.get(d.item), timezone));
+    lines.push(
+      e ? entryLine(e, timezone) : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone),
+    );
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);
   }
@@ -172,7 +177,7 @@ export function petRecordCompact(
   const counts = openCountWords(Object.fromEntries(late.map((o) => [o.state, o.labels.length])));
   if (current.length === 0) return counts ? [[toned("warn", counts)]] : [];
   const last = latest(current);
-  const who = `${timeOf(last.recordedAt, timezone)} ${value(last.userName, 20)}`;
+  const who = `${timeOnDay(last.recordedAt, timezone, last.date)} ${value(last.userName, 20)}`;
   const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
   const lone = unwitnessed(s, w);
   const eyes = lone ? ` · 💉 ${lone} ${UNWITNESSED}` : "";
@@ -214,9 +219,8 @@ export function progressLine(
     const overdueWords = openCountWords(open);
     if (overdueWords) parts.push(overdueWords);
   }
-  // A round in several messages: each message counts its own pets, and says so.
-  const words = parts.join(" · ");
-  return [{ text: part && p.pets > 0 ? `${words} (the pets of this message)` : words }];
+  // A round in several messages: each message counts its own pets, and says so first.
+  return [{ text: ownCountWords(parts.join(" · "), part && p.pets > 0) }];
 }
 
 /** The line a post carries when the care record could not be read or written. */

@@ -21,6 +21,7 @@ import {
   speciesEmoji,
   unreadableWords,
 } from "../words/care.ts";
+import { unbrokenPhone } from "../words/customer.ts";
 import { dateTimeOf, dayOf } from "../words/dates.ts";
 import { unknownStatusWords } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
@@ -34,7 +35,6 @@ import {
   line,
   lineText,
   type Part,
-  requestIdSpan,
   strong,
   toned,
   value,
@@ -192,7 +192,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   const when = (iso: string | undefined) => line(dateTimeOf(iso, o.timezone, o.thisYear));
   const type = bookingTypeText(b);
   const contacts = dotted(
-    b.customerPhone && `📞 ${value(b.customerPhone, 100)}`,
+    b.customerPhone && `📞 ${unbrokenPhone(value(b.customerPhone, 100))}`,
     b.customerEmail && `✉️ ${value(b.customerEmail, 200)}`,
   );
   const parts: Part[] = [
@@ -289,7 +289,6 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   if (problems.length) parts.push({ kind: "text", lines: problems });
   parts.push(...textParts(staySummaryDocLines(v.stay, o.timezone)));
   button("Stay record", hasStayRecord(v.stay) ? o.stayAction?.(v.stay) : undefined);
-  parts.push({ kind: "note", lines: [line(requestIdSpan(v.requestId))] });
   return { fallback: [title, b.petNames, b.customerName].filter(Boolean).join(" · "), parts };
 }
 

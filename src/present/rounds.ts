@@ -8,6 +8,7 @@
  * with nothing this round, by its record, says so on its first line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import { printedOnRound } from "../domain/plan/round.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { ItemKey } from "../record/types.ts";
@@ -24,9 +25,10 @@ import {
 import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
-import { itemKeyWords, onRoundWords, planStateWords } from "../words/plan.ts";
-import { type Doc, dotted, type Line, line, type Part, requestIdSpan, strong, toned, value } from "./doc.ts";
+import { mealPlanOnSheetWords, planOnSheetWords } from "../words/plan.ts";
+import { type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
+import { planStateLines, sameDrugLines } from "./plan-sheet.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 export interface RoundDocOptions {
@@ -52,7 +54,12 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const first = dotted(room, name, ...marks, s.nothing && "nothing this round");
   // Off its food at the rounds before this one: the answer's own flag, the same on every surface.
   const flag = p.offFood;
-  const alerts = sheetAlertWords(p.pet.flags).map((a): Line => [toned("alert", value(a, 400))]);
+  // A drug in two slots: the plan's question until a person settles it (the words' own reckoning without a plan).
+  const flags = p.plan ? { ...p.pet.flags, listedTwice: [] } : p.pet.flags;
+  const alerts = [
+    ...sheetAlertWords(flags).map((a): Line => [toned("alert", value(a, 400))]),
+    ...(p.plan ? sameDrugLines(p.plan.items.map((i) => i.item)) : []),
+  ];
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
   const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
   const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${value(noteWords(n), 600)}`));
@@ -63,7 +70,8 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const onPlan = new Map((p.plan?.items ?? []).map((i) => [i.item.key, i.on]));
   const meds = s.medications.map((m): Line => {
     const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
-    const due = on ? on.status === "due" || on.status === "conditional" : m.due;
+    // A dose to give this round: the plan's, or the words' while the plan leaves it to a person.
+    const due = printedOnRound(on, m.due);
     // The plan's word beside the line, unless it is the sheet's own (due, as the words make it). A
     // plan that decides otherwise than the sheet's reckoning from the words (not this round where
     // they say "no time given: follow the instruction") has the words whole beside it, never that
@@ -71,12 +79,16 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     const says = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
     const decides = says && on.status !== "check" && due !== m.due;
     const row = decides ? roundMedicationWhole(m, r.round) : roundMedicationRow(m, r.round);
-    const words = says ? ` · 📋 plan: ${value(onRoundWords(on), 300)}` : "";
-    return [toned(due ? "warn" : "muted", `💊 ${value(row, s.nothing ? 200 : 700)}${words}`)];
+    const tone = due ? "warn" : "muted";
+    const line: Line = [toned(tone, `💊 ${value(row, s.nothing ? 200 : 700)}`)];
+    // The plan's word, its own span: a sheet drawn again after the plan changed puts the plan now in its place.
+    if (says) line.push({ ...toned(tone, ` · ${value(planOnSheetWords(on), 300)}`), of: "plan" });
+    return line;
   });
   const meal = onPlan.get("meal");
-  if (meal && meal.status !== "due" && meal.status !== "not_due")
-    meds.push(line(`🍽 📋 plan: ${value(onRoundWords(meal), 300)}`));
+  // A meal not fed for a fast says why (its words), as a meal to check does.
+  if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
+    meds.push([{ text: value(mealPlanOnSheetWords(meal), 300), of: "plan" }]);
   const diet: Line[] = [];
   if (!s.nothing) {
     if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
@@ -104,27 +116,12 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
 /**
  * The pet's care plan on its sheet, when it is not (yet) confirmed: "📋 plan not confirmed", the
  * second person a high-alert plan waits for, or "changed in the kennel system: confirm again" with
- * each item's old and new words.
+ * each item's old and new words (src/present/plan-sheet.ts).
  */
 function planLines(p: ChannelSafe<RoundPet>): Line[] {
   const plan = p.plan;
   if (!plan || plan.state === "confirmed") return [];
-  const changed = plan.changed ?? [];
-  const state = changed.length ? `⚠️ ${planStateWords("changed_in_source")}` : planStateWords(plan.state);
-  return [
-    [toned("warn", state)],
-    ...changed.map(
-      (c): Line => [
-        toned(
-          "warn",
-          value(
-            `${itemKeyWords(c.key)}: was "${c.before.map((f) => f.words).join(" · ") || "none"}", now "${c.after.map((f) => f.words).join(" · ") || "none"}"`,
-            600,
-          ),
-        ),
-      ],
-    ),
-  ];
+  return planStateLines({ state: plan.state, items: plan.items.map((i) => i.item), changed: plan.changed });
 }
 
 /** A pet's key on a round ("bookingId-petId"); none when the API gave no ids or the pet is not matched. */
@@ -155,7 +152,8 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
   const items = r.pets.map(
     (p): Part => ({ kind: "item", lines: petLines(p, r), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
   );
-  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`, requestIdSpan(r.requestId));
+  // A channel post: its problems in the foot (each with its request id), no request id of its own.
+  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`);
   return {
     fallback,
     parts: [

@@ -11,6 +11,7 @@ import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import {
   type Action,
@@ -64,7 +65,7 @@ function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>
     lines.push([
       toned(
         o.state === "missed" ? "alert" : "warn",
-        `${stateWords(o.state)}: ${who} ${value(o.label, 60)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
+        `${stateWords(o.state)}: ${who} ${doseName(value(o.label, 60), o.unconfirmed)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
       ),
     ]);
   }

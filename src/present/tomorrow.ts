@@ -11,18 +11,7 @@ import { careWarningWords } from "../words/care.ts";
 import { timeOf } from "../words/dates.ts";
 import { leftOutWords, postedLateWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
-import {
-  type Action,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  requestIdSpan,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 import { referenceSpan } from "./parts.ts";
 
 export interface TomorrowDocOptions {
@@ -37,7 +26,7 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
   const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
   const late = lateAt && postedLateWords(value(lateAt, 40));
   const off = leftOutWords({ leftOut: t.leftOut });
-  const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`, requestIdSpan(t.requestId));
+  const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`);
   const footPart: Part[] = foot.length ? [{ kind: "note", lines: [foot] }] : [];
   if (t.entries.length === 0)
     return {

@@ -8,7 +8,8 @@ import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
 import type { Round } from "../domain/care.ts";
 import { plural } from "../domain/text.ts";
 import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
-import { timeOf } from "../words/dates.ts";
+import { timeOnDay } from "../words/dates.ts";
+import { ownCountWords } from "../words/record.ts";
 import {
   checkName,
   flagHeadWords,
@@ -50,7 +51,7 @@ export function checkLine(
   const normal = isAllNormal(c);
   const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
   const note = c.note ? `: ${value(c.note, 100)}` : "";
-  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOf(c.recordedAt, timezone)} ${value(c.userName, 30)}${note}`;
+  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOnDay(c.recordedAt, timezone, c.date)} ${value(c.userName, 30)}${note}`;
   const span: Span = o.struck
     ? { text, tone: "muted", struck: true }
     : normal
@@ -84,7 +85,7 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
     ? [
         toned(
           seen ? "warn" : undefined,
-          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOf(c.recordedAt, timezone)} ${valueWithin(c.userName, 20)}`,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOnDay(c.recordedAt, timezone, c.date)} ${valueWithin(c.userName, 20)}`,
         ),
       ]
     : [{ text: "⬜ to check" }];
@@ -106,13 +107,13 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
   return [name, status, ...flags];
 }
 
-/** "📋 31 of 48 pets checked"; `part`: the pets of this message, of a post in several. */
+/** "📋 31 of 48 pets checked"; `part`: a message of a post in several ("📋 This message: 12 of 33 pets checked"). */
 function progressLine(pets: BoardPet[], part: boolean, flagged: number): Line {
   const checked = pets.filter((p) => p.check).length;
   const words = pets.length === 0 ? "📋 No pet to check" : `📋 ${progressWords(checked, pets.length)}`;
   const done = pets.length > 0 && checked === pets.length ? " · all checked ✓" : "";
   return dotted(
-    `${words}${part && pets.length ? " (the pets of this message)" : ""}${done}`,
+    `${ownCountWords(words, part && pets.length > 0)}${done}`,
     flagged > 0 && toned("alert", `🚩 ${plural(flagged, "pet")} flagged`),
   );
 }

@@ -22,6 +22,11 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
+/** Whether the env file is there now. */
+export async function envFileExists(path: string): Promise<boolean> {
+  return (await readText(path)) !== undefined;
+}
+
 /** The settings an env file holds now (empty when there is none), read as the bot reads them. */
 export async function readEnvFile(path: string): Promise<Record<string, string>> {
   const text = await readText(path);

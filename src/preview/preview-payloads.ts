@@ -50,7 +50,11 @@ export async function startPreviewBot(o: {
     // The round posts too, so the dose times' late and missed replies come in their threads (issue 35).
     ROUNDS_CHANNEL: o.channel,
   });
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: o.log });
+  // The sandbox's awkward records (a pet whose allergies are not text, say) are the preview's on
+  // purpose, to show each case kept exact: the client's notes on them are not news to the person at
+  // the page, so they are said only when more is asked (LOG_LEVEL info or debug).
+  const kennelLog = o.log.isLevelEnabled("info") ? o.log : o.log.child({}, { level: "error" });
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log: kennelLog });
   const { clock } = o;
   // The clock starts two evenings back: the welfare checks of those evenings come first.
   clock.setTo("18:00", addDays(clock.today, -2));
@@ -60,6 +64,8 @@ export async function startPreviewBot(o: {
   const bot = createBot(deps, {
     slack: config.slack as NonNullable<Config["slack"]>,
     digest: { settleMs: 0 },
+    // Its server (the stand-in's requests, its own /healthz) is this computer's alone, as the page's.
+    host: "127.0.0.1",
   });
   await seedWelfareHistory(deps, clock);
   clock.setTo("07:00");
@@ -125,5 +131,22 @@ export function messageClick(
           },
         }),
     response_url: responseUrl,
+  };
+}
+
+/**
+ * What the page clicked, as Slack sends the action: a button with its value, or a radio button
+ * chosen (a care plan form's question, issue 44) with its option.
+ */
+export function pageAction(body: Record<string, unknown>, actionId: string): Record<string, unknown> {
+  const picked = body.selected as { value?: unknown; text?: unknown } | undefined;
+  return {
+    type: picked ? "radio_buttons" : "button",
+    action_id: actionId,
+    block_id: typeof body.blockId === "string" && body.blockId ? body.blockId : "b",
+    ...(typeof body.text === "string" ? { text: { type: "plain_text", text: body.text } } : {}),
+    ...(picked
+      ? { selected_option: { value: String(picked.value ?? ""), text: picked.text } }
+      : { value: String(body.value ?? "") }),
   };
 }

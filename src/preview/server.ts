@@ -17,7 +17,7 @@ import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
-import { homeClick, messageClick, startPreviewBot, visibleIn } from "./preview-payloads.ts";
+import { homeClick, messageClick, pageAction, startPreviewBot, visibleIn } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
   createSlackStandIn,
@@ -28,16 +28,7 @@ import {
   type SlackStandIn,
 } from "./slack-standin.ts";
 
-const PREVIEW_COMMANDS = [
-  "/arrivals",
-  "/departures",
-  "/inhouse",
-  "/rounds",
-  "/booking",
-  "/pet",
-  "/customer",
-  "/kennel",
-];
+const PREVIEW_COMMANDS = "/arrivals /departures /inhouse /rounds /booking /pet /customer /kennel".split(" ");
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
 const PREVIEW_TEAM = "TPREVIEW";
 const PREVIEW_BOT = "UKENNELDESK";
@@ -50,6 +41,8 @@ export interface Preview {
   sandbox: Sandbox;
   slack: SlackStandIn;
   bot: Bot;
+  /** Where the bot takes Slack's signed requests (its own server, on 127.0.0.1). */
+  botUrl: string;
   /** The care record of this preview: an embedded store in a temporary folder, removed at close. */
   record: TemporaryRecord;
   /** The kennel's clock the bot runs on: today, 13:00 when it started, running in real time. */
@@ -137,6 +130,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     team_id: PREVIEW_TEAM,
   });
 
+  // The page answers once the bot is ready (the banner's moment); before, only the stand-in's routes.
+  const ready = Promise.withResolvers<void>();
   const ownPort = () => (server.address() as AddressInfo).port;
   const setup = setupRoutes(
     {
@@ -154,6 +149,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const base = `http://127.0.0.1:${ownPort()}`;
       const foreign = foreignRequest(req);
       if (foreign) return send(res, 403, { ok: false, error: foreign });
+      const standIn = url.pathname.startsWith("/respond/") || url.pathname.startsWith("/api/");
+      if (!standIn) await ready.promise;
       if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
@@ -236,13 +233,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         const body = await json();
         const as = asWho(body.as);
         const actionId = typeof body.actionId === "string" ? body.actionId : "";
-        const action = {
-          type: "button",
-          action_id: actionId,
-          block_id: typeof body.blockId === "string" && body.blockId ? body.blockId : "b",
-          ...(typeof body.text === "string" ? { text: { type: "plain_text", text: body.text } } : {}),
-          value: String(body.value ?? ""),
-        };
+        const action = pageAction(body, actionId);
         if (typeof body.viewId === "string") {
           // A button inside a modal: block_actions from the view, with what is typed in it so far.
           const shown = actionId && (await modals.click(person(as), body.viewId, action, body.values));
@@ -295,10 +286,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         modals.close(PREVIEW_USERS[asWho(body.as)], String(body.viewId ?? ""), body.all === true);
         return send(res, 200, { ok: true });
       }
-      if (
-        req.method === "POST" &&
-        (url.pathname.startsWith("/respond/") || url.pathname.startsWith("/api/"))
-      ) {
+      if (req.method === "POST" && standIn) {
         const body = parseSlackBody(await readBody(req), req.headers["content-type"]);
         const answer = slack.handle(url.pathname, body, req.headers.authorization);
         return send(res, answer.status, answer.payload, undefined, answer.headers);
@@ -331,12 +319,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     clock,
   });
   botUrl = eventsUrl;
+  ready.resolve();
 
   return {
     url: `http://localhost:${port}`,
     sandbox,
     slack,
     bot,
+    botUrl,
     record,
     clock,
     async close() {

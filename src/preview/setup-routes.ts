@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log.ts";
 import { asset, fillTemplate } from "./assets.ts";
-import { readEnvFile } from "./env-file.ts";
+import { envFileExists, readEnvFile } from "./env-file.ts";
 import { appManifest, createAppLink, manifestScopes } from "./manifest.ts";
 import type { SetupEnv } from "./setup-call.ts";
 import {
@@ -28,6 +28,7 @@ import {
   listChannels,
 } from "./setup-checks.ts";
 import { appNameOf, botPort, modeOf, nextStart, save, savedState, startable } from "./setup-save.ts";
+import { saveKennel } from "./setup-save-kennel.ts";
 import type { CheckResult } from "./setup-words.ts";
 import { readBody } from "./slack-http.ts";
 
@@ -109,6 +110,8 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
     const envPort = environment.PORT?.trim();
     return {
       envFile: options.envFile,
+      // Whether there is a file now (Save then keeps it as .env.bak).
+      exists: await envFileExists(options.envFile),
       // Which settings the file has (names only), and what the page may show of them.
       set: Object.keys(file).filter((k) => file[k]?.trim()),
       saved: savedState(file),
@@ -228,10 +231,11 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
         if (options.startBot) setImmediate(options.startBot);
         return true;
       }
-      if (path === "/setup/save") {
+      if (path === "/setup/save" || path === "/setup/save-kennel") {
         // One save at a time: a double click writes the file once.
+        const which = path === "/setup/save" ? save : saveKennel;
         const run = saving.then(async () =>
-          save(body, {
+          which(body, {
             envFile: options.envFile,
             env: env(),
             environment,

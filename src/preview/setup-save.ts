@@ -31,7 +31,7 @@ type Env = Record<string, string | undefined>;
 type Mode = "socket" | "http";
 
 export const modeOf = (v: unknown): Mode => (v === "http" ? "http" : "socket");
-const text = (v: unknown): string => (typeof v === "string" ? v.slice(0, 2_000) : "");
+export const text = (v: unknown): string => (typeof v === "string" ? v.slice(0, 2_000) : "");
 
 /** The page's secret boxes and the settings they fill. */
 const SECRETS = {
@@ -153,6 +153,48 @@ async function channelChecks(
   });
 }
 
+/** Whether the address is at the saved address's origin (the saved key goes there only). */
+export function savedAddress(
+  address: ReturnType<typeof kennelAddress>,
+  existing: Record<string, string>,
+): boolean {
+  const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
+  return (
+    "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin
+  );
+}
+
+/** The page's parts that are Slack's: the rest (the kennel, its zone, its rounds, the port) can be saved without them. */
+const SLACK_PARTS = new Set(["bot", "app", "signing", "digestChannel", "roundsChannel"]);
+
+/** The kennel's part as Save writes it: address, key, time zone, and the house routine when not the default. */
+export function kennelValues(
+  address: { href: string },
+  key: string,
+  body: Record<string, unknown>,
+  existing: Record<string, string>,
+): Array<[string, string]> {
+  const values: Array<[string, string]> = [
+    ["KENNEL_API_BASE_URL", address.href],
+    ["KENNEL_API_KEY", key.trim()],
+    ["KENNEL_TIMEZONE", text(body.timezone).trim()],
+  ];
+  // The house routine as typed (checked); the default is written only over a line already there.
+  const meals = text(body.houseMeals).trim() || HOUSE_MEALS_DEFAULT;
+  if (meals !== HOUSE_MEALS_DEFAULT || existing.KENNEL_HOUSE_MEALS)
+    values.push(["KENNEL_HOUSE_MEALS", meals]);
+  return values;
+}
+
+/** The settings that would not be read back from the file exactly, as problems. */
+export function unreadableProblems(wrote: { unreadable: string[] }, envFile: string) {
+  return wrote.unreadable.map((variable) => ({
+    variable,
+    problem: `would not be read back from ${envFile} exactly as given, so nothing was saved.`,
+    fix: "Check the value, or the lines of the file around it (an unclosed quote on an earlier line, say), and save again.",
+  }));
+}
+
 export async function save(
   body: Record<string, unknown>,
   o: SaveOptions,
@@ -176,10 +218,7 @@ export async function save(
   let kennelKey = secret("kennelKey");
   const checks: Record<string, CheckResult> = {};
   // The saved key goes only to the address it was saved with.
-  const savedAt = kennelAddress(existing.KENNEL_API_BASE_URL ?? "");
-  const sameOrigin =
-    "href" in address && "href" in savedAt && new URL(address.href).origin === new URL(savedAt.href).origin;
-  if (kept.includes("KENNEL_API_KEY") && !sameOrigin) {
+  if (kept.includes("KENNEL_API_KEY") && !savedAddress(address, existing)) {
     kept.splice(kept.indexOf("KENNEL_API_KEY"), 1);
     kennelKey = "";
     checks.kennel = {
@@ -206,7 +245,11 @@ export async function save(
   const appName = appNameOf(body.appName);
   const pending = checks.bot.ok ? await channelChecks(o.env, botToken, chosen, appName) : [];
   const failed = Object.fromEntries(Object.entries(checks).filter(([, c]) => !c.ok));
-  if (Object.keys(failed).length) return { status: 422, answer: { ok: false, checks: failed, pending } };
+  // Only Slack's part failed (it cannot be reached, say): the kennel's part, checked ✓, may be saved
+  // on its own ("Save the kennel settings now; connect Slack later").
+  const kennelCanSave = Object.keys(failed).every((k) => SLACK_PARTS.has(k));
+  if (Object.keys(failed).length)
+    return { status: 422, answer: { ok: false, checks: failed, pending, kennelCanSave } };
   const accepted = new Set(Array.isArray(body.accept) ? body.accept.map(String) : []);
   if (pending.some((p) => !accepted.has(p.id)))
     return { status: 422, answer: { ok: false, checks: {}, pending, canAccept: true } };
@@ -218,19 +261,13 @@ export async function save(
     // An app-level token left in the file would turn Socket Mode back on.
     if (existing.SLACK_APP_TOKEN) values.push(["SLACK_APP_TOKEN", ""]);
   }
-  values.push(
-    ["KENNEL_API_BASE_URL", "href" in address ? address.href : ""],
-    ["KENNEL_API_KEY", kennelKey.trim()],
-    ["KENNEL_TIMEZONE", text(body.timezone).trim()],
-  );
+  const kennelPart = kennelValues("href" in address ? address : { href: "" }, kennelKey, body, existing);
+  values.push(...kennelPart.slice(0, 3));
   for (const c of CHANNELS) {
     const id = text(body[c.field]).trim();
     if (id || existing[c.name]) values.push([c.name, id]);
   }
-  // The house routine as typed (checked above); the default is written only over a line already there.
-  const meals = text(body.houseMeals).trim() || HOUSE_MEALS_DEFAULT;
-  if (meals !== HOUSE_MEALS_DEFAULT || existing.KENNEL_HOUSE_MEALS)
-    values.push(["KENNEL_HOUSE_MEALS", meals]);
+  values.push(...kennelPart.slice(3));
   const port = portNumber(text(body.port));
   const portText = "port" in port ? String(port.port) : "3000";
   if (portText !== "3000" || existing.PORT) values.push(["PORT", portText]);
@@ -246,17 +283,7 @@ export async function save(
   }
   const wrote = await writeEnvFile(o.envFile, values);
   if (!wrote.ok)
-    return {
-      status: 422,
-      answer: {
-        ok: false,
-        problems: wrote.unreadable.map((variable) => ({
-          variable,
-          problem: `would not be read back from ${o.envFile} exactly as given, so nothing was saved.`,
-          fix: "Check the value, or the lines of the file around it (an unclosed quote on an earlier line, say), and save again.",
-        })),
-      },
-    };
+    return { status: 422, answer: { ok: false, problems: unreadableProblems(wrote, o.envFile) } };
   const file = await readEnvFile(o.envFile);
   const next = nextStart(file, o.environment);
   const port2 = botPort(next);

@@ -19,6 +19,8 @@ export interface SandboxCommandDeps {
   io: SandboxCommandIo;
   /** The default time zone of the sandbox (KENNEL_TIMEZONE, else the host's). */
   timezone: string;
+  /** The port npm start's setup page listens on (PORT, .env's included; default 3000), for --write-env's next step. */
+  setupPort?: number;
   /** Resolves when the sandbox should stop; default: SIGINT or SIGTERM. */
   until?: Promise<void>;
   /** Called once the port is bound and the settings are out (for tests). */
@@ -262,7 +264,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
       return 1;
     }
     io.stderr.write(
-      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). Next: add your Slack lines to ${writeEnv} by hand (docs/connecting.md: the setup page is the preview's, which runs only with no settings) and run npm start in another terminal; the kennel commands work at once (npm run cli -- arrivals). Press Ctrl+C to stop the sandbox.\n`,
+      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). The kennel commands work at once (npm run cli -- arrivals). Next, to connect Slack: in another terminal run npm start -- --setup and open http://localhost:${deps.setupPort ?? 3000}/setup (it keeps these lines, checks Slack's as you paste them, and starts Kennel Desk as your bot). Press Ctrl+C to stop the sandbox.\n`,
     );
   } else {
     io.stdout.write(env.map(([name, value]) => `${name}=${value}\n`).join(""));

@@ -6,11 +6,12 @@
  * every text cleaned as on the terminal and in Slack (no escape sequence, bidi override or
  * invisible character reaches a file or a terminal through an export).
  */
+
 import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { effectCellWords } from "../present/prn.ts";
+import { effectCellWords, prnFromWordsCell } from "../present/prn.ts";
 import { entryDoseWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
@@ -77,6 +78,8 @@ const COLUMNS = [
   "kind",
   "past_plan_limit",
   "effect",
+  // Issue 44, last: a dose due (or given if needed) from the words, the pet's care plan not confirmed.
+  "from_words",
 ] as const;
 
 /** Issue 35's columns: other records' rows (the welfare check's, the care plan's) leave them empty. */
@@ -87,7 +90,8 @@ type DoseColumn =
   | "witness"
   | "kind"
   | "past_plan_limit"
-  | "effect";
+  | "effect"
+  | "from_words";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
@@ -135,6 +139,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     kind: "round",
     past_plan_limit: null,
     effect: null,
+    from_words: dose.fromWords ?? null,
   };
 }
 
@@ -173,6 +178,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
+    from_words: prnFromWordsCell(d),
   };
 }
 

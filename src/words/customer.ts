@@ -40,3 +40,10 @@ export function consentLines(c: Customer): string[] {
     ])}`,
   ];
 }
+
+/**
+ * A phone number that never wraps mid-number ("07364 025592" split as "07364 / 025592" at a card's
+ * edge): each space inside it a no-break space. Its digits, signs and brackets stay as written.
+ */
+export const unbrokenPhone = (phone: string): string =>
+  phone.replace(/(?<=[\d)+])[ \t]+(?=[\d(])/g, "\u00A0");

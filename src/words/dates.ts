@@ -1,4 +1,5 @@
 /** Dates and times as the front desk reads them, in the kennel's time zone: plain text for every surface. */
+import { addDays, localDate } from "../time.ts";
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -12,12 +13,33 @@ function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
   return f;
 }
 
-/** "09:30" in the zone; "" when absent or unreadable. */
-export function timeOf(iso: string | undefined, timeZone: string): string {
+/**
+ * "09:30" in the zone; "" when absent or unreadable. `today` (YYYY-MM-DD, the day the words are read
+ * on: a sheet's date, the kennel's today): a time of another day says its day, "yesterday 23:20",
+ * "tomorrow 07:30", "Sat 28 Nov 23:20", never a bare "23:20" read the next morning as this morning's.
+ */
+export function timeOf(iso: string | undefined, timeZone: string, today?: string): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return fmt(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+  const time = fmt(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+  if (today === undefined) return time;
+  const day = localDate(d, timeZone);
+  if (day === today) return time;
+  if (day === addDays(today, -1)) return `yesterday ${time}`;
+  if (day === addDays(today, 1)) return `tomorrow ${time}`;
+  return `${dayHeading(day)} ${time}`;
+}
+
+/**
+ * A recorded time said against the day it belongs to (a round's date, the day a dose was given):
+ * "23:20" on that day, "Mon 30 Nov 00:30" on another, so a record read later never passes one day's
+ * time off as another's.
+ */
+export function timeOnDay(iso: string | undefined, timeZone: string, day: string): string {
+  const time = timeOf(iso, timeZone);
+  if (!time || localDate(iso as string, timeZone) === day) return time;
+  return `${dayHeading(localDate(iso as string, timeZone))} ${time}`;
 }
 
 /** "Mon 24 Nov" for a calendar date (YYYY-MM-DD). */

@@ -9,9 +9,10 @@ import type { DoseState, NotDueWhy, OpenState, Timeliness } from "../domain/dose
 import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { dayHeading, timeOf } from "./dates.ts";
+import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine } from "./stay-line.ts";
+import { FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 
 // --- reasons a dose was not given ---------------------------------------------------------------
 
@@ -33,10 +34,8 @@ export function reasonWords(code: NotGivenReason): string {
 // --- late entries -------------------------------------------------------------------------------
 
 /** "08:05", or "Tue 24 Nov 21:15" when the two instants fall on different days. */
-function timeBeside(iso: string, other: string, timezone: string): string {
-  const day = (x: string) => dayHeading(localDate(x, timezone));
-  return day(iso) === day(other) ? timeOf(iso, timezone) : `${day(iso)} ${timeOf(iso, timezone)}`;
-}
+const timeBeside = (iso: string, other: string, timezone: string): string =>
+  timeOnDay(iso, timezone, localDate(other, timezone));
 
 /**
  * "late entry: given 08:05, recorded 11:00" (a refusal: "late entry: refused 08:05, recorded
@@ -54,8 +53,8 @@ export function lateEntryWords(
 // --- the witness of a high-alert dose -----------------------------------------------------------
 
 /** "witnessed by Tom 07:44" */
-export const witnessedWords = (name: string, at: string, timezone: string) =>
-  `witnessed by ${name} ${timeOf(at, timezone)}`;
+export const witnessedWords = (name: string, at: string, timezone: string, day?: string) =>
+  `witnessed by ${name} ${day ? timeOnDay(at, timezone, day) : timeOf(at, timezone)}`;
 
 /** "awaiting a witness until 07:59" */
 export const awaitingWitnessWords = (until: string, timezone: string) =>
@@ -65,9 +64,12 @@ export const UNWITNESSED = "unwitnessed";
 
 // --- figures ------------------------------------------------------------------------------------
 
-/** "given on time: 46 of 48 due" */
-export const onTimeWords = (f: { onTime: number; due: number }) =>
-  `given on time: ${f.onTime} of ${f.due} due`;
+/**
+ * "given on time: 46 of 48 due", and of those due, how many were due from the words, their plan not
+ * confirmed (issue 44): "given on time: 46 of 48 due (3 from the words, plan not confirmed)".
+ */
+export const onTimeWords = (f: { onTime: number; due: number; fromWords?: number | undefined }) =>
+  `given on time: ${f.onTime} of ${f.due} due${f.fromWords ? ` (${f.fromWords} ${FROM_THE_WORDS})` : ""}`;
 
 // --- states ---------------------------------------------------------------------------------------
 
@@ -175,9 +177,9 @@ function durationWords(minutes: number): string {
  * Why one more dose goes past the plan: "2 already in the last 24 h: the plan says at most 2",
  * "the last at 09:10, 2 h ago: the plan says at least 4 h between".
  */
-export function prnProblemWords(p: PrnProblem, timeZone: string): string {
-  if (p.rule === "max_per_24h") return `${p.count} already in the last 24 h: the plan says at most ${p.max}`;
-  return `the last at ${timeOf(p.lastAt, timeZone)}, ${durationWords(p.minutesSince)} ago: the plan says at least ${p.minHours} h between`;
+export function prnProblemWords(p: PrnProblem, timeZone: string, says = "the plan says"): string {
+  if (p.rule === "max_per_24h") return `${p.count} already in the last 24 h: ${says} at most ${p.max}`;
+  return `the last at ${timeOf(p.lastAt, timeZone)}, ${durationWords(p.minutesSince)} ago: ${says} at least ${p.minHours} h between`;
 }
 
 /** A reason as the line reads it: "for scratching"; "if scratching", "for pain" stay as written. */
@@ -200,17 +202,34 @@ export function prnLimitWords(o: {
     .join(" · ");
 }
 
+/**
+ * What an item to give if needed is given for, and its limits, as the plan says them, or, not
+ * confirmed, as its words give them (issue 44): "The words say: only if scratching · at most 2 in
+ * 24 h (plan not confirmed)."; "" when neither says anything.
+ */
+export function ifNeededWords(o: {
+  reason?: string | undefined;
+  maxPer24h?: number | undefined;
+  minHoursBetween?: number | undefined;
+  unconfirmed?: boolean | undefined;
+}): string {
+  const said = [o.reason ?? "", prnLimitWords(o)].filter(Boolean).join(" · ");
+  if (!said) return o.unconfirmed ? `Give if needed (${PLAN_NOT_CONFIRMED}).` : "";
+  return o.unconfirmed ? `The words say: ${said} (${PLAN_NOT_CONFIRMED}).` : `The plan says: ${said}.`;
+}
+
 /** Where a dose stands: "awaiting effect", or its effect ("helped"). */
 const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
   d.effect ? effectWords(d.effect.effect) : "awaiting effect";
 
 /**
  * One as-needed dose: "💊 Piriton 4mg given 09:10 by Jane for scratching · awaiting effect", with
- * "· past the plan's limit, checked" when it was given anyway.
+ * "· past the plan's limit, checked" when it was given anyway. `today`: the day it is read on (a
+ * dose of last night, read this morning: "given yesterday 23:20").
  */
-export function prnDoseWords(d: PrnDose, timeZone: string): string {
+export function prnDoseWords(d: PrnDose, timeZone: string, today?: string): string {
   return [
-    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone)} by ${d.userName} ${forReason(d.reason)}`,
+    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone, today)} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? "past the plan's limit, checked" : "",
     effectStateWords(d),
   ]
@@ -223,10 +242,10 @@ export const followUpQuestion = (label: string, petName: string): string =>
   `Effect of ${label} for ${petName}?`;
 
 /** "helped (Jane 10:12: calmer)", or "awaiting effect". */
-function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string {
+function effectRecordWords(d: Pick<PrnDose, "effect" | "date">, timeZone: string): string {
   const e = d.effect;
   if (!e) return "effect: awaiting";
-  return `effect: ${effectWords(e.effect)} (${e.userName} ${timeOf(e.recordedAt, timeZone)}${e.note ? `: ${e.note}` : ""})`;
+  return `effect: ${effectWords(e.effect)} (${e.userName} ${timeOnDay(e.recordedAt, timeZone, d.date)}${e.note ? `: ${e.note}` : ""})`;
 }
 
 /**
@@ -238,7 +257,7 @@ function effectRecordWords(d: Pick<PrnDose, "effect">, timeZone: string): string
 export function prnRecordWords(d: PrnDose, timeZone: string): string {
   const late = recordedLater(d);
   return [
-    `${d.label} given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
+    `${d.label} given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
     d.note ? `note: ${d.note}` : "",
     effectRecordWords(d, timeZone),
@@ -284,7 +303,7 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
       depth: 3,
       pieces: [
         { value: d.label },
-        ` given ${timeOf(d.givenAt, timeZone)}${late ? `, recorded ${timeOf(d.recordedAt, timeZone)}` : ""} by `,
+        ` given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by `,
         { value: d.userName },
         " ",
         { value: forReason(d.reason) },
@@ -294,7 +313,7 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
           ? [
               ` · effect: ${effectWords(e.effect)} (`,
               { value: e.userName },
-              ` ${timeOf(e.recordedAt, timeZone)}`,
+              ` ${timeOnDay(e.recordedAt, timeZone, d.date)}`,
               ...(e.note ? [": ", { value: e.note }] : []),
               ")",
             ]

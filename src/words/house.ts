@@ -48,7 +48,7 @@ export function roundTitle(round: Round, date: string, pets: number, kennelName?
 
 export interface RoundTotals {
   withMedication: number;
-  /** Of those, the pets with a dose to check ("check the instruction"). */
+  /** Of those, the pets with a dose to check ("📋 plan: check: …"). */
   toCheck?: number | undefined;
   away: number;
   fed: number;

@@ -4,44 +4,90 @@
  * why a round has no one tap. Plain text: each renderer escapes and emphasises in its own way.
  */
 
-import { ROUNDS } from "../domain/care.ts";
+import { careFieldWords, ROUNDS } from "../domain/care.ts";
 import type { ItemOnRound, NoOneTap, NotDueWhy } from "../domain/plan/schedule.ts";
-import type { Days, Doubt, ItemKind, PlanItem, PlanState } from "../domain/plan/types.ts";
+import type { AllergyMatch, Days, Doubt, Fast, ItemKind, PlanItem, PlanState } from "../domain/plan/types.ts";
 import { dayHeading } from "./dates.ts";
 
+/** What to check, in a kennel's words: each finishes "Check: …". */
 const DOUBT_WORDS: Record<Doubt, string> = {
-  unreadable_field: "a field could not be read as text",
-  no_round: "the words name no round and say no number of times a day",
-  once_no_round: "once a day, but the words name no round",
-  more_than_rounds: "more often than the kennel's three rounds",
-  rounds_disagree: "the rounds named and how often disagree",
-  instruction_beside_fields:
-    "the instruction gives a dose and names no round beside the midday/evening fields: is it a morning dose too?",
+  unreadable_field: "part of this could not be read from the kennel system: look at the booking",
+  no_round: "at which meal (or time of day) is it given?",
+  once_no_round: "once a day: at breakfast or at dinner?",
+  more_than_rounds: "it is given more often than our three rounds: when are the other doses?",
+  rounds_disagree: "the times and how often do not match: when is it given?",
+  instruction_beside_fields: "is this also given at breakfast?",
   instruction_only_round:
-    "the instruction names only a time of day, and the drug is in another round's field: give it at both rounds, or only at the field's?",
-  no_day_one: "every other day (or every few days) with no date to count from",
-  weekly_no_day: "weekly, with no day named",
-  longer_interval: "a longer interval (monthly, every few weeks) with no date given",
-  duration_no_start: "a course of so many days with no first day",
-  until_unclear: '"until" (or "stop") a date: is that date the last dose or the first day without?',
-  date_unreadable: "a date that cannot be one in the kennel's date order",
-  date_unclear: "a date (or a number like one) with no word to say what it is: start, stop, on",
-  taper_by_day_number: "tapering by day numbers, with no date for day 1",
-  taper_unclear: "tapering steps whose dates do not follow on",
-  amounts_differ: "different amounts, not as steps: which is given when?",
-  amount_range: "a range (1–2 tabs, 2–3 times a day): how much, how often?",
-  no_amount: "no amount or strength",
-  by_weight: "a dose by weight",
-  condition_no_round: "a condition, but no round",
-  needed_and_routine: "both as needed and on rounds",
-  left_to_judgement: "words that leave it to someone's judgement",
-  same_drug: "the same drug is in another slot: one dose or two?",
-  fasting: "the diet says the pet is fasting",
-  field_conflict: "the midday or evening field disagrees with the instruction",
+    "the time is in one place and the dose in another: is it given at both times, or only with the dose?",
+  no_day_one: "every other day (or every few days): on which day was it last given?",
+  weekly_no_day: "once a week: on which day?",
+  longer_interval: "monthly or every few weeks: when is the next one due?",
+  duration_no_start: "a course of so many days: on which day did it start?",
+  until_unclear: '"until" a date: is that the last day it is given, or the first day without?',
+  date_unreadable: "a date that cannot be right: which day is meant?",
+  date_unclear:
+    "there is a date (or a number like one): is it the first day, the last day, or the day to give it?",
+  taper_by_day_number: "the dose changes by day number: which date is day 1?",
+  taper_unclear: "the dose changes, but the dates do not follow on: what is given when?",
+  amounts_differ: "different amounts: how much at which meal?",
+  amount_range: "a range: how much (or how often) is given?",
+  no_amount: "how much is given?",
+  by_weight: "the dose is by weight: how much is that for this pet?",
+  condition_no_round: "it is given only if something happens: at which meal, when it does?",
+  needed_and_routine: "is it given at set times, or only when needed?",
+  left_to_judgement: "the words leave the dose to judgement: what do the owner or the vet say?",
+  same_drug: "the same medicine is in another entry: is it one dose or two?",
+  fasting: "the pet is fasting: which meals are not given, and from when?",
+  field_conflict: "the lunchtime or evening entry does not match the instruction: which is right?",
+  unplaced_words: "some words could not be read: what do they change?",
+  allergy: "an allergy on record matches this: check with the vet or the owner before it is given",
+  stopped: "the words say it is stopped: is it still given?",
+  daily_total: "that is a day's total: how much at each meal?",
+  parts_unclear: "several medicines in one entry: check each one's times and dose",
 };
 
 /** Why the reader left an item to a person, in words. */
 export const doubtWords = (d: Doubt): string => DOUBT_WORDS[d];
+
+/** An allergy held against an item: "allergies: "amoxicillin" · Synulox is one of the penicillins". */
+function allergyWords(a: AllergyMatch): string {
+  const where = a.field === "allergies" ? "allergies" : careFieldWords(a.field);
+  const why = a.group ? `${a.word} is one of the ${a.group}` : `${a.word} is named`;
+  return `⚠️ ${where}: "${a.allergy}" · ${why}: check with the vet or the owner before it is given`;
+}
+
+/**
+ * What a person checks before an item the reader left to them is due, in the kennel's words:
+ * "Check: is this also given at breakfast?", with the words it could not place ('could not read
+ * "not eating = no jab"') and each allergy it is held against.
+ */
+export function checkWords(i: {
+  doubts: Doubt[];
+  unplaced?: string[] | undefined;
+  allergies?: AllergyMatch[] | undefined;
+}): string {
+  const parts = i.doubts.flatMap((d) => {
+    if (d === "unplaced_words" && i.unplaced?.length)
+      return [`could not read ${i.unplaced.map((w) => `"${w}"`).join(", ")}: what do they change?`];
+    if (d === "allergy" && i.allergies?.length) return i.allergies.map(allergyWords);
+    return [DOUBT_WORDS[d]];
+  });
+  return `Check: ${parts.join("; ")}`;
+}
+
+/** A fast on the sheet: "not fed: fasting for the procedure (Spay Wed 9/12 - nil by mouth from 10pm)". */
+const fastWords = (fast: Fast | undefined) =>
+  fast ? ` (${careFieldWords(fast.field)}: "${fast.words}")` : "";
+
+/**
+ * Where an item's words came from, as staff know it: the pet's record in the kennel system, each
+ * field named ('pet's record, medication 1: "Rimadyl 50 mg…" · medication 1 evening: "½ tab"'); a
+ * house-routine meal has none of its own.
+ */
+export function sourceLineWords(fields: string, houseRoutine: boolean): string {
+  if (fields) return `📄 pet's record, ${fields}`;
+  return `📄 pet's record: nothing written${houseRoutine ? " (fed on the kennel's house routine)" : ""}`;
+}
 
 const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
@@ -113,9 +159,11 @@ const NOT_DUE: Record<NotDueWhy, string> = {
   after_stop: "course finished",
   off_day: "not today",
   not_this_round: "not this round",
+  fasting: "not fed: fasting for the procedure",
+  written_twice: "written twice: given as the other slot says",
 };
 
-/** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check the instruction". */
+/** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check: how much is given?". */
 export function onRoundWords(on: ItemOnRound): string {
   switch (on.status) {
     case "due":
@@ -125,15 +173,17 @@ export function onRoundWords(on: ItemOnRound): string {
     case "as_needed":
       return "give if needed";
     case "not_due":
-      return NOT_DUE[on.why];
+      return `${NOT_DUE[on.why]}${on.why === "fasting" ? fastWords(on.fast) : ""}`;
     case "check":
-      return "check the instruction";
+      return on.fast && on.doubts.includes("fasting")
+        ? `after the procedure: feed as the vet says${fastWords(on.fast)}`
+        : checkWords(on).replace(/^Check:/, "check:");
   }
 }
 
 const NO_ONE_TAP: Record<NoOneTap, string> = {
   plan_not_confirmed: "📋 plan not confirmed",
-  check_instruction: "an instruction to check",
+  check_instruction: "an item to check",
   conditional: "a dose with a condition",
   same_drug_twice: "the same drug due twice",
   nothing_due: "nothing due",
@@ -166,3 +216,32 @@ export function planStateByWords(state: PlanState, who: string[]): string {
 /** A plan's item in words: "medication 2" (the API's second slot), "meal". */
 export const itemKeyWords = (key: PlanItem["key"]): string =>
   key === "meal" ? "meal" : `medication ${key.slice(4)}`;
+
+/** The form of a high-alert plan, to the person who confirmed it first (issue 44). */
+export const ASK_A_COLLEAGUE = "Ask a colleague to confirm (high-alert drug): you confirmed it first.";
+
+/** The second person's form: who confirmed first, and when ("Sam Thu 26 Nov 07:42"). */
+export const confirmedFirstWords = (name: string, when: string) =>
+  `Confirmed first by ${name} ${when}: you confirm as the second, different person (high-alert drug).`;
+
+/** A Confirm or Save over words changed since the plan was drafted (issue 46): nothing written. */
+export const CHANGED_NOW =
+  "Changed in the kennel system since this was drafted: read it again. Nothing was written; the plan is drafted again from the new words at the pet's next round (or /rounds now), then confirmed.";
+
+/** One item's words before and after a change in the kennel system: 'medication 1: was "…", now "…"'. */
+export function changedWords(c: {
+  key: PlanItem["key"];
+  before: SourceFieldWords[];
+  after: SourceFieldWords[];
+}): string {
+  const words = (fields: SourceFieldWords[]) => fields.map((f) => f.words).join(" · ") || "none";
+  return `${itemKeyWords(c.key)}: was "${words(c.before)}", now "${words(c.after)}"`;
+}
+
+type SourceFieldWords = { words: string };
+
+/** The plan's word beside a medication's line on a sheet: " · 📋 plan: due: 1 tab". */
+export const planOnSheetWords = (on: ItemOnRound): string => `📋 plan: ${onRoundWords(on)}`;
+
+/** The meal's line on a sheet when the plan says more than "due": "🍽 meal · 📋 plan: not yet arrived". */
+export const mealPlanOnSheetWords = (on: ItemOnRound): string => `🍽 meal · ${planOnSheetWords(on)}`;

@@ -27,3 +27,11 @@ export function earlyWords(
     ? `⏰ The ${why.round} round is at ${why.at}: record it now?`
     : `🛬 ${why.pet} arrives ${why.at} and is not checked in: record anyway?`;
 }
+
+/**
+ * A post of many pets in several messages: each message counts its own pets and says so first
+ * ("📋 This message: 8 of 13 pets recorded · ❌ 5 missed"), so every figure on the line reads as
+ * the message's own, never the round's.
+ */
+export const ownCountWords = (words: string, part: boolean): string =>
+  part ? words.replace(/^📋 /, "📋 This message: ") : words;

@@ -6,7 +6,7 @@
 
 import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
-import { dayHeading, timeOf } from "./dates.ts";
+import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
   doseStateWords,
@@ -18,7 +18,7 @@ import {
 } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
-import { PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
+import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
 
 /** "3 rounds with no sheet kept (nothing asked then)" */
@@ -41,7 +41,7 @@ const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
 function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = cap(x.label, 40);
+  const label = doseName(cap(x.label, 40), x.unconfirmed);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
@@ -53,14 +53,15 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = { value: cap(x.label, 60) };
   const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
+  const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
   if (x.kind === "missed")
     return [
       "❌ ",
       label,
-      ` not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
+      `${mark} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
     ];
-  if (x.kind === "late") return ["⏰ ", label, ` given late ${when}`, ...why];
-  return ["⚠️ ", label, ` ${outcomeWords(x.kind)} ${when}`, ...why];
+  if (x.kind === "late") return ["⏰ ", label, `${mark} given late ${when}`, ...why];
+  return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
 }
 
 /** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
@@ -77,7 +78,7 @@ function figureWords(s: PetStayRecord): string | undefined {
   const d = s.doses;
   if (d.onTime === undefined || d.due === 0) return undefined;
   return [
-    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due })}`,
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: s.items.filter((i) => i.item !== "meal" && i.unconfirmed).length })}`,
     d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
     d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
   ]
@@ -171,25 +172,24 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     }
     const e = i.entry;
     const text = { value: cap(e?.itemText ?? i.label, 120) };
-    // A dose due from the words says so (its plan not confirmed when the round was kept).
-    const words: StayPiece[] = i.confirmed || !i.due || i.item === "meal" ? [] : [` (${PLAN_NOT_CONFIRMED})`];
+    // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
+    const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
     if (!e) {
-      lines.push({ depth: 2, pieces: [text, ...words, `: ${doseStateWords(i.state, timezone)}`] });
+      lines.push({ depth: 2, pieces: [text, `${from}: ${doseStateWords(i.state, timezone)}`] });
       continue;
     }
     const why = e.reason ?? e.note;
     // A late entry with both its times (issue 35); a high-alert dose with its witness.
     const when = e.givenAt
       ? lateEntryWords(e, timezone)
-      : `${outcomeWords(e.outcome)} ${timeOf(e.recordedAt, timezone)}`;
+      : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
     const verdict =
       i.state.state === "recorded" && e.outcome === "given" ? doseStateWords(i.state, timezone) : "";
     lines.push({
       depth: 2,
       pieces: [
         text,
-        ...words,
-        `: ${when} · `,
+        `${from}: ${when} · `,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
         ...(verdict ? [` · ${verdict}`] : []),
@@ -203,7 +203,7 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
         corrected: true,
         pieces: [
           "corrected: ",
-          `${outcomeWords(old.outcome)} ${timeOf(old.recordedAt, timezone)} · `,
+          `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
           { value: cap(old.userName, 60) },
         ],
       });

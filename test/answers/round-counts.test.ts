@@ -57,18 +57,18 @@ function petBlocks(text: string): string[][] {
 
 /**
  * A medication line to act on this round, read from the words alone: due, or on this round with its
- * plan not confirmed ("check the instruction": counted too, never hidden from the figure).
+ * plan not confirmed ("check: …": counted too, never hidden from the figure).
  */
 const dueLine = (l: string) =>
   l.trimStart().startsWith("💊") &&
-  // The care plan's word beside a line: "due…" or "check the instruction" ("not today"… do not count).
-  !/· 📋 plan: (?!due|check the instruction)/.test(l) &&
+  // The care plan's word beside a line: "due…" or "check: …" ("not today"… do not count).
+  !/· 📋 plan: (?!due|check: )/.test(l) &&
   !l.includes("· nothing this round (given at") &&
   !l.includes(", not this one") &&
-  !/· given once a day \(see the \w+ sheet\)( · 📋 (plan: )?check the instruction)?$/.test(l);
+  !/· given once a day \(see the \w+ sheet\)( · 📋 (plan: )?check: [^·]+)?$/.test(l);
 
 /** A line of those whose plan item is to check. */
-const checkLine = (l: string) => dueLine(l) && /· 📋 (plan: )?check the instruction$/.test(l);
+const checkLine = (l: string) => dueLine(l) && /· 📋 (plan: )?check: [^·]+$/.test(l);
 
 const AT: Record<Round, string> = { morning: "08:00", midday: "12:30", evening: "18:30" };
 

@@ -152,6 +152,10 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     why: "a button's value is checked (a real calendar date) where it is decoded, at Slack's boundary",
   },
   {
+    edge: "src/blocks/buttons.ts → src/record/items.ts",
+    why: "a button's value is checked (an item the record knows: a plan item's ✏️ Edit…) where it is decoded, at Slack's boundary",
+  },
+  {
     edge: "src/blocks/customer.ts → src/domain/customers.ts",
     why: "the customer card's contact lines are still drawn in blocks/ (the card's document has no contact part yet)",
   },
@@ -175,14 +179,7 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     edge: "src/text/records.ts → src/words/care.ts",
     why: "the raw JSON answer's title (a pet's species emoji) is made here, not by a document",
   },
-  ...[
-    "src/domain/record.ts",
-    "src/domain/rounds.ts",
-    "src/record/types.ts",
-    "src/words/dates.ts",
-    "src/words/doses.ts",
-    "src/words/record.ts",
-  ].map((to) => ({
+  ...["src/domain/record.ts", "src/domain/rounds.ts", "src/words/dates.ts"].map((to) => ({
     edge: `src/blocks/record-modal.ts → ${to}`,
     why: "the record form is Slack's alone (a modal, not a document: issue 33 keeps it so)",
   })),

@@ -164,11 +164,7 @@ describe("the edit form as it opens", () => {
 
   it("an item read by the reader or a person: every field shows the plan's reading", () => {
     const routine = item("med:1");
-    expect(initial([routine])).toMatchObject({
-      "rounds:med:1": ["morning"],
-      "days:med:1": "day",
-      "kind:med:1": "routine",
-    });
+    expect(initial([routine])).toMatchObject({ "rounds:med:1": ["morning"], "days:med:1": "day" });
     const set = item("med:2", {
       when: {
         rounds: [{ round: "evening", why: "set by a person" }],
@@ -182,14 +178,14 @@ describe("the edit form as it opens", () => {
       setBy: { userId: "U1", userName: "Jane", at: "2026-11-22T08:00:00Z" },
       window: { beforeMinutes: 0, afterMinutes: 30 },
     });
+    // "When" holds as needed (no round): an item's kind is chosen there, with its condition beside it.
     expect(initial([set])).toEqual({
-      "rounds:med:2": ["evening"],
+      "rounds:med:2": ["as_needed"],
       "days:med:2": "n2",
       "from:med:2": "2026-11-22",
       "weekdays:med:2": undefined,
       "start:med:2": "2026-11-22",
       "stop:med:2": "2026-11-30",
-      "kind:med:2": "as_needed",
       "cond:med:2": "only if scratching",
       "limits:med:2": "2, 4",
       "window:med:2": "0, 30",
@@ -206,14 +202,12 @@ describe("the edit form as it opens", () => {
 
   it("an item left to a person: its words whole with the doubt above them, and no choice made for them", () => {
     const shown = initial([unsure]);
-    for (const field of ["rounds", "days", "from", "weekdays", "start", "stop", "kind", "cond", "limits"])
+    for (const field of ["rounds", "days", "from", "weekdays", "start", "stop", "cond", "limits"])
       expect(shown[`${field}:med:1`], field).toBeUndefined();
     const heading = text([unsure]);
-    expect(heading).toContain("❔ read by a person: ");
+    expect(heading).toContain("Check: ");
     // The kennel system's field named as staff know it ("medication 1"), never its API name.
-    expect(heading.indexOf("❔ read by a person")).toBeLessThan(
-      heading.indexOf('medication 1: \\"Caninsulin'),
-    );
+    expect(heading.indexOf("Check: ")).toBeLessThan(heading.indexOf('medication 1: \\"Caninsulin'));
     expect(heading).not.toContain('medication: \\"');
   });
 
@@ -222,10 +216,8 @@ describe("the edit form as it opens", () => {
     expect(r).toEqual({
       ok: false,
       errors: {
-        "rounds:med:1": "Choose the rounds (or 'as needed') for Pip's Caninsulin: the words leave it to you.",
+        "rounds:med:1": "Choose its rounds, or as needed, for Pip's Caninsulin: the words leave it to you.",
         "days:med:1": "Choose the days for Pip's Caninsulin: the words leave it to you.",
-        "kind:med:1":
-          "Choose routine, as needed or only if… for Pip's Caninsulin: the words leave it to you.",
       },
     });
     const chosen = readEdit(
@@ -233,7 +225,6 @@ describe("the edit form as it opens", () => {
       valuesOf([unsure], {
         "rounds:med:1": { selected_options: [{ value: "evening" }] },
         "days:med:1": { selected_option: { value: "day" } },
-        "kind:med:1": { selected_option: { value: "routine" } },
       }),
       "Pip",
     );
@@ -247,12 +238,43 @@ describe("the edit form as it opens", () => {
     const prn = readEdit(
       [unsure],
       valuesOf([unsure], {
+        "rounds:med:1": { selected_options: [{ value: "as_needed" }] },
         "days:med:1": { selected_option: { value: "day" } },
-        "kind:med:1": { selected_option: { value: "as_needed" } },
       }),
       "Pip",
     );
-    expect(prn.ok).toBe(true);
+    expect(prn.ok && prn.items[0]?.kind).toEqual({ kind: "as_needed" });
+    // Rounds and as needed both: refused at the field, nothing written.
+    const both = readEdit(
+      [unsure],
+      valuesOf([unsure], {
+        "rounds:med:1": { selected_options: [{ value: "evening" }, { value: "as_needed" }] },
+        "days:med:1": { selected_option: { value: "day" } },
+      }),
+      "Pip",
+    );
+    expect(both).toMatchObject({
+      ok: false,
+      errors: { "rounds:med:1": expect.stringContaining("not both") },
+    });
+  });
+
+  it("its required fields are not marked optional (When, Days); the others are (issue 44)", () => {
+    const blocks = formOf([unsure]).blocks as Array<{ type?: string; block_id?: string; optional?: boolean }>;
+    const optional = Object.fromEntries(
+      blocks.filter((b) => b.type === "input").map((b) => [b.block_id?.split(":")[0], b.optional]),
+    );
+    expect(optional).toEqual({
+      rounds: false,
+      days: false,
+      from: true,
+      weekdays: true,
+      start: true,
+      stop: true,
+      cond: true,
+      limits: true,
+      window: true,
+    });
   });
 
   it("the dose window's hint says the kennel's usual window in minutes, not the settings' names", () => {

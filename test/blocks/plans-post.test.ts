@@ -65,8 +65,9 @@ describe("the care plans to confirm on the busiest morning", () => {
       const mine = ref.p.map(
         ([b, p]) => views.find((v) => v.plan.bookingId === b && v.plan.petId === p) as PlanView,
       );
-      // Nothing changed: the same message; a pet confirmed since: still listed, in its state now.
-      expect(plansPostMessage(ref, mine, TZ).blocks, `message ${i}`).toEqual(m.blocks);
+      // Nothing changed: the same message (its counts over the whole post's pets); a pet confirmed
+      // since: still listed, in its state now.
+      expect(plansPostMessage(ref, mine, TZ, views).blocks, `message ${i}`).toEqual(m.blocks);
     }
     // A message that is not a plans post (a round sheet, a card): nothing to draw again.
     expect(
@@ -88,11 +89,39 @@ describe("the care plans to confirm on the busiest morning", () => {
     const ids = (v: PlanView): [number, number] => [v.plan.bookingId, v.plan.petId];
     const ref = { t: "1.1", h: "Morning round, Tue 24 Nov" };
     const some = JSON.stringify(plansPostMessage({ ...ref, p: [ids(a), ids(b)] }, [done, b], TZ).blocks);
-    expect(some).toContain("📋 1 pet's plan to confirm");
-    expect(some).toContain("✅ 1 confirmed since this was posted");
+    expect(some).toContain("📋 1 to confirm · ✅ 1 confirmed since posted");
     expect(some).toContain("✅ plan confirmed · confirmed by Jane");
     const all = JSON.stringify(plansPostMessage({ ...ref, p: [ids(a)] }, [done], TZ).blocks);
     expect(all).toContain("✅ Every plan here is confirmed (1): their doses are due as each plan says");
-    expect(all).not.toContain("to confirm:");
+    expect(all).not.toContain("📋 1 to confirm");
+  });
+});
+
+describe("the plans post's counts, drawn again over the whole post (issue 44)", () => {
+  it("a message of a post split into a thread counts every pet of the post, as they stand now", async () => {
+    const report = await roundReport(busy.deps, "morning", busy.day);
+    const views: PlanView[] = report.pets.flatMap((p) =>
+      p.plan?.versionId !== undefined && p.plan.state !== "confirmed"
+        ? [{ versionId: p.plan.versionId, plan: p.plan.plan, petName: "?", room: p.booking.roomName }]
+        : [],
+    );
+    const { parent, replies } = plansMessages("Morning round, Tue 24 Nov", views, TZ);
+    expect(replies.length).toBeGreaterThan(0);
+    const ref = plansPostOf({ ts: "1.1", blocks: parent.blocks });
+    if (!ref) throw new Error("no plans post");
+    const at = "2026-11-24T08:00:00Z";
+    // Two pets confirmed since, one of them in a reply: the first message says so over all of them.
+    const people = [
+      { userId: "U1", userName: "Jane", at },
+      { userId: "U2", userName: "Tom", at },
+    ];
+    const confirm = (v: PlanView): PlanView => ({ ...v, plan: { ...v.plan, confirmations: people } });
+    const now = views.map((v, i) => (i === 0 || i === views.length - 1 ? confirm(v) : v));
+    const mine = ref.p.map(
+      ([b, p]) => now.find((v) => v.plan.bookingId === b && v.plan.petId === p) as PlanView,
+    );
+    const drawn = JSON.stringify(plansPostMessage(ref, mine, TZ, now).blocks);
+    expect(drawn).toContain(`📋 ${views.length - 2} to confirm · ✅ 2 confirmed since posted`);
+    expect(drawn).not.toContain(`📋 ${views.length} to confirm`);
   });
 });

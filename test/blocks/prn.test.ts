@@ -111,11 +111,13 @@ describe("'💊 Give if needed…' on the round post", () => {
       pet(3, "draft", false),
     ]);
     const sheet = kept(r);
-    // The pet with nothing due but a dose to give if needed is on the sheet; the unconfirmed one with nothing due is not.
+    // The pet with nothing due but a dose to give if needed is on the sheet; so is the unconfirmed one
+    // with nothing due, for its "📋 Plan…" (issue 44: the shortest way to a house confirmed).
     expect(sheet.pets.map((p) => [p.petId, p.asNeeded ?? false, p.due.length])).toEqual([
       [1000, true, 1],
       [1001, false, 1],
       [1002, true, 0],
+      [1003, false, 0],
     ]);
     const messages = all(sheetMessages(sheet, { entries: [], timezone: TZ }));
     const blocks = messages.flatMap((m) => m.blocks);
@@ -134,6 +136,7 @@ describe("'💊 Give if needed…' on the round post", () => {
       "📋 Plan…",
     ]);
     expect(actions(1002).map((e) => e.text.text)).toEqual(["💊 Give if needed…"]);
+    expect(actions(1003).map((e) => e.text.text)).toEqual(["📋 Plan…"]);
     const give = actions(1002)[0];
     expect(JSON.parse(give?.value ?? "")).toEqual({ s: 7, b: 502, p: 1002 });
     expect(prnGive.decode(give?.value)).toEqual({ s: 7, b: 502, p: 1002 });

@@ -17,15 +17,16 @@ const pet: SheetPet = {
   message: 0,
 };
 const meta: ModalMeta = { s: 9, b: 5, p: 50, c: "C1", t: "1.2", cur: [] };
+const clock = { time: "09:00", timezone: "Europe/London" };
 const seal = createSeal("8f14e45fceea167a5a36dedd4bea2543");
 const sealed = (m: ModalMeta) => seal.sign(recordForm.write(m, 3000 - SEAL_LENGTH));
 const pick = (value: string | null) => ({ outcome: { selected_option: value ? { value } : null } });
 const text = (key: string, value: string | null) => ({ [key]: { value } });
 
 describe("the record form", () => {
-  it("each item with its outcomes (the current one chosen), a reason for a medication, a note of at most 500", () => {
+  it("each item with its outcomes (the current one chosen), a reason for a medication, a note of its own of at most 500", () => {
     const m: ModalMeta = { ...meta, cur: [["meal", 9, "ate_some"]] };
-    const view = recordModal(sealed(m), m, sheet, pet, [], "Europe/London");
+    const view = recordModal(sealed(m), m, sheet, pet, [], clock);
     const raw = JSON.stringify(view);
     expect(view.submit.text).toBe("Record");
     expect(raw).toContain('"block_id":"it:med:1"');
@@ -34,13 +35,16 @@ describe("the record form", () => {
     expect(raw).toContain(
       '"initial_option":{"text":{"type":"plain_text","text":"ate some"},"value":"ate_some"}',
     );
+    expect(raw).toContain('"block_id":"note:med:1"');
+    expect(raw).toContain('"block_id":"note:meal"');
+    expect(raw).not.toContain('"block_id":"note"');
     expect(raw).toContain('"max_length":500');
     expect(recordForm.decode(seal.open(view.private_metadata))).toEqual(m);
   });
 
   it("on an earlier day's sheet the form and the one-tap confirmation say it is late; early, they ask in their words", () => {
     expect(
-      JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], "Europe/London", { kind: "late" })),
+      JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], clock, { kind: "late" })),
     ).toContain("Recording late for Tue 24 Nov, morning");
     const late = confirmModal(sealed(meta), sheet, pet, { kind: "late" });
     expect(late.submit.text).toBe("Record late");
@@ -84,10 +88,11 @@ describe("the record form", () => {
       "it:med:5": pick("given"),
       note: text("note", " fine\u200B after "),
     });
+    // A form opened before each item had its own note: its one note goes with what it records.
     expect(ok).toEqual({
       ok: true,
-      choices: [{ item: "med:1", outcome: "refused", reason: "spat it out" }],
-      note: "fine after",
+      choices: [{ item: "med:1", outcome: "refused", reason: "spat it out", note: "fine after" }],
+      ifNeeded: [],
     });
     expect(
       readSubmission(meta, pet, { "it:med:1": pick("not_given"), "why:med:1": text("reason", "") }),
@@ -122,7 +127,7 @@ describe("the record form's reasons and its time question (issue 35)", () => {
   });
 
   it("asks a medication's reason from the list, and its words, beside the outcome", () => {
-    const raw = JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], "Europe/London"));
+    const raw = JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], clock));
     expect(raw).toContain('"block_id":"code:med:1"');
     expect(raw).not.toContain('"block_id":"code:meal"');
     for (const words of [
@@ -170,7 +175,7 @@ describe("the record form's reasons and its time question (issue 35)", () => {
           reasonCode: "vomited",
         },
       ],
-      note: undefined,
+      ifNeeded: [],
     });
     // A refusal is its own reason: "refused" unless another is chosen, never said twice.
     expect(
@@ -210,7 +215,7 @@ describe("the record form's reasons and its time question (issue 35)", () => {
     };
     const m: ModalMeta = { ...meta, q: 1 };
     for (const view of [
-      recordModal(sealed(m), m, sheet, pet, [], "Europe/London", undefined, when),
+      recordModal(sealed(m), m, sheet, pet, [], clock, undefined, when),
       confirmModal(sealed(m), sheet, pet, undefined, when),
     ]) {
       const raw = JSON.stringify(view);

@@ -140,16 +140,18 @@ describe("the record on a 150-pet round post", () => {
       expect(limitViolations(m)).toEqual([]);
       expect(duplicateActionIds(m)).toEqual([]);
       expect(JSON.stringify(m)).toContain("pets recorded");
-      // Each message counts its own pets, and says so (the header counts the whole round).
-      expect(JSON.stringify(m)).toContain("(the pets of this message)");
+      // Each message counts its own pets, and says so first (the header counts the whole round).
+      expect(JSON.stringify(m)).toContain("📋 This message: ");
+      // A channel post carries no request id of its own (the morning post's foot and errors do).
+      expect(JSON.stringify(m)).not.toContain("req-1");
     }
     // A round in one message counts the round, with no such words; drawn again alike.
     const one = drawn(report(2));
     expect(one.replies).toHaveLength(0);
     expect(JSON.stringify(one.parent)).toContain("pets recorded");
-    expect(JSON.stringify(one.parent)).not.toContain("of this message");
+    expect(JSON.stringify(one.parent)).not.toContain("This message");
     const again = sheetMessage(kept(r), 1, { entries: [entry(60, "meal", "ate_all")], timezone: TZ });
-    expect(JSON.stringify(again.blocks)).toContain("(the pets of this message)");
+    expect(JSON.stringify(again.blocks)).toContain("📋 This message: ");
   });
 
   it("each message drawn again from the kept sheet is the message posted (nothing read back from Slack)", () => {
@@ -181,7 +183,7 @@ describe("the record on a 150-pet round post", () => {
     const messages = all(drawn(r, entries));
     for (const m of messages) expect(limitViolations(m)).toEqual([]);
     const progress = messages.map((m) =>
-      /📋 (\d+) of (\d+) pets? recorded · all done/.exec(JSON.stringify(m)),
+      /📋 (?:This message: )?(\d+) of (\d+) pets? recorded · all done/.exec(JSON.stringify(m)),
     );
     expect(progress.every(Boolean)).toBe(true);
     expect(progress.reduce((n, p) => n + Number(p?.[1]), 0)).toBe(150);

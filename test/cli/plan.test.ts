@@ -57,7 +57,7 @@ describe("kennel-desk plan", () => {
     expect(r.stdout).toContain("📋 plan not confirmed");
     expect(r.stdout).toContain("drafted now from the kennel system's words: kept at the pet's first round");
     // Words the reader is not sure of are shown whole and left to a person.
-    expect(r.stdout).toMatch(/❔ read by a person: .+/);
+    expect(r.stdout).toMatch(/Check: .+/);
     expect(r.stdout).toContain('"Cefalexin 500 mg: one capsule every 8 hours until the course is finished"');
     // Each item's rounds on the day, never a round the words do not give.
     expect(r.stdout).toMatch(

@@ -161,7 +161,10 @@ describe("kennel-desk record", () => {
     };
     expect(data.count).toBe(3);
     expect(data.rounds.map((r) => r.round)).toEqual(["morning"]);
-    expect((await cli(["record", "tomorrow"])).stdout).toContain("meal (Wet food): ate all 08:21 · Jane");
+    // Recorded (by the test's clock) the day before its round: the time names its day.
+    expect((await cli(["record", "tomorrow"])).stdout).toContain(
+      "meal (Wet food): ate all Tue 24 Nov 08:21 · Jane",
+    );
     // The round by any of its names among the words, as `rounds` takes it.
     for (const words of [
       ["evening", "2026-11-24"],
@@ -256,6 +259,7 @@ describe("kennel-desk record export", () => {
       "kind",
       "past_plan_limit",
       "effect",
+      "from_words",
     ]);
     // The last line names the record's head at export, for `kennel-desk record verify`.
     const head = rows.pop();

@@ -11,6 +11,7 @@ import { itemOnRound, type StayTimes } from "../../src/domain/plan/schedule.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { addDays } from "../../src/time.ts";
+import { corpus, itemOf, judge } from "./plan-corpus-cases.ts";
 
 const CONTEXT: ReaderContext = {
   bookingId: 5,
@@ -225,5 +226,52 @@ describe("the reader and the schedule, as properties", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the closed reading (issue 42)", () => {
+  /** The certain readings of the corpus, each with the field the word goes into. */
+  const certain = corpus()
+    .map((c) => ({ c, ...judge(c) }))
+    .filter((v) => v.verdict === "right")
+    .flatMap(({ c, item }) => {
+      const found = Object.entries(c.fields).find(
+        ([k, v]) => typeof v === "string" && (k.startsWith("medication") || k.startsWith("dietary")),
+      );
+      return found ? [{ c, item, field: found[0] as keyof CareFields, words: found[1] as string }] : [];
+    });
+  /** Words no kennel writes: never a drug, a food, a round, nor one edit from a round's word. */
+  const unknown = fc.oneof(
+    fc.constantFrom("zorblax", "quibbit", "frumple", "wuzzle", "blorp", "xanthe", "glimmick"),
+    fc.stringMatching(/^[qxz][a-z]{3,7}$/),
+  );
+
+  it("adding an unknown word to any certain reading of the corpus makes it uncertain (or, in a reading that names no drug, the word is the drug's name)", () => {
+    expect(certain.length).toBeGreaterThan(200);
+    fc.assert(
+      fc.property(fc.constantFrom(...certain), fc.nat(), unknown, ({ c, item, field, words }, at, word) => {
+        const tokens = words.split(/\s+/);
+        const i = at % (tokens.length + 1);
+        const changed = [...tokens.slice(0, i), word, ...tokens.slice(i)].join(" ");
+        const read = itemOf({ ...c, fields: { ...c.fields, [field]: changed } });
+        if (read.readBy === "nobody") {
+          expect(read.doubts.length).toBeGreaterThan(0);
+          return;
+        }
+        // Sure still: only where the reading named no drug and the word became its name, shown as such.
+        expect({ words: changed, hadName: item.what.name }).toEqual({ words: changed, hadName: undefined });
+        expect(read.what.name?.split(/\s+/)).toContain(word);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("names the words it could not place, as written", () => {
+    const [item] = medications({
+      medication: "Caninsulin 6 units BID, if she wont eat = skip jab and ring owner",
+    });
+    expect(item?.readBy).toBe("nobody");
+    expect(item?.doubts).toContain("unplaced_words");
+    expect(item?.unplaced).toContain("ring");
   });
 });

@@ -137,7 +137,9 @@ describe("the plan in words", () => {
     ]);
     expect(onRoundWords({ status: "due", amount: "1 tab" })).toBe("due: 1 tab");
     expect(onRoundWords({ status: "not_due", why: "off_day" })).toBe("not today");
-    expect(onRoundWords({ status: "check", doubts: ["no_round"] })).toBe("check the instruction");
+    expect(onRoundWords({ status: "check", doubts: ["no_round"] })).toBe(
+      "check: at which meal (or time of day) is it given?",
+    );
     expect(
       onRoundWords({ status: "conditional", amount: "4 units", condition: "ONLY if she has eaten" }),
     ).toBe("due ONLY if she has eaten: 4 units");

@@ -17,6 +17,7 @@ import { confirmPlan, planState, setItem } from "../../src/domain/plan/state.ts"
 import type { Plan, PlanItem } from "../../src/domain/plan/types.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { addDays } from "../../src/time.ts";
+import { onRoundWords } from "../../src/words/plan.ts";
 
 const ROUNDS: Round[] = ["morning", "midday", "evening"];
 
@@ -387,5 +388,95 @@ describe("the one tap", () => {
       offered: false,
       why: "nothing_due",
     });
+  });
+});
+
+describe("the other fields and the slots of several drugs (issue 42)", () => {
+  const c = context("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z");
+  const stay = stayOf(c);
+
+  it("a fast for a procedure: the meals from its start are not fed, the rounds after it are for a person, the days around it as usual", () => {
+    const meal = itemOf(
+      { dietaryRequirements: "Own food 1 cup AM 1 cup PM", notes: "Spay Wed 9/12, nil by mouth from 10pm" },
+      c,
+      "meal",
+    );
+    expect(meal.readBy).toBe("reader");
+    expect(grid(meal, stay, "2026-12-08", "2026-12-10", ["morning", "evening"])).toEqual([
+      "2026-12-08 morning: due",
+      "2026-12-08 evening: due",
+      "2026-12-09 morning: fasting",
+      "2026-12-09 evening: check",
+      "2026-12-10 morning: due",
+      "2026-12-10 evening: due",
+    ]);
+    const on = itemOnRound(meal, "2026-12-09", "morning", stay);
+    expect(onRoundWords(on)).toBe(
+      'not fed: fasting for the procedure (notes: "Spay Wed 9/12, nil by mouth from 10pm")',
+    );
+    expect(onRoundWords(itemOnRound(meal, "2026-12-09", "evening", stay))).toMatch(
+      /^after the procedure: feed as the vet says/,
+    );
+  });
+
+  it("a fast that says its end: the rounds after it are fed as usual; one from an evening time starts the night before", () => {
+    const until = itemOf({ notes: "Neuter on 8 Dec - starve from midnight until 11am" }, c, "meal");
+    expect(grid(until, stay, "2026-12-08", "2026-12-08", ["morning", "evening"])).toEqual([
+      "2026-12-08 morning: fasting",
+      "2026-12-08 evening: due",
+    ]);
+    // From an afternoon time: the night before, its evening round after the start not fed.
+    const early = itemOf({ notes: "Dental 10/12, no food after 4pm the day before" }, c, "meal");
+    expect(grid(early, stay, "2026-12-09", "2026-12-10", ["morning", "evening"])).toEqual([
+      "2026-12-09 morning: due",
+      "2026-12-09 evening: fasting",
+      "2026-12-10 morning: fasting",
+      "2026-12-10 evening: check",
+    ]);
+  });
+
+  it("an allergy on record: the item is left to a person, and the round says which allergy and why until a person sets it", () => {
+    const item = itemOf({ allergies: "Penicillin (hives)", medication: "Synulox 250mg 1 tab BID" }, c);
+    expect(item.readBy).toBe("nobody");
+    expect(item.allergies).toEqual([
+      { allergy: "Penicillin (hives)", field: "allergies", word: "Synulox", group: "penicillins" },
+    ]);
+    expect(item.source.fields.map((f) => f.field)).toEqual(["medication", "allergies"]);
+    const on = itemOnRound(item, "2026-12-06", "morning", stay);
+    expect(onRoundWords(on)).toBe(
+      'check: ⚠️ allergies: "Penicillin (hives)" · Synulox is one of the penicillins: check with the vet or the owner before it is given',
+    );
+    const plan = draftPlan({ allergies: "Penicillin (hives)", medication: "Synulox 250mg 1 tab BID" }, c);
+    const set = setItem(
+      plan,
+      { ...item, when: { ...item.when } },
+      { userId: "U1", userName: "Sam", at: c.now },
+    );
+    expect(itemOnRound(set.items[1] as PlanItem, "2026-12-06", "morning", stay).status).toBe("due");
+  });
+
+  it("a slot of several drugs is due at each drug's rounds, naming the drugs due; a person's setting is the slot's whole", () => {
+    const item = itemOf({ medication: "Vetmedin 5mg 1 tab BID, Fortekor 5mg 1 tab AM" }, c);
+    expect(itemOnRound(item, "2026-12-06", "morning", stay)).toEqual({
+      status: "due",
+      amount: "Vetmedin 5mg 1 tab + Fortekor 5mg 1 tab",
+    });
+    expect(itemOnRound(item, "2026-12-06", "evening", stay)).toEqual({
+      status: "due",
+      amount: "Vetmedin 5mg 1 tab",
+    });
+    expect(itemOnRound(item, "2026-12-06", "midday", stay)).toEqual({
+      status: "not_due",
+      why: "not_this_round",
+    });
+    const plan = draftPlan({ medication: "Vetmedin 5mg 1 tab BID, Fortekor 5mg 1 tab AM" }, c);
+    const set = setItem(
+      plan,
+      { ...item, when: { ...item.when, rounds: [{ round: "evening", why: "set" }] } },
+      { userId: "U1", userName: "Sam", at: c.now },
+    );
+    const mine = set.items[1] as PlanItem;
+    expect(mine.parts).toBeUndefined();
+    expect(itemOnRound(mine, "2026-12-06", "morning", stay).status).toBe("not_due");
   });
 });

@@ -88,13 +88,22 @@ describe("confirming a plan", () => {
 describe("the words changing in the kennel system", () => {
   it("the source hash follows the fields: the same words the same hash, any change another", () => {
     const plan = draftPlan(BISCUIT, CONTEXT);
-    expect(planSourceHash(BISCUIT)).toBe(plan.sourceHash);
-    expect(planSourceHash({ ...BISCUIT })).toBe(plan.sourceHash);
-    expect(planSourceHash({ ...BISCUIT, medication: "Apoquel 16mg 1 tab once daily" })).not.toBe(
+    expect(planSourceHash(BISCUIT, CONTEXT)).toBe(plan.sourceHash);
+    expect(planSourceHash({ ...BISCUIT }, CONTEXT)).toBe(plan.sourceHash);
+    expect(planSourceHash({ ...BISCUIT, medication: "Apoquel 16mg 1 tab once daily" }, CONTEXT)).not.toBe(
       plan.sourceHash,
     );
-    expect(planSourceHash({ ...BISCUIT, medication3Pm: "1 tab" })).not.toBe(plan.sourceHash);
-    expect(planSourceHash({ ...BISCUIT, dietaryRequirementsNoon: "Nil" })).not.toBe(plan.sourceHash);
+    expect(planSourceHash({ ...BISCUIT, medication3Pm: "1 tab" }, CONTEXT)).not.toBe(plan.sourceHash);
+    expect(planSourceHash({ ...BISCUIT, dietaryRequirementsNoon: "Nil" }, CONTEXT)).not.toBe(plan.sourceHash);
+    // A note the reader holds nothing against is not the plan's: its words do not move the hash; an
+    // allergy held against an item, and a fast, do (the items they touch are read again).
+    expect(planSourceHash({ ...BISCUIT, notes: "Loves a belly rub" }, CONTEXT)).toBe(plan.sourceHash);
+    expect(planSourceHash({ ...BISCUIT, allergies: "Oclacitinib (Apoquel)" }, CONTEXT)).not.toBe(
+      plan.sourceHash,
+    );
+    expect(planSourceHash({ ...BISCUIT, notes: "Spay 9/12, nil by mouth from 10pm" }, CONTEXT)).not.toBe(
+      plan.sourceHash,
+    );
     // Reading settings are not the kennel system's words: the hash does not move with them.
     expect(draftPlan(BISCUIT, { ...CONTEXT, highAlertWords: ["Apoquel"] }).sourceHash).toBe(plan.sourceHash);
   });
@@ -116,7 +125,7 @@ describe("the words changing in the kennel system", () => {
     );
     plan = confirmOk(plan, who("U1"));
     const changed: CareFields = { ...BISCUIT, medication: "Apoquel 16mg 1 tab once daily AM" };
-    const now = planSourceHash(changed);
+    const now = planSourceHash(changed, CONTEXT);
     expect(planState(plan, now)).toBe("changed_in_source");
     expect(planState(plan, plan.sourceHash)).toBe("confirmed");
     expect(confirmPlan(plan, who("U2"), now)).toEqual({ ok: false, why: "changed_in_source" });

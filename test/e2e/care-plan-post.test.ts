@@ -1,7 +1,7 @@
 /**
- * The "Care plans to confirm" post kept current (issue 34), through the real Bolt app with signed
- * requests: Pip's plan opened from the post, her insulin (left to a person) set in the edit form,
- * saved, then confirmed by Jane and by Tom. After each Save and Confirm the post's message holding
+ * The "Care plans to confirm" post kept current (issues 34, 44), through the real Bolt app with
+ * signed requests: Pip's plan opened from the post, her insulin (left to a person) set in its edit
+ * form ("✏️ Edit…" beside it), saved, then confirmed by Jane and by Tom. After each Save and Confirm the post's message holding
  * her is drawn again in her state now (no other pet dropped), and the person who acted is told,
  * privately, the pet's name and what is still needed.
  */
@@ -59,6 +59,11 @@ function pipOnPost() {
     button: section.accessory as { action_id: string; value: string },
   };
 }
+/** The plans post's first message (its counts). */
+const firstOfPost = () =>
+  h.slack.timeline.find(
+    (x) => !x.ephemeral && !x.thread_ts && JSON.stringify(x.blocks ?? []).includes("Care plans to confirm"),
+  );
 const pets = (m: TimelineEntry) =>
   blocksOf(m).filter((b) => b.accessory?.action_id?.startsWith("plan_open")).length;
 
@@ -103,17 +108,18 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
     const posted = pipOnPost();
     const listed = pets(posted.message);
     expect(posted.section).toContain("📋 plan not confirmed");
-    expect(posted.section).toContain("❔ read by a person");
+    expect(posted.section).toContain("Check: ");
 
-    // Edit items…: the insulin's choices start empty; Save unchanged is refused at its rounds.
+    // "✏️ Edit…" beside the insulin: its choices start empty; Save unchanged is refused at its rounds.
     const planForm = await click("U0JANE", posted.button, { message: posted.message });
-    const editButton =
-      (planForm.view.blocks as Block[]).find((b) => b.type === "actions")?.elements?.[0] ?? {};
-    const edit = await click("U0JANE", editButton, { modal: planForm });
+    const editButton = (planForm.view.blocks as Block[]).find(
+      (b) => b.accessory?.action_id?.startsWith("plan_edit") && b.accessory.value?.includes('"k":"med:1"'),
+    )?.accessory;
+    const edit = await click("U0JANE", editButton ?? {}, { modal: planForm });
     const unchanged = await submit("U0JANE", edit, valuesOf(edit));
     expect(unchanged.response_action).toBe("errors");
     expect(unchanged.errors?.["rounds:med:1"]).toBe(
-      "Choose the rounds (or 'as needed') for Pip's Caninsulin: the words leave it to you.",
+      "Choose its rounds, or as needed, for Pip's Caninsulin: the words leave it to you.",
     );
     const saved = await submit(
       "U0JANE",
@@ -121,13 +127,12 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
       valuesOf(edit, {
         "rounds:med:1": { selected_options: [{ value: "morning" }, { value: "evening" }] },
         "days:med:1": { selected_option: { value: "day" } },
-        "kind:med:1": { selected_option: { value: "routine" } },
       }),
     );
     expect(saved.response_action).toBe("update");
     // The post again: Pip's insulin set by Jane, nothing left to a person; every pet still on it.
     await h.slack.waitFor(() => pipOnPost().section.includes("set by Jane"), 10_000);
-    expect(pipOnPost().section).not.toContain("❔ read by a person");
+    expect(pipOnPost().section).not.toContain("Check: ");
     expect(pipOnPost().message.id).toBe(posted.message.id);
     expect(pets(pipOnPost().message)).toBe(listed);
 
@@ -140,7 +145,7 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
     expect(pipOnPost().section).toMatch(/a second, different person confirms \(high-alert drug\)/);
     await h.slack.waitFor(() => toldTo("U0JANE", since).length > 0, 10_000);
     expect(toldTo("U0JANE", since)).toEqual([
-      "✅ Pip's care plan: confirmed by you; a second, different person confirms it too (high-alert drug).",
+      "✅ Pip's care plan: confirmed by you; ask a colleague to confirm it too (high-alert drug).",
     ]);
 
     // Tom confirms from the post as it is now: confirmed, kept on the post with its state.
@@ -150,8 +155,11 @@ describe("the care plans post, after a plan is saved and confirmed", () => {
     expect((await submit("U0TOM", tomForm)).response_action).toBe("clear");
     await h.slack.waitFor(() => pipOnPost().section.includes("✅ plan confirmed"), 10_000);
     expect(pipOnPost().section).toMatch(/confirmed by Jane .+, Tom /);
-    // The post's first message holds some of its pets: its summary, of the whole post, kept as posted.
-    expect(blocksOf(pipOnPost().message)[1]).toEqual(blocksOf(posted.message)[1]);
+    // The post's first message counts the whole post now, from the record (issue 44).
+    await h.slack.waitFor(
+      () => JSON.stringify(firstOfPost()?.blocks).includes("✅ 1 confirmed since posted"),
+      10_000,
+    );
     expect(pets(pipOnPost().message)).toBe(listed);
     await h.slack.waitFor(() => toldTo("U0TOM", since).length > 0, 10_000);
     expect(toldTo("U0TOM", since)).toEqual([

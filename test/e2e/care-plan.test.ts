@@ -104,9 +104,12 @@ describe("a care plan, from its first round to confirmed", () => {
   it("drafted at the first round, confirmed only once a person sets what the reader left, and by two people for insulin; then one tap", async () => {
     const first = pipOn(await rounds());
     expect(first.section).toContain("📋 plan not confirmed");
-    expect(first.section).toMatch(/Caninsulin .*📋 plan: check the instruction/);
+    // What to check, not "check the instruction": the reader's doubt, left to a person.
+    expect(first.section).toMatch(/Caninsulin .*📋 plan: check: \S/);
     const labels = first.buttons.map((b) => b.text?.text);
     expect(labels).not.toContain("✅ All given & eaten");
+    // The dose the sheet prints can be recorded there, the plan not confirmed (issue 44).
+    expect(labels).toContain("✏️ Record each…");
     expect(labels).toContain("📋 Plan…");
     const drafted = await currentPlan(h, pip().bookingId, pip().petId);
     expect(drafted?.plan.items.find((i) => i.key === "med:1")).toMatchObject({
@@ -114,44 +117,52 @@ describe("a care plan, from its first round to confirmed", () => {
       highAlert: { class: "insulin" },
     });
 
-    // The plan's form: each item's reading beside its words; Confirm refused while an item is unread.
+    // The plan's form: each item's reading beside its words, the doubt a question; no Confirm while it is open.
     const planButton = first.buttons.find((b) => b.text?.text === "📋 Plan…") as {
       action_id: string;
       value: string;
     };
     const form = await click("U0JANE", planButton, { message: first.message });
     expect(form.view.callback_id).toBe("plan_confirm");
+    expect(form.view.submit).toBeUndefined();
     const shown = JSON.stringify(form.view.blocks);
-    expect(shown).toContain("❔ read by a person");
+    expect(shown).toContain("Check: ");
     expect(shown).toContain("💉 high-alert (Caninsulin)");
     expect(shown).toContain('medication 1 evening: \\"4 units after dinner\\"');
+    expect(shown).toContain("Is Caninsulin also given at breakfast");
+    expect(shown).toContain("Answer 1 question to confirm");
+    // A Confirm sent anyway (a forged or stale form): refused, nothing written.
     const refused = await submit("U0JANE", form);
     expect(refused.response_action).toBe("update");
-    expect(JSON.stringify(refused.view)).toContain("Some items were left to a person");
+    expect(JSON.stringify(refused.view)).toContain("Some items are still left to a person");
     expect((await planVersions(h, pip().bookingId, pip().petId)).length).toBe(1);
 
-    // Edit items…: the insulin given at the evening round; saved as a new version, set by Jane.
+    // "✏️ Edit…" beside the insulin: saved as a new version, set by Jane.
     const editButton = (
-      form.view.blocks as Array<{ type?: string; elements?: Array<{ action_id?: string; value?: string }> }>
-    ).find((b) => b.type === "actions")?.elements?.[0] as { action_id: string; value: string };
+      form.view.blocks as Array<{ accessory?: { action_id?: string; value?: string } }>
+    ).find(
+      (b) => b.accessory?.action_id?.startsWith("plan_edit") && b.accessory.value?.includes('"k":"med:1"'),
+    )?.accessory as { action_id: string; value: string };
     const edit = await click("U0JANE", editButton, { modal: form });
     expect(edit.view.callback_id).toBe("plan_edit_form");
-    // A condition chosen with no words for it: the field at fault says so, nothing written.
+    // Its rounds and as needed both: the field at fault says so, nothing written.
     const bad = await submit(
       "U0JANE",
       edit,
-      valuesOf(edit, { "kind:med:1": { selected_option: { value: "conditional" } } }),
+      valuesOf(edit, {
+        "rounds:med:1": { selected_options: [{ value: "evening" }, { value: "as_needed" }] },
+        "days:med:1": { selected_option: { value: "day" } },
+      }),
     );
     expect(bad.response_action).toBe("errors");
-    expect(bad.errors?.["cond:med:1"]).toContain("Say the condition");
+    expect(bad.errors?.["rounds:med:1"]).toContain("not both");
     const saved = await submit(
       "U0JANE",
       edit,
-      // Left to a person: its rounds, days and kind chosen (the form offers no reading for them).
+      // Left to a person: its rounds and days chosen (the form offers no reading for them).
       valuesOf(edit, {
         "rounds:med:1": { selected_options: [{ value: "evening" }] },
         "days:med:1": { selected_option: { value: "day" } },
-        "kind:med:1": { selected_option: { value: "routine" } },
       }),
     );
     expect(saved.response_action).toBe("update");
@@ -165,6 +176,7 @@ describe("a care plan, from its first round to confirmed", () => {
     // Jane confirms: a high-alert plan waits for a second, different person. The edit form's view,
     // updated into the plan's form: Slack keeps its id.
     const again = { ...edit, view: saved.view as OpenedModal["view"] };
+    expect((again.view.submit as { text?: string } | undefined)?.text).toBe("Confirm");
     expect((await submit("U0JANE", again)).response_action).toBe("clear");
     expect(
       (await currentPlan(h, pip().bookingId, pip().petId))?.plan.confirmations.map((c) => c.userId),
@@ -173,12 +185,14 @@ describe("a care plan, from its first round to confirmed", () => {
     expect(second.section).toContain(
       "📋 1 of 2 confirmations: a second, different person confirms (high-alert drug)",
     );
-    // Jane again: refused, nothing written. Tom: confirmed.
+    // Jane again: no Confirm, asked to find a colleague; one sent anyway is refused, nothing written.
     const janeAgain = await click(
       "U0JANE",
       second.buttons.find((b) => b.text?.text === "📋 Plan…") as { action_id: string; value: string },
       { message: second.message },
     );
+    expect(janeAgain.view.submit).toBeUndefined();
+    expect(JSON.stringify(janeAgain.view.blocks)).toContain("Ask a colleague to confirm (high-alert drug)");
     const same = await submit("U0JANE", janeAgain);
     expect(JSON.stringify(same.view)).toContain("a second, different person");
     const tom = await click(
@@ -186,6 +200,8 @@ describe("a care plan, from its first round to confirmed", () => {
       second.buttons.find((b) => b.text?.text === "📋 Plan…") as { action_id: string; value: string },
       { message: second.message },
     );
+    expect((tom.view.submit as { text?: string } | undefined)?.text).toBe("Confirm (2nd person)");
+    expect(JSON.stringify(tom.view.blocks)).toContain("Confirmed first by Jane");
     expect((await submit("U0TOM", tom)).response_action).toBe("clear");
     const confirmed = await currentPlan(h, pip().bookingId, pip().petId);
     expect(confirmed?.plan.confirmations.map((c) => c.userId)).toEqual(["U0JANE", "U0TOM"]);
@@ -193,7 +209,7 @@ describe("a care plan, from its first round to confirmed", () => {
     // The next sheet works from the confirmed plan: no "not confirmed", the insulin due, one tap.
     const third = pipOn(await rounds());
     expect(third.section).not.toContain("plan not confirmed");
-    expect(third.section).not.toContain("check the instruction");
+    expect(third.section).not.toContain("📋 plan: check: ");
     expect(third.buttons.map((b) => b.text?.text)).toContain("✅ All given & eaten");
     expect(third.buttons.map((b) => b.text?.text)).not.toContain("📋 Plan…");
 
@@ -236,7 +252,8 @@ describe("a care plan, from its first round to confirmed", () => {
     pipBooking().checkInDate = "2026-11-22T23:30:00.000Z";
     const sheet = pipOn(await rounds());
     expect(sheet.section).toContain("arrives 23:30");
-    expect(sheet.buttons).toEqual([]);
+    // Nothing to record; its plan (changed in the kennel system) to confirm again.
+    expect(sheet.buttons.map((b) => b.text?.text)).toEqual(["📋 Plan…"]);
     expect(sheet.section).toMatch(/Caninsulin[^\n]*📋 plan: not yet arrived/);
   });
 });

@@ -147,7 +147,7 @@ export function actionPayload(
 /**
  * A modal's submission: each item's chosen outcome, its words and its reason from the list
  * (`choices`, by item: [outcome, words, reason code]), the items not chosen keeping the form's
- * initial choice, and the note; a form asking when a dose was given sends its day and time as
+ * initial choice, and the note (beside each item chosen: each item has its own); a form asking when a dose was given sends its day and time as
  * shown (now), or `given` (YYYY-MM-DD, HH:mm), as Slack sends the pickers' values.
  */
 export function viewPayload(
@@ -187,6 +187,11 @@ export function viewPayload(
       values[id] = { reason: { type: "plain_text_input", value: reason ? reason : null } };
     } else if (id === "note") {
       values[id] = { note: { type: "plain_text_input", value: note ?? null } };
+    } else if (id.startsWith("note:")) {
+      // Each item has its own note (issue 51): the note is typed beside each item chosen.
+      values[id] = {
+        note: { type: "plain_text_input", value: choices[id.slice(5)] ? (note ?? null) : null },
+      };
     }
   }
   return submissionBody(modal, {

@@ -53,13 +53,17 @@ describe("arrivals and departures: one document, two serializers", () => {
       );
       const listed = visibleOfText(dayText(whole, TEXT));
       const [title, summary, ...rest] = listed;
-      const note = rest.pop() as string;
       expect(posted[0]).toBe(title);
       // The summary, and how many entries are in the thread.
       expect(posted[1]?.startsWith(summary as string)).toBe(true);
-      // The foot stays in the parent message; the entries run on through the thread.
-      expect(posted).toContain(note);
-      expect(posted.slice(2).filter((l) => l !== note)).toEqual(rest);
+      // The request id is the morning post's own, in its foot (a list asked for in the channel has
+      // none); the entries run on through the thread.
+      const id = `request id ${whole.requestId}`;
+      expect(whole.requestId).toBeDefined();
+      expect(posted.filter((l) => l === id || l.endsWith(` · ${id}`))).toHaveLength(1);
+      expect(listed.join("\n")).not.toContain("request id");
+      const unsaid = posted.map((l) => (l.endsWith(` · ${id}`) ? l.slice(0, -id.length - 3) : l));
+      expect(unsaid.slice(2).filter((l) => l !== id)).toEqual(rest);
       expect(rest.length).toBeGreaterThan(whole.entries.length * 2 - 1);
       if (post.replies.length) expect(posted[1]).toMatch(/more in the thread/);
     }

@@ -29,8 +29,8 @@ describe("a care plan's document", () => {
     const text = docText(doc, { color: false, timezone: "Europe/London", thisYear: "2026" });
     const lines = text.split("\n").map((l) => l.trim());
     expect(lines.filter((l) => /^words:\s*$/.test(l))).toEqual([]);
-    expect(text).toContain("words: none on record (the kennel's house routine)");
-    expect(text).toContain('words: medication 1: "Apoquel 16mg 1 tab daily with breakfast"');
+    expect(text).toContain("📄 pet's record: nothing written (fed on the kennel's house routine)");
+    expect(text).toContain('📄 pet\'s record, medication 1: "Apoquel 16mg 1 tab daily with breakfast"');
   });
 
   it("names the kennel system's fields and the other slot of the same drug in staff's words", () => {
@@ -45,9 +45,9 @@ describe("a care plan's document", () => {
       CONTEXT,
     );
     const text = textOf({ versionId: undefined, plan, petName: "Otis" });
-    expect(text).toContain('words: diet: "Own kibble" · evening diet: "1 cup"');
-    expect(text).toContain('words: medication 2: "Kennel stock Metacam 1.5ml with breakfast"');
-    expect(text).toContain('words: medication 3 evening: "Zylkene 75mg 1 cap"');
+    expect(text).toContain('📄 pet\'s record, diet: "Own kibble" · evening diet: "1 cup"');
+    expect(text).toContain('📄 pet\'s record, medication 2: "Kennel stock Metacam 1.5ml with breakfast"');
+    expect(text).toContain('📄 pet\'s record, medication 3 evening: "Zylkene 75mg 1 cap"');
     expect(text).toContain("⚠️ the same drug as Kennel stock Metacam (medication 2): one dose or two?");
     expect(text).toContain("⚠️ the same drug as Owner's own Metacam (medication 1): one dose or two?");
     expect(text).not.toMatch(/dietaryRequirements|medication2|med:\d/);

@@ -190,9 +190,12 @@ describe("a day of the care record: one document, two serializers", () => {
     expect(lines[0]).toMatch(/^Care record · \w{3} \d+ \w{3} 2026$/);
     expect(all).toMatch(/Morning round · \d+ of \d+ pets recorded/);
     expect(all).toContain(`${p.pet.pet.name} (pet ${base.petId}, booking ${base.bookingId})`);
-    expect(all).toMatch(/: refused \d\d:\d\d · Jane <@U0BOSS> & co\nnote: spat it <out>\nwith cheese\n/);
+    // Recorded by the test's clock (Sun 22 Nov) for a round of another day: the time names its day.
     expect(all).toMatch(
-      /: given \d\d:\d\d · Jane <@U0BOSS> & co\n.*superseded: corrected at \d\d:\d\d by Jane/,
+      /: refused Sun 22 Nov \d\d:\d\d · Jane <@U0BOSS> & co\nnote: spat it <out>\nwith cheese\n/,
+    );
+    expect(all).toMatch(
+      /: given Sun 22 Nov \d\d:\d\d · Jane <@U0BOSS> & co\n.*superseded: corrected at Sun 22 Nov \d\d:\d\d by Jane/,
     );
     expect(all).toContain("not recorded");
     expect(lines.at(-1)).toMatch(

@@ -58,7 +58,18 @@ describe("a booking: one document, two serializers", () => {
     const lines = expectSameLines(bookingMessages(v, TZ, "2026"), bookingText(v, TEXT)).join("\n");
     expect(lines).toContain("Fasting");
     const b = v.booking as { customerPhone?: string };
-    if (b.customerPhone) expect(lines).toContain(`📞 ${b.customerPhone}`);
+    if (b.customerPhone) expect(lines).toContain(`📞 ${b.customerPhone.replace(/ /g, "\u00A0")}`);
+  });
+
+  it("a phone number never wraps mid-number: its spaces are no-break spaces on every card that shows one", async () => {
+    const ref = SANDBOX_REFERENCES.demo;
+    const v = await bookingView(busy.deps, ref);
+    const phone = "07364 025592";
+    const withPhone = { ...v, booking: { ...v.booking, customerPhone: phone } } as typeof v;
+    const card = JSON.stringify(bookingMessages(withPhone, TZ, "2026"));
+    expect(card).toContain("07364\u00A0025592");
+    expect(card).not.toContain(phone);
+    expect(bookingText(withPhone, TEXT)).toContain("📞 07364\u00A0025592");
   });
 
   it("says the same with the stay's record, and when the record could not be read", async () => {
@@ -181,7 +192,8 @@ describe("a customer: one document, two serializers", () => {
       const lines = expectSameLines(customerMessages(v), customerText(v, TEXT)).join("\n");
       expect(lines).toContain(`customer id ${id}`);
       expect(lines).toContain("Consent");
-      if (v.customer.mobile) expect(lines).toContain(v.customer.mobile);
+      // Never wrapped mid-number: its spaces are no-break spaces.
+      if (v.customer.mobile) expect(lines).toContain(v.customer.mobile.replace(/ /g, "\u00A0"));
     }
   });
 

@@ -48,7 +48,12 @@ it("the morning round's thread says ❌ Missed, the midday round's ⏰ Late, eac
       reply(/^Midday round — /, "⏰ Late") !== undefined,
     30_000,
   );
-  const missed = text(reply(/^Morning round — /, "❌ Missed"));
+  // The morning's general missed reply (a high-alert drug's shorter window makes one of its own).
+  const missed = JSON.stringify(
+    channel()
+      .filter((m) => m.thread_ts === post(/^Morning round — /)?.ts && m.text.startsWith("❌ Missed"))
+      .map((m) => m.blocks),
+  );
   expect(missed).toContain("❌ Missed: nothing recorded in the window");
   expect(missed).toContain("window closed 09:30");
   expect(missed).toMatch(/• \w+ \([^)]+\): [^\\]*\d+ ?mg/);
@@ -96,6 +101,9 @@ it("Home shows today's doses with the late and missed named, and the dose awaiti
     /💊 Today's doses:\* given on time: \d+ of \d+ due[^"]*❌ \d+ missed[^"]*⏰ \d+ late/,
   );
   expect(shown).toMatch(/❌ missed: [^"]+ · morning · window closed 09:30/);
-  expect(shown).toMatch(/⏰ late: [^"]+ · midday/);
+  // Missed first; past Home's eight lines the rest (the midday's late among them) are counted.
+  expect(shown).toMatch(/⏰ late: [^"]+ · midday|and \d+ more/);
+  // A dose printed from the words, its plan not confirmed, is named so (issue 44).
+  expect(shown).toContain("(plan not confirmed) · morning");
   expect(shown).toMatch(/\*Itchy\*: Piriton 4mg if needed · 1 dose today, the last awaiting effect/);
 });

@@ -1,7 +1,7 @@
 /**
  * The bot's forms in the preview, in a real browser, as a newcomer uses them before Slack: the care
- * plan (its form, the refusal, the edit form pushed over it with its selects, dates and initial
- * values, Back, Save updating the form, Confirm closing it), the record form (outcomes from selects, a
+ * plan (its form with its question answered in one tap, Confirm only then, an item's edit form
+ * pushed over it with its required fields unmarked, Back, Confirm closing it), the record form (outcomes from selects, a
  * dose not given with its reason), and the as-needed dose form (a date and time on the kennel's clock,
  * the warning past the plan's limit with its checkbox and note). The browser runs in another time
  * zone than the kennel's, so a date and time read on the page's own clock would be caught.
@@ -64,13 +64,9 @@ const modal = {
   closed: () => expect.poll(() => page.locator("#modal").getAttribute("class")).not.toContain("open"),
 };
 
-/** A multi-select's chosen options, as its pills show them; and removing them all. */
+/** A multi-select's chosen options, as its pills show them. */
 const pills = async (blockId: string) =>
   (await modal.field(blockId).locator(".pill").allTextContents()).map((t) => t.replace(/✕$/, ""));
-async function unpick(blockId: string) {
-  const remove = modal.field(blockId).locator(".pill button");
-  while ((await remove.count()) > 0) await remove.first().click();
-}
 
 /** The pet's plan versions kept in the care record, oldest first. */
 async function planLog(petName: string) {
@@ -79,92 +75,59 @@ async function planLog(petName: string) {
 }
 
 describe("the care plan's forms", () => {
-  it("Confirm is refused while items are left to a person; the edit form opens over the plan's form, Back returns", async () => {
+  it("its question in the form, no Confirm until it is answered; an item's edit form opens over it, its required fields unmarked, Back returns", async () => {
     const otis = await onMorningSheet("Otis (Rhys Evans)");
     expect(await otis.line.textContent()).toContain("📋 plan not confirmed");
+    expect(await otis.line.textContent()).toContain("Metacam is in two slots: one dose or two? 📋 Plan…");
     await otis.button("📋 Plan…").click();
     await modal.box().waitFor();
     await expect.poll(modal.title).toMatch(/^Plan · Otis/);
-    expect(await modal.box().textContent()).toContain("read by a person");
-    const versions = (await planLog("Otis")).length;
-
-    await modal.button("Confirm").click();
-    await expect.poll(modal.title).toBe("Not recorded");
-    expect(await modal.box().textContent()).toContain("Some items were left to a person");
+    const form = await modal.box().textContent();
+    expect(form).toContain("Check: ");
+    expect(form).toContain("Metacam is in 2 slots (medication 1, medication 2): one dose or two?");
+    expect(form).toContain("Answer 1 question to confirm");
     expect(await modal.button("Confirm").count()).toBe(0);
-    expect((await planLog("Otis")).length).toBe(versions);
-    await modal.button("Close").click();
-    await modal.closed();
 
-    await otis.button("📋 Plan…").click();
-    await expect.poll(modal.title).toMatch(/^Plan · Otis/);
-    await page.locator("#modal button", { hasText: "✏️ Edit items…" }).click();
-    await expect.poll(modal.title).toBe("Edit the plan");
+    // "✏️ Edit…" beside the kennel's stock: its own form over the plan's, When and Days required.
+    await modal
+      .box()
+      .locator(".bk-section", { hasText: 'medication 2: "Kennel stock Metacam' })
+      .locator("button", { hasText: "✏️ Edit…" })
+      .click();
+    await expect.poll(modal.title).toBe("Edit the item");
     await expect.poll(() => modal.box().getAttribute("data-depth")).toBe("2");
-    // Its initial values: the meal's rounds as pills, its days and kind chosen, a date picker each.
-    expect(await pills("rounds:meal")).toEqual(["morning", "evening"]);
-    await expect(modal.field("days:meal").locator("select").inputValue()).resolves.toBe("day");
-    // An item left to a person (the drug in two slots): no choice made for them, the doubt above its words.
-    await expect(modal.field("kind:med:2").locator("select").inputValue()).resolves.toBe("");
+    // Left to a person (the drug in two slots): no choice made for it, the doubt above its words.
     expect(await pills("rounds:med:2")).toEqual([]);
-    await expect(modal.field("start:med:1").locator("input[type=date]").count()).resolves.toBe(1);
-    expect(await modal.field("stop:med:1").textContent()).toContain("(optional)");
+    await expect(modal.field("days:med:2").locator("select").inputValue()).resolves.toBe("");
+    expect(await modal.field("rounds:med:2").textContent()).not.toContain("(optional)");
+    expect(await modal.field("days:med:2").textContent()).not.toContain("(optional)");
+    expect(await modal.field("stop:med:2").textContent()).toContain("(optional)");
+    await expect(modal.field("rounds:med:1").count()).resolves.toBe(0);
 
     // Typed, then Back: the plan's form again; the edit form opens afresh from its button.
     await modal.field("cond:med:2").locator("input").fill("typed then left");
     await modal.button("Back").click();
     await expect.poll(modal.title).toMatch(/^Plan · Otis/);
     await expect.poll(() => modal.box().getAttribute("data-depth")).toBe("1");
-    await page.locator("#modal button", { hasText: "✏️ Edit items…" }).click();
-    await expect.poll(modal.title).toBe("Edit the plan");
-    await expect(modal.field("cond:med:2").locator("input").inputValue()).resolves.toBe("");
   }, 60_000);
 
-  it("Save turns the edit form into the plan's form; Confirm closes both and the sheet no longer asks", async () => {
-    // One dose, not two: the owner's own Metacam each morning from today; the kennel's stock as needed.
-    await unpick("rounds:med:1");
-    expect(await pills("rounds:med:1")).toEqual([]);
-    await modal.field("rounds:med:1").locator("select").selectOption("morning");
-    expect(await pills("rounds:med:1")).toEqual(["morning"]);
-    await modal.field("days:med:1").locator("select").selectOption("day");
-    await modal.field("kind:med:1").locator("select").selectOption("routine");
-    await modal.field("days:med:2").locator("select").selectOption("day");
-    const today = preview.clock.today;
-    await modal.field("start:med:1").locator("input").fill(today);
-    await unpick("rounds:med:2");
-    await modal.field("kind:med:2").locator("select").selectOption("as_needed");
-    await modal.field("cond:med:2").locator("input").fill("only if the owner's own runs out");
-    // A window the bot refuses: its error on that field, the form kept with what was typed.
-    await modal.field("window:med:1").locator("input").fill("soon");
-    await modal.button("Save").click();
-    await expect
-      .poll(() => modal.field("window:med:1").locator(".err").textContent())
-      .toMatch(/minutes before/);
-    expect(await pills("rounds:med:1")).toEqual(["morning"]);
-    await modal.field("window:med:1").locator("input").fill("");
-    await modal.button("Save").click();
-
-    await expect.poll(modal.title).toMatch(/^Plan · Otis/);
-    const form = await modal.box().textContent();
-    expect(form).not.toContain("read by a person");
-    expect(form).toMatch(/Owner's own Metacam · 1\.5ml · morning · every day · from /);
-    expect(form).toMatch(
-      /Kennel stock Metacam · 1\.5ml · every day · as needed: only if the owner's own runs out/,
-    );
-    const saved = (await planLog("Otis")).at(-1)?.plan;
-    expect(saved?.items.map((i) => [i.key, i.when.rounds.map((r) => r.round), i.kind.kind])).toEqual([
-      ["meal", ["morning", "evening"], "routine"],
-      ["med:1", ["morning"], "routine"],
-      ["med:2", [], "as_needed"],
-    ]);
-    expect(saved?.items[1]?.when.start).toBe(today);
-    expect(saved && planState(saved)).toBe("draft");
-
+  it("one tap answers the question and Confirm appears; Confirm closes it and the sheet no longer asks", async () => {
+    const versions = (await planLog("Otis")).length;
+    await modal.box().locator("label.choice", { hasText: "the same dose written twice" }).click();
+    await expect.poll(() => modal.button("Confirm").count()).toBe(1);
+    expect(await modal.box().textContent()).not.toContain("Answer 1 question");
+    // Answering writes nothing: Confirm does.
+    expect((await planLog("Otis")).length).toBe(versions);
     await modal.button("Confirm").click();
     await modal.closed();
     const confirmed = (await planLog("Otis")).at(-1)?.plan;
     expect(confirmed && planState(confirmed)).toBe("confirmed");
     expect(confirmed?.confirmations.map((c) => c.userId)).toEqual([PREVIEW_USERS.staff]);
+    expect(confirmed?.items.map((i) => [i.key, i.when.rounds.map((r) => r.round), i.readBy])).toEqual([
+      ["meal", ["morning", "evening"], "reader"],
+      ["med:1", ["morning"], "person"],
+      ["med:2", [], "person"],
+    ]);
     // Its answer to the person alone, naming the pet (in the channel the plan was opened from).
     const told = () =>
       preview.slack.timeline
@@ -173,6 +136,7 @@ describe("the care plan's forms", () => {
     await expect.poll(told).toBe("✅ Otis's care plan is confirmed: its doses are due from the next round.");
     const after = await onMorningSheet("Otis (Rhys Evans)");
     expect(await after.line.textContent()).not.toContain("plan not confirmed");
+    expect(await after.line.textContent()).not.toContain("two slots");
     await expect(after.button("📋 Plan…").count()).resolves.toBe(0);
   }, 60_000);
 });

@@ -48,7 +48,7 @@ describe("recording a round in the preview", () => {
       .locator("#log .bk-header", { hasText: /^Evening round — / })
       .last()
       .waitFor();
-    await expect.poll(() => sheet().textContent()).toMatch(/📋 0 of \d+ pets recorded/);
+    await expect.poll(() => sheet().textContent()).toMatch(/📋 (?:This message: )?0 of \d+ pets recorded/);
 
     await sheet().locator("button", { hasText: "All given & eaten" }).first().click();
     // The preview's kennel clock reads 13:00 at its start: the evening round still hours ahead (or
@@ -68,7 +68,7 @@ describe("recording a round in the preview", () => {
       await page.locator("#modal button", { hasText: /^Record (now|late)$/ }).click();
     }
     await expect.poll(() => sheet().textContent(), { timeout: 10_000 }).toMatch(/✅ .*?\d\d:\d\d you/);
-    await expect.poll(() => sheet().textContent()).toMatch(/📋 1 of \d+ pets recorded/);
+    await expect.poll(() => sheet().textContent()).toMatch(/📋 (?:This message: )?1 of \d+ pets recorded/);
     const first = await evening();
     expect(first.length).toBeGreaterThan(0);
     expect(new Set(first.map((e) => e.userName))).toEqual(new Set(["you"]));

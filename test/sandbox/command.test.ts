@@ -96,9 +96,9 @@ describe("kennel-desk sandbox --write-env", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/in .*\.env \(its other lines are kept\)/);
     expect(run.stderr).not.toMatch(/lines above/);
-    // The setup page is the preview's, and the preview does not run once .env holds the kennel's lines.
-    expect(run.stderr).not.toMatch(/\(the preview's setup page/);
-    expect(run.stderr).toMatch(/Slack lines to .*\.env by hand \(docs\/connecting\.md/);
+    // The next step as the README gives it: the setup page (npm start -- --setup keeps these lines), not by hand.
+    expect(run.stderr).toContain("run npm start -- --setup and open http://localhost:3000/setup");
+    expect(run.stderr).not.toMatch(/by hand/);
   });
 
   it("creates the file when there is none; --write-env=FILE works too", async () => {

@@ -14,7 +14,8 @@ describe("dayText", () => {
     expect(text).toContain("09:30  Biscuit · Ann Lee · boarding");
     expect(text).toContain("Kennel 4 · confirmed · ✅ paid · HP-7K2M9Q");
     expect(text).toContain("Biscuit: ⚠️ allergies: chicken · 💊 Rimadyl 50 mg · 🆕 not evaluated");
-    expect(text).toContain("request id req-day-1");
+    // A list asked for says no request id (the morning post's foot and errors do).
+    expect(text).not.toContain("req-day-1");
   });
 
   it("says “care details not matched: open the booking” when a pet cannot be matched, naming it", () => {

@@ -82,7 +82,6 @@ describe("the exports' one cleaning", () => {
             lateAt: "2026-11-24T08:30:00.000Z",
             closesAt: "2026-11-24T10:30:00.000Z",
           },
-          confirmed: true,
         },
       ],
       entries: [hostile],

@@ -32,6 +32,8 @@ export interface DateWords {
   /** The date as written. */
   words: string;
   index: number;
+  /** The words before it that say what it is ("stop after", "from"), and where they start. */
+  role_words?: { at: number; words: string };
 }
 
 const MONTH = `(?:${MONTH_WORDS.join("|")})\\.?`;
@@ -41,6 +43,7 @@ const DATE = new RegExp(
     "(?<num>(?<![\\d.,/])\\d{1,2}([/.])\\d{1,2}(?:\\3(?:\\d{4}|\\d{2}))?(?![\\d/]|[.,]\\d))",
     `(?<dm>\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:\\s+\\d{4})?(?![\\p{L}]))`,
     `(?<md>\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?(?![\\p{L}\\d]))`,
+    "(?<ord>\\b(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)(?![\\p{L}\\d]))",
   ].join("|"),
   "giu",
 );
@@ -50,12 +53,9 @@ const ROLE_WORDS: Array<[DateRole, RegExp]> = [
   ["last_given", /\blast\s+(?:given|dose\s+given|had|dosed|done)(?:\s+on)?\s*:?\s*$/i],
   [
     "stop",
-    /(?:\b(?:stop(?:ping)?\s+after|last\s+(?:dose|day|tablet|tab|one)(?:\s+(?:on|is))?|up\s+to\s+and\s+including|through|thru|to|ends?\s+after)|[–—-])\s*:?\s*$/i,
+    /(?:\b(?:stop(?:ping)?\s+after|last\s+(?:dose|day|tablet|tab|one)(?:\s+(?:on|is|will\s+be))?|up\s+to\s+and\s+including|through|thru|to|(?:course\s+)?(?:ends?|ending|finish(?:es|ing)?)(?:\s+(?:on|after))?)|[–—-])\s*:?\s*$/i,
   ],
-  [
-    "stop_unclear",
-    /\b(?:until|till|til|stop(?:s|ping)?(?:\s+(?:on|from))?|ends?(?:\s+on)?|ending(?:\s+on)?|finish(?:es|ing)?(?:\s+on)?|off\s+from)\s*:?\s*$/i,
-  ],
+  ["stop_unclear", /\b(?:until|till|til|untill|stop(?:s|ping)?(?:\s+(?:on|from))?|off\s+from)\s*:?\s*$/i],
   [
     "start",
     /\b(?:start(?:s|ing|ed)?(?:\s+(?:on|from))?|from|begin(?:s|ning)?(?:\s+on)?|commenc(?:e|es|ing)(?:\s+on)?|resum(?:e|es|ing)(?:\s+on)?|restart(?:s|ing)?(?:\s+on)?)\s*:?\s*$/i,
@@ -74,6 +74,18 @@ function nearest(near: string, day: number, month: number): string | undefined {
     .filter((y) => day <= daysInMonth(y, month))
     .map((y) => `${y}-${pad(month)}-${pad(day)}`)
     .sort((a, b) => distance(a) - distance(b))[0];
+}
+
+/** "the 12th": that day of the month nearest the stay's first day (this month, the one before or after). */
+function nearestOfMonth(near: string, day: number): string | undefined {
+  const [y, m] = near.split("-").map(Number) as [number, number];
+  const candidates = [-1, 0, 1].flatMap((k) => {
+    const month = ((m - 1 + k + 12) % 12) + 1;
+    const year = y + Math.floor((m - 1 + k) / 12);
+    return day >= 1 && day <= daysInMonth(year, month) ? [`${year}-${pad(month)}-${pad(day)}`] : [];
+  });
+  const distance = (d: string) => Math.abs(Date.parse(`${d}T00:00:00Z`) - Date.parse(`${near}T00:00:00Z`));
+  return candidates.sort((a, b) => distance(a) - distance(b))[0];
 }
 
 function dated(year: number | undefined, month: number, day: number, near: string): string | undefined {
@@ -96,6 +108,7 @@ function readDate(words: string, groups: Record<string, string | undefined>, ord
     const [day, month] = order === "dmy" ? [Number(a), Number(b)] : [Number(b), Number(a)];
     return dated(fullYear(y), month, day, near);
   }
+  if (groups.ord) return nearestOfMonth(near, Number(/\d{1,2}/.exec(words)?.[0]));
   const year = /\b\d{4}$/.exec(words)?.[0];
   const day = Number(/\d{1,2}/.exec(words.replace(/\b\d{4}$/, ""))?.[0]);
   const month = monthOf(
@@ -117,7 +130,15 @@ export function datesIn(text: string, order: DateOrder, near: string): DateWords
     const groups = m.groups ?? {};
     if (UNIT_AHEAD.test(text.slice(index + words.length))) continue;
     const before = text.slice(0, index);
-    let role: DateRole = ROLE_WORDS.find(([, re]) => re.test(before))?.[0] ?? "unknown";
+    let roleWords: DateWords["role_words"];
+    let role: DateRole = "unknown";
+    for (const [r, re] of ROLE_WORDS) {
+      const found = re.exec(before);
+      if (!found) continue;
+      role = r;
+      roleWords = { at: found.index, words: found[0] };
+      break;
+    }
     const previous = out.at(-1);
     // "on 3/12 and 10/12", "Mon 3/12, 10/12": a list takes the role of its first date.
     if (
@@ -138,19 +159,43 @@ export function datesIn(text: string, order: DateOrder, near: string): DateWords
       const between = text.slice(previous.index + previous.words.length, index);
       if (/^\s*(?:[–—-]|to)\s*$/i.test(between)) previous.role = "start";
     }
-    out.push({ date: readDate(words, groups, order, near), role, words, index });
+    // An ordinal alone ("the 12th") is a date only after a word that says what it is.
+    if (groups.ord && role === "unknown") continue;
+    out.push({
+      date: readDate(words, groups, order, near),
+      role,
+      words,
+      index,
+      ...(roleWords ? { role_words: roleWords } : {}),
+    });
   }
   return out;
 }
 
-/** "for 5 days", "x 7 days", "for 2 weeks": a course's length in days, with its words. */
+const COUNT_WORDS: Record<string, number> = {
+  a: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  fourteen: 14,
+};
+const COURSE =
+  /\b(?:for|x)\s*(\d{1,3}|a|one|two|three|four|five|six|seven|ten|fourteen)\s*(?:more\s+)?(days?|d|weeks?|wks?|w|fortnights?)(?![\p{L}])|\b(\d{1,3})[-\s]days?\s+course\b|(?<!\bevery\s+|\d\s*[/.-]\s*)\b(\d{1,3})\s*(days|weeks|wks)(?!\s+(?:apart|before|after|ago|old|later))(?![\p{L}])/iu;
+
+/** "for 5 days", "x 7 days", "x10d", "for a week", "7 days": a course's length in days, with its words. */
 export function courseLength(text: string): { days: number; words: string } | undefined {
-  const m = /\b(?:for|x)\s*(\d{1,3})\s*(?:more\s+)?(days?|weeks?)\b|\b(\d{1,3})[-\s]days?\s+course\b/i.exec(
-    text,
-  );
+  const m = COURSE.exec(text);
   if (!m) return undefined;
-  const n = Number(m[1] ?? m[3]);
-  return { days: /^w/i.test(m[2] ?? "") ? n * 7 : n, words: m[0] };
+  const count = m[1] ?? m[3] ?? m[4] ?? "";
+  const n = COUNT_WORDS[count.toLowerCase()] ?? Number(count);
+  const unit = (m[2] ?? m[5] ?? "").toLowerCase();
+  const days = /^f/.test(unit) ? n * 14 : /^w/.test(unit) ? n * 7 : n;
+  return { days, words: m[0] };
 }
 
 /** The last day of a course of `days` days from `start` (inclusive). */

@@ -6,7 +6,9 @@
 
 import { MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../../kennel/schemas.ts";
 import { localDate } from "../../time.ts";
+import { type Allergy, allergiesIn, allergyHits } from "../allergy.ts";
 import { fact, isNoFood, type Round, roundDiet } from "../care.ts";
+import { fastIn } from "./fast.ts";
 import { type DietFields, type HouseMeals, houseMealsFor, readFeeding } from "./feeding.ts";
 import { readSlot, type SlotFields } from "./read-slot.ts";
 import type { DateContext } from "./read-text.ts";
@@ -18,7 +20,8 @@ export type CareFields = Pick<Pet, (typeof MEDICATION_FIELDS)[number][number]> &
   Pick<
     Pet,
     "dietaryRequirements" | "dietaryRequirementsAm" | "dietaryRequirementsNoon" | "dietaryRequirementsPm"
-  > & {
+  > &
+  Partial<Pick<Pet, "allergies" | "medicalNotes" | "notes" | "evaluationCompleteNotes">> & {
     petType?: string | undefined;
   };
 
@@ -72,9 +75,12 @@ function slotFields(pet: CareFields): SlotFields[] {
  * whether it is one dose or two.
  */
 function markSameDrug(items: PlanItem[]): PlanItem[] {
+  const drugs = (i: PlanItem) =>
+    (i.parts ? i.parts.map((p) => p.what.drug) : [i.what.drug]).filter((d): d is string => d !== undefined);
   return items.map((item) => {
+    const mine = drugs(item);
     const same = items.filter(
-      (o) => o !== item && o.key !== "meal" && o.what.drug && o.what.drug === item.what.drug,
+      (o) => o !== item && o.key !== "meal" && drugs(o).some((d) => mine.includes(d)),
     );
     if (item.key === "meal" || same.length === 0) return item;
     const doubts = item.doubts.includes("same_drug") ? item.doubts : [...item.doubts, "same_drug" as const];
@@ -91,16 +97,66 @@ function stayDates(context: ReaderContext): DateContext {
   };
 }
 
+/** The fields read for a fast and for allergies besides the diet: the allergies and every note. */
+function noteFields(pet: CareFields): SourceField[] {
+  return [
+    field("allergies", fact(pet.allergies)),
+    field("medicalNotes", fact(pet.medicalNotes)),
+    field("notes", fact(pet.notes)),
+    field("evaluationCompleteNotes", fact(pet.evaluationCompleteNotes)),
+  ].filter((f): f is SourceField => f !== undefined);
+}
+
+/** An item's source with another field it was read against (a fast in the notes, an allergy), once. */
+const withField = (item: PlanItem, f: SourceField): PlanItem =>
+  item.source.fields.some((o) => o.field === f.field)
+    ? item
+    : { ...item, source: itemSource([...item.source.fields, f]) };
+
+/**
+ * The allergies on record held against an item's words: each match a doubt only a person clears,
+ * and the allergy's field in the item's source (a change to it is a change to the item).
+ */
+function heldAgainst(item: PlanItem, allergies: Allergy[], notes: SourceField[]): PlanItem {
+  const hits = allergyHits(item.source.fields.map((f) => f.words).join(" · "), allergies);
+  if (hits.length === 0) return item;
+  const marked = notes
+    .filter((f) => hits.some((h) => h.field === f.field))
+    .reduce(withField, {
+      ...item,
+      allergies: hits.map((h) => ({
+        allergy: h.allergy,
+        field: h.field,
+        word: h.word,
+        ...(h.group ? { group: h.group } : {}),
+      })),
+      doubts: [...new Set([...item.doubts, "allergy" as const])],
+      readBy: "nobody" as const,
+    });
+  return marked;
+}
+
 /** A draft plan: the feeding item, then each medication slot with words, read by the reader. */
 export function draftPlan(pet: CareFields, context: ReaderContext): Plan {
   const dates = stayDates(context);
   const house: Round[] = houseMealsFor(context.houseMeals, pet.petType);
-  const meal = readFeeding(dietFields(pet), house, dates);
+  const diet = dietFields(pet);
+  const notes = noteFields(pet);
+  const fasting = fastIn(
+    [diet.general, diet.morning, diet.midday, diet.evening, ...notes].filter(
+      (f): f is SourceField => f !== undefined,
+    ),
+    dates,
+  );
+  const fed = readFeeding(diet, house, dates, fasting);
+  const fastField = fasting && ("fast" in fasting ? fasting.fast : fasting.undated);
+  const meal = fastField ? withField(fed, { field: fastField.field, words: fastField.words }) : fed;
   const mealRounds = meal.readBy === "reader" ? meal.when.rounds.map((d) => d.round) : undefined;
   const meds = slotFields(pet).map((slot) =>
     readSlot(slot, { dates, highAlertWords: context.highAlertWords, mealRounds }),
   );
-  const items = markSameDrug([meal, ...meds]);
+  const allergies = allergiesIn(notes);
+  const items = markSameDrug([meal, ...meds]).map((i) => heldAgainst(i, allergies, notes));
   return {
     format: PLAN_FORMAT,
     bookingId: context.bookingId,
@@ -117,9 +173,6 @@ export function draftPlan(pet: CareFields, context: ReaderContext): Plan {
  * The source hash a plan drafted from these fields now would have: a stored plan whose `sourceHash`
  * differs was read from words the kennel system has since changed.
  */
-export function planSourceHash(pet: CareFields): string {
-  const diet = dietFields(pet);
-  const meal = [diet.general, diet.morning, diet.midday, diet.evening].filter((f) => f !== undefined);
-  const slots = slotFields(pet).map((s) => [s.main, s.noon, s.pm].filter((f) => f !== undefined));
-  return sourcesHash([meal, ...slots].map(itemSource));
+export function planSourceHash(pet: CareFields, context: ReaderContext): string {
+  return draftPlan(pet, context).sourceHash;
 }

@@ -3,8 +3,10 @@
  * different person (issue 34) and witnessed when given (issue 35). The built-in list (documented in
  * docs/care-plan.md) follows human care's high-alert lists for what a kennel gives: insulin,
  * anticonvulsants, and controlled drugs (UK schedules 2–4, US schedules II–IV) seen in dogs and
- * cats, by generic and common brand names; the kennel adds its own words (KENNEL_HIGH_ALERT, passed
- * in). Whole words, any case; a kennel's word may be several ("potassium bromide").
+ * cats, by generic and common brand names and the short names staff write ("Phenobarb", "Pheno");
+ * the kennel adds its own words (KENNEL_HIGH_ALERT, read once by src/config.ts and passed in). Whole
+ * words, any case; a kennel's word may be several ("potassium bromide"). Diazepam and midazolam are
+ * controlled drugs too; they are listed as anticonvulsants, what a kennel gives them for.
  */
 import type { HighAlert, HighAlertClass } from "./types.ts";
 
@@ -20,11 +22,19 @@ const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {
     "detemir",
     "humulin",
     "novorapid",
+    "novolin",
     "semglee",
+    "basaglar",
+    "toujeo",
+    "hypurin",
+    "insuvet",
   ],
   anticonvulsant: [
     "phenobarbital",
     "phenobarbitone",
+    "phenobarb",
+    "pheno",
+    "luminal",
     "epiphen",
     "phenoleptil",
     "soliphen",
@@ -38,23 +48,35 @@ const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {
     "zonisamide",
     "zonegran",
     "sodium bromide",
+    "diazepam",
+    "stesolid",
+    "diazemuls",
+    "valium",
+    "midazolam",
+    "hypnovel",
   ],
   controlled: [
     "tramadol",
+    "tramal",
+    "tralieve",
     "gabapentin",
+    "neurontin",
     "pregabalin",
+    "lyrica",
+    "bonqat",
     "buprenorphine",
     "vetergesic",
     "buprecare",
+    "buprenodale",
+    "simbadol",
     "methadone",
+    "comfortan",
     "morphine",
     "codeine",
     "fentanyl",
     "butorphanol",
+    "torbugesic",
     "ketamine",
-    "diazepam",
-    "valium",
-    "midazolam",
     "alprazolam",
     "xanax",
     "lorazepam",
@@ -76,11 +98,21 @@ const BUILT_IN_PATTERNS: Array<[HighAlertClass, RegExp]> = Object.entries(BUILT_
   words.map((w): [HighAlertClass, RegExp] => [cls as HighAlertClass, wordPattern(w)]),
 );
 
+const ANY_BUILT_IN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${Object.values(BUILT_IN)
+    .flat()
+    .map((w) => w.trim().split(/\s+/).map(escapeRegExp).join("\\s+"))
+    .join("|")})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
+
 /**
  * Is this text a high-alert drug's: the class and the word as the text writes it, the built-in list
  * first, then the kennel's words; undefined when none is there.
  */
 export function highAlertIn(text: string, kennelWords: readonly string[]): HighAlert | undefined {
+  // A quick look first: no word of the built-in list, nor any of the kennel's, no high-alert drug.
+  if (!ANY_BUILT_IN.test(text) && kennelWords.length === 0) return undefined;
   for (const [cls, re] of BUILT_IN_PATTERNS) {
     const m = re.exec(text);
     if (m) return { class: cls, word: m[0] };

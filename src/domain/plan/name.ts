@@ -5,6 +5,8 @@
  * first word of amount, time or schedule. None when the words name no drug ("1 tab three times a day").
  */
 import { drugWords } from "../drug-names.ts";
+import type { Claim } from "./closed.ts";
+import { isKnownDrugWord, knownDrugsIn } from "./drugs.ts";
 
 /** Words that end a name: amounts, times, schedules, conditions. */
 const ENDS_NAME = new Set(
@@ -16,6 +18,10 @@ const ENDS_NAME = new Set(
     "days day hours hrs weeks week directed needed required see max"
   ).split(" "),
 );
+
+/** Where a product goes, before its form ("ear drops", "eye gel"): the form then stays in the name. */
+const SITES = new Set(["ear", "ears", "eye", "eyes", "nasal", "nose", "skin", "oral"]);
+const FORM_AFTER_SITE = /^(?:drops?|gel|cream|ointment|spray|wash|cleaner|solution|suspension)$/i;
 
 const STRENGTH = /^\d+(?:[.,]\d+)?(?:mg|mcg|µg|ug|%|mg\/ml|iu\/ml|u\/ml)$/i;
 const STRENGTH_UNIT = /^(?:mg|mcg|µg|ug|%|mg\/ml|iu\/ml|u\/ml)[,;:.]?$/i;
@@ -37,10 +43,62 @@ export function nameIn(text: string): string | undefined {
       }
       break;
     }
-    if (ENDS_NAME.has(bare.toLowerCase()) || /^[(\-–—]/.test(token)) break;
+    // "Otomax ear drops", "Isathal eye drops": the form after where it goes is part of the name.
+    const form = FORM_AFTER_SITE.test(bare) && SITES.has((out.at(-1) ?? "").toLowerCase());
+    if ((ENDS_NAME.has(bare.toLowerCase()) && !form) || /^[(\-–—]/.test(token)) break;
     out.push(bare);
     if (bare !== token) break;
   }
   const name = out.join(" ");
   return name && !ENDS_NAME.has((out[0] ?? "").toLowerCase()) ? name : undefined;
+}
+
+/** Words of a product's name beside the drug's: its form, size, strength of range, flavour. */
+const QUALIFIERS = new Set(
+  (
+    "plus xl l m s xs ds advance advanced senior junior puppy kitten adult large medium small giant mini toy breed " +
+    "dog dogs cat cats spectra trio combo forte rapid max chewable flavour flavor honey beef chicken liver sr xr er la " +
+    "retard strength regular original lite mini-tabs minis granules oral suspension liquid paste gel cream ointment " +
+    "drops ear eye spot-on spot on tablets tablet tabs tab capsules capsule caps solution syrup powder sachet sachets " +
+    "injection injectable pen vial for very up to kg"
+  ).split(" "),
+);
+
+/**
+ * The words of an instruction's drug name the reader places: a name it knows ("Drontal Plus",
+ * "Metacam") with the words of its form and size, or, when it knows none, one word it does not know
+ * ("Vetoryl 30mg": the drug's name, shown as written). A second drug or a second unknown word is not
+ * placed: the item is then left to a person.
+ */
+export function nameClaims(text: string): Claim[] {
+  const known = knownDrugsIn(text);
+  const first = known[0];
+  if (first) {
+    // The drug of the item, every time it is named; its form and size words beside it.
+    const same = known.filter((k) => k.generic === first.generic);
+    const claims: Claim[] = same.map((k) => ({ at: k.index, words: k.words }));
+    for (const k of same) {
+      const after = text.slice(k.index + k.words.length);
+      let at = k.index + k.words.length;
+      for (const m of after.matchAll(/\s*([\p{L}-]+)/gu)) {
+        if (m.index !== at - (k.index + k.words.length)) break;
+        const w = (m[1] ?? "").toLowerCase();
+        if (!QUALIFIERS.has(w)) break;
+        claims.push({ at: at + m[0].indexOf(m[1] as string), words: m[1] as string });
+        at += m[0].length;
+      }
+    }
+    return claims;
+  }
+  const name = nameIn(text);
+  if (!name) return [];
+  const at = text.indexOf(name);
+  const claims: Claim[] = [];
+  let unknown = 0;
+  for (const m of name.matchAll(/[\p{L}][\p{L}\p{N}'’/-]*/gu)) {
+    const w = m[0].toLowerCase();
+    if (QUALIFIERS.has(w) || isKnownDrugWord(w)) claims.push({ at: at + m.index, words: m[0] });
+    else if (unknown++ === 0) claims.push({ at: at + m.index, words: m[0] });
+  }
+  return claims;
 }

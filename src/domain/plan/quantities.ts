@@ -25,12 +25,17 @@ const AMOUNT = new RegExp(
   `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}\\.?`,
   "giu",
 );
+/** "1 Yumove tablet": a number, the product's capitalised name, its unit (in that case, as typed). */
+const AMOUNT_NAMED = new RegExp(`${START}\\d+\\s+\\p{Lu}[\\p{L}-]+\\s+${UNIT}${END}`, "gu");
 const RANGE = new RegExp(
   `${START}${NUMBER}\\s*(?:-|–|—|to|or)\\s*${NUMBER}\\s*(?:${UNIT}|${STRENGTH_UNIT}|x|times|meals|feeds)${END}`,
   "iu",
 );
 const STRENGTH = new RegExp(`${START}\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}(?![\\p{L}/])`, "giu");
 const BY_WEIGHT = /(?<![a-z])(?:mg|mcg|µg|ml|units?|iu)\s*(?:\/|per)\s*kg\b/i;
+/** A product's weight band ("Bravecto 20-40kg", "for dogs 10-25 kg"): part of its name, never a dose. */
+const WEIGHT_BAND =
+  /(?<![\p{L}\p{N}.,])(?:\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*)?\d+(?:[.,]\d+)?\s*kgs?(?![\p{L}/])/giu;
 
 /** Is this text, cleaned, only a unit word ("tab", "ml")? (Used by the dates: "1/2 tab" is no date.) */
 export const UNIT_AHEAD = new RegExp(`^\\s*(?:${UNIT}|${STRENGTH_UNIT})${END}`, "iu");
@@ -49,18 +54,26 @@ export interface Quantities {
   range: string | undefined;
   /** A dose by weight ("2 mg/kg"): for a person (the weight changes, the sum is theirs). */
   byWeight: boolean;
+  /** Every word read as an amount, a strength, a range or a dose by weight, as written. */
+  words: string[];
 }
 
 export function quantitiesIn(text: string): Quantities {
-  const found = [...text.matchAll(AMOUNT)].map((m) => m[0].trim().replace(/\.$/, ""));
+  const found = [...text.matchAll(AMOUNT), ...text.matchAll(AMOUNT_NAMED)].map((m) =>
+    m[0].trim().replace(/\.$/, ""),
+  );
   const counted = found.filter((a) => !bareArticle(a));
   const strengths = [...text.matchAll(STRENGTH)].map((m) => m[0].trim());
+  const range = RANGE.exec(text)?.[0];
+  const byWeight = BY_WEIGHT.exec(text)?.[0];
+  const bands = [...text.matchAll(WEIGHT_BAND)].map((m) => m[0]);
   return {
     amounts: counted.length > 0 ? counted : found,
     strength: strengths[0],
     strengths,
-    range: RANGE.exec(text)?.[0],
-    byWeight: BY_WEIGHT.test(text),
+    range,
+    byWeight: byWeight !== undefined,
+    words: [...found, ...strengths, ...(range ? [range] : []), ...(byWeight ? [byWeight] : []), ...bands],
   };
 }
 

@@ -10,11 +10,12 @@ import { roundsByName, timesDisagree } from "../round-words.ts";
 import { highAlertIn } from "./high-alert.ts";
 import type { KindWords } from "./kind.ts";
 import { nameIn } from "./name.ts";
+import { drugSegments, namesAnotherDrug } from "./parts.ts";
 import { oneAmount } from "./quantities.ts";
 import { type DateContext, readText, type TextReading, whenOf } from "./read-text.ts";
 import { drugKey } from "./same-drug.ts";
 import { itemSource } from "./source.ts";
-import type { Doubt, ItemKind, ItemWhat, PlanItem, RoundDose, SourceField } from "./types.ts";
+import type { Doubt, ItemKind, ItemPart, ItemWhat, PlanItem, RoundDose, SourceField } from "./types.ts";
 
 /** The rounds a number of times a day puts a dose on: twice, morning and evening; three times, all three. */
 const BY_COUNT: Record<number, Round[]> = { 2: ["morning", "evening"], 3: ["morning", "midday", "evening"] };
@@ -89,23 +90,113 @@ function kindOf(k: KindWords, r: TextReading | undefined, routineRounds: boolean
   return k.condition ? { kind: "conditional", condition: k.condition } : { kind: "routine" };
 }
 
+/**
+ * Each amount of an instruction with the one round its words name just after it ("1 tab AM and 1/2
+ * tab PM"), when every round of the reading has exactly one; undefined otherwise.
+ */
+function amountsByRound(r: TextReading, rounds: RoundDose[]): Map<Round, string> | undefined {
+  const text = r.text;
+  const found: Array<{ amount: string; at: number }> = [];
+  for (const amount of r.quantities.amounts) {
+    const at = text.indexOf(amount, (found.at(-1)?.at ?? -1) + 1);
+    if (at < 0) return undefined;
+    found.push({ amount, at });
+  }
+  const out = new Map<Round, string>();
+  for (const [i, f] of found.entries()) {
+    const next = found[i + 1]?.at ?? text.length;
+    const named = Object.keys(roundsByName(text.slice(f.at + f.amount.length, next))) as Round[];
+    if (named.length !== 1 || out.has(named[0] as Round)) return undefined;
+    out.set(named[0] as Round, f.amount);
+  }
+  const same = rounds.length === out.size && rounds.every((d) => out.has(d.round));
+  return same ? out : undefined;
+}
+
+/** A round's field that says no dose: "Nil", "none", "no lunchtime dose", "not given", "stopped". */
+const NO_DOSE =
+  /^\s*(?:n\/a|not\s+given|do\s+not\s+give|don'?t\s+give|stopped|nothing\s+(?:at\s+)?(?:lunch|lunchtime|midday|night|bedtime|tea|dinner)|no\s+(?:lunchtime\s+|lunch\s+|midday\s+|noon\s+|evening\s+|night\s+|pm\s+|bedtime\s+|tea\s*time\s+)?(?:dose|doses|tablet|tab|tabs|meds|medication|jab|injection|insulin))\s*[.!]*\s*$/i;
+const noDose = (words: string) => isNoFood(words) || NO_DOSE.test(words);
+
+/**
+ * A slot read into its item: each drug on its own where the slot holds several (src/domain/plan/parts.ts),
+ * else the slot's words as one.
+ */
 export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
-  const doubts: Doubt[] = slot.unreadable ? ["unreadable_field"] : [];
+  const subSlots = splitSlot(slot);
+  if (!subSlots) return readOne(slot, ctx);
+  return combined(
+    slot,
+    subSlots.map((s) => readOne(s, ctx)),
+  );
+}
+
+/** The slot's drugs as slots of their own, or undefined when it holds one. */
+function splitSlot(slot: SlotFields): SlotFields[] | undefined {
+  const segments = slot.main ? drugSegments(slot.main.words) : undefined;
+  const apart = (["noon", "pm"] as const).filter((k) => namesAnotherDrug(slot.main, slot[k]));
+  if (!segments && apart.length === 0) return undefined;
+  const none = { noon: undefined, pm: undefined, unreadable: slot.unreadable };
+  const main = slot.main as SourceField;
+  const mains = (segments ?? [main.words]).map((words) => ({ ...none, n: slot.n, main: { ...main, words } }));
+  // The instruction's own midday and evening fields stay with its (first) drug.
+  const first = mains[0] as SlotFields;
+  if (!apart.includes("noon")) first.noon = slot.noon;
+  if (!apart.includes("pm")) first.pm = slot.pm;
+  return [...mains, ...apart.map((k) => ({ ...none, n: slot.n, main: undefined, [k]: slot[k] }))];
+}
+
+/** One item from its drugs read apart: due at any drug's round, each drug's reading kept. */
+function combined(slot: SlotFields, items: PlanItem[]): PlanItem {
   const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
-  const texts = fields.map((f) => f.words);
-  const all = texts.join(" · ");
-  const r = slot.main ? readText(slot.main.words, ctx.dates) : undefined;
-  const whole = readText(all, ctx.dates);
-  // The midday and evening fields: that round's instruction, or "nil" (no dose that round).
-  const own: Array<[Round, SourceField | undefined]> = [
-    ["midday", slot.noon],
-    ["evening", slot.pm],
-  ];
+  const doubts = new Set<Doubt>(items.flatMap((i) => i.doubts));
+  // Each drug routine: due at its own rounds. Kinds mixed ("…BID, Piriton PRN"): a person says.
+  if (items.some((i) => i.kind.kind !== "routine")) doubts.add("parts_unclear");
+  if (doubts.size > 0) doubts.add("parts_unclear");
+  const parts: ItemPart[] = items.map((i) => ({ what: i.what, when: i.when, kind: i.kind }));
+  const rounds = ROUNDS.flatMap((round): RoundDose[] => {
+    const at = items.filter((i) => i.when.rounds.some((d) => d.round === round));
+    if (at.length === 0) return [];
+    const why = at.map((i) => i.when.rounds.find((d) => d.round === round)?.why).join(", ");
+    return [{ round, why }];
+  });
+  const highAlert = items.find((i) => i.highAlert)?.highAlert;
+  const unplaced = items.flatMap((i) => i.unplaced ?? []);
+  const first = items[0] as PlanItem;
+  const name = items
+    .map((i) => i.what.name)
+    .filter(Boolean)
+    .join(" + ");
+  const unique = [...doubts];
+  return {
+    key: `med:${slot.n}`,
+    what: {
+      text: fields.map((f) => f.words).join(" · "),
+      ...(name ? { name } : {}),
+      ...(first.what.drug ? { drug: first.what.drug } : {}),
+    },
+    when: { rounds, days: { every: "day" }, steps: [] },
+    kind: { kind: "routine" },
+    ...(highAlert ? { highAlert } : {}),
+    source: itemSource(fields),
+    readBy: unique.length > 0 ? "nobody" : "reader",
+    doubts: unique,
+    sameDrugAs: [],
+    ...(unplaced.length > 0 ? { unplaced } : {}),
+    parts,
+  };
+}
+
+/** The midday and evening fields: that round's own instruction, or no dose that round ("Nil"). */
+function ownFields(slot: SlotFields, doubts: Doubt[]): { fieldDoses: RoundDose[]; nil: Round[] } {
   const fieldDoses: RoundDose[] = [];
   const nil: Round[] = [];
-  for (const [round, field] of own) {
+  for (const [round, field] of [
+    ["midday", slot.noon],
+    ["evening", slot.pm],
+  ] as const) {
     if (!field) continue;
-    if (isNoFood(field.words)) {
+    if (noDose(field.words)) {
       nil.push(round);
       continue;
     }
@@ -113,24 +204,86 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
     if (names.some((n) => n !== round)) doubts.push("field_conflict");
     fieldDoses.push({ round, why: field.field, amount: field.words });
   }
+  return { fieldDoses, nil };
+}
+
+/** The rounds of the instruction's words and of the rounds' own fields, with what disagrees. */
+function roundsOf(
+  r: TextReading | undefined,
+  own: { fieldDoses: RoundDose[]; nil: Round[] },
+  ctx: SlotContext,
+  doubts: Doubt[],
+): RoundDose[] {
+  const { fieldDoses, nil } = own;
   const fieldRounds = fieldDoses.map((d) => d.round);
-  const kind = kindOf(whole.kind, r, Object.keys(whole.named).length > 0 || fieldDoses.length > 0, doubts);
-  let rounds: RoundDose[] = [];
-  if (kind.kind !== "as_needed") {
-    const fromWords = r ? mainRounds(r, fieldRounds, ctx, doubts) : [];
-    // An instruction of time words only ("AM") beside a field that holds the drug for another round:
-    // is that dose given at the instruction's round too, or was it written in the wrong field?
-    const bare = r && !nameIn(r.text) && r.quantities.amounts.length === 0 && !r.quantities.strength;
-    if (bare && fieldDoses.length > 0 && fromWords.some((d) => !fieldRounds.includes(d.round))) {
-      doubts.push("instruction_only_round");
-    }
-    if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
-    const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
-    for (const d of fieldDoses) merged.set(d.round, d);
-    rounds = ROUNDS.flatMap((round) => merged.get(round) ?? []);
-    if (r?.count && rounds.length > r.count.perDay) doubts.push("rounds_disagree");
-    if (!r && rounds.length === 0) doubts.push("no_round");
+  const fromWords = r ? mainRounds(r, fieldRounds, ctx, doubts) : [];
+  // An instruction of time words only ("AM") beside a field that holds the drug for another round:
+  // is that dose given at the instruction's round too, or was it written in the wrong field?
+  const bare = r && !nameIn(r.text) && r.quantities.amounts.length === 0 && !r.quantities.strength;
+  if (bare && fieldDoses.length > 0 && fromWords.some((d) => !fieldRounds.includes(d.round))) {
+    doubts.push("instruction_only_round");
   }
+  if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
+  // "BID, no lunchtime dose" agrees; "TID, no lunchtime dose" does not.
+  if (r && fromWords.some((d) => r.notRounds.includes(d.round))) doubts.push("rounds_disagree");
+  const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));
+  for (const d of fieldDoses) merged.set(d.round, d);
+  const rounds = ROUNDS.flatMap((round) => merged.get(round) ?? []);
+  if (r?.count && rounds.length > r.count.perDay) doubts.push("rounds_disagree");
+  if (!r && rounds.length === 0) doubts.push("no_round");
+  return rounds;
+}
+
+/**
+ * The amount given at a time: one amount, a range, or each round's own beside its round word ("1 tab
+ * AM and 1/2 tab PM"); different amounts otherwise are for a person.
+ */
+function amountOf(r: TextReading | undefined, whole: TextReading, rounds: RoundDose[], doubts: Doubt[]) {
+  const q = r?.quantities;
+  const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
+  const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
+  const byRound = r && differ(r.quantities.amounts) ? amountsByRound(r, rounds) : undefined;
+  if (q && r.segments.length === 0 && !whole.quantities.range) {
+    if ((differ(q.amounts) && !byRound) || differ(q.strengths)) doubts.push("amounts_differ");
+  }
+  return { amount, byRound };
+}
+
+/**
+ * What the words leave to a person besides the rounds and amounts: a round's field with its own
+ * dates, judgement, "stopped", and every word not placed (returned, as written).
+ */
+function wordDoubts(
+  slot: SlotFields,
+  r: TextReading | undefined,
+  whole: TextReading,
+  ctx: SlotContext,
+  doubts: Doubt[],
+): string[] {
+  const fieldReadings = [slot.noon, slot.pm].map((f) =>
+    f && !noDose(f.words) ? readText(f.words, ctx.dates) : undefined,
+  );
+  for (const fr of fieldReadings) {
+    if (fr && (fr.dates.length > 0 || fr.days || fr.course)) doubts.push("field_conflict");
+  }
+  if (whole.kind.judgement) doubts.push("left_to_judgement");
+  if (r?.kind.stopped) doubts.push("stopped");
+  // Every word of every field placed, or the words left over are named for a person.
+  const unplaced = [r, ...fieldReadings].flatMap((x) => x?.unplaced ?? []);
+  if (unplaced.length > 0) doubts.push("unplaced_words");
+  return unplaced;
+}
+
+function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
+  const doubts: Doubt[] = slot.unreadable ? ["unreadable_field"] : [];
+  const fields = [slot.main, slot.noon, slot.pm].filter((f): f is SourceField => f !== undefined);
+  const texts = fields.map((f) => f.words);
+  const all = texts.join(" · ");
+  const r = slot.main ? readText(slot.main.words, ctx.dates) : undefined;
+  const whole = readText(all, ctx.dates);
+  const { fieldDoses, nil } = ownFields(slot, doubts);
+  const kind = kindOf(whole.kind, r, Object.keys(whole.named).length > 0 || fieldDoses.length > 0, doubts);
+  let rounds = kind.kind === "as_needed" ? [] : roundsOf(r, { fieldDoses, nil }, ctx, doubts);
   if (kind.kind === "conditional" && doubts.includes("no_round")) doubts.push("condition_no_round");
   // A condition written in one round's field only: it is not every round's.
   if (kind.kind === "conditional" && r?.kind.condition !== kind.condition && rounds.length > 1) {
@@ -138,23 +291,15 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
   }
   const when = r ? whenOf(r, ctx.dates) : { days: { every: "day" as const }, steps: [], doubts: [] };
   doubts.push(...when.doubts);
-  for (const f of [slot.noon, slot.pm]) {
-    const fr = f && readText(f.words, ctx.dates);
-    if (fr && (fr.dates.length > 0 || fr.days || fr.course)) doubts.push("field_conflict");
-  }
-  if (whole.kind.judgement) doubts.push("left_to_judgement");
-  const q = r?.quantities;
-  const amount = whole.quantities.range ?? (q && r.segments.length === 0 ? oneAmount(q.amounts) : undefined);
-  const differ = (list: string[]) => list.length > 1 && !oneAmount(list);
-  if (q && r.segments.length === 0 && !whole.quantities.range && (differ(q.amounts) || differ(q.strengths))) {
-    doubts.push("amounts_differ");
-  }
+  const unplaced = wordDoubts(slot, r, whole, ctx, doubts);
+  const { amount, byRound } = amountOf(r, whole, rounds, doubts);
+  if (byRound) rounds = rounds.map((d) => (d.amount ? d : { ...d, amount: byRound.get(d.round) as string }));
   if (whole.quantities.range) doubts.push("amount_range");
   if (whole.quantities.byWeight) doubts.push("by_weight");
   const fieldAmounts = fieldDoses.some(
     (d) => readText(d.amount ?? "", ctx.dates).quantities.amounts.length > 0,
   );
-  if (!amount && !whole.quantities.strength && !fieldAmounts && when.steps.length === 0)
+  if (!amount && !byRound && !whole.quantities.strength && !fieldAmounts && when.steps.length === 0)
     doubts.push("no_amount");
   const first = slot.main ?? slot.noon ?? slot.pm;
   const name = texts.map(nameIn).find(Boolean);
@@ -184,5 +329,6 @@ export function readSlot(slot: SlotFields, ctx: SlotContext): PlanItem {
     readBy: unique.length > 0 ? "nobody" : "reader",
     doubts: unique,
     sameDrugAs: [],
+    ...(unplaced.length > 0 ? { unplaced } : {}),
   };
 }

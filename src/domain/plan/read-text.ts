@@ -7,15 +7,26 @@
 import { addDays, weekday } from "../../time.ts";
 import { daysInMonth } from "../calendar-words.ts";
 import type { Round } from "../care.ts";
-import { roundsByName, timesADay, withEachMeal } from "../round-words.ts";
+import { roundsByName, roundWordsUsed, timesADay, withEachMeal } from "../round-words.ts";
+import { type Claim, leftOver, withTyposRead } from "./closed.ts";
 import { courseEnd, courseLength, type DateWords, datesIn } from "./dates.ts";
 import { type DaysWords, daysIn } from "./days.ts";
+import { isKnownDrugWord } from "./drugs.ts";
+import { foodClaims } from "./foods.ts";
 import { type KindWords, kindWordsIn } from "./kind.ts";
+import { nameClaims } from "./name.ts";
 import { oneAmount, type Quantities, quantitiesIn } from "./quantities.ts";
 import type { DateOrder, Days, Doubt, TaperStep } from "./types.ts";
 
 export interface TextReading {
+  /** The words read (a typo of a round or frequency word read as that word: "twcie" as "twice"). */
   text: string;
+  /** Rounds the words say are not given ("no lunchtime dose", "none at night"). */
+  notRounds: Round[];
+  /** The runs of words the reading could not place, as written (src/domain/plan/closed.ts). */
+  unplaced: string[];
+  /** The words the reading placed (a reader of the same words adds its own to them). */
+  placed: Array<string | Claim>;
   /** Rounds named by a round's word or a clock time. */
   named: Partial<Record<Round, string>>;
   count: { perDay: number; words: string } | undefined;
@@ -38,11 +49,29 @@ export interface DateContext {
 
 const THEN = /\s*(?:[,;.]\s*)?\bthen\b\s*/i;
 
-export function readText(text: string, dates: DateContext): TextReading {
-  const found = datesIn(text, dates.order, dates.first);
-  const parts = text.split(THEN);
+/** "no lunchtime dose", "none at night", "not at lunch", "nothing midday": a round not given. */
+const NOT_ROUND =
+  /\b(?:no|none\s+(?:at|in\s+the)|nothing\s+(?:at|in\s+the)?|not\s+(?:at|in\s+the|with))\s+(?:the\s+)?(breakfast|morning|am|a\.m\.|lunch|lunchtime|midday|noon|afternoon|dinner|tea|teatime|evening|night|bedtime|pm|p\.m\.)(?:\s+(?:dose|doses|tablet|tab|tabs|meds|medication|one|jab|injection|insulin))?\b/gi;
+
+/** Words the reader knows besides the ones it reads for meaning: not to be taken for a typo. */
+const knownWord = (w: string) => isKnownDrugWord(w);
+
+/** The words with each round said not given ("no lunchtime dose") set aside: its round kept apart. */
+function withoutNegatedRounds(read: string): { text: string; notRounds: Round[]; negations: Claim[] } {
+  const notRounds: Round[] = [];
+  const negations: Claim[] = [];
+  const text = read.replace(NOT_ROUND, (m, word: string, at: number) => {
+    notRounds.push(...(Object.keys(roundsByName(word)) as Round[]));
+    negations.push({ at, words: m });
+    return " ".repeat(m.length);
+  });
+  return { text, notRounds: [...new Set(notRounds)], negations };
+}
+
+/** The words split at "then", each part with its amounts and dates (tapering, when two give one). */
+function segmentsOf(text: string, found: DateWords[]): TextReading["segments"] {
   let offset = 0;
-  const segments = parts.map((part) => {
+  return text.split(THEN).map((part) => {
     const start = text.indexOf(part, offset);
     offset = start + part.length;
     const amounts = quantitiesIn(part).amounts;
@@ -53,17 +82,54 @@ export function readText(text: string, dates: DateContext): TextReading {
       dates: found.filter((d) => d.index >= start && d.index < start + part.length),
     };
   });
+}
+
+/**
+ * One field's words read: `food` for a diet (its food's words placed, src/domain/plan/foods.ts),
+ * else a medication's (its drug's name placed, src/domain/plan/name.ts).
+ */
+export function readText(
+  original: string,
+  dates: DateContext,
+  vocabulary: "drug" | "food" = "drug",
+): TextReading {
+  const read = withTyposRead(original, knownWord).text;
+  const { text, notRounds, negations } = withoutNegatedRounds(read);
+  const found = datesIn(text, dates.order, dates.first);
+  const segments = segmentsOf(text, found);
+  const kind = kindWordsIn(text);
+  const days = daysIn(text);
+  const course = courseLength(text);
+  const quantities = quantitiesIn(text);
+  const tapered = segments.filter((s) => s.amounts.length > 0).length >= 2;
+  const stopWords = tapered ? segments.flatMap((seg) => STOP_WORDS.exec(seg.text)?.[0] ?? []) : [];
+  const thens = tapered ? [...text.matchAll(new RegExp(THEN.source, "gi"))].map((m) => m[0]) : [];
+  const used: Array<string | Claim> = [
+    ...negations,
+    ...roundWordsUsed(text),
+    ...found.flatMap((d) => [{ at: d.index, words: d.words }, ...(d.role_words ? [d.role_words] : [])]),
+    ...(days?.used ?? []),
+    ...(course ? [course.words] : []),
+    ...kind.claims,
+    ...quantities.words,
+    ...(vocabulary === "food" ? foodClaims(text) : nameClaims(text)),
+    ...thens,
+    ...stopWords,
+  ];
   return {
     text,
+    notRounds,
+    unplaced: leftOver(read, used),
+    placed: used,
     named: roundsByName(text),
     count: timesADay(text),
     eachMeal: withEachMeal(text),
-    days: daysIn(text),
+    days,
     dates: found,
-    course: courseLength(text),
-    kind: kindWordsIn(text),
-    quantities: quantitiesIn(text),
-    segments: segments.filter((s) => s.amounts.length > 0).length >= 2 ? segments : [],
+    course,
+    kind,
+    quantities,
+    segments: tapered ? segments : [],
   };
 }
 
@@ -151,7 +217,7 @@ export function whenOf(reading: TextReading, dates: DateContext): WhenReading {
     if (dayOne) days = { every: "n_days", n: rule.n, from: dayOne };
     else doubts.push("no_day_one");
   } else if (rule?.every === "weekdays") {
-    days = { every: "weekdays", weekdays: rule.weekdays };
+    days = { every: "weekdays", weekdays: [...rule.weekdays] };
   } else if (rule?.every === "weekly") {
     const day = on[0] ?? start;
     if (day) {

@@ -7,14 +7,18 @@
  * - Confirmed: due are the items due or conditional this round (a conditional one shows its
  *   condition and is never in one tap); as-needed items are never due ("give if needed"); one tap
  *   only when every due item is routine and unconditional, no drug twice (`oneTap`).
- * - Not confirmed yet (a draft, or a high-alert plan awaiting its second person): due only where the
- *   reader was certain; an item it left to a person is "check the instruction", never counted as
- *   missed; no one tap.
+ * - Not confirmed yet (a draft, or a high-alert plan awaiting its second person): due where the
+ *   reader was certain, and where an item it left to a person ("check: …") is printed
+ *   at this round by the sheet's own reading of the words (issue 44: every dose a sheet prints can be
+ *   signed there and is chased); each such dose is due "from the words, plan not confirmed"
+ *   (`unconfirmed`; a meal is fed as the diet's words say either way, never marked); no one tap.
+ * - As needed, confirmed or not: printed "give if needed", recorded from the sheet's form with why it
+ *   was given (`ifNeeded`), never due.
  * - Changed in the kennel system: the plan drafted again from the new words (`redraft`), read as a
  *   draft: no one tap until someone confirms it again.
  */
 import type { Round } from "../care.ts";
-import { type DueItem, sheetItem } from "../record.ts";
+import { type DueItem, dueItems, type IfNeededItem, isMedicationItem, sheetItem } from "../record.ts";
 import type { RoundSheet } from "../rounds.ts";
 import { shorten } from "../text.ts";
 import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
@@ -27,6 +31,8 @@ export interface PlanRound {
   items: Array<{ item: PlanItem; on: ItemOnRound }>;
   /** What is due this round, as the sheet shows each item (the taper's amount, the condition added). */
   due: DueItem[];
+  /** What the sheet prints to give if needed this round: recorded from its form, never due. */
+  ifNeeded: IfNeededItem[];
   oneTap: { offered: true } | { offered: false; why: NoOneTap };
 }
 
@@ -45,23 +51,66 @@ function withMore(text: string, more: string[]): string {
   return `${shorten(text, TEXT_MAX - Array.from(tail).length - 3)} · ${tail}`;
 }
 
-/** The due item of a plan's item on the sheet: the sheet's own text, with today's amount and the condition. */
-function dueOf(sheet: RoundSheet, r: { item: PlanItem; on: ItemOnRound }): DueItem | undefined {
-  if (r.on.status !== "due" && r.on.status !== "conditional") return undefined;
-  const base = sheetItem(sheet, r.item.key) ?? {
-    item: r.item.key,
-    label: r.item.key === "meal" ? "meal" : (r.item.what.name ?? r.item.key),
-    text: r.item.what.text,
+/**
+ * Is an item printed as a dose to give (or a meal to feed) at this round? Due or conditional by the
+ * plan; left to a person ("check: …") where the sheet's own reading of the words puts
+ * it on this round (`sheetDue`); with no word of the plan on it, the sheet's own rule. What the
+ * sheet tones as a dose, what its form records and what is chased are this, one rule.
+ */
+export function printedOnRound(on: ItemOnRound | undefined, sheetDue: boolean): boolean {
+  if (!on) return sheetDue;
+  return on.status === "due" || on.status === "conditional" || (on.status === "check" && sheetDue);
+}
+
+/** The item as the sheet shows it: its label and text, else the plan's words. */
+const shownItem = (sheet: RoundSheet, item: PlanItem): DueItem =>
+  sheetItem(sheet, item.key) ?? {
+    item: item.key,
+    label: item.key === "meal" ? "meal" : (item.what.name ?? item.key),
+    text: item.what.text,
   };
+
+/**
+ * The due item of a plan's item on the sheet: the sheet's own text, with today's amount and the
+ * condition; `printed`: the sheet's own rule puts it on this round (an item left to a person is due
+ * there, from the words); `unconfirmed`: the plan is not confirmed, so it is due from the words.
+ */
+function dueOf(
+  sheet: RoundSheet,
+  r: { item: PlanItem; on: ItemOnRound },
+  printed: boolean,
+  unconfirmed: boolean,
+): DueItem | undefined {
+  if (!printedOnRound(r.on, printed)) return undefined;
+  const base = shownItem(sheet, r.item);
   const marks = {
     ...(r.item.highAlert ? { highAlert: true } : {}),
     ...(r.item.window ? { window: r.item.window } : {}),
+    // A dose from the words (a meal is fed as the diet's words say, confirmed or not: never marked).
+    ...(unconfirmed && isMedicationItem(r.item.key) ? { unconfirmed: true } : {}),
   };
+  if (r.on.status !== "due" && r.on.status !== "conditional") return { ...base, ...marks };
   const more = [
     r.on.step !== undefined && r.on.amount ? `today: ${r.on.amount}` : "",
     r.on.status === "conditional" ? `only if: ${r.on.condition}` : "",
   ].filter(Boolean);
   return more.length ? { ...base, ...marks, text: withMore(base.text, more) } : { ...base, ...marks };
+}
+
+/** A medication printed "give if needed" this round, with its reason and limits (as the words give them). */
+function ifNeededOf(
+  sheet: RoundSheet,
+  r: { item: PlanItem; on: ItemOnRound },
+  unconfirmed: boolean,
+): IfNeededItem | undefined {
+  if (r.on.status !== "as_needed" || r.item.key === "meal") return undefined;
+  const { status: _, ...limits } = r.on;
+  return {
+    ...shownItem(sheet, r.item),
+    ...(r.item.highAlert ? { highAlert: true } : {}),
+    ...(unconfirmed ? { unconfirmed: true } : {}),
+    ...limits,
+  };
 }
 
 export function planRound(
@@ -72,7 +121,14 @@ export function planRound(
   stay: StayTimes,
 ): PlanRound {
   const state = planState(plan);
+  const unconfirmed = state !== "confirmed";
+  const printed = new Set(dueItems(sheet).map((d) => d.item));
   const items = plan.items.map((item) => ({ item, on: itemOnRound(item, date, round, stay) }));
-  const due = items.map((r) => dueOf(sheet, r)).filter((d): d is DueItem => d !== undefined);
-  return { state, items, due, oneTap: oneTap(state, items) };
+  const due = items
+    .map((r) => dueOf(sheet, r, printed.has(r.item.key), unconfirmed))
+    .filter((d): d is DueItem => d !== undefined);
+  const ifNeeded = items
+    .map((r) => ifNeededOf(sheet, r, unconfirmed))
+    .filter((d): d is IfNeededItem => d !== undefined);
+  return { state, items, due, ifNeeded, oneTap: oneTap(state, items) };
 }

@@ -10,7 +10,8 @@
 import { weekday, zonedInstant } from "../../time.ts";
 import type { Round } from "../care.ts";
 import type { RoundTimes } from "../rounds.ts";
-import type { Doubt, PlanItem, PlanState } from "./types.ts";
+import { writtenTwice } from "./questions.ts";
+import type { AllergyMatch, Doubt, Fast, PlanItem, PlanState } from "./types.ts";
 
 export interface StayTimes {
   /** ISO 8601 instants; a stay with no departure is open. */
@@ -28,7 +29,11 @@ export type NotDueWhy =
   | "before_start"
   | "after_stop"
   | "off_day"
-  | "not_this_round";
+  | "not_this_round"
+  /** The feeding item, in a fast for a procedure (`PlanItem.fast`: the sheet says why). */
+  | "fasting"
+  /** The same dose written in two slots, settled by a person: given as the other slot says. */
+  | "written_twice";
 
 export type ItemOnRound =
   /** To give (or feed) this round: today's amount (the taper step's, the round's own field's, or the item's). */
@@ -37,9 +42,12 @@ export type ItemOnRound =
   | { status: "conditional"; amount: string | undefined; condition: string; step?: number }
   /** "Give if needed": never due, never missed. */
   | { status: "as_needed"; reason?: string; maxPer24h?: number; minHoursBetween?: number }
-  | { status: "not_due"; why: NotDueWhy }
-  /** Read by nobody yet: "check the instruction", shown whole, never counted as missed. */
-  | { status: "check"; doubts: Doubt[] };
+  | { status: "not_due"; why: NotDueWhy; fast?: Fast }
+  /**
+   * Read by nobody yet: what to check, shown whole, never counted as missed; an allergy it is held
+   * against, and a fast's words, said until a person clears it.
+   */
+  | { status: "check"; doubts: Doubt[]; unplaced?: string[]; allergies?: AllergyMatch[]; fast?: Fast };
 
 const DAY_MS = 86_400_000;
 
@@ -70,12 +78,46 @@ function stepOf(item: PlanItem, date: string): number | NotDueWhy {
   return steps[0]?.from && date < steps[0].from ? "before_start" : "after_stop";
 }
 
-/** What an item asks of one round (`round`) on one day (`date`, the kennel's calendar date). */
+/**
+ * What an item asks of one round (`round`) on one day (`date`, the kennel's calendar date). A slot
+ * holding several drugs, as the reader read it, is due when any of them is, with those due named
+ * and their amounts ("Vetmedin 5mg 1 tab + Furosemide 20mg 1 tab").
+ */
 export function itemOnRound(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
+  if (item.parts && item.readBy === "reader") {
+    const each = item.parts.map((p) => ({
+      part: p,
+      on: oneItemOnRound({ ...item, ...p, parts: undefined }, date, round, stay),
+    }));
+    const due = each.filter((e) => e.on.status === "due");
+    if (due.length === 0) return (each[0]?.on ?? { status: "not_due", why: "not_this_round" }) as ItemOnRound;
+    const amount = due
+      .map((e) =>
+        [e.part.what.name, e.on.status === "due" ? e.on.amount : undefined].filter(Boolean).join(" "),
+      )
+      .join(" + ");
+    return { status: "due", amount };
+  }
+  return oneItemOnRound(item, date, round, stay);
+}
+
+function oneItemOnRound(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
   const at = zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime();
   if (at < Date.parse(stay.arrival)) return { status: "not_due", why: "before_arrival" };
   if (stay.departure && at > Date.parse(stay.departure)) return { status: "not_due", why: "after_departure" };
-  if (item.readBy === "nobody") return { status: "check", doubts: item.doubts };
+  if (item.readBy === "nobody") {
+    return {
+      status: "check",
+      doubts: item.doubts,
+      ...(item.unplaced ? { unplaced: item.unplaced } : {}),
+      ...(item.allergies ? { allergies: item.allergies } : {}),
+    };
+  }
+  if (item.fast) {
+    const fasting = inFast(item.fast, date, stay.roundTimes[round]);
+    if (fasting === "fasting") return { status: "not_due", why: "fasting", fast: item.fast };
+    if (fasting === "after") return { status: "check", doubts: ["fasting"], fast: item.fast };
+  }
   const { start, stop } = item.when;
   if (start && date < start) return { status: "not_due", why: "before_start" };
   if (stop && date > stop) return { status: "not_due", why: "after_stop" };
@@ -92,12 +134,25 @@ export function itemOnRound(item: PlanItem, date: string, round: Round, stay: St
     return { status: "as_needed", ...limits };
   }
   const dose = item.when.rounds.find((d) => d.round === round);
-  if (!dose) return { status: "not_due", why: "not_this_round" };
+  if (!dose) return { status: "not_due", why: writtenTwice(item) ? "written_twice" : "not_this_round" };
   const amount = step !== undefined ? item.when.steps[step]?.amount : (dose.amount ?? item.what.amount);
   const stepped = step !== undefined ? { step } : {};
   return kind.kind === "conditional"
     ? { status: "conditional", amount, condition: kind.condition, ...stepped }
     : { status: "due", amount, ...stepped };
+}
+
+/**
+ * Is a round (its date and HH:MM) in a fast: from its start until its end on the procedure day;
+ * where the words give no end, the procedure day's rounds from noon are "after" (the vet says when
+ * the pet eats again).
+ */
+function inFast(fast: Fast, date: string, time: string): "fasting" | "after" | undefined {
+  const at = `${date}T${time}`;
+  if (at < `${fast.from.date}T${fast.from.time}` || date > fast.day) return undefined;
+  if (date < fast.day) return "fasting";
+  if (fast.until !== undefined) return time < fast.until ? "fasting" : undefined;
+  return time < "12:00" ? "fasting" : "after";
 }
 
 /** Why a pet's round has no one tap "All given & eaten". */

@@ -48,7 +48,9 @@ export function confirmPlan(plan: Plan, who: Person, currentSourceHash?: string)
  * them. Every confirmation is cleared: a changed plan is confirmed again.
  */
 export function setItem(plan: Plan, item: PlanItem, who: Person): Plan {
-  const set: PlanItem = { ...item, readBy: "person", setBy: who };
+  // A person's setting is the slot's whole: the reader's drugs read apart no longer decide.
+  const { parts: _, ...rest } = item;
+  const set: PlanItem = { ...rest, readBy: "person", setBy: who };
   const found = plan.items.some((i) => i.key === item.key);
   const items = found ? plan.items.map((i) => (i.key === item.key ? set : i)) : [...plan.items, set];
   return { ...plan, items, confirmations: [] };

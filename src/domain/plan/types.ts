@@ -122,7 +122,17 @@ export type Doubt =
   | "left_to_judgement"
   | "same_drug"
   | "fasting"
-  | "field_conflict";
+  | "field_conflict"
+  /** Words the reader could not place (`PlanItem.unplaced` holds them): a closed reading accounts for every word. */
+  | "unplaced_words"
+  /** An allergy or intolerance on record matches the item's drug or food (`PlanItem.allergies`). */
+  | "allergy"
+  /** The words say the drug is stopped or not given ("stopped by the vet", "do not give"). */
+  | "stopped"
+  /** A day's total ("300g a day", "3 pouches daily") with no word for how it is split between rounds. */
+  | "daily_total"
+  /** The drugs of one slot cannot each be read on their own (a part's words unclear, or kinds mixed). */
+  | "parts_unclear";
 
 /** Who did something to a plan, and when (ISO 8601 UTC). */
 export interface Person {
@@ -152,6 +162,53 @@ export interface PlanItem {
   feeding?: "diet" | "house_routine";
   /** The dose window's own minutes before and after the round's time (issue 35), when set. */
   window?: { beforeMinutes?: number; afterMinutes?: number };
+  /** The runs of words the reader could not place, as written ("not eating = no jab"), with `unplaced_words`. */
+  unplaced?: string[];
+  /** Allergies on record that match the item (with `allergy`): only a person clears them. */
+  allergies?: AllergyMatch[];
+  /** The feeding item: a fast the care fields state with its days (its meals not due then). */
+  fast?: Fast;
+  /**
+   * Several drugs in one slot ("Vetmedin 5mg BID, Fortekor 5mg AM"; another drug in the evening
+   * field): each read on its own, in the words' order. Used only while the reader's reading stands;
+   * a person's setting is the slot's whole.
+   */
+  parts?: ItemPart[];
+}
+
+/** One drug of a slot that holds several, read on its own. */
+export interface ItemPart {
+  what: ItemWhat;
+  when: ItemWhen;
+  kind: ItemKind;
+}
+
+/** An allergy on record held against an item: the words on record, where, and what in the item matches. */
+export interface AllergyMatch {
+  /** The allergy's words as written ("amoxicillin", "allergic to beef"). */
+  allergy: string;
+  /** The care field it is written in ("allergies", "medicalNotes"). */
+  field: string;
+  /** The item's word that matches ("Synulox", "beef"). */
+  word: string;
+  /** The class both belong to ("penicillins", "beef"), when it is a class and not the same word. */
+  group?: string;
+}
+
+/**
+ * A fast the care fields state for a procedure on a known day ("spay 9/12, nil by mouth from 10pm
+ * the night before"): the meals from `from` to `until` are not due, and the sheet says why.
+ */
+export interface Fast {
+  /** The words that state it, as written, and their field. */
+  words: string;
+  field: string;
+  /** The procedure's day (YYYY-MM-DD). */
+  day: string;
+  /** When the fast starts: a day and a time (HH:MM; "00:00" the start of that day). */
+  from: { date: string; time: string };
+  /** When it ends on the procedure day (HH:MM); none: the procedure's time is not known. */
+  until?: string;
 }
 
 export interface Plan {

@@ -1,5 +1,7 @@
 import type { App } from "@slack/bolt";
+import type { DigestSlack } from "../../digest/slack.ts";
 import type { BotDeps } from "../bot-deps.ts";
+import { PlanPosts } from "../plan-redraw.ts";
 import { SheetRedraw } from "../record-round.ts";
 import { WelfareRedraw } from "../welfare-redraw.ts";
 import { registerDayPages } from "./day-page.ts";
@@ -18,8 +20,11 @@ import { registerWelfareFlag } from "./welfare-flag.ts";
 import { registerWelfareSubmit } from "./welfare-submit.ts";
 import { registerWelfareTap } from "./welfare-tap.ts";
 
-/** `sheetRedraw`: the bot's one recorder of round messages, shared with the dose times' job. */
-export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw): void {
+/**
+ * `sheetRedraw`: the bot's one recorder of round messages, shared with the dose times' job; `slack`:
+ * the scheduled posts' Slack (a plan confirmed draws its round's other post again, found there).
+ */
+export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, slack?: DigestSlack): void {
   registerDayPages(app, deps);
   registerOpenRecord(app, deps);
   registerSearchPages(app, deps);
@@ -31,7 +36,7 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw): vo
   registerRecordTap(app, deps, redraw);
   registerRecordSubmit(app, deps, redraw);
   registerRecordWitness(app, deps, redraw);
-  registerPlan(app, deps);
+  registerPlan(app, deps, new PlanPosts(deps, redraw, slack));
   // The daily welfare check's buttons and forms (issue 38), and its flags'.
   const welfare = new WelfareRedraw(deps);
   registerWelfareTap(app, deps, welfare);

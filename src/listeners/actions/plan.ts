@@ -1,24 +1,34 @@
 /**
- * The care plan's buttons and forms (issue 34): "📋 Plan…" (on a round sheet beside a pet whose plan
- * is not confirmed, and on the plans post) opens the plan's form; "✏️ Edit items…" on it opens the
- * edit form over it; Confirm and Save write a new version of the plan (src/answers/plan-actions.ts).
- * Through the pipeline (src/listeners/interaction.ts): the guard; a form's metadata sealed and the
- * version it names checked to be the pet's current one; then the commit, and only then the ack. A
- * refusal says why and writes nothing: the confirmer of a high-alert plan cannot be its second person.
+ * The care plan's buttons and forms (issues 34, 44): "📋 Plan…" (on a round sheet beside a pet whose
+ * plan is not confirmed, and on the plans post) opens the plan's form, its questions answered in the
+ * form itself (one tap each: the form drawn again, Confirm once all are); "✏️ Edit…" beside an item
+ * opens that item's edit form over it; Confirm and Save write a new version of the plan
+ * (src/answers/plan-actions.ts). Through the pipeline (src/listeners/interaction.ts): the guard; a
+ * form's metadata sealed and the version it names checked to be the pet's current one; then the
+ * commit, and only then the ack. A refusal says why and writes nothing. After a write, both posts of
+ * the pet's round are drawn again from the record (src/listeners/plan-redraw.ts).
  */
 import type { App } from "@slack/bolt";
 import { confirmVersion, type PlanWrite, setItems } from "../../answers/plan-actions.ts";
-import { currentPlan, type PlanVersion, planVersion } from "../../answers/plans.ts";
-import { planEdit, planOpen } from "../../blocks/buttons.ts";
+import { planFormData } from "../../answers/plan-form.ts";
+import { type PlanVersion, planVersion } from "../../answers/plans.ts";
+import { planAnswer, planEdit, planOpen } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
-import { planEditForm, planForm, planModal, plansPostOf } from "../../blocks/plan.ts";
+import {
+  answersOf,
+  planEditForm,
+  planForm,
+  planModal,
+  plansPostOf,
+  roundMessageOf,
+} from "../../blocks/plan.ts";
 import { editModal, readEdit } from "../../blocks/plan-edit.ts";
 import type { PlanView } from "../../present/plan.ts";
+import type { PlanForm as FormShown } from "../../present/plan-form.ts";
 import { planStateWords } from "../../words/plan.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import {
   type Form,
-  type IdsOf,
   type Located,
   type MetaOf,
   nothingToFind,
@@ -27,7 +37,7 @@ import {
   sealed,
   type Tap,
 } from "../interaction.ts";
-import { PlansPostRedraw } from "../plan-redraw.ts";
+import type { PlanPosts } from "../plan-redraw.ts";
 import { FORGED, type MessageRef, NO_STORE } from "../record-round.ts";
 
 const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> = {
@@ -40,7 +50,7 @@ const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> 
     "You confirmed this plan already: a plan with a high-alert drug needs a second, different person to confirm it. Nothing was written.",
   already_confirmed: "This plan is confirmed already: nothing was written.",
   items_unread:
-    "Some items were left to a person (❔ read by a person): set each with ✏️ Edit items… first, then confirm. Nothing was written.",
+    "Some items are still left to a person (each says what to check): answer each question (or set it with ✏️ Edit…), then confirm. Nothing was written.",
 };
 
 /** The version a button or form names, as its form shows it; refused when the record keeps none. */
@@ -53,15 +63,36 @@ async function shownVersion(deps: BotDeps, ids: { versionId: number }): Promise<
   };
 }
 
-/** Inside the plan's form ("Edit items…"): the channel and plans post message the form was opened from. */
+type Meta = MetaOf<typeof planForm>;
+type PlanFormSubmitted = Form<Meta, unknown>;
+
+/** Inside the plan's form (an item's "✏️ Edit…", an answer): what the form carries, named. */
 const opener = (deps: BotDeps, body: { view?: { private_metadata?: string } }) =>
   planForm.read(deps.seal.open(body.view?.private_metadata));
 
-type PlanForm = Form<MetaOf<typeof planForm>, unknown>;
+/** The metadata's wire form, from its names. */
+const wire = (m: Meta) => ({
+  v: m.versionId,
+  ...(m.channel ? { c: m.channel } : {}),
+  ...(m.post ? { m: m.post } : {}),
+  ...(m.round ? { r: m.round } : {}),
+  ...(Object.keys(m.answers).length ? { a: m.answers } : {}),
+});
 
-export function registerPlan(app: App, deps: BotDeps): void {
-  const posts = new PlansPostRedraw(deps);
-  // "📋 Plan…": the plan's form. "✏️ Edit items…" (inside it): the edit form, pushed over it.
+/** The plan's form for `viewer`, with the answers so far; undefined when the version is none. */
+async function formOf(deps: BotDeps, meta: Meta, viewer: string, more: Partial<FormShown> = {}) {
+  const data = await planFormData(deps, meta.versionId, meta.answers);
+  if (!data) return undefined;
+  const next = {
+    ...meta,
+    versionId: data.view.versionId as number,
+    answers: Object.fromEntries(data.chosen),
+  };
+  return planModal(sealed(deps, planForm, wire(next)), { ...data, viewer, ...more }, deps.config.timezone);
+}
+
+export function registerPlan(app: App, deps: BotDeps, posts: PlanPosts): void {
+  // "📋 Plan…": the plan's form. "✏️ Edit…" (inside it): the item's edit form, pushed over it.
   for (const [button, push] of [
     [planOpen, false],
     [planEdit, true],
@@ -76,16 +107,25 @@ export function registerPlan(app: App, deps: BotDeps): void {
       run: (t) => openPlan(t, push),
     });
   }
-  const spec = {
-    what: "a plan form",
-    forged: FORGED,
-    to: (meta: MetaOf<typeof planForm>) => ({ channel: meta.channel }),
-  };
+  // An answer to one of the form's questions: the form drawn again with it (Confirm once all are answered).
+  onTap(app, deps, {
+    button: planAnswer,
+    what: "a care plan's answer",
+    opens: true,
+    tampered: REFUSED.unknown,
+    channelOf: (d, body) => opener(d, body)?.channel,
+    locate: nothingToFind,
+    run: answered,
+  });
+  const spec = { what: "a plan form", forged: FORGED, to: (meta: Meta) => ({ channel: meta.channel }) };
   onForm(app, deps, {
     ...spec,
     form: planForm,
     locate: nothingToFind,
-    run: async (f) => answer(f, posts, await confirmVersion(deps, f.meta.versionId, f.who, keyOf(f))),
+    run: async (f) => {
+      const answers = new Map(Object.entries(answersOf(f.meta.answers, f.view.state.values)));
+      await answer(f, posts, await confirmVersion(deps, f.meta.versionId, f.who, keyOf(f), answers));
+    },
   });
   onForm(app, deps, {
     ...spec,
@@ -102,28 +142,40 @@ export function registerPlan(app: App, deps: BotDeps): void {
   });
 }
 
-/** The plan's form (or, `push`, the edit form over it) for the pet's current version. */
-async function openPlan(t: Tap<IdsOf<typeof planOpen>, PlanView, MessageRef | undefined>, push: boolean) {
-  const { deps, found } = t;
-  const post = push
-    ? opener(deps, t.body)?.post
-    : plansPostOf((t.body as { message?: { ts?: string; blocks?: unknown } }).message);
-  // The pet's current version, whatever the button was drawn with (a sheet is older than an edit).
-  const now = await currentPlan(deps, found.plan.bookingId, found.plan.petId);
-  const shown: PlanView = now ? { ...found, versionId: now.id, plan: now.plan, changed: now.changed } : found;
-  const meta = {
-    v: shown.versionId as number,
-    ...(t.where.c ? { c: t.where.c } : {}),
-    ...(post ? { m: post } : {}),
-  };
+/** The plan's form (or, `push`, an item's edit form over it) for the pet's current version. */
+async function openPlan(
+  t: Tap<
+    { versionId: number; item?: PlanView["plan"]["items"][number]["key"] },
+    PlanView,
+    MessageRef | undefined
+  >,
+  push: boolean,
+) {
+  const { deps } = t;
+  const message = (t.body as { message?: { ts?: string; thread_ts?: string; blocks?: unknown } }).message;
+  // Inside the plan's form: what it was opened from; on a message: the plans post's or the round post's.
+  const from = push ? opener(deps, t.body) : undefined;
+  const meta: Meta = from
+    ? { ...from, versionId: t.ids.versionId }
+    : {
+        versionId: t.ids.versionId,
+        channel: t.where.c,
+        post: plansPostOf(message),
+        round: roundMessageOf(message),
+        answers: {},
+      };
+  const data = await planFormData(deps, meta.versionId);
+  if (!data) return await t.refuse(REFUSED.unknown);
+  const shown = { ...meta, versionId: data.view.versionId as number };
   const { beforeMinutes, afterMinutes, highAlertAfterMinutes } = deps.config.doses;
   const view = push
-    ? editModal(sealed(deps, planEditForm, meta), shown, {
-        beforeMinutes,
-        afterMinutes,
-        highAlertAfterMinutes,
-      })
-    : planModal(sealed(deps, planForm, meta), shown, deps.config.timezone);
+    ? editModal(
+        sealed(deps, planEditForm, wire(shown)),
+        data.view,
+        { beforeMinutes, afterMinutes, highAlertAfterMinutes },
+        t.ids.item,
+      )
+    : await formOf(deps, shown, t.who.userId);
   await t.open(view, {
     push,
     failure: "views.open failed for a care plan",
@@ -131,30 +183,56 @@ async function openPlan(t: Tap<IdsOf<typeof planOpen>, PlanView, MessageRef | un
   });
 }
 
+/** An answer chosen in the plan's form: the form drawn again with it, nothing written. */
+async function answered(t: Tap<{ answer: string }, undefined, MessageRef | undefined>) {
+  const view = (t.body as { view?: { id?: string; hash?: string; state?: { values?: unknown } } }).view;
+  const meta = opener(t.deps, t.body);
+  const action = t.body.actions[0] as { block_id?: string } | undefined;
+  if (!meta || !view?.id) return;
+  const tapped = { blockId: action?.block_id, value: t.ids.answer };
+  const answers = answersOf(meta.answers, view.state?.values, tapped);
+  const form = await formOf(t.deps, { ...meta, answers }, t.who.userId);
+  if (!form) return;
+  try {
+    await t.client.views.update({ view_id: view.id, hash: view.hash, view: form as never });
+  } catch (error) {
+    // A newer answer's update came first (hash_conflict): it carries this answer too.
+    t.deps.log.debug({ err: String((error as Error)?.message ?? error) }, "a plan form's answer not drawn");
+  }
+}
+
 // The view and the version it shows: after Save, Slack keeps the view's id for the plan's form
 // it turns into, and its Confirm is another request than the Save.
-const keyOf = (f: PlanForm) => `${f.requestKey}:${f.meta.versionId}`;
+const keyOf = (f: PlanFormSubmitted) => `${f.requestKey}:${f.meta.versionId}`;
 
-/** A plan saved (`edit`: the plan's form again, to confirm) or confirmed; the plans post redrawn. */
-async function answer(f: PlanForm, posts: PlansPostRedraw, result: PlanWrite, edit = false) {
+/** A plan saved (`edit`: the plan's form again, to confirm) or confirmed; both posts of its round redrawn. */
+async function answer(f: PlanFormSubmitted, posts: PlanPosts, result: PlanWrite, edit = false) {
   if (result.status === "refused") return await f.refuse(REFUSED[result.why]);
   const { meta, deps } = f;
   const v = result.version;
+  const again = (more: Partial<FormShown> = {}) =>
+    formOf(deps, { ...meta, versionId: v.id, answers: edit ? meta.answers : {} }, f.who.userId, more);
+  // The words changed in the kennel system since it was drafted: shown, nothing written.
+  if (result.status === "words_changed") {
+    const shown = await again({ changedNow: result.changed });
+    if (!(await f.ack.send({ response_action: "update", view: shown as never })))
+      await f.tell(
+        `⚠️ Nothing was written: ${esc(v.petName)}'s words changed in the kennel system since the plan was drafted. Open it again to read them.`,
+      );
+    return;
+  }
   const pet = `${esc(v.petName)}'s care plan`;
-  // The plans post's message the form came from, drawn again: the pet in its state now.
-  const redraw = async () => {
-    if (meta.post && meta.channel) await posts.redraw(f.client, meta.channel, meta.post);
-  };
+  const redraw = () =>
+    result.status === "unchanged"
+      ? Promise.resolve()
+      : posts.changed(
+          f.client,
+          { bookingId: v.plan.bookingId, petId: v.plan.petId },
+          { channel: meta.channel, plans: meta.post, round: meta.round },
+        );
   if (edit) {
-    // Saved: the plan's form again, the new version, ready to confirm.
-    const next: PlanView = { versionId: v.id, plan: v.plan, petName: v.petName, room: v.room };
-    const again = {
-      v: v.id,
-      ...(meta.channel ? { c: meta.channel } : {}),
-      ...(meta.post ? { m: meta.post } : {}),
-    };
-    const shown = planModal(sealed(deps, planForm, again), next, deps.config.timezone);
-    const updated = await f.ack.send({ response_action: "update", view: shown as never });
+    // Saved (or nothing changed): the plan's form again, the version as it stands, ready to confirm.
+    const updated = await f.ack.send({ response_action: "update", view: (await again()) as never });
     await redraw();
     if (!updated)
       await f.tell(`✅ Saved ${pet} (${planStateWords(result.state)}): confirm it from the post.`);
@@ -165,6 +243,6 @@ async function answer(f: PlanForm, posts: PlansPostRedraw, result: PlanWrite, ed
   await f.tell(
     result.state === "confirmed"
       ? `✅ ${pet} is confirmed: its doses are due from the next round.`
-      : `✅ ${pet}: confirmed by you; a second, different person confirms it too (high-alert drug).`,
+      : `✅ ${pet}: confirmed by you; ask a colleague to confirm it too (high-alert drug).`,
   );
 }

@@ -16,6 +16,7 @@ import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { giveForm, giveModal, readGive } from "../../blocks/prn-modal.ts";
 import { followUpAt, type PrnDose, prnOverride, prnProblems } from "../../domain/prn.ts";
+import { localDate } from "../../time.ts";
 import { timeOf } from "../../words/dates.ts";
 import { forReason, prnProblemWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -204,8 +205,10 @@ function givenWords(
 ): string {
   const tz = deps.config.timezone;
   const d = result.dose;
+  // Said against today: a dose recorded this morning as given last night is "given yesterday 23:20".
+  const today = localDate(deps.clock.now(), tz);
   if (result.status === "duplicate")
-    return `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} by ${esc(d.userName)} (${esc(petName)}). Nothing more was written.`;
-  const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz);
-  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`;
+    return `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} by ${esc(d.userName)} (${esc(petName)}). Nothing more was written.`;
+  const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz, today);
+  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`;
 }

@@ -8,7 +8,8 @@
  */
 import type { App } from "@slack/bolt";
 import { checkGiven } from "../../answers/late-entry.ts";
-import { petStatus, recordAllDue, recordItems, type WriteResult } from "../../answers/record-round.ts";
+import { recordEach } from "../../answers/record-each.ts";
+import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
 import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
 import { GIVEN_AT, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -26,38 +27,8 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     to: (meta: RecordMeta) => ({ channel: meta.at.channel }),
     locate: onSheet("a record form"),
   };
-  onForm(app, deps, { ...spec, form: recordForm, run: (f) => answer(f, false, each(f)) });
-  onForm(app, deps, { ...spec, form: lateForm, run: (f) => answer(f, true, confirm(f)) });
-
-  /** "Record each…": each item as chosen, a changed one superseding its entry. */
-  async function each(f: RecordSubmission): Promise<WriteResult | undefined> {
-    const { sheet, pet } = f.found;
-    const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
-    if (!sub.ok) return void (await f.atFields(sub.errors));
-    const checked = await checkGiven(deps, sheet, pet, sub.given, sub.choices);
-    if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
-    const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
-    const writes = sub.choices.map((c) => ({
-      ...c,
-      note: sub.note,
-      supersedes: cur.get(c.item),
-      givenAt: checked.givenAt.get(c.item),
-    }));
-    return recordItems(deps, sheet, pet, writes, f.who, f.requestKey);
-  }
-
-  /** The one tap's confirmation: when it asked, the time said, for the doses past their window. */
-  async function confirm(f: RecordSubmission): Promise<WriteResult | undefined> {
-    const { sheet, pet } = f.found;
-    const given = f.meta.asksWhen ? readGiven(f.values) : undefined;
-    if (given === "missing")
-      return void (await f.atFields({ [GIVEN_AT]: "Say when it was given: the day and the time." }));
-    const { status } = await petStatus(deps, sheet, pet);
-    const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
-    const checked = await checkGiven(deps, sheet, pet, given, writes);
-    if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
-    return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt });
-  }
+  onForm(app, deps, { ...spec, form: recordForm, run: (f) => answer(f, false, each(deps, redraw, f)) });
+  onForm(app, deps, { ...spec, form: lateForm, run: (f) => answer(f, true, confirm(deps, f)) });
 
   async function answer(f: RecordSubmission, late: boolean, writing: Promise<WriteResult | undefined>) {
     const result = await writing;
@@ -78,4 +49,51 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     await f.ack.send();
     await afterRound(f, redraw, f.found, f.meta.at, result.status === "recorded");
   }
+}
+
+/**
+ * "Record each…": each item as chosen, a changed one superseding its entry, each dose given if
+ * needed as an as-needed dose (src/answers/record-each.ts).
+ */
+async function each(
+  deps: BotDeps,
+  redraw: SheetRedraw,
+  f: RecordSubmission,
+): Promise<WriteResult | undefined> {
+  const { sheet, pet } = f.found;
+  const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
+  if (!sub.ok) return void (await f.atFields(sub.errors));
+  const checked = await checkGiven(deps, sheet, pet, sub.given, sub.choices);
+  if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
+  const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
+  const writes = sub.choices.map((c) => ({
+    ...c,
+    supersedes: cur.get(c.item),
+    givenAt: checked.givenAt.get(c.item),
+  }));
+  const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, f.who, f.requestKey);
+  if (done.status === "fields") return void (await f.atFields(done.errors));
+  if (done.doses.length) deps.prnFollowUps?.changed();
+  if (done.status === "partly") {
+    // A dose given if needed not written after the entries were: the form stays open, saying so.
+    if (!(await f.ack.send({ response_action: "errors", errors: done.errors })))
+      await f.tell(`⚠️ ${Object.values(done.errors).join(" ")}`);
+    if (done.result?.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
+    await redraw.redraw(f.client, sheet, pet.message, f.meta.at);
+    return undefined;
+  }
+  return done.result ?? { status: "recorded", entries: [] };
+}
+
+/** The one tap's confirmation: when it asked, the time said, for the doses past their window. */
+async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult | undefined> {
+  const { sheet, pet } = f.found;
+  const given = f.meta.asksWhen ? readGiven(f.values) : undefined;
+  if (given === "missing")
+    return void (await f.atFields({ [GIVEN_AT]: "Say when it was given: the day and the time." }));
+  const { status } = await petStatus(deps, sheet, pet);
+  const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
+  const checked = await checkGiven(deps, sheet, pet, given, writes);
+  if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
+  return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt });
 }

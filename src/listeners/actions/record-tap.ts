@@ -10,6 +10,7 @@
  */
 import type { App } from "@slack/bolt";
 import { timeQuestion } from "../../answers/late-entry.ts";
+import { formClock } from "../../answers/record-each.ts";
 import { recordAllDue } from "../../answers/record-round.ts";
 import { tapAsks } from "../../answers/record-tap.ts";
 import {
@@ -57,7 +58,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
                 sheet,
                 pet,
                 asks.entries,
-                deps.config.timezone,
+                formClock(deps),
                 asks.ask,
                 when,
               )

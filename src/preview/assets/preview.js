@@ -70,6 +70,31 @@ function button(b, where, blockId) {
   });
   return btn;
 }
+/**
+ * Radio buttons in an actions block (a care plan form's question): a choice is sent at once, as
+ * Slack sends it (block_actions with the option chosen), and the bot draws the form again.
+ */
+function radios(e, where, blockId) {
+  var group = el("div", "choices");
+  group.setAttribute("role", "radiogroup");
+  var name = "radios" + blockId;
+  (e.options || []).forEach(function (o) {
+    var row = group.appendChild(el("label", "choice"));
+    var box = row.appendChild(el("input"));
+    box.type = "radio";
+    box.name = name;
+    box.value = o.value;
+    box.checked = Boolean(e.initial_option && e.initial_option.value === o.value);
+    textObject(o.text, row.appendChild(el("span")));
+    box.addEventListener("change", function () {
+      var body = { actionId: e.action_id, blockId: blockId, selected: { value: o.value, text: o.text } };
+      if (where.view) { body.viewId = where.view.id; body.values = modalValues(); }
+      else body.messageId = where.id;
+      post("/preview/action", body);
+    });
+  });
+  return group;
+}
 /** An image, drawn as a labelled frame: the preview fetches nothing from outside. */
 function image(i, cls) {
   var box = el("div", "bk-image" + (cls ? " " + cls : ""));
@@ -90,7 +115,10 @@ function block(b, message) {
   }
   if (b.type === "actions") {
     var a = el("div", "bk-actions");
-    (b.elements || []).forEach(function (e) { if (e.type === "button") a.appendChild(button(e, message, b.block_id)); });
+    (b.elements || []).forEach(function (e) {
+      if (e.type === "button") a.appendChild(button(e, message, b.block_id));
+      else if (e.type === "radio_buttons") a.appendChild(radios(e, message, b.block_id));
+    });
     return a;
   }
   if (b.type === "section") {

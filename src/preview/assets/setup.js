@@ -230,7 +230,7 @@ function showSaved(r) {
   const box = $("save-result");
   box.textContent = "";
   box.className = "result ok";
-  box.appendChild(el("div", "headline", "✓ Saved " + r.settings.join(", ") + " in " + r.file + "."));
+  box.appendChild(el("div", "headline", (r.kennelOnly ? "✓ Saved the kennel settings (" : "✓ Saved ") + r.settings.join(", ") + (r.kennelOnly ? ")" : "") + " in " + r.file + "."));
   if (r.kept && r.kept.length) box.appendChild(el("div", "detail", "Kept as saved (their boxes were left empty): " + r.kept.join(", ") + "."));
   if (!r.written) box.appendChild(el("div", "detail", "(The file already said exactly this: nothing changed.)"));
   if (r.backup) box.appendChild(el("div", "detail", "The file as it was before: " + r.backup + "."));
@@ -247,18 +247,19 @@ function showSaved(r) {
   if (r.canStart) startButton(box);
 }
 
-async function saveNow(accept) {
+async function saveNow(accept, kennelOnly) {
   const button = $("save");
   button.disabled = true;
   $("accept-row").hidden = true;
-  show("save-result", { busy: "Checking everything once more and saving…" });
-  const r = await call("/setup/save", saveBody(accept));
+  show("save-result", { busy: kennelOnly ? "Checking the kennel's part once more and saving it…" : "Checking everything once more and saving…" });
+  const r = await call(kennelOnly ? "/setup/save-kennel" : "/setup/save", saveBody(accept));
   button.disabled = false;
   const box = $("save-result");
   box.textContent = "";
   if (r.body.ok) {
     // Saved: the secrets leave the page; the boxes now say what is saved.
-    ["bot-token", "app-token", "signing-secret", "kennel-key"].forEach((id) => { $(id).value = ""; });
+    // (The kennel's part alone: Slack's boxes keep what was pasted, for when Slack can be reached.)
+    (kennelOnly ? ["kennel-key"] : ["bot-token", "app-token", "signing-secret", "kennel-key"]).forEach((id) => { $(id).value = ""; });
     applySaved(r.body.saved);
     state.botPort = r.body.botPort;
     showSaved(r.body);
@@ -280,6 +281,15 @@ async function saveNow(accept) {
   (r.body.problems || []).forEach((p) => list.appendChild(el("li", "", p.variable + ": " + p.problem + " " + p.fix)));
   if (!r.body.checks && !r.body.problems) list.appendChild(el("li", "", r.body.headline || r.body.error || "The preview refused."));
   box.appendChild(list);
+  if (r.body.kennelCanSave && !kennelOnly) {
+    // Slack cannot be reached (or its part is not right yet), the kennel's part is: save that much now.
+    box.appendChild(el("div", "fix", "The kennel's part is checked ✓: it can be saved on its own, and Slack connected later."));
+    const kennel = el("button", "", "Save the kennel settings now; connect Slack later");
+    kennel.type = "button";
+    kennel.id = "save-kennel";
+    kennel.addEventListener("click", () => saveNow([], true));
+    box.appendChild(kennel);
+  }
   if (accepting) {
     box.appendChild(el("div", "fix", "Invite the bot and press Save again, or save now knowing what will not work yet:"));
     const anyway = $("save-anyway");
@@ -348,7 +358,8 @@ async function loadState() {
   applySaved(s.saved);
   const saved = state.saved;
   const any = Object.keys(saved.secrets).length > 0 || saved.kennelUrl;
-  $("env-file").textContent = "Saving writes " + s.envFile + " (readable by you only; the old file is kept as .env.bak)." +
+  // .env.bak only when there is a file to keep.
+  $("env-file").textContent = "Saving writes " + s.envFile + (s.exists ? " (readable by you only; the file as it is now is kept as .env.bak)." : " (readable by you only).") +
     (any ? " It holds saved settings: each box shows what is saved; change one box and save, and the others stay as saved." : "");
   if (saved.mode) setMode(saved.mode);
   if (saved.kennelUrl) $("kennel-url").value = saved.kennelUrl;
@@ -366,6 +377,14 @@ async function loadState() {
   if (savedSecret("appToken") && state.mode === "socket") checkApp();
   if (savedSecret("signingSecret") && state.mode === "http") checkSigning();
   if (saved.kennelUrl && savedSecret("kennelKey")) checkKennel();
+  if (!s.canStart && !saved.mode && saved.kennelUrl && savedSecret("kennelKey")) {
+    // Reloaded after the kennel's part was saved on its own: Slack's is still to do.
+    const box = $("save-result");
+    box.textContent = "";
+    box.className = "result ok";
+    box.appendChild(el("div", "headline", "✓ The kennel settings are saved in " + s.envFile + "."));
+    box.appendChild(el("div", "fix next", "Slack is still to connect: steps 1 and 2, then Save the settings."));
+  }
   if (s.canStart) {
     // Reloaded after a save, while the preview still runs: the way on is still here.
     const box = $("save-result");

@@ -19,6 +19,8 @@ const claimedDose = z.object({
   label: text(200),
   text: text(3000),
   highAlert: z.boolean().optional(),
+  /** Due from the words, the pet's care plan not confirmed (issue 44): named so. */
+  unconfirmed: z.boolean().optional(),
   opensAt: at,
   dueAt: at,
   lateAt: at,

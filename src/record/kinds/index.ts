@@ -12,6 +12,7 @@ import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange } from "./obligation.ts";
 import { plan } from "./plan.ts";
+import { plansPost } from "./plans-post.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
 import { sheet } from "./sheet.ts";
@@ -22,6 +23,7 @@ const KINDS = [
   sheet,
   retention,
   plan,
+  plansPost,
   witness,
   prn,
   prnEffect,

@@ -24,6 +24,8 @@ export const prn = defineKind({
     userName: words(200),
     ack: z.object({ rule: z.enum(["max_per_24h", "min_interval"]), words: words(1000) }).optional(),
     note: words(500).optional(),
+    /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
+    unconfirmed: z.literal(true).optional(),
   }),
 });
 

@@ -21,6 +21,14 @@ const dueItem = z.object({
       afterMinutes: z.number().int().min(1).max(720).optional(),
     })
     .optional(),
+  /** Due from the words, the pet's care plan not confirmed (issue 44). */
+  unconfirmed: z.boolean().optional(),
+});
+/** An item printed to give if needed (issue 44): its reason and limits, as the plan (or its words) say. */
+const ifNeededItem = dueItem.extend({
+  reason: text(500).optional(),
+  maxPer24h: z.number().int().min(1).max(48).optional(),
+  minHoursBetween: z.number().positive().max(168).optional(),
 });
 
 const sheetPet = z.object({
@@ -29,6 +37,8 @@ const sheetPet = z.object({
   name: text(200),
   /** What the sheet listed as due for the pet, in its order. */
   due: z.array(dueItem).max(6),
+  /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
+  ifNeeded: z.array(ifNeededItem).max(5).optional(),
   /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
   oneTap: z.boolean(),
   /** The message of the post that holds the pet (0: the parent). */
@@ -52,6 +62,8 @@ const span = z.object({
   code: z.literal(true).optional(),
   struck: z.literal(true).optional(),
   tone: z.enum(["alert", "warn", "muted", "accent"]).optional(),
+  /** Said by the pet's care plan when drawn (issue 44): a redraw after the plan changed replaces it. */
+  of: z.literal("plan").optional(),
 });
 const line = z.array(span);
 const lines = z.array(line);

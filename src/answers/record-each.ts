@@ -1,0 +1,189 @@
+/**
+ * "✏️ Record each…" written (issue 44): every item the round's sheet printed for the pet can be
+ * recorded there, its care plan confirmed or not. Each item due (confirmed, or from the words) is a
+ * round entry (src/answers/record-round.ts); each dose given if needed is an as-needed dose of the
+ * record (kind `prn`, src/answers/prn.ts: its follow-up, its effect, the audit's as-needed figures),
+ * its reason required and its limits checked against the pet's earlier doses of it, as the plan says
+ * them or, not confirmed, as its words give them: past one, nothing is written until the person says
+ * they have checked, with a note. What may be written is read from the kept sheet, never the form.
+ *
+ * The round's entries are committed first (one transaction: all or none), then each dose given if
+ * needed (its own request key, so a form submitted again writes each once): when a dose cannot be
+ * written after the entries were, the person is told exactly that, on its field.
+ */
+import type { Deps } from "../deps.ts";
+import { type PrnDose, type PrnProblem, prnGivenAtProblem, prnProblems } from "../domain/prn.ts";
+import type { IfNeededItem } from "../domain/record.ts";
+import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
+import { localDate } from "../time.ts";
+import { timeOf } from "../words/dates.ts";
+import { prnProblemWords } from "../words/doses.ts";
+import { describeFailure } from "./failure.ts";
+import { givenInstant } from "./late-entry.ts";
+import { keepPrn, prnDoses } from "./prn.ts";
+import { recordItems, type Who, type WriteResult } from "./record-round.ts";
+import type { Sheet, SheetPet } from "./sheets.ts";
+
+/** The kennel's time now, shown in the form (an as-needed dose's "given at"). */
+export const formClock = (deps: Pick<Deps, "clock" | "config">) => ({
+  time: timeOf(deps.clock.now().toISOString(), deps.config.timezone),
+  timezone: deps.config.timezone,
+});
+
+/** An item's choice in the form, ready to write (src/blocks/record-form.ts reads it). */
+export interface EachWrite {
+  item: ItemKey;
+  outcome: Outcome;
+  reason?: string | undefined;
+  reasonCode?: NotGivenReason | undefined;
+  givenAt?: string | undefined;
+  note?: string | undefined;
+  supersedes?: number | undefined;
+}
+
+/** A dose given if needed, as the form says it. */
+export interface GivenIfNeeded {
+  item: ItemKey;
+  reason: string;
+  anyway: boolean;
+  time?: string | undefined;
+  note?: string | undefined;
+}
+
+export type EachResult =
+  /** Nothing written: the errors on the fields at fault. */
+  | { status: "fields"; errors: Record<string, string> }
+  /** The round's entries (when any) as written, and each dose given if needed. */
+  | { status: "done"; result: WriteResult | undefined; doses: PrnDose[] }
+  /** The entries are written; a dose given if needed could not be (its field says so). */
+  | { status: "partly"; result: WriteResult | undefined; doses: PrnDose[]; errors: Record<string, string> };
+
+/** A dose given if needed, checked: the sheet's item, when it was given, the limits it goes past. */
+interface CheckedDose {
+  choice: GivenIfNeeded;
+  item: IfNeededItem;
+  at: string;
+  problems: PrnProblem[];
+}
+
+/** When a dose was given: the time said on the sheet's day (today's, or the earlier day recorded late); else now. */
+function givenAtOf(deps: Pick<Deps, "clock" | "config">, sheet: Sheet, time: string | undefined) {
+  const tz = deps.config.timezone;
+  const now = deps.clock.now();
+  const today = localDate(now, tz);
+  return time ? givenInstant(sheet.date < today ? sheet.date : today, time, tz) : now.toISOString();
+}
+
+/** The words for a time given that cannot stand. */
+function atWords(refused: string, pet: SheetPet, now: string, tz: string): string {
+  if (refused === "before_arrival") return `That is before ${pet.name} arrived: say when it was given.`;
+  if (refused === "too_far_back") return "That is more than a day back: say when it was given.";
+  return `That is later than now (${timeOf(now, tz)}): say when it was given.`;
+}
+
+/** Each dose given if needed, checked: its time, and its limits against the pet's earlier doses of it. */
+async function checkIfNeeded(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+  given: GivenIfNeeded[],
+): Promise<{ ok: true; doses: CheckedDose[] } | { ok: false; errors: Record<string, string> }> {
+  const errors: Record<string, string> = {};
+  const tz = deps.config.timezone;
+  const now = deps.clock.now().toISOString();
+  const earlier = given.length ? await prnDoses(deps, { bookingId: pet.bookingId, petId: pet.petId }) : [];
+  const doses: CheckedDose[] = [];
+  for (const choice of given) {
+    const item = (pet.ifNeeded ?? []).find((d) => d.item === choice.item);
+    if (!item) continue;
+    const at = givenAtOf(deps, sheet, choice.time);
+    const refused = at ? prnGivenAtProblem(Date.parse(at), { now, arrival: pet.arrivesAt }) : "future";
+    if (!at || refused) {
+      errors[`at:${item.item}`] = atWords(refused ?? "future", pet, now, tz);
+      continue;
+    }
+    const mine = earlier.filter((d) => d.item === item.item);
+    const problems = prnProblems(mine, at, item);
+    if (problems.length && !choice.anyway) {
+      errors[`it:${item.item}`] =
+        `${limitWords(problems, item, tz)}. To record it, choose “given past its limit: I have checked” and say why in its note.`;
+      continue;
+    }
+    doses.push({ choice, item, at, problems });
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, doses };
+}
+
+/** Past its limits: as the plan says them, or, not confirmed, as the words give them. */
+const limitWords = (problems: PrnProblem[], item: IfNeededItem, tz: string) =>
+  problems
+    .map((p) =>
+      prnProblemWords(p, tz, item.unconfirmed ? "the words (plan not confirmed) say" : "the plan says"),
+    )
+    .join("; ");
+
+/** Keeps one dose given if needed, from the kept sheet's item (its own request key: written once). */
+async function keepIfNeeded(
+  deps: Pick<Deps, "record" | "config">,
+  pet: SheetPet,
+  d: CheckedDose,
+  who: Who,
+  requestKey: string,
+): Promise<PrnDose> {
+  const first = d.problems[0];
+  const { dose } = await keepPrn(deps, {
+    bookingId: pet.bookingId,
+    petId: pet.petId,
+    item: {
+      key: d.item.item,
+      label: d.item.label,
+      text: d.item.text,
+      ...(d.item.unconfirmed ? { unconfirmed: true } : {}),
+    },
+    reason: d.choice.reason,
+    givenAt: d.at,
+    note: d.choice.note,
+    ...(first
+      ? { ack: { rule: first.rule, words: limitWords(d.problems, d.item, deps.config.timezone) } }
+      : {}),
+    who,
+    requestKey: `${requestKey}:${d.item.item}`,
+    date: localDate(d.at, deps.config.timezone),
+  });
+  return dose;
+}
+
+/**
+ * Writes a "Record each…" form: the round's entries (each an item the sheet listed as due), then
+ * each dose given if needed (each one the sheet printed to give if needed), or the errors at fault.
+ */
+export async function recordEach(
+  deps: Pick<Deps, "record" | "log" | "clock" | "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+  form: { writes: EachWrite[]; ifNeeded: GivenIfNeeded[] },
+  who: Who,
+  requestKey: string,
+): Promise<EachResult> {
+  const checked = await checkIfNeeded(deps, sheet, pet, form.ifNeeded);
+  if (!checked.ok) return { status: "fields", errors: checked.errors };
+  const result = form.writes.length
+    ? await recordItems(deps, sheet, pet, form.writes, who, requestKey)
+    : undefined;
+  if (result && result.status !== "recorded" && result.status !== "duplicate")
+    return { status: "done", result, doses: [] };
+  const doses: PrnDose[] = [];
+  for (const d of checked.doses) {
+    try {
+      doses.push(await keepIfNeeded(deps, pet, d, who, requestKey));
+    } catch (error) {
+      deps.log.warn(
+        { err: String((error as Error)?.message ?? error) },
+        "a dose given if needed not written",
+      );
+      const words = `Not recorded: ${describeFailure(error).what} Record again: what is recorded already is not written twice.`;
+      return { status: "partly", result, doses, errors: { [`it:${d.item.item}`]: words } };
+    }
+  }
+  return { status: "done", result, doses };
+}

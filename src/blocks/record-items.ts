@@ -1,0 +1,74 @@
+/**
+ * The inputs of each item of "✏️ Record each…" (issue 44): its outcome, a dose's reason from the list
+ * and its words, a dose given if needed's why and when, and the item's own note (issue 51), drawn
+ * from the form's items (src/present/record-form.ts). Read back by src/blocks/record-form.ts.
+ */
+import type { RecordFormItem } from "../present/record-form.ts";
+import { truncate } from "./mrkdwn.ts";
+
+/** Longest note; a reason's own words leave room for the reason from the list before them. */
+export const NOTE_MAX = 500;
+export const WHY_MAX = 450;
+
+const plain = (text: string, max: number) => ({
+  type: "plain_text" as const,
+  text: truncate(text || " ", max),
+});
+const choice = (c: { text: string; value: string }) => ({ text: plain(c.text, 75), value: c.value });
+
+/** An optional input of the form. */
+const input = (block_id: string, label: string, element: Record<string, unknown>, hint?: string) => ({
+  type: "input",
+  block_id,
+  optional: true,
+  label: plain(label, 2000),
+  ...(hint ? { hint: plain(hint, 2000) } : {}),
+  element,
+});
+
+const text = (action_id: string, max: number, multiline = false) => ({
+  type: "plain_text_input",
+  action_id,
+  max_length: max,
+  ...(multiline ? { multiline: true } : {}),
+});
+
+/** One item's inputs; `clock`: the kennel's time now (a dose given if needed's default "given at"). */
+export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: string }): unknown[] {
+  const k = f.item;
+  const outcome = input(
+    `it:${k}`,
+    f.label,
+    {
+      type: "static_select",
+      action_id: "outcome",
+      placeholder: plain(f.placeholder, 150),
+      options: f.choices.map(choice),
+      ...(f.chosen ? { initial_option: choice(f.chosen) } : {}),
+    },
+    f.hint,
+  );
+  const reasons = f.reasons
+    ? [
+        input(`code:${k}`, f.reasons.label, {
+          type: "static_select",
+          action_id: "code",
+          placeholder: plain("Choose a reason…", 150),
+          options: f.reasons.choices.map(choice),
+        }),
+        input(`why:${k}`, f.reasons.words, text("reason", WHY_MAX), f.reasons.hint),
+      ]
+    : [];
+  const given = f.given
+    ? [
+        input(`why:${k}`, f.given.why, text("reason", WHY_MAX), f.given.hint),
+        input(`at:${k}`, f.given.at, {
+          type: "timepicker",
+          action_id: "time",
+          initial_time: clock.time,
+          timezone: clock.timezone,
+        }),
+      ]
+    : [];
+  return [outcome, ...reasons, ...given, input(`note:${k}`, f.note, text("note", NOTE_MAX, true))];
+}

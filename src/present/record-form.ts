@@ -1,0 +1,96 @@
+/**
+ * The items of a pet's "✏️ Record each…" form (issue 44): every item the round's sheet printed for
+ * it, in the kennel's words. A dose or a meal due: its outcomes (the current one chosen), a dose's
+ * reasons from the list and the person's own words; a dose from the words says "(plan not
+ * confirmed)". A dose to give if needed: given (or given past its limit, checked), why, when, with its
+ * reason and limits as the plan, or its words, give them. Each item has its own note (issue 51). The
+ * form is Slack's (src/blocks/record-modal.ts); these are its words and choices.
+ */
+import type { DueItem, IfNeededItem } from "../domain/record.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import {
+  type ItemKey,
+  MEAL_OUTCOMES,
+  MEDICATION_OUTCOMES,
+  NOT_GIVEN_REASONS,
+  type Outcome,
+} from "../record/types.ts";
+import { ifNeededWords, reasonWords } from "../words/doses.ts";
+import { outcomeWords } from "../words/record.ts";
+import { doseName } from "../words/unconfirmed.ts";
+
+/** A dose to give if needed (issue 44): given, or given past its limit once checked. */
+export const GIVEN = "given";
+export const GIVEN_ANYWAY = "given_anyway";
+
+interface Choice {
+  text: string;
+  value: string;
+}
+
+export interface RecordFormItem {
+  item: ItemKey;
+  label: string;
+  hint: string;
+  placeholder: string;
+  choices: Choice[];
+  chosen?: Choice | undefined;
+  /** A dose due: its reasons from the list, and the person's words. */
+  reasons?: { label: string; choices: Choice[]; words: string; hint: string } | undefined;
+  /** A dose to give if needed: why it was given, and when. */
+  given?: { why: string; hint: string; at: string } | undefined;
+  note: string;
+}
+
+const outcome = (o: Outcome): Choice => ({ text: outcomeWords(o), value: o });
+
+function dueItem(d: DueItem, now: Outcome | undefined): RecordFormItem {
+  const med = isMedicationItem(d.item);
+  return {
+    item: d.item,
+    label: med ? `💊 ${doseName(d.label, d.unconfirmed)}` : "🍽 Meal",
+    hint: d.text,
+    placeholder: "Choose…",
+    choices: (med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(outcome),
+    ...(now ? { chosen: outcome(now) } : {}),
+    ...(med
+      ? {
+          reasons: {
+            label: `Why not given or refused (${d.label})`,
+            choices: NOT_GIVEN_REASONS.map((r) => ({ text: reasonWords(r), value: r })),
+            words: `In your words (${d.label})`,
+            hint: "Needed when the reason is “other”.",
+          },
+        }
+      : {}),
+    note: `Note (${med ? d.label : "meal"})`,
+  };
+}
+
+function ifNeededItem(d: IfNeededItem): RecordFormItem {
+  const limited = d.maxPer24h !== undefined || d.minHoursBetween !== undefined;
+  return {
+    item: d.item,
+    label: `💊 ${doseName(d.label, d.unconfirmed)}: give if needed`,
+    hint: [d.text, ifNeededWords(d)].filter(Boolean).join(" · "),
+    placeholder: "Given? Choose…",
+    choices: [
+      { text: "given (as needed)", value: GIVEN },
+      ...(limited ? [{ text: "given past its limit: I have checked", value: GIVEN_ANYWAY }] : []),
+    ],
+    given: {
+      why: `Why it was given (${d.label})`,
+      hint: "Needed when it was given.",
+      at: `Given at (${d.label}, the kennel's time)`,
+    },
+    note: `Note (${d.label})`,
+  };
+}
+
+/** Every printed item of the pet's round: each due (with its current outcome), then each to give if needed. */
+export function recordFormItems(
+  pet: { due: readonly DueItem[]; ifNeeded?: readonly IfNeededItem[] | undefined },
+  current: ReadonlyMap<string, Outcome>,
+): RecordFormItem[] {
+  return [...pet.due.map((d) => dueItem(d, current.get(d.item))), ...(pet.ifNeeded ?? []).map(ifNeededItem)];
+}

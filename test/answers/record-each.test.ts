@@ -1,0 +1,202 @@
+/**
+ * "✏️ Record each…" written (issue 44), on both engines: a dose printed to give if needed, its plan
+ * not confirmed, is given from the round's form as an as-needed dose of the record (kept "from the
+ * words, plan not confirmed"), its reason required and its limits, as the words give them, checked
+ * against the pet's earlier doses: past one, nothing is written until the person says they checked
+ * (kept with the dose); the round's entries and the dose in one submission, each written once when
+ * it comes again; each item with its own note (issue 51).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prnDoses } from "../../src/answers/prn.ts";
+import { recordEach } from "../../src/answers/record-each.ts";
+import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
+import { readSubmission } from "../../src/blocks/record-form.ts";
+import { loadConfig } from "../../src/config.ts";
+import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+let at = Date.parse("2026-11-22T12:05:00Z");
+const clock = { now: () => new Date(at) };
+const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
+const pg = usePostgres();
+const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
+  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
+  {
+    name: "PostgreSQL",
+    open: async () =>
+      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
+    skip: !pg.available,
+  },
+];
+const jane = { userId: "U0JANE", userName: "Jane" };
+const pick = (value: string) => ({ outcome: { selected_option: { value } } });
+const typed = (key: string, value: string) => ({ [key]: { note: { value } } });
+
+describe.each(engines)("Record each… with a dose to give if needed ($name)", ({ open, skip }) => {
+  let store: CareRecordStore;
+  let sheet: Sheet;
+  const deps = () => ({ record: store, config, clock, log: silentLogger() });
+  const meta = () => ({ s: sheet.id, b: 5, p: 50, c: "C1", t: "1.1", cur: [] });
+
+  beforeAll(async () => {
+    if (skip) return;
+    at = Date.parse("2026-11-22T12:05:00Z");
+    store = await open();
+    sheet = await saveSheet(
+      { record: store },
+      {
+        v: 1,
+        date: "2026-11-22",
+        round: "midday",
+        fallback: "Midday round",
+        messages: [{ parts: [] }],
+        pets: [
+          {
+            bookingId: 5,
+            petId: 50,
+            name: "Itchy",
+            due: [{ item: "meal", label: "meal", text: "Kibble 100 g" }],
+            ifNeeded: [
+              {
+                item: "med:1",
+                label: "Piriton 4mg",
+                text: "Piriton 4mg PRN – only if scratching, max 1 in 24h",
+                reason: "only if scratching",
+                maxPer24h: 1,
+                unconfirmed: true,
+              },
+            ],
+            oneTap: false,
+            message: 0,
+          },
+        ],
+      },
+    );
+  });
+  afterAll(async () => {
+    if (!skip) await store.close();
+  });
+
+  it.skipIf(skip)(
+    "given from the form: kept as an as-needed dose from the words, with its reason; the meal with its own note",
+    async () => {
+      const sub = readSubmission(
+        meta(),
+        sheet.pets[0] as Sheet["pets"][number],
+        {
+          "it:meal": pick("ate_some"),
+          ...typed("note:meal", "left the biscuits"),
+          "it:med:1": pick("given"),
+          "why:med:1": { reason: { value: "scratching at the door" } },
+          ...typed("note:med:1", "calmer after"),
+        } as never,
+      );
+      if (!sub.ok) throw new Error(JSON.stringify(sub.errors));
+      const result = await recordEach(
+        deps(),
+        sheet,
+        sheet.pets[0] as Sheet["pets"][number],
+        { writes: sub.choices, ifNeeded: sub.ifNeeded },
+        jane,
+        "view:V1",
+      );
+      expect(result.status).toBe("done");
+      const entries = await store.entries({ date: "2026-11-22", round: "midday" });
+      expect(entries.map((e) => [e.item, e.outcome, e.note])).toEqual([
+        ["meal", "ate_some", "left the biscuits"],
+      ]);
+      const [dose] = await prnDoses({ record: store }, { bookingId: 5, petId: 50 });
+      expect(dose).toMatchObject({
+        item: "med:1",
+        label: "Piriton 4mg",
+        reason: "scratching at the door",
+        note: "calmer after",
+        unconfirmed: true,
+        givenAt: "2026-11-22T12:05:00.000Z",
+      });
+      // The same submission again (Slack re-delivering it): nothing written twice.
+      await recordEach(
+        deps(),
+        sheet,
+        sheet.pets[0] as Sheet["pets"][number],
+        { writes: sub.choices, ifNeeded: sub.ifNeeded },
+        jane,
+        "view:V1",
+      );
+      expect(await prnDoses({ record: store }, { bookingId: 5, petId: 50 })).toHaveLength(1);
+      expect(await store.entries({ date: "2026-11-22", round: "midday" })).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    "past the limit the words give: nothing written until the person says they checked, with a note",
+    async () => {
+      at = Date.parse("2026-11-22T14:00:00Z");
+      const pet = sheet.pets[0] as Sheet["pets"][number];
+      const given = { item: "med:1" as const, reason: "scratching again", anyway: false };
+      const refused = await recordEach(
+        deps(),
+        sheet,
+        pet,
+        { writes: [], ifNeeded: [given] },
+        jane,
+        "view:V2",
+      );
+      expect(refused).toEqual({
+        status: "fields",
+        errors: {
+          "it:med:1": expect.stringMatching(
+            /^1 already in the last 24 h: the words \(plan not confirmed\) say at most 1\. To record it, choose “given past its limit: I have checked”/,
+          ),
+        },
+      });
+      expect(await prnDoses({ record: store }, { bookingId: 5, petId: 50 })).toHaveLength(1);
+      // The form asks for the note with "given past its limit".
+      const noNote = readSubmission(meta(), pet, {
+        "it:med:1": pick("given_anyway"),
+        "why:med:1": { reason: { value: "scratching again" } },
+      } as never);
+      expect(noNote).toEqual({
+        ok: false,
+        errors: { "note:med:1": "Say who you checked with, and why it is given anyway." },
+      });
+      const anyway = await recordEach(
+        deps(),
+        sheet,
+        pet,
+        { writes: [], ifNeeded: [{ ...given, anyway: true, note: "vet said one more is fine" }] },
+        jane,
+        "view:V3",
+      );
+      expect(anyway.status).toBe("done");
+      const doses = await prnDoses({ record: store }, { bookingId: 5, petId: 50 });
+      expect(doses.at(-1)).toMatchObject({
+        note: "vet said one more is fine",
+        ack: {
+          rule: "max_per_24h",
+          words: expect.stringContaining("the words (plan not confirmed) say at most 1"),
+        },
+      });
+    },
+  );
+
+  it.skipIf(skip)("a time given later than now is refused at its field, nothing written", async () => {
+    at = Date.parse("2026-11-22T15:00:00Z");
+    const pet = sheet.pets[0] as Sheet["pets"][number];
+    const later = await recordEach(
+      deps(),
+      sheet,
+      pet,
+      { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "18:00" }] },
+      jane,
+      "view:V4",
+    );
+    expect(later).toEqual({
+      status: "fields",
+      errors: { "at:med:1": "That is later than now (15:00): say when it was given." },
+    });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * docs/glossary.md names every state in the words the bot uses for it, and the README links it: a word
+ * changed in src/words/ without the glossary (or a state added without its word there) fails here.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { PlanState } from "../../src/domain/plan/types.ts";
+import { PRN_EFFECTS } from "../../src/domain/prn.ts";
+import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
+import { effectWords, reasonWords, stateWords, UNWITNESSED } from "../../src/words/doses.ts";
+import { onRoundWords, planStateWords } from "../../src/words/plan.ts";
+import { outcomeWords } from "../../src/words/record.ts";
+import { doseName, FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";
+
+const GLOSSARY = readFileSync(new URL("../../docs/glossary.md", import.meta.url), "utf8");
+
+describe("the glossary", () => {
+  it("is linked from the README's More list", () => {
+    const more = /## More\n([\s\S]*)$/.exec(
+      readFileSync(new URL("../../README.md", import.meta.url), "utf8"),
+    );
+    expect(more?.[1]).toContain("(docs/glossary.md)");
+  });
+
+  it("names each dose's state, outcome and reason in the bot's own words", () => {
+    for (const s of ["upcoming", "due", "late", "missed"] as const) {
+      const [icon, word] = stateWords(s).split(" ");
+      expect(GLOSSARY).toContain(`${icon} **${word}**`);
+    }
+    for (const o of [...MEDICATION_OUTCOMES, ...MEAL_OUTCOMES]) expect(GLOSSARY).toContain(outcomeWords(o));
+    for (const r of NOT_GIVEN_REASONS.filter((r) => r !== "refused"))
+      expect(GLOSSARY).toContain(reasonWords(r));
+    for (const e of PRN_EFFECTS) expect(GLOSSARY).toContain(`**${effectWords(e)}**`);
+    expect(GLOSSARY).toContain(`💉 **${UNWITNESSED}**`);
+    for (const w of [
+      "late entry",
+      "given late",
+      "left to a person",
+      "witness",
+      "give if needed",
+      "as needed",
+    ])
+      expect(GLOSSARY).toContain(w);
+  });
+
+  it("names each state of a plan, and what a confirmed plan says of an item, as the sheet does", () => {
+    const states: PlanState[] = ["draft", "awaiting_second", "confirmed", "changed_in_source"];
+    for (const s of states)
+      expect(GLOSSARY).toContain(
+        planStateWords(s)
+          .replace(/^(📋|✅) /, "")
+          .split(":")[0],
+      );
+    for (const why of [
+      "before_arrival",
+      "after_departure",
+      "before_start",
+      "after_stop",
+      "off_day",
+      "not_this_round",
+      "written_twice",
+    ] as const)
+      expect(GLOSSARY).toContain(`**${onRoundWords({ status: "not_due", why })}**`);
+    expect(GLOSSARY).toContain(`**${onRoundWords({ status: "as_needed" })}**`);
+    // A dose due from the words of a plan no one confirmed, as every surface names it.
+    expect(GLOSSARY).toContain(`**${doseName("", true).trim()}**`);
+    expect(GLOSSARY).toContain(`**${FROM_THE_WORDS}**`);
+  });
+});
