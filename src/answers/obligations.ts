@@ -28,7 +28,7 @@ import {
   roundOfSheets,
 } from "../domain/obligations.ts";
 import { type DueItem, dueOf } from "../domain/record.ts";
-import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
+import type { BodyIn } from "../record/kinds/index.ts";
 import type { Entry, LogEntry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { doseSettings } from "./doses.ts";
@@ -287,7 +287,7 @@ export async function owedRounds(
 const ROUND_ORDER: Record<Round, number> = { morning: 0, midday: 1, evening: 2 };
 
 /** The window an entry's item gets when no kept round asked it: the settings' window now. */
-export const entryWindow =
+const entryWindow =
   (deps: Pick<Deps, "config">) =>
   (e: Pick<Entry, "date" | "round">): DoseWindow =>
     doseWindow({}, e.date, e.round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
@@ -319,7 +319,7 @@ export function withOwed(report: RoundReport, owed: OwedRound): RoundReport {
 }
 
 /** What a round's answer would ask, not written (before the round's time, for the high-alert nudges). */
-export function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): OwedRound {
+function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): OwedRound {
   const body = obligationOf(deps, report);
   const at = deps.clock.now().toISOString();
   return {
@@ -338,7 +338,7 @@ export function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundRe
  * since recorded from the kennel API's answer now (the API failing: as kept); not kept and `keep`
  * (the round's time has come with no post: first asked), kept now; otherwise drafted, not written.
  */
-export async function roundNow(
+async function roundNow(
   deps: Deps,
   round: Round,
   date: string,
@@ -379,7 +379,6 @@ export async function owedRound(deps: ReadDeps, date: string, round: Round): Pro
 }
 
 export type { OwedDose, OwedRound };
-export type ObligationBody = BodyOf<"obligation">;
 
 /**
  * A booking's id by its reference, from what the record's rounds kept (no kennel API: a copy handed to

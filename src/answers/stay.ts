@@ -9,6 +9,7 @@ import type { Round } from "../domain/care.ts";
 import { ROUNDS } from "../domain/care.ts";
 import type { EntryCare } from "../domain/day.ts";
 import type { OwedDose, OwedRound } from "../domain/obligations.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
 import { withDoseTimes } from "../domain/stay-doses.ts";
 import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
@@ -40,6 +41,8 @@ export interface StayFacts {
   witnesses?: Map<number, Witness> | undefined;
   /** When the record began: a stay's round before it is never said to be unkept. */
   recordSince?: Date | undefined;
+  /** The stay's doses given if needed (issue 35): their pets are the stay's too. */
+  asNeeded?: PrnDose[] | undefined;
   /** The booking as its kept rounds said it (the reference, check-in and check-out), the latest. */
   booking?: { reference?: string | undefined; checkIn?: string | undefined; checkOut?: string | undefined };
 }
@@ -54,10 +57,12 @@ function petsOf(
   for (const p of care?.pets ?? [])
     if (p.pet.petId !== undefined && !out.has(p.pet.petId))
       out.set(p.pet.petId, p.pet.name ?? `pet ${p.pet.petId}`);
-  // Pets its rounds asked of, or recorded, or checked: shown, never dropped.
+  // Pets its rounds asked of, or recorded, or checked, or given a dose if needed: shown, never dropped.
   const named = [...f.doses, ...f.entries, ...(f.welfare?.checks ?? [])];
   for (const x of named)
     if (x.bookingId === booking.bookingId && !out.has(x.petId)) out.set(x.petId, x.petName);
+  for (const d of f.asNeeded ?? [])
+    if (d.bookingId === booking.bookingId && !out.has(d.petId)) out.set(d.petId, `pet ${d.petId}`);
   return [...out].map(([petId, name]) => ({ petId, name }));
 }
 
@@ -132,7 +137,7 @@ export function stayOf(
 }
 
 /** A stay's welfare checks and flags, as read from the record. */
-export interface StayWelfareRecords {
+interface StayWelfareRecords {
   checks: WelfareCheck[];
   flags: WelfareFlag[];
 }
@@ -285,7 +290,7 @@ export async function stayRecords(
           stayFacts(deps, stay, { ...o, recordSince, ...(shared ? { rounds: shared } : {}) }),
           prnDoses(deps, { bookingId, ...stayDates(deps, booking) }),
         ]);
-        const view = stayOf(deps, stay, care, facts);
+        const view = stayOf(deps, stay, care, { ...facts, asNeeded });
         // The stay's doses given if needed (issue 35), every pet's.
         out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);
       } catch (error) {
@@ -337,7 +342,7 @@ export async function recordedStay(
   );
   if (whole.from !== first.from || whole.to !== first.to) facts = await read(whole);
   const booking = { bookingId, checkInDate: said?.checkIn, checkOutDate: said?.checkOut };
-  const [asNeeded] = await Promise.all([prnDoses(deps, { bookingId, ...whole })]);
-  const stay = stayOf(deps, booking, undefined, facts);
+  const asNeeded = await prnDoses(deps, { bookingId, ...whole });
+  const stay = stayOf(deps, booking, undefined, { ...facts, asNeeded });
   return { stay: asNeeded.length ? { ...stay, asNeeded } : stay, said };
 }

@@ -97,7 +97,7 @@ function writePage(folder: string, name: string, page: string): void {
 }
 
 /** The name of the export's index page, beside the stays' pages. */
-export const INDEX_PAGE = "index.html";
+const INDEX_PAGE = "index.html";
 
 /**
  * Writes each page in `out`, then its index (`index.html`: each stay's pet, its dates and figures,

@@ -58,7 +58,7 @@ export interface OwedPet {
 }
 
 /** What the round's figures counted when it was kept (the obligation's `counts`). */
-export interface KeptCounts {
+interface KeptCounts {
   inHouse: number;
   onSheet: number;
   away: number;
@@ -185,7 +185,7 @@ export interface OwedDose {
 }
 
 /** "2026-11-24|morning|501|77|med:1": one item of one pet's round. */
-export const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
+const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
   `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
 
 /**

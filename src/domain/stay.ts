@@ -150,7 +150,7 @@ export interface StayRecordView {
 }
 
 /** A kept version of the pet's plan, as the stay reads them. */
-export interface StayPlan {
+interface StayPlan {
   id: number;
   recordedAt: string;
   plan: Plan;

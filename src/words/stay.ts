@@ -25,7 +25,7 @@ import { stayWelfareWords } from "./welfare.ts";
 const unkeptWords = (n: number) => `${plural(n, "round")} with no sheet kept (nothing asked then)`;
 
 /** "plan: confirmed", "plan: 1 of 2 confirmations", "plan: not confirmed", "plan: changed in the kennel system". */
-export function planThenWords(p: PlanThen): string {
+function planThenWords(p: PlanThen): string {
   if (p.state === "changed_in_source") return "plan: changed in the kennel system, not confirmed again";
   if (p.confirmations >= p.needed) return "plan: confirmed";
   return p.confirmations === 0
@@ -125,9 +125,14 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   const began = s.unkept?.length ? unkeptWords(s.unkept.length) : undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
   const welfare = s.welfare ? stayWelfareWords(s.welfare) : undefined;
+  // Doses and meals its rounds asked that were not due in the end (the pet went home first).
+  const notDue = s.notDue
+    .slice(0, SUMMARY_EXCEPTIONS)
+    .map((n) => `${NOT_DUE_ICON} ${cap(n.label, 40)} ${notDueWords(n, timezone)}`);
   if (s.doses.due === 0 && s.meals.due === 0) {
     const none = s.dueKnown ? "nothing due or recorded yet" : "nothing recorded";
-    return head([began, welfare ? undefined : none, welfare].filter(Boolean).join(" · "));
+    const quiet = welfare || notDue.length ? undefined : none;
+    return head([began, quiet, welfare, ...notDue].filter(Boolean).join(" · "));
   }
   const parts = [
     began,
@@ -142,9 +147,7 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
     s.exceptions.length > SUMMARY_EXCEPTIONS
       ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (see the stay record)`
       : undefined,
-    ...s.notDue
-      .slice(0, SUMMARY_EXCEPTIONS)
-      .map((n) => `${NOT_DUE_ICON} ${cap(n.label, 40)} ${notDueWords(n, timezone)}`),
+    ...notDue,
     s.dueKnown ? undefined : "no kept round asked anything of this pet: recorded items only",
   ].filter(Boolean);
   return head(parts.join(" · "));
@@ -183,8 +186,11 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     const when = e.givenAt
       ? lateEntryWords(e, timezone)
       : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
+    // Given on time, late or after its window; a late entry's own words already say it is one.
     const verdict =
-      i.state.state === "recorded" && e.outcome === "given" ? doseStateWords(i.state, timezone) : "";
+      i.state.state === "recorded" && e.outcome === "given"
+        ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
+        : "";
     lines.push({
       depth: 2,
       pieces: [

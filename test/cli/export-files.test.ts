@@ -80,15 +80,11 @@ describe("record export --format html --out", () => {
     const files = readdirSync(out).sort();
     // One page per stay's pet (its reference and the pet's name), the booking id added where two
     // references clean to the same words; and the index.
+    expect(files).toHaveLength(5);
     expect(files).toEqual(
-      [
-        "index.html",
-        "ЖК-17-rex.html",
-        "ЛМ-17-rex.html",
-        "CR-8001-rex.html",
-        expect.stringMatching(new RegExp(`^CR-8001-(${ids[2]}|${ids[3]})-rex\\.html$`)),
-      ].sort(),
+      expect.arrayContaining(["index.html", "ЖК-17-rex.html", "ЛМ-17-rex.html", "CR-8001-rex.html"]),
     );
+    expect(files.some((f) => new RegExp(`^CR-8001-(${ids[2]}|${ids[3]})-rex\\.html$`).test(f))).toBe(true);
     expect(new Set(files).size).toBe(5);
     expect(r.stderr).toContain(`4 pages (one per pet of 4 stays) and index.html written to ${out}`);
     // Each stay's page in its own file, listed by the index.

@@ -284,7 +284,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
 
       const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
       const [header = [], ...rows] = parseCsv(csv.stdout);
-      expect(header.slice(-7, -3)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
+      expect(header.slice(-8, -4)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
       const row = (match: string) => rows.find((r) => r.some((c) => c.includes(match))) ?? [];
       const col = (r: string[], name: string) => r[header.indexOf(name)];
       const late = row("Rimadyl 50 mg");
@@ -336,10 +336,11 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text).toContain(
         "💊 given on time: 2 of 3 due · 1 late entry · 💉 1 high-alert dose unwitnessed",
       );
-      expect(text).toContain("⏰ Rimadyl 50 mg given late Tue 24 Nov 08:50");
-      expect(text).toContain("Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane");
-      expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · witnessed by Tom 08:10");
-      expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · 💉 unwitnessed");
+      // The dose as its round's kept sheet named it ("Rimadyl"), its words beside each entry.
+      expect(text).toContain("⏰ Rimadyl given late Tue 24 Nov 08:50");
+      expect(text).toContain("Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane · given late\n");
+      expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · given on time · witnessed by Tom 08:10");
+      expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · given on time · 💉 unwitnessed");
     },
   );
 });

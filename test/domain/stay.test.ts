@@ -156,7 +156,7 @@ describe("the stay's record, from what each round asked", () => {
     const lines = stayRecordLines(s, TZ).map((l) =>
       l.pieces.map((p) => (typeof p === "string" ? p : p.value)).join(""),
     );
-    expect(lines).toContain("Rimadyl 50 mg · one tablet: 🏠 not due: gone home 18:30");
+    expect(lines).toContain("Rimadyl 50 mg: 🏠 not due: gone home 18:30");
   });
 
   it("an entry for an item no kept round asked (a round kept before the record began): counted, never hidden", () => {
@@ -173,7 +173,7 @@ describe("the stay's record, from what each round asked", () => {
     expect(s.dueKnown).toBe(false);
     expect(s.doses).toEqual({ due: 1, given: 0 });
     expect(staySummaryWords(s, TZ)).toMatch(
-      /^Stay record, Juniper: 1 round with no sheet kept \(nothing asked then\) · .*⚠️ Rimadyl 50 mg not given Sat 28 Mar 18:05: vet said stop/,
+      /^Stay record, Juniper: 1 round with no sheet kept \(nothing asked then\) · .*⚠️ Rimadyl 50 mg · one tablet not given Sat 28 Mar 18:05: vet said stop/,
     );
   });
 });
@@ -217,7 +217,7 @@ describe("the plan as it stood when each dose was given (issue 45)", () => {
       .map((l) => l.pieces.map((p) => (typeof p === "string" ? p : p.value)).join(""))
       .join("\n");
     expect(lines).toContain(
-      "Rimadyl 50 mg · one tablet (plan not confirmed): given 18:05 · Jane · given on time · plan: 1 of 2 confirmations",
+      "Rimadyl 50 mg · one tablet (from the words, plan not confirmed): given 18:05 · Jane · given on time · plan: 1 of 2 confirmations",
     );
     expect(lines).toContain(
       "Rimadyl 50 mg · one tablet: given 18:05 · Jane · given on time · plan: confirmed",

@@ -101,6 +101,3 @@ export const obligationChange = defineKind({
     items: z.array(owedItem).max(12).optional(),
   }),
 });
-
-export type OwedItemBody = z.infer<typeof owedItem>;
-export type OwedPetBody = z.infer<typeof owedPet>;
