@@ -227,7 +227,8 @@ describe("the house routine on the busy day", () => {
     expect(middays).toBe(3);
     expect(three?.meals.due).toBe(meals.length + middays);
     expect(new Set(threeMeals.map((m) => m.round))).toEqual(new Set(ROUNDS));
-  });
+    // Six rounds kept at their times, twice (each asks the kennel API for the busy house).
+  }, 90_000);
 
   it("the stay's export (kennel-desk record export --booking ID --format html), with no kennel API, counts the meals its rounds asked", async () => {
     const after = addDays(busy, 1);
@@ -287,5 +288,6 @@ describe("the house routine on the busy day", () => {
     } finally {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
-  });
+    // Nine rounds kept at their times, twice (each asks the kennel API for the busy house).
+  }, 90_000);
 });

@@ -398,7 +398,12 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     now = Date.parse("2026-11-22T22:05:00Z");
     // Pip's insulin: given late (19:50, late from 19:45), recorded after its window, witnessed.
     const pipStay = await stayRecord(pip().bookingId);
-    expect(pipStay).toContain("💊 given on time: 0 of 1 due · 1 late entry");
+    // Its round was kept before Pip's plan was confirmed: due from the words then, and the plan as it
+    // stood when the dose was given beside it (issue 45: what was due is as the round kept it).
+    expect(pipStay).toContain(
+      "💊 given on time: 0 of 1 due (1 from the words, plan not confirmed) · 1 late entry",
+    );
+    expect(pipStay).toContain("· plan: confirmed");
     expect(pipStay).toContain("Late, missed and not given:");
     expect(pipStay).toContain("⏰ Caninsulin");
     expect(pipStay).toContain("given late Sun 22 Nov 19:50");
@@ -406,7 +411,9 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     expect(pipStay).toContain("witnessed by Tom 20:34");
     // The other high-alert dose: given on time, never witnessed.
     const other = await stayRecord((highAlertPet as { bookingId: number }).bookingId);
-    expect(other).toMatch(/💊 given on time: \d+ of \d+ due · 💉 1 high-alert dose unwitnessed/);
+    expect(other).toMatch(
+      /💊 given on time: \d+ of \d+ due( \(\d+ from the words, plan not confirmed\))? · 💉 1 high-alert dose unwitnessed/,
+    );
     expect(other).toContain("💉 unwitnessed");
 
     const view = await homeOpened(h, `EvDoseHome${Date.now()}`);
@@ -414,5 +421,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
       .doses;
     expect(f?.onTime).toBeGreaterThan(0);
     expect(view).toContain(`💊 Today's doses:* given on time: ${f?.onTime} of ${f?.due} due`);
+    // Home's figure is the record's: the same doses the rounds asked.
+    expect(f?.due).toBeGreaterThan(0);
   });
 });
