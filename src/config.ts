@@ -5,7 +5,7 @@
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
-import { readDoses } from "./config/doses.ts";
+import { readDoses, readMedicines } from "./config/doses.ts";
 import { houseMeals } from "./config/house-meals.ts";
 import {
   apiKey,
@@ -163,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
-  const doses = readDoses(r);
+  const [doses, medicines] = [readDoses(r), readMedicines(r)];
   const retentionDays = r.read("KENNEL_RECORD_RETENTION_DAYS", {
     fallback: 1095,
     parse: wholeNumber(
@@ -211,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     roundCheck: { mention: checkMention },
     plan: { highAlert },
     doses,
+    medicines,
     welfare,
     recordRetentionDays: retentionDays,
     slackBotToken: botToken,

@@ -11,6 +11,7 @@ import { owedStatuses } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRound, owedRounds } from "./obligations.ts";
@@ -52,6 +53,8 @@ export interface HomeRecord {
   doses?: HomeDoses | undefined;
   /** The welfare flags open (issue 38). */
   welfareFlags?: WelfareFlag[] | undefined;
+  /** Medicine custody (issue 49): what is held, running out before check-out, counts due, discrepancies open. */
+  medicines?: Stock | undefined;
   /** Why a figure is missing (the store could not be read). */
   problem: string | undefined;
 }
@@ -114,6 +117,7 @@ export async function homeRecord(
       offFood: await offFoodToday(deps, date, report),
       doses: await todayDoses(deps, date, report),
       welfareFlags: await openWelfareFlags(deps, date),
+      medicines: await stockNow(deps),
       problem: undefined,
     };
   } catch (error) {

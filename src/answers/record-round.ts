@@ -31,7 +31,7 @@ export interface SheetPetRef {
  * What a tap asks before recording: a tap on an earlier day's sheet (late), or one before the
  * round's time or before the pet has arrived (early: its words, src/words/record.ts earlyWords).
  */
-export type Ask = { kind: "late" } | { kind: "early"; words: string };
+export type Ask = { kind: "late" } | { kind: "early"; words: string } | { kind: "discard"; words: string };
 
 export type Located =
   | { ok: true; sheet: Sheet; pet: SheetPet; day: "today" | "earlier" }

@@ -5,7 +5,9 @@
  * silently: the form asks when it was given (issue 35).
  */
 import type { Deps } from "../deps.ts";
+import { pastDiscardWords } from "../words/custody.ts";
 import { earlyWords } from "../words/record.ts";
+import { pastDiscardOf } from "./custody-sheet.ts";
 import { closedDoses } from "./late-entry.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
@@ -22,8 +24,18 @@ export async function tapAsks(
   kind: "all" | "each",
 ) {
   const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
+  // A dose from a medicine past its discard-by (issue 49): asked first too.
+  const items = pet.due.map((d) => d.item);
+  const past =
+    early || day === "earlier" ? [] : await pastDiscardOf(deps, pet.bookingId, pet.petId, items, sheet.date);
   const ask: Ask | undefined =
-    day === "earlier" ? { kind: "late" } : early ? { kind: "early", words: earlyWords(early) } : undefined;
+    day === "earlier"
+      ? { kind: "late" }
+      : early
+        ? { kind: "early", words: earlyWords(early) }
+        : past.length
+          ? { kind: "discard", words: pastDiscardWords(past) }
+          : undefined;
   const { status, entries } = await petStatus(deps, sheet, pet);
   const only = kind === "all" ? status.missing.map((d) => d.item) : undefined;
   const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only);

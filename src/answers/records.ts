@@ -13,6 +13,8 @@ import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { completeCare } from "./care-lookup.ts";
+import type { StayCustody } from "./custody.ts";
+import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
@@ -143,6 +145,8 @@ export interface PetView extends Provenance {
   welfare?: WelfareFlag[];
   /** The pet's latest care plan kept (its latest stay's current version; issue 34), when any is. */
   plan?: PlanVersion;
+  /** Its latest stay's medicines in custody (issue 49), when its plan is kept. */
+  medicines?: { stay: StayCustody; held: HeldMedicine[] } | undefined;
 }
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
@@ -154,6 +158,7 @@ export async function petView(deps: Deps, id: number): Promise<PetView> {
     asNeededOfPet(deps, id),
   ]);
   const welfare = (flags ?? []).filter((f) => f.petId === id);
+  const medicines = plan ? await medicinesOfPet(deps, plan.plan.bookingId, plan.plan.petId) : undefined;
   return {
     pet: r.data,
     care: careOf(r.data),
@@ -161,9 +166,23 @@ export async function petView(deps: Deps, id: number): Promise<PetView> {
     ...(welfare.length ? { welfare } : {}),
     ...(plan ? { plan } : {}),
     ...(asNeeded ? { asNeeded } : {}),
+    ...(medicines ? { medicines } : {}),
     requestId: r.requestId,
     ...rawOf(deps, r.raw),
   };
+}
+
+/** The card's medicines in custody; a failure is logged, and the card shown without them. */
+async function medicinesOfPet(deps: Deps, bookingId: number, petId: number) {
+  try {
+    return await petMedicines(deps, bookingId, petId);
+  } catch (error) {
+    deps.log.warn(
+      { petId, err: String((error as Error)?.message ?? error) },
+      "medicines not read for a pet card",
+    );
+    return undefined;
+  }
 }
 
 /** The card's doses to give if needed; a failure is logged, and the card shown without them. */

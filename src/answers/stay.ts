@@ -18,6 +18,7 @@ import type { Witness } from "../domain/witness.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
+import { stayMedicines } from "./custody-stock.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
@@ -291,8 +292,14 @@ export async function stayRecords(
           prnDoses(deps, { bookingId, ...stayDates(deps, booking) }),
         ]);
         const view = stayOf(deps, stay, care, { ...facts, asNeeded });
-        // The stay's doses given if needed (issue 35), every pet's.
-        out.set(bookingId, asNeeded.length ? { ...view, asNeeded } : view);
+        // The stay's doses given if needed (issue 35), every pet's; the full record, its medicines'
+        // registers in custody (issue 49).
+        const medicines = o.doses ? await stayMedicines(deps, bookingId) : [];
+        out.set(bookingId, {
+          ...view,
+          ...(asNeeded.length ? { asNeeded } : {}),
+          ...(medicines.length ? { medicines } : {}),
+        });
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");
@@ -342,7 +349,17 @@ export async function recordedStay(
   );
   if (whole.from !== first.from || whole.to !== first.to) facts = await read(whole);
   const booking = { bookingId, checkInDate: said?.checkIn, checkOutDate: said?.checkOut };
-  const asNeeded = await prnDoses(deps, { bookingId, ...whole });
+  const [asNeeded, medicines] = await Promise.all([
+    prnDoses(deps, { bookingId, ...whole }),
+    stayMedicines(deps, bookingId),
+  ]);
   const stay = stayOf(deps, booking, undefined, { ...facts, asNeeded });
-  return { stay: asNeeded.length ? { ...stay, asNeeded } : stay, said };
+  return {
+    stay: {
+      ...stay,
+      ...(asNeeded.length ? { asNeeded } : {}),
+      ...(medicines.length ? { medicines } : {}),
+    },
+    said,
+  };
 }

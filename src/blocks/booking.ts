@@ -2,6 +2,7 @@
 import type { BookingView } from "../answers/records.ts";
 import { bookingDoc } from "../present/records.ts";
 import { openCustomer, openPet } from "./buttons.ts";
+import { custodyOpenAction } from "./custody.ts";
 import { docMessage } from "./doc.ts";
 import { LIMITS } from "./limits.ts";
 import { planAction } from "./plan.ts";
@@ -29,6 +30,7 @@ export function bookingMessages(v: BookingView, timezone: string, thisYear: stri
     petAction: (p) => ({ actionId: openPet.actionId(p), value: openPet.encode({ p }) }),
     stayAction: stayRecordAction,
     planAction: planAction,
+    medicinesAction: (b, p) => custodyOpenAction(b, p, false),
   });
   return [docMessage(doc)];
 }

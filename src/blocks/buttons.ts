@@ -5,7 +5,7 @@
  * date" instead of failing.
  */
 import { z } from "zod";
-import { itemKey } from "../record/items.ts";
+import { itemKey, medicineItemKey } from "../record/items.ts";
 import { isIsoDate } from "../time.ts";
 
 export interface ButtonKind<S, N = unknown> {
@@ -172,3 +172,31 @@ export const prnEffect = defineButton(
 );
 /** "📝 With a note…" on the follow-up: the effect's form. */
 export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }), ({ d }) => ({ doseId: d }));
+
+/**
+ * Medicine custody (issue 49): "💊 Medicines in…" on the round post, the pet's card and /booking opens
+ * the pet's medicines (a stay's pet, `b` and `p`); in it, each medicine's buttons: count in a plan's
+ * item (`i`), count or hand back a medicine (`m`: its first counting in), close a count's discrepancy
+ * (`k`). What may be written is read from the record, never from the button.
+ */
+const stayPet = ({ b, p }: { b: number; p: number }) => ({ bookingId: b, petId: p });
+const medicine = ({ m }: { m: number }) => ({ custodyId: m });
+export const custodyOpen = defineButton("custody_open", z.object({ b: recordId, p: recordId }), stayPet);
+export const custodyIn = defineButton(
+  "custody_in",
+  z.object({ b: recordId, p: recordId, i: medicineItemKey }),
+  (s) => ({ ...stayPet(s), item: s.i }),
+);
+export const custodyCount = defineButton("custody_count", z.object({ m: recordId }), medicine);
+export const custodyBack = defineButton("custody_back", z.object({ m: recordId }), medicine);
+export const custodyClose = defineButton("custody_close", z.object({ k: recordId }), ({ k }) => ({
+  countId: k,
+}));
+/** Home's "💊 Medicines held…": the stock (`c`: the controlled drugs only), with each medicine's buttons. */
+export const custodyStock = defineButton(
+  "custody_stock",
+  z.object({ c: z.boolean().optional() }),
+  ({ c }) => ({
+    controlled: c === true,
+  }),
+);

@@ -5,6 +5,7 @@
 import type { PetSearch, PetView } from "../answers/records.ts";
 import { PET_ABOUT_PART, petDoc, petListDoc, petName } from "../present/pets.ts";
 import { openPet, petsPage, prnGive } from "./buttons.ts";
+import { custodyOpenAction } from "./custody.ts";
 import { docBlocks, docMessage } from "./doc.ts";
 import { fitMessage } from "./fit.ts";
 import { fallback } from "./mrkdwn.ts";
@@ -30,6 +31,7 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
       actionId: prnGive.actionId(`${p.bookingId}-${p.petId}`),
       value: prnGive.encode({ b: p.bookingId, p: p.petId }),
     }),
+    medicinesAction: custodyOpenAction,
   });
   const photo = photoOf(v.pet.photo, name);
   if (!photo) return [docMessage(doc)];

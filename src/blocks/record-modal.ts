@@ -88,7 +88,7 @@ const plain = (text: string, max: number) => ({
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
   const line = `*${esc(pet.name)}* · ${roundWord(s.round as Round).toLowerCase()} round, ${dayHeading(s.date)}`;
   const said =
-    ask?.kind === "early"
+    ask?.kind === "early" || ask?.kind === "discard"
       ? esc(ask.words)
       : ask?.kind === "late"
         ? `⏰ ${lateWords(s)[0]?.toUpperCase()}${lateWords(s).slice(1)}`

@@ -9,7 +9,7 @@ import type { PetRoundStatus } from "../domain/record.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { Line } from "../present/doc.ts";
 import { awaitingWitness } from "../present/record.ts";
-import { planOpen, prnGive, recordAll, recordEach, recordWitness } from "./buttons.ts";
+import { custodyOpen, planOpen, prnGive, recordAll, recordEach, recordWitness } from "./buttons.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { button, truncate } from "./mrkdwn.ts";
 import type { Block, SectionBlock } from "./types.ts";
@@ -31,6 +31,8 @@ export interface PetButtons {
   record: boolean;
   plan?: number | undefined;
   give?: string | undefined;
+  /** "💊 Medicines in…": a medication due that was never counted in (issue 49). */
+  custody?: string | undefined;
   witness?: Array<{ entryId: number; label: string; value: string }> | undefined;
 }
 
@@ -67,6 +69,7 @@ export function petBlocks(
           : []),
         ...(buttons.record ? [button("✏️ Record each…", recordEach.actionId(key), buttons.value)] : []),
         ...(buttons.give ? [button("💊 Give if needed…", prnGive.actionId(key), buttons.give)] : []),
+        ...(buttons.custody ? [button("💊 Medicines in…", custodyOpen.actionId(key), buttons.custody)] : []),
         ...(buttons.plan !== undefined
           ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
           : []),

@@ -9,6 +9,7 @@
  * (issue 35). A button's value is only ids (the sheet, the booking, the pet, an entry): what it may
  * record is read from the kept sheet and the record.
  */
+import type { SheetCustody } from "../answers/custody-sheet.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
@@ -23,6 +24,7 @@ import {
   roundProgress,
 } from "../domain/record.ts";
 import type { WitnessView } from "../domain/witness.ts";
+import { sheetMedicineLines } from "../present/custody-pet.ts";
 import type { Part } from "../present/doc.ts";
 import { strong } from "../present/doc.ts";
 import { openDoses, overdueCounts, owing, type SheetDoses } from "../present/dose-states.ts";
@@ -32,7 +34,7 @@ import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } fro
 import { petKeyOf, roundDoc, sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { prnGive, recordAll } from "./buttons.ts";
+import { custodyOpen, prnGive, recordAll } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { context, fallback } from "./mrkdwn.ts";
@@ -178,6 +180,8 @@ export interface SheetRecord {
   witness?: WitnessView | undefined;
   /** Dose times (issue 35): when drawn, and what the round asked (its windows, who went home): each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
+  /** Medicine custody (issue 49), by pet: its balances, and each dose due never counted in. */
+  custody?: Map<string, SheetCustody> | undefined;
   /**
    * The pets' care plans saved or confirmed since the sheet was kept, by pet key (issue 44): drawn
    * with the plan now (src/present/plan-sheet.ts), their buttons as it says.
@@ -255,6 +259,7 @@ export function sheetMessage(
         : [
             ...petRecordLines(status, record.timezone, record.witness, open.get(p.key)),
             ...doses.map((d) => prnDoseLine(d, record.timezone, undefined, sheet.date)),
+            ...sheetMedicineLines(record.custody?.get(p.key)),
           ];
       const long = sheetText(p.lines).length + 1 + full.map(lineMrkdwn).join("\n").length > SECTION_MAX;
       const few = prnCompactLine(doses);
@@ -265,28 +270,9 @@ export function sheetMessage(
               ...(few ? [few] : []),
             ]
           : full;
-      const ids = kept ? { s: (sheet as Sheet).id, b: pet.bookingId, p: pet.petId } : undefined;
-      const witness = kept ? witnessButtons(sheet as Sheet, pet, status, record.witness) : undefined;
       // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
-      const plan = record.plans?.get(p.key);
-      const toConfirm = plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm;
-      blocks.push(
-        ...petBlocks(
-          p.key,
-          withPlanNow(p.lines, plan),
-          lines,
-          ids
-            ? {
-                value: recordAll.encode(ids),
-                oneTap: pet.oneTap,
-                record: printedItems(pet).length > 0,
-                plan: toConfirm,
-                give: (plan ? plan.asNeeded : pet.asNeeded) ? prnGive.encode(ids) : undefined,
-                witness,
-              }
-            : undefined,
-        ),
-      );
+      const buttons = kept ? petButtons(sheet as Sheet, pet, status, record) : undefined;
+      blocks.push(...petBlocks(p.key, withPlanNow(p.lines, record.plans?.get(p.key)), lines, buttons));
     }
     return blocks;
   };
@@ -294,6 +280,24 @@ export function sheetMessage(
   let blocks = draw(false);
   if (messageChars({ text, blocks }) > LIMITS.messageText - 200) blocks = draw(true);
   return { text, blocks };
+}
+
+/** A kept sheet's buttons for one pet: its record, its plan as saved since, as-needed, witness, medicines. */
+function petButtons(sheet: Sheet, pet: SheetPet, status: PetRoundStatus, record: SheetRecord) {
+  const key = sheetPetKey(pet.bookingId, pet.petId);
+  const ids = { s: sheet.id, b: pet.bookingId, p: pet.petId };
+  const plan = record.plans?.get(key);
+  return {
+    value: recordAll.encode(ids),
+    oneTap: pet.oneTap,
+    record: printedItems(pet).length > 0,
+    plan: plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm,
+    give: (plan ? plan.asNeeded : pet.asNeeded) ? prnGive.encode(ids) : undefined,
+    custody: record.custody?.get(key)?.notCountedIn.length
+      ? custodyOpen.encode({ b: pet.bookingId, p: pet.petId })
+      : undefined,
+    witness: witnessButtons(sheet, pet, status, record.witness),
+  };
 }
 
 function headLine(

@@ -82,6 +82,22 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     ],
     exits: "0 found, 1 not found (or no care record yet), 2 invalid settings or input, 3 kennel API failure.",
   },
+  stock: {
+    args: "[--controlled] [--json] | register DRUG [--from DATE] [--to DATE] [--json]",
+    what: "The medicines held in custody now: each pet's medicine with its balance (≈ 9 tablets left, or count by hand), how long it lasts to the pet's check-out (with the kennel API), its discard-by, a controlled drug's count due, and every discrepancy not closed. `stock register DRUG`: the drug's register, counted in → given → counted → handed back, the balance after each line, who and the witness. Read only, from the care record.",
+    options: [
+      ["--controlled", "the controlled drugs only"],
+      ["register DRUG", "a drug's register (its name as on the label, or part of it)"],
+      ["--from DATE, --to DATE", `the register's days: ${DATE}`],
+      JSON_OPTION,
+    ],
+    examples: [
+      "kennel-desk stock",
+      "kennel-desk stock --controlled --json",
+      "kennel-desk stock register tramadol --from 2026-11-01",
+    ],
+    exits: "0 OK, 2 invalid settings or input, 3 the care record cannot be read.",
+  },
   booking: {
     args: "REF|ID [--json]",
     what: "One booking, with each pet's care and the owner's contacts.",

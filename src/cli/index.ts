@@ -33,6 +33,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   rounds: () => import("./rounds.ts"),
   record: () => import("./record.ts"),
   plan: () => import("./plan.ts"),
+  stock: () => import("./stock.ts"),
   digest: () => import("./digest.ts"),
   mcp: () => import("./mcp.ts"),
 };

@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
+import { custodyOfStays } from "../answers/custody-stock.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { entryFacts } from "../answers/kept-doses.ts";
@@ -24,6 +25,7 @@ import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { isStoreError } from "../record/errors.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
+import { custodyExportRows } from "../text/custody-record.ts";
 import type { TextOptions } from "../text/index.ts";
 import { planExportRow } from "../text/plan-record.ts";
 import { exportRow, prnExportRow, recordCsv, recordDayText } from "../text/record.ts";
@@ -226,6 +228,8 @@ async function exportRange(ctx: CliContext): Promise<number> {
             e.bookingId !== undefined ? [e.bookingId] : [],
           );
     const plans = await plansOfStays(store, stays, petId);
+    // The medicines in custody of those stays (issue 49): their records' rows, their registers.
+    const custody = await custodyOfStays({ record: store, config: ctx.config }, stays, petId);
     const zone = ctx.config.timezone;
     // Every export names the record's head when it was made, so a copy sits outside the database.
     const head = await store.head();
@@ -262,6 +266,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
               ...welfare.map((w) => welfareExportRow(w, zone)),
               ...plans.map((v) => planExportRow(v, zone)),
               ...asNeeded.map((d) => prnExportRow(d, zone)),
+              ...custodyExportRows(custody, zone, { from, to }),
             ],
             facts,
           )
@@ -280,6 +285,7 @@ async function exportRange(ctx: CliContext): Promise<number> {
                   }
                 : {}),
               ...(asNeeded.length ? { asNeeded: asNeeded.map((d) => prnExportRow(d, zone)) } : {}),
+              ...(custody.length ? { custody } : {}),
             },
             null,
             2,

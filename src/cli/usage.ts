@@ -47,6 +47,10 @@ Commands:
              it, beside the kennel system's words; its state (not confirmed, a second person for a
              high-alert drug, confirmed by whom and when, changed in the kennel system); what each
              item asks of the day's rounds. Read only.
+  stock [--controlled] [--json]  |  stock register DRUG [--from DATE] [--to DATE] [--json]
+             The medicines held in custody: balance, runway to check-out, discard-by, counts due,
+             discrepancies open; or a drug's register (in, out, balance after each line, who,
+             witness). Read only, from the care record.
   status     Check the kennel API (up, key accepted, right address) and the running bot's link
              to Slack. [--json]
              Exit 0 when OK, 1 not OK, 2 invalid settings.

@@ -4,11 +4,14 @@
  * DOSE_WINDOW_AFTER_HIGH_ALERT (30), the same for insulin and the other high-alert drugs;
  * DOSE_LATE_AFTER (45), from when a dose not recorded is late (before the window closes);
  * PRN_FOLLOW_UP (60), when an as-needed dose's giver is asked its effect; and ROUND_ESCALATE_MENTION,
- * a person's or a user group's id also mentioned when a high-alert dose is late.
+ * a person's or a user group's id also mentioned when a high-alert dose is late. And medicine
+ * custody's (issue 49): MEDICINE_COUNT_EVERY (7), the most days between two counts of a controlled
+ * medicine; MEDICINE_MANAGERS, the people (Slack member ids) who close a count's discrepancy (unset:
+ * any member of staff but the one who counted).
  */
 import { mentionId, minutesSetting } from "./parsers.ts";
-import type { EnvReader } from "./reader.ts";
-import type { DoseSettings } from "./types.ts";
+import { bad, type Check, type EnvReader, ok, wholeNumber } from "./reader.ts";
+import type { DoseSettings, MedicineSettings } from "./types.ts";
 
 export function readDoses(r: EnvReader): DoseSettings {
   const before = r.read("DOSE_WINDOW_BEFORE", { fallback: 60, parse: minutesSetting });
@@ -32,4 +35,26 @@ export function readDoses(r: EnvReader): DoseSettings {
     prnFollowUpMinutes: prn,
     escalateMention: escalate,
   };
+}
+
+function memberIds(value: string): Check<string[]> {
+  const ids = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const wrong = ids.filter((id) => !/^[UW][A-Z0-9]{2,}$/.test(id));
+  if (wrong.length === 0) return ok(ids);
+  return bad(
+    `${wrong.map((w) => `"${w.slice(0, 40)}"`).join(", ")} ${wrong.length === 1 ? "is not a member id" : "are not member ids"}.`,
+    "Use member ids such as U0123ABCD, separated by commas (in Slack: the person's profile, ⋮, Copy member ID).",
+  );
+}
+
+export function readMedicines(r: EnvReader): MedicineSettings {
+  const countEveryDays = r.read("MEDICINE_COUNT_EVERY", {
+    fallback: 7,
+    parse: wholeNumber(1, 90, "Use a number of days, for example 7 (a count at least weekly)."),
+  });
+  const managers = r.read("MEDICINE_MANAGERS", { fallback: [] as string[], parse: memberIds });
+  return { countEveryDays, managers };
 }

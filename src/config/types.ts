@@ -16,6 +16,13 @@ export interface DoseSettings {
   escalateMention: string | undefined;
 }
 
+/** Medicine custody (issue 49; src/config/doses.ts). */
+export interface MedicineSettings {
+  countEveryDays: number;
+  /** Who may close a discrepancy; empty: anyone but who counted it. */
+  managers: string[];
+}
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -132,6 +139,8 @@ export interface Config {
    * high-alert dose's reply also mentions (ROUND_ESCALATE_MENTION: a person's or a user group's id).
    */
   doses: DoseSettings;
+  /** Medicine custody (issue 49): MEDICINE_COUNT_EVERY days between a controlled drug's counts; MEDICINE_MANAGERS. */
+  medicines: MedicineSettings;
   /** The care plan (issue 34): KENNEL_HIGH_ALERT, the kennel's own high-alert words (beside the built-in list). */
   plan: { highAlert: string[] };
   /** IANA zone of the business: "today" and every time shown are in it. */

@@ -3,6 +3,9 @@
  * booking and every pet's care), a round's sheet, or tomorrow's check. One function per kind of
  * post, all drawn by the same renderers as the commands.
  */
+
+import { sheetCustody } from "../answers/custody-sheet.ts";
+import { stockNow, toHandBack } from "../answers/custody-stock.ts";
 import { dayReport } from "../answers/day.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { keepRound, withOwed } from "../answers/obligations.ts";
@@ -11,6 +14,7 @@ import { roundRecord, roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { dayWitnesses } from "../answers/witness.ts";
+import { handBackMessage, medicinesPostMessage } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
 import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
@@ -33,12 +37,18 @@ export async function composePost(
   lateAt?: string,
 ): Promise<PostMessages> {
   if (kind === "departures" || kind === "arrivals") {
-    return digestMessages(
-      await dayReport(deps, kind, date, { wholeDay: true }),
-      deps.config.timezone,
-      lateAt,
-      await recordHead(deps),
-    );
+    const report = await dayReport(deps, kind, date, { wholeDay: true });
+    const post = digestMessages(report, deps.config.timezone, lateAt, await recordHead(deps));
+    // The departures' medicines to hand back, with their balances (issue 49), in the thread.
+    if (kind === "arrivals") return post;
+    const back = handBackMessage(await custodyToHandBack(deps, report.entries), date);
+    return back ? { ...post, replies: [...post.replies, back] } : post;
+  }
+  if (kind === "medicines") {
+    const message = medicinesPostMessage(await stockNow(deps), deps.config.timezone);
+    return message
+      ? { parent: message, replies: [] }
+      : { parent: { text: "", blocks: [] }, replies: [], nothingToPost: true };
   }
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
@@ -86,6 +96,21 @@ async function plansPost(deps: Deps, round: Round, date: string): Promise<PostMe
   return { ...messages, ...(kept ? { payload: { plans: kept } } : {}) };
 }
 
+/** The medicines held for the day's departing stays; none (logged) when the record cannot be read. */
+async function custodyToHandBack(
+  deps: Deps,
+  entries: Array<{ booking: { bookingId?: number | undefined } }>,
+) {
+  const ids = entries.flatMap((e) => (e.booking.bookingId !== undefined ? [e.booking.bookingId] : []));
+  return toHandBack(deps, ids).catch((error: unknown) => {
+    deps.log.warn(
+      { failure: describeFailure(error) },
+      "the medicines to hand back could not be read for the morning post",
+    );
+    return [];
+  });
+}
+
 /** The care record's head for the morning post's foot; none when there is no record or it cannot be read. */
 async function recordHead(deps: Deps): Promise<ChainHead | undefined> {
   if (!deps.record) return undefined;
@@ -127,7 +152,9 @@ export async function roundPost(
     // Each item not recorded shows its state (late, missed, gone home…); the post's metadata names
     // the sheet kept, so the dose times' job can draw it again at late and missed.
     const doses = { now: deps.clock.now(), owed };
-    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses };
+    // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
+    const custody = record.problem ? undefined : await sheetCustody(deps, sheet.pets).catch(() => undefined);
+    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses, custody };
     return { ...sheetMessages(sheet, drawn, { problem: record.problem }), payload: { sheet: sheet.id } };
   } catch (error) {
     const f = describeFailure(error);

@@ -15,7 +15,8 @@ export type PostKind =
   | RoundPostKind
   | "tomorrow"
   | PlansPostKind
-  | WelfarePostKind;
+  | WelfarePostKind
+  | "medicines";
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
 /** The daily welfare check (issue 38: src/digest/welfare-kinds.ts). */
@@ -27,6 +28,7 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "departures" ||
     kind === "arrivals" ||
     kind === "tomorrow" ||
+    kind === "medicines" ||
     roundOfPost(kind) !== undefined ||
     plansOfPost(kind) !== undefined ||
     welfareKindOf(kind) !== undefined
@@ -125,6 +127,18 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
   return [{ kind: "tomorrow", channel: digest.channel, time }];
 }
 
+/**
+ * The medicines to act on (issue 49: a supply running out before its pet's check-out, a controlled
+ * drug's count overdue, a discrepancy open), with the 07:00 post in its channel; posted only when
+ * there is something to say. The bot's alone (it keeps the care record).
+ */
+function medicinesPosts(
+  digest: { channel: string; time: string } | undefined,
+  record: boolean,
+): ScheduledPost[] {
+  return digest && record ? [{ kind: "medicines", channel: digest.channel, time: digest.time }] : [];
+}
+
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
@@ -139,6 +153,7 @@ export function scheduledPosts(config: {
     ...digestPosts(config.digest),
     ...roundPosts(config.rounds, config.plan !== undefined),
     ...tomorrowPosts(config.digest, config.tomorrowTime),
+    ...medicinesPosts(config.digest, config.plan !== undefined),
     ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
   ];
 }
@@ -148,6 +163,7 @@ export function postLabel(kind: string): string {
   const round = roundOfPost(kind);
   if (round) return `${round} round`;
   if (kind === "tomorrow") return "tomorrow's check";
+  if (kind === "medicines") return "medicines to act on";
   const plans = plansOfPost(kind);
   if (plans) return `${plans} round's care plans to confirm`;
   const welfare = welfareKindOf(kind);

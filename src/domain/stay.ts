@@ -16,6 +16,7 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
+import type { MedicineCustody } from "./custody.ts";
 import type { DoseState, DoseWindow, NotDueWhy, Timeliness } from "./doses.ts";
 import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
@@ -147,6 +148,8 @@ export interface StayRecordView {
   problem: string | undefined;
   /** The stay's as-needed doses (issue 35), every pet's, oldest given first. */
   asNeeded?: PrnDose[] | undefined;
+  /** The stay's medicines in custody (issue 49), every pet's, each with its register. */
+  medicines?: MedicineCustody[] | undefined;
 }
 
 /** A kept version of the pet's plan, as the stay reads them. */

@@ -7,6 +7,7 @@
  * The words a tapper is told are here too.
  */
 import type { webApi } from "@slack/bolt";
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { owedRound } from "../answers/obligations.ts";
 import { prnDoses } from "../answers/prn.ts";
@@ -83,12 +84,16 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness, owed, plans] = await Promise.all([
+    const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
       owedRound(this.#deps, sheet.date, sheet.round),
       sheetPlansNow(this.#deps, sheet, index),
+      sheetCustody(
+        this.#deps,
+        sheet.pets.filter((p) => p.message === index),
+      ).catch(() => undefined),
     ]);
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
@@ -100,6 +105,7 @@ export class SheetRedraw {
       witness,
       doses,
       plans,
+      custody,
     });
     return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }

@@ -1,7 +1,7 @@
 /**
  * The assistant connector: a Model Context Protocol server with the spec's eleven read-only tools
  * (docs/kennel-api.md, "What the service does"), the care day's two (list_in_house, get_round,
- * as Slack's /inhouse and /rounds), get_care_plan (each stay's care plans), and get_care_record where the care record can be read. Each tool lives in
+ * as Slack's /inhouse and /rounds), get_care_plan (each stay's care plans), and get_care_record and get_medicine_stock where the care record can be read. Each tool lives in
  * src/mcp/tools/ and answers through the same answers as Slack (src/answers/), drawn as plain text
  * by src/text/ with the answer's data as structured content; failures are tool errors described
  * once (src/answers/failure.ts). Standard output carries the protocol and nothing else (logs go to
@@ -19,6 +19,7 @@ import * as customerPets from "./tools/customer-pets.ts";
 import * as customers from "./tools/customers.ts";
 import * as day from "./tools/day.ts";
 import * as house from "./tools/house.ts";
+import * as medicineStock from "./tools/medicine-stock.ts";
 import * as pet from "./tools/pet.ts";
 import * as pets from "./tools/pets.ts";
 import * as status from "./tools/status.ts";
@@ -54,6 +55,7 @@ const TOOLS = [
   house,
   careRecord,
   carePlan,
+  medicineStock,
 ];
 
 export function createMcpServer(deps: Deps, version = "0.1.0"): ToolServer {

@@ -8,7 +8,9 @@ import { customerName } from "../domain/customers.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { unbrokenPhone } from "../words/customer.ts";
+import { petMedicineLines } from "./custody-pet.ts";
 import {
+  type Action,
   type ActionOf,
   code,
   type Doc,
@@ -34,6 +36,8 @@ export interface PetDocOptions {
   planAction?: ActionOf<PlanView>;
   /** Slack's "💊 Give if needed…" (a confirmed plan's doses to give if needed); without it, none. */
   giveAction?: ActionOf<AsNeededPet>;
+  /** Slack's "💊 Medicines in…" / "💊 Medicines…" (the pet's medicines in custody); without it, none. */
+  medicinesAction?: (bookingId: number, petId: number, counted: boolean) => Action;
 }
 
 export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
@@ -81,6 +85,13 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
     if (a) parts.push({ kind: "actions", actions: [{ text: "📋 Care plan…", ...a }] });
   }
   parts.push(...petAsNeededParts(v.asNeeded, o.timezone, o.giveAction));
+  // Its stay's medicines in custody (issue 49): each held with its balance, each of the plan's not counted in.
+  if (v.medicines) {
+    const { stay, held } = v.medicines;
+    const lines = petMedicineLines(stay, held);
+    const action = o.medicinesAction?.(stay.bookingId, stay.petId, stay.medicines.length > 0);
+    if (lines.length) parts.push({ kind: "text", lines, action });
+  }
   if (owner) {
     const phone = (x: string | undefined) => x && unbrokenPhone(x);
     const emergency = [owner.emergencyContactName, phone(owner.emergencyContactPhone)]

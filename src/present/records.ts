@@ -172,6 +172,8 @@ export interface BookingDocOptions {
   planAction?: ActionOf<PlanView>;
   petAction?: ActionOf<number>;
   stayAction?: ActionOf<StayRecordView>;
+  /** Each pet's medicines in custody (issue 49): "💊 Medicines in…". */
+  medicinesAction?: (bookingId: number, petId: number) => Omit<Action, "text"> | undefined;
 }
 
 /** "confirmed", or a status Kennel Desk does not know, as the API wrote it, marked; `missing` when none. */
@@ -264,7 +266,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
     const kept = v.plans?.find((x) => x.plan.petId === p.pet.petId);
     const plan: PlanView | undefined = kept && { ...kept, versionId: kept.id };
-    if (o.maxParts !== undefined && parts.length + rest.length + (plan ? 4 : 2) > o.maxParts) break;
+    if (o.maxParts !== undefined && parts.length + rest.length + (plan ? 5 : 2) > o.maxParts) break;
     if (o.maxChars !== undefined && pets.length > 0 && used + chars > o.maxChars) break;
     used += chars;
     pets.push(p);
@@ -277,6 +279,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     if (plan) {
       parts.push({ kind: "text", lines: [planCardLine(plan, o.timezone)] });
       button(`📋 Care plan: ${p.flags.name}`, o.planAction?.(plan));
+      button(`💊 Medicines: ${p.flags.name}`, o.medicinesAction?.(plan.plan.bookingId, plan.plan.petId));
     }
   }
   const more = v.care.pets.length - pets.length;

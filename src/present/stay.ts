@@ -11,6 +11,7 @@ import { prnStayLines, prnSummaryWords } from "../words/doses.ts";
 import { itemKeyWords, planStateByWords } from "../words/plan.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
+import { registerItem } from "./custody.ts";
 import {
   code,
   type Doc,
@@ -162,6 +163,18 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       used += chars;
     }
     if (cut) break;
+  }
+  // The stay's medicines in custody (issue 49): each one's register, counted in → given → counted →
+  // handed back, the balance after each line (a controlled-drug register for the stay).
+  for (const m of cut ? [] : (stay.medicines ?? [])) {
+    const part = registerItem(m, m.lines, o.timezone);
+    const chars = part.kind === "item" ? part.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
+    if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
+      cut = true;
+      break;
+    }
+    parts.push(part);
+    used += chars;
   }
   const foot: Line[] = [];
   if (cut)

@@ -13,6 +13,7 @@ import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../word
 import { offFoodCountWords } from "../words/off-food.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
+import { medicinesHomeLines } from "./custody.ts";
 import {
   type Action,
   type ActionOf,
@@ -45,6 +46,8 @@ export interface TodayDocOptions {
   timezone?: string;
   /** "💊 Give if needed…" beside a pet (Slack); without it, none. */
   giveAction?: ActionOf<AsNeededPet>;
+  /** Slack's "💊 Medicines held…" (the stock, with its buttons); without it, none. */
+  stockAction?: () => Omit<Action, "text">;
 }
 
 /** Late and missed doses named on Home at most (the rest counted). */
@@ -152,6 +155,15 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
         kind: "text",
         lines: [[strong(`🚩 ${flagCountWords(flags.length)}`, "alert")]],
         action: act("welfare", "Show them"),
+      });
+    // Medicine custody (issue 49): running out before check-out, counts overdue, discrepancies open.
+    const held = r.medicines ? medicinesHomeLines(r.medicines, o.timezone ?? "UTC") : [];
+    const stock = o.stockAction?.();
+    if (held.length)
+      parts.push({
+        kind: "text",
+        lines: held,
+        action: stock ? { text: "💊 Medicines held…", ...stock } : undefined,
       });
   }
   // Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one.

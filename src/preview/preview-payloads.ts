@@ -11,6 +11,7 @@ import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
 import { addDays } from "../time.ts";
+import { seedCustody, seedDiscrepancy } from "./custody-seed.ts";
 import { seedDoses } from "./dose-seed.ts";
 import { type KennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { seedPlans } from "./plan-seed.ts";
@@ -70,7 +71,10 @@ export async function startPreviewBot(o: {
   await seedWelfareHistory(deps, clock);
   clock.setTo("07:00");
   await seedPlans(deps);
+  // The medicines counted in before the morning round; after it, one counted short (issue 49).
+  const counted = await seedCustody(deps, clock);
   await seedDoses(deps, bot, clock);
+  await seedDiscrepancy(deps, clock, counted);
   clock.setTo(PREVIEW_STARTS_AT);
   const port = await bot.start();
   await postWelfare(deps, bot);

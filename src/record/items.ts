@@ -11,3 +11,6 @@ export type ItemKey = (typeof ITEM_KEYS)[number];
 
 /** An item key, checked (a sheet's due item, a dose, a claimed reply). */
 export const itemKey = z.enum(ITEM_KEYS);
+
+/** A plan's medicine (every item but the meal): what medicine custody counts. */
+export const medicineItemKey = itemKey.exclude(["meal"]);

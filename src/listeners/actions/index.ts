@@ -4,6 +4,8 @@ import type { BotDeps } from "../bot-deps.ts";
 import { PlanPosts } from "../plan-redraw.ts";
 import { SheetRedraw } from "../record-round.ts";
 import { WelfareRedraw } from "../welfare-redraw.ts";
+import { registerCustody } from "./custody.ts";
+import { registerCustodyForms } from "./custody-forms.ts";
 import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
@@ -37,6 +39,9 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   registerRecordSubmit(app, deps, redraw);
   registerRecordWitness(app, deps, redraw);
   registerPlan(app, deps, new PlanPosts(deps, redraw, slack));
+  // Medicine custody (issue 49): the medicines view, its forms.
+  registerCustody(app, deps);
+  registerCustodyForms(app, deps);
   // The daily welfare check's buttons and forms (issue 38), and its flags'.
   const welfare = new WelfareRedraw(deps);
   registerWelfareTap(app, deps, welfare);

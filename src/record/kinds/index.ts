@@ -8,6 +8,7 @@
  * line in KINDS below (docs/development.md, "A new record kind").
  */
 import type { z } from "zod";
+import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custody.ts";
 import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange } from "./obligation.ts";
@@ -36,6 +37,10 @@ const KINDS = [
   welfareResolved,
   obligation,
   obligationChange,
+  medicineIn,
+  medicineCount,
+  medicineClosed,
+  medicineOut,
 ] as const;
 
 type Known = (typeof KINDS)[number];

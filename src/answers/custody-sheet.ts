@@ -1,0 +1,68 @@
+/**
+ * Medicine custody on a round's sheet (issue 49), read from the record each time the sheet is drawn:
+ * for each pet, its medicines held (the balance after the doses recorded so far, and how long it
+ * lasts by its plan) and each medication due on the sheet with nothing counted in ("💊 not counted
+ * in"). One read of the medicines counted in for every pet, then a stay's whole custody only for the
+ * pets holding some.
+ */
+import type { Deps } from "../deps.ts";
+import { pastDiscard } from "../domain/custody-rules.ts";
+import { addDays, localDate } from "../time.ts";
+import { stayCustodyOf } from "./custody.ts";
+import { medicineInOf } from "./custody-kinds.ts";
+import { type HeldMedicine, heldOf } from "./custody-stock.ts";
+
+/** A pet's medicines on the sheet. */
+export interface SheetCustody {
+  held: HeldMedicine[];
+  /** The labels of the medications due on the sheet that were never counted in. */
+  notCountedIn: string[];
+}
+
+/** The pets of a sheet (its kept pets: ids and what was due), by "bookingId-petId". */
+export async function sheetCustody(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  pets: Array<{ bookingId: number; petId: number; due: Array<{ item: string; label: string }> }>,
+): Promise<Map<string, SheetCustody>> {
+  const out = new Map<string, SheetCustody>();
+  const store = deps.record;
+  if (!store || pets.length === 0) return out;
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  const rows = await store.log({ kind: "medicine_in", from: addDays(today, -366), to: addDays(today, 1) });
+  const counted = new Set(
+    rows.map(medicineInOf).flatMap((m) => (m ? [`${m.bookingId}-${m.petId}-${m.item}`] : [])),
+  );
+  for (const p of pets) {
+    const key = `${p.bookingId}-${p.petId}`;
+    const notCountedIn = p.due
+      .filter((d) => d.item !== "meal" && !counted.has(`${key}-${d.item}`))
+      .map((d) => d.label);
+    const holds = p.due.some((d) => counted.has(`${key}-${d.item}`));
+    const stay = holds ? await stayCustodyOf(deps, p.bookingId, p.petId) : undefined;
+    // The sheet has no check-out: how long each lasts is counted ahead by the plan alone.
+    const open = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
+    const held = (stay?.medicines ?? []).filter((m) => !m.handedBack).map((m) => heldOf(deps, m, open));
+    if (held.length || notCountedIn.length) out.set(key, { held, notCountedIn });
+  }
+  return out;
+}
+
+/**
+ * The medicines a pet's due items would be given from that are past their discard-by on `date` (a
+ * dose from one asks first): each held one's label and its discard-by day.
+ */
+export async function pastDiscardOf(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+  petId: number,
+  items: string[],
+  date: string,
+): Promise<Array<{ label: string; discardBy: string }>> {
+  if (!deps.record) return [];
+  const rows = await deps.record.log({ kind: "medicine_in", bookingId, petId });
+  if (!rows.some((r) => items.includes(medicineInOf(r)?.item ?? ""))) return [];
+  const stay = await stayCustodyOf(deps, bookingId, petId);
+  return stay.medicines
+    .filter((m) => !m.handedBack && items.includes(m.first.item) && pastDiscard(m.discardBy, date))
+    .map((m) => ({ label: m.first.label, discardBy: m.discardBy as string }));
+}

@@ -1,0 +1,287 @@
+/**
+ * Medicine custody read from the care record (issue 49): each stay's medicines counted in, with their
+ * register (counted in → each dose taken from the pack → each count → handed back, the balance after
+ * each), the balance now, how long it lasts by the confirmed plan (its runway), its discard-by, when
+ * its next count is due, and its discrepancies not closed. The doses are the record's: each round's
+ * current entry of the item (a correction counts as corrected) and the doses given if needed, each
+ * in the counted unit by the plan's amount for its round (src/domain/custody-units.ts).
+ */
+import type { Deps } from "../deps.ts";
+import {
+  balanceOf,
+  type DoseTaken,
+  isDiscrepancy,
+  type MedicineCount,
+  type MedicineCustody,
+  type MedicineIn,
+  type MedicineOut,
+  type RegisterLine,
+  register,
+} from "../domain/custody.ts";
+import { countDue, discardBy, type Runway, runway } from "../domain/custody-rules.ts";
+import { amountIn, balanceUnit, type CountUnit } from "../domain/custody-units.ts";
+import { itemOnRound } from "../domain/plan/schedule.ts";
+import type { PlanItem } from "../domain/plan/types.ts";
+import type { PrnDose } from "../domain/prn.ts";
+import { currentEntries } from "../domain/record.ts";
+import type { Entry } from "../record/types.ts";
+import { addDays, localDate } from "../time.ts";
+import { closedOf, countOf, medicineInOf, outOf } from "./custody-kinds.ts";
+import { currentPlan, type PlanVersion } from "./plans.ts";
+import { prnDoses } from "./prn.ts";
+import { witnessesOf } from "./witness.ts";
+
+export type { MedicineCustody } from "../domain/custody.ts";
+
+/** The stay's times for a runway (the booking's check-in and check-out), when known. */
+export interface StayDates {
+  arrival: string;
+  departure: string | undefined;
+}
+
+/** A stay's pet: its medicines, and the items of its plan given (or due) with none counted in. */
+export interface StayCustody {
+  bookingId: number;
+  petId: number;
+  medicines: MedicineCustody[];
+  plan?: PlanVersion | undefined;
+}
+
+/** A dose's plan amount: the item's for that round and day by the plan, or the as-needed item's. */
+function planAmount(
+  item: PlanItem | undefined,
+  date: string,
+  round: string | undefined,
+  tz: string,
+): string | undefined {
+  if (!item) return undefined;
+  if (item.kind.kind === "as_needed") return item.what.amount;
+  if (round !== "morning" && round !== "midday" && round !== "evening") return undefined;
+  const asks = itemOnRound(item, date, round, {
+    arrival: "1970-01-01T00:00:00Z",
+    departure: undefined,
+    timeZone: tz,
+    roundTimes: { morning: "00:00", midday: "00:00", evening: "00:00" },
+  });
+  return asks.status === "due" || asks.status === "conditional" ? asks.amount : undefined;
+}
+
+interface DoseSources {
+  entries: Entry[];
+  prn: PrnDose[];
+  witnesses: Map<number, { userName: string }>;
+  timezone: string;
+}
+
+/** The doses of one item from the record, in the balance's unit by the plan's amount. */
+function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, s: DoseSources): DoseTaken[] {
+  const current = [...currentEntries(s.entries.filter((e) => e.item === item)).values()];
+  const original = new Map(s.entries.map((e) => [e.id, e]));
+  const firstAt = (e: Entry): string => {
+    let x = e;
+    while (x.supersedes !== undefined && original.get(x.supersedes)) x = original.get(x.supersedes) as Entry;
+    return e.givenAt ?? x.givenAt ?? x.recordedAt;
+  };
+  const rounds = current.map((e): DoseTaken => {
+    const text = planAmount(planItem, e.date, e.round, s.timezone);
+    return {
+      id: e.id,
+      seq: e.seq,
+      kind: "round",
+      date: e.date,
+      round: e.round,
+      outcome: e.outcome,
+      reasonCode: e.reasonCode,
+      amount: amountIn(text, unit),
+      amountText: text,
+      by: e.userName,
+      witness: s.witnesses.get(e.id)?.userName,
+      at: firstAt(e),
+    };
+  });
+  const prn = s.prn
+    .filter((d) => d.item === item)
+    .map(
+      (d): DoseTaken => ({
+        id: d.id,
+        seq: d.seq ?? 0,
+        kind: "as_needed",
+        date: d.date,
+        outcome: "given",
+        amount: amountIn(planItem?.what.amount, unit),
+        amountText: planItem?.what.amount,
+        by: d.userName,
+        at: d.givenAt,
+      }),
+    );
+  return [...rounds, ...prn];
+}
+
+/** One medicine's custody from its records. */
+function medicineOf(
+  supplies: MedicineIn[],
+  rows: { counts: MedicineCount[]; outs: MedicineOut[] },
+  plan: PlanVersion | undefined,
+  s: DoseSources,
+): MedicineCustody {
+  const first = supplies[0] as MedicineIn;
+  const planItem = plan?.plan.items.find((i) => i.key === first.item);
+  const unit = balanceUnit(first.unit, first.per);
+  const counts = rows.counts.filter((c) => c.custodyId === first.id);
+  const handedBack = rows.outs.find((o) => o.custodyId === first.id);
+  // A dose given before the medicine was counted in left the pack before the count.
+  const doses = dosesOf(first.item, planItem, unit, s).filter((d) => d.at >= first.recordedAt);
+  const lines = register(supplies, doses, counts, handedBack ? [handedBack] : []);
+  const opened = [...supplies].reverse().find((m) => m.openedOn);
+  const last = [first.date, ...counts.map((c) => c.date)].sort().at(-1) as string;
+  return {
+    first,
+    supplies,
+    planItem,
+    petName: plan?.petName ?? `pet ${first.petId}`,
+    room: plan?.room,
+    unit,
+    lines,
+    balance: balanceOf(lines),
+    discardBy: discardBy({ ...(opened ?? first), expiry: first.expiry }),
+    counts,
+    open: counts.filter((c) => isDiscrepancy(lineDifference(lines, c.id)) && !c.closed),
+    handedBack,
+    lastCounted: last,
+  };
+}
+
+/** The difference a count made in the register. */
+const lineDifference = (lines: RegisterLine[], countId: number): number | undefined => {
+  const l = lines.find((x) => x.kind === "count" && x.id === countId);
+  return l?.kind === "count" ? l.difference : undefined;
+};
+
+/**
+ * Groups a stay's supplies by medicine: the supplies of one item counted in while its custody is
+ * open are one medicine; one counted in after its hand-back starts another.
+ */
+function groupSupplies(ins: MedicineIn[], outs: MedicineOut[]): MedicineIn[][] {
+  const groups: MedicineIn[][] = [];
+  for (const m of [...ins].sort((a, b) => a.seq - b.seq)) {
+    const open = groups.find(
+      (g) => g[0]?.item === m.item && g[0]?.petId === m.petId && !outs.some((o) => o.custodyId === g[0]?.id),
+    );
+    if (open) open.push(m);
+    else groups.push([m]);
+  }
+  return groups;
+}
+
+/** A stay's pet's custody: its records of each custody kind, its current plan and its doses. */
+export async function stayCustodyOf(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+  petId: number,
+): Promise<StayCustody> {
+  const store = deps.record;
+  if (!store) return { bookingId, petId, medicines: [] };
+  const q = { bookingId, petId };
+  const [inRows, plan] = await Promise.all([
+    store.log({ kind: "medicine_in", ...q }),
+    currentPlan(deps, bookingId, petId),
+  ]);
+  const ins = inRows.map(medicineInOf).filter((m): m is MedicineIn => m !== undefined);
+  if (ins.length === 0) return { bookingId, petId, medicines: [], plan };
+  const [countRows, closeRows, outRows, entries, prn, witnesses] = await Promise.all([
+    store.log({ kind: "medicine_count", ...q }),
+    store.log({ kind: "medicine_closed", ...q }),
+    store.log({ kind: "medicine_out", ...q }),
+    store.entries(q),
+    prnDoses(deps, q),
+    witnessesOf(store, q),
+  ]);
+  const closes = new Map(closeRows.map(closedOf).map((c) => [c.countId, c] as const));
+  const counts = countRows.map(countOf).map((c): MedicineCount => {
+    const closed = closes.get(c.id);
+    if (!closed) return c;
+    const { countId: _, ...closing } = closed;
+    return { ...c, closed: closing };
+  });
+  const outs = outRows.map(outOf);
+  const sources = { entries, prn, witnesses, timezone: deps.config.timezone };
+  const medicines = groupSupplies(ins, outs).map((g) => medicineOf(g, { counts, outs }, plan, sources));
+  return { bookingId, petId, medicines, plan };
+}
+
+/** How long a medicine lasts by its plan, from now to the stay's departure. */
+export function runwayOf(
+  deps: Pick<Deps, "config" | "clock">,
+  m: MedicineCustody,
+  stay: StayDates | undefined,
+): Runway | undefined {
+  if (!m.planItem || !stay || m.handedBack) return undefined;
+  const now = deps.clock.now();
+  const today = localDate(now, deps.config.timezone);
+  return runway(
+    m.planItem,
+    m.balance,
+    m.unit,
+    {
+      arrival: stay.arrival,
+      departure: stay.departure,
+      timeZone: deps.config.timezone,
+      roundTimes: deps.config.rounds.times,
+    },
+    now,
+    today,
+  );
+}
+
+/** A controlled medicine's next count: due when, and whether overdue today. */
+export function countDueOf(
+  deps: Pick<Deps, "config" | "clock">,
+  m: MedicineCustody,
+): { due: string; overdue: boolean; days: number } | undefined {
+  if (!m.first.controlled || m.handedBack) return undefined;
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  return countDue(m.lastCounted, deps.config.medicines.countEveryDays, today);
+}
+
+/**
+ * The stays with a medicine counted in over the last `days` (default a year): their booking and pet.
+ * `open`: only those still holding one (a medicine not handed back) or with a count's discrepancy
+ * not closed, worked out from the custody records alone (what is held now reads no closed stay's
+ * whole register).
+ */
+export async function staysWithMedicines(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  o: { days?: number; open?: boolean } = {},
+): Promise<Array<{ bookingId: number; petId: number }>> {
+  const store = deps.record;
+  if (!store) return [];
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  const range = { from: addDays(today, -(o.days ?? 366)), to: addDays(today, 1) };
+  const stays = new Map<string, { bookingId: number; petId: number; ins: MedicineIn[] }>();
+  for (const row of await store.log({ kind: "medicine_in", ...range })) {
+    const m = medicineInOf(row);
+    if (!m) continue;
+    const { bookingId, petId } = m;
+    const stay = stays.get(stayKey(m)) ?? { bookingId, petId, ins: [] };
+    stays.set(stayKey(m), stay);
+    stay.ins.push(m);
+  }
+  const all = [...stays.values()];
+  if (!o.open) return all.map(({ bookingId, petId }) => ({ bookingId, petId }));
+  const [outRows, countRows, closeRows] = await Promise.all([
+    store.log({ kind: "medicine_out", ...range }),
+    store.log({ kind: "medicine_count", ...range }),
+    store.log({ kind: "medicine_closed", ...range }),
+  ]);
+  const outs = outRows.map(outOf);
+  const closed = new Set(closeRows.map((c) => c.body.countId));
+  const unexplained = new Set(countRows.filter((c) => c.body.reason && !closed.has(c.id)).map(stayKey));
+  const holds = (s: { ins: MedicineIn[] }) =>
+    groupSupplies(s.ins, outs).some((g) => !outs.some((out) => out.custodyId === g[0]?.id));
+  return all
+    .filter((s) => unexplained.has(stayKey(s)) || holds(s))
+    .map(({ bookingId, petId }) => ({ bookingId, petId }));
+}
+
+const stayKey = (r: { bookingId?: number | undefined; petId?: number | undefined }) =>
+  `${r.bookingId}-${r.petId}`;

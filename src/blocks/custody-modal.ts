@@ -1,0 +1,274 @@
+/**
+ * Medicine custody's forms in Slack (issue 49): a pet's medicines (each counted in with its balance
+ * and its buttons: 🔢 Count…, ↩️ Handed back…, ✔️ Close… a discrepancy; 💊 Count in… each medicine of
+ * its plan), and the forms each opens on top: counted in (the label's name, strength, unit and
+ * quantity, the owner's name checked, expiry, opened on, discard after, storage, controlled, a second
+ * person), a count (and, when it differs from the balance, why), handed back, a discrepancy closed.
+ * Pure: the listeners open them (their metadata sealed) and read the submissions here; what may be
+ * written is checked against the record (src/answers/custody-write.ts), never taken from the form.
+ */
+import { z } from "zod";
+import type { CountInStart } from "../domain/custody-rules.ts";
+import { type CountValues, medicineItemKey, REASON_OPTIONS, UNIT_OPTIONS } from "../present/custody-form.ts";
+import type { Doc } from "../present/doc.ts";
+import { value } from "../present/doc.ts";
+import { docBlocks } from "./doc.ts";
+import { defineForm } from "./forms.ts";
+import { truncate } from "./mrkdwn.ts";
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const channel = z.string().max(40).optional();
+const petName = z.string().max(200);
+/** The view a form is opened over, drawn again once it is recorded: a pet's medicines, the stock. */
+const under = z.enum(["pet", "stock", "controlled"]).optional();
+export type UnderView = z.infer<typeof under>;
+/** A pet's name within its metadata's room (the metadata fits Slack's 3000 characters once sealed). */
+const shorter = <M extends { n: string }>(m: M): M[] => [{ ...m, n: m.n.slice(0, 80) }];
+
+/** A pet's medicines (a view, no submit): the stay's pet, its name, the channel it was opened from (none: Home). */
+export const medicinesForm = defineForm("custody_view", z.object({ b: id, p: id, n: petName, c: channel }), {
+  shorter,
+  names: (m) => ({ bookingId: m.b, petId: m.p, petName: m.n, channel: m.c }),
+});
+/** What the kennel holds now (a view, from Home): the controlled drugs only, or every medicine. */
+export const stockForm = defineForm(
+  "custody_stock_view",
+  z.object({ k: z.boolean().optional(), c: channel }),
+  {
+    names: (m) => ({ controlled: m.k === true, channel: m.c }),
+  },
+);
+/** "💊 Count in…": a plan's medicine of a stay's pet. */
+export const countInForm = defineForm(
+  "custody_in",
+  z.object({ b: id, p: id, i: medicineItemKey, n: petName, c: channel, o: under }),
+  {
+    shorter,
+    names: (m) => ({ bookingId: m.b, petId: m.p, item: m.i, petName: m.n, channel: m.c, under: m.o }),
+  },
+);
+/** A medicine in custody (its first counting in's id `m`): "🔢 Count…", "↩️ Handed back…". */
+const medicineMeta = z.object({ m: id, n: petName, c: channel, o: under });
+const medicineNames = (m: z.infer<typeof medicineMeta>) => ({
+  custodyId: m.m,
+  petName: m.n,
+  channel: m.c,
+  under: m.o,
+});
+export const countForm = defineForm("custody_count", medicineMeta, { shorter, names: medicineNames });
+export const handBackForm = defineForm("custody_back", medicineMeta, { shorter, names: medicineNames });
+/** "✔️ Close discrepancy…": a count (`k`) whose difference a manager closes. */
+export const closeForm = defineForm("custody_close", z.object({ k: id, n: petName, c: channel, o: under }), {
+  shorter,
+  names: (m) => ({ countId: m.k, petName: m.n, channel: m.c, under: m.o }),
+});
+
+const plain = (text: string, max: number) => ({
+  type: "plain_text" as const,
+  text: truncate(value(text, max) || " ", max),
+});
+const note = (text: string) => ({
+  type: "section",
+  text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
+});
+const option = (text: string, value: string) => ({ text: plain(text, 75), value });
+
+interface InputOptions {
+  optional?: boolean;
+  hint?: string | undefined;
+}
+const input = (blockId: string, label: string, element: object, o: InputOptions = {}) => ({
+  type: "input",
+  block_id: blockId,
+  label: plain(label, 2000),
+  ...(o.optional ? { optional: true } : {}),
+  ...(o.hint ? { hint: plain(o.hint, 2000) } : {}),
+  element: { action_id: blockId, ...element },
+});
+const text = (initial?: string, max = 200) => ({
+  type: "plain_text_input",
+  max_length: max,
+  ...(initial ? { initial_value: initial.slice(0, max) } : {}),
+});
+const number = (initial?: number, decimal = true) => ({
+  type: "number_input",
+  is_decimal_allowed: decimal,
+  min_value: "0",
+  ...(initial !== undefined ? { initial_value: String(initial) } : {}),
+});
+const select = (options: Array<{ text: string; value: string }>, initial?: string) => {
+  const opts = options.map((o) => option(o.text, o.value));
+  const chosen = opts.find((o) => o.value === initial);
+  return { type: "static_select", options: opts, ...(chosen ? { initial_option: chosen } : {}) };
+};
+const radios = (options: Array<{ text: string; value: string }>, initial?: string) => {
+  const opts = options.map((o) => option(o.text, o.value));
+  const chosen = opts.find((o) => o.value === initial);
+  return { type: "radio_buttons", options: opts, ...(chosen ? { initial_option: chosen } : {}) };
+};
+const secondPerson = (required: boolean) =>
+  input(
+    "witness",
+    "Second person (counts with you)",
+    { type: "users_select" },
+    {
+      optional: !required,
+      hint: required
+        ? "A controlled or high-alert medicine: a second, different member of staff counts it with you."
+        : "Needed for a controlled or high-alert medicine.",
+    },
+  );
+
+const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") => ({
+  type: "modal" as const,
+  callback_id: callbackId,
+  title: plain(title, 24),
+  submit: plain(submit, 24),
+  close: plain("Cancel", 24),
+  private_metadata: sealed,
+  blocks,
+});
+
+/** A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view with no submit. */
+export function medicinesView(callbackId: string, sealed: string, doc: Doc) {
+  return {
+    type: "modal" as const,
+    callback_id: callbackId,
+    title: plain("Medicines", 24),
+    close: plain("Close", 24),
+    private_metadata: sealed,
+    blocks: docBlocks(doc.parts).slice(0, 100),
+  };
+}
+
+/** "💊 Count in…": what the label says and what was counted. */
+const labelFields = (s: CountInStart) => [
+  input("label", "Name as on the label", text(s.label)),
+  input("strength", "Strength", text(s.strength, 100), { optional: true }),
+  input("unit", "Counted in", select(UNIT_OPTIONS, s.unit)),
+  input("quantity", "Quantity counted", number()),
+  input("per", "Each pen or vial holds", number(), {
+    optional: true,
+    hint: "For pens and vials: the units or ml in each (a 300 iu pen: 300), so each dose comes off the balance.",
+  }),
+  input(
+    "per_unit",
+    "Each holds, in",
+    select(
+      [
+        { text: "iu", value: "iu" },
+        { text: "ml", value: "ml" },
+      ],
+      "iu",
+    ),
+    { optional: true },
+  ),
+  input(
+    "owner",
+    "Owner's name on the label",
+    radios([
+      { text: "Checked: it is the owner's", value: "yes" },
+      { text: "Not on the label, or not theirs", value: "no" },
+    ]),
+  ),
+];
+
+/** "💊 Count in…": its dates, its storage, whether it is a controlled drug. */
+const keepingFields = (s: CountInStart) => [
+  input("expiry", "Expiry date", { type: "datepicker" }, { optional: true }),
+  input("opened", "Opened on", { type: "datepicker" }, { optional: true, hint: "Where it has been opened." }),
+  input("discard", "Discard after opening, days", number(s.discardDays, false), {
+    optional: true,
+    hint: "Usual: insulin 28 days (a Caninsulin vial 42), eye and ear drops 28, oral liquids 180 (check the label).",
+  }),
+  input(
+    "storage",
+    "Storage",
+    radios(
+      [
+        { text: "Fridge", value: "fridge" },
+        { text: "Room temperature", value: "room" },
+      ],
+      s.storage ?? "room",
+    ),
+  ),
+  input(
+    "controlled",
+    "Controlled drug",
+    {
+      type: "checkboxes",
+      options: [option("A controlled drug (counted weekly by two people)", "yes")],
+      ...(s.controlled
+        ? { initial_options: [option("A controlled drug (counted weekly by two people)", "yes")] }
+        : {}),
+    },
+    { optional: true },
+  ),
+];
+
+/** "💊 Medicines in…": one medicine of the pet's plan, as handed over. */
+export function countInModal(sealed: string, petName: string, s: CountInStart) {
+  const blocks = [
+    note(`*${petName}* · ${s.words}\nCount what the owner handed over, from the label.`),
+    ...labelFields(s),
+    ...keepingFields(s),
+    secondPerson(s.secondPerson),
+    input("note", "Note", { ...text(undefined, 500), multiline: true }, { optional: true }),
+  ];
+  return modal(countInForm.id, "Medicines in", sealed, blocks);
+}
+
+/** "🔢 Count…": the quantity counted now; `explain` (it differs from the balance): why, both required. */
+export function countModal(
+  sealed: string,
+  o: { head: string; secondPerson: boolean; values?: CountValues; explain?: string },
+) {
+  const v = o.values ?? {};
+  const blocks: unknown[] = [note(o.head), input("counted", "Counted now", number(v.counted))];
+  if (o.secondPerson) blocks.push(secondPerson(true));
+  if (o.explain) {
+    blocks.push(note(`⚠️ ${o.explain}`));
+    blocks.push(input("reason", "Why it differs", select(REASON_OPTIONS, v.reason)));
+  }
+  blocks.push(
+    input(
+      "note",
+      o.explain ? "What happened" : "Note",
+      { ...text(v.note, 500), multiline: true },
+      { optional: !o.explain },
+    ),
+  );
+  return modal(countForm.id, "Count", sealed, blocks);
+}
+
+/** "↩️ Handed back…": how much, to whom (a name typed), a second person where needed. */
+export function handBackModal(
+  sealed: string,
+  o: { head: string; secondPerson: boolean; balance: number | undefined },
+) {
+  const blocks: unknown[] = [
+    note(o.head),
+    input(
+      "quantity",
+      "Quantity handed back",
+      number(o.balance !== undefined ? Math.max(0, o.balance) : undefined),
+    ),
+    input("to", "Handed to (name)", text(undefined, 120), {
+      hint: "The name of the person collecting, as they say it.",
+    }),
+  ];
+  if (o.secondPerson) blocks.push(secondPerson(true));
+  blocks.push(input("note", "Note", { ...text(undefined, 500), multiline: true }, { optional: true }));
+  return modal(handBackForm.id, "Handed back", sealed, blocks);
+}
+
+/** "✔️ Close…": a manager closes a discrepancy, with words. */
+export function closeModal(sealed: string, head: string) {
+  return modal(
+    closeForm.id,
+    "Close discrepancy",
+    sealed,
+    [note(head), input("note", "Why it is closed", { ...text(undefined, 500), multiline: true })],
+    "Close it",
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Medicine custody in Slack (issue 49): the pet's medicines view and the stock view (the documents of
+ * src/present/custody*.ts with their buttons, ids only), the "💊 Medicines in…" button the round
+ * post, the pet's card and /booking carry, and the morning post's medicines to act on.
+ */
+
+import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
+import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import type { MedicineItem } from "../domain/custody.ts";
+import {
+  handBackDoc,
+  medicineHead,
+  medicinesPostDoc,
+  openDiscrepancyLines,
+  stockDoc,
+} from "../present/custody.ts";
+import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
+import type { Action } from "../present/doc.ts";
+import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";
+import { medicinesForm, medicinesView, stockForm } from "./custody-modal.ts";
+import { docMessage, lineMrkdwn } from "./doc.ts";
+import { esc } from "./mrkdwn.ts";
+import type { Message } from "./types.ts";
+
+const count = (m: MedicineCustody) => ({
+  actionId: custodyCount.actionId(m.first.id),
+  value: custodyCount.encode({ m: m.first.id }),
+});
+const close = (k: number) => ({ actionId: custodyClose.actionId(k), value: custodyClose.encode({ k }) });
+
+/** The buttons of one stay's pet: counting in names the stay's pet and the plan's item. */
+const actionsFor = (b: number, p: number): PetMedicineActions => ({
+  countIn: (i: MedicineItem) => ({
+    actionId: custodyIn.actionId(`${b}-${p}-${i.replace(":", "")}`),
+    value: custodyIn.encode({ b, p, i }),
+  }),
+  count,
+  back: (m) => ({ actionId: custodyBack.actionId(m.first.id), value: custodyBack.encode({ m: m.first.id }) }),
+  close,
+});
+
+/** "💊 Medicines in…" (nothing counted in yet) or "💊 Medicines…": the pet's medicines view. */
+export function custodyOpenAction(bookingId: number, petId: number, counted: boolean): Action {
+  return {
+    text: counted ? "💊 Medicines…" : "💊 Medicines in…",
+    actionId: custodyOpen.actionId(`${bookingId}-${petId}`),
+    value: custodyOpen.encode({ b: bookingId, p: petId }),
+  };
+}
+
+/** A stay's pet's medicines, with every button (`sealed`: its metadata, medicinesForm's). */
+export function petMedicinesView(
+  sealed: string,
+  stay: StayCustody,
+  held: HeldMedicine[],
+  petName: string,
+  timezone: string,
+) {
+  const actions = actionsFor(stay.bookingId, stay.petId);
+  return medicinesView(medicinesForm.id, sealed, petMedicinesDoc(stay, held, { petName, timezone, actions }));
+}
+
+/** What the kennel holds now, in a view (Home's button), each medicine with its count and close buttons. */
+export function stockView(sealed: string, stock: Stock, timezone: string) {
+  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }));
+}
+
+/** The morning post's medicines to act on; undefined: nothing to post. */
+export function medicinesPostMessage(stock: Stock, timezone: string): Message | undefined {
+  const doc = medicinesPostDoc(stock, timezone);
+  return doc ? docMessage(doc) : undefined;
+}
+
+/** A medicine's head and state in a form: "*💊 Tramadol 50mg* · counted in 28 tablets …". */
+export const medicineHeadText = (m: MedicineCustody): string =>
+  `${lineMrkdwn(medicineHead(m))} · ${esc(m.petName)}`;
+
+/** The discrepancy a manager closes, in words. */
+export function discrepancyText(m: MedicineCustody, countId: number, timezone: string): string {
+  const i = m.open.findIndex((c) => c.id === countId);
+  const lines = openDiscrepancyLines(m, timezone);
+  const shown = i >= 0 ? lines[i] : undefined;
+  return `${medicineHeadText(m)}\n${shown ? lineMrkdwn(shown) : "This discrepancy is closed already."}`;
+}
+
+/** The departures post's reply of medicines to hand back; undefined: none held. */
+export function handBackMessage(pets: HandBack[], date: string): Message | undefined {
+  const doc = handBackDoc(pets, date);
+  return doc ? docMessage(doc) : undefined;
+}

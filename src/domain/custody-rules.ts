@@ -1,0 +1,164 @@
+/**
+ * Medicine custody's rules over time (issue 49): how long a supply lasts by the pet's confirmed plan
+ * (its runway: the last day every dose is covered, the day it runs out and how many days of the stay
+ * are short), when an opened medicine is to be discarded (opened on + its days, or its expiry, the
+ * earlier), when a controlled drug's count is due (MEDICINE_COUNT_EVERY days after its last), and
+ * which medicines are controlled. Pure: the plan, the stay's times and "now" are passed in.
+ */
+import { addDays, zonedInstant } from "../time.ts";
+import { drugName, ROUNDS } from "./care.ts";
+import { amountIn, type CountUnit, readAmount } from "./custody-units.ts";
+import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
+import type { PlanItem } from "./plan/types.ts";
+
+/** How far ahead a stay with no departure is looked at. */
+const OPEN_STAY_DAYS = 60;
+
+export type Runway =
+  /** Enough to the end of the stay (or `OPEN_STAY_DAYS` ahead of an open one). */
+  | { status: "enough"; lastsTo: string | undefined }
+  /** Not enough: the last day every dose is covered (undefined: not today's either), the day a dose is short, the days short. */
+  | {
+      status: "short";
+      lastsTo: string | undefined;
+      runsOut: string;
+      goesHome: string | undefined;
+      daysShort: number;
+    }
+  /** A dose's amount is not in the counted unit, or the balance is to count by hand: no runway but by hand. */
+  | { status: "count_by_hand" }
+  /** Given only if needed, or not on the plan's rounds at all: nothing to count ahead. */
+  | { status: "not_scheduled" };
+
+/**
+ * How long `balance` of `unit` lasts by the plan's item, from `now` to the stay's departure: each
+ * round after `now`, in order, takes its due amount (a conditional dose counted as given); the first
+ * round the balance cannot cover is the day it runs out.
+ */
+export function runway(
+  item: PlanItem,
+  balance: number | undefined,
+  unit: CountUnit,
+  stay: StayTimes,
+  now: Date,
+  today: string,
+): Runway {
+  if (item.kind.kind === "as_needed") return { status: "not_scheduled" };
+  if (balance === undefined) return { status: "count_by_hand" };
+  const last = stay.departure ? daysBetween(today, stay.departure.slice(0, 10)) + 1 : OPEN_STAY_DAYS;
+  let left = balance;
+  let lastsTo: string | undefined;
+  let scheduled = false;
+  const shortDays = new Set<string>();
+  for (let d = 0; d <= last; d++) {
+    const date = addDays(today, d);
+    let covered = true;
+    for (const round of ROUNDS) {
+      if (zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime() <= now.getTime()) continue;
+      const asks = itemOnRound(item, date, round, stay);
+      if (asks.status !== "due" && asks.status !== "conditional") continue;
+      scheduled = true;
+      const amount = amountIn(asks.amount, unit);
+      if (amount === undefined) return { status: "count_by_hand" };
+      if (left + 1e-9 >= amount) left -= amount;
+      else {
+        covered = false;
+        shortDays.add(date);
+      }
+    }
+    if (covered && shortDays.size === 0) lastsTo = date;
+  }
+  if (!scheduled) return { status: "not_scheduled" };
+  const runsOut = [...shortDays].sort()[0];
+  if (!runsOut) return { status: "enough", lastsTo: stay.departure ? undefined : lastsTo };
+  const goesHome = stay.departure ? goHomeDate(stay) : undefined;
+  return { status: "short", lastsTo, runsOut, goesHome, daysShort: shortDays.size };
+}
+
+/** The departure's calendar date in the kennel's zone. */
+const goHomeDate = (stay: StayTimes): string | undefined =>
+  stay.departure
+    ? new Intl.DateTimeFormat("en-CA", { timeZone: stay.timeZone }).format(new Date(stay.departure))
+    : undefined;
+
+/** The days an opened medicine usually lasts, offered in the form: insulin, eye or ear drops, oral liquids. */
+export function defaultDiscardDays(label: string, unit: CountUnit, insulin: boolean): number | undefined {
+  if (/\bcaninsulin\b/i.test(label) && unit === "vial") return 42;
+  if (insulin) return 28;
+  if (unit === "drop") return 28;
+  if (unit === "ml") return 180;
+  return undefined;
+}
+
+/** The day an opened medicine is discarded by: opened on + its days, or its expiry when earlier. */
+export function discardBy(m: {
+  openedOn?: string | undefined;
+  discardDays?: number | undefined;
+  expiry?: string | undefined;
+}): string | undefined {
+  const opened = m.openedOn && m.discardDays ? addDays(m.openedOn, m.discardDays) : undefined;
+  if (opened && m.expiry) return opened < m.expiry ? opened : m.expiry;
+  return opened ?? m.expiry;
+}
+
+/** Is a dose on `date` past the medicine's discard-by (after that day): asked first. */
+export const pastDiscard = (discard: string | undefined, date: string): boolean =>
+  discard !== undefined && date > discard;
+
+/** Controlled drugs kept by two people's counts: the plan's controlled class, and phenobarbital's names. */
+const PHENOBARBITAL =
+  /(?<![\p{L}\p{N}])(?:phenobarbit(?:al|one)|epiphen|phenoleptil|soliphen)(?![\p{L}\p{N}])/iu;
+
+/** Is a plan's item a controlled drug (UK schedules 2–4, US II–IV): the plan's class, or phenobarbital. */
+export function isControlled(item: Pick<PlanItem, "highAlert" | "what">): boolean {
+  if (item.highAlert?.class === "controlled") return true;
+  return PHENOBARBITAL.test(item.what.text);
+}
+
+/**
+ * When a controlled medicine's next count is due: `every` days after its last count (or its counting
+ * in); `overdue` from that day on, by `days` (0 on the day itself).
+ */
+export function countDue(
+  lastCounted: string,
+  every: number,
+  today: string,
+): { due: string; overdue: boolean; days: number } {
+  const due = addDays(lastCounted, every);
+  return { due, overdue: today >= due, days: Math.max(0, daysBetween(due, today)) };
+}
+
+/** A plan's medicine as staff name it: the drug the words name ("Caninsulin"), else the instruction's first words. */
+export const medicineLabel = (item: Pick<PlanItem, "what">): string =>
+  item.what.name ?? drugName(item.what.text);
+
+/** What counting a plan's medicine in starts from: the plan's name, strength and unit, the usual days once opened. */
+export interface CountInStart {
+  label: string;
+  strength?: string | undefined;
+  unit?: CountUnit | undefined;
+  discardDays?: number | undefined;
+  controlled: boolean;
+  /** A second, different person counts it in (high-alert or controlled). */
+  secondPerson: boolean;
+  storage?: "fridge" | "room" | undefined;
+  /** The plan's words, shown above the fields. */
+  words: string;
+}
+
+export function countInStart(item: PlanItem): CountInStart {
+  const label = medicineLabel(item);
+  const unit = readAmount(item.what.amount)?.unit;
+  const insulin = item.highAlert?.class === "insulin";
+  const controlled = isControlled(item);
+  return {
+    label,
+    ...(item.what.strength ? { strength: item.what.strength } : {}),
+    ...(unit ? { unit } : {}),
+    discardDays: defaultDiscardDays(label, unit ?? "tablet", insulin),
+    controlled,
+    secondPerson: controlled || item.highAlert !== undefined,
+    storage: insulin ? "fridge" : "room",
+    words: item.what.text,
+  };
+}

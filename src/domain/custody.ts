@@ -1,0 +1,305 @@
+/**
+ * Medicine custody (issue 49): a boarder's medicines held in trust, from counted in at arrival to
+ * handed back at departure. Each medicine's register is its movements in order: counted in, each dose
+ * taken from the pack (given; refused and vomited too, by the kennel's rule: a dose taken from the
+ * pack is gone), each count, handed back; with the balance after each. The balance is arithmetic on
+ * what the record holds: a dose whose amount cannot be matched to the counted unit leaves the balance
+ * unknown ("count by hand") until the next count, never a guess. Pure: the records are passed in.
+ */
+import type { ItemKey } from "../record/items.ts";
+import type { NotGivenReason, Outcome } from "../record/types.ts";
+import type { DiscrepancyReason } from "./custody-reasons.ts";
+import { type CountUnit, inBalanceUnit, type PackContent } from "./custody-units.ts";
+import type { PlanItem } from "./plan/types.ts";
+
+type Storage = "fridge" | "room";
+
+/** Who did something (a Slack user, by name), and a second person where two are needed. */
+export interface Counter {
+  userId?: string | undefined;
+  userName: string;
+}
+
+/** A plan's medicine, by its slot (every item but the meal). */
+export type MedicineItem = Exclude<ItemKey, "meal">;
+
+/** A medicine counted in (care_log kind `medicine_in`): what was handed over, as on its label. */
+export interface MedicineIn {
+  id: number;
+  seq: number;
+  date: string;
+  bookingId: number;
+  petId: number;
+  /** The plan's item it is the supply of (`med:1` … `med:5`). */
+  item: MedicineItem;
+  /** The name as on the label ("Caninsulin 40 iu/ml"). */
+  label: string;
+  strength?: string | undefined;
+  /** How it is counted: each tablet, ml, unit…; a pen or vial with what each holds. */
+  unit: CountUnit;
+  per?: PackContent | undefined;
+  /** The quantity counted, in `unit`. */
+  quantity: number;
+  /** The owner's name on the label was checked. */
+  ownerNameChecked: boolean;
+  expiry?: string | undefined;
+  openedOn?: string | undefined;
+  /** Days it lasts once opened (insulin 28…), when it has such a life. */
+  discardDays?: number | undefined;
+  storage: Storage;
+  /** A controlled drug (a count every MEDICINE_COUNT_EVERY days by two people). */
+  controlled: boolean;
+  /** A high-alert drug (insulin, an anticonvulsant, a controlled drug): two people count it in. */
+  highAlert: boolean;
+  by: Counter;
+  witness?: Counter | undefined;
+  note?: string | undefined;
+  recordedAt: string;
+}
+
+/** What is written when a medicine is counted in, as its label and the person say it (its form's fields). */
+export type MedicineLabel = Pick<
+  MedicineIn,
+  | "label"
+  | "strength"
+  | "unit"
+  | "per"
+  | "quantity"
+  | "ownerNameChecked"
+  | "expiry"
+  | "openedOn"
+  | "discardDays"
+  | "storage"
+  | "controlled"
+  | "note"
+>;
+
+/** A count (care_log kind `medicine_count`): the quantity counted against the balance then. */
+export interface MedicineCount {
+  id: number;
+  seq: number;
+  date: string;
+  /** The medicine counted in (its `medicine_in` id). */
+  custodyId: number;
+  /** Counted, in the balance's unit. */
+  counted: number;
+  /** The balance the record said then; undefined when it was to count by hand. */
+  expected?: number | undefined;
+  by: Counter;
+  witness?: Counter | undefined;
+  /** When the count differs from the balance: why, and the person's words. */
+  reason?: DiscrepancyReason | undefined;
+  note?: string | undefined;
+  /** A manager's closing of the discrepancy (care_log kind `medicine_closed`). */
+  closed?: { id: number; seq: number; by: Counter; at: string; note: string } | undefined;
+  at: string;
+}
+
+/** Handed back (care_log kind `medicine_out`): how much, to whom (a name typed), who handed it. */
+export interface MedicineOut {
+  id: number;
+  seq: number;
+  date: string;
+  custodyId: number;
+  /** In the balance's unit. */
+  quantity: number;
+  to: string;
+  by: Counter;
+  witness?: Counter | undefined;
+  note?: string | undefined;
+  at: string;
+}
+
+/** A dose from the medicine: a round's current entry or a dose given if needed, with the plan's amount. */
+export interface DoseTaken {
+  /** The record's entry id (a round's) or log id (as needed). */
+  id: number;
+  seq: number;
+  kind: "round" | "as_needed";
+  date: string;
+  round?: string | undefined;
+  outcome: Outcome;
+  reasonCode?: NotGivenReason | undefined;
+  /** The amount in the balance's unit; undefined when it cannot be matched (count by hand). */
+  amount: number | undefined;
+  /** The plan's amount as written ("½ tab"), for the register. */
+  amountText?: string | undefined;
+  by: string;
+  witness?: string | undefined;
+  /** When given (or recorded). */
+  at: string;
+}
+
+/** Is a dose taken from the pack: given; refused or vomited too (the kennel's rule: what left the pack is gone). */
+export function takenFromPack(d: Pick<DoseTaken, "outcome" | "reasonCode">): boolean {
+  if (d.outcome === "given" || d.outcome === "refused") return true;
+  return d.outcome === "not_given" && d.reasonCode === "vomited";
+}
+
+/** One line of a medicine's register. */
+export type RegisterLine =
+  | {
+      kind: "in";
+      at: string;
+      id: number;
+      seq: number;
+      quantity: number;
+      by: Counter;
+      witness?: Counter | undefined;
+      balance: number | undefined;
+    }
+  | {
+      kind: "dose";
+      at: string;
+      id: number;
+      seq: number;
+      dose: DoseTaken;
+      out: number | undefined;
+      balance: number | undefined;
+    }
+  | {
+      kind: "count";
+      at: string;
+      id: number;
+      seq: number;
+      count: MedicineCount;
+      difference: number | undefined;
+      balance: number;
+    }
+  | {
+      kind: "out";
+      at: string;
+      id: number;
+      seq: number;
+      handed: MedicineOut;
+      difference: number | undefined;
+      balance: number | undefined;
+    };
+
+/** The register's order: by when it happened, then by the chain's order. */
+const inOrder = (a: { at: string; seq: number }, b: { at: string; seq: number }) =>
+  a.at.localeCompare(b.at) || a.seq - b.seq;
+
+/** A difference of less than this is none (sums of halves and decimals). */
+const EPSILON = 1e-9;
+const differs = (a: number, b: number) => Math.abs(a - b) > EPSILON;
+const tidy = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * A medicine's register: counted in (each supply of the item, in order), each dose taken from the
+ * pack, each count and the hand-back, with the balance after each line (undefined: count by hand).
+ * Doses not taken from the pack (not given, but vomited) are not lines: nothing moved.
+ */
+export function register(
+  ins: MedicineIn[],
+  doses: DoseTaken[],
+  counts: MedicineCount[],
+  outs: MedicineOut[],
+): RegisterLine[] {
+  type Event =
+    | { kind: "in"; at: string; seq: number; x: MedicineIn }
+    | { kind: "dose"; at: string; seq: number; x: DoseTaken }
+    | { kind: "count"; at: string; seq: number; x: MedicineCount }
+    | { kind: "out"; at: string; seq: number; x: MedicineOut };
+  const events: Event[] = [
+    ...ins.map((x) => ({ kind: "in" as const, at: x.recordedAt, seq: x.seq, x })),
+    ...doses.filter(takenFromPack).map((x) => ({ kind: "dose" as const, at: x.at, seq: x.seq, x })),
+    ...counts.map((x) => ({ kind: "count" as const, at: x.at, seq: x.seq, x })),
+    ...outs.map((x) => ({ kind: "out" as const, at: x.at, seq: x.seq, x })),
+  ].sort(inOrder);
+  let balance: number | undefined = 0;
+  const lines: RegisterLine[] = [];
+  for (const e of events) {
+    if (e.kind === "in") {
+      const quantity = inBalanceUnit(e.x.quantity, e.x.unit, e.x.per);
+      balance = balance === undefined ? undefined : tidy(balance + quantity);
+      lines.push({
+        kind: "in",
+        at: e.at,
+        id: e.x.id,
+        seq: e.seq,
+        quantity,
+        by: e.x.by,
+        witness: e.x.witness,
+        balance,
+      });
+    } else if (e.kind === "dose") {
+      const out = e.x.amount;
+      balance = balance === undefined || out === undefined ? undefined : tidy(balance - out);
+      lines.push({ kind: "dose", at: e.at, id: e.x.id, seq: e.seq, dose: e.x, out, balance });
+    } else if (e.kind === "count") {
+      const difference = balance === undefined ? undefined : tidy(e.x.counted - balance);
+      balance = e.x.counted;
+      lines.push({ kind: "count", at: e.at, id: e.x.id, seq: e.seq, count: e.x, difference, balance });
+    } else {
+      const difference = balance === undefined ? undefined : tidy(e.x.quantity - balance);
+      balance = balance === undefined ? undefined : tidy(balance - e.x.quantity);
+      lines.push({ kind: "out", at: e.at, id: e.x.id, seq: e.seq, handed: e.x, difference, balance });
+    }
+  }
+  return lines;
+}
+
+/** The balance now: the last line's (0 before anything; undefined: count by hand). */
+export const balanceOf = (lines: RegisterLine[]): number | undefined =>
+  lines.length === 0 ? 0 : (lines[lines.length - 1] as RegisterLine).balance;
+
+/** Is the difference of a count or a hand-back one to explain. */
+export const isDiscrepancy = (difference: number | undefined): difference is number =>
+  difference !== undefined && differs(difference, 0);
+
+/** A count's difference against a balance (undefined when the balance was to count by hand). */
+export const countDifference = (counted: number, balance: number | undefined): number | undefined =>
+  balance === undefined ? undefined : tidy(counted - balance);
+
+/** Is a second, different person needed: a high-alert or controlled medicine. */
+export const needsSecondPerson = (m: Pick<MedicineIn, "controlled" | "highAlert">): boolean =>
+  m.controlled || m.highAlert;
+
+/** Why a second person cannot stand: none named, or the same person. */
+export function secondPersonProblem(
+  m: Pick<MedicineIn, "controlled" | "highAlert">,
+  by: Counter,
+  witness: Counter | undefined,
+): "missing" | "same" | undefined {
+  if (!needsSecondPerson(m)) return undefined;
+  if (!witness) return "missing";
+  if ((witness.userId && witness.userId === by.userId) || witness.userName === by.userName) return "same";
+  return undefined;
+}
+
+/**
+ * Who may close a count's discrepancy: one of the kennel's managers (MEDICINE_MANAGERS, by Slack id);
+ * with none set, anyone but the person who counted it.
+ */
+export function closeProblem(
+  managers: readonly string[],
+  count: Pick<MedicineCount, "by">,
+  by: Counter,
+): "not_a_manager" | "own_count" | undefined {
+  if (managers.length > 0) return managers.includes(by.userId ?? "") ? undefined : "not_a_manager";
+  return by.userId !== undefined && by.userId === count.by.userId ? "own_count" : undefined;
+}
+
+/** One medicine in custody: its supplies counted in, its register and what follows from it. */
+export interface MedicineCustody {
+  /** Its first counting in: the medicine's id (a count or a hand-back names it). */
+  first: MedicineIn;
+  supplies: MedicineIn[];
+  /** The plan's item it supplies, when the pet's plan is kept. */
+  planItem?: PlanItem | undefined;
+  petName: string;
+  room?: string | undefined;
+  /** The unit its balance is kept in (a pen's iu, else the counted unit). */
+  unit: CountUnit;
+  lines: RegisterLine[];
+  /** The balance now; undefined: count by hand. */
+  balance: number | undefined;
+  discardBy?: string | undefined;
+  counts: MedicineCount[];
+  /** Counts whose difference is not closed by a manager yet. */
+  open: MedicineCount[];
+  handedBack?: MedicineOut | undefined;
+  /** The last count (or its counting in), the day; when a controlled medicine is next counted. */
+  lastCounted: string;
+}

@@ -1,0 +1,219 @@
+/**
+ * Medicine custody's forms (issue 49), through the pipeline (src/listeners/interaction.ts): counted
+ * in, a count, handed back, a discrepancy closed. Each: the sealed metadata and the guard (the
+ * pipeline's), the fields, the second person (a member of staff, by name; the use case checks they
+ * are not the sender), then the use case (src/answers/custody-write.ts), which checks against the
+ * record now. Committed before Slack is answered (the form closes), then the sender told privately
+ * and the view under the form (a pet's medicines, the stock) drawn again from the record.
+ */
+import type { App } from "@slack/bolt";
+import {
+  type CustodyRefusal,
+  closeDiscrepancy,
+  countIn,
+  countMedicine,
+  handBack,
+} from "../../answers/custody-write.ts";
+import type { Who } from "../../answers/record-round.ts";
+import {
+  closeForm,
+  countForm,
+  countInForm,
+  countModal,
+  handBackForm,
+  type UnderView,
+} from "../../blocks/custody-modal.ts";
+import { esc } from "../../blocks/mrkdwn.ts";
+import { type Counter, needsSecondPerson } from "../../domain/custody.ts";
+import { amountWords } from "../../domain/custody-units.ts";
+import { readClose, readCount, readCountIn, readHandBack, witnessOf } from "../../present/custody-form.ts";
+import { localDate } from "../../time.ts";
+import { CUSTODY_REFUSALS, explainWords } from "../../words/custody.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { type Form, type Located, type MetaOf, onForm } from "../interaction.ts";
+import { medicinesViewOf, stockViewOf } from "./custody.ts";
+
+const FORGED =
+  "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Medicines… again.";
+const NOT_STAFF = "That person is not a member of this kennel's staff on Slack.";
+
+/** What every custody form's metadata names: where it was opened from, and the view under it. */
+type Where = { petName: string; channel?: string | undefined; under?: UnderView };
+type CustodyForm<N extends Where> = Form<N, undefined>;
+
+const SECOND_FIELD: Partial<Record<CustodyRefusal, string>> = {
+  second_person_missing: CUSTODY_REFUSALS.second_person_missing,
+  second_person_same: CUSTODY_REFUSALS.second_person_same,
+};
+
+/** A refused write: at the second person's field, or the form replaced by why. */
+async function refused(f: CustodyForm<Where>, why: CustodyRefusal): Promise<void> {
+  const field = SECOND_FIELD[why];
+  if (field) return f.atFields({ witness: field });
+  return f.refuse(CUSTODY_REFUSALS[why]);
+}
+
+/** The second person chosen, checked as a member of staff (the form kept open when not), when one was. */
+async function secondPerson(f: CustodyForm<Where>): Promise<Counter | undefined | "refused"> {
+  const id = witnessOf(f.values);
+  if (!id) return undefined;
+  const home = f.meta.channel === undefined;
+  const ok = await f.deps.access.check(f.client, id, f.meta.channel, { button: true, home });
+  if (!ok.ok) {
+    await f.atFields({ witness: NOT_STAFF });
+    return "refused";
+  }
+  return { userId: id, userName: f.deps.access.displayName(id) ?? id };
+}
+
+/** After a commit: the sender told, and the view under the form (when there is one) drawn again. */
+async function done(
+  f: CustodyForm<Where>,
+  stay: { bookingId: number; petId: number },
+  words: string,
+): Promise<void> {
+  await f.tell(words);
+  const underId = f.view.previous_view_id;
+  const under = f.meta.under;
+  if (!underId || !under) return;
+  try {
+    const view =
+      under === "pet"
+        ? await medicinesViewOf(f.deps, stay, f.meta.channel)
+        : await stockViewOf(f.deps, under === "controlled", f.meta.channel);
+    await f.client.views.update({ view_id: underId, view: view as never });
+  } catch (error) {
+    f.deps.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "the medicines view was not drawn again",
+    );
+  }
+}
+
+const counter = (who: Who): Counter => ({ userId: who.userId, userName: who.userName });
+
+/** What a custody form needs found before its use case: a care record to write to. */
+const keptRecord = async (deps: BotDeps): Promise<Located<undefined>> =>
+  deps.record ? { ok: true, found: undefined } : { ok: false, refusal: CUSTODY_REFUSALS.no_store };
+
+const spec = {
+  what: "a medicine custody form",
+  forged: FORGED,
+  to: (meta: Where) => ({ channel: meta.channel }),
+  home: (meta: Where) => meta.channel === undefined,
+  locate: keptRecord,
+};
+
+/** "💊 Count in…": the label's fields, a second person where the medicine needs one. */
+async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promise<void> {
+  const { deps, meta } = f;
+  const read = readCountIn(f.values, localDate(deps.clock.now(), deps.config.timezone));
+  if (!read.ok) return f.atFields(read.errors);
+  const witness = await secondPerson(f);
+  if (witness === "refused") return;
+  const r = await countIn(deps, {
+    ...read.value,
+    bookingId: meta.bookingId,
+    petId: meta.petId,
+    item: meta.item,
+    by: counter(f.who),
+    witness,
+    requestKey: f.requestKey,
+  });
+  if (r.status === "refused") return refused(f, r.why);
+  await f.ack.send();
+  const m = r.value;
+  const withWitness = m.witness ? `, with ${esc(m.witness.userName)}` : "";
+  await done(
+    f,
+    meta,
+    `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(meta.petName)}${withWitness}.`,
+  );
+}
+
+/** "🔢 Count…": the count against the balance now; a difference asks why (the form again), then is kept. */
+async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<void> {
+  const read = readCount(f.values);
+  if (!read.ok) return f.atFields(read.errors);
+  const witness = await secondPerson(f);
+  if (witness === "refused") return;
+  const asked = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "reason");
+  if (asked && (!read.value.reason || !read.value.note))
+    return f.atFields({
+      ...(read.value.reason ? {} : { reason: "Choose why it differs." }),
+      ...(read.value.note ? {} : { note: "Say what happened." }),
+    });
+  const by = counter(f.who);
+  const r = await countMedicine(f.deps, {
+    ...read.value,
+    custodyId: f.meta.custodyId,
+    by,
+    witness,
+    requestKey: f.requestKey,
+  });
+  if (r.status === "refused") return refused(f, r.why);
+  if (r.status === "explain") {
+    const m = r.medicine;
+    const explain = explainWords(r.expected, read.value.counted, m.unit);
+    const again = countModal(f.view.private_metadata, {
+      head: `*${esc(m.first.label)}* · ${esc(m.petName)}`,
+      secondPerson: needsSecondPerson(m.first),
+      values: read.value,
+      explain,
+    });
+    if (!(await f.ack.send({ response_action: "update", view: again as never })))
+      await f.tell(`⚠️ Nothing was recorded: ${explain} Open 🔢 Count… again.`);
+    return;
+  }
+  await f.ack.send();
+  const { count, medicine } = r.value;
+  const differs = count.reason
+    ? " · ⚠️ a discrepancy, on Home until a manager closes it"
+    : " · it matches the balance";
+  const words = `🔢 Counted: ${esc(medicine.first.label)} for ${esc(f.meta.petName)}, ${amountWords(count.counted, medicine.unit)}${differs}.`;
+  await done(f, medicine.first, words);
+}
+
+/** "↩️ Handed back…": how much, to whom, a second person where needed; once per medicine. */
+async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Promise<void> {
+  const read = readHandBack(f.values);
+  if (!read.ok) return f.atFields(read.errors);
+  const witness = await secondPerson(f);
+  if (witness === "refused") return;
+  const r = await handBack(f.deps, {
+    ...read.value,
+    custodyId: f.meta.custodyId,
+    by: counter(f.who),
+    witness,
+  });
+  if (r.status === "refused") return refused(f, r.why);
+  await f.ack.send();
+  const { out, medicine } = r.value;
+  const what = `${esc(medicine.first.label)}, ${amountWords(out.quantity, medicine.unit)} to ${esc(out.to)}`;
+  const words =
+    r.status === "duplicate"
+      ? `Already handed back: ${what} by ${esc(out.by.userName)}. Nothing more was written.`
+      : `↩️ Handed back: ${what} (${esc(f.meta.petName)}). Its custody is closed.`;
+  await done(f, medicine.first, words);
+}
+
+/** "✔️ Close discrepancy…": a manager's words; once per count. */
+async function submitClose(f: CustodyForm<MetaOf<typeof closeForm>>): Promise<void> {
+  const note = readClose(f.values);
+  if (!note) return f.atFields({ note: "Say why it is closed." });
+  const r = await closeDiscrepancy(f.deps, { countId: f.meta.countId, note, by: counter(f.who) });
+  if (r.status === "refused") return refused(f, r.why);
+  await f.ack.send();
+  const words =
+    r.status === "duplicate"
+      ? `Already closed by ${esc(r.value.by.userName)}: nothing more was written.`
+      : `✔️ Discrepancy closed (${esc(f.meta.petName)}).`;
+  await done(f, r.value.medicine.first, words);
+}
+
+export function registerCustodyForms(app: App, deps: BotDeps): void {
+  onForm(app, deps, { ...spec, form: countInForm, run: submitCountIn });
+  onForm(app, deps, { ...spec, form: countForm, run: submitCount });
+  onForm(app, deps, { ...spec, form: handBackForm, run: submitHandBack });
+  onForm(app, deps, { ...spec, form: closeForm, run: submitClose });
+}

@@ -1,0 +1,116 @@
+/**
+ * A pet's medicines (issue 49): on its card and the round's sheet, one line each ("💊 Tramadol 50mg:
+ * ≈ 9 tablets left · lasts to Thu", "💊 Apoquel: not counted in"), and in Slack's medicines view each
+ * medicine of its plan with its state and its buttons (count in, count, handed back, close a
+ * discrepancy). One document; the serializers draw it.
+ */
+
+import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
+import type { SheetCustody } from "../answers/custody-sheet.ts";
+import type { HeldMedicine } from "../answers/custody-stock.ts";
+import type { MedicineItem } from "../domain/custody.ts";
+import { medicineLabel } from "../domain/custody-rules.ts";
+import type { PlanItem } from "../domain/plan/types.ts";
+import { balanceWords, runwayShortWords } from "../words/custody.ts";
+import { medicineHead, medicineStateLine, openDiscrepancyLines, registerLine } from "./custody.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+
+/** The plan's medicines (every slot but the meal). */
+const planMedicines = (stay: StayCustody) =>
+  (stay.plan?.plan.items ?? []).filter((i): i is PlanItem & { key: MedicineItem } => i.key !== "meal");
+
+/** A medicine of the plan never counted in: "💊 Apoquel 16mg: not counted in". */
+const notCountedInLine = (label: string): Line =>
+  line(toned("warn", `💊 ${value(label, 80)}: not counted in`));
+
+/** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · lasts to Thu". */
+function heldLine(h: HeldMedicine): Line {
+  const m = h.medicine;
+  const r = h.runway;
+  return dotted(
+    `💊 ${value(m.first.label, 80)}: ${balanceWords(m.balance, m.unit)}`,
+    r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
+    m.open.length ? toned("alert", "⚠️ discrepancy open") : undefined,
+  );
+}
+
+/**
+ * The pet's medicines in lines, for its card and the sheet: each held (its balance and runway), each
+ * of the plan's never counted in (said), none for a pet whose plan has none.
+ */
+export function petMedicineLines(stay: StayCustody, held: HeldMedicine[]): Line[] {
+  const lines = held.filter((h) => !h.medicine.handedBack).map(heldLine);
+  for (const item of planMedicines(stay))
+    if (!stay.medicines.some((m) => m.first.item === item.key) && item.kind.kind !== "as_needed")
+      lines.push(notCountedInLine(medicineLabel(item)));
+  return lines;
+}
+
+/** The buttons of the medicines view (Slack); without them, the view is read only. */
+export interface PetMedicineActions {
+  countIn: (item: MedicineItem) => Omit<Action, "text">;
+  count: (m: MedicineCustody) => Omit<Action, "text">;
+  back: (m: MedicineCustody) => Omit<Action, "text">;
+  close: (countId: number) => Omit<Action, "text">;
+}
+
+function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions | undefined): Part[] {
+  const m = h.medicine;
+  const last = m.lines.at(-1);
+  const parts: Part[] = [
+    {
+      kind: "item",
+      key: String(m.first.id),
+      lines: [
+        medicineHead(m),
+        medicineStateLine(h),
+        ...(last ? [dotted(toned("muted", "last:"), registerLine(last, m, timezone))] : []),
+        ...openDiscrepancyLines(m, timezone),
+      ],
+    },
+  ];
+  if (!a) return parts;
+  const actions: Action[] = m.handedBack
+    ? []
+    : [
+        { text: "🔢 Count…", ...a.count(m) },
+        { text: "↩️ Handed back…", ...a.back(m) },
+        { text: "💊 More counted in…", ...a.countIn(m.first.item) },
+      ];
+  for (const c of m.open) actions.push({ text: "✔️ Close discrepancy…", ...a.close(c.id) });
+  return actions.length ? [...parts, { kind: "actions", actions: actions.slice(0, 25) }] : parts;
+}
+
+/** The pet's medicines: each held or handed back, then each of its plan's not counted in, with a button each. */
+export function petMedicinesDoc(
+  stay: StayCustody,
+  held: HeldMedicine[],
+  o: { petName: string; timezone: string; actions?: PetMedicineActions },
+): Doc {
+  const title = `💊 Medicines — ${value(o.petName, 80)}`;
+  const parts: Part[] = [{ kind: "title", text: title.slice(0, 150) }];
+  for (const h of held) parts.push(...medicineParts(h, o.timezone, o.actions));
+  for (const item of planMedicines(stay)) {
+    if (stay.medicines.some((m) => m.first.item === item.key && !m.handedBack)) continue;
+    const label = medicineLabel(item);
+    parts.push({
+      kind: "text",
+      lines: [notCountedInLine(label), line(toned("muted", value(item.what.text, 300)))],
+      ...(o.actions ? { action: { text: "💊 Count in…", ...o.actions.countIn(item.key) } } : {}),
+    });
+  }
+  if (parts.length === 1)
+    parts.push({ kind: "text", lines: [line("No medicine on this pet's care plan, and none counted in.")] });
+  if (!stay.plan)
+    parts.push({
+      kind: "note",
+      lines: [line(strong("📋 No care plan kept yet"), ": it is drafted at the pet's first round.")],
+    });
+  return { fallback: title, parts };
+}
+
+/** A pet's medicines on the round's sheet: each held ("≈ 9 tablets left · lasts to Thu"), each due never counted in. */
+export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
+  if (!c) return [];
+  return [...c.held.map(heldLine), ...c.notCountedIn.map(notCountedInLine)];
+}

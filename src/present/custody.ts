@@ -1,0 +1,322 @@
+/**
+ * Medicine custody as documents (issue 49; src/present/doc.ts): what the kennel holds now (`kennel-desk
+ * stock`, the connector, Home), a drug's register (counted in → given → counted → handed back, the
+ * balance after each line: the controlled-drug register of a stay), a pet's medicines on its card,
+ * and the morning post's medicines (a supply running out before check-out, a count overdue, a
+ * discrepancy open). Block Kit and the terminal serialize the same document.
+ */
+
+import type { MedicineCustody } from "../answers/custody.ts";
+import type { DrugRegister, HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import type { RegisterLine } from "../domain/custody.ts";
+import { amountWords } from "../domain/custody-units.ts";
+import { plural } from "../domain/text.ts";
+import {
+  balanceAfterWords,
+  balanceWords,
+  differenceWords,
+  movementWords,
+  REASON_WORDS,
+  runsOutWords,
+  runwayShortWords,
+} from "../words/custody.ts";
+import { dateTimeOf, dayHeading } from "../words/dates.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+
+/** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
+export function medicineHead(m: MedicineCustody): Line {
+  const f = m.first;
+  const per = f.per ? ` of ${f.per.amount} ${f.per.unit}` : "";
+  return dotted(
+    strong(`💊 ${value(f.label, 120)}`),
+    f.strength ? value(f.strength, 60) : undefined,
+    `counted in ${amountWords(f.quantity, f.unit)}${per}`,
+    f.controlled ? toned("warn", "🔒 controlled") : f.highAlert ? toned("warn", "high-alert") : undefined,
+    f.storage === "fridge" ? "❄️ fridge" : undefined,
+  );
+}
+
+/** "≈ 9 tablets left · lasts to Thu · discard by Mon 14 Dec", toned when something is to do. */
+export function medicineStateLine(h: HeldMedicine): Line {
+  const m = h.medicine;
+  if (m.handedBack)
+    return line(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${value(m.handedBack.to, 80)}`);
+  const r = h.runway;
+  return dotted(
+    toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit)),
+    r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
+    h.stayUnknown && !m.handedBack ? toned("muted", "check-out not known") : undefined,
+    m.discardBy
+      ? toned(h.pastDiscard ? "alert" : undefined, `discard by ${dayHeading(m.discardBy)}`)
+      : undefined,
+    h.countDue ? toned(h.countDue.overdue ? "alert" : "muted", countDueWords(h.countDue)) : undefined,
+  );
+}
+
+const countDueWords = (c: { due: string; overdue: boolean; days: number }): string =>
+  c.overdue
+    ? `🔢 count overdue${c.days ? ` by ${plural(c.days, "day")}` : ""} (due ${dayHeading(c.due)})`
+    : `🔢 next count ${dayHeading(c.due)}`;
+
+/** Each count of a medicine whose difference is not closed: "⚠️ counted 8 … −1 tablet · reason: note". */
+export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line[] {
+  return m.open.map((c) =>
+    line(
+      toned(
+        "alert",
+        `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${c.expected !== undefined ? `, balance ≈ ${amountWords(c.expected, m.unit)} (${differenceWords(c.counted - c.expected, m.unit)})` : ""}`,
+      ),
+      c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
+      c.note ? `: ${value(c.note, 300)}` : "",
+      ` · ${value(c.by.userName, 80)}`,
+    ),
+  );
+}
+
+/** "Kennel 4 · Bobby" */
+const petHead = (m: MedicineCustody): Line =>
+  dotted(m.room ? strong(value(m.room, 80)) : undefined, strong(value(m.petName, 80)));
+
+/** Slack's buttons beside each medicine of the stock: count it, close its discrepancies. */
+export interface StockActions {
+  count: (m: MedicineCustody) => Omit<Action, "text">;
+  close: (countId: number) => Omit<Action, "text">;
+}
+
+function stockButtons(h: HeldMedicine, a: StockActions | undefined): Part[] {
+  if (!a) return [];
+  const actions: Action[] = [
+    ...(h.medicine.handedBack ? [] : [{ text: "🔢 Count…", ...a.count(h.medicine) }]),
+    ...h.medicine.open.map((c) => ({ text: "✔️ Close discrepancy…", ...a.close(c.id) })),
+  ];
+  return actions.length ? [{ kind: "actions", actions: actions.slice(0, 25) }] : [];
+}
+
+/** One medicine as an item: the pet, the medicine, its state, its open discrepancies. */
+function heldItem(h: HeldMedicine, timezone: string, withPet: boolean): Part {
+  const m = h.medicine;
+  const r = h.runway;
+  return {
+    kind: "item",
+    key: `${m.first.bookingId}-${m.first.petId}-${m.first.id}`,
+    lines: [
+      ...(withPet ? [petHead(m)] : []),
+      medicineHead(m),
+      medicineStateLine(h),
+      ...(r?.status === "short"
+        ? [line(toned("alert", `⏳ ${runsOutWords(m.petName, m.first.label, r)}`))]
+        : []),
+      ...openDiscrepancyLines(m, timezone),
+    ],
+  };
+}
+
+/** What is held now: `kennel-desk stock`, the connector, the stock behind Home's line. */
+export function stockDoc(
+  stock: Stock,
+  timezone: string,
+  o: { controlled?: boolean } = {},
+  actions?: StockActions,
+): Doc {
+  const title = `${o.controlled ? "Controlled medicines" : "Medicines"} held — ${dayHeading(stock.today)}`;
+  const held = stock.held.filter((h) => !h.medicine.handedBack);
+  const short = stock.held.filter((h) => h.runway?.status === "short").length;
+  const due = stock.held.filter((h) => h.countDue?.overdue).length;
+  const open = stock.held.reduce((n, h) => n + h.medicine.open.length, 0);
+  const parts: Part[] = [
+    { kind: "title", text: title },
+    {
+      kind: "summary",
+      lines: [
+        dotted(
+          plural(held.length, "medicine"),
+          short ? toned("alert", `${short} running out before check-out`) : undefined,
+          due ? toned("alert", `${plural(due, "count")} overdue`) : undefined,
+          open ? toned("alert", `${plural(open, "discrepancy", "discrepancies")} open`) : undefined,
+        ),
+      ],
+    },
+  ];
+  if (stock.held.length === 0)
+    parts.push({ kind: "text", lines: [line("No medicine is held in custody now.")] });
+  for (const h of stock.held) parts.push(heldItem(h, timezone, true), ...stockButtons(h, actions));
+  if (stock.unread.length)
+    parts.push({
+      kind: "note",
+      lines: [
+        line(
+          toned(
+            "alert",
+            `❔ The record of ${plural(stock.unread.length, "stay")} could not be read: bookings ${stock.unread.join(", ")}.`,
+          ),
+        ),
+      ],
+    });
+  return { fallback: title, parts };
+}
+
+/** One line of a register: "Mon 23 Nov, 08:05 · given (morning) −1 tablet · balance 27 · Jane · witness Tom". */
+export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, timezone: string): Line {
+  const who =
+    l.kind === "dose"
+      ? { by: l.dose.by, witness: l.dose.witness }
+      : l.kind === "in"
+        ? { by: l.by.userName, witness: l.witness?.userName }
+        : l.kind === "count"
+          ? { by: l.count.by.userName, witness: l.count.witness?.userName }
+          : { by: l.handed.by.userName, witness: l.handed.witness?.userName };
+  const diff = l.kind === "count" || l.kind === "out" ? l.difference : undefined;
+  return dotted(
+    dateTimeOf(l.at, timezone),
+    value(movementWords(l, m.unit), 300),
+    toned(l.balance === undefined ? "warn" : undefined, balanceAfterWords(l.balance)),
+    value(who.by, 80),
+    who.witness ? `witness ${value(who.witness, 80)}` : undefined,
+    diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
+    l.kind === "count" && l.count.reason
+      ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${value(l.count.note, 300)}` : ""}`
+      : undefined,
+    l.kind === "count" && l.count.closed
+      ? `✔️ closed by ${value(l.count.closed.by.userName, 80)}: ${value(l.count.closed.note, 300)}`
+      : undefined,
+  );
+}
+
+/** A medicine's register as an item: its head, then each line. */
+export function registerItem(m: MedicineCustody, lines: RegisterLine[], timezone: string): Part {
+  return {
+    kind: "item",
+    key: `${m.first.bookingId}-${m.first.petId}-${m.first.id}`,
+    lines: [
+      dotted(petHead(m), `booking ${m.first.bookingId}`),
+      medicineHead(m),
+      ...lines.map((l) => registerLine(l, m, timezone)),
+      m.handedBack ? line("custody closed: handed back") : line(balanceWords(m.balance, m.unit), " held now"),
+    ],
+  };
+}
+
+/** `kennel-desk stock register DRUG`: each medicine of that name, its lines in the range. */
+export function drugRegisterDoc(r: DrugRegister, timezone: string): Doc {
+  const range =
+    r.from || r.to ? ` · ${r.from ? dayHeading(r.from) : "…"} – ${r.to ? dayHeading(r.to) : "…"}` : "";
+  const title = `Register: ${value(r.drug, 80)}${range}`;
+  const parts: Part[] = [
+    { kind: "title", text: title },
+    { kind: "summary", lines: [line("date · in or out · balance after · who · witness")] },
+  ];
+  if (r.medicines.length === 0)
+    parts.push({
+      kind: "text",
+      lines: [
+        line(`No medicine named "${value(r.drug, 80)}" was counted in${range ? " in that range" : ""}.`),
+      ],
+    });
+  for (const { medicine, lines } of r.medicines) parts.push(registerItem(medicine, lines, timezone));
+  return { fallback: title, parts };
+}
+
+/** The morning post's medicines: running out before check-out, counts overdue, discrepancies open; undefined: nothing to say. */
+export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefined {
+  const short = stock.held.filter((h) => h.runway?.status === "short");
+  const overdue = stock.held.filter((h) => h.countDue?.overdue);
+  const open = stock.held.filter((h) => h.medicine.open.length > 0);
+  if (short.length + overdue.length + open.length === 0) return undefined;
+  const title = `💊 Medicines to act on — ${dayHeading(stock.today)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  for (const h of short)
+    if (h.runway?.status === "short")
+      parts.push({
+        kind: "item",
+        lines: [
+          line(toned("alert", `⏳ ${runsOutWords(h.medicine.petName, h.medicine.first.label, h.runway)}`)),
+          medicineStateLine(h),
+        ],
+      });
+  for (const h of overdue)
+    parts.push({
+      kind: "item",
+      lines: [
+        dotted(petHead(h.medicine), strong(value(h.medicine.first.label, 120))),
+        line(
+          toned("alert", countDueWords(h.countDue as NonNullable<HeldMedicine["countDue"]>)),
+          " · two people count it",
+        ),
+      ],
+    });
+  for (const h of open)
+    parts.push({
+      kind: "item",
+      lines: [
+        dotted(petHead(h.medicine), strong(value(h.medicine.first.label, 120))),
+        ...openDiscrepancyLines(h.medicine, timezone),
+      ],
+    });
+  return { fallback: title, parts };
+}
+
+/** A departing pet's medicines to hand back: "Caninsulin pen: ≈ 120 iu left; Metacam: ≈ 9 ml left". */
+function handBackLine(medicines: MedicineCustody[]): Line | undefined {
+  const held = medicines.filter((m) => !m.handedBack);
+  if (held.length === 0) return undefined;
+  return line(
+    `💊 to hand back: ${held.map((m) => `${value(m.first.label, 80)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
+  );
+}
+
+/**
+ * Home's medicines (once a day, the state now): what is held, and each supply running out before its
+ * pet's check-out, each count overdue, each discrepancy open; nothing when nothing is held.
+ */
+export function medicinesHomeLines(stock: Stock, timezone: string): Line[] {
+  const held = stock.held.filter((h) => !h.medicine.handedBack);
+  if (stock.held.length === 0) return [];
+  const lines: Line[] = [[strong(`💊 ${plural(held.length, "medicine")} held in custody`)]];
+  for (const h of stock.held) {
+    const m = h.medicine;
+    if (h.runway?.status === "short")
+      lines.push(line(toned("alert", `⏳ ${runsOutWords(m.petName, m.first.label, h.runway)}`)));
+    if (h.countDue?.overdue)
+      lines.push(
+        dotted(
+          toned("alert", `🔢 ${value(m.petName, 80)}'s ${value(m.first.label, 80)}`),
+          countDueWords(h.countDue),
+        ),
+      );
+    for (const l of openDiscrepancyLines(m, timezone))
+      lines.push(dotted(`${value(m.petName, 80)}'s ${value(m.first.label, 80)}`, l));
+  }
+  // Within one section (Slack's 3000 characters): the rest behind the button, counted.
+  const shown = lines.slice(0, HOME_LINES + 1);
+  if (lines.length > shown.length)
+    shown.push(line(`and ${lines.length - shown.length} more: 💊 Medicines held… lists them`));
+  return shown;
+}
+
+/** The lines Home shows under its medicines' head before "and N more". */
+const HOME_LINES = 8;
+
+/** The departures post's reply: each departing pet's medicines to hand back, with their balances; undefined: none. */
+export function handBackDoc(pets: HandBack[], date: string): Doc | undefined {
+  if (pets.length === 0) return undefined;
+  const title = `💊 Medicines to hand back — ${dayHeading(date)}`;
+  const parts: Part[] = [{ kind: "title", text: title }];
+  for (const p of pets)
+    parts.push({
+      kind: "item",
+      key: `${p.bookingId}-${p.petId}`,
+      lines: [
+        dotted(p.room ? strong(value(p.room, 80)) : undefined, strong(value(p.petName, 80))),
+        handBackLine(p.medicines) ?? [],
+      ],
+    });
+  parts.push({
+    kind: "note",
+    lines: [
+      line(
+        "Record each with ↩️ Handed back… (💊 Medicines on the pet's card): quantity, to whom, who handed it.",
+      ),
+    ],
+  });
+  return { fallback: title, parts };
+}

@@ -1,0 +1,124 @@
+/**
+ * Medicine custody in words (issue 49), the same on every surface: "≈ 9 tablets left · lasts to
+ * Thu", "count by hand", "Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner
+ * (2 days short)", a discrepancy's reason, a register line's movement.
+ */
+import type { RegisterLine } from "../domain/custody.ts";
+import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
+import type { Runway } from "../domain/custody-rules.ts";
+import { amountWords, type CountUnit, quantityWords } from "../domain/custody-units.ts";
+import { dayHeading } from "./dates.ts";
+import { reasonWords } from "./doses.ts";
+
+export const REASON_WORDS: Record<DiscrepancyReason, string> = {
+  miscount: "counted wrong before",
+  dose_not_recorded: "a dose given and not recorded",
+  dose_recorded_not_given: "a dose recorded and not given",
+  dropped_or_spilled: "dropped, spilled or wasted",
+  measure_estimate: "a liquid or pen measured by eye",
+  owner_brought_or_took: "the owner brought or took some",
+  not_known_yet: "not known yet: being looked into",
+  other: "other",
+};
+
+const COUNT_BY_HAND = "count by hand";
+
+/** "≈ 9 tablets left", or "count by hand" when the balance is not known. */
+export const balanceWords = (balance: number | undefined, unit: CountUnit): string =>
+  balance === undefined
+    ? COUNT_BY_HAND
+    : `≈ ${amountWords(Math.max(balance, 0), unit)} left${balance < 0 ? ` (${quantityWords(-balance)} more given than held: count it)` : ""}`;
+
+/** The weekday of a date: "Thu". */
+const weekdayOf = (date: string): string => dayHeading(date).split(" ")[0] as string;
+
+/** "lasts to Thu", "lasts the stay", "count by hand", or nothing (given only if needed). */
+export function runwayShortWords(r: Runway | undefined): string | undefined {
+  if (!r) return undefined;
+  switch (r.status) {
+    case "enough":
+      // An open stay (no check-out known) is counted 60 days ahead.
+      return r.lastsTo ? "lasts 60 days or more" : "lasts the stay";
+    case "short":
+      return r.lastsTo ? `lasts to ${weekdayOf(r.lastsTo)}` : "not enough for the next dose";
+    case "count_by_hand":
+      return COUNT_BY_HAND;
+    case "not_scheduled":
+      return undefined;
+  }
+}
+
+/** "Bobby's Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner (2 days short)". */
+export function runsOutWords(
+  petName: string,
+  label: string,
+  r: Extract<Runway, { status: "short" }>,
+): string {
+  const home = r.goesHome ? `; ${petName} goes home ${dayHeading(r.goesHome)}` : "";
+  const days = r.daysShort === 1 ? "1 day short" : `${r.daysShort} days short`;
+  return `${petName}'s ${label} runs out ${dayHeading(r.runsOut)}${home}: call the owner (${days})`;
+}
+
+/** "+28 tablets", "−½ tablet", "±0". */
+const signed = (n: number, unit: CountUnit): string =>
+  n === 0 ? "±0" : `${n > 0 ? "+" : "−"}${amountWords(Math.abs(n), unit)}`;
+
+/** A difference found by a count or a hand-back: "−1 tablet against the balance". */
+export const differenceWords = (d: number, unit: CountUnit): string =>
+  `${signed(d, unit)} against the balance`;
+
+/** What a register line moved: "counted in +28 tablets", "given (morning) −½ tablet", "counted 27". */
+export function movementWords(l: RegisterLine, unit: CountUnit): string {
+  switch (l.kind) {
+    case "in":
+      return `counted in ${signed(l.quantity, unit)}`;
+    case "dose": {
+      const d = l.dose;
+      const what =
+        d.outcome === "given"
+          ? d.kind === "as_needed"
+            ? "given if needed"
+            : "given"
+          : d.outcome === "refused"
+            ? "refused (taken from the pack)"
+            : `not given: ${reasonWords(d.reasonCode ?? "other")} (taken from the pack)`;
+      const round = d.round ? ` (${d.round})` : "";
+      const out =
+        l.out === undefined ? `${d.amountText ?? "amount not read"}: ${COUNT_BY_HAND}` : signed(-l.out, unit);
+      return `${what}${round} ${out}`;
+    }
+    case "count":
+      return `counted ${amountWords(l.count.counted, unit)}`;
+    case "out":
+      return `handed back ${amountWords(l.handed.quantity, unit)} to ${l.handed.to}`;
+  }
+}
+
+/** "balance 27½", or "balance: count by hand". */
+export const balanceAfterWords = (b: number | undefined): string =>
+  b === undefined ? `balance: ${COUNT_BY_HAND}` : `balance ${quantityWords(b)}`;
+
+/** Why a custody form wrote nothing, in the form's words (each ends "Nothing was recorded."). */
+export const CUSTODY_REFUSALS = {
+  no_store: "This Kennel Desk keeps no care record, so nothing was recorded.",
+  no_plan_item:
+    "That medicine is not on the pet's care plan now: nothing was recorded. Open 💊 Medicines… again.",
+  second_person_missing:
+    "A controlled or high-alert medicine: choose the second person who counts it with you.",
+  second_person_same: "The second person is someone other than you.",
+  unknown_medicine: "That medicine is not in the care record: nothing was recorded.",
+  handed_back: "That medicine was handed back already: its custody is closed. Nothing was recorded.",
+  explain: "The count differs from the balance: say why, and what happened.",
+  not_a_discrepancy: "That count has no discrepancy to close: nothing was recorded.",
+  closed_already: "That discrepancy is closed already: nothing more was recorded.",
+  not_a_manager: "Only a manager (MEDICINE_MANAGERS) closes a discrepancy. Nothing was recorded.",
+  own_count: "Someone other than the person who counted it closes a discrepancy. Nothing was recorded.",
+} as const;
+
+/** "The balance says ≈ 9 tablets; you counted 8 (−1 tablet against the balance): say why." */
+export const explainWords = (expected: number, counted: number, unit: CountUnit): string =>
+  `The balance says ≈ ${amountWords(expected, unit)}; you counted ${amountWords(counted, unit)} (${differenceWords(counted - expected, unit)}): say why, and what happened.`;
+
+/** A dose asked about first: "⚠️ Caninsulin: discard by Mon 14 Dec, past it. Check with the owner or the vet before giving it." */
+export const pastDiscardWords = (past: Array<{ label: string; discardBy: string }>): string =>
+  `⚠️ ${past.map((p) => `${p.label}: discard by ${dayHeading(p.discardBy)}, past it`).join("; ")}. Check with the owner or the vet before giving it; record it only if it was given.`;

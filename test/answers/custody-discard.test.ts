@@ -1,0 +1,100 @@
+/**
+ * Opened-on and discard-by (issue 49 item 5) at the tap's use case, over the sandbox's loopback HTTP
+ * and a real SQLite care record on an injected clock: a pet's dose from a medicine opened past its
+ * days after opening asks first (the one tap opens its confirmation, with the medicine and its
+ * discard-by day); another pet's, opened within its days, records in one tap; a pet whose medicine
+ * was never counted in is not asked about discard-by.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { countIn } from "../../src/answers/custody-write.ts";
+import { currentPlan } from "../../src/answers/plans.ts";
+import { tapAsks } from "../../src/answers/record-tap.ts";
+import { keptSheets } from "../../src/answers/sheets.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { roundPost } from "../../src/digest/compose.ts";
+import { countInStart } from "../../src/domain/custody-rules.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { addDays } from "../../src/time.ts";
+import { confirmAllPlans } from "../helpers/plans.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+const DATE = "2026-11-23";
+const TZ = "Europe/London";
+const now = Date.parse(`${DATE}T07:40:00Z`);
+const clock = { now: () => new Date(now) };
+let sandbox: Sandbox;
+let store: CareRecordStore;
+let deps: Deps;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+    ROUNDS_TIMES: "08:00,12:00,18:00",
+  });
+  const log = silentLogger();
+  store = scratchRecord(clock);
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 0,
+  });
+  deps = { kennel, log, config, clock, record: store };
+}, 60_000);
+afterAll(() => sandbox.close());
+
+it("a dose from a medicine past its discard-by asks first; one within it records in one tap", async () => {
+  await roundPost(deps, "morning", DATE);
+  expect(await confirmAllPlans(store, deps.config, clock)).toBeGreaterThan(0);
+  const [sheet] = await keptSheets(deps, { date: DATE });
+  if (!sheet) throw new Error("the morning round's sheet was not kept");
+  // Three pets with a routine medication due this morning, each from its confirmed plan.
+  const pets = [];
+  for (const pet of sheet.pets) {
+    const plan = await currentPlan(deps, pet.bookingId, pet.petId);
+    const item = plan?.plan.items.find(
+      (i) =>
+        i.key !== "meal" && pet.due.some((d) => d.item === i.key) && countInStart(i).secondPerson === false,
+    );
+    if (item && item.key !== "meal") pets.push({ pet, item: { ...item, key: item.key } });
+    if (pets.length === 3) break;
+  }
+  const [stale, fresh, never] = pets;
+  if (!stale || !fresh || !never) throw new Error("the sandbox's morning round has too few medicated pets");
+  const jane = { userId: "U0JANE", userName: "Jane" };
+  const countedIn = async (p: typeof stale, openedOn: string, key: string) => {
+    const r = await countIn(deps, {
+      bookingId: p.pet.bookingId,
+      petId: p.pet.petId,
+      item: p.item.key,
+      label: "Eye drops",
+      unit: "ml",
+      quantity: 5,
+      ownerNameChecked: true,
+      openedOn,
+      discardDays: 28,
+      storage: "room",
+      controlled: false,
+      by: jane,
+      requestKey: key,
+    });
+    expect(r.status).toBe("recorded");
+  };
+  // Opened 40 days ago with 28 days after opening: discard by 12 days ago. Opened yesterday: within.
+  await countedIn(stale, addDays(DATE, -40), "k-stale");
+  await countedIn(fresh, addDays(DATE, -1), "k-fresh");
+
+  const asked = await tapAsks(deps, { sheet, pet: stale.pet, day: "today" }, "all");
+  expect(asked.ask).toEqual({
+    kind: "discard",
+    words: expect.stringContaining("Eye drops: discard by Wed 11 Nov, past it"),
+  });
+  expect(JSON.stringify(asked.ask)).toContain("Check with the owner or the vet before giving it");
+  expect((await tapAsks(deps, { sheet, pet: fresh.pet, day: "today" }, "all")).ask).toBeUndefined();
+  expect((await tapAsks(deps, { sheet, pet: never.pet, day: "today" }, "all")).ask).toBeUndefined();
+});

@@ -1,0 +1,271 @@
+import { describe, expect, it } from "vitest";
+import {
+  balanceOf,
+  type DoseTaken,
+  type MedicineCount,
+  type MedicineIn,
+  type MedicineOut,
+  register,
+  secondPersonProblem,
+  takenFromPack,
+} from "../../src/domain/custody.ts";
+import {
+  countDue,
+  defaultDiscardDays,
+  discardBy,
+  isControlled,
+  runway,
+} from "../../src/domain/custody-rules.ts";
+import {
+  amountIn,
+  balanceUnit,
+  inBalanceUnit,
+  quantityWords,
+  readAmount,
+} from "../../src/domain/custody-units.ts";
+import type { PlanItem } from "../../src/domain/plan/types.ts";
+
+describe("a plan's amount in the counted unit", () => {
+  it.each([
+    ["½ tab", "tablet", 0.5],
+    ["1/2 tab", "tablet", 0.5],
+    ["1 1/2 tablets", "tablet", 1.5],
+    ["1½ tabs", "tablet", 1.5],
+    ["one and a half tablets", "tablet", 1.5],
+    ["2 x 50mg tabs", "tablet", 2],
+    ["1.5ml", "ml", 1.5],
+    ["1,5 ml", "ml", 1.5],
+    ["6iu", "iu", 6],
+    ["6 units", "iu", 6],
+    ["4 IU", "iu", 4],
+    ["2 drops", "drop", 2],
+    ["1 sachet", "sachet", 1],
+    ["1 capsule", "capsule", 1],
+  ] as const)("%s of %s is %d", (amount, unit, n) => {
+    expect(amountIn(amount, unit)).toBe(n);
+  });
+
+  it.each([
+    ["1 tab", "ml"],
+    ["1.5 ml", "tablet"],
+    ["1 capsule", "tablet"],
+    ["1-2 tabs", "tablet"],
+    ["some", "tablet"],
+    [undefined, "tablet"],
+    ["2 mg", "tablet"],
+  ] as const)("%s of %s cannot be matched: count by hand, never a guess", (amount, unit) => {
+    expect(amountIn(amount, unit)).toBeUndefined();
+  });
+
+  it("a pen counted with what it holds keeps its balance in that unit", () => {
+    expect(balanceUnit("pen", { amount: 300, unit: "iu" })).toBe("iu");
+    expect(inBalanceUnit(2, "pen", { amount: 300, unit: "iu" })).toBe(600);
+    expect(balanceUnit("pen", undefined)).toBe("pen");
+    expect(readAmount("6iu")).toEqual({ n: 6, unit: "iu" });
+    expect(quantityWords(27.5)).toBe("27½");
+  });
+});
+
+const who = { userId: "U1", userName: "Jane" };
+const tom = { userId: "U2", userName: "Tom" };
+const medIn = (o: Partial<MedicineIn> = {}): MedicineIn => ({
+  id: 1,
+  seq: 1,
+  date: "2026-11-23",
+  bookingId: 9,
+  petId: 7,
+  item: "med:1",
+  label: "Tramadol 50mg",
+  unit: "tablet",
+  quantity: 28,
+  ownerNameChecked: true,
+  storage: "room",
+  controlled: true,
+  highAlert: true,
+  by: who,
+  witness: tom,
+  recordedAt: "2026-11-23T07:00:00.000Z",
+  ...o,
+});
+const dose = (o: Partial<DoseTaken>): DoseTaken => ({
+  id: 10,
+  seq: 10,
+  kind: "round",
+  date: "2026-11-23",
+  round: "morning",
+  outcome: "given",
+  amount: 1,
+  by: "Jane",
+  at: "2026-11-23T07:30:00.000Z",
+  ...o,
+});
+
+describe("the register", () => {
+  it("counted in → given → refused → vomited → not given → counted → handed back, the balance after each", () => {
+    const doses = [
+      dose({ id: 10, seq: 10 }),
+      dose({ id: 11, seq: 11, outcome: "refused", reasonCode: "refused", at: "2026-11-23T17:00:00.000Z" }),
+      dose({ id: 12, seq: 12, outcome: "not_given", reasonCode: "vomited", at: "2026-11-24T07:30:00.000Z" }),
+      dose({
+        id: 13,
+        seq: 13,
+        outcome: "not_given",
+        reasonCode: "none_left",
+        at: "2026-11-24T17:00:00.000Z",
+      }),
+      dose({ id: 14, seq: 14, amount: 0.5, at: "2026-11-25T07:30:00.000Z" }),
+    ];
+    const count: MedicineCount = {
+      id: 20,
+      seq: 20,
+      date: "2026-11-25",
+      custodyId: 1,
+      counted: 24,
+      expected: 24.5,
+      by: who,
+      witness: tom,
+      reason: "miscount",
+      note: "half tab in the pot",
+      at: "2026-11-25T09:00:00.000Z",
+    };
+    const out: MedicineOut = {
+      id: 30,
+      seq: 30,
+      date: "2026-11-26",
+      custodyId: 1,
+      quantity: 24,
+      to: "Mrs Smith",
+      by: who,
+      witness: tom,
+      at: "2026-11-26T10:00:00.000Z",
+    };
+    const lines = register([medIn()], doses, [count], [out]);
+    expect(lines.map((l) => [l.kind, l.balance])).toEqual([
+      ["in", 28],
+      ["dose", 27],
+      ["dose", 26],
+      ["dose", 25],
+      ["dose", 24.5],
+      ["count", 24],
+      ["out", 0],
+    ]);
+    const c = lines.find((l) => l.kind === "count");
+    expect(c?.kind === "count" && c.difference).toBe(-0.5);
+    expect(balanceOf(lines)).toBe(0);
+    expect(takenFromPack({ outcome: "not_given", reasonCode: "asleep" })).toBe(false);
+  });
+
+  it("a dose whose amount cannot be matched leaves the balance to count by hand until the next count", () => {
+    const lines = register(
+      [medIn()],
+      [dose({ amount: undefined }), dose({ id: 11, seq: 11, at: "2026-11-23T17:00:00.000Z" })],
+      [
+        {
+          id: 20,
+          seq: 20,
+          date: "2026-11-24",
+          custodyId: 1,
+          counted: 26,
+          by: who,
+          witness: tom,
+          at: "2026-11-24T09:00:00.000Z",
+        },
+      ],
+      [],
+    );
+    expect(lines.map((l) => l.balance)).toEqual([28, undefined, undefined, 26]);
+    const c = lines[3];
+    expect(c?.kind === "count" && c.difference).toBeUndefined();
+  });
+
+  it("a second, different person for a controlled or high-alert medicine", () => {
+    expect(secondPersonProblem({ controlled: true, highAlert: false }, who, undefined)).toBe("missing");
+    expect(
+      secondPersonProblem({ controlled: false, highAlert: true }, who, { userId: "U1", userName: "Jane" }),
+    ).toBe("same");
+    expect(secondPersonProblem({ controlled: true, highAlert: true }, who, tom)).toBeUndefined();
+    expect(secondPersonProblem({ controlled: false, highAlert: false }, who, undefined)).toBeUndefined();
+  });
+});
+
+const item = (o: Partial<PlanItem> = {}): PlanItem => ({
+  key: "med:1",
+  what: { text: "Caninsulin 6iu twice daily with food", name: "Caninsulin", amount: "6iu" },
+  when: {
+    rounds: [
+      { round: "morning", why: "twice daily" },
+      { round: "evening", why: "twice daily" },
+    ],
+    days: { every: "day" },
+    steps: [],
+  },
+  kind: { kind: "routine" },
+  highAlert: { class: "insulin", word: "Caninsulin" },
+  source: { fields: [], hash: "x" },
+  readBy: "reader",
+  doubts: [],
+  sameDrugAs: [],
+  ...o,
+});
+const stay = (departure: string | undefined) => ({
+  arrival: "2026-11-28T10:00:00.000Z",
+  departure,
+  timeZone: "Europe/London",
+  roundTimes: { morning: "07:30", midday: "12:00", evening: "18:00" },
+});
+
+describe("runway", () => {
+  const now = new Date("2026-11-29T09:00:00.000Z"); // Sun, after the morning round
+  it("a supply that will not last to check-out: the day it runs out and the days short", () => {
+    // 12 iu a day, 30 iu held: Sun evening (6), Mon (12), Tue (12) = 30, Wed short; home Sat 5 Dec morning.
+    const r = runway(item(), 30, "iu", stay("2026-12-05T10:00:00.000Z"), now, "2026-11-29");
+    expect(r).toEqual({
+      status: "short",
+      lastsTo: "2026-12-01",
+      runsOut: "2026-12-02",
+      goesHome: "2026-12-05",
+      daysShort: 4,
+    });
+  });
+  it("enough to go home; count by hand when the amount cannot be matched; nothing ahead for as-needed", () => {
+    expect(runway(item(), 300, "iu", stay("2026-12-05T10:00:00.000Z"), now, "2026-11-29").status).toBe(
+      "enough",
+    );
+    expect(runway(item(), 300, "ml", stay("2026-12-05T10:00:00.000Z"), now, "2026-11-29").status).toBe(
+      "count_by_hand",
+    );
+    expect(runway(item(), undefined, "iu", stay(undefined), now, "2026-11-29").status).toBe("count_by_hand");
+    expect(
+      runway(item({ kind: { kind: "as_needed" } }), 3, "iu", stay(undefined), now, "2026-11-29").status,
+    ).toBe("not_scheduled");
+  });
+});
+
+describe("discard-by, counts due, controlled", () => {
+  it("opened on + its days, or the expiry when earlier; common days offered", () => {
+    expect(discardBy({ openedOn: "2026-11-16", discardDays: 28 })).toBe("2026-12-14");
+    expect(discardBy({ openedOn: "2026-11-16", discardDays: 28, expiry: "2026-12-01" })).toBe("2026-12-01");
+    expect(discardBy({})).toBeUndefined();
+    expect(defaultDiscardDays("Caninsulin", "vial", true)).toBe(42);
+    expect(defaultDiscardDays("ProZinc", "pen", true)).toBe(28);
+    expect(defaultDiscardDays("Rimadyl", "tablet", false)).toBeUndefined();
+  });
+  it("a controlled drug's count is due MEDICINE_COUNT_EVERY days after its last, overdue from then", () => {
+    expect(countDue("2026-11-20", 7, "2026-11-26")).toEqual({ due: "2026-11-27", overdue: false, days: 0 });
+    expect(countDue("2026-11-20", 7, "2026-11-29")).toEqual({ due: "2026-11-27", overdue: true, days: 2 });
+  });
+  it("controlled: the plan's class, and phenobarbital's names", () => {
+    expect(
+      isControlled({ highAlert: { class: "controlled", word: "tramadol" }, what: { text: "Tramadol 50mg" } }),
+    ).toBe(true);
+    expect(
+      isControlled({
+        highAlert: { class: "anticonvulsant", word: "Epiphen" },
+        what: { text: "Epiphen 60mg BID" },
+      }),
+    ).toBe(true);
+    expect(
+      isControlled({ highAlert: { class: "insulin", word: "Caninsulin" }, what: { text: "Caninsulin 6iu" } }),
+    ).toBe(false);
+  });
+});

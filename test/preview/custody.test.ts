@@ -1,0 +1,50 @@
+/**
+ * The preview's medicine custody (issue 49), without a browser: `npm start` with no settings has
+ * medicines counted in, one that runs out
+ * before its pet goes home, named in the morning's medicines post in the page's channel, and one
+ * count's discrepancy open.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { stockNow } from "../../src/answers/custody-stock.ts";
+import { silentLogger } from "../../src/log.ts";
+import { PREVIEW_CHANNEL, type Preview, startPreview } from "../../src/preview/server.ts";
+
+let preview: Preview;
+beforeAll(async () => {
+  preview = await startPreview({
+    port: 0,
+    timezone: "Europe/London",
+    log: silentLogger(),
+    customers: 120,
+    seed: 3,
+  });
+}, 60_000);
+afterAll(() => preview?.close());
+
+it("has medicines counted in, one running out before its pet goes home, and one discrepancy open", async () => {
+  const store = preview.record.store;
+  const ins = await store.log({ kind: "medicine_in" });
+  expect(ins.length).toBe(3);
+  const deps = { ...preview.bot.deps, record: store };
+  const stock = await stockNow(deps);
+  expect(stock.held).toHaveLength(3);
+  expect(stock.held.filter((h) => h.runway?.status === "short")).toHaveLength(1);
+  expect(stock.held.filter((h) => h.medicine.open.length === 1)).toHaveLength(1);
+  expect(stock.held.every((h) => h.medicine.balance !== undefined)).toBe(true);
+  // The morning's medicines post, in the page's channel: the supply short of check-out, the discrepancy.
+  await preview.slack.waitFor(
+    () =>
+      preview.slack.timeline.some(
+        (m) => m.channel === PREVIEW_CHANNEL && JSON.stringify(m.blocks).includes("Medicines to act on"),
+      ),
+    20_000,
+  );
+  const post = preview.slack.timeline.find(
+    (m) => m.channel === PREVIEW_CHANNEL && JSON.stringify(m.blocks).includes("Medicines to act on"),
+  );
+  const words = JSON.stringify(post?.blocks);
+  expect(words).toMatch(
+    /runs out [A-Z][a-z]{2} \d+ [A-Z][a-z]{2}; [^"]* goes home [^"]*: call the owner \(\d+ days? short\)/,
+  );
+  expect(words).toContain("not known yet: being looked into: One dose fewer than the record says");
+});
