@@ -58,11 +58,13 @@ function petsOf(
   for (const p of care?.pets ?? [])
     if (p.pet.petId !== undefined && !out.has(p.pet.petId))
       out.set(p.pet.petId, p.pet.name ?? `pet ${p.pet.petId}`);
-  // Pets its rounds asked of, or recorded, or checked, or given a dose if needed: shown, never dropped.
+  // Pets its rounds asked of, or recorded, or checked: shown, never dropped.
   const named = [...f.doses, ...f.entries, ...(f.welfare?.checks ?? [])];
   for (const x of named)
     if (x.bookingId === booking.bookingId && !out.has(x.petId)) out.set(x.petId, x.petName);
-  for (const d of f.asNeeded ?? [])
+  // A pet with a kept care plan, or given a dose if needed, and nothing else: its name is not kept there.
+  const others = [...(f.asNeeded ?? []), ...(f.plans ?? []).map((v) => v.plan)];
+  for (const d of others)
     if (d.bookingId === booking.bookingId && !out.has(d.petId)) out.set(d.petId, `pet ${d.petId}`);
   return [...out].map(([petId, name]) => ({ petId, name }));
 }
