@@ -11,6 +11,7 @@ const BROWSER_TESTS = [
   "test/preview/setup-page.test.ts",
   "test/preview/setup-offline.test.ts",
   "test/cli/export-html.test.ts",
+  "test/cli/chart-html.test.ts",
 ];
 
 export default defineConfig({

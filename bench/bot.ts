@@ -38,6 +38,9 @@ const PARTS = new Set(
 const P = {
   startRuns: { short: 1, quick: 5, full: 7 }[MODE],
   idleMs: { short: 300, quick: 3_000, full: 3_000 }[MODE],
+  /** Idle RSS after this long at rest (issue 48: two minutes), the bot and bare Bolt started side by side. */
+  restedMs: SHORT ? 1_000 : Number(process.env.BENCH_IDLE_REST_MS ?? 120_000),
+  restedPairs: { short: 1, quick: 1, full: 3 }[MODE],
   ackLatencyMs: SHORT ? 200 : 2_000,
   ackConcurrent: 50,
   answerLatencyMs: SHORT ? 20 : 200,
@@ -326,6 +329,20 @@ if (PARTS.has("start")) {
   row(`idle RSS after ${P.idleMs / 1000} s, Kennel Desk`, spread(idle.bot, mb));
   row(`idle RSS after ${P.idleMs / 1000} s, bare Bolt`, spread(idle.bare, mb));
   row("  ratio", `×${idleRatio.toFixed(2)}`, "≤ ×1.30", idleRatio <= 1.3);
+  // At rest for two minutes (bare Bolt gives memory back by then): both started together, read together.
+  progress(`idle memory after ${P.restedMs / 1000} s at rest, ${P.restedPairs} pair(s)`);
+  const rested = { bot: [] as number[], bare: [] as number[] };
+  for (let i = 0; i < P.restedPairs; i++) {
+    const pair = [await start(BOT_ENTRY), await start(join(ROOT, "bench/bare-bolt.mjs"))] as const;
+    await sleep(P.restedMs);
+    rested.bot.push(rssOf(pair[0].child.pid));
+    rested.bare.push(rssOf(pair[1].child.pid));
+    await Promise.all(pair.map(stop));
+  }
+  const restedRatio = median(rested.bot) / median(rested.bare);
+  row(`idle RSS after ${P.restedMs / 1000} s at rest, Kennel Desk`, spread(rested.bot, mb));
+  row(`idle RSS after ${P.restedMs / 1000} s at rest, bare Bolt`, spread(rested.bare, mb));
+  row("  ratio", `×${restedRatio.toFixed(2)}`, "≤ ×1.20", restedRatio <= 1.2);
 }
 
 // The bot under test from here on: one process, with the benchmark's memory probe loaded.
@@ -485,41 +502,59 @@ if (PARTS.has("load")) {
   await setLatency(P.loadLatencyMs);
   const random = rng(14);
   const todays = [...rowsOf(0), ...rowsOf(-1), ...rowsOf(-2)];
+  // Broad searches among them (issue 48): two letters of a pet's name, and a name with many matches.
+  const letters = ["do", "be", "ma", "ro", "li", "sa", "ch", "bi"];
   const pick = (): Command => {
     const x = random();
     const b = todays[Math.floor(random() * todays.length)] as (typeof todays)[number];
-    if (x < 0.3) return { command: "/arrivals", text: "today" };
-    if (x < 0.5) return { command: "/departures", text: random() < 0.5 ? "" : "today" };
-    if (x < 0.6)
+    if (x < 0.25) return { command: "/arrivals", text: "today" };
+    if (x < 0.4) return { command: "/departures", text: random() < 0.5 ? "" : "today" };
+    if (x < 0.5)
       return {
         command: random() < 0.5 ? "/arrivals" : "/departures",
         text: ["tomorrow", "yesterday", "+2"][Math.floor(random() * 3)] as string,
       };
-    if (x < 0.75) return { command: "/booking", text: b.ref };
-    if (x < 0.9) return { command: "/pet", text: String(b.petIds[Math.floor(random() * b.petIds.length)]) };
+    if (x < 0.65) return { command: "/booking", text: b.ref };
+    if (x < 0.75) return { command: "/pet", text: String(b.petIds[Math.floor(random() * b.petIds.length)]) };
+    if (x < 0.85)
+      return { command: "/kennel", text: `pets ${letters[Math.floor(random() * letters.length)]}` };
+    if (x < 0.9)
+      return {
+        command: "/pet",
+        text: ["Biscuit", "Bella", "Max", "Luna"][Math.floor(random() * 4)] as string,
+      };
     if (x < 0.95) return { command: "/customer", text: String(b.customerId) };
     return { command: "/kennel", text: "status" };
   };
+  // Bare Bolt under the same commands at the same moments, for its memory growth beside the bot's.
+  const bare = await start(join(ROOT, "bench/bare-bolt.mjs"));
+  await sleep(P.idleMs);
+  const before = { bot: rssOf(bot.child.pid), bare: rssOf(bare.child.pid) };
+  const bareSeen: number[] = [];
   const total = P.loadRate * P.loadSeconds;
   const t0 = now() + 50;
   const rssSeen: number[] = [];
-  const sampler = setInterval(() => rssSeen.push(rssOf(bot.child.pid)), 500);
+  const sampler = setInterval(() => {
+    rssSeen.push(rssOf(bot.child.pid));
+    bareSeen.push(rssOf(bare.child.pid));
+  }, 500);
   const results = await Promise.all(
     Array.from({ length: total }, async (_, i) => {
       const c = pick();
       await sleep(Math.max(0, t0 + (i * 1000) / P.loadRate - now()));
-      const s = await send(bot, c);
+      const [s] = await Promise.all([send(bot, c), send(bare, c)]);
       return { s, wait: answerOf(s.id, 60_000 + P.loadSeconds * 1000) };
     }),
   );
   const done = await Promise.all(results.map(async ({ s, wait }) => ({ s, a: await wait })));
   clearInterval(sampler);
+  await stop(bare);
   const timeline = new Map(
     (await ask<{ perSecond: [number, number][] }>(kennel, { type: "timeline" }, "timeline")).perSecond,
   );
   const windows = Math.ceil(P.loadSeconds / P.windowSeconds);
   section(
-    `sustained: ${P.loadRate} commands/s for ${P.loadSeconds} s, API at ${P.loadLatencyMs} ms, mix mostly about today; by ${P.windowSeconds}-s window of sending`,
+    `sustained: ${P.loadRate} commands/s for ${P.loadSeconds} s, API at ${P.loadLatencyMs} ms, mix mostly about today, with broad searches; by ${P.windowSeconds}-s window of sending`,
   );
   const p50s: number[] = [];
   const p99s: number[] = [];
@@ -575,7 +610,17 @@ if (PARTS.has("load")) {
     ) <= 50,
   );
   row("  unanswered / error answers", `${unanswered} / ${errors}`, "0 / 0", unanswered + errors === 0);
-  row("  bot RSS: peak during the run", mb(Math.max(...rssSeen.filter(Number.isFinite))));
+  const peak = (xs: number[]) => Math.max(...xs.filter(Number.isFinite));
+  const growth = { bot: peak(rssSeen) - before.bot, bare: peak(bareSeen) - before.bare };
+  row(
+    "  RSS growth during the run: Kennel Desk",
+    `${mb(growth.bot)} (${mb(before.bot)} → peak ${mb(peak(rssSeen))})`,
+  );
+  row(
+    "  RSS growth during the run: bare Bolt, same commands",
+    `${mb(growth.bare)} (${mb(before.bare)} → peak ${mb(peak(bareSeen))})`,
+  );
+  row("  ratio", `×${(growth.bot / growth.bare).toFixed(2)}`, "≤ ×1.50", growth.bot <= 1.5 * growth.bare);
   if (unanswered === done.length) failures++;
 }
 

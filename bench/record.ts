@@ -10,16 +10,18 @@
  *            day's record, minus one that did not (each in its own process, at rest; the compiled
  *            store from dist/, as the bot runs, when built: npm run build). Goal ≤ 10 MB.
  *   start    opening an existing record (the schema checked): goal "nothing measurable".
- *   verify   `kennel-desk record verify` over 100,000 entries, as its own process (and the walk alone,
- *            in this one): goal ≤ 2 s on SQLite.
+ *   scale    the record's commands on a busy kennel's record of 10,000, 100,000, 300,000 and 1.5
+ *            million entries (bench/record-scale.ts): `record verify`, the last year's JSON and CSV
+ *            export, one stay's export, each in its own process: time and peak RSS. Goals: peak RSS
+ *            flat (within ×1.2 of 10,000 entries'); verify of 1.5 million ≤ 20 s.
  *
- *   node bench/record.ts            full run (about 1.5 minutes)
- *   node bench/record.ts --quick    load for 10 s, 1,000 taps for the commit time
+ *   node bench/record.ts            full run (about 25 minutes, most of it writing the records)
+ *   node bench/record.ts --quick    load for 10 s, 1,000 taps for the commit time, scale at 10k and 100k
  *   node bench/record.ts --short    every part, briefly: checks only that it runs and prints
  *
- * `--parts=commit,load,memory,start,verify` runs only some parts.
+ * `--parts=commit,load,memory,start,scale` runs only some parts; `--sizes=10000,300000` the scale's sizes.
  */
-import { fork, spawnSync } from "node:child_process";
+import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,13 +30,14 @@ import { postgresDriver } from "../src/record/postgres.ts";
 import { sqliteDriver } from "../src/record/sqlite.ts";
 import { createStore, type SqlCareRecordStore } from "../src/record/store.ts";
 import type { EntryInput } from "../src/record/types.ts";
+import { scaleRows } from "./record-scale.ts";
 
 const argv = process.argv.slice(2);
 const MODE = argv.includes("--short") ? "short" : argv.includes("--quick") ? "quick" : "full";
 const SHORT = MODE === "short";
 const PARTS = new Set(
   (
-    argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ?? "commit,load,memory,start,verify"
+    argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ?? "commit,load,memory,start,scale"
   ).split(","),
 );
 const P = {
@@ -43,7 +46,12 @@ const P = {
   loadRate: 30,
   pets: 150,
   restMs: SHORT ? 300 : 3_000,
-  verifyEntries: { short: 3_000, quick: 100_000, full: 100_000 }[MODE],
+  scaleSizes: (
+    argv.find((a) => a.startsWith("--sizes="))?.slice("--sizes=".length) ??
+    { short: "2000,5000", quick: "10000,100000", full: "10000,100000,300000,1500000" }[MODE]
+  )
+    .split(",")
+    .map(Number),
 };
 const clock = { now: () => new Date() };
 
@@ -242,48 +250,25 @@ if (PARTS.has("memory") || PARTS.has("start")) {
   }
 }
 
-if (PARTS.has("verify")) {
-  section(`\`kennel-desk record verify\` over ${P.verifyEntries.toLocaleString("en-GB")} entries (SQLite)`);
-  const dir = join(scratch, "verify");
-  const store = createStore(sqliteDriver({ dir }), clock);
-  await store.ready();
-  progress(`verify: writing ${P.verifyEntries} entries (33 pets' rounds a request)`);
-  // Distinct entries: each request 33 pets' rounds of three items, on a date of its own.
-  for (let n = 0, r = 0; n < P.verifyEntries; r++) {
-    const inputs = Array.from({ length: 33 }, (_, k) =>
-      tap(dateOf(r * P.pets), 1 + k + (r % 4) * 33, `verify-${r}`),
-    ).flat();
-    const batch = inputs.slice(0, Math.min(inputs.length, P.verifyEntries - n));
-    await store.record(batch);
-    n += batch.length;
+if (PARTS.has("scale")) {
+  const load = await import("node:os").then((os) =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / "),
+  );
+  section(`the record's commands at scale (SQLite; load average before: ${load})`);
+  for (const r of await scaleRows(P.scaleSizes, scratch, progress)) {
+    if (r.figure.startsWith("—")) section(r.figure.slice(2));
+    else row(r.figure, r.measured, r.goal, r.met);
   }
-  const t0 = performance.now();
-  const walked = await store.verify();
-  const walkMs = performance.now() - t0;
-  await store.close();
-  if (!walked.ok) throw new Error(`the bench's own record does not verify: ${walked.what}`);
-  // The command as an inspector runs it: its own process, start-up included (the TypeScript run as
-  // npx kennel-desk runs it), three runs, the median.
-  const runs: number[] = [];
-  let said = "";
-  for (let i = 0; i < (SHORT ? 1 : 3); i++) {
-    const started = performance.now();
-    const run = spawnSync(
-      process.execPath,
-      [join(import.meta.dirname, "../src/cli.ts"), "record", "verify"],
-      {
-        env: { PATH: process.env.PATH ?? "", KENNEL_DATA_DIR: dir, KENNEL_TIMEZONE: "Europe/London" },
-        encoding: "utf8",
-      },
-    );
-    runs.push(performance.now() - started);
-    said = run.stdout.split("\n")[0] ?? "";
-    if (run.status !== 0) throw new Error(`record verify failed: ${run.stdout}${run.stderr}`);
-  }
-  const median = percentile(runs, 50);
-  row("the command, its own process (median of runs)", ms(median), "≤ 2 s", median <= 2_000);
-  row("the walk alone (read every row, hash, link)", ms(walkMs));
-  row("it said", said.slice(0, 60));
+  const after = await import("node:os").then((os) =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / "),
+  );
+  row("load average after (1 / 5 / 15 min)", after);
 }
 
 const width = (k: keyof Row) =>

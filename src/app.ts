@@ -4,7 +4,7 @@
  * the bot token (auth.test) before anything listens, so "listening" is never logged for a token
  * Slack refuses.
  */
-import { App, HTTPReceiver } from "@slack/bolt";
+import { App } from "@slack/bolt";
 import { apiStatus } from "./answers/kennel.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
@@ -19,7 +19,8 @@ import { type RetentionJob, startRetention } from "./digest/retention.ts";
 import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
 import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
 import type { StatusReport } from "./kennel/client.ts";
-import { Access } from "./listeners/access.ts";
+import { asAnswer, asBulk } from "./kennel/limiter.ts";
+import { staffAccess } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
 import type { BotDeps } from "./listeners/bot-deps.ts";
 import { ChannelGuests } from "./listeners/channel-guests.ts";
@@ -27,10 +28,12 @@ import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
 import { SheetRedraw } from "./listeners/record-round.ts";
-import type { CareRecordStore, StoreHealth } from "./record/types.ts";
+import { storeHealth } from "./record/health.ts";
 import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
+import { SlackHttpReceiver } from "./slack/http-receiver.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
+import { channelPacer } from "./slack/pace.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
@@ -92,36 +95,23 @@ export interface BotOptions {
   >;
 }
 
-/** The care record's health for /readyz: never throws, never waits more than a few seconds. */
-async function storeHealth(record: CareRecordStore): Promise<StoreHealth> {
-  const down = (problem: string): StoreHealth => ({ ok: false, engine: record.engine, where: "", problem });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<StoreHealth>((resolve) => {
-    timer = setTimeout(() => resolve(down("It did not answer within 5 s.")), 5000);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([
-      record.health().catch((error: unknown) => down(String((error as Error)?.message ?? error))),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function createBot(base: BotBase, options: BotOptions): Bot {
   const { slack } = options;
   const mode = slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
+  const inflight = new InFlight();
+  // Staff seen before known from the store; each commit's name followed up (src/listeners/access.ts).
+  const { access, record } = staffAccess(base, ownChannels(base.config), inflight);
   const deps: BotDeps = {
     ...base,
-    access: new Access(base.config.allowedChannels, base.clock, base.log, ownChannels(base.config)),
-    inflight: new InFlight(),
+    pace: channelPacer(), // Slack's pace per channel: the scheduled posts and the answers posted as a thread.
+    record,
+    access,
+    inflight,
     seal: sealFor(slack),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
-    channelGuests: new ChannelGuests(base.config, base.log),
+    channelGuests: new ChannelGuests(base.config, base.log, access),
   };
   // Bolt's own lines are quiet (debug) until the bot has started: a failed start is one line of its own.
   let starting = true;
@@ -144,9 +134,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       : undefined;
   const http =
     mode === "http"
-      ? new HTTPReceiver({
+      ? new SlackHttpReceiver({
           signingSecret: slack.signingSecret as string,
-          endpoints: "/slack/events",
           logger: boltLogger(base.log, { quiet: quietWhileStarting }),
         })
       : undefined;
@@ -159,10 +148,11 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     deferInitialization: true,
   });
   const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
-  // auth.test's answer at start: who the bot is, so the scheduled posts count only its own messages.
-  let self: AuthTestAnswer | undefined;
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self });
+  let self: AuthTestAnswer | undefined; // auth.test's answer at start: the posts count only the bot's own
+  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
+  // Each Slack request an answer of its own: the API's slots shared fairly (src/kennel/limiter.ts).
+  app.use(({ next }) => asAnswer(() => next()));
   app.use(handleEachEventOnce(base.log));
   registerCommands(app, deps);
   registerActions(app, deps, sheetRedraw, digestSlack);
@@ -224,11 +214,10 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
 
   /** Today's care records into the cache (never throws), then what comes after it. */
   const warm = () =>
-    void warmTodaysCare(base)
+    void asBulk(() => warmTodaysCare(base))
       .catch(() => undefined)
       .then(() => options.afterWarm?.());
-  // Every scheduled post the settings ask for: the 07:00 post, the round posts, tomorrow's check.
-  const posts = scheduledPosts(base.config);
+  const posts = scheduledPosts(base.config); // the 07:00 post, the round posts, tomorrow's check…
   const digest =
     posts.length > 0
       ? new DigestJob({
@@ -285,7 +274,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
           body: { status: "ok", draining: deps.inflight.draining, slack: connection.state },
         }),
         ready: readiness,
-        slackEvents: http?.requestListener,
+        slackEvents: http ? (req, res, raw, body) => http.handle(req, res, raw, body) : undefined,
       });
       if (socket) {
         try {

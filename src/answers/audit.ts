@@ -8,10 +8,11 @@
  */
 import type { Deps } from "../deps.ts";
 import { needsWitness, witnessState } from "../domain/witness.ts";
-import type { ChainHead, LogEntry, NotGivenReason } from "../record/types.ts";
+import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
+import { reviewedDays } from "./review.ts";
 import { witnessesOf } from "./witness.ts";
 
 /** The longest audit (a year and a day: one whole year beside today). */
@@ -22,7 +23,7 @@ export interface AuditFigures {
   from: string;
   to: string;
   days: number;
-  /** Rounds kept in those days (what each asked is in the record). */
+  /** Rounds with a kept sheet in those days. */
   rounds: number;
   doses: DoseFigures;
   /** Doses refused or not given, by the reason from the list; `unstated`: recorded before the list. */
@@ -31,6 +32,8 @@ export interface AuditFigures {
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /** High-alert doses given, and of those witnessed, unwitnessed, still within their minutes. */
   highAlert: { given: number; witnessed: number; unwitnessed: number; awaiting: number };
+  /** The days with a kept round, and of those the ones a manager reviewed (issue 50) and not, by date. */
+  reviewed: { days: number; reviewed: number; notReviewed: string[] };
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -38,38 +41,49 @@ export interface AuditFigures {
   at: string;
 }
 
-/** The as-needed doses of the days (current ones), and which have an effect recorded (any day since). */
-async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: string) {
-  const [given, effects] = await Promise.all([
-    deps.record.log({ kind: "prn", from, to }),
-    deps.record.log({ kind: "prn_effect", from }),
-  ]);
-  const answered = new Set(
-    effects
-      .filter((e) => e.supersededBy === undefined)
-      .map((e: LogEntry) => (e.body as { prnId?: unknown })?.prnId),
-  );
-  const doses = given.filter((g) => g.supersededBy === undefined);
-  const withEffect = doses.filter((g) => answered.has(g.id)).length;
-  return { given: doses.length, withEffect, withoutEffect: doses.length - withEffect };
+/** Days an audit reads at once: a week's rounds and entries, whatever the audit's length. */
+const AUDIT_PART_DAYS = 7;
+
+/**
+ * The as-needed doses of the days (current ones), and how many have an effect recorded (any day
+ * since): read a page at a time, only the answered doses' ids kept.
+ */
+async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: string, through: number) {
+  const answered = new Set<unknown>();
+  for await (const page of deps.record.logPages({ kind: "prn_effect", from }, { throughSeq: through }))
+    for (const e of page)
+      if (e.supersededBy === undefined) answered.add((e.body as { prnId?: unknown })?.prnId);
+  const counts = { given: 0, withEffect: 0, withoutEffect: 0 };
+  for await (const page of deps.record.logPages({ kind: "prn", from, to }, { throughSeq: through })) {
+    for (const g of page) {
+      if (g.supersededBy !== undefined) continue;
+      counts.given++;
+      if (answered.has(g.id)) counts.withEffect++;
+      else counts.withoutEffect++;
+    }
+  }
+  return counts;
 }
 
-export async function recordAudit(
-  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
-  days: number,
-  where: string,
-): Promise<AuditFigures> {
-  const now = deps.clock.now();
-  const to = localDate(now, deps.config.timezone);
-  const from = addDays(to, -(days - 1));
-  const [rounds, entries, witnesses, prn, head] = await Promise.all([
+/** The figures of the days from `from` to `to` that add up (a part of the audit). */
+type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> & {
+  rounds: number;
+  /** The part's days with a kept round. */
+  roundDays: string[];
+};
+
+async function auditPart(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<AuditPart> {
+  const [owed, entries, witnesses] = await Promise.all([
     owedRounds(deps, { from, to }),
     deps.record.entries({ from, to }),
     witnessesOf(deps.record, { from, to }),
-    asNeeded(deps, from, to),
-    deps.record.head(),
   ]);
-  const doses = dosesOwed(deps, rounds, entries, now);
+  const doses = dosesOwed(deps, owed, entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
   const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, awaiting: 0 };
   for (const d of doses) {
@@ -86,17 +100,63 @@ export async function recordAudit(
     else if (w.state === "awaiting") highAlert.awaiting++;
     else highAlert.unwitnessed++;
   }
+  const rounds = owed.length;
+  const roundDays = [...new Set(owed.map((r) => r.date))];
+  return { rounds, roundDays, doses: doseFigures(doses), notGivenByReason, highAlert };
+}
+
+/** Each figure of `b` added to `a`'s. */
+function addUp<T extends object>(a: T, b: T): T {
+  const out: Record<string, number> = { ...(a as Record<string, number>) };
+  for (const [k, v] of Object.entries(b) as [string, number | undefined][]) out[k] = (out[k] ?? 0) + (v ?? 0);
+  return out as T;
+}
+
+/**
+ * The audit of the last `days` days, today included: read a part (`partDays`, a week) at a time and
+ * added up, so a year's audit holds a week of the record in memory, not the year.
+ */
+export async function recordAudit(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
+  days: number,
+  where: string,
+  partDays = AUDIT_PART_DAYS,
+): Promise<AuditFigures> {
+  const now = deps.clock.now();
+  const to = localDate(now, deps.config.timezone);
+  const from = addDays(to, -(days - 1));
+  const head = await deps.record.head();
+  let total: AuditPart | undefined;
+  for (let a = from; a <= to; a = addDays(a, partDays)) {
+    const b = addDays(a, partDays - 1);
+    const part = await auditPart(deps, a, b < to ? b : to, now);
+    total = total
+      ? {
+          rounds: total.rounds + part.rounds,
+          roundDays: [...total.roundDays, ...part.roundDays],
+          doses: addUp(total.doses, part.doses),
+          notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
+          highAlert: addUp(total.highAlert, part.highAlert),
+        }
+      : part;
+  }
+  const { roundDays, ...figures } = total as AuditPart;
   return {
     from,
     to,
     days,
-    rounds: rounds.length,
-    doses: doseFigures(doses),
-    notGivenByReason,
-    asNeeded: prn,
-    highAlert,
+    ...figures,
+    asNeeded: await asNeeded(deps, from, to, head.seq),
+    reviewed: reviewedOf(roundDays, await reviewedDays(deps, from, to)),
     head,
     where,
     at: now.toISOString(),
   };
+}
+
+/** The days with a kept round, reviewed and not. */
+function reviewedOf(roundDays: string[], reviews: Set<string>): AuditFigures["reviewed"] {
+  const days = [...new Set(roundDays)].sort();
+  const notReviewed = days.filter((d) => !reviews.has(d));
+  return { days: days.length, reviewed: days.length - notReviewed.length, notReviewed };
 }

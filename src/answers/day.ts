@@ -62,12 +62,18 @@ export interface DayPlan {
   shown: { items: Booking[]; page: number; pages: number; from: number };
 }
 
-export function planDay(kind: DayKind, date: string, bookings: Booking[], options: DayOptions = {}): DayPlan {
+export function planDay(
+  kind: DayKind,
+  date: string,
+  bookings: Booking[],
+  options: DayOptions = {},
+  careOf?: (b: Booking) => EntryCare,
+): DayPlan {
   const { kept, leftOut } = bookingsThatCount(bookings);
   const sorted = sortForDay(kind, kept);
   const shown = options.wholeDay
     ? { items: sorted, page: 1, pages: 1, from: 0 }
-    : pageOfDay(sorted, options.page ?? 1);
+    : pageOfDay(sorted, options.page ?? 1, careOf, kind);
   return { kind, date, sorted, leftOut, shown };
 }
 
@@ -110,8 +116,9 @@ export async function dayReport(
       raw: withoutContacts(list.raw),
     };
   }
-  const plan = planDay(kind, date, list.data, options);
-  const care = await lookUpCare(deps, plan.sorted);
+  // The care of every booking of the day first: each entry's page is sized with its care, whole.
+  const care = await lookUpCare(deps, planDay(kind, date, list.data, { wholeDay: true }).sorted);
+  const plan = planDay(kind, date, list.data, options, care.careOf);
   const report = assembleDay(plan, care.careOf, list.requestId, care.problem);
   // Departures carry each stay's care record, for the handover at pick-up.
   if (kind === "departures") {
@@ -129,9 +136,12 @@ export async function dayReport(
  * Pure: the connector answers with the whole day as data and this page as text, from one lookup.
  */
 export function pageOfReport(whole: DayReport, page: number): DayReport {
+  const care = new Map(whole.entries.map((e) => [e.booking, e.care]));
   const shown = pageOfDay(
     whole.entries.map((e) => e.booking),
     page,
+    (b) => care.get(b),
+    whole.kind,
   );
   return {
     ...whole,

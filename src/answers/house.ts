@@ -4,7 +4,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { counts, pastCheckOut, saysCheckedIn, saysLeft, uniqueBookings } from "../domain/bookings.ts";
-import { type DayEntry, entryOf } from "../domain/day.ts";
+import { type DayEntry, entryOf, entrySize } from "../domain/day.ts";
 import {
   arrivesOn,
   goesHomeOn,
@@ -23,6 +23,7 @@ import { dayHeading, timeOf } from "../words/dates.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
+import { rememberHouse } from "./house-known.ts";
 import { offFood } from "./off-food.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
@@ -261,6 +262,11 @@ export async function houseReport(
     const raised = (welfare ?? []).filter((f) => f.bookingId === id);
     if (raised.length) e.welfare = raised;
   }
+  rememberHouse(
+    deps,
+    date,
+    entries.flatMap((e) => (e.care?.pets ?? []).map((p) => p.pet)),
+  );
   const whole: HouseReport = {
     date,
     entries,
@@ -278,12 +284,7 @@ export async function houseReport(
 
 /** One page of the whole day's board, as Slack pages it: the page's stays, the day's counts. Pure. */
 export function pageOfHouse(whole: HouseReport, page: number): HouseReport {
-  const shown = pageOf(
-    whole.entries.map((e) => e.booking),
-    page,
-    houseEntrySize,
-    LIST_PAGE,
-  );
+  const shown = pageOf(whole.entries, page, (e) => entrySize(e.booking, e.care), LIST_PAGE);
   return {
     ...whole,
     entries: whole.entries.slice(shown.from, shown.from + shown.items.length),
@@ -291,12 +292,4 @@ export function pageOfHouse(whole: HouseReport, page: number): HouseReport {
     pages: shown.pages,
     from: shown.from,
   };
-}
-
-function houseEntrySize(b: Booking): number {
-  // Its own text, and an allowance for each pet's care lines (as a day list's entries).
-  const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
-  return (
-    Math.min(b.petNames?.length ?? 20, 300) + Math.min(b.customerName?.length ?? 20, 150) + 200 + 140 * pets
-  );
 }

@@ -5,7 +5,7 @@
  * recorded for (missed, or not due: gone home). No kennel API.
  */
 import type { Deps } from "../deps.ts";
-import type { OwedDose } from "../domain/obligations.ts";
+import type { OwedDose, OwedRound } from "../domain/obligations.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
@@ -68,5 +68,58 @@ export async function entryFacts(
     doses,
     unrecorded: all.filter((d) => !d.entry),
     now: now.toISOString(),
+  };
+}
+
+/** The days an export's facts keep at once (its pages come in the chain's order: a day or two each). */
+const FACT_DAYS = 8;
+
+/**
+ * entryFacts for an export read a page at a time (src/answers/record-export.ts): each day's rounds
+ * (what each asked when kept, with its changes) and witnesses read once, the last few days kept, so a
+ * late entry of an old day costs that day's reads, not every day between. Each page's entries get
+ * their doses as their rounds asked them; what was asked and not recorded is the stay pages' to say
+ * (`unrecorded` is empty here).
+ */
+export function entryFactsByDay(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+): (entries: Entry[]) => Promise<EntryFacts> {
+  const now = deps.clock.now();
+  const days = new Map<string, { rounds: OwedRound[]; witnesses: Map<number, Witness> }>();
+  const day = async (date: string) => {
+    const had = days.get(date);
+    if (had) return had;
+    const [rounds, witnesses] = await Promise.all([
+      owedRounds(deps, { date }),
+      deps.record ? witnessesOf(deps.record, { from: date, to: date }) : new Map<number, Witness>(),
+    ]);
+    const read = { rounds, witnesses };
+    days.set(date, read);
+    if (days.size > FACT_DAYS) days.delete(days.keys().next().value as string);
+    return read;
+  };
+  return async (entries) => {
+    const facts: EntryFacts = {
+      highAlert: new Set(),
+      fromWords: new Set(),
+      witnesses: new Map(),
+      doses: new Map(),
+      unrecorded: [],
+      now: now.toISOString(),
+    };
+    const byDate = new Map<string, Entry[]>();
+    for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
+    for (const [date, theirs] of byDate) {
+      const { rounds, witnesses } = await day(date);
+      for (const d of dosesOwed(deps, rounds, theirs, now)) {
+        if (!d.entry) continue;
+        facts.doses.set(d.entry.id, d);
+        if (d.due.highAlert) facts.highAlert.add(d.entry.id);
+        if (d.due.unconfirmed) facts.fromWords.add(d.entry.id);
+        const w = witnesses.get(d.entry.id);
+        if (w) facts.witnesses.set(d.entry.id, w);
+      }
+    }
+    return facts;
   };
 }

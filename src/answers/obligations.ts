@@ -12,7 +12,6 @@
  * Home, the sheet drawn again, the stay's record, `record`, the audit, the exports, the connector.
  */
 import type { Deps } from "../deps.ts";
-import { saysCheckedIn } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { type DoseWindow, doseWindow } from "../domain/doses.ts";
 import {
@@ -20,19 +19,16 @@ import {
   dueOfOwed,
   type OwedChange,
   type OwedDose,
-  type OwedItem,
   type OwedRound,
   owedDoses,
   owedPetOf as owedPetIn,
-  owedPetKey,
   roundOfSheets,
 } from "../domain/obligations.ts";
-import { type DueItem, dueOf } from "../domain/record.ts";
-import type { BodyIn } from "../record/kinds/index.ts";
 import type { Entry, LogEntry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { doseSettings } from "./doses.ts";
-import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
+import { changesOf, obligationOf, windowOf } from "./obligation-body.ts";
+import { type RoundReport, roundReport } from "./rounds.ts";
 import { keptSheets, type Sheet } from "./sheets.ts";
 
 type ReadDeps = Pick<Deps, "record" | "config">;
@@ -41,85 +37,6 @@ type ReadDeps = Pick<Deps, "record" | "config">;
 const obligationKey = (date: string, round: Round) => `obligation:${date}:${round}`;
 const changeKey = (c: { obligation: number; bookingId: number; petId: number; change: string }) =>
   `obligation_change:${c.obligation}:${c.bookingId}:${c.petId}:${c.change}`;
-
-/** An instant as the record writes them (ISO 8601, UTC); undefined when it is not one. */
-function isoOf(at: string | undefined): string | undefined {
-  const ms = at === undefined ? Number.NaN : Date.parse(at);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
-
-const cut = (s: string, max: number) => Array.from(s).slice(0, max).join("");
-
-/** An item's window at a round, by the settings now (what the obligation keeps). */
-function windowOf(deps: Pick<Deps, "config">, d: DueItem, date: string, round: Round): DoseWindow {
-  return doseWindow(d, date, round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
-}
-
-/** The items a pet of the round's answer owes: what is due by its plan (else the sheet's rule), as kept. */
-function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round): OwedItem[] {
-  const plan = p.plan;
-  return dueOf(p).map((d) => ({
-    item: d.item,
-    label: cut(d.label, 200),
-    text: cut(d.text, 3000),
-    ...(d.highAlert ? { highAlert: true } : {}),
-    window: windowOf(deps, d, date, round),
-    ...(plan?.versionId !== undefined ? { plan: plan.versionId } : {}),
-    confirmed: plan?.state === "confirmed",
-  }));
-}
-
-/** A pet of the round's answer as the obligation keeps it; none without ids or anything due. */
-function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round) {
-  const bookingId = p.booking.bookingId;
-  const petId = p.pet?.pet.petId;
-  if (bookingId === undefined || petId === undefined || !p.pet || !p.sheet) return undefined;
-  const items = owedItemsOf(deps, p, date, round);
-  if (items.length === 0) return undefined;
-  // Not here yet: arriving later that day, not checked in (the sheet's own rule).
-  const checkIn = isoOf(p.booking.checkInDate);
-  const checkOut = isoOf(p.booking.checkOutDate);
-  const arrivesAt =
-    checkIn && !saysCheckedIn(p.booking) && localDate(checkIn, deps.config.timezone) === date
-      ? checkIn
-      : undefined;
-  return {
-    bookingId,
-    petId,
-    name: cut(p.pet.flags.name || p.pet.pet.name || `pet ${petId}`, 200),
-    ...(p.booking.roomName ? { room: cut(p.booking.roomName, 200) } : {}),
-    ...(p.booking.reference ? { reference: cut(p.booking.reference, 100) } : {}),
-    ...(checkIn ? { checkIn } : {}),
-    ...(checkOut ? { checkOut } : {}),
-    ...(arrivesAt ? { arrivesAt } : {}),
-    items,
-  };
-}
-
-/** The obligation of a round's answer, as it is written. */
-function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): BodyIn<"obligation"> {
-  const pets = report.pets.flatMap((p) => owedPetOf(deps, p, report.date, report.round) ?? []);
-  const kennelId = report.pets
-    .map((p) => p.pet?.pet.kennelId)
-    .find((k): k is number => typeof k === "number" && k > 0);
-  const { inHouse, away } = report.totals;
-  return {
-    v: 1,
-    date: report.date,
-    round: report.round,
-    ...(kennelId ? { kennelId } : {}),
-    pets,
-    bookings: [...new Set(report.pets.flatMap((p) => p.booking.bookingId ?? []))],
-    careMissing: report.pets
-      .filter((p) => !p.pet)
-      .map((p) => ({
-        ...(p.booking.bookingId !== undefined ? { bookingId: p.booking.bookingId } : {}),
-        pets: cut(p.unmatched.join(", ") || p.booking.petNames || "pets", 400),
-        status: p.careStatus,
-      })),
-    counts: { inHouse, onSheet: Math.max(0, inHouse - away), away },
-  };
-}
 
 /** An obligation as read, with no changes yet. */
 function roundOf(e: LogEntry<"obligation">): Omit<OwedRound, "arrivals" | "departures"> {
@@ -135,40 +52,6 @@ function roundOf(e: LogEntry<"obligation">): Omit<OwedRound, "arrivals" | "depar
 }
 
 const changeOf = (e: LogEntry<"obligation_change">): OwedChange => ({ ...e.body });
-
-/**
- * The changes the round's answer now makes to what the round asked: each pet of a booking not on
- * the sheet when it was kept, with something due, arrived (its items added); each pet asked of whose
- * booking now says it has left, gone home (at its check-out, else when seen). Nothing else: an item
- * the plan makes due since, or a pet whose care could be read since, changes nothing.
- */
-function changesOf(
-  deps: Pick<Deps, "config" | "clock">,
-  owed: OwedRound,
-  bookings: ReadonlySet<number>,
-  report: RoundReport,
-): Array<BodyIn<"obligation_change">> {
-  const id = owed.id as number;
-  const now = deps.clock.now().toISOString();
-  const out: Array<BodyIn<"obligation_change">> = [];
-  const base = { v: 1 as const, obligation: id, round: owed.round };
-  const left = new Map((report.left ?? []).map((l) => [l.bookingId, l.at]));
-  for (const p of owed.pets) {
-    const at = left.get(p.bookingId);
-    if (at === undefined || p.leftAt !== undefined) continue;
-    const pet = { bookingId: p.bookingId, petId: p.petId, name: p.name, ...(p.room ? { room: p.room } : {}) };
-    out.push({ ...base, change: "left", ...pet, at: at < now ? at : now });
-  }
-  const known = new Set(owed.pets.map(owedPetKey));
-  for (const p of report.pets) {
-    if (p.booking.bookingId === undefined || bookings.has(p.booking.bookingId)) continue;
-    const pet = owedPetOf(deps, p, report.date, report.round);
-    if (!pet || known.has(owedPetKey(pet))) continue;
-    const { arrivesAt, ...rest } = pet;
-    out.push({ ...base, change: "arrived", ...rest, at: arrivesAt ?? isoOf(p.booking.checkInDate) ?? now });
-  }
-  return out;
-}
 
 /** The obligation of one round and its changes, as written (none: not kept yet). */
 async function writtenRound(
@@ -334,6 +217,19 @@ function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): 
 }
 
 /**
+ * A round's doses as its sheet would ask them now, not written (a round not kept yet: still to come,
+ * or never posted), beside its entries, with their states at `now`.
+ */
+export function draftDoses(
+  deps: Pick<Deps, "config" | "clock">,
+  report: RoundReport,
+  entries: Entry[],
+  now: Date,
+): OwedDose[] {
+  return dosesOwed(deps, [draftRound(deps, report)], entries, now);
+}
+
+/**
  * A round as the dose times' job reads it at an instant: kept already, its arrivals and departures
  * since recorded from the kennel API's answer now (the API failing: as kept); not kept and `keep`
  * (the round's time has come with no post: first asked), kept now; otherwise drafted, not written.
@@ -371,6 +267,28 @@ export async function roundDoses(
   if (!owed || !deps.record) return [];
   const entries = await deps.record.entries({ date, round });
   return dosesOwed(deps, [owed], entries, deps.clock.now()).filter((d) => !d.unasked);
+}
+
+/**
+ * The stays (booking ids) the rounds of `from`..`to` asked something of, recorded or not, in the
+ * order first asked (one pet's, or one stay's, when named): read a week at a time, ids kept only.
+ */
+export async function askedStays(
+  deps: ReadDeps,
+  q: { from: string; to: string; petId?: number | undefined; bookingId?: number | undefined },
+): Promise<number[]> {
+  const out = new Set<number>();
+  for (let a = q.from; a <= q.to; a = addDays(a, 7)) {
+    const b = addDays(a, 6);
+    for (const r of await owedRounds(deps, { from: a, to: b < q.to ? b : q.to }))
+      for (const p of r.pets)
+        if (
+          (q.petId === undefined || p.petId === q.petId) &&
+          (q.bookingId === undefined || p.bookingId === q.bookingId)
+        )
+          out.add(p.bookingId);
+  }
+  return [...out];
 }
 
 /** One round's obligation (with its changes) as the record holds it; none when not kept. */

@@ -77,13 +77,37 @@ export async function prnDoses(deps: Pick<Deps, "record">, query: PrnQuery): Pro
     store.log({ kind: "prn", ...query }),
     store.log({ kind: "prn_effect", ...query }),
   ]);
+  return withEffects(doses, effects).sort((a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id);
+}
+
+/** The doses among log rows, each with its effect (the first answered) among `effects`. */
+function withEffects(rows: LogEntry<"prn">[], effects: LogEntry<"prn_effect">[]): PrnDose[] {
   const byDose = new Map<number, PrnEffectEntry>();
   for (const e of effects.map(effectOf)) if (!byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
-  return doses
+  return rows
     .map(doseOf)
     .filter((d): d is PrnDose => d !== undefined)
-    .map((d) => (byDose.has(d.id) ? { ...d, effect: byDose.get(d.id) } : d))
-    .sort((a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id);
+    .map((d) => (byDose.has(d.id) ? { ...d, effect: byDose.get(d.id) } : d));
+}
+
+/**
+ * The same doses a page at a time in the chain's order, up to `throughSeq` (an export of any size,
+ * src/answers/record-export.ts): each page's effects read from its first dose's day on.
+ */
+export async function* prnDosePages(
+  deps: Pick<Deps, "record">,
+  query: PrnQuery,
+  throughSeq: number,
+): AsyncGenerator<PrnDose[]> {
+  const store = deps.record;
+  if (!store) return;
+  for await (const page of store.logPages({ kind: "prn", ...query }, { throughSeq })) {
+    const first = page.map((e) => e.date).sort()[0] as string;
+    const from =
+      query.date === undefined && (query.from === undefined || query.from < first) ? first : query.from;
+    const effects = await store.log({ kind: "prn_effect", ...query, ...(from ? { from } : {}) });
+    yield withEffects(page, effects);
+  }
 }
 
 const strip = ({ prnId: _, ...e }: PrnEffectEntry & { prnId: number }): PrnEffectEntry => e;

@@ -189,7 +189,9 @@ export async function recordItems(
 /**
  * One tap: every due item not recorded yet, given or eaten in full, when the sheet offers one tap
  * for the pet. `nothing` when all was recorded already. `givenAt`: when each item whose window has
- * closed was given, as the person said (issue 35).
+ * closed was given, as the person said (issue 35). `status`: the pet's round as the tap already read
+ * it (`petStatus`), so a tap reads the pet's entries once; the store still refuses an item recorded
+ * meanwhile by someone else (one current entry per item), and says who.
  */
 export async function recordAllDue(
   deps: Pick<Deps, "record" | "log">,
@@ -197,10 +199,10 @@ export async function recordAllDue(
   pet: SheetPet,
   who: Who,
   requestKey: string,
-  options: { oneTap?: boolean; givenAt?: Map<ItemKey, string> } = {},
+  options: { oneTap?: boolean; givenAt?: Map<ItemKey, string>; status?: PetRoundStatus } = {},
 ): Promise<WriteResult> {
   if (options.oneTap !== false && !pet.oneTap) return { status: "no_one_tap" };
-  const { status } = await petStatus(deps, sheet, pet);
+  const status = options.status ?? (await petStatus(deps, sheet, pet)).status;
   const todo = allDoneOutcomes(status);
   if (todo.length === 0) {
     // The same request again (Slack re-delivering it) finds its own entries: a duplicate, not "already".

@@ -15,8 +15,9 @@ import type { Sheet, SheetPet } from "./sheets.ts";
 /**
  * What a tap on a kept sheet must settle before it writes: `ask` (an earlier day's sheet, a round
  * still ahead, a pet not here yet) and the doses `closed` past their window (asked when they were
- * given; for one tap, only of what it would write), with the pet's entries and the current one of
- * each item ([item, entry id, outcome]) that a form shows. With neither, one tap records at once.
+ * given; for one tap, only of what it would write), with the pet's status (one tap writes from it:
+ * the entries are read once), its entries and the current one of each item ([item, entry id,
+ * outcome]) that a form shows. With neither, one tap records at once.
  */
 export async function tapAsks(
   deps: Pick<Deps, "record" | "clock" | "config">,
@@ -44,5 +45,5 @@ export async function tapAsks(
     e.id,
     e.outcome,
   ]);
-  return { ask, closed, entries, current };
+  return { ask, closed, status, entries, current };
 }

@@ -287,10 +287,8 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
       view: { pet, care: careOf(pet), owner, ...(asNeeded ? { asNeeded } : {}), requestId: r.requestId },
     };
   }
-  // In house today first, then by name (src/answers/pet-order.ts); the API's own pages past its limit.
-  const ordered = deps.config.rawResponses
-    ? undefined
-    : await petsInHouseFirst(deps, { name, owner }, page, LIST_PAGE_SIZE);
+  // In house today first, then by name (src/answers/pet-order.ts): the page read, nothing more.
+  const ordered = deps.config.rawResponses ? undefined : petsInHouseFirst(deps, { name, owner }, r);
   const shown = ordered?.items ?? items;
   const owners = await ownerNames(
     deps,

@@ -5,7 +5,6 @@ import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { houseTotalsOf } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
-import type { PrnDose } from "../domain/prn.ts";
 import type { DueItem, IfNeededItem } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import {
@@ -18,14 +17,11 @@ import {
 } from "../domain/rounds.ts";
 import { openFlagsByStay, type WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { lookUpCare } from "./care-lookup.ts";
-import { describeFailure } from "./failure.ts";
 import { type HouseEntry, houseEntry, houseStays } from "./house.ts";
 import { offFood } from "./off-food.ts";
-import { prnDoses } from "./prn.ts";
 import { type RoundPlan, withPlans } from "./round-plans.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
@@ -223,27 +219,4 @@ function offFoodOf(
   return bookingId === undefined || petId === undefined
     ? undefined
     : flags?.get(offFoodKey(bookingId, petId));
-}
-
-/**
- * The care record of a round, for drawing it on the round's post (undefined when Kennel Desk keeps
- * no record). When the store cannot be read the post is still made, with its buttons, and says so.
- * (The pets off their food are the round's answer's own: `RoundPet.offFood`.)
- */
-export async function roundRecord(
-  deps: Deps,
-  round: Round,
-  date: string,
-): Promise<{ entries: Entry[]; timezone: string; asNeeded?: PrnDose[]; problem?: string } | undefined> {
-  const store = deps.record;
-  if (!store) return undefined;
-  try {
-    // The day's as-needed doses too: each pet's shown beside its record (issue 35).
-    const [entries, asNeeded] = await Promise.all([store.entries({ date, round }), prnDoses(deps, { date })]);
-    return { entries, timezone: deps.config.timezone, asNeeded };
-  } catch (error) {
-    const f = describeFailure(error);
-    deps.log.warn({ failure: f }, "the care record could not be read for a round post");
-    return { entries: [], timezone: deps.config.timezone, problem: f.what };
-  }
 }

@@ -11,14 +11,19 @@ import { sheetPetKey } from "../present/rounds.ts";
 import { currentPlan } from "./plans.ts";
 import type { Sheet, SheetBody } from "./sheets.ts";
 
-/** The plans changed since the sheet was kept of the pets on its message `index`, by pet key. */
+/**
+ * The plans changed since the sheet was kept of the pets on its message `index` (every message's
+ * when none is given: the terminal's sheet), by pet key.
+ */
 export async function sheetPlansNow(
   deps: Pick<Deps, "record">,
   sheet: Sheet | SheetBody,
-  index: number,
+  index?: number,
 ): Promise<Map<string, PlanNowOnSheet>> {
   const out = new Map<string, PlanNowOnSheet>();
-  const pets = sheet.pets.filter((p) => p.message === index && p.planToConfirm !== undefined);
+  const pets = sheet.pets.filter(
+    (p) => (index === undefined || p.message === index) && p.planToConfirm !== undefined,
+  );
   const versions = await Promise.all(pets.map((p) => currentPlan(deps, p.bookingId, p.petId)));
   pets.forEach((p, i) => {
     const v = versions[i];

@@ -57,6 +57,15 @@ export async function loadSheet(deps: Pick<Deps, "record">, sheetId: number): Pr
   return entry ? remember(store, { ...entry.body, id: entry.id }) : undefined;
 }
 
+/** The sheet last kept for a round (the one posted last), or undefined when none was kept. */
+export async function latestSheet(
+  deps: Pick<Deps, "record">,
+  date: string,
+  round: SheetBody["round"],
+): Promise<Sheet | undefined> {
+  return (await keptSheets(deps, { date })).filter((s) => s.round === round).at(-1);
+}
+
 /** The pet on a sheet, by its ids. */
 export function petOf(sheet: Sheet, bookingId: number, petId: number): SheetPet | undefined {
   return sheet.pets.find((p) => p.bookingId === bookingId && p.petId === petId);

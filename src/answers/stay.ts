@@ -15,7 +15,6 @@ import { withDoseTimes } from "../domain/stay-doses.ts";
 import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Witness } from "../domain/witness.ts";
-import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { stayMedicines } from "./custody-stock.ts";
@@ -23,10 +22,9 @@ import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
+import { roundDates, type StayBooking, spanOf, stayDates } from "./stay-dates.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
-
-type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
 
 /** What a stay's record is made of, all read from the care record. */
 export interface StayFacts {
@@ -175,41 +173,6 @@ function withWelfare(
   return { ...pet, welfare: { days, corrected, flags } };
 }
 
-/** Entries are read by booking within its dates, with this many days' margin either side. */
-const MARGIN_DAYS = 31;
-
-/**
- * The round dates to read a stay's entries in: its check-in to its check-out (or today), with a
- * month's margin either side, so the read uses the record's date index instead of every entry ever
- * made. ASSUMPTION: an entry's round date is a day the pet was in house (staff record from that
- * day's sheet); the margin covers a stay whose dates were changed after. Without dates: every date.
- */
-function stayDates(deps: Pick<Deps, "config" | "clock">, b: StayBooking): { from?: string; to?: string } {
-  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return {};
-  const tz = deps.config.timezone;
-  const endRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
-  const end = Number.isNaN(endRaw) ? deps.clock.now().getTime() : Math.max(endRaw, start);
-  return {
-    from: addDays(localDate(start, tz), -MARGIN_DAYS),
-    to: addDays(localDate(end, tz), MARGIN_DAYS),
-  };
-}
-
-/**
- * The days a stay's rounds asked anything of it: check-in's to check-out's (or today), no margin
- * (what a round asked is read by its day; a stay's entries by its booking).
- */
-function roundDates(deps: Pick<Deps, "config" | "clock">, b: StayBooking): { from?: string; to?: string } {
-  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return {};
-  const tz = deps.config.timezone;
-  const now = deps.clock.now().getTime();
-  const endRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
-  const end = Number.isNaN(endRaw) ? now : Math.max(Math.min(endRaw, now), start);
-  return { from: localDate(start, tz), to: localDate(end, tz) };
-}
-
 /**
  * What a stay's record is made of, read from the care record: its entries, what its rounds asked
  * (the stay's dates with a month's margin; without dates, every day), its welfare checks and flags,
@@ -314,12 +277,6 @@ export async function stayRecords(
     }),
   );
   return out;
-}
-
-/** The first and last of some days (YYYY-MM-DD), any missing left out. */
-function spanOf(...days: Array<string | undefined>): { from?: string; to?: string } {
-  const known = days.filter((d): d is string => d !== undefined).sort();
-  return known.length ? { from: known[0] as string, to: known.at(-1) as string } : {};
 }
 
 /**

@@ -9,11 +9,13 @@ import type { AsNeededPet } from "../domain/prn.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 import { fastingWhenWords } from "../words/care.ts";
+import { lookUpCare } from "./care-lookup.ts";
 import { dayReport } from "./day.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
+import { rememberHouse } from "./house-known.ts";
 import { asNeededOf } from "./prn-pets.ts";
 import { currentRound, type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 
@@ -170,6 +172,15 @@ export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; fail
   if (dep.status === "fulfilled") add(dep.value.data);
   if (stay.status === "fulfilled") add(stay.value.bookings);
   const result = await deps.kennel.warmCare(ids);
+  // Today's house, for a name search's pets in house first (read from the care just cached).
+  if (stay.status === "fulfilled") {
+    const care = await lookUpCare(deps, stay.value.bookings);
+    rememberHouse(
+      deps,
+      date,
+      stay.value.bookings.flatMap((b) => care.careOf(b).pets.map((p) => p.pet)),
+    );
+  }
   deps.log.info({ date, customers: ids.size, ...result }, "care cache warmed for today");
   return result;
 }

@@ -9,6 +9,7 @@ import type { WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
 import { localDate } from "../time.ts";
+import { mergeBySeq, pages } from "./pages.ts";
 import { checkOf, KINDS, readChecks, readFlags, readLists } from "./welfare-store.ts";
 
 interface WelfareDayPet {
@@ -73,7 +74,7 @@ export async function welfareDay(
   };
 }
 
-const WELFARE_KINDS = [KINDS.check, KINDS.flag, KINDS.advice, KINDS.resolved] as const;
+export const WELFARE_KINDS = [KINDS.check, KINDS.flag, KINDS.advice, KINDS.resolved] as const;
 
 /** One welfare record of the chain, read: a check, a flag opened, vet advice, a flag resolved. */
 export interface WelfareRecordRow {
@@ -102,18 +103,9 @@ export async function welfareRecords(
   store: CareRecordStore,
   q: Omit<LogQuery, "kind" | "id">,
 ): Promise<WelfareRecordRow[]> {
-  const all = (await Promise.all(WELFARE_KINDS.map((kind) => store.log({ ...q, kind })))).flat();
-  // A flag's name for its advice and resolution rows (flags may be older than the range).
-  const flags = new Map<number, LogEntry<"welfare_flag">>();
-  for (const e of all) if (e.kind === KINDS.flag) flags.set(e.id, e);
-  // Those of the range are read already; only a flag older than the range is read by its id.
-  for (const e of all) {
-    const id = flagNamed(e);
-    if (id === undefined || flags.has(id)) continue;
-    const [f] = await store.log({ kind: KINDS.flag, id });
-    if (f) flags.set(id, f);
-  }
-  return all.sort((a, b) => a.seq - b.seq).map((e) => rowOf(e, flags));
+  const out: WelfareRecordRow[] = [];
+  for await (const page of welfareRecordPages(store, q)) out.push(...page);
+  return out;
 }
 
 type WelfareEntry = LogEntry<(typeof WELFARE_KINDS)[number]>;
@@ -121,6 +113,36 @@ type WelfareEntry = LogEntry<(typeof WELFARE_KINDS)[number]>;
 /** The flag an advice or a resolution is about. */
 const flagNamed = (e: WelfareEntry): number | undefined =>
   e.kind === KINDS.advice || e.kind === KINDS.resolved ? e.body.flag : undefined;
+
+/**
+ * The same a page at a time in the chain's order, up to `throughSeq` (an export of any size): the
+ * four kinds' pages merged in place order; a flag's name for its advice and resolution rows from the
+ * flags read so far, a flag older than the range read by its id, once.
+ */
+export async function* welfareRecordPages(
+  store: CareRecordStore,
+  q: Omit<LogQuery, "kind" | "id">,
+  throughSeq?: number,
+): AsyncGenerator<WelfareRecordRow[]> {
+  const through = throughSeq === undefined ? {} : { throughSeq };
+  const rows = mergeBySeq<WelfareEntry>(
+    WELFARE_KINDS.map((kind) => store.logPages({ ...q, kind }, through)),
+    (e) => e.seq,
+  );
+  const flags = new Map<number, LogEntry<"welfare_flag">>();
+  const looked = new Set<number>();
+  for await (const page of pages(rows)) {
+    for (const e of page) if (e.kind === KINDS.flag) flags.set(e.id, e);
+    for (const e of page) {
+      const id = flagNamed(e);
+      if (id === undefined || flags.has(id) || looked.has(id)) continue;
+      looked.add(id);
+      const [f] = await store.log({ kind: KINDS.flag, id });
+      if (f) flags.set(id, f);
+    }
+    yield page.map((e) => rowOf(e, flags));
+  }
+}
 
 function rowOf(e: WelfareEntry, flags: Map<number, LogEntry<"welfare_flag">>): WelfareRecordRow {
   const flagId = flagNamed(e);

@@ -25,6 +25,7 @@ import { describeFailure } from "./failure.ts";
 import type { Who } from "./record-round.ts";
 import { roundReport } from "./rounds.ts";
 import { FLAG_DAYS, raiseFlags } from "./welfare-flags.ts";
+import { shareOut } from "./welfare-share.ts";
 import {
   checkOf,
   KINDS,
@@ -36,13 +37,6 @@ import {
   storeOf,
   type WelfareList,
 } from "./welfare-store.ts";
-
-/**
- * Most pets in one message of a post, one block each (src/blocks/welfare.ts): with the title, one
- * context and a note, 47 of them keep within Slack's 50 blocks (and, drawn in few words when they
- * must, its 12,000 characters): 150 pets, or 187, in 4 messages.
- */
-export const PETS_PER_MESSAGE = 47;
 
 /**
  * The lists of a welfare round's posts for a day: one per area (WELFARE_AREAS, in order, then the
@@ -78,10 +72,11 @@ export async function welfareLists(
     into.pets.push({
       bookingId,
       petId,
+      // Whole, up to the kept list's 200 characters (a name longer than that is not a name).
       name: Array.from(p.pet?.flags.name || p.pet?.pet.name || `pet ${petId}`)
-        .slice(0, 80)
+        .slice(0, 200)
         .join(""),
-      ...(room ? { room: Array.from(room).slice(0, 60).join("") } : {}),
+      ...(room ? { room: Array.from(room).slice(0, 200).join("") } : {}),
     });
   }
   const kennelId = report.pets
@@ -91,16 +86,14 @@ export async function welfareLists(
   for (const [area, { pets, unlisted }] of byArea) {
     // The other rooms' post is made only when a pet is in one of them.
     if (area === "" && pets.length === 0 && unlisted.length === 0) continue;
-    const messages = Math.max(1, Math.ceil(pets.length / PETS_PER_MESSAGE));
-    // The pets shared evenly between the messages (150 pets: 38, 38, 38, 36).
-    const per = Math.max(1, Math.ceil(pets.length / messages));
+    const shared = shareOut(pets);
     lists.push({
       v: 1,
       date,
       round,
       area,
-      pets: pets.map((p, i) => ({ ...p, message: Math.floor(i / per) })),
-      messages,
+      pets: shared.pets,
+      messages: shared.messages,
       unlisted,
       ...(kennelId ? { kennelId } : {}),
     });

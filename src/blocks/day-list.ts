@@ -8,7 +8,7 @@ import type { ChannelSafe } from "../domain/privacy.ts";
 import { type DayDocOptions, dayDoc } from "../present/day.ts";
 import { dayTitle } from "../words/day.ts";
 import { dayPage } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
+import { docMessages } from "./doc.ts";
 import { rawMessages } from "./raw.ts";
 import { stayRecordAction } from "./stay.ts";
 import type { Message } from "./types.ts";
@@ -32,5 +32,5 @@ export function dayListMessages(r: ChannelSafe<DayReport>, timezone: string): Me
       r.raw,
       `kennel-desk ${r.kind} ${r.date} --json`,
     );
-  return [docMessage(dayDoc(r, slackDayOptions(r, timezone)))];
+  return docMessages(dayDoc(r, slackDayOptions(r, timezone)));
 }

@@ -3,9 +3,11 @@
  * blocks, each item (with its group's name before its first line) a section, the actions buttons.
  * Every span is escaped here, once, so no text from the API can ping, link or forge markup.
  */
-import type { Action, Doc, Line, Part, Span } from "../present/doc.ts";
+import { type Action, type Doc, gridLines, type Line, type Part, type Span } from "../present/doc.ts";
 import { fitMessage } from "./fit.ts";
+import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
+import { sectionTexts } from "./sections.ts";
 import type { ThreadItem } from "./thread.ts";
 import type { Block, Button, Message, SectionBlock } from "./types.ts";
 
@@ -52,11 +54,9 @@ const buttonOf = (a: Action | undefined): Button | undefined =>
  * button beside it when it has one.
  */
 function threadItems(parts: Part[]): ThreadItem[] {
-  return parts.flatMap((p): ThreadItem[] => {
-    if (p.kind !== "item") return [];
-    const text = linesMrkdwn(p.lines);
-    return [p.action ? { text, accessory: buttonOf(p.action) as Button } : text];
-  });
+  return parts.flatMap((p): ThreadItem[] =>
+    p.kind === "item" ? [{ blocks: sections(linesMrkdwn(p.lines), buttonOf(p.action)), reserve: 0 }] : [],
+  );
 }
 
 /**
@@ -71,6 +71,10 @@ export function docThread(doc: Doc): { head: Block[]; items: ThreadItem[]; foot:
   };
 }
 
+/** Text as its sections, whole (src/blocks/sections.ts), the button beside the first. */
+const sections = (text: string, accessory: Button | undefined): SectionBlock[] =>
+  sectionTexts(text).map((t, i) => section(t, i === 0 ? accessory : undefined));
+
 /** The blocks of one part; a group's name is carried into the next item by `docBlocks`. */
 function partBlocks(p: Part, group: Line | undefined): Block[] {
   switch (p.kind) {
@@ -82,15 +86,17 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
     case "group":
       return [section(lineMrkdwn(p.line))];
     case "item":
-      return [section(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action))];
+      return sections(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action));
     case "text":
-      return p.lines.length ? [section(linesMrkdwn(p.lines), buttonOf(p.action))] : [];
+      return p.lines.length ? sections(linesMrkdwn(p.lines), buttonOf(p.action)) : [];
     case "fields": {
       const out: SectionBlock[] = [];
       for (let i = 0; i < p.fields.length; i += 10)
         out.push(fields(p.fields.slice(i, i + 10).map((f) => `*${esc(f.label)}:* ${lineMrkdwn(f.value)}`)));
       return out;
     }
+    case "grid":
+      return gridLines(p).map((l) => section(lineMrkdwn(l)));
     case "actions":
       return p.actions.length
         ? [{ type: "actions", elements: p.actions.map((a) => buttonOf(a) as Button) }]
@@ -100,20 +106,75 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
   }
 }
 
-/** The blocks of a document's parts, in order. */
-export function docBlocks(parts: Part[]): Block[] {
-  const out: Block[] = [];
+/** Each part's blocks, in order (a group's name carried into the item it heads). */
+export function docGroups(parts: Part[]): Block[][] {
+  const out: Block[][] = [];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i] as Part;
     if (p.kind === "group" && parts[i + 1]?.kind === "item") continue;
     const prev = parts[i - 1];
     const group = p.kind === "item" && prev?.kind === "group" ? prev.line : undefined;
-    out.push(...partBlocks(p, group));
+    out.push(partBlocks(p, group));
   }
   return out;
 }
 
-/** A document as one Slack message, within the message's text budget. */
+/** The blocks of a document's parts, in order. */
+export function docBlocks(parts: Part[]): Block[] {
+  return docGroups(parts).flat();
+}
+
+/** Room kept in every message of a document in several for its "continued" line. */
+const CONTINUED_ROOM = 300;
+
+/**
+ * Groups of blocks (each a part: an entry, a pet's care) as Slack messages: one when all fit; else
+ * as many as they need, each group whole in one message where it fits (one longer than a message
+ * goes on in the next at a block's edge), every message after the first headed "*title* · continued
+ * (2 of 3)". Nothing is cut (issue 47): a message passing Block Kit's limits takes fewer groups.
+ */
+export function blockMessages(fallbackText: string, title: string | undefined, groups: Block[][]): Message[] {
+  const text = fallback(fallbackText);
+  const all = groups.flat();
+  const fits = (blocks: Block[], room = 0) =>
+    blocks.length <= LIMITS.blocks - 1 && messageChars({ text, blocks }) + room <= LIMITS.messageText;
+  if (fits(all)) return [{ text, blocks: all }];
+  const messages: Block[][] = [[]];
+  for (const g of groups) {
+    const current = messages.at(-1) as Block[];
+    if (fits([...current, ...g], CONTINUED_ROOM)) {
+      current.push(...g);
+      continue;
+    }
+    if (current.length) messages.push([]);
+    for (const b of g) {
+      const now = messages.at(-1) as Block[];
+      if (now.length && !fits([...now, b], CONTINUED_ROOM)) messages.push([b]);
+      else now.push(b);
+    }
+  }
+  const n = messages.length;
+  return messages.map((blocks, i) => {
+    if (i === 0) return { text, blocks };
+    const where = `continued (${i + 1} of ${n})`;
+    return {
+      text: fallback(`${fallbackText}: part ${i + 1}`),
+      blocks: [context(title ? `*${esc(title)}* · ${where}` : where), ...blocks],
+    };
+  });
+}
+
+/** A document as Slack messages: one when it fits, else as many as it needs, nothing cut (`blockMessages`). */
+export function docMessages(doc: Doc): Message[] {
+  const title = doc.parts.find((p) => p.kind === "title");
+  return blockMessages(doc.fallback, title?.kind === "title" ? title.text : undefined, docGroups(doc.parts));
+}
+
+/**
+ * A short document (help, a notice, a status) as one message, within the message's text budget: its
+ * longest texts shortened at a word boundary as the last guard (src/blocks/fit.ts). A document that
+ * carries care is drawn with `docMessages`, which never cuts.
+ */
 export function docMessage(doc: Doc): Message {
   return fitMessage({ text: fallback(doc.fallback), blocks: docBlocks(doc.parts) });
 }

@@ -1,9 +1,9 @@
-/** /inhouse in Slack: the in-house document (src/present/house.ts) as one message. Channel-safe. */
+/** /inhouse in Slack: the in-house document (src/present/house.ts) as its messages (one a page, unless its care passes one). Channel-safe. */
 import type { HouseReport } from "../answers/house.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { houseDoc } from "../present/house.ts";
 import { housePage } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
+import { docMessages } from "./doc.ts";
 import type { Message } from "./types.ts";
 
 export function houseMessages(r: ChannelSafe<HouseReport>, timezone: string, thisYear: string): Message[] {
@@ -15,5 +15,5 @@ export function houseMessages(r: ChannelSafe<HouseReport>, timezone: string, thi
       value: housePage.encode({ d: r.date, p }),
     }),
   });
-  return [docMessage(doc)];
+  return docMessages(doc);
 }

@@ -25,17 +25,25 @@ export function escLines(value: unknown): string {
 
 const escapeMarks = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** Cuts text to at most `max` characters (code points kept whole), with an ellipsis. */
+/**
+ * Cuts text to at most `max` characters (code points kept whole), with an ellipsis, at a word
+ * boundary (inside a word only when the text has no space to cut at). Slack's own limits only (a
+ * button's text, a header, the fallback): the answers' care is never cut (src/blocks/sections.ts).
+ */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   const chars = Array.from(text);
   let out = "";
+  let i = 0;
   for (const ch of chars) {
     if (out.length + ch.length > max - 1) break;
     out += ch;
+    i++;
   }
+  const space = out.lastIndexOf(" ");
+  if (!/\s/.test(chars[i] ?? "") && space > 0) out = out.slice(0, space);
   // Never leave a half-escaped entity (&amp; cut to &am) at the end.
-  out = out.replace(/&[a-z]{0,4}$/i, "");
+  out = out.replace(/&[a-z]{0,4}$/i, "").trimEnd();
   return `${out}…`;
 }
 

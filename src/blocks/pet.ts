@@ -6,12 +6,10 @@ import type { PetSearch, PetView } from "../answers/records.ts";
 import { PET_ABOUT_PART, petDoc, petListDoc, petName } from "../present/pets.ts";
 import { openPet, petsPage, prnGive } from "./buttons.ts";
 import { custodyOpenAction } from "./custody.ts";
-import { docBlocks, docMessage } from "./doc.ts";
-import { fitMessage } from "./fit.ts";
-import { fallback } from "./mrkdwn.ts";
+import { blockMessages, docGroups, docMessages } from "./doc.ts";
 import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
-import type { ImageElement, Message } from "./types.ts";
+import type { Block, ImageElement, Message } from "./types.ts";
 
 /** The pet's photo as an image beside the text, only for an https URL (the bot never fetches it). */
 function photoOf(photo: string | undefined, name: string): ImageElement | undefined {
@@ -34,15 +32,13 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
     medicinesAction: custodyOpenAction,
   });
   const photo = photoOf(v.pet.photo, name);
-  if (!photo) return [docMessage(doc)];
+  if (!photo) return docMessages(doc);
   // The photo is Slack's alone: an image beside the pet's details (the text names its address too).
-  const [about, ...rest] = docBlocks(doc.parts.slice(PET_ABOUT_PART));
-  const blocks = [
-    ...docBlocks(doc.parts.slice(0, PET_ABOUT_PART)),
-    ...(about?.type === "section" ? [{ ...about, accessory: photo }] : about ? [about] : []),
-    ...rest,
-  ];
-  return [fitMessage({ text: fallback(doc.fallback), blocks })];
+  const groups = docGroups(doc.parts);
+  const about = groups[PET_ABOUT_PART]?.[0];
+  if (about?.type === "section") (groups[PET_ABOUT_PART] as Block[])[0] = { ...about, accessory: photo };
+  const title = doc.parts[0]?.kind === "title" ? doc.parts[0].text : undefined;
+  return blockMessages(doc.fallback, title, groups);
 }
 
 /** Several matches: owner, breed, sex and age on each row, and a button that names the owner. */
@@ -60,5 +56,5 @@ export function petListMessages(l: PetSearch): Message[] {
       value: petsPage.encode({ q: l.query, p }),
     }),
   });
-  return [docMessage(doc)];
+  return docMessages(doc);
 }

@@ -6,13 +6,14 @@
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
 import { z } from "zod";
-import { type PlanView, plansToConfirmDoc, planTitle } from "../present/plan.ts";
+import { replyLabel } from "../present/parts.ts";
+import { type PlanView, planFormTitle, plansToConfirmDoc } from "../present/plan.ts";
 import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-form.ts";
 import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
 import { defineForm } from "./forms.ts";
 import { context, esc, fallback, truncate } from "./mrkdwn.ts";
-import { replyLabel, type Threaded, threaded } from "./thread.ts";
+import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
 const PLAN_MODAL = "plan_confirm";
@@ -153,7 +154,7 @@ export function planModal(sealed: string, f: PlanForm, timezone: string) {
     type: "modal" as const,
     callback_id: PLAN_MODAL,
     private_metadata: sealed,
-    title: plain(planTitle(v).replace(/^Care plan · /, "Plan · "), 24),
+    title: plain(planFormTitle(v), 24),
     ...(doc.confirm ? { submit: plain(doc.confirm, 24) } : {}),
     close: plain("Close", 24),
     blocks: blocks.slice(0, 100),

@@ -1,96 +1,76 @@
 /**
- * A pet on a round's sheet in Slack: its section (its sheet's lines, then its record drawn below,
- * within a section) and its buttons, attached by the pet's key: the record's two, "📋 Plan…",
- * "💊 Give if needed…" and "👀 Witnessed" per high-alert dose awaiting its witness (issue 35). A
- * button's value is only ids. Used by src/blocks/round-sheet.ts.
+ * A pet on a round's sheet in Slack (src/present/round-sheet.ts): its sheet lines, then its record
+ * drawn below, as many sections as they need (whole: nothing is cut to fit one), then its buttons,
+ * attached by the pet's key. A button's value is only ids. Used by src/blocks/round-sheet.ts.
  */
-import type { Sheet, SheetPet } from "../answers/sheets.ts";
-import type { PetRoundStatus } from "../domain/record.ts";
-import type { WitnessView } from "../domain/witness.ts";
 import type { Line } from "../present/doc.ts";
-import { awaitingWitness } from "../present/record.ts";
+import type { SheetButton } from "../present/round-sheet.ts";
 import { custodyOpen, planOpen, prnGive, recordAll, recordEach, recordWitness } from "./buttons.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { button, truncate } from "./mrkdwn.ts";
-import type { Block, SectionBlock } from "./types.ts";
+import { sectionTexts } from "./sections.ts";
+import type { Block, Button, SectionBlock } from "./types.ts";
 
-/** A section's text stays under this (Slack's 3000, less a margin). */
-export const SECTION_MAX = 2990;
+/** A pet's lines as its sections show them. */
+const sheetText = (lines: Line[]) => lines.map(lineMrkdwn).join("\n");
 
-/** A pet's sheet lines, as its section shows them (within a section, whatever the care). */
-export const sheetText = (lines: Line[]) => truncate(lines.map(lineMrkdwn).join("\n"), 2900);
-
-/**
- * A pet's buttons: the record's (when something is due), "📋 Plan…" (a plan to confirm), "💊 Give if
- * needed…" (a confirmed plan with a dose to give if needed: `give`, its value) and "👀 Witnessed" per
- * high-alert dose awaiting its witness.
- */
-export interface PetButtons {
-  value: string;
-  oneTap: boolean;
-  record: boolean;
-  plan?: number | undefined;
-  give?: string | undefined;
-  /** "💊 Medicines in…": a medication due that was never counted in (issue 49). */
-  custody?: string | undefined;
-  witness?: Array<{ entryId: number; label: string; value: string }> | undefined;
+/** A button of the sheet as Slack's: its action by the pet's key, its value the sheet's and the pet's ids. */
+function buttonOf(b: SheetButton, sheetId: number): Button {
+  const key = `${b.pet.bookingId}-${b.pet.petId}`;
+  const ids = { s: sheetId, b: b.pet.bookingId, p: b.pet.petId };
+  switch (b.kind) {
+    case "all":
+      return button(b.text, recordAll.actionId(key), recordAll.encode(ids), "primary");
+    case "each":
+      return button(b.text, recordEach.actionId(key), recordEach.encode(ids));
+    case "give":
+      return button(b.text, prnGive.actionId(key), prnGive.encode(ids));
+    case "custody":
+      return button(
+        b.text,
+        custodyOpen.actionId(key),
+        custodyOpen.encode({ b: b.pet.bookingId, p: b.pet.petId }),
+      );
+    case "plan":
+      return button(b.text, planOpen.actionId(key), planOpen.encode({ v: b.versionId }));
+    case "witness":
+      // A long drug's name ends in "…" within the button's room.
+      return button(
+        truncate(b.text, 54),
+        recordWitness.actionId(`${key}-${b.entryId}`),
+        recordWitness.encode({ ...ids, e: b.entryId }),
+      );
+  }
 }
 
+/**
+ * A pet's blocks: its sheet and record as sections (the first's block id carries the sheet's length,
+ * so tests and people reading a payload tell the sheet from its record), then its buttons.
+ */
 export function petBlocks(
   key: string,
   lines: Line[],
   record: Line[],
-  buttons: PetButtons | undefined,
+  buttons: SheetButton[],
+  sheetId: number,
 ): Block[] {
   const [bookingId, petId] = key.split("-");
   const sheet = sheetText(lines);
   const drawn = record.map(lineMrkdwn).join("\n");
-  const room = SECTION_MAX - sheet.length - 1;
-  const section: SectionBlock = {
-    type: "section",
-    // The sheet's length: tests (and people reading a payload) tell the sheet from its record.
-    block_id: `kd_pet:${bookingId}:${petId}:${sheet.length}`,
-    text: {
-      type: "mrkdwn",
-      text: drawn ? `${sheet}\n${drawn.length > room ? truncate(drawn, Math.max(room, 2)) : drawn}` : sheet,
-      verbatim: true,
-    },
-  };
-  if (!buttons) return [section];
+  const sections = sectionTexts(drawn ? `${sheet}\n${drawn}` : sheet).map(
+    (text, i): SectionBlock => ({
+      type: "section",
+      block_id: `kd_pet:${bookingId}:${petId}:${sheet.length}${i ? `:${i + 1}` : ""}`,
+      text: { type: "mrkdwn", text, verbatim: true },
+    }),
+  );
+  if (buttons.length === 0) return sections;
   return [
-    section,
+    ...sections,
     {
       type: "actions",
       block_id: `kd_act:${bookingId}:${petId}`,
-      // A fasting pet, or one with a drug in two slots, is recorded item by item (src/domain/record.ts).
-      elements: [
-        ...(buttons.record && buttons.oneTap
-          ? [button("✅ All given & eaten", recordAll.actionId(key), buttons.value, "primary")]
-          : []),
-        ...(buttons.record ? [button("✏️ Record each…", recordEach.actionId(key), buttons.value)] : []),
-        ...(buttons.give ? [button("💊 Give if needed…", prnGive.actionId(key), buttons.give)] : []),
-        ...(buttons.custody ? [button("💊 Medicines in…", custodyOpen.actionId(key), buttons.custody)] : []),
-        ...(buttons.plan !== undefined
-          ? [button("📋 Plan…", planOpen.actionId(key), planOpen.encode({ v: buttons.plan }))]
-          : []),
-        ...(buttons.witness ?? []).map((w) =>
-          button(`👀 Witnessed: ${w.label}`, recordWitness.actionId(`${key}-${w.entryId}`), w.value),
-        ),
-      ],
+      elements: buttons.map((b) => buttonOf(b, sheetId)),
     },
   ];
-}
-
-/** The high-alert doses of a pet given and awaiting a witness now: a "👀 Witnessed" button each. */
-export function witnessButtons(
-  sheet: Sheet,
-  pet: SheetPet,
-  status: PetRoundStatus,
-  w: WitnessView | undefined,
-): PetButtons["witness"] {
-  return awaitingWitness(status, w).map(({ entryId, label }) => ({
-    entryId,
-    label: truncate(label, 40),
-    value: recordWitness.encode({ s: sheet.id, b: pet.bookingId, p: pet.petId, e: entryId }),
-  }));
 }

@@ -2,9 +2,10 @@
  * A long post as a parent message and thread replies (the 07:00 post, the round posts, tomorrow's
  * check): every message within 50 blocks and the total-text budget, whatever the day's size.
  */
+import { replyLabel } from "../present/parts.ts";
 import { LIMITS, messageChars } from "./limits.ts";
-import { context, esc, fallback, section } from "./mrkdwn.ts";
-import type { Block, Button, Message } from "./types.ts";
+import { context, esc, fallback } from "./mrkdwn.ts";
+import type { Block, Message } from "./types.ts";
 
 export interface Threaded {
   parent: Message;
@@ -15,31 +16,22 @@ export interface Threaded {
 const REPLY_OVERHEAD = 400;
 
 /**
- * The parent holds `head` (header, summary) then as many items as fit; the rest go in replies,
- * each headed "21–65 of 120". Items are one section each: its mrkdwn (already within 3000 chars), or
- * its mrkdwn and a button beside it; the button is counted in the message's size like the text. An
- * item may also be several blocks kept together (a pet with its record buttons), with room reserved
- * for text it gains later (its record, drawn after each tap).
+ * The parent holds `head` (header, summary) then as many items as fit, then `foot`; the rest go in
+ * replies, each headed "21–65 of 120". An item is one or more blocks kept together (an entry, a pet
+ * with its record buttons), with room reserved for text it gains later (its record, drawn after each
+ * tap). An item too long for any message alone (a name of thousands of characters) goes on in the
+ * next message at a block's edge: nothing is cut (issue 47).
  */
-export type ThreadItem =
-  | string
-  | { text: string; accessory: Button }
-  /** Several blocks (a pet with its record buttons), and room kept for text they may gain later. */
-  | { blocks: Block[]; reserve: number };
-
-const blocksOf = (item: ThreadItem): Block[] =>
-  typeof item === "string"
-    ? [section(item)]
-    : "blocks" in item
-      ? item.blocks
-      : [section(item.text, item.accessory)];
-const reserveOf = (item: ThreadItem) => (typeof item === "object" && "reserve" in item ? item.reserve : 0);
+export interface ThreadItem {
+  blocks: Block[];
+  reserve: number;
+}
 
 export function threaded(title: string, head: Block[], items: ThreadItem[], foot: Block[] = []): Threaded {
   return threadSplit(title, head, items, foot).thread;
 }
 
-/** `threaded`, and how many of the items each message holds (the parent first). */
+/** `threaded`, and how many of the items each message holds (the parent first; an item counts where it starts). */
 export function threadSplit(
   title: string,
   head: Block[],
@@ -47,52 +39,45 @@ export function threadSplit(
   foot: Block[] = [],
 ): { thread: Threaded; itemsPer: number[] } {
   const budget = LIMITS.messageText - REPLY_OVERHEAD;
-  const parentBlocks = [...head];
-  let i = 0;
-  let reserved = 0;
-  const size = (blocks: Block[]) => messageChars({ text: title, blocks }) + reserved;
-  while (i < items.length) {
-    const item = items[i] as ThreadItem;
-    const next = blocksOf(item);
-    if (parentBlocks.length + next.length + foot.length > LIMITS.blocks - 2) break;
-    reserved += reserveOf(item);
-    if (size([...parentBlocks, ...next, ...foot]) > budget) {
-      reserved -= reserveOf(item);
-      break;
+  /** Each message's blocks (the parent's after its head), its room reserved, how many items start in it. */
+  const messages: Array<{ blocks: Block[]; reserved: number; items: number; first: number }> = [
+    { blocks: [], reserved: 0, items: 0, first: 0 },
+  ];
+  const fits = (m: (typeof messages)[number], more: Block[], reserve: number) => {
+    const fixed = m === messages[0] ? [...head, ...foot] : [];
+    const blocks = [...fixed, ...m.blocks, ...more];
+    return (
+      blocks.length <= LIMITS.blocks - 2 &&
+      messageChars({ text: title, blocks }) + m.reserved + reserve <= budget
+    );
+  };
+  items.forEach((item, i) => {
+    let m = messages.at(-1) as (typeof messages)[number];
+    if (m.blocks.length > 0 && !fits(m, item.blocks, item.reserve)) {
+      m = { blocks: [], reserved: 0, items: 0, first: i };
+      messages.push(m);
     }
-    parentBlocks.push(...next);
-    i++;
-  }
-  parentBlocks.push(...foot);
-  const itemsPer = [i];
-  const replies: Message[] = [];
-  while (i < items.length) {
-    const start = i;
-    const blocks: Block[] = [];
-    reserved = 0;
-    while (i < items.length) {
-      const item = items[i] as ThreadItem;
-      const next = blocksOf(item);
-      if (blocks.length > 0 && blocks.length + next.length > LIMITS.blocks - 2) break;
-      reserved += reserveOf(item);
-      if (blocks.length > 0 && size([...blocks, ...next]) > budget) {
-        reserved -= reserveOf(item);
-        break;
+    m.items++;
+    m.reserved += item.reserve;
+    for (const b of item.blocks) {
+      if (m.blocks.length > 0 && !fits(m, [b], 0)) {
+        m = { blocks: [], reserved: 0, items: 0, first: i };
+        messages.push(m);
       }
-      blocks.push(...next);
-      i++;
+      m.blocks.push(b);
     }
-    itemsPer.push(i - start);
+  });
+  const itemsPer = messages.map((m) => m.items);
+  const heading = head.find((b) => b.type === "header")?.text.text;
+  const [parent, ...rest] = messages;
+  const replies = rest.map((m): Message => {
     // Each reply says which post it continues: a reply can be read on its own (a follow-up message).
-    const label = replyLabel(start, i, items.length);
-    const heading = head.find((b) => b.type === "header")?.text.text;
-    replies.push({
+    const label = replyLabel(m.first, m.first + Math.max(1, m.items), items.length);
+    return {
       text: fallback(`${title}: ${label}`),
-      blocks: [context(heading ? `*${esc(heading)}* · ${label}` : label), ...blocks],
-    });
-  }
+      blocks: [context(heading ? `*${esc(heading)}* · ${label}` : label), ...m.blocks],
+    };
+  });
+  const parentBlocks = [...head, ...(parent?.blocks ?? []), ...foot];
   return { thread: { parent: { text: fallback(title), blocks: parentBlocks }, replies }, itemsPer };
 }
-
-/** "21–65 of 120": which of a post's items a reply holds. */
-export const replyLabel = (start: number, end: number, total: number) => `${start + 1}–${end} of ${total}`;

@@ -13,7 +13,7 @@ import { type ActionOf, lineText, type Part } from "../present/doc.ts";
 import { uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
 import { defineButton } from "./buttons.ts";
-import { docBlocks, docMessage, lineMrkdwn } from "./doc.ts";
+import { docBlocks, docMessage, docMessages, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, fallback, truncate } from "./mrkdwn.ts";
 import type { Block, Message, SectionBlock } from "./types.ts";
@@ -46,8 +46,15 @@ const actions = (inList: boolean) => ({
 
 type Item = Extract<Part, { kind: "item" }>;
 
-/** A pet's one block: its two buttons (to check, no flag), or its lines with one button beside them. */
-function petBlock(p: Item, board: WelfareBoard): Block {
+/** The room a pet's name has on its "✅ All normal" button (Slack's 75 characters). */
+const NAME_ON_BUTTON = LIMITS.buttonText - "✅ All normal · ".length;
+
+/**
+ * A pet's block: its two buttons (to check, no flag), its name on the first (a name too long for it
+ * on a line of its own above them, whole: src/answers/welfare.ts gives such a pet two blocks' room);
+ * or its lines with one button beside them.
+ */
+function petBlocks(p: Item, board: WelfareBoard): Block[] {
   const [bookingId, petId] = (p.key ?? "0-0").split("-").map(Number) as [number, number];
   const pet = board.pets.find((x) => x.bookingId === bookingId && x.petId === petId);
   const block_id = `kd_wf:${bookingId}:${petId}`;
@@ -55,24 +62,28 @@ function petBlock(p: Item, board: WelfareBoard): Block {
   const text = truncate(p.lines.map(lineMrkdwn).join("\n"), LIMITS.sectionText - 10);
   const section: SectionBlock = { type: "section", block_id, text: { type: "mrkdwn", text, verbatim: true } };
   // A list not kept has no buttons: nothing could check what they record.
-  if (listId === undefined || !pet) return section;
+  if (listId === undefined || !pet) return [section];
   const key = `${bookingId}-${petId}`;
   const value = welfareOk.encode({ l: listId, b: bookingId, p: petId });
   if (!pet.check && pet.flags.length === 0) {
     const name = lineText(p.lines[0] ?? []);
-    return {
+    const fits = name.length <= NAME_ON_BUTTON;
+    const buttons: Block = {
       type: "actions",
       block_id,
       elements: [
-        button(`✅ All normal · ${name}`, welfareOk.actionId(key), value, "primary"),
+        button(fits ? `✅ All normal · ${name}` : "✅ All normal", welfareOk.actionId(key), value, "primary"),
         button("✏️ Something to note", welfareNote.actionId(key), value),
       ],
     };
+    return fits ? [buttons] : [{ ...section, block_id: `${block_id}:name` }, buttons];
   }
-  return {
-    ...section,
-    accessory: button(pet.check ? "✏️ Change" : "✏️ Check…", welfareNote.actionId(key), value),
-  };
+  return [
+    {
+      ...section,
+      accessory: button(pet.check ? "✏️ Change" : "✏️ Check…", welfareNote.actionId(key), value),
+    },
+  ];
 }
 
 /** One message of a welfare post (`index`: 0 the parent), within Block Kit's limits. */
@@ -84,7 +95,7 @@ export function welfareMessage(
   const draw = (compact: boolean): Message => {
     const doc = welfareMessageDoc(board, index, { ...o, compact });
     const blocks: Block[] = [];
-    for (const p of doc.parts) blocks.push(...(p.kind === "item" ? [petBlock(p, board)] : docBlocks([p])));
+    for (const p of doc.parts) blocks.push(...(p.kind === "item" ? petBlocks(p, board) : docBlocks([p])));
     return { text: fallback(doc.fallback), blocks };
   };
   const full = draw(false);
@@ -103,9 +114,19 @@ export function welfareMessages(
 export const flagMessage = (f: WelfareFlag, timezone: string): Message =>
   docMessage(flagDoc(f, { timezone, ...actions(false) }));
 
-/** The Home tab's open flags, each with its buttons, for the one who clicked. */
+/** The Home tab's open flags, every one with its buttons, for the one who clicked (as many messages as they need). */
+export const flagsListMessages = (
+  flags: WelfareFlag[] | undefined,
+  date: string,
+  timezone: string,
+): Message[] => docMessages(flagsListDoc(flags, date, { timezone, ...actions(true) }));
+
+/** Most flags in a list message drawn again in place after a tap (the rest counted, with where to see them). */
+const FLAGS_IN_PLACE = 12;
+
+/** The list's message a tap was on, drawn again in place: one message. */
 export const flagsListMessage = (flags: WelfareFlag[] | undefined, date: string, timezone: string): Message =>
-  docMessage(flagsListDoc(flags?.slice(0, 12), date, { timezone, ...actions(true) }));
+  docMessage(flagsListDoc(flags, date, { timezone, max: FLAGS_IN_PLACE, ...actions(true) }));
 
 /** The pets not checked by WELFARE_CHECK_BY, in the post's thread. */
 export const uncheckedMessage = (u: Parameters<typeof uncheckedDoc>[0]): Message =>

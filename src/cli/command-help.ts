@@ -66,6 +66,23 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     ],
     exits: LOOKUP_EXITS,
   },
+  chart: {
+    args: "[DATE] [--days N] [--pet ID | --room NAME] --out DIR",
+    what: "The medication chart to print and pin up (A4 portrait, a page per pet): each medication of the pet's plan down the side (drug, strength, amount, condition, high-alert mark, the words as written), the days' rounds across; each cell from the care record (initials and time given; R refused, V vomited, W withheld, N none left, A asleep as instructed; late entry marked), blank where a dose is due and not recorded yet, struck where nothing is due. Allergies and danger notes in full at the top; never a contact. One file in DIR.",
+    options: [
+      ["DATE", `the first day: ${DATE}`],
+      ["--days N", "how many days from DATE (1 to 14; default 1)"],
+      ["--pet ID", "one pet (its id, as /pet shows it)"],
+      ["--room NAME", "the pets of one room, as the kennel system names it"],
+      ["--out DIR", "the folder the chart's file goes in (made when missing)"],
+    ],
+    examples: [
+      "kennel-desk chart --out charts",
+      "kennel-desk chart tomorrow --out charts",
+      'kennel-desk chart 24/12 --days 7 --room "Kennel 4" --out charts',
+    ],
+    exits: "0 written, 1 not written, 2 invalid settings or input, 3 kennel API failure.",
+  },
   plan: {
     args: "REF|ID [DATE] [--json] | --pet ID [DATE] [--json]",
     what: "A stay's care plans: each pet's plan as the rounds work from it (read from the kennel system's words, or as a person set it), its state (not confirmed; a high-alert plan waiting for its second person; confirmed, by whom and when; changed in the kennel system), and what each item asks of the day's rounds. Read only: a plan not kept yet is drafted for the answer and says so.",

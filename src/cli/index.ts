@@ -31,6 +31,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   bookings: () => import("./cards.ts"),
   inhouse: () => import("./inhouse.ts"),
   rounds: () => import("./rounds.ts"),
+  chart: () => import("./chart.ts"),
   record: () => import("./record.ts"),
   plan: () => import("./plan.ts"),
   stock: () => import("./stock.ts"),

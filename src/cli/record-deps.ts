@@ -13,7 +13,7 @@ export async function kennelDepsWithRecord(ctx: CliContext): Promise<{ deps: Dep
   const deps = kennelDeps(ctx);
   const { store } = await openStore(ctx, { quiet: true }).catch((error: unknown) => {
     ctx.io.stderr.write(
-      `The care record could not be read (${String((error as Error)?.message ?? error).slice(0, 300)}): pets off their food are not flagged here.\n`,
+      `The care record could not be read (${String((error as Error)?.message ?? error).slice(0, 300)}): pets off their food and the round's record are not shown here.\n`,
     );
     return { store: undefined };
   });

@@ -20,9 +20,12 @@ import type { CareRecordStore, ChainHead } from "../record/types.ts";
 import { stayHtml, stayIndexHtml } from "../text/stay-html.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
-/** A name's letters, marks and digits of any script (dots, hyphens and underscores kept; the rest one hyphen). */
-const fileWord = (words: string, max: number): string =>
-  Array.from(
+/**
+ * Words as part of a file name: letters, marks and digits of any script, dots, hyphens and
+ * underscores kept; the rest one hyphen; at most `max` characters.
+ */
+export function fileNamePart(words: string, max = 80): string {
+  return Array.from(
     cleanText(words)
       .normalize("NFC")
       .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
@@ -30,6 +33,7 @@ const fileWord = (words: string, max: number): string =>
   )
     .slice(0, max)
     .join("");
+}
 
 /**
  * A stay's pet's page's file name (issue 45): the booking's reference then the pet's name, cleaned
@@ -43,8 +47,8 @@ export function pageFileName(
   pet: { petId: number; name: string },
   taken: Set<string>,
 ): string {
-  const ref = reference ? fileWord(reference, 80) : "";
-  const who = fileWord(pet.name, 40).toLocaleLowerCase("en") || `pet-${pet.petId}`;
+  const ref = reference ? fileNamePart(reference) : "";
+  const who = fileNamePart(pet.name, 40).toLocaleLowerCase("en") || `pet-${pet.petId}`;
   const first = ref ? `${ref}-${who}` : `booking-${bookingId}-${who}`;
   const candidates = [first, ref ? `${ref}-${bookingId}-${who}` : `${first}-${pet.petId}`];
   let name = candidates.map((c) => `${c}.html`).find((c) => !taken.has(c.toLowerCase()));
@@ -96,15 +100,20 @@ function writePage(folder: string, name: string, page: string): void {
   }
 }
 
-/** The name of the export's index page, beside the stays' pages. */
-const INDEX_PAGE = "index.html";
+type Page = { name: string; page: string };
 
 /**
- * Writes each page in `out`, then its index (`index.html`: each stay's pet, its dates and figures,
- * linked); says on standard error how many were written (and which could not be, and why). Exit 0
- * when every page was written, 1 otherwise.
+ * Writes each page in `out` as it comes, then `last` (an index of them) when given; says on standard
+ * error how many were written (`each`: what they are, read once they are all written) and which could
+ * not be, and why. Exit 0 when every page was written, 1 otherwise.
  */
-export function writePages(ctx: CliContext, out: string, pages: StayPages): number {
+export async function writePages(
+  ctx: CliContext,
+  out: string,
+  pages: AsyncIterable<Page> | Iterable<Page>,
+  each: string | (() => string) = "one per stay",
+  last?: () => Page,
+): Promise<number> {
   const folder = resolve(out);
   const why = makeFolder(folder);
   if (why) {
@@ -115,28 +124,27 @@ export function writePages(ctx: CliContext, out: string, pages: StayPages): numb
   }
   const written: string[] = [];
   const failed: string[] = [];
-  for (const p of [...pages.pages, { name: INDEX_PAGE, page: pages.index }]) {
+  const write = (p: Page) => {
     try {
       writePage(folder, p.name, p.page);
       written.push(p.name);
     } catch (error) {
       failed.push(`${p.name} (${(error as NodeJS.ErrnoException)?.code ?? "not written"})`);
     }
-  }
-  const n = pages.pages.length;
-  const stays = new Set(pages.rows.map((r) => r.reference)).size;
+  };
+  for await (const p of pages) write(p);
+  const n = written.length;
+  const index = last?.();
+  if (index) write(index);
+  const what = typeof each === "function" ? each() : each;
   ctx.io.stderr.write(
-    `${n} ${n === 1 ? "page" : "pages"} (one per pet of ${stays} ${stays === 1 ? "stay" : "stays"}) and ${INDEX_PAGE} written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
+    `${n} ${n === 1 ? "page" : "pages"} (${what})${index ? ` and ${index.name}` : ""} written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
   );
   return failed.length ? 1 : 0;
 }
 
-/** The export's pages: one per stay's pet, and the index listing them. */
-export interface StayPages {
-  pages: Array<{ name: string; page: string }>;
-  rows: StayIndexRow[];
-  index: string;
-}
+/** The name of the export's index page, beside the stays' pages. */
+const INDEX_PAGE = "index.html";
 
 /**
  * The owner's name and the booking's reference from the kennel API, when it is set and answers (a
@@ -159,54 +167,77 @@ async function apiSays(
   }
 }
 
+/** The export's pages, made one at a time, and its index once they are all made. */
+export interface StayPages {
+  /** One page per stay's pet, made and handed on one at a time (a year's stays are written as read). */
+  pages: AsyncGenerator<Page>;
+  /** What the pages made so far are: "one per pet of 4 stays". */
+  each(): string;
+  /** The index of the pages made (`index.html`: each stay's pet, its dates and figures, linked). */
+  index(): Page;
+}
+
 /**
  * One page per stay's pet (issue 45), from the care record alone: what each round asked when its sheet
  * was kept beside every entry, the stay's plan versions with who confirmed them and when, its welfare
  * checks and its doses given if needed; the booking's reference and dates as its kept rounds said
  * them (else the kennel API's, when it is set). The owner's name only when the kennel API is set and
- * answers (else no line for it).
+ * answers (else no line for it). Made a stay at a time; the index keeps a line per page.
  */
-export async function stayPages(
+export function stayPages(
   ctx: CliContext,
   store: CareRecordStore,
   stays: number[],
   petId: number | undefined,
-  o: { head?: ChainHead | undefined; range?: { from?: string; to?: string } } = {},
-): Promise<StayPages> {
+  o: { head?: ChainHead | undefined; range?: { from?: string; to?: string } | undefined } = {},
+): StayPages {
   const zone = ctx.config.timezone;
-  const deps = { record: store, config: ctx.config, clock: ctx.clock };
-  const pages: StayPages["pages"] = [];
   const rows: StayIndexRow[] = [];
-  const taken = new Set<string>([INDEX_PAGE]);
   const generatedAt = ctx.clock.now().toISOString();
-  const began = await store.began().catch(() => undefined);
-  for (const bookingId of [...new Set(stays)]) {
-    const [kept, api] = await Promise.all([
-      recordedStay(deps, bookingId, { range: o.range, began }),
-      apiSays(ctx, store, bookingId),
-    ]);
-    const { stay, said } = kept;
-    const named = said?.reference ?? api.reference;
-    const reference = named ?? `booking ${bookingId}`;
-    for (const pet of stay.pets.filter((p) => petId === undefined || p.petId === petId)) {
-      const asNeeded = (stay.asNeeded ?? []).filter((d) => d.petId === pet.petId);
-      const mine: StayRecordView = { ...stay, pets: [pet], asNeeded };
-      const page: StayPage = {
-        reference,
-        stay: mine,
-        owner: api.owner,
-        checkIn: said?.checkIn,
-        checkOut: said?.checkOut,
-        dueProblem: undefined,
-        timezone: zone,
-        generatedAt,
-        head: o.head,
-      };
-      const name = pageFileName(named, bookingId, { petId: pet.petId, name: pet.petName }, taken);
-      pages.push({ name, page: stayHtml(page) });
-      rows.push({ file: name, reference, pet, checkIn: said?.checkIn, checkOut: said?.checkOut });
+  async function* pages(): AsyncGenerator<Page> {
+    const deps = { record: store, config: ctx.config, clock: ctx.clock };
+    const taken = new Set<string>([INDEX_PAGE]);
+    const began = await store.began().catch(() => undefined);
+    for (const bookingId of [...new Set(stays)]) {
+      const [kept, api] = await Promise.all([
+        recordedStay(deps, bookingId, { range: o.range, began }),
+        apiSays(ctx, store, bookingId),
+      ]);
+      const { stay, said } = kept;
+      const named = said?.reference ?? api.reference;
+      const reference = named ?? `booking ${bookingId}`;
+      for (const pet of stay.pets.filter((p) => petId === undefined || p.petId === petId)) {
+        const asNeeded = (stay.asNeeded ?? []).filter((d) => d.petId === pet.petId);
+        const mine: StayRecordView = { ...stay, pets: [pet], asNeeded };
+        const page: StayPage = {
+          reference,
+          stay: mine,
+          owner: api.owner,
+          checkIn: said?.checkIn,
+          checkOut: said?.checkOut,
+          dueProblem: undefined,
+          timezone: zone,
+          generatedAt,
+          head: o.head,
+        };
+        const name = pageFileName(named, bookingId, { petId: pet.petId, name: pet.petName }, taken);
+        // The index's line keeps the pet's figures, not its entries (a year's stays stay small).
+        const figures = { ...pet, entries: [], items: [] };
+        rows.push({ file: name, reference, pet: figures, checkIn: said?.checkIn, checkOut: said?.checkOut });
+        yield { name, page: stayHtml(page) };
+      }
     }
   }
   const range = o.range?.from && o.range.to ? `${o.range.from} to ${o.range.to}` : undefined;
-  return { pages, rows, index: stayIndexHtml(rows, { timezone: zone, generatedAt, head: o.head, range }) };
+  return {
+    pages: pages(),
+    each: () => {
+      const n = new Set(rows.map((r) => r.reference)).size;
+      return `one per pet of ${n} ${n === 1 ? "stay" : "stays"}`;
+    },
+    index: () => ({
+      name: INDEX_PAGE,
+      page: stayIndexHtml(rows, { timezone: zone, generatedAt, head: o.head, range }),
+    }),
+  };
 }

@@ -1,12 +1,13 @@
 /** The care record as the terminal's commands open it (`kennel-desk record …`). */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { petsPage } from "../answers/lists.ts";
 import { StoreError } from "../record/errors.ts";
-import { recordKennel } from "../record/kennel.ts";
+import { otherKennel, recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { CareRecordStore } from "../record/types.ts";
-import type { CliContext } from "./context.ts";
+import { type CliContext, kennelDeps } from "./context.ts";
 
 /**
  * The store and where it is; no store (said on standard error) when the SQLite file does not exist
@@ -65,4 +66,30 @@ export function wantsJson(args: readonly string[]): boolean {
 /** The record's problem as `--json` prints it: `{"ok": false, "problem": "no_record", …}`. */
 export function storeProblemJson(error: StoreError) {
   return { ok: false, problem: error.problem, where: error.where, what: error.message, whatToDo: error.hint };
+}
+
+/**
+ * A command that only reads the record refuses a record made for another business (issue 46): with
+ * the kennel API set and the record's business known, the API's own business (a pet's kennelId: one
+ * call, for one pet) must be the same, so business 99's record never shows on business 1's stay,
+ * even when both kennel APIs are on this computer (one origin). Nothing is written (the record is
+ * not claimed). An API that cannot be read is left to the command, which says so.
+ */
+export async function refuseOtherBusiness(
+  ctx: CliContext,
+  store: CareRecordStore,
+  where: string,
+): Promise<void> {
+  if (!ctx.config.kennel) return;
+  const recorded = await store.kennel();
+  if (recorded.kennelId === undefined) return;
+  let theirs: number | undefined;
+  try {
+    const { items } = await petsPage(kennelDeps(ctx), {}, { page: 1, pageSize: 1 });
+    theirs = items.find((p) => p.kennelId !== undefined)?.kennelId;
+  } catch {
+    return;
+  }
+  if (theirs === undefined || theirs === recorded.kennelId) return;
+  throw otherKennel(where, recorded, { origin: recorded.origin, kennelId: theirs });
 }

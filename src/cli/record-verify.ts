@@ -6,7 +6,7 @@
  * the head printed before.
  */
 import { UsageError } from "../answers/failure.ts";
-import { headWords } from "../record/chain.ts";
+import { HEAD_HEX_DIGITS, headWords } from "../record/chain.ts";
 import { kennelWords } from "../record/kennel.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
 import { requireStore } from "./record-store.ts";
@@ -18,15 +18,23 @@ export async function verify(ctx: CliContext): Promise<number> {
   });
   if (positionals.length > 0)
     throw new UsageError(`record verify takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
-  // A head printed before (the morning post's "#1234 · 9f3a5c1e0b7d…"): the record must pass through it.
+  // A head printed before (the morning post's "#1234 · 9f3a5c1e0b7d24aa…"): the record must pass
+  // through it. At least 16 hex digits (64 bits): a rewritten row found to match fewer by trying
+  // (four took about 65,000 tries) proves nothing.
   const printed =
     values.head === undefined
       ? undefined
-      : /^#?(\d{1,15})\s*(?:·|:|\s)\s*([0-9a-f]{4,64})…?$/i.exec(values.head.trim());
+      : /^#?(\d{1,15})\s*(?:·|:|\s|sha256)+([0-9a-f]+)…?$/i.exec(values.head.trim());
   if (values.head !== undefined && !printed)
     throw new UsageError(
-      `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d", not "${values.head.slice(0, 40)}".`,
+      `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d24aa", not "${values.head.slice(0, 40)}".`,
       HELP_HINT,
+    );
+  const digits = printed?.[2] ?? "";
+  if (printed && (digits.length < HEAD_HEX_DIGITS || digits.length > 64))
+    throw new UsageError(
+      `--head needs at least ${HEAD_HEX_DIGITS} hex digits of the hash (64 bits), as the morning post and the exports print it: "${values.head?.slice(0, 40)}" has ${digits.length}.`,
+      `Copy the head whole, for example "#1234 · 9f3a5c1e0b7d24aa" (fewer digits could be matched by a rewritten record found by trying).`,
     );
   const { store, where } = await requireStore(ctx);
   try {
@@ -51,7 +59,7 @@ export async function verify(ctx: CliContext): Promise<number> {
       }
       if (!result.at.hash.startsWith(prefix)) {
         ctx.io.stdout.write(
-          `NOT the same record: place #${printed[1]} is ${result.at.hash.slice(0, 12)}… here, not ${prefix}…: the record was rewritten since that head was printed.\n`,
+          `NOT the same record: place #${printed[1]} is ${result.at.hash.slice(0, HEAD_HEX_DIGITS)}… here, not ${prefix}…: the record was rewritten since that head was printed.\n`,
         );
         return 1;
       }

@@ -1,13 +1,20 @@
 /**
- * `kennel-desk rounds [ROUND] [DATE] [--json]`: a round's feeding and medication sheet, by room.
- * ROUND by any of its names (morning, am, breakfast; midday, noon, lunch; evening, pm, dinner, tea,
- * supper; the kennel's own ROUNDS_NAMES). Without a round, the round now by the kennel's clock.
+ * `kennel-desk rounds [ROUND] [DATE] [--json]`: a round's feeding and medication sheet, by room, with
+ * its care record as Slack shows it: the sheet kept when the round was posted (what was due, written
+ * once), each pet's record under it and the progress line; a round not posted yet is the sheet now,
+ * with whatever is recorded. ROUND by any of its names (morning, am, breakfast; midday, noon, lunch;
+ * evening, pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES). Without a round, the round now
+ * by the kennel's clock. `--json`: the round's answer now (every pet's care), as before.
  */
+
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { keptSheetRecord, roundRecord } from "../answers/round-record.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
+import { latestSheet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
-import { roundText } from "../text/index.ts";
+import { draftSheet, sheetDocs } from "../present/round-sheet.ts";
+import { roundSheetText } from "../text/index.ts";
 import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 
@@ -32,8 +39,14 @@ export async function run(ctx: CliContext): Promise<number> {
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
     const round = asked.round ?? currentRound(deps);
-    const report = await roundReport(deps, round, date);
-    return print(ctx, report, values.json === true, () => roundText(report, textOptions(ctx, deps)));
+    if (values.json === true) return print(ctx, await roundReport(deps, round, date), true, () => "");
+    const kept = await latestSheet(deps, date, round);
+    // A plan saved or confirmed since the sheet was kept, and its medicines: as Slack redraws it.
+    const record = kept ? await keptSheetRecord(deps, kept) : await roundRecord(deps, round, date);
+    const sheet = kept ?? draftSheet(await roundReport(deps, round, date), { timezone: config.timezone });
+    const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
+    const docs = sheetDocs(sheet, drawn, { problem });
+    return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx, deps)));
   } finally {
     await close();
   }

@@ -4,20 +4,17 @@
  * post, all drawn by the same renderers as the commands.
  */
 
-import { sheetCustody } from "../answers/custody-sheet.ts";
 import { stockNow, toHandBack } from "../answers/custody-stock.ts";
 import { dayReport } from "../answers/day.ts";
 import { describeFailure } from "../answers/failure.ts";
-import { keepRound, withOwed } from "../answers/obligations.ts";
 import { keepPlansPost } from "../answers/plans-post.ts";
-import { roundRecord, roundReport } from "../answers/rounds.ts";
-import { saveSheet } from "../answers/sheets.ts";
+import { dayReview } from "../answers/review.ts";
+import { roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
-import { dayWitnesses } from "../answers/witness.ts";
 import { handBackMessage, medicinesPostMessage } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
-import { draftSheet, sheetMessages } from "../blocks/round-sheet.ts";
+import { reviewMessage } from "../blocks/review.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -27,6 +24,7 @@ import type { ChainHead } from "../record/types.ts";
 import { addDays } from "../time.ts";
 import type { PostMessages } from "./posts.ts";
 import { type PostKind, plansOfPost, roundOfPost } from "./posts.ts";
+import { prepareRoundPost } from "./round-post.ts";
 import { composeWelfarePost, welfareInRound } from "./welfare.ts";
 import { welfareKindOf } from "./welfare-kinds.ts";
 
@@ -53,12 +51,18 @@ export async function composePost(
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
+  if (kind === "review") {
+    // A day with no round kept (none posted) has nothing to review: nothing is posted.
+    const review = await dayReview(deps, date);
+    const parent = reviewMessage(review, deps.config.timezone);
+    return { parent, replies: [], ...(review.rounds === 0 ? { nothingToPost: true } : {}) };
+  }
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);
   if (welfareKindOf(kind)) return composeWelfarePost(deps, kind, date, lateAt);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing composes the "${kind}" post.`);
-  const post = await roundPost(deps, round, date, lateAt);
+  const post = await prepareRoundPost(deps, round, date, lateAt);
   // WELFARE_IN_ROUND: the round post carries the welfare check in its thread (issue 38).
   const w = deps.config.welfare;
   if (!w.inRound || !w.rounds.includes(round)) return post;
@@ -123,49 +127,5 @@ async function recordHead(deps: Deps): Promise<ChainHead | undefined> {
       "the care record's head could not be read for the morning post",
     );
     return undefined;
-  }
-}
-
-/**
- * A round's sheet, ready to post (the round posts and /rounds): with the care record, the sheet is
- * kept first (src/answers/sheets.ts) and drawn with each pet's record and buttons; a sheet that
- * cannot be kept is posted without buttons, and says why. Drawn once.
- */
-export async function roundPost(
-  deps: Deps,
-  round: Round,
-  date: string,
-  lateAt?: string,
-): Promise<PostMessages> {
-  const report = await roundReport(deps, round, date);
-  const record = await roundRecord(deps, round, date);
-  const timezone = deps.config.timezone;
-  if (!record) return sheetMessages(draftSheet(report, { lateAt, timezone }), { entries: [], timezone });
-  try {
-    // What the round asks is written once (issue 45): the first time, from this answer; asked again,
-    // the pets who arrived or went home since are added to it, and the sheet lists what it asked.
-    const owed = await keepRound(deps, report);
-    const draft = draftSheet(owed ? withOwed(report, owed) : report, { lateAt, timezone });
-    const sheet = await saveSheet(deps, draft);
-    // The round's high-alert doses with their witness (none read when the record could not be).
-    const witness = record.problem ? undefined : await dayWitnesses(deps, date).catch(() => undefined);
-    // Each item not recorded shows its state (late, missed, gone home…); the post's metadata names
-    // the sheet kept, so the dose times' job can draw it again at late and missed.
-    const doses = { now: deps.clock.now(), owed };
-    // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
-    const custody = record.problem ? undefined : await sheetCustody(deps, sheet.pets).catch(() => undefined);
-    const drawn = { entries: record.entries, timezone, asNeeded: record.asNeeded, witness, doses, custody };
-    return { ...sheetMessages(sheet, drawn, { problem: record.problem }), payload: { sheet: sheet.id } };
-  } catch (error) {
-    const f = describeFailure(error);
-    deps.log.warn(
-      { failure: f, date, round },
-      "the round's sheet could not be kept: posted without its buttons",
-    );
-    return sheetMessages(
-      draftSheet(report, { lateAt, timezone }),
-      { entries: [], timezone },
-      { problem: f.what },
-    );
   }
 }

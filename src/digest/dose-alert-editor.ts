@@ -29,6 +29,7 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
       key: `${d.b}-${d.p}`,
       petName: d.name,
       room: d.room,
+      item: d.item,
       label: d.label,
       text: d.text,
       highAlert: d.highAlert,

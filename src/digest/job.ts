@@ -9,6 +9,7 @@ import { describeFailure } from "../answers/failure.ts";
 import { digestNotice } from "../blocks/digest.ts";
 import type { DigestSettings } from "../config.ts";
 import type { Deps } from "../deps.ts";
+import { asBulk } from "../kennel/limiter.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { composePost } from "./compose.ts";
@@ -105,7 +106,10 @@ export class DigestJob {
     const key = `${kind}|${date}`;
     const existing = this.#running.get(key);
     if (existing) return existing;
-    const run = this.#runPost(post, date, options.retry ?? true).finally(() => this.#running.delete(key));
+    // Bulk work: an answer someone waits for in Slack is served first when the API's slots are taken.
+    const run = asBulk(() => this.#runPost(post, date, options.retry ?? true)).finally(() =>
+      this.#running.delete(key),
+    );
     this.#running.set(key, run);
     return run;
   }

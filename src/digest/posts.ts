@@ -16,6 +16,7 @@ export type PostKind =
   | "tomorrow"
   | PlansPostKind
   | WelfarePostKind
+  | "review"
   | "medicines";
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
@@ -28,6 +29,7 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "departures" ||
     kind === "arrivals" ||
     kind === "tomorrow" ||
+    kind === "review" ||
     kind === "medicines" ||
     roundOfPost(kind) !== undefined ||
     plansOfPost(kind) !== undefined ||
@@ -128,6 +130,24 @@ function tomorrowPosts(digest: { channel: string } | undefined, time: string | u
 }
 
 /**
+ * The manager's daily review (issue 50), in the rounds channel once the day's last round's doses
+ * are all due or missed: the last round's time plus the dose window's minutes after it (a minute
+ * before midnight at the latest). Only the bot, which keeps the care record, posts it.
+ */
+function reviewPosts(
+  rounds: { channel: string | undefined; times: Record<Round, string> } | undefined,
+  afterMinutes: number | undefined,
+): ScheduledPost[] {
+  if (!rounds?.channel || afterMinutes === undefined) return [];
+  const last = Math.max(...ROUNDS.map((r) => minutesOf(rounds.times[r])));
+  const at = Math.min(last + afterMinutes, 23 * 60 + 59);
+  const time = `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
+  return [{ kind: "review", channel: rounds.channel, time }];
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
  * The medicines to act on (issue 49: a supply running out before its pet's check-out, a controlled
  * drug's count overdue, a discrepancy open), with the 07:00 post in its channel; posted only when
  * there is something to say. The bot's alone (it keeps the care record).
@@ -148,6 +168,8 @@ export function scheduledPosts(config: {
   plan?: unknown;
   /** The welfare check's posts: given by the bot, which keeps the care record. */
   welfare?: WelfareSettings | undefined;
+  /** The dose windows (the day's review comes when the last round's window closes): given by the bot. */
+  doses?: { afterMinutes: number } | undefined;
 }): ScheduledPost[] {
   return [
     ...digestPosts(config.digest),
@@ -155,6 +177,7 @@ export function scheduledPosts(config: {
     ...tomorrowPosts(config.digest, config.tomorrowTime),
     ...medicinesPosts(config.digest, config.plan !== undefined),
     ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
+    ...reviewPosts(config.rounds, config.welfare ? config.doses?.afterMinutes : undefined),
   ];
 }
 
@@ -163,6 +186,7 @@ export function postLabel(kind: string): string {
   const round = roundOfPost(kind);
   if (round) return `${round} round`;
   if (kind === "tomorrow") return "tomorrow's check";
+  if (kind === "review") return "day's review";
   if (kind === "medicines") return "medicines to act on";
   const plans = plansOfPost(kind);
   if (plans) return `${plans} round's care plans to confirm`;

@@ -6,6 +6,7 @@
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
 import type { Logger } from "../log.ts";
+import { channelPacer, type Pacer } from "../slack/pace.ts";
 
 export interface HistoryMessage {
   ts: string;
@@ -124,6 +125,8 @@ export interface WebClientSlackOptions {
   log?: Logger | undefined;
   /** auth.test's answer when the caller has it already (the bot, at start); else it is asked once. */
   auth?: () => AuthTestAnswer | undefined;
+  /** Slack's pace per channel (src/slack/pace.ts), shared with whatever else posts; else one of its own. */
+  pace?: Pacer | undefined;
 }
 
 /** Look-alikes already logged, at most this many remembered (a day has a handful). */
@@ -153,9 +156,33 @@ async function learnSelf(client: webApi.WebClient, o: WebClientSlackOptions): Pr
   }
 }
 
+/** Each look-alike of the bot's posts said in the log once (the last few hundred remembered). */
+function lookAlikeLogger(log: WebClientSlackOptions["log"]): DigestSlack["lookAlike"] {
+  const logged = new Set<string>();
+  return (channel, m) => {
+    const key = `${channel}|${m.ts}`;
+    if (logged.has(key)) return;
+    logged.add(key);
+    if (logged.size > LOOK_ALIKES_REMEMBERED) logged.delete(logged.values().next().value as string);
+    const payload = m.metadata?.event_payload ?? {};
+    log?.warn(
+      {
+        channel,
+        ts: m.ts,
+        bot_id: m.bot_id,
+        app_id: m.app_id,
+        user: m.user,
+        date: payload.date,
+        kind: payload.kind,
+      },
+      "ignored a message carrying Kennel Desk's post metadata that another app or a person posted",
+    );
+  };
+}
+
 export function webClientSlack(client: webApi.WebClient, options: WebClientSlackOptions = {}): DigestSlack {
   let self: Promise<SlackSelf> | undefined;
-  const logged = new Set<string>();
+  const pace = options.pace ?? channelPacer();
   return {
     self() {
       // Learned once; a failure (Slack unreachable) is asked again next time.
@@ -165,25 +192,7 @@ export function webClientSlack(client: webApi.WebClient, options: WebClientSlack
       });
       return self;
     },
-    lookAlike(channel, m) {
-      const key = `${channel}|${m.ts}`;
-      if (logged.has(key)) return;
-      logged.add(key);
-      if (logged.size > LOOK_ALIKES_REMEMBERED) logged.delete(logged.values().next().value as string);
-      const payload = m.metadata?.event_payload ?? {};
-      options.log?.warn(
-        {
-          channel,
-          ts: m.ts,
-          bot_id: m.bot_id,
-          app_id: m.app_id,
-          user: m.user,
-          date: payload.date,
-          kind: payload.kind,
-        },
-        "ignored a message carrying Kennel Desk's post metadata that another app or a person posted",
-      );
-    },
+    lookAlike: lookAlikeLogger(options.log),
     // A day of a busy channel, back to the day's start or to the post looked for; or a post's thread.
     history: (channel, oldest, until) =>
       readAll((cursor) => client.conversations.history({ channel, oldest, ...page(cursor) }), until),
@@ -200,6 +209,8 @@ export function webClientSlack(client: webApi.WebClient, options: WebClientSlack
           ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
           ...(options.metadata ? { metadata: options.metadata } : {}),
         });
+      // Each part in its turn, a second after the one before in the channel: in order, no 429s.
+      await pace.turn(channel);
       const res = await paced(send);
       if (!res.ts) throw new Error("chat.postMessage returned no ts");
       return res.ts;

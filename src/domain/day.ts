@@ -79,37 +79,67 @@ export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
   });
 }
 
-/** The most room one entry's text takes on a day page (renderers cap to these). */
+/**
+ * The most room an entry's identifiers take on a day page (renderers cap to these): a reference and a
+ * status as the API wrote it. Names, rooms and care are never capped (issue 47).
+ */
 export const ENTRY_CAPS = {
-  pets: 400,
-  owner: 200,
-  room: 100,
   reference: 100,
   status: 60,
-  care: 700,
 } as const;
 
+/** A text's length once a message escapes it (`&` as `&amp;`, `<` and `>` as `&lt;` and `&gt;`). */
+const escapedLength = (t: string | undefined): number =>
+  t === undefined ? 0 : t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
+
 /**
- * The room an entry's text is budgeted for when a day is paged: its own text (known before the
- * care lookup) and an allowance for each pet's care lines. Long names make pages shorter; the
- * renderer's last guard (blocks/fit.ts) covers the rare page whose care runs longer still.
+ * The characters a pet's care takes on a list entry, every fact whole (issue 47), escaped, as the
+ * entry draws it: its flags' words and each note that carries danger; on the going-home check (a
+ * departure) a fast and allergies said again, the drugs to hand back, grooming notes (shortened past
+ * 200: the booking has them all) and a line of its stay's record.
  */
-function entrySize(b: Booking): number {
-  const c = ENTRY_CAPS;
+function petCareSize(p: PetCare, goingHome: boolean): number {
+  const f = p.flags;
+  const name = escapedLength(f.name);
+  const drugs = f.medications.reduce((n, m) => n + escapedLength(m) + 2, 0);
+  const hazards = [f.fasting && escapedLength(f.fasting) + 40, f.allergies && escapedLength(f.allergies) + 12]
+    .concat(f.allergyInNotes ? [escapedLength(f.allergyInNotes) + 16] : [])
+    .reduce<number>((n, x) => n + (x || 0), 0);
+  const notes = (f.dangerNotes ?? []).reduce((n, d) => n + name + escapedLength(d.text) + 30, 0);
+  // The flags line: the name, each flag's words, "not evaluated", "special diet" and the like.
+  const flags = name + drugs + hazards + 30 * (f.listedTwice.length + 1) + 80;
+  if (!goingHome) return flags + notes;
+  const grooming = p.care.groomingNotes ? Math.min(escapedLength(p.care.groomingNotes), 260) + name + 10 : 0;
+  return notes + hazards + 3 * name + 60 + drugs + grooming + 200;
+}
+
+/**
+ * The room an entry takes on a page: its own text and each pet's care, whole and escaped (an entry
+ * whose care was not looked up: an allowance for each pet). A page takes fewer entries when theirs
+ * are long; the serializer gives a page whose care passes one message another (src/blocks/doc.ts).
+ */
+export function entrySize(b: Booking, care?: EntryCare, kind?: DayKind): number {
   const pets = Math.max(1, Math.min(b.numberOfPets ?? 1, 4));
+  const goingHome = kind === "departures";
   return (
-    Math.min(b.petNames?.length ?? 20, c.pets) +
-    Math.min(b.customerName?.length ?? 20, c.owner) +
-    Math.min(b.roomName?.length ?? 10, c.room) +
-    Math.min(b.reference?.length ?? 0, c.reference) +
-    c.status +
-    Math.min(c.care, 100 + 140 * pets) +
+    escapedLength(b.petNames) +
+    escapedLength(b.customerName) +
+    escapedLength(b.roomName) +
+    Math.min(b.reference?.length ?? 0, ENTRY_CAPS.reference) +
+    ENTRY_CAPS.status +
+    (care ? care.pets.reduce((n, p) => n + petCareSize(p, goingHome), 0) : 100 + 140 * pets) +
     80
   );
 }
 
-export function pageOfDay(sorted: Booking[], page: number): PageOf<Booking> {
-  return pageOf(sorted, page, entrySize, LIST_PAGE);
+/** A page of the day's list, by each entry's size with its care (`careOf`, when it is known). */
+export function pageOfDay(
+  sorted: Booking[],
+  page: number,
+  careOf?: (b: Booking) => EntryCare | undefined,
+  kind?: DayKind,
+): PageOf<Booking> {
+  return pageOf(sorted, page, (b) => entrySize(b, careOf?.(b), kind), LIST_PAGE);
 }
 
 export interface DayTotals {

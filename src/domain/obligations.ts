@@ -86,6 +86,13 @@ export interface OwedRound {
   fromSheets?: true | undefined;
 }
 
+/** When a sheet is drawn, and what its round asked as the record holds it: each item's state then. */
+export interface SheetDoses {
+  now: Date;
+  /** The round's obligation with its changes (src/answers/obligations.ts); none: no state shown. */
+  owed: OwedRound | undefined;
+}
+
 /** A change to an obligation, as kept. */
 export interface OwedChange {
   obligation: number;
@@ -292,7 +299,8 @@ interface KeptSheet {
 /**
  * A round's kept sheets read as its obligation (a record written before obligations were, issue 45):
  * the union of its sheets, each item as the latest had it, its window by `windowOf` (the settings
- * now), its plan confirmed unless the sheet kept one to confirm. At least one sheet.
+ * now), its plan confirmed unless the sheet kept one to confirm or marked the item due from the
+ * words. At least one sheet.
  */
 export function roundOfSheets(
   sheets: readonly KeptSheet[],
@@ -310,7 +318,8 @@ export function roundOfSheets(
         ...(d.highAlert ? { highAlert: true } : {}),
         window: windowOf(d, s.date, s.round),
         ...(p.planToConfirm !== undefined ? { plan: p.planToConfirm } : {}),
-        confirmed: p.planToConfirm === undefined,
+        // Due from the words when the sheet said so, or kept a plan to confirm.
+        confirmed: p.planToConfirm === undefined && !d.unconfirmed,
       }));
       const arrives = p.arrivesAt ? Date.parse(p.arrivesAt) : Number.NaN;
       const had = pets.get(owedPetKey(p));

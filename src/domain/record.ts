@@ -6,7 +6,6 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import type { Round, RoundMedication } from "./care.ts";
 import { houseRoutineWords, type RoundSheet } from "./rounds.ts";
-import { shorten } from "./text.ts";
 
 /** One thing to record in a pet's round: a medication by its API slot, or the round's meal. */
 export interface DueItem {
@@ -46,9 +45,6 @@ export const printedItems = (p: {
   ifNeeded?: readonly IfNeededItem[] | undefined;
 }): Array<DueItem | IfNeededItem> => [...p.due, ...(p.ifNeeded ?? [])];
 
-/** Longest item text kept with an entry (and carried in a button's value). */
-const ITEM_TEXT_MAX = 200;
-
 /**
  * Is this medication given in this round? The ONE place that reads a RoundMedication for the
  * record: the sheet's own rule (`due`: its round's instruction, an instruction whose words name
@@ -58,10 +54,10 @@ export function isMedicationDue(rm: RoundMedication): boolean {
   return rm.due;
 }
 
+/** A medication as the record keeps it: the drug with its strength and amount, whole ("Rimadyl 50 mg · half a tablet"). */
 function medicationText(rm: RoundMedication): string {
   const m = rm.medication;
-  const text = rm.dose ? `${m.name} · ${rm.dose}` : (m.instruction ?? m.name);
-  return shorten(text, ITEM_TEXT_MAX);
+  return rm.dose ? `${m.name} · ${rm.dose}` : (m.instruction ?? m.name);
 }
 
 /**
@@ -81,7 +77,7 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
   const meal = [sheet.diet.round, sheet.diet.general, ...sheet.diet.named.map((d) => d.text)]
     .filter(Boolean)
     .join(" · ");
-  if (meal) out.push({ item: "meal", label: "meal", text: shorten(meal, ITEM_TEXT_MAX) });
+  if (meal) out.push({ item: "meal", label: "meal", text: meal });
   else if (sheet.houseMeal) {
     const text = `${houseRoutineWords(sheet.houseRoutine ?? [])} (no diet on record)`;
     out.push({ item: "meal", label: "meal", text });
@@ -106,7 +102,7 @@ export function sheetItem(sheet: RoundSheet, key: ItemKey): DueItem | undefined 
     const meal = [sheet.diet.round, sheet.diet.general, ...sheet.diet.named.map((d) => d.text)]
       .filter(Boolean)
       .join(" · ");
-    if (meal) return { item: "meal", label: "meal", text: shorten(meal, ITEM_TEXT_MAX) };
+    if (meal) return { item: "meal", label: "meal", text: meal };
     return sheet.noDiet
       ? { item: "meal", label: "meal", text: "no diet on record: fed as usual" }
       : undefined;

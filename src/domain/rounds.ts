@@ -188,37 +188,94 @@ export function roundCounts(sheets: RoundSheet[]): {
   };
 }
 
-/** What a pet's care plan asks of an item this round, as far as the count needs it (src/domain/plan/schedule.ts). */
+/** What a pet's care plan asks of an item this round, as far as the sheet needs it (src/domain/plan/schedule.ts). */
 interface OnRound {
   status: "due" | "conditional" | "as_needed" | "not_due" | "check";
+  /** A taper's step: today's amount differs from the instruction's. */
+  step?: number | undefined;
 }
 
 /**
- * The pets with a medication line to act on this round, as the sheet draws them: a dose due (or due
- * on its condition) by the care plan, or, where the plan has no word on it, by the sheet's own rule;
- * and a dose the sheet puts on this round whose plan item nobody has read yet ("check the
- * instruction"), counted too, never hidden: `toCheck` says how many of them have one. The round
+ * Is an item printed as a dose to give (or a meal to feed) at this round? Due or conditional by the
+ * plan; left to a person ("check: …") where the sheet's own reading of the words puts it on this
+ * round (`sheetDue`); with no word of the plan on it, the sheet's own rule. What the sheet tones as a
+ * dose, what its form records and what is chased are this, one rule (issue 44; src/domain/plan/round.ts).
+ */
+export function printedOnRound<O extends Pick<OnRound, "status">>(
+  on: O | undefined,
+  sheetDue: boolean,
+): boolean {
+  if (!on) return sheetDue;
+  return on.status === "due" || on.status === "conditional" || (on.status === "check" && sheetDue);
+}
+
+/** A pet's care plan on a round, as far as the sheet reads it: each item's key and what it asks of the round. */
+export interface PlanOnRound {
+  items: ReadonlyArray<{ item: { key: string }; on: OnRound }>;
+}
+
+/**
+ * One medication on a pet's sheet for a round, decided once for every surface (the sheet's line,
+ * its count, the record's due items): printed as a dose by the care plan's word on it and the
+ * sheet's own rule (`printedOnRound`). The line stays whatever the plan says:
+ * never hide a dose.
+ */
+export interface MedicationLine<O extends OnRound = OnRound> {
+  medication: RoundMedication;
+  /** The plan's word on it this round, when the pet has a plan with the item. */
+  on: O | undefined;
+  /** To give (or follow) this round: printed as a dose (`printedOnRound`). */
+  due: boolean;
+  /** On the sheet this round with its plan item read by nobody yet: due from the words, "check the instruction". */
+  check: boolean;
+  /**
+   * The plan has a word of its own for the line ("📋 plan: …"): every word but the sheet's own (due,
+   * as the words make it, with no taper step).
+   */
+  planSays: boolean;
+  /**
+   * The plan decides otherwise than the sheet's reckoning from the words: the line shows the
+   * instruction whole, not that reckoning ("no time given: follow the instruction").
+   */
+  planDecides: boolean;
+}
+
+export function medicationLines<O extends OnRound>(
+  sheet: RoundSheet,
+  plan: { items: ReadonlyArray<{ item: { key: string }; on: O }> } | undefined,
+): MedicationLine<O>[] {
+  const onPlan = new Map((plan?.items ?? []).map((i) => [i.item.key, i.on]));
+  return sheet.medications.map((m) => {
+    const on = onPlan.get(`med:${m.medication.n}`);
+    const due = printedOnRound(on, m.due);
+    const planSays = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
+    return {
+      medication: m,
+      on,
+      due,
+      check: on?.status === "check" && m.due,
+      planSays,
+      planDecides: planSays && on?.status !== "check" && due !== m.due,
+    };
+  });
+}
+
+/**
+ * The pets with a medication line to act on this round, as the sheet draws them (`medicationLines`):
+ * a dose due, and a dose the sheet puts on this round whose plan item nobody has read yet ("check
+ * the instruction"), counted too, never hidden: `toCheck` says how many of them have one. The round
  * summary's figure ("💊 6 with medication this round (3 to check)") and the Home tab's.
  */
 export function medicationCounts(
-  pets: ReadonlyArray<{
-    sheet?: RoundSheet | undefined;
-    plan?: { items: ReadonlyArray<{ item: { key: string }; on: OnRound }> } | undefined;
-  }>,
+  pets: ReadonlyArray<{ sheet?: RoundSheet | undefined; plan?: PlanOnRound | undefined }>,
 ): { withMedication: number; toCheck: number } {
   let withMedication = 0;
   let toCheck = 0;
   for (const p of pets) {
     if (!p.sheet) continue;
-    const onPlan = new Map((p.plan?.items ?? []).map((i) => [i.item.key, i.on.status]));
-    const states = p.sheet.medications.map((m) => {
-      const on = onPlan.get(`med:${m.medication.n}`);
-      if (on === undefined) return m.due ? "due" : undefined;
-      if (on === "due" || on === "conditional") return "due";
-      return on === "check" && m.due ? "check" : undefined;
-    });
-    if (states.some((s) => s !== undefined)) withMedication++;
-    if (states.includes("check")) toCheck++;
+    const lines = medicationLines(p.sheet, p.plan);
+    if (lines.some((l) => l.due || l.check)) withMedication++;
+    if (lines.some((l) => l.check)) toCheck++;
   }
   return { withMedication, toCheck };
 }

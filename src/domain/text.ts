@@ -101,3 +101,19 @@ export function shorten(text: string, max: number): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/u, "")}…`;
 }
+
+/**
+ * Cuts plain text to at most `max` characters at a word boundary, with "…": never inside a word
+ * (only a first word longer than `max` itself, with no space to cut at, is cut inside it). For free
+ * prose only: a name, a drug, an allergy, a danger note or a fast is never shortened (issue 47).
+ */
+export function shortenAtWord(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join("");
+  // The boundary: a space in the cut, or the cut's end when the next character is a space.
+  const atBoundary = /\s/.test(chars[max - 1] ?? "");
+  const space = cut.lastIndexOf(" ");
+  const kept = atBoundary ? cut : space > 0 ? cut.slice(0, space) : cut;
+  return `${kept.replace(/[\s,;:.–-]+$/u, "")}…`;
+}

@@ -59,12 +59,24 @@ export class KennelClient {
 
   constructor(options: KennelClientOptions) {
     const { settings } = options;
+    // The customers changed since a time, to keep a day's care and read again only theirs.
+    const changedSince = async (since: string) => {
+      const changed = { customers: [] as number[], pets: [] as number[] };
+      for await (const page of customers.iterateCustomers(this.#ep, { updatedSince: since }, 100)) {
+        for (const c of page.data.items) {
+          if (c.customerId !== undefined) changed.customers.push(c.customerId);
+          for (const p of c.pets ?? []) if (p.petId !== undefined) changed.pets.push(p.petId);
+        }
+      }
+      return changed;
+    };
     const cache = new CareCache({
       ttlSeconds: settings.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_S,
       maxEntries: options.cacheMaxEntries,
       now: options.now,
       apiKey: settings.apiKey,
       baseUrl: settings.baseUrl.href,
+      changedSince,
     });
     // A rejected key empties the cache: nothing read with it is shown again.
     const transport = new Transport({ ...options, onAuthFailure: () => cache.clear() });

@@ -1,20 +1,51 @@
 /**
  * Who may see kennel data, and where: commands only in ALLOWED_CHANNELS (when set), and only for
- * full members of the app's own workspace (users.info, cached). Refused: guest accounts
- * (is_restricted, is_ultra_restricted), Slack Connect outsiders (is_stranger, or a team_id other
- * than the app's: a user of another organisation), bots and app users, and deactivated accounts.
- * Fails closed: if Slack cannot tell us who is asking, no kennel data is shown.
+ * full members of the app's own workspace (users.info). Refused: guest accounts (is_restricted,
+ * is_ultra_restricted), Slack Connect outsiders (is_stranger, or a team_id other than the app's: a
+ * user of another organisation), bots and app users, and deactivated accounts. Fails closed: if
+ * Slack cannot tell us who is asking, no kennel data is shown.
+ *
+ * Staff seen before are known without asking Slack again (issue 48): what Slack said of each person
+ * (a full member, or why not) and their name are kept in the store (care_staff) as they are seen —
+ * a users.info, the start's look-up of the posting channels' members, Slack's `user_change` and
+ * `team_join` events (an admin making someone a guest is known the moment Slack says so) — and read
+ * back at start. So a member seen within TRUST_MS is admitted at once, a tap commits and acks
+ * without waiting on Slack, and the person is looked up again after it when their verdict is older
+ * than REFRESH_MS. A person never seen, a member not seen for longer than TRUST_MS, and anyone
+ * refused before whose verdict is older than REFRESH_MS are looked up before anything is written:
+ * guests and strangers are refused first, always.
  */
 import type { webApi } from "@slack/bolt";
 
 type WebClient = webApi.WebClient;
 
-import type { Clock } from "../deps.ts";
+import { withStaffNames } from "../answers/staff-names.ts";
+import type { BotBase, Clock } from "../deps.ts";
 import type { Logger } from "../log.ts";
+import type { CareRecordStore, StaffMember } from "../record/types.ts";
+import type { InFlight } from "./in-flight.ts";
 
 export type AccessResult = { ok: true } | { ok: false; message: string };
 
-const TTL_MS = 10 * 60_000;
+/** A verdict older than this is looked up again (after the ack, for a member). */
+const REFRESH_MS = 10 * 60_000;
+/** A member's verdict is trusted without asking Slack first for this long (events keep it current). */
+const TRUST_MS = 24 * 60 * 60_000;
+/** People held in memory (a kennel's staff are a few dozen; the oldest go first past this). */
+const MAX_KNOWN = 5_000;
+
+/** Where what Slack said is kept between starts (the care record's store). */
+export interface StaffDirectory {
+  staff(): Promise<StaffMember[]>;
+  saveStaff(member: StaffMember): Promise<void>;
+}
+
+interface Known {
+  refusal: Refusal | undefined;
+  /** When Slack said it (ms). */
+  at: number;
+  name?: string | undefined;
+}
 
 export class Access {
   readonly #allowed: Set<string>;
@@ -22,23 +53,110 @@ export class Access {
   readonly #own: Set<string>;
   readonly #clock: Clock;
   readonly #log: Logger;
-  readonly #cache = new Map<
-    string,
-    { refusal: Refusal | undefined; until: number; name?: string | undefined }
-  >();
+  readonly #directory: StaffDirectory | undefined;
+  readonly #known = new Map<string, Known>();
+  /** Look-ups in flight, by user: a second check of the same person waits for the first. */
+  readonly #asking = new Map<string, Promise<Known>>();
+  #loaded: Promise<void> | undefined;
   #workspace: Workspace | undefined;
 
-  constructor(allowedChannels: string[], clock: Clock, log: Logger, ownChannels: string[] = []) {
+  constructor(
+    allowedChannels: string[],
+    clock: Clock,
+    log: Logger,
+    ownChannels: string[] = [],
+    directory?: StaffDirectory,
+  ) {
     this.#allowed = new Set(allowedChannels);
     this.#own = new Set(ownChannels);
     this.#clock = clock;
     this.#log = log;
+    this.#directory = directory;
   }
 
   /** The app's own workspace (auth.test's team_id and, in an Enterprise Grid, enterprise_id). */
   setWorkspace(workspace: Workspace): void {
+    if (this.#workspace && this.#workspace.teamId !== workspace.teamId) this.#known.clear();
     this.#workspace = workspace;
-    this.#cache.clear();
+  }
+
+  /**
+   * The staff seen before, read from the store once (at start; the first check waits for it). Those
+   * seen for another workspace are left out. A store that cannot be read leaves everyone to Slack.
+   */
+  load(): Promise<void> {
+    this.#loaded ??= (async () => {
+      const rows = await this.#directory?.staff().catch((error: unknown) => {
+        this.#log.warn(
+          { err: String((error as Error)?.message ?? error) },
+          "staff seen before not read: Slack is asked",
+        );
+        return [];
+      });
+      const team = this.#workspace?.teamId ?? "";
+      for (const r of rows ?? []) {
+        if (r.team !== team || this.#known.has(r.userId)) continue;
+        const at = Date.parse(r.checkedAt);
+        if (Number.isFinite(at))
+          this.#known.set(r.userId, {
+            refusal: r.verdict === "member" ? undefined : r.verdict,
+            at,
+            name: r.name,
+          });
+      }
+    })();
+    return this.#loaded;
+  }
+
+  /**
+   * What Slack says of a user (users.info, the channels' look-up at start, a user_change or team_join
+   * event): known from now on, and kept in the store. Never throws.
+   */
+  seen(userId: string, user: SlackUserFacts): Known {
+    const refusal = refusalOf(user, this.#workspace);
+    const known: Known = { refusal, at: this.#clock.now().getTime(), name: nameOf(user) };
+    const had = this.#known.get(userId);
+    this.#known.delete(userId);
+    this.#known.set(userId, known);
+    if (this.#known.size > MAX_KNOWN) this.#known.delete(this.#known.keys().next().value as string);
+    // Kept in the store when it is news, or to say it was checked again (not at every look of a minute).
+    const same = had && had.refusal === refusal && had.name === known.name && known.at - had.at < REFRESH_MS;
+    if (!same) this.#keep(userId, known);
+    return known;
+  }
+
+  #keep(userId: string, known: Known): void {
+    this.#directory
+      ?.saveStaff({
+        userId,
+        ...(known.name ? { name: known.name } : {}),
+        verdict: known.refusal ?? "member",
+        team: this.#workspace?.teamId ?? "",
+        checkedAt: new Date(known.at).toISOString(),
+      })
+      .catch((error: unknown) =>
+        this.#log.warn(
+          { userId, err: String((error as Error)?.message ?? error) },
+          "could not keep who a user is",
+        ),
+      );
+  }
+
+  /** users.info for one user (one in flight per user), what it says kept. Throws when Slack does not say. */
+  #ask(client: WebClient, userId: string): Promise<Known> {
+    const asking = this.#asking.get(userId);
+    if (asking) return asking;
+    const ask = (async () => {
+      const info = await client.users.info({ user: userId });
+      const user = info.user as SlackUserFacts | undefined;
+      if (!user) throw new Error("users.info returned no user");
+      const known = this.seen(userId, user);
+      if (known.refusal)
+        this.#log.info({ userId, refusal: known.refusal }, "refused a user who is not a full member");
+      return known;
+    })().finally(() => this.#asking.delete(userId));
+    this.#asking.set(userId, ask);
+    return ask;
   }
 
   async check(
@@ -47,41 +165,28 @@ export class Access {
     channelId: string | undefined,
     where: { home?: boolean; button?: boolean } = {},
   ): Promise<AccessResult> {
-    // The Home tab is the user's own, not a channel: ALLOWED_CHANNELS does not apply there. Nor
-    // does it to the bot's own buttons where the bot posts (its posts' channels, and the DM with
-    // the app where Home-tab lists are answered): the setting limits where people ask, not those.
-    const ownButton =
-      where.button === true &&
-      channelId !== undefined &&
-      (this.#own.has(channelId) || channelId.startsWith("D"));
-    if (
-      !where.home &&
-      !ownButton &&
-      this.#allowed.size > 0 &&
-      (!channelId || !this.#allowed.has(channelId))
-    ) {
-      const where = [...this.#allowed].map((id) => `<#${id}>`).join(", ");
-      return {
-        ok: false,
-        message: `Kennel Desk answers only in ${where}. Ask there, or ask whoever installed Kennel Desk to add this channel to ALLOWED_CHANNELS.`,
-      };
-    }
+    const place = this.#place(channelId, where);
+    if (place) return place;
     if (!userId)
       return { ok: false, message: "Kennel Desk could not tell who is asking, so it shows nothing." };
+    await this.load();
     const now = this.#clock.now().getTime();
-    const cached = this.#cache.get(userId);
-    let refusal: Refusal | undefined;
-    if (cached && cached.until > now) {
-      refusal = cached.refusal;
-    } else {
+    let known = this.#known.get(userId);
+    const age = known ? now - known.at : Number.POSITIVE_INFINITY;
+    if (known && !known.refusal && age < TRUST_MS) {
+      // A member seen before: admitted now; looked up again after this answer when it is time.
+      if (age > REFRESH_MS && !this.#asking.has(userId))
+        this.#ask(client, userId).catch((error: unknown) =>
+          this.#log.warn(
+            { userId, err: String((error as Error)?.message ?? error) },
+            "users.info failed (after the answer)",
+          ),
+        );
+      return { ok: true };
+    }
+    if (!known || age >= REFRESH_MS) {
       try {
-        const info = await client.users.info({ user: userId });
-        const user = info.user as SlackUserFacts | undefined;
-        if (!user) throw new Error("users.info returned no user");
-        refusal = refusalOf(user, this.#workspace);
-        if (refusal) this.#log.info({ userId, refusal }, "refused a user who is not a full member");
-        this.#cache.set(userId, { refusal, until: now + TTL_MS, name: nameOf(user) });
-        if (this.#cache.size > 5_000) this.#cache.delete(this.#cache.keys().next().value as string);
+        known = await this.#ask(client, userId);
       } catch (error) {
         this.#log.warn(
           { userId, err: String((error as Error)?.message ?? error) },
@@ -94,27 +199,83 @@ export class Access {
         };
       }
     }
-    if (refusal === "guest") {
-      return {
-        ok: false,
-        message:
-          "Kennel Desk is not available to guest accounts: it shows customers' and pets' details. Ask a member of staff.",
-      };
-    }
-    if (refusal) {
-      return {
-        ok: false,
-        message:
-          "Kennel Desk answers only the members of this kennel's own Slack workspace: it shows customers' and pets' details. Ask a member of staff.",
-      };
-    }
-    return { ok: true };
+    return refusalWords(known.refusal);
+  }
+
+  /** ALLOWED_CHANNELS: refused where the setting does not allow asking, or undefined. */
+  #place(
+    channelId: string | undefined,
+    where: { home?: boolean; button?: boolean },
+  ): AccessResult | undefined {
+    // The Home tab is the user's own, not a channel: ALLOWED_CHANNELS does not apply there. Nor
+    // does it to the bot's own buttons where the bot posts (its posts' channels, and the DM with
+    // the app where Home-tab lists are answered): the setting limits where people ask, not those.
+    const ownButton =
+      where.button === true &&
+      channelId !== undefined &&
+      (this.#own.has(channelId) || channelId.startsWith("D"));
+    if (where.home || ownButton || this.#allowed.size === 0 || (channelId && this.#allowed.has(channelId)))
+      return undefined;
+    const allowed = [...this.#allowed].map((id) => `<#${id}>`).join(", ");
+    return {
+      ok: false,
+      message: `Kennel Desk answers only in ${allowed}. Ask there, or ask whoever installed Kennel Desk to add this channel to ALLOWED_CHANNELS.`,
+    };
   }
 
   /** The name Slack shows for a user (display name, else real name, else handle), as last read. */
   displayName(userId: string): string | undefined {
-    return this.#cache.get(userId)?.name;
+    return this.#known.get(userId)?.name;
   }
+
+  /** The name once a look-up of the user in flight (after the answer) has ended: what a follow-up compares. */
+  async settledName(userId: string): Promise<string | undefined> {
+    await this.#asking.get(userId)?.catch(() => undefined);
+    return this.displayName(userId);
+  }
+}
+
+/**
+ * The bot's access check, knowing the staff seen before from the store, and the store its listeners
+ * write through: each commit's name, and Slack's when it differs after the ack, a follow-up naming
+ * the records (src/answers/staff-names.ts), held for shutdown.
+ */
+export function staffAccess(
+  base: BotBase,
+  ownChannels: string[],
+  inflight: InFlight,
+): { access: Access; record: CareRecordStore } {
+  const access = new Access(base.config.allowedChannels, base.clock, base.log, ownChannels, base.record);
+  const record = withStaffNames(
+    base.record,
+    access,
+    (work) => void inflight.track(work),
+    (error) =>
+      base.log.warn(
+        { err: String((error as Error)?.message ?? error) },
+        "could not record a name Slack gave after the commit",
+      ),
+  );
+  return { access, record };
+}
+
+/** The words for a refusal (or ok). */
+function refusalWords(refusal: Refusal | undefined): AccessResult {
+  if (refusal === "guest") {
+    return {
+      ok: false,
+      message:
+        "Kennel Desk is not available to guest accounts: it shows customers' and pets' details. Ask a member of staff.",
+    };
+  }
+  if (refusal) {
+    return {
+      ok: false,
+      message:
+        "Kennel Desk answers only the members of this kennel's own Slack workspace: it shows customers' and pets' details. Ask a member of staff.",
+    };
+  }
+  return { ok: true };
 }
 
 function nameOf(user: SlackUserFacts): string | undefined {

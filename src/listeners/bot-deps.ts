@@ -4,6 +4,7 @@ import type { BotBase } from "../deps.ts";
 import type { PrnFollowUps } from "../digest/prn-follow-up.ts";
 import type { Round } from "../domain/care.ts";
 import type { SlackConnection } from "../slack/connection.ts";
+import type { Pacer } from "../slack/pace.ts";
 import type { Seal } from "../slack/seal.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
@@ -14,6 +15,8 @@ export interface BotDeps extends BotBase {
   inflight: InFlight;
   /** Seals the modals' private_metadata (src/slack/seal.ts): a form whose seal does not match is refused. */
   seal: Seal;
+  /** Slack's pace per channel (src/slack/pace.ts): an answer posted as a thread waits its turn. */
+  pace?: Pacer;
   /** After this long without an answer, "Looking up…" is shown. Default 1500 ms. */
   loadingAfterMs: number;
   /**

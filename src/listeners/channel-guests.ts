@@ -10,7 +10,7 @@ import type { webApi } from "@slack/bolt";
 import type { Config } from "../config.ts";
 import { plural } from "../domain/text.ts";
 import type { Logger } from "../log.ts";
-import { refusalOf, type SlackUserFacts, type Workspace } from "./access.ts";
+import { type Access, refusalOf, type SlackUserFacts, type Workspace } from "./access.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -66,12 +66,15 @@ function problemWords(error: unknown): string {
 export class ChannelGuests {
   readonly #log: Logger;
   readonly #channels: Array<{ channel: string; settings: string[] }>;
+  readonly #access: Pick<Access, "seen"> | undefined;
   #state: "not_checked" | "checking" | "checked" = "not_checked";
   #audiences: ChannelAudience[] = [];
 
-  constructor(config: Pick<Config, "digest" | "rounds">, log: Logger) {
+  /** `access`: keeps each member looked up (staff seen before, known after a restart). */
+  constructor(config: Pick<Config, "digest" | "rounds">, log: Logger, access?: Pick<Access, "seen">) {
     this.#log = log;
     this.#channels = postChannels(config);
+    this.#access = access;
   }
 
   /** What was found, channel by channel (empty until checked). */
@@ -126,6 +129,7 @@ export class ChannelGuests {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
           const info = await client.users.info({ user: id });
+          if (info.user) this.#access?.seen(id, info.user as SlackUserFacts);
           const refusal = refusalOf((info.user ?? {}) as SlackUserFacts, workspace);
           audience.checked++;
           if (refusal === "guest") audience.guests.push(id);

@@ -16,7 +16,7 @@ import { bookingMessages } from "../blocks/booking.ts";
 import { bookingListMessages, customerListMessages, customerMessages } from "../blocks/customer.ts";
 import { dayListMessages } from "../blocks/day-list.ts";
 import { houseMessages } from "../blocks/house.ts";
-import { offFoodMessage } from "../blocks/off-food.ts";
+import { offFoodMessages } from "../blocks/off-food.ts";
 import { petListMessages, petMessages } from "../blocks/pet.ts";
 import { asNeededMessages } from "../blocks/prn.ts";
 import { statusMessage } from "../blocks/status.ts";
@@ -24,7 +24,7 @@ import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import { roundPost } from "../digest/compose.ts";
+import { prepareRoundPost } from "../digest/round-post.ts";
 import type { Round } from "../domain/care.ts";
 import type { DayKind } from "../domain/day.ts";
 import type { Answer } from "./runner.ts";
@@ -51,13 +51,13 @@ export async function houseBoard(deps: Deps, date: string, page = 1): Promise<An
 
 /** A round's sheet: a thread (its parent, then a reply per part), as the round post. */
 export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Threaded> {
-  return roundPost(deps, round ?? currentRound(deps), date);
+  return prepareRoundPost(deps, round ?? currentRound(deps), date);
 }
 
 /** The Home tab's "pets off their food", each with its room (from today's round sheet, when it can be read). */
 export async function offFoodList(deps: Deps, date: string): Promise<Message[]> {
   const report = await roundReport(deps, currentRound(deps), date).catch(() => undefined);
-  return [offFoodMessage(await offFoodToday(deps, date, report), date)];
+  return offFoodMessages(await offFoodToday(deps, date, report), date);
 }
 
 /** The Home tab's "give if needed": each pet in house with a dose to give if needed, and its button. */

@@ -18,6 +18,7 @@ import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice
 import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
+import type { Pacer } from "../slack/pace.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { admit, privately } from "./guard.ts";
 
@@ -228,10 +229,12 @@ async function postThread(
   client: WebClient,
   channel: string,
   messages: Message[],
+  pace: Pacer | undefined,
 ): Promise<{ sent: number; error?: string }> {
   let threadTs: string | undefined;
   for (const [i, m] of messages.entries()) {
     try {
+      await pace?.turn(channel);
       const res = await client.chat.postMessage({
         channel,
         text: m.text,
@@ -264,7 +267,7 @@ async function deliverThread(
   const removeLoading = async () => {
     if (loadingShown) await o.respond({ delete_original: true }).catch(() => undefined);
   };
-  const { sent, error } = await postThread(o.client, channel, messages);
+  const { sent, error } = await postThread(o.client, channel, messages, o.deps.pace);
   if (sent === messages.length) return removeLoading();
   const rest = messages.slice(sent);
   const notIn = error === "not_in_channel" || error === "channel_not_found";
@@ -288,7 +291,9 @@ async function deliverThread(
   const asNote = (m: Message) =>
     toArgs(m, "ephemeral", loadingShown ? { replace_original: true } : { replace_original: false });
   // Too long for the response_url: the whole of it (or what is left) in the asker's DM with the app.
-  const dm = o.userId ? await postThread(o.client, o.userId, rest) : { sent: 0, error: "no user" };
+  const dm = o.userId
+    ? await postThread(o.client, o.userId, rest, o.deps.pace)
+    : { sent: 0, error: "no user" };
   if (dm.sent === rest.length) {
     const where =
       sent > 0 ? `The first ${sent} of its ${messages.length} messages are here; the rest` : "This answer";

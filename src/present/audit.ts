@@ -24,6 +24,18 @@ function byReasonWords(a: AuditFigures): string {
 /** A figure's line, toned when it is one to look at. */
 const figure = (text: string, n: number): Line => (n > 0 ? [toned("warn", text)] : line(text));
 
+/** "✅ Days reviewed by a manager: 26 of 28 · not reviewed: Sat 21 Nov, Sun 22 Nov". */
+function reviewedLine(a: AuditFigures): Line {
+  const r = a.reviewed;
+  const shown = r.notReviewed.slice(-10).map((d) => dayOf(`${d}T12:00:00Z`, "UTC"));
+  const more = r.notReviewed.length - shown.length;
+  const missing = more > 0 ? [...shown, `and ${more} more`] : shown;
+  return dotted(
+    `✅ Days reviewed by a manager: ${r.reviewed} of ${r.days} (days with a round kept)`,
+    missing.length ? [toned("warn", `not reviewed: ${missing.join(", ")}`)] : undefined,
+  );
+}
+
 export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
   const title = `Care record audit · the last ${plural(a.days, "day")}`;
   const d = a.doses;
@@ -59,6 +71,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
       h.unwitnessed ? [toned("alert", `unwitnessed ${h.unwitnessed}`)] : "unwitnessed 0",
       h.awaiting ? `awaiting a witness ${h.awaiting}` : undefined,
     ),
+    reviewedLine(a),
   ];
   return {
     fallback: title,

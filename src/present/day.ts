@@ -23,7 +23,7 @@ import {
   unknownStatusWords,
 } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import { careWarningLine, dangerNoteLines, entryCareLines } from "./care.ts";
+import { careWarningLine, dangerNoteLines, entryCareLines, hazardLines } from "./care.ts";
 import {
   type ActionOf,
   type Doc,
@@ -34,11 +34,13 @@ import {
   lineText,
   type PageAction,
   type Part,
+  prose,
   requestIdSpan,
   strong,
   toned,
   value,
   valueWithin,
+  whole,
 } from "./doc.ts";
 import { pageActions, referenceSpan, summaryLine } from "./parts.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
@@ -65,9 +67,14 @@ function stayLines(stay: StayRecordView | undefined, timezone: string): Line[] {
   return staySummaryDocLines(stay, timezone, { each });
 }
 
+/** Grooming notes on the going-home check: free prose, shortened past this with where to read it all. */
+const GROOMING_MAX = 200;
+
 /**
- * Departures: the care warning first (the line never to lose), then the medication to hand back,
- * one line per pet so one pet's list never cuts off another's, grooming notes, the stay's record.
+ * Departures: the care warning first (the line never to lose), then the notes that carry danger,
+ * a fast and the allergies (the owner is told before a meal at home), the medication to hand back,
+ * one line per pet, each whole; grooming notes (shortened at a word boundary, the booking has them
+ * all), the stay's record.
  */
 function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
   const out: Line[] = [];
@@ -76,16 +83,17 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
     const warning = careWarningLine(care);
     if (warning) out.push(warning);
     // Notes that carry danger ("AGGRESSIVE with other dogs") matter at the handover too.
-    for (const p of care.pets) out.push(...dangerNoteLines(p));
+    for (const p of care.pets) out.push(...dangerNoteLines(p), ...hazardLines(p));
     for (const p of care.pets) {
-      const meds = p.care.medications.map((m) => valueWithin(m.name, 60));
-      // Every name, each cut to its room: no medication to hand back is ever left off the line.
-      if (meds.length) out.push(line(toned("warn", handBackWords(meds, valueWithin(p.flags.name, 40)))));
+      const meds = p.care.medications.map((m) => whole(m.name));
+      // Every name, whole: no medication to hand back is ever left off the line.
+      if (meds.length) out.push(line(toned("warn", handBackWords(meds, whole(p.flags.name)))));
     }
+    const where = `/booking ${e.booking.reference ?? e.booking.bookingId ?? ""}`.trim();
     for (const p of care.pets)
       if (p.care.groomingNotes)
         out.push(
-          line(goingHomeGroomingWords(valueWithin(p.flags.name, 40), valueWithin(p.care.groomingNotes, 200))),
+          line(goingHomeGroomingWords(whole(p.flags.name), prose(p.care.groomingNotes, GROOMING_MAX, where))),
         );
   }
   out.push(...stayLines(e.stay, timezone));
@@ -101,17 +109,17 @@ function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): P
     line(
       strong(timeOf(whenOf(kind, b), o.timezone) || "--:--"),
       "  ",
-      strong(b.petNames ? valueWithin(b.petNames, c.pets) : "pets not recorded"),
+      strong(b.petNames ? whole(b.petNames) : "pets not recorded"),
       count,
     ),
-    b.customerName ? valueWithin(b.customerName, c.owner) : "owner not recorded",
+    b.customerName ? whole(b.customerName) : "owner not recorded",
     type && em(type),
   );
   const departing = kind === "departures";
   const money = paymentWords(e.payment, departing);
   const status = valueWithin(statusText(b.status), c.status) || STATUS_NOT_RECORDED;
   const details = dotted(
-    b.roomName ? valueWithin(b.roomName, c.room) : "no room",
+    b.roomName ? whole(b.roomName) : "no room",
     // A status Kennel Desk does not know ("pending deposit") is shown as the API wrote it, marked.
     e.standing === "unknown_status" ? toned("warn", unknownStatusWords(status)) : status,
     departing && e.payment !== "paid" ? strong(money, "alert") : money,

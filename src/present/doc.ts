@@ -9,7 +9,7 @@
  * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
  * is a span's meaning, not its look: `strong`, `em`, and a `tone` the terminal colours.
  */
-import { oneLine, shorten } from "../domain/text.ts";
+import { oneLine, shortenAtWord } from "../domain/text.ts";
 
 /** What a span says about itself: the terminal colours it; Slack shows only strong, em and code. */
 export type Tone = "alert" | "warn" | "muted" | "accent";
@@ -75,7 +75,24 @@ export type Part =
   /** The foot: problems and the request id (Slack: a context block; terminal: dim). */
   | { kind: "note"; lines: Line[] }
   | { kind: "actions"; actions: Action[] }
+  /** A table (the chart on paper): HTML draws it as one; Slack and the terminal a line per row (gridLines). */
+  | { kind: "grid"; corner: string; columns: Line[][]; rows: GridRow[] }
   | { kind: "divider" };
+
+/**
+ * A grid's cell: its words, what it is about (`key`: an HTML data attribute a reader finds it by),
+ * and `struck` when nothing belongs there (a page draws a line through it; text says "—").
+ */
+export interface GridCell {
+  line: Line;
+  key?: string;
+  struck?: true;
+}
+
+export interface GridRow {
+  head: Line[];
+  cells: GridCell[];
+}
 
 export interface Doc {
   /** The message's one-line fallback (notifications, screen readers). */
@@ -91,12 +108,28 @@ export interface Doc {
  * start a line of its own: a room named "Kennel 4\n✅ paid in full"), spaces folded, cut at `max`.
  */
 export function value(v: unknown, max = 500): string {
-  return shorten(
+  return shortenAtWord(
     oneLine(v)
       .replace(/[ \t]+/g, " ")
       .trim(),
     max,
   );
+}
+
+/**
+ * A value that is never cut: a name (a pet's, an owner's, a room's), a drug with its strength and
+ * amount, an allergy, a note that carries danger, a fast, a diet. Cleaned and on one line as `value`;
+ * the serializers give it as many sections and messages as it needs (issue 47).
+ */
+export const whole = (v: unknown): string => value(v, Number.POSITIVE_INFINITY);
+
+/**
+ * Free prose (a note beyond its danger words, grooming notes): whole when it is short, else shortened
+ * at a word boundary with "…" and where to read the rest ("all of it: /booking HP-DK4Q7M").
+ */
+export function prose(v: unknown, max: number, where: string): string {
+  const text = whole(v);
+  return Array.from(text).length <= max ? text : `${value(text, max)} (all of it: ${where})`;
 }
 
 /** A value's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`). */
@@ -154,3 +187,15 @@ export const lineText = (l: Line): string => l.map((s) => s.text).join("");
 /** The request id's words in a foot, or nothing. */
 export const requestIdSpan = (id: string | undefined): Span | undefined =>
   id ? { text: `request id ${value(id, 100)}` } : undefined;
+
+/** A grid as lines, for the surfaces without tables: "Rimadyl 50 mg: Tue 24 morning SJ 07:40 · …". */
+export function gridLines(p: Extract<Part, { kind: "grid" }>): Line[] {
+  const heads = p.columns.map((c) => c.map(lineText).join(" "));
+  return p.rows.map((r) => {
+    const cells = r.cells.map((c, i) => {
+      const said = c.struck ? "—" : lineText(c.line) || "(blank)";
+      return `${heads[i] ?? ""} ${said}`.trim();
+    });
+    return [strong(`${r.head.map(lineText).join(" ")}:`), { text: ` ${cells.join(" · ")}` }];
+  });
+}

@@ -11,7 +11,7 @@ import type { DoseWindow } from "../domain/doses.ts";
 import { pageOf } from "../domain/paging.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
-import type { Entry } from "../record/types.ts";
+import type { Entry, ItemKey } from "../record/types.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
@@ -27,6 +27,7 @@ import {
   strong,
   toned,
   value,
+  whole,
 } from "./doc.ts";
 import { textParts } from "./records.ts";
 
@@ -35,6 +36,8 @@ interface AlertDoseView {
   key: string;
   petName: string;
   room: string | undefined;
+  /** Which item: a medication by its slot, or the meal. */
+  item?: ItemKey | undefined;
   /** The item's short label ("Rimadyl 50 mg", "meal") and its instruction as the sheet shows it. */
   label: string;
   text: string;
@@ -67,7 +70,14 @@ function shownParts(lines: Line[]): { parts: Part[]; left: number } {
 }
 
 const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
-  `${value(d.petName, 60)}${d.room ? ` (${value(d.room, 40)})` : ""}`;
+  `${whole(d.petName)}${d.room ? ` (${whole(d.room)})` : ""}`;
+
+/**
+ * What an item is, whole: a medication as the sheet shows it, the drug with its strength and amount
+ * ("Cefalexin 250 mg · 1 capsule with lunch"); the meal as "meal" (its diet is on the sheet).
+ */
+const itemWords = (d: Pick<AlertDoseView, "item" | "label" | "text">) =>
+  whole(d.item === "meal" || d.label === "meal" ? "meal" : d.text || d.label);
 
 /** "given 09:05 Jane", or "given 08:05, recorded 11:00 Jane" when said to be given earlier. */
 function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string, date: string): string {
@@ -79,7 +89,7 @@ function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string,
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */
 function itemSpans(d: AlertDoseView, timezone: string, date: string): Span[] {
-  const label = `${d.highAlert ? "💉 " : ""}${doseName(value(d.label, 40), d.unconfirmed)}`;
+  const label = `${d.highAlert ? "💉 " : ""}${doseName(itemWords(d), d.unconfirmed)}`;
   if (!d.entry) return [{ text: label }];
   return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d.entry, timezone, date)})`)];
 }
@@ -95,7 +105,7 @@ function petLines(a: AlertView, timezone: string, suffix: (d: AlertDoseView) => 
     const first = ds[0] as AlertDoseView;
     const items: Span[] = [];
     ds.forEach((d, i) => {
-      if (i > 0) items.push({ text: ", " });
+      if (i > 0) items.push({ text: "; " });
       items.push(...itemSpans(d, timezone, a.date));
     });
     const more = suffix(first);
@@ -152,7 +162,7 @@ function nudgeDoc(a: AlertView, o: { timezone: string }): Doc {
     (d): Line => [
       strong(`💉 ${who(d)}:`),
       {
-        text: ` ${value(d.text || d.label, 200)} — due ${timeOf(d.window.dueAt, o.timezone)}, ${windowWords(d.window, o.timezone)}; a second person witnesses it`,
+        text: ` ${itemWords(d)} — due ${timeOf(d.window.dueAt, o.timezone)}, ${windowWords(d.window, o.timezone)}; a second person witnesses it`,
       },
     ],
   );
@@ -165,7 +175,7 @@ function nudgeDoc(a: AlertView, o: { timezone: string }): Doc {
     });
   const first = a.doses[0];
   const fallback = first
-    ? `💉 ${who(first)}: ${value(first.label, 40)} due ${timeOf(first.window.dueAt, o.timezone)}${a.doses.length > 1 ? ` (and ${plural(a.doses.length - 1, "more high-alert dose")})` : ""}`
+    ? `💉 ${who(first)}: ${whole(first.label)} due ${timeOf(first.window.dueAt, o.timezone)}${a.doses.length > 1 ? ` (and ${plural(a.doses.length - 1, "more high-alert dose")})` : ""}`
     : "💉 High-alert doses due soon";
   return { fallback, parts };
 }

@@ -5,7 +5,7 @@
  * 08:45") and on the progress line ("⏰ 2 late"). Drawn by src/present/record.ts.
  */
 import type { DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
-import { type OwedRound, owedPetOf, owedState } from "../domain/obligations.ts";
+import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
 import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
 import { NOT_DUE_ICON, notDueWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
@@ -20,13 +20,6 @@ export type OpenDose =
   | { state: OpenState; window: DoseWindow }
   /** Not due in the end: why, and when the pet went home (or arrives). */
   | { state: "not_due"; window: DoseWindow; notDue: { why: NotDueWhy; at: string } };
-
-/** When a sheet is drawn, and what its round asked as the record holds it: each item's state then. */
-export interface SheetDoses {
-  now: Date;
-  /** The round's obligation with its changes (src/answers/obligations.ts); none: no state shown. */
-  owed: OwedRound | undefined;
-}
 
 /** Each due item of a pet not recorded yet, with its state now and its kept window (none without `doses`). */
 export function openDoses(

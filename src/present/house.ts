@@ -14,7 +14,7 @@ import {
 } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { entryCareLines } from "./care.ts";
-import { type Doc, dotted, line, type PageAction, type Part, strong, toned, value } from "./doc.ts";
+import { type Doc, dotted, line, type PageAction, type Part, strong, toned, value, whole } from "./doc.ts";
 import { pageActions, referenceSpan, roomLine, summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -41,8 +41,8 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
             : toned("warn", NO_CHECK_OUT);
   const type = bookingTypeText(b);
   const first = dotted(
-    line(strong(b.petNames ? value(b.petNames, 300) : "pets not recorded"), count),
-    b.customerName ? value(b.customerName, 150) : "owner not recorded",
+    line(strong(b.petNames ? whole(b.petNames) : "pets not recorded"), count),
+    b.customerName ? whole(b.customerName) : "owner not recorded",
     home,
     e.arriving && "🛬 arrives that day",
     // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
@@ -50,7 +50,7 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
     type && type !== "boarding" && { text: value(type, 40), em: true },
     referenceSpan(b),
   );
-  const food = (e.offFood ?? []).map((f) => line(`${offFoodWords(f)} (${value(f.petName, 60)})`));
+  const food = (e.offFood ?? []).map((f) => line(`${offFoodWords(f)} (${whole(f.petName)})`));
   return {
     kind: "item",
     lines: [first, ...entryCareLines(e.care), ...food, ...flagLines(e.welfare, { who: true })],
@@ -75,7 +75,7 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
   ];
   let room: string | undefined;
   for (const e of r.entries) {
-    const here = e.booking.roomName ? value(e.booking.roomName, 100) : "no room";
+    const here = e.booking.roomName ? whole(e.booking.roomName) : "no room";
     if (here !== room) parts.push({ kind: "group", line: roomLine(here) });
     room = here;
     parts.push(entryPart(e, o));

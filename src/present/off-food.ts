@@ -6,9 +6,10 @@
 import type { OffFoodListed } from "../answers/home-record.ts";
 import { dayHeading } from "../words/dates.ts";
 import { offFoodCountWords, offFoodWords } from "../words/off-food.ts";
-import { type Doc, type Line, line, type Part, strong, value } from "./doc.ts";
+import { type Doc, type Line, line, type Part, strong, whole } from "./doc.ts";
+import { andMoreWords } from "./parts.ts";
 
-/** Most pets listed (a kennel with more has bigger problems than a list: the count says how many). */
+/** Most pets listed (a kennel with more has bigger problems than a list: the rest counted, with where to see them). */
 const MAX = 40;
 /** Pets per paragraph: a Slack section's worth. */
 const PER_PART = 15;
@@ -16,9 +17,9 @@ const PER_PART = 15;
 function offFoodLine(p: OffFoodListed): Line {
   return line(
     "• ",
-    p.room ? strong(value(p.room, 60)) : undefined,
+    p.room ? strong(whole(p.room)) : undefined,
     p.room ? " " : undefined,
-    value(p.petName, 60),
+    whole(p.petName),
     `: ${offFoodWords(p)}, the last at the ${p.last.round} round of ${dayHeading(p.last.date)}`,
   );
 }
@@ -44,7 +45,8 @@ export function offFoodDoc(pets: OffFoodListed[] | undefined, date: string): Doc
     for (let i = 0; i < lines.length; i += PER_PART)
       parts.push({ kind: "text", lines: lines.slice(i, i + PER_PART) });
     const foot: Line[] = [];
-    if (pets.length > MAX) foot.push(line(`and ${pets.length - MAX} more`));
+    if (pets.length > MAX)
+      foot.push(line(andMoreWords(pets.length - MAX, "pet", "the round's sheet (/rounds), each flagged 🍽")));
     foot.push(
       line(
         "Off its food: ate some or none at two meals in a row or more. It clears at a meal eaten in full.",

@@ -1,5 +1,6 @@
 /** Parts more than one document uses: a room's line, a summary line, a reference, page buttons and note. */
 import { ENTRY_CAPS } from "../domain/day.ts";
+import { plural } from "../domain/text.ts";
 import type { SummaryPart } from "../words/day.ts";
 import {
   type Action,
@@ -43,4 +44,16 @@ export function pageActions(r: { page: number; pages: number }, action: PageActi
  */
 export function pageNote(l: { page: number; totalPages: number }): Part[] {
   return l.totalPages > 1 ? [{ kind: "note", lines: [dotted(`page ${l.page} of ${l.totalPages}`)] }] : [];
+}
+
+/** "21–65 of 120": which of a post's items a message of its thread holds. */
+export const replyLabel = (start: number, end: number, total: number) => `${start + 1}–${end} of ${total}`;
+
+/**
+ * What a capped list left out, and where to see it: "and 1 more", "and 66 more pets: see /rounds"
+ * ("more" is never plural; the thing counted is).
+ */
+export function andMoreWords(n: number, noun?: string, where?: string): string {
+  const what = noun ? ` ${plural(n, noun).replace(/^\d+ /, "")}` : "";
+  return `and ${n} more${what}${where ? `: see ${where}` : ""}`;
 }

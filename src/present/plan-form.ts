@@ -12,7 +12,7 @@ import type { PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { ASK_A_COLLEAGUE, CHANGED_NOW, changedWords, confirmedFirstWords } from "../words/plan.ts";
 import { answerWords, openWords, questionWords } from "../words/plan-questions.ts";
-import { type Doc, type Part, toned, value } from "./doc.ts";
+import { type Doc, type Part, strong, toned, value, whole } from "./doc.ts";
 import { type PlanView, planDoc, planViewState } from "./plan.ts";
 
 /** The plan's form as a person sees it: the plan, its questions and their answers so far. */
@@ -75,12 +75,16 @@ export function planFormDoc(f: PlanForm, timezone: string): PlanFormDoc {
           kind: "text",
           lines: [
             [toned("alert", `⚠️ ${CHANGED_NOW}`)],
-            ...f.changedNow.map((c) => [toned("warn", value(changedWords(c), 900))]),
+            ...f.changedNow.map((c) => [toned("warn", whole(changedWords(c)))]),
           ],
         },
       ]
     : [];
-  const parts = [...changed, ...plan.parts.filter((p) => p.kind !== "title")];
+  // The form's first line names the pet and its kennel whole (its title has room for the name only).
+  const head = plan.parts.flatMap((p): Part[] =>
+    p.kind === "title" ? [{ kind: "text", lines: [[strong(p.text)]] }] : [],
+  );
+  const parts = [...head, ...changed, ...plan.parts.filter((p) => p.kind !== "title")];
   const items = new Map<number, PlanItem["key"]>();
   let n = 0;
   parts.forEach((p, i) => {

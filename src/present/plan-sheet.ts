@@ -10,7 +10,7 @@
 import type { PlanItem, PlanState } from "../domain/plan/types.ts";
 import { changedWords, planStateByWords, planStateWords } from "../words/plan.ts";
 import type { Line, Span } from "./doc.ts";
-import { toned, value } from "./doc.ts";
+import { toned, whole } from "./doc.ts";
 
 /** What a sheet says of a pet's plan: its state, its items, what changed in the kennel system. */
 export interface PlanOnSheet {
@@ -56,9 +56,7 @@ export function sameDrugLines(items: PlanItem[]): Line[] {
     const group = items.filter((o) => o.key === i.key || i.sameDrugAs.includes(o.key));
     for (const o of group) seen.add(o.key);
     const slots = group.length === 2 ? "two slots" : `${group.length} slots`;
-    out.push([
-      planSpan("warn", `💊 ${value(sharedName(group), 60)} is in ${slots}: one dose or two? 📋 Plan…`),
-    ]);
+    out.push([planSpan("warn", `💊 ${whole(sharedName(group))} is in ${slots}: one dose or two? 📋 Plan…`)]);
   }
   return out;
 }
@@ -69,10 +67,7 @@ export function planStateLines(p: PlanOnSheet): Line[] {
     return p.confirmedBy?.length ? [[planSpan(undefined, planStateByWords("confirmed", p.confirmedBy))]] : [];
   const changed = p.changed ?? [];
   const state = changed.length ? `⚠️ ${planStateWords("changed_in_source")}` : planStateWords(p.state);
-  return [
-    [planSpan("warn", state)],
-    ...changed.map((c): Line => [planSpan("warn", value(changedWords(c), 600))]),
-  ];
+  return [[planSpan("warn", state)], ...changed.map((c): Line => [planSpan("warn", whole(changedWords(c)))])];
 }
 
 const itemName = (i: PlanItem) => (i.key === "meal" ? "meal" : (i.what.name ?? i.key));
@@ -90,7 +85,7 @@ export function withPlanNow(lines: Line[], now: PlanOnSheet | undefined): Line[]
   const kept = lines.map((l) => l.filter((s) => s.of !== "plan")).filter(keeps);
   const unread = now.items.filter((i) => i.readBy === "nobody" && !i.doubts.every((d) => d === "same_drug"));
   const toCheck = unread.length
-    ? [[planSpan("warn", `📋 still to check: ${value(unread.map(itemName).join(", "), 300)}`)]]
+    ? [[planSpan("warn", `📋 still to check: ${whole(unread.map(itemName).join(", "))}`)]]
     : [];
   return [...kept, ...sameDrugLines(now.items), ...toCheck, ...planStateLines(now)];
 }

@@ -24,7 +24,18 @@ import {
   readingWords,
   sourceLineWords,
 } from "../words/plan.ts";
-import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  type ActionOf,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {
@@ -48,14 +59,14 @@ function itemName(i: PlanItem): string {
 function otherItemName(key: PlanItem["key"], items: PlanItem[]): string {
   const other = items.find((o) => o.key === key);
   const slot = itemKeyWords(key);
-  return other?.what.name ? `${value(other.what.name, 80)} (${slot})` : slot;
+  return other?.what.name ? `${whole(other.what.name)} (${slot})` : slot;
 }
 
 /** One item: its reading, its words (each field in staff's words), what is left to a person, and its marks. */
 function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
   const reading =
     i.readBy === "nobody"
-      ? [toned("alert", value(checkWords(i), 900))]
+      ? [toned("alert", whole(checkWords(i)))]
       : writtenTwice(i)
         ? [
             toned(
@@ -63,21 +74,14 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
               `the same dose written twice: given once, as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")} says`,
             ),
           ]
-        : [toned(i.readBy === "person" ? "accent" : undefined, value(readingWords(i), 400))];
+        : [toned(i.readBy === "person" ? "accent" : undefined, whole(readingWords(i)))];
   const words = sourceWords(i).join(" · ");
   return [
-    line(`${itemIcon(i)} `, strong(value(itemName(i), 80)), " · ", ...reading),
+    line(`${itemIcon(i)} `, strong(whole(itemName(i))), " · ", ...reading),
     // Where its words came from; a house-routine meal has none of its own, and says so.
-    [toned("muted", value(sourceLineWords(words, i.feeding === "house_routine"), 900))],
+    [toned("muted", whole(sourceLineWords(words, i.feeding === "house_routine")))],
     ...(i.highAlert
-      ? [
-          [
-            toned(
-              "warn",
-              `💉 high-alert (${value(i.highAlert.word, 40)}): a second, different person confirms`,
-            ),
-          ],
-        ]
+      ? [[toned("warn", `💉 high-alert (${whole(i.highAlert.word)}): a second, different person confirms`)]]
       : []),
     // A drug in two slots: asked until a person settles it (issue 44: a settled doubt leaves every surface).
     ...(i.sameDrugAs.length && i.readBy === "nobody"
@@ -128,8 +132,14 @@ export function planCardLine(v: PlanView, timezone: string): Line {
 }
 
 /** "Care plan · Biscuit (Kennel 4)" */
-export const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
-  `Care plan · ${value(v.petName, 60)}${v.room ? ` (${value(v.room, 40)})` : ""}`;
+const planTitle = (v: Pick<PlanView, "petName" | "room">) =>
+  `Care plan · ${whole(v.petName)}${v.room ? ` (${whole(v.room)})` : ""}`;
+
+/**
+ * The plan's form's title, "Plan · Teddy 9": Slack gives a form's title 24 characters, so the kennel
+ * is said in the form's first line (src/present/plan-form.ts), never cut in a bracket here.
+ */
+export const planFormTitle = (v: Pick<PlanView, "petName">) => `Plan · ${whole(v.petName)}`;
 
 /** One pet's plan, as an item of a list (the plans post) or on its own, with its state first. */
 function planLines(v: PlanView, timezone: string): Line[] {
@@ -245,10 +255,10 @@ export interface PlanOnDate {
 function onDateLines(plan: Plan, date: string, onDate: PlanOnDate[]): Line[] {
   return onDate.map((d): Line => {
     const item = plan.items.find((i) => i.key === d.item);
-    const rounds = d.rounds.map((r) => `${r.round} ${value(onRoundWords(r.on), 120)}`).join(" · ");
+    const rounds = d.rounds.map((r) => `${r.round} ${whole(onRoundWords(r.on))}`).join(" · ");
     return line(
       toned("muted", `🗓 ${dayHeading(date)}: `),
-      strong(value(item ? itemName(item) : d.item, 80)),
+      strong(whole(item ? itemName(item) : d.item)),
       ` · ${rounds}`,
     );
   });

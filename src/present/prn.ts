@@ -38,6 +38,7 @@ import {
   strong,
   toned,
   value,
+  whole,
 } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
@@ -63,15 +64,15 @@ export function givenAtError(
  * One dose: toned to stand out while it awaits its effect, and when it made things worse. `today`:
  * the day it is read on ("given yesterday 23:20" for last night's dose).
  */
-export function prnDoseLine(d: PrnDose, timezone: string, max = 300, today?: string): Line {
-  const text = value(prnDoseWords(d, timezone, today), max);
+export function prnDoseLine(d: PrnDose, timezone: string, today?: string): Line {
+  const text = whole(prnDoseWords(d, timezone, today));
   if (d.effect?.effect === "worse") return [toned("alert", text)];
   return [toned(d.effect ? undefined : "warn", text)];
 }
 
 /** The give form's doses of the last 24 hours, each said against today ("given yesterday 23:20"). */
 export const recentDoseLines = (doses: PrnDose[], timezone: string, now: string): Line[] =>
-  doses.map((d) => prnDoseLine(d, timezone, 200, localDate(now, timezone)));
+  doses.map((d) => prnDoseLine(d, timezone, localDate(now, timezone)));
 
 /** A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting effect". */
 export function prnCompactLine(doses: PrnDose[]): Line | undefined {
@@ -87,7 +88,7 @@ export function prnCompactLine(doses: PrnDose[]): Line | undefined {
 function asNeededItemLine(i: AsNeededItem): Line {
   const limits = prnLimitWords(i);
   return line(
-    `💊 ${value(i.label, 80)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,
+    `💊 ${whole(i.label)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,
   );
 }
 
@@ -103,7 +104,7 @@ export interface AsNeededDocOptions {
 
 /** The first line of a pet with a dose to give if needed: "Kennel 4 · Itchy". */
 const petHead = (p: AsNeededPet): Line =>
-  dotted(p.room ? strong(value(p.room, 80)) : undefined, strong(value(p.name, 80)));
+  dotted(p.room ? strong(whole(p.room)) : undefined, strong(whole(p.name)));
 
 /**
  * The pets in house with a dose to give if needed (Home's list behind its button): each pet, its
@@ -130,7 +131,7 @@ export function asNeededDoc(pets: AsNeededPet[] | undefined, date: string, o: As
       lines: [
         petHead(p),
         ...p.items.map(asNeededItemLine),
-        ...p.doses.map((d) => prnDoseLine(d, o.timezone, 250, date)),
+        ...p.doses.map((d) => prnDoseLine(d, o.timezone, date)),
       ],
       ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}),
       key: `${p.bookingId}-${p.petId}`,
@@ -152,7 +153,7 @@ export function asNeededHomeLine(p: AsNeededPet): Line {
   const last = p.doses.at(-1);
   return [
     ...petHead(p),
-    { text: `: ${value(p.items.map((i) => i.label).join(", "), 160)} if needed` },
+    { text: `: ${whole(p.items.map((i) => i.label).join(", "))} if needed` },
     ...(p.doses.length
       ? [
           {
@@ -178,7 +179,7 @@ export function petAsNeededParts(
     ...(a.items.length && !a.confirmed
       ? [[toned("warn", `${planStateWords("draft")}: give if needed is offered once it is confirmed`)]]
       : []),
-    ...a.doses.map((d) => prnDoseLine(d, timezone, 300, a.today)),
+    ...a.doses.map((d) => prnDoseLine(d, timezone, a.today)),
   ];
   const give = a.confirmed && a.items.length ? giveAction?.(a) : undefined;
   return [{ kind: "text", lines, ...(give ? { action: { text: "💊 Give if needed…", ...give } } : {}) }];
@@ -189,7 +190,7 @@ export function petAsNeededParts(
 /** The give form's head: the pet, its room, "give if needed"; each item with the plan's reason and limits. */
 export function giveFormLines(name: string, room: string | undefined, items: AsNeededItem[]): Line[] {
   return [
-    dotted(strong(value(name, 100)), room ? value(room, 80) : undefined, "give if needed"),
+    dotted(strong(whole(name)), room ? whole(room) : undefined, "give if needed"),
     ...items.map(asNeededItemLine),
   ];
 }
@@ -219,10 +220,7 @@ export const EFFECT_CHOICES = PRN_EFFECTS.map((effect) => ({
 
 /** The follow-up's question, and the dose it asks about; `today`: the day it is read on. */
 export function followUpLines(dose: PrnDose, petName: string, timezone: string, today?: string): Line[] {
-  return [
-    [strong(value(followUpQuestion(dose.label, petName), 300))],
-    prnDoseLine(dose, timezone, 400, today),
-  ];
+  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone, today)];
 }
 
 /**
@@ -286,7 +284,7 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
           ),
         ],
       },
-      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, 400, today)] },
+      { kind: "summary", lines: [prnDoseLine({ ...dose, effect }, timezone, today)] },
     ],
   };
 }

@@ -22,8 +22,6 @@ import { outcomeWords, ownCountWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
-export { awaitingWitness } from "../domain/witness.ts";
-
 import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
 const ICONS: Record<Outcome, string> = {

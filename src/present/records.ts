@@ -38,7 +38,9 @@ import {
   strong,
   toned,
   value,
+  whole,
 } from "./doc.ts";
+import { andMoreWords } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
 
@@ -99,13 +101,11 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
   const lifted = (field: string) => danger.some((n) => n.field === field);
   const when = fastingWhenWords(care.fastingTimes);
   if (care.fasting)
-    out.push(labelled("🚫", `Fasting${when ? ` ${when}` : ""}`, [toned("alert", value(care.fasting, 300))]));
-  if (care.unreadable.length)
-    out.push([toned("alert", `❔ ${value(unreadableWords(care.unreadable), 300)}`)]);
-  if (care.allergyInNotes)
-    out.push([toned("warn", `🩺 ${value(allergyInNotesWords(care.allergyInNotes), 300)}`)]);
-  for (const name of care.listedTwice) out.push([toned("warn", `💊 ${value(listedTwiceWords(name), 200)}`)]);
-  for (const n of danger) out.push([toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
+    out.push(labelled("🚫", `Fasting${when ? ` ${when}` : ""}`, [toned("alert", whole(care.fasting))]));
+  if (care.unreadable.length) out.push([toned("alert", `❔ ${whole(unreadableWords(care.unreadable))}`)]);
+  if (care.allergyInNotes) out.push([toned("warn", `🩺 ${whole(allergyInNotesWords(care.allergyInNotes))}`)]);
+  for (const name of care.listedTwice) out.push([toned("warn", `💊 ${whole(listedTwiceWords(name))}`)]);
+  for (const n of danger) out.push([toned("alert", `⚠️ ${whole(noteWords(n))}`)]);
   const d = care.diet;
   out.push([{ text: "🍽 " }, strong("Diet")]);
   if (!hasAnyDiet(d)) out.push(line("No diet recorded."));
@@ -115,7 +115,7 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
     ["Midday", d.midday],
     ["Evening", d.evening],
   ] as const)
-    if (text) out.push(line(strong(label), `: ${value(text, 600)}`));
+    if (text) out.push(line(strong(label), `: ${whole(text)}`));
   if (care.medications.length) {
     out.push([
       { text: "💊 " },
@@ -123,13 +123,7 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
       { text: " (instruction · midday · evening, as recorded)" },
     ]);
     for (const m of care.medications) {
-      const row = medicationRow({
-        ...m,
-        instruction: m.instruction && value(m.instruction, 400),
-        midday: m.midday && value(m.midday, 300),
-        evening: m.evening && value(m.evening, 300),
-      });
-      out.push([toned("warn", `${m.n}. ${value(row, 1200)}`)]);
+      out.push([toned("warn", `${m.n}. ${whole(medicationRow(m))}`)]);
     }
   } else
     out.push(
@@ -140,7 +134,7 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
   out.push(
     labelled("⚠️", "Allergies", [
       care.allergies
-        ? toned("warn", value(care.allergies, 600))
+        ? toned("warn", whole(care.allergies))
         : unread(/allergies|its care/)
           ? toned("alert", COULD_NOT_BE_READ)
           : { text: "none recorded" },
@@ -148,12 +142,11 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
   );
   // A note lifted to a ⚠️ line above is not said twice.
   if (care.medicalNotes && !lifted("medical notes"))
-    out.push(labelled("🩺", "Medical notes", [{ text: value(care.medicalNotes, 600) }]));
-  if (care.groomingNotes)
-    out.push(labelled("✂️", "Grooming notes", [{ text: value(care.groomingNotes, 400) }]));
-  if (care.notes && !lifted("notes")) out.push(labelled("📝", "Notes", [{ text: value(care.notes, 600) }]));
+    out.push(labelled("🩺", "Medical notes", [{ text: whole(care.medicalNotes) }]));
+  if (care.groomingNotes) out.push(labelled("✂️", "Grooming notes", [{ text: whole(care.groomingNotes) }]));
+  if (care.notes && !lifted("notes")) out.push(labelled("📝", "Notes", [{ text: whole(care.notes) }]));
   if (o.evaluationNotes && care.evaluationNotes && !lifted("evaluation notes"))
-    out.push(labelled("📝", "Evaluation notes", [{ text: value(care.evaluationNotes, 600) }]));
+    out.push(labelled("📝", "Evaluation notes", [{ text: whole(care.evaluationNotes) }]));
   return out;
 }
 
@@ -162,10 +155,11 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
 export interface BookingDocOptions {
   timezone: string;
   thisYear: string;
-  /** Most pets drawn, and most parts they may take (Slack's blocks are few); the rest are counted. */
+  /**
+   * Most pets drawn, and most characters of their care (a card in a few messages: the asker's
+   * answers are few): a pet past either is counted, with where to see it, never cut.
+   */
   maxPets?: number;
-  maxParts?: number;
-  /** Most characters of the pets' care: a pet that would be cut is counted, never cut. */
   maxChars?: number;
   /** Slack's buttons: the owner's card, each pet's card, the stay's record, each pet's care plan. */
   ownerAction?: ActionOf<number>;
@@ -210,7 +204,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
           label: "Room",
           value: line(
             b.roomName
-              ? value(b.roomName, 100)
+              ? whole(b.roomName)
               : v.full
                 ? "not assigned"
                 : "not known (only the short booking could be read)",
@@ -224,13 +218,13 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
           label: "Pets",
           value: line(
             // The count, unless the kennel's own words already give one ("chloe and biscuit (2 dogs)").
-            `${b.petNames ? value(b.petNames, 400) : "not recorded"}${b.numberOfPets && !/\(\s*\d/.test(b.petNames ?? "") ? ` (${b.numberOfPets})` : ""}`,
+            `${b.petNames ? whole(b.petNames) : "not recorded"}${b.numberOfPets && !/\(\s*\d/.test(b.petNames ?? "") ? ` (${b.numberOfPets})` : ""}`,
           ),
         },
         {
           label: "Owner",
           value: dotted(
-            `${b.customerName ? value(b.customerName, 200) : "not recorded"}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
+            `${b.customerName ? whole(b.customerName) : "not recorded"}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
             contacts,
           ),
         },
@@ -247,7 +241,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   let used = 0;
   for (const p of v.care.pets.slice(0, o.maxPets)) {
     const head = dotted(
-      line(`${speciesEmoji(p.pet)} `, strong(value(p.flags.name, 100))),
+      line(`${speciesEmoji(p.pet)} `, strong(whole(p.flags.name))),
       p.pet.breed && value(p.pet.breed, 100),
       p.pet.petId !== undefined && toned("muted", `pet id ${p.pet.petId}`),
     );
@@ -266,7 +260,6 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     const chars = [first, ...rest].reduce((n, x) => n + (x.kind === "text" ? partChars(x.lines) : 0), 0);
     const kept = v.plans?.find((x) => x.plan.petId === p.pet.petId);
     const plan: PlanView | undefined = kept && { ...kept, versionId: kept.id };
-    if (o.maxParts !== undefined && parts.length + rest.length + (plan ? 5 : 2) > o.maxParts) break;
     if (o.maxChars !== undefined && pets.length > 0 && used + chars > o.maxChars) break;
     used += chars;
     pets.push(p);
@@ -283,7 +276,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     }
   }
   const more = v.care.pets.length - pets.length;
-  if (more > 0) parts.push({ kind: "text", lines: [line(`${more} more pets: open each with /pet`)] });
+  if (more > 0) parts.push({ kind: "text", lines: [line(andMoreWords(more, "pet", "each with /pet"))] });
   const warning = careWarningLine(v.care);
   const problems = [
     ...(warning ? [warning] : []),

@@ -8,10 +8,8 @@
  * with nothing this round, by its record, says so on its first line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
-import { printedOnRound } from "../domain/plan/round.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
-import { roundWord } from "../domain/rounds.ts";
-import type { ItemKey } from "../record/types.ts";
+import { medicationLines, roundWord } from "../domain/rounds.ts";
 import {
   careWarningWords,
   namedDietRow,
@@ -26,7 +24,7 @@ import { postedLateWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { mealPlanOnSheetWords, planOnSheetWords } from "../words/plan.ts";
-import { type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type Doc, dotted, type Line, line, type Part, strong, toned, value, whole } from "./doc.ts";
 import { summaryLine } from "./parts.ts";
 import { planStateLines, sameDrugLines } from "./plan-sheet.ts";
 import { flagLines } from "./welfare-flag.ts";
@@ -38,11 +36,11 @@ export interface RoundDocOptions {
 
 function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[] {
   const b = p.booking;
-  const room = strong(b.roomName ? value(b.roomName, 80) : "no room");
-  const owner = b.customerName ? ` (${value(b.customerName, 80)})` : "";
+  const room = strong(b.roomName ? whole(b.roomName) : "no room");
+  const owner = b.customerName ? ` (${whole(b.customerName)})` : "";
   const marks = stayMarkWords(p);
   if (!p.pet || !p.sheet) {
-    const which = value(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"), 200);
+    const which = whole(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"));
     const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
     return [
       dotted(room, line(strong(which), owner), ...marks),
@@ -50,50 +48,42 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     ];
   }
   const s = p.sheet;
-  const name = line(`${speciesEmoji(p.pet.pet)} `, strong(value(p.pet.flags.name, 80)), owner);
+  const name = line(`${speciesEmoji(p.pet.pet)} `, strong(whole(p.pet.flags.name)), owner);
   const first = dotted(room, name, ...marks, s.nothing && "nothing this round");
   // Off its food at the rounds before this one: the answer's own flag, the same on every surface.
   const flag = p.offFood;
   // A drug in two slots: the plan's question until a person settles it (the words' own reckoning without a plan).
   const flags = p.plan ? { ...p.pet.flags, listedTwice: [] } : p.pet.flags;
   const alerts = [
-    ...sheetAlertWords(flags).map((a): Line => [toned("alert", value(a, 400))]),
+    ...sheetAlertWords(flags).map((a): Line => [toned("alert", whole(a))]),
     ...(p.plan ? sameDrugLines(p.plan.items.map((i) => i.item)) : []),
   ];
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
-  const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${value(noteWords(n), 600)}`)]);
-  const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${value(noteWords(n), 600)}`));
+  const danger = (s.notes?.danger ?? []).map((n): Line => [toned("alert", `⚠️ ${whole(noteWords(n))}`)]);
+  const feeding = (s.notes?.feeding ?? []).map((n): Line => line(`📝 ${whole(noteWords(n))}`));
   const allergy: Line | undefined = s.allergies
-    ? [toned("warn", `⚠️ allergies: ${value(s.allergies, 300)}`)]
+    ? [toned("warn", `⚠️ allergies: ${whole(s.allergies)}`)]
     : undefined;
-  // The care plan decides what is due (the line stays whatever it says: never hide a dose).
-  const onPlan = new Map((p.plan?.items ?? []).map((i) => [i.item.key, i.on]));
-  const meds = s.medications.map((m): Line => {
-    const on = onPlan.get(`med:${m.medication.n}` as ItemKey);
-    // A dose to give this round: the plan's, or the words' while the plan leaves it to a person.
-    const due = printedOnRound(on, m.due);
-    // The plan's word beside the line, unless it is the sheet's own (due, as the words make it). A
-    // plan that decides otherwise than the sheet's reckoning from the words (not this round where
-    // they say "no time given: follow the instruction") has the words whole beside it, never that
-    // reckoning; one that leaves it to a person ("check") keeps it.
-    const says = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
-    const decides = says && on.status !== "check" && due !== m.due;
-    const row = decides ? roundMedicationWhole(m, r.round) : roundMedicationRow(m, r.round);
-    const tone = due ? "warn" : "muted";
-    const line: Line = [toned(tone, `💊 ${value(row, s.nothing ? 200 : 700)}`)];
+  // The care plan decides what is due (src/domain/rounds.ts: the line stays whatever it says).
+  const meds = medicationLines(s, p.plan).map((l): Line => {
+    const row = l.planDecides
+      ? roundMedicationWhole(l.medication, r.round)
+      : roundMedicationRow(l.medication, r.round);
+    const tone = l.due ? "warn" : "muted";
+    const out: Line = [toned(tone, `💊 ${whole(row)}`)];
     // The plan's word, its own span: a sheet drawn again after the plan changed puts the plan now in its place.
-    if (says) line.push({ ...toned(tone, ` · ${value(planOnSheetWords(on), 300)}`), of: "plan" });
-    return line;
+    if (l.planSays && l.on) out.push({ ...toned(tone, ` · ${whole(planOnSheetWords(l.on))}`), of: "plan" });
+    return out;
   });
-  const meal = onPlan.get("meal");
+  const meal = p.plan?.items.find((i) => i.item.key === "meal")?.on;
   // A meal not fed for a fast says why (its words), as a meal to check does.
   if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
-    meds.push([{ text: value(mealPlanOnSheetWords(meal), 300), of: "plan" }]);
+    meds.push([{ text: whole(mealPlanOnSheetWords(meal)), of: "plan" }]);
   const diet: Line[] = [];
   if (!s.nothing) {
-    if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${value(s.diet.round, 600)}`));
-    if (s.diet.general) diet.push(line(`🍽 general: ${value(s.diet.general, 400)}`));
-    for (const d of s.diet.named) diet.push(line(`🍽 ${value(namedDietRow(d), 600)}`));
+    if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${whole(s.diet.round)}`));
+    if (s.diet.general) diet.push(line(`🍽 general: ${whole(s.diet.general)}`));
+    for (const d of s.diet.named) diet.push(line(`🍽 ${whole(namedDietRow(d))}`));
     // No diet on record: the house routine's meal on its rounds; nothing about food on the others.
     if (s.noDiet) {
       if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
@@ -125,7 +115,7 @@ function planLines(p: ChannelSafe<RoundPet>): Line[] {
 }
 
 /** A pet's key on a round ("bookingId-petId"); none when the API gave no ids or the pet is not matched. */
-export function petKeyOf(p: ChannelSafe<RoundPet>): string | undefined {
+function petKeyOf(p: ChannelSafe<RoundPet>): string | undefined {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
   return bookingId !== undefined && petId !== undefined ? sheetPetKey(bookingId, petId) : undefined;

@@ -24,7 +24,9 @@ import {
   strong,
   toned,
   value,
+  whole,
 } from "./doc.ts";
+import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 
 /** The lists a figure opens. */
@@ -50,8 +52,10 @@ export interface TodayDocOptions {
   stockAction?: () => Omit<Action, "text">;
 }
 
-/** Late and missed doses named on Home at most (the rest counted). */
+/** Late and missed doses named on Home at most (the rest counted, with where to see them). */
 const OVERDUE_MAX = 8;
+/** Fasting pets named on Home at most, each whole (the rest counted: the round's sheet has them all). */
+const FASTING_MAX = 12;
 
 /**
  * Today's doses (issue 35): "💊 Today's doses: given on time: 46 of 48 due · ❌ 1 missed · ⏰ 1 late ·
@@ -64,16 +68,18 @@ function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>
     line(strong("💊 Today's doses:"), ` ${onTimeWords(d.figures)}`, counts && ` · ${counts}`),
   ];
   for (const o of d.overdue.slice(0, OVERDUE_MAX)) {
-    const who = `${value(o.petName, 60)}${o.room ? ` (${value(o.room, 40)})` : ""}`;
+    const who = `${whole(o.petName)}${o.room ? ` (${whole(o.room)})` : ""}`;
     lines.push([
       toned(
         o.state === "missed" ? "alert" : "warn",
-        `${stateWords(o.state)}: ${who} ${doseName(value(o.label, 60), o.unconfirmed)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
+        `${stateWords(o.state)}: ${who} ${doseName(whole(o.label), o.unconfirmed)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
       ),
     ]);
   }
   if (d.overdue.length > OVERDUE_MAX)
-    lines.push(line(`and ${plural(d.overdue.length - OVERDUE_MAX, "more")}`));
+    lines.push(
+      line(andMoreWords(d.overdue.length - OVERDUE_MAX, undefined, "each round post's thread (/rounds)")),
+    );
   return { kind: "text", lines };
 }
 
@@ -98,7 +104,18 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
       kind: "text",
       lines: [
         line(toned("alert", "🚫 "), strong("Fasting:", "alert")),
-        ...t.fasting.map((f): Line => [toned("alert", `• ${value(f, 300)}`)]),
+        ...t.fasting.slice(0, FASTING_MAX).map((f): Line => [toned("alert", `• ${whole(f)}`)]),
+        ...(t.fasting.length > FASTING_MAX
+          ? [
+              line(
+                andMoreWords(
+                  t.fasting.length - FASTING_MAX,
+                  "fasting pet",
+                  "the round (Show the round, or /rounds)",
+                ),
+              ),
+            ]
+          : []),
       ],
       action: act("rounds", "Show the round"),
     });

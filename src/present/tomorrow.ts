@@ -11,7 +11,18 @@ import { careWarningWords } from "../words/care.ts";
 import { timeOf } from "../words/dates.ts";
 import { leftOutWords, postedLateWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
 import { referenceSpan } from "./parts.ts";
 
 export interface TomorrowDocOptions {
@@ -49,20 +60,20 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
       line(
         strong(timeOf(b.checkInDate, timezone) || "--:--"),
         " ",
-        strong(b.petNames ? value(b.petNames, 300) : "pets not recorded"),
+        strong(b.petNames ? whole(b.petNames) : "pets not recorded"),
       ),
-      b.customerName ? value(b.customerName, 150) : "owner not recorded",
+      b.customerName ? whole(b.customerName) : "owner not recorded",
       referenceSpan(b),
     );
-    const pets = e.pets.map((p): Line => line(strong(value(p.flags.name, 60)), `: ${p.missing.join(", ")}`));
+    const pets = e.pets.map((p): Line => line(strong(whole(p.flags.name)), `: ${p.missing.join(", ")}`));
     const warning = careWarningWords({
       status: e.careStatus,
-      unmatched: e.unmatched.map((u) => value(u, 60)),
+      unmatched: e.unmatched.map(whole),
     });
     const id = b.bookingId;
     return {
       kind: "item",
-      lines: [first, ...pets, ...(warning ? [[toned("alert", `❔ ${value(warning, 300)}`)]] : [])],
+      lines: [first, ...pets, ...(warning ? [[toned("alert", `❔ ${whole(warning)}`)]] : [])],
       action:
         id !== undefined && o.contactsAction
           ? { text: "Owner's contacts", ...o.contactsAction(id) }

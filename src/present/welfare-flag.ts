@@ -7,7 +7,19 @@
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
-import { type ActionOf, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  type ActionOf,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
+import { andMoreWords } from "./parts.ts";
 
 /** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
 function adviceShort(f: WelfareFlag): string {
@@ -20,7 +32,7 @@ function adviceShort(f: WelfareFlag): string {
  * "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet"; `who`: with the pet's name.
  */
 function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
-  const who = o.who ? ` (${value(f.petName, 60)})` : "";
+  const who = o.who ? ` (${whole(f.petName)})` : "";
   return [toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`)];
 }
 
@@ -41,7 +53,7 @@ export interface FlagDocOptions {
 
 /** A flag's parts: what opened it, the advice, the resolution, and (open, in Slack) its buttons. */
 export function flagParts(f: WelfareFlag, o: FlagDocOptions): Part[] {
-  const who = dotted(f.room ? strong(value(f.room, 40)) : undefined, strong(value(f.petName, 60)));
+  const who = dotted(f.room ? strong(whole(f.room)) : undefined, strong(whole(f.petName)));
   const lines: Line[] = [
     line(toned("alert", "🚩 "), strong("Welfare flag", "alert"), " · ", ...who),
     line(`${flagHeadWords(f).slice(3)}: ${runWords(f, o.timezone)}`),
@@ -82,7 +94,15 @@ export function flagDoc(f: WelfareFlag, o: FlagDocOptions): Doc {
 }
 
 /** The open flags (the Home tab's list): each with its buttons in Slack. */
-export function flagsListDoc(flags: WelfareFlag[] | undefined, date: string, o: FlagDocOptions): Doc {
+/**
+ * The open flags of a day, each with its advice and resolution. `max`: at most this many (a message
+ * drawn again in place after a tap), the rest counted, with where to see them all.
+ */
+export function flagsListDoc(
+  flags: WelfareFlag[] | undefined,
+  date: string,
+  o: FlagDocOptions & { max?: number },
+): Doc {
   const title = `Welfare flags — ${dayHeading(date)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
   if (flags === undefined)
@@ -91,7 +111,10 @@ export function flagsListDoc(flags: WelfareFlag[] | undefined, date: string, o: 
       lines: [line("The care record could not be read just now: try again in a minute.")],
     });
   else if (flags.length === 0) parts.push({ kind: "text", lines: [line("No welfare flag is open.")] });
-  for (const f of flags ?? []) parts.push({ kind: "divider" }, ...flagParts(f, o));
+  for (const f of (flags ?? []).slice(0, o.max)) parts.push({ kind: "divider" }, ...flagParts(f, o));
+  const more = (flags?.length ?? 0) - (o.max ?? Number.POSITIVE_INFINITY);
+  if (more > 0)
+    parts.push({ kind: "text", lines: [line(andMoreWords(more, "open flag", "the Home tab's 🚩 list"))] });
   parts.push({
     kind: "note",
     lines: [

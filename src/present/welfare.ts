@@ -29,6 +29,7 @@ import {
   toned,
   value,
   valueWithin,
+  whole,
 } from "./doc.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -40,7 +41,7 @@ const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingI
 
 /** "Kennel 2 Biscuit": the room in bold, then the name. */
 export const petNameLine = (p: { room?: string | undefined; name: string }): Line =>
-  line(p.room ? strong(value(p.room, 30)) : undefined, p.room ? " " : undefined, value(p.name, 40));
+  line(p.room ? strong(whole(p.room)) : undefined, p.room ? " " : undefined, whole(p.name));
 
 /** A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane: note". */
 export function checkLine(
@@ -74,11 +75,7 @@ function petLines(p: BoardPet, timezone: string): Line[] {
  * escaped size): "✅ all normal · 18:10 Jane", "⚠️ 2 signs noted · 18:10 Jane", "🚩 2 flags: …".
  */
 function petCompact(p: BoardPet, timezone: string): Line[] {
-  const name = line(
-    p.room ? strong(valueWithin(p.room, 24)) : undefined,
-    p.room ? " " : undefined,
-    valueWithin(p.name, 40),
-  );
+  const name = petNameLine(p);
   const c = p.check;
   const seen = c ? abnormalSigns(c.values).length + (c.note ? 1 : 0) : 0;
   const status: Line = c
@@ -179,7 +176,7 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     parts.push({
       kind: "note",
       lines: [
-        ...list.unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${valueWithin(u, 150)}`)]),
+        ...list.unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${whole(u)}`)]),
         ...(list.unlisted.length > UNLISTED
           ? [
               line(

@@ -95,6 +95,8 @@ export interface SlackStandInOptions {
    * rate per user, and the page size of conversations.history and conversations.replies.
    */
   limits?: Partial<SlackLimits>;
+  /** The clock chat.postMessage's pace is kept by (ms): real time unless a test on a fake clock gives its own. */
+  rateNow?: () => number;
 }
 
 export interface SlackLimits {

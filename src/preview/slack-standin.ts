@@ -58,13 +58,14 @@ const SLACK_LIMITS: SlackLimits = {
 };
 
 /**
- * A rate as Slack applies it: a burst of `burst` calls, then one every `everyMs` (real time: the
- * stand-in's clock may be a test's fixed one). False when the call is over the rate.
+ * A rate as Slack applies it: a burst of `burst` calls, then one every `everyMs` (real time unless
+ * a test's clock is given: the stand-in's own clock may be a test's fixed one). False when the call
+ * is over the rate.
  */
-function rateLimiter(burst: number, everyMs: number) {
+function rateLimiter(burst: number, everyMs: number, clock: () => number = () => performance.now()) {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return (key: string): boolean => {
-    const now = performance.now();
+    const now = clock();
     const b = buckets.get(key) ?? { tokens: burst, at: now };
     b.tokens = Math.min(burst, b.tokens + (now - b.at) / everyMs);
     b.at = now;
@@ -79,7 +80,7 @@ function rateLimiter(burst: number, everyMs: number) {
 export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStandIn {
   const teamId = options.teamId ?? "T1";
   const limits: SlackLimits = { ...SLACK_LIMITS, ...options.limits };
-  const postRate = rateLimiter(limits.postBurst, 1_000);
+  const postRate = rateLimiter(limits.postBurst, 1_000, options.rateNow);
   const publishRate = rateLimiter(limits.publishBurst, limits.publishEveryMs);
   /** Each response_url's uses and when it was issued (by the stand-in's clock). */
   const responseUses = new Map<string, { uses: number; since: number }>();

@@ -1,7 +1,9 @@
 /**
  * `kennel-desk record backup FILE`: an online copy of the SQLite store, made while the bot runs
- * (SQLite's `VACUUM INTO`: one consistent snapshot, WAL included), then opened and checked.
- * PostgreSQL is backed up with pg_dump (docs/care-record.md).
+ * (SQLite's `VACUUM INTO`: one consistent snapshot, WAL included), then opened and checked: SQLite's
+ * integrity check, and its chain walked a row at a time (src/record/verify.ts), so a copy of any
+ * size is checked in constant memory and says the head it holds. PostgreSQL is backed up with
+ * pg_dump (docs/care-record.md).
  *
  * The copy holds the record, so it is its owner's alone from its first byte: it is made in a new
  * private folder (mode 700) beside the target, in a file created there exclusively with mode 600,
@@ -21,11 +23,17 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { VerifyResult } from "./chain.ts";
+import { verifyIn } from "./ledger.ts";
+import { SCHEMA_VERSION } from "./schema.ts";
+import { SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
 
 export interface BackupResult {
   file: string;
   entries: number;
   bytes: number;
+  /** The copy's chain walked (undefined: a record of an older schema, checked by SQLite alone). */
+  chain: VerifyResult | undefined;
 }
 
 /** What is at a path without following a link: a link, something else, or nothing. */
@@ -48,7 +56,10 @@ function refuseExisting(file: string): void {
 }
 
 /** The copy's checks: SQLite's integrity check, and what it holds. */
-function checkCopy(copyFile: string, file: string): Omit<BackupResult, "file"> {
+function checkCopy(
+  copyFile: string,
+  file: string,
+): Omit<BackupResult, "file" | "chain"> & { schema: number } {
   const copy = new DatabaseSync(copyFile, { readOnly: true });
   try {
     const check = copy.prepare("PRAGMA integrity_check").get() as { integrity_check?: string } | undefined;
@@ -58,7 +69,10 @@ function checkCopy(copyFile: string, file: string): Omit<BackupResult, "file"> {
     const size = copy
       .prepare("SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()")
       .get() as { bytes?: number } | undefined;
-    return { entries: Number(row?.n ?? 0), bytes: Number(size?.bytes ?? 0) };
+    const version = copy.prepare("SELECT max(version) AS v FROM schema_version").get() as
+      | { v?: number }
+      | undefined;
+    return { entries: Number(row?.n ?? 0), bytes: Number(size?.bytes ?? 0), schema: Number(version?.v ?? 0) };
   } finally {
     copy.close();
   }
@@ -77,13 +91,27 @@ function place(copyFile: string, file: string): void {
   }
 }
 
-/** Copies the store at `source` to `target` (which must not exist); throws an Error saying why not. */
-export function backupSqlite(source: string, target: string): BackupResult {
+/** The copy's chain, walked on a read-only connection (nothing written to the copy). */
+async function walkCopy(folder: string, now: Date): Promise<VerifyResult> {
+  const driver = sqliteDriver({ dir: folder, busyTimeoutMs: 5000 });
+  try {
+    return await driver.snapshot((read) => verifyIn(read, { now }));
+  } finally {
+    await driver.close();
+  }
+}
+
+/**
+ * Copies the store at `source` to `target` (which must not exist), checks it, and walks its chain;
+ * throws an Error saying why not. A copy whose chain does not verify is still put in place (it is
+ * the record as it is, evidence included): `chain` says so.
+ */
+export async function backupSqlite(source: string, target: string, now: Date): Promise<BackupResult> {
   const file = resolve(target);
   refuseExisting(file);
   const folder = mkdtempSync(join(dirname(file), `.${basename(file)}.kennel-desk-`));
   try {
-    const copyFile = join(folder, "copy.sqlite");
+    const copyFile = join(folder, SQLITE_FILE);
     closeSync(openSync(copyFile, "wx", 0o600));
     const db = new DatabaseSync(source, { timeout: 5000 });
     try {
@@ -91,9 +119,10 @@ export function backupSqlite(source: string, target: string): BackupResult {
     } finally {
       db.close();
     }
-    const checked = checkCopy(copyFile, file);
+    const { schema, ...checked } = checkCopy(copyFile, file);
+    const chain = schema === SCHEMA_VERSION ? await walkCopy(folder, now) : undefined;
     place(copyFile, file);
-    return { file, ...checked };
+    return { file, ...checked, chain };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -7,9 +7,15 @@
  * head (the last place and its hash) is printed in the morning post and on every export, so a copy
  * of it sits outside the kennel's own database.
  *
+ * Since schema 4 a row's content begins with its own id (CHAIN_FORMAT), so what points at a row by
+ * its id (a correction, a witness, an effect) points at a hashed id: swapping two ids no longer
+ * verifies. Rows written before keep the content they were hashed with.
+ *
  * Retention removes the oldest places only, never a row in the middle: its entry (kind `retention`)
  * carries the last place it removed (`through_seq`) and that row's hash, which the first row kept
- * still links to.
+ * still links to, and (since schema 4) the removed rows' content from the last that was not a
+ * retention entry, so verify can show what it removed was older than its rule allows
+ * (src/record/verify.ts walks the chain).
  */
 import { createHash } from "node:crypto";
 
@@ -30,27 +36,31 @@ export const ENTRY_FIELDS_V2 =
   "id, seq, kennel, round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome, reason, note, user_id, user_name, request_key, supersedes, recorded_at, prev_hash, hash";
 
 /** The columns an entry's content is made of (the SELECT list that `entryContent` reads). */
-export const ENTRY_FIELDS = `${ENTRY_FIELDS_V2}, given_at, reason_code`;
+export const ENTRY_FIELDS = `${ENTRY_FIELDS_V2}, given_at, reason_code, chain_format`;
 
 /** The columns a log row's content is made of. */
 export const LOG_FIELDS =
-  "id, seq, kind, kennel, round_date, booking_id, pet_id, user_id, request_key, body, through_seq, supersedes, recorded_at, prev_hash, hash";
+  "id, seq, kind, kennel, round_date, booking_id, pet_id, user_id, request_key, body, through_seq, supersedes, recorded_at, prev_hash, hash, chain_format";
+
+/**
+ * The chain's form a row is written in since schema 4: its content begins with its own id, so every
+ * pointer at a row (a correction's `supersedes`, a witness's or an effect's entry id) names a row
+ * whose id is hashed. A row written before (`chain_format` empty) keeps the content it was hashed with.
+ */
+export const CHAIN_FORMAT = 4;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const isNew = (row: Row) => num(row.chain_format) === CHAIN_FORMAT;
 
 /**
  * An entry's content, from its row: every field that says what was recorded, by whom, when, where.
- * When it was given and the reason's code (schema 3) follow when either is set, so an entry made
+ * In the chain's form since schema 4 its id comes first ("entry/4", id, then the rest). Before it:
+ * when it was given and the reason's code (schema 3) follow when either is set, so an entry made
  * before them hashes as it always did.
  */
 export function entryContent(row: Row): string {
-  const since3 =
-    str(row.given_at) === null && str(row.reason_code) === null
-      ? []
-      : [str(row.given_at), str(row.reason_code)];
-  return JSON.stringify([
-    "entry",
+  const fields = [
     num(row.seq),
     str(row.kennel),
     str(row.round_date),
@@ -68,14 +78,16 @@ export function entryContent(row: Row): string {
     str(row.request_key),
     num(row.supersedes),
     str(row.recorded_at),
-    ...since3,
-  ]);
+  ];
+  const since3 = [str(row.given_at), str(row.reason_code)];
+  if (isNew(row)) return JSON.stringify([`entry/${CHAIN_FORMAT}`, num(row.id), ...fields, ...since3]);
+  const dose = since3.every((v) => v === null) ? [] : since3;
+  return JSON.stringify(["entry", ...fields, ...dose]);
 }
 
-/** A log row's content (its body as stored, byte for byte). */
+/** A log row's content (its body as stored, byte for byte); its id first since schema 4. */
 export function logContent(row: Row): string {
-  return JSON.stringify([
-    "log",
+  const fields = [
     num(row.seq),
     str(row.kind),
     str(row.kennel),
@@ -88,7 +100,38 @@ export function logContent(row: Row): string {
     num(row.through_seq),
     num(row.supersedes),
     str(row.recorded_at),
-  ]);
+  ];
+  return JSON.stringify(isNew(row) ? [`log/${CHAIN_FORMAT}`, num(row.id), ...fields] : ["log", ...fields]);
+}
+
+/** What a row's content says of it, in either form: its place, its day, when committed, its kind. */
+export interface ContentFacts {
+  table: "entry" | "log";
+  seq: number;
+  date: string;
+  recordedAt: string;
+  kind: string | undefined;
+}
+
+export function contentFacts(content: string): ContentFacts | undefined {
+  let fields: unknown[];
+  try {
+    fields = JSON.parse(content) as unknown[];
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(fields)) return undefined;
+  const [tag] = fields;
+  const at = tag === "entry" || tag === "log" ? 1 : 2;
+  const table = String(tag).startsWith("entry") ? "entry" : "log";
+  const get = (i: number) => fields[at + i];
+  const facts =
+    table === "entry"
+      ? { table, seq: get(0), date: get(2), recordedAt: get(16), kind: undefined }
+      : { table, seq: get(0), date: get(3), recordedAt: get(11), kind: String(get(1)) };
+  if (typeof facts.seq !== "number" || typeof facts.date !== "string" || typeof facts.recordedAt !== "string")
+    return undefined;
+  return facts as ContentFacts;
 }
 
 export interface ChainHead {
@@ -98,9 +141,31 @@ export interface ChainHead {
   hash: string;
 }
 
-/** "#1234 · 9f3a5c1e0b7d…": the head as people quote it (twelve hex digits: enough to tell two apart). */
+/** The fewest hex digits of a hash a head is quoted with and checked against: 64 bits. */
+export const HEAD_HEX_DIGITS = 16;
+
+/** "#1234 · 9f3a5c1e0b7d24aa…": the head as people quote it (16 hex digits, 64 bits: never found by trying). */
 export function headWords(head: ChainHead): string {
-  return head.seq === 0 ? "empty" : `#${head.seq} · ${head.hash.slice(0, 12)}…`;
+  return head.seq === 0 ? "empty" : `#${head.seq} · ${head.hash.slice(0, HEAD_HEX_DIGITS)}…`;
+}
+
+/** A removed row as a retention entry keeps it (since schema 4): its link and its content, hashed again by verify. */
+export interface RemovedRow {
+  prevHash: string;
+  content: string;
+}
+
+/** What a retention row says it did (its `through_seq` and body). */
+export interface RetentionClaim {
+  throughSeq: number;
+  lastRemovedHash: string;
+  before: unknown;
+  retentionDays: unknown;
+  /**
+   * The removed rows from the last one that was not a retention entry to the last place removed,
+   * each with its link and content (written since schema 4; absent before).
+   */
+  removed: RemovedRow[] | undefined;
 }
 
 /** One row of the walk: which table, its id and place, its stored hashes, its content. */
@@ -110,10 +175,23 @@ export interface ChainRow {
   seq: number | null;
   prevHash: string | null;
   hash: string | null;
+  /** The chain's form it was written in (CHAIN_FORMAT), or null: before schema 4. */
+  format: number | null;
   content: string;
-  /** For a retention row: the last place it removed, and that row's hash. */
-  retention?: { throughSeq: number; lastRemovedHash: string } | undefined;
+  recordedAt: string;
+  /** For a retention row: what it says it removed. */
+  retention?: RetentionClaim | undefined;
 }
+
+export type VerifyProblem =
+  | "changed"
+  | "link"
+  | "missing"
+  | "unaccounted"
+  | "unsealed"
+  | "ids"
+  | "form"
+  | "retention";
 
 export type VerifyResult =
   | {
@@ -130,98 +208,9 @@ export type VerifyResult =
       rows: number;
       /** The place of the first row that does not match (or the first place missing). */
       at: number;
-      problem: "changed" | "link" | "missing" | "unaccounted" | "unsealed";
+      problem: VerifyProblem;
       /** One sentence for people. */
       what: string;
     };
 
-function name(r: ChainRow): string {
-  return r.table === "entry" ? `entry ${r.id} (#${r.seq})` : `record ${r.id} (#${r.seq})`;
-}
-
-/**
- * Walks the chain in place order: each row's content against its hash, each link against the row
- * before, no place missing. Rows removed by retention are the oldest places only, accounted for by a
- * retention row naming the last of them and its hash. The first row that does not hold is reported.
- */
-export function verifyChain(rows: ChainRow[], at?: number): VerifyResult {
-  const sorted = [...rows].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-  const unsealed = rows.find((r) => r.seq === null || r.hash === null || r.prevHash === null);
-  if (unsealed) {
-    return {
-      ok: false,
-      rows: 0,
-      at: 0,
-      problem: "unsealed",
-      what: `${unsealed.table === "entry" ? "Entry" : "Record"} ${unsealed.id} has no place in the chain: it was written outside Kennel Desk.`,
-    };
-  }
-  const retention = sorted
-    .filter((r) => r.retention)
-    .map((r) => r.retention as NonNullable<ChainRow["retention"]>);
-  const removedThrough = Math.max(0, ...retention.map((r) => r.throughSeq));
-  let prev: { seq: number; hash: string } | undefined;
-  let checked = 0;
-  for (const r of sorted) {
-    const seq = r.seq as number;
-    if (chainHash(r.prevHash as string, r.content) !== r.hash) {
-      return {
-        ok: false,
-        rows: checked,
-        at: seq,
-        problem: "changed",
-        what: `${name(r)} does not match its hash: its content was changed after it was recorded.`,
-      };
-    }
-    if (prev === undefined) {
-      const expected = seq === 1 ? GENESIS : retention.find((x) => x.throughSeq === seq - 1)?.lastRemovedHash;
-      if (expected === undefined) {
-        return {
-          ok: false,
-          rows: checked,
-          at: 1,
-          problem: "unaccounted",
-          what: `The record starts at #${seq}: places #1 to #${seq - 1} are gone and no retention entry accounts for them.`,
-        };
-      }
-      if (r.prevHash !== expected) {
-        return {
-          ok: false,
-          rows: checked,
-          at: seq,
-          problem: "link",
-          what: `${name(r)} does not link to ${seq === 1 ? "the start of the record" : `the last entry retention removed (#${seq - 1})`}: the rows before it were changed.`,
-        };
-      }
-    } else {
-      if (seq !== prev.seq + 1) {
-        return {
-          ok: false,
-          rows: checked,
-          at: prev.seq + 1,
-          problem: "missing",
-          what: `#${prev.seq + 1}${seq > prev.seq + 2 ? ` to #${seq - 1}` : ""} ${seq > prev.seq + 2 ? "are" : "is"} missing: removed without a trace (retention never removes a row after one it keeps).`,
-        };
-      }
-      if (r.prevHash !== prev.hash) {
-        return {
-          ok: false,
-          rows: checked,
-          at: seq,
-          problem: "link",
-          what: `${name(r)} does not link to #${prev.seq}: a row was replaced or the rows re-ordered.`,
-        };
-      }
-    }
-    prev = { seq, hash: r.hash as string };
-    checked++;
-  }
-  const found = at === undefined ? undefined : sorted.find((r) => r.seq === at);
-  return {
-    ok: true,
-    rows: checked,
-    head: prev ?? { seq: 0, hash: GENESIS },
-    removedThrough,
-    ...(found ? { at: { seq: at as number, hash: found.hash as string } } : {}),
-  };
-}
+export type VerifyFailure = Extract<VerifyResult, { ok: false }>;

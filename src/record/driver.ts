@@ -1,7 +1,7 @@
 /**
  * What an engine gives the care record's store (src/record/store.ts): plain SQL with `?`
- * placeholders, transactions, and its errors in the store's words (src/record/sqlite.ts,
- * src/record/postgres.ts).
+ * placeholders, transactions, reads streamed in one snapshot, and its errors in the store's words
+ * (src/record/sqlite.ts, src/record/postgres.ts).
  */
 import type { Row } from "./chain.ts";
 import type { StoreError } from "./errors.ts";
@@ -11,6 +11,16 @@ export type { Row };
 
 /** Runs one statement: its rows (RETURNING included), none for the others. */
 export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+/** The record's two chained tables. */
+export type ChainTable = "care_entries" | "care_log";
+
+/** A read of its own, in one snapshot of the record: rows a few at a time, so memory stays flat. */
+export interface Snapshot {
+  query: Query;
+  /** The rows of one SELECT, read a page at a time (node:sqlite's iterate(), a PostgreSQL cursor). */
+  rows(sql: string, params?: readonly unknown[]): AsyncIterable<Row>;
+}
 
 /** What an engine gives the store. */
 export interface Driver {
@@ -28,6 +38,13 @@ export interface Driver {
     work: (query: Query) => Promise<T>,
     options?: { lock?: boolean; chain?: boolean },
   ): Promise<T>;
+  /**
+   * Runs `work` in a read-only snapshot on a connection of its own (SQLite: a second connection, so
+   * the bot's writes never wait for it; PostgreSQL: REPEATABLE READ READ ONLY), ended when it returns.
+   */
+  snapshot<T>(work: (read: Snapshot) => Promise<T>): Promise<T>;
+  /** The id the next row of `table` gets (inside a chain transaction: no other writer takes it). */
+  nextId(query: Query, table: ChainTable): Promise<number>;
   /** A unique index refused a row (the race the checks could not see). */
   isUniqueViolation(error: unknown): boolean;
   /** A CHECK constraint refused a row (a field too long, an outcome that does not fit its item). */

@@ -2,10 +2,10 @@
  * The round entries' table: its rows as Entry, the store's own guard on what it is given, and the
  * write of one request's entries (checked, then chained: src/record/chain.ts).
  */
-import { chainHash, entryContent, type Row } from "./chain.ts";
+import { CHAIN_FORMAT, chainHash, entryContent, type Row } from "./chain.ts";
 import { InvalidEntryError } from "./errors.ts";
 import { ITEM_KEYS } from "./items.ts";
-import { headIn, isRecordDate } from "./ledger.ts";
+import { headIn, isRecordDate, type NextId } from "./ledger.ts";
 import {
   type Entry,
   type EntryInput,
@@ -142,6 +142,7 @@ export async function recordIn(
   inputs: EntryInput[],
   kennel: string,
   at: string,
+  nextId: NextId,
 ): Promise<RecordResult> {
   const key = (inputs[0] as EntryInput).requestKey;
   const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
@@ -180,6 +181,7 @@ export async function recordIn(
   const entries: Entry[] = [];
   for (const input of inputs) {
     const row: Row = {
+      id: await nextId("care_entries"),
       seq: head.seq + 1,
       kennel,
       round_date: input.date,
@@ -199,19 +201,20 @@ export async function recordIn(
       recorded_at: at,
       given_at: givenAtOf(input.givenAt, at),
       reason_code: input.reasonCode ?? null,
+      chain_format: CHAIN_FORMAT,
     };
     row.prev_hash = head.hash;
     row.hash = chainHash(head.hash, entryContent(row));
     const names = Object.keys(row);
-    const rows = await q(
-      `INSERT INTO care_entries (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING id`,
+    await q(
+      `INSERT INTO care_entries (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
       names.map((n) => row[n]),
     );
     head = { seq: row.seq as number, hash: row.hash as string };
     entries.push({
       ...withoutUndefined(input),
       ...(row.given_at !== null ? { givenAt: row.given_at as string } : {}),
-      id: Number(rows[0]?.id),
+      id: row.id as number,
       seq: row.seq as number,
       kennel,
       recordedAt: at,

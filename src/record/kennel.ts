@@ -43,7 +43,8 @@ export function kennelWords(k: KennelIdentity): string {
   return k.kennelId === undefined ? where : `${where} (business ${k.kennelId})`;
 }
 
-function otherKennel(where: string, recorded: KennelIdentity, wanted: KennelIdentity): StoreError {
+/** The record was made for another kennel or business: refused, in words naming both (StoreError `other_kennel`). */
+export function otherKennel(where: string, recorded: KennelIdentity, wanted: KennelIdentity): StoreError {
   return new StoreError(
     "other_kennel",
     `The care record at ${where} was made for ${kennelWords(recorded)}, not for ${kennelWords(wanted)}: Kennel Desk will not mix two kennels' records.`,

@@ -1,9 +1,11 @@
 /**
  * Writing and reading the chain (src/record/chain.ts) inside the store's transactions: the next
- * place and link, the log's records (sheets, retention, later kinds), the head, the walk that
- * verifies, and retention's one path of deletion. Every function takes the transaction's query.
+ * place and link, the log's records (sheets, retention, later kinds), a page at a time too, the
+ * head, and the walk that verifies (src/record/verify.ts); retention's one path of deletion is
+ * src/record/retention.ts. Every function takes the transaction's query.
  */
 import {
+  CHAIN_FORMAT,
   type ChainHead,
   type ChainRow,
   chainHash,
@@ -12,17 +14,23 @@ import {
   GENESIS,
   LOG_FIELDS,
   logContent,
+  type RemovedRow,
+  type RetentionClaim,
   type Row,
   type VerifyResult,
-  verifyChain,
 } from "./chain.ts";
+import type { ChainTable, Snapshot } from "./driver.ts";
 import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
-import type { LogInput, LogQuery, RetentionPass, StoredLog } from "./types.ts";
+import type { LogInput, LogQuery, StoredLog } from "./types.ts";
+import { ChainWalk } from "./verify.ts";
 
 /** A record to append as the tables take it: its body checked by the store against its kind first. */
 type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+/** The id the next row of a table gets (Driver.nextId, inside the chain's transaction). */
+export type NextId = (table: ChainTable) => Promise<number>;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const isRecordDate = (d: unknown): d is string => typeof d === "string" && DATE.test(d);
@@ -82,7 +90,7 @@ export async function appendIn(
   input: StoredInput,
   kennel: string,
   at: string,
-  options: { reuse?: boolean; throughSeq?: number } = {},
+  options: { reuse?: boolean; throughSeq?: number; nextId: NextId },
 ): Promise<{ status: "recorded" | "duplicate"; entry: StoredLog }> {
   const body = checkLogInput(input);
   if (input.requestKey !== undefined) {
@@ -103,6 +111,7 @@ export async function appendIn(
   }
   const head = await headIn(q);
   const row: Row = {
+    id: await options.nextId("care_log"),
     seq: head.seq + 1,
     kind: input.kind,
     kennel,
@@ -115,23 +124,28 @@ export async function appendIn(
     through_seq: options.throughSeq ?? null,
     supersedes: input.supersedes ?? null,
     recorded_at: at,
+    chain_format: CHAIN_FORMAT,
   };
   row.prev_hash = head.hash;
   row.hash = chainHash(head.hash, logContent(row));
   const names = Object.keys(row);
-  const [inserted] = await q(
-    `INSERT INTO care_log (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING id`,
+  await q(
+    `INSERT INTO care_log (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
     names.map((n) => row[n]),
   );
-  return { status: "recorded", entry: logEntryOf({ ...row, id: inserted?.id }) };
+  return { status: "recorded", entry: logEntryOf(row) };
 }
 
-export async function logIn(q: Query, query: LogQuery): Promise<StoredLog[]> {
+/** A log query as the tables take it (its kind's name as stored). */
+type StoredQuery = Omit<LogQuery, "kind"> & { kind?: string };
+
+/** A log query's conditions (the kind, the days, the stay or stays, the pet), for logIn and logPages. */
+function logWhere(query: StoredQuery): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
+  const add = (sql: string, ...values: unknown[]) => {
     where.push(sql);
-    params.push(value);
+    params.push(...values);
   };
   for (const d of [query.date, query.from, query.to])
     if (d !== undefined && !isRecordDate(d))
@@ -142,7 +156,14 @@ export async function logIn(q: Query, query: LogQuery): Promise<StoredLog[]> {
   if (query.from !== undefined) add("l.round_date >= ?", query.from);
   if (query.to !== undefined) add("l.round_date <= ?", query.to);
   if (query.bookingId !== undefined) add("l.booking_id = ?", query.bookingId);
+  if (query.bookingIds !== undefined)
+    add(`l.booking_id IN (${query.bookingIds.map(() => "?").join(", ") || "NULL"})`, ...query.bookingIds);
   if (query.petId !== undefined) add("l.pet_id = ?", query.petId);
+  return { where, params };
+}
+
+export async function logIn(q: Query, query: StoredQuery): Promise<StoredLog[]> {
+  const { where, params } = logWhere(query);
   const rows = await q(
     `SELECT ${LOG_COLUMNS} ${LOG_FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY l.seq`,
     params,
@@ -150,139 +171,106 @@ export async function logIn(q: Query, query: LogQuery): Promise<StoredLog[]> {
   return rows.map(logEntryOf);
 }
 
-/** Every row of the chain, as the walk needs it. */
-async function chainRows(q: Query): Promise<ChainRow[]> {
-  const entries = await q(`SELECT ${ENTRY_FIELDS} FROM care_entries`);
-  const log = await q(`SELECT ${LOG_FIELDS} FROM care_log`);
-  const row = (table: ChainRow["table"], r: Row, content: string): ChainRow => ({
-    table,
-    id: Number(r.id),
-    seq: r.seq === null || r.seq === undefined ? null : Number(r.seq),
-    prevHash: r.prev_hash === null || r.prev_hash === undefined ? null : String(r.prev_hash),
-    hash: r.hash === null || r.hash === undefined ? null : String(r.hash),
-    content,
-  });
-  return [
-    ...entries.map((r) => row("entry", r, entryContent(r))),
-    ...log.map((r) => {
-      const out = row("log", r, logContent(r));
-      if (r.kind === "retention" && r.through_seq !== null) {
-        const body = JSON.parse(String(r.body)) as { lastRemovedHash?: unknown };
-        out.retention = { throughSeq: Number(r.through_seq), lastRemovedHash: String(body.lastRemovedHash) };
-      }
-      return out;
-    }),
-  ];
-}
-
-export async function verifyIn(q: Query, at?: number): Promise<VerifyResult> {
-  return verifyChain(await chainRows(q), at);
-}
-
-/**
- * The last place retention may remove for `before`: the places before the first row dated on or
- * after it (retention entries are always removable: the new one carries their history), and never
- * an entry a kept row corrects.
- */
-async function removableThrough(q: Query, before: string, head: number): Promise<number> {
-  const [a] = await q("SELECT min(seq) AS s FROM care_entries WHERE round_date >= ?", [before]);
-  const [b] = await q("SELECT min(seq) AS s FROM care_log WHERE round_date >= ? AND kind <> 'retention'", [
-    before,
-  ]);
-  const firstKept = Math.min(
-    ...[a?.s, b?.s].filter((s) => s !== null && s !== undefined).map(Number),
-    head + 1,
-  );
-  let through = firstKept - 1;
-  // A kept correction's original stays too (and so does everything after it).
-  for (;;) {
-    const [c] = await q(
-      `SELECT min(o.seq) AS s FROM care_entries o JOIN care_entries c ON c.supersedes = o.id
-       WHERE o.seq <= ? AND c.seq > ?`,
-      [through, through],
-    );
-    const [d] = await q(
-      `SELECT min(o.seq) AS s FROM care_log o JOIN care_log c ON c.supersedes = o.id
-       WHERE o.seq <= ? AND c.seq > ?`,
-      [through, through],
-    );
-    const held = [c?.s, d?.s].filter((s) => s !== null && s !== undefined).map(Number);
-    if (held.length === 0) return through;
-    through = Math.min(...held) - 1;
+/** Log rows a page at a time in place order (keyset by seq), up to `throughSeq`: memory stays flat. */
+export async function* logPages(
+  q: Query,
+  query: StoredQuery,
+  throughSeq: number,
+  pageSize: number,
+): AsyncGenerator<StoredLog[]> {
+  const { where, params } = logWhere(query);
+  const sql = `SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE ${[...where, "l.seq > ?", "l.seq <= ?"].join(" AND ")} ORDER BY l.seq LIMIT ${pageSize}`;
+  for (let after = 0; ; ) {
+    const rows = await q(sql, [...params, after, throughSeq]);
+    if (rows.length === 0) return;
+    yield rows.map(logEntryOf);
+    after = Number(rows.at(-1)?.seq);
+    if (rows.length < pageSize) return;
   }
 }
 
-/** Retention's one path: its entry first, then the oldest places, in the caller's transaction. */
-export async function purgeIn(
-  q: Query,
-  before: string,
-  days: number,
-  kennel: string,
-  at: string,
-  today: string,
-): Promise<RetentionPass> {
-  const head = await headIn(q);
-  const [first] = await q(
-    "SELECT min(s) AS s FROM (SELECT min(seq) AS s FROM care_entries UNION ALL SELECT min(seq) AS s FROM care_log) x",
-  );
-  const from = first?.s === null || first?.s === undefined ? head.seq + 1 : Number(first.s);
-  const through = await removableThrough(q, before, head.seq);
-  if (through < from) return { entries: 0, records: 0, throughSeq: from - 1 };
-  const [counts] = await q(
-    "SELECT count(*) AS n, min(round_date) AS first, max(round_date) AS last FROM care_entries WHERE seq <= ?",
-    [through],
-  );
-  const log = await q(`SELECT ${LOG_FIELDS} FROM care_log WHERE seq <= ? ORDER BY seq`, [through]);
-  const last =
-    (await q("SELECT hash FROM care_entries WHERE seq = ?", [through]))[0] ??
-    (await q("SELECT hash FROM care_log WHERE seq = ?", [through]))[0];
-  const others = log.filter((r) => r.kind !== "retention");
-  const dates = [counts?.first, counts?.last, ...others.map((r) => r.round_date)]
-    .filter((d) => d !== null && d !== undefined)
-    .map(String)
-    .sort();
-  const pass: RetentionPass = {
-    entries: Number(counts?.n ?? 0),
-    records: others.length,
-    from: dates[0],
-    to: dates.at(-1),
-    throughSeq: through,
+const orNull = <T>(v: unknown, f: (x: unknown) => T): T | null =>
+  v === null || v === undefined ? null : f(v);
+
+/** A retention row's claim: its last place removed, its body's rule and the rows it kept of what it removed. */
+function retentionClaim(r: Row): RetentionClaim | undefined {
+  if (r.kind !== "retention" || r.through_seq === null || r.through_seq === undefined) return undefined;
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(String(r.body)) as Record<string, unknown>;
+  } catch {
+    // Read as saying nothing: the walk says what is missing.
+  }
+  return {
+    throughSeq: Number(r.through_seq),
+    lastRemovedHash: String(body.lastRemovedHash),
+    before: body.before,
+    retentionDays: body.retentionDays,
+    removed: body.removed as RemovedRow[] | undefined,
   };
-  // Earlier passes removed now live on inside this one, so the whole history of retention is kept.
-  const earlier = log
-    .filter((r) => r.kind === "retention")
-    .flatMap((r) => {
-      const body = JSON.parse(String(r.body)) as { earlier?: unknown[] };
-      return [...(body.earlier ?? []), { ...body, earlier: undefined, recordedAt: String(r.recorded_at) }];
-    });
-  await appendIn(
-    q,
-    {
-      kind: "retention",
-      date: today,
-      body: {
-        before,
-        retentionDays: days,
-        entries: pass.entries,
-        records: pass.records,
-        from: pass.from ?? null,
-        to: pass.to ?? null,
-        throughSeq: through,
-        lastRemovedHash: String(last?.hash),
-        ...(earlier.length ? { earlier } : {}),
-      },
-    },
-    kennel,
-    at,
-    { throughSeq: through },
+}
+
+/** One row of the walk, from its row in either table. */
+function chainRow(table: ChainRow["table"], r: Row): ChainRow {
+  const row: ChainRow = {
+    table,
+    id: Number(r.id),
+    seq: orNull(r.seq, Number),
+    prevHash: orNull(r.prev_hash, String),
+    hash: orNull(r.hash, String),
+    format: orNull(r.chain_format, Number),
+    content: table === "entry" ? entryContent(r) : logContent(r),
+    recordedAt: String(r.recorded_at),
+  };
+  const claim = table === "log" ? retentionClaim(r) : undefined;
+  if (claim) row.retention = claim;
+  return row;
+}
+
+/** Two streams of rows, each in place order, as one (the chain: entries and log rows interleaved). */
+async function* bySeq(
+  a: AsyncIterable<Row>,
+  b: AsyncIterable<Row>,
+): AsyncGenerator<[ChainRow["table"], Row]> {
+  const ia = a[Symbol.asyncIterator]();
+  const ib = b[Symbol.asyncIterator]();
+  let [x, y] = await Promise.all([ia.next(), ib.next()]);
+  while (!x.done || !y.done) {
+    if (!x.done && (y.done || Number(x.value.seq) < Number(y.value.seq))) {
+      yield ["entry", x.value];
+      x = await ia.next();
+    } else if (!y.done) {
+      yield ["log", y.value];
+      y = await ib.next();
+    }
+  }
+}
+
+/**
+ * Walks the whole chain in one snapshot, a row at a time (src/record/verify.ts): the retention rows
+ * first (the first row kept links to one of them), then both tables merged in place order.
+ */
+export async function verifyIn(
+  read: Snapshot,
+  o: { at?: number | undefined; now: Date },
+): Promise<VerifyResult> {
+  const unsealed = `SELECT id FROM %s WHERE seq IS NULL OR hash IS NULL OR prev_hash IS NULL LIMIT 1`;
+  for (const table of ["entry", "log"] as const) {
+    const [r] = await read.query(unsealed.replace("%s", table === "entry" ? "care_entries" : "care_log"));
+    if (r) return new ChainWalk([], o).push(chainRow(table, { ...r, seq: null })) as VerifyResult;
+  }
+  const retention = await read.query(`SELECT ${LOG_FIELDS} FROM care_log WHERE kind = 'retention'`);
+  const walk = new ChainWalk(
+    retention.flatMap((r) => retentionClaim(r) ?? []),
+    o,
   );
-  // Corrections before what they correct (the foreign key), newest place first.
-  await q("DELETE FROM care_entries WHERE seq <= ? AND supersedes IS NOT NULL", [through]);
-  await q("DELETE FROM care_entries WHERE seq <= ?", [through]);
-  await q("DELETE FROM care_log WHERE seq <= ? AND supersedes IS NOT NULL", [through]);
-  await q("DELETE FROM care_log WHERE seq <= ?", [through]);
-  await q(
-    "DELETE FROM care_requests WHERE NOT EXISTS (SELECT 1 FROM care_entries e WHERE e.request_key = care_requests.request_key)",
+  const rows = bySeq(
+    read.rows(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY seq`),
+    read.rows(`SELECT ${LOG_FIELDS} FROM care_log ORDER BY seq`),
   );
-  return pass;
+  for await (const [table, r] of rows) {
+    const problem = walk.push(chainRow(table, r));
+    if (problem) return problem;
+  }
+  return walk.finish();
 }

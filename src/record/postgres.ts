@@ -6,7 +6,7 @@
  * a connection that drops while idle is only forgotten by the pool.
  */
 import pg from "pg";
-import type { Driver, Query, Row } from "./driver.ts";
+import type { Driver, Query, Row, Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 
 export interface PostgresOptions {
@@ -19,6 +19,9 @@ export interface PostgresOptions {
 const MIGRATION_LOCK = 0x6b643232;
 /** The advisory lock every write to the chain holds, so places and links follow commit order ("kd31"). */
 const CHAIN_LOCK = 0x6b643331;
+
+/** Rows fetched from a cursor at a time, in a snapshot's reads. */
+const READ_PAGE = 1000;
 
 /** Where, for people: host, port and database, never the user's password. */
 function whereOf(url: URL): string {
@@ -43,6 +46,48 @@ const NETWORK = new Set([
   "EPIPE",
 ]);
 
+/** Statements on a pool or one connection, `?` placeholders numbered. */
+const on =
+  (client: pg.Pool | pg.PoolClient): Query =>
+  async (sql, params = []) => {
+    const result = await client.query(params.length ? numbered(sql) : sql, params as unknown[]);
+    return result.rows as Row[];
+  };
+
+/** A read-only snapshot (REPEATABLE READ) on a connection of its own; rows read from cursors, a page at a time. */
+async function snapshotOf<T>(pool: pg.Pool, work: (read: Snapshot) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  let cursors = 0;
+  const query = on(client);
+  async function* rows(sql: string, params: readonly unknown[] = []): AsyncIterable<Row> {
+    const cursor = `kd_read_${++cursors}`;
+    await query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${params.length ? numbered(sql) : sql}`, params);
+    try {
+      for (;;) {
+        const page = await query(`FETCH ${READ_PAGE} FROM ${cursor}`);
+        yield* page;
+        if (page.length < READ_PAGE) return;
+      }
+    } finally {
+      await query(`CLOSE ${cursor}`).catch(() => undefined);
+    }
+  }
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const result = await work({ query, rows });
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollback: Error) => {
+      broken = rollback;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export function postgresDriver(options: PostgresOptions): Driver {
   const where = whereOf(options.url);
   const pool = new pg.Pool({
@@ -59,13 +104,6 @@ export function postgresDriver(options: PostgresOptions): Driver {
   // if any, fails with it (a StoreError for the caller).
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
-
-  const on =
-    (client: pg.Pool | pg.PoolClient): Query =>
-    async (sql, params = []) => {
-      const result = await client.query(params.length ? numbered(sql) : sql, params as unknown[]);
-      return result.rows as Row[];
-    };
 
   const storeError = (error: unknown): StoreError | undefined => {
     const e = error as { code?: unknown; message?: unknown };
@@ -134,6 +172,11 @@ export function postgresDriver(options: PostgresOptions): Driver {
       } finally {
         client.release(broken);
       }
+    },
+    snapshot: (work) => snapshotOf(pool, work),
+    async nextId(q, table) {
+      const [row] = await q("SELECT nextval(pg_get_serial_sequence(?, 'id')) AS id", [table]);
+      return Number(row?.id);
     },
     isUniqueViolation: (error) => (error as { code?: unknown })?.code === "23505",
     isCheckViolation: (error) => (error as { code?: unknown })?.code === "23514",

@@ -26,20 +26,16 @@
  */
 
 import { chainHash, ENTRY_FIELDS_V2, entryContent, GENESIS, KENNEL_BEFORE_V2 } from "./chain.ts";
+import {
+  type Engine,
+  type Migration,
+  type MigrationQuery,
+  NEVER_REMOVED,
+  RETAINED_THROUGH,
+} from "./migration.ts";
+import { SCHEMA_4 } from "./schema-4.ts";
 
-export type Engine = "sqlite" | "postgres";
-
-/** Runs one statement in the migration's transaction (src/record/store.ts's Query). */
-type MigrationQuery = (sql: string, params?: readonly unknown[]) => Promise<Record<string, unknown>[]>;
-
-interface Migration {
-  version: number;
-  what: string;
-  sqlite: string[];
-  postgres: string[];
-  /** Work the statements cannot do (filling the chain of the entries already there), after them. */
-  after?: (q: MigrationQuery, engine: Engine) => Promise<void>;
-}
+export type { Engine };
 
 const CHECKS = `
   CHECK (round IN ('morning', 'midday', 'evening')),
@@ -127,11 +123,6 @@ const LOG_INDEXES = [
   "CREATE INDEX care_log_kind_date ON care_log (kind, round_date)",
   "CREATE INDEX care_log_pet ON care_log (pet_id, round_date)",
 ];
-
-/** The last place a retention pass removed: a row at or before it may go, and only such a row. */
-const RETAINED_THROUGH = "(SELECT coalesce(max(through_seq), 0) FROM care_log WHERE kind = 'retention')";
-const NEVER_REMOVED =
-  "care records are never deleted: only retention removes them, after writing its retention entry";
 
 /**
  * The chain for the entries made before it existed (schema 1), in the order they were committed
@@ -287,6 +278,7 @@ const MIGRATIONS: Migration[] = [
     sqlite: DOSE_TIME_COLUMNS,
     postgres: DOSE_TIME_COLUMNS,
   },
+  SCHEMA_4,
 ];
 
 /** The newest schema this Kennel Desk knows. */

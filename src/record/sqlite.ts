@@ -9,7 +9,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { Driver, Query, Row } from "./driver.ts";
+import type { Driver, Query, Row, Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 
 export const SQLITE_FILE = "care-record.sqlite";
@@ -48,6 +48,33 @@ function bind(params: readonly unknown[]): SQLInputValue[] {
     if (typeof p === "boolean") return p ? 1 : 0;
     return p as SQLInputValue;
   });
+}
+
+/**
+ * A read-only snapshot on a second connection: its reads never hold up the bot's writes (WAL), and
+ * its rows are read one at a time (iterate()), the event loop let through every few thousand.
+ */
+async function snapshotOf<T>(
+  file: string,
+  timeout: number,
+  work: (read: Snapshot) => Promise<T>,
+): Promise<T> {
+  const reader = new DatabaseSync(file, { timeout, readOnly: true });
+  try {
+    reader.exec("BEGIN");
+    const query: Query = async (sql, params = []) => reader.prepare(sql).all(...bind(params)) as Row[];
+    async function* rows(sql: string, params: readonly unknown[] = []): AsyncIterable<Row> {
+      let n = 0;
+      for (const row of reader.prepare(sql).iterate(...bind(params))) {
+        yield row as Row;
+        if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return await work({ query, rows });
+  } finally {
+    if (reader.isTransaction) reader.exec("COMMIT");
+    reader.close();
+  }
 }
 
 export function sqliteDriver(options: SqliteOptions): Driver {
@@ -162,6 +189,20 @@ export function sqliteDriver(options: SqliteOptions): Driver {
           throw error;
         }
       }),
+    snapshot: (work) => {
+      if (closed) throw new Error("database is not open");
+      return snapshotOf(file, busyTimeoutMs, work);
+    },
+    // AUTOINCREMENT's own counter: an id is never given twice, even after retention removed its row.
+    async nextId(q, table) {
+      const [row] = await q(
+        "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(id) FROM " +
+          table +
+          "), 0)) + 1 AS id",
+        [table],
+      );
+      return Number(row?.id);
+    },
     isUniqueViolation: (error) => {
       const code = sqliteCode(error);
       return code === SQLITE_CONSTRAINT_UNIQUE || code === SQLITE_CONSTRAINT_PRIMARYKEY;

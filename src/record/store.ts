@@ -14,8 +14,9 @@ import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed, readBody } from "./kinds/index.ts";
-import { appendIn, headIn, isRecordDate, logIn, purgeIn, verifyIn } from "./ledger.ts";
+import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, verifyIn } from "./ledger.ts";
 import { migrate } from "./migrate.ts";
+import { purgeIn } from "./retention.ts";
 import type { Engine } from "./schema.ts";
 import type {
   CareRecordStore,
@@ -26,8 +27,11 @@ import type {
   LogEntry,
   LogInput,
   LogQuery,
+  PageOptions,
   RecordResult,
   RetentionPass,
+  StaffMember,
+  StayQuery,
   StoredLog,
   StoreHealth,
 } from "./types.ts";
@@ -36,6 +40,32 @@ export type { Driver } from "./driver.ts";
 
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;
+
+/** Rows a page of entries holds (keyset pages: memory stays flat however large the record). */
+const ENTRY_PAGE = 1000;
+/** Log rows a page holds (a kept sheet's body is larger than an entry). */
+const LOG_PAGE = 200;
+
+/** An entry query's conditions, checked (entries and entryPages alike). */
+function entriesWhere(query: EntryQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
+    if (value !== undefined && !isRecordDate(value))
+      throw new InvalidEntryError(`"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`);
+  }
+  if (query.date !== undefined) add("e.round_date = ?", query.date);
+  if (query.from !== undefined) add("e.round_date >= ?", query.from);
+  if (query.to !== undefined) add("e.round_date <= ?", query.to);
+  if (query.round !== undefined) add("e.round = ?", query.round);
+  if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
+  if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
+  return { where, params };
+}
 
 /** The kennel of a store opened without one, on a record that names none yet. */
 const UNNAMED: KennelIdentity = { origin: "unnamed" };
@@ -122,36 +152,68 @@ class SqlStore implements CareRecordStore {
 
   async record(inputs: EntryInput[]): Promise<RecordResult> {
     checkInputs(inputs);
-    return this.#write((q, at) => recordIn(q, inputs, kennelKey(this.#kennel), at));
+    return this.#write((q, at) => recordIn(q, inputs, kennelKey(this.#kennel), at, this.#ids(q)));
+  }
+
+  /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */
+  #ids(q: Query): NextId {
+    return (table) => this.#driver.nextId(q, table);
   }
 
   async entries(query: EntryQuery): Promise<Entry[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      where.push(sql);
-      params.push(value);
-    };
-    for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
-      if (value !== undefined && !isRecordDate(value))
-        throw new InvalidEntryError(
-          `"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`,
-        );
-    }
-    if (query.date !== undefined) add("e.round_date = ?", query.date);
-    if (query.from !== undefined) add("e.round_date >= ?", query.from);
-    if (query.to !== undefined) add("e.round_date <= ?", query.to);
-    if (query.round !== undefined) add("e.round = ?", query.round);
-    if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
-    if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
+    const { where, params } = entriesWhere(query);
     const sql = `SELECT ${COLUMNS} ${FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY e.seq`;
     return this.#read(async (q) => (await q(sql, params)).map(entryOf));
+  }
+
+  async *entryPages(query: EntryQuery, o: PageOptions = {}): AsyncGenerator<Entry[]> {
+    const { where, params } = entriesWhere(query);
+    const size = o.pageSize ?? ENTRY_PAGE;
+    const through = o.throughSeq ?? Number.MAX_SAFE_INTEGER;
+    const sql = `SELECT ${COLUMNS} ${FROM} WHERE ${[...where, "e.seq > ?", "e.seq <= ?"].join(" AND ")} ORDER BY e.seq LIMIT ${size}`;
+    for (let after = 0; ; ) {
+      const rows = await this.#read((q) => q(sql, [...params, after, through]));
+      if (rows.length === 0) return;
+      yield rows.map(entryOf);
+      after = Number(rows.at(-1)?.seq);
+      if (rows.length < size) return;
+    }
+  }
+
+  async *logPages<K extends KindName>(
+    query: LogQuery<K>,
+    o: PageOptions = {},
+  ): AsyncGenerator<LogEntry<K>[]> {
+    await this.ready().catch((error: unknown) => {
+      throw this.#failure(error) ?? error;
+    });
+    const pages = logPages(
+      this.#driver.query,
+      query,
+      o.throughSeq ?? Number.MAX_SAFE_INTEGER,
+      o.pageSize ?? LOG_PAGE,
+    );
+    try {
+      for await (const page of pages) yield page.flatMap((row) => readAs(query.kind, row) ?? []);
+    } catch (error) {
+      throw this.#failure(error) ?? error;
+    }
+  }
+
+  stays(query: StayQuery): Promise<number[]> {
+    const { round: _, kinds, ...days } = query;
+    const { where, params } = entriesWhere(days);
+    const table = kinds === undefined ? "care_entries" : "care_log";
+    const kind = kinds === undefined ? [] : [`e.kind IN (${kinds.map(() => "?").join(", ") || "NULL"})`];
+    const sql = `SELECT booking_id AS b FROM ${table} e WHERE ${["e.booking_id IS NOT NULL", ...kind, ...where].join(" AND ")}
+      GROUP BY booking_id ORDER BY min(seq)`;
+    return this.#read(async (q) => (await q(sql, [...(kinds ?? []), ...params])).map((r) => Number(r.b)));
   }
 
   async append<K extends KindName>(input: LogInput<K>, options: { reuse?: boolean } = {}) {
     const checked = { ...input, body: checkBody(input.kind, input.body) };
     const { status, entry } = await this.#write((q, at) =>
-      appendIn(q, checked, kennelKey(this.#kennel), at, options),
+      appendIn(q, checked, kennelKey(this.#kennel), at, { ...options, nextId: this.#ids(q) }),
     );
     const read = readAs(input.kind, entry);
     if (!read)
@@ -169,6 +231,29 @@ class SqlStore implements CareRecordStore {
   async kennel(): Promise<KennelIdentity> {
     await this.ready();
     return { ...this.#kennel };
+  }
+
+  staff(): Promise<StaffMember[]> {
+    return this.#read(async (q) =>
+      (await q("SELECT user_id, name, verdict, team, checked_at FROM care_staff")).map((r) => ({
+        userId: String(r.user_id),
+        ...(r.name === null || r.name === undefined ? {} : { name: String(r.name) }),
+        verdict: String(r.verdict) as StaffMember["verdict"],
+        team: String(r.team),
+        checkedAt: String(r.checked_at),
+      })),
+    );
+  }
+
+  saveStaff(m: StaffMember): Promise<void> {
+    return this.#read(async (q) => {
+      await q(
+        `INSERT INTO care_staff (user_id, name, verdict, team, checked_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, verdict = excluded.verdict,
+           team = excluded.team, checked_at = excluded.checked_at`,
+        [m.userId, m.name?.slice(0, 200) ?? null, m.verdict, m.team.slice(0, 40), m.checkedAt],
+      );
+    });
   }
 
   async began(): Promise<string | undefined> {
@@ -191,8 +276,9 @@ class SqlStore implements CareRecordStore {
     return this.#read((q) => headIn(q));
   }
 
-  verify(options: { at?: number } = {}): Promise<VerifyResult> {
-    return this.#read((q) => verifyIn(q, options.at));
+  async verify(options: { at?: number; now?: Date } = {}): Promise<VerifyResult> {
+    const now = options.now ?? this.#clock.now();
+    return this.#read(() => this.#driver.snapshot((read) => verifyIn(read, { at: options.at, now })));
   }
 
   async purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass> {
@@ -200,7 +286,7 @@ class SqlStore implements CareRecordStore {
       if (!isRecordDate(d))
         throw new InvalidEntryError(`"${String(d).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
     return this.#write((q, at) =>
-      purgeIn(q, before, setting.days, kennelKey(this.#kennel), at, setting.today),
+      purgeIn(q, { before, ...setting }, kennelKey(this.#kennel), at, this.#ids(q)),
     );
   }
 

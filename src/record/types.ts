@@ -169,7 +169,21 @@ export interface LogQuery<K extends KindName = KindName> {
   from?: string;
   to?: string;
   bookingId?: number;
+  /** Any of these stays. */
+  bookingIds?: readonly number[];
   petId?: number;
+}
+
+/** How the record is read a page at a time (keyset pages by place: memory stays flat). */
+export interface PageOptions {
+  /** The last place read (a head taken before: what is committed after it is left out). */
+  throughSeq?: number;
+  pageSize?: number;
+}
+
+/** The stays of a range: those with entries (or, `kinds` given, with log rows of these kinds) matching the query. */
+export interface StayQuery extends EntryQuery {
+  kinds?: readonly KindName[];
 }
 
 export type { ChainHead } from "./chain.ts";
@@ -185,6 +199,22 @@ export interface RetentionPass {
   to?: string | undefined;
   /** The last place removed. */
   throughSeq: number;
+}
+
+/**
+ * Who a Slack user was when last looked up (src/listeners/access.ts), kept so a restart knows the
+ * staff seen before without asking Slack again. Not part of the chain: what Slack said, kept up to date.
+ */
+export interface StaffMember {
+  userId: string;
+  /** The name Slack shows (display name, else real name, else handle), when it gave one. */
+  name?: string | undefined;
+  /** A full member of the app's workspace, or why not. */
+  verdict: "member" | "guest" | "outsider" | "other-team" | "bot" | "deactivated";
+  /** The app's workspace (its team id) the verdict was made for ("" when not known). */
+  team: string;
+  /** When Slack said it (ISO 8601). */
+  checkedAt: string;
 }
 
 export interface StoreHealth {
@@ -207,6 +237,12 @@ export interface CareRecordStore {
   record(entries: EntryInput[]): Promise<RecordResult>;
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;
+  /** The same, a page at a time in place order: for a range of any size (an export, an audit). */
+  entryPages(query: EntryQuery, options?: PageOptions): AsyncIterable<Entry[]>;
+  /** The log's records of one kind matching the query, a page at a time in place order. */
+  logPages<K extends KindName>(query: LogQuery<K>, options?: PageOptions): AsyncIterable<LogEntry<K>[]>;
+  /** The stays (booking ids) with entries, or with log rows of the kinds asked, in the query's range: by their first place. */
+  stays(query: StayQuery): Promise<number[]>;
   health(): Promise<StoreHealth>;
   /**
    * Appends a record of one of the kinds (src/record/kinds/) to the chain, its body checked against
@@ -224,6 +260,10 @@ export interface CareRecordStore {
   log<K extends KindName>(query: LogQuery<K>): Promise<LogEntry<K>[]>;
   /** The kennel this record belongs to. */
   kennel(): Promise<KennelIdentity>;
+  /** Every Slack user looked up before (a kennel's staff, and who was refused). */
+  staff(): Promise<StaffMember[]>;
+  /** Keeps what Slack said of a user, over what it said before. */
+  saveStaff(member: StaffMember): Promise<void>;
   /**
    * When the record began (ISO 8601): the store's creation, or its first entry when that is earlier
    * (a record made before it knew its kennel); undefined for a record that holds nothing yet.
@@ -237,16 +277,20 @@ export interface CareRecordStore {
   /** The chain's last place and its hash (src/record/chain.ts). */
   head(): Promise<ChainHead>;
   /**
-   * Walks the whole chain: `ok`, or the first row whose content or link does not match. `at`: a
-   * place whose hash to give too (a head printed before, to compare).
+   * Walks the whole chain in one snapshot, a row at a time (memory flat however large the record):
+   * `ok`, or the first row whose content, link, id or retention rule does not hold
+   * (src/record/verify.ts). `at`: a place whose hash to give too (a head printed before, to
+   * compare); `now`: the verifier's clock (a retention row dated after it is refused).
    */
-  verify(options?: { at?: number }): Promise<VerifyResult>;
+  verify(options?: { at?: number; now?: Date }): Promise<VerifyResult>;
   /**
    * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
    * the oldest places of the chain dated before `before` (YYYY-MM-DD), up to the first one dated on
    * or after it, after writing a retention entry (the dates, how many, the setting, when, the last
-   * place removed and its hash) in the same transaction; requests left with no entry go too.
-   * `today`: the kennel's date the pass runs on (its entry's day).
+   * place removed, its hash and the removed rows' content from the last that is not a retention
+   * entry) in the same transaction; requests left with no entry go too. `today`: the kennel's date
+   * the pass runs on (its entry's day). Refused (InvalidEntryError) when `before` is less than
+   * `days` before now by the record's own clock; the database's triggers refuse the same.
    */
   purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass>;
   close(): Promise<void>;

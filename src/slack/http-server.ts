@@ -2,7 +2,8 @@
  * The bot's own HTTP server, in both modes: GET /healthz, GET /readyz and, in HTTP mode, Slack's
  * requests at POST /slack/events. Every request body is read and checked here before Bolt sees it:
  * a body Bolt could not take (`payload=null`, JSON `null`, a number, garbage) is answered 400 and
- * logged, signed or not, so no request can stop the process.
+ * logged, signed or not, so no request can stop the process. The body parsed here is the one Bolt
+ * gets (src/slack/http-receiver.ts): each request is parsed once.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,8 +26,10 @@ export interface BotServerOptions {
   log: Logger;
   health: () => Answer;
   ready: () => Promise<Answer>;
-  /** HTTP mode: Bolt's request listener, given a request whose body was read and checked. */
-  slackEvents?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  /** HTTP mode: Slack's requests, each with its raw body and that body parsed, once (and checked). */
+  slackEvents?:
+    | ((req: IncomingMessage, res: ServerResponse, raw: Buffer, body: Record<string, unknown>) => void)
+    | undefined;
 }
 
 export interface BotServer {
@@ -41,26 +44,30 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * Why Bolt could not take this body, or undefined when it can. Mirrors Bolt's own parsing: a form
- * body with `payload` is that payload's JSON; any other form is the fields; anything else is JSON.
- * The result must be an object (not null, not an array).
+ * The body as Bolt takes it, or why it cannot: a form body with `payload` is that payload's JSON;
+ * any other form is the fields; anything else is JSON. It must be an object (not null, not an array).
  */
-function badSlackBody(raw: string, contentType: string | undefined): string | undefined {
+function slackBody(
+  raw: string,
+  contentType: string | undefined,
+): { body: Record<string, unknown> } | { bad: string } {
   let parsed: unknown;
   try {
     if (contentType === "application/x-www-form-urlencoded") {
       const form = parseQuery(raw);
-      if (form.ssl_check === "1") return undefined;
+      if (form.ssl_check === "1") return { body: { ssl_check: "1" } };
+      if (Array.isArray(form.payload)) return { bad: "more than one payload field" };
       parsed = typeof form.payload === "string" ? JSON.parse(form.payload) : form;
-      if (Array.isArray(form.payload)) return "more than one payload field";
     } else {
       parsed = JSON.parse(raw);
     }
   } catch {
-    return "the body is not valid JSON or form data";
+    return { bad: "the body is not valid JSON or form data" };
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    return `the body is ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not an object`;
+    return {
+      bad: `the body is ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not an object`,
+    };
   }
   // An event callback must carry its event: Bolt would otherwise wait 3 s for an ack that never comes.
   const body = parsed as { type?: unknown; event?: unknown };
@@ -68,9 +75,9 @@ function badSlackBody(raw: string, contentType: string | undefined): string | un
     body.type === "event_callback" &&
     (body.event === null || typeof body.event !== "object" || Array.isArray(body.event))
   ) {
-    return "an event_callback without an event object";
+    return { bad: "an event_callback without an event object" };
   }
-  return undefined;
+  return { body: parsed as Record<string, unknown> };
 }
 
 /**
@@ -111,17 +118,15 @@ async function slackRequest(
     res.on("finish", () => req.destroy());
     return json(res, 413, { ok: false, error: "body_too_large" });
   }
-  const bad = badSlackBody(body.toString("utf8"), req.headers["content-type"]);
-  if (bad) {
+  const read = slackBody(body.toString("utf8"), req.headers["content-type"]);
+  if ("bad" in read) {
     log.warn(
       { path: req.url, bytes: body.length, signed: req.headers["x-slack-signature"] !== undefined },
-      `refused a request to /slack/events: ${bad}`,
+      `refused a request to /slack/events: ${read.bad}`,
     );
     return json(res, 400, { ok: false, error: "bad_request" });
   }
-  // Bolt reads an already-read body from `rawBody`.
-  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
-  listener(req, res);
+  listener(req, res, body, read.body);
 }
 
 export async function startBotServer(options: BotServerOptions): Promise<BotServer> {

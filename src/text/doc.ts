@@ -5,7 +5,7 @@
  * Colours only when asked (a terminal, never a pipe or the connector).
  */
 import { cleanText } from "../domain/text.ts";
-import type { Doc, Line, Part, Span } from "../present/doc.ts";
+import { type Doc, gridLines, type Line, type Part, type Span } from "../present/doc.ts";
 import type { TextOptions } from "./options.ts";
 import { bold, cyan, dim, red, struck, title, yellow } from "./style.ts";
 
@@ -42,6 +42,8 @@ function partText(o: TextOptions, p: Part): string[] {
     }
     case "fields":
       return p.fields.map((f) => `${f.label}: ${terminalLine(o, f.value)}`);
+    case "grid":
+      return gridLines(p).map((l) => terminalLine(o, l));
     case "actions":
     case "divider":
       return [];

@@ -5,7 +5,9 @@
 import type { HouseReport } from "../answers/house.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
+import type { Part } from "../present/doc.ts";
 import { houseDoc } from "../present/house.ts";
+import type { SheetMessageDoc, SheetPart } from "../present/round-sheet.ts";
 import { roundDoc } from "../present/rounds.ts";
 import { todayDoc } from "../present/today.ts";
 import { tomorrowDoc } from "../present/tomorrow.ts";
@@ -18,6 +20,22 @@ export function houseText(r: HouseReport, o: TextOptions): string {
 
 export function roundText(r: RoundReport, o: TextOptions): string {
   return docText(roundDoc(r), o);
+}
+
+/** A sheet's part as the terminal draws it: a pet's record under its sheet lines; no buttons. */
+const sheetPartText = (p: SheetPart): Part =>
+  p.kind === "pet"
+    ? { kind: "item", lines: [...p.lines, ...p.record.full] }
+    : p.kind === "head"
+      ? { kind: "summary", lines: [p.line] }
+      : p;
+
+/**
+ * A round's sheet with its care record (src/present/round-sheet.ts), every message in the order
+ * Slack shows them: the parent, then each reply headed with its part ("Evening round · 21–65 of 120").
+ */
+export function roundSheetText(messages: SheetMessageDoc[], o: TextOptions): string {
+  return docText({ fallback: "", parts: messages.flatMap((m) => m.parts.map(sheetPartText)) }, o);
 }
 
 export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {

@@ -10,6 +10,8 @@
 import { cleanText } from "../domain/text.ts";
 import type { Doc, Line, Part, Span } from "../present/doc.ts";
 
+type Grid = Extract<Part, { kind: "grid" }>;
+
 /** Text made safe for HTML, in an element or an attribute. */
 const escapeHtml = (value: unknown): string =>
   cleanText(value)
@@ -55,11 +57,39 @@ function partHtml(p: Part): string | undefined {
         : undefined;
     case "note":
       return p.lines.length ? `<p class="note">${linesHtml(p.lines)}</p>` : undefined;
+    case "grid":
+      return gridHtml(p);
     case "actions":
       return undefined;
     case "divider":
       return "<hr>";
   }
+}
+
+/**
+ * A grid as a table: its columns' first lines (a day) spanning the columns that share them, their
+ * other lines (a round) below; each row's head a row header; a cell's key its `data-key`, a cell
+ * with nothing in it `struck` (the page's style draws a line through it).
+ */
+function gridHtml(p: Grid): string {
+  const spans: Array<{ line: Line; n: number }> = [];
+  for (const c of p.columns) {
+    const first = c[0] ?? [];
+    const last = spans.at(-1);
+    if (last && lineHtml(last.line) === lineHtml(first)) last.n++;
+    else spans.push({ line: first, n: 1 });
+  }
+  const top = spans.map((s) => `<th colspan="${s.n}" scope="colgroup">${lineHtml(s.line)}</th>`).join("");
+  const under = p.columns.map((c) => `<th scope="col">${linesHtml(c.slice(1))}</th>`).join("");
+  const corner = `<th rowspan="2" scope="col">${escapeHtml(p.corner)}</th>`;
+  const rows = p.rows.map((r) => {
+    const cells = r.cells.map((c) => {
+      const key = c.key === undefined ? "" : ` data-key="${escapeHtml(c.key)}"`;
+      return `<td${key}${c.struck ? ' class="struck"' : ""}>${lineHtml(c.line)}</td>`;
+    });
+    return `<tr><th scope="row">${linesHtml(r.head)}</th>${cells.join("")}</tr>`;
+  });
+  return `<table class="grid">\n<thead><tr>${corner}${top}</tr><tr>${under}</tr></thead>\n<tbody>\n${rows.join("\n")}\n</tbody>\n</table>`;
 }
 
 /** A document's parts as HTML, one element per part, in order. */

@@ -5,7 +5,7 @@
  */
 import { bookingsText, customerListText, customerText } from "./customers.ts";
 import { dayText } from "./day.ts";
-import { houseText, roundText, todayText, tomorrowText } from "./house.ts";
+import { houseText, roundSheetText, roundText, todayText, tomorrowText } from "./house.ts";
 import { failureText, helpText, rawText, statusText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";
 import { bookingText, petListText, petText } from "./records.ts";
@@ -24,6 +24,7 @@ export {
   petListText,
   petText,
   rawText,
+  roundSheetText,
   roundText,
   statusText,
   todayText,

@@ -80,9 +80,13 @@ const COLUMNS = [
   "effect",
   // Issue 44, last: a dose due (or given if needed) from the words, the pet's care plan not confirmed.
   "from_words",
+  // The record's head when exported, on the file's last row (its kind "record_head", its place in
+  // seq): a column of its own, so every row has the same cells (RFC 4180) and a spreadsheet shows
+  // no stray row.
+  "record_head",
 ] as const;
 
-/** Issue 35's columns: other records' rows (the welfare check's, the care plan's) leave them empty. */
+/** Issue 35's columns and the head's: other records' rows (the welfare check's, the care plan's) leave them empty. */
 type DoseColumn =
   | "given_at"
   | "reason_code"
@@ -91,7 +95,8 @@ type DoseColumn =
   | "kind"
   | "past_plan_limit"
   | "effect"
-  | "from_words";
+  | "from_words"
+  | "record_head";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
@@ -190,11 +195,33 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The CSV's first line: the columns' names. */
+export const CSV_HEADER = `${COLUMNS.join(",")}\r\n`;
+
+/** One row of the CSV, its line end included. */
+export function csvLine(row: ExportRow): string {
+  return `${COLUMNS.map((c) => csvCell(row[c] ?? null)).join(",")}\r\n`;
+}
+
+/**
+ * The CSV's last row: the record's head when exported, as `kennel-desk record verify --head` takes
+ * it ("#1234 sha256 9f3a…"), in its own column, so a printed or mailed copy names the chain it came
+ * from and every row has the same cells.
+ */
+export function csvHeadLine(head: ChainHead): string {
+  const empty = Object.fromEntries(COLUMNS.map((c) => [c, null])) as ExportRow;
+  return csvLine({
+    ...empty,
+    seq: head.seq,
+    kind: "record_head",
+    record_head: `#${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify)`,
+  });
+}
+
 /**
  * The entries as CSV, one row each with every field (and `more`: other records' rows, in the same
- * columns, in the chain's order among them); `head`: the record's head when exported, as a
- * last line a spreadsheet reads as a note ("# record head …"), so a printed or mailed copy names the
- * chain it came from (`kennel-desk record verify` prints the same).
+ * columns, in the chain's order among them); `head`: the record's head when exported, as the last
+ * row (csvHeadLine). The export writes the same lines a page at a time (src/cli/record-export.ts).
  */
 export function recordCsv(
   entries: Entry[],
@@ -203,17 +230,8 @@ export function recordCsv(
   more: ExportRow[] = [],
   facts?: EntryFacts,
 ): string {
-  const lines = [COLUMNS.join(",")];
-  // The other records' rows (the welfare check's, the care plan's, the doses given if needed) in the
-  // chain's order among the entries.
   const rows = [...entries.map((e) => exportRow(e, timeZone, facts)), ...more].sort(
     (a, b) => Number(a.seq) - Number(b.seq),
   );
-  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(row[c] ?? null)).join(","));
-  if (head) lines.push(headLine(head));
-  return `${lines.join("\r\n")}\r\n`;
+  return [CSV_HEADER, ...rows.map(csvLine), ...(head ? [csvHeadLine(head)] : [])].join("");
 }
-
-/** "# record head #1234 sha256 9f3a…": the head as exports carry it, the whole hash. */
-const headLine = (head: ChainHead) =>
-  `# record head #${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify)`;

@@ -154,13 +154,13 @@ export function fastingWhenWords(times: FastingTimes | undefined): string {
 }
 
 /**
- * "fasting: NIL BY MOUTH – op at 10:00", the words as written (cut to 200 characters); with the time
- * they state, "fasting from 20:00: Fasting from 8pm".
+ * "fasting: NIL BY MOUTH – op at 10:00", the words as written, whole; with the time they state,
+ * "fasting from 20:00: Fasting from 8pm".
  */
 function fastingWords(fasting: string, times?: FastingTimes): string {
   const text = fasting.replace(/\s+/g, " ").trim();
   const when = fastingWhenWords(times);
-  return `fasting${when ? ` ${when}` : ""}: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+  return `fasting${when ? ` ${when}` : ""}: ${text}`;
 }
 
 /** A note as care: "notes: AGGRESSIVE with other dogs", "evaluation notes: …", "medical notes: …". */
@@ -194,10 +194,9 @@ export function listedTwiceWords(name: string): string {
   return `${name} listed twice: check it is not a double dose`;
 }
 
-/** "medical notes: Allergic to chicken, itches" (cut to 200 characters). */
+/** "medical notes: Allergic to chicken, itches", whole. */
 export function allergyInNotesWords(notes: string): string {
-  const text = notes.replace(/\s+/g, " ").trim();
-  return `medical notes: ${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
+  return `medical notes: ${notes.replace(/\s+/g, " ").trim()}`;
 }
 
 export function speciesEmoji(pet: Pet): string {

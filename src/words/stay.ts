@@ -5,7 +5,7 @@
  */
 
 import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
-import { plural } from "../domain/text.ts";
+import { plural, shortenAtWord } from "../domain/text.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
@@ -36,12 +36,13 @@ function planThenWords(p: PlanThen): string {
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
 
-const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A reason, a note or a name of staff, shortened at a word boundary (the full record has it whole). */
+const cap = (text: string, max: number) => shortenAtWord(text, max);
 
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
 function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = doseName(cap(x.label, 40), x.unconfirmed);
+  const label = doseName(x.label, x.unconfirmed);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
@@ -51,7 +52,7 @@ function exceptionWords(x: StayException, timezone: string): string {
 /** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
 function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = { value: cap(x.label, 60) };
+  const label = { value: x.label };
   const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
   const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
   if (x.kind === "missed")
@@ -120,7 +121,7 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
 
 /** The summary line in pieces, the pet's name its own (see StayPiece). */
 function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
-  const head = (rest: string): StayPiece[] => ["Stay record, ", { value: cap(s.petName, 40) }, `: ${rest}`];
+  const head = (rest: string): StayPiece[] => ["Stay record, ", { value: s.petName }, `: ${rest}`];
   // Rounds of the stay the record kept nothing of (before it began, or never posted): said first.
   const began = s.unkept?.length ? unkeptWords(s.unkept.length) : undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
@@ -128,7 +129,7 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   // Doses and meals its rounds asked that were not due in the end (the pet went home first).
   const notDue = s.notDue
     .slice(0, SUMMARY_EXCEPTIONS)
-    .map((n) => `${NOT_DUE_ICON} ${cap(n.label, 40)} ${notDueWords(n, timezone)}`);
+    .map((n) => `${NOT_DUE_ICON} ${n.label} ${notDueWords(n, timezone)}`);
   if (s.doses.due === 0 && s.meals.due === 0) {
     const none = s.dueKnown ? "nothing due or recorded yet" : "nothing recorded";
     const quiet = welfare || notDue.length ? undefined : none;
@@ -173,25 +174,38 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
       lines.push({ depth: 1, pieces: [`${heading} round`] });
       day = heading;
     }
-    const e = i.entry;
-    const text = { value: cap(e?.itemText ?? i.label, 120) };
-    // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
-    const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
-    if (!e) {
-      lines.push({ depth: 2, pieces: [text, `${from}: ${doseStateWords(i.state, timezone)}`] });
-      continue;
-    }
-    const why = e.reason ?? e.note;
-    // A late entry with both its times (issue 35); a high-alert dose with its witness.
-    const when = e.givenAt
-      ? lateEntryWords(e, timezone)
-      : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-    // Given on time, late or after its window; a late entry's own words already say it is one.
-    const verdict =
-      i.state.state === "recorded" && e.outcome === "given"
-        ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
-        : "";
-    lines.push({
+    lines.push(...itemLines(s, i, timezone));
+  }
+  if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
+  if (s.unkept?.length) {
+    const rounds = s.unkept.map((r) => `${dayHeading(r.date)} ${r.round}`);
+    const shown = rounds.slice(0, 12).join(", ");
+    const more = rounds.length > 12 ? ` and ${rounds.length - 12} more` : "";
+    lines.push({ depth: 1, pieces: [`${cap(unkeptWords(rounds.length), 80)}: ${shown}${more}`] });
+  }
+  return lines;
+}
+
+/** One item of a round: its state when nothing was recorded, else its entry, then the entries it corrected. */
+function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
+  const e = i.entry;
+  // The item whole: a drug with its strength and amount (issue 47).
+  const text = { value: e?.itemText ?? i.label };
+  // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
+  const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
+  if (!e) return [{ depth: 2, pieces: [text, `${from}: ${doseStateWords(i.state, timezone)}`] }];
+  const why = e.reason ?? e.note;
+  // A late entry with both its times (issue 35); a high-alert dose with its witness.
+  const when = e.givenAt
+    ? lateEntryWords(e, timezone)
+    : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
+  // Given on time, late or after its window; a late entry's own words already say it is one.
+  const verdict =
+    i.state.state === "recorded" && e.outcome === "given"
+      ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
+      : "";
+  const lines: StayLine[] = [
+    {
       depth: 2,
       pieces: [
         text,
@@ -202,25 +216,18 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
         ...witnessWords(i, timezone),
         ...(i.planThen ? [` · ${planThenWords(i.planThen)}`] : []),
       ],
+    },
+  ];
+  for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
+    lines.push({
+      depth: 3,
+      corrected: true,
+      pieces: [
+        "corrected: ",
+        `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
+        { value: cap(old.userName, 60) },
+      ],
     });
-    for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
-      lines.push({
-        depth: 3,
-        corrected: true,
-        pieces: [
-          "corrected: ",
-          `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
-          { value: cap(old.userName, 60) },
-        ],
-      });
-    }
-  }
-  if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
-  if (s.unkept?.length) {
-    const rounds = s.unkept.map((r) => `${dayHeading(r.date)} ${r.round}`);
-    const shown = rounds.slice(0, 12).join(", ");
-    const more = rounds.length > 12 ? ` and ${rounds.length - 12} more` : "";
-    lines.push({ depth: 1, pieces: [`${cap(unkeptWords(rounds.length), 80)}: ${shown}${more}`] });
   }
   return lines;
 }

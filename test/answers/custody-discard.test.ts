@@ -12,7 +12,7 @@ import { tapAsks } from "../../src/answers/record-tap.ts";
 import { keptSheets } from "../../src/answers/sheets.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
-import { roundPost } from "../../src/digest/compose.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { countInStart } from "../../src/domain/custody-rules.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 it("a dose from a medicine past its discard-by asks first; one within it records in one tap", async () => {
-  await roundPost(deps, "morning", DATE);
+  await prepareRoundPost(deps, "morning", DATE);
   expect(await confirmAllPlans(store, deps.config, clock)).toBeGreaterThan(0);
   const [sheet] = await keptSheets(deps, { date: DATE });
   if (!sheet) throw new Error("the morning round's sheet was not kept");

@@ -11,7 +11,7 @@ import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
-import { roundPost } from "../../src/digest/compose.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
@@ -51,7 +51,7 @@ it("given on time: N of M due; the late and missed doses named, missed first; Sl
   expect((await todayOverview(deps)).record?.doses).toBeUndefined();
   // 07:40: the morning round posted (its sheet kept), one pet's medication given on time.
   now = Date.parse(`${DATE}T07:40:00Z`);
-  await roundPost(deps, "morning", DATE);
+  await prepareRoundPost(deps, "morning", DATE);
   const doses = (await roundDoses(deps, "morning", DATE)).filter((d) => d.due.item !== "meal");
   const plain = doses.find((d) => !d.due.highAlert);
   if (!plain) throw new Error("the sandbox's morning round has no ordinary dose");

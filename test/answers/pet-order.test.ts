@@ -1,7 +1,9 @@
 /**
  * `/pet NAME` with many matches lists the pets in house today first, then by name: in the preview's
  * data (seed 1, 400 customers), the fifteen Biscuits, three of them staying, none of those on the
- * API's own page 1 (it pages by id). Who is in house is read here the /inhouse way, independently.
+ * API's own page 1 (it pages by id). Who is in house is read here the /inhouse way, independently
+ * (the board keeps today's house for the search); each page of the search reads its page and nothing
+ * more (issue 48: the house is not read again, every match is not read).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { houseReport } from "../../src/answers/house.ts";
@@ -44,10 +46,17 @@ describe("a pet search with many matches", () => {
     const staying = new Set(house.entries.flatMap((e) => e.care?.pets ?? []).map((p) => p.pet.petId));
     const apiFirstPage = (await deps.kennel.listPets({ name: "Biscuit" }, { page: 1, pageSize: 10 })).data
       .items;
+    const asked = () => sandbox.requests.filter((r) => r.path.startsWith("/api/v1/pets")).length;
+    const before = { pets: asked(), all: sandbox.requests.length };
     const first = await list("Biscuit", 1);
     expect(first.totalRecords).toBe(15);
     expect(first.totalPages).toBe(2);
     const second = await list("Biscuit", 2);
+    // One page of the search each, and the owners' names (cached): the house is not read again.
+    expect(asked() - before.pets).toBe(2);
+    expect(sandbox.requests.slice(before.all).every((r) => /\/pets\?|\/customers\/\d+$/.test(r.path))).toBe(
+      true,
+    );
     const all = [...first.items, ...second.items];
     expect(new Set(all.map((i) => i.pet.petId)).size).toBe(15);
     const inHouse = all.filter((i) => staying.has(i.pet.petId));
@@ -59,13 +68,15 @@ describe("a pet search with many matches", () => {
       inHouse.map((i) => i.pet.petId),
     );
     expect(all.map((i) => i.inHouse === true)).toEqual(all.map((i) => staying.has(i.pet.petId)));
-    const rest = all.slice(inHouse.length);
-    const sorted = [...rest].sort(
-      (a, b) =>
-        (a.pet.name ?? "").localeCompare(b.pet.name ?? "", undefined, { sensitivity: "base" }) ||
-        (a.pet.petId ?? 0) - (b.pet.petId ?? 0),
-    );
-    expect(rest.map((i) => i.pet.petId)).toEqual(sorted.map((i) => i.pet.petId));
+    // The rest of each page by name, then id.
+    for (const rest of [first.items.slice(inHouse.length), second.items]) {
+      const sorted = [...rest].sort(
+        (a, b) =>
+          (a.pet.name ?? "").localeCompare(b.pet.name ?? "", undefined, { sensitivity: "base" }) ||
+          (a.pet.petId ?? 0) - (b.pet.petId ?? 0),
+      );
+      expect(rest.map((i) => i.pet.petId)).toEqual(sorted.map((i) => i.pet.petId));
+    }
     const text = petListText(first, { color: false, timezone: TZ, thisYear: "2026" });
     expect(text.split("\n").filter((l) => l.includes("🏠 in house today"))).toHaveLength(inHouse.length);
   });

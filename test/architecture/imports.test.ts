@@ -215,10 +215,6 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     edge: `src/text/welfare-record.ts → ${to}`,
     why: "the CSV and JSON exports' welfare rows are a file format of the records, not a document (as src/text/record.ts)",
   })),
-  ...["src/domain/bookings.ts", "src/domain/record.ts", "src/time.ts"].map((to) => ({
-    edge: `src/blocks/round-sheet.ts → ${to}`,
-    why: "the kept sheet is drafted from the round's answer here (the care plan's integration is changing it)",
-  })),
 ];
 
 const { graph, unresolved } = readGraph(ROOT, tsFiles(ROOT, "src"));

@@ -13,13 +13,14 @@ import { prnGive } from "../../src/blocks/buttons.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import { answeredMessage, asNeededMessages, followUpMessage } from "../../src/blocks/prn.ts";
-import { draftSheet, sheetMessages } from "../../src/blocks/round-sheet.ts";
+import { sheetForSlack, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
 import type { PlanState } from "../../src/domain/plan/types.ts";
 import type { AsNeededPet, PrnDose } from "../../src/domain/prn.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
+import { draftSheet } from "../../src/present/round-sheet.ts";
 
 const TZ = "Europe/London";
 const DATE = "2026-11-24";
@@ -98,7 +99,7 @@ function dose(i: number, n: number, more: Partial<PrnDose> = {}): PrnDose {
 }
 
 const all = (t: { parent: Message; replies: Message[] }) => [t.parent, ...t.replies];
-const kept = (r: RoundReport): Sheet => ({ ...draftSheet(r, { timezone: TZ }), id: 7 });
+const kept = (r: RoundReport): Sheet => ({ ...sheetForSlack(draftSheet(r, { timezone: TZ })), id: 7 });
 const labels = (m: Message[]) =>
   m.flatMap((x) => x.blocks).flatMap((b) => (b.type === "actions" ? b.elements.map((e) => e.text.text) : []));
 

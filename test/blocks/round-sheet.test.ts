@@ -10,7 +10,7 @@ import type { Sheet } from "../../src/answers/sheets.ts";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
-import { draftSheet, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
+import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
@@ -19,6 +19,7 @@ import { roundOfSheets } from "../../src/domain/obligations.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";
+import { draftSheet as draftOf } from "../../src/present/round-sheet.ts";
 import type { Entry, ItemKey, Outcome } from "../../src/record/types.ts";
 
 const TZ = "Europe/London";
@@ -103,6 +104,8 @@ function entry(i: number, item: ItemKey, outcome: Outcome, more: Partial<Entry> 
 
 const all = (t: { parent: Message; replies: Message[] }) => [t.parent, ...t.replies];
 /** A kept sheet (id 7) of a round. */
+/** A round drafted and shared out as Slack posts it. */
+const draftSheet = (r: RoundReport) => sheetForSlack(draftOf(r, { timezone: TZ }));
 const kept = (r: RoundReport): Sheet => ({ ...draftSheet(r), id: 7 });
 /** What a kept sheet asked, its windows by the default settings (as the record's obligation holds it). */
 const asked = (sheet: Sheet, times: { morning: string; midday: string; evening: string }) =>
@@ -356,5 +359,41 @@ describe("the record beside a pet", () => {
     expect(words({ pets: 0, recorded: 0, dosesLeft: 0, mealsLeft: 0, problems: 0 })).toBe(
       "📋 Nothing to record this round",
     );
+  });
+});
+
+describe("a pet whose care passes a message (issue 47)", () => {
+  it("goes on in the next message, whole, its record and buttons after the last of its care", () => {
+    const words = (w: string, n: number) => Array.from({ length: n }, (_, i) => `${w}${i}`).join(" ");
+    const pc = petCare({
+      petId: 1000,
+      name: "Biscuit",
+      allergies: words("allergy", 200),
+      dietaryRequirementsPm: words("dinner", 300),
+      ...Object.fromEntries(
+        ["", "2", "3", "4", "5"].flatMap((n, i) => [
+          [`medication${n}`, `Drug${i} 50 mg, ${words(`dose${i}-`, 180)}`],
+          [`medication${n}Pm`, words(`evening${i}-`, 120)],
+        ]),
+      ),
+    } as Pet);
+    const r = report(3);
+    const pets = [
+      { ...(r.pets[0] as RoundPet), pet: pc, sheet: roundSheet(pc.care, "evening") },
+      ...r.pets.slice(1),
+    ];
+    const sheet = kept({ ...r, pets });
+    const messages = all(sheetMessages(sheet, { entries: [entry(0, "med:1", "given")], timezone: TZ }));
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const text = messages.map((m) => JSON.stringify(m.blocks)).join("");
+    // Every word of its care is there, once.
+    for (const w of ["allergy199", "dinner299", "dose4-179", "evening4-119"])
+      expect(text.split(w).length - 1).toBe(1);
+    // Its buttons come after its last words; the other pets keep theirs.
+    const biscuit = sheet.pets.find((p) => p.petId === 1000);
+    const holding = messages[biscuit?.message ?? -1];
+    expect(JSON.stringify(holding?.blocks)).toContain("evening4-119");
+    expect(petsAndButtons(messages.flatMap((m) => m.blocks)).every((p) => p.buttons.length === 2)).toBe(true);
   });
 });

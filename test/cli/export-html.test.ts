@@ -223,9 +223,9 @@ describe("record export --format html", () => {
     const byBooking = await cli(["record", "export", "--booking", String(chosen.booking.bookingId)]);
     expect(byBooking.code).toBe(0);
     const rows = byBooking.stdout.trim().split("\r\n");
-    // The header, three entries, and the record's head as the last line.
+    // The header, three entries, and the record's head as the last row (in its own column).
     expect(rows).toHaveLength(1 + 3 + 1);
-    expect(rows.at(-1)).toMatch(/^# record head #\d+ sha256 [0-9a-f]{64}/);
+    expect(rows.at(-1)).toMatch(/,record_head,,,#\d+ sha256 [0-9a-f]{64} /);
     expect(byBooking.stdout).toContain("'=dry food");
     expect(byBooking.stdout).not.toContain(",wet,");
     const byPet = await cli(["record", "export", "--pet", String(chosen.care?.pets[0]?.pet.petId)]);

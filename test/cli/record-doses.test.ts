@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { recordReview } from "../../src/answers/review.ts";
 import { type SheetBody, saveSheet } from "../../src/answers/sheets.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
 import { witnessKey } from "../../src/answers/witness.ts";
@@ -219,6 +220,14 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       const clock = { at: 0 };
       const { store, env } = await engine.open(clock);
       await seed(store, clock);
+      // The manager reviewed 24 Nov (issue 50), not 20 Oct.
+      await recordReview(
+        { record: store },
+        "2026-11-24",
+        "Bobby's missed dose: vet told",
+        { userId: "U0MGR", userName: "Morgan" },
+        "rv1",
+      );
       await store.close();
 
       const json = await cli(["record", "audit", "--json"], env);
@@ -242,6 +251,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
         notGivenByReason: { vomited: 1 },
         asNeeded: { given: 2, withEffect: 1, withoutEffect: 1 },
         highAlert: { given: 2, witnessed: 1, unwitnessed: 1, awaiting: 0 },
+        reviewed: { days: 1, reviewed: 1, notReviewed: [] },
         head: { seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
       });
       const text = await cli(["record", "audit"], env);
@@ -251,10 +261,16 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text.stdout).toContain("⚠️ not given or refused: 1 (vomited within 30 min 1)");
       expect(text.stdout).toContain("💊 As-needed doses given: 2 · effect recorded 1 · no effect recorded 1");
       expect(text.stdout).toContain("💉 High-alert doses given: 2 · witnessed 1 · unwitnessed 1");
-      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{12}/);
+      expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{16}/);
       // Sixty days take in the dose of 20 Oct (its round's sheet, nothing recorded: missed).
       const wide = JSON.parse((await cli(["record", "audit", "--days", "60", "--json"], env)).stdout);
       expect(wide.doses).toMatchObject({ due: 6, missed: 2 });
+      expect(wide.reviewed).toEqual({ days: 2, reviewed: 1, notReviewed: ["2026-10-20"] });
+      expect(text.stdout).toContain("✅ Days reviewed by a manager: 1 of 1 (days with a round kept)");
+      const wideText = await cli(["record", "audit", "--days", "60"], env);
+      expect(wideText.stdout).toContain(
+        "✅ Days reviewed by a manager: 1 of 2 (days with a round kept) · not reviewed: Tue 20 Oct",
+      );
       const bad = await cli(["record", "audit", "--days", "0"], env);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain("--days takes a number of days from 1 to 366");
@@ -284,7 +300,10 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
 
       const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
       const [header = [], ...rows] = parseCsv(csv.stdout);
-      expect(header.slice(-8, -4)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
+      // After every earlier column (an older reader finds each where it was).
+      const first = header.indexOf("given_at");
+      expect(first).toBe(header.indexOf("request_key") + 1);
+      expect(header.slice(first, first + 4)).toEqual(["given_at", "reason_code", "late_entry", "witness"]);
       const row = (match: string) => rows.find((r) => r.some((c) => c.includes(match))) ?? [];
       const col = (r: string[], name: string) => r[header.indexOf(name)];
       const late = row("Rimadyl 50 mg");

@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/index.ts";
+import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
+import { startSandbox } from "../../src/sandbox/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-record-none-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +30,7 @@ async function cli(args: string[], env: Record<string, string>) {
 
 const READS = [
   ["record", "verify"],
-  ["record", "verify", "--head", "#12 · 9f3a5c1e0b7d"],
+  ["record", "verify", "--head", "#12 · 9f3a5c1e0b7d24aa"],
   ["record", "audit"],
   ["record"],
   ["record", "evening", "2026-11-24"],
@@ -91,6 +93,65 @@ describe("another kennel's record", () => {
       const r = await cli(args, env);
       expect(r.code, args.join(" ")).toBe(3);
       expect(JSON.parse(r.stdout), args.join(" ")).toMatchObject({ ok: false, problem: "other_kennel" });
+    }
+  });
+});
+
+describe("another business's record, both kennel APIs on this computer", () => {
+  it("record, record --booking and export refuse it (exit 3), naming both businesses; the record's own business reads it", async () => {
+    const sandbox = await startSandbox({
+      seed: 5,
+      customers: 20,
+      today: "2026-11-24",
+      timezone: "Europe/London",
+    });
+    try {
+      // A record stamped for the sandbox's main business, by a bot on this computer.
+      const mine = join(dir, "business-main");
+      const opened = await openCareRecord({ engine: "sqlite", dataDir: mine }, clock, {
+        origin: kennelOrigin(sandbox.url),
+      });
+      await opened.store.bindKennelId(sandbox.main.id);
+      await opened.store.record([
+        {
+          date: "2026-11-24",
+          round: "morning",
+          bookingId: 501,
+          petId: 77,
+          petName: "Biscuit",
+          item: "meal",
+          itemText: "kibble",
+          outcome: "ate_all",
+          userId: "U1",
+          userName: "Jane",
+          requestKey: "k-main",
+        },
+      ]);
+      await opened.store.close();
+      const reads = [
+        ["record", "2026-11-24"],
+        ["record", "--booking", "501"],
+        ["record", "export", "--from", "2026-11-01", "--to", "2026-11-30"],
+        ["record", "export", "--booking", "501", "--format", "json"],
+      ];
+      const other = {
+        KENNEL_DATA_DIR: mine,
+        KENNEL_API_KEY: sandbox.keys.other,
+        KENNEL_API_BASE_URL: sandbox.url,
+      };
+      for (const args of reads) {
+        const r = await cli(args, other);
+        expect(r.code, args.join(" ")).toBe(3);
+        expect(r.stdout, args.join(" ")).not.toContain("Biscuit");
+        expect(r.stderr + r.stdout).toContain(`(business ${sandbox.main.id})`);
+        expect(r.stderr + r.stdout).toContain(`(business ${sandbox.other.id})`);
+      }
+      const own = { ...other, KENNEL_API_KEY: sandbox.keys.main };
+      const read = await cli(["record", "export", "--from", "2026-11-01", "--to", "2026-11-30"], own);
+      expect(read.code).toBe(0);
+      expect(read.stdout).toContain("Biscuit");
+    } finally {
+      await sandbox.close();
     }
   });
 });

@@ -260,12 +260,19 @@ describe("kennel-desk record export", () => {
       "past_plan_limit",
       "effect",
       "from_words",
+      // The record's head, on the last row: a column of its own, so every row has the same cells.
+      "record_head",
     ]);
-    // The last line names the record's head at export, for `kennel-desk record verify`.
+    // Every row has every column (RFC 4180), the last one too: it names the record's head at
+    // export, for `kennel-desk record verify --head`.
+    for (const row of rows) expect(row).toHaveLength(header?.length ?? 0);
     const head = rows.pop();
-    expect(head?.[0]).toMatch(
-      /^# record head #\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/,
+    const cell = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
+    expect(cell(head, "kind")).toBe("record_head");
+    expect(cell(head, "record_head")).toMatch(
+      /^#\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/,
     );
+    expect(cell(head, "seq")).toBe(cell(head, "record_head")?.match(/^#(\d+)/)?.[1]);
     expect(rows).toHaveLength(4);
     const at = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
     expect(at(rows[0], "superseded_by")).toBe("3");

@@ -1,5 +1,5 @@
 /**
- * The morning post names the care record's head ("🔏 care record #12 · 9f3a5c1e0b7d…"), so a copy of
+ * The morning post names the care record's head ("🔏 care record #12 · 9f3a5c1e0b7d24aa…"), so a copy of
  * it sits in Slack, outside the kennel's own database; a record that cannot be read leaves it out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +55,7 @@ describe("the morning post and the record's head", () => {
     const head = await record.head();
     const post = await composePost(deps(record), "departures", "2026-11-22");
     const parent = JSON.stringify("parent" in post ? post.parent : post);
-    expect(parent).toContain(`🔏 care record #${head.seq} · ${head.hash.slice(0, 12)}…`);
+    expect(parent).toContain(`🔏 care record #${head.seq} · ${head.hash.slice(0, 16)}…`);
     expect(JSON.stringify("replies" in post ? post.replies : [])).not.toContain("care record #");
   });
 

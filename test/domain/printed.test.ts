@@ -8,12 +8,12 @@
 import { describe, expect, it } from "vitest";
 import { careOf } from "../../src/domain/care.ts";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
-import { planRound, printedOnRound } from "../../src/domain/plan/round.ts";
+import { planRound } from "../../src/domain/plan/round.ts";
 import { confirmPlan, setItem } from "../../src/domain/plan/state.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
 import { printedItems } from "../../src/domain/record.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
+import { printedOnRound, roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
 
 const DATE = "2026-11-29";

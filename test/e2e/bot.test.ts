@@ -28,8 +28,9 @@ afterAll(() => h.close());
 
 const events = () => `${h.url}/slack/events`;
 
+/** The answer: not "⏳ Looking up…", nor the request that removes it once the answer is ready. */
 function isFinal(r: Recorded): boolean {
-  return !String(r.body.text ?? "").includes("Looking up");
+  return r.body.delete_original !== true && !String(r.body.text ?? "").includes("Looking up");
 }
 
 async function command(

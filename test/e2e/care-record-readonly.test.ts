@@ -102,8 +102,10 @@ describe("a read-only care record, from Slack", () => {
       await postSigned(url, SECRET, form);
       // The whole sheet is shown; its record buttons are not (its sheet cannot be kept in a
       // read-only record, so nothing could check what they record), and the post says so.
-      await slack.waitFor(() => slack.timeline.some((m) => m.id > since && !m.thread_ts), 20_000);
-      const message = slack.timeline.find((m) => m.id > since && !m.thread_ts);
+      // The round's parent (not "⏳ Looking up…", shown to the asker alone while it is slow).
+      const parent = (m: (typeof slack.timeline)[number]) => m.id > since && !m.thread_ts && !m.ephemeral;
+      await slack.waitFor(() => slack.timeline.some(parent), 20_000);
+      const message = slack.timeline.find(parent);
       const shown = JSON.stringify(message?.blocks);
       expect(shown).toContain("The care record could not be used");
       expect(shown).toContain("cannot be written");

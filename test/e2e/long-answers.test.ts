@@ -38,10 +38,12 @@ async function roundsSeenBy(user = "U0STAFF"): Promise<{ seen: TimelineEntry[]; 
     );
   expect((await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form)).status).toBe(200);
   await h.slack.waitFor(() => seen().length > 0, 20_000);
+  // The parts come a second apart past the first three (the bot keeps Slack's pace): settled when
+  // nothing has come for longer than that.
   let n = -1;
   while (n !== h.slack.version) {
     n = h.slack.version;
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1500));
   }
   return { seen: seen(), id };
 }

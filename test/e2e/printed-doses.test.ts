@@ -207,7 +207,8 @@ describe.each(engines)(
       async () => {
         const oscar = onRoundPost("AW-AM", "Oscar");
         expect(oscar.section).toContain("Selgian 20 mg");
-        expect(oscar.buttons.map(label)).toEqual(["✏️ Record each…", "📋 Plan…"]);
+        // His Selgian never counted in: "💊 Medicines in…" beside it (issue 49).
+        expect(oscar.buttons.map(label)).toEqual(["✏️ Record each…", "💊 Medicines in…", "📋 Plan…"]);
         const [button] = await buttonsOf(store, [{ elements: oscar.buttons }], recordEach);
         if (!button) throw new Error("no Record each… for Oscar");
         const { trigger } = actionPayload(h.slack, oscar.message.id, button, "U0JANE");
@@ -253,7 +254,9 @@ describe.each(engines)(
         );
         // Salt & Pepper (AW-SALT): Felimazole beside its evening field, left to a person; nothing recorded.
         expect(onRoundPost("AW-SALT", "Salt & Pepper").section).toContain("Felimazole 2.5 mg");
-        const named = /Salt &amp; Pepper \(Cattery 2\): meal, Felimazole 2\.5 mg \(plan not confirmed\)/;
+        // The dose whole, with its amount (issue 47), each item after a "; " (the items hold commas).
+        const named =
+          /Salt &amp; Pepper \(Cattery 2\): meal; Felimazole 2\.5 mg · one tablet \(plan not confirmed\)/;
         at = Date.parse(`${DATE}T20:15:01Z`);
         await h.bot.doseAlerts?.check();
         expect(replyOf("late")).toMatch(named);

@@ -103,11 +103,12 @@ export async function roundPostOf(slack: SlackStandIn, sinceId: number): Promise
   await slack.waitFor(() => parentOf() !== undefined, 30_000);
   const parent = parentOf() as TimelineEntry;
   const mine = () => [parent, ...slack.timeline.filter((m) => m.thread_ts === parent.ts && m.id > parent.id)];
-  // The thread's parts come one by one (Slack paces posts): wait until none has come for a while.
+  // The thread's parts come one by one, a second apart past the first three (the bot keeps Slack's
+  // pace): wait until none has come for longer than that.
   let n = -1;
   while (n !== mine().length) {
     n = mine().length;
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1500));
   }
   return mine().map((m) => slack.timeline.find((x) => x.id === m.id) as TimelineEntry);
 }

@@ -32,7 +32,7 @@ export function reportOf(
     memo.set(b, care);
     return care;
   };
-  return assembleDay(planDay(kind, date, bookings, options), careOf, "req-1");
+  return assembleDay(planDay(kind, date, bookings, options, careOf), careOf, "req-1");
 }
 
 const careMemo = new WeakMap<(b: Booking) => Pet[] | null, WeakMap<Booking, EntryCare>>();

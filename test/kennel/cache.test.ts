@@ -7,10 +7,15 @@ import { silentLogger } from "../../src/log.ts";
 const KEY = "test-key-cache-4411";
 const BASE = "https://kennel.example.com/api/v1";
 
-/** A fake API with a fake clock: counts calls per path; `status` can turn every answer into a 401. */
+/**
+ * A fake API with a fake clock: counts calls per path; `status` can turn every answer into a 401;
+ * `changed` is what GET /customers?request.updatedSince answers (the customers changed, with their
+ * pets), or "error" for a 500 there.
+ */
 function fakeApi(overrides: Partial<KennelSettings> = {}) {
   let nowMs = 1_000_000;
   let status = 200;
+  let changed: number[] | "error" = [];
   const calls: string[] = [];
   const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -18,6 +23,16 @@ function fakeApi(overrides: Partial<KennelSettings> = {}) {
     calls.push(`${url.pathname.replace("/api/v1", "")}${url.search}`);
     const parts = url.pathname.split("/");
     const id = Number(parts[4]);
+    if (url.pathname.endsWith("/customers") && url.searchParams.has("request.updatedSince")) {
+      if (changed === "error") return new Response("{}", { status: 500 });
+      const items = changed.map((c) => ({ customerId: c, pets: [{ petId: c * 10, name: `Pet of ${c}` }] }));
+      return new Response(
+        JSON.stringify({ page: 1, pageSize: 100, totalRecords: items.length, totalPages: 1, items }),
+        {
+          headers: { "content-type": "application/json" },
+        },
+      );
+    }
     const body = url.pathname.endsWith("/pets")
       ? [{ petId: id * 10, name: `Pet of ${id}` }]
       : url.pathname.includes("/pets/")
@@ -52,14 +67,17 @@ function fakeApi(overrides: Partial<KennelSettings> = {}) {
     setStatus: (s: number) => {
       status = s;
     },
+    setChanged: (c: number[] | "error") => {
+      changed = c;
+    },
   };
 }
 
 describe("the care cache", () => {
-  it("two calls for the same customer's pets within the TTL make one API call", async () => {
+  it("two calls for the same customer's pets within a minute make one API call", async () => {
     const api = fakeApi();
     const first = await api.client.listCustomerPets(7);
-    api.advance(299_000);
+    api.advance(59_000);
     const second = await api.client.listCustomerPets(7);
     expect(second.data).toEqual(first.data);
     expect(api.calls).toEqual(["/customers/7/pets"]);
@@ -76,15 +94,54 @@ describe("the care cache", () => {
     expect(api.client.cacheInfo()).toMatchObject({ enabled: true, ttlSeconds: 300, entries: 3 });
   });
 
-  it("expires a record after its TTL (fake clock)", async () => {
-    const api = fakeApi({ cacheTtlSeconds: 60 });
+  it("keeps a day's care: read at 07:00, served at 07:30 after one look at which customers changed", async () => {
+    const api = fakeApi();
+    await api.client.listCustomerPets(7);
+    await api.client.getPet(70);
+    api.advance(30 * 60_000);
+    await api.client.listCustomerPets(7);
+    await api.client.getPet(70);
+    await api.client.listCustomerPets(7);
+    const looks = api.calls.filter((c) => c.startsWith("/customers?"));
+    expect(looks).toHaveLength(1);
+    expect(looks[0]).toMatch(/request\.updatedSince=\d{4}-\d{2}-\d{2}T/);
+    expect(api.calls.filter((c) => !c.startsWith("/customers?"))).toEqual(["/customers/7/pets", "/pets/70"]);
+    // A minute later, the next answer asks again (one call, shared), never more often.
+    api.advance(61_000);
+    await Promise.all([api.client.listCustomerPets(7), api.client.getPet(70)]);
+    expect(api.calls.filter((c) => c.startsWith("/customers?"))).toHaveLength(2);
+  });
+
+  it("reads again a customer the API says changed: its pets and each pet's record", async () => {
+    const api = fakeApi();
+    await api.client.listCustomerPets(7);
+    await api.client.getPet(70);
+    await api.client.listCustomerPets(8);
+    api.advance(5 * 60_000);
+    api.setChanged([7]);
+    await api.client.listCustomerPets(7);
+    await api.client.getPet(70);
+    await api.client.listCustomerPets(8);
+    expect(api.calls.filter((c) => !c.startsWith("/customers?"))).toEqual([
+      "/customers/7/pets",
+      "/pets/70",
+      "/customers/8/pets",
+      "/customers/7/pets",
+      "/pets/70",
+    ]);
+  });
+
+  it("when the API cannot say what changed, a record is kept KENNEL_CACHE_TTL_S at most (fake clock)", async () => {
+    const api = fakeApi({ cacheTtlSeconds: 120 });
+    api.setChanged("error");
     await api.client.getPet(9);
-    api.advance(59_999);
+    api.advance(119_999);
     await api.client.getPet(9);
-    expect(api.calls).toHaveLength(1);
+    expect(api.calls.filter((c) => c === "/pets/9")).toHaveLength(1);
     api.advance(2);
     await api.client.getPet(9);
-    expect(api.calls).toEqual(["/pets/9", "/pets/9"]);
+    expect(api.calls.filter((c) => c === "/pets/9")).toHaveLength(2);
+    expect(api.client.cacheInfo().cached).toMatch(/for 2 minutes/);
   });
 
   it("is emptied when the API rejects the key (401)", async () => {
@@ -161,7 +218,9 @@ describe("the care cache", () => {
 
   it("cacheInfo says what is cached, for how long, and what stays fresh", () => {
     const info = fakeApi().client.cacheInfo();
-    expect(info.cached).toMatch(/pet records, customer records and each customer's pets, for 5 minutes/);
+    expect(info.cached).toMatch(
+      /pet records, customer records and each customer's pets, for the day: read again when the API says their customer changed/,
+    );
     expect(info.fresh).toMatch(/day lists and booking lookups/);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet } from "../../src/answers/sheets.ts";
-import { draftSheet } from "../../src/blocks/round-sheet.ts";
 import { loadConfig } from "../../src/config.ts";
 import { petCare } from "../../src/domain/day.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
@@ -10,6 +9,7 @@ import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { usableResponseUrl } from "../../src/listeners/guard.ts";
 import { couldNotRecord, roundName, SheetRedraw, whoRecorded } from "../../src/listeners/record-round.ts";
 import { silentLogger } from "../../src/log.ts";
+import { draftSheet } from "../../src/present/round-sheet.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { Entry } from "../../src/record/types.ts";
 import { scratchRecord } from "../helpers/record.ts";
@@ -87,7 +87,7 @@ describe("a round message drawn again after taps", () => {
       careProblem: undefined,
       calls: 1,
     } as unknown as RoundReport;
-    const sheet: Sheet = { ...draftSheet(report as never), id: 7 };
+    const sheet: Sheet = { ...draftSheet(report as never, { timezone: "UTC" }), id: 7 };
     // Slack's chat.update, held until the test lets each one finish.
     const updates: Array<() => void> = [];
     const client = {

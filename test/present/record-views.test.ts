@@ -13,7 +13,7 @@ import { roundReport } from "../../src/answers/rounds.ts";
 import { docBlocks } from "../../src/blocks/doc.ts";
 import { doseAlertMessage } from "../../src/blocks/dose-alerts.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
-import { offFoodMessage } from "../../src/blocks/off-food.ts";
+import { offFoodMessages } from "../../src/blocks/off-food.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { dueOf } from "../../src/domain/record.ts";
 import { doseAlertDoc } from "../../src/present/dose-alerts.ts";
@@ -136,7 +136,7 @@ describe("the pets off their food: one document, two serializers", () => {
     const pets = await offFoodToday(busy.deps, busy.today, report);
     expect(pets?.map((p) => p.petName)).toContain("Tyson");
     const lines = expectSameLines(
-      [offFoodMessage(pets, busy.today)],
+      offFoodMessages(pets, busy.today),
       docText(offFoodDoc(pets, busy.today), TEXT),
     );
     expect(lines[0]).toMatch(/^Off their food — /);
@@ -144,7 +144,7 @@ describe("the pets off their food: one document, two serializers", () => {
     expect(tyson).toMatch(/^• .*Tyson: 🍽 off food: 2 meals, the last at the evening round of /);
     for (const none of [[], undefined]) {
       const said = expectSameLines(
-        [offFoodMessage(none, busy.today)],
+        offFoodMessages(none, busy.today),
         docText(offFoodDoc(none, busy.today), TEXT),
       );
       expect(said[1]).toMatch(none ? /^No pet is off its food/ : /could not be read just now/);

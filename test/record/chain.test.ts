@@ -6,12 +6,9 @@
  * someone with the file would), and passes after a correction and after retention; a record made
  * for one kennel refuses another; a record of schema 1 is sealed into the chain on upgrade.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/index.ts";
 import type { RecordSettings } from "../../src/config.ts";
 import { GENESIS, headWords } from "../../src/record/chain.ts";
@@ -20,97 +17,14 @@ import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
-import { usePostgres } from "../helpers/postgres.ts";
+import { useRecordEngines } from "../helpers/record-engines.ts";
 
-const pg_ = usePostgres();
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const engines = useRecordEngines();
+const sqlite = engines[0] as (typeof engines)[0];
 
 const now = Date.parse("2026-11-24T08:00:00Z");
 const clock = { now: () => new Date(now) };
 const KENNEL = { origin: "https://api.kennel.example" };
-
-/** Runs SQL on the record behind Kennel Desk's back, with its triggers off (as a person with the file could). */
-type Raw = (sql: string, params?: unknown[]) => Promise<void>;
-
-interface Engine {
-  name: string;
-  skip: boolean;
-  settings(): Promise<RecordSettings>;
-  raw(settings: RecordSettings): Raw;
-  /** Plain SQL with the triggers on: what the database itself refuses. */
-  plain(settings: RecordSettings): (sql: string) => Promise<void>;
-}
-
-const engines: Engine[] = [
-  {
-    name: "SQLite",
-    skip: false,
-    async settings() {
-      const dir = mkdtempSync(join(tmpdir(), "kennel-desk-chain-"));
-      dirs.push(dir);
-      return { engine: "sqlite", dataDir: dir };
-    },
-    raw:
-      (s) =>
-      async (sql, params = []) => {
-        const db = new DatabaseSync(join((s as { dataDir: string }).dataDir, SQLITE_FILE));
-        try {
-          const triggers = db
-            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
-            .all() as Array<{ name: string; sql: string }>;
-          for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-          db.prepare(sql).run(...(params as never[]));
-          for (const t of triggers) db.exec(t.sql);
-        } finally {
-          db.close();
-        }
-      },
-    plain: (s) => async (sql) => {
-      const db = new DatabaseSync(join((s as { dataDir: string }).dataDir, SQLITE_FILE));
-      try {
-        db.exec(sql);
-      } finally {
-        db.close();
-      }
-    },
-  },
-  {
-    name: "PostgreSQL",
-    skip: !pg_.available,
-    async settings() {
-      return { engine: "postgres", url: await pg_.freshDatabase() };
-    },
-    raw:
-      (s) =>
-      async (sql, params = []) => {
-        const client = new pg.Client({ connectionString: (s as { url: URL }).url.href });
-        await client.connect();
-        try {
-          // Triggers off for this session only (what a superuser could do).
-          await client.query("SET session_replication_role = replica");
-          let n = 0;
-          await client.query(
-            sql.replace(/\?/g, () => `$${++n}`),
-            params,
-          );
-        } finally {
-          await client.end();
-        }
-      },
-    plain: (s) => async (sql) => {
-      const client = new pg.Client({ connectionString: (s as { url: URL }).url.href });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    },
-  },
-];
 
 let key = 0;
 function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
@@ -167,7 +81,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
     expect(head2.seq).toBe(head1.seq + 1);
     expect(head2.hash).not.toBe(head1.hash);
     expect(await store.verify()).toMatchObject({ ok: true, rows: 2, head: head2 });
-    expect(headWords(head2)).toMatch(/^#2 · [0-9a-f]{12}…$/);
+    expect(headWords(head2)).toMatch(/^#2 · [0-9a-f]{16}…$/);
     await store.close();
   });
 
@@ -334,8 +248,7 @@ describe("kennel-desk record verify", () => {
   }
 
   it("prints intact with the head, or the first entry that does not match (exit 1)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-verify-"));
-    dirs.push(dir);
+    const { dataDir: dir } = (await sqlite.settings()) as { dataDir: string };
     const store = (await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, KENNEL)).store;
     await tenDays(store);
     const head = await store.head();
@@ -345,11 +258,11 @@ describe("kennel-desk record verify", () => {
     const ok = await cli(["record", "verify"], env);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(
-      new RegExp(`^intact: 11 entries, head #${head.seq} · ${head.hash.slice(0, 12)}…`),
+      new RegExp(`^intact: 11 entries, head #${head.seq} · ${head.hash.slice(0, 16)}…`),
     );
     expect(ok.stdout).toContain(`full head: #${head.seq} sha256 ${head.hash}`);
     expect(ok.stdout).toContain("for the kennel API at https://api.kennel.example");
-    await engines[0]?.raw({ engine: "sqlite", dataDir: dir })(
+    await sqlite.raw({ engine: "sqlite", dataDir: dir })(
       "UPDATE care_entries SET note = 'added later' WHERE id = ?",
       [third.id],
     );
@@ -363,8 +276,7 @@ describe("kennel-desk record verify", () => {
 
 describe("a record of schema 1 (SQLite)", () => {
   it("is sealed into the chain when this version first opens it, in commit order", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-v1-"));
-    dirs.push(dir);
+    const { dataDir: dir } = (await sqlite.settings()) as { dataDir: string };
     const { migrationsAfter } = await import("../../src/record/schema.ts");
     const db = new DatabaseSync(join(dir, SQLITE_FILE));
     db.exec(

@@ -146,6 +146,35 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       await store.close();
     });
 
+    it("keeps who Slack said each user was, over what it said before, across a reopen (the staff seen before)", async () => {
+      const opened = await engine.open();
+      expect(await opened.store.staff()).toEqual([]);
+      const jane = {
+        userId: "U0JANE",
+        name: "Jane",
+        verdict: "member" as const,
+        team: "T1",
+        checkedAt: "2026-11-24T08:00:00.000Z",
+      };
+      await opened.store.saveStaff(jane);
+      await opened.store.saveStaff({
+        userId: "U0GUEST",
+        verdict: "guest",
+        team: "T1",
+        checkedAt: "2026-11-24T08:01:00.000Z",
+      });
+      // Made a guest since: the new word replaces the old one.
+      await opened.store.saveStaff({ ...jane, verdict: "guest", checkedAt: "2026-11-24T09:00:00.000Z" });
+      await opened.store.close();
+      const again = { store: opened.again() };
+      const staff = (await again.store.staff()).sort((a, b) => a.userId.localeCompare(b.userId));
+      expect(staff).toEqual([
+        { userId: "U0GUEST", verdict: "guest", team: "T1", checkedAt: "2026-11-24T08:01:00.000Z" },
+        { ...jane, verdict: "guest", checkedAt: "2026-11-24T09:00:00.000Z" },
+      ]);
+      await again.store.close();
+    });
+
     it("records a pet's whole round in one request (each medication and the meal)", async () => {
       const { store } = await engine.open();
       const all = [
@@ -292,7 +321,7 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       await store.record([entry()]);
       const [first] = await store.entries({});
       const insert = `INSERT INTO care_entries (round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome,
-        user_id, user_name, request_key, supersedes, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+        user_id, user_name, request_key, supersedes, recorded_at, chain_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4)`;
       const row = (supersedes: number | null) => [
         "2026-11-24",
         "morning",

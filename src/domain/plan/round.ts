@@ -19,8 +19,7 @@
  */
 import type { Round } from "../care.ts";
 import { type DueItem, dueItems, type IfNeededItem, isMedicationItem, sheetItem } from "../record.ts";
-import type { RoundSheet } from "../rounds.ts";
-import { shorten } from "../text.ts";
+import { printedOnRound, type RoundSheet } from "../rounds.ts";
 import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
 import { planState } from "./state.ts";
 import type { Plan, PlanItem, PlanState } from "./types.ts";
@@ -36,30 +35,12 @@ export interface PlanRound {
   oneTap: { offered: true } | { offered: false; why: NoOneTap };
 }
 
-/** Longest item text kept with an entry (as src/domain/record.ts). */
-const TEXT_MAX = 200;
-/** Most of it the plan's words after the instruction may take (today's amount, the condition). */
-const MORE_MAX = 130;
-
 /**
- * The instruction, then what the plan adds ("today: 0.75 ml · only if: …"), within TEXT_MAX: the
- * instruction is the one shortened (the sheet shows it whole), never what says whether and how much.
+ * The instruction, then what the plan adds ("today: 0.75 ml · only if: …"), each whole: what is due
+ * and how much is never shortened (issue 47).
  */
 function withMore(text: string, more: string[]): string {
-  if (more.length === 0) return text;
-  const tail = shorten(more.join(" · "), MORE_MAX);
-  return `${shorten(text, TEXT_MAX - Array.from(tail).length - 3)} · ${tail}`;
-}
-
-/**
- * Is an item printed as a dose to give (or a meal to feed) at this round? Due or conditional by the
- * plan; left to a person ("check: …") where the sheet's own reading of the words puts
- * it on this round (`sheetDue`); with no word of the plan on it, the sheet's own rule. What the
- * sheet tones as a dose, what its form records and what is chased are this, one rule.
- */
-export function printedOnRound(on: ItemOnRound | undefined, sheetDue: boolean): boolean {
-  if (!on) return sheetDue;
-  return on.status === "due" || on.status === "conditional" || (on.status === "check" && sheetDue);
+  return more.length === 0 ? text : `${text} · ${more.join(" · ")}`;
 }
 
 /** The item as the sheet shows it: its label and text, else the plan's words. */

@@ -2,7 +2,7 @@
 import type { App } from "@slack/bolt";
 import { openWelfareFlags } from "../../answers/welfare-flags.ts";
 import { homeList } from "../../blocks/buttons.ts";
-import { flagsListMessage } from "../../blocks/welfare.ts";
+import { flagsListMessages } from "../../blocks/welfare.ts";
 import { localDate } from "../../time.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { asNeededList, dayMessages, houseBoard, offFoodList, roundSheet, tomorrowList } from "../replies.ts";
@@ -31,7 +31,7 @@ export function registerHomeList(app: App, deps: BotDeps): void {
         case "offfood":
           return offFoodList(deps, today);
         case "welfare":
-          return [flagsListMessage(await openWelfareFlags(deps, today), today, deps.config.timezone)];
+          return flagsListMessages(await openWelfareFlags(deps, today), today, deps.config.timezone);
         case "asneeded":
           return asNeededList(deps);
       }

@@ -16,6 +16,7 @@ import { registerPrnGive } from "./prn-give.ts";
 import { registerRecordSubmit } from "./record-submit.ts";
 import { registerRecordTap } from "./record-tap.ts";
 import { registerRecordWitness } from "./record-witness.ts";
+import { registerReview } from "./review.ts";
 import { registerSearchPages } from "./search-pages.ts";
 import { registerStayRecord } from "./stay-record.ts";
 import { registerWelfareFlag } from "./welfare-flag.ts";
@@ -50,4 +51,6 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   // As-needed doses: "💊 Give if needed…" and the follow-up's answers.
   registerPrnGive(app, deps, redraw);
   registerPrnEffect(app, deps);
+  // The manager's daily review (issue 50): "✅ Reviewed…".
+  registerReview(app, deps);
 }

@@ -95,5 +95,5 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
   const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
   const checked = await checkGiven(deps, sheet, pet, given, writes);
   if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
-  return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt });
+  return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt, status });
 }

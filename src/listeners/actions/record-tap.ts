@@ -65,7 +65,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
             : confirmModal(sealed(deps, lateForm, meta), sheet, pet, asks.ask, when);
           return await t.open(view);
         }
-        const result = await recordAllDue(deps, sheet, pet, t.who, t.requestKey);
+        const result = await recordAllDue(deps, sheet, pet, t.who, t.requestKey, { status: asks.status });
         // Committed (or nothing to write): now Slack may be told.
         await t.ack.send();
         if (result.status === "no_one_tap") return await t.tell(NO_ONE_TAP);

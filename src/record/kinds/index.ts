@@ -16,7 +16,9 @@ import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
+import { review } from "./review.ts";
 import { sheet } from "./sheet.ts";
+import { staffName } from "./staff-name.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
 import { witness } from "./witness.ts";
 
@@ -37,10 +39,12 @@ const KINDS = [
   welfareResolved,
   obligation,
   obligationChange,
+  review,
   medicineIn,
   medicineCount,
   medicineClosed,
   medicineOut,
+  staffName,
 ] as const;
 
 type Known = (typeof KINDS)[number];

@@ -10,8 +10,9 @@ import { date, defineKind, id, round, text } from "./kind.ts";
 
 const dueItem = z.object({
   item: itemKey,
-  label: text(200),
-  text: text(3000),
+  label: text(2000),
+  /** The item whole: a drug with its strength and amount, the meal's diet (never shortened: issue 47). */
+  text: text(20_000),
   /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
   highAlert: z.boolean().optional(),
   /** The dose window's own minutes, when the care plan sets them. */
@@ -34,7 +35,8 @@ const ifNeededItem = dueItem.extend({
 const sheetPet = z.object({
   bookingId: id,
   petId: id,
-  name: text(200),
+  /** The pet's name, whole (issue 47). */
+  name: text(2000),
   /** What the sheet listed as due for the pet, in its order. */
   due: z.array(dueItem).max(6),
   /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
@@ -82,6 +84,17 @@ const part = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line })) }),
   z.object({ kind: z.literal("note"), lines }),
   z.object({ kind: z.literal("actions"), actions: z.array(action) }),
+  z.object({
+    kind: z.literal("grid"),
+    corner: z.string(),
+    columns: z.array(lines),
+    rows: z.array(
+      z.object({
+        head: lines,
+        cells: z.array(z.object({ line, key: z.string().optional(), struck: z.literal(true).optional() })),
+      }),
+    ),
+  }),
   z.object({ kind: z.literal("divider") }),
 ]);
 

@@ -1,0 +1,194 @@
+/**
+ * The medication chart on paper (issue 50, `kennel-desk chart`): for each pet in house over some
+ * days, each medication of its plan down the side and each day's rounds across, every cell from the
+ * care record. What was due at a round comes from the record where the round was kept (what it
+ * asked when its sheet was kept, and the pets who arrived or went home since: src/answers/
+ * obligations.ts, as every other surface reads it); a round not kept yet (still to come, or never posted) is the round's sheet as it would
+ * be posted now (src/answers/rounds.ts roundReport: the pet's plan, else the sheet's own rule). Each
+ * due dose's state is the record's (src/domain/obligations.ts, src/domain/doses.ts doseState).
+ */
+import type { Deps } from "../deps.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
+import { type ChartCell, cellKey, chartCell } from "../domain/chart.ts";
+import type { PetCare } from "../domain/day.ts";
+import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
+import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import type { Booking } from "../kennel/schemas.ts";
+import type { Entry, ItemKey } from "../record/types.ts";
+import { addDays } from "../time.ts";
+import type { RoundDose } from "./doses.ts";
+import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
+import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
+
+/** The longest chart: a fortnight (a page's width holds no more rounds). */
+export const CHART_DAYS_MAX = 14;
+
+export interface ChartQuery {
+  from: string;
+  days: number;
+  petId?: number | undefined;
+  /** A room's name, as the kennel system names it (any case). */
+  room?: string | undefined;
+}
+
+/** One round of one day: a column of the chart. */
+export interface ChartColumn {
+  date: string;
+  round: Round;
+  /** What was due is the record's kept sheet (else the sheet as it would be posted now). */
+  kept: boolean;
+}
+
+/** One medication of the pet: a row. */
+export interface ChartRow {
+  item: ItemKey;
+  /** The plan's item, when the pet has a plan (its drug, strength, amount, condition, high-alert mark). */
+  plan?: PlanItem | undefined;
+  /** The sheet's label and words, when a round asked for it. */
+  due?: DueItem | undefined;
+}
+
+export interface ChartPet {
+  bookingId: number;
+  petId: number;
+  name: string;
+  room: string | undefined;
+  reference: string | undefined;
+  checkIn: string | undefined;
+  checkOut: string | undefined;
+  /** The pet's care from the kennel system (allergies, danger notes); undefined when not read. */
+  care: PetCare["care"] | undefined;
+  /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */
+  plan: { state: PlanState; confirmations: Person[]; kept: boolean } | undefined;
+  rows: ChartRow[];
+  /** By `${date}|${round}|${item}`; a cell not here has nothing due (struck). */
+  cells: Record<string, ChartCell>;
+}
+
+export interface Chart {
+  dates: string[];
+  columns: ChartColumn[];
+  pets: ChartPet[];
+  /** What the chart could not show (a booking whose pets' care could not be matched): never dropped silently. */
+  problems: string[];
+  requestId: string | undefined;
+}
+
+const wanted = (q: ChartQuery, booking: Booking, petId: number | undefined) =>
+  (q.petId === undefined || petId === q.petId) &&
+  (q.room === undefined || (booking.roomName ?? "").trim().toLowerCase() === q.room.trim().toLowerCase());
+
+/** The chart of these days: one read of the record, each round's sheet from the kennel API. */
+export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
+  const dates = Array.from({ length: q.days }, (_, i) => addDays(q.from, i));
+  const to = dates.at(-1) ?? q.from;
+  const store = deps.record;
+  const [owed, entries] = store
+    ? await Promise.all([owedRounds(deps, { from: q.from, to }), store.entries({ from: q.from, to })])
+    : [[], []];
+  const chart: Chart = { dates, columns: [], pets: [], problems: [], requestId: undefined };
+  if (!store)
+    chart.problems.push("This Kennel Desk keeps no care record here: every due dose is blank, to sign.");
+  const pets = new Map<string, ChartPet>();
+  for (const date of dates) {
+    for (const round of ROUNDS) {
+      const report = await roundReport(deps, round, date, { keepPlans: false });
+      chart.requestId ??= report.requestId;
+      const mine = owed.find((r) => r.date === date && r.round === round);
+      chart.columns.push({ date, round, kept: mine !== undefined });
+      for (const p of report.pets) addPet(q, pets, p, chart.problems);
+      for (const d of roundDosesOf(deps, report, mine, entries)) addDose(q, pets, d);
+    }
+  }
+  chart.pets = [...pets.values()].sort(
+    (a, b) =>
+      (a.room ?? "").localeCompare(b.room ?? "", "en", { numeric: true }) || a.name.localeCompare(b.name),
+  );
+  return chart;
+}
+
+/** A round's doses: as it asked when kept (the record), else as its sheet would ask now. */
+function roundDosesOf(
+  deps: Deps,
+  report: RoundReport,
+  kept: OwedRound | undefined,
+  entries: Entry[],
+): RoundDose[] {
+  const now = deps.clock.now();
+  const theirs = entries.filter((e) => e.date === report.date && e.round === report.round);
+  const doses = kept ? dosesOwed(deps, [kept], theirs, now) : draftDoses(deps, report, theirs, now);
+  return doses.filter((d) => isMedicationItem(d.due.item));
+}
+
+/** A pet of a round's sheet: its booking, care and plan (the latest round's), its plan's medications. */
+function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problems: string[]): void {
+  const bookingId = p.booking.bookingId;
+  const petId = p.pet?.pet.petId;
+  if (!wanted(q, p.booking, petId)) return;
+  if (!p.pet || bookingId === undefined || petId === undefined) {
+    const said = `Booking ${p.booking.reference ?? bookingId ?? "?"} (${p.unmatched.join(", ") || p.booking.petNames || "pets"}): care not ${p.careStatus === "not_loaded" ? "loaded" : "matched"}, so its doses are not on this chart. Check the kennel system.`;
+    if (!problems.includes(said)) problems.push(said);
+    return;
+  }
+  const pet = petOf(pets, bookingId, petId, p.pet.pet.name ?? `pet ${petId}`);
+  Object.assign(pet, {
+    room: p.booking.roomName,
+    reference: p.booking.reference,
+    checkIn: p.booking.checkInDate,
+    checkOut: p.booking.checkOutDate,
+    care: p.pet.care,
+  });
+  if (p.plan) {
+    const plan = p.plan.plan;
+    pet.plan = {
+      state: p.plan.state,
+      confirmations: plan.confirmations,
+      kept: p.plan.versionId !== undefined,
+    };
+    for (const item of plan.items) if (isMedicationItem(item.key)) rowOf(pet, item.key).plan = item;
+  }
+}
+
+/** A due dose's cell, on its pet's row (a pet only on a kept sheet is charted by its name there). */
+function addDose(q: ChartQuery, pets: Map<string, ChartPet>, d: RoundDose): void {
+  // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
+  // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
+  const known = pets.get(`${d.bookingId}|${d.petId}`);
+  if (!known && (q.room !== undefined || (q.petId !== undefined && d.petId !== q.petId))) return;
+  const pet = known ?? petOf(pets, d.bookingId, d.petId, d.petName);
+  rowOf(pet, d.due.item).due = d.due;
+  pet.cells[cellKey(d.date, d.round, d.due.item)] = chartCell(d.state, d.entry);
+}
+
+function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {
+  const key = `${bookingId}|${petId}`;
+  let pet = pets.get(key);
+  if (!pet) {
+    pet = {
+      bookingId,
+      petId,
+      name,
+      room: undefined,
+      reference: undefined,
+      checkIn: undefined,
+      checkOut: undefined,
+      care: undefined,
+      plan: undefined,
+      rows: [],
+      cells: {},
+    };
+    pets.set(key, pet);
+  }
+  return pet;
+}
+
+/** The pet's row of an item, in the slots' order. */
+function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
+  let row = pet.rows.find((r) => r.item === item);
+  if (!row) {
+    row = { item };
+    pet.rows.push(row);
+    pet.rows.sort((a, b) => a.item.localeCompare(b.item, "en", { numeric: true }));
+  }
+  return row;
+}

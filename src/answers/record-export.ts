@@ -1,0 +1,91 @@
+/**
+ * The record's rows of a range for the exports (`kennel-desk record export`: CSV, JSON; src/cli/
+ * record-export.ts), read a page at a time in the chain's order up to the head taken when the export
+ * began, so an export of three years holds one page in memory, not the record: the round entries
+ * (each page with its doses' witnesses and high-alert marks, src/answers/kept-doses.ts), the welfare
+ * records, the care plans of the stays exported (every version) and the doses given if needed, each
+ * with its effect, and the medicines in custody of those stays (src/answers/pages.ts merges them in
+ * the chain's order for the CSV).
+ */
+import type { Deps } from "../deps.ts";
+import type { MedicineCustody } from "../domain/custody.ts";
+import type { PrnDose } from "../domain/prn.ts";
+import type { ChainHead, Entry } from "../record/types.ts";
+import { custodyOfStays } from "./custody-stock.ts";
+import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
+import { askedStays } from "./obligations.ts";
+import { mergeBySeq, pages } from "./pages.ts";
+import { type PlanVersion, planVersionsOf } from "./plans.ts";
+import { prnDosePages } from "./prn.ts";
+import { WELFARE_KINDS, type WelfareRecordRow, welfareRecordPages } from "./welfare-record.ts";
+
+export interface ExportQuery {
+  from?: string;
+  to?: string;
+  petId?: number;
+  bookingId?: number;
+}
+
+/** What an export reads, each a page at a time (call each once). */
+export interface ExportRows {
+  /** The record's head when the export began: nothing committed after it is in the export. */
+  head: ChainHead;
+  /** The stays exported (booking ids): those with entries, welfare records or doses in the range, as they first appear. */
+  stays: number[];
+  entries(): AsyncIterable<{ entries: Entry[]; facts: EntryFacts }>;
+  welfare(): AsyncIterable<WelfareRecordRow[]>;
+  plans(): AsyncIterable<PlanVersion[]>;
+  asNeeded(): AsyncIterable<PrnDose[]>;
+  /** The medicines in custody of the stays exported (issue 49), each with its register: read at once (a stay holds a few). */
+  custody(): Promise<MedicineCustody[]>;
+}
+
+/** Stays whose plans one query reads at once (an IN list; a longer list is read in parts, merged). */
+const STAYS_PER_QUERY = 2_000;
+
+export async function exportRows(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
+  query: ExportQuery,
+): Promise<ExportRows> {
+  const store = deps.record;
+  const head = await store.head();
+  const through = { throughSeq: head.seq };
+  // In the order they first appear: the entries' stays, then the welfare records', then the doses',
+  // then the stays the range's rounds asked something of with nothing recorded (what was due stands
+  // alone: its page says what was missed). One stay asked by its booking: its page whatever it holds.
+  const { from, to } = query;
+  const found = await Promise.all([
+    store.stays(query),
+    store.stays({ ...query, kinds: WELFARE_KINDS }),
+    store.stays({ ...query, kinds: ["prn"] }),
+    from && to ? askedStays(deps, { ...query, from, to }) : [],
+    query.bookingId !== undefined ? [query.bookingId] : [],
+  ]);
+  const stays = [...new Set(found.flat())];
+  const planned = query.bookingId !== undefined ? [query.bookingId] : stays;
+  const petId = query.petId !== undefined ? { petId: query.petId } : {};
+  return {
+    head,
+    stays,
+    async *entries() {
+      const facts = entryFactsByDay(deps);
+      for await (const entries of store.entryPages(query, through))
+        yield { entries, facts: await facts(entries) };
+    },
+    welfare: () => welfareRecordPages(store, query, head.seq),
+    plans: () => {
+      const parts: AsyncIterable<PlanVersion[]>[] = [];
+      for (let i = 0; i < planned.length; i += STAYS_PER_QUERY) {
+        const bookingIds = planned.slice(i, i + STAYS_PER_QUERY);
+        parts.push(pagesMap(store.logPages({ kind: "plan", bookingIds, ...petId }, through), planVersionsOf));
+      }
+      return pages(mergeBySeq(parts, (v) => v.seq));
+    },
+    asNeeded: () => prnDosePages(deps, query, head.seq),
+    custody: () => custodyOfStays(deps, planned, query.petId),
+  };
+}
+
+async function* pagesMap<A, B>(source: AsyncIterable<A[]>, f: (page: A[]) => B[]): AsyncGenerator<B[]> {
+  for await (const page of source) yield f(page);
+}

@@ -1,0 +1,127 @@
+/**
+ * The manager's daily review (issue 50): after the day's last round, the day's medication figures
+ * from what its rounds asked when kept and its entries (src/answers/obligations.ts, as Home, the
+ * replies and the audit read them: "412 of 420 doses given on time · 3 late · 2 missed (named) · 1 refused"), the welfare
+ * flags still open, and who has reviewed it ("✅ Reviewed…": a record of kind `review`, in the chain).
+ */
+import type { Deps } from "../deps.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import { cleanText } from "../domain/text.ts";
+import type { LogEntry } from "../record/types.ts";
+import { stockNow } from "./custody-stock.ts";
+import { type DoseFigures, doseFigures, type RoundDose } from "./doses.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
+import type { Who } from "./record-round.ts";
+import { openWelfareFlags } from "./welfare-flags.ts";
+
+export interface DayReview {
+  date: string;
+  /** Rounds with a kept sheet that day. */
+  rounds: number;
+  doses: DoseFigures;
+  /** The doses missed, refused or not given, named (pet, drug, round). */
+  exceptions: Array<
+    Pick<RoundDose, "petName" | "round" | "due"> & { kind: "missed" | "refused" | "not_given" }
+  >;
+  /** Welfare flags open at the day's end (undefined: not read). */
+  welfareOpen: number | undefined;
+  /** Medicines held whose count is overdue now (issue 49; undefined: not read). */
+  countsOverdue: number | undefined;
+  /** Each review of the day, oldest first. */
+  reviews: Array<{ userName: string; at: string; note: string }>;
+}
+
+/** A doses' exceptions: missed, refused, not given, in the day's order. */
+function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
+  const out: DayReview["exceptions"] = [];
+  for (const d of doses) {
+    const s = d.state;
+    const kind =
+      s.state === "missed"
+        ? "missed"
+        : s.state === "recorded" && s.outcome !== "given"
+          ? s.outcome
+          : undefined;
+    if (kind === "missed" || kind === "refused" || kind === "not_given")
+      out.push({ petName: d.petName, round: d.round, due: d.due, kind });
+  }
+  return out;
+}
+
+const reviewOf = (e: LogEntry<"review">) => ({
+  userName: e.body.userName,
+  at: e.recordedAt,
+  note: e.body.note,
+});
+
+/** The day's review: its figures now, and who reviewed it. */
+export async function dayReview(
+  deps: Pick<Deps, "record" | "config" | "clock" | "log">,
+  date: string,
+): Promise<DayReview> {
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record: there is no day to review.");
+  const [owed, entries, flags, reviews, overdue] = await Promise.all([
+    owedRounds(deps, { date }),
+    store.entries({ date }),
+    openWelfareFlags(deps, date),
+    store.log({ kind: "review", date }),
+    countsOverdue(deps),
+  ]);
+  const doses = dosesOwed(deps, owed, entries, deps.clock.now()).filter((d) => isMedicationItem(d.due.item));
+  return {
+    date,
+    rounds: new Set(owed.map((r) => r.round)).size,
+    doses: doseFigures(doses),
+    exceptions: exceptionsOf(doses),
+    welfareOpen: flags?.length,
+    countsOverdue: overdue,
+    reviews: reviews.map(reviewOf),
+  };
+}
+
+/** The medicines whose count is overdue now, from the record alone (no runway: no kennel API call). */
+async function countsOverdue(
+  deps: Pick<Deps, "record" | "config" | "clock" | "log">,
+): Promise<number | undefined> {
+  try {
+    const { record, config, clock, log } = deps;
+    const stock = await stockNow({ record, config, clock, log });
+    return stock.held.filter((h) => h.countDue?.overdue).length;
+  } catch (error) {
+    deps.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "the counts overdue could not be read for the day's review",
+    );
+    return undefined;
+  }
+}
+
+/** Keeps a review of the day, its note cleaned as every input is (at most 1000 characters): committed before Slack hears back. */
+export async function recordReview(
+  deps: Pick<Deps, "record">,
+  date: string,
+  note: string,
+  who: Who,
+  requestKey: string,
+): Promise<void> {
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record.");
+  await store.append({
+    kind: "review",
+    date,
+    userId: who.userId,
+    requestKey,
+    body: { v: 1, userName: who.userName, note: cleanText(note).trim().slice(0, 1000) },
+  });
+}
+
+/** The days of a range with a review kept, for `record audit`. */
+export async function reviewedDays(
+  deps: Pick<Deps, "record">,
+  from: string,
+  to: string,
+): Promise<Set<string>> {
+  const rows = (await deps.record?.log({ kind: "review", from, to })) ?? [];
+  return new Set(rows.map((r) => r.date));
+}

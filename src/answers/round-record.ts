@@ -1,0 +1,84 @@
+/**
+ * A round's care record as its sheet is drawn with it (src/present/round-sheet.ts): the round's
+ * entries, the day's as-needed doses (each pet's shown beside its record), the high-alert doses'
+ * witnesses, and the dose times' clock (each item not recorded shows its state: late, missed…). Read
+ * for the round post (src/digest/round-post.ts) and the terminal's sheet (`kennel-desk rounds`).
+ * When the store cannot be read the sheet is still drawn, and says so (`problem`).
+ */
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import type { SheetDoses } from "../domain/obligations.ts";
+import type { PrnDose } from "../domain/prn.ts";
+import type { WitnessView } from "../domain/witness.ts";
+import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
+import type { Entry } from "../record/types.ts";
+import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
+import { describeFailure } from "./failure.ts";
+import { owedRound } from "./obligations.ts";
+import { prnDoses } from "./prn.ts";
+import { sheetPlansNow } from "./sheet-plans.ts";
+import type { Sheet } from "./sheets.ts";
+import { dayWitnesses } from "./witness.ts";
+
+/** The care record as a sheet's message is drawn with it. */
+export interface SheetRecord {
+  entries: Entry[];
+  timezone: string;
+  /** The as-needed doses of the sheet's day (each pet's shown beside its record). */
+  asNeeded?: PrnDose[] | undefined;
+  /** The round's witnesses and the time it is drawn at: high-alert doses show theirs (issue 35). */
+  witness?: WitnessView | undefined;
+  /** Dose times (issue 35): when drawn, and what the round asked (its windows, who went home): each item's state. Without it, none. */
+  doses?: SheetDoses | undefined;
+  /** Medicine custody (issue 49), by pet: its balances, and each dose due never counted in. */
+  custody?: Map<string, SheetCustody> | undefined;
+  /**
+   * The pets' care plans saved or confirmed since the sheet was kept, by pet key (issue 44): drawn
+   * with the plan now (src/present/plan-sheet.ts), their buttons as it says.
+   */
+  plans?: ReadonlyMap<string, PlanNowOnSheet> | undefined;
+}
+
+/** The round's record now, or undefined when Kennel Desk keeps none; `problem` when it could not be read. */
+export async function roundRecord(
+  deps: Deps,
+  round: Round,
+  date: string,
+): Promise<(SheetRecord & { problem?: string }) | undefined> {
+  const store = deps.record;
+  if (!store) return undefined;
+  const timezone = deps.config.timezone;
+  try {
+    const [entries, asNeeded, witness, owed] = await Promise.all([
+      store.entries({ date, round }),
+      prnDoses(deps, { date }),
+      dayWitnesses(deps, date).catch(() => undefined),
+      owedRound(deps, date, round),
+    ]);
+    // Each item's state by what the round asked when it was kept (its windows, who went home since).
+    const doses = { now: deps.clock.now(), owed };
+    return { entries, timezone, asNeeded, witness, doses };
+  } catch (error) {
+    const f = describeFailure(error);
+    deps.log.warn({ failure: f }, "the care record could not be read for a round's sheet");
+    return { entries: [], timezone, problem: f.what };
+  }
+}
+
+/**
+ * A kept sheet's record now, as its redraws show it: the round's record, each pet's plan saved or
+ * confirmed since the sheet was kept, and its medicines in custody (the terminal's sheet, and a test
+ * of what Slack shows). A plan or custody that cannot be read leaves the sheet as kept.
+ */
+export async function keptSheetRecord(
+  deps: Deps,
+  sheet: Sheet,
+): Promise<(SheetRecord & { problem?: string }) | undefined> {
+  const record = await roundRecord(deps, sheet.round, sheet.date);
+  if (!record || record.problem) return record;
+  const [plans, custody] = await Promise.all([
+    sheetPlansNow(deps, sheet).catch(() => undefined),
+    sheetCustody(deps, sheet.pets).catch(() => undefined),
+  ]);
+  return { ...record, plans, custody };
+}

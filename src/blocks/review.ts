@@ -1,0 +1,70 @@
+/**
+ * The manager's daily review in Slack (issue 50): the post (its document, src/present/review.ts),
+ * its "✅ Reviewed…" button and the form it opens (a note), each defined once here.
+ */
+import { z } from "zod";
+import type { DayReview } from "../answers/review.ts";
+import { reviewDoc, reviewFormLabel } from "../present/review.ts";
+import { defineButton } from "./buttons.ts";
+import { docMessage } from "./doc.ts";
+import { atOf, defineForm } from "./forms.ts";
+import { truncate } from "./mrkdwn.ts";
+import type { Message } from "./types.ts";
+
+/** A calendar date as a button carries it (the use case reads only days the record holds). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** "✅ Reviewed…" on the day's review post: the day. */
+export const reviewButton = defineButton("day_review", z.object({ d: isoDate }));
+
+const reviewMeta = z.object({
+  d: isoDate,
+  c: z.string().max(40),
+  t: z.string().max(40),
+  h: z.string().max(40).optional(),
+  u: z.string().max(500).optional(),
+});
+export const reviewForm = defineForm("day_review_modal", reviewMeta, {
+  shorter: (m) => [{ ...m, u: undefined }],
+  names: (m) => ({ date: m.d, at: atOf(m) }),
+});
+
+/** The post, with its button. */
+export function reviewMessage(r: DayReview, timezone: string): Message {
+  const action = { actionId: reviewButton.actionId(), value: reviewButton.encode({ d: r.date }) };
+  return docMessage(reviewDoc(r, { timezone, action }));
+}
+
+const plain = (text: string, max: number) => ({
+  type: "plain_text" as const,
+  text: truncate(text || " ", max),
+});
+
+/** "✅ Reviewed…": a note (what was looked into, what was done). */
+export function reviewModal(sealed: string, date: string) {
+  return {
+    type: "modal" as const,
+    callback_id: reviewForm.id,
+    private_metadata: sealed,
+    title: plain("Day reviewed", 24),
+    submit: plain("Mark reviewed", 24),
+    close: plain("Cancel", 24),
+    blocks: [
+      {
+        type: "input",
+        block_id: "note",
+        optional: true,
+        label: plain(reviewFormLabel(date), 2000),
+        element: { type: "plain_text_input", action_id: "note", max_length: 1000, multiline: true },
+      },
+    ],
+  };
+}
+
+type StateValues = Record<string, Record<string, { value?: string | null }>>;
+
+/** The note as typed (the use case cleans it: src/answers/review.ts recordReview); empty is allowed. */
+export function readReview(state: StateValues | undefined): string {
+  const raw = state?.note?.note?.value;
+  return typeof raw === "string" ? raw : "";
+}

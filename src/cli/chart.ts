@@ -1,0 +1,88 @@
+/**
+ * `kennel-desk chart [DATE] [--days N] [--pet ID | --room NAME] --out DIR`: the medication chart on
+ * paper (issue 50), one printable HTML file (A4 portrait, a page per pet) from the care record and
+ * the kennel API, written to DIR as `chart-DATE.html` (`chart-FROM-to-TO.html` over several days,
+ * `-room-NAME` or `-pet-ID` when narrowed). DATE: the first day (default today).
+ */
+import { CHART_DAYS_MAX, chartOf } from "../answers/chart.ts";
+import { UsageError } from "../answers/failure.ts";
+import { chartHtml } from "../text/chart-html.ts";
+import { type CliContext, dayOption, HELP_HINT, readOptions } from "./context.ts";
+import { kennelDepsWithRecord } from "./record-deps.ts";
+import { checkOutFolder, fileNamePart, writePages } from "./record-pages.ts";
+
+function daysOption(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > CHART_DAYS_MAX) {
+    throw new UsageError(
+      `--days takes a number of days from 1 to ${CHART_DAYS_MAX}, not "${raw.slice(0, 40)}".`,
+      HELP_HINT,
+    );
+  }
+  return n;
+}
+
+function petOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1)
+    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
+  return id;
+}
+
+function options(ctx: CliContext) {
+  const { values, positionals } = readOptions(
+    ctx.args,
+    { days: { type: "string" }, pet: { type: "string" }, room: { type: "string" }, out: { type: "string" } },
+    true,
+  );
+  if (values.out === undefined)
+    throw new UsageError(
+      "chart writes a file: --out names the folder it goes in.",
+      "Run kennel-desk chart --out charts, for example.",
+    );
+  if (values.pet !== undefined && values.room !== undefined)
+    throw new UsageError("--pet and --room each narrow the chart: give one of them.", HELP_HINT);
+  checkOutFolder(values.out);
+  return {
+    from: dayOption(ctx, positionals.join(" ")),
+    days: daysOption(values.days),
+    petId: petOption(values.pet),
+    room: values.room?.trim() || undefined,
+    out: values.out,
+  };
+}
+
+export async function run(ctx: CliContext): Promise<number> {
+  const q = options(ctx);
+  const { deps, close } = await kennelDepsWithRecord(ctx);
+  try {
+    const chart = await chartOf(deps, q);
+    if (chart.pets.length === 0 && (q.petId !== undefined || q.room !== undefined)) {
+      const which = q.petId !== undefined ? `pet ${q.petId}` : `room "${q.room?.slice(0, 60)}"`;
+      throw new UsageError(
+        `No ${which} in house on those days.`,
+        "Check the id or the room's name with kennel-desk inhouse.",
+      );
+    }
+    const to = chart.dates.at(-1) ?? q.from;
+    const narrow = q.petId !== undefined ? `-pet-${q.petId}` : q.room ? `-room-${q.room}` : "";
+    const name = `${fileNamePart(`chart-${q.from}${to !== q.from ? `-to-${to}` : ""}${narrow}`)}.html`;
+    const page = chartHtml(chart, {
+      timezone: ctx.config.timezone,
+      times: ctx.config.rounds.times,
+      names: ctx.config.rounds.names,
+      generatedAt: ctx.clock.now().toISOString(),
+    });
+    const n = chart.pets.filter((p) => p.rows.length > 0).length;
+    return writePages(
+      ctx,
+      q.out,
+      [{ name, page }],
+      `the chart: ${n} ${n === 1 ? "pet" : "pets"} with a medication, a printed page each`,
+    );
+  } finally {
+    await close();
+  }
+}

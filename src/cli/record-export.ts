@@ -1,0 +1,305 @@
+/**
+ * `kennel-desk record export --from DATE --to DATE [--format csv|json|html] [--pet ID] [--booking
+ * REF] [--out FOLDER]`: every entry of a range (and its welfare records, care plans and doses given
+ * if needed), one row each with every field, on standard output; html: one printable page per stay.
+ * The record is read a page at a time and written as it goes (src/answers/record-export.ts), up to
+ * the head taken when the export began, so a year's export holds a page in memory, not the year.
+ */
+import { UsageError } from "../answers/failure.ts";
+import { bookingIdInRecord } from "../answers/obligations.ts";
+import { mergeBySeq } from "../answers/pages.ts";
+import { type ExportRows, exportRows } from "../answers/record-export.ts";
+import { bookingIdByReference } from "../answers/records.ts";
+import { looksLikeId } from "../domain/ids.ts";
+import { releaseIdleMemory } from "../process/memory.ts";
+import type { CareRecordStore } from "../record/types.ts";
+import { custodyExportRows } from "../text/custody-record.ts";
+import { planExportRow } from "../text/plan-record.ts";
+import { CSV_HEADER, csvHeadLine, csvLine, type ExportRow, exportRow, prnExportRow } from "../text/record.ts";
+import { welfareExportRow } from "../text/welfare-record.ts";
+import { type CliContext, dayOption, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
+import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
+import { refuseOtherBusiness, requireStore } from "./record-store.ts";
+
+/** How far the process's RSS may grow past where it was after the last collection (below). */
+const GROWTH_ALLOWED = 64 * 1024 * 1024;
+
+/**
+ * Standard output in chunks of about 64 KB, waiting when a stream asks to (a slow pipe). What an
+ * export keeps is a page, but V8 lets its heap grow with the work before it collects: a year's
+ * export peaked at twice a small one's RSS (docs/benchmarks.md, issue 48). So when the process has
+ * grown 64 MB past where it was, one full collection gives back what the rows written left behind
+ * (src/process/memory.ts).
+ */
+class Out {
+  readonly #out: CliContext["io"]["stdout"];
+  #chunk = "";
+  #ceiling = process.memoryUsage.rss() + GROWTH_ALLOWED;
+
+  constructor(out: CliContext["io"]["stdout"]) {
+    this.#out = out;
+  }
+
+  async write(text: string): Promise<void> {
+    this.#chunk += text;
+    if (this.#chunk.length >= 65_536) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.#chunk) return;
+    const full = this.#out.write(this.#chunk) === false;
+    this.#chunk = "";
+    if (process.memoryUsage.rss() > this.#ceiling) {
+      await releaseIdleMemory();
+      this.#ceiling = process.memoryUsage.rss() + GROWTH_ALLOWED;
+    }
+    const stream = this.#out as { once?: (event: string, f: () => void) => unknown };
+    if (full && typeof stream.once === "function")
+      await new Promise<void>((resolve) => stream.once?.("drain", resolve));
+  }
+}
+
+/** The export's time zone and its days (a medicine's rows outside them are not exported). */
+interface Days {
+  zone: string;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Rows counted as they are written, for the summary on standard error. */
+interface Counts {
+  entries: number;
+  welfare: number;
+  asNeeded: number;
+}
+
+/** Each kind's rows as the export's rows, a page at a time, counted. */
+function exportSources(rows: ExportRows, zone: string, counts: Counts) {
+  return {
+    async *entries() {
+      for await (const { entries, facts } of rows.entries()) {
+        counts.entries += entries.length;
+        yield entries.map((e) => exportRow(e, zone, facts));
+      }
+    },
+    async *welfare() {
+      for await (const page of rows.welfare()) {
+        counts.welfare += page.length;
+        yield page.map((w) => welfareExportRow(w, zone));
+      }
+    },
+    async *plans(json: boolean) {
+      for await (const page of rows.plans())
+        yield page.map((v) =>
+          json ? { ...planExportRow(v, zone), plan: v.plan, changed: v.changed } : planExportRow(v, zone),
+        );
+    },
+    async *asNeeded() {
+      for await (const page of rows.asNeeded()) {
+        counts.asNeeded += page.length;
+        yield page.map((d) => prnExportRow(d, zone));
+      }
+    },
+  };
+}
+
+async function* onePage<T>(page: T[]): AsyncGenerator<T[]> {
+  yield page;
+}
+
+/** The CSV: the header, every row in the chain's order, the head as the last row. */
+async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
+  const s = exportSources(rows, days.zone, counts);
+  await out.write(CSV_HEADER);
+  // The medicines' rows of the days exported (few: read at once), in the chain's order as the others.
+  const custody = custodyExportRows(await rows.custody(), days.zone, days).sort(
+    (a, b) => Number(a.seq) - Number(b.seq),
+  );
+  const merged = mergeBySeq<ExportRow>(
+    [s.entries(), s.welfare(), s.plans(false), s.asNeeded(), onePage(custody)],
+    (r) => Number(r.seq),
+  );
+  for await (const row of merged) await out.write(csvLine(row));
+  await out.write(csvHeadLine(rows.head));
+}
+
+/** `value` as JSON.stringify(…, null, 2) writes it at `depth` levels in (its first line not indented). */
+const json = (value: unknown, depth: number) =>
+  JSON.stringify(value, null, 2).replace(/\n/g, `\n${"  ".repeat(depth)}`);
+
+/**
+ * The JSON: as JSON.stringify(…, null, 2) would write the whole object, its arrays written a page
+ * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded` when they have rows).
+ */
+async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
+  const s = exportSources(rows, days.zone, counts);
+  await out.write(`{\n  "head": ${json(rows.head, 1)}`);
+  const sections: Array<[string, AsyncIterable<unknown[]>, boolean]> = [
+    ["entries", s.entries(), true],
+    ["welfare", s.welfare(), false],
+    ["plans", s.plans(true), false],
+    ["asNeeded", s.asNeeded(), false],
+  ];
+  for (const [name, pages, always] of sections) {
+    let first = true;
+    for await (const page of pages) {
+      for (const item of page) {
+        await out.write(`${first ? `,\n  "${name}": [\n    ` : ",\n    "}${json(item, 2)}`);
+        first = false;
+      }
+    }
+    if (!first) await out.write("\n  ]");
+    else if (always) await out.write(`,\n  "${name}": []`);
+  }
+  const custody = await rows.custody();
+  if (custody.length) await out.write(`,\n  "custody": ${json(custody, 1)}`);
+  await out.write("\n}\n");
+}
+
+/**
+ * The booking asked for: an id (digits), or a reference looked up in the kennel API when it is set,
+ * else as the record's kept rounds named it (a copy of the record: no kennel settings needed).
+ */
+export async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
+  const ref = raw.trim();
+  if (looksLikeId(ref)) return Number(ref);
+  if (!ctx.config.kennel) {
+    const { store } = await requireStore(ctx);
+    try {
+      const id = await bookingIdInRecord({ record: store, config: ctx.config, clock: ctx.clock }, ref);
+      if (id !== undefined) return id;
+    } finally {
+      await store.close();
+    }
+    throw new UsageError(
+      `No stay with the reference ${ref.slice(0, 40)} is in the care record's kept rounds.`,
+      "Check the reference, or give the booking's id (a number).",
+    );
+  }
+  const id = await bookingIdByReference(kennelDeps(ctx), ref);
+  if (id === undefined) throw new UsageError(`The booking ${ref.slice(0, 40)} has no id.`, HELP_HINT);
+  return id;
+}
+
+function petOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
+  }
+  return id;
+}
+
+/** The export's options, checked: the range or the stay or pet, the format, the folder. */
+async function exportOptions(ctx: CliContext) {
+  const { values, positionals } = readOptions(ctx.args.slice(1), {
+    from: { type: "string" },
+    to: { type: "string" },
+    format: { type: "string" },
+    pet: { type: "string" },
+    booking: { type: "string" },
+    out: { type: "string" },
+  });
+  if (positionals.length > 0) {
+    throw new UsageError(`record export takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
+  }
+  const petId = petOption(values.pet);
+  const narrowed = petId !== undefined || values.booking !== undefined;
+  if ((values.from === undefined) !== (values.to === undefined) || (!narrowed && values.from === undefined)) {
+    throw new UsageError(
+      "record export needs the range: --from DATE --to DATE (or one pet's or stay's record: --pet ID, --booking REF).",
+      "For example: kennel-desk record export --from 2026-11-01 --to 2026-11-30 > november.csv",
+    );
+  }
+  const format = values.format ?? "csv";
+  if (format !== "csv" && format !== "json" && format !== "html") {
+    throw new UsageError(`--format is csv, json or html, not "${format.slice(0, 40)}".`, HELP_HINT);
+  }
+  if (values.out !== undefined && format !== "html") {
+    throw new UsageError("--out is for --format html (one page per stay, in that folder).", HELP_HINT);
+  }
+  if (values.out !== undefined) checkOutFolder(values.out);
+  const from = values.from !== undefined ? dayOption(ctx, values.from) : undefined;
+  const to = values.to !== undefined ? dayOption(ctx, values.to) : undefined;
+  if (from && to && from > to)
+    throw new UsageError(`--from (${from}) is after --to (${to}).`, "Give the earlier day first.");
+  const bookingId = values.booking !== undefined ? await bookingIdOf(ctx, values.booking) : undefined;
+  const query = {
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(petId !== undefined ? { petId } : {}),
+    ...(bookingId !== undefined ? { bookingId } : {}),
+  };
+  const which = [
+    from && to ? `from ${from} to ${to}` : "",
+    petId !== undefined ? `of pet ${petId}` : "",
+    bookingId !== undefined ? `of booking ${bookingId}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return { query, format, out: values.out, which };
+}
+
+/** `--format html`: a page per stay, to a folder, or the one page to standard output. */
+async function writeHtml(
+  ctx: CliContext,
+  store: CareRecordStore,
+  rows: ExportRows,
+  o: {
+    out?: string | undefined;
+    petId?: number | undefined;
+    which: string;
+    range: { from?: string | undefined; to?: string | undefined };
+  },
+) {
+  const range = o.range.from && o.range.to ? { from: o.range.from, to: o.range.to } : undefined;
+  const made = stayPages(ctx, store, rows.stays, o.petId, { head: rows.head, range });
+  if (o.out !== undefined) return writePages(ctx, o.out, made.pages, made.each, made.index);
+  // Standard output takes one page: a second (another pet, another stay) needs a folder.
+  let one: string | undefined;
+  for await (const p of made.pages) {
+    if (one !== undefined) {
+      throw new UsageError(
+        "That is more than one page (one per pet of each stay): they need a folder.",
+        "Add --out FOLDER (or ask for one pet's stay with --booking REF --pet ID).",
+      );
+    }
+    one = p.page;
+  }
+  if (one !== undefined) ctx.io.stdout.write(one);
+  else ctx.io.stderr.write(`No entries ${o.which}: no page written.\n`);
+  return 0;
+}
+
+export async function exportRange(ctx: CliContext): Promise<number> {
+  const { query, format, out, which } = await exportOptions(ctx);
+  const { store, where } = await requireStore(ctx);
+  try {
+    await refuseOtherBusiness(ctx, store, where);
+    // Every export names the record's head when it began, so a copy sits outside the database.
+    const rows = await exportRows({ record: store, clock: ctx.clock, config: ctx.config }, query);
+    if (format === "html")
+      return await writeHtml(ctx, store, rows, { out, petId: query.petId, which, range: query });
+    const zone = ctx.config.timezone;
+    const counts: Counts = { entries: 0, welfare: 0, asNeeded: 0 };
+    const stdout = new Out(ctx.io.stdout);
+    const days: Days = { zone, from: query.from, to: query.to };
+    await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
+    await stdout.flush();
+    if (ctx.io.stdout.isTTY !== true || counts.entries + counts.welfare + counts.asNeeded === 0) {
+      const more = [
+        counts.welfare ? `${counts.welfare} welfare ${counts.welfare === 1 ? "record" : "records"}` : "",
+        counts.asNeeded ? `${counts.asNeeded} as-needed ${counts.asNeeded === 1 ? "dose" : "doses"}` : "",
+      ]
+        .filter(Boolean)
+        .map((w) => ` and ${w}`)
+        .join("");
+      ctx.io.stderr.write(
+        `${counts.entries} ${counts.entries === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).\n`,
+      );
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

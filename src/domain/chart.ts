@@ -1,0 +1,108 @@
+/**
+ * The medication chart on paper (issue 50): what one cell of a pet's chart says, by the kennel's
+ * rules. A cell is one item of one round of one day: struck when nothing is due there; blank when
+ * due and nothing is recorded yet (a dose whose window has closed says "missed"); the initials and
+ * the time when given; a standard code when not given (the key printed on every page); "late entry"
+ * when it was recorded after its window closed. Pure: the state comes from the record's own dose
+ * state (src/domain/doses.ts doseState), never worked out again here.
+ */
+import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
+import type { Round } from "./care.ts";
+import type { DoseState, OpenState, Timeliness } from "./doses.ts";
+
+/** A cell of a pet's chart: its day, round and item ("2026-11-24|morning|med:1"). */
+export const cellKey = (date: string, round: Round, item: ItemKey) => `${date}|${round}|${item}`;
+
+/** The chart's codes for a dose not given, as a paper chart writes them. */
+export type ChartCode = "R" | "V" | "W" | "N" | "A";
+
+/** The key printed on every page, in order. */
+export const CHART_KEY: ReadonlyArray<{ code: ChartCode; words: string }> = [
+  { code: "R", words: "refused" },
+  { code: "V", words: "vomited" },
+  { code: "W", words: "withheld (by the vet, not in kennel, or another reason: written beside it)" },
+  { code: "N", words: "none left" },
+  { code: "A", words: "asleep as instructed" },
+];
+
+const BY_REASON: Record<NotGivenReason, ChartCode> = {
+  refused: "R",
+  vomited: "V",
+  vet_withheld: "W",
+  not_in_kennel: "W",
+  none_left: "N",
+  asleep: "A",
+  other: "W",
+};
+
+/** The code of a dose not given: refused is R; a reason from the list its own code; any other W. */
+function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCode | undefined {
+  if (entry.outcome === "refused") return "R";
+  if (entry.outcome !== "not_given") return undefined;
+  return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";
+}
+
+/** What one cell of the chart holds. */
+export type ChartCell =
+  /** Nothing due at this round (the cell is struck through). */
+  | { kind: "not_due" }
+  /** Due, nothing recorded: blank to sign; `missed` once its window has closed. */
+  | { kind: "open"; state: OpenState }
+  | {
+      kind: "given";
+      initials: string;
+      /** When given (ISO 8601), as the person recording it said. */
+      givenAt: string;
+      timeliness: Timeliness | undefined;
+      /** Recorded after its window closed: both times are printed. */
+      lateEntry: boolean;
+      recordedAt: string;
+    }
+  | {
+      kind: "not_given";
+      code: ChartCode;
+      initials: string;
+      givenAt: string;
+      lateEntry: boolean;
+      recordedAt: string;
+      /** The reason or note written with it, when any. */
+      why: string | undefined;
+    };
+
+/**
+ * A person's initials as a paper chart writes them: the first letter of each word of the name (at
+ * most three), or a one-word name's first three letters ("Sam"). Letters of any script count.
+ */
+function initialsOf(name: string): string {
+  const words = name
+    .replace(/<[^>]*>/g, " ")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return "?";
+  if (words.length === 1)
+    return Array.from(words[0] as string)
+      .slice(0, 3)
+      .join("");
+  return words
+    .slice(0, 3)
+    .map((w) => (Array.from(w)[0] as string).toUpperCase())
+    .join("");
+}
+
+/** A due dose's cell from its state in the record (and its entry, when recorded). */
+export function chartCell(state: DoseState, entry: Entry | undefined): ChartCell {
+  // Asked by the round, then not due in the end (the pet went home first): struck, nothing to sign.
+  if (state.state === "not_due") return { kind: "not_due" };
+  if (state.state !== "recorded" || !entry) {
+    return { kind: "open", state: state.state === "recorded" ? "due" : state.state };
+  }
+  const common = {
+    initials: initialsOf(entry.userName),
+    givenAt: state.givenAt,
+    lateEntry: state.lateEntry,
+    recordedAt: state.recordedAt,
+  };
+  const code = chartCode(entry);
+  if (code) return { kind: "not_given", code, ...common, why: entry.reason ?? entry.note };
+  return { kind: "given", ...common, timeliness: state.timeliness };
+}

@@ -1,0 +1,62 @@
+/**
+ * "✅ Reviewed…" on the day's review post (issue 50), through the pipeline
+ * (src/listeners/interaction.ts): the tap opens the form (a note); the form's submission is kept in
+ * the care record (a record of kind `review`: who, when, the note, in the chain), then acknowledged,
+ * then the post is drawn again from the record with the review on it.
+ */
+import type { App } from "@slack/bolt";
+import { describeFailure } from "../../answers/failure.ts";
+import { dayReview, recordReview } from "../../answers/review.ts";
+import { readReview, reviewButton, reviewForm, reviewMessage, reviewModal } from "../../blocks/review.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { type Located, onForm, onTap, sealed } from "../interaction.ts";
+
+const NO_RECORD = "This Kennel Desk keeps no care record: there is nothing to mark reviewed.";
+
+/** A review needs the care record; the day is the button's or the form's own. */
+const withRecord = async (deps: BotDeps): Promise<Located<undefined>> =>
+  deps.record ? { ok: true, found: undefined } : { ok: false, refusal: NO_RECORD };
+
+export function registerReview(app: App, deps: BotDeps): void {
+  onTap(app, deps, {
+    button: reviewButton,
+    what: "a review button",
+    onMessage: true,
+    opens: true,
+    locate: withRecord,
+    run: (t) =>
+      t.open(
+        reviewModal(
+          sealed(deps, reviewForm, { d: t.ids.d, ...t.where, c: t.at.channel, t: t.at.ts }),
+          t.ids.d,
+        ),
+      ),
+  });
+  onForm(app, deps, {
+    form: reviewForm,
+    what: "a review form",
+    forged: "That form is not one Kennel Desk opened: nothing was recorded.",
+    to: (meta) => ({ channel: meta.at.channel, responseUrl: meta.at.responseUrl }),
+    locate: withRecord,
+    async run(f) {
+      const note = readReview(f.values as never);
+      await recordReview(deps, f.meta.date, note, f.who, f.requestKey);
+      await f.ack.send();
+      try {
+        const message = reviewMessage(await dayReview(deps, f.meta.date), deps.config.timezone);
+        await f.client.chat.update({
+          channel: f.meta.at.channel,
+          ts: f.meta.at.ts,
+          text: message.text,
+          blocks: message.blocks as never,
+        });
+        if (f.ack.late) await f.tell("✅ Recorded: the day marked reviewed.");
+      } catch (error) {
+        deps.log.warn({ failure: describeFailure(error) }, "the day's review post could not be drawn again");
+        await f.tell(
+          "✅ Recorded: the day marked reviewed (kept in the care record; the post could not be updated just now, so it may not show it yet).",
+        );
+      }
+    },
+  });
+}

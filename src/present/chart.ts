@@ -1,0 +1,221 @@
+/**
+ * The medication chart on paper (issue 50) as one document: one page per pet (a divider between
+ * pages, which the printed page's style turns into a page break). Each page: the pet, its room,
+ * booking reference and dates; its allergies and danger notes whole; its plan's state and who
+ * confirmed it; a grid of its medications down the side and the days' rounds across, each cell from
+ * the care record (src/domain/chart.ts); beneath it, what the cells' codes and late entries say in
+ * full, and the key. Never a customer's contact: the chart is pinned up in the kennel.
+ */
+import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
+import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
+import type { RoundNames } from "../domain/round-names.ts";
+import type { RoundTimes } from "../domain/rounds.ts";
+import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
+import { planStateByWords, readingWords } from "../words/plan.ts";
+import {
+  type Doc,
+  type GridCell,
+  type GridRow,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+} from "./doc.ts";
+
+export interface ChartOptions {
+  timezone: string;
+  times: RoundTimes;
+  names: RoundNames | undefined;
+  /** When the chart was made (ISO 8601). */
+  generatedAt: string;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A column's head: its day, then its round and the round's time. */
+const columnHead = (c: ChartColumn, o: ChartOptions): Line[] => [
+  line(dayHeading(c.date)),
+  line(capital(o.names?.[c.round] ?? c.round)),
+  line(toned("muted", o.times[c.round])),
+];
+
+/** A cell as it is printed: initials and time; a code; "missed"; blank to sign; struck. */
+function cellLine(cell: ChartCell, tz: string, day: string): Line {
+  const at = (iso: string) => timeOnDay(iso, tz, day);
+  switch (cell.kind) {
+    case "not_due":
+      return [];
+    case "open":
+      return cell.state === "missed" ? line(toned("alert", "missed")) : [];
+    case "given":
+      return line(
+        `${cell.initials} ${at(cell.givenAt)}`,
+        cell.timeliness === "late" && toned("warn", " late"),
+        cell.timeliness === "after_window" && toned("warn", " after window"),
+        cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
+      );
+    case "not_given":
+      return line(
+        strong(cell.code),
+        ` ${cell.initials} ${at(cell.givenAt)}`,
+        cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
+      );
+  }
+}
+
+/** A row's head: the drug (high-alert marked), the plan's reading of it, the words as written. */
+function rowHead(row: ChartRow): Line[] {
+  const plan = row.plan;
+  const name = plan?.what.name ?? row.due?.label ?? row.item;
+  const alert = plan?.highAlert ?? (row.due?.highAlert ? { word: "high-alert" } : undefined);
+  const reading = plan ? readingWords(plan) : "";
+  const words = plan?.what.text ?? row.due?.text ?? "";
+  return [
+    line(strong(value(name, 200)), alert && toned("alert", ` ⚠️ high-alert (${value(alert.word, 60)})`)),
+    ...(reading ? [line(value(reading, 600))] : []),
+    ...(row.due?.unconfirmed || (plan && plan.readBy === "nobody")
+      ? [line(toned("warn", "plan not confirmed: due from the words"))]
+      : []),
+    ...(words && words !== name ? [line(toned("muted", value(words, 1000)))] : []),
+  ];
+}
+
+function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
+  const cells = columns.map((c): GridCell => {
+    const at = cellKey(c.date, c.round, row.item);
+    const cell = pet.cells[at] ?? { kind: "not_due" as const };
+    // What the cell is about, for a reader of the page: "501|77|2026-11-24|morning|med:1".
+    const key = `${pet.bookingId}|${pet.petId}|${at}`;
+    return cell.kind === "not_due"
+      ? { line: [], key, struck: true }
+      : { line: cellLine(cell, tz, c.date), key };
+  });
+  return { head: rowHead(row), cells };
+}
+
+/** The pet's head: name and room, then the booking, its dates and the plan's state. */
+function petHead(pet: ChartPet, o: ChartOptions): Part[] {
+  const tz = o.timezone;
+  const who = (pet.plan?.confirmations ?? []).map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, tz)}`);
+  const plan = pet.plan
+    ? `${planStateByWords(pet.plan.state, who)}${pet.plan.kept ? "" : " (not kept yet: drafted for this chart)"}`
+    : "no care plan: what is due is the round sheet's own reading of the care record";
+  const when = (iso: string | undefined) => (iso ? dateTimeOf(iso, tz) : "not known");
+  return [
+    { kind: "group", line: line(strong(value(pet.name, 100)), pet.room && ` · ${value(pet.room, 100)}`) },
+    {
+      kind: "fields",
+      fields: [
+        { label: "Booking", value: line(value(pet.reference ?? `booking ${pet.bookingId}`, 100)) },
+        { label: "Stay", value: line(`${when(pet.checkIn)} to ${when(pet.checkOut)}`) },
+        {
+          label: "Care plan",
+          value: line(toned(pet.plan?.state === "confirmed" ? undefined : "warn", plan)),
+        },
+      ],
+    },
+  ];
+}
+
+/** Allergies and danger notes, whole, before anything else is read; care not read said so. */
+function careLines(pet: ChartPet): Line[] {
+  const care = pet.care;
+  if (!care)
+    return [
+      line(
+        toned("alert", "⚠️ Care not read from the kennel system: check its record before giving anything."),
+      ),
+    ];
+  const out: Line[] = [
+    line(strong("Allergies: ", "alert"), toned("alert", value(care.allergies ?? "none recorded", 2000))),
+  ];
+  if (care.allergyInNotes) out.push(line(toned("alert", `🩺 ${value(care.allergyInNotes, 2000)}`)));
+  for (const n of care.careNotes ?? [])
+    if (n.danger) out.push(line(toned("alert", `⚠️ ${value(n.text, 2000)}`)));
+  if (care.fasting) out.push(line(toned("alert", `🚫 Fasting: ${value(care.fasting, 2000)}`)));
+  for (const u of care.unreadable)
+    out.push(line(toned("alert", `❔ ${value(u, 200)} could not be read: check the record`)));
+  return out;
+}
+
+/** What the grid's cells abbreviate: each code's reason and each late entry, in full. */
+function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: ChartOptions): Line[] {
+  const out: Line[] = [];
+  for (const c of columns) {
+    for (const row of rows) {
+      const cell = pet.cells[cellKey(c.date, c.round, row.item)];
+      if (!cell || (cell.kind !== "not_given" && !(cell.kind === "given" && cell.lateEntry))) continue;
+      const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${value(row.plan?.what.name ?? row.due?.label ?? row.item, 100)}`;
+      const entered = cell.lateEntry
+        ? ` · late entry: given ${dateTimeOf(cell.givenAt, o.timezone)}, recorded ${dateTimeOf(cell.recordedAt, o.timezone)}`
+        : "";
+      const why = cell.kind === "not_given" && cell.why ? `: ${value(cell.why, 500)}` : "";
+      out.push(line(`${where}: ${cell.kind === "not_given" ? cell.code : "given"}${why}${entered}`));
+    }
+  }
+  return out;
+}
+
+const KEY_LINE = line(
+  strong("Key: "),
+  CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
+  " · initials and time: given · blank: due, sign it · struck: nothing due · missed: nothing recorded by the window's close",
+);
+
+/** One pet's page. */
+function petPage(pet: ChartPet, chart: Chart, o: ChartOptions): Part[] {
+  const columns = chart.columns;
+  const grid: Part = {
+    kind: "grid",
+    corner: "Medication",
+    columns: columns.map((c) => columnHead(c, o)),
+    rows: pet.rows.map((r) => gridRow(pet, r, columns, o.timezone)),
+  };
+  const notes = cellNotes(pet, pet.rows, columns, o);
+  return [
+    ...petHead(pet, o),
+    { kind: "text", lines: careLines(pet) },
+    grid,
+    ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),
+    { kind: "text", lines: [KEY_LINE] },
+  ];
+}
+
+/** The chart: a title, then one page per pet, then the foot (what was read, when). */
+export function chartDoc(chart: Chart, o: ChartOptions): Doc {
+  const first = chart.dates[0] ?? "";
+  const last = chart.dates.at(-1) ?? first;
+  const title = `Medication chart · ${dayHeading(first)}${last !== first ? ` to ${dayHeading(last)}` : ""}`;
+  // A pet with no medication on these days has no page: named in the foot, never left out silently.
+  const charted = chart.pets.filter((p) => p.rows.length > 0);
+  const without = chart.pets.filter((p) => p.rows.length === 0).map((p) => value(p.name, 100));
+  const pages = charted.flatMap((pet, i) => [
+    ...(i > 0 ? [{ kind: "divider" as const }] : []),
+    ...petPage(pet, chart, o),
+  ]);
+  const notKept = chart.columns
+    .filter((c) => !c.kept)
+    .map((c) => `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}`);
+  const foot: Line[] = [
+    ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
+    ...(without.length ? [line(`No medication on these days, so no page: ${without.join(", ")}.`)] : []),
+    line(
+      `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone}) from the kennel's care record. What was due at a round is what its sheet asked when posted`,
+      notKept.length
+        ? `; rounds not posted yet (${notKept.join(", ")}) show what the care plan makes due now.`
+        : ".",
+    ),
+  ];
+  return {
+    fallback: title,
+    parts: [
+      { kind: "title", text: title },
+      ...(pages.length
+        ? pages
+        : [{ kind: "text" as const, lines: [line("No pet in house on these days.")] }]),
+      { kind: "note", lines: foot },
+    ],
+  };
+}

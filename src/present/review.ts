@@ -1,0 +1,75 @@
+/**
+ * The manager's daily review (issue 50) as one document: posted in the rounds channel after the
+ * day's last round, "Thu 26 Nov: 412 of 420 doses given on time · 3 late · 2 missed · 1 refused · 2
+ * welfare flags open", each missed, refused or not-given dose named, and who has reviewed the day
+ * ("✅ Reviewed by Morgan 21:05: …"), with the "✅ Reviewed…" button (Slack's; the terminal leaves
+ * it out).
+ */
+import type { DayReview } from "../answers/review.ts";
+import { plural } from "../domain/text.ts";
+import { dayHeading, timeOnDay } from "../words/dates.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, toned, value } from "./doc.ts";
+
+/** The most doses named on the post (the rest "and N more"; `record` lists each). */
+const NAMED_MAX = 15;
+
+const KIND_WORDS = { missed: "❌ missed", refused: "⚠️ refused", not_given: "⚠️ not given" } as const;
+
+/** The day's figures on one line. */
+function figuresLine(r: DayReview): Line {
+  const d = r.doses;
+  return dotted(
+    `${dayHeading(r.date)}: ${d.onTime} of ${d.due} ${d.due === 1 ? "dose" : "doses"} given on time`,
+    d.givenLate ? [toned("warn", `${d.givenLate} late`)] : undefined,
+    d.missed ? [toned("alert", `${d.missed} missed`)] : undefined,
+    d.refused ? [toned("warn", `${d.refused} refused`)] : undefined,
+    d.notGiven ? [toned("warn", `${d.notGiven} not given`)] : undefined,
+    d.open ? `${d.open} still open` : undefined,
+    d.lateEntries ? `${plural(d.lateEntries, "late entry", "late entries")}` : undefined,
+    r.welfareOpen === undefined
+      ? "welfare flags not read"
+      : r.welfareOpen
+        ? [toned("warn", `${plural(r.welfareOpen, "welfare flag")} open`)]
+        : "no welfare flag open",
+    r.countsOverdue === undefined
+      ? "medicine counts not read"
+      : r.countsOverdue
+        ? [toned("warn", `${plural(r.countsOverdue, "count")} overdue`)]
+        : undefined,
+  );
+}
+
+/** The review form's question. */
+export const reviewFormLabel = (date: string) =>
+  `What you checked of ${dayHeading(date)} (kept in the care record with your name)`;
+
+export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Action, "text"> }): Doc {
+  const title = `📋 Day's review · ${dayHeading(r.date)}`;
+  const named = r.exceptions
+    .slice(0, NAMED_MAX)
+    .map((e) =>
+      line(`${KIND_WORDS[e.kind]}: ${value(e.petName, 60)} · ${value(e.due.label, 80)} · ${e.round}`),
+    );
+  const more = r.exceptions.length - named.length;
+  if (more > 0) named.push(line(`and ${more} more (kennel-desk record ${r.date} lists each)`));
+  const reviews = r.reviews.map((v) =>
+    line(
+      `✅ Reviewed by ${value(v.userName, 100)} ${timeOnDay(v.at, o.timezone, r.date)}${v.note ? `: ${value(v.note, 1000)}` : ""}`,
+    ),
+  );
+  const parts: Part[] = [
+    { kind: "title", text: title },
+    {
+      kind: "summary",
+      lines: [line(`From what ${plural(r.rounds, "round")}' kept sheets asked, beside the entries.`)],
+    },
+    { kind: "text", lines: [figuresLine(r)] },
+    ...(named.length ? [{ kind: "text" as const, lines: named }] : []),
+    {
+      kind: "text",
+      lines: reviews.length ? reviews : [line(toned("warn", "Not reviewed yet."))],
+      ...(o.action ? { action: { text: "✅ Reviewed…", ...o.action } } : {}),
+    },
+  ];
+  return { fallback: `${title}: ${r.doses.onTime} of ${r.doses.due} doses given on time`, parts };
+}

@@ -1,0 +1,270 @@
+/**
+ * A round's sheet with its care record, as one document for every serializer (issue 43): Block Kit
+ * (src/blocks/round-sheet.ts) and the terminal (src/text/house.ts) draw the same parts.
+ *
+ * - `draftSheet`: the sheet as it will be kept (src/answers/sheets.ts): the round's document
+ *   (src/present/rounds.ts), and each pet with something to record there, decided once by the
+ *   kennel's rule (src/domain/round-sheet.ts): what is due, one tap or not, its arrival, its plan
+ *   to confirm, a dose to give if needed. One message; `splitSheet` shares it out into the messages
+ *   Slack posts (a parent, then replies headed "Evening round · 21–65 of 120"), by counts the
+ *   serializer gives.
+ * - `sheetMessageDoc`: one message of a kept sheet (or of a draft not kept) with the record's
+ *   entries: a progress line before its first pet (or why the record cannot be used), each pet's
+ *   record beside its sheet lines (whole, and in a few words for a message short of room), and each
+ *   pet's buttons (which ones is decided here, once: the serializers only draw or leave them out).
+ *
+ * A button carries only ids (the sheet, the booking, the pet, an entry): what it may record is read
+ * from the kept sheet and the record, never from Slack.
+ */
+import type { SheetCustody } from "../answers/custody-sheet.ts";
+import type { SheetRecord } from "../answers/round-record.ts";
+import type { RoundReport } from "../answers/rounds.ts";
+import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
+import type { ChannelSafe } from "../domain/privacy.ts";
+import { type PetRoundStatus, petRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
+import { sheetPetOf } from "../domain/round-sheet.ts";
+import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
+import { sheetMedicineLines } from "./custody-pet.ts";
+import { type Line, type Part, strong } from "./doc.ts";
+import { openDoses, overdueCounts, owing } from "./dose-states.ts";
+import { replyLabel } from "./parts.ts";
+import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
+import { prnCompactLine, prnDoseLine } from "./prn.ts";
+import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
+import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
+
+/** What a pet's button does; the serializer gives it its action and value (ids only). */
+export type SheetButton =
+  | { kind: "all" | "each" | "give" | "custody"; text: string; pet: SheetPet; primary?: true }
+  | { kind: "plan"; text: string; pet: SheetPet; versionId: number }
+  | { kind: "witness"; text: string; pet: SheetPet; entryId: number };
+
+/** A pet on a message of the sheet: its sheet lines, its record and its buttons, by its key. */
+interface SheetPetPart {
+  kind: "pet";
+  key: string;
+  lines: Line[];
+  /** Its record in full, and in a few words (for a message short of room). */
+  record: { full: Line[]; compact: Line[] };
+  buttons: SheetButton[];
+}
+
+/** The record's line before a message's first pet: its progress, or why the record cannot be used. */
+export interface SheetHeadPart {
+  kind: "head";
+  line: Line;
+  /** A message of a round posted in several: it counts its own pets. */
+  part: boolean;
+}
+
+export type SheetPart = Part | SheetPetPart | SheetHeadPart;
+
+export interface SheetMessageDoc {
+  fallback: string;
+  parts: SheetPart[];
+}
+
+/**
+ * A round's sheet as it will be posted and kept: its document and the pets with something to
+ * record, all in one message (`splitSheet` shares it out). Pure.
+ */
+export function draftSheet(
+  r: ChannelSafe<RoundReport>,
+  o: RoundDocOptions & { timezone: string },
+): SheetBody {
+  const doc = roundDoc(r, o);
+  const kennelId = r.pets
+    .map((p) => p.pet?.pet.kennelId)
+    .find((k): k is number => typeof k === "number" && k > 0);
+  const pets = r.pets.flatMap((p): SheetPet[] => {
+    const pet = sheetPetOf(p, r.date, o.timezone);
+    return pet ? [{ ...pet, message: 0 }] : [];
+  });
+  return {
+    v: 1,
+    date: r.date,
+    round: r.round,
+    fallback: doc.fallback,
+    ...(kennelId ? { kennelId } : {}),
+    pets,
+    messages: [{ parts: doc.parts }],
+  };
+}
+
+const isItem = (p: Part): p is Extract<Part, { kind: "item" }> => p.kind === "item";
+
+/**
+ * A drafted sheet shared out into messages: `itemsPer[m]` pets in message m, in order. The parent
+ * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120".
+ */
+export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): SheetBody {
+  const parts = draft.messages.flatMap((m): Part[] => m.parts);
+  const items = parts.filter(isItem);
+  if (itemsPer.length <= 1 || items.length === 0) return draft;
+  const title = parts.find((p) => p.kind === "title");
+  const head = parts.filter((p) => p.kind === "title" || p.kind === "summary");
+  const foot = parts.filter((p) => p.kind === "note");
+  const where = new Map<string, number>();
+  const messages: SheetBody["messages"] = [];
+  let at = 0;
+  itemsPer.forEach((count, m) => {
+    const mine = items.slice(at, at + count);
+    for (const p of mine) if (p.key) where.set(p.key, m);
+    const label: Part = {
+      kind: "summary",
+      lines: [
+        [
+          ...(title?.kind === "title" ? [strong(title.text), { text: " · " }] : []),
+          { text: replyLabel(at, at + count, items.length) },
+        ],
+      ],
+    };
+    messages.push({ parts: m === 0 ? [...head, ...mine, ...foot] : [label, ...mine] });
+    at += count;
+  });
+  const pets = draft.pets.map((p) => ({ ...p, message: where.get(sheetPetKey(p.bookingId, p.petId)) ?? 0 }));
+  return { ...draft, pets, messages };
+}
+
+/** The words of each button, said once. */
+const BUTTON_WORDS = {
+  all: "✅ All given & eaten",
+  each: "✏️ Record each…",
+  give: "💊 Give if needed…",
+  custody: "💊 Medicines in…",
+  plan: "📋 Plan…",
+  witness: (label: string) => `👀 Witnessed: ${label}`,
+} as const;
+
+/**
+ * A pet's buttons on a kept sheet: "All given & eaten" when something is due and one tap may sign
+ * it off (not for a fasting pet, nor a drug in two slots), "Record each…" when the sheet prints
+ * anything to record (due, or to give if needed: issue 44), "Give if needed…" (a confirmed plan with
+ * a dose to give if needed), "📋 Plan…" (a plan to confirm), and "👀 Witnessed" for each high-alert
+ * dose given and awaiting its witness now. `plan`: the pet's plan saved or confirmed since the sheet
+ * was kept, whose state decides "📋 Plan…" and "Give if needed…" now; `custody`: its medicines in
+ * custody now, "💊 Medicines in…" when a dose due was never counted in (issue 49).
+ */
+export function petButtons(
+  pet: SheetPet,
+  status?: Pick<PetRoundStatus, "due" | "current">,
+  w?: WitnessView,
+  plan?: PlanNowOnSheet,
+  custody?: SheetCustody,
+): SheetButton[] {
+  const record = printedItems(pet).length > 0;
+  const oneTap = pet.due.length > 0 && pet.oneTap;
+  const give = plan ? plan.asNeeded : pet.asNeeded;
+  const toConfirm = plan ? (plan.state === "confirmed" ? undefined : plan.versionId) : pet.planToConfirm;
+  return [
+    ...(oneTap ? [{ kind: "all" as const, text: BUTTON_WORDS.all, pet, primary: true as const }] : []),
+    ...(record ? [{ kind: "each" as const, text: BUTTON_WORDS.each, pet }] : []),
+    ...(give ? [{ kind: "give" as const, text: BUTTON_WORDS.give, pet }] : []),
+    ...(custody?.notCountedIn.length ? [{ kind: "custody" as const, text: BUTTON_WORDS.custody, pet }] : []),
+    ...(toConfirm !== undefined
+      ? [{ kind: "plan" as const, text: BUTTON_WORDS.plan, pet, versionId: toConfirm }]
+      : []),
+    ...(status ? awaitingWitness(status, w) : []).map(({ entryId, label }) => ({
+      kind: "witness" as const,
+      text: BUTTON_WORDS.witness(label),
+      pet,
+      entryId,
+    })),
+  ];
+}
+
+/** The record's line before a message's first pet, or none (a sheet not kept, with nothing to say). */
+function headLine(
+  statuses: PetRoundStatus[],
+  kept: boolean,
+  problem: string | undefined,
+  overdue: { late: number; missed: number },
+  part: boolean,
+): SheetHeadPart | undefined {
+  if (!kept)
+    return problem
+      ? {
+          kind: "head",
+          part,
+          line: recordProblemLine(problem, "Record this round from the next post, or run /rounds again."),
+        }
+      : undefined;
+  if (problem)
+    return { kind: "head", part, line: recordProblemLine(problem, "It shows here at the next tap.") };
+  return { kind: "head", part, line: progressLine(roundProgress(statuses), part, overdue) };
+}
+
+/**
+ * One message of a sheet with the record. A kept sheet has each pet's record and buttons and a
+ * progress line (or, when the record could not be read, `problem` in its place); a sheet not kept
+ * has no buttons, and says `problem` when there is one (the record could not be written).
+ */
+export function sheetMessageDoc(
+  sheet: Sheet | SheetBody,
+  index: number,
+  record: SheetRecord,
+  o: { problem?: string | undefined } = {},
+): SheetMessageDoc {
+  const parts: Part[] = sheet.messages[index]?.parts ?? [];
+  const kept = "id" in sheet;
+  const pets = new Map(
+    sheet.pets.filter((p) => p.message === index).map((p) => [sheetPetKey(p.bookingId, p.petId), p]),
+  );
+  const statuses = new Map(
+    [...pets].map(([key, p]) => {
+      const round = { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId };
+      return [key, petRoundStatus(round, p.due, record.entries)];
+    }),
+  );
+  // Each due item not recorded, with its state when drawn (dose times).
+  const open = new Map(
+    [...statuses].map(([key, status]) => [key, openDoses(pets.get(key) as SheetPet, status, record.doses)]),
+  );
+  const part = sheet.messages.length > 1;
+  const head =
+    pets.size > 0
+      ? headLine([...owing(statuses, open).values()], kept, o.problem, overdueCounts(open.values()), part)
+      : undefined;
+  const out: SheetPart[] = [];
+  for (const p of parts) {
+    if (p.kind === "item" && head && !out.includes(head)) out.push(head);
+    const pet = p.kind === "item" && p.key ? pets.get(p.key) : undefined;
+    if (!isItem(p) || !p.key || !pet) {
+      out.push(p);
+      continue;
+    }
+    const status = statuses.get(p.key) as PetRoundStatus;
+    const mine = open.get(p.key);
+    const doses = (record.asNeeded ?? []).filter(
+      (d) => d.bookingId === pet.bookingId && d.petId === pet.petId,
+    );
+    const few = prnCompactLine(doses);
+    // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
+    const plan = record.plans?.get(p.key);
+    const custody = record.custody?.get(p.key);
+    out.push({
+      kind: "pet",
+      key: p.key,
+      lines: withPlanNow(p.lines, plan),
+      record: {
+        full: [
+          ...petRecordLines(status, record.timezone, record.witness, mine),
+          ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
+          ...sheetMedicineLines(custody),
+        ],
+        compact: [...petRecordCompact(status, record.timezone, record.witness, mine), ...(few ? [few] : [])],
+      },
+      buttons: kept ? petButtons(pet, status, record.witness, plan, custody) : [],
+    });
+  }
+  return { fallback: index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`, parts: out };
+}
+
+/** Every message of a sheet with its record, in order (the parent first). */
+export function sheetDocs(
+  sheet: Sheet | SheetBody,
+  record: SheetRecord,
+  o: { problem?: string | undefined } = {},
+): SheetMessageDoc[] {
+  return sheet.messages.map((_, i) => sheetMessageDoc(sheet, i, record, o));
+}

@@ -1,0 +1,191 @@
+/**
+ * `kennel-desk chart` (issue 50): the awkward house's medication chart for a day, rendered in
+ * Chromium, reads for every due dose the state the care record holds (initials and time given; a
+ * code for refused or not given; "late entry"; blank while open; "missed" once its window closed),
+ * every other cell struck; it loads nothing, carries no customer contact and prints to PDF on A4.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RoundDose } from "../../src/answers/doses.ts";
+import { roundDoses } from "../../src/answers/obligations.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { ROUNDS } from "../../src/domain/care.ts";
+import { isMedicationItem } from "../../src/domain/record.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { EntryInput, NotGivenReason } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { timeOnDay } from "../../src/words/dates.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const TODAY = "2026-11-22";
+const TZ = "Europe/London";
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-chart-"));
+let at = Date.parse(`${TODAY}T07:00:00Z`);
+const clock = { now: () => new Date(at) };
+let sandbox: Sandbox;
+let browser: Browser;
+let env: Record<string, string>;
+/** Every due dose of the day as the record has it when the chart is made. */
+let doses: RoundDose[] = [];
+
+/** What the chart's cell must say of a dose, worked from the record's entry and state here. */
+function expected(d: RoundDose): RegExp {
+  const s = d.state;
+  if (s.state !== "recorded") return s.state === "missed" ? /^missed$/ : /^$/;
+  const time = timeOnDay(s.givenAt, TZ, d.date);
+  const late = s.lateEntry ? ` late entry ${timeOnDay(s.recordedAt, TZ, d.date)}` : "";
+  const code = { refused: "R", vomited: "V", vet_withheld: "W", none_left: "N", asleep: "A" } as Record<
+    string,
+    string
+  >;
+  if (s.outcome === "refused") return new RegExp(`^R JD ${time}${late}$`);
+  if (s.outcome === "not_given")
+    return new RegExp(`^${code[d.entry?.reasonCode ?? ""] ?? "W"} JD ${time}${late}$`);
+  return new RegExp(`^JD ${time}( late| after window)?${late}$`);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 50, customers: 12, today: TODAY, timezone: TZ, awkward: true });
+  env = {
+    KENNEL_TIMEZONE: TZ,
+    LOG_LEVEL: "silent",
+    KENNEL_DATA_DIR: dir,
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+  };
+  const config = loadConfig(env);
+  const log = silentLogger();
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 0,
+  });
+  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+  const deps = { kennel, log, config, clock, record: store } as Deps;
+  const due = (await Promise.all(ROUNDS.map((r) => roundDoses(deps, r, TODAY))))
+    .flat()
+    .filter((d) => isMedicationItem(d.due.item));
+  const morning = due.filter((d) => d.round === "morning");
+  expect(morning.length).toBeGreaterThanOrEqual(5);
+  // Five morning doses recorded five ways, by Jane Doe: on time, refused, vomited, none left, and a late entry.
+  const entry = (d: RoundDose, e: Partial<EntryInput>, key: string): EntryInput => ({
+    date: d.date,
+    round: d.round,
+    bookingId: d.bookingId,
+    petId: d.petId,
+    petName: d.petName,
+    item: d.due.item,
+    itemText: d.due.text,
+    outcome: "given",
+    userId: "U0JANE",
+    userName: "Jane Doe",
+    requestKey: key,
+    ...e,
+  });
+  const reasons: NotGivenReason[] = ["vomited", "none_left"];
+  at = Date.parse(morning[0]?.window.dueAt ?? "");
+  await store.record([entry(morning[0] as RoundDose, {}, "c1")]);
+  await store.record([entry(morning[1] as RoundDose, { outcome: "refused" }, "c2")]);
+  for (const [i, reasonCode] of reasons.entries())
+    await store.record([
+      entry(
+        morning[2 + i] as RoundDose,
+        { outcome: "not_given", reasonCode, reason: "see note" },
+        `c${3 + i}`,
+      ),
+    ]);
+  at = Date.parse(`${TODAY}T15:00:00Z`);
+  const lateOne = morning[4] as RoundDose;
+  await store.record([entry(lateOne, { givenAt: lateOne.window.dueAt }, "c6")]);
+  at = Date.parse(`${TODAY}T15:30:00Z`);
+  doses = (await Promise.all(ROUNDS.map((r) => roundDoses(deps, r, TODAY))))
+    .flat()
+    .filter((d) => isMedicationItem(d.due.item));
+  await store.close();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env,
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    clock,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("kennel-desk chart", () => {
+  it("prints the awkward house's day: every due dose's cell reads as the record has it, the rest struck", async () => {
+    const out = join(dir, "charts");
+    const r = await cli(["chart", TODAY, "--out", out]);
+    expect(r.stderr).toMatch(
+      /^1 page \(the chart: \d+ pets with a medication, a printed page each\) written/,
+    );
+    expect(r.code).toBe(0);
+    expect(readdirSync(out)).toEqual([`chart-${TODAY}.html`]);
+    const html = readFileSync(join(out, `chart-${TODAY}.html`), "utf8");
+    expect(html).not.toMatch(/<script|src=|href=|@import|url\(/i);
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on("request", (q) => requests.push(q.url()));
+    await page.setContent(html, { waitUntil: "load" });
+    expect(requests.filter((u) => !u.startsWith("data:") && u !== "about:blank")).toEqual([]);
+    const cells = await page.$$eval("td[data-key]", (tds) =>
+      tds.map((td) => ({
+        key: td.getAttribute("data-key") ?? "",
+        text: (td as unknown as { innerText: string }).innerText.trim(),
+        struck: td.classList.contains("struck"),
+      })),
+    );
+    const byKey = new Map(cells.map((c) => [c.key, c]));
+    const states = new Set<string>();
+    for (const d of doses) {
+      const cell = byKey.get(`${d.bookingId}|${d.petId}|${d.date}|${d.round}|${d.due.item}`);
+      expect(cell, `${d.petName} ${d.round} ${d.due.label}`).toBeDefined();
+      expect(cell?.struck).toBe(false);
+      expect(cell?.text).toMatch(expected(d));
+      states.add(
+        d.state.state === "recorded"
+          ? `${d.state.outcome}${d.state.lateEntry ? " late entry" : ""}`
+          : d.state.state,
+      );
+    }
+    // Each way a dose can stand was on the page: given, late entry, refused, not given, missed, open.
+    expect([...states].sort()).toEqual(
+      expect.arrayContaining(["given", "given late entry", "refused", "not_given", "missed", "upcoming"]),
+    );
+    // Every cell not a due dose is struck: nothing is due there.
+    const dueKeys = new Set(doses.map((d) => `${d.bookingId}|${d.petId}|${d.date}|${d.round}|${d.due.item}`));
+    for (const c of cells) expect(c.struck, c.key).toBe(!dueKeys.has(c.key));
+    const text = await page.innerText("body");
+    expect(text).toContain("Key: R refused · V vomited");
+    // One page per pet with a medication, each with the key.
+    const pages = await page.locator("table.grid").count();
+    expect(pages).toBeGreaterThanOrEqual(new Set(doses.map((d) => `${d.bookingId}|${d.petId}`)).size);
+    expect((text.match(/Key: R refused/g) ?? []).length).toBe(pages);
+    expect(await page.locator("hr").count()).toBe(pages - 1);
+    for (const c of sandbox.main.customers as Array<Record<string, unknown>>)
+      for (const k of ["email", "mobile", "landline"])
+        if (typeof c[k] === "string" && (c[k] as string).length > 4) expect(text).not.toContain(c[k]);
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    await page.close();
+  }, 90_000);
+});

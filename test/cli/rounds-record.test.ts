@@ -1,0 +1,94 @@
+/**
+ * `kennel-desk rounds` shows the round's sheet with its care record as Slack shows it (issue 43): the
+ * sheet kept when the round was posted, each pet's record under its lines and the progress line,
+ * line for line the words of the round post drawn from the same store; a round not posted yet is the
+ * sheet now, with what is recorded.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAllDue } from "../../src/answers/record-round.ts";
+import { keptSheetRecord, type SheetRecord } from "../../src/answers/round-record.ts";
+import { latestSheet } from "../../src/answers/sheets.ts";
+import { sheetMessages } from "../../src/blocks/round-sheet.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
+import { createKennelClient } from "../../src/kennel/client.ts";
+import { silentLogger } from "../../src/log.ts";
+import { recordKennel } from "../../src/record/kennel.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { expectSameLines } from "../present/harness.ts";
+import { cliRunner } from "./helpers.ts";
+
+const TZ = "Europe/London";
+const TODAY = "2026-11-22";
+const NOW = new Date(`${TODAY}T10:00:00Z`);
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-rounds-"));
+let sandbox: Sandbox;
+let store: CareRecordStore;
+let deps: Deps;
+const cli = cliRunner(
+  () => sandbox,
+  () => NOW,
+);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true });
+  const config = loadConfig({
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+    KENNEL_DATA_DIR: dir,
+  });
+  const log = silentLogger();
+  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
+    log,
+    retryDelay: () => 0,
+  });
+  // Opened as the bot opens it: for this kennel (the terminal refuses another kennel's record).
+  store = (await openCareRecord(config.record, { now: () => NOW }, recordKennel(config))).store;
+  deps = { kennel, log, config, clock: { now: () => NOW }, record: store };
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("kennel-desk rounds with the care record", () => {
+  it("a round not posted yet: the sheet now, with no progress line (nothing kept to record on)", async () => {
+    const run = await cli(["rounds", "evening", TODAY], { KENNEL_DATA_DIR: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Evening round");
+    expect(run.stdout).not.toContain("pets recorded");
+  });
+
+  it("a posted round: the kept sheet with each pet's record and the progress line, as the round post says it", async () => {
+    await prepareRoundPost(deps, "morning", TODAY);
+    const sheet = await latestSheet(deps, TODAY, "morning");
+    const pet = sheet?.pets.find((p) => p.due.length > 0);
+    if (!sheet || !pet) throw new Error("the morning round kept no sheet with a pet to record");
+    // Every item given and eaten, as "Record each…" would write it.
+    const who = { userId: "U0JANE", userName: "Jane" };
+    const written = await recordAllDue(deps, sheet, pet, who, "cli-test", { oneTap: false });
+    expect(written.status).toBe("recorded");
+    const run = await cli(["rounds", "morning", TODAY], { KENNEL_DATA_DIR: dir });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("pets recorded");
+    expect(run.stdout).toContain("✅ 10:00 Jane");
+    // The round post as Slack shows it after that tap (drawn again from the kept sheet and the
+    // store) says the same, line by line.
+    const { problem, ...record } = (await keptSheetRecord(deps, sheet)) as SheetRecord & {
+      problem?: string;
+    };
+    expect(problem).toBeUndefined();
+    const post = sheetMessages(sheet, record);
+    expect(post.replies.length).toBeGreaterThan(0);
+    expectSameLines([post.parent, ...post.replies], run.stdout);
+  });
+});

@@ -1,0 +1,69 @@
+/** The chart on paper's cells (issue 50): the record's dose state in a paper chart's words and codes. */
+import { describe, expect, it } from "vitest";
+import { CHART_KEY, chartCell } from "../../src/domain/chart.ts";
+import type { DoseState } from "../../src/domain/doses.ts";
+import type { Entry, NotGivenReason } from "../../src/record/types.ts";
+
+const entry = (e: Partial<Entry>): Entry =>
+  ({ outcome: "given", userName: "Jane Doe", recordedAt: "2026-11-24T07:40:00Z", ...e }) as Entry;
+const recorded = (e: Entry, lateEntry = false): DoseState => ({
+  state: "recorded",
+  outcome: e.outcome,
+  ...(e.outcome === "given" ? { timeliness: "on_time" as const } : {}),
+  lateEntry,
+  givenAt: e.givenAt ?? e.recordedAt,
+  recordedAt: e.recordedAt,
+});
+
+describe("a chart's cell", () => {
+  it("given: the initials of who gave it and when, a late entry keeping both times", () => {
+    const e = entry({ givenAt: "2026-11-24T07:35:00Z", recordedAt: "2026-11-24T11:00:00Z" });
+    expect(chartCell(recorded(e, true), e)).toEqual({
+      kind: "given",
+      initials: "JD",
+      givenAt: "2026-11-24T07:35:00Z",
+      timeliness: "on_time",
+      lateEntry: true,
+      recordedAt: "2026-11-24T11:00:00Z",
+    });
+  });
+
+  it("not given: the code of each reason from the list, W for any other, R for refused", () => {
+    const codes: Record<NotGivenReason, string> = {
+      refused: "R",
+      vomited: "V",
+      vet_withheld: "W",
+      not_in_kennel: "W",
+      none_left: "N",
+      asleep: "A",
+      other: "W",
+    };
+    for (const [reasonCode, code] of Object.entries(codes)) {
+      const e = entry({ outcome: "not_given", reasonCode: reasonCode as NotGivenReason, reason: "why" });
+      expect(chartCell(recorded(e), e)).toMatchObject({ kind: "not_given", code, why: "why" });
+    }
+    const refused = entry({ outcome: "refused" });
+    expect(chartCell(recorded(refused), refused)).toMatchObject({ kind: "not_given", code: "R" });
+    const unstated = entry({ outcome: "not_given", reason: "owner asked" });
+    expect(chartCell(recorded(unstated), unstated)).toMatchObject({ code: "W", why: "owner asked" });
+    // Every code a cell can hold is in the key printed on each page.
+    expect(CHART_KEY.map((k) => k.code).sort()).toEqual(["A", "N", "R", "V", "W"]);
+  });
+
+  it("open: blank to sign, or missed once its window closed", () => {
+    expect(chartCell({ state: "due" }, undefined)).toEqual({ kind: "open", state: "due" });
+    expect(chartCell({ state: "missed" }, undefined)).toEqual({ kind: "open", state: "missed" });
+  });
+
+  it("initials as a paper chart writes them: any script, a one-word name's first letters, markup not read", () => {
+    const who = (userName: string) => {
+      const e = entry({ userName });
+      return (chartCell(recorded(e), e) as { initials: string }).initials;
+    };
+    expect(who("Jane <b>Doe</b>")).toBe("JD");
+    expect(who("Sam")).toBe("Sam");
+    expect(who("zoë van der berg")).toBe("ZVD");
+    expect(who("Анна Петрова")).toBe("АП");
+    expect(who("")).toBe("?");
+  });
+});
