@@ -86,17 +86,13 @@ export interface OwedRound {
   fromSheets?: true | undefined;
 }
 
-/** When a sheet is drawn, and what its round asked as the record holds it: each item's state then. */
-export interface SheetDoses {
-  now: Date;
-  /** The round's obligation with its changes (src/answers/obligations.ts); none: no state shown. */
-  owed: OwedRound | undefined;
-}
+/** When a sheet is drawn, and what its round asked (none: no state shown): each item's state then. */
+export type SheetDoses = { now: Date; owed: OwedRound | undefined };
 
 /** A change to an obligation, as kept. */
 export interface OwedChange {
   obligation: number;
-  change: "arrived" | "left";
+  change: "arrived" | "left" | "added";
   bookingId: number;
   petId: number;
   name: string;
@@ -110,7 +106,7 @@ export const owedPetKey = (p: { bookingId: number; petId: number }) => `${p.book
 
 /**
  * The round as it stands after its changes: an arrival's pet added (its arrival kept), a departure's
- * marked with when it went home (the first said, if said twice). Changes are applied in the record's
+ * marked with when it went home (the first said, if said twice), items signed later added. Changes are applied in the record's
  * order; a pet who left and came back has its arrival after its departure, both said.
  */
 export function applyChanges(
@@ -128,6 +124,12 @@ export function applyChanges(
       if (!pet || pet.leftAt !== undefined) continue;
       pet.leftAt = c.at;
       departures++;
+    } else if (c.change === "added") {
+      const have = new Set(pet?.items.map((i) => i.item));
+      const items = (c.items ?? []).filter((i) => !have.has(i.item));
+      if (pet) pet.items = [...pet.items, ...items];
+      else if (items.length)
+        pets.set(key, { bookingId: c.bookingId, petId: c.petId, name: c.name, room: c.room, items });
     } else if (!pet || pet.leftAt !== undefined) {
       const items = c.items ?? [];
       if (items.length === 0) continue;

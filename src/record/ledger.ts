@@ -25,7 +25,7 @@ import type { LogInput, LogQuery, StoredLog } from "./types.ts";
 import { ChainWalk } from "./verify.ts";
 
 /** A record to append as the tables take it: its body checked by the store against its kind first. */
-type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
+export type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 

@@ -7,7 +7,10 @@
  *   asking after the post find the one written first.
  * - `obligation_change`: a pet who arrived or left after it, as the kennel API said when the round
  *   was next asked: an arrival with its items, a departure with when the pet went home (its items
- *   not recorded by then are not due after). One per pet, round and change.
+ *   not recorded by then are not due after). One per pet, round and change. Or items `added`: a
+ *   plan confirmed after the round was kept, an item of it signed from the sheet drawn again, is
+ *   added to what the round asked in the same transaction as its entry (the kept round itself is
+ *   never rewritten).
  *
  * Every surface that says what was due (the late and missed replies, Home, the sheet drawn again,
  * the stay's record, `record`, the audit, the exports, the connector) reads these and the entries,
@@ -84,20 +87,20 @@ export const obligation = defineKind({
 export const obligationChange = defineKind({
   name: "obligation_change",
   version: 1,
-  words: "a pet arriving or going home after its round's obligation was written",
+  words: "a pet arriving or going home, or items added, after its round's obligation was written",
   body: z.object({
     v: z.literal(1),
     /** The obligation it changes (its id in the record). */
     obligation: id,
     round,
-    change: z.enum(["arrived", "left"]),
+    change: z.enum(["arrived", "left", "added"]),
     bookingId: id,
     petId: id,
     name: text(200),
     room: text(200).optional(),
     /** When the pet arrived or went home, as the kennel API said (else when it was seen). */
     at: instant,
-    /** An arrival's items (a departure has none). */
+    /** An arrival's items, or the items added (a departure has none). */
     items: z.array(owedItem).max(12).optional(),
   }),
 });
