@@ -33,7 +33,7 @@ import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { SlackHttpReceiver } from "./slack/http-receiver.ts";
 import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
-import { channelPacer } from "./slack/pace.ts";
+import { channelPacer, type Pacer } from "./slack/pace.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
@@ -77,6 +77,8 @@ export interface BotOptions {
   afterWarm?: () => unknown;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
+  /** Slack's pace per channel (default: three at once, then one a second; the preview's stand-in: no wait). */
+  pace?: Pacer;
   /** Readiness checks of the kennel API are cached this long. Default 10 s. */
   readyCacheMs?: number;
   /** Where its HTTP server listens, in either mode (the preview's bot: 127.0.0.1 alone). Default below. */
@@ -104,7 +106,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const { access, record } = staffAccess(base, ownChannels(base.config), inflight);
   const deps: BotDeps = {
     ...base,
-    pace: channelPacer(), // Slack's pace per channel: the scheduled posts and the answers posted as a thread.
+    // Slack's pace per channel: the scheduled posts and the answers posted as a thread.
+    pace: options.pace ?? channelPacer(),
     record,
     access,
     inflight,

@@ -165,3 +165,16 @@ describe("ROUND_CHECK_AFTER, retired (issue 35)", () => {
     expect(p?.problem).toMatch(/user group id/);
   });
 });
+
+describe("MEDICINE_COUNT_AT: the handovers a controlled medicine is counted at", () => {
+  it("times of day, comma-separated, read in order; unset is none", () => {
+    expect(loadConfig({}).medicines.countAt).toEqual([]);
+    expect(loadConfig({ MEDICINE_COUNT_AT: "19:30, 7:30" }).medicines.countAt).toEqual(["07:30", "19:30"]);
+  });
+  it("a time not HH:MM is refused, naming the setting and how to write it", () => {
+    const found = problems({ MEDICINE_COUNT_AT: "7.30pm" });
+    expect(found).toHaveLength(1);
+    expect(JSON.stringify(found)).toContain("MEDICINE_COUNT_AT");
+    expect(JSON.stringify(found)).toContain("MEDICINE_COUNT_AT=07:30,19:30");
+  });
+});

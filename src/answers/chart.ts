@@ -97,7 +97,7 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
       const mine = owed.find((r) => r.date === date && r.round === round);
       chart.columns.push({ date, round, kept: mine !== undefined });
       for (const p of report.pets) addPet(q, pets, p, chart.problems);
-      for (const d of roundDosesOf(deps, report, mine, entries)) addDose(q, pets, d);
+      for (const d of roundDosesOf(deps, report, mine, entries)) addDose(q, pets, d, store === undefined);
     }
   }
   chart.pets = [...pets.values()].sort(
@@ -149,15 +149,21 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
   }
 }
 
-/** A due dose's cell, on its pet's row (a pet only on a kept sheet is charted by its name there). */
-function addDose(q: ChartQuery, pets: Map<string, ChartPet>, d: RoundDose): void {
+/**
+ * A due dose's cell, on its pet's row (a pet only on a kept sheet is charted by its name there).
+ * `blank`: no care record here, so nothing can be known recorded or missed: every due cell is blank,
+ * to sign on the paper.
+ */
+function addDose(q: ChartQuery, pets: Map<string, ChartPet>, d: RoundDose, blank: boolean): void {
   // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
   // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
   const known = pets.get(`${d.bookingId}|${d.petId}`);
   if (!known && (q.room !== undefined || (q.petId !== undefined && d.petId !== q.petId))) return;
   const pet = known ?? petOf(pets, d.bookingId, d.petId, d.petName);
   rowOf(pet, d.due.item).due = d.due;
-  pet.cells[cellKey(d.date, d.round, d.due.item)] = chartCell(d.state, d.entry);
+  pet.cells[cellKey(d.date, d.round, d.due.item)] = blank
+    ? { kind: "open", state: "due" }
+    : chartCell(d.state, d.entry);
 }
 
 function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {

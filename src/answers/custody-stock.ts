@@ -27,7 +27,8 @@ export interface HeldMedicine {
   runway?: Runway | undefined;
   /** The stay's check-out could not be read (the runway is not known). */
   stayUnknown?: boolean;
-  countDue?: { due: string; overdue: boolean; days: number } | undefined;
+  /** `at`: the handover whose count was missed (MEDICINE_COUNT_AT). */
+  countDue?: { due: string; overdue: boolean; days: number; at?: string } | undefined;
   /** Past its discard-by today. */
   pastDiscard: boolean;
 }

@@ -18,7 +18,14 @@ import {
   type RegisterLine,
   register,
 } from "../domain/custody.ts";
-import { countDue, discardBy, type Runway, runway } from "../domain/custody-rules.ts";
+import {
+  countDue,
+  discardBy,
+  type HandoverCount,
+  handoverCountDue,
+  type Runway,
+  runway,
+} from "../domain/custody-rules.ts";
 import { amountIn, balanceUnit, type CountUnit } from "../domain/custody-units.ts";
 import { itemOnRound } from "../domain/plan/schedule.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
@@ -148,6 +155,7 @@ function medicineOf(
     open: counts.filter((c) => isDiscrepancy(lineDifference(lines, c.id)) && !c.closed),
     handedBack,
     lastCounted: last,
+    lastCountedAt: [first.recordedAt, ...counts.map((c) => c.at)].sort().at(-1) as string,
   };
 }
 
@@ -233,14 +241,19 @@ export function runwayOf(
   );
 }
 
-/** A controlled medicine's next count: due when, and whether overdue today. */
+/**
+ * A controlled medicine's next count: due when, and whether overdue today: a handover's count
+ * missed (MEDICINE_COUNT_AT) first, else MEDICINE_COUNT_EVERY days after the last.
+ */
 export function countDueOf(
   deps: Pick<Deps, "config" | "clock">,
   m: MedicineCustody,
-): { due: string; overdue: boolean; days: number } | undefined {
+): { due: string; overdue: boolean; days: number } | HandoverCount | undefined {
   if (!m.first.controlled || m.handedBack) return undefined;
-  const today = localDate(deps.clock.now(), deps.config.timezone);
-  return countDue(m.lastCounted, deps.config.medicines.countEveryDays, today);
+  const now = deps.clock.now();
+  const { timezone } = deps.config;
+  const handover = handoverCountDue(m.lastCountedAt, deps.config.medicines.countAt, now, timezone);
+  return handover ?? countDue(m.lastCounted, deps.config.medicines.countEveryDays, localDate(now, timezone));
 }
 
 /**

@@ -170,7 +170,7 @@ export const planAction = (v: PlanView) =>
         value: planOpen.encode({ v: v.versionId }),
       };
 
-/** The plans post of a round: each pet's plan to confirm, with its "📋 Confirm or edit…" button. */
+/** The plans post of a round: each pet's plan to confirm, with its button ("📋 Answer 2 questions…", "📋 Confirm…"). */
 export function plansMessages(heading: string, views: PlanView[], timezone: string): Threaded {
   const doc = plansToConfirmDoc(heading, views, timezone, planAction);
   const { head, items, foot } = docThread(doc);

@@ -6,11 +6,11 @@
  * PRN_FOLLOW_UP (60), when an as-needed dose's giver is asked its effect; and ROUND_ESCALATE_MENTION,
  * a person's or a user group's id also mentioned when a high-alert dose is late. And medicine
  * custody's (issue 49): MEDICINE_COUNT_EVERY (7), the most days between two counts of a controlled
- * medicine; MEDICINE_MANAGERS, the people (Slack member ids) who close a count's discrepancy (unset:
+ * medicine; MEDICINE_COUNT_AT, the handovers' times at which it is counted too (unset: none); MEDICINE_MANAGERS, the people (Slack member ids) who close a count's discrepancy (unset:
  * any member of staff but the one who counted).
  */
 import { mentionId, minutesSetting } from "./parsers.ts";
-import { bad, type Check, type EnvReader, ok, wholeNumber } from "./reader.ts";
+import { bad, type Check, clockTime, type EnvReader, ok, wholeNumber } from "./reader.ts";
 import type { DoseSettings, MedicineSettings } from "./types.ts";
 
 export function readDoses(r: EnvReader): DoseSettings {
@@ -50,11 +50,27 @@ function memberIds(value: string): Check<string[]> {
   );
 }
 
+/** MEDICINE_COUNT_AT: the handovers' times of day, comma-separated ("07:30, 19:30"), at most six. */
+function handoverTimes(value: string): Check<string[]> {
+  const parts = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const times = parts.map(clockTime);
+  if (parts.length > 0 && parts.length <= 6 && times.every((t) => t !== undefined))
+    return ok([...new Set(times as string[])].sort());
+  return bad(
+    `"${value.slice(0, 60)}" is not a list of handover times.`,
+    "Give each handover's time HH:MM, comma-separated, at most six: for example MEDICINE_COUNT_AT=07:30,19:30.",
+  );
+}
+
 export function readMedicines(r: EnvReader): MedicineSettings {
   const countEveryDays = r.read("MEDICINE_COUNT_EVERY", {
     fallback: 7,
     parse: wholeNumber(1, 90, "Use a number of days, for example 7 (a count at least weekly)."),
   });
+  const countAt = r.read("MEDICINE_COUNT_AT", { fallback: [] as string[], parse: handoverTimes });
   const managers = r.read("MEDICINE_MANAGERS", { fallback: [] as string[], parse: memberIds });
-  return { countEveryDays, managers };
+  return { countEveryDays, countAt, managers };
 }

@@ -19,6 +19,8 @@ export interface DoseSettings {
 /** Medicine custody (issue 49; src/config/doses.ts). */
 export interface MedicineSettings {
   countEveryDays: number;
+  /** MEDICINE_COUNT_AT: the handovers (HH:MM, the kennel's zone) at which a controlled medicine is counted; empty: none. */
+  countAt: string[];
   /** Who may close a discrepancy; empty: anyone but who counted it. */
   managers: string[];
 }

@@ -2,10 +2,11 @@
  * Medicine custody's rules over time (issue 49): how long a supply lasts by the pet's confirmed plan
  * (its runway: the last day every dose is covered, the day it runs out and how many days of the stay
  * are short), when an opened medicine is to be discarded (opened on + its days, or its expiry, the
- * earlier), when a controlled drug's count is due (MEDICINE_COUNT_EVERY days after its last), and
+ * earlier), when a controlled drug's count is due (MEDICINE_COUNT_EVERY days after its last, and at each
+ * handover the kennel sets, MEDICINE_COUNT_AT), and
  * which medicines are controlled. Pure: the plan, the stay's times and "now" are passed in.
  */
-import { addDays, zonedInstant } from "../time.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
 import { drugName, ROUNDS } from "./care.ts";
 import { amountIn, type CountUnit, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
@@ -126,6 +127,37 @@ export function countDue(
 ): { due: string; overdue: boolean; days: number } {
   const due = addDays(lastCounted, every);
   return { due, overdue: today >= due, days: Math.max(0, daysBetween(due, today)) };
+}
+
+/** A handover's count missed: the handover's day and time (the kennel's zone). */
+export interface HandoverCount {
+  due: string;
+  at: string;
+  overdue: true;
+  days: number;
+}
+
+/**
+ * The kennel's handover counts (MEDICINE_COUNT_AT, times of day): a controlled medicine held is
+ * counted by two people at each handover. The last handover passed (today's, else yesterday's)
+ * with no count (or counting in) since is overdue, and says which; undefined when the kennel sets
+ * no handovers or the medicine was counted since the last one.
+ */
+export function handoverCountDue(
+  lastCountedAt: string,
+  handovers: readonly string[],
+  now: Date,
+  timeZone: string,
+): HandoverCount | undefined {
+  if (handovers.length === 0) return undefined;
+  const today = localDate(now, timeZone);
+  const passed = [addDays(today, -1), today]
+    .flatMap((day) => handovers.map((at) => ({ day, at, instant: zonedInstant(day, at, timeZone) })))
+    .filter((h) => h.instant.getTime() <= now.getTime())
+    .sort((a, b) => a.instant.getTime() - b.instant.getTime())
+    .at(-1);
+  if (!passed || Date.parse(lastCountedAt) >= passed.instant.getTime()) return undefined;
+  return { due: passed.day, at: passed.at, overdue: true, days: Math.max(0, daysBetween(passed.day, today)) };
 }
 
 /** A plan's medicine as staff name it: the drug the words name ("Caninsulin"), else the instruction's first words. */

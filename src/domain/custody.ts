@@ -302,4 +302,6 @@ export interface MedicineCustody {
   handedBack?: MedicineOut | undefined;
   /** The last count (or its counting in), the day; when a controlled medicine is next counted. */
   lastCounted: string;
+  /** The same, the instant it was kept (a handover's count is due after it: MEDICINE_COUNT_AT). */
+  lastCountedAt: string;
 }

@@ -64,7 +64,9 @@ function medicationText(rm: RoundMedication): string {
  * What is due for a pet's round: each medication due this round (by slot), then the round's meal
  * when the sheet has one to give: a diet to follow this round (its own, the general one, another
  * round's whose words name this one), or, for a pet with no diet on record, the house routine's meal
- * on the routine's rounds only (the sheet's `houseMeal`: on the others no meal is due).
+ * on the routine's rounds only (the sheet's `houseMeal`: on the others no meal is due). Never a meal
+ * while the pet's fast applies at this round (`fastingNow`: "🚫 fasting" on the sheet): nil by mouth is
+ * not a meal to chase, and a reply naming it "missed" could get a pet fed before its operation.
  */
 export function dueItems(sheet: RoundSheet): DueItem[] {
   const out: DueItem[] = [];
@@ -77,6 +79,7 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
   const meal = [sheet.diet.round, sheet.diet.general, ...sheet.diet.named.map((d) => d.text)]
     .filter(Boolean)
     .join(" · ");
+  if (sheet.fastingNow === true) return out;
   if (meal) out.push({ item: "meal", label: "meal", text: meal });
   else if (sheet.houseMeal) {
     const text = `${houseRoutineWords(sheet.houseRoutine ?? [])} (no diet on record)`;

@@ -53,10 +53,12 @@ export function medicineStateLine(h: HeldMedicine): Line {
   );
 }
 
-const countDueWords = (c: { due: string; overdue: boolean; days: number }): string =>
-  c.overdue
-    ? `🔢 count overdue${c.days ? ` by ${plural(c.days, "day")}` : ""} (due ${dayHeading(c.due)})`
-    : `🔢 next count ${dayHeading(c.due)}`;
+const countDueWords = (c: { due: string; overdue: boolean; days: number; at?: string }): string =>
+  c.at
+    ? `🔢 count overdue: not counted at the ${c.at} handover (${dayHeading(c.due)})`
+    : c.overdue
+      ? `🔢 count overdue${c.days ? ` by ${plural(c.days, "day")}` : ""} (due ${dayHeading(c.due)})`
+      : `🔢 next count ${dayHeading(c.due)}`;
 
 /** Each count of a medicine whose difference is not closed: "⚠️ counted 8 … −1 tablet · reason: note". */
 export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line[] {

@@ -10,13 +10,24 @@ import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
+import { channelPacer } from "../slack/pace.ts";
 import { addDays } from "../time.ts";
 import { seedCustody, seedDiscrepancy } from "./custody-seed.ts";
 import { seedDoses } from "./dose-seed.ts";
 import { type KennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { seedPlans } from "./plan-seed.ts";
-import type { SlackStandIn, TimelineEntry } from "./slack-standin.ts";
+import { createSlackStandIn, type SlackStandIn, type TimelineEntry } from "./slack-standin.ts";
 import { postWelfare, seedWelfareHistory } from "./welfare-seed.ts";
+
+/** Posts the preview's own Slack takes at once, in a channel, and the bot sends without waiting. */
+const PREVIEW_POST_BURST = 10_000;
+
+/**
+ * This computer's own Slack: its posts are not paced (a long round's parts, the seeded morning's posts
+ * and the welfare check show at once, and the preview starts seconds sooner).
+ */
+export const previewSlackStandIn = (teamId: string, botUserId: string): SlackStandIn =>
+  createSlackStandIn({ teamId, botUserId, limits: { postBurst: PREVIEW_POST_BURST } });
 
 /**
  * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret
@@ -67,6 +78,8 @@ export async function startPreviewBot(o: {
     digest: { settleMs: 0 },
     // Its server (the stand-in's requests, its own /healthz) is this computer's alone, as the page's.
     host: "127.0.0.1",
+    // The preview's stand-in takes posts at once (src/preview/server.ts): no wait between them.
+    pace: channelPacer({ burst: PREVIEW_POST_BURST }),
   });
   await seedWelfareHistory(deps, clock);
   clock.setTo("07:00");

@@ -17,16 +17,16 @@ import { type Sandbox, startSandbox } from "../sandbox/server.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
-import { homeClick, messageClick, pageAction, startPreviewBot, visibleIn } from "./preview-payloads.ts";
-import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import {
-  createSlackStandIn,
-  parseSlackBody,
-  postSigned,
-  postSignedEvent,
-  readBody,
-  type SlackStandIn,
-} from "./slack-standin.ts";
+  homeClick,
+  messageClick,
+  pageAction,
+  previewSlackStandIn,
+  startPreviewBot,
+  visibleIn,
+} from "./preview-payloads.ts";
+import { foreignRequest, setupRoutes } from "./setup-routes.ts";
+import { parseSlackBody, postSigned, postSignedEvent, readBody, type SlackStandIn } from "./slack-standin.ts";
 
 const PREVIEW_COMMANDS = "/arrivals /departures /inhouse /rounds /booking /pet /customer /kennel".split(" ");
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
@@ -96,7 +96,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  const slack = createSlackStandIn({ teamId: PREVIEW_TEAM, botUserId: PREVIEW_BOT });
+  const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT);
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
   slack.users.set(PREVIEW_USERS.guest, {
     id: PREVIEW_USERS.guest,

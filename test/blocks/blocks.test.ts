@@ -102,7 +102,7 @@ describe("the day list", () => {
     }
     expect(seen.length).toBe(300);
     expect(new Set(seen).size).toBe(300);
-  });
+  }, 60_000); // 197 pages, each rebuilt from the whole day: a deadline, not a speed goal.
 
   it("long entries make shorter pages; a page past the last shows the last page", () => {
     const r = reportOf("arrivals", "2026-11-24", hugeDay(), { page: 999, petsOf: hostilePets });

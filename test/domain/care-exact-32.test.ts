@@ -12,6 +12,7 @@ import { flagsOf, hasCareFlag } from "../../src/domain/flags.ts";
 import { inHouseOn } from "../../src/domain/house.ts";
 import { careNotes } from "../../src/domain/notes.ts";
 import { matchPets } from "../../src/domain/pet-match.ts";
+import { dueItems } from "../../src/domain/record.ts";
 import { onRoundSheet, roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { flagWords, sheetAlertWords } from "../../src/words/care.ts";
@@ -231,6 +232,10 @@ describe("5. fasting from a time", () => {
     // Words with no time: at every round.
     const luna = careOf({ name: "Luna", dietaryRequirementsAm: "NIL BY MOUTH – op at 10:00" });
     expect(roundSheet(luna, "evening", "18:00").fastingNow).toBe(true);
+    // Nil by mouth now: no meal is due (none chased as missed); before the fast, the meal is due.
+    expect(dueItems(roundSheet(luna, "morning", "07:30")).map((d) => d.item)).not.toContain("meal");
+    expect(dueItems(roundSheet(milo, "morning", "07:30")).map((d) => d.item)).toContain("meal");
+    expect(dueItems(roundSheet(milo, "evening", "21:00")).map((d) => d.item)).not.toContain("meal");
     expect(fastingAt({ from: "20:00", until: "09:00" }, "07:30")).toBe(true);
     expect(fastingAt({ from: "20:00", until: "09:00" }, "12:00")).toBe(false);
     expect(fastingAt({ until: "10:00" }, "12:00")).toBe(false);

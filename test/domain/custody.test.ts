@@ -13,6 +13,7 @@ import {
   countDue,
   defaultDiscardDays,
   discardBy,
+  handoverCountDue,
   isControlled,
   runway,
 } from "../../src/domain/custody-rules.ts";
@@ -253,6 +254,38 @@ describe("discard-by, counts due, controlled", () => {
   it("a controlled drug's count is due MEDICINE_COUNT_EVERY days after its last, overdue from then", () => {
     expect(countDue("2026-11-20", 7, "2026-11-26")).toEqual({ due: "2026-11-27", overdue: false, days: 0 });
     expect(countDue("2026-11-20", 7, "2026-11-29")).toEqual({ due: "2026-11-27", overdue: true, days: 2 });
+  });
+  it("at each handover the kennel sets (MEDICINE_COUNT_AT): the last one passed with no count since is overdue", () => {
+    const zone = "Europe/London";
+    const at = (iso: string) => new Date(iso);
+    const handovers = ["07:30", "19:30"];
+    // No handovers set: nothing due by handover (the days' rule alone).
+    expect(handoverCountDue("2026-11-28T08:00:00Z", [], at("2026-11-29T12:00:00Z"), zone)).toBeUndefined();
+    // Counted at 08:00 yesterday; yesterday's 19:30 handover passed without a count: overdue, naming it.
+    expect(handoverCountDue("2026-11-28T08:00:00Z", handovers, at("2026-11-29T06:00:00Z"), zone)).toEqual({
+      due: "2026-11-28",
+      at: "19:30",
+      overdue: true,
+      days: 1,
+    });
+    // Counted at 19:35 yesterday (after that handover): nothing due before today's 07:30.
+    expect(
+      handoverCountDue("2026-11-28T19:35:00Z", handovers, at("2026-11-29T07:00:00Z"), zone),
+    ).toBeUndefined();
+    // Today's 07:30 passed since: overdue again, today's.
+    expect(handoverCountDue("2026-11-28T19:35:00Z", handovers, at("2026-11-29T07:31:00Z"), zone)).toEqual({
+      due: "2026-11-29",
+      at: "07:30",
+      overdue: true,
+      days: 0,
+    });
+    // In the kennel's own zone: 07:30 in New York is 12:30 UTC.
+    expect(
+      handoverCountDue("2026-11-29T11:00:00Z", ["07:30"], at("2026-11-29T12:00:00Z"), "America/New_York"),
+    ).toBeUndefined();
+    expect(
+      handoverCountDue("2026-11-29T11:00:00Z", ["07:30"], at("2026-11-29T12:31:00Z"), "America/New_York"),
+    ).toMatchObject({ due: "2026-11-29", at: "07:30" });
   });
   it("controlled: the plan's class, and phenobarbital's names", () => {
     expect(

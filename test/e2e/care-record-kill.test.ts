@@ -150,7 +150,11 @@ describe.each(cases)("SIGKILL during a burst of taps ($name, $mode)", ({ setting
         await rounds();
         store = (await openCareRecord(record, { now: () => new Date() }, undefined)).store;
         // The first sheet drafted the pets' care plans: staff confirm them, and the sheet again has one tap.
-        await confirmAllPlans(store, loadConfig({ KENNEL_TIMEZONE: TZ }), { now: () => new Date() });
+        // Confirm and Save read the pet's words from the kennel API now (issue 46): the sandbox's.
+        const kennel = { KENNEL_API_KEY: sandbox.keys.main, KENNEL_API_BASE_URL: sandbox.url };
+        await confirmAllPlans(store, loadConfig({ KENNEL_TIMEZONE: TZ, ...kennel }), {
+          now: () => new Date(),
+        });
         const post = await rounds();
         const buttons: Array<{ entryId: number; b: Button }> = [];
         // The pets here (one arriving later today asks first, and writes nothing until confirmed).

@@ -576,16 +576,18 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       const { trigger, responseId } = await tap("U0TOM", give(shown.buttons), shown.message);
       const modal = await modalOf(trigger);
       const given = (await doses()).length;
-      // Past the guard's cache of Tom: its users.info for him held until Slack has had its ack.
+      // A colleague never seen before submits Tom's open form: the guard asks Slack who they are
+      // before anything is written, and that users.info is held until Slack has had its ack.
       at("21:45");
       let release: () => void = () => undefined;
       const held = new Promise<void>((done) => {
         release = done;
       });
-      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0TOM" ? held : 0);
+      h.slack.users.set("U0KIM", { id: "U0KIM", profile: { display_name: "Kim" } });
+      h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0KIM" ? held : 0);
       try {
         // No reason: Slack had its empty ack (no errors on the field), so the form closed.
-        expect(await submit("U0TOM", modal, modal.view, {})).toEqual({});
+        expect(await submit("U0KIM", modal, modal.view, {})).toEqual({});
         release();
         expect(await told(responseId)).toMatch(
           /^⚠️ Nothing was recorded: Say why it was given.* Open the form again\.$/,

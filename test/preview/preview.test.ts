@@ -248,7 +248,9 @@ describe("the care day in the preview", () => {
     expect(all).toMatch(
       /📋 1 of 2 confirmations: [^;]+; a second, different person confirms \(high-alert drug\)/,
     );
-    expect(all).toContain("📋 Confirm or edit…");
+    // Each pet's button says what it asks: its questions to answer, else to confirm (or a second person's).
+    expect(all).toMatch(/📋 Answer \d+ questions?…/);
+    expect(all).toContain("📋 Confirm (2nd person)…");
   });
 
   it("thread replies are drawn under their post, all of them", async () => {
@@ -300,7 +302,12 @@ describe("the Home tab in the preview", () => {
     // And a dose to give if needed (the preview's Itchy, AW-PRN, its plan confirmed): a button each.
     const asNeeded = await view.locator(".bk-section button", { hasText: "Give if needed" }).count();
     expect(asNeeded).toBeGreaterThanOrEqual(1);
-    await expect(view.locator(".bk-section button").count()).resolves.toBe(10 + offFood + asNeeded);
+    // And the medicines the preview's house holds (issue 49): a running-out supply and a discrepancy, one button.
+    const medicines = await view.locator(".bk-section button", { hasText: "Medicines held" }).count();
+    expect(medicines).toBe(1);
+    await expect(view.locator(".bk-section button").count()).resolves.toBe(
+      10 + offFood + asNeeded + medicines,
+    );
     await expect(page.locator("#log").isVisible()).resolves.toBe(false);
     await view.locator("button", { hasText: "Show in house" }).click();
     const answer = page.locator("#home-dm .msg", {

@@ -237,7 +237,7 @@ describe("properties", () => {
       }),
       { numRuns: DAY_RUNS },
     );
-  });
+  }, 120_000); // 500 generated days, every page of each rebuilt: a deadline, not a speed goal.
 
   it("the splitter keeps each booking once and in place (identified by id)", () => {
     fc.assert(
@@ -254,7 +254,7 @@ describe("properties", () => {
       }),
       { numRuns: DAY_RUNS },
     );
-  });
+  }, 120_000); // 500 generated days, every page of each rebuilt: a deadline, not a speed goal.
 
   it("free-text arguments: any text is either within its cap or refused in words, never passed on", () => {
     const long = fc.oneof(

@@ -63,6 +63,8 @@ function dueOf(
   unconfirmed: boolean,
 ): DueItem | undefined {
   if (!printedOnRound(r.on, printed)) return undefined;
+  // Nil by mouth now: the meal is never due, whatever the plan (src/domain/record.ts dueItems).
+  if (r.item.key === "meal" && sheet.fastingNow === true) return undefined;
   const base = shownItem(sheet, r.item);
   const marks = {
     ...(r.item.highAlert ? { highAlert: true } : {}),
