@@ -3,10 +3,25 @@
  * month's margin, the days its rounds asked anything of it, and the span of some days.
  */
 import type { Deps } from "../deps.ts";
+import { pastCheckOut } from "../domain/bookings.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
 
-export type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
+/** A stay as its record is read: its dates, and its status when the kennel API gave it. */
+export type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate"> &
+  Partial<Pick<Booking, "status">>;
+
+/**
+ * When a stay's record runs to (ms): its check-out; but a stay still checked in past its check-out
+ * (the owner did not come) runs to now, as every round's sheet keeps it (src/domain/bookings.ts
+ * pastCheckOut); without a check-out, now. Never before its check-in (`start`).
+ */
+export function stayEnd(deps: Pick<Deps, "clock">, b: StayBooking, start: number): number {
+  const now = deps.clock.now().getTime();
+  const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
+  if (Number.isNaN(out) || pastCheckOut(b, now)) return Math.max(now, start);
+  return Math.max(out, start);
+}
 
 /** Entries are read by booking within its dates, with this many days' margin either side. */
 const MARGIN_DAYS = 31;
@@ -24,8 +39,7 @@ export function stayDates(
   const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
   if (Number.isNaN(start)) return {};
   const tz = deps.config.timezone;
-  const endRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
-  const end = Number.isNaN(endRaw) ? deps.clock.now().getTime() : Math.max(endRaw, start);
+  const end = stayEnd(deps, b, start);
   return {
     from: addDays(localDate(start, tz), -MARGIN_DAYS),
     to: addDays(localDate(end, tz), MARGIN_DAYS),
@@ -33,8 +47,9 @@ export function stayDates(
 }
 
 /**
- * The days a stay's rounds asked anything of it: check-in's to check-out's (or today), no margin
- * (what a round asked is read by its day; a stay's entries by its booking).
+ * The days a stay's rounds asked anything of it: check-in's to check-out's (or today, when it has
+ * not come or the stay is still checked in past it), no margin (what a round asked is read by its
+ * day; a stay's entries by its booking).
  */
 export function roundDates(
   deps: Pick<Deps, "config" | "clock">,
@@ -43,9 +58,7 @@ export function roundDates(
   const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
   if (Number.isNaN(start)) return {};
   const tz = deps.config.timezone;
-  const now = deps.clock.now().getTime();
-  const endRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
-  const end = Number.isNaN(endRaw) ? now : Math.max(Math.min(endRaw, now), start);
+  const end = Math.max(Math.min(stayEnd(deps, b, start), deps.clock.now().getTime()), start);
   return { from: localDate(start, tz), to: localDate(end, tz) };
 }
 

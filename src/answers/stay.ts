@@ -22,7 +22,7 @@ import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
-import { roundDates, type StayBooking, spanOf, stayDates } from "./stay-dates.ts";
+import { roundDates, type StayBooking, spanOf, stayDates, stayEnd } from "./stay-dates.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -68,9 +68,9 @@ function petsOf(
 }
 
 /**
- * The stay's rounds the record kept nothing of, by its dates: each round from check-in to check-out
- * (or now) whose time has passed, since the record began, with no obligation kept. Nothing was asked
- * of them, so nothing is counted; the record says so.
+ * The stay's rounds the record kept nothing of, by its dates: each round from check-in to its end
+ * (check-out, or now when still checked in past it: stayEnd) whose time has passed, since the record
+ * began, with no obligation kept. Nothing was asked of them, so nothing is counted; the record says so.
  */
 function unkeptRounds(
   deps: Pick<Deps, "config" | "clock">,
@@ -79,9 +79,7 @@ function unkeptRounds(
 ): Array<{ date: string; round: Round }> {
   const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
   if (Number.isNaN(start)) return [];
-  const now = deps.clock.now().getTime();
-  const outRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
-  const end = Math.min(Number.isNaN(outRaw) ? now : outRaw, now);
+  const end = Math.min(stayEnd(deps, b, start), deps.clock.now().getTime());
   const since = Math.max(start, f.recordSince?.getTime() ?? start);
   const tz = deps.config.timezone;
   const kept = new Set(f.kept.map((k) => `${k.date}|${k.round}`));
