@@ -8,6 +8,7 @@
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { addConfirmedSince } from "../answers/obligation-added.ts";
 import { keepRound, withOwed } from "../answers/obligations.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
@@ -34,7 +35,9 @@ export async function prepareRoundPost(
   try {
     // What the round asks is written once (issue 45): the first time, from this answer; asked again,
     // the pets who arrived or went home since are added to it, and the sheet lists what it asked.
-    const owed = await keepRound(deps, report);
+    const kept = await keepRound(deps, report);
+    // Posted again: the doses of a plan confirmed since, their windows open, added to what it asked.
+    const owed = kept && (await addConfirmedSince(deps, report, kept));
     const sheet = await saveSheet(deps, draft(owed ? withOwed(report, owed) : report));
     // Each item not recorded shows its state (late, missed, gone home…) by what the round asked; the
     // post's metadata names the sheet kept, so the dose times' job can draw it again at late and missed.
