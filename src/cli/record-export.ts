@@ -15,7 +15,15 @@ import { releaseIdleMemory } from "../process/memory.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { custodyExportRows } from "../text/custody-record.ts";
 import { planExportRow } from "../text/plan-record.ts";
-import { CSV_HEADER, csvHeadLine, csvLine, type ExportRow, exportRow, prnExportRow } from "../text/record.ts";
+import {
+  CSV_HEADER,
+  csvHeadLine,
+  csvLine,
+  type ExportRow,
+  exportRow,
+  prnExportRow,
+  unrecordedExportRow,
+} from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
@@ -71,6 +79,9 @@ interface Counts {
   entries: number;
   welfare: number;
   asNeeded: number;
+  /** Items the rounds asked with nothing recorded, and of them missed. */
+  unrecorded: number;
+  missed: number;
 }
 
 /** Each kind's rows as the export's rows, a page at a time, counted. */
@@ -100,6 +111,13 @@ function exportSources(rows: ExportRows, zone: string, counts: Counts) {
         yield page.map((d) => prnExportRow(d, zone));
       }
     },
+    async *unrecorded() {
+      for await (const page of rows.unrecorded()) {
+        counts.unrecorded += page.length;
+        counts.missed += page.filter((d) => d.state.state === "missed").length;
+        yield page.map((d) => unrecordedExportRow(d, zone));
+      }
+    },
   };
 }
 
@@ -107,7 +125,10 @@ async function* onePage<T>(page: T[]): AsyncGenerator<T[]> {
   yield page;
 }
 
-/** The CSV: the header, every row in the chain's order, the head as the last row. */
+/**
+ * The CSV: the header, every row in the chain's order, then each item the rounds asked with nothing
+ * recorded (no place of its own in the chain), the head as the last row.
+ */
 async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
   const s = exportSources(rows, days.zone, counts);
   await out.write(CSV_HEADER);
@@ -120,6 +141,7 @@ async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts):
     (r) => Number(r.seq),
   );
   for await (const row of merged) await out.write(csvLine(row));
+  for await (const page of s.unrecorded()) for (const row of page) await out.write(csvLine(row));
   await out.write(csvHeadLine(rows.head));
 }
 
@@ -129,7 +151,7 @@ const json = (value: unknown, depth: number) =>
 
 /**
  * The JSON: as JSON.stringify(…, null, 2) would write the whole object, its arrays written a page
- * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded` when they have rows).
+ * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded`, `unrecorded` when they have rows).
  */
 async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
   const s = exportSources(rows, days.zone, counts);
@@ -139,6 +161,7 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
     ["welfare", s.welfare(), false],
     ["plans", s.plans(true), false],
     ["asNeeded", s.asNeeded(), false],
+    ["unrecorded", s.unrecorded(), false],
   ];
   for (const [name, pages, always] of sections) {
     let first = true;
@@ -281,7 +304,7 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     if (format === "html")
       return await writeHtml(ctx, store, rows, { out, petId: query.petId, which, range: query });
     const zone = ctx.config.timezone;
-    const counts: Counts = { entries: 0, welfare: 0, asNeeded: 0 };
+    const counts: Counts = { entries: 0, welfare: 0, asNeeded: 0, unrecorded: 0, missed: 0 };
     const stdout = new Out(ctx.io.stdout);
     const days: Days = { zone, from: query.from, to: query.to };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
@@ -290,6 +313,9 @@ export async function exportRange(ctx: CliContext): Promise<number> {
       const more = [
         counts.welfare ? `${counts.welfare} welfare ${counts.welfare === 1 ? "record" : "records"}` : "",
         counts.asNeeded ? `${counts.asNeeded} as-needed ${counts.asNeeded === 1 ? "dose" : "doses"}` : "",
+        counts.unrecorded
+          ? `${counts.unrecorded} ${counts.unrecorded === 1 ? "item" : "items"} due with nothing recorded (${counts.missed} missed)`
+          : "",
       ]
         .filter(Boolean)
         .map((w) => ` and ${w}`)

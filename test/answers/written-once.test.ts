@@ -25,6 +25,7 @@ import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
 
 const TZ = "Europe/London";
@@ -142,5 +143,40 @@ describe("what the morning round asked, read after the pet's medication left its
     for (const label of the.doses)
       expect(lines.some((l) => l.includes(label) && l.trim().endsWith("❌ missed"))).toBe(true);
     expect(text).not.toContain("What was due is not shown");
+  });
+
+  it("the CSV and JSON exports, made with no kennel API settings, have a row for each dose the round asked, missed", async () => {
+    const exported = async (format: string) => {
+      let stdout = "";
+      let stderr = "";
+      const args = ["record", "export", "--from", DAY, "--to", DAY, "--pet", String(the.petId)];
+      const code = await runCli([...args, "--format", format], {
+        env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir },
+        io: {
+          stdout: { write: (t: string) => (stdout += t) },
+          stderr: { write: (t: string) => (stderr += t) },
+        },
+        clock: { now: () => zonedInstant(DAY, "21:00", TZ) },
+      });
+      expect(code).toBe(0);
+      return { stdout, stderr };
+    };
+    const csv = await exported("csv");
+    const [head = [], ...rows] = parseCsv(csv.stdout);
+    const col = (name: string) => head.indexOf(name);
+    const missed = rows.filter((r) => r[col("kind")] === "unrecorded" && r[col("outcome")] === "missed");
+    const doses = missed.filter((r) => r[col("item")]?.startsWith("med:"));
+    expect(doses.map((r) => r[col("round")])).toEqual(the.doses.map(() => "morning"));
+    expect(doses.every((r) => r[col("pet_id")] === String(the.petId))).toBe(true);
+    expect(doses[0]?.[col("reason")]).toMatch(/^nothing recorded: window closed \d\d:\d\d$/);
+    // Before the head, the file's last row.
+    expect(rows.at(-1)?.[col("kind")]).toBe("record_head");
+    expect(csv.stderr).toMatch(/ items? due with nothing recorded \(\d+ missed\)/);
+
+    const json = JSON.parse((await exported("json")).stdout) as {
+      unrecorded?: Array<{ item: string; item_text: string; outcome: string }>;
+    };
+    const meds = (json.unrecorded ?? []).filter((r) => r.item.startsWith("med:") && r.outcome === "missed");
+    expect(meds).toHaveLength(the.doses.length);
   });
 });

@@ -24,6 +24,7 @@ import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 
 const postgres = usePostgres();
@@ -43,35 +44,6 @@ async function cli(args: string[], env: Record<string, string>) {
     clock: { now: () => NOW },
   });
   return { code, stdout, stderr };
-}
-
-/** RFC 4180 read back: quoted fields (commas, quotes, line breaks inside), CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
 }
 
 const SUGAR = { bookingId: 501, petId: 77, petName: "Sugar" };

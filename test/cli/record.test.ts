@@ -15,6 +15,7 @@ import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { freePort } from "../helpers/net.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 
@@ -100,35 +101,6 @@ beforeAll(async () => {
   ]);
   await store.close();
 });
-
-/** RFC 4180, read back: fields, quoted fields with commas, quotes and line breaks, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe("kennel-desk record", () => {
   it("prints the day by round and pet: when in the kennel's zone, who, outcome, note; a corrected entry marked", async () => {
