@@ -17,7 +17,7 @@ import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
-import { headWords } from "../record/chain.ts";
+import { headWords, linksWords } from "../record/chain.ts";
 import { isStoreError } from "../record/errors.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
@@ -167,6 +167,11 @@ async function backup(ctx: CliContext): Promise<number> {
     throw new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
   }
   const { chain } = result;
+  // What it holds, as record verify counts it (every link of the chain, by kind); a copy whose chain
+  // was not walked (an older schema, or a link that does not check out), its entries.
+  const held = chain?.ok
+    ? linksWords(chain.rows, chain.links)
+    : `${result.entries} ${result.entries === 1 ? "entry" : "entries"}`;
   const walked =
     chain === undefined
       ? ""
@@ -174,7 +179,7 @@ async function backup(ctx: CliContext): Promise<number> {
         ? `, its chain intact (head ${headWords(chain.head)})`
         : `; its chain does NOT verify: ${chain.what} (the copy is kept as the record is: compare it with an earlier backup and the heads in the morning posts)`;
   ctx.io.stdout.write(
-    `Backed up the care record (${result.entries} ${result.entries === 1 ? "entry" : "entries"}, ${Math.ceil(result.bytes / 1024)} KB) from ${file} to ${result.file}, checked${walked}. To restore it: stop the bot, copy it over ${file} (remove the -wal and -shm files beside it), start the bot.\n`,
+    `Backed up the care record (${held}, ${Math.ceil(result.bytes / 1024)} KB) from ${file} to ${result.file}, checked${walked}. To restore it: stop the bot, copy it over ${file} (remove the -wal and -shm files beside it), start the bot.\n`,
   );
   return chain && !chain.ok ? 1 : 0;
 }
