@@ -17,12 +17,15 @@ const BROWSER_TESTS = [
 export default defineConfig({
   test: {
     environment: "node",
-    testTimeout: 20_000,
+    // A hang guard, never a speed goal (speed is the benchmarks'): the end-to-end tests run the real
+    // bot, the sandbox and Slack's stand-in, four files at once on two cores, so a test that takes
+    // 8 s alone can take 30 s beside the custody and property tests. A hang still fails in a minute.
+    testTimeout: 60_000,
     // Most of the suite waits on loopback servers (the sandbox, Slack's stand-in, PostgreSQL) and on
     // timers, not on the CPU: on a two-core machine Vitest's default (cores − 1 = one file at a
     // time) leaves both cores mostly idle. Four files at once halved the unit step here (215 s → 102 s).
     maxWorkers: 4,
-    hookTimeout: 20_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

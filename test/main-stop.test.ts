@@ -60,7 +60,7 @@ beforeAll(async () => {
   slack.scopes = manifestScopes();
   socket = await startSocketStandIn();
   slack.socketUrl = socket.url;
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await socket?.close();
@@ -97,7 +97,7 @@ describe("SIGTERM to npm start stops the Kennel Desk it started (no orphan)", ()
       const npm = npmStart(c.env());
       let bot: { pid: number; cmd: string } | undefined;
       try {
-        await until(() => c.ready.test(npm.out()), { ms: 30_000, why: () => `not started: ${npm.out()}` });
+        await until(() => c.ready.test(npm.out()), { ms: 60_000, why: () => `not started: ${npm.out()}` });
         // The node process itself, not the shell that started it (`sh -c node …/main.ts`).
         bot = descendants(npm.child.pid as number).find((p) => /^\S*node \S*main\.ts/.test(p.cmd));
         expect(bot, "the bot's process under npm").toBeDefined();
@@ -113,6 +113,6 @@ describe("SIGTERM to npm start stops the Kennel Desk it started (no orphan)", ()
         npm.child.kill("SIGKILL");
         rmSync(npm.dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    }, 90_000);
   }
 });

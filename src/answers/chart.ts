@@ -13,12 +13,14 @@ import { type ChartCell, cellKey, chartCell } from "../domain/chart.ts";
 import type { PetCare } from "../domain/day.ts";
 import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { addDays } from "../time.ts";
 import type { RoundDose } from "./doses.ts";
 import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
 import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
+import { witnessesOf } from "./witness.ts";
 
 /** The longest chart: a fortnight (a page's width holds no more rounds). */
 export const CHART_DAYS_MAX = 14;
@@ -83,9 +85,14 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
   const dates = Array.from({ length: q.days }, (_, i) => addDays(q.from, i));
   const to = dates.at(-1) ?? q.from;
   const store = deps.record;
-  const [owed, entries] = store
-    ? await Promise.all([owedRounds(deps, { from: q.from, to }), store.entries({ from: q.from, to })])
-    : [[], []];
+  const [owed, entries, witnesses] = store
+    ? await Promise.all([
+        owedRounds(deps, { from: q.from, to }),
+        store.entries({ from: q.from, to }),
+        witnessesOf(store, { from: q.from, to }),
+      ])
+    : [[], [], new Map<number, Witness>()];
+  const now = deps.clock.now().toISOString();
   const chart: Chart = { dates, columns: [], pets: [], problems: [], requestId: undefined };
   if (!store)
     chart.problems.push("This Kennel Desk keeps no care record here: every due dose is blank, to sign.");
@@ -97,7 +104,13 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
       const mine = owed.find((r) => r.date === date && r.round === round);
       chart.columns.push({ date, round, kept: mine !== undefined });
       for (const p of report.pets) addPet(q, pets, p, chart.problems);
-      for (const d of roundDosesOf(deps, report, mine, entries)) addDose(q, pets, d, store === undefined);
+      for (const d of roundDosesOf(deps, report, mine, entries)) {
+        const witness =
+          d.entry && needsWitness(d.entry, d.due.highAlert)
+            ? witnessState(d.entry, witnesses.get(d.entry.id), now)
+            : undefined;
+        addDose(q, pets, d, store === undefined, witness);
+      }
     }
   }
   chart.pets = [...pets.values()].sort(
@@ -154,7 +167,13 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
  * `blank`: no care record here, so nothing can be known recorded or missed: every due cell is blank,
  * to sign on the paper.
  */
-function addDose(q: ChartQuery, pets: Map<string, ChartPet>, d: RoundDose, blank: boolean): void {
+function addDose(
+  q: ChartQuery,
+  pets: Map<string, ChartPet>,
+  d: RoundDose,
+  blank: boolean,
+  witness: WitnessState | undefined,
+): void {
   // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
   // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
   const known = pets.get(`${d.bookingId}|${d.petId}`);
@@ -163,7 +182,7 @@ function addDose(q: ChartQuery, pets: Map<string, ChartPet>, d: RoundDose, blank
   rowOf(pet, d.due.item).due = d.due;
   pet.cells[cellKey(d.date, d.round, d.due.item)] = blank
     ? { kind: "open", state: "due" }
-    : chartCell(d.state, d.entry);
+    : chartCell(d.state, d.entry, witness);
 }
 
 function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {

@@ -27,6 +27,7 @@ import {
   nextPage,
   notePageShown,
   pageOption,
+  pageWithin,
   print,
   readOptions,
   textOptions,
@@ -87,6 +88,7 @@ export async function run(ctx: CliContext): Promise<number> {
       const a = await petAnswer(deps, text, page);
       const o = textOptions(ctx, deps);
       if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+      pageWithin(page, a.list.totalPages);
       return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
     }
     case "customer": {
@@ -95,11 +97,13 @@ export async function run(ctx: CliContext): Promise<number> {
       const a = await customerAnswer(deps, text, page);
       const o = textOptions(ctx, deps);
       if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
+      pageWithin(page, a.list.totalPages);
       return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
     }
     default: {
       const deps = kennelDeps(ctx);
       const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
+      pageWithin(page, p.totalPages);
       return print(
         ctx,
         p,

@@ -68,7 +68,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
   },
   chart: {
     args: "[DATE] [--days N] [--pet ID | --room NAME] --out DIR",
-    what: "The medication chart to print and pin up (A4 portrait, a page per pet): each medication of the pet's plan down the side (drug, strength, amount, condition, high-alert mark, the words as written), the days' rounds across; each cell from the care record (initials and time given; R refused, V vomited, W withheld, N none left, A asleep as instructed; late entry marked), 'missed' where its window closed with nothing recorded, blank where a dose is due and not recorded yet (every due dose, with no care record here), struck where nothing is due. Allergies and danger notes in full at the top; never a contact. One file in DIR.",
+    what: "The medication chart to print and pin up (A4 portrait, a page per pet): each medication of the pet's plan down the side (drug, strength, amount, condition, high-alert mark, the words as written), the days' rounds across; each cell from the care record (initials and time given, a high-alert dose's witness beside them ('wit. TB', or 'unwitnessed'); R refused, V vomited, W withheld, N none left, A asleep as instructed; late entry marked), 'missed' where its window closed with nothing recorded, blank where a dose is due and not recorded yet (every due dose, with no care record here), struck where nothing is due. Allergies and danger notes in full at the top; never a contact. One file in DIR.",
     options: [
       ["DATE", `the first day: ${DATE}`],
       ["--days N", "how many days from DATE (1 to 14; default 1)"],

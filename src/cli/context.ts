@@ -125,6 +125,21 @@ export function notePageShown(ctx: CliContext, asked: number, shown: number, pag
   }
 }
 
+/**
+ * A page the kennel API could not have (`--page 9` of 2): refused with the pages there are (exit 2),
+ * never an empty "page 9 of 2" that looks like an answer.
+ */
+export function pageWithin(asked: number, pages: number): void {
+  if (asked > 1 && asked > pages) {
+    throw new UsageError(
+      pages === 0
+        ? `There is nothing to show on page ${asked}: nothing matched.`
+        : `There ${pages === 1 ? "is 1 page" : `are ${pages} pages`}, not ${asked}.`,
+      pages === 0 ? "Ask without --page." : `Ask --page ${pages} or less.`,
+    );
+  }
+}
+
 /** The next page's number, when there is one. */
 export const nextPage = (page: number, pages: number) => (page < pages ? page + 1 : undefined);
 

@@ -132,6 +132,16 @@ export function bookingTypeText(booking: Booking | ReducedBooking): string {
 }
 
 /**
+ * " (2)" after the booking's pet names when it has `from` pets or more (2 on a day's card, 1 on a
+ * booking's record), unless the kennel's own words already give a count ("chloe and biscuit (2 dogs)").
+ */
+export function petCountText(booking: Pick<Booking, "petNames" | "numberOfPets">, from = 2): string {
+  const n = booking.numberOfPets;
+  if (!n || n < from || /\(\s*\d/.test(booking.petNames ?? "")) return "";
+  return ` (${n})`;
+}
+
+/**
  * Statuses a kennel's API is likely to use, for a hint only: the spec shows "new" and "confirmed" and
  * says the full list is not shown, so a status outside this list is still sent as typed.
  */

@@ -9,6 +9,13 @@
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import type { Round } from "./care.ts";
 import type { DoseState, OpenState, Timeliness } from "./doses.ts";
+import type { WitnessState } from "./witness.ts";
+
+/** A high-alert dose's witness on paper: the witness's initials, still awaited, or never given. */
+export type ChartWitness =
+  | { state: "witnessed"; initials: string }
+  | { state: "awaiting" }
+  | { state: "unwitnessed" };
 
 /** A cell of a pet's chart: its day, round and item ("2026-11-24|morning|med:1"). */
 export const cellKey = (date: string, round: Round, item: ItemKey) => `${date}|${round}|${item}`;
@@ -57,6 +64,8 @@ export type ChartCell =
       /** Recorded after its window closed: both times are printed. */
       lateEntry: boolean;
       recordedAt: string;
+      /** A high-alert dose's witness (undefined for a dose that needs none). */
+      witness?: ChartWitness | undefined;
     }
   | {
       kind: "not_given";
@@ -89,8 +98,12 @@ function initialsOf(name: string): string {
     .join("");
 }
 
-/** A due dose's cell from its state in the record (and its entry, when recorded). */
-export function chartCell(state: DoseState, entry: Entry | undefined): ChartCell {
+/** A due dose's cell from its state in the record (and its entry, and its witness's state, when recorded). */
+export function chartCell(
+  state: DoseState,
+  entry: Entry | undefined,
+  witness?: WitnessState | undefined,
+): ChartCell {
   // Asked by the round, then not due in the end (the pet went home first): struck, nothing to sign.
   if (state.state === "not_due") return { kind: "not_due" };
   if (state.state !== "recorded" || !entry) {
@@ -104,5 +117,15 @@ export function chartCell(state: DoseState, entry: Entry | undefined): ChartCell
   };
   const code = chartCode(entry);
   if (code) return { kind: "not_given", code, ...common, why: entry.reason ?? entry.note };
-  return { kind: "given", ...common, timeliness: state.timeliness };
+  return {
+    kind: "given",
+    ...common,
+    timeliness: state.timeliness,
+    witness:
+      witness === undefined
+        ? undefined
+        : witness.state === "witnessed"
+          ? { state: "witnessed", initials: initialsOf(witness.by) }
+          : { state: witness.state },
+  };
 }

@@ -55,6 +55,9 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
         cell.timeliness === "late" && toned("warn", " late"),
         cell.timeliness === "after_window" && toned("warn", " after window"),
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
+        cell.witness?.state === "witnessed" && ` · wit. ${cell.witness.initials}`,
+        cell.witness?.state === "awaiting" && toned("warn", " · awaiting witness"),
+        cell.witness?.state === "unwitnessed" && toned("alert", " · unwitnessed"),
       );
     case "not_given":
       return line(
@@ -161,7 +164,7 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given · blank: due, sign it · struck: nothing due · missed: nothing recorded by the window's close",
+  " · initials and time: given (wit. and initials: its witness) · blank: due, sign it · struck: nothing due · missed: nothing recorded by the window's close",
 );
 
 /** One pet's page. */

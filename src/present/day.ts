@@ -7,7 +7,7 @@
  * Channel-safe: no phone, email or address ever appears here.
  */
 import type { DayReport } from "../answers/day.ts";
-import { bookingTypeText, statusText } from "../domain/bookings.ts";
+import { bookingTypeText, petCountText, statusText } from "../domain/bookings.ts";
 import { type DayEntry, type DayKind, ENTRY_CAPS, whenOf } from "../domain/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import type { StayRecordView } from "../domain/stay.ts";
@@ -103,7 +103,7 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
 function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): Part {
   const b = e.booking;
   const c = ENTRY_CAPS;
-  const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
+  const count = petCountText(b);
   const type = valueWithin(bookingTypeText(b), 40);
   const first = dotted(
     line(

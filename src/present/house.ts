@@ -1,6 +1,6 @@
 /** /inhouse as one document: every stay by room, with owner, going-home date and care flags. Channel-safe. */
 import type { HouseEntry, HouseReport } from "../answers/house.ts";
-import { bookingTypeText, statusText } from "../domain/bookings.ts";
+import { bookingTypeText, petCountText, statusText } from "../domain/bookings.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayOf } from "../words/dates.ts";
 import { pagePlace } from "../words/day.ts";
@@ -27,7 +27,7 @@ export interface HouseDocOptions {
 
 function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
   const b = e.booking;
-  const count = b.numberOfPets && b.numberOfPets > 1 ? ` (${b.numberOfPets})` : "";
+  const count = petCountText(b);
   const home = e.pastCheckOut
     ? toned("alert", pastCheckOutWords(value(e.pastCheckOut, 40)))
     : e.checkedOutAt

@@ -4,7 +4,7 @@
  * tells same-named pets apart. Only the asker sees them, so contacts are allowed here.
  */
 import type { BookingView } from "../answers/records.ts";
-import { bookingTypeText, paymentOf, standingOf, statusText } from "../domain/bookings.ts";
+import { bookingTypeText, paymentOf, petCountText, standingOf, statusText } from "../domain/bookings.ts";
 import { type CareFacts, hasAnyDiet } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
 import { dangerNotes } from "../domain/notes.ts";
@@ -216,10 +216,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
         },
         {
           label: "Pets",
-          value: line(
-            // The count, unless the kennel's own words already give one ("chloe and biscuit (2 dogs)").
-            `${b.petNames ? whole(b.petNames) : "not recorded"}${b.numberOfPets && !/\(\s*\d/.test(b.petNames ?? "") ? ` (${b.numberOfPets})` : ""}`,
-          ),
+          value: line(`${b.petNames ? whole(b.petNames) : "not recorded"}${petCountText(b, 1)}`),
         },
         {
           label: "Owner",

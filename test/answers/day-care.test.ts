@@ -21,7 +21,7 @@ let day: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 11, customers: 400, timezone: TZ, today: "2026-11-22" });
   day = sandbox.data.fullHouseDay as string;
-}, 30_000);
+}, 60_000);
 afterAll(() => sandbox.close());
 
 describe("the care the 07:00 post reads serves the 07:30 round", () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const log = silentLogger();
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
   deps = { kennel, log, config, clock: { now: () => new Date("2026-11-22T09:00:00Z") } };
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await sandbox?.close();
 });

@@ -14,7 +14,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 7, customers: 400, today: "2026-11-22", timezone: "Europe/London" });
-}, 30_000);
+}, 60_000);
 afterAll(() => sandbox.close());
 
 it("the busiest day's evening round: API calls ≤ the pets on its sheet + the pages of stays read", async () => {

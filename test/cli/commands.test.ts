@@ -242,6 +242,23 @@ describe("usage errors, free text caps and --json", () => {
     expect(r.stderr).toMatch(/--page must be a whole number/);
   });
 
+  it("a page past the kennel API's last is refused with the pages there are (exit 2), never an empty page", async () => {
+    const pets = await run(["pet", "a", "--json"]);
+    const pages = (JSON.parse(pets.stdout) as { list: { totalPages: number } }).list.totalPages;
+    for (const args of [
+      ["pet", "a", "--page", String(pages + 7)],
+      ["bookings", "--page", "900"],
+    ]) {
+      const r = await run(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/There (is 1 page|are \d+ pages), not \d+\.|nothing matched/);
+      expect(r.stderr).toMatch(/--page \d+ or less|without --page/);
+    }
+    const last = await run(["pet", "a", "--page", String(pages)]);
+    expect(last.code).toBe(0);
+  });
+
   it("--json prints the answer's data: the whole day, care per entry, the day's counts", async () => {
     const day = sandbox.data.busyDays[0] as string;
     const r = await run(["departures", day, "--json"]);

@@ -21,7 +21,7 @@ describe("posting at Slack's pace", () => {
     const ts = await webClientSlack(client).post("C0ROUNDS", { text: "Evening round", blocks: [] });
     expect(slack.messages.filter((m) => m.ts === ts)).toHaveLength(1);
     expect(slack.api.filter((r) => r.path === "/api/chat.postMessage")).toHaveLength(5);
-  }, 20_000);
+  }, 60_000);
 
   it("any other failure is not retried", async () => {
     const client = createWebClient("xoxb-test-0000-paced", { apiUrl: slack.apiUrl, log: silentLogger() });
@@ -31,5 +31,5 @@ describe("posting at Slack's pace", () => {
     } finally {
       slack.broken.delete("chat.postMessage");
     }
-  }, 20_000);
+  }, 60_000);
 });

@@ -28,6 +28,25 @@ describe("a chart's cell", () => {
     });
   });
 
+  it("a high-alert dose given: its witness's initials, awaiting one, or unwitnessed for good", () => {
+    const e = entry({ givenAt: "2026-11-24T07:35:00Z" });
+    expect(
+      chartCell(recorded(e), e, { state: "witnessed", by: "Tom Brown", at: "2026-11-24T07:44:00Z" }),
+    ).toMatchObject({
+      kind: "given",
+      initials: "JD",
+      witness: { state: "witnessed", initials: "TB" },
+    });
+    expect(chartCell(recorded(e), e, { state: "awaiting", until: "2026-11-24T07:55:00Z" })).toMatchObject({
+      witness: { state: "awaiting" },
+    });
+    expect(chartCell(recorded(e), e, { state: "unwitnessed" })).toMatchObject({
+      witness: { state: "unwitnessed" },
+    });
+    // A dose that needs no witness says nothing of one.
+    expect(chartCell(recorded(e), e)).not.toHaveProperty("witness.state");
+  });
+
   it("not given: the code of each reason from the list, W for any other, R for refused", () => {
     const codes: Record<NotGivenReason, string> = {
       refused: "R",

@@ -266,7 +266,7 @@ describe("slow API", () => {
     } finally {
       await slow.close();
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("the morning post inside the bot", () => {

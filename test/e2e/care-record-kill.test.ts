@@ -44,7 +44,7 @@ beforeAll(async () => {
   slack.latency = (method) => (method === "users.info" ? 125 : 0);
   socket = await startSocketStandIn();
   slack.socketUrl = socket.url;
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await socket.close();
   await slack.close();

@@ -53,7 +53,7 @@ beforeAll(async () => {
   await store.close();
   for (const file of readdirSync(dir)) chmodSync(join(dir, file), 0o444);
   chmodSync(dir, 0o555);
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await slack.close();

@@ -68,7 +68,7 @@ describe("npm start", () => {
       sandbox.setFaults({});
       p.child.kill("SIGKILL");
     }
-  }, 30_000);
+  }, 60_000);
 
   it("with a care record written by a newer version: refuses to start, in one line, exit 2", async () => {
     const newer = mkdtempSync(join(tmpdir(), "kennel-desk-newer-"));
@@ -138,7 +138,7 @@ describe("npm start", () => {
     } finally {
       p.child.kill("SIGKILL");
     }
-  }, 30_000);
+  }, 60_000);
 
   it("with PostgreSQL down at start: says so in one line, starts anyway, /readyz says store_unavailable, commands answer", async () => {
     const port = await freePort();

@@ -66,7 +66,7 @@ describe("Slack rejects or cannot be reached at start", () => {
     } finally {
       slack.authError = undefined;
     }
-  }, 20_000);
+  }, 60_000);
 
   it("the port still held (by the preview): PORT=3001 or stop it, exit 2", async () => {
     const holder = createServer();
@@ -82,7 +82,7 @@ describe("Slack rejects or cannot be reached at start", () => {
     } finally {
       await new Promise<void>((r) => holder.close(() => r()));
     }
-  }, 20_000);
+  }, 60_000);
 
   it("Slack unreachable: check the network, exit 1", async () => {
     const nowhere = await freePort();
@@ -96,7 +96,7 @@ describe("Slack rejects or cannot be reached at start", () => {
     // Bolt's own lines (its client's retries) stay quiet at start: the one message is the start-up's.
     expect(p.out()).not.toMatch(/"component":"bolt"|http request failed/);
     expect(p.out().trim().split("\n")[0]).toMatch(/^Kennel Desk could not start\./);
-  }, 30_000);
+  }, 60_000);
 
   it("Slack unreachable with LOG_LEVEL=debug: Bolt's own lines are there, at debug", async () => {
     const nowhere = await freePort();
@@ -105,7 +105,7 @@ describe("Slack rejects or cannot be reached at start", () => {
     expect(await p.exit).toBe(1);
     expect(p.out()).toMatch(/"level":"debug".*"component":"bolt".*http request failed/);
     expect(p.out()).toMatch(/Kennel Desk could not start\./);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("no request stops the process", () => {
@@ -148,7 +148,7 @@ describe("no request stops the process", () => {
       p.child.kill("SIGTERM");
       await p.exit;
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("Slack turns Socket Mode off while running", () => {
@@ -171,5 +171,5 @@ describe("Slack turns Socket Mode off while running", () => {
       await socket.close();
       slack.socketUrl = undefined;
     }
-  }, 30_000);
+  }, 60_000);
 });

@@ -55,12 +55,12 @@ export async function until(
   what: () => boolean | Promise<boolean>,
   o: { ms?: number; why?: () => string; p?: Spawned } = {},
 ): Promise<void> {
-  const end = Date.now() + (o.ms ?? 20_000);
+  const end = Date.now() + (o.ms ?? 40_000);
   for (;;) {
     if (await what()) return;
     const why = o.why?.() ?? o.p?.out() ?? "";
     if (o.p?.exited()) throw new Error(`the process exited first: ${why}`);
-    if (Date.now() > end) throw new Error(`not within ${o.ms ?? 20_000} ms: ${why}`);
+    if (Date.now() > end) throw new Error(`not within ${o.ms ?? 40_000} ms: ${why}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -82,7 +82,7 @@ export function untilHealthy(
   o: { ms?: number; also?: () => boolean } = {},
 ): Promise<void> {
   return until(async () => (await healthzOk(port)) && (o.also?.() ?? true), {
-    ms: o.ms ?? 20_000,
+    ms: o.ms ?? 40_000,
     why: () => `the bot did not start: ${p.out()}`,
     p,
   });

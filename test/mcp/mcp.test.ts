@@ -278,7 +278,7 @@ describe("errors are tool errors in one shape, with the client's request id", ()
     } finally {
       await down.close();
     }
-  }, 20_000);
+  }, 60_000);
 });
 
 describe("settings", () => {

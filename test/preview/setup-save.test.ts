@@ -48,7 +48,7 @@ beforeAll(async () => {
     slackApiUrl: slack.apiUrl,
     environment: { PORT: "3996" },
   });
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await preview?.close();

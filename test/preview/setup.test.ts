@@ -46,7 +46,7 @@ beforeAll(async () => {
     envFile,
     slackApiUrl: slack.apiUrl,
   });
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await preview?.close();
@@ -458,7 +458,7 @@ describe("Save", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("the preview's log, after every check and save above", () => {

@@ -249,7 +249,7 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       expect(results.map((r) => r.status).sort()).toEqual(["already", "already", "already", "recorded"]);
       expect(await store.entries({ date: "2026-11-24" })).toHaveLength(1);
       await store.close();
-    }, 30_000);
+    }, 60_000);
 
     it("the same request delivered again (even at once) records nothing twice and answers with its first entries", async () => {
       const opened = await engine.open();
@@ -564,5 +564,5 @@ describe("the care record unavailable gives a StoreError, and nothing half-writt
     const check = createStore(sqliteDriver({ dir }), clock);
     expect((await check.entries({})).map((e) => e.requestKey)).toEqual(["action-1"]);
     await check.close();
-  }, 30_000);
+  }, 60_000);
 });

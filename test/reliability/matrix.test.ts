@@ -248,7 +248,7 @@ beforeAll(async () => {
     timeoutMs: TIMEOUT_MS,
     env: { KENNEL_API_BASE_URL: "http://127.0.0.1:9/api/v1" },
   });
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await h.close();

@@ -34,5 +34,5 @@ describe("the Web API client's log", () => {
     const limited = lines.filter((l) => /rate limit/i.test(l.msg));
     expect(limited.length).toBeGreaterThan(0);
     expect(lines.filter((l) => l.level === "warn" || l.level === "error")).toEqual([]);
-  }, 20_000);
+  }, 60_000);
 });

@@ -4,9 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CHART_KEY } from "../../src/domain/chart.ts";
+import type { Runway } from "../../src/domain/custody-rules.ts";
 import type { PlanState } from "../../src/domain/plan/types.ts";
 import { PRN_EFFECTS } from "../../src/domain/prn.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
+import { runwayShortWords } from "../../src/words/custody.ts";
 import {
   effectWords,
   NOT_DUE_ICON,
@@ -75,5 +78,20 @@ describe("the glossary", () => {
     // A dose due from the words of a plan no one confirmed, as every surface names it.
     expect(GLOSSARY).toContain(`**${doseName("", true).trim()}**`);
     expect(GLOSSARY).toContain(`**${FROM_THE_WORDS}**`);
+  });
+
+  it("names the marks beside a pet, the words of medicines in custody and the chart's codes", () => {
+    for (const mark of ["🛬", "🚫", "🚩"]) expect(GLOSSARY).toContain(`| ${mark} **`);
+    for (const w of [
+      "not counted in",
+      "lasts the stay",
+      "count by hand",
+      "lasts to Thu",
+      "Medicines in…",
+      "Handed back…",
+    ])
+      expect(GLOSSARY).toContain(`**${w}`);
+    expect(GLOSSARY).toContain(`**${runwayShortWords({ status: "count_by_hand" } as Runway)}**`);
+    for (const k of CHART_KEY) expect(GLOSSARY).toContain(`**${k.code}**`);
   });
 });
