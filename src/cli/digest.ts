@@ -6,25 +6,28 @@
  */
 import { dayReport } from "../answers/day.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { dayReview } from "../answers/review.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
-import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
+import { type PostKind, reviewTime, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
 import { welfareKindOf } from "../digest/welfare-kinds.ts";
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
+import { reviewDoc } from "../present/review.ts";
 import { recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
+import { docText } from "../text/doc.ts";
 import { dayText, roundText, type TextOptions, tomorrowText } from "../text/index.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
 import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
 
-type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due";
+type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due" | "review";
 const CONTENTS: readonly Content[] = [
   "departures",
   "arrivals",
@@ -32,8 +35,12 @@ const CONTENTS: readonly Content[] = [
   "tomorrow",
   "welfare",
   "welfare-due",
+  "review",
 ];
 const isWelfare = (c: Content): c is "welfare" | "welfare-due" => c === "welfare" || c === "welfare-due";
+/** The posts that go to ROUNDS_CHANNEL: a round's sheet, and the manager's daily review (issue 50). */
+const inRounds = (c: Content) => c === "rounds" || c === "review";
+const inRoundsChannel = (kind: string) => roundOfPost(kind) !== undefined || kind === "review";
 
 /** The Slack Web API client: the bot's own factory (retries, timeout, SLACK_API_URL, logging). */
 function slackClient(ctx: CliContext) {
@@ -106,18 +113,18 @@ export async function run(ctx: CliContext): Promise<number> {
       fix: "Set the channel id (C0123ABCD) where the welfare check goes, or use --dry-run.",
     });
   }
-  if (!dryRun && !config.digest && contents.some((c) => c !== "rounds" && !isWelfare(c))) {
+  if (!dryRun && !config.digest && contents.some((c) => !inRounds(c) && !isWelfare(c))) {
     problems.push({
       variable: "DIGEST_CHANNEL",
       problem: "is not set.",
       fix: "Set the channel id (C0123ABCD) where the morning post and tomorrow's check go, or use --dry-run.",
     });
   }
-  if (!dryRun && !config.rounds.channel && contents.includes("rounds")) {
+  if (!dryRun && !config.rounds.channel && contents.some(inRounds)) {
     problems.push({
       variable: "ROUNDS_CHANNEL",
       problem: "is not set.",
-      fix: "Set the channel id (C0123ABCD) where the round sheets go, or use --dry-run.",
+      fix: "Set the channel id (C0123ABCD) where the round sheets and the day's review go, or use --dry-run.",
     });
   }
   if (problems.length || !settings) throw new ConfigError(problems);
@@ -130,45 +137,36 @@ export async function run(ctx: CliContext): Promise<number> {
   const kinds = contents.flatMap((c): PostKind[] =>
     c === "rounds"
       ? [roundPost(theRound)]
-      : isWelfare(c)
-        ? welfare
-            .filter((p) => welfareKindOf(p.kind)?.part === (c === "welfare" ? "post" : "due"))
-            .map((p) => p.kind as PostKind)
-        : [c],
+      : c === "review"
+        ? ["review"]
+        : isWelfare(c)
+          ? welfare
+              .filter((p) => welfareKindOf(p.kind)?.part === (c === "welfare" ? "post" : "due"))
+              .map((p) => p.kind as PostKind)
+          : [c],
   );
-  const { composePost } = await import("../digest/compose.ts");
-  if (dryRun && values.json === true) {
-    // The posts exactly as they would go to Slack: Block Kit, parent and thread replies.
-    const posts = [];
-    for (const kind of kinds) posts.push({ kind, date, ...(await composePost(deps, kind, date)) });
-    io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
-    return 0;
-  }
+  // The day's review reads the care record, to post or only to print: without it there is nothing to review.
+  const reviewRecord = kinds.includes("review") ? await openRecordForReview(ctx) : undefined;
+  if (reviewRecord) deps.record = reviewRecord;
   if (dryRun) {
-    // The posts as a reader sees them: each one's document as text (the same words and order).
-    const texts = [];
-    for (const kind of kinds) {
-      const mine = welfare.find((p) => p.kind === kind);
-      const setting = mine ? "WELFARE_CHANNEL" : roundOfPost(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
-      const channel = mine
-        ? mine.channel
-        : roundOfPost(kind)
-          ? config.rounds.channel
-          : config.digest?.channel;
-      const where = channel ? `would be posted in ${channel}` : `${setting} not set`;
-      texts.push(
-        `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
-      );
+    try {
+      await printPosts(ctx, deps, { kinds, welfare, date, json: values.json === true });
+    } finally {
+      await reviewRecord?.close();
     }
-    io.stdout.write(`${texts.join("\n\n")}\n`);
     return 0;
   }
   const posts: ScheduledPost[] = kinds.map(
     (kind) =>
       welfare.find((p) => p.kind === kind) ?? {
         kind,
-        channel: (roundOfPost(kind) ? config.rounds.channel : config.digest?.channel) as string,
-        time: roundOfPost(kind) ? config.rounds.times[theRound] : (config.digest?.time ?? "07:00"),
+        channel: (inRoundsChannel(kind) ? config.rounds.channel : config.digest?.channel) as string,
+        time:
+          kind === "review"
+            ? reviewTime(config.rounds.times, config.doses.afterMinutes)
+            : roundOfPost(kind)
+              ? config.rounds.times[theRound]
+              : (config.digest?.time ?? "07:00"),
       },
   );
   // Loaded only to post: usage errors and dry runs do not need the job.
@@ -179,9 +177,9 @@ export async function run(ctx: CliContext): Promise<number> {
   // A round post carries the care record's buttons and each pet's record, as the bot posts it: the
   // record is opened here too (the same file or server as the bot's). When it cannot be opened, the
   // sheet is posted without them, and that is said.
-  const record = kinds.some((k) => roundOfPost(k) || welfareKindOf(k))
-    ? await openRecordForPost(ctx)
-    : undefined;
+  const record =
+    deps.record ??
+    (kinds.some((k) => roundOfPost(k) || welfareKindOf(k)) ? await openRecordForPost(ctx) : undefined);
   const job = new DigestJob({
     deps: record ? { ...deps, record } : deps,
     // Who the bot is (auth.test), learned before reading history: only its own posts count.
@@ -195,12 +193,49 @@ export async function run(ctx: CliContext): Promise<number> {
   return 0;
 }
 
+/**
+ * --dry-run: each post as it would go to Slack (--json: Block Kit, parent and thread replies), or as
+ * a reader sees it (each one's document as text: the same words and order).
+ */
+async function printPosts(
+  ctx: CliContext,
+  deps: Deps,
+  o: { kinds: PostKind[]; welfare: ScheduledPost[]; date: string; json: boolean },
+): Promise<void> {
+  const { config, io } = ctx;
+  const { kinds, welfare, date } = o;
+  if (o.json) {
+    const { composePost } = await import("../digest/compose.ts");
+    const posts = [];
+    for (const kind of kinds) posts.push({ kind, date, ...(await composePost(deps, kind, date)) });
+    io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
+    return;
+  }
+  const texts = [];
+  for (const kind of kinds) {
+    const mine = welfare.find((p) => p.kind === kind);
+    const setting = mine ? "WELFARE_CHANNEL" : inRoundsChannel(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
+    const channel = mine
+      ? mine.channel
+      : inRoundsChannel(kind)
+        ? config.rounds.channel
+        : config.digest?.channel;
+    const where = channel ? `would be posted in ${channel}` : `${setting} not set`;
+    texts.push(
+      `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
+    );
+  }
+  io.stdout.write(`${texts.join("\n\n")}\n`);
+}
+
 /** A post's text: the answer it is drawn from, as the terminal shows it (the post's own document). */
 async function postText(deps: Deps, kind: PostKind, date: string, o: TextOptions): Promise<string> {
   if (kind === "departures" || kind === "arrivals")
     return dayText(await dayReport(deps, kind, date, { wholeDay: true }), o);
   if (kind === "tomorrow") return tomorrowText(await tomorrowCheck(deps, addDays(date, 1)), o);
   if (welfareKindOf(kind)) return welfarePostText(deps, kind, date, o);
+  if (kind === "review")
+    return docText(reviewDoc(await dayReview(deps, date), { timezone: deps.config.timezone }), o);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing shows the "${kind}" post as text.`);
   return roundText(await roundReport(deps, round, date), o);
@@ -219,11 +254,23 @@ function outcomeLine(
       return `The ${kind} for ${date} were already posted in ${channel}; nothing more posted.`;
     case "duplicate-removed":
       return `Another instance posted the ${kind} for ${date} first; this copy was removed.`;
+    case "nothing-to-post":
+      return `Nothing to post for the ${kind} of ${date} (${kind === "review" ? "no round was kept that day" : "nothing to say"}).`;
     case "completed":
       return `Completed the ${kind} for ${date} in ${channel}: posted the ${result.replies ?? 0} missing thread replies.`;
     default:
       return `The ${kind} for ${date}: ${result?.result}.`;
   }
+}
+
+/** The care record the day's review reads: an error in words when it cannot be opened (nothing to review without it). */
+async function openRecordForReview(ctx: CliContext): Promise<CareRecordStore> {
+  const opened = await openCareRecord(ctx.config.record, ctx.clock, recordKennel(ctx.config));
+  if (!opened.problem) return opened.store;
+  await opened.store.close();
+  throw new Error(
+    `The day's review reads the care record, which cannot be used now: ${opened.problem.describe()}`,
+  );
 }
 
 /** The care record for a round post, or undefined (said on standard error) when it cannot be opened. */

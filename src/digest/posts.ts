@@ -139,10 +139,14 @@ function reviewPosts(
   afterMinutes: number | undefined,
 ): ScheduledPost[] {
   if (!rounds?.channel || afterMinutes === undefined) return [];
-  const last = Math.max(...ROUNDS.map((r) => minutesOf(rounds.times[r])));
+  return [{ kind: "review", channel: rounds.channel, time: reviewTime(rounds.times, afterMinutes) }];
+}
+
+/** When the day's review is due: the last round's window closed (a minute before midnight at the latest). */
+export function reviewTime(times: Record<Round, string>, afterMinutes: number): string {
+  const last = Math.max(...ROUNDS.map((r) => minutesOf(times[r])));
   const at = Math.min(last + afterMinutes, 23 * 60 + 59);
-  const time = `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
-  return [{ kind: "review", channel: rounds.channel, time }];
+  return `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,7 +1,7 @@
 /**
  * The care record's rules for a round, with no Slack and no I/O: what is due for a pet's round
  * (from its round sheet), which entries are current (not superseded), a pet's round status and a
- * round post's progress ("12 of 31 pets recorded · 3 doses left").
+ * round post's progress ("12 of 31 pets recorded · 3 doses not recorded").
  */
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import type { Round, RoundMedication } from "./care.ts";

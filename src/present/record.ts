@@ -2,7 +2,7 @@
  * The care record's views on a round sheet, as document lines (src/present/doc.ts): one entry ("⚠️
  * Rimadyl 50 mg refused 08:15 Jane: spat it out"), the record beside one pet (in full, or in a few
  * words when a message is short of room), and a message's progress ("📋 12 of 31 pets recorded · 3
- * doses left"). Block Kit and the text serializers draw the same lines, so the wording is said once.
+ * doses not recorded"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
 import { drugName } from "../domain/care.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
@@ -187,19 +187,20 @@ export function petRecordCompact(
   ];
 }
 
-/** A round's progress in words: "12 of 31 pets recorded", then "3 doses left", "1 meal left". */
+/** A round's progress in words: "12 of 31 pets recorded", then "3 doses not recorded", "1 meal not recorded". */
 export function progressWords(
   p: Pick<RoundProgress, "pets" | "recorded" | "dosesLeft" | "mealsLeft">,
 ): string[] {
   return [
     `${p.recorded} of ${plural(p.pets, "pet")} recorded`,
-    ...(p.dosesLeft ? [`${plural(p.dosesLeft, "dose")} left`] : []),
-    ...(p.mealsLeft ? [`${plural(p.mealsLeft, "meal")} left`] : []),
+    // "not recorded", never "left": a dose whose window closed is counted here and is not left to give.
+    ...(p.dosesLeft ? [`${plural(p.dosesLeft, "dose")} not recorded`] : []),
+    ...(p.mealsLeft ? [`${plural(p.mealsLeft, "meal")} not recorded`] : []),
   ];
 }
 
 /**
- * "📋 12 of 31 pets recorded · 3 doses left · ⏰ 2 late"; `part`: a message of a round posted in
+ * "📋 12 of 31 pets recorded · 3 doses not recorded · ⏰ 2 late"; `part`: a message of a round posted in
  * several; `open`: how many items not recorded are late and missed (dose times, issue 35).
  */
 export function progressLine(

@@ -76,10 +76,25 @@ function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>
       ),
     ]);
   }
-  if (d.overdue.length > OVERDUE_MAX)
+  if (d.overdue.length > OVERDUE_MAX) {
+    // The rest named by state ("and 17 more (❌ 12 missed, ⏰ 5 late)"), never one count of both.
+    const rest = d.overdue.slice(OVERDUE_MAX);
+    const missed = rest.filter((o) => o.state === "missed").length;
+    const states = [
+      missed && `❌ ${missed} missed`,
+      rest.length - missed && `⏰ ${rest.length - missed} late`,
+    ]
+      .filter(Boolean)
+      .join(", ");
     lines.push(
-      line(andMoreWords(d.overdue.length - OVERDUE_MAX, undefined, "each round post's thread (/rounds)")),
+      line(
+        andMoreWords(rest.length, undefined, "each round post's thread (/rounds)").replace(
+          /^(and \d+ more)/,
+          `$1 (${states})`,
+        ),
+      ),
     );
+  }
   return { kind: "text", lines };
 }
 

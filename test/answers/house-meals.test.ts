@@ -1,7 +1,7 @@
 /**
  * The house routine (KENNEL_HOUSE_MEALS, issue 39) on the sandbox's busy day, over real loopback
  * HTTP: a pet with no diet on record has a meal due only at the routine's rounds, and the sheet, the
- * record's due items, the dose times' late and missed replies, "meals left", the Home tab's figure
+ * record's due items, the dose times' late and missed replies, "meals not recorded", the Home tab's figure
  * and the stay's record all count only those.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -137,7 +137,7 @@ describe("the house routine on the busy day", () => {
     expect(morning.pets.filter(noDiet("dog")).every(mealDue)).toBe(true);
   });
 
-  it("the dose times (the late and missed replies) and 'meals left' count only the meals due", async () => {
+  it("the dose times (the late and missed replies) and 'meals not recorded' count only the meals due", async () => {
     const count = async (env: Record<string, string>) => {
       const deps = depsAt(AT.midday, env);
       const doses = await roundDoses(deps, "midday", busy);

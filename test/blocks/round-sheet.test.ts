@@ -313,7 +313,7 @@ describe("the record beside a pet", () => {
     let out = text([refused]);
     expect(out).toContain("⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out");
     expect(out).toContain("⬜ meal to record");
-    expect(out).toContain("📋 0 of 1 pet recorded · 1 meal left · ⚠️ 1 not given or not eaten");
+    expect(out).toContain("📋 0 of 1 pet recorded · 1 meal not recorded · ⚠️ 1 not given or not eaten");
     const fix = entry(0, "med:1", "given", { supersedes: refused.id, userName: "Tom" });
     out = text([{ ...refused, supersededBy: fix.id }, fix, entry(0, "meal", "ate_some")]);
     expect(out).toContain("✅ Rimadyl 50 mg given 18:12 Tom");
@@ -331,7 +331,7 @@ describe("the record beside a pet", () => {
     expect(drawAt("18:45:00")).not.toMatch(/⏰|❌|🕐/);
     const late = drawAt("18:45:01");
     expect(late).toContain("⏰ late: Rimadyl 50 mg, meal · window closes 20:00");
-    expect(late).toContain("📋 0 of 1 pet recorded · 1 dose left · 1 meal left · ⏰ 2 late");
+    expect(late).toContain("📋 0 of 1 pet recorded · 1 dose not recorded · 1 meal not recorded · ⏰ 2 late");
     const missed = drawAt("20:00:01");
     expect(missed).toContain("❌ missed: Rimadyl 50 mg, meal · window closed 20:00");
     expect(missed).toContain("❌ 2 missed");
@@ -354,7 +354,7 @@ describe("the record beside a pet", () => {
   it("progress words", () => {
     const words = (p: Parameters<typeof progressLine>[0]) => lineMrkdwn(progressLine(p));
     expect(words({ pets: 31, recorded: 12, dosesLeft: 3, mealsLeft: 0, problems: 0 })).toBe(
-      "📋 12 of 31 pets recorded · 3 doses left",
+      "📋 12 of 31 pets recorded · 3 doses not recorded",
     );
     expect(words({ pets: 0, recorded: 0, dosesLeft: 0, mealsLeft: 0, problems: 0 })).toBe(
       "📋 Nothing to record this round",

@@ -370,7 +370,9 @@ describe("kennel-desk record beside what was due (what each round's kept sheet a
   it("lists each pet's due doses and meal with its entry, or 'not recorded', and the round's progress", async () => {
     const { code, stdout } = await cli(["record", "2026-11-24", "--round", "evening"], env());
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Evening round · 0 of \d+ pets recorded · \d+ doses left · \d+ meals left/);
+    expect(stdout).toMatch(
+      /Evening round · 0 of \d+ pets recorded · \d+ doses not recorded · \d+ meals not recorded/,
+    );
     const mine = stdout.slice(stdout.indexOf(`${pet.name} (pet ${pet.id},`));
     expect(mine).toMatch(/: refused 18:05 · Jane\n {5}\u2003\u2003note: spat it out/);
     for (const name of pet.doses) expect(mine).toContain(name);

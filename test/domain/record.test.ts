@@ -155,7 +155,7 @@ describe("what counts as recorded", () => {
 });
 
 describe("a round's progress", () => {
-  it("pets recorded of pets with something due, doses and meals left", () => {
+  it("pets recorded of pets with something due, doses and meals not recorded", () => {
     const due = dueItems(roundSheet(careOf(biscuit), "evening"));
     const done = petRoundStatus(PET, due, [
       entry("med:1", "given"),

@@ -11,13 +11,13 @@ import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
 const busy = busyDay();
 
 /** The Home tab down to its divider: the day's figures (the help below it is Slack's own). */
-const figures = (blocks: ReturnType<typeof homeBlocks>) =>
+const homeFigures = (blocks: ReturnType<typeof homeBlocks>) =>
   blocks.slice(0, blocks.findIndex((b) => b.type === "divider") - 1);
 
 describe("today at a glance: one document, two serializers", () => {
   it("the sandbox's day: every figure with its unit, the same on both", async () => {
     const t = await todayOverview(busy.deps);
-    const lines = expectSameLines([{ text: "", blocks: figures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
+    const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
     expect(lines).toContain(`🛬 Arrivals: ${t.arrivals} booking${t.arrivals === 1 ? "" : "s"}`);
     expect(lines).toContain(`🐾 In house: ${t.inHouse} pets`);
   });
@@ -38,7 +38,7 @@ describe("today at a glance: one document, two serializers", () => {
       problems: ["Departures: the kennel API did not answer in time (request id req-9)."],
     };
     const blocks = homeBlocks(t, TZ);
-    const lines = expectSameLines([{ text: "", blocks: figures(blocks) }], todayText(t, TEXT));
+    const lines = expectSameLines([{ text: "", blocks: homeFigures(blocks) }], todayText(t, TEXT));
     expect(lines.slice(1, 3)).toEqual([
       "🚫 Fasting:",
       "• Biscuit (Suite A): NIL BY MOUTH – op at 10:00 <!channel>",
@@ -47,5 +47,60 @@ describe("today at a glance: one document, two serializers", () => {
     expect(lines).toContain("📋 This round (midday): 1 of 2 recorded");
     expect(lines).toContain("• Departures: the kennel API did not answer in time (request id req-9).");
     expect(JSON.stringify(blocks)).not.toContain("<!channel>");
+  });
+
+  it("late and missed doses beyond the eight named are counted by state, never one count of both", () => {
+    const window = {
+      opensAt: "2026-11-22T07:30:00Z",
+      dueAt: "2026-11-22T08:00:00Z",
+      lateAt: "2026-11-22T08:45:00Z",
+      closesAt: "2026-11-22T10:00:00Z",
+    };
+    const dose = (i: number, state: "late" | "missed") => ({
+      state,
+      round: "morning" as const,
+      petName: `Pet ${i}`,
+      room: undefined,
+      label: "Metacam",
+      window,
+    });
+    // Missed first, as the answer lists them: 10 missed, then 5 late; 8 named, 2 missed and 5 late left.
+    const overdue = [
+      ...Array.from({ length: 10 }, (_, i) => dose(i, "missed")),
+      ...Array.from({ length: 5 }, (_, i) => dose(20 + i, "late")),
+    ];
+    const figures = {
+      due: 20,
+      onTime: 5,
+      givenLate: 0,
+      open: 15,
+      missed: 10,
+      refused: 0,
+      notGiven: 0,
+      lateEntries: 0,
+      notDue: 0,
+      fromWords: 0,
+    };
+    const t = {
+      date: "2026-11-22",
+      round: "midday" as const,
+      arrivals: 0,
+      departures: 0,
+      unpaidDepartures: 0,
+      paymentToCheck: 0,
+      inHouse: 12,
+      medicationThisRound: 2,
+      careMissingTomorrow: 0,
+      fasting: [],
+      record: {
+        round: { recorded: 1, pets: 2 },
+        offFood: [],
+        problem: undefined,
+        doses: { figures, open: { missed: 10, late: 5 }, overdue },
+      },
+      problems: [],
+    };
+    const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
+    expect(lines).toContain("and 7 more (❌ 2 missed, ⏰ 5 late): see each round post's thread (/rounds)");
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * `kennel-desk digest --content review` (issue 50): the manager's daily review on demand, for an
+ * external scheduler or to see it: read from the care record (opened for a dry run too), posted once
+ * in ROUNDS_CHANNEL, nothing posted for a day with no round kept. In-process, posting through the
+ * loopback Slack stand-in, the record in a temporary folder.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { runCommand } from "../cli/helpers.ts";
+import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+
+let sandbox: Sandbox;
+let slack: SlackStandIn;
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-digest-review-"));
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 19, customers: 120, timezone: "Europe/London", today: "2026-11-22" });
+  slack = await startSlackStandIn();
+});
+afterAll(async () => {
+  await slack.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const clock = { now: () => new Date("2026-11-22T21:30:00Z") };
+const env = (): Record<string, string> => ({
+  KENNEL_API_KEY: sandbox.keys.main,
+  KENNEL_API_BASE_URL: sandbox.url,
+  KENNEL_TIMEZONE: "Europe/London",
+  SLACK_BOT_TOKEN: "xoxb-test-0000-cli",
+  SLACK_API_URL: slack.apiUrl,
+  KENNEL_DATA_DIR: dir,
+  ROUNDS_CHANNEL: "C0ROUNDS",
+  LOG_LEVEL: "silent",
+});
+const run = (args: string[], e = env()) => runCommand(["digest", ...args], e, { clock, settleMs: 0 });
+const reviews = () => slack.messages.filter((m) => m.metadata?.event_payload.kind === "review");
+
+describe("kennel-desk digest --content review", () => {
+  it("a day with no round kept: nothing to review, nothing posted", async () => {
+    const r = await run(["--content", "review", "--date", "2026-11-22"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Nothing to post for the review of 2026-11-22 (no round was kept that day).");
+    expect(reviews()).toHaveLength(0);
+  });
+
+  it("after a round is kept: --dry-run prints the review from the record; then posted once in ROUNDS_CHANNEL", async () => {
+    const round = await run(["--content", "rounds", "--round", "morning"]);
+    expect(round.code, round.stderr).toBe(0);
+    const dry = await run(["--dry-run", "--content", "review"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("── the review post of 2026-11-22 (would be posted in C0ROUNDS) ──");
+    expect(dry.stdout).toContain("Day's review · Sun 22 Nov");
+    expect(dry.stdout).toMatch(/\d+ of \d+ doses given on time/);
+    expect(reviews()).toHaveLength(0);
+    const posted = await run(["--content", "review"]);
+    expect(posted.stdout).toContain("Posted the review for 2026-11-22 in C0ROUNDS");
+    const again = await run(["--content", "review"]);
+    expect(again.stdout).toContain("were already posted");
+    expect(reviews()).toHaveLength(1);
+    expect(JSON.stringify(reviews()[0]?.blocks)).toContain("day_review");
+  });
+
+  it("without ROUNDS_CHANNEL it says which setting, posting nothing (a dry run still prints)", async () => {
+    const { ROUNDS_CHANNEL: _, ...rest } = env();
+    const r = await run(["--content", "review"], rest);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("ROUNDS_CHANNEL");
+    expect((await run(["--dry-run", "--content", "review"], rest)).stdout).toContain(
+      "ROUNDS_CHANNEL not set",
+    );
+  });
+});
