@@ -8,7 +8,7 @@
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
-import { addConfirmedSince } from "../answers/obligation-added.ts";
+import { addConfirmedSince } from "../answers/obligation-posted.ts";
 import { keepRound, withOwed } from "../answers/obligations.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";

@@ -5,6 +5,7 @@
  * doses not recorded"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
 import { drugName } from "../domain/care.ts";
+import type { OwedDose } from "../domain/obligations.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
@@ -14,7 +15,9 @@ import { timeOnDay } from "../words/dates.ts";
 import {
   awaitingWitnessWords,
   lateEntryWords,
+  notDueWords,
   openCountWords,
+  stateTimeWords,
   UNWITNESSED,
   witnessedWords,
 } from "../words/doses.ts";
@@ -81,6 +84,27 @@ function witnessLine(
   if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}`);
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
   return [toned("alert", `💉 ${UNWITNESSED}`)];
+}
+
+/**
+ * An item a round asked with nothing recorded, as an export says it (issue 45): its state when
+ * exported ("missed"; "upcoming", "due" or "late", its window still open; "not_due"), when
+ * ("nothing recorded: window closed 10:00", "not due: gone home 08:30"), and "from the words" for
+ * a dose due while its pet's care plan was not confirmed.
+ */
+export function unrecordedWords(
+  d: Pick<OwedDose, "state" | "window" | "due">,
+  timeZone: string,
+): { outcome: string; reason: string | undefined; fromWords: string | undefined } {
+  const s = d.state;
+  const fromWords = d.due.unconfirmed ? FROM_THE_WORDS : undefined;
+  if (s.state === "not_due") return { outcome: s.state, reason: notDueWords(s, timeZone), fromWords };
+  if (s.state === "recorded") return { outcome: s.outcome, reason: undefined, fromWords };
+  return {
+    outcome: s.state,
+    reason: `nothing recorded: ${stateTimeWords(s.state, d.window, timeZone)}`,
+    fromWords,
+  };
 }
 
 /**

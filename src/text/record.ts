@@ -13,11 +13,9 @@ import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell } from "../present/prn.ts";
-import { entryDoseWords } from "../present/record.ts";
+import { entryDoseWords, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
-import { notDueWords, stateTimeWords } from "../words/doses.ts";
-import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 
@@ -198,8 +196,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
  * chain's rows, before the head.
  */
 export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
-  const s = d.state;
-  const open = s.state !== "recorded" && s.state !== "not_due";
+  const words = unrecordedWords(d, timeZone);
   return {
     id: null,
     seq: null,
@@ -211,13 +208,8 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     pet_name: text(d.petName),
     item: text(d.due.item),
     item_text: text(d.due.text),
-    outcome: s.state === "recorded" ? text(s.outcome) : s.state,
-    reason:
-      s.state === "not_due"
-        ? notDueWords(s, timeZone)
-        : open
-          ? `nothing recorded: ${stateTimeWords(s.state, d.window, timeZone)}`
-          : null,
+    outcome: text(words.outcome),
+    reason: text(words.reason),
     note: null,
     user_id: null,
     user_name: null,
@@ -233,7 +225,7 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     kind: "unrecorded",
     past_plan_limit: null,
     effect: null,
-    from_words: d.due.unconfirmed ? FROM_THE_WORDS : null,
+    from_words: words.fromWords ?? null,
   };
 }
 

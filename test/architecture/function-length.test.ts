@@ -23,7 +23,6 @@ const KNOWN_LONG = [
   "src/bot-main.ts:main",
   "src/bot-main.ts:preview",
   "src/cli/digest.ts:run",
-  "src/cli/record-verify.ts:verify",
   "src/config.ts:loadConfig",
   "src/dates.ts:parseBookingsQuery",
   "src/digest/job.ts:runPost",
