@@ -83,23 +83,11 @@ export async function run(ctx: CliContext): Promise<number> {
       const v = await bookingView(deps, text);
       return print(ctx, v, json, () => bookingText(v, textOptions(ctx, deps)));
     }
-    case "pet": {
-      const deps = kennelDeps(ctx);
-      const a = await petAnswer(deps, text, page);
-      const o = textOptions(ctx, deps);
-      if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
-      pageWithin(page, a.list.totalPages);
-      return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
-    }
-    case "customer": {
-      const deps = kennelDeps(ctx);
-      if (values.history) return history(ctx, deps, text, json);
-      const a = await customerAnswer(deps, text, page);
-      const o = textOptions(ctx, deps);
-      if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
-      pageWithin(page, a.list.totalPages);
-      return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
-    }
+    case "pet":
+      return petOrList(ctx, text, page, json);
+    case "customer":
+      if (values.history) return history(ctx, kennelDeps(ctx), text, json);
+      return customerOrList(ctx, text, page, json);
     default: {
       const deps = kennelDeps(ctx);
       const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
@@ -113,4 +101,24 @@ export async function run(ctx: CliContext): Promise<number> {
       );
     }
   }
+}
+
+/** `kennel-desk pet`: one pet's card, or the pets matching, paged. */
+async function petOrList(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
+  const deps = kennelDeps(ctx);
+  const a = await petAnswer(deps, text, page);
+  const o = textOptions(ctx, deps);
+  if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+  pageWithin(page, a.list.totalPages);
+  return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+}
+
+/** `kennel-desk customer`: one customer's card, or the customers matching, paged. */
+async function customerOrList(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
+  const deps = kennelDeps(ctx);
+  const a = await customerAnswer(deps, text, page);
+  const o = textOptions(ctx, deps);
+  if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
+  pageWithin(page, a.list.totalPages);
+  return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
 }

@@ -12,7 +12,7 @@ import type { DoseState, OpenState, Timeliness } from "./doses.ts";
 import type { WitnessState } from "./witness.ts";
 
 /** A high-alert dose's witness on paper: the witness's initials, still awaited, or never given. */
-export type ChartWitness =
+type ChartWitness =
   | { state: "witnessed"; initials: string }
   | { state: "awaiting" }
   | { state: "unwitnessed" };

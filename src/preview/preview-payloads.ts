@@ -107,7 +107,8 @@ export function visibleIn(slack: SlackStandIn, channel: string, user: string) {
   return {
     version: slack.version,
     channel: slack.timeline.filter((m) => m.channel === channel && mine(m)),
-    dm: slack.timeline.filter((m) => m.channel === user),
+    // The app's DM: posted to the person's id, or to the DM conversations.open named (a file shared there).
+    dm: slack.timeline.filter((m) => m.channel === user || m.channel === `D${user}`),
     home: slack.views.get(user),
   };
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet } from "../../src/answers/sheets.ts";
-import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
+import { chartButton, recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
@@ -209,14 +209,29 @@ describe("the record on a 150-pet round post", () => {
   });
 
   it("a button's value is only ids (the sheet, the booking, the pet), and decodes", () => {
-    const buttons = all(drawn(r))
+    const messages = all(drawn(r));
+    const buttons = messages
       .flatMap((m) => m.blocks)
-      .flatMap((b) => (b.type === "actions" ? b.elements : []));
+      .flatMap((b) => (b.type === "actions" ? b.elements : []))
+      .filter((b) => b.action_id !== chartButton.id);
     expect(buttons.length).toBe(300);
     for (const b of buttons) {
       expect(Object.keys(JSON.parse(b.value)).sort()).toEqual(["b", "p", "s"]);
       expect(recordAll.decode(b.value) ?? recordEach.decode(b.value)).toBeDefined();
     }
+    // "🖨 Chart" once, at the foot of the parent: the day only.
+    const charts = messages.map((m) =>
+      m.blocks
+        .flatMap((b) => (b.type === "actions" ? b.elements : []))
+        .filter((b) => b.action_id === chartButton.id),
+    );
+    expect(charts.map((c) => c.length)).toEqual(messages.map((_, i) => (i === 0 ? 1 : 0)));
+    expect(charts[0]?.[0]?.text.text).toBe("🖨 Chart");
+    expect(chartButton.read(charts[0]?.[0]?.value)).toEqual({ date: DATE });
+    expect(messages[0]?.blocks.at(-1)).toMatchObject({
+      type: "actions",
+      elements: [{ action_id: chartButton.id }],
+    });
   });
 
   it("a sheet not kept has no buttons: with no record nothing is said; when it could not be kept, why", () => {
@@ -232,6 +247,28 @@ describe("the record on a 150-pet round post", () => {
     expect(JSON.stringify(unkept)).toContain(
       "The care record could not be used: The disk is full. Record this round from the next post, or run /rounds again.",
     );
+  });
+});
+
+describe("🖨 Chart on a round post", () => {
+  it("a house of short pets fills the parent by blocks, not text: with the chart it keeps within Slack's limits, on the parent only", () => {
+    const r = report(150);
+    const short = r.pets.map((p, i) => {
+      const pc = petCare({
+        petId: 1000 + i,
+        name: `Pet ${i}`,
+        species: "Dog",
+        medication: "Rimadyl 50 mg",
+      } as Pet);
+      return { ...p, pet: pc, sheet: roundSheet(pc.care, "evening") };
+    });
+    const messages = all(drawn({ ...r, pets: short }));
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const charts = messages.map(
+      (m) => JSON.stringify(m.blocks).split(`"action_id":"${chartButton.id}"`).length - 1,
+    );
+    expect(charts).toEqual(messages.map((_, i) => (i === 0 ? 1 : 0)));
   });
 });
 
@@ -279,7 +316,7 @@ describe("the record beside a pet", () => {
     const labels = post.blocks.flatMap((b) =>
       b.type === "actions" ? b.elements.map((e) => e.text.text) : [],
     );
-    expect(labels).toEqual(["✏️ Record each…"]);
+    expect(labels).toEqual(["✏️ Record each…", "🖨 Chart"]);
     expect(JSON.stringify(post.blocks)).toContain("not offered");
     // Nor for a drug in two slots: one tap would record both doses given.
     const twice = pet({

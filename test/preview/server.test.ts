@@ -103,6 +103,29 @@ describe("the preview's server", () => {
     expect(visibleTo(preview.slack, PREVIEW_USERS.guest).dm).toHaveLength(0);
   });
 
+  it("Home's 🖨 Chart sends today's medication chart as a file in the app's messages, which the page opens", async () => {
+    type Element = { action_id: string; value: string };
+    const blocks = (preview.slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
+      elements?: Element[];
+    }>;
+    const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === "day_chart");
+    expect(button, "the preview's Home has the Chart button").toBeDefined();
+    await post("/preview/action", { home: true, actionId: button?.action_id, value: button?.value });
+    const shared = () => visibleTo(preview.slack, PREVIEW_USERS.staff).dm.find((m) => m.files?.length);
+    await preview.slack.waitFor(() => shared() !== undefined, 30_000);
+    expect(shared()?.text).toMatch(/^🖨 The medication chart for /);
+    const file = shared()?.files?.[0];
+    expect(file?.name).toMatch(/^chart-\d{4}-\d{2}-\d{2}\.html$/);
+    const res = await fetch(`${preview.url}/preview/file/${file?.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const page = await res.text();
+    expect(page).toContain("Medication chart · ");
+    expect(page).toContain("R refused");
+    expect((await fetch(`${preview.url}/preview/file/F999`)).status).toBe(404);
+  }, 60_000);
+
   it("a guest opening the Home tab sees the refusal and no figures; a guest's command is refused too", async () => {
     await post("/preview/home", { as: "guest" });
     await preview.slack.waitFor(() => preview.slack.views.has(PREVIEW_USERS.guest), 15_000);

@@ -157,6 +157,13 @@ function messageNode(m, replies, privately) {
   if (m.blocks && m.blocks.length) m.blocks.forEach(function (b) { body.appendChild(block(b, m)); });
   else if (m.author === "you") body.appendChild(el("div", "typed", m.text));
   else body.appendChild(textObject({ type: "mrkdwn", text: m.text }, el("div")));
+  (m.files || []).forEach(function (f) {
+    var a = el("a", "file", "📄 " + (f.title || f.name) + " (" + f.name + ")");
+    a.href = "/preview/file/" + encodeURIComponent(f.id);
+    a.target = "_blank";
+    a.rel = "noopener";
+    body.appendChild(a);
+  });
   if (replies.length) {
     var t = el("div", "thread");
     t.appendChild(el("div", "when", replies.length + (replies.length === 1 ? " reply" : " replies")));
