@@ -26,7 +26,7 @@ import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { sheetMedicineLines } from "./custody-pet.ts";
 import { type Line, type Part, strong } from "./doc.ts";
-import { openDoses, overdueCounts } from "./dose-states.ts";
+import { openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "./prn.ts";
@@ -240,12 +240,12 @@ export function sheetMessageDoc(
   const statuses = statusesOf(sheet, pets, record);
   // Each due item not recorded, with its state when drawn (dose times).
   const open = new Map(
-    [...statuses].map(([key, status]) => [key, openDoses(sheet, status, record.timezone, record.doses)]),
+    [...statuses].map(([key, status]) => [key, openDoses(pets.get(key) as SheetPet, status, record.doses)]),
   );
   const part = sheet.messages.length > 1;
   const head =
     pets.size > 0
-      ? headLine([...statuses.values()], kept, o.problem, overdueCounts(open.values()), part)
+      ? headLine([...owing(statuses, open).values()], kept, o.problem, overdueCounts(open.values()), part)
       : undefined;
   const out: SheetPart[] = [];
   for (const p of parts) {

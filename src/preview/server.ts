@@ -104,7 +104,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT);
+  const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT, clock);
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
   slack.users.set(PREVIEW_USERS.guest, {
     id: PREVIEW_USERS.guest,

@@ -114,6 +114,11 @@ export interface SlackStandInOptions {
   limits?: Partial<SlackLimits>;
   /** The clock chat.postMessage's pace is kept by (ms): real time unless a test on a fake clock gives its own. */
   rateNow?: () => number;
+  /**
+   * The clock a message's `ts` is stamped by (ms): the stand-in's own unless given (the preview gives
+   * its kennel clock, so a message is stamped at the time its entries read).
+   */
+  stampNow?: () => number;
 }
 
 export interface SlackLimits {

@@ -107,7 +107,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     for (const w of ready) w();
   };
   const nextTs = () => {
-    ts = Math.max(ts + 1, Math.floor(stand.now() / 1000));
+    ts = Math.max(ts + 1, Math.floor((options.stampNow ?? stand.now)() / 1000));
     return `${ts}.000100`;
   };
   const add = (entry: Omit<TimelineEntry, "id" | "ts">): TimelineEntry => {

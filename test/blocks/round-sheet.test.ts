@@ -14,7 +14,8 @@ import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/rou
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
-import { DEFAULT_DOSE_SETTINGS } from "../../src/domain/doses.ts";
+import { DEFAULT_DOSE_SETTINGS, doseWindow } from "../../src/domain/doses.ts";
+import { roundOfSheets } from "../../src/domain/obligations.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";
@@ -106,6 +107,9 @@ const all = (t: { parent: Message; replies: Message[] }) => [t.parent, ...t.repl
 /** A round drafted and shared out as Slack posts it. */
 const draftSheet = (r: RoundReport) => sheetForSlack(draftOf(r, { timezone: TZ }));
 const kept = (r: RoundReport): Sheet => ({ ...draftSheet(r), id: 7 });
+/** What a kept sheet asked, its windows by the default settings (as the record's obligation holds it). */
+const asked = (sheet: Sheet, times: { morning: string; midday: string; evening: string }) =>
+  roundOfSheets([sheet], (d, date, round) => doseWindow(d, date, round, times, TZ, DEFAULT_DOSE_SETTINGS));
 const drawn = (r: RoundReport, entries: Entry[] = []) => sheetMessages(kept(r), { entries, timezone: TZ });
 
 /** Each pet's section and the buttons that follow it: [b:p of the section, the buttons' decoded ids]. */
@@ -193,12 +197,13 @@ describe("the record on a 150-pet round post", () => {
 
   it("with every item of every pet missed, or half of each pet's recorded and the rest late, each message still fits and says so", () => {
     const times = { morning: "07:30", midday: "12:00", evening: "18:00" };
-    const at = (t: string) => ({ now: new Date(`${DATE}T${t}Z`), times, settings: DEFAULT_DOSE_SETTINGS });
-    const missed = all(sheetMessages(kept(r), { entries: [], timezone: TZ, doses: at("21:00:00") }));
+    const sheet = kept(r);
+    const at = (t: string) => ({ now: new Date(`${DATE}T${t}Z`), owed: asked(sheet, times) });
+    const missed = all(sheetMessages(sheet, { entries: [], timezone: TZ, doses: at("21:00:00") }));
     for (const m of missed) expect(limitViolations(m)).toEqual([]);
     expect(missed.every((m) => /❌ \d+ missed/.test(JSON.stringify(m)))).toBe(true);
     const half = Array.from({ length: 150 }, (_, i) => entry(i, "med:1", "given", { note: "n".repeat(500) }));
-    const late = all(sheetMessages(kept(r), { entries: half, timezone: TZ, doses: at("19:00:00") }));
+    const late = all(sheetMessages(sheet, { entries: half, timezone: TZ, doses: at("19:00:00") }));
     for (const m of late) expect(limitViolations(m)).toEqual([]);
     expect(late.every((m) => /⏰ \d+ late/.test(JSON.stringify(m)))).toBe(true);
   });
@@ -356,8 +361,7 @@ describe("the record beside a pet", () => {
   it("each item not recorded shows its state (issue 35): nothing while it is due; late and missed once they are, item by item once something is recorded; the progress line counts them", () => {
     const doses = (t: string) => ({
       now: new Date(`${DATE}T${t}Z`),
-      times: { morning: "07:30", midday: "12:00", evening: "18:00" },
-      settings: DEFAULT_DOSE_SETTINGS,
+      owed: asked(one(), { morning: "07:30", midday: "12:00", evening: "18:00" }),
     });
     const drawAt = (t: string, entries: Entry[] = []) =>
       JSON.stringify(sheetMessage(one(), 0, { entries, timezone: TZ, doses: doses(t) }).blocks);

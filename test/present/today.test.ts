@@ -81,6 +81,7 @@ describe("today at a glance: one document, two serializers", () => {
       refused: 0,
       notGiven: 0,
       lateEntries: 0,
+      notDue: 0,
       fromWords: 0,
     };
     const t = {

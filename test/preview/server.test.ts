@@ -15,13 +15,15 @@ import {
   visibleTo,
 } from "../../src/preview/server.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
+import { zonedInstant } from "../../src/time.ts";
 
 let preview: Preview;
+const TZ = "Europe/London";
 
 beforeAll(async () => {
   preview = await startPreview({
     port: 0,
-    timezone: "Europe/London",
+    timezone: TZ,
     log: silentLogger(),
     customers: 120,
     seed: 3,
@@ -31,6 +33,23 @@ afterAll(async () => {
   await preview?.close();
   // The preview's care record goes with it.
   if (preview) expect(existsSync(preview.record.dir)).toBe(false);
+});
+
+describe("the preview's one clock", () => {
+  it("each message is stamped on the kennel's clock the bot runs on, never the computer's", async () => {
+    const at = (m: { ts: string }) => Number(m.ts.split(".")[0]) * 1000;
+    const posted = preview.slack.timeline.filter((m) => m.author === "bot" && !m.ephemeral);
+    // The seeded morning round posted at 07:30 on that clock, the midday one at 12:00: stamped then,
+    // whatever the hour on this computer (its own clock would stamp both the same minute).
+    const between = (from: string, to: string) =>
+      posted.some(
+        (m) =>
+          at(m) >= zonedInstant(preview.clock.today, from, TZ).getTime() &&
+          at(m) < zonedInstant(preview.clock.today, to, TZ).getTime(),
+      );
+    expect(between("07:30", "07:40")).toBe(true);
+    expect(between("12:00", "12:10")).toBe(true);
+  });
 });
 
 describe("the preview's care record", () => {
