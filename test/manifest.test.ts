@@ -38,7 +38,14 @@ describe("manifest.yml", () => {
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
     expect(manifest.settings.event_subscriptions.bot_events).toContain("app_home_opened");
     expect(manifest.oauth_config.scopes.bot).toEqual(
-      expect.arrayContaining(["commands", "chat:write", "users:read", "channels:history"]),
+      expect.arrayContaining([
+        "commands",
+        "chat:write",
+        "users:read",
+        "channels:history",
+        "files:write",
+        "im:write",
+      ]),
     );
   });
 });

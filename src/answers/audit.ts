@@ -1,8 +1,8 @@
 /**
  * `kennel-desk record audit [--days 28]`: the kennel's medication figures over the last days (issue
- * 35), for a manager or an inspector. Computed from what each round's kept sheet asked (the union of
- * a round's sheets per pet: src/answers/kept-doses.ts) beside the entries, never from the kennel
- * API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
+ * 35), for a manager or an inspector. Computed from what each round asked when its sheet was kept
+ * (its obligation and the pets who arrived or went home since: src/answers/obligations.ts) beside
+ * the entries, never from the kennel API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
  * doses with and without an effect recorded (care_log kinds `prn` and `prn_effect`), high-alert
  * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
@@ -11,10 +11,9 @@ import { needsWitness, type WitnessState, witnessState } from "../domain/witness
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
-import { keptDoses, keptDue } from "./kept-doses.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
 import { prnDosePages } from "./prn.ts";
 import { reviewedDays } from "./review.ts";
-import { keptSheets } from "./sheets.ts";
 import { witnessesOf } from "./witness.ts";
 
 /** The longest audit (a year and a day: one whole year beside today). */
@@ -43,7 +42,7 @@ export interface AuditFigures {
   at: string;
 }
 
-/** Days an audit reads at once: a week's sheets and entries, whatever the audit's length. */
+/** Days an audit reads at once: a week's rounds and entries, whatever the audit's length. */
 const AUDIT_PART_DAYS = 7;
 
 /**
@@ -81,12 +80,12 @@ async function auditPart(
   now: Date,
   through: number,
 ): Promise<AuditPart> {
-  const [sheets, entries, witnesses] = await Promise.all([
-    keptSheets(deps, { from, to }),
+  const [owed, entries, witnesses] = await Promise.all([
+    owedRounds(deps, { from, to }),
     deps.record.entries({ from, to }),
     witnessesOf(deps.record, { from, to }),
   ]);
-  const doses = keptDoses(deps, keptDue(sheets), entries, now);
+  const doses = dosesOwed(deps, owed, entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
   const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, awaiting: 0 };
   const count = (w: WitnessState) => {
@@ -107,8 +106,8 @@ async function auditPart(
   // High-alert doses given if needed count the same (issue 46): their witness as read with them.
   for await (const page of prnDosePages(deps, { from, to }, through))
     for (const d of page) if (d.witness) count(d.witness);
-  const rounds = new Set(sheets.map((s) => `${s.date}|${s.round}`)).size;
-  const roundDays = [...new Set(sheets.map((s) => s.date))];
+  const rounds = owed.length;
+  const roundDays = [...new Set(owed.map((r) => r.date))];
   return { rounds, roundDays, doses: doseFigures(doses), notGivenByReason, highAlert };
 }
 

@@ -1,11 +1,11 @@
 /**
  * The medication chart on paper (issue 50, `kennel-desk chart`): for each pet in house over some
  * days, each medication of its plan down the side and each day's rounds across, every cell from the
- * care record. What was due at a round comes from the record where the round was kept (its kept
- * sheets, src/answers/kept-doses.ts: what the sheet asked when it was posted, as every other surface
- * reads it); a round not kept yet (still to come, or never posted) is the round's sheet as it would
+ * care record. What was due at a round comes from the record where the round was kept (what it
+ * asked when its sheet was kept, and the pets who arrived or went home since: src/answers/
+ * obligations.ts, as every other surface reads it); a round not kept yet (still to come, or never posted) is the round's sheet as it would
  * be posted now (src/answers/rounds.ts roundReport: the pet's plan, else the sheet's own rule). Each
- * due dose's state is the record's (src/answers/doses.ts, src/domain/doses.ts doseState).
+ * due dose's state is the record's (src/domain/obligations.ts, src/domain/doses.ts doseState).
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
@@ -17,10 +17,9 @@ import { needsWitness, type Witness, type WitnessState, witnessState } from "../
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { addDays } from "../time.ts";
-import { dosesOf, type RoundDose } from "./doses.ts";
-import { keptDoses, keptDue } from "./kept-doses.ts";
+import type { RoundDose } from "./doses.ts";
+import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
 import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
-import { keptSheets, type Sheet } from "./sheets.ts";
 import { witnessesOf } from "./witness.ts";
 
 /** The longest chart: a fortnight (a page's width holds no more rounds). */
@@ -86,9 +85,9 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
   const dates = Array.from({ length: q.days }, (_, i) => addDays(q.from, i));
   const to = dates.at(-1) ?? q.from;
   const store = deps.record;
-  const [sheets, entries, witnesses] = store
+  const [owed, entries, witnesses] = store
     ? await Promise.all([
-        keptSheets(deps, { from: q.from, to }),
+        owedRounds(deps, { from: q.from, to }),
         store.entries({ from: q.from, to }),
         witnessesOf(store, { from: q.from, to }),
       ])
@@ -102,8 +101,8 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
     for (const round of ROUNDS) {
       const report = await roundReport(deps, round, date, { keepPlans: false });
       chart.requestId ??= report.requestId;
-      const mine = sheets.filter((s) => s.date === date && s.round === round);
-      chart.columns.push({ date, round, kept: mine.length > 0 });
+      const mine = owed.find((r) => r.date === date && r.round === round);
+      chart.columns.push({ date, round, kept: mine !== undefined });
       for (const p of report.pets) addPet(q, pets, p, chart.problems);
       for (const d of roundDosesOf(deps, report, mine, entries)) {
         const witness =
@@ -121,13 +120,16 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
   return chart;
 }
 
-/** A round's doses: as its kept sheets asked (the record), else as its sheet would ask now. */
-function roundDosesOf(deps: Deps, report: RoundReport, kept: Sheet[], entries: Entry[]): RoundDose[] {
+/** A round's doses: as it asked when kept (the record), else as its sheet would ask now. */
+function roundDosesOf(
+  deps: Deps,
+  report: RoundReport,
+  kept: OwedRound | undefined,
+  entries: Entry[],
+): RoundDose[] {
   const now = deps.clock.now();
   const theirs = entries.filter((e) => e.date === report.date && e.round === report.round);
-  const doses = kept.length
-    ? keptDoses(deps, keptDue(kept), theirs, now)
-    : dosesOf(deps, report, theirs, now);
+  const doses = kept ? dosesOwed(deps, [kept], theirs, now) : draftDoses(deps, report, theirs, now);
   return doses.filter((d) => isMedicationItem(d.due.item));
 }
 

@@ -48,6 +48,18 @@ function slackErrorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code.slice(0, 80) : undefined;
 }
 
+/**
+ * Slack's Web API (or a file's upload address) not answering as it should, from @slack/web-api:
+ * an HTTP status besides 200 and 429, or no answer at all; what happened in words, else undefined.
+ */
+function slackUnreachable(error: unknown): string | undefined {
+  const e = error as { code?: unknown; statusCode?: unknown } | undefined;
+  if (e?.code === "slack_webapi_http_error")
+    return `Slack answered with an error (HTTP ${String(e.statusCode).slice(0, 5)}).`;
+  if (e?.code === "slack_webapi_request_error") return "Slack could not be reached.";
+  return undefined;
+}
+
 export function describeFailure(error: unknown): Failure {
   if (error instanceof UsageError) {
     return {
@@ -110,6 +122,16 @@ export function describeFailure(error: unknown): Failure {
       kind: "slack",
       what: `Slack refused: ${slack}.`,
       whatToDo: SLACK_HINTS[slack] ?? "Check the Slack settings (tokens, channel ids) and try again.",
+      requestId: undefined,
+      exitCode: 1,
+    };
+  }
+  const unreachable = slackUnreachable(error);
+  if (unreachable) {
+    return {
+      kind: "slack",
+      what: unreachable,
+      whatToDo: "Try again in a minute; if it keeps happening, check Slack's status (status.slack.com).",
       requestId: undefined,
       exitCode: 1,
     };

@@ -7,16 +7,16 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
+import { owedStatuses } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
-import { dueOf, petRoundStatus, roundProgress } from "../domain/record.ts";
+import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
-import { keptDoses, keptDue } from "./kept-doses.ts";
+import { dosesOwed, owedRound, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
-import { keptSheets } from "./sheets.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
 /** A medication dose not recorded whose window has opened: what Home names when it is late or missed. */
@@ -65,7 +65,15 @@ async function roundRecorded(
   report: RoundReport,
 ): Promise<{ recorded: number; pets: number } | undefined> {
   if (!deps.record) return undefined;
-  const entries = await deps.record.entries({ date: report.date, round: report.round });
+  const [entries, owed] = await Promise.all([
+    deps.record.entries({ date: report.date, round: report.round }),
+    owedRound(deps, report.date, report.round),
+  ]);
+  // Kept: what the round asked (issue 45); not kept yet, the round's answer (nothing recorded yet).
+  if (owed) {
+    const progress = roundProgress(owedStatuses(owed, entries, deps.clock.now().toISOString()));
+    return { recorded: progress.recorded, pets: progress.pets };
+  }
   const statuses = report.pets.flatMap((p) => {
     const bookingId = p.booking.bookingId;
     const petId = p.pet?.pet.petId;
@@ -129,8 +137,10 @@ async function todayDoses(
   report: RoundReport | undefined,
 ): Promise<HomeDoses | undefined> {
   if (!deps.record) return undefined;
-  const [sheets, entries] = await Promise.all([keptSheets(deps, { date }), deps.record.entries({ date })]);
-  const doses = keptDoses(deps, keptDue(sheets), entries, deps.clock.now());
+  const [rounds, entries] = await Promise.all([owedRounds(deps, { date }), deps.record.entries({ date })]);
+  const doses = dosesOwed(deps, rounds, entries, deps.clock.now()).filter((d) =>
+    isMedicationItem(d.due.item),
+  );
   const figures = doseFigures(doses);
   if (figures.due === 0) return undefined;
   const rooms = new Map((report?.pets ?? []).map((p) => [p.booking.bookingId, p.booking.roomName]));
@@ -138,7 +148,7 @@ async function todayDoses(
   const overdue: OpenDoseListed[] = [];
   for (const d of doses) {
     const s = d.state.state;
-    if (s === "recorded" || s === "upcoming") continue;
+    if (s === "recorded" || s === "upcoming" || s === "not_due") continue;
     open[s] = (open[s] ?? 0) + 1;
     if (s === "late" || s === "missed")
       overdue.push({

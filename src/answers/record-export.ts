@@ -5,14 +5,20 @@
  * (each page with its doses' witnesses and high-alert marks, src/answers/kept-doses.ts), the welfare
  * records, the care plans of the stays exported (every version) and the doses given if needed, each
  * with its effect, a high-alert one's witness and its pet's name, and the medicines in custody of
- * those stays (src/answers/pages.ts merges them in the chain's order for the CSV).
+ * those stays (src/answers/pages.ts merges them in the chain's order for the CSV); then each item
+ * the range's rounds asked with nothing recorded (missed, still open when exported, or not due: the
+ * pet went home), read from what each round kept (issue 45: a dose due and never recorded is in the
+ * export, not only in the record's views).
  */
 import type { Deps } from "../deps.ts";
 import type { MedicineCustody } from "../domain/custody.ts";
+import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
+import { addDays, localDate } from "../time.ts";
 import { custodyOfStays } from "./custody-stock.ts";
 import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
+import { askedStays, dosesOwed, owedRounds } from "./obligations.ts";
 import { mergeBySeq, pages } from "./pages.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDosePages, withPetNames } from "./prn.ts";
@@ -37,6 +43,8 @@ export interface ExportRows {
   asNeeded(): AsyncIterable<PrnDose[]>;
   /** The medicines in custody of the stays exported (issue 49), each with its register: read at once (a stay holds a few). */
   custody(): Promise<MedicineCustody[]>;
+  /** Each item the rounds asked with nothing recorded by the head, a week of days at a time (issue 45). */
+  unrecorded(): AsyncIterable<OwedDose[]>;
 }
 
 /** Stays whose plans one query reads at once (an IN list; a longer list is read in parts, merged). */
@@ -49,11 +57,16 @@ export async function exportRows(
   const store = deps.record;
   const head = await store.head();
   const through = { throughSeq: head.seq };
-  // In the order they first appear: the entries' stays, then the welfare records', then the doses'.
+  // In the order they first appear: the entries' stays, then the welfare records', then the doses',
+  // then the stays the range's rounds asked something of with nothing recorded (what was due stands
+  // alone: its page says what was missed). One stay asked by its booking: its page whatever it holds.
+  const { from, to } = query;
   const found = await Promise.all([
     store.stays(query),
     store.stays({ ...query, kinds: WELFARE_KINDS }),
     store.stays({ ...query, kinds: ["prn"] }),
+    from && to ? askedStays(deps, { ...query, from, to }) : [],
+    query.bookingId !== undefined ? [query.bookingId] : [],
   ]);
   const stays = [...new Set(found.flat())];
   const planned = query.bookingId !== undefined ? [query.bookingId] : stays;
@@ -80,7 +93,51 @@ export async function exportRows(
       for await (const page of prnDosePages(deps, query, head.seq)) yield withPetNames(deps, page);
     },
     custody: () => custodyOfStays(deps, planned, query.petId),
+    unrecorded: () => unrecordedPages(deps, query, head),
   };
+}
+
+/** Days whose rounds and entries are read at once for the items with nothing recorded. */
+const UNRECORDED_DAYS = 7;
+
+/**
+ * Each item the rounds of the query's days asked (one pet's, one stay's, when named) with no current
+ * entry committed by `head`: missed, still open when exported, or not due (the pet went home, or came
+ * after its window), as every other surface reads it (src/answers/obligations.ts dosesOwed). Read a
+ * week at a time: that week's kept rounds and entries. Without a range (a pet's or a stay's whole
+ * record), from the record's first day to today.
+ */
+async function* unrecordedPages(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
+  query: ExportQuery,
+  head: ChainHead,
+): AsyncGenerator<OwedDose[]> {
+  const store = deps.record;
+  const tz = deps.config.timezone;
+  const now = deps.clock.now();
+  const began = query.from === undefined ? await store.began() : undefined;
+  const from = query.from ?? (began ? localDate(began, tz) : undefined);
+  const to = query.to ?? localDate(now, tz);
+  if (from === undefined) return;
+  const mine = (d: { petId: number; bookingId: number }) =>
+    (query.petId === undefined || d.petId === query.petId) &&
+    (query.bookingId === undefined || d.bookingId === query.bookingId);
+  for (let a = from; a <= to; a = addDays(a, UNRECORDED_DAYS)) {
+    const last = addDays(a, UNRECORDED_DAYS - 1);
+    const days = { from: a, to: last < to ? last : to };
+    const [rounds, entries] = await Promise.all([
+      owedRounds(deps, days),
+      store.entries({
+        ...days,
+        ...(query.petId !== undefined ? { petId: query.petId } : {}),
+        ...(query.bookingId !== undefined ? { bookingId: query.bookingId } : {}),
+      }),
+    ]);
+    // An entry committed after the export began is not in it: its dose is not recorded there either.
+    const committed = entries.filter((e) => e.seq <= head.seq);
+    const page = dosesOwed(deps, rounds, committed, now).filter((d) => !d.entry && mine(d));
+    if (page.length) yield page;
+  }
 }
 
 async function* pagesMap<A, B>(source: AsyncIterable<A[]>, f: (page: A[]) => B[]): AsyncGenerator<B[]> {

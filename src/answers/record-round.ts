@@ -12,6 +12,7 @@ import { roundWord } from "../domain/rounds.ts";
 import type { Entry, EntryInput, ItemKey, NotGivenReason, Outcome, RecordResult } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
+import { itemsAdded } from "./obligation-added.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
 
 /** Who recorded: the Slack user id and the name Slack shows. */
@@ -152,7 +153,7 @@ function inputs(
 
 /** Writes the items, each one the sheet listed for the pet. */
 export async function recordItems(
-  deps: Pick<Deps, "record" | "log">,
+  deps: Pick<Deps, "record" | "log" | "config" | "clock">,
   sheet: Sheet,
   pet: SheetPet,
   writes: ItemWrite[],
@@ -164,7 +165,16 @@ export async function recordItems(
   if (stray) return { status: "not_listed", item: String(stray.item) };
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  const result = await store.record(inputs(sheet, pet, writes, who, requestKey));
+  // Items the kept round did not ask (a plan confirmed since): added to it with their entries.
+  const written = new Set(writes.map((w) => w.item));
+  const added = await itemsAdded(
+    deps,
+    sheet,
+    pet,
+    pet.due.filter((d) => written.has(d.item)),
+    requestKey,
+  );
+  const result = await store.record(inputs(sheet, pet, writes, who, requestKey), added);
   deps.log.info(
     {
       date: sheet.date,
@@ -194,7 +204,7 @@ export async function recordItems(
  * meanwhile by someone else (one current entry per item), and says who.
  */
 export async function recordAllDue(
-  deps: Pick<Deps, "record" | "log">,
+  deps: Pick<Deps, "record" | "log" | "config" | "clock">,
   sheet: Sheet,
   pet: SheetPet,
   who: Who,

@@ -1,17 +1,17 @@
 /**
  * The manager's daily review (issue 50): after the day's last round, the day's medication figures
- * from its kept sheets and entries (src/answers/kept-doses.ts, as Home, the replies and the audit
- * read them: "412 of 420 doses given on time · 3 late · 2 missed (named) · 1 refused"), the welfare
+ * from what its rounds asked when kept and its entries (src/answers/obligations.ts, as Home, the
+ * replies and the audit read them: "412 of 420 doses given on time · 3 late · 2 missed (named) · 1 refused"), the welfare
  * flags still open, and who has reviewed it ("✅ Reviewed…": a record of kind `review`, in the chain).
  */
 import type { Deps } from "../deps.ts";
+import { isMedicationItem } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
 import type { LogEntry } from "../record/types.ts";
 import { stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures, type RoundDose } from "./doses.ts";
-import { keptDoses, keptDue } from "./kept-doses.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
 import type { Who } from "./record-round.ts";
-import { keptSheets } from "./sheets.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
 export interface DayReview {
@@ -61,17 +61,17 @@ export async function dayReview(
 ): Promise<DayReview> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record: there is no day to review.");
-  const [sheets, entries, flags, reviews, overdue] = await Promise.all([
-    keptSheets(deps, { date }),
+  const [owed, entries, flags, reviews, overdue] = await Promise.all([
+    owedRounds(deps, { date }),
     store.entries({ date }),
     openWelfareFlags(deps, date),
     store.log({ kind: "review", date }),
     countsOverdue(deps),
   ]);
-  const doses = keptDoses(deps, keptDue(sheets), entries, deps.clock.now());
+  const doses = dosesOwed(deps, owed, entries, deps.clock.now()).filter((d) => isMedicationItem(d.due.item));
   return {
     date,
-    rounds: new Set(sheets.map((s) => s.round)).size,
+    rounds: new Set(owed.map((r) => r.round)).size,
     doses: doseFigures(doses),
     exceptions: exceptionsOf(doses),
     welfareOpen: flags?.length,

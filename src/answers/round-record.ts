@@ -7,14 +7,14 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import type { SheetDoses } from "../domain/doses.ts";
+import type { SheetDoses } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
 import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
-import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
+import { owedRound } from "./obligations.ts";
 import { prnDoses } from "./prn.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
 import type { Sheet } from "./sheets.ts";
@@ -28,7 +28,7 @@ export interface SheetRecord {
   asNeeded?: PrnDose[] | undefined;
   /** The round's witnesses and the time it is drawn at: high-alert doses show theirs (issue 35). */
   witness?: WitnessView | undefined;
-  /** Dose times (issue 35): when drawn, the rounds' times, the windows: each item's state. Without it, none. */
+  /** Dose times (issue 35): when drawn, and what the round asked (its windows, who went home): each item's state. Without it, none. */
   doses?: SheetDoses | undefined;
   /** Medicine custody (issue 49), by pet: its balances, and each dose due never counted in. */
   custody?: Map<string, SheetCustody> | undefined;
@@ -49,12 +49,14 @@ export async function roundRecord(
   if (!store) return undefined;
   const timezone = deps.config.timezone;
   try {
-    const [entries, asNeeded, witness] = await Promise.all([
+    const [entries, asNeeded, witness, owed] = await Promise.all([
       store.entries({ date, round }),
       prnDoses(deps, { date }),
       dayWitnesses(deps, date).catch(() => undefined),
+      owedRound(deps, date, round),
     ]);
-    const doses = { now: deps.clock.now(), times: deps.config.rounds.times, settings: doseSettings(deps) };
+    // Each item's state by what the round asked when it was kept (its windows, who went home since).
+    const doses = { now: deps.clock.now(), owed };
     return { entries, timezone, asNeeded, witness, doses };
   } catch (error) {
     const f = describeFailure(error);

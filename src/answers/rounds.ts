@@ -86,6 +86,11 @@ export interface RoundReport {
     nothing: number;
     careMissing: number;
   };
+  /**
+   * The day's stays whose status says the pet has left, with when (its check-out, when the API states
+   * one already past, else now): what a round kept earlier records as gone home (issue 45).
+   */
+  left?: Array<{ bookingId: number; at: string }> | undefined;
   requestId: string;
   careProblem: string | undefined;
   calls: number;
@@ -192,6 +197,12 @@ export async function roundReport(
       ...medicationCounts(pets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
+    left: all.flatMap((e) => {
+      const id = e.booking.bookingId;
+      if (!e.left || id === undefined) return [];
+      const out = e.booking.checkOutDate ? Date.parse(e.booking.checkOutDate) : Number.NaN;
+      return [{ bookingId: id, at: new Date(out <= now ? out : now).toISOString() }];
+    }),
     requestId: stays.requestId,
     // The house check's note (departures the API's stay list left out) travels with the care problem.
     careProblem: [stays.houseNote, care.problem, planned.problem].filter(Boolean).join(" · ") || undefined,

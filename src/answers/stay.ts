@@ -1,105 +1,142 @@
 /**
  * The stay's care record for the handover (/departures, the 07:00 post, /booking, the "Stay record"
- * button, `kennel-desk record --booking`, the connector): each pet of a booking, what was due in its
- * stay's rounds beside what was recorded. One store read per booking.
+ * button, `kennel-desk record --booking`, the connector, the printable page): each pet of a booking,
+ * what its stay's rounds asked when each was kept (src/answers/obligations.ts) beside what was
+ * recorded, read from the record alone (issue 45). A few store reads per booking.
  */
 import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import { ROUNDS } from "../domain/care.ts";
 import type { EntryCare } from "../domain/day.ts";
+import type { OwedDose, OwedRound } from "../domain/obligations.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
 import { withDoseTimes } from "../domain/stay-doses.ts";
 import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Witness } from "../domain/witness.ts";
-import type { Booking } from "../kennel/schemas.ts";
 import type { Entry } from "../record/types.ts";
-import { addDays, localDate } from "../time.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
 import { stayMedicines } from "./custody-stock.ts";
-import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
-import { entryFacts } from "./kept-doses.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
+import { roundDates, type StayBooking, spanOf, stayDates, stayEnd } from "./stay-dates.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
+import { witnessesOf } from "./witness.ts";
 
-type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate">;
+/** What a stay's record is made of, all read from the care record. */
+export interface StayFacts {
+  /** The booking's entries, superseded ones included. */
+  entries: Entry[];
+  /** What the stay's kept rounds asked of its pets, each dose with its state, and entries of items none asked. */
+  doses: OwedDose[];
+  /** The rounds the record kept in the stay's dates (what each asked is in the record). */
+  kept: Array<{ date: string; round: Round }>;
+  welfare?: StayWelfareRecords | undefined;
+  plans?: PlanVersion[] | undefined;
+  /** With the dose times (the full record): the stay's witnesses. */
+  witnesses?: Map<number, Witness> | undefined;
+  /** When the record began: a stay's round before it is never said to be unkept. */
+  recordSince?: Date | undefined;
+  /** The stay's doses given if needed (issue 35): their pets are the stay's too. */
+  asNeeded?: PrnDose[] | undefined;
+  /** The booking as its kept rounds said it (the reference, check-in and check-out), the latest. */
+  booking?: { reference?: string | undefined; checkIn?: string | undefined; checkOut?: string | undefined };
+}
+
+/** The pets of a stay: the kennel API's (when given), then each its rounds asked or recorded. */
+function petsOf(
+  booking: { bookingId: number },
+  care: EntryCare | undefined,
+  f: StayFacts,
+): Array<{ petId: number; name: string }> {
+  const out = new Map<number, string>();
+  for (const p of care?.pets ?? [])
+    if (p.pet.petId !== undefined && !out.has(p.pet.petId))
+      out.set(p.pet.petId, p.pet.name ?? `pet ${p.pet.petId}`);
+  // Pets its rounds asked of, or recorded, or checked: shown, never dropped.
+  const named = [...f.doses, ...f.entries, ...(f.welfare?.checks ?? [])];
+  for (const x of named)
+    if (x.bookingId === booking.bookingId && !out.has(x.petId)) out.set(x.petId, x.petName);
+  // A pet with a kept care plan, or given a dose if needed, and nothing else: its name is not kept there.
+  const others = [...(f.asNeeded ?? []), ...(f.plans ?? []).map((v) => v.plan)];
+  for (const d of others)
+    if (d.bookingId === booking.bookingId && !out.has(d.petId)) out.set(d.petId, `pet ${d.petId}`);
+  return [...out].map(([petId, name]) => ({ petId, name }));
+}
 
 /**
- * The stay record from the entries already read. Pure. `doses`: the stay's witnesses (and, for a
- * record read without the kennel API, which entries are high-alert doses as their kept sheets had
- * them), for the full record's dose times (issue 35: each dose's timeliness, late entries,
- * witnesses, the figure).
+ * The stay's rounds the record kept nothing of, by its dates: each round from check-in to its end
+ * (check-out, or now when still checked in past it: stayEnd) whose time has passed, since the record
+ * began, with no obligation kept. Nothing was asked of them, so nothing is counted; the record says so.
+ */
+function unkeptRounds(
+  deps: Pick<Deps, "config" | "clock">,
+  b: StayBooking,
+  f: StayFacts,
+): Array<{ date: string; round: Round }> {
+  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+  if (Number.isNaN(start)) return [];
+  const end = Math.min(stayEnd(deps, b, start), deps.clock.now().getTime());
+  const since = Math.max(start, f.recordSince?.getTime() ?? start);
+  const tz = deps.config.timezone;
+  const kept = new Set(f.kept.map((k) => `${k.date}|${k.round}`));
+  const out: Array<{ date: string; round: Round }> = [];
+  for (
+    let date = localDate(since, tz);
+    date <= localDate(end, tz) && out.length < 1200;
+    date = addDays(date, 1)
+  )
+    for (const round of ROUNDS) {
+      const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
+      if (at >= since && at <= end && !kept.has(`${date}|${round}`)) out.push({ date, round });
+    }
+  return out;
+}
+
+/**
+ * The stay record from what was read. Pure. With `facts.witnesses`, the full record's dose times
+ * (issue 35: each dose's timeliness, late entries, witnesses, the figure).
  */
 export function stayOf(
   deps: Pick<Deps, "config" | "clock">,
   booking: StayBooking & { bookingId: number },
   care: EntryCare | undefined,
-  entries: Entry[],
-  recordSince?: Date,
-  welfare?: StayWelfareRecords,
-  plans: PlanVersion[] = [],
-  doses?: { witnesses: Map<number, Witness>; highAlert?: Set<number> },
+  facts: StayFacts,
 ): StayRecordView {
-  const common = {
-    entries,
-    recordSince,
-    times: deps.config.rounds.times,
-    houseMeals: deps.config.rounds.houseMeals,
-    timezone: deps.config.timezone,
-    now: deps.clock.now(),
-    // A dose is missed once its window has closed (DOSE_WINDOW_AFTER after the round's time).
-    graceMinutes: deps.config.doses.afterMinutes,
-  };
-  const pets: PetStayRecord[] = [];
-  const done = new Set<number>();
-  for (const p of care?.pets ?? []) {
-    const petId = p.pet.petId;
-    if (petId === undefined || done.has(petId)) continue;
-    done.add(petId);
-    const versions = plans.filter((v) => v.plan.petId === petId);
-    pets.push(
-      petStayRecord({
-        ...common,
-        booking,
-        pet: { petId, name: p.pet.name ?? `pet ${petId}`, care: p.care },
-        plans: versions.map((v) => ({
+  const unkept = unkeptRounds(deps, booking, facts);
+  const pets: PetStayRecord[] = petsOf(booking, care, facts).map((pet) =>
+    petStayRecord({
+      booking,
+      pet,
+      doses: facts.doses,
+      entries: facts.entries,
+      plans: (facts.plans ?? [])
+        .filter((v) => v.plan.petId === pet.petId)
+        .map((v) => ({
           id: v.id,
           recordedAt: v.recordedAt,
           plan: v.plan,
           changed: (v.changed?.length ?? 0) > 0,
         })),
-      }),
-    );
-  }
-  // Entries (and welfare checks) of pets not matched on the booking now: shown, never dropped.
-  for (const e of [...entries, ...(welfare?.checks ?? [])]) {
-    if (e.bookingId !== booking.bookingId || done.has(e.petId)) continue;
-    done.add(e.petId);
-    pets.push(
-      petStayRecord({ ...common, booking, pet: { petId: e.petId, name: e.petName, care: undefined } }),
-    );
-  }
+      unkept,
+    }),
+  );
+  const now = deps.clock.now();
   return {
     bookingId: booking.bookingId,
     pets: pets.map((p) => {
-      const timed = doses
-        ? withDoseTimes(p, { ...doseTimes(deps), witnesses: doses.witnesses, highAlert: doses.highAlert })
-        : p;
-      return withWelfare(deps, booking, timed, welfare, recordSince);
+      const timed = facts.witnesses ? withDoseTimes(p, { witnesses: facts.witnesses, now }) : p;
+      return withWelfare(deps, booking, timed, facts.welfare, facts.recordSince);
     }),
     problem: undefined,
   };
 }
 
-/** What a stay's dose times are worked from: the settings' windows, the zone, now. */
-const doseTimes = (deps: Pick<Deps, "config" | "clock">) => ({
-  settings: doseSettings(deps),
-  times: deps.config.rounds.times,
-  timezone: deps.config.timezone,
-  now: deps.clock.now(),
-});
-
 /** A stay's welfare checks and flags, as read from the record. */
-export interface StayWelfareRecords {
+interface StayWelfareRecords {
   checks: WelfareCheck[];
   flags: WelfareFlag[];
 }
@@ -134,24 +171,48 @@ function withWelfare(
   return { ...pet, welfare: { days, corrected, flags } };
 }
 
-/** Entries are read by booking within its dates, with this many days' margin either side. */
-const MARGIN_DAYS = 31;
-
 /**
- * The round dates to read a stay's entries in: its check-in to its check-out (or today), with a
- * month's margin either side, so the read uses the record's date index instead of every entry ever
- * made. ASSUMPTION: an entry's round date is a day the pet was in house (staff record from that
- * day's sheet); the margin covers a stay whose dates were changed after. Without dates: every date.
+ * What a stay's record is made of, read from the care record: its entries, what its rounds asked
+ * (the stay's dates with a month's margin; without dates, every day), its welfare checks and flags,
+ * its plan versions; with `doses`, its witnesses too (the full record).
  */
-function stayDates(deps: Pick<Deps, "config" | "clock">, b: StayBooking): { from?: string; to?: string } {
-  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return {};
-  const tz = deps.config.timezone;
-  const endRaw = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
-  const end = Number.isNaN(endRaw) ? deps.clock.now().getTime() : Math.max(endRaw, start);
+export async function stayFacts(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  booking: StayBooking & { bookingId: number },
+  o: {
+    doses?: boolean;
+    recordSince?: Date | undefined;
+    /** The days to read (the booking's dates not known: the days its entries were made on). */
+    dates?: { from?: string; to?: string };
+    /** What the rounds of the stay's days asked, read already (for several stays at once). */
+    rounds?: OwedRound[];
+  } = {},
+): Promise<StayFacts> {
+  const store = deps.record;
+  if (!store) return { entries: [], doses: [], kept: [] };
+  const { bookingId } = booking;
+  const dates = o.dates ?? stayDates(deps, booking);
+  const [entries, rounds, checks, flags, plans, witnesses] = await Promise.all([
+    store.entries({ bookingId, ...dates }),
+    o.rounds ?? owedRounds(deps, o.dates ?? roundDates(deps, booking)),
+    readChecks(store, { bookingId, ...dates }),
+    readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
+    store.log({ kind: "plan", bookingId }),
+    o.doses ? witnessesOf(store, dates) : undefined,
+  ]);
+  const doses = dosesOwed(deps, rounds, entries, deps.clock.now()).filter((d) => d.bookingId === bookingId);
+  const said = rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)).at(-1);
   return {
-    from: addDays(localDate(start, tz), -MARGIN_DAYS),
-    to: addDays(localDate(end, tz), MARGIN_DAYS),
+    ...(said
+      ? { booking: { reference: said.reference, checkIn: said.checkIn, checkOut: said.checkOut } }
+      : {}),
+    entries,
+    doses,
+    kept: rounds.map((r) => ({ date: r.date, round: r.round })),
+    welfare: { checks, flags },
+    plans: planVersionsOf(plans),
+    ...(witnesses ? { witnesses } : {}),
+    ...(o.recordSince ? { recordSince: o.recordSince } : {}),
   };
 }
 
@@ -169,35 +230,31 @@ export async function stayRecords(
   const store = deps.record;
   if (!store) return undefined;
   const out = new Map<number, StayRecordView>();
-  // When the record began: a stay that began before it counts only the rounds since.
+  // When the record began: a stay's round before it is not said to be unkept.
   const began = await store.began().catch(() => undefined);
-  const since = began ? new Date(began) : undefined;
+  const recordSince = began ? new Date(began) : undefined;
+  // What the rounds of every stay's days asked, read once for them all (a departures post's stays).
+  const spans = bookings.map((b) => roundDates(deps, b.booking));
+  const from = spans.map((d) => d.from).sort()[0];
+  const to = spans
+    .map((d) => d.to)
+    .sort()
+    .at(-1);
+  const shared =
+    from && to && spans.every((d) => d.from)
+      ? await owedRounds(deps, { from, to }).catch(() => undefined)
+      : undefined;
   await Promise.all(
     bookings.map(async ({ booking, care }) => {
       const bookingId = booking.bookingId;
       if (bookingId === undefined) return;
       try {
-        const dates = stayDates(deps, booking);
-        const [entries, checks, flags, plans, asNeeded] = await Promise.all([
-          store.entries({ bookingId, ...dates }),
-          readChecks(store, { bookingId, ...dates }),
-          readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),
-          store.log({ kind: "plan", bookingId }),
-          prnDoses(deps, { bookingId, ...dates }),
+        const stay = { ...booking, bookingId };
+        const [facts, asNeeded] = await Promise.all([
+          stayFacts(deps, stay, { ...o, recordSince, ...(shared ? { rounds: shared } : {}) }),
+          prnDoses(deps, { bookingId, ...stayDates(deps, booking) }),
         ]);
-        // The full record: the doses' witnesses, and which are high-alert as their kept sheets had
-        // them (an entry the plan did not make due keeps its sheet's mark).
-        const facts = o.doses ? await entryFacts(deps, entries) : undefined;
-        const view = stayOf(
-          deps,
-          { ...booking, bookingId },
-          care,
-          entries,
-          since,
-          { checks, flags },
-          planVersionsOf(plans),
-          facts,
-        );
+        const view = stayOf(deps, stay, care, { ...facts, asNeeded });
         // The stay's doses given if needed (issue 35), every pet's; the full record, its medicines'
         // registers in custody (issue 49).
         const medicines = o.doses ? await stayMedicines(deps, bookingId) : [];
@@ -218,4 +275,48 @@ export async function stayRecords(
     }),
   );
   return out;
+}
+
+/**
+ * A stay's whole record from the care record alone (issue 45: `record --booking`, the printable
+ * pages, a copy handed to an inspector with no kennel API): read over `range` and the days its
+ * entries were made on, then, when its kept rounds say the stay ran longer (its check-in and
+ * check-out as they kept them), over those; with each dose's times and its doses given if needed.
+ * `said`: the booking's reference and dates as its kept rounds said them.
+ */
+export async function recordedStay(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
+  bookingId: number,
+  o: { range?: { from?: string; to?: string } | undefined; began?: string | undefined } = {},
+): Promise<{ stay: StayRecordView; said: StayFacts["booking"] }> {
+  const store = deps.record;
+  const tz = deps.config.timezone;
+  const days = (await store.entries({ bookingId })).map((e) => e.date);
+  const recordSince = o.began ? new Date(o.began) : undefined;
+  const read = (dates: { from?: string; to?: string }) =>
+    stayFacts(deps, { bookingId }, { doses: true, dates, ...(recordSince ? { recordSince } : {}) });
+  const first = spanOf(...days, o.range?.from, o.range?.to);
+  let facts = await read(first);
+  const said = facts.booking;
+  const whole = spanOf(
+    first.from,
+    first.to,
+    said?.checkIn && localDate(said.checkIn, tz),
+    said?.checkOut && localDate(said.checkOut, tz),
+  );
+  if (whole.from !== first.from || whole.to !== first.to) facts = await read(whole);
+  const booking = { bookingId, checkInDate: said?.checkIn, checkOutDate: said?.checkOut };
+  const [asNeeded, medicines] = await Promise.all([
+    prnDoses(deps, { bookingId, ...whole }),
+    stayMedicines(deps, bookingId),
+  ]);
+  const stay = stayOf(deps, booking, undefined, { ...facts, asNeeded });
+  return {
+    stay: {
+      ...stay,
+      ...(asNeeded.length ? { asNeeded } : {}),
+      ...(medicines.length ? { medicines } : {}),
+    },
+    said,
+  };
 }

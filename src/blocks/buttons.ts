@@ -110,6 +110,14 @@ export const homeList = defineButton(
 );
 
 /**
+ * "🖨 Chart" on a round post (`d`: its day) and on Home (no day: today, when tapped): the day's
+ * medication chart on paper (src/answers/chart.ts), as a file in the tapper's messages with the app.
+ */
+export const chartButton = defineButton("day_chart", z.object({ d: isoDate.optional() }), ({ d }) => ({
+  date: d,
+}));
+
+/**
  * A pet on a kept round sheet (src/answers/sheets.ts): the sheet's id, the booking and the pet; what
  * may be recorded is read from the kept sheet, never from the button. "All given and eaten" records
  * the items not recorded yet; "Record each…" opens the modal.

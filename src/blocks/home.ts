@@ -2,7 +2,7 @@
 import type { TodayOverview } from "../answers/today.ts";
 import type { DateOrder } from "../config/date-order.ts";
 import { todayDoc } from "../present/today.ts";
-import { custodyStock, homeList, prnGive } from "./buttons.ts";
+import { chartButton, custodyStock, homeList, prnGive } from "./buttons.ts";
 import { docBlocks } from "./doc.ts";
 import { helpBlocks } from "./help.ts";
 import { context, esc, header, section } from "./mrkdwn.ts";
@@ -17,6 +17,7 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
       value: prnGive.encode({ b: p.bookingId, p: p.petId }),
     }),
     stockAction: () => ({ actionId: custodyStock.actionId(), value: custodyStock.encode({}) }),
+    chartAction: () => ({ actionId: chartButton.actionId(), value: chartButton.encode({}) }),
   });
   const blocks: Block[] = [
     ...docBlocks(doc.parts),

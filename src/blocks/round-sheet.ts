@@ -10,16 +10,19 @@ import type { SheetRecord } from "../answers/round-record.ts";
 import type { Sheet, SheetBody } from "../answers/sheets.ts";
 import type { Line, Part } from "../present/doc.ts";
 import {
+  chartPart,
   petButtons,
+  type SheetChartPart,
   type SheetHeadPart,
   type SheetMessageDoc,
   sheetMessageDoc,
   splitSheet,
 } from "../present/round-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
+import { chartButton } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
-import { context, fallback } from "./mrkdwn.ts";
+import { button, context, fallback } from "./mrkdwn.ts";
 import { petBlocks } from "./round-pet.ts";
 import { type Threaded, type ThreadItem, threadSplit } from "./thread.ts";
 import type { Block, Message } from "./types.ts";
@@ -83,7 +86,17 @@ export function sheetForSlack(sheet: SheetBody): SheetBody {
     ];
   });
   const { head, foot } = docThread(doc);
-  return splitSheet(draft, threadSplit(doc.fallback, head, sized, foot).itemsPer);
+  // The parent's foot as it is drawn once kept: its notes, then "🖨 Chart".
+  const kept = [...foot, chartBlock(chartPart(sheet.date))];
+  return splitSheet(draft, threadSplit(doc.fallback, head, sized, kept).itemsPer);
+}
+
+const CHART_BLOCK = "kd_sheet_act";
+
+/** "🖨 Chart": the sheet's day's medication chart, for the one who taps. */
+function chartBlock(p: SheetChartPart): Block {
+  const chart = button(p.text, chartButton.actionId(), chartButton.encode({ d: p.date }));
+  return { type: "actions", block_id: CHART_BLOCK, elements: [chart] };
 }
 
 function headBlock(h: SheetHeadPart): Block {
@@ -94,6 +107,7 @@ function headBlock(h: SheetHeadPart): Block {
 function draw(doc: SheetMessageDoc, sheetId: number, compact: boolean): Block[] {
   return doc.parts.flatMap((p): Block[] => {
     if (p.kind === "head") return [headBlock(p)];
+    if (p.kind === "chart") return [chartBlock(p)];
     if (p.kind === "pet")
       return petBlocks(p.key, p.lines, compact ? p.record.compact : p.record.full, p.buttons, sheetId);
     return docBlocks([p]);

@@ -52,20 +52,6 @@ function searchText(positionals: string[]): string {
     .trim();
 }
 
-/** `kennel-desk pet`: with the care record when there is one (the card's welfare flags and care plan, as in Slack). */
-async function pet(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
-  const { deps, close } = await kennelDepsWithRecord(ctx);
-  try {
-    const a = await petAnswer(deps, text, page);
-    const o = textOptions(ctx, deps);
-    if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
-    pageWithin(page, a.list.totalPages);
-    return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
-  } finally {
-    await close();
-  }
-}
-
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
     ctx.args,
@@ -99,16 +85,10 @@ export async function run(ctx: CliContext): Promise<number> {
       return print(ctx, v, json, () => bookingText(v, textOptions(ctx, deps)));
     }
     case "pet":
-      return pet(ctx, text, page, json);
-    case "customer": {
-      const deps = kennelDeps(ctx);
-      if (values.history) return history(ctx, deps, text, json);
-      const a = await customerAnswer(deps, text, page);
-      const o = textOptions(ctx, deps);
-      if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
-      pageWithin(page, a.list.totalPages);
-      return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
-    }
+      return petOrList(ctx, text, page, json);
+    case "customer":
+      if (values.history) return history(ctx, kennelDeps(ctx), text, json);
+      return customerOrList(ctx, text, page, json);
     default: {
       const deps = kennelDeps(ctx);
       const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
@@ -122,4 +102,29 @@ export async function run(ctx: CliContext): Promise<number> {
       );
     }
   }
+}
+
+/** `kennel-desk pet`: one pet's card, or the pets matching, paged. */
+async function petOrList(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
+  // With the care record when there is one: the card's welfare flags and care plan, as in Slack.
+  const { deps, close } = await kennelDepsWithRecord(ctx);
+  try {
+    const a = await petAnswer(deps, text, page);
+    const o = textOptions(ctx, deps);
+    if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+    pageWithin(page, a.list.totalPages);
+    return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+  } finally {
+    await close();
+  }
+}
+
+/** `kennel-desk customer`: one customer's card, or the customers matching, paged. */
+async function customerOrList(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
+  const deps = kennelDeps(ctx);
+  const a = await customerAnswer(deps, text, page);
+  const o = textOptions(ctx, deps);
+  if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
+  pageWithin(page, a.list.totalPages);
+  return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
 }

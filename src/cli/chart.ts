@@ -6,7 +6,7 @@
  */
 import { CHART_DAYS_MAX, chartOf } from "../answers/chart.ts";
 import { UsageError } from "../answers/failure.ts";
-import { chartHtml } from "../text/chart-html.ts";
+import { chartPage } from "../text/chart-html.ts";
 import { type CliContext, dayOption, HELP_HINT, readOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 import { checkOutFolder, fileNamePart, writePages } from "./record-pages.ts";
@@ -69,12 +69,7 @@ export async function run(ctx: CliContext): Promise<number> {
     const to = chart.dates.at(-1) ?? q.from;
     const narrow = q.petId !== undefined ? `-pet-${q.petId}` : q.room ? `-room-${q.room}` : "";
     const name = `${fileNamePart(`chart-${q.from}${to !== q.from ? `-to-${to}` : ""}${narrow}`)}.html`;
-    const page = chartHtml(chart, {
-      timezone: ctx.config.timezone,
-      times: ctx.config.rounds.times,
-      names: ctx.config.rounds.names,
-      generatedAt: ctx.clock.now().toISOString(),
-    });
+    const page = chartPage(chart, ctx.config, ctx.clock.now());
     const n = chart.pets.filter((p) => p.rows.length > 0).length;
     return writePages(
       ctx,

@@ -162,7 +162,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   record: {
-    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--head HEAD] [--json] | audit [--days N] [--json]",
+    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--file PATH] [--head HEAD] [--json] | audit [--days N] [--json]",
     what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked; the day's doses given on time), or with export every entry of a range as a file, or with audit the kennel's medication figures. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API (audit does not).",
     options: [
       ["DATE", DATE],
@@ -171,7 +171,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       JSON_OPTION,
       [
         "export --from DATE --to DATE",
-        "every entry of the range, one row each with every field, on standard output",
+        "every entry of the range, one row each with every field, then each item the rounds asked with nothing recorded (missed, still open, or not due: gone home), on standard output",
       ],
       [
         "--format csv|json|html",
@@ -191,7 +191,11 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       ],
       [
         "verify [--head HEAD]",
-        'walks the record\'s chain of hashes: "intact" and its head, or the first entry changed, removed or moved (exit 1); --head "#1234 · 9f3a5c1e0b7d" (as a morning post or an export names it) checks the record still passes through it',
+        'walks the record\'s chain of hashes: "intact", its links counted (entries, then each kind of record) and its head, or the first entry changed, removed or moved (exit 1); --head "#1234 · 9f3a5c1e0b7d" (as a morning post or an export names it) checks the record still passes through it',
+      ],
+      [
+        "verify --file PATH",
+        "the same walk of a copy on its own (a backup, a file handed to an inspector): read-only, no kennel settings needed",
       ],
       [
         "audit [--days N]",

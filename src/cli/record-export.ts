@@ -6,6 +6,7 @@
  * the head taken when the export began, so a year's export holds a page in memory, not the year.
  */
 import { UsageError } from "../answers/failure.ts";
+import { bookingIdInRecord } from "../answers/obligations.ts";
 import { mergeBySeq } from "../answers/pages.ts";
 import { type ExportRows, exportRows } from "../answers/record-export.ts";
 import { bookingIdByReference } from "../answers/records.ts";
@@ -14,7 +15,15 @@ import { releaseIdleMemory } from "../process/memory.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { custodyExportRows } from "../text/custody-record.ts";
 import { planExportRow } from "../text/plan-record.ts";
-import { CSV_HEADER, csvHeadLine, csvLine, type ExportRow, exportRow, prnExportRow } from "../text/record.ts";
+import {
+  CSV_HEADER,
+  csvHeadLine,
+  csvLine,
+  type ExportRow,
+  exportRow,
+  prnExportRow,
+  unrecordedExportRow,
+} from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
@@ -70,6 +79,9 @@ interface Counts {
   entries: number;
   welfare: number;
   asNeeded: number;
+  /** Items the rounds asked with nothing recorded, and of them missed. */
+  unrecorded: number;
+  missed: number;
 }
 
 /** Each kind's rows as the export's rows, a page at a time, counted. */
@@ -99,6 +111,13 @@ function exportSources(rows: ExportRows, zone: string, counts: Counts) {
         yield page.map((d) => prnExportRow(d, zone));
       }
     },
+    async *unrecorded() {
+      for await (const page of rows.unrecorded()) {
+        counts.unrecorded += page.length;
+        counts.missed += page.filter((d) => d.state.state === "missed").length;
+        yield page.map((d) => unrecordedExportRow(d, zone));
+      }
+    },
   };
 }
 
@@ -106,7 +125,10 @@ async function* onePage<T>(page: T[]): AsyncGenerator<T[]> {
   yield page;
 }
 
-/** The CSV: the header, every row in the chain's order, the head as the last row. */
+/**
+ * The CSV: the header, every row in the chain's order, then each item the rounds asked with nothing
+ * recorded (no place of its own in the chain), the head as the last row.
+ */
 async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
   const s = exportSources(rows, days.zone, counts);
   await out.write(CSV_HEADER);
@@ -119,6 +141,7 @@ async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts):
     (r) => Number(r.seq),
   );
   for await (const row of merged) await out.write(csvLine(row));
+  for await (const page of s.unrecorded()) for (const row of page) await out.write(csvLine(row));
   await out.write(csvHeadLine(rows.head));
 }
 
@@ -128,7 +151,7 @@ const json = (value: unknown, depth: number) =>
 
 /**
  * The JSON: as JSON.stringify(…, null, 2) would write the whole object, its arrays written a page
- * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded` when they have rows).
+ * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded`, `unrecorded` when they have rows).
  */
 async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
   const s = exportSources(rows, days.zone, counts);
@@ -138,6 +161,7 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
     ["welfare", s.welfare(), false],
     ["plans", s.plans(true), false],
     ["asNeeded", s.asNeeded(), false],
+    ["unrecorded", s.unrecorded(), false],
   ];
   for (const [name, pages, always] of sections) {
     let first = true;
@@ -155,14 +179,24 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
   await out.write("\n}\n");
 }
 
-/** The booking asked for: an id (digits), or a reference looked up in the kennel API. */
-async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
+/**
+ * The booking asked for: an id (digits), or a reference looked up in the kennel API when it is set,
+ * else as the record's kept rounds named it (a copy of the record: no kennel settings needed).
+ */
+export async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
   const ref = raw.trim();
   if (looksLikeId(ref)) return Number(ref);
   if (!ctx.config.kennel) {
+    const { store } = await requireStore(ctx);
+    try {
+      const id = await bookingIdInRecord({ record: store, config: ctx.config, clock: ctx.clock }, ref);
+      if (id !== undefined) return id;
+    } finally {
+      await store.close();
+    }
     throw new UsageError(
-      `--booking ${ref.slice(0, 40)} is a reference: finding its booking needs the kennel API.`,
-      "Set KENNEL_API_KEY and KENNEL_API_BASE_URL, or give the booking's id (a number).",
+      `No stay with the reference ${ref.slice(0, 40)} is in the care record's kept rounds.`,
+      "Check the reference, or give the booking's id (a number).",
     );
   }
   const id = await bookingIdByReference(kennelDeps(ctx), ref);
@@ -234,18 +268,29 @@ async function writeHtml(
   ctx: CliContext,
   store: CareRecordStore,
   rows: ExportRows,
-  o: { out?: string | undefined; petId?: number | undefined; which: string },
+  o: {
+    out?: string | undefined;
+    petId?: number | undefined;
+    which: string;
+    range: { from?: string | undefined; to?: string | undefined };
+  },
 ) {
-  const pages = stayPages(ctx, store, rows.stays, o.petId, rows.head);
-  if (o.out !== undefined) return writePages(ctx, o.out, pages);
-  if (rows.stays.length > 1) {
-    throw new UsageError(
-      `That is ${rows.stays.length} stays: one page each needs a folder.`,
-      "Add --out FOLDER (or ask for one stay with --booking REF).",
-    );
+  const range = o.range.from && o.range.to ? { from: o.range.from, to: o.range.to } : undefined;
+  const made = stayPages(ctx, store, rows.stays, o.petId, { head: rows.head, range });
+  if (o.out !== undefined) return writePages(ctx, o.out, made.pages, made.each, made.index);
+  // Standard output takes one page: a second (another pet, another stay) needs a folder.
+  let one: string | undefined;
+  for await (const p of made.pages) {
+    if (one !== undefined) {
+      throw new UsageError(
+        "That is more than one page (one per pet of each stay): they need a folder.",
+        "Add --out FOLDER (or ask for one pet's stay with --booking REF --pet ID).",
+      );
+    }
+    one = p.page;
   }
-  for await (const p of pages) ctx.io.stdout.write(p.page);
-  if (rows.stays.length === 0) ctx.io.stderr.write(`No entries ${o.which}: no page written.\n`);
+  if (one !== undefined) ctx.io.stdout.write(one);
+  else ctx.io.stderr.write(`No entries ${o.which}: no page written.\n`);
   return 0;
 }
 
@@ -256,9 +301,10 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     await refuseOtherBusiness(ctx, store, where);
     // Every export names the record's head when it began, so a copy sits outside the database.
     const rows = await exportRows({ record: store, clock: ctx.clock, config: ctx.config }, query);
-    if (format === "html") return await writeHtml(ctx, store, rows, { out, petId: query.petId, which });
+    if (format === "html")
+      return await writeHtml(ctx, store, rows, { out, petId: query.petId, which, range: query });
     const zone = ctx.config.timezone;
-    const counts: Counts = { entries: 0, welfare: 0, asNeeded: 0 };
+    const counts: Counts = { entries: 0, welfare: 0, asNeeded: 0, unrecorded: 0, missed: 0 };
     const stdout = new Out(ctx.io.stdout);
     const days: Days = { zone, from: query.from, to: query.to };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
@@ -267,6 +313,9 @@ export async function exportRange(ctx: CliContext): Promise<number> {
       const more = [
         counts.welfare ? `${counts.welfare} welfare ${counts.welfare === 1 ? "record" : "records"}` : "",
         counts.asNeeded ? `${counts.asNeeded} as-needed ${counts.asNeeded === 1 ? "dose" : "doses"}` : "",
+        counts.unrecorded
+          ? `${counts.unrecorded} ${counts.unrecorded === 1 ? "item" : "items"} due with nothing recorded (${counts.missed} missed)`
+          : "",
       ]
         .filter(Boolean)
         .map((w) => ` and ${w}`)

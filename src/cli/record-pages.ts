@@ -1,51 +1,60 @@
 /**
- * `record export --format html`: one printable page per stay, and with `--out FOLDER` each in its
- * own file. A page's file name is its reference (letters and digits of any script kept) and its
- * booking id, so two stays never share a file (ЖК-17 and ЛМ-17, CR 8001 and CR/8001); each is
- * written in full to a new private file and then put in place (an earlier page of the same stay is
- * replaced, never written through a symbolic link); the summary counts the files actually written.
+ * `record export --format html`: one printable page per stay's pet, and with `--out FOLDER` each in
+ * its own file beside an index. A page's file name is its reference (letters and digits of any script
+ * kept) and its pet's name, the booking id added when two stays' references clean to the same words
+ * (ЖК-17 and ЛМ-17, CR 8001 and CR/8001); each is written in full to a new private file and then put
+ * in place (an earlier page of the same stay is replaced, never written through a symbolic link); the
+ * summary counts the files actually written.
  */
 import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
-import { entryFacts } from "../answers/kept-doses.ts";
-import { prnDoses } from "../answers/prn.ts";
 import { bookingView } from "../answers/records.ts";
-import { stayOf } from "../answers/stay.ts";
-import { readChecks, readFlags } from "../answers/welfare-store.ts";
+import { recordedStay } from "../answers/stay.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import { cleanText } from "../domain/text.ts";
 import type { StayPage } from "../present/stay.ts";
+import type { StayIndexRow } from "../present/stay-index.ts";
 import { makeFolder } from "../record/folder.ts";
 import type { CareRecordStore, ChainHead } from "../record/types.ts";
-import { stayHtml } from "../text/stay-html.ts";
+import { stayHtml, stayIndexHtml } from "../text/stay-html.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
 /**
- * A stay's page's file name: the reference cleaned (letters, marks and digits of any script, dots,
- * hyphens and underscores kept; the rest one hyphen), then the booking id; a suffix when the name is
- * taken all the same (a file system that ignores case). `taken` holds the names given, lower-cased.
+ * Words as part of a file name: letters, marks and digits of any script, dots, hyphens and
+ * underscores kept; the rest one hyphen; at most `max` characters.
  */
-export function pageFileName(reference: string, bookingId: number, taken: Set<string>): string {
-  const ref = fileNamePart(reference);
-  const own = `booking-${bookingId}`;
-  const base = ref && ref !== own ? `${ref}-${bookingId}` : own;
-  let name = `${base}.html`;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}.html`;
-  taken.add(name.toLowerCase());
-  return name;
-}
-
-/** Words as part of a file name: letters, marks and digits of any script, dots, hyphens and underscores kept; the rest one hyphen. */
-export function fileNamePart(words: string): string {
+export function fileNamePart(words: string, max = 80): string {
   return Array.from(
     cleanText(words)
       .normalize("NFC")
       .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
       .replace(/^[-.]+|[-.]+$/g, ""),
   )
-    .slice(0, 80)
+    .slice(0, max)
     .join("");
+}
+
+/**
+ * A stay's pet's page's file name (issue 45): the booking's reference then the pet's name, cleaned
+ * (`HP-M3SSY8-biscuit.html`); the booking's id added when two stays' references clean to the same
+ * words (`CR 8001` and `CR/8001`), a number last when it is taken all the same (a file system that
+ * ignores case). `taken` holds the names given, lower-cased.
+ */
+export function pageFileName(
+  reference: string | undefined,
+  bookingId: number,
+  pet: { petId: number; name: string },
+  taken: Set<string>,
+): string {
+  const ref = reference ? fileNamePart(reference) : "";
+  const who = fileNamePart(pet.name, 40).toLocaleLowerCase("en") || `pet-${pet.petId}`;
+  const first = ref ? `${ref}-${who}` : `booking-${bookingId}-${who}`;
+  const candidates = [first, ref ? `${ref}-${bookingId}-${who}` : `${first}-${pet.petId}`];
+  let name = candidates.map((c) => `${c}.html`).find((c) => !taken.has(c.toLowerCase()));
+  for (let n = 2; !name; n++) if (!taken.has(`${first}-${n}.html`.toLowerCase())) name = `${first}-${n}.html`;
+  taken.add(name.toLowerCase());
+  return name;
 }
 
 /** `--out`: a folder (made when missing), never a file: a usage error (exit 2) in one line otherwise. */
@@ -91,15 +100,19 @@ function writePage(folder: string, name: string, page: string): void {
   }
 }
 
+type Page = { name: string; page: string };
+
 /**
- * Writes each page in `out`; says on standard error how many were written (and which could not be,
- * and why). Exit 0 when every page was written, 1 otherwise.
+ * Writes each page in `out` as it comes, then `last` (an index of them) when given; says on standard
+ * error how many were written (`each`: what they are, read once they are all written) and which could
+ * not be, and why. Exit 0 when every page was written, 1 otherwise.
  */
 export async function writePages(
   ctx: CliContext,
   out: string,
-  pages: AsyncIterable<{ name: string; page: string }> | Iterable<{ name: string; page: string }>,
-  each = "one per stay",
+  pages: AsyncIterable<Page> | Iterable<Page>,
+  each: string | (() => string) = "one per stay",
+  last?: () => Page,
 ): Promise<number> {
   const folder = resolve(out);
   const why = makeFolder(folder);
@@ -111,102 +124,120 @@ export async function writePages(
   }
   const written: string[] = [];
   const failed: string[] = [];
-  for await (const p of pages) {
+  const write = (p: Page) => {
     try {
       writePage(folder, p.name, p.page);
       written.push(p.name);
     } catch (error) {
       failed.push(`${p.name} (${(error as NodeJS.ErrnoException)?.code ?? "not written"})`);
     }
-  }
+  };
+  for await (const p of pages) write(p);
   const n = written.length;
+  const index = last?.();
+  if (index) write(index);
+  const what = typeof each === "function" ? each() : each;
   ctx.io.stderr.write(
-    `${n} ${n === 1 ? "page" : "pages"} (${each}) written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
+    `${n} ${n === 1 ? "page" : "pages"} (${what})${index ? ` and ${index.name}` : ""} written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
   );
   return failed.length ? 1 : 0;
 }
 
+/** The name of the export's index page, beside the stays' pages. */
+const INDEX_PAGE = "index.html";
+
 /**
- * One page per stay (booking, from its entries and its welfare checks), made and handed on one at a
- * time (a folder of a year's stays is written as it is read): the booking and its pets' care from
- * the kennel API when it is set (what was due, the owner's name), the record alone otherwise (said
- * on the page).
+ * The owner's name and the booking's reference from the kennel API, when it is set and answers (a
+ * page never needs it: the reference is the kept rounds' when they named it).
  */
-export async function* stayPages(
+async function apiSays(
+  ctx: CliContext,
+  store: CareRecordStore,
+  bookingId: number,
+): Promise<{ owner?: string | undefined; reference?: string | undefined }> {
+  if (!ctx.config.kennel) return {};
+  try {
+    const { booking } = await bookingView({ ...kennelDeps(ctx), record: store }, String(bookingId));
+    return { owner: booking.customerName, reference: booking.reference };
+  } catch (error) {
+    ctx.io.stderr.write(
+      `Booking ${bookingId}: the owner's name is not shown (${describeFailure(error).what}).\n`,
+    );
+    return {};
+  }
+}
+
+/** The export's pages, made one at a time, and its index once they are all made. */
+export interface StayPages {
+  /** One page per stay's pet, made and handed on one at a time (a year's stays are written as read). */
+  pages: AsyncGenerator<Page>;
+  /** What the pages made so far are: "one per pet of 4 stays". */
+  each(): string;
+  /** The index of the pages made (`index.html`: each stay's pet, its dates and figures, linked). */
+  index(): Page;
+}
+
+/**
+ * One page per stay's pet (issue 45), from the care record alone: what each round asked when its sheet
+ * was kept beside every entry, the stay's plan versions with who confirmed them and when, its welfare
+ * checks and its doses given if needed; the booking's reference and dates as its kept rounds said
+ * them (else the kennel API's, when it is set). The owner's name only when the kennel API is set and
+ * answers (else no line for it). Made a stay at a time; the index keeps a line per page.
+ */
+export function stayPages(
   ctx: CliContext,
   store: CareRecordStore,
   stays: number[],
   petId: number | undefined,
-  head?: ChainHead,
-): AsyncGenerator<{ name: string; page: string }> {
+  o: { head?: ChainHead | undefined; range?: { from?: string; to?: string } | undefined } = {},
+): StayPages {
   const zone = ctx.config.timezone;
-  const kennel = ctx.config.kennel ? { ...kennelDeps(ctx), record: store } : undefined;
-  const bookings = [...new Set(stays)];
-  const mineOnly = (stay: StayRecordView): StayRecordView => ({
-    ...stay,
-    pets: stay.pets.filter((p) => petId === undefined || p.petId === petId),
-    ...(stay.asNeeded
-      ? { asNeeded: stay.asNeeded.filter((d) => petId === undefined || d.petId === petId) }
-      : {}),
-  });
-  const taken = new Set<string>();
-  for (const bookingId of bookings) {
-    let page: StayPage | undefined;
-    if (kennel) {
-      try {
-        const v = await bookingView(kennel, String(bookingId), { doses: true });
-        const stay = v.stay ?? stayOf(kennel, { bookingId }, v.care, []);
-        page = {
-          reference: v.booking.reference ?? `booking ${bookingId}`,
-          stay: mineOnly(stay),
-          owner: v.booking.customerName,
-          checkIn: v.booking.checkInDate,
-          checkOut: v.booking.checkOutDate,
-          dueProblem: v.careProblem,
+  const rows: StayIndexRow[] = [];
+  const generatedAt = ctx.clock.now().toISOString();
+  async function* pages(): AsyncGenerator<Page> {
+    const deps = { record: store, config: ctx.config, clock: ctx.clock };
+    const taken = new Set<string>([INDEX_PAGE]);
+    const began = await store.began().catch(() => undefined);
+    for (const bookingId of [...new Set(stays)]) {
+      const [kept, api] = await Promise.all([
+        recordedStay(deps, bookingId, { range: o.range, began }),
+        apiSays(ctx, store, bookingId),
+      ]);
+      const { stay, said } = kept;
+      const named = said?.reference ?? api.reference;
+      const reference = named ?? `booking ${bookingId}`;
+      for (const pet of stay.pets.filter((p) => petId === undefined || p.petId === petId)) {
+        const asNeeded = (stay.asNeeded ?? []).filter((d) => d.petId === pet.petId);
+        const mine: StayRecordView = { ...stay, pets: [pet], asNeeded };
+        const page: StayPage = {
+          reference,
+          stay: mine,
+          owner: api.owner,
+          checkIn: said?.checkIn,
+          checkOut: said?.checkOut,
+          dueProblem: undefined,
           timezone: zone,
-          generatedAt: ctx.clock.now().toISOString(),
-          head,
+          generatedAt,
+          head: o.head,
         };
-      } catch (error) {
-        const f = describeFailure(error);
-        ctx.io.stderr.write(
-          `Booking ${bookingId}: the kennel API did not answer (${f.what}); its page shows the record alone.\n`,
-        );
+        const name = pageFileName(named, bookingId, { petId: pet.petId, name: pet.petName }, taken);
+        // The index's line keeps the pet's figures, not its entries (a year's stays stay small).
+        const figures = { ...pet, entries: [], items: [] };
+        rows.push({ file: name, reference, pet: figures, checkIn: said?.checkIn, checkOut: said?.checkOut });
+        yield { name, page: stayHtml(page) };
       }
     }
-    if (!page) {
-      const [mine, checks, flags, prn] = await Promise.all([
-        store.entries({ bookingId }),
-        readChecks(store, { bookingId }),
-        readFlags(store, { bookingId }),
-        prnDoses({ record: store, clock: ctx.clock }, { bookingId }),
-      ]);
-      // The doses' witnesses, and which are high-alert, from the kept sheets (no plan without the API).
-      const facts = await entryFacts({ record: store, clock: ctx.clock }, mine);
-      const stay = stayOf(
-        { config: ctx.config, clock: ctx.clock },
-        { bookingId },
-        undefined,
-        mine,
-        undefined,
-        { checks, flags },
-        [],
-        { witnesses: facts.witnesses, highAlert: facts.highAlert },
-      );
-      page = {
-        reference: `booking ${bookingId}`,
-        stay: mineOnly(prn.length ? { ...stay, asNeeded: prn } : stay),
-        owner: undefined,
-        checkIn: undefined,
-        checkOut: undefined,
-        dueProblem: kennel
-          ? "What was due is not shown: the kennel API could not be read."
-          : "What was due is not shown: the kennel API is not set (KENNEL_API_KEY and KENNEL_API_BASE_URL). Every entry is.",
-        timezone: zone,
-        generatedAt: ctx.clock.now().toISOString(),
-        head,
-      };
-    }
-    yield { name: pageFileName(page.reference, bookingId, taken), page: stayHtml(page) };
   }
+  const range = o.range?.from && o.range.to ? `${o.range.from} to ${o.range.to}` : undefined;
+  return {
+    pages: pages(),
+    each: () => {
+      const n = new Set(rows.map((r) => r.reference)).size;
+      return `one per pet of ${n} ${n === 1 ? "stay" : "stays"}`;
+    },
+    index: () => ({
+      name: INDEX_PAGE,
+      page: stayIndexHtml(rows, { timezone: zone, generatedAt, head: o.head, range }),
+    }),
+  };
 }

@@ -1,89 +1,122 @@
 /**
- * `kennel-desk record verify`: walks the care record's chain (src/record/chain.ts) and prints
- * `intact: N entries, head #1234 · 9f3a5c1e0b7d…` (exit 0), or the first entry whose content or link
- * does not match, in words (exit 1). An inspector compares the head with the one the morning post
- * named and with the one on an export: a record rewritten whole, hashes and all, no longer ends on
- * the head printed before.
+ * `kennel-desk record verify [--file PATH]`: walks the care record's chain (src/record/chain.ts) and
+ * prints `intact: 220 chain links: 55 entries, 120 sheet, …, head #1234 · 9f3a5c1e0b7d…` (exit 0),
+ * or the first entry whose content or link does not match, in words (exit 1). An inspector compares
+ * the head with the one the morning post named and with the one on an export: a record rewritten
+ * whole, hashes and all, no longer ends on the head printed before. `--file`: a copy on its own (a
+ * backup, a file handed to an inspector), read-only, with no kennel settings needed.
  */
 import { UsageError } from "../answers/failure.ts";
-import { HEAD_HEX_DIGITS, headWords } from "../record/chain.ts";
+import { verifyCopy } from "../record/backup.ts";
+import { HEAD_HEX_DIGITS, headWords, linksWords, type VerifyResult } from "../record/chain.ts";
 import { kennelWords } from "../record/kennel.ts";
+import type { KennelIdentity } from "../record/types.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
 import { requireStore } from "./record-store.ts";
+
+/** A head printed before: its place and the hex digits given. */
+interface Printed {
+  seq: number;
+  prefix: string;
+}
+
+/** `--head`, checked: at least 16 hex digits (64 bits), as the morning post and the exports print it. */
+function printedHead(raw: string | undefined): Printed | undefined {
+  if (raw === undefined) return undefined;
+  // A head printed before (the morning post's "#1234 · 9f3a5c1e0b7d24aa…"): the record must pass
+  // through it. At least 16 hex digits (64 bits): a rewritten row found to match fewer by trying
+  // (four took about 65,000 tries) proves nothing.
+  const m = /^#?(\d{1,15})\s*(?:·|:|\s|sha256)+([0-9a-f]+)…?$/i.exec(raw.trim());
+  if (!m)
+    throw new UsageError(
+      `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d24aa", not "${raw.slice(0, 40)}".`,
+      HELP_HINT,
+    );
+  const digits = m[2] ?? "";
+  if (digits.length < HEAD_HEX_DIGITS || digits.length > 64)
+    throw new UsageError(
+      `--head needs at least ${HEAD_HEX_DIGITS} hex digits of the hash (64 bits), as the morning post and the exports print it: "${raw.slice(0, 40)}" has ${digits.length}.`,
+      `Copy the head whole, for example "#1234 · 9f3a5c1e0b7d24aa" (fewer digits could be matched by a rewritten record found by trying).`,
+    );
+  return { seq: Number(m[1]), prefix: digits.toLowerCase() };
+}
+
+/** The chain walked, the kennel the record names, and where it is. */
+interface Walked {
+  result: VerifyResult;
+  kennel: KennelIdentity | undefined;
+  where: string;
+}
+
+/** The record the settings name (KENNEL_DATA_DIR, DATABASE_URL), as the bot keeps it. */
+async function walkStore(ctx: CliContext, at: number | undefined): Promise<Walked> {
+  const { store, where } = await requireStore(ctx);
+  try {
+    const result = await store.verify(at === undefined ? {} : { at });
+    return { result, kennel: await store.kennel(), where };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Whether the record passes through the head printed before: its words and exit code. */
+function throughHead(result: Extract<VerifyResult, { ok: true }>, printed: Printed): [string, number] {
+  if (!result.at) {
+    const why =
+      printed.seq > result.head.seq
+        ? "is beyond the record's head: entries were removed from its end"
+        : "was removed by retention";
+    return [`NOT found: place #${printed.seq} ${why}; the record's head is ${headWords(result.head)}.`, 1];
+  }
+  if (!result.at.hash.startsWith(printed.prefix))
+    return [
+      `NOT the same record: place #${printed.seq} is ${result.at.hash.slice(0, HEAD_HEX_DIGITS)}… here, not ${printed.prefix}…: the record was rewritten since that head was printed.`,
+      1,
+    ];
+  return [
+    `intact, and it passes through the head printed before (#${printed.seq} · ${printed.prefix}…); head now ${headWords(result.head)}.`,
+    0,
+  ];
+}
 
 export async function verify(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(ctx.args.slice(1), {
     json: { type: "boolean" },
     head: { type: "string" },
+    file: { type: "string" },
   });
   if (positionals.length > 0)
     throw new UsageError(`record verify takes no "${positionals[0]?.slice(0, 40)}".`, HELP_HINT);
-  // A head printed before (the morning post's "#1234 · 9f3a5c1e0b7d24aa…"): the record must pass
-  // through it. At least 16 hex digits (64 bits): a rewritten row found to match fewer by trying
-  // (four took about 65,000 tries) proves nothing.
-  const printed =
-    values.head === undefined
-      ? undefined
-      : /^#?(\d{1,15})\s*(?:·|:|\s|sha256)+([0-9a-f]+)…?$/i.exec(values.head.trim());
-  if (values.head !== undefined && !printed)
-    throw new UsageError(
-      `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d24aa", not "${values.head.slice(0, 40)}".`,
-      HELP_HINT,
-    );
-  const digits = printed?.[2] ?? "";
-  if (printed && (digits.length < HEAD_HEX_DIGITS || digits.length > 64))
-    throw new UsageError(
-      `--head needs at least ${HEAD_HEX_DIGITS} hex digits of the hash (64 bits), as the morning post and the exports print it: "${values.head?.slice(0, 40)}" has ${digits.length}.`,
-      `Copy the head whole, for example "#1234 · 9f3a5c1e0b7d24aa" (fewer digits could be matched by a rewritten record found by trying).`,
-    );
-  const { store, where } = await requireStore(ctx);
-  try {
-    const at = printed ? Number(printed[1]) : undefined;
-    const result = await store.verify(at === undefined ? {} : { at });
-    const kennel = await store.kennel();
-    if (values.json === true) {
-      ctx.io.stdout.write(`${JSON.stringify({ where, kennel, ...result }, null, 2)}\n`);
-      return result.ok ? 0 : 1;
-    }
-    if (result.ok && printed) {
-      const prefix = (printed[2] as string).toLowerCase();
-      if (!result.at) {
-        const why =
-          Number(printed[1]) > result.head.seq
-            ? "is beyond the record's head: entries were removed from its end"
-            : "was removed by retention";
-        ctx.io.stdout.write(
-          `NOT found: place #${printed[1]} ${why}; the record's head is ${headWords(result.head)}.\n`,
-        );
-        return 1;
-      }
-      if (!result.at.hash.startsWith(prefix)) {
-        ctx.io.stdout.write(
-          `NOT the same record: place #${printed[1]} is ${result.at.hash.slice(0, HEAD_HEX_DIGITS)}… here, not ${prefix}…: the record was rewritten since that head was printed.\n`,
-        );
-        return 1;
-      }
-      ctx.io.stdout.write(
-        `intact, and it passes through the head printed before (#${printed[1]} · ${prefix}…); head now ${headWords(result.head)}.\n`,
-      );
-      return 0;
-    }
-    if (result.ok) {
-      const removed = result.removedThrough
-        ? ` (entries up to #${result.removedThrough} removed by retention, each pass recorded)`
-        : "";
-      ctx.io.stdout.write(
-        `intact: ${result.rows} ${result.rows === 1 ? "entry" : "entries"}, head ${headWords(result.head)}${removed}\n` +
-          `  full head: #${result.head.seq} sha256 ${result.head.hash}\n` +
-          `  the record at ${where}, for ${kennelWords(kennel)}\n`,
-      );
-      return 0;
-    }
-    ctx.io.stdout.write(
-      `NOT intact: ${result.what}\n  ${result.rows} ${result.rows === 1 ? "entry" : "entries"} before #${result.at} check out; the record at ${where}.\n  Keep this copy as it is and compare it with a backup (kennel-desk record backup) and with the head named in the morning posts.\n`,
-    );
-    return 1;
-  } finally {
-    await store.close();
+  if (values.file !== undefined && values.file.trim() === "")
+    throw new UsageError("--file takes the path of a copy of the care record.", HELP_HINT);
+  const printed = printedHead(values.head);
+  const { result, kennel, where } =
+    values.file !== undefined
+      ? { ...(await verifyCopy(values.file, { at: printed?.seq, now: ctx.clock.now() })), where: values.file }
+      : await walkStore(ctx, printed?.seq);
+  if (values.json === true) {
+    ctx.io.stdout.write(`${JSON.stringify({ where, kennel, ...result }, null, 2)}\n`);
+    return result.ok ? 0 : 1;
   }
+  if (result.ok && printed) {
+    const [words, code] = throughHead(result, printed);
+    ctx.io.stdout.write(`${words}\n`);
+    return code;
+  }
+  const made = kennel ? `for ${kennelWords(kennel)}` : "for no kennel named yet";
+  if (result.ok) {
+    const removed = result.removedThrough
+      ? ` (entries up to #${result.removedThrough} removed by retention, each pass recorded)`
+      : "";
+    ctx.io.stdout.write(
+      `intact: ${linksWords(result.rows, result.links)}, head ${headWords(result.head)}${removed}\n` +
+        `  full head: #${result.head.seq} sha256 ${result.head.hash}\n` +
+        `  the record at ${where}, ${made}\n`,
+    );
+    return 0;
+  }
+  ctx.io.stdout.write(
+    `NOT intact: ${result.what}\n  ${linksWords(result.rows, undefined)} before #${result.at} check out; the record at ${where}.\n  Keep this copy as it is and compare it with a backup (kennel-desk record backup) and with the head named in the morning posts.\n`,
+  );
+  return 1;
 }

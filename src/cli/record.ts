@@ -11,13 +11,13 @@ import { resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { dayDoseFigures } from "../answers/kept-doses.ts";
-import { bookingView } from "../answers/records.ts";
+import { recordedStay } from "../answers/stay.ts";
 import { welfareDay } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
+import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
-import { headWords } from "../record/chain.ts";
+import { headWords, linksWords } from "../record/chain.ts";
 import { isStoreError } from "../record/errors.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { TextOptions } from "../text/index.ts";
@@ -25,9 +25,9 @@ import { recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText } from "../text/welfare-record.ts";
 import { localDate } from "../time.ts";
-import { type CliContext, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
+import { type CliContext, HELP_HINT, print, readOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
-import { exportRange } from "./record-export.ts";
+import { bookingIdOf, exportRange } from "./record-export.ts";
 import { refuseOtherBusiness, requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
 
@@ -59,15 +59,19 @@ function roundOption(ctx: CliContext, raw: string | undefined) {
   return round;
 }
 
-/** `record --booking REF|ID`: one stay's care record, beside what was due (needs the kennel API). */
+/**
+ * `record --booking REF|ID`: one stay's care record, what its rounds asked beside what was recorded,
+ * from the care record alone (a reference found by the kennel API when it is set, else in the record).
+ */
 async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number> {
-  const kennel = kennelDeps(ctx);
+  const bookingId = await bookingIdOf(ctx, ref);
   const { store, where } = await requireStore(ctx);
   try {
     await refuseOtherBusiness(ctx, store, where);
-    const v = await bookingView({ ...kennel, record: store }, ref, { doses: true });
-    const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? ref}`;
-    const record = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+    const deps = { record: store, config: ctx.config, clock: ctx.clock };
+    const began = await store.began().catch(() => undefined);
+    const { stay: record, said } = await recordedStay(deps, bookingId, { began });
+    const reference = said?.reference ?? (looksLikeId(ref.trim()) ? `booking ${bookingId}` : ref.trim());
     return print(ctx, { reference, where, stay: record }, json, () =>
       stayRecordText(record, reference, textOptions(ctx)),
     );
@@ -111,12 +115,12 @@ async function day(ctx: CliContext): Promise<number> {
   const { store, where } = await requireStore(ctx);
   try {
     await refuseOtherBusiness(ctx, store, where);
-    // Beside what was due, when the kennel API is set; the record alone otherwise.
-    const kennel = ctx.config.kennel ? kennelDeps(ctx) : undefined;
-    const answer = await recordDay(store, where, { date, round, petId }, kennel, ctx.clock);
-    // The day's (the round's) doses given on time, from its kept sheets: every pet's, as Home has it.
-    const doses = await dayDoseFigures({ record: store, config, clock: ctx.clock }, date, round);
-    if (doses && doses.due > 0 && petId === undefined) answer.doses = doses;
+    // Beside what each round asked when it was kept (and its figure, as Home has it): the record alone.
+    const answer = await recordDay({ record: store, config, clock: ctx.clock }, where, {
+      date,
+      round,
+      petId,
+    });
     // The day's welfare checks (issue 38), after the rounds: every pet listed, checked or not.
     const day = await welfareDay(store, date, config.timezone, petId);
     const welfare = day && { ...day, rounds: day.rounds.filter((r) => !round || r.round === round) };
@@ -163,6 +167,11 @@ async function backup(ctx: CliContext): Promise<number> {
     throw new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
   }
   const { chain } = result;
+  // What it holds, as record verify counts it (every link of the chain, by kind); a copy whose chain
+  // was not walked (an older schema, or a link that does not check out), its entries.
+  const held = chain?.ok
+    ? linksWords(chain.rows, chain.links)
+    : `${result.entries} ${result.entries === 1 ? "entry" : "entries"}`;
   const walked =
     chain === undefined
       ? ""
@@ -170,7 +179,7 @@ async function backup(ctx: CliContext): Promise<number> {
         ? `, its chain intact (head ${headWords(chain.head)})`
         : `; its chain does NOT verify: ${chain.what} (the copy is kept as the record is: compare it with an earlier backup and the heads in the morning posts)`;
   ctx.io.stdout.write(
-    `Backed up the care record (${result.entries} ${result.entries === 1 ? "entry" : "entries"}, ${Math.ceil(result.bytes / 1024)} KB) from ${file} to ${result.file}, checked${walked}. To restore it: stop the bot, copy it over ${file} (remove the -wal and -shm files beside it), start the bot.\n`,
+    `Backed up the care record (${held}, ${Math.ceil(result.bytes / 1024)} KB) from ${file} to ${result.file}, checked${walked}. To restore it: stop the bot, copy it over ${file} (remove the -wal and -shm files beside it), start the bot.\n`,
   );
   return chain && !chain.ok ? 1 : 0;
 }

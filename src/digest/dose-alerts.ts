@@ -16,8 +16,8 @@
  * - A late or missed reply also draws the round's post again, so its sheet shows the state.
  */
 
-import { roundDoses } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { roundDoses } from "../answers/obligations.ts";
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import {
@@ -28,7 +28,7 @@ import {
   settingsInstants,
 } from "../domain/dose-alerts.ts";
 import type { CareRecordStore } from "../record/types.ts";
-import { addDays, localDate } from "../time.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
 import { alertMessage } from "./dose-alert-editor.ts";
 import { type AlertRecords, alertKey, claimAlert, readAlerts, recordPosted } from "./dose-alert-records.ts";
 import { type AlertPlace, findCopies, findRoundPost, postReply } from "./dose-alert-slack.ts";
@@ -154,13 +154,11 @@ export class DoseAlertJob {
     let alerts: DoseAlert[];
     let records: AlertRecords;
     try {
-      const read = await roundDoses(deps, round, date);
-      // A record that cannot be read shows every dose as not recorded: nothing is said from that.
-      if (read.problem) throw new Error(read.problem);
+      const doses = await this.#doses(date, round, now);
       this.#known.add(key);
-      this.#learned.set(key, this.#dated(doseInstants(date, round, read.doses)));
+      this.#learned.set(key, this.#dated(doseInstants(date, round, doses)));
       const localOf = (iso: string) => localDate(iso, this.#tz);
-      alerts = alertsAt(date, round, read.doses, now.toISOString(), { today, localDate: localOf });
+      alerts = alertsAt(date, round, doses, now.toISOString(), { today, localDate: localOf });
       records = await readAlerts(deps.record, date);
     } catch (error) {
       const f = describeFailure(error);
@@ -191,6 +189,18 @@ export class DoseAlertJob {
       });
     }
     return outcomes;
+  }
+
+  /**
+   * The round's doses as the record holds what it asked (issue 45): from the round's time on, its
+   * obligation (kept now if the round was never posted: first asked), with the pets who arrived or
+   * went home since; before then, what it would ask, not written (a high-alert dose's nudge). A
+   * record that cannot be read throws: nothing is said from a guess.
+   */
+  #doses(date: string, round: Round, now: Date) {
+    const { deps } = this.#o;
+    const at = zonedInstant(date, deps.config.rounds.times[round], this.#tz).getTime();
+    return roundDoses(deps, round, date, { keep: now.getTime() >= at });
   }
 
   /** One reply true now: posted once, whoever's claim is written first; a claim left alone taken over. */

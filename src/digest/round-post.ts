@@ -2,12 +2,14 @@
  * Posting a round (issue 43): the one use case the round posts' schedule (src/digest/compose.ts) and
  * /rounds (src/listeners/replies.ts) both call. The round's answer is drafted into its sheet
  * (src/present/round-sheet.ts), shared out into the messages Slack will show, kept in the care record
- * first (src/answers/sheets.ts: what was due, written once), then drawn with each pet's record and
- * buttons. A sheet that cannot be kept is posted without buttons, and says why; with no care record
+ * first (src/answers/obligations.ts: what the round asked, written once; src/answers/sheets.ts: its
+ * messages), then drawn with each pet's record and buttons. A sheet that cannot be kept is posted without buttons, and says why; with no care record
  * at all, it is the sheet alone.
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { addConfirmedSince } from "../answers/obligation-posted.ts";
+import { keepRound, withOwed } from "../answers/obligations.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { saveSheet } from "../answers/sheets.ts";
@@ -28,22 +30,31 @@ export async function prepareRoundPost(
     roundReport(deps, round, date),
     roundRecord(deps, round, date),
   ]);
-  const draft = sheetForSlack(draftSheet(report, { lateAt, timezone }));
-  if (!record) return sheetMessages(draft, { entries: [], timezone });
+  const draft = (r: typeof report) => sheetForSlack(draftSheet(r, { lateAt, timezone }));
+  if (!record) return sheetMessages(draft(report), { entries: [], timezone });
   try {
-    const sheet = await saveSheet(deps, draft);
-    // Each item not recorded shows its state (late, missed…); the post's metadata names the sheet
-    // kept, so the dose times' job can draw it again at late and missed.
+    // What the round asks is written once (issue 45): the first time, from this answer; asked again,
+    // the pets who arrived or went home since are added to it, and the sheet lists what it asked.
+    const kept = await keepRound(deps, report);
+    // Posted again: the doses of a plan confirmed since, their windows open, added to what it asked.
+    const owed = kept && (await addConfirmedSince(deps, report, kept));
+    const sheet = await saveSheet(deps, draft(owed ? withOwed(report, owed) : report));
+    // Each item not recorded shows its state (late, missed, gone home…) by what the round asked; the
+    // post's metadata names the sheet kept, so the dose times' job can draw it again at late and missed.
     const { problem, ...drawn } = record;
+    const doses = { now: deps.clock.now(), owed };
     // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
     const custody = problem ? undefined : await sheetCustody(deps, sheet.pets).catch(() => undefined);
-    return { ...sheetMessages(sheet, { ...drawn, custody }, { problem }), payload: { sheet: sheet.id } };
+    return {
+      ...sheetMessages(sheet, { ...drawn, doses, custody }, { problem }),
+      payload: { sheet: sheet.id },
+    };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn(
       { failure: f, date, round },
       "the round's sheet could not be kept: posted without its buttons",
     );
-    return sheetMessages(draft, { entries: [], timezone }, { problem: f.what });
+    return sheetMessages(draft(report), { entries: [], timezone }, { problem: f.what });
   }
 }

@@ -104,6 +104,8 @@ export function chartCell(
   entry: Entry | undefined,
   witness?: WitnessState | undefined,
 ): ChartCell {
+  // Asked by the round, then not due in the end (the pet went home first): struck, nothing to sign.
+  if (state.state === "not_due") return { kind: "not_due" };
   if (state.state !== "recorded" || !entry) {
     return { kind: "open", state: state.state === "recorded" ? "due" : state.state };
   }

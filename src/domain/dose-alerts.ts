@@ -67,7 +67,8 @@ const kindsOf = (item: WindowOf): AlertKind[] =>
 
 /** Is an alert of this kind about this dose true at `now` (ISO)? Only while it is not recorded. */
 function trueAt(kind: AlertKind, d: AlertDose, now: string): boolean {
-  if (d.state.state === "recorded") return false;
+  // Recorded, or not due in the end (the pet went home, or came after the window): nothing to say.
+  if (d.state.state === "recorded" || d.state.state === "not_due") return false;
   const t = Date.parse(now);
   if (t < Date.parse(alertInstant(kind, d.window))) return false;
   const state = openState(d.window, now);

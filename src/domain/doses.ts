@@ -26,13 +26,6 @@ export interface DoseSettings {
   lateAfterMinutes: number;
 }
 
-/** When a sheet is drawn, the rounds' times and the windows' settings: each item's state then. */
-export interface SheetDoses {
-  now: Date;
-  times: RoundTimes;
-  settings: DoseSettings;
-}
-
 export const DEFAULT_DOSE_SETTINGS: DoseSettings = {
   beforeMinutes: 60,
   afterMinutes: 120,
@@ -91,8 +84,16 @@ export type OpenState = "upcoming" | "due" | "late" | "missed";
 /** When given: on time (by late), late (in its window), or after its window closed. */
 export type Timeliness = "on_time" | "late" | "after_window";
 
+/**
+ * Why a dose the round asked was not due in the end (issue 45): the pet went home before its window
+ * closed, or arrived after it closed, with nothing recorded ("not due: gone home 08:30").
+ */
+export type NotDueWhy = "gone_home" | "arrives_later";
+
 export type DoseState =
   | { state: OpenState }
+  /** Asked by the round, then not due: the pet went home (or came) at `at` with nothing recorded. */
+  | { state: "not_due"; why: NotDueWhy; at: string }
   | {
       state: "recorded";
       outcome: Outcome;

@@ -217,6 +217,28 @@ export function petRoundStatus(pet: PetRound, due: DueItem[], entries: Entry[]):
   };
 }
 
+/**
+ * A pet's round without the items not due in the end (issue 45: its pet went home before their
+ * windows closed, nothing recorded): what its progress counts. A recorded item always counts.
+ */
+export function withoutNotDue(s: PetRoundStatus, notDue: ReadonlySet<ItemKey>): PetRoundStatus {
+  const gone = (d: DueItem) => notDue.has(d.item) && !s.current.has(d.item);
+  if (!s.due.some(gone)) return s;
+  const due = s.due.filter((d) => !gone(d));
+  const missing = s.missing.filter((d) => !gone(d));
+  const state =
+    due.length === 0
+      ? s.current.size > 0
+        ? "all"
+        : "nothing_due"
+      : missing.length === 0
+        ? "all"
+        : missing.length < due.length
+          ? "partly"
+          : "none";
+  return { ...s, due, missing, state };
+}
+
 export interface RoundProgress {
   /** Pets with something to record this round. */
   pets: number;

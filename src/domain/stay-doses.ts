@@ -1,24 +1,16 @@
 /**
  * A stay's dose times (issue 35), for the full stay record and its printable page: each dose's
- * window from the plan in force at its round (a high-alert drug's shorter one, an item's own
- * minutes), its timeliness (given on time, late, after its window), late entries, and a high-alert
- * dose's witness; the stay's figure ("given on time: 10 of 12 due") and every dose given late added
- * to the late, missed and not-given list. Pure: the settings, the witnesses and `now` are passed in.
+ * timeliness (given on time, late, after its window) and late entry as its state says (read on the
+ * window its round kept: src/domain/obligations.ts), and a high-alert dose's witness; the stay's
+ * figure ("given on time: 10 of 12 due") and every dose given late added to the late, missed and
+ * not-given list. Pure: the witnesses and `now` are passed in.
  */
-import type { DoseSettings } from "./doses.ts";
-import { doseState, doseWindow } from "./doses.ts";
-import type { RoundTimes } from "./rounds.ts";
 import type { PetStayRecord, StayException } from "./stay.ts";
 import { needsWitness, type Witness, witnessState } from "./witness.ts";
 
 export interface StayDoseTimes {
-  settings: DoseSettings;
   /** The stay's witnesses, by the entry each witnessed. */
   witnesses: Map<number, Witness>;
-  /** Entries of high-alert items as their round's kept sheet had them (a record read without the plan). */
-  highAlert?: Set<number> | undefined;
-  times: RoundTimes;
-  timezone: string;
   now: Date;
 }
 
@@ -31,10 +23,8 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
   const late: StayException[] = [];
   const items = record.items.map((i) => {
     const e = i.entry;
-    if (i.item === "meal" || !e) return i;
-    const window = doseWindow(i, i.date, i.round, o.times, o.timezone, o.settings);
-    const s = doseState(window, now, e);
-    if (s.state !== "recorded") return i;
+    const s = i.state;
+    if (i.item === "meal" || !e || s.state !== "recorded") return i;
     if (s.timeliness === "on_time") onTime++;
     if (s.lateEntry) lateEntries++;
     if (s.timeliness === "late" || s.timeliness === "after_window")
@@ -48,9 +38,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
         why: e.note,
         who: e.userName,
       });
-    const witness = needsWitness(e, i.highAlert || o.highAlert?.has(e.id))
-      ? witnessState(e, o.witnesses.get(e.id), now)
-      : undefined;
+    const witness = needsWitness(e, i.highAlert) ? witnessState(e, o.witnesses.get(e.id), now) : undefined;
     if (witness?.state === "unwitnessed") unwitnessed++;
     return { ...i, ...(s.timeliness ? { timeliness: s.timeliness } : {}), ...(witness ? { witness } : {}) };
   });

@@ -1,40 +1,41 @@
 /**
- * A stay's care record, for the handover at pick-up: for one pet of one booking, every round of the
- * stay that has passed, what was due in it beside what was recorded, and the summary the front desk
- * reads to the owner (doses given of those due, each refusal or missed dose with its time, meals
- * eaten). Pure: the booking, the pet's care, the entries and `now` are passed in.
+ * A stay's care record, for the handover at pick-up: for one pet of one booking, every dose and meal
+ * its rounds asked (as the record kept them when each round's sheet was kept: src/domain/obligations.ts),
+ * each with what was recorded and its state, and the summary the front desk reads to the owner (doses
+ * given of those due, each refusal or missed dose with its time, meals eaten). Pure: what the rounds
+ * asked, with each dose's state, and the entries are passed in; nothing is worked out again from the
+ * pet's care as the kennel API has it now (issue 45).
  *
- * Assumptions (the kennel API keeps no history of a pet's care):
- * - What was due in an earlier round is what the pet's care plan in force at that round made due
- *   (issue 34: its kept versions; src/domain/plan/round.ts); for a pet with no plan kept, it is worked
- *   out from the pet's care as the API has it now, by the round sheet's own rule (src/domain/record.ts
- *   dueItems; a pet with no diet on record has a meal due only at the house routine's rounds). An entry keeps the item's text as the
- *   sheet showed it, and an entry for an item no longer on the care record is still counted: shown,
- *   never hidden.
- * - A round is part of the stay when its time falls between check-in and check-out (the round
- *   sheet's rule, src/answers/rounds.ts). A round counts once its time plus `graceMinutes` (the
- *   dose window's DOSE_WINDOW_AFTER: a dose is missed when its window closes) has passed: before
- *   that, nothing in it is "missed" yet, but what was recorded already counts.
- * - Without a check-in date, only the rounds with entries are known.
+ * - A dose counts once it is settled: recorded, or missed (its window closed with nothing recorded).
+ *   One still open (upcoming, due, late) is not counted yet; one not due in the end (the pet went
+ *   home before its window closed, nothing recorded) is shown and not counted.
+ * - An entry for an item no kept round asked is counted too: shown, never hidden.
+ * - A round of the stay the record kept nothing of (before it began, or never posted) asked nothing:
+ *   said, never counted as missed.
  */
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
-import { addDays, localDate, zonedInstant } from "../time.ts";
-import { type CareFacts, ROUNDS, type Round } from "./care.ts";
+import type { Round } from "./care.ts";
+import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
-import type { Timeliness } from "./doses.ts";
-import type { HouseMeals } from "./plan/feeding.ts";
-import { planRound } from "./plan/round.ts";
+import type { DoseState, DoseWindow, NotDueWhy, Timeliness } from "./doses.ts";
+import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
 import type { Person, Plan, PlanState } from "./plan/types.ts";
 import type { PrnDose } from "./prn.ts";
-import { currentEntries, type DueItem, dueItems, isMedicationItem } from "./record.ts";
-import { type RoundTimes, roundSheet } from "./rounds.ts";
+import { isMedicationItem } from "./record.ts";
 import type { WelfareCheck, WelfareDay } from "./welfare.ts";
 import type { WelfareFlag } from "./welfare-flag.ts";
 import type { WitnessState } from "./witness.ts";
 
-/** Longest stay walked round by round (a longer one counts its last this-many days, and says so). */
-const STAY_DAYS_MAX = 400;
+/** The care plan as it stood when a dose was given: its state and how many had confirmed it of those needed. */
+export interface PlanThen {
+  /** The kept version in force then. */
+  version: number;
+  state: PlanState;
+  confirmations: number;
+  /** One person, or two for a plan with a high-alert item. */
+  needed: number;
+}
 
 export interface StayItem {
   date: string;
@@ -46,13 +47,20 @@ export interface StayItem {
   label: string;
   /** The current entry, when recorded. */
   entry: Entry | undefined;
-  /** Due by the care record (false: recorded, though not on today's care record). */
+  /** Asked by its round (false: recorded for an item no kept round asked). */
   due: boolean;
-  /** A high-alert drug, and the dose window's own minutes, as the plan in force had them (issue 35). */
+  /** Its state when read: recorded (on time, late…), missed, or not due in the end. */
+  state: DoseState;
+  /** Its window as its round kept it. */
+  window: DoseWindow;
+  /** A high-alert drug, as its round asked it. */
   highAlert?: boolean | undefined;
-  window?: DueItem["window"];
-  /** Due from the words, the pet's care plan in force not confirmed (issue 44). */
+  /** The care plan's version it came from. */
+  plan?: number | undefined;
+  /** A dose due from the words, the pet's care plan not confirmed when its round was kept (issue 44). */
   unconfirmed?: boolean | undefined;
+  /** A dose given: the plan as it stood when it was given ("plan: 1 of 2 confirmations"). */
+  planThen?: PlanThen | undefined;
   /** With the dose times (src/domain/stay-doses.ts): given on time, late, or after its window closed. */
   timeliness?: Timeliness | undefined;
   /** With the dose times: a high-alert dose given, its witness (or none in time). */
@@ -63,9 +71,10 @@ export interface StayException {
   date: string;
   round: Round;
   label: string;
+  /** Due from the words, the pet's care plan not confirmed. */
   unconfirmed?: boolean | undefined;
   /**
-   * refused / not_given: recorded so; missed: due, the round passed, nothing recorded; late: given
+   * refused / not_given: recorded so; missed: its window closed with nothing recorded; late: given
    * after its late time (with the dose times only: src/domain/stay-doses.ts).
    */
   kind: "refused" | "not_given" | "missed" | "late";
@@ -81,8 +90,8 @@ export interface PetStayRecord {
   petId: number;
   petName: string;
   /**
-   * Doses counted (due in rounds passed, or recorded), and of those given; with the dose times
-   * (issue 35), given on time, late entries, and high-alert doses given with no witness in time.
+   * Doses counted (settled: recorded or missed), and of those given; with the dose times (issue 35),
+   * given on time, late entries, and high-alert doses given with no witness in time.
    */
   doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
   meals: {
@@ -95,20 +104,16 @@ export interface PetStayRecord {
   };
   /** Refusals, doses not given and doses missed, oldest first. */
   exceptions: StayException[];
-  /** Every item counted, round by round (the full record's lines), oldest first. */
+  /** Doses and meals the rounds asked that were not due in the end (the pet went home first). */
+  notDue: Array<{ date: string; round: Round; label: string; why: NotDueWhy; at: string }>;
+  /** Every item counted or not due in the end, round by round (the full record's lines), oldest first. */
   items: StayItem[];
   /** Every entry of the pet's stay, superseded ones included, oldest first. */
   entries: Entry[];
-  /** False when what was due is not known (the pet's care not matched or loaded): only entries count. */
+  /** False when the record holds nothing its rounds asked of the pet: only entries count. */
   dueKnown: boolean;
-  /** The stay was longer than STAY_DAYS_MAX days: only its last days are counted. */
-  cut: boolean;
-  /**
-   * The stay began before the care record did (Kennel Desk installed mid-stay): the rounds before
-   * this day are not counted as "not recorded" (what was recorded then still counts). The record's
-   * first day (YYYY-MM-DD, the kennel's zone), when some of the stay's rounds came before it.
-   */
-  recordingBegan?: string | undefined;
+  /** The stay's rounds the record kept nothing of (before it began, or never posted): nothing asked. */
+  unkept?: Array<{ date: string; round: Round }> | undefined;
   /** The daily welfare check of the stay (issue 38): each welfare round with its check or its absence. */
   welfare?: PetStayWelfare | undefined;
   /** Every kept version of the pet's care plan for the stay, oldest first (issue 34). */
@@ -147,162 +152,114 @@ export interface StayRecordView {
   medicines?: MedicineCustody[] | undefined;
 }
 
+/** A kept version of the pet's plan, as the stay reads them. */
+interface StayPlan {
+  id: number;
+  recordedAt: string;
+  plan: Plan;
+  changed?: boolean | undefined;
+}
+
 export interface StayInput {
-  booking: { bookingId: number; checkInDate?: string | undefined; checkOutDate?: string | undefined };
-  pet: { petId: number; name: string; care: CareFacts | undefined };
-  /** Entries of the booking (other pets' are left out here). */
+  booking: { bookingId: number };
+  pet: { petId: number; name: string };
+  /**
+   * What the stay's kept rounds asked of the pet, each with its state when read, and each current
+   * entry of an item none asked (src/domain/obligations.ts owedDoses).
+   */
+  doses: OwedDose[];
+  /** Entries of the booking (other pets' are left out here), superseded ones included. */
   entries: Entry[];
-  times: RoundTimes;
-  /** The house routine (KENNEL_HOUSE_MEALS): a pet with no diet on record has a meal due only at its rounds. */
-  houseMeals: HouseMeals;
-  timezone: string;
-  now: Date;
-  graceMinutes: number;
-  /**
-   * The pet's kept care plan versions for the stay, oldest first (issue 34): a round counts what the
-   * version in force at its time made due (the last one kept by the round's time plus the grace; a
-   * round before the first version: the first). None kept: the round sheet's own rule.
-   */
-  plans?: Array<{ id: number; recordedAt: string; plan: Plan; changed?: boolean }> | undefined;
-  /**
-   * When the care record began (the store's creation, or its first entry if earlier): a round before
-   * it could not have been recorded, so it is never counted as missed.
-   */
-  recordSince?: Date | undefined;
-}
-
-interface RoundOfStay {
-  date: string;
-  round: Round;
-  at: number;
-  passed: boolean;
-}
-
-/** The rounds of the stay up to now, in order. */
-function roundsOfStay(input: StayInput): { rounds: RoundOfStay[]; cut: boolean } {
-  const { booking, times, timezone, now } = input;
-  const start = booking.checkInDate ? Date.parse(booking.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return { rounds: [], cut: false };
-  const endRaw = booking.checkOutDate ? Date.parse(booking.checkOutDate) : Number.NaN;
-  const end = Math.min(Number.isNaN(endRaw) ? now.getTime() : endRaw, now.getTime());
-  const grace = input.graceMinutes * 60_000;
-  let first = localDate(start, timezone);
-  const last = localDate(end, timezone);
-  let cut = false;
-  if (first < addDays(last, -STAY_DAYS_MAX)) {
-    first = addDays(last, -STAY_DAYS_MAX);
-    cut = true;
-  }
-  const rounds: RoundOfStay[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) {
-    for (const round of ROUNDS) {
-      const at = zonedInstant(date, times[round], timezone).getTime();
-      if (at < start || at > end) continue;
-      rounds.push({ date, round, at, passed: at + grace <= now.getTime() });
-    }
-  }
-  return { rounds, cut };
+  /** The pet's kept care plan versions for the stay, oldest first (issue 34). */
+  plans?: StayPlan[] | undefined;
+  /** The stay's rounds the record kept nothing of, when the stay's dates are known. */
+  unkept?: Array<{ date: string; round: Round }> | undefined;
 }
 
 const roundOrder = (r: Round) => ROUNDS.indexOf(r);
+const itemOrder = (item: ItemKey) => (item === "meal" ? 9 : Number(item.slice(4)));
+
+/** The plan version in force at an instant: the last kept by then, else the first (none: undefined). */
+function planAt<V extends { recordedAt: string }>(versions: readonly V[], at: number): V | undefined {
+  let found: V | undefined;
+  for (const v of versions) if (Date.parse(v.recordedAt) <= at) found = v;
+  return found ?? versions[0];
+}
+
+/** The plan as it stood when a dose was given (the version in force then). */
+function planThen(plans: readonly StayPlan[], givenAt: string): PlanThen | undefined {
+  const v = planAt(plans, Date.parse(givenAt));
+  if (!v) return undefined;
+  const people = new Set(v.plan.confirmations.map((c) => c.userId)).size;
+  const needed = v.plan.items.some((i) => i.highAlert !== undefined) ? 2 : 1;
+  const state = v.changed ? "changed_in_source" : planState(v.plan);
+  return { version: v.id, state, confirmations: people, needed };
+}
+
+/** Is a dose settled (recorded, or missed), so the stay counts it? */
+const settled = (s: DoseState) => s.state === "recorded" || s.state === "missed";
+
+/** The stay's items: each settled or not-due dose the rounds asked, and each entry of an item none asked. */
+function stayItems(input: StayInput): StayItem[] {
+  const plans = input.plans ?? [];
+  return input.doses
+    .filter((d) => d.petId === input.pet.petId && d.bookingId === input.booking.bookingId)
+    .filter((d) => settled(d.state) || d.state.state === "not_due")
+    .map((d): StayItem => {
+      const e = d.entry;
+      const given = e && isMedicationItem(d.due.item) && e.outcome === "given";
+      const then = given ? planThen(plans, e.givenAt ?? e.recordedAt) : undefined;
+      return {
+        date: d.date,
+        round: d.round,
+        at: d.window.dueAt,
+        item: d.due.item,
+        label: d.due.label,
+        entry: e,
+        due: !d.unasked,
+        state: d.state,
+        window: d.window,
+        ...(d.due.highAlert ? { highAlert: true } : {}),
+        ...(d.plan !== undefined ? { plan: d.plan } : {}),
+        ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
+        ...(then ? { planThen: then } : {}),
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        roundOrder(a.round) - roundOrder(b.round) ||
+        itemOrder(a.item) - itemOrder(b.item),
+    );
+}
+
+/** Refusals, doses not given and doses missed, in the stay's order. */
+function exceptionsOf(doses: StayItem[]): StayException[] {
+  return doses.flatMap((d): StayException[] => {
+    const e = d.entry;
+    const base = {
+      date: d.date,
+      round: d.round,
+      label: d.label,
+      ...(d.unconfirmed ? { unconfirmed: true } : {}),
+    };
+    if (!e) return [{ ...base, kind: "missed", at: d.at, why: undefined, who: undefined }];
+    if (e.outcome !== "refused" && e.outcome !== "not_given") return [];
+    return [{ ...base, kind: e.outcome, at: e.recordedAt, why: e.reason ?? e.note, who: e.userName }];
+  });
+}
 
 export function petStayRecord(input: StayInput): PetStayRecord {
   const { booking, pet } = input;
   const mine = input.entries
     .filter((e) => e.bookingId === booking.bookingId && e.petId === pet.petId)
     .sort((a, b) => a.id - b.id);
-  const current = [...currentEntries(mine).values()];
-  const byKey = new Map(current.map((e) => [`${e.date}|${e.round}|${e.item}`, e]));
-  const { rounds, cut } = roundsOfStay(input);
-  const since = input.recordSince?.getTime();
-  const before = since === undefined ? [] : rounds.filter((r) => r.at < since);
-  const items: StayItem[] = [];
-  const seen = new Set<string>();
-  const dueOf = new Map<Round, DueItem[]>();
-  const plans = input.plans ?? [];
-  for (const r of rounds) {
-    if (!pet.care) break;
-    const sheet = roundSheet(pet.care, r.round, input.times[r.round], input.houseMeals);
-    const version = planAt(plans, r.at + input.graceMinutes * 60_000);
-    let due = version ? undefined : dueOf.get(r.round);
-    if (version) {
-      const stay = {
-        arrival: booking.checkInDate ?? new Date(r.at).toISOString(),
-        departure: booking.checkOutDate,
-        timeZone: input.timezone,
-        roundTimes: input.times,
-      };
-      due = planRound(version.plan, sheet, r.date, r.round, stay).due;
-    } else if (!due) {
-      due = dueItems(sheet);
-      dueOf.set(r.round, due);
-    }
-    for (const d of due) {
-      const key = `${r.date}|${r.round}|${d.item}`;
-      const entry = byKey.get(key);
-      // A round still within its time to record, or before the record began: only what is
-      // recorded counts.
-      if ((!r.passed || (since !== undefined && r.at < since)) && !entry) continue;
-      seen.add(key);
-      items.push({
-        date: r.date,
-        round: r.round,
-        at: new Date(r.at).toISOString(),
-        item: d.item,
-        label: d.label,
-        entry,
-        due: true,
-        ...(d.highAlert ? { highAlert: true } : {}),
-        ...(d.window ? { window: d.window } : {}),
-        ...(d.unconfirmed ? { unconfirmed: true } : {}),
-      });
-    }
-  }
-  // Entries for items not worked out as due (not on today's care record, or outside the stay's
-  // dates as the API has them): counted, never hidden.
-  for (const e of current) {
-    const key = `${e.date}|${e.round}|${e.item}`;
-    if (seen.has(key)) continue;
-    const at = zonedInstant(e.date, input.times[e.round], input.timezone).toISOString();
-    const label = e.item === "meal" ? "meal" : labelOfText(e.itemText);
-    items.push({ date: e.date, round: e.round, at, item: e.item, label, entry: e, due: false });
-  }
-  items.sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      roundOrder(a.round) - roundOrder(b.round) ||
-      itemOrder(a.item) - itemOrder(b.item),
-  );
-  const doses = items.filter((i) => isMedicationItem(i.item));
-  const meals = items.filter((i) => i.item === "meal");
+  const items = stayItems(input);
+  const counted = items.filter((i) => i.state.state !== "not_due");
+  const doses = counted.filter((i) => isMedicationItem(i.item));
+  const meals = counted.filter((i) => i.item === "meal");
   const mealCount = (o: Outcome) => meals.filter((m) => m.entry?.outcome === o).length;
-  const exceptions: StayException[] = [];
-  for (const d of doses) {
-    const e = d.entry;
-    if (!e) {
-      exceptions.push({
-        date: d.date,
-        round: d.round,
-        label: d.label,
-        ...(d.unconfirmed ? { unconfirmed: true } : {}),
-        kind: "missed",
-        at: d.at,
-        why: undefined,
-        who: undefined,
-      });
-    } else if (e.outcome === "refused" || e.outcome === "not_given") {
-      exceptions.push({
-        date: d.date,
-        round: d.round,
-        label: d.label,
-        ...(d.unconfirmed ? { unconfirmed: true } : {}),
-        kind: e.outcome,
-        at: e.recordedAt,
-        why: e.reason ?? e.note,
-        who: e.userName,
-      });
-    }
-  }
+  const plans = input.plans ?? [];
   return {
     bookingId: booking.bookingId,
     petId: pet.petId,
@@ -316,7 +273,12 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       notOffered: mealCount("not_offered"),
       notRecorded: meals.filter((m) => !m.entry).length,
     },
-    exceptions,
+    exceptions: exceptionsOf(doses),
+    notDue: items.flatMap((i) =>
+      i.state.state === "not_due"
+        ? [{ date: i.date, round: i.round, label: i.label, why: i.state.why, at: i.state.at }]
+        : [],
+    ),
     items,
     entries: mine,
     plans: plans.map((v) => ({
@@ -327,23 +289,9 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       changed: v.changed === true,
       setBy: v.plan.items.flatMap((i) => (i.setBy ? [{ item: i.key, by: i.setBy }] : [])),
     })),
-    dueKnown: pet.care !== undefined,
-    cut,
-    ...(before.length > 0 && since !== undefined ? { recordingBegan: localDate(since, input.timezone) } : {}),
+    dueKnown: input.doses.some(
+      (d) => d.petId === pet.petId && d.bookingId === booking.bookingId && !d.unasked,
+    ),
+    ...(input.unkept?.length ? { unkept: input.unkept } : {}),
   };
-}
-
-/** The plan version in force at an instant: the last kept by then, else the first (none: undefined). */
-function planAt<V extends { recordedAt: string }>(versions: V[], at: number): V | undefined {
-  let found: V | undefined;
-  for (const v of versions) if (Date.parse(v.recordedAt) <= at) found = v;
-  return found ?? versions[0];
-}
-
-const itemOrder = (item: ItemKey) => (item === "meal" ? 9 : Number(item.slice(4)));
-
-/** A medication's name from the text an entry kept ("Rimadyl · 1 tablet" → "Rimadyl"). */
-function labelOfText(text: string): string {
-  const name = text.split(" · ")[0] ?? text;
-  return name.length > 60 ? `${name.slice(0, 59)}…` : name;
 }

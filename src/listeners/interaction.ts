@@ -4,7 +4,7 @@
  * order, for all of them alike, so no step can be skipped:
  * 1. tracked for shutdown, and acknowledged to Slack only when the listener says so (after its
  *    commit), or by the deadline (src/listeners/ack.ts); a tap that opens a form is acknowledged at
- *    once (Slack's trigger lasts 3 s);
+ *    once (Slack's trigger lasts 3 s), and so is a read that writes nothing (the chart);
  * 2. a form's fields there (one Slack sent without them is told it could not be read); its
  *    metadata: its seal checked (src/slack/seal.ts), then read as its form's, named
  *    (src/blocks/forms.ts); a forged one is logged and refused, one sealed before the signing
@@ -94,6 +94,8 @@ export interface TapSpec<S, N, F, OnMessage extends boolean> {
   onMessage?: OnMessage;
   /** Nothing is written by the button itself: it opens a form, so it is acknowledged at once. */
   opens?: boolean;
+  /** Nothing is written at all: a read (the chart), acknowledged at once and answered privately. */
+  reads?: boolean;
   /** The button may be on the Home tab (its guard then allows the Home tab). */
   home?: boolean;
   /** Words for a value that is not ours (default: the round sheet's, "🔒 That button is not one…"). */
@@ -114,7 +116,7 @@ export function onTap<S, N, F, OnMessage extends boolean = false>(
 ): void {
   app.action(spec.button.pattern, async (args: TapArgs) => {
     const ack: TapAck = ackBy(() => args.ack());
-    if (spec.opens) await ack.send();
+    if (spec.opens || spec.reads) await ack.send();
     try {
       await deps.inflight.track(tap(deps, spec, args, ack));
     } finally {

@@ -8,8 +8,8 @@
  */
 import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
-import { doseSettings } from "../answers/doses.ts";
 import { describeFailure } from "../answers/failure.ts";
+import { owedRound } from "../answers/obligations.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
@@ -84,10 +84,11 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const [entries, asNeeded, witness, plans, custody] = await Promise.all([
+    const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
       this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
+      owedRound(this.#deps, sheet.date, sheet.round),
       sheetPlansNow(this.#deps, sheet, index),
       sheetCustody(
         this.#deps,
@@ -95,8 +96,8 @@ export class SheetRedraw {
       ).catch(() => undefined),
     ]);
     const { config, clock } = this.#deps;
-    // Each item not recorded shows its state now (late, missed…).
-    const doses = { now: clock.now(), times: config.rounds.times, settings: doseSettings(this.#deps) };
+    // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
+    const doses = { now: clock.now(), owed };
     const message = sheetMessage(sheet, index, {
       entries,
       timezone: config.timezone,

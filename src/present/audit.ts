@@ -49,6 +49,13 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     figure(`❌ missed: ${d.missed}`, d.missed),
     figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),
     ...(d.open ? [line(`🕐 still open (today's, within their window): ${d.open}`)] : []),
+    ...(d.notDue
+      ? [
+          line(
+            `🏠 not due in the end: ${d.notDue} (the pet went home before the window closed, nothing recorded)`,
+          ),
+        ]
+      : []),
   ];
   const n = a.asNeeded;
   const h = a.highAlert;
@@ -74,7 +81,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
         kind: "summary",
         lines: [
           line(
-            `${dayOf(`${a.from}T12:00:00Z`, "UTC")} – ${dayOf(`${a.to}T12:00:00Z`, "UTC")} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")}' kept sheets asked, beside the entries`,
+            `${dayOf(`${a.from}T12:00:00Z`, "UTC")} – ${dayOf(`${a.to}T12:00:00Z`, "UTC")} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")} asked when kept, beside the entries`,
           ),
         ],
       },

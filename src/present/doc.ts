@@ -24,6 +24,11 @@ export interface Span {
   struck?: true;
   tone?: Tone;
   /**
+   * A page beside it (a relative file name: the printable index's link to a stay's page). Only HTML
+   * makes it a link; Slack and the terminal show the text.
+   */
+  href?: string;
+  /**
    * Said by the pet's care plan as it stood when drawn (its state, a doubt left to a person): a kept
    * round sheet drawn again after the plan changed puts the plan's words now in their place
    * (src/present/plan-sheet.ts). Serializers show it as any span.

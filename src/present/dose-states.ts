@@ -4,35 +4,57 @@
  * pet's record ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00", "🕐 meal: due · late after
  * 08:45") and on the progress line ("⏰ 2 late"). Drawn by src/present/record.ts.
  */
-import type { Round } from "../domain/care.ts";
-import { type DoseWindow, doseWindow, type OpenState, openState, type SheetDoses } from "../domain/doses.ts";
-import type { PetRoundStatus } from "../domain/record.ts";
+import type { DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
+import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
+import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
-import { stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import { NOT_DUE_ICON, notDueWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, value } from "./doc.ts";
 
-/** A due item not recorded yet: its state now and its window (issue 35), when the sheet knows the time. */
-export interface OpenDose {
-  state: OpenState;
-  window: DoseWindow;
-}
+/**
+ * A due item not recorded yet: its state now and its window (issue 35), when the sheet knows the
+ * time; not due in the end when the pet went home before its window closed (issue 45).
+ */
+export type OpenDose =
+  | { state: OpenState; window: DoseWindow }
+  /** Not due in the end: why, and when the pet went home (or arrives). */
+  | { state: "not_due"; window: DoseWindow; notDue: { why: NotDueWhy; at: string } };
 
-/** Each due item of a pet not recorded yet, with its state now and its window (none without `doses`). */
+/** Each due item of a pet not recorded yet, with its state now and its kept window (none without `doses`). */
 export function openDoses(
-  sheet: { date: string; round: Round },
+  pet: { bookingId: number; petId: number },
   status: PetRoundStatus,
-  timezone: string,
   doses: SheetDoses | undefined,
 ): Map<ItemKey, OpenDose> {
   const out = new Map<ItemKey, OpenDose>();
-  if (!doses) return out;
-  for (const item of status.due) {
+  const owed = doses?.owed && owedPetOf(doses.owed, pet.bookingId, pet.petId);
+  if (!doses || !owed) return out;
+  for (const item of owed.items) {
     if (status.current.has(item.item)) continue;
-    const window = doseWindow(item, sheet.date, sheet.round, doses.times, timezone, doses.settings);
-    out.set(item.item, { state: openState(window, doses.now.toISOString()), window });
+    const s = owedState(item, owed, undefined, doses.now.toISOString());
+    if (s.state === "recorded") continue;
+    out.set(
+      item.item,
+      s.state === "not_due"
+        ? { state: s.state, window: item.window, notDue: { why: s.why, at: s.at } }
+        : { state: s.state, window: item.window },
+    );
   }
   return out;
+}
+
+/** Each pet's round as its progress counts it: without the items not due in the end (gone home). */
+export function owing(
+  statuses: ReadonlyMap<string, PetRoundStatus>,
+  open: ReadonlyMap<string, ReadonlyMap<ItemKey, OpenDose>>,
+): Map<string, PetRoundStatus> {
+  return new Map(
+    [...statuses].map(([key, s]) => {
+      const notDue = [...(open.get(key) ?? [])].filter(([, o]) => o.state === "not_due").map(([i]) => i);
+      return [key, withoutNotDue(s, new Set(notDue))];
+    }),
+  );
 }
 
 /** How many items not recorded are late and missed, over the pets of a message. */
@@ -62,6 +84,22 @@ export function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> 
   });
 }
 
+/** The items not recorded that were not due in the end, one line each reason: "🏠 not due: gone home 08:30: Caninsulin, meal". */
+export function notDueLines(
+  s: PetRoundStatus,
+  open: ReadonlyMap<ItemKey, OpenDose> | undefined,
+  timezone: string,
+): Line[] {
+  const by = new Map<string, string[]>();
+  for (const d of s.due) {
+    const o = open?.get(d.item);
+    if (o?.state !== "not_due" || s.current.has(d.item)) continue;
+    const words = notDueWords(o.notDue, timezone);
+    by.set(words, [...(by.get(words) ?? []), value(d.label, 80)]);
+  }
+  return [...by].map(([words, labels]) => [toned("muted", `${NOT_DUE_ICON} ${words}: ${labels.join(", ")}`)]);
+}
+
 /** "⏰ late: Rimadyl 50 mg, meal · window closes 10:00" */
 export const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: string): Line => [
   toned(
@@ -70,9 +108,14 @@ export const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: str
   ),
 ];
 
-/** A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", or "⬜ meal to record". */
+/**
+ * A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", "🏠 meal: not due: gone
+ * home 08:30", or "⬜ meal to record".
+ */
 export function openLine(label: string, o: OpenDose | undefined, timezone: string): Line {
   if (!o) return line(`⬜ ${value(label, 80)} to record`);
+  if (o.state === "not_due")
+    return [toned("muted", `${NOT_DUE_ICON} ${value(label, 80)}: ${notDueWords(o.notDue, timezone)}`)];
   const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}`;
   return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
 }

@@ -15,6 +15,7 @@ import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import {
   AS_NEEDED_HEADING,
+  doseStateWords,
   lateEntryWords,
   onTimeWords,
   prnRecordWords,
@@ -22,6 +23,7 @@ import {
   stateWords,
 } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
+import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import {
   type Doc,
   dotted,
@@ -91,25 +93,30 @@ function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[
 const NEVER_POSTED = "its sheet was never posted: nothing asked, nothing late or missed";
 
 /**
- * A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane", or "not recorded" with
- * its state now when the round's kept sheet asked it ("not recorded · ⏰ late · window closes 10:00").
+ * A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane · given on time", or "not
+ * recorded" with its state when read ("not recorded · ⏰ late · window closes 10:00", "🏠 not due:
+ * gone home 08:30"); a dose due from the words, its plan not confirmed, says so.
  */
 function dueLines(d: DueLine, timezone: string): Line[] {
-  const what = `${itemWords(d.item, d.text)}: `;
+  const what = `${itemWords(d.item, d.text)}${d.confirmed || d.item === "meal" ? "" : ` (${PLAN_NOT_CONFIRMED})`}: `;
   const e = d.entry;
-  const s = d.open;
-  if (!e)
+  const s = d.state;
+  if (!e) {
+    if (s.state === "not_due") return [line(what, toned("muted", doseStateWords(s, timezone)))];
+    const open = s.state === "recorded" ? undefined : s.state;
     return [
       line(
         what,
         toned("warn", "not recorded"),
-        s && " · ",
-        s && toned(s.state === "missed" ? "alert" : "warn", stateWords(s.state)),
-        s && ` · ${stateTimeWords(s.state, s.window, timezone)}`,
+        open && " · ",
+        open && toned(open === "missed" ? "alert" : "warn", stateWords(open)),
+        open && ` · ${stateTimeWords(open, d.window, timezone)}`,
       ),
     ];
+  }
+  const verdict = s.state === "recorded" && s.outcome === "given" ? ` · ${doseStateWords(s, timezone)}` : "";
   return [
-    line(what, ...outcomeSpans(e), ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`),
+    line(what, ...outcomeSpans(e), ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}${verdict}`),
     ...noteLines(e.note),
   ];
 }

@@ -5,6 +5,7 @@
  * doses not recorded"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
 import { drugName } from "../domain/care.ts";
+import type { OwedDose } from "../domain/obligations.ts";
 import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
@@ -14,7 +15,9 @@ import { timeOnDay } from "../words/dates.ts";
 import {
   awaitingWitnessWords,
   lateEntryWords,
+  notDueWords,
   openCountWords,
+  stateTimeWords,
   UNWITNESSED,
   witnessedWords,
   witnessWords,
@@ -23,7 +26,7 @@ import { outcomeWords, ownCountWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
-import { type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
+import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
 const ICONS: Record<Outcome, string> = {
   given: "✅",
@@ -85,6 +88,27 @@ function witnessLine(
 }
 
 /**
+ * An item a round asked with nothing recorded, as an export says it (issue 45): its state when
+ * exported ("missed"; "upcoming", "due" or "late", its window still open; "not_due"), when
+ * ("nothing recorded: window closed 10:00", "not due: gone home 08:30"), and "from the words" for
+ * a dose due while its pet's care plan was not confirmed.
+ */
+export function unrecordedWords(
+  d: Pick<OwedDose, "state" | "window" | "due">,
+  timeZone: string,
+): { outcome: string; reason: string | undefined; fromWords: string | undefined } {
+  const s = d.state;
+  const fromWords = d.due.unconfirmed ? FROM_THE_WORDS : undefined;
+  if (s.state === "not_due") return { outcome: s.state, reason: notDueWords(s, timeZone), fromWords };
+  if (s.state === "recorded") return { outcome: s.outcome, reason: undefined, fromWords };
+  return {
+    outcome: s.state,
+    reason: `nothing recorded: ${stateTimeWords(s.state, d.window, timeZone)}`,
+    fromWords,
+  };
+}
+
+/**
  * An exported entry's dose times in words (CSV and JSON, issue 35): a late entry's two times, and a
  * high-alert dose's witness ("witnessed by Tom 07:44", "awaiting a witness until 07:59",
  * "unwitnessed"); undefined where there is none.
@@ -132,7 +156,7 @@ export function petRecordLines(
   const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
   // Nothing recorded: only what is late or missed (dose times); nothing while it is all still due.
   if (current.length === 0 && struck.length === 0)
-    return overdue(s, open).map((o) => overdueLine(o, timezone));
+    return [...notDueLines(s, open, timezone), ...overdue(s, open).map((o) => overdueLine(o, timezone))];
   const highAlert = new Map(s.due.map((d) => [d.item, d.highAlert]));
   const plain = current.every(
     (e) =>

@@ -27,7 +27,7 @@ import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { sheetMedicineLines } from "./custody-pet.ts";
 import { type Line, type Part, strong } from "./doc.ts";
-import { openDoses, overdueCounts } from "./dose-states.ts";
+import { openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "./prn.ts";
@@ -59,7 +59,17 @@ export interface SheetHeadPart {
   part: boolean;
 }
 
-export type SheetPart = Part | SheetPetPart | SheetHeadPart;
+/**
+ * The sheet's own button, at the foot of a kept sheet's first message: "🖨 Chart", the day's
+ * medication chart on paper for the one who taps (src/listeners/actions/chart.ts).
+ */
+export interface SheetChartPart {
+  kind: "chart";
+  text: string;
+  date: string;
+}
+
+export type SheetPart = Part | SheetPetPart | SheetHeadPart | SheetChartPart;
 
 export interface SheetMessageDoc {
   fallback: string;
@@ -136,7 +146,15 @@ const BUTTON_WORDS = {
   custody: "💊 Medicines in…",
   plan: "📋 Plan…",
   witness: (label: string) => `👀 Witnessed: ${label}`,
+  chart: "🖨 Chart",
 } as const;
+
+/** The sheet's "🖨 Chart" (its day's medication chart), on the first message of a kept sheet. */
+export const chartPart = (date: string): SheetChartPart => ({
+  kind: "chart",
+  text: BUTTON_WORDS.chart,
+  date,
+});
 
 /**
  * A pet's buttons on a kept sheet: "All given & eaten" when something is due and one tap may sign
@@ -198,6 +216,15 @@ function headLine(
   return { kind: "head", part, line: progressLine(roundProgress(statuses), part, overdue) };
 }
 
+/** Each pet's round in the record, by its key. */
+const statusesOf = (sheet: Sheet | SheetBody, pets: Map<string, SheetPet>, record: SheetRecord) =>
+  new Map(
+    [...pets].map(([key, p]) => {
+      const round = { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId };
+      return [key, petRoundStatus(round, p.due, record.entries)];
+    }),
+  );
+
 /**
  * One message of a sheet with the record. A kept sheet has each pet's record and buttons and a
  * progress line (or, when the record could not be read, `problem` in its place); a sheet not kept
@@ -214,20 +241,15 @@ export function sheetMessageDoc(
   const pets = new Map(
     sheet.pets.filter((p) => p.message === index).map((p) => [sheetPetKey(p.bookingId, p.petId), p]),
   );
-  const statuses = new Map(
-    [...pets].map(([key, p]) => {
-      const round = { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId };
-      return [key, petRoundStatus(round, p.due, record.entries)];
-    }),
-  );
+  const statuses = statusesOf(sheet, pets, record);
   // Each due item not recorded, with its state when drawn (dose times).
   const open = new Map(
-    [...statuses].map(([key, status]) => [key, openDoses(sheet, status, record.timezone, record.doses)]),
+    [...statuses].map(([key, status]) => [key, openDoses(pets.get(key) as SheetPet, status, record.doses)]),
   );
   const part = sheet.messages.length > 1;
   const head =
     pets.size > 0
-      ? headLine([...statuses.values()], kept, o.problem, overdueCounts(open.values()), part)
+      ? headLine([...owing(statuses, open).values()], kept, o.problem, overdueCounts(open.values()), part)
       : undefined;
   const out: SheetPart[] = [];
   for (const p of parts) {
@@ -261,6 +283,7 @@ export function sheetMessageDoc(
       buttons: kept ? petButtons(pet, status, record.witness, plan, custody, doses) : [],
     });
   }
+  if (kept && index === 0) out.push(chartPart(sheet.date));
   return { fallback: index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`, parts: out };
 }
 

@@ -223,7 +223,8 @@ export function stayPageDoc(page: StayPage): Doc {
     { label: "Booking", value: line(value(page.reference, 100)) },
     { label: "Check-in", value: when(page.checkIn) },
     { label: "Check-out", value: when(page.checkOut) },
-    { label: "Owner", value: page.owner === undefined ? line("not known") : line(value(page.owner, 200)) },
+    // The owner's name only when the kennel API said it: a page from the record alone has no line for it.
+    { label: "Owner", value: page.owner === undefined ? undefined : line(value(page.owner, 200)) },
   ].filter((f): f is { label: string; value: Line } => f.value !== undefined);
   const problem: Part[] = page.dueProblem
     ? [{ kind: "text", lines: [[toned("alert", value(page.dueProblem, 600))]] }]

@@ -50,6 +50,8 @@ export interface TodayDocOptions {
   giveAction?: ActionOf<AsNeededPet>;
   /** Slack's "💊 Medicines held…" (the stock, with its buttons); without it, none. */
   stockAction?: () => Omit<Action, "text">;
+  /** Slack's "🖨 Chart" (today's medication chart on paper, sent to the one who taps); without it, none. */
+  chartAction?: () => Omit<Action, "text">;
 }
 
 /** Late and missed doses named on Home at most (the rest counted, with where to see them). */
@@ -198,6 +200,10 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
         action: stock ? { text: "💊 Medicines held…", ...stock } : undefined,
       });
   }
+  // Slack's "🖨 Chart": a button alone (the terminal has `kennel-desk chart`), its words on it.
+  const chart = o.chartAction?.();
+  if (chart)
+    parts.push({ kind: "actions", actions: [{ text: "🖨 Chart: today's medications, to print", ...chart }] });
   // Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one.
   const prn = t.asNeeded ?? [];
   if (prn.length > AS_NEEDED_LINES)

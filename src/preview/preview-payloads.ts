@@ -6,6 +6,7 @@
  */
 import { type Bot, createBot } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
+import type { Clock } from "../deps.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
@@ -24,10 +25,16 @@ const PREVIEW_POST_BURST = 10_000;
 
 /**
  * This computer's own Slack: its posts are not paced (a long round's parts, the seeded morning's posts
- * and the welfare check show at once, and the preview starts seconds sooner).
+ * and the welfare check show at once, and the preview starts seconds sooner), and each message is
+ * stamped on the kennel's clock the bot runs on (issue 45: one clock), not the computer's.
  */
-export const previewSlackStandIn = (teamId: string, botUserId: string): SlackStandIn =>
-  createSlackStandIn({ teamId, botUserId, limits: { postBurst: PREVIEW_POST_BURST } });
+export const previewSlackStandIn = (teamId: string, botUserId: string, clock: Clock): SlackStandIn =>
+  createSlackStandIn({
+    teamId,
+    botUserId,
+    limits: { postBurst: PREVIEW_POST_BURST },
+    stampNow: () => clock.now().getTime(),
+  });
 
 /**
  * The bot the preview talks to: its settings the preview's own (the sandbox's key, a signing secret
@@ -100,7 +107,8 @@ export function visibleIn(slack: SlackStandIn, channel: string, user: string) {
   return {
     version: slack.version,
     channel: slack.timeline.filter((m) => m.channel === channel && mine(m)),
-    dm: slack.timeline.filter((m) => m.channel === user),
+    // The app's DM: posted to the person's id, or to the DM conversations.open named (a file shared there).
+    dm: slack.timeline.filter((m) => m.channel === user || m.channel === `D${user}`),
     home: slack.views.get(user),
   };
 }

@@ -26,7 +26,15 @@ import {
   visibleIn,
 } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
-import { parseSlackBody, postSigned, postSignedEvent, readBody, type SlackStandIn } from "./slack-standin.ts";
+import { servedFile } from "./slack-files.ts";
+import {
+  parseSlackBody,
+  postSigned,
+  postSignedEvent,
+  readBody,
+  type SlackStandIn,
+  standInAnswer,
+} from "./slack-standin.ts";
 
 const PREVIEW_COMMANDS = "/arrivals /departures /inhouse /rounds /booking /pet /customer /kennel".split(" ");
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
@@ -96,7 +104,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The awkward data set (src/sandbox/awkward.ts): the preview shows each case of care kept exact.
     awkward: true,
   });
-  const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT);
+  const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT, clock);
   slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
   slack.users.set(PREVIEW_USERS.guest, {
     id: PREVIEW_USERS.guest,
@@ -149,12 +157,15 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const base = `http://127.0.0.1:${ownPort()}`;
       const foreign = foreignRequest(req);
       if (foreign) return send(res, 403, { ok: false, error: foreign });
-      const standIn = url.pathname.startsWith("/respond/") || url.pathname.startsWith("/api/");
+      const standIn = /^\/(respond|api|upload)\//.test(url.pathname);
       if (!standIn) await ready.promise;
       if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
         return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");
+      const file = req.method === "GET" ? /^\/preview\/file\/(F\d+)$/.exec(url.pathname) : null;
+      const served = file && servedFile(slack, file[1] ?? "");
+      if (served) return send(res, served.status, served.body, served.type, served.headers);
       if (req.method === "GET" && url.pathname === "/healthz")
         return send(res, 200, { status: "ok", preview: true });
       if (req.method === "GET" && url.pathname === "/preview/state") {
@@ -287,8 +298,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         return send(res, 200, { ok: true });
       }
       if (req.method === "POST" && standIn) {
-        const body = parseSlackBody(await readBody(req), req.headers["content-type"]);
-        const answer = slack.handle(url.pathname, body, req.headers.authorization);
+        const answer = await standInAnswer(slack, req, url.pathname);
         return send(res, answer.status, answer.payload, undefined, answer.headers);
       }
       send(res, 404, { ok: false, error: "not found" });

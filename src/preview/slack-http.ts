@@ -1,6 +1,10 @@
 /** Slack's side of HTTP for the stand-in: reading and parsing request bodies, and signing and posting requests to the bot. */
 import { createHmac } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import type { HandledRequest, SlackStandIn } from "./slack-standin-types.ts";
+
+/** Where the stand-in takes a file's bytes (its upload_url): `/upload/<file id>`. */
+export const UPLOAD_PATH = "/upload/";
 
 /** A request body as Slack's clients send it: JSON, or a form whose blocks, view and metadata are JSON. */
 export function parseSlackBody(raw: string, contentType: string | undefined): Record<string, unknown> {
@@ -22,6 +26,11 @@ export function parseSlackBody(raw: string, contentType: string | undefined): Re
 }
 
 export async function readBody(req: IncomingMessage, limit = 5_000_000): Promise<string> {
+  return (await readBytes(req, limit)).toString("utf8");
+}
+
+/** A request's body as bytes (a file's upload), at most `limit`. */
+export async function readBytes(req: IncomingMessage, limit = 5_000_000): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -29,7 +38,20 @@ export async function readBody(req: IncomingMessage, limit = 5_000_000): Promise
     if (size > limit) throw new Error("body too large");
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A file's bytes as a client POSTs them to an upload_url: the first file of a multipart form
+ * (@slack/web-api's), else the body itself.
+ */
+export async function uploadedBytes(raw: Buffer, contentType: string | undefined): Promise<Buffer> {
+  if (!(contentType ?? "").includes("multipart/form-data")) return raw;
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { "content-type": contentType ?? "" },
+  }).formData();
+  for (const v of form.values()) if (typeof v !== "string") return Buffer.from(await v.arrayBuffer());
+  return Buffer.alloc(0);
 }
 
 export function sign(secret: string, timestamp: number, body: string): string {
@@ -82,4 +104,19 @@ async function postSignedBody(
   });
   const text = await res.text();
   return { status: res.status, text, ms: performance.now() - started };
+}
+
+/**
+ * One request to the stand-in mounted on another server (the preview's): a file's bytes to its
+ * upload_url, else a Web API call or a response_url answer, its body parsed.
+ */
+export async function standInAnswer(
+  stand: SlackStandIn,
+  req: IncomingMessage,
+  path: string,
+): Promise<HandledRequest> {
+  const raw = await readBytes(req);
+  const type = req.headers["content-type"];
+  if (path.startsWith(UPLOAD_PATH)) return stand.upload(path, raw, type, req.headers.authorization);
+  return stand.handle(path, parseSlackBody(raw.toString("utf8"), type), req.headers.authorization);
 }

@@ -32,6 +32,8 @@ export interface StoredMessage {
   text: string;
   blocks?: unknown;
   metadata?: Metadata | undefined;
+  /** Files shared with it (files.completeUploadExternal): each file's id, name and title. */
+  files?: Array<{ id: string; name: string; title?: string | undefined }> | undefined;
   /** Who posted it, as Slack's messages say: a bot's bot_id and its app's app_id (a person typing: neither). */
   bot_id?: string | undefined;
   app_id?: string | undefined;
@@ -58,6 +60,21 @@ export interface TimelineEntry extends StoredMessage {
   ephemeral: boolean;
   /** For ephemeral entries and typed ones: whose; for a posted message, who posted it. */
   user?: string | undefined;
+}
+
+/** A file uploaded as files.uploadV2 does: its URL asked for, its bytes POSTed there, then completed. */
+export interface UploadedFile {
+  id: string;
+  filename: string;
+  /** The length files.getUploadURLExternal was told. */
+  length: number;
+  /** What was POSTed to its upload_url; undefined until then. */
+  bytes?: Buffer | undefined;
+  title?: string | undefined;
+  /** Where files.completeUploadExternal shared it (its channel_id), and the message it came with. */
+  channel?: string | undefined;
+  comment?: string | undefined;
+  completed: boolean;
 }
 
 export interface PublishedView {
@@ -97,6 +114,11 @@ export interface SlackStandInOptions {
   limits?: Partial<SlackLimits>;
   /** The clock chat.postMessage's pace is kept by (ms): real time unless a test on a fake clock gives its own. */
   rateNow?: () => number;
+  /**
+   * The clock a message's `ts` is stamped by (ms): the stand-in's own unless given (the preview gives
+   * its kennel clock, so a message is stamped at the time its entries read).
+   */
+  stampNow?: () => number;
 }
 
 export interface SlackLimits {
@@ -123,6 +145,8 @@ export interface SlackStandIn {
   /** Modals opened with views.open or views.push, by view id, oldest first (views.update changes them). */
   readonly modals: Map<string, OpenedModal>;
   readonly teamId: string;
+  /** Files uploaded (files.getUploadURLExternal, the bytes to its upload_url, files.completeUploadExternal), by id. */
+  readonly files: Map<string, UploadedFile>;
   /** Kennel Desk's bot user, bot id and app id: who any token not in `posters` posts as. */
   readonly self: Required<Poster>;
   /**
@@ -190,6 +214,13 @@ export interface SlackStandIn {
    * bearer token in `authorization` says who calls (`posters`; any other token is Kennel Desk's bot).
    */
   handle(path: string, body: Record<string, unknown>, authorization?: string): HandledRequest;
+  /** Takes a file's bytes POSTed to its upload_url (`/upload/<file id>`; multipart or raw), as Slack's file server. */
+  upload(
+    path: string,
+    raw: Buffer,
+    contentType: string | undefined,
+    authorization?: string,
+  ): Promise<HandledRequest>;
   /** Resolves at the next change after `since`, or after `ms`. */
   waitForChange(since: number, ms: number): Promise<void>;
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;

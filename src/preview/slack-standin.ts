@@ -7,7 +7,10 @@
  * from the timeline), users.info (guest, outsider and other-team users), conversations.members (paged),
  * auth.test (with the token's scopes when set), bots.info, and conversations.list (the channels set, one page);
  * for the care record, chat.update (a message changed in place), views.open, views.push and views.update
- * (modals: each person's stack, closed by its close button or a submission's answer: see modal-desk.ts).
+ * (modals: each person's stack, closed by its close button or a submission's answer: see modal-desk.ts);
+ * files as files.uploadV2 sends them (files.getUploadURLExternal names an upload_url on the stand-in
+ * itself, the bytes are POSTed there, files.completeUploadExternal shares them: kept in `files`, and
+ * shown as a message with the file), and conversations.open (a DM with the app).
  * Every message says who posted it, as Slack's do (`user`, `bot_id`, `app_id`): Kennel Desk's bot for its
  * own token, or another app or a person for a token in `posters`. Plus signing: requests to the bot
  * are signed as Slack signs them; and, when set, a latency per call (a loaded Slack).
@@ -19,7 +22,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseSlackBody, readBody } from "./slack-http.ts";
+import { takeUpload } from "./slack-files.ts";
+import { parseSlackBody, readBytes, UPLOAD_PATH } from "./slack-http.ts";
 import type {
   HandledRequest,
   OpenedModal,
@@ -30,6 +34,7 @@ import type {
   SlackStandIn,
   SlackStandInOptions,
   TimelineEntry,
+  UploadedFile,
 } from "./slack-standin-types.ts";
 import { blocksOf, posted, webApi } from "./slack-web-api.ts";
 
@@ -39,6 +44,7 @@ export {
   postSignedEvent,
   readBody,
   sign,
+  standInAnswer,
 } from "./slack-http.ts";
 export type {
   Recorded,
@@ -88,6 +94,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
   const views = new Map<string, PublishedView>();
   const modals = new Map<string, OpenedModal>();
   const targets = new Map<string, ResponseTarget>();
+  const files = new Map<string, UploadedFile>();
   let waiters: Array<() => void> = [];
   let nextId = 1;
   let ts = 1_700_000_000;
@@ -100,7 +107,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     for (const w of ready) w();
   };
   const nextTs = () => {
-    ts = Math.max(ts + 1, Math.floor(stand.now() / 1000));
+    ts = Math.max(ts + 1, Math.floor((options.stampNow ?? stand.now)() / 1000));
     return `${ts}.000100`;
   };
   const add = (entry: Omit<TimelineEntry, "id" | "ts">): TimelineEntry => {
@@ -149,7 +156,12 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
   };
 
   const api = (method: string, body: Record<string, unknown>, authorization?: string): HandledRequest =>
-    webApi({ stand, options, teamId, timeline, views, modals, add, changed }, method, body, authorization);
+    webApi(
+      { stand, options, teamId, timeline, views, modals, files, add, changed },
+      method,
+      body,
+      authorization,
+    );
 
   const stand: SlackStandIn = {
     get messages() {
@@ -158,6 +170,7 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     timeline,
     views,
     modals,
+    files,
     teamId,
     self: {
       user: options.botUserId ?? "UBOT",
@@ -259,6 +272,8 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
       }
       return { status: 404, payload: { ok: false, error: "unknown_path" } };
     },
+    upload: (path, raw, contentType, authorization) =>
+      takeUpload({ stand, files }, path, raw, contentType, authorization),
     waitForChange(since, ms) {
       if (version !== since) return Promise.resolve();
       return new Promise((resolve) => {
@@ -286,9 +301,13 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
   const stand = createSlackStandIn(options);
   const server: Server = createServer((req, res) => {
     void (async () => {
+      let raw: Buffer;
       let body: Record<string, unknown>;
+      const type = req.headers["content-type"];
+      const upload = (req.url ?? "").startsWith(UPLOAD_PATH);
       try {
-        body = parseSlackBody(await readBody(req), req.headers["content-type"]);
+        raw = await readBytes(req);
+        body = upload ? {} : parseSlackBody(raw.toString("utf8"), type);
       } catch {
         res.writeHead(400, { "content-type": "application/json" });
         return res.end(JSON.stringify({ ok: false, error: "invalid_json" }));
@@ -300,10 +319,17 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
         return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : undefined;
       };
       await wait();
-      const answer = stand.handle(req.url ?? "/", body, req.headers.authorization);
+      const path = req.url ?? "/";
+      const answer = upload
+        ? await stand.upload(path, raw, type, req.headers.authorization)
+        : stand.handle(path, body, req.headers.authorization);
       await wait();
-      res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-      res.end(JSON.stringify(answer.payload));
+      const text = typeof answer.payload === "string";
+      res.writeHead(answer.status, {
+        "content-type": text ? "text/plain" : "application/json",
+        ...answer.headers,
+      });
+      res.end(text ? answer.payload : JSON.stringify(answer.payload));
     })();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -1,4 +1,5 @@
 /** The Web API methods the stand-in answers (POST /api/<method>), reading and changing its timeline and views. */
+import { filesApi } from "./slack-files.ts";
 import type {
   HandledRequest,
   Metadata,
@@ -8,6 +9,7 @@ import type {
   SlackStandIn,
   SlackStandInOptions,
   TimelineEntry,
+  UploadedFile,
 } from "./slack-standin-types.ts";
 
 export const blocksOf = (body: Record<string, unknown>) =>
@@ -72,6 +74,8 @@ export interface WebApiState {
   views: Map<string, PublishedView>;
   /** Modals opened with views.open (and changed with views.update), by view id. */
   modals: Map<string, OpenedModal>;
+  /** Files uploaded, by id. */
+  files: Map<string, UploadedFile>;
   add: (entry: Omit<TimelineEntry, "id" | "ts">) => TimelineEntry;
   changed: () => void;
 }
@@ -84,6 +88,7 @@ export function webApi(
   authorization?: string,
 ): HandledRequest {
   const { stand, teamId, timeline, views, modals, add, changed } = state;
+  if (method.startsWith("files.") || method === "conversations.open") return filesApi(state, method, body);
   const caller = posterOf(stand, authorization, body);
   const ok = (payload: Record<string, unknown>) => ({ status: 200, payload: { ok: true, ...payload } });
   const fail = (error: string) => ({ status: 200, payload: { ok: false, error } });

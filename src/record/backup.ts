@@ -20,13 +20,18 @@ import {
   mkdtempSync,
   openSync,
   rmSync,
+  statSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { VerifyResult } from "./chain.ts";
+import type { Snapshot } from "./driver.ts";
+import { StoreError } from "./errors.ts";
+import { recordedKennel } from "./kennel.ts";
 import { verifyIn } from "./ledger.ts";
 import { SCHEMA_VERSION } from "./schema.ts";
-import { SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
+import { fileSnapshot, SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
+import type { KennelIdentity } from "./types.ts";
 
 export interface BackupResult {
   file: string;
@@ -125,5 +130,77 @@ export async function backupSqlite(source: string, target: string, now: Date): P
     return { file, ...checked, chain };
   } finally {
     rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A copy of the record verified on its own (`record verify --file`): its chain, and the kennel it names. */
+export interface CopyVerified {
+  result: VerifyResult;
+  /** The kennel the copy says it was made for (none: it never learnt one). */
+  kennel: KennelIdentity | undefined;
+}
+
+/** The schema a SQLite file's record is at; undefined when the file holds no care record. */
+async function schemaOf(read: Snapshot["query"]): Promise<number | undefined> {
+  try {
+    const [row] = await read("SELECT max(version) AS v FROM schema_version");
+    return row?.v === null || row?.v === undefined ? undefined : Number(row.v);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Walks the chain of a copy of the care record (a backup, a file handed to an inspector) on a
+ * read-only connection: no kennel settings, nothing written to it, nothing migrated. `at`: a place
+ * printed before, as `verify({ at })`. Throws a StoreError when it cannot be walked: no such file,
+ * not a care record (`no_record`), a record of another schema (`newer_schema`, or `unavailable` for
+ * an older one, which the bot brings up to date at its start).
+ */
+export async function verifyCopy(
+  file: string,
+  o: { at?: number | undefined; now: Date },
+): Promise<CopyVerified> {
+  const path = resolve(file);
+  const hint =
+    "Give the path of a care record's file: a backup (kennel-desk record backup) or the bot's care-record.sqlite.";
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    throw new StoreError("no_record", `There is no file at ${path}: nothing to verify.`, hint, path);
+  }
+  if (!isFile) throw new StoreError("no_record", `${path} is not a file: nothing to verify.`, hint, path);
+  try {
+    return await fileSnapshot(path, async (read) => {
+      const schema = await schemaOf(read.query);
+      if (schema === undefined)
+        throw new StoreError("no_record", `${path} holds no care record: nothing to verify.`, hint, path);
+      if (schema > SCHEMA_VERSION)
+        throw new StoreError(
+          "newer_schema",
+          `${path} was written by a newer Kennel Desk (its record's schema ${schema}; this one reads up to ${SCHEMA_VERSION}).`,
+          "Verify it with that version of Kennel Desk or a later one.",
+          path,
+        );
+      if (schema < SCHEMA_VERSION)
+        throw new StoreError(
+          "unavailable",
+          `${path} was written by an earlier Kennel Desk (its record's schema ${schema}; this one's is ${SCHEMA_VERSION}): its chain is read once the record is brought up to date.`,
+          "Copy it into a folder of its own as care-record.sqlite and run kennel-desk record verify with KENNEL_DATA_DIR set to that folder: the copy is brought up to date, the file you were given is left as it is.",
+          path,
+        );
+      const kennel = await recordedKennel(read.query);
+      return { result: await verifyIn(read, o), kennel };
+    });
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    throw new StoreError(
+      "no_record",
+      `${path} could not be read as a care record (${String((error as Error)?.message ?? error)}).`,
+      hint,
+      path,
+      error,
+    );
   }
 }

@@ -193,14 +193,38 @@ export type VerifyProblem =
   | "form"
   | "retention";
 
+/**
+ * What a chain's links are (issue 45: a backup's summary and verify count the same things and say
+ * which): the round entries, and the log's records by kind.
+ */
+export interface ChainLinks {
+  entries: number;
+  /** Log records by kind ("sheet", "obligation", "plan"…), most first. */
+  log: Record<string, number>;
+}
+
+/** "220 chain links: 55 entries, 120 sheet, 30 obligation, 15 plan". */
+export function linksWords(rows: number, links: ChainLinks | undefined): string {
+  const total = `${rows} chain ${rows === 1 ? "link" : "links"}`;
+  if (!links) return total;
+  const parts = [
+    `${links.entries} ${links.entries === 1 ? "entry" : "entries"}`,
+    ...Object.entries(links.log).map(([kind, n]) => `${n} ${kind}`),
+  ];
+  return `${total}: ${parts.join(", ")}`;
+}
+
 export type VerifyResult =
   | {
       ok: true;
+      /** Every row walked (entries and log records): the chain's links. */
       rows: number;
       head: ChainHead;
       removedThrough: number;
       /** The place asked for (`verify({ at })`) and its hash, when it is still in the record. */
       at?: ChainHead | undefined;
+      /** The rows walked, by table and kind. */
+      links?: ChainLinks | undefined;
     }
   | {
       ok: false;

@@ -5,7 +5,7 @@
 import { CHAIN_FORMAT, chainHash, entryContent, type Row } from "./chain.ts";
 import { InvalidEntryError } from "./errors.ts";
 import { ITEM_KEYS } from "./items.ts";
-import { headIn, isRecordDate, type NextId } from "./ledger.ts";
+import { appendIn, headIn, isRecordDate, type NextId, type StoredInput } from "./ledger.ts";
 import {
   type Entry,
   type EntryInput,
@@ -135,8 +135,22 @@ const sameItem = (a: EntryInput, b: EntryInput) =>
 
 /**
  * One request's entries, in the caller's chain transaction: the request and the items checked first
- * (a duplicate, an item recorded already), then each entry written at the next place of the chain.
+ * (a duplicate, an item recorded already), then each entry written at the next place of the chain;
+ * then `beside` (log records checked already), only when the entries were written.
  */
+export async function recordWith(
+  q: Query,
+  inputs: EntryInput[],
+  kennel: string,
+  at: string,
+  nextId: NextId,
+  beside: StoredInput[] = [],
+): Promise<RecordResult> {
+  const result = await recordIn(q, inputs, kennel, at, nextId);
+  for (const l of result.status === "recorded" ? beside : []) await appendIn(q, l, kennel, at, { nextId });
+  return result;
+}
+
 export async function recordIn(
   q: Query,
   inputs: EntryInput[],

@@ -25,7 +25,7 @@ import type { LogInput, LogQuery, StoredLog } from "./types.ts";
 import { ChainWalk } from "./verify.ts";
 
 /** A record to append as the tables take it: its body checked by the store against its kind first. */
-type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
+export type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
 
 /** An append's check as the tables take it: reads rows as they are in the transaction; the body to write. */
 type StoredCheck = (read: (query: LogQuery) => Promise<StoredLog[]>) => Promise<unknown>;
@@ -256,7 +256,8 @@ async function* bySeq(
 
 /**
  * Walks the whole chain in one snapshot, a row at a time (src/record/verify.ts): the retention rows
- * first (the first row kept links to one of them), then both tables merged in place order.
+ * first (the first row kept links to one of them), then both tables merged in place order; counts
+ * the links it walked, entries and log records by kind.
  */
 export async function verifyIn(
   read: Snapshot,
@@ -276,9 +277,15 @@ export async function verifyIn(
     read.rows(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY seq`),
     read.rows(`SELECT ${LOG_FIELDS} FROM care_log ORDER BY seq`),
   );
+  let entries = 0;
+  const log = new Map<string, number>();
   for await (const [table, r] of rows) {
     const problem = walk.push(chainRow(table, r));
     if (problem) return problem;
+    if (table === "entry") entries++;
+    else log.set(String(r.kind), (log.get(String(r.kind)) ?? 0) + 1);
   }
-  return walk.finish();
+  const byKind = Object.fromEntries([...log].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+  const done = walk.finish();
+  return done.ok ? { ...done, links: { entries, log: byKind } } : done;
 }

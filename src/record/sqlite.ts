@@ -98,6 +98,14 @@ async function snapshotOf<T>(
   }
 }
 
+/**
+ * A read-only snapshot of any SQLite file (a backup, a copy handed to an inspector): nothing is
+ * written to it, nothing is made beside it but what SQLite itself needs to read it.
+ */
+export function fileSnapshot<T>(file: string, work: (read: Snapshot) => Promise<T>): Promise<T> {
+  return snapshotOf(file, 5000, work);
+}
+
 export function sqliteDriver(options: SqliteOptions): Driver {
   const dir = resolve(options.dir);
   const file = join(dir, SQLITE_FILE);

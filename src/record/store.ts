@@ -10,7 +10,7 @@
 import type { Clock } from "../deps.ts";
 import type { ChainHead, VerifyResult } from "./chain.ts";
 import type { Driver, Query } from "./driver.ts";
-import { COLUMNS, checkInputs, entryOf, FROM, recordIn } from "./entries.ts";
+import { COLUMNS, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
@@ -155,9 +155,10 @@ class SqlStore implements CareRecordStore {
     }
   }
 
-  async record(inputs: EntryInput[]): Promise<RecordResult> {
+  async record<K extends KindName>(inputs: EntryInput[], beside: LogInput<K>[] = []): Promise<RecordResult> {
     checkInputs(inputs);
-    return this.#write((q, at) => recordIn(q, inputs, kennelKey(this.#kennel), at, this.#ids(q)));
+    const logs = beside.map((l) => ({ ...l, body: checkBody(l.kind, l.body) }));
+    return this.#write((q, at) => recordWith(q, inputs, kennelKey(this.#kennel), at, this.#ids(q), logs));
   }
 
   /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */

@@ -241,8 +241,10 @@ export interface CareRecordStore {
    * `requestKey` and name each item once. Throws a StoreError (src/record/errors.ts) when the store
    * cannot be written (down, full, read-only), an InvalidEntryError when an entry does not fit (a
    * correction of another item's entry, a note over 500 characters…); either way nothing is written.
+   * `beside`: records of the log's kinds committed in the same transaction, only when the entries
+   * are ("recorded"): what an entry needs in the chain with it (a round's items added, issue 45).
    */
-  record(entries: EntryInput[]): Promise<RecordResult>;
+  record<K extends KindName>(entries: EntryInput[], beside?: LogInput<K>[]): Promise<RecordResult>;
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;
   /** The same, a page at a time in place order: for a range of any size (an export, an audit). */

@@ -6,6 +6,7 @@
  * head repeated on a page it runs onto, a row never split across pages.
  */
 import type { Chart } from "../answers/chart.ts";
+import type { Config } from "../config.ts";
 import { type ChartOptions, chartDoc } from "../present/chart.ts";
 import { docPage } from "./html.ts";
 
@@ -34,6 +35,16 @@ const STYLE = `
   @media print { body { max-width: none; } }
 `;
 
-export function chartHtml(chart: Chart, o: ChartOptions): string {
+function chartHtml(chart: Chart, o: ChartOptions): string {
   return docPage(chartDoc(chart, o), STYLE);
+}
+
+/** The chart's page as every surface makes it: the kennel's zone and rounds, and when it was made. */
+export function chartPage(chart: Chart, config: Pick<Config, "timezone" | "rounds">, now: Date): string {
+  return chartHtml(chart, {
+    timezone: config.timezone,
+    times: config.rounds.times,
+    names: config.rounds.names,
+    generatedAt: now.toISOString(),
+  });
 }

@@ -23,19 +23,21 @@ export function roundText(r: RoundReport, o: TextOptions): string {
 }
 
 /** A sheet's part as the terminal draws it: a pet's record under its sheet lines; no buttons. */
-const sheetPartText = (p: SheetPart): Part =>
+const sheetPartText = (p: SheetPart): Part[] =>
   p.kind === "pet"
-    ? { kind: "item", lines: [...p.lines, ...p.record.full] }
+    ? [{ kind: "item", lines: [...p.lines, ...p.record.full] }]
     : p.kind === "head"
-      ? { kind: "summary", lines: [p.line] }
-      : p;
+      ? [{ kind: "summary", lines: [p.line] }]
+      : p.kind === "chart"
+        ? []
+        : [p];
 
 /**
  * A round's sheet with its care record (src/present/round-sheet.ts), every message in the order
  * Slack shows them: the parent, then each reply headed with its part ("Evening round · 21–65 of 120").
  */
 export function roundSheetText(messages: SheetMessageDoc[], o: TextOptions): string {
-  return docText({ fallback: "", parts: messages.flatMap((m) => m.parts.map(sheetPartText)) }, o);
+  return docText({ fallback: "", parts: messages.flatMap((m) => m.parts.flatMap(sheetPartText)) }, o);
 }
 
 export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {

@@ -28,6 +28,9 @@ function spanHtml(s: Span): string {
   if (s.em) out = `<em>${out}</em>`;
   if (s.strong) out = `<strong>${out}</strong>`;
   if (s.struck) out = `<del>${out}</del>`;
+  // Only a file beside the page (no scheme, no path): a printed record never links outside itself.
+  if (s.href && /^[\p{L}\p{M}\p{N}._-]+\.html$/u.test(s.href))
+    out = `<a href="${escapeHtml(s.href)}">${out}</a>`;
   return s.tone ? `<span class="${s.tone}">${out}</span>` : out;
 }
 

@@ -9,10 +9,11 @@
 
 import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
+import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
-import { entryDoseWords } from "../present/record.ts";
+import { entryDoseWords, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
@@ -185,6 +186,47 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
+  };
+}
+
+/**
+ * An item a round asked with nothing recorded (kind "unrecorded", issue 45): no record of its own, so
+ * no id nor place; its outcome is its state when exported ("missed"; "upcoming", "due" or "late",
+ * its window still open; "not_due", the pet gone home first) and its reason says when ("nothing
+ * recorded: window closed 10:00", "not due: gone home 08:30"). The CSV writes these after the
+ * chain's rows, before the head.
+ */
+export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
+  const words = unrecordedWords(d, timeZone);
+  return {
+    id: null,
+    seq: null,
+    kennel: null,
+    date: text(d.date),
+    round: text(d.round),
+    booking_id: d.bookingId,
+    pet_id: d.petId,
+    pet_name: text(d.petName),
+    item: text(d.due.item),
+    item_text: text(d.due.text),
+    outcome: text(words.outcome),
+    reason: text(words.reason),
+    note: null,
+    user_id: null,
+    user_name: null,
+    recorded_at_utc: null,
+    recorded_at_local: null,
+    supersedes: null,
+    superseded_by: null,
+    request_key: null,
+    given_at: null,
+    reason_code: null,
+    late_entry: null,
+    witness: null,
+    kind: "unrecorded",
+    past_plan_limit: null,
+    effect: null,
+    from_words: words.fromWords ?? null,
   };
 }
 

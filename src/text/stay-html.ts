@@ -7,6 +7,7 @@
  * the kennel's time zone; a corrected entry kept, struck through.
  */
 import { type StayPage, stayPageDoc } from "../present/stay.ts";
+import { stayIndexDoc } from "../present/stay-index.ts";
 import { docPage } from "./html.ts";
 
 const STYLE = `
@@ -26,4 +27,9 @@ const STYLE = `
 
 export function stayHtml(page: StayPage): string {
   return docPage(stayPageDoc(page), STYLE);
+}
+
+/** The export's index page: each stay's pet with its page's link, dates and figures. */
+export function stayIndexHtml(...args: Parameters<typeof stayIndexDoc>): string {
+  return docPage(stayIndexDoc(...args), STYLE);
 }

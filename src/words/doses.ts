@@ -5,7 +5,7 @@
  * "💉 unwitnessed"), the figure a manager reads ("given on time: 46 of 48 due") and the as-needed
  * doses. Kept by theme, so each part's words stay together. Times are in the kennel's zone.
  */
-import type { OpenState } from "../domain/doses.ts";
+import type { DoseState, NotDueWhy, OpenState, Timeliness } from "../domain/doses.ts";
 import { type PrnDose, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
 import type { WitnessState } from "../domain/witness.ts";
@@ -101,6 +101,44 @@ export function stateTimeWords(
 /** "window 06:30–10:00" */
 export const windowWords = (w: { opensAt: string; closesAt: string }, timeZone: string): string =>
   `window ${timeOf(w.opensAt, timeZone)}–${timeOf(w.closesAt, timeZone)}`;
+
+/** A dose the round asked and was not due in the end: "🏠". */
+export const NOT_DUE_ICON = "🏠";
+
+/**
+ * Why a dose the round asked was not due in the end (issue 45): "not due: gone home 08:30" (the pet
+ * went home before its window closed, nothing recorded), "not due: arrives 19:00".
+ */
+export function notDueWords(n: { why: NotDueWhy; at: string }, timeZone: string): string {
+  const at = timeOf(n.at, timeZone);
+  return n.why === "gone_home" ? `not due: gone home ${at}` : `not due: arrives ${at}`;
+}
+
+const TIMELINESS: Record<Timeliness, string> = {
+  on_time: "given on time",
+  late: "given late",
+  after_window: "given after its window",
+};
+
+/**
+ * What became of a dose the round asked, in the words every surface uses for it (issue 45): "given on
+ * time", "given late", "given after its window" (each with "· late entry" when recorded after its
+ * window closed), "refused", "not given", or, nothing recorded, "⏳ upcoming", "🕐 due", "⏰ late",
+ * "❌ missed", "🏠 not due: gone home 08:30".
+ */
+export function doseStateWords(s: DoseState, timeZone: string): string {
+  if (s.state === "not_due") return `${NOT_DUE_ICON} ${notDueWords(s, timeZone)}`;
+  if (s.state !== "recorded") return stateWords(s.state);
+  const what =
+    s.outcome === "given" && s.timeliness
+      ? TIMELINESS[s.timeliness]
+      : s.outcome === "refused"
+        ? "refused"
+        : s.outcome === "not_given"
+          ? "not given"
+          : s.outcome.replace("_", " ");
+  return s.lateEntry ? `${what} · late entry` : what;
+}
 
 /** Counts of open doses by state, in the order they matter: "❌ 1 missed · ⏰ 2 late"; "" when none. */
 export function openCountWords(counts: Partial<Record<OpenState, number>>): string {

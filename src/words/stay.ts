@@ -4,14 +4,34 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
-import type { PetStayRecord, StayException, StayItem } from "../domain/stay.ts";
+import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural, shortenAtWord } from "../domain/text.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
-import { awaitingWitnessWords, lateEntryWords, onTimeWords, UNWITNESSED } from "./doses.ts";
+import {
+  awaitingWitnessWords,
+  doseStateWords,
+  lateEntryWords,
+  NOT_DUE_ICON,
+  notDueWords,
+  onTimeWords,
+  UNWITNESSED,
+} from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
 import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
+
+/** "3 rounds with no sheet kept (nothing asked then)" */
+const unkeptWords = (n: number) => `${plural(n, "round")} with no sheet kept (nothing asked then)`;
+
+/** "plan: confirmed", "plan: 1 of 2 confirmations", "plan: not confirmed", "plan: changed in the kennel system". */
+function planThenWords(p: PlanThen): string {
+  if (p.state === "changed_in_source") return "plan: changed in the kennel system, not confirmed again";
+  if (p.confirmations >= p.needed) return "plan: confirmed";
+  return p.confirmations === 0
+    ? "plan: not confirmed"
+    : `plan: ${p.confirmations} of ${p.needed} confirmations`;
+}
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
@@ -102,15 +122,18 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
 /** The summary line in pieces, the pet's name its own (see StayPiece). */
 function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   const head = (rest: string): StayPiece[] => ["Stay record, ", { value: s.petName }, `: ${rest}`];
-  // Kennel Desk began recording during this stay: said first, the earlier rounds not counted.
-  const began = s.recordingBegan ? `recording began ${dayHeading(s.recordingBegan)}` : undefined;
+  // Rounds of the stay the record kept nothing of (before it began, or never posted): said first.
+  const began = s.unkept?.length ? unkeptWords(s.unkept.length) : undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
   const welfare = s.welfare ? stayWelfareWords(s.welfare) : undefined;
+  // Doses and meals its rounds asked that were not due in the end (the pet went home first).
+  const notDue = s.notDue
+    .slice(0, SUMMARY_EXCEPTIONS)
+    .map((n) => `${NOT_DUE_ICON} ${n.label} ${notDueWords(n, timezone)}`);
   if (s.doses.due === 0 && s.meals.due === 0) {
-    const none = s.dueKnown
-      ? "nothing due or recorded yet"
-      : "nothing recorded (what was due is not known: care details not matched)";
-    return head([began, welfare ? undefined : none, welfare].filter(Boolean).join(" · "));
+    const none = s.dueKnown ? "nothing due or recorded yet" : "nothing recorded";
+    const quiet = welfare || notDue.length ? undefined : none;
+    return head([began, quiet, welfare, ...notDue].filter(Boolean).join(" · "));
   }
   const parts = [
     began,
@@ -125,8 +148,8 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
     s.exceptions.length > SUMMARY_EXCEPTIONS
       ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (see the stay record)`
       : undefined,
-    s.dueKnown ? undefined : "what was due is not known (care details not matched): recorded items only",
-    s.cut ? "a long stay: its last 400 days counted" : undefined,
+    ...notDue,
+    s.dueKnown ? undefined : "no kept round asked anything of this pet: recorded items only",
   ].filter(Boolean);
   return head(parts.join(" · "));
 }
@@ -151,43 +174,61 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
       lines.push({ depth: 1, pieces: [`${heading} round`] });
       day = heading;
     }
-    const e = i.entry;
-    // The item whole: a drug with its strength and amount (issue 47).
-    const text = { value: e?.itemText ?? i.label };
-    // Due from the words, the plan not confirmed (issue 44): said on the line.
-    const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
-    if (!e) {
-      lines.push({ depth: 2, pieces: [text, `${from}: ❌ not recorded`] });
-      continue;
-    }
-    const why = e.reason ?? e.note;
-    // A late entry with both its times (issue 35); a high-alert dose with its witness.
-    const when = e.givenAt
-      ? lateEntryWords(e, timezone)
-      : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-    lines.push({
+    lines.push(...itemLines(s, i, timezone));
+  }
+  if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
+  if (s.unkept?.length) {
+    const rounds = s.unkept.map((r) => `${dayHeading(r.date)} ${r.round}`);
+    const shown = rounds.slice(0, 12).join(", ");
+    const more = rounds.length > 12 ? ` and ${rounds.length - 12} more` : "";
+    lines.push({ depth: 1, pieces: [`${cap(unkeptWords(rounds.length), 80)}: ${shown}${more}`] });
+  }
+  return lines;
+}
+
+/** One item of a round: its state when nothing was recorded, else its entry, then the entries it corrected. */
+function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
+  const e = i.entry;
+  // The item whole: a drug with its strength and amount (issue 47).
+  const text = { value: e?.itemText ?? i.label };
+  // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
+  const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
+  if (!e) return [{ depth: 2, pieces: [text, `${from}: ${doseStateWords(i.state, timezone)}`] }];
+  const why = e.reason ?? e.note;
+  // A late entry with both its times (issue 35); a high-alert dose with its witness.
+  const when = e.givenAt
+    ? lateEntryWords(e, timezone)
+    : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
+  // Given on time, late or after its window; a late entry's own words already say it is one.
+  const verdict =
+    i.state.state === "recorded" && e.outcome === "given"
+      ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
+      : "";
+  const lines: StayLine[] = [
+    {
       depth: 2,
       pieces: [
         text,
         `${from}: ${when} · `,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
+        ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
+        ...(i.planThen ? [` · ${planThenWords(i.planThen)}`] : []),
+      ],
+    },
+  ];
+  for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
+    lines.push({
+      depth: 3,
+      corrected: true,
+      pieces: [
+        "corrected: ",
+        `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
+        { value: cap(old.userName, 60) },
       ],
     });
-    for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
-      lines.push({
-        depth: 3,
-        corrected: true,
-        pieces: [
-          "corrected: ",
-          `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
-          { value: cap(old.userName, 60) },
-        ],
-      });
-    }
   }
-  if (s.items.length === 0) lines.push({ depth: 2, pieces: ["Nothing recorded for this stay yet."] });
   return lines;
 }
 

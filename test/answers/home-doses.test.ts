@@ -6,7 +6,7 @@
  * in the terminal.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { roundDoses } from "../../src/answers/doses.ts";
+import { roundDoses } from "../../src/answers/obligations.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -52,7 +52,7 @@ it("given on time: N of M due; the late and missed doses named, missed first; Sl
   // 07:40: the morning round posted (its sheet kept), one pet's medication given on time.
   now = Date.parse(`${DATE}T07:40:00Z`);
   await prepareRoundPost(deps, "morning", DATE);
-  const doses = (await roundDoses(deps, "morning", DATE)).doses.filter((d) => d.due.item !== "meal");
+  const doses = (await roundDoses(deps, "morning", DATE)).filter((d) => d.due.item !== "meal");
   const plain = doses.find((d) => !d.due.highAlert);
   if (!plain) throw new Error("the sandbox's morning round has no ordinary dose");
   await store.record([

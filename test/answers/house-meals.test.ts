@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roundDoses } from "../../src/answers/doses.ts";
 import { homeRecord } from "../../src/answers/home-record.ts";
+import { roundDoses } from "../../src/answers/obligations.ts";
 import { type RoundPet, type RoundReport, roundReport } from "../../src/answers/rounds.ts";
-import { stayOf } from "../../src/answers/stay.ts";
+import { stayFacts, stayOf } from "../../src/answers/stay.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
@@ -25,6 +25,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { roundText } from "../../src/text/index.ts";
 import { addDays, zonedInstant } from "../../src/time.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { keepRounds } from "../helpers/rounds.ts";
 import { PLAIN } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
@@ -145,9 +146,7 @@ describe("the house routine on the busy day", () => {
       const statuses = sheet.pets.map((p) =>
         petRoundStatus({ date: busy, round: "midday", bookingId: p.bookingId, petId: p.petId }, p.due, []),
       );
-      const chased = new Set(
-        doses.doses.filter((d) => d.due.item === "meal").map((d) => `${d.room}|${d.petName}`),
-      );
+      const chased = new Set(doses.filter((d) => d.due.item === "meal").map((d) => `${d.room}|${d.petName}`));
       const home = await homeRecord(deps, report, busy);
       return { report, chased, progress: roundProgress(statuses), home: home.round };
     };
@@ -187,9 +186,8 @@ describe("the house routine on the busy day", () => {
     expect((three.home?.pets ?? 0) - (plain.home?.pets ?? 0)).toBe(nothingElse.length);
   });
 
-  it("the stay's record counts only the meals due: a dog with no diet, morning and evening", async () => {
-    // The day after the busy day, after the evening round and its check: the stay's rounds so far.
-    const after = addDays(busy, 1);
+  /** The dog with no diet staying from before the busy day to after the day after it. */
+  async function stayingDog(after: string) {
     const deps = depsAt("21:00", {}, after);
     const report = await roundReport(deps, "evening", after);
     const now = deps.clock.now().getTime();
@@ -199,94 +197,97 @@ describe("the house routine on the busy day", () => {
         Date.parse(p.booking.checkInDate ?? "") < Date.parse(`${addDays(busy, -1)}T00:00:00Z`) &&
         Date.parse(p.booking.checkOutDate ?? "") > now,
     );
-    if (!dog?.pet)
+    if (!dog?.pet?.pet.petId || dog.booking.bookingId === undefined)
       throw new Error("the sandbox has no dog with no diet staying from before the busy day to after it");
     const care = { status: "matched" as const, pets: [dog.pet], unmatched: [] };
-    const booking = { ...dog.booking, bookingId: dog.booking.bookingId as number };
-    const record = (d: Deps) => stayOf(d, booking, care, []).pets[0];
-    const plain = record(deps);
+    return { dog, care, booking: { ...dog.booking, bookingId: dog.booking.bookingId } };
+  }
+
+  it("the stay's record counts only the meals its rounds asked: a dog with no diet, morning and evening", async () => {
+    // The day after the busy day, after the evening round: the stay's rounds of three days, each kept
+    // at its time with the routine then.
+    const after = addDays(busy, 1);
+    const days = [addDays(busy, -1), busy, after];
+    const { care, booking } = await stayingDog(after);
+    const record = async (env: Record<string, string>) => {
+      const deps = depsAt("21:00", env, after);
+      await keepRounds(deps, days);
+      const facts = await stayFacts(deps, booking, { dates: { from: days[0] as string, to: after } });
+      return stayOf(deps, booking, care, facts).pets[0];
+    };
+    const plain = await record({});
     const meals = plain?.items.filter((i) => i.item === "meal") ?? [];
-    expect(meals.length).toBeGreaterThan(3);
+    expect(meals.length).toBe(6);
     expect(meals.map((m) => m.round).filter((r) => r === "midday")).toEqual([]);
     expect(plain?.meals).toMatchObject({ due: meals.length, notRecorded: meals.length });
-    // With three meals a day, its middays are due too: the same stay, more meals.
-    const three = record(depsAt("21:00", { KENNEL_HOUSE_MEALS: "morning,midday,evening" }, after));
+    // With three meals a day when the rounds were kept, its middays were asked too: the same stay, more meals.
+    const three = await record({ KENNEL_HOUSE_MEALS: "morning,midday,evening" });
     const threeMeals = three?.items.filter((i) => i.item === "meal") ?? [];
     const middays = threeMeals.filter((m) => m.round === "midday").length;
-    expect(middays).toBeGreaterThan(0);
+    expect(middays).toBe(3);
     expect(three?.meals.due).toBe(meals.length + middays);
     expect(new Set(threeMeals.map((m) => m.round))).toEqual(new Set(ROUNDS));
-  });
+    // Six rounds kept at their times, twice (each asks the kennel API for the busy house).
+  }, 90_000);
 
-  it("the stay's export (kennel-desk record export --booking REF --format html) counts only the meals due", async () => {
+  it("the stay's export (kennel-desk record export --booking ID --format html), with no kennel API, counts the meals its rounds asked", async () => {
     const after = addDays(busy, 1);
     const now = zonedInstant(after, "21:00", TZ);
-    const report = await roundReport(depsAt("21:00", {}, after), "evening", after);
-    const dog = report.pets.find(
-      (p) =>
-        noDiet("dog")(p) &&
-        Date.parse(p.booking.checkInDate ?? "") < Date.parse(`${addDays(busy, -1)}T00:00:00Z`) &&
-        Date.parse(p.booking.checkOutDate ?? "") > now.getTime(),
-    );
-    if (!dog?.pet?.pet.petId || !dog.booking.bookingId) throw new Error("no dog with no diet in house");
-    // A record begun weeks before the stay, with the dog's breakfast on the busy day eaten.
-    const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-house-meals-"));
+    const days = [addDays(busy, -1), busy, after];
+    const { dog, booking } = await stayingDog(after);
+    const dirs: string[] = [];
     try {
-      const early = { now: () => new Date("2026-11-01T08:00:00Z") };
-      const { store } = await openCareRecord({ engine: "sqlite", dataDir }, early, undefined);
-      await store.kennel();
-      await store.record([
-        {
-          date: busy,
-          round: "morning",
-          bookingId: dog.booking.bookingId,
-          petId: dog.pet.pet.petId,
-          petName: dog.pet.pet.name ?? "dog",
-          item: "meal",
-          itemText: "house routine: morning and evening (no diet on record)",
-          outcome: "ate_all",
-          userId: "U0JANE",
-          userName: "Jane",
-          requestKey: "house-meals-1",
-        },
-      ]);
-      await store.close();
-      const page = async (env: Record<string, string>) => {
+      /** A record whose rounds were kept with this routine, the dog's breakfast on the busy day eaten. */
+      const recordWith = async (env: Record<string, string>) => {
+        const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-house-meals-"));
+        dirs.push(dataDir);
+        const early = { now: () => new Date("2026-11-01T08:00:00Z") };
+        const { store } = await openCareRecord({ engine: "sqlite", dataDir }, early, undefined);
+        await store.kennel();
+        await keepRounds({ ...depsAt("21:00", env, after), record: store }, days);
+        await store.record([
+          {
+            date: busy,
+            round: "morning",
+            bookingId: booking.bookingId,
+            petId: dog.pet?.pet.petId as number,
+            petName: dog.pet?.pet.name ?? "dog",
+            item: "meal",
+            itemText: "house routine: morning and evening (no diet on record)",
+            outcome: "ate_all",
+            userId: "U0JANE",
+            userName: "Jane",
+            requestKey: "house-meals-1",
+          },
+        ]);
+        await store.close();
+        return dataDir;
+      };
+      const page = async (dataDir: string) => {
         let stdout = "";
         const code = await runCli(
-          ["record", "export", "--booking", String(dog.booking.bookingId), "--format", "html"],
+          ["record", "export", "--booking", String(booking.bookingId), "--format", "html"],
           {
-            env: {
-              KENNEL_TIMEZONE: TZ,
-              LOG_LEVEL: "silent",
-              KENNEL_DATA_DIR: dataDir,
-              KENNEL_API_KEY: sandbox.keys.main,
-              KENNEL_API_BASE_URL: sandbox.url,
-              ...env,
-            },
+            // No kennel API settings: the page stands alone on the record.
+            env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dataDir },
             io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
             clock: { now: () => now },
           },
         );
         expect(code).toBe(0);
-        return Number(/🍽 (\d+) meals?/.exec(stdout)?.[1]);
+        return stdout.replace(/<[^>]+>/g, "");
       };
-      const plain = await page({});
-      const three = await page({ KENNEL_HOUSE_MEALS: "morning,midday,evening" });
-      // The page says what the stay's record counts: morning and evening only, by default.
-      const care = { status: "matched" as const, pets: [dog.pet], unmatched: [] };
-      const booking = { ...dog.booking, bookingId: dog.booking.bookingId };
-      const due = (env: Record<string, string>) =>
-        stayOf(depsAt("21:00", env, after), booking, care, []).pets[0]?.items.filter(
-          (i) => i.item === "meal",
-        );
-      const meals = due({}) ?? [];
-      expect(meals.some((m) => m.round === "midday")).toBe(false);
-      expect(plain).toBe(meals.length);
-      expect(three).toBe(due({ KENNEL_HOUSE_MEALS: "morning,midday,evening" })?.length);
-      expect(three).toBeGreaterThan(plain);
+      const plain = await page(await recordWith({}));
+      const three = await page(await recordWith({ KENNEL_HOUSE_MEALS: "morning,midday,evening" }));
+      // The page says what the rounds asked when kept: morning and evening only, by default; one eaten.
+      expect(plain).toContain("🍽 6 meals: 1 ate all, 5 not recorded");
+      expect(plain).not.toMatch(/midday round/);
+      expect(plain).not.toContain("Owner:");
+      expect(three).toContain("🍽 9 meals: 1 ate all, 8 not recorded");
+      expect(three).toMatch(/midday round/);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
-  });
+    // Nine rounds kept at their times, twice (each asks the kennel API for the busy house).
+  }, 90_000);
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { petStatus, recordAllDue } from "../../src/answers/record-round.ts";
 import type { RoundReport } from "../../src/answers/rounds.ts";
 import { saveSheet } from "../../src/answers/sheets.ts";
+import { loadConfig } from "../../src/config.ts";
 import { petCare } from "../../src/domain/day.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
@@ -52,7 +53,12 @@ describe("a one-tap's reads of the pet's entries", () => {
         return real.entries(q);
       },
     });
-    const deps = { record: counted, log: { info: () => undefined } as never };
+    const deps = {
+      record: counted,
+      log: { info: () => undefined } as never,
+      config: loadConfig({ KENNEL_TIMEZONE: "Europe/London" }),
+      clock,
+    };
     const sheet = await saveSheet(deps, draftSheet(report, { timezone: "Europe/London" }));
     const pet = sheet.pets[0];
     if (!pet) throw new Error("Biscuit is not on the kept sheet");

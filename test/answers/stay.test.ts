@@ -1,6 +1,7 @@
 /**
  * The stay record when the care record cannot be read: each departure says so where its summary
- * would be (never left out silently), and the rest of the answer stands.
+ * would be (never left out silently), and the rest of the answer stands. A stay still checked in
+ * past its check-out: its record reads the rounds kept until now, as their sheets kept the pet.
  */
 import { expect, it } from "vitest";
 import { stayRecords } from "../../src/answers/stay.ts";
@@ -47,4 +48,65 @@ it("a store that cannot be read: each stay says so, in Slack and in the terminal
   // No store at all (a surface that keeps no record): nothing is claimed either way.
   expect(await stayRecords({ ...deps, record: undefined } as Deps, [])).toBeUndefined();
   await real.close();
+});
+
+it("a stay still checked in past its check-out: the rounds kept since count in its record, and those not kept are named", async () => {
+  const at = (iso: string) => ({ now: () => new Date(iso) });
+  const store = scratchRecord(at("2026-11-20T08:00:00Z"));
+  await store.kennel();
+  const window = {
+    opensAt: "2026-11-22T18:30:00.000Z",
+    dueAt: "2026-11-22T19:30:00.000Z",
+    lateAt: "2026-11-22T20:00:00.000Z",
+    closesAt: "2026-11-22T21:30:00.000Z",
+  };
+  const stay = { bookingId: 7, checkInDate: "2026-11-19T10:00:00Z", checkOutDate: "2026-11-21T10:00:00Z" };
+  // The evening round of the 22nd, a day past the stay's check-out: the pet still here, on its sheet.
+  await store.append({
+    kind: "obligation",
+    date: "2026-11-22",
+    requestKey: "obligation:2026-11-22:evening",
+    body: {
+      v: 1,
+      date: "2026-11-22",
+      round: "evening",
+      pets: [
+        {
+          bookingId: 7,
+          petId: 70,
+          name: "Jess",
+          checkIn: "2026-11-19T10:00:00.000Z",
+          checkOut: "2026-11-21T10:00:00.000Z",
+          items: [
+            {
+              item: "med:1",
+              label: "Phenobarbital 30 mg",
+              text: "Phenobarbital 30 mg",
+              window,
+              confirmed: true,
+            },
+          ],
+        },
+      ],
+      bookings: [7],
+      counts: { inHouse: 1, onSheet: 1, away: 0 },
+    },
+  });
+  const deps = {
+    config: loadConfig({ KENNEL_TIMEZONE: "Europe/London" }),
+    clock: at("2026-11-22T22:05:00Z"),
+    log: silentLogger(),
+    record: store,
+  } as unknown as Deps;
+  const record = async (status: string) =>
+    (await stayRecords(deps, [{ booking: { ...stay, status }, care: undefined }]))?.get(7);
+
+  const [still] = (await record("Checked In"))?.pets ?? [];
+  expect(still).toMatchObject({ petName: "Jess", dueKnown: true, doses: { due: 1, given: 0 } });
+  expect(still?.exceptions.map((e) => e.label)).toEqual(["Phenobarbital 30 mg"]);
+  // The rounds between its check-out and now that the record kept nothing of are named, not passed over.
+  expect(still?.unkept).toContainEqual({ date: "2026-11-22", round: "morning" });
+  // Checked out: its record ends at its check-out, as its dates say (a later round is not its).
+  expect((await record("Checked Out"))?.pets).toEqual([]);
+  await store.close();
 });

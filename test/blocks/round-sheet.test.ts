@@ -7,14 +7,15 @@
 import { describe, expect, it } from "vitest";
 import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet } from "../../src/answers/sheets.ts";
-import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
+import { chartButton, recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
-import { DEFAULT_DOSE_SETTINGS } from "../../src/domain/doses.ts";
+import { DEFAULT_DOSE_SETTINGS, doseWindow } from "../../src/domain/doses.ts";
+import { roundOfSheets } from "../../src/domain/obligations.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";
@@ -106,6 +107,9 @@ const all = (t: { parent: Message; replies: Message[] }) => [t.parent, ...t.repl
 /** A round drafted and shared out as Slack posts it. */
 const draftSheet = (r: RoundReport) => sheetForSlack(draftOf(r, { timezone: TZ }));
 const kept = (r: RoundReport): Sheet => ({ ...draftSheet(r), id: 7 });
+/** What a kept sheet asked, its windows by the default settings (as the record's obligation holds it). */
+const asked = (sheet: Sheet, times: { morning: string; midday: string; evening: string }) =>
+  roundOfSheets([sheet], (d, date, round) => doseWindow(d, date, round, times, TZ, DEFAULT_DOSE_SETTINGS));
 const drawn = (r: RoundReport, entries: Entry[] = []) => sheetMessages(kept(r), { entries, timezone: TZ });
 
 /** Each pet's section and the buttons that follow it: [b:p of the section, the buttons' decoded ids]. */
@@ -193,25 +197,41 @@ describe("the record on a 150-pet round post", () => {
 
   it("with every item of every pet missed, or half of each pet's recorded and the rest late, each message still fits and says so", () => {
     const times = { morning: "07:30", midday: "12:00", evening: "18:00" };
-    const at = (t: string) => ({ now: new Date(`${DATE}T${t}Z`), times, settings: DEFAULT_DOSE_SETTINGS });
-    const missed = all(sheetMessages(kept(r), { entries: [], timezone: TZ, doses: at("21:00:00") }));
+    const sheet = kept(r);
+    const at = (t: string) => ({ now: new Date(`${DATE}T${t}Z`), owed: asked(sheet, times) });
+    const missed = all(sheetMessages(sheet, { entries: [], timezone: TZ, doses: at("21:00:00") }));
     for (const m of missed) expect(limitViolations(m)).toEqual([]);
     expect(missed.every((m) => /❌ \d+ missed/.test(JSON.stringify(m)))).toBe(true);
     const half = Array.from({ length: 150 }, (_, i) => entry(i, "med:1", "given", { note: "n".repeat(500) }));
-    const late = all(sheetMessages(kept(r), { entries: half, timezone: TZ, doses: at("19:00:00") }));
+    const late = all(sheetMessages(sheet, { entries: half, timezone: TZ, doses: at("19:00:00") }));
     for (const m of late) expect(limitViolations(m)).toEqual([]);
     expect(late.every((m) => /⏰ \d+ late/.test(JSON.stringify(m)))).toBe(true);
   });
 
   it("a button's value is only ids (the sheet, the booking, the pet), and decodes", () => {
-    const buttons = all(drawn(r))
+    const messages = all(drawn(r));
+    const buttons = messages
       .flatMap((m) => m.blocks)
-      .flatMap((b) => (b.type === "actions" ? b.elements : []));
+      .flatMap((b) => (b.type === "actions" ? b.elements : []))
+      .filter((b) => b.action_id !== chartButton.id);
     expect(buttons.length).toBe(300);
     for (const b of buttons) {
       expect(Object.keys(JSON.parse(b.value)).sort()).toEqual(["b", "p", "s"]);
       expect(recordAll.decode(b.value) ?? recordEach.decode(b.value)).toBeDefined();
     }
+    // "🖨 Chart" once, at the foot of the parent: the day only.
+    const charts = messages.map((m) =>
+      m.blocks
+        .flatMap((b) => (b.type === "actions" ? b.elements : []))
+        .filter((b) => b.action_id === chartButton.id),
+    );
+    expect(charts.map((c) => c.length)).toEqual(messages.map((_, i) => (i === 0 ? 1 : 0)));
+    expect(charts[0]?.[0]?.text.text).toBe("🖨 Chart");
+    expect(chartButton.read(charts[0]?.[0]?.value)).toEqual({ date: DATE });
+    expect(messages[0]?.blocks.at(-1)).toMatchObject({
+      type: "actions",
+      elements: [{ action_id: chartButton.id }],
+    });
   });
 
   it("a sheet not kept has no buttons: with no record nothing is said; when it could not be kept, why", () => {
@@ -227,6 +247,28 @@ describe("the record on a 150-pet round post", () => {
     expect(JSON.stringify(unkept)).toContain(
       "The care record could not be used: The disk is full. Record this round from the next post, or run /rounds again.",
     );
+  });
+});
+
+describe("🖨 Chart on a round post", () => {
+  it("a house of short pets fills the parent by blocks, not text: with the chart it keeps within Slack's limits, on the parent only", () => {
+    const r = report(150);
+    const short = r.pets.map((p, i) => {
+      const pc = petCare({
+        petId: 1000 + i,
+        name: `Pet ${i}`,
+        species: "Dog",
+        medication: "Rimadyl 50 mg",
+      } as Pet);
+      return { ...p, pet: pc, sheet: roundSheet(pc.care, "evening") };
+    });
+    const messages = all(drawn({ ...r, pets: short }));
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const charts = messages.map(
+      (m) => JSON.stringify(m.blocks).split(`"action_id":"${chartButton.id}"`).length - 1,
+    );
+    expect(charts).toEqual(messages.map((_, i) => (i === 0 ? 1 : 0)));
   });
 });
 
@@ -274,7 +316,7 @@ describe("the record beside a pet", () => {
     const labels = post.blocks.flatMap((b) =>
       b.type === "actions" ? b.elements.map((e) => e.text.text) : [],
     );
-    expect(labels).toEqual(["✏️ Record each…"]);
+    expect(labels).toEqual(["✏️ Record each…", "🖨 Chart"]);
     expect(JSON.stringify(post.blocks)).toContain("not offered");
     // Nor for a drug in two slots: one tap would record both doses given.
     const twice = pet({
@@ -319,8 +361,7 @@ describe("the record beside a pet", () => {
   it("each item not recorded shows its state (issue 35): nothing while it is due; late and missed once they are, item by item once something is recorded; the progress line counts them", () => {
     const doses = (t: string) => ({
       now: new Date(`${DATE}T${t}Z`),
-      times: { morning: "07:30", midday: "12:00", evening: "18:00" },
-      settings: DEFAULT_DOSE_SETTINGS,
+      owed: asked(one(), { morning: "07:30", midday: "12:00", evening: "18:00" }),
     });
     const drawAt = (t: string, entries: Entry[] = []) =>
       JSON.stringify(sheetMessage(one(), 0, { entries, timezone: TZ, doses: doses(t) }).blocks);

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RoundDose, roundDoses } from "../../src/answers/doses.ts";
+import type { RoundDose } from "../../src/answers/doses.ts";
+import { roundDoses } from "../../src/answers/obligations.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
@@ -68,7 +69,7 @@ beforeAll(async () => {
   const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
   const deps = { kennel, log, config, clock, record: store } as Deps;
   const due = (await Promise.all(ROUNDS.map((r) => roundDoses(deps, r, TODAY))))
-    .flatMap((r) => r.doses)
+    .flat()
     .filter((d) => isMedicationItem(d.due.item));
   const morning = due.filter((d) => d.round === "morning");
   expect(morning.length).toBeGreaterThanOrEqual(5);
@@ -104,7 +105,7 @@ beforeAll(async () => {
   await store.record([entry(lateOne, { givenAt: lateOne.window.dueAt }, "c6")]);
   at = Date.parse(`${TODAY}T15:30:00Z`);
   doses = (await Promise.all(ROUNDS.map((r) => roundDoses(deps, r, TODAY))))
-    .flatMap((r) => r.doses)
+    .flat()
     .filter((d) => isMedicationItem(d.due.item));
   await store.close();
   browser = await chromium.launch({

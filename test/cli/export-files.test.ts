@@ -34,7 +34,7 @@ beforeAll(async () => {
         round: "morning",
         bookingId,
         petId: 900 + i,
-        petName: `Pet ${i}`,
+        petName: "Rex",
         item: "meal",
         itemText: "kibble",
         outcome: "ate_all",
@@ -78,21 +78,24 @@ describe("record export --format html --out", () => {
     const r = await exportTo(out);
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
+    // One page per stay's pet (its reference and the pet's name), the booking id added where two
+    // references clean to the same words; and the index.
+    expect(files).toHaveLength(5);
     expect(files).toEqual(
-      [
-        `ЖК-17-${ids[0]}.html`,
-        `ЛМ-17-${ids[1]}.html`,
-        `CR-8001-${ids[2]}.html`,
-        `CR-8001-${ids[3]}.html`,
-      ].sort(),
+      expect.arrayContaining(["index.html", "ЖК-17-rex.html", "ЛМ-17-rex.html", "CR-8001-rex.html"]),
     );
-    expect(r.stderr).toContain(`4 pages (one per stay) written to ${out}`);
-    // Each stay's page in its own file.
-    for (const [i, id] of ids.entries()) {
-      const name = files.find((f) => f.endsWith(`-${id}.html`)) as string;
-      expect(readFileSync(join(out, name), "utf8")).toContain(
-        `<span class="label">Booking:</span> <bdi>${REFERENCES[i]}</bdi>`,
+    expect(files.some((f) => new RegExp(`^CR-8001-(${ids[2]}|${ids[3]})-rex\\.html$`).test(f))).toBe(true);
+    expect(new Set(files).size).toBe(5);
+    expect(r.stderr).toContain(`4 pages (one per pet of 4 stays) and index.html written to ${out}`);
+    // Each stay's page in its own file, listed by the index.
+    const index = readFileSync(join(out, "index.html"), "utf8");
+    for (const ref of REFERENCES) {
+      const pages = files.filter((f) => f !== "index.html");
+      const hits = pages.filter((f) =>
+        readFileSync(join(out, f), "utf8").includes(`<span class="label">Booking:</span> <bdi>${ref}</bdi>`),
       );
+      expect(hits).toHaveLength(1);
+      expect(index).toContain(`href="${hits[0]}"`);
     }
     // Again into the same folder: the same four files, each stay's page replaced by its new one.
     const again = await exportTo(out);
@@ -105,7 +108,7 @@ describe("record export --format html --out", () => {
     await exportTo(out);
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "keep me");
-    const name = `ЖК-17-${ids[0]}.html`;
+    const name = "ЖК-17-rex.html";
     rmSync(join(out, name));
     symlinkSync(victim, join(out, name));
     expect((await exportTo(out)).code).toBe(0);
@@ -123,12 +126,13 @@ describe("record export --format html --out", () => {
     expect(readFileSync(file, "utf8")).toBe("mine");
   });
 
-  it("names: the booking id always; one name per stay even when the file system ignores case", () => {
+  it("names: the reference and the pet; the booking id only where two references clean alike", () => {
     const taken = new Set<string>();
-    expect(pageFileName("HP-DK4Q7M", 12, taken)).toBe("HP-DK4Q7M-12.html");
-    expect(pageFileName("booking 12", 12, new Set())).toBe("booking-12.html");
-    expect(pageFileName("../../etc/passwd\u202E", 3, new Set())).toBe("etc-passwd-3.html");
-    expect(pageFileName("hp-dk4q7m", 12, taken)).toBe("hp-dk4q7m-12-2.html");
-    expect(pageFileName("", 5, new Set())).toBe("booking-5.html");
+    const rex = { petId: 7, name: "Rex" };
+    expect(pageFileName("HP-DK4Q7M", 12, rex, taken)).toBe("HP-DK4Q7M-rex.html");
+    expect(pageFileName(undefined, 12, rex, new Set())).toBe("booking-12-rex.html");
+    expect(pageFileName("../../etc/passwd\u202E", 3, rex, new Set())).toBe("etc-passwd-rex.html");
+    expect(pageFileName("hp-dk4q7m", 13, rex, taken)).toBe("hp-dk4q7m-13-rex.html");
+    expect(pageFileName("HP-DK4Q7M", 12, { petId: 8, name: "" }, new Set())).toBe("HP-DK4Q7M-pet-8.html");
   });
 });

@@ -12,6 +12,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
 import { runCli } from "../../src/cli/index.ts";
+import { fileNamePart } from "../../src/cli/record-pages.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
 import type { DayEntry } from "../../src/domain/day.ts";
@@ -19,9 +20,12 @@ import { dueItems } from "../../src/domain/record.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { recordKennel } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { parseCsv } from "../helpers/csv.ts";
+import { keepRounds } from "../helpers/rounds.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-export-html-"));
@@ -63,7 +67,10 @@ beforeAll(async () => {
   const med = dueItems(roundSheet(pet.care, round)).find((d) => d.item !== "meal") as ReturnType<
     typeof dueItems
   >[0];
-  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+  // The record made for the sandbox's kennel, as the bot on it makes it.
+  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, recordKennel(config));
+  // The stay's rounds kept as the bot keeps them (issue 45): what each asked is the page's "due".
+  await keepRounds({ kennel, log, config, clock, record: store }, ["2026-11-20", "2026-11-21"]);
   const base = {
     round,
     bookingId: chosen.booking.bookingId as number,
@@ -201,10 +208,15 @@ describe("record export --format html", () => {
     ]);
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
-    expect(files).toHaveLength(2);
-    const name = `${chosen.booking.reference}-${chosen.booking.bookingId}.html`;
+    // A page per stay's pet, named by its reference and the pet (issue 45), beside the index of them.
+    expect(files).toContain("index.html");
+    const petName = fileNamePart(String(chosen.care?.pets[0]?.pet.name), 40).toLocaleLowerCase("en");
+    const name = `${fileNamePart(String(chosen.booking.reference))}-${petName}.html`;
     expect(files).toContain(name);
     expect(readFileSync(join(out, name), "utf8")).toContain("spat it out");
+    // The other stay, which no kept round names: by its id.
+    expect(files.filter((f) => f.startsWith("booking-999999-"))).toHaveLength(1);
+    expect(readFileSync(join(out, "index.html"), "utf8")).toContain(name);
     const many = await cli([
       "record",
       "export",
@@ -222,19 +234,23 @@ describe("record export --format html", () => {
   it("--pet and --booking narrow the CSV, which stays spreadsheet-safe", async () => {
     const byBooking = await cli(["record", "export", "--booking", String(chosen.booking.bookingId)]);
     expect(byBooking.code).toBe(0);
-    const rows = byBooking.stdout.trim().split("\r\n");
-    // The header, three entries, and the record's head as the last row (in its own column).
-    expect(rows).toHaveLength(1 + 3 + 1);
-    // Found by its column's name, wherever later columns put it (every row the same cells).
-    const header = (rows[0] as string).split(",");
-    const last = (rows.at(-1) as string).split(",");
+    const [header = [], ...rows] = parseCsv(byBooking.stdout);
+    const kinds = (r: string[][]) => r.map((x) => x[header.indexOf("kind")]);
+    // Three entries (beside the stay's plan), then each item its kept rounds asked with nothing
+    // recorded, and the record's head as the last row (in its own column), found by column name.
+    expect(kinds(rows).filter((k) => k === "round")).toHaveLength(3);
+    const first = kinds(rows).indexOf("unrecorded");
+    expect(first).toBeGreaterThan(0);
+    expect(new Set(kinds(rows.slice(first, -1)))).toEqual(new Set(["unrecorded"]));
+    const last = rows.at(-1) ?? [];
     expect(last).toHaveLength(header.length);
     expect(last[header.indexOf("kind")]).toBe("record_head");
     expect(last[header.indexOf("record_head")]).toMatch(/^#\d+ sha256 [0-9a-f]{64} /);
     expect(byBooking.stdout).toContain("'=dry food");
     expect(byBooking.stdout).not.toContain(",wet,");
     const byPet = await cli(["record", "export", "--pet", String(chosen.care?.pets[0]?.pet.petId)]);
-    expect(byPet.stdout.trim().split("\r\n")).toHaveLength(1 + 4 + 1);
+    const [, ...petRows] = parseCsv(byPet.stdout);
+    expect(kinds(petRows).filter((k) => k === "round")).toHaveLength(4);
     const none = await cli(["record", "export"]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--pet ID, --booking REF");

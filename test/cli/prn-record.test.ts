@@ -152,18 +152,23 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
   });
 
   it(`${name}: the printable page lists each pet's doses given if needed, escaped`, async () => {
-    const page = await cli(["record", "export", "--booking", "501", "--format", "html"], env());
-    expect(page.code).toBe(0);
-    // The stay's document as a page: each pet's doses (no rounds known without the kennel API).
-    expect(page.stdout).toContain(
-      "<strong><bdi>pet 77</bdi></strong><strong><bdi>: as needed</bdi></strong>",
+    // One page per pet of the stay: Biscuit's (77), then Pip's (78).
+    const page = await cli(
+      ["record", "export", "--booking", "501", "--pet", "77", "--format", "html"],
+      env(),
     );
+    expect(page.code).toBe(0);
+    const pip = await cli(["record", "export", "--booking", "501", "--pet", "78", "--format", "html"], env());
+    // The stay's document as a page: each pet's doses (no rounds known without the kennel API).
+    expect(page.stdout).toContain("<strong><bdi>pet 77</bdi></strong>");
+    expect(page.stdout).toContain("<bdi>As needed</bdi>");
     expect(page.stdout).toContain("<bdi>for =scratching &lt;!here&gt;</bdi><bdi> · effect: awaiting</bdi>");
     expect(page.stdout).not.toContain("<!here>");
     expect(page.stdout).toContain(
       "<bdi>the last at 08:10, 50 min ago: the plan says at least 4 h between</bdi>",
     );
-    expect(page.stdout).toContain("<strong><bdi>pet 78</bdi></strong>");
+    expect(pip.stdout).toContain("<strong><bdi>pet 78</bdi></strong>");
+    expect(page.stdout).not.toContain("<strong><bdi>pet 78</bdi></strong>");
   });
 
   it(`${name}: the stay's record lists them under the pet, and its summary counts them`, async () => {
@@ -178,7 +183,7 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
       items: [],
       entries: [],
       dueKnown: true,
-      cut: false,
+      notDue: [],
     };
     const stay: StayRecordView = { bookingId: 501, pets: [pet], problem: undefined, asNeeded };
     const text = docText(stayRecordDoc(stay, "KD-501", { timezone: "Europe/London" }), {

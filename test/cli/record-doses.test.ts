@@ -13,10 +13,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { entryFacts } from "../../src/answers/kept-doses.ts";
 import { recordReview } from "../../src/answers/review.ts";
 import { type SheetBody, saveSheet } from "../../src/answers/sheets.ts";
-import { stayOf } from "../../src/answers/stay.ts";
+import { recordedStay } from "../../src/answers/stay.ts";
 import { witnessKey } from "../../src/answers/witness.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -25,6 +24,7 @@ import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 
 const postgres = usePostgres();
@@ -44,35 +44,6 @@ async function cli(args: string[], env: Record<string, string>) {
     clock: { now: () => NOW },
   });
   return { code, stdout, stderr };
-}
-
-/** RFC 4180 read back: quoted fields (commas, quotes, line breaks inside), CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
 }
 
 const SUGAR = { bookingId: 501, petId: 77, petName: "Sugar" };
@@ -284,9 +255,13 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       const clock = { at: 0 };
       const { store, env } = await engine.open(clock);
       await seed(store, clock);
-      const entries = await store.entries({ bookingId: SUGAR.bookingId });
       clock.at = NOW.getTime();
-      const facts = await entryFacts({ record: store, clock: { now: () => NOW } }, entries);
+      const config = loadConfig(ENV);
+      // The stay's record as the terminal and the connector read it: from the record alone.
+      const { stay } = await recordedStay(
+        { record: store, config, clock: { now: () => NOW } },
+        SUGAR.bookingId,
+      );
       await store.close();
 
       const day = await cli(["record", "2026-11-24"], env);
@@ -344,18 +319,6 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       ])
         expect(page.stdout.replace(/<[^>]+>/g, "")).toContain(words);
 
-      // The stay's record as the terminal and the connector read it.
-      const config = loadConfig(ENV);
-      const stay = stayOf(
-        { config, clock: { now: () => NOW } },
-        { bookingId: SUGAR.bookingId },
-        undefined,
-        entries,
-        undefined,
-        undefined,
-        [],
-        facts,
-      );
       const text = stayRecordText(stay, "booking 501", {
         color: false,
         timezone: "Europe/London",
@@ -364,10 +327,11 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text).toContain(
         "💊 given on time: 2 of 3 due · 1 late entry · 💉 1 high-alert dose unwitnessed",
       );
-      expect(text).toContain("⏰ Rimadyl 50 mg given late Tue 24 Nov 08:50");
-      expect(text).toContain("Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane");
-      expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · witnessed by Tom 08:10");
-      expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · 💉 unwitnessed");
+      // The dose as its round's kept sheet named it ("Rimadyl"), its words beside each entry.
+      expect(text).toContain("⏰ Rimadyl given late Tue 24 Nov 08:50");
+      expect(text).toContain("Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane · given late\n");
+      expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · given on time · witnessed by Tom 08:10");
+      expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · given on time · 💉 unwitnessed");
     },
   );
 });

@@ -3,12 +3,13 @@
  * on a record of several pages (2,600 entries, their sheets, welfare checks, plans, witnesses,
  * corrections, late entries and doses given if needed): CSV and JSON of a range, of a stay and of a
  * pet, byte for byte (the JSON's as-needed doses in the record's order, like its other arrays: they
- * were by time given); `record verify` intact with the same head; `record audit` the same figures as
- * the whole range read at once.
+ * were by time given), each item the rounds asked with nothing recorded after them; `record verify`
+ * intact with the same head; `record audit` the same figures as the whole range read at once.
  */
 import { describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
 import { entryFacts } from "../../src/answers/kept-doses.ts";
+import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
 import { plansOfStays } from "../../src/answers/plans.ts";
 import { prnDoses, withPetNames } from "../../src/answers/prn.ts";
 import { welfareRecords } from "../../src/answers/welfare-record.ts";
@@ -17,10 +18,18 @@ import { loadConfig, type RecordSettings } from "../../src/config.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
-import type { CareRecordStore, EntryQuery } from "../../src/record/types.ts";
+import type { CareRecordStore, Entry, EntryQuery } from "../../src/record/types.ts";
 import { planExportRow } from "../../src/text/plan-record.ts";
-import { exportRow, prnExportRow, recordCsv } from "../../src/text/record.ts";
+import {
+  csvHeadLine,
+  csvLine,
+  exportRow,
+  prnExportRow,
+  recordCsv,
+  unrecordedExportRow,
+} from "../../src/text/record.ts";
 import { welfareExportRow } from "../../src/text/welfare-record.ts";
+import { localDate } from "../../src/time.ts";
 import { FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";
 import { writeBusyRecord } from "../helpers/busy-record.ts";
 import { useRecordEngines } from "../helpers/record-engines.ts";
@@ -29,12 +38,23 @@ const engines = useRecordEngines("kennel-desk-stream-");
 const ZONE = "Europe/London";
 const clock = { now: () => new Date("2026-10-20T12:00:00Z") };
 
+/** Every dose the rounds of `days` asked, read at once, with its state beside the entries. */
+async function dosesOf(
+  deps: Parameters<typeof owedRounds>[0] & { clock: typeof clock },
+  days: { from?: string | undefined; to?: string | undefined },
+  entries: Entry[],
+) {
+  if (!days.from || !days.to) return [];
+  const rounds = await owedRounds(deps, { from: days.from, to: days.to });
+  return dosesOwed(deps, rounds, entries, deps.clock.now());
+}
+
 /** The export as the code before streaming made it: the whole range read, then written. */
 async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "csv" | "json") {
   const entries = await store.entries(query);
   const welfare = await welfareRecords(store, query);
   // Each dose with its high-alert witness and its pet's name (issue 46), as the export before streaming.
-  const deps = { record: store, clock };
+  const deps = { record: store, clock, config: loadConfig({ KENNEL_TIMEZONE: ZONE }) };
   const asNeeded = await withPetNames(deps, await prnDoses(deps, query));
   const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
     e.bookingId !== undefined ? [e.bookingId] : [],
@@ -45,18 +65,35 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
     query.petId,
   );
   const head = await store.head();
-  const facts = await entryFacts({ record: store, clock }, entries);
+  const facts = await entryFacts(deps, entries);
+  // Each item the range's rounds asked with nothing recorded, the range read at once (a stay's or a
+  // pet's: from the record's first day to today).
+  const began = await store.began();
+  const days = {
+    from: query.from ?? (began ? localDate(began, ZONE) : undefined),
+    to: query.to ?? localDate(clock.now(), ZONE),
+  };
+  const unrecorded = (await dosesOf(deps, days, entries))
+    .filter(
+      (d) =>
+        !d.entry &&
+        (query.petId === undefined || d.petId === query.petId) &&
+        (query.bookingId === undefined || d.bookingId === query.bookingId),
+    )
+    .map((d) => unrecordedExportRow(d, ZONE));
   if (format === "csv")
-    return recordCsv(
-      entries,
-      ZONE,
-      head,
-      [
-        ...welfare.map((w) => welfareExportRow(w, ZONE)),
-        ...plans.map((v) => planExportRow(v, ZONE)),
-        ...asNeeded.map((d) => prnExportRow(d, ZONE)),
-      ],
-      facts,
+    return (
+      recordCsv(
+        entries,
+        ZONE,
+        undefined,
+        [
+          ...welfare.map((w) => welfareExportRow(w, ZONE)),
+          ...plans.map((v) => planExportRow(v, ZONE)),
+          ...asNeeded.map((d) => prnExportRow(d, ZONE)),
+        ],
+        facts,
+      ) + [...unrecorded.map(csvLine), csvHeadLine(head)].join("")
     );
   const bySeq = [...asNeeded].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   return `${JSON.stringify(
@@ -68,6 +105,7 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
         ? { plans: plans.map((v) => ({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed })) }
         : {}),
       ...(bySeq.length ? { asNeeded: bySeq.map((d) => prnExportRow(d, ZONE)) } : {}),
+      ...(unrecorded.length ? { unrecorded } : {}),
     },
     null,
     2,
@@ -122,7 +160,14 @@ describe.each(engines)("the streamed record commands ($name)", (engine) => {
       // A range of pages: more entries than one page holds, and every kind of row in it.
       const csv = (await cli(["record", "export", "--from", "2026-10-01", "--to", "2026-10-31"], env)).stdout;
       expect(csv.split("\r\n").length).toBeGreaterThan(2_900);
-      for (const kind of [",round,", ",welfare", ",care_plan,", ",as_needed,", ",record_head,"])
+      for (const kind of [
+        ",round,",
+        ",welfare",
+        ",care_plan,",
+        ",as_needed,",
+        ",unrecorded,",
+        ",record_head,",
+      ])
         expect(csv).toContain(kind);
       // A dose due from the words (the plan not confirmed) says so in its row, streamed as whole.
       expect(csv).toContain(`,"${FROM_THE_WORDS}",`);

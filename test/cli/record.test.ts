@@ -15,6 +15,7 @@ import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { freePort } from "../helpers/net.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 
@@ -100,35 +101,6 @@ beforeAll(async () => {
   ]);
   await store.close();
 });
-
-/** RFC 4180, read back: fields, quoted fields with commas, quotes and line breaks, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe("kennel-desk record", () => {
   it("prints the day by round and pet: when in the kennel's zone, who, outcome, note; a corrected entry marked", async () => {
@@ -311,7 +283,7 @@ describe("kennel-desk record export", () => {
   });
 });
 
-describe("kennel-desk record beside what was due (the round's sheet, from the kennel API)", () => {
+describe("kennel-desk record beside what was due (what each round's kept sheet asked, from the record)", () => {
   let sandbox: Sandbox;
   const dueDir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-due-"));
   const env = () => ({
@@ -420,18 +392,21 @@ describe("kennel-desk record beside what was due (the round's sheet, from the ke
     expect(evening.stdout).not.toMatch(/refused 18:05 · Jane · /);
   });
 
-  it("still prints the record, and says why, when the sheet cannot be read or the API is not set", async () => {
+  it("what was due comes from the record alone: the same with the kennel API failing or not set (issue 45)", async () => {
+    const read = await cli(["record", "2026-11-24", "--round", "evening"], env());
     sandbox.setFaults({ errorRate: 1 });
     try {
       const failing = await cli(["record", "2026-11-24", "--round", "evening"], env());
       expect(failing.code).toBe(0);
-      expect(failing.stdout).toMatch(/What was due is not shown: The kennel API had a problem on its side/);
-      expect(failing.stdout).toContain("refused 18:05 · Jane");
+      expect(failing.stdout).toBe(read.stdout);
     } finally {
       sandbox.setFaults({});
     }
-    const unset = await cli(["record", "2026-11-24"], { KENNEL_DATA_DIR: dueDir });
-    expect(unset.stdout).toContain("What was due is not shown: the kennel API is not set");
+    const unset = await cli(["record", "2026-11-24", "--round", "evening"], { KENNEL_DATA_DIR: dueDir });
+    expect(unset.code).toBe(0);
+    expect(unset.stdout).toBe(read.stdout);
+    expect(unset.stdout).not.toContain("What was due is not shown");
+    for (const name of pet.doses) expect(unset.stdout).toContain(name);
     expect(unset.stdout).toContain("refused 18:05 · Jane");
   });
 });

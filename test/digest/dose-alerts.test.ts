@@ -10,7 +10,7 @@
  */
 import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roundDoses } from "../../src/answers/doses.ts";
+import { roundDoses } from "../../src/answers/obligations.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -140,7 +140,7 @@ async function record(
   round: Round,
   o: { count?: number; plain?: boolean } = {},
 ) {
-  const all = (await roundDoses(deps, round, DATE)).doses;
+  const all = await roundDoses(deps, round, DATE);
   const high = new Set(all.filter((d) => d.due.highAlert).map((d) => `${d.bookingId}-${d.petId}`));
   const doses = all.filter(
     (d) => d.state.state !== "recorded" && !(o.plain && high.has(`${d.bookingId}-${d.petId}`)),
@@ -219,8 +219,8 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
         return [...a, ...b];
       };
       // The states by the window: due at 07:00, late at 08:45:01, missed at 10:00:01.
-      const gabapentin = (await roundDoses(one.deps, "morning", DATE)).doses.find((d) => d.due.highAlert);
-      const plain = (await roundDoses(one.deps, "morning", DATE)).doses.find((d) => !d.due.highAlert);
+      const gabapentin = (await roundDoses(one.deps, "morning", DATE)).find((d) => d.due.highAlert);
+      const plain = (await roundDoses(one.deps, "morning", DATE)).find((d) => !d.due.highAlert);
       expect(plain?.window).toEqual({
         opensAt: `${DATE}T07:00:00.000Z`,
         dueAt: `${DATE}T08:00:00.000Z`,
@@ -368,7 +368,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
       const survivor = replica(fake, store, c);
       await survivor.alerts.check();
       at(fake, `${DATE}T12:45:01Z`);
-      const doses = (await roundDoses(survivor.deps, "midday", DATE)).doses;
+      const doses = await roundDoses(survivor.deps, "midday", DATE);
       const [alert] = alertsAt(DATE, "midday", doses, new Date(fake.now).toISOString(), {
         today: DATE,
         localDate: (iso) => localDate(iso, TZ),
@@ -468,7 +468,7 @@ describe("the dose times' replies over the clock changes (Europe/London)", () =>
         const from = Date.parse(day.from);
         for (const date of [localDate(from, TZ), day.date, localDate(end, TZ)]) {
           for (const round of ["morning", "midday", "evening"] as const) {
-            const doses = (await roundDoses(bot.deps, round, date)).doses;
+            const doses = await roundDoses(bot.deps, round, date);
             for (const d of doses) {
               for (const kind of d.due.highAlert
                 ? (["nudge", "late", "missed"] as const)

@@ -8,8 +8,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keptDue } from "../../src/answers/kept-doses.ts";
-import { keptSheets } from "../../src/answers/sheets.ts";
+import { owedRound } from "../../src/answers/obligations.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
@@ -147,11 +146,14 @@ describe("the day's review", () => {
     expect(stderr).toMatch(/written/);
     expect(code).toBe(0);
     const html = readFileSync(join(out, `chart-${DATE}.html`), "utf8");
-    const kept = keptDue(await keptSheets({ record: record.store }, { date: DATE }));
-    const meds = [...kept.values()].filter((k) => isMedicationItem(k.due.item));
+    // What the morning round asked when it was kept (its obligation), each medication's cell.
+    const kept = await owedRound({ record: record.store, config: h.config }, DATE, "morning");
+    const meds = (kept?.pets ?? []).flatMap((p) =>
+      p.items.filter((i) => isMedicationItem(i.item)).map((i) => ({ ...p, item: i.item })),
+    );
     expect(meds.length).toBeGreaterThan(0);
     for (const k of meds) {
-      const key = `${k.bookingId}|${k.petId}|${DATE}|morning|${k.due.item}`;
+      const key = `${k.bookingId}|${k.petId}|${DATE}|morning|${k.item}`;
       const cell = new RegExp(`<td data-key="${key.replace(/\|/g, "\\|")}">(.*?)</td>`).exec(html);
       expect(cell?.[1], key).toContain("missed");
     }

@@ -14,7 +14,7 @@
  * - The stay's record and the Home tab show the figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayDoseFigures } from "../../src/answers/kept-doses.ts";
+import { recordDay } from "../../src/answers/care-record.ts";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
@@ -398,7 +398,12 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     now = Date.parse("2026-11-22T22:05:00Z");
     // Pip's insulin: given late (19:50, late from 19:45), recorded after its window, witnessed.
     const pipStay = await stayRecord(pip().bookingId);
-    expect(pipStay).toContain("💊 given on time: 0 of 1 due · 1 late entry");
+    // Its round was kept before Pip's plan was confirmed: due from the words then, and the plan as it
+    // stood when the dose was given beside it (issue 45: what was due is as the round kept it).
+    expect(pipStay).toContain(
+      "💊 given on time: 0 of 1 due (1 from the words, plan not confirmed) · 1 late entry",
+    );
+    expect(pipStay).toContain("· plan: confirmed");
     expect(pipStay).toContain("Late, missed and not given:");
     expect(pipStay).toContain("⏰ Caninsulin");
     expect(pipStay).toContain("given late Sun 22 Nov 19:50");
@@ -406,12 +411,17 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     expect(pipStay).toContain("witnessed by Tom 20:34");
     // The other high-alert dose: given on time, never witnessed.
     const other = await stayRecord((highAlertPet as { bookingId: number }).bookingId);
-    expect(other).toMatch(/💊 given on time: \d+ of \d+ due · 💉 1 high-alert dose unwitnessed/);
+    expect(other).toMatch(
+      /💊 given on time: \d+ of \d+ due( \(\d+ from the words, plan not confirmed\))? · 💉 1 high-alert dose unwitnessed/,
+    );
     expect(other).toContain("💉 unwitnessed");
 
     const view = await homeOpened(h, `EvDoseHome${Date.now()}`);
-    const f = await dayDoseFigures({ record: store, config: h.config, clock }, "2026-11-22");
+    const f = (await recordDay({ record: store, config: h.config, clock }, "test", { date: "2026-11-22" }))
+      .doses;
     expect(f?.onTime).toBeGreaterThan(0);
     expect(view).toContain(`💊 Today's doses:* given on time: ${f?.onTime} of ${f?.due} due`);
+    // Home's figure is the record's: the same doses the rounds asked.
+    expect(f?.due).toBeGreaterThan(0);
   });
 });

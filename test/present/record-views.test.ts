@@ -7,8 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
-import { roundDoses } from "../../src/answers/doses.ts";
 import { offFoodToday } from "../../src/answers/home-record.ts";
+import { keepRound, roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { docBlocks } from "../../src/blocks/doc.ts";
 import { doseAlertMessage } from "../../src/blocks/dose-alerts.ts";
@@ -19,7 +19,7 @@ import { dueOf } from "../../src/domain/record.ts";
 import { doseAlertDoc } from "../../src/present/dose-alerts.ts";
 import { offFoodDoc } from "../../src/present/off-food.ts";
 import { recordDayDoc } from "../../src/present/record-day.ts";
-import type { Entry, EntryInput } from "../../src/record/types.ts";
+import type { CareRecordStore, Entry, EntryInput } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
 import { recordDayText } from "../../src/text/record.ts";
 import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
@@ -39,7 +39,7 @@ describe("the dose times' replies: one document, two serializers", () => {
 
   beforeAll(async () => {
     // The evening round of the sandbox's today: its doses not recorded, as a late reply names them.
-    const { doses } = await roundDoses(busy.deps, "evening", busy.today);
+    const doses = await roundDoses(busy.deps, "evening", busy.today);
     view = {
       kind: "late",
       date: busy.today,
@@ -155,6 +155,8 @@ describe("the pets off their food: one document, two serializers", () => {
 describe("a day of the care record: one document, two serializers", () => {
   it("every round, each pet's due items beside their entries, a note of two lines and a correction, the same on both", async () => {
     const report = await roundReport(busy.deps, "morning", busy.day);
+    // The round kept (as its post keeps it): what it asked is what the day's record shows as due.
+    await keepRound(busy.deps, report);
     // What is due by the pet's care plan (the record's own rule, as recordDay reads it).
     const p = report.pets.find((x) => x.sheet && x.pet && dueOf(x).some((d) => d.item !== "meal"));
     if (!p?.sheet || !p.pet) throw new Error("the busy day's morning round has no medicated pet");
@@ -177,11 +179,9 @@ describe("a day of the care record: one document, two serializers", () => {
       requestKey: "day-2",
     });
     const day = await recordDay(
-      busy.deps.record,
+      { ...busy.deps, record: busy.deps.record as CareRecordStore },
       "the test's SQLite file",
       { date: busy.day },
-      busy.deps,
-      busy.deps.clock,
     );
     const doc = recordDayDoc(day, TZ);
     const slack: Message = { text: doc.fallback, blocks: docBlocks(doc.parts) };

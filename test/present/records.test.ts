@@ -94,7 +94,7 @@ describe("a booking: one document, two serializers", () => {
       items: [],
       entries: [],
       dueKnown: true,
-      cut: false,
+      notDue: [],
     };
     const withStay = { ...v, stay: { bookingId, pets: [record], problem: undefined } };
     const lines = expectSameLines(bookingMessages(withStay, TZ, "2026"), bookingText(withStay, TEXT));

@@ -20,6 +20,9 @@ describe("today at a glance: one document, two serializers", () => {
     const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
     expect(lines).toContain(`🛬 Arrivals: ${t.arrivals} booking${t.arrivals === 1 ? "" : "s"}`);
     expect(lines).toContain(`🐾 In house: ${t.inHouse} pets`);
+    // Slack's "🖨 Chart" (today's medication chart, sent as a file): a button, no line of its own.
+    expect(JSON.stringify(homeBlocks(t, TZ))).toContain('"action_id":"day_chart"');
+    expect(todayText(t, TEXT)).not.toContain("Chart");
   });
 
   it("fasting first, the record's figures, and what could not be loaded", () => {
@@ -78,6 +81,7 @@ describe("today at a glance: one document, two serializers", () => {
       refused: 0,
       notGiven: 0,
       lateEntries: 0,
+      notDue: 0,
       fromWords: 0,
     };
     const t = {

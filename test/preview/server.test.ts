@@ -15,13 +15,15 @@ import {
   visibleTo,
 } from "../../src/preview/server.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
+import { zonedInstant } from "../../src/time.ts";
 
 let preview: Preview;
+const TZ = "Europe/London";
 
 beforeAll(async () => {
   preview = await startPreview({
     port: 0,
-    timezone: "Europe/London",
+    timezone: TZ,
     log: silentLogger(),
     customers: 120,
     seed: 3,
@@ -31,6 +33,23 @@ afterAll(async () => {
   await preview?.close();
   // The preview's care record goes with it.
   if (preview) expect(existsSync(preview.record.dir)).toBe(false);
+});
+
+describe("the preview's one clock", () => {
+  it("each message is stamped on the kennel's clock the bot runs on, never the computer's", async () => {
+    const at = (m: { ts: string }) => Number(m.ts.split(".")[0]) * 1000;
+    const posted = preview.slack.timeline.filter((m) => m.author === "bot" && !m.ephemeral);
+    // The seeded morning round posted at 07:30 on that clock, the midday one at 12:00: stamped then,
+    // whatever the hour on this computer (its own clock would stamp both the same minute).
+    const between = (from: string, to: string) =>
+      posted.some(
+        (m) =>
+          at(m) >= zonedInstant(preview.clock.today, from, TZ).getTime() &&
+          at(m) < zonedInstant(preview.clock.today, to, TZ).getTime(),
+      );
+    expect(between("07:30", "07:40")).toBe(true);
+    expect(between("12:00", "12:10")).toBe(true);
+  });
 });
 
 describe("the preview's care record", () => {
@@ -83,6 +102,29 @@ describe("the preview's server", () => {
     expect(added.every((m) => m.channel === PREVIEW_USERS.staff)).toBe(true);
     expect(visibleTo(preview.slack, PREVIEW_USERS.guest).dm).toHaveLength(0);
   });
+
+  it("Home's 🖨 Chart sends today's medication chart as a file in the app's messages, which the page opens", async () => {
+    type Element = { action_id: string; value: string };
+    const blocks = (preview.slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
+      elements?: Element[];
+    }>;
+    const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === "day_chart");
+    expect(button, "the preview's Home has the Chart button").toBeDefined();
+    await post("/preview/action", { home: true, actionId: button?.action_id, value: button?.value });
+    const shared = () => visibleTo(preview.slack, PREVIEW_USERS.staff).dm.find((m) => m.files?.length);
+    await preview.slack.waitFor(() => shared() !== undefined, 30_000);
+    expect(shared()?.text).toMatch(/^🖨 The medication chart for /);
+    const file = shared()?.files?.[0];
+    expect(file?.name).toMatch(/^chart-\d{4}-\d{2}-\d{2}\.html$/);
+    const res = await fetch(`${preview.url}/preview/file/${file?.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const page = await res.text();
+    expect(page).toContain("Medication chart · ");
+    expect(page).toContain("R refused");
+    expect((await fetch(`${preview.url}/preview/file/F999`)).status).toBe(404);
+  }, 60_000);
 
   it("a guest opening the Home tab sees the refusal and no figures; a guest's command is refused too", async () => {
     await post("/preview/home", { as: "guest" });

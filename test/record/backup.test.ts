@@ -81,7 +81,7 @@ describe("record backup: private from the first byte, never through a link", () 
     try {
       const r = await cli(["record", "backup", target], { KENNEL_DATA_DIR: dir });
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/Backed up the care record \(3 entries/);
+      expect(r.stdout).toMatch(/Backed up the care record \(3 chain links: 3 entries, \d+ KB\)/);
     } finally {
       process.umask(umask);
     }

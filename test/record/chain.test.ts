@@ -6,6 +6,7 @@
  * someone with the file would), and passes after a correction and after retention; a record made
  * for one kennel refuses another; a record of schema 1 is sealed into the chain on upgrade.
  */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
@@ -71,6 +72,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
       rows: 0,
       head: { seq: 0, hash: GENESIS },
       removedThrough: 0,
+      links: { entries: 0, log: {} },
     });
     const first = await recorded(store, entry("2026-11-24"));
     const head1 = await store.head();
@@ -257,8 +259,11 @@ describe("kennel-desk record verify", () => {
     const env = { KENNEL_DATA_DIR: dir };
     const ok = await cli(["record", "verify"], env);
     expect(ok.code).toBe(0);
+    // Every link counted, and what each is: the round entries, then the log's records by kind.
     expect(ok.stdout).toMatch(
-      new RegExp(`^intact: 11 entries, head #${head.seq} · ${head.hash.slice(0, 16)}…`),
+      new RegExp(
+        `^intact: 11 chain links: 10 entries, 1 witness, head #${head.seq} · ${head.hash.slice(0, 16)}…`,
+      ),
     );
     expect(ok.stdout).toContain(`full head: #${head.seq} sha256 ${head.hash}`);
     expect(ok.stdout).toContain("for the kennel API at https://api.kennel.example");
@@ -271,6 +276,57 @@ describe("kennel-desk record verify", () => {
     expect(bad.stdout).toContain(`NOT intact: entry ${third.id} (#${third.seq}) does not match its hash`);
     const json = await cli(["record", "verify", "--json"], env);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, problem: "changed", at: third.seq });
+  });
+
+  it("--file verifies a copy on its own: read-only, no kennel settings, the same links as its backup counts", async () => {
+    const { dataDir: dir } = (await sqlite.settings()) as { dataDir: string };
+    const store = (await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, KENNEL)).store;
+    await tenDays(store);
+    const head = await store.head();
+    await store.close();
+    // The copy named as a record's file, so it can be tampered with as the bot's own is (below).
+    const copyDir = ((await sqlite.settings()) as { dataDir: string }).dataDir;
+    const copy = join(copyDir, SQLITE_FILE);
+    const backup = await cli(["record", "backup", copy], { KENNEL_DATA_DIR: dir });
+    expect(backup.stdout).toContain("Backed up the care record (11 chain links: 10 entries, 1 witness, ");
+    // Settings naming another kennel, and a data folder with no record: neither stands in the way.
+    const elsewhere = {
+      KENNEL_DATA_DIR: join(dir, "none"),
+      KENNEL_API_BASE_URL: "https://api.other-kennel.example/api/v1",
+      KENNEL_API_KEY: "k".repeat(32),
+    };
+    const bytes = readFileSync(copy);
+    const ok = await cli(["record", "verify", "--file", copy], elsewhere);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(
+      new RegExp(
+        `^intact: 11 chain links: 10 entries, 1 witness, head #${head.seq} · ${head.hash.slice(0, 16)}…`,
+      ),
+    );
+    expect(ok.stdout).toContain(`the record at ${copy}, for the kennel API at https://api.kennel.example`);
+    expect((await cli(["record", "verify", "--file", copy, "--head", headWords(head)], elsewhere)).code).toBe(
+      0,
+    );
+    // Nothing written to the copy, nothing made beside it.
+    expect(readFileSync(copy).equals(bytes)).toBe(true);
+    expect(existsSync(join(dir, "none"))).toBe(false);
+
+    await sqlite.raw({ engine: "sqlite", dataDir: copyDir })(
+      "UPDATE care_entries SET note = 'added later' WHERE id = 3",
+    );
+    const bad = await cli(["record", "verify", "--file", copy], elsewhere);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^NOT intact: entry 3 \(#\d+\) does not match its hash/);
+    // No such file, or not a care record: it cannot be read (3), never intact nor tampered.
+    const missing = await cli(["record", "verify", "--file", join(dir, "nothing.sqlite")], elsewhere);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain("There is no file at");
+    const text = join(dir, "notes.txt");
+    writeFileSync(text, "not a record");
+    const notRecord = await cli(["record", "verify", "--file", text], elsewhere);
+    expect(notRecord.code).toBe(3);
+    expect(notRecord.stderr).toContain("holds no care record: nothing to verify");
   });
 });
 

@@ -164,7 +164,7 @@ describe("kennel-desk record backup", () => {
     await writing;
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Backed up the care record \(2[01] entries, \d+ KB\)/);
+    expect(r.stdout).toMatch(/Backed up the care record \((2[01]) chain links: \1 entries, \d+ KB\)/);
     expect(statSync(target).mode & 0o777).toBe(0o600);
     const copy = new DatabaseSync(target, { readOnly: true });
     const n = (copy.prepare("SELECT count(*) AS n FROM care_entries").get() as { n: number }).n;

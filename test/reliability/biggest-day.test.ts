@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
-import { roundDoses } from "../../src/answers/doses.ts";
 import { houseReport } from "../../src/answers/house.ts";
+import { roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
@@ -188,7 +188,7 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
     for (const time of ["19:00", "21:00"]) {
       at(time);
       for (const round of ROUNDS) {
-        const doses = (await roundDoses(deps, round, day)).doses;
+        const doses = await roundDoses(deps, round, day);
         const alerts = alertsAt(day, round, doses, new Date(now).toISOString(), {
           today: day,
           localDate: (iso) => localDate(iso, TZ),

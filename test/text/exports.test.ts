@@ -75,11 +75,18 @@ describe("the exports' one cleaning", () => {
           label: "Rimadyl",
           entry: hostile,
           due: true,
+          state: { state: "missed" },
+          window: {
+            opensAt: "2026-11-24T06:30:00.000Z",
+            dueAt: "2026-11-24T07:30:00.000Z",
+            lateAt: "2026-11-24T08:30:00.000Z",
+            closesAt: "2026-11-24T10:30:00.000Z",
+          },
         },
       ],
       entries: [hostile],
       dueKnown: true,
-      cut: false,
+      notDue: [],
     };
     const page = stayHtml({
       reference: "CR\u202E 8001",

@@ -10,7 +10,14 @@ import type { PlanState } from "../../src/domain/plan/types.ts";
 import { PRN_EFFECTS } from "../../src/domain/prn-effects.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
 import { runwayShortWords } from "../../src/words/custody.ts";
-import { effectWords, reasonWords, stateWords, UNWITNESSED } from "../../src/words/doses.ts";
+import {
+  effectWords,
+  NOT_DUE_ICON,
+  notDueWords,
+  reasonWords,
+  stateWords,
+  UNWITNESSED,
+} from "../../src/words/doses.ts";
 import { onRoundWords, planStateWords } from "../../src/words/plan.ts";
 import { outcomeWords } from "../../src/words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";
@@ -35,6 +42,9 @@ describe("the glossary", () => {
       expect(GLOSSARY).toContain(reasonWords(r));
     for (const e of PRN_EFFECTS) expect(GLOSSARY).toContain(`**${effectWords(e)}**`);
     expect(GLOSSARY).toContain(`💉 **${UNWITNESSED}**`);
+    expect(GLOSSARY).toContain(
+      `${NOT_DUE_ICON} **${notDueWords({ why: "gone_home", at: "2026-11-24T08:30:00Z" }, "UTC")}**`,
+    );
     for (const w of [
       "late entry",
       "given late",

@@ -4,6 +4,7 @@ import type { BotDeps } from "../bot-deps.ts";
 import { PlanPosts } from "../plan-redraw.ts";
 import { SheetRedraw } from "../record-round.ts";
 import { WelfareRedraw } from "../welfare-redraw.ts";
+import { registerChart } from "./chart.ts";
 import { registerCustody } from "./custody.ts";
 import { registerCustodyForms } from "./custody-forms.ts";
 import { registerDayPages } from "./day-page.ts";
@@ -53,4 +54,6 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   registerPrnEffect(app, deps);
   // The manager's daily review (issue 50): "✅ Reviewed…".
   registerReview(app, deps);
+  // The medication chart on paper (issue 50): "🖨 Chart" on the round post and Home.
+  registerChart(app, deps);
 }

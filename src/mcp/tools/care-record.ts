@@ -68,7 +68,7 @@ export function register(server: ToolServer, deps: Deps): void {
         round: roundNamed(a.round, deps.config.rounds.names),
         petId: a.pet,
       };
-      const r = await recordDay(store, where, query, deps, deps.clock);
+      const r = await recordDay({ ...deps, record: store }, where, query);
       // The day's welfare checks and flags (issue 38), after the rounds.
       const day = await welfareDay(store, query.date, deps.config.timezone, query.petId);
       const rounds = day.rounds.filter((x) => !query.round || x.round === query.round);

@@ -4,6 +4,8 @@ var onHome = false;
 var homeShown = 0;
 var polling = null;
 var log = document.getElementById("log");
+/** A message's time on the kennel's clock, 24-hour, as every entry in it reads (issue 45: one clock). */
+var STAMP = new Intl.DateTimeFormat("en-GB", { timeZone: document.body.dataset.timezone || "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 var EMOJI = { warning: "⚠️", white_check_mark: "✅", x: "❌", pill: "💊", hourglass_flowing_sand: "⏳", lock: "🔒",
   dog: "🐕", cat: "🐈", paw_prints: "🐾", calendar: "📅", memo: "📝", stethoscope: "🩺", fork_and_knife: "🍽",
   sunny: "☀️", crescent_moon: "🌙", alarm_clock: "⏰", question: "❔", key: "🔑", electric_plug: "🔌", compass: "🧭",
@@ -149,12 +151,19 @@ function messageNode(m, replies, privately) {
   var head = el("div");
   head.appendChild(el("span", "who", who));
   if (m.author === "bot") head.appendChild(el("span", "app", "APP"));
-  head.appendChild(el("span", "when", new Date(Number(m.ts.split(".")[0]) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
+  head.appendChild(el("span", "when", STAMP.format(new Date(Number(m.ts.split(".")[0]) * 1000))));
   body.appendChild(head);
   if (m.ephemeral || privately) body.appendChild(el("div", "only", "👁 Only visible to you"));
   if (m.blocks && m.blocks.length) m.blocks.forEach(function (b) { body.appendChild(block(b, m)); });
   else if (m.author === "you") body.appendChild(el("div", "typed", m.text));
   else body.appendChild(textObject({ type: "mrkdwn", text: m.text }, el("div")));
+  (m.files || []).forEach(function (f) {
+    var a = el("a", "file", "📄 " + (f.title || f.name) + " (" + f.name + ")");
+    a.href = "/preview/file/" + encodeURIComponent(f.id);
+    a.target = "_blank";
+    a.rel = "noopener";
+    body.appendChild(a);
+  });
   if (replies.length) {
     var t = el("div", "thread");
     t.appendChild(el("div", "when", replies.length + (replies.length === 1 ? " reply" : " replies")));

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custody.ts";
 import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
+import { obligation, obligationChange } from "./obligation.ts";
 import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
 import { postClaim } from "./post-claim.ts";
@@ -38,6 +39,8 @@ const KINDS = [
   welfareFlag,
   welfareAdvice,
   welfareResolved,
+  obligation,
+  obligationChange,
   review,
   medicineIn,
   medicineCount,

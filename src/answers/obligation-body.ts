@@ -1,0 +1,129 @@
+/**
+ * What a round's answer asks, as its obligation's body (issue 45; written by src/answers/
+ * obligations.ts keepRound): each pet and item with its words, the plan's version it came from and
+ * its window; and the changes the round's answer makes later to what was kept (a pet who arrived or
+ * went home since).
+ */
+import type { Deps } from "../deps.ts";
+import { saysCheckedIn } from "../domain/bookings.ts";
+import type { Round } from "../domain/care.ts";
+import { type DoseWindow, doseWindow } from "../domain/doses.ts";
+import { type OwedItem, type OwedRound, owedPetKey } from "../domain/obligations.ts";
+import { type DueItem, dueOf } from "../domain/record.ts";
+import type { BodyIn } from "../record/kinds/index.ts";
+import { localDate } from "../time.ts";
+import { doseSettings } from "./doses.ts";
+import type { RoundPet, RoundReport } from "./rounds.ts";
+
+/** An instant as the record writes them (ISO 8601, UTC); undefined when it is not one. */
+function isoOf(at: string | undefined): string | undefined {
+  const ms = at === undefined ? Number.NaN : Date.parse(at);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+const cut = (s: string, max: number) => Array.from(s).slice(0, max).join("");
+
+/** An item's window at a round, by the settings now (what the obligation keeps). */
+export function windowOf(deps: Pick<Deps, "config">, d: DueItem, date: string, round: Round): DoseWindow {
+  return doseWindow(d, date, round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
+}
+
+/** The items a pet of the round's answer owes: what is due by its plan (else the sheet's rule), as kept. */
+function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round): OwedItem[] {
+  const plan = p.plan;
+  return dueOf(p).map((d) => ({
+    item: d.item,
+    label: cut(d.label, 200),
+    text: cut(d.text, 3000),
+    ...(d.highAlert ? { highAlert: true } : {}),
+    window: windowOf(deps, d, date, round),
+    ...(plan?.versionId !== undefined ? { plan: plan.versionId } : {}),
+    confirmed: plan?.state === "confirmed",
+  }));
+}
+
+/** A pet of the round's answer as the obligation keeps it; none without ids or anything due. */
+function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round) {
+  const bookingId = p.booking.bookingId;
+  const petId = p.pet?.pet.petId;
+  if (bookingId === undefined || petId === undefined || !p.pet || !p.sheet) return undefined;
+  const items = owedItemsOf(deps, p, date, round);
+  if (items.length === 0) return undefined;
+  // Not here yet: arriving later that day, not checked in (the sheet's own rule).
+  const checkIn = isoOf(p.booking.checkInDate);
+  const checkOut = isoOf(p.booking.checkOutDate);
+  const arrivesAt =
+    checkIn && !saysCheckedIn(p.booking) && localDate(checkIn, deps.config.timezone) === date
+      ? checkIn
+      : undefined;
+  return {
+    bookingId,
+    petId,
+    name: cut(p.pet.flags.name || p.pet.pet.name || `pet ${petId}`, 200),
+    ...(p.booking.roomName ? { room: cut(p.booking.roomName, 200) } : {}),
+    ...(p.booking.reference ? { reference: cut(p.booking.reference, 100) } : {}),
+    ...(checkIn ? { checkIn } : {}),
+    ...(checkOut ? { checkOut } : {}),
+    ...(arrivesAt ? { arrivesAt } : {}),
+    items,
+  };
+}
+
+/** The obligation of a round's answer, as it is written. */
+export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): BodyIn<"obligation"> {
+  const pets = report.pets.flatMap((p) => owedPetOf(deps, p, report.date, report.round) ?? []);
+  const kennelId = report.pets
+    .map((p) => p.pet?.pet.kennelId)
+    .find((k): k is number => typeof k === "number" && k > 0);
+  const { inHouse, away } = report.totals;
+  return {
+    v: 1,
+    date: report.date,
+    round: report.round,
+    ...(kennelId ? { kennelId } : {}),
+    pets,
+    bookings: [...new Set(report.pets.flatMap((p) => p.booking.bookingId ?? []))],
+    careMissing: report.pets
+      .filter((p) => !p.pet)
+      .map((p) => ({
+        ...(p.booking.bookingId !== undefined ? { bookingId: p.booking.bookingId } : {}),
+        pets: cut(p.unmatched.join(", ") || p.booking.petNames || "pets", 400),
+        status: p.careStatus,
+      })),
+    counts: { inHouse, onSheet: Math.max(0, inHouse - away), away },
+  };
+}
+
+/**
+ * The changes the round's answer now makes to what the round asked: each pet of a booking not on
+ * the sheet when it was kept, with something due, arrived (its items added); each pet asked of whose
+ * booking now says it has left, gone home (at its check-out, else when seen). Nothing else: an item
+ * the plan makes due since, or a pet whose care could be read since, changes nothing.
+ */
+export function changesOf(
+  deps: Pick<Deps, "config" | "clock">,
+  owed: OwedRound,
+  bookings: ReadonlySet<number>,
+  report: RoundReport,
+): Array<BodyIn<"obligation_change">> {
+  const id = owed.id as number;
+  const now = deps.clock.now().toISOString();
+  const out: Array<BodyIn<"obligation_change">> = [];
+  const base = { v: 1 as const, obligation: id, round: owed.round };
+  const left = new Map((report.left ?? []).map((l) => [l.bookingId, l.at]));
+  for (const p of owed.pets) {
+    const at = left.get(p.bookingId);
+    if (at === undefined || p.leftAt !== undefined) continue;
+    const pet = { bookingId: p.bookingId, petId: p.petId, name: p.name, ...(p.room ? { room: p.room } : {}) };
+    out.push({ ...base, change: "left", ...pet, at: at < now ? at : now });
+  }
+  const known = new Set(owed.pets.map(owedPetKey));
+  for (const p of report.pets) {
+    if (p.booking.bookingId === undefined || bookings.has(p.booking.bookingId)) continue;
+    const pet = owedPetOf(deps, p, report.date, report.round);
+    if (!pet || known.has(owedPetKey(pet))) continue;
+    const { arrivesAt, ...rest } = pet;
+    out.push({ ...base, change: "arrived", ...rest, at: arrivesAt ?? isoOf(p.booking.checkInDate) ?? now });
+  }
+  return out;
+}

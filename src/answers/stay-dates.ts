@@ -1,0 +1,69 @@
+/**
+ * The days a stay's record is read over (src/answers/stay.ts): its entries' round dates with a
+ * month's margin, the days its rounds asked anything of it, and the span of some days.
+ */
+import type { Deps } from "../deps.ts";
+import { pastCheckOut } from "../domain/bookings.ts";
+import type { Booking } from "../kennel/schemas.ts";
+import { addDays, localDate } from "../time.ts";
+
+/** A stay as its record is read: its dates, and its status when the kennel API gave it. */
+export type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate"> &
+  Partial<Pick<Booking, "status">>;
+
+/**
+ * When a stay's record runs to (ms): its check-out; but a stay still checked in past its check-out
+ * (the owner did not come) runs to now, as every round's sheet keeps it (src/domain/bookings.ts
+ * pastCheckOut); without a check-out, now. Never before its check-in (`start`).
+ */
+export function stayEnd(deps: Pick<Deps, "clock">, b: StayBooking, start: number): number {
+  const now = deps.clock.now().getTime();
+  const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
+  if (Number.isNaN(out) || pastCheckOut(b, now)) return Math.max(now, start);
+  return Math.max(out, start);
+}
+
+/** Entries are read by booking within its dates, with this many days' margin either side. */
+const MARGIN_DAYS = 31;
+
+/**
+ * The round dates to read a stay's entries in: its check-in to its check-out (or today), with a
+ * month's margin either side, so the read uses the record's date index instead of every entry ever
+ * made. ASSUMPTION: an entry's round date is a day the pet was in house (staff record from that
+ * day's sheet); the margin covers a stay whose dates were changed after. Without dates: every date.
+ */
+export function stayDates(
+  deps: Pick<Deps, "config" | "clock">,
+  b: StayBooking,
+): { from?: string; to?: string } {
+  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+  if (Number.isNaN(start)) return {};
+  const tz = deps.config.timezone;
+  const end = stayEnd(deps, b, start);
+  return {
+    from: addDays(localDate(start, tz), -MARGIN_DAYS),
+    to: addDays(localDate(end, tz), MARGIN_DAYS),
+  };
+}
+
+/**
+ * The days a stay's rounds asked anything of it: check-in's to check-out's (or today, when it has
+ * not come or the stay is still checked in past it), no margin (what a round asked is read by its
+ * day; a stay's entries by its booking).
+ */
+export function roundDates(
+  deps: Pick<Deps, "config" | "clock">,
+  b: StayBooking,
+): { from?: string; to?: string } {
+  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+  if (Number.isNaN(start)) return {};
+  const tz = deps.config.timezone;
+  const end = Math.max(Math.min(stayEnd(deps, b, start), deps.clock.now().getTime()), start);
+  return { from: localDate(start, tz), to: localDate(end, tz) };
+}
+
+/** The first and last of some days (YYYY-MM-DD), any missing left out. */
+export function spanOf(...days: Array<string | undefined>): { from?: string; to?: string } {
+  const known = days.filter((d): d is string => d !== undefined).sort();
+  return known.length ? { from: known[0] as string, to: known.at(-1) as string } : {};
+}

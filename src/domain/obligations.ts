@@ -1,0 +1,348 @@
+/**
+ * What a round asked, written once (issue 45), and each dose's state from it: the one answer every
+ * surface gives to "was this dose given?". A round's obligation is what its sheet asked of each pet
+ * when it was first kept (each item with its words, the plan's version it came from or "from the
+ * words, plan not confirmed", its window); a pet who arrived or went home after it is a change to it.
+ * A dose's state is read from the obligation, its changes and the entries alone: never from the
+ * kennel API's answer of a later moment.
+ *
+ * - Recorded: given on time, late, after its window (a late entry when recorded after it closed),
+ *   refused, not given with its reason (src/domain/doses.ts doseState, on the kept window).
+ * - Not recorded: upcoming, due, late, missed by its kept window; but a pet that went home before
+ *   the window closed ("not due: gone home 08:30"), or arrived after it closed, owed nothing more.
+ *
+ * Pure: the obligations, changes and entries are passed in.
+ */
+import type { Entry, ItemKey } from "../record/types.ts";
+import type { Round } from "./care.ts";
+import { type DoseState, type DoseWindow, doseState, openState } from "./doses.ts";
+import {
+  currentEntries,
+  type DueItem,
+  isMedicationItem,
+  type PetRoundStatus,
+  petRoundStatus,
+  withoutNotDue,
+} from "./record.ts";
+
+/** One item a round asked of a pet, as kept. */
+export interface OwedItem {
+  item: ItemKey;
+  label: string;
+  text: string;
+  highAlert?: boolean | undefined;
+  window: DoseWindow;
+  /** The kept version of the pet's care plan it was worked from, when there was one. */
+  plan?: number | undefined;
+  /** A person had confirmed that plan; false: due from the words, plan not confirmed. */
+  confirmed: boolean;
+}
+
+/** A pet a round asked something of, with what happened to it since (an arrival, a departure). */
+export interface OwedPet {
+  bookingId: number;
+  petId: number;
+  name: string;
+  room?: string | undefined;
+  /** The booking's reference, check-in and check-out (ISO) as the kennel API said when it was kept. */
+  reference?: string | undefined;
+  checkIn?: string | undefined;
+  checkOut?: string | undefined;
+  /** Not here when the round was kept (or added as an arrival): its arrival (ISO). */
+  arrivesAt?: string | undefined;
+  items: OwedItem[];
+  /** Went home after the round was kept (ISO): its items not recorded by then are not due. */
+  leftAt?: string | undefined;
+  /** Added to the round after it was kept: when it arrived (ISO). */
+  arrived?: string | undefined;
+}
+
+/** What the round's figures counted when it was kept (the obligation's `counts`). */
+interface KeptCounts {
+  inHouse: number;
+  onSheet: number;
+  away: number;
+}
+
+/** One round's obligation with its changes: what it asked, as the record holds it. */
+export interface OwedRound {
+  /** The obligation's id in the record (none: read from kept sheets written before obligations were). */
+  id: number | undefined;
+  date: string;
+  round: Round;
+  /** When the obligation was written (ISO). */
+  keptAt: string;
+  pets: OwedPet[];
+  counts?: KeptCounts | undefined;
+  /** Bookings on the sheet whose pets' care could not be read: what was due there is not known. */
+  careMissing?: Array<{ bookingId?: number | undefined; pets: string; status: string }> | undefined;
+  /** Pets added (arrived) and gone home since it was kept. */
+  arrivals: number;
+  departures: number;
+  /**
+   * Read from the round's kept sheets (a record written before obligations were): the windows by the
+   * settings now, the plan's version not kept.
+   */
+  fromSheets?: true | undefined;
+}
+
+/** When a sheet is drawn, and what its round asked (none: no state shown): each item's state then. */
+export type SheetDoses = { now: Date; owed: OwedRound | undefined };
+
+/** A change to an obligation, as kept. */
+export interface OwedChange {
+  obligation: number;
+  change: "arrived" | "left" | "added";
+  bookingId: number;
+  petId: number;
+  name: string;
+  room?: string | undefined;
+  at: string;
+  items?: OwedItem[] | undefined;
+}
+
+/** "501|77": a pet of a round. */
+export const owedPetKey = (p: { bookingId: number; petId: number }) => `${p.bookingId}|${p.petId}`;
+
+/**
+ * The round as it stands after its changes: an arrival's pet added (its arrival kept), a departure's
+ * marked with when it went home (the first said, if said twice), items signed later added. Changes are applied in the record's
+ * order; a pet who left and came back has its arrival after its departure, both said.
+ */
+export function applyChanges(
+  round: Omit<OwedRound, "arrivals" | "departures">,
+  changes: readonly OwedChange[],
+): OwedRound {
+  const pets = new Map(round.pets.map((p) => [owedPetKey(p), { ...p }]));
+  let arrivals = 0;
+  let departures = 0;
+  for (const c of changes) {
+    if (c.obligation !== round.id) continue;
+    const key = owedPetKey(c);
+    const pet = pets.get(key);
+    if (c.change === "left") {
+      if (!pet || pet.leftAt !== undefined) continue;
+      pet.leftAt = c.at;
+      departures++;
+    } else if (c.change === "added") {
+      const have = new Set(pet?.items.map((i) => i.item));
+      const items = (c.items ?? []).filter((i) => !have.has(i.item));
+      if (pet) pet.items = [...pet.items, ...items];
+      else if (items.length)
+        pets.set(key, { bookingId: c.bookingId, petId: c.petId, name: c.name, room: c.room, items });
+    } else if (!pet || pet.leftAt !== undefined) {
+      const items = c.items ?? [];
+      if (items.length === 0) continue;
+      const base = { bookingId: c.bookingId, petId: c.petId, name: c.name };
+      pets.set(key, { ...base, room: c.room, arrivesAt: c.at, arrived: c.at, items });
+      arrivals++;
+    }
+  }
+  return { ...round, pets: [...pets.values()], arrivals, departures };
+}
+
+/**
+ * An owed item's state at `now` beside its current entry: recorded as the entry says; else not due
+ * when the pet went home before the window closed or arrives after it; else by its kept window.
+ */
+export function owedState(
+  item: Pick<OwedItem, "window">,
+  pet: Pick<OwedPet, "leftAt" | "arrivesAt">,
+  entry: Pick<Entry, "outcome" | "givenAt" | "recordedAt"> | undefined,
+  now: string,
+): DoseState {
+  if (entry) return doseState(item.window, now, entry);
+  const closes = Date.parse(item.window.closesAt);
+  if (pet.leftAt !== undefined && Date.parse(pet.leftAt) <= closes)
+    return { state: "not_due", why: "gone_home", at: pet.leftAt };
+  if (pet.arrivesAt !== undefined && Date.parse(pet.arrivesAt) > closes)
+    return { state: "not_due", why: "arrives_later", at: pet.arrivesAt };
+  return { state: openState(item.window, now) };
+}
+
+/** The item as a sheet names it: its key, label and words, high-alert, due from the words. */
+export function dueOfOwed(i: OwedItem): DueItem & { unconfirmed?: boolean } {
+  return {
+    item: i.item,
+    label: i.label,
+    text: i.text,
+    ...(i.highAlert ? { highAlert: true } : {}),
+    ...(!i.confirmed && isMedicationItem(i.item) ? { unconfirmed: true } : {}),
+  };
+}
+
+/** One dose (or meal) a round asked, with its state at the moment read. */
+export interface OwedDose {
+  date: string;
+  round: Round;
+  bookingId: number;
+  petId: number;
+  petName: string;
+  room: string | undefined;
+  due: DueItem;
+  window: DoseWindow;
+  state: DoseState;
+  /** Its current entry (not corrected since), when recorded. */
+  entry?: Entry | undefined;
+  /** Where it came from: the plan's version, and whether a person had confirmed it. */
+  plan?: number | undefined;
+  confirmed: boolean;
+  /** The pet went home after the round was kept (ISO). */
+  leftAt?: string | undefined;
+  /** Recorded for an item no kept round asked (shown, never hidden): its window by the settings. */
+  unasked?: true | undefined;
+}
+
+/** "2026-11-24|morning|501|77|med:1": one item of one pet's round. */
+const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
+  `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
+
+/**
+ * Every item the rounds asked, each with its state at `now` beside the entries; then each current
+ * entry for an item no round asked (a round whose sheet retention removed, an entry made before the
+ * record kept what rounds asked), with the window `windowOf` gives it: counted, never hidden.
+ */
+export function owedDoses(
+  rounds: readonly OwedRound[],
+  entries: Entry[],
+  now: string,
+  windowOf: (e: Entry) => DoseWindow,
+): OwedDose[] {
+  const current = currentEntries(entries);
+  const out: OwedDose[] = [];
+  const asked = new Set<string>();
+  for (const r of rounds) {
+    for (const p of r.pets) {
+      for (const i of p.items) {
+        const key = doseKey({
+          date: r.date,
+          round: r.round,
+          bookingId: p.bookingId,
+          petId: p.petId,
+          item: i.item,
+        });
+        if (asked.has(key)) continue;
+        asked.add(key);
+        const entry = current.get(key);
+        out.push({
+          date: r.date,
+          round: r.round,
+          bookingId: p.bookingId,
+          petId: p.petId,
+          petName: p.name,
+          room: p.room,
+          due: dueOfOwed(i),
+          window: i.window,
+          state: owedState(i, p, entry, now),
+          ...(entry ? { entry } : {}),
+          ...(i.plan !== undefined ? { plan: i.plan } : {}),
+          confirmed: i.confirmed,
+          ...(p.leftAt ? { leftAt: p.leftAt } : {}),
+        });
+      }
+    }
+  }
+  for (const [key, e] of current) {
+    if (asked.has(key)) continue;
+    const window = windowOf(e);
+    out.push({
+      date: e.date,
+      round: e.round,
+      bookingId: e.bookingId,
+      petId: e.petId,
+      petName: e.petName,
+      room: undefined,
+      due: { item: e.item, label: e.item === "meal" ? "meal" : e.itemText, text: e.itemText },
+      window,
+      state: doseState(window, now, e),
+      entry: e,
+      confirmed: false,
+      unasked: true,
+    });
+  }
+  return out;
+}
+
+/** The pet of a round, by its ids. */
+export const owedPetOf = (r: OwedRound, bookingId: number, petId: number): OwedPet | undefined =>
+  r.pets.find((p) => p.bookingId === bookingId && p.petId === petId);
+
+/**
+ * Each pet's round beside the entries, as the round asked it: its items recorded, or still owed at
+ * `now` (an item not due in the end, its pet gone home before its window closed, is left out); a
+ * pet left with nothing owed and nothing recorded is not counted.
+ */
+export function owedStatuses(r: OwedRound, entries: Entry[], now: string): PetRoundStatus[] {
+  return r.pets.flatMap((p) => {
+    const key = { date: r.date, round: r.round, bookingId: p.bookingId, petId: p.petId };
+    const notDue = new Set(
+      p.items.filter((i) => owedState(i, p, undefined, now).state === "not_due").map((i) => i.item),
+    );
+    const s = withoutNotDue(petRoundStatus(key, p.items.map(dueOfOwed), entries), notDue);
+    return s.state === "nothing_due" ? [] : [s];
+  });
+}
+
+/** A kept sheet as a record written before obligations were holds it (src/record/kinds/sheet.ts). */
+interface KeptSheet {
+  id: number;
+  date: string;
+  round: Round;
+  pets: ReadonlyArray<{
+    bookingId: number;
+    petId: number;
+    name: string;
+    due: ReadonlyArray<DueItem>;
+    arrivesAt?: string | undefined;
+    planToConfirm?: number | undefined;
+  }>;
+}
+
+/**
+ * A round's kept sheets read as its obligation (a record written before obligations were, issue 45):
+ * the union of its sheets, each item as the latest had it, its window by `windowOf` (the settings
+ * now), its plan confirmed unless the sheet kept one to confirm or marked the item due from the
+ * words. At least one sheet.
+ */
+export function roundOfSheets(
+  sheets: readonly KeptSheet[],
+  windowOf: (d: DueItem, date: string, round: Round) => DoseWindow,
+): OwedRound {
+  const first = sheets[0] as KeptSheet;
+  const pets = new Map<string, OwedPet>();
+  for (const s of [...sheets].sort((a, b) => a.id - b.id)) {
+    for (const p of s.pets) {
+      if (p.due.length === 0) continue;
+      const items: OwedItem[] = p.due.map((d) => ({
+        item: d.item,
+        label: d.label,
+        text: d.text,
+        ...(d.highAlert ? { highAlert: true } : {}),
+        window: windowOf(d, s.date, s.round),
+        ...(p.planToConfirm !== undefined ? { plan: p.planToConfirm } : {}),
+        // Due from the words when the sheet said so, or kept a plan to confirm.
+        confirmed: p.planToConfirm === undefined && !d.unconfirmed,
+      }));
+      const arrives = p.arrivesAt ? Date.parse(p.arrivesAt) : Number.NaN;
+      const had = pets.get(owedPetKey(p));
+      const byItem = new Map([...(had?.items ?? []), ...items].map((i) => [i.item, i]));
+      pets.set(owedPetKey(p), {
+        bookingId: p.bookingId,
+        petId: p.petId,
+        name: p.name,
+        ...(Number.isNaN(arrives) ? {} : { arrivesAt: new Date(arrives).toISOString() }),
+        items: [...byItem.values()],
+      });
+    }
+  }
+  return {
+    id: undefined,
+    date: first.date,
+    round: first.round,
+    keptAt: first.date,
+    pets: [...pets.values()],
+    arrivals: 0,
+    departures: 0,
+    fromSheets: true,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * "🖨 Chart" on a round post (its day) and on Home (today), through the pipeline
+ * (src/listeners/interaction.ts): a read, so acknowledged at once. The day's medication chart on
+ * paper (src/answers/chart.ts chartOf, the page `kennel-desk chart` writes) goes to Slack as an HTML
+ * file (files.uploadV2: files.getUploadURLExternal, the bytes to its upload_url, then
+ * files.completeUploadExternal) shared in the tapper's messages with the app (conversations.open),
+ * never in the channel. Any failure (the kennel API, the care record, Slack refusing the file) is
+ * told to the tapper privately, in words, with the API's request id when there is one.
+ */
+import type { App, webApi } from "@slack/bolt";
+import { chartOf } from "../../answers/chart.ts";
+import { describeFailure } from "../../answers/failure.ts";
+import { chartButton } from "../../blocks/buttons.ts";
+import { failureText } from "../../blocks/notice.ts";
+import { chartPage } from "../../text/chart-html.ts";
+import { localDate } from "../../time.ts";
+import {
+  chartFailedWords,
+  chartFileName,
+  chartFileTitle,
+  chartFileWords,
+  chartSentWords,
+} from "../../words/chart.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { nothingToFind, onTap } from "../interaction.ts";
+
+/** The day's chart, made and shared with `user` alone, in their messages with the app. */
+async function sendChart(deps: BotDeps, client: webApi.WebClient, user: string, date: string) {
+  const chart = await chartOf(deps, { from: date, days: 1 });
+  const page = chartPage(chart, deps.config, deps.clock.now());
+  const im = await client.conversations.open({ users: user });
+  const channel = im.channel?.id;
+  if (!channel) throw new Error("conversations.open named no conversation");
+  const pets = chart.pets.filter((p) => p.rows.length > 0).length;
+  await client.files.uploadV2({
+    channel_id: channel,
+    file: Buffer.from(page, "utf8"),
+    filename: chartFileName(date),
+    title: chartFileTitle(date),
+    initial_comment: chartFileWords(date, pets, chart.problems.length),
+  });
+}
+
+export function registerChart(app: App, deps: BotDeps): void {
+  onTap(app, deps, {
+    button: chartButton,
+    what: "a chart button",
+    reads: true,
+    home: true,
+    locate: nothingToFind,
+    run: async (t) => {
+      const date = t.ids.date ?? localDate(deps.clock.now(), deps.config.timezone);
+      try {
+        await sendChart(deps, t.client, t.who.userId, date);
+        // From a channel, where the file went; from Home, the file is in the app's Messages tab itself.
+        if (t.where.c) await t.tell(chartSentWords(date));
+      } catch (error) {
+        const f = describeFailure(error);
+        deps.log.warn(
+          { failure: f, err: String((error as Error)?.message ?? error) },
+          "the chart was not sent",
+        );
+        await t.tell(failureText({ ...f, what: `${chartFailedWords(date)} ${f.what}` }));
+      }
+    },
+  });
+}

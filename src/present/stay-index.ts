@@ -1,0 +1,74 @@
+/**
+ * The printable export's index (`record export --format html --out FOLDER`, issue 45): one line per
+ * stay's pet, its page's link (the booking's reference and the pet), the stay's dates and its figures
+ * as the stay's record says them, read from the care record alone; the record's head in the foot.
+ */
+import type { PetStayRecord } from "../domain/stay.ts";
+import { plural } from "../domain/text.ts";
+import type { ChainHead } from "../record/types.ts";
+import { dateTimeOf } from "../words/dates.ts";
+import { staySummaryWords } from "../words/stay.ts";
+import { code, type Doc, type Line, line, type Part, value } from "./doc.ts";
+
+export interface StayIndexRow {
+  /** The stay's page, beside the index. */
+  file: string;
+  reference: string;
+  pet: PetStayRecord;
+  checkIn?: string | undefined;
+  checkOut?: string | undefined;
+}
+
+/** "Tue 24 Nov 14:00 – Fri 27 Nov 10:00", as much of it as is known. */
+function datesWords(r: StayIndexRow, timezone: string): string {
+  const at = (iso: string | undefined) => (iso ? dateTimeOf(iso, timezone) : "?");
+  return r.checkIn || r.checkOut ? `${at(r.checkIn)} – ${at(r.checkOut)}` : "dates not kept";
+}
+
+export function stayIndexDoc(
+  rows: StayIndexRow[],
+  o: { timezone: string; generatedAt: string; head?: ChainHead | undefined; range?: string | undefined },
+): Doc {
+  const title = "Care record · stays";
+  const stays = new Set(rows.map((r) => r.reference)).size;
+  const items: Part[] = rows.map((r) => ({
+    kind: "item",
+    lines: [
+      [{ text: `${value(r.reference, 100)} · ${value(r.pet.petName, 80)}`, strong: true, href: r.file }],
+      line(datesWords(r, o.timezone)),
+      line(value(staySummaryWords(r.pet, o.timezone), 1000)),
+    ],
+  }));
+  const foot: Line[] = [
+    line(
+      `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone}) from the kennel's care record alone: what was due is what each round asked when its sheet was kept.`,
+    ),
+    ...(o.head
+      ? [
+          line(
+            `Record head at the time: #${o.head.seq}, sha256 `,
+            code(o.head.hash),
+            " (check it with ",
+            code("kennel-desk record verify --file"),
+            ").",
+          ),
+        ]
+      : []),
+  ];
+  return {
+    fallback: title,
+    parts: [
+      { kind: "title", text: title },
+      {
+        kind: "summary",
+        lines: [
+          line(
+            `${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
+          ),
+        ],
+      },
+      ...(items.length ? items : [{ kind: "text" as const, lines: [line("No stays in this export.")] }]),
+      { kind: "note", lines: foot },
+    ],
+  };
+}

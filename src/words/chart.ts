@@ -1,0 +1,25 @@
+/** The words of "🖨 Chart" (the day's medication chart on paper, sent to the one who taps it). */
+import { plural } from "../domain/text.ts";
+import { dayHeading } from "./dates.ts";
+
+/** The file's name in Slack: as `kennel-desk chart DATE --out DIR` names it. */
+export const chartFileName = (date: string) => `chart-${date}.html`;
+
+export const chartFileTitle = (date: string) => `Medication chart · ${dayHeading(date)}`;
+
+/** The message the file comes with, in the tapper's messages with the app. */
+export function chartFileWords(date: string, pets: number, problems: number): string {
+  const what =
+    pets === 0
+      ? "no pet in house has a medication that day: the file says so"
+      : `${plural(pets, "pet")} with a medication, a page each`;
+  const unread = problems ? ` ⚠️ ${plural(problems, "thing")} it could not show: said at its end.` : "";
+  return `🖨 The medication chart for ${dayHeading(date)}: ${what}. Open it in a browser and print it (A4 portrait).${unread}`;
+}
+
+/** Said where the button was tapped (a channel): where the file went. */
+export const chartSentWords = (date: string) =>
+  `🖨 The medication chart for ${dayHeading(date)} is in your messages with Kennel Desk (its Messages tab), only for you: open it and print.`;
+
+/** Before a failure's own words: what could not be done. */
+export const chartFailedWords = (date: string) => `No chart for ${dayHeading(date)}:`;
