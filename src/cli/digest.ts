@@ -266,6 +266,8 @@ function outcomeLine(
       return `Nothing to post for the ${kind} of ${date} (${kind === "review" ? "no round was kept that day" : "nothing to say"}).`;
     case "completed":
       return `Completed the ${kind} for ${date} in ${channel}: posted the ${result.replies ?? 0} missing thread replies.`;
+    case "claimed-elsewhere":
+      return `Another Kennel Desk (a replica on the same care record) is posting the ${kind} for ${date}; nothing posted here.`;
     default:
       return `The ${kind} for ${date}: ${result?.result}.`;
   }
