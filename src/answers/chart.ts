@@ -9,16 +9,18 @@
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
-import { type ChartCell, cellKey, chartCell } from "../domain/chart.ts";
+import { type ChartCell, cellKey, chartCell, initialsOf } from "../domain/chart.ts";
 import type { PetCare } from "../domain/day.ts";
 import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
-import { addDays } from "../time.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
 import type { RoundDose } from "./doses.ts";
 import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
+import { prnDoses } from "./prn.ts";
 import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -113,6 +115,7 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
       }
     }
   }
+  if (store) addIfNeeded(pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
   chart.pets = [...pets.values()].sort(
     (a, b) =>
       (a.room ?? "").localeCompare(b.room ?? "", "en", { numeric: true }) || a.name.localeCompare(b.name),
@@ -216,4 +219,45 @@ function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
     pet.rows.sort((a, b) => a.item.localeCompare(b.item, "en", { numeric: true }));
   }
   return row;
+}
+
+/**
+ * The doses given if needed (issue 50, a fresh look: a dose given from 💊 Give if needed… was missing
+ * from the paper): each row of a medication the plan gives only if needed has a cell at every round,
+ * never struck, so one given on paper can be signed; each dose given is in the cell of the round it
+ * followed on its day (before the first round: the first), with who, when and why.
+ */
+function addIfNeeded(
+  pets: Map<string, ChartPet>,
+  columns: ChartColumn[],
+  doses: PrnDose[],
+  config: Deps["config"],
+): void {
+  const tz = config.timezone;
+  for (const pet of pets.values()) {
+    for (const row of pet.rows) {
+      if (row.plan?.kind.kind !== "as_needed") continue;
+      for (const c of columns) {
+        const key = cellKey(c.date, c.round, row.item);
+        if (!pet.cells[key]) pet.cells[key] = { kind: "if_needed", given: [] };
+      }
+    }
+  }
+  for (const d of doses) {
+    const pet = pets.get(`${d.bookingId}|${d.petId}`);
+    if (!pet) continue;
+    if (!pet.rows.some((r) => r.item === d.item)) rowOf(pet, d.item);
+    const date = localDate(d.givenAt, tz);
+    const at = Date.parse(d.givenAt);
+    const mine = columns.filter((c) => c.date === date);
+    const round =
+      mine.filter((c) => zonedInstant(date, config.rounds.times[c.round], tz).getTime() <= at).at(-1)
+        ?.round ?? mine[0]?.round;
+    if (!round) continue;
+    const key = cellKey(date, round, d.item);
+    const cell = pet.cells[key];
+    const given = { initials: initialsOf(d.userName), givenAt: d.givenAt, reason: d.reason };
+    if (cell?.kind === "if_needed") cell.given.push(given);
+    else if (!cell || cell.kind === "not_due") pet.cells[key] = { kind: "if_needed", given: [given] };
+  }
 }

@@ -49,10 +49,22 @@ function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCode | un
   return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";
 }
 
+/** A dose given if needed, as its cell prints it: who, when, and why. */
+interface ChartIfNeeded {
+  initials: string;
+  givenAt: string;
+  reason: string;
+}
+
 /** What one cell of the chart holds. */
 export type ChartCell =
   /** Nothing due at this round (the cell is struck through). */
   | { kind: "not_due" }
+  /**
+   * A medication given only if needed: never due, never struck (a dose may be given and signed at
+   * any round); each dose given around this round, with who, when and why.
+   */
+  | { kind: "if_needed"; given: ChartIfNeeded[] }
   /** Due, nothing recorded: blank to sign; `missed` once its window has closed. */
   | { kind: "open"; state: OpenState }
   | {
@@ -82,7 +94,7 @@ export type ChartCell =
  * A person's initials as a paper chart writes them: the first letter of each word of the name (at
  * most three), or a one-word name's first three letters ("Sam"). Letters of any script count.
  */
-function initialsOf(name: string): string {
+export function initialsOf(name: string): string {
   const words = name
     .replace(/<[^>]*>/g, " ")
     .split(/[^\p{L}\p{N}]+/u)

@@ -11,7 +11,7 @@ import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
-import { planStateByWords, readingWords } from "../words/plan.ts";
+import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import {
   type Doc,
   type GridCell,
@@ -49,6 +49,12 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
       return [];
     case "open":
       return cell.state === "missed" ? line(toned("alert", "missed")) : [];
+    case "if_needed":
+      return line(
+        ...cell.given.map(
+          (g, i) => `${i ? "; " : ""}${g.initials} ${at(g.givenAt)} (${value(g.reason, 60)})`,
+        ),
+      );
     case "given":
       return line(
         `${cell.initials} ${at(cell.givenAt)}`,
@@ -68,6 +74,35 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
   }
 }
 
+/**
+ * A row's open question, as the sheet and the plan ask it ("⚠️ Check: is this also given at
+ * breakfast?", "the same medicine is in another entry (medication 2): one dose or two?"), with what to
+ * do on paper: ask before giving.
+ */
+function doubtLines(plan: NonNullable<ChartRow["plan"]>): Line[] {
+  if (plan.readBy === "person") return [];
+  const out: Line[] = [];
+  if (plan.doubts.length)
+    out.push(
+      line(
+        toned(
+          "alert",
+          `⚠️ ${value(checkWords({ doubts: plan.doubts, unplaced: plan.unplaced, allergies: plan.allergies }), 1000)}: ask before giving.`,
+        ),
+      ),
+    );
+  if (plan.sameDrugAs.length && !plan.doubts.includes("same_drug"))
+    out.push(
+      line(
+        toned(
+          "alert",
+          `⚠️ The same medicine is also in ${plan.sameDrugAs.map(itemKeyWords).join(", ")}: one dose or two? Ask before giving.`,
+        ),
+      ),
+    );
+  return out;
+}
+
 /** A row's head: the drug (high-alert marked), the plan's reading of it, the words as written. */
 function rowHead(row: ChartRow): Line[] {
   const plan = row.plan;
@@ -81,6 +116,8 @@ function rowHead(row: ChartRow): Line[] {
     ...(row.due?.unconfirmed || (plan && plan.readBy === "nobody")
       ? [line(toned("warn", "plan not confirmed: due from the words"))]
       : []),
+    // What a person must settle before giving (never only on the plan: this paper is read without it).
+    ...(plan ? doubtLines(plan) : []),
     ...(words && words !== name ? [line(toned("muted", value(words, 1000)))] : []),
   ];
 }
@@ -164,7 +201,7 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness) · blank: due, sign it · struck: nothing due · missed: nothing recorded by the window's close",
+  " · initials and time: given (wit. and initials: its witness) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close",
 );
 
 /** One pet's page. */

@@ -123,6 +123,12 @@ describe("the preview's server", () => {
     const page = await res.text();
     expect(page).toContain("Medication chart · ");
     expect(page).toContain("R refused");
+    // The dose given if needed at 12:20 (the preview's seed) is in its row, with who and why, and the
+    // row is a place to sign at every round, never struck (a fresh look found it missing).
+    const cells = [...page.matchAll(/<td[^>]*data-key="[^"]*"[^>]*>([\s\S]*?)<\/td>/g)].map((m) =>
+      (m[1] ?? "").replace(/<[^>]*>/g, ""),
+    );
+    expect(cells.some((c) => /^\p{L}{1,3} 12:20 \(.+\)$/u.test(c.trim()))).toBe(true);
     expect((await fetch(`${preview.url}/preview/file/F999`)).status).toBe(404);
   }, 60_000);
 

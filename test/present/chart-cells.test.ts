@@ -1,0 +1,115 @@
+/** A chart cell and row head as printed: a high-alert dose's witness (issue 50 with issue 35), and a row's open question. */
+import { expect, it } from "vitest";
+import type { Chart, ChartPet } from "../../src/answers/chart.ts";
+import type { ChartCell } from "../../src/domain/chart.ts";
+import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { chartDoc } from "../../src/present/chart.ts";
+import { docText } from "../../src/text/doc.ts";
+
+const DAY = "2026-11-24";
+
+it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'unwitnessed'", () => {
+  const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell => ({
+    kind: "given",
+    initials: "JD",
+    givenAt: `${DAY}T07:35:00Z`,
+    timeliness: "on_time",
+    lateEntry: false,
+    recordedAt: `${DAY}T07:36:00Z`,
+    witness: w === "TB" ? { state: "witnessed" as const, initials: "TB" } : { state: w },
+  });
+  const pet = (petId: number, name: string, w: "TB" | "awaiting" | "unwitnessed"): ChartPet => ({
+    bookingId: petId,
+    petId,
+    name,
+    room: undefined,
+    reference: `R${petId}`,
+    checkIn: undefined,
+    checkOut: undefined,
+    care: undefined,
+    plan: undefined,
+    rows: [{ item: "med:1" }],
+    cells: { [`${DAY}|morning|med:1`]: cell(w) },
+  });
+  const chart: Chart = {
+    dates: [DAY],
+    columns: [{ date: DAY, round: "morning", kept: true }],
+    pets: [pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")],
+    problems: [],
+    requestId: undefined,
+  };
+  const text = docText(
+    chartDoc(chart, {
+      timezone: "Europe/London",
+      times: { morning: "08:00", midday: "12:00", evening: "18:00" },
+      names: undefined,
+      generatedAt: `${DAY}T12:00:00Z`,
+    }),
+    { color: false, timezone: "Europe/London", thisYear: "2026" },
+  );
+  expect(text).toContain("JD 07:35 · wit. TB");
+  expect(text).toContain("JD 07:35 · awaiting witness");
+  expect(text).toContain("JD 07:35 · unwitnessed");
+  expect(text).toContain("wit. and initials: its witness");
+});
+
+it("a row the reader left to a person says what to check, and to ask before giving (the paper is read without the plan)", () => {
+  const plan = {
+    key: "med:1",
+    what: { name: "Caninsulin", text: "Caninsulin 6 units after dinner" },
+    when: { rounds: [{ round: "evening" }], days: { every: "day" }, steps: [] },
+    kind: { kind: "routine" },
+    source: { fields: [] },
+    readBy: "nobody",
+    doubts: ["instruction_beside_fields"],
+    sameDrugAs: ["med:2"],
+  } as unknown as PlanItem;
+  const chart: Chart = {
+    dates: [DAY],
+    columns: [{ date: DAY, round: "morning", kept: true }],
+    pets: [
+      {
+        bookingId: 9,
+        petId: 9,
+        name: "Bobby",
+        room: undefined,
+        reference: "AW-EARLY",
+        checkIn: undefined,
+        checkOut: undefined,
+        care: undefined,
+        plan: undefined,
+        rows: [{ item: "med:1", plan }],
+        cells: { [`${DAY}|morning|med:1`]: { kind: "open", state: "due" } },
+      },
+    ],
+    problems: [],
+    requestId: undefined,
+  };
+  const text = docText(
+    chartDoc(chart, {
+      timezone: "Europe/London",
+      times: { morning: "08:00", midday: "12:00", evening: "18:00" },
+      names: undefined,
+      generatedAt: `${DAY}T12:00:00Z`,
+    }),
+    { color: false, timezone: "Europe/London", thisYear: "2026" },
+  );
+  expect(text).toMatch(/⚠️ Check: .*breakfast.*: ask before giving\./);
+  expect(text).toContain("⚠️ The same medicine is also in medication 2: one dose or two? Ask before giving.");
+  // Once a person has set it, the question is gone.
+  const set = { ...plan, readBy: "person", doubts: [] } as unknown as PlanItem;
+  const settled = docText(
+    chartDoc(
+      { ...chart, pets: [{ ...(chart.pets[0] as ChartPet), rows: [{ item: "med:1", plan: set }] }] },
+      {
+        timezone: "Europe/London",
+        times: { morning: "08:00", midday: "12:00", evening: "18:00" },
+        names: undefined,
+        generatedAt: `${DAY}T12:00:00Z`,
+      },
+    ),
+    { color: false, timezone: "Europe/London", thisYear: "2026" },
+  );
+  expect(settled).not.toContain("ask before giving");
+  expect(settled).not.toContain("Ask before giving");
+});
