@@ -96,6 +96,7 @@ async function preview(
     running = await startPreview({
       port: config.port,
       timezone: config.timezone,
+      dateOrder: config.dateOrder,
       log,
       slackApiUrl: config.slackApiUrl,
       envFile,

@@ -11,6 +11,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { Bot } from "../app.ts";
+import type { DateOrder } from "../config/date-order.ts";
 import type { Logger } from "../log.ts";
 import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
@@ -61,6 +62,8 @@ export interface Preview {
 export interface PreviewOptions {
   port: number;
   timezone: string;
+  /** KENNEL_DATE_ORDER: the page's date boxes write dates in it (default: the time zone's). */
+  dateOrder?: DateOrder;
   log: Logger;
   /** Sandbox size and seed (defaults: 400 customers, seed 1). */
   customers?: number;
@@ -162,7 +165,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
-        return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");
+        return send(res, 200, previewPage(options.timezone, options.dateOrder), "text/html; charset=utf-8");
       const file = req.method === "GET" ? /^\/preview\/file\/(F\d+)$/.exec(url.pathname) : null;
       const served = file && servedFile(slack, file[1] ?? "");
       if (served) return send(res, served.status, served.body, served.type, served.headers);
