@@ -7,7 +7,7 @@
  * /setup, the "Connect to Slack" page (src/preview/setup-routes.ts) writes the settings into .env.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { Bot } from "../app.ts";
@@ -15,6 +15,7 @@ import type { DateOrder } from "../config/date-order.ts";
 import type { Logger } from "../log.ts";
 import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
+import { leaveNote } from "./folder-state.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
@@ -28,14 +29,8 @@ import {
 } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import { servedFile } from "./slack-files.ts";
-import {
-  parseSlackBody,
-  postSigned,
-  postSignedEvent,
-  readBody,
-  type SlackStandIn,
-  standInAnswer,
-} from "./slack-standin.ts";
+import { parseSlackBody, postSigned, postSignedEvent, readBody, send, standInAnswer } from "./slack-http.ts";
+import type { SlackStandIn } from "./slack-standin.ts";
 
 const PREVIEW_COMMANDS = "/arrivals /departures /inhouse /rounds /booking /pet /customer /kennel".split(" ");
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
@@ -74,19 +69,10 @@ export interface PreviewOptions {
   slackApiUrl?: string | undefined;
   /** The setup page's "Start Kennel Desk now" (after Save): main stops the preview and starts the bot. */
   onStartBot?: () => void;
+  /** Where `npm start` runs it: its note for the terminal's commands there (src/preview/folder-state.ts). */
+  stateFolder?: string;
   /** The environment npm start runs in, without .env's lines (they win over the file's at the next start). */
   environment?: Record<string, string | undefined>;
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  type = "application/json; charset=utf-8",
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
-  res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
 const asWho = (v: unknown): As => (v === "guest" ? "guest" : "staff");
@@ -333,6 +319,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   });
   botUrl = eventsUrl;
   ready.resolve();
+  const leftNote = leaveNote(options.stateFolder, { timezone: options.timezone, clock, sandbox, record });
 
   return {
     url: `http://localhost:${port}`,
@@ -343,6 +330,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     record,
     clock,
     async close() {
+      leftNote.remove();
       await bot.stop(2_000);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
