@@ -5,7 +5,7 @@
  */
 import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
-import { readDoses, readMedicines } from "./config/doses.ts";
+import { readChartPostAt, readDoses, readMedicines, readTomorrowTime } from "./config/doses.ts";
 import { houseMeals } from "./config/house-meals.ts";
 import {
   apiKey,
@@ -18,7 +18,6 @@ import {
   listenHost,
   logLevel,
   onOff,
-  optionalTime,
   roundNames,
   roundTimes,
   SLACK_FIX,
@@ -160,7 +159,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   });
   const dateOrder = r.read("KENNEL_DATE_ORDER", { fallback: undefined, parse: parseDateOrder });
   const highAlert = r.read("KENNEL_HIGH_ALERT", { fallback: [] as string[], parse: highAlertWords });
-  const tomorrowTime = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
+  const tomorrowTime = readTomorrowTime(r, digestChannel);
+  const chartPostAt = readChartPostAt(r, roundsChannel);
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
   const [doses, medicines] = [readDoses(r), readMedicines(r)];
@@ -175,13 +175,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir(env.HOME) });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   const welfare = readWelfare(r, { roundsChannel, times });
-  if (tomorrowTime && !digestChannel) {
-    r.problems.push({
-      variable: "TOMORROW_TIME",
-      problem: "is set, but DIGEST_CHANNEL is not: tomorrow's check is posted in DIGEST_CHANNEL.",
-      fix: "Set DIGEST_CHANNEL to the front desk's channel id (C0123ABCD), or remove TOMORROW_TIME.",
-    });
-  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
 
   return {
@@ -205,7 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     healthHost,
     allowedChannels,
     digest: digestChannel ? { channel: digestChannel, time: digestTime, kinds: digestKindsValue } : undefined,
-    rounds: { channel: roundsChannel, times, ...(names ? { names } : {}), houseMeals: meals },
+    rounds: { channel: roundsChannel, times, ...(names ? { names } : {}), houseMeals: meals, chartPostAt },
     tomorrowTime,
     scheduledPosts: digestSchedule,
     roundCheck: { mention: checkMention },

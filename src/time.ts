@@ -57,3 +57,44 @@ export function dayStartIso(date: string, timeZone: string): string {
 export function dayEndIso(date: string, timeZone: string): string {
   return new Date(zonedInstant(addDays(date, 1), "00:00", timeZone).getTime() - 1).toISOString();
 }
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date and time (YYYY-MM-DDTHH:MM) of an instant (ms) in a zone. */
+function wallOf(ms: number, timeZone: string): string {
+  let f = wallFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(ms);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}
+
+/**
+ * Every instant a local wall-clock time (HH:MM) on a date names in a zone, earliest first: none in
+ * the hour skipped when the clocks go forward, two in the hour repeated when they go back, else
+ * one. (zonedInstant gives one instant in every case: right only for the last.)
+ */
+export function wallClockInstants(date: string, time: string, timeZone: string): Date[] {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  const wall = `${date}T${time}`;
+  // The zone's offsets within a day and a half either side: every one the time could be read in.
+  const offsets = new Set(
+    [-36, -12, 0, 12, 36].map((h) => {
+      const at = naive + h * 3_600_000;
+      return Date.parse(`${wallOf(at, timeZone)}:00Z`) - Math.floor(at / 60_000) * 60_000;
+    }),
+  );
+  const found = [...offsets].map((o) => naive - o).filter((ms) => wallOf(ms, timeZone) === wall);
+  return [...new Set(found)].sort((a, b) => a - b).map((ms) => new Date(ms));
+}

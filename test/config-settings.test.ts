@@ -178,3 +178,22 @@ describe("MEDICINE_COUNT_AT: the handovers a controlled medicine is counted at",
     expect(JSON.stringify(found)).toContain("MEDICINE_COUNT_AT=07:30,19:30");
   });
 });
+
+describe("CHART_POST_AT: tomorrow's charts posted the evening before", () => {
+  it("a local time, with ROUNDS_CHANNEL; unset or off is none", () => {
+    expect(loadConfig({}).rounds.chartPostAt).toBeUndefined();
+    expect(
+      loadConfig({ CHART_POST_AT: "off", ROUNDS_CHANNEL: "C0ROUNDS" }).rounds.chartPostAt,
+    ).toBeUndefined();
+    expect(loadConfig({ CHART_POST_AT: "19:00", ROUNDS_CHANNEL: "C0ROUNDS" }).rounds.chartPostAt).toBe(
+      "19:00",
+    );
+  });
+  it("refused without ROUNDS_CHANNEL (where it goes), or not a time, naming the setting", () => {
+    const [alone] = problems({ CHART_POST_AT: "19:00" });
+    expect(alone?.variable).toBe("CHART_POST_AT");
+    expect(alone?.fix).toContain("ROUNDS_CHANNEL");
+    const [bad] = problems({ CHART_POST_AT: "7pm", ROUNDS_CHANNEL: "C0ROUNDS" });
+    expect(bad?.variable).toBe("CHART_POST_AT");
+  });
+});

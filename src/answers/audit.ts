@@ -4,14 +4,15 @@
  * (its obligation and the pets who arrived or went home since: src/answers/obligations.ts) beside
  * the entries, never from the kennel API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
  * doses with and without an effect recorded (care_log kinds `prn` and `prn_effect`), high-alert
- * doses witnessed and not; with the record's head, so the figures name the record they came from.
+ * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
-import { needsWitness, witnessState } from "../domain/witness.ts";
+import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
+import { prnDosePages } from "./prn.ts";
 import { reviewedDays } from "./review.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -73,10 +74,11 @@ type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> 
 };
 
 async function auditPart(
-  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
   from: string,
   to: string,
   now: Date,
+  through: number,
 ): Promise<AuditPart> {
   const [owed, entries, witnesses] = await Promise.all([
     owedRounds(deps, { from, to }),
@@ -86,6 +88,12 @@ async function auditPart(
   const doses = dosesOwed(deps, owed, entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
   const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, awaiting: 0 };
+  const count = (w: WitnessState) => {
+    highAlert.given++;
+    if (w.state === "witnessed") highAlert.witnessed++;
+    else if (w.state === "awaiting") highAlert.awaiting++;
+    else highAlert.unwitnessed++;
+  };
   for (const d of doses) {
     const e = d.entry;
     if (!e) continue;
@@ -93,13 +101,11 @@ async function auditPart(
       const why = e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;
     }
-    if (!needsWitness(e, d.due.highAlert)) continue;
-    highAlert.given++;
-    const w = witnessState(e, witnesses.get(e.id), now.toISOString());
-    if (w.state === "witnessed") highAlert.witnessed++;
-    else if (w.state === "awaiting") highAlert.awaiting++;
-    else highAlert.unwitnessed++;
+    if (needsWitness(e, d.due.highAlert)) count(witnessState(e, witnesses.get(e.id), now.toISOString()));
   }
+  // High-alert doses given if needed count the same (issue 46): their witness as read with them.
+  for await (const page of prnDosePages(deps, { from, to }, through))
+    for (const d of page) if (d.witness) count(d.witness);
   const rounds = owed.length;
   const roundDays = [...new Set(owed.map((r) => r.date))];
   return { rounds, roundDays, doses: doseFigures(doses), notGivenByReason, highAlert };
@@ -129,7 +135,7 @@ export async function recordAudit(
   let total: AuditPart | undefined;
   for (let a = from; a <= to; a = addDays(a, partDays)) {
     const b = addDays(a, partDays - 1);
-    const part = await auditPart(deps, a, b < to ? b : to, now);
+    const part = await auditPart(deps, a, b < to ? b : to, now, head.seq);
     total = total
       ? {
           rounds: total.rounds + part.rounds,

@@ -14,7 +14,7 @@ import { roundProgress } from "../domain/record.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
-import { petNameOf, prnDoses } from "./prn.ts";
+import { prnDoses, withPetNames } from "./prn.ts";
 
 /** One thing the round asked of a pet, its current entry when recorded, and its state when read. */
 interface DueLine {
@@ -178,7 +178,7 @@ export async function recordDay(
     const r = roundOf(round, owed, entries, doses, { petId: query.petId, now: now.toISOString() });
     if (r) rounds.push(r);
   }
-  const asNeeded = await dayAsNeeded(store, query, rounds);
+  const asNeeded = await dayAsNeeded(deps, query, rounds);
   const figures = doseFigures(all.filter((d) => query.petId === undefined || d.petId === query.petId));
   return {
     date: query.date,
@@ -197,20 +197,14 @@ export async function recordDay(
 
 /** The day's as-needed doses, named as the day's rounds name their pets (else as their plans do). */
 async function dayAsNeeded(
-  store: CareRecordStore,
+  deps: { record: CareRecordStore; clock: Deps["clock"] },
   query: { date: string; petId?: number | undefined },
   rounds: RecordRound[],
 ): Promise<Array<PrnDose & { petName: string }>> {
-  const doses = await prnDoses(
-    { record: store },
-    { date: query.date, ...(query.petId !== undefined ? { petId: query.petId } : {}) },
-  );
+  const doses = await prnDoses(deps, {
+    date: query.date,
+    ...(query.petId !== undefined ? { petId: query.petId } : {}),
+  });
   const names = new Map(rounds.flatMap((r) => r.pets.map((p) => [`${p.bookingId}|${p.petId}`, p.petName])));
-  return Promise.all(
-    doses.map(async (d) => ({
-      ...d,
-      petName:
-        names.get(`${d.bookingId}|${d.petId}`) ?? (await petNameOf({ record: store }, d.bookingId, d.petId)),
-    })),
-  );
+  return withPetNames(deps, doses, names);
 }

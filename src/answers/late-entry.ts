@@ -6,11 +6,12 @@
  * before the dose's window opened by more than the window's own length (src/domain/doses.ts).
  */
 import type { Deps } from "../deps.ts";
+import { clocksGoBack, daysFrom, type Which, wallTime } from "../domain/clock-change.ts";
 import { type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { ItemKey, Outcome } from "../record/types.ts";
-import { isIsoDate, localDate, zonedInstant } from "../time.ts";
-import { dateTimeOf, timeOf } from "../words/dates.ts";
+import { addDays, isIsoDate, localDate } from "../time.ts";
+import { dateTimeOf, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
 import { doseSettings } from "./doses.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -49,31 +50,63 @@ function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; tim
   };
 }
 
-/** The day and time a form gives (YYYY-MM-DD, HH:mm), in the kennel's zone, as an instant; undefined when unreadable. */
-export function givenInstant(date: string | undefined, time: string | undefined, timezone: string) {
-  if (!date || !time || !isIsoDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
-  return zonedInstant(date, time, timezone).toISOString();
+/**
+ * The day and time a form gives (YYYY-MM-DD, HH:mm, which of an hour that came twice), in the
+ * kennel's zone, as an instant; else the words for the field at fault: unreadable, a time that did
+ * not happen (the clocks went forward), or one that happened twice with no "which" (issue 46).
+ */
+export function givenInstant(
+  given: { date?: string | undefined; time?: string | undefined; which?: Which | undefined },
+  timezone: string,
+): { ok: true; at: string } | { ok: false; field: "time" | "which"; error: string } {
+  const { date, time } = given;
+  if (!date || !time || !isIsoDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+    return { ok: false, field: "time", error: "Say when it was given: the day and the time." };
+  const read = wallTime(date, time, timezone, given.which);
+  if (read.kind === "one") return { ok: true, at: read.at };
+  if (read.kind === "skipped")
+    return { ok: false, field: "time", error: `${skippedTimeWords(date, time)} Say when it was given.` };
+  return { ok: false, field: "which", error: `${repeatedTimeWords(date, time)} Which one?` };
 }
 
+/** The day the clocks go back that a time given may fall on (from the day before the first window opened to today), if any. */
+function repeatedHourOf(
+  deps: Pick<Deps, "config" | "clock">,
+  closed: ClosedDose[],
+): { date: string; from: string; to: string } | undefined {
+  const tz = deps.config.timezone;
+  const opens = closed.map((c) => c.window.opensAt).sort()[0];
+  if (!opens) return undefined;
+  return clocksGoBack(daysFrom(addDays(localDate(opens, tz), -1), localDate(deps.clock.now(), tz)), tz);
+}
+
+/** When the pet arrived and went home, as far as Kennel Desk knows. */
+export interface StayTimes {
+  arrival?: string | undefined;
+  departure?: string | undefined;
+}
+
+const instantOr = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? iso : undefined);
+
 /**
- * When the pet arrived, as far as Kennel Desk knows: the kept sheet's arrival (a pet not checked in
- * when the sheet was made), else the booking's check-in from the kennel API; undefined when neither
- * can be had (the check is then left to the other two rules, and the failure logged).
+ * When the pet arrived and went home, as far as Kennel Desk knows: the kept sheet's arrival (a pet
+ * not checked in when the sheet was made), else the booking's check-in, and its check-out, from the
+ * kennel API; what cannot be had is left out (the check is then left to the other rules, and the
+ * failure logged).
  */
-async function arrivalOf(
+async function stayTimesOf(
   deps: Pick<Deps, "kennel" | "log">,
   pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
-): Promise<string | undefined> {
-  if (pet.arrivesAt) return pet.arrivesAt;
+): Promise<StayTimes> {
   try {
     const { data } = await deps.kennel.getBooking(pet.bookingId);
-    return data.checkInDate && !Number.isNaN(Date.parse(data.checkInDate)) ? data.checkInDate : undefined;
+    return { arrival: pet.arrivesAt ?? instantOr(data.checkInDate), departure: instantOr(data.checkOutDate) };
   } catch (error) {
     deps.log.warn(
       { bookingId: pet.bookingId, err: String((error as Error)?.message ?? error) },
-      "the booking's check-in could not be read to check a late entry's time",
+      "the booking's check-in and check-out could not be read to check a late entry's time",
     );
-    return undefined;
+    return { arrival: pet.arrivesAt };
   }
 }
 
@@ -83,15 +116,17 @@ async function arrivalOf(
  */
 export function givenAtRefusal(
   givenAt: string,
-  o: { now: Date; arrival: string | undefined; closed: ClosedDose[]; timezone: string; petName: string },
+  o: StayTimes & { now: Date; closed: ClosedDose[]; timezone: string; petName: string },
 ): string | undefined {
   const now = o.now.toISOString();
   for (const { window } of o.closed) {
-    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, window });
+    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, departure: o.departure, window });
     if (problem === "future")
       return `That is later than now (${timeOf(now, o.timezone)}): say when it was given.`;
     if (problem === "before_arrival")
       return `That is before ${o.petName} arrived (${dateTimeOf(o.arrival, o.timezone)}, the booking's check-in): say when it was given.`;
+    if (problem === "after_departure")
+      return `That is after ${o.petName} went home (${dateTimeOf(o.departure, o.timezone)}, the booking's check-out): say when it was given.`;
     if (problem === "too_early")
       return `That is long before the dose's window opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
   }
@@ -109,10 +144,12 @@ export interface TimeQuestion {
   date: string;
   time: string;
   timezone: string;
+  /** A day the time may fall on whose clocks go back: its hour that came twice (asked which). */
+  repeated?: { date: string; from: string; to: string } | undefined;
 }
 
-/** The booking's check-in is looked up for at most this long before the form is answered. */
-const ARRIVAL_WAIT_MS = 1_200;
+/** The booking's check-in and check-out are looked up for at most this long before the form is answered. */
+const STAY_WAIT_MS = 1_200;
 
 /** The question for these closed doses, or none when no window has closed. */
 export function timeQuestion(
@@ -121,11 +158,13 @@ export function timeQuestion(
 ): TimeQuestion | undefined {
   if (closed.length === 0) return undefined;
   const closedAt = closed.map((c) => c.window.closesAt).sort()[0] as string;
+  const repeated = repeatedHourOf(deps, closed);
   return {
     labels: closed.map((c) => c.item.label),
     closedAt,
     ...givenDefault(deps),
     timezone: deps.config.timezone,
+    ...(repeated ? { repeated } : {}),
   };
 }
 
@@ -134,38 +173,44 @@ const TIMED: ReadonlySet<Outcome> = new Set(["given", "refused"]);
 
 /**
  * The time a form said, checked for the items it writes: each item given or refused after its
- * window closed keeps it; or the words for the form's time field when it cannot stand.
+ * window closed keeps it; or the words for the form's field at fault when it cannot stand (`time`,
+ * or `which` of an hour that came twice, when the form asked it).
  */
 export async function checkGiven(
   deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
   sheet: Sheet,
   pet: SheetPet,
-  given: { date: string; time: string } | undefined,
+  given: { date: string; time: string; which?: Which | undefined } | undefined,
   writes: Array<{ item: ItemKey; outcome: Outcome }>,
-): Promise<{ ok: true; givenAt: Map<ItemKey, string> } | { ok: false; error: string }> {
+): Promise<
+  { ok: true; givenAt: Map<ItemKey, string> } | { ok: false; field: "time" | "which"; error: string }
+> {
   const givenAt = new Map<ItemKey, string>();
   if (!given) return { ok: true, givenAt };
   const now = deps.clock.now();
   const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
   const closed = closedDoses(deps, sheet, pet, now, timed);
   if (closed.length === 0) return { ok: true, givenAt };
-  const instant = givenInstant(given.date, given.time, deps.config.timezone);
-  if (!instant) return { ok: false, error: "Say when it was given: the day and the time." };
+  const read = givenInstant(given, deps.config.timezone);
+  // Which of the hour that came twice is asked beside the time (the form asks it on such days).
+  const asked = repeatedHourOf(deps, closed) !== undefined;
+  if (!read.ok)
+    return { ok: false, field: read.field === "which" && asked ? "which" : "time", error: read.error };
   let timer: NodeJS.Timeout | undefined;
-  const arrival = await Promise.race([
-    arrivalOf(deps, pet),
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ARRIVAL_WAIT_MS);
+  const stay = await Promise.race([
+    stayTimesOf(deps, pet),
+    new Promise<StayTimes>((resolve) => {
+      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), STAY_WAIT_MS);
     }),
   ]).finally(() => clearTimeout(timer));
-  const refusal = givenAtRefusal(instant, {
+  const refusal = givenAtRefusal(read.at, {
     now,
-    arrival,
+    ...stay,
     closed,
     timezone: deps.config.timezone,
     petName: pet.name,
   });
-  if (refusal) return { ok: false, error: refusal };
-  for (const c of closed) givenAt.set(c.item.item, instant);
+  if (refusal) return { ok: false, field: "time", error: refusal };
+  for (const c of closed) givenAt.set(c.item.item, read.at);
   return { ok: true, givenAt };
 }

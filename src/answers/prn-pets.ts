@@ -14,7 +14,7 @@ import { currentRound, type RoundPet, roundReport } from "./rounds.ts";
  * confirmed plans, each with the day's doses; by room, then name. Home's line and its list.
  */
 export async function asNeededOf(
-  deps: Pick<Deps, "record" | "config">,
+  deps: Pick<Deps, "record" | "config" | "clock">,
   report: { date: string; pets: RoundPet[] },
 ): Promise<AsNeededPet[]> {
   const out: AsNeededPet[] = [];

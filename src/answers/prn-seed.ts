@@ -8,7 +8,8 @@
 import type { Deps } from "../deps.ts";
 import { type AsNeededItem, asNeededItems, type PrnDose } from "../domain/prn.ts";
 import { localDate } from "../time.ts";
-import { keepPrn, prnNow } from "./prn.ts";
+import { prnNow } from "./prn.ts";
+import { keepPrn } from "./prn-give.ts";
 import type { Who } from "./record-round.ts";
 
 const PIRITON: AsNeededItem = {

@@ -7,8 +7,10 @@
  * plan version, confirmed by a person; never from a message or a button.
  *
  * Bodies (zod-checked, the contract the audit reads):
- * - prn: {item, label, itemText, reason, givenAt, userName, ack?: {rule, words}, note?}; the date is
- *   the kennel's local date given.
+ * - prn: {item, label, itemText, reason, givenAt, userName, ack?: {rule, words}, note?, highAlert?,
+ *   petName?}; the date is the kennel's local date given. A dose is checked against the plan's
+ *   limits and written in one transaction (the record's chain lock: PostgreSQL's advisory lock,
+ *   SQLite's one writer), so staff giving at once on two replicas are counted against each other.
  * - prn_effect: {prnId, effect: helped | no_change | worse, note?, userName}; dated as its dose.
  */
 import type { Deps } from "../deps.ts";
@@ -18,16 +20,17 @@ import {
   asNeededItems,
   followUpAt,
   type PrnDose,
-  type PrnEffect,
   type PrnEffectEntry,
-  type PrnRule,
 } from "../domain/prn.ts";
-import type { ItemKey, LogEntry, LogQuery } from "../record/types.ts";
+import type { PrnEffect } from "../domain/prn-effects.ts";
+import { type Witness, witnessState } from "../domain/witness.ts";
+import type { LogEntry, LogQuery } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
 import type { Who } from "./record-round.ts";
+import { allWitnessesOf } from "./witness.ts";
 
-function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
+export function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
   if (e.bookingId === undefined || e.petId === undefined) return undefined;
   const b = e.body;
   return {
@@ -47,6 +50,9 @@ function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
     recordedAt: e.recordedAt,
     ...(b.ack ? { ack: b.ack } : {}),
     ...(b.note ? { note: b.note } : {}),
+    ...(b.highAlert ? { highAlert: true } : {}),
+    kennel: e.kennel,
+    ...(b.petName ? { petName: b.petName } : {}),
     ...(b.unconfirmed ? { unconfirmed: true } : {}),
   };
 }
@@ -68,52 +74,103 @@ export type PrnQuery = Pick<LogQuery, "bookingId" | "petId" | "date" | "from" | 
 
 /**
  * The as-needed doses matching the query, oldest given first, each with its effect when answered
- * (an effect is dated as its dose). None without a record.
+ * (an effect is dated as its dose) and, given a clock, a high-alert one's witness as it stands now
+ * (a reader that only counts doses, as custody's balance, needs none). None without a record.
  */
-export async function prnDoses(deps: Pick<Deps, "record">, query: PrnQuery): Promise<PrnDose[]> {
+export async function prnDoses(
+  deps: Pick<Deps, "record"> & Partial<Pick<Deps, "clock">>,
+  query: PrnQuery,
+): Promise<PrnDose[]> {
   const store = deps.record;
   if (!store) return [];
-  const [doses, effects] = await Promise.all([
+  const [doses, effects, witnesses] = await Promise.all([
     store.log({ kind: "prn", ...query }),
     store.log({ kind: "prn_effect", ...query }),
+    allWitnessesOf(store, query),
   ]);
-  return withEffects(doses, effects).sort((a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id);
+  const now = deps.clock?.now().toISOString();
+  return withEffects(doses, effects, witnesses.prn, now).sort(
+    (a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id,
+  );
 }
 
-/** The doses among log rows, each with its effect (the first answered) among `effects`. */
-function withEffects(rows: LogEntry<"prn">[], effects: LogEntry<"prn_effect">[]): PrnDose[] {
+/**
+ * The doses among log rows, each with its effect (the first answered) among `effects` and, given
+ * `now`, a high-alert one's witness among `witnesses` as it stands then.
+ */
+function withEffects(
+  rows: LogEntry<"prn">[],
+  effects: LogEntry<"prn_effect">[],
+  witnesses: Map<number, Witness>,
+  now: string | undefined,
+): PrnDose[] {
   const byDose = new Map<number, PrnEffectEntry>();
   for (const e of effects.map(effectOf)) if (!byDose.has(e.prnId)) byDose.set(e.prnId, strip(e));
   return rows
     .map(doseOf)
     .filter((d): d is PrnDose => d !== undefined)
-    .map((d) => (byDose.has(d.id) ? { ...d, effect: byDose.get(d.id) } : d));
+    .map((d) => ({
+      ...d,
+      ...(byDose.has(d.id) ? { effect: byDose.get(d.id) } : {}),
+      ...(d.highAlert && now ? { witness: witnessState(d, witnesses.get(d.id), now) } : {}),
+    }));
 }
 
 /**
  * The same doses a page at a time in the chain's order, up to `throughSeq` (an export of any size,
- * src/answers/record-export.ts): each page's effects read from its first dose's day on.
+ * src/answers/record-export.ts): each page's effects and witnesses read from its first dose's day on.
  */
 export async function* prnDosePages(
-  deps: Pick<Deps, "record">,
+  deps: Pick<Deps, "record"> & Partial<Pick<Deps, "clock">>,
   query: PrnQuery,
   throughSeq: number,
 ): AsyncGenerator<PrnDose[]> {
   const store = deps.record;
   if (!store) return;
+  const now = deps.clock?.now().toISOString();
   for await (const page of store.logPages({ kind: "prn", ...query }, { throughSeq })) {
     const first = page.map((e) => e.date).sort()[0] as string;
     const from =
       query.date === undefined && (query.from === undefined || query.from < first) ? first : query.from;
-    const effects = await store.log({ kind: "prn_effect", ...query, ...(from ? { from } : {}) });
-    yield withEffects(page, effects);
+    const since = { ...query, ...(from ? { from } : {}) };
+    const [effects, witnesses] = await Promise.all([
+      store.log({ kind: "prn_effect", ...since }),
+      now ? allWitnessesOf(store, since) : undefined,
+    ]);
+    yield withEffects(page, effects, witnesses?.prn ?? new Map(), now);
   }
+}
+
+/**
+ * The doses with their pets' names: the name kept with the dose, else `named` (a surface's own,
+ * by "bookingId|petId"), else the stay's care plan's (one read per stay).
+ */
+export async function withPetNames<D extends PrnDose>(
+  deps: Pick<Deps, "record">,
+  doses: D[],
+  named: Map<string, string> = new Map(),
+): Promise<Array<D & { petName: string }>> {
+  const plans = new Map<string, Promise<string>>();
+  const planName = (d: PrnDose) => {
+    const key = `${d.bookingId}|${d.petId}`;
+    if (!plans.has(key)) plans.set(key, petNameOf(deps, d.bookingId, d.petId));
+    return plans.get(key) as Promise<string>;
+  };
+  return Promise.all(
+    doses.map(async (d) => ({
+      ...d,
+      petName: named.get(`${d.bookingId}|${d.petId}`) ?? d.petName ?? (await planName(d)),
+    })),
+  );
 }
 
 const strip = ({ prnId: _, ...e }: PrnEffectEntry & { prnId: number }): PrnEffectEntry => e;
 
-/** One dose by its id, with its effect; undefined when there is none (or it is not a dose). */
-export async function prnDose(deps: Pick<Deps, "record">, id: number): Promise<PrnDose | undefined> {
+/** One dose by its id, with its effect and witness; undefined when there is none (or it is not a dose). */
+export async function prnDose(
+  deps: Pick<Deps, "record" | "clock">,
+  id: number,
+): Promise<PrnDose | undefined> {
   const [row] = (await deps.record?.log({ kind: "prn", id })) ?? [];
   const dose = row ? doseOf(row) : undefined;
   if (!dose) return undefined;
@@ -150,76 +207,6 @@ export async function prnNow(
   return { version, items, confirmed: state === "confirmed", doses };
 }
 
-export interface PrnGiveInput {
-  bookingId: number;
-  petId: number;
-  item: ItemKey;
-  reason: string;
-  givenAt: string;
-  note?: string | undefined;
-  ack?: { rule: PrnRule; words: string } | undefined;
-  who: Who;
-  /** The form's submission: the same one delivered again records once. */
-  requestKey: string;
-}
-
-export type PrnGiveResult =
-  | { status: "recorded" | "duplicate"; dose: PrnDose }
-  | { status: "refused"; why: "no_store" | "not_offered" };
-
-/**
- * Keeps one as-needed dose: the item read from the pet's current confirmed plan (refused when the
- * plan is not confirmed now, or no longer offers it), dated the kennel's local day it was given.
- * The form checks the limits and the time given; this checks what it writes.
- */
-export async function givePrn(
-  deps: Pick<Deps, "record" | "config" | "clock">,
-  input: PrnGiveInput,
-): Promise<PrnGiveResult> {
-  const store = deps.record;
-  if (!store) return { status: "refused", why: "no_store" };
-  const date = localDate(input.givenAt, deps.config.timezone);
-  const now = await prnNow(deps, input.bookingId, input.petId, date);
-  const item = now.items.find((i) => i.key === input.item);
-  if (!item) return { status: "refused", why: "not_offered" };
-  return keepPrn(deps, { ...input, item, date });
-}
-
-/**
- * Writes one as-needed dose of `item` (the contract's body), dated `date` (the kennel's local day
- * given): what `givePrn` writes once it has checked the plan, and what the preview seeds.
- */
-export async function keepPrn(
-  deps: Pick<Deps, "record">,
-  input: Omit<PrnGiveInput, "item"> & { item: AsNeededItem; date: string },
-): Promise<{ status: "recorded" | "duplicate"; dose: PrnDose }> {
-  const store = deps.record;
-  if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  const body = {
-    item: input.item.key,
-    label: input.item.label,
-    itemText: input.item.text,
-    reason: input.reason,
-    givenAt: new Date(input.givenAt).toISOString(),
-    userName: input.who.userName,
-    ...(input.ack ? { ack: input.ack } : {}),
-    ...(input.note ? { note: input.note } : {}),
-    ...(input.item.unconfirmed ? { unconfirmed: true as const } : {}),
-  };
-  const { status, entry } = await store.append({
-    kind: "prn",
-    date: input.date,
-    bookingId: input.bookingId,
-    petId: input.petId,
-    userId: input.who.userId,
-    requestKey: input.requestKey,
-    body,
-  });
-  const dose = doseOf(entry);
-  if (!dose) throw new Error("the record kept an as-needed dose it cannot read back");
-  return { status, dose };
-}
-
 export type EffectResult =
   | { status: "recorded"; dose: PrnDose; effect: PrnEffectEntry }
   /** Answered before (by this request or another): the first answer. */
@@ -228,7 +215,7 @@ export type EffectResult =
 
 /** Keeps the effect of a dose: once per dose (`prn_effect:<prnId>`); a second answer gets the first's. */
 export async function recordEffect(
-  deps: Pick<Deps, "record">,
+  deps: Pick<Deps, "record" | "clock">,
   input: { prnId: number; effect: PrnEffect; note?: string | undefined; who: Who },
 ): Promise<EffectResult> {
   const store = deps.record;
@@ -267,7 +254,7 @@ const STALE_MS = 24 * 3_600_000;
  * claimed, `minutes` after they were given, given in the last 24 hours), and when the next one is.
  */
 export async function followUpsDue(
-  deps: Pick<Deps, "record" | "config">,
+  deps: Pick<Deps, "record" | "config" | "clock">,
   now: Date,
   minutes: number,
 ): Promise<{ due: FollowUp[]; next: string | undefined }> {
@@ -321,12 +308,4 @@ export async function petNameOf(
   petId: number,
 ): Promise<string> {
   return (await currentPlan(deps, bookingId, petId))?.petName ?? `pet ${petId}`;
-}
-
-/** When the stay's pet arrived (its booking's check-in, ISO 8601), when the kennel API says. */
-export async function stayArrival(
-  deps: Pick<Deps, "kennel">,
-  bookingId: number,
-): Promise<string | undefined> {
-  return (await deps.kennel.getBooking(bookingId)).data.checkInDate;
 }

@@ -8,8 +8,9 @@
  * they have checked, with a note. What may be written is read from the kept sheet, never the form.
  *
  * The round's entries are committed first (one transaction: all or none), then each dose given if
- * needed (its own request key, so a form submitted again writes each once): when a dose cannot be
- * written after the entries were, the person is told exactly that, on its field.
+ * needed (its own request key, so a form submitted again writes each once; its limits counted again
+ * in its write's transaction): when a dose cannot be written after the entries were, the person is
+ * told exactly that, on its field.
  */
 import type { Deps } from "../deps.ts";
 import { type PrnDose, type PrnProblem, prnGivenAtProblem, prnProblems } from "../domain/prn.ts";
@@ -20,7 +21,8 @@ import { timeOf } from "../words/dates.ts";
 import { prnProblemWords } from "../words/doses.ts";
 import { describeFailure } from "./failure.ts";
 import { givenInstant } from "./late-entry.ts";
-import { keepPrn, prnDoses } from "./prn.ts";
+import { doseOf, prnDoses } from "./prn.ts";
+import { keepPrn } from "./prn-give.ts";
 import { recordItems, type Who, type WriteResult } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -66,12 +68,22 @@ interface CheckedDose {
   problems: PrnProblem[];
 }
 
-/** When a dose was given: the time said on the sheet's day (today's, or the earlier day recorded late); else now. */
-function givenAtOf(deps: Pick<Deps, "clock" | "config">, sheet: Sheet, time: string | undefined) {
+/**
+ * When a dose was given: the time said on the sheet's day (today's, or the earlier day recorded
+ * late); else now. Or the words for a time that cannot be read (one the clocks skipped, or one that
+ * came twice, which the time alone cannot say: issue 46).
+ */
+function givenAtOf(
+  deps: Pick<Deps, "clock" | "config">,
+  sheet: Sheet,
+  time: string | undefined,
+): { at: string } | { error: string } {
   const tz = deps.config.timezone;
   const now = deps.clock.now();
   const today = localDate(now, tz);
-  return time ? givenInstant(sheet.date < today ? sheet.date : today, time, tz) : now.toISOString();
+  if (!time) return { at: now.toISOString() };
+  const read = givenInstant({ date: sheet.date < today ? sheet.date : today, time }, tz);
+  return read.ok ? { at: read.at } : { error: read.error };
 }
 
 /** The words for a time given that cannot stand. */
@@ -96,10 +108,15 @@ async function checkIfNeeded(
   for (const choice of given) {
     const item = (pet.ifNeeded ?? []).find((d) => d.item === choice.item);
     if (!item) continue;
-    const at = givenAtOf(deps, sheet, choice.time);
-    const refused = at ? prnGivenAtProblem(Date.parse(at), { now, arrival: pet.arrivesAt }) : "future";
-    if (!at || refused) {
-      errors[`at:${item.item}`] = atWords(refused ?? "future", pet, now, tz);
+    const read = givenAtOf(deps, sheet, choice.time);
+    if ("error" in read) {
+      errors[`at:${item.item}`] = read.error;
+      continue;
+    }
+    const { at } = read;
+    const refused = prnGivenAtProblem(Date.parse(at), { now, arrival: pet.arrivesAt });
+    if (refused) {
+      errors[`at:${item.item}`] = atWords(refused, pet, now, tz);
       continue;
     }
     const mine = earlier.filter((d) => d.item === item.item);
@@ -122,7 +139,14 @@ const limitWords = (problems: PrnProblem[], item: IfNeededItem, tz: string) =>
     )
     .join("; ");
 
-/** Keeps one dose given if needed, from the kept sheet's item (its own request key: written once). */
+/** A dose given if needed past a limit counted at the write (a dose given meanwhile), not checked by its giver. */
+class PastLimitNow extends Error {}
+
+/**
+ * Keeps one dose given if needed, from the kept sheet's item (its own request key: written once).
+ * Its limits are counted again in the write's transaction (issue 46: a dose given at the same moment,
+ * on this replica or another, is counted): past one not checked on the form, nothing is written.
+ */
 async function keepIfNeeded(
   deps: Pick<Deps, "record" | "config">,
   pet: SheetPet,
@@ -130,26 +154,36 @@ async function keepIfNeeded(
   who: Who,
   requestKey: string,
 ): Promise<PrnDose> {
-  const first = d.problems[0];
-  const { dose } = await keepPrn(deps, {
-    bookingId: pet.bookingId,
-    petId: pet.petId,
-    item: {
-      key: d.item.item,
-      label: d.item.label,
-      text: d.item.text,
-      ...(d.item.unconfirmed ? { unconfirmed: true } : {}),
+  const tz = deps.config.timezone;
+  const { dose } = await keepPrn(
+    deps,
+    {
+      bookingId: pet.bookingId,
+      petId: pet.petId,
+      item: {
+        key: d.item.item,
+        label: d.item.label,
+        text: d.item.text,
+        ...(d.item.unconfirmed ? { unconfirmed: true } : {}),
+        // A high-alert drug given if needed is witnessed as a round's dose is (issue 46).
+        ...(d.item.highAlert ? { highAlert: true } : {}),
+      },
+      reason: d.choice.reason,
+      givenAt: d.at,
+      note: d.choice.note,
+      who,
+      requestKey: `${requestKey}:${d.item.item}`,
+      date: localDate(d.at, tz),
     },
-    reason: d.choice.reason,
-    givenAt: d.at,
-    note: d.choice.note,
-    ...(first
-      ? { ack: { rule: first.rule, words: limitWords(d.problems, d.item, deps.config.timezone) } }
-      : {}),
-    who,
-    requestKey: `${requestKey}:${d.item.item}`,
-    date: localDate(d.at, deps.config.timezone),
-  });
+    async (read) => {
+      const kept = (await read({ kind: "prn", bookingId: pet.bookingId, petId: pet.petId })).map(doseOf);
+      const mine = kept.filter((k): k is PrnDose => k?.item === d.item.item);
+      const problems = prnProblems(mine, d.at, d.item);
+      if (problems.length && !d.choice.anyway) throw new PastLimitNow(limitWords(problems, d.item, tz));
+      const [first] = problems;
+      return first ? { ack: { rule: first.rule, words: limitWords(problems, d.item, tz) } } : {};
+    },
+  );
   return dose;
 }
 
@@ -181,7 +215,10 @@ export async function recordEach(
         { err: String((error as Error)?.message ?? error) },
         "a dose given if needed not written",
       );
-      const words = `Not recorded: ${describeFailure(error).what} Record again: what is recorded already is not written twice.`;
+      const words =
+        error instanceof PastLimitNow
+          ? `Not recorded: ${error.message}. To record it, choose “given past its limit: I have checked” and say why in its note.`
+          : `Not recorded: ${describeFailure(error).what} Record again: what is recorded already is not written twice.`;
       return { status: "partly", result, doses, errors: { [`it:${d.item.item}`]: words } };
     }
   }

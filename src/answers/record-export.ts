@@ -4,10 +4,11 @@
  * began, so an export of three years holds one page in memory, not the record: the round entries
  * (each page with its doses' witnesses and high-alert marks, src/answers/kept-doses.ts), the welfare
  * records, the care plans of the stays exported (every version) and the doses given if needed, each
- * with its effect, and the medicines in custody of those stays (src/answers/pages.ts merges them in
- * the chain's order for the CSV); then each item the range's rounds asked with nothing recorded
- * (missed, still open when exported, or not due: the pet went home), read from what each round kept
- * (issue 45: a dose due and never recorded is in the export, not only in the record's views).
+ * with its effect, a high-alert one's witness and its pet's name, and the medicines in custody of
+ * those stays (src/answers/pages.ts merges them in the chain's order for the CSV); then each item
+ * the range's rounds asked with nothing recorded (missed, still open when exported, or not due: the
+ * pet went home), read from what each round kept (issue 45: a dose due and never recorded is in the
+ * export, not only in the record's views).
  */
 import type { Deps } from "../deps.ts";
 import type { MedicineCustody } from "../domain/custody.ts";
@@ -20,7 +21,7 @@ import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
 import { askedStays, dosesOwed, owedRounds } from "./obligations.ts";
 import { mergeBySeq, pages } from "./pages.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
-import { prnDosePages } from "./prn.ts";
+import { prnDosePages, withPetNames } from "./prn.ts";
 import { WELFARE_KINDS, type WelfareRecordRow, welfareRecordPages } from "./welfare-record.ts";
 
 export interface ExportQuery {
@@ -87,7 +88,10 @@ export async function exportRows(
       }
       return pages(mergeBySeq(parts, (v) => v.seq));
     },
-    asNeeded: () => prnDosePages(deps, query, head.seq),
+    // Each dose with its witness and its pet's name (the dose's own, else its stay's plan's).
+    async *asNeeded() {
+      for await (const page of prnDosePages(deps, query, head.seq)) yield withPetNames(deps, page);
+    },
     custody: () => custodyOfStays(deps, planned, query.petId),
     unrecorded: () => unrecordedPages(deps, query, head),
   };

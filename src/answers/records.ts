@@ -151,13 +151,22 @@ export interface PetView extends Provenance {
 
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const r = await deps.kennel.getPet(id);
+  return petCard(deps, { ...r, data: { ...r.data, petId: r.data.petId ?? id } });
+}
+
+/**
+ * A pet's card from its record, however it was found (by id, or by name with one match: issue 46,
+ * item 15): its owner, its open welfare flags, its latest care plan and its doses to give if needed.
+ */
+async function petCard(deps: Deps, r: { data: Pet; requestId: string; raw?: unknown }): Promise<PetView> {
+  const petId = r.data.petId;
   const [owner, flags, plan, asNeeded] = await Promise.all([
     ownerOf(deps, r.data.customerId),
     openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
-    latestPlanOf(deps, r.data.petId ?? id),
-    asNeededOfPet(deps, id),
+    petId === undefined ? undefined : latestPlanOf(deps, petId),
+    asNeededOfPet(deps, petId),
   ]);
-  const welfare = (flags ?? []).filter((f) => f.petId === id);
+  const welfare = (flags ?? []).filter((f) => f.petId === petId);
   const medicines = plan ? await medicinesOfPet(deps, plan.plan.bookingId, plan.plan.petId) : undefined;
   return {
     pet: r.data,
@@ -276,16 +285,9 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });
   }
   if (r.data.totalRecords === 1 && items.length === 1 && page === 1 && !deps.config.rawResponses) {
-    // A search's answer may leave the care out: the pet's own record completes it.
+    // A search's answer may leave the care out: the pet's own record completes it. The same card as by id.
     const [pet] = (await completeCare(deps, [items[0] as Pet])) as [Pet];
-    const [owner, asNeeded] = await Promise.all([
-      ownerOf(deps, pet.customerId),
-      asNeededOfPet(deps, pet.petId),
-    ]);
-    return {
-      type: "pet",
-      view: { pet, care: careOf(pet), owner, ...(asNeeded ? { asNeeded } : {}), requestId: r.requestId },
-    };
+    return { type: "pet", view: await petCard(deps, { data: pet, requestId: r.requestId }) };
   }
   // In house today first, then by name (src/answers/pet-order.ts): the page read, nothing more.
   const ordered = deps.config.rawResponses ? undefined : petsInHouseFirst(deps, { name, owner }, r);

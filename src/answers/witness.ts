@@ -1,26 +1,43 @@
 /**
  * The witness of a high-alert dose, in the care record (issue 35): kept as a record of kind
  * `witness` in the chain (body `{entryId, userName}`, request key `witness:<entryId>`, so one dose
- * has one witness however many tap at once: the first stands, the others are told who it was). What
- * may be witnessed is read from the kept sheet and the entry itself, never from the button.
+ * has one witness however many tap at once: the first stands, the others are told who it was). A
+ * high-alert dose given if needed is witnessed the same way (body `{prnId, userName}`, request key
+ * `witness:prn:<prnId>`; issue 46). What may be witnessed is read from the kept sheet, the entry
+ * or the dose itself, never from the button.
  */
 import type { Deps } from "../deps.ts";
 import { type Witness, type WitnessView, witnessProblem } from "../domain/witness.ts";
-import type { CareRecordStore, Entry, LogEntry, LogQuery } from "../record/types.ts";
+import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
-/** The request key of a dose's witness: one per dose. */
+/** The request key of a dose's witness: one per dose (a round's entry, or a dose given if needed). */
 export const witnessKey = (entryId: number) => `witness:${entryId}`;
+const prnWitnessKey = (prnId: number) => `witness:prn:${prnId}`;
 
 function witnessOf(l: LogEntry<"witness">): Witness {
   return {
     id: l.id,
-    entryId: l.body.entryId,
+    ...("entryId" in l.body ? { entryId: l.body.entryId } : { prnId: l.body.prnId }),
     userId: l.userId ?? "",
     userName: l.body.userName,
     at: l.recordedAt,
   };
+}
+
+/** The witnesses kept matching the query: of round entries, and of doses given if needed (the first of each). */
+export async function allWitnessesOf(
+  store: Pick<CareRecordStore, "log">,
+  query: Omit<LogQuery, "kind">,
+): Promise<{ entries: Map<number, Witness>; prn: Map<number, Witness> }> {
+  const out = { entries: new Map<number, Witness>(), prn: new Map<number, Witness>() };
+  for (const l of await store.log({ ...query, kind: "witness" })) {
+    const w = witnessOf(l);
+    const [map, id] = w.prnId !== undefined ? [out.prn, w.prnId] : [out.entries, w.entryId];
+    if (id !== undefined && !map.has(id)) map.set(id, w);
+  }
+  return out;
 }
 
 /** The witnesses kept matching the query, by the entry each witnessed (the first, when two were). */
@@ -28,24 +45,54 @@ export async function witnessesOf(
   store: Pick<CareRecordStore, "log">,
   query: Omit<LogQuery, "kind">,
 ): Promise<Map<number, Witness>> {
-  const out = new Map<number, Witness>();
-  for (const l of await store.log({ ...query, kind: "witness" })) {
-    const w = witnessOf(l);
-    if (!out.has(w.entryId)) out.set(w.entryId, w);
-  }
-  return out;
+  return (await allWitnessesOf(store, query)).entries;
 }
 
 export type WitnessResult =
-  | { status: "witnessed"; witness: Witness; entry: Entry }
+  /** `recordedAt`: when the dose witnessed was recorded. */
+  | { status: "witnessed"; witness: Witness; recordedAt: string }
   /** Someone witnessed it first (or this same person, a moment ago): that witness stands. */
-  | { status: "already"; witness: Witness; entry: Entry }
+  | { status: "already"; witness: Witness; recordedAt: string }
   /** The giver's own tap: a second, different person witnesses it. */
-  | { status: "self"; entry: Entry }
+  | { status: "self"; recordedAt: string }
   /** The minutes allowed have passed: it stays unwitnessed. */
-  | { status: "too_late"; entry: Entry }
+  | { status: "too_late"; recordedAt: string }
   /** Not a dose that needs one (not high-alert, not given, corrected since), or not this pet's. */
   | { status: "not_needed" };
+
+/**
+ * Writes the witness of a dose once its checks are passed (`problem`: the domain's rule, given the
+ * first witness kept): the first witness stands, however many tap at once.
+ */
+export async function keepWitness(
+  deps: Pick<Deps, "record" | "clock" | "log">,
+  dose: { recordedAt: string; date: string; bookingId: number; petId: number },
+  pointer: { entryId: number } | { prnId: number },
+  problem: ReturnType<typeof witnessProblem>,
+  existing: Witness | undefined,
+  who: Who,
+): Promise<WitnessResult> {
+  const store = deps.record as CareRecordStore;
+  const recordedAt = dose.recordedAt;
+  if (problem === "already" && existing) return { status: "already", witness: existing, recordedAt };
+  if (problem === "self" || problem === "too_late") return { status: problem, recordedAt };
+  if (problem) return { status: "not_needed" };
+  const key = "prnId" in pointer ? prnWitnessKey(pointer.prnId) : witnessKey(pointer.entryId);
+  const { status, entry: kept } = await store.append({
+    kind: "witness",
+    date: dose.date,
+    bookingId: dose.bookingId,
+    petId: dose.petId,
+    userId: who.userId,
+    requestKey: key,
+    body: { ...pointer, userName: who.userName },
+  });
+  const witness = witnessOf(kept);
+  deps.log.info({ date: dose.date, ...pointer, userId: who.userId, result: status }, "care record witness");
+  return status === "recorded"
+    ? { status: "witnessed", witness, recordedAt }
+    : { status: "already", witness, recordedAt };
+}
 
 /** `who` witnesses the entry `entryId` of a pet on a kept sheet, now (committed before it answers). */
 export async function witnessDose(
@@ -64,26 +111,7 @@ export async function witnessDose(
   const existing = (await witnessesOf(store, { date: entry.date, bookingId: pet.bookingId })).get(entryId);
   const now = deps.clock.now().toISOString();
   const problem = witnessProblem(entry, highAlert, { userId: who.userId, now, existing });
-  if (problem === "already" && existing) return { status: "already", witness: existing, entry };
-  if (problem === "self" || problem === "too_late") return { status: problem, entry };
-  if (problem) return { status: "not_needed" };
-  const { status, entry: kept } = await store.append({
-    kind: "witness",
-    date: entry.date,
-    bookingId: pet.bookingId,
-    petId: pet.petId,
-    userId: who.userId,
-    requestKey: witnessKey(entryId),
-    body: { entryId, userName: who.userName },
-  });
-  const witness = witnessOf(kept);
-  deps.log.info(
-    { date: entry.date, round: entry.round, entryId, userId: who.userId, result: status },
-    "care record witness",
-  );
-  return status === "recorded"
-    ? { status: "witnessed", witness, entry }
-    : { status: "already", witness, entry };
+  return keepWitness(deps, entry, { entryId }, problem, existing, who);
 }
 
 /** A day's witnesses, read now: what a round's sheet draws beside its high-alert doses. */

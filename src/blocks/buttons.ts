@@ -135,12 +135,14 @@ export const recordAll = defineButton("rec_all", sheetPetRef, sheetPetIds);
 export const recordEach = defineButton("rec_each", sheetPetRef, sheetPetIds);
 /**
  * "👀 Witnessed" beside a high-alert dose given (issue 35): the pet on the kept sheet and the entry
- * (`e`); who may witness it is read from the record, never from the button.
+ * (`e`), or the dose given if needed (`n`, issue 46); who may witness it is read from the record,
+ * never from the button.
  */
-export const recordWitness = defineButton("rec_wit", sheetPetRef.extend({ e: recordId }), (w) => ({
-  ...sheetPetIds(w),
-  entryId: w.e,
-}));
+export const recordWitness = defineButton(
+  "rec_wit",
+  z.union([sheetPetRef.extend({ e: recordId }), sheetPetRef.extend({ n: recordId })]),
+  (w) => ({ ...sheetPetIds(w), ...("e" in w ? { entryId: w.e } : { prnId: w.n }) }),
+);
 
 const versionRef = z.object({ v: recordId });
 const versionId = ({ v }: z.infer<typeof versionRef>) => ({ versionId: v });

@@ -8,7 +8,8 @@
  * write is checked against the pet's current plan (src/answers/prn.ts), never taken from the form.
  */
 import { z } from "zod";
-import type { AsNeededItem, PrnDose, PrnEffect } from "../domain/prn.ts";
+import type { AsNeededItem, PrnDose, PrnRule } from "../domain/prn.ts";
+import type { PrnEffect } from "../domain/prn-effects.ts";
 import { cleanText } from "../domain/text.ts";
 import {
   EFFECT_CHOICES,
@@ -40,8 +41,9 @@ const giveMeta = z.object({
   t: z.string().max(40).optional(),
   h: z.string().max(40).optional(),
   u: z.string().max(500).optional(),
-  /** When the pet arrived (the booking's check-in, ISO 8601), when known: no dose before it. */
+  /** When the pet arrived and left (the booking's check-in and check-out, ISO 8601), when known: no dose outside. */
   a: z.string().max(40).optional(),
+  d: z.string().max(40).optional(),
   /** The pet's name and room as the form shows them. */
   n: z.string().max(200),
   r: z.string().max(200).optional(),
@@ -61,6 +63,7 @@ export const giveForm = defineForm(PRN_MODAL, giveMeta, {
     sheetId: m.s,
     at: atOf(m),
     arrival: m.a,
+    departure: m.d,
     petName: m.n,
     room: m.r,
   }),
@@ -92,17 +95,25 @@ export interface GiveValues {
   note?: string | undefined;
 }
 
+/** The limits a dose goes past, as the form shows them: each in words, and which rules the box checks. */
+export interface GiveWarning {
+  words: string[];
+  rules: PrnRule[];
+}
+
+const RULES: readonly PrnRule[] = ["max_per_24h", "min_interval"];
+
 /**
  * "💊 Give if needed…": the pet, each item with its plan's reason and limits, the doses of the last
- * 24 hours; then the fields. `warning`: the words of each limit the dose goes past (the form shown
- * again): the acknowledgement and the note become required.
+ * 24 hours; then the fields. `warning`: each limit the dose goes past (the form shown again): the
+ * acknowledgement (naming the rules it checks) and the note become required.
  */
 export function giveModal(
   sealed: string,
   m: Pick<GiveMeta, "n" | "r">,
   items: AsNeededItem[],
   recent: PrnDose[],
-  o: { timezone: string; now: string; values?: GiveValues; warning?: string[] },
+  o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning },
 ) {
   const v = o.values ?? {};
   const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
@@ -151,23 +162,24 @@ export function giveModal(
       initial_date_time: seconds(v.givenAt ?? o.now),
     },
   });
-  if (o.warning?.length) {
-    blocks.push(mrkdwnSection(pastLimitLines(o.warning).map(lineMrkdwn).join("\n")), {
+  const warned = (o.warning?.words.length ?? 0) > 0;
+  if (o.warning && warned) {
+    blocks.push(mrkdwnSection(pastLimitLines(o.warning.words).map(lineMrkdwn).join("\n")), {
       type: "input",
       block_id: "ack",
       label: plain("Checked", 2000),
       element: {
         type: "checkboxes",
         action_id: "ack",
-        options: [{ text: plain("I have checked: give it anyway", 75), value: "yes" }],
+        options: [{ text: plain("I have checked: give it anyway", 75), value: o.warning.rules.join(" ") }],
       },
     });
   }
   blocks.push({
     type: "input",
     block_id: "note",
-    optional: !o.warning?.length,
-    label: plain(o.warning?.length ? "Note: who you checked with, and why" : "Note", 2000),
+    optional: !warned,
+    label: plain(warned ? "Note: who you checked with, and why" : "Note", 2000),
     element: {
       type: "plain_text_input",
       action_id: "note",
@@ -181,7 +193,7 @@ export function giveModal(
     callback_id: PRN_MODAL,
     private_metadata: sealed,
     title: plain("Give if needed", 24),
-    submit: plain(o.warning?.length ? "Give it anyway" : "Record dose", 24),
+    submit: plain(warned ? "Give it anyway" : "Record dose", 24),
     close: plain("Cancel", 24),
     blocks,
   };
@@ -214,20 +226,21 @@ export type GiveSubmission =
       reason: string;
       givenAt: string;
       note: string | undefined;
-      acked: boolean;
+      /** The limits the giver checked ("give it anyway"): none when the box was not ticked. */
+      acked: PrnRule[];
       values: GiveValues;
     }
   | { ok: false; errors: Record<string, string> };
 
 /**
  * The give form's fields, checked: an item the plan offers, a reason, a time given that is not in
- * the future, not before the pet arrived (`arrival`) and not more than a day back; a note within
- * 500 characters. Errors keep the form open, on the field to fix.
+ * the future, not before the pet arrived (`arrival`), not after it went home (`departure`) and not
+ * more than a day back; a note within 500 characters. Errors keep the form open, on the field to fix.
  */
 export function readGive(
   values: ViewValues,
   items: AsNeededItem[],
-  o: { now: string; arrival?: string | undefined; timezone: string },
+  o: { now: string; arrival?: string | undefined; departure?: string | undefined; timezone: string },
 ): GiveSubmission {
   const errors: Record<string, string> = {};
   const key = values.item?.item?.selected_option?.value ?? (items.length === 1 ? items[0]?.key : undefined);
@@ -247,7 +260,10 @@ export function readGive(
   if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   if (Object.keys(errors).length || !item || !reason) return { ok: false, errors };
   const givenAt = prnGivenAt(at, o.now);
-  const acked = (values.ack?.ack?.selected_options ?? []).some((x) => x.value === "yes");
+  // The box names the rules it checks ("yes": a form drawn before it did, which checked both).
+  const acked = (values.ack?.ack?.selected_options ?? []).flatMap((x) =>
+    x.value === "yes" ? RULES : RULES.filter((r) => (x.value ?? "").split(" ").includes(r)),
+  );
   return {
     ok: true,
     item,

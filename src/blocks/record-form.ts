@@ -7,6 +7,7 @@
  * pet arrived, not too early) is the listener's to check (src/answers/late-entry.ts).
  */
 import type { SheetPet } from "../answers/sheets.ts";
+import type { Which } from "../domain/clock-change.ts";
 import { isMedicationItem, printedItems } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
 import { GIVEN, GIVEN_ANYWAY } from "../present/record-form.ts";
@@ -19,7 +20,7 @@ import {
   type Outcome,
 } from "../record/types.ts";
 import { reasonWords } from "../words/doses.ts";
-import { GIVEN_AT, GIVEN_ON, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
+import { GIVEN_AT, GIVEN_ON, GIVEN_WHICH, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
 
 /** One item's choice in a submitted modal. */
 interface ItemChoice {
@@ -50,7 +51,7 @@ export type Submission =
       choices: ItemChoice[];
       ifNeeded: IfNeededChoice[];
       /** The day and time said (YYYY-MM-DD, HH:mm, the kennel's zone), when the form asked. */
-      given?: { date: string; time: string } | undefined;
+      given?: Given | undefined;
     }
   | { ok: false; errors: Record<string, string> };
 
@@ -84,11 +85,20 @@ function reasonText(outcome: Outcome, code: NotGivenReason | undefined, why: str
   return [words, why].filter(Boolean).join(": ") || undefined;
 }
 
+/** The day and time a form says a dose was given; on a day the clocks go back, which of the hour that came twice. */
+export interface Given {
+  date: string;
+  time: string;
+  which?: Which | undefined;
+}
+
 /** The day and time a form says a dose was given, when it asked; `missing` when a field is empty. */
-export function readGiven(values: ViewValues): { date: string; time: string } | "missing" {
+export function readGiven(values: ViewValues): Given | "missing" {
   const date = values[GIVEN_ON]?.date?.selected_date ?? undefined;
   const time = values[GIVEN_AT]?.time?.selected_time ?? undefined;
-  return date && time ? { date, time } : "missing";
+  const picked = values[GIVEN_WHICH]?.which?.selected_option?.value;
+  const which = picked === "first" || picked === "second" ? picked : undefined;
+  return date && time ? { date, time, ...(which ? { which } : {}) } : "missing";
 }
 
 /** One item's choice, or the errors on its fields; undefined when nothing changed for it. */

@@ -18,7 +18,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { entryLine } from "../present/record.ts";
 import { recordFormItems } from "../present/record-form.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { dayHeading, timeOf, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { defineForm } from "./forms.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
@@ -31,6 +31,8 @@ export { NOTE_MAX, WHY_MAX } from "./record-items.ts";
 /** The time question's fields (a form recording after a dose's window closed). */
 export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
+/** On a day the clocks go back, which of the hour that came twice (issue 46). */
+export const GIVEN_WHICH = "given_which";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -126,7 +128,20 @@ function timeBlocks(q: TimeQuestion): unknown[] {
       label: plain(`Given at (the kennel's time, ${q.timezone})`, 2000),
       element: { type: "timepicker", action_id: "time", initial_time: q.time, timezone: q.timezone },
     },
+    ...(q.repeated ? [whichBlock(q.repeated)] : []),
   ];
+}
+
+/** On a day the clocks go back: which of the hour that came twice, when the time falls in it. */
+function whichBlock(r: NonNullable<TimeQuestion["repeated"]>) {
+  const option = (value: keyof typeof WHICH_WORDS) => ({ text: plain(WHICH_WORDS[value], 75), value });
+  return {
+    type: "input",
+    block_id: GIVEN_WHICH,
+    optional: true,
+    label: plain(whichHourWords(r), 2000),
+    element: { type: "radio_buttons", action_id: "which", options: [option("first"), option("second")] },
+  };
 }
 
 /** What the record form shows beside its items: the kennel's time now, for an as-needed dose's time. */

@@ -33,13 +33,19 @@ function buttonOf(b: SheetButton, sheetId: number): Button {
       );
     case "plan":
       return button(b.text, planOpen.actionId(key), planOpen.encode({ v: b.versionId }));
-    case "witness":
+    case "witness": {
+      // A dose given if needed is "n" and its id, in the action and the value alike.
+      const [dose, value] =
+        "prnId" in b
+          ? [`n${b.prnId}`, { ...ids, n: b.prnId }]
+          : [String(b.entryId), { ...ids, e: b.entryId }];
       // A long drug's name ends in "…" within the button's room.
       return button(
         truncate(b.text, 54),
-        recordWitness.actionId(`${key}-${b.entryId}`),
-        recordWitness.encode({ ...ids, e: b.entryId }),
+        recordWitness.actionId(`${key}-${dose}`),
+        recordWitness.encode(value),
       );
+    }
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type WelfareValues,
 } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
-import { localDate, zonedInstant } from "../time.ts";
+import { soughtAt } from "../present/welfare.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
 import { atOf, defineForm } from "./forms.ts";
@@ -217,11 +217,15 @@ const textOf = (state: StateValues | undefined, block: string) => {
   return typeof raw === "string" ? cleanText(raw).trim() : "";
 };
 
-/** The advice form: the vet, when (not in the future; empty: now), what was advised. */
+/**
+ * The advice form: the vet, when (not in the future, not before the flag was raised; empty: now),
+ * what was advised.
+ */
 export function readAdvice(
   state: StateValues | undefined,
   now: Date,
   timezone: string,
+  flag: Pick<WelfareFlag, "openedAt">,
 ): { ok: true; vet: string; sought: string; advice: string } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const vet = textOf(state, "vet");
@@ -229,23 +233,14 @@ export function readAdvice(
   const when = textOf(state, "when");
   if (!vet) errors.vet = "Say who gave the advice.";
   if (!advice) errors.advice = "Say what was advised.";
-  let sought = now;
+  let sought = now.toISOString();
   if (when) {
-    const m = /^(?:(\d{4}-\d{2}-\d{2})\s+)?([01]?\d|2[0-3]):([0-5]\d)$/.exec(when);
-    const at = m
-      ? zonedInstant(
-          m[1] ?? localDate(now, timezone),
-          `${(m[2] as string).padStart(2, "0")}:${m[3]}`,
-          timezone,
-        )
-      : undefined;
-    if (!at || Number.isNaN(at.getTime())) errors.when = "Write the time HH:MM (today), or YYYY-MM-DD HH:MM.";
-    else if (at.getTime() > now.getTime() + 5 * 60_000)
-      errors.when = "That is still to come: give when it was sought.";
-    else sought = at;
+    const read = soughtAt(when, { now, timezone, openedAt: flag.openedAt });
+    if ("error" in read) errors.when = read.error;
+    else sought = read.at;
   }
   if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, vet: vet.slice(0, 200), sought: sought.toISOString(), advice: advice.slice(0, 1000) };
+  return { ok: true, vet: vet.slice(0, 200), sought, advice: advice.slice(0, 1000) };
 }
 
 /** The resolve form: why. */

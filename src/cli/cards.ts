@@ -33,6 +33,7 @@ import {
   textOptions,
 } from "./context.ts";
 import { history } from "./history.ts";
+import { kennelDepsWithRecord } from "./record-deps.ts";
 
 const EXAMPLES: Record<string, string> = {
   booking: "a reference or id, for example: kennel-desk booking HP-7K2M9Q",
@@ -105,12 +106,17 @@ export async function run(ctx: CliContext): Promise<number> {
 
 /** `kennel-desk pet`: one pet's card, or the pets matching, paged. */
 async function petOrList(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
-  const deps = kennelDeps(ctx);
-  const a = await petAnswer(deps, text, page);
-  const o = textOptions(ctx, deps);
-  if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
-  pageWithin(page, a.list.totalPages);
-  return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+  // With the care record when there is one: the card's welfare flags and care plan, as in Slack.
+  const { deps, close } = await kennelDepsWithRecord(ctx);
+  try {
+    const a = await petAnswer(deps, text, page);
+    const o = textOptions(ctx, deps);
+    if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
+    pageWithin(page, a.list.totalPages);
+    return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
+  } finally {
+    await close();
+  }
 }
 
 /** `kennel-desk customer`: one customer's card, or the customers matching, paged. */

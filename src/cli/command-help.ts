@@ -228,7 +228,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     options: [
       [
         "--content KINDS",
-        "departures, arrivals, rounds, tomorrow, welfare (the welfare check), welfare-due (its pets not checked), review (the day's review, from the care record), or a comma-separated list (default DIGEST_CONTENT)",
+        "departures, arrivals, rounds, tomorrow, welfare (the welfare check), welfare-due (its pets not checked), review (the day's review, from the care record), chart (tomorrow's medication charts to print), or a comma-separated list (default DIGEST_CONTENT)",
       ],
       ["--round ROUND", `with --content rounds or welfare: ${roundNamesLine()} (default: the round now)`],
       ["--date YYYY-MM-DD", "the day (default today)"],

@@ -4,6 +4,8 @@
  * in DIGEST_CHANNEL, a round's sheet in ROUNDS_CHANNEL. Each goes through the scheduler's own job,
  * so it is posted at most once per day and kind, and completely.
  */
+
+import { chartPost } from "../answers/chart-post.ts";
 import { dayReport } from "../answers/day.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { dayReview } from "../answers/review.ts";
@@ -16,6 +18,7 @@ import { welfareKindOf } from "../digest/welfare-kinds.ts";
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
+import { chartPostDoc } from "../present/chart-post.ts";
 import { reviewDoc } from "../present/review.ts";
 import { recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
@@ -27,7 +30,7 @@ import { addDays, isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
 import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
 
-type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due" | "review";
+type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due" | "review" | "chart";
 const CONTENTS: readonly Content[] = [
   "departures",
   "arrivals",
@@ -36,11 +39,13 @@ const CONTENTS: readonly Content[] = [
   "welfare",
   "welfare-due",
   "review",
+  "chart",
 ];
 const isWelfare = (c: Content): c is "welfare" | "welfare-due" => c === "welfare" || c === "welfare-due";
 /** The posts that go to ROUNDS_CHANNEL: a round's sheet, and the manager's daily review (issue 50). */
-const inRounds = (c: Content) => c === "rounds" || c === "review";
-const inRoundsChannel = (kind: string) => roundOfPost(kind) !== undefined || kind === "review";
+const inRounds = (c: Content) => c === "rounds" || c === "review" || c === "chart";
+const inRoundsChannel = (kind: string) =>
+  roundOfPost(kind) !== undefined || kind === "review" || kind === "chart";
 
 /** The Slack Web API client: the bot's own factory (retries, timeout, SLACK_API_URL, logging). */
 function slackClient(ctx: CliContext) {
@@ -137,8 +142,8 @@ export async function run(ctx: CliContext): Promise<number> {
   const kinds = contents.flatMap((c): PostKind[] =>
     c === "rounds"
       ? [roundPost(theRound)]
-      : c === "review"
-        ? ["review"]
+      : c === "review" || c === "chart"
+        ? [c]
         : isWelfare(c)
           ? welfare
               .filter((p) => welfareKindOf(p.kind)?.part === (c === "welfare" ? "post" : "due"))
@@ -162,11 +167,13 @@ export async function run(ctx: CliContext): Promise<number> {
         kind,
         channel: (inRoundsChannel(kind) ? config.rounds.channel : config.digest?.channel) as string,
         time:
-          kind === "review"
-            ? reviewTime(config.rounds.times, config.doses.afterMinutes)
-            : roundOfPost(kind)
-              ? config.rounds.times[theRound]
-              : (config.digest?.time ?? "07:00"),
+          kind === "chart"
+            ? (config.rounds.chartPostAt ?? "19:00")
+            : kind === "review"
+              ? reviewTime(config.rounds.times, config.doses.afterMinutes)
+              : roundOfPost(kind)
+                ? config.rounds.times[theRound]
+                : (config.digest?.time ?? "07:00"),
       },
   );
   // Loaded only to post: usage errors and dry runs do not need the job.
@@ -236,6 +243,7 @@ async function postText(deps: Deps, kind: PostKind, date: string, o: TextOptions
   if (welfareKindOf(kind)) return welfarePostText(deps, kind, date, o);
   if (kind === "review")
     return docText(reviewDoc(await dayReview(deps, date), { timezone: deps.config.timezone }), o);
+  if (kind === "chart") return docText(chartPostDoc(await chartPost(deps, addDays(date, 1))), o);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing shows the "${kind}" post as text.`);
   return roundText(await roundReport(deps, round, date), o);
@@ -258,6 +266,8 @@ function outcomeLine(
       return `Nothing to post for the ${kind} of ${date} (${kind === "review" ? "no round was kept that day" : "nothing to say"}).`;
     case "completed":
       return `Completed the ${kind} for ${date} in ${channel}: posted the ${result.replies ?? 0} missing thread replies.`;
+    case "claimed-elsewhere":
+      return `Another Kennel Desk (a replica on the same care record) is posting the ${kind} for ${date}; nothing posted here.`;
     default:
       return `The ${kind} for ${date}: ${result?.result}.`;
   }

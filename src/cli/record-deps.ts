@@ -1,4 +1,4 @@
-/** The care record beside the kennel API, for the commands whose answers carry its flags (rounds, inhouse). */
+/** The care record beside the kennel API, for the commands whose answers carry its flags (rounds, inhouse, pet). */
 import type { Deps } from "../deps.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 import { openStore } from "./record-store.ts";
@@ -13,7 +13,7 @@ export async function kennelDepsWithRecord(ctx: CliContext): Promise<{ deps: Dep
   const deps = kennelDeps(ctx);
   const { store } = await openStore(ctx, { quiet: true }).catch((error: unknown) => {
     ctx.io.stderr.write(
-      `The care record could not be read (${String((error as Error)?.message ?? error).slice(0, 300)}): pets off their food and the round's record are not shown here.\n`,
+      `The care record could not be read (${String((error as Error)?.message ?? error).slice(0, 300)}): its flags, care plans and the round's record are not shown here.\n`,
     );
     return { store: undefined };
   });

@@ -9,7 +9,7 @@
  * medicine; MEDICINE_COUNT_AT, the handovers' times at which it is counted too (unset: none); MEDICINE_MANAGERS, the people (Slack member ids) who close a count's discrepancy (unset:
  * any member of staff but the one who counted).
  */
-import { mentionId, minutesSetting } from "./parsers.ts";
+import { mentionId, minutesSetting, optionalTime } from "./parsers.ts";
 import { bad, type Check, clockTime, type EnvReader, ok, wholeNumber } from "./reader.ts";
 import type { DoseSettings, MedicineSettings } from "./types.ts";
 
@@ -73,4 +73,33 @@ export function readMedicines(r: EnvReader): MedicineSettings {
   const countAt = r.read("MEDICINE_COUNT_AT", { fallback: [] as string[], parse: handoverTimes });
   const managers = r.read("MEDICINE_MANAGERS", { fallback: [] as string[], parse: memberIds });
   return { countEveryDays, countAt, managers };
+}
+
+/**
+ * CHART_POST_AT: when tomorrow's medication charts are posted the evening before (issue 50), in
+ * ROUNDS_CHANNEL; undefined (unset or "off"): never. Set without ROUNDS_CHANNEL, a problem.
+ */
+export function readChartPostAt(r: EnvReader, roundsChannel: string | undefined): string | undefined {
+  const at = r.read("CHART_POST_AT", { fallback: undefined, parse: optionalTime });
+  if (at && !roundsChannel) {
+    r.problems.push({
+      variable: "CHART_POST_AT",
+      problem: "is set, but ROUNDS_CHANNEL is not: tomorrow's charts are posted in ROUNDS_CHANNEL.",
+      fix: "Set ROUNDS_CHANNEL to the rounds channel's id (C0123ABCD), or remove CHART_POST_AT.",
+    });
+  }
+  return at;
+}
+
+/** TOMORROW_TIME: when tomorrow's check is posted, in DIGEST_CHANNEL; undefined: never. Set without DIGEST_CHANNEL, a problem. */
+export function readTomorrowTime(r: EnvReader, digestChannel: string | undefined): string | undefined {
+  const at = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
+  if (at && !digestChannel) {
+    r.problems.push({
+      variable: "TOMORROW_TIME",
+      problem: "is set, but DIGEST_CHANNEL is not: tomorrow's check is posted in DIGEST_CHANNEL.",
+      fix: "Set DIGEST_CHANNEL to the front desk's channel id (C0123ABCD), or remove TOMORROW_TIME.",
+    });
+  }
+  return at;
 }

@@ -90,6 +90,8 @@ interface RoundsSettings {
    * on record is fed at, per species (the API's petType) when set so. The care plan's own shape.
    */
   houseMeals: HouseMeals;
+  /** CHART_POST_AT: when tomorrow's medication charts are posted in ROUNDS_CHANNEL (the evening before); undefined: never. */
+  chartPostAt?: string | undefined;
 }
 
 /** Where the care record is kept (src/record/). */

@@ -4,6 +4,7 @@
  * post, all drawn by the same renderers as the commands.
  */
 
+import { chartPost } from "../answers/chart-post.ts";
 import { stockNow, toHandBack } from "../answers/custody-stock.ts";
 import { dayReport } from "../answers/day.ts";
 import { describeFailure } from "../answers/failure.ts";
@@ -11,6 +12,7 @@ import { keepPlansPost } from "../answers/plans-post.ts";
 import { dayReview } from "../answers/review.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
+import { chartPostMessage } from "../blocks/chart-post.ts";
 import { handBackMessage, medicinesPostMessage } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
@@ -50,6 +52,10 @@ export async function composePost(
   }
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
+  }
+  if (kind === "chart") {
+    // The evening before: tomorrow's charts, blank to sign, for the paper fallback.
+    return { parent: chartPostMessage(await chartPost(deps, addDays(date, 1))), replies: [] };
   }
   if (kind === "review") {
     // A day with no round kept (none posted) has nothing to review: nothing is posted.

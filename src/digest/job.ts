@@ -15,6 +15,7 @@ import { timeOf } from "../words/dates.ts";
 import { composePost } from "./compose.ts";
 import { dueInstant } from "./due.ts";
 import { type PostOutcome, postDigestOnce, postNotice } from "./post.ts";
+import { PostClaims } from "./post-claims.ts";
 import {
   type ComposeFn,
   digestPosts,
@@ -67,10 +68,13 @@ export class DigestJob {
   readonly posts: readonly ScheduledPost[];
   readonly #running = new Map<string, Promise<KindOutcome>>();
   readonly #sleeper: Sleeper;
+  /** The care record's claims: each post claimed there before it is made (src/digest/post-claims.ts). */
+  readonly #claims: PostClaims | undefined;
 
   constructor(options: DigestJobOptions) {
     this.#o = options;
     this.#sleeper = new Sleeper(options.sleep);
+    this.#claims = options.deps.record ? new PostClaims(options.deps.record) : undefined;
     const s = options.settings;
     this.posts = "posts" in s ? [...s.posts] : digestPosts(s);
     const seen = new Set<string>();
@@ -141,6 +145,7 @@ export class DigestJob {
     const tz = deps.config.timezone;
     const started = deps.clock.now().getTime();
     let attempt = 0;
+    let looks = 0;
     let noticePosted = false;
     for (;;) {
       if (this.#sleeper.stopping) return { result: "stopped" };
@@ -160,8 +165,17 @@ export class DigestJob {
           settle: async () => {
             await this.#sleeper.sleep(this.#o.settleMs ?? 2_000);
           },
+          claims: this.#claims,
         });
         deps.log.info({ date, kind, channel, ...outcome }, `${postLabel(kind)} post: ${outcome.result}`);
+        // Another replica's to post: looked at again (2 s, 4 s, 8 s… until its claim would be taken
+        // over), to complete its thread if need be, or to take it over if that replica stopped.
+        if (outcome.result === "claimed-elsewhere" && retry && localDate(deps.clock.now(), tz) <= date) {
+          const wait = Date.parse(outcome.retryAt) - deps.clock.now().getTime();
+          if (!(await this.#sleeper.sleep(Math.max(1_000, Math.min(wait, 2_000 * 2 ** looks++)))))
+            return { result: "stopped" };
+          continue;
+        }
         return outcome;
       } catch (error) {
         if (!retry) throw error;

@@ -12,9 +12,15 @@
  * Only Kennel Desk's own messages count (its bot's bot_id or its app's app_id, learned from
  * auth.test): a message carrying its metadata that another app or a person posted is ignored, and
  * logged once, so it can neither stop a post nor stand in for a part of one.
+ *
+ * With a care record (every bot has one), a post is claimed there first (src/digest/post-claims.ts,
+ * issue 46): only the replica whose claim is written posts it, parent and thread, and records it
+ * posted; the history is read once, as a check, and nothing is posted to be deleted. The reading
+ * and deleting above is what a post made without a record still does.
  */
 import type { Message } from "../blocks/types.ts";
 import { dayStartIso, localDate } from "../time.ts";
+import type { PostClaims } from "./post-claims.ts";
 import type { PostMessages } from "./posts.ts";
 import { type DigestSlack, type HistoryMessage, postedBySelf } from "./slack.ts";
 
@@ -30,7 +36,9 @@ export type PostOutcome =
   | { result: "completed"; ts: string; replies: number }
   | { result: "duplicate-removed"; kept: string }
   /** Nothing needed saying (no care plan to confirm): nothing posted. */
-  | { result: "nothing-to-post" };
+  | { result: "nothing-to-post" }
+  /** Another replica claimed it in the record and has not posted it yet: looked at again at `retryAt`. */
+  | { result: "claimed-elsewhere"; retryAt: string };
 
 /** Slack's ts as a comparable pair (seconds, then the fraction), never a lossy float. */
 export function compareTs(a: string, b: string): number {
@@ -141,6 +149,8 @@ export interface PostDigestOptions {
   late: boolean;
   /** Pause between posting and re-reading (lets a rival's post land). */
   settle: () => Promise<void>;
+  /** The care record's claims (src/digest/post-claims.ts): with them, a post is claimed before it is made. */
+  claims?: PostClaims | undefined;
 }
 
 function partMetadata(o: PostDigestOptions, part: number, parts: number, more: PostMessages["payload"] = {}) {
@@ -152,6 +162,7 @@ function partMetadata(o: PostDigestOptions, part: number, parts: number, more: P
 }
 
 export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome> {
+  if (o.claims) return postClaimed(o, o.claims);
   const existing = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now());
   if (existing.post) return completeThread(o, existing.post);
   const messages = await o.compose();
@@ -168,6 +179,11 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
     await o.slack.remove(o.channel, ts);
     return { result: "duplicate-removed", kept: after.post.ts };
   }
+  return { result: "posted", ts, replies: await postReplies(o, ts, messages, parts) };
+}
+
+/** A new parent's thread replies, each a part; how many of them were kept. */
+async function postReplies(o: PostDigestOptions, ts: string, messages: PostMessages, parts: number) {
   const mine: Mine = [];
   for (const [i, reply] of messages.replies.entries()) {
     const part = i + 2;
@@ -180,7 +196,44 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
     });
   }
   // A replica that found this parent meanwhile may be completing its thread too.
-  return { result: "posted", ts, replies: await keepEarliest(o, ts, mine) };
+  return keepEarliest(o, ts, mine);
+}
+
+/**
+ * A post claimed in the care record first (issue 46): posted by the one replica whose claim is
+ * written, without posting then deleting a copy. The channel's history is read once, as a check (a
+ * post made before the claims, or by a replica that stopped before recording it).
+ */
+async function postClaimed(o: PostDigestOptions, claims: PostClaims): Promise<PostOutcome> {
+  const ref = { date: o.date, kind: o.kind, channel: o.channel };
+  const gate = await claims.enter(ref, o.now());
+  if (gate.state === "elsewhere") return { result: "claimed-elsewhere", retryAt: gate.retryAt };
+  // Recorded posted once its thread was whole: nothing more to do.
+  if (gate.state === "posted") return { result: "already-posted", ts: gate.ts };
+  const existing = await findPost(o.slack, o.channel, o.date, o.kind, o.timezone, o.now());
+  if (existing.post) {
+    // Posted by a replica that stopped before recording it: its thread completed here if need be.
+    const outcome = await completeThread(o, existing.post);
+    const parts = existing.post.metadata?.event_payload?.parts;
+    const whole = typeof parts === "number" ? parts : 1;
+    await claims.posted(ref, { attempt: gate.attempt, ts: existing.post.ts, parts: whole });
+    return outcome;
+  }
+  const messages = await o.compose();
+  if (messages.nothingToPost) {
+    await claims.release(ref, gate.attempt);
+    return { result: "nothing-to-post" };
+  }
+  // Composing takes a while on a big day: a replica may have taken the claim over meanwhile.
+  if (!(await claims.stillMine(ref, gate.attempt)))
+    return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
+  const parts = 1 + messages.replies.length;
+  const ts = await o.slack.post(o.channel, messages.parent, {
+    metadata: partMetadata(o, 1, parts, messages.payload),
+  });
+  const replies = await postReplies(o, ts, messages, parts);
+  await claims.posted(ref, { attempt: gate.attempt, ts, parts });
+  return { result: "posted", ts, replies };
 }
 
 /** Replies this run posted, by part. */

@@ -17,7 +17,8 @@ export type PostKind =
   | PlansPostKind
   | WelfarePostKind
   | "review"
-  | "medicines";
+  | "medicines"
+  | "chart";
 /** A round's care plans to confirm (issue 34): posted after the round's sheet, when any are. */
 type PlansPostKind = `plans:${Round}`;
 /** The daily welfare check (issue 38: src/digest/welfare-kinds.ts). */
@@ -31,6 +32,7 @@ export function isPostKind(kind: string): kind is PostKind {
     kind === "tomorrow" ||
     kind === "review" ||
     kind === "medicines" ||
+    kind === "chart" ||
     roundOfPost(kind) !== undefined ||
     plansOfPost(kind) !== undefined ||
     welfareKindOf(kind) !== undefined
@@ -163,10 +165,19 @@ function medicinesPosts(
   return digest && record ? [{ kind: "medicines", channel: digest.channel, time: digest.time }] : [];
 }
 
+/** The evening post of tomorrow's medication charts (issue 50), at CHART_POST_AT in the rounds channel. */
+function chartPosts(rounds: { channel: string | undefined; chartPostAt?: string | undefined } | undefined) {
+  return rounds?.channel && rounds.chartPostAt
+    ? [{ kind: "chart" as const, channel: rounds.channel, time: rounds.chartPostAt }]
+    : [];
+}
+
 /** Every scheduled post the settings ask for. */
 export function scheduledPosts(config: {
   digest?: { channel: string; time: string; kinds: readonly string[] } | undefined;
-  rounds?: { channel: string | undefined; times: Record<Round, string> } | undefined;
+  rounds?:
+    | { channel: string | undefined; times: Record<Round, string>; chartPostAt?: string | undefined }
+    | undefined;
   tomorrowTime?: string | undefined;
   /** The care plans' settings: given by the bot, which keeps the plans (the plans posts). */
   plan?: unknown;
@@ -182,6 +193,7 @@ export function scheduledPosts(config: {
     ...medicinesPosts(config.digest, config.plan !== undefined),
     ...(config.welfare ? welfarePosts(config.welfare, { channel: config.rounds?.channel }) : []),
     ...reviewPosts(config.rounds, config.welfare ? config.doses?.afterMinutes : undefined),
+    ...chartPosts(config.rounds),
   ];
 }
 
@@ -192,6 +204,7 @@ export function postLabel(kind: string): string {
   if (kind === "tomorrow") return "tomorrow's check";
   if (kind === "review") return "day's review";
   if (kind === "medicines") return "medicines to act on";
+  if (kind === "chart") return "tomorrow's charts";
   const plans = plansOfPost(kind);
   if (plans) return `${plans} round's care plans to confirm`;
   const welfare = welfareKindOf(kind);

@@ -1,7 +1,8 @@
 /**
  * A job's sleep that stopping ends at once (the scheduled posts' job, the dose times' job): a timer
- * by default, or the injected sleep of tests. `sleep` resolves true when the time has passed, false
- * when the job was stopped meanwhile.
+ * by default, or the injected sleep of tests (after a turn of the event loop, so that other work
+ * runs meanwhile). `sleep` resolves true when the time has passed, false when the job was stopped
+ * meanwhile.
  */
 export class Sleeper {
   readonly #injected: ((ms: number) => Promise<boolean>) | undefined;
@@ -24,7 +25,13 @@ export class Sleeper {
 
   async sleep(ms: number): Promise<boolean> {
     if (this.#stopping) return false;
-    if (this.#injected) return (await this.#injected(ms)) && !this.#stopping;
+    if (this.#injected) {
+      // A sleep lets other work run, whatever the injected one does: a replica waiting on another's
+      // claim polls the record in a loop, and one that never left the event loop (a sleep resolving
+      // at once, the SQLite store's synchronous calls) starved the claimer's Slack and kennel API calls.
+      await new Promise((resolve) => setImmediate(resolve));
+      return (await this.#injected(ms)) && !this.#stopping;
+    }
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         this.#timers.delete(wake);

@@ -3,8 +3,8 @@
  * itself (its list kept in the record first, src/answers/welfare-store.ts, then drawn with its
  * buttons; a list that cannot be kept is posted without them, and says why), the same carried in the
  * round post's thread (WELFARE_IN_ROUND), and at WELFARE_CHECK_BY the pets not checked, named once in
- * the post's thread: read before posting, a later duplicate deleting itself, so two replicas post
- * once. Nothing is posted when every pet is checked, nor for the other rooms when no pet is in one.
+ * the post's thread: claimed in the care record first (src/digest/post-claims.ts), so two replicas
+ * post once (without a record: read before posting, a later duplicate deleting itself). Nothing is posted when every pet is checked, nor for the other rooms when no pet is in one.
  */
 import { describeFailure } from "../answers/failure.ts";
 import { type WelfareBoard, welfareBoard, welfareLists } from "../answers/welfare.ts";
@@ -27,8 +27,8 @@ import type { PostMessages } from "./posts.ts";
 import type { DigestSlack, HistoryMessage } from "./slack.ts";
 import { areaNamed, type WelfareKind, welfareKindOf, welfareParentKind } from "./welfare-kinds.ts";
 
-/** A post with nothing to say (the other rooms with no pet; every pet checked). */
-class NothingToPost extends Error {}
+/** A post with nothing to say (the other rooms with no pet; every pet checked): nothing is posted. */
+const NOTHING_TO_POST: PostMessages = { parent: { text: "", blocks: [] }, replies: [], nothingToPost: true };
 
 /** A list kept (or, when the record cannot be written, a draft: drawn without buttons, and said). */
 async function keep(deps: Deps, body: ListBody): Promise<WelfareBoard> {
@@ -70,7 +70,7 @@ export async function composeWelfarePost(
   const { lists } = await welfareLists(deps, k.round, date);
   const area = areaNamed(deps.config.welfare, k.slug);
   const body = lists.find((l) => l.area === area);
-  if (!body) throw new NothingToPost();
+  if (!body) return NOTHING_TO_POST;
   await raiseAll(deps, date, [body]);
   const [parent, ...replies] = welfareMessages(await keep(deps, body), {
     timezone: deps.config.timezone,
@@ -113,7 +113,7 @@ async function composeUnchecked(deps: Deps, k: WelfareKind, date: string): Promi
   const pets = boards.flatMap((b) => b.pets);
   const missing = pets.filter((p) => !p.check).map((p) => ({ room: p.room, name: p.name }));
   problem ??= boards.find((b) => b.problem)?.problem;
-  if (missing.length === 0 && !problem) throw new NothingToPost();
+  if (missing.length === 0 && !problem) return NOTHING_TO_POST;
   const parent = uncheckedMessage({
     round: k.round,
     date,
@@ -124,16 +124,6 @@ async function composeUnchecked(deps: Deps, k: WelfareKind, date: string): Promi
     problem,
   });
   return { parent, replies: [] };
-}
-
-/** The welfare post, once (src/digest/post.ts); a post with nothing to say is not made. */
-async function postWelfareOnce(o: PostDigestOptions): Promise<PostOutcome> {
-  try {
-    return await postDigestOnce(o);
-  } catch (error) {
-    if (error instanceof NothingToPost) return { result: "nothing-to-post" };
-    throw error;
-  }
 }
 
 interface Found {
@@ -162,30 +152,41 @@ async function findDue(slack: DigestSlack, o: PostDigestOptions, parentKind: str
 export function welfarePoster(kind: string, inRound: boolean) {
   const k = welfareKindOf(kind);
   if (!k) return undefined;
-  return k.part === "due" ? postUncheckedOnce(inRound) : postWelfareOnce;
+  return k.part === "due" ? postUncheckedOnce(inRound) : postDigestOnce;
 }
 
 /**
  * The pets not checked, once, in the thread of their post (or, when there is none that day, in the
- * channel): found before posting, and a later copy deleting itself after.
+ * channel): claimed in the record first when there is one (src/digest/post-claims.ts; the thread
+ * read as a check), else found before posting and a later copy deleting itself after.
  */
 function postUncheckedOnce(inRound: boolean) {
   return async (o: PostDigestOptions): Promise<PostOutcome> => {
+    const ref = { date: o.date, kind: o.kind, channel: o.channel };
+    const gate = await o.claims?.enter(ref, o.now());
+    if (gate?.state === "elsewhere") return { result: "claimed-elsewhere", retryAt: gate.retryAt };
+    if (gate?.state === "posted") return { result: "already-posted", ts: gate.ts };
     const parentKind = welfareParentKind(welfareKindOf(o.kind) as WelfareKind, inRound);
     const before = await findDue(o.slack, o, parentKind);
-    if (before.copies[0]) return { result: "already-posted", ts: before.copies[0].ts };
-    let messages: PostMessages;
-    try {
-      messages = await o.compose();
-    } catch (error) {
-      if (error instanceof NothingToPost) return { result: "nothing-to-post" };
-      throw error;
+    const found = before.copies[0];
+    if (found && gate) await o.claims?.posted(ref, { attempt: gate.attempt, ts: found.ts, parts: 1 });
+    if (found) return { result: "already-posted", ts: found.ts };
+    const messages = await o.compose();
+    if (messages.nothingToPost) {
+      if (gate) await o.claims?.release(ref, gate.attempt);
+      return { result: "nothing-to-post" };
     }
     const metadata = {
       event_type: DIGEST_EVENT,
       event_payload: { date: o.date, kind: o.kind, late: o.late, part: 1, parts: 1 },
     };
+    if (gate && !(await o.claims?.stillMine(ref, gate.attempt)))
+      return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
     const ts = await o.slack.post(o.channel, messages.parent, { threadTs: before.parentTs, metadata });
+    if (gate) {
+      await o.claims?.posted(ref, { attempt: gate.attempt, ts, parts: 1 });
+      return { result: "posted", ts, replies: 0 };
+    }
     await o.settle();
     const earliest = (await findDue(o.slack, o, parentKind)).copies[0];
     if (earliest && earliest.ts !== ts && compareTs(earliest.ts, ts) < 0) {

@@ -156,16 +156,18 @@ export function nextChange(w: DoseWindow, now: string): string | undefined {
 
 /**
  * When a dose may be said to have been given, asked when it is recorded after its window (default
- * now): not in the future, not before the pet arrived, not before the window opened by more than the
- * window's own length. Undefined when it may; else why not, in words.
+ * now): not in the future, not before the pet arrived, not after it went home (its stay's
+ * check-out), not before the window opened by more than the window's own length. Undefined when it
+ * may; else why not, in words.
  */
 export function givenAtProblem(
   givenAt: string,
-  o: { now: string; arrival?: string | undefined; window: DoseWindow },
-): "future" | "before_arrival" | "too_early" | undefined {
+  o: { now: string; arrival?: string | undefined; departure?: string | undefined; window: DoseWindow },
+): "future" | "before_arrival" | "after_departure" | "too_early" | undefined {
   const t = Date.parse(givenAt);
   if (t > Date.parse(o.now) + MIN) return "future";
   if (o.arrival !== undefined && t < Date.parse(o.arrival)) return "before_arrival";
+  if (o.departure !== undefined && t > Date.parse(o.departure)) return "after_departure";
   const length = Date.parse(o.window.closesAt) - Date.parse(o.window.opensAt);
   if (t < Date.parse(o.window.opensAt) - length) return "too_early";
   return undefined;

@@ -1,19 +1,18 @@
 /**
  * As-needed doses (issue 35, "give if needed"): which of a pet's care plan items may be given if
  * needed now, and whether one more dose of an item keeps within the plan's limits: the most per 24
- * hours (the doses of that item in the rolling 24 hours back from the time given) and the least time
- * between doses (the last dose before it). Going past a limit is possible, never silent: the person
+ * hours (the doses of that item in any 24 hours that hold the time given, before it and after it:
+ * a dose recorded late counts against those given since) and the least time between doses (the
+ * nearest dose, before or after it). Going past a limit is possible, never silent: the person
  * giving it acknowledges it, and the record keeps that with the dose. Pure: the plan, the doses and
  * the instants are passed in; instants are ISO 8601 UTC.
  */
 import type { ItemKey } from "../record/items.ts";
 import { itemOnRound } from "./plan/schedule.ts";
 import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
+import type { PrnEffect } from "./prn-effects.ts";
 import type { RoundTimes } from "./rounds.ts";
-
-/** How an as-needed dose worked, asked of the giver an hour later (PRN_FOLLOW_UP). */
-export type PrnEffect = "helped" | "no_change" | "worse";
-export const PRN_EFFECTS: readonly PrnEffect[] = ["helped", "no_change", "worse"];
+import type { WitnessState } from "./witness.ts";
 
 /** Which of the plan's limits a dose goes past. */
 export type PrnRule = "max_per_24h" | "min_interval";
@@ -48,6 +47,13 @@ export interface PrnDose {
   note?: string | undefined;
   /** The effect, once the giver (or another) answered. */
   effect?: PrnEffectEntry | undefined;
+  /** A high-alert drug (its plan item's): a second person witnesses it, as a routine dose. */
+  highAlert?: boolean | undefined;
+  /** A high-alert dose's witness, as it stands when read (witnessed, awaiting one, unwitnessed). */
+  witness?: WitnessState | undefined;
+  /** The kennel its record carries, and the pet's name as its plan had it when given. */
+  kennel?: string | undefined;
+  petName?: string | undefined;
 }
 
 export interface PrnEffectEntry {
@@ -67,6 +73,8 @@ export interface AsNeededItem {
   reason?: string | undefined;
   maxPer24h?: number | undefined;
   minHoursBetween?: number | undefined;
+  /** A high-alert drug (insulin, an anticonvulsant, a controlled drug): each dose is witnessed. */
+  highAlert?: boolean | undefined;
   /** Given from the words, the pet's care plan not confirmed (issue 44: from the round's form). */
   unconfirmed?: boolean | undefined;
 }
@@ -100,65 +108,96 @@ export function asNeededItems(
       ...(on.reason ? { reason: on.reason } : {}),
       ...(on.maxPer24h !== undefined ? { maxPer24h: on.maxPer24h } : {}),
       ...(on.minHoursBetween !== undefined ? { minHoursBetween: on.minHoursBetween } : {}),
+      ...(item.highAlert ? { highAlert: true } : {}),
     });
   }
   return out;
 }
 
-/** Why one more dose goes past the plan: how many already in 24 h, or how long since the last. */
+/**
+ * Why one more dose goes past the plan: how many already in the same 24 hours (`laterAt`: the
+ * busiest 24 hours end at a dose given after it), or the nearest dose too close (`after`: given
+ * after it).
+ */
 export type PrnProblem =
-  | { rule: "max_per_24h"; count: number; max: number }
-  | { rule: "min_interval"; lastAt: string; minutesSince: number; minHours: number };
+  | { rule: "max_per_24h"; count: number; max: number; laterAt?: string | undefined }
+  | { rule: "min_interval"; otherAt: string; minutesApart: number; minHours: number; after?: boolean };
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
- * One more dose of an item given at `givenAt`, against the earlier doses of that item for the same
- * pet and stay: the doses in the 24 hours back from it (at most `maxPer24h` in all, this one
- * included), and the last one at or before it (at least `minHoursBetween` before). Doses recorded
- * as given after `givenAt` (a dose recorded late, after a later one) are not counted. Empty: within
- * the plan.
+ * The most of `times` in any 24 hours that hold `t`: those ending at `t`, or at a dose given
+ * within the 24 hours after it; the latest such end when it is not `t` itself.
+ */
+function busiestDay(times: number[], t: number): { count: number; laterAt?: number } {
+  let best: { count: number; laterAt?: number } = { count: -1 };
+  for (const end of [t, ...times.filter((x) => x > t && x < t + DAY)]) {
+    const count = times.filter((x) => x > end - DAY && x <= end).length;
+    if (count > best.count) best = end > t ? { count, laterAt: end } : { count };
+  }
+  return best;
+}
+
+/**
+ * One more dose of an item given at `givenAt`, against the other doses of that item for the same
+ * pet and stay, on both sides of it: at most `maxPer24h` in any 24 hours that hold it (this one
+ * included), and at least `minHoursBetween` from the nearest. A dose said to be given an hour ago,
+ * after one given now, is as close to it as the other way round. Empty: within the plan.
  */
 export function prnProblems(
-  earlier: Array<Pick<PrnDose, "givenAt">>,
+  others: Array<Pick<PrnDose, "givenAt">>,
   givenAt: string,
   limits: Pick<AsNeededItem, "maxPer24h" | "minHoursBetween">,
 ): PrnProblem[] {
   const t = Date.parse(givenAt);
-  const before = earlier.map((d) => Date.parse(d.givenAt)).filter((x) => x <= t);
+  const times = others.map((d) => Date.parse(d.givenAt)).sort((a, b) => a - b);
   const problems: PrnProblem[] = [];
   if (limits.maxPer24h !== undefined) {
-    const count = before.filter((x) => x > t - 24 * HOUR).length;
-    if (count + 1 > limits.maxPer24h) problems.push({ rule: "max_per_24h", count, max: limits.maxPer24h });
+    const { count, laterAt } = busiestDay(times, t);
+    if (count + 1 > limits.maxPer24h)
+      problems.push({
+        rule: "max_per_24h",
+        count,
+        max: limits.maxPer24h,
+        ...(laterAt !== undefined ? { laterAt: new Date(laterAt).toISOString() } : {}),
+      });
   }
-  if (limits.minHoursBetween !== undefined && before.length > 0) {
-    const last = Math.max(...before);
-    if (t - last < limits.minHoursBetween * HOUR)
+  const nearest = times.reduce<number | undefined>(
+    (best, x) => (best === undefined || Math.abs(x - t) < Math.abs(best - t) ? x : best),
+    undefined,
+  );
+  if (limits.minHoursBetween !== undefined && nearest !== undefined) {
+    const apart = Math.abs(t - nearest);
+    if (apart < limits.minHoursBetween * HOUR)
       problems.push({
         rule: "min_interval",
-        lastAt: new Date(last).toISOString(),
-        minutesSince: Math.floor((t - last) / 60_000),
+        otherAt: new Date(nearest).toISOString(),
+        minutesApart: Math.floor(apart / 60_000),
         minHours: limits.minHoursBetween,
+        ...(nearest > t ? { after: true } : {}),
       });
   }
   return problems;
 }
 
 /** A dose may be recorded up to a day after it was given; older is another kind of record. */
-const BACK_MS = 24 * HOUR;
+const BACK_MS = DAY;
 
 /**
  * Why `givenAt` cannot be when an as-needed dose was given: later than a minute past `now` (the
- * store's allowance), before the pet arrived, or more than a day back (the manager records those).
- * Undefined: it may stand; within that minute ahead, the time given is `now` (`prnGivenAt`).
+ * store's allowance), before the pet arrived, after it went home (its stay's check-out), or more
+ * than a day back (the manager records those). Undefined: it may stand; within that minute ahead,
+ * the time given is `now` (`prnGivenAt`).
  */
 export function prnGivenAtProblem(
   givenAt: number,
-  o: { now: string; arrival?: string | undefined },
-): "future" | "before_arrival" | "too_far_back" | undefined {
+  o: { now: string; arrival?: string | undefined; departure?: string | undefined },
+): "future" | "before_arrival" | "after_departure" | "too_far_back" | undefined {
   const now = Date.parse(o.now);
   if (givenAt > now + 60_000) return "future";
   if (o.arrival && givenAt < Date.parse(o.arrival)) return "before_arrival";
+  if (o.departure && Math.min(givenAt, now) > Date.parse(o.departure)) return "after_departure";
   if (givenAt < now - BACK_MS) return "too_far_back";
   return undefined;
 }
@@ -215,19 +254,21 @@ export type PrnOverride =
   | { ok: false; need: "warning" | "acknowledgement" | "note"; problems: PrnProblem[] };
 
 /**
- * Whether one more dose may be recorded now, given the plan's limits (`prnProblems`) and what the
- * giver has done on the form: never past a limit silently. Within the limits, it may. Past one, the
- * form first says why (`warning`); then only an explicit "I have checked: give it anyway"
- * (`acknowledgement`) with a note saying who was asked and why (`note`) records it, the first
- * problem's rule and their words kept with the dose.
+ * Whether one more dose may be recorded now, given the plan's limits (`prnProblems`, counted when it
+ * is written) and what the giver has done on the form: never past a limit silently. Within the
+ * limits, it may. Past one, the form first says why (`warning`); then only an explicit "I have
+ * checked: give it anyway" (`acknowledgement`: the rules the form showed, which the box names) with
+ * a note saying who was asked and why (`note`) records it, the first problem's rule and their words
+ * kept with the dose. Past a limit the form did not show (a dose given meanwhile), it says why again.
  */
 export function prnOverride(
   problems: PrnProblem[],
-  form: { warned: boolean; acked: boolean; note: string | undefined },
+  form: { warned: boolean; acked: readonly PrnRule[]; note: string | undefined },
 ): PrnOverride {
   if (problems.length === 0) return { ok: true, problems };
   if (!form.warned) return { ok: false, need: "warning", problems };
-  if (!form.acked) return { ok: false, need: "acknowledgement", problems };
+  if (form.acked.length === 0) return { ok: false, need: "acknowledgement", problems };
+  if (problems.some((p) => !form.acked.includes(p.rule))) return { ok: false, need: "warning", problems };
   if (!form.note) return { ok: false, need: "note", problems };
   return { ok: true, problems };
 }

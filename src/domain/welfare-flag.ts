@@ -54,3 +54,17 @@ export function openFlagsByStay(flags: WelfareFlag[]): Map<string, WelfareFlag[]
   }
   return out;
 }
+
+/**
+ * Why a time said for the vet's advice cannot stand (issue 46, item 9): still to come (a few
+ * minutes' allowance for clocks), or before the flag was raised (advice is sought on a flag).
+ */
+export function adviceTimeProblem(
+  sought: string,
+  o: { now: string; openedAt: string },
+): "future" | "before_flag" | undefined {
+  const t = Date.parse(sought);
+  if (t > Date.parse(o.now) + 5 * 60_000) return "future";
+  if (t < Date.parse(o.openedAt) - 60_000) return "before_flag";
+  return undefined;
+}

@@ -61,6 +61,13 @@ export interface WelfareCheck {
   supersededBy?: number | undefined;
 }
 
+/**
+ * A check made on a later day than the one it is for (yesterday's post checked today): checked
+ * late, and shown so with the day it was made (issue 46, item 12), as a late dose entry is.
+ */
+export const checkedLate = (c: Pick<WelfareCheck, "date" | "recordedAt">, timeZone: string): boolean =>
+  localDate(c.recordedAt, timeZone) > c.date;
+
 /** A sign seen: "stool:loose", "drinking:none", or "eating:off" (meals not eaten). */
 export type Sign = `${WelfareField}:${string}` | "eating:off";
 

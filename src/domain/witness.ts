@@ -15,7 +15,9 @@ export const WITNESS_MINUTES = 15;
 export interface Witness {
   /** Its id in the record. */
   id: number;
-  entryId: number;
+  /** The dose witnessed: a round's entry, or a dose given if needed (issue 46). */
+  entryId?: number | undefined;
+  prnId?: number | undefined;
   userId: string;
   userName: string;
   /** When it was recorded (ISO 8601, UTC). */
@@ -72,17 +74,24 @@ export function witnessProblem(
 
 /**
  * The pet's high-alert doses given and awaiting a witness now (a "👀 Witnessed" button each): the
- * entry, and the item's label as the sheet has it.
+ * round's entries (the item's label as the sheet has it), then its doses given if needed (issue
+ * 46: their witness as read with them).
  */
 export function awaitingWitness(
   s: Pick<PetRoundStatus, "due" | "current">,
   w: WitnessView | undefined,
-): Array<{ entryId: number; label: string }> {
-  if (!w) return [];
-  return s.due.flatMap((d) => {
-    const e = s.current.get(d.item);
-    if (!e || !needsWitness(e, d.highAlert)) return [];
-    if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
-    return [{ entryId: e.id, label: d.label }];
-  });
+  asNeeded: Array<{ id: number; label: string; witness?: WitnessState | undefined }> = [],
+): Array<{ entryId: number; label: string } | { prnId: number; label: string }> {
+  const round = w
+    ? s.due.flatMap((d) => {
+        const e = s.current.get(d.item);
+        if (!e || !needsWitness(e, d.highAlert)) return [];
+        if (witnessState(e, w.witnesses.get(e.id), w.now).state !== "awaiting") return [];
+        return [{ entryId: e.id, label: d.label }];
+      })
+    : [];
+  const given = asNeeded
+    .filter((d) => d.witness?.state === "awaiting")
+    .map((d) => ({ prnId: d.id, label: d.label }));
+  return [...round, ...given];
 }

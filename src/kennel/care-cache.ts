@@ -108,12 +108,15 @@ export class CareCache {
     return this.#lru !== undefined;
   }
 
-  /** The cached value for `key`, or `load()`'s (stored when it succeeds). */
-  async through<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value for `key`, or `load()`'s (stored when it succeeds). `fresh`: always `load()`'s
+   * (what must be the kennel system's words now, such as a dose checked against its plan), stored.
+   */
+  async through<T>(key: string, load: () => Promise<T>, o: { fresh?: boolean } = {}): Promise<T> {
     const lru = this.#lru;
     if (!lru) return load();
     const full = `${this.#prefix}|${key}`;
-    let hit = lru.get(full);
+    let hit = o.fresh ? undefined : lru.get(full);
     if (hit && this.#now() - Math.max(hit.at, this.#lookedAt) > REVALIDATE_MS) {
       await this.#lookForChanges();
       hit = lru.get(full);

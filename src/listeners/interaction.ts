@@ -5,8 +5,10 @@
  * 1. tracked for shutdown, and acknowledged to Slack only when the listener says so (after its
  *    commit), or by the deadline (src/listeners/ack.ts); a tap that opens a form is acknowledged at
  *    once (Slack's trigger lasts 3 s), and so is a read that writes nothing (the chart);
- * 2. a form's metadata: its seal checked (src/slack/seal.ts), then read as its form's, named
- *    (src/blocks/forms.ts); a forged one is logged and refused;
+ * 2. a form's fields there (one Slack sent without them is told it could not be read); its
+ *    metadata: its seal checked (src/slack/seal.ts), then read as its form's, named
+ *    (src/blocks/forms.ts); a forged one is logged and refused, one sealed before the signing
+ *    secret was replaced is told the app's keys changed;
  * 3. the guard (src/listeners/guard.ts): a bot that is stopping takes nothing new, and only staff of
  *    this workspace, where ALLOWED_CHANNELS allows, go on; guests are refused;
  * 4. a tap's value decoded once into named values (src/blocks/buttons.ts); one not ours is logged
@@ -250,6 +252,13 @@ export interface FormSpec<W, N, F> {
 const notRecorded = (errors: string[]) =>
   `⚠️ Nothing was recorded: ${[...new Set(errors)].join(" ")} Open the form again.`;
 
+/** A form Slack sent without its fields (`state` null or not an object): nothing in it can be read. */
+const UNREADABLE_FORM =
+  "⚠️ This form could not be read (it came without its fields): nothing was recorded. Open the form again.";
+/** A form sealed before Kennel Desk's signing secret was replaced (src/slack/seal.ts). */
+const KEYS_CHANGED =
+  "🔑 Kennel Desk's keys changed since this form was opened (its signing secret was replaced): nothing was recorded. Close it and open the form again.";
+
 /** Registers a form's listener on its callback_id, through the pipeline. */
 export function onForm<W, N, F>(app: App, deps: BotDeps, spec: FormSpec<W, N, F>): void {
   app.view(spec.form.id, async (args: ViewArgs) => {
@@ -271,12 +280,24 @@ async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewA
     if (!(await ack.send({ response_action: "update", view: refusalView(text) as never }))) await tell(text);
   };
   try {
-    if (!meta) {
+    const state = (view as { state?: { values?: unknown } | null }).state;
+    if (state === null || typeof state !== "object" || typeof state.values !== "object" || !state.values) {
       deps.log.warn(
         { userId: body.user.id, view: body.view.id },
-        `refused ${spec.what} whose metadata is not sealed by this bot`,
+        `refused ${spec.what} sent without its fields`,
       );
-      return await refuse(`🔒 ${spec.forged}`);
+      return await refuse(UNREADABLE_FORM);
+    }
+    if (!meta) {
+      // Sealed by Kennel Desk before its signing secret was replaced: said so, not taken for tampering.
+      const rotated = deps.seal.otherKey(view.private_metadata);
+      deps.log.warn(
+        { userId: body.user.id, view: body.view.id },
+        rotated
+          ? `refused ${spec.what} opened before the signing secret changed`
+          : `refused ${spec.what} whose metadata is not sealed by this bot`,
+      );
+      return await refuse(rotated ? KEYS_CHANGED : `🔒 ${spec.forged}`);
     }
     const where = spec.home ? { button: true, home: spec.home(meta) } : { button: true };
     const admitted = await admit(deps, client, body.user, to.channel, where);

@@ -5,18 +5,19 @@
  * ones (src/words/doses.ts); values are cleaned here, each serializer escapes them.
  */
 import type { PetAsNeeded } from "../answers/prn-pets.ts";
+import { careFieldWords } from "../domain/care.ts";
+import type { ChangedItem } from "../domain/plan/state.ts";
 import {
   type AsNeededItem,
   type AsNeededPet,
-  PRN_EFFECTS,
   type PrnDose,
-  type PrnEffect,
   type PrnEffectEntry,
   prnGivenAtProblem,
 } from "../domain/prn.ts";
+import { PRN_EFFECTS, type PrnEffect } from "../domain/prn-effects.ts";
 import { plural } from "../domain/text.ts";
 import { localDate } from "../time.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
+import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import {
   EFFECT_BUTTONS,
   effectWords,
@@ -24,8 +25,9 @@ import {
   forReason,
   prnDoseWords,
   prnLimitWords,
+  witnessWords,
 } from "../words/doses.ts";
-import { planStateWords } from "../words/plan.ts";
+import { itemKeyWords, planStateWords } from "../words/plan.ts";
 import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import {
   type Action,
@@ -45,19 +47,32 @@ export { prnGivenAt } from "../domain/prn.ts";
 
 /** The words for a time given that cannot stand (src/domain/prn.ts says which). */
 const AT_ERRORS = {
-  missing: "Choose when it was given.",
-  future: "That is in the future: choose when it was given.",
-  before_arrival: "That is before the pet arrived.",
-  too_far_back: "That is more than a day ago: ask the manager to record it.",
+  missing: () => "Choose when it was given.",
+  future: () => "That is in the future: choose when it was given.",
+  before_arrival: () => "That is before the pet arrived.",
+  after_departure: (departure: string, timezone: string, now: string) =>
+    `That is after the pet went home (${dateTimeOf(departure, timezone, localDate(now, timezone).slice(0, 4))}, the booking's check-out): a dose is recorded only while it is here.`,
+  too_far_back: () => "That is more than a day ago: ask the manager to record it.",
 } as const;
 
 /** Why the give form's time (ms) cannot be when the dose was given, in the form's words; undefined: it stands. */
 export function givenAtError(
   at: number,
-  o: { now: string; arrival?: string | undefined },
+  o: { now: string; arrival?: string | undefined; departure?: string | undefined; timezone: string },
 ): string | undefined {
   const problem = Number.isFinite(at) ? prnGivenAtProblem(at, o) : "missing";
-  return problem ? AT_ERRORS[problem] : undefined;
+  return problem ? AT_ERRORS[problem](o.departure ?? "", o.timezone, o.now) : undefined;
+}
+
+/**
+ * Why nothing is given now: the kennel system's words for the pet changed since its plan was
+ * confirmed (a vet's "STOPPED — do not give"): each changed field's words now, and what to do.
+ */
+export function wordsChangedWords(petName: string, changed: ChangedItem[]): string {
+  const now = changed
+    .flatMap((c) => c.after.map((f) => `${careFieldWords(f.field)} now "${f.words}"`))
+    .concat(changed.filter((c) => c.after.length === 0).map((c) => `${itemKeyWords(c.key)} now none`));
+  return `⚠️ ${petName}'s care changed in the kennel system since its plan was confirmed${now.length ? `: ${now.join("; ")}` : ""}. Nothing was recorded: read it, and confirm the plan again (📋 Plan… on the round post) before giving.`;
 }
 
 /**
@@ -289,6 +304,9 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
   };
 }
 
+/** A high-alert dose's witness as the export's cell says it: "witnessed by Tom 12:05", "unwitnessed"; none for another dose. */
+export const witnessCellWords = (d: PrnDose, timezone: string): string | undefined =>
+  d.witness ? witnessWords(d.witness, timezone) : undefined;
 /** A dose given from the words, its plan not confirmed (issue 44), as the export's cell says it. */
 export const prnFromWordsCell = (d: Pick<PrnDose, "unconfirmed">): string | null =>
   d.unconfirmed ? FROM_THE_WORDS : null;

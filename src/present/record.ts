@@ -20,6 +20,7 @@ import {
   stateTimeWords,
   UNWITNESSED,
   witnessedWords,
+  witnessWords,
 } from "../words/doses.ts";
 import { outcomeWords, ownCountWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
@@ -130,13 +131,7 @@ export function entryDoseWords(
   // Due from the words, the plan not confirmed when its round was posted (issue 44).
   const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
   if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };
-  const s = witnessState(e, w.witnesses.get(e.id), w.now);
-  const witness =
-    s.state === "witnessed"
-      ? witnessedWords(s.by, s.at, timezone, e.date)
-      : s.state === "awaiting"
-        ? awaitingWitnessWords(s.until, timezone)
-        : UNWITNESSED;
+  const witness = witnessWords(witnessState(e, w.witnesses.get(e.id), w.now), timezone, e.date);
   return { lateEntry, witness, fromWords };
 }
 

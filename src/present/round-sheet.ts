@@ -21,6 +21,7 @@ import type { SheetRecord } from "../answers/round-record.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { type PetRoundStatus, petRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
@@ -37,7 +38,8 @@ import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 export type SheetButton =
   | { kind: "all" | "each" | "give" | "custody"; text: string; pet: SheetPet; primary?: true }
   | { kind: "plan"; text: string; pet: SheetPet; versionId: number }
-  | { kind: "witness"; text: string; pet: SheetPet; entryId: number };
+  /** A round's entry (`entryId`) or a dose given if needed (`prnId`) awaiting its witness. */
+  | ({ kind: "witness"; text: string; pet: SheetPet } & ({ entryId: number } | { prnId: number }));
 
 /** A pet on a message of the sheet: its sheet lines, its record and its buttons, by its key. */
 interface SheetPetPart {
@@ -159,7 +161,8 @@ export const chartPart = (date: string): SheetChartPart => ({
  * it off (not for a fasting pet, nor a drug in two slots), "Record each…" when the sheet prints
  * anything to record (due, or to give if needed: issue 44), "Give if needed…" (a confirmed plan with
  * a dose to give if needed), "📋 Plan…" (a plan to confirm), and "👀 Witnessed" for each high-alert
- * dose given and awaiting its witness now. `plan`: the pet's plan saved or confirmed since the sheet
+ * dose given (at the round, or if needed: `asNeeded`, the pet's doses with their witness) and awaiting
+ * its witness now. `plan`: the pet's plan saved or confirmed since the sheet
  * was kept, whose state decides "📋 Plan…" and "Give if needed…" now; `custody`: its medicines in
  * custody now, "💊 Medicines in…" when a dose due was never counted in (issue 49).
  */
@@ -169,6 +172,7 @@ export function petButtons(
   w?: WitnessView,
   plan?: PlanNowOnSheet,
   custody?: SheetCustody,
+  asNeeded: PrnDose[] = [],
 ): SheetButton[] {
   const record = printedItems(pet).length > 0;
   const oneTap = pet.due.length > 0 && pet.oneTap;
@@ -182,11 +186,11 @@ export function petButtons(
     ...(toConfirm !== undefined
       ? [{ kind: "plan" as const, text: BUTTON_WORDS.plan, pet, versionId: toConfirm }]
       : []),
-    ...(status ? awaitingWitness(status, w) : []).map(({ entryId, label }) => ({
+    ...awaitingWitness(status ?? { due: [], current: new Map() }, w, asNeeded).map(({ label, ...dose }) => ({
       kind: "witness" as const,
       text: BUTTON_WORDS.witness(label),
       pet,
-      entryId,
+      ...dose,
     })),
   ];
 }
@@ -276,7 +280,7 @@ export function sheetMessageDoc(
         ],
         compact: [...petRecordCompact(status, record.timezone, record.witness, mine), ...(few ? [few] : [])],
       },
-      buttons: kept ? petButtons(pet, status, record.witness, plan, custody) : [],
+      buttons: kept ? petButtons(pet, status, record.witness, plan, custody, doses) : [],
     });
   }
   if (kept && index === 0) out.push(chartPart(sheet.date));

@@ -1,14 +1,18 @@
 /**
  * The daily welfare check as documents: one message of a welfare post (its pets, each with its check
  * or "to check", its meal at the round and its open flags; the progress), the pets not checked by
- * WELFARE_CHECK_BY, and a check's own line (the record's views). Block Kit (src/blocks/welfare.ts)
+ * WELFARE_CHECK_BY, a check's own line (the record's views), and the advice form's time read in
+ * its words. Block Kit (src/blocks/welfare.ts)
  * and the terminal (src/text/doc.ts) draw the same documents. Channel-safe: names and rooms only.
  */
 import type { BoardPet, WelfareBoard } from "../answers/welfare.ts";
 import type { Round } from "../domain/care.ts";
+import { type Which, wallTime } from "../domain/clock-change.ts";
 import { plural } from "../domain/text.ts";
-import { abnormalSigns, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
-import { timeOnDay } from "../words/dates.ts";
+import { abnormalSigns, checkedLate, isAllNormal, type WelfareCheck } from "../domain/welfare.ts";
+import { adviceTimeProblem } from "../domain/welfare-flag.ts";
+import { isIsoDate, localDate } from "../time.ts";
+import { dateTimeOf, repeatedTimeWords, skippedTimeWords, timeOnDay } from "../words/dates.ts";
 import { ownCountWords } from "../words/record.ts";
 import {
   checkName,
@@ -43,7 +47,14 @@ const welfarePetKey = (p: { bookingId: number; petId: number }) => `${p.bookingI
 export const petNameLine = (p: { room?: string | undefined; name: string }): Line =>
   line(p.room ? strong(whole(p.room)) : undefined, p.room ? " " : undefined, whole(p.name));
 
-/** A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane: note". */
+/** When a check was made: "18:12", or one made on a later day than its own "checked late, Mon 23 Nov 09:10". */
+const checkedWhen = (c: WelfareCheck, timezone: string): string =>
+  `${checkedLate(c, timezone) ? "checked late, " : ""}${timeOnDay(c.recordedAt, timezone, c.date)}`;
+
+/**
+ * A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane:
+ * note"; one made on a later day than its own: "· checked late, Mon 23 Nov 09:10 Jane".
+ */
 export function checkLine(
   c: WelfareCheck,
   timezone: string,
@@ -52,7 +63,7 @@ export function checkLine(
   const normal = isAllNormal(c);
   const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
   const note = c.note ? `: ${value(c.note, 100)}` : "";
-  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${timeOnDay(c.recordedAt, timezone, c.date)} ${value(c.userName, 30)}${note}`;
+  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${checkedWhen(c, timezone)} ${value(c.userName, 30)}${note}`;
   const span: Span = o.struck
     ? { text, tone: "muted", struck: true }
     : normal
@@ -82,7 +93,7 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
     ? [
         toned(
           seen ? "warn" : undefined,
-          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${timeOnDay(c.recordedAt, timezone, c.date)} ${valueWithin(c.userName, 20)}`,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${checkedWhen(c, timezone)} ${valueWithin(c.userName, 20)}`,
         ),
       ]
     : [{ text: "⬜ to check" }];
@@ -240,4 +251,32 @@ export function uncheckedDoc(u: {
         : []),
     ],
   };
+}
+
+/**
+ * When the vet's advice was sought, as written in its form ("HH:MM" today, "YYYY-MM-DD HH:MM"; on a
+ * day the clocks went back, "01:30 first" or "01:30 second" for the hour that came twice): the
+ * instant, or the words for the field (unreadable, a time that never happened, one that happened
+ * twice unsaid, still to come, before the flag was raised: src/domain/welfare-flag.ts).
+ */
+export function soughtAt(
+  when: string,
+  o: { now: Date; timezone: string; openedAt: string },
+): { at: string } | { error: string } {
+  const m = /^(?:(\d{4}-\d{2}-\d{2})\s+)?([01]?\d|2[0-3]):([0-5]\d)(?:\s+(first|second))?$/i.exec(when);
+  const today = localDate(o.now, o.timezone);
+  const date = m?.[1] ?? today;
+  if (!m || !isIsoDate(date)) return { error: "Write the time HH:MM (today), or YYYY-MM-DD HH:MM." };
+  const time = `${(m[2] as string).padStart(2, "0")}:${m[3]}`;
+  const read = wallTime(date, time, o.timezone, m[4]?.toLowerCase() as Which | undefined);
+  if (read.kind === "skipped") return { error: `${skippedTimeWords(date, time)} Give when it was sought.` };
+  if (read.kind !== "one")
+    return { error: `${repeatedTimeWords(date, time)} Write "${time} first" or "${time} second".` };
+  const problem = adviceTimeProblem(read.at, { now: o.now.toISOString(), openedAt: o.openedAt });
+  if (problem === "future") return { error: "That is still to come: give when it was sought." };
+  if (problem === "before_flag")
+    return {
+      error: `That is before the flag was raised (${dateTimeOf(o.openedAt, o.timezone, today.slice(0, 4))}): give when it was sought.`,
+    };
+  return { at: read.at };
 }

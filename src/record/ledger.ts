@@ -27,6 +27,9 @@ import { ChainWalk } from "./verify.ts";
 /** A record to append as the tables take it: its body checked by the store against its kind first. */
 export type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body: unknown };
 
+/** An append's check as the tables take it: reads rows as they are in the transaction; the body to write. */
+type StoredCheck = (read: (query: LogQuery) => Promise<StoredLog[]>) => Promise<unknown>;
+
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
 /** The id the next row of a table gets (Driver.nextId, inside the chain's transaction). */
@@ -90,12 +93,17 @@ export async function appendIn(
   input: StoredInput,
   kennel: string,
   at: string,
-  options: { reuse?: boolean; throughSeq?: number; nextId: NextId },
+  options: { reuse?: boolean; throughSeq?: number; check?: StoredCheck; nextId: NextId },
 ): Promise<{ status: "recorded" | "duplicate"; entry: StoredLog }> {
-  const body = checkLogInput(input);
+  let body = checkLogInput(input);
   if (input.requestKey !== undefined) {
     const rows = await q(`SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE l.request_key = ?`, [input.requestKey]);
     if (rows[0]) return { status: "duplicate", entry: logEntryOf(rows[0]) };
+  }
+  // The check reads the record as this transaction holds it, and gives the body to write.
+  if (options.check) {
+    input = { ...input, body: await options.check((query) => logIn(q, query)) };
+    body = checkLogInput(input);
   }
   if (options.reuse) {
     const rows = await q(

@@ -55,6 +55,27 @@ function bind(params: readonly unknown[]): SQLInputValue[] {
   });
 }
 
+/** A pause of the whole process (node:sqlite waits synchronously too): only while a new file is set up. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * WAL, set on a file opened: on a new file that another process is setting up at the same moment
+ * (two replicas starting together), SQLite answers busy at once, without its busy timeout: tried
+ * again, within that timeout, it finds the mode the other set.
+ */
+function walMode(db: DatabaseSync, busyTimeoutMs: number): void {
+  for (let waited = 0; ; waited += 20) {
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (error) {
+      const code = sqliteCode(error);
+      if (code === undefined || (code & 0xff) !== SQLITE_BUSY || waited >= busyTimeoutMs) throw error;
+      pause(20);
+    }
+  }
+}
+
 /**
  * A read-only snapshot on a second connection: its reads never hold up the bot's writes (WAL), and
  * its rows are read one at a time (iterate()), the event loop let through every few thousand.
@@ -159,7 +180,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const opened = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
     try {
-      opened.exec("PRAGMA journal_mode = WAL");
+      walMode(opened, busyTimeoutMs);
       opened.exec("PRAGMA synchronous = FULL");
       opened.exec("PRAGMA foreign_keys = ON");
     } catch (error) {

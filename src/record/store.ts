@@ -13,8 +13,9 @@ import type { Driver, Query } from "./driver.ts";
 import { COLUMNS, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
-import { type KindName, kindNamed, readBody } from "./kinds/index.ts";
+import { type KindName, kindNamed } from "./kinds/index.ts";
 import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, verifyIn } from "./ledger.ts";
+import { checkBody, readAs, storedCheck } from "./log-bodies.ts";
 import { migrate } from "./migrate.ts";
 import { purgeIn } from "./retention.ts";
 import type { Engine } from "./schema.ts";
@@ -24,6 +25,7 @@ import type {
   EntryInput,
   EntryQuery,
   KennelIdentity,
+  LogCheck,
   LogEntry,
   LogInput,
   LogQuery,
@@ -32,7 +34,6 @@ import type {
   RetentionPass,
   StaffMember,
   StayQuery,
-  StoredLog,
   StoreHealth,
 } from "./types.ts";
 
@@ -107,9 +108,13 @@ class SqlStore implements CareRecordStore {
       const same =
         recorded?.origin === wanted?.origin &&
         (wanted?.kennelId === undefined || wanted.kennelId === recorded?.kennelId);
+      // Under the migrations' lock: a replica starting at the same moment claims after this one
+      // commits, reads its claim and writes nothing (PostgreSQL; SQLite's one writer does the same).
       this.#kennel =
         wanted && !same
-          ? await this.#driver.transaction((q) => claimKennel(q, wanted, at, this.#driver.where))
+          ? await this.#driver.transaction((q) => claimKennel(q, wanted, at, this.#driver.where), {
+              lock: true,
+            })
           : (recorded ?? UNNAMED);
       this.#ready = true;
     } catch (error) {
@@ -211,10 +216,18 @@ class SqlStore implements CareRecordStore {
     return this.#read(async (q) => (await q(sql, [...(kinds ?? []), ...params])).map((r) => Number(r.b)));
   }
 
-  async append<K extends KindName>(input: LogInput<K>, options: { reuse?: boolean } = {}) {
+  async append<K extends KindName>(
+    input: LogInput<K>,
+    options: { reuse?: boolean; check?: LogCheck<K> } = {},
+  ) {
     const checked = { ...input, body: checkBody(input.kind, input.body) };
+    const stored = options.check && { check: storedCheck(input.kind, options.check) };
     const { status, entry } = await this.#write((q, at) =>
-      appendIn(q, checked, kennelKey(this.#kennel), at, { ...options, nextId: this.#ids(q) }),
+      appendIn(q, checked, kennelKey(this.#kennel), at, {
+        reuse: options.reuse,
+        ...stored,
+        nextId: this.#ids(q),
+      }),
     );
     const read = readAs(input.kind, entry);
     if (!read)
@@ -312,30 +325,6 @@ class SqlStore implements CareRecordStore {
     if (error instanceof StoreError) return error;
     return this.#driver.storeError(error);
   }
-}
-
-/**
- * A body checked against its kind before it is written, as its schema reads it (what is written):
- * an InvalidEntryError (nothing written) when it does not fit.
- */
-function checkBody(kind: string, body: unknown): unknown {
-  const known = kindNamed(kind);
-  if (!known) throw new InvalidEntryError(`"${String(kind).slice(0, 20)}" is not a kind of record.`);
-  const checked = known.body.safeParse(body);
-  if (!checked.success) {
-    const first = checked.error.issues[0];
-    throw new InvalidEntryError(
-      `The record refused ${known.words} as given: ${first?.path.join(".") || "its body"}: ${first?.message ?? "does not fit"}.`,
-    );
-  }
-  return checked.data;
-}
-
-/** A stored record read as kind K; undefined when it is another kind, or its body does not read as K's. */
-function readAs<K extends KindName>(kind: K, row: StoredLog): LogEntry<K> | undefined {
-  if (row.kind !== kind) return undefined;
-  const body = readBody(kind, row.body);
-  return body === undefined ? undefined : ({ ...row, kind, body } as LogEntry<K>);
 }
 
 export type SqlCareRecordStore = CareRecordStore & { ready(): Promise<void> };

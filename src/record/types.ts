@@ -162,6 +162,14 @@ export type LogEntry<K extends KindName = KindName> = K extends KindName
   ? Omit<StoredLog, "kind" | "body"> & { kind: K; body: BodyOf<K> }
   : never;
 
+/**
+ * An append's check (see `append`): reads the record as it is in the write's transaction, and
+ * gives the body to write.
+ */
+export type LogCheck<K extends KindName> = (
+  read: <R extends KindName>(query: LogQuery<R>) => Promise<LogEntry<R>[]>,
+) => Promise<BodyIn<K>>;
+
 export interface LogQuery<K extends KindName = KindName> {
   kind: K;
   id?: number;
@@ -250,10 +258,14 @@ export interface CareRecordStore {
    * Appends a record of one of the kinds (src/record/kinds/) to the chain, its body checked against
    * the kind's schema first (an InvalidEntryError when it does not fit: nothing written). `reuse`:
    * when a record of the same kind, day and body is there already, that one is answered (`duplicate`).
+   * `check`: run inside the write's transaction, after the request's own record is looked for and
+   * before the write, holding the chain's lock (so what it reads stands until the write commits,
+   * on every replica): it gives the body to write (which may depend on what it read, and is
+   * checked against the kind's schema in turn), or throws, and nothing is written.
    */
   append<K extends KindName>(
     input: LogInput<K>,
-    options?: { reuse?: boolean },
+    options?: { reuse?: boolean; check?: LogCheck<K> },
   ): Promise<{ status: "recorded" | "duplicate"; entry: LogEntry<K> }>;
   /**
    * The log's records of one kind matching the query, oldest first, each body read as its kind's

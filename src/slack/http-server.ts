@@ -1,9 +1,9 @@
 /**
  * The bot's own HTTP server, in both modes: GET /healthz, GET /readyz and, in HTTP mode, Slack's
  * requests at POST /slack/events. Every request body is read and checked here before Bolt sees it:
- * a body Bolt could not take (`payload=null`, JSON `null`, a number, garbage) is answered 400 and
- * logged, signed or not, so no request can stop the process. The body parsed here is the one Bolt
- * gets (src/slack/http-receiver.ts): each request is parsed once.
+ * a body Bolt could not take (`payload=null`, JSON `null`, a number, garbage, a form's submission
+ * without its view) is answered 400 and logged, signed or not, so no request can stop the process.
+ * The body parsed here is the one Bolt gets (src/slack/http-receiver.ts): each request is parsed once.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +13,13 @@ import { portInUse } from "./start-problem.ts";
 
 /** Slack's requests are a few kilobytes; anything far larger is not Slack. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * After a 413, the rest of an upload still coming is read and dropped, this much at most and for
+ * this long at most, so that its sender can read the answer (closing a connection that is still
+ * being sent to resets it, and the answer is lost with it); then the connection is closed.
+ */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 5_000;
 
 export interface Answer {
   status: number;
@@ -69,14 +76,14 @@ function slackBody(
       bad: `the body is ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not an object`,
     };
   }
-  // An event callback must carry its event: Bolt would otherwise wait 3 s for an ack that never comes.
-  const body = parsed as { type?: unknown; event?: unknown };
-  if (
-    body.type === "event_callback" &&
-    (body.event === null || typeof body.event !== "object" || Array.isArray(body.event))
-  ) {
+  // An event callback must carry its event: Bolt would otherwise wait 3 s for an ack that never comes;
+  // a form's submission its view: Bolt would throw reading it (a 500).
+  const body = parsed as { type?: unknown; event?: unknown; view?: unknown };
+  const isObject = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (body.type === "event_callback" && !isObject(body.event))
     return { bad: "an event_callback without an event object" };
-  }
+  if ((body.type === "view_submission" || body.type === "view_closed") && !isObject(body.view))
+    return { bad: `a ${body.type} without a view object` };
   return { body: parsed as Record<string, unknown> };
 }
 
@@ -104,6 +111,27 @@ function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
   });
 }
 
+/** Reads and drops what is still coming of a refused upload, then closes the connection (see LINGER_BYTES). */
+function linger(req: IncomingMessage): void {
+  let dropped = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.destroy();
+  };
+  const timer = setTimeout(stop, LINGER_MS);
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) stop();
+  });
+  // The upload ended within them: the connection is closed once the answer has gone.
+  req.on("end", () => {
+    clearTimeout(timer);
+    req.socket.end();
+  });
+  req.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
 async function slackRequest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -113,9 +141,8 @@ async function slackRequest(
   const body = await readBody(req);
   if (body === "too-large") {
     log.warn({ path: req.url, limit: MAX_BODY_BYTES }, "refused a request to /slack/events: body too large");
-    // Answer, then close the connection: the rest of the upload is never read.
-    res.setHeader("connection", "close");
-    res.on("finish", () => req.destroy());
+    // Answer at once; the rest of the upload is dropped as it comes, within the linger's bounds.
+    linger(req);
     return json(res, 413, { ok: false, error: "body_too_large" });
   }
   const read = slackBody(body.toString("utf8"), req.headers["content-type"]);

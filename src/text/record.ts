@@ -12,7 +12,7 @@ import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { effectCellWords, prnFromWordsCell } from "../present/prn.ts";
+import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
@@ -150,21 +150,22 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
 }
 
 /**
- * One as-needed dose exported beside the entries (kind "as_needed"): its record's id and place, the
- * item, "given", why, the note, who, when recorded and when given, the acknowledgement of a dose
- * given past the plan's limit (its rule and words), and its effect ("helped · Jane 2026-11-22
- * 10:12 · calmer") or "awaiting effect". Cleaned like every field.
+ * One as-needed dose exported beside the entries (kind "as_needed"): its record's id and place, its
+ * kennel and its pet's name like every row, the item, "given", why, the note, who, when recorded
+ * and when given, the acknowledgement of a dose given past the plan's limit (its rule and words), a
+ * high-alert dose's witness, and its effect ("helped · Jane 2026-11-22 10:12 · calmer") or
+ * "awaiting effect". Cleaned like every field.
  */
 export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
   return {
     id: d.id,
     seq: d.seq ?? null,
-    kennel: null,
+    kennel: text(d.kennel),
     date: text(d.date),
     round: null,
     booking_id: d.bookingId,
     pet_id: d.petId,
-    pet_name: null,
+    pet_name: text(d.petName),
     item: text(d.item),
     item_text: text(d.itemText),
     outcome: "given",
@@ -180,7 +181,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     given_at: d.givenAt,
     reason_code: null,
     late_entry: null,
-    witness: null,
+    witness: text(witnessCellWords(d, timeZone)),
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),

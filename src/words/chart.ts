@@ -23,3 +23,16 @@ export const chartSentWords = (date: string) =>
 
 /** Before a failure's own words: what could not be done. */
 export const chartFailedWords = (date: string) => `No chart for ${dayHeading(date)}:`;
+
+/** The evening post of tomorrow's charts (CHART_POST_AT): what it is for, in the kennel's words. */
+export function chartPostWords(date: string, pets: number): { title: string; lines: string[] } {
+  return {
+    title: `🖨 Tomorrow's medication charts · ${dayHeading(date)}`,
+    lines: [
+      pets === 0
+        ? "No pet in house tomorrow has a medication: nothing to print."
+        : `${plural(pets, "pet")} with a medication, a page each. Tap 🖨 Chart for the file (in your messages with Kennel Desk), print it (A4 portrait) and keep it with the medicines.`,
+      "If Slack or Kennel Desk is down in the morning, give and sign on the paper, and enter it in the record once it is back.",
+    ],
+  };
+}

@@ -86,3 +86,21 @@ export const dayOf = (iso: string | undefined, timeZone: string, thisYear?: stri
 /** "Mon 24 Nov, 09:30" for an instant in the zone (with the year when not `thisYear`). */
 export const dateTimeOf = (iso: string | undefined, timeZone: string, thisYear?: string) =>
   localWords(iso, timeZone, thisYear, true);
+
+/** "01:30 did not happen on Sun 29 Mar: the clocks went forward." */
+export const skippedTimeWords = (date: string, time: string) =>
+  `${time} did not happen on ${dayHeading(date)}: the clocks went forward.`;
+
+/** "01:30 happened twice on Sun 25 Oct: the clocks went back." */
+export const repeatedTimeWords = (date: string, time: string) =>
+  `${time} happened twice on ${dayHeading(date)}: the clocks went back.`;
+
+/** The question beside the time on a day the clocks go back: "Between 01:00 and 01:59 on Sun 25 Oct (it came twice)". */
+export const whichHourWords = (r: { date: string; from: string; to: string }) =>
+  `If it was between ${r.from} and ${r.to} on ${dayHeading(r.date)} (the clocks went back: that hour came twice), which time?`;
+
+/** The two answers: the first time (before the clocks went back), the second. */
+export const WHICH_WORDS = {
+  first: "The first (before the clocks went back)",
+  second: "The second (after the clocks went back)",
+} as const;

@@ -6,7 +6,9 @@
  * doses. Kept by theme, so each part's words stay together. Times are in the kennel's zone.
  */
 import type { DoseState, NotDueWhy, OpenState, Timeliness } from "../domain/doses.ts";
-import { type PrnDose, type PrnEffect, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
+import { type PrnDose, type PrnProblem, prnFigures, recordedLater } from "../domain/prn.ts";
+import type { PrnEffect } from "../domain/prn-effects.ts";
+import type { WitnessState } from "../domain/witness.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
@@ -174,12 +176,18 @@ function durationWords(minutes: number): string {
 }
 
 /**
- * Why one more dose goes past the plan: "2 already in the last 24 h: the plan says at most 2",
- * "the last at 09:10, 2 h ago: the plan says at least 4 h between".
+ * Why one more dose goes past the plan: "2 already in the last 24 h: the plan says at most 2" (the
+ * busiest 24 hours ending at a dose given after it: "2 already in the 24 h up to 10:00"); "the last
+ * at 09:10, 2 h ago: the plan says at least 4 h between" (a dose given after it: "the next at 10:00,
+ * 1 h after it").
  */
 export function prnProblemWords(p: PrnProblem, timeZone: string, says = "the plan says"): string {
-  if (p.rule === "max_per_24h") return `${p.count} already in the last 24 h: ${says} at most ${p.max}`;
-  return `the last at ${timeOf(p.lastAt, timeZone)}, ${durationWords(p.minutesSince)} ago: ${says} at least ${p.minHours} h between`;
+  if (p.rule === "max_per_24h")
+    return `${p.count} already in ${p.laterAt ? `the 24 h up to ${timeOf(p.laterAt, timeZone)}` : "the last 24 h"}: ${says} at most ${p.max}`;
+  const near = p.after
+    ? `the next at ${timeOf(p.otherAt, timeZone)}, ${durationWords(p.minutesApart)} after it`
+    : `the last at ${timeOf(p.otherAt, timeZone)}, ${durationWords(p.minutesApart)} ago`;
+  return `${near}: ${says} at least ${p.minHours} h between`;
 }
 
 /** A reason as the line reads it: "for scratching"; "if scratching", "for pain" stay as written. */
@@ -222,6 +230,17 @@ export function ifNeededWords(o: {
 const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
   d.effect ? effectWords(d.effect.effect) : "awaiting effect";
 
+/** A high-alert dose's witness as it stands: "witnessed by Tom 07:44", "awaiting a witness until 07:59", "unwitnessed". */
+export function witnessWords(w: WitnessState, timeZone: string, day?: string): string {
+  if (w.state === "witnessed") return witnessedWords(w.by, w.at, timeZone, day);
+  if (w.state === "awaiting") return awaitingWitnessWords(w.until, timeZone);
+  return UNWITNESSED;
+}
+
+/** The same, as a dose's line says it: "💉 witnessed by Tom 07:44"; "" for a dose that needs none. */
+const witnessStateWords = (w: WitnessState | undefined, timeZone: string, day: string): string =>
+  w ? `💉 ${witnessWords(w, timeZone, day)}` : "";
+
 /**
  * One as-needed dose: "💊 Piriton 4mg given 09:10 by Jane for scratching · awaiting effect", with
  * "· past the plan's limit, checked" when it was given anyway. `today`: the day it is read on (a
@@ -231,6 +250,7 @@ export function prnDoseWords(d: PrnDose, timeZone: string, today?: string): stri
   return [
     `💊 ${d.label} given ${timeOf(d.givenAt, timeZone, today)} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? "past the plan's limit, checked" : "",
+    witnessStateWords(d.witness, timeZone, d.date),
     effectStateWords(d),
   ]
     .filter(Boolean)
@@ -259,11 +279,18 @@ export function prnRecordWords(d: PrnDose, timeZone: string): string {
   return [
     `${d.label} given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
+    witnessStateWords(d.witness, timeZone, d.date),
     d.note ? `note: ${d.note}` : "",
     effectRecordWords(d, timeZone),
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/** A witness in a stay's record line: the witness's name a value apart from our words. */
+function witnessPieces(w: WitnessState, timeZone: string, day: string): StayLine["pieces"] {
+  if (w.state !== "witnessed") return [witnessStateWords(w, timeZone, day)];
+  return ["💉 witnessed by ", { value: w.by }, ` ${timeOnDay(w.at, timeZone, day)}`];
 }
 
 /** A pet's as-needed doses in a few words: "💊 3 as needed (1 past the plan's limit, 1 awaiting effect)". */
@@ -308,6 +335,7 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
         " ",
         { value: forReason(d.reason) },
         ...(d.ack ? [" · past the plan's limit, checked: ", { value: d.ack.words }] : []),
+        ...(d.witness ? [" · ", ...witnessPieces(d.witness, timeZone, d.date)] : []),
         ...(d.note ? [" · note: ", { value: d.note }] : []),
         ...(e
           ? [

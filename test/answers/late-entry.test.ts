@@ -37,24 +37,61 @@ describe("late entries", () => {
       timezone: "Europe/London",
       petName: "Sugar",
     };
-    const at = (time: string, date = "2026-11-24") =>
-      givenAtRefusal(givenInstant(date, time, "Europe/London") as string, o);
+    const instant = (date: string, time: string) => {
+      const read = givenInstant({ date, time }, "Europe/London");
+      return read.ok ? read.at : "";
+    };
+    const at = (time: string, date = "2026-11-24") => givenAtRefusal(instant(date, time), o);
     expect(at("08:05")).toBeUndefined();
     expect(at("11:00")).toBeUndefined();
     expect(at("11:05")).toBe("That is later than now (11:00): say when it was given.");
     expect(at("07:05")).toBe(
       "That is before Sugar arrived (Tue 24 Nov 2026, 07:10, the booking's check-in): say when it was given.",
     );
+    // Issue 46, item 11: after the pet went home (its booking's check-out).
+    expect(givenAtRefusal(instant("2026-11-24", "10:30"), { ...o, departure: "2026-11-24T10:00:00Z" })).toBe(
+      "That is after Sugar went home (Tue 24 Nov 2026, 10:00, the booking's check-out): say when it was given.",
+    );
+    expect(
+      givenAtRefusal(instant("2026-11-24", "09:55"), { ...o, departure: "2026-11-24T10:00:00Z" }),
+    ).toBeUndefined();
     // Without an arrival: the morning insulin's window (07:00–08:30) opened at 07:00; before 05:30 is too early.
     expect(
-      givenAtRefusal(givenInstant("2026-11-24", "05:20", "Europe/London") as string, {
+      givenAtRefusal(instant("2026-11-24", "05:20"), {
         ...o,
         arrival: undefined,
       }),
     ).toBe(
       "That is long before the dose's window opened (Tue 24 Nov 2026, 07:00): check the day and the time.",
     );
-    expect(givenInstant("2026-11-24", "25:00", "Europe/London")).toBeUndefined();
-    expect(givenInstant("2026-02-30", "08:00", "Europe/London")).toBeUndefined();
+    expect(givenInstant({ date: "2026-11-24", time: "25:00" }, "Europe/London").ok).toBe(false);
+    expect(givenInstant({ date: "2026-02-30", time: "08:00" }, "Europe/London").ok).toBe(false);
+  });
+
+  // Issue 46, item 10.
+  it("a time that never happened (the clocks went forward) is refused; one that happened twice asks which", () => {
+    expect(givenInstant({ date: "2026-03-29", time: "01:30" }, "Europe/London")).toEqual({
+      ok: false,
+      field: "time",
+      error: "01:30 did not happen on Sun 29 Mar: the clocks went forward. Say when it was given.",
+    });
+    expect(givenInstant({ date: "2026-10-25", time: "01:30" }, "Europe/London")).toEqual({
+      ok: false,
+      field: "which",
+      error: "01:30 happened twice on Sun 25 Oct: the clocks went back. Which one?",
+    });
+    expect(givenInstant({ date: "2026-10-25", time: "01:30", which: "first" }, "Europe/London")).toEqual({
+      ok: true,
+      at: "2026-10-25T00:30:00.000Z",
+    });
+    expect(givenInstant({ date: "2026-10-25", time: "01:30", which: "second" }, "Europe/London")).toEqual({
+      ok: true,
+      at: "2026-10-25T01:30:00.000Z",
+    });
+    // Any other time of those days is the one it says.
+    expect(givenInstant({ date: "2026-03-29", time: "02:30" }, "Europe/London")).toEqual({
+      ok: true,
+      at: "2026-03-29T01:30:00.000Z",
+    });
   });
 });

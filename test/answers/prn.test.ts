@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepPlan } from "../../src/answers/plans.ts";
-import { givePrn, prnDoses, prnNow, recordEffect } from "../../src/answers/prn.ts";
+import { prnDoses, prnNow, recordEffect } from "../../src/answers/prn.ts";
+import { givePrn } from "../../src/answers/prn-give.ts";
 import { seedAsNeededDose } from "../../src/answers/prn-seed.ts";
 import { loadConfig } from "../../src/config.ts";
 import { draftPlan } from "../../src/domain/plan/draft.ts";

@@ -108,7 +108,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
       expect(entries.map((e) => [e.item, e.outcome, e.note])).toEqual([
         ["meal", "ate_some", "left the biscuits"],
       ]);
-      const [dose] = await prnDoses({ record: store }, { bookingId: 5, petId: 50 });
+      const [dose] = await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 });
       expect(dose).toMatchObject({
         item: "med:1",
         label: "Piriton 4mg",
@@ -126,7 +126,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         jane,
         "view:V1",
       );
-      expect(await prnDoses({ record: store }, { bookingId: 5, petId: 50 })).toHaveLength(1);
+      expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toHaveLength(1);
       expect(await store.entries({ date: "2026-11-22", round: "midday" })).toHaveLength(1);
     },
   );
@@ -153,7 +153,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
           ),
         },
       });
-      expect(await prnDoses({ record: store }, { bookingId: 5, petId: 50 })).toHaveLength(1);
+      expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toHaveLength(1);
       // The form asks for the note with "given past its limit".
       const noNote = readSubmission(meta(), pet, {
         "it:med:1": pick("given_anyway"),
@@ -172,7 +172,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         "view:V3",
       );
       expect(anyway.status).toBe("done");
-      const doses = await prnDoses({ record: store }, { bookingId: 5, petId: 50 });
+      const doses = await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 });
       expect(doses.at(-1)).toMatchObject({
         note: "vet said one more is fine",
         ack: {

@@ -197,16 +197,12 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     edge: `src/blocks/plan-edit.ts → ${to}`,
     why: "the care plan's edit form is Slack's alone (inputs a person sets, read back into plan items), as the record form",
   })),
-  ...[
-    "src/domain/text.ts",
-    "src/domain/welfare.ts",
-    "src/time.ts",
-    "src/words/dates.ts",
-    "src/words/welfare.ts",
-  ].map((to) => ({
-    edge: `src/blocks/welfare-modal.ts → ${to}`,
-    why: "the welfare check's form is Slack's alone (a modal, not a document), as the record form",
-  })),
+  ...["src/domain/text.ts", "src/domain/welfare.ts", "src/words/dates.ts", "src/words/welfare.ts"].map(
+    (to) => ({
+      edge: `src/blocks/welfare-modal.ts → ${to}`,
+      why: "the welfare check's form is Slack's alone (a modal, not a document), as the record form",
+    }),
+  ),
   ...["src/domain/plan/state.ts", "src/domain/text.ts", "src/words/plan.ts"].map((to) => ({
     edge: `src/text/plan-record.ts → ${to}`,
     why: "the CSV and JSON exports' care plan rows are a file format of the records, not a document (as src/text/record.ts)",

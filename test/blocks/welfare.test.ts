@@ -11,6 +11,7 @@ import type { WelfareBoard } from "../../src/answers/welfare.ts";
 import { shareOut } from "../../src/answers/welfare-share.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import { welfareMessages } from "../../src/blocks/welfare.ts";
+import { readAdvice } from "../../src/blocks/welfare-modal.ts";
 import { ALL_NORMAL, type WelfareCheck } from "../../src/domain/welfare.ts";
 import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 
@@ -164,5 +165,40 @@ describe("the welfare post on the 150-pet day", () => {
     const draft = welfareMessages(board(150, false), { timezone: "Europe/London" });
     expect(JSON.stringify(draft)).not.toMatch(/"wf_(ok|note):/);
     for (const m of draft) expect(limitViolations(m)).toEqual([]);
+  });
+});
+
+// Issue 46, items 9 and 10: when the vet's advice was sought, on a day the clocks went back.
+describe("the advice form's time", () => {
+  const state = (when: string) => ({
+    vet: { vet: { value: "Riverside Vets" } },
+    when: { when: { value: when } },
+    advice: { advice: { value: "Bland diet" } },
+  });
+  const now = new Date("2026-10-25T09:00:00Z");
+  const flag = { openedAt: "2026-10-24T18:00:00Z" };
+
+  it("an hour that came twice is asked which, in words; 'first' or 'second' says it", () => {
+    expect(readAdvice(state("01:30"), now, "Europe/London", flag)).toEqual({
+      ok: false,
+      errors: {
+        when: '01:30 happened twice on Sun 25 Oct: the clocks went back. Write "01:30 first" or "01:30 second".',
+      },
+    });
+    expect(readAdvice(state("01:30 first"), now, "Europe/London", flag)).toMatchObject({
+      ok: true,
+      sought: "2026-10-25T00:30:00.000Z",
+    });
+    expect(readAdvice(state("2026-10-25 01:30 second"), now, "Europe/London", flag)).toMatchObject({
+      ok: true,
+      sought: "2026-10-25T01:30:00.000Z",
+    });
+  });
+
+  it("before the flag was raised: refused, naming when it was", () => {
+    expect(readAdvice(state("2026-10-24 17:00"), now, "Europe/London", flag)).toEqual({
+      ok: false,
+      errors: { when: "That is before the flag was raised (Sat 24 Oct, 19:00): give when it was sought." },
+    });
   });
 });

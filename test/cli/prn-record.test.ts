@@ -24,6 +24,9 @@ import { usePostgres } from "../helpers/postgres.ts";
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-prn-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = new Date("2026-11-24T12:00:00Z");
+const clock = { now: () => NOW };
+/** The kennel the record is made for: every row carries it. */
+const KENNEL = { origin: "https://api.kennel.example" };
 const postgres = usePostgres();
 
 async function cli(args: string[], env: Record<string, string>) {
@@ -32,7 +35,7 @@ async function cli(args: string[], env: Record<string, string>) {
   const code = await runCli(args, {
     env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
     io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock: { now: () => NOW },
+    clock,
   });
   return { code, stdout, stderr };
 }
@@ -70,14 +73,20 @@ async function fill(store: CareRecordStore, at: { t: number }) {
     ack: { rule: "min_interval", words: "the last at 08:10, 50 min ago: the plan says at least 4 h between" },
     note: "Vet agreed",
   });
+  // Pip's, a high-alert drug's, kept with its pet's name (issue 46): never witnessed.
   const pip = await append(78, "U0JANE", "view:C", {
     reason: "itching",
     givenAt: "2026-11-24T09:30:00.000Z",
     userName: "Jane",
+    highAlert: true,
+    petName: "Pip",
   });
   const who = { userId: "U0JANE", userName: "Jane" };
-  await recordEffect({ record: store }, { prnId: past, effect: "worse", note: "more scratching", who });
-  await recordEffect({ record: store }, { prnId: pip, effect: "helped", who });
+  await recordEffect(
+    { record: store, clock },
+    { prnId: past, effect: "worse", note: "more scratching", who },
+  );
+  await recordEffect({ record: store, clock }, { prnId: pip, effect: "helped", who });
 }
 
 function checks(name: string, env: () => Record<string, string>, store: () => CareRecordStore) {
@@ -122,6 +131,26 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
     ]);
   });
 
+  // Issue 46, item 13: like every row, its kennel and its pet's name (the plan's, else "pet 77"); item 4: a witness.
+  it(`${name}: each as-needed row carries its kennel, its pet's name and a high-alert dose's witness`, async () => {
+    const json = await cli(
+      ["record", "export", "--from", "2026-11-24", "--to", "2026-11-24", "--format", "json"],
+      env(),
+    );
+    const data = JSON.parse(json.stdout) as { asNeeded: Array<Record<string, unknown>> };
+    expect(data.asNeeded.map((d) => [d.kennel, d.pet_name, d.witness])).toEqual([
+      [KENNEL.origin, "pet 77", null],
+      [KENNEL.origin, "pet 77", null],
+      [KENNEL.origin, "Pip", "unwitnessed"],
+    ]);
+    const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env());
+    const lines = csv.stdout.split("\r\n");
+    const header = (lines[0] ?? "").split(",");
+    const pip = lines.find((l) => l.includes(",as_needed,") && l.includes(",Pip,")) as string;
+    expect(pip.split(",")[header.indexOf("kennel")]).toBe(KENNEL.origin);
+    expect(pip.split(",")[header.indexOf("witness")]).toBe("unwitnessed");
+  });
+
   it(`${name}: the printable page lists each pet's doses given if needed, escaped`, async () => {
     // One page per pet of the stay: Biscuit's (77), then Pip's (78).
     const page = await cli(
@@ -143,7 +172,7 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
   });
 
   it(`${name}: the stay's record lists them under the pet, and its summary counts them`, async () => {
-    const asNeeded = await prnDoses({ record: store() }, { bookingId: 501 });
+    const asNeeded = await prnDoses({ record: store(), clock }, { bookingId: 501 });
     const pet = {
       bookingId: 501,
       petId: 77,
@@ -168,7 +197,7 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
     );
     // Pip has no rounds on the record: its dose is still listed, never dropped.
     expect(text).toContain("pet 78: as needed");
-    expect(text).toContain("by Jane for itching · effect: helped (Jane 10:03)");
+    expect(text).toContain("by Jane for itching · 💉 unwitnessed · effect: helped (Jane 10:03)");
     const summary = staySummaryDocLines(stay, "Europe/London").map((l) => l.map((s) => s.text).join(""));
     expect(summary[0]).toContain("💊 2 as needed (1 past the plan's limit, 1 worse, 1 awaiting effect)");
   });
@@ -178,7 +207,7 @@ describe("as-needed doses in the terminal and the exports (SQLite)", () => {
   const at = { t: Date.parse("2026-11-24T10:00:00Z") };
   let store: CareRecordStore;
   it("keeps three doses", async () => {
-    store = createStore(sqliteDriver({ dir }), { now: () => new Date(at.t) });
+    store = createStore(sqliteDriver({ dir }), { now: () => new Date(at.t) }, KENNEL);
     await fill(store, at);
     await store.close();
     store = createStore(sqliteDriver({ dir }), { now: () => NOW });
@@ -197,7 +226,7 @@ describe.skipIf(!postgres.available)("as-needed doses in the terminal and the ex
   let store: CareRecordStore;
   it("keeps three doses", async () => {
     url = await postgres.freshDatabase();
-    store = createStore(postgresDriver({ url }), { now: () => new Date(at.t) });
+    store = createStore(postgresDriver({ url }), { now: () => new Date(at.t) }, KENNEL);
     await fill(store, at);
   });
   checks(

@@ -11,7 +11,7 @@ import { recordAudit } from "../../src/answers/audit.ts";
 import { entryFacts } from "../../src/answers/kept-doses.ts";
 import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
 import { plansOfStays } from "../../src/answers/plans.ts";
-import { prnDoses } from "../../src/answers/prn.ts";
+import { prnDoses, withPetNames } from "../../src/answers/prn.ts";
 import { welfareRecords } from "../../src/answers/welfare-record.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { loadConfig, type RecordSettings } from "../../src/config.ts";
@@ -53,7 +53,9 @@ async function dosesOf(
 async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "csv" | "json") {
   const entries = await store.entries(query);
   const welfare = await welfareRecords(store, query);
-  const asNeeded = await prnDoses({ record: store }, query);
+  // Each dose with its high-alert witness and its pet's name (issue 46), as the export before streaming.
+  const deps = { record: store, clock, config: loadConfig({ KENNEL_TIMEZONE: ZONE }) };
+  const asNeeded = await withPetNames(deps, await prnDoses(deps, query));
   const stays = [...entries, ...welfare, ...asNeeded].flatMap((e) =>
     e.bookingId !== undefined ? [e.bookingId] : [],
   );
@@ -63,7 +65,6 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
     query.petId,
   );
   const head = await store.head();
-  const deps = { record: store, clock, config: loadConfig({ KENNEL_TIMEZONE: ZONE }) };
   const facts = await entryFacts(deps, entries);
   // Each item the range's rounds asked with nothing recorded, the range read at once (a stay's or a
   // pet's: from the record's first day to today).

@@ -74,4 +74,15 @@ describe("kennel-desk digest --content review", () => {
       "ROUNDS_CHANNEL not set",
     );
   });
+
+  it("--content chart: tomorrow's charts to print, posted once in ROUNDS_CHANNEL with 🖨 Chart for that day", async () => {
+    const dry = await run(["--dry-run", "--content", "chart"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("── the chart post of 2026-11-22 (would be posted in C0ROUNDS) ──");
+    expect(dry.stdout).toContain("🖨 Tomorrow's medication charts · Mon 23 Nov");
+    const posted = await run(["--content", "chart"]);
+    expect(posted.stdout).toContain("Posted the chart for 2026-11-22 in C0ROUNDS");
+    const post = slack.messages.find((m) => m.metadata?.event_payload.kind === "chart");
+    expect(JSON.stringify(post?.blocks)).toContain('\\"d\\":\\"2026-11-23\\"');
+  });
 });

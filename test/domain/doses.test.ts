@@ -103,6 +103,13 @@ describe("a dose recorded", () => {
     expect(
       givenAtProblem("2026-11-26T08:05:00.000Z", { now, window: w, arrival: "2026-11-26T09:00:00.000Z" }),
     ).toBe("before_arrival");
+    // Issue 46, item 11: not after the pet went home (its stay's check-out).
+    expect(
+      givenAtProblem("2026-11-26T09:05:00.000Z", { now, window: w, departure: "2026-11-26T09:00:00.000Z" }),
+    ).toBe("after_departure");
+    expect(
+      givenAtProblem("2026-11-26T08:55:00.000Z", { now, window: w, departure: "2026-11-26T09:00:00.000Z" }),
+    ).toBeUndefined();
     // The window is three hours (07:00 to 10:00): from 04:00.
     expect(givenAtProblem("2026-11-26T04:00:00.000Z", { now, window: w })).toBeUndefined();
     expect(givenAtProblem("2026-11-26T03:59:00.000Z", { now, window: w })).toBe("too_early");

@@ -1,7 +1,7 @@
 /**
  * As-needed doses' rules (issue 35): which items a plan offers "if needed" (only a confirmed plan's,
- * within their days), and the plan's most per 24 h (rolling, back from the time given) and least
- * time between doses (the last dose before it), in the words staff read.
+ * within their days), and the plan's most per 24 h (any 24 hours that hold the time given, before
+ * and after it) and least time between doses (the nearest dose, either side), in the words staff read.
  */
 import { describe, expect, it } from "vitest";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
@@ -93,7 +93,7 @@ describe("the plan's limits", () => {
   it("a second dose inside the least interval: the last dose and how long ago, in words", () => {
     const problems = prnProblems([{ givenAt: at("07:10") }], at("09:10"), limits);
     expect(problems).toEqual([
-      { rule: "min_interval", lastAt: "2026-11-22T07:10:00.000Z", minutesSince: 120, minHours: 4 },
+      { rule: "min_interval", otherAt: "2026-11-22T07:10:00.000Z", minutesApart: 120, minHours: 4 },
     ]);
     expect(prnProblemWords(problems[0] as never, TZ)).toBe(
       "the last at 07:10, 2 h ago: the plan says at least 4 h between",
@@ -115,8 +115,49 @@ describe("the plan's limits", () => {
     expect(prnProblems(earlier.slice(0, 2), at("09:00"), { maxPer24h: 2 })).toEqual([]);
   });
 
-  it("a dose recorded as given after the time given does not count against it", () => {
-    expect(prnProblems([{ givenAt: at("12:00") }], at("09:00"), limits)).toEqual([]);
+  // Issue 46, item 2: a dose said to be given an hour ago, after a dose given now.
+  it("a dose recorded as given before one given since: the next dose and how long after, in words", () => {
+    const problems = prnProblems([{ givenAt: at("10:00") }], at("09:00"), limits);
+    expect(problems).toEqual([
+      {
+        rule: "min_interval",
+        otherAt: "2026-11-22T10:00:00.000Z",
+        minutesApart: 60,
+        minHours: 4,
+        after: true,
+      },
+    ]);
+    expect(prnProblemWords(problems[0] as never, TZ)).toBe(
+      "the next at 10:00, 1 h after it: the plan says at least 4 h between",
+    );
+    // The nearest of the two sides is the one said.
+    const both = prnProblems([{ givenAt: at("06:00") }, { givenAt: at("09:30") }], at("09:00"), {
+      minHoursBetween: 4,
+    });
+    expect(both).toEqual([
+      {
+        rule: "min_interval",
+        otherAt: "2026-11-22T09:30:00.000Z",
+        minutesApart: 30,
+        minHours: 4,
+        after: true,
+      },
+    ]);
+  });
+
+  it("the most per 24 h counts the doses after it too: any 24 hours that hold it", () => {
+    // At most 2: 09:00 given, then 20:00; one recorded late as given at 08:00 makes three within 24 h.
+    const others = [{ givenAt: at("09:00") }, { givenAt: at("20:00") }];
+    const problems = prnProblems(others, at("08:00"), { maxPer24h: 2 });
+    expect(problems).toEqual([
+      { rule: "max_per_24h", count: 2, max: 2, laterAt: "2026-11-22T20:00:00.000Z" },
+    ]);
+    expect(prnProblemWords(problems[0] as never, TZ)).toBe(
+      "2 already in the 24 h up to 20:00: the plan says at most 2",
+    );
+    // A dose a day and more after it is outside every 24 hours that hold it.
+    expect(prnProblems([{ givenAt: "2026-11-23T08:01:00Z" }], at("08:00"), { maxPer24h: 1 })).toEqual([]);
+    expect(prnProblems([{ givenAt: "2026-11-23T07:59:00Z" }], at("08:00"), { maxPer24h: 1 })).toHaveLength(1);
   });
 
   it("both limits past: both said", () => {
@@ -131,6 +172,15 @@ describe("the plan's limits", () => {
 describe("when a dose was given", () => {
   const now = "2026-11-24T12:00:00.000Z";
   const t = (iso: string) => Date.parse(iso);
+  // Issue 46, item 11.
+  it("never after the pet went home (its stay's check-out)", () => {
+    const departure = "2026-11-24T10:00:00.000Z";
+    expect(prnGivenAtProblem(t("2026-11-24T10:30:00.000Z"), { now, departure })).toBe("after_departure");
+    expect(prnGivenAtProblem(t(now), { now, departure })).toBe("after_departure");
+    expect(prnGivenAtProblem(t("2026-11-24T09:59:00.000Z"), { now, departure })).toBeUndefined();
+    // A check-out still ahead refuses nothing given now.
+    expect(prnGivenAtProblem(t(now), { now, departure: "2026-11-25T10:00:00.000Z" })).toBeUndefined();
+  });
   it("stands from the pet's arrival to a minute past now, a day back at most", () => {
     const arrival = "2026-11-23T15:00:00.000Z";
     expect(prnGivenAtProblem(t("2026-11-24T12:01:00.000Z"), { now, arrival })).toBeUndefined();

@@ -188,7 +188,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
 
   /** The bot's follow-up job (its loop parked: the test looks itself). */
   const followUps = () => h.bot.deps.prnFollowUps as NonNullable<typeof h.bot.deps.prnFollowUps>;
-  const doses = () => prnDoses({ record: store }, { bookingId: b, petId: p });
+  const doses = () => prnDoses({ record: store, clock }, { bookingId: b, petId: p });
   const dmsTo = (user: string) => h.slack.timeline.filter((m) => m.channel === user && !m.ephemeral);
 
   it.skipIf(skip)(
@@ -252,6 +252,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
         reason: "<!channel> *scratching* & biting",
         givenAt: "2026-11-22T09:00:00.000Z",
         userName: "Jane",
+        petName: expect.any(String),
       });
       // The round post redrawn from the record: the dose awaiting its effect, escaped.
       await h.slack.waitFor(

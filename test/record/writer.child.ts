@@ -6,6 +6,8 @@
  *   burst PREFIX   record one entry after another, printing "ID REQUEST-KEY" after each commit
  *   once JSON      print "ready", wait for a line on standard input, record the entries given (an
  *                  EntryInput[] in JSON) and print the result (or the error) as one JSON line
+ *   start ORIGIN   print "ready", wait for a line, then start as the bot does on a record for the
+ *                  kennel API at ORIGIN and learn business 7 (a first sheet): "ok", or the error
  */
 import { createInterface } from "node:readline";
 import type { RecordSettings } from "../../src/config.ts";
@@ -17,6 +19,30 @@ const settings: RecordSettings = process.env.DATABASE_URL
   ? { engine: "postgres", url: new URL(process.env.DATABASE_URL) }
   : { engine: "sqlite", dataDir: process.env.KENNEL_DATA_DIR ?? "./data" };
 const [mode, arg = ""] = process.argv.slice(2);
+
+/** The error as one JSON line. */
+const failed = (error: unknown) => {
+  const e = error as { name?: string; kind?: string; problem?: string; message?: string };
+  return `${JSON.stringify({ error: { name: e.name, kind: e.kind, problem: e.problem, message: e.message } })}\n`;
+};
+
+if (mode === "start") {
+  process.stdout.write("ready\n");
+  const lines = createInterface({ input: process.stdin });
+  await new Promise<void>((resolve) => lines.once("line", () => resolve()));
+  lines.close();
+  try {
+    const opened = await openCareRecord(settings, systemClock, { origin: arg });
+    if (opened.problem) throw opened.problem;
+    await opened.store.bindKennelId(7);
+    await opened.store.close();
+    process.stdout.write("ok\n");
+  } catch (error) {
+    process.stdout.write(failed(error));
+  }
+  process.exit(0);
+}
+
 const { store } = await openCareRecord(settings, systemClock, undefined);
 
 if (mode === "burst") {
@@ -51,13 +77,10 @@ if (mode === "burst") {
     const result = await store.record(inputs);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } catch (error) {
-    const e = error as { name?: string; kind?: string; problem?: string; message?: string };
-    process.stdout.write(
-      `${JSON.stringify({ error: { name: e.name, kind: e.kind, problem: e.problem, message: e.message } })}\n`,
-    );
+    process.stdout.write(failed(error));
   }
   await store.close();
 } else {
-  process.stderr.write("usage: writer.child.ts burst PREFIX | once JSON\n");
+  process.stderr.write("usage: writer.child.ts burst PREFIX | once JSON | start ORIGIN\n");
   process.exitCode = 2;
 }

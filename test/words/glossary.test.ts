@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { CHART_KEY } from "../../src/domain/chart.ts";
 import type { Runway } from "../../src/domain/custody-rules.ts";
 import type { PlanState } from "../../src/domain/plan/types.ts";
-import { PRN_EFFECTS } from "../../src/domain/prn.ts";
+import { PRN_EFFECTS } from "../../src/domain/prn-effects.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
 import { runwayShortWords } from "../../src/words/custody.ts";
 import {

@@ -1,24 +1,32 @@
 /**
+/**
  * "💊 Give if needed…" (issue 35), on the pet's card, Home and the round post, through the pipeline
  * (src/listeners/interaction.ts): the guard, then the pet's current care plan read from the record
  * (offered only when a person confirmed it; never from the message or the button, whose value is
  * only ids), then the form. Its submission: the sealed metadata, the guard again, the fields (a
- * reason required; when it was given, not in the future nor before the pet arrived), and the plan's
- * limits against the pet's earlier doses of the item: past one, the form again saying why, and only
- * an explicit "I have checked: give it anyway" with a note records it (src/domain/prn.ts
- * prnOverride). Then the commit, and only then the ack; the round post is redrawn, and the
- * follow-up is due an hour later (src/digest/prn-follow-up.ts).
+ * reason required; when it was given, not in the future, before the pet arrived or after it went
+ * home), and the plan's limits against the pet's other doses of the item, counted in the write's own
+ * transaction (src/answers/prn-give.ts givePrn: doses given at once on two replicas are counted
+ * against each other): past one, the form again saying why, and only an explicit "I have checked:
+ * give it anyway" with a note records it (src/domain/prn.ts prnOverride). The kennel system's words
+ * are read at opening and again at the submission (prnStay): changed since the plan was confirmed,
+ * nothing is given until it is confirmed again. Then the commit, and only then the ack; the round
+ * post is redrawn, a high-alert drug's giver is asked for a witness, and the follow-up is due an
+ * hour later (src/digest/prn-follow-up.ts).
  */
 import type { App } from "@slack/bolt";
-import { givePrn, type PrnGiveResult, type PrnNow, prnNow, stayArrival } from "../../answers/prn.ts";
+import { type PrnNow, prnNow } from "../../answers/prn.ts";
+import { givePrn, type PrnGiveResult, type PrnStay, prnStay } from "../../answers/prn-give.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { giveForm, giveModal, readGive } from "../../blocks/prn-modal.ts";
-import { followUpAt, type PrnDose, prnOverride, prnProblems } from "../../domain/prn.ts";
+import { followUpAt, type PrnDose, type PrnProblem } from "../../domain/prn.ts";
+import { WITNESS_MINUTES } from "../../domain/witness.ts";
+import { wordsChangedWords } from "../../present/prn.ts";
 import { localDate } from "../../time.ts";
 import { timeOf } from "../../words/dates.ts";
-import { forReason, prnProblemWords } from "../../words/doses.ts";
+import { forReason } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import {
   type Form,
@@ -32,14 +40,15 @@ import {
 } from "../interaction.ts";
 import { type MessageRef, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
 
-/** The longest wait for the booking's check-in before the form opens without it (Slack's trigger lasts 3 s). */
-const ARRIVAL_WAIT_MS = 1_000;
+/** The longest wait for the booking and the pet's words before the form opens without them (Slack's trigger lasts 3 s). */
+const STAY_WAIT_MS = 1_000;
 const DAY_MS = 24 * 3_600_000;
 
 const NOT_CONFIRMED = (name: string) =>
   `${esc(name)}'s care plan is not confirmed: a dose is offered here only as a confirmed plan says. Open 📋 Plan… on the round post to confirm it. Nothing was recorded.`;
 const NOTHING_IF_NEEDED = (name: string) =>
   `${esc(name)}'s confirmed care plan has nothing to give if needed today. Nothing was recorded.`;
+const WITNESS_ASK = `💉 A high-alert drug: a second person taps 👀 Witnessed beside the pet on the round post within ${WITNESS_MINUTES} minutes.`;
 const FORGED_FORM =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Give if needed… again.";
 /** What the give form's field says until the person ticks it. */
@@ -63,19 +72,27 @@ async function offered(
   return { ok: true, found: { ...now, name } };
 }
 
-/** The booking's check-in, asked for beside the plan and waited for at most ARRIVAL_WAIT_MS after it. */
-async function withArrival(deps: BotDeps, ids: { bookingId: number; petId: number }) {
-  const asked = stayArrival(deps, ids.bookingId).catch(() => undefined);
+/**
+ * The stay's times and the kennel system's words now (src/answers/prn-give.ts prnStay), waited for
+ * at most STAY_WAIT_MS after the plan (Slack's trigger lasts 3 s): words changed since the plan was
+ * confirmed are refused; what is not back by then is left to the submission, which reads them again.
+ */
+async function withStay(
+  deps: BotDeps,
+  ids: { bookingId: number; petId: number },
+): Promise<Located<Offered & { stay?: PrnStay | undefined }>> {
   const located = await offered(deps, ids);
-  if (!located.ok) return located;
+  if (!located.ok || !located.found.version) return located;
   let timer: NodeJS.Timeout | undefined;
-  const arrival = await Promise.race([
-    asked,
+  const stay = await Promise.race([
+    prnStay(deps, ids.bookingId, ids.petId, located.found.version),
     new Promise<undefined>((r) => {
-      timer = setTimeout(() => r(undefined), ARRIVAL_WAIT_MS);
+      timer = setTimeout(() => r(undefined), STAY_WAIT_MS);
     }),
   ]).finally(() => clearTimeout(timer));
-  return { ok: true as const, found: { ...located.found, arrival } };
+  if (stay?.words.state === "changed")
+    return { ok: false, refusal: wordsChangedWords(esc(located.found.name), stay.words.changed) };
+  return { ok: true, found: { ...located.found, stay } };
 }
 
 type Offered = PrnNow & { name: string };
@@ -86,7 +103,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
     what: "an as-needed button",
     opens: true,
     home: true,
-    locate: withArrival,
+    locate: withStay,
     run: openGive,
   });
   onForm(app, deps, {
@@ -102,7 +119,7 @@ export function registerPrnGive(app: App, deps: BotDeps, redraw: SheetRedraw): v
 
 /** The give form, for the pet's items its confirmed plan offers now and the last day's doses. */
 async function openGive(
-  t: Tap<IdsOf<typeof prnGive>, Offered & { arrival?: string | undefined }, MessageRef | undefined>,
+  t: Tap<IdsOf<typeof prnGive>, Offered & { stay?: PrnStay | undefined }, MessageRef | undefined>,
 ) {
   const { deps, ids, found } = t;
   const onPost = ids.sheetId !== undefined && t.at !== undefined;
@@ -114,7 +131,8 @@ async function openGive(
     ...(onPost ? { s: ids.sheetId, t: t.at?.ts } : {}),
     ...(t.where.c && (onPost || !home) ? { c: t.where.c } : {}),
     ...where,
-    ...(found.arrival ? { a: found.arrival } : {}),
+    ...(found.stay?.arrival ? { a: found.stay.arrival } : {}),
+    ...(found.stay?.departure ? { d: found.stay.departure } : {}),
     n: found.name,
     ...(found.version?.room ? { r: found.version.room } : {}),
   };
@@ -126,29 +144,23 @@ async function openGive(
   await t.open(view, { failure: "views.open failed for an as-needed dose" });
 }
 
-/** The give form submitted: within the plan's limits, or past them only as prnOverride allows; then kept. */
+/**
+ * The give form submitted: the kennel system's words compared again, the fields, then kept within
+ * the plan's limits or past them only as prnOverride allows (both counted in the write).
+ */
 async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: SheetRedraw) {
   const { deps, meta, found } = f;
-  const tz = deps.config.timezone;
-  const nowAt = deps.clock.now();
+  const stay = found.version ? await prnStay(deps, meta.bookingId, meta.petId, found.version) : undefined;
+  if (stay?.words.state === "changed")
+    return await f.refuse(wordsChangedWords(esc(meta.petName), stay.words.changed));
   const sub = readGive(f.values, found.items, {
-    now: nowAt.toISOString(),
-    arrival: meta.arrival,
-    timezone: tz,
+    now: deps.clock.now().toISOString(),
+    arrival: stay?.arrival ?? meta.arrival,
+    departure: stay?.departure ?? meta.departure,
+    timezone: deps.config.timezone,
   });
   if (!sub.ok) return await f.atFields(sub.errors);
-  const earlier = found.doses.filter((d) => d.item === sub.item.key);
   const warned = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "ack");
-  const override = prnOverride(prnProblems(earlier, sub.givenAt, sub.item), {
-    warned,
-    acked: sub.acked,
-    note: sub.note,
-  });
-  const words = override.problems.map((p) => prnProblemWords(p, tz));
-  // Past the plan: the form again, saying why; nothing written.
-  if (!override.ok && override.need === "warning") return await warn(f, sub, words);
-  if (!override.ok) return await f.atFields(override.need === "note" ? NEEDS.note : NEEDS.acknowledgement);
-  const first = override.problems[0];
   const result = await givePrn(deps, {
     bookingId: meta.bookingId,
     petId: meta.petId,
@@ -156,12 +168,16 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
     reason: sub.reason,
     givenAt: sub.givenAt,
     note: sub.note,
-    ...(first ? { ack: { rule: first.rule, words: words.join("; ") } } : {}),
+    form: { warned, acked: sub.acked },
     who: f.who,
     requestKey: f.requestKey,
   });
   if (result.status === "refused")
     return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(meta.petName));
+  // Past the plan (counted with every dose kept, here or on another replica): nothing written.
+  if (result.status === "past_limit" && result.need === "warning") return await warn(f, sub, result);
+  if (result.status === "past_limit")
+    return await f.atFields(result.need === "note" ? NEEDS.note : NEEDS.acknowledgement);
   // Committed: the form closes now.
   await f.ack.send();
   deps.prnFollowUps?.changed();
@@ -177,8 +193,9 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
 async function warn(
   f: Form<MetaOf<typeof giveForm>, Offered>,
   sub: Extract<ReturnType<typeof readGive>, { ok: true }>,
-  words: string[],
+  past: { words: string[]; problems: PrnProblem[] },
 ) {
+  const { words } = past;
   const { deps, meta, found } = f;
   const now = deps.clock.now();
   const again = giveModal(
@@ -190,7 +207,7 @@ async function warn(
       timezone: deps.config.timezone,
       now: now.toISOString(),
       values: sub.values,
-      warning: words,
+      warning: { words, rules: past.problems.map((p) => p.rule) },
     },
   );
   if (!(await f.ack.send({ response_action: "update", view: again as never })))
@@ -210,5 +227,5 @@ function givenWords(
   if (result.status === "duplicate")
     return `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} by ${esc(d.userName)} (${esc(petName)}). Nothing more was written.`;
   const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz, today);
-  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.`;
+  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.${d.highAlert ? ` ${WITNESS_ASK}` : ""}`;
 }

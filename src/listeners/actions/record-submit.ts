@@ -11,11 +11,16 @@ import { checkGiven } from "../../answers/late-entry.ts";
 import { recordEach } from "../../answers/record-each.ts";
 import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
 import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
-import { GIVEN_AT, lateForm, recordForm } from "../../blocks/record-modal.ts";
+import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
 import { FORGED, NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
 import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
+
+/** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
+const timeField = (c: { field: "time" | "which"; error: string }) => ({
+  [c.field === "which" ? GIVEN_WHICH : GIVEN_AT]: c.error,
+});
 
 type RecordMeta = NonNullable<ReturnType<typeof recordForm.read>>;
 type RecordSubmission = Form<RecordMeta, SheetPetFound>;
@@ -64,7 +69,7 @@ async function each(
   const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
   if (!sub.ok) return void (await f.atFields(sub.errors));
   const checked = await checkGiven(deps, sheet, pet, sub.given, sub.choices);
-  if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
+  if (!checked.ok) return void (await f.atFields(timeField(checked)));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
   const writes = sub.choices.map((c) => ({
     ...c,
@@ -94,6 +99,6 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
   const { status } = await petStatus(deps, sheet, pet);
   const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
   const checked = await checkGiven(deps, sheet, pet, given, writes);
-  if (!checked.ok) return void (await f.atFields({ [GIVEN_AT]: checked.error }));
+  if (!checked.ok) return void (await f.atFields(timeField(checked)));
   return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt, status });
 }

@@ -1,5 +1,6 @@
 /**
- * "👀 Witnessed" beside a high-alert dose given on a round post (issue 35): a second, different
+ * "👀 Witnessed" beside a high-alert dose given on a round post (issue 35; one given if needed too,
+ * issue 46): a second, different
  * staff member says they saw it given, within 15 minutes of the entry. The button sits on the pet's
  * own section, where the giver has just recorded the dose and where the person standing beside them
  * is already looking; a reply in the thread would be one more message to find, and on a busy round
@@ -9,6 +10,7 @@
  * then the ack. The giver's own tap, a second witness and a tap too late are refused privately.
  */
 import type { App } from "@slack/bolt";
+import { witnessPrn } from "../../answers/prn-give.ts";
 import { witnessDose } from "../../answers/witness.ts";
 import { recordWitness } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
@@ -30,7 +32,11 @@ export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedr
     locate: onSheet("a witness button", { later: false }),
     async run(t) {
       const { sheet, pet } = t.found;
-      const result = await witnessDose(deps, sheet, pet, t.ids.entryId, t.who);
+      const { ids } = t;
+      const result =
+        "prnId" in ids
+          ? await witnessPrn(deps, pet, ids.prnId, t.who)
+          : await witnessDose(deps, sheet, pet, ids.entryId, t.who);
       // Committed (or refused, nothing written): now Slack may be told.
       await t.ack.send();
       if (result.status === "self") return await t.tell(WITNESS_SELF);
@@ -42,7 +48,7 @@ export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedr
         );
       if (result.status === "too_late")
         return await t.tell(
-          `More than ${WITNESS_MINUTES} minutes have passed since this dose was recorded (${timeOf(result.entry.recordedAt, tz)}): it stays unwitnessed, as the record shows. Nothing was written.`,
+          `More than ${WITNESS_MINUTES} minutes have passed since this dose was recorded (${timeOf(result.recordedAt, tz)}): it stays unwitnessed, as the record shows. Nothing was written.`,
         );
       if (result.status === "not_needed")
         return await t.tell(

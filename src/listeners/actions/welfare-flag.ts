@@ -84,7 +84,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
     ...flagForm,
     form: adviceForm,
     async run(f) {
-      const sub = readAdvice(f.values, deps.clock.now(), deps.config.timezone);
+      const sub = readAdvice(f.values, deps.clock.now(), deps.config.timezone, f.found);
       if (!sub.ok) return await f.atFields(sub.errors);
       await recordAdvice(deps, f.found, sub, f.who, f.requestKey);
       await recorded(f);

@@ -14,6 +14,7 @@ import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange } from "./obligation.ts";
 import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
+import { postClaim } from "./post-claim.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
 import { review } from "./review.ts";
@@ -32,6 +33,7 @@ const KINDS = [
   prnEffect,
   prnFollowUp,
   doseAlert,
+  postClaim,
   welfareList,
   welfareCheck,
   welfareFlag,

@@ -7,7 +7,7 @@
  *   (`prn_follow_up:<prnId>`).
  */
 import { z } from "zod";
-import { PRN_EFFECTS, type PrnEffect } from "../../domain/prn.ts";
+import { PRN_EFFECTS, type PrnEffect } from "../../domain/prn-effects.ts";
 import { itemKey } from "../items.ts";
 import { defineKind, id, instant, text, words } from "./kind.ts";
 
@@ -24,6 +24,10 @@ export const prn = defineKind({
     userName: words(200),
     ack: z.object({ rule: z.enum(["max_per_24h", "min_interval"]), words: words(1000) }).optional(),
     note: words(500).optional(),
+    /** A high-alert drug (its plan item's): witnessed as a round's dose is (issue 46). */
+    highAlert: z.literal(true).optional(),
+    /** The pet's name as its plan had it, so every export row names the pet (issue 46). */
+    petName: words(200).optional(),
     /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
     unconfirmed: z.literal(true).optional(),
   }),

@@ -1,0 +1,139 @@
+/**
+ * A scheduled post claimed in the care record before it is posted (issue 46, item 16), as the dose
+ * times' replies are (src/digest/dose-alert-records.ts): replicas sharing one record post each
+ * round, plans, welfare and "not checked" post once, rather than each posting it and the later
+ * copies deleting themselves (Slack notified everyone of both). Records of kind `post_claim`
+ * (src/record/kinds/post-claim.ts), in the chain:
+ * - the claim: request key `post:<date>:<kind>:<channel>` (the store's unique request key makes a
+ *   second replica's claim a `duplicate`); its body names the replica and when it claimed;
+ * - posted: request key `post:<date>:<kind>:<channel>:posted`, with the parent's ts and its parts;
+ * - released: the claim's request key with `:released`, when its claimer found nothing to post (a
+ *   review before any round was kept): the next to ask claims again at once, not after TAKE_OVER_MS.
+ * A claimer that stops between its claim and its post (or keeps failing: the kennel API down)
+ * leaves a claim with nothing posted after it: TAKE_OVER_MS after the claim any replica claims
+ * again under the next attempt's key (`…#2`, `#3`…, each waiting twice as long, an hour at most),
+ * which again one replica wins. The channel's history is read only as a check by the winner (a
+ * post made before the claims, or by a replica that stopped before recording it), never as the
+ * mechanism: it is the method Slack rate-limits hardest for apps outside its Marketplace.
+ */
+import { randomUUID } from "node:crypto";
+import type { PostClaim as Claim } from "../record/kinds/post-claim.ts";
+import type { CareRecordStore } from "../record/types.ts";
+
+/** A claim with nothing posted after it this long is taken over (a big day's post takes well under it). */
+const TAKE_OVER_MS = 5 * 60_000;
+const TAKE_OVER_MAX_MS = 60 * 60_000;
+
+/** Where a post stands in the record, for the replica asking. */
+export type ClaimGate =
+  /** Posted (by any replica): its parent and how many parts it has. */
+  | { state: "posted"; ts: string; parts: number }
+  /** Claimed by another replica and not posted yet: looked at again at `retryAt`. */
+  | { state: "elsewhere"; retryAt: string }
+  /** This replica's to post (its claim is written). */
+  | { state: "mine"; attempt: number };
+
+export interface PostRef {
+  date: string;
+  kind: string;
+  channel: string;
+}
+
+const keyOf = (p: PostRef) => `post:${p.date}:${p.kind}:${p.channel}`;
+const attemptKey = (key: string, attempt: number) => (attempt === 1 ? key : `${key}#${attempt}`);
+
+/** The claims of one record, for one replica (its id made at start). */
+export class PostClaims {
+  readonly #store: CareRecordStore;
+  readonly #by = randomUUID();
+  readonly #takeOverMs: number;
+
+  constructor(store: CareRecordStore, o: { takeOverMs?: number } = {}) {
+    this.#store = store;
+    this.#takeOverMs = o.takeOverMs ?? TAKE_OVER_MS;
+  }
+
+  async #read(
+    p: PostRef,
+  ): Promise<{ claims: Claim[]; last: number; posted?: { ts: string; parts: number } }> {
+    const key = keyOf(p);
+    const rows = (await this.#store.log({ kind: "post_claim", date: p.date })).filter(
+      (e) =>
+        e.requestKey === key || e.requestKey?.startsWith(`${key}#`) || e.requestKey?.startsWith(`${key}:`),
+    );
+    const released = new Set(rows.flatMap((e) => (e.body.step === "released" ? [e.body.attempt] : [])));
+    // A released claim stands for nothing: only the attempts still standing, in order.
+    const claims = rows
+      .flatMap((e) => (e.body.step === "claim" && !released.has(e.body.attempt) ? [e.body] : []))
+      .sort((a, b) => a.attempt - b.attempt);
+    const posted = rows.flatMap((e) => (e.body.step === "posted" ? [e.body] : []))[0];
+    const last = Math.max(0, ...rows.map((e) => e.body.attempt));
+    return { claims, last, ...(posted ? { posted: { ts: posted.ts, parts: posted.parts } } : {}) };
+  }
+
+  /** When a claim stops standing: its attempt's wait after it was claimed. */
+  #until(c: Claim): number {
+    return Date.parse(c.claimedAt) + Math.min(this.#takeOverMs * 2 ** (c.attempt - 1), TAKE_OVER_MAX_MS);
+  }
+
+  /**
+   * Where the post stands for this replica at `now`: posted already; claimed by another, standing;
+   * or this replica's (its own claim standing, or a new claim written: the first, or one taking over).
+   */
+  async enter(p: PostRef, now: Date): Promise<ClaimGate> {
+    const read = await this.#read(p);
+    if (read.posted) return { state: "posted", ...read.posted };
+    const last = read.claims.at(-1);
+    // The last attempt standing (none when the last was released: claimed again at once).
+    if (last && last.attempt === read.last) {
+      if (last.by === this.#by) return { state: "mine", attempt: last.attempt };
+      if (now.getTime() < this.#until(last))
+        return { state: "elsewhere", retryAt: new Date(this.#until(last)).toISOString() };
+    }
+    const attempt = read.last + 1;
+    const body: Claim = {
+      v: 1,
+      step: "claim",
+      kind: p.kind,
+      channel: p.channel,
+      attempt,
+      by: this.#by,
+      claimedAt: now.toISOString(),
+    };
+    const { status, entry } = await this.#store.append({
+      kind: "post_claim",
+      date: p.date,
+      requestKey: attemptKey(keyOf(p), attempt),
+      body,
+    });
+    if (status === "recorded") return { state: "mine", attempt };
+    const until = entry.body.step === "claim" ? this.#until(entry.body) : now.getTime() + this.#takeOverMs;
+    return { state: "elsewhere", retryAt: new Date(until).toISOString() };
+  }
+
+  /** Still this replica's to post (no later attempt taken over, nothing posted): asked just before posting. */
+  async stillMine(p: PostRef, attempt: number): Promise<boolean> {
+    const { claims, posted } = await this.#read(p);
+    return !posted && claims.at(-1)?.attempt === attempt && claims.at(-1)?.by === this.#by;
+  }
+
+  /** Gives up this replica's claim, with nothing to post: whoever asks next claims again at once. */
+  async release(p: PostRef, attempt: number): Promise<void> {
+    await this.#store.append({
+      kind: "post_claim",
+      date: p.date,
+      requestKey: `${attemptKey(keyOf(p), attempt)}:released`,
+      body: { v: 1, step: "released", kind: p.kind, channel: p.channel, attempt, by: this.#by },
+    });
+  }
+
+  /** Records the post made (its parent and its parts): the first such record stands. */
+  async posted(p: PostRef, where: { attempt: number; ts: string; parts: number }): Promise<void> {
+    await this.#store.append({
+      kind: "post_claim",
+      date: p.date,
+      requestKey: `${keyOf(p)}:posted`,
+      body: { v: 1, step: "posted", kind: p.kind, channel: p.channel, ...where },
+    });
+  }
+}

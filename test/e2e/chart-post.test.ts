@@ -1,0 +1,98 @@
+/**
+ * The paper fallback prepared the evening before (issue 50, `CHART_POST_AT`), end to end: the real
+ * Bolt app over HTTP with the Slack stand-in, the sandbox and a SQLite record. At CHART_POST_AT the
+ * rounds channel gets tomorrow's medication charts, once, with 🖨 Chart for that day; a tap sends
+ * tomorrow's chart (blank to sign: nothing recorded yet) as a file to the tapper alone.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kennelOrigin } from "../../src/record/kennel.ts";
+import { temporaryRecord } from "../../src/record/open.ts";
+import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { postSigned, tapBody } from "../helpers/slack.ts";
+
+const DATE = "2026-11-22";
+const TOMORROW = "2026-11-23";
+const clock = { now: () => new Date(`${DATE}T19:00:30Z`) };
+const CHANNEL = "C0ROUNDS";
+const record = temporaryRecord(clock, "kennel-desk-chart-post-", {
+  origin: kennelOrigin("http://127.0.0.1"),
+});
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({
+    record: record.store,
+    clock,
+    env: {
+      ROUNDS_CHANNEL: CHANNEL,
+      ROUNDS_TIMES: "07:30,12:00,18:00",
+      DIGEST_SCHEDULE: "off",
+      CHART_POST_AT: "19:00",
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await record.store.close();
+  rmSync(record.dir, { recursive: true, force: true });
+});
+
+const chartPosts = () => h.slack.messages.filter((m) => m.metadata?.event_payload.kind === "chart");
+
+/** A button's value, found anywhere in the blocks by its action_id. */
+function buttonValue(node: unknown, actionId: string): string | undefined {
+  if (Array.isArray(node)) return node.map((n) => buttonValue(n, actionId)).find((v) => v !== undefined);
+  if (!node || typeof node !== "object") return undefined;
+  const o = node as Record<string, unknown>;
+  if (o.action_id === actionId && typeof o.value === "string") return o.value;
+  return Object.values(o)
+    .map((n) => buttonValue(n, actionId))
+    .find((v) => v !== undefined);
+}
+
+describe("tomorrow's charts, the evening before", () => {
+  it("posted once at CHART_POST_AT in the rounds channel, with 🖨 Chart for tomorrow", async () => {
+    expect(h.bot.digest?.posts.find((p) => p.kind === "chart")).toMatchObject({
+      channel: CHANNEL,
+      time: "19:00",
+    });
+    expect((await h.bot.digest?.runPost("chart", DATE))?.result).toBe("posted");
+    expect((await h.bot.digest?.runPost("chart", DATE))?.result).toBe("already-posted");
+    expect(chartPosts()).toHaveLength(1);
+    const post = chartPosts()[0];
+    expect(post?.channel).toBe(CHANNEL);
+    const text = JSON.stringify(post?.blocks);
+    expect(text).toContain("Tomorrow's medication charts · Mon 23 Nov");
+    expect(text).toMatch(/\d+ pets? with a medication, a page each/);
+    expect(text).toContain("give and sign on the paper");
+    expect(JSON.parse(buttonValue(post?.blocks, "day_chart") ?? "{}")).toMatchObject({ d: TOMORROW });
+  }, 60_000);
+
+  it("its button sends tomorrow's chart to the tapper alone, every due cell blank to sign", async () => {
+    const post = chartPosts()[0] as NonNullable<ReturnType<typeof chartPosts>[number]>;
+    const body = tapBody({
+      user: "U0STAFF",
+      trigger: "tcp1",
+      on: { message: post, channelName: "rounds" },
+      action: {
+        action_id: "day_chart",
+        block_id: "b",
+        value: buttonValue(post.blocks, "day_chart") as string,
+        action_ts: "1764100000.0001",
+      },
+    });
+    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    await h.slack.waitFor(() => [...h.slack.files.values()].some((f) => f.completed), 30_000);
+    const file = [...h.slack.files.values()].find((f) => f.completed);
+    expect(file?.filename).toBe(`chart-${TOMORROW}.html`);
+    expect(file?.channel).toBe("DU0STAFF");
+    const html = file?.bytes?.toString("utf8") ?? "";
+    expect(html).toContain("Medication chart · Mon 23 Nov");
+    // Nothing is recorded for tomorrow: every cell of the grid blank (to sign) or struck (nothing due).
+    const cells = [...html.matchAll(/<td[^>]*data-key="[^"]*"[^>]*>([\s\S]*?)<\/td>/g)];
+    expect(cells.length).toBeGreaterThan(0);
+    for (const [, inner] of cells) expect((inner ?? "").replace(/<[^>]*>/g, "").trim()).toBe("");
+  }, 60_000);
+});
