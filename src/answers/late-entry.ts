@@ -111,6 +111,23 @@ async function stayTimesOf(
 }
 
 /**
+ * The pet's stay times for a form's check, within STAY_WAIT_MS (Slack's deadline comes first): past
+ * it, the kept sheet's arrival alone, and the other rules check the time.
+ */
+export async function stayTimesSoon(
+  deps: Pick<Deps, "kennel" | "log">,
+  pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
+): Promise<StayTimes> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    stayTimesOf(deps, pet),
+    new Promise<StayTimes>((resolve) => {
+      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), STAY_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Why the time said cannot be when these doses were given, in words for the form's field; undefined
  * when it can. `now`: the server's clock.
  */
@@ -196,13 +213,7 @@ export async function checkGiven(
   const asked = repeatedHourOf(deps, closed) !== undefined;
   if (!read.ok)
     return { ok: false, field: read.field === "which" && asked ? "which" : "time", error: read.error };
-  let timer: NodeJS.Timeout | undefined;
-  const stay = await Promise.race([
-    stayTimesOf(deps, pet),
-    new Promise<StayTimes>((resolve) => {
-      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), STAY_WAIT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  const stay = await stayTimesSoon(deps, pet);
   const refusal = givenAtRefusal(read.at, {
     now,
     ...stay,

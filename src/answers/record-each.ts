@@ -17,10 +17,10 @@ import { type PrnDose, type PrnProblem, prnGivenAtProblem, prnProblems } from ".
 import type { IfNeededItem } from "../domain/record.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { timeOf } from "../words/dates.ts";
+import { dateTimeOf, timeOf } from "../words/dates.ts";
 import { prnProblemWords } from "../words/doses.ts";
 import { describeFailure } from "./failure.ts";
-import { givenInstant } from "./late-entry.ts";
+import { givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
 import { doseOf, prnDoses } from "./prn.ts";
 import { keepPrn } from "./prn-give.ts";
 import { recordItems, type Who, type WriteResult } from "./record-round.ts";
@@ -87,15 +87,17 @@ function givenAtOf(
 }
 
 /** The words for a time given that cannot stand. */
-function atWords(refused: string, pet: SheetPet, now: string, tz: string): string {
+function atWords(refused: string, pet: SheetPet, now: string, tz: string, stay: StayTimes): string {
   if (refused === "before_arrival") return `That is before ${pet.name} arrived: say when it was given.`;
+  if (refused === "after_departure")
+    return `That is after ${pet.name} went home (${dateTimeOf(stay.departure, tz)}, the booking's check-out): say when it was given.`;
   if (refused === "too_far_back") return "That is more than a day back: say when it was given.";
   return `That is later than now (${timeOf(now, tz)}): say when it was given.`;
 }
 
 /** Each dose given if needed, checked: its time, and its limits against the pet's earlier doses of it. */
 async function checkIfNeeded(
-  deps: Pick<Deps, "record" | "clock" | "config">,
+  deps: Pick<Deps, "record" | "clock" | "config" | "log"> & Partial<Pick<Deps, "kennel">>,
   sheet: Sheet,
   pet: SheetPet,
   given: GivenIfNeeded[],
@@ -104,6 +106,10 @@ async function checkIfNeeded(
   const tz = deps.config.timezone;
   const now = deps.clock.now().toISOString();
   const earlier = given.length ? await prnDoses(deps, { bookingId: pet.bookingId, petId: pet.petId }) : [];
+  // Never after the pet went home (issue 46, item 11): its booking's check-out, as the kennel API has it.
+  const { kennel } = deps;
+  const stay: StayTimes =
+    given.length && kennel ? await stayTimesSoon({ kennel, log: deps.log }, pet) : { arrival: pet.arrivesAt };
   const doses: CheckedDose[] = [];
   for (const choice of given) {
     const item = (pet.ifNeeded ?? []).find((d) => d.item === choice.item);
@@ -114,9 +120,13 @@ async function checkIfNeeded(
       continue;
     }
     const { at } = read;
-    const refused = prnGivenAtProblem(Date.parse(at), { now, arrival: pet.arrivesAt });
+    const refused = prnGivenAtProblem(Date.parse(at), {
+      now,
+      arrival: stay.arrival ?? pet.arrivesAt,
+      departure: stay.departure,
+    });
     if (refused) {
-      errors[`at:${item.item}`] = atWords(refused, pet, now, tz);
+      errors[`at:${item.item}`] = atWords(refused, pet, now, tz, stay);
       continue;
     }
     const mine = earlier.filter((d) => d.item === item.item);
@@ -192,7 +202,7 @@ async function keepIfNeeded(
  * each dose given if needed (each one the sheet printed to give if needed), or the errors at fault.
  */
 export async function recordEach(
-  deps: Pick<Deps, "record" | "log" | "clock" | "config">,
+  deps: Pick<Deps, "record" | "log" | "clock" | "config"> & Partial<Pick<Deps, "kennel">>,
   sheet: Sheet,
   pet: SheetPet,
   form: { writes: EachWrite[]; ifNeeded: GivenIfNeeded[] },

@@ -154,9 +154,17 @@ function withWelfare(
     (c) => c.petId === pet.petId && c.bookingId === pet.bookingId,
   );
   if (w.rounds.length === 0 && checks.length === 0) return pet;
+  // The stay's dates not known to the record (no round kept asked anything of it): as far as the
+  // record knows, it ran from its first check's day to its last's, so a day between with no check
+  // is said (a pet checked Friday and Sunday was in on Saturday).
+  const tz = deps.config.timezone;
+  const checkDays = checks.map((c) => c.date).sort();
+  const known = booking.checkInDate !== undefined || checkDays.length === 0;
   const days = stayWelfareDays({
-    checkIn: booking.checkInDate,
-    checkOut: booking.checkOutDate,
+    checkIn: known ? booking.checkInDate : zonedInstant(checkDays[0] as string, "00:00", tz).toISOString(),
+    checkOut: known
+      ? booking.checkOutDate
+      : zonedInstant(checkDays.at(-1) as string, "23:59", tz).toISOString(),
     checks,
     rounds: w.rounds,
     times: w.times,

@@ -14,7 +14,6 @@ import type { Entry } from "../record/types.ts";
 import { careWarningWords } from "../words/care.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import {
-  AS_NEEDED_HEADING,
   doseStateWords,
   lateEntryWords,
   onTimeWords,
@@ -22,6 +21,7 @@ import {
   stateTimeWords,
   stateWords,
 } from "../words/doses.ts";
+import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import {

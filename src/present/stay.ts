@@ -7,8 +7,8 @@
 import type { PetStayRecord, StayRecordView } from "../domain/stay.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
-import { prnStayLines, prnSummaryWords } from "../words/doses.ts";
 import { itemKeyWords, planStateByWords } from "../words/plan.ts";
+import { prnStayLines, prnSummaryWords } from "../words/prn-stay.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";

@@ -12,6 +12,7 @@ import { recordEach } from "../../src/answers/record-each.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
 import { readSubmission } from "../../src/blocks/record-form.ts";
 import { loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
@@ -199,4 +200,47 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
       errors: { "at:med:1": "That is later than now (15:00): say when it was given." },
     });
   });
+
+  it.skipIf(skip)(
+    "a time after the pet went home (its booking's check-out) is refused at its field, nothing written (issue 46, item 11)",
+    async () => {
+      at = Date.parse("2026-11-22T15:00:00Z");
+      const pet = sheet.pets[0] as Sheet["pets"][number];
+      const asked: number[] = [];
+      const kennel = {
+        getBooking: async (id: number) => {
+          asked.push(id);
+          return { data: { checkInDate: "2026-11-20T10:00:00Z", checkOutDate: "2026-11-22T13:00:00Z" } };
+        },
+      } as unknown as Deps["kennel"];
+      const before = (await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).length;
+      const after = await recordEach(
+        { ...deps(), kennel },
+        sheet,
+        pet,
+        { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "14:30" }] },
+        jane,
+        "view:V5",
+      );
+      expect(asked).toEqual([5]);
+      expect(after).toEqual({
+        status: "fields",
+        errors: {
+          "at:med:1":
+            "That is after Itchy went home (Sun 22 Nov 2026, 13:00, the booking's check-out): say when it was given.",
+        },
+      });
+      expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toHaveLength(before);
+      // Before the check-out, the same dose stands.
+      const within = await recordEach(
+        { ...deps(), kennel },
+        sheet,
+        pet,
+        { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "12:30" }] },
+        jane,
+        "view:V6",
+      );
+      expect(within.status).toBe("done");
+    },
+  );
 });
