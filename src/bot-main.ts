@@ -4,7 +4,7 @@
  * has checked the Node.js version.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { apiStatus } from "./answers/kennel.ts";
 import { createBot } from "./app.ts";
@@ -96,9 +96,11 @@ async function preview(
     running = await startPreview({
       port: config.port,
       timezone: config.timezone,
+      dateOrder: config.dateOrder,
       log,
       slackApiUrl: config.slackApiUrl,
       envFile,
+      stateFolder: dirname(envFile),
       onStartBot: () => startBot(),
       environment: shell,
     });

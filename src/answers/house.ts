@@ -12,6 +12,7 @@ import {
   houseTotalsOf,
   inHouseOn,
   sortByRoom,
+  stayCountsAt,
 } from "../domain/house.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { LIST_PAGE, pageOf } from "../domain/paging.ts";
@@ -23,6 +24,7 @@ import { dayHeading, timeOf } from "../words/dates.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
+import { houseCount } from "./house-count.ts";
 import { rememberHouse } from "./house-known.ts";
 import { offFood } from "./off-food.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
@@ -270,7 +272,10 @@ export async function houseReport(
   const whole: HouseReport = {
     date,
     entries,
-    totals: houseTotalsOf(entries),
+    totals: {
+      ...houseTotalsOf(entries),
+      count: await houseCount(deps, date, stayCountsAt(stays.bookings, deps.clock.now().getTime())),
+    },
     page: 1,
     pages: 1,
     from: 0,

@@ -3,7 +3,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PetCare } from "../domain/day.ts";
-import { houseTotalsOf } from "../domain/house.ts";
+import { houseTotalsOf, type StayCount, stayCountsAt } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import type { DueItem, IfNeededItem } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
@@ -91,6 +91,8 @@ export interface RoundReport {
    * one already past, else now): what a round kept earlier records as gone home (issue 45).
    */
   left?: Array<{ bookingId: number; at: string }> | undefined;
+  /** The day's stays with their pets and where they are now: Home's count of the house (issue 45). */
+  stays?: StayCount[] | undefined;
   requestId: string;
   careProblem: string | undefined;
   calls: number;
@@ -203,6 +205,7 @@ export async function roundReport(
       const out = e.booking.checkOutDate ? Date.parse(e.booking.checkOutDate) : Number.NaN;
       return [{ bookingId: id, at: new Date(out <= now ? out : now).toISOString() }];
     }),
+    stays: stayCountsAt(stays.bookings, now),
     requestId: stays.requestId,
     // The house check's note (departures the API's stay list left out) travels with the care problem.
     careProblem: [stays.houseNote, care.problem, planned.problem].filter(Boolean).join(" · ") || undefined,

@@ -292,6 +292,22 @@ export async function stayRecords(
  * check-out as they kept them), over those; with each dose's times and its doses given if needed.
  * `said`: the booking's reference and dates as its kept rounds said them.
  */
+/** How long past its check-out a stay's record looks for rounds that still kept it (the owner did not come). */
+const STILL_HERE_DAYS = 42;
+
+/**
+ * Today, for a stay whose record may run to now: one with no check-out date, or whose check-out was
+ * at most STILL_HERE_DAYS ago (a pet still checked in past it is on every round's sheet since, as
+ * the rounds kept it); otherwise none (the stay's own dates bound its record).
+ */
+function stillKeptTo(deps: Pick<Deps, "config" | "clock">, said: StayFacts["booking"]): string | undefined {
+  if (!said?.checkIn) return undefined;
+  const tz = deps.config.timezone;
+  const today = localDate(deps.clock.now(), tz);
+  const out = said.checkOut && localDate(said.checkOut, tz);
+  return !out || (out < today && addDays(out, STILL_HERE_DAYS) >= today) ? today : undefined;
+}
+
 export async function recordedStay(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
   bookingId: number,
@@ -311,6 +327,7 @@ export async function recordedStay(
     first.to,
     said?.checkIn && localDate(said.checkIn, tz),
     said?.checkOut && localDate(said.checkOut, tz),
+    stillKeptTo(deps, said),
   );
   if (whole.from !== first.from || whole.to !== first.to) facts = await read(whole);
   const booking = { bookingId, checkInDate: said?.checkIn, checkOutDate: said?.checkOut };

@@ -5,6 +5,7 @@ import { bookingsThatCount, counts, type LeftOut, owes, paymentOf } from "../dom
 import type { Round } from "../domain/care.ts";
 import { sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
+import type { HouseCount } from "../domain/house.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
@@ -15,6 +16,7 @@ import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
 import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
+import { houseCount } from "./house-count.ts";
 import { rememberHouse } from "./house-known.ts";
 import { asNeededOf } from "./prn-pets.ts";
 import { currentRound, type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
@@ -75,6 +77,8 @@ export interface TodayOverview {
   /** Departures whose payment the API did not record: to check at the desk. */
   paymentToCheck?: number | undefined;
   inHouse: number | undefined;
+  /** What the house's count counts: here now, and on the last round's sheet kept today (issue 45). */
+  house?: HouseCount | undefined;
   medicationThisRound: number | undefined;
   careMissingTomorrow: number | undefined;
   /** Pets on this round's sheet that are fasting: "Biscuit (Suite A): NIL BY MOUTH – op at 10:00". */
@@ -135,6 +139,8 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
       problems.push(`give if needed: ${describeFailure(error).what}`);
     }
   }
+  const house =
+    rounds.status === "fulfilled" ? await houseCount(deps, date, rounds.value.stays ?? []) : undefined;
   return {
     date,
     round,
@@ -143,6 +149,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     unpaidDepartures: departures?.filter(owes).length,
     paymentToCheck: departures?.filter((b) => paymentOf(b) === "unknown").length,
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
+    ...(house ? { house } : {}),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),
     careMissingTomorrow: value(tomorrow, "tomorrow's arrivals", (r) => r.entries.length),
     fasting: value(rounds, "fasting", fastingList),

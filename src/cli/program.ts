@@ -5,8 +5,18 @@
  */
 import { existsSync } from "node:fs";
 import { scrubSecrets } from "../log.ts";
+import { previewInFolder } from "../preview/folder-state.ts";
 import { stopWithParent } from "../process/parent.ts";
+import { localDate } from "../time.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
 import { runCli } from "./index.ts";
+
+/** The preview's kennel clock now, in its zone: "Sun 29 Nov 13:05 (Europe/London)". */
+function kennelNow(p: { clock: { now(): Date }; state: { timezone: string } }): string {
+  const iso = p.clock.now().toISOString();
+  const tz = p.state.timezone;
+  return `${dayHeading(localDate(iso, tz))} ${timeOf(iso, tz)} (${tz})`;
+}
 
 export function start(): void {
   // A .env file in the working folder fills in what the real environment does not set.
@@ -18,9 +28,17 @@ export function start(): void {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw error;
   });
+  // The preview running in this folder (npm start with no settings): its record, sandbox and kennel
+  // clock, so the terminal says what its bot says (issue 45: the audit read the computer's clock).
+  const preview = previewInFolder(process.cwd(), process.env);
+  if (preview)
+    process.stderr.write(
+      `kennel-desk: reading the preview running in this folder (pid ${preview.state.pid}): its sandbox, its care record and its kennel clock (now ${kennelNow(preview)}).\n`,
+    );
   runCli(process.argv.slice(2), {
-    env: process.env,
+    env: preview?.env ?? process.env,
     io: { stdout: process.stdout, stderr: process.stderr },
+    ...(preview ? { clock: preview.clock } : {}),
   }).then(
     (code) => {
       process.exitCode = code;

@@ -78,6 +78,8 @@ export interface HouseTotals {
   careNotLoaded: number;
   /** Stays still checked in past their check-out ("still here?"). */
   pastCheckOut?: number;
+  /** What the pets' count counts: that day, and today, here now and on the last round's sheet. */
+  count?: HouseCount;
 }
 
 /**
@@ -97,4 +99,68 @@ export function houseTotalsOf(stays: HouseStay[]): HouseTotals {
     careNotLoaded: stays.filter((s) => s.care?.status === "not_loaded").length,
     pastCheckOut: stays.filter((s) => s.pastCheckOut).length,
   };
+}
+
+/** A stay of the day as a count of the house reads it (issue 45): its pets, and where they are now. */
+export interface StayCount {
+  bookingId?: number | undefined;
+  pets: number;
+  /** Here at the instant asked: checked in by then, not gone home (or still here past check-out). */
+  here: boolean;
+  /** Not here yet at that instant: its check-in is later. */
+  later: boolean;
+}
+
+/** Each stay of the day with its pets and where they are at `now`. */
+export function stayCountsAt(bookings: Booking[], now: number): StayCount[] {
+  return bookings.map((b) => {
+    const inAt = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+    const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
+    const later = inAt > now;
+    const gone = saysLeft(b) || (out < now && !pastCheckOut(b, now));
+    return { bookingId: b.bookingId, pets: b.numberOfPets ?? 1, here: !later && !gone, later };
+  });
+}
+
+/** The last round kept that day, as its count of the house reads it. */
+export interface SheetKept {
+  /** The round's time ("07:30"). */
+  time: string;
+  /** Pets on its sheet when it was kept (in house at the round's time, or arriving later that day). */
+  pets: number;
+  /** The bookings on its sheet when it was kept. */
+  bookings: readonly number[];
+}
+
+/**
+ * What a count of the house counts (issue 45): the pets in house that day, those here now (today
+ * only), and the last round's sheet as kept, with the pets arrived (a booking not on it), gone home
+ * and still to arrive since, by the stays at now. Each figure is pets (each booking's number of pets).
+ */
+export interface HouseCount {
+  day: number;
+  now?: number | undefined;
+  sheet?: { time: string; pets: number; arrived: number; gone: number; toArrive: number } | undefined;
+}
+
+export function houseCountOf(
+  stays: readonly StayCount[],
+  o: { today: boolean; sheet?: SheetKept | undefined },
+): HouseCount {
+  const sum = (list: readonly StayCount[]) => list.reduce((n, s) => n + s.pets, 0);
+  const count: HouseCount = { day: sum(stays) };
+  if (!o.today) return count;
+  count.now = sum(stays.filter((s) => s.here));
+  if (o.sheet) {
+    const on = new Set(o.sheet.bookings);
+    const kept = (s: StayCount) => s.bookingId !== undefined && on.has(s.bookingId);
+    count.sheet = {
+      time: o.sheet.time,
+      pets: o.sheet.pets,
+      arrived: sum(stays.filter((s) => !kept(s) && s.here)),
+      gone: sum(stays.filter((s) => kept(s) && !s.here && !s.later)),
+      toArrive: sum(stays.filter((s) => kept(s) && s.later)),
+    };
+  }
+  return count;
 }

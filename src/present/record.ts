@@ -109,16 +109,25 @@ export function unrecordedWords(
 }
 
 /**
- * An exported entry's dose times in words (CSV and JSON, issue 35): a late entry's two times, and a
- * high-alert dose's witness ("witnessed by Tom 07:44", "awaiting a witness until 07:59",
- * "unwitnessed"); undefined where there is none.
+ * An exported entry's dose times in words (CSV and JSON, issue 35): a late entry's two times (an
+ * entry recorded after its dose's window closed, the window its round kept: `w.doses`; an entry
+ * given at a time typed within it is no late entry), and a high-alert dose's witness ("witnessed by
+ * Tom 07:44", "awaiting a witness until 07:59", "unwitnessed"); undefined where there is none.
  */
 export function entryDoseWords(
   e: Entry,
   timezone: string,
-  w: (WitnessView & { highAlert: Set<number>; fromWords?: Set<number> }) | undefined,
+  w:
+    | (WitnessView & {
+        highAlert: Set<number>;
+        fromWords?: Set<number>;
+        doses?: Map<number, Pick<OwedDose, "state">>;
+      })
+    | undefined,
 ): { lateEntry: string | undefined; witness: string | undefined; fromWords?: string | undefined } {
-  const lateEntry = e.givenAt ? lateEntryWords(e, timezone) : undefined;
+  const state = w?.doses?.get(e.id)?.state;
+  const late = state ? state.state === "recorded" && state.lateEntry : e.givenAt !== undefined;
+  const lateEntry = late ? lateEntryWords(e, timezone) : undefined;
   // Due from the words, the plan not confirmed when its round was posted (issue 44).
   const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
   if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };

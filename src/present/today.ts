@@ -10,6 +10,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "../words/dates.ts";
 import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../words/doses.ts";
+import { houseCountWords } from "../words/house.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
@@ -140,7 +141,12 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   parts.push(
     row("🛬 Arrivals", figure(t.arrivals, "booking"), "arrivals", "Show arrivals"),
     row("🏠 Departures", figure(t.departures, "booking"), "departures", "Show departures"),
-    row("🐾 In house", figure(t.inHouse, "pet"), "inhouse", "Show in house"),
+    row(
+      "🐾 In house",
+      t.house ? houseCountWords(t.house, { saidBefore: true }) : figure(t.inHouse, "pet"),
+      "inhouse",
+      "Show in house",
+    ),
     row(
       "🔴 Departures with money to take (unpaid or part-paid)",
       figure(t.unpaidDepartures, "booking"),

@@ -9,11 +9,13 @@
  * The page itself is in src/preview/assets/: preview.html, preview.css, and the browser's scripts
  * preview.js and modal.js (the modals: every input element the bot uses, and a stack of views).
  */
+import { type DateOrder, zoneDateOrder } from "../config/date-order.ts";
 import { SANDBOX_REFERENCES } from "../sandbox/data.ts";
 import { asset, fillTemplate } from "./assets.ts";
 import { PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 
-export function previewPage(timezone: string): string {
+/** The page; its date boxes in the kennel's date order (KENNEL_DATE_ORDER; unset: its time zone's). */
+export function previewPage(timezone: string, dateOrder: DateOrder = zoneDateOrder(timezone)): string {
   const chips = [
     "/arrivals",
     "/departures",
@@ -32,6 +34,7 @@ export function previewPage(timezone: string): string {
     SCRIPT: asset("preview.js"),
     MODAL_SCRIPT: asset("modal.js"),
     TIMEZONE: tz,
+    DATE_ORDER: dateOrder === "mdy" ? "mdy" : "dmy",
     STARTS_AT: PREVIEW_STARTS_AT,
     CHIPS: chips
       .map((c) => `<button type="button">${c.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</button>`)

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../config.ts";
 import type { Clock } from "../deps.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
+import { recordKennel } from "../record/kennel.ts";
 import { type TemporaryRecord, temporaryRecord } from "../record/open.ts";
 import type { Sandbox } from "../sandbox/server.ts";
 import { channelPacer } from "../slack/pace.ts";
@@ -77,7 +78,9 @@ export async function startPreviewBot(o: {
   const { clock } = o;
   // The clock starts two evenings back: the welfare checks of those evenings come first.
   clock.setTo("18:00", addDays(clock.today, -2));
-  const record = temporaryRecord(clock, "kennel-desk-preview-");
+  // Claimed for the sandbox's kennel API, as the bot claims its own: the terminal's commands in the
+  // preview's folder (src/preview/folder-state.ts) read it as the record of the same kennel.
+  const record = temporaryRecord(clock, "kennel-desk-preview-", recordKennel(config));
   const deps = { kennel, log: o.log, config, clock, record: record.store };
   // One bot, one Slack stand-in: no other replica's copy of a scheduled post to wait for after posting it.
   const bot = createBot(deps, {

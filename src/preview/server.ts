@@ -7,13 +7,15 @@
  * /setup, the "Connect to Slack" page (src/preview/setup-routes.ts) writes the settings into .env.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { Bot } from "../app.ts";
+import type { DateOrder } from "../config/date-order.ts";
 import type { Logger } from "../log.ts";
 import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
+import { leaveNote } from "./folder-state.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
@@ -27,14 +29,8 @@ import {
 } from "./preview-payloads.ts";
 import { foreignRequest, setupRoutes } from "./setup-routes.ts";
 import { servedFile } from "./slack-files.ts";
-import {
-  parseSlackBody,
-  postSigned,
-  postSignedEvent,
-  readBody,
-  type SlackStandIn,
-  standInAnswer,
-} from "./slack-standin.ts";
+import { parseSlackBody, postSigned, postSignedEvent, readBody, send, standInAnswer } from "./slack-http.ts";
+import type { SlackStandIn } from "./slack-standin.ts";
 
 const PREVIEW_COMMANDS = "/arrivals /departures /inhouse /rounds /booking /pet /customer /kennel".split(" ");
 export const PREVIEW_CHANNEL = "C0FRONTDESK";
@@ -61,6 +57,8 @@ export interface Preview {
 export interface PreviewOptions {
   port: number;
   timezone: string;
+  /** KENNEL_DATE_ORDER: the page's date boxes write dates in it (default: the time zone's). */
+  dateOrder?: DateOrder;
   log: Logger;
   /** Sandbox size and seed (defaults: 400 customers, seed 1). */
   customers?: number;
@@ -71,19 +69,10 @@ export interface PreviewOptions {
   slackApiUrl?: string | undefined;
   /** The setup page's "Start Kennel Desk now" (after Save): main stops the preview and starts the bot. */
   onStartBot?: () => void;
+  /** Where `npm start` runs it: its note for the terminal's commands there (src/preview/folder-state.ts). */
+  stateFolder?: string;
   /** The environment npm start runs in, without .env's lines (they win over the file's at the next start). */
   environment?: Record<string, string | undefined>;
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  type = "application/json; charset=utf-8",
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
-  res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
 const asWho = (v: unknown): As => (v === "guest" ? "guest" : "staff");
@@ -162,7 +151,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (await setup.handle(req, res, url)) return;
       const json = async () => parseSlackBody(await readBody(req, 100_000), "json");
       if (req.method === "GET" && url.pathname === "/")
-        return send(res, 200, previewPage(options.timezone), "text/html; charset=utf-8");
+        return send(res, 200, previewPage(options.timezone, options.dateOrder), "text/html; charset=utf-8");
       const file = req.method === "GET" ? /^\/preview\/file\/(F\d+)$/.exec(url.pathname) : null;
       const served = file && servedFile(slack, file[1] ?? "");
       if (served) return send(res, served.status, served.body, served.type, served.headers);
@@ -330,6 +319,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   });
   botUrl = eventsUrl;
   ready.resolve();
+  const leftNote = leaveNote(options.stateFolder, { timezone: options.timezone, clock, sandbox, record });
 
   return {
     url: `http://localhost:${port}`,
@@ -340,6 +330,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     record,
     clock,
     async close() {
+      leftNote.remove();
       await bot.stop(2_000);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -1,6 +1,6 @@
 /** Slack's side of HTTP for the stand-in: reading and parsing request bodies, and signing and posting requests to the bot. */
 import { createHmac } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HandledRequest, SlackStandIn } from "./slack-standin-types.ts";
 
 /** Where the stand-in takes a file's bytes (its upload_url): `/upload/<file id>`. */
@@ -119,4 +119,16 @@ export async function standInAnswer(
   const type = req.headers["content-type"];
   if (path.startsWith(UPLOAD_PATH)) return stand.upload(path, raw, type, req.headers.authorization);
   return stand.handle(path, parseSlackBody(raw.toString("utf8"), type), req.headers.authorization);
+}
+
+/** Answers a request: JSON (or the text given as it is), never cached. */
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  type = "application/json; charset=utf-8",
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
+  res.end(typeof body === "string" ? body : JSON.stringify(body));
 }

@@ -38,14 +38,7 @@ import type {
 } from "./slack-standin-types.ts";
 import { blocksOf, posted, webApi } from "./slack-web-api.ts";
 
-export {
-  parseSlackBody,
-  postSigned,
-  postSignedEvent,
-  readBody,
-  sign,
-  standInAnswer,
-} from "./slack-http.ts";
+export { postSigned, sign } from "./slack-http.ts";
 export type {
   Recorded,
   SlackStandIn,

@@ -24,6 +24,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Clock } from "../deps.ts";
 import type { VerifyResult } from "./chain.ts";
 import type { Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
@@ -31,7 +32,8 @@ import { recordedKennel } from "./kennel.ts";
 import { verifyIn } from "./ledger.ts";
 import { SCHEMA_VERSION } from "./schema.ts";
 import { fileSnapshot, SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
-import type { KennelIdentity } from "./types.ts";
+import { createStore } from "./store.ts";
+import type { CareRecordStore, KennelIdentity } from "./types.ts";
 
 export interface BackupResult {
   file: string;
@@ -161,46 +163,84 @@ export async function verifyCopy(
   file: string,
   o: { at?: number | undefined; now: Date },
 ): Promise<CopyVerified> {
+  const path = copyPath(file, "verify");
+  return readCopy(path, "verify", async (read) => {
+    const kennel = await recordedKennel(read.query);
+    return { result: await verifyIn(read, o), kennel };
+  });
+}
+
+const COPY_HINT =
+  "Give the path of a care record's file: a backup (kennel-desk record backup) or the bot's care-record.sqlite.";
+
+/** The copy's path, resolved: a file that is there, or a StoreError saying what is there instead. */
+function copyPath(file: string, what: string): string {
   const path = resolve(file);
-  const hint =
-    "Give the path of a care record's file: a backup (kennel-desk record backup) or the bot's care-record.sqlite.";
   let isFile = false;
   try {
     isFile = statSync(path).isFile();
   } catch {
-    throw new StoreError("no_record", `There is no file at ${path}: nothing to verify.`, hint, path);
+    throw new StoreError("no_record", `There is no file at ${path}: nothing to ${what}.`, COPY_HINT, path);
   }
-  if (!isFile) throw new StoreError("no_record", `${path} is not a file: nothing to verify.`, hint, path);
+  if (!isFile)
+    throw new StoreError("no_record", `${path} is not a file: nothing to ${what}.`, COPY_HINT, path);
+  return path;
+}
+
+/** Reads a copy in one read-only snapshot, once its schema is one this Kennel Desk reads as it is. */
+async function readCopy<T>(path: string, what: string, work: (read: Snapshot) => Promise<T>): Promise<T> {
   try {
     return await fileSnapshot(path, async (read) => {
       const schema = await schemaOf(read.query);
       if (schema === undefined)
-        throw new StoreError("no_record", `${path} holds no care record: nothing to verify.`, hint, path);
+        throw new StoreError(
+          "no_record",
+          `${path} holds no care record: nothing to ${what}.`,
+          COPY_HINT,
+          path,
+        );
       if (schema > SCHEMA_VERSION)
         throw new StoreError(
           "newer_schema",
           `${path} was written by a newer Kennel Desk (its record's schema ${schema}; this one reads up to ${SCHEMA_VERSION}).`,
-          "Verify it with that version of Kennel Desk or a later one.",
+          `Read it with that version of Kennel Desk or a later one.`,
           path,
         );
       if (schema < SCHEMA_VERSION)
         throw new StoreError(
           "unavailable",
-          `${path} was written by an earlier Kennel Desk (its record's schema ${schema}; this one's is ${SCHEMA_VERSION}): its chain is read once the record is brought up to date.`,
-          "Copy it into a folder of its own as care-record.sqlite and run kennel-desk record verify with KENNEL_DATA_DIR set to that folder: the copy is brought up to date, the file you were given is left as it is.",
+          `${path} was written by an earlier Kennel Desk (its record's schema ${schema}; this one's is ${SCHEMA_VERSION}): it is read once the record is brought up to date.`,
+          `Copy it into a folder of its own as care-record.sqlite and run kennel-desk record ${what} with KENNEL_DATA_DIR set to that folder: the copy is brought up to date, the file you were given is left as it is.`,
           path,
         );
-      const kennel = await recordedKennel(read.query);
-      return { result: await verifyIn(read, o), kennel };
+      return work(read);
     });
   } catch (error) {
     if (error instanceof StoreError) throw error;
     throw new StoreError(
       "no_record",
       `${path} could not be read as a care record (${String((error as Error)?.message ?? error)}).`,
-      hint,
+      COPY_HINT,
       path,
       error,
     );
   }
+}
+
+/**
+ * A copy of the care record opened as a store, read-only (a backup, a file handed to an inspector,
+ * for `record audit --file`): its schema checked first, no kennel claimed, nothing migrated or
+ * written; a write is refused. The caller closes it.
+ */
+export async function openCopy(file: string, clock: Clock, what: string): Promise<CareRecordStore> {
+  const path = copyPath(file, what);
+  await readCopy(path, what, async () => undefined);
+  const store = createStore(sqliteDriver({ dir: dirname(path), copy: path }), clock);
+  try {
+    await store.ready();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }

@@ -22,6 +22,11 @@ export interface SqliteOptions {
    * does nothing else meanwhile: kept short). Default 1000 ms; then the tap is told to try again.
    */
   busyTimeoutMs?: number;
+  /**
+   * A file read as it is, in place of the data folder's (a copy: a backup, a file handed to an
+   * inspector): opened read-only, nothing written to it, nothing made beside it; a write is refused.
+   */
+  copy?: string;
 }
 
 // SQLite's result codes (the low byte of an extended code).
@@ -108,7 +113,8 @@ export function fileSnapshot<T>(file: string, work: (read: Snapshot) => Promise<
 
 export function sqliteDriver(options: SqliteOptions): Driver {
   const dir = resolve(options.dir);
-  const file = join(dir, SQLITE_FILE);
+  const copy = options.copy === undefined ? undefined : resolve(options.copy);
+  const file = copy ?? join(dir, SQLITE_FILE);
   const busyTimeoutMs = options.busyTimeoutMs ?? 1000;
   let db: DatabaseSync | undefined;
   const statements = new Map<string, StatementSync>();
@@ -167,6 +173,10 @@ export function sqliteDriver(options: SqliteOptions): Driver {
   const open = (): DatabaseSync => {
     if (closed) throw new Error("database is not open");
     if (db) return db;
+    if (copy) {
+      db = new DatabaseSync(copy, { timeout: busyTimeoutMs, readOnly: true });
+      return db;
+    }
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const opened = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
     try {
@@ -203,6 +213,13 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     query: (sql, params) => serialised(() => run(sql, params)),
     transaction: (work) =>
       serialised(async () => {
+        if (copy)
+          throw new StoreError(
+            "read_only",
+            `${copy} is a copy of the care record, opened read-only: nothing is written to it.`,
+            "Read it (record verify, record audit with --file); to record, use the bot's own record.",
+            copy,
+          );
         const database = open();
         database.exec("BEGIN IMMEDIATE");
         try {
@@ -239,6 +256,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     isCheckViolation: (error) => sqliteCode(error) === SQLITE_CONSTRAINT_CHECK,
     storeError: fail,
     problem: () => {
+      if (copy) return undefined;
       try {
         accessSync(dir, constants.W_OK);
         if (existsSync(file)) accessSync(file, constants.W_OK);

@@ -3,6 +3,7 @@
  * parts). Plain text, shared by Slack's blocks and the terminal; each renderer escapes its own way.
  */
 import type { Round } from "../domain/care.ts";
+import type { HouseCount } from "../domain/house.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
@@ -13,6 +14,28 @@ export function houseTitle(date: string, pets: number): string {
   return `In house — ${dayHeading(date)} (${plural(pets, "pet")})`;
 }
 
+/**
+ * A count of the house, saying what it counts and when (issue 45): "86 pets in house now · 84 on the
+ * 07:30 sheet (2 arrived since) · 90 in house today"; a day not today, "38 pets in house that day".
+ */
+export function houseCountWords(c: HouseCount, o: { saidBefore?: boolean } = {}): string {
+  // Beside a label that says it ("🐾 In house: 86 pets now · …"), not said again.
+  const where = o.saidBefore ? "" : " in house";
+  if (c.now === undefined) return `${plural(c.day, "pet")}${where} that day`;
+  const parts = [`${plural(c.now, "pet")}${where} now`];
+  const s = c.sheet;
+  if (s) {
+    const since = [
+      s.arrived && `${s.arrived} arrived since`,
+      s.gone && `${s.gone} gone home since`,
+      s.toArrive && `${s.toArrive} still to arrive`,
+    ].filter(Boolean);
+    parts.push(`${s.pets} on the ${s.time} sheet${since.length ? ` (${since.join(", ")})` : ""}`);
+  }
+  if (c.day !== c.now) parts.push(`${c.day} in house today`);
+  return parts.join(" · ");
+}
+
 export interface HouseTotals {
   pets: number;
   rooms: number;
@@ -21,11 +44,13 @@ export interface HouseTotals {
   careNotMatched: number;
   careNotLoaded: number;
   pastCheckOut?: number | undefined;
+  /** What the pets' count counts (that day; today, now and on the last round's sheet). */
+  count?: HouseCount | undefined;
 }
 
 export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
   const parts: SummaryPart[] = [
-    { text: plural(t.pets, "pet") },
+    { text: houseCountWords(t.count ?? { day: t.pets }) },
     { text: plural(t.rooms, "room") },
     { text: `🏠 ${t.goingHome} going home that day` },
     { text: `🛬 ${t.arriving} arriving that day` },

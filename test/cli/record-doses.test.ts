@@ -9,7 +9,7 @@
  *   the late entry and the witness in words; the stay's printable page and its record read the
  *   late entry, the figure, the late, missed and not-given doses, and the witnesses.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -334,4 +334,48 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · given on time · 💉 unwitnessed");
     },
   );
+});
+
+describe("record audit --file", () => {
+  it("reads a copy on its own: the figures of the record it was copied from, read-only, with no kennel settings", async () => {
+    const clock = { at: 0 };
+    const { store, env } = await (ENGINES[0] as (typeof ENGINES)[0]).open(clock);
+    await seed(store, clock);
+    await store.close();
+    const dir = (env as { KENNEL_DATA_DIR: string }).KENNEL_DATA_DIR;
+    const copy = join(dir, "handed-to-the-inspector.sqlite");
+    expect((await cli(["record", "backup", copy], env)).code).toBe(0);
+    const bytes = readFileSync(copy);
+    // Settings naming another kennel, and a data folder with no record: neither stands in the way.
+    const elsewhere = {
+      KENNEL_DATA_DIR: join(dir, "none"),
+      KENNEL_API_BASE_URL: "https://api.other-kennel.example/api/v1",
+      KENNEL_API_KEY: "k".repeat(32),
+    };
+    expect((await cli(["record", "audit"], elsewhere)).code).toBe(3);
+    const own = JSON.parse((await cli(["record", "audit", "--json"], env)).stdout);
+    const copied = await cli(["record", "audit", "--json", "--file", copy], elsewhere);
+    expect(copied.stderr).toBe("");
+    expect(copied.code).toBe(0);
+    const theirs = JSON.parse(copied.stdout);
+    expect(theirs.where).toBe(copy);
+    expect({ ...theirs, where: "" }).toEqual({ ...own, where: "" });
+    expect(theirs.doses).toMatchObject({ due: 5, onTime: 2, missed: 1 });
+    const text = await cli(["record", "audit", "--file", copy], elsewhere);
+    expect(text.stdout).toContain("✅ given on time: 2 of 5 due");
+    // Nothing written to the copy, nothing made beside it or in the folder the settings name.
+    expect(readFileSync(copy).equals(bytes)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.startsWith("handed"))).toEqual([
+      "handed-to-the-inspector.sqlite",
+    ]);
+    expect(existsSync(join(dir, "none"))).toBe(false);
+    // No such file, or not a care record: it cannot be read (3).
+    const missing = await cli(["record", "audit", "--file", join(dir, "nothing.sqlite")], elsewhere);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain("nothing to audit");
+    writeFileSync(join(dir, "notes.txt"), "not a record");
+    const notes = await cli(["record", "audit", "--file", join(dir, "notes.txt")], elsewhere);
+    expect(notes.code).toBe(3);
+    expect(notes.stderr).toContain("holds no care record: nothing to audit");
+  });
 });

@@ -3,9 +3,13 @@
  * twice (the Home tab adds its help below a divider and a line on where lists open).
  */
 import { describe, expect, it } from "vitest";
+import { houseReport } from "../../src/answers/house.ts";
+import { keepRound } from "../../src/answers/obligations.ts";
+import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
-import { todayText } from "../../src/text/index.ts";
+import { houseMessages } from "../../src/blocks/house.ts";
+import { houseText, todayText } from "../../src/text/index.ts";
 import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
 
 const busy = busyDay();
@@ -19,10 +23,37 @@ describe("today at a glance: one document, two serializers", () => {
     const t = await todayOverview(busy.deps);
     const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
     expect(lines).toContain(`🛬 Arrivals: ${t.arrivals} booking${t.arrivals === 1 ? "" : "s"}`);
-    expect(lines).toContain(`🐾 In house: ${t.inHouse} pets`);
+    // What the count counts: the pets here now, and the day's (no round kept yet in this test).
+    expect(t.house?.now).toBeDefined();
+    expect(lines).toContain(`🐾 In house: ${t.house?.now} pets now · ${t.inHouse} in house today`);
     // Slack's "🖨 Chart" (today's medication chart, sent as a file): a button, no line of its own.
     expect(JSON.stringify(homeBlocks(t, TZ))).toContain('"action_id":"day_chart"');
     expect(todayText(t, TEXT)).not.toContain("Chart");
+  });
+
+  it("the house's count says what it counts: here now, on the morning's sheet as kept, who arrived since", async () => {
+    // The morning round kept without one stay here now: as if its booking were made after 07:30.
+    const now = await roundReport(busy.deps, "morning", busy.today);
+    const late = now.pets.find((p) => p.pet && !p.arrives && !p.checkedOutAt && !p.pastCheckOut)?.booking;
+    const pets = late?.numberOfPets ?? 1;
+    const kept = {
+      ...now,
+      pets: now.pets.filter((p) => p.booking.bookingId !== late?.bookingId),
+      totals: { ...now.totals, inHouse: now.totals.inHouse - pets },
+    };
+    const owed = await keepRound(busy.deps, kept);
+    const onSheet = owed?.counts?.onSheet;
+    const t = await todayOverview(busy.deps);
+    const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
+    const sheet = `${onSheet} on the 07:30 sheet (${pets} arrived since`;
+    const row = lines.find((l) => l.startsWith("🐾 In house: "));
+    expect(row).toMatch(
+      new RegExp(`^🐾 In house: ${t.house?.now} pets now · ${sheet.replace(/[()]/g, "\\$&")}`),
+    );
+    // The in-house list says the same count, in the same words, on Slack and in the terminal.
+    const r = await houseReport(busy.deps, busy.today, { page: 1 });
+    const house = expectSameLines(houseMessages(r, TZ, "2026"), houseText(r, TEXT));
+    expect(house[1]).toContain(`${t.house?.now} pets in house now · ${sheet}`);
   });
 
   it("fasting first, the record's figures, and what could not be loaded", () => {

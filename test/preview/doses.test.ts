@@ -6,8 +6,13 @@
  * morning sheet a late entry and a witnessed insulin dose, and the sheet and Home an as-needed dose
  * awaiting its effect; Home names the late and missed doses.
  */
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { runCli } from "../../src/cli/index.ts";
 import { silentLogger } from "../../src/log.ts";
+import { PREVIEW_STATE_FILE, previewInFolder } from "../../src/preview/folder-state.ts";
 import { PREVIEW_CHANNEL, PREVIEW_USERS, type Preview, startPreview } from "../../src/preview/server.ts";
 import type { TimelineEntry } from "../../src/preview/slack-standin.ts";
 import { localDate } from "../../src/time.ts";
@@ -15,10 +20,22 @@ import { timeOf } from "../../src/words/dates.ts";
 
 const ZONE = "Europe/London";
 let preview: Preview;
+/** The folder `npm start` runs the preview in: it leaves its clock, sandbox and record there. */
+const folder = mkdtempSync(join(tmpdir(), "kennel-desk-preview-folder-"));
 beforeAll(async () => {
-  preview = await startPreview({ port: 0, timezone: ZONE, log: silentLogger(), customers: 120, seed: 3 });
+  preview = await startPreview({
+    port: 0,
+    timezone: ZONE,
+    log: silentLogger(),
+    customers: 120,
+    seed: 3,
+    stateFolder: folder,
+  });
 }, 60_000);
-afterAll(() => preview?.close());
+afterAll(async () => {
+  await preview?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const text = (m: TimelineEntry | undefined) => JSON.stringify(m?.blocks ?? []);
 const channel = () => preview.slack.timeline.filter((m) => m.channel === PREVIEW_CHANNEL);
@@ -106,4 +123,40 @@ it("Home shows today's doses with the late and missed named, and the dose awaiti
   // A dose printed from the words, its plan not confirmed, is named so (issue 44).
   expect(shown).toContain("(plan not confirmed) · morning");
   expect(shown).toMatch(/\*Itchy\*: Piriton 4mg if needed · 1 dose today, the last awaiting effect/);
+});
+
+it("the terminal in the preview's folder reads its record on its kennel clock: record audit says what Home says", async () => {
+  const home = JSON.stringify(preview.slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []);
+  const figure = /given on time: (\d+) of (\d+) due[^"]*?❌ (\d+) missed/.exec(home);
+  expect(figure).not.toBeNull();
+  // A command run there with no settings of its own: the preview's sandbox, record and kennel clock.
+  expect(statSync(join(folder, PREVIEW_STATE_FILE)).mode & 0o777).toBe(0o600);
+  const there = previewInFolder(folder, { LOG_LEVEL: "silent" });
+  expect(there?.env.KENNEL_DATA_DIR).toBe(preview.record.dir);
+  expect(Math.abs((there?.clock.now().getTime() ?? 0) - preview.clock.now().getTime())).toBeLessThan(1_000);
+  let stdout = "";
+  const code = await runCli(["record", "audit", "--days", "1", "--json"], {
+    env: there?.env ?? {},
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } },
+    ...(there ? { clock: there.clock } : {}),
+  });
+  expect({ code, said: code === 0 ? "" : stdout.slice(0, 600) }).toEqual({ code: 0, said: "" });
+  const audit = JSON.parse(stdout);
+  expect(audit.to).toBe(preview.sandbox.data.today);
+  expect([audit.doses.onTime, audit.doses.due, audit.doses.missed]).toEqual(
+    [figure?.[1], figure?.[2], figure?.[3]].map(Number),
+  );
+  // A command with a record of its own named is not the preview's.
+  expect(previewInFolder(folder, { KENNEL_DATA_DIR: preview.record.dir })).toBeUndefined();
+});
+
+it("a command in the folder reads its own settings again once the preview has stopped", async () => {
+  expect(previewInFolder(folder, {})).toBeDefined();
+  // Its process gone (killed: the note left behind), the note is not read.
+  expect(previewInFolder(folder, {}, undefined, () => false)).toBeUndefined();
+  // Stopped: the note is removed.
+  const stopping = preview;
+  preview = undefined as unknown as Preview;
+  await stopping.close();
+  expect(existsSync(join(folder, PREVIEW_STATE_FILE))).toBe(false);
 });

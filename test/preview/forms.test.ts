@@ -135,8 +135,13 @@ describe("the care plan's forms", () => {
         .at(-1)?.text;
     await expect.poll(told).toBe("✅ Otis's care plan is confirmed: its doses are due from the next round.");
     const after = await onMorningSheet("Otis (Rhys Evans)");
-    expect(await after.line.textContent()).not.toContain("plan not confirmed");
-    expect(await after.line.textContent()).not.toContain("two slots");
+    // The morning was kept (07:30) before the plan was confirmed: its record line says what was due
+    // then, from the words (issue 45: what was due is written once); the sheet's own lines ask nothing.
+    const text = (await after.line.textContent()) ?? "";
+    const kept = /❌ missed: [^❌]*? · window closed \d\d:\d\d/.exec(text)?.[0] ?? "";
+    expect(kept).toContain("(plan not confirmed)");
+    expect(text.replace(kept, "")).not.toContain("plan not confirmed");
+    expect(text).not.toContain("two slots");
     await expect(after.button("📋 Plan…").count()).resolves.toBe(0);
   }, 60_000);
 });
@@ -185,7 +190,8 @@ function kennelWall(ms: number) {
       .formatToParts(new Date(ms))
       .map((x) => [x.type, x.value]),
   );
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  // As the page's boxes write it: the kennel's date order (Europe/London: day first), 24 hours.
+  return { date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
 }
 
 describe("the as-needed dose form", () => {
@@ -213,8 +219,8 @@ describe("the as-needed dose form", () => {
     await expect(modal.field("item").locator("select").inputValue()).resolves.toBe("med:1");
     const at = modal.field("at");
     const shown = {
-      date: await at.locator("input[type=date]").inputValue(),
-      time: await at.locator("input[type=time]").inputValue(),
+      date: await at.locator("input.date").inputValue(),
+      time: await at.locator("input.time").inputValue(),
     };
     const now = preview.clock.now().getTime();
     expect([kennelWall(now - 60_000), kennelWall(now)]).toContainEqual(shown);
@@ -229,7 +235,7 @@ describe("the as-needed dose form", () => {
     // Given a few minutes ago (the same kennel day): that minute is recorded.
     const earlier = kennelWall(now - 3 * 60_000);
     const when = earlier.date === shown.date ? earlier : shown;
-    await at.locator("input[type=time]").fill(when.time);
+    await at.locator("input.time").fill(when.time);
     await modal.field("reason").locator("input").fill("scratching his ears");
     await modal.button("Record dose").click();
     await modal.closed();

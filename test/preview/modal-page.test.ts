@@ -109,7 +109,8 @@ function route(req: IncomingMessage, res: ServerResponse) {
     };
     if (url.pathname === "/") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      return res.end(previewPage(ZONE));
+      // ?order=mdy: the page of a kennel that writes month first (KENNEL_DATE_ORDER=mdy).
+      return res.end(previewPage(ZONE, url.searchParams.get("order") === "mdy" ? "mdy" : undefined));
     }
     if (url.pathname === "/preview/state") {
       if (Number(url.searchParams.get("since")) === shown.version)
@@ -133,7 +134,11 @@ beforeAll(async () => {
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
   });
   // The browser's own clock is Auckland's: the page must show the kennel's.
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: "Pacific/Auckland" });
+  page = await browser.newPage({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: "Pacific/Auckland",
+    locale: "en-US",
+  });
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 }, 60_000);
 
@@ -161,10 +166,13 @@ describe("the preview's forms", () => {
     await expect(field("long").locator("label").textContent()).resolves.toBe("Label long (optional)");
     await expect(field("one").locator("select").inputValue()).resolves.toBe("b");
     await expect(field("many").locator(".pill").allTextContents()).resolves.toEqual(["X✕"]);
-    await expect(field("day").locator("input[type=date]").inputValue()).resolves.toBe("2026-03-29");
-    await expect(field("time").locator("input[type=time]").inputValue()).resolves.toBe("07:30");
-    await expect(field("at").locator("input[type=date]").inputValue()).resolves.toBe("2026-03-29");
-    await expect(field("at").locator("input[type=time]").inputValue()).resolves.toBe("02:30");
+    // A date in the kennel's order (KENNEL_DATE_ORDER; Europe/London's: day first), a time on 24
+    // hours, whatever the browser's language (en-US here: it would show 03/29/2026 and 02:30 AM).
+    await expect(field("day").locator("input.date").inputValue()).resolves.toBe("29/03/2026");
+    await expect(field("day").locator("input.date").getAttribute("placeholder")).resolves.toBe("dd/mm/yyyy");
+    await expect(field("time").locator("input.time").inputValue()).resolves.toBe("07:30");
+    await expect(field("at").locator("input.date").inputValue()).resolves.toBe("29/03/2026");
+    await expect(field("at").locator("input.time").inputValue()).resolves.toBe("02:30");
     await expect(field("at").textContent()).resolves.toContain("Europe/London");
     await expect(field("ticks").getByLabel("Yes I checked").isChecked()).resolves.toBe(true);
     await expect(field("ticks").textContent()).resolves.toContain("not yet");
@@ -219,15 +227,26 @@ describe("the preview's forms", () => {
     await field("many").locator("select").selectOption("z");
     await field("many").locator("select").selectOption("y");
     await field("many").getByRole("button", { name: "Remove X" }).click();
-    await field("day").locator("input").fill("2026-12-31");
+    // Not a date in the kennel's order (month first), nor a time: said, nothing sent.
+    await field("day").locator("input").fill("12/31/2026");
+    await field("time").locator("input").fill("6:05 PM");
+    await page.locator("#modal .buttons button", { hasText: "Send" }).click();
+    await expect(field("day").locator(".err").textContent()).resolves.toBe(
+      "Type the date as dd/mm/yyyy (day first, as the kennel writes it).",
+    );
+    await expect(field("time").locator(".err").textContent()).resolves.toBe(
+      "Type the time on 24 hours, as hh:mm (18:05).",
+    );
+    expect(submitted()).toHaveLength(1);
+    await field("day").locator("input").fill("31/12/2026");
     await field("time").locator("input").fill("18:05");
     await field("ticks").getByLabel("Yes I checked").uncheck();
     await field("ticks").getByLabel("No").check();
     await field("pick").getByLabel("R1").check();
-    await field("none5").locator("input[type=date]").fill("2026-07-01");
-    await field("none5").locator("input[type=time]").fill("12:00");
+    await field("none5").locator("input.date").fill("1/7/2026");
+    await field("none5").locator("input.time").fill("12:00");
     // 00:30 on the day the clocks go forward: still GMT.
-    await field("at").locator("input[type=time]").fill("00:30");
+    await field("at").locator("input.time").fill("00:30");
     await page.locator("#modal .buttons button", { hasText: "Send" }).click();
     await expect.poll(() => submitted().length).toBe(2);
     expect(sentOf("text")).toEqual({ type: "plain_text_input", value: "changed" });
@@ -317,6 +336,18 @@ describe("the preview's forms", () => {
     await expect(field("need").locator("input").inputValue()).resolves.toBe("fresh");
     await expect(field("many").locator(".pill").allTextContents()).resolves.toEqual(["Z✕", "Y✕"]);
     await expect(field("pick").getByLabel("R1").isChecked()).resolves.toBe(true);
+  });
+
+  it("a kennel that writes month first (KENNEL_DATE_ORDER=mdy): its date boxes month first", async () => {
+    const mdy = await browser.newPage({ timezoneId: "Pacific/Auckland", locale: "en-GB" });
+    try {
+      await mdy.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/?order=mdy`);
+      const day = mdy.locator(`#modal .field[data-block-id="day"] input.date`);
+      await expect.poll(() => day.inputValue()).toBe("03/29/2026");
+      await expect(day.getAttribute("placeholder")).resolves.toBe("mm/dd/yyyy");
+    } finally {
+      await mdy.close();
+    }
   });
 
   it("its close button closes the view shown; the ✕ closes them all", async () => {

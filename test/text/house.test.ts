@@ -180,7 +180,9 @@ describe("houseText, tomorrowText, todayText", () => {
     };
     const text = houseText(r, PLAIN);
     expect(text).toMatch(/^In house — Tue 24 Nov \(2 pets\)/);
-    expect(text).toContain("2 pets · 1 room · 🏠 1 going home that day · 🛬 0 arriving that day");
+    expect(text).toContain(
+      "2 pets in house that day · 1 room · 🏠 1 going home that day · 🛬 0 arriving that day",
+    );
     expect(text.match(/^Kennel 2$/gm)).toHaveLength(1);
     expect(text).toContain("Biscuit · Ann Lee · home Fri 27 Nov · HP-7K2M9Q");
     expect(text).toContain("Biscuit · Bo Quist · 🏠 going home that day");

@@ -7,7 +7,10 @@
  * null, or an empty list); a required one left empty is refused before it is sent, as Slack refuses
  * it. What is typed is kept while a view is under another and across an update that keeps the
  * input's block_id and action_id, as Slack keeps it. A date and time is shown on the kennel's clock
- * (the page's data-timezone). Text is only ever set as text.
+ * (the page's data-timezone), a date in the kennel's order (its data-date-order: KENNEL_DATE_ORDER,
+ * 29/03/2026 day first, 03/29/2026 month first) and a time on 24 hours, whatever the browser's
+ * language would show; one typed that is not a date or a time is refused before it is sent. Text is
+ * only ever set as text.
  */
 var modalShown = "";
 var modalView = null;
@@ -16,6 +19,8 @@ var modalInputs = [];
 var modalKept = {};
 var ZONE = document.body.dataset.timezone || "UTC";
 var REQUIRED = "Please complete this required field.";
+var DATE_ORDER = document.body.dataset.dateOrder === "mdy" ? "mdy" : "dmy";
+var DATE_FORM = DATE_ORDER === "mdy" ? "mm/dd/yyyy" : "dd/mm/yyyy";
 var choiceGroups = 0;
 
 /** A moment's date and time on the kennel's clock. */
@@ -35,6 +40,30 @@ function zoneSeconds(date, time) {
     ms += want - Date.parse(w.date + "T" + w.time + ":00Z");
   }
   return Math.floor(ms / 1000);
+}
+function pad2(n) { return (n.length === 1 ? "0" : "") + n; }
+/** An ISO date (2026-03-29) as the kennel writes it: 29/03/2026 day first, 03/29/2026 month first. */
+function dateShown(iso) {
+  var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || "");
+  if (!m) return "";
+  return DATE_ORDER === "mdy" ? m[2] + "/" + m[3] + "/" + m[1] : m[3] + "/" + m[2] + "/" + m[1];
+}
+/** A date typed in the kennel's order (29/3/2026, 29.03.2026, or 2026-03-29) as ISO; "" empty; null not a date. */
+function dateTyped(text) {
+  var t = text.trim();
+  if (!t) return "";
+  var iso = /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : null;
+  var m = /^(\d{1,2})[\/.\-](\d{1,2})[\/.\-](\d{4})$/.exec(t);
+  if (m) iso = m[3] + "-" + pad2(DATE_ORDER === "mdy" ? m[1] : m[2]) + "-" + pad2(DATE_ORDER === "mdy" ? m[2] : m[1]);
+  var day = iso ? new Date(iso + "T00:00:00Z") : null;
+  return day && !isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso ? iso : null;
+}
+/** A time typed on 24 hours (7:30, 07.30, 18:05) as hh:mm; "" empty; null not a time. */
+function timeTyped(text) {
+  var t = text.trim();
+  if (!t) return "";
+  var m = /^(\d{1,2})[:.h](\d{2})$/.exec(t);
+  return m && Number(m[1]) < 24 && Number(m[2]) < 60 ? pad2(m[1]) + ":" + m[2] : null;
 }
 /** An element's initial value, in the shape Slack sends its state. */
 function initialState(e) {
@@ -125,13 +154,31 @@ function choices(e, state, label, node) {
     return multi ? { selected_options: picked } : { selected_option: picked[0] || null };
   };
 }
-/** An input of a date or a time, with its value. */
+/**
+ * A box for a date (in the kennel's order) or a time (24 hours), with its value (ISO, hh:mm): a text
+ * box, as the browser's own would show its language's order and clock.
+ */
 function picker(type, value, label, node) {
-  var i = node.appendChild(el("input"));
-  i.type = type;
-  i.value = value || "";
-  i.setAttribute("aria-label", label);
+  var i = node.appendChild(el("input", type));
+  i.type = "text";
+  i.inputMode = "numeric";
+  i.value = type === "date" ? dateShown(value) : value || "";
+  i.placeholder = type === "date" ? DATE_FORM : "hh:mm (24 hours)";
+  i.setAttribute("aria-label", label + " (" + i.placeholder + ")");
+  /** Its value as Slack sends it: ISO or hh:mm, null when empty or not a date or a time. */
+  i.typed = function () { return (type === "date" ? dateTyped(i.value) : timeTyped(i.value)) || null; };
+  /** What is wrong with what is typed, in words ("" when nothing). */
+  i.wrong = function () {
+    if ((type === "date" ? dateTyped(i.value) : timeTyped(i.value)) !== null) return "";
+    return type === "date"
+      ? "Type the date as " + DATE_FORM + " (" + (DATE_ORDER === "mdy" ? "month" : "day") + " first, as the kennel writes it)."
+      : "Type the time on 24 hours, as hh:mm (18:05).";
+  };
   return i;
+}
+/** What is wrong in the date and time boxes given, in words ("" when nothing). */
+function wrongIn(boxes) {
+  return boxes.map(function (b) { return b.wrong(); }).filter(Boolean)[0] || "";
 }
 /** Draws an input element in `node` from its state (Slack's shape); answers a reader of its state. */
 function inputElement(e, state, label, node) {
@@ -154,15 +201,15 @@ function inputElement(e, state, label, node) {
   if (t === "checkboxes" || t === "radio_buttons") return choices(e, state, label, node);
   if (t === "datepicker") {
     var d = picker("date", state.selected_date, label, node);
-    return function () { return { selected_date: d.value || null }; };
+    return withCheck(function () { return { selected_date: d.typed() }; }, [d]);
   }
   if (t === "timepicker") {
     var tp = picker("time", state.selected_time, label, node);
-    return function () {
-      var v = { selected_time: tp.value || null };
+    return withCheck(function () {
+      var v = { selected_time: tp.typed() };
       if (e.timezone) v.timezone = e.timezone;
       return v;
-    };
+    }, [tp]);
   }
   if (t === "datetimepicker") {
     var at = state.selected_date_time;
@@ -171,15 +218,22 @@ function inputElement(e, state, label, node) {
     var day = picker("date", wall.date, label + ": date", row);
     var hour = picker("time", wall.time, label + ": time", row);
     row.appendChild(el("span", "zone", ZONE.replace(/_/g, " ")));
-    return function () {
-      if (!day.value || !hour.value) return { selected_date_time: null };
+    return withCheck(function () {
+      var date = day.typed();
+      var time = hour.typed();
+      if (!date || !time) return { selected_date_time: null };
       // Untouched, it is the moment it was given (to the second); changed, the minute chosen.
-      if (at && day.value === wall.date && hour.value === wall.time) return { selected_date_time: Number(at) };
-      return { selected_date_time: zoneSeconds(day.value, hour.value) };
-    };
+      if (at && date === wall.date && time === wall.time) return { selected_date_time: Number(at) };
+      return { selected_date_time: zoneSeconds(date, time) };
+    }, [day, hour]);
   }
   node.appendChild(el("div", "hint", "[" + t + "]"));
   return null;
+}
+/** A reader of an element's state that can say what is wrong in its date and time boxes (`wrong`). */
+function withCheck(read, boxes) {
+  read.wrong = function () { return wrongIn(boxes); };
+  return read;
 }
 /** The values typed in the view shown, by block_id then action_id, as Slack's view.state.values. */
 function modalValues() {
@@ -259,7 +313,8 @@ function renderModal(m) {
       var missing = false;
       general.textContent = "";
       modalInputs.forEach(function (i) {
-        i.err.textContent = !i.b.optional && isEmpty(i.read()) ? REQUIRED : "";
+        var wrong = i.read.wrong ? i.read.wrong() : "";
+        i.err.textContent = wrong || (!i.b.optional && isEmpty(i.read()) ? REQUIRED : "");
         if (i.err.textContent) missing = true;
       });
       if (missing) return;

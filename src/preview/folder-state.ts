@@ -1,0 +1,115 @@
+/**
+ * The preview running in a folder, for the terminal's commands run there (issue 45, one clock): while
+ * `npm start` runs the preview, it leaves `.kennel-desk-preview.json` in its folder (mode 600,
+ * removed when it stops) naming its kennel clock (the offset from the computer's), its sandbox
+ * kennel API (on loopback; its key is the sandbox's own, synthetic) and its care record's folder. A
+ * `kennel-desk` command run in that folder with no kennel or record settings of its own reads them:
+ * the same record, the same sandbox, the same kennel clock as the preview's bot, so `record audit`
+ * says what Home says. A file whose preview is gone (its process ended) is not read.
+ */
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Clock } from "../deps.ts";
+
+export const PREVIEW_STATE_FILE = ".kennel-desk-preview.json";
+
+export interface PreviewState {
+  pid: number;
+  timezone: string;
+  /** The kennel clock: the computer's clock plus this many milliseconds. */
+  clockOffsetMs: number;
+  /** The sandbox kennel API's base URL (loopback) and its key. */
+  apiBaseUrl: string;
+  apiKey: string;
+  /** The preview's care record's folder (KENNEL_DATA_DIR). */
+  dataDir: string;
+}
+
+function writePreviewState(folder: string, state: PreviewState): void {
+  writeFileSync(join(folder, PREVIEW_STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+function removePreviewState(folder: string): void {
+  rmSync(join(folder, PREVIEW_STATE_FILE), { force: true });
+}
+
+/**
+ * Leaves the preview's note in `folder` (none: nothing left), once its bot has started: its kennel
+ * clock's offset now, its sandbox and its record. `remove` takes it away when the preview stops.
+ */
+export function leaveNote(
+  folder: string | undefined,
+  p: {
+    timezone: string;
+    clock: Clock;
+    sandbox: { url: string; keys: { main: string } };
+    record: { dir: string };
+  },
+): { remove(): void } {
+  if (!folder) return { remove: () => {} };
+  writePreviewState(folder, {
+    pid: process.pid,
+    timezone: p.timezone,
+    clockOffsetMs: p.clock.now().getTime() - Date.now(),
+    apiBaseUrl: p.sandbox.url,
+    apiKey: p.sandbox.keys.main,
+    dataDir: p.record.dir,
+  });
+  return { remove: () => removePreviewState(folder) };
+}
+
+/** Settings that say the command is meant for a kennel or a record of its own: the preview is not read. */
+const OWN_SETTINGS = ["KENNEL_API_BASE_URL", "KENNEL_DATA_DIR", "DATABASE_URL"];
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone; EPERM: another user's process has that id now: not this folder's preview.
+    return false;
+  }
+};
+
+function readState(folder: string): PreviewState | undefined {
+  try {
+    const s = JSON.parse(readFileSync(join(folder, PREVIEW_STATE_FILE), "utf8")) as Partial<PreviewState>;
+    const ok =
+      Number.isSafeInteger(s.pid) &&
+      typeof s.timezone === "string" &&
+      Number.isFinite(s.clockOffsetMs) &&
+      typeof s.apiBaseUrl === "string" &&
+      typeof s.apiKey === "string" &&
+      typeof s.dataDir === "string";
+    return ok ? (s as PreviewState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The preview running in `folder`, as a command there reads it: the environment with the preview's
+ * kennel API, record folder and time zone, and its kennel clock; none when the command has settings
+ * of its own (a kennel API's address, a record's folder or database), or no preview runs there.
+ */
+export function previewInFolder(
+  folder: string,
+  env: Record<string, string | undefined>,
+  real: Clock = { now: () => new Date() },
+  isRunning: (pid: number) => boolean = alive,
+): { env: Record<string, string | undefined>; clock: Clock; state: PreviewState } | undefined {
+  if (OWN_SETTINGS.some((k) => env[k]?.trim())) return undefined;
+  const state = readState(folder);
+  if (!state || !isRunning(state.pid)) return undefined;
+  const settings = {
+    KENNEL_API_BASE_URL: state.apiBaseUrl,
+    KENNEL_API_KEY: state.apiKey,
+    KENNEL_DATA_DIR: state.dataDir,
+    KENNEL_TIMEZONE: state.timezone,
+  };
+  return {
+    env: { ...env, ...settings },
+    clock: { now: () => new Date(real.now().getTime() + state.clockOffsetMs) },
+    state,
+  };
+}

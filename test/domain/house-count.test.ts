@@ -1,0 +1,57 @@
+/** A count of the house says what it counts (issue 45): here now, on the last sheet kept, and what changed since. */
+import { describe, expect, it } from "vitest";
+import { houseCountOf, stayCountsAt } from "../../src/domain/house.ts";
+import type { Booking } from "../../src/kennel/schemas.ts";
+import { houseCountWords } from "../../src/words/house.ts";
+
+const NOW = Date.parse("2026-11-22T10:00:00Z");
+const stay = (bookingId: number, checkIn: string, checkOut: string, extra: Partial<Booking> = {}) =>
+  ({ bookingId, checkInDate: checkIn, checkOutDate: checkOut, numberOfPets: 1, ...extra }) as Booking;
+
+describe("a count of the house", () => {
+  const bookings = [
+    stay(1, "2026-11-20T10:00:00Z", "2026-11-25T10:00:00Z", { numberOfPets: 2 }),
+    // Gone home at 08:30, after the 07:30 sheet.
+    stay(2, "2026-11-19T10:00:00Z", "2026-11-22T08:30:00Z", { status: "checked_out" }),
+    // Arrives at 15:00: on the sheet, not here yet.
+    stay(3, "2026-11-22T15:00:00Z", "2026-11-24T10:00:00Z"),
+    // Booked in since the sheet was kept, here now.
+    stay(4, "2026-11-22T09:00:00Z", "2026-11-24T10:00:00Z", { numberOfPets: 2 }),
+    // Still checked in past its check-out: here.
+    stay(5, "2026-11-18T10:00:00Z", "2026-11-21T10:00:00Z", { status: "checked_in" }),
+  ];
+  const stays = stayCountsAt(bookings, NOW);
+
+  it("counts the pets here now, on the sheet as kept, and who arrived, went home or is to arrive since", () => {
+    const sheet = { time: "07:30", pets: 5, bookings: [1, 2, 3, 5] };
+    const c = houseCountOf(stays, { today: true, sheet });
+    expect(c).toEqual({
+      day: 7,
+      now: 5,
+      sheet: { time: "07:30", pets: 5, arrived: 2, gone: 1, toArrive: 1 },
+    });
+    expect(houseCountWords(c)).toBe(
+      "5 pets in house now · 5 on the 07:30 sheet (2 arrived since, 1 gone home since, 1 still to arrive) · 7 in house today",
+    );
+    expect(houseCountWords(c, { saidBefore: true })).toMatch(/^5 pets now · 5 on the 07:30 sheet/);
+  });
+
+  it("today with no round kept yet: here now; another day: that day", () => {
+    expect(houseCountWords(houseCountOf(stays, { today: true }))).toBe(
+      "5 pets in house now · 7 in house today",
+    );
+    expect(houseCountWords(houseCountOf(stays, { today: false }))).toBe("7 pets in house that day");
+  });
+
+  it("the issue's house: 86 in house now, 84 on the 07:30 sheet, 2 arrived since", () => {
+    const kept = Array.from({ length: 84 }, (_, i) =>
+      stay(100 + i, "2026-11-20T10:00:00Z", "2026-11-25T10:00:00Z"),
+    );
+    const since = [stay(300, "2026-11-22T08:00:00Z", "2026-11-25T10:00:00Z", { numberOfPets: 2 })];
+    const c = houseCountOf(stayCountsAt([...kept, ...since], NOW), {
+      today: true,
+      sheet: { time: "07:30", pets: 84, bookings: kept.map((b) => b.bookingId as number) },
+    });
+    expect(houseCountWords(c)).toBe("86 pets in house now · 84 on the 07:30 sheet (2 arrived since)");
+  });
+});
