@@ -29,6 +29,7 @@ import { dayText, roundText, type TextOptions, tomorrowText } from "../text/inde
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
 import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
+import { requireStore } from "./record-store.ts";
 
 type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due" | "review" | "chart";
 const CONTENTS: readonly Content[] = [
@@ -151,7 +152,8 @@ export async function run(ctx: CliContext): Promise<number> {
           : [c],
   );
   // The day's review reads the care record, to post or only to print: without it there is nothing to review.
-  const reviewRecord = kinds.includes("review") ? await openRecordForReview(ctx) : undefined;
+  // Read-only: a record that does not exist is said, never made (a dry run writes nothing).
+  const reviewRecord = kinds.includes("review") ? (await requireStore(ctx)).store : undefined;
   if (reviewRecord) deps.record = reviewRecord;
   if (dryRun) {
     try {
@@ -271,16 +273,6 @@ function outcomeLine(
     default:
       return `The ${kind} for ${date}: ${result?.result}.`;
   }
-}
-
-/** The care record the day's review reads: an error in words when it cannot be opened (nothing to review without it). */
-async function openRecordForReview(ctx: CliContext): Promise<CareRecordStore> {
-  const opened = await openCareRecord(ctx.config.record, ctx.clock, recordKennel(ctx.config));
-  if (!opened.problem) return opened.store;
-  await opened.store.close();
-  throw new Error(
-    `The day's review reads the care record, which cannot be used now: ${opened.problem.describe()}`,
-  );
 }
 
 /** The care record for a round post, or undefined (said on standard error) when it cannot be opened. */

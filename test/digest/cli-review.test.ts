@@ -4,7 +4,7 @@
  * in ROUNDS_CHANNEL, nothing posted for a day with no round kept. In-process, posting through the
  * loopback Slack stand-in, the record in a temporary folder.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,10 +41,16 @@ const run = (args: string[], e = env()) => runCommand(["digest", ...args], e, { 
 const reviews = () => slack.messages.filter((m) => m.metadata?.event_payload.kind === "review");
 
 describe("kennel-desk digest --content review", () => {
-  it("a day with no round kept: nothing to review, nothing posted", async () => {
-    const r = await run(["--content", "review", "--date", "2026-11-22"]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain("Nothing to post for the review of 2026-11-22 (no round was kept that day).");
+  it("no care record yet: said (exit 3), never made, even by a dry run; nothing posted", async () => {
+    for (const args of [
+      ["--dry-run", "--content", "review"],
+      ["--content", "review"],
+    ]) {
+      const r = await run(args);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stderr).toContain("There is no care record at");
+    }
+    expect(existsSync(join(dir, "care-record.sqlite"))).toBe(false);
     expect(reviews()).toHaveLength(0);
   });
 
@@ -61,6 +67,13 @@ describe("kennel-desk digest --content review", () => {
     expect(posted.stdout).toContain("Posted the review for 2026-11-22 in C0ROUNDS");
     const again = await run(["--content", "review"]);
     expect(again.stdout).toContain("were already posted");
+    expect(reviews()).toHaveLength(1);
+    // A day with no round kept: nothing to review, nothing posted.
+    const before = await run(["--content", "review", "--date", "2026-11-21"]);
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toContain(
+      "Nothing to post for the review of 2026-11-21 (no round was kept that day).",
+    );
     expect(reviews()).toHaveLength(1);
     expect(JSON.stringify(reviews()[0]?.blocks)).toContain("day_review");
   });
