@@ -21,7 +21,7 @@ export interface DayReview {
   doses: DoseFigures;
   /** The doses missed, refused or not given, named (pet, drug, round). */
   exceptions: Array<
-    Pick<RoundDose, "petName" | "round" | "due"> & { kind: "missed" | "refused" | "not_given" }
+    Pick<RoundDose, "petName" | "room" | "round" | "due"> & { kind: "missed" | "refused" | "not_given" }
   >;
   /** Welfare flags open at the day's end (undefined: not read). */
   welfareOpen: number | undefined;
@@ -43,7 +43,7 @@ function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
           ? s.outcome
           : undefined;
     if (kind === "missed" || kind === "refused" || kind === "not_given")
-      out.push({ petName: d.petName, round: d.round, due: d.due, kind });
+      out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind });
   }
   return out;
 }

@@ -45,11 +45,12 @@ export const reviewFormLabel = (date: string) =>
 
 export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Action, "text"> }): Doc {
   const title = `📋 Day's review · ${dayHeading(r.date)}`;
-  const named = r.exceptions
-    .slice(0, NAMED_MAX)
-    .map((e) =>
-      line(`${KIND_WORDS[e.kind]}: ${value(e.petName, 60)} · ${value(e.due.label, 80)} · ${e.round}`),
-    );
+  const named = r.exceptions.slice(0, NAMED_MAX).map((e) =>
+    // The room beside the name: two Biscuits in house are two dogs (a fresh look found them alike).
+    line(
+      `${KIND_WORDS[e.kind]}: ${value(e.petName, 60)}${e.room ? ` (${value(e.room, 60)})` : ""} · ${value(e.due.label, 80)} · ${e.round}`,
+    ),
+  );
   const more = r.exceptions.length - named.length;
   if (more > 0) named.push(line(`and ${more} more (kennel-desk record ${r.date} lists each)`));
   const reviews = r.reviews.map((v) =>

@@ -69,6 +69,8 @@ describe("the day's review", () => {
     expect(shown).toContain("Day's review · Sun 22 Nov");
     expect(shown).toMatch(/Sun 22 Nov: 0 of \d+ doses given on time · \d+ missed/);
     expect(shown).toContain("❌ missed: ");
+    // Each named with its room: two pets of one name are two pets.
+    expect(shown).toMatch(/❌ missed: [^·\n]+ \([^)]+\) · /);
     expect(shown).toContain("Not reviewed yet.");
     const value = buttonValue(post.blocks, "day_review");
     expect(value).toBeDefined();
