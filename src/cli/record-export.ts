@@ -26,6 +26,7 @@ import {
 } from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
+import { type Counts, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
@@ -74,33 +75,6 @@ interface Days {
   to?: string | undefined;
 }
 
-/** Rows counted as they are written, for the summary on standard error. */
-interface Counts {
-  entries: number;
-  welfare: number;
-  asNeeded: number;
-  /** Items the rounds asked with nothing recorded, and of them by state. */
-  unrecorded: number;
-  missed: number;
-  /** Due or late: the window still open when exported. */
-  open: number;
-  upcoming: number;
-  /** Not due in the end (the pet went home, or came after). */
-  notDue: number;
-}
-
-/** "68 missed, 12 still open, 80 not due yet": each state of the items with nothing recorded, none left out. */
-function unrecordedStates(c: Counts): string {
-  return [
-    `${c.missed} missed`,
-    c.open ? `${c.open} still open` : "",
-    c.upcoming ? `${c.upcoming} not due yet` : "",
-    c.notDue ? `${c.notDue} not due in the end` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
-}
-
 /** Each kind's rows as the export's rows, a page at a time, counted. */
 function exportSources(rows: ExportRows, zone: string, counts: Counts) {
   return {
@@ -130,14 +104,7 @@ function exportSources(rows: ExportRows, zone: string, counts: Counts) {
     },
     async *unrecorded() {
       for await (const page of rows.unrecorded()) {
-        counts.unrecorded += page.length;
-        for (const d of page) {
-          const st = d.state.state;
-          if (st === "missed") counts.missed++;
-          else if (st === "upcoming") counts.upcoming++;
-          else if (st === "not_due") counts.notDue++;
-          else counts.open++;
-        }
+        countUnrecorded(counts, page);
         yield page.map((d) => unrecordedExportRow(d, zone));
       }
     },
@@ -327,35 +294,13 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     if (format === "html")
       return await writeHtml(ctx, store, rows, { out, petId: query.petId, which, range: query });
     const zone = ctx.config.timezone;
-    const counts: Counts = {
-      entries: 0,
-      welfare: 0,
-      asNeeded: 0,
-      unrecorded: 0,
-      missed: 0,
-      open: 0,
-      upcoming: 0,
-      notDue: 0,
-    };
+    const counts = newCounts();
     const stdout = new Out(ctx.io.stdout);
     const days: Days = { zone, from: query.from, to: query.to };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
     await stdout.flush();
-    if (ctx.io.stdout.isTTY !== true || counts.entries + counts.welfare + counts.asNeeded === 0) {
-      const more = [
-        counts.welfare ? `${counts.welfare} welfare ${counts.welfare === 1 ? "record" : "records"}` : "",
-        counts.asNeeded ? `${counts.asNeeded} as-needed ${counts.asNeeded === 1 ? "dose" : "doses"}` : "",
-        counts.unrecorded
-          ? `${counts.unrecorded} ${counts.unrecorded === 1 ? "item" : "items"} the rounds asked with nothing recorded (${unrecordedStates(counts)})`
-          : "",
-      ]
-        .filter(Boolean)
-        .map((w) => ` and ${w}`)
-        .join("");
-      ctx.io.stderr.write(
-        `${counts.entries} ${counts.entries === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).\n`,
-      );
-    }
+    if (ctx.io.stdout.isTTY !== true || counts.entries + counts.welfare + counts.asNeeded === 0)
+      ctx.io.stderr.write(`${summaryWords(counts, which, zone)}\n`);
     return 0;
   } finally {
     await store.close();

@@ -1,0 +1,71 @@
+/**
+ * `kennel-desk record export`'s summary on standard error: the rows counted as they are written
+ * ("120 entries and 4 welfare records and 148 items the rounds asked with nothing recorded (68
+ * missed, 80 not due yet) …"), each item with nothing recorded counted by its state, none left out.
+ */
+import type { OwedDose } from "../domain/obligations.ts";
+
+/** Rows counted as they are written. */
+export interface Counts {
+  entries: number;
+  welfare: number;
+  asNeeded: number;
+  /** Items the rounds asked with nothing recorded, and of them by state. */
+  unrecorded: number;
+  missed: number;
+  /** Due or late: the window still open when exported. */
+  open: number;
+  upcoming: number;
+  /** Not due in the end (the pet went home, or came after). */
+  notDue: number;
+}
+
+export const newCounts = (): Counts => ({
+  entries: 0,
+  welfare: 0,
+  asNeeded: 0,
+  unrecorded: 0,
+  missed: 0,
+  open: 0,
+  upcoming: 0,
+  notDue: 0,
+});
+
+/** A page of items with nothing recorded, counted by state. */
+export function countUnrecorded(c: Counts, page: OwedDose[]): void {
+  c.unrecorded += page.length;
+  for (const d of page) {
+    const st = d.state.state;
+    if (st === "missed") c.missed++;
+    else if (st === "upcoming") c.upcoming++;
+    else if (st === "not_due") c.notDue++;
+    else c.open++;
+  }
+}
+
+/** "68 missed, 12 still open, 80 not due yet": each state of the items with nothing recorded. */
+function unrecordedStates(c: Counts): string {
+  return [
+    `${c.missed} missed`,
+    c.open ? `${c.open} still open` : "",
+    c.upcoming ? `${c.upcoming} not due yet` : "",
+    c.notDue ? `${c.notDue} not due in the end` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The summary line: what was written, and which records (`which`: "of 24 Nov", …), times in `zone`. */
+export function summaryWords(counts: Counts, which: string, zone: string): string {
+  const more = [
+    counts.welfare ? `${counts.welfare} welfare ${counts.welfare === 1 ? "record" : "records"}` : "",
+    counts.asNeeded ? `${counts.asNeeded} as-needed ${counts.asNeeded === 1 ? "dose" : "doses"}` : "",
+    counts.unrecorded
+      ? `${counts.unrecorded} ${counts.unrecorded === 1 ? "item" : "items"} the rounds asked with nothing recorded (${unrecordedStates(counts)})`
+      : "",
+  ]
+    .filter(Boolean)
+    .map((w) => ` and ${w}`)
+    .join("");
+  return `${counts.entries} ${counts.entries === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).`;
+}
