@@ -11,10 +11,12 @@ import type { DoseState, DoseWindow } from "../domain/doses.ts";
 import { type OwedDose, type OwedRound, owedPetKey, owedStatuses } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { roundProgress } from "../domain/record.ts";
+import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { prnDoses, withPetNames } from "./prn.ts";
+import { witnessesOf } from "./witness.ts";
 
 /** One thing the round asked of a pet, its current entry when recorded, and its state when read. */
 interface DueLine {
@@ -28,6 +30,8 @@ interface DueLine {
   /** The care plan's version it came from, and whether a person had confirmed it. */
   plan?: number | undefined;
   confirmed: boolean;
+  /** A high-alert dose given: its witness, awaited, or never (an inspector reads this day first). */
+  witness?: WitnessState | undefined;
 }
 
 interface RecordPet {
@@ -84,6 +88,7 @@ function petOf(
   p: OwedRound["pets"][number],
   doses: Map<string, OwedDose>,
   mine: Entry[],
+  o: { witnesses: Map<number, Witness>; now: string },
 ): RecordPet {
   const theirs = mine.filter((e) => e.petId === p.petId && e.bookingId === p.bookingId);
   return {
@@ -92,6 +97,9 @@ function petOf(
     bookingId: p.bookingId,
     due: p.items.map((i) => {
       const d = doses.get(`${r.date}|${r.round}|${p.bookingId}|${p.petId}|${i.item}`);
+      const e = d?.entry;
+      const witness =
+        e && needsWitness(e, d.due.highAlert) ? witnessState(e, o.witnesses.get(e.id), o.now) : undefined;
       return {
         item: i.item,
         text: i.text,
@@ -100,6 +108,7 @@ function petOf(
         window: i.window,
         ...(i.plan !== undefined ? { plan: i.plan } : {}),
         confirmed: i.confirmed,
+        ...(witness ? { witness } : {}),
       };
     }),
     entries: theirs,
@@ -112,13 +121,13 @@ function roundOf(
   owed: OwedRound | undefined,
   entries: Entry[],
   doses: Map<string, OwedDose>,
-  o: { petId: number | undefined; now: string },
+  o: { petId: number | undefined; now: string; witnesses: Map<number, Witness> },
 ): RecordRound | undefined {
   const mine = entries.filter((e) => e.round === round);
   const pets = new Map<string, RecordPet>();
   for (const p of owed?.pets ?? [])
     if (o.petId === undefined || p.petId === o.petId)
-      pets.set(owedPetKey(p), petOf(owed as OwedRound, p, doses, mine));
+      pets.set(owedPetKey(p), petOf(owed as OwedRound, p, doses, mine, o));
   // Entries of pets the round asked nothing of (or never kept): never left out.
   for (const e of mine) {
     const key = owedPetKey(e);
@@ -161,13 +170,14 @@ export async function recordDay(
   query: { date: string; round?: Round | undefined; petId?: number | undefined },
 ): Promise<RecordDay> {
   const store = deps.record;
-  const [entries, kept] = await Promise.all([
+  const [entries, kept, witnesses] = await Promise.all([
     store.entries({
       date: query.date,
       ...(query.round ? { round: query.round } : {}),
       ...(query.petId !== undefined ? { petId: query.petId } : {}),
     }),
     owedRounds(deps, { date: query.date }, query.round),
+    witnessesOf(store, { date: query.date }),
   ]);
   const now = deps.clock.now();
   const all = dosesOwed(deps, kept, entries, now);
@@ -175,7 +185,7 @@ export async function recordDay(
   const rounds: RecordRound[] = [];
   for (const round of query.round ? [query.round] : ROUNDS) {
     const owed = kept.find((r) => r.round === round);
-    const r = roundOf(round, owed, entries, doses, { petId: query.petId, now: now.toISOString() });
+    const r = roundOf(round, owed, entries, doses, { petId: query.petId, now: now.toISOString(), witnesses });
     if (r) rounds.push(r);
   }
   const asNeeded = await dayAsNeeded(deps, query, rounds);

@@ -20,6 +20,7 @@ import {
   prnRecordWords,
   stateTimeWords,
   stateWords,
+  witnessWords,
 } from "../words/doses.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords } from "../words/record.ts";
@@ -115,8 +116,18 @@ function dueLines(d: DueLine, timezone: string): Line[] {
     ];
   }
   const verdict = s.state === "recorded" && s.outcome === "given" ? ` · ${doseStateWords(s, timezone)}` : "";
+  const w = d.witness;
   return [
-    line(what, ...outcomeSpans(e), ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}${verdict}`),
+    line(
+      what,
+      ...outcomeSpans(e),
+      ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}${verdict}`,
+      w &&
+        toned(
+          w.state === "witnessed" ? undefined : w.state === "awaiting" ? "warn" : "alert",
+          ` · 💉 ${witnessWords(w, timezone, e.date)}`,
+        ),
+    ),
     ...noteLines(e.note),
   ];
 }

@@ -269,6 +269,9 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
         "💊 given on time: 2 of 5 due · 1 given late · 1 missed · 1 not given · 1 late entry",
       );
       expect(day.stdout).toContain("Rimadyl 50 mg: given (late entry: given 08:50, recorded 11:00) · Jane");
+      // The day's record, which an inspector reads first, says each high-alert dose's witness too.
+      expect(day.stdout).toMatch(/Caninsulin 6iu: given .* · 💉 witnessed by Tom 08:10/);
+      expect(day.stdout).toMatch(/Caninsulin 6iu: given .* · 💉 unwitnessed/);
 
       const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"], env);
       const [header = [], ...rows] = parseCsv(csv.stdout);
