@@ -99,7 +99,10 @@ describe("/inhouse", () => {
     expect(answer?.response_type).toBe("in_channel");
     const text = JSON.stringify(answer);
     expect(text).toContain("In house — Sun 22 Nov");
-    expect(text).toMatch(/\d+ pets · \d+ rooms · 🏠 \d+ going home that day · 🛬 \d+ arriving that day/);
+    // The house counted as what it counts (issue 45): now, and the day's whole.
+    expect(text).toMatch(
+      /\d+ pets in house now · \d+ in house today · \d+ rooms · 🏠 \d+ going home that day · 🛬 \d+ arriving that day/,
+    );
     expectFits([answer as Record<string, unknown>]);
     // A room's name is the first line of its first stay's section.
     const rooms = sectionTexts(answer as Record<string, unknown>)
