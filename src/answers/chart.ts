@@ -221,6 +221,13 @@ function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
   return row;
 }
 
+/** Was the pet in house at this instant, as its booking says (its dates not known: yes)? */
+function inHouseAt(pet: ChartPet, at: number): boolean {
+  const from = pet.checkIn ? Date.parse(pet.checkIn) : Number.NaN;
+  const to = pet.checkOut ? Date.parse(pet.checkOut) : Number.NaN;
+  return !(at < from) && !(at > to);
+}
+
 /**
  * The doses given if needed (issue 50, a fresh look: a dose given from 💊 Give if needed… was missing
  * from the paper): each row of a medication the plan gives only if needed has a cell at every round,
@@ -238,6 +245,7 @@ function addIfNeeded(
     for (const row of pet.rows) {
       if (row.plan?.kind.kind !== "as_needed") continue;
       for (const c of columns) {
+        if (!inHouseAt(pet, zonedInstant(c.date, config.rounds.times[c.round], tz).getTime())) continue;
         const key = cellKey(c.date, c.round, row.item);
         if (!pet.cells[key]) pet.cells[key] = { kind: "if_needed", given: [] };
       }
