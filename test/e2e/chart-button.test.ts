@@ -13,7 +13,7 @@ import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { postSigned, tapBody } from "../helpers/slack.ts";
+import { buttonValue, postSigned, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
 const clock = { now: () => new Date(`${DATE}T07:40:00Z`) };
@@ -33,17 +33,6 @@ afterAll(async () => {
   await record.store.close();
   rmSync(record.dir, { recursive: true, force: true });
 });
-
-/** A button's value, found anywhere in the blocks by its action_id. */
-function buttonValue(node: unknown, actionId: string): string | undefined {
-  if (Array.isArray(node)) return node.map((n) => buttonValue(n, actionId)).find((v) => v !== undefined);
-  if (!node || typeof node !== "object") return undefined;
-  const o = node as Record<string, unknown>;
-  if (o.action_id === actionId && typeof o.value === "string") return o.value;
-  return Object.values(o)
-    .map((n) => buttonValue(n, actionId))
-    .find((v) => v !== undefined);
-}
 
 /** A name as the page writes it (HTML-escaped). */
 const inHtml = (s: string) =>

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { postSigned, tapBody } from "../helpers/slack.ts";
+import { buttonValue, postSigned, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
 const TOMORROW = "2026-11-23";
@@ -39,17 +39,6 @@ afterAll(async () => {
 });
 
 const chartPosts = () => h.slack.messages.filter((m) => m.metadata?.event_payload.kind === "chart");
-
-/** A button's value, found anywhere in the blocks by its action_id. */
-function buttonValue(node: unknown, actionId: string): string | undefined {
-  if (Array.isArray(node)) return node.map((n) => buttonValue(n, actionId)).find((v) => v !== undefined);
-  if (!node || typeof node !== "object") return undefined;
-  const o = node as Record<string, unknown>;
-  if (o.action_id === actionId && typeof o.value === "string") return o.value;
-  return Object.values(o)
-    .map((n) => buttonValue(n, actionId))
-    .find((v) => v !== undefined);
-}
 
 describe("tomorrow's charts, the evening before", () => {
   it("posted once at CHART_POST_AT in the rounds channel, with 🖨 Chart for tomorrow", async () => {

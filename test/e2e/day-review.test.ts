@@ -14,7 +14,7 @@ import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
+import { buttonValue, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T07:40:00Z`);
@@ -36,17 +36,6 @@ afterAll(async () => {
   await record.store.close();
   rmSync(record.dir, { recursive: true, force: true });
 });
-
-/** A button's value, found anywhere in the blocks by its action_id. */
-function buttonValue(node: unknown, actionId: string): string | undefined {
-  if (Array.isArray(node)) return node.map((n) => buttonValue(n, actionId)).find((v) => v !== undefined);
-  if (!node || typeof node !== "object") return undefined;
-  const o = node as Record<string, unknown>;
-  if (o.action_id === actionId && typeof o.value === "string") return o.value;
-  return Object.values(o)
-    .map((n) => buttonValue(n, actionId))
-    .find((v) => v !== undefined);
-}
 
 /** Every text of a message's blocks, joined. */
 const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace(/\\n/g, "\n");

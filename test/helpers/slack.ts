@@ -110,6 +110,17 @@ export interface TapInput {
 }
 
 /** A tap on a button, the `block_actions` body Slack sends. */
+/** A button's value, found anywhere in the blocks (or a message, a view) by its action_id. */
+export function buttonValue(node: unknown, actionId: string): string | undefined {
+  if (Array.isArray(node)) return node.map((n) => buttonValue(n, actionId)).find((v) => v !== undefined);
+  if (!node || typeof node !== "object") return undefined;
+  const o = node as Record<string, unknown>;
+  if (o.action_id === actionId && typeof o.value === "string") return o.value;
+  return Object.values(o)
+    .map((n) => buttonValue(n, actionId))
+    .find((v) => v !== undefined);
+}
+
 export function tapBody(t: TapInput) {
   const where =
     "message" in t.on

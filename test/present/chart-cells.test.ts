@@ -3,10 +3,17 @@ import { expect, it } from "vitest";
 import type { Chart, ChartPet } from "../../src/answers/chart.ts";
 import type { ChartCell } from "../../src/domain/chart.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
-import { chartDoc } from "../../src/present/chart.ts";
+import { type ChartOptions, chartDoc } from "../../src/present/chart.ts";
 import { docText } from "../../src/text/doc.ts";
 
 const DAY = "2026-11-24";
+const OPTIONS: ChartOptions = {
+  timezone: "Europe/London",
+  times: { morning: "08:00", midday: "12:00", evening: "18:00" },
+  names: undefined,
+  generatedAt: `${DAY}T12:00:00Z`,
+};
+const PLAIN = { color: false, timezone: "Europe/London", thisYear: "2026" };
 
 it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'unwitnessed'", () => {
   const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell => ({
@@ -38,15 +45,7 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
     problems: [],
     requestId: undefined,
   };
-  const text = docText(
-    chartDoc(chart, {
-      timezone: "Europe/London",
-      times: { morning: "08:00", midday: "12:00", evening: "18:00" },
-      names: undefined,
-      generatedAt: `${DAY}T12:00:00Z`,
-    }),
-    { color: false, timezone: "Europe/London", thisYear: "2026" },
-  );
+  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
   expect(text).toContain("JD 07:35 · wit. TB");
   expect(text).toContain("JD 07:35 · awaiting witness");
   expect(text).toContain("JD 07:35 · unwitnessed");
@@ -85,15 +84,7 @@ it("a row the reader left to a person says what to check, and to ask before givi
     problems: [],
     requestId: undefined,
   };
-  const text = docText(
-    chartDoc(chart, {
-      timezone: "Europe/London",
-      times: { morning: "08:00", midday: "12:00", evening: "18:00" },
-      names: undefined,
-      generatedAt: `${DAY}T12:00:00Z`,
-    }),
-    { color: false, timezone: "Europe/London", thisYear: "2026" },
-  );
+  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
   expect(text).toMatch(/⚠️ Check: .*breakfast.*: ask before giving\./);
   expect(text).toContain("⚠️ The same medicine is also in medication 2: one dose or two? Ask before giving.");
   // Once a person has set it, the question is gone.
@@ -101,14 +92,9 @@ it("a row the reader left to a person says what to check, and to ask before givi
   const settled = docText(
     chartDoc(
       { ...chart, pets: [{ ...(chart.pets[0] as ChartPet), rows: [{ item: "med:1", plan: set }] }] },
-      {
-        timezone: "Europe/London",
-        times: { morning: "08:00", midday: "12:00", evening: "18:00" },
-        names: undefined,
-        generatedAt: `${DAY}T12:00:00Z`,
-      },
+      OPTIONS,
     ),
-    { color: false, timezone: "Europe/London", thisYear: "2026" },
+    PLAIN,
   );
   expect(settled).not.toContain("ask before giving");
   expect(settled).not.toContain("Ask before giving");
