@@ -76,30 +76,39 @@ export function readMedicines(r: EnvReader): MedicineSettings {
 }
 
 /**
- * CHART_POST_AT: when tomorrow's medication charts are posted the evening before (issue 50), in
- * ROUNDS_CHANNEL; undefined (unset or "off"): never. Set without ROUNDS_CHANNEL, a problem.
+ * A scheduled post's time (HH:MM, or unset / "off": never) that needs its channel set: set without
+ * it, a problem naming both.
  */
-export function readChartPostAt(r: EnvReader, roundsChannel: string | undefined): string | undefined {
-  const at = r.read("CHART_POST_AT", { fallback: undefined, parse: optionalTime });
-  if (at && !roundsChannel) {
+function readPostTime(
+  r: EnvReader,
+  variable: "CHART_POST_AT" | "TOMORROW_TIME",
+  channel: { name: string; id: string | undefined; what: string; example: string },
+): string | undefined {
+  const at = r.read(variable, { fallback: undefined, parse: optionalTime });
+  if (at && !channel.id) {
     r.problems.push({
-      variable: "CHART_POST_AT",
-      problem: "is set, but ROUNDS_CHANNEL is not: tomorrow's charts are posted in ROUNDS_CHANNEL.",
-      fix: "Set ROUNDS_CHANNEL to the rounds channel's id (C0123ABCD), or remove CHART_POST_AT.",
+      variable,
+      problem: `is set, but ${channel.name} is not: ${channel.what} posted in ${channel.name}.`,
+      fix: `Set ${channel.name} to ${channel.example} (C0123ABCD), or remove ${variable}.`,
     });
   }
   return at;
 }
 
-/** TOMORROW_TIME: when tomorrow's check is posted, in DIGEST_CHANNEL; undefined: never. Set without DIGEST_CHANNEL, a problem. */
-export function readTomorrowTime(r: EnvReader, digestChannel: string | undefined): string | undefined {
-  const at = r.read("TOMORROW_TIME", { fallback: undefined, parse: optionalTime });
-  if (at && !digestChannel) {
-    r.problems.push({
-      variable: "TOMORROW_TIME",
-      problem: "is set, but DIGEST_CHANNEL is not: tomorrow's check is posted in DIGEST_CHANNEL.",
-      fix: "Set DIGEST_CHANNEL to the front desk's channel id (C0123ABCD), or remove TOMORROW_TIME.",
-    });
-  }
-  return at;
-}
+/** CHART_POST_AT: when tomorrow's medication charts are posted the evening before (issue 50), in ROUNDS_CHANNEL. */
+export const readChartPostAt = (r: EnvReader, roundsChannel: string | undefined) =>
+  readPostTime(r, "CHART_POST_AT", {
+    name: "ROUNDS_CHANNEL",
+    id: roundsChannel,
+    what: "tomorrow's charts are",
+    example: "the rounds channel's id",
+  });
+
+/** TOMORROW_TIME: when tomorrow's check is posted, in DIGEST_CHANNEL. */
+export const readTomorrowTime = (r: EnvReader, digestChannel: string | undefined) =>
+  readPostTime(r, "TOMORROW_TIME", {
+    name: "DIGEST_CHANNEL",
+    id: digestChannel,
+    what: "tomorrow's check is",
+    example: "the front desk's channel id",
+  });
