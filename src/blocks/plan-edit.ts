@@ -7,22 +7,22 @@
  * fields at fault (nothing written). What may be written is checked against the plan's current
  * version (src/answers/plan-actions.ts), never taken from the form.
  */
-import { ROUNDS } from "../domain/care.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText } from "../present/doc.ts";
 import type { PlanView } from "../present/plan.ts";
 import {
   AS_NEEDED,
   type Choice,
   dayChoices,
   daysValue,
+  isIsoDate,
   keptWithoutRounds,
   leftToPersonLines,
+  ROUNDS,
   sourceWords,
   WEEKDAY_CHOICES,
   WHEN_CHOICES,
 } from "../present/plan-edit.ts";
-import { isIsoDate } from "../time.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
 

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { AsNeededItem, PrnDose, PrnRule } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText } from "../present/doc.ts";
 import {
   EFFECT_CHOICES,
   followUpLines,

@@ -8,18 +8,18 @@
  */
 import type { SheetPet } from "../answers/sheets.ts";
 import type { Which } from "../domain/clock-change.ts";
-import { isMedicationItem, printedItems } from "../domain/record.ts";
-import { cleanText } from "../domain/text.ts";
-import { GIVEN, GIVEN_ANYWAY } from "../present/record-form.ts";
+import { cleanText } from "../present/doc.ts";
 import {
-  type ItemKey,
+  GIVEN,
+  GIVEN_ANYWAY,
+  isMedicationItem,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
   NOT_GIVEN_REASONS,
-  type NotGivenReason,
-  type Outcome,
-} from "../record/types.ts";
-import { reasonWords } from "../words/doses.ts";
+  printedItems,
+  reasonWords,
+} from "../present/record-form.ts";
+import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { GIVEN_AT, GIVEN_ON, GIVEN_WHICH, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
 
 /** One item's choice in a submitted modal. */

@@ -30,6 +30,9 @@ import {
 import { pageActions, pageNote, referenceSpan } from "./parts.ts";
 import { statusWords, textParts } from "./records.ts";
 
+/** The customer's name, which the raw JSON answer (KENNEL_RAW_RESPONSES=1) is titled by in every serializer. */
+export { customerName } from "../domain/customers.ts";
+
 // --- a customer ----------------------------------------------------------------------------------
 
 export interface CustomerDocOptions {

@@ -29,6 +29,9 @@ import { petAsNeededParts } from "./prn.ts";
 import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
 
+/** The species' emoji, which titles a pet's raw JSON answer (KENNEL_RAW_RESPONSES=1) in every serializer. */
+export { speciesEmoji } from "../words/care.ts";
+
 export interface PetDocOptions {
   timezone: string;
   thisYear: string;

@@ -37,6 +37,11 @@ import {
 } from "./doc.ts";
 import { flagLines } from "./welfare-flag.ts";
 
+/** The check's fields and words, which its Slack form (src/blocks/welfare-modal.ts) draws and reads back. */
+export { ALL_NORMAL, WELFARE_FIELDS, WELFARE_SIGNS } from "../domain/welfare.ts";
+export { dayHeading, timeOf } from "../words/dates.ts";
+export { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
+
 /** Most bookings named that could not be listed (the round post names every one). */
 const UNLISTED = 8;
 
