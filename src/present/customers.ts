@@ -14,19 +14,8 @@ import { consentLines, unbrokenPhone } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type PageAction,
-  type Part,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
+import { dotted, line, strong, toned, value } from "./doc.ts";
 import { pageActions, pageNote, referenceSpan } from "./parts.ts";
 import { statusWords, textParts } from "./records.ts";
 

@@ -9,20 +9,8 @@ import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { unbrokenPhone } from "../words/customer.ts";
 import { petMedicineLines } from "./custody-pet.ts";
-import {
-  type Action,
-  type ActionOf,
-  code,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type PageAction,
-  type Part,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
+import { code, dotted, line, strong, toned, value } from "./doc.ts";
 import { pageActions, pageNote } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { petAsNeededParts } from "./prn.ts";

@@ -26,20 +26,8 @@ import { dateTimeOf, dayOf } from "../words/dates.ts";
 import { unknownStatusWords } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import { careWarningLine } from "./care.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  lineText,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
+import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
 import { andMoreWords } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";

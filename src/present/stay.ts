@@ -12,19 +12,8 @@ import { prnStayLines, prnSummaryWords } from "../words/prn-stay.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";
-import {
-  code,
-  type Doc,
-  type Line,
-  line,
-  lineText,
-  type Part,
-  type Span,
-  strong,
-  toned,
-  value,
-  valueWithin,
-} from "./doc.ts";
+import type { Doc, Line, Part, Span } from "./doc.ts";
+import { code, line, lineText, strong, toned, value, valueWithin } from "./doc.ts";
 import { stayWelfareParts } from "./welfare-stay.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */

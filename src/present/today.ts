@@ -15,18 +15,8 @@ import { offFoodCountWords } from "../words/off-food.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
+import { line, strong, toned, value, whole } from "./doc.ts";
 import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 

@@ -22,19 +22,8 @@ import {
   signWords,
   valuesWords,
 } from "../words/welfare.ts";
-import {
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  type Span,
-  strong,
-  toned,
-  value,
-  valueWithin,
-  whole,
-} from "./doc.ts";
+import type { Doc, Line, Part, Span } from "./doc.ts";
+import { dotted, line, strong, toned, value, valueWithin, whole } from "./doc.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 /** The check's fields and words, which its Slack form (src/blocks/welfare-modal.ts) draws and reads back. */
