@@ -24,7 +24,7 @@ export class SlackStartError extends Error {
 }
 
 /** Slack's answers that no retry can change: the token (or the app) is no longer accepted. */
-const TOKEN_REFUSED = new Set([
+export const TOKEN_REFUSED: ReadonlySet<string> = new Set([
   "invalid_auth",
   "not_authed",
   "token_revoked",
