@@ -6,6 +6,7 @@
  * is written while there is one. Whether the time given may stand (not in the future, not before the
  * pet arrived, not too early) is the listener's to check (src/answers/late-entry.ts).
  */
+import type { GivenIfNeeded } from "../answers/record-each.ts";
 import type { SheetPet } from "../answers/sheets.ts";
 import type { Which } from "../domain/clock-change.ts";
 import { cleanText } from "../present/doc.ts";
@@ -34,18 +35,7 @@ interface ItemChoice {
 }
 
 /** A dose given if needed, from the record form (issue 44). */
-interface IfNeededChoice {
-  item: ItemKey;
-  /** Why it was given, as the person wrote it. */
-  reason: string;
-  /** Given past its limit, the person having checked ("given past its limit: I have checked"). */
-  anyway: boolean;
-  /** When it was given, the kennel's time (HH:mm), when the person said another than now. */
-  time?: string | undefined;
-  /** On a day the clocks go back, which of the hour that came twice the time is (asked beside it). */
-  which?: Which | undefined;
-  note?: string | undefined;
-}
+type IfNeededChoice = GivenIfNeeded;
 
 export type Submission =
   | {
