@@ -17,12 +17,13 @@ import { doseWindow } from "../domain/doses.ts";
 import { type PaperMark, paperOutcome } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
+import { localDate } from "../time.ts";
 import { reasonWords } from "../words/doses.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
 import { givenAtRefusal, givenInstant, stayTimesSoon } from "./late-entry.ts";
 import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
-import type { Sheet, SheetPet } from "./sheets.ts";
+import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
 
 /** One cell of the paper, as the person entering it read it. */
 export interface PaperCell {
@@ -88,6 +89,10 @@ async function checkCells(
     const by = cell.by?.trim();
     if (!by) at("by", "Say who gave it, as the paper names them (initials or a name).");
     else if ([...by].length > 60) at("by", "At most 60 characters: the initials or the name on the paper.");
+    if (!cell.time) {
+      at("time", "Say the time written on the paper.");
+      continue;
+    }
     const read = givenInstant({ date: sheet.date, time: cell.time }, tz);
     if (!read.ok) {
       at(
@@ -166,4 +171,23 @@ export async function enterFromPaper(
   }
   // The sheet listed every item checked above: anything else is a sheet that changed under us.
   return { status: "fields", errors: { pet: `Nothing was written for ${pet.name}: open the form again.` } };
+}
+
+/** A round's kept sheet as "📄 Enter from paper…" opens it: the pets with a dose, or why not. */
+export type PaperRound =
+  | { ok: true; sheet: Sheet; pets: SheetPet[] }
+  | { ok: false; why: "no_store" | "unknown" | "later" | "no_doses"; sheet?: Sheet };
+
+/** The kept sheet a round post's button names: of today or an earlier day, its pets with a dose. */
+export async function paperRound(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  sheetId: number,
+): Promise<PaperRound> {
+  if (!deps.record) return { ok: false, why: "no_store" };
+  const sheet = await loadSheet(deps, sheetId);
+  if (!sheet) return { ok: false, why: "unknown" };
+  if (sheet.date > localDate(deps.clock.now(), deps.config.timezone))
+    return { ok: false, why: "later", sheet };
+  const pets = sheet.pets.filter((p) => p.due.some((d) => isMedicationItem(d.item)));
+  return pets.length ? { ok: true, sheet, pets } : { ok: false, why: "no_doses", sheet };
 }

@@ -13,3 +13,14 @@ export const paperAlreadyWords = (
 
 /** Said of an entry from the paper: "from the paper chart". */
 export const FROM_PAPER = "from the paper chart";
+
+/** The round post's button (beside "🖨 Chart"). */
+export const PAPER_BUTTON = "📄 Enter from paper…";
+
+/** Said once a pet is entered: "✅ Biscuit: 2 doses entered from the paper chart, by you, now. Choose the next pet, or Done." */
+export const paperDoneWords = (pet: string, doses: number) =>
+  `✅ ${pet}: ${doses === 1 ? "1 dose" : `${doses} doses`} entered from the paper chart, by you, now. Choose the next pet, or Done.`;
+
+/** Said when the pet's message is a reply in the post's thread (not drawn again from the form). */
+export const paperThreadWords = (pet: string) =>
+  `✅ Entered from the paper chart for ${pet}. Its message in the post's thread shows it at its next tap.`;
