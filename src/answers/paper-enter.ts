@@ -56,7 +56,7 @@ interface Checked {
 
 /** Each cell checked against the kept sheet, the record and the clock: what to write, or the errors. */
 async function checkCells(
-  deps: Pick<Deps, "record" | "config" | "clock" | "kennel" | "log">,
+  deps: Pick<Deps, "record" | "config" | "clock" | "log"> & Partial<Pick<Deps, "kennel">>,
   sheet: Sheet,
   pet: SheetPet,
   cells: PaperCell[],
@@ -66,7 +66,8 @@ async function checkCells(
   const tz = deps.config.timezone;
   const now = deps.clock.now();
   const { status } = await petStatus(deps, sheet, pet);
-  const stay = await stayTimesSoon(deps, pet);
+  const { kennel } = deps;
+  const stay = kennel ? await stayTimesSoon({ kennel, log: deps.log }, pet) : { arrival: pet.arrivesAt };
   const out: Checked = { writes: [], marks: [] };
   const seen = new Set<ItemKey>();
   for (const cell of cells) {
@@ -140,7 +141,7 @@ async function checkCells(
  * transaction with the paper's mark beside them, or nothing.
  */
 export async function enterFromPaper(
-  deps: Pick<Deps, "record" | "config" | "clock" | "kennel" | "log">,
+  deps: Pick<Deps, "record" | "config" | "clock" | "log"> & Partial<Pick<Deps, "kennel">>,
   sheet: Sheet,
   pet: SheetPet,
   cells: PaperCell[],

@@ -116,7 +116,14 @@ export async function enter(ctx: CliContext): Promise<number> {
   const { store, where } = await requireStore(ctx);
   try {
     await refuseOtherBusiness(ctx, store, where);
-    const deps = { ...kennelDeps(ctx), record: store };
+    // The kennel API, when it is set, says the booking's check-in and check-out (each time checked
+    // against them); without it the kept sheet's arrival and the other rules check the times.
+    const kennel = config.kennel ? kennelDeps(ctx).kennel : undefined;
+    if (!kennel)
+      ctx.io.stderr.write(
+        "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
+      );
+    const deps = { log: ctx.log, config, clock: ctx.clock, record: store, ...(kennel ? { kennel } : {}) };
     const { sheet, pet } = await sheetAndPet(deps, asked.date, asked.round, petId);
     const cells = values.dose.map((d) => cellOf(d, pet));
     const who = { userId: `terminal:${by}`, userName: by };
