@@ -14,14 +14,14 @@
  */
 import type { Deps } from "../deps.ts";
 import { doseWindow } from "../domain/doses.ts";
-import { type PaperMark, paperOutcome } from "../domain/paper.ts";
-import { isMedicationItem } from "../domain/record.ts";
+import { type PaperField, type PaperMark, paperField, paperOutcome } from "../domain/paper.ts";
+import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { reasonWords } from "../words/doses.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
-import { givenAtRefusal, givenInstant, stayTimesSoon } from "./late-entry.ts";
+import { givenAtRefusal, givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
 import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
 import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
 
@@ -37,12 +37,6 @@ export interface PaperCell {
   note?: string | undefined;
 }
 
-/** A cell's field at fault: its mark (the item itself), its time, or who gave it. */
-export type PaperField = "mark" | "time" | "by";
-
-/** The field's key in a form's errors: "time:med:1". */
-export const paperField = (field: PaperField, item: ItemKey) => `${field}:${item}`;
-
 export type PaperResult =
   /** Nothing written: each field at fault, its words. */
   | { status: "fields"; errors: Record<string, string> }
@@ -52,6 +46,58 @@ export type PaperResult =
 interface Checked {
   writes: ItemWrite[];
   marks: Array<{ item: ItemKey; by: string }>;
+}
+
+/**
+ * The time written on the paper, on the round's day in the kennel's zone, checked as a late entry's
+ * is (src/answers/late-entry.ts): never after the pet went home nor before it arrived, never in the
+ * future, never a time the clocks skipped, never long before the dose's window.
+ */
+function paperTime(
+  deps: Pick<Deps, "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+  due: DueItem,
+  time: string | undefined,
+  o: StayTimes & { now: Date },
+): { at: string } | { error: string } {
+  if (!time) return { error: "Say the time written on the paper." };
+  const tz = deps.config.timezone;
+  const read = givenInstant({ date: sheet.date, time }, tz);
+  // An hour that came twice (the clocks went back): ✏️ Record each… asks which.
+  if (!read.ok && read.field === "which")
+    return {
+      error: `${read.error.replace(/ Which one\?$/, "")} Enter this dose with ✏️ Record each…, which asks which.`,
+    };
+  if (!read.ok) return { error: read.error };
+  const window = doseWindow(due, sheet.date, sheet.round, deps.config.rounds.times, tz, doseSettings(deps));
+  const refusal = givenAtRefusal(read.at, {
+    ...o,
+    closed: [{ item: due, window }],
+    timezone: tz,
+    petName: pet.name,
+  });
+  return refusal
+    ? { error: refusal.replace("say when it was given", "check the time on the paper") }
+    : { at: read.at };
+}
+
+/** A cell's entry: its outcome, a code's reason from the list then the words beside it, the paper's time. */
+function writeOf(cell: PaperCell, givenAt: string): ItemWrite {
+  const { outcome, reasonCode } = paperOutcome(cell.mark);
+  const note = cell.note?.trim() || undefined;
+  const reason =
+    outcome === "not_given" && reasonCode
+      ? [reasonWords(reasonCode), note].filter(Boolean).join(": ")
+      : undefined;
+  return {
+    item: cell.item,
+    outcome,
+    ...(reasonCode ? { reasonCode } : {}),
+    ...(reason ? { reason } : {}),
+    ...(note && !reason ? { note } : {}),
+    givenAt,
+  };
 }
 
 /** Each cell checked against the kept sheet, the record and the clock: what to write, or the errors. */
@@ -90,45 +136,10 @@ async function checkCells(
     const by = cell.by?.trim();
     if (!by) at("by", "Say who gave it, as the paper names them (initials or a name).");
     else if ([...by].length > 60) at("by", "At most 60 characters: the initials or the name on the paper.");
-    if (!cell.time) {
-      at("time", "Say the time written on the paper.");
-      continue;
-    }
-    const read = givenInstant({ date: sheet.date, time: cell.time }, tz);
-    if (!read.ok) {
-      at(
-        "time",
-        read.field === "which"
-          ? `${read.error.replace(/ Which one\?$/, "")} Enter this dose with ✏️ Record each…, which asks which.`
-          : read.error,
-      );
-      continue;
-    }
-    const window = doseWindow(due, sheet.date, sheet.round, deps.config.rounds.times, tz, doseSettings(deps));
-    const refusal = givenAtRefusal(read.at, {
-      now,
-      ...stay,
-      closed: [{ item: due, window }],
-      timezone: tz,
-      petName: pet.name,
-    });
-    if (refusal) at("time", refusal.replace("say when it was given", "check the time on the paper"));
-    if (!by || errors[paperField("mark", cell.item)] || errors[paperField("time", cell.item)]) continue;
-    const { outcome, reasonCode } = paperOutcome(cell.mark);
-    const note = cell.note?.trim() || undefined;
-    // A dose not given keeps its reason from the list, then the words beside it on the paper.
-    const reason =
-      outcome === "not_given" && reasonCode
-        ? [reasonWords(reasonCode), note].filter(Boolean).join(": ")
-        : undefined;
-    out.writes.push({
-      item: cell.item,
-      outcome,
-      ...(reasonCode ? { reasonCode } : {}),
-      ...(reason ? { reason } : {}),
-      ...(note && !reason ? { note } : {}),
-      givenAt: read.at,
-    });
+    const read = paperTime(deps, sheet, pet, due, cell.time, { ...stay, now });
+    if ("error" in read) at("time", read.error);
+    if (!by || errors[paperField("mark", cell.item)] || "error" in read) continue;
+    out.writes.push(writeOf(cell, read.at));
     out.marks.push({ item: cell.item, by });
   }
   if (cells.length === 0)

@@ -9,6 +9,7 @@
 import type { SheetRecord } from "../answers/round-record.ts";
 import type { Sheet, SheetBody } from "../answers/sheets.ts";
 import type { Line, Part } from "../present/doc.ts";
+import { PAPER_BUTTON } from "../present/paper-form.ts";
 import {
   chartPart,
   petButtons,
@@ -19,7 +20,6 @@ import {
   splitSheet,
 } from "../present/round-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
-import { PAPER_BUTTON } from "../words/paper.ts";
 import { chartButton, paperEnter } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";

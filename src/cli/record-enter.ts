@@ -9,12 +9,14 @@ import { randomUUID } from "node:crypto";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { enterFromPaper, type PaperCell } from "../answers/paper-enter.ts";
+import { withPaperMarks } from "../answers/paper-marks.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
+import type { Entry } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { lateEntryWords } from "../words/doses.ts";
 import { type CliContext, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
@@ -84,7 +86,8 @@ async function sheetAndPet(
   return { sheet, pet };
 }
 
-export async function enter(ctx: CliContext): Promise<number> {
+/** What the command line asks: who enters, the pet, the doses as typed, the day and round. */
+function readEnter(ctx: CliContext) {
   const { values, positionals } = readOptions(
     ctx.args.slice(1),
     { pet: { type: "string" }, by: { type: "string" }, dose: { type: "string", multiple: true } },
@@ -113,6 +116,24 @@ export async function enter(ctx: CliContext): Promise<number> {
       "Say which round the paper is for (morning, midday or evening).",
       `For example: ${EXAMPLE}`,
     );
+  return { by, petId, doses: values.dose, date: asked.date, round: asked.round };
+}
+
+/** What was kept, a line a dose: "Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00". */
+function entered(ctx: CliContext, sheet: Sheet, pet: SheetPet, entries: Entry[], by: string): void {
+  const tz = ctx.config.timezone;
+  const lines = entries.map((e) => {
+    const label = pet.due.find((d) => d.item === e.item)?.label ?? e.item;
+    return `  ${label}: ${lateEntryWords(e, tz)}${e.reason ? ` · ${e.reason}` : ""}`;
+  });
+  ctx.io.stdout.write(
+    `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n`,
+  );
+}
+
+export async function enter(ctx: CliContext): Promise<number> {
+  const asked = readEnter(ctx);
+  const { config } = ctx;
   const { store, where } = await requireStore(ctx);
   try {
     await refuseOtherBusiness(ctx, store, where);
@@ -124,24 +145,17 @@ export async function enter(ctx: CliContext): Promise<number> {
         "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
       );
     const deps = { log: ctx.log, config, clock: ctx.clock, record: store, ...(kennel ? { kennel } : {}) };
-    const { sheet, pet } = await sheetAndPet(deps, asked.date, asked.round, petId);
-    const cells = values.dose.map((d) => cellOf(d, pet));
-    const who = { userId: `terminal:${by}`, userName: by };
+    const { sheet, pet } = await sheetAndPet(deps, asked.date, asked.round, asked.petId);
+    const cells = asked.doses.map((d) => cellOf(d, pet));
+    const who = { userId: `terminal:${asked.by}`, userName: asked.by };
     const result = await enterFromPaper(deps, sheet, pet, cells, who, `cli:paper:${randomUUID()}`);
     if (result.status === "fields") {
       const label = (key: string) => pet.due.find((d) => key.endsWith(`:${d.item}`))?.label;
       const lines = Object.entries(result.errors).map(([k, v]) => `${label(k) ?? pet.name}: ${v}`);
       throw new UsageError(`Nothing was written.\n${lines.join("\n")}`, "Check the paper and run it again.");
     }
-    const tz = config.timezone;
-    const lines = result.entries.map((e) => {
-      const label = pet.due.find((d) => d.item === e.item)?.label ?? e.item;
-      const mark = e.paper ?? { by: cells.find((c) => c.item === e.item)?.by ?? "" };
-      return `  ${label}: ${lateEntryWords({ ...e, paper: mark }, tz)}${e.reason ? ` · ${e.reason}` : ""}`;
-    });
-    ctx.io.stdout.write(
-      `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n`,
-    );
+    // The entries as the record reads them back, each with its paper mark.
+    entered(ctx, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);
     return 0;
   } finally {
     await store.close();

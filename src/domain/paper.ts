@@ -4,7 +4,7 @@
  * V vomited, W withheld, N none left, A asleep as instructed, each a dose not given with its reason
  * from the list. Pure: the record's words and rules, no Slack and no I/O.
  */
-import type { MedicationOutcome, NotGivenReason } from "../record/types.ts";
+import type { ItemKey, MedicationOutcome, NotGivenReason } from "../record/types.ts";
 import type { ChartCode } from "./chart.ts";
 
 /** What a cell of the paper says: given, or one of the chart's codes. */
@@ -49,3 +49,9 @@ export function paperMarkOf(raw: string): PaperMark | undefined {
 
 /** The initials or name written on the paper: at most 60 characters (the record keeps it as written). */
 export const PAPER_BY_MAX = 60;
+
+/** A dose's field at fault: its mark (the dose itself), its time, or who gave it; `note`: the words beside it. */
+export type PaperField = "mark" | "time" | "by";
+
+/** A dose's field as a form names it, and its key in the errors: "time:med:1". */
+export const paperField = (field: PaperField | "note", item: ItemKey) => `${field}:${item}`;

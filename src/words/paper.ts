@@ -11,9 +11,6 @@ export const paperAlreadyWords = (
 ) =>
   `${label} is recorded already (${outcomeWords(e.outcome)} ${timeOnDay(e.givenAt ?? e.recordedAt, timezone, e.date)} · ${e.userName}): nothing was written. To change it, use ✏️ Record each….`;
 
-/** Said of an entry from the paper: "from the paper chart". */
-export const FROM_PAPER = "from the paper chart";
-
 /** The round post's button (beside "🖨 Chart"). */
 export const PAPER_BUTTON = "📄 Enter from paper…";
 

@@ -11,15 +11,21 @@ import { petStatus } from "../../answers/record-round.ts";
 import type { Sheet } from "../../answers/sheets.ts";
 import { paperEnter } from "../../blocks/buttons.ts";
 import {
+  formValue,
   type PaperPickMeta,
-  paperErrors,
+  PICKED_PET,
   paperPetForm,
   paperPetModal,
   paperPickForm,
   paperPickModal,
-  readPaperCells,
-  readPickedPet,
 } from "../../blocks/paper-modal.ts";
+import {
+  paperCellsOf,
+  paperFieldErrors,
+  paperPetDoc,
+  paperPickDoc,
+  pickedPet,
+} from "../../present/paper-form.ts";
 import { paperDoneWords, paperThreadWords } from "../../words/paper.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Located, onForm, onTap, sealed } from "../interaction.ts";
@@ -41,7 +47,7 @@ async function onRound(deps: BotDeps, ids: { sheetId: number }): Promise<Located
 
 /** The first form (which pet), sealed; `done`: what the last pet's submission entered. */
 const pickView = (deps: BotDeps, meta: PaperPickMeta, round: Round, done?: string) =>
-  paperPickModal(sealed(deps, paperPickForm, meta), round.sheet, round.pets, done);
+  paperPickModal(sealed(deps, paperPickForm, meta), paperPickDoc(round.sheet, round.pets, done));
 
 const whereOf = (at: {
   channel: string;
@@ -78,17 +84,12 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): voi
     what: "a paper form",
     locate: onRound,
     async run(f) {
-      const pet = readPickedPet(f.values, f.found.pets);
-      if (!pet) return await f.atFields({ pet: "Choose the pet whose doses are on the paper." });
+      const pet = pickedPet(formValue(f.values)(PICKED_PET), f.found.pets);
+      if (!pet) return await f.atFields({ [PICKED_PET]: "Choose the pet whose doses are on the paper." });
       const { status } = await petStatus(deps, f.found.sheet, pet);
       const meta = { s: f.found.sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
-      const view = paperPetModal(
-        sealed(deps, paperPetForm, meta),
-        f.found.sheet,
-        pet,
-        status.current,
-        deps.config.timezone,
-      );
+      const doc = paperPetDoc(f.found.sheet, pet, status.current, deps.config.timezone);
+      const view = paperPetModal(sealed(deps, paperPetForm, meta), doc);
       await f.ack.send({ response_action: "update", view: view as never });
     },
   });
@@ -100,10 +101,10 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): voi
     async run(f) {
       const { sheet, pet } = f.found;
       const { status } = await petStatus(deps, sheet, pet);
-      const cells = readPaperCells(f.values, pet);
+      const cells = paperCellsOf(pet, formValue(f.values));
       const result = await enterFromPaper(deps, sheet, pet, cells, f.who, f.requestKey);
       if (result.status === "fields")
-        return await f.atFields(paperErrors(result.errors, pet, status.current));
+        return await f.atFields(paperFieldErrors(result.errors, pet, status.current));
       // Committed: back to the first form, to enter the next pet.
       const round = await paperRound(deps, sheet.id);
       const done = paperDoneWords(pet.name, result.entries.length);
