@@ -2,7 +2,7 @@
  * `kennel-desk record enter` (issue 50): one pet's round entered from the chart on paper in the
  * terminal, against a real SQLite record in a temporary folder with a kept morning sheet. Each dose
  * the record's entry with the paper's time, `--by` as who entered it (now), the giver as the paper
- * names them, read back "from the paper chart" by `kennel-desk record`; a code of the chart a dose
+ * names them, read back "from the paper chart" by `kennel-desk record` and the export; a code of the chart a dose
  * not given; a time in the future, an unknown pet, an unknown drug, no --by, no kept round and a dose
  * entered twice: each said, exit 2, nothing written.
  */
@@ -164,5 +164,10 @@ describe("kennel-desk record enter", () => {
     expect(await entries()).toHaveLength(2);
     const day = await cli(["record", "24/11"]);
     expect(day.stdout).toContain("from the paper chart: given 08:05 by JD, entered 15:00");
+    // The export's late entry column says so too, with both times and the giver.
+    const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"]);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toContain("from the paper chart: given 08:05 by JD, entered 15:00");
+    expect(csv.stdout).toContain("from the paper chart: not given 08:10 by JD, entered 15:00");
   });
 });
