@@ -103,8 +103,10 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): voi
       const { status } = await petStatus(deps, sheet, pet);
       const cells = paperCellsOf(pet, formValue(f.values));
       const result = await enterFromPaper(deps, sheet, pet, cells, f.who, f.requestKey);
-      if (result.status === "fields")
-        return await f.atFields(paperFieldErrors(result.errors, pet, status.current));
+      if (result.status === "fields") {
+        const fields = paperFieldErrors(result.errors, pet, status.current);
+        return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));
+      }
       // Committed: back to the first form, to enter the next pet.
       const round = await paperRound(deps, sheet.id);
       const done = paperDoneWords(pet.name, result.entries.length);
