@@ -5,18 +5,13 @@
  */
 import { z } from "zod";
 import type { PaperDoseDoc, PaperPetDoc, PaperPickDoc } from "../present/paper-form.ts";
-import { atOf, defineForm } from "./forms.ts";
+import { atOf, defineForm, metaWhere } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
+import { plain } from "./plan.ts";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const where = {
-  c: z.string().min(1).max(40),
-  t: z.string().min(1).max(40),
-  h: z.string().max(40).optional(),
-  u: z.string().max(500).optional(),
-};
-const pickMeta = z.object({ s: recordId, ...where });
-const petMeta = z.object({ s: recordId, b: recordId, p: recordId, ...where });
+const pickMeta = z.object({ s: recordId, ...metaWhere });
+const petMeta = z.object({ s: recordId, b: recordId, p: recordId, ...metaWhere });
 
 /** Which pet: the round's kept sheet and the post it is on. */
 export const paperPickForm = defineForm("paper_pick", pickMeta, {
@@ -30,10 +25,6 @@ export const paperPetForm = defineForm("paper_pet", petMeta, {
 });
 export type PaperPickMeta = z.infer<typeof pickMeta>;
 
-const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(text || " ", max),
-});
 const mrkdwn = (text: string) => ({
   type: "section",
   text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },

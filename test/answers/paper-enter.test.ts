@@ -6,7 +6,7 @@
  * the clocks skipped, a dose recorded already: each said at its field, nothing written. Real SQLite.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enterFromPaper } from "../../src/answers/paper-enter.ts";
+import { enterFromPaper, type PaperCell } from "../../src/answers/paper-enter.ts";
 import { withPaperMarks } from "../../src/answers/paper-marks.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -14,6 +14,7 @@ import type { Deps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { lateEntryWords } from "../../src/words/doses.ts";
+import { biscuitMorning } from "../helpers/paper.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 let at = Date.parse("2026-11-24T15:00:00Z");
@@ -23,37 +24,15 @@ const sam = { userId: "U0SAM", userName: "Sam Lee" };
 let stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
 const kennel = { getBooking: async () => ({ data: stay }) } as unknown as Deps["kennel"];
 
-const keep = (store: CareRecordStore, date: string) =>
-  saveSheet(
-    { record: store },
-    {
-      v: 1,
-      date,
-      round: "morning",
-      fallback: "Morning round",
-      messages: [{ parts: [] }],
-      pets: [
-        {
-          bookingId: 7,
-          petId: 77,
-          name: "Biscuit",
-          due: [
-            { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg · one tablet" },
-            { item: "med:2", label: "Apoquel", text: "Apoquel 16 mg" },
-            { item: "meal", label: "meal", text: "Kibble 100 g" },
-          ],
-          oneTap: true,
-          message: 0,
-        },
-      ],
-    },
-  );
+const keep = (store: CareRecordStore, date: string) => saveSheet({ record: store }, biscuitMorning(date));
 
 describe("entering a round from the chart on paper", () => {
   let store: CareRecordStore;
   let sheet: Sheet;
   const deps = () => ({ record: store, config, clock, log: silentLogger(), kennel });
-  const pet = () => sheet.pets[0] as Sheet["pets"][number];
+  /** One pet's paper cells entered by Sam (the sheet's one pet). */
+  const enter = (cells: PaperCell[], key: string, on = sheet) =>
+    enterFromPaper(deps(), on, on.pets[0] as Sheet["pets"][number], cells, sam, key);
 
   beforeEach(async () => {
     at = Date.parse("2026-11-24T15:00:00Z");
@@ -63,15 +42,11 @@ describe("entering a round from the chart on paper", () => {
   });
 
   it("writes ordinary entries with the paper's times and givers, entered by the person now, and every surface's words say so", async () => {
-    const result = await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
+    const result = await enter(
       [
         { item: "med:1", mark: "given", time: "08:05", by: "JD" },
         { item: "med:2", mark: "V", time: "08:10", by: "Jo Dunn", note: "brought it up at 08:20" },
       ],
-      sam,
       "view:V1",
     );
     expect(result.status).toBe("recorded");
@@ -104,14 +79,7 @@ describe("entering a round from the chart on paper", () => {
     );
     // The mark is in the chain beside the entries, and the same form again writes nothing more.
     expect((await store.log({ kind: "paper", date: "2026-11-24" })).length).toBe(1);
-    const again = await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
-      [{ item: "med:1", mark: "given", time: "08:05", by: "JD" }],
-      sam,
-      "view:V1",
-    );
+    const again = await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:V1");
     expect(again.status).toBe("duplicate");
     expect((await store.verify()).ok).toBe(true);
   });
@@ -127,14 +95,7 @@ describe("entering a round from the chart on paper", () => {
       const s = await keep(store, `2026-11-2${i}`);
       at = Date.parse(`2026-11-2${i}T15:00:00Z`);
       stay = { checkInDate: "2026-11-19T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
-      const r = await enterFromPaper(
-        deps(),
-        s,
-        s.pets[0] as Sheet["pets"][number],
-        [{ item: "med:1", mark, time: "08:00", by: "JD" }],
-        sam,
-        `view:C${i}`,
-      );
+      const r = await enter([{ item: "med:1", mark, time: "08:00", by: "JD" }], `view:C${i}`, s);
       expect(r.status === "recorded" && [r.entries[0]?.outcome, r.entries[0]?.reasonCode]).toEqual([
         outcome,
         reasonCode,
@@ -144,15 +105,11 @@ describe("entering a round from the chart on paper", () => {
 
   it("a time after check-out, before arrival, in the future or one that never happened, no giver, or a dose recorded already: each at its field, nothing written", async () => {
     stay = { checkInDate: "2026-11-24T08:00:00Z", checkOutDate: "2026-11-24T09:00:00Z" };
-    const r = await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
+    const r = await enter(
       [
         { item: "med:1", mark: "given", time: "09:30", by: "JD" },
         { item: "med:2", mark: "given", time: "07:45", by: " " },
       ],
-      sam,
       "view:V2",
     );
     expect(r).toEqual({
@@ -166,14 +123,7 @@ describe("entering a round from the chart on paper", () => {
       },
     });
     stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
-    const future = await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
-      [{ item: "med:1", mark: "given", time: "15:30", by: "JD" }],
-      sam,
-      "view:V3",
-    );
+    const future = await enter([{ item: "med:1", mark: "given", time: "15:30", by: "JD" }], "view:V3");
     expect(future).toEqual({
       status: "fields",
       errors: { "time:med:1": "That is later than now (15:00): check the time on the paper." },
@@ -182,13 +132,10 @@ describe("entering a round from the chart on paper", () => {
     const spring = await saveSheet({ record: store }, { ...sheet, date: "2026-03-29", round: "morning" });
     at = Date.parse("2026-03-29T15:00:00Z");
     stay = { checkInDate: "2026-03-20T10:00:00Z", checkOutDate: "2026-04-02T10:00:00Z" };
-    const skipped = await enterFromPaper(
-      deps(),
-      spring,
-      pet(),
+    const skipped = await enter(
       [{ item: "med:1", mark: "given", time: "01:30", by: "JD" }],
-      sam,
       "view:V4",
+      spring,
     );
     expect(skipped).toEqual({
       status: "fields",
@@ -200,23 +147,12 @@ describe("entering a round from the chart on paper", () => {
     // A dose recorded already (in Slack, say): said at its field, nothing written, not even the other dose.
     at = Date.parse("2026-11-24T15:00:00Z");
     stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
-    await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
-      [{ item: "med:1", mark: "given", time: "08:05", by: "JD" }],
-      sam,
-      "view:V5",
-    );
-    const twice = await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
+    await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:V5");
+    const twice = await enter(
       [
         { item: "med:2", mark: "given", time: "08:06", by: "JD" },
         { item: "med:1", mark: "given", time: "08:05", by: "JD" },
       ],
-      sam,
       "view:V6",
     );
     expect(twice).toEqual({
@@ -228,14 +164,7 @@ describe("entering a round from the chart on paper", () => {
     });
     expect((await store.entries({ date: "2026-11-24" })).map((e) => e.item)).toEqual(["med:1"]);
     // The meal is not on the chart; an item the round did not ask is said so.
-    const meal = await enterFromPaper(
-      deps(),
-      sheet,
-      pet(),
-      [{ item: "meal", mark: "given", time: "08:05", by: "JD" }],
-      sam,
-      "view:V7",
-    );
+    const meal = await enter([{ item: "meal", mark: "given", time: "08:05", by: "JD" }], "view:V7");
     expect(meal).toEqual({
       status: "fields",
       errors: { "mark:meal": "meal is not a dose the morning round asked of Biscuit." },

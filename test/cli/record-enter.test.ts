@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveSheet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { openCareRecord } from "../../src/record/open.ts";
+import { biscuitMorning } from "../helpers/paper.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-enter-"));
 const NOW = new Date("2026-11-24T15:00:00Z");
@@ -41,29 +42,7 @@ const entries = async () => {
 
 beforeAll(async () => {
   const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
-  await saveSheet(
-    { record: store },
-    {
-      v: 1,
-      date: "2026-11-24",
-      round: "morning",
-      fallback: "Morning round",
-      messages: [{ parts: [] }],
-      pets: [
-        {
-          bookingId: 7,
-          petId: 77,
-          name: "Biscuit",
-          due: [
-            { item: "med:1", label: "Rimadyl 50 mg", text: "Rimadyl 50 mg · one tablet" },
-            { item: "med:2", label: "Apoquel 16 mg", text: "Apoquel 16 mg" },
-          ],
-          oneTap: true,
-          message: 0,
-        },
-      ],
-    },
-  );
+  await saveSheet({ record: store }, biscuitMorning("2026-11-24", ["Rimadyl 50 mg", "Apoquel 16 mg"]));
   await store.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

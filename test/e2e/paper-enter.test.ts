@@ -7,16 +7,14 @@
  * Slack hears back, the form returns to the pet picker, and the post shows "from the paper chart".
  * The chart and the stay's record then read it "from the paper chart" with both times.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keptSheets, type SheetPet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
-import { kennelOrigin } from "../../src/record/kennel.ts";
-import { temporaryRecord } from "../../src/record/open.ts";
-import { type Harness, startHarness } from "../helpers/bot.ts";
+import { roundsBot } from "../helpers/paper.ts";
 import { formOpenedBy, submit } from "../helpers/plan-slack.ts";
 import { buttonValue, tapBody } from "../helpers/slack.ts";
 
@@ -24,30 +22,19 @@ const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(at) };
 const CHANNEL = "C0ROUNDS";
-const record = temporaryRecord(clock, "kennel-desk-paper-", { origin: kennelOrigin("http://127.0.0.1") });
-let h: Harness;
+const bot = roundsBot(clock, "kennel-desk-paper-");
+const { record } = bot;
 let pet: SheetPet;
-
-beforeAll(async () => {
-  h = await startHarness({
-    record: record.store,
-    clock,
-    env: { ROUNDS_CHANNEL: CHANNEL, ROUNDS_TIMES: "07:30,12:00,18:00", DIGEST_SCHEDULE: "off" },
-  });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await record.store.close();
-  rmSync(record.dir, { recursive: true, force: true });
-});
 
 const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace(/\\n/g, "\n");
 const pick = (value: string) => ({ type: "static_select", selected_option: { value } });
 
 describe("📄 Enter from paper…", () => {
   it("enters a pet's doses from the paper: a time in the future refused at its field, then kept with both times and the giver, the post drawn again", async () => {
-    expect((await h.bot.digest?.runPost("rounds:morning", DATE))?.result).toBe("posted");
-    const post = h.slack.timeline.find((m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"));
+    expect((await bot.h.bot.digest?.runPost("rounds:morning", DATE))?.result).toBe("posted");
+    const post = bot.h.slack.timeline.find(
+      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
+    );
     expect(post, "the round post has 📄 Enter from paper…").toBeDefined();
     expect(textOf(post?.blocks)).toContain("📄 Enter from paper…");
     const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
@@ -60,7 +47,7 @@ describe("📄 Enter from paper…", () => {
     // The morning was worked on paper; at 14:00 it is entered.
     at = Date.parse(`${DATE}T14:00:00Z`);
     const picker = await formOpenedBy(
-      h,
+      bot.h,
       tapBody({
         user: "U0STAFF",
         trigger: "tpp1",
@@ -75,7 +62,7 @@ describe("📄 Enter from paper…", () => {
     );
     expect(textOf(picker.view.blocks)).toContain(pet.name);
     const petForm = await submit(
-      h,
+      bot.h,
       "U0STAFF",
       picker,
       { pet: { v: pick(`${pet.bookingId}-${pet.petId}`) } },
@@ -99,7 +86,7 @@ describe("📄 Enter from paper…", () => {
         : {}),
     });
     // A time later than now: at its field, nothing written.
-    const refused = await submit(h, "U0STAFF", form, values("14:30"), "tpp3");
+    const refused = await submit(bot.h, "U0STAFF", form, values("14:30"), "tpp3");
     expect(refused.response_action).toBe("errors");
     expect(refused.errors).toEqual({
       [`time:${first.item}`]: "That is later than now (14:00): check the time on the paper.",
@@ -107,7 +94,7 @@ describe("📄 Enter from paper…", () => {
     expect(await record.store.entries({ date: DATE })).toEqual([]);
 
     // Entered: committed before the answer, back to the picker saying so.
-    const entered = await submit(h, "U0STAFF", form, values("07:35"), "tpp4");
+    const entered = await submit(bot.h, "U0STAFF", form, values("07:35"), "tpp4");
     const entries = await record.store.entries({ date: DATE });
     expect(entries.map((e) => [e.item, e.outcome, e.givenAt, e.recordedAt, e.userId])).toEqual([
       [first.item, "given", `${DATE}T07:35:00.000Z`, `${DATE}T14:00:00.000Z`, "U0STAFF"],
@@ -124,19 +111,20 @@ describe("📄 Enter from paper…", () => {
       `✅ ${pet.name}: ${doses.length > 1 ? "2 doses" : "1 dose"} entered from the paper chart`,
     );
     // The post is drawn again from the record: the dose from the paper, both times and the giver.
-    await h.slack.waitFor(
-      () => textOf(h.slack.timeline.find((m) => m.id === post?.id)?.blocks).includes("from the paper chart"),
+    await bot.h.slack.waitFor(
+      () =>
+        textOf(bot.h.slack.timeline.find((m) => m.id === post?.id)?.blocks).includes("from the paper chart"),
       10_000,
     );
-    expect(textOf(h.slack.timeline.find((m) => m.id === post?.id)?.blocks)).toContain(
+    expect(textOf(bot.h.slack.timeline.find((m) => m.id === post?.id)?.blocks)).toContain(
       "from the paper chart: given 07:35 by JD, entered 14:00",
     );
 
     // The same submission delivered again is written once, and answered as before.
-    expect((await submit(h, "U0STAFF", form, values("07:35"), "tpp5")).response_action).toBe("update");
+    expect((await submit(bot.h, "U0STAFF", form, values("07:35"), "tpp5")).response_action).toBe("update");
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
     // Entered again from another form opened before it was: said at its field, nothing more written.
-    const again = await submit(h, "U0STAFF", { ...form, id: `${form.id}b` }, values("07:35"), "tpp6");
+    const again = await submit(bot.h, "U0STAFF", { ...form, id: `${form.id}b` }, values("07:35"), "tpp6");
     expect(again.response_action).toBe("errors");
     expect(again.errors?.[`mark:${first.item}`]).toMatch(
       /is recorded already \(given 07:35 · .+\): nothing was written/,
@@ -149,8 +137,8 @@ describe("📄 Enter from paper…", () => {
       KENNEL_TIMEZONE: "Europe/London",
       LOG_LEVEL: "silent",
       KENNEL_DATA_DIR: record.dir,
-      KENNEL_API_KEY: h.sandbox.keys.main,
-      KENNEL_API_BASE_URL: h.sandbox.url,
+      KENNEL_API_KEY: bot.h.sandbox.keys.main,
+      KENNEL_API_BASE_URL: bot.h.sandbox.url,
       ROUNDS_TIMES: "07:30,12:00,18:00",
     };
     const out = join(record.dir, "charts");
