@@ -209,7 +209,7 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close",
+  " · initials and time: given (wit. and initials: its witness) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
 );
 
 /** One pet's page. */
