@@ -1,7 +1,8 @@
 /**
  * The medication chart on paper (issue 50, `kennel-desk chart`): its document (src/present/chart.ts)
  * serialized as HTML (src/text/html.ts, as the stay's printable record is) in one self-contained
- * file: A4 portrait, one page per pet (each page's divider a page break), the grid's lines kept
+ * file: A4 portrait, a page per pet and three days (src/present/chart.ts CHART_DAYS_PER_PAGE: each
+ * cell's words unbroken at 190 mm; each page's divider a page break), the grid's lines kept
  * when a browser prints (no background colours needed: a struck cell is a drawn line), the table's
  * head repeated on a page it runs onto, a row never split across pages.
  */
@@ -24,11 +25,11 @@ const STYLE = `
   .note { margin-top: 10pt; font-size: 8pt; color: #444; }
   hr { border: 0; margin: 0; break-after: page; page-break-after: always; }
   table.grid { width: 100%; border-collapse: collapse; table-layout: fixed; margin: 4pt 0 6pt; }
-  table.grid th, table.grid td { border: 0.8pt solid #000; padding: 2pt 3pt; vertical-align: top; overflow-wrap: anywhere; }
+  table.grid th, table.grid td { border: 0.8pt solid #000; padding: 2pt; vertical-align: top; overflow-wrap: anywhere; }
   table.grid thead { display: table-header-group; }
   table.grid tr { break-inside: avoid; page-break-inside: avoid; }
   table.grid thead th { font-weight: 600; text-align: center; font-size: 7.5pt; padding: 2pt 1pt; overflow-wrap: normal; }
-  table.grid thead tr:first-child th:first-child { width: 30%; }
+  table.grid thead tr:first-child th:first-child { width: 28%; }
   table.grid tbody th { text-align: left; font-weight: 400; font-size: 8.5pt; }
   table.grid td { height: 11mm; font-size: 8.5pt; text-align: center; }
   table.grid td.struck { background: linear-gradient(to top right, transparent calc(50% - 0.6pt), #000 calc(50% - 0.6pt), #000 calc(50% + 0.6pt), transparent calc(50% + 0.6pt)); -webkit-print-color-adjust: exact; print-color-adjust: exact; }

@@ -15,7 +15,7 @@ const OPTIONS: ChartOptions = {
 };
 const PLAIN = { color: false, timezone: "Europe/London", thisYear: "2026" };
 
-it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'unwitnessed'", () => {
+it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'no witness' (a word a cell holds unbroken)", () => {
   const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell => ({
     kind: "given",
     initials: "JD",
@@ -48,8 +48,8 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
   const text = docText(chartDoc(chart, OPTIONS), PLAIN);
   expect(text).toContain("JD 07:35 · wit. TB");
   expect(text).toContain("JD 07:35 · awaiting witness");
-  expect(text).toContain("JD 07:35 · unwitnessed");
-  expect(text).toContain("wit. and initials: its witness");
+  expect(text).toContain("JD 07:35 · no witness");
+  expect(text).toContain("wit. and initials: its witness; no witness: none in time");
 });
 
 it("a row the reader left to a person says what to check, and to ask before giving (the paper is read without the plan)", () => {
