@@ -77,6 +77,11 @@ export interface Chart {
   pets: ChartPet[];
   /** What the chart could not show (a booking whose pets' care could not be matched): never dropped silently. */
   problems: string[];
+  /**
+   * A care record was read (false: none kept where this Kennel Desk looks, so every due dose is
+   * blank, to sign, and nothing given can be shown).
+   */
+  record: boolean;
   requestId: string | undefined;
 }
 
@@ -97,9 +102,14 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
       ])
     : [[], [], new Map<number, Witness>()];
   const now = deps.clock.now().toISOString();
-  const chart: Chart = { dates, columns: [], pets: [], problems: [], requestId: undefined };
-  if (!store)
-    chart.problems.push("This Kennel Desk keeps no care record here: every due dose is blank, to sign.");
+  const chart: Chart = {
+    dates,
+    columns: [],
+    pets: [],
+    problems: [],
+    record: store !== undefined,
+    requestId: undefined,
+  };
   const pets = new Map<string, ChartPet>();
   for (const date of dates) {
     for (const round of ROUNDS) {

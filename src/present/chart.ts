@@ -12,6 +12,7 @@ import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
+import { chartFoot } from "./chart-foot.ts";
 import {
   type Doc,
   type GridCell,
@@ -276,33 +277,18 @@ export function chartDoc(chart: Chart, o: ChartOptions): Doc {
   const first = chart.dates[0] ?? "";
   const last = chart.dates.at(-1) ?? first;
   const title = `Medication chart · ${dayHeading(first)}${last !== first ? ` to ${dayHeading(last)}` : ""}`;
-  // A pet with no medication on these days has no page: named in the foot, never left out silently.
   const charted = chart.pets.filter((p) => p.rows.length > 0);
-  const without = chart.pets.filter((p) => p.rows.length === 0).map((p) => value(p.name, 100));
   const pages = charted
     .flatMap((pet) => petPages(pet, chart, o))
     .flatMap((page, i) => [...(i > 0 ? [{ kind: "divider" as const }] : []), ...page]);
-  const notKept = chart.columns
-    .filter((c) => !c.kept)
-    .map((c) => `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}`);
-  const foot: Line[] = [
-    ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
-    ...(without.length ? [line(`No medication on these days, so no page: ${without.join(", ")}.`)] : []),
-    line(
-      `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone}) from the kennel's care record. What was due at a round is what its sheet asked when posted`,
-      notKept.length
-        ? `; rounds not posted yet (${notKept.join(", ")}) show what the care plan makes due now.`
-        : ".",
-    ),
-  ];
   return {
     fallback: title,
     parts: [
       { kind: "title", text: title },
       ...(pages.length
         ? pages
-        : [{ kind: "text" as const, lines: [line("No pet in house on these days.")] }]),
-      { kind: "note", lines: foot },
+        : [{ kind: "text" as const, lines: [line("No pet in house has a medication on these days.")] }]),
+      { kind: "note", lines: chartFoot(chart, o) },
     ],
   };
 }

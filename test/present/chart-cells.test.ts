@@ -33,6 +33,7 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
     reference: `R${petId}`,
     checkIn: undefined,
     checkOut: undefined,
+    stillHere: false,
     care: undefined,
     plan: undefined,
     rows: [{ item: "med:1" }],
@@ -43,6 +44,7 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
     columns: [{ date: DAY, round: "morning", kept: true }],
     pets: [pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")],
     problems: [],
+    record: true,
     requestId: undefined,
   };
   const text = docText(chartDoc(chart, OPTIONS), PLAIN);
@@ -75,6 +77,7 @@ it("a row the reader left to a person says what to check, and to ask before givi
         reference: "AW-EARLY",
         checkIn: undefined,
         checkOut: undefined,
+        stillHere: false,
         care: undefined,
         plan: undefined,
         rows: [{ item: "med:1", plan }],
@@ -82,6 +85,7 @@ it("a row the reader left to a person says what to check, and to ask before givi
       },
     ],
     problems: [],
+    record: true,
     requestId: undefined,
   };
   const text = docText(chartDoc(chart, OPTIONS), PLAIN);
