@@ -168,4 +168,15 @@ describe("🖨 Chart", () => {
       h.sandbox.setFaults({});
     }
   }, 60_000);
+
+  it("a day with no pet to chart: no file, the tapper told why (as kennel-desk chart writes none)", async () => {
+    const before = toldTo("U0STAFF").length;
+    const files = h.slack.files.size;
+    await tapChart("U0STAFF", "post", JSON.stringify({ d: "2027-06-01" }));
+    await h.slack.waitFor(() => toldTo("U0STAFF").length > before, 30_000);
+    expect(toldTo("U0STAFF").slice(before).join("\n")).toContain(
+      "🖨 No pet is in house on Tue 1 Jun: no chart to print.",
+    );
+    expect(h.slack.files.size).toBe(files);
+  }, 60_000);
 });

@@ -19,19 +19,30 @@ import {
   chartFileName,
   chartFileTitle,
   chartFileWords,
+  chartNothingWords,
   chartSentWords,
+  nothingToChartWords,
 } from "../../words/chart.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { nothingToFind, onTap } from "../interaction.ts";
 
-/** The day's chart, made and shared with `user` alone, in their messages with the app. */
-async function sendChart(deps: BotDeps, client: webApi.WebClient, user: string, date: string) {
+/**
+ * The day's chart, made and shared with `user` alone, in their messages with the app; or, with no
+ * pet to chart, nothing sent and the words why (as `kennel-desk chart` writes no file).
+ */
+async function sendChart(
+  deps: BotDeps,
+  client: webApi.WebClient,
+  user: string,
+  date: string,
+): Promise<string | undefined> {
   const chart = await chartOf(deps, { from: date, days: 1 });
+  const pets = chart.pets.filter((p) => p.rows.length > 0).length;
+  if (pets === 0) return nothingToChartWords({ dates: chart.dates, pets: chart.pets.map((p) => p.name) });
   const page = chartPage(chart, deps.config, deps.clock.now());
   const im = await client.conversations.open({ users: user });
   const channel = im.channel?.id;
   if (!channel) throw new Error("conversations.open named no conversation");
-  const pets = chart.pets.filter((p) => p.rows.length > 0).length;
   await client.files.uploadV2({
     channel_id: channel,
     file: Buffer.from(page, "utf8"),
@@ -39,6 +50,7 @@ async function sendChart(deps: BotDeps, client: webApi.WebClient, user: string, 
     title: chartFileTitle(date),
     initial_comment: chartFileWords(date, pets, chart.problems.length),
   });
+  return undefined;
 }
 
 export function registerChart(app: App, deps: BotDeps): void {
@@ -51,9 +63,11 @@ export function registerChart(app: App, deps: BotDeps): void {
     run: async (t) => {
       const date = t.ids.date ?? localDate(deps.clock.now(), deps.config.timezone);
       try {
-        await sendChart(deps, t.client, t.who.userId, date);
-        // From a channel, where the file went; from Home, the file is in the app's Messages tab itself.
-        if (t.where.c) await t.tell(chartSentWords(date));
+        const nothing = await sendChart(deps, t.client, t.who.userId, date);
+        // Nothing to print: said where it was tapped. From a channel, where the file went; from
+        // Home, the file is in the app's Messages tab itself.
+        if (nothing) await t.tell(chartNothingWords(nothing));
+        else if (t.where.c) await t.tell(chartSentWords(date));
       } catch (error) {
         const f = describeFailure(error);
         deps.log.warn(
