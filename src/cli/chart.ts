@@ -6,8 +6,11 @@
  */
 import { CHART_DAYS_MAX, chartOf } from "../answers/chart.ts";
 import { UsageError } from "../answers/failure.ts";
+import { webClientSlack } from "../digest/slack.ts";
 import { cleanText } from "../domain/text.ts";
-import { CHART_DAYS_PER_PAGE } from "../present/chart.ts";
+import { CHART_DAYS_PER_PAGE, type ChartSlack } from "../present/chart.ts";
+import { pageSlack } from "../slack/app-link.ts";
+import { createWebClient } from "../slack/web-client.ts";
 import { chartPage } from "../text/chart-html.ts";
 import { nothingToChartWords } from "../words/chart.ts";
 import { type CliContext, dayOption, HELP_HINT, readOptions } from "./context.ts";
@@ -57,6 +60,23 @@ function options(ctx: CliContext) {
   };
 }
 
+/**
+ * Where the pages' QR codes open Kennel Desk in Slack: asked of Slack when this computer has the
+ * bot's token (one try, 5 s: a chart printed because Slack is down is never held up by it); else
+ * the pages say there is none, and why.
+ */
+async function slackOf(ctx: CliContext): Promise<ChartSlack> {
+  const token = ctx.config.slackBotToken;
+  if (!token) return pageSlack(undefined);
+  const client = createWebClient(token, {
+    apiUrl: ctx.config.slackApiUrl,
+    log: ctx.log,
+    retryConfig: { retries: 0 },
+    timeoutMs: 5_000,
+  });
+  return pageSlack(() => webClientSlack(client, { log: ctx.log }).self());
+}
+
 export async function run(ctx: CliContext): Promise<number> {
   const q = options(ctx);
   const { deps, close } = await kennelDepsWithRecord(ctx);
@@ -76,7 +96,7 @@ export async function run(ctx: CliContext): Promise<number> {
     const to = chart.dates.at(-1) ?? q.from;
     const narrow = q.petId !== undefined ? `-pet-${q.petId}` : q.room ? `-room-${q.room}` : "";
     const name = `${fileNamePart(`chart-${q.from}${to !== q.from ? `-to-${to}` : ""}${narrow}`)}.html`;
-    const page = chartPage(chart, ctx.config, ctx.clock.now());
+    const page = chartPage(chart, ctx.config, ctx.clock.now(), await slackOf(ctx));
     const each = Math.ceil(chart.dates.length / CHART_DAYS_PER_PAGE);
     return writePages(
       ctx,

@@ -10,6 +10,7 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
+import { chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { chartFoot } from "./chart-foot.ts";
@@ -25,7 +26,15 @@ import {
   value,
 } from "./doc.ts";
 
+/**
+ * Where each page's QR code opens Kennel Desk in Slack (its app in the kennel's workspace: Slack has
+ * no link to one stay), or why the chart has none (made without Slack, or Slack did not say).
+ */
+export type ChartSlack = { link: string } | { none: string };
+
 export interface ChartOptions {
+  /** Each page's QR code (src/slack/app-link.ts pageSlack). */
+  slack: ChartSlack;
   timezone: string;
   times: RoundTimes;
   names: RoundNames | undefined;
@@ -249,6 +258,14 @@ function daysWords(d: NonNullable<DayPage["days"]>): string {
   return `${which} of ${d.of}${d.first > 1 ? ", continued" : ""}`;
 }
 
+/** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
+function slackPart(pet: ChartPet, slack: ChartSlack): Part {
+  const booking = value(pet.reference ?? String(pet.bookingId), 100);
+  return "link" in slack
+    ? { kind: "qr", link: slack.link, lines: [line(chartScanWords(booking))] }
+    : { kind: "note", lines: [line(toned("muted", chartNoScanWords(slack.none, booking)))] };
+}
+
 /** One printed page of a pet's chart: the pet and its care whole on each, the grid of its days. */
 function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
   const columns = page.columns;
@@ -262,6 +279,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
   return [
     ...petHead(pet, o, page.days && daysWords(page.days)),
     { kind: "text", lines: careLines(pet) },
+    slackPart(pet, o.slack),
     grid,
     ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),
     { kind: "text", lines: [KEY_LINE] },

@@ -4,11 +4,12 @@
  * file: A4 portrait, a page per pet and three days (src/present/chart.ts CHART_DAYS_PER_PAGE: each
  * cell's words unbroken at 190 mm; each page's divider a page break), the grid's lines kept
  * when a browser prints (no background colours needed: a struck cell is a drawn line), the table's
- * head repeated on a page it runs onto, a row never split across pages.
+ * head repeated on a page it runs onto, a row never split across pages; each page's QR code an
+ * inline SVG (src/text/qr.ts), nothing loaded.
  */
 import type { Chart } from "../answers/chart.ts";
 import type { Config } from "../config.ts";
-import { type ChartOptions, chartDoc } from "../present/chart.ts";
+import { type ChartOptions, type ChartSlack, chartDoc } from "../present/chart.ts";
 import { docPage } from "./html.ts";
 
 const STYLE = `
@@ -33,6 +34,9 @@ const STYLE = `
   table.grid tbody th { text-align: left; font-weight: 400; font-size: 8.5pt; }
   table.grid td { height: 11mm; font-size: 8.5pt; text-align: center; }
   table.grid td.struck { background: linear-gradient(to top right, transparent calc(50% - 0.6pt), #000 calc(50% - 0.6pt), #000 calc(50% + 0.6pt), transparent calc(50% + 0.6pt)); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .qr { display: flex; align-items: center; gap: 3mm; margin: 2pt 0 4pt; break-inside: avoid; }
+  .qr svg { width: 20mm; height: 20mm; flex: none; }
+  .qr p { margin: 0; font-size: 8.5pt; }
   @media print { body { max-width: none; } }
 `;
 
@@ -40,9 +44,18 @@ function chartHtml(chart: Chart, o: ChartOptions): string {
   return docPage(chartDoc(chart, o), STYLE);
 }
 
-/** The chart's page as every surface makes it: the kennel's zone and rounds, and when it was made. */
-export function chartPage(chart: Chart, config: Pick<Config, "timezone" | "rounds">, now: Date): string {
+/**
+ * The chart's page as every surface makes it: the kennel's zone and rounds, when it was made, and
+ * where its QR codes open Kennel Desk in Slack (or why they are left out).
+ */
+export function chartPage(
+  chart: Chart,
+  config: Pick<Config, "timezone" | "rounds">,
+  now: Date,
+  slack: ChartSlack,
+): string {
   return chartHtml(chart, {
+    slack,
     timezone: config.timezone,
     times: config.rounds.times,
     names: config.rounds.names,

@@ -68,3 +68,11 @@ export function nothingToChartWords(o: {
       : `No pet is in room "${o.room}" ${days}`;
   return o.pets.length ? `No pet in house has a medication ${days}` : `No pet is in house ${days}`;
 }
+
+/** Beside a chart page's QR code: what it opens, and what to type there for this stay. */
+export const chartScanWords = (booking: string) =>
+  `Scan to open Kennel Desk in Slack, then /booking ${booking}`;
+
+/** In place of the QR code, one small line: why there is none, and the way to the stay all the same. */
+export const chartNoScanWords = (why: string, booking: string) =>
+  `No QR code: ${why}. In Slack, /booking ${booking} opens this stay.`;

@@ -17,6 +17,7 @@ const DATE = "2026-11-23";
 const TZ = "Europe/London";
 const clock = { now: () => new Date(`${DATE}T15:00:00Z`) };
 const OPTIONS: ChartOptions = {
+  slack: { none: "made without Slack" },
   timezone: TZ,
   times: { morning: "08:00", midday: "12:00", evening: "18:00" },
   names: undefined,

@@ -8,6 +8,7 @@ import { docText } from "../../src/text/doc.ts";
 
 const DAY = "2026-11-24";
 const OPTIONS: ChartOptions = {
+  slack: { none: "made without Slack" },
   timezone: "Europe/London",
   times: { morning: "08:00", midday: "12:00", evening: "18:00" },
   names: undefined,

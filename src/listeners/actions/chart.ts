@@ -12,6 +12,8 @@ import { chartOf } from "../../answers/chart.ts";
 import { describeFailure } from "../../answers/failure.ts";
 import { chartButton } from "../../blocks/buttons.ts";
 import { failureText } from "../../blocks/notice.ts";
+import { type DigestSlack, webClientSlack } from "../../digest/slack.ts";
+import { pageSlack } from "../../slack/app-link.ts";
 import { chartPage } from "../../text/chart-html.ts";
 import { localDate } from "../../time.ts";
 import {
@@ -32,6 +34,7 @@ import { nothingToFind, onTap } from "../interaction.ts";
  */
 async function sendChart(
   deps: BotDeps,
+  slack: DigestSlack,
   client: webApi.WebClient,
   user: string,
   date: string,
@@ -39,7 +42,8 @@ async function sendChart(
   const chart = await chartOf(deps, { from: date, days: 1 });
   const pets = chart.pets.filter((p) => p.rows.length > 0).length;
   if (pets === 0) return nothingToChartWords({ dates: chart.dates, pets: chart.pets.map((p) => p.name) });
-  const page = chartPage(chart, deps.config, deps.clock.now());
+  // Each page's QR code opens Kennel Desk here: the app and workspace Slack named at start.
+  const page = chartPage(chart, deps.config, deps.clock.now(), await pageSlack(() => slack.self()));
   const im = await client.conversations.open({ users: user });
   const channel = im.channel?.id;
   if (!channel) throw new Error("conversations.open named no conversation");
@@ -53,7 +57,9 @@ async function sendChart(
   return undefined;
 }
 
-export function registerChart(app: App, deps: BotDeps): void {
+/** `slack`: who the bot is in Slack (learned once, shared with the scheduled posts); else asked here. */
+export function registerChart(app: App, deps: BotDeps, slack?: DigestSlack): void {
+  let self = slack;
   onTap(app, deps, {
     button: chartButton,
     what: "a chart button",
@@ -63,7 +69,8 @@ export function registerChart(app: App, deps: BotDeps): void {
     run: async (t) => {
       const date = t.ids.date ?? localDate(deps.clock.now(), deps.config.timezone);
       try {
-        const nothing = await sendChart(deps, t.client, t.who.userId, date);
+        self ??= webClientSlack(t.client, { log: deps.log });
+        const nothing = await sendChart(deps, self, t.client, t.who.userId, date);
         // Nothing to print: said where it was tapped. From a channel, where the file went; from
         // Home, the file is in the app's Messages tab itself.
         if (nothing) await t.tell(chartNothingWords(nothing));
