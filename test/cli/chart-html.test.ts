@@ -120,6 +120,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** In the page: each word of a cell (or a column's head) wider than its cell's room, as "key "word": w > room". */
+const WORDS_THAT_BREAK = `(() => {
+  const out = [];
+  for (const cell of document.querySelectorAll("td[data-key], thead th")) {
+    if (cell.matches("thead tr:first-child th:first-child")) continue;
+    const style = getComputedStyle(cell);
+    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    for (const word of cell.innerText.split(/\\s+/).filter(Boolean)) {
+      const probe = document.createElement("span");
+      probe.style.cssText = "position:absolute;white-space:nowrap;font:" + style.font + ";font-weight:bold";
+      probe.textContent = word;
+      document.body.appendChild(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      if (width > room + 0.5) out.push((cell.dataset.key || "head") + ' "' + word + '": ' + width + " > " + room);
+    }
+  }
+  return out;
+})()`;
+
 async function cli(args: string[]) {
   let stdout = "";
   let stderr = "";
@@ -210,7 +230,7 @@ describe("kennel-desk chart", () => {
       return page;
     };
     const week = await read(`chart-${TODAY}-to-2026-11-28.html`);
-    const body = await week.evaluate(() => document.body.clientWidth);
+    const body = (await week.evaluate("document.body.clientWidth")) as number;
     const tables = await week.$$eval("table.grid", (ts) =>
       ts.map((t) => ({
         width: t.getBoundingClientRect().width,
@@ -224,26 +244,9 @@ describe("kennel-desk chart", () => {
       expect(t.scroll).toBeLessThanOrEqual(t.client);
     }
     // Every word of a cell and of a column's head fits its cell's width unbroken (a time, initials,
-    // "late entry", "no witness", a round's name), so every cell reads when printed.
-    const broken = await week.$$eval("td[data-key], thead th", (cells) => {
-      const out: string[] = [];
-      for (const cell of cells as unknown as Array<HTMLElement>) {
-        const style = getComputedStyle(cell);
-        const inner =
-          cell.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-        if (cell.matches("thead tr:first-child th:first-child")) continue;
-        for (const word of cell.innerText.split(/\s+/).filter(Boolean)) {
-          const probe = document.createElement("span");
-          probe.style.cssText = `position:absolute;white-space:nowrap;font:${style.font};font-weight:bold`;
-          probe.textContent = word;
-          document.body.appendChild(probe);
-          const width = probe.getBoundingClientRect().width;
-          probe.remove();
-          if (width > inner + 0.5) out.push(`${cell.dataset.key ?? "head"} "${word}": ${width} > ${inner}`);
-        }
-      }
-      return out;
-    });
+    // "late entry", "no witness", a round's name), so every cell reads when printed. Run in the page
+    // (its own DOM), measured in bold, the widest a cell's words are set.
+    const broken = (await week.evaluate(WORDS_THAT_BREAK)) as string[];
     expect(broken).toEqual([]);
     const text = await week.innerText("body");
     // Three pages a pet (days 1–3, 4–6, 7 of 7), each with the pet's name, its care and the key.
@@ -254,6 +257,14 @@ describe("kennel-desk chart", () => {
     expect((text.match(/ · day 7 of 7, continued\n/g) ?? []).length).toBe(pets);
     expect((text.match(/Key: R refused/g) ?? []).length).toBe(tables.length);
     expect((text.match(/^Allergies: /gm) ?? []).length).toBeGreaterThanOrEqual(tables.length);
+    // Made in a terminal with no Slack token: no QR code, one small line on each page saying so.
+    expect(
+      (
+        text.match(
+          /No QR code: this chart was made without Slack \(no SLACK_BOT_TOKEN where it was made\)\./g,
+        ) ?? []
+      ).length,
+    ).toBe(tables.length);
     const cellsOf = (page: typeof week) =>
       page.$$eval("td[data-key]", (tds) =>
         tds.map((td) => ({
