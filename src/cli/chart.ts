@@ -1,6 +1,6 @@
 /**
  * `kennel-desk chart [DATE] [--days N] [--pet ID | --room NAME] --out DIR`: the medication chart on
- * paper (issue 50), one printable HTML file (A4 portrait, a page per pet) from the care record and
+ * paper (issue 50), one printable HTML file (A4 portrait, a page per pet and three days) from the care record and
  * the kennel API, written to DIR as `chart-DATE.html` (`chart-FROM-to-TO.html` over several days,
  * `-room-NAME` or `-pet-ID` when narrowed). DATE: the first day (default today).
  */
