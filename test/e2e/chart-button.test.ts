@@ -93,7 +93,7 @@ describe("🖨 Chart", () => {
     for (const p of medicated) expect(html, p.name).toContain(inHtml(p.name));
     // Each page's QR code opens Kennel Desk in the workspace, as Slack named the app and team at
     // start (auth.test, bots.info), with what to type beside it.
-    const codes = [...html.matchAll(/<div class="qr">(<svg[^]*?<\/svg>)<p>([^]*?)<\/p><\/div>/g)];
+    const codes = [...html.matchAll(/<div class="qr">(<svg[\s\S]*?<\/svg>)<p>([\s\S]*?)<\/p><\/div>/g)];
     expect(codes.length).toBe(medicated.length);
     const link = "https://slack.com/app_redirect?app=A1&team=T1";
     for (const [, svg, words] of codes) {

@@ -42,7 +42,7 @@ const now = new Date("2026-11-23T19:00:00Z");
 
 it("a code on each page (two pets, four days: four pages), encoding the link, with what to type beside it", () => {
   const html = chartPage(chart, config, now, { link: LINK });
-  const codes = [...html.matchAll(/<div class="qr">(<svg[^]*?<\/svg>)<p>([^]*?)<\/p><\/div>/g)];
+  const codes = [...html.matchAll(/<div class="qr">(<svg[\s\S]*?<\/svg>)<p>([\s\S]*?)<\/p><\/div>/g)];
   expect(codes).toHaveLength(4);
   for (const [, svg] of codes) expect(svgModules(svg as string)).toEqual(textModules(LINK));
   expect(svgModules(codes[0]?.[1] as string)).not.toEqual(textModules(`${LINK}x`));
