@@ -85,6 +85,9 @@ export interface Chart {
   requestId: string | undefined;
 }
 
+/** The pets with a page: a medication on the chart's days (the others are named in its foot). */
+export const chartedPets = (chart: Chart): number => chart.pets.filter((p) => p.rows.length > 0).length;
+
 const wanted = (q: ChartQuery, booking: Booking, petId: number | undefined) =>
   (q.petId === undefined || petId === q.petId) &&
   (q.room === undefined || (booking.roomName ?? "").trim().toLowerCase() === q.room.trim().toLowerCase());

@@ -4,7 +4,7 @@
  * the kennel API, written to DIR as `chart-DATE.html` (`chart-FROM-to-TO.html` over several days,
  * `-room-NAME` or `-pet-ID` when narrowed). DATE: the first day (default today).
  */
-import { CHART_DAYS_MAX, chartOf } from "../answers/chart.ts";
+import { CHART_DAYS_MAX, chartedPets, chartOf } from "../answers/chart.ts";
 import { UsageError } from "../answers/failure.ts";
 import { webClientSlack } from "../digest/slack.ts";
 import { cleanText } from "../domain/text.ts";
@@ -82,7 +82,7 @@ export async function run(ctx: CliContext): Promise<number> {
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
     const chart = await chartOf(deps, q);
-    const n = chart.pets.filter((p) => p.rows.length > 0).length;
+    const n = chartedPets(chart);
     if (n === 0) {
       // Nothing to print: said, with what the chart could not show, and no file (exit 1, not written).
       const pets = chart.pets.map((p) => cleanText(p.name));

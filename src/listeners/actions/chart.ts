@@ -8,7 +8,7 @@
  * told to the tapper privately, in words, with the API's request id when there is one.
  */
 import type { App, webApi } from "@slack/bolt";
-import { chartOf } from "../../answers/chart.ts";
+import { chartedPets, chartOf } from "../../answers/chart.ts";
 import { describeFailure } from "../../answers/failure.ts";
 import { chartButton } from "../../blocks/buttons.ts";
 import { failureText } from "../../blocks/notice.ts";
@@ -40,7 +40,7 @@ async function sendChart(
   date: string,
 ): Promise<string | undefined> {
   const chart = await chartOf(deps, { from: date, days: 1 });
-  const pets = chart.pets.filter((p) => p.rows.length > 0).length;
+  const pets = chartedPets(chart);
   if (pets === 0) return nothingToChartWords({ dates: chart.dates, pets: chart.pets.map((p) => p.name) });
   // Each page's QR code opens Kennel Desk here: the app and workspace Slack named at start.
   const page = chartPage(chart, deps.config, deps.clock.now(), await pageSlack(() => slack.self()));
