@@ -22,30 +22,18 @@ import { currentPlan, planVersions } from "../../src/answers/plans.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { formOpenedBy, submit as submitForm, type Values, valuesOf } from "../helpers/plan-slack.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
 import { postSigned, tapBody } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const CHANNEL = "C0ROUNDS";
 const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T19:35:00Z`);
 const clock = { now: () => new Date(at) };
-const pg = usePostgres();
-
-const engines = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 
 type Block = {
   type?: string;
@@ -83,11 +71,7 @@ describe.each(engines)(
           ROUNDS_TIMES: "07:30,12:00,19:30",
         },
       });
-      for (const [id, name] of [
-        ["U0JANE", "Jane"],
-        ["U0TOM", "Tom"],
-      ] as const)
-        h.slack.users.set(id, { id, profile: { display_name: name } });
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
       // Otis: a second question beside his drug in two slots (a once-daily drug, its round not named).
       petOf("AW-SLOTS", "Otis").medication3 = "Soloxine 0.4 mg: one tablet once daily";
       // The evening round, as scheduled, and its plans post.

@@ -8,24 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { composePost } from "../../src/digest/compose.ts";
 import { dueOf } from "../../src/domain/record.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-22T17:30:00Z") }; // the evening round is the one now
-const pg = usePostgres();
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 const isFinal = (r: Recorded) => !String(r.body.text ?? "").includes("Looking up");
 
 describe.each(engines)("off food and this round on the Home tab ($name)", ({ open, skip }) => {

@@ -105,6 +105,12 @@ export async function startHarness(
   };
 }
 
+/** Staff as Slack names them (users.info's display name), by user id. */
+export function nameStaff(h: Pick<Harness, "slack">, names: Record<string, string>): void {
+  for (const [id, name] of Object.entries(names))
+    h.slack.users.set(id, { id, profile: { display_name: name } });
+}
+
 /**
  * Someone opens the bot's Home tab (a signed `app_home_opened` event): once the bot has published
  * the view again, the view it published, as JSON.

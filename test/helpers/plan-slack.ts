@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "./bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "./bot.ts";
 import { postSigned, submissionBody, type tapBody } from "./slack.ts";
 
 /** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
@@ -20,11 +20,7 @@ export async function startPlanHarness(clock: { now: () => Date }, channel: stri
       ROUNDS_TIMES: "07:30,12:00,19:30",
     },
   });
-  for (const [id, name] of [
-    ["U0JANE", "Jane"],
-    ["U0TOM", "Tom"],
-  ] as const)
-    h.slack.users.set(id, { id, profile: { display_name: name } });
+  nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
   return h;
 }
 
