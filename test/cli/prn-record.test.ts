@@ -30,11 +30,7 @@ const KENNEL = { origin: "https://api.kennel.example" };
 const postgres = usePostgres();
 
 async function cli(args: string[], env: Record<string, string>) {
-  return runCommand(
-    args,
-    { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    { clock },
-  );
+  return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 /** Three doses for booking 501: Biscuit's awaiting its effect, Biscuit's given past the plan (worse), Pip's helped. */

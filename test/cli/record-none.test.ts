@@ -18,11 +18,7 @@ const NOW = new Date("2026-11-24T10:00:00Z");
 const clock = { now: () => NOW };
 
 async function cli(args: string[], env: Record<string, string>) {
-  return runCommand(
-    args,
-    { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    { clock },
-  );
+  return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 const READS = [

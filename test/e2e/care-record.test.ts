@@ -5,14 +5,14 @@
  * staff at once, a guest, a tampered value, a re-delivered action, a late day; the round message
  * always equals the record (chat.update after each commit).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import {
   actionPayload,
@@ -35,24 +35,20 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   let h: Harness;
   let store: CareRecordStore;
 
-  beforeAll(async () => {
-    if (skip) return;
-    store = await open();
-    h = await startHarness({
-      record: store,
+  useHarnessOn(
+    { open, skip },
+    () => ({
       clock,
       // The test makes the round posts itself.
       env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
-    });
-    // Jane's name as Slack shows it; Tom has none, so his handle is used.
-    h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
-    h.slack.users.set("U0TOM", { id: "U0TOM" });
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+    }),
+    async (started) => {
+      ({ h, store } = started);
+      // Jane's name as Slack shows it; Tom has none, so his handle is used.
+      h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
+      h.slack.users.set("U0TOM", { id: "U0TOM" });
+    },
+  );
 
   /**
    * /rounds as staff in the rounds channel: the round's messages as Slack shows them, once every

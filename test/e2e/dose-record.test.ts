@@ -13,14 +13,14 @@
  *   15 minutes, reads "💉 unwitnessed".
  * - The stay's record and the Home tab show the figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import {
   actionPayload,
@@ -44,11 +44,9 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
   let store: CareRecordStore;
 
-  beforeAll(async () => {
-    if (skip) return;
-    store = await open();
-    h = await startHarness({
-      record: store,
+  useHarnessOn(
+    { open, skip },
+    () => ({
       clock,
       sandbox: { awkward: true },
       env: {
@@ -57,14 +55,12 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
         KENNEL_CACHE_TTL_S: "0",
         ROUNDS_TIMES: "07:30,12:00,19:30",
       },
-    });
-    nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom", U0ANN: "Ann" });
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+    }),
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom", U0ANN: "Ann" });
+    },
+  );
 
   const post = (text: string) => postRounds(h, CHANNEL, text);
   /** The round post once every pet's plan is confirmed (the first drafts them). */

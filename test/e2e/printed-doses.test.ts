@@ -17,13 +17,13 @@
  *   item 13); words changed in the kennel system since the draft: Confirm writes nothing and shows
  *   them (issue 46 item 1).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentPlan, planVersions } from "../../src/answers/plans.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { formOpenedBy, submit as submitForm, type Values, valuesOf } from "../helpers/plan-slack.ts";
 import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
 import { postSigned, tapBody } from "../helpers/slack.ts";
@@ -57,11 +57,9 @@ describe.each(engines)(
     let store: CareRecordStore;
     let seq = 0;
 
-    beforeAll(async () => {
-      if (skip) return;
-      store = await open();
-      h = await startHarness({
-        record: store,
+    useHarnessOn(
+      { open, skip },
+      () => ({
         clock,
         sandbox: { awkward: true },
         env: {
@@ -70,19 +68,18 @@ describe.each(engines)(
           KENNEL_CACHE_TTL_S: "0",
           ROUNDS_TIMES: "07:30,12:00,19:30",
         },
-      });
-      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
-      // Otis: a second question beside his drug in two slots (a once-daily drug, its round not named).
-      petOf("AW-SLOTS", "Otis").medication3 = "Soloxine 0.4 mg: one tablet once daily";
-      // The evening round, as scheduled, and its plans post.
-      await h.bot.digest?.runPost("rounds:evening", DATE, { retry: false });
-      await h.bot.digest?.runPost("plans:evening", DATE, { retry: false });
-    }, 90_000);
-    afterAll(async () => {
-      if (skip) return;
-      await h.close();
-      await store.close();
-    });
+      }),
+      async (started) => {
+        ({ h, store } = started);
+        nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
+        // Otis: a second question beside his drug in two slots (a once-daily drug, its round not named).
+        petOf("AW-SLOTS", "Otis").medication3 = "Soloxine 0.4 mg: one tablet once daily";
+        // The evening round, as scheduled, and its plans post.
+        await h.bot.digest?.runPost("rounds:evening", DATE, { retry: false });
+        await h.bot.digest?.runPost("plans:evening", DATE, { retry: false });
+      },
+      90_000,
+    );
 
     function bookingOf(reference: string) {
       return h.sandbox.main.bookings.find((b) => b.reference === reference) as Record<string, unknown>;

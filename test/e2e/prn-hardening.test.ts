@@ -11,13 +11,13 @@
  * - item 13: a form's submission without its view, or without its fields, or sealed before the
  *   signing secret changed, each answered for what it is.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
 import { prnDoses } from "../../src/answers/prn.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { firstPet, prnSlack } from "../helpers/prn-slack.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
@@ -50,37 +50,36 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
       (d) => d.item === item,
     );
 
-  beforeAll(async () => {
-    if (skip) return;
-    now = Date.parse("2026-11-22T09:00:00Z");
-    store = await open();
-    h = await startHarness({
-      record: store,
-      clock,
-      // The care cache on (its default 300 s): giving reads the pet's words now all the same.
-      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
-      bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
-    });
-    nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
-    slack = prnSlack(h, CHANNEL);
-    // Every pet on Piriton and Tramadol (a controlled drug: its plan confirmed by two people) if
-    // needed, before the first post drafts the plans (the care cache holds what it read).
-    for (const pet of h.sandbox.main.pets)
-      Object.assign(pet, { medication4: TRAMADOL, medication5: PIRITON });
-    const first = await slack.rounds();
-    itchy = firstPet(first);
-    const other = first
-      .flatMap((m) => (m.blocks ?? []) as Array<{ block_id?: string }>)
-      .map((x) => x.block_id?.split(":") ?? [])
-      .find((x) => x[0] === "kd_pet" && Number(x[2]) !== itchy.p) as string[];
-    sore = { b: Number(other[1]), p: Number(other[2]) };
-    expect(await confirmAllPlans(store, h.config, clock)).toBeGreaterThan(1);
-  }, 90_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+  useHarnessOn(
+    { open, skip },
+    () => {
+      now = Date.parse("2026-11-22T09:00:00Z");
+      return {
+        clock,
+        // The care cache on (its default 300 s): giving reads the pet's words now all the same.
+        env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
+        bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
+      };
+    },
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
+      slack = prnSlack(h, CHANNEL);
+      // Every pet on Piriton and Tramadol (a controlled drug: its plan confirmed by two people) if
+      // needed, before the first post drafts the plans (the care cache holds what it read).
+      for (const pet of h.sandbox.main.pets)
+        Object.assign(pet, { medication4: TRAMADOL, medication5: PIRITON });
+      const first = await slack.rounds();
+      itchy = firstPet(first);
+      const other = first
+        .flatMap((m) => (m.blocks ?? []) as Array<{ block_id?: string }>)
+        .map((x) => x.block_id?.split(":") ?? [])
+        .find((x) => x[0] === "kd_pet" && Number(x[2]) !== itchy.p) as string[];
+      sore = { b: Number(other[1]), p: Number(other[2]) };
+      expect(await confirmAllPlans(store, h.config, clock)).toBeGreaterThan(1);
+    },
+    90_000,
+  );
 
   /** Opens the give form for a pet from the round post now. */
   async function openGive(user: string, pet: { b: number; p: number }) {

@@ -9,12 +9,12 @@
  * at the record at once, and the answer is an entry (a second answer refused with the first's).
  * Every word from the API and from staff reaches Slack escaped.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prnDoses } from "../../src/answers/prn.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { type Block, type ButtonOn, type GiveFields, prnSlack } from "../helpers/prn-slack.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
@@ -39,24 +39,22 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   let b = 0;
   let p = 0;
 
-  beforeAll(async () => {
-    if (skip) return;
-    now = START;
-    store = await open();
-    h = await startHarness({
-      record: store,
-      clock,
-      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", KENNEL_CACHE_TTL_S: "0", ...PAST_ROUNDS },
-      // The follow-ups' loop makes its first pass at start, then waits: the test looks itself.
-      bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
-    });
-    nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+  useHarnessOn(
+    { open, skip },
+    () => {
+      now = START;
+      return {
+        clock,
+        env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", KENNEL_CACHE_TTL_S: "0", ...PAST_ROUNDS },
+        // The follow-ups' loop makes its first pass at start, then waits: the test looks itself.
+        bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
+      };
+    },
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
+    },
+  );
 
   /** The round post, the pet's section and buttons on it, taps, forms and answers as Slack sends them. */
   const slack = () => prnSlack(h, CHANNEL);

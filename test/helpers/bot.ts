@@ -1,4 +1,6 @@
 /** The whole bot on loopback: sandbox kennel API, Slack stand-in, real Bolt app in HTTP mode. */
+
+import { afterAll, beforeAll } from "vitest";
 import { type Bot, type BotOptions, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Clock } from "../../src/deps.ts";
@@ -24,6 +26,8 @@ export interface Harness {
   lines: string[];
   close(): Promise<void>;
 }
+
+export type HarnessOptions = NonNullable<Parameters<typeof startHarness>[0]>;
 
 export async function startHarness(
   options: {
@@ -103,6 +107,31 @@ export async function startHarness(
       await scratch?.close();
     },
   };
+}
+
+/**
+ * In a suite run on each engine (`describe.each(useStoreEngines(clock))`): the bot on a new store of
+ * that engine, started before the suite's tests (then `ready`, where the test keeps them and sets up
+ * more) and closed after, store and all; nothing where the engine is skipped.
+ */
+export function useHarnessOn(
+  engine: { open: () => Promise<CareRecordStore>; skip: boolean },
+  options: () => Omit<HarnessOptions, "record">,
+  ready: (started: { h: Harness; store: CareRecordStore }) => void | Promise<void>,
+  timeoutMs = 60_000,
+): void {
+  let started: { h: Harness; store: CareRecordStore } | undefined;
+  beforeAll(async () => {
+    if (engine.skip) return;
+    const settings = options();
+    const store = await engine.open();
+    started = { h: await startHarness({ ...settings, record: store }), store };
+    await ready(started);
+  }, timeoutMs);
+  afterAll(async () => {
+    await started?.h.close();
+    await started?.store.close();
+  });
 }
 
 /** Staff as Slack names them (users.info's display name), by user id. */

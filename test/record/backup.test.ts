@@ -37,11 +37,7 @@ const folder = () => {
 const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
 
 async function cli(args: string[], env: Record<string, string>) {
-  return runCommand(
-    args,
-    { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    { clock },
-  );
+  return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 /** A data folder holding a record with a few entries. */
