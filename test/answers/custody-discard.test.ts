@@ -10,17 +10,15 @@ import { countIn } from "../../src/answers/custody-write.ts";
 import { currentPlan } from "../../src/answers/plans.ts";
 import { tapAsks } from "../../src/answers/record-tap.ts";
 import { keptSheets } from "../../src/answers/sheets.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { countInStart } from "../../src/domain/custody-rules.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { addDays } from "../../src/time.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
@@ -32,19 +30,12 @@ let deps: Deps;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
-  });
-  const log = silentLogger();
   store = scratchRecord(clock);
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
+  deps = sandboxDeps(sandbox, clock, {
+    env: { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00" },
+    record: store,
+    retryDelayMs: 0,
   });
-  deps = { kennel, log, config, clock, record: store };
 }, 60_000);
 afterAll(() => sandbox.close());
 

@@ -15,18 +15,16 @@ import { roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
 import { runCli } from "../../src/cli/index.ts";
-import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { dueOf } from "../../src/domain/record.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
 import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
-import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const TZ = "Europe/London";
 const DAY = "2026-11-24";
@@ -37,24 +35,9 @@ let the: { bookingId: number; petId: number; name: string; doses: string[] };
 
 /** Deps on the sandbox and the record, the clock at a local time of the day; no care cache. */
 function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    KENNEL_CACHE_TTL_S: "0",
-    LOG_LEVEL: "silent",
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    retryDelay: () => 0,
-  });
-  return {
-    kennel,
-    log: silentLogger(),
-    config,
-    clock: { now: () => zonedInstant(DAY, hhmm, TZ) },
-    record: store,
-  };
+  const clock = { now: () => zonedInstant(DAY, hhmm, TZ) };
+  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0" };
+  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
 }
 
 /** The medication names the kennel API's answer now makes due for the pet at the morning round. */
