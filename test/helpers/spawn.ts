@@ -18,6 +18,29 @@ export interface Spawned {
 }
 
 /**
+ * The settings of the bot as its own process in HTTP mode: the sandbox's kennel API and key, Slack's
+ * stand-in, the signing secret given, the port given, and `extra` over them.
+ */
+export function httpBotEnv(
+  sandbox: { keys: { main: string }; url: string },
+  slack: { apiUrl: string },
+  secret: string,
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    SLACK_BOT_TOKEN: "xoxb-test-0000-process",
+    SLACK_SIGNING_SECRET: secret,
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(port),
+    ...extra,
+  };
+}
+
+/**
  * Starts a program (the bot by default: `node src/main.ts`, from the repository's root) with exactly
  * `env` (PATH added), its output kept.
  */
