@@ -12,7 +12,6 @@ import { homeRecord } from "../../src/answers/home-record.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { type RoundPet, type RoundReport, roundReport } from "../../src/answers/rounds.ts";
 import { stayFacts, stayOf } from "../../src/answers/stay.ts";
-import { runCli } from "../../src/cli/index.ts";
 import type { Deps } from "../../src/deps.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
 import { dueItems, petRoundStatus, roundProgress } from "../../src/domain/record.ts";
@@ -21,6 +20,7 @@ import { openCareRecord } from "../../src/record/open.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { roundText } from "../../src/text/index.ts";
 import { addDays, zonedInstant } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { keepRounds } from "../helpers/rounds.ts";
 import { sandboxDeps } from "../helpers/sandbox-deps.ts";
@@ -247,15 +247,11 @@ describe("the house routine on the busy day", () => {
         return dataDir;
       };
       const page = async (dataDir: string) => {
-        let stdout = "";
-        const code = await runCli(
+        // No kennel API settings: the page stands alone on the record.
+        const { code, stdout } = await runCommand(
           ["record", "export", "--booking", String(booking.bookingId), "--format", "html"],
-          {
-            // No kennel API settings: the page stands alone on the record.
-            env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dataDir },
-            io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
-            clock: { now: () => now },
-          },
+          { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dataDir },
+          { clock: { now: () => now } },
         );
         expect(code).toBe(0);
         return stdout.replace(/<[^>]+>/g, "");

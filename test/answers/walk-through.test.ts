@@ -21,7 +21,6 @@ import { homeRecord } from "../../src/answers/home-record.ts";
 import { type OwedDose, roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
-import { runCli } from "../../src/cli/index.ts";
 import type { Deps } from "../../src/deps.ts";
 import type { DoseState } from "../../src/domain/doses.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
@@ -30,6 +29,7 @@ import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
 import { sandboxDeps } from "../helpers/sandbox-deps.ts";
@@ -251,10 +251,8 @@ describe("the awkward house's morning, every dose on every surface", () => {
 
   it("the CSV and JSON exports and the audit, made with no kennel API settings: 0 disagreements", async () => {
     const cli = async (args: string[]) => {
-      let stdout = "";
-      const code = await runCli(args, {
-        env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir },
-        io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
+      const env = { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir };
+      const { code, stdout } = await runCommand(args, env, {
         clock: { now: () => zonedInstant(DAY, "21:00", TZ) },
       });
       expect(code).toBe(0);

@@ -6,7 +6,6 @@
  * today's entries and verify names it; `verify --head` wants 16 hex digits.
  */
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import type { RecordSettings } from "../../src/config.ts";
 import { chainHash, ENTRY_FIELDS, entryContent, logContent, type Row } from "../../src/record/chain.ts";
 import type { Driver } from "../../src/record/driver.ts";
@@ -16,6 +15,7 @@ import { postgresDriver } from "../../src/record/postgres.ts";
 import { migrationsAfter, SCHEMA_VERSION_TABLE } from "../../src/record/schema.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { type RecordEngine, useRecordEngines } from "../helpers/record-engines.ts";
 
 const engines = useRecordEngines("kennel-desk-binds-");
@@ -193,17 +193,11 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
 
 describe("record verify --head", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(args, {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      io: {
-        stdout: { write: (t: string) => (stdout += t) },
-        stderr: { write: (t: string) => (stderr += t) },
-      },
-      clock: realClock,
-    });
-    return { code, stdout, stderr };
+    return runCommand(
+      args,
+      { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+      { clock: realClock },
+    );
   }
 
   it("takes at least 16 hex digits of a head (64 bits), and says so for fewer", async () => {

@@ -10,7 +10,6 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import type { RecordSettings } from "../../src/config.ts";
 import { GENESIS, headWords } from "../../src/record/chain.ts";
 import { StoreError } from "../../src/record/errors.ts";
@@ -18,6 +17,7 @@ import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { useRecordEngines } from "../helpers/record-engines.ts";
 
 const engines = useRecordEngines();
@@ -236,17 +236,11 @@ describe.each(engines)("the chain ($name)", (engine) => {
 
 describe("kennel-desk record verify", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(args, {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      io: {
-        stdout: { write: (t: string) => (stdout += t) },
-        stderr: { write: (t: string) => (stderr += t) },
-      },
-      clock,
-    });
-    return { code, stdout, stderr };
+    return runCommand(
+      args,
+      { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+      { clock },
+    );
   }
 
   it("prints intact with the head, or the first entry that does not match (exit 1)", async () => {

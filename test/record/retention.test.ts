@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import { keptFrom, startRetention } from "../../src/digest/retention.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
 import { addDays } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 
@@ -140,17 +140,11 @@ describe.each(engines)("retention ($name)", ({ open, skip }) => {
 
 describe("kennel-desk record backup", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(args, {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      io: {
-        stdout: { write: (s: string) => (stdout += s) },
-        stderr: { write: (s: string) => (stderr += s) },
-      },
-      clock,
-    });
-    return { code, stdout, stderr };
+    return runCommand(
+      args,
+      { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+      { clock },
+    );
   }
 
   it("copies the SQLite store while the bot has it open and writes to it; the copy is checked and private", async () => {
