@@ -3,7 +3,7 @@
  * with the awkward sandbox (Pip, AW-LATE, arrives on insulin) and its staff Jane and Tom, a tap that
  * opens a form, and a form's values and submission as Slack sends them.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "./bot.ts";
 import { postSigned, submissionBody, type tapBody } from "./slack.ts";
@@ -22,6 +22,20 @@ export async function startPlanHarness(clock: { now: () => Date }, channel: stri
   });
   nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
   return h;
+}
+
+/** The plan harness for a whole file: started before its tests (then `ready`), closed after. */
+export function usePlanHarness(
+  clock: { now: () => Date },
+  channel: string,
+  ready: (h: Harness) => void,
+): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startPlanHarness(clock, channel);
+    ready(h);
+  }, 60_000);
+  afterAll(() => h?.close());
 }
 
 /** Sends a tap (its body) and waits for the form it opens. */

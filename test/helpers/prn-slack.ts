@@ -8,16 +8,9 @@ import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin
 import type { Harness } from "./bot.ts";
 import { SIGNING_SECRET } from "./bot.ts";
 import { postRounds } from "./record-slack.ts";
-import { postSigned, submissionBody, tapBody } from "./slack.ts";
+import { type Block, postSigned, submissionBody, tapBody } from "./slack.ts";
 
-export type Block = {
-  type?: string;
-  block_id?: string;
-  text?: { text?: string };
-  elements?: Array<{ action_id?: string; value?: string; text?: { text?: string } }>;
-  accessory?: { action_id?: string; value?: string };
-  element?: Record<string, unknown>;
-};
+export type { Block };
 
 /** What a form's submission was answered (an empty answer: the form closed). */
 type Answer = {

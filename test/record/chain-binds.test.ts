@@ -14,8 +14,9 @@ import { openCareRecord } from "../../src/record/open.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { migrationsAfter, SCHEMA_VERSION_TABLE } from "../../src/record/schema.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
-import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import type { EntryInput } from "../../src/record/types.ts";
 import { runCommand } from "../cli/helpers.ts";
+import { juniperEntries, recorded } from "../helpers/record.ts";
 import { type RecordEngine, useRecordEngines } from "../helpers/record-engines.ts";
 
 const engines = useRecordEngines("kennel-desk-binds-");
@@ -25,29 +26,9 @@ const realClock = { now: () => new Date() };
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-let key = 0;
-function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date,
-    round: "morning",
-    bookingId: 7,
-    petId: 3,
-    petName: "Juniper",
-    item: "med:1",
-    itemText: "Tramadol 50 mg",
-    outcome: "given",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `b${++key}`,
-    ...extra,
-  };
-}
-
-async function recorded(store: CareRecordStore, e: EntryInput) {
-  const r = (await store.record([e])) as Extract<RecordResult, { status: "recorded" }>;
-  expect(r.status).toBe("recorded");
-  return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
-}
+const juniper = juniperEntries("b");
+const entry = (date: string, extra: Partial<EntryInput> = {}) =>
+  juniper(date, { item: "med:1", itemText: "Tramadol 50 mg", outcome: "given", ...extra });
 
 const open = async (settings: RecordSettings, clock = realClock) =>
   (await openCareRecord(settings, clock, KENNEL)).store;

@@ -16,8 +16,9 @@ import { StoreError } from "../../src/record/errors.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
-import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import { runCommand } from "../cli/helpers.ts";
+import { juniperEntries, recorded } from "../helpers/record.ts";
 import { useRecordEngines } from "../helpers/record-engines.ts";
 
 const engines = useRecordEngines();
@@ -27,29 +28,7 @@ const now = Date.parse("2026-11-24T08:00:00Z");
 const clock = { now: () => new Date(now) };
 const KENNEL = { origin: "https://api.kennel.example" };
 
-let key = 0;
-function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date,
-    round: "morning",
-    bookingId: 7,
-    petId: 3,
-    petName: "Juniper",
-    item: "meal",
-    itemText: "dry food",
-    outcome: "ate_all",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `k${++key}`,
-    ...extra,
-  };
-}
-
-async function recorded(store: CareRecordStore, e: EntryInput) {
-  const r = (await store.record([e])) as Extract<RecordResult, { status: "recorded" }>;
-  expect(r.status).toBe("recorded");
-  return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
-}
+const entry = juniperEntries("k");
 
 /** Ten entries over ten days, pet 3's meal each morning, and a witness in between (a record of the log). */
 async function tenDays(store: CareRecordStore) {
@@ -236,11 +215,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
 
 describe("kennel-desk record verify", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    return runCommand(
-      args,
-      { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      { clock },
-    );
+    return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
   }
 
   it("prints intact with the head, or the first entry that does not match (exit 1)", async () => {
