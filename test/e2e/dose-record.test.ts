@@ -21,6 +21,7 @@ import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { awkwardRounds } from "../helpers/plan-slack.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import {
   actionPayload,
@@ -46,16 +47,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
 
   useHarnessOn(
     { open, skip },
-    () => ({
-      clock,
-      sandbox: { awkward: true },
-      env: {
-        ROUNDS_CHANNEL: CHANNEL,
-        DIGEST_SCHEDULE: "off",
-        KENNEL_CACHE_TTL_S: "0",
-        ROUNDS_TIMES: "07:30,12:00,19:30",
-      },
-    }),
+    () => awkwardRounds(clock, CHANNEL),
     async (started) => {
       ({ h, store } = started);
       nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom", U0ANN: "Ann" });

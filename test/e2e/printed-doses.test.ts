@@ -24,9 +24,15 @@ import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
-import { formOpenedBy, submit as submitForm, type Values, valuesOf } from "../helpers/plan-slack.ts";
+import {
+  awkwardRounds,
+  formOpenedBy,
+  submit as submitForm,
+  type Values,
+  valuesOf,
+} from "../helpers/plan-slack.ts";
 import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
-import { postSigned, tapBody } from "../helpers/slack.ts";
+import { type Block, blocksOf, postSigned, tapBody } from "../helpers/slack.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const CHANNEL = "C0ROUNDS";
@@ -34,21 +40,6 @@ const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T19:35:00Z`);
 const clock = { now: () => new Date(at) };
 const engines = useStoreEngines(clock);
-
-type Block = {
-  type?: string;
-  block_id?: string;
-  text?: { text?: string };
-  accessory?: { action_id?: string; value?: string; text?: { text?: string } };
-  elements?: Array<{
-    type?: string;
-    action_id?: string;
-    value?: string;
-    text?: { text?: string };
-    options?: Array<{ value: string; text: { text: string } }>;
-  }>;
-};
-const blocksOf = (m: { blocks?: unknown } | undefined) => (m?.blocks ?? []) as Block[];
 
 describe.each(engines)(
   "every printed dose signed and chased; a plan confirmed by its questions ($name)",
@@ -59,16 +50,7 @@ describe.each(engines)(
 
     useHarnessOn(
       { open, skip },
-      () => ({
-        clock,
-        sandbox: { awkward: true },
-        env: {
-          ROUNDS_CHANNEL: CHANNEL,
-          DIGEST_SCHEDULE: "off",
-          KENNEL_CACHE_TTL_S: "0",
-          ROUNDS_TIMES: "07:30,12:00,19:30",
-        },
-      }),
+      () => awkwardRounds(clock, CHANNEL),
       async (started) => {
         ({ h, store } = started);
         nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });

@@ -8,9 +8,12 @@ import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "./bot.ts";
 import { postSigned, submissionBody, type tapBody } from "./slack.ts";
 
-/** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
-export async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
-  const h = await startHarness({
+/**
+ * The bot's settings on the awkward sandbox (Pip arrives at 19:00 on insulin): its rounds posted to
+ * `channel` at 07:30, 12:00 and 19:30 by the test (no schedule), the care read afresh each time.
+ */
+export function awkwardRounds(clock: { now: () => Date }, channel: string) {
+  return {
     clock,
     sandbox: { awkward: true },
     env: {
@@ -19,7 +22,12 @@ export async function startPlanHarness(clock: { now: () => Date }, channel: stri
       KENNEL_CACHE_TTL_S: "0",
       ROUNDS_TIMES: "07:30,12:00,19:30",
     },
-  });
+  };
+}
+
+/** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
+export async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
+  const h = await startHarness(awkwardRounds(clock, channel));
   nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
   return h;
 }

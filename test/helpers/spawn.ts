@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { postingEnv } from "../cli/helpers.ts";
 
 export interface Spawned {
   child: ChildProcess;
@@ -28,16 +29,12 @@ export function httpBotEnv(
   port: number,
   extra: Record<string, string> = {},
 ): Record<string, string> {
-  return {
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: "Europe/London",
+  return postingEnv(sandbox, slack, {
     SLACK_BOT_TOKEN: "xoxb-test-0000-process",
     SLACK_SIGNING_SECRET: secret,
-    SLACK_API_URL: slack.apiUrl,
     PORT: String(port),
     ...extra,
-  };
+  });
 }
 
 /**
