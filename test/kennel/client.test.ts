@@ -15,28 +15,15 @@ import {
   WrongAddressError,
 } from "../../src/kennel/errors.ts";
 import { collectAll } from "../../src/kennel/pagination.ts";
+import { BASE, KEY, kennelSettings, ORIGIN, slowPets } from "../helpers/kennel.ts";
 import { captureLogger } from "../helpers/log.ts";
-
-const KEY = "test-key-7f3a9c2e11";
-const ORIGIN = "https://kennel.example.com";
-const BASE = `${ORIGIN}/api/v1`;
-
-function settings(overrides: Partial<KennelSettings> = {}): KennelSettings {
-  return {
-    apiKey: KEY,
-    baseUrl: new URL(BASE),
-    timeoutMs: 2_000,
-    debug: true,
-    ...overrides,
-  };
-}
 
 function client(
   overrides: Partial<KennelSettings> = {},
   extra: Parameters<typeof createKennelClient>[1] | object = {},
 ) {
   const captured = captureLogger();
-  const c = createKennelClient(settings(overrides), {
+  const c = createKennelClient(kennelSettings(overrides), {
     log: captured.log,
     retryDelay: () => 0,
     newRequestId: () => "sent-id-1",
@@ -555,7 +542,7 @@ describe("redirects and the key", () => {
       .times(3)
       .replyWithError(new Error(`socket hang up ${rawKey}`));
     const captured = captureLogger([rawKey]);
-    const c = createKennelClient(settings({ debug: true }), { log: captured.log, retryDelay: () => 0 });
+    const c = createKennelClient(kennelSettings({ debug: true }), { log: captured.log, retryDelay: () => 0 });
     const errors: KennelError[] = [];
     for (const id of [1, 2, 3, 4, 5]) {
       const e = await c.getPet(id).catch((x) => x);
@@ -606,22 +593,12 @@ describe("concurrency", () => {
   });
 
   it("keeps at most 6 requests in flight", async () => {
-    let inFlight = 0;
-    let peak = 0;
-    const slowFetch = (async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 20));
-      inFlight--;
-      const id = Number(new URL(request.url).pathname.split("/").pop());
-      return new Response(JSON.stringify({ petId: id }), { headers: { "content-type": "application/json" } });
-    }) as typeof fetch;
+    const { fetch: slowFetch, peak } = slowPets(20);
     const { c } = client({}, { fetch: slowFetch });
     const ids = Array.from({ length: 30 }, (_, i) => i + 1);
     const pets = await Promise.all(ids.map((id) => c.getPet(id)));
     expect(pets.map((p) => p.data.petId)).toEqual(ids);
-    expect(peak).toBe(6);
+    expect(peak()).toBe(6);
   });
 });
 
