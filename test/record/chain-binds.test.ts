@@ -42,9 +42,13 @@ async function swapIds(engine: RecordEngine, settings: RecordSettings, table: st
 }
 
 describe.each(engines)("the chain binds ids ($name)", (engine) => {
-  it.skipIf(engine.skip)("swapping two entries' ids moves a witness, and verify finds it", async () => {
+  /** A new record on this engine: its settings and its store. */
+  const fresh = async () => {
     const settings = await engine.settings();
-    const store = await open(settings);
+    return { settings, store: await open(settings) };
+  };
+  it.skipIf(engine.skip)("swapping two entries' ids moves a witness, and verify finds it", async () => {
+    const { settings, store } = await fresh();
     const witnessed = await recorded(store, entry("2026-11-20"));
     const other = await recorded(store, entry("2026-11-20", { petId: 4, petName: "Fern" }));
     await store.append({
@@ -118,8 +122,7 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
         },
       ];
       for (const v of variants) {
-        const settings = await engine.settings();
-        const store = await open(settings);
+        const { settings, store } = await fresh();
         for (const pet of [1, 2, 3]) await recorded(store, entry(today, { petId: pet }));
         await store.append({ kind: "witness", date: today, body: { entryId: 1, userName: "Sam" } });
         // Retention refuses to be asked for it through Kennel Desk.
@@ -148,8 +151,7 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "a retention row in the old form after the new one is refused by verify",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       const old = dayOf(Date.now() - 40 * DAY);
       await recorded(store, entry(old));
       await recorded(store, entry(old, { petId: 4 }));

@@ -42,10 +42,14 @@ async function tenDays(store: CareRecordStore) {
 describe.each(engines)("the chain ($name)", (engine) => {
   const open = async (settings: RecordSettings, kennel = KENNEL) =>
     (await openCareRecord(settings, clock, kennel)).store;
+  /** A new record on this engine: its settings and its store. */
+  const fresh = async () => {
+    const settings = await engine.settings();
+    return { settings, store: await open(settings) };
+  };
 
   it.skipIf(engine.skip)("an empty record is intact; every entry extends the head", async () => {
-    const settings = await engine.settings();
-    const store = await open(settings);
+    const { store } = await fresh();
     expect(await store.verify()).toEqual({
       ok: true,
       rows: 0,
@@ -69,8 +73,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "the database refuses UPDATE, DELETE (and TRUNCATE) of entries and of the log",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       await tenDays(store);
       await store.close();
       const sql = engine.plain(settings);
@@ -90,8 +93,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
 
   it.skipIf(engine.skip)("verify finds a changed row, a removed row and a re-ordered row", async () => {
     for (const tamper of ["changed", "removed", "reordered"] as const) {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       await tenDays(store);
       const entries = await store.entries({});
       const fourth = entries[3] as (typeof entries)[0];
@@ -122,8 +124,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "a relinked forgery (hashes recomputed) still differs from the head published before",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       await tenDays(store);
       const published = await store.head();
       const last = (await store.entries({})).at(-1) as { id: number };
@@ -141,8 +142,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "passes after a correction, and after retention, whose entry says what went",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { store } = await fresh();
       await tenDays(store);
       const first = (await store.entries({ date: "2026-11-02" }))[0] as { id: number };
       // A late correction of an early day: committed after the later days.
