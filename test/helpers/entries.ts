@@ -1,6 +1,16 @@
 /** The care record's entries as the store keeps them, for the domain's pure tests (no store). */
 import type { Entry } from "../../src/record/types.ts";
 
+/** Jane's record of Juniper's dry food eaten in full: what the record's tests write unless they say. */
+export const JUNIPER_ATE = {
+  petName: "Juniper",
+  item: "meal",
+  itemText: "dry food",
+  outcome: "ate_all",
+  userId: "U0JANE",
+  userName: "Jane",
+} as const;
+
 let id = 0;
 
 /**
@@ -16,12 +26,7 @@ export function keptEntry(over: Partial<Entry> & { date: string }): Entry {
     round: "morning",
     bookingId: 1,
     petId: 2,
-    petName: "Juniper",
-    item: "meal",
-    itemText: "dry food",
-    outcome: "ate_all",
-    userId: "U0JANE",
-    userName: "Jane",
+    ...JUNIPER_ATE,
     requestKey: `r${id}`,
     recordedAt: `${over.date}T08:00:00Z`,
     ...over,

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Clock } from "../../src/deps.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import { JUNIPER_ATE } from "./entries.ts";
 
 const folders: string[] = [];
 process.once("exit", () => {
@@ -42,12 +43,7 @@ export function juniperEntries(prefix = "k"): (date: string, extra?: Partial<Ent
     round: "morning",
     bookingId: 7,
     petId: 3,
-    petName: "Juniper",
-    item: "meal",
-    itemText: "dry food",
-    outcome: "ate_all",
-    userId: "U0JANE",
-    userName: "Jane",
+    ...JUNIPER_ATE,
     requestKey: `${prefix}${++key}`,
     ...extra,
   });
