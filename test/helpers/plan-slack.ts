@@ -26,7 +26,7 @@ export function awkwardRounds(clock: { now: () => Date }, channel: string) {
 }
 
 /** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
-export async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
+async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
   const h = await startHarness(awkwardRounds(clock, channel));
   nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
   return h;

@@ -68,7 +68,7 @@ export function dayOf(
 }
 
 /** A pet as a round reads it: matched to its care, with its sheet for the round. */
-export function matchedPet(round: Round, booking: Booking, pet: Pet): RoundPet {
+function matchedPet(round: Round, booking: Booking, pet: Pet): RoundPet {
   const care = petCare(pet);
   return { booking, pet: care, sheet: roundSheet(care.care, round), careStatus: "matched", unmatched: [] };
 }
