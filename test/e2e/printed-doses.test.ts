@@ -17,7 +17,7 @@
  *   item 13); words changed in the kennel system since the draft: Confirm writes nothing and shows
  *   them (issue 46 item 1).
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { currentPlan, planVersions } from "../../src/answers/plans.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
@@ -47,6 +47,14 @@ describe.each(engines)(
     let h: Harness;
     let store: CareRecordStore;
     let seq = 0;
+    // Each test (and the set-up) starts at the evening round's 19:35, whatever a test before it left
+    // (one failing midway left the clock hours on, failing the other engine's tests after it).
+    beforeAll(() => {
+      at = Date.parse(`${DATE}T19:35:00Z`);
+    });
+    beforeEach(() => {
+      at = Date.parse(`${DATE}T19:35:00Z`);
+    });
 
     useHarnessOn(
       { open, skip },
