@@ -3,7 +3,7 @@
  * have a page, what the chart could not show. Read as the chart itself is (src/answers/chart.ts).
  */
 import type { Deps } from "../deps.ts";
-import { chartOf } from "./chart.ts";
+import { chartedPets, chartOf } from "./chart.ts";
 
 export interface ChartPost {
   /** The day the charts are for (tomorrow, when posted). */
@@ -19,7 +19,7 @@ export async function chartPost(deps: Deps, date: string): Promise<ChartPost> {
   const chart = await chartOf(deps, { from: date, days: 1 });
   return {
     date,
-    pets: chart.pets.filter((p) => p.rows.length > 0).length,
+    pets: chartedPets(chart),
     problems: chart.problems,
     requestId: chart.requestId,
   };

@@ -9,7 +9,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
-import { type ChartCell, cellKey, chartCell, initialsOf } from "../domain/chart.ts";
+import { type ChartCell, cellKey, chartCell, inHouseAtRound, initialsOf } from "../domain/chart.ts";
 import type { PetCare } from "../domain/day.ts";
 import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
 import type { PrnDose } from "../domain/prn.ts";
@@ -60,6 +60,8 @@ export interface ChartPet {
   reference: string | undefined;
   checkIn: string | undefined;
   checkOut: string | undefined;
+  /** Still checked in past its check-out (the round sheet's "still here?"): in house at every round since. */
+  stillHere: boolean;
   /** The pet's care from the kennel system (allergies, danger notes); undefined when not read. */
   care: PetCare["care"] | undefined;
   /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */
@@ -75,8 +77,16 @@ export interface Chart {
   pets: ChartPet[];
   /** What the chart could not show (a booking whose pets' care could not be matched): never dropped silently. */
   problems: string[];
+  /**
+   * A care record was read (false: none kept where this Kennel Desk looks, so every due dose is
+   * blank, to sign, and nothing given can be shown).
+   */
+  record: boolean;
   requestId: string | undefined;
 }
+
+/** The pets with a page: a medication on the chart's days (the others are named in its foot). */
+export const chartedPets = (chart: Chart): number => chart.pets.filter((p) => p.rows.length > 0).length;
 
 const wanted = (q: ChartQuery, booking: Booking, petId: number | undefined) =>
   (q.petId === undefined || petId === q.petId) &&
@@ -95,9 +105,14 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
       ])
     : [[], [], new Map<number, Witness>()];
   const now = deps.clock.now().toISOString();
-  const chart: Chart = { dates, columns: [], pets: [], problems: [], requestId: undefined };
-  if (!store)
-    chart.problems.push("This Kennel Desk keeps no care record here: every due dose is blank, to sign.");
+  const chart: Chart = {
+    dates,
+    columns: [],
+    pets: [],
+    problems: [],
+    record: store !== undefined,
+    requestId: undefined,
+  };
   const pets = new Map<string, ChartPet>();
   for (const date of dates) {
     for (const round of ROUNDS) {
@@ -111,7 +126,7 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
           d.entry && needsWitness(d.entry, d.due.highAlert)
             ? witnessState(d.entry, witnesses.get(d.entry.id), now)
             : undefined;
-        addDose(q, pets, d, store === undefined, witness);
+        addDose(deps.config, q, pets, d, { blank: store === undefined, witness });
       }
     }
   }
@@ -152,6 +167,7 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
     reference: p.booking.reference,
     checkIn: p.booking.checkInDate,
     checkOut: p.booking.checkOutDate,
+    stillHere: pet.stillHere || p.pastCheckOut !== undefined,
     care: p.pet.care,
   });
   if (p.plan) {
@@ -168,14 +184,14 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
 /**
  * A due dose's cell, on its pet's row (a pet only on a kept sheet is charted by its name there).
  * `blank`: no care record here, so nothing can be known recorded or missed: every due cell is blank,
- * to sign on the paper.
+ * to sign on the paper. Struck only where the pet was not in house at the round (inHouseAtRound).
  */
 function addDose(
+  config: Deps["config"],
   q: ChartQuery,
   pets: Map<string, ChartPet>,
   d: RoundDose,
-  blank: boolean,
-  witness: WitnessState | undefined,
+  o: { blank: boolean; witness: WitnessState | undefined },
 ): void {
   // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
   // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
@@ -183,9 +199,10 @@ function addDose(
   if (!known && (q.room !== undefined || (q.petId !== undefined && d.petId !== q.petId))) return;
   const pet = known ?? petOf(pets, d.bookingId, d.petId, d.petName);
   rowOf(pet, d.due.item).due = d.due;
-  pet.cells[cellKey(d.date, d.round, d.due.item)] = blank
+  const here = inHouseAtRound(pet, roundInstant(config, d.date, d.round));
+  pet.cells[cellKey(d.date, d.round, d.due.item)] = o.blank
     ? { kind: "open", state: "due" }
-    : chartCell(d.state, d.entry, witness);
+    : chartCell(d.state, d.entry, o.witness, here);
 }
 
 function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {
@@ -200,6 +217,7 @@ function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, na
       reference: undefined,
       checkIn: undefined,
       checkOut: undefined,
+      stillHere: false,
       care: undefined,
       plan: undefined,
       rows: [],
@@ -221,12 +239,9 @@ function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
   return row;
 }
 
-/** Was the pet in house at this instant, as its booking says (its dates not known: yes)? */
-function inHouseAt(pet: ChartPet, at: number): boolean {
-  const from = pet.checkIn ? Date.parse(pet.checkIn) : Number.NaN;
-  const to = pet.checkOut ? Date.parse(pet.checkOut) : Number.NaN;
-  return !(at < from) && !(at > to);
-}
+/** A round's instant on a day, in the kennel's zone. */
+const roundInstant = (config: Deps["config"], date: string, round: Round) =>
+  zonedInstant(date, config.rounds.times[round], config.timezone).getTime();
 
 /**
  * The doses given if needed (issue 50, a fresh look: a dose given from 💊 Give if needed… was missing
@@ -245,7 +260,7 @@ function addIfNeeded(
     for (const row of pet.rows) {
       if (row.plan?.kind.kind !== "as_needed") continue;
       for (const c of columns) {
-        if (!inHouseAt(pet, zonedInstant(c.date, config.rounds.times[c.round], tz).getTime())) continue;
+        if (!inHouseAtRound(pet, roundInstant(config, c.date, c.round))) continue;
         const key = cellKey(c.date, c.round, row.item);
         if (!pet.cells[key]) pet.cells[key] = { kind: "if_needed", given: [] };
       }
@@ -259,8 +274,7 @@ function addIfNeeded(
     const at = Date.parse(d.givenAt);
     const mine = columns.filter((c) => c.date === date);
     const round =
-      mine.filter((c) => zonedInstant(date, config.rounds.times[c.round], tz).getTime() <= at).at(-1)
-        ?.round ?? mine[0]?.round;
+      mine.filter((c) => roundInstant(config, date, c.round) <= at).at(-1)?.round ?? mine[0]?.round;
     if (!round) continue;
     const key = cellKey(date, round, d.item);
     const cell = pet.cells[key];

@@ -13,6 +13,7 @@
  * told exactly that, on its field.
  */
 import type { Deps } from "../deps.ts";
+import { clocksGoBack, type Which } from "../domain/clock-change.ts";
 import { type PrnDose, type PrnProblem, prnGivenAtProblem, prnProblems } from "../domain/prn.ts";
 import type { IfNeededItem } from "../domain/record.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
@@ -27,10 +28,20 @@ import { recordItems, type Who, type WriteResult } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /** The kennel's time now, shown in the form (an as-needed dose's "given at"). */
-export const formClock = (deps: Pick<Deps, "clock" | "config">) => ({
-  time: timeOf(deps.clock.now().toISOString(), deps.config.timezone),
-  timezone: deps.config.timezone,
-});
+export const formClock = (deps: Pick<Deps, "clock" | "config">, sheet: Pick<Sheet, "date">) => {
+  const repeated = clocksGoBack([ifNeededDay(deps, sheet)], deps.config.timezone);
+  return {
+    time: timeOf(deps.clock.now().toISOString(), deps.config.timezone),
+    timezone: deps.config.timezone,
+    ...(repeated ? { repeated } : {}),
+  };
+};
+
+/** The day an as-needed dose's time is read on: the sheet's, when it is of an earlier day; else today. */
+function ifNeededDay(deps: Pick<Deps, "clock" | "config">, sheet: Pick<Sheet, "date">): string {
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  return sheet.date < today ? sheet.date : today;
+}
 
 /** An item's choice in the form, ready to write (src/blocks/record-form.ts reads it). */
 export interface EachWrite {
@@ -49,6 +60,8 @@ export interface GivenIfNeeded {
   reason: string;
   anyway: boolean;
   time?: string | undefined;
+  /** Which of the hour that came twice, on a day the clocks go back (the form asks it then). */
+  which?: Which | undefined;
   note?: string | undefined;
 }
 
@@ -70,20 +83,22 @@ interface CheckedDose {
 
 /**
  * When a dose was given: the time said on the sheet's day (today's, or the earlier day recorded
- * late); else now. Or the words for a time that cannot be read (one the clocks skipped, or one that
- * came twice, which the time alone cannot say: issue 46).
+ * late), of the hour that came twice the one the form's "which" says; else now. Or the words for a
+ * time that cannot be read, on its field: one the clocks skipped (the time's), or one that came
+ * twice with no "which" (the "which" the form asks beside it on that day: issue 46, item 10).
  */
 function givenAtOf(
   deps: Pick<Deps, "clock" | "config">,
   sheet: Sheet,
-  time: string | undefined,
-): { at: string } | { error: string } {
-  const tz = deps.config.timezone;
-  const now = deps.clock.now();
-  const today = localDate(now, tz);
-  if (!time) return { at: now.toISOString() };
-  const read = givenInstant({ date: sheet.date < today ? sheet.date : today, time }, tz);
-  return read.ok ? { at: read.at } : { error: read.error };
+  choice: Pick<GivenIfNeeded, "item" | "time" | "which">,
+): { at: string } | { error: string; field: string } {
+  if (!choice.time) return { at: deps.clock.now().toISOString() };
+  const read = givenInstant(
+    { date: ifNeededDay(deps, sheet), time: choice.time, which: choice.which },
+    deps.config.timezone,
+  );
+  if (read.ok) return { at: read.at };
+  return { error: read.error, field: `${read.field === "which" ? "wh" : "at"}:${choice.item}` };
 }
 
 /** The words for a time given that cannot stand. */
@@ -114,9 +129,9 @@ async function checkIfNeeded(
   for (const choice of given) {
     const item = (pet.ifNeeded ?? []).find((d) => d.item === choice.item);
     if (!item) continue;
-    const read = givenAtOf(deps, sheet, choice.time);
+    const read = givenAtOf(deps, sheet, choice);
     if ("error" in read) {
-      errors[`at:${item.item}`] = read.error;
+      errors[read.field] = read.error;
       continue;
     }
     const { at } = read;

@@ -97,6 +97,8 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
     }
     case "grid":
       return gridLines(p).map((l) => section(lineMrkdwn(l)));
+    case "qr":
+      return sections(`${linesMrkdwn(p.lines)}\n${esc(p.link)}`, undefined);
     case "actions":
       return p.actions.length
         ? [{ type: "actions", elements: p.actions.map((a) => buttonOf(a) as Button) }]

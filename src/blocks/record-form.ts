@@ -42,6 +42,8 @@ interface IfNeededChoice {
   anyway: boolean;
   /** When it was given, the kennel's time (HH:mm), when the person said another than now. */
   time?: string | undefined;
+  /** On a day the clocks go back, which of the hour that came twice the time is (asked beside it). */
+  which?: Which | undefined;
   note?: string | undefined;
 }
 
@@ -85,6 +87,10 @@ function reasonText(outcome: Outcome, code: NotGivenReason | undefined, why: str
   return [words, why].filter(Boolean).join(": ") || undefined;
 }
 
+/** "first" or "second" of an hour that came twice, as a radio button of the form said it. */
+const whichOf = (picked: string | undefined): Which | undefined =>
+  picked === "first" || picked === "second" ? picked : undefined;
+
 /** The day and time a form says a dose was given; on a day the clocks go back, which of the hour that came twice. */
 export interface Given {
   date: string;
@@ -96,8 +102,7 @@ export interface Given {
 export function readGiven(values: ViewValues): Given | "missing" {
   const date = values[GIVEN_ON]?.date?.selected_date ?? undefined;
   const time = values[GIVEN_AT]?.time?.selected_time ?? undefined;
-  const picked = values[GIVEN_WHICH]?.which?.selected_option?.value;
-  const which = picked === "first" || picked === "second" ? picked : undefined;
+  const which = whichOf(values[GIVEN_WHICH]?.which?.selected_option?.value);
   return date && time ? { date, time, ...(which ? { which } : {}) } : "missing";
 }
 
@@ -176,6 +181,7 @@ function readIfNeeded(
   const why = cleanInput(values[`why:${item}`]?.reason?.value);
   const note = noteOf(values, item, errors);
   const time = values[`at:${item}`]?.time?.selected_time ?? undefined;
+  const which = whichOf(values[`wh:${item}`]?.which?.selected_option?.value);
   if (!chosen) {
     if (why || note) errors[`it:${item}`] = "Choose “given” for this to be recorded, or leave it empty.";
     return undefined;
@@ -194,6 +200,7 @@ function readIfNeeded(
     reason: why,
     anyway: chosen === GIVEN_ANYWAY,
     ...(time && /^\d{2}:\d{2}$/.test(time) ? { time } : {}),
+    ...(which ? { which } : {}),
     ...(note ? { note } : {}),
   };
 }

@@ -68,6 +68,15 @@ export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: s
           initial_time: clock.time,
           timezone: clock.timezone,
         }),
+        ...(f.given.which
+          ? [
+              input(`wh:${k}`, f.given.which.label, {
+                type: "radio_buttons",
+                action_id: "which",
+                options: f.given.which.choices.map(choice),
+              }),
+            ]
+          : []),
       ]
     : [];
   return [outcome, ...reasons, ...given, input(`note:${k}`, f.note, text("note", NOTE_MAX, true))];

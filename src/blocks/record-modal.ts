@@ -148,6 +148,8 @@ function whichBlock(r: NonNullable<TimeQuestion["repeated"]>) {
 export interface FormClock {
   time: string;
   timezone: string;
+  /** The hour that came twice on the day an as-needed dose's time is read on, when the clocks go back that day. */
+  repeated?: { date: string; from: string; to: string } | undefined;
 }
 
 /**
@@ -169,7 +171,7 @@ export function recordModal(
   const late = ask?.kind === "late" || when !== undefined;
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
   const blocks: unknown[] = [heading(sheet, pet, ask)];
-  for (const f of recordFormItems(pet, current)) blocks.push(...itemBlocks(f, clock));
+  for (const f of recordFormItems(pet, current, clock.repeated)) blocks.push(...itemBlocks(f, clock));
   if (when) blocks.push(...timeBlocks(when));
   const recorded = entries.map((e) => lineMrkdwn(entryLine(e, clock.timezone))).slice(-6);
   if (recorded.length) {

@@ -1,12 +1,18 @@
 /**
  * `kennel-desk chart [DATE] [--days N] [--pet ID | --room NAME] --out DIR`: the medication chart on
- * paper (issue 50), one printable HTML file (A4 portrait, a page per pet) from the care record and
+ * paper (issue 50), one printable HTML file (A4 portrait, a page per pet and three days) from the care record and
  * the kennel API, written to DIR as `chart-DATE.html` (`chart-FROM-to-TO.html` over several days,
  * `-room-NAME` or `-pet-ID` when narrowed). DATE: the first day (default today).
  */
-import { CHART_DAYS_MAX, chartOf } from "../answers/chart.ts";
+import { CHART_DAYS_MAX, chartedPets, chartOf } from "../answers/chart.ts";
 import { UsageError } from "../answers/failure.ts";
+import { webClientSlack } from "../digest/slack.ts";
+import { cleanText } from "../domain/text.ts";
+import { CHART_DAYS_PER_PAGE, type ChartSlack } from "../present/chart.ts";
+import { pageSlack } from "../slack/app-link.ts";
+import { createWebClient } from "../slack/web-client.ts";
 import { chartPage } from "../text/chart-html.ts";
+import { nothingToChartWords } from "../words/chart.ts";
 import { type CliContext, dayOption, HELP_HINT, readOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 import { checkOutFolder, fileNamePart, writePages } from "./record-pages.ts";
@@ -54,28 +60,49 @@ function options(ctx: CliContext) {
   };
 }
 
+/**
+ * Where the pages' QR codes open Kennel Desk in Slack: asked of Slack when this computer has the
+ * bot's token (one try, 5 s: a chart printed because Slack is down is never held up by it); else
+ * the pages say there is none, and why.
+ */
+async function slackOf(ctx: CliContext): Promise<ChartSlack> {
+  const token = ctx.config.slackBotToken;
+  if (!token) return pageSlack(undefined);
+  const client = createWebClient(token, {
+    apiUrl: ctx.config.slackApiUrl,
+    log: ctx.log,
+    retryConfig: { retries: 0 },
+    timeoutMs: 5_000,
+  });
+  return pageSlack(() => webClientSlack(client, { log: ctx.log }).self());
+}
+
 export async function run(ctx: CliContext): Promise<number> {
   const q = options(ctx);
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
     const chart = await chartOf(deps, q);
-    if (chart.pets.length === 0 && (q.petId !== undefined || q.room !== undefined)) {
-      const which = q.petId !== undefined ? `pet ${q.petId}` : `room "${q.room?.slice(0, 60)}"`;
-      throw new UsageError(
-        `No ${which} in house on those days.`,
-        "Check the id or the room's name with kennel-desk inhouse.",
+    const n = chartedPets(chart);
+    if (n === 0) {
+      // Nothing to print: said, with what the chart could not show, and no file (exit 1, not written).
+      const pets = chart.pets.map((p) => cleanText(p.name));
+      const why = nothingToChartWords({ ...q, dates: chart.dates, pets });
+      for (const p of chart.problems) ctx.io.stderr.write(`${p}\n`);
+      ctx.io.stderr.write(
+        `${why}: no chart written.${q.petId === undefined && q.room === undefined ? "" : " kennel-desk inhouse lists who is in house, by room."}\n`,
       );
+      return 1;
     }
     const to = chart.dates.at(-1) ?? q.from;
     const narrow = q.petId !== undefined ? `-pet-${q.petId}` : q.room ? `-room-${q.room}` : "";
     const name = `${fileNamePart(`chart-${q.from}${to !== q.from ? `-to-${to}` : ""}${narrow}`)}.html`;
-    const page = chartPage(chart, ctx.config, ctx.clock.now());
-    const n = chart.pets.filter((p) => p.rows.length > 0).length;
+    const page = chartPage(chart, ctx.config, ctx.clock.now(), await slackOf(ctx));
+    const each = Math.ceil(chart.dates.length / CHART_DAYS_PER_PAGE);
     return writePages(
       ctx,
       q.out,
       [{ name, page }],
-      `the chart: ${n} ${n === 1 ? "pet" : "pets"} with a medication, a printed page each`,
+      `the chart: ${n} ${n === 1 ? "pet" : "pets"} with a medication, ${each === 1 ? "a printed page each" : `${each} printed pages each, ${CHART_DAYS_PER_PAGE} days a page`}`,
     );
   } finally {
     await close();

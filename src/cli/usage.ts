@@ -13,8 +13,9 @@ Commands:
                                     morning (am, breakfast), midday (noon, lunch),
                                     evening (pm, dinner, tea, supper, night), any case
   chart [DATE] [--days N] [--pet ID | --room NAME] --out DIR
-                                    The medication chart to print (A4, a page per pet): each drug
-                                    down the side, the days' rounds across, cells from the record
+                                    The medication chart to print (A4, a page per pet and three
+                                    days): each drug down the side, the days' rounds across, cells
+                                    from the record
   booking REF|ID                    One booking, with each pet's care and the owner's contacts
   pet NAME [OWNER'S SURNAME]|ID [--page N]
                                     A pet's care summary, or the pets matching NAME (with their ids)

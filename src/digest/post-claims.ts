@@ -8,9 +8,10 @@
  *   second replica's claim a `duplicate`); its body names the replica and when it claimed;
  * - posted: request key `post:<date>:<kind>:<channel>:posted`, with the parent's ts and its parts;
  * - released: the claim's request key with `:released`, when its claimer found nothing to post (a
- *   review before any round was kept): the next to ask claims again at once, not after TAKE_OVER_MS.
- * A claimer that stops between its claim and its post (or keeps failing: the kennel API down)
- * leaves a claim with nothing posted after it: TAKE_OVER_MS after the claim any replica claims
+ *   review before any round was kept) or failed to compose or post it (the kennel API down, Slack
+ *   refusing it): the next to ask claims again at once, not after TAKE_OVER_MS.
+ * A claimer that stops between its claim and its post (the process ended) leaves a claim with
+ * nothing posted after it: TAKE_OVER_MS after the claim any replica claims
  * again under the next attempt's key (`…#2`, `#3`…, each waiting twice as long, an hour at most),
  * which again one replica wins. The channel's history is read only as a check by the winner (a
  * post made before the claims, or by a replica that stopped before recording it), never as the

@@ -20,7 +20,7 @@
  */
 import type { Message } from "../blocks/types.ts";
 import { dayStartIso, localDate } from "../time.ts";
-import type { PostClaims } from "./post-claims.ts";
+import type { PostClaims, PostRef } from "./post-claims.ts";
 import type { PostMessages } from "./posts.ts";
 import { type DigestSlack, type HistoryMessage, postedBySelf } from "./slack.ts";
 
@@ -219,21 +219,45 @@ async function postClaimed(o: PostDigestOptions, claims: PostClaims): Promise<Po
     await claims.posted(ref, { attempt: gate.attempt, ts: existing.post.ts, parts: whole });
     return outcome;
   }
-  const messages = await o.compose();
-  if (messages.nothingToPost) {
-    await claims.release(ref, gate.attempt);
-    return { result: "nothing-to-post" };
+  let posted: { ts: string; messages: PostMessages };
+  try {
+    const made = await postParent(o, ref, claims, gate.attempt);
+    if (made.result !== "made") return made;
+    posted = made;
+  } catch (error) {
+    // Composing or posting failed (the kennel API down, Slack refused it): the claim is given up so
+    // another replica (or this one, retrying) claims it at once, not after it has stood five
+    // minutes; its history check finds a parent Slack kept though its answer was lost. (The record
+    // down too: the claim stands its time, then is taken over, as a stopped replica's is.)
+    await claims.release(ref, gate.attempt).catch(() => undefined);
+    throw error;
   }
-  // Composing takes a while on a big day: a replica may have taken the claim over meanwhile.
-  if (!(await claims.stillMine(ref, gate.attempt)))
-    return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
+  const { ts, messages } = posted;
   const parts = 1 + messages.replies.length;
-  const ts = await o.slack.post(o.channel, messages.parent, {
-    metadata: partMetadata(o, 1, parts, messages.payload),
-  });
   const replies = await postReplies(o, ts, messages, parts);
   await claims.posted(ref, { attempt: gate.attempt, ts, parts });
   return { result: "posted", ts, replies };
+}
+
+/** The post's parent, composed and posted while the claim is still this replica's. */
+async function postParent(
+  o: PostDigestOptions,
+  ref: PostRef,
+  claims: PostClaims,
+  attempt: number,
+): Promise<PostOutcome | { result: "made"; ts: string; messages: PostMessages }> {
+  const messages = await o.compose();
+  if (messages.nothingToPost) {
+    await claims.release(ref, attempt);
+    return { result: "nothing-to-post" };
+  }
+  // Composing takes a while on a big day: a replica may have taken the claim over meanwhile.
+  if (!(await claims.stillMine(ref, attempt)))
+    return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
+  const ts = await o.slack.post(o.channel, messages.parent, {
+    metadata: partMetadata(o, 1, 1 + messages.replies.length, messages.payload),
+  });
+  return { result: "made", ts, messages };
 }
 
 /** Replies this run posted, by part. */

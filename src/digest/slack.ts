@@ -17,10 +17,14 @@ export interface HistoryMessage {
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> } | undefined;
 }
 
-/** Kennel Desk in Slack: its bot (auth.test's bot_id) and, when Slack says it, its app (bots.info). */
+/**
+ * Kennel Desk in Slack: its bot (auth.test's bot_id) and, when Slack says them, its app (bots.info)
+ * and its workspace (auth.test's team_id: where a printed chart's QR code opens it).
+ */
 export interface SlackSelf {
   botId: string;
   appId?: string | undefined;
+  teamId?: string | undefined;
 }
 
 /** What auth.test answers that says who the token is (a bot token: bot_id; Slack may add app_id). */
@@ -28,6 +32,7 @@ export interface AuthTestAnswer {
   bot_id?: string | undefined;
   app_id?: string | undefined;
   user_id?: string | undefined;
+  team_id?: string | undefined;
 }
 
 /**
@@ -143,16 +148,17 @@ async function learnSelf(client: webApi.WebClient, o: WebClientSlackOptions): Pr
     throw new Error(
       "Slack's auth.test named no bot (bot_id) for SLACK_BOT_TOKEN: without it the bot cannot tell its own posts from another app's",
     );
-  if (auth.app_id) return { botId: auth.bot_id, appId: auth.app_id };
+  const teamId = auth.team_id;
+  if (auth.app_id) return { botId: auth.bot_id, appId: auth.app_id, teamId };
   try {
     const info = await client.bots.info({ bot: auth.bot_id });
-    return { botId: auth.bot_id, appId: info.bot?.app_id };
+    return { botId: auth.bot_id, appId: info.bot?.app_id, teamId };
   } catch (error) {
     o.log?.warn(
       { err: String((error as Error)?.message ?? error) },
       "could not read the app's id (bots.info): only the bot's id tells the scheduled posts apart",
     );
-    return { botId: auth.bot_id };
+    return { botId: auth.bot_id, teamId };
   }
 }
 

@@ -110,14 +110,41 @@ export function initialsOf(name: string): string {
     .join("");
 }
 
-/** A due dose's cell from its state in the record (and its entry, and its witness's state, when recorded). */
+/** A stay's times as its booking has them (ISO 8601; undefined: not known). */
+export interface ChartStay {
+  checkIn: string | undefined;
+  checkOut: string | undefined;
+  /** Still checked in past its check-out (the round sheet's "still here?"): no departure yet. */
+  stillHere?: boolean | undefined;
+}
+
+/**
+ * Is the pet in house at a round (`at`: the round's instant), as the round sheet and the plan's
+ * schedule decide it (src/domain/plan/schedule.ts): not before its arrival, not after its check-out
+ * (unless still here past it). A time not known is no limit: a pet whose arrival is not known is in
+ * house, so its cell is blank, never struck.
+ */
+export function inHouseAtRound(stay: ChartStay, at: number): boolean {
+  const from = stay.checkIn ? Date.parse(stay.checkIn) : Number.NaN;
+  const to = stay.checkOut && !stay.stillHere ? Date.parse(stay.checkOut) : Number.NaN;
+  return !(at < from) && !(at > to);
+}
+
+/**
+ * A due dose's cell from its state in the record (and its entry, and its witness's state, when
+ * recorded). `inHouse`: the pet was in house at the round by its booking (inHouseAtRound).
+ */
 export function chartCell(
   state: DoseState,
   entry: Entry | undefined,
   witness?: WitnessState | undefined,
+  inHouse = false,
 ): ChartCell {
-  // Asked by the round, then not due in the end (the pet went home first): struck, nothing to sign.
-  if (state.state === "not_due") return { kind: "not_due" };
+  // Asked by the round, then not due in the end: struck, nothing to sign, when the pet went home
+  // first or came after the round. One the record holds as arriving after its window though its
+  // booking has it here at the round (its arrival not known: seen later) keeps its place to sign.
+  if (state.state === "not_due")
+    return state.why === "arrives_later" && inHouse ? { kind: "open", state: "due" } : { kind: "not_due" };
   if (state.state !== "recorded" || !entry) {
     return { kind: "open", state: state.state === "recorded" ? "due" : state.state };
   }

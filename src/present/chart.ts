@@ -10,8 +10,10 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
+import { chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
+import { chartFoot } from "./chart-foot.ts";
 import {
   type Doc,
   type GridCell,
@@ -24,7 +26,15 @@ import {
   value,
 } from "./doc.ts";
 
+/**
+ * Where each page's QR code opens Kennel Desk in Slack (its app in the kennel's workspace: Slack has
+ * no link to one stay), or why the chart has none (made without Slack, or Slack did not say).
+ */
+export type ChartSlack = { link: string } | { none: string };
+
 export interface ChartOptions {
+  /** Each page's QR code (src/slack/app-link.ts pageSlack). */
+  slack: ChartSlack;
   timezone: string;
   times: RoundTimes;
   names: RoundNames | undefined;
@@ -63,7 +73,8 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
         cell.witness?.state === "witnessed" && ` · wit. ${cell.witness.initials}`,
         cell.witness?.state === "awaiting" && toned("warn", " · awaiting witness"),
-        cell.witness?.state === "unwitnessed" && toned("alert", " · unwitnessed"),
+        // "no witness", not "unwitnessed": a word that fits a cell of a three-day page unbroken.
+        cell.witness?.state === "unwitnessed" && toned("alert", " · no witness"),
       );
     case "not_given":
       return line(
@@ -135,8 +146,8 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
   return { head: rowHead(row), cells };
 }
 
-/** The pet's head: name and room, then the booking, its dates and the plan's state. */
-function petHead(pet: ChartPet, o: ChartOptions): Part[] {
+/** The pet's head: name and room (and the page's days), then the booking, its dates and the plan's state. */
+function petHead(pet: ChartPet, o: ChartOptions, days: string | undefined): Part[] {
   const tz = o.timezone;
   const who = (pet.plan?.confirmations ?? []).map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, tz)}`);
   const plan = pet.plan
@@ -144,7 +155,14 @@ function petHead(pet: ChartPet, o: ChartOptions): Part[] {
     : "no care plan: what is due is the round sheet's own reading of the care record";
   const when = (iso: string | undefined) => (iso ? dateTimeOf(iso, tz) : "not known");
   return [
-    { kind: "group", line: line(strong(value(pet.name, 100)), pet.room && ` · ${value(pet.room, 100)}`) },
+    {
+      kind: "group",
+      line: line(
+        strong(value(pet.name, 100)),
+        pet.room && ` · ${value(pet.room, 100)}`,
+        days && toned("muted", ` · ${days}`),
+      ),
+    },
     {
       kind: "fields",
       fields: [
@@ -201,12 +219,56 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close",
+  " · initials and time: given (wit. and initials: its witness; no witness: none in time) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close",
 );
 
-/** One pet's page. */
-function petPage(pet: ChartPet, chart: Chart, o: ChartOptions): Part[] {
-  const columns = chart.columns;
+/**
+ * The days one printed page holds: three days' rounds beside the medication column, each cell wide
+ * enough for "JD 07:40 late" and a witness's word on A4 portrait (test/cli/chart-html.test.ts prints
+ * a week and measures every cell). A longer chart runs on over pages, the side column repeated.
+ */
+export const CHART_DAYS_PER_PAGE = 3;
+
+/** A printed page of a pet's chart: its days' columns, and which days of how many ("days 4–6 of 7"). */
+interface DayPage {
+  columns: ChartColumn[];
+  /** Undefined when the chart fits one page. */
+  days: { first: number; last: number; of: number } | undefined;
+}
+
+/** The chart's days in pages of CHART_DAYS_PER_PAGE. */
+function dayPages(chart: Chart): DayPage[] {
+  const n = chart.dates.length;
+  if (n <= CHART_DAYS_PER_PAGE) return [{ columns: chart.columns, days: undefined }];
+  const out: DayPage[] = [];
+  for (let i = 0; i < n; i += CHART_DAYS_PER_PAGE) {
+    const dates = new Set(chart.dates.slice(i, i + CHART_DAYS_PER_PAGE));
+    const last = Math.min(i + CHART_DAYS_PER_PAGE, n);
+    out.push({
+      columns: chart.columns.filter((c) => dates.has(c.date)),
+      days: { first: i + 1, last, of: n },
+    });
+  }
+  return out;
+}
+
+/** "days 1–3 of 7", "days 4–6 of 7, continued", "day 7 of 7, continued". */
+function daysWords(d: NonNullable<DayPage["days"]>): string {
+  const which = d.first === d.last ? `day ${d.first}` : `days ${d.first}–${d.last}`;
+  return `${which} of ${d.of}${d.first > 1 ? ", continued" : ""}`;
+}
+
+/** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
+function slackPart(pet: ChartPet, slack: ChartSlack): Part {
+  const booking = value(pet.reference ?? String(pet.bookingId), 100);
+  return "link" in slack
+    ? { kind: "qr", link: slack.link, lines: [line(chartScanWords(booking))] }
+    : { kind: "note", lines: [line(toned("muted", chartNoScanWords(slack.none, booking)))] };
+}
+
+/** One printed page of a pet's chart: the pet and its care whole on each, the grid of its days. */
+function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
+  const columns = page.columns;
   const grid: Part = {
     kind: "grid",
     corner: "Medication",
@@ -215,47 +277,36 @@ function petPage(pet: ChartPet, chart: Chart, o: ChartOptions): Part[] {
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [
-    ...petHead(pet, o),
+    ...petHead(pet, o, page.days && daysWords(page.days)),
     { kind: "text", lines: careLines(pet) },
+    slackPart(pet, o.slack),
     grid,
     ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),
     { kind: "text", lines: [KEY_LINE] },
   ];
 }
 
+/** A pet's pages, one per CHART_DAYS_PER_PAGE days. */
+const petPages = (pet: ChartPet, chart: Chart, o: ChartOptions): Part[][] =>
+  dayPages(chart).map((page) => petPage(pet, page, o));
+
 /** The chart: a title, then one page per pet, then the foot (what was read, when). */
 export function chartDoc(chart: Chart, o: ChartOptions): Doc {
   const first = chart.dates[0] ?? "";
   const last = chart.dates.at(-1) ?? first;
   const title = `Medication chart · ${dayHeading(first)}${last !== first ? ` to ${dayHeading(last)}` : ""}`;
-  // A pet with no medication on these days has no page: named in the foot, never left out silently.
   const charted = chart.pets.filter((p) => p.rows.length > 0);
-  const without = chart.pets.filter((p) => p.rows.length === 0).map((p) => value(p.name, 100));
-  const pages = charted.flatMap((pet, i) => [
-    ...(i > 0 ? [{ kind: "divider" as const }] : []),
-    ...petPage(pet, chart, o),
-  ]);
-  const notKept = chart.columns
-    .filter((c) => !c.kept)
-    .map((c) => `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}`);
-  const foot: Line[] = [
-    ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
-    ...(without.length ? [line(`No medication on these days, so no page: ${without.join(", ")}.`)] : []),
-    line(
-      `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone}) from the kennel's care record. What was due at a round is what its sheet asked when posted`,
-      notKept.length
-        ? `; rounds not posted yet (${notKept.join(", ")}) show what the care plan makes due now.`
-        : ".",
-    ),
-  ];
+  const pages = charted
+    .flatMap((pet) => petPages(pet, chart, o))
+    .flatMap((page, i) => [...(i > 0 ? [{ kind: "divider" as const }] : []), ...page]);
   return {
     fallback: title,
     parts: [
       { kind: "title", text: title },
       ...(pages.length
         ? pages
-        : [{ kind: "text" as const, lines: [line("No pet in house on these days.")] }]),
-      { kind: "note", lines: foot },
+        : [{ kind: "text" as const, lines: [line("No pet in house has a medication on these days.")] }]),
+      { kind: "note", lines: chartFoot(chart, o) },
     ],
   };
 }

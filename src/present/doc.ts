@@ -77,6 +77,11 @@ export type Part =
   | { kind: "actions"; actions: Action[] }
   /** A table (the chart on paper): HTML draws it as one; Slack and the terminal a line per row (gridLines). */
   | { kind: "grid"; corner: string; columns: Line[][]; rows: GridRow[] }
+  /**
+   * A link to scan from paper (the chart's QR code) and the words beside it: HTML draws the code;
+   * Slack and the terminal the words and the link.
+   */
+  | { kind: "qr"; link: string; lines: Line[] }
   | { kind: "divider" };
 
 /**

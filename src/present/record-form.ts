@@ -15,6 +15,7 @@ import {
   NOT_GIVEN_REASONS,
   type Outcome,
 } from "../record/types.ts";
+import { WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { ifNeededWords, reasonWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
@@ -37,8 +38,11 @@ export interface RecordFormItem {
   chosen?: Choice | undefined;
   /** A dose due: its reasons from the list, and the person's words. */
   reasons?: { label: string; choices: Choice[]; words: string; hint: string } | undefined;
-  /** A dose to give if needed: why it was given, and when. */
-  given?: { why: string; hint: string; at: string } | undefined;
+  /**
+   * A dose to give if needed: why it was given, and when; on a day the clocks go back, which of
+   * the hour that came twice the time is.
+   */
+  given?: { why: string; hint: string; at: string; which?: { label: string; choices: Choice[] } } | undefined;
   note: string;
 }
 
@@ -67,7 +71,14 @@ function dueItem(d: DueItem, now: Outcome | undefined): RecordFormItem {
   };
 }
 
-function ifNeededItem(d: IfNeededItem): RecordFormItem {
+/** The hour that came twice on a day the clocks go back (src/domain/clock-change.ts). */
+export interface RepeatedHour {
+  date: string;
+  from: string;
+  to: string;
+}
+
+function ifNeededItem(d: IfNeededItem, repeated: RepeatedHour | undefined): RecordFormItem {
   const limited = d.maxPer24h !== undefined || d.minHoursBetween !== undefined;
   return {
     item: d.item,
@@ -82,6 +93,14 @@ function ifNeededItem(d: IfNeededItem): RecordFormItem {
       why: `Why it was given (${d.label})`,
       hint: "Needed when it was given.",
       at: `Given at (${d.label}, the kennel's time)`,
+      ...(repeated
+        ? {
+            which: {
+              label: whichHourWords(repeated),
+              choices: (["first", "second"] as const).map((w) => ({ text: WHICH_WORDS[w], value: w })),
+            },
+          }
+        : {}),
     },
     note: `Note (${d.label})`,
   };
@@ -91,6 +110,10 @@ function ifNeededItem(d: IfNeededItem): RecordFormItem {
 export function recordFormItems(
   pet: { due: readonly DueItem[]; ifNeeded?: readonly IfNeededItem[] | undefined },
   current: ReadonlyMap<string, Outcome>,
+  repeated?: RepeatedHour,
 ): RecordFormItem[] {
-  return [...pet.due.map((d) => dueItem(d, current.get(d.item))), ...(pet.ifNeeded ?? []).map(ifNeededItem)];
+  return [
+    ...pet.due.map((d) => dueItem(d, current.get(d.item))),
+    ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated)),
+  ];
 }

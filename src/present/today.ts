@@ -179,7 +179,7 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   );
   const r = t.record;
   if (r) {
-    const progress = r.round ? `${r.round.recorded} of ${r.round.pets} recorded` : "?";
+    const progress = r.round ? `${r.round.recorded} of ${plural(r.round.pets, "pet")} recorded` : "?";
     parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
     if (r.doses) parts.push(dosesPart(r.doses, o.timezone ?? "UTC"));
     const off = r.offFood;

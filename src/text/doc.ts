@@ -44,6 +44,8 @@ function partText(o: TextOptions, p: Part): string[] {
       return p.fields.map((f) => `${f.label}: ${terminalLine(o, f.value)}`);
     case "grid":
       return gridLines(p).map((l) => terminalLine(o, l));
+    case "qr":
+      return [...p.lines.map((l) => terminalLine(o, l)), cleanText(p.link)];
     case "actions":
     case "divider":
       return [];

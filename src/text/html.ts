@@ -9,6 +9,7 @@
  */
 import { cleanText } from "../domain/text.ts";
 import type { Doc, Line, Part, Span } from "../present/doc.ts";
+import { qrSvg } from "./qr.ts";
 
 type Grid = Extract<Part, { kind: "grid" }>;
 
@@ -59,6 +60,9 @@ function partHtml(p: Part): string | undefined {
       return p.lines.length ? `<p class="note">${linesHtml(p.lines)}</p>` : undefined;
     case "grid":
       return gridHtml(p);
+    case "qr":
+      // Drawn, not linked: a printed record never links outside itself.
+      return `<div class="qr">${qrSvg(p.link)}<p>${linesHtml(p.lines)}</p></div>`;
     case "actions":
       return undefined;
     case "divider":

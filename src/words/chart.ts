@@ -9,10 +9,7 @@ export const chartFileTitle = (date: string) => `Medication chart · ${dayHeadin
 
 /** The message the file comes with, in the tapper's messages with the app. */
 export function chartFileWords(date: string, pets: number, problems: number): string {
-  const what =
-    pets === 0
-      ? "no pet in house has a medication that day: the file says so"
-      : `${plural(pets, "pet")} with a medication, a page each`;
+  const what = `${plural(pets, "pet")} with a medication, a page each`;
   const unread = problems ? ` ⚠️ ${plural(problems, "thing")} it could not show: said at its end.` : "";
   return `🖨 The medication chart for ${dayHeading(date)}: ${what}. Open it in a browser and print it (A4 portrait).${unread}`;
 }
@@ -20,6 +17,9 @@ export function chartFileWords(date: string, pets: number, problems: number): st
 /** Said where the button was tapped (a channel): where the file went. */
 export const chartSentWords = (date: string) =>
   `🖨 The medication chart for ${dayHeading(date)} is in your messages with Kennel Desk (its Messages tab), only for you: open it and print.`;
+
+/** Said instead of a file when there is nothing to print (nothingToChartWords). */
+export const chartNothingWords = (why: string) => `🖨 ${why}: no chart to print.`;
 
 /** Before a failure's own words: what could not be done. */
 export const chartFailedWords = (date: string) => `No chart for ${dayHeading(date)}:`;
@@ -36,3 +36,43 @@ export function chartPostWords(date: string, pets: number): { title: string; lin
     ],
   };
 }
+
+/** "on Sun 29 Nov", "from Sun 29 Nov to Sat 5 Dec". */
+const daysWords = (dates: readonly string[]) => {
+  const first = dates[0] ?? "";
+  const last = dates.at(-1) ?? first;
+  return last === first ? `on ${dayHeading(first)}` : `from ${dayHeading(first)} to ${dayHeading(last)}`;
+};
+
+/**
+ * Why a chart has no page, so no file is written or sent (a chart is of medicines: a pet's meals are
+ * on the round sheets): the pet asked for not on those days' sheets, or with no medication; the room
+ * or the house with no pet, or none with a medication.
+ */
+export function nothingToChartWords(o: {
+  dates: readonly string[];
+  petId?: number | undefined;
+  room?: string | undefined;
+  /** The pets in house (of the room, or the pet asked for) those days, none with a medication. */
+  pets: readonly string[];
+}): string {
+  const days = daysWords(o.dates);
+  const names = o.pets.join(", ");
+  if (o.petId !== undefined)
+    return o.pets.length
+      ? `${o.pets[0]} (pet ${o.petId}) has no medication ${days} (meals are on the round sheets)`
+      : `Pet ${o.petId} is on no round sheet ${days} (not in house, or its care not matched)`;
+  if (o.room !== undefined)
+    return o.pets.length
+      ? `No pet in room "${o.room}" has a medication ${days} (${names})`
+      : `No pet is in room "${o.room}" ${days}`;
+  return o.pets.length ? `No pet in house has a medication ${days}` : `No pet is in house ${days}`;
+}
+
+/** Beside a chart page's QR code: what it opens, and what to type there for this stay. */
+export const chartScanWords = (booking: string) =>
+  `Scan to open Kennel Desk in Slack, then /booking ${booking}`;
+
+/** In place of the QR code, one small line: why there is none, and the way to the stay all the same. */
+export const chartNoScanWords = (why: string, booking: string) =>
+  `No QR code: ${why}. In Slack, /booking ${booking} opens this stay.`;

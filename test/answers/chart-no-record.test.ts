@@ -9,11 +9,21 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { type ChartOptions, chartDoc } from "../../src/present/chart.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { docText } from "../../src/text/doc.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
 const clock = { now: () => new Date(`${DATE}T15:00:00Z`) };
+const OPTIONS: ChartOptions = {
+  slack: { none: "made without Slack" },
+  timezone: TZ,
+  times: { morning: "08:00", midday: "12:00", evening: "18:00" },
+  names: undefined,
+  generatedAt: `${DATE}T15:00:00Z`,
+};
+const PLAIN = { color: false, timezone: TZ, thisYear: "2026" };
 let sandbox: Sandbox;
 let deps: Deps;
 
@@ -39,7 +49,11 @@ it("no care record: every due cell blank (none missed, though the morning's wind
   const cells = chart.pets.flatMap((p) => Object.values(p.cells));
   expect(cells.length).toBeGreaterThan(0);
   expect(cells.every((c) => c.kind === "open" && c.state === "due")).toBe(true);
-  expect(chart.problems).toContain(
-    "This Kennel Desk keeps no care record here: every due dose is blank, to sign.",
+  // Said once, in the foot, and nothing there says otherwise (issue 50: the foot said "from the
+  // kennel's care record … what its sheet asked when posted" beside "no care record here").
+  expect(chart.record).toBe(false);
+  const foot = docText(chartDoc(chart, OPTIONS), PLAIN).split("\n").at(-1) ?? "";
+  expect(foot).toMatch(
+    /^Made by Kennel Desk on .* \(Europe\/London\) without a care record \(none is kept where it looked\): each dose the care plans make due is blank, to sign; nothing given can be shown\.$/,
   );
 }, 60_000);

@@ -120,6 +120,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** In the page: each word of a cell (or a column's head) wider than its cell's room, as "key "word": w > room". */
+const WORDS_THAT_BREAK = `(() => {
+  const out = [];
+  for (const cell of document.querySelectorAll("td[data-key], thead th")) {
+    if (cell.matches("thead tr:first-child th:first-child")) continue;
+    const style = getComputedStyle(cell);
+    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    for (const word of cell.innerText.split(/\\s+/).filter(Boolean)) {
+      const probe = document.createElement("span");
+      probe.style.cssText = "position:absolute;white-space:nowrap;font:" + style.font + ";font-weight:bold";
+      probe.textContent = word;
+      document.body.appendChild(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      if (width > room + 0.5) out.push((cell.dataset.key || "head") + ' "' + word + '": ' + width + " > " + room);
+    }
+  }
+  return out;
+})()`;
+
 async function cli(args: string[]) {
   let stdout = "";
   let stderr = "";
@@ -194,5 +214,76 @@ describe("kennel-desk chart", () => {
     const pdf = await page.pdf({ format: "A4", printBackground: true });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     await page.close();
+  }, 90_000);
+
+  it("splits a week across A4 pages (three days each, the side column repeated): each table fits the page, each word in its cell unbroken, each cell as the day's chart has it", async () => {
+    const out = join(dir, "week");
+    expect((await cli(["chart", TODAY, "--out", out])).code).toBe(0);
+    expect((await cli(["chart", TODAY, "--days", "7", "--out", out])).code).toBe(0);
+    const read = async (name: string) => {
+      // The printed page's width: A4 less the page's margins (210 mm − 2 × 10 mm), at 96 px an inch.
+      const page = await browser.newPage({
+        viewport: { width: Math.floor((190 / 25.4) * 96), height: 1100 },
+      });
+      await page.emulateMedia({ media: "print" });
+      await page.setContent(readFileSync(join(out, name), "utf8"), { waitUntil: "load" });
+      return page;
+    };
+    const week = await read(`chart-${TODAY}-to-2026-11-28.html`);
+    const body = (await week.evaluate("document.body.clientWidth")) as number;
+    const tables = await week.$$eval("table.grid", (ts) =>
+      ts.map((t) => ({
+        width: t.getBoundingClientRect().width,
+        scroll: t.scrollWidth,
+        client: t.clientWidth,
+      })),
+    );
+    expect(tables.length).toBeGreaterThan(0);
+    for (const t of tables) {
+      expect(t.width).toBeLessThanOrEqual(body + 0.5);
+      expect(t.scroll).toBeLessThanOrEqual(t.client);
+    }
+    // Every word of a cell and of a column's head fits its cell's width unbroken (a time, initials,
+    // "late entry", "no witness", a round's name), so every cell reads when printed. Run in the page
+    // (its own DOM), measured in bold, the widest a cell's words are set.
+    const broken = (await week.evaluate(WORDS_THAT_BREAK)) as string[];
+    expect(broken).toEqual([]);
+    const text = await week.innerText("body");
+    // Three pages a pet (days 1–3, 4–6, 7 of 7), each with the pet's name, its care and the key.
+    expect(tables.length % 3).toBe(0);
+    const pets = tables.length / 3;
+    expect((text.match(/ · days 1–3 of 7\n/g) ?? []).length).toBe(pets);
+    expect((text.match(/ · days 4–6 of 7, continued\n/g) ?? []).length).toBe(pets);
+    expect((text.match(/ · day 7 of 7, continued\n/g) ?? []).length).toBe(pets);
+    expect((text.match(/Key: R refused/g) ?? []).length).toBe(tables.length);
+    expect((text.match(/^Allergies: /gm) ?? []).length).toBeGreaterThanOrEqual(tables.length);
+    // Made in a terminal with no Slack token: no QR code, one small line on each page saying so.
+    expect(
+      (
+        text.match(
+          /No QR code: this chart was made without Slack \(no SLACK_BOT_TOKEN where it was made\)\./g,
+        ) ?? []
+      ).length,
+    ).toBe(tables.length);
+    const cellsOf = (page: typeof week) =>
+      page.$$eval("td[data-key]", (tds) =>
+        tds.map((td) => ({
+          key: td.getAttribute("data-key") ?? "",
+          text: (td as unknown as { innerText: string }).innerText.trim(),
+          struck: td.classList.contains("struck"),
+        })),
+      );
+    const weekCells = await cellsOf(week);
+    // Each day's round of each medication once, on its own page.
+    expect(new Set(weekCells.map((c) => c.key)).size).toBe(weekCells.length);
+    // The week's first day reads cell by cell as the day's own chart.
+    const day = await read(`chart-${TODAY}.html`);
+    const dayCells = await cellsOf(day);
+    const byKey = new Map(weekCells.map((c) => [c.key, c]));
+    expect(dayCells.length).toBeGreaterThan(0);
+    for (const c of dayCells) expect(byKey.get(c.key), c.key).toEqual(c);
+    expect(weekCells.filter((c) => c.key.includes(`|${TODAY}|`)).length).toBe(dayCells.length);
+    await day.close();
+    await week.close();
   }, 90_000);
 });

@@ -218,7 +218,8 @@ describe("who Kennel Desk is", () => {
     const before = slack.api.length;
     const { digestSlack } = ownSlack();
     const [a, b] = await Promise.all([digestSlack.self(), digestSlack.self()]);
-    expect(a).toEqual({ botId: "BBOT", appId: "A1" });
+    // And the workspace (auth.test's team_id: where a printed chart's QR code opens Kennel Desk).
+    expect(a).toEqual({ botId: "BBOT", appId: "A1", teamId: "T1" });
     expect(b).toEqual(a);
     await digestSlack.self();
     const calls = () => slack.api.slice(before).map((r) => r.path);
@@ -246,7 +247,7 @@ describe("who Kennel Desk is", () => {
     slack.broken.add("bots.info");
     try {
       const digestSlack = webClientSlack(client("xoxb-kennel-desk-0000"), { log });
-      expect(await digestSlack.self()).toEqual({ botId: "BBOT" });
+      expect(await digestSlack.self()).toEqual({ botId: "BBOT", teamId: "T1" });
       expect(records().map((r) => r.msg)).toEqual([expect.stringMatching(/could not read the app's id/)]);
       await lookAlike(OTHER_APP, c, { date: DATE, kind: "departures", part: 1, parts: 1 });
       expect(await postDigestOnce(options(digestSlack, c))).toMatchObject({ result: "posted" });

@@ -12,6 +12,7 @@ import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { DigestJob } from "../../src/digest/job.ts";
+import { PostClaims } from "../../src/digest/post-claims.ts";
 import type { PostMessages } from "../../src/digest/posts.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
@@ -147,16 +148,12 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       const channel = `C0DIES${name}`;
       const [a, b] = stores as [CareRecordStore, CareRecordStore];
       now = Date.parse(`${DATE}T07:30:00Z`);
-      // A claims, then Slack refuses it its post (and it stops: no retry).
-      const refusing = replica(a, channel, {
-        slack: (base) => ({
-          ...base,
-          post: async () => {
-            throw new Error("A stopped");
-          },
-        }),
-      });
-      await expect(refusing.runPost("rounds:morning", DATE, { retry: false })).rejects.toThrow("A stopped");
+      // A claims, then its process ends before it posts (nothing more written by it).
+      const gate = await new PostClaims(a).enter(
+        { date: DATE, kind: "rounds:morning", channel },
+        clock.now(),
+      );
+      expect(gate).toMatchObject({ state: "mine", attempt: 1 });
       // B, at once: A's claim stands; B waits (its sleep moves the clock on), then takes it over.
       const waits: number[] = [];
       const taker = replica(b, channel, {
@@ -176,6 +173,39 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       );
       expect(claims.map((e) => e.requestKey)).toEqual([
         `post:${DATE}:rounds:morning:${channel}`,
+        `post:${DATE}:rounds:morning:${channel}#2`,
+        `post:${DATE}:rounds:morning:${channel}:posted`,
+      ]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "a replica whose post fails (Slack refuses it) gives its claim up: another posts at once, not five minutes later",
+    async () => {
+      const channel = `C0FAILS${name}`;
+      const [a, b] = stores as [CareRecordStore, CareRecordStore];
+      now = Date.parse(`${DATE}T07:30:00Z`);
+      const refusing = replica(a, channel, {
+        slack: (base) => ({
+          ...base,
+          post: async () => {
+            throw new Error("Slack refused it");
+          },
+        }),
+      });
+      await expect(refusing.runPost("rounds:morning", DATE, { retry: false })).rejects.toThrow(
+        "Slack refused it",
+      );
+      now += 1_000;
+      const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
+      expect(outcome).toMatchObject({ result: "posted" });
+      expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
+      const claims = (await b.log({ kind: "post_claim", date: DATE })).filter((e) =>
+        e.requestKey?.includes(channel),
+      );
+      expect(claims.map((e) => e.requestKey)).toEqual([
+        `post:${DATE}:rounds:morning:${channel}`,
+        `post:${DATE}:rounds:morning:${channel}:released`,
         `post:${DATE}:rounds:morning:${channel}#2`,
         `post:${DATE}:rounds:morning:${channel}:posted`,
       ]);

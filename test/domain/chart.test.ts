@@ -1,6 +1,6 @@
 /** The chart on paper's cells (issue 50): the record's dose state in a paper chart's words and codes. */
 import { describe, expect, it } from "vitest";
-import { CHART_KEY, chartCell } from "../../src/domain/chart.ts";
+import { CHART_KEY, chartCell, inHouseAtRound } from "../../src/domain/chart.ts";
 import type { DoseState } from "../../src/domain/doses.ts";
 import type { Entry, NotGivenReason } from "../../src/record/types.ts";
 
@@ -72,6 +72,33 @@ describe("a chart's cell", () => {
   it("open: blank to sign, or missed once its window closed", () => {
     expect(chartCell({ state: "due" }, undefined)).toEqual({ kind: "open", state: "due" });
     expect(chartCell({ state: "missed" }, undefined)).toEqual({ kind: "open", state: "missed" });
+  });
+
+  it("struck only where the pet is not in house at the round: an arrival's evening dose keeps its place to sign", () => {
+    const evening = Date.parse("2026-11-24T18:00:00Z");
+    const stay = (checkIn: string | undefined, checkOut?: string, stillHere?: boolean) => ({
+      checkIn,
+      checkOut,
+      stillHere,
+    });
+    // Arriving in the afternoon: in house for the evening round, not for the morning's.
+    expect(inHouseAtRound(stay("2026-11-24T15:00:00Z"), evening)).toBe(true);
+    expect(inHouseAtRound(stay("2026-11-24T15:00:00Z"), Date.parse("2026-11-24T07:30:00Z"))).toBe(false);
+    // Arriving after the round's time, or gone home before it: not in house.
+    expect(inHouseAtRound(stay("2026-11-24T19:00:00Z"), evening)).toBe(false);
+    expect(inHouseAtRound(stay("2026-11-20T10:00:00Z", "2026-11-24T17:30:00Z"), evening)).toBe(false);
+    // Still checked in past its check-out (the sheet's "still here?"): in house.
+    expect(inHouseAtRound(stay("2026-11-20T10:00:00Z", "2026-11-24T17:30:00Z", true), evening)).toBe(true);
+    // Its arrival not known: in house, never struck.
+    expect(inHouseAtRound(stay(undefined), evening)).toBe(true);
+    // The record holds the evening insulin "not due: arrives 19:05" (its arrival not known, seen
+    // then) while the booking has the pet here at the round: blank to sign, never struck.
+    const arrives = { state: "not_due", why: "arrives_later", at: "2026-11-24T19:05:00Z" } as const;
+    expect(chartCell(arrives, undefined, undefined, true)).toEqual({ kind: "open", state: "due" });
+    expect(chartCell(arrives, undefined, undefined, false)).toEqual({ kind: "not_due" });
+    // Gone home before the window closed: struck, as the record says, whatever the booking's dates.
+    const gone = { state: "not_due", why: "gone_home", at: "2026-11-24T17:40:00Z" } as const;
+    expect(chartCell(gone, undefined, undefined, true)).toEqual({ kind: "not_due" });
   });
 
   it("initials as a paper chart writes them: any script, a one-word name's first letters, markup not read", () => {

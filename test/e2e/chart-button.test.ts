@@ -13,6 +13,7 @@ import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { svgModules, textModules } from "../helpers/qr.ts";
 import { buttonValue, postSigned, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
@@ -90,6 +91,17 @@ describe("🖨 Chart", () => {
     const medicated = (sheet?.pets ?? []).filter((p) => p.due.some((d) => isMedicationItem(d.item)));
     expect(medicated.length).toBeGreaterThan(0);
     for (const p of medicated) expect(html, p.name).toContain(inHtml(p.name));
+    // Each page's QR code opens Kennel Desk in the workspace, as Slack named the app and team at
+    // start (auth.test, bots.info), with what to type beside it.
+    const codes = [...html.matchAll(/<div class="qr">(<svg[\s\S]*?<\/svg>)<p>([\s\S]*?)<\/p><\/div>/g)];
+    expect(codes.length).toBe(medicated.length);
+    const link = "https://slack.com/app_redirect?app=A1&team=T1";
+    for (const [, svg, words] of codes) {
+      expect(svgModules(svg as string)).toEqual(textModules(link));
+      expect((words as string).replace(/<[^>]+>/g, "")).toMatch(
+        /^Scan to open Kennel Desk in Slack, then \/booking \S+$/,
+      );
+    }
     // Shared in the app's DM with its words; nothing with a file in the channel; the tapper told where.
     const shared = h.slack.timeline.filter((m) => m.files?.length);
     expect(shared.map((m) => m.channel)).toEqual(["DU0STAFF"]);
@@ -167,5 +179,16 @@ describe("🖨 Chart", () => {
     } finally {
       h.sandbox.setFaults({});
     }
+  }, 60_000);
+
+  it("a day with no pet to chart: no file, the tapper told why (as kennel-desk chart writes none)", async () => {
+    const before = toldTo("U0STAFF").length;
+    const files = h.slack.files.size;
+    await tapChart("U0STAFF", "post", JSON.stringify({ d: "2027-06-01" }));
+    await h.slack.waitFor(() => toldTo("U0STAFF").length > before, 30_000);
+    expect(toldTo("U0STAFF").slice(before).join("\n")).toContain(
+      "🖨 No pet is in house on Tue 1 Jun: no chart to print.",
+    );
+    expect(h.slack.files.size).toBe(files);
   }, 60_000);
 });

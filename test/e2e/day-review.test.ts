@@ -149,6 +149,8 @@ describe("the day's review", () => {
       expect(cell?.[1], key).toContain("missed");
     }
     // The midday and evening rounds were never posted: what is due there is the plan now, and said.
-    expect(html).toContain("rounds not posted yet (Sun 22 Nov midday, Sun 22 Nov evening)");
+    expect(html).toContain(
+      "rounds not posted yet (Sun 22 Nov midday and evening) show what the care plans make due now",
+    );
   }, 60_000);
 });

@@ -122,7 +122,7 @@ describe.each(engines)("off food and this round on the Home tab ($name)", ({ ope
     "the Home tab: this round's progress and the pets off their food, each with its list",
     async () => {
       const view = await homeOpened(h, `EvHome${Date.now()}`);
-      expect(view).toContain(`This round (evening):* 1 of ${pets} recorded`);
+      expect(view).toContain(`This round (evening):* 1 of ${pets} pets recorded`);
       expect(view).toContain("🍽 2 pets off their food");
       const { form, id } = actionForm(h.slack, {
         action_id: "home_list:offfood",

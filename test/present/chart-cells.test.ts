@@ -8,6 +8,7 @@ import { docText } from "../../src/text/doc.ts";
 
 const DAY = "2026-11-24";
 const OPTIONS: ChartOptions = {
+  slack: { none: "made without Slack" },
   timezone: "Europe/London",
   times: { morning: "08:00", midday: "12:00", evening: "18:00" },
   names: undefined,
@@ -15,7 +16,7 @@ const OPTIONS: ChartOptions = {
 };
 const PLAIN = { color: false, timezone: "Europe/London", thisYear: "2026" };
 
-it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'unwitnessed'", () => {
+it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'no witness' (a word a cell holds unbroken)", () => {
   const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell => ({
     kind: "given",
     initials: "JD",
@@ -33,6 +34,7 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
     reference: `R${petId}`,
     checkIn: undefined,
     checkOut: undefined,
+    stillHere: false,
     care: undefined,
     plan: undefined,
     rows: [{ item: "med:1" }],
@@ -43,13 +45,14 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
     columns: [{ date: DAY, round: "morning", kept: true }],
     pets: [pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")],
     problems: [],
+    record: true,
     requestId: undefined,
   };
   const text = docText(chartDoc(chart, OPTIONS), PLAIN);
   expect(text).toContain("JD 07:35 · wit. TB");
   expect(text).toContain("JD 07:35 · awaiting witness");
-  expect(text).toContain("JD 07:35 · unwitnessed");
-  expect(text).toContain("wit. and initials: its witness");
+  expect(text).toContain("JD 07:35 · no witness");
+  expect(text).toContain("wit. and initials: its witness; no witness: none in time");
 });
 
 it("a row the reader left to a person says what to check, and to ask before giving (the paper is read without the plan)", () => {
@@ -75,6 +78,7 @@ it("a row the reader left to a person says what to check, and to ask before givi
         reference: "AW-EARLY",
         checkIn: undefined,
         checkOut: undefined,
+        stillHere: false,
         care: undefined,
         plan: undefined,
         rows: [{ item: "med:1", plan }],
@@ -82,6 +86,7 @@ it("a row the reader left to a person says what to check, and to ask before givi
       },
     ],
     problems: [],
+    record: true,
     requestId: undefined,
   };
   const text = docText(chartDoc(chart, OPTIONS), PLAIN);

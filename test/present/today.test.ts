@@ -78,7 +78,7 @@ describe("today at a glance: one document, two serializers", () => {
       "• Biscuit (Suite A): NIL BY MOUTH – op at 10:00 <!channel>",
     ]);
     expect(lines).toContain("🏠 Departures: ?");
-    expect(lines).toContain("📋 This round (midday): 1 of 2 recorded");
+    expect(lines).toContain("📋 This round (midday): 1 of 2 pets recorded");
     expect(lines).toContain("• Departures: the kennel API did not answer in time (request id req-9).");
     expect(JSON.stringify(blocks)).not.toContain("<!channel>");
   });

@@ -74,6 +74,13 @@ const result = (id: string) => page.locator(`#${id}`);
 
 describe("the setup page in a browser", () => {
   /** Reloads the page and waits until it has read the saved state back (src/preview/assets/setup.js). */
+  /** Waits for Save's answer to offer "Save anyway" (its words are in the failure, whatever it said). */
+  const waitForSaveAnyway = async () => {
+    await expect
+      .poll(() => result("save-result").textContent(), { timeout: 30_000 })
+      .toMatch(/^✗ Not saved yet: not everything is ready\./);
+    await expect(page.locator("#save-anyway").isVisible()).resolves.toBe(true);
+  };
   const reload = async () => {
     await page.reload();
     await page.waitForSelector('body[data-state="loaded"]');
@@ -231,7 +238,7 @@ describe("the setup page in a browser", () => {
     // One box changed, nothing pasted again.
     await page.selectOption("#timezone", "Europe/Dublin");
     await page.click("#save");
-    await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
+    await waitForSaveAnyway();
     // The app's name typed in step 1 is still the one the invitation names.
     await expect(page.locator("#save-anyway").textContent()).resolves.toMatch(
       /\/invite @Paws Inn in #rounds$/,
@@ -257,7 +264,7 @@ describe("the setup page in a browser", () => {
     await page.fill("#port", port);
     await expect.poll(() => result("port-result").textContent()).toBe(`✓ Port ${port} is free for the bot.`);
     await page.click("#save");
-    await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
+    await waitForSaveAnyway();
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
     await expect(result("save-result").textContent()).resolves.toContain(
@@ -280,7 +287,7 @@ describe("the setup page in a browser", () => {
       .poll(() => result("channels-result").textContent(), { timeout: 15_000 })
       .toMatch(/The bot is not in #rounds yet/);
     await page.click("#save");
-    await expect.poll(() => page.locator("#save-anyway").isVisible(), { timeout: 15_000 }).toBe(true);
+    await waitForSaveAnyway();
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
     expect(readFileSync(envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS=${routine}\n`);

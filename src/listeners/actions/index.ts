@@ -55,5 +55,5 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   // The manager's daily review (issue 50): "✅ Reviewed…".
   registerReview(app, deps);
   // The medication chart on paper (issue 50): "🖨 Chart" on the round post and Home.
-  registerChart(app, deps);
+  registerChart(app, deps, slack);
 }

@@ -58,7 +58,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
                 sheet,
                 pet,
                 asks.entries,
-                formClock(deps),
+                formClock(deps, sheet),
                 asks.ask,
                 when,
               )

@@ -95,6 +95,8 @@ const part = z.discriminatedUnion("kind", [
       }),
     ),
   }),
+  // A page's QR code (the chart on paper's): never on a round's sheet, a part of the one document model.
+  z.object({ kind: z.literal("qr"), link: z.string(), lines }),
   z.object({ kind: z.literal("divider") }),
 ]);
 

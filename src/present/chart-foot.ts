@@ -1,0 +1,86 @@
+/**
+ * The medication chart's foot (issue 50): what it could not show, the pets with no page, and one
+ * true sentence of where its cells come from: no care record (every due dose blank, to sign), a
+ * blank chart before anything is recorded (the paper fallback), or a chart filled from the record,
+ * with the rounds whose sheet was not posted yet (what the care plans make due now) named by day.
+ */
+import type { Chart } from "../answers/chart.ts";
+import { ROUNDS } from "../domain/care.ts";
+import type { ChartCell } from "../domain/chart.ts";
+import type { RoundNames } from "../domain/round-names.ts";
+import { dateTimeOf, dayHeading } from "../words/dates.ts";
+import { type Line, line, toned, value } from "./doc.ts";
+
+interface FootOptions {
+  timezone: string;
+  names: RoundNames | undefined;
+  generatedAt: string;
+}
+
+/** A cell that holds something the record says (a dose given or not, one missed, one given if needed). */
+const filled = (c: ChartCell) =>
+  c.kind === "given" ||
+  c.kind === "not_given" ||
+  (c.kind === "open" && c.state === "missed") ||
+  (c.kind === "if_needed" && c.given.length > 0);
+
+/**
+ * The rounds not posted yet, by day: a whole day by its name, days in a row as a range
+ * ("Mon 30 Nov to Sat 5 Dec"), a day's part by its rounds ("Sun 29 Nov evening").
+ */
+function notPostedWords(chart: Chart, names: RoundNames | undefined): string {
+  const out: string[] = [];
+  let run: string[] = [];
+  const endRun = () => {
+    if (run.length)
+      out.push(
+        run.length === 1
+          ? dayHeading(run[0] as string)
+          : `${dayHeading(run[0] as string)} to ${dayHeading(run.at(-1) as string)}`,
+      );
+    run = [];
+  };
+  for (const date of chart.dates) {
+    const open = chart.columns.filter((c) => c.date === date && !c.kept).map((c) => c.round);
+    if (open.length === ROUNDS.length) {
+      run.push(date);
+      continue;
+    }
+    endRun();
+    if (open.length) out.push(`${dayHeading(date)} ${open.map((r) => names?.[r] ?? r).join(" and ")}`);
+  }
+  endRun();
+  return out.join("; ");
+}
+
+/** Where the cells come from, said once and truly. */
+function sourceLine(chart: Chart, o: FootOptions): Line {
+  const made = `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone})`;
+  if (!chart.record)
+    return line(
+      `${made} without a care record (none is kept where it looked): each dose the care plans make due is blank, to sign; nothing given can be shown.`,
+    );
+  const kept = chart.columns.filter((c) => c.kept).length;
+  const due =
+    kept === chart.columns.length
+      ? "What was due at each round is what its sheet asked when posted."
+      : kept === 0
+        ? "No round of these days was posted yet: what is due is what the care plans make due now."
+        : `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPostedWords(chart, o.names)}) show what the care plans make due now.`;
+  const any = chart.pets.some((p) => Object.values(p.cells).some(filled));
+  const cells = any
+    ? "Each cell as the care record has it then."
+    : "Nothing is recorded for these rounds yet: each dose due is blank, to sign.";
+  return line(`${made} from the care record. ${due} ${cells}`);
+}
+
+/** The foot: problems, the pets with no page, and where the cells come from. */
+export function chartFoot(chart: Chart, o: FootOptions): Line[] {
+  // A pet with no medication on these days has no page: named here, never left out silently.
+  const without = chart.pets.filter((p) => p.rows.length === 0).map((p) => value(p.name, 100));
+  return [
+    ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
+    ...(without.length ? [line(`No medication on these days, so no page: ${without.join(", ")}.`)] : []),
+    sourceLine(chart, o),
+  ];
+}

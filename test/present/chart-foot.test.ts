@@ -1,0 +1,79 @@
+/**
+ * The chart's foot says one true thing of where its cells come from (issue 50): a blank chart before
+ * anything is recorded (the paper fallback), a filled one, one with rounds not posted yet named by
+ * day; never "as the record has it" on a blank chart, nor "asked when posted" of rounds not posted.
+ */
+import { expect, it } from "vitest";
+import type { Chart, ChartColumn, ChartPet } from "../../src/answers/chart.ts";
+import { ROUNDS } from "../../src/domain/care.ts";
+import type { ChartCell } from "../../src/domain/chart.ts";
+import { chartFoot } from "../../src/present/chart-foot.ts";
+import { docText } from "../../src/text/doc.ts";
+
+const O = { timezone: "Europe/London", names: undefined, generatedAt: "2026-11-28T19:00:00Z" };
+const DAYS = ["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"];
+
+function chartOf(o: {
+  kept: (c: Omit<ChartColumn, "kept">) => boolean;
+  cell: ChartCell;
+  days?: number;
+}): Chart {
+  const dates = DAYS.slice(0, o.days ?? 1);
+  const columns = dates.flatMap((date) =>
+    ROUNDS.map((round) => ({ date, round, kept: o.kept({ date, round }) })),
+  );
+  const pet = {
+    bookingId: 1,
+    petId: 1,
+    name: "Bobby",
+    rows: [{ item: "med:1" }],
+    cells: { [`${dates[0]}|morning|med:1`]: o.cell },
+  } as unknown as ChartPet;
+  return { dates, columns, pets: [pet], problems: [], record: true, requestId: undefined };
+}
+
+const footOf = (chart: Chart) =>
+  docText(
+    { fallback: "", parts: [{ kind: "note", lines: chartFoot(chart, O) }] },
+    { color: false, timezone: O.timezone, thisYear: "2026" },
+  );
+
+it("a blank chart for tomorrow (no round posted, nothing recorded) says so, and only so", () => {
+  const foot = footOf(chartOf({ kept: () => false, cell: { kind: "open", state: "due" } }));
+  expect(foot).toBe(
+    "Made by Kennel Desk on Sat 28 Nov 2026, 19:00 (Europe/London) from the care record. No round of these days was posted yet: what is due is what the care plans make due now. Nothing is recorded for these rounds yet: each dose due is blank, to sign.",
+  );
+});
+
+it("a filled chart whose rounds were all posted reads the record, and never says nothing is recorded", () => {
+  const given: ChartCell = {
+    kind: "given",
+    initials: "JD",
+    givenAt: "2026-11-29T07:40:00Z",
+    timeliness: "on_time",
+    lateEntry: false,
+    recordedAt: "2026-11-29T07:41:00Z",
+  };
+  const foot = footOf(chartOf({ kept: () => true, cell: given }));
+  expect(foot).toContain(
+    "from the care record. What was due at each round is what its sheet asked when posted. Each cell as the care record has it then.",
+  );
+  expect(foot).not.toMatch(/not posted|blank, to sign|Nothing is recorded/);
+  // A round missed is the record's too: the chart is not blank.
+  expect(footOf(chartOf({ kept: () => true, cell: { kind: "open", state: "missed" } }))).toContain(
+    "Each cell as the care record has it then.",
+  );
+});
+
+it("the rounds not posted yet are named by day: a day's part by its rounds, whole days as a range", () => {
+  const foot = footOf(
+    chartOf({
+      days: 4,
+      kept: (c) => c.date === "2026-11-29" && c.round !== "evening",
+      cell: { kind: "open", state: "missed" },
+    }),
+  );
+  expect(foot).toContain(
+    "What was due is what each round's sheet asked when posted; rounds not posted yet (Sun 29 Nov evening; Mon 30 Nov to Wed 2 Dec) show what the care plans make due now.",
+  );
+});
