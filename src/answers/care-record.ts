@@ -15,6 +15,7 @@ import { needsWitness, type Witness, type WitnessState, witnessState } from "../
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
+import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses, withPetNames } from "./prn.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -171,11 +172,13 @@ export async function recordDay(
 ): Promise<RecordDay> {
   const store = deps.record;
   const [entries, kept, witnesses] = await Promise.all([
-    store.entries({
-      date: query.date,
-      ...(query.round ? { round: query.round } : {}),
-      ...(query.petId !== undefined ? { petId: query.petId } : {}),
-    }),
+    store
+      .entries({
+        date: query.date,
+        ...(query.round ? { round: query.round } : {}),
+        ...(query.petId !== undefined ? { petId: query.petId } : {}),
+      })
+      .then((e) => withPaperMarks(deps, e)),
     owedRounds(deps, { date: query.date }, query.round),
     witnessesOf(store, { date: query.date }),
   ]);

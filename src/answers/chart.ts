@@ -20,6 +20,7 @@ import type { Entry, ItemKey } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import type { RoundDose } from "./doses.ts";
 import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
+import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 import { witnessesOf } from "./witness.ts";
@@ -100,7 +101,7 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
   const [owed, entries, witnesses] = store
     ? await Promise.all([
         owedRounds(deps, { from: q.from, to }),
-        store.entries({ from: q.from, to }),
+        store.entries({ from: q.from, to }).then((e) => withPaperMarks(deps, e)),
         witnessesOf(store, { from: q.from, to }),
       ])
     : [[], [], new Map<number, Witness>()];

@@ -20,6 +20,7 @@ import { custodyOfStays } from "./custody-stock.ts";
 import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
 import { askedStays, dosesOwed, owedRounds } from "./obligations.ts";
 import { mergeBySeq, pages } from "./pages.ts";
+import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDosePages, withPetNames } from "./prn.ts";
 import { WELFARE_KINDS, type WelfareRecordRow, welfareRecordPages } from "./welfare-record.ts";
@@ -76,8 +77,9 @@ export async function exportRows(
     stays,
     async *entries() {
       const facts = entryFactsByDay(deps);
+      // Each entry from the chart on paper says so, with its giver (issue 50): one read a page.
       for await (const entries of store.entryPages(query, through))
-        yield { entries, facts: await facts(entries) };
+        yield { entries: await withPaperMarks(deps, entries), facts: await facts(entries) };
     },
     welfare: () => welfareRecordPages(store, query, head.seq),
     plans: () => {

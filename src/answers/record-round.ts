@@ -9,7 +9,15 @@
 import type { Deps } from "../deps.ts";
 import { allDoneOutcomes, type PetRoundStatus, petRoundStatus, printedItems } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
-import type { Entry, EntryInput, ItemKey, NotGivenReason, Outcome, RecordResult } from "../record/types.ts";
+import type {
+  Entry,
+  EntryInput,
+  ItemKey,
+  LogInput,
+  NotGivenReason,
+  Outcome,
+  RecordResult,
+} from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { itemsAdded } from "./obligation-added.ts";
@@ -151,7 +159,10 @@ function inputs(
   }));
 }
 
-/** Writes the items, each one the sheet listed for the pet. */
+/**
+ * Writes the items, each one the sheet listed for the pet; `beside`: records committed with them
+ * (the paper chart's mark, issue 50), only when they are.
+ */
 export async function recordItems(
   deps: Pick<Deps, "record" | "log" | "config" | "clock">,
   sheet: Sheet,
@@ -159,6 +170,7 @@ export async function recordItems(
   writes: ItemWrite[],
   who: Who,
   requestKey: string,
+  beside: LogInput<"paper">[] = [],
 ): Promise<WriteResult> {
   const listed = new Set(pet.due.map((d) => d.item));
   const stray = writes.find((w) => !listed.has(w.item));
@@ -174,7 +186,9 @@ export async function recordItems(
     pet.due.filter((d) => written.has(d.item)),
     requestKey,
   );
-  const result = await store.record(inputs(sheet, pet, writes, who, requestKey), added);
+  // Two kinds beside one write: the store's generic takes their union (each body checked by its kind).
+  const more = [...added, ...beside] as LogInput<"obligation_change" | "paper">[];
+  const result = await store.record(inputs(sheet, pet, writes, who, requestKey), more);
   deps.log.info(
     {
       date: sheet.date,

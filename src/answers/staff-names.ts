@@ -9,6 +9,8 @@
  * `withStaffNames` puts this round the store the listeners write through, so every tap and form is
  * covered, whatever listener commits it.
  */
+
+import type { KindName } from "../record/kinds/index.ts";
 import type { CareRecordStore, EntryInput, LogInput, RecordResult } from "../record/types.ts";
 
 const STAFF_NAME_KIND: LogInput["kind"] = "staff_name";
@@ -58,8 +60,12 @@ export function withStaffNames(
   track: (work: Promise<void>) => void,
   onError: (error: unknown) => void,
 ): CareRecordStore {
-  const record = async (inputs: EntryInput[]): Promise<RecordResult> => {
-    const result = await store.record(inputs);
+  // The records committed beside the entries (a round's items added, the paper chart's mark) go with them.
+  const record = async <K extends KindName>(
+    inputs: EntryInput[],
+    beside?: LogInput<K>[],
+  ): Promise<RecordResult> => {
+    const result = await store.record(inputs, beside);
     const first = result.status === "recorded" ? result.entries[0] : undefined;
     if (first) {
       const entries = result.status === "recorded" ? result.entries.map((e) => e.id) : [];

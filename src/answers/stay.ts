@@ -20,6 +20,7 @@ import { addDays, localDate, zonedInstant } from "../time.ts";
 import { stayMedicines } from "./custody-stock.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
+import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import { roundDates, type StayBooking, spanOf, stayDates, stayEnd } from "./stay-dates.ts";
@@ -201,7 +202,7 @@ export async function stayFacts(
   const { bookingId } = booking;
   const dates = o.dates ?? stayDates(deps, booking);
   const [entries, rounds, checks, flags, plans, witnesses] = await Promise.all([
-    store.entries({ bookingId, ...dates }),
+    store.entries({ bookingId, ...dates }).then((e) => withPaperMarks(deps, e)),
     o.rounds ?? owedRounds(deps, o.dates ?? roundDates(deps, booking)),
     readChecks(store, { bookingId, ...dates }),
     readFlags(store, { bookingId, ...(dates.from ? { from: dates.from } : {}) }),

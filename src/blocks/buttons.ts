@@ -118,6 +118,12 @@ export const chartButton = defineButton("day_chart", z.object({ d: isoDate.optio
 }));
 
 /**
+ * "📄 Enter from paper…" on a round post (`s`: its kept sheet, issue 50): opens the form that asks
+ * which pet, then that pet's doses as the chart on paper says them.
+ */
+export const paperEnter = defineButton("paper_enter", z.object({ s: recordId }), ({ s }) => ({ sheetId: s }));
+
+/**
  * A pet on a kept round sheet (src/answers/sheets.ts): the sheet's id, the booking and the pet; what
  * may be recorded is read from the kept sheet, never from the button. "All given and eaten" records
  * the items not recorded yet; "Record each…" opens the modal.

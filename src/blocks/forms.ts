@@ -4,7 +4,7 @@
  * within Slack's 3000 characters once sealed), its shorter forms for when it does not fit, and how
  * its keys read (`names`). The listeners seal it (src/slack/seal.ts) and read it back here, once.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { readJson } from "./buttons.ts";
 
 export interface FormKind<W, N = W> {
@@ -41,6 +41,14 @@ export function defineForm<T extends z.ZodType, N = z.infer<T>>(
     },
   };
 }
+
+/** Where the button that opened a form was, as a form's schema checks it: channel, ts, thread, response_url. */
+export const metaWhere = {
+  c: z.string().min(1).max(40),
+  t: z.string().min(1).max(40),
+  h: z.string().max(40).optional(),
+  u: z.string().max(500).optional(),
+};
 
 /** Where the button that opened a form was, as a form carries it: channel, ts, thread, response_url. */
 export interface MetaWhere {

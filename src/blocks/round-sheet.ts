@@ -9,6 +9,7 @@
 import type { SheetRecord } from "../answers/round-record.ts";
 import type { Sheet, SheetBody } from "../answers/sheets.ts";
 import type { Line, Part } from "../present/doc.ts";
+import { PAPER_BUTTON } from "../present/paper-form.ts";
 import {
   chartPart,
   petButtons,
@@ -19,7 +20,7 @@ import {
   splitSheet,
 } from "../present/round-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
-import { chartButton } from "./buttons.ts";
+import { chartButton, paperEnter } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, fallback } from "./mrkdwn.ts";
@@ -87,16 +88,20 @@ export function sheetForSlack(sheet: SheetBody): SheetBody {
   });
   const { head, foot } = docThread(doc);
   // The parent's foot as it is drawn once kept: its notes, then "🖨 Chart".
-  const kept = [...foot, chartBlock(chartPart(sheet.date))];
+  const kept = [...foot, chartBlock(chartPart(sheet.date), SIZING_ID)];
   return splitSheet(draft, threadSplit(doc.fallback, head, sized, kept).itemsPer);
 }
 
 const CHART_BLOCK = "kd_sheet_act";
 
-/** "🖨 Chart": the sheet's day's medication chart, for the one who taps. */
-function chartBlock(p: SheetChartPart): Block {
+/**
+ * "🖨 Chart": the sheet's day's medication chart, for the one who taps; "📄 Enter from paper…": the
+ * round's doses entered from that chart on paper, a pet at a time (issue 50).
+ */
+function chartBlock(p: SheetChartPart, sheetId: number): Block {
   const chart = button(p.text, chartButton.actionId(), chartButton.encode({ d: p.date }));
-  return { type: "actions", block_id: CHART_BLOCK, elements: [chart] };
+  const paper = button(PAPER_BUTTON, paperEnter.actionId(), paperEnter.encode({ s: sheetId }));
+  return { type: "actions", block_id: CHART_BLOCK, elements: [chart, paper] };
 }
 
 function headBlock(h: SheetHeadPart): Block {
@@ -107,7 +112,7 @@ function headBlock(h: SheetHeadPart): Block {
 function draw(doc: SheetMessageDoc, sheetId: number, compact: boolean): Block[] {
   return doc.parts.flatMap((p): Block[] => {
     if (p.kind === "head") return [headBlock(p)];
-    if (p.kind === "chart") return [chartBlock(p)];
+    if (p.kind === "chart") return [chartBlock(p, sheetId)];
     if (p.kind === "pet")
       return petBlocks(p.key, p.lines, compact ? p.record.compact : p.record.full, p.buttons, sheetId);
     return docBlocks([p]);

@@ -162,7 +162,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   record: {
-    args: "[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--file PATH] [--head HEAD] [--json] | audit [--days N] [--json]",
+    args: '[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--file PATH] [--head HEAD] [--json] | audit [--days N] [--json] | enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK TIME GIVER"…',
     what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked; the day's doses given on time), or with export every entry of a range as a file, or with audit the kennel's medication figures. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API (audit does not).",
     options: [
       ["DATE", DATE],
@@ -201,6 +201,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
         "audit [--days N]",
         "the kennel's medication figures over the last N days, today included (default 28, at most 366), from what each round's kept sheet asked beside the entries: doses due, given on time, given late, late entries, missed, not given by reason, as-needed doses with and without an effect recorded, high-alert doses witnessed and unwitnessed; with the record's head",
       ],
+      [
+        "enter ROUND DATE --pet ID --by NAME --dose …",
+        "a pet's round entered from the chart on paper (the day Slack or the bot was down), as 📄 Enter from paper… does: each --dose \"DRUG=MARK TIME GIVER[; WORDS]\" (DRUG as the chart names it, or med:1; MARK given, or R refused, V vomited, W withheld, N none left, A asleep as instructed; TIME as written, on the round's day; GIVER as the paper names them); --by who is entering it. Each kept as a late entry from the paper chart with both times; a dose that cannot stand (after check-out, before arrival, in the future, a time that never happened, recorded already) is said, and nothing is written",
+      ],
     ],
     examples: [
       "kennel-desk record",
@@ -211,6 +215,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "kennel-desk record backup backups/care-record.sqlite",
       "kennel-desk record verify",
       "kennel-desk record audit --days 28",
+      'kennel-desk record enter morning 24/11 --pet 77 --by "Sam Lee" --dose "Rimadyl=given 08:05 JD" --dose "Apoquel=R 08:10 JD"',
     ],
     exits:
       '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',

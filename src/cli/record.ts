@@ -27,6 +27,7 @@ import { welfareDayText } from "../text/welfare-record.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, print, readOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
+import { enter } from "./record-enter.ts";
 import { bookingIdOf, exportRange } from "./record-export.ts";
 import { refuseOtherBusiness, requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
@@ -188,6 +189,7 @@ function subcommand(ctx: CliContext): Promise<number> | number {
   if (ctx.args[0] === "backup") return backup(ctx);
   if (ctx.args[0] === "verify") return verify(ctx);
   if (ctx.args[0] === "audit") return audit(ctx);
+  if (ctx.args[0] === "enter") return enter(ctx);
   return ctx.args[0] === "export" ? exportRange(ctx) : day(ctx);
 }
 

@@ -56,6 +56,12 @@ interface ChartIfNeeded {
   reason: string;
 }
 
+/** Entered from the chart on paper (issue 50): who gave it as the paper names them, who entered it. */
+interface ChartPaper {
+  by: string;
+  enteredBy: string;
+}
+
 /** What one cell of the chart holds. */
 export type ChartCell =
   /** Nothing due at this round (the cell is struck through). */
@@ -76,6 +82,7 @@ export type ChartCell =
       /** Recorded after its window closed: both times are printed. */
       lateEntry: boolean;
       recordedAt: string;
+      paper?: ChartPaper | undefined;
       /** A high-alert dose's witness (undefined for a dose that needs none). */
       witness?: ChartWitness | undefined;
     }
@@ -86,6 +93,7 @@ export type ChartCell =
       givenAt: string;
       lateEntry: boolean;
       recordedAt: string;
+      paper?: ChartPaper | undefined;
       /** The reason or note written with it, when any. */
       why: string | undefined;
     };
@@ -148,11 +156,13 @@ export function chartCell(
   if (state.state !== "recorded" || !entry) {
     return { kind: "open", state: state.state === "recorded" ? "due" : state.state };
   }
+  // Entered from the paper: the initials are the giver's, as the paper names them, not the enterer's.
   const common = {
-    initials: initialsOf(entry.userName),
+    initials: initialsOf(entry.paper?.by ?? entry.userName),
     givenAt: state.givenAt,
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,
+    ...(entry.paper ? { paper: { by: entry.paper.by, enteredBy: entry.userName } } : {}),
   };
   const code = chartCode(entry);
   if (code) return { kind: "not_given", code, ...common, why: entry.reason ?? entry.note };

@@ -10,6 +10,7 @@ import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { owedRound } from "../answers/obligations.ts";
+import { withPaperMarks } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
@@ -85,7 +86,9 @@ export class SheetRedraw {
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
-      this.#deps.record.entries({ date: sheet.date, round: sheet.round }),
+      this.#deps.record
+        .entries({ date: sheet.date, round: sheet.round })
+        .then((e) => withPaperMarks(this.#deps, e)),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
       owedRound(this.#deps, sheet.date, sheet.round),

@@ -71,6 +71,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
         cell.timeliness === "late" && toned("warn", " late"),
         cell.timeliness === "after_window" && toned("warn", " after window"),
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
+        cell.paper && toned("muted", " from paper"),
         cell.witness?.state === "witnessed" && ` · wit. ${cell.witness.initials}`,
         cell.witness?.state === "awaiting" && toned("warn", " · awaiting witness"),
         // "no witness", not "unwitnessed": a word that fits a cell of a three-day page unbroken.
@@ -81,6 +82,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
         strong(cell.code),
         ` ${cell.initials} ${at(cell.givenAt)}`,
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
+        cell.paper && toned("muted", " from paper"),
       );
   }
 }
@@ -204,11 +206,17 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
   for (const c of columns) {
     for (const row of rows) {
       const cell = pet.cells[cellKey(c.date, c.round, row.item)];
-      if (!cell || (cell.kind !== "not_given" && !(cell.kind === "given" && cell.lateEntry))) continue;
+      if (!cell || (cell.kind !== "not_given" && !(cell.kind === "given" && (cell.lateEntry || cell.paper))))
+        continue;
       const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${value(row.plan?.what.name ?? row.due?.label ?? row.item, 100)}`;
-      const entered = cell.lateEntry
-        ? ` · late entry: given ${dateTimeOf(cell.givenAt, o.timezone)}, recorded ${dateTimeOf(cell.recordedAt, o.timezone)}`
-        : "";
+      const given = dateTimeOf(cell.givenAt, o.timezone);
+      const recorded = dateTimeOf(cell.recordedAt, o.timezone);
+      // Entered from the paper (issue 50): who gave it as the paper says, who entered it, both times.
+      const entered = cell.paper
+        ? ` · from the paper chart: given by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
+        : cell.lateEntry
+          ? ` · late entry: given ${given}, recorded ${recorded}`
+          : "";
       const why = cell.kind === "not_given" && cell.why ? `: ${value(cell.why, 500)}` : "";
       out.push(line(`${where}: ${cell.kind === "not_given" ? cell.code : "given"}${why}${entered}`));
     }
@@ -219,7 +227,7 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness; no witness: none in time) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close",
+  " · initials and time: given (wit. and initials: its witness; no witness: none in time) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
 );
 
 /**

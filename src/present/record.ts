@@ -127,7 +127,8 @@ export function entryDoseWords(
 ): { lateEntry: string | undefined; witness: string | undefined; fromWords?: string | undefined } {
   const state = w?.doses?.get(e.id)?.state;
   const late = state ? state.state === "recorded" && state.lateEntry : e.givenAt !== undefined;
-  const lateEntry = late ? lateEntryWords(e, timezone) : undefined;
+  // Entered from the chart on paper: said with both times and its giver, late or not (issue 50).
+  const lateEntry = late || e.paper ? lateEntryWords(e, timezone) : undefined;
   // Due from the words, the plan not confirmed when its round was posted (issue 44).
   const fromWords = w?.fromWords?.has(e.id) ? FROM_THE_WORDS : undefined;
   if (!w || !needsWitness(e, w.highAlert.has(e.id))) return { lateEntry, witness: undefined, fromWords };

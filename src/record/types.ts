@@ -97,6 +97,11 @@ export interface Entry extends EntryInput {
   recordedAt: string;
   /** The id of the entry that corrects this one, when there is one. */
   supersededBy?: number | undefined;
+  /**
+   * Entered from the chart on paper (issue 50): who gave it, as the paper names them. Read from the
+   * entry's `paper` record beside it (src/answers/paper-marks.ts); the store's own reads leave it out.
+   */
+  paper?: { by: string } | undefined;
 }
 
 export type RecordResult =

@@ -40,14 +40,23 @@ const timeBeside = (iso: string, other: string, timezone: string): string =>
 
 /**
  * "late entry: given 08:05, recorded 11:00" (a refusal: "late entry: refused 08:05, recorded
- * 11:00"); each time with its day when the two fall on different days.
+ * 11:00"); each time with its day when the two fall on different days. Entered from the chart on
+ * paper: "from the paper chart: given 08:05 by JD, entered 14:00".
  */
 export function lateEntryWords(
-  e: { outcome: Outcome; givenAt?: string | undefined; recordedAt: string },
+  e: {
+    outcome: Outcome;
+    givenAt?: string | undefined;
+    recordedAt: string;
+    paper?: { by: string } | undefined;
+  },
   timezone: string,
 ): string {
   const recorded = e.givenAt ? timeBeside(e.recordedAt, e.givenAt, timezone) : timeOf(e.recordedAt, timezone);
   if (!e.givenAt) return `late entry: recorded ${recorded}`;
+  // Entered from the chart on paper (issue 50): who gave it as the paper says, when, and when entered.
+  if (e.paper)
+    return `from the paper chart: ${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)} by ${e.paper.by}, entered ${recorded}`;
   return `late entry: ${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)}, recorded ${recorded}`;
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet } from "../../src/answers/sheets.ts";
-import { chartButton, recordAll, recordEach } from "../../src/blocks/buttons.ts";
+import { chartButton, paperEnter, recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
@@ -213,7 +213,7 @@ describe("the record on a 150-pet round post", () => {
     const buttons = messages
       .flatMap((m) => m.blocks)
       .flatMap((b) => (b.type === "actions" ? b.elements : []))
-      .filter((b) => b.action_id !== chartButton.id);
+      .filter((b) => b.action_id !== chartButton.id && b.action_id !== paperEnter.id);
     expect(buttons.length).toBe(300);
     for (const b of buttons) {
       expect(Object.keys(JSON.parse(b.value)).sort()).toEqual(["b", "p", "s"]);
@@ -228,10 +228,18 @@ describe("the record on a 150-pet round post", () => {
     expect(charts.map((c) => c.length)).toEqual(messages.map((_, i) => (i === 0 ? 1 : 0)));
     expect(charts[0]?.[0]?.text.text).toBe("🖨 Chart");
     expect(chartButton.read(charts[0]?.[0]?.value)).toEqual({ date: DATE });
+    // Beside it, "📄 Enter from paper…" (issue 50): the kept sheet only.
     expect(messages[0]?.blocks.at(-1)).toMatchObject({
       type: "actions",
-      elements: [{ action_id: chartButton.id }],
+      elements: [
+        { action_id: chartButton.id },
+        { action_id: paperEnter.id, text: { text: "📄 Enter from paper…" } },
+      ],
     });
+    const paper = messages.flatMap((m) => m.blocks).flatMap((b) => (b.type === "actions" ? b.elements : []));
+    const papers = paper.filter((b) => b.action_id === paperEnter.id);
+    expect(papers).toHaveLength(1);
+    expect(JSON.parse(papers[0]?.value ?? "")).toEqual({ s: expect.any(Number) });
   });
 
   it("a sheet not kept has no buttons: with no record nothing is said; when it could not be kept, why", () => {
@@ -316,7 +324,7 @@ describe("the record beside a pet", () => {
     const labels = post.blocks.flatMap((b) =>
       b.type === "actions" ? b.elements.map((e) => e.text.text) : [],
     );
-    expect(labels).toEqual(["✏️ Record each…", "🖨 Chart"]);
+    expect(labels).toEqual(["✏️ Record each…", "🖨 Chart", "📄 Enter from paper…"]);
     expect(JSON.stringify(post.blocks)).toContain("not offered");
     // Nor for a drug in two slots: one tap would record both doses given.
     const twice = pet({

@@ -11,6 +11,7 @@ import { registerDayPages } from "./day-page.ts";
 import { registerHomeList } from "./home-list.ts";
 import { registerOpenRecord } from "./open-record.ts";
 import { registerOwnerContacts } from "./owner-contacts.ts";
+import { registerPaper } from "./paper.ts";
 import { registerPlan } from "./plan.ts";
 import { registerPrnEffect } from "./prn-effect.ts";
 import { registerPrnGive } from "./prn-give.ts";
@@ -56,4 +57,6 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   registerReview(app, deps);
   // The medication chart on paper (issue 50): "🖨 Chart" on the round post and Home.
   registerChart(app, deps, slack);
+  // The chart on paper entered back (issue 50): "📄 Enter from paper…" on the round post.
+  registerPaper(app, deps, redraw);
 }

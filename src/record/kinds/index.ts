@@ -12,6 +12,7 @@ import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custod
 import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange } from "./obligation.ts";
+import { paper } from "./paper.ts";
 import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
 import { postClaim } from "./post-claim.ts";
@@ -47,6 +48,7 @@ const KINDS = [
   medicineClosed,
   medicineOut,
   staffName,
+  paper,
 ] as const;
 
 type Known = (typeof KINDS)[number];

@@ -1,0 +1,205 @@
+/**
+ * Entering a round from the chart on paper (issue 50): the day Slack or Kennel Desk was down, staff
+ * gave and signed on the printed chart; once it is back, one person enters what the paper says, one
+ * pet at a time ("📄 Enter from paper…" on the round post, `kennel-desk record enter`). Each cell
+ * becomes the record's ordinary dose entry (every surface counts it), its `givenAt` the time written
+ * on the paper, its user who entered it and its `recordedAt` when (the server's clock: the entering
+ * is never back-dated), with a `paper` record beside it in the same transaction saying it came from
+ * the paper and who gave it, as the paper names them (src/record/kinds/paper.ts).
+ *
+ * What may be entered is read from the round's kept sheet, as every form's: each item one the sheet
+ * listed as due for the pet, a medication. A time that cannot stand (after the pet went home, before
+ * it arrived, in the future, one the clocks skipped or gave twice, long before the dose's window), a
+ * giver not named, an item recorded already: each its words on its field, and nothing is written.
+ */
+import type { Deps } from "../deps.ts";
+import { doseWindow } from "../domain/doses.ts";
+import { type PaperField, type PaperMark, paperField, paperOutcome } from "../domain/paper.ts";
+import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import type { Entry, ItemKey, LogInput } from "../record/types.ts";
+import { localDate } from "../time.ts";
+import { reasonWords } from "../words/doses.ts";
+import { paperAlreadyWords } from "../words/paper.ts";
+import { doseSettings } from "./doses.ts";
+import { givenAtRefusal, givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
+import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
+import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
+
+/** One cell of the paper, as the person entering it read it. */
+export interface PaperCell {
+  item: ItemKey;
+  mark: PaperMark;
+  /** The time written on the paper (HH:mm), on the round's day, in the kennel's zone. */
+  time: string | undefined;
+  /** Who gave it, as the paper names them (initials or a name). */
+  by: string | undefined;
+  /** Words written beside it (why withheld…), when any. */
+  note?: string | undefined;
+}
+
+export type PaperResult =
+  /** Nothing written: each field at fault, its words. */
+  | { status: "fields"; errors: Record<string, string> }
+  /** Written (or this request's entries, written before). */
+  | { status: "recorded" | "duplicate"; entries: Entry[] };
+
+interface Checked {
+  writes: ItemWrite[];
+  marks: Array<{ item: ItemKey; by: string }>;
+}
+
+/**
+ * The time written on the paper, on the round's day in the kennel's zone, checked as a late entry's
+ * is (src/answers/late-entry.ts): never after the pet went home nor before it arrived, never in the
+ * future, never a time the clocks skipped, never long before the dose's window.
+ */
+function paperTime(
+  deps: Pick<Deps, "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+  due: DueItem,
+  time: string | undefined,
+  o: StayTimes & { now: Date },
+): { at: string } | { error: string } {
+  if (!time) return { error: "Say the time written on the paper." };
+  const tz = deps.config.timezone;
+  const read = givenInstant({ date: sheet.date, time }, tz);
+  // An hour that came twice (the clocks went back): ✏️ Record each… asks which.
+  if (!read.ok && read.field === "which")
+    return {
+      error: `${read.error.replace(/ Which one\?$/, "")} Enter this dose with ✏️ Record each…, which asks which.`,
+    };
+  if (!read.ok) return { error: read.error };
+  const window = doseWindow(due, sheet.date, sheet.round, deps.config.rounds.times, tz, doseSettings(deps));
+  const refusal = givenAtRefusal(read.at, {
+    ...o,
+    closed: [{ item: due, window }],
+    timezone: tz,
+    petName: pet.name,
+  });
+  return refusal
+    ? { error: refusal.replace("say when it was given", "check the time on the paper") }
+    : { at: read.at };
+}
+
+/** A cell's entry: its outcome, a code's reason from the list then the words beside it, the paper's time. */
+function writeOf(cell: PaperCell, givenAt: string): ItemWrite {
+  const { outcome, reasonCode } = paperOutcome(cell.mark);
+  const note = cell.note?.trim() || undefined;
+  const reason =
+    outcome === "not_given" && reasonCode
+      ? [reasonWords(reasonCode), note].filter(Boolean).join(": ")
+      : undefined;
+  return {
+    item: cell.item,
+    outcome,
+    ...(reasonCode ? { reasonCode } : {}),
+    ...(reason ? { reason } : {}),
+    ...(note && !reason ? { note } : {}),
+    givenAt,
+  };
+}
+
+/** Each cell checked against the kept sheet, the record and the clock: what to write, or the errors. */
+async function checkCells(
+  deps: Pick<Deps, "record" | "config" | "clock" | "log"> & Partial<Pick<Deps, "kennel">>,
+  sheet: Sheet,
+  pet: SheetPet,
+  cells: PaperCell[],
+  requestKey: string,
+): Promise<Checked | { errors: Record<string, string> }> {
+  const errors: Record<string, string> = {};
+  const tz = deps.config.timezone;
+  const now = deps.clock.now();
+  const { status } = await petStatus(deps, sheet, pet);
+  const { kennel } = deps;
+  const stay = kennel ? await stayTimesSoon({ kennel, log: deps.log }, pet) : { arrival: pet.arrivesAt };
+  const out: Checked = { writes: [], marks: [] };
+  const seen = new Set<ItemKey>();
+  for (const cell of cells) {
+    const due = pet.due.find((d) => d.item === cell.item && isMedicationItem(d.item));
+    const at = (f: PaperField, words: string) => {
+      errors[paperField(f, cell.item)] ??= words;
+    };
+    if (!due) {
+      at("mark", `${cell.item} is not a dose the ${sheet.round} round asked of ${pet.name}.`);
+      continue;
+    }
+    if (seen.has(cell.item)) {
+      at("mark", `${due.label} is entered twice: enter each dose once.`);
+      continue;
+    }
+    seen.add(cell.item);
+    // Recorded already, by another request (this one delivered again is written once, by the store).
+    const already = status.current.get(cell.item);
+    if (already && already.requestKey !== requestKey) at("mark", paperAlreadyWords(due.label, already, tz));
+    const by = cell.by?.trim();
+    if (!by) at("by", "Say who gave it, as the paper names them (initials or a name).");
+    else if ([...by].length > 60) at("by", "At most 60 characters: the initials or the name on the paper.");
+    const read = paperTime(deps, sheet, pet, due, cell.time, { ...stay, now });
+    if ("error" in read) at("time", read.error);
+    if (!by || errors[paperField("mark", cell.item)] || "error" in read) continue;
+    out.writes.push(writeOf(cell, read.at));
+    out.marks.push({ item: cell.item, by });
+  }
+  if (cells.length === 0)
+    errors.pet = `Nothing to enter for ${pet.name}: fill in at least one dose from the paper.`;
+  return Object.keys(errors).length ? { errors } : out;
+}
+
+/**
+ * Enters one pet's round from the paper: every cell checked first, then all written in one
+ * transaction with the paper's mark beside them, or nothing.
+ */
+export async function enterFromPaper(
+  deps: Pick<Deps, "record" | "config" | "clock" | "log"> & Partial<Pick<Deps, "kennel">>,
+  sheet: Sheet,
+  pet: SheetPet,
+  cells: PaperCell[],
+  who: Who,
+  requestKey: string,
+): Promise<PaperResult> {
+  const checked = await checkCells(deps, sheet, pet, cells, requestKey);
+  if ("errors" in checked) return { status: "fields", errors: checked.errors };
+  const mark: LogInput<"paper"> = {
+    kind: "paper",
+    date: sheet.date,
+    bookingId: pet.bookingId,
+    petId: pet.petId,
+    userId: who.userId,
+    requestKey: `paper:${requestKey}`,
+    body: { v: 1, request: requestKey, items: checked.marks },
+  };
+  const result = await recordItems(deps, sheet, pet, checked.writes, who, requestKey, [mark]);
+  if (result.status === "recorded" || result.status === "duplicate") return result;
+  if (result.status === "already") {
+    // Recorded meanwhile by someone else: said on each item's field, nothing written.
+    const errors: Record<string, string> = {};
+    for (const e of result.existing) {
+      const label = pet.due.find((d) => d.item === e.item)?.label ?? e.item;
+      errors[paperField("mark", e.item)] = paperAlreadyWords(label, e, deps.config.timezone);
+    }
+    return { status: "fields", errors };
+  }
+  // The sheet listed every item checked above: anything else is a sheet that changed under us.
+  return { status: "fields", errors: { pet: `Nothing was written for ${pet.name}: open the form again.` } };
+}
+
+/** A round's kept sheet as "📄 Enter from paper…" opens it: the pets with a dose, or why not. */
+export type PaperRound =
+  | { ok: true; sheet: Sheet; pets: SheetPet[] }
+  | { ok: false; why: "no_store" | "unknown" | "later" | "no_doses"; sheet?: Sheet };
+
+/** The kept sheet a round post's button names: of today or an earlier day, its pets with a dose. */
+export async function paperRound(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  sheetId: number,
+): Promise<PaperRound> {
+  if (!deps.record) return { ok: false, why: "no_store" };
+  const sheet = await loadSheet(deps, sheetId);
+  if (!sheet) return { ok: false, why: "unknown" };
+  if (sheet.date > localDate(deps.clock.now(), deps.config.timezone))
+    return { ok: false, why: "later", sheet };
+  const pets = sheet.pets.filter((p) => p.due.some((d) => isMedicationItem(d.item)));
+  return pets.length ? { ok: true, sheet, pets } : { ok: false, why: "no_doses", sheet };
+}

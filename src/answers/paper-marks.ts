@@ -1,0 +1,43 @@
+/**
+ * Which entries came from the chart on paper (issue 50), and who gave each as the paper names them:
+ * read from the record's `paper` records (src/record/kinds/paper.ts) beside the entries, and set on
+ * each entry they mark (`entry.paper`), so every surface that shows an entry says so ("from the
+ * paper chart: given 08:05 by JD, entered 14:00") from the record alone.
+ */
+import type { Deps } from "../deps.ts";
+import type { Entry } from "../record/types.ts";
+
+const keyOf = (request: string, bookingId: number | undefined, petId: number | undefined, item: string) =>
+  `${request}|${bookingId}|${petId}|${item}`;
+
+/**
+ * Sets `paper` on each of the entries entered from the paper (the same objects, so what was read
+ * with them stays theirs); one read of the record's `paper` records over the entries' days. A
+ * record that cannot be read leaves them unmarked and the failure to the caller.
+ */
+export async function withPaperMarks<E extends Entry[]>(deps: Pick<Deps, "record">, entries: E): Promise<E> {
+  const store = deps.record;
+  if (!store || entries.length === 0) return entries;
+  let from = entries[0]?.date as string;
+  let to = from;
+  for (const e of entries) {
+    if (e.date < from) from = e.date;
+    if (e.date > to) to = e.date;
+  }
+  const bookings = [...new Set(entries.map((e) => e.bookingId))];
+  const marks = await store.log({
+    kind: "paper",
+    from,
+    to,
+    ...(bookings.length <= 50 ? { bookingIds: bookings } : {}),
+  });
+  if (marks.length === 0) return entries;
+  const by = new Map<string, string>();
+  for (const m of marks)
+    for (const i of m.body.items) by.set(keyOf(m.body.request, m.bookingId, m.petId, i.item), i.by);
+  for (const e of entries) {
+    const giver = by.get(keyOf(e.requestKey, e.bookingId, e.petId, e.item));
+    if (giver !== undefined) e.paper = { by: giver };
+  }
+  return entries;
+}

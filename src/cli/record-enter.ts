@@ -1,0 +1,163 @@
+/**
+ * `kennel-desk record enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK HH:MM GIVER[; NOTE]"…`:
+ * one pet's round entered from the chart on paper (issue 50), as "📄 Enter from paper…" does in
+ * Slack (src/answers/paper-enter.ts): the round's kept sheet says what may be entered; each dose the
+ * time written on the paper and who gave it, as the paper names them; `--by` who enters it (the
+ * terminal has no Slack user). A dose that cannot stand is said with its drug, and nothing is written.
+ */
+import { randomUUID } from "node:crypto";
+import { UsageError } from "../answers/failure.ts";
+import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { enterFromPaper, type PaperCell } from "../answers/paper-enter.ts";
+import { withPaperMarks } from "../answers/paper-marks.ts";
+import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
+import { parseRoundDay } from "../dates.ts";
+import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { cleanText } from "../domain/text.ts";
+import type { Entry } from "../record/types.ts";
+import { dayHeading } from "../words/dates.ts";
+import { lateEntryWords } from "../words/doses.ts";
+import { type CliContext, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
+import { refuseOtherBusiness, requireStore } from "./record-store.ts";
+
+const EXAMPLE =
+  'kennel-desk record enter morning 24/11 --pet 77 --by "Sam Lee" --dose "Rimadyl=given 08:05 JD"';
+
+/** The round's doses, as the terminal names them: "Rimadyl 50 mg (med:1)". */
+const dosesOf = (pet: SheetPet) =>
+  pet.due
+    .filter((d) => isMedicationItem(d.item))
+    .map((d) => `${d.label} (${d.item})`)
+    .join(", ");
+
+/** "Rimadyl=given 08:05 JD; beside it" read against the pet's doses at this round. */
+function cellOf(raw: string, pet: SheetPet): PaperCell {
+  const text = cleanText(raw).trim();
+  const m = /^([^=]+)=\s*(\S+)\s+(\S+)\s+([^;]+?)\s*(?:;\s*(.*))?$/.exec(text);
+  if (!m)
+    throw new UsageError(
+      `--dose "${text.slice(0, 80)}" does not read as DRUG=MARK TIME GIVER (MARK: given, R, V, W, N or A).`,
+      `For example: ${EXAMPLE}`,
+    );
+  const [, name = "", rawMark = "", time = "", by = "", note] = m;
+  const wanted = name.trim().toLowerCase();
+  const doses = pet.due.filter((d) => isMedicationItem(d.item));
+  const due =
+    doses.find((d) => d.item === wanted || d.item === `med:${wanted}`) ??
+    doses.find((d) => d.label.toLowerCase() === wanted) ??
+    doses.find((d) => d.label.toLowerCase().startsWith(wanted));
+  if (!due)
+    throw new UsageError(
+      `"${name.trim().slice(0, 60)}" is not a dose this round asked of ${pet.name}: its doses are ${dosesOf(pet) || "none"}.`,
+      "Name the drug as the chart does, or its slot (med:1).",
+    );
+  const mark = paperMarkOf(rawMark);
+  if (!mark)
+    throw new UsageError(
+      `"${rawMark.slice(0, 20)}" is not a mark of the chart for ${due.label}: given, or R refused, V vomited, W withheld, N none left, A asleep as instructed.`,
+      `For example: ${EXAMPLE}`,
+    );
+  return { item: due.item, mark, time, by: by.trim(), ...(note?.trim() ? { note: note.trim() } : {}) };
+}
+
+/** The kept sheet and the pet on it, or why not, in words. */
+async function sheetAndPet(
+  deps: Parameters<typeof latestSheet>[0],
+  date: string,
+  round: Sheet["round"],
+  petId: number,
+): Promise<{ sheet: Sheet; pet: SheetPet }> {
+  const sheet = await latestSheet(deps, date, round);
+  const when = `the ${roundWord(round).toLowerCase()} round of ${dayHeading(date)}`;
+  if (!sheet)
+    throw new UsageError(
+      `No sheet was kept for ${when}: Kennel Desk never posted it, so it cannot say what was due.`,
+      "Post the round (/rounds in Slack, or its scheduled post) once Kennel Desk is back, then enter the paper.",
+    );
+  const pets = sheet.pets.filter((p) => p.due.some((d) => isMedicationItem(d.item)));
+  const pet = pets.find((p) => p.petId === petId);
+  if (!pet)
+    throw new UsageError(
+      `No pet ${petId} with a dose on ${when}: the pets with a dose on it are ${pets.map((p) => `${p.name} (${p.petId})`).join(", ") || "none"}.`,
+      "Give --pet the pet's id as the chart's page shows it.",
+    );
+  return { sheet, pet };
+}
+
+/** What the command line asks: who enters, the pet, the doses as typed, the day and round. */
+function readEnter(ctx: CliContext) {
+  const { values, positionals } = readOptions(
+    ctx.args.slice(1),
+    { pet: { type: "string" }, by: { type: "string" }, dose: { type: "string", multiple: true } },
+    true,
+  );
+  const by = cleanText(values.by ?? "").trim();
+  if (!by || [...by].length > PAPER_BY_MAX)
+    throw new UsageError(
+      "Say who is entering the paper with --by NAME (at most 60 characters): the record keeps who entered it.",
+      `For example: ${EXAMPLE}`,
+    );
+  const petId = Number(values.pet);
+  if (!values.pet || !/^\d+$/.test(values.pet) || !Number.isSafeInteger(petId) || petId < 1)
+    throw new UsageError(
+      "--pet takes the pet's id (a whole number), as the chart's page shows it.",
+      HELP_HINT,
+    );
+  if (!values.dose?.length)
+    throw new UsageError("Give each dose from the paper with --dose.", `For example: ${EXAMPLE}`);
+  const { config } = ctx;
+  const typed = freeText(positionals.join(" "), TEXT_RULES.date);
+  const asked = parseRoundDay(typed, ctx.clock.now(), config.timezone, config.dateOrder, config.rounds.names);
+  if (!asked.ok) throw new UsageError(asked.message, HELP_HINT);
+  if (!asked.round)
+    throw new UsageError(
+      "Say which round the paper is for (morning, midday or evening).",
+      `For example: ${EXAMPLE}`,
+    );
+  return { by, petId, doses: values.dose, date: asked.date, round: asked.round };
+}
+
+/** What was kept, a line a dose: "Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00". */
+function entered(ctx: CliContext, sheet: Sheet, pet: SheetPet, entries: Entry[], by: string): void {
+  const tz = ctx.config.timezone;
+  const lines = entries.map((e) => {
+    const label = pet.due.find((d) => d.item === e.item)?.label ?? e.item;
+    return `  ${label}: ${lateEntryWords(e, tz)}${e.reason ? ` · ${e.reason}` : ""}`;
+  });
+  ctx.io.stdout.write(
+    `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n`,
+  );
+}
+
+export async function enter(ctx: CliContext): Promise<number> {
+  const asked = readEnter(ctx);
+  const { config } = ctx;
+  const { store, where } = await requireStore(ctx);
+  try {
+    await refuseOtherBusiness(ctx, store, where);
+    // The kennel API, when it is set, says the booking's check-in and check-out (each time checked
+    // against them); without it the kept sheet's arrival and the other rules check the times.
+    const kennel = config.kennel ? kennelDeps(ctx).kennel : undefined;
+    if (!kennel)
+      ctx.io.stderr.write(
+        "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
+      );
+    const deps = { log: ctx.log, config, clock: ctx.clock, record: store, ...(kennel ? { kennel } : {}) };
+    const { sheet, pet } = await sheetAndPet(deps, asked.date, asked.round, asked.petId);
+    const cells = asked.doses.map((d) => cellOf(d, pet));
+    const who = { userId: `terminal:${asked.by}`, userName: asked.by };
+    const result = await enterFromPaper(deps, sheet, pet, cells, who, `cli:paper:${randomUUID()}`);
+    if (result.status === "fields") {
+      const label = (key: string) => pet.due.find((d) => key.endsWith(`:${d.item}`))?.label;
+      const lines = Object.entries(result.errors).map(([k, v]) => `${label(k) ?? pet.name}: ${v}`);
+      throw new UsageError(`Nothing was written.\n${lines.join("\n")}`, "Check the paper and run it again.");
+    }
+    // The entries as the record reads them back, each with its paper mark.
+    entered(ctx, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

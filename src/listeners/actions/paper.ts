@@ -1,0 +1,138 @@
+/**
+ * "📄 Enter from paper…" on a round post (issue 50), through the pipeline
+ * (src/listeners/interaction.ts): the tap opens the form that asks which pet (the round's kept sheet,
+ * its pets with a dose); that form is replaced by the pet's doses as the chart on paper says them;
+ * their submission is written by the use case (src/answers/paper-enter.ts: checked, committed, then
+ * acknowledged), the form returns to the first to enter the next pet, and the post is drawn again.
+ */
+import type { App } from "@slack/bolt";
+import { enterFromPaper, paperRound } from "../../answers/paper-enter.ts";
+import { petStatus } from "../../answers/record-round.ts";
+import type { Sheet } from "../../answers/sheets.ts";
+import { paperEnter } from "../../blocks/buttons.ts";
+import {
+  formValue,
+  type PaperPickMeta,
+  PICKED_PET,
+  paperPetForm,
+  paperPetModal,
+  paperPickForm,
+  paperPickModal,
+} from "../../blocks/paper-modal.ts";
+import {
+  paperCellsOf,
+  paperFieldErrors,
+  paperPetDoc,
+  paperPickDoc,
+  pickedPet,
+} from "../../present/paper-form.ts";
+import { paperDoneWords, paperThreadWords } from "../../words/paper.ts";
+import type { BotDeps } from "../bot-deps.ts";
+import { type Located, onForm, onTap, sealed } from "../interaction.ts";
+import { FORGED, LATER_DAY, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
+import { afterRound, onSheet } from "../round-taps.ts";
+
+type Round = Extract<Awaited<ReturnType<typeof paperRound>>, { ok: true }>;
+
+/** The kept sheet a button or the first form names, its pets with a dose; or why not. */
+async function onRound(deps: BotDeps, ids: { sheetId: number }): Promise<Located<Round>> {
+  const round = await paperRound(deps, ids.sheetId);
+  if (round.ok) return { ok: true, found: round };
+  if (round.why === "no_store") return { ok: false, refusal: NO_STORE };
+  if (round.why === "later" && round.sheet) return { ok: false, refusal: LATER_DAY(round.sheet) };
+  if (round.why === "no_doses")
+    return { ok: false, refusal: "No pet has a dose at this round: nothing to enter from the paper." };
+  return { ok: false, refusal: `🔒 ${TAMPERED}`, log: "refused a paper button naming no kept sheet" };
+}
+
+/** The first form (which pet), sealed; `done`: what the last pet's submission entered. */
+const pickView = (deps: BotDeps, meta: PaperPickMeta, round: Round, done?: string) =>
+  paperPickModal(sealed(deps, paperPickForm, meta), paperPickDoc(round.sheet, round.pets, done));
+
+const whereOf = (at: {
+  channel: string;
+  ts: string;
+  threadTs?: string | undefined;
+  responseUrl?: string | undefined;
+}) => ({
+  c: at.channel,
+  t: at.ts,
+  ...(at.threadTs ? { h: at.threadTs } : {}),
+  ...(at.responseUrl ? { u: at.responseUrl } : {}),
+});
+
+export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): void {
+  onTap(app, deps, {
+    button: paperEnter,
+    what: "a paper button",
+    onMessage: true,
+    opens: true,
+    locate: onRound,
+    run: (t) =>
+      t.open(pickView(deps, { s: t.ids.sheetId, ...t.where, c: t.at.channel, t: t.at.ts }, t.found)),
+  });
+  const forms = {
+    forged: FORGED,
+    to: (m: { at: { channel: string; responseUrl?: string | undefined } }) => ({
+      channel: m.at.channel,
+      responseUrl: m.at.responseUrl,
+    }),
+  };
+  onForm(app, deps, {
+    ...forms,
+    form: paperPickForm,
+    what: "a paper form",
+    locate: onRound,
+    async run(f) {
+      const pet = pickedPet(formValue(f.values)(PICKED_PET), f.found.pets);
+      if (!pet) return await f.atFields({ [PICKED_PET]: "Choose the pet whose doses are on the paper." });
+      const { status } = await petStatus(deps, f.found.sheet, pet);
+      const meta = { s: f.found.sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
+      const doc = paperPetDoc(f.found.sheet, pet, status.current, deps.config.timezone);
+      const view = paperPetModal(sealed(deps, paperPetForm, meta), doc);
+      await f.ack.send({ response_action: "update", view: view as never });
+    },
+  });
+  onForm(app, deps, {
+    ...forms,
+    form: paperPetForm,
+    what: "a paper form",
+    locate: onSheet("a paper form"),
+    async run(f) {
+      const { sheet, pet } = f.found;
+      const { status } = await petStatus(deps, sheet, pet);
+      const cells = paperCellsOf(pet, formValue(f.values));
+      const result = await enterFromPaper(deps, sheet, pet, cells, f.who, f.requestKey);
+      if (result.status === "fields") {
+        const fields = paperFieldErrors(result.errors, pet, status.current);
+        return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));
+      }
+      // Committed: back to the first form, to enter the next pet.
+      const round = await paperRound(deps, sheet.id);
+      const done = paperDoneWords(pet.name, result.entries.length);
+      const pick = round.ok ? pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round, done) : undefined;
+      await f.ack.send(pick ? { response_action: "update", view: pick as never } : undefined);
+      await drawn(f, redraw, sheet, pet, result.status === "recorded");
+    },
+  });
+}
+
+/** The post drawn again when the pet is on the message the button was on; else its next tap shows it. */
+async function drawn(
+  f: Parameters<typeof afterRound>[0] & {
+    meta: {
+      at: { channel: string; ts: string; threadTs?: string | undefined; responseUrl?: string | undefined };
+    };
+  },
+  redraw: SheetRedraw,
+  sheet: Sheet,
+  pet: Sheet["pets"][number],
+  recorded: boolean,
+): Promise<void> {
+  if (pet.message === 0) {
+    await afterRound(f, redraw, { sheet, pet }, f.meta.at, recorded);
+    return;
+  }
+  if (recorded) void f.deps.roundCheck?.changed(sheet.date, sheet.round);
+  await f.tell(paperThreadWords(pet.name));
+}

@@ -1,0 +1,127 @@
+/**
+ * "📄 Enter from paper…" (issue 50): its two forms as documents, in the kennel's words. The first
+ * asks which pet (the round's pets with a dose); the second is that pet's doses at the round, each as
+ * the chart on paper says it: the mark written (initials: given, or a code of the chart's key), the
+ * time written, who gave it as the paper names them, and words written beside it; a dose recorded
+ * already says so, and has nothing to fill in. The forms are Slack's (src/blocks/paper-modal.ts);
+ * what a submission says is read back here into the use case's cells (src/answers/paper-enter.ts).
+ */
+import type { PaperCell } from "../answers/paper-enter.ts";
+import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import { PAPER_MARK_WORDS, PAPER_MARKS, paperField, paperMarkOf } from "../domain/paper.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import { roundWord } from "../domain/rounds.ts";
+import { cleanText } from "../domain/text.ts";
+import type { Entry, ItemKey } from "../record/types.ts";
+import { dayHeading } from "../words/dates.ts";
+import { paperAlreadyWords } from "../words/paper.ts";
+
+export { PAPER_BUTTON } from "../words/paper.ts";
+
+interface Choice {
+  text: string;
+  value: string;
+}
+
+/** The first form: which pet. */
+export interface PaperPickDoc {
+  /** What the last pet's submission entered, when it was one. */
+  done: string | undefined;
+  intro: string;
+  pets: Choice[];
+}
+
+/** One dose of the second form: its words whole, and its fields (none when recorded already). */
+export interface PaperDoseDoc {
+  text: string;
+  recorded: string | undefined;
+  fields: { mark: string; time: string; by: string; note: string };
+}
+
+/** The second form: one pet's doses. */
+export interface PaperPetDoc {
+  pet: string;
+  intro: string;
+  marks: Choice[];
+  timeLabel: string;
+  doses: PaperDoseDoc[];
+}
+
+const roundWords = (sheet: Pick<Sheet, "date" | "round">) =>
+  `the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}`;
+
+const petValue = (p: Pick<SheetPet, "bookingId" | "petId">) => `${p.bookingId}-${p.petId}`;
+
+export function paperPickDoc(sheet: Sheet, pets: SheetPet[], done?: string): PaperPickDoc {
+  return {
+    done,
+    intro: `📄 The chart on paper for ${roundWords(sheet)}: enter it one pet at a time. Each dose keeps the time written on the paper and who gave it; you are kept as who entered it, now.`,
+    pets: pets.map((p) => ({ text: p.name, value: petValue(p) })),
+  };
+}
+
+/** The pet chosen in the first form, found among the round's; undefined when none (or not one of them). */
+export const pickedPet = (value: string | undefined, pets: SheetPet[]) =>
+  pets.find((p) => petValue(p) === value);
+
+const doses = (pet: SheetPet) => pet.due.filter((d) => isMedicationItem(d.item));
+
+export function paperPetDoc(
+  sheet: Sheet,
+  pet: SheetPet,
+  current: Map<ItemKey, Entry>,
+  timezone: string,
+): PaperPetDoc {
+  return {
+    pet: pet.name,
+    intro: `${roundWords(sheet)}\nFor each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.`,
+    marks: PAPER_MARKS.map((m) => ({ text: PAPER_MARK_WORDS[m], value: m })),
+    timeLabel: `Time written (the kennel's time, ${timezone})`,
+    doses: doses(pet).map((d) => {
+      const had = current.get(d.item);
+      return {
+        text: d.text,
+        recorded: had ? paperAlreadyWords(d.label, had, timezone) : undefined,
+        fields: {
+          mark: paperField("mark", d.item),
+          time: paperField("time", d.item),
+          by: paperField("by", d.item),
+          note: paperField("note", d.item),
+        },
+      };
+    }),
+  };
+}
+
+const cleaned = (v: string | undefined) => {
+  const t = cleanText(v ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return t || undefined;
+};
+
+/** Each dose with a mark, as the form says it (`value`: a field's value by its id); the use case checks the rest. */
+export function paperCellsOf(pet: SheetPet, value: (field: string) => string | undefined): PaperCell[] {
+  return doses(pet).flatMap((d): PaperCell[] => {
+    const mark = paperMarkOf(value(paperField("mark", d.item)) ?? "");
+    if (!mark) return [];
+    const note = cleaned(value(paperField("note", d.item)));
+    const time = value(paperField("time", d.item));
+    return [
+      { item: d.item, mark, time, by: cleaned(value(paperField("by", d.item))), ...(note ? { note } : {}) },
+    ];
+  });
+}
+
+/** The use case's errors on the form's fields: one for the pet ("pet") on its first open dose's mark. */
+export function paperFieldErrors(
+  errors: Record<string, string>,
+  pet: SheetPet,
+  current: Map<ItemKey, Entry>,
+): Record<string, string> {
+  const first = doses(pet).find((d) => !current.has(d.item));
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors))
+    out[k === "pet" && first ? paperField("mark", first.item) : k] = v;
+  return out;
+}

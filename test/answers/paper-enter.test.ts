@@ -1,0 +1,173 @@
+/**
+ * A round entered from the chart on paper (issue 50): each cell the record's ordinary dose entry, the
+ * time written on the paper kept as when it was given, who entered it and when (never back-dated),
+ * and who gave it, as the paper names them, in a `paper` record beside it; the chart's codes as
+ * doses not given with their reason; a time after check-out, before arrival, in the future or one
+ * the clocks skipped, a dose recorded already: each said at its field, nothing written. Real SQLite.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { enterFromPaper, type PaperCell } from "../../src/answers/paper-enter.ts";
+import { withPaperMarks } from "../../src/answers/paper-marks.ts";
+import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { silentLogger } from "../../src/log.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { lateEntryWords } from "../../src/words/doses.ts";
+import { biscuitMorning } from "../helpers/paper.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+let at = Date.parse("2026-11-24T15:00:00Z");
+const clock = { now: () => new Date(at) };
+const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
+const sam = { userId: "U0SAM", userName: "Sam Lee" };
+let stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+const kennel = { getBooking: async () => ({ data: stay }) } as unknown as Deps["kennel"];
+
+const keep = (store: CareRecordStore, date: string) => saveSheet({ record: store }, biscuitMorning(date));
+
+describe("entering a round from the chart on paper", () => {
+  let store: CareRecordStore;
+  let sheet: Sheet;
+  const deps = () => ({ record: store, config, clock, log: silentLogger(), kennel });
+  /** One pet's paper cells entered by Sam (the sheet's one pet). */
+  const enter = (cells: PaperCell[], key: string, on = sheet) =>
+    enterFromPaper(deps(), on, on.pets[0] as Sheet["pets"][number], cells, sam, key);
+
+  beforeEach(async () => {
+    at = Date.parse("2026-11-24T15:00:00Z");
+    stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+    store = scratchRecord(clock);
+    sheet = await keep(store, "2026-11-24");
+  });
+
+  it("writes ordinary entries with the paper's times and givers, entered by the person now, and every surface's words say so", async () => {
+    const result = await enter(
+      [
+        { item: "med:1", mark: "given", time: "08:05", by: "JD" },
+        { item: "med:2", mark: "V", time: "08:10", by: "Jo Dunn", note: "brought it up at 08:20" },
+      ],
+      "view:V1",
+    );
+    expect(result.status).toBe("recorded");
+    const entries = await withPaperMarks({ record: store }, await store.entries({ date: "2026-11-24" }));
+    expect(
+      entries.map((e) => [e.item, e.outcome, e.reasonCode, e.givenAt, e.recordedAt, e.userName, e.paper]),
+    ).toEqual([
+      [
+        "med:1",
+        "given",
+        undefined,
+        "2026-11-24T08:05:00.000Z",
+        "2026-11-24T15:00:00.000Z",
+        "Sam Lee",
+        { by: "JD" },
+      ],
+      [
+        "med:2",
+        "not_given",
+        "vomited",
+        "2026-11-24T08:10:00.000Z",
+        "2026-11-24T15:00:00.000Z",
+        "Sam Lee",
+        { by: "Jo Dunn" },
+      ],
+    ]);
+    expect(entries[1]?.reason).toBe("vomited within 30 min: brought it up at 08:20");
+    expect(lateEntryWords(entries[0] as (typeof entries)[number], "Europe/London")).toBe(
+      "from the paper chart: given 08:05 by JD, entered 15:00",
+    );
+    // The mark is in the chain beside the entries, and the same form again writes nothing more.
+    expect((await store.log({ kind: "paper", date: "2026-11-24" })).length).toBe(1);
+    const again = await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:V1");
+    expect(again.status).toBe("duplicate");
+    expect((await store.verify()).ok).toBe(true);
+  });
+
+  it("each of the chart's codes is a dose not given with its reason from the list (R a refusal)", async () => {
+    const codes = [
+      ["R", "refused", "refused"],
+      ["W", "not_given", "vet_withheld"],
+      ["N", "not_given", "none_left"],
+      ["A", "not_given", "asleep"],
+    ] as const;
+    for (const [i, [mark, outcome, reasonCode]] of codes.entries()) {
+      const s = await keep(store, `2026-11-2${i}`);
+      at = Date.parse(`2026-11-2${i}T15:00:00Z`);
+      stay = { checkInDate: "2026-11-19T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+      const r = await enter([{ item: "med:1", mark, time: "08:00", by: "JD" }], `view:C${i}`, s);
+      expect(r.status === "recorded" && [r.entries[0]?.outcome, r.entries[0]?.reasonCode]).toEqual([
+        outcome,
+        reasonCode,
+      ]);
+    }
+  });
+
+  it("a time after check-out, before arrival, in the future or one that never happened, no giver, or a dose recorded already: each at its field, nothing written", async () => {
+    stay = { checkInDate: "2026-11-24T08:00:00Z", checkOutDate: "2026-11-24T09:00:00Z" };
+    const r = await enter(
+      [
+        { item: "med:1", mark: "given", time: "09:30", by: "JD" },
+        { item: "med:2", mark: "given", time: "07:45", by: " " },
+      ],
+      "view:V2",
+    );
+    expect(r).toEqual({
+      status: "fields",
+      errors: {
+        "time:med:1":
+          "That is after Biscuit went home (Tue 24 Nov 2026, 09:00, the booking's check-out): check the time on the paper.",
+        "by:med:2": "Say who gave it, as the paper names them (initials or a name).",
+        "time:med:2":
+          "That is before Biscuit arrived (Tue 24 Nov 2026, 08:00, the booking's check-in): check the time on the paper.",
+      },
+    });
+    stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+    const future = await enter([{ item: "med:1", mark: "given", time: "15:30", by: "JD" }], "view:V3");
+    expect(future).toEqual({
+      status: "fields",
+      errors: { "time:med:1": "That is later than now (15:00): check the time on the paper." },
+    });
+    // 01:30 on the day the clocks go forward never happened.
+    const spring = await saveSheet({ record: store }, { ...sheet, date: "2026-03-29", round: "morning" });
+    at = Date.parse("2026-03-29T15:00:00Z");
+    stay = { checkInDate: "2026-03-20T10:00:00Z", checkOutDate: "2026-04-02T10:00:00Z" };
+    const skipped = await enter(
+      [{ item: "med:1", mark: "given", time: "01:30", by: "JD" }],
+      "view:V4",
+      spring,
+    );
+    expect(skipped).toEqual({
+      status: "fields",
+      errors: {
+        "time:med:1": "01:30 did not happen on Sun 29 Mar: the clocks went forward. Say when it was given.",
+      },
+    });
+    expect(await store.entries({})).toEqual([]);
+    // A dose recorded already (in Slack, say): said at its field, nothing written, not even the other dose.
+    at = Date.parse("2026-11-24T15:00:00Z");
+    stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+    await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:V5");
+    const twice = await enter(
+      [
+        { item: "med:2", mark: "given", time: "08:06", by: "JD" },
+        { item: "med:1", mark: "given", time: "08:05", by: "JD" },
+      ],
+      "view:V6",
+    );
+    expect(twice).toEqual({
+      status: "fields",
+      errors: {
+        "mark:med:1":
+          "Rimadyl is recorded already (given 08:05 · Sam Lee): nothing was written. To change it, use ✏️ Record each….",
+      },
+    });
+    expect((await store.entries({ date: "2026-11-24" })).map((e) => e.item)).toEqual(["med:1"]);
+    // The meal is not on the chart; an item the round did not ask is said so.
+    const meal = await enter([{ item: "meal", mark: "given", time: "08:05", by: "JD" }], "view:V7");
+    expect(meal).toEqual({
+      status: "fields",
+      errors: { "mark:meal": "meal is not a dose the morning round asked of Biscuit." },
+    });
+  });
+});

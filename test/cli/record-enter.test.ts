@@ -1,0 +1,152 @@
+/**
+ * `kennel-desk record enter` (issue 50): one pet's round entered from the chart on paper in the
+ * terminal, against a real SQLite record in a temporary folder with a kept morning sheet. Each dose
+ * the record's entry with the paper's time, `--by` as who entered it (now), the giver as the paper
+ * names them, read back "from the paper chart" by `kennel-desk record` and the export; a code of the chart a dose
+ * not given; a time in the future, an unknown pet, an unknown drug, no --by, no kept round and a dose
+ * entered twice: each said, exit 2, nothing written.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveSheet } from "../../src/answers/sheets.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import { biscuitMorning } from "../helpers/paper.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-enter-"));
+const NOW = new Date("2026-11-24T15:00:00Z");
+const clock = { now: () => NOW };
+const ENV = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir };
+
+async function cli(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: ENV,
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    clock,
+  });
+  return { code, stdout, stderr };
+}
+
+const entries = async () => {
+  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+  try {
+    return await store.entries({ date: "2026-11-24" });
+  } finally {
+    await store.close();
+  }
+};
+
+beforeAll(async () => {
+  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+  await saveSheet({ record: store }, biscuitMorning("2026-11-24", ["Rimadyl 50 mg", "Apoquel 16 mg"]));
+  await store.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const enter = (...more: string[]) => cli(["record", "enter", "morning", "24/11", "--pet", "77", ...more]);
+
+describe("kennel-desk record enter", () => {
+  it("refuses, writing nothing: no --by, an unknown pet, an unknown drug, a time in the future, a round never kept", async () => {
+    const noBy = await enter("--dose", "Rimadyl=given 08:05 JD");
+    expect(noBy.code).toBe(2);
+    expect(noBy.stderr).toContain("Say who is entering the paper with --by NAME");
+    const pet = await cli([
+      "record",
+      "enter",
+      "morning",
+      "24/11",
+      "--pet",
+      "78",
+      "--by",
+      "Sam",
+      "--dose",
+      "Rimadyl=given 08:05 JD",
+    ]);
+    expect(pet.code).toBe(2);
+    expect(pet.stderr).toContain(
+      "No pet 78 with a dose on the morning round of Tue 24 Nov: the pets with a dose on it are Biscuit (77).",
+    );
+    const drug = await enter("--by", "Sam", "--dose", "Metacam=given 08:05 JD");
+    expect(drug.code).toBe(2);
+    expect(drug.stderr).toContain(
+      '"Metacam" is not a dose this round asked of Biscuit: its doses are Rimadyl 50 mg (med:1), Apoquel 16 mg (med:2).',
+    );
+    const future = await enter("--by", "Sam", "--dose", "Rimadyl=given 15:30 JD");
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain(
+      "Rimadyl 50 mg: That is later than now (15:00): check the time on the paper.",
+    );
+    const never = await cli([
+      "record",
+      "enter",
+      "evening",
+      "24/11",
+      "--pet",
+      "77",
+      "--by",
+      "Sam",
+      "--dose",
+      "Rimadyl=given 18:05 JD",
+    ]);
+    expect(never.code).toBe(2);
+    expect(never.stderr).toContain("No sheet was kept for the evening round of Tue 24 Nov");
+    expect(await entries()).toEqual([]);
+  });
+
+  it("enters the paper's doses (a code a dose not given), read back from the paper chart with both times; twice is refused", async () => {
+    const done = await enter(
+      "--by",
+      "Sam Lee",
+      "--dose",
+      "Rimadyl=given 08:05 JD",
+      "--dose",
+      "med:2=W 08:10 JD; vet said stop",
+    );
+    expect(done.stderr).toContain("the times are not checked against the booking's check-in and check-out");
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain(
+      "📄 Entered from the paper chart: Biscuit, the morning round of Tue 24 Nov, by Sam Lee",
+    );
+    expect(done.stdout).toContain("Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00");
+    const kept = await entries();
+    expect(
+      kept.map((e) => [e.item, e.outcome, e.reasonCode, e.reason, e.givenAt, e.userName, e.recordedAt]),
+    ).toEqual([
+      [
+        "med:1",
+        "given",
+        undefined,
+        undefined,
+        "2026-11-24T08:05:00.000Z",
+        "Sam Lee",
+        "2026-11-24T15:00:00.000Z",
+      ],
+      [
+        "med:2",
+        "not_given",
+        "vet_withheld",
+        "withheld on the vet's advice: vet said stop",
+        "2026-11-24T08:10:00.000Z",
+        "Sam Lee",
+        "2026-11-24T15:00:00.000Z",
+      ],
+    ]);
+    const twice = await enter("--by", "Sam Lee", "--dose", "Rimadyl=given 08:05 JD");
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain(
+      "Rimadyl 50 mg: Rimadyl 50 mg is recorded already (given 08:05 · Sam Lee): nothing was written.",
+    );
+    expect(await entries()).toHaveLength(2);
+    const day = await cli(["record", "24/11"]);
+    expect(day.stdout).toContain("from the paper chart: given 08:05 by JD, entered 15:00");
+    // The export's late entry column says so too, with both times and the giver.
+    const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"]);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toContain("from the paper chart: given 08:05 by JD, entered 15:00");
+    expect(csv.stdout).toContain("from the paper chart: not given 08:10 by JD, entered 15:00");
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * "📄 Enter from paper…" (issue 50), end to end: the real Bolt app over HTTP with the Slack stand-in,
+ * the sandbox and a SQLite record. The morning round is posted; the morning is worked on paper; at
+ * 14:00 someone taps the round post's button, chooses a pet, and enters its doses as the paper says
+ * them: a time in the future is refused at its field with nothing written; then each dose is kept as
+ * the record's entry (the paper's time, the enterer now, the giver as the paper names them) before
+ * Slack hears back, the form returns to the pet picker, and the post shows "from the paper chart".
+ * The chart and the stay's record then read it "from the paper chart" with both times.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { keptSheets, type SheetPet } from "../../src/answers/sheets.ts";
+import { runCli } from "../../src/cli/index.ts";
+import { isMedicationItem } from "../../src/domain/record.ts";
+import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import { roundsBot } from "../helpers/paper.ts";
+import { formOpenedBy, submit } from "../helpers/plan-slack.ts";
+import { buttonValue, tapBody } from "../helpers/slack.ts";
+
+const DATE = "2026-11-22";
+let at = Date.parse(`${DATE}T07:40:00Z`);
+const clock = { now: () => new Date(at) };
+const CHANNEL = "C0ROUNDS";
+const bot = roundsBot(clock, "kennel-desk-paper-");
+const { record } = bot;
+let pet: SheetPet;
+
+const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace(/\\n/g, "\n");
+const pick = (value: string) => ({ type: "static_select", selected_option: { value } });
+
+describe("📄 Enter from paper…", () => {
+  it("enters a pet's doses from the paper: a time in the future refused at its field, then kept with both times and the giver, the post drawn again", async () => {
+    expect((await bot.h.bot.digest?.runPost("rounds:morning", DATE))?.result).toBe("posted");
+    const post = bot.h.slack.timeline.find(
+      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
+    );
+    expect(post, "the round post has 📄 Enter from paper…").toBeDefined();
+    expect(textOf(post?.blocks)).toContain("📄 Enter from paper…");
+    const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
+    pet = (sheet?.pets ?? []).find(
+      (p) => p.message === 0 && p.due.some((d) => isMedicationItem(d.item)),
+    ) as SheetPet;
+    expect(pet, "a pet with a dose on the post's first message").toBeDefined();
+    const doses = pet.due.filter((d) => isMedicationItem(d.item));
+
+    // The morning was worked on paper; at 14:00 it is entered.
+    at = Date.parse(`${DATE}T14:00:00Z`);
+    const picker = await formOpenedBy(
+      bot.h,
+      tapBody({
+        user: "U0STAFF",
+        trigger: "tpp1",
+        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
+        action: {
+          action_id: "paper_enter",
+          block_id: "b",
+          value: buttonValue(post?.blocks, "paper_enter"),
+          action_ts: "1764100001.0001",
+        },
+      }),
+    );
+    expect(textOf(picker.view.blocks)).toContain(pet.name);
+    const petForm = await submit(
+      bot.h,
+      "U0STAFF",
+      picker,
+      { pet: { v: pick(`${pet.bookingId}-${pet.petId}`) } },
+      "tpp2",
+    );
+    expect(petForm.response_action).toBe("update");
+    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
+    for (const d of doses) expect(textOf(form.view.blocks)).toContain(`mark:${d.item}`);
+
+    const first = doses[0] as (typeof doses)[number];
+    const values = (time: string) => ({
+      [`mark:${first.item}`]: { v: pick("given") },
+      [`time:${first.item}`]: { v: { type: "timepicker", selected_time: time } },
+      [`by:${first.item}`]: { v: { type: "plain_text_input", value: "JD" } },
+      ...(doses[1]
+        ? {
+            [`mark:${doses[1].item}`]: { v: pick("R") },
+            [`time:${doses[1].item}`]: { v: { type: "timepicker", selected_time: "07:50" } },
+            [`by:${doses[1].item}`]: { v: { type: "plain_text_input", value: "Jo Dunn" } },
+          }
+        : {}),
+    });
+    // A time later than now: at its field, nothing written.
+    const refused = await submit(bot.h, "U0STAFF", form, values("14:30"), "tpp3");
+    expect(refused.response_action).toBe("errors");
+    expect(refused.errors).toEqual({
+      [`time:${first.item}`]: "That is later than now (14:00): check the time on the paper.",
+    });
+    expect(await record.store.entries({ date: DATE })).toEqual([]);
+
+    // Entered: committed before the answer, back to the picker saying so.
+    const entered = await submit(bot.h, "U0STAFF", form, values("07:35"), "tpp4");
+    const entries = await record.store.entries({ date: DATE });
+    expect(entries.map((e) => [e.item, e.outcome, e.givenAt, e.recordedAt, e.userId])).toEqual([
+      [first.item, "given", `${DATE}T07:35:00.000Z`, `${DATE}T14:00:00.000Z`, "U0STAFF"],
+      ...(doses[1]
+        ? [[doses[1].item, "refused", `${DATE}T07:50:00.000Z`, `${DATE}T14:00:00.000Z`, "U0STAFF"]]
+        : []),
+    ]);
+    const marks = await record.store.log({ kind: "paper", date: DATE });
+    expect(marks.map((m) => m.body.items)).toEqual([
+      [{ item: first.item, by: "JD" }, ...(doses[1] ? [{ item: doses[1].item, by: "Jo Dunn" }] : [])],
+    ]);
+    expect(entered.response_action).toBe("update");
+    expect(textOf(entered.view?.blocks)).toContain(
+      `✅ ${pet.name}: ${doses.length > 1 ? "2 doses" : "1 dose"} entered from the paper chart`,
+    );
+    // The post is drawn again from the record: the dose from the paper, both times and the giver.
+    await bot.h.slack.waitFor(
+      () =>
+        textOf(bot.h.slack.timeline.find((m) => m.id === post?.id)?.blocks).includes("from the paper chart"),
+      10_000,
+    );
+    expect(textOf(bot.h.slack.timeline.find((m) => m.id === post?.id)?.blocks)).toContain(
+      "from the paper chart: given 07:35 by JD, entered 14:00",
+    );
+
+    // The same submission delivered again is written once, and answered as before.
+    expect((await submit(bot.h, "U0STAFF", form, values("07:35"), "tpp5")).response_action).toBe("update");
+    expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
+    // Entered again from another form opened before it was: said at its field, nothing more written.
+    const again = await submit(bot.h, "U0STAFF", { ...form, id: `${form.id}b` }, values("07:35"), "tpp6");
+    expect(again.response_action).toBe("errors");
+    expect(again.errors?.[`mark:${first.item}`]).toMatch(
+      /is recorded already \(given 07:35 · .+\): nothing was written/,
+    );
+    expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
+  }, 90_000);
+
+  it("the chart and the stay's record read the entry as from the paper chart, with both times", async () => {
+    const env = {
+      KENNEL_TIMEZONE: "Europe/London",
+      LOG_LEVEL: "silent",
+      KENNEL_DATA_DIR: record.dir,
+      KENNEL_API_KEY: bot.h.sandbox.keys.main,
+      KENNEL_API_BASE_URL: bot.h.sandbox.url,
+      ROUNDS_TIMES: "07:30,12:00,18:00",
+    };
+    const out = join(record.dir, "charts");
+    const cli = async (args: string[]) => {
+      let stdout = "";
+      const code = await runCli(args, {
+        env,
+        io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } },
+        clock,
+      });
+      return { code, stdout };
+    };
+    expect((await cli(["chart", DATE, "--pet", String(pet.petId), "--out", out])).code).toBe(0);
+    const html = readFileSync(join(out, `chart-${DATE}-pet-${pet.petId}.html`), "utf8");
+    const dose = pet.due.find((d) => isMedicationItem(d.item));
+    const key = `${pet.bookingId}|${pet.petId}|${DATE}|morning|${dose?.item}`;
+    const cell = new RegExp(`<td data-key="${key.replace(/\|/g, "\\|")}">(.*?)</td>`).exec(html)?.[1] ?? "";
+    // The giver's initials as the paper names them, the time given, the late entry's time, the paper's mark.
+    expect(cell).toContain("JD 07:35");
+    expect(cell).toContain("late entry 14:00");
+    expect(cell).toContain("from paper");
+    expect(html).toContain("from the paper chart: given by JD Sun 22 Nov 2026, 07:35, entered by");
+    const stay = await cli(["record", "--booking", String(pet.bookingId)]);
+    expect(stay.code).toBe(0);
+    expect(stay.stdout).toContain("from the paper chart: given 07:35 by JD, entered 14:00");
+  }, 60_000);
+});
