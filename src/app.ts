@@ -249,6 +249,39 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   // mode takes Slack's requests: every interface. The preview's bot says 127.0.0.1 (`options.host`).
   const host = options.host ?? (mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined);
 
+  /** After start: the channels' guests checked, the care cache warmed, the schedules and retention begun. */
+  const startBackground = (auth: { team_id?: string; enterprise_id?: string }) => {
+    // Guests in the posts' channels: logged and said in /kennel status; in the background, never holding up start-up.
+    const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
+    deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
+      base.log.warn(
+        { err: String((error as Error)?.message ?? error) },
+        "could not check the posts' channels",
+      );
+    });
+    // Today's care records into the cache, so the day's first answers cost one API call.
+    if (options.warmCare !== false) warm();
+    if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
+      schedule = startDigestSchedule({
+        job: digest,
+        timezone: base.config.timezone,
+        clock: base.clock,
+        log: base.log,
+        welfare: base.config.welfare,
+      });
+    }
+    if (doseAlerts && base.config.scheduledPosts && !deps.inflight.draining) void doseAlerts.start();
+    if (!deps.inflight.draining) followUps.start();
+    // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
+    retention = startRetention({
+      store: base.record,
+      days: base.config.recordRetentionDays,
+      timezone: base.config.timezone,
+      clock: base.clock,
+      log: base.log,
+    });
+  };
+
   return {
     app,
     deps,
@@ -290,35 +323,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         connection.connectedNow();
       }
       starting = false;
-      // Guests in the posts' channels: logged and said in /kennel status; in the background, never holding up start-up.
-      const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
-      deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
-        base.log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "could not check the posts' channels",
-        );
-      });
-      // Today's care records into the cache, so the day's first answers cost one API call.
-      if (options.warmCare !== false) warm();
-      if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
-        schedule = startDigestSchedule({
-          job: digest,
-          timezone: base.config.timezone,
-          clock: base.clock,
-          log: base.log,
-          welfare: base.config.welfare,
-        });
-      }
-      if (doseAlerts && base.config.scheduledPosts && !deps.inflight.draining) void doseAlerts.start();
-      if (!deps.inflight.draining) followUps.start();
-      // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
-      retention = startRetention({
-        store: base.record,
-        days: base.config.recordRetentionDays,
-        timezone: base.config.timezone,
-        clock: base.clock,
-        log: base.log,
-      });
+      startBackground(auth);
       return server.port;
     },
     async stop(graceMs = 25_000) {

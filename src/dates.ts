@@ -259,43 +259,16 @@ export function parseBookingsQuery(
   const tokens = words(text);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
-    const kv = /^(status|type|customer):(.*)$/i.exec(token);
-    if (kv) {
-      const key = (kv[1] as string).toLowerCase();
-      const value = (kv[2] as string).trim();
-      if (!value)
-        return {
-          ok: false,
-          message: `${key}: needs a value, for example ${key === "customer" ? "customer:1234" : key === "type" ? "type:boarding" : "status:confirmed"}.`,
-        };
-      if (key === "customer") {
-        if (!looksLikeId(value)) {
-          return {
-            ok: false,
-            message: `customer: takes a customer id (a number). Find it with /customer ${value}.`,
-          };
-        }
-        query.customerId = Number(value);
-      } else if (key === "status") query.status = value;
-      else query.type = value;
-      continue;
-    }
-    // Two-word dates such as "24 dec" count as one.
+    const filter = readFilter(token, query);
+    if (filter === "read") continue;
+    if (filter) return { ok: false, message: filter };
+    // Two-word dates such as "24 dec" or "dec 24" count as one.
     const next = tokens[i + 1];
     const pair = next !== undefined ? `${token} ${next}` : undefined;
     if (dates.length < 2 && free.length === 0) {
-      if (
-        pair &&
-        /^\d{1,2}(st|nd|rd|th)?$/i.test(token) &&
-        monthOf(next?.toLowerCase() ?? "") !== undefined
-      ) {
-        const r = parseDay(pair, now, timeZone, order);
-        if (!r.ok) return r;
-        dates.push(r.date);
-        i++;
-        continue;
-      }
-      if (pair && monthOf(token.toLowerCase()) !== undefined && /^\d{1,2}(st|nd|rd|th)?$/i.test(next ?? "")) {
+      const dayWord = (w: string) => /^\d{1,2}(st|nd|rd|th)?$/i.test(w);
+      const monthWord = (w: string) => monthOf(w.toLowerCase()) !== undefined;
+      if (pair && next && ((dayWord(token) && monthWord(next)) || (monthWord(token) && dayWord(next)))) {
         const r = parseDay(pair, now, timeZone, order);
         if (!r.ok) return r;
         dates.push(r.date);
@@ -318,6 +291,26 @@ export function parseBookingsQuery(
   }
   if (free.length) query.text = free.join(" ").slice(0, 200);
   return { ok: true, query };
+}
+
+/**
+ * A `status:…`, `type:…` or `customer:ID` word put into the query ("read"); what is wrong with it;
+ * or undefined when the word is not a filter.
+ */
+function readFilter(token: string, query: BookingsQuery): "read" | string | undefined {
+  const kv = /^(status|type|customer):(.*)$/i.exec(token);
+  if (!kv) return undefined;
+  const key = (kv[1] as string).toLowerCase();
+  const value = (kv[2] as string).trim();
+  if (!value)
+    return `${key}: needs a value, for example ${key === "customer" ? "customer:1234" : key === "type" ? "type:boarding" : "status:confirmed"}.`;
+  if (key === "customer") {
+    if (!looksLikeId(value))
+      return `customer: takes a customer id (a number). Find it with /customer ${value}.`;
+    query.customerId = Number(value);
+  } else if (key === "status") query.status = value;
+  else query.type = value;
+  return "read";
 }
 
 function looksLikeDate(token: string): boolean {

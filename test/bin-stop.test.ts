@@ -1,27 +1,9 @@
-/**
- * One stop for the `kennel-desk` command too: SIGTERM to `npx kennel-desk sandbox` stops the launcher
- * (bin/kennel-desk.js) and the sandbox it started, and frees the port. npm dies on the signal without
- * passing it on; before, the launcher and the sandbox went on, re-parented, holding the port (as
- * test/main-stop.test.ts found for `npm start`). Run for real: npx, the launcher and Node.js 24.
- */
-import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { freePort } from "./helpers/net.ts";
+import { freePort, listening } from "./helpers/net.ts";
 import { alive, descendants, spawnBot, until } from "./helpers/spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-
-/** Whether something listens on the loopback port. */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 
 describe("SIGTERM to npx kennel-desk stops what it started (no orphan)", () => {
   it("the launcher and the sandbox stop, and the port is free", async () => {

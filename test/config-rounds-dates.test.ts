@@ -1,16 +1,7 @@
 /** ROUNDS_NAMES, KENNEL_DATE_ORDER and KENNEL_HOUSE_MEALS, read and checked like every setting (src/config.ts). */
 import { describe, expect, it } from "vitest";
 import { ConfigError, type HouseMeals, loadConfig } from "../src/config.ts";
-
-function problems(env: Record<string, string>) {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error("expected the settings to be refused");
-}
+import { problems } from "./helpers/config.ts";
 
 describe("ROUNDS_NAMES", () => {
   it("is optional: unset, the rounds have no names of the kennel's own", () => {

@@ -11,19 +11,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { portNumber } from "../src/config/reader.ts";
 import { ConfigError, loadConfig, settingsNotices } from "../src/config.ts";
+import { problems } from "./helpers/config.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function problems(env: Record<string, string>) {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error("expected the settings to be refused");
-}
 
 describe("control characters in a setting", () => {
   it.each([

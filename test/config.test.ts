@@ -9,18 +9,9 @@ import {
   secretValues,
   timezoneNotice,
 } from "../src/config.ts";
+import { problems } from "./helpers/config.ts";
 
 const valid = { KENNEL_API_KEY: "key-123456", KENNEL_API_BASE_URL: "https://api.example.com/api/v1" };
-
-function problems(env: Record<string, string>) {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error("expected the settings to be refused");
-}
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {

@@ -9,29 +9,17 @@
  * there, on the PATH, as in the project).
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { freePort } from "./helpers/net.ts";
+import { freePort, listening } from "./helpers/net.ts";
 import { alive, descendants, spawnBot, until } from "./helpers/spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SCRIPT = (
   JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
 ).scripts["sandbox:env"] as string;
-
-/** Whether something listens on the loopback port. */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 
 describe("SIGTERM to npm run sandbox:env stops the sandbox it started (no orphan)", () => {
   it("the script runs the command line's entry through npm's shell", () => {

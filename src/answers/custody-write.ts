@@ -195,14 +195,8 @@ export async function closeDiscrepancy(
   return { status, value: { ...closedOf(entry), medicine } };
 }
 
-export interface HandBackInput {
-  custodyId: number;
-  quantity: number;
-  to: string;
-  by: Counter;
-  witness?: Counter | undefined;
-  note?: string | undefined;
-}
+/** A hand-back as the form gives it: the medicine out, before the record numbers and dates it. */
+export type HandBackInput = Pick<MedicineOut, "custodyId" | "quantity" | "to" | "by" | "witness" | "note">;
 
 /** Hands a medicine back, closing its custody: once per medicine (`medicine_out:<custodyId>`). */
 export async function handBack(

@@ -16,6 +16,7 @@ import {
   sortForDay,
   totalsOf,
 } from "../domain/day.ts";
+import { onPage } from "../domain/paging.ts";
 import { withoutContacts } from "../domain/privacy.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { lookUpCare } from "./care-lookup.ts";
@@ -143,11 +144,5 @@ export function pageOfReport(whole: DayReport, page: number): DayReport {
     (b) => care.get(b),
     whole.kind,
   );
-  return {
-    ...whole,
-    entries: whole.entries.slice(shown.from, shown.from + shown.items.length),
-    page: shown.page,
-    pages: shown.pages,
-    from: shown.from,
-  };
+  return onPage(whole, shown);
 }

@@ -60,88 +60,45 @@ function slackUnreachable(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A failure of `kind`: what happened, what to do, the exit code, and the API's request id if any. */
+function failure(
+  kind: FailureKind,
+  what: string,
+  whatToDo: string,
+  exitCode: Failure["exitCode"],
+  requestId?: string,
+): Failure {
+  return { kind, what, whatToDo, requestId, exitCode };
+}
+
 export function describeFailure(error: unknown): Failure {
-  if (error instanceof UsageError) {
-    return {
-      kind: "usage",
-      what: error.message,
-      whatToDo: error.whatToDo,
-      requestId: undefined,
-      exitCode: 2,
-    };
-  }
-  if (error instanceof ConfigError) {
-    return {
-      kind: "settings",
-      what: error.message,
-      whatToDo: "\nFix the settings named above and start again.",
-      requestId: undefined,
-      exitCode: 2,
-    };
-  }
-  if (error instanceof NotFoundError) {
-    return {
-      kind: "not_found",
-      what: error.message,
-      whatToDo: error.hint,
-      requestId: error.requestId,
-      exitCode: 1,
-    };
-  }
-  if (isKennelError(error)) {
-    return {
-      kind: "kennel_api",
-      what: error.message,
-      whatToDo: error.hint,
-      requestId: error.requestId,
-      exitCode: 3,
-    };
-  }
-  if (isStoreError(error)) {
-    // The care record cannot be used (down, full, read-only), or was written by a newer version.
-    return {
-      kind: "store",
-      what: error.message,
-      whatToDo: error.hint,
-      requestId: undefined,
-      exitCode: error.problem === "newer_schema" ? 2 : 3,
-    };
-  }
+  if (error instanceof UsageError) return failure("usage", error.message, error.whatToDo, 2);
+  if (error instanceof ConfigError)
+    return failure("settings", error.message, "\nFix the settings named above and start again.", 2);
+  if (error instanceof NotFoundError)
+    return failure("not_found", error.message, error.hint, 1, error.requestId);
+  if (isKennelError(error)) return failure("kennel_api", error.message, error.hint, 3, error.requestId);
+  // The care record cannot be used (down, full, read-only), or was written by a newer version.
+  if (isStoreError(error))
+    return failure("store", error.message, error.hint, error.problem === "newer_schema" ? 2 : 3);
   if (error instanceof InvalidEntryError) {
-    return {
-      kind: "usage",
-      what: `Not recorded: ${error.message}`,
-      whatToDo: "Nothing was written. Check what was given and try again.",
-      requestId: undefined,
-      exitCode: 2,
-    };
+    const again = "Nothing was written. Check what was given and try again.";
+    return failure("usage", `Not recorded: ${error.message}`, again, 2);
   }
   const slack = slackErrorCode(error);
   if (slack) {
-    return {
-      kind: "slack",
-      what: `Slack refused: ${slack}.`,
-      whatToDo: SLACK_HINTS[slack] ?? "Check the Slack settings (tokens, channel ids) and try again.",
-      requestId: undefined,
-      exitCode: 1,
-    };
+    const hint = SLACK_HINTS[slack] ?? "Check the Slack settings (tokens, channel ids) and try again.";
+    return failure("slack", `Slack refused: ${slack}.`, hint, 1);
   }
   const unreachable = slackUnreachable(error);
   if (unreachable) {
-    return {
-      kind: "slack",
-      what: unreachable,
-      whatToDo: "Try again in a minute; if it keeps happening, check Slack's status (status.slack.com).",
-      requestId: undefined,
-      exitCode: 1,
-    };
+    const later = "Try again in a minute; if it keeps happening, check Slack's status (status.slack.com).";
+    return failure("slack", unreachable, later, 1);
   }
-  return {
-    kind: "unexpected",
-    what: "Kennel Desk hit an unexpected problem.",
-    whatToDo:
-      "Try again; if it keeps happening, tell whoever installed Kennel Desk (the log has the details).",
-    requestId: undefined,
-    exitCode: 1,
-  };
+  return failure(
+    "unexpected",
+    "Kennel Desk hit an unexpected problem.",
+    "Try again; if it keeps happening, tell whoever installed Kennel Desk (the log has the details).",
+    1,
+  );
 }

@@ -15,7 +15,7 @@ import {
   stayCountsAt,
 } from "../domain/house.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
-import { LIST_PAGE, pageOf } from "../domain/paging.ts";
+import { LIST_PAGE, onPage, pageOf } from "../domain/paging.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { BookingFilter } from "../kennel/types.ts";
@@ -289,12 +289,8 @@ export async function houseReport(
 
 /** One page of the whole day's board, as Slack pages it: the page's stays, the day's counts. Pure. */
 export function pageOfHouse(whole: HouseReport, page: number): HouseReport {
-  const shown = pageOf(whole.entries, page, (e) => entrySize(e.booking, e.care), LIST_PAGE);
-  return {
-    ...whole,
-    entries: whole.entries.slice(shown.from, shown.from + shown.items.length),
-    page: shown.page,
-    pages: shown.pages,
-    from: shown.from,
-  };
+  return onPage(
+    whole,
+    pageOf(whole.entries, page, (e) => entrySize(e.booking, e.care), LIST_PAGE),
+  );
 }

@@ -16,7 +16,7 @@ import type { Deps } from "../deps.ts";
 import { clocksGoBack, type Which } from "../domain/clock-change.ts";
 import { type PrnDose, type PrnProblem, prnGivenAtProblem, prnProblems } from "../domain/prn.ts";
 import type { IfNeededItem } from "../domain/record.ts";
-import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
+import type { ItemKey } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dateTimeOf, timeOf } from "../words/dates.ts";
 import { prnProblemWords } from "../words/doses.ts";
@@ -24,7 +24,7 @@ import { describeFailure } from "./failure.ts";
 import { givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
 import { doseOf, prnDoses } from "./prn.ts";
 import { keepPrn } from "./prn-give.ts";
-import { recordItems, type Who, type WriteResult } from "./record-round.ts";
+import { type ItemWrite, recordItems, type Who, type WriteResult } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /** The kennel's time now, shown in the form (an as-needed dose's "given at"). */
@@ -44,21 +44,16 @@ function ifNeededDay(deps: Pick<Deps, "clock" | "config">, sheet: Pick<Sheet, "d
 }
 
 /** An item's choice in the form, ready to write (src/blocks/record-form.ts reads it). */
-export interface EachWrite {
-  item: ItemKey;
-  outcome: Outcome;
-  reason?: string | undefined;
-  reasonCode?: NotGivenReason | undefined;
-  givenAt?: string | undefined;
-  note?: string | undefined;
-  supersedes?: number | undefined;
-}
+export type EachWrite = ItemWrite;
 
 /** A dose given if needed, as the form says it. */
 export interface GivenIfNeeded {
   item: ItemKey;
+  /** Why it was given, as the person wrote it. */
   reason: string;
+  /** Given past its limit, the person having checked ("given past its limit: I have checked"). */
   anyway: boolean;
+  /** When it was given, the kennel's time (HH:mm), when the person said another than now. */
   time?: string | undefined;
   /** Which of the hour that came twice, on a day the clocks go back (the form asks it then). */
   which?: Which | undefined;

@@ -52,6 +52,36 @@ export interface BookingView extends Provenance {
   plans?: PlanVersion[];
 }
 
+/** The booking asked for: by id (all digits is an id first, then a reference), or by reference. */
+async function findBooking(
+  deps: Deps,
+  input: string | { id: number },
+): Promise<{ full?: Booking; reduced?: ReducedBooking; requestId: string; raw: unknown }> {
+  // An id given as an id (the connector's get_booking): that booking, never a reference like it.
+  if (typeof input !== "string") {
+    const { data, requestId, raw } = await deps.kennel.getBooking(input.id);
+    return { full: data, requestId, raw };
+  }
+  if (looksLikeId(input)) {
+    try {
+      const { data, requestId, raw } = await deps.kennel.getBooking(Number(input));
+      return { full: data, requestId, raw };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      try {
+        const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
+        return { reduced: data, requestId, raw };
+      } catch (second) {
+        if (second instanceof NotFoundError)
+          throw new NotFoundError(`booking with id or reference ${input}`, { requestId: second.requestId });
+        throw second;
+      }
+    }
+  }
+  const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
+  return { reduced: data, requestId, raw };
+}
+
 /**
  * `/booking REF` or `/booking 12345`: all digits is an id first (then a reference); anything else
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
@@ -70,29 +100,9 @@ export async function bookingView(
       "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.",
     );
   }
-  let full: Booking | undefined;
-  let reduced: ReducedBooking | undefined;
-  let requestId: string;
-  let raw: unknown;
-  if (typeof input !== "string") {
-    // An id given as an id (the connector's get_booking): that booking, never a reference like it.
-    ({ data: full, requestId, raw } = await deps.kennel.getBooking(input.id));
-  } else if (looksLikeId(ref)) {
-    try {
-      ({ data: full, requestId, raw } = await deps.kennel.getBooking(Number(ref)));
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      try {
-        ({ data: reduced, requestId, raw } = await deps.kennel.getBookingByReference(ref));
-      } catch (second) {
-        if (second instanceof NotFoundError)
-          throw new NotFoundError(`booking with id or reference ${ref}`, { requestId: second.requestId });
-        throw second;
-      }
-    }
-  } else {
-    ({ data: reduced, requestId, raw } = await deps.kennel.getBookingByReference(ref));
-  }
+  const found = await findBooking(deps, typeof input === "string" ? ref : input);
+  let full = found.full;
+  const { reduced, requestId, raw } = found;
   const customerId = (full ?? reduced)?.customerId;
   const [fullResult, petsResult] = await Promise.allSettled([
     full === undefined && reduced?.bookingId !== undefined

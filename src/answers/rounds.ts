@@ -1,8 +1,8 @@
 /** A feeding and medication round (/rounds, the round posts): every pet in house with its sheet. */
 
 import type { Deps } from "../deps.ts";
-import type { Round } from "../domain/care.ts";
-import type { PetCare } from "../domain/day.ts";
+import type { CareFacts, Round } from "../domain/care.ts";
+import type { EntryCare, PetCare } from "../domain/day.ts";
 import { houseTotalsOf, type StayCount, stayCountsAt } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import type { DueItem, IfNeededItem } from "../domain/record.ts";
@@ -111,6 +111,50 @@ export function currentRound(deps: Deps): Round {
   return roundAt(hhmm, deps.config.rounds.times);
 }
 
+/** A stay's pets on the sheet: each matched pet with its sheet and flags, or the stay's care not known. */
+function stayPets(
+  e: HouseEntry & { care: EntryCare },
+  o: {
+    at: number;
+    tz: string;
+    sheetOf: (care: CareFacts) => RoundSheet;
+    flags: Map<string, OffFoodPet> | undefined;
+    welfareOf: ReturnType<typeof openFlagsByStay>;
+  },
+): RoundPet[] {
+  const entryCare = e.care;
+  const status = entryCare?.status ?? "not_loaded";
+  const checkIn = e.booking.checkInDate;
+  const stay = {
+    arrives: checkIn && Date.parse(checkIn) > o.at ? timeOf(checkIn, o.tz) : undefined,
+    noCheckOut: e.noCheckOut === true,
+    pastCheckOut: e.pastCheckOut,
+    checkedOutAt: e.checkedOutAt,
+  };
+  const pets: RoundPet[] = (entryCare?.pets ?? []).map((pet) => ({
+    booking: e.booking,
+    pet,
+    sheet: o.sheetOf(pet.care),
+    careStatus: "matched",
+    unmatched: [],
+    ...stay,
+    offFood: offFoodOf(o.flags, e.booking.bookingId, pet.pet.petId),
+    welfare: o.welfareOf.get(`${e.booking.bookingId}|${pet.pet.petId}`),
+  }));
+  if (status !== "matched") {
+    const unmatched = entryCare?.unmatched ?? [];
+    pets.push({
+      booking: e.booking,
+      pet: undefined,
+      sheet: undefined,
+      careStatus: status,
+      unmatched,
+      ...stay,
+    });
+  }
+  return pets;
+}
+
 /**
  * A round: who is on its sheet is decided first, from the day's stays alone (onRoundSheet), then the
  * care of those pets only is fetched, with the care record's off-food flags at the same time. One
@@ -146,40 +190,8 @@ export async function roundReport(
   ]);
   const welfareOf = openFlagsByStay(welfare ?? []);
   const present = onSheet.map((e) => ({ ...e, care: care.careOf(e.booking) }));
-  const pets: RoundPet[] = [];
-  for (const e of present) {
-    const entryCare = e.care;
-    const status = entryCare?.status ?? "not_loaded";
-    const checkIn = e.booking.checkInDate;
-    const stay = {
-      arrives: checkIn && Date.parse(checkIn) > at ? timeOf(checkIn, tz) : undefined,
-      noCheckOut: e.noCheckOut === true,
-      pastCheckOut: e.pastCheckOut,
-      checkedOutAt: e.checkedOutAt,
-    };
-    for (const pet of entryCare?.pets ?? []) {
-      pets.push({
-        booking: e.booking,
-        pet,
-        sheet: roundSheet(pet.care, round, time, deps.config.rounds.houseMeals),
-        careStatus: "matched",
-        unmatched: [],
-        ...stay,
-        offFood: offFoodOf(flags, e.booking.bookingId, pet.pet.petId),
-        welfare: welfareOf.get(`${e.booking.bookingId}|${pet.pet.petId}`),
-      });
-    }
-    if (status !== "matched") {
-      pets.push({
-        booking: e.booking,
-        pet: undefined,
-        sheet: undefined,
-        careStatus: status,
-        unmatched: entryCare?.unmatched ?? [],
-        ...stay,
-      });
-    }
-  }
+  const sheetOf = (care: CareFacts) => roundSheet(care, round, time, deps.config.rounds.houseMeals);
+  const pets = present.flatMap((e) => stayPets(e, { at, tz, sheetOf, flags, welfareOf }));
   // What is due, and whether one tap may sign it off, from each pet's care plan.
   const planned = await withPlans(deps, pets, date, round, { keep: options.keepPlans ?? true });
   pets.splice(0, pets.length, ...planned.pets);
@@ -199,18 +211,23 @@ export async function roundReport(
       ...medicationCounts(pets),
       careMissing: pets.filter((p) => !p.pet).length,
     },
-    left: all.flatMap((e) => {
-      const id = e.booking.bookingId;
-      if (!e.left || id === undefined) return [];
-      const out = e.booking.checkOutDate ? Date.parse(e.booking.checkOutDate) : Number.NaN;
-      return [{ bookingId: id, at: new Date(out <= now ? out : now).toISOString() }];
-    }),
+    left: leftBy(all, now),
     stays: stayCountsAt(stays.bookings, now),
     requestId: stays.requestId,
     // The house check's note (departures the API's stay list left out) travels with the care problem.
     careProblem: [stays.houseNote, care.problem, planned.problem].filter(Boolean).join(" · ") || undefined,
     calls: stays.calls + care.customers,
   };
+}
+
+/** The stays that have left, each at its check-out (or now, when that is later than now). */
+function leftBy(all: HouseEntry[], now: number): RoundReport["left"] {
+  return all.flatMap((e) => {
+    const id = e.booking.bookingId;
+    if (!e.left || id === undefined) return [];
+    const out = e.booking.checkOutDate ? Date.parse(e.booking.checkOutDate) : Number.NaN;
+    return [{ bookingId: id, at: new Date(out <= now ? out : now).toISOString() }];
+  });
 }
 
 /** A pet's off-food flag, by its stay (none without ids). */

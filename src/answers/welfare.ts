@@ -245,6 +245,25 @@ export async function petCheck(
   return { check, meals: mealsOf(entries, pet.bookingId, pet.petId, list.round) };
 }
 
+/** The check a correction supersedes is this pet's, on this list's day and round; else nothing is written. */
+async function checkIsThisPets(
+  store: ReturnType<typeof storeOf>,
+  supersedes: number,
+  list: WelfareList,
+  pet: ListPet,
+): Promise<void> {
+  const [old] = await store.log({ kind: KINDS.check, id: supersedes });
+  const was = old && checkOf(old);
+  if (
+    !was ||
+    was.date !== list.date ||
+    was.round !== list.round ||
+    was.bookingId !== pet.bookingId ||
+    was.petId !== pet.petId
+  )
+    throw new InvalidEntryError(`Check ${supersedes} is not this pet's, so it cannot be corrected here.`);
+}
+
 /**
  * Writes one check of a pet on a kept list: all normal (one tap) or what was seen, with a note; a
  * correction supersedes the check the form showed (`supersedes`).
@@ -259,20 +278,7 @@ export async function recordCheck(
 ): Promise<CheckWrite> {
   const store = storeOf(deps);
   const stay = `${list.date}:${list.round}:${pet.bookingId}:${pet.petId}`;
-  if (seen.supersedes !== undefined) {
-    const [old] = await store.log({ kind: KINDS.check, id: seen.supersedes });
-    const was = old && checkOf(old);
-    if (
-      !was ||
-      was.date !== list.date ||
-      was.round !== list.round ||
-      was.bookingId !== pet.bookingId ||
-      was.petId !== pet.petId
-    )
-      throw new InvalidEntryError(
-        `Check ${seen.supersedes} is not this pet's, so it cannot be corrected here.`,
-      );
-  }
+  if (seen.supersedes !== undefined) await checkIsThisPets(store, seen.supersedes, list, pet);
   // The day's meals as the round record holds them now (eating is read, never asked).
   const entries = await store.entries({ date: list.date, petId: pet.petId });
   const meals = mealsOf(entries, pet.bookingId, pet.petId, list.round);

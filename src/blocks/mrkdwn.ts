@@ -3,7 +3,7 @@
  * plain_text), so a pet note saying <!channel> pings nobody and *bold* in a name stays text.
  */
 
-import { cleanText, oneLine } from "../domain/text.ts";
+import { cleanText, oneLine } from "../present/doc.ts";
 import { LIMITS } from "./limits.ts";
 import type { Button, ContextBlock, HeaderBlock, Mrkdwn, PlainText, SectionBlock } from "./types.ts";
 

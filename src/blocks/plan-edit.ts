@@ -7,22 +7,22 @@
  * fields at fault (nothing written). What may be written is checked against the plan's current
  * version (src/answers/plan-actions.ts), never taken from the form.
  */
-import { ROUNDS } from "../domain/care.ts";
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText } from "../present/doc.ts";
 import type { PlanView } from "../present/plan.ts";
 import {
   AS_NEEDED,
   type Choice,
   dayChoices,
   daysValue,
+  isIsoDate,
   keptWithoutRounds,
   leftToPersonLines,
+  ROUNDS,
   sourceWords,
   WEEKDAY_CHOICES,
   WHEN_CHOICES,
 } from "../present/plan-edit.ts";
-import { isIsoDate } from "../time.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
 
@@ -264,62 +264,66 @@ export function readEdit(
   const errors: Record<string, string> = {};
   const out: PlanItem[] = [];
   for (const i of items.filter((x) => values[`rounds:${x.key}`] !== undefined)) {
-    const k = i.key;
-    const v = (name: string) => values[`${name}:${k}`]?.v;
-    const leftToYou = `for ${itemOf(petName, i)}: the words leave it to you`;
-    const chosen = (v("rounds")?.selected_options ?? []).map((o) => o.value);
-    const asNeeded = chosen.includes(AS_NEEDED);
-    const rounds = ROUNDS.filter((r) => chosen.includes(r));
-    const daysChoice = v("days")?.selected_option?.value ?? undefined;
-    const weekdays = (v("weekdays")?.selected_options ?? [])
-      .map((o) => Number(o.value))
-      .filter((n) => n >= 0 && n <= 6);
-    const start = v("start")?.selected_date ?? undefined;
-    const stop = v("stop")?.selected_date ?? undefined;
-    const cond = cleanText(v("cond")?.value ?? "").trim();
-    const limits = readLimits(v("limits")?.value ?? "");
-    const window = readWindow(v("window")?.value ?? "");
-    if (!asNeeded && rounds.length === 0 && !keptWithoutRounds(i))
-      errors[`rounds:${k}`] = `Choose its rounds, or as needed, ${leftToYou}.`;
-    if (asNeeded && rounds.length) errors[`rounds:${k}`] = "Choose its rounds, or as needed: not both.";
-    if (!daysChoice) errors[`days:${k}`] = `Choose the days ${leftToYou}.`;
-    if (start && stop && stop < start) errors[`stop:${k}`] = "The last day is before the first.";
-    if (limits === "bad")
-      errors[`limits:${k}`] =
-        "Write at most how many in 24 hours, then at least how many hours between: 2, 4.";
-    if (limits && limits !== "bad" && !asNeeded)
-      errors[`limits:${k}`] = "Limits are for a dose given as needed.";
-    if (window === "bad")
-      errors[`window:${k}`] =
-        "Write the minutes before and after the round's time: 60, 120 (after: 1 to 720).";
-    const days = daysOf(i, daysChoice, v("from")?.selected_date ?? undefined, weekdays, errors);
-    const next: PlanItem = {
-      ...i,
-      when: {
-        ...i.when,
-        // As needed: no round (one already as needed keeps what it had, so Save unchanged changes nothing).
-        rounds: asNeeded
-          ? i.kind.kind === "as_needed"
-            ? i.when.rounds
-            : []
-          : rounds.map(
-              (round) => i.when.rounds.find((d) => d.round === round) ?? { round, why: "set by a person" },
-            ),
-        days,
-        steps: i.when.steps,
-        ...(start ? { start } : {}),
-        ...(stop ? { stop } : {}),
-      },
-      kind: kindOf(i, asNeeded, cond, limits),
-      doubts: i.doubts,
-    };
-    if (window && window !== "bad") next.window = window;
-    else delete next.window;
-    if (!start) delete next.when.start;
-    if (!stop) delete next.when.stop;
+    const next = readItem(i, values, petName, errors);
     // A person's choice settles the item, even unchanged: an item read by nobody becomes theirs.
     if (i.readBy === "nobody" || JSON.stringify(next) !== JSON.stringify(i)) out.push(next);
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, items: out };
+}
+
+/** One item as the form sets it; each error on the field at fault goes into `errors`. */
+function readItem(i: PlanItem, values: Values, petName: string, errors: Record<string, string>): PlanItem {
+  const k = i.key;
+  const v = (name: string) => values[`${name}:${k}`]?.v;
+  const leftToYou = `for ${itemOf(petName, i)}: the words leave it to you`;
+  const chosen = (v("rounds")?.selected_options ?? []).map((o) => o.value);
+  const asNeeded = chosen.includes(AS_NEEDED);
+  const rounds = ROUNDS.filter((r) => chosen.includes(r));
+  const daysChoice = v("days")?.selected_option?.value ?? undefined;
+  const weekdays = (v("weekdays")?.selected_options ?? [])
+    .map((o) => Number(o.value))
+    .filter((n) => n >= 0 && n <= 6);
+  const start = v("start")?.selected_date ?? undefined;
+  const stop = v("stop")?.selected_date ?? undefined;
+  const cond = cleanText(v("cond")?.value ?? "").trim();
+  const limits = readLimits(v("limits")?.value ?? "");
+  const window = readWindow(v("window")?.value ?? "");
+  if (!asNeeded && rounds.length === 0 && !keptWithoutRounds(i))
+    errors[`rounds:${k}`] = `Choose its rounds, or as needed, ${leftToYou}.`;
+  if (asNeeded && rounds.length) errors[`rounds:${k}`] = "Choose its rounds, or as needed: not both.";
+  if (!daysChoice) errors[`days:${k}`] = `Choose the days ${leftToYou}.`;
+  if (start && stop && stop < start) errors[`stop:${k}`] = "The last day is before the first.";
+  if (limits === "bad")
+    errors[`limits:${k}`] = "Write at most how many in 24 hours, then at least how many hours between: 2, 4.";
+  if (limits && limits !== "bad" && !asNeeded)
+    errors[`limits:${k}`] = "Limits are for a dose given as needed.";
+  if (window === "bad")
+    errors[`window:${k}`] = "Write the minutes before and after the round's time: 60, 120 (after: 1 to 720).";
+  const days = daysOf(i, daysChoice, v("from")?.selected_date ?? undefined, weekdays, errors);
+  const next: PlanItem = {
+    ...i,
+    when: {
+      ...i.when,
+      // As needed: no round (one already as needed keeps what it had, so Save unchanged changes nothing).
+      rounds: asNeeded
+        ? i.kind.kind === "as_needed"
+          ? i.when.rounds
+          : []
+        : rounds.map(
+            (round) => i.when.rounds.find((d) => d.round === round) ?? { round, why: "set by a person" },
+          ),
+      days,
+      steps: i.when.steps,
+      ...(start ? { start } : {}),
+      ...(stop ? { stop } : {}),
+    },
+    kind: kindOf(i, asNeeded, cond, limits),
+    doubts: i.doubts,
+  };
+  if (window && window !== "bad") next.window = window;
+  else delete next.window;
+  if (!start) delete next.when.start;
+  if (!stop) delete next.when.stop;
+  return next;
 }

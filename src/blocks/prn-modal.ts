@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { AsNeededItem, PrnDose, PrnRule } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText } from "../present/doc.ts";
 import {
   EFFECT_CHOICES,
   followUpLines,
@@ -103,6 +103,49 @@ export interface GiveWarning {
 
 const RULES: readonly PrnRule[] = ["max_per_24h", "min_interval"];
 
+/** The give form's inputs: which item, why it was given and when (now unless said otherwise). */
+function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[] {
+  const out: unknown[] = [];
+  const chosen = items.find((i) => i.key === v.item) ?? (items.length === 1 ? items[0] : undefined);
+  out.push({
+    type: "input",
+    block_id: "item",
+    label: plain("Which", 2000),
+    element: {
+      type: "static_select",
+      action_id: "item",
+      placeholder: plain("Choose…", 150),
+      options: items.map(itemOption),
+      ...(chosen ? { initial_option: itemOption(chosen) } : {}),
+    },
+  });
+  const hint = reasonHintWords(items);
+  out.push({
+    type: "input",
+    block_id: "reason",
+    label: plain("Why it was given", 2000),
+    ...(hint ? { hint: plain(hint, 2000) } : {}),
+    element: {
+      type: "plain_text_input",
+      action_id: "reason",
+      max_length: NOTE_MAX,
+      ...(v.reason ? { initial_value: v.reason } : {}),
+    },
+  });
+  out.push({
+    type: "input",
+    block_id: "at",
+    label: plain("When it was given", 2000),
+    hint: plain("Now, unless it was given earlier: not in the future, not before the pet arrived.", 2000),
+    element: {
+      type: "datetimepicker",
+      action_id: "at",
+      initial_date_time: seconds(v.givenAt ?? now),
+    },
+  });
+  return out;
+}
+
 /**
  * "💊 Give if needed…": the pet, each item with its plan's reason and limits, the doses of the last
  * 24 hours; then the fields. `warning`: each limit the dose goes past (the form shown again): the
@@ -125,43 +168,7 @@ export function giveModal(
         { type: "mrkdwn", text: truncate(`In the last 24 h: ${shown.join(" · ")}`, 2900), verbatim: true },
       ],
     });
-  const chosen = items.find((i) => i.key === v.item) ?? (items.length === 1 ? items[0] : undefined);
-  blocks.push({
-    type: "input",
-    block_id: "item",
-    label: plain("Which", 2000),
-    element: {
-      type: "static_select",
-      action_id: "item",
-      placeholder: plain("Choose…", 150),
-      options: items.map(itemOption),
-      ...(chosen ? { initial_option: itemOption(chosen) } : {}),
-    },
-  });
-  const hint = reasonHintWords(items);
-  blocks.push({
-    type: "input",
-    block_id: "reason",
-    label: plain("Why it was given", 2000),
-    ...(hint ? { hint: plain(hint, 2000) } : {}),
-    element: {
-      type: "plain_text_input",
-      action_id: "reason",
-      max_length: NOTE_MAX,
-      ...(v.reason ? { initial_value: v.reason } : {}),
-    },
-  });
-  blocks.push({
-    type: "input",
-    block_id: "at",
-    label: plain("When it was given", 2000),
-    hint: plain("Now, unless it was given earlier: not in the future, not before the pet arrived.", 2000),
-    element: {
-      type: "datetimepicker",
-      action_id: "at",
-      initial_date_time: seconds(v.givenAt ?? o.now),
-    },
-  });
+  blocks.push(...giveInputs(items, v, o.now));
   const warned = (o.warning?.words.length ?? 0) > 0;
   if (o.warning && warned) {
     blocks.push(mrkdwnSection(pastLimitLines(o.warning.words).map(lineMrkdwn).join("\n")), {

@@ -6,20 +6,21 @@
  * is written while there is one. Whether the time given may stand (not in the future, not before the
  * pet arrived, not too early) is the listener's to check (src/answers/late-entry.ts).
  */
+import type { GivenIfNeeded } from "../answers/record-each.ts";
 import type { SheetPet } from "../answers/sheets.ts";
 import type { Which } from "../domain/clock-change.ts";
-import { isMedicationItem, printedItems } from "../domain/record.ts";
-import { cleanText } from "../domain/text.ts";
-import { GIVEN, GIVEN_ANYWAY } from "../present/record-form.ts";
+import { cleanText } from "../present/doc.ts";
 import {
-  type ItemKey,
+  GIVEN,
+  GIVEN_ANYWAY,
+  isMedicationItem,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
   NOT_GIVEN_REASONS,
-  type NotGivenReason,
-  type Outcome,
-} from "../record/types.ts";
-import { reasonWords } from "../words/doses.ts";
+  printedItems,
+  reasonWords,
+} from "../present/record-form.ts";
+import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { GIVEN_AT, GIVEN_ON, GIVEN_WHICH, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
 
 /** One item's choice in a submitted modal. */
@@ -34,18 +35,7 @@ interface ItemChoice {
 }
 
 /** A dose given if needed, from the record form (issue 44). */
-interface IfNeededChoice {
-  item: ItemKey;
-  /** Why it was given, as the person wrote it. */
-  reason: string;
-  /** Given past its limit, the person having checked ("given past its limit: I have checked"). */
-  anyway: boolean;
-  /** When it was given, the kennel's time (HH:mm), when the person said another than now. */
-  time?: string | undefined;
-  /** On a day the clocks go back, which of the hour that came twice the time is (asked beside it). */
-  which?: Which | undefined;
-  note?: string | undefined;
-}
+type IfNeededChoice = GivenIfNeeded;
 
 export type Submission =
   | {

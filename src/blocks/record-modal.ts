@@ -13,12 +13,17 @@ import type { TimeQuestion } from "../answers/late-entry.ts";
 import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
-import { isMedicationItem } from "../domain/record.ts";
-import { roundWord } from "../domain/rounds.ts";
 import { entryLine } from "../present/record.ts";
-import { recordFormItems } from "../present/record-form.ts";
+import {
+  dayHeading,
+  isMedicationItem,
+  recordFormItems,
+  roundWord,
+  timeOf,
+  WHICH_WORDS,
+  whichHourWords,
+} from "../present/record-form.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
-import { dayHeading, timeOf, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { defineForm } from "./forms.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";

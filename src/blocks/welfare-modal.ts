@@ -9,20 +9,21 @@
 import { z } from "zod";
 import type { ListPet } from "../answers/welfare-store.ts";
 import type { Round } from "../domain/care.ts";
-import { cleanText } from "../domain/text.ts";
+import type { MealSeen, WelfareCheck, WelfareField, WelfareValues } from "../domain/welfare.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { cleanText } from "../present/doc.ts";
 import {
   ALL_NORMAL,
-  type MealSeen,
+  dayHeading,
+  FIELD_WORDS,
+  flagHeadWords,
+  mealWords,
+  soughtAt,
+  timeOf,
+  valueWords,
   WELFARE_FIELDS,
   WELFARE_SIGNS,
-  type WelfareCheck,
-  type WelfareField,
-  type WelfareValues,
-} from "../domain/welfare.ts";
-import type { WelfareFlag } from "../domain/welfare-flag.ts";
-import { soughtAt } from "../present/welfare.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
-import { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
+} from "../present/welfare.ts";
 import { atOf, defineForm } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 

@@ -138,8 +138,50 @@ export class DigestJob {
     return digestNotice(postLabel(kind), date, what, requestId);
   }
 
-  async #runPost(post: ScheduledPost, date: string, retry: boolean): Promise<KindOutcome> {
+  /** One post (the welfare check's pets not checked reply in its post's thread; every other kind is a post of its own). */
+  #postOnce(post: ScheduledPost, date: string, lateAt: string | undefined) {
     const { deps, slack } = this.#o;
+    const { kind, channel } = post;
+    const poster = welfarePoster(kind, deps.config.welfare.inRound) ?? postDigestOnce;
+    return poster({
+      slack,
+      channel,
+      date,
+      kind,
+      timezone: deps.config.timezone,
+      now: () => deps.clock.now(),
+      late: lateAt !== undefined,
+      compose: () => this.#compose(kind, date, lateAt),
+      settle: async () => {
+        await this.#sleeper.sleep(this.#o.settleMs ?? 2_000);
+      },
+      claims: this.#claims,
+    });
+  }
+
+  /** The notice in the channel that a post could not be made (once, after the retry window). */
+  async #tellFailed(
+    post: ScheduledPost,
+    date: string,
+    what: string,
+    requestId: string | undefined,
+    now: Date,
+  ) {
+    const { deps, slack } = this.#o;
+    const { kind, channel } = post;
+    try {
+      const notice = this.#notice(kind, date, what, requestId);
+      await postNotice(slack, channel, date, kind, deps.config.timezone, notice, now);
+    } catch (noticeError) {
+      deps.log.error(
+        { date, kind, err: String((noticeError as Error)?.message ?? noticeError) },
+        "could not post the notice",
+      );
+    }
+  }
+
+  async #runPost(post: ScheduledPost, date: string, retry: boolean): Promise<KindOutcome> {
+    const { deps } = this.#o;
     this.#o.onPost?.(post.kind, date);
     const { kind, channel } = post;
     const tz = deps.config.timezone;
@@ -151,22 +193,7 @@ export class DigestJob {
       if (this.#sleeper.stopping) return { result: "stopped" };
       const lateAt = this.#lateAt(post, date);
       try {
-        // The welfare check's pets not checked reply in its post's thread; every other kind is a post of its own.
-        const poster = welfarePoster(kind, deps.config.welfare.inRound) ?? postDigestOnce;
-        const outcome = await poster({
-          slack,
-          channel,
-          date,
-          kind,
-          timezone: tz,
-          now: () => deps.clock.now(),
-          late: lateAt !== undefined,
-          compose: () => this.#compose(kind, date, lateAt),
-          settle: async () => {
-            await this.#sleeper.sleep(this.#o.settleMs ?? 2_000);
-          },
-          claims: this.#claims,
-        });
+        const outcome = await this.#postOnce(post, date, lateAt);
         deps.log.info({ date, kind, channel, ...outcome }, `${postLabel(kind)} post: ${outcome.result}`);
         // Another replica's to post: looked at again (2 s, 4 s, 8 s… until its claim would be taken
         // over), to complete its thread if need be, or to take it over if that replica stopped.
@@ -196,25 +223,8 @@ export class DigestJob {
           wait = Math.min(30_000 * 2 ** attempt, 5 * 60_000, RETRY_WINDOW_MS - elapsed);
           attempt++;
         } else {
-          if (!noticePosted) {
-            noticePosted = true;
-            try {
-              await postNotice(
-                slack,
-                channel,
-                date,
-                kind,
-                tz,
-                this.#notice(kind, date, what, requestId),
-                now,
-              );
-            } catch (noticeError) {
-              deps.log.error(
-                { date, kind, err: String((noticeError as Error)?.message ?? noticeError) },
-                "could not post the notice",
-              );
-            }
-          }
+          if (!noticePosted) await this.#tellFailed(post, date, what, requestId, now);
+          noticePosted = true;
           wait = HOURLY_MS;
         }
         if (!(await this.#sleeper.sleep(Math.max(1_000, wait)))) return { result: "stopped" };

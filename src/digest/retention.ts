@@ -36,31 +36,36 @@ export interface RetentionJob {
 /** The oldest round date kept on `today`, with `days` of retention. */
 export const keptFrom = (today: string, days: number) => addDays(today, -days);
 
-export function startRetention(o: {
+interface RetentionOptions {
   store: CareRecordStore;
   days: number;
   timezone: string;
   clock: Clock;
   log: Logger;
   timers?: Timers;
-}): RetentionJob {
+}
+
+/** One pass of retention now: deletes the entries of rounds before what is kept, and logs how many. */
+async function purgeOnce(o: RetentionOptions): Promise<number> {
+  const today = localDate(o.clock.now(), o.timezone);
+  const before = keptFrom(today, o.days);
+  const pass = await o.store.purge(before, { days: o.days, today });
+  const deleted = pass.entries;
+  o.log.info(
+    { deleted, records: pass.records, before, throughSeq: pass.throughSeq, retentionDays: o.days },
+    `care record retention: ${deleted} ${deleted === 1 ? "entry" : "entries"} of rounds before ${before} deleted, with a retention entry in the record`,
+  );
+  return deleted;
+}
+
+export function startRetention(o: RetentionOptions): RetentionJob {
   const timers = o.timers ?? realTimers;
   let stopped = false;
   let handle: unknown;
   // The first run is the next one after start: never at start-up.
   let next: Date | null = o.days > 0 ? nextDigestRun(RETENTION_TIME, o.timezone, o.clock.now()) : null;
 
-  const runOnce = async (): Promise<number> => {
-    const today = localDate(o.clock.now(), o.timezone);
-    const before = keptFrom(today, o.days);
-    const pass = await o.store.purge(before, { days: o.days, today });
-    const deleted = pass.entries;
-    o.log.info(
-      { deleted, records: pass.records, before, throughSeq: pass.throughSeq, retentionDays: o.days },
-      `care record retention: ${deleted} ${deleted === 1 ? "entry" : "entries"} of rounds before ${before} deleted, with a retention entry in the record`,
-    );
-    return deleted;
-  };
+  const runOnce = () => purgeOnce(o);
 
   const tick = async () => {
     if (stopped || !next) return;

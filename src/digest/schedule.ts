@@ -50,6 +50,24 @@ export interface DigestSchedule {
 /** The round a post belongs to: a round's sheet ("rounds:evening") or its care plans to confirm ("plans:evening"). */
 const roundOf = (kind: string) => roundOfPost(kind) ?? plansOfPost(kind);
 
+/** Started late: the posts no longer useful, skipped because a later round is due. */
+function logSkipped(log: Logger, today: string, skipped: ScheduledPost[]): void {
+  if (skipped.length === 0) return;
+  log.info(
+    { date: today, skipped: skipped.map((p) => `${p.kind}@${p.time}`) },
+    `started late: skipped the posts no longer useful (${skipped.map((p) => p.kind).join(", ")}); a later round is due`,
+  );
+}
+
+/** Forgets the posts started more than three days ago, and the waits of days gone. */
+function forgetPast(started: Set<string>, waiting: Map<string, Date>, today: string, timezone: string): void {
+  for (const key of started) {
+    const date = key.slice(key.lastIndexOf("|") + 1);
+    if (date < addDays(today, -3)) started.delete(key);
+  }
+  for (const [key, at] of waiting) if (localDate(at, timezone) < today) waiting.delete(key);
+}
+
 /**
  * The posts due and not started that are no longer worth posting: a round's sheet, and its care
  * plans, once a later round's time has passed (at 23:20, the morning and midday rounds; the evening
@@ -190,12 +208,7 @@ export function startDigestSchedule(options: {
     });
     const skipped = supersededPosts(dueNow, posts, timezone, today, now);
     for (const post of skipped) started.add(`${post.kind}|${today}`);
-    if (skipped.length > 0) {
-      log.info(
-        { date: today, skipped: skipped.map((p) => `${p.kind}@${p.time}`) },
-        `started late: skipped the posts no longer useful (${skipped.map((p) => p.kind).join(", ")}); a later round is due`,
-      );
-    }
+    logSkipped(log, today, skipped);
     const starting = dueNow.filter((post) => !started.has(`${post.kind}|${today}`));
     // A check whose round's sheet starts in this same look waits for the sheet's outcome.
     const sheetOf = (post: ScheduledPost) => {
@@ -225,11 +238,7 @@ export function startDigestSchedule(options: {
       }
       groups.set(post.time, [...(groups.get(post.time) ?? []), post]);
     }
-    for (const key of started) {
-      const date = key.slice(key.lastIndexOf("|") + 1);
-      if (date < addDays(today, -3)) started.delete(key);
-    }
-    for (const [key, at] of waiting) if (localDate(at, timezone) < today) waiting.delete(key);
+    forgetPast(started, waiting, today, timezone);
     // Each run's outcome, for the checks waiting on their sheet.
     const outcomes = new Map(afterSheets.map(([, sheet]) => [sheet.kind, Promise.withResolvers<unknown>()]));
     const runs = [...groups.values()].map(async (group) => {

@@ -15,6 +15,7 @@
  */
 import type { Entry, ItemKey } from "../record/types.ts";
 import type { Round } from "./care.ts";
+import type { AlertDose } from "./dose-alerts.ts";
 import { type DoseState, type DoseWindow, doseState, openState } from "./doses.ts";
 import {
   currentEntries,
@@ -172,16 +173,9 @@ export function dueOfOwed(i: OwedItem): DueItem & { unconfirmed?: boolean } {
 }
 
 /** One dose (or meal) a round asked, with its state at the moment read. */
-export interface OwedDose {
+export interface OwedDose extends AlertDose {
   date: string;
   round: Round;
-  bookingId: number;
-  petId: number;
-  petName: string;
-  room: string | undefined;
-  due: DueItem;
-  window: DoseWindow;
-  state: DoseState;
   /** Its current entry (not corrected since), when recorded. */
   entry?: Entry | undefined;
   /** Where it came from: the plan's version, and whether a person had confirmed it. */

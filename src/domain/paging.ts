@@ -57,3 +57,17 @@ export function pageOf<T>(
   const to = starts[current] ?? items.length;
   return { items: items.slice(from, to), page: current, pages, from, total: items.length };
 }
+
+/** A whole list's report cut to the page shown: its entries of that page, and where the page stands. */
+export function onPage<R extends { entries: readonly unknown[] }>(
+  whole: R,
+  shown: Pick<PageOf<unknown>, "items" | "page" | "pages" | "from">,
+): R & { page: number; pages: number; from: number } {
+  return {
+    ...whole,
+    entries: whole.entries.slice(shown.from, shown.from + shown.items.length),
+    page: shown.page,
+    pages: shown.pages,
+    from: shown.from,
+  };
+}

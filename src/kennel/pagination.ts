@@ -36,6 +36,39 @@ const LOOKS_WRONG = "the API's paging looks wrong";
 /** 1000000000 → "1,000,000,000". */
 const count = (n: number) => n.toLocaleString("en-GB");
 
+/** Why a page claims fewer pages than its own records need (zero pages with records, or too many records), if it does. */
+function pagesTooFew(
+  data: { totalPages: number; totalRecords: number; items: unknown[] },
+  page: number,
+  widest: number,
+): string | undefined {
+  const { totalPages } = data;
+  if (totalPages < 1 && data.items.length > 0)
+    return `it said there are ${totalPages} pages, with ${data.items.length} records on this one`;
+  if (page >= totalPages && widest > 0 && data.totalRecords > widest * Math.max(totalPages, 1))
+    return `it said ${data.totalRecords} records in ${totalPages} page${totalPages === 1 ? "" : "s"} of at most ${widest}`;
+  return undefined;
+}
+
+/** Why reading stops before the last page (the list grew, the page or time budget ran out), if it does. */
+function overBudget(s: {
+  totalPages: number;
+  firstTotal: number;
+  read: number;
+  maxPages: number;
+  maxMs: number;
+  spent: number;
+}): string | undefined {
+  if (s.totalPages > s.firstTotal * 2 + 10)
+    return `the list kept growing while it was being read (now ${count(s.totalPages)} pages, ${count(s.firstTotal)} at first); stopped after ${count(s.read)} pages`;
+  // A count the page budget cannot reach: the API claimed it (it did not grow); said as it is.
+  if (s.read >= s.maxPages)
+    return `the API claimed ${count(s.totalPages)} pages; stopped after ${count(s.read)} (the budget)`;
+  if (s.spent > s.maxMs)
+    return `reading the list took longer than ${Math.round(s.maxMs / 1000)} s (${s.read} of ${s.totalPages} pages read)`;
+  return undefined;
+}
+
 /**
  * Yields every page from `startPage` to the last, within a page, a time and a memory budget.
  * `fetchPage(n)` fetches page n. Throws InvalidResponseError (with the last request id) when a
@@ -85,35 +118,14 @@ export async function* paginate<T>(
     }
     widest = Math.max(widest, data.pageSize, data.items.length);
     const totalPages = data.totalPages;
-    if (totalPages < 1 && data.items.length > 0)
-      throw wrong(`it said there are ${totalPages} pages, with ${data.items.length} records on this one`);
-    if (page >= totalPages && widest > 0 && data.totalRecords > widest * Math.max(totalPages, 1))
-      throw wrong(
-        `it said ${data.totalRecords} records in ${totalPages} page${totalPages === 1 ? "" : "s"} of at most ${widest}`,
-      );
+    const short = pagesTooFew(data, page, widest);
+    if (short) throw wrong(short);
     yield result;
     // Read fresh from this response (docs/kennel-api.md, Pagination rules, 6).
     firstTotal ??= totalPages;
     if (page >= totalPages) return;
-    if (totalPages > firstTotal * 2 + 10) {
-      throw new InvalidResponseError(
-        `the list kept growing while it was being read (now ${count(totalPages)} pages, ${count(firstTotal)} at first); stopped after ${count(read)} pages`,
-        { requestId },
-      );
-    }
-    // A count the page budget cannot reach: the API claimed it (it did not grow); said as it is.
-    if (read >= maxPages) {
-      throw new InvalidResponseError(
-        `the API claimed ${count(totalPages)} pages; stopped after ${count(read)} (the budget)`,
-        { requestId },
-      );
-    }
-    if (now() - started > maxMs) {
-      throw new InvalidResponseError(
-        `reading the list took longer than ${Math.round(maxMs / 1000)} s (${read} of ${totalPages} pages read)`,
-        { requestId },
-      );
-    }
+    const over = overBudget({ totalPages, firstTotal, read, maxPages, maxMs, spent: now() - started });
+    if (over) throw new InvalidResponseError(over, { requestId });
     page++;
   }
 }

@@ -18,9 +18,9 @@ import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice
 import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import type { Pacer } from "../slack/pace.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { admit, privately } from "./guard.ts";
+import { postThread, slackError } from "./post-thread.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -95,11 +95,10 @@ export async function run(options: RunOptions): Promise<void> {
   await deps.inflight.track(work);
 }
 
-async function runInner(options: RunOptions): Promise<void> {
-  const { deps } = options;
-  // Every answer through the response_url is counted: never more than Slack's five.
+/** The options with every answer through the response_url counted: never more than Slack's five. */
+function counted(options: RunOptions): RunOptions & { usesLeft: () => number } {
   let uses = 0;
-  const o: RunOptions & { usesLeft: () => number } = {
+  return {
     ...options,
     respond: (args) => {
       uses++;
@@ -108,6 +107,11 @@ async function runInner(options: RunOptions): Promise<void> {
     },
     usesLeft: () => Math.max(0, RESPONSE_URL_USES - uses),
   };
+}
+
+async function runInner(options: RunOptions): Promise<void> {
+  const { deps } = options;
+  const o = counted(options);
   const send = (args: RespondArguments, message: Message, visibility: Visibility) =>
     sendSafely(o, args, message, visibility);
   // The one guard (src/listeners/guard.ts): a bot that is stopping, and access, as for buttons and forms.
@@ -156,17 +160,28 @@ async function runInner(options: RunOptions): Promise<void> {
     return;
   }
   for (const [i, message] of messages.entries()) {
-    let extra: { replace_original?: boolean } = {};
-    if (i === 0 && loadingShown) {
-      if (visibility === "ephemeral") extra = { replace_original: true };
-      else await o.respond({ delete_original: true }).catch(() => undefined);
-    } else if (i === 0 && o.replaceOriginal && !failed) {
-      extra = { replace_original: true };
-    } else if (o.replaceOriginal) {
-      extra = { replace_original: false };
-    }
+    const extra = await replacing(o, i === 0, { loadingShown, visibility, failed });
     await send(toArgs(message, visibility, extra), message, visibility);
   }
+}
+
+/**
+ * Whether a message replaces the one clicked: the first replaces the "Looking up…" notice (an
+ * ephemeral one in place; one in the channel is deleted first), or the original when asked and not failed.
+ */
+async function replacing(
+  o: RunOptions,
+  first: boolean,
+  s: { loadingShown: boolean; visibility: Visibility; failed: boolean },
+): Promise<{ replace_original?: boolean }> {
+  if (first && s.loadingShown) {
+    if (s.visibility === "ephemeral") return { replace_original: true };
+    await o.respond({ delete_original: true }).catch(() => undefined);
+    return {};
+  }
+  if (first && o.replaceOriginal && !s.failed) return { replace_original: true };
+  if (o.replaceOriginal) return { replace_original: false };
+  return {};
 }
 
 /**
@@ -218,42 +233,6 @@ async function sendSafely(
   return false;
 }
 
-/** Slack's error code from a failed Web API call (`not_in_channel`), or the message. */
-function slackError(error: unknown): string {
-  const data = (error as { data?: { error?: unknown } })?.data;
-  return typeof data?.error === "string" ? data.error : String((error as Error)?.message ?? error);
-}
-
-/** Posts a message and its thread; how many were posted and, if one failed, why. */
-async function postThread(
-  client: WebClient,
-  channel: string,
-  messages: Message[],
-  pace: Pacer | undefined,
-): Promise<{ sent: number; error?: string }> {
-  let threadTs: string | undefined;
-  for (const [i, m] of messages.entries()) {
-    try {
-      await pace?.turn(channel);
-      const res = await client.chat.postMessage({
-        channel,
-        text: m.text,
-        blocks: m.blocks,
-        unfurl_links: false,
-        unfurl_media: false,
-        ...(threadTs ? { thread_ts: threadTs } : {}),
-      });
-      if (i === 0) {
-        if (!res.ts) return { sent: 1, error: "chat.postMessage returned no ts" };
-        threadTs = res.ts;
-      }
-    } catch (error) {
-      return { sent: i, error: slackError(error) };
-    }
-  }
-  return { sent: messages.length };
-}
-
 /**
  * A channel answer of several messages: a message and its thread through the Web API (no
  * response_url use but removing "Looking up…"). When that fails, the rest still reaches the asker.
@@ -287,9 +266,6 @@ async function deliverThread(
     for (const m of rest) await sendSafely(o, toArgs(m, "in_channel"), m, "in_channel");
     return;
   }
-  const note = (text: string) => noticeMessage(text);
-  const asNote = (m: Message) =>
-    toArgs(m, "ephemeral", loadingShown ? { replace_original: true } : { replace_original: false });
   // Too long for the response_url: the whole of it (or what is left) in the asker's DM with the app.
   const dm = o.userId
     ? await postThread(o.client, o.userId, rest, o.deps.pace)
@@ -297,12 +273,36 @@ async function deliverThread(
   if (dm.sent === rest.length) {
     const where =
       sent > 0 ? `The first ${sent} of its ${messages.length} messages are here; the rest` : "This answer";
-    const n = note(
+    const n = noticeMessage(
       `📬 ${reason}. ${where} (${rest.length} messages) went to your direct messages with Kennel Desk (Apps → Kennel Desk). ${invite}`,
     );
-    await o.respond(asNote(n)).catch(() => undefined);
+    const extra = loadingShown ? { replace_original: true } : { replace_original: false };
+    await o.respond(toArgs(n, "ephemeral", extra)).catch(() => undefined);
     return;
   }
+  await deliverWhatFits(o, { channel, messages, loadingShown, sent, dmSent: dm.sent, reason, invite });
+}
+
+/**
+ * Nowhere else to put the rest of a channel answer: as many parts as the response_url's uses left
+ * allow, and a note naming which messages are missing.
+ */
+async function deliverWhatFits(
+  o: RunOptions & { usesLeft: () => number },
+  a: {
+    channel: string;
+    messages: Message[];
+    loadingShown: boolean;
+    sent: number;
+    dmSent: number;
+    reason: string;
+    invite: string;
+  },
+): Promise<void> {
+  const { channel, messages, loadingShown, sent, reason, invite } = a;
+  const dm = { sent: a.dmSent };
+  const rest = messages.slice(sent);
+  const note = (text: string) => noticeMessage(text);
   // Nowhere else to put it: as many parts as the uses left allow, and a note naming what is missing.
   const shown = rest.slice(dm.sent);
   const room = Math.max(0, o.usesLeft() - 1 - (loadingShown ? 1 : 0));

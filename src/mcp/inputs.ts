@@ -35,6 +35,16 @@ export const page = z
   .optional()
   .describe("One-based page number. Default 1.");
 
+/** One-based page of a day's list in the text (the structured content carries the whole day). */
+export const textPage = (describe: string) =>
+  z
+    .number()
+    .int("page is a whole number")
+    .min(1, "page is 1 or more")
+    .max(1000, "page is at most 1000")
+    .optional()
+    .describe(describe);
+
 export const pageSize = z
   .number()
   .int("pageSize is a whole number")

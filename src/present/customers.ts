@@ -14,21 +14,13 @@ import { consentLines, unbrokenPhone } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type PageAction,
-  type Part,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
+import { dotted, line, strong, toned, value } from "./doc.ts";
 import { pageActions, pageNote, referenceSpan } from "./parts.ts";
 import { statusWords, textParts } from "./records.ts";
+
+/** The customer's name, which the raw JSON answer (KENNEL_RAW_RESPONSES=1) is titled by in every serializer. */
+export { customerName } from "../domain/customers.ts";
 
 // --- a customer ----------------------------------------------------------------------------------
 
@@ -43,6 +35,41 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   const name = value(customerName(c), 150);
   const parts: Part[] = [{ kind: "title", text: name }];
   if (c.archived) parts.push({ kind: "summary", lines: [line("📦 archived customer")] });
+  parts.push(...contactParts(c));
+  parts.push({ kind: "text", lines: [[strong("Consent")], ...consentLines(c).map((l) => line(l))] });
+  const pets = activePets(c.pets);
+  parts.push(
+    ...textParts([
+      line(strong("Pets"), ` (${pets.length})`),
+      ...(pets.length
+        ? pets.map((p) =>
+            dotted(
+              `${speciesEmoji(p)} ${value(p.name ?? "unnamed", 100)}`,
+              p.breed && value(p.breed, 80),
+              p.petId !== undefined && toned("muted", `pet id ${p.petId}`),
+            ),
+          )
+        : [line("none recorded")]),
+    ]),
+  );
+  const actions: Action[] = [];
+  const history = c.customerId !== undefined ? o.historyAction?.(c.customerId) : undefined;
+  if (history) actions.push({ text: "Booking history", style: "primary", ...history });
+  for (const p of pets.slice(0, 10)) {
+    const open = p.petId !== undefined ? o.petAction?.(p.petId) : undefined;
+    if (open) actions.push({ text: `${p.name ?? "Pet"}: care`, ...open });
+  }
+  if (actions.length) parts.push({ kind: "actions", actions });
+  parts.push({
+    kind: "note",
+    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`)],
+  });
+  return { fallback: `Customer: ${customerName(c)}`, parts };
+}
+
+/** The customer's contact details, then the second and emergency contacts (the asker's own reply only). */
+function contactParts(c: CustomerView["customer"]): Part[] {
+  const parts: Part[] = [];
   const mobile = c.mobile
     ? `${c.mobile}${c.mobileCountry && !c.mobile.startsWith("+") ? ` (${c.mobileCountry})` : ""}`
     : undefined;
@@ -75,35 +102,7 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   if (second) people.push(line(strong("Second contact"), `: ${value(second, 300)}`));
   if (emergency.length) people.push([strong("Emergency contact"), { text: ": " }, ...emergency]);
   if (people.length) parts.push({ kind: "text", lines: people });
-  parts.push({ kind: "text", lines: [[strong("Consent")], ...consentLines(c).map((l) => line(l))] });
-  const pets = activePets(c.pets);
-  parts.push(
-    ...textParts([
-      line(strong("Pets"), ` (${pets.length})`),
-      ...(pets.length
-        ? pets.map((p) =>
-            dotted(
-              `${speciesEmoji(p)} ${value(p.name ?? "unnamed", 100)}`,
-              p.breed && value(p.breed, 80),
-              p.petId !== undefined && toned("muted", `pet id ${p.petId}`),
-            ),
-          )
-        : [line("none recorded")]),
-    ]),
-  );
-  const actions: Action[] = [];
-  const history = c.customerId !== undefined ? o.historyAction?.(c.customerId) : undefined;
-  if (history) actions.push({ text: "Booking history", style: "primary", ...history });
-  for (const p of pets.slice(0, 10)) {
-    const open = p.petId !== undefined ? o.petAction?.(p.petId) : undefined;
-    if (open) actions.push({ text: `${p.name ?? "Pet"}: care`, ...open });
-  }
-  if (actions.length) parts.push({ kind: "actions", actions });
-  parts.push({
-    kind: "note",
-    lines: [dotted(c.customerId !== undefined && `customer id ${c.customerId}`)],
-  });
-  return { fallback: `Customer: ${customerName(c)}`, parts };
+  return parts;
 }
 
 // --- a page of customers -------------------------------------------------------------------------

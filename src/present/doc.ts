@@ -11,6 +11,9 @@
  */
 import { oneLine, shortenAtWord } from "../domain/text.ts";
 
+/** The one cleaning of text (the domain's rule), which every serializer applies to what it draws. */
+export { cleanText, oneLine, shorten } from "../domain/text.ts";
+
 /** What a span says about itself: the terminal colours it; Slack shows only strong, em and code. */
 export type Tone = "alert" | "warn" | "muted" | "accent";
 

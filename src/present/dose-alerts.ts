@@ -16,19 +16,8 @@ import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
-import {
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  lineText,
-  type Part,
-  type Span,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Doc, Line, Part, Span } from "./doc.ts";
+import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
 import { textParts } from "./records.ts";
 
 interface AlertDoseView {

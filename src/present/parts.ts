@@ -2,17 +2,8 @@
 import { ENTRY_CAPS } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import type { SummaryPart } from "../words/day.ts";
-import {
-  type Action,
-  code,
-  dotted,
-  type Line,
-  type PageAction,
-  type Part,
-  type Span,
-  strong,
-  value,
-} from "./doc.ts";
+import type { Action, Line, PageAction, Part, Span } from "./doc.ts";
+import { code, dotted, strong, value } from "./doc.ts";
 
 /** A room's name as a group's line. */
 export const roomLine = (room: string): Line => [strong(room)];

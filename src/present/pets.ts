@@ -9,25 +9,16 @@ import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { unbrokenPhone } from "../words/customer.ts";
 import { petMedicineLines } from "./custody-pet.ts";
-import {
-  type Action,
-  type ActionOf,
-  code,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type PageAction,
-  type Part,
-  strong,
-  toned,
-  value,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
+import { code, dotted, line, strong, toned, value } from "./doc.ts";
 import { pageActions, pageNote } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { petAsNeededParts } from "./prn.ts";
 import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
+
+/** The species' emoji, which titles a pet's raw JSON answer (KENNEL_RAW_RESPONSES=1) in every serializer. */
+export { speciesEmoji } from "../words/care.ts";
 
 export interface PetDocOptions {
   timezone: string;
@@ -46,7 +37,7 @@ export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
 export const PET_ABOUT_PART = 2;
 
 export function petDoc(v: PetView, o: PetDocOptions): Doc {
-  const { pet, care, owner } = v;
+  const { pet, care } = v;
   const name = value(petName(v), 100);
   const about = petAboutWords(pet).map((x) => value(x, 100));
   const parts: Part[] = [
@@ -60,20 +51,7 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
       ],
     },
   ];
-  const fields: Array<{ label: string; value: Line }> = [];
-  if (pet.microchip) fields.push({ label: "Microchip", value: [code(value(pet.microchip, 100))] });
-  if (pet.registration) fields.push({ label: "Registration", value: line(value(pet.registration, 200)) });
-  if (pet.passport) fields.push({ label: "Passport", value: line(value(pet.passport, 200)) });
-  if (pet.insurer || pet.insurerNumber)
-    fields.push({
-      label: "Insurer",
-      value: dotted(
-        pet.insurer ? value(pet.insurer, 200) : "not recorded",
-        pet.insurerNumber && `policy ${value(pet.insurerNumber, 100)}`,
-      ),
-    });
-  fields.push({ label: "Evaluation", value: evaluationLine(care, o.timezone, o.thisYear) });
-  parts.push({ kind: "fields", fields });
+  parts.push({ kind: "fields", fields: idFields(v, o) });
   // Its open welfare flags (issue 38), before its care: what to act on first.
   if (v.welfare?.length) parts.push({ kind: "text", lines: flagLines(v.welfare) });
   parts.push(...textParts(careSummaryLines(care)));
@@ -92,13 +70,42 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
     const action = o.medicinesAction?.(stay.bookingId, stay.petId, stay.medicines.length > 0);
     if (lines.length) parts.push({ kind: "text", lines, action });
   }
+  const owner = ownerPart(v);
+  if (owner) parts.push(owner);
+  parts.push({
+    kind: "note",
+    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`)],
+  });
+  return { fallback: `Care summary: ${petName(v)}`, parts };
+}
+
+/** The pet's papers (microchip, registration, passport, insurer) and its evaluation. */
+function idFields({ pet, care }: PetView, o: PetDocOptions): Array<{ label: string; value: Line }> {
+  const fields: Array<{ label: string; value: Line }> = [];
+  if (pet.microchip) fields.push({ label: "Microchip", value: [code(value(pet.microchip, 100))] });
+  if (pet.registration) fields.push({ label: "Registration", value: line(value(pet.registration, 200)) });
+  if (pet.passport) fields.push({ label: "Passport", value: line(value(pet.passport, 200)) });
+  if (pet.insurer || pet.insurerNumber)
+    fields.push({
+      label: "Insurer",
+      value: dotted(
+        pet.insurer ? value(pet.insurer, 200) : "not recorded",
+        pet.insurerNumber && `policy ${value(pet.insurerNumber, 100)}`,
+      ),
+    });
+  fields.push({ label: "Evaluation", value: evaluationLine(care, o.timezone, o.thisYear) });
+  return fields;
+}
+
+/** The owner with their phones and emergency contact (the asker's own reply), or why not. */
+function ownerPart({ pet, owner }: PetView): Part | undefined {
   if (owner) {
     const phone = (x: string | undefined) => x && unbrokenPhone(x);
     const emergency = [owner.emergencyContactName, phone(owner.emergencyContactPhone)]
       .filter(Boolean)
       .join(", ");
     const phones = [phone(owner.mobile), phone(owner.landline)].filter(Boolean).join(" · ");
-    parts.push({
+    return {
       kind: "text",
       lines: [
         labelled("👤", "Owner", [
@@ -109,15 +116,10 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
         ...(phones ? [line(`📞 ${value(phones, 200)}`)] : []),
         ...(emergency ? [labelled("🚨", "Emergency contact", [{ text: value(emergency, 300) }])] : []),
       ],
-    });
-  } else if (pet.customerId !== undefined) {
-    parts.push({ kind: "text", lines: [line(`👤 Owner: customer ${pet.customerId} (could not be loaded)`)] });
+    };
   }
-  parts.push({
-    kind: "note",
-    lines: [dotted(pet.petId !== undefined && `pet id ${pet.petId}`)],
-  });
-  return { fallback: `Care summary: ${petName(v)}`, parts };
+  if (pet.customerId === undefined) return undefined;
+  return { kind: "text", lines: [line(`👤 Owner: customer ${pet.customerId} (could not be loaded)`)] };
 }
 
 // --- a page of pets ------------------------------------------------------------------------------

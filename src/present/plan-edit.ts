@@ -7,6 +7,10 @@ import { writtenTwice } from "../domain/plan/questions.ts";
 import type { Days, PlanItem } from "../domain/plan/types.ts";
 import { checkWords } from "../words/plan.ts";
 
+/** The rules the plan's edit form (src/blocks/plan-edit.ts) draws and reads its inputs back by. */
+export { ROUNDS } from "../domain/care.ts";
+export { isIsoDate } from "../time.ts";
+
 /** "Check: …" (what the reader left to a person) and what is asked of them; nothing for an item read by the reader or a person. */
 export function leftToPersonLines(i: PlanItem): string[] {
   if (i.readBy !== "nobody") return [];

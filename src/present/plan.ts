@@ -24,18 +24,8 @@ import {
   readingWords,
   sourceLineWords,
 } from "../words/plan.ts";
-import {
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { ActionOf, Doc, Line, Part } from "./doc.ts";
+import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {

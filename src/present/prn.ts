@@ -29,19 +29,8 @@ import {
 } from "../words/doses.ts";
 import { itemKeyWords, planStateWords } from "../words/plan.ts";
 import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
+import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
 

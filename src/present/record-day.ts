@@ -25,17 +25,8 @@ import {
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
-import {
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  requestIdSpan,
-  type Span,
-  toned,
-  value,
-} from "./doc.ts";
+import type { Doc, Line, Part, Span } from "./doc.ts";
+import { dotted, line, requestIdSpan, toned, value } from "./doc.ts";
 import { progressWords } from "./record.ts";
 
 type RecordPet = RecordDay["rounds"][number]["pets"][number];

@@ -20,6 +20,13 @@ import { ifNeededWords, reasonWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 
+/** The form's rules and words, which its Slack serializer (src/blocks/record-modal.ts, record-form.ts) draws and reads back. */
+export { isMedicationItem, printedItems } from "../domain/record.ts";
+export { roundWord } from "../domain/rounds.ts";
+export { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../record/types.ts";
+export { dayHeading, timeOf, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
+export { reasonWords } from "../words/doses.ts";
+
 /** A dose to give if needed (issue 44): given, or given past its limit once checked. */
 export const GIVEN = "given";
 export const GIVEN_ANYWAY = "given_anyway";

@@ -26,20 +26,8 @@ import { dateTimeOf, dayOf } from "../words/dates.ts";
 import { unknownStatusWords } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import { careWarningLine } from "./care.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  lineText,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
+import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
 import { andMoreWords } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
@@ -180,9 +168,9 @@ function bookingTitle(b: BookingView["booking"]): string {
   return `Booking ${b.reference ? value(b.reference, 100) : b.bookingId !== undefined ? `#${b.bookingId}` : ""}`.trim();
 }
 
-export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
+/** The booking's fields: status, type, dates, room, money, pets, owner (with contacts: the asker's own reply) and id. */
+function bookingFields(v: BookingView, o: BookingDocOptions): Array<{ label: string; value: Line }> {
   const b = v.booking as Booking;
-  const title = bookingTitle(b);
   const payment = paymentOf(b);
   const money = paymentWords(payment, true);
   const when = (iso: string | undefined) => line(dateTimeOf(iso, o.timezone, o.thisYear));
@@ -191,43 +179,55 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
     b.customerPhone && `📞 ${unbrokenPhone(value(b.customerPhone, 100))}`,
     b.customerEmail && `✉️ ${value(b.customerEmail, 200)}`,
   );
+  return [
+    { label: "Status", value: line(statusWords(b)) },
+    { label: "Type", value: line(type ? value(type, 60) : "not recorded") },
+    { label: "Check-in", value: when(b.checkInDate) },
+    { label: "Check-out", value: when(b.checkOutDate) },
+    {
+      label: "Room",
+      value: line(
+        b.roomName
+          ? whole(b.roomName)
+          : v.full
+            ? "not assigned"
+            : "not known (only the short booking could be read)",
+      ),
+    },
+    {
+      label: "Money",
+      value: [toned(payment === "paid" || payment === "unknown" ? undefined : "alert", money)],
+    },
+    {
+      label: "Pets",
+      value: line(`${b.petNames ? whole(b.petNames) : "not recorded"}${petCountText(b, 1)}`),
+    },
+    {
+      label: "Owner",
+      value: dotted(
+        `${b.customerName ? whole(b.customerName) : "not recorded"}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
+        contacts,
+      ),
+    },
+    { label: "Booking id", value: [toned("accent", String(b.bookingId ?? "not recorded"))] },
+  ];
+}
+
+/** What is wrong with the booking's care: its warning, and why it could not be loaded. */
+function careProblemLines(v: BookingView): Line[] {
+  const warning = careWarningLine(v.care);
+  return [
+    ...(warning ? [warning] : []),
+    ...(v.careProblem ? [[toned("alert", `❔ ${value(v.careProblem, 600)}`)]] : []),
+  ];
+}
+
+export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
+  const b = v.booking as Booking;
+  const title = bookingTitle(b);
   const parts: Part[] = [
     { kind: "title", text: title },
-    {
-      kind: "fields",
-      fields: [
-        { label: "Status", value: line(statusWords(b)) },
-        { label: "Type", value: line(type ? value(type, 60) : "not recorded") },
-        { label: "Check-in", value: when(b.checkInDate) },
-        { label: "Check-out", value: when(b.checkOutDate) },
-        {
-          label: "Room",
-          value: line(
-            b.roomName
-              ? whole(b.roomName)
-              : v.full
-                ? "not assigned"
-                : "not known (only the short booking could be read)",
-          ),
-        },
-        {
-          label: "Money",
-          value: [toned(payment === "paid" || payment === "unknown" ? undefined : "alert", money)],
-        },
-        {
-          label: "Pets",
-          value: line(`${b.petNames ? whole(b.petNames) : "not recorded"}${petCountText(b, 1)}`),
-        },
-        {
-          label: "Owner",
-          value: dotted(
-            `${b.customerName ? whole(b.customerName) : "not recorded"}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
-            contacts,
-          ),
-        },
-        { label: "Booking id", value: [toned("accent", String(b.bookingId ?? "not recorded"))] },
-      ],
-    },
+    { kind: "fields", fields: bookingFields(v, o) },
   ];
   // Each button beside what it opens: the owner's card under the owner, each pet's under its care.
   const button = (text: string, a: Omit<Action, "text"> | undefined) => {
@@ -274,11 +274,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   }
   const more = v.care.pets.length - pets.length;
   if (more > 0) parts.push({ kind: "text", lines: [line(andMoreWords(more, "pet", "each with /pet"))] });
-  const warning = careWarningLine(v.care);
-  const problems = [
-    ...(warning ? [warning] : []),
-    ...(v.careProblem ? [[toned("alert", `❔ ${value(v.careProblem, 600)}`)]] : []),
-  ];
+  const problems = careProblemLines(v);
   if (problems.length) parts.push({ kind: "text", lines: problems });
   parts.push(...textParts(staySummaryDocLines(v.stay, o.timezone)));
   button("Stay record", hasStayRecord(v.stay) ? o.stayAction?.(v.stay) : undefined);

@@ -8,6 +8,7 @@
  * with nothing this round, by its record, says so on its first line. Channel-safe.
  */
 import type { RoundPet, RoundReport } from "../answers/rounds.ts";
+import type { Round } from "../domain/care.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { medicationLines, roundWord } from "../domain/rounds.ts";
 import {
@@ -33,6 +34,9 @@ export interface RoundDocOptions {
   /** A post made late (the bot was down at the round's time): when it went out, "12:40". */
   lateAt?: string | undefined;
 }
+
+/** A pet's sheet on the round, as the channel may see it. */
+type SheetOf = NonNullable<ChannelSafe<RoundPet>["sheet"]>;
 
 function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[] {
   const b = p.booking;
@@ -64,11 +68,26 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   const allergy: Line | undefined = s.allergies
     ? [toned("warn", `⚠️ allergies: ${whole(s.allergies)}`)]
     : undefined;
+  return [
+    first,
+    ...(flag ? [[strong(offFoodWords(flag))]] : []),
+    ...flagLines(p.welfare),
+    ...alerts,
+    ...danger,
+    ...(allergy ? [allergy] : []),
+    ...(s.nothing ? [] : [...dietLines(s, r.round), ...feeding]),
+    ...medicineLines(p, s, r.round),
+    ...planLines(p),
+  ];
+}
+
+/** The pet's doses as the care plan decides them (src/domain/rounds.ts), then a meal not fed for a fast. */
+function medicineLines(p: ChannelSafe<RoundPet>, s: SheetOf, round: Round): Line[] {
   // The care plan decides what is due (src/domain/rounds.ts: the line stays whatever it says).
   const meds = medicationLines(s, p.plan).map((l): Line => {
     const row = l.planDecides
-      ? roundMedicationWhole(l.medication, r.round)
-      : roundMedicationRow(l.medication, r.round);
+      ? roundMedicationWhole(l.medication, round)
+      : roundMedicationRow(l.medication, round);
     const tone = l.due ? "warn" : "muted";
     const out: Line = [toned(tone, `💊 ${whole(row)}`)];
     // The plan's word, its own span: a sheet drawn again after the plan changed puts the plan now in its place.
@@ -79,28 +98,20 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   // A meal not fed for a fast says why (its words), as a meal to check does.
   if (meal && meal.status !== "due" && (meal.status !== "not_due" || meal.why === "fasting"))
     meds.push([{ text: whole(mealPlanOnSheetWords(meal)), of: "plan" }]);
+  return meds;
+}
+
+/** What the pet eats this round; with no diet on record, the house routine's meal on its rounds. */
+function dietLines(s: SheetOf, round: Round): Line[] {
   const diet: Line[] = [];
-  if (!s.nothing) {
-    if (s.diet.round) diet.push(line(`🍽 ${roundWord(r.round).toLowerCase()}: ${whole(s.diet.round)}`));
-    if (s.diet.general) diet.push(line(`🍽 general: ${whole(s.diet.general)}`));
-    for (const d of s.diet.named) diet.push(line(`🍽 ${whole(namedDietRow(d))}`));
-    // No diet on record: the house routine's meal on its rounds; nothing about food on the others.
-    if (s.noDiet) {
-      if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
-    } else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${r.round} diet recorded`));
-    diet.push(...feeding);
-  }
-  return [
-    first,
-    ...(flag ? [[strong(offFoodWords(flag))]] : []),
-    ...flagLines(p.welfare),
-    ...alerts,
-    ...danger,
-    ...(allergy ? [allergy] : []),
-    ...diet,
-    ...meds,
-    ...planLines(p),
-  ];
+  if (s.diet.round) diet.push(line(`🍽 ${roundWord(round).toLowerCase()}: ${whole(s.diet.round)}`));
+  if (s.diet.general) diet.push(line(`🍽 general: ${whole(s.diet.general)}`));
+  for (const d of s.diet.named) diet.push(line(`🍽 ${whole(namedDietRow(d))}`));
+  // No diet on record: the house routine's meal on its rounds; nothing about food on the others.
+  if (s.noDiet) {
+    if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
+  } else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${round} diet recorded`));
+  return diet;
 }
 
 /**

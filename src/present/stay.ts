@@ -12,19 +12,8 @@ import { prnStayLines, prnSummaryWords } from "../words/prn-stay.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";
-import {
-  code,
-  type Doc,
-  type Line,
-  line,
-  lineText,
-  type Part,
-  type Span,
-  strong,
-  toned,
-  value,
-  valueWithin,
-} from "./doc.ts";
+import type { Doc, Line, Part, Span } from "./doc.ts";
+import { code, line, lineText, strong, toned, value, valueWithin } from "./doc.ts";
 import { stayWelfareParts } from "./welfare-stay.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
@@ -98,6 +87,34 @@ function planLines(pet: PetStayRecord, timezone: string): Line[] {
   });
 }
 
+/** Each pet's rounds, then its doses given if needed; a pet with doses and no rounds after them all. */
+function staySections(stay: StayRecordView, timezone: string) {
+  const listed = new Set(stay.pets.map((p) => p.petId));
+  const others = [...new Set((stay.asNeeded ?? []).map((d) => d.petId))].filter((id) => !listed.has(id));
+  return [
+    ...stay.pets.map((pet) => ({
+      pet,
+      lines: [...stayRecordLines(pet, timezone), ...prnStayLines(dosesOf(stay, pet.petId), timezone)],
+    })),
+    ...others.map((id) => ({
+      pet: undefined,
+      lines: prnStayLines(dosesOf(stay, id), timezone, `pet ${id}`),
+    })),
+  ];
+}
+
+/** A pet's daily welfare checks, then every version of its care plan. */
+function petMoreParts(pet: StayRecordView["pets"][number], timezone: string): Part[] {
+  const plans = planLines(pet, timezone);
+  return [
+    ...stayWelfareParts(pet, timezone),
+    ...(plans.length ? [{ kind: "text" as const, lines: plans }] : []),
+  ];
+}
+
+/** The characters lines take in a message, a line break after each. */
+const linesChars = (lines: Line[]) => lines.reduce((n, l) => n + lineText(l).length + 1, 0);
+
 /**
  * The stay's full record: each pet (its summary in bold), each day and round, each item with its
  * outcome, who and when, note or reason; a corrected entry kept and marked.
@@ -108,22 +125,19 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
   if (stay.problem) parts.push({ kind: "text", lines: [[toned("alert", `❔ ${value(stay.problem, 600)}`)]] });
   else if (stay.pets.length === 0 && !stay.asNeeded?.length)
     parts.push({ kind: "text", lines: [line("Nothing recorded for this stay yet.")] });
-  // Each pet's rounds, then its doses given if needed; a pet with doses and no rounds after them all.
-  const listed = new Set(stay.pets.map((p) => p.petId));
-  const others = [...new Set((stay.asNeeded ?? []).map((d) => d.petId))].filter((id) => !listed.has(id));
-  const sections = [
-    ...stay.pets.map((pet) => ({
-      pet,
-      lines: [...stayRecordLines(pet, o.timezone), ...prnStayLines(dosesOf(stay, pet.petId), o.timezone)],
-    })),
-    ...others.map((id) => ({
-      pet: undefined,
-      lines: prnStayLines(dosesOf(stay, id), o.timezone, `pet ${id}`),
-    })),
-  ];
   let used = title.length;
   let cut = false;
-  for (const { pet, lines } of sections) {
+  /** Adds a part while the message has room; false (and cut) once it has none. */
+  const add = (part: Part, chars: number): boolean => {
+    if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
+      cut = true;
+      return false;
+    }
+    parts.push(part);
+    used += chars;
+    return true;
+  };
+  for (const { pet, lines } of staySections(stay, o.timezone)) {
     let chunk: Line[] = [];
     let chunkChars = 0;
     const flush = () => {
@@ -148,34 +162,22 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
     // The stay's daily welfare checks (issue 38): each day's check, or its absence, and its flags;
     // then every version of the pet's care plan (issue 34), with who confirmed it and when (none for
     // a pet listed only for its doses given if needed).
-    const plans = pet ? planLines(pet, o.timezone) : [];
-    const more: Part[] = [
-      ...(pet ? stayWelfareParts(pet, o.timezone) : []),
-      ...(plans.length ? [{ kind: "text" as const, lines: plans }] : []),
-    ];
-    for (const wp of more) {
-      const chars = wp.kind === "text" ? wp.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
-      if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
-        cut = true;
-        break;
-      }
-      parts.push(wp);
-      used += chars;
-    }
+    for (const wp of pet ? petMoreParts(pet, o.timezone) : [])
+      if (!add(wp, wp.kind === "text" ? linesChars(wp.lines) : 0)) break;
     if (cut) break;
   }
   // The stay's medicines in custody (issue 49): each one's register, counted in → given → counted →
   // handed back, the balance after each line (a controlled-drug register for the stay).
   for (const m of cut ? [] : (stay.medicines ?? [])) {
     const part = registerItem(m, m.lines, o.timezone);
-    const chars = part.kind === "item" ? part.lines.reduce((n, l) => n + lineText(l).length + 1, 0) : 0;
-    if (o.room && (used + chars > o.room.chars || parts.length >= o.room.parts)) {
-      cut = true;
-      break;
-    }
-    parts.push(part);
-    used += chars;
+    if (!add(part, part.kind === "item" ? linesChars(part.lines) : 0)) break;
   }
+  parts.push(stayFoot(cut, reference, o.timezone));
+  return { fallback: title, parts };
+}
+
+/** The record's foot: where the rest is when it was cut, and the time zone its times are in. */
+function stayFoot(cut: boolean, reference: string, timezone: string): Part {
   const foot: Line[] = [];
   if (cut)
     foot.push(
@@ -184,10 +186,9 @@ export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRe
       ),
     );
   foot.push(
-    line(`Times in the kennel's time zone (${o.timezone}). A corrected entry is kept, marked “corrected”.`),
+    line(`Times in the kennel's time zone (${timezone}). A corrected entry is kept, marked “corrected”.`),
   );
-  parts.push({ kind: "note", lines: foot });
-  return { fallback: title, parts };
+  return { kind: "note", lines: foot };
 }
 
 /** One stay's printable page (`kennel-desk record export --format html`): what it shows beside the record. */

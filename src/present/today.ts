@@ -15,18 +15,8 @@ import { offFoodCountWords } from "../words/off-food.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody.ts";
-import {
-  type Action,
-  type ActionOf,
-  type Doc,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
+import { line, strong, toned, value, whole } from "./doc.ts";
 import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 
@@ -107,6 +97,104 @@ const AS_NEEDED_LINES = 5;
 /** "15 bookings", "67 pets", or "?" when the figure could not be loaded. */
 const figure = (n: number | undefined, unit: string) => (n === undefined ? "?" : plural(n, unit));
 
+/** The care record's figures on the Home tab: this round's progress, doses, pets off their food, flags, medicines. */
+function recordParts(
+  r: NonNullable<TodayOverview["record"]>,
+  round: string,
+  o: TodayDocOptions,
+  act: (list: TodayList, text: string) => Action | undefined,
+  row: (label: string, rest: string, list: TodayList, text: string) => Part,
+): Part[] {
+  const parts: Part[] = [];
+  const progress = r.round ? `${r.round.recorded} of ${plural(r.round.pets, "pet")} recorded` : "?";
+  parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
+  if (r.doses) parts.push(dosesPart(r.doses, o.timezone ?? "UTC"));
+  const off = r.offFood;
+  parts.push({
+    kind: "text",
+    lines: [[strong(`🍽 ${off === undefined ? "Pets off their food: ?" : offFoodCountWords(off.length)}`)]],
+    action: off?.length ? act("offfood", "Show them") : undefined,
+  });
+  // The welfare flags open (issue 38): listed, each with its vet advice and resolved buttons.
+  const flags = r.welfareFlags;
+  if (flags?.length)
+    parts.push({
+      kind: "text",
+      lines: [[strong(`🚩 ${flagCountWords(flags.length)}`, "alert")]],
+      action: act("welfare", "Show them"),
+    });
+  // Medicine custody (issue 49): running out before check-out, counts overdue, discrepancies open.
+  const held = r.medicines ? medicinesHomeLines(r.medicines, o.timezone ?? "UTC") : [];
+  const stock = o.stockAction?.();
+  if (held.length)
+    parts.push({
+      kind: "text",
+      lines: held,
+      action: stock ? { text: "💊 Medicines held…", ...stock } : undefined,
+    });
+  return parts;
+}
+
+/** Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one. */
+function asNeededParts(
+  prn: NonNullable<TodayOverview["asNeeded"]>,
+  o: TodayDocOptions,
+  act: (list: TodayList, text: string) => Action | undefined,
+): Part[] {
+  const parts: Part[] = [];
+  if (prn.length > AS_NEEDED_LINES)
+    parts.push({
+      kind: "text",
+      lines: [[strong(asNeededCountWords(prn.length))]],
+      action: act("asneeded", "Show them"),
+    });
+  else
+    for (const p of prn) {
+      const give = o.giveAction?.(p);
+      parts.push({
+        kind: "text",
+        lines: [line("💊 ", ...asNeededHomeLine(p))],
+        action: give ? { text: "💊 Give if needed…", ...give } : undefined,
+      });
+    }
+  return parts;
+}
+
+/** The pets fasting today, each named (up to FASTING_MAX, then "and N more"), with the round behind a button. */
+function fastingPart(fasting: string[], act: (list: TodayList, text: string) => Action | undefined): Part {
+  return {
+    kind: "text",
+    lines: [
+      line(toned("alert", "🚫 "), strong("Fasting:", "alert")),
+      ...fasting.slice(0, FASTING_MAX).map((f): Line => [toned("alert", `• ${whole(f)}`)]),
+      ...(fasting.length > FASTING_MAX
+        ? [
+            line(
+              andMoreWords(
+                fasting.length - FASTING_MAX,
+                "fasting pet",
+                "the round (Show the round, or /rounds)",
+              ),
+            ),
+          ]
+        : []),
+    ],
+    action: act("rounds", "Show the round"),
+  };
+}
+
+/** The figures that could not be loaded, and where to look. */
+function problemsPart(problems: string[]): Part {
+  return {
+    kind: "text",
+    lines: [
+      line(toned("alert", "⚠️ Some figures could not be loaded (shown as ?):")),
+      ...problems.map((p): Line => [toned("alert", `• ${value(p, 400)}`)]),
+      line("Check the kennel API with /kennel status (or kennel-desk status) for what to do."),
+    ],
+  };
+}
+
 export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   const act = (list: TodayList, text: string): Action | undefined =>
     o.listAction ? { text, ...o.listAction(list) } : undefined;
@@ -117,26 +205,7 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   });
   const title = `Today — ${dayHeading(t.date)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
-  if (t.fasting?.length)
-    parts.push({
-      kind: "text",
-      lines: [
-        line(toned("alert", "🚫 "), strong("Fasting:", "alert")),
-        ...t.fasting.slice(0, FASTING_MAX).map((f): Line => [toned("alert", `• ${whole(f)}`)]),
-        ...(t.fasting.length > FASTING_MAX
-          ? [
-              line(
-                andMoreWords(
-                  t.fasting.length - FASTING_MAX,
-                  "fasting pet",
-                  "the round (Show the round, or /rounds)",
-                ),
-              ),
-            ]
-          : []),
-      ],
-      action: act("rounds", "Show the round"),
-    });
+  if (t.fasting?.length) parts.push(fastingPart(t.fasting, act));
   const round = roundWord(t.round).toLowerCase();
   parts.push(
     row("🛬 Arrivals", figure(t.arrivals, "booking"), "arrivals", "Show arrivals"),
@@ -177,64 +246,12 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
       "Show tomorrow's check",
     ),
   );
-  const r = t.record;
-  if (r) {
-    const progress = r.round ? `${r.round.recorded} of ${plural(r.round.pets, "pet")} recorded` : "?";
-    parts.push(row(`📋 This round (${round})`, progress, "rounds", "Show the round's sheet"));
-    if (r.doses) parts.push(dosesPart(r.doses, o.timezone ?? "UTC"));
-    const off = r.offFood;
-    parts.push({
-      kind: "text",
-      lines: [[strong(`🍽 ${off === undefined ? "Pets off their food: ?" : offFoodCountWords(off.length)}`)]],
-      action: off?.length ? act("offfood", "Show them") : undefined,
-    });
-    // The welfare flags open (issue 38): listed, each with its vet advice and resolved buttons.
-    const flags = r.welfareFlags;
-    if (flags?.length)
-      parts.push({
-        kind: "text",
-        lines: [[strong(`🚩 ${flagCountWords(flags.length)}`, "alert")]],
-        action: act("welfare", "Show them"),
-      });
-    // Medicine custody (issue 49): running out before check-out, counts overdue, discrepancies open.
-    const held = r.medicines ? medicinesHomeLines(r.medicines, o.timezone ?? "UTC") : [];
-    const stock = o.stockAction?.();
-    if (held.length)
-      parts.push({
-        kind: "text",
-        lines: held,
-        action: stock ? { text: "💊 Medicines held…", ...stock } : undefined,
-      });
-  }
+  if (t.record) parts.push(...recordParts(t.record, round, o, act, row));
   // Slack's "🖨 Chart": a button alone (the terminal has `kennel-desk chart`), its words on it.
   const chart = o.chartAction?.();
   if (chart)
     parts.push({ kind: "actions", actions: [{ text: "🖨 Chart: today's medications, to print", ...chart }] });
-  // Doses to give if needed (confirmed plans): a line and a button per pet, or a list behind one.
-  const prn = t.asNeeded ?? [];
-  if (prn.length > AS_NEEDED_LINES)
-    parts.push({
-      kind: "text",
-      lines: [[strong(asNeededCountWords(prn.length))]],
-      action: act("asneeded", "Show them"),
-    });
-  else
-    for (const p of prn) {
-      const give = o.giveAction?.(p);
-      parts.push({
-        kind: "text",
-        lines: [line("💊 ", ...asNeededHomeLine(p))],
-        action: give ? { text: "💊 Give if needed…", ...give } : undefined,
-      });
-    }
-  if (t.problems.length)
-    parts.push({
-      kind: "text",
-      lines: [
-        line(toned("alert", "⚠️ Some figures could not be loaded (shown as ?):")),
-        ...t.problems.map((p): Line => [toned("alert", `• ${value(p, 400)}`)]),
-        line("Check the kennel API with /kennel status (or kennel-desk status) for what to do."),
-      ],
-    });
+  parts.push(...asNeededParts(t.asNeeded ?? [], o, act));
+  if (t.problems.length) parts.push(problemsPart(t.problems));
   return { fallback: title, parts };
 }

@@ -11,18 +11,8 @@ import { careWarningWords } from "../words/care.ts";
 import { timeOf } from "../words/dates.ts";
 import { leftOutWords, postedLateWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
-import {
-  type Action,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { Action, Doc, Line, Part } from "./doc.ts";
+import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 import { referenceSpan } from "./parts.ts";
 
 export interface TomorrowDocOptions {

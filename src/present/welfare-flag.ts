@@ -7,18 +7,8 @@
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
-import {
-  type ActionOf,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import type { ActionOf, Doc, Line, Part } from "./doc.ts";
+import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 import { andMoreWords } from "./parts.ts";
 
 /** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */

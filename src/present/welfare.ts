@@ -22,20 +22,14 @@ import {
   signWords,
   valuesWords,
 } from "../words/welfare.ts";
-import {
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  type Span,
-  strong,
-  toned,
-  value,
-  valueWithin,
-  whole,
-} from "./doc.ts";
+import type { Doc, Line, Part, Span } from "./doc.ts";
+import { dotted, line, strong, toned, value, valueWithin, whole } from "./doc.ts";
 import { flagLines } from "./welfare-flag.ts";
+
+/** The check's fields and words, which its Slack form (src/blocks/welfare-modal.ts) draws and reads back. */
+export { ALL_NORMAL, WELFARE_FIELDS, WELFARE_SIGNS } from "../domain/welfare.ts";
+export { dayHeading, timeOf } from "../words/dates.ts";
+export { FIELD_WORDS, flagHeadWords, mealWords, valueWords } from "../words/welfare.ts";
 
 /** Most bookings named that could not be listed (the round post names every one). */
 const UNLISTED = 8;

@@ -113,33 +113,35 @@ async function morning(deps: SeedDeps, bot: Bot, clock: KennelClock, out: DoseSe
     if (w.status === "witnessed" && /insulin/i.test(entry.itemText))
       out.witnessed = `${pet.name}: ${entry.itemText}`;
   }
-  if (late) {
-    // Its meal at 07:40 with the others; its medication written at 11:00, given at 08:05.
-    const meal = late.due.filter((d) => !isMedicationItem(d.item));
-    if (meal.length)
-      await recordItems(
-        deps,
-        sheet,
-        late,
-        meal.map((d) => ({ item: d.item, outcome: "ate_all" })),
-        SAM,
-        `preview:dose:meal:${sheet.id}`,
-      );
-    clock.setTo("11:00");
-    const givenAt = zonedInstant(clock.today, "08:05", deps.config.timezone).toISOString();
-    const given = meds(late).map((d) => ({ item: d.item, outcome: "given" as const, givenAt }));
-    // The form's own check of the time said (src/answers/late-entry.ts): 08:05 passes it.
-    const refused = givenAtRefusal(givenAt, {
-      now: clock.now(),
-      arrival: late.arrivesAt,
-      closed: closedDoses(deps, sheet, late, clock.now()),
-      timezone: deps.config.timezone,
-      petName: late.name,
-    });
-    if (!refused) {
-      const r = await recordItems(deps, sheet, late, given, SAM, `preview:dose:late-entry:${sheet.id}`);
-      if (r.status === "recorded") out.lateEntry = `${late.name}: ${meds(late)[0]?.label}`;
-    }
+  if (late) await lateEntry(deps, clock, sheet, late, out);
+}
+
+/** A pet's meal at 07:40 with the others; its medication written at 11:00, given at 08:05. */
+async function lateEntry(deps: SeedDeps, clock: KennelClock, sheet: Sheet, late: SheetPet, out: DoseSeed) {
+  const meal = late.due.filter((d) => !isMedicationItem(d.item));
+  if (meal.length)
+    await recordItems(
+      deps,
+      sheet,
+      late,
+      meal.map((d) => ({ item: d.item, outcome: "ate_all" })),
+      SAM,
+      `preview:dose:meal:${sheet.id}`,
+    );
+  clock.setTo("11:00");
+  const givenAt = zonedInstant(clock.today, "08:05", deps.config.timezone).toISOString();
+  const given = meds(late).map((d) => ({ item: d.item, outcome: "given" as const, givenAt }));
+  // The form's own check of the time said (src/answers/late-entry.ts): 08:05 passes it.
+  const refused = givenAtRefusal(givenAt, {
+    now: clock.now(),
+    arrival: late.arrivesAt,
+    closed: closedDoses(deps, sheet, late, clock.now()),
+    timezone: deps.config.timezone,
+    petName: late.name,
+  });
+  if (!refused) {
+    const r = await recordItems(deps, sheet, late, given, SAM, `preview:dose:late-entry:${sheet.id}`);
+    if (r.status === "recorded") out.lateEntry = `${late.name}: ${meds(late)[0]?.label}`;
   }
 }
 

@@ -75,6 +75,68 @@ function answerOf(text: string | undefined): Record<string, unknown> {
 const isModal = (v: unknown): v is Record<string, unknown> =>
   isObject(v) && v.type === "modal" && Array.isArray(v.blocks) && v.blocks.length <= 100;
 
+/** The modals open for a person, from the root of their stack up (none once the root is closed). */
+function stackOf(slack: SlackStandIn, owners: Map<string, string>, user: string): OpenedModal[] {
+  const mine = [...slack.modals.values()].filter((m) => owners.get(m.trigger_id) === user);
+  const root = mine.findLastIndex((m) => !m.pushed);
+  if (root < 0 || mine[root]?.closed) return [];
+  const open: OpenedModal[] = [];
+  for (const m of mine.slice(root)) if (!m.closed) open.push(m);
+  return open;
+}
+
+/** The view as Slack sends it with an interaction: its ids, its stack, and the state typed so far. */
+function viewAsSent(teamId: string, s: OpenedModal[], values: unknown) {
+  const m = s.at(-1) as OpenedModal;
+  return {
+    ...m.view,
+    id: m.id,
+    team_id: teamId,
+    app_id: "APREVIEW",
+    state: { values: stateOf(m.view, values) },
+    hash: `h${m.id}-${m.version}`,
+    previous_view_id: s.at(-2)?.id ?? null,
+    root_view_id: s[0]?.id ?? m.id,
+  };
+}
+
+/** What every interaction payload carries: the team, the person, the app and its trigger. */
+function commonOf(teamId: string, person: PagePerson, trigger: string) {
+  return {
+    team: { id: teamId, domain: "preview" },
+    user: person,
+    api_app_id: "APREVIEW",
+    token: "preview",
+    trigger_id: trigger,
+  };
+}
+
+/** The app's answer to a submission, done as Slack does it: errors shown, a view updated or pushed, or closed. */
+function settle(
+  slack: SlackStandIn,
+  s: OpenedModal[],
+  viewId: string,
+  trigger: string,
+  answer: Record<string, unknown>,
+): Submitted {
+  const action = answer.response_action;
+  if (action === "errors")
+    return {
+      ok: false,
+      errors: isObject(answer.errors) ? (answer.errors as Record<string, string>) : {},
+    };
+  if (action === "update" || action === "push") {
+    if (!isModal(answer.view)) return { ok: false, error: "The app's answer is not a view Slack can show." };
+    if (action === "update") slack.updateModal(viewId, answer.view);
+    else if (s.length >= MOST_STACKED)
+      return { ok: false, error: "Slack shows at most three views at once." };
+    else slack.openModal(trigger, answer.view, true);
+    return { ok: true };
+  }
+  for (const m of action === "clear" ? s : s.slice(-1)) slack.closeModal(m.id);
+  return { ok: true };
+}
+
 export function modalDesk(o: {
   slack: SlackStandIn;
   teamId: string;
@@ -84,40 +146,13 @@ export function modalDesk(o: {
   const { slack, teamId } = o;
   const owners = new Map<string, string>();
   let seq = 0;
-
-  const stack = (user: string): OpenedModal[] => {
-    const mine = [...slack.modals.values()].filter((m) => owners.get(m.trigger_id) === user);
-    const root = mine.findLastIndex((m) => !m.pushed);
-    if (root < 0 || mine[root]?.closed) return [];
-    const open: OpenedModal[] = [];
-    for (const m of mine.slice(root)) if (!m.closed) open.push(m);
-    return open;
-  };
+  const stack = (user: string) => stackOf(slack, owners, user);
+  const viewOf = (s: OpenedModal[], values: unknown) => viewAsSent(teamId, s, values);
+  const common = (person: PagePerson, trigger: string) => commonOf(teamId, person, trigger);
   const shown = (user: string, viewId: string) => {
     const s = stack(user);
     return s.at(-1)?.id === viewId ? s : undefined;
   };
-  /** The view as Slack sends it with an interaction: its ids, its stack, and the state typed so far. */
-  const viewOf = (s: OpenedModal[], values: unknown) => {
-    const m = s.at(-1) as OpenedModal;
-    return {
-      ...m.view,
-      id: m.id,
-      team_id: teamId,
-      app_id: "APREVIEW",
-      state: { values: stateOf(m.view, values) },
-      hash: `h${m.id}-${m.version}`,
-      previous_view_id: s.at(-2)?.id ?? null,
-      root_view_id: s[0]?.id ?? m.id,
-    };
-  };
-  const common = (person: PagePerson, trigger: string) => ({
-    team: { id: teamId, domain: "preview" },
-    user: person,
-    api_app_id: "APREVIEW",
-    token: "preview",
-    trigger_id: trigger,
-  });
 
   const desk: ModalDesk = {
     trigger(user, key) {
@@ -151,24 +186,7 @@ export function modalDesk(o: {
       };
       const { status, text } = await o.send(payload);
       if (status !== 200) return { ok: false, error: "The app did not answer: nothing changed. Try again." };
-      const answer = answerOf(text);
-      const action = answer.response_action;
-      if (action === "errors")
-        return {
-          ok: false,
-          errors: isObject(answer.errors) ? (answer.errors as Record<string, string>) : {},
-        };
-      if (action === "update" || action === "push") {
-        if (!isModal(answer.view))
-          return { ok: false, error: "The app's answer is not a view Slack can show." };
-        if (action === "update") slack.updateModal(viewId, answer.view);
-        else if (s.length >= MOST_STACKED)
-          return { ok: false, error: "Slack shows at most three views at once." };
-        else slack.openModal(trigger, answer.view, true);
-        return { ok: true };
-      }
-      for (const m of action === "clear" ? s : s.slice(-1)) slack.closeModal(m.id);
-      return { ok: true };
+      return settle(slack, s, viewId, trigger, answerOf(text));
     },
     close(user, viewId, all) {
       const s = shown(user, viewId);

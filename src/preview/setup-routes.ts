@@ -77,6 +77,28 @@ function send(res: ServerResponse, status: number, body: unknown, type = "applic
 
 const text = (v: unknown): string => (typeof v === "string" ? v.slice(0, 2_000) : "");
 
+/** A POST's JSON body; or undefined, once the asker is told why not (not a POST, not JSON). */
+async function jsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Record<string, unknown> | undefined> {
+  if (req.method !== "POST") {
+    send(res, 405, { ok: false, error: "method not allowed" });
+    return undefined;
+  }
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
+    send(res, 415, { ok: false, error: "send JSON" });
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(await readBody(req, 50_000));
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    send(res, 400, { ok: false, error: "not JSON" });
+    return undefined;
+  }
+}
+
 export interface SetupRoutes {
   /** Answers the request when it is one of the setup page's; false otherwise. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
@@ -173,48 +195,30 @@ export function setupRoutes(options: SetupOptions, previewPort: () => number): S
     }
   }
 
+  /** The setup page, the app's manifest and the setup's state; false for another path. */
+  async function get(path: string, url: URL, res: ServerResponse): Promise<boolean> {
+    if (path === "/setup") {
+      const page = fillTemplate("setup.html", { STYLE: asset("setup.css"), SCRIPT: asset("setup.js") });
+      send(res, 200, page, "text/html; charset=utf-8");
+    } else if (path === "/setup/manifest") {
+      const manifest = appManifest({
+        name: url.searchParams.get("name") ?? undefined,
+        mode: modeOf(url.searchParams.get("mode")),
+        publicUrl: url.searchParams.get("publicUrl") ?? undefined,
+      });
+      send(res, 200, { manifest, link: createAppLink(manifest), scopes: manifestScopes() });
+    } else if (path === "/setup/state") send(res, 200, await state());
+    else return false;
+    return true;
+  }
+
   return {
     async handle(req, res, url) {
       const path = url.pathname;
       if (path !== "/setup" && !path.startsWith("/setup/")) return false;
-      if (req.method === "GET" && path === "/setup") {
-        send(
-          res,
-          200,
-          fillTemplate("setup.html", { STYLE: asset("setup.css"), SCRIPT: asset("setup.js") }),
-          "text/html; charset=utf-8",
-        );
-        return true;
-      }
-      if (req.method === "GET" && path === "/setup/manifest") {
-        const manifest = appManifest({
-          name: url.searchParams.get("name") ?? undefined,
-          mode: modeOf(url.searchParams.get("mode")),
-          publicUrl: url.searchParams.get("publicUrl") ?? undefined,
-        });
-        send(res, 200, { manifest, link: createAppLink(manifest), scopes: manifestScopes() });
-        return true;
-      }
-      if (req.method === "GET" && path === "/setup/state") {
-        send(res, 200, await state());
-        return true;
-      }
-      if (req.method !== "POST") {
-        send(res, 405, { ok: false, error: "method not allowed" });
-        return true;
-      }
-      if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
-        send(res, 415, { ok: false, error: "send JSON" });
-        return true;
-      }
-      let body: Record<string, unknown>;
-      try {
-        const parsed: unknown = JSON.parse(await readBody(req, 50_000));
-        body = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-      } catch {
-        send(res, 400, { ok: false, error: "not JSON" });
-        return true;
-      }
+      if (req.method === "GET" && (await get(path, url, res))) return true;
+      const body = await jsonBody(req, res);
+      if (!body) return true;
       if (path === "/setup/start") {
         const now = await state();
         if (!now.canStart) {

@@ -7,6 +7,7 @@
  */
 import type { StatusReport } from "../kennel/client.ts";
 import type { KennelError } from "../kennel/errors.ts";
+import { TOKEN_REFUSED } from "../slack/start-problem.ts";
 
 export interface CheckResult {
   ok: boolean;
@@ -80,17 +81,6 @@ export type SlackFailure =
   | { status: number }
   | { unsendable: true };
 
-const REFUSED = new Set([
-  "invalid_auth",
-  "not_authed",
-  "token_revoked",
-  "token_expired",
-  "account_inactive",
-  "user_removed_from_team",
-  "team_disabled",
-  "app_uninstalled",
-  "no_permission",
-]);
 const NO_NETWORK = new Set(["ENOTFOUND", "EAI_AGAIN", "ENETUNREACH"]);
 
 const PASTE = {
@@ -112,7 +102,7 @@ export function slackProblem(
     return bad("This cannot be sent to Slack as a token (it holds characters a token never has).", paste);
   if ("slackError" in failure) {
     const code = failure.slackError;
-    if (REFUSED.has(code))
+    if (TOKEN_REFUSED.has(code))
       return bad(
         `Slack refused this token (${code}): it is mistyped or cut short, was revoked, or the app was removed from the workspace.`,
         `${paste} If the app was removed, install it again first (Install App, Install to Workspace).`,

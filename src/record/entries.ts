@@ -151,16 +151,43 @@ export async function recordWith(
   return result;
 }
 
-export async function recordIn(
-  q: Query,
-  inputs: EntryInput[],
-  kennel: string,
-  at: string,
-  nextId: NextId,
-): Promise<RecordResult> {
-  const key = (inputs[0] as EntryInput).requestKey;
-  const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
-  if (before.length > 0) return { status: "duplicate", entries: before.map(entryOf) };
+/** An entry's row as stored, before its place in the chain. */
+function rowOf(
+  input: EntryInput,
+  o: { id: number; seq: number; kennel: string; key: string; at: string },
+): Row {
+  const { key, at } = o;
+  return {
+    id: o.id,
+    seq: o.seq,
+    kennel: o.kennel,
+    round_date: input.date,
+    round: input.round,
+    booking_id: input.bookingId,
+    pet_id: input.petId,
+    pet_name: input.petName,
+    item: input.item,
+    item_text: input.itemText,
+    outcome: input.outcome,
+    reason: input.reason ?? null,
+    note: input.note ?? null,
+    user_id: input.userId,
+    user_name: input.userName,
+    request_key: key,
+    supersedes: input.supersedes ?? null,
+    recorded_at: at,
+    given_at: givenAtOf(input.givenAt, at),
+    reason_code: input.reasonCode ?? null,
+    chain_format: CHAIN_FORMAT,
+  };
+}
+
+/**
+ * The entries that already stand for the inputs' items (none superseded). A correction's entry must
+ * be of its item; while that entry is current nothing else is looked at, once corrected the one
+ * standing is found.
+ */
+async function standingEntries(q: Query, inputs: EntryInput[]): Promise<Entry[]> {
   const existing: Entry[] = [];
   for (const input of inputs) {
     if (input.supersedes !== undefined) {
@@ -182,6 +209,20 @@ export async function recordIn(
     );
     existing.push(...current.map(entryOf));
   }
+  return existing;
+}
+
+export async function recordIn(
+  q: Query,
+  inputs: EntryInput[],
+  kennel: string,
+  at: string,
+  nextId: NextId,
+): Promise<RecordResult> {
+  const key = (inputs[0] as EntryInput).requestKey;
+  const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
+  if (before.length > 0) return { status: "duplicate", entries: before.map(entryOf) };
+  const existing = await standingEntries(q, inputs);
   if (existing.length > 0) {
     // The same request delivered twice at once (PostgreSQL, read committed): the other delivery may
     // have committed between the first look at the request key and this one. Its entries are this
@@ -194,29 +235,7 @@ export async function recordIn(
   let head = await headIn(q);
   const entries: Entry[] = [];
   for (const input of inputs) {
-    const row: Row = {
-      id: await nextId("care_entries"),
-      seq: head.seq + 1,
-      kennel,
-      round_date: input.date,
-      round: input.round,
-      booking_id: input.bookingId,
-      pet_id: input.petId,
-      pet_name: input.petName,
-      item: input.item,
-      item_text: input.itemText,
-      outcome: input.outcome,
-      reason: input.reason ?? null,
-      note: input.note ?? null,
-      user_id: input.userId,
-      user_name: input.userName,
-      request_key: key,
-      supersedes: input.supersedes ?? null,
-      recorded_at: at,
-      given_at: givenAtOf(input.givenAt, at),
-      reason_code: input.reasonCode ?? null,
-      chain_format: CHAIN_FORMAT,
-    };
+    const row = rowOf(input, { id: await nextId("care_entries"), seq: head.seq + 1, kennel, key, at });
     row.prev_hash = head.hash;
     row.hash = chainHash(head.hash, entryContent(row));
     const names = Object.keys(row);

@@ -6,6 +6,7 @@
  * client stays tolerant of the other plausible shapes.
  */
 
+import { reducedBookingSchema } from "../kennel/record-schemas.ts";
 import { isIsoDate } from "../time.ts";
 import { asListed } from "./awkward.ts";
 import type { BusinessData, Json } from "./types.ts";
@@ -82,21 +83,8 @@ function envelope(items: Json[], query: URLSearchParams): Json {
   };
 }
 
-const REDUCED_FIELDS = [
-  "bookingId",
-  "bookingType",
-  "reference",
-  "status",
-  "customerId",
-  "customerName",
-  "petNames",
-  "numberOfPets",
-  "serviceId",
-  "checkInDate",
-  "checkOutDate",
-  "bookingPaid",
-  "hasPayment",
-];
+/** The reduced booking's fields: the ones the client reads from a booking found by its reference. */
+const REDUCED_FIELDS = Object.keys(reducedBookingSchema.shape);
 
 function reduced(booking: Json): Json {
   const out: Json = {};

@@ -28,3 +28,19 @@ export const cat = (name: string, care: Json = {}): Json => ({
   breed: "Moggy",
   ...care,
 });
+
+/**
+ * One case: its reference, owner, room, check-in and check-out (days from today and local time), the
+ * booking's own words (`petNames`, a status other than checked in…), then its pets.
+ */
+export function stay(
+  reference: string,
+  owner: [string, string],
+  room: string,
+  checkIn: [number, string],
+  checkOut: [number, string] | undefined,
+  more: Pick<Case, "petNames"> & Partial<Pick<Case, "status" | "numberOfPets" | "paid" | "listless">>,
+  pets: Json[],
+): Case {
+  return { reference, owner, pets, status: "checked_in", checkIn, checkOut, room, ...more };
+}

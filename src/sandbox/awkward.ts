@@ -94,37 +94,7 @@ export function addAwkward(data: SandboxData): void {
       return pet;
     });
     business.petsByCustomer.set(cid, pets);
-    const booking: Json = {
-      bookingId: ++bookingId,
-      bookingType: "boarding",
-      reference: c.reference,
-      status: c.status,
-      customerId: cid,
-      customerName: `${c.owner[0]} ${c.owner[1]}`,
-      customerPhone: customer.mobile,
-      customerEmail: customer.email,
-      petNames: c.petNames,
-      numberOfPets: c.numberOfPets ?? pets.length,
-      serviceId: 1,
-      roomName: c.room,
-      checkInDate: at(c.checkIn[0], c.checkIn[1]),
-      checkOutDate: c.checkOut ? at(c.checkOut[0], c.checkOut[1]) : null,
-      bookingPaid: c.paid === undefined ? true : c.paid,
-      hasPayment: c.paid === undefined ? true : c.paid,
-    };
-    business.bookings.push(booking);
-    business.bookingById.set(bookingId, booking);
-    business.bookingByReference.set(c.reference, booking);
-    push(business.bookingsByCustomer, cid, booking);
-    business.petsByBooking.set(bookingId, pets);
-    push(business.arrivalsByDate, local(c.checkIn[0]), booking);
-    if (c.checkOut) {
-      push(business.departuresByDate, local(c.checkOut[0]), booking);
-      business.maxStayMs = Math.max(
-        business.maxStayMs,
-        Date.parse(booking.checkOutDate as string) - Date.parse(booking.checkInDate as string),
-      );
-    }
+    addBooking(business, c, { bookingId: ++bookingId, customer, pets, at, local });
   }
   business.bookings.sort(
     (a, b) =>
@@ -136,4 +106,51 @@ export function addAwkward(data: SandboxData): void {
     business.checkInMs.length,
     ...business.bookings.map((b) => Date.parse(b.checkInDate as string)),
   );
+}
+
+/** One case's booking, indexed as the generated ones are (by id, reference, customer, day). */
+function addBooking(
+  business: BusinessData,
+  c: (typeof CASES)[number],
+  o: {
+    bookingId: number;
+    customer: Json;
+    pets: Json[];
+    at: (day: number, time: string) => string;
+    local: (day: number) => string;
+  },
+): void {
+  const { bookingId, customer, pets, at, local } = o;
+  const cid = customer.customerId as number;
+  const booking: Json = {
+    bookingId,
+    bookingType: "boarding",
+    reference: c.reference,
+    status: c.status,
+    customerId: cid,
+    customerName: `${c.owner[0]} ${c.owner[1]}`,
+    customerPhone: customer.mobile,
+    customerEmail: customer.email,
+    petNames: c.petNames,
+    numberOfPets: c.numberOfPets ?? pets.length,
+    serviceId: 1,
+    roomName: c.room,
+    checkInDate: at(c.checkIn[0], c.checkIn[1]),
+    checkOutDate: c.checkOut ? at(c.checkOut[0], c.checkOut[1]) : null,
+    bookingPaid: c.paid === undefined ? true : c.paid,
+    hasPayment: c.paid === undefined ? true : c.paid,
+  };
+  business.bookings.push(booking);
+  business.bookingById.set(bookingId, booking);
+  business.bookingByReference.set(c.reference, booking);
+  push(business.bookingsByCustomer, cid, booking);
+  business.petsByBooking.set(bookingId, pets);
+  push(business.arrivalsByDate, local(c.checkIn[0]), booking);
+  if (c.checkOut) {
+    push(business.departuresByDate, local(c.checkOut[0]), booking);
+    business.maxStayMs = Math.max(
+      business.maxStayMs,
+      Date.parse(booking.checkOutDate as string) - Date.parse(booking.checkInDate as string),
+    );
+  }
 }

@@ -143,33 +143,39 @@ const SANDBOX_OPTIONS = {
   "growing-totals": { type: "boolean" },
 } as const;
 
+/** A whole-number option within its range; throws an Error that says what is wrong. */
+function whole(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  return n;
+}
+
+/** A fraction option from 0 to 1; throws an Error that says what is wrong. */
+function rate(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new Error(`--${name} must be a fraction from 0 to 1, not "${raw}".`);
+  return n;
+}
+
+/** `--latency 300` or `--latency 100-500`; throws an Error that says what is wrong. */
+function latencyOf(latency: string | undefined): Faults["latencyMs"] {
+  if (latency === undefined) return undefined;
+  const m = /^(\d+)(?:-(\d+))?$/.exec(latency);
+  if (!m) throw new Error(`--latency must be milliseconds (300) or a range (100-500), not "${latency}".`);
+  return m[2] ? [Number(m[1]), Number(m[2])] : Number(m[1]);
+}
+
 /** The sandbox's options from the command line; throws an Error whose message says what is wrong. */
 function sandboxOptionsFromArgs(
   args: string[],
   defaultTimezone: string,
 ): { options: SandboxOptions & { port: number }; writeEnv: string | undefined } {
   const values = parseSandboxArgs(args);
-  const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
-    return n;
-  };
-  const rate = (name: string, raw: string | undefined): number | undefined => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0 || n > 1)
-      throw new Error(`--${name} must be a fraction from 0 to 1, not "${raw}".`);
-    return n;
-  };
-  const latency = values.latency;
-  let latencyMs: Faults["latencyMs"];
-  if (latency !== undefined) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(latency);
-    if (!m) throw new Error(`--latency must be milliseconds (300) or a range (100-500), not "${latency}".`);
-    latencyMs = m[2] ? [Number(m[1]), Number(m[2])] : Number(m[1]);
-  }
+  const latencyMs = latencyOf(values.latency);
   if (values.timezone !== undefined && !isValidTimeZone(values.timezone)) {
     throw new Error(
       `--timezone "${values.timezone}" is not a known IANA time zone (for example Europe/London).`,

@@ -121,6 +121,37 @@ function addCustomer(
 }
 
 export function makeLandmarks(ctx: BuildContext, business: BusinessData, index: number): Landmarks {
+  const [muller, mullerBiscuit, mullerPepper] = addMuller(ctx, business, index);
+  const [obrien, obrienBiscuit] = addObrien(ctx, business, index + 1);
+  const [fernandez, [fernandezChloe, fernandezBiscuit]] = addCustomer(
+    ctx,
+    business,
+    index + 2,
+    ctx.todayN * DAY_MS - 1500 * DAY_MS,
+    ["Tomás", "Fernández"],
+    [
+      { name: "Chloé", isCat: false, breed: "French Bulldog", profile: "none" },
+      { name: "Biscuit", isCat: false, breed: "Dachshund", profile: "none" },
+    ],
+  ) as [Json, [Json, Json]];
+  for (const pet of [mullerBiscuit, mullerPepper, obrienBiscuit, fernandezChloe, fernandezBiscuit]) {
+    pet.photo = `https://photos.example/pets/${pet.petId}.jpg`;
+  }
+  fernandezBiscuit.photo = "IMG_2041.JPG";
+  return {
+    muller,
+    mullerBiscuit,
+    mullerPepper,
+    obrien,
+    obrienBiscuit,
+    fernandez,
+    fernandezChloe,
+    fernandezBiscuit,
+  };
+}
+
+/** Hannah Müller: Biscuit with an evening-only dose and doses written only in words; Pepper, allergic. */
+function addMuller(ctx: BuildContext, business: BusinessData, index: number): [Json, Json, Json] {
   const todayMs = ctx.todayN * DAY_MS;
   const [muller, [mullerBiscuit, mullerPepper]] = addCustomer(
     ctx,
@@ -148,12 +179,16 @@ export function makeLandmarks(ctx: BuildContext, business: BusinessData, index: 
     mullerBiscuit[`${f}Noon`] = null;
     mullerBiscuit[`${f}Pm`] = null;
   });
-  // Two pets on record, so "Biccy" on the booking cannot be taken for either: care not matched.
+  return [muller, mullerBiscuit, mullerPepper];
+}
+
+/** Two pets on record, so "Biccy" on the booking cannot be taken for either: care not matched. */
+function addObrien(ctx: BuildContext, business: BusinessData, index: number): [Json, Json] {
   const [obrien, [obrienBiscuit]] = addCustomer(
     ctx,
     business,
-    index + 1,
-    todayMs - 420 * DAY_MS,
+    index,
+    ctx.todayN * DAY_MS - 420 * DAY_MS,
     ["Siobhán", "O'Brien"],
     [
       { name: "Biscuit", isCat: false, breed: "Cockapoo", profile: "none" },
@@ -164,29 +199,5 @@ export function makeLandmarks(ctx: BuildContext, business: BusinessData, index: 
   obrienBiscuit.evaluationComplete = 0;
   obrienBiscuit.evaluationCompleteDate = null;
   obrienBiscuit.evaluationCompleteNotes = null;
-  const [fernandez, [fernandezChloe, fernandezBiscuit]] = addCustomer(
-    ctx,
-    business,
-    index + 2,
-    todayMs - 1500 * DAY_MS,
-    ["Tomás", "Fernández"],
-    [
-      { name: "Chloé", isCat: false, breed: "French Bulldog", profile: "none" },
-      { name: "Biscuit", isCat: false, breed: "Dachshund", profile: "none" },
-    ],
-  ) as [Json, [Json, Json]];
-  for (const pet of [mullerBiscuit, mullerPepper, obrienBiscuit, fernandezChloe, fernandezBiscuit]) {
-    pet.photo = `https://photos.example/pets/${pet.petId}.jpg`;
-  }
-  fernandezBiscuit.photo = "IMG_2041.JPG";
-  return {
-    muller,
-    mullerBiscuit,
-    mullerPepper,
-    obrien,
-    obrienBiscuit,
-    fernandez,
-    fernandezChloe,
-    fernandezBiscuit,
-  };
+  return [obrien, obrienBiscuit];
 }

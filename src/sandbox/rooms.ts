@@ -160,19 +160,21 @@ export function fillRoom(
       type: "boarding",
       room: plan.room,
     });
-    // Continuous rooms: the next guest arrives the day after; other medication rooms after a gap (one
-    // stay a day at most); the rest: a same-day changeover or a gap.
-    cursor =
-      checkOut +
-      (plan.continuous
-        ? 1
-        : plan.profile !== "none"
-          ? r.int(1, 3)
-          : r.weighted([
-              [0, 3],
-              [1, 4],
-              [2, 2],
-              [3, 1],
-            ] as const));
+    cursor = checkOut + daysBetweenStays(ctx, plan);
   }
+}
+
+/**
+ * Continuous rooms: the next guest arrives the day after; other medication rooms after a gap (one
+ * stay a day at most); the rest: a same-day changeover or a gap.
+ */
+function daysBetweenStays({ r }: BuildContext, plan: RoomPlan): number {
+  if (plan.continuous) return 1;
+  if (plan.profile !== "none") return r.int(1, 3);
+  return r.weighted([
+    [0, 3],
+    [1, 4],
+    [2, 2],
+    [3, 1],
+  ] as const);
 }

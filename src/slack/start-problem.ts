@@ -24,7 +24,7 @@ export class SlackStartError extends Error {
 }
 
 /** Slack's answers that no retry can change: the token (or the app) is no longer accepted. */
-const TOKEN_REFUSED = new Set([
+export const TOKEN_REFUSED: ReadonlySet<string> = new Set([
   "invalid_auth",
   "not_authed",
   "token_revoked",
@@ -118,13 +118,22 @@ export function slackStartError(
     );
   }
   if (code === "link_disabled") return linkDisabled();
+  return unreachableError(error, code, options.apiUrl);
+}
+
+/** Words for Slack not reached, answering an HTTP error, or failing otherwise (not a refused token). */
+function unreachableError(
+  error: unknown,
+  code: string | undefined,
+  apiUrl: string | undefined,
+): SlackStartError {
   const net = networkErrorCode(error);
-  const where = options.apiUrl ?? "https://slack.com/api/";
+  const where = apiUrl ?? "https://slack.com/api/";
   const requestFailed = (error as ErrorShape | undefined)?.code === "slack_webapi_request_error";
   if (net || requestFailed) {
     return new SlackStartError(
       `Kennel Desk could not reach Slack at ${where} (${net ?? String((error as ErrorShape).original?.message ?? "no answer")}).`,
-      `Check this computer's network connection${options.apiUrl ? " and SLACK_API_URL" : ""}; Kennel Desk starts once Slack can be reached (a service manager restarts it).`,
+      `Check this computer's network connection${apiUrl ? " and SLACK_API_URL" : ""}; Kennel Desk starts once Slack can be reached (a service manager restarts it).`,
       1,
       net,
     );
@@ -133,10 +142,10 @@ export function slackStartError(
   if (typeof status === "number") {
     return new SlackStartError(
       `Slack answered HTTP ${status} at ${where}.`,
-      options.apiUrl
+      apiUrl
         ? "Check SLACK_API_URL (it must be the Web API's address, ending in /api/), or unset it to use Slack's."
         : "Slack may be having trouble (https://slack-status.com); try again in a few minutes.",
-      options.apiUrl && status === 404 ? 2 : 1,
+      apiUrl && status === 404 ? 2 : 1,
       String(status),
     );
   }

@@ -2,8 +2,7 @@
 
 import type { BookingsPage, CustomerSearch, CustomerView } from "../answers/customers.ts";
 import type { BookingsSearch } from "../answers/kennel.ts";
-import { customerName } from "../domain/customers.ts";
-import { bookingListDoc, customerDoc, customerListDoc } from "../present/customers.ts";
+import { bookingListDoc, customerDoc, customerListDoc, customerName } from "../present/customers.ts";
 import { docText } from "./doc.ts";
 import { rawText } from "./kennel.ts";
 import type { TextOptions } from "./options.ts";

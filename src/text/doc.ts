@@ -4,8 +4,7 @@
  * indented two spaces and its details five; buttons left out (nothing here can click them).
  * Colours only when asked (a terminal, never a pipe or the connector).
  */
-import { cleanText } from "../domain/text.ts";
-import { type Doc, gridLines, type Line, type Part, type Span } from "../present/doc.ts";
+import { cleanText, type Doc, gridLines, type Line, type Part, type Span } from "../present/doc.ts";
 import type { TextOptions } from "./options.ts";
 import { bold, cyan, dim, red, struck, title, yellow } from "./style.ts";
 

@@ -7,8 +7,8 @@
  * value cannot turn the words beside it around; strong, em, code and struck are HTML's own, a tone
  * a class the page's style may colour.
  */
-import { cleanText } from "../domain/text.ts";
 import type { Doc, Line, Part, Span } from "../present/doc.ts";
+import { cleanText } from "../present/doc.ts";
 import { qrSvg } from "./qr.ts";
 
 type Grid = Extract<Part, { kind: "grid" }>;

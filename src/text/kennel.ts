@@ -2,7 +2,7 @@
 import type { Failure } from "../answers/failure.ts";
 import type { StatusAnswer } from "../answers/kennel.ts";
 import type { DateOrder } from "../config/date-order.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText } from "../present/doc.ts";
 import { failureDoc, helpDoc, statusDoc } from "../present/kennel.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";

@@ -1,9 +1,8 @@
 /** One booking, one pet, and a list of pets, as terminal text (the asker's own: contacts allowed). */
 import type { BookingView, PetSearch, PetView } from "../answers/records.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { petDoc, petListDoc } from "../present/pets.ts";
+import { petDoc, petListDoc, speciesEmoji } from "../present/pets.ts";
 import { bookingDoc } from "../present/records.ts";
-import { speciesEmoji } from "../words/care.ts";
 import { referenceOf } from "./day.ts";
 import { docText } from "./doc.ts";
 import { rawText } from "./kennel.ts";

@@ -3,7 +3,7 @@
  * connector), titles underlined, and every value from the API cleaned of display-hijacking
  * characters and kept to one line where a line is expected.
  */
-import { cleanText, shorten } from "../domain/text.ts";
+import { cleanText, shorten } from "../present/doc.ts";
 import type { SummaryPart } from "../words/day.ts";
 import type { TextOptions } from "./options.ts";
 

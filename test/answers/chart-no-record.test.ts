@@ -5,13 +5,11 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { chartOf } from "../../src/answers/chart.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { type ChartOptions, chartDoc } from "../../src/present/chart.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { docText } from "../../src/text/doc.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
@@ -29,18 +27,10 @@ let deps: Deps;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
+  deps = sandboxDeps(sandbox, clock, {
+    env: { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00" },
+    retryDelayMs: 0,
   });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  deps = { kennel, log, config, clock };
 }, 60_000);
 afterAll(() => sandbox.close());
 

@@ -5,48 +5,34 @@
  * discard-by day); another pet's, opened within its days, records in one tap; a pet whose medicine
  * was never counted in is not asked about discard-by.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { countIn } from "../../src/answers/custody-write.ts";
 import { currentPlan } from "../../src/answers/plans.ts";
 import { tapAsks } from "../../src/answers/record-tap.ts";
 import { keptSheets } from "../../src/answers/sheets.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { countInStart } from "../../src/domain/custody-rules.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { addDays } from "../../src/time.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
 const now = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(now) };
-let sandbox: Sandbox;
 let store: CareRecordStore;
 let deps: Deps;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
-  });
-  const log = silentLogger();
-  store = scratchRecord(clock);
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  deps = { kennel, log, config, clock, record: store };
-}, 60_000);
-afterAll(() => sandbox.close());
+useSandboxDeps(
+  { seed: 17, customers: 120, today: DATE, timezone: TZ },
+  clock,
+  { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00" },
+  (started) => {
+    ({ store, deps } = started);
+  },
+);
 
 it("a dose from a medicine past its discard-by asks first; one within it records in one tap", async () => {
   await prepareRoundPost(deps, "morning", DATE);

@@ -4,50 +4,35 @@
  * at 07:40, nothing is due until the 19:30 handover; past it with no count the stock and the morning
  * post's medicines say which handover was missed; a count by two people after it settles it.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { stockNow } from "../../src/answers/custody-stock.ts";
 import { countIn, countMedicine } from "../../src/answers/custody-write.ts";
 import { currentPlan } from "../../src/answers/plans.ts";
 import { keptSheets } from "../../src/answers/sheets.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import type { MedicineItem } from "../../src/domain/custody.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { medicinesPostDoc } from "../../src/present/custody.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { docText } from "../../src/text/doc.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
 let now = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(now) };
-let sandbox: Sandbox;
 let store: CareRecordStore;
 let deps: Deps;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
-    MEDICINE_COUNT_AT: "07:30,19:30",
-  });
-  const log = silentLogger();
-  store = scratchRecord(clock);
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  deps = { kennel, log, config, clock, record: store };
-}, 60_000);
-afterAll(() => sandbox.close());
+useSandboxDeps(
+  { seed: 17, customers: 120, today: DATE, timezone: TZ },
+  clock,
+  { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00", MEDICINE_COUNT_AT: "07:30,19:30" },
+  (started) => {
+    ({ store, deps } = started);
+  },
+);
 
 it("a controlled medicine not counted at a handover is overdue, naming the handover, until two people count it", async () => {
   await prepareRoundPost(deps, "morning", DATE);

@@ -5,45 +5,31 @@
  * late or missed dose by name, room, drug, round and its window's time; the same words in Slack and
  * in the terminal.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { todayText } from "../../src/text/house.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
-let sandbox: Sandbox;
 let now = Date.parse(`${DATE}T07:40:00Z`);
 let store: CareRecordStore;
 let deps: Deps;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 17, customers: 120, today: DATE, timezone: TZ });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
-  });
-  const log = silentLogger();
-  const clock = { now: () => new Date(now) };
-  store = scratchRecord(clock);
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  deps = { kennel, log, config, clock, record: store };
-}, 60_000);
-afterAll(() => sandbox.close());
+const clock = { now: () => new Date(now) };
+useSandboxDeps(
+  { seed: 17, customers: 120, today: DATE, timezone: TZ },
+  clock,
+  { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00" },
+  (started) => {
+    ({ store, deps } = started);
+  },
+);
 
 it("given on time: N of M due; the late and missed doses named, missed first; Slack and the terminal alike", async () => {
   // Before any window has opened: nothing to say.

@@ -12,20 +12,18 @@ import { homeRecord } from "../../src/answers/home-record.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { type RoundPet, type RoundReport, roundReport } from "../../src/answers/rounds.ts";
 import { stayFacts, stayOf } from "../../src/answers/stay.ts";
-import { runCli } from "../../src/cli/index.ts";
-import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
 import { dueItems, petRoundStatus, roundProgress } from "../../src/domain/record.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { roundText } from "../../src/text/index.ts";
 import { addDays, zonedInstant } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { PLAIN } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
@@ -42,24 +40,9 @@ afterAll(() => sandbox.close());
 
 /** Deps on the sandbox with these settings, the clock at a local time of a day. */
 function depsAt(hhmm: string, env: Record<string, string> = {}, date = busy): Deps {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    LOG_LEVEL: "silent",
-    ...env,
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    retryDelay: () => 0,
-  });
-  return {
-    kennel,
-    log: silentLogger(),
-    config,
-    clock: { now: () => zonedInstant(date, hhmm, TZ) },
-    record: scratchRecord(),
-  };
+  const clock = { now: () => zonedInstant(date, hhmm, TZ) };
+  const settings = { KENNEL_TIMEZONE: TZ, ...env };
+  return sandboxDeps(sandbox, clock, { env: settings, record: scratchRecord(), retryDelayMs: 0 });
 }
 
 const noDiet = (species: string) => (p: RoundPet) =>
@@ -264,15 +247,11 @@ describe("the house routine on the busy day", () => {
         return dataDir;
       };
       const page = async (dataDir: string) => {
-        let stdout = "";
-        const code = await runCli(
+        // No kennel API settings: the page stands alone on the record.
+        const { code, stdout } = await runCommand(
           ["record", "export", "--booking", String(booking.bookingId), "--format", "html"],
-          {
-            // No kennel API settings: the page stands alone on the record.
-            env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dataDir },
-            io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
-            clock: { now: () => now },
-          },
+          { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dataDir },
+          { clock: { now: () => now } },
         );
         expect(code).toBe(0);
         return stdout.replace(/<[^>]+>/g, "");

@@ -13,23 +13,12 @@ import { loadConfig } from "../../src/config.ts";
 import { draftPlan } from "../../src/domain/plan/draft.ts";
 import { confirmPlan } from "../../src/domain/plan/state.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
 const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-const pg = usePostgres();
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 
 const draft = (bookingId: number, petId: number): Plan =>
   draftPlan(

@@ -14,24 +14,13 @@ import { readSubmission } from "../../src/blocks/record-form.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/log.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let at = Date.parse("2026-11-22T12:05:00Z");
 const clock = { now: () => new Date(at) };
 const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-const pg = usePostgres();
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 const jane = { userId: "U0JANE", userName: "Jane" };
 const pick = (value: string) => ({ outcome: { selected_option: { value } } });
 const typed = (key: string, value: string) => ({ [key]: { note: { value } } });

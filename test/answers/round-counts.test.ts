@@ -8,15 +8,12 @@ import { dayReport } from "../../src/answers/day.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview, tomorrowCheck } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
-import type { KennelSettings } from "../../src/config.ts";
-import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { roundText } from "../../src/text/index.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { PLAIN } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
@@ -32,17 +29,8 @@ afterAll(() => sandbox.close());
 
 /** Deps on the sandbox, the clock at a local time of the busy day. */
 function depsAt(hhmm: string): Deps {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    LOG_LEVEL: "silent",
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    retryDelay: () => 0,
-  });
-  return { kennel, log: silentLogger(), config, clock: { now: () => zonedInstant(busy, hhmm, TZ) } };
+  const clock = { now: () => zonedInstant(busy, hhmm, TZ) };
+  return sandboxDeps(sandbox, clock, { env: { KENNEL_TIMEZONE: TZ }, retryDelayMs: 0 });
 }
 
 /** Each pet's block on the printed sheet: its first line and its detail lines. */

@@ -21,20 +21,18 @@ import { homeRecord } from "../../src/answers/home-record.ts";
 import { type OwedDose, roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
-import { runCli } from "../../src/cli/index.ts";
-import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import type { DoseState } from "../../src/domain/doses.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const TZ = "Europe/London";
 const DAY = "2026-11-24";
@@ -46,24 +44,9 @@ let recordAt = zonedInstant(DAY, "07:00", TZ).getTime();
 
 /** Deps on the sandbox and the record, the clock at a local time of the day; no care cache. */
 function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    KENNEL_CACHE_TTL_S: "0",
-    LOG_LEVEL: "silent",
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    retryDelay: () => 0,
-  });
-  return {
-    kennel,
-    log: silentLogger(),
-    config,
-    clock: { now: () => zonedInstant(DAY, hhmm, TZ) },
-    record: store,
-  };
+  const clock = { now: () => zonedInstant(DAY, hhmm, TZ) };
+  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0" };
+  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
 }
 
 const keyOf = (d: { bookingId: number | string; petId: number | string; item: string }) =>
@@ -268,10 +251,8 @@ describe("the awkward house's morning, every dose on every surface", () => {
 
   it("the CSV and JSON exports and the audit, made with no kennel API settings: 0 disagreements", async () => {
     const cli = async (args: string[]) => {
-      let stdout = "";
-      const code = await runCli(args, {
-        env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir },
-        io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
+      const env = { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir };
+      const { code, stdout } = await runCommand(args, env, {
         clock: { now: () => zonedInstant(DAY, "21:00", TZ) },
       });
       expect(code).toBe(0);

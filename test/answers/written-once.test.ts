@@ -14,47 +14,33 @@ import { homeRecord } from "../../src/answers/home-record.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
-import { runCli } from "../../src/cli/index.ts";
-import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { dueOf } from "../../src/domain/record.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
 import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
-import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 
 const TZ = "Europe/London";
 const DAY = "2026-11-24";
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-written-once-"));
+/** The terminal with the record's folder and no kennel API settings, at 21:00 of the day. */
+const ENV_NO_API = { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir };
+const AT_NIGHT = { now: () => zonedInstant(DAY, "21:00", TZ) };
 let sandbox: Sandbox;
 let store: CareRecordStore;
 let the: { bookingId: number; petId: number; name: string; doses: string[] };
 
 /** Deps on the sandbox and the record, the clock at a local time of the day; no care cache. */
 function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    KENNEL_CACHE_TTL_S: "0",
-    LOG_LEVEL: "silent",
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    retryDelay: () => 0,
-  });
-  return {
-    kennel,
-    log: silentLogger(),
-    config,
-    clock: { now: () => zonedInstant(DAY, hhmm, TZ) },
-    record: store,
-  };
+  const clock = { now: () => zonedInstant(DAY, hhmm, TZ) };
+  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0" };
+  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
 }
 
 /** The medication names the kennel API's answer now makes due for the pet at the morning round. */
@@ -131,12 +117,11 @@ describe("what the morning round asked, read after the pet's medication left its
   });
 
   it("the printable page, made with no kennel API settings, shows each dose the round asked", async () => {
-    let stdout = "";
-    const code = await runCli(["record", "export", "--booking", String(the.bookingId), "--format", "html"], {
-      env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir },
-      io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } },
-      clock: { now: () => zonedInstant(DAY, "21:00", TZ) },
-    });
+    const { code, stdout } = await runCommand(
+      ["record", "export", "--booking", String(the.bookingId), "--format", "html"],
+      ENV_NO_API,
+      { clock: AT_NIGHT },
+    );
     expect(code).toBe(0);
     const text = stdout.replace(/<[^>]+>/g, "");
     const lines = text.split("\n");
@@ -147,16 +132,9 @@ describe("what the morning round asked, read after the pet's medication left its
 
   it("the CSV and JSON exports, made with no kennel API settings, have a row for each dose the round asked, missed", async () => {
     const exported = async (format: string) => {
-      let stdout = "";
-      let stderr = "";
       const args = ["record", "export", "--from", DAY, "--to", DAY, "--pet", String(the.petId)];
-      const code = await runCli([...args, "--format", format], {
-        env: { KENNEL_TIMEZONE: TZ, LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir },
-        io: {
-          stdout: { write: (t: string) => (stdout += t) },
-          stderr: { write: (t: string) => (stderr += t) },
-        },
-        clock: { now: () => zonedInstant(DAY, "21:00", TZ) },
+      const { code, stdout, stderr } = await runCommand([...args, "--format", format], ENV_NO_API, {
+        clock: AT_NIGHT,
       });
       expect(code).toBe(0);
       return { stdout, stderr };

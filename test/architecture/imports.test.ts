@@ -133,16 +133,6 @@ const SERIALIZERS: Area[] = ["src/blocks/", "src/text/"];
  * must still occur (the test says when one is gone, and its line is deleted), so the list only shrinks.
  */
 const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
-  ...[
-    "src/blocks/mrkdwn.ts",
-    "src/text/doc.ts",
-    "src/text/html.ts",
-    "src/text/kennel.ts",
-    "src/text/style.ts",
-  ].map((from) => ({
-    edge: `${from} → src/domain/text.ts`,
-    why: "the one cleaning of text (cleanText, oneLine) every surface applies lives with the domain's text rules; to move beside the document model",
-  })),
   {
     edge: "src/text/record.ts → src/domain/text.ts",
     why: "the CSV and JSON exports are file formats of the entries, not documents: cleaned with the one rule",
@@ -154,14 +144,6 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
   {
     edge: "src/blocks/buttons.ts → src/record/items.ts",
     why: "a button's value is checked (an item the record knows: a plan item's ✏️ Edit…) where it is decoded, at Slack's boundary",
-  },
-  {
-    edge: "src/blocks/customer.ts → src/domain/customers.ts",
-    why: "the customer card's contact lines are still drawn in blocks/ (the card's document has no contact part yet)",
-  },
-  {
-    edge: "src/text/customers.ts → src/domain/customers.ts",
-    why: "the terminal's customer card is still drawn in text/ (its document has no contact part yet)",
   },
   ...["src/blocks/day-list.ts", "src/text/day.ts", "src/blocks/digest.ts"].map((from) => ({
     edge: `${from} → src/words/day.ts`,
@@ -175,34 +157,6 @@ const KNOWN_SERIALIZER_VALUES: { edge: string; why: string }[] = [
     edge: "src/text/day.ts → src/domain/day.ts",
     why: "a reference cut to the day list's cap (referenceOf) for the customer's bookings in the terminal",
   },
-  {
-    edge: "src/text/records.ts → src/words/care.ts",
-    why: "the raw JSON answer's title (a pet's species emoji) is made here, not by a document",
-  },
-  ...["src/domain/record.ts", "src/domain/rounds.ts", "src/words/dates.ts"].map((to) => ({
-    edge: `src/blocks/record-modal.ts → ${to}`,
-    why: "the record form is Slack's alone (a modal, not a document: issue 33 keeps it so)",
-  })),
-  {
-    edge: "src/blocks/prn-modal.ts → src/domain/text.ts",
-    why: "the as-needed forms are Slack's alone (modals, not documents): what is typed is cleaned with the one rule as it is read",
-  },
-  ...["src/domain/record.ts", "src/domain/text.ts", "src/record/types.ts", "src/words/doses.ts"].map(
-    (to) => ({
-      edge: `src/blocks/record-form.ts → ${to}`,
-      why: "the record form's submission is read where the form is drawn (Slack's alone; issue 35 split it off)",
-    }),
-  ),
-  ...["src/domain/care.ts", "src/domain/text.ts", "src/time.ts"].map((to) => ({
-    edge: `src/blocks/plan-edit.ts → ${to}`,
-    why: "the care plan's edit form is Slack's alone (inputs a person sets, read back into plan items), as the record form",
-  })),
-  ...["src/domain/text.ts", "src/domain/welfare.ts", "src/words/dates.ts", "src/words/welfare.ts"].map(
-    (to) => ({
-      edge: `src/blocks/welfare-modal.ts → ${to}`,
-      why: "the welfare check's form is Slack's alone (a modal, not a document), as the record form",
-    }),
-  ),
   ...["src/domain/plan/state.ts", "src/domain/text.ts", "src/words/plan.ts"].map((to) => ({
     edge: `src/text/plan-record.ts → ${to}`,
     why: "the CSV and JSON exports' care plan rows are a file format of the records, not a document (as src/text/record.ts)",

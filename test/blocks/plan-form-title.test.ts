@@ -5,18 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { planModal } from "../../src/blocks/plan.ts";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
+import { stayContext } from "../helpers/reader.ts";
 
-const CONTEXT: ReaderContext = {
-  bookingId: 7,
-  petId: 70,
-  arrival: "2026-12-05T10:00:00Z",
-  departure: "2026-12-12T10:00:00Z",
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
-  highAlertWords: [],
+const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
   houseMeals: { rounds: ["morning", "evening"], bySpecies: {} },
-  now: "2026-12-05T10:00:00Z",
-};
+});
 const plan = draftPlan({ medication: "Apoquel 16mg 1 tab daily with breakfast" }, CONTEXT);
 const form = (petName: string, room: string) =>
   planModal(

@@ -21,6 +21,7 @@ import type { AsNeededPet, PrnDose } from "../../src/domain/prn.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
+import { roundReportOf } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
 const DATE = "2026-11-24";
@@ -57,26 +58,7 @@ function pet(i: number, state: PlanState, due: boolean): RoundPet {
   };
 }
 
-function report(pets: RoundPet[]): RoundReport {
-  return {
-    date: DATE,
-    round: "evening",
-    pets,
-    totals: {
-      inHouse: pets.length,
-      away: 0,
-      pets: pets.length,
-      withMedication: 0,
-      fed: 0,
-      noDiet: 0,
-      nothing: 0,
-      careMissing: 0,
-    },
-    requestId: "req-1",
-    careProblem: undefined,
-    calls: 1,
-  };
-}
+const report = (pets: RoundPet[]): RoundReport => roundReportOf("evening", pets);
 
 function dose(i: number, n: number, more: Partial<PrnDose> = {}): PrnDose {
   return {

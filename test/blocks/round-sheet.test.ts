@@ -21,6 +21,7 @@ import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";
 import { draftSheet as draftOf } from "../../src/present/round-sheet.ts";
 import type { Entry, ItemKey, Outcome } from "../../src/record/types.ts";
+import { roundOf } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
 const DATE = "2026-11-24";
@@ -44,40 +45,17 @@ function bigPet(i: number): Pet {
 }
 
 function report(n: number): RoundReport {
-  const pets: RoundPet[] = Array.from({ length: n }, (_, i) => {
-    const pc = petCare(bigPet(i));
-    const booking = {
+  const booking = (i: number) =>
+    ({
       bookingId: 500 + i,
       roomName: `Room ${i}`,
       customerName: `Customer ${i}`,
       numberOfPets: 1,
-    } as Booking;
-    return {
-      booking,
-      pet: pc,
-      sheet: roundSheet(pc.care, "evening"),
-      careStatus: "matched",
-      unmatched: [],
-    };
-  });
-  return {
-    date: DATE,
-    round: "evening",
-    pets,
-    totals: {
-      inHouse: n,
-      away: 0,
-      pets: n,
-      withMedication: n,
-      fed: n,
-      noDiet: 0,
-      nothing: 0,
-      careMissing: 0,
-    },
-    requestId: "req-1",
-    careProblem: undefined,
-    calls: 1,
-  };
+    }) as Booking;
+  return roundOf(
+    "evening",
+    Array.from({ length: n }, (_, i) => [booking(i), bigPet(i)]),
+  );
 }
 
 let id = 1;
@@ -146,7 +124,7 @@ describe("the record on a 150-pet round post", () => {
       // Each message counts its own pets, and says so first (the header counts the whole round).
       expect(JSON.stringify(m)).toContain("📋 This message: ");
       // A channel post carries no request id of its own (the morning post's foot and errors do).
-      expect(JSON.stringify(m)).not.toContain("req-1");
+      expect(JSON.stringify(m)).not.toContain("req-round-1");
     }
     // A round in one message counts the round, with no such words; drawn again alike.
     const one = drawn(report(2));

@@ -11,7 +11,6 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoundDose } from "../../src/answers/doses.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
@@ -22,6 +21,7 @@ import { openCareRecord } from "../../src/record/open.ts";
 import type { EntryInput, NotGivenReason } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { timeOnDay } from "../../src/words/dates.ts";
+import { runCommand } from "./helpers.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TODAY = "2026-11-22";
@@ -141,14 +141,7 @@ const WORDS_THAT_BREAK = `(() => {
 })()`;
 
 async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env,
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, env, { clock });
 }
 
 describe("kennel-desk chart", () => {

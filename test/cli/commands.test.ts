@@ -12,6 +12,7 @@ import { compareRooms } from "../../src/domain/house.ts";
 import type { Booking } from "../../src/kennel/schemas.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { localDate } from "../../src/time.ts";
+import { petBlock } from "../text/fixtures.ts";
 import { cliRunner } from "./helpers.ts";
 
 const TODAY = "2026-03-10";
@@ -52,29 +53,16 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** The lines of one pet's block on a round's sheet. */
-function block(text: string, name: string): string {
-  const lines = text.split("\n");
-  const at = lines.findIndex((l) => l.includes(name));
-  expect(at, `${name} is on the sheet`).toBeGreaterThan(-1);
-  const out = [lines[at]];
-  for (const l of lines.slice(at + 1)) {
-    if (!l.startsWith("     ")) break;
-    out.push(l);
-  }
-  return out.join("\n");
-}
-
 describe("kennel-desk rounds", () => {
   it("an evening-only medication: the drug and its dose in the evening round, no dose in the midday round", async () => {
     const evening = await run(["rounds", "evening", TODAY]);
     expect(evening.code, evening.stderr).toBe(0);
     expect(evening.stdout).toMatch(/^Evening round — Tue 10 Mar \(\d+ pets\)\n═+/);
-    expect(block(evening.stdout, "Zanzibar")).toContain(
+    expect(petBlock(evening.stdout, "Zanzibar")).toContain(
       "💊 Thyroxine 0.4 mg · evening: one tablet with dinner",
     );
     const midday = await run(["rounds", "midday", TODAY]);
-    const z = block(midday.stdout, "Zanzibar");
+    const z = petBlock(midday.stdout, "Zanzibar");
     expect(z).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at the evening round)");
     expect(z).not.toContain("one tablet with dinner");
     const json = JSON.parse((await run(["rounds", "midday", TODAY, "--json"])).stdout) as RoundReport;

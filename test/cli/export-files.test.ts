@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import { pageFileName } from "../../src/cli/record-pages.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { runCommand } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-export-files-"));
 const clock = { now: () => new Date("2026-11-22T10:00:00Z") };
@@ -53,20 +53,17 @@ afterAll(async () => {
 });
 
 async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: {
+  return runCommand(
+    args,
+    {
       KENNEL_TIMEZONE: "Europe/London",
       LOG_LEVEL: "silent",
       KENNEL_DATA_DIR: join(dir, "data"),
       KENNEL_API_KEY: sandbox.keys.main,
       KENNEL_API_BASE_URL: sandbox.url,
     },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+    { clock },
+  );
 }
 
 const exportTo = (out: string) =>

@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { fileNamePart } from "../../src/cli/record-pages.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
@@ -26,6 +25,7 @@ import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { runCommand } from "./helpers.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-export-html-"));
@@ -140,14 +140,7 @@ afterAll(async () => {
 });
 
 async function cli(args: string[], extra: Record<string, string> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { ...env, ...extra },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, { ...env, ...extra }, { clock });
 }
 
 describe("record export --format html", () => {

@@ -62,3 +62,19 @@ export async function runCommand(
   });
   return { code, stdout, stderr };
 }
+
+/** The settings of a command that reads the sandbox's kennel API and posts to Slack's stand-in, `extra` over them. */
+export function postingEnv(
+  sandbox: { keys: { main: string }; url: string },
+  slack: { apiUrl: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    KENNEL_API_KEY: sandbox.keys.main,
+    KENNEL_API_BASE_URL: sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    SLACK_BOT_TOKEN: "xoxb-test-0000-cli",
+    SLACK_API_URL: slack.apiUrl,
+    ...extra,
+  };
+}

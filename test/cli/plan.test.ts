@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planNow } from "../../src/answers/plans.ts";
 import { bookingView } from "../../src/answers/records.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import type { Booking } from "../../src/kennel/schemas.ts";
@@ -14,6 +13,7 @@ import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
+import { runCommand } from "./helpers.ts";
 
 const TODAY = "2026-11-26";
 const NOW = new Date(`${TODAY}T10:00:00Z`);
@@ -30,14 +30,7 @@ const env = () => ({
 });
 
 async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: env(),
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock: { now: () => NOW },
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, env(), { clock: { now: () => NOW } });
 }
 
 beforeAll(async () => {

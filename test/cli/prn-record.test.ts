@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { prnDoses, recordEffect } from "../../src/answers/prn.ts";
-import { runCli } from "../../src/cli/index.ts";
 import type { StayRecordView } from "../../src/domain/stay.ts";
 import { stayRecordDoc, staySummaryDocLines } from "../../src/present/stay.ts";
 import type { BodyIn } from "../../src/record/kinds/index.ts";
@@ -20,6 +19,7 @@ import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { runCommand } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-prn-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,14 +30,7 @@ const KENNEL = { origin: "https://api.kennel.example" };
 const postgres = usePostgres();
 
 async function cli(args: string[], env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 /** Three doses for booking 501: Biscuit's awaiting its effect, Biscuit's given past the plan (worse), Pip's helped. */

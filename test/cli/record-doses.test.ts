@@ -17,7 +17,6 @@ import { recordReview } from "../../src/answers/review.ts";
 import { type SheetBody, saveSheet } from "../../src/answers/sheets.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
 import { witnessKey } from "../../src/answers/witness.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
@@ -26,6 +25,7 @@ import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record
 import { stayRecordText } from "../../src/text/stay.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { runCommand } from "./helpers.ts";
 
 const postgres = usePostgres();
 const dirs: string[] = [];
@@ -36,14 +36,7 @@ const NOW = new Date("2026-11-25T09:00:00Z");
 const ENV = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ROUNDS_TIMES: "08:00,12:00,18:00" };
 
 async function cli(args: string[], env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { ...ENV, ...env },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock: { now: () => NOW },
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, { ...ENV, ...env }, { clock: { now: () => NOW } });
 }
 
 const SUGAR = { bookingId: 501, petId: 77, petName: "Sugar" };

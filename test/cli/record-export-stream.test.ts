@@ -13,7 +13,6 @@ import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
 import { plansOfStays } from "../../src/answers/plans.ts";
 import { prnDoses, withPetNames } from "../../src/answers/prn.ts";
 import { welfareRecords } from "../../src/answers/welfare-record.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { loadConfig, type RecordSettings } from "../../src/config.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
@@ -33,6 +32,7 @@ import { localDate } from "../../src/time.ts";
 import { FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";
 import { writeBusyRecord } from "../helpers/busy-record.ts";
 import { useRecordEngines } from "../helpers/record-engines.ts";
+import { runCommand } from "./helpers.ts";
 
 const engines = useRecordEngines("kennel-desk-stream-");
 const ZONE = "Europe/London";
@@ -113,14 +113,7 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
 }
 
 async function cli(args: string[], env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { KENNEL_TIMEZONE: ZONE, LOG_LEVEL: "silent", ...env },
-    io: { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, { KENNEL_TIMEZONE: ZONE, LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 const envOf = (s: RecordSettings): Record<string, string> =>

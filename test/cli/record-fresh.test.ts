@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -16,6 +15,7 @@ import { openCareRecord } from "../../src/record/open.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { runCommand } from "./helpers.ts";
 
 const TZ = "Europe/London";
 const DAY = "2026-11-24";
@@ -39,20 +39,17 @@ afterAll(async () => {
 });
 
 async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: {
+  return runCommand(
+    args,
+    {
       KENNEL_API_KEY: sandbox.keys.main,
       KENNEL_API_BASE_URL: sandbox.url,
       KENNEL_TIMEZONE: TZ,
       KENNEL_DATA_DIR: dir,
       LOG_LEVEL: "silent",
     },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+    { clock },
+  );
 }
 
 interface DayJson {

@@ -7,10 +7,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { startSandbox } from "../../src/sandbox/server.ts";
+import { runCommand } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-record-none-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,14 +18,7 @@ const NOW = new Date("2026-11-24T10:00:00Z");
 const clock = { now: () => NOW };
 
 async function cli(args: string[], env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 const READS = [

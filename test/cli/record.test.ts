@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { saveSheet } from "../../src/answers/sheets.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { loadConfig } from "../../src/config.ts";
 import { dueOf } from "../../src/domain/record.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
@@ -18,6 +17,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { freePort } from "../helpers/net.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { runCommand } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-record-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,14 +25,11 @@ const NOW = new Date("2026-11-24T10:00:00Z");
 const postgres = usePostgres();
 
 async function cli(args: string[], env: Record<string, string> = { KENNEL_DATA_DIR: dir }) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock: { now: () => NOW },
-  });
-  return { code, stdout, stderr };
+  return runCommand(
+    args,
+    { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+    { clock: { now: () => NOW } },
+  );
 }
 
 const base = {

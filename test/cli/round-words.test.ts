@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxLandmarks } from "../../src/sandbox/data.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { petBlock } from "../text/fixtures.ts";
 import { cliRunner } from "./helpers.ts";
 
 const TODAY = "2026-11-24";
@@ -21,24 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** The lines of one pet's block on a round's sheet. */
-function block(text: string, name: string): string {
-  const lines = text.split("\n");
-  const at = lines.findIndex((l) => l.includes(name));
-  expect(at, `${name} is on the sheet`).toBeGreaterThan(-1);
-  const out = [lines[at]];
-  for (const l of lines.slice(at + 1)) {
-    if (!l.startsWith("     ")) break;
-    out.push(l);
-  }
-  return out.join("\n");
-}
-
 describe("no dose hidden, on the sandbox", () => {
   it("rounds morning: Juniper's Rimadyl with 'half a tablet with breakfast', never 'nothing this round'", async () => {
     const r = await run(["rounds", "morning", TODAY]);
     expect(r.code, r.stderr).toBe(0);
-    const juniper = block(r.stdout, "Juniper");
+    const juniper = petBlock(r.stdout, "Juniper");
     expect(juniper).toContain(
       "💊 Rimadyl 50 mg · instruction: Rimadyl 50 mg: half a tablet with breakfast, hidden in a small piece of cheese",
     );
@@ -51,7 +39,7 @@ describe("no dose hidden, on the sandbox", () => {
     const lm = sandboxLandmarks(TODAY).doseWords;
     const r = await run(["rounds", "evening", TODAY]);
     expect(r.code, r.stderr).toBe(0);
-    const biscuit = block(r.stdout, "Biscuit (Hannah Müller)");
+    const biscuit = petBlock(r.stdout, "Biscuit (Hannah Müller)");
     expect(biscuit).toContain(
       `💊 Calmex · instruction (its words "bedtime" put it on this round): ${lm.bedtime}`,
     );
@@ -60,7 +48,7 @@ describe("no dose hidden, on the sandbox", () => {
     );
     expect(biscuit).toContain('💊 Cefalexin 500 mg · instruction (its words "every 8 hours"');
     expect(biscuit).toContain("💊 Soloxine 0.4 mg · given once a day (see the morning sheet)");
-    const morning = block((await run(["rounds", "morning", TODAY])).stdout, "Biscuit (Hannah Müller)");
+    const morning = petBlock((await run(["rounds", "morning", TODAY])).stdout, "Biscuit (Hannah Müller)");
     expect(morning).toContain(
       `💊 Soloxine 0.4 mg · instruction: ${lm.onceDaily} · once a day: check it was not given already`,
     );

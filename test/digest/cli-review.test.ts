@@ -7,36 +7,33 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { runCommand } from "../cli/helpers.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+import { postingEnv, runCommand } from "../cli/helpers.ts";
+import { useSandboxAndSlack } from "../helpers/bot.ts";
+import type { SlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-digest-review-"));
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 19, customers: 120, timezone: "Europe/London", today: "2026-11-22" });
-  slack = await startSlackStandIn();
-});
-afterAll(async () => {
-  await slack.close();
-  await sandbox.close();
+useSandboxAndSlack(
+  { seed: 19, customers: 120, timezone: "Europe/London", today: "2026-11-22" },
+  (started) => {
+    ({ sandbox, slack } = started);
+  },
+);
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
 const clock = { now: () => new Date("2026-11-22T21:30:00Z") };
-const env = (): Record<string, string> => ({
-  KENNEL_API_KEY: sandbox.keys.main,
-  KENNEL_API_BASE_URL: sandbox.url,
-  KENNEL_TIMEZONE: "Europe/London",
-  SLACK_BOT_TOKEN: "xoxb-test-0000-cli",
-  SLACK_API_URL: slack.apiUrl,
-  KENNEL_DATA_DIR: dir,
-  ROUNDS_CHANNEL: "C0ROUNDS",
-  LOG_LEVEL: "silent",
-});
+const env = () =>
+  postingEnv(sandbox, slack, {
+    KENNEL_DATA_DIR: dir,
+    ROUNDS_CHANNEL: "C0ROUNDS",
+    LOG_LEVEL: "silent",
+  });
 const run = (args: string[], e = env()) => runCommand(["digest", ...args], e, { clock, settleMs: 0 });
 const reviews = () => slack.messages.filter((m) => m.metadata?.event_payload.kind === "review");
 

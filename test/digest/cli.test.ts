@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { webApi } from "@slack/bolt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
 import { addDays } from "../../src/time.ts";
-import { runCommand } from "../cli/helpers.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { postingEnv, runCommand } from "../cli/helpers.ts";
+import { useSandboxAndSlack } from "../helpers/bot.ts";
+import type { SlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
@@ -21,14 +22,9 @@ let slack: SlackStandIn;
 const TODAY = "2026-11-22";
 const CLOCK = { now: () => new Date("2026-11-22T09:00:00Z") };
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 19, customers: 120, today: TODAY, timezone: "Europe/London" });
-  slack = await startSlackStandIn();
+useSandboxAndSlack({ seed: 19, customers: 120, today: TODAY, timezone: "Europe/London" }, (started) => {
+  ({ sandbox, slack } = started);
   slack.now = () => CLOCK.now().getTime();
-});
-afterAll(async () => {
-  await slack.close();
-  await sandbox.close();
 });
 
 /**
@@ -38,14 +34,10 @@ afterAll(async () => {
 const run = (args: string[], env: Record<string, string>) =>
   runCommand(["digest", ...args], env, { settleMs: 0, clock: CLOCK });
 
-const env = () => ({
-  KENNEL_API_KEY: sandbox.keys.main,
-  KENNEL_API_BASE_URL: sandbox.url,
-  KENNEL_TIMEZONE: "Europe/London",
-  SLACK_BOT_TOKEN: "xoxb-test-0000-cli",
-  SLACK_API_URL: slack.apiUrl,
-  DIGEST_CHANNEL: "C0MORNING",
-});
+const env = () =>
+  postingEnv(sandbox, slack, {
+    DIGEST_CHANNEL: "C0MORNING",
+  });
 
 describe("kennel-desk digest", () => {
   it("--dry-run prints each post as a reader sees it (the terminal's text of the same answer), posting nothing", async () => {

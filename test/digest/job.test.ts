@@ -3,7 +3,7 @@
  * API, on a fake clock: time passes only when the job waits.
  */
 import { webApi } from "@slack/bolt";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { digestMessages } from "../../src/blocks/digest.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
@@ -15,22 +15,21 @@ import { counts } from "../../src/domain/bookings.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { readBooking } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+import { useSandboxAndSlack } from "../helpers/bot.ts";
 import { reportOf } from "../helpers/reports.ts";
-import { type SlackStandIn, type StoredMessage, startSlackStandIn } from "../helpers/slack.ts";
+import type { SlackStandIn, StoredMessage } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let channelSeq = 0;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" });
-  slack = await startSlackStandIn();
-});
-afterAll(async () => {
-  await slack.close();
-  await sandbox.close();
-});
+useSandboxAndSlack(
+  { seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" },
+  (started) => {
+    ({ sandbox, slack } = started);
+  },
+);
 beforeEach(() => sandbox.setFaults({}));
 
 interface Fake {

@@ -97,6 +97,23 @@ function replica(
 
 const calls = (path: string) => slack.api.filter((a) => a.path === path).length;
 
+/**
+ * The morning round posted once in `channel`, by a second claim after the first was given up: the
+ * claims the record keeps, in order.
+ */
+async function postedOnceAfterARelease(store: CareRecordStore, channel: string) {
+  expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
+  const claims = (await store.log({ kind: "post_claim", date: DATE })).filter((e) =>
+    e.requestKey?.includes(channel),
+  );
+  expect(claims.map((e) => e.requestKey)).toEqual([
+    `post:${DATE}:rounds:morning:${channel}`,
+    `post:${DATE}:rounds:morning:${channel}:released`,
+    `post:${DATE}:rounds:morning:${channel}#2`,
+    `post:${DATE}:rounds:morning:${channel}:posted`,
+  ]);
+}
+
 describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name, skip, open }) => {
   let stores: CareRecordStore[] = [];
   beforeAll(async () => {
@@ -199,16 +216,7 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       now += 1_000;
       const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
       expect(outcome).toMatchObject({ result: "posted" });
-      expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
-      const claims = (await b.log({ kind: "post_claim", date: DATE })).filter((e) =>
-        e.requestKey?.includes(channel),
-      );
-      expect(claims.map((e) => e.requestKey)).toEqual([
-        `post:${DATE}:rounds:morning:${channel}`,
-        `post:${DATE}:rounds:morning:${channel}:released`,
-        `post:${DATE}:rounds:morning:${channel}#2`,
-        `post:${DATE}:rounds:morning:${channel}:posted`,
-      ]);
+      await postedOnceAfterARelease(b, channel);
     },
   );
 
@@ -246,16 +254,7 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       now += 60_000;
       const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
       expect(outcome).toMatchObject({ result: "posted" });
-      expect(slack.messages.filter((m) => m.channel === channel && !m.thread_ts)).toHaveLength(1);
-      const claims = (await b.log({ kind: "post_claim", date: DATE })).filter((e) =>
-        e.requestKey?.includes(channel),
-      );
-      expect(claims.map((e) => e.requestKey)).toEqual([
-        `post:${DATE}:rounds:morning:${channel}`,
-        `post:${DATE}:rounds:morning:${channel}:released`,
-        `post:${DATE}:rounds:morning:${channel}#2`,
-        `post:${DATE}:rounds:morning:${channel}:posted`,
-      ]);
+      await postedOnceAfterARelease(b, channel);
     },
   );
 });

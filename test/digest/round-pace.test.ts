@@ -5,18 +5,17 @@
  * 429 that comes anyway is waited out for as long as its Retry-After says.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
+import type { RoundReport } from "../../src/answers/rounds.ts";
 import { sheetForSlack, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import { DIGEST_EVENT, postDigestOnce } from "../../src/digest/post.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
-import { petCare } from "../../src/domain/day.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
 import { channelPacer } from "../../src/slack/pace.ts";
 import { createWebClient } from "../../src/slack/web-client.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { roundOf } from "../text/fixtures.ts";
 
 const DATE = "2026-11-24";
 const CHANNEL = "C0ROUNDS";
@@ -31,44 +30,19 @@ afterAll(() => slack.close());
 
 /** A round of `n` pets, each with a dose and a diet this evening. */
 function round(n: number): RoundReport {
-  const pets: RoundPet[] = Array.from({ length: n }, (_, i) => {
-    const pc = petCare({
-      petId: 10_000 + i,
-      name: `Pet ${i + 1}`,
-      medication: `Rimadyl ${i % 5 ? 50 : 100} mg, half a tablet with food`,
-      medicationPm: "half a tablet with dinner",
-      dietaryRequirementsPm: "1 cup of kibble, soaked",
-    } as Pet);
-    return {
-      booking: {
-        bookingId: 20_000 + i,
-        roomName: `Kennel ${i + 1}`,
-        customerName: `Owner ${i + 1}`,
-      } as Booking,
-      pet: pc,
-      sheet: roundSheet(pc.care, "evening"),
-      careStatus: "matched",
-      unmatched: [],
-    };
-  });
-  return {
-    date: DATE,
-    round: "evening",
-    pets,
-    totals: {
-      inHouse: n,
-      away: 0,
-      pets: n,
-      withMedication: n,
-      fed: n,
-      noDiet: 0,
-      nothing: 0,
-      careMissing: 0,
-    },
-    requestId: "req-1",
-    careProblem: undefined,
-    calls: 1,
-  };
+  return roundOf(
+    "evening",
+    Array.from({ length: n }, (_, i) => [
+      { bookingId: 20_000 + i, roomName: `Kennel ${i + 1}`, customerName: `Owner ${i + 1}` } as Booking,
+      {
+        petId: 10_000 + i,
+        name: `Pet ${i + 1}`,
+        medication: `Rimadyl ${i % 5 ? 50 : 100} mg, half a tablet with food`,
+        medicationPm: "half a tablet with dinner",
+        dietaryRequirementsPm: "1 cup of kibble, soaked",
+      } as Pet,
+    ]),
+  );
 }
 
 describe("a 500-pet round at Slack's pace", () => {

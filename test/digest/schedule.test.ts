@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DigestSettings } from "../../src/config.ts";
 import { nextDigestRun } from "../../src/digest/due.ts";
 import type { DigestJob } from "../../src/digest/job.ts";
 import { startDigestSchedule } from "../../src/digest/schedule.ts";
@@ -69,6 +70,20 @@ describe("the schedule, daylight-saving changes included", () => {
   });
 });
 
+/** The scheduler of the job's own posts, on the wall clock (the fake timers' when a test sets them). */
+const scheduled = (job: DigestJob, timezone = "Europe/London", settings?: DigestSettings) =>
+  startDigestSchedule({
+    job,
+    timezone,
+    clock: { now: () => new Date() },
+    log: silentLogger(),
+    ...(settings ? { settings } : {}),
+  });
+
+/** The scheduler of one post, departures at 07:00 in channel C1. */
+const departuresAt0700 = (job: DigestJob, timezone?: string) =>
+  scheduled(job, timezone, { channel: "C1", time: "07:00", kinds: ["departures"] });
+
 describe("the scheduler (fake timers)", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -89,13 +104,7 @@ describe("the scheduler (fake timers)", () => {
   it("fires at 07:00 local, once a day", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T06:59:00Z") });
     const { job, days } = fakeJob();
-    const schedule = startDigestSchedule({
-      job,
-      settings: { channel: "C1", time: "07:00", kinds: ["departures"] },
-      timezone: "Europe/London",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    const schedule = departuresAt0700(job);
     expect(days).toEqual([]);
     await vi.advanceTimersByTimeAsync(61_000);
     expect(days).toEqual(["2026-11-24"]);
@@ -109,13 +118,7 @@ describe("the scheduler (fake timers)", () => {
   it("started after the time (a restart at 07:00:30, a late start): checks today at once", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T07:00:30Z") });
     const { job, days } = fakeJob();
-    const schedule = startDigestSchedule({
-      job,
-      settings: { channel: "C1", time: "07:00", kinds: ["departures"] },
-      timezone: "Europe/London",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    const schedule = departuresAt0700(job);
     expect(days).toEqual(["2026-11-24"]);
     expect(schedule.nextRun()?.toISOString()).toBe("2026-11-25T07:00:00.000Z");
     schedule.stop();
@@ -124,13 +127,7 @@ describe("the scheduler (fake timers)", () => {
   it("started before the time: waits for it", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T05:00:00Z") });
     const { job, days } = fakeJob();
-    const schedule = startDigestSchedule({
-      job,
-      settings: { channel: "C1", time: "07:00", kinds: ["departures"] },
-      timezone: "America/New_York",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    const schedule = departuresAt0700(job, "America/New_York");
     expect(days).toEqual([]);
     expect(schedule.nextRun()?.toISOString()).toBe("2026-11-24T12:00:00.000Z");
     schedule.stop();
@@ -167,12 +164,7 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
   it("suspended from 06:00 to 09:40 (timers frozen, the wall clock not): each post once on waking", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T06:00:00Z") });
     const { job, calls } = recordingJob();
-    const schedule = startDigestSchedule({
-      job,
-      timezone: "Europe/London",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    const schedule = scheduled(job);
     expect(calls).toEqual([]);
     // The machine sleeps: the wall clock moves on, no timer fires meanwhile.
     vi.setSystemTime(new Date("2026-11-24T09:40:00Z"));
@@ -190,12 +182,7 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
   it("a clock set back over the posts' times never starts them twice", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T06:59:00Z") });
     const { job, calls } = recordingJob();
-    const schedule = startDigestSchedule({
-      job,
-      timezone: "Europe/London",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    const schedule = scheduled(job);
     await vi.advanceTimersByTimeAsync(40 * 60_000);
     expect(calls).toEqual(["departures@2026-11-24 07:00", "rounds:morning@2026-11-24 07:30"]);
     // 07:39: someone sets the clock back to 06:45 (or the NTP correction does).
@@ -221,12 +208,7 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
     } as unknown as DigestJob;
     // Started after both times on the day before: those are caught up at once, then the change day.
     vi.useFakeTimers({ now: new Date("2026-03-28T12:00:00Z") });
-    let schedule = startDigestSchedule({
-      job,
-      timezone: "Europe/London",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    let schedule = scheduled(job);
     await vi.advanceTimersByTimeAsync(38 * 3600_000);
     schedule.stop();
     expect(fired).toEqual([
@@ -238,12 +220,7 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
     ]);
     fired.length = 0;
     vi.setSystemTime(new Date("2026-10-24T12:00:00Z"));
-    schedule = startDigestSchedule({
-      job,
-      timezone: "Europe/London",
-      clock: { now: () => new Date() },
-      log: silentLogger(),
-    });
+    schedule = scheduled(job);
     await vi.advanceTimersByTimeAsync(38 * 3600_000);
     schedule.stop();
     expect(fired).toEqual([

@@ -4,7 +4,7 @@
  * fake clock.
  */
 import { webApi } from "@slack/bolt";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -24,21 +24,20 @@ import { startDigestSchedule } from "../../src/digest/schedule.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+import { useSandboxAndSlack } from "../helpers/bot.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let seq = 0;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" });
-  slack = await startSlackStandIn();
-});
-afterAll(async () => {
-  await slack.close();
-  await sandbox.close();
-});
+useSandboxAndSlack(
+  { seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" },
+  (started) => {
+    ({ sandbox, slack } = started);
+  },
+);
 beforeEach(() => {
   sandbox.setFaults({});
   slack.broken.clear();

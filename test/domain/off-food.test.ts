@@ -6,28 +6,10 @@ import type { HouseMeals } from "../../src/domain/plan/feeding.ts";
 import { allDoneOutcomes, dueItems, petRoundStatus } from "../../src/domain/record.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Entry, MealOutcome } from "../../src/record/types.ts";
+import { keptEntry } from "../helpers/entries.ts";
 
-let id = 0;
 function meal(date: string, round: Entry["round"], outcome: MealOutcome, extra: Partial<Entry> = {}): Entry {
-  id++;
-  return {
-    id,
-    seq: id,
-    kennel: "test",
-    date,
-    round,
-    bookingId: 9,
-    petId: 4,
-    petName: "Juniper",
-    item: "meal",
-    itemText: "dry food",
-    outcome,
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `r${id}`,
-    recordedAt: `${date}T08:00:00Z`,
-    ...extra,
-  };
+  return keptEntry({ date, round, outcome, bookingId: 9, petId: 4, ...extra });
 }
 const flag = (entries: Entry[], before?: { date: string; round: Entry["round"] }) =>
   offFoodPets(entries, before).get(offFoodKey(9, 4));

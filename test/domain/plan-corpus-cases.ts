@@ -18,18 +18,12 @@ import type {
   PlanItem,
   TaperStep,
 } from "../../src/domain/plan/types.ts";
+import { stayContext } from "../helpers/reader.ts";
 
-export const CONTEXT: ReaderContext = {
-  bookingId: 7,
-  petId: 70,
-  arrival: "2026-12-05T10:00:00Z",
-  departure: "2026-12-12T10:00:00Z",
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
+export const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
   highAlertWords: ["Sileo", "chemo"],
   houseMeals: { rounds: ["morning", "evening"], bySpecies: { cat: ["morning", "midday", "evening"] } },
-  now: "2026-12-05T10:00:00Z",
-};
+});
 
 export interface Reading {
   rounds: Round[];

@@ -11,19 +11,13 @@ import { itemOnRound, type StayTimes } from "../../src/domain/plan/schedule.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { addDays } from "../../src/time.ts";
+import { stayContext } from "../helpers/reader.ts";
 import { corpus, itemOf, judge } from "./plan-corpus-cases.ts";
 
-const CONTEXT: ReaderContext = {
+const CONTEXT: ReaderContext = stayContext("2026-12-05T07:00:00Z", "2026-12-12T20:00:00Z", {
   bookingId: 5,
   petId: 50,
-  arrival: "2026-12-05T07:00:00Z",
-  departure: "2026-12-12T20:00:00Z",
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
-  highAlertWords: [],
-  houseMeals: { rounds: ["morning", "evening"] },
-  now: "2026-12-05T07:00:00Z",
-};
+});
 const STAY: StayTimes = {
   arrival: CONTEXT.arrival,
   departure: CONTEXT.departure,

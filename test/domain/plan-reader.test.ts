@@ -15,18 +15,13 @@ import {
   planStateWords,
   readingWords,
 } from "../../src/words/plan.ts";
+import { stayContext } from "../helpers/reader.ts";
 
-const CONTEXT: ReaderContext = {
+const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
   bookingId: 3,
   petId: 30,
-  arrival: "2026-12-05T10:00:00Z",
-  departure: "2026-12-12T10:00:00Z",
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
   highAlertWords: ["potassium citrate", "Chemo"],
-  houseMeals: { rounds: ["morning", "evening"] },
-  now: "2026-12-05T10:00:00Z",
-};
+});
 
 describe("a pet's draft plan", () => {
   it("one drug typed into two slots (issue 34): both flagged, each naming the other, neither due until a person says", () => {

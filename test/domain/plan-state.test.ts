@@ -14,18 +14,12 @@ import {
 import { sha256 } from "../../src/domain/plan/hash.ts";
 import { changedItems, confirmPlan, planState, redraft, setItem } from "../../src/domain/plan/state.ts";
 import type { ItemWhen, Plan, PlanItem } from "../../src/domain/plan/types.ts";
+import { stayContext } from "../helpers/reader.ts";
 
-const CONTEXT: ReaderContext = {
+const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
   bookingId: 12,
   petId: 120,
-  arrival: "2026-12-05T10:00:00Z",
-  departure: "2026-12-12T10:00:00Z",
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
-  highAlertWords: [],
-  houseMeals: { rounds: ["morning", "evening"] },
-  now: "2026-12-05T10:00:00Z",
-};
+});
 const who = (userId: string, at = "2026-12-05T11:00:00Z") => ({ userId, userName: `name ${userId}`, at });
 
 const BISCUIT: CareFields = {

@@ -15,20 +15,11 @@ import { printedItems } from "../../src/domain/record.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { printedOnRound, roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
+import { stayContext } from "../helpers/reader.ts";
 
 const DATE = "2026-11-29";
 const ARRIVAL = "2026-11-27T10:00:00Z";
-const context: ReaderContext = {
-  bookingId: 1,
-  petId: 2,
-  arrival: ARRIVAL,
-  departure: undefined,
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
-  highAlertWords: [],
-  houseMeals: { rounds: ["morning", "evening"] },
-  now: ARRIVAL,
-};
+const context: ReaderContext = stayContext(ARRIVAL, undefined, { bookingId: 1, petId: 2 });
 const stay = {
   arrival: ARRIVAL,
   departure: undefined,

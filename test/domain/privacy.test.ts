@@ -4,20 +4,22 @@ import { channelSafeAnswer, withoutContacts } from "../../src/domain/privacy.ts"
 
 describe("raw JSON in a channel: an allow-list", () => {
   it("contact fields spelt any way the API likes never get through; the booking's own fields and the page envelope stay", () => {
+    /** The page envelope and the booking's own fields: what stays. */
+    const envelope = { page: 1, pageSize: 100, totalRecords: 1, totalPages: 1 };
+    const own = {
+      bookingId: 7,
+      reference: "HP-7",
+      customerName: "Ann Lee",
+      petNames: "Biscuit",
+      roomName: "Kennel 4",
+      checkInDate: "2026-11-24T09:00:00Z",
+      bookingPaid: false,
+    };
     const raw = {
-      page: 1,
-      pageSize: 100,
-      totalRecords: 1,
-      totalPages: 1,
+      ...envelope,
       items: [
         {
-          bookingId: 7,
-          reference: "HP-7",
-          customerName: "Ann Lee",
-          petNames: "Biscuit",
-          roomName: "Kennel 4",
-          checkInDate: "2026-11-24T09:00:00Z",
-          bookingPaid: false,
+          ...own,
           postalCode: "AB1 2CD",
           e_mail: "ann@example.com",
           contact: { tel: "07700 900111" },
@@ -43,19 +45,10 @@ describe("raw JSON in a channel: an allow-list", () => {
     ])
       expect(text).not.toContain(secret);
     expect(safe).toEqual({
-      page: 1,
-      pageSize: 100,
-      totalRecords: 1,
-      totalPages: 1,
+      ...envelope,
       items: [
         {
-          bookingId: 7,
-          reference: "HP-7",
-          customerName: "Ann Lee",
-          petNames: "Biscuit",
-          roomName: "Kennel 4",
-          checkInDate: "2026-11-24T09:00:00Z",
-          bookingPaid: false,
+          ...own,
           pets: [{ name: "Biscuit", medication: "Rimadyl" }],
         },
       ],

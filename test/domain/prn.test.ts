@@ -16,19 +16,14 @@ import {
 } from "../../src/domain/prn.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { prnDoseWords, prnProblemWords, prnRecordWords } from "../../src/words/doses.ts";
+import { stayContext } from "../helpers/reader.ts";
 
 const TZ = "Europe/London";
-const context: ReaderContext = {
+const context: ReaderContext = stayContext("2026-11-20T10:00:00Z", "2026-11-28T10:00:00Z", {
   bookingId: 1,
   petId: 10,
-  arrival: "2026-11-20T10:00:00Z",
-  departure: "2026-11-28T10:00:00Z",
   timeZone: TZ,
-  dateOrder: "dmy",
-  highAlertWords: [],
-  houseMeals: { rounds: ["morning", "evening"] },
-  now: "2026-11-20T10:00:00Z",
-};
+});
 const o = { timeZone: TZ, roundTimes: DEFAULT_ROUND_TIMES };
 const who = { userId: "U0LEAD", userName: "Lead", at: "2026-11-20T11:00:00Z" };
 

@@ -18,19 +18,10 @@ import { confirmPlan, setItem } from "../../src/domain/plan/state.ts";
 import type { Doubt, Plan } from "../../src/domain/plan/types.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
+import { stayContext } from "../helpers/reader.ts";
 
 const ARRIVAL = "2026-11-27T10:00:00Z";
-const context: ReaderContext = {
-  bookingId: 1,
-  petId: 2,
-  arrival: ARRIVAL,
-  departure: undefined,
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
-  highAlertWords: [],
-  houseMeals: { rounds: ["morning", "evening"] },
-  now: ARRIVAL,
-};
+const context: ReaderContext = stayContext(ARRIVAL, undefined, { bookingId: 1, petId: 2 });
 const ctx: QuestionContext = { today: "2026-11-29", arrival: "2026-11-27", dateOrder: "dmy" };
 const stay = {
   arrival: ARRIVAL,

@@ -12,6 +12,7 @@ import { draftPlan } from "../../src/domain/plan/draft.ts";
 import { petStayRecord, type StayInput } from "../../src/domain/stay.ts";
 import type { Entry, ItemKey } from "../../src/record/types.ts";
 import { stayRecordLines, staySummaryWords } from "../../src/words/stay.ts";
+import { keptEntry } from "../helpers/entries.ts";
 
 const TZ = "Europe/London";
 const TIMES = { morning: "07:30", midday: "12:00", evening: "18:00" };
@@ -25,25 +26,10 @@ function entry(
   at: string,
   extra: Partial<Entry> = {},
 ): Entry {
-  id++;
-  return {
-    id,
-    seq: id,
-    kennel: "test",
-    date,
-    round,
-    bookingId: 1,
-    petId: 2,
-    petName: "Juniper",
-    item,
-    itemText: item === "meal" ? "dry food" : "Rimadyl 50 mg · one tablet",
-    outcome,
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `r${id}`,
-    recordedAt: at,
-    ...extra,
-  };
+  const itemText = item === "meal" ? "dry food" : "Rimadyl 50 mg · one tablet";
+  return keptEntry({ date, round, item, itemText, outcome, recordedAt: at, ...extra } as Partial<Entry> & {
+    date: string;
+  });
 }
 
 const item = (key: ItemKey, date: string, round: Round, confirmed = true, plan?: number): OwedItem => ({

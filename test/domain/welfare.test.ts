@@ -18,6 +18,7 @@ import {
   welfareEpisodes,
 } from "../../src/domain/welfare.ts";
 import type { Entry } from "../../src/record/types.ts";
+import { keptEntry } from "../helpers/entries.ts";
 
 let id = 0;
 function check(
@@ -42,23 +43,14 @@ function check(
   };
 }
 function meal(date: string, round: Entry["round"], outcome: Entry["outcome"]): Entry {
-  return {
-    id: ++id,
-    seq: id,
+  const biscuit = {
     kennel: "k",
-    date,
-    round,
     bookingId: 7,
     petId: 70,
     petName: "Biscuit",
-    item: "meal",
-    itemText: "dry food",
-    outcome,
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `r${id}`,
     recordedAt: `${date}T08:00:00.000Z`,
   };
+  return keptEntry({ ...biscuit, date, round, outcome } as Partial<Entry> & { date: string });
 }
 
 describe("what a check says", () => {

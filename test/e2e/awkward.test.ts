@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { cliRunner } from "../cli/helpers.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
+import { type Harness, homePublished, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
 import { type Connected, connectInProcess, textOf } from "../mcp/harness.ts";
 import { recordOffFood } from "../present/harness.ts";
 
@@ -404,34 +404,6 @@ describe("issue 32: notes that carry danger, a pet still here, numbers whole, fl
 /** The Home tab as text, as published for a staff member opening it. */
 async function homeText(): Promise<string> {
   homeOpens++;
-  const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
-  const body = JSON.stringify({
-    token: "x",
-    team_id: "T1",
-    api_app_id: "A1",
-    type: "event_callback",
-    event_id: `EvHome${Date.now()}`,
-    event_time: 1_700_000_000,
-    event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
-  });
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${h.url}/slack/events`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-slack-request-timestamp": String(ts),
-      "x-slack-signature": sign(SIGNING_SECRET, ts, body),
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-  await h.slack.waitFor(
-    () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
-    15_000,
-  );
-  const published = h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body as {
-    view: unknown;
-  };
-  const view = typeof published.view === "string" ? JSON.parse(published.view) : published.view;
+  const { view } = await homePublished(h, `EvHome${Date.now()}`);
   return slackText([view]);
 }

@@ -12,9 +12,9 @@ import type { Config } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homePublished, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { channelPosts, contactValues } from "../helpers/privacy.ts";
-import { actionForm, commandForm, postSigned, type Recorded, sign } from "../helpers/slack.ts";
+import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
 
 const TODAY = "2026-11-22";
 const FULL_HOUSE = "2026-11-24";
@@ -307,42 +307,10 @@ describe("the scheduled posts", () => {
 });
 
 describe("the Home tab", () => {
-  async function openHome(user: string) {
-    const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
-    const body = JSON.stringify({
-      token: "x",
-      team_id: "T1",
-      api_app_id: "A1",
-      type: "event_callback",
-      event_id: `Ev${user}${Date.now()}`,
-      event_time: 1_700_000_000,
-      event: { type: "app_home_opened", user, channel: "D1", tab: "home", event_ts: "1.1" },
-    });
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${h.url}/slack/events`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-slack-request-timestamp": String(ts),
-        "x-slack-signature": sign(SIGNING_SECRET, ts, body),
-      },
-      body,
-    });
-    expect(res.status).toBe(200);
-    await h.slack.waitFor(
-      () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
-      15_000,
-    );
-    return h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body as {
-      user_id: string;
-      view: { blocks: unknown[] } | string;
-    };
-  }
-  const viewOf = (p: { view: { blocks: unknown[] } | string }) =>
-    (typeof p.view === "string" ? JSON.parse(p.view) : p.view) as { blocks: unknown[] };
+  const openHome = (user: string) => homePublished(h, `Ev${user}${Date.now()}`, user);
 
   it("staff: today at a glance, each figure with a button that answers its list", async () => {
-    const view = viewOf(await openHome("U0STAFF"));
+    const view = (await openHome("U0STAFF")).view;
     const text = JSON.stringify(view);
     expect(text).toContain("Today — Sun 22 Nov");
     for (const label of [
@@ -370,7 +338,7 @@ describe("the Home tab", () => {
 
   it("a guest sees the refusal and no kennel data", async () => {
     const before = h.sandbox.requests.length;
-    const text = JSON.stringify(viewOf(await openHome("U0GUEST")));
+    const text = JSON.stringify((await openHome("U0GUEST")).view);
     expect(text).toMatch(/not available to guest accounts/);
     expect(text).not.toContain("Arrivals");
     expect(h.sandbox.requests.length).toBe(before);

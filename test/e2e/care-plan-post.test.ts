@@ -5,36 +5,27 @@
  * her is drawn again in her state now (no other pet dropped), and the person who acted is told,
  * privately, the pet's name and what is still needed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
+import type { Harness } from "../helpers/bot.ts";
 import {
   formOpenedBy,
-  startPlanHarness,
   submit as submitForm,
+  usePlanHarness,
   type Values,
   valuesOf,
 } from "../helpers/plan-slack.ts";
-import { roundPostOf } from "../helpers/record-slack.ts";
-import { commandForm, postSigned, tapBody } from "../helpers/slack.ts";
+import { postRounds } from "../helpers/record-slack.ts";
+import { type Block, blocksOf, tapBody } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
 const CHANNEL = "C0ROUNDS";
 let h: Harness;
 let seq = 0;
 
-beforeAll(async () => {
-  h = await startPlanHarness(clock, CHANNEL);
-}, 60_000);
-afterAll(() => h.close());
-
-type Block = {
-  type?: string;
-  text?: { text?: string };
-  accessory?: { action_id?: string; value?: string; text?: { text?: string } };
-  elements?: Array<{ action_id?: string; value?: string }>;
-};
-const blocksOf = (m: TimelineEntry) => (m.blocks ?? []) as Block[];
+usePlanHarness(clock, CHANNEL, (started) => {
+  h = started;
+});
 
 function pipIds() {
   const b = h.sandbox.main.bookings.find((x) => x.reference === "AW-LATE") as Record<string, unknown>;
@@ -100,10 +91,7 @@ const toldTo = (user: string, since: number) =>
 describe("the care plans post, after a plan is saved and confirmed", () => {
   it("is drawn again with the pet's state now, and the person is told the pet's name and what is still needed", async () => {
     // The evening round drafts the plans; its plans post lists them.
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
-    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    await roundPostOf(h.slack, 0);
+    await postRounds(h, CHANNEL, "evening", "U0JANE");
     await h.bot.digest?.runPost("plans:evening", "2026-11-22", { retry: false });
     const posted = pipOnPost();
     const listed = pets(posted.message);

@@ -9,18 +9,18 @@
  * say so, with the old and new words, and withdraws the one tap until someone confirms again. A pet
  * arriving at 23:30 owes nothing that evening.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentPlan, planVersions } from "../../src/answers/plans.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
 import {
   formOpenedBy,
-  startPlanHarness,
   submit as submitForm,
+  usePlanHarness,
   type Values,
   valuesOf,
 } from "../helpers/plan-slack.ts";
-import { roundPostOf } from "../helpers/record-slack.ts";
+import { postRounds } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, tapBody } from "../helpers/slack.ts";
 
 // The evening of Pip's arrival (22 Nov, 19:00): the evening round at 19:30, after she came.
@@ -29,18 +29,11 @@ const CHANNEL = "C0ROUNDS";
 let h: Harness;
 let seq = 0;
 
-beforeAll(async () => {
-  h = await startPlanHarness(clock, CHANNEL);
-}, 60_000);
-afterAll(() => h.close());
+usePlanHarness(clock, CHANNEL, (started) => {
+  h = started;
+});
 
-async function rounds(text = "evening") {
-  const { form, id } = commandForm(h.slack, { command: "/rounds", text, channel: CHANNEL });
-  h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
-  const since = h.slack.timeline.at(-1)?.id ?? 0;
-  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-  return roundPostOf(h.slack, since);
-}
+const rounds = (text = "evening") => postRounds(h, CHANNEL, text, "U0JANE");
 
 const pipBooking = () =>
   h.sandbox.main.bookings.find((b) => b.reference === "AW-LATE") as Record<string, unknown>;

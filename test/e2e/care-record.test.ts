@@ -5,68 +5,50 @@
  * staff at once, a guest, a tampered value, a re-delivered action, a late day; the round message
  * always equals the record (chat.update after each commit).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import {
   actionPayload,
   atOnce,
   type Button,
   buttonsOf,
   PAST_ROUNDS,
-  roundPostOf,
+  postRounds,
   sectionOf,
   viewPayload,
 } from "../helpers/record-slack.ts";
-import { commandForm, postSigned } from "../helpers/slack.ts";
+import { postSigned } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
 const CHANNEL = "C0ROUNDS";
-const pg = usePostgres();
-
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    // The PostgreSQL suites' convention (test/helpers/postgres.ts): npm test provides the server,
-    // and its postgres step fails, saying how to install it, when it cannot.
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 
 describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
   let store: CareRecordStore;
 
-  beforeAll(async () => {
-    if (skip) return;
-    store = await open();
-    h = await startHarness({
-      record: store,
+  useHarnessOn(
+    { open, skip },
+    () => ({
       clock,
       // The test makes the round posts itself.
       env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
-    });
-    // Jane's name as Slack shows it; Tom has none, so his handle is used.
-    h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
-    h.slack.users.set("U0TOM", { id: "U0TOM" });
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+    }),
+    async (started) => {
+      ({ h, store } = started);
+      // Jane's name as Slack shows it; Tom has none, so his handle is used.
+      h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
+      h.slack.users.set("U0TOM", { id: "U0TOM" });
+    },
+  );
 
   /**
    * /rounds as staff in the rounds channel: the round's messages as Slack shows them, once every
@@ -77,13 +59,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     return (await confirmAllPlans(store, h.config, clock)) > 0 ? post(text) : first;
   }
 
-  async function post(text: string) {
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text, channel: CHANNEL });
-    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
-    const since = h.slack.timeline.at(-1)?.id ?? 0;
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    return roundPostOf(h.slack, since);
-  }
+  const post = (text: string) => postRounds(h, CHANNEL, text);
 
   /** A tap as Slack sends it: signed, with the message the button is on as it is now. */
   async function tap(

@@ -28,11 +28,12 @@ import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
 import { runCommand } from "../cli/helpers.ts";
-import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { actionPayload, buttonsOf, PAST_ROUNDS, roundPostOf, viewPayload } from "../helpers/record-slack.ts";
-import { commandForm, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
+import { prnSlack } from "../helpers/prn-slack.ts";
+import { actionPayload, buttonsOf, PAST_ROUNDS, viewPayload } from "../helpers/record-slack.ts";
+import { postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
 const START = Date.parse(`${DATE}T09:00:00Z`);
@@ -104,12 +105,7 @@ describe.each(engines)(
           ...PAST_ROUNDS,
         },
       });
-      for (const [id, name] of [
-        ["U0JANE", "Jane"],
-        ["U0TOM", "Tom"],
-        ["U0BOSS", "Boss"],
-      ] as const)
-        h.slack.users.set(id, { id, profile: { display_name: name } });
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom", U0BOSS: "Boss" });
     }, 60_000);
     afterAll(async () => {
       if (skip) return;
@@ -117,25 +113,9 @@ describe.each(engines)(
       await store.close();
     });
 
-    async function rounds(round: string): Promise<TimelineEntry[]> {
-      const { form, id } = commandForm(h.slack, { command: "/rounds", text: round, channel: CHANNEL });
-      h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
-      const since = h.slack.timeline.at(-1)?.id ?? 0;
-      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-      return roundPostOf(h.slack, since);
-    }
-
-    function petOn(post: TimelineEntry[]) {
-      for (const m of post) {
-        const blocks = (m.blocks ?? []) as Block[];
-        const at = blocks.findIndex((x) => x.block_id?.startsWith(`kd_pet:${b}:${p}:`));
-        if (at < 0) continue;
-        const next = blocks[at + 1];
-        const buttons = next?.block_id === `kd_act:${b}:${p}` ? (next.elements ?? []) : [];
-        return { message: m, section: blocks[at]?.text?.text ?? "", buttons };
-      }
-      throw new Error("the pet is not on the round post");
-    }
+    /** The round post /rounds ROUND answers with; the pet's section and buttons on it. */
+    const rounds = (round: string) => prnSlack(h, CHANNEL).rounds(round);
+    const petOn = (post: TimelineEntry[]) => prnSlack(h, CHANNEL).petOn(post, b, p);
 
     /** A tap on a message's button or a modal's, as Slack sends it; the trigger and where it is told. */
     async function tap(user: string, button: Btn, on: { message: TimelineEntry } | { modal: OpenedModal }) {

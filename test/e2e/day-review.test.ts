@@ -9,10 +9,10 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { owedRound } from "../../src/answers/obligations.ts";
-import { runCli } from "../../src/cli/index.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { buttonValue, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 
@@ -109,21 +109,20 @@ describe("the day's review", () => {
     expect(redrawn).toMatch(/✅ Reviewed by Morgan 21:00: Bobby's missed Rimadyl: vet told &lt;!channel&gt;/);
     expect(redrawn).not.toContain("Not reviewed yet.");
     // The audit counts the day reviewed.
-    let stdout = "";
-    const code = await runCli(["record", "audit", "--days", "1", "--json"], {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", KENNEL_DATA_DIR: record.dir },
-      io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } },
-      clock,
-    });
+    const { code, stdout } = await runCommand(
+      ["record", "audit", "--days", "1", "--json"],
+      { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", KENNEL_DATA_DIR: record.dir },
+      { clock },
+    );
     expect(code).toBe(0);
     expect(JSON.parse(stdout).reviewed).toEqual({ days: 1, reviewed: 1, notReviewed: [] });
   }, 60_000);
 
   it("the chart reads the morning's doses from its kept sheet: missed by night, the rounds not posted named", async () => {
     const out = join(record.dir, "charts");
-    let stderr = "";
-    const code = await runCli(["chart", DATE, "--out", out], {
-      env: {
+    const { code, stderr } = await runCommand(
+      ["chart", DATE, "--out", out],
+      {
         KENNEL_TIMEZONE: "Europe/London",
         LOG_LEVEL: "silent",
         KENNEL_DATA_DIR: record.dir,
@@ -131,9 +130,8 @@ describe("the day's review", () => {
         KENNEL_API_BASE_URL: h.sandbox.url,
         ROUNDS_TIMES: "07:30,12:00,18:00",
       },
-      io: { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) } },
-      clock,
-    });
+      { clock },
+    );
     expect(stderr).toMatch(/written/);
     expect(code).toBe(0);
     const html = readFileSync(join(out, `chart-${DATE}.html`), "utf8");

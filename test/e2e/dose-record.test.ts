@@ -13,41 +13,31 @@
  *   15 minutes, reads "💉 unwitnessed".
  * - The stay's record and the Home tab show the figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { awkwardRounds } from "../helpers/plan-slack.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import {
   actionPayload,
   type Button,
   buttonsOf,
-  roundPostOf,
+  postRounds,
   sectionOf,
   viewPayload,
 } from "../helpers/record-slack.ts";
-import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T20:30:00Z");
 const clock = { now: () => new Date(now) };
 const CHANNEL = "C0ROUNDS";
-const pg = usePostgres();
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 
 type Answer = { response_action?: string; errors?: Record<string, string> };
 
@@ -55,40 +45,16 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
   let store: CareRecordStore;
 
-  beforeAll(async () => {
-    if (skip) return;
-    store = await open();
-    h = await startHarness({
-      record: store,
-      clock,
-      sandbox: { awkward: true },
-      env: {
-        ROUNDS_CHANNEL: CHANNEL,
-        DIGEST_SCHEDULE: "off",
-        KENNEL_CACHE_TTL_S: "0",
-        ROUNDS_TIMES: "07:30,12:00,19:30",
-      },
-    });
-    for (const [id, name] of [
-      ["U0JANE", "Jane"],
-      ["U0TOM", "Tom"],
-      ["U0ANN", "Ann"],
-    ] as const)
-      h.slack.users.set(id, { id, profile: { display_name: name } });
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+  useHarnessOn(
+    { open, skip },
+    () => awkwardRounds(clock, CHANNEL),
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom", U0ANN: "Ann" });
+    },
+  );
 
-  async function post(text: string) {
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text, channel: CHANNEL });
-    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
-    const since = h.slack.timeline.at(-1)?.id ?? 0;
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    return roundPostOf(h.slack, since);
-  }
+  const post = (text: string) => postRounds(h, CHANNEL, text);
   /** The round post once every pet's plan is confirmed (the first drafts them). */
   async function rounds(text: string) {
     const first = await post(text);

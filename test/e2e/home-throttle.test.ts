@@ -4,8 +4,8 @@
  * several people at once share the day's figures; after the throttle window, an open rebuilds.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postSignedEvent } from "../../src/preview/slack-http.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { sign } from "../helpers/slack.ts";
 
 let h: Harness;
 let now = Date.parse("2026-11-22T09:00:00Z");
@@ -16,8 +16,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 let seq = 0;
-function open(user: string) {
-  const body = JSON.stringify({
+/** `user` opens the Home tab: the app_home_opened event, signed, as Slack sends it (not waiting for the publish). */
+const open = (user: string) =>
+  postSignedEvent(`${h.url}/slack/events`, SIGNING_SECRET, {
     token: "x",
     team_id: "T1",
     api_app_id: "A1",
@@ -26,17 +27,6 @@ function open(user: string) {
     event_time: 1_700_000_000,
     event: { type: "app_home_opened", user, channel: "D1", tab: "home", event_ts: `${seq}.1` },
   });
-  const ts = Math.floor(Date.now() / 1000);
-  return fetch(`${h.url}/slack/events`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-slack-request-timestamp": String(ts),
-      "x-slack-signature": sign(SIGNING_SECRET, ts, body),
-    },
-    body,
-  });
-}
 
 const publishes = (user?: string) =>
   h.slack.api.filter((a) => a.path === "/api/views.publish" && (!user || a.body.user_id === user)).length;

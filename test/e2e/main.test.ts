@@ -9,7 +9,7 @@ import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
-import { spawnBot, until, untilHealthy } from "../helpers/spawn.ts";
+import { httpBotEnv, spawnBot, until, untilHealthy } from "../helpers/spawn.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 
@@ -44,15 +44,7 @@ describe("npm start", () => {
   it("on SIGTERM: stops taking commands, finishes the one in flight, exits 0", async () => {
     sandbox.setFaults({ latencyMs: 1_500 });
     const port = await freePort();
-    const p = start({
-      KENNEL_API_KEY: sandbox.keys.main,
-      KENNEL_API_BASE_URL: sandbox.url,
-      KENNEL_TIMEZONE: "Europe/London",
-      SLACK_BOT_TOKEN: "xoxb-test-0000-process",
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      PORT: String(port),
-    });
+    const p = start(httpBotEnv(sandbox, slack, SECRET, port));
     try {
       await untilHealthy(port, p);
       const { form, id } = commandForm(slack, { command: "/kennel", text: "status" });
@@ -84,16 +76,7 @@ describe("npm start", () => {
     );
     await store.close();
     try {
-      const p = start({
-        KENNEL_API_KEY: sandbox.keys.main,
-        KENNEL_API_BASE_URL: sandbox.url,
-        KENNEL_TIMEZONE: "Europe/London",
-        SLACK_BOT_TOKEN: "xoxb-test-0000-process",
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: slack.apiUrl,
-        PORT: String(await freePort()),
-        KENNEL_DATA_DIR: newer,
-      });
+      const p = start(httpBotEnv(sandbox, slack, SECRET, await freePort(), { KENNEL_DATA_DIR: newer }));
       expect(await p.exit).toBe(2);
       expect(p.out().trim().split("\n")).toEqual([
         expect.stringMatching(
@@ -109,15 +92,7 @@ describe("npm start", () => {
 
   it("/readyz names the care record's engine and its state, never its path", async () => {
     const port = await freePort();
-    const p = start({
-      KENNEL_API_KEY: sandbox.keys.main,
-      KENNEL_API_BASE_URL: sandbox.url,
-      KENNEL_TIMEZONE: "Europe/London",
-      SLACK_BOT_TOKEN: "xoxb-test-0000-process",
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      PORT: String(port),
-    });
+    const p = start(httpBotEnv(sandbox, slack, SECRET, port));
     try {
       let body: { state?: string; store?: unknown } | undefined;
       await until(
@@ -143,17 +118,12 @@ describe("npm start", () => {
   it("with PostgreSQL down at start: says so in one line, starts anyway, /readyz says store_unavailable, commands answer", async () => {
     const port = await freePort();
     const nowhere = await freePort();
-    const p = start({
-      KENNEL_API_KEY: sandbox.keys.main,
-      KENNEL_API_BASE_URL: sandbox.url,
-      KENNEL_TIMEZONE: "Europe/London",
-      SLACK_BOT_TOKEN: "xoxb-test-0000-process",
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      PORT: String(port),
-      DATABASE_URL: `postgres://kd:pg-secret-pw@127.0.0.1:${nowhere}/kennel`,
-      LOG_LEVEL: "info",
-    });
+    const p = start(
+      httpBotEnv(sandbox, slack, SECRET, port, {
+        DATABASE_URL: `postgres://kd:pg-secret-pw@127.0.0.1:${nowhere}/kennel`,
+        LOG_LEVEL: "info",
+      }),
+    );
     try {
       let ready:
         | { status: number; body: { state?: string; store?: { ok: boolean; engine: string } } }

@@ -17,50 +17,29 @@
  *   item 13); words changed in the kennel system since the draft: Confirm writes nothing and shows
  *   them (issue 46 item 1).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { currentPlan, planVersions } from "../../src/answers/plans.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { formOpenedBy, submit as submitForm, type Values, valuesOf } from "../helpers/plan-slack.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import {
+  awkwardRounds,
+  formOpenedBy,
+  submit as submitForm,
+  type Values,
+  valuesOf,
+} from "../helpers/plan-slack.ts";
 import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
-import { postSigned, tapBody } from "../helpers/slack.ts";
+import { type Block, blocksOf, postSigned, tapBody } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const CHANNEL = "C0ROUNDS";
 const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T19:35:00Z`);
 const clock = { now: () => new Date(at) };
-const pg = usePostgres();
-
-const engines = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
-
-type Block = {
-  type?: string;
-  block_id?: string;
-  text?: { text?: string };
-  accessory?: { action_id?: string; value?: string; text?: { text?: string } };
-  elements?: Array<{
-    type?: string;
-    action_id?: string;
-    value?: string;
-    text?: { text?: string };
-    options?: Array<{ value: string; text: { text: string } }>;
-  }>;
-};
-const blocksOf = (m: { blocks?: unknown } | undefined) => (m?.blocks ?? []) as Block[];
+const engines = useStoreEngines(clock);
 
 describe.each(engines)(
   "every printed dose signed and chased; a plan confirmed by its questions ($name)",
@@ -68,37 +47,29 @@ describe.each(engines)(
     let h: Harness;
     let store: CareRecordStore;
     let seq = 0;
-
-    beforeAll(async () => {
-      if (skip) return;
-      store = await open();
-      h = await startHarness({
-        record: store,
-        clock,
-        sandbox: { awkward: true },
-        env: {
-          ROUNDS_CHANNEL: CHANNEL,
-          DIGEST_SCHEDULE: "off",
-          KENNEL_CACHE_TTL_S: "0",
-          ROUNDS_TIMES: "07:30,12:00,19:30",
-        },
-      });
-      for (const [id, name] of [
-        ["U0JANE", "Jane"],
-        ["U0TOM", "Tom"],
-      ] as const)
-        h.slack.users.set(id, { id, profile: { display_name: name } });
-      // Otis: a second question beside his drug in two slots (a once-daily drug, its round not named).
-      petOf("AW-SLOTS", "Otis").medication3 = "Soloxine 0.4 mg: one tablet once daily";
-      // The evening round, as scheduled, and its plans post.
-      await h.bot.digest?.runPost("rounds:evening", DATE, { retry: false });
-      await h.bot.digest?.runPost("plans:evening", DATE, { retry: false });
-    }, 90_000);
-    afterAll(async () => {
-      if (skip) return;
-      await h.close();
-      await store.close();
+    // Each test (and the set-up) starts at the evening round's 19:35, whatever a test before it left
+    // (one failing midway left the clock hours on, failing the other engine's tests after it).
+    beforeAll(() => {
+      at = Date.parse(`${DATE}T19:35:00Z`);
     });
+    beforeEach(() => {
+      at = Date.parse(`${DATE}T19:35:00Z`);
+    });
+
+    useHarnessOn(
+      { open, skip },
+      () => awkwardRounds(clock, CHANNEL),
+      async (started) => {
+        ({ h, store } = started);
+        nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
+        // Otis: a second question beside his drug in two slots (a once-daily drug, its round not named).
+        petOf("AW-SLOTS", "Otis").medication3 = "Soloxine 0.4 mg: one tablet once daily";
+        // The evening round, as scheduled, and its plans post.
+        await h.bot.digest?.runPost("rounds:evening", DATE, { retry: false });
+        await h.bot.digest?.runPost("plans:evening", DATE, { retry: false });
+      },
+      90_000,
+    );
 
     function bookingOf(reference: string) {
       return h.sandbox.main.bookings.find((b) => b.reference === reference) as Record<string, unknown>;

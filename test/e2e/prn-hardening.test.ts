@@ -11,20 +11,18 @@
  * - item 13: a form's submission without its view, or without its fields, or sealed before the
  *   signing secret changed, each answered for what it is.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
 import { prnDoses } from "../../src/answers/prn.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { usePostgres } from "../helpers/postgres.ts";
 import { firstPet, prnSlack } from "../helpers/prn-slack.ts";
-import { scratchRecord } from "../helpers/record.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
 import { postSigned, submissionBody } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T09:00:00Z");
 const clock = { now: () => new Date(now) };
@@ -35,17 +33,7 @@ const seconds = (hhmm: string) => Date.parse(`2026-11-22T${hhmm}:00Z`) / 1000;
 const CHANNEL = "C0ROUNDS";
 const PIRITON = "Piriton 4mg PRN – only if scratching, max 2 in 24h, at least 4 hours apart";
 const TRAMADOL = "Tramadol 50mg PRN for pain, max 2 in 24h";
-const pg = usePostgres();
-
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 
 describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) => {
   let h: Harness;
@@ -62,41 +50,36 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
       (d) => d.item === item,
     );
 
-  beforeAll(async () => {
-    if (skip) return;
-    now = Date.parse("2026-11-22T09:00:00Z");
-    store = await open();
-    h = await startHarness({
-      record: store,
-      clock,
-      // The care cache on (its default 300 s): giving reads the pet's words now all the same.
-      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
-      bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
-    });
-    for (const [id, name] of [
-      ["U0JANE", "Jane"],
-      ["U0TOM", "Tom"],
-    ] as const)
-      h.slack.users.set(id, { id, profile: { display_name: name } });
-    slack = prnSlack(h, CHANNEL);
-    // Every pet on Piriton and Tramadol (a controlled drug: its plan confirmed by two people) if
-    // needed, before the first post drafts the plans (the care cache holds what it read).
-    for (const pet of h.sandbox.main.pets)
-      Object.assign(pet, { medication4: TRAMADOL, medication5: PIRITON });
-    const first = await slack.rounds();
-    itchy = firstPet(first);
-    const other = first
-      .flatMap((m) => (m.blocks ?? []) as Array<{ block_id?: string }>)
-      .map((x) => x.block_id?.split(":") ?? [])
-      .find((x) => x[0] === "kd_pet" && Number(x[2]) !== itchy.p) as string[];
-    sore = { b: Number(other[1]), p: Number(other[2]) };
-    expect(await confirmAllPlans(store, h.config, clock)).toBeGreaterThan(1);
-  }, 90_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+  useHarnessOn(
+    { open, skip },
+    () => {
+      now = Date.parse("2026-11-22T09:00:00Z");
+      return {
+        clock,
+        // The care cache on (its default 300 s): giving reads the pet's words now all the same.
+        env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ...PAST_ROUNDS },
+        bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
+      };
+    },
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
+      slack = prnSlack(h, CHANNEL);
+      // Every pet on Piriton and Tramadol (a controlled drug: its plan confirmed by two people) if
+      // needed, before the first post drafts the plans (the care cache holds what it read).
+      for (const pet of h.sandbox.main.pets)
+        Object.assign(pet, { medication4: TRAMADOL, medication5: PIRITON });
+      const first = await slack.rounds();
+      itchy = firstPet(first);
+      const other = first
+        .flatMap((m) => (m.blocks ?? []) as Array<{ block_id?: string }>)
+        .map((x) => x.block_id?.split(":") ?? [])
+        .find((x) => x[0] === "kd_pet" && Number(x[2]) !== itchy.p) as string[];
+      sore = { b: Number(other[1]), p: Number(other[2]) };
+      expect(await confirmAllPlans(store, h.config, clock)).toBeGreaterThan(1);
+    },
+    90_000,
+  );
 
   /** Opens the give form for a pet from the round post now. */
   async function openGive(user: string, pet: { b: number; p: number }) {

@@ -9,18 +9,17 @@
  * at the record at once, and the answer is an entry (a second answer refused with the first's).
  * Every word from the API and from staff reaches Slack escaped.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prnDoses } from "../../src/answers/prn.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
-import { PAST_ROUNDS, roundPostOf } from "../helpers/record-slack.ts";
+import { type Block, type ButtonOn, type GiveFields, prnSlack } from "../helpers/prn-slack.ts";
+import { PAST_ROUNDS } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, sign } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const START = Date.parse("2026-11-22T09:00:00Z");
 let now = START;
@@ -30,27 +29,7 @@ const at = (hhmm: string) => {
 };
 const CHANNEL = "C0ROUNDS";
 const PIRITON = "Piriton 4mg PRN – only if <scratching> & biting, max 2 in 24h, at least 4 hours apart";
-const pg = usePostgres();
-
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
-
-type Block = {
-  type?: string;
-  block_id?: string;
-  text?: { text?: string };
-  elements?: Array<{ action_id?: string; value?: string; text?: { text?: string } }>;
-  accessory?: { action_id?: string; value?: string };
-  element?: Record<string, unknown>;
-};
-type Answer = { response_action?: string; view?: OpenedModal["view"]; errors?: Record<string, string> };
+const engines = useStoreEngines(clock);
 
 describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
@@ -60,131 +39,33 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   let b = 0;
   let p = 0;
 
-  beforeAll(async () => {
-    if (skip) return;
-    now = START;
-    store = await open();
-    h = await startHarness({
-      record: store,
-      clock,
-      env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", KENNEL_CACHE_TTL_S: "0", ...PAST_ROUNDS },
-      // The follow-ups' loop makes its first pass at start, then waits: the test looks itself.
-      bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
-    });
-    for (const [id, name] of [
-      ["U0JANE", "Jane"],
-      ["U0TOM", "Tom"],
-    ] as const)
-      h.slack.users.set(id, { id, profile: { display_name: name } });
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+  useHarnessOn(
+    { open, skip },
+    () => {
+      now = START;
+      return {
+        clock,
+        env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", KENNEL_CACHE_TTL_S: "0", ...PAST_ROUNDS },
+        // The follow-ups' loop makes its first pass at start, then waits: the test looks itself.
+        bot: { followUps: { sleep: () => new Promise<boolean>(() => undefined) } },
+      };
+    },
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
+    },
+  );
 
-  async function rounds(): Promise<TimelineEntry[]> {
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
-    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0JANE" });
-    const since = h.slack.timeline.at(-1)?.id ?? 0;
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    return roundPostOf(h.slack, since);
-  }
-
-  /** The pet's section and buttons on a round post. */
-  function petOn(post: TimelineEntry[]) {
-    for (const m of post) {
-      const blocks = (m.blocks ?? []) as Block[];
-      const at = blocks.findIndex((x) => x.block_id?.startsWith(`kd_pet:${b}:${p}:`));
-      if (at < 0) continue;
-      const next = blocks[at + 1];
-      const buttons = next?.block_id === `kd_act:${b}:${p}` ? (next.elements ?? []) : [];
-      return { message: m, section: blocks[at]?.text?.text ?? "", buttons };
-    }
-    throw new Error("the pet is not on the round post");
-  }
-
-  const give = (buttons: Block["elements"]) =>
-    (buttons ?? []).find((x) => x.text?.text === "💊 Give if needed…") as {
-      action_id: string;
-      value: string;
-    };
-
-  /** A tap as Slack sends it, on a message; the modal it opened, when it opens one. */
-  async function tap(user: string, button: { action_id: string; value: string }, m: TimelineEntry) {
-    const n = ++seq;
-    const trigger = `tprn${n}`;
-    h.slack.responseTarget(`prn${n}`, { channel: m.channel, user, entryId: m.id });
-    const body = {
-      type: "block_actions",
-      team: { id: "T1", domain: "kennel" },
-      user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-      api_app_id: "A1",
-      token: "legacy-verification-token",
-      trigger_id: trigger,
-      container: { type: "message", message_ts: m.ts, channel_id: m.channel, is_ephemeral: false },
-      channel: { id: m.channel, name: "rounds" },
-      message: { type: "message", ts: m.ts, text: m.text, blocks: m.blocks },
-      response_url: h.slack.responseUrl(`prn${n}`),
-      actions: [
-        {
-          type: "button",
-          action_id: button.action_id,
-          block_id: "b",
-          value: button.value,
-          action_ts: `17640${n}.1`,
-        },
-      ],
-    };
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-    expect(res.status).toBe(200);
-    return { trigger, responseId: `prn${n}` };
-  }
-
-  async function modalOf(trigger: string): Promise<OpenedModal> {
-    await h.slack.waitFor(() => [...h.slack.modals.values()].some((x) => x.trigger_id === trigger), 10_000);
-    return [...h.slack.modals.values()].find((x) => x.trigger_id === trigger) as OpenedModal;
-  }
-
-  async function told(responseId: string): Promise<string> {
-    await h.slack.waitFor(() => h.slack.responsesFor(responseId).length > 0, 10_000);
-    return String(h.slack.responsesFor(responseId).at(-1)?.body.text ?? "");
-  }
-
-  /** The give form submitted: the reason, the note, the acknowledgement; the time given left as shown. */
-  async function submit(
-    user: string,
-    modal: OpenedModal,
-    view: OpenedModal["view"],
-    f: { reason?: string; note?: string; ack?: boolean },
-  ): Promise<Answer> {
-    const blocks = (view.blocks ?? []) as Block[];
-    const values: Record<string, Record<string, unknown>> = {};
-    for (const x of blocks) {
-      if (x.type !== "input" || !x.block_id) continue;
-      const e = x.element ?? {};
-      if (x.block_id === "item")
-        values.item = { item: { type: e.type, selected_option: e.initial_option ?? null } };
-      if (x.block_id === "reason") values.reason = { reason: { type: e.type, value: f.reason ?? null } };
-      if (x.block_id === "at") values.at = { at: { type: e.type, selected_date_time: e.initial_date_time } };
-      if (x.block_id === "note") values.note = { note: { type: e.type, value: f.note ?? null } };
-      if (x.block_id === "ack")
-        values.ack = { ack: { type: e.type, selected_options: f.ack ? [{ value: "yes" }] : [] } };
-    }
-    const body = {
-      type: "view_submission",
-      team: { id: "T1", domain: "kennel" },
-      user: { id: user, username: user.toLowerCase(), name: user.toLowerCase(), team_id: "T1" },
-      api_app_id: "A1",
-      token: "legacy-verification-token",
-      trigger_id: `tv${++seq}`,
-      view: { ...view, id: modal.id, team_id: "T1", app_id: "A1", bot_id: "BBOT", state: { values } },
-      response_urls: [],
-    };
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-    expect(res.status).toBe(200);
-    return res.text ? (JSON.parse(res.text) as Answer) : {};
-  }
+  /** The round post, the pet's section and buttons on it, taps, forms and answers as Slack sends them. */
+  const slack = () => prnSlack(h, CHANNEL);
+  const rounds = () => slack().rounds("evening");
+  const petOn = (post: TimelineEntry[]) => slack().petOn(post, b, p);
+  const give = (buttons: Block["elements"]) => slack().button(buttons, "💊 Give if needed…") as ButtonOn;
+  const tap = (user: string, button: ButtonOn, m: TimelineEntry) => slack().tap(user, button, m);
+  const modalOf = (trigger: string) => slack().modalOf(trigger);
+  const told = (responseId: string) => slack().told(responseId);
+  const submit = (user: string, modal: OpenedModal, view: OpenedModal["view"], f: GiveFields) =>
+    slack().submit(user, modal, view, f);
 
   /** The bot's follow-up job (its loop parked: the test looks itself). */
   const followUps = () => h.bot.deps.prnFollowUps as NonNullable<typeof h.bot.deps.prnFollowUps>;

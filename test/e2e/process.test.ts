@@ -13,7 +13,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, sign, startSlackStandIn } from "../helpers/slack.ts";
 import { startSocketStandIn } from "../helpers/socket-mode.ts";
-import { spawnBot, untilHealthy } from "../helpers/spawn.ts";
+import { httpBotEnv, spawnBot, untilHealthy } from "../helpers/spawn.ts";
 
 const SECRET = "8f14e45fceea167a5a36dedd4bea2543";
 const dataDir = mkdtempSync(join(tmpdir(), "kennel-desk-process-"));
@@ -26,18 +26,8 @@ const start = (env: Record<string, string>) =>
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 
-function env(port: number, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: "Europe/London",
-    SLACK_BOT_TOKEN: "xoxb-test-0000-process",
-    SLACK_SIGNING_SECRET: SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    PORT: String(port),
-    ...extra,
-  };
-}
+const env = (port: number, extra: Record<string, string> = {}) =>
+  httpBotEnv(sandbox, slack, SECRET, port, extra);
 
 const NO_STACK = /\n\s+at /;
 

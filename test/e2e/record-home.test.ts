@@ -4,28 +4,17 @@
  * /inhouse, on the evening round's sheet and on the Home tab ("2 pets off their food", a button
  * listing them); the Home tab shows "This round: N of M recorded" with a button answering the sheet.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { composePost } from "../../src/digest/compose.ts";
 import { dueOf } from "../../src/domain/record.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { type Harness, homeOpened, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { actionForm, commandForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-22T17:30:00Z") }; // the evening round is the one now
-const pg = usePostgres();
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  { name: "SQLite", open: async () => scratchRecord(clock), skip: false },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 const isFinal = (r: Recorded) => !String(r.body.text ?? "").includes("Looking up");
 
 describe.each(engines)("off food and this round on the Home tab ($name)", ({ open, skip }) => {
@@ -35,58 +24,54 @@ describe.each(engines)("off food and this round on the Home tab ($name)", ({ ope
   const off: string[] = [];
   let pets = 0;
 
-  beforeAll(async () => {
-    if (skip) return;
-    store = await open();
-    h = await startHarness({
-      record: store,
+  useHarnessOn(
+    { open, skip },
+    () => ({
       clock,
       env: { ROUNDS_CHANNEL: "C0ROUNDS", DIGEST_SCHEDULE: "off" },
-    });
-    const deps = { kennel: h.bot.deps.kennel, log: h.bot.deps.log, config: h.config, clock, record: store };
-    const report = await roundReport(deps, "evening", "2026-11-22");
-    const fed = report.pets.filter((p) => p.sheet && p.pet?.pet.petId !== undefined && dueOf(p).length > 0);
-    pets = fed.length;
-    let n = 0;
-    for (const p of fed.slice(0, 3)) {
-      const base = {
-        date: "2026-11-22",
-        bookingId: p.booking.bookingId as number,
-        petId: p.pet?.pet.petId as number,
-        petName: p.pet?.pet.name ?? "pet",
-        item: "meal" as const,
-        itemText: "dry food",
-        userId: "U0JANE",
-        userName: "Jane",
-      };
-      if (n < 2) {
-        // Ate none at breakfast, some at lunch: off its food at the evening round.
-        await store.record([{ ...base, round: "morning", outcome: "ate_none", requestKey: `m${n}` }]);
-        await store.record([{ ...base, round: "midday", outcome: "ate_some", requestKey: `d${n}` }]);
-        off.push(base.petName);
-      } else {
-        // One that ate none at lunch only (not flagged), and is recorded in full this evening.
-        await store.record([{ ...base, round: "midday", outcome: "ate_none", requestKey: `d${n}` }]);
-        await store.record(
-          dueOf(p).map((d) => ({
-            ...base,
-            round: "evening" as const,
-            item: d.item,
-            itemText: d.text,
-            outcome: d.item === "meal" ? ("ate_all" as const) : ("given" as const),
-            requestKey: `e${n}`,
-          })),
-        );
+    }),
+    async (started) => {
+      ({ h, store } = started);
+      const deps = { kennel: h.bot.deps.kennel, log: h.bot.deps.log, config: h.config, clock, record: store };
+      const report = await roundReport(deps, "evening", "2026-11-22");
+      const fed = report.pets.filter((p) => p.sheet && p.pet?.pet.petId !== undefined && dueOf(p).length > 0);
+      pets = fed.length;
+      let n = 0;
+      for (const p of fed.slice(0, 3)) {
+        const base = {
+          date: "2026-11-22",
+          bookingId: p.booking.bookingId as number,
+          petId: p.pet?.pet.petId as number,
+          petName: p.pet?.pet.name ?? "pet",
+          item: "meal" as const,
+          itemText: "dry food",
+          userId: "U0JANE",
+          userName: "Jane",
+        };
+        if (n < 2) {
+          // Ate none at breakfast, some at lunch: off its food at the evening round.
+          await store.record([{ ...base, round: "morning", outcome: "ate_none", requestKey: `m${n}` }]);
+          await store.record([{ ...base, round: "midday", outcome: "ate_some", requestKey: `d${n}` }]);
+          off.push(base.petName);
+        } else {
+          // One that ate none at lunch only (not flagged), and is recorded in full this evening.
+          await store.record([{ ...base, round: "midday", outcome: "ate_none", requestKey: `d${n}` }]);
+          await store.record(
+            dueOf(p).map((d) => ({
+              ...base,
+              round: "evening" as const,
+              item: d.item,
+              itemText: d.text,
+              outcome: d.item === "meal" ? ("ate_all" as const) : ("given" as const),
+              requestKey: `e${n}`,
+            })),
+          );
+        }
+        n++;
       }
-      n++;
-    }
-    expect(off).toHaveLength(2);
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await h.close();
-    await store.close();
-  });
+      expect(off).toHaveLength(2);
+    },
+  );
 
   async function command(name: string, text: string) {
     const { form, id } = commandForm(h.slack, { command: name, text, channel: "C0ROUNDS" });

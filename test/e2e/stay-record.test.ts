@@ -9,7 +9,6 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
 import { esc } from "../../src/blocks/mrkdwn.ts";
-import { runCli } from "../../src/cli/index.ts";
 import type { Deps } from "../../src/deps.ts";
 import { composePost } from "../../src/digest/compose.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
@@ -23,6 +22,7 @@ import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput } from "../../src/record/types.ts";
 import { addDays, localDate } from "../../src/time.ts";
 import { staySummaryWords } from "../../src/words/stay.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { keepRounds } from "../helpers/rounds.ts";
@@ -288,22 +288,17 @@ describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) 
   it.skipIf(skip)(
     "the terminal prints the same summary and the full record: kennel-desk record --booking",
     async () => {
-      let stdout = "";
-      let stderr = "";
-      const code = await runCli(["record", "--booking", reference], {
-        env: {
+      const { code, stdout, stderr } = await runCommand(
+        ["record", "--booking", reference],
+        {
           KENNEL_TIMEZONE: TZ,
           LOG_LEVEL: "silent",
           KENNEL_API_KEY: h.sandbox.keys.main,
           KENNEL_API_BASE_URL: h.sandbox.url,
           ...env,
         },
-        io: {
-          stdout: { write: (s: string) => (stdout += s) },
-          stderr: { write: (s: string) => (stderr += s) },
-        },
-        clock,
-      });
+        { clock },
+      );
       expect(stderr).toBe("");
       expect(code).toBe(0);
       expect(stdout).toContain(`Stay record · ${reference}`);

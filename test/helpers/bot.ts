@@ -1,4 +1,6 @@
 /** The whole bot on loopback: sandbox kennel API, Slack stand-in, real Bolt app in HTTP mode. */
+
+import { afterAll, beforeAll, expect } from "vitest";
 import { type Bot, type BotOptions, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Clock } from "../../src/deps.ts";
@@ -24,6 +26,8 @@ export interface Harness {
   lines: string[];
   close(): Promise<void>;
 }
+
+export type HarnessOptions = NonNullable<Parameters<typeof startHarness>[0]>;
 
 export async function startHarness(
   options: {
@@ -106,21 +110,87 @@ export async function startHarness(
 }
 
 /**
- * Someone opens the bot's Home tab (a signed `app_home_opened` event): once the bot has published
- * the view again, the view it published, as JSON.
+ * In a suite run on each engine (`describe.each(useStoreEngines(clock))`): the bot on a new store of
+ * that engine, started before the suite's tests (then `ready`, where the test keeps them and sets up
+ * more) and closed after, store and all; nothing where the engine is skipped.
  */
-export async function homeOpened(h: Harness, eventId: string): Promise<string> {
+export function useHarnessOn(
+  engine: { open: () => Promise<CareRecordStore>; skip: boolean },
+  options: () => Omit<HarnessOptions, "record">,
+  ready: (started: { h: Harness; store: CareRecordStore }) => void | Promise<void>,
+  timeoutMs = 60_000,
+): void {
+  let started: { h: Harness; store: CareRecordStore } | undefined;
+  beforeAll(async () => {
+    if (engine.skip) return;
+    const settings = options();
+    const store = await engine.open();
+    started = { h: await startHarness({ ...settings, record: store }), store };
+    await ready(started);
+  }, timeoutMs);
+  afterAll(async () => {
+    await started?.h.close();
+    await started?.store.close();
+  });
+}
+
+/**
+ * The sandbox's kennel API and Slack's stand-in for a whole file, without the bot: started before
+ * its tests (then `ready`, where the file keeps them) and closed after.
+ */
+export function useSandboxAndSlack(
+  options: SandboxOptions,
+  ready: (started: { sandbox: Sandbox; slack: SlackStandIn }) => void,
+): void {
+  let started: { sandbox: Sandbox; slack: SlackStandIn } | undefined;
+  beforeAll(async () => {
+    started = { sandbox: await startSandbox(options), slack: await startSlackStandIn() };
+    ready(started);
+  });
+  afterAll(async () => {
+    await started?.slack.close();
+    await started?.sandbox.close();
+  });
+}
+
+/** Staff as Slack names them (users.info's display name), by user id. */
+export function nameStaff(h: Pick<Harness, "slack">, names: Record<string, string>): void {
+  for (const [id, name] of Object.entries(names))
+    h.slack.users.set(id, { id, profile: { display_name: name } });
+}
+
+/** `user` opens the Home tab (a signed app_home_opened event): what Bolt then publishes, as sent. */
+async function openHome(h: Harness, eventId: string, user: string): Promise<Record<string, unknown>> {
   const published = () => h.slack.api.filter((a) => a.path === "/api/views.publish");
   const before = published().length;
-  await postSignedEvent(`${h.url}/slack/events`, SIGNING_SECRET, {
+  const res = await postSignedEvent(`${h.url}/slack/events`, SIGNING_SECRET, {
     token: "x",
     team_id: "T1",
     api_app_id: "A1",
     type: "event_callback",
     event_id: eventId,
     event_time: 1_700_000_000,
-    event: { type: "app_home_opened", user: "U0STAFF", channel: "D1", tab: "home", event_ts: "1.1" },
+    event: { type: "app_home_opened", user, channel: "D1", tab: "home", event_ts: "1.1" },
   });
+  expect(res.status).toBe(200);
   await h.slack.waitFor(() => published().length > before, 15_000);
-  return JSON.stringify(published().at(-1)?.body);
+  return published().at(-1)?.body as Record<string, unknown>;
+}
+
+/** What Bolt publishes when `user` opens the Home tab, its view parsed. */
+export async function homePublished(
+  h: Harness,
+  eventId: string,
+  user = "U0STAFF",
+): Promise<{ user_id: string; view: { blocks: unknown[] } }> {
+  const body = (await openHome(h, eventId, user)) as {
+    user_id: string;
+    view: { blocks: unknown[] } | string;
+  };
+  return { ...body, view: typeof body.view === "string" ? JSON.parse(body.view) : body.view };
+}
+
+/** The Home tab published for staff opening it, as JSON text. */
+export async function homeOpened(h: Harness, eventId: string): Promise<string> {
+  return JSON.stringify(await openHome(h, eventId, "U0STAFF"));
 }

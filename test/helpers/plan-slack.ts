@@ -3,14 +3,17 @@
  * with the awkward sandbox (Pip, AW-LATE, arrives on insulin) and its staff Jane and Tom, a tap that
  * opens a form, and a form's values and submission as Slack sends them.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "./bot.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "./bot.ts";
 import { postSigned, submissionBody, type tapBody } from "./slack.ts";
 
-/** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
-export async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
-  const h = await startHarness({
+/**
+ * The bot's settings on the awkward sandbox (Pip arrives at 19:00 on insulin): its rounds posted to
+ * `channel` at 07:30, 12:00 and 19:30 by the test (no schedule), the care read afresh each time.
+ */
+export function awkwardRounds(clock: { now: () => Date }, channel: string) {
+  return {
     clock,
     sandbox: { awkward: true },
     env: {
@@ -19,13 +22,28 @@ export async function startPlanHarness(clock: { now: () => Date }, channel: stri
       KENNEL_CACHE_TTL_S: "0",
       ROUNDS_TIMES: "07:30,12:00,19:30",
     },
-  });
-  for (const [id, name] of [
-    ["U0JANE", "Jane"],
-    ["U0TOM", "Tom"],
-  ] as const)
-    h.slack.users.set(id, { id, profile: { display_name: name } });
+  };
+}
+
+/** The bot on the awkward sandbox, its rounds posted to `channel` at 07:30, 12:00 and 19:30; Jane and Tom on staff. */
+async function startPlanHarness(clock: { now: () => Date }, channel: string): Promise<Harness> {
+  const h = await startHarness(awkwardRounds(clock, channel));
+  nameStaff(h, { U0JANE: "Jane", U0TOM: "Tom" });
   return h;
+}
+
+/** The plan harness for a whole file: started before its tests (then `ready`), closed after. */
+export function usePlanHarness(
+  clock: { now: () => Date },
+  channel: string,
+  ready: (h: Harness) => void,
+): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startPlanHarness(clock, channel);
+    ready(h);
+  }, 60_000);
+  afterAll(() => h?.close());
 }
 
 /** Sends a tap (its body) and waits for the form it opens. */

@@ -7,17 +7,10 @@
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { Harness } from "./bot.ts";
 import { SIGNING_SECRET } from "./bot.ts";
-import { roundPostOf } from "./record-slack.ts";
-import { commandForm, postSigned, submissionBody, tapBody } from "./slack.ts";
+import { postRounds } from "./record-slack.ts";
+import { type Block, postSigned, submissionBody, tapBody } from "./slack.ts";
 
-export type Block = {
-  type?: string;
-  block_id?: string;
-  text?: { text?: string };
-  elements?: Array<{ action_id?: string; value?: string; text?: { text?: string } }>;
-  accessory?: { action_id?: string; value?: string };
-  element?: Record<string, unknown>;
-};
+export type { Block };
 
 /** What a form's submission was answered (an empty answer: the form closed). */
 type Answer = {
@@ -41,13 +34,7 @@ let seq = 0;
 
 export function prnSlack(h: Harness, channel: string) {
   /** The round post /rounds ROUND answers with in the channel. */
-  async function rounds(round = "evening"): Promise<TimelineEntry[]> {
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text: round, channel });
-    h.slack.responseTarget(id, { channel, user: "U0JANE" });
-    const since = h.slack.timeline.at(-1)?.id ?? 0;
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    return roundPostOf(h.slack, since);
-  }
+  const rounds = (round = "evening"): Promise<TimelineEntry[]> => postRounds(h, channel, round, "U0JANE");
 
   /** A pet's section and buttons on a post (or a message as it is now). */
   function petOn(post: TimelineEntry[], b: number, p: number) {

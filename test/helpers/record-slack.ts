@@ -8,7 +8,8 @@ import type { ButtonKind, SheetPetButton } from "../../src/blocks/buttons.ts";
 import type { Round } from "../../src/domain/care.ts";
 import type { OpenedModal, SlackStandIn, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
-import { submissionBody, tapBody } from "./slack.ts";
+import { type Harness, SIGNING_SECRET } from "./bot.ts";
+import { commandForm, postSigned, submissionBody, tapBody } from "./slack.ts";
 
 /**
  * A pet's record button, with what its kept sheet says of the pet (read from the store, as the bot
@@ -111,6 +112,15 @@ export async function roundPostOf(slack: SlackStandIn, sinceId: number): Promise
     await new Promise((r) => setTimeout(r, 1500));
   }
   return mine().map((m) => slack.timeline.find((x) => x.id === m.id) as TimelineEntry);
+}
+
+/** The round post `/rounds TEXT` answers with in `channel`, asked for by `user` (signed, as Slack sends it). */
+export async function postRounds(h: Harness, channel: string, text: string, user = "U0STAFF") {
+  const { form, id } = commandForm(h.slack, { command: "/rounds", text, channel });
+  h.slack.responseTarget(id, { channel, user });
+  const since = h.slack.timeline.at(-1)?.id ?? 0;
+  await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+  return roundPostOf(h.slack, since);
 }
 
 let seq = 0;

@@ -16,6 +16,25 @@ export {
 
 let seq = 0;
 
+/** A Block Kit block as the tests read it off a message or a view (the parts they look at). */
+export interface Block {
+  type?: string;
+  block_id?: string;
+  text?: { text?: string };
+  accessory?: { action_id?: string; value?: string; text?: { text?: string } };
+  elements?: Array<{
+    type?: string;
+    action_id?: string;
+    value?: string;
+    text?: { text?: string };
+    options?: Array<{ value: string; text: { text: string } }>;
+  }>;
+  element?: Record<string, unknown>;
+}
+
+/** A message's (or a view's) blocks, for reading. */
+export const blocksOf = (m: { blocks?: unknown } | undefined): Block[] => (m?.blocks ?? []) as Block[];
+
 export interface CommandInput {
   command: string;
   text?: string;

@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { postingEnv } from "../cli/helpers.ts";
 
 export interface Spawned {
   child: ChildProcess;
@@ -15,6 +16,25 @@ export interface Spawned {
   exit: Promise<number | null>;
   /** Whether the process has exited. */
   exited(): boolean;
+}
+
+/**
+ * The settings of the bot as its own process in HTTP mode: the sandbox's kennel API and key, Slack's
+ * stand-in, the signing secret given, the port given, and `extra` over them.
+ */
+export function httpBotEnv(
+  sandbox: { keys: { main: string }; url: string },
+  slack: { apiUrl: string },
+  secret: string,
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return postingEnv(sandbox, slack, {
+    SLACK_BOT_TOKEN: "xoxb-test-0000-process",
+    SLACK_SIGNING_SECRET: secret,
+    PORT: String(port),
+    ...extra,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { KennelSettings } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { AuthenticationError } from "../../src/kennel/errors.ts";
 import { silentLogger } from "../../src/log.ts";
+import { kennelSettings, slowPets } from "../helpers/kennel.ts";
 
 const KEY = "test-key-cache-4411";
 const BASE = "https://kennel.example.com/api/v1";
@@ -227,29 +228,13 @@ describe("the care cache", () => {
 
 describe("KENNEL_API_CONCURRENCY", () => {
   it("sets the limit on requests in flight", async () => {
-    let inFlight = 0;
-    let peak = 0;
-    const slowFetch = (async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 10));
-      inFlight--;
-      const id = Number(new URL(request.url).pathname.split("/").pop());
-      return new Response(JSON.stringify({ petId: id }), { headers: { "content-type": "application/json" } });
-    }) as typeof fetch;
-    const client = createKennelClient(
-      {
-        apiKey: KEY,
-        baseUrl: new URL(BASE),
-        timeoutMs: 2_000,
-        debug: false,
-        concurrency: 2,
-      },
-      { log: silentLogger(), fetch: slowFetch },
-    );
+    const { fetch: slowFetch, peak } = slowPets(10);
+    const client = createKennelClient(kennelSettings({ debug: false, concurrency: 2 }), {
+      log: silentLogger(),
+      fetch: slowFetch,
+    });
     await Promise.all(Array.from({ length: 10 }, (_, i) => client.getPet(i + 1)));
     expect(client.limiter.max).toBe(2);
-    expect(peak).toBe(2);
+    expect(peak()).toBe(2);
   });
 });

@@ -1,23 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { KennelSettings } from "../../src/config.ts";
 import { cleanRequestId, createKennelClient, findRequestId } from "../../src/kennel/client.ts";
 import { KennelError, NotFoundError, ResponseTooLargeError } from "../../src/kennel/errors.ts";
 import { createLogger } from "../../src/log.ts";
+import { KEY, kennelSettings } from "../helpers/kennel.ts";
 import { captureLogger } from "../helpers/log.ts";
-
-const KEY = "test-key-7f3a9c2e11";
-const BASE = "https://kennel.example.com/api/v1";
-
-function settings(overrides: Partial<KennelSettings> = {}): KennelSettings {
-  return {
-    apiKey: KEY,
-    baseUrl: new URL(BASE),
-    timeoutMs: 2_000,
-    debug: true,
-    ...overrides,
-  };
-}
 
 /** A fetch answering every request with one response built per call. */
 function answering(make: () => Response) {
@@ -54,7 +41,7 @@ describe("the request id is cleaned where it is read", () => {
     const api = answering(
       () => new Response(JSON.stringify({ message: "no" }), { status: 404, headers: { "x-request-id": id } }),
     );
-    const client = createKennelClient(settings(), {
+    const client = createKennelClient(kennelSettings(), {
       log: captured.log,
       fetch: api.fetch,
       newRequestId: () => "sent-id-1",
@@ -78,7 +65,7 @@ describe("the request id is cleaned where it is read", () => {
           headers: { "content-type": "application/json" },
         }),
     );
-    const client = createKennelClient(settings(), {
+    const client = createKennelClient(kennelSettings(), {
       log: captureLogger().log,
       fetch: api.fetch,
       newRequestId: () => "sent-id-2",
@@ -97,7 +84,7 @@ describe("the request id is cleaned where it is read", () => {
           headers: { "content-type": "application/json", "x-request-id": id },
         }),
     );
-    const client = createKennelClient(settings(), { log: captureLogger().log, fetch: api.fetch });
+    const client = createKennelClient(kennelSettings(), { log: captureLogger().log, fetch: api.fetch });
     expect((await client.listArrivals("2026-11-24")).requestId).toBe(id);
   });
 
@@ -164,7 +151,7 @@ describe("the body is capped while it is read (KENNEL_MAX_RESPONSE_MB)", () => {
           headers: { "content-type": "application/json", "x-request-id": "big-1" },
         }),
     );
-    const client = createKennelClient(settings({ maxResponseBytes: 1024 * 1024 }), {
+    const client = createKennelClient(kennelSettings({ maxResponseBytes: 1024 * 1024 }), {
       log: captureLogger().log,
       fetch: api.fetch,
     });
@@ -189,7 +176,7 @@ describe("the body is capped while it is read (KENNEL_MAX_RESPONSE_MB)", () => {
           headers: { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) },
         }),
     );
-    const client = createKennelClient(settings({ maxResponseBytes: 20 * 1024 * 1024 }), {
+    const client = createKennelClient(kennelSettings({ maxResponseBytes: 20 * 1024 * 1024 }), {
       log: captureLogger().log,
       fetch: api.fetch,
     });
@@ -208,7 +195,7 @@ describe("the body is capped while it is read (KENNEL_MAX_RESPONSE_MB)", () => {
       () =>
         new Response(JSON.stringify(pets), { status: 200, headers: { "content-type": "application/json" } }),
     );
-    const client = createKennelClient(settings(), { log: captureLogger().log, fetch: api.fetch });
+    const client = createKennelClient(kennelSettings(), { log: captureLogger().log, fetch: api.fetch });
     expect((await client.listCustomerPets(1)).data).toHaveLength(2000);
   });
 });
@@ -224,7 +211,7 @@ describe("KENNEL_DEBUG=1 with LOG_LEVEL warn or above", () => {
           headers: { "content-type": "application/json", "x-request-id": "r-1" },
         }),
     );
-    const client = createKennelClient(settings({ debug }), { log, fetch: api.fetch });
+    const client = createKennelClient(kennelSettings({ debug }), { log, fetch: api.fetch });
     return { lines, client };
   }
 

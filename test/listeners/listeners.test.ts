@@ -91,6 +91,16 @@ function buttonHandler<S>(deps: BotDeps, spec: ButtonSpec<S>) {
 
 const pageButton = defineButton("x_page", z.object({ p: z.number() }));
 
+/** A kennel API with no arrivals, counting the calls to it: `calls()`. */
+function noArrivals() {
+  let n = 0;
+  const listArrivals = async () => {
+    n++;
+    return { data: [], raw: [], requestId: "r" };
+  };
+  return { listArrivals, calls: () => n };
+}
+
 describe("commands", () => {
   it("acks before anything else, then answers for the channel", async () => {
     const t = setup({
@@ -104,43 +114,32 @@ describe("commands", () => {
   });
 
   it("a bad date: a message for the asker only, and no API call", async () => {
-    let calls = 0;
+    const { listArrivals, calls } = noArrivals();
     const t = setup({
-      listArrivals: async () => {
-        calls++;
-        return { data: [], raw: [], requestId: "r" };
-      },
+      listArrivals,
     });
     await call(dayCommand(t.deps, "arrivals"), t.args("32 Jan"));
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(t.responses[0]).toMatchObject({ response_type: "ephemeral" });
     expect(JSON.stringify(t.responses[0])).toContain("There is no 32 January");
   });
 
   it("a guest is refused before any kennel call; the check is cached", async () => {
-    let calls = 0;
-    const listArrivals = async () => {
-      calls++;
-      return { data: [], raw: [], requestId: "r" };
-    };
+    const { listArrivals, calls } = noArrivals();
     const t = setup({ listArrivals }, { guest: true });
     await call(dayCommand(t.deps, "arrivals"), t.args(""));
     await call(dayCommand(t.deps, "arrivals"), t.args(""));
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(t.usersInfo()).toBe(1);
     expect(JSON.stringify(t.responses[0])).toMatch(/not available to guest accounts/);
     expect(t.responses[0]).toMatchObject({ response_type: "ephemeral" });
   });
 
   it("when Slack cannot say who is asking, nothing is shown (fails closed)", async () => {
-    let calls = 0;
-    const listArrivals = async () => {
-      calls++;
-      return { data: [], raw: [], requestId: "r" };
-    };
+    const { listArrivals, calls } = noArrivals();
     const t = setup({ listArrivals }, { usersInfoFails: true });
     await call(dayCommand(t.deps, "arrivals"), t.args(""));
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(JSON.stringify(t.responses[0])).toMatch(/could not confirm your account/);
   });
 

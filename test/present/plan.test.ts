@@ -9,18 +9,11 @@ import { confirmPlan, setItem } from "../../src/domain/plan/state.ts";
 import type { Plan, PlanItem } from "../../src/domain/plan/types.ts";
 import { type PlanView, planDoc, plansToConfirmDoc } from "../../src/present/plan.ts";
 import { docText } from "../../src/text/doc.ts";
+import { stayContext } from "../helpers/reader.ts";
 
-const CONTEXT: ReaderContext = {
-  bookingId: 7,
-  petId: 70,
-  arrival: "2026-12-05T10:00:00Z",
-  departure: "2026-12-12T10:00:00Z",
-  timeZone: "Europe/London",
-  dateOrder: "dmy",
-  highAlertWords: [],
+const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
   houseMeals: { rounds: ["morning", "evening"], bySpecies: {} },
-  now: "2026-12-05T10:00:00Z",
-};
+});
 
 describe("a care plan's document", () => {
   it("a meal from the house routine says it has no words on record; a medication quotes its own", () => {

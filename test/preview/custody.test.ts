@@ -4,42 +4,32 @@
  * before its pet goes home, named in the morning's medicines post in the page's channel, and one
  * count's discrepancy open.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { stockNow } from "../../src/answers/custody-stock.ts";
-import { silentLogger } from "../../src/log.ts";
-import { PREVIEW_CHANNEL, type Preview, startPreview } from "../../src/preview/server.ts";
+import { PREVIEW_CHANNEL } from "../../src/preview/server.ts";
+import { usePreview } from "../helpers/preview.ts";
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: silentLogger(),
-    customers: 120,
-    seed: 3,
-  });
-}, 60_000);
-afterAll(() => preview?.close());
+const preview = usePreview();
 
 it("has medicines counted in, one running out before its pet goes home, and one discrepancy open", async () => {
-  const store = preview.record.store;
+  const store = preview().record.store;
   const ins = await store.log({ kind: "medicine_in" });
   expect(ins.length).toBe(3);
-  const deps = { ...preview.bot.deps, record: store };
+  const deps = { ...preview().bot.deps, record: store };
   const stock = await stockNow(deps);
   expect(stock.held).toHaveLength(3);
   expect(stock.held.filter((h) => h.runway?.status === "short")).toHaveLength(1);
   expect(stock.held.filter((h) => h.medicine.open.length === 1)).toHaveLength(1);
   expect(stock.held.every((h) => h.medicine.balance !== undefined)).toBe(true);
   // The morning's medicines post, in the page's channel: the supply short of check-out, the discrepancy.
-  await preview.slack.waitFor(
+  await preview().slack.waitFor(
     () =>
-      preview.slack.timeline.some(
+      preview().slack.timeline.some(
         (m) => m.channel === PREVIEW_CHANNEL && JSON.stringify(m.blocks).includes("Medicines to act on"),
       ),
     20_000,
   );
-  const post = preview.slack.timeline.find(
+  const post = preview().slack.timeline.find(
     (m) => m.channel === PREVIEW_CHANNEL && JSON.stringify(m.blocks).includes("Medicines to act on"),
   );
   const words = JSON.stringify(post?.blocks);

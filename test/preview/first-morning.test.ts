@@ -16,6 +16,7 @@ import { printedItems } from "../../src/domain/record.ts";
 import { silentLogger } from "../../src/log.ts";
 import { PREVIEW_CHANNEL, type Preview, startPreview } from "../../src/preview/server.ts";
 import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
+import { blocksOf } from "../helpers/slack.ts";
 
 const ZONE = "Europe/London";
 let preview: Preview;
@@ -25,20 +26,6 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => preview?.close());
 
-type Block = {
-  type?: string;
-  block_id?: string;
-  text?: { text?: string };
-  accessory?: { action_id?: string; value?: string; text?: { text?: string } };
-  elements?: Array<{
-    type?: string;
-    action_id?: string;
-    value?: string;
-    text?: { text?: string };
-    options?: Array<{ value: string; text: unknown }>;
-  }>;
-};
-const blocksOf = (m: { blocks?: unknown } | undefined) => (m?.blocks ?? []) as Block[];
 const channel = () => preview.slack.timeline.filter((m) => m.channel === PREVIEW_CHANNEL && !m.ephemeral);
 const post = (path: string, body: unknown) =>
   fetch(`${preview.url}${path}`, {

@@ -4,28 +4,18 @@
  * seeded in the preview's temporary record); a click on "✅ All normal" records a check there and
  * the post shows it; the Home tab names the flag, with a button listing it.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { KINDS } from "../../src/answers/welfare-store.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { silentLogger } from "../../src/log.ts";
-import { PREVIEW_CHANNEL, PREVIEW_USERS, type Preview, startPreview } from "../../src/preview/server.ts";
+import { PREVIEW_CHANNEL, PREVIEW_USERS } from "../../src/preview/server.ts";
+import { usePreview } from "../helpers/preview.ts";
 import { welfareButtons } from "../helpers/welfare-slack.ts";
 
-let preview: Preview;
-beforeAll(async () => {
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: silentLogger(),
-    customers: 120,
-    seed: 3,
-  });
-}, 60_000);
-afterAll(() => preview?.close());
+const preview = usePreview();
 
 async function post(path: string, body: Record<string, unknown>) {
-  const res = await fetch(`${preview.url}${path}`, {
+  const res = await fetch(`${preview().url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -34,7 +24,7 @@ async function post(path: string, body: Record<string, unknown>) {
 }
 
 it("shows today's welfare check with a flagged pet, and records a tap on it", async () => {
-  const check = preview.slack.timeline.find(
+  const check = preview().slack.timeline.find(
     (m) =>
       m.channel === PREVIEW_CHANNEL &&
       !m.thread_ts &&
@@ -46,10 +36,10 @@ it("shows today's welfare check with a flagged pet, and records a tap on it", as
   expect(
     limitViolations({ text: check?.text ?? "", blocks: (check?.blocks ?? []) as Message["blocks"] }),
   ).toEqual([]);
-  const flags = await preview.record.store.log({ kind: KINDS.flag });
+  const flags = await preview().record.store.log({ kind: KINDS.flag });
   expect(flags).toHaveLength(1);
   // The two loose stools at the evenings of the two days before, as staff would have recorded them.
-  const seeded = await preview.record.store.log({ kind: KINDS.check, petId: flags[0]?.petId });
+  const seeded = await preview().record.store.log({ kind: KINDS.check, petId: flags[0]?.petId });
   const at = (iso: string) =>
     new Intl.DateTimeFormat("en-GB", {
       timeZone: "Europe/London",
@@ -66,37 +56,42 @@ it("shows today's welfare check with a flagged pet, and records a tap on it", as
   const [ok] = welfareButtons(check?.blocks, "wf_ok");
   expect(ok).toBeDefined();
   await post("/preview/action", { messageId: check?.id, actionId: ok?.action_id, value: ok?.value });
-  await preview.slack.waitFor(
+  await preview().slack.waitFor(
     () =>
-      JSON.stringify(preview.slack.timeline.find((m) => m.id === check?.id)?.blocks).includes(
+      JSON.stringify(preview().slack.timeline.find((m) => m.id === check?.id)?.blocks).includes(
         "✅ all normal",
       ),
     10_000,
   );
-  const checks = await preview.record.store.log({ kind: KINDS.check, petId: ok?.p });
+  const checks = await preview().record.store.log({ kind: KINDS.check, petId: ok?.p });
   expect(checks.at(-1)?.userId).toBe(PREVIEW_USERS.staff);
 });
 
 it("the Home tab names the open flag, with a button that lists it and its vet advice button", async () => {
   await post("/preview/home", {});
-  await preview.slack.waitFor(() => preview.slack.views.has(PREVIEW_USERS.staff), 15_000);
-  await preview.slack.waitFor(
-    () => JSON.stringify(preview.slack.views.get(PREVIEW_USERS.staff)?.blocks).includes("welfare flag"),
+  await preview().slack.waitFor(() => preview().slack.views.has(PREVIEW_USERS.staff), 15_000);
+  await preview().slack.waitFor(
+    () => JSON.stringify(preview().slack.views.get(PREVIEW_USERS.staff)?.blocks).includes("welfare flag"),
     15_000,
   );
-  const text = JSON.stringify(preview.slack.views.get(PREVIEW_USERS.staff)?.blocks);
+  const text = JSON.stringify(preview().slack.views.get(PREVIEW_USERS.staff)?.blocks);
   expect(text).toContain("🚩 1 welfare flag open");
-  const [show] = welfareButtons(preview.slack.views.get(PREVIEW_USERS.staff)?.blocks, "home_list").filter(
+  const [show] = welfareButtons(preview().slack.views.get(PREVIEW_USERS.staff)?.blocks, "home_list").filter(
     (b) => b.value.includes("welfare"),
   );
   expect(show).toBeDefined();
-  const before = preview.slack.timeline.length;
+  const before = preview().slack.timeline.length;
   await post("/preview/action", { home: true, actionId: show?.action_id, value: show?.value });
-  await preview.slack.waitFor(
-    () => preview.slack.timeline.slice(before).some((m) => /^Welfare flags — /.test(m.text)),
+  await preview().slack.waitFor(
+    () =>
+      preview()
+        .slack.timeline.slice(before)
+        .some((m) => /^Welfare flags — /.test(m.text)),
     10_000,
   );
-  const list = preview.slack.timeline.slice(before).find((m) => /^Welfare flags — /.test(m.text));
+  const list = preview()
+    .slack.timeline.slice(before)
+    .find((m) => /^Welfare flags — /.test(m.text));
   expect(welfareButtons(list?.blocks, "wf_advice")).toHaveLength(1);
   expect(list?.channel).not.toBe(PREVIEW_CHANNEL);
 });

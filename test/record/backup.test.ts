@@ -21,9 +21,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
+import { runCommand } from "../cli/helpers.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -37,14 +37,7 @@ const folder = () => {
 const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
 
 async function cli(args: string[], env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    clock,
-  });
-  return { code, stdout, stderr };
+  return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
 }
 
 /** A data folder holding a record with a few entries. */

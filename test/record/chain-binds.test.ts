@@ -6,7 +6,6 @@
  * today's entries and verify names it; `verify --head` wants 16 hex digits.
  */
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import type { RecordSettings } from "../../src/config.ts";
 import { chainHash, ENTRY_FIELDS, entryContent, logContent, type Row } from "../../src/record/chain.ts";
 import type { Driver } from "../../src/record/driver.ts";
@@ -15,7 +14,9 @@ import { openCareRecord } from "../../src/record/open.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { migrationsAfter, SCHEMA_VERSION_TABLE } from "../../src/record/schema.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
-import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import type { EntryInput } from "../../src/record/types.ts";
+import { runCommand } from "../cli/helpers.ts";
+import { juniperEntries, recorded } from "../helpers/record.ts";
 import { type RecordEngine, useRecordEngines } from "../helpers/record-engines.ts";
 
 const engines = useRecordEngines("kennel-desk-binds-");
@@ -25,29 +26,9 @@ const realClock = { now: () => new Date() };
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-let key = 0;
-function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date,
-    round: "morning",
-    bookingId: 7,
-    petId: 3,
-    petName: "Juniper",
-    item: "med:1",
-    itemText: "Tramadol 50 mg",
-    outcome: "given",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `b${++key}`,
-    ...extra,
-  };
-}
-
-async function recorded(store: CareRecordStore, e: EntryInput) {
-  const r = (await store.record([e])) as Extract<RecordResult, { status: "recorded" }>;
-  expect(r.status).toBe("recorded");
-  return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
-}
+const juniper = juniperEntries("b");
+const entry = (date: string, extra: Partial<EntryInput> = {}) =>
+  juniper(date, { item: "med:1", itemText: "Tramadol 50 mg", outcome: "given", ...extra });
 
 const open = async (settings: RecordSettings, clock = realClock) =>
   (await openCareRecord(settings, clock, KENNEL)).store;
@@ -61,9 +42,13 @@ async function swapIds(engine: RecordEngine, settings: RecordSettings, table: st
 }
 
 describe.each(engines)("the chain binds ids ($name)", (engine) => {
-  it.skipIf(engine.skip)("swapping two entries' ids moves a witness, and verify finds it", async () => {
+  /** A new record on this engine: its settings and its store. */
+  const fresh = async () => {
     const settings = await engine.settings();
-    const store = await open(settings);
+    return { settings, store: await open(settings) };
+  };
+  it.skipIf(engine.skip)("swapping two entries' ids moves a witness, and verify finds it", async () => {
+    const { settings, store } = await fresh();
     const witnessed = await recorded(store, entry("2026-11-20"));
     const other = await recorded(store, entry("2026-11-20", { petId: 4, petName: "Fern" }));
     await store.append({
@@ -137,8 +122,7 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
         },
       ];
       for (const v of variants) {
-        const settings = await engine.settings();
-        const store = await open(settings);
+        const { settings, store } = await fresh();
         for (const pet of [1, 2, 3]) await recorded(store, entry(today, { petId: pet }));
         await store.append({ kind: "witness", date: today, body: { entryId: 1, userName: "Sam" } });
         // Retention refuses to be asked for it through Kennel Desk.
@@ -167,8 +151,7 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "a retention row in the old form after the new one is refused by verify",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       const old = dayOf(Date.now() - 40 * DAY);
       await recorded(store, entry(old));
       await recorded(store, entry(old, { petId: 4 }));
@@ -193,17 +176,11 @@ describe.each(engines)("the chain binds ids ($name)", (engine) => {
 
 describe("record verify --head", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(args, {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      io: {
-        stdout: { write: (t: string) => (stdout += t) },
-        stderr: { write: (t: string) => (stderr += t) },
-      },
-      clock: realClock,
-    });
-    return { code, stdout, stderr };
+    return runCommand(
+      args,
+      { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
+      { clock: realClock },
+    );
   }
 
   it("takes at least 16 hex digits of a head (64 bits), and says so for fewer", async () => {

@@ -10,14 +10,15 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import type { RecordSettings } from "../../src/config.ts";
 import { GENESIS, headWords } from "../../src/record/chain.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
-import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { runCommand } from "../cli/helpers.ts";
+import { juniperEntries, recorded } from "../helpers/record.ts";
 import { useRecordEngines } from "../helpers/record-engines.ts";
 
 const engines = useRecordEngines();
@@ -27,29 +28,7 @@ const now = Date.parse("2026-11-24T08:00:00Z");
 const clock = { now: () => new Date(now) };
 const KENNEL = { origin: "https://api.kennel.example" };
 
-let key = 0;
-function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date,
-    round: "morning",
-    bookingId: 7,
-    petId: 3,
-    petName: "Juniper",
-    item: "meal",
-    itemText: "dry food",
-    outcome: "ate_all",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `k${++key}`,
-    ...extra,
-  };
-}
-
-async function recorded(store: CareRecordStore, e: EntryInput) {
-  const r = (await store.record([e])) as Extract<RecordResult, { status: "recorded" }>;
-  expect(r.status).toBe("recorded");
-  return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
-}
+const entry = juniperEntries("k");
 
 /** Ten entries over ten days, pet 3's meal each morning, and a witness in between (a record of the log). */
 async function tenDays(store: CareRecordStore) {
@@ -63,10 +42,14 @@ async function tenDays(store: CareRecordStore) {
 describe.each(engines)("the chain ($name)", (engine) => {
   const open = async (settings: RecordSettings, kennel = KENNEL) =>
     (await openCareRecord(settings, clock, kennel)).store;
+  /** A new record on this engine: its settings and its store. */
+  const fresh = async () => {
+    const settings = await engine.settings();
+    return { settings, store: await open(settings) };
+  };
 
   it.skipIf(engine.skip)("an empty record is intact; every entry extends the head", async () => {
-    const settings = await engine.settings();
-    const store = await open(settings);
+    const { store } = await fresh();
     expect(await store.verify()).toEqual({
       ok: true,
       rows: 0,
@@ -90,8 +73,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "the database refuses UPDATE, DELETE (and TRUNCATE) of entries and of the log",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       await tenDays(store);
       await store.close();
       const sql = engine.plain(settings);
@@ -111,8 +93,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
 
   it.skipIf(engine.skip)("verify finds a changed row, a removed row and a re-ordered row", async () => {
     for (const tamper of ["changed", "removed", "reordered"] as const) {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       await tenDays(store);
       const entries = await store.entries({});
       const fourth = entries[3] as (typeof entries)[0];
@@ -143,8 +124,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "a relinked forgery (hashes recomputed) still differs from the head published before",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { settings, store } = await fresh();
       await tenDays(store);
       const published = await store.head();
       const last = (await store.entries({})).at(-1) as { id: number };
@@ -162,8 +142,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "passes after a correction, and after retention, whose entry says what went",
     async () => {
-      const settings = await engine.settings();
-      const store = await open(settings);
+      const { store } = await fresh();
       await tenDays(store);
       const first = (await store.entries({ date: "2026-11-02" }))[0] as { id: number };
       // A late correction of an early day: committed after the later days.
@@ -236,17 +215,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
 
 describe("kennel-desk record verify", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(args, {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      io: {
-        stdout: { write: (t: string) => (stdout += t) },
-        stderr: { write: (t: string) => (stderr += t) },
-      },
-      clock,
-    });
-    return { code, stdout, stderr };
+    return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
   }
 
   it("prints intact with the head, or the first entry that does not match (exit 1)", async () => {

@@ -9,13 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/index.ts";
 import { keptFrom, startRetention } from "../../src/digest/retention.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
 import { addDays } from "../../src/time.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { juniperEntries } from "../helpers/record.ts";
 
 const pg = usePostgres();
 const dirs: string[] = [];
@@ -46,23 +47,7 @@ const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip:
   },
 ];
 
-let key = 0;
-function entry(date: string, extra: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date,
-    round: "morning",
-    bookingId: 7,
-    petId: 3,
-    petName: "Juniper",
-    item: "meal",
-    itemText: "dry food",
-    outcome: "ate_all",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `k${++key}`,
-    ...extra,
-  };
-}
+const entry = juniperEntries("k");
 
 describe.each(engines)("retention ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
@@ -140,17 +125,7 @@ describe.each(engines)("retention ($name)", ({ open, skip }) => {
 
 describe("kennel-desk record backup", () => {
   async function cli(args: string[], env: Record<string, string>) {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(args, {
-      env: { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env },
-      io: {
-        stdout: { write: (s: string) => (stdout += s) },
-        stderr: { write: (s: string) => (stderr += s) },
-      },
-      clock,
-    });
-    return { code, stdout, stderr };
+    return runCommand(args, { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", ...env }, { clock });
   }
 
   it("copies the SQLite store while the bot has it open and writes to it; the copy is checked and private", async () => {

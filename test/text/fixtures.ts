@@ -1,4 +1,5 @@
 /** Small, hand-made answers for the text renderer's tests: built with the domain's own functions. */
+import { expect } from "vitest";
 import type { DayReport } from "../../src/answers/day.ts";
 import type { RoundPet, RoundReport } from "../../src/answers/rounds.ts";
 import type { LeftOut } from "../../src/domain/bookings.ts";
@@ -66,18 +67,14 @@ export function dayOf(
   };
 }
 
-/** A round's report over (booking, pet) pairs, in the order given. */
-export function roundOf(round: Round, rows: Array<[Booking, Pet]>): RoundReport {
-  const pets: RoundPet[] = rows.map(([b, p]) => {
-    const care = petCare(p);
-    return {
-      booking: b,
-      pet: care,
-      sheet: roundSheet(care.care, round),
-      careStatus: "matched",
-      unmatched: [],
-    };
-  });
+/** A pet as a round reads it: matched to its care, with its sheet for the round. */
+function matchedPet(round: Round, booking: Booking, pet: Pet): RoundPet {
+  const care = petCare(pet);
+  return { booking, pet: care, sheet: roundSheet(care.care, round), careStatus: "matched", unmatched: [] };
+}
+
+/** A round's report of these pets, in the order given, counted as the round counts them. */
+export function roundReportOf(round: Round, pets: RoundPet[]): RoundReport {
   const sheets = pets.map((p) => p.sheet).filter((s) => s !== undefined);
   return {
     date: "2026-11-24",
@@ -94,4 +91,25 @@ export function roundOf(round: Round, rows: Array<[Booking, Pet]>): RoundReport 
     careProblem: undefined,
     calls: 2,
   };
+}
+
+/** A round's report over (booking, pet) pairs, in the order given. */
+export function roundOf(round: Round, rows: Array<[Booking, Pet]>): RoundReport {
+  return roundReportOf(
+    round,
+    rows.map(([b, p]) => matchedPet(round, b, p)),
+  );
+}
+
+/** The lines of one pet's block on a round's sheet in the terminal (the pet must be on it). */
+export function petBlock(text: string, name: string): string {
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => l.includes(name));
+  expect(at, `${name} is on the sheet`).toBeGreaterThan(-1);
+  const out = [lines[at]];
+  for (const l of lines.slice(at + 1)) {
+    if (!l.startsWith("     ")) break;
+    out.push(l);
+  }
+  return out.join("\n");
 }

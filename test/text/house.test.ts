@@ -9,19 +9,7 @@ import { draftPlan } from "../../src/domain/plan/draft.ts";
 import type { ItemOnRound } from "../../src/domain/plan/schedule.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { houseText, roundText, todayText, tomorrowText } from "../../src/text/index.ts";
-import { booking, PLAIN, pet, roundOf } from "./fixtures.ts";
-
-/** The lines of one pet's block on a round's sheet. */
-function block(text: string, name: string): string {
-  const lines = text.split("\n");
-  const at = lines.findIndex((l) => l.includes(name));
-  const out = [lines[at]];
-  for (const l of lines.slice(at + 1)) {
-    if (!l.startsWith("     ")) break;
-    out.push(l);
-  }
-  return out.join("\n");
-}
+import { booking, PLAIN, pet, petBlock, roundOf } from "./fixtures.ts";
 
 describe("roundText", () => {
   const evening = pet({
@@ -50,12 +38,12 @@ describe("roundText", () => {
 
   it("a pet with an evening-only medication: the drug and its dose in the evening, no dose at midday", () => {
     const eveningText = roundText(roundOf("evening", rows), PLAIN);
-    const ted = block(eveningText, "Tinned Ted");
+    const ted = petBlock(eveningText, "Tinned Ted");
     expect(ted).toContain(
       "💊 Thyroxine 0.4 mg · evening: one tablet with dinner (instruction: Thyroxine 0.4 mg, one tablet)",
     );
     expect(ted).toContain("🍽 evening: 200 g kibble");
-    const midday = block(roundText(roundOf("midday", rows), PLAIN), "Tinned Ted");
+    const midday = petBlock(roundText(roundOf("midday", rows), PLAIN), "Tinned Ted");
     expect(midday).toContain("💊 Thyroxine 0.4 mg · nothing this round (given at the evening round)");
     expect(midday).not.toContain("one tablet with dinner");
     expect(midday).toContain("🍽 midday: a handful of kibble");
@@ -67,10 +55,10 @@ describe("roundText", () => {
     // Each pet's first line names its room (a pet can be read alone, in a thread's reply too).
     expect(text.indexOf("Kennel 2 · ")).toBeGreaterThan(0);
     expect(text.indexOf("Kennel 2 · ")).toBeLessThan(text.indexOf("Kennel 10 · "));
-    expect(block(text, "Quiet Quentin")).toMatch(
+    expect(petBlock(text, "Quiet Quentin")).toMatch(
       /^ {2}Kennel \d+ · 🐕 Quiet Quentin \(Bo Quist\) · nothing this round$/,
     );
-    expect(block(text, "Unrecorded Una")).toMatch(
+    expect(petBlock(text, "Unrecorded Una")).toMatch(
       /^ {2}Kennel \d+ · 🐕 Unrecorded Una \(Cy Quist\)\n {5}🍽 house routine: morning and evening \(no diet on record: check the booking\)$/,
     );
     expect(text).toContain(
@@ -78,14 +66,14 @@ describe("roundText", () => {
     );
     // At midday (not a round of the default house routine): nothing about its food, nothing this round.
     const midday = roundText(roundOf("midday", rows), PLAIN);
-    expect(block(midday, "Unrecorded Una")).toMatch(
+    expect(petBlock(midday, "Unrecorded Una")).toMatch(
       /^ {2}Kennel \d+ · 🐕 Unrecorded Una \(Cy Quist\) · nothing this round$/,
     );
     expect(midday).not.toContain("no diet on record");
   });
 
   it("the morning sheet: every instruction in full, labelled as the instruction, then what is due later", () => {
-    const ted = block(roundText(roundOf("morning", rows), PLAIN), "Tinned Ted");
+    const ted = petBlock(roundText(roundOf("morning", rows), PLAIN), "Tinned Ted");
     expect(ted).toContain(
       "💊 Thyroxine 0.4 mg · instruction: Thyroxine 0.4 mg, one tablet · later: evening: one tablet with dinner",
     );
@@ -123,7 +111,7 @@ describe("roundText with a care plan", () => {
     const item = drafted.items.find((i) => i.key === "med:1") as PlanItem;
     const plan = { versionId: 1, state: "confirmed" as const, plan: drafted, items: [{ item, on }] };
     report.pets = report.pets.map((p) => ({ ...p, plan }));
-    return block(roundText(report, PLAIN), "Scout");
+    return petBlock(roundText(report, PLAIN), "Scout");
   };
 
   it("a plan saying not this round: the instruction whole and the plan's word, never 'follow the instruction' beside it", () => {

@@ -27,16 +27,8 @@ import type { PlanView } from "../../present/plan.ts";
 import type { PlanForm as FormShown } from "../../present/plan-form.ts";
 import { planStateWords } from "../../words/plan.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import {
-  type Form,
-  type Located,
-  type MetaOf,
-  nothingToFind,
-  onForm,
-  onTap,
-  sealed,
-  type Tap,
-} from "../interaction.ts";
+import type { Form, Located, MetaOf, Tap } from "../interaction.ts";
+import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
 import type { PlanPosts } from "../plan-redraw.ts";
 import { FORGED, type MessageRef, NO_STORE } from "../record-round.ts";
 

@@ -16,17 +16,8 @@ import type { PrnDose, PrnEffectEntry } from "../../domain/prn.ts";
 import { timeOf } from "../../words/dates.ts";
 import { effectWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import {
-  type Form,
-  type IdsOf,
-  type Located,
-  type MetaOf,
-  nothingToFind,
-  onForm,
-  onTap,
-  sealed,
-  type Tap,
-} from "../interaction.ts";
+import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
+import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
 import { MessageRedraw, replaceMessage } from "../message-redraw.ts";
 import type { MessageRef } from "../record-round.ts";
 

@@ -28,16 +28,8 @@ import { localDate } from "../../time.ts";
 import { timeOf } from "../../words/dates.ts";
 import { forReason } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import {
-  type Form,
-  type IdsOf,
-  type Located,
-  type MetaOf,
-  onForm,
-  onTap,
-  sealed,
-  type Tap,
-} from "../interaction.ts";
+import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
+import { onForm, onTap, sealed } from "../interaction.ts";
 import { type MessageRef, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
 
 /** The longest wait for the booking and the pet's words before the form opens without them (Slack's trigger lasts 3 s). */

@@ -15,6 +15,7 @@ import type { Doc } from "../../present/doc.ts";
 import { recordDayDoc } from "../../present/record-day.ts";
 import { stayRecordDoc } from "../../present/stay.ts";
 import { welfareDayDoc } from "../../present/welfare-record.ts";
+import type { CareRecordStore } from "../../record/types.ts";
 import { docText } from "../../text/doc.ts";
 import { day, id, roundInput, text } from "../inputs.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
@@ -48,36 +49,47 @@ export function register(server: ToolServer, deps: Deps): void {
       card: true,
     },
     async (a) => {
-      if (a.booking !== undefined) {
-        if (a.date !== undefined || a.round !== undefined || a.pet !== undefined) {
-          throw new UsageError(
-            "Give either a booking, or a date (with a round or pet), not both.",
-            "Call get_care_record with booking alone for a stay's record, or with date for a day's.",
-          );
-        }
-        const v = await bookingView(deps, a.booking);
-        const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? a.booking}`;
-        const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
-        const doc = stayRecordDoc(stay, reference, { timezone: deps.config.timezone });
-        const data = { reference, bookingId: v.booking.bookingId ?? null, stay, requestId: v.requestId };
-        return answer(docText(doc, textOptions(deps)), data, doc);
+      if (a.booking === undefined) return dayRecord(deps, store, a);
+      if (a.date !== undefined || a.round !== undefined || a.pet !== undefined) {
+        throw new UsageError(
+          "Give either a booking, or a date (with a round or pet), not both.",
+          "Call get_care_record with booking alone for a stay's record, or with date for a day's.",
+        );
       }
-      const where = store.engine === "sqlite" ? "the bot's SQLite file" : "the bot's PostgreSQL database";
-      const query = {
-        date: a.date ?? today(deps),
-        round: roundNamed(a.round, deps.config.rounds.names),
-        petId: a.pet,
-      };
-      const r = await recordDay({ ...deps, record: store }, where, query);
-      // The day's welfare checks and flags (issue 38), after the rounds.
-      const day = await welfareDay(store, query.date, deps.config.timezone, query.petId);
-      const rounds = day.rounds.filter((x) => !query.round || x.round === query.round);
-      const welfare = rounds.length || day.flags.length ? { ...day, rounds } : undefined;
-      const rounds_ = recordDayDoc(r, deps.config.timezone);
-      const doc: Doc = welfare
-        ? { ...rounds_, parts: [...rounds_.parts, ...welfareDayDoc(welfare, deps.config.timezone).parts] }
-        : rounds_;
-      return answer(docText(doc, textOptions(deps)), { ...r, ...(welfare ? { welfare } : {}) }, doc);
+      return stayRecord(deps, a.booking);
     },
   );
+}
+
+/** One stay's record for the handover at pick-up, by its booking's reference or id. */
+async function stayRecord(deps: Deps, booking: string) {
+  const v = await bookingView(deps, booking);
+  const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? booking}`;
+  const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+  const doc = stayRecordDoc(stay, reference, { timezone: deps.config.timezone });
+  const data = { reference, bookingId: v.booking.bookingId ?? null, stay, requestId: v.requestId };
+  return answer(docText(doc, textOptions(deps)), data, doc);
+}
+
+/** A day's record by round and pet, then the day's welfare checks and flags (issue 38). */
+async function dayRecord(
+  deps: Deps,
+  store: CareRecordStore,
+  a: { date?: string | undefined; round?: string | undefined; pet?: number | undefined },
+) {
+  const where = store.engine === "sqlite" ? "the bot's SQLite file" : "the bot's PostgreSQL database";
+  const query = {
+    date: a.date ?? today(deps),
+    round: roundNamed(a.round, deps.config.rounds.names),
+    petId: a.pet,
+  };
+  const r = await recordDay({ ...deps, record: store }, where, query);
+  const day = await welfareDay(store, query.date, deps.config.timezone, query.petId);
+  const rounds = day.rounds.filter((x) => !query.round || x.round === query.round);
+  const welfare = rounds.length || day.flags.length ? { ...day, rounds } : undefined;
+  const rounds_ = recordDayDoc(r, deps.config.timezone);
+  const doc: Doc = welfare
+    ? { ...rounds_, parts: [...rounds_.parts, ...welfareDayDoc(welfare, deps.config.timezone).parts] }
+    : rounds_;
+  return answer(docText(doc, textOptions(deps)), { ...r, ...(welfare ? { welfare } : {}) }, doc);
 }

@@ -4,7 +4,6 @@
  * the same pages. The text content is the page asked for; the structured content is the whole day
  * (every entry, the day's counts), never a Slack page.
  */
-import { z } from "zod";
 import { dayReport, pageOfReport } from "../../answers/day.ts";
 import { apiDay } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
@@ -13,19 +12,13 @@ import type { DayKind } from "../../domain/day.ts";
 import { dayDoc } from "../../present/day.ts";
 import { docText } from "../../text/doc.ts";
 import { rawText } from "../../text/index.ts";
-import { day } from "../inputs.ts";
+import { day, textPage } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
 import { addTool, answer, PRIVACY, type ToolServer, textOptions, today } from "../tool.ts";
 
-const dayPage = z
-  .number()
-  .int("page is a whole number")
-  .min(1, "page is 1 or more")
-  .max(1000, "page is at most 1000")
-  .optional()
-  .describe(
-    "One-based page of the day's list in the text, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1. The structured content always carries the whole day.",
-  );
+const dayPage = textPage(
+  "One-based page of the day's list in the text, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1. The structured content always carries the whole day.",
+);
 
 export function register(server: ToolServer, deps: Deps): void {
   for (const kind of ["arrivals", "departures"] as const) registerDay(server, deps, kind);

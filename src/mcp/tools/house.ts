@@ -4,7 +4,6 @@
  * channel sees and no more: the structured content has every contact field taken out (phone, email,
  * address, emergency contact), as in a channel post. Read-only.
  */
-import { z } from "zod";
 import { houseReport, pageOfHouse } from "../../answers/house.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
@@ -13,22 +12,16 @@ import { roundNamed } from "../../domain/round-names.ts";
 import { houseDoc } from "../../present/house.ts";
 import { roundDoc } from "../../present/rounds.ts";
 import { docText } from "../../text/doc.ts";
-import { day, roundInput } from "../inputs.ts";
+import { day, roundInput, textPage } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
 const CHANNEL_SAFE =
   "Results carry customer names and pets' care, never contact details (phone, email, address): what Slack shows in a channel.";
 
-const housePage = z
-  .number()
-  .int("page is a whole number")
-  .min(1, "page is 1 or more")
-  .max(1000, "page is at most 1000")
-  .optional()
-  .describe(
-    "One-based page of the board in the text, paged as Slack pages /inhouse. Default 1. The structured content always carries every stay of the day.",
-  );
+const housePage = textPage(
+  "One-based page of the board in the text, paged as Slack pages /inhouse. Default 1. The structured content always carries every stay of the day.",
+);
 
 export function register(server: ToolServer, deps: Deps): void {
   addTool(
