@@ -61,7 +61,7 @@ const ROUNDS: Round[] = ["morning", "midday", "evening"];
  * Words of the bot's own that end before a "…" (a button that opens a form: "✏️ Record each…", "💊 Give
  * if needed…", "📋 Confirm…", "📋 Answer 2 questions…").
  */
-const OWN = new Set(["each", "needed", "plan", "edit", "items", "confirm", "question", "questions"]);
+const OWN = new Set(["each", "needed", "plan", "edit", "items", "confirm", "question", "questions", "paper"]);
 
 interface House {
   name: string;
