@@ -132,6 +132,63 @@ describe("📄 Enter from paper…", () => {
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
   }, 90_000);
 
+  it("a pet in the post's thread: its message is drawn again, its progress line too, with the paper's entry", async () => {
+    const post = bot.h.slack.timeline.find(
+      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
+    );
+    const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
+    const threaded = (sheet?.pets ?? []).find(
+      (p) => p.message > 0 && p.due.some((d) => isMedicationItem(d.item)),
+    ) as SheetPet;
+    expect(threaded, "a pet with a dose on a message of the post's thread").toBeDefined();
+    const dose = threaded.due.find((d) => isMedicationItem(d.item)) as SheetPet["due"][number];
+    const reply = () =>
+      bot.h.slack.timeline.find(
+        (m) => m.thread_ts === post?.ts && m.ts !== post?.ts && textOf(m.blocks).includes(threaded.name),
+      );
+    // The message's own progress line ("📋 This message: 0 of 18 pets recorded · 6 doses not recorded · …").
+    const progress = () => textOf(reply()?.blocks).match(/📋 This message: [^"]*/)?.[0];
+    expect(textOf(reply()?.blocks)).not.toContain("from the paper chart");
+    const before = progress();
+    expect(before, "the message's progress line").toBeDefined();
+    const picker = await formOpenedBy(
+      bot.h,
+      tapBody({
+        user: "U0STAFF",
+        trigger: "tpt1",
+        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
+        action: {
+          action_id: "paper_enter",
+          block_id: "b",
+          value: buttonValue(post?.blocks, "paper_enter"),
+          action_ts: "1764100002.0001",
+        },
+      }),
+    );
+    const chosen = { pet: { v: pick(`${threaded.bookingId}-${threaded.petId}`) } };
+    const petForm = await submit(bot.h, "U0STAFF", picker, chosen, "tpt2");
+    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
+    const entered = await submit(
+      bot.h,
+      "U0STAFF",
+      form,
+      {
+        [`mark:${dose.item}`]: { v: pick("given") },
+        [`time:${dose.item}`]: { v: { type: "timepicker", selected_time: "07:40" } },
+        [`by:${dose.item}`]: { v: { type: "plain_text_input", value: "JD" } },
+      },
+      "tpt3",
+    );
+    expect(textOf(entered.view?.blocks)).toContain(
+      `✅ ${threaded.name}: 1 dose entered from the paper chart`,
+    );
+    await bot.h.slack.waitFor(() => textOf(reply()?.blocks).includes("from the paper chart"), 10_000);
+    expect(textOf(reply()?.blocks)).toContain("from the paper chart: given 07:40 by JD, entered 14:00");
+    const doses = (line: string | undefined) =>
+      Number(/(\d+) doses? not recorded/.exec(line ?? "")?.[1] ?? 0);
+    expect(doses(progress())).toBe(doses(before) - 1);
+  }, 90_000);
+
   it("the chart and the stay's record read the entry as from the paper chart, with both times", async () => {
     const env = {
       KENNEL_TIMEZONE: "Europe/London",
