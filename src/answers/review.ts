@@ -31,7 +31,15 @@ export interface DayReview {
   reviews: Array<{ userName: string; at: string; note: string }>;
 }
 
-/** A doses' exceptions: missed, refused, not given, in the day's order. */
+/** The order a manager reads them in: a high-alert dose missed first, then any missed, then the rest. */
+const weight = (e: DayReview["exceptions"][number]) =>
+  (e.kind === "missed" ? 0 : 2) + (e.due.highAlert ? 0 : 1);
+
+/**
+ * A doses' exceptions: missed, refused, not given; a high-alert dose missed first, then the other
+ * missed, then the high-alert refused or not given, then the rest, each in the day's order (a post
+ * that names only the first few never leaves a missed insulin among "and N more").
+ */
 function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
   const out: DayReview["exceptions"] = [];
   for (const d of doses) {
@@ -45,7 +53,10 @@ function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
     if (kind === "missed" || kind === "refused" || kind === "not_given")
       out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind });
   }
-  return out;
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => weight(a.e) - weight(b.e) || a.i - b.i)
+    .map(({ e }) => e);
 }
 
 const reviewOf = (e: LogEntry<"review">) => ({

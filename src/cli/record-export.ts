@@ -11,7 +11,7 @@ import { mergeBySeq } from "../answers/pages.ts";
 import { type ExportRows, exportRows } from "../answers/record-export.ts";
 import { bookingIdByReference } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
-import { releaseIdleMemory } from "../process/memory.ts";
+import { memoryCeiling } from "../process/memory.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { custodyExportRows } from "../text/custody-record.ts";
 import { planExportRow } from "../text/plan-record.ts";
@@ -30,23 +30,21 @@ import { type Counts, countUnrecorded, newCounts, summaryWords } from "./record-
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
-/** How far the process's RSS may grow past where it was after the last collection (below). */
+/**
+ * How far an export's process may grow past where it was when the export began (or after its last
+ * collection): src/process/memory.ts memoryCeiling. 32 MB held less but cost 70% more CPU.
+ */
 const GROWTH_ALLOWED = 64 * 1024 * 1024;
 
-/**
- * Standard output in chunks of about 64 KB, waiting when a stream asks to (a slow pipe). What an
- * export keeps is a page, but V8 lets its heap grow with the work before it collects: a year's
- * export peaked at twice a small one's RSS (docs/benchmarks.md, issue 48). So when the process has
- * grown 64 MB past where it was, one full collection gives back what the rows written left behind
- * (src/process/memory.ts).
- */
+/** Standard output in chunks of about 64 KB, waiting when a stream asks to (a slow pipe); the ceiling checked at each. */
 class Out {
   readonly #out: CliContext["io"]["stdout"];
+  readonly #settle: () => Promise<void>;
   #chunk = "";
-  #ceiling = process.memoryUsage.rss() + GROWTH_ALLOWED;
 
-  constructor(out: CliContext["io"]["stdout"]) {
+  constructor(out: CliContext["io"]["stdout"], settle: () => Promise<void>) {
     this.#out = out;
+    this.#settle = settle;
   }
 
   async write(text: string): Promise<void> {
@@ -58,14 +56,32 @@ class Out {
     if (!this.#chunk) return;
     const full = this.#out.write(this.#chunk) === false;
     this.#chunk = "";
-    if (process.memoryUsage.rss() > this.#ceiling) {
-      await releaseIdleMemory();
-      this.#ceiling = process.memoryUsage.rss() + GROWTH_ALLOWED;
-    }
+    await this.#settle();
     const stream = this.#out as { once?: (event: string, f: () => void) => unknown };
     if (full && typeof stream.once === "function")
       await new Promise<void>((resolve) => stream.once?.("drain", resolve));
   }
+}
+
+/**
+ * The store, its reads checking the ceiling once each answers: the reads an export makes before its
+ * first row (the stays of the range, what its kept rounds asked) as well as those between its rows.
+ */
+function settlingReads(store: CareRecordStore, settle: () => Promise<void>): CareRecordStore {
+  return new Proxy(store, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.then(async (answer: unknown) => {
+          await settle();
+          return answer;
+        });
+      };
+    },
+  });
 }
 
 /** The export's time zone and its days (a medicine's rows outside them are not exported). */
@@ -287,15 +303,17 @@ async function writeHtml(
 export async function exportRange(ctx: CliContext): Promise<number> {
   const { query, format, out, which } = await exportOptions(ctx);
   const { store, where } = await requireStore(ctx);
+  const settle = memoryCeiling(GROWTH_ALLOWED);
   try {
     await refuseOtherBusiness(ctx, store, where);
     // Every export names the record's head when it began, so a copy sits outside the database.
-    const rows = await exportRows({ record: store, clock: ctx.clock, config: ctx.config }, query);
+    const record = settlingReads(store, settle);
+    const rows = await exportRows({ record, clock: ctx.clock, config: ctx.config }, query);
     if (format === "html")
       return await writeHtml(ctx, store, rows, { out, petId: query.petId, which, range: query });
     const zone = ctx.config.timezone;
     const counts = newCounts();
-    const stdout = new Out(ctx.io.stdout);
+    const stdout = new Out(ctx.io.stdout, settle);
     const days: Days = { zone, from: query.from, to: query.to };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
     await stdout.flush();

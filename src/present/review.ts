@@ -48,7 +48,7 @@ export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Act
   const named = r.exceptions.slice(0, NAMED_MAX).map((e) =>
     // The room beside the name: two Biscuits in house are two dogs (a fresh look found them alike).
     line(
-      `${KIND_WORDS[e.kind]}: ${value(e.petName, 60)}${e.room ? ` (${value(e.room, 60)})` : ""} · ${value(e.due.label, 80)} · ${e.round}`,
+      `${KIND_WORDS[e.kind]}: ${value(e.petName, 60)}${e.room ? ` (${value(e.room, 60)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${value(e.due.label, 80)} · ${e.round}`,
     ),
   );
   const more = r.exceptions.length - named.length;

@@ -30,3 +30,25 @@ export async function releaseIdleMemory(): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * A ceiling on what a long command (a year's export) lets its process grow to: `check()`, called as
+ * it reads and writes, runs the collection above once RSS has grown `allowed` bytes past where it was
+ * when the ceiling was set (or after the last collection), and sets it again from there (`rss` and
+ * `collect` are the process's own; a test passes its own). V8 lets its
+ * heap grow with the work before it collects: without this, a year's export held what it read before
+ * its first row (the range's kept rounds) and the rows it wrote until V8 chose to collect, so its peak
+ * grew with the record (docs/benchmarks.md, issue 48).
+ */
+export function memoryCeiling(
+  allowed: number,
+  rss: () => number = process.memoryUsage.rss,
+  collect: () => Promise<unknown> = releaseIdleMemory,
+): () => Promise<void> {
+  let ceiling = rss() + allowed;
+  return async () => {
+    if (rss() <= ceiling) return;
+    await collect();
+    ceiling = rss() + allowed;
+  };
+}

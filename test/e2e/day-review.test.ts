@@ -60,6 +60,9 @@ describe("the day's review", () => {
     expect(shown).toContain("❌ missed: ");
     // Each named with its room: two pets of one name are two pets.
     expect(shown).toMatch(/❌ missed: [^·\n]+ \([^)]+\) · /);
+    // A high-alert dose missed comes first (never left among "and N more"), marked 💉.
+    const firstNamed = shown.split("\n").find((l) => l.includes("❌ missed: "));
+    expect(firstNamed).toContain("💉 ");
     expect(shown).toContain("Not reviewed yet.");
     const value = buttonValue(post.blocks, "day_review");
     expect(value).toBeDefined();

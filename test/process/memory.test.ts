@@ -4,7 +4,7 @@
  * benchmark's (docs/benchmarks.md, "Idle memory"); here, that it runs, and when.
  */
 import { describe, expect, it } from "vitest";
-import { releaseIdleMemory } from "../../src/process/memory.ts";
+import { memoryCeiling, releaseIdleMemory } from "../../src/process/memory.ts";
 import { startHarness } from "../helpers/bot.ts";
 
 describe("memory given back after a burst", () => {
@@ -33,5 +33,33 @@ describe("memory given back after a burst", () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe("a long command's memory ceiling", () => {
+  it("collects only once the process has grown past it, then sets it again from where it is", async () => {
+    const MB = 1024 * 1024;
+    let rss = 100 * MB;
+    let collected = 0;
+    const check = memoryCeiling(
+      64 * MB,
+      () => rss,
+      async () => {
+        collected++;
+        rss -= 50 * MB; // what the collection gave back
+      },
+    );
+    rss = 164 * MB; // at the ceiling, not past it
+    await check();
+    expect(collected).toBe(0);
+    rss = 170 * MB;
+    await check();
+    expect(collected).toBe(1); // 170 → 120 MB: the next ceiling is 184 MB
+    rss = 180 * MB;
+    await check();
+    expect(collected).toBe(1);
+    rss = 190 * MB;
+    await check();
+    expect(collected).toBe(2);
   });
 });
