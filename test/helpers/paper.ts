@@ -5,7 +5,7 @@ import { type Sheet, type SheetBody, saveSheet } from "../../src/answers/sheets.
 import type { Clock } from "../../src/deps.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
+import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
 import { type Harness, startHarness } from "./bot.ts";
 
 /** A morning round's sheet as it is kept, of Biscuit (booking 7, pet 77) with Rimadyl and Apoquel due, and a meal. */
@@ -44,7 +44,7 @@ export async function bobbyGoneHome(store: CareRecordStore, date: string): Promi
     lateAt: `${date}T07:45:00.000Z`,
     closesAt: `${date}T08:00:00.000Z`,
   };
-  const item = (i: string, label: string) => ({ item: i, label, text: label, window, confirmed: true });
+  const item = (i: ItemKey, label: string) => ({ item: i, label, text: label, window, confirmed: true });
   const { entry } = await store.append({
     kind: "obligation",
     date,
