@@ -7,10 +7,11 @@
  * is never back-dated), with a `paper` record beside it in the same transaction saying it came from
  * the paper and who gave it, as the paper names them (src/record/kinds/paper.ts).
  *
- * What may be entered is read from the round's kept sheet and what the round kept (src/answers/obligations.ts):
- * each medication the round asked of the pet, a pet gone home since or arriving later included. A time that cannot stand (after the pet went home, before
- * it arrived, in the future, one the clocks skipped or gave twice, long before the dose's window), a
- * giver not named, an item recorded already: each its words on its field, and nothing is written.
+ * What may be entered is read from the round's kept sheet and what the round kept
+ * (src/answers/obligations.ts): each medication the round asked of the pet, a pet gone home since or
+ * arriving later included. A time that cannot stand (after the pet went home, before it arrived, in
+ * the future, one the clocks skipped or gave twice, long before the dose's window), a giver not
+ * named, an item recorded already: each its words on its field, and nothing is written.
  */
 import type { Deps } from "../deps.ts";
 import { doseWindow } from "../domain/doses.ts";
