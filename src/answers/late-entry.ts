@@ -55,12 +55,15 @@ function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; tim
  * kennel's zone, as an instant; else the words for the field at fault: unreadable, a time that did
  * not happen (the clocks went forward), or one that happened twice with no "which" (issue 46).
  */
+/** A time of day as every form takes it: HH:MM, 24-hour. */
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 export function givenInstant(
   given: { date?: string | undefined; time?: string | undefined; which?: Which | undefined },
   timezone: string,
 ): { ok: true; at: string } | { ok: false; field: "time" | "which"; error: string } {
   const { date, time } = given;
-  if (!date || !time || !isIsoDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+  if (!date || !time || !isIsoDate(date) || !HH_MM.test(time))
     return { ok: false, field: "time", error: "Say when it was given: the day and the time." };
   const read = wallTime(date, time, timezone, given.which);
   if (read.kind === "one") return { ok: true, at: read.at };

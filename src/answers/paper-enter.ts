@@ -16,15 +16,15 @@
 import type { Deps } from "../deps.ts";
 import { doseWindow } from "../domain/doses.ts";
 import { dueOfOwed, type OwedPet, owedPetKey } from "../domain/obligations.ts";
-import { type PaperField, type PaperMark, paperField, paperOutcome } from "../domain/paper.ts";
+import { type PaperField, type PaperMark, paperField, paperOutcome, paperReason } from "../domain/paper.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { reasonWords } from "../words/doses.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
-import { givenAtRefusal, givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
+import { givenAtRefusal, givenInstant, HH_MM, type StayTimes, stayTimesSoon } from "./late-entry.ts";
 import { owedRound } from "./obligations.ts";
+import { withPaperMarks } from "./paper-marks.ts";
 import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
 import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
 
@@ -65,6 +65,9 @@ function paperTime(
   o: StayTimes & { now: Date },
 ): { at: string } | { error: string } {
   if (!time) return { error: "Say the time written on the paper." };
+  // The paper's time alone (the round gives the day): "7.45" or "25:00" is said as it was typed.
+  if (!HH_MM.test(time))
+    return { error: `${time.slice(0, 20)} is not a time: write it as HH:MM, e.g. 07:45.` };
   const tz = deps.config.timezone;
   const read = givenInstant({ date: sheet.date, time }, tz);
   // An hour that came twice (the clocks went back): ✏️ Record each… asks which.
@@ -85,14 +88,11 @@ function paperTime(
     : { at: read.at };
 }
 
-/** A cell's entry: its outcome, a code's reason from the list then the words beside it, the paper's time. */
+/** A cell's entry: its outcome, its code, the paper's words then the words beside it, the paper's time. */
 function writeOf(cell: PaperCell, givenAt: string): ItemWrite {
   const { outcome, reasonCode } = paperOutcome(cell.mark);
   const note = cell.note?.trim() || undefined;
-  const reason =
-    outcome === "not_given" && reasonCode
-      ? [reasonWords(reasonCode), note].filter(Boolean).join(": ")
-      : undefined;
+  const reason = outcome === "not_given" ? paperReason(cell.mark, note) : undefined;
   return {
     item: cell.item,
     outcome,
@@ -117,6 +117,11 @@ async function checkCells(
   const { status } = await petStatus(deps, sheet, pet);
   const { kennel } = deps;
   const stay = kennel ? await stayTimesSoon({ kennel, log: deps.log }, pet) : { arrival: pet.arrivesAt };
+  // Recorded already by another request: read with its paper mark, so its words name the paper's giver.
+  const had = cells
+    .map((c) => status.current.get(c.item))
+    .filter((e): e is Entry => e !== undefined && e.requestKey !== requestKey);
+  await withPaperMarks(deps, had);
   const out: Checked = { writes: [], marks: [] };
   const seen = new Set<ItemKey>();
   for (const cell of cells) {
@@ -178,7 +183,7 @@ export async function enterFromPaper(
   if (result.status === "already") {
     // Recorded meanwhile by someone else: said on each item's field, nothing written.
     const errors: Record<string, string> = {};
-    for (const e of result.existing) {
+    for (const e of await withPaperMarks(deps, result.existing)) {
       const label = pet.due.find((d) => d.item === e.item)?.label ?? e.item;
       errors[paperField("mark", e.item)] = paperAlreadyWords(label, e, deps.config.timezone);
     }

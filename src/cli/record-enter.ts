@@ -19,7 +19,7 @@ import { cleanText } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { lateEntryWords } from "../words/doses.ts";
-import { PAPER_REDRAW_LATER } from "../words/paper.ts";
+import { PAPER_ALREADY, PAPER_REDRAW_LATER } from "../words/paper.ts";
 import { type CliContext, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
@@ -153,7 +153,14 @@ export async function enter(ctx: CliContext): Promise<number> {
     if (result.status === "fields") {
       const label = (key: string) => pet.due.find((d) => key.endsWith(`:${d.item}`))?.label;
       const lines = Object.entries(result.errors).map(([k, v]) => `${label(k) ?? pet.name}: ${v}`);
-      throw new UsageError(`Nothing was written.\n${lines.join("\n")}`, "Check the paper and run it again.");
+      // A dose recorded already is corrected in Slack (its words say how), never by entering it again.
+      const onlyRecorded = Object.values(result.errors).every((v) => v.includes(PAPER_ALREADY));
+      throw new UsageError(
+        `Nothing was written.\n${lines.join("\n")}`,
+        onlyRecorded
+          ? "Each of these doses is in the record already: there is nothing more to enter from the paper."
+          : "Check the paper and run it again, leaving out any dose recorded already.",
+      );
     }
     // The entries as the record reads them back, each with its paper mark.
     entered(ctx, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);

@@ -43,7 +43,7 @@ const BY_REASON: Record<NotGivenReason, ChartCode> = {
 };
 
 /** The code of a dose not given: refused is R; a reason from the list its own code; any other W. */
-function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCode | undefined {
+export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCode | undefined {
   if (entry.outcome === "refused") return "R";
   if (entry.outcome !== "not_given") return undefined;
   return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";

@@ -1,8 +1,9 @@
 /**
  * Entering a round from the chart on paper (issue 50): what a cell written on the paper records.
  * Initials and a time: given. A code of the chart's key (src/domain/chart.ts CHART_KEY): R refused,
- * V vomited, W withheld, N none left, A asleep as instructed, each a dose not given with its reason
- * from the list. Pure: the record's words and rules, no Slack and no I/O.
+ * V vomited, W withheld, N none left, A asleep as instructed, each a dose not given with a reason
+ * code that claims no more than the letter, and the letter's own words (a W says nothing of why:
+ * the code "other", "withheld", with the words written beside it). Pure: no Slack and no I/O.
  */
 import type { ItemKey, MedicationOutcome, NotGivenReason } from "../record/types.ts";
 import type { ChartCode } from "./chart.ts";
@@ -22,22 +23,43 @@ export const PAPER_MARK_WORDS: Record<PaperMark, string> = {
   A: "A · asleep as instructed",
 };
 
-/** The entry a mark makes: its outcome and, for a code, its reason from the list. */
-export function paperOutcome(mark: PaperMark): { outcome: MedicationOutcome; reasonCode?: NotGivenReason } {
+/**
+ * The entry a mark makes: its outcome, its reason code, and the words the letter says, no more. V
+ * is the list's "vomited" (the dose was taken from the pack), but only "vomited": the paper says
+ * nothing of "within 30 min". W is "withheld", the list's "other": the paper says nothing of by
+ * whom (the vet, not in kennel…), so the code claims nothing either; the words beside it say why.
+ */
+export function paperOutcome(mark: PaperMark): {
+  outcome: MedicationOutcome;
+  reasonCode?: NotGivenReason;
+  words?: string;
+} {
   switch (mark) {
     case "given":
       return { outcome: "given" };
     case "R":
       return { outcome: "refused", reasonCode: "refused" };
     case "V":
-      return { outcome: "not_given", reasonCode: "vomited" };
+      return { outcome: "not_given", reasonCode: "vomited", words: "vomited" };
     case "W":
-      return { outcome: "not_given", reasonCode: "vet_withheld" };
+      return { outcome: "not_given", reasonCode: "other", words: "withheld" };
     case "N":
-      return { outcome: "not_given", reasonCode: "none_left" };
+      return { outcome: "not_given", reasonCode: "none_left", words: "none left" };
     case "A":
-      return { outcome: "not_given", reasonCode: "asleep" };
+      return { outcome: "not_given", reasonCode: "asleep", words: "asleep as instructed" };
   }
+}
+
+/**
+ * A dose not given's reason as the paper said it: the letter's words, then the words written beside
+ * it ("withheld: owner brought own"); a W with nothing beside it says where it came from
+ * ("withheld (W on the paper chart)"), its code "other" needing words of its own.
+ */
+export function paperReason(mark: PaperMark, note: string | undefined): string | undefined {
+  const { words } = paperOutcome(mark);
+  if (!words) return undefined;
+  if (note) return `${words}: ${note}`;
+  return mark === "W" ? `${words} (W on the paper chart)` : words;
 }
 
 /** A mark as typed ("given", "g", "r", "V"…); undefined when it is none of them. */

@@ -245,7 +245,10 @@ function exceptionsOf(doses: StayItem[]): StayException[] {
     };
     if (!e) return [{ ...base, kind: "missed", at: d.at, why: undefined, who: undefined }];
     if (e.outcome !== "refused" && e.outcome !== "not_given") return [];
-    return [{ ...base, kind: e.outcome, at: e.recordedAt, why: e.reason ?? e.note, who: e.userName }];
+    // A late entry or one from the paper chart: when it happened, as written, not when it was typed in.
+    return [
+      { ...base, kind: e.outcome, at: e.givenAt ?? e.recordedAt, why: e.reason ?? e.note, who: e.userName },
+    ];
   });
 }
 

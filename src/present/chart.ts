@@ -211,11 +211,13 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
       const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${value(row.plan?.what.name ?? row.due?.label ?? row.item, 100)}`;
       const given = dateTimeOf(cell.givenAt, o.timezone);
       const recorded = dateTimeOf(cell.recordedAt, o.timezone);
-      // Entered from the paper (issue 50): who gave it as the paper says, who entered it, both times.
+      // Entered from the paper (issue 50): who gave it, or marked its letter, as the paper says, who
+      // entered it, both times; a dose not given is never said "given".
+      const notGiven = cell.kind === "not_given";
       const entered = cell.paper
-        ? ` · from the paper chart: given by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
+        ? ` · from the paper chart: ${notGiven ? `marked ${cell.code}` : "given"} by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
         : cell.lateEntry
-          ? ` · late entry: given ${given}, recorded ${recorded}`
+          ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
           : "";
       const why = cell.kind === "not_given" && cell.why ? `: ${value(cell.why, 500)}` : "";
       out.push(line(`${where}: ${cell.kind === "not_given" ? cell.code : "given"}${why}${entered}`));

@@ -5,6 +5,7 @@
  * "💉 unwitnessed"), the figure a manager reads ("given on time: 46 of 48 due") and the as-needed
  * doses. Kept by theme, so each part's words stay together. Times are in the kennel's zone.
  */
+import { chartCode } from "../domain/chart.ts";
 import type { DoseState, NotDueWhy, OpenState, Timeliness } from "../domain/doses.ts";
 import { type PrnDose, type PrnProblem, recordedLater } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
@@ -41,11 +42,13 @@ const timeBeside = (iso: string, other: string, timezone: string): string =>
 /**
  * "late entry: given 08:05, recorded 11:00" (a refusal: "late entry: refused 08:05, recorded
  * 11:00"); each time with its day when the two fall on different days. Entered from the chart on
- * paper: "from the paper chart: given 08:05 by JD, entered 14:00".
+ * paper: "from the paper chart: given 08:05 by JD, entered 14:00"; a dose not given by its letter,
+ * never "given": "from the paper chart: marked V 07:45 by JD, entered 13:03".
  */
 export function lateEntryWords(
   e: {
     outcome: Outcome;
+    reasonCode?: NotGivenReason | undefined;
     givenAt?: string | undefined;
     recordedAt: string;
     paper?: { by: string } | undefined;
@@ -55,8 +58,10 @@ export function lateEntryWords(
   const recorded = e.givenAt ? timeBeside(e.recordedAt, e.givenAt, timezone) : timeOf(e.recordedAt, timezone);
   if (!e.givenAt) return `late entry: recorded ${recorded}`;
   // Entered from the chart on paper (issue 50): who gave it as the paper says, when, and when entered.
-  if (e.paper)
-    return `from the paper chart: ${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)} by ${e.paper.by}, entered ${recorded}`;
+  if (e.paper) {
+    const code = chartCode(e);
+    return `from the paper chart: ${code ? `marked ${code}` : outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)} by ${e.paper.by}, entered ${recorded}`;
+  }
   return `late entry: ${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)}, recorded ${recorded}`;
 }
 

@@ -1,15 +1,29 @@
 /** The words of entering a round from the chart on paper (issue 50). */
+import { chartCode } from "../domain/chart.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
 
-/** "Rimadyl is recorded already (given 08:05 · Jane): nothing was written. To change it, use ✏️ Record each…." */
+/** What every "recorded already" refusal says, so a surface can tell one from the other problems. */
+export const PAPER_ALREADY = "is recorded already";
+
+/**
+ * "Rimadyl is recorded already (given 08:05 · Jane): nothing was written. To correct it, use ✏️
+ * Record each… on that round's post in Slack."; one entered from the paper names the paper's giver
+ * and who entered it, a dose not given by its letter: "(marked V 07:45 by JD, entered by Morgan Reid)".
+ */
 export const paperAlreadyWords = (
   label: string,
-  e: Pick<Entry, "outcome" | "givenAt" | "recordedAt" | "userName" | "date">,
+  e: Pick<Entry, "outcome" | "reasonCode" | "givenAt" | "recordedAt" | "userName" | "date" | "paper">,
   timezone: string,
-) =>
-  `${label} is recorded already (${outcomeWords(e.outcome)} ${timeOnDay(e.givenAt ?? e.recordedAt, timezone, e.date)} · ${e.userName}): nothing was written. To change it, use ✏️ Record each….`;
+) => {
+  const at = timeOnDay(e.givenAt ?? e.recordedAt, timezone, e.date);
+  const code = chartCode(e);
+  const what = e.paper
+    ? `${code ? `marked ${code}` : outcomeWords(e.outcome)} ${at} by ${e.paper.by}, entered by ${e.userName}`
+    : `${outcomeWords(e.outcome)} ${at} · ${e.userName}`;
+  return `${label} ${PAPER_ALREADY} (${what}): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.`;
+};
 
 /** The round post's button (beside "🖨 Chart"). */
 export const PAPER_BUTTON = "📄 Enter from paper…";

@@ -75,9 +75,14 @@ describe("entering a round from the chart on paper", () => {
         { by: "Jo Dunn" },
       ],
     ]);
-    expect(entries[1]?.reason).toBe("vomited within 30 min: brought it up at 08:20");
+    // V is "vomited", as the paper says: nothing of "within 30 min".
+    expect(entries[1]?.reason).toBe("vomited: brought it up at 08:20");
     expect(lateEntryWords(entries[0] as (typeof entries)[number], "Europe/London")).toBe(
       "from the paper chart: given 08:05 by JD, entered 15:00",
+    );
+    // A dose not given is never said "given": its letter, as the paper marked it.
+    expect(lateEntryWords(entries[1] as (typeof entries)[number], "Europe/London")).toBe(
+      "from the paper chart: marked V 08:10 by Jo Dunn, entered 15:00",
     );
     // The mark is in the chain beside the entries, and the same form again writes nothing more.
     expect((await store.log({ kind: "paper", date: "2026-11-24" })).length).toBe(1);
@@ -86,22 +91,24 @@ describe("entering a round from the chart on paper", () => {
     expect((await store.verify()).ok).toBe(true);
   });
 
-  it("each of the chart's codes is a dose not given with its reason from the list (R a refusal)", async () => {
+  it("each of the chart's codes is a dose not given with a reason that claims no more than its letter (R a refusal, W withheld)", async () => {
     const codes = [
-      ["R", "refused", "refused"],
-      ["W", "not_given", "vet_withheld"],
-      ["N", "not_given", "none_left"],
-      ["A", "not_given", "asleep"],
+      ["R", undefined, "refused", "refused", undefined],
+      ["V", undefined, "not_given", "vomited", "vomited"],
+      // W says nothing of by whom: the code "other", never "withheld on the vet's advice".
+      ["W", undefined, "not_given", "other", "withheld (W on the paper chart)"],
+      ["W", "owner brought own", "not_given", "other", "withheld: owner brought own"],
+      ["N", undefined, "not_given", "none_left", "none left"],
+      ["A", undefined, "not_given", "asleep", "asleep as instructed"],
     ] as const;
-    for (const [i, [mark, outcome, reasonCode]] of codes.entries()) {
-      const s = await keep(store, `2026-11-2${i}`);
-      at = Date.parse(`2026-11-2${i}T15:00:00Z`);
-      stay = { checkInDate: "2026-11-19T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
-      const r = await enter([{ item: "med:1", mark, time: "08:00", by: "JD" }], `view:C${i}`, s);
-      expect(r.status === "recorded" && [r.entries[0]?.outcome, r.entries[0]?.reasonCode]).toEqual([
-        outcome,
-        reasonCode,
-      ]);
+    for (const [i, [mark, note, outcome, reasonCode, reason]] of codes.entries()) {
+      const s = await keep(store, `2026-11-1${i}`);
+      at = Date.parse(`2026-11-1${i}T15:00:00Z`);
+      stay = { checkInDate: "2026-11-09T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+      const cell = { item: "med:1", mark, time: "08:00", by: "JD", ...(note ? { note } : {}) } as const;
+      const r = await enter([cell], `view:C${i}`, s);
+      const e = r.status === "recorded" ? r.entries[0] : undefined;
+      expect([e?.outcome, e?.reasonCode, e?.reason]).toEqual([outcome, reasonCode, reason]);
     }
   });
 
@@ -161,7 +168,7 @@ describe("entering a round from the chart on paper", () => {
       status: "fields",
       errors: {
         "mark:med:1":
-          "Rimadyl is recorded already (given 08:05 · Sam Lee): nothing was written. To change it, use ✏️ Record each….",
+          "Rimadyl is recorded already (given 08:05 by JD, entered by Sam Lee): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.",
       },
     });
     expect((await store.entries({ date: "2026-11-24" })).map((e) => e.item)).toEqual(["med:1"]);

@@ -94,6 +94,13 @@ describe("kennel-desk record enter", () => {
     ]);
     expect(never.code).toBe(2);
     expect(never.stderr).toContain("No sheet was kept for the evening round of Tue 24 Nov");
+    // A time that is not one is said as typed, not as a day and a time the command never asks.
+    for (const bad of ["7.45", "25:00"]) {
+      const r = await enter("--by", "Sam", "--dose", `Rimadyl=V ${bad} JD`);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`Rimadyl 50 mg: ${bad} is not a time: write it as HH:MM, e.g. 07:45.`);
+      expect(r.stderr).not.toContain("the day and the time");
+    }
     expect(await entries()).toEqual([]);
   });
 
@@ -132,8 +139,9 @@ describe("kennel-desk record enter", () => {
       [
         "med:2",
         "not_given",
-        "vet_withheld",
-        "withheld on the vet's advice: vet said stop",
+        // W says withheld and nothing of by whom: the code "other", the paper's words and those beside it.
+        "other",
+        "withheld: vet said stop",
         "2026-11-24T08:10:00.000Z",
         "Sam Lee",
         "2026-11-24T15:00:00.000Z",
@@ -141,8 +149,15 @@ describe("kennel-desk record enter", () => {
     ]);
     const twice = await enter("--by", "Sam Lee", "--dose", "Rimadyl=given 08:05 JD");
     expect(twice.code).toBe(2);
+    // Named as the paper gave it, with advice a terminal user can follow, never "run it again".
     expect(twice.stderr).toContain(
-      "Rimadyl 50 mg: Rimadyl 50 mg is recorded already (given 08:05 · Sam Lee): nothing was written.",
+      "Rimadyl 50 mg: Rimadyl 50 mg is recorded already (given 08:05 by JD, entered by Sam Lee): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.\n",
+    );
+    expect(twice.stderr).toContain("there is nothing more to enter from the paper");
+    expect(twice.stderr).not.toContain("run it again");
+    const withheldAgain = await enter("--by", "Sam Lee", "--dose", "Apoquel=V 08:10 JD");
+    expect(withheldAgain.stderr).toContain(
+      "Apoquel 16 mg is recorded already (marked W 08:10 by JD, entered by Sam Lee)",
     );
     expect(await entries()).toHaveLength(2);
     const day = await cli(["record", "24/11"]);
@@ -151,7 +166,9 @@ describe("kennel-desk record enter", () => {
     const csv = await cli(["record", "export", "--from", "2026-11-24", "--to", "2026-11-24"]);
     expect(csv.code).toBe(0);
     expect(csv.stdout).toContain("from the paper chart: given 08:05 by JD, entered 15:00");
-    expect(csv.stdout).toContain("from the paper chart: not given 08:10 by JD, entered 15:00");
+    // A dose not given is never said "given": its letter as the paper marked it.
+    expect(csv.stdout).toContain("from the paper chart: marked W 08:10 by JD, entered 15:00");
+    expect(csv.stdout).not.toContain("on the vet's advice");
   });
 
   it("enters a pet the kept round asked a dose of that went home since, not on the sheet (Bobby, AW-EARLY)", async () => {

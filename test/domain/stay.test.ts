@@ -107,6 +107,19 @@ describe("the stay's record, from what each round asked", () => {
     );
   });
 
+  it("a dose not given entered later (from the paper chart, or a late entry): the summary says when the paper says, not when it was typed in", () => {
+    const rounds = [kept("2026-03-28", "evening")];
+    // Vomited at 18:10 on the paper; typed in the next day at 13:03.
+    const late = entry("2026-03-28", "evening", "med:1", "not_given", "2026-03-29T13:03:00Z", {
+      givenAt: "2026-03-28T18:10:00Z",
+      reasonCode: "vomited",
+      reason: "vomited",
+    });
+    const s = stay(rounds, [late], "2026-03-29T14:00:00Z");
+    expect(s.exceptions.map((x) => [x.kind, x.at])).toEqual([["not_given", "2026-03-28T18:10:00Z"]]);
+    expect(staySummaryWords(s, TZ)).toContain("⚠️ Rimadyl 50 mg not given Sat 28 Mar 18:10: vomited");
+  });
+
   it("a dose is missed only once its kept window has closed; a correction counts as it corrects", () => {
     const rounds = [kept("2026-03-28", "evening"), kept("2026-03-29", "evening")];
     const given = entry("2026-03-28", "evening", "med:1", "refused", "2026-03-28T18:05:00Z");

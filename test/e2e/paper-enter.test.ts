@@ -129,7 +129,7 @@ describe("📄 Enter from paper…", () => {
     const again = await submit(bot.h, "U0STAFF", { ...form, id: `${form.id}b` }, values("07:35"), "tpp6");
     expect(again.response_action).toBe("errors");
     expect(again.errors?.[`mark:${first.item}`]).toMatch(
-      /is recorded already \(given 07:35 · .+\): nothing was written/,
+      /is recorded already \(given 07:35 by JD, entered by .+\): nothing was written\. To correct it, use ✏️ Record each… on that round's post in Slack\.$/,
     );
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
   }, 90_000);

@@ -104,3 +104,43 @@ it("a row the reader left to a person says what to check, and to ask before givi
   expect(settled).not.toContain("ask before giving");
   expect(settled).not.toContain("Ask before giving");
 });
+
+it("a dose not given entered from the paper (or late) is noted by its letter, never 'given'", () => {
+  const notGiven = (paper: boolean): ChartCell => ({
+    kind: "not_given",
+    code: "V",
+    initials: "JD",
+    givenAt: `${DAY}T07:45:00Z`,
+    lateEntry: true,
+    recordedAt: `${DAY}T13:03:00Z`,
+    ...(paper ? { paper: { by: "JD", enteredBy: "Morgan Reid" } } : {}),
+    why: "vomited",
+  });
+  const pet = (petId: number, paper: boolean): ChartPet => ({
+    bookingId: petId,
+    petId,
+    name: `Pet ${petId}`,
+    room: undefined,
+    reference: `R${petId}`,
+    checkIn: undefined,
+    checkOut: undefined,
+    stillHere: false,
+    care: undefined,
+    plan: undefined,
+    rows: [{ item: "med:1" }],
+    cells: { [`${DAY}|morning|med:1`]: notGiven(paper) },
+  });
+  const chart: Chart = {
+    dates: [DAY],
+    columns: [{ date: DAY, round: "morning", kept: true }],
+    pets: [pet(1, true), pet(2, false)],
+    problems: [],
+    record: true,
+    requestId: undefined,
+  };
+  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  expect(text).toContain("V: vomited · from the paper chart: marked V by JD Tue 24 Nov");
+  expect(text).toContain(", entered by Morgan Reid Tue 24 Nov");
+  expect(text).toContain("V: vomited · late entry: not given Tue 24 Nov");
+  expect(text).not.toMatch(/V: vomited · (from the paper chart|late entry): given/);
+});
