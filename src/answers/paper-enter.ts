@@ -7,13 +7,15 @@
  * is never back-dated), with a `paper` record beside it in the same transaction saying it came from
  * the paper and who gave it, as the paper names them (src/record/kinds/paper.ts).
  *
- * What may be entered is read from the round's kept sheet, as every form's: each item one the sheet
- * listed as due for the pet, a medication. A time that cannot stand (after the pet went home, before
- * it arrived, in the future, one the clocks skipped or gave twice, long before the dose's window), a
- * giver not named, an item recorded already: each its words on its field, and nothing is written.
+ * What may be entered is read from the round's kept sheet and what the round kept
+ * (src/answers/obligations.ts): each medication the round asked of the pet, a pet gone home since or
+ * arriving later included. A time that cannot stand (after the pet went home, before it arrived, in
+ * the future, one the clocks skipped or gave twice, long before the dose's window), a giver not
+ * named, an item recorded already: each its words on its field, and nothing is written.
  */
 import type { Deps } from "../deps.ts";
 import { doseWindow } from "../domain/doses.ts";
+import { dueOfOwed, type OwedPet, owedPetKey } from "../domain/obligations.ts";
 import { type PaperField, type PaperMark, paperField, paperOutcome, paperReason } from "../domain/paper.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
@@ -21,6 +23,7 @@ import { localDate } from "../time.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
 import { givenAtRefusal, givenInstant, HH_MM, type StayTimes, stayTimesSoon } from "./late-entry.ts";
+import { owedRound } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
 import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
@@ -195,6 +198,35 @@ export type PaperRound =
   | { ok: true; sheet: Sheet; pets: SheetPet[] }
   | { ok: false; why: "no_store" | "unknown" | "later" | "no_doses"; sheet?: Sheet };
 
+const hasDose = (p: SheetPet) => p.due.some((d) => isMedicationItem(d.item));
+
+/**
+ * A pet the kept round asked a dose of that its sheet does not list (in house at the round's time
+ * but not on the sheet when it was kept, written since as an arrival): its items as the round kept
+ * them. No message of the post holds it: the parent (its progress line) is the one drawn again.
+ */
+const offSheetPet = (p: OwedPet): SheetPet => ({
+  bookingId: p.bookingId,
+  petId: p.petId,
+  name: p.name,
+  due: p.items.map(dueOfOwed),
+  oneTap: false,
+  message: 0,
+  ...(p.arrivesAt ? { arrivesAt: p.arrivesAt } : {}),
+});
+
+/**
+ * Every pet whose dose the kept round asked, in the sheet's order then the round's: those the sheet
+ * lists, and those the round added since (gone home since or arriving later, each still enterable:
+ * the paper's time is checked against the booking's check-in and check-out).
+ */
+export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<SheetPet[]> {
+  const listed = new Set(sheet.pets.map(owedPetKey));
+  const owed = await owedRound(deps, sheet.date, sheet.round);
+  const more = (owed?.pets ?? []).filter((p) => !listed.has(owedPetKey(p))).map(offSheetPet);
+  return [...sheet.pets, ...more].filter(hasDose);
+}
+
 /** The kept sheet a round post's button names: of today or an earlier day, its pets with a dose. */
 export async function paperRound(
   deps: Pick<Deps, "record" | "clock" | "config">,
@@ -205,6 +237,6 @@ export async function paperRound(
   if (!sheet) return { ok: false, why: "unknown" };
   if (sheet.date > localDate(deps.clock.now(), deps.config.timezone))
     return { ok: false, why: "later", sheet };
-  const pets = sheet.pets.filter((p) => p.due.some((d) => isMedicationItem(d.item)));
+  const pets = await paperPets(deps, sheet);
   return pets.length ? { ok: true, sheet, pets } : { ok: false, why: "no_doses", sheet };
 }

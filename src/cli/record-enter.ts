@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { enterFromPaper, type PaperCell } from "../answers/paper-enter.ts";
+import { enterFromPaper, type PaperCell, paperPets } from "../answers/paper-enter.ts";
 import { withPaperMarks } from "../answers/paper-marks.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
@@ -19,7 +19,7 @@ import { cleanText } from "../domain/text.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { lateEntryWords } from "../words/doses.ts";
-import { PAPER_ALREADY } from "../words/paper.ts";
+import { PAPER_ALREADY, PAPER_REDRAW_LATER } from "../words/paper.ts";
 import { type CliContext, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
@@ -65,7 +65,7 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
 
 /** The kept sheet and the pet on it, or why not, in words. */
 async function sheetAndPet(
-  deps: Parameters<typeof latestSheet>[0],
+  deps: Parameters<typeof latestSheet>[0] & Parameters<typeof paperPets>[0],
   date: string,
   round: Sheet["round"],
   petId: number,
@@ -77,7 +77,7 @@ async function sheetAndPet(
       `No sheet was kept for ${when}: Kennel Desk never posted it, so it cannot say what was due.`,
       "Post the round (/rounds in Slack, or its scheduled post) once Kennel Desk is back, then enter the paper.",
     );
-  const pets = sheet.pets.filter((p) => p.due.some((d) => isMedicationItem(d.item)));
+  const pets = await paperPets(deps, sheet);
   const pet = pets.find((p) => p.petId === petId);
   if (!pet)
     throw new UsageError(
@@ -128,7 +128,7 @@ function entered(ctx: CliContext, sheet: Sheet, pet: SheetPet, entries: Entry[],
     return `  ${label}: ${lateEntryWords(e, tz)}${e.reason ? ` · ${e.reason}` : ""}`;
   });
   ctx.io.stdout.write(
-    `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n`,
+    `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n${PAPER_REDRAW_LATER}\n`,
   );
 }
 

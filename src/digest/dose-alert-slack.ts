@@ -46,15 +46,27 @@ export async function postMessages(
 ): Promise<{ parent: HistoryMessage; parts: Map<number, string> } | undefined> {
   const parent = await findPostOf(p, kind);
   if (!parent) return undefined;
-  const parts = new Map<number, string>([[1, parent.ts]]);
-  const thread = await ownMessages(p.slack, p.channel, await p.slack.replies(p.channel, parent.ts));
+  return { parent, parts: await postParts(p, parent.ts, kind) };
+}
+
+/**
+ * A scheduled post's messages by their part (1 the parent, then its thread's parts), each with its
+ * ts, from its parent's ts (a tap or form on the parent knows it): the thread read once.
+ */
+export async function postParts(
+  p: Pick<AlertPlace, "slack" | "channel" | "date">,
+  parentTs: string,
+  kind: string,
+): Promise<Map<number, string>> {
+  const parts = new Map<number, string>([[1, parentTs]]);
+  const thread = await ownMessages(p.slack, p.channel, await p.slack.replies(p.channel, parentTs));
   for (const m of [...thread].sort((a, b) => compareTs(a.ts, b.ts))) {
     const payload = m.metadata?.event_type === DIGEST_EVENT ? m.metadata.event_payload : undefined;
-    if (m.ts === parent.ts || payload?.date !== p.date || payload.kind !== kind) continue;
+    if (m.ts === parentTs || payload?.date !== p.date || payload.kind !== kind) continue;
     const part = payload.part;
     if (typeof part === "number" && part >= 2 && !parts.has(part)) parts.set(part, m.ts);
   }
-  return { parent, parts };
+  return parts;
 }
 
 const isCopy = (m: HistoryMessage, key: string) =>

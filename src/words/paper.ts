@@ -35,3 +35,7 @@ export const paperDoneWords = (pet: string, doses: number) =>
 /** Said when the pet's message is a reply in the post's thread (not drawn again from the form). */
 export const paperThreadWords = (pet: string) =>
   `✅ Entered from the paper chart for ${pet}. Its message in the post's thread shows it at its next tap.`;
+
+/** Said by the terminal once entered: it cannot redraw Slack. */
+export const PAPER_REDRAW_LATER =
+  "  Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it).";

@@ -6,15 +6,17 @@
  * the clocks skipped, a dose recorded already: each said at its field, nothing written. Real SQLite.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { enterFromPaper, type PaperCell } from "../../src/answers/paper-enter.ts";
+import { owedRound } from "../../src/answers/obligations.ts";
+import { enterFromPaper, type PaperCell, paperRound } from "../../src/answers/paper-enter.ts";
 import { withPaperMarks } from "../../src/answers/paper-marks.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
+import { owedState } from "../../src/domain/obligations.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { lateEntryWords } from "../../src/words/doses.ts";
-import { biscuitMorning } from "../helpers/paper.ts";
+import { biscuitMorning, bobbyGoneHome } from "../helpers/paper.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 let at = Date.parse("2026-11-24T15:00:00Z");
@@ -176,5 +178,48 @@ describe("entering a round from the chart on paper", () => {
       status: "fields",
       errors: { "mark:meal": "meal is not a dose the morning round asked of Biscuit." },
     });
+  });
+
+  it("a pet the kept round asked a dose of, gone home since and not on the sheet, is entered: its missed dose given from the paper, a time after check-out refused", async () => {
+    const day = "2026-11-23";
+    const kept = await bobbyGoneHome(store, day);
+    const round = await paperRound(deps(), kept.id);
+    expect(round.ok && round.pets.map((p) => p.name)).toEqual(["Biscuit", "Bobby"]);
+    const bobby = (round.ok ? round.pets : []).find((p) => p.name === "Bobby") as Sheet["pets"][number];
+    stay = { checkInDate: "2026-11-21T10:00:00Z", checkOutDate: `${day}T08:30:00Z` };
+    const state = async () => {
+      const owed = await owedRound({ record: store, config }, day, "morning");
+      const pet = owed?.pets.find((p) => p.petId === 88);
+      const [entry] = await store.entries({ date: day, petId: 88 });
+      return pet?.items[0] && owedState(pet.items[0], pet, entry, new Date(at).toISOString());
+    };
+    expect(await state()).toEqual({ state: "missed" });
+    const after = await enterFromPaper(
+      deps(),
+      kept,
+      bobby,
+      [{ item: "med:1", mark: "given", time: "08:45", by: "JD" }],
+      sam,
+      "view:B1",
+    );
+    expect(after).toEqual({
+      status: "fields",
+      errors: {
+        "time:med:1":
+          "That is after Bobby went home (Mon 23 Nov 2026, 08:30, the booking's check-out): check the time on the paper.",
+      },
+    });
+    const cell: PaperCell = { item: "med:1", mark: "given", time: "07:45", by: "JD" };
+    const r = await enterFromPaper(deps(), kept, bobby, [cell], sam, "view:B2");
+    expect(r.status).toBe("recorded");
+    const [entry] = await withPaperMarks({ record: store }, await store.entries({ date: day, petId: 88 }));
+    expect([entry?.petName, entry?.itemText, entry?.givenAt, entry?.paper]).toEqual([
+      "Bobby",
+      "Caninsulin 6 units, with food",
+      `${day}T07:45:00.000Z`,
+      { by: "JD" },
+    ]);
+    expect(await state()).toMatchObject({ state: "recorded", outcome: "given", lateEntry: true });
+    expect((await store.verify()).ok).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveSheet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { openCareRecord } from "../../src/record/open.ts";
-import { biscuitMorning } from "../helpers/paper.ts";
+import { biscuitMorning, bobbyGoneHome } from "../helpers/paper.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-enter-"));
 const NOW = new Date("2026-11-24T15:00:00Z");
@@ -119,6 +119,10 @@ describe("kennel-desk record enter", () => {
       "📄 Entered from the paper chart: Biscuit, the morning round of Tue 24 Nov, by Sam Lee",
     );
     expect(done.stdout).toContain("Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00");
+    // The terminal cannot draw the Slack post again: it says when the post shows it.
+    expect(done.stdout).toContain(
+      "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw",
+    );
     const kept = await entries();
     expect(
       kept.map((e) => [e.item, e.outcome, e.reasonCode, e.reason, e.givenAt, e.userName, e.recordedAt]),
@@ -165,5 +169,25 @@ describe("kennel-desk record enter", () => {
     // A dose not given is never said "given": its letter as the paper marked it.
     expect(csv.stdout).toContain("from the paper chart: marked W 08:10 by JD, entered 15:00");
     expect(csv.stdout).not.toContain("on the vet's advice");
+  });
+
+  it("enters a pet the kept round asked a dose of that went home since, not on the sheet (Bobby, AW-EARLY)", async () => {
+    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+    await bobbyGoneHome(store, "2026-11-23").finally(() => store.close());
+    const args = ["record", "enter", "morning", "23/11", "--pet", "88", "--by", "Morgan Reid"];
+    const done = await cli([...args, "--dose", "Caninsulin=given 07:45 JD"]);
+    expect(done.stderr).not.toContain("No pet 88");
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain(
+      "📄 Entered from the paper chart: Bobby, the morning round of Mon 23 Nov, by Morgan Reid",
+    );
+    expect(done.stdout).toContain(
+      "Caninsulin 6 units, with food: from the paper chart: given Mon 23 Nov 07:45 by JD, entered Tue 24 Nov 15:00",
+    );
+    const day = await cli(["record", "morning", "23/11"]);
+    expect(day.stdout).toMatch(
+      /Bobby[\s\S]*Caninsulin 6 units, with food: .*from the paper chart: given .*07:45 by JD/,
+    );
+    expect(day.stdout).not.toMatch(/Caninsulin[^\n]*missed/);
   });
 });

@@ -5,7 +5,9 @@
  * them: a time in the future is refused at its field with nothing written; then each dose is kept as
  * the record's entry (the paper's time, the enterer now, the giver as the paper names them) before
  * Slack hears back, the form returns to the pet picker, and the post shows "from the paper chart".
- * The chart and the stay's record then read it "from the paper chart" with both times.
+ * A pet in the post's thread: its message is drawn again with the entry. A pet the kept round added
+ * since, not on the sheet, is in the picker and entered. The chart and the stay's record then read it
+ * "from the paper chart" with both times.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -130,6 +132,131 @@ describe("📄 Enter from paper…", () => {
       /is recorded already \(given 07:35 by JD, entered by .+\): nothing was written\. To correct it, use ✏️ Record each… on that round's post in Slack\.$/,
     );
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
+  }, 90_000);
+
+  it("a pet in the post's thread: its message is drawn again, its progress line too, with the paper's entry", async () => {
+    const post = bot.h.slack.timeline.find(
+      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
+    );
+    const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
+    const threaded = (sheet?.pets ?? []).find(
+      (p) => p.message > 0 && p.due.some((d) => isMedicationItem(d.item)),
+    ) as SheetPet;
+    expect(threaded, "a pet with a dose on a message of the post's thread").toBeDefined();
+    const dose = threaded.due.find((d) => isMedicationItem(d.item)) as SheetPet["due"][number];
+    const reply = () =>
+      bot.h.slack.timeline.find(
+        (m) => m.thread_ts === post?.ts && m.ts !== post?.ts && textOf(m.blocks).includes(threaded.name),
+      );
+    // The message's own progress line ("📋 This message: 0 of 18 pets recorded · 6 doses not recorded · …").
+    const progress = () => textOf(reply()?.blocks).match(/📋 This message: [^"]*/)?.[0];
+    expect(textOf(reply()?.blocks)).not.toContain("from the paper chart");
+    const before = progress();
+    expect(before, "the message's progress line").toBeDefined();
+    const picker = await formOpenedBy(
+      bot.h,
+      tapBody({
+        user: "U0STAFF",
+        trigger: "tpt1",
+        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
+        action: {
+          action_id: "paper_enter",
+          block_id: "b",
+          value: buttonValue(post?.blocks, "paper_enter"),
+          action_ts: "1764100002.0001",
+        },
+      }),
+    );
+    const chosen = { pet: { v: pick(`${threaded.bookingId}-${threaded.petId}`) } };
+    const petForm = await submit(bot.h, "U0STAFF", picker, chosen, "tpt2");
+    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
+    const entered = await submit(
+      bot.h,
+      "U0STAFF",
+      form,
+      {
+        [`mark:${dose.item}`]: { v: pick("given") },
+        [`time:${dose.item}`]: { v: { type: "timepicker", selected_time: "07:40" } },
+        [`by:${dose.item}`]: { v: { type: "plain_text_input", value: "JD" } },
+      },
+      "tpt3",
+    );
+    expect(textOf(entered.view?.blocks)).toContain(
+      `✅ ${threaded.name}: 1 dose entered from the paper chart`,
+    );
+    await bot.h.slack.waitFor(() => textOf(reply()?.blocks).includes("from the paper chart"), 10_000);
+    expect(textOf(reply()?.blocks)).toContain("from the paper chart: given 07:40 by JD, entered 14:00");
+    const doses = (line: string | undefined) =>
+      Number(/(\d+) doses? not recorded/.exec(line ?? "")?.[1] ?? 0);
+    expect(doses(progress())).toBe(doses(before) - 1);
+  }, 90_000);
+
+  it("a pet the kept round added since, not on the sheet, is in the picker and its doses are entered", async () => {
+    const post = bot.h.slack.timeline.find(
+      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
+    );
+    const [owed] = await record.store.log({ kind: "obligation", date: DATE });
+    const window = {
+      opensAt: `${DATE}T06:30:00.000Z`,
+      dueAt: `${DATE}T07:30:00.000Z`,
+      lateAt: `${DATE}T07:45:00.000Z`,
+      closesAt: `${DATE}T08:00:00.000Z`,
+    };
+    const bobby = { bookingId: 990024, petId: 950026, name: "Bobby" };
+    const item = { item: "med:1" as const, label: "Caninsulin 6 units", text: "Caninsulin 6 units", window };
+    await record.store.append({
+      kind: "obligation_change",
+      date: DATE,
+      bookingId: bobby.bookingId,
+      petId: bobby.petId,
+      requestKey: `obligation_change:${owed?.id}:990024:950026:arrived`,
+      body: {
+        v: 1,
+        obligation: owed?.id as number,
+        round: "morning",
+        change: "arrived",
+        ...bobby,
+        at: `${DATE}T07:00:00.000Z`,
+        items: [{ ...item, confirmed: true }],
+      },
+    });
+    const picker = await formOpenedBy(
+      bot.h,
+      tapBody({
+        user: "U0STAFF",
+        trigger: "tpb1",
+        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
+        action: {
+          action_id: "paper_enter",
+          block_id: "b",
+          value: buttonValue(post?.blocks, "paper_enter"),
+          action_ts: "1764100003.0001",
+        },
+      }),
+    );
+    expect(textOf(picker.view.blocks)).toContain("Bobby");
+    const petForm = await submit(bot.h, "U0STAFF", picker, { pet: { v: pick("990024-950026") } }, "tpb2");
+    expect(petForm.response_action).toBe("update");
+    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
+    expect(textOf(form.view.blocks)).toContain("mark:med:1");
+    const entered = await submit(
+      bot.h,
+      "U0STAFF",
+      form,
+      {
+        "mark:med:1": { v: pick("given") },
+        "time:med:1": { v: { type: "timepicker", selected_time: "07:45" } },
+        "by:med:1": { v: { type: "plain_text_input", value: "JD" } },
+      },
+      "tpb3",
+    );
+    expect(textOf(entered.view?.blocks)).toContain("✅ Bobby: 1 dose entered from the paper chart");
+    const [entry] = await record.store.entries({ date: DATE, petId: bobby.petId });
+    expect([entry?.item, entry?.outcome, entry?.givenAt]).toEqual([
+      "med:1",
+      "given",
+      `${DATE}T07:45:00.000Z`,
+    ]);
   }, 90_000);
 
   it("the chart and the stay's record read the entry as from the paper chart, with both times", async () => {

@@ -1,10 +1,11 @@
 /** What the paper round's tests share (issue 50): a kept morning sheet of one pet, and the bot that posts rounds. */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
-import type { SheetBody } from "../../src/answers/sheets.ts";
+import { type Sheet, type SheetBody, saveSheet } from "../../src/answers/sheets.ts";
 import type { Clock } from "../../src/deps.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
+import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
 import { type Harness, startHarness } from "./bot.ts";
 
 /** A morning round's sheet as it is kept, of Biscuit (booking 7, pet 77) with Rimadyl and Apoquel due, and a meal. */
@@ -29,6 +30,53 @@ export const biscuitMorning = (date: string, labels = ["Rimadyl", "Apoquel"]): S
     },
   ],
 });
+
+/**
+ * A morning kept as the awkward house's (AW-EARLY): the round asked Biscuit's doses and Bobby's
+ * Caninsulin (booking 8, pet 88; its window 06:30–08:00 UTC), the sheet posted lists Biscuit only,
+ * and Bobby went home at 08:30, after the round (written as a departure since).
+ */
+export async function bobbyGoneHome(store: CareRecordStore, date: string): Promise<Sheet> {
+  const sheet = await saveSheet({ record: store }, biscuitMorning(date));
+  const window = {
+    opensAt: `${date}T06:30:00.000Z`,
+    dueAt: `${date}T07:30:00.000Z`,
+    lateAt: `${date}T07:45:00.000Z`,
+    closesAt: `${date}T08:00:00.000Z`,
+  };
+  const item = (i: ItemKey, label: string) => ({ item: i, label, text: label, window, confirmed: true });
+  const { entry } = await store.append({
+    kind: "obligation",
+    date,
+    requestKey: `obligation:${date}:morning`,
+    body: {
+      v: 1,
+      date,
+      round: "morning",
+      pets: [
+        {
+          bookingId: 7,
+          petId: 77,
+          name: "Biscuit",
+          items: [item("med:1", "Rimadyl"), item("med:2", "Apoquel")],
+        },
+        { bookingId: 8, petId: 88, name: "Bobby", items: [item("med:1", "Caninsulin 6 units, with food")] },
+      ],
+      bookings: [7, 8],
+      counts: { inHouse: 2, onSheet: 2, away: 0 },
+    },
+  });
+  const left = { obligation: entry.id, round: "morning" as const, bookingId: 8, petId: 88, name: "Bobby" };
+  await store.append({
+    kind: "obligation_change",
+    date,
+    bookingId: 8,
+    petId: 88,
+    requestKey: `obligation_change:${entry.id}:8:88:left`,
+    body: { v: 1, ...left, change: "left", at: `${date}T08:30:00.000Z` },
+  });
+  return sheet;
+}
 
 /**
  * The real bot over HTTP with the Slack stand-in, the sandbox and a SQLite record of its own, its

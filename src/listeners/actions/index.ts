@@ -58,5 +58,5 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   // The medication chart on paper (issue 50): "🖨 Chart" on the round post and Home.
   registerChart(app, deps, slack);
   // The chart on paper entered back (issue 50): "📄 Enter from paper…" on the round post.
-  registerPaper(app, deps, redraw);
+  registerPaper(app, deps, redraw, slack);
 }

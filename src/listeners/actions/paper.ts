@@ -19,6 +19,9 @@ import {
   paperPickForm,
   paperPickModal,
 } from "../../blocks/paper-modal.ts";
+import { postParts } from "../../digest/dose-alert-slack.ts";
+import { roundPost } from "../../digest/posts.ts";
+import type { DigestSlack } from "../../digest/slack.ts";
 import {
   paperCellsOf,
   paperFieldErrors,
@@ -30,7 +33,7 @@ import { paperDoneWords, paperThreadWords } from "../../words/paper.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Located, onForm, onTap, sealed } from "../interaction.ts";
 import { FORGED, LATER_DAY, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
-import { afterRound, onSheet } from "../round-taps.ts";
+import { afterRound } from "../round-taps.ts";
 
 type Round = Extract<Awaited<ReturnType<typeof paperRound>>, { ok: true }>;
 
@@ -43,6 +46,18 @@ async function onRound(deps: BotDeps, ids: { sheetId: number }): Promise<Located
   if (round.why === "no_doses")
     return { ok: false, refusal: "No pet has a dose at this round: nothing to enter from the paper." };
   return { ok: false, refusal: `🔒 ${TAMPERED}`, log: "refused a paper button naming no kept sheet" };
+}
+
+/** The pet the second form names, one of its round's pets with a dose (on the sheet or not); or why not. */
+async function onPet(
+  deps: BotDeps,
+  ids: { sheetId: number; bookingId: number; petId: number },
+): Promise<Located<{ sheet: Sheet; pet: Round["pets"][number] }>> {
+  const round = await onRound(deps, ids);
+  if (!round.ok) return round;
+  const pet = round.found.pets.find((p) => p.bookingId === ids.bookingId && p.petId === ids.petId);
+  if (pet) return { ok: true, found: { sheet: round.found.sheet, pet } };
+  return { ok: false, refusal: `🔒 ${TAMPERED}`, log: "refused a paper form naming no pet of its round" };
 }
 
 /** The first form (which pet), sealed; `done`: what the last pet's submission entered. */
@@ -61,7 +76,7 @@ const whereOf = (at: {
   ...(at.responseUrl ? { u: at.responseUrl } : {}),
 });
 
-export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): void {
+export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slack?: DigestSlack): void {
   onTap(app, deps, {
     button: paperEnter,
     what: "a paper button",
@@ -97,7 +112,7 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): voi
     ...forms,
     form: paperPetForm,
     what: "a paper form",
-    locate: onSheet("a paper form"),
+    locate: onPet,
     async run(f) {
       const { sheet, pet } = f.found;
       const { status } = await petStatus(deps, sheet, pet);
@@ -112,25 +127,40 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw): voi
       const done = paperDoneWords(pet.name, result.entries.length);
       const pick = round.ok ? pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round, done) : undefined;
       await f.ack.send(pick ? { response_action: "update", view: pick as never } : undefined);
-      await drawn(f, redraw, sheet, pet, result.status === "recorded");
+      await drawn(f, { redraw, slack }, sheet, pet, result.status === "recorded");
     },
   });
 }
 
-/** The post drawn again when the pet is on the message the button was on; else its next tap shows it. */
+/**
+ * The post drawn again: the message holding the pet, the parent (the button's message) or one of its
+ * thread's, found by its part there. When that one cannot be found, the person is told its next tap
+ * shows it.
+ */
 async function drawn(
   f: Parameters<typeof afterRound>[0] & {
     meta: {
       at: { channel: string; ts: string; threadTs?: string | undefined; responseUrl?: string | undefined };
     };
   },
-  redraw: SheetRedraw,
+  o: { redraw: SheetRedraw; slack: DigestSlack | undefined },
   sheet: Sheet,
   pet: Sheet["pets"][number],
   recorded: boolean,
 ): Promise<void> {
+  const at = f.meta.at;
   if (pet.message === 0) {
-    await afterRound(f, redraw, { sheet, pet }, f.meta.at, recorded);
+    await afterRound(f, o.redraw, { sheet, pet }, at, recorded);
+    return;
+  }
+  const { slack } = o;
+  const kind = roundPost(sheet.round);
+  const parts =
+    slack &&
+    (await postParts({ slack, channel: at.channel, date: sheet.date }, at.ts, kind).catch(() => undefined));
+  const ts = parts?.get(pet.message + 1);
+  if (ts) {
+    await afterRound(f, o.redraw, { sheet, pet }, { channel: at.channel, ts, threadTs: at.ts }, recorded);
     return;
   }
   if (recorded) void f.deps.roundCheck?.changed(sheet.date, sheet.round);
