@@ -58,50 +58,69 @@ export async function withPlans<P extends PetOnRound>(
   options: { keep: boolean },
 ): Promise<{ pets: P[]; problem: string | undefined }> {
   let problem: string | undefined;
-  const out = await Promise.all(
-    pets.map(async (p): Promise<P> => {
-      const api = p.pet?.pet;
-      if (!api || !p.sheet || p.booking.bookingId === undefined || api.petId === undefined) return p;
-      const at = (p.booking.checkInDate ?? "1970-01-01T00:00:00Z") as string;
-      const stay: StayTimes = {
-        arrival: at,
-        // Still here past its check-out: its doses are still owed.
-        departure: p.pastCheckOut ? undefined : p.booking.checkOutDate,
-        timeZone: deps.config.timezone,
-        roundTimes: deps.config.rounds.times,
-      };
-      let now: Awaited<ReturnType<typeof planNow>>;
-      try {
-        now = await planNow(options.keep ? deps : { ...deps, record: undefined }, p.booking, api, {
-          read: deps.record,
-        });
-      } catch (error) {
-        const f = describeFailure(error);
-        deps.log.warn(
-          { failure: f, bookingId: p.booking.bookingId },
-          "the care plan could not be read or kept",
-        );
-        problem ??= `The care plans could not be read or kept: ${f.what} Plans shown are drafts, not confirmed.`;
-        now = await planNow({ ...deps, record: undefined }, p.booking, api);
-      }
-      const r = planRound(now.plan, p.sheet, date, round, stay);
-      // A drug in two slots is the plan's to settle (its own rule: no drug due twice in one tap).
-      const oneTap = r.oneTap.offered && oneTapAllowed({ fasting: p.pet?.flags.fasting, listedTwice: [] });
-      return {
-        ...p,
-        due: r.due,
-        ifNeeded: r.ifNeeded,
-        oneTap,
-        plan: {
-          versionId: now.version?.id,
-          state: r.state,
-          ...(now.changed?.length ? { changed: now.changed } : {}),
-          plan: now.plan,
-          items: r.items,
-          ...(r.oneTap.offered ? {} : { noOneTap: r.oneTap.why }),
-        },
-      };
-    }),
-  );
+  const out = await inTurns(pets, async (p): Promise<P> => {
+    const api = p.pet?.pet;
+    if (!api || !p.sheet || p.booking.bookingId === undefined || api.petId === undefined) return p;
+    const at = (p.booking.checkInDate ?? "1970-01-01T00:00:00Z") as string;
+    const stay: StayTimes = {
+      arrival: at,
+      // Still here past its check-out: its doses are still owed.
+      departure: p.pastCheckOut ? undefined : p.booking.checkOutDate,
+      timeZone: deps.config.timezone,
+      roundTimes: deps.config.rounds.times,
+    };
+    let now: Awaited<ReturnType<typeof planNow>>;
+    try {
+      now = await planNow(options.keep ? deps : { ...deps, record: undefined }, p.booking, api, {
+        read: deps.record,
+      });
+    } catch (error) {
+      const f = describeFailure(error);
+      deps.log.warn(
+        { failure: f, bookingId: p.booking.bookingId },
+        "the care plan could not be read or kept",
+      );
+      problem ??= `The care plans could not be read or kept: ${f.what} Plans shown are drafts, not confirmed.`;
+      now = await planNow({ ...deps, record: undefined }, p.booking, api);
+    }
+    const r = planRound(now.plan, p.sheet, date, round, stay);
+    // A drug in two slots is the plan's to settle (its own rule: no drug due twice in one tap).
+    const oneTap = r.oneTap.offered && oneTapAllowed({ fasting: p.pet?.flags.fasting, listedTwice: [] });
+    return {
+      ...p,
+      due: r.due,
+      ifNeeded: r.ifNeeded,
+      oneTap,
+      plan: {
+        versionId: now.version?.id,
+        state: r.state,
+        ...(now.changed?.length ? { changed: now.changed } : {}),
+        plan: now.plan,
+        items: r.items,
+        ...(r.oneTap.offered ? {} : { noOneTap: r.oneTap.why }),
+      },
+    };
+  });
   return { pets: out, problem };
+}
+
+/**
+ * How many pets' plans are read and kept at once: a big house's round asked them all together, and
+ * on PostgreSQL the later ones waited for one of the pool's few connections past its wait, so their
+ * plans were not kept (no 📋 Plan… on the sheet) on a busy machine.
+ */
+const PLANS_AT_ONCE = 4;
+
+/** Each item through `fn`, PLANS_AT_ONCE at a time, the answers in the items' order. */
+async function inTurns<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const turn = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PLANS_AT_ONCE, items.length) }, turn));
+  return out;
 }
