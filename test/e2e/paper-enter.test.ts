@@ -132,6 +132,15 @@ describe("📄 Enter from paper…", () => {
       /is recorded already \(given 07:35 by JD, entered by .+\): nothing was written\. To correct it, use ✏️ Record each… on that round's post in Slack\.$/,
     );
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
+    // The pet chosen again: its form says the dose is recorded, naming the paper's giver.
+    const reopened = await submit(
+      bot.h,
+      "U0STAFF",
+      picker,
+      { pet: { v: pick(`${pet.bookingId}-${pet.petId}`) } },
+      "tpp7",
+    );
+    expect(textOf(reopened.view?.blocks)).toMatch(/recorded already \(given 07:35 by JD, entered by /);
   }, 90_000);
 
   it("a pet in the post's thread: its message is drawn again, its progress line too, with the paper's entry", async () => {
