@@ -138,7 +138,7 @@ export async function writePages(
   if (index) write(index);
   const what = typeof each === "function" ? each() : each;
   ctx.io.stderr.write(
-    `${n} ${n === 1 ? "page" : "pages"} (${what})${index ? ` and ${index.name}` : ""} written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
+    `${n} ${n === 1 ? "file" : "files"} (${what})${index ? ` and ${index.name}` : ""} written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
   );
   return failed.length ? 1 : 0;
 }

@@ -83,7 +83,7 @@ describe("record export --format html --out", () => {
     );
     expect(files.some((f) => new RegExp(`^CR-8001-(${ids[2]}|${ids[3]})-rex\\.html$`).test(f))).toBe(true);
     expect(new Set(files).size).toBe(5);
-    expect(r.stderr).toContain(`4 pages (one per pet of 4 stays) and index.html written to ${out}`);
+    expect(r.stderr).toContain(`4 files (one per pet of 4 stays) and index.html written to ${out}`);
     // Each stay's page in its own file, listed by the index.
     const index = readFileSync(join(out, "index.html"), "utf8");
     for (const ref of REFERENCES) {
