@@ -149,7 +149,7 @@ describe("kennel-desk chart", () => {
     const out = join(dir, "charts");
     const r = await cli(["chart", TODAY, "--out", out]);
     expect(r.stderr).toMatch(
-      /^1 page \(the chart: \d+ pets with a medication, a printed page each\) written/,
+      /^1 file \(the chart: \d+ pets with a medication, a printed page each\) written/,
     );
     expect(r.code).toBe(0);
     expect(readdirSync(out)).toEqual([`chart-${TODAY}.html`]);
