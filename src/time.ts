@@ -60,8 +60,8 @@ export function dayEndIso(date: string, timeZone: string): string {
 
 const wallFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The local date and time (YYYY-MM-DDTHH:MM) of an instant (ms) in a zone. */
-function wallOf(ms: number, timeZone: string): string {
+/** The local date and time (YYYY-MM-DDTHH:MM) of an instant (ms) in a zone; its formatter made once per zone. */
+export function wallOf(ms: number, timeZone: string): string {
   let f = wallFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-CA", {

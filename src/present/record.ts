@@ -11,6 +11,7 @@ import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
 import type { ChainHead, Entry, ItemKey, Outcome } from "../record/types.ts";
+import { wallOf } from "../time.ts";
 import { timeOnDay } from "../words/dates.ts";
 import {
   awaitingWitnessWords,
@@ -262,4 +263,9 @@ export function recordProblemLine(problem: string, then: string): Line {
  */
 export function recordHeadLine(head: ChainHead): Line {
   return [{ text: `🔏 care record ${headWords(head)}`, tone: "muted" }];
+}
+
+/** "2026-11-24 08:12" in the zone, as the exports' cells give a time (per row and column: src/time.ts wallOf's formatter is made once per zone). */
+export function localStamp(iso: string, timeZone: string): string {
+  return wallOf(Date.parse(iso), timeZone).replace("T", " ");
 }

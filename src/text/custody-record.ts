@@ -9,7 +9,8 @@
  */
 import type { MedicineCustody } from "../domain/custody.ts";
 import { type CustodyRecordRow, custodyRecordRows } from "../present/custody-export.ts";
-import { type ExportRow, localStamp } from "./record.ts";
+import { localStamp } from "../present/record.ts";
+import type { ExportRow } from "./record.ts";
 
 function row(r: CustodyRecordRow, timeZone: string): ExportRow {
   const m = r.medicine.first;

@@ -9,8 +9,9 @@
 import type { PlanVersion } from "../answers/plans.ts";
 import { planState } from "../domain/plan/state.ts";
 import { cleanText } from "../domain/text.ts";
+import { localStamp } from "../present/record.ts";
 import { readingWords } from "../words/plan.ts";
-import { type ExportRow, localStamp } from "./record.ts";
+import type { ExportRow } from "./record.ts";
 
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
 

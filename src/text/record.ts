@@ -13,33 +13,11 @@ import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
-import { entryDoseWords, unrecordedWords } from "../present/record.ts";
+import { entryDoseWords, localStamp, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
-
-const stamps = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-24 08:12" in the zone; its formatter made once per zone (an export calls it per row and column). */
-export function localStamp(iso: string, timeZone: string): string {
-  let f = stamps.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    stamps.set(timeZone, f);
-  }
-  const parts = f.formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
-}
 
 /** The day's record as the terminal shows it: its document (src/present/record-day.ts) as text. */
 export function recordDayText(day: RecordDay, o: TextOptions): string {

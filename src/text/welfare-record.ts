@@ -8,11 +8,12 @@
 import type { WelfareDayRecord, WelfareRecordRow } from "../answers/welfare-record.ts";
 import { cleanText } from "../domain/text.ts";
 import { isAllNormal } from "../domain/welfare.ts";
+import { localStamp } from "../present/record.ts";
 import { welfareDayDoc } from "../present/welfare-record.ts";
 import { allValuesWords, flagHeadWords, mealWords } from "../words/welfare.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
-import { type ExportRow, localStamp } from "./record.ts";
+import type { ExportRow } from "./record.ts";
 
 export const welfareDayText = (day: WelfareDayRecord, o: TextOptions): string =>
   docText(welfareDayDoc(day, o.timezone), o);
