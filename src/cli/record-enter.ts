@@ -154,12 +154,14 @@ export async function enter(ctx: CliContext): Promise<number> {
       const label = (key: string) => pet.due.find((d) => key.endsWith(`:${d.item}`))?.label;
       const lines = Object.entries(result.errors).map(([k, v]) => `${label(k) ?? pet.name}: ${v}`);
       // A dose recorded already is corrected in Slack (its words say how), never by entering it again.
-      const onlyRecorded = Object.values(result.errors).every((v) => v.includes(PAPER_ALREADY));
+      const recorded = Object.values(result.errors).filter((v) => v.includes(PAPER_ALREADY)).length;
       throw new UsageError(
         `Nothing was written.\n${lines.join("\n")}`,
-        onlyRecorded
+        recorded === lines.length
           ? "Each of these doses is in the record already: there is nothing more to enter from the paper."
-          : "Check the paper and run it again, leaving out any dose recorded already.",
+          : recorded > 0
+            ? "Check the paper and run it again, leaving out any dose recorded already."
+            : "Check the paper and run it again.",
       );
     }
     // The entries as the record reads them back, each with its paper mark.

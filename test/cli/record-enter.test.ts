@@ -99,6 +99,9 @@ describe("kennel-desk record enter", () => {
       const r = await enter("--by", "Sam", "--dose", `Rimadyl=V ${bad} JD`);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`Rimadyl 50 mg: ${bad} is not a time: write it as HH:MM, e.g. 07:45.`);
+      // Nothing was recorded already: the advice does not speak of it.
+      expect(r.stderr).toContain("Check the paper and run it again.");
+      expect(r.stderr).not.toContain("recorded already");
       expect(r.stderr).not.toContain("the day and the time");
     }
     expect(await entries()).toEqual([]);
