@@ -81,6 +81,18 @@ describe("the setup page in a browser", () => {
       .toMatch(/^✗ Not saved yet: not everything is ready\./);
     await expect(page.locator("#save-anyway").isVisible()).resolves.toBe(true);
   };
+  /**
+   * Presses Save once every check a fill or a reload started has answered (no box says "Checking…"
+   * or "Listing…"; a hint such as "Now the API key." is not a check), then waits until Save is heard:
+   * its box says something new.
+   */
+  const save = async () => {
+    const running = page.locator(".result.busy", { hasText: /^(Checking|Listing)/ });
+    await expect.poll(() => running.count(), { timeout: 15_000 }).toBe(0);
+    const before = await result("save-result").textContent();
+    await page.click("#save");
+    await expect.poll(() => result("save-result").textContent()).not.toBe(before);
+  };
   const reload = async () => {
     await page.reload();
     await page.waitForSelector('body[data-state="loaded"]');
@@ -152,7 +164,7 @@ describe("the setup page in a browser", () => {
 
   it("step 4: Save refused names the box each problem is in", async () => {
     await page.fill("#kennel-key", "kd_not_the_key_0000000000");
-    await page.click("#save");
+    await save();
     await expect
       .poll(() => result("save-result").textContent(), { timeout: 15_000 })
       .toMatch(/Not saved: fix these first\.The kennel API: The kennel API refused this key/);
@@ -163,7 +175,7 @@ describe("the setup page in a browser", () => {
   });
 
   it("step 4: Save writes .env, says what next, and leaves no secret in the page", async () => {
-    await page.click("#save");
+    await save();
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
     await expect(result("save-result").textContent()).resolves.toMatch(/npm start again/);
     const env = readFileSync(envFile, "utf8");
@@ -189,7 +201,7 @@ describe("the setup page in a browser", () => {
 
   it("Save with a channel the bot is not in: not saved until accepted, then 'not ready yet' lists it", async () => {
     await page.selectOption("#rounds-channel", "C0ROUNDS");
-    await page.click("#save");
+    await save();
     await expect
       .poll(() => result("save-result").textContent(), { timeout: 15_000 })
       .toMatch(/Not saved yet: not everything is ready\..*ROUNDS_CHANNEL #rounds: the bot is not in #rounds/);
@@ -237,7 +249,7 @@ describe("the setup page in a browser", () => {
     await expect(page.locator("#start-bot").isVisible()).resolves.toBe(true);
     // One box changed, nothing pasted again.
     await page.selectOption("#timezone", "Europe/Dublin");
-    await page.click("#save");
+    await save();
     await waitForSaveAnyway();
     // The app's name typed in step 1 is still the one the invitation names.
     await expect(page.locator("#save-anyway").textContent()).resolves.toMatch(
@@ -263,7 +275,7 @@ describe("the setup page in a browser", () => {
     const port = String(await freePort());
     await page.fill("#port", port);
     await expect.poll(() => result("port-result").textContent()).toBe(`✓ Port ${port} is free for the bot.`);
-    await page.click("#save");
+    await save();
     await waitForSaveAnyway();
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
@@ -286,7 +298,7 @@ describe("the setup page in a browser", () => {
     await expect
       .poll(() => result("channels-result").textContent(), { timeout: 15_000 })
       .toMatch(/The bot is not in #rounds yet/);
-    await page.click("#save");
+    await save();
     await waitForSaveAnyway();
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);

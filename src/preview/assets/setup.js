@@ -52,8 +52,10 @@ const savedSecret = (box) => state.saved.secrets[box];
 function checker(input, resultId, work, empty) {
   let timer = null;
   let seq = 0;
+  let checked = null;
   const run = async () => {
     const value = input.value.trim();
+    checked = value;
     const mine = ++seq;
     const job = value ? () => work(value) : empty && empty();
     if (!job) { show(resultId, null); return; }
@@ -61,8 +63,15 @@ function checker(input, resultId, work, empty) {
     const answer = await job();
     if (mine === seq) show(resultId, answer);
   };
-  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 400); });
-  input.addEventListener("change", () => { clearTimeout(timer); run(); });
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => { timer = null; run(); }, 400); });
+  // Leaving a box checks it now, unless its value was checked already: an answer redrawn as
+  // "Checking…" would move the page under the pointer, and a click on Save would miss.
+  input.addEventListener("change", () => {
+    if (timer === null && input.value.trim() === checked) return;
+    clearTimeout(timer);
+    timer = null;
+    run();
+  });
   return run;
 }
 
