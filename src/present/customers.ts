@@ -16,8 +16,8 @@ import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value } from "./doc.ts";
-import { pageActions, pageNote, referenceSpan } from "./parts.ts";
-import { statusWords, textParts } from "./records.ts";
+import { pageActions, pageNote, referenceSpan, textParts } from "./parts.ts";
+import { statusWords } from "./records.ts";
 
 /** The customer's name, which the raw JSON answer (KENNEL_RAW_RESPONSES=1) is titled by in every serializer. */
 export { customerName } from "../domain/customers.ts";

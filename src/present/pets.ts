@@ -11,10 +11,10 @@ import { unbrokenPhone } from "../words/customer.ts";
 import { petMedicineLines } from "./custody-pet.ts";
 import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
 import { code, dotted, line, strong, toned, value } from "./doc.ts";
-import { pageActions, pageNote } from "./parts.ts";
+import { pageActions, pageNote, textParts } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { petAsNeededParts } from "./prn.ts";
-import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
+import { careSummaryLines, evaluationLine, labelled } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 /** The species' emoji, which titles a pet's raw JSON answer (KENNEL_RAW_RESPONSES=1) in every serializer. */
