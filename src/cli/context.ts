@@ -143,6 +143,18 @@ export function pageWithin(asked: number, pages: number): void {
 /** The next page's number, when there is one. */
 export const nextPage = (page: number, pages: number) => (page < pages ? page + 1 : undefined);
 
+/** `--pet ID`: a pet's id, a whole number from 1; undefined when the option was not given. */
+export function petOption(raw: string): number;
+export function petOption(raw: string | undefined): number | undefined;
+export function petOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
+  }
+  return id;
+}
+
 /** A date as typed ("tomorrow", "24 Dec", empty for today), read in the kennel's time zone. */
 export function dayOption(ctx: CliContext, text: string): string {
   const typed = freeText(text, TEXT_RULES.date);

@@ -10,17 +10,9 @@ import { carePlansDoc } from "../present/plan.ts";
 import { docText } from "../text/doc.ts";
 import type { TextOptions } from "../text/index.ts";
 import { localDate } from "../time.ts";
-import { type CliContext, dayOption, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
+import { type CliContext, dayOption, petOption, print, readOptions, textOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 import { openStore } from "./record-store.ts";
-
-function petOption(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
-  }
-  return id;
-}
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
