@@ -3,7 +3,7 @@ import { ENTRY_CAPS } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import type { SummaryPart } from "../words/day.ts";
-import type { Action, Doc, Line, PageAction, Part, Span } from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, PageAction, Part, Span } from "./doc.ts";
 import { code, dotted, line, lineText, strong, value } from "./doc.ts";
 
 /** A room's name as a group's line. */
@@ -19,6 +19,12 @@ export function referenceSpan(b: { reference?: string | undefined; bookingId?: n
   return b.reference
     ? code(value(b.reference, ENTRY_CAPS.reference))
     : { text: `booking id ${b.bookingId ?? "not recorded"}` };
+}
+
+/** A list's buttons in Slack (a search's customers, pets or bookings): each record's card, and the pages. */
+export interface ListDocOptions {
+  openAction?: ActionOf<number>;
+  pageAction?: PageAction;
 }
 
 /** ◀ Previous and Next ▶ (page k of n), when there is more than one page. */
