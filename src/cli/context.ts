@@ -5,7 +5,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { thisYear } from "../answers/records.ts";
 import { type Config, requireKennel } from "../config.ts";
 import { parseDay } from "../dates.ts";
 import type { Clock, Deps } from "../deps.ts";
@@ -13,6 +12,7 @@ import { optionProblem } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { jsonOf, type TextOptions } from "../text/index.ts";
+import { localDate } from "../time.ts";
 
 interface CliIo {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -85,9 +85,13 @@ export function kennelDeps(ctx: CliContext): Deps {
 }
 
 /** Colours only in a terminal, and not when NO_COLOR is set. */
-export function textOptions(ctx: CliContext, deps: Deps): TextOptions {
+export function textOptions(ctx: CliContext): TextOptions {
   const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
-  return { color, timezone: ctx.config.timezone, thisYear: thisYear(deps) };
+  return {
+    color,
+    timezone: ctx.config.timezone,
+    thisYear: localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4),
+  };
 }
 
 /** The answer as its data (`--json`) or as text, with "(more: add --page N)" when there is more. */
