@@ -1,4 +1,8 @@
-/** Parts more than one document uses: a room's line, a summary line, a reference, page buttons and note. */
+/**
+ * Parts more than one document uses: a room's line, a summary line, a reference, page buttons and
+ * note, a list's buttons, a titled document with its summary, lines split into section-sized parts, and
+ * the record's head in a foot.
+ */
 import { ENTRY_CAPS } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
