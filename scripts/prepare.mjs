@@ -2,10 +2,10 @@
 // runs it too. Builds dist/: the compiled files (tsc: the command line, the preview, every module as a
 // file of its own), then the bot's own start, dist/main.js, as one bundle of our code with the small
 // packages it uses (zod, ky, date-fns, date-fns-tz, croner, lru-cache), so a start reads a few files in
-// place of about 550: measured in docs/benchmarks.md ("Start-up to /healthz"). Bolt, pino and pg stay
+// place of about 500: measured in docs/benchmarks.md ("Issue 48's figures left"). Bolt, pino and pg stay
 // packages of their own, as a bare Bolt app loads them. What only a rarer path needs (the preview, the
-// PostgreSQL engine, the commands' rarer answers) is a chunk of its own in dist/chunks/, loaded at its
-// first use; the preview's chunk reads its page files beside it (dist/chunks/assets/).
+// PostgreSQL engine) is a chunk of its own in dist/chunks/, loaded at its first use; the preview's chunk
+// reads its page files beside it (dist/chunks/assets/).
 // Plain JavaScript, so it runs on any Node. Installed without dev dependencies (npm ci --omit=dev) there
 // is no compiler nor bundler: it says so and succeeds, since the command line and the image do not need
 // it here.
@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 const at = (path) => new URL(`../${path}`, import.meta.url);
@@ -35,7 +36,7 @@ rmSync(at("dist/chunks"), { recursive: true, force: true });
 await build({
   input: { main: "src/main.ts" },
   platform: "node",
-  cwd: dirname(new URL(import.meta.url).pathname).replace(/\/scripts$/, ""),
+  cwd: fileURLToPath(at("")),
   external: (id) => !id.startsWith(".") && !id.startsWith("/") && !INLINE.test(id),
   logLevel: "warn",
   output: {

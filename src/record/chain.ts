@@ -29,7 +29,7 @@ export const KENNEL_BEFORE_V2 = "before the kennel was recorded";
 
 /**
  * One row's hash. Node's one-shot `hash()` (the same SHA-256, the same hex) in place of a Hash object
- * a row: about a third of the CPU, which a walk of 1.5 million rows pays for each (docs/benchmarks.md).
+ * a row: a third of the CPU a hash took, paid for each row of a walk of 1.5 million (docs/benchmarks.md).
  */
 export function chainHash(prev: string, content: string): string {
   return hash("sha256", `${prev}\n${content}`, "hex");
