@@ -8,12 +8,10 @@
  * missed reply only; a claim left by a replica that died is taken over once; edits as entries
  * arrive. They replaced the round check (ROUND_CHECK_AFTER).
  */
-import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { DoseAlertEditor } from "../../src/digest/dose-alert-editor.ts";
 import { alertKey, claimAlert, readAlerts } from "../../src/digest/dose-alert-records.ts";
@@ -24,8 +22,6 @@ import { scheduledPosts } from "../../src/digest/posts.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { alertInstant, alertsAt } from "../../src/domain/dose-alerts.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
@@ -33,6 +29,7 @@ import { localDate } from "../../src/time.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { type SlackStandIn, type StoredMessage, startSlackStandIn } from "../helpers/slack.ts";
+import { replicaParts, sandboxKennel } from "./replica.ts";
 
 const pg = usePostgres();
 const DATE = "2026-11-23";
@@ -57,27 +54,20 @@ interface Fake {
 
 /** One bot's dose times over the shared Slack stand-in and store, on the fake clock. */
 function replica(fake: Fake, store: CareRecordStore, channel: string, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_CHANNEL: channel,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
-    // The welfare check has posts of its own, not what is tested here (and a 23:30 round would precede its 20:00).
-    WELFARE_ROUNDS: "off",
-    ...env,
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  const client = new webApi.WebClient("xoxb-test-0000-doses", {
-    slackApiUrl: slack.apiUrl,
-    retryConfig: { retries: 0 },
-  });
-  const clock = { now: () => new Date(fake.now) };
-  slack.now = () => fake.now;
+  const { config, log, kennel, client, clock } = replicaParts(
+    slack,
+    "xoxb-test-0000-doses",
+    {
+      ...sandboxKennel(sandbox),
+      KENNEL_TIMEZONE: TZ,
+      ROUNDS_CHANNEL: channel,
+      ROUNDS_TIMES: "08:00,12:00,18:00",
+      // The welfare check has posts of its own, not what is tested here (and a 23:30 round would precede its 20:00).
+      WELFARE_ROUNDS: "off",
+      ...env,
+    },
+    () => fake.now,
+  );
   const deps: Deps & { record: CareRecordStore } = { kennel, log, config, clock, record: store };
   const digestSlack = webClientSlack(client);
   const posts = new DigestJob({
