@@ -95,14 +95,16 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         } as never,
       );
       if (!sub.ok) throw new Error(JSON.stringify(sub.errors));
-      const result = await recordEach(
-        deps(),
-        sheet,
-        sheet.pets[0] as Sheet["pets"][number],
-        { writes: sub.choices, ifNeeded: sub.ifNeeded },
-        jane,
-        "view:V1",
-      );
+      const submit = () =>
+        recordEach(
+          deps(),
+          sheet,
+          sheet.pets[0] as Sheet["pets"][number],
+          { writes: sub.choices, ifNeeded: sub.ifNeeded },
+          jane,
+          "view:V1",
+        );
+      const result = await submit();
       expect(result.status).toBe("done");
       const entries = await store.entries({ date: "2026-11-22", round: "midday" });
       expect(entries.map((e) => [e.item, e.outcome, e.note])).toEqual([
@@ -118,14 +120,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         givenAt: "2026-11-22T12:05:00.000Z",
       });
       // The same submission again (Slack re-delivering it): nothing written twice.
-      await recordEach(
-        deps(),
-        sheet,
-        sheet.pets[0] as Sheet["pets"][number],
-        { writes: sub.choices, ifNeeded: sub.ifNeeded },
-        jane,
-        "view:V1",
-      );
+      await submit();
       expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toHaveLength(1);
       expect(await store.entries({ date: "2026-11-22", round: "midday" })).toHaveLength(1);
     },
