@@ -194,12 +194,16 @@ const engines: Array<{ name: string; open: (fake: Fake) => Promise<Opened>; skip
 ];
 
 describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
+  /** This engine's record on a fake clock starting at `at` (the test moves it), and a channel of the test's own. */
+  const fresh = async (at: string) => {
+    const fake = { now: Date.parse(at) };
+    return { fake, ...(await open(fake)), c: `C0DOSE${++seq}` };
+  };
+
   it.skipIf(skip)(
     "a 08:00 dose: due at 07:00, late at 08:45:01, missed at 10:00:01; one late and one missed reply across two replicas; the high-alert drug's nudge and escalation",
     async () => {
-      const fake = { now: Date.parse(`${DATE}T06:00:00Z`) };
-      const { store, second } = await open(fake);
-      const c = `C0DOSE${++seq}`;
+      const { fake, store, second, c } = await fresh(`${DATE}T06:00:00Z`);
       const env = { ROUND_CHECK_MENTION: "S0NURSES", ROUND_ESCALATE_MENTION: "U0MANAGER" };
       const other = await second();
       const one = replica(fake, store, c, env);
@@ -297,9 +301,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "nothing once it is recorded; a reply is edited as entries arrive, striking what was recorded since",
     async () => {
-      const fake = { now: Date.parse(`${DATE}T11:50:00Z`) };
-      const { store } = await open(fake);
-      const c = `C0DOSE${++seq}`;
+      const { fake, store, c } = await fresh(`${DATE}T11:50:00Z`);
       const bot = replica(fake, store, c);
       await bot.posts.runPost("rounds:midday", DATE);
       // The midday round recorded in full before it is late: no late and no missed reply.
@@ -341,9 +343,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "a restart after the window closed posts the missed reply only, once; a claim left by a replica that died is taken over once; a reply Slack refused is tried again",
     async () => {
-      const fake = { now: Date.parse(`${DATE}T10:30:00Z`) };
-      const { store } = await open(fake);
-      const c = `C0DOSE${++seq}`;
+      const { fake, store, c } = await fresh(`${DATE}T10:30:00Z`);
       // Started at 10:30 with nothing posted: the morning's late replies are no longer true.
       const first = replica(fake, store, c);
       expect(results(await first.alerts.check()).sort()).toEqual(["posted missed", "posted missed"]);
