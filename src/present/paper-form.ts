@@ -2,7 +2,8 @@
  * "📄 Enter from paper…" (issue 50): its two forms as documents, in the kennel's words. The first
  * asks which pet (the round's pets with a dose); the second is that pet's doses at the round, each as
  * the chart on paper says it: the mark written (initials: given, or a code of the chart's key), the
- * time written, who gave it as the paper names them, and words written beside it; a dose recorded
+ * time written, who gave it as the paper names them (and a high-alert dose's witness), and words
+ * written beside it; a dose recorded
  * already says so, and has nothing to fill in. The forms are Slack's (src/blocks/paper-modal.ts);
  * what a submission says is read back here into the use case's cells (src/answers/paper-enter.ts).
  */
@@ -31,11 +32,14 @@ export interface PaperPickDoc {
   pets: Choice[];
 }
 
-/** One dose of the second form: its words whole, and its fields (none when recorded already). */
+/**
+ * One dose of the second form: its words whole, and its fields (none when recorded already); a
+ * high-alert dose has a field for its witness as the paper names them.
+ */
 export interface PaperDoseDoc {
   text: string;
   recorded: string | undefined;
-  fields: { mark: string; time: string; by: string; note: string };
+  fields: { mark: string; time: string; by: string; note: string; witness?: string };
 }
 
 /** The second form: one pet's doses. */
@@ -44,6 +48,7 @@ export interface PaperPetDoc {
   intro: string;
   marks: Choice[];
   timeLabel: string;
+  witnessLabel: string;
   doses: PaperDoseDoc[];
 }
 
@@ -77,6 +82,8 @@ export function paperPetDoc(
     intro: `${roundWords(sheet)}\nFor each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.`,
     marks: PAPER_MARKS.map((m) => ({ text: PAPER_MARK_WORDS[m], value: m })),
     timeLabel: `Time written (the kennel's time, ${timezone})`,
+    witnessLabel:
+      "💉 High-alert: witnessed by (initials or name, as on the paper; empty: no witness on the paper)",
     doses: doses(pet).map((d) => {
       const had = current.get(d.item);
       return {
@@ -87,6 +94,7 @@ export function paperPetDoc(
           time: paperField("time", d.item),
           by: paperField("by", d.item),
           note: paperField("note", d.item),
+          ...(d.highAlert ? { witness: paperField("witness", d.item) } : {}),
         },
       };
     }),
@@ -107,8 +115,16 @@ export function paperCellsOf(pet: SheetPet, value: (field: string) => string | u
     if (!mark) return [];
     const note = cleaned(value(paperField("note", d.item)));
     const time = value(paperField("time", d.item));
+    const witness = d.highAlert ? cleaned(value(paperField("witness", d.item))) : undefined;
     return [
-      { item: d.item, mark, time, by: cleaned(value(paperField("by", d.item))), ...(note ? { note } : {}) },
+      {
+        item: d.item,
+        mark,
+        time,
+        by: cleaned(value(paperField("by", d.item))),
+        ...(note ? { note } : {}),
+        ...(witness ? { witness } : {}),
+      },
     ];
   });
 }

@@ -17,9 +17,11 @@ import {
   awaitingWitnessWords,
   lateEntryWords,
   notDueWords,
+  ON_PAPER,
   openCountWords,
   stateTimeWords,
   UNWITNESSED,
+  unwitnessedWords,
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
@@ -83,9 +85,10 @@ function witnessLine(
 ): Line | undefined {
   if (!needsWitness(e, highAlert)) return undefined;
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
-  if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}`);
+  if (s.state === "witnessed")
+    return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`);
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
-  return [toned("alert", `💉 ${UNWITNESSED}`)];
+  return [toned("alert", `💉 ${unwitnessedWords(s)}`)];
 }
 
 /**

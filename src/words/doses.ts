@@ -77,6 +77,13 @@ export const awaitingWitnessWords = (until: string, timezone: string) =>
 
 export const UNWITNESSED = "unwitnessed";
 
+/** A dose entered from the paper chart witnessed there: "witnessed by TB 07:40 on the paper chart". */
+export const ON_PAPER = " on the paper chart";
+
+/** A high-alert dose given with no witness: "unwitnessed", or, entered from the paper chart, "no witness on the paper". */
+export const unwitnessedWords = (w: { onPaper?: true | undefined }) =>
+  w.onPaper ? "no witness on the paper" : UNWITNESSED;
+
 // --- figures ------------------------------------------------------------------------------------
 
 /**
@@ -243,11 +250,16 @@ export function ifNeededWords(o: {
 const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
   d.effect ? effectWords(d.effect.effect) : "awaiting effect";
 
-/** A high-alert dose's witness as it stands: "witnessed by Tom 07:44", "awaiting a witness until 07:59", "unwitnessed". */
+/**
+ * A high-alert dose's witness as it stands: "witnessed by Tom 07:44", "awaiting a witness until
+ * 07:59", "unwitnessed"; entered from the paper chart, "witnessed by TB 07:40 on the paper chart" or
+ * "no witness on the paper".
+ */
 export function witnessWords(w: WitnessState, timeZone: string, day?: string): string {
-  if (w.state === "witnessed") return witnessedWords(w.by, w.at, timeZone, day);
+  if (w.state === "witnessed")
+    return `${witnessedWords(w.by, w.at, timeZone, day)}${w.onPaper ? ON_PAPER : ""}`;
   if (w.state === "awaiting") return awaitingWitnessWords(w.until, timeZone);
-  return UNWITNESSED;
+  return unwitnessedWords(w);
 }
 
 /** The same, as a dose's line says it: "💉 witnessed by Tom 07:44"; "" for a dose that needs none. */

@@ -10,12 +10,16 @@ import { owedRound } from "../../src/answers/obligations.ts";
 import { enterFromPaper, type PaperCell, paperRound } from "../../src/answers/paper-enter.ts";
 import { withPaperMarks } from "../../src/answers/paper-marks.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
+import { recordedStay } from "../../src/answers/stay.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { owedState } from "../../src/domain/obligations.ts";
+import { witnessProblem, witnessState } from "../../src/domain/witness.ts";
 import { silentLogger } from "../../src/log.ts";
+import { entryDoseWords } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { lateEntryWords } from "../../src/words/doses.ts";
+import { lateEntryWords, witnessWords } from "../../src/words/doses.ts";
+import { stayRecordLines } from "../../src/words/stay.ts";
 import { biscuitMorning, bobbyGoneHome } from "../helpers/paper.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -221,5 +225,92 @@ describe("entering a round from the chart on paper", () => {
     ]);
     expect(await state()).toMatchObject({ state: "recorded", outcome: "given", lateEntry: true });
     expect((await store.verify()).ok).toBe(true);
+  });
+
+  describe("a high-alert dose's witness, as the paper names them", () => {
+    /** Biscuit's morning with Rimadyl (med:1) a high-alert drug. */
+    const keepHighAlert = async () => {
+      const body = biscuitMorning("2026-11-24");
+      const pet = body.pets[0] as (typeof body.pets)[number];
+      pet.due = pet.due.map((d) => (d.item === "med:1" ? { ...d, highAlert: true } : d));
+      return saveSheet({ record: store }, body);
+    };
+    const read = async () =>
+      withPaperMarks({ record: store }, await store.entries({ date: "2026-11-24", item: "med:1" }));
+    const tz = "Europe/London";
+
+    it("a witness named on the paper is kept with the paper's mark and said witnessed on the paper, never awaited", async () => {
+      const kept = await keepHighAlert();
+      const r = await enter(
+        [{ item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "TB" }],
+        "view:W1",
+        kept,
+      );
+      expect(r.status).toBe("recorded");
+      const [e] = await read();
+      expect(e?.paper).toEqual({ by: "JD", witness: "TB" });
+      const now = new Date(at + 60_000).toISOString();
+      const state = witnessState(e as NonNullable<typeof e>, undefined, now);
+      expect(state).toEqual({ state: "witnessed", by: "TB", at: "2026-11-24T08:05:00.000Z", onPaper: true });
+      expect(witnessWords(state, tz, "2026-11-24")).toBe("witnessed by TB 08:05 on the paper chart");
+      // No one taps 👀 Witnessed for it later: its witness is the paper's.
+      expect(witnessProblem(e as NonNullable<typeof e>, true, { userId: "U0TOM", now })).toBe("not_needed");
+    });
+
+    it('none on the paper: "no witness on the paper" in the record, the exports and the stay summary at once, after the pet went home too', async () => {
+      const kept = await keepHighAlert();
+      const r = await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:W2", kept);
+      expect(r.status).toBe("recorded");
+      const [e] = await read();
+      const entry = e as NonNullable<typeof e>;
+      // A minute after entering (within the 15 a tap would have): no witness awaited.
+      at += 60_000;
+      const now = new Date(at).toISOString();
+      expect(witnessState(entry, undefined, now)).toEqual({ state: "unwitnessed", onPaper: true });
+      const exported = entryDoseWords(entry, tz, {
+        witnesses: new Map(),
+        now,
+        highAlert: new Set([entry.id]),
+      });
+      expect(exported.witness).toBe("no witness on the paper");
+      // Two days on, the pet gone home: the stay's summary says it plainly.
+      at = Date.parse("2026-11-26T12:00:00Z");
+      const { stay } = await recordedStay({ record: store, config, clock }, 7);
+      const pet = stay.pets[0] as (typeof stay.pets)[number];
+      expect(pet.doses.noPaperWitness).toBe(1);
+      const lines = JSON.stringify(stayRecordLines(pet, tz));
+      expect(lines).toContain("💉 1 high-alert dose with no witness on the paper");
+      expect(lines).toContain("💉 no witness on the paper");
+      expect(lines).not.toContain("awaiting");
+    });
+
+    it("the giver as their own witness, or a witness for a dose that needs none: said at the witness's field, nothing written", async () => {
+      const kept = await keepHighAlert();
+      const r = await enter(
+        [
+          { item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "jd" },
+          { item: "med:2", mark: "given", time: "08:05", by: "JD", witness: "TB" },
+        ],
+        "view:W3",
+        kept,
+      );
+      expect(r).toEqual({
+        status: "fields",
+        errors: {
+          "witness:med:1": "The witness is a second, different person: not the one who gave it.",
+          "witness:med:2": "Apoquel needs no witness (not a high-alert drug): leave the witness empty.",
+        },
+      });
+      const refused = await enter(
+        [{ item: "med:1", mark: "R", time: "08:05", by: "JD", witness: "TB" }],
+        "view:W4",
+        kept,
+      );
+      expect(refused).toEqual({
+        status: "fields",
+        errors: { "witness:med:1": "Rimadyl needs no witness (not given): leave the witness empty." },
+      });
+      expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
+    });
   });
 });
