@@ -120,7 +120,7 @@ function doubtLines(plan: NonNullable<ChartRow["plan"]>): Line[] {
 function rowHead(row: ChartRow): Line[] {
   const plan = row.plan;
   const name = plan?.what.name ?? row.due?.label ?? row.item;
-  const alert = plan?.highAlert ?? (row.due?.highAlert ? { word: "high-alert" } : undefined);
+  const alert = plan?.highAlert ?? (isHighAlert(row) ? { word: "high-alert" } : undefined);
   const reading = plan ? readingWords(plan) : "";
   const words = plan?.what.text ?? row.due?.text ?? "";
   return [
@@ -135,15 +135,25 @@ function rowHead(row: ChartRow): Line[] {
   ];
 }
 
+/**
+ * A high-alert row's cell open to sign has a place for its witness's initials beside the giver's (the
+ * paper's witness is entered with it: src/answers/paper-enter.ts); missed, it keeps one too.
+ */
+const WITNESS_PLACE = toned("muted", "wit. ____");
+
+const isHighAlert = (row: ChartRow) => Boolean(row.plan?.highAlert ?? row.due?.highAlert);
+
 function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
+  const witness = isHighAlert(row);
   const cells = columns.map((c): GridCell => {
     const at = cellKey(c.date, c.round, row.item);
     const cell = pet.cells[at] ?? { kind: "not_due" as const };
     // What the cell is about, for a reader of the page: "501|77|2026-11-24|morning|med:1".
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
-    return cell.kind === "not_due"
-      ? { line: [], key, struck: true }
-      : { line: cellLine(cell, tz, c.date), key };
+    if (cell.kind === "not_due") return { line: [], key, struck: true };
+    const said = cellLine(cell, tz, c.date);
+    if (!witness || cell.kind !== "open") return { line: said, key };
+    return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
   });
   return { head: rowHead(row), cells };
 }
@@ -229,7 +239,7 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness; no witness: none in time) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
+  " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
 );
 
 /**

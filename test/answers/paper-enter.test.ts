@@ -236,7 +236,10 @@ describe("entering a round from the chart on paper", () => {
       return saveSheet({ record: store }, body);
     };
     const read = async () =>
-      withPaperMarks({ record: store }, await store.entries({ date: "2026-11-24", item: "med:1" }));
+      withPaperMarks(
+        { record: store },
+        (await store.entries({ date: "2026-11-24" })).filter((e) => e.item === "med:1"),
+      );
     const tz = "Europe/London";
 
     it("a witness named on the paper is kept with the paper's mark and said witnessed on the paper, never awaited", async () => {
