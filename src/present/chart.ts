@@ -7,7 +7,7 @@
  * full, and the key. Never a customer's contact: the chart is pinned up in the kennel.
  */
 import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
-import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
+import { CHART_KEY, type ChartCell, cellKey, stayDaysOf } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { chartNoScanWords, chartScanWords } from "../words/chart.ts";
@@ -159,7 +159,12 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
 }
 
 /** The pet's head: name and room (and the page's days), then the booking, its dates and the plan's state. */
-function petHead(pet: ChartPet, o: ChartOptions, days: string | undefined): Part[] {
+function petHead(
+  pet: ChartPet,
+  o: ChartOptions,
+  days: string | undefined,
+  notIts: string | undefined,
+): Part[] {
   const tz = o.timezone;
   const who = (pet.plan?.confirmations ?? []).map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, tz)}`);
   const plan = pet.plan
@@ -180,6 +185,7 @@ function petHead(pet: ChartPet, o: ChartOptions, days: string | undefined): Part
       fields: [
         { label: "Booking", value: line(value(pet.reference ?? `booking ${pet.bookingId}`, 100)) },
         { label: "Stay", value: line(`${when(pet.checkIn)} to ${when(pet.checkOut)}`) },
+        ...(notIts ? [{ label: "Not its days", value: line(toned("muted", notIts)) }] : []),
         {
           label: "Care plan",
           value: line(toned(pet.plan?.state === "confirmed" ? undefined : "warn", plan)),
@@ -252,24 +258,60 @@ export const CHART_DAYS_PER_PAGE = 3;
 /** A printed page of a pet's chart: its days' columns, and which days of how many ("days 4–6 of 7"). */
 interface DayPage {
   columns: ChartColumn[];
-  /** Undefined when the chart fits one page. */
+  /** Undefined when the pet's days fit one page. */
   days: { first: number; last: number; of: number } | undefined;
 }
 
-/** The chart's days in pages of CHART_DAYS_PER_PAGE. */
-function dayPages(chart: Chart): DayPage[] {
-  const n = chart.dates.length;
-  if (n <= CHART_DAYS_PER_PAGE) return [{ columns: chart.columns, days: undefined }];
+/**
+ * The pet's own days of the chart (src/domain/chart.ts stayDaysOf: those of its stay, and any with a
+ * cell to sign or read); every day of the chart when none is (never a page left out).
+ */
+function petDays(pet: ChartPet, chart: Chart, tz: string): string[] {
+  const open = new Set(
+    Object.entries(pet.cells)
+      .filter(([, c]) => c.kind !== "not_due")
+      .map(([k]) => k.slice(0, k.indexOf("|"))),
+  );
+  const days = stayDaysOf(chart.dates, pet, tz, (d) => open.has(d));
+  return days.length ? days : chart.dates;
+}
+
+/** The pet's days in pages of CHART_DAYS_PER_PAGE. */
+function dayPages(chart: Chart, days: string[]): DayPage[] {
+  const n = days.length;
+  const columnsOf = (dates: string[]) => chart.columns.filter((c) => dates.includes(c.date));
+  if (n <= CHART_DAYS_PER_PAGE) return [{ columns: columnsOf(days), days: undefined }];
   const out: DayPage[] = [];
   for (let i = 0; i < n; i += CHART_DAYS_PER_PAGE) {
-    const dates = new Set(chart.dates.slice(i, i + CHART_DAYS_PER_PAGE));
     const last = Math.min(i + CHART_DAYS_PER_PAGE, n);
-    out.push({
-      columns: chart.columns.filter((c) => dates.has(c.date)),
-      days: { first: i + 1, last, of: n },
-    });
+    out.push({ columns: columnsOf(days.slice(i, last)), days: { first: i + 1, last, of: n } });
   }
   return out;
+}
+
+/** Days as runs: "Mon 23 Nov, Thu 26 Nov to Sun 29 Nov" (`all`: the chart's days, in order). */
+function dayRuns(days: string[], all: string[]): string {
+  const runs: string[][] = [];
+  for (const d of days) {
+    const run = runs.at(-1);
+    const prev = run?.at(-1);
+    if (run && prev !== undefined && all.indexOf(d) === all.indexOf(prev) + 1) run.push(d);
+    else runs.push([d]);
+  }
+  return runs
+    .map((r) =>
+      r.length > 1
+        ? `${dayHeading(r[0] as string)} to ${dayHeading(r.at(-1) as string)}`
+        : dayHeading(r[0] as string),
+    )
+    .join(", ");
+}
+
+/** The chart's days that are not the pet's, said on each of its pages: none when every day is. */
+function notItsDays(days: string[], chart: Chart): string | undefined {
+  const not = chart.dates.filter((d) => !days.includes(d));
+  if (!not.length) return undefined;
+  return `${dayRuns(not, chart.dates)}: not in house by its booking, so not on its pages (this chart: ${dayRuns(chart.dates, chart.dates)})`;
 }
 
 /** "days 1–3 of 7", "days 4–6 of 7, continued", "day 7 of 7, continued". */
@@ -287,7 +329,7 @@ function slackPart(pet: ChartPet, slack: ChartSlack): Part {
 }
 
 /** One printed page of a pet's chart: the pet and its care whole on each, the grid of its days. */
-function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
+function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string | undefined): Part[] {
   const columns = page.columns;
   const grid: Part = {
     kind: "grid",
@@ -297,7 +339,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [
-    ...petHead(pet, o, page.days && daysWords(page.days)),
+    ...petHead(pet, o, page.days && daysWords(page.days), notIts),
     { kind: "text", lines: careLines(pet) },
     slackPart(pet, o.slack),
     grid,
@@ -306,9 +348,12 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
   ];
 }
 
-/** A pet's pages, one per CHART_DAYS_PER_PAGE days. */
-const petPages = (pet: ChartPet, chart: Chart, o: ChartOptions): Part[][] =>
-  dayPages(chart).map((page) => petPage(pet, page, o));
+/** A pet's pages, one per CHART_DAYS_PER_PAGE of its own days. */
+function petPages(pet: ChartPet, chart: Chart, o: ChartOptions): Part[][] {
+  const days = petDays(pet, chart, o.timezone);
+  const notIts = notItsDays(days, chart);
+  return dayPages(chart, days).map((page) => petPage(pet, page, o, notIts));
+}
 
 /** The chart: a title, then one page per pet, then the foot (what was read, when). */
 export function chartDoc(chart: Chart, o: ChartOptions): Doc {
