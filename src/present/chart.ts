@@ -10,7 +10,7 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey, stayDaysOf } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
-import { chartNoScanWords, chartScanWords } from "../words/chart.ts";
+import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { chartFoot } from "./chart-foot.ts";
@@ -158,7 +158,10 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
   return { head: rowHead(row), cells };
 }
 
-/** The pet's head: name and room (and the page's days), then the booking, its dates and the plan's state. */
+/**
+ * The pet's head: name, its id and room (and the page's days), then the booking, its dates, the
+ * chart's days not its, how its doses are entered back from the paper, and the plan's state.
+ */
 function petHead(
   pet: ChartPet,
   o: ChartOptions,
@@ -176,6 +179,7 @@ function petHead(
       kind: "group",
       line: line(
         strong(value(pet.name, 100)),
+        ` (pet ${pet.petId})`,
         pet.room && ` · ${value(pet.room, 100)}`,
         days && toned("muted", ` · ${days}`),
       ),
@@ -186,6 +190,8 @@ function petHead(
         { label: "Booking", value: line(value(pet.reference ?? `booking ${pet.bookingId}`, 100)) },
         { label: "Stay", value: line(`${when(pet.checkIn)} to ${when(pet.checkOut)}`) },
         ...(notIts ? [{ label: "Not its days", value: line(toned("muted", notIts)) }] : []),
+        // Where the person entering this page back into the record looks for what --pet takes.
+        { label: "Entering it back", value: line(toned("muted", chartEnterWords(pet.petId))) },
         {
           label: "Care plan",
           value: line(toned(pet.plan?.state === "confirmed" ? undefined : "warn", plan)),
