@@ -229,9 +229,15 @@ export async function enterFromPaper(
   return { status: "fields", errors: { pet: `Nothing was written for ${pet.name}: open the form again.` } };
 }
 
+/**
+ * A pet of the paper round, as its kept sheet has it, with its room and booking reference as the
+ * round kept them (what tells two pets of one name apart in the picker; never a contact).
+ */
+export type PaperPet = SheetPet & { room?: string | undefined; reference?: string | undefined };
+
 /** A round's kept sheet as "📄 Enter from paper…" opens it: the pets with a dose, or why not. */
 export type PaperRound =
-  | { ok: true; sheet: Sheet; pets: SheetPet[] }
+  | { ok: true; sheet: Sheet; pets: PaperPet[] }
   | { ok: false; why: "no_store" | "unknown" | "later" | "no_doses"; sheet?: Sheet };
 
 const hasDose = (p: SheetPet) => p.due.some((d) => isMedicationItem(d.item));
@@ -254,13 +260,22 @@ const offSheetPet = (p: OwedPet): SheetPet => ({
 /**
  * Every pet whose dose the kept round asked, in the sheet's order then the round's: those the sheet
  * lists, and those the round added since (gone home since or arriving later, each still enterable:
- * the paper's time is checked against the booking's check-in and check-out).
+ * the paper's time is checked against the booking's check-in and check-out); each with its room and
+ * booking reference as the round kept them, when it did.
  */
-export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<SheetPet[]> {
+export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<PaperPet[]> {
   const listed = new Set(sheet.pets.map(owedPetKey));
   const owed = await owedRound(deps, sheet.date, sheet.round);
+  const kept = new Map((owed?.pets ?? []).map((p) => [owedPetKey(p), p]));
   const more = (owed?.pets ?? []).filter((p) => !listed.has(owedPetKey(p))).map(offSheetPet);
-  return [...sheet.pets, ...more].filter(hasDose);
+  return [...sheet.pets, ...more].filter(hasDose).map((p): PaperPet => {
+    const said = kept.get(owedPetKey(p));
+    return {
+      ...p,
+      ...(said?.room ? { room: said.room } : {}),
+      ...(said?.reference ? { reference: said.reference } : {}),
+    };
+  });
 }
 
 /** The kept sheet a round post's button names: of today or an earlier day, its pets with a dose. */

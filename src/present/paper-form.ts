@@ -7,12 +7,12 @@
  * already says so, and has nothing to fill in. The forms are Slack's (src/blocks/paper-modal.ts);
  * what a submission says is read back here into the use case's cells (src/answers/paper-enter.ts).
  */
-import type { PaperCell } from "../answers/paper-enter.ts";
+import type { PaperCell, PaperPet } from "../answers/paper-enter.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { PAPER_MARK_WORDS, PAPER_MARKS, paperField, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText, shortenAtWord } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
@@ -57,11 +57,29 @@ const roundWords = (sheet: Pick<Sheet, "date" | "round">) =>
 
 const petValue = (p: Pick<SheetPet, "bookingId" | "petId">) => `${p.bookingId}-${p.petId}`;
 
-export function paperPickDoc(sheet: Sheet, pets: SheetPet[], done?: string): PaperPickDoc {
+/** Slack's limit on a choice's words. */
+const CHOICE_MAX = 75;
+
+/**
+ * A pet as the picker names it: "Biscuit · Kennel 4 · HP-7K2M9Q", its room and booking reference
+ * (the booking's id when the round kept no reference) telling two pets of one name apart, as the
+ * chart's page names them; never a contact. A long name is shortened to keep them whole.
+ */
+function petChoice(p: PaperPet): string {
+  const tail = [
+    p.room && shortenAtWord(p.room, 24),
+    shortenAtWord(p.reference ?? `booking ${p.bookingId}`, 24),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return `${shortenAtWord(p.name, CHOICE_MAX - tail.length - 3)} · ${tail}`;
+}
+
+export function paperPickDoc(sheet: Sheet, pets: PaperPet[], done?: string): PaperPickDoc {
   return {
     done,
     intro: `📄 The chart on paper for ${roundWords(sheet)}: enter it one pet at a time. Each dose keeps the time written on the paper and who gave it; you are kept as who entered it, now.`,
-    pets: pets.map((p) => ({ text: p.name, value: petValue(p) })),
+    pets: pets.map((p) => ({ text: petChoice(p), value: petValue(p) })),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Deps } from "../../src/deps.ts";
 import { owedState } from "../../src/domain/obligations.ts";
 import { witnessProblem, witnessState } from "../../src/domain/witness.ts";
 import { silentLogger } from "../../src/log.ts";
+import { paperPickDoc } from "../../src/present/paper-form.ts";
 import { entryDoseWords } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { lateEntryWords, witnessWords } from "../../src/words/doses.ts";
@@ -315,5 +316,70 @@ describe("entering a round from the chart on paper", () => {
       });
       expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
     });
+  });
+
+  it("two pets of one name in the picker are told apart by their room and booking reference as the round kept them, never a contact", async () => {
+    const day = "2026-11-24";
+    const body = biscuitMorning(day);
+    const first = body.pets[0] as (typeof body.pets)[number];
+    body.pets.push({ ...first, bookingId: 9, petId: 99 });
+    const kept = await saveSheet({ record: store }, body);
+    const window = {
+      opensAt: `${day}T06:30:00.000Z`,
+      dueAt: `${day}T07:30:00.000Z`,
+      lateAt: `${day}T07:45:00.000Z`,
+      closesAt: `${day}T08:00:00.000Z`,
+    };
+    const item = { item: "med:1" as const, label: "Rimadyl", text: "Rimadyl", window, confirmed: true };
+    await store.append({
+      kind: "obligation",
+      date: day,
+      requestKey: `obligation:${day}:morning`,
+      body: {
+        v: 1,
+        date: day,
+        round: "morning",
+        pets: [
+          {
+            bookingId: 7,
+            petId: 77,
+            name: "Biscuit",
+            room: "Kennel 4",
+            reference: "HP-7K2M9Q",
+            items: [item],
+          },
+          {
+            bookingId: 9,
+            petId: 99,
+            name: "Biscuit",
+            room: "Suite A",
+            reference: "HP-DK4Q7M",
+            items: [item],
+          },
+        ],
+        bookings: [7, 9],
+        counts: { inHouse: 2, onSheet: 2, away: 0 },
+      },
+    });
+    const round = await paperRound(deps(), kept.id);
+    expect(round.ok).toBe(true);
+    const pets = round.ok ? round.pets : [];
+    expect(paperPickDoc(kept, pets).pets).toEqual([
+      { text: "Biscuit · Kennel 4 · HP-7K2M9Q", value: "7-77" },
+      { text: "Biscuit · Suite A · HP-DK4Q7M", value: "9-99" },
+    ]);
+    // A round kept without them (an older record): the booking's id tells them apart.
+    expect(paperPickDoc(kept, kept.pets).pets.map((p) => p.text)).toEqual([
+      "Biscuit · booking 7",
+      "Biscuit · booking 9",
+    ]);
+    // A long name is shortened at a word, the room and reference kept whole within Slack's 75.
+    const long = {
+      ...(pets[0] as (typeof pets)[number]),
+      name: "Sir Reginald Biscuit Wellington-Smythe the Third of Barkshire",
+    };
+    const text = paperPickDoc(kept, [long]).pets[0]?.text ?? "";
+    expect([...text].length).toBeLessThanOrEqual(75);
+    expect(text).toMatch(/^Sir Reginald .+ · Kennel 4 · HP-7K2M9Q$/);
   });
 });
