@@ -91,12 +91,13 @@ const doses = (pet: SheetPet) => pet.due.filter((d) => isMedicationItem(d.item))
 
 export function paperPetDoc(
   sheet: Sheet,
-  pet: SheetPet,
+  pet: PaperPet,
   current: Map<ItemKey, Entry>,
   timezone: string,
 ): PaperPetDoc {
   return {
-    pet: pet.name,
+    // Named as the picker named it: the pet of two of one name is the one chosen.
+    pet: petChoice(pet),
     intro: `${roundWords(sheet)}\nFor each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.`,
     marks: PAPER_MARKS.map((m) => ({ text: PAPER_MARK_WORDS[m], value: m })),
     timeLabel: `Time written (the kennel's time, ${timezone})`,

@@ -16,7 +16,7 @@ import type { Deps } from "../../src/deps.ts";
 import { owedState } from "../../src/domain/obligations.ts";
 import { witnessProblem, witnessState } from "../../src/domain/witness.ts";
 import { silentLogger } from "../../src/log.ts";
-import { paperPickDoc } from "../../src/present/paper-form.ts";
+import { paperPetDoc, paperPickDoc } from "../../src/present/paper-form.ts";
 import { entryDoseWords } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { lateEntryWords, witnessWords } from "../../src/words/doses.ts";
@@ -368,6 +368,10 @@ describe("entering a round from the chart on paper", () => {
       { text: "Biscuit · Kennel 4 · HP-7K2M9Q", value: "7-77" },
       { text: "Biscuit · Suite A · HP-DK4Q7M", value: "9-99" },
     ]);
+    // The pet's own form is headed the same way.
+    expect(paperPetDoc(kept, pets[1] as (typeof pets)[number], new Map(), "Europe/London").pet).toBe(
+      "Biscuit · Suite A · HP-DK4Q7M",
+    );
     // A round kept without them (an older record): the booking's id tells them apart.
     expect(paperPickDoc(kept, kept.pets).pets.map((p) => p.text)).toEqual([
       "Biscuit · booking 7",
