@@ -11,12 +11,13 @@ import { enterFromPaper, type PaperCell, paperRound } from "../../src/answers/pa
 import { withPaperMarks } from "../../src/answers/paper-marks.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
+import { paperPetModal } from "../../src/blocks/paper-modal.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { owedState } from "../../src/domain/obligations.ts";
 import { witnessProblem, witnessState } from "../../src/domain/witness.ts";
 import { silentLogger } from "../../src/log.ts";
-import { paperPetDoc, paperPickDoc } from "../../src/present/paper-form.ts";
+import { paperCellsOf, paperPetDoc, paperPickDoc } from "../../src/present/paper-form.ts";
 import { entryDoseWords } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { lateEntryWords, witnessWords } from "../../src/words/doses.ts";
@@ -286,6 +287,29 @@ describe("entering a round from the chart on paper", () => {
       expect(lines).toContain("💉 1 high-alert dose with no witness on the paper");
       expect(lines).toContain("💉 no witness on the paper");
       expect(lines).not.toContain("awaiting");
+    });
+
+    it("the Slack form asks a high-alert dose's witness (and no other's), and reads it into the cell", async () => {
+      const kept = await keepHighAlert();
+      const pet = kept.pets[0] as Sheet["pets"][number];
+      const doc = paperPetDoc(kept, pet, new Map(), "Europe/London");
+      expect(doc.doses.map((d) => d.fields.witness)).toEqual(["witness:med:1", undefined]);
+      const modal = JSON.stringify(paperPetModal("sealed", doc));
+      expect(modal).toContain('"block_id":"witness:med:1"');
+      expect(modal).not.toContain("witness:med:2");
+      const values: Record<string, string> = {
+        "mark:med:1": "given",
+        "time:med:1": "08:05",
+        "by:med:1": "JD",
+        "witness:med:1": " TB ",
+        "mark:med:2": "given",
+        "time:med:2": "08:05",
+        "by:med:2": "JD",
+      };
+      expect(paperCellsOf(pet, (f) => values[f])).toEqual([
+        { item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "TB" },
+        { item: "med:2", mark: "given", time: "08:05", by: "JD" },
+      ]);
     });
 
     it("the giver as their own witness, or a witness for a dose that needs none: said at the witness's field, nothing written", async () => {
