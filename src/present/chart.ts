@@ -12,6 +12,7 @@ import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
+import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { chartFoot } from "./chart-foot.ts";
 import {
@@ -237,11 +238,19 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
       // entered it, both times; a dose not given is never said "given".
       const notGiven = cell.kind === "not_given";
       const entered = cell.paper
-        ? ` · from the paper chart: ${notGiven ? `marked ${cell.code}` : "given"} by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
+        ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
         : cell.lateEntry
           ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
           : "";
-      const why = cell.kind === "not_given" && cell.why ? `: ${value(cell.why, 500)}` : "";
+      // R's refusal has no reason of its own: its word, so the line never reads as a bare letter.
+      const why =
+        cell.kind !== "not_given"
+          ? ""
+          : cell.why
+            ? `: ${value(cell.why, 500)}`
+            : cell.code === "R"
+              ? " refused"
+              : "";
       out.push(line(`${where}: ${cell.kind === "not_given" ? cell.code : "given"}${why}${entered}`));
     }
   }

@@ -22,6 +22,7 @@ import {
   stateTimeWords,
   UNWITNESSED,
   unwitnessedWords,
+  whoJoin,
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
@@ -64,7 +65,7 @@ export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = 
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what}${e.paper ? whoJoin(e) : " "}${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   return [o.struck ? { ...span, struck: true } : span];
 }

@@ -17,6 +17,7 @@ import {
   onTimeWords,
   UNWITNESSED,
   unwitnessedWords,
+  whoJoin,
 } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
@@ -234,7 +235,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       depth: 2,
       pieces: [
         text,
-        `${from}: ${when} · `,
+        `${from}: ${when}${whoJoin(e)}`,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
         ...(verdict ? [` · ${verdict}`] : []),

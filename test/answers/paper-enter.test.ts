@@ -97,6 +97,14 @@ describe("entering a round from the chart on paper", () => {
     expect((await store.verify()).ok).toBe(true);
   });
 
+  it("R from the paper says its word where the paper's line names the letter: marked R (refused)", async () => {
+    await enter([{ item: "med:1", mark: "R", time: "08:05", by: "JD" }], "view:R1");
+    const [e] = await withPaperMarks({ record: store }, await store.entries({ date: "2026-11-24" }));
+    expect(lateEntryWords(e as NonNullable<typeof e>, "Europe/London")).toBe(
+      "from the paper chart: marked R (refused) 08:05 by JD, entered 15:00",
+    );
+  });
+
   it("each of the chart's codes is a dose not given with a reason that claims no more than its letter (R a refusal, W withheld)", async () => {
     const codes = [
       ["R", undefined, "refused", "refused", undefined],

@@ -213,7 +213,11 @@ describe("kennel-desk record enter", () => {
     );
     expect(done.code).toBe(0);
     const day = await cli(["record", "morning", "22/11"]);
-    expect(day.stdout).toContain("given Sun 22 Nov 08:05 by Jane Witherspoon");
+    // Who entered it is said as that, inside the paper's words: never "· Sam Lee", read as the giver.
+    expect(day.stdout).toContain(
+      "(from the paper chart: given Sun 22 Nov 08:05 by Jane Witherspoon, entered Tue 24 Nov 15:00 by Sam Lee) · given after its window",
+    );
+    expect(day.stdout).not.toContain(") · Sam Lee");
     expect(day.stdout).toContain("💉 witnessed by TB 08:05 on the paper chart");
     expect(day.stdout).toContain("💉 no witness on the paper");
     expect(day.stdout).not.toContain("awaiting a witness");

@@ -57,6 +57,46 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
   );
 });
 
+it("R, a refusal from the paper with nothing written beside it, has its word in the foot's line: never a bare letter", () => {
+  const pet: ChartPet = {
+    bookingId: 9,
+    petId: 99,
+    name: "Sugar",
+    room: undefined,
+    reference: "R9",
+    checkIn: undefined,
+    checkOut: undefined,
+    stillHere: false,
+    care: undefined,
+    plan: undefined,
+    rows: [{ item: "med:1", due: { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg" } }],
+    cells: {
+      [`${DAY}|morning|med:1`]: {
+        kind: "not_given",
+        code: "R",
+        initials: "JD",
+        givenAt: `${DAY}T07:45:00Z`,
+        lateEntry: true,
+        recordedAt: `${DAY}T13:03:00Z`,
+        paper: { by: "JD", enteredBy: "Morgan Reid" },
+        why: undefined,
+      },
+    },
+  };
+  const chart: Chart = {
+    dates: [DAY],
+    columns: [{ date: DAY, round: "morning", kept: true }],
+    pets: [pet],
+    problems: [],
+    record: true,
+    requestId: undefined,
+  };
+  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  expect(text).toContain(
+    "Tue 24 Nov morning, Rimadyl: R refused · from the paper chart: marked R (refused) by JD Tue 24 Nov 2026, 07:45, entered by Morgan Reid Tue 24 Nov 2026, 13:03",
+  );
+});
+
 it("a high-alert row's cell open to sign has a place for the witness's initials ('wit. ____'), missed too; another row's is blank", () => {
   const pet: ChartPet = {
     bookingId: 9,
