@@ -7,13 +7,14 @@
  * full, and the key. Never a customer's contact: the chart is pinned up in the kennel.
  */
 import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
-import { CHART_KEY, type ChartCell, cellKey, stayDaysOf } from "../domain/chart.ts";
+import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
+import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
 import { chartFoot } from "./chart-foot.ts";
 import {
   type Doc,
@@ -262,78 +263,6 @@ const KEY_LINE = line(
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
   " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
 );
-
-/**
- * The days one printed page holds: three days' rounds beside the medication column, each cell wide
- * enough for "JD 07:40 late" and a witness's word on A4 portrait (test/cli/chart-html.test.ts prints
- * a week and measures every cell). A longer chart runs on over pages, the side column repeated.
- */
-export const CHART_DAYS_PER_PAGE = 3;
-
-/** A printed page of a pet's chart: its days' columns, and which days of how many ("days 4–6 of 7"). */
-interface DayPage {
-  columns: ChartColumn[];
-  /** Undefined when the pet's days fit one page. */
-  days: { first: number; last: number; of: number } | undefined;
-}
-
-/**
- * The pet's own days of the chart (src/domain/chart.ts stayDaysOf: those of its stay, and any with a
- * cell to sign or read); every day of the chart when none is (never a page left out).
- */
-function petDays(pet: ChartPet, chart: Chart, tz: string): string[] {
-  const open = new Set(
-    Object.entries(pet.cells)
-      .filter(([, c]) => c.kind !== "not_due")
-      .map(([k]) => k.slice(0, k.indexOf("|"))),
-  );
-  const days = stayDaysOf(chart.dates, pet, tz, (d) => open.has(d));
-  return days.length ? days : chart.dates;
-}
-
-/** The pet's days in pages of CHART_DAYS_PER_PAGE. */
-function dayPages(chart: Chart, days: string[]): DayPage[] {
-  const n = days.length;
-  const columnsOf = (dates: string[]) => chart.columns.filter((c) => dates.includes(c.date));
-  if (n <= CHART_DAYS_PER_PAGE) return [{ columns: columnsOf(days), days: undefined }];
-  const out: DayPage[] = [];
-  for (let i = 0; i < n; i += CHART_DAYS_PER_PAGE) {
-    const last = Math.min(i + CHART_DAYS_PER_PAGE, n);
-    out.push({ columns: columnsOf(days.slice(i, last)), days: { first: i + 1, last, of: n } });
-  }
-  return out;
-}
-
-/** Days as runs: "Mon 23 Nov, Thu 26 Nov to Sun 29 Nov" (`all`: the chart's days, in order). */
-function dayRuns(days: string[], all: string[]): string {
-  const runs: string[][] = [];
-  for (const d of days) {
-    const run = runs.at(-1);
-    const prev = run?.at(-1);
-    if (run && prev !== undefined && all.indexOf(d) === all.indexOf(prev) + 1) run.push(d);
-    else runs.push([d]);
-  }
-  return runs
-    .map((r) =>
-      r.length > 1
-        ? `${dayHeading(r[0] as string)} to ${dayHeading(r.at(-1) as string)}`
-        : dayHeading(r[0] as string),
-    )
-    .join(", ");
-}
-
-/** The chart's days that are not the pet's, said on each of its pages: none when every day is. */
-function notItsDays(days: string[], chart: Chart): string | undefined {
-  const not = chart.dates.filter((d) => !days.includes(d));
-  if (!not.length) return undefined;
-  return `${dayRuns(not, chart.dates)}: not in house by its booking, so not on its pages (this chart: ${dayRuns(chart.dates, chart.dates)})`;
-}
-
-/** "days 1–3 of 7", "days 4–6 of 7, continued", "day 7 of 7, continued". */
-function daysWords(d: NonNullable<DayPage["days"]>): string {
-  const which = d.first === d.last ? `day ${d.first}` : `days ${d.first}–${d.last}`;
-  return `${which} of ${d.of}${d.first > 1 ? ", continued" : ""}`;
-}
 
 /** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
 function slackPart(pet: ChartPet, slack: ChartSlack): Part {
