@@ -6,6 +6,7 @@
  * the clocks skipped, a dose recorded already: each said at its field, nothing written. Real SQLite.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordAudit } from "../../src/answers/audit.ts";
 import { owedRound } from "../../src/answers/obligations.ts";
 import { enterFromPaper, type PaperCell, paperRound } from "../../src/answers/paper-enter.ts";
 import { withPaperMarks } from "../../src/answers/paper-marks.ts";
@@ -266,6 +267,9 @@ describe("entering a round from the chart on paper", () => {
       const state = witnessState(e as NonNullable<typeof e>, undefined, now);
       expect(state).toEqual({ state: "witnessed", by: "TB", at: "2026-11-24T08:05:00.000Z", onPaper: true });
       expect(witnessWords(state, tz, "2026-11-24")).toBe("witnessed by TB 08:05 on the paper chart");
+      // The audit counts it witnessed, as the record says.
+      const audit = await recordAudit({ record: store, config, clock }, 1, "here");
+      expect(audit.highAlert).toMatchObject({ given: 1, witnessed: 1, awaiting: 0 });
       // No one taps 👀 Witnessed for it later: its witness is the paper's.
       expect(witnessProblem(e as NonNullable<typeof e>, true, { userId: "U0TOM", now })).toBe("not_needed");
     });
