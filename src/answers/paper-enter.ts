@@ -11,13 +11,22 @@
  * (src/answers/obligations.ts): each medication the round asked of the pet, a pet gone home since or
  * arriving later included. A time that cannot stand (after the pet went home, before it arrived, in
  * the future, one the clocks skipped or gave twice, long before the dose's window), a giver not
- * named, an item recorded already: each its words on its field, and nothing is written.
+ * named, an item recorded already: each its words on its field, and nothing is written. A high-alert
+ * dose given keeps the witness the paper names beside it (none: "no witness on the paper").
  */
 import type { Deps } from "../deps.ts";
 import { doseWindow } from "../domain/doses.ts";
 import { dueOfOwed, type OwedPet, owedPetKey } from "../domain/obligations.ts";
-import { type PaperField, type PaperMark, paperField, paperOutcome, paperReason } from "../domain/paper.ts";
+import {
+  PAPER_BY_MAX,
+  type PaperField,
+  type PaperMark,
+  paperField,
+  paperOutcome,
+  paperReason,
+} from "../domain/paper.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import { needsWitness } from "../domain/witness.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
@@ -38,6 +47,8 @@ export interface PaperCell {
   by: string | undefined;
   /** Words written beside it (why withheld…), when any. */
   note?: string | undefined;
+  /** A high-alert dose given: its witness, as the paper names them (none: no witness on the paper). */
+  witness?: string | undefined;
 }
 
 export type PaperResult =
@@ -48,7 +59,7 @@ export type PaperResult =
 
 interface Checked {
   writes: ItemWrite[];
-  marks: Array<{ item: ItemKey; by: string }>;
+  marks: Array<{ item: ItemKey; by: string; witness?: string }>;
 }
 
 /**
@@ -103,6 +114,29 @@ function writeOf(cell: PaperCell, givenAt: string): ItemWrite {
   };
 }
 
+/**
+ * A high-alert dose given (src/domain/witness.ts): its witness as the paper names them, kept with the
+ * paper's mark; none is no witness on the paper, and the record says so. A second person: never the
+ * giver's own name or initials. Another dose needs none, and a name there is said, never dropped.
+ */
+function paperWitness(
+  cell: PaperCell,
+  due: DueItem,
+  by: string | undefined,
+): { name?: string; error?: string } {
+  const name = cell.witness?.trim();
+  if (!name) return {};
+  if (!needsWitness({ outcome: paperOutcome(cell.mark).outcome }, due.highAlert))
+    return {
+      error: `${due.label} needs no witness (${due.highAlert ? "not given" : "not a high-alert drug"}): leave the witness empty.`,
+    };
+  if ([...name].length > PAPER_BY_MAX)
+    return { error: "At most 60 characters: the witness's initials or name on the paper." };
+  if (by && name.toLowerCase() === by.toLowerCase())
+    return { error: "The witness is a second, different person: not the one who gave it." };
+  return { name };
+}
+
 /** Each cell checked against the kept sheet, the record and the clock: what to write, or the errors. */
 async function checkCells(
   deps: Pick<Deps, "record" | "config" | "clock" | "log"> & Partial<Pick<Deps, "kennel">>,
@@ -146,9 +180,11 @@ async function checkCells(
     else if ([...by].length > 60) at("by", "At most 60 characters: the initials or the name on the paper.");
     const read = paperTime(deps, sheet, pet, due, cell.time, { ...stay, now });
     if ("error" in read) at("time", read.error);
-    if (!by || errors[paperField("mark", cell.item)] || "error" in read) continue;
+    const witness = paperWitness(cell, due, by);
+    if (witness.error) at("witness", witness.error);
+    if (!by || errors[paperField("mark", cell.item)] || "error" in read || witness.error) continue;
     out.writes.push(writeOf(cell, read.at));
-    out.marks.push({ item: cell.item, by });
+    out.marks.push({ item: cell.item, by, ...(witness.name ? { witness: witness.name } : {}) });
   }
   if (cells.length === 0)
     errors.pet = `Nothing to enter for ${pet.name}: fill in at least one dose from the paper.`;
@@ -176,7 +212,7 @@ export async function enterFromPaper(
     petId: pet.petId,
     userId: who.userId,
     requestKey: `paper:${requestKey}`,
-    body: { v: 1, request: requestKey, items: checked.marks },
+    body: { v: 2, request: requestKey, items: checked.marks },
   };
   const result = await recordItems(deps, sheet, pet, checked.writes, who, requestKey, [mark]);
   if (result.status === "recorded" || result.status === "duplicate") return result;
@@ -193,9 +229,15 @@ export async function enterFromPaper(
   return { status: "fields", errors: { pet: `Nothing was written for ${pet.name}: open the form again.` } };
 }
 
+/**
+ * A pet of the paper round, as its kept sheet has it, with its room and booking reference as the
+ * round kept them (what tells two pets of one name apart in the picker; never a contact).
+ */
+export type PaperPet = SheetPet & { room?: string | undefined; reference?: string | undefined };
+
 /** A round's kept sheet as "📄 Enter from paper…" opens it: the pets with a dose, or why not. */
 export type PaperRound =
-  | { ok: true; sheet: Sheet; pets: SheetPet[] }
+  | { ok: true; sheet: Sheet; pets: PaperPet[] }
   | { ok: false; why: "no_store" | "unknown" | "later" | "no_doses"; sheet?: Sheet };
 
 const hasDose = (p: SheetPet) => p.due.some((d) => isMedicationItem(d.item));
@@ -218,13 +260,22 @@ const offSheetPet = (p: OwedPet): SheetPet => ({
 /**
  * Every pet whose dose the kept round asked, in the sheet's order then the round's: those the sheet
  * lists, and those the round added since (gone home since or arriving later, each still enterable:
- * the paper's time is checked against the booking's check-in and check-out).
+ * the paper's time is checked against the booking's check-in and check-out); each with its room and
+ * booking reference as the round kept them, when it did.
  */
-export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<SheetPet[]> {
+export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<PaperPet[]> {
   const listed = new Set(sheet.pets.map(owedPetKey));
   const owed = await owedRound(deps, sheet.date, sheet.round);
+  const kept = new Map((owed?.pets ?? []).map((p) => [owedPetKey(p), p]));
   const more = (owed?.pets ?? []).filter((p) => !listed.has(owedPetKey(p))).map(offSheetPet);
-  return [...sheet.pets, ...more].filter(hasDose);
+  return [...sheet.pets, ...more].filter(hasDose).map((p): PaperPet => {
+    const said = kept.get(owedPetKey(p));
+    return {
+      ...p,
+      ...(said?.room ? { room: said.room } : {}),
+      ...(said?.reference ? { reference: said.reference } : {}),
+    };
+  });
 }
 
 /** The kept sheet a round post's button names: of today or an earlier day, its pets with a dose. */

@@ -1,6 +1,7 @@
 /**
  * Which entries came from the chart on paper (issue 50), and who gave each as the paper names them:
- * read from the record's `paper` records (src/record/kinds/paper.ts) beside the entries, and set on
+ * with a high-alert dose's witness as the paper names them, read from the record's `paper` records
+ * (src/record/kinds/paper.ts) beside the entries, and set on
  * each entry they mark (`entry.paper`), so every surface that shows an entry says so ("from the
  * paper chart: given 08:05 by JD, entered 14:00") from the record alone.
  */
@@ -32,12 +33,16 @@ export async function withPaperMarks<E extends Entry[]>(deps: Pick<Deps, "record
     ...(bookings.length <= 50 ? { bookingIds: bookings } : {}),
   });
   if (marks.length === 0) return entries;
-  const by = new Map<string, string>();
+  const by = new Map<string, { by: string; witness?: string }>();
   for (const m of marks)
-    for (const i of m.body.items) by.set(keyOf(m.body.request, m.bookingId, m.petId, i.item), i.by);
+    for (const i of m.body.items)
+      by.set(keyOf(m.body.request, m.bookingId, m.petId, i.item), {
+        by: i.by,
+        ...(i.witness ? { witness: i.witness } : {}),
+      });
   for (const e of entries) {
-    const giver = by.get(keyOf(e.requestKey, e.bookingId, e.petId, e.item));
-    if (giver !== undefined) e.paper = { by: giver };
+    const mark = by.get(keyOf(e.requestKey, e.bookingId, e.petId, e.item));
+    if (mark !== undefined) e.paper = mark;
   }
   return entries;
 }

@@ -9,6 +9,7 @@
 import type { Deps } from "../deps.ts";
 import { type Witness, type WitnessView, witnessProblem } from "../domain/witness.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
+import { withPaperMarks } from "./paper-marks.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -107,6 +108,8 @@ export async function witnessDose(
   const key = { date: sheet.date, round: sheet.round, bookingId: pet.bookingId, petId: pet.petId };
   const entry = (await store.entries(key)).find((e) => e.id === entryId);
   if (!entry) return { status: "not_needed" };
+  // Entered from the paper chart: its witness is the paper's (src/domain/witness.ts).
+  await withPaperMarks(deps, [entry]);
   const highAlert = pet.due.find((d) => d.item === entry.item)?.highAlert;
   const existing = (await witnessesOf(store, { date: entry.date, bookingId: pet.bookingId })).get(entryId);
   const now = deps.clock.now().toISOString();

@@ -83,6 +83,9 @@ function doseBlocks(d: PaperDoseDoc, doc: PaperPetDoc): unknown[] {
       type: "plain_text_input",
       max_length: 60,
     }),
+    ...(d.fields.witness
+      ? [input(d.fields.witness, doc.witnessLabel, { type: "plain_text_input", max_length: 60 })]
+      : []),
     input(d.fields.note, "Written beside it", { type: "plain_text_input", max_length: 400 }),
   ];
 }

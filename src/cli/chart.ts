@@ -8,7 +8,8 @@ import { CHART_DAYS_MAX, chartedPets, chartOf } from "../answers/chart.ts";
 import { UsageError } from "../answers/failure.ts";
 import { webClientSlack } from "../digest/slack.ts";
 import { cleanText } from "../domain/text.ts";
-import { CHART_DAYS_PER_PAGE, type ChartSlack } from "../present/chart.ts";
+import type { ChartSlack } from "../present/chart.ts";
+import { CHART_DAYS_PER_PAGE } from "../present/chart-days.ts";
 import { pageSlack } from "../slack/app-link.ts";
 import { createWebClient } from "../slack/web-client.ts";
 import { chartPage } from "../text/chart-html.ts";
@@ -102,7 +103,7 @@ export async function run(ctx: CliContext): Promise<number> {
       ctx,
       q.out,
       [{ name, page }],
-      `the chart: ${n} ${n === 1 ? "pet" : "pets"} with a medication, ${each === 1 ? "a printed page each" : `${each} printed pages each, ${CHART_DAYS_PER_PAGE} days a page`}`,
+      `the chart: ${n} ${n === 1 ? "pet" : "pets"} with a medication, ${each === 1 ? "a printed page each" : `up to ${each} printed pages each (its own days of the chart), ${CHART_DAYS_PER_PAGE} days a page`}`,
     );
   } finally {
     await close();

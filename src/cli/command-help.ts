@@ -206,7 +206,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       ],
       [
         "enter ROUND DATE --pet ID --by NAME --dose …",
-        "a pet's round entered from the chart on paper (the day Slack or the bot was down), as 📄 Enter from paper… does: each --dose \"DRUG=MARK TIME GIVER[; WORDS]\" (DRUG as the chart names it, or med:1; MARK given, or R refused, V vomited, W withheld, N none left, A asleep as instructed; TIME as written, on the round's day; GIVER as the paper names them); --by who is entering it. Each kept as a late entry from the paper chart with both times; a dose that cannot stand (after check-out, before arrival, in the future, a time that never happened, recorded already) is said, and nothing is written",
+        "a pet's round entered from the chart on paper (the day Slack or the bot was down), as 📄 Enter from paper… does: each --dose \"DRUG=MARK TIME GIVER[ wit. WITNESS][; WORDS]\" (DRUG as the chart names it, or med:1; MARK given, or R refused, V vomited, W withheld, N none left, A asleep as instructed; TIME as written, on the round's day; GIVER as the paper names them; WITNESS a high-alert dose's witness as the paper names them, without one the record says no witness on the paper); --by who is entering it. Each kept as a late entry from the paper chart with both times; a dose that cannot stand (after check-out, before arrival, in the future, a time that never happened, recorded already) is said, and nothing is written",
       ],
     ],
     examples: [

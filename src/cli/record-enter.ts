@@ -1,5 +1,5 @@
 /**
- * `kennel-desk record enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK HH:MM GIVER[; NOTE]"…`:
+ * `kennel-desk record enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK HH:MM GIVER[ wit. WITNESS][; NOTE]"…`:
  * one pet's round entered from the chart on paper (issue 50), as "📄 Enter from paper…" does in
  * Slack (src/answers/paper-enter.ts): the round's kept sheet says what may be entered; each dose the
  * time written on the paper and who gave it, as the paper names them; `--by` who enters it (the
@@ -33,16 +33,21 @@ const dosesOf = (pet: SheetPet) =>
     .map((d) => `${d.label} (${d.item})`)
     .join(", ");
 
-/** "Rimadyl=given 08:05 JD; beside it" read against the pet's doses at this round. */
+/**
+ * "Rimadyl=given 08:05 JD; beside it", "Caninsulin=given 07:40 JD wit. TB" (a high-alert dose's
+ * witness, as the chart's cell writes it) read against the pet's doses at this round.
+ */
 function cellOf(raw: string, pet: SheetPet): PaperCell {
   const text = cleanText(raw).trim();
-  const m = /^([^=]+)=\s*(\S+)\s+(\S+)\s+([^;]+?)\s*(?:;\s*(.*))?$/.exec(text);
+  const m = /^([^=]+)=\s*(\S+)\s+(\S+)\s+([^;]+?)(?:\s+wit(?:ness|\.)?:?\s+([^;]+?))?\s*(?:;\s*(.*))?$/i.exec(
+    text,
+  );
   if (!m)
     throw new UsageError(
-      `--dose "${text.slice(0, 80)}" does not read as DRUG=MARK TIME GIVER (MARK: given, R, V, W, N or A).`,
+      `--dose "${text.slice(0, 80)}" does not read as DRUG=MARK TIME GIVER [wit. WITNESS] (MARK: given, R, V, W, N or A).`,
       `For example: ${EXAMPLE}`,
     );
-  const [, name = "", rawMark = "", time = "", by = "", note] = m;
+  const [, name = "", rawMark = "", time = "", by = "", witness, note] = m;
   const wanted = name.trim().toLowerCase();
   const doses = pet.due.filter((d) => isMedicationItem(d.item));
   const due =
@@ -60,7 +65,14 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
       `"${rawMark.slice(0, 20)}" is not a mark of the chart for ${due.label}: given, or R refused, V vomited, W withheld, N none left, A asleep as instructed.`,
       `For example: ${EXAMPLE}`,
     );
-  return { item: due.item, mark, time, by: by.trim(), ...(note?.trim() ? { note: note.trim() } : {}) };
+  return {
+    item: due.item,
+    mark,
+    time,
+    by: by.trim(),
+    ...(note?.trim() ? { note: note.trim() } : {}),
+    ...(witness?.trim() ? { witness: witness.trim() } : {}),
+  };
 }
 
 /** The kept sheet and the pet on it, or why not, in words. */

@@ -7,6 +7,7 @@
  * state (src/domain/doses.ts doseState), never worked out again here.
  */
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
+import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
 import type { DoseState, OpenState, Timeliness } from "./doses.ts";
 import type { WitnessState } from "./witness.ts";
@@ -136,6 +137,23 @@ export function inHouseAtRound(stay: ChartStay, at: number): boolean {
   const from = stay.checkIn ? Date.parse(stay.checkIn) : Number.NaN;
   const to = stay.checkOut && !stay.stillHere ? Date.parse(stay.checkOut) : Number.NaN;
   return !(at < from) && !(at > to);
+}
+
+/**
+ * The chart's days that are the pet's own (issue 50, a fresh look: a week's chart printed pages struck
+ * through whole for days the pet was not in house): the days of its stay by its booking, its check-in
+ * day to its check-out day in the kennel's zone (a time not known, or still here past check-out, is no
+ * limit), and any day with a cell to sign or read whatever the booking says (never a dose hidden).
+ */
+export function stayDaysOf(
+  dates: readonly string[],
+  stay: ChartStay,
+  timezone: string,
+  hasCell: (date: string) => boolean,
+): string[] {
+  const from = stay.checkIn ? localDate(stay.checkIn, timezone) : undefined;
+  const to = stay.checkOut && !stay.stillHere ? localDate(stay.checkOut, timezone) : undefined;
+  return dates.filter((d) => hasCell(d) || (!(from && d < from) && !(to && d > to)));
 }
 
 /**

@@ -72,8 +72,11 @@ export function paperMarkOf(raw: string): PaperMark | undefined {
 /** The initials or name written on the paper: at most 60 characters (the record keeps it as written). */
 export const PAPER_BY_MAX = 60;
 
-/** A dose's field at fault: its mark (the dose itself), its time, or who gave it; `note`: the words beside it. */
-export type PaperField = "mark" | "time" | "by";
+/**
+ * A dose's field at fault: its mark (the dose itself), its time, who gave it, or a high-alert dose's
+ * witness; `note`: the words beside it.
+ */
+export type PaperField = "mark" | "time" | "by" | "witness";
 
 /** A dose's field as a form names it, and its key in the errors: "time:med:1". */
 export const paperField = (field: PaperField | "note", item: ItemKey) => `${field}:${item}`;

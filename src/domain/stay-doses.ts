@@ -20,6 +20,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
   let onTime = 0;
   let lateEntries = 0;
   let unwitnessed = 0;
+  let noPaperWitness = 0;
   const late: StayException[] = [];
   const items = record.items.map((i) => {
     const e = i.entry;
@@ -40,12 +41,13 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
       });
     const witness = needsWitness(e, i.highAlert) ? witnessState(e, o.witnesses.get(e.id), now) : undefined;
     if (witness?.state === "unwitnessed") unwitnessed++;
+    if (witness?.state === "unwitnessed" && witness.onPaper) noPaperWitness++;
     return { ...i, ...(s.timeliness ? { timeliness: s.timeliness } : {}), ...(witness ? { witness } : {}) };
   });
   return {
     ...record,
     items,
-    doses: { ...record.doses, onTime, lateEntries, unwitnessed },
+    doses: { ...record.doses, onTime, lateEntries, unwitnessed, noPaperWitness },
     exceptions: [...record.exceptions, ...late],
   };
 }

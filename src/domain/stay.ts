@@ -91,9 +91,17 @@ export interface PetStayRecord {
   petName: string;
   /**
    * Doses counted (settled: recorded or missed), and of those given; with the dose times (issue 35),
-   * given on time, late entries, and high-alert doses given with no witness in time.
+   * given on time, late entries, and high-alert doses given with no witness in time (`noPaperWitness`
+   * of those: entered from the paper chart with no witness on the paper).
    */
-  doses: { due: number; given: number; onTime?: number; lateEntries?: number; unwitnessed?: number };
+  doses: {
+    due: number;
+    given: number;
+    onTime?: number;
+    lateEntries?: number;
+    unwitnessed?: number;
+    noPaperWitness?: number;
+  };
   meals: {
     due: number;
     ateAll: number;

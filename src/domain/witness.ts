@@ -31,10 +31,12 @@ export interface WitnessView {
 }
 
 export type WitnessState =
-  | { state: "witnessed"; by: string; at: string }
+  /** `onPaper`: signed beside the dose on the paper chart (issue 50), `at` the dose's time written there. */
+  | { state: "witnessed"; by: string; at: string; onPaper?: true }
   /** Not witnessed yet, and still within the minutes allowed: until then. */
   | { state: "awaiting"; until: string }
-  | { state: "unwitnessed" };
+  /** `onPaper`: entered from the paper chart with no witness on the paper. */
+  | { state: "unwitnessed"; onPaper?: true };
 
 /** The last instant a witness may say so for this entry. */
 const witnessUntil = (e: Pick<Entry, "recordedAt">): string =>
@@ -44,13 +46,21 @@ const witnessUntil = (e: Pick<Entry, "recordedAt">): string =>
 export const needsWitness = (e: Pick<Entry, "outcome">, highAlert: boolean | undefined): boolean =>
   highAlert === true && e.outcome === "given";
 
-/** A dose needing a witness, at `now`: witnessed (by whom, when), awaiting one, or unwitnessed. */
+/**
+ * A dose needing a witness, at `now`: witnessed (by whom, when), awaiting one, or unwitnessed. A dose
+ * entered from the paper chart (`e.paper`, issue 50) was witnessed, or not, on the paper, beside the
+ * dose: the witness it names, or none; it never awaits one, as no one entering it later saw it given.
+ */
 export function witnessState(
-  e: Pick<Entry, "recordedAt">,
+  e: Pick<Entry, "recordedAt" | "givenAt" | "paper">,
   w: Pick<Witness, "userName" | "at"> | undefined,
   now: string,
 ): WitnessState {
   if (w) return { state: "witnessed", by: w.userName, at: w.at };
+  if (e.paper)
+    return e.paper.witness
+      ? { state: "witnessed", by: e.paper.witness, at: e.givenAt ?? e.recordedAt, onPaper: true }
+      : { state: "unwitnessed", onPaper: true };
   const until = witnessUntil(e);
   return Date.parse(now) <= Date.parse(until) ? { state: "awaiting", until } : { state: "unwitnessed" };
 }
@@ -58,14 +68,16 @@ export function witnessState(
 /**
  * Why this person may not witness this entry now, if they may not: the giver themself (`self`),
  * witnessed already (`already`: the first witness stands), the minutes passed (`too_late`), or a
- * dose that needs none (`not_needed`: not high-alert, not given, or corrected since).
+ * dose that needs none (`not_needed`: not high-alert, not given, corrected since, or entered from the
+ * paper chart, whose witness is the paper's).
  */
 export function witnessProblem(
-  e: Pick<Entry, "outcome" | "userId" | "recordedAt" | "supersededBy">,
+  e: Pick<Entry, "outcome" | "userId" | "recordedAt" | "supersededBy" | "paper">,
   highAlert: boolean | undefined,
   o: { userId: string; now: string; existing?: Witness | undefined },
 ): "not_needed" | "already" | "self" | "too_late" | undefined {
-  if (!needsWitness(e, highAlert) || e.supersededBy !== undefined) return "not_needed";
+  // Entered from the paper: its witness is the paper's (or none), never a tap long after the dose.
+  if (!needsWitness(e, highAlert) || e.supersededBy !== undefined || e.paper) return "not_needed";
   if (o.existing) return "already";
   if (o.userId === e.userId) return "self";
   if (Date.parse(o.now) > Date.parse(witnessUntil(e))) return "too_late";

@@ -10,9 +10,11 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
-import { chartNoScanWords, chartScanWords } from "../words/chart.ts";
+import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
+import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
+import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
 import { chartFoot } from "./chart-foot.ts";
 import {
   type Doc,
@@ -120,7 +122,7 @@ function doubtLines(plan: NonNullable<ChartRow["plan"]>): Line[] {
 function rowHead(row: ChartRow): Line[] {
   const plan = row.plan;
   const name = plan?.what.name ?? row.due?.label ?? row.item;
-  const alert = plan?.highAlert ?? (row.due?.highAlert ? { word: "high-alert" } : undefined);
+  const alert = plan?.highAlert ?? (isHighAlert(row) ? { word: "high-alert" } : undefined);
   const reading = plan ? readingWords(plan) : "";
   const words = plan?.what.text ?? row.due?.text ?? "";
   return [
@@ -135,21 +137,39 @@ function rowHead(row: ChartRow): Line[] {
   ];
 }
 
+/**
+ * A high-alert row's cell open to sign has a place for its witness's initials beside the giver's (the
+ * paper's witness is entered with it: src/answers/paper-enter.ts); missed, it keeps one too.
+ */
+const WITNESS_PLACE = toned("muted", "wit. ____");
+
+const isHighAlert = (row: ChartRow) => Boolean(row.plan?.highAlert ?? row.due?.highAlert);
+
 function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
+  const witness = isHighAlert(row);
   const cells = columns.map((c): GridCell => {
     const at = cellKey(c.date, c.round, row.item);
     const cell = pet.cells[at] ?? { kind: "not_due" as const };
     // What the cell is about, for a reader of the page: "501|77|2026-11-24|morning|med:1".
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
-    return cell.kind === "not_due"
-      ? { line: [], key, struck: true }
-      : { line: cellLine(cell, tz, c.date), key };
+    if (cell.kind === "not_due") return { line: [], key, struck: true };
+    const said = cellLine(cell, tz, c.date);
+    if (!witness || cell.kind !== "open") return { line: said, key };
+    return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
   });
   return { head: rowHead(row), cells };
 }
 
-/** The pet's head: name and room (and the page's days), then the booking, its dates and the plan's state. */
-function petHead(pet: ChartPet, o: ChartOptions, days: string | undefined): Part[] {
+/**
+ * The pet's head: name, its id and room (and the page's days), then the booking, its dates, the
+ * chart's days not its, how its doses are entered back from the paper, and the plan's state.
+ */
+function petHead(
+  pet: ChartPet,
+  o: ChartOptions,
+  days: string | undefined,
+  notIts: string | undefined,
+): Part[] {
   const tz = o.timezone;
   const who = (pet.plan?.confirmations ?? []).map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, tz)}`);
   const plan = pet.plan
@@ -161,6 +181,7 @@ function petHead(pet: ChartPet, o: ChartOptions, days: string | undefined): Part
       kind: "group",
       line: line(
         strong(value(pet.name, 100)),
+        ` (pet ${pet.petId})`,
         pet.room && ` · ${value(pet.room, 100)}`,
         days && toned("muted", ` · ${days}`),
       ),
@@ -170,6 +191,9 @@ function petHead(pet: ChartPet, o: ChartOptions, days: string | undefined): Part
       fields: [
         { label: "Booking", value: line(value(pet.reference ?? `booking ${pet.bookingId}`, 100)) },
         { label: "Stay", value: line(`${when(pet.checkIn)} to ${when(pet.checkOut)}`) },
+        ...(notIts ? [{ label: "Not its days", value: line(toned("muted", notIts)) }] : []),
+        // Where the person entering this page back into the record looks for what --pet takes.
+        { label: "Entering it back", value: line(toned("muted", chartEnterWords(pet.petId))) },
         {
           label: "Care plan",
           value: line(toned(pet.plan?.state === "confirmed" ? undefined : "warn", plan)),
@@ -215,11 +239,19 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
       // entered it, both times; a dose not given is never said "given".
       const notGiven = cell.kind === "not_given";
       const entered = cell.paper
-        ? ` · from the paper chart: ${notGiven ? `marked ${cell.code}` : "given"} by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
+        ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
         : cell.lateEntry
           ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
           : "";
-      const why = cell.kind === "not_given" && cell.why ? `: ${value(cell.why, 500)}` : "";
+      // R's refusal has no reason of its own: its word, so the line never reads as a bare letter.
+      const why =
+        cell.kind !== "not_given"
+          ? ""
+          : cell.why
+            ? `: ${value(cell.why, 500)}`
+            : cell.code === "R"
+              ? " refused"
+              : "";
       out.push(line(`${where}: ${cell.kind === "not_given" ? cell.code : "given"}${why}${entered}`));
     }
   }
@@ -229,44 +261,8 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
 const KEY_LINE = line(
   strong("Key: "),
   CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness; no witness: none in time) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
+  " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
 );
-
-/**
- * The days one printed page holds: three days' rounds beside the medication column, each cell wide
- * enough for "JD 07:40 late" and a witness's word on A4 portrait (test/cli/chart-html.test.ts prints
- * a week and measures every cell). A longer chart runs on over pages, the side column repeated.
- */
-export const CHART_DAYS_PER_PAGE = 3;
-
-/** A printed page of a pet's chart: its days' columns, and which days of how many ("days 4–6 of 7"). */
-interface DayPage {
-  columns: ChartColumn[];
-  /** Undefined when the chart fits one page. */
-  days: { first: number; last: number; of: number } | undefined;
-}
-
-/** The chart's days in pages of CHART_DAYS_PER_PAGE. */
-function dayPages(chart: Chart): DayPage[] {
-  const n = chart.dates.length;
-  if (n <= CHART_DAYS_PER_PAGE) return [{ columns: chart.columns, days: undefined }];
-  const out: DayPage[] = [];
-  for (let i = 0; i < n; i += CHART_DAYS_PER_PAGE) {
-    const dates = new Set(chart.dates.slice(i, i + CHART_DAYS_PER_PAGE));
-    const last = Math.min(i + CHART_DAYS_PER_PAGE, n);
-    out.push({
-      columns: chart.columns.filter((c) => dates.has(c.date)),
-      days: { first: i + 1, last, of: n },
-    });
-  }
-  return out;
-}
-
-/** "days 1–3 of 7", "days 4–6 of 7, continued", "day 7 of 7, continued". */
-function daysWords(d: NonNullable<DayPage["days"]>): string {
-  const which = d.first === d.last ? `day ${d.first}` : `days ${d.first}–${d.last}`;
-  return `${which} of ${d.of}${d.first > 1 ? ", continued" : ""}`;
-}
 
 /** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
 function slackPart(pet: ChartPet, slack: ChartSlack): Part {
@@ -277,7 +273,7 @@ function slackPart(pet: ChartPet, slack: ChartSlack): Part {
 }
 
 /** One printed page of a pet's chart: the pet and its care whole on each, the grid of its days. */
-function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
+function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string | undefined): Part[] {
   const columns = page.columns;
   const grid: Part = {
     kind: "grid",
@@ -287,7 +283,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [
-    ...petHead(pet, o, page.days && daysWords(page.days)),
+    ...petHead(pet, o, page.days && daysWords(page.days), notIts),
     { kind: "text", lines: careLines(pet) },
     slackPart(pet, o.slack),
     grid,
@@ -296,9 +292,12 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions): Part[] {
   ];
 }
 
-/** A pet's pages, one per CHART_DAYS_PER_PAGE days. */
-const petPages = (pet: ChartPet, chart: Chart, o: ChartOptions): Part[][] =>
-  dayPages(chart).map((page) => petPage(pet, page, o));
+/** A pet's pages, one per CHART_DAYS_PER_PAGE of its own days. */
+function petPages(pet: ChartPet, chart: Chart, o: ChartOptions): Part[][] {
+  const days = petDays(pet, chart, o.timezone);
+  const notIts = notItsDays(days, chart);
+  return dayPages(chart, days).map((page) => petPage(pet, page, o, notIts));
+}
 
 /** The chart: a title, then one page per pet, then the foot (what was read, when). */
 export function chartDoc(chart: Chart, o: ChartOptions): Doc {

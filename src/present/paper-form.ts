@@ -2,16 +2,17 @@
  * "📄 Enter from paper…" (issue 50): its two forms as documents, in the kennel's words. The first
  * asks which pet (the round's pets with a dose); the second is that pet's doses at the round, each as
  * the chart on paper says it: the mark written (initials: given, or a code of the chart's key), the
- * time written, who gave it as the paper names them, and words written beside it; a dose recorded
+ * time written, who gave it as the paper names them (and a high-alert dose's witness), and words
+ * written beside it; a dose recorded
  * already says so, and has nothing to fill in. The forms are Slack's (src/blocks/paper-modal.ts);
  * what a submission says is read back here into the use case's cells (src/answers/paper-enter.ts).
  */
-import type { PaperCell } from "../answers/paper-enter.ts";
+import type { PaperCell, PaperPet } from "../answers/paper-enter.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { PAPER_MARK_WORDS, PAPER_MARKS, paperField, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { cleanText } from "../domain/text.ts";
+import { cleanText, shortenAtWord } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
@@ -31,11 +32,14 @@ export interface PaperPickDoc {
   pets: Choice[];
 }
 
-/** One dose of the second form: its words whole, and its fields (none when recorded already). */
+/**
+ * One dose of the second form: its words whole, and its fields (none when recorded already); a
+ * high-alert dose has a field for its witness as the paper names them.
+ */
 export interface PaperDoseDoc {
   text: string;
   recorded: string | undefined;
-  fields: { mark: string; time: string; by: string; note: string };
+  fields: { mark: string; time: string; by: string; note: string; witness?: string };
 }
 
 /** The second form: one pet's doses. */
@@ -44,6 +48,7 @@ export interface PaperPetDoc {
   intro: string;
   marks: Choice[];
   timeLabel: string;
+  witnessLabel: string;
   doses: PaperDoseDoc[];
 }
 
@@ -52,11 +57,29 @@ const roundWords = (sheet: Pick<Sheet, "date" | "round">) =>
 
 const petValue = (p: Pick<SheetPet, "bookingId" | "petId">) => `${p.bookingId}-${p.petId}`;
 
-export function paperPickDoc(sheet: Sheet, pets: SheetPet[], done?: string): PaperPickDoc {
+/** Slack's limit on a choice's words. */
+const CHOICE_MAX = 75;
+
+/**
+ * A pet as the picker names it: "Biscuit · Kennel 4 · HP-7K2M9Q", its room and booking reference
+ * (the booking's id when the round kept no reference) telling two pets of one name apart, as the
+ * chart's page names them; never a contact. A long name is shortened to keep them whole.
+ */
+function petChoice(p: PaperPet): string {
+  const tail = [
+    p.room && shortenAtWord(p.room, 24),
+    shortenAtWord(p.reference ?? `booking ${p.bookingId}`, 24),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return `${shortenAtWord(p.name, CHOICE_MAX - tail.length - 3)} · ${tail}`;
+}
+
+export function paperPickDoc(sheet: Sheet, pets: PaperPet[], done?: string): PaperPickDoc {
   return {
     done,
     intro: `📄 The chart on paper for ${roundWords(sheet)}: enter it one pet at a time. Each dose keeps the time written on the paper and who gave it; you are kept as who entered it, now.`,
-    pets: pets.map((p) => ({ text: p.name, value: petValue(p) })),
+    pets: pets.map((p) => ({ text: petChoice(p), value: petValue(p) })),
   };
 }
 
@@ -68,15 +91,18 @@ const doses = (pet: SheetPet) => pet.due.filter((d) => isMedicationItem(d.item))
 
 export function paperPetDoc(
   sheet: Sheet,
-  pet: SheetPet,
+  pet: PaperPet,
   current: Map<ItemKey, Entry>,
   timezone: string,
 ): PaperPetDoc {
   return {
-    pet: pet.name,
+    // Named as the picker named it: the pet of two of one name is the one chosen.
+    pet: petChoice(pet),
     intro: `${roundWords(sheet)}\nFor each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.`,
     marks: PAPER_MARKS.map((m) => ({ text: PAPER_MARK_WORDS[m], value: m })),
     timeLabel: `Time written (the kennel's time, ${timezone})`,
+    witnessLabel:
+      "💉 High-alert: witnessed by (initials or name, as on the paper; empty: no witness on the paper)",
     doses: doses(pet).map((d) => {
       const had = current.get(d.item);
       return {
@@ -87,6 +113,7 @@ export function paperPetDoc(
           time: paperField("time", d.item),
           by: paperField("by", d.item),
           note: paperField("note", d.item),
+          ...(d.highAlert ? { witness: paperField("witness", d.item) } : {}),
         },
       };
     }),
@@ -107,8 +134,16 @@ export function paperCellsOf(pet: SheetPet, value: (field: string) => string | u
     if (!mark) return [];
     const note = cleaned(value(paperField("note", d.item)));
     const time = value(paperField("time", d.item));
+    const witness = d.highAlert ? cleaned(value(paperField("witness", d.item))) : undefined;
     return [
-      { item: d.item, mark, time, by: cleaned(value(paperField("by", d.item))), ...(note ? { note } : {}) },
+      {
+        item: d.item,
+        mark,
+        time,
+        by: cleaned(value(paperField("by", d.item))),
+        ...(note ? { note } : {}),
+        ...(witness ? { witness } : {}),
+      },
     ];
   });
 }

@@ -20,6 +20,7 @@ import {
   prnRecordWords,
   stateTimeWords,
   stateWords,
+  whoJoin,
   witnessWords,
 } from "../words/doses.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
@@ -64,8 +65,18 @@ function noteLines(note: string | undefined): Line[] {
 const recordedWhen = (e: Entry, timezone: string) =>
   e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOnDay(e.recordedAt, timezone, e.date);
 
+/**
+ * When and who: " 08:12 · Jane", " (late entry: …) · Jane"; entered from the paper chart, who
+ * entered it inside its words, " (from the paper chart: given 08:05 by JD, entered 15:00 by Sam)",
+ * so no name after it reads as the giver's.
+ */
+const whenAndWho = (e: Entry, timezone: string, max: number) =>
+  e.paper
+    ? ` (${lateEntryWords(e, timezone)}${whoJoin(e)}${value(e.userName, max)})`
+    : ` ${recordedWhen(e, timezone)} · ${value(e.userName, max)}`;
+
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
-  const who = ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}`;
+  const who = whenAndWho(e, timezone, 80);
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   if (e.supersededBy === undefined) {
     const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
@@ -112,7 +123,7 @@ function dueLines(d: DueLine, timezone: string): Line[] {
     line(
       what,
       ...outcomeSpans(e),
-      ` ${recordedWhen(e, timezone)} · ${value(e.userName, 80)}${verdict}`,
+      `${whenAndWho(e, timezone, 80)}${verdict}`,
       w &&
         toned(
           w.state === "witnessed" ? undefined : w.state === "awaiting" ? "warn" : "alert",

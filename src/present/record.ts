@@ -17,9 +17,12 @@ import {
   awaitingWitnessWords,
   lateEntryWords,
   notDueWords,
+  ON_PAPER,
   openCountWords,
   stateTimeWords,
   UNWITNESSED,
+  unwitnessedWords,
+  whoJoin,
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
@@ -62,7 +65,7 @@ export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = 
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what} ${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what}${e.paper ? whoJoin(e) : " "}${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   return [o.struck ? { ...span, struck: true } : span];
 }
@@ -83,9 +86,10 @@ function witnessLine(
 ): Line | undefined {
   if (!needsWitness(e, highAlert)) return undefined;
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
-  if (s.state === "witnessed") return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}`);
+  if (s.state === "witnessed")
+    return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`);
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
-  return [toned("alert", `💉 ${UNWITNESSED}`)];
+  return [toned("alert", `💉 ${unwitnessedWords(s)}`)];
 }
 
 /**

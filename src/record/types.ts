@@ -98,10 +98,11 @@ export interface Entry extends EntryInput {
   /** The id of the entry that corrects this one, when there is one. */
   supersededBy?: number | undefined;
   /**
-   * Entered from the chart on paper (issue 50): who gave it, as the paper names them. Read from the
+   * Entered from the chart on paper (issue 50): who gave it, as the paper names them, and a
+   * high-alert dose's witness as the paper names them (none: no witness on the paper). Read from the
    * entry's `paper` record beside it (src/answers/paper-marks.ts); the store's own reads leave it out.
    */
-  paper?: { by: string } | undefined;
+  paper?: { by: string; witness?: string | undefined } | undefined;
 }
 
 export type RecordResult =

@@ -76,3 +76,10 @@ export const chartScanWords = (booking: string) =>
 /** In place of the QR code, one small line: why there is none, and the way to the stay all the same. */
 export const chartNoScanWords = (why: string, booking: string) =>
   `No QR code: ${why}. In Slack, /booking ${booking} opens this stay.`;
+
+/**
+ * On a chart page, where the person entering it back into the record looks: the Slack button, and
+ * the terminal's command with the pet's id that `--pet` takes.
+ */
+export const chartEnterWords = (petId: number) =>
+  `📄 Enter from paper… on the round's post in Slack, or in a terminal: kennel-desk record enter ROUND DATE --pet ${petId} --by NAME --dose …`;

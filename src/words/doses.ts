@@ -13,6 +13,7 @@ import type { WitnessState } from "../domain/witness.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { timeOf, timeOnDay } from "./dates.ts";
+import { markedWords } from "./paper.ts";
 import { outcomeWords } from "./record.ts";
 import { FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 
@@ -42,8 +43,10 @@ const timeBeside = (iso: string, other: string, timezone: string): string =>
 /**
  * "late entry: given 08:05, recorded 11:00" (a refusal: "late entry: refused 08:05, recorded
  * 11:00"); each time with its day when the two fall on different days. Entered from the chart on
- * paper: "from the paper chart: given 08:05 by JD, entered 14:00"; a dose not given by its letter,
- * never "given": "from the paper chart: marked V 07:45 by JD, entered 13:03".
+ * paper: "from the paper chart: given 08:05 by JD, entered 14:00" (a line then names who entered it
+ * "… entered 14:00 by Sam", never "· Sam", which reads as the giver: ENTERED_BY); a dose not given by
+ * its letter, never "given": "from the paper chart: marked V 07:45 by JD, entered 13:03", "marked R
+ * (refused) …".
  */
 export function lateEntryWords(
   e: {
@@ -60,10 +63,16 @@ export function lateEntryWords(
   // Entered from the chart on paper (issue 50): who gave it as the paper says, when, and when entered.
   if (e.paper) {
     const code = chartCode(e);
-    return `from the paper chart: ${code ? `marked ${code}` : outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)} by ${e.paper.by}, entered ${recorded}`;
+    return `from the paper chart: ${code ? markedWords(code) : outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)} by ${e.paper.by}, entered ${recorded}`;
   }
   return `late entry: ${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)}, recorded ${recorded}`;
 }
+
+/**
+ * What joins an entry's time to who recorded it: " · Jane"; for one entered from the paper chart,
+ * whose words end "entered 14:00", " by " (" · Sam" after the paper's giver reads as the giver).
+ */
+export const whoJoin = (e: { paper?: unknown }) => (e.paper ? " by " : " · ");
 
 // --- the witness of a high-alert dose -----------------------------------------------------------
 
@@ -76,6 +85,13 @@ export const awaitingWitnessWords = (until: string, timezone: string) =>
   `awaiting a witness until ${timeOf(until, timezone)}`;
 
 export const UNWITNESSED = "unwitnessed";
+
+/** A dose entered from the paper chart witnessed there: "witnessed by TB 07:40 on the paper chart". */
+export const ON_PAPER = " on the paper chart";
+
+/** A high-alert dose given with no witness: "unwitnessed", or, entered from the paper chart, "no witness on the paper". */
+export const unwitnessedWords = (w: { onPaper?: true | undefined }) =>
+  w.onPaper ? "no witness on the paper" : UNWITNESSED;
 
 // --- figures ------------------------------------------------------------------------------------
 
@@ -243,11 +259,16 @@ export function ifNeededWords(o: {
 const effectStateWords = (d: Pick<PrnDose, "effect">): string =>
   d.effect ? effectWords(d.effect.effect) : "awaiting effect";
 
-/** A high-alert dose's witness as it stands: "witnessed by Tom 07:44", "awaiting a witness until 07:59", "unwitnessed". */
+/**
+ * A high-alert dose's witness as it stands: "witnessed by Tom 07:44", "awaiting a witness until
+ * 07:59", "unwitnessed"; entered from the paper chart, "witnessed by TB 07:40 on the paper chart" or
+ * "no witness on the paper".
+ */
 export function witnessWords(w: WitnessState, timeZone: string, day?: string): string {
-  if (w.state === "witnessed") return witnessedWords(w.by, w.at, timeZone, day);
+  if (w.state === "witnessed")
+    return `${witnessedWords(w.by, w.at, timeZone, day)}${w.onPaper ? ON_PAPER : ""}`;
   if (w.state === "awaiting") return awaitingWitnessWords(w.until, timeZone);
-  return UNWITNESSED;
+  return unwitnessedWords(w);
 }
 
 /** The same, as a dose's line says it: "💉 witnessed by Tom 07:44"; "" for a dose that needs none. */

@@ -1,8 +1,14 @@
 /** The words of entering a round from the chart on paper (issue 50). */
-import { chartCode } from "../domain/chart.ts";
+import { type ChartCode, chartCode } from "../domain/chart.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
+
+/**
+ * A dose not given as the paper marked it: "marked V"; R, a refusal with no reason of its own to say
+ * beside it, with its word: "marked R (refused)".
+ */
+export const markedWords = (code: ChartCode) => (code === "R" ? "marked R (refused)" : `marked ${code}`);
 
 /** What every "recorded already" refusal says, so a surface can tell one from the other problems. */
 export const PAPER_ALREADY = "is recorded already";
@@ -20,7 +26,7 @@ export const paperAlreadyWords = (
   const at = timeOnDay(e.givenAt ?? e.recordedAt, timezone, e.date);
   const code = chartCode(e);
   const what = e.paper
-    ? `${code ? `marked ${code}` : outcomeWords(e.outcome)} ${at} by ${e.paper.by}, entered by ${e.userName}`
+    ? `${code ? markedWords(code) : outcomeWords(e.outcome)} ${at} by ${e.paper.by}, entered by ${e.userName}`
     : `${outcomeWords(e.outcome)} ${at} · ${e.userName}`;
   return `${label} ${PAPER_ALREADY} (${what}): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.`;
 };

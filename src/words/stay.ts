@@ -13,8 +13,11 @@ import {
   lateEntryWords,
   NOT_DUE_ICON,
   notDueWords,
+  ON_PAPER,
   onTimeWords,
   UNWITNESSED,
+  unwitnessedWords,
+  whoJoin,
 } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
@@ -81,10 +84,27 @@ function figureWords(s: PetStayRecord): string | undefined {
   return [
     `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: s.items.filter((i) => i.item !== "meal" && i.unconfirmed).length })}`,
     d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
-    d.unwitnessed ? `💉 ${plural(d.unwitnessed, "high-alert dose")} ${UNWITNESSED}` : undefined,
+    unwitnessedFigure(d),
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/**
+ * "💉 1 high-alert dose unwitnessed", and those entered from the paper chart with none named on it
+ * apart: "💉 1 high-alert dose with no witness on the paper".
+ */
+function unwitnessedFigure(d: PetStayRecord["doses"]): string | undefined {
+  const paper = d.noPaperWitness ?? 0;
+  const lone = (d.unwitnessed ?? 0) - paper;
+  return (
+    [
+      lone ? `💉 ${plural(lone, "high-alert dose")} ${UNWITNESSED}` : "",
+      paper ? `💉 ${plural(paper, "high-alert dose")} with ${unwitnessedWords({ onPaper: true })}` : "",
+    ]
+      .filter(Boolean)
+      .join(" · ") || undefined
+  );
 }
 
 /** A high-alert dose's witness, as its item line ends. */
@@ -92,8 +112,14 @@ function witnessWords(i: StayItem, timezone: string): StayPiece[] {
   const w = i.witness;
   if (!w) return [];
   if (w.state === "witnessed")
-    return [" · witnessed by ", { value: cap(w.by, 60) }, ` ${timeOf(w.at, timezone)}`];
-  return [` · ${w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${UNWITNESSED}`}`];
+    return [
+      " · witnessed by ",
+      { value: cap(w.by, 60) },
+      ` ${timeOf(w.at, timezone)}${w.onPaper ? ON_PAPER : ""}`,
+    ];
+  return [
+    ` · ${w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${unwitnessedWords(w)}`}`,
+  ];
 }
 
 /** "🍽 6 meals: 4 ate all, 1 ate some, 1 not recorded" */
@@ -209,7 +235,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       depth: 2,
       pieces: [
         text,
-        `${from}: ${when} · `,
+        `${from}: ${when}${whoJoin(e)}`,
         { value: cap(e.userName, 60) },
         ...(why ? [" · ", { value: cap(why, 200) }] : []),
         ...(verdict ? [` · ${verdict}`] : []),

@@ -6,16 +6,23 @@
  * the clocks skipped, a dose recorded already: each said at its field, nothing written. Real SQLite.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordAudit } from "../../src/answers/audit.ts";
 import { owedRound } from "../../src/answers/obligations.ts";
 import { enterFromPaper, type PaperCell, paperRound } from "../../src/answers/paper-enter.ts";
 import { withPaperMarks } from "../../src/answers/paper-marks.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
+import { recordedStay } from "../../src/answers/stay.ts";
+import { paperPetModal } from "../../src/blocks/paper-modal.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { owedState } from "../../src/domain/obligations.ts";
+import { witnessProblem, witnessState } from "../../src/domain/witness.ts";
 import { silentLogger } from "../../src/log.ts";
+import { paperCellsOf, paperPetDoc, paperPickDoc } from "../../src/present/paper-form.ts";
+import { entryDoseWords } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { lateEntryWords } from "../../src/words/doses.ts";
+import { lateEntryWords, witnessWords } from "../../src/words/doses.ts";
+import { stayRecordLines } from "../../src/words/stay.ts";
 import { biscuitMorning, bobbyGoneHome } from "../helpers/paper.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -89,6 +96,14 @@ describe("entering a round from the chart on paper", () => {
     const again = await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:V1");
     expect(again.status).toBe("duplicate");
     expect((await store.verify()).ok).toBe(true);
+  });
+
+  it("R from the paper says its word where the paper's line names the letter: marked R (refused)", async () => {
+    await enter([{ item: "med:1", mark: "R", time: "08:05", by: "JD" }], "view:R1");
+    const [e] = await withPaperMarks({ record: store }, await store.entries({ date: "2026-11-24" }));
+    expect(lateEntryWords(e as NonNullable<typeof e>, "Europe/London")).toBe(
+      "from the paper chart: marked R (refused) 08:05 by JD, entered 15:00",
+    );
   });
 
   it("each of the chart's codes is a dose not given with a reason that claims no more than its letter (R a refusal, W withheld)", async () => {
@@ -221,5 +236,190 @@ describe("entering a round from the chart on paper", () => {
     ]);
     expect(await state()).toMatchObject({ state: "recorded", outcome: "given", lateEntry: true });
     expect((await store.verify()).ok).toBe(true);
+  });
+
+  describe("a high-alert dose's witness, as the paper names them", () => {
+    /** Biscuit's morning with Rimadyl (med:1) a high-alert drug. */
+    const keepHighAlert = async () => {
+      const body = biscuitMorning("2026-11-24");
+      const pet = body.pets[0] as (typeof body.pets)[number];
+      pet.due = pet.due.map((d) => (d.item === "med:1" ? { ...d, highAlert: true } : d));
+      return saveSheet({ record: store }, body);
+    };
+    const read = async () =>
+      withPaperMarks(
+        { record: store },
+        (await store.entries({ date: "2026-11-24" })).filter((e) => e.item === "med:1"),
+      );
+    const tz = "Europe/London";
+
+    it("a witness named on the paper is kept with the paper's mark and said witnessed on the paper, never awaited", async () => {
+      const kept = await keepHighAlert();
+      const r = await enter(
+        [{ item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "TB" }],
+        "view:W1",
+        kept,
+      );
+      expect(r.status).toBe("recorded");
+      const [e] = await read();
+      expect(e?.paper).toEqual({ by: "JD", witness: "TB" });
+      const now = new Date(at + 60_000).toISOString();
+      const state = witnessState(e as NonNullable<typeof e>, undefined, now);
+      expect(state).toEqual({ state: "witnessed", by: "TB", at: "2026-11-24T08:05:00.000Z", onPaper: true });
+      expect(witnessWords(state, tz, "2026-11-24")).toBe("witnessed by TB 08:05 on the paper chart");
+      // The audit counts it witnessed, as the record says.
+      const audit = await recordAudit({ record: store, config, clock }, 1, "here");
+      expect(audit.highAlert).toMatchObject({ given: 1, witnessed: 1, awaiting: 0 });
+      // No one taps 👀 Witnessed for it later: its witness is the paper's.
+      expect(witnessProblem(e as NonNullable<typeof e>, true, { userId: "U0TOM", now })).toBe("not_needed");
+    });
+
+    it('none on the paper: "no witness on the paper" in the record, the exports and the stay summary at once, after the pet went home too', async () => {
+      const kept = await keepHighAlert();
+      const r = await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:W2", kept);
+      expect(r.status).toBe("recorded");
+      const [e] = await read();
+      const entry = e as NonNullable<typeof e>;
+      // A minute after entering (within the 15 a tap would have): no witness awaited.
+      at += 60_000;
+      const now = new Date(at).toISOString();
+      expect(witnessState(entry, undefined, now)).toEqual({ state: "unwitnessed", onPaper: true });
+      const exported = entryDoseWords(entry, tz, {
+        witnesses: new Map(),
+        now,
+        highAlert: new Set([entry.id]),
+      });
+      expect(exported.witness).toBe("no witness on the paper");
+      // Two days on, the pet gone home: the stay's summary says it plainly.
+      at = Date.parse("2026-11-26T12:00:00Z");
+      const { stay } = await recordedStay({ record: store, config, clock }, 7);
+      const pet = stay.pets[0] as (typeof stay.pets)[number];
+      expect(pet.doses.noPaperWitness).toBe(1);
+      const lines = JSON.stringify(stayRecordLines(pet, tz));
+      expect(lines).toContain("💉 1 high-alert dose with no witness on the paper");
+      expect(lines).toContain("💉 no witness on the paper");
+      expect(lines).not.toContain("awaiting");
+    });
+
+    it("the Slack form asks a high-alert dose's witness (and no other's), and reads it into the cell", async () => {
+      const kept = await keepHighAlert();
+      const pet = kept.pets[0] as Sheet["pets"][number];
+      const doc = paperPetDoc(kept, pet, new Map(), "Europe/London");
+      expect(doc.doses.map((d) => d.fields.witness)).toEqual(["witness:med:1", undefined]);
+      const modal = JSON.stringify(paperPetModal("sealed", doc));
+      expect(modal).toContain('"block_id":"witness:med:1"');
+      expect(modal).not.toContain("witness:med:2");
+      const values: Record<string, string> = {
+        "mark:med:1": "given",
+        "time:med:1": "08:05",
+        "by:med:1": "JD",
+        "witness:med:1": " TB ",
+        "mark:med:2": "given",
+        "time:med:2": "08:05",
+        "by:med:2": "JD",
+      };
+      expect(paperCellsOf(pet, (f) => values[f])).toEqual([
+        { item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "TB" },
+        { item: "med:2", mark: "given", time: "08:05", by: "JD" },
+      ]);
+    });
+
+    it("the giver as their own witness, or a witness for a dose that needs none: said at the witness's field, nothing written", async () => {
+      const kept = await keepHighAlert();
+      const r = await enter(
+        [
+          { item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "jd" },
+          { item: "med:2", mark: "given", time: "08:05", by: "JD", witness: "TB" },
+        ],
+        "view:W3",
+        kept,
+      );
+      expect(r).toEqual({
+        status: "fields",
+        errors: {
+          "witness:med:1": "The witness is a second, different person: not the one who gave it.",
+          "witness:med:2": "Apoquel needs no witness (not a high-alert drug): leave the witness empty.",
+        },
+      });
+      const refused = await enter(
+        [{ item: "med:1", mark: "R", time: "08:05", by: "JD", witness: "TB" }],
+        "view:W4",
+        kept,
+      );
+      expect(refused).toEqual({
+        status: "fields",
+        errors: { "witness:med:1": "Rimadyl needs no witness (not given): leave the witness empty." },
+      });
+      expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
+    });
+  });
+
+  it("two pets of one name in the picker are told apart by their room and booking reference as the round kept them, never a contact", async () => {
+    const day = "2026-11-24";
+    const body = biscuitMorning(day);
+    const first = body.pets[0] as (typeof body.pets)[number];
+    body.pets.push({ ...first, bookingId: 9, petId: 99 });
+    const kept = await saveSheet({ record: store }, body);
+    const window = {
+      opensAt: `${day}T06:30:00.000Z`,
+      dueAt: `${day}T07:30:00.000Z`,
+      lateAt: `${day}T07:45:00.000Z`,
+      closesAt: `${day}T08:00:00.000Z`,
+    };
+    const item = { item: "med:1" as const, label: "Rimadyl", text: "Rimadyl", window, confirmed: true };
+    await store.append({
+      kind: "obligation",
+      date: day,
+      requestKey: `obligation:${day}:morning`,
+      body: {
+        v: 1,
+        date: day,
+        round: "morning",
+        pets: [
+          {
+            bookingId: 7,
+            petId: 77,
+            name: "Biscuit",
+            room: "Kennel 4",
+            reference: "HP-7K2M9Q",
+            items: [item],
+          },
+          {
+            bookingId: 9,
+            petId: 99,
+            name: "Biscuit",
+            room: "Suite A",
+            reference: "HP-DK4Q7M",
+            items: [item],
+          },
+        ],
+        bookings: [7, 9],
+        counts: { inHouse: 2, onSheet: 2, away: 0 },
+      },
+    });
+    const round = await paperRound(deps(), kept.id);
+    expect(round.ok).toBe(true);
+    const pets = round.ok ? round.pets : [];
+    expect(paperPickDoc(kept, pets).pets).toEqual([
+      { text: "Biscuit · Kennel 4 · HP-7K2M9Q", value: "7-77" },
+      { text: "Biscuit · Suite A · HP-DK4Q7M", value: "9-99" },
+    ]);
+    // The pet's own form is headed the same way.
+    expect(paperPetDoc(kept, pets[1] as (typeof pets)[number], new Map(), "Europe/London").pet).toBe(
+      "Biscuit · Suite A · HP-DK4Q7M",
+    );
+    // A round kept without them (an older record): the booking's id tells them apart.
+    expect(paperPickDoc(kept, kept.pets).pets.map((p) => p.text)).toEqual([
+      "Biscuit · booking 7",
+      "Biscuit · booking 9",
+    ]);
+    // A long name is shortened at a word, the room and reference kept whole within Slack's 75.
+    const long = {
+      ...(pets[0] as (typeof pets)[number]),
+      name: "Sir Reginald Biscuit Wellington-Smythe the Third of Barkshire",
+    };
+    const text = paperPickDoc(kept, [long]).pets[0]?.text ?? "";
+    expect([...text].length).toBeLessThanOrEqual(75);
+    expect(text).toMatch(/^Sir Reginald .+ · Kennel 4 · HP-7K2M9Q$/);
   });
 });

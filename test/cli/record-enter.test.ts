@@ -193,4 +193,43 @@ describe("kennel-desk record enter", () => {
     );
     expect(day.stdout).not.toMatch(/Caninsulin[^\n]*missed/);
   });
+
+  it("a high-alert dose keeps the witness the paper names (wit. TB); without one its record says no witness on the paper", async () => {
+    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+    const body = biscuitMorning("2026-11-22", ["Caninsulin 6 units", "Apoquel 16 mg"]);
+    const pet = body.pets[0] as (typeof body.pets)[number];
+    pet.due = pet.due.map((d) => (d.item === "meal" ? d : { ...d, highAlert: true }));
+    await saveSheet({ record: store }, body).finally(() => store.close());
+    const args = ["record", "enter", "morning", "22/11", "--pet", "77", "--by", "Sam Lee"];
+    const done = await cli([
+      ...args,
+      "--dose",
+      "Caninsulin=given 08:05 Jane Witherspoon wit. TB; with breakfast",
+      "--dose",
+      "Apoquel=given 08:10 JD",
+    ]);
+    expect(done.stderr).toBe(
+      "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
+    );
+    expect(done.code).toBe(0);
+    const day = await cli(["record", "morning", "22/11"]);
+    // Who entered it is said as that, inside the paper's words: never "· Sam Lee", read as the giver.
+    expect(day.stdout).toContain(
+      "(from the paper chart: given Sun 22 Nov 08:05 by Jane Witherspoon, entered Tue 24 Nov 15:00 by Sam Lee) · given after its window",
+    );
+    expect(day.stdout).not.toContain(") · Sam Lee");
+    expect(day.stdout).toContain("💉 witnessed by TB 08:05 on the paper chart");
+    expect(day.stdout).toContain("💉 no witness on the paper");
+    expect(day.stdout).not.toContain("awaiting a witness");
+    const self = await cli([
+      ...args.slice(0, 5),
+      "--pet",
+      "77",
+      "--by",
+      "Sam",
+      "--dose",
+      "Caninsulin=given 08:05 JD wit. JD",
+    ]);
+    expect(self.code).toBe(2);
+  });
 });

@@ -79,9 +79,11 @@ describe("tomorrow's charts, the evening before", () => {
     expect(file?.channel).toBe("DU0STAFF");
     const html = file?.bytes?.toString("utf8") ?? "";
     expect(html).toContain("Medication chart · Mon 23 Nov");
-    // Nothing is recorded for tomorrow: every cell of the grid blank (to sign) or struck (nothing due).
+    // Nothing is recorded for tomorrow: every cell of the grid blank (to sign; a high-alert dose's
+    // with a place for its witness's initials) or struck (nothing due).
     const cells = [...html.matchAll(/<td[^>]*data-key="[^"]*"[^>]*>([\s\S]*?)<\/td>/g)];
     expect(cells.length).toBeGreaterThan(0);
-    for (const [, inner] of cells) expect((inner ?? "").replace(/<[^>]*>/g, "").trim()).toBe("");
+    for (const [, inner] of cells)
+      expect((inner ?? "").replace(/<[^>]*>/g, "").trim()).toMatch(/^(wit\. ____)?$/);
   }, 60_000);
 });

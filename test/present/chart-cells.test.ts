@@ -52,7 +52,91 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
   expect(text).toContain("JD 07:35 · wit. TB");
   expect(text).toContain("JD 07:35 · awaiting witness");
   expect(text).toContain("JD 07:35 · no witness");
-  expect(text).toContain("wit. and initials: its witness; no witness: none in time");
+  expect(text).toContain(
+    "wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper",
+  );
+});
+
+it("R, a refusal from the paper with nothing written beside it, has its word in the foot's line: never a bare letter", () => {
+  const pet: ChartPet = {
+    bookingId: 9,
+    petId: 99,
+    name: "Sugar",
+    room: undefined,
+    reference: "R9",
+    checkIn: undefined,
+    checkOut: undefined,
+    stillHere: false,
+    care: undefined,
+    plan: undefined,
+    rows: [{ item: "med:1", due: { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg" } }],
+    cells: {
+      [`${DAY}|morning|med:1`]: {
+        kind: "not_given",
+        code: "R",
+        initials: "JD",
+        givenAt: `${DAY}T07:45:00Z`,
+        lateEntry: true,
+        recordedAt: `${DAY}T13:03:00Z`,
+        paper: { by: "JD", enteredBy: "Morgan Reid" },
+        why: undefined,
+      },
+    },
+  };
+  const chart: Chart = {
+    dates: [DAY],
+    columns: [{ date: DAY, round: "morning", kept: true }],
+    pets: [pet],
+    problems: [],
+    record: true,
+    requestId: undefined,
+  };
+  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  expect(text).toContain(
+    "Tue 24 Nov morning, Rimadyl: R refused · from the paper chart: marked R (refused) by JD Tue 24 Nov 2026, 07:45, entered by Morgan Reid Tue 24 Nov 2026, 13:03",
+  );
+});
+
+it("a high-alert row's cell open to sign has a place for the witness's initials ('wit. ____'), missed too; another row's is blank", () => {
+  const pet: ChartPet = {
+    bookingId: 9,
+    petId: 99,
+    name: "Sugar",
+    room: undefined,
+    reference: "R9",
+    checkIn: undefined,
+    checkOut: undefined,
+    stillHere: false,
+    care: undefined,
+    plan: undefined,
+    rows: [
+      {
+        item: "med:1",
+        due: { item: "med:1", label: "Caninsulin", text: "Caninsulin 6 units", highAlert: true },
+      },
+      { item: "med:2", due: { item: "med:2", label: "Apoquel", text: "Apoquel 16 mg" } },
+    ],
+    cells: {
+      [`${DAY}|morning|med:1`]: { kind: "open", state: "due" },
+      [`${DAY}|evening|med:1`]: { kind: "open", state: "missed" },
+      [`${DAY}|morning|med:2`]: { kind: "open", state: "due" },
+    },
+  };
+  const chart: Chart = {
+    dates: [DAY],
+    columns: [
+      { date: DAY, round: "morning", kept: true },
+      { date: DAY, round: "evening", kept: true },
+    ],
+    pets: [pet],
+    problems: [],
+    record: true,
+    requestId: undefined,
+  };
+  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  expect(text).toMatch(/Caninsulin[^\n]*Morning 08:00 wit\. ____/);
+  expect(text).toMatch(/Caninsulin[^\n]*missed · wit\. ____/);
+  expect(text).not.toMatch(/Apoquel[^\n]*wit\./);
 });
 
 it("a row the reader left to a person says what to check, and to ask before giving (the paper is read without the plan)", () => {
