@@ -3,9 +3,14 @@
  * its tests on a sandbox of 120 customers (seed 3) in Europe/London, its logs silent, unless
  * `options` says otherwise; closed after. Read `preview()` inside the tests.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import { type Preview, type PreviewOptions, startPreview } from "../../src/preview/server.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { type SlackStandIn, startSlackStandIn } from "./slack.ts";
 
 export function usePreview(options: Partial<PreviewOptions> = {}): () => Preview {
   let preview: Preview | undefined;
@@ -24,4 +29,55 @@ export function usePreview(options: Partial<PreviewOptions> = {}): () => Preview
     if (!preview) throw new Error("the preview has not started");
     return preview;
   };
+}
+
+/** What the setup page's tests run against: see `useSetupPreview`. */
+export interface SetupPreview {
+  sandbox: Sandbox;
+  slack: SlackStandIn;
+  preview: Preview;
+  /** The temporary folder the preview's `.env` is written in (removed after the file's tests). */
+  dir: string;
+  envFile: string;
+}
+
+/**
+ * The preview with its setup page (/setup) for a whole test file, without a browser: the sandbox
+ * kennel API (`sandbox`), Slack's loopback stand-in (its workspace `teamId`) and the preview
+ * pointed at it, writing `.env` in a new temporary folder (`preview` adds to or overrides its
+ * options: its log, its time zone…); then `ready` keeps them. Everything is closed and the folder
+ * removed after.
+ */
+export function useSetupPreview(
+  options: { sandbox: SandboxOptions; teamId: string; preview: Partial<PreviewOptions> },
+  ready: (started: SetupPreview) => void,
+): void {
+  const started: Partial<SetupPreview> = {};
+  beforeAll(async () => {
+    const sandbox = await startSandbox(options.sandbox);
+    started.sandbox = sandbox;
+    const slack = await startSlackStandIn({ teamId: options.teamId });
+    started.slack = slack;
+    const dir = mkdtempSync(join(tmpdir(), "kd-setup-"));
+    started.dir = dir;
+    const envFile = join(dir, ".env");
+    started.envFile = envFile;
+    const preview = await startPreview({
+      port: 0,
+      timezone: options.sandbox.timezone ?? "Europe/London",
+      log: silentLogger(),
+      customers: 20,
+      envFile,
+      slackApiUrl: slack.apiUrl,
+      ...options.preview,
+    });
+    started.preview = preview;
+    ready({ sandbox, slack, preview, dir, envFile });
+  }, 60_000);
+  afterAll(async () => {
+    await started.preview?.close();
+    await started.slack?.close();
+    await started.sandbox?.close();
+    if (started.dir) rmSync(started.dir, { recursive: true, force: true });
+  });
 }

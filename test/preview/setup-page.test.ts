@@ -5,70 +5,55 @@
  * goes on: Save with a channel the bot is not in, a reload (the page shows what is saved and keeps
  * "Start Kennel Desk now"), one box changed, and a port change.
  */
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import { parseEnv } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../src/log.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { manifestScopes } from "../../src/preview/manifest.ts";
-import { type Preview, startPreview } from "../../src/preview/server.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Preview } from "../../src/preview/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+import { useBrowserPage } from "../helpers/browser.ts";
 import { freePort } from "../helpers/net.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { useSetupPreview } from "../helpers/preview.ts";
+import type { SlackStandIn } from "../helpers/slack.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const BOT = "xoxb-1111-2222-browserbottoken";
 const APP = "xapp-1-A111-333-browserapptoken";
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let preview: Preview;
-let browser: Browser;
 let page: Page;
 let envFile: string;
 let startsAsked = 0;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 4, customers: 20, today: "2026-11-22", timezone: "Europe/Paris" });
-  slack = await startSlackStandIn({ teamId: "T0PAWS" });
-  slack.socketUrl = "ws://127.0.0.1:9/link";
-  slack.scopes = manifestScopes();
-  slack.channels = [
-    { id: "C0FRONT", name: "front-desk", is_member: true },
-    { id: "C0ROUNDS", name: "rounds", is_member: false },
-  ];
-  envFile = join(mkdtempSync(join(tmpdir(), "kd-setup-page-")), ".env");
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/Paris",
-    log: silentLogger(),
-    customers: 20,
-    envFile,
-    slackApiUrl: slack.apiUrl,
+useSetupPreview(
+  {
+    sandbox: { seed: 4, customers: 20, today: "2026-11-22", timezone: "Europe/Paris" },
+    teamId: "T0PAWS",
     // As npm start gives it: "Start Kennel Desk now" stops the preview and starts the bot (counted here).
-    onStartBot: () => {
-      startsAsked++;
+    preview: {
+      onStartBot: () => {
+        startsAsked++;
+      },
     },
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  const context = await browser.newContext({
-    timezoneId: "Europe/Paris",
-    viewport: { width: 1100, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(preview.url);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await slack?.close();
-  await sandbox?.close();
-});
+  },
+  (started) => {
+    ({ sandbox, slack, preview, envFile } = started);
+    slack.socketUrl = "ws://127.0.0.1:9/link";
+    slack.scopes = manifestScopes();
+    slack.channels = [
+      { id: "C0FRONT", name: "front-desk", is_member: true },
+      { id: "C0ROUNDS", name: "rounds", is_member: false },
+    ];
+  },
+);
+useBrowserPage(
+  () => preview.url,
+  (opened) => {
+    page = opened;
+  },
+  { timezoneId: "Europe/Paris", viewport: { width: 1100, height: 900 } },
+);
 
 const result = (id: string) => page.locator(`#${id}`);
 

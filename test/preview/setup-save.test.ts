@@ -6,56 +6,43 @@
  * setting (secrets as "set, ends …"), a box left empty keeps its saved value, and the saved key never
  * goes to a new address. Against the loopback Slack stand-in and the sandbox kennel API.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
-import { type Preview, startPreview } from "../../src/preview/server.ts";
+import type { Preview } from "../../src/preview/server.ts";
 import { callOrExplain } from "../../src/preview/setup-call.ts";
 import { checkBotToken } from "../../src/preview/setup-checks.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { useSetupPreview } from "../helpers/preview.ts";
+import type { SlackStandIn } from "../helpers/slack.ts";
 
 const BOT = "xoxb-1111-2222-savebottoken7f3a";
 const APP = "xapp-1-A111-333-saveapptokenc0de";
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let preview: Preview;
-let dir: string;
+let _dir: string;
 let envFile: string;
 const logged = captureLogger();
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 5, customers: 20, today: "2026-11-22", timezone: "Europe/London" });
-  slack = await startSlackStandIn({ teamId: "T0SAVE" });
-  slack.socketUrl = "ws://127.0.0.1:9/link";
-  dir = mkdtempSync(join(tmpdir(), "kd-setup-save-"));
-  envFile = join(dir, ".env");
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: logged.log,
-    customers: 10,
-    envFile,
-    slackApiUrl: slack.apiUrl,
-    environment: { PORT: "3996" },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await preview?.close();
-  await slack?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+useSetupPreview(
+  {
+    sandbox: { seed: 5, customers: 20, today: "2026-11-22", timezone: "Europe/London" },
+    teamId: "T0SAVE",
+    preview: { log: logged.log, customers: 10, environment: { PORT: "3996" } },
+  },
+  (started) => {
+    ({ sandbox, slack, preview, _dir, envFile } = started);
+    slack.socketUrl = "ws://127.0.0.1:9/link";
+  },
+);
 
 beforeEach(() => {
   rmSync(envFile, { force: true });

@@ -14,10 +14,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
 import { type Preview, startPreview } from "../../src/preview/server.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { useSetupPreview } from "../helpers/preview.ts";
+import type { SlackStandIn } from "../helpers/slack.ts";
 import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
 
 const BOT = "xoxb-1111-2222-setupbottoken";
@@ -31,28 +32,24 @@ let envFile: string;
 // The preview's log at every level, with no secret given to scrub: nothing may need scrubbing.
 const logged = captureLogger();
 
+useSetupPreview(
+  {
+    sandbox: { seed: 3, customers: 30, today: "2026-11-22", timezone: "Europe/London" },
+    teamId: "T0KENNEL",
+    preview: { log: logged.log },
+  },
+  (started) => {
+    ({ sandbox, slack, preview, dir, envFile } = started);
+  },
+);
+
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3, customers: 30, today: "2026-11-22", timezone: "Europe/London" });
-  slack = await startSlackStandIn({ teamId: "T0KENNEL" });
   socket = await startSocketStandIn();
   slack.socketUrl = socket.url;
-  dir = mkdtempSync(join(tmpdir(), "kd-setup-"));
-  envFile = join(dir, ".env");
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: logged.log,
-    customers: 20,
-    envFile,
-    slackApiUrl: slack.apiUrl,
-  });
-}, 60_000);
+});
 
 afterAll(async () => {
-  await preview?.close();
   await socket?.close();
-  await slack?.close();
-  await sandbox?.close();
 });
 
 beforeEach(() => {
