@@ -45,34 +45,29 @@ export interface SetupPreview {
  * The preview with its setup page (/setup) for a whole test file, without a browser: the sandbox
  * kennel API (`sandbox`), Slack's loopback stand-in (its workspace `teamId`) and the preview
  * pointed at it, writing `.env` in a new temporary folder (`preview` adds to or overrides its
- * options: its log, its time zone…); then `ready` keeps them. Everything is closed and the folder
- * removed after.
+ * options: its log, its time zone…). The object returned holds them once the file's tests start;
+ * everything is closed and the folder removed after.
  */
-export function useSetupPreview(
-  options: { sandbox: SandboxOptions; teamId: string; preview: Partial<PreviewOptions> },
-  ready: (started: SetupPreview) => void,
-): void {
-  const started: Partial<SetupPreview> = {};
+export function useSetupPreview(options: {
+  sandbox: SandboxOptions;
+  teamId: string;
+  preview: Partial<PreviewOptions>;
+}): SetupPreview {
+  const started = {} as SetupPreview;
   beforeAll(async () => {
-    const sandbox = await startSandbox(options.sandbox);
-    started.sandbox = sandbox;
-    const slack = await startSlackStandIn({ teamId: options.teamId });
-    started.slack = slack;
-    const dir = mkdtempSync(join(tmpdir(), "kd-setup-"));
-    started.dir = dir;
-    const envFile = join(dir, ".env");
-    started.envFile = envFile;
-    const preview = await startPreview({
+    started.sandbox = await startSandbox(options.sandbox);
+    started.slack = await startSlackStandIn({ teamId: options.teamId });
+    started.dir = mkdtempSync(join(tmpdir(), "kd-setup-"));
+    started.envFile = join(started.dir, ".env");
+    started.preview = await startPreview({
       port: 0,
       timezone: options.sandbox.timezone ?? "Europe/London",
       log: silentLogger(),
       customers: 20,
-      envFile,
-      slackApiUrl: slack.apiUrl,
+      envFile: started.envFile,
+      slackApiUrl: started.slack.apiUrl,
       ...options.preview,
     });
-    started.preview = preview;
-    ready({ sandbox, slack, preview, dir, envFile });
   }, 60_000);
   afterAll(async () => {
     await started.preview?.close();
@@ -80,4 +75,5 @@ export function useSetupPreview(
     await started.sandbox?.close();
     if (started.dir) rmSync(started.dir, { recursive: true, force: true });
   });
+  return started;
 }
