@@ -77,3 +77,22 @@ export function useSetupPreview(options: {
   });
   return started;
 }
+
+/**
+ * Every box of the setup page answered well, for Save: the tokens given (Socket Mode), the sandbox's
+ * address and key, the kennel in Europe/London, the digest in C0FRONT, no rounds channel, and the
+ * preview's own port (3000 when started by npm start): free for the bot once the preview stops.
+ */
+export function setupAnswers(setup: SetupPreview, tokens: { bot: string; app: string }) {
+  return {
+    botToken: tokens.bot,
+    mode: "socket",
+    appToken: tokens.app,
+    kennelUrl: setup.sandbox.url,
+    kennelKey: setup.sandbox.keys.main,
+    timezone: "Europe/London",
+    digestChannel: "C0FRONT",
+    roundsChannel: "",
+    port: new URL(setup.preview.url).port,
+  };
+}

@@ -18,7 +18,7 @@ import { callOrExplain } from "../../src/preview/setup-call.ts";
 import { checkBotToken } from "../../src/preview/setup-checks.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
-import { useSetupPreview } from "../helpers/preview.ts";
+import { setupAnswers, useSetupPreview } from "../helpers/preview.ts";
 
 const BOT = "xoxb-1111-2222-savebottoken7f3a";
 const APP = "xapp-1-A111-333-saveapptokenc0de";
@@ -55,17 +55,7 @@ async function post(path: string, body: unknown) {
   return { status: res.status, text, json: JSON.parse(text) as Record<string, unknown> };
 }
 
-const good = () => ({
-  botToken: BOT,
-  mode: "socket",
-  appToken: APP,
-  kennelUrl: setup.sandbox.url,
-  kennelKey: setup.sandbox.keys.main,
-  timezone: "Europe/London",
-  digestChannel: "C0FRONT",
-  roundsChannel: "",
-  port: new URL(setup.preview.url).port,
-});
+const good = () => setupAnswers(setup, { bot: BOT, app: APP });
 const fileValues = () => parseEnv(readFileSync(setup.envFile, "utf8")) as Record<string, string>;
 type Checks = Record<string, { ok: boolean; headline: string; fix?: string }>;
 

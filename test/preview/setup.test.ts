@@ -1,9 +1,3 @@
-/**
- * The setup page's server side (/setup/…), against loopback stand-ins for Slack (SLACK_API_URL) and
- * the sandbox kennel API: each step's good and bad cases, .env written once and right, requests from
- * another site refused, no secret ever sent back, and `npm start` after saving connecting to Slack.
- */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,9 +10,12 @@ import { manifestScopes } from "../../src/preview/manifest.ts";
 import { startPreview } from "../../src/preview/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
-import { useSetupPreview } from "../helpers/preview.ts";
+import { setupAnswers, useSetupPreview } from "../helpers/preview.ts";
 import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
+import { spawnBot } from "../helpers/spawn.ts";
 
+/** The bot's entry point, as `npm start` runs it (the tests start it in a folder of their own). */
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const BOT = "xoxb-1111-2222-setupbottoken";
 const APP = "xapp-1-A111-333-setupapptoken";
 let socket: SocketStandIn;
@@ -338,18 +335,7 @@ describe("safe by construction", () => {
   });
 });
 
-const good = () => ({
-  botToken: BOT,
-  mode: "socket",
-  appToken: APP,
-  kennelUrl: setup.sandbox.url,
-  kennelKey: setup.sandbox.keys.main,
-  timezone: "Europe/London",
-  digestChannel: "C0FRONT",
-  roundsChannel: "",
-  // The preview's own port (3000 when started by npm start): free for the bot once the preview stops.
-  port: new URL(setup.preview.url).port,
-});
+const good = () => setupAnswers(setup, { bot: BOT, app: APP });
 
 describe("Save", () => {
   it("refuses while a check fails, and writes nothing", async () => {
@@ -430,31 +416,18 @@ describe("Save", () => {
     expect(saved.json.canStart).toBe(false);
     expect(saved.status).toBe(200);
     const before = socket.connections;
-    const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
-    const child: ChildProcess = spawn(process.execPath, [main], {
-      cwd: setup.dir,
-      env: { PATH: process.env.PATH ?? "", SLACK_API_URL: setup.slack.apiUrl },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-    });
-    child.stderr?.on("data", (d) => {
-      out += String(d);
-    });
-    const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    const p = spawnBot({ SLACK_API_URL: setup.slack.apiUrl }, { args: [MAIN], cwd: setup.dir });
     try {
       await socket.waitForConnections(before + 1, 15_000).catch(() => {
-        throw new Error(`the bot did not connect: ${out}`);
+        throw new Error(`the bot did not connect: ${p.out()}`);
       });
       const call = setup.slack.api.filter((r) => r.path === "/api/auth.test").at(-1);
       expect(call?.authorization).toBe(`Bearer ${BOT}`);
-      expect(out).not.toMatch(/PREVIEW/);
-      child.kill("SIGTERM");
-      expect(await exit).toBe(0);
+      expect(p.out()).not.toMatch(/PREVIEW/);
+      p.child.kill("SIGTERM");
+      expect(await p.exit).toBe(0);
     } finally {
-      child.kill("SIGKILL");
+      p.child.kill("SIGKILL");
     }
   }, 60_000);
 });
@@ -475,31 +448,18 @@ describe("the preview's log, after every check and save above", () => {
 
 /** `npm start` with no settings, as a process in `cwd`: its output, and the preview's address once up. */
 function startMain(cwd: string, env: Record<string, string>) {
-  const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  const p = spawnBot(env, { args: [MAIN], cwd });
   const url = async () => {
     // A deadline for a hung start, not a speed goal (start-up is timed by `npm run bench:start`).
     const until = Date.now() + 60_000;
     for (;;) {
-      const found = /Open (http:\/\/localhost:\d+)/.exec(out)?.[1];
+      const found = /Open (http:\/\/localhost:\d+)/.exec(p.out())?.[1];
       if (found) return found;
-      if (Date.now() > until) throw new Error(`the preview did not start: ${out}`);
+      if (Date.now() > until) throw new Error(`the preview did not start: ${p.out()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  return { child, out: () => out, exit, url };
+  return { ...p, url };
 }
 
 describe("from the preview to the bot, in one npm start", () => {
