@@ -175,18 +175,8 @@ describe("record export --format html", () => {
 
   it("several stays: one page each in --out; without it, the command says to add it", async () => {
     const out = join(dir, "pages");
-    const r = await cli([
-      "record",
-      "export",
-      "--from",
-      "2026-11-20",
-      "--to",
-      "2026-11-21",
-      "--format",
-      "html",
-      "--out",
-      out,
-    ]);
+    const twoDays = ["record", "export", "--from", "2026-11-20", "--to", "2026-11-21", "--format", "html"];
+    const r = await cli([...twoDays, "--out", out]);
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
     // A page per stay's pet, named by its reference and the pet (issue 45), beside the index of them.
@@ -198,16 +188,7 @@ describe("record export --format html", () => {
     // The other stay, which no kept round names: by its id.
     expect(files.filter((f) => f.startsWith("booking-999999-"))).toHaveLength(1);
     expect(readFileSync(join(out, "index.html"), "utf8")).toContain(name);
-    const many = await cli([
-      "record",
-      "export",
-      "--from",
-      "2026-11-20",
-      "--to",
-      "2026-11-21",
-      "--format",
-      "html",
-    ]);
+    const many = await cli(twoDays);
     expect(many.code).toBe(2);
     expect(many.stderr).toContain("--out FOLDER");
   });
