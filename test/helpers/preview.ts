@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import { type Preview, type PreviewOptions, startPreview } from "../../src/preview/server.ts";
+import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { type SlackStandIn, startSlackStandIn } from "./slack.ts";
 
@@ -95,4 +96,19 @@ export function setupAnswers(setup: SetupPreview, tokens: { bot: string; app: st
     roundsChannel: "",
     port: new URL(setup.preview.url).port,
   };
+}
+
+/**
+ * The first message in the preview's channel, DMs and replies after its first `since` whose text
+ * matches `pattern`, once it is there (failing after `ms`).
+ */
+export async function messageAfter(
+  preview: Preview,
+  since: number,
+  pattern: RegExp,
+  ms: number,
+): Promise<TimelineEntry | undefined> {
+  const found = () => preview.slack.timeline.slice(since).find((m) => pattern.test(m.text));
+  await preview.slack.waitFor(() => found() !== undefined, ms);
+  return found();
 }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PREVIEW_CHANNEL, PREVIEW_USERS, visibleTo } from "../../src/preview/server.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
 import { zonedInstant } from "../../src/time.ts";
-import { usePreview } from "../helpers/preview.ts";
+import { messageAfter, usePreview } from "../helpers/preview.ts";
 
 const TZ = "Europe/London";
 // The preview's care record goes with it (registered before the preview's own "after" hook, which
@@ -147,16 +147,7 @@ describe("the preview's server", () => {
     // After today's midday round post (the preview's seed: src/preview/dose-seed.ts).
     const before = preview().slack.timeline.length;
     await post("/preview/command", { text: "/rounds midday tomorrow" });
-    await preview().slack.waitFor(
-      () =>
-        preview()
-          .slack.timeline.slice(before)
-          .some((m) => /^Midday round — /.test(m.text)),
-      15_000,
-    );
-    const round = preview()
-      .slack.timeline.slice(before)
-      .find((m) => /^Midday round — /.test(m.text));
+    const round = await messageAfter(preview(), before, /^Midday round — /, 15_000);
     expect(round).toMatchObject({ ephemeral: false, channel: PREVIEW_CHANNEL });
     const tomorrow = new Date(`${preview().sandbox.data.today}T12:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
