@@ -109,6 +109,19 @@ export async function startHarness(
   };
 }
 
+/** The bot started with `options` for one test's `use` of it, and closed after, whatever `use` did. */
+export async function withHarness(
+  options: HarnessOptions,
+  use: (h: Harness) => Promise<void>,
+): Promise<void> {
+  const h = await startHarness(options);
+  try {
+    await use(h);
+  } finally {
+    await h.close();
+  }
+}
+
 /**
  * The bot for a whole test file: started with `options` before its tests (then `ready`, where the
  * file keeps it and sets up more) and closed after.
