@@ -92,6 +92,18 @@ function rng(seed: number) {
   };
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc/PID/stat (clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 function rssOf(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -156,6 +168,8 @@ interface Running {
   child: ChildProcess;
   url: string;
   startupMs: number;
+  /** CPU time (user + system) the process had used when /healthz first answered: steadier than wall time on a shared machine. */
+  startupCpuMs: number;
   stderr: string[];
 }
 
@@ -214,8 +228,11 @@ async function start(entry: string, nodeArgs: string[] = [], ipc = false): Promi
       },
       () => false,
     );
-    if (ok)
-      return { child, url: `http://127.0.0.1:${port}/slack/events`, startupMs: now() - started, stderr };
+    if (ok) {
+      const startupMs = now() - started;
+      const url = `http://127.0.0.1:${port}/slack/events`;
+      return { child, url, startupMs, startupCpuMs: cpuMsOf(child.pid), stderr };
+    }
     await sleep(5);
   }
   child.kill("SIGKILL");
@@ -310,11 +327,13 @@ if (SHORT) console.log("Short run: every part briefly with tiny latencies; the f
 if (PARTS.has("start")) {
   progress(`start-up and idle memory, ${P.startRuns} run(s) each`);
   const startup = { bot: [] as number[], bare: [] as number[] };
+  const startupCpu = { bot: [] as number[], bare: [] as number[] };
   const idle = { bot: [] as number[], bare: [] as number[] };
   for (let i = 0; i < P.startRuns; i++) {
     for (const which of ["bot", "bare"] as const) {
       const r = await start(which === "bot" ? BOT_ENTRY : join(ROOT, "bench/bare-bolt.mjs"));
       startup[which].push(r.startupMs);
+      startupCpu[which].push(r.startupCpuMs);
       await sleep(P.idleMs);
       idle[which].push(rssOf(r.child.pid));
       await stop(r);
@@ -326,6 +345,10 @@ if (PARTS.has("start")) {
   row("start to /healthz, Kennel Desk", spread(startup.bot, ms));
   row("start to /healthz, bare Bolt (plain JS)", spread(startup.bare, ms));
   row("  ratio", `×${startRatio.toFixed(2)}`, "≤ ×1.30", startRatio <= 1.3);
+  const cpuRatio = median(startupCpu.bot) / median(startupCpu.bare);
+  row("CPU time to /healthz, Kennel Desk", spread(startupCpu.bot, ms));
+  row("CPU time to /healthz, bare Bolt (plain JS)", spread(startupCpu.bare, ms));
+  row("  ratio", `×${cpuRatio.toFixed(2)}`, "≤ ×1.30", cpuRatio <= 1.3);
   row(`idle RSS after ${P.idleMs / 1000} s, Kennel Desk`, spread(idle.bot, mb));
   row(`idle RSS after ${P.idleMs / 1000} s, bare Bolt`, spread(idle.bare, mb));
   row("  ratio", `×${idleRatio.toFixed(2)}`, "≤ ×1.30", idleRatio <= 1.3);

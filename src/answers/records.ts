@@ -17,6 +17,7 @@ import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
+import { orLogged } from "./logged.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
 import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
@@ -192,30 +193,18 @@ async function petCard(deps: Deps, r: { data: Pet; requestId: string; raw?: unkn
 }
 
 /** The card's medicines in custody; a failure is logged, and the card shown without them. */
-async function medicinesOfPet(deps: Deps, bookingId: number, petId: number) {
-  try {
-    return await petMedicines(deps, bookingId, petId);
-  } catch (error) {
-    deps.log.warn(
-      { petId, err: String((error as Error)?.message ?? error) },
-      "medicines not read for a pet card",
-    );
-    return undefined;
-  }
+function medicinesOfPet(deps: Deps, bookingId: number, petId: number) {
+  return orLogged(deps.log, "medicines not read for a pet card", () => petMedicines(deps, bookingId, petId), {
+    petId,
+  });
 }
 
 /** The card's doses to give if needed; a failure is logged, and the card shown without them. */
 async function asNeededOfPet(deps: Deps, petId: number | undefined): Promise<PetAsNeeded | undefined> {
   if (petId === undefined || !deps.record || deps.config.rawResponses) return undefined;
-  try {
-    return await petAsNeeded(deps, petId);
-  } catch (error) {
-    deps.log.warn(
-      { petId, err: String((error as Error)?.message ?? error) },
-      "as-needed doses not read for a pet card",
-    );
-    return undefined;
-  }
+  return orLogged(deps.log, "as-needed doses not read for a pet card", () => petAsNeeded(deps, petId), {
+    petId,
+  });
 }
 
 async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {

@@ -10,6 +10,7 @@ import { cleanText } from "../domain/text.ts";
 import type { LogEntry } from "../record/types.ts";
 import { stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures, type RoundDose } from "./doses.ts";
+import { orLogged } from "./logged.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import type { Who } from "./record-round.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
@@ -95,17 +96,11 @@ export async function dayReview(
 async function countsOverdue(
   deps: Pick<Deps, "record" | "config" | "clock" | "log">,
 ): Promise<number | undefined> {
-  try {
+  return orLogged(deps.log, "the counts overdue could not be read for the day's review", async () => {
     const { record, config, clock, log } = deps;
     const stock = await stockNow({ record, config, clock, log });
     return stock.held.filter((h) => h.countDue?.overdue).length;
-  } catch (error) {
-    deps.log.warn(
-      { err: String((error as Error)?.message ?? error) },
-      "the counts overdue could not be read for the day's review",
-    );
-    return undefined;
-  }
+  });
 }
 
 /** Keeps a review of the day, its note cleaned as every input is (at most 1000 characters): committed before Slack hears back. */

@@ -9,7 +9,7 @@
 import type { Deps } from "../deps.ts";
 import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
 import type { SheetPet } from "../record/kinds/sheet.ts";
-import type { CareRecordStore } from "../record/types.ts";
+import { keptPosts } from "./kept-posts.ts";
 
 export type { SheetPet };
 /** A sheet as it is kept (src/record/kinds/sheet.ts). */
@@ -19,42 +19,21 @@ export interface Sheet extends BodyOf<"sheet"> {
   id: number;
 }
 
-/** Sheets never change once kept: the last few read are remembered (a redraw after each tap). */
-const remembered = new WeakMap<CareRecordStore, Map<number, Sheet>>();
-
-function remember(store: CareRecordStore, sheet: Sheet): Sheet {
-  let m = remembered.get(store);
-  if (!m) {
-    m = new Map();
-    remembered.set(store, m);
-  }
-  m.delete(sheet.id);
-  m.set(sheet.id, sheet);
-  if (m.size > 20) m.delete(m.keys().next().value as number);
-  return sheet;
-}
+/** The sheets kept (the last 20 read remembered). */
+const sheets = keptPosts("sheet", 20);
 
 /**
  * Keeps a sheet about to be posted (the same sheet posted again, by a replica or a second /rounds,
  * is the one kept before) and learns the business it is for: a record made for another business
  * refuses (StoreError `other_kennel`).
  */
-export async function saveSheet(deps: Pick<Deps, "record">, body: SheetBody): Promise<Sheet> {
-  const store = deps.record;
-  if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
-  const { entry } = await store.append({ kind: "sheet", date: body.date, body }, { reuse: true });
-  return remember(store, { ...entry.body, id: entry.id });
+export function saveSheet(deps: Pick<Deps, "record">, body: SheetBody): Promise<Sheet> {
+  return sheets.save(deps, body);
 }
 
 /** A kept sheet by its id; undefined when there is none (a made-up id) or it is not a sheet. */
-export async function loadSheet(deps: Pick<Deps, "record">, sheetId: number): Promise<Sheet | undefined> {
-  const store = deps.record;
-  if (!store) return undefined;
-  const known = remembered.get(store)?.get(sheetId);
-  if (known) return known;
-  const [entry] = await store.log({ kind: "sheet", id: sheetId });
-  return entry ? remember(store, { ...entry.body, id: entry.id }) : undefined;
+export function loadSheet(deps: Pick<Deps, "record">, sheetId: number): Promise<Sheet | undefined> {
+  return sheets.load(deps, sheetId);
 }
 
 /** The sheet last kept for a round (the one posted last), or undefined when none was kept. */

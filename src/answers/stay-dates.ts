@@ -36,14 +36,20 @@ export function stayDates(
   deps: Pick<Deps, "config" | "clock">,
   b: StayBooking,
 ): { from?: string; to?: string } {
+  const days = daysFrom(deps, b, (start) => stayEnd(deps, b, start));
+  return days ? { from: addDays(days.from, -MARGIN_DAYS), to: addDays(days.to, MARGIN_DAYS) } : {};
+}
+
+/** Check-in's day to the day of `end(check-in)`, in the kennel's time zone; none without a check-in. */
+function daysFrom(
+  deps: Pick<Deps, "config">,
+  b: StayBooking,
+  end: (start: number) => number,
+): { from: string; to: string } | undefined {
   const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return {};
+  if (Number.isNaN(start)) return undefined;
   const tz = deps.config.timezone;
-  const end = stayEnd(deps, b, start);
-  return {
-    from: addDays(localDate(start, tz), -MARGIN_DAYS),
-    to: addDays(localDate(end, tz), MARGIN_DAYS),
-  };
+  return { from: localDate(start, tz), to: localDate(end(start), tz) };
 }
 
 /**
@@ -55,11 +61,8 @@ export function roundDates(
   deps: Pick<Deps, "config" | "clock">,
   b: StayBooking,
 ): { from?: string; to?: string } {
-  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return {};
-  const tz = deps.config.timezone;
-  const end = Math.max(Math.min(stayEnd(deps, b, start), deps.clock.now().getTime()), start);
-  return { from: localDate(start, tz), to: localDate(end, tz) };
+  const today = deps.clock.now().getTime();
+  return daysFrom(deps, b, (start) => Math.max(Math.min(stayEnd(deps, b, start), today), start)) ?? {};
 }
 
 /** The first and last of some days (YYYY-MM-DD), any missing left out. */

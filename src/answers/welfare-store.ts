@@ -23,6 +23,7 @@ import {
   welfareResolved,
 } from "../record/kinds/welfare.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
+import { keptPosts } from "./kept-posts.ts";
 
 /** The welfare check's kinds of record (src/record/kinds/welfare.ts). */
 export const KINDS = {
@@ -48,44 +49,24 @@ export function storeOf(deps: Pick<Deps, "record">): CareRecordStore {
 
 // --- the lists --------------------------------------------------------------------------------
 
-/** Lists never change once kept: the last few read are remembered (a redraw after each tap). */
-const remembered = new WeakMap<CareRecordStore, Map<number, WelfareList>>();
-
-function remember(store: CareRecordStore, list: WelfareList): WelfareList {
-  let m = remembered.get(store);
-  if (!m) {
-    m = new Map();
-    remembered.set(store, m);
-  }
-  m.delete(list.id);
-  m.set(list.id, list);
-  if (m.size > 30) m.delete(m.keys().next().value as number);
-  return list;
-}
+/** The lists kept (the last 30 read remembered). */
+const lists = keptPosts(KINDS.list, 30);
 
 /** Keeps a list about to be posted (the same list posted again, by a replica, is the one kept before). */
-export async function saveList(deps: Pick<Deps, "record">, body: ListBody): Promise<WelfareList> {
-  const store = storeOf(deps);
-  if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
-  const { entry } = await store.append({ kind: KINDS.list, date: body.date, body }, { reuse: true });
-  return remember(store, { ...entry.body, id: entry.id });
+export function saveList(deps: Pick<Deps, "record">, body: ListBody): Promise<WelfareList> {
+  return lists.save(deps, body);
 }
 
 /** A kept list by its id; undefined when there is none (a made-up id) or it is not a list. */
-export async function loadList(deps: Pick<Deps, "record">, listId: number): Promise<WelfareList | undefined> {
-  const store = deps.record;
-  if (!store) return undefined;
-  const known = remembered.get(store)?.get(listId);
-  if (known) return known;
-  const [entry] = await store.log({ kind: KINDS.list, id: listId });
-  return entry ? remember(store, { ...entry.body, id: entry.id }) : undefined;
+export function loadList(deps: Pick<Deps, "record">, listId: number): Promise<WelfareList | undefined> {
+  return lists.load(deps, listId);
 }
 
 /** The lists kept for a day's round, oldest first. */
 export async function readLists(store: CareRecordStore, date: string, round: Round): Promise<WelfareList[]> {
   return (await store.log({ kind: KINDS.list, date }))
     .filter((e) => e.body.round === round)
-    .map((e) => remember(store, { ...e.body, id: e.id }));
+    .map((e) => lists.remember(store, e));
 }
 
 // --- reading the records -------------------------------------------------------------------------

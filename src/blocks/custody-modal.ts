@@ -14,6 +14,7 @@ import type { Doc } from "../present/doc.ts";
 import { value } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
 import { defineForm } from "./forms.ts";
+import { modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -119,15 +120,8 @@ const secondPerson = (required: boolean) =>
     },
   );
 
-const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") => ({
-  type: "modal" as const,
-  callback_id: callbackId,
-  title: plain(title, 24),
-  submit: plain(submit, 24),
-  close: plain("Cancel", 24),
-  private_metadata: sealed,
-  blocks,
-});
+const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") =>
+  modalView({ callbackId, sealed, title, submit, blocks });
 
 /** A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view with no submit. */
 export function medicinesView(callbackId: string, sealed: string, doc: Doc) {

@@ -23,8 +23,9 @@ import {
   WEEKDAY_CHOICES,
   WHEN_CHOICES,
 } from "../present/plan-edit.ts";
+import { type FormValues, modalView, plain } from "./modal.ts";
 import { esc, truncate } from "./mrkdwn.ts";
-import { PLAN_EDIT_MODAL, plain } from "./plan.ts";
+import { PLAN_EDIT_MODAL } from "./plan.ts";
 
 const option = (c: Choice) => ({ text: plain(c.text, 75), value: c.value });
 const WHEN_OPTIONS = WHEN_CHOICES.map(option);
@@ -185,29 +186,15 @@ function itemBlocks(i: PlanItem, usual: UsualWindow): unknown[] {
 export function editModal(sealed: string, v: PlanView, usual: UsualWindow, key?: PlanItem["key"]) {
   const items = v.plan.items.filter((i) => key === undefined || i.key === key);
   const one = key !== undefined && items.length === 1;
-  return {
-    type: "modal" as const,
-    callback_id: PLAN_EDIT_MODAL,
-    private_metadata: sealed,
-    title: plain(one ? "Edit the item" : "Edit the plan", 24),
-    submit: plain("Save", 24),
-    close: plain("Back", 24),
+  return modalView({
+    callbackId: PLAN_EDIT_MODAL,
+    sealed,
+    title: one ? "Edit the item" : "Edit the plan",
+    submit: "Save",
+    close: "Back",
     blocks: items.flatMap((i) => itemBlocks(i, usual)).slice(0, 100),
-  };
+  });
 }
-
-type Values = Record<
-  string,
-  Record<
-    string,
-    {
-      selected_option?: { value?: string } | null;
-      selected_options?: Array<{ value?: string }> | null;
-      selected_date?: string | null;
-      value?: string | null;
-    }
-  >
->;
 
 /** The kind a person's choices make: as needed (chosen in "When"), only if… (a condition), or routine. */
 function kindOf(
@@ -258,7 +245,7 @@ function daysOf(
  */
 export function readEdit(
   items: PlanItem[],
-  values: Values,
+  values: FormValues,
   petName: string,
 ): { ok: true; items: PlanItem[] } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -273,7 +260,12 @@ export function readEdit(
 }
 
 /** One item as the form sets it; each error on the field at fault goes into `errors`. */
-function readItem(i: PlanItem, values: Values, petName: string, errors: Record<string, string>): PlanItem {
+function readItem(
+  i: PlanItem,
+  values: FormValues,
+  petName: string,
+  errors: Record<string, string>,
+): PlanItem {
   const k = i.key;
   const v = (name: string) => values[`${name}:${k}`]?.v;
   const leftToYou = `for ${itemOf(petName, i)}: the words leave it to you`;

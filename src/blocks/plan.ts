@@ -12,6 +12,11 @@ import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-f
 import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
 import { defineForm } from "./forms.ts";
+import { modalView, plain } from "./modal.ts";
+
+/** Plain text for the plan's forms (the one every form uses). */
+export { plain };
+
 import { context, esc, fallback, truncate } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
@@ -93,11 +98,6 @@ function answerId(value: string | undefined): string | undefined {
   return planAnswer.read(value)?.answer;
 }
 
-export const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(text || " ", max),
-});
-
 /** A question and its answers: a radio button each, the one chosen so far chosen (one tap). */
 function questionBlocks(q: FormQuestion): unknown[] {
   const options = q.answers.map((a) => ({ text: plain(a.words, 75), value: planAnswer.encode({ a: a.id }) }));
@@ -150,15 +150,14 @@ export function planModal(sealed: string, f: PlanForm, timezone: string) {
     for (const q of doc.questions.filter((x) => x.after === i)) blocks.push(...questionBlocks(q));
   });
   if (doc.standing) blocks.push(context(esc(doc.standing)));
-  return {
-    type: "modal" as const,
-    callback_id: PLAN_MODAL,
-    private_metadata: sealed,
-    title: plain(planFormTitle(v), 24),
-    ...(doc.confirm ? { submit: plain(doc.confirm, 24) } : {}),
-    close: plain("Close", 24),
+  return modalView({
+    callbackId: PLAN_MODAL,
+    sealed,
+    title: planFormTitle(v),
+    submit: doc.confirm,
+    close: "Close",
     blocks: blocks.slice(0, 100),
-  };
+  });
 }
 
 /** A plan's form behind a button (a card's "📋 Care plan…"): the kept version it opens. */

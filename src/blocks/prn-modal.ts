@@ -23,6 +23,7 @@ import {
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { atOf, defineForm } from "./forms.ts";
+import { cleanInput, type FormValues, modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
 
 const PRN_MODAL = "prn_modal";
@@ -195,35 +196,13 @@ export function giveModal(
       ...(v.note ? { initial_value: v.note } : {}),
     },
   });
-  return {
-    type: "modal" as const,
-    callback_id: PRN_MODAL,
-    private_metadata: sealed,
-    title: plain("Give if needed", 24),
-    submit: plain(warned ? "Give it anyway" : "Record dose", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: PRN_MODAL,
+    sealed,
+    title: "Give if needed",
+    submit: warned ? "Give it anyway" : "Record dose",
     blocks,
-  };
-}
-
-type ViewValues = Record<
-  string,
-  Record<
-    string,
-    {
-      selected_option?: { value?: string } | null;
-      selected_options?: Array<{ value?: string }> | null;
-      value?: string | null;
-      selected_date_time?: number | string | null;
-    }
-  >
->;
-
-function cleanInput(value: string | null | undefined): string | undefined {
-  const t = cleanText(value ?? "")
-    .replace(/[ \t]+/g, " ")
-    .trim();
-  return t ? t : undefined;
+  });
 }
 
 export type GiveSubmission =
@@ -245,7 +224,7 @@ export type GiveSubmission =
  * more than a day back; a note within 500 characters. Errors keep the form open, on the field to fix.
  */
 export function readGive(
-  values: ViewValues,
+  values: FormValues,
   items: AsNeededItem[],
   o: { now: string; arrival?: string | undefined; departure?: string | undefined; timezone: string },
 ): GiveSubmission {
@@ -285,13 +264,11 @@ export function readGive(
 /** The follow-up's effect form: the question, how it worked (the tapped one chosen), a note. */
 export function effectModal(sealed: string, dose: PrnDose, petName: string, timezone: string) {
   const option = (c: (typeof EFFECT_CHOICES)[number]) => ({ text: plain(c.words, 75), value: c.effect });
-  return {
-    type: "modal" as const,
-    callback_id: PRN_EFFECT_MODAL,
-    private_metadata: sealed,
-    title: plain("How did it work?", 24),
-    submit: plain("Record", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: PRN_EFFECT_MODAL,
+    sealed,
+    title: "How did it work?",
+    submit: "Record",
     blocks: [
       mrkdwnSection(followUpLines(dose, petName, timezone).map(lineMrkdwn).join("\n")),
       {
@@ -313,14 +290,14 @@ export function effectModal(sealed: string, dose: PrnDose, petName: string, time
         element: { type: "plain_text_input", action_id: "note", multiline: true, max_length: NOTE_MAX },
       },
     ],
-  };
+  });
 }
 
 export type EffectSubmission =
   | { ok: true; effect: PrnEffect; note: string | undefined }
   | { ok: false; errors: Record<string, string> };
 
-export function readEffect(values: ViewValues): EffectSubmission {
+export function readEffect(values: FormValues): EffectSubmission {
   const effect = values.effect?.effect?.selected_option?.value;
   const note = cleanInput(values.note?.note?.value);
   const errors: Record<string, string> = {};

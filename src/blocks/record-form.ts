@@ -9,7 +9,6 @@
 import type { GivenIfNeeded } from "../answers/record-each.ts";
 import type { SheetPet } from "../answers/sheets.ts";
 import type { Which } from "../domain/clock-change.ts";
-import { cleanText } from "../present/doc.ts";
 import {
   GIVEN,
   GIVEN_ANYWAY,
@@ -21,6 +20,7 @@ import {
   reasonWords,
 } from "../present/record-form.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
+import { cleanInput, type FormValues } from "./modal.ts";
 import { GIVEN_AT, GIVEN_ON, GIVEN_WHICH, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
 
 /** One item's choice in a submitted modal. */
@@ -47,27 +47,6 @@ export type Submission =
     }
   | { ok: false; errors: Record<string, string> };
 
-type ViewValues = Record<
-  string,
-  Record<
-    string,
-    {
-      selected_option?: { value?: string } | null;
-      value?: string | null;
-      selected_date?: string | null;
-      selected_time?: string | null;
-    }
-  >
->;
-
-/** Cleaned like every input: display-hijacking characters out, spaces tidied; "" is nothing. */
-function cleanInput(value: string | null | undefined): string | undefined {
-  const t = cleanText(value ?? "")
-    .replace(/[ \t]+/g, " ")
-    .trim();
-  return t ? t : undefined;
-}
-
 const isReason = (v: string | undefined): v is NotGivenReason =>
   v !== undefined && (NOT_GIVEN_REASONS as readonly string[]).includes(v);
 
@@ -89,7 +68,7 @@ export interface Given {
 }
 
 /** The day and time a form says a dose was given, when it asked; `missing` when a field is empty. */
-export function readGiven(values: ViewValues): Given | "missing" {
+export function readGiven(values: FormValues): Given | "missing" {
   const date = values[GIVEN_ON]?.date?.selected_date ?? undefined;
   const time = values[GIVEN_AT]?.time?.selected_time ?? undefined;
   const which = whichOf(values[GIVEN_WHICH]?.which?.selected_option?.value);
@@ -99,7 +78,7 @@ export function readGiven(values: ViewValues): Given | "missing" {
 /** One item's choice, or the errors on its fields; undefined when nothing changed for it. */
 function readItem(
   item: ItemKey,
-  values: ViewValues,
+  values: FormValues,
   current: string | undefined,
   errors: Record<string, string>,
 ): ItemChoice | undefined {
@@ -155,7 +134,7 @@ function readItem(
 }
 
 /** An item's own note, checked for length (errors on its field). */
-function noteOf(values: ViewValues, item: string, errors: Record<string, string>): string | undefined {
+function noteOf(values: FormValues, item: string, errors: Record<string, string>): string | undefined {
   const note = cleanInput(values[`note:${item}`]?.note?.value);
   if (note && Array.from(note).length > NOTE_MAX) errors[`note:${item}`] = `At most ${NOTE_MAX} characters.`;
   return note;
@@ -164,7 +143,7 @@ function noteOf(values: ViewValues, item: string, errors: Record<string, string>
 /** A dose to give if needed: given or not; why (required when given), when, and its note. */
 function readIfNeeded(
   item: ItemKey,
-  values: ViewValues,
+  values: FormValues,
   errors: Record<string, string>,
 ): IfNeededChoice | undefined {
   const chosen = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
@@ -203,7 +182,7 @@ function readIfNeeded(
 export function readSubmission(
   m: Pick<ModalMeta, "cur" | "q">,
   pet: SheetPet,
-  values: ViewValues,
+  values: FormValues,
 ): Submission {
   const errors: Record<string, string> = {};
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));

@@ -4,16 +4,12 @@
  * from the form's items (src/present/record-form.ts). Read back by src/blocks/record-form.ts.
  */
 import type { RecordFormItem } from "../present/record-form.ts";
-import { truncate } from "./mrkdwn.ts";
+import { plain } from "./modal.ts";
 
 /** Longest note; a reason's own words leave room for the reason from the list before them. */
 export const NOTE_MAX = 500;
 export const WHY_MAX = 450;
 
-const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(text || " ", max),
-});
 const choice = (c: { text: string; value: string }) => ({ text: plain(c.text, 75), value: c.value });
 
 /** An optional input of the form. */

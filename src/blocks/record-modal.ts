@@ -26,6 +26,7 @@ import {
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { defineForm } from "./forms.ts";
+import { modalView, plain } from "./modal.ts";
 import { clip, esc, truncate } from "./mrkdwn.ts";
 import { itemBlocks } from "./record-items.ts";
 
@@ -85,11 +86,6 @@ type SheetRound = Pick<Sheet, "date" | "round">;
 function lateWords(s: SheetRound): string {
   return `recording late for ${dayHeading(s.date)}, ${s.round}`;
 }
-
-const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(text || " ", max),
-});
 
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
@@ -187,15 +183,13 @@ export function recordModal(
       ],
     });
   }
-  return {
-    type: "modal" as const,
-    callback_id: RECORD_MODAL,
-    private_metadata: sealed,
-    title: plain("Record the round", 24),
-    submit: plain(late ? "Record late" : "Record", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: RECORD_MODAL,
+    sealed,
+    title: "Record the round",
+    submit: late ? "Record late" : "Record",
     blocks: blocks.slice(0, 100),
-  };
+  });
 }
 
 /**
@@ -214,13 +208,11 @@ export function confirmModal(
     isMedicationItem(item as ItemKey) ? `💊 ${label}` : "🍽 meal",
   );
   const late = ask?.kind === "late" || (ask === undefined && when !== undefined);
-  return {
-    type: "modal" as const,
-    callback_id: LATE_MODAL,
-    private_metadata: sealed,
-    title: plain(late ? "Record late?" : "Record now?", 24),
-    submit: plain(late ? "Record late" : "Record now", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: LATE_MODAL,
+    sealed,
+    title: late ? "Record late?" : "Record now?",
+    submit: late ? "Record late" : "Record now",
     blocks: [
       heading(sheet, pet, ask),
       {
@@ -236,7 +228,7 @@ export function confirmModal(
       },
       ...(when ? timeBlocks(when) : []),
     ],
-  };
+  });
 }
 
 /** The form replaced by a refusal (nothing was written): why, and what to do. */

@@ -8,7 +8,7 @@ import { reviewDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
 import { docMessage } from "./doc.ts";
 import { atOf, defineForm } from "./forms.ts";
-import { truncate } from "./mrkdwn.ts";
+import { modalView, plain } from "./modal.ts";
 import type { Message } from "./types.ts";
 
 /** A calendar date as a button carries it (the use case reads only days the record holds). */
@@ -35,20 +35,13 @@ export function reviewMessage(r: DayReview, timezone: string): Message {
   return docMessage(reviewDoc(r, { timezone, action }));
 }
 
-const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(text || " ", max),
-});
-
 /** "✅ Reviewed…": a note (what was looked into, what was done). */
 export function reviewModal(sealed: string, date: string) {
-  return {
-    type: "modal" as const,
-    callback_id: reviewForm.id,
-    private_metadata: sealed,
-    title: plain("Day reviewed", 24),
-    submit: plain("Mark reviewed", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: reviewForm.id,
+    sealed,
+    title: "Day reviewed",
+    submit: "Mark reviewed",
     blocks: [
       {
         type: "input",
@@ -58,7 +51,7 @@ export function reviewModal(sealed: string, date: string) {
         element: { type: "plain_text_input", action_id: "note", max_length: 1000, multiline: true },
       },
     ],
-  };
+  });
 }
 
 type StateValues = Record<string, Record<string, { value?: string | null }>>;

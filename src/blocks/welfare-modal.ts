@@ -25,6 +25,7 @@ import {
   WELFARE_SIGNS,
 } from "../present/welfare.ts";
 import { atOf, defineForm } from "./forms.ts";
+import { type FormValues, modalView, plain } from "./modal.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 
 const WELFARE_MODAL = "wf_modal";
@@ -57,10 +58,6 @@ export const checkForm = defineForm(WELFARE_MODAL, checkMeta, {
 export const adviceForm = defineForm(ADVICE_MODAL, flagMeta, { shorter, names: flagNames });
 export const resolveForm = defineForm(RESOLVE_MODAL, flagMeta, { shorter, names: flagNames });
 
-const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(text || " ", max),
-});
 const section = (text: string) => ({
   type: "section",
   text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
@@ -119,25 +116,18 @@ export function welfareModal(
         `Checked at ${timeOf(o.check.recordedAt, o.timezone)} by ${esc(o.check.userName)}: saving records a correction; the first check is kept, marked corrected.`,
       ),
     );
-  return {
-    type: "modal" as const,
-    callback_id: WELFARE_MODAL,
-    private_metadata: sealed,
-    title: plain("Welfare check", 24),
-    submit: plain(o.check ? "Save correction" : o.late ? "Record late" : "Record", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: WELFARE_MODAL,
+    sealed,
+    title: "Welfare check",
+    submit: o.check ? "Save correction" : o.late ? "Record late" : "Record",
     blocks,
-  };
+  });
 }
-
-type StateValues = Record<
-  string,
-  Record<string, { selected_option?: { value?: string } | null; value?: string | null }>
->;
 
 /** What the form says: each sign from its choices (a value not offered is refused), and the note. */
 export function readWelfareSubmission(
-  state: StateValues | undefined,
+  state: FormValues | undefined,
 ):
   | { ok: true; values: WelfareValues; note: string | undefined }
   | { ok: false; errors: Record<string, string> } {
@@ -180,13 +170,11 @@ const flagHead = (f: WelfareFlag) =>
 
 /** A flag's "Vet advice sought?": who was asked, when, what was advised. */
 export function adviceModal(sealed: string, f: WelfareFlag) {
-  return {
-    type: "modal" as const,
-    callback_id: ADVICE_MODAL,
-    private_metadata: sealed,
-    title: plain("Vet advice", 24),
-    submit: plain("Record advice", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: ADVICE_MODAL,
+    sealed,
+    title: "Vet advice",
+    submit: "Record advice",
     blocks: [
       flagHead(f),
       textInput("vet", "Who gave the advice (the vet or practice)", { max: 200 }),
@@ -197,23 +185,21 @@ export function adviceModal(sealed: string, f: WelfareFlag) {
       }),
       textInput("advice", "What was advised", { max: 1000, multiline: true }),
     ],
-  };
+  });
 }
 
 /** A flag's "Resolved": why it is closed. */
 export function resolveModal(sealed: string, f: WelfareFlag) {
-  return {
-    type: "modal" as const,
-    callback_id: RESOLVE_MODAL,
-    private_metadata: sealed,
-    title: plain("Flag resolved", 24),
-    submit: plain("Mark resolved", 24),
-    close: plain("Cancel", 24),
+  return modalView({
+    callbackId: RESOLVE_MODAL,
+    sealed,
+    title: "Flag resolved",
+    submit: "Mark resolved",
     blocks: [flagHead(f), textInput("why", "Why it is resolved", { max: 500, multiline: true })],
-  };
+  });
 }
 
-const textOf = (state: StateValues | undefined, block: string) => {
+const textOf = (state: FormValues | undefined, block: string) => {
   const raw = state?.[block]?.[block]?.value;
   return typeof raw === "string" ? cleanText(raw).trim() : "";
 };
@@ -223,7 +209,7 @@ const textOf = (state: StateValues | undefined, block: string) => {
  * what was advised.
  */
 export function readAdvice(
-  state: StateValues | undefined,
+  state: FormValues | undefined,
   now: Date,
   timezone: string,
   flag: Pick<WelfareFlag, "openedAt">,
@@ -246,7 +232,7 @@ export function readAdvice(
 
 /** The resolve form: why. */
 export function readResolve(
-  state: StateValues | undefined,
+  state: FormValues | undefined,
 ): { ok: true; why: string } | { ok: false; errors: Record<string, string> } {
   const why = textOf(state, "why");
   return why

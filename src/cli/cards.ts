@@ -77,12 +77,12 @@ export async function run(ctx: CliContext): Promise<number> {
       const deps = kennelDeps(ctx);
       const r = await dayReport(deps, command, date, json ? { wholeDay: true } : { page });
       notePageShown(ctx, page, r.page, r.pages);
-      return print(ctx, r, json, () => dayText(r, textOptions(ctx, deps)), nextPage(r.page, r.pages));
+      return print(ctx, r, json, () => dayText(r, textOptions(ctx)), nextPage(r.page, r.pages));
     }
     case "booking": {
       const deps = kennelDeps(ctx);
       const v = await bookingView(deps, text);
-      return print(ctx, v, json, () => bookingText(v, textOptions(ctx, deps)));
+      return print(ctx, v, json, () => bookingText(v, textOptions(ctx)));
     }
     case "pet":
       return petOrList(ctx, text, page, json);
@@ -93,13 +93,7 @@ export async function run(ctx: CliContext): Promise<number> {
       const deps = kennelDeps(ctx);
       const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
       pageWithin(page, p.totalPages);
-      return print(
-        ctx,
-        p,
-        json,
-        () => bookingsText(p, textOptions(ctx, deps)),
-        nextPage(p.page, p.totalPages),
-      );
+      return print(ctx, p, json, () => bookingsText(p, textOptions(ctx)), nextPage(p.page, p.totalPages));
     }
   }
 }
@@ -110,7 +104,7 @@ async function petOrList(ctx: CliContext, text: string, page: number, json: bool
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
     const a = await petAnswer(deps, text, page);
-    const o = textOptions(ctx, deps);
+    const o = textOptions(ctx);
     if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
     pageWithin(page, a.list.totalPages);
     return print(ctx, a, json, () => petListText(a.list, o), nextPage(a.list.page, a.list.totalPages));
@@ -123,7 +117,7 @@ async function petOrList(ctx: CliContext, text: string, page: number, json: bool
 async function customerOrList(ctx: CliContext, text: string, page: number, json: boolean): Promise<number> {
   const deps = kennelDeps(ctx);
   const a = await customerAnswer(deps, text, page);
-  const o = textOptions(ctx, deps);
+  const o = textOptions(ctx);
   if (a.type === "customer") return print(ctx, a, json, () => customerText(a.view, o));
   pageWithin(page, a.list.totalPages);
   return print(ctx, a, json, () => customerListText(a.list, o), nextPage(a.list.page, a.list.totalPages));

@@ -25,28 +25,31 @@ const PAGE_OPTION: [string, string] = [
 ];
 const LOOKUP_EXITS = "0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.";
 
+/** A day's list (arrivals, departures, in house): a date, paged, as text or JSON. */
+function dayList(what: string, examples: string[]): CommandUsage {
+  return {
+    args: "[DATE] [--page N] [--json]",
+    what,
+    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
+    examples,
+    exits: LOOKUP_EXITS,
+  };
+}
+
 export const COMMAND_HELP: Record<string, CommandUsage> = {
-  arrivals: {
-    args: "[DATE] [--page N] [--json]",
-    what: "The day's arrivals, with each pet's care flags.",
-    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
-    examples: ["kennel-desk arrivals", "kennel-desk arrivals tomorrow", "kennel-desk arrivals friday --json"],
-    exits: LOOKUP_EXITS,
-  },
-  departures: {
-    args: "[DATE] [--page N] [--json]",
-    what: "The day's departures, with the going-home check: money to take, medication to hand back, grooming.",
-    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
-    examples: ["kennel-desk departures", "kennel-desk departures +1", "kennel-desk departures 24 Dec"],
-    exits: LOOKUP_EXITS,
-  },
-  inhouse: {
-    args: "[DATE] [--page N] [--json]",
-    what: "Every pet staying, by room: owner, going-home date, care flags.",
-    options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
-    examples: ["kennel-desk inhouse", "kennel-desk inhouse saturday --page 2"],
-    exits: LOOKUP_EXITS,
-  },
+  arrivals: dayList("The day's arrivals, with each pet's care flags.", [
+    "kennel-desk arrivals",
+    "kennel-desk arrivals tomorrow",
+    "kennel-desk arrivals friday --json",
+  ]),
+  departures: dayList(
+    "The day's departures, with the going-home check: money to take, medication to hand back, grooming.",
+    ["kennel-desk departures", "kennel-desk departures +1", "kennel-desk departures 24 Dec"],
+  ),
+  inhouse: dayList("Every pet staying, by room: owner, going-home date, care flags.", [
+    "kennel-desk inhouse",
+    "kennel-desk inhouse saturday --page 2",
+  ]),
   rounds: {
     args: "[ROUND] [DATE] [--json]",
     what: "The feeding and medication sheet of a round, by room.",

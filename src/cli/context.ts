@@ -5,7 +5,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { thisYear } from "../answers/records.ts";
 import { type Config, requireKennel } from "../config.ts";
 import { parseDay } from "../dates.ts";
 import type { Clock, Deps } from "../deps.ts";
@@ -13,6 +12,7 @@ import { optionProblem } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import type { Logger } from "../log.ts";
 import { jsonOf, type TextOptions } from "../text/index.ts";
+import { localDate } from "../time.ts";
 
 interface CliIo {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -85,9 +85,13 @@ export function kennelDeps(ctx: CliContext): Deps {
 }
 
 /** Colours only in a terminal, and not when NO_COLOR is set. */
-export function textOptions(ctx: CliContext, deps: Deps): TextOptions {
+export function textOptions(ctx: CliContext): TextOptions {
   const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
-  return { color, timezone: ctx.config.timezone, thisYear: thisYear(deps) };
+  return {
+    color,
+    timezone: ctx.config.timezone,
+    thisYear: localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4),
+  };
 }
 
 /** The answer as its data (`--json`) or as text, with "(more: add --page N)" when there is more. */
@@ -142,6 +146,18 @@ export function pageWithin(asked: number, pages: number): void {
 
 /** The next page's number, when there is one. */
 export const nextPage = (page: number, pages: number) => (page < pages ? page + 1 : undefined);
+
+/** `--pet ID`: a pet's id, a whole number from 1; undefined when the option was not given. */
+export function petOption(raw: string): number;
+export function petOption(raw: string | undefined): number | undefined;
+export function petOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
+  }
+  return id;
+}
 
 /** A date as typed ("tomorrow", "24 Dec", empty for today), read in the kennel's time zone. */
 export function dayOption(ctx: CliContext, text: string): string {

@@ -231,7 +231,7 @@ async function printPosts(
         : config.digest?.channel;
     const where = channel ? `would be posted in ${channel}` : `${setting} not set`;
     texts.push(
-      `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx, deps))}`,
+      `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx))}`,
     );
   }
   io.stdout.write(`${texts.join("\n\n")}\n`);

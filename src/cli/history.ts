@@ -14,7 +14,7 @@ export async function history(ctx: CliContext, deps: Deps, query: string, json: 
   const { io } = ctx;
   const found = await customerAnswer(deps, query);
   if (found.type === "customer_list") {
-    io.stderr.write(`${customerListText(found.list, { ...textOptions(ctx, deps), color: false })}\n`);
+    io.stderr.write(`${customerListText(found.list, { ...textOptions(ctx), color: false })}\n`);
     throw new UsageError(
       `${found.list.totalRecords} customers match “${found.list.query}”.`,
       "Give the customer id (listed above) with --history.",
@@ -30,5 +30,5 @@ export async function history(ctx: CliContext, deps: Deps, query: string, json: 
     progress ? (n, of) => io.stderr.write(`\rReading the booking history: page ${n} of ${of}…`) : undefined,
   );
   if (progress) io.stderr.write("\r\x1b[K");
-  return print(ctx, page, json, () => bookingsText(page, textOptions(ctx, deps)));
+  return print(ctx, page, json, () => bookingsText(page, textOptions(ctx)));
 }

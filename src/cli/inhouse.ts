@@ -35,7 +35,7 @@ export async function run(ctx: CliContext): Promise<number> {
       ctx,
       report,
       json,
-      () => houseText(report, textOptions(ctx, deps)),
+      () => houseText(report, textOptions(ctx)),
       nextPage(report.page, report.pages),
     );
   } finally {

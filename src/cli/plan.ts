@@ -8,19 +8,9 @@ import { UsageError } from "../answers/failure.ts";
 import { carePlans, petCarePlan } from "../answers/plan-view.ts";
 import { carePlansDoc } from "../present/plan.ts";
 import { docText } from "../text/doc.ts";
-import type { TextOptions } from "../text/index.ts";
-import { localDate } from "../time.ts";
-import { type CliContext, dayOption, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
+import { type CliContext, dayOption, petOption, print, readOptions, textOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 import { openStore } from "./record-store.ts";
-
-function petOption(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
-  }
-  return id;
-}
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
@@ -36,7 +26,9 @@ export async function run(ctx: CliContext): Promise<number> {
     if (!store) return 1;
     try {
       const answer = await petCarePlan({ record: store, config: ctx.config }, petId, date);
-      return print(ctx, answer, json, () => docText(carePlansDoc(answer, ctx.config.timezone), options(ctx)));
+      return print(ctx, answer, json, () =>
+        docText(carePlansDoc(answer, ctx.config.timezone), textOptions(ctx)),
+      );
     } finally {
       await store.close();
     }
@@ -53,19 +45,9 @@ export async function run(ctx: CliContext): Promise<number> {
   try {
     const answer = await carePlans(deps, { booking: ref, date });
     return print(ctx, answer, json, () =>
-      docText(carePlansDoc(answer, ctx.config.timezone), textOptions(ctx, deps)),
+      docText(carePlansDoc(answer, ctx.config.timezone), textOptions(ctx)),
     );
   } finally {
     await close();
   }
-}
-
-/** The terminal's options without the kennel API (a pet's kept plan needs only the record). */
-function options(ctx: CliContext): TextOptions {
-  const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
-  return {
-    color,
-    timezone: ctx.config.timezone,
-    thisYear: localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4),
-  };
 }

@@ -11,8 +11,7 @@ import { auditDoc } from "../present/audit.ts";
 import { openCopy } from "../record/backup.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { docText } from "../text/doc.ts";
-import { localDate } from "../time.ts";
-import { type CliContext, HELP_HINT, print, readOptions } from "./context.ts";
+import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
 import { requireStore } from "./record-store.ts";
 
 /** `--days N`: a whole number of days, 1 to AUDIT_DAYS_MAX; 28 when not given. */
@@ -51,14 +50,8 @@ export async function audit(ctx: CliContext): Promise<number> {
   const { store, where } = await auditedStore(ctx, values.file);
   try {
     const figures = await recordAudit({ record: store, config: ctx.config, clock: ctx.clock }, days, where);
-    const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
-    const thisYear = localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4);
     return print(ctx, figures, values.json === true, () =>
-      docText(auditDoc(figures, { timezone: ctx.config.timezone }), {
-        color,
-        timezone: ctx.config.timezone,
-        thisYear,
-      }),
+      docText(auditDoc(figures, { timezone: ctx.config.timezone }), textOptions(ctx)),
     );
   } finally {
     await store.close();

@@ -25,7 +25,7 @@ import {
   unrecordedExportRow,
 } from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
-import { type CliContext, dayOption, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
+import { type CliContext, dayOption, HELP_HINT, kennelDeps, petOption, readOptions } from "./context.ts";
 import { type Counts, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
@@ -207,15 +207,6 @@ export async function bookingIdOf(ctx: CliContext, raw: string): Promise<number>
   }
   const id = await bookingIdByReference(kennelDeps(ctx), ref);
   if (id === undefined) throw new UsageError(`The booking ${ref.slice(0, 40)} has no id.`, HELP_HINT);
-  return id;
-}
-
-function petOption(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
-  }
   return id;
 }
 

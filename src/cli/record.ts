@@ -20,32 +20,15 @@ import { backupSqlite } from "../record/backup.ts";
 import { headWords, linksWords } from "../record/chain.ts";
 import { isStoreError } from "../record/errors.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
-import type { TextOptions } from "../text/index.ts";
 import { recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText } from "../text/welfare-record.ts";
-import { localDate } from "../time.ts";
-import { type CliContext, HELP_HINT, print, readOptions } from "./context.ts";
+import { type CliContext, HELP_HINT, petOption, print, readOptions, textOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
 import { enter } from "./record-enter.ts";
 import { bookingIdOf, exportRange } from "./record-export.ts";
 import { refuseOtherBusiness, requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
-
-function textOptions(ctx: CliContext): TextOptions {
-  const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
-  const thisYear = localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4);
-  return { color, timezone: ctx.config.timezone, thisYear };
-}
-
-function petOption(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
-  }
-  return id;
-}
 
 function roundOption(ctx: CliContext, raw: string | undefined) {
   if (raw === undefined) return undefined;

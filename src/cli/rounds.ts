@@ -46,7 +46,7 @@ export async function run(ctx: CliContext): Promise<number> {
     const sheet = kept ?? draftSheet(await roundReport(deps, round, date), { timezone: config.timezone });
     const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
     const docs = sheetDocs(sheet, drawn, { problem });
-    return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx, deps)));
+    return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx)));
   } finally {
     await close();
   }

@@ -23,6 +23,6 @@ export async function run(ctx: CliContext): Promise<number> {
     ? describeSlackLink(link)
     : `no running bot answered at ${readyz.replace("/readyz", "")}`;
   const answer = await statusAnswer(deps, slack);
-  print(ctx, answer, values.json === true, () => statusText(answer, textOptions(ctx, deps)));
+  print(ctx, answer, values.json === true, () => statusText(answer, textOptions(ctx)));
   return answer.words.ok ? 0 : 1;
 }

@@ -12,19 +12,16 @@ import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { drugRegisterDoc, stockDoc } from "../present/custody.ts";
 import { docText } from "../text/doc.ts";
-import type { TextOptions } from "../text/index.ts";
-import { localDate } from "../time.ts";
-import { type CliContext, dayOption, HELP_HINT, kennelDeps, print, readOptions } from "./context.ts";
+import {
+  type CliContext,
+  dayOption,
+  HELP_HINT,
+  kennelDeps,
+  print,
+  readOptions,
+  textOptions,
+} from "./context.ts";
 import { requireStore } from "./record-store.ts";
-
-function textOptions(ctx: CliContext): TextOptions {
-  const color = ctx.io.stdout.isTTY === true && !ctx.deps.env.NO_COLOR;
-  return {
-    color,
-    timezone: ctx.config.timezone,
-    thisYear: localDate(ctx.clock.now(), ctx.config.timezone).slice(0, 4),
-  };
-}
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(

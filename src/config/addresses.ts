@@ -10,17 +10,23 @@ export function isLoopbackHost(hostname: string): boolean {
   return octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
 }
 
+/** The address parsed, or what is wrong with it and `fix`, the setting's own example. */
+function webAddress(raw: string, fix: string): Check<URL> {
+  try {
+    return ok(new URL(raw));
+  } catch {
+    return bad(`"${raw}" is not a web address.`, fix);
+  }
+}
+
 /** Parses and checks a base URL. Exported so the CLI and sandbox can reuse the same rules. */
 export function checkBaseUrl(raw: string): Check<URL> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return bad(
-      `"${raw}" is not a web address.`,
-      "Write the full address including https:// and /api/v1, for example https://api.example.com/api/v1.",
-    );
-  }
+  const parsed = webAddress(
+    raw,
+    "Write the full address including https:// and /api/v1, for example https://api.example.com/api/v1.",
+  );
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     return bad(`uses ${url.protocol} which is not HTTP.`, "Use an https:// address.");
   }
@@ -49,15 +55,9 @@ export function checkBaseUrl(raw: string): Check<URL> {
 
 /** SLACK_API_URL: https (loopback http for tests), ending with a slash. */
 export function checkSlackApiUrl(raw: string): Check<string> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return bad(
-      `"${raw}" is not a web address.`,
-      "Use for example https://slack-gov.com/api/ or leave it unset.",
-    );
-  }
+  const parsed = webAddress(raw, "Use for example https://slack-gov.com/api/ or leave it unset.");
+  if (!parsed.ok) return parsed;
+  const url = parsed.value;
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
     return bad(
       "must use https:// (plain http:// only on loopback, for tests): the bot token travels with every call.",

@@ -5,6 +5,7 @@
  * whole and the unit is the counted one: otherwise there is no number (the balance says "count by
  * hand"), never a guess. Pure.
  */
+import { SMALL_NUMBER_WORDS } from "./number-words.ts";
 
 /** What a medicine is counted in. A pen or a vial may say what each holds (300 iu, 10 ml). */
 export type CountUnit = "tablet" | "capsule" | "ml" | "iu" | "drop" | "sachet" | "pen" | "vial";
@@ -52,12 +53,7 @@ export function unitWords(unit: CountUnit, n: number): string {
 const WORD_NUMBERS: Record<string, number> = {
   a: 1,
   an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
+  ...SMALL_NUMBER_WORDS,
   half: 0.5,
   "a half": 0.5,
   "half a": 0.5,

@@ -10,6 +10,7 @@ import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
 import { onTimeWords, reasonWords } from "../words/doses.ts";
 import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
+import { summarisedDoc } from "./parts.ts";
 
 /** "refused 2, vomited within 30 min 1", in the list's order; the reasons recorded before the list last. */
 function byReasonWords(a: AuditFigures): string {
@@ -73,24 +74,17 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     ),
     reviewedLine(a),
   ];
-  return {
-    fallback: title,
-    parts: [
-      { kind: "title", text: title },
-      {
-        kind: "summary",
-        lines: [
-          line(
-            `${dayOf(`${a.from}T12:00:00Z`, "UTC")} – ${dayOf(`${a.to}T12:00:00Z`, "UTC")} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")} asked when kept, beside the entries`,
-          ),
-        ],
-      },
+  return summarisedDoc(
+    title,
+    [
+      line(
+        `${dayOf(`${a.from}T12:00:00Z`, "UTC")} – ${dayOf(`${a.to}T12:00:00Z`, "UTC")} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")} asked when kept, beside the entries`,
+      ),
+    ],
+    [
       { kind: "text", lines: doses },
       { kind: "text", lines: others },
-      {
-        kind: "note",
-        lines: [dotted(`🔏 care record ${headWords(a.head)}`, `the record: ${a.where}`)],
-      },
+      { kind: "note", lines: [dotted(`🔏 care record ${headWords(a.head)}`, `the record: ${a.where}`)] },
     ],
-  };
+  );
 }

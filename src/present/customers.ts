@@ -14,10 +14,10 @@ import { consentLines, unbrokenPhone } from "../words/customer.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
-import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value } from "./doc.ts";
-import { pageActions, pageNote, referenceSpan } from "./parts.ts";
-import { statusWords, textParts } from "./records.ts";
+import { type ListDocOptions, pageActions, pageNote, referenceSpan, textParts } from "./parts.ts";
+import { statusWords } from "./records.ts";
 
 /** The customer's name, which the raw JSON answer (KENNEL_RAW_RESPONSES=1) is titled by in every serializer. */
 export { customerName } from "../domain/customers.ts";
@@ -106,12 +106,6 @@ function contactParts(c: CustomerView["customer"]): Part[] {
 }
 
 // --- a page of customers -------------------------------------------------------------------------
-
-export interface ListDocOptions {
-  /** Slack's buttons: each record's card, and the pages. */
-  openAction?: ActionOf<number>;
-  pageAction?: PageAction;
-}
 
 export function customerListDoc(l: CustomerSearch, o: ListDocOptions = {}): Doc {
   const title = `Customers matching “${value(l.query, 100)}” (${l.totalRecords})`;

@@ -18,7 +18,7 @@ import { outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
-import { textParts } from "./records.ts";
+import { textParts } from "./parts.ts";
 
 interface AlertDoseView {
   /** The pet's key on the round ("bookingId-petId"): its items share one line. */

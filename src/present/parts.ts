@@ -1,9 +1,14 @@
-/** Parts more than one document uses: a room's line, a summary line, a reference, page buttons and note. */
+/**
+ * Parts more than one document uses: a room's line, a summary line, a reference, page buttons and
+ * note, a list's buttons, a titled document with its summary, lines split into section-sized parts, and
+ * the record's head in a foot.
+ */
 import { ENTRY_CAPS } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
+import type { ChainHead } from "../record/types.ts";
 import type { SummaryPart } from "../words/day.ts";
-import type { Action, Line, PageAction, Part, Span } from "./doc.ts";
-import { code, dotted, strong, value } from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, PageAction, Part, Span } from "./doc.ts";
+import { code, dotted, line, lineText, strong, value } from "./doc.ts";
 
 /** A room's name as a group's line. */
 export const roomLine = (room: string): Line => [strong(room)];
@@ -18,6 +23,12 @@ export function referenceSpan(b: { reference?: string | undefined; bookingId?: n
   return b.reference
     ? code(value(b.reference, ENTRY_CAPS.reference))
     : { text: `booking id ${b.bookingId ?? "not recorded"}` };
+}
+
+/** A list's buttons in Slack (a search's customers, pets or bookings): each record's card, and the pages. */
+export interface ListDocOptions {
+  openAction?: ActionOf<number>;
+  pageAction?: PageAction;
 }
 
 /** ◀ Previous and Next ▶ (page k of n), when there is more than one page. */
@@ -47,4 +58,48 @@ export const replyLabel = (start: number, end: number, total: number) => `${star
 export function andMoreWords(n: number, noun?: string, where?: string): string {
   const what = noun ? ` ${plural(n, noun).replace(/^\d+ /, "")}` : "";
   return `and ${n} more${what}${where ? `: see ${where}` : ""}`;
+}
+
+/** A document: its title, a summary of `summary`'s lines, then the rest. */
+export function summarisedDoc(title: string, summary: Line[], rest: Part[]): Doc {
+  return {
+    fallback: title,
+    parts: [{ kind: "title", text: title }, { kind: "summary", lines: summary }, ...rest],
+  };
+}
+
+/**
+ * Lines in as few text parts as fit `max` characters each, whole lines kept together. The default:
+ * a Slack section holds 3,000 once escaped.
+ */
+export function textParts(ls: Line[], max = 2400): Part[] {
+  const parts: Part[] = [];
+  let chunk: Line[] = [];
+  let used = 0;
+  for (const l of ls) {
+    const n = lineText(l).length + 1;
+    if (chunk.length && used + n > max) {
+      parts.push({ kind: "text", lines: chunk });
+      chunk = [];
+      used = 0;
+    }
+    chunk.push(l);
+    used += n;
+  }
+  if (chunk.length) parts.push({ kind: "text", lines: chunk });
+  return parts;
+}
+
+/** A page's foot line naming the record's head it was made at and `verify`, the command that checks it. */
+export function recordHeadLines(head: ChainHead | undefined, verify: string): Line[] {
+  if (!head) return [];
+  return [
+    line(
+      `Record head at the time: #${head.seq}, sha256 `,
+      code(head.hash),
+      " (check it with ",
+      code(verify),
+      ").",
+    ),
+  ];
 }

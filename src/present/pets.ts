@@ -9,12 +9,12 @@ import type { AsNeededPet } from "../domain/prn.ts";
 import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { unbrokenPhone } from "../words/customer.ts";
 import { petMedicineLines } from "./custody-pet.ts";
-import type { Action, ActionOf, Doc, Line, PageAction, Part } from "./doc.ts";
+import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { code, dotted, line, strong, toned, value } from "./doc.ts";
-import { pageActions, pageNote } from "./parts.ts";
+import { type ListDocOptions, pageActions, pageNote, textParts } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { petAsNeededParts } from "./prn.ts";
-import { careSummaryLines, evaluationLine, labelled, textParts } from "./records.ts";
+import { careSummaryLines, evaluationLine, labelled } from "./records.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 /** The species' emoji, which titles a pet's raw JSON answer (KENNEL_RAW_RESPONSES=1) in every serializer. */
@@ -124,14 +124,8 @@ function ownerPart({ pet, owner }: PetView): Part | undefined {
 
 // --- a page of pets ------------------------------------------------------------------------------
 
-export interface PetListDocOptions {
-  /** Slack's buttons: each pet's card, and the pages. */
-  openAction?: ActionOf<number>;
-  pageAction?: PageAction;
-}
-
 /** Same-named pets told apart: owner, breed, sex, age (when the API gives one) and the pet id. */
-export function petListDoc(l: PetSearch, o: PetListDocOptions = {}): Doc {
+export function petListDoc(l: PetSearch, o: ListDocOptions = {}): Doc {
   const title = `Pets matching “${value(l.query, 100)}” (${l.totalRecords})`;
   const parts: Part[] = [{ kind: "title", text: title }];
   if (l.owner)

@@ -28,33 +28,11 @@ import { paymentWords } from "../words/money.ts";
 import { careWarningLine } from "./care.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
-import { andMoreWords } from "./parts.ts";
+import { andMoreWords, textParts } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
 
-/** Most characters of lines in one part: a Slack section holds 3,000 once escaped. */
-const PART_CHARS = 2400;
-
 const partChars = (ls: Line[]) => ls.reduce((n, l) => n + lineText(l).length + 1, 0);
-
-/** Lines in as few text parts as fit a section each, whole lines kept together. */
-export function textParts(ls: Line[]): Part[] {
-  const parts: Part[] = [];
-  let chunk: Line[] = [];
-  let used = 0;
-  for (const l of ls) {
-    const n = partChars([l]);
-    if (chunk.length && used + n > PART_CHARS) {
-      parts.push({ kind: "text", lines: chunk });
-      chunk = [];
-      used = 0;
-    }
-    chunk.push(l);
-    used += n;
-  }
-  if (chunk.length) parts.push({ kind: "text", lines: chunk });
-  return parts;
-}
 
 // --- the care summary ----------------------------------------------------------------------------
 

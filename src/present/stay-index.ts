@@ -8,7 +8,8 @@ import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { staySummaryWords } from "../words/stay.ts";
-import { code, type Doc, type Line, line, type Part, value } from "./doc.ts";
+import { type Doc, type Line, line, type Part, value } from "./doc.ts";
+import { recordHeadLines, summarisedDoc } from "./parts.ts";
 
 export interface StayIndexRow {
   /** The stay's page, beside the index. */
@@ -43,32 +44,18 @@ export function stayIndexDoc(
     line(
       `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone}) from the kennel's care record alone: what was due is what each round asked when its sheet was kept.`,
     ),
-    ...(o.head
-      ? [
-          line(
-            `Record head at the time: #${o.head.seq}, sha256 `,
-            code(o.head.hash),
-            " (check it with ",
-            code("kennel-desk record verify --file"),
-            ").",
-          ),
-        ]
-      : []),
+    ...recordHeadLines(o.head, "kennel-desk record verify --file"),
   ];
-  return {
-    fallback: title,
-    parts: [
-      { kind: "title", text: title },
-      {
-        kind: "summary",
-        lines: [
-          line(
-            `${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
-          ),
-        ],
-      },
+  return summarisedDoc(
+    title,
+    [
+      line(
+        `${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
+      ),
+    ],
+    [
       ...(items.length ? items : [{ kind: "text" as const, lines: [line("No stays in this export.")] }]),
       { kind: "note", lines: foot },
     ],
-  };
+  );
 }

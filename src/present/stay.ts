@@ -13,7 +13,8 @@ import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
-import { code, line, lineText, strong, toned, value, valueWithin } from "./doc.ts";
+import { line, lineText, strong, toned, value, valueWithin } from "./doc.ts";
+import { recordHeadLines } from "./parts.ts";
 import { stayWelfareParts } from "./welfare-stay.ts";
 
 /** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
@@ -232,17 +233,7 @@ export function stayPageDoc(page: StayPage): Doc {
     : [];
   const foot: Line[] = [
     line(`Made by Kennel Desk on ${dateTimeOf(page.generatedAt, tz)} (${tz}) from the kennel's care record.`),
-    ...(page.head
-      ? [
-          line(
-            `Record head at the time: #${page.head.seq}, sha256 `,
-            code(page.head.hash),
-            " (check it with ",
-            code("kennel-desk record verify"),
-            ").",
-          ),
-        ]
-      : []),
+    ...recordHeadLines(page.head, "kennel-desk record verify"),
   ];
   const last = rest.at(-1);
   const body = last?.kind === "note" ? rest.slice(0, -1) : rest;

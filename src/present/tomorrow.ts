@@ -13,7 +13,7 @@ import { leftOutWords, postedLateWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
 import type { Action, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value, whole } from "./doc.ts";
-import { referenceSpan } from "./parts.ts";
+import { referenceSpan, summarisedDoc } from "./parts.ts";
 
 export interface TomorrowDocOptions {
   timezone: string;
@@ -70,8 +70,5 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
           : undefined,
     };
   });
-  return {
-    fallback: title,
-    parts: [{ kind: "title", text: title }, { kind: "summary", lines: [summary] }, ...items, ...footPart],
-  };
+  return summarisedDoc(title, [summary], [...items, ...footPart]);
 }

@@ -9,6 +9,7 @@ import type { PetStayRecord } from "../domain/stay.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { flagHeadWords, WELFARE_DAY_STATE, welfareDayHead } from "../words/welfare.ts";
 import { type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { textParts } from "./parts.ts";
 import { checkLine } from "./welfare.ts";
 
 /** A section's worth of lines (Slack's 3000 characters, with room for the marks). */
@@ -55,19 +56,5 @@ function welfareLines(p: PetStayRecord, timezone: string): Line[] {
 /** The stay's welfare checks as parts (text parts within a section's size each); none without them. */
 export function stayWelfareParts(p: PetStayRecord, timezone: string): Part[] {
   const lines = welfareLines(p, timezone);
-  const parts: Part[] = [];
-  let chunk: Line[] = [];
-  let size = 0;
-  for (const l of lines) {
-    const n = l.reduce((a, s) => a + s.text.length, 0) + 1;
-    if (chunk.length && size + n > CHUNK_CHARS) {
-      parts.push({ kind: "text", lines: chunk });
-      chunk = [];
-      size = 0;
-    }
-    chunk.push(l);
-    size += n;
-  }
-  if (chunk.length) parts.push({ kind: "text", lines: chunk });
-  return parts;
+  return textParts(lines, CHUNK_CHARS);
 }

@@ -9,6 +9,7 @@
  * forms call (src/answers/custody-write.ts).
  */
 import { countIn, countMedicine, medicineById } from "../answers/custody-write.ts";
+import { orLogged } from "../answers/logged.ts";
 import { currentPlan } from "../answers/plans.ts";
 import { roundReport } from "../answers/rounds.ts";
 import type { Deps } from "../deps.ts";
@@ -79,8 +80,8 @@ async function countInOne(deps: Deps, c: Candidate, quantity: number, key: strin
 }
 
 /** Counts in the three pets' medicines (07:20); a failure is logged (the preview works without it). */
-export async function seedCustody(deps: Deps, clock: KennelClock): Promise<number | undefined> {
-  try {
+export function seedCustody(deps: Deps, clock: KennelClock): Promise<number | undefined> {
+  return orLogged(deps.log, "the preview's medicines were not seeded", async () => {
     clock.setTo("07:20");
     const found = await candidates(deps, clock.today);
     const short = found.find((c) => c.shortWithTwo);
@@ -90,13 +91,7 @@ export async function seedCustody(deps: Deps, clock: KennelClock): Promise<numbe
     if (short) await countInOne(deps, short, short.dose * 2, "short");
     const third = counted ? await countInOne(deps, counted, counted.dose * 14, "counted") : undefined;
     return third?.status === "recorded" || third?.status === "duplicate" ? third.value.id : undefined;
-  } catch (error) {
-    deps.log.warn(
-      { err: String((error as Error)?.message ?? error) },
-      "the preview's medicines were not seeded",
-    );
-    return undefined;
-  }
+  });
 }
 
 /** After the morning round (12:30): the third medicine counted one dose short, explained as not known yet. */

@@ -2,8 +2,8 @@
  * The setup page's "Save the kennel settings now; connect Slack later" (src/preview/setup-save.ts is
  * Save itself): the kennel's part alone, checked as Save checks it, while Slack cannot be reached.
  */
-import { ConfigError, loadConfig, requireKennel } from "../config.ts";
-import { readEnvFile, writeEnvFile } from "./env-file.ts";
+import { requireKennel } from "../config.ts";
+import { readEnvFile } from "./env-file.ts";
 import { checkHouseMeals, checkKennel, checkTimezone, kennelAddress } from "./setup-checks.ts";
 import {
   kennelValues,
@@ -12,7 +12,7 @@ import {
   savedAddress,
   savedState,
   text,
-  unreadableProblems,
+  writeChecked,
 } from "./setup-save.ts";
 import type { CheckResult } from "./setup-words.ts";
 
@@ -41,17 +41,9 @@ export async function saveKennel(
   if (Object.keys(failed).length || !("href" in address))
     return { status: 422, answer: { ok: false, checks: failed } };
   const values = kennelValues(address, key, body, existing);
-  const merged = { ...existing, ...Object.fromEntries(values) };
-  try {
-    requireKennel(loadConfig(merged), merged);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return { status: 422, answer: { ok: false, problems: error.problems } };
-  }
-  const wrote = await writeEnvFile(o.envFile, values);
-  if (!wrote.ok)
-    return { status: 422, answer: { ok: false, problems: unreadableProblems(wrote, o.envFile) } };
-  const file = await readEnvFile(o.envFile);
+  const saved = await writeChecked(o.envFile, existing, values, requireKennel);
+  if ("refused" in saved) return saved.refused;
+  const { wrote, file } = saved;
   return {
     status: 200,
     answer: {

@@ -9,7 +9,7 @@
  * it ("save anyway"), and the saved summary lists what is not ready yet. The file is then read back
  * with the bot's own parser (src/preview/env-file.ts): "saved" only when every value comes back.
  */
-import { ConfigError, loadConfig, requireKennel, requireSlack } from "../config.ts";
+import { type Config, ConfigError, loadConfig, requireKennel, requireSlack } from "../config.ts";
 import { readEnvFile, writeEnvFile } from "./env-file.ts";
 import type { SetupEnv } from "./setup-call.ts";
 import {
@@ -186,13 +186,39 @@ export function kennelValues(
   return values;
 }
 
-/** The settings that would not be read back from the file exactly, as problems. */
-export function unreadableProblems(wrote: { unreadable: string[] }, envFile: string) {
-  return wrote.unreadable.map((variable) => ({
-    variable,
-    problem: `would not be read back from ${envFile} exactly as given, so nothing was saved.`,
-    fix: "Check the value, or the lines of the file around it (an unclosed quote on an earlier line, say), and save again.",
-  }));
+type Refusal = { status: 422; answer: Record<string, unknown> };
+
+/**
+ * Writes `values` once the whole file as the bot will read it passes `require` (any problem, this
+ * page's or an older line's, stops here), then reads the file back: what was written and the file,
+ * or the refusal with the problems.
+ */
+export async function writeChecked(
+  envFile: string,
+  existing: Record<string, string>,
+  values: Array<[string, string]>,
+  require: (config: Config, merged: Record<string, string>) => void,
+): Promise<
+  | { refused: Refusal }
+  | { wrote: { written: boolean; backup: string | undefined }; file: Record<string, string> }
+> {
+  const merged = { ...existing, ...Object.fromEntries(values) };
+  try {
+    require(loadConfig(merged), merged);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { refused: { status: 422, answer: { ok: false, problems: error.problems } } };
+  }
+  const wrote = await writeEnvFile(envFile, values);
+  if (!wrote.ok) {
+    const problems = wrote.unreadable.map((variable) => ({
+      variable,
+      problem: `would not be read back from ${envFile} exactly as given, so nothing was saved.`,
+      fix: "Check the value, or the lines of the file around it (an unclosed quote on an earlier line, say), and save again.",
+    }));
+    return { refused: { status: 422, answer: { ok: false, problems } } };
+  }
+  return { wrote, file: await readEnvFile(envFile) };
 }
 
 export async function save(
@@ -271,20 +297,12 @@ export async function save(
   const port = portNumber(text(body.port));
   const portText = "port" in port ? String(port.port) : "3000";
   if (portText !== "3000" || existing.PORT) values.push(["PORT", portText]);
-  // The whole file as the bot will read it: any problem (this page's or an older line's) stops here.
-  const merged = { ...existing, ...Object.fromEntries(values) };
-  try {
-    const config = loadConfig(merged);
+  const saved = await writeChecked(o.envFile, existing, values, (config, merged) => {
     requireSlack(config, merged);
     requireKennel(config, merged);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return { status: 422, answer: { ok: false, problems: error.problems } };
-  }
-  const wrote = await writeEnvFile(o.envFile, values);
-  if (!wrote.ok)
-    return { status: 422, answer: { ok: false, problems: unreadableProblems(wrote, o.envFile) } };
-  const file = await readEnvFile(o.envFile);
+  });
+  if ("refused" in saved) return saved.refused;
+  const { wrote, file } = saved;
   const next = nextStart(file, o.environment);
   const port2 = botPort(next);
   const envPort = o.environment.PORT?.trim();

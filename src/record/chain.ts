@@ -17,7 +17,7 @@
  * retention entry, so verify can show what it removed was older than its rule allows
  * (src/record/verify.ts walks the chain).
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 export type Row = Record<string, unknown>;
 
@@ -27,8 +27,12 @@ export const GENESIS = "0".repeat(64);
 /** The kennel of the entries made before the record knew its kennel (schema 1). */
 export const KENNEL_BEFORE_V2 = "before the kennel was recorded";
 
+/**
+ * One row's hash. Node's one-shot `hash()` (the same SHA-256, the same hex) in place of a Hash object
+ * a row: a third of the CPU a hash took, paid for each row of a walk of 1.5 million (docs/benchmarks.md).
+ */
 export function chainHash(prev: string, content: string): string {
-  return createHash("sha256").update(`${prev}\n${content}`).digest("hex");
+  return hash("sha256", `${prev}\n${content}`, "hex");
 }
 
 /** The columns of an entry's content in schema 2 (the migration to it seals the entries already there). */

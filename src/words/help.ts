@@ -13,67 +13,68 @@ export interface CommandHelp {
   examples?: string[];
 }
 
+/** Commands by who sees the answer: [usage, what it does, what to type]. */
+type Row = [usage: string, what: string, examples: string[]];
+
+function seenBy(who: CommandHelp["seenBy"], rows: Row[]): CommandHelp[] {
+  return rows.map(([usage, what, examples]) => ({ usage, what, seenBy: who, examples }));
+}
+
 export const COMMANDS: readonly CommandHelp[] = [
-  {
-    usage: "/arrivals [date]",
-    what: "the day's arrivals, with each pet's care flags",
-    seenBy: "channel",
-    examples: ["/arrivals", "/arrivals tomorrow", "/arrivals friday"],
-  },
-  {
-    usage: "/departures [date]",
-    what: "the day's departures with the going-home check: money to take, medication to hand back, grooming notes",
-    seenBy: "channel",
-    examples: ["/departures", "/departures +1"],
-  },
-  {
-    usage: "/inhouse [date]",
-    what: "every pet staying, by room, with owner, going-home date and care flags",
-    seenBy: "channel",
-    examples: ["/inhouse", "/inhouse saturday"],
-  },
-  {
-    usage: "/rounds [round] [date]",
-    what: `the feeding and medication sheet for a round (default: the round now), by room. Rounds by any name: ${roundNamesLine()}`,
-    seenBy: "channel",
-    examples: ["/rounds", "/rounds lunch", "/rounds pm tomorrow", "/rounds breakfast 24 Dec"],
-  },
-  {
-    usage: "/booking REF or ID",
-    what: "one booking: dates, status, room, money, pets with their care, owner's contacts",
-    seenBy: "asker",
-    examples: ["/booking HP-7K2M9Q", "/booking 1234"],
-  },
-  {
-    usage: "/pet NAME [OWNER'S SURNAME] or ID",
-    what: "a pet's care: diet by round, each medication with its midday and evening instructions, allergies, notes, owner",
-    seenBy: "asker",
-    examples: ["/pet Biscuit", "/pet Biscuit O'Brien", "/pet 88"],
-  },
-  {
-    usage: "/customer NAME, EMAIL, PHONE or ID",
-    what: "contacts, consent, pets and booking history",
-    seenBy: "asker",
-    examples: ["/customer O'Brien", "/customer 1234"],
-  },
-  {
-    usage: "/kennel status",
-    what: "is the kennel API reachable, is the key accepted, what is cached",
-    seenBy: "asker",
-    examples: ["/kennel status"],
-  },
-  {
-    usage: "/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]",
-    what: "search bookings",
-    seenBy: "asker",
-    examples: ["/kennel bookings tomorrow status:confirmed", "/kennel bookings 1 Dec 31 Dec customer:1234"],
-  },
-  {
-    usage: "/kennel customers TEXT, /kennel pets TEXT",
-    what: "search customers or pets",
-    seenBy: "asker",
-    examples: ["/kennel customers O'Brien", "/kennel pets Biscuit"],
-  },
+  ...seenBy("channel", [
+    [
+      "/arrivals [date]",
+      "the day's arrivals, with each pet's care flags",
+      ["/arrivals", "/arrivals tomorrow", "/arrivals friday"],
+    ],
+    [
+      "/departures [date]",
+      "the day's departures with the going-home check: money to take, medication to hand back, grooming notes",
+      ["/departures", "/departures +1"],
+    ],
+    [
+      "/inhouse [date]",
+      "every pet staying, by room, with owner, going-home date and care flags",
+      ["/inhouse", "/inhouse saturday"],
+    ],
+    [
+      "/rounds [round] [date]",
+      `the feeding and medication sheet for a round (default: the round now), by room. Rounds by any name: ${roundNamesLine()}`,
+      ["/rounds", "/rounds lunch", "/rounds pm tomorrow", "/rounds breakfast 24 Dec"],
+    ],
+  ]),
+  ...seenBy("asker", [
+    [
+      "/booking REF or ID",
+      "one booking: dates, status, room, money, pets with their care, owner's contacts",
+      ["/booking HP-7K2M9Q", "/booking 1234"],
+    ],
+    [
+      "/pet NAME [OWNER'S SURNAME] or ID",
+      "a pet's care: diet by round, each medication with its midday and evening instructions, allergies, notes, owner",
+      ["/pet Biscuit", "/pet Biscuit O'Brien", "/pet 88"],
+    ],
+    [
+      "/customer NAME, EMAIL, PHONE or ID",
+      "contacts, consent, pets and booking history",
+      ["/customer O'Brien", "/customer 1234"],
+    ],
+    [
+      "/kennel status",
+      "is the kennel API reachable, is the key accepted, what is cached",
+      ["/kennel status"],
+    ],
+    [
+      "/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]",
+      "search bookings",
+      ["/kennel bookings tomorrow status:confirmed", "/kennel bookings 1 Dec 31 Dec customer:1234"],
+    ],
+    [
+      "/kennel customers TEXT, /kennel pets TEXT",
+      "search customers or pets",
+      ["/kennel customers O'Brien", "/kennel pets Biscuit"],
+    ],
+  ]),
 ];
 
 /** Who sees a command's answer, in the help's words. */

@@ -3,7 +3,7 @@
  * parts). Plain text, shared by Slack's blocks and the terminal; each renderer escapes its own way.
  */
 import type { Round } from "../domain/care.ts";
-import type { HouseCount } from "../domain/house.ts";
+import type { HouseCount, HouseTotals } from "../domain/house.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
@@ -34,18 +34,6 @@ export function houseCountWords(c: HouseCount, o: { saidBefore?: boolean } = {})
   }
   if (c.day !== c.now) parts.push(`${c.day} in house today`);
   return parts.join(" · ");
-}
-
-export interface HouseTotals {
-  pets: number;
-  rooms: number;
-  goingHome: number;
-  arriving: number;
-  careNotMatched: number;
-  careNotLoaded: number;
-  pastCheckOut?: number | undefined;
-  /** What the pets' count counts (that day; today, now and on the last round's sheet). */
-  count?: HouseCount | undefined;
 }
 
 export function houseSummaryParts(t: HouseTotals): SummaryPart[] {

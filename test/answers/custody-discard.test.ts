@@ -7,49 +7,22 @@
  */
 import { expect, it } from "vitest";
 import { countIn } from "../../src/answers/custody-write.ts";
-import { currentPlan } from "../../src/answers/plans.ts";
 import { tapAsks } from "../../src/answers/record-tap.ts";
-import { keptSheets } from "../../src/answers/sheets.ts";
-import type { Deps } from "../../src/deps.ts";
-import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { countInStart } from "../../src/domain/custody-rules.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
 import { addDays } from "../../src/time.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
-import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
+import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-day.ts";
 
-const DATE = "2026-11-23";
-const TZ = "Europe/London";
 const now = Date.parse(`${DATE}T07:40:00Z`);
-const clock = { now: () => new Date(now) };
-let store: CareRecordStore;
-let deps: Deps;
-
-useSandboxDeps(
-  { seed: 17, customers: 120, today: DATE, timezone: TZ },
-  clock,
-  { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00" },
-  (started) => {
-    ({ store, deps } = started);
-  },
-);
+const house = useCustodyDay({ now: () => new Date(now) });
 
 it("a dose from a medicine past its discard-by asks first; one within it records in one tap", async () => {
-  await prepareRoundPost(deps, "morning", DATE);
-  expect(await confirmAllPlans(store, deps.config, clock)).toBeGreaterThan(0);
-  const [sheet] = await keptSheets(deps, { date: DATE });
-  if (!sheet) throw new Error("the morning round's sheet was not kept");
+  const { deps } = house;
   // Three pets with a routine medication due this morning, each from its confirmed plan.
-  const pets = [];
-  for (const pet of sheet.pets) {
-    const plan = await currentPlan(deps, pet.bookingId, pet.petId);
-    const item = plan?.plan.items.find(
-      (i) =>
-        i.key !== "meal" && pet.due.some((d) => d.item === i.key) && countInStart(i).secondPerson === false,
-    );
-    if (item && item.key !== "meal") pets.push({ pet, item: { ...item, key: item.key } });
-    if (pets.length === 3) break;
-  }
+  const { sheet, pets } = await medicatedMorning(
+    house,
+    3,
+    (i, pet) => pet.due.some((d) => d.item === i.key) && countInStart(i).secondPerson === false,
+  );
   const [stale, fresh, never] = pets;
   if (!stale || !fresh || !never) throw new Error("the sandbox's morning round has too few medicated pets");
   const jane = { userId: "U0JANE", userName: "Jane" };

@@ -7,58 +7,26 @@
 import { expect, it } from "vitest";
 import { stockNow } from "../../src/answers/custody-stock.ts";
 import { countIn, countMedicine } from "../../src/answers/custody-write.ts";
-import { currentPlan } from "../../src/answers/plans.ts";
-import { keptSheets } from "../../src/answers/sheets.ts";
-import type { Deps } from "../../src/deps.ts";
-import { prepareRoundPost } from "../../src/digest/round-post.ts";
-import type { MedicineItem } from "../../src/domain/custody.ts";
 import { medicinesPostDoc } from "../../src/present/custody.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
-import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
+import { TRAMADOL_PACK } from "../helpers/custody-fixtures.ts";
+import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-day.ts";
 
-const DATE = "2026-11-23";
 const TZ = "Europe/London";
 let now = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(now) };
-let store: CareRecordStore;
-let deps: Deps;
-
-useSandboxDeps(
-  { seed: 17, customers: 120, today: DATE, timezone: TZ },
-  clock,
-  { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00", MEDICINE_COUNT_AT: "07:30,19:30" },
-  (started) => {
-    ({ store, deps } = started);
-  },
-);
+const house = useCustodyDay(clock, { MEDICINE_COUNT_AT: "07:30,19:30" });
 
 it("a controlled medicine not counted at a handover is overdue, naming the handover, until two people count it", async () => {
-  await prepareRoundPost(deps, "morning", DATE);
-  expect(await confirmAllPlans(store, deps.config, clock)).toBeGreaterThan(0);
-  const [sheet] = await keptSheets(deps, { date: DATE });
-  if (!sheet) throw new Error("the morning round's sheet was not kept");
-  let found: { bookingId: number; petId: number; item: MedicineItem } | undefined;
-  for (const pet of sheet.pets) {
-    const plan = await currentPlan(deps, pet.bookingId, pet.petId);
-    const item = plan?.plan.items.find((i) => i.key !== "meal");
-    if (item && item.key !== "meal") {
-      found = { bookingId: pet.bookingId, petId: pet.petId, item: item.key };
-      break;
-    }
-  }
-  if (!found) throw new Error("no medicated pet on the morning round");
+  const { deps } = house;
+  const [medicated] = (await medicatedMorning(house, 1)).pets;
+  if (!medicated) throw new Error("no medicated pet on the morning round");
+  const found = { bookingId: medicated.pet.bookingId, petId: medicated.pet.petId, item: medicated.item.key };
   const jane = { userId: "U0JANE", userName: "Jane" };
   const tom = { userId: "U0TOM", userName: "Tom" };
   const inn = await countIn(deps, {
     ...found,
-    label: "Tramadol 50mg",
-    unit: "tablet",
-    quantity: 28,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: true,
+    ...TRAMADOL_PACK,
     by: jane,
     witness: tom,
     requestKey: "k-in",

@@ -4,32 +4,24 @@
  * which customers changed, not each pet's care again; a customer whose pet's words changed in the
  * kennel system since is read again, and the round shows the new words.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { warmTodaysCare } from "../../src/answers/today.ts";
 import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { TZ, useFullHouse } from "./full-house.ts";
 
-const TZ = "Europe/London";
-let sandbox: Sandbox;
-let day: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 11, customers: 400, timezone: TZ, today: "2026-11-22" });
-  day = sandbox.data.fullHouseDay as string;
-}, 60_000);
-afterAll(() => sandbox.close());
+const { house } = useFullHouse();
 
 describe("the care the 07:00 post reads serves the 07:30 round", () => {
   it("reads no pet's care again, asks once what changed, and reads again the customer who changed", async () => {
-    let at = zonedInstant(day, "07:00", TZ).getTime();
+    let at = zonedInstant(house.day, "07:00", TZ).getTime();
     const config = loadConfig({
-      KENNEL_API_KEY: sandbox.keys.main,
-      KENNEL_API_BASE_URL: sandbox.url,
+      KENNEL_API_KEY: house.sandbox.keys.main,
+      KENNEL_API_BASE_URL: house.sandbox.url,
       KENNEL_TIMEZONE: TZ,
     });
     const kennel = createKennelClient(config.kennel as KennelSettings, {
@@ -43,9 +35,9 @@ describe("the care the 07:00 post reads serves the 07:30 round", () => {
 
     // 07:30: nobody changed anything in the kennel system.
     at += 30 * 60_000;
-    const paths = () => sandbox.requests.map((r) => r.path);
+    const paths = () => house.sandbox.requests.map((r) => r.path);
     let before = paths().length;
-    const quiet = await roundReport(deps, "morning", day);
+    const quiet = await roundReport(deps, "morning", house.day);
     expect(quiet.pets.length).toBeGreaterThan(50);
     let asked = paths().slice(before);
     expect(asked.filter((p) => /\/customers\/\d+\/pets|\/pets\/\d+/.test(p))).toEqual([]);
@@ -54,15 +46,14 @@ describe("the care the 07:00 post reads serves the 07:30 round", () => {
     // 07:50: a pet's medication changed at 07:40 (its customer marked changed): read again, shown.
     const pet = quiet.pets.find((p) => p.pet?.pet.customerId !== undefined)?.pet?.pet;
     const customerId = pet?.customerId as number;
-    const record = sandbox.main.petsByCustomer.get(customerId)?.find((p) => p.petId === pet?.petId) as Record<
-      string,
-      unknown
-    >;
+    const record = house.sandbox.main.petsByCustomer
+      .get(customerId)
+      ?.find((p) => p.petId === pet?.petId) as Record<string, unknown>;
     record.medication = "Metacam 0.5 ml once daily (changed by the vet)";
-    sandbox.main.customerUpdatedMs.set(customerId, at + 10 * 60_000);
+    house.sandbox.main.customerUpdatedMs.set(customerId, at + 10 * 60_000);
     at += 20 * 60_000;
     before = paths().length;
-    const changed = await roundReport(deps, "morning", day);
+    const changed = await roundReport(deps, "morning", house.day);
     asked = paths().slice(before);
     expect(asked.filter((p) => /\/customers\/\d+\/pets/.test(p))).toEqual([
       expect.stringContaining(`/customers/${customerId}/pets`),

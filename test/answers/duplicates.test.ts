@@ -8,13 +8,10 @@ import { dayReport } from "../../src/answers/day.ts";
 import { houseReport } from "../../src/answers/house.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview } from "../../src/answers/today.ts";
-import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { bookingsThatCount, uniqueBookings } from "../../src/domain/bookings.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
+import { apiPath, fetchDeps, jsonAnswer } from "../helpers/fetch-deps.ts";
 
-const BASE = "https://kennel.example.com/api/v1";
 const DAY = "2026-11-24";
 
 const three = [1, 2, 3].map((i) => ({
@@ -35,8 +32,7 @@ const nine = [...three, ...three, ...three];
 
 function deps(): Deps {
   const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname.replace("/api/v1", "");
+    const path = apiPath(input, init);
     let body: unknown = [];
     if (path === "/bookings/checkin" || path === "/bookings/checkout") body = nine;
     else if (path === "/bookings")
@@ -45,22 +41,9 @@ function deps(): Deps {
       const id = Number(path.split("/")[2]);
       body = [{ petId: id * 10, customerId: id, name: `Pet ${id}`, medication: "Rimadyl 50 mg" }];
     }
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { "content-type": "application/json" },
-    });
+    return jsonAnswer(body);
   }) as typeof fetch;
-  const config = loadConfig({
-    KENNEL_API_KEY: "test-key-dup-5512",
-    KENNEL_API_BASE_URL: BASE,
-    KENNEL_TIMEZONE: "Europe/London",
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    fetch: fetchFn,
-    retryDelay: () => 0,
-  });
-  return { kennel, log: silentLogger(), config, clock: { now: () => new Date(`${DAY}T08:00:00Z`) } };
+  return fetchDeps(fetchFn, `${DAY}T08:00:00Z`);
 }
 
 describe("duplicate booking ids", () => {

@@ -9,29 +9,16 @@ import { expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
-import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
 import { todayText } from "../../src/text/house.ts";
-import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
+import { CUSTODY_DAY as DATE, useCustodyDay } from "./custody-day.ts";
 
-const DATE = "2026-11-23";
 const TZ = "Europe/London";
 let now = Date.parse(`${DATE}T07:40:00Z`);
-let store: CareRecordStore;
-let deps: Deps;
-
-const clock = { now: () => new Date(now) };
-useSandboxDeps(
-  { seed: 17, customers: 120, today: DATE, timezone: TZ },
-  clock,
-  { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00" },
-  (started) => {
-    ({ store, deps } = started);
-  },
-);
+const house = useCustodyDay({ now: () => new Date(now) });
 
 it("given on time: N of M due; the late and missed doses named, missed first; Slack and the terminal alike", async () => {
+  const { deps, store } = house;
   // Before any window has opened: nothing to say.
   now = Date.parse(`${DATE}T06:30:00Z`);
   expect((await todayOverview(deps)).record?.doses).toBeUndefined();

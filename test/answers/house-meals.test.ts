@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { homeRecord } from "../../src/answers/home-record.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { type RoundPet, type RoundReport, roundReport } from "../../src/answers/rounds.ts";
@@ -17,33 +17,20 @@ import { ROUNDS, type Round } from "../../src/domain/care.ts";
 import { dueItems, petRoundStatus, roundProgress } from "../../src/domain/record.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
 import { openCareRecord } from "../../src/record/open.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { roundText } from "../../src/text/index.ts";
 import { addDays, zonedInstant } from "../../src/time.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { keepRounds } from "../helpers/rounds.ts";
-import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { PLAIN } from "../text/fixtures.ts";
+import { TZ, useFullHouse } from "./full-house.ts";
 
-const TZ = "Europe/London";
-const TODAY = "2026-11-22";
 const AT: Record<Round, string> = { morning: "08:00", midday: "12:30", evening: "18:30" };
-let sandbox: Sandbox;
-let busy: string;
+const { house, depsAt: onHouse } = useFullHouse();
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 11, customers: 400, timezone: TZ, today: TODAY });
-  busy = sandbox.data.fullHouseDay as string;
-});
-afterAll(() => sandbox.close());
-
-/** Deps on the sandbox with these settings, the clock at a local time of a day. */
-function depsAt(hhmm: string, env: Record<string, string> = {}, date = busy): Deps {
-  const clock = { now: () => zonedInstant(date, hhmm, TZ) };
-  const settings = { KENNEL_TIMEZONE: TZ, ...env };
-  return sandboxDeps(sandbox, clock, { env: settings, record: scratchRecord(), retryDelayMs: 0 });
-}
+/** Deps on the sandbox with these settings and a care record of their own, the clock at a local time of a day. */
+const depsAt = (hhmm: string, env: Record<string, string> = {}, date?: string): Deps =>
+  onHouse(hhmm, { env, record: scratchRecord(), ...(date ? { date } : {}) });
 
 const noDiet = (species: string) => (p: RoundPet) =>
   p.sheet?.noDiet === true && p.pet?.pet.petType?.toLowerCase() === species;
@@ -62,7 +49,7 @@ function sheetOf(report: RoundReport, p: RoundPet): string {
 describe("the house routine on the busy day", () => {
   it("by default (morning and evening): a dog with no diet has no midday meal due, and the sheet says nothing of its food there", async () => {
     const deps = depsAt(AT.midday);
-    const midday = await roundReport(deps, "midday", busy);
+    const midday = await roundReport(deps, "midday", house.day);
     const dogs = midday.pets.filter(noDiet("dog"));
     expect(dogs.length).toBeGreaterThan(2);
     expect(dogs.filter(mealDue)).toEqual([]);
@@ -70,7 +57,7 @@ describe("the house routine on the busy day", () => {
     expect(roundText(midday, PLAIN)).not.toContain("no diet on record");
     // Morning and evening: its meal is due, and the sheet says "house routine: morning and evening".
     for (const round of ["morning", "evening"] as const) {
-      const report = await roundReport(depsAt(AT[round]), round, busy);
+      const report = await roundReport(depsAt(AT[round]), round, house.day);
       const here = report.pets.filter(noDiet("dog"));
       expect(here.length, round).toBeGreaterThan(2);
       expect(here.every(mealDue), round).toBe(true);
@@ -86,11 +73,11 @@ describe("the house routine on the busy day", () => {
   });
 
   it("KENNEL_HOUSE_MEALS=morning,midday,evening: the same dogs have a midday meal due", async () => {
-    const plain = await roundReport(depsAt(AT.midday), "midday", busy);
+    const plain = await roundReport(depsAt(AT.midday), "midday", house.day);
     const three = await roundReport(
       depsAt(AT.midday, { KENNEL_HOUSE_MEALS: "morning,midday,evening" }),
       "midday",
-      busy,
+      house.day,
     );
     const dogs = three.pets.filter(noDiet("dog"));
     expect(names(dogs)).toEqual(names(plain.pets.filter(noDiet("dog"))));
@@ -104,7 +91,7 @@ describe("the house routine on the busy day", () => {
 
   it("per species: a cat follows the cat's rounds, a dog the dog's", async () => {
     const env = { KENNEL_HOUSE_MEALS: "dog:morning,evening;cat:breakfast,lunch,dinner" };
-    const midday = await roundReport(depsAt(AT.midday, env), "midday", busy);
+    const midday = await roundReport(depsAt(AT.midday, env), "midday", house.day);
     const cats = midday.pets.filter(noDiet("cat"));
     const dogs = midday.pets.filter(noDiet("dog"));
     expect(cats.length).toBeGreaterThan(0);
@@ -115,7 +102,7 @@ describe("the house routine on the busy day", () => {
     }
     // The other way round: dogs three times, cats only in the evening.
     const other = { KENNEL_HOUSE_MEALS: "dog:morning,midday,evening;cat:evening" };
-    const morning = await roundReport(depsAt(AT.morning, other), "morning", busy);
+    const morning = await roundReport(depsAt(AT.morning, other), "morning", house.day);
     expect(morning.pets.filter(noDiet("cat")).filter(mealDue)).toEqual([]);
     expect(morning.pets.filter(noDiet("dog")).every(mealDue)).toBe(true);
   });
@@ -123,14 +110,18 @@ describe("the house routine on the busy day", () => {
   it("the dose times (the late and missed replies) and 'meals not recorded' count only the meals due", async () => {
     const count = async (env: Record<string, string>) => {
       const deps = depsAt(AT.midday, env);
-      const doses = await roundDoses(deps, "midday", busy);
-      const report = await roundReport(deps, "midday", busy);
+      const doses = await roundDoses(deps, "midday", house.day);
+      const report = await roundReport(deps, "midday", house.day);
       const sheet = draftSheet(report, { timezone: TZ });
       const statuses = sheet.pets.map((p) =>
-        petRoundStatus({ date: busy, round: "midday", bookingId: p.bookingId, petId: p.petId }, p.due, []),
+        petRoundStatus(
+          { date: house.day, round: "midday", bookingId: p.bookingId, petId: p.petId },
+          p.due,
+          [],
+        ),
       );
       const chased = new Set(doses.filter((d) => d.due.item === "meal").map((d) => `${d.room}|${d.petName}`));
-      const home = await homeRecord(deps, report, busy);
+      const home = await homeRecord(deps, report, house.day);
       return { report, chased, progress: roundProgress(statuses), home: home.round };
     };
     const plain = await count({});
@@ -177,7 +168,7 @@ describe("the house routine on the busy day", () => {
     const dog = report.pets.find(
       (p) =>
         noDiet("dog")(p) &&
-        Date.parse(p.booking.checkInDate ?? "") < Date.parse(`${addDays(busy, -1)}T00:00:00Z`) &&
+        Date.parse(p.booking.checkInDate ?? "") < Date.parse(`${addDays(house.day, -1)}T00:00:00Z`) &&
         Date.parse(p.booking.checkOutDate ?? "") > now,
     );
     if (!dog?.pet?.pet.petId || dog.booking.bookingId === undefined)
@@ -189,8 +180,8 @@ describe("the house routine on the busy day", () => {
   it("the stay's record counts only the meals its rounds asked: a dog with no diet, morning and evening", async () => {
     // The day after the busy day, after the evening round: the stay's rounds of three days, each kept
     // at its time with the routine then.
-    const after = addDays(busy, 1);
-    const days = [addDays(busy, -1), busy, after];
+    const after = addDays(house.day, 1);
+    const days = [addDays(house.day, -1), house.day, after];
     const { care, booking } = await stayingDog(after);
     const record = async (env: Record<string, string>) => {
       const deps = depsAt("21:00", env, after);
@@ -214,9 +205,9 @@ describe("the house routine on the busy day", () => {
   }, 90_000);
 
   it("the stay's export (kennel-desk record export --booking ID --format html), with no kennel API, counts the meals its rounds asked", async () => {
-    const after = addDays(busy, 1);
+    const after = addDays(house.day, 1);
     const now = zonedInstant(after, "21:00", TZ);
-    const days = [addDays(busy, -1), busy, after];
+    const days = [addDays(house.day, -1), house.day, after];
     const { dog, booking } = await stayingDog(after);
     const dirs: string[] = [];
     try {
@@ -230,7 +221,7 @@ describe("the house routine on the busy day", () => {
         await keepRounds({ ...depsAt("21:00", env, after), record: store }, days);
         await store.record([
           {
-            date: busy,
+            date: house.day,
             round: "morning",
             bookingId: booking.bookingId,
             petId: dog.pet?.pet.petId as number,

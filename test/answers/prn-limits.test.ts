@@ -16,6 +16,7 @@ import { confirmPlan } from "../../src/domain/plan/state.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { stayContext } from "../helpers/reader.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
@@ -47,17 +48,7 @@ const engines: Array<{ name: string; open: () => Promise<CareRecordStore[]>; ski
 const plan = () => {
   const drafted = draftPlan(
     { medication: "Piriton 4mg PRN – only if scratching, max 2 in 24h" },
-    {
-      bookingId: 10,
-      petId: 2,
-      arrival: "2026-11-20T10:00:00Z",
-      departure: "2026-11-28T10:00:00Z",
-      timeZone: "Europe/London",
-      dateOrder: "dmy",
-      highAlertWords: [],
-      houseMeals: { rounds: ["morning", "evening"] },
-      now: "2026-11-20T10:00:00Z",
-    },
+    stayContext("2026-11-20T10:00:00Z", "2026-11-28T10:00:00Z", { bookingId: 10, petId: 2 }),
   );
   const confirmed = confirmPlan(drafted, { userId: "U0LEAD", userName: "Lead", at: "2026-11-20T11:00:00Z" });
   if (!confirmed.ok) throw new Error(confirmed.why);

@@ -14,6 +14,7 @@ import { draftPlan } from "../../src/domain/plan/draft.ts";
 import { confirmPlan } from "../../src/domain/plan/state.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
+import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
@@ -26,17 +27,7 @@ const draft = (bookingId: number, petId: number): Plan =>
       medication: "Piriton 4mg PRN – only if scratching, max 2 in 24h",
       medication2: "Rimadyl 50 mg twice daily",
     },
-    {
-      bookingId,
-      petId,
-      arrival: "2026-11-20T10:00:00Z",
-      departure: "2026-11-28T10:00:00Z",
-      timeZone: "Europe/London",
-      dateOrder: "dmy",
-      highAlertWords: [],
-      houseMeals: { rounds: ["morning", "evening"] },
-      now: "2026-11-20T10:00:00Z",
-    },
+    stayContext("2026-11-20T10:00:00Z", "2026-11-28T10:00:00Z", { bookingId, petId }),
   );
 const jane = { userId: "U0JANE", userName: "Jane" };
 

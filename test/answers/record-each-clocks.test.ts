@@ -66,6 +66,13 @@ const given = (time: string, which?: string) =>
     "wh:med:1": { which: { selected_option: which ? { value: which } : null } },
   } as never);
 
+/** That answer submitted from the form `view`. */
+async function submitted(time: string, view: string, which?: string) {
+  const answer = given(time, which);
+  if (!answer.ok) throw new Error(JSON.stringify(answer.errors));
+  return recordEach(deps(), sheet, pet(), { writes: [], ifNeeded: answer.ifNeeded }, jane, view);
+}
+
 describe("a dose given if needed on the day the clocks go back (Sun 25 Oct)", () => {
   it("the form asks which of the hour that came twice, beside the dose's time", () => {
     const view = JSON.stringify(
@@ -79,32 +86,14 @@ describe("a dose given if needed on the day the clocks go back (Sun 25 Oct)", ()
   });
 
   it("01:30 with no answer is asked at that question, nothing written; the one chosen is kept", async () => {
-    const unsaid = given("01:30");
-    if (!unsaid.ok) throw new Error(JSON.stringify(unsaid.errors));
-    const asked = await recordEach(
-      deps(),
-      sheet,
-      pet(),
-      { writes: [], ifNeeded: unsaid.ifNeeded },
-      jane,
-      "view:W1",
-    );
+    const asked = await submitted("01:30", "view:W1");
     expect(asked).toEqual({
       status: "fields",
       errors: { "wh:med:1": "01:30 happened twice on Sun 25 Oct: the clocks went back. Which one?" },
     });
     expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toEqual([]);
 
-    const first = given("01:30", "first");
-    if (!first.ok) throw new Error(JSON.stringify(first.errors));
-    const kept = await recordEach(
-      deps(),
-      sheet,
-      pet(),
-      { writes: [], ifNeeded: first.ifNeeded },
-      jane,
-      "view:W2",
-    );
+    const kept = await submitted("01:30", "view:W2", "first");
     expect(kept.status).toBe("done");
     const [dose] = await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 });
     // The first 01:30: still summer time (BST), 00:30 UTC.

@@ -30,6 +30,16 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
   let sheet: Sheet;
   const deps = () => ({ record: store, config, clock, log: silentLogger() });
   const meta = () => ({ s: sheet.id, b: 5, p: 50, c: "C1", t: "1.1", cur: [] });
+  /** Itchy's Piriton given anyway at `time` from the form `view`, with these deps. */
+  const givenAt = (d: Parameters<typeof recordEach>[0], time: string, view: string) =>
+    recordEach(
+      d,
+      sheet,
+      sheet.pets[0] as Sheet["pets"][number],
+      { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time }] },
+      jane,
+      view,
+    );
 
   beforeAll(async () => {
     if (skip) return;
@@ -85,14 +95,16 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         } as never,
       );
       if (!sub.ok) throw new Error(JSON.stringify(sub.errors));
-      const result = await recordEach(
-        deps(),
-        sheet,
-        sheet.pets[0] as Sheet["pets"][number],
-        { writes: sub.choices, ifNeeded: sub.ifNeeded },
-        jane,
-        "view:V1",
-      );
+      const submit = () =>
+        recordEach(
+          deps(),
+          sheet,
+          sheet.pets[0] as Sheet["pets"][number],
+          { writes: sub.choices, ifNeeded: sub.ifNeeded },
+          jane,
+          "view:V1",
+        );
+      const result = await submit();
       expect(result.status).toBe("done");
       const entries = await store.entries({ date: "2026-11-22", round: "midday" });
       expect(entries.map((e) => [e.item, e.outcome, e.note])).toEqual([
@@ -108,14 +120,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         givenAt: "2026-11-22T12:05:00.000Z",
       });
       // The same submission again (Slack re-delivering it): nothing written twice.
-      await recordEach(
-        deps(),
-        sheet,
-        sheet.pets[0] as Sheet["pets"][number],
-        { writes: sub.choices, ifNeeded: sub.ifNeeded },
-        jane,
-        "view:V1",
-      );
+      await submit();
       expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toHaveLength(1);
       expect(await store.entries({ date: "2026-11-22", round: "midday" })).toHaveLength(1);
     },
@@ -175,15 +180,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
 
   it.skipIf(skip)("a time given later than now is refused at its field, nothing written", async () => {
     at = Date.parse("2026-11-22T15:00:00Z");
-    const pet = sheet.pets[0] as Sheet["pets"][number];
-    const later = await recordEach(
-      deps(),
-      sheet,
-      pet,
-      { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "18:00" }] },
-      jane,
-      "view:V4",
-    );
+    const later = await givenAt(deps(), "18:00", "view:V4");
     expect(later).toEqual({
       status: "fields",
       errors: { "at:med:1": "That is later than now (15:00): say when it was given." },
@@ -194,7 +191,6 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
     "a time after the pet went home (its booking's check-out) is refused at its field, nothing written (issue 46, item 11)",
     async () => {
       at = Date.parse("2026-11-22T15:00:00Z");
-      const pet = sheet.pets[0] as Sheet["pets"][number];
       const asked: number[] = [];
       const kennel = {
         getBooking: async (id: number) => {
@@ -203,14 +199,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
         },
       } as unknown as Deps["kennel"];
       const before = (await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).length;
-      const after = await recordEach(
-        { ...deps(), kennel },
-        sheet,
-        pet,
-        { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "14:30" }] },
-        jane,
-        "view:V5",
-      );
+      const after = await givenAt({ ...deps(), kennel }, "14:30", "view:V5");
       expect(asked).toEqual([5]);
       expect(after).toEqual({
         status: "fields",
@@ -221,14 +210,7 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
       });
       expect(await prnDoses({ record: store, clock }, { bookingId: 5, petId: 50 })).toHaveLength(before);
       // Before the check-out, the same dose stands.
-      const within = await recordEach(
-        { ...deps(), kennel },
-        sheet,
-        pet,
-        { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "12:30" }] },
-        jane,
-        "view:V6",
-      );
+      const within = await givenAt({ ...deps(), kennel }, "12:30", "view:V6");
       expect(within.status).toBe("done");
     },
   );

@@ -3,35 +3,17 @@
  * each round's summary, the Home tab's "medication this round", and tomorrow's check ("no diet")
  * are counted from the same sheets that list the doses, over real loopback HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview, tomorrowCheck } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
-import type { Deps } from "../../src/deps.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { roundText } from "../../src/text/index.ts";
-import { zonedInstant } from "../../src/time.ts";
-import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { PLAIN } from "../text/fixtures.ts";
+import { TZ, useFullHouse } from "./full-house.ts";
 
-const TZ = "Europe/London";
-const TODAY = "2026-11-22";
-let sandbox: Sandbox;
-let busy: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 11, customers: 400, timezone: TZ, today: TODAY });
-  busy = sandbox.data.fullHouseDay as string;
-});
-afterAll(() => sandbox.close());
-
-/** Deps on the sandbox, the clock at a local time of the busy day. */
-function depsAt(hhmm: string): Deps {
-  const clock = { now: () => zonedInstant(busy, hhmm, TZ) };
-  return sandboxDeps(sandbox, clock, { env: { KENNEL_TIMEZONE: TZ }, retryDelayMs: 0 });
-}
+const { house, depsAt } = useFullHouse();
 
 /** Each pet's block on the printed sheet: its first line and its detail lines. */
 function petBlocks(text: string): string[][] {
@@ -63,7 +45,7 @@ const AT: Record<Round, string> = { morning: "08:00", midday: "12:30", evening: 
 describe("the counts agree with the sheets on the busy day", () => {
   it.each(ROUNDS)("%s: the summary and the Home tab count what the sheet lists", async (round) => {
     const deps = depsAt(AT[round]);
-    const report = await roundReport(deps, round, busy);
+    const report = await roundReport(deps, round, house.day);
     expect(report.pets.length).toBeGreaterThan(30);
     const blocks = petBlocks(roundText(report, PLAIN));
     expect(blocks.length).toBe(report.pets.length);
@@ -94,9 +76,9 @@ describe("the counts agree with the sheets on the busy day", () => {
   it("tomorrow's check names as 'no diet' exactly the arrivals whose sheet reads 'no diet on record'", async () => {
     const deps = depsAt("18:30");
     const [check, evening, arrivalsDay] = await Promise.all([
-      tomorrowCheck(deps, busy),
-      roundReport(deps, "evening", busy),
-      dayReport(deps, "arrivals", busy, { wholeDay: true }),
+      tomorrowCheck(deps, house.day),
+      roundReport(deps, "evening", house.day),
+      dayReport(deps, "arrivals", house.day, { wholeDay: true }),
     ]);
     const noDietInCheck = new Set(
       check.entries.flatMap((e) =>

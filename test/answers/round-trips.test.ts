@@ -8,14 +8,10 @@ import { houseReport } from "../../src/answers/house.ts";
 import { bookingView } from "../../src/answers/records.ts";
 import { dayListMessages } from "../../src/blocks/day-list.ts";
 import { houseMessages } from "../../src/blocks/house.ts";
-import type { KennelSettings } from "../../src/config.ts";
-import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { dayText, houseText } from "../../src/text/index.ts";
+import { apiPath, fetchDeps, jsonAnswer } from "../helpers/fetch-deps.ts";
 
-const BASE = "https://kennel.example.com/api/v1";
 const DAY = "2026-11-24";
 
 /** 40 arrivals from 20 customers; each customer has one pet named as on the booking. */
@@ -34,9 +30,7 @@ const bookings = Array.from({ length: 40 }, (_, i) => ({
 function fakeApi(latencyMs = 20) {
   const calls: Array<{ path: string; start: number; end: number }> = [];
   const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const path = url.pathname.replace("/api/v1", "");
+    const path = apiPath(input, init);
     const call = { path, start: performance.now(), end: 0 };
     calls.push(call);
     await new Promise((r) => setTimeout(r, latencyMs));
@@ -54,28 +48,13 @@ function fakeApi(latencyMs = 20) {
       body = { bookingId, reference, customerId, petNames, numberOfPets };
     } else if (/^\/bookings\/\d+$/.test(path))
       body = { ...bookings[3], roomName: "Kennel 4", customerPhone: "07700 900123" };
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { "content-type": "application/json", "x-request-id": `srv-${calls.length}` },
-    });
+    return jsonAnswer(body, { "x-request-id": `srv-${calls.length}` });
   }) as typeof fetch;
   return { calls, fetchFn };
 }
 
-function depsWith(fetchFn: typeof fetch, env: Record<string, string> = {}): Deps {
-  const config = loadConfig({
-    KENNEL_API_KEY: "test-key-rt-5512",
-    KENNEL_API_BASE_URL: BASE,
-    KENNEL_TIMEZONE: "Europe/London",
-    ...env,
-  });
-  const kennel = createKennelClient(config.kennel as KennelSettings, {
-    log: silentLogger(),
-    fetch: fetchFn,
-    retryDelay: () => 0,
-  });
-  return { kennel, log: silentLogger(), config, clock: { now: () => new Date(`${DAY}T07:00:00Z`) } };
-}
+const depsWith = (fetchFn: typeof fetch, env: Record<string, string> = {}): Deps =>
+  fetchDeps(fetchFn, `${DAY}T07:00:00Z`, env);
 
 describe("API calls per answer", () => {
   it("a warm /arrivals (40 bookings, 20 customers) makes exactly one API call", async () => {
@@ -160,28 +139,17 @@ describe("a summary counts the whole day, whatever page is shown", () => {
     const api = fakeApi(0);
     const strangers = new Set([1, 8, 15]);
     const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const path = new URL(request.url).pathname.replace("/api/v1", "");
+      const path = apiPath(input, init);
       const id = Number(path.split("/")[2]);
       if (/^\/customers\/\d+\/pets$/.test(path) && strangers.has(id)) {
         await api.fetchFn(input, init);
-        return new Response(
-          JSON.stringify([
-            { petId: id * 10, customerId: id, name: "Someone" },
-            { petId: id * 10 + 1, customerId: id, name: "Another" },
-          ]),
-          {
-            status: 200,
-            headers: { "content-type": "application/json" },
-          },
-        );
+        return jsonAnswer([
+          { petId: id * 10, customerId: id, name: "Someone" },
+          { petId: id * 10 + 1, customerId: id, name: "Another" },
+        ]);
       }
-      if (path === "/bookings") {
-        return new Response(
-          JSON.stringify({ page: 1, pageSize: 100, totalPages: 1, totalRecords: 40, items: bookings }),
-          { status: 200, headers: { "content-type": "application/json" } },
-        );
-      }
+      if (path === "/bookings")
+        return jsonAnswer({ page: 1, pageSize: 100, totalPages: 1, totalRecords: 40, items: bookings });
       return api.fetchFn(input, init);
     }) as typeof fetch;
     return { ...api, fetchFn };

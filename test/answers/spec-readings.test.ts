@@ -59,6 +59,35 @@ describe("a day's arrivals, read both ways", () => {
   });
 });
 
+/**
+ * An API over `stays` whose booking pages select a range by stay (overlap) or by check-in, and a
+ * status as written; `departures` the day's departures; no pets. `asked`: each page's filter.
+ */
+function staysApi(stays: Booking[], departures: Booking[], by: "stay" | "check-in" = "stay") {
+  const asked: Array<{ from?: string; to?: string; status?: string }> = [];
+  const kennel = {
+    async *iterateBookings(filter: { from?: string; to?: string; status?: string }) {
+      asked.push(filter);
+      const from = Date.parse(filter.from ?? "");
+      const to = Date.parse(filter.to ?? "");
+      const checkIn = (b: Booking) => Date.parse(b.checkInDate as string);
+      const items = stays.filter(
+        (b) =>
+          (by === "check-in" ? checkIn(b) >= from : Date.parse(b.checkOutDate as string) >= from) &&
+          checkIn(b) <= to &&
+          (filter.status === undefined || b.status === filter.status),
+      );
+      yield {
+        data: { items, page: 1, pageSize: 100, totalRecords: items.length, totalPages: 1 },
+        requestId: "r",
+      };
+    },
+    listDepartures: async () => ({ data: departures, raw: [], requestId: "d" }),
+    listCustomerPets: async () => ({ data: [], raw: [], requestId: "p" }),
+  } as unknown as KennelClient;
+  return { kennel, asked };
+}
+
 describe("the house, whichever way the API reads from/to", () => {
   const DAY = "2026-11-24";
   const stay: Booking = {
@@ -76,28 +105,9 @@ describe("the house, whichever way the API reads from/to", () => {
     checkOutDate: `${DAY}T10:00:00.000Z`,
   };
 
-  function deps(readsCheckIn: boolean) {
-    const ranges: Array<{ from?: string; to?: string }> = [];
-    const kennel = {
-      async *iterateBookings(filter: { from?: string; to?: string }) {
-        ranges.push(filter);
-        const from = Date.parse(filter.from ?? "");
-        const to = Date.parse(filter.to ?? "");
-        const checkIn = (b: Booking) => Date.parse(b.checkInDate as string);
-        // By check-in: the stays that began in the range; by stay: those that overlap it.
-        const items = [stay, leaving].filter((b) =>
-          readsCheckIn
-            ? checkIn(b) >= from && checkIn(b) <= to
-            : Date.parse(b.checkOutDate as string) >= from && checkIn(b) <= to,
-        );
-        yield {
-          data: { items, page: 1, pageSize: 100, totalRecords: items.length, totalPages: 1 },
-          requestId: "r",
-        };
-      },
-      listDepartures: async () => ({ data: [leaving], raw: [], requestId: "d" }),
-      listCustomerPets: async () => ({ data: [], raw: [], requestId: "p" }),
-    } as unknown as KennelClient;
+  /** By check-in: the stays that began in the range; by stay: those that overlap it. */
+  function deps(by: "stay" | "check-in") {
+    const { kennel, asked: ranges } = staysApi([stay, leaving], [leaving], by);
     const d = {
       kennel,
       log,
@@ -108,7 +118,7 @@ describe("the house, whichever way the API reads from/to", () => {
   }
 
   it("an API that selects by stay: the day's answer holds every departure, so it is whole (one query for the day, one for the stays still checked in)", async () => {
-    const { d, ranges } = deps(false);
+    const { d, ranges } = deps("stay");
     const r = await houseReport(d, DAY, { wholeDay: true });
     // The day, then (issue 32) the stays checked in over the six weeks before, by the status the API spells.
     expect(ranges).toHaveLength(2);
@@ -119,7 +129,7 @@ describe("the house, whichever way the API reads from/to", () => {
 
   it("an API that selects by check-in: asked again from six weeks before; a stay begun two weeks before is in house", async () => {
     // Before: the query covered the day only, so under this reading the house was empty.
-    const { d, ranges } = deps(true);
+    const { d, ranges } = deps("check-in");
     const r = await houseReport(d, DAY, { wholeDay: true });
     expect(ranges).toHaveLength(2);
     // 42 days before, at midnight in London (summer time then).
@@ -153,26 +163,7 @@ describe("a stay still checked in past its check-out (issue 32)", () => {
 
   /** An API that reads its range by stay (overlap), and its status filter as written. */
   function deps(stays: Booking[], departures: Booking[]) {
-    const asked: Array<{ from?: string; to?: string; status?: string }> = [];
-    const kennel = {
-      async *iterateBookings(filter: { from?: string; to?: string; status?: string }) {
-        asked.push(filter);
-        const from = Date.parse(filter.from ?? "");
-        const to = Date.parse(filter.to ?? "");
-        const items = stays.filter(
-          (b) =>
-            Date.parse(b.checkOutDate as string) >= from &&
-            Date.parse(b.checkInDate as string) <= to &&
-            (filter.status === undefined || b.status === filter.status),
-        );
-        yield {
-          data: { items, page: 1, pageSize: 100, totalRecords: items.length, totalPages: 1 },
-          requestId: "r",
-        };
-      },
-      listDepartures: async () => ({ data: departures, raw: [], requestId: "d" }),
-      listCustomerPets: async () => ({ data: [], raw: [], requestId: "p" }),
-    } as unknown as KennelClient;
+    const { kennel, asked } = staysApi(stays, departures);
     const d = {
       kennel,
       log,

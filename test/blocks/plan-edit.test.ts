@@ -212,6 +212,16 @@ describe("the edit form as it opens", () => {
   });
 
   it("an item left to a person is saved only once a person chooses: each field says so, naming the pet's drug", () => {
+    /** Pip's form saved with these rounds chosen, every day. */
+    const chose = (...rounds: string[]) =>
+      readEdit(
+        [unsure],
+        valuesOf([unsure], {
+          "rounds:med:1": { selected_options: rounds.map((value) => ({ value })) },
+          "days:med:1": { selected_option: { value: "day" } },
+        }),
+        "Pip",
+      );
     const r = readEdit([unsure], valuesOf([unsure]), "Pip");
     expect(r).toEqual({
       ok: false,
@@ -220,14 +230,7 @@ describe("the edit form as it opens", () => {
         "days:med:1": "Choose the days for Pip's Caninsulin: the words leave it to you.",
       },
     });
-    const chosen = readEdit(
-      [unsure],
-      valuesOf([unsure], {
-        "rounds:med:1": { selected_options: [{ value: "evening" }] },
-        "days:med:1": { selected_option: { value: "day" } },
-      }),
-      "Pip",
-    );
+    const chosen = chose("evening");
     expect(chosen.ok && chosen.items[0]?.when).toEqual({
       rounds: [{ round: "evening", why: "medicationPm" }],
       days: { every: "day" },
@@ -235,24 +238,10 @@ describe("the edit form as it opens", () => {
     });
     expect(chosen.ok && chosen.items[0]?.kind).toEqual({ kind: "routine" });
     // As needed: no rounds asked for.
-    const prn = readEdit(
-      [unsure],
-      valuesOf([unsure], {
-        "rounds:med:1": { selected_options: [{ value: "as_needed" }] },
-        "days:med:1": { selected_option: { value: "day" } },
-      }),
-      "Pip",
-    );
+    const prn = chose("as_needed");
     expect(prn.ok && prn.items[0]?.kind).toEqual({ kind: "as_needed" });
     // Rounds and as needed both: refused at the field, nothing written.
-    const both = readEdit(
-      [unsure],
-      valuesOf([unsure], {
-        "rounds:med:1": { selected_options: [{ value: "evening" }, { value: "as_needed" }] },
-        "days:med:1": { selected_option: { value: "day" } },
-      }),
-      "Pip",
-    );
+    const both = chose("evening", "as_needed");
     expect(both).toMatchObject({
       ok: false,
       errors: { "rounds:med:1": expect.stringContaining("not both") },

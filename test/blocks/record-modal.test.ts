@@ -120,11 +120,13 @@ describe("the record form's reasons and its time question (issue 35)", () => {
   const pick2 = (key: string, value: string | null) => ({
     [key]: { selected_option: value ? { value } : null },
   });
-  const withList = (over: Record<string, unknown>) => ({
-    "code:med:1": pick2("code", null),
-    "why:med:1": text("reason", null),
-    ...over,
-  });
+  /** The form read with the list's fields (none chosen, no words) and `over` over them. */
+  const readWithList = (over: Record<string, unknown>) =>
+    readSubmission(meta, pet, {
+      "code:med:1": pick2("code", null),
+      "why:med:1": text("reason", null),
+      ...over,
+    });
 
   it("asks a medication's reason from the list, and its words, beside the outcome", () => {
     const raw = JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [], clock));
@@ -144,27 +146,20 @@ describe("the record form's reasons and its time question (issue 35)", () => {
   });
 
   it("a dose not given needs a reason from the list (at that field); 'other' needs the words; both kept", () => {
-    expect(readSubmission(meta, pet, withList({ "it:med:1": pick("not_given") }))).toEqual({
+    expect(readWithList({ "it:med:1": pick("not_given") })).toEqual({
       ok: false,
       errors: { "code:med:1": "Say why it was not given." },
     });
+    expect(readWithList({ "it:med:1": pick("not_given"), "code:med:1": pick2("code", "other") })).toEqual({
+      ok: false,
+      errors: { "why:med:1": "Say what the other reason is." },
+    });
     expect(
-      readSubmission(
-        meta,
-        pet,
-        withList({ "it:med:1": pick("not_given"), "code:med:1": pick2("code", "other") }),
-      ),
-    ).toEqual({ ok: false, errors: { "why:med:1": "Say what the other reason is." } });
-    expect(
-      readSubmission(
-        meta,
-        pet,
-        withList({
-          "it:med:1": pick("not_given"),
-          "code:med:1": pick2("code", "vomited"),
-          "why:med:1": text("reason", "brought it up at 08:20"),
-        }),
-      ),
+      readWithList({
+        "it:med:1": pick("not_given"),
+        "code:med:1": pick2("code", "vomited"),
+        "why:med:1": text("reason", "brought it up at 08:20"),
+      }),
     ).toEqual({
       ok: true,
       choices: [
@@ -179,30 +174,22 @@ describe("the record form's reasons and its time question (issue 35)", () => {
     });
     // A refusal is its own reason: "refused" unless another is chosen, never said twice.
     expect(
-      readSubmission(
-        meta,
-        pet,
-        withList({ "it:med:1": pick("refused"), "why:med:1": text("reason", "spat it") }),
-      ),
+      readWithList({ "it:med:1": pick("refused"), "why:med:1": text("reason", "spat it") }),
     ).toMatchObject({
       ok: true,
       choices: [{ outcome: "refused", reason: "spat it", reasonCode: "refused" }],
     });
     // A reason beside a dose given, or one not on the list, is refused at the field.
+    expect(readWithList({ "it:med:1": pick("given"), "code:med:1": pick2("code", "asleep") })).toMatchObject({
+      ok: false,
+      errors: { "code:med:1": expect.stringContaining("not given or refused") },
+    });
     expect(
-      readSubmission(
-        meta,
-        pet,
-        withList({ "it:med:1": pick("given"), "code:med:1": pick2("code", "asleep") }),
-      ),
-    ).toMatchObject({ ok: false, errors: { "code:med:1": expect.stringContaining("not given or refused") } });
-    expect(
-      readSubmission(
-        meta,
-        pet,
-        withList({ "it:med:1": pick("not_given"), "code:med:1": pick2("code", "bored") }),
-      ),
-    ).toMatchObject({ ok: false, errors: { "code:med:1": "Choose one of the listed reasons." } });
+      readWithList({ "it:med:1": pick("not_given"), "code:med:1": pick2("code", "bored") }),
+    ).toMatchObject({
+      ok: false,
+      errors: { "code:med:1": "Choose one of the listed reasons." },
+    });
   });
 
   it("after a window closed, both forms ask when it was given: a day and a time, now, in the kennel's zone", () => {

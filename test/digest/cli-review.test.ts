@@ -4,38 +4,19 @@
  * in ROUNDS_CHANNEL, nothing posted for a day with no round kept. In-process, posting through the
  * loopback Slack stand-in, the record in a temporary folder.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import type { Sandbox } from "../../src/sandbox/server.ts";
-import { postingEnv, runCommand } from "../cli/helpers.ts";
-import { useSandboxAndSlack } from "../helpers/bot.ts";
-import type { SlackStandIn } from "../helpers/slack.ts";
+import { describe, expect, it } from "vitest";
+import { useTempFolders } from "../helpers/record-fixtures.ts";
+import { useDigestCommand } from "./command.ts";
 
-let sandbox: Sandbox;
-let slack: SlackStandIn;
-const dir = mkdtempSync(join(tmpdir(), "kennel-desk-digest-review-"));
-
-useSandboxAndSlack(
-  { seed: 19, customers: 120, timezone: "Europe/London", today: "2026-11-22" },
-  (started) => {
-    ({ sandbox, slack } = started);
-  },
-);
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
+const dir = useTempFolders("digest-review")();
+const { world, env, run } = useDigestCommand("2026-11-22T21:30:00Z", {
+  KENNEL_DATA_DIR: dir,
+  ROUNDS_CHANNEL: "C0ROUNDS",
+  LOG_LEVEL: "silent",
 });
-
-const clock = { now: () => new Date("2026-11-22T21:30:00Z") };
-const env = () =>
-  postingEnv(sandbox, slack, {
-    KENNEL_DATA_DIR: dir,
-    ROUNDS_CHANNEL: "C0ROUNDS",
-    LOG_LEVEL: "silent",
-  });
-const run = (args: string[], e = env()) => runCommand(["digest", ...args], e, { clock, settleMs: 0 });
-const reviews = () => slack.messages.filter((m) => m.metadata?.event_payload.kind === "review");
+const reviews = () => world.slack.messages.filter((m) => m.metadata?.event_payload.kind === "review");
 
 describe("kennel-desk digest --content review", () => {
   it("no care record yet: said (exit 3), never made, even by a dry run; nothing posted", async () => {
@@ -92,7 +73,7 @@ describe("kennel-desk digest --content review", () => {
     expect(dry.stdout).toContain("🖨 Tomorrow's medication charts · Mon 23 Nov");
     const posted = await run(["--content", "chart"]);
     expect(posted.stdout).toContain("Posted the chart for 2026-11-22 in C0ROUNDS");
-    const post = slack.messages.find((m) => m.metadata?.event_payload.kind === "chart");
+    const post = world.slack.messages.find((m) => m.metadata?.event_payload.kind === "chart");
     expect(JSON.stringify(post?.blocks)).toContain('\\"d\\":\\"2026-11-23\\"');
   });
 });

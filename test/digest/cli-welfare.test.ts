@@ -4,40 +4,18 @@
  * not checked in its thread; a dry run prints each as a reader sees it. In-process, posting through
  * the loopback Slack stand-in, the record in a temporary folder.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import type { Sandbox } from "../../src/sandbox/server.ts";
-import { postingEnv, runCommand } from "../cli/helpers.ts";
-import { useSandboxAndSlack } from "../helpers/bot.ts";
-import type { SlackStandIn } from "../helpers/slack.ts";
+import { describe, expect, it } from "vitest";
+import { useTempFolders } from "../helpers/record-fixtures.ts";
 import { welfareButtons } from "../helpers/welfare-slack.ts";
+import { useDigestCommand } from "./command.ts";
 
-let sandbox: Sandbox;
-let slack: SlackStandIn;
-const dir = mkdtempSync(join(tmpdir(), "kennel-desk-digest-welfare-"));
-
-useSandboxAndSlack(
-  { seed: 19, customers: 120, timezone: "Europe/London", today: "2026-11-22" },
-  (started) => {
-    ({ sandbox, slack } = started);
-  },
-);
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
+const dir = useTempFolders("digest-welfare")();
+const { world, env, run } = useDigestCommand("2026-11-22T18:05:00Z", {
+  KENNEL_DATA_DIR: dir,
+  WELFARE_CHANNEL: "C0WELFARE",
+  WELFARE_AREAS: "Kennel,Cattery",
+  LOG_LEVEL: "silent",
 });
-
-const clock = { now: () => new Date("2026-11-22T18:05:00Z") };
-const env = () =>
-  postingEnv(sandbox, slack, {
-    KENNEL_DATA_DIR: dir,
-    WELFARE_CHANNEL: "C0WELFARE",
-    WELFARE_AREAS: "Kennel,Cattery",
-    LOG_LEVEL: "silent",
-  });
-const run = (args: string[], e: Record<string, string> = env()) =>
-  runCommand(["digest", ...args], e, { clock, settleMs: 0 });
 
 describe("kennel-desk digest --content welfare", () => {
   it("--dry-run prints each area's check, posting nothing", async () => {
@@ -48,7 +26,7 @@ describe("kennel-desk digest --content welfare", () => {
     );
     expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
     expect(r.stdout).toMatch(/⬜ to check/);
-    expect(slack.messages).toHaveLength(0);
+    expect(world.slack.messages).toHaveLength(0);
   });
 
   it("posts each area's check once, its list kept (the buttons carry its id); the pets not checked in its thread", async () => {
@@ -57,11 +35,13 @@ describe("kennel-desk digest --content welfare", () => {
     expect(first.stdout).toContain("Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE");
     const again = await run(["--content", "welfare"]);
     expect(again.stdout).toContain("were already posted");
-    const cattery = slack.messages.find((m) => m.metadata?.event_payload.kind === "welfare:evening:cattery");
+    const cattery = world.slack.messages.find(
+      (m) => m.metadata?.event_payload.kind === "welfare:evening:cattery",
+    );
     expect(welfareButtons(cattery?.blocks, "wf_ok").length).toBeGreaterThan(0);
     const due = await run(["--content", "welfare-due"], { ...env(), WELFARE_CHECK_BY: "18:01" });
     expect(due.code).toBe(0);
-    const listing = slack.messages.find(
+    const listing = world.slack.messages.find(
       (m) => m.metadata?.event_payload.kind === "welfare-due:evening:cattery",
     );
     expect(listing?.thread_ts).toBe(cattery?.ts);

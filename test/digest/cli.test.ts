@@ -1,47 +1,20 @@
 /** `kennel-desk digest` (in-process, as the command runs it), posting through the loopback Slack stand-in. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { webApi } from "@slack/bolt";
 import { describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import type { Sandbox } from "../../src/sandbox/server.ts";
 import { addDays } from "../../src/time.ts";
-import { postingEnv, runCommand } from "../cli/helpers.ts";
-import { useSandboxAndSlack } from "../helpers/bot.ts";
-import type { SlackStandIn } from "../helpers/slack.ts";
+import { useTempFolders } from "../helpers/record-fixtures.ts";
+import { TODAY, useDigestCommand } from "./command.ts";
 
-let sandbox: Sandbox;
-let slack: SlackStandIn;
-
-/**
- * One pinned clock for the command, the sandbox and Slack's stand-in: "today" is the same day for
- * all three, whatever the hour the test runs (on the real clock, a run near midnight saw two days).
- */
-const TODAY = "2026-11-22";
-const CLOCK = { now: () => new Date("2026-11-22T09:00:00Z") };
-
-useSandboxAndSlack({ seed: 19, customers: 120, today: TODAY, timezone: "Europe/London" }, (started) => {
-  ({ sandbox, slack } = started);
-  slack.now = () => CLOCK.now().getTime();
-});
-
-/**
- * `kennel-desk digest ARGS` in-process, with exactly this environment, on the pinned clock; no wait
- * before the check for a duplicate (the stand-in's history is at once what was posted).
- */
-const run = (args: string[], env: Record<string, string>) =>
-  runCommand(["digest", ...args], env, { settleMs: 0, clock: CLOCK });
-
-const env = () =>
-  postingEnv(sandbox, slack, {
-    DIGEST_CHANNEL: "C0MORNING",
-  });
+const { world, env, run } = useDigestCommand("2026-11-22T09:00:00Z", { DIGEST_CHANNEL: "C0MORNING" });
+const folder = useTempFolders("digest-record");
 
 describe("kennel-desk digest", () => {
   it("--dry-run prints each post as a reader sees it (the terminal's text of the same answer), posting nothing", async () => {
-    const day = sandbox.data.busyDays[0] as string;
+    const day = world.sandbox.data.busyDays[0] as string;
     const r = await run(["--date", day, "--dry-run", "--content", "departures,tomorrow"], env());
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
@@ -58,11 +31,11 @@ describe("kennel-desk digest", () => {
     const json = await run(["--json"], {});
     expect(json.code).toBe(2);
     expect(json.stderr).toContain("--json goes with --dry-run");
-    expect(slack.messages).toHaveLength(0);
+    expect(world.slack.messages).toHaveLength(0);
   });
 
   it("--dry-run --json prints the Block Kit JSON and the text, posting nothing", async () => {
-    const day = sandbox.data.busyDays[0] as string;
+    const day = world.sandbox.data.busyDays[0] as string;
     const r = await run(["--date", day, "--dry-run", "--json"], {
       ...env(),
       DIGEST_CONTENT: "departures,arrivals",
@@ -78,7 +51,7 @@ describe("kennel-desk digest", () => {
     expect(posts[0]?.date).toBe(day);
     expect(posts[0]?.parent.text).toMatch(/^Departures — /);
     for (const p of posts) for (const m of [p.parent, ...p.replies]) expect(limitViolations(m)).toEqual([]);
-    expect(slack.messages).toHaveLength(0);
+    expect(world.slack.messages).toHaveLength(0);
   });
 
   it("posts today's digest through the Web API, once; a second run posts nothing more", async () => {
@@ -87,7 +60,7 @@ describe("kennel-desk digest", () => {
     expect(first.stdout).toMatch(/Posted the departures for \d{4}-\d\d-\d\d in C0MORNING/);
     const today = TODAY;
     const parents = () =>
-      slack.messages.filter((m) => !m.thread_ts && m.metadata?.event_type === "kennel_digest");
+      world.slack.messages.filter((m) => !m.thread_ts && m.metadata?.event_type === "kennel_digest");
     expect(parents()).toHaveLength(1);
     expect(parents()[0]?.metadata?.event_payload).toMatchObject({ date: today, kind: "departures" });
     const second = await run([], env());
@@ -105,7 +78,7 @@ describe("kennel-desk digest", () => {
     const second = await run(["--date", future], channel);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/already posted/);
-    const parents = slack.messages.filter(
+    const parents = world.slack.messages.filter(
       (m) => m.channel === "C0FUTURE" && !m.thread_ts && m.metadata?.event_type === "kennel_digest",
     );
     expect(parents).toHaveLength(1);
@@ -113,8 +86,12 @@ describe("kennel-desk digest", () => {
 
   it("another app's look-alike of the day's post does not stop it: the command asks Slack who it is", async () => {
     const day = addDays(TODAY, 5);
-    slack.posters.set("xoxb-other-app-cli", { user: "U0OTHERBOT", bot_id: "B0OTHER", app_id: "A0OTHER" });
-    const other = new webApi.WebClient("xoxb-other-app-cli", { slackApiUrl: slack.apiUrl });
+    world.slack.posters.set("xoxb-other-app-cli", {
+      user: "U0OTHERBOT",
+      bot_id: "B0OTHER",
+      app_id: "A0OTHER",
+    });
+    const other = new webApi.WebClient("xoxb-other-app-cli", { slackApiUrl: world.slack.apiUrl });
     await other.chat.postMessage({
       channel: "C0LOOKALIKE",
       text: "Departures",
@@ -123,75 +100,66 @@ describe("kennel-desk digest", () => {
         event_payload: { date: day, kind: "departures", part: 1, parts: 1 },
       },
     });
-    const asked = slack.api.length;
+    const asked = world.slack.api.length;
     const r = await run(["--date", day], { ...env(), DIGEST_CHANNEL: "C0LOOKALIKE" });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`Posted the departures for ${day}`));
-    const parents = slack.messages.filter((m) => m.channel === "C0LOOKALIKE" && !m.thread_ts);
+    const parents = world.slack.messages.filter((m) => m.channel === "C0LOOKALIKE" && !m.thread_ts);
     expect(parents.map((m) => m.bot_id)).toEqual(["B0OTHER", "BBOT"]);
-    const calls = slack.api.slice(asked).map((a) => a.path);
+    const calls = world.slack.api.slice(asked).map((a) => a.path);
     expect(calls.slice(0, 2)).toEqual(["/api/auth.test", "/api/bots.info"]);
   });
 
   it("exit 2 naming what is missing; exit 3 when the API fails", async () => {
-    const missing = await run([], { KENNEL_API_KEY: sandbox.keys.main, KENNEL_API_BASE_URL: sandbox.url });
+    const missing = await run([], {
+      KENNEL_API_KEY: world.sandbox.keys.main,
+      KENNEL_API_BASE_URL: world.sandbox.url,
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/SLACK_BOT_TOKEN: is not set[\s\S]*DIGEST_CHANNEL: is not set/);
     const badDate = await run(["--date", "2026-02-30", "--dry-run"], env());
     expect(badDate.code).toBe(2);
-    sandbox.setFaults({ errorRate: 1 });
+    world.sandbox.setFaults({ errorRate: 1 });
     try {
       const down = await run(["--date", "2026-01-05"], env());
       expect(down.code).toBe(3);
       expect(down.stderr).toMatch(/had a problem on its side[\s\S]*Request id: sbx-/);
     } finally {
-      sandbox.setFaults({});
+      world.sandbox.setFaults({});
     }
   });
 });
 
 // After the tests above, which count every post in the stand-in.
 describe("kennel-desk digest --content rounds and the care record", () => {
+  /** The round posted in `channel` by the command, its record in `dataDir`; it exits 0. */
+  async function postRound(round: string, channel: string, dataDir: string) {
+    const r = await run(["--content", "rounds", "--round", round], {
+      ...env(),
+      ROUNDS_CHANNEL: channel,
+      KENNEL_DATA_DIR: dataDir,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const posted = world.slack.messages.filter((m) => m.channel === channel);
+    expect(posted.length).toBeGreaterThan(0);
+    return { stderr: r.stderr, blocks: JSON.stringify(posted.map((m) => m.blocks)) };
+  }
+
   it("--content rounds: the round is posted with the care record's buttons, as the bot posts it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kd-digest-record-"));
-    try {
-      const r = await run(["--content", "rounds", "--round", "evening"], {
-        ...env(),
-        ROUNDS_CHANNEL: "C0ROUNDSCLI",
-        KENNEL_DATA_DIR: dir,
-      });
-      expect(r.code, r.stderr).toBe(0);
-      const posted = slack.messages.filter((m) => m.channel === "C0ROUNDSCLI");
-      expect(posted.length).toBeGreaterThan(0);
-      const actions = JSON.stringify(posted.map((m) => m.blocks));
-      // Its pets' care plans just drafted, none confirmed: each pet's "Record each…" and "📋 Plan…"
-      // (one tap comes once a plan is confirmed).
-      expect(actions).toMatch(/Record each…/);
-      expect(actions).toContain("📋 Plan…");
-      expect(actions).not.toMatch(/All given & eaten/);
-      expect(r.stderr).not.toMatch(/without its record buttons/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { stderr, blocks } = await postRound("evening", "C0ROUNDSCLI", folder());
+    // Its pets' care plans just drafted, none confirmed: each pet's "Record each…" and "📋 Plan…"
+    // (one tap comes once a plan is confirmed).
+    expect(blocks).toMatch(/Record each…/);
+    expect(blocks).toContain("📋 Plan…");
+    expect(blocks).not.toMatch(/All given & eaten/);
+    expect(stderr).not.toMatch(/without its record buttons/);
   });
 
   it("--content rounds with a record that cannot be opened: posted without the buttons, and said", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kd-digest-record-"));
-    const notAFolder = join(dir, "file");
+    const notAFolder = join(folder(), "file");
     writeFileSync(notAFolder, "");
-    try {
-      const r = await run(["--content", "rounds", "--round", "morning"], {
-        ...env(),
-        ROUNDS_CHANNEL: "C0ROUNDSCLI2",
-        KENNEL_DATA_DIR: notAFolder,
-      });
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/without its record buttons/);
-      const posted = slack.messages.filter((m) => m.channel === "C0ROUNDSCLI2");
-      expect(posted.length).toBeGreaterThan(0);
-      expect(JSON.stringify(posted.map((m) => m.blocks))).not.toMatch(/All given & eaten/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { stderr, blocks } = await postRound("morning", "C0ROUNDSCLI2", notAFolder);
+    expect(stderr).toMatch(/without its record buttons/);
+    expect(blocks).not.toMatch(/All given & eaten/);
   });
 });

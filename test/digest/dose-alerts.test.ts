@@ -8,12 +8,10 @@
  * missed reply only; a claim left by a replica that died is taken over once; edits as entries
  * arrive. They replaced the round check (ROUND_CHECK_AFTER).
  */
-import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { DoseAlertEditor } from "../../src/digest/dose-alert-editor.ts";
 import { alertKey, claimAlert, readAlerts } from "../../src/digest/dose-alert-records.ts";
@@ -24,8 +22,6 @@ import { scheduledPosts } from "../../src/digest/posts.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { alertInstant, alertsAt } from "../../src/domain/dose-alerts.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
@@ -33,6 +29,7 @@ import { localDate } from "../../src/time.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { type SlackStandIn, type StoredMessage, startSlackStandIn } from "../helpers/slack.ts";
+import { replicaParts, sandboxKennel } from "./replica.ts";
 
 const pg = usePostgres();
 const DATE = "2026-11-23";
@@ -57,27 +54,20 @@ interface Fake {
 
 /** One bot's dose times over the shared Slack stand-in and store, on the fake clock. */
 function replica(fake: Fake, store: CareRecordStore, channel: string, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    ROUNDS_CHANNEL: channel,
-    ROUNDS_TIMES: "08:00,12:00,18:00",
-    // The welfare check has posts of its own, not what is tested here (and a 23:30 round would precede its 20:00).
-    WELFARE_ROUNDS: "off",
-    ...env,
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  const client = new webApi.WebClient("xoxb-test-0000-doses", {
-    slackApiUrl: slack.apiUrl,
-    retryConfig: { retries: 0 },
-  });
-  const clock = { now: () => new Date(fake.now) };
-  slack.now = () => fake.now;
+  const { config, log, kennel, client, clock } = replicaParts(
+    slack,
+    "xoxb-test-0000-doses",
+    {
+      ...sandboxKennel(sandbox),
+      KENNEL_TIMEZONE: TZ,
+      ROUNDS_CHANNEL: channel,
+      ROUNDS_TIMES: "08:00,12:00,18:00",
+      // The welfare check has posts of its own, not what is tested here (and a 23:30 round would precede its 20:00).
+      WELFARE_ROUNDS: "off",
+      ...env,
+    },
+    () => fake.now,
+  );
   const deps: Deps & { record: CareRecordStore } = { kennel, log, config, clock, record: store };
   const digestSlack = webClientSlack(client);
   const posts = new DigestJob({
@@ -204,12 +194,16 @@ const engines: Array<{ name: string; open: (fake: Fake) => Promise<Opened>; skip
 ];
 
 describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
+  /** This engine's record on a fake clock starting at `at` (the test moves it), and a channel of the test's own. */
+  const fresh = async (at: string) => {
+    const fake = { now: Date.parse(at) };
+    return { fake, ...(await open(fake)), c: `C0DOSE${++seq}` };
+  };
+
   it.skipIf(skip)(
     "a 08:00 dose: due at 07:00, late at 08:45:01, missed at 10:00:01; one late and one missed reply across two replicas; the high-alert drug's nudge and escalation",
     async () => {
-      const fake = { now: Date.parse(`${DATE}T06:00:00Z`) };
-      const { store, second } = await open(fake);
-      const c = `C0DOSE${++seq}`;
+      const { fake, store, second, c } = await fresh(`${DATE}T06:00:00Z`);
       const env = { ROUND_CHECK_MENTION: "S0NURSES", ROUND_ESCALATE_MENTION: "U0MANAGER" };
       const other = await second();
       const one = replica(fake, store, c, env);
@@ -307,9 +301,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "nothing once it is recorded; a reply is edited as entries arrive, striking what was recorded since",
     async () => {
-      const fake = { now: Date.parse(`${DATE}T11:50:00Z`) };
-      const { store } = await open(fake);
-      const c = `C0DOSE${++seq}`;
+      const { fake, store, c } = await fresh(`${DATE}T11:50:00Z`);
       const bot = replica(fake, store, c);
       await bot.posts.runPost("rounds:midday", DATE);
       // The midday round recorded in full before it is late: no late and no missed reply.
@@ -351,9 +343,7 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "a restart after the window closed posts the missed reply only, once; a claim left by a replica that died is taken over once; a reply Slack refused is tried again",
     async () => {
-      const fake = { now: Date.parse(`${DATE}T10:30:00Z`) };
-      const { store } = await open(fake);
-      const c = `C0DOSE${++seq}`;
+      const { fake, store, c } = await fresh(`${DATE}T10:30:00Z`);
       // Started at 10:30 with nothing posted: the morning's late replies are no longer true.
       const first = replica(fake, store, c);
       expect(results(await first.alerts.check()).sort()).toEqual(["posted missed", "posted missed"]);

@@ -2,23 +2,22 @@
  * The morning post over real Web API calls to the loopback Slack stand-in and the sandbox kennel
  * API, on a fake clock: time passes only when the job waits.
  */
-import { webApi } from "@slack/bolt";
 import { beforeEach, describe, expect, it } from "vitest";
 import { digestMessages } from "../../src/blocks/digest.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
+import type { Config } from "../../src/config.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { DIGEST_EVENT, NOTICE_EVENT } from "../../src/digest/post.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
 import { counts } from "../../src/domain/bookings.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
 import { readBooking } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
 import { useSandboxAndSlack } from "../helpers/bot.ts";
 import { reportOf } from "../helpers/reports.ts";
 import type { SlackStandIn, StoredMessage } from "../helpers/slack.ts";
+import { replicaParts, sandboxKennel } from "./replica.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
@@ -39,21 +38,12 @@ interface Fake {
 
 function makeJob(fake: Fake, env: Record<string, string> = {}, settleMs = 0) {
   const channel = env.DIGEST_CHANNEL ?? `C0DIGEST${++channelSeq}`;
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: "Europe/London",
-    DIGEST_CHANNEL: channel,
-    ...env,
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  const client = new webApi.WebClient("xoxb-test-0000-digest", { slackApiUrl: slack.apiUrl });
-  const clock = { now: () => new Date(fake.now) };
-  slack.now = () => fake.now;
+  const { config, log, kennel, client, clock } = replicaParts(
+    slack,
+    "xoxb-test-0000-digest",
+    { ...sandboxKennel(sandbox), DIGEST_CHANNEL: channel, ...env },
+    () => fake.now,
+  );
   const job = new DigestJob({
     deps: { kennel, log, config, clock },
     slack: webClientSlack(client),

@@ -6,22 +6,19 @@
  * channel's history read once at most (by the winner, as a check). A replica that claims the post
  * and stops before posting it is taken over once its claim has stood too long.
  */
-import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { PostClaims } from "../../src/digest/post-claims.ts";
 import type { PostMessages } from "../../src/digest/posts.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { replicaParts, UNREACHED_KENNEL } from "./replica.ts";
 
 const DATE = "2026-11-24";
 const KINDS = ["rounds:morning", "plans:morning", "welfare:morning"];
@@ -69,17 +66,12 @@ function replica(
     compose?: () => Promise<PostMessages>;
   } = {},
 ) {
-  const config = loadConfig({
-    KENNEL_API_KEY: "test-key-0000000000000000",
-    KENNEL_API_BASE_URL: "https://kennel.example/api/v1",
-    KENNEL_TIMEZONE: "Europe/London",
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
-  const client = new webApi.WebClient("xoxb-test-0000-replica", {
-    slackApiUrl: slack.apiUrl,
-    retryConfig: { retries: 0 },
-  });
+  const { config, log, kennel, client } = replicaParts(
+    slack,
+    "xoxb-test-0000-replica",
+    UNREACHED_KENNEL,
+    () => now,
+  );
   const base = webClientSlack(client, { log });
   return new DigestJob({
     deps: { kennel, log, config, clock, record },

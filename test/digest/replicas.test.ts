@@ -6,17 +6,14 @@
  * others are done or have a reply in); every poster then reads the thread again and deletes its
  * later copies. Thirty times over, each time one parent and exactly one copy of each reply, in order.
  */
-import { webApi } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { DIGEST_EVENT } from "../../src/digest/post.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { replicaParts, UNREACHED_KENNEL } from "./replica.ts";
 
 const DATE = "2026-11-24";
 const KIND = "rounds:morning";
@@ -50,18 +47,12 @@ const text = (s: string): Message => ({ text: s, blocks: [section(s)] });
  * loaded machine, where the replica that posted the parent stalls before each of its replies.
  */
 function replica(channel: string, random: () => number, pause?: () => Promise<unknown>) {
-  const config = loadConfig({
-    KENNEL_API_KEY: "test-key-0000000000000000",
-    KENNEL_API_BASE_URL: "https://kennel.example/api/v1",
-    KENNEL_TIMEZONE: "Europe/London",
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, { log });
-  const client = new webApi.WebClient("xoxb-test-0000-replica", {
-    slackApiUrl: slack.apiUrl,
-    retryConfig: { retries: 0 },
-  });
-  const now = new Date(`${DATE}T07:30:00Z`);
+  const { config, log, kennel, client, clock } = replicaParts(
+    slack,
+    "xoxb-test-0000-replica",
+    UNREACHED_KENNEL,
+    () => Date.parse(`${DATE}T07:30:00Z`),
+  );
   const base = webClientSlack(client, { log });
   let postedParent = false;
   const stalling: DigestSlack = {
@@ -74,7 +65,7 @@ function replica(channel: string, random: () => number, pause?: () => Promise<un
     },
   };
   return new DigestJob({
-    deps: { kennel, log, config, clock: { now: () => now } },
+    deps: { kennel, log, config, clock },
     slack: stalling,
     settings: { posts: [{ kind: KIND, channel, time: "07:30" }] },
     // A parent and three replies, composed in a time of its own (as from the kennel API).

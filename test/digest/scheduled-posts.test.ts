@@ -3,11 +3,9 @@
  * check): over real Web API calls to the loopback Slack stand-in and the sandbox kennel API, on a
  * fake clock.
  */
-import { webApi } from "@slack/bolt";
 import { beforeEach, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import { composePost } from "../../src/digest/compose.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { DIGEST_EVENT } from "../../src/digest/post.ts";
@@ -22,11 +20,11 @@ import {
 } from "../../src/digest/posts.ts";
 import { startDigestSchedule } from "../../src/digest/schedule.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
 import { useSandboxAndSlack } from "../helpers/bot.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { replicaParts, sandboxKennel } from "./replica.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
@@ -72,23 +70,12 @@ function makeJob(
   options: { slack?: (s: DigestSlack) => DigestSlack; standIn?: SlackStandIn } = {},
 ) {
   const stand = options.standIn ?? slack;
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: "Europe/London",
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  // No retries inside the Web API client: a refused call fails at once, as a crash would.
-  const client = new webApi.WebClient("xoxb-test-0000-posts", {
-    slackApiUrl: stand.apiUrl,
-    retryConfig: { retries: 0 },
-  });
-  const clock = { now: () => new Date(fake.now) };
-  stand.now = () => fake.now;
+  const { config, log, kennel, client, clock } = replicaParts(
+    stand,
+    "xoxb-test-0000-posts",
+    sandboxKennel(sandbox),
+    () => fake.now,
+  );
   const deps = { kennel, log, config, clock };
   const calls: string[] = [];
   const base = webClientSlack(client);

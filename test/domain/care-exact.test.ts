@@ -1,6 +1,6 @@
 /** Care exact on the data kennels really type (issue 20): diets as written, fasting, "none known". */
 import { describe, expect, it } from "vitest";
-import { counts, saysLeft, standingOf } from "../../src/domain/bookings.ts";
+import { saysLeft } from "../../src/domain/bookings.ts";
 import { careOf, dietFor, fastingIn } from "../../src/domain/care.ts";
 import { entryOf, totalsOf } from "../../src/domain/day.ts";
 import { flagsOf, hasCareFlag } from "../../src/domain/flags.ts";
@@ -88,31 +88,6 @@ describe("who is in house", () => {
     [undefined, false],
   ])("status %s says the pet has left: %s", (status, left) => {
     expect(saysLeft({ status })).toBe(left);
-  });
-});
-
-describe("statuses by whole words", () => {
-  it.each([
-    // Before: "Cancellation Requested" was hidden as if cancelled.
-    ["Cancellation Requested", "unknown_status"],
-    ["cancellation_requested", "unknown_status"],
-    ["pending cancellation", "unknown_status"],
-    ["Awaiting cancellation", "unknown_status"],
-    ["waitlist requested", "unknown_status"],
-    ["Cancelled", "called_off"],
-    ["cancelled_by_customer", "called_off"],
-    ["Canceled", "called_off"],
-    ["No Show", "called_off"],
-    ["noshow", "called_off"],
-    ["Checked Out", "stay"],
-    ["Waitlisted", "waitlisted"],
-    ["pending_deposit", "unknown_status"],
-  ])("%s → %s", (status, standing) => {
-    expect(standingOf({ status })).toBe(standing);
-  });
-
-  it("a booking that only asks to be cancelled is still a stay, counted", () => {
-    expect(counts({ status: "Cancellation Requested" })).toBe(true);
   });
 });
 

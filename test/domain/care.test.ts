@@ -160,20 +160,34 @@ describe("flags that discriminate", () => {
 });
 
 describe("which bookings count, and money", () => {
+  // Statuses are read by whole words.
   it.each([
     ["confirmed", "stay"],
     ["checked_in", "stay"],
+    ["Checked Out", "stay"],
     ["Cancelled", "called_off"],
+    ["cancelled_by_customer", "called_off"],
+    ["Canceled", "called_off"],
     ["no-show", "called_off"],
+    ["No Show", "called_off"],
+    ["noshow", "called_off"],
     ["waitlisted", "waitlisted"],
+    ["Waitlisted", "waitlisted"],
     ["enquiry", "waitlisted"],
     ["pending_deposit", "unknown_status"],
+    // Before: "Cancellation Requested" was hidden as if cancelled.
+    ["Cancellation Requested", "unknown_status"],
+    ["cancellation_requested", "unknown_status"],
+    ["pending cancellation", "unknown_status"],
+    ["Awaiting cancellation", "unknown_status"],
+    ["waitlist requested", "unknown_status"],
   ])("%s → %s", (status, standing) => {
     expect(standingOf({ status })).toBe(standing);
   });
 
-  it("an unknown status counts; called off and waitlisted do not", () => {
+  it("an unknown status counts (a booking that only asks to be cancelled is still a stay); called off and waitlisted do not", () => {
     expect(counts({ status: "pending_deposit" })).toBe(true);
+    expect(counts({ status: "Cancellation Requested" })).toBe(true);
     expect(counts({ status: "waitlist" })).toBe(false);
   });
 

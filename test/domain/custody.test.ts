@@ -25,6 +25,7 @@ import {
   readAmount,
 } from "../../src/domain/custody-units.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { TRAMADOL_PACK } from "../helpers/custody-fixtures.ts";
 
 describe("a plan's amount in the counted unit", () => {
   it.each([
@@ -76,12 +77,7 @@ const medIn = (o: Partial<MedicineIn> = {}): MedicineIn => ({
   bookingId: 9,
   petId: 7,
   item: "med:1",
-  label: "Tramadol 50mg",
-  unit: "tablet",
-  quantity: 28,
-  ownerNameChecked: true,
-  storage: "room",
-  controlled: true,
+  ...TRAMADOL_PACK,
   highAlert: true,
   by: who,
   witness: tom,

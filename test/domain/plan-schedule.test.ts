@@ -18,22 +18,12 @@ import type { Plan, PlanItem } from "../../src/domain/plan/types.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { addDays } from "../../src/time.ts";
 import { onRoundWords } from "../../src/words/plan.ts";
+import { stayContext } from "../helpers/reader.ts";
 
 const ROUNDS: Round[] = ["morning", "midday", "evening"];
 
-function context(arrival: string, departure: string | undefined, timeZone = "Europe/London"): ReaderContext {
-  return {
-    bookingId: 1,
-    petId: 10,
-    arrival,
-    departure,
-    timeZone,
-    dateOrder: "dmy",
-    highAlertWords: [],
-    houseMeals: { rounds: ["morning", "evening"] },
-    now: arrival,
-  };
-}
+const context = (arrival: string, departure: string | undefined, timeZone = "Europe/London"): ReaderContext =>
+  stayContext(arrival, departure, { bookingId: 1, petId: 10, timeZone });
 
 const stayOf = (c: ReaderContext): StayTimes => ({
   arrival: c.arrival,

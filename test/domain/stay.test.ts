@@ -13,6 +13,7 @@ import { petStayRecord, type StayInput } from "../../src/domain/stay.ts";
 import type { Entry, ItemKey } from "../../src/record/types.ts";
 import { stayRecordLines, staySummaryWords } from "../../src/words/stay.ts";
 import { keptEntry } from "../helpers/entries.ts";
+import { stayContext } from "../helpers/reader.ts";
 
 const TZ = "Europe/London";
 const TIMES = { morning: "07:30", midday: "12:00", evening: "18:00" };
@@ -180,17 +181,7 @@ describe("the stay's record, from what each round asked", () => {
 describe("the plan as it stood when each dose was given (issue 45)", () => {
   const plan = draftPlan(
     { medication: "Caninsulin 6 units, with food", dietaryRequirements: "dry food" },
-    {
-      bookingId: 1,
-      petId: 2,
-      arrival: "2026-03-27T10:00:00Z",
-      departure: "2026-03-31T10:00:00Z",
-      timeZone: TZ,
-      dateOrder: "dmy",
-      highAlertWords: [],
-      houseMeals: { rounds: ["morning", "evening"] },
-      now: "2026-03-27T10:00:00Z",
-    },
+    stayContext("2026-03-27T10:00:00Z", "2026-03-31T10:00:00Z", { bookingId: 1, petId: 2, timeZone: TZ }),
   );
   const jane = { userId: "U0JANE", userName: "Jane", at: "2026-03-28T09:00:00Z" };
   const tom = { userId: "U0TOM", userName: "Tom", at: "2026-03-29T09:00:00Z" };

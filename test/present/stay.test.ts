@@ -19,12 +19,12 @@ import { type DueItem, dueItems } from "../../src/domain/record.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { StayRecordView } from "../../src/domain/stay.ts";
 import { stayPageDoc, staySummaryDocLines } from "../../src/present/stay.ts";
-import type { Entry, EntryInput } from "../../src/record/types.ts";
+import type { EntryInput, Outcome } from "../../src/record/types.ts";
 import { docText, terminalLine } from "../../src/text/doc.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
 import { stayHtml } from "../../src/text/stay-html.ts";
 import { addDays, localDate, zonedInstant } from "../../src/time.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { recorded, scratchRecord } from "../helpers/record.ts";
 import { keepRounds } from "../helpers/rounds.ts";
 import { visibleOfHtml, visibleOfText } from "../helpers/visible.ts";
 import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
@@ -75,29 +75,18 @@ describe("the stay record: one document, two serializers", () => {
     } as const;
     let at = Date.parse(`${addDays(busy.day, -2)}T12:00:00Z`);
     const store = scratchRecord({ now: () => new Date(at) });
-    const write = async (e: EntryInput) => {
-      const r = await store.record([e]);
-      if (r.status !== "recorded") throw new Error(`not recorded: ${r.status}`);
-      return r.entries[0] as Entry;
-    };
-    const wrong = await write({ ...base, date: addDays(busy.day, -2), outcome: "refused", requestKey: "a" });
+    /** The dose given or refused `daysBefore` the departure day, as recorded. */
+    const write = (
+      daysBefore: number,
+      outcome: Outcome,
+      requestKey: string,
+      more: Partial<EntryInput> = {},
+    ) => recorded(store, { ...base, date: addDays(busy.day, -daysBefore), outcome, requestKey, ...more });
+    const wrong = await write(2, "refused", "a");
     at += 60_000;
-    await write({
-      ...base,
-      date: addDays(busy.day, -2),
-      outcome: "given",
-      note: "with cheese *not* _ham_",
-      requestKey: "b",
-      supersedes: wrong.id,
-    });
+    await write(2, "given", "b", { note: "with cheese *not* _ham_", supersedes: wrong.id });
     at += 86_400_000;
-    await write({
-      ...base,
-      date: addDays(busy.day, -1),
-      outcome: "refused",
-      note: "spat it <out>",
-      requestKey: "c",
-    });
+    await write(1, "refused", "c", { note: "spat it <out>" });
     // The stay's rounds as the bot kept them, each asked at its time (what was due, written once).
     // Read at the end of the departure day, every round of the stay past.
     const end = { now: () => zonedInstant(busy.day, "21:00", TZ) };

@@ -7,33 +7,23 @@
 import {
   closeSync,
   existsSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openCareRecord } from "../../src/record/open.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
 import { runCommand } from "../cli/helpers.ts";
+import { useTempFolders } from "../helpers/record-fixtures.ts";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const folder = () => {
-  const d = mkdtempSync(join(tmpdir(), "kennel-desk-backup-"));
-  dirs.push(d);
-  return d;
-};
+const folder = useTempFolders("backup");
 const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
 
 async function cli(args: string[], env: Record<string, string>) {

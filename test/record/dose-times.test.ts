@@ -4,62 +4,20 @@
  * (an entry without them hashes as before, so a record made earlier still verifies); the store
  * refuses a time given later than now, a reason not on the list, and a reason for a dose given.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { entryContent } from "../../src/record/chain.ts";
 import { InvalidEntryError } from "../../src/record/errors.ts";
-import { postgresDriver } from "../../src/record/postgres.ts";
-import { sqliteDriver } from "../../src/record/sqlite.ts";
-import { createStore } from "../../src/record/store.ts";
-import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
-import { usePostgres } from "../helpers/postgres.ts";
+import type { EntryInput, RecordResult } from "../../src/record/types.ts";
+import { doseEntry } from "../helpers/record-fixtures.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
-const postgres = usePostgres();
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 const NOW = "2026-11-26T11:00:00.000Z";
 const clock = { now: () => new Date(NOW) };
-
-const ENGINES = [
-  {
-    name: "SQLite",
-    skip: false,
-    async open(): Promise<CareRecordStore> {
-      const dir = mkdtempSync(join(tmpdir(), "kennel-desk-dose-times-"));
-      dirs.push(dir);
-      return createStore(sqliteDriver({ dir }), clock);
-    },
-  },
-  {
-    name: "PostgreSQL",
-    skip: !postgres.available,
-    async open(): Promise<CareRecordStore> {
-      return createStore(postgresDriver({ url: await postgres.freshDatabase() }), clock);
-    },
-  },
-];
+const ENGINES = useStoreEngines(clock);
 
 let n = 0;
-function entry(over: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date: "2026-11-26",
-    round: "morning",
-    bookingId: 501,
-    petId: 77,
-    petName: "Sugar",
-    item: "med:1",
-    itemText: "Caninsulin 6iu with breakfast",
-    outcome: "given",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: `k${++n}`,
-    ...over,
-  };
-}
+const entry = (over: Partial<EntryInput> = {}): EntryInput =>
+  doseEntry({ date: "2026-11-26", requestKey: `k${++n}`, ...over });
 
 describe.each(ENGINES)("dose times on $name", (engine) => {
   it.skipIf(engine.skip)(

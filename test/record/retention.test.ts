@@ -4,48 +4,27 @@
  * many, never runs at start-up, and keeps everything with 0; `kennel-desk record backup FILE` makes a
  * checked online copy of the SQLite store while it is open, and points PostgreSQL to pg_dump.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keptFrom, startRetention } from "../../src/digest/retention.ts";
 import { openCareRecord } from "../../src/record/open.ts";
-import type { CareRecordStore, EntryInput, RecordResult } from "../../src/record/types.ts";
+import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { addDays } from "../../src/time.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { captureLogger } from "../helpers/log.ts";
-import { usePostgres } from "../helpers/postgres.ts";
 import { juniperEntries } from "../helpers/record.ts";
+import { useTempFolders } from "../helpers/record-fixtures.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
 
-const pg = usePostgres();
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const folder = () => {
-  const d = mkdtempSync(join(tmpdir(), "kennel-desk-retention-"));
-  dirs.push(d);
-  return d;
-};
+const folder = useTempFolders("retention");
 
 let now = Date.parse("2026-11-24T03:31:00Z"); // just after the daily time: the first run is tomorrow's
 const clock = { now: () => new Date(now) };
 const TODAY = "2026-11-24";
 
-const engines: Array<{ name: string; open: () => Promise<CareRecordStore>; skip: boolean }> = [
-  {
-    name: "SQLite",
-    open: async () => (await openCareRecord({ engine: "sqlite", dataDir: folder() }, clock, undefined)).store,
-    skip: false,
-  },
-  {
-    name: "PostgreSQL",
-    open: async () =>
-      (await openCareRecord({ engine: "postgres", url: await pg.freshDatabase() }, clock, undefined)).store,
-    skip: !pg.available,
-  },
-];
+const engines = useStoreEngines(clock);
 
 const entry = juniperEntries("k");
 

@@ -4,11 +4,11 @@
  * connections at once, and child processes (writer.child.ts) racing on one item.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Clock } from "../../src/deps.ts";
 import { InvalidEntryError, StoreError } from "../../src/record/errors.ts";
 import { openCareRecord } from "../../src/record/open.ts";
@@ -18,15 +18,10 @@ import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore, type Driver, type SqlCareRecordStore } from "../../src/record/store.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { usePostgres } from "../helpers/postgres.ts";
+import { doseEntry as entry, useTempFolders } from "../helpers/record-fixtures.ts";
 
 const postgres = usePostgres();
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders) {
-    chmodSync(dir, 0o700);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const folder = useTempFolders("store");
 
 const clock: Clock = { now: () => new Date("2026-11-24T08:12:00.000Z") };
 
@@ -41,22 +36,21 @@ interface Opened {
 
 type Engine = { name: "sqlite" | "postgres"; skip: boolean; open(): Promise<Opened> };
 
+/** A store on `driver`, ready; `again` opens another connection to the same record. */
+async function opened(driver: () => Driver, env: Record<string, string>): Promise<Opened> {
+  const first = driver();
+  const store = createStore(first, clock);
+  await store.ready();
+  return { store, driver: first, env, again: () => createStore(driver(), clock) };
+}
+
 const ENGINES: Engine[] = [
   {
     name: "sqlite",
     skip: false,
     async open() {
-      const dir = mkdtempSync(join(tmpdir(), "kennel-desk-store-"));
-      folders.push(dir);
-      const driver = sqliteDriver({ dir });
-      const store = createStore(driver, clock);
-      await store.ready();
-      return {
-        store,
-        driver,
-        env: { KENNEL_DATA_DIR: dir },
-        again: () => createStore(sqliteDriver({ dir }), clock),
-      };
+      const dir = folder();
+      return opened(() => sqliteDriver({ dir }), { KENNEL_DATA_DIR: dir });
     },
   },
   {
@@ -64,35 +58,10 @@ const ENGINES: Engine[] = [
     skip: !postgres.available,
     async open() {
       const url = await postgres.freshDatabase();
-      const driver = postgresDriver({ url });
-      const store = createStore(driver, clock);
-      await store.ready();
-      return {
-        store,
-        driver,
-        env: { DATABASE_URL: url.href },
-        again: () => createStore(postgresDriver({ url }), clock),
-      };
+      return opened(() => postgresDriver({ url }), { DATABASE_URL: url.href });
     },
   },
 ];
-
-function entry(over: Partial<EntryInput> = {}): EntryInput {
-  return {
-    date: "2026-11-24",
-    round: "morning",
-    bookingId: 501,
-    petId: 77,
-    petName: "Biscuit",
-    item: "med:1",
-    itemText: "Rimadyl 50 mg, one tablet with food",
-    outcome: "given",
-    userId: "U0JANE",
-    userName: "Jane",
-    requestKey: "action-1",
-    ...over,
-  };
-}
 
 /**
  * A child writer (writer.child.ts) on the same record. `bound`: run it without root's power to write
@@ -498,8 +467,7 @@ describe("the care record unavailable gives a StoreError, and nothing half-writt
   );
 
   it("a full disk (SQLite's page limit reached): a StoreError, nothing of the tap written, health says so until a write succeeds", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-full-"));
-    folders.push(dir);
+    const dir = folder();
     const driver = sqliteDriver({ dir });
     const store = createStore(driver, clock);
     await store.record([entry()]);
@@ -536,8 +504,7 @@ describe("the care record unavailable gives a StoreError, and nothing half-writt
   });
 
   it("a SQLite file this user cannot write: the write fails with a StoreError naming the file, and nothing is written", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-readonly-"));
-    folders.push(dir);
+    const dir = folder();
     const store = createStore(sqliteDriver({ dir }), clock);
     await store.record([entry()]);
     await store.close();

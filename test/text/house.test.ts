@@ -9,6 +9,7 @@ import { draftPlan } from "../../src/domain/plan/draft.ts";
 import type { ItemOnRound } from "../../src/domain/plan/schedule.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { houseText, roundText, todayText, tomorrowText } from "../../src/text/index.ts";
+import { stayContext } from "../helpers/reader.ts";
 import { booking, PLAIN, pet, petBlock, roundOf } from "./fixtures.ts";
 
 describe("roundText", () => {
@@ -97,17 +98,14 @@ describe("roundText with a care plan", () => {
   const scout = pet({ name: "Scout", medication: "Apoquel 16 mg, one tablet" });
   const withPlan = (round: Round, on: ItemOnRound) => {
     const report = roundOf(round, [[booking({ roomName: "Kennel 2" }), scout]]);
-    const drafted = draftPlan(scout, {
-      bookingId: 9001,
-      petId: 501,
-      arrival: "2026-11-23T10:00:00Z",
-      departure: "2026-11-27T10:00:00Z",
-      timeZone: "Europe/London",
-      dateOrder: "dmy",
-      highAlertWords: [],
-      houseMeals: { rounds: ["morning", "evening"], bySpecies: {} },
-      now: "2026-11-23T10:00:00Z",
-    });
+    const drafted = draftPlan(
+      scout,
+      stayContext("2026-11-23T10:00:00Z", "2026-11-27T10:00:00Z", {
+        bookingId: 9001,
+        petId: 501,
+        houseMeals: { rounds: ["morning", "evening"], bySpecies: {} },
+      }),
+    );
     const item = drafted.items.find((i) => i.key === "med:1") as PlanItem;
     const plan = { versionId: 1, state: "confirmed" as const, plan: drafted, items: [{ item, on }] };
     report.pets = report.pets.map((p) => ({ ...p, plan }));

@@ -7,6 +7,7 @@
  */
 import { addDays } from "../../time.ts";
 import { daysInMonth, MONTH_WORDS, monthOf } from "../calendar-words.ts";
+import { SMALL_NUMBER_WORDS } from "../number-words.ts";
 import { UNIT_AHEAD } from "./quantities.ts";
 import type { DateOrder } from "./types.ts";
 
@@ -174,12 +175,7 @@ export function datesIn(text: string, order: DateOrder, near: string): DateWords
 
 const COUNT_WORDS: Record<string, number> = {
   a: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
+  ...SMALL_NUMBER_WORDS,
   seven: 7,
   ten: 10,
   fourteen: 14,

@@ -167,7 +167,6 @@ function combined(slot: SlotFields, items: PlanItem[]): PlanItem {
     .map((i) => i.what.name)
     .filter(Boolean)
     .join(" + ");
-  const unique = [...doubts];
   return {
     key: `med:${slot.n}`,
     what: {
@@ -177,13 +176,29 @@ function combined(slot: SlotFields, items: PlanItem[]): PlanItem {
     },
     when: { rounds, days: { every: "day" }, steps: [] },
     kind: { kind: "routine" },
+    ...readingOf(fields, doubts, highAlert, unplaced),
+    parts,
+  };
+}
+
+/**
+ * How an item was read: its high-alert mark, its source, its doubts (each once) and the words left
+ * unplaced. The reader is sure of it only without a doubt; nobody is, with one, until a person says.
+ */
+function readingOf(
+  fields: SourceField[],
+  doubts: Iterable<Doubt>,
+  highAlert: PlanItem["highAlert"],
+  unplaced: string[],
+): Pick<PlanItem, "highAlert" | "source" | "readBy" | "doubts" | "sameDrugAs" | "unplaced"> {
+  const unique = [...new Set(doubts)];
+  return {
     ...(highAlert ? { highAlert } : {}),
     source: itemSource(fields),
     readBy: unique.length > 0 ? "nobody" : "reader",
     doubts: unique,
     sameDrugAs: [],
     ...(unplaced.length > 0 ? { unplaced } : {}),
-    parts,
   };
 }
 
@@ -312,7 +327,6 @@ function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
     ...(drug ? { drug } : {}),
   };
   const highAlert = highAlertIn(all, ctx.highAlertWords);
-  const unique = [...new Set(doubts)];
   return {
     key: `med:${slot.n}`,
     what,
@@ -324,11 +338,6 @@ function readOne(slot: SlotFields, ctx: SlotContext): PlanItem {
       steps: when.steps,
     },
     kind,
-    ...(highAlert ? { highAlert } : {}),
-    source: itemSource(fields),
-    readBy: unique.length > 0 ? "nobody" : "reader",
-    doubts: unique,
-    sameDrugAs: [],
-    ...(unplaced.length > 0 ? { unplaced } : {}),
+    ...readingOf(fields, doubts, highAlert, unplaced),
   };
 }

@@ -1,0 +1,60 @@
+/**
+ * The sandbox's morning round kept with its pets' plans confirmed, for medicine custody's tests of
+ * answers to count medicines in over.
+ */
+import { expect } from "vitest";
+import { currentPlan } from "../../src/answers/plans.ts";
+import { keptSheets } from "../../src/answers/sheets.ts";
+import type { Deps } from "../../src/deps.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
+import type { PlanItem } from "../../src/domain/plan/types.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { confirmAllPlans } from "../helpers/plans.ts";
+import { useSandboxDeps } from "../helpers/sandbox-deps.ts";
+
+/** The sandbox's day for custody's tests: seed 17, 120 customers, Monday 23 November 2026 in London. */
+export const CUSTODY_DAY = "2026-11-23";
+const TZ = "Europe/London";
+
+/**
+ * The sandbox on CUSTODY_DAY with deps on it and a care record of its own for the whole file, the
+ * rounds at 08:00, 12:00 and 18:00; `env` over those settings. Call at the top of a test file.
+ */
+export function useCustodyDay(clock: { now: () => Date }, env: Record<string, string> = {}) {
+  const world = {} as { store: CareRecordStore; deps: Deps };
+  useSandboxDeps(
+    { seed: 17, customers: 120, today: CUSTODY_DAY, timezone: TZ },
+    clock,
+    { KENNEL_TIMEZONE: TZ, ROUNDS_TIMES: "08:00,12:00,18:00", ...env },
+    ({ store, deps }) => Object.assign(world, { store, deps }),
+  );
+  return world;
+}
+
+type SheetPet = Awaited<ReturnType<typeof keptSheets>>[number]["pets"][number];
+type Medication = PlanItem & { key: Exclude<PlanItem["key"], "meal"> };
+
+/**
+ * The morning round of CUSTODY_DAY posted and kept, then every pet's plan confirmed: the kept sheet
+ * and, in its order, up to `most` pets each with the first medication of its confirmed plan that
+ * `fits` (every medication by default).
+ */
+export async function medicatedMorning(
+  { store, deps }: { store: CareRecordStore; deps: Deps },
+  most: number,
+  fits: (item: PlanItem, pet: SheetPet) => boolean = () => true,
+) {
+  await prepareRoundPost(deps, "morning", CUSTODY_DAY);
+  expect(await confirmAllPlans(store, deps.config, deps.clock)).toBeGreaterThan(0);
+  const [sheet] = await keptSheets(deps, { date: CUSTODY_DAY });
+  if (!sheet) throw new Error("the morning round's sheet was not kept");
+  const pets: Array<{ pet: SheetPet; item: Medication }> = [];
+  for (const pet of sheet.pets) {
+    if (pets.length === most) break;
+    const plan = await currentPlan(deps, pet.bookingId, pet.petId);
+    const item = plan?.plan.items.find((i) => i.key !== "meal" && fits(i, pet));
+    if (item && item.key !== "meal") pets.push({ pet, item: { ...item, key: item.key } });
+  }
+  if (pets.length < most) throw new Error("the sandbox's morning round has too few medicated pets");
+  return { sheet, pets };
+}
