@@ -3,14 +3,15 @@
  * it needs (the same line for both), exit 2, and the bot's or the command line's modules never loaded
  * (the check runs before them). Before, each printed nothing and exited 0.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { nodeVersionProblem } from "../src/node-version.ts";
+import { nodeOnPath } from "./helpers/spawn.ts";
 
 describe("the bot's Node.js check", () => {
   it("names the command to run again", () => {
@@ -34,24 +35,8 @@ describe("the bot's Node.js check", () => {
   });
 });
 
-/** A Node.js on PATH (outside node_modules) older than 24, or undefined. */
-function olderNode(): string | undefined {
-  const dirs = (process.env.PATH ?? "").split(delimiter).filter((d) => d && !d.includes("node_modules"));
-  for (const dir of [...dirs, "/usr/local/bin", "/usr/bin"]) {
-    const candidate = join(dir, "node");
-    try {
-      const major = execFileSync(candidate, ["-p", "process.versions.node.split('.')[0]"], {
-        encoding: "utf8",
-        timeout: 10_000,
-      });
-      if (Number(major) < 24) return candidate;
-    } catch {
-      // not there, or not runnable
-    }
-  }
-  return undefined;
-}
-const OLD_NODE = olderNode();
+/** A Node.js on PATH older than 24, or undefined. */
+const OLD_NODE = nodeOnPath("process.versions.node.split('.')[0]", (major) => Number(major) < 24);
 
 describe("dist/main.js as built", () => {
   // The entry as tsc builds it (types stripped, ./bot-main.ts → ./bot-main.js), beside a stand-in bot

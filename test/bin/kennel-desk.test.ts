@@ -3,35 +3,20 @@
  * older one found on PATH (this project's machines have Node.js 20 there): it runs the CLI with a
  * Node.js that can, passes the exit code and signals on, or says in one line what is needed.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodeOnPath } from "../helpers/spawn.ts";
 
 const LAUNCHER = fileURLToPath(new URL("../../bin/kennel-desk.js", import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), "kennel-desk-launcher-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-/** A Node.js on PATH (outside node_modules) that cannot run TypeScript, or undefined. */
-function olderNode(): string | undefined {
-  const dirs = (process.env.PATH ?? "").split(delimiter).filter((d) => d && !d.includes("node_modules"));
-  for (const dir of [...dirs, "/usr/local/bin", "/usr/bin"]) {
-    const candidate = join(dir, "node");
-    try {
-      const strips = execFileSync(candidate, ["-p", "Boolean(process.features.typescript)"], {
-        encoding: "utf8",
-        timeout: 10_000,
-      });
-      if (strips.trim() === "false") return candidate;
-    } catch {
-      // not there, or not runnable
-    }
-  }
-  return undefined;
-}
-const OLD_NODE = olderNode();
+/** A Node.js on PATH that cannot run TypeScript, or undefined. */
+const OLD_NODE = nodeOnPath("Boolean(process.features.typescript)", (strips) => strips === "false");
 
 function run(node: string, args: string[]) {
   return spawnSync(node, args, { encoding: "utf8", timeout: 30_000, env: { ...process.env, NO_COLOR: "1" } });

@@ -7,23 +7,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoundDose } from "../../src/answers/doses.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
-import type { Deps } from "../../src/deps.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { EntryInput, NotGivenReason } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { timeOnDay } from "../../src/words/dates.ts";
+import { launchChromium } from "../helpers/browser.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { runCommand } from "./helpers.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TODAY = "2026-11-22";
 const TZ = "Europe/London";
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-chart-"));
@@ -63,14 +60,8 @@ beforeAll(async () => {
     KENNEL_API_KEY: sandbox.keys.main,
     KENNEL_API_BASE_URL: sandbox.url,
   };
-  const config = loadConfig(env);
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
   const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
-  const deps = { kennel, log, config, clock, record: store } as Deps;
+  const deps = sandboxDeps(sandbox, clock, { env, record: store, retryDelayMs: 0 });
   const due = (await Promise.all(ROUNDS.map((r) => roundDoses(deps, r, TODAY))))
     .flat()
     .filter((d) => isMedicationItem(d.due.item));
@@ -111,10 +102,7 @@ beforeAll(async () => {
     .flat()
     .filter((d) => isMedicationItem(d.due.item));
   await store.close();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

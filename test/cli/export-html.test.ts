@@ -8,26 +8,24 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
 import { fileNamePart } from "../../src/cli/record-pages.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
 import type { DayEntry } from "../../src/domain/day.ts";
 import { dueItems } from "../../src/domain/record.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import { recordKennel } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { EntryInput, RecordResult } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { launchChromium } from "../helpers/browser.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { keepRounds } from "../helpers/rounds.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { runCommand } from "./helpers.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-export-html-"));
 let at = Date.parse("2026-11-21T18:10:00Z");
 const clock = { now: () => new Date(at) };
@@ -45,13 +43,8 @@ beforeAll(async () => {
     KENNEL_API_KEY: sandbox.keys.main,
     KENNEL_API_BASE_URL: sandbox.url,
   };
-  const config = loadConfig(env);
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  const day = await dayReport({ kennel, log, config, clock }, "departures", "2026-11-22", { wholeDay: true });
+  const deps = sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 });
+  const day = await dayReport(deps, "departures", "2026-11-22", { wholeDay: true });
   chosen = day.entries.find(
     (e) =>
       e.care?.status === "matched" &&
@@ -68,9 +61,13 @@ beforeAll(async () => {
     typeof dueItems
   >[0];
   // The record made for the sandbox's kennel, as the bot on it makes it.
-  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, recordKennel(config));
+  const { store } = await openCareRecord(
+    { engine: "sqlite", dataDir: dir },
+    clock,
+    recordKennel(deps.config),
+  );
   // The stay's rounds kept as the bot keeps them (issue 45): what each asked is the page's "due".
-  await keepRounds({ kennel, log, config, clock, record: store }, ["2026-11-20", "2026-11-21"]);
+  await keepRounds({ ...deps, record: store }, ["2026-11-20", "2026-11-21"]);
   const base = {
     round,
     bookingId: chosen.booking.bookingId as number,
@@ -121,16 +118,7 @@ beforeAll(async () => {
   ]);
   await store.close();
   at = Date.parse("2026-11-22T10:00:00Z");
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {
@@ -187,18 +175,8 @@ describe("record export --format html", () => {
 
   it("several stays: one page each in --out; without it, the command says to add it", async () => {
     const out = join(dir, "pages");
-    const r = await cli([
-      "record",
-      "export",
-      "--from",
-      "2026-11-20",
-      "--to",
-      "2026-11-21",
-      "--format",
-      "html",
-      "--out",
-      out,
-    ]);
+    const twoDays = ["record", "export", "--from", "2026-11-20", "--to", "2026-11-21", "--format", "html"];
+    const r = await cli([...twoDays, "--out", out]);
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
     // A page per stay's pet, named by its reference and the pet (issue 45), beside the index of them.
@@ -210,16 +188,7 @@ describe("record export --format html", () => {
     // The other stay, which no kept round names: by its id.
     expect(files.filter((f) => f.startsWith("booking-999999-"))).toHaveLength(1);
     expect(readFileSync(join(out, "index.html"), "utf8")).toContain(name);
-    const many = await cli([
-      "record",
-      "export",
-      "--from",
-      "2026-11-20",
-      "--to",
-      "2026-11-21",
-      "--format",
-      "html",
-    ]);
+    const many = await cli(twoDays);
     expect(many.code).toBe(2);
     expect(many.stderr).toContain("--out FOLDER");
   });

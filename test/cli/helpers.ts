@@ -1,7 +1,8 @@
 /** The command line in-process, against a loopback sandbox, on a fixed clock, counting API calls. */
+import { afterAll, beforeAll } from "vitest";
 import { runCli } from "../../src/cli/index.ts";
 import type { Clock } from "../../src/deps.ts";
-import type { Sandbox } from "../../src/sandbox/server.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 
 export interface CliRun {
   code: number;
@@ -37,6 +38,22 @@ export function cliRunner(sandbox: () => Sandbox, now: () => Date) {
     });
     return { code, stdout, stderr, calls };
   };
+}
+
+/**
+ * For a whole test file: a sandbox of `options` started before its tests and closed after, and
+ * `cliRunner`'s command line against it at `now`.
+ */
+export function useSandboxCli(options: SandboxOptions, now: () => Date) {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox(options);
+  });
+  afterAll(() => sandbox?.close());
+  return cliRunner(() => {
+    if (!sandbox) throw new Error("the sandbox has not started");
+    return sandbox;
+  }, now);
 }
 
 /**

@@ -3,22 +3,15 @@
  * WORD` for every name of every round, any case; with ROUNDS_NAMES the kennel's own names are
  * understood too and shown in the title ("Midday round (Lunch)"). Against the sandbox, fixed clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RoundReport } from "../../src/answers/rounds.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { cliRunner } from "./helpers.ts";
+import { useSandboxCli } from "./helpers.ts";
 
 const TODAY = "2026-03-10";
-let sandbox: Sandbox;
-const run = cliRunner(
-  () => sandbox,
+const run = useSandboxCli(
+  { seed: 7, customers: 40, timezone: "Europe/London", today: TODAY },
   () => new Date(`${TODAY}T12:00:00Z`),
 );
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 7, customers: 40, timezone: "Europe/London", today: TODAY });
-});
-afterAll(() => sandbox.close());
 
 const NAMES: Array<[string, RoundReport["round"]]> = [
   ["morning", "morning"],

@@ -3,24 +3,14 @@
  * `kennel-desk rounds …`): Kennel 5's Juniper has Rimadyl with the breakfast dose written in its
  * instruction and an evening field; Müller's Biscuit has doses written only in words.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sandboxLandmarks } from "../../src/sandbox/data.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { petBlock } from "../text/fixtures.ts";
-import { cliRunner } from "./helpers.ts";
+import { useSandboxCli } from "./helpers.ts";
 
 const TODAY = "2026-11-24";
-let sandbox: Sandbox;
-const run = cliRunner(
-  () => sandbox,
-  () => new Date(`${TODAY}T09:00:00Z`),
-);
-
-beforeAll(async () => {
-  // The sandbox's own defaults (seed 1, 400 customers), as `kennel-desk sandbox` starts it.
-  sandbox = await startSandbox({ timezone: "Europe/London", today: TODAY });
-});
-afterAll(() => sandbox.close());
+// The sandbox's own defaults (seed 1, 400 customers), as `kennel-desk sandbox` starts it.
+const run = useSandboxCli({ timezone: "Europe/London", today: TODAY }, () => new Date(`${TODAY}T09:00:00Z`));
 
 describe("no dose hidden, on the sandbox", () => {
   it("rounds morning: Juniper's Rimadyl with 'half a tablet with breakfast', never 'nothing this round'", async () => {

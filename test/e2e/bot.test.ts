@@ -9,7 +9,7 @@ import type { Message } from "../../src/blocks/types.ts";
 import { counts } from "../../src/domain/bookings.ts";
 import { readBooking } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, startHarness, withHarness } from "../helpers/bot.ts";
 import {
   actionForm,
   type CommandInput,
@@ -247,32 +247,31 @@ describe("safety end to end", () => {
 
 describe("slow API", () => {
   it("acks well inside 3 s while the API takes longer than Slack waits (3.5 s), shows Looking up… and then replaces it", async () => {
-    const slow = await startHarness({
-      sandbox: { faults: { latencyMs: 3_500 } },
-      loadingAfterMs: 1500,
-      timeoutMs: 20_000,
-    });
-    try {
-      slow.slack.users.set("U0STAFF", { id: "U0STAFF" });
-      const { form, id } = commandForm(slow.slack, { command: "/booking", text: "HP-XXXX" });
-      const res = await postSigned(`${slow.url}/slack/events`, SIGNING_SECRET, form);
-      expect(res.status).toBe(200);
-      expect(res.ms).toBeLessThan(1_000);
-      await slow.slack.waitFor(() => slow.slack.responsesFor(id).length >= 2, 15_000);
-      const [first, second] = slow.slack.responsesFor(id);
-      expect(String(first?.body.text)).toMatch(/Looking up/);
-      expect(second?.body.replace_original).toBe(true);
-      expect(JSON.stringify(second?.body)).toMatch(/No booking with reference/);
-    } finally {
-      await slow.close();
-    }
+    await withHarness(
+      {
+        sandbox: { faults: { latencyMs: 3_500 } },
+        loadingAfterMs: 1500,
+        timeoutMs: 20_000,
+      },
+      async (slow) => {
+        slow.slack.users.set("U0STAFF", { id: "U0STAFF" });
+        const { form, id } = commandForm(slow.slack, { command: "/booking", text: "HP-XXXX" });
+        const res = await postSigned(`${slow.url}/slack/events`, SIGNING_SECRET, form);
+        expect(res.status).toBe(200);
+        expect(res.ms).toBeLessThan(1_000);
+        await slow.slack.waitFor(() => slow.slack.responsesFor(id).length >= 2, 15_000);
+        const [first, second] = slow.slack.responsesFor(id);
+        expect(String(first?.body.text)).toMatch(/Looking up/);
+        expect(second?.body.replace_original).toBe(true);
+        expect(JSON.stringify(second?.body)).toMatch(/No booking with reference/);
+      },
+    );
   }, 60_000);
 });
 
 describe("the morning post inside the bot", () => {
   it("started after 07:00 with DIGEST_CHANNEL set: posts today's departures once, marked late", async () => {
-    const withDigest = await startHarness({ env: { DIGEST_CHANNEL: "C0MORNING" } });
-    try {
+    await withHarness({ env: { DIGEST_CHANNEL: "C0MORNING" } }, async (withDigest) => {
       const posts = () => withDigest.slack.messages.filter((m) => m.metadata?.event_type === "kennel_digest");
       await withDigest.slack.waitFor(() => posts().length > 0);
       expect(posts()).toHaveLength(1);
@@ -283,32 +282,26 @@ describe("the morning post inside the bot", () => {
       });
       await withDigest.bot.digest?.runDay("2026-11-22");
       expect(posts()).toHaveLength(1);
-    } finally {
-      await withDigest.close();
-    }
+    });
   });
 });
 
 describe("ALLOWED_CHANNELS", () => {
   it("refuses commands elsewhere, politely", async () => {
-    const limited = await startHarness({ env: { ALLOWED_CHANNELS: "C0FRONTDESK" } });
-    try {
+    await withHarness({ env: { ALLOWED_CHANNELS: "C0FRONTDESK" } }, async (limited) => {
       const { form, id } = commandForm(limited.slack, { command: "/arrivals", channel: "C0RANDOM" });
       await postSigned(`${limited.url}/slack/events`, SIGNING_SECRET, form);
       await limited.slack.waitFor(() => limited.slack.responsesFor(id).length > 0);
       expect(JSON.stringify(limited.slack.responsesFor(id)[0]?.body)).toMatch(
         /answers only in <#C0FRONTDESK>/,
       );
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
 describe("KENNEL_RAW_RESPONSES=1", () => {
   it("answers carry the API's JSON in code blocks, split within the limits: a message and its thread", async () => {
-    const raw = await startHarness({ env: { KENNEL_RAW_RESPONSES: "1" } });
-    try {
+    await withHarness({ env: { KENNEL_RAW_RESPONSES: "1" } }, async (raw) => {
       const day = raw.sandbox.data.busyDays[0] as string;
       const { form } = commandForm(raw.slack, { command: "/departures", text: day });
       await postSigned(`${raw.url}/slack/events`, SIGNING_SECRET, form);
@@ -325,9 +318,7 @@ describe("KENNEL_RAW_RESPONSES=1", () => {
       }
       const first = raw.sandbox.main.departuresByDate.get(day)?.[0] as Record<string, unknown>;
       expect(JSON.stringify(parts.map((p) => p.blocks))).toContain(String(first.reference));
-    } finally {
-      await raw.close();
-    }
+    });
   });
 });
 

@@ -16,7 +16,6 @@ import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord, withFaults } from "../helpers/record.ts";
 import {
@@ -25,7 +24,7 @@ import {
   type Button,
   buttonsOf,
   PAST_ROUNDS,
-  roundPostOf,
+  postConfirmedRounds,
 } from "../helpers/record-slack.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 
@@ -49,19 +48,10 @@ async function command(h: Harness, name: string, text: string) {
   return { id, since };
 }
 
+/** A round of several messages is posted as a message and its thread (no response_url answer): the message. */
 async function roundPost(h: Harness) {
-  // A round of several messages is posted as a message and its thread (no response_url answer).
-  const post = async () => {
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
-    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
-    const since = h.slack.timeline.at(-1)?.id ?? 0;
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    const [entry] = await roundPostOf(h.slack, since);
-    return entry as NonNullable<typeof entry>;
-  };
-  // The first sheet drafts the pets' care plans; staff confirm them; the sheet again has one tap.
-  const first = await post();
-  return (await confirmAllPlans(h.record, h.config, clock)) > 0 ? post() : first;
+  const [entry] = await postConfirmedRounds(h, CHANNEL, "evening", clock);
+  return entry as NonNullable<typeof entry>;
 }
 
 /** /rounds while the record cannot be written: the sheet's first message, posted without buttons. */

@@ -13,13 +13,13 @@ import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
 import { type Harness, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
 import {
   actionPayload,
   atOnce,
   type Button,
   buttonsOf,
   PAST_ROUNDS,
+  postConfirmedRounds,
   postRounds,
   sectionOf,
   viewPayload,
@@ -54,12 +54,9 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
    * /rounds as staff in the rounds channel: the round's messages as Slack shows them, once every
    * pet's care plan is confirmed (the first sheet drafts them; staff confirm; the sheet again).
    */
-  async function rounds(text: string) {
-    const first = await post(text);
-    return (await confirmAllPlans(store, h.config, clock)) > 0 ? post(text) : first;
-  }
+  const rounds = (text: string) => postConfirmedRounds(h, CHANNEL, text, clock);
 
-  const post = (text: string) => postRounds(h, CHANNEL, text);
+  const _post = (text: string) => postRounds(h, CHANNEL, text);
 
   /** A tap as Slack sends it: signed, with the message the button is on as it is now. */
   async function tap(

@@ -1,18 +1,9 @@
-/**
- * "🖨 Chart" (issue 50), end to end: the real Bolt app over HTTP with the Slack stand-in, the sandbox
- * and a SQLite record. The round post's button sends its day's medication chart, and Home's today's,
- * as an HTML file (files.getUploadURLExternal, the bytes to its upload_url, files.completeUploadExternal)
- * into the tapper's messages with the app, never the channel; the file is the page `kennel-desk chart`
- * writes (every pet with a medication on the kept sheet, the key). A guest gets nothing; a Slack that
- * refuses the file has the tapper told, privately, what happened and what to do.
- */
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { keptSheets } from "../../src/answers/sheets.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
-import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
 import { svgModules, textModules } from "../helpers/qr.ts";
 import { buttonValue, postSigned, tapBody } from "../helpers/slack.ts";
 
@@ -20,20 +11,19 @@ const DATE = "2026-11-22";
 const clock = { now: () => new Date(`${DATE}T07:40:00Z`) };
 const CHANNEL = "C0ROUNDS";
 const record = temporaryRecord(clock, "kennel-desk-chart-", { origin: kennelOrigin("http://127.0.0.1") });
+// Registered before the bot's own: "after" hooks run last first, so the record closes once the bot has stopped.
+afterAll(() => record.close());
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({
+useHarness(
+  {
     record: record.store,
     clock,
     env: { ROUNDS_CHANNEL: CHANNEL, ROUNDS_TIMES: "07:30,12:00,18:00", DIGEST_SCHEDULE: "off" },
-  });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await record.store.close();
-  rmSync(record.dir, { recursive: true, force: true });
-});
+  },
+  (started) => {
+    h = started;
+  },
+);
 
 /** A name as the page writes it (HTML-escaped). */
 const inHtml = (s: string) =>

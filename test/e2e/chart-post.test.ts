@@ -1,14 +1,7 @@
-/**
- * The paper fallback prepared the evening before (issue 50, `CHART_POST_AT`), end to end: the real
- * Bolt app over HTTP with the Slack stand-in, the sandbox and a SQLite record. At CHART_POST_AT the
- * rounds channel gets tomorrow's medication charts, once, with 🖨 Chart for that day; a tap sends
- * tomorrow's chart (blank to sign: nothing recorded yet) as a file to the tapper alone.
- */
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
 import { buttonValue, postSigned, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
@@ -18,10 +11,11 @@ const CHANNEL = "C0ROUNDS";
 const record = temporaryRecord(clock, "kennel-desk-chart-post-", {
   origin: kennelOrigin("http://127.0.0.1"),
 });
+// Registered before the bot's own: "after" hooks run last first, so the record closes once the bot has stopped.
+afterAll(() => record.close());
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({
+useHarness(
+  {
     record: record.store,
     clock,
     env: {
@@ -30,13 +24,11 @@ beforeAll(async () => {
       DIGEST_SCHEDULE: "off",
       CHART_POST_AT: "19:00",
     },
-  });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await record.store.close();
-  rmSync(record.dir, { recursive: true, force: true });
-});
+  },
+  (started) => {
+    h = started;
+  },
+);
 
 const chartPosts = () => h.slack.messages.filter((m) => m.metadata?.event_payload.kind === "chart");
 

@@ -5,15 +5,15 @@
  * kept in the care record (who and when, in the chain) before Slack hears back; the post is drawn
  * again with the review on it; `record audit` counts the day reviewed.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { owedRound } from "../../src/answers/obligations.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import { runCommand } from "../cli/helpers.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
 import { buttonValue, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
@@ -21,21 +21,20 @@ let at = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(at) };
 const CHANNEL = "C0ROUNDS";
 const record = temporaryRecord(clock, "kennel-desk-review-", { origin: kennelOrigin("http://127.0.0.1") });
+// Registered before the bot's own: "after" hooks run last first, so the record closes once the bot has stopped.
+afterAll(() => record.close());
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({
+useHarness(
+  {
     record: record.store,
     clock,
     env: { ROUNDS_CHANNEL: CHANNEL, ROUNDS_TIMES: "07:30,12:00,18:00", DIGEST_SCHEDULE: "off" },
-  });
-  h.slack.users.set("U0MGR", { id: "U0MGR", real_name: "Morgan Lee", profile: { display_name: "Morgan" } });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await record.store.close();
-  rmSync(record.dir, { recursive: true, force: true });
-});
+  },
+  (started) => {
+    h = started;
+    h.slack.users.set("U0MGR", { id: "U0MGR", real_name: "Morgan Lee", profile: { display_name: "Morgan" } });
+  },
+);
 
 /** Every text of a message's blocks, joined. */
 const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace(/\\n/g, "\n");

@@ -7,11 +7,11 @@
  * is committed, and the late reply is edited from the store: that pet's items struck through, who
  * recorded them and when. At 20:00:01 the missed reply names the rest, never that pet.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { recordAll } from "../../src/blocks/buttons.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, startHarness, useHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { actionPayload, type Button, buttonsOf, sectionOf } from "../helpers/record-slack.ts";
 import { postSigned } from "../helpers/slack.ts";
@@ -21,14 +21,12 @@ const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T17:00:00Z`);
 const clock = { now: () => new Date(at) };
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({
-    clock,
-    env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ROUND_CHECK_MENTION: "S0NURSES" },
-  });
-}, 60_000);
-afterAll(() => h.close());
+useHarness(
+  { clock, env: { ROUNDS_CHANNEL: CHANNEL, DIGEST_SCHEDULE: "off", ROUND_CHECK_MENTION: "S0NURSES" } },
+  (started) => {
+    h = started;
+  },
+);
 
 const reply = (kind: "late" | "missed") =>
   h.slack.timeline.find(

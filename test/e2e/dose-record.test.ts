@@ -22,11 +22,11 @@ import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { awkwardRounds } from "../helpers/plan-slack.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
 import {
   actionPayload,
   type Button,
   buttonsOf,
+  postConfirmedRounds,
   postRounds,
   sectionOf,
   viewPayload,
@@ -56,10 +56,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
 
   const post = (text: string) => postRounds(h, CHANNEL, text);
   /** The round post once every pet's plan is confirmed (the first drafts them). */
-  async function rounds(text: string) {
-    const first = await post(text);
-    return (await confirmAllPlans(store, h.config, clock)) > 0 ? post(text) : first;
-  }
+  const rounds = (text: string) => postConfirmedRounds(h, CHANNEL, text, clock);
 
   const pip = () => {
     const b = h.sandbox.main.bookings.find((x) => x.reference === "AW-LATE") as Record<string, unknown>;

@@ -14,11 +14,11 @@ import { prnDoses } from "../../src/answers/prn.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { type Harness, homePublished, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { type Block, type ButtonOn, type GiveFields, prnSlack } from "../helpers/prn-slack.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
-import { commandForm, postSigned, sign } from "../helpers/slack.ts";
+import { commandForm, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const START = Date.parse("2026-11-22T09:00:00Z");
@@ -289,24 +289,14 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       const { trigger } = await tap("U0TOM", withNote, dm as TimelineEntry);
       const modal = await modalOf(trigger);
       expect(modal.view.callback_id).toBe("prn_effect_modal");
-      const body = {
-        type: "view_submission",
-        team: { id: "T1", domain: "kennel" },
-        user: { id: "U0TOM", username: "u0tom", name: "u0tom", team_id: "T1" },
-        api_app_id: "A1",
-        token: "legacy-verification-token",
-        trigger_id: `tv${++seq}`,
-        view: {
-          ...modal.view,
-          id: modal.id,
-          state: {
-            values: {
-              effect: { effect: { type: "static_select", selected_option: { value: "no_change" } } },
-              note: { note: { type: "plain_text_input", value: "still <!channel> scratching" } },
-            },
-          },
+      const body = submissionBody(modal, {
+        user: "U0TOM",
+        trigger: `tv${++seq}`,
+        values: {
+          effect: { effect: { type: "static_select", selected_option: { value: "no_change" } } },
+          note: { note: { type: "plain_text_input", value: "still <!channel> scratching" } },
         },
-      };
+      });
       const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
         payload: JSON.stringify(body),
       });
@@ -342,56 +332,22 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     expect(card).toContain(`"action_id":"prn_give:${b}-${p}"`);
 
     // Home: the pet's line and its button; a tap there opens the form, and the dose is recorded.
-    const before = h.slack.api.filter((a) => a.path === "/api/views.publish").length;
-    const event = JSON.stringify({
-      token: "x",
-      team_id: "T1",
-      api_app_id: "A1",
-      type: "event_callback",
-      event_id: `EvPrn${seq++}`,
-      event_time: 1_700_000_000,
-      event: { type: "app_home_opened", user: "U0JANE", channel: "D1", tab: "home", event_ts: "1.1" },
-    });
-    const ts = Math.floor(Date.now() / 1000);
-    await fetch(`${h.url}/slack/events`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-slack-request-timestamp": String(ts),
-        "x-slack-signature": sign(SIGNING_SECRET, ts, event),
-      },
-      body: event,
-    });
-    await h.slack.waitFor(
-      () => h.slack.api.filter((a) => a.path === "/api/views.publish").length > before,
-      15_000,
-    );
-    const home = h.slack.api.filter((a) => a.path === "/api/views.publish").at(-1)?.body as {
-      view: { blocks: Block[] };
-    };
-    const line = home.view.blocks.find((x) => x.accessory?.action_id === `prn_give:${b}-${p}`);
+    const home = await homePublished(h, `EvPrn${seq++}`, "U0JANE");
+    const line = (home.view.blocks as Block[]).find((x) => x.accessory?.action_id === `prn_give:${b}-${p}`);
     expect(line?.text?.text).toMatch(/Piriton 4mg if needed · 3 doses today/);
     const n = ++seq;
-    const tapBody = {
-      type: "block_actions",
-      team: { id: "T1", domain: "kennel" },
-      user: { id: "U0JANE", username: "u0jane", name: "u0jane", team_id: "T1" },
-      api_app_id: "A1",
-      token: "legacy-verification-token",
-      trigger_id: `thome${n}`,
-      container: { type: "view", view_id: "VHOME" },
-      view: { id: "VHOME", type: "home" },
-      actions: [
-        {
-          type: "button",
-          action_id: line?.accessory?.action_id,
-          block_id: "b",
-          value: line?.accessory?.value,
-          action_ts: `1.${n}`,
-        },
-      ],
-    };
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(tapBody) });
+    const onHome = tapBody({
+      user: "U0JANE",
+      trigger: `thome${n}`,
+      on: { modal: { id: "VHOME", view: { type: "home" } } },
+      action: {
+        action_id: line?.accessory?.action_id,
+        block_id: "b",
+        value: line?.accessory?.value,
+        action_ts: `1.${n}`,
+      },
+    });
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(onHome) });
     const modal = await modalOf(`thome${n}`);
     at("20:00");
     const given = await submit("U0JANE", modal, modal.view, { reason: "scratching at night" });

@@ -111,6 +111,14 @@ afterEach(() => {
 
 describe("Socket Mode reconnects, and the next command is answered", () => {
   let r: Rig;
+  /** The connection cut by `cut`: a new one is made, the bot is connected again and answers. */
+  async function reconnectsAfter(cut: () => void) {
+    const before = r.socket.connections;
+    cut();
+    await r.socket.waitForConnections(before + 1);
+    await until(() => r.bot.connection.connected, "connected");
+    await answered(r);
+  }
   beforeAll(async () => {
     r = await rig();
   });
@@ -131,30 +139,18 @@ describe("Socket Mode reconnects, and the next command is answered", () => {
   });
 
   it("an abrupt close (no close frame): reconnects, logs the drop and the return once each", async () => {
-    const before = r.socket.connections;
-    r.socket.drop();
-    await r.socket.waitForConnections(before + 1);
-    await until(() => r.bot.connection.connected, "connected");
-    await answered(r);
+    await reconnectsAfter(() => r.socket.drop());
     expect(count(r.lines, /Slack: connection lost/)).toBe(1);
     expect(count(r.lines, /Slack: connected again/)).toBe(1);
   });
 
   it("Slack's disconnect (refresh_requested): reconnects at once", async () => {
-    const before = r.socket.connections;
-    r.socket.sendDisconnect("refresh_requested");
-    await r.socket.waitForConnections(before + 1);
-    await until(() => r.bot.connection.connected, "connected");
-    await answered(r);
+    await reconnectsAfter(() => r.socket.sendDisconnect("refresh_requested"));
     expect(r.lines.some((l) => /refresh_requested/.test(l))).toBe(true);
   });
 
   it("missed pings (the connection goes silent, the close handshake unanswered): gives up on it and reconnects", async () => {
-    const before = r.socket.connections;
-    r.socket.silence();
-    await r.socket.waitForConnections(before + 1);
-    await until(() => r.bot.connection.connected, "connected");
-    await answered(r);
+    await reconnectsAfter(() => r.socket.silence());
   });
 
   it("a stand-in refusing connections for a while: /readyz 503 (reconnecting since, never the error's text), /healthz 200; then back, one log line each way", async () => {

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll } from "../../src/blocks/buttons.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
-import { actionPayload, type Button, buttonsOf, roundPostOf, viewPayload } from "../helpers/record-slack.ts";
-import { commandForm, postSigned } from "../helpers/slack.ts";
+import {
+  actionPayload,
+  type Button,
+  buttonsOf,
+  postConfirmedRounds,
+  viewPayload,
+} from "../helpers/record-slack.ts";
+import { postSigned } from "../helpers/slack.ts";
 
 let at = Date.parse("2026-11-22T09:00:00Z");
 const clock = { now: () => new Date(at) };
@@ -23,18 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
-async function rounds(text: string) {
-  const post = async () => {
-    const { form, id } = commandForm(h.slack, { command: "/rounds", text, channel: CHANNEL });
-    h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
-    const since = h.slack.timeline.at(-1)?.id ?? 0;
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    return roundPostOf(h.slack, since);
-  };
-  // The first sheet drafts the pets' care plans; staff confirm them; the sheet again has one tap.
-  const first = await post();
-  return (await confirmAllPlans(h.record, h.config, clock)) > 0 ? post() : first;
-}
+const rounds = (text: string) => postConfirmedRounds(h, CHANNEL, text, clock);
 
 /** Taps "All given & eaten": the question it opens, if any. */
 async function tapAll(entryId: number, p: Button) {

@@ -6,7 +6,6 @@
  */
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type WebSocket, WebSocketServer } from "ws";
 import { type Bot, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
@@ -15,34 +14,20 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freePort } from "../helpers/net.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { commandForm, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
-let wss: WebSocketServer;
+let socket: SocketStandIn;
 let bot: Bot;
 let port: number;
-const received: Array<Record<string, unknown>> = [];
-let socket: WebSocket | undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 4, customers: 60, today: "2026-11-22", timezone: "Europe/London" });
   slack = await startSlackStandIn();
   slack.users.set("U0STAFF", { id: "U0STAFF" });
-  wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-  await new Promise<void>((r) => wss.once("listening", () => r()));
-  wss.on("connection", (ws) => {
-    socket = ws;
-    ws.on("message", (data) => received.push(JSON.parse(String(data)) as Record<string, unknown>));
-    ws.send(
-      JSON.stringify({
-        type: "hello",
-        num_connections: 1,
-        connection_info: { app_id: "A1" },
-        debug_info: {},
-      }),
-    );
-  });
-  slack.socketUrl = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/link`;
+  socket = await startSocketStandIn();
+  slack.socketUrl = socket.url;
   port = await freePort();
   const config = loadConfig({
     KENNEL_API_KEY: sandbox.keys.main,
@@ -66,8 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bot.stop(1_000);
-  for (const client of wss.clients) client.terminate();
-  await new Promise<void>((r) => wss.close(() => r()));
+  await socket.close();
   await slack.close();
   await sandbox.close();
 });
@@ -81,15 +65,13 @@ describe("Socket Mode", () => {
 
   it("acks a slash command over the socket at once, then answers through response_url", async () => {
     const { form, id } = commandForm(slack, { command: "/kennel", text: "status" });
-    socket?.send(
-      JSON.stringify({
-        envelope_id: "env-1",
-        type: "slash_commands",
-        accepts_response_payload: true,
-        payload: form,
-      }),
-    );
-    await slack.waitFor(() => received.some((m) => m.envelope_id === "env-1"));
+    socket.send({
+      envelope_id: "env-1",
+      type: "slash_commands",
+      accepts_response_payload: true,
+      payload: form,
+    });
+    await slack.waitFor(() => socket.received.some((m) => m.envelope_id === "env-1"));
     await slack.waitFor(() => slack.responsesFor(id).length > 0);
     expect(JSON.stringify(slack.responsesFor(id)[0]?.body)).toMatch(/up and accepted the key/);
   });

@@ -13,7 +13,6 @@ import { recordAll } from "../../src/blocks/buttons.ts";
 import { postSignedEvent } from "../../src/preview/slack-http.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
-import { confirmAllPlans } from "../helpers/plans.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import {
   actionPayload,
@@ -21,9 +20,9 @@ import {
   type Button,
   buttonsOf,
   PAST_ROUNDS,
-  roundPostOf,
+  postConfirmedRounds,
 } from "../helpers/record-slack.ts";
-import { commandForm, postSigned } from "../helpers/slack.ts";
+import { postSigned } from "../helpers/slack.ts";
 
 let at = Date.parse("2026-11-22T09:00:00Z");
 const clock = { now: () => new Date(at) };
@@ -43,15 +42,7 @@ describe("a tap commits without waiting on Slack for staff seen before", () => {
   });
 
   async function roundButtons(): Promise<{ id: number; buttons: Button[] }> {
-    const post = async () => {
-      const { form, id } = commandForm(h.slack, { command: "/rounds", text: "evening", channel: CHANNEL });
-      h.slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });
-      const since = h.slack.timeline.at(-1)?.id ?? 0;
-      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-      return roundPostOf(h.slack, since);
-    };
-    let [msg] = await post();
-    if ((await confirmAllPlans(store, h.config, clock)) > 0) [msg] = await post();
+    const [msg] = await postConfirmedRounds(h, CHANNEL, "evening", clock);
     const m = msg as NonNullable<typeof msg>;
     return { id: m.id, buttons: atOnce(await buttonsOf(store, m.blocks, recordAll)) };
   }

@@ -4,10 +4,10 @@
  * the round post, each pet with its one-tap "✅ All normal"; a tap there is recorded and redraws that
  * reply; at WELFARE_CHECK_BY the pets not checked are named once, in the round post's thread.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { KINDS } from "../../src/answers/welfare-store.ts";
 import { DIGEST_EVENT } from "../../src/digest/post.ts";
-import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
 import { postSigned } from "../helpers/slack.ts";
 import { petBlockOf, tapPayload, type WelfareButton, welfareButtons } from "../helpers/welfare-slack.ts";
 
@@ -16,14 +16,12 @@ const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T18:05:00Z`);
 const clock = { now: () => new Date(at) };
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({
-    clock,
-    env: { ROUNDS_CHANNEL: CHANNEL, WELFARE_IN_ROUND: "true", DIGEST_SCHEDULE: "off" },
-  });
-}, 60_000);
-afterAll(() => h.close());
+useHarness(
+  { clock, env: { ROUNDS_CHANNEL: CHANNEL, WELFARE_IN_ROUND: "true", DIGEST_SCHEDULE: "off" } },
+  (started) => {
+    h = started;
+  },
+);
 
 it("the round post's thread carries the check; a tap there records it; the pets not checked are named there once", async () => {
   const kinds = h.bot.digest?.posts.map((p) => p.kind) ?? [];

@@ -109,6 +109,32 @@ export async function startHarness(
   };
 }
 
+/** The bot started with `options` for one test's `use` of it, and closed after, whatever `use` did. */
+export async function withHarness(
+  options: HarnessOptions,
+  use: (h: Harness) => Promise<void>,
+): Promise<void> {
+  const h = await startHarness(options);
+  try {
+    await use(h);
+  } finally {
+    await h.close();
+  }
+}
+
+/**
+ * The bot for a whole test file: started with `options` before its tests (then `ready`, where the
+ * file keeps it and sets up more) and closed after.
+ */
+export function useHarness(options: HarnessOptions, ready: (h: Harness) => void | Promise<void>): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness(options);
+    await ready(h);
+  }, 60_000);
+  afterAll(() => h?.close());
+}
+
 /**
  * In a suite run on each engine (`describe.each(useStoreEngines(clock))`): the bot on a new store of
  * that engine, started before the suite's tests (then `ready`, where the test keeps them and sets up

@@ -5,10 +5,12 @@
  */
 import { loadSheet } from "../../src/answers/sheets.ts";
 import type { ButtonKind, SheetPetButton } from "../../src/blocks/buttons.ts";
+import type { Clock } from "../../src/deps.ts";
 import type { Round } from "../../src/domain/care.ts";
 import type { OpenedModal, SlackStandIn, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET } from "./bot.ts";
+import { confirmAllPlans } from "./plans.ts";
 import { commandForm, postSigned, submissionBody, tapBody } from "./slack.ts";
 
 /**
@@ -121,6 +123,15 @@ export async function postRounds(h: Harness, channel: string, text: string, user
   const since = h.slack.timeline.at(-1)?.id ?? 0;
   await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
   return roundPostOf(h.slack, since);
+}
+
+/**
+ * `/rounds TEXT` once every pet's care plan is confirmed: the first sheet drafts the pets' plans,
+ * staff confirm them (test/helpers/plans.ts), and the sheet is asked for again, now with its taps.
+ */
+export async function postConfirmedRounds(h: Harness, channel: string, text: string, clock: Clock) {
+  const first = await postRounds(h, channel, text);
+  return (await confirmAllPlans(h.record, h.config, clock)) > 0 ? postRounds(h, channel, text) : first;
 }
 
 let seq = 0;

@@ -166,16 +166,26 @@ export function tapBody(t: TapInput) {
         };
   const { text, ...action } = t.action;
   return {
-    type: "block_actions",
-    team: { id: "T1", domain: "kennel" },
-    user: person(t.user, t.name ?? t.user.toLowerCase()),
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: t.trigger,
+    ...envelope("block_actions", t),
     ...where,
     actions: [
       { type: "button", ...action, ...(text !== undefined ? { text: { type: "plain_text", text } } : {}) },
     ],
+  };
+}
+
+/** What every interaction payload Slack sends starts with: its type, the workspace, who, the app and the trigger. */
+function envelope(
+  type: "block_actions" | "view_submission",
+  who: { user: string; name?: string; trigger: string },
+) {
+  return {
+    type,
+    team: { id: "T1", domain: "kennel" },
+    user: person(who.user, who.name ?? who.user.toLowerCase()),
+    api_app_id: "A1",
+    token: "legacy-verification-token",
+    trigger_id: who.trigger,
   };
 }
 
@@ -186,12 +196,7 @@ export function submissionBody(
   view: Record<string, unknown> = {},
 ) {
   return {
-    type: "view_submission",
-    team: { id: "T1", domain: "kennel" },
-    user: person(s.user, s.name ?? s.user.toLowerCase()),
-    api_app_id: "A1",
-    token: "legacy-verification-token",
-    trigger_id: s.trigger,
+    ...envelope("view_submission", s),
     view: {
       ...modal.view,
       ...view,

@@ -4,8 +4,9 @@
  * conditions: /healthz answering, or anything else, polled until true, failing at once (with the
  * output) when the process has exited, and after a time limit otherwise. One copy for every test.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { postingEnv } from "../cli/helpers.ts";
 
 export interface Spawned {
@@ -148,3 +149,21 @@ export const alive = (pid: number) => {
     return false;
   }
 };
+
+/**
+ * A Node.js on PATH (outside node_modules), or else in /usr/local/bin or /usr/bin, whose answer to
+ * `node -p EXPRESSION` `accept`s (an older one than the tests run on, say), or undefined.
+ */
+export function nodeOnPath(expression: string, accept: (printed: string) => boolean): string | undefined {
+  const dirs = (process.env.PATH ?? "").split(delimiter).filter((d) => d && !d.includes("node_modules"));
+  for (const dir of [...dirs, "/usr/local/bin", "/usr/bin"]) {
+    const candidate = join(dir, "node");
+    try {
+      if (accept(execFileSync(candidate, ["-p", expression], { encoding: "utf8", timeout: 10_000 }).trim()))
+        return candidate;
+    } catch {
+      // not there, or not runnable
+    }
+  }
+  return undefined;
+}

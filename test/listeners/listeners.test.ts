@@ -6,19 +6,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineButton } from "../../src/blocks/buttons.ts";
 import { noticeMessage } from "../../src/blocks/notice.ts";
-import { loadConfig } from "../../src/config.ts";
 import type { KennelClient } from "../../src/kennel/client.ts";
 import { AuthenticationError } from "../../src/kennel/errors.ts";
-import { Access } from "../../src/listeners/access.ts";
 import { type ButtonSpec, onButton } from "../../src/listeners/actions/button.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { dateCommand } from "../../src/listeners/commands/day.ts";
 import { ephemeralCommand } from "../../src/listeners/commands/ephemeral.ts";
 import { InFlight } from "../../src/listeners/in-flight.ts";
 import { bookingCard, dayMessages } from "../../src/listeners/replies.ts";
-import { silentLogger } from "../../src/log.ts";
-import { createSeal } from "../../src/slack/seal.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { listenerDeps } from "../helpers/bot-deps.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");
 
@@ -29,23 +25,15 @@ function setup(
   const events: string[] = [];
   const responses: Array<Record<string, unknown>> = [];
   let usersInfoCalls = 0;
-  const config = loadConfig({
-    KENNEL_TIMEZONE: "Europe/London",
-    ALLOWED_CHANNELS: (options.allowed ?? []).join(","),
-  });
-  const clock = { now: () => NOW };
-  const deps: BotDeps = {
-    kennel: kennel as KennelClient,
-    log: silentLogger(),
-    config,
-    clock,
-    record: scratchRecord(clock),
-    access: new Access(config.allowedChannels, clock, silentLogger()),
-    inflight: new InFlight(),
-    seal: createSeal("test-signing-secret"),
-    // Long unless a test is about "Looking up…", so no other test depends on timing.
-    loadingAfterMs: options.loadingAfterMs ?? 60_000,
-  };
+  // "Looking up…" held back unless a test is about it, so no other test depends on timing.
+  const deps = listenerDeps(
+    { now: () => NOW },
+    {
+      kennel,
+      ...(options.allowed ? { allowed: options.allowed } : {}),
+      ...(options.loadingAfterMs !== undefined ? { loadingAfterMs: options.loadingAfterMs } : {}),
+    },
+  );
   const client = {
     users: {
       info: async () => {

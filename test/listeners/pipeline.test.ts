@@ -8,16 +8,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineButton } from "../../src/blocks/buttons.ts";
 import { defineForm } from "../../src/blocks/forms.ts";
-import { loadConfig } from "../../src/config.ts";
-import type { KennelClient } from "../../src/kennel/client.ts";
-import { Access } from "../../src/listeners/access.ts";
-import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { registerAppHome } from "../../src/listeners/events/app-home.ts";
-import { InFlight } from "../../src/listeners/in-flight.ts";
 import { nothingToFind, onForm, onTap, sealed } from "../../src/listeners/interaction.ts";
 import { silentLogger } from "../../src/log.ts";
-import { createSeal } from "../../src/slack/seal.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { listenerDeps } from "../helpers/bot-deps.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");
 
@@ -26,19 +20,7 @@ function setup(options: { guest?: boolean } = {}) {
   const warnings: string[] = [];
   const log = silentLogger();
   log.warn = ((_o: unknown, msg: string) => void warnings.push(msg)) as never;
-  const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-  const clock = { now: () => NOW };
-  const deps: BotDeps = {
-    kennel: {} as KennelClient,
-    log,
-    config,
-    clock,
-    record: scratchRecord(clock),
-    access: new Access(config.allowedChannels, clock, silentLogger()),
-    inflight: new InFlight(),
-    seal: createSeal("test-signing-secret"),
-    loadingAfterMs: 60_000,
-  };
+  const deps = listenerDeps({ now: () => NOW }, { log });
   const told: string[] = [];
   const client = {
     users: {

@@ -6,29 +6,11 @@
 import { describe, expect, it } from "vitest";
 import type { Threaded } from "../../src/blocks/thread.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { loadConfig } from "../../src/config.ts";
-import type { KennelClient } from "../../src/kennel/client.ts";
-import { Access } from "../../src/listeners/access.ts";
-import type { BotDeps } from "../../src/listeners/bot-deps.ts";
-import { InFlight } from "../../src/listeners/in-flight.ts";
 import { type Answer, run } from "../../src/listeners/runner.ts";
-import { silentLogger } from "../../src/log.ts";
-import { createSeal } from "../../src/slack/seal.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { listenerDeps } from "../helpers/bot-deps.ts";
 
 const clock = { now: () => new Date("2026-11-26T09:00:00Z") };
-const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-const deps: BotDeps = {
-  kennel: {} as KennelClient,
-  log: silentLogger(),
-  config,
-  clock,
-  record: scratchRecord(clock),
-  access: new Access([], clock, silentLogger()),
-  inflight: new InFlight(),
-  seal: createSeal("secret"),
-  loadingAfterMs: 60_000,
-};
+const deps = listenerDeps(clock);
 const message = (text: string): Message => ({
   text,
   blocks: [{ type: "section", text: { type: "mrkdwn", text, verbatim: true } }],

@@ -6,33 +6,24 @@
  * the warning past the plan's limit with its checkbox and note). The browser runs in another time
  * zone than the kennel's, so a date and time read on the page's own clock would be caught.
  */
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { planState } from "../../src/domain/plan/state.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
-import { silentLogger } from "../../src/log.ts";
-import { PREVIEW_USERS, type Preview, startPreview } from "../../src/preview/server.ts";
+import { PREVIEW_USERS } from "../../src/preview/server.ts";
+import { useBrowserPage } from "../helpers/browser.ts";
+import { usePreview } from "../helpers/preview.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ZONE = "Europe/London";
-let preview: Preview;
-let browser: Browser;
+const preview = usePreview({ timezone: ZONE, seed: 5 });
 let page: Page;
-
-beforeAll(async () => {
-  preview = await startPreview({ port: 0, timezone: ZONE, log: silentLogger(), customers: 120, seed: 5 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: "Pacific/Auckland" });
-  await page.goto(preview.url);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+useBrowserPage(
+  () => preview().url,
+  (opened) => {
+    page = opened;
+  },
+  { timezoneId: "Pacific/Auckland" },
+);
 
 async function type(command: string) {
   const before = await page.locator("#log .msg").count();
@@ -70,7 +61,7 @@ const pills = async (blockId: string) =>
 
 /** The pet's plan versions kept in the care record, oldest first. */
 async function planLog(petName: string) {
-  const rows = await preview.record.store.log({ kind: "plan" });
+  const rows = await preview().record.store.log({ kind: "plan" });
   return rows.map((r) => r.body as { plan: Plan; petName: string }).filter((b) => b.petName === petName);
 }
 
@@ -130,8 +121,10 @@ describe("the care plan's forms", () => {
     ]);
     // Its answer to the person alone, naming the pet (in the channel the plan was opened from).
     const told = () =>
-      preview.slack.timeline
-        .filter((m) => (m.ephemeral && m.user === PREVIEW_USERS.staff) || m.channel === PREVIEW_USERS.staff)
+      preview()
+        .slack.timeline.filter(
+          (m) => (m.ephemeral && m.user === PREVIEW_USERS.staff) || m.channel === PREVIEW_USERS.staff,
+        )
         .at(-1)?.text;
     await expect.poll(told).toBe("✅ Otis's care plan is confirmed: its doses are due from the next round.");
     const after = await onMorningSheet("Otis (Rhys Evans)");
@@ -149,7 +142,7 @@ describe("the care plan's forms", () => {
 describe("the record form", () => {
   it("outcomes chosen from selects; a dose not given with its reason from the list and in words", async () => {
     const otis = await onMorningSheet("Otis (Rhys Evans)");
-    const before = (await preview.record.store.entries({})).length;
+    const before = (await preview().record.store.entries({})).length;
     await otis.button("✏️ Record each…").click();
     await expect.poll(modal.title).toBe("Record the round");
     await modal.field("it:meal").locator("select").selectOption("ate_some");
@@ -161,12 +154,12 @@ describe("the record form", () => {
       .poll(() => modal.field("why:med:1").locator(".err").textContent())
       .toBe("Say what the other reason is.");
     await expect(modal.field("it:med:1").locator("select").inputValue()).resolves.toBe("not_given");
-    expect((await preview.record.store.entries({})).length).toBe(before);
+    expect((await preview().record.store.entries({})).length).toBe(before);
     await modal.field("why:med:1").locator("input").fill("spat it out twice");
     await modal.button(/^Record( late)?$/).click();
     await modal.closed();
 
-    const mine = (await preview.record.store.entries({})).filter((e) => e.petName === "Otis");
+    const mine = (await preview().record.store.entries({})).filter((e) => e.petName === "Otis");
     expect(mine.map((e) => [e.item, e.outcome, e.reasonCode, e.reason])).toEqual([
       ["meal", "ate_some", undefined, undefined],
       ["med:1", "not_given", "other", "other: spat it out twice"],
@@ -200,7 +193,7 @@ describe("the as-needed dose form", () => {
       .locator("#home-view .bk-section", { hasText: "Itchy" })
       .locator("button", { hasText: "Give if needed" });
   type Dose = { reason: string; givenAt: string; userName: string; ack?: { rule: string }; note?: string };
-  const all = async () => (await preview.record.store.log({ kind: "prn" })).map((r) => r.body as Dose);
+  const all = async () => (await preview().record.store.log({ kind: "prn" })).map((r) => r.body as Dose);
   // The preview's own, Jane's at 12:20 (src/preview/dose-seed.ts), is left out: these are the page's.
   const doses = async () => (await all()).filter((d) => d.userName !== "Jane");
   async function give(reason: string) {
@@ -222,7 +215,7 @@ describe("the as-needed dose form", () => {
       date: await at.locator("input.date").inputValue(),
       time: await at.locator("input.time").inputValue(),
     };
-    const now = preview.clock.now().getTime();
+    const now = preview().clock.now().getTime();
     expect([kennelWall(now - 60_000), kennelWall(now)]).toContainEqual(shown);
     expect(await at.textContent()).toContain("Europe/London");
 

@@ -2,46 +2,24 @@
  * The preview in a real browser: Debian's Chromium driven by playwright-core. Commands are typed,
  * buttons clicked, and what the page shows is checked.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../src/log.ts";
-import { PREVIEW_CHANNEL, type Preview, startPreview } from "../../src/preview/server.ts";
+import { PREVIEW_CHANNEL } from "../../src/preview/server.ts";
 import { SANDBOX_REFERENCES, sandboxLandmarks } from "../../src/sandbox/data.ts";
 import { dayHeading } from "../../src/words/dates.ts";
+import { useBrowserPage } from "../helpers/browser.ts";
+import { usePreview } from "../helpers/preview.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-let preview: Preview;
+const preview = usePreview({ customers: 200, seed: 5 });
 let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: silentLogger(),
-    customers: 200,
-    seed: 5,
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(preview.url);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+useBrowserPage(
+  () => preview().url,
+  (opened, launched) => {
+    page = opened;
+    browser = launched;
+  },
+);
 
 async function type(command: string) {
   await page.fill("#input", command);
@@ -53,7 +31,7 @@ const lastMessage = () => page.locator("#log .msg").last();
 /** Posts to the preview's Slack stand-in as the bot does, through its Web API (waiting out a 429 as it does). */
 async function slackApi(method: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   for (;;) {
-    const res = await fetch(`${preview.url}/api/${method}`, {
+    const res = await fetch(`${preview().url}/api/${method}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -72,7 +50,7 @@ describe("the preview in a browser", () => {
   });
 
   it("/departures on a busy day: header, entries with mrkdwn, Next replaces the page", async () => {
-    const day = preview.sandbox.data.busyDays[0] as string;
+    const day = preview().sandbox.data.busyDays[0] as string;
     await type(`/departures ${day}`);
     const title = `Departures — ${dayHeading(day)}`;
     const header = page.locator(".bk-header", { hasText: title });
@@ -110,7 +88,7 @@ describe("the preview in a browser", () => {
   });
 
   it("hostile text from the API shows as text and pings nobody", async () => {
-    const pet = preview.sandbox.main.pets.find(
+    const pet = preview().sandbox.main.pets.find(
       (p) => String(p.notes).includes("<!channel>") && !p.deleted,
     ) as Record<string, unknown>;
     const before = await page.locator("#log > .msg").count();
@@ -193,7 +171,7 @@ describe("the care day in the preview", () => {
       .last();
     const text = (await board.textContent()) ?? "";
     expect(text).not.toMatch(/Only visible to you/);
-    const demo = sandboxLandmarks(preview.sandbox.data.today as string).demo;
+    const demo = sandboxLandmarks(preview().sandbox.data.today as string).demo;
     const all = (await page.locator("#log").textContent()) ?? "";
     expect(all).toContain(demo.room);
     expect(all).toContain(demo.owner);
@@ -207,7 +185,7 @@ describe("the care day in the preview", () => {
       .last()
       .waitFor();
     const evening = (await page.locator("#log").textContent()) ?? "";
-    const pet = sandboxLandmarks(preview.sandbox.data.today as string).eveningOnlyPet;
+    const pet = sandboxLandmarks(preview().sandbox.data.today as string).eveningOnlyPet;
     expect(evening).toContain(pet.drug);
     expect(evening).toMatch(/evening: Half a tablet with dinner/);
     const before = await page.locator("#log .msg").count();
@@ -241,7 +219,7 @@ describe("the care day in the preview", () => {
     // Insulin waiting for its second person (AW-SUGAR), and the drug typed into two slots (AW-SLOTS).
     expect(text).toMatch(/💉 \d+ with a high-alert drug: a second, different person confirms/);
     const all = JSON.stringify(
-      preview.slack.timeline.filter((m) => m.text?.startsWith("Care plans to confirm")),
+      preview().slack.timeline.filter((m) => m.text?.startsWith("Care plans to confirm")),
     );
     expect(all).toContain("Sugar");
     expect(all).toContain("Otis");
@@ -316,7 +294,7 @@ describe("the Home tab in the preview", () => {
     await answer.first().waitFor();
     await expect(answer.first().textContent()).resolves.toMatch(/Only visible to you/);
     // Answered in the app's messages with the clicker, not in the channel.
-    const dm = preview.slack.timeline.filter((m) => m.channel !== PREVIEW_CHANNEL && m.author === "bot");
+    const dm = preview().slack.timeline.filter((m) => m.channel !== PREVIEW_CHANNEL && m.author === "bot");
     expect(dm.some((m) => /^In house — /.test(m.text))).toBe(true);
   });
 
@@ -341,7 +319,7 @@ describe("the preview on a phone-sized window (420 × 800)", () => {
   let small: Page;
   beforeAll(async () => {
     small = await browser.newPage({ viewport: { width: 420, height: 800 } });
-    await small.goto(preview.url);
+    await small.goto(preview().url);
   });
   afterAll(async () => {
     await small?.close();

@@ -3,42 +3,25 @@
  * round sheet's one-tap button and its "Record each…" form work against the preview's embedded
  * store, and the sheet shows what was recorded.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../src/log.ts";
-import { type Preview, startPreview } from "../../src/preview/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowserPage } from "../helpers/browser.ts";
+import { usePreview } from "../helpers/preview.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-let preview: Preview;
-let browser: Browser;
+const preview = usePreview({ seed: 5 });
 let page: Page;
-
-beforeAll(async () => {
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: silentLogger(),
-    customers: 120,
-    seed: 5,
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(preview.url);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+useBrowserPage(
+  () => preview().url,
+  (opened) => {
+    page = opened;
+  },
+);
 
 /** The evening round's post, with its thread (the channel also has the preview's morning and midday posts). */
 const sheet = () =>
   page.locator("#log .msg", { has: page.locator(".bk-header", { hasText: /^Evening round — / }) }).first();
 /** This evening's entries (the preview seeds the morning's and the midday's). */
-const evening = async () => (await preview.record.store.entries({})).filter((e) => e.round === "evening");
+const evening = async () => (await preview().record.store.entries({})).filter((e) => e.round === "evening");
 
 describe("recording a round in the preview", () => {
   it("one tap records a pet's round and the sheet shows it; the form records a refusal with its reason", async () => {

@@ -5,47 +5,29 @@
  */
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../src/log.ts";
-import {
-  PREVIEW_CHANNEL,
-  PREVIEW_USERS,
-  type Preview,
-  startPreview,
-  visibleTo,
-} from "../../src/preview/server.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { PREVIEW_CHANNEL, PREVIEW_USERS, visibleTo } from "../../src/preview/server.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
 import { zonedInstant } from "../../src/time.ts";
+import { messageAfter, usePreview } from "../helpers/preview.ts";
 
-let preview: Preview;
 const TZ = "Europe/London";
-
-beforeAll(async () => {
-  preview = await startPreview({
-    port: 0,
-    timezone: TZ,
-    log: silentLogger(),
-    customers: 120,
-    seed: 3,
-  });
-}, 60_000);
-afterAll(async () => {
-  await preview?.close();
-  // The preview's care record goes with it.
-  if (preview) expect(existsSync(preview.record.dir)).toBe(false);
-});
+// The preview's care record goes with it (registered before the preview's own "after" hook, which
+// runs first: hooks after the tests run last first).
+afterAll(() => expect(existsSync(preview().record.dir)).toBe(false));
+const preview = usePreview({ timezone: TZ });
 
 describe("the preview's one clock", () => {
   it("each message is stamped on the kennel's clock the bot runs on, never the computer's", async () => {
     const at = (m: { ts: string }) => Number(m.ts.split(".")[0]) * 1000;
-    const posted = preview.slack.timeline.filter((m) => m.author === "bot" && !m.ephemeral);
+    const posted = preview().slack.timeline.filter((m) => m.author === "bot" && !m.ephemeral);
     // The seeded morning round posted at 07:30 on that clock, the midday one at 12:00: stamped then,
     // whatever the hour on this computer (its own clock would stamp both the same minute).
     const between = (from: string, to: string) =>
       posted.some(
         (m) =>
-          at(m) >= zonedInstant(preview.clock.today, from, TZ).getTime() &&
-          at(m) < zonedInstant(preview.clock.today, to, TZ).getTime(),
+          at(m) >= zonedInstant(preview().clock.today, from, TZ).getTime() &&
+          at(m) < zonedInstant(preview().clock.today, to, TZ).getTime(),
       );
     expect(between("07:30", "07:40")).toBe(true);
     expect(between("12:00", "12:10")).toBe(true);
@@ -54,16 +36,16 @@ describe("the preview's one clock", () => {
 
 describe("the preview's care record", () => {
   it("is an embedded store in a temporary folder of its own, ready for the round posts' taps", async () => {
-    expect(preview.record.dir.startsWith(tmpdir())).toBe(true);
+    expect(preview().record.dir.startsWith(tmpdir())).toBe(true);
     // The bot writes to the preview's store (through the staff names' follow-up: src/answers/staff-names.ts).
-    expect(preview.bot.deps.record?.engine).toBe("sqlite");
-    expect(await preview.bot.deps.record?.head()).toEqual(await preview.record.store.head());
-    expect(await preview.record.store.health()).toMatchObject({ ok: true, engine: "sqlite" });
+    expect(preview().bot.deps.record?.engine).toBe("sqlite");
+    expect(await preview().bot.deps.record?.head()).toEqual(await preview().record.store.head());
+    expect(await preview().record.store.health()).toMatchObject({ ok: true, engine: "sqlite" });
   });
 });
 
 async function post(path: string, body: Record<string, unknown>) {
-  const res = await fetch(`${preview.url}${path}`, {
+  const res = await fetch(`${preview().url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -76,8 +58,8 @@ const blockText = (blocks: unknown[] | undefined) => JSON.stringify(blocks ?? []
 describe("the preview's server", () => {
   it("opening the Home tab as staff publishes today's figures, each with a button", async () => {
     await expect(post("/preview/home", {})).resolves.toMatchObject({ status: 200, body: { ok: true } });
-    await preview.slack.waitFor(() => preview.slack.views.has(PREVIEW_USERS.staff), 15_000);
-    const view = preview.slack.views.get(PREVIEW_USERS.staff);
+    await preview().slack.waitFor(() => preview().slack.views.has(PREVIEW_USERS.staff), 15_000);
+    const view = preview().slack.views.get(PREVIEW_USERS.staff);
     expect(view?.type).toBe("home");
     const text = blockText(view?.blocks);
     expect(text).toMatch(/Today — /);
@@ -87,36 +69,36 @@ describe("the preview's server", () => {
 
   it("a click on the Home tab answers its list in the app's messages with the clicker, not in the channel", async () => {
     type Accessory = { action_id: string; value: string; text: { text: string } };
-    const blocks = (preview.slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
+    const blocks = (preview().slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
       accessory?: Accessory;
     }>;
     const button = blocks.map((b) => b.accessory).find((a) => a?.text.text === "Show in house");
     expect(button).toBeDefined();
-    const before = preview.slack.timeline.length;
+    const before = preview().slack.timeline.length;
     await post("/preview/action", { home: true, actionId: button?.action_id, value: button?.value });
-    await preview.slack.waitFor(
-      () => visibleTo(preview.slack, PREVIEW_USERS.staff).dm.some((m) => /^In house — /.test(m.text)),
+    await preview().slack.waitFor(
+      () => visibleTo(preview().slack, PREVIEW_USERS.staff).dm.some((m) => /^In house — /.test(m.text)),
       15_000,
     );
-    const added = preview.slack.timeline.slice(before);
+    const added = preview().slack.timeline.slice(before);
     expect(added.every((m) => m.channel === PREVIEW_USERS.staff)).toBe(true);
-    expect(visibleTo(preview.slack, PREVIEW_USERS.guest).dm).toHaveLength(0);
+    expect(visibleTo(preview().slack, PREVIEW_USERS.guest).dm).toHaveLength(0);
   });
 
   it("Home's 🖨 Chart sends today's medication chart as a file in the app's messages, which the page opens", async () => {
     type Element = { action_id: string; value: string };
-    const blocks = (preview.slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
+    const blocks = (preview().slack.views.get(PREVIEW_USERS.staff)?.blocks ?? []) as Array<{
       elements?: Element[];
     }>;
     const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === "day_chart");
     expect(button, "the preview's Home has the Chart button").toBeDefined();
     await post("/preview/action", { home: true, actionId: button?.action_id, value: button?.value });
-    const shared = () => visibleTo(preview.slack, PREVIEW_USERS.staff).dm.find((m) => m.files?.length);
-    await preview.slack.waitFor(() => shared() !== undefined, 30_000);
+    const shared = () => visibleTo(preview().slack, PREVIEW_USERS.staff).dm.find((m) => m.files?.length);
+    await preview().slack.waitFor(() => shared() !== undefined, 30_000);
     expect(shared()?.text).toMatch(/^🖨 The medication chart for /);
     const file = shared()?.files?.[0];
     expect(file?.name).toMatch(/^chart-\d{4}-\d{2}-\d{2}\.html$/);
-    const res = await fetch(`${preview.url}/preview/file/${file?.id}`);
+    const res = await fetch(`${preview().url}/preview/file/${file?.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
@@ -129,59 +111,58 @@ describe("the preview's server", () => {
       (m[1] ?? "").replace(/<[^>]*>/g, ""),
     );
     expect(cells.some((c) => /^\p{L}{1,3} 12:20 \(.+\)$/u.test(c.trim()))).toBe(true);
-    expect((await fetch(`${preview.url}/preview/file/F999`)).status).toBe(404);
+    expect((await fetch(`${preview().url}/preview/file/F999`)).status).toBe(404);
   }, 60_000);
 
   it("a guest opening the Home tab sees the refusal and no figures; a guest's command is refused too", async () => {
     await post("/preview/home", { as: "guest" });
-    await preview.slack.waitFor(() => preview.slack.views.has(PREVIEW_USERS.guest), 15_000);
-    const text = blockText(preview.slack.views.get(PREVIEW_USERS.guest)?.blocks);
+    await preview().slack.waitFor(() => preview().slack.views.has(PREVIEW_USERS.guest), 15_000);
+    const text = blockText(preview().slack.views.get(PREVIEW_USERS.guest)?.blocks);
     expect(text).toMatch(/not available to guest accounts/);
     expect(text).not.toMatch(/Today — |In house|home_list/);
 
     await post("/preview/command", { text: "/inhouse", as: "guest" });
-    await preview.slack.waitFor(
-      () => visibleTo(preview.slack, PREVIEW_USERS.guest).channel.some((m) => /guest accounts/.test(m.text)),
+    await preview().slack.waitFor(
+      () =>
+        visibleTo(preview().slack, PREVIEW_USERS.guest).channel.some((m) => /guest accounts/.test(m.text)),
       15_000,
     );
-    const refusal = preview.slack.timeline.find(
+    const refusal = preview().slack.timeline.find(
       (m) => /guest accounts/.test(m.text) && m.channel === PREVIEW_CHANNEL,
     );
     expect(refusal).toMatchObject({ ephemeral: true, user: PREVIEW_USERS.guest });
     // Staff do not see the guest's refusal; the guest does not see staff's answers.
-    expect(visibleTo(preview.slack, PREVIEW_USERS.staff).channel).not.toContainEqual(refusal);
+    expect(visibleTo(preview().slack, PREVIEW_USERS.staff).channel).not.toContainEqual(refusal);
   });
 
   it("the /booking suggestion's reference exists in the sandbox", async () => {
     await post("/preview/command", { text: `/booking ${SANDBOX_REFERENCES.demo}` });
-    await preview.slack.waitFor(
-      () => preview.slack.timeline.some((m) => m.text.startsWith(`Booking ${SANDBOX_REFERENCES.demo}`)),
+    await preview().slack.waitFor(
+      () => preview().slack.timeline.some((m) => m.text.startsWith(`Booking ${SANDBOX_REFERENCES.demo}`)),
       15_000,
     );
   });
 
   it("/rounds midday tomorrow answers tomorrow's midday round in the channel", async () => {
     // After today's midday round post (the preview's seed: src/preview/dose-seed.ts).
-    const before = preview.slack.timeline.length;
+    const before = preview().slack.timeline.length;
     await post("/preview/command", { text: "/rounds midday tomorrow" });
-    await preview.slack.waitFor(
-      () => preview.slack.timeline.slice(before).some((m) => /^Midday round — /.test(m.text)),
-      15_000,
-    );
-    const round = preview.slack.timeline.slice(before).find((m) => /^Midday round — /.test(m.text));
+    const round = await messageAfter(preview(), before, /^Midday round — /, 15_000);
     expect(round).toMatchObject({ ephemeral: false, channel: PREVIEW_CHANNEL });
-    const tomorrow = new Date(`${preview.sandbox.data.today}T12:00:00Z`);
+    const tomorrow = new Date(`${preview().sandbox.data.today}T12:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     expect(round?.text).toContain(String(tomorrow.getUTCDate()));
   });
 
   it("/kennel status warns about nothing the preview set itself (its own channel, with the bot in it)", async () => {
     const status = async () => {
-      const before = preview.slack.timeline.length;
+      const before = preview().slack.timeline.length;
       await post("/preview/command", { text: "/kennel status" });
       const answer = () =>
-        preview.slack.timeline.slice(before).find((m) => /Kennel API status/.test(JSON.stringify(m.blocks)));
-      await preview.slack.waitFor(() => answer() !== undefined, 15_000);
+        preview()
+          .slack.timeline.slice(before)
+          .find((m) => /Kennel API status/.test(JSON.stringify(m.blocks)));
+      await preview().slack.waitFor(() => answer() !== undefined, 15_000);
       return JSON.stringify(answer()?.blocks);
     };
     // Who can read the posts is looked up at start, in the background: ask until it has been.
@@ -193,7 +174,7 @@ describe("the preview's server", () => {
 
   it("/rounds and /inhouse are preview commands; an unknown one gets Slackbot's answer naming them", async () => {
     await post("/preview/command", { text: "/dance" });
-    const answer = preview.slack.timeline.findLast((m) => m.author === "system");
+    const answer = preview().slack.timeline.findLast((m) => m.author === "system");
     expect(answer?.text).toMatch(/\/dance is not a Kennel Desk command/);
     expect(answer?.text).toContain("/inhouse");
     expect(answer?.text).toContain("/rounds");

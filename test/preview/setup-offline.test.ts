@@ -8,17 +8,16 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import { type Preview, startPreview } from "../../src/preview/server.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { useBrowserPage } from "../helpers/browser.ts";
 import { freePort } from "../helpers/net.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let sandbox: Sandbox;
 let preview: Preview;
-let browser: Browser;
 let page: Page;
 let envFile: string;
 
@@ -34,24 +33,21 @@ beforeAll(async () => {
     // Slack out of reach: nothing listens there.
     slackApiUrl: `http://127.0.0.1:${await freePort()}/api/`,
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  const context = await browser.newContext({
-    timezoneId: "Europe/London",
-    viewport: { width: 1100, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(`${preview.url}/setup`);
-  await page.waitForSelector('body[data-state="loaded"]');
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
   await preview?.close();
   await sandbox?.close();
 });
+
+useBrowserPage(
+  () => `${preview.url}/setup`,
+  async (opened) => {
+    page = opened;
+    await page.waitForSelector('body[data-state="loaded"]');
+  },
+  { timezoneId: "Europe/London", viewport: { width: 1100, height: 900 } },
+);
 
 const result = (id: string) => page.locator(`#${id}`);
 

@@ -5,70 +5,46 @@
  * goes on: Save with a channel the bot is not in, a reload (the page shows what is saved and keeps
  * "Start Kennel Desk now"), one box changed, and a port change.
  */
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import { parseEnv } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../src/log.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { manifestScopes } from "../../src/preview/manifest.ts";
-import { type Preview, startPreview } from "../../src/preview/server.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { useBrowserPage } from "../helpers/browser.ts";
 import { freePort } from "../helpers/net.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { useSetupPreview } from "../helpers/preview.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const BOT = "xoxb-1111-2222-browserbottoken";
 const APP = "xapp-1-A111-333-browserapptoken";
-let sandbox: Sandbox;
-let slack: SlackStandIn;
-let preview: Preview;
-let browser: Browser;
 let page: Page;
-let envFile: string;
 let startsAsked = 0;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 4, customers: 20, today: "2026-11-22", timezone: "Europe/Paris" });
-  slack = await startSlackStandIn({ teamId: "T0PAWS" });
-  slack.socketUrl = "ws://127.0.0.1:9/link";
-  slack.scopes = manifestScopes();
-  slack.channels = [
-    { id: "C0FRONT", name: "front-desk", is_member: true },
-    { id: "C0ROUNDS", name: "rounds", is_member: false },
-  ];
-  envFile = join(mkdtempSync(join(tmpdir(), "kd-setup-page-")), ".env");
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/Paris",
-    log: silentLogger(),
-    customers: 20,
-    envFile,
-    slackApiUrl: slack.apiUrl,
-    // As npm start gives it: "Start Kennel Desk now" stops the preview and starts the bot (counted here).
+const setup = useSetupPreview({
+  sandbox: { seed: 4, customers: 20, today: "2026-11-22", timezone: "Europe/Paris" },
+  teamId: "T0PAWS",
+  // As npm start gives it: "Start Kennel Desk now" stops the preview and starts the bot (counted here).
+  preview: {
     onStartBot: () => {
       startsAsked++;
     },
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  const context = await browser.newContext({
-    timezoneId: "Europe/Paris",
-    viewport: { width: 1100, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(preview.url);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await slack?.close();
-  await sandbox?.close();
+  },
 });
+
+beforeAll(() => {
+  setup.slack.socketUrl = "ws://127.0.0.1:9/link";
+  setup.slack.scopes = manifestScopes();
+  setup.slack.channels = [
+    { id: "C0FRONT", name: "front-desk", is_member: true },
+    { id: "C0ROUNDS", name: "rounds", is_member: false },
+  ];
+});
+useBrowserPage(
+  () => setup.preview.url,
+  (opened) => {
+    page = opened;
+  },
+  { timezoneId: "Europe/Paris", viewport: { width: 1100, height: 900 } },
+);
 
 const result = (id: string) => page.locator(`#${id}`);
 
@@ -132,10 +108,10 @@ describe("the setup page in a browser", () => {
   });
 
   it("step 3: the kennel API checked with status's words; the browser's zone suggested; the bot's channels listed", async () => {
-    await page.fill("#kennel-url", sandbox.url);
+    await page.fill("#kennel-url", setup.sandbox.url);
     await page.fill("#kennel-key", "kd_not_the_key_0000000000");
     await expect.poll(() => result("kennel-result").textContent()).toMatch(/The kennel API refused this key/);
-    await page.fill("#kennel-key", sandbox.keys.main);
+    await page.fill("#kennel-key", setup.sandbox.keys.main);
     await expect
       .poll(() => result("kennel-result").textContent())
       .toMatch(/✓ The kennel API is up and accepted the key/);
@@ -168,7 +144,7 @@ describe("the setup page in a browser", () => {
     await expect
       .poll(() => result("save-result").textContent(), { timeout: 15_000 })
       .toMatch(/Not saved: fix these first\.The kennel API: The kennel API refused this key/);
-    await page.fill("#kennel-key", sandbox.keys.main);
+    await page.fill("#kennel-key", setup.sandbox.keys.main);
     await expect
       .poll(() => result("kennel-result").textContent())
       .toMatch(/✓ The kennel API is up and accepted the key/);
@@ -178,22 +154,22 @@ describe("the setup page in a browser", () => {
     await save();
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
     await expect(result("save-result").textContent()).resolves.toMatch(/npm start again/);
-    const env = readFileSync(envFile, "utf8");
+    const env = readFileSync(setup.envFile, "utf8");
     expect(env).toContain(`SLACK_BOT_TOKEN=${BOT}\n`);
     expect(env).toContain(`SLACK_APP_TOKEN=${APP}\n`);
-    expect(env).toContain(`KENNEL_API_KEY=${sandbox.keys.main}\n`);
+    expect(env).toContain(`KENNEL_API_KEY=${setup.sandbox.keys.main}\n`);
     expect(env).toContain("KENNEL_TIMEZONE=Europe/Paris\n");
     expect(env).toContain("DIGEST_CHANNEL=C0FRONT\n");
     expect(env).not.toContain("ROUNDS_CHANNEL");
     // The default house routine is the settings' own: no line for it.
     expect(env).not.toContain("KENNEL_HOUSE_MEALS");
-    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(statSync(setup.envFile).mode & 0o777).toBe(0o600);
     for (const id of ["#bot-token", "#app-token", "#kennel-key"]) {
       await expect(page.locator(id).inputValue()).resolves.toBe("");
     }
     const html = await page.content();
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-    for (const secret of [BOT, APP, sandbox.keys.main]) {
+    for (const secret of [BOT, APP, setup.sandbox.keys.main]) {
       expect(html).not.toContain(secret);
       expect(stored).not.toContain(secret);
     }
@@ -208,14 +184,14 @@ describe("the setup page in a browser", () => {
     await expect(page.locator("#save-anyway").textContent()).resolves.toBe(
       "Save anyway: round posts will fail until /invite @Paws Inn in #rounds",
     );
-    expect(readFileSync(envFile, "utf8")).not.toContain("ROUNDS_CHANNEL");
+    expect(readFileSync(setup.envFile, "utf8")).not.toContain("ROUNDS_CHANNEL");
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
     await expect(result("save-result").textContent()).resolves.toContain(
       "Not ready yet:Round posts (ROUNDS_CHANNEL) will fail until you type /invite @Paws Inn in #rounds.",
     );
     await expect(page.locator("#save-anyway").isVisible()).resolves.toBe(false);
-    expect(readFileSync(envFile, "utf8")).toContain("ROUNDS_CHANNEL=C0ROUNDS\n");
+    expect(readFileSync(setup.envFile, "utf8")).toContain("ROUNDS_CHANNEL=C0ROUNDS\n");
   });
 
   it("a reload shows each saved setting as saved, checks them again, and keeps Start Kennel Desk now", async () => {
@@ -224,7 +200,7 @@ describe("the setup page in a browser", () => {
       `Saved: set, ends …${BOT.slice(-4)}. Leave empty to keep it, or paste a new one.`,
     );
     await expect(page.locator("#kennel-key").getAttribute("placeholder")).resolves.toMatch(
-      new RegExp(`^Saved: set, ends …${sandbox.keys.main.slice(-4)}\\.`),
+      new RegExp(`^Saved: set, ends …${setup.sandbox.keys.main.slice(-4)}\\.`),
     );
     await expect
       .poll(() => result("bot-result").textContent(), { timeout: 15_000 })
@@ -232,7 +208,7 @@ describe("the setup page in a browser", () => {
     await expect
       .poll(() => result("app-result").textContent(), { timeout: 15_000 })
       .toMatch(/✓ The saved one: Slack accepted the app-level token/);
-    await expect(page.locator("#kennel-url").inputValue()).resolves.toBe(sandbox.url);
+    await expect(page.locator("#kennel-url").inputValue()).resolves.toBe(setup.sandbox.url);
     await expect
       .poll(() => result("kennel-result").textContent(), { timeout: 15_000 })
       .toMatch(/✓ The saved one: The kennel API is up and accepted the key/);
@@ -260,15 +236,15 @@ describe("the setup page in a browser", () => {
     await expect(result("save-result").textContent()).resolves.toContain(
       "Kept as saved (their boxes were left empty): SLACK_BOT_TOKEN, SLACK_APP_TOKEN, KENNEL_API_KEY.",
     );
-    const env = readFileSync(envFile, "utf8");
+    const env = readFileSync(setup.envFile, "utf8");
     expect(env).toContain("KENNEL_TIMEZONE=Europe/Dublin\n");
     expect(env).toContain(`SLACK_BOT_TOKEN=${BOT}\n`);
     const html = await page.content();
-    for (const secret of [BOT, APP, sandbox.keys.main]) expect(html).not.toContain(secret);
+    for (const secret of [BOT, APP, setup.sandbox.keys.main]) expect(html).not.toContain(secret);
   });
 
   it("a port change: saved, named in what comes next, and shown again after a reload", async () => {
-    const previewPort = new URL(preview.url).port;
+    const previewPort = new URL(setup.preview.url).port;
     await expect(page.locator("#port-where").textContent()).resolves.toBe(
       `(PORT; the preview uses ${previewPort} now and frees it when it stops)`,
     );
@@ -282,7 +258,7 @@ describe("the setup page in a browser", () => {
     await expect(result("save-result").textContent()).resolves.toContain(
       `its health check is then http://localhost:${port}/healthz`,
     );
-    expect(readFileSync(envFile, "utf8")).toContain(`PORT=${port}\n`);
+    expect(readFileSync(setup.envFile, "utf8")).toContain(`PORT=${port}\n`);
     await reload();
     await expect.poll(() => page.locator("#port").inputValue()).toBe(port);
     await expect(result("save-result").textContent()).resolves.toContain(`http://localhost:${port}/healthz`);
@@ -302,10 +278,10 @@ describe("the setup page in a browser", () => {
     await waitForSaveAnyway();
     await page.click("#save-anyway");
     await expect.poll(() => result("save-result").textContent(), { timeout: 15_000 }).toMatch(/✓ Saved/);
-    expect(readFileSync(envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS=${routine}\n`);
+    expect(readFileSync(setup.envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS=${routine}\n`);
     // The rest as saved before: one box changed, nothing else lost.
-    expect(readFileSync(envFile, "utf8")).toContain("ROUNDS_CHANNEL=C0ROUNDS\n");
-    expect(parseEnv(readFileSync(envFile, "utf8")).KENNEL_HOUSE_MEALS).toBe(routine);
+    expect(readFileSync(setup.envFile, "utf8")).toContain("ROUNDS_CHANNEL=C0ROUNDS\n");
+    expect(parseEnv(readFileSync(setup.envFile, "utf8")).KENNEL_HOUSE_MEALS).toBe(routine);
     await reload();
     await expect.poll(() => page.locator("#house-meals").inputValue()).toBe(routine);
   });

@@ -6,70 +6,47 @@
  * setting (secrets as "set, ends …"), a box left empty keeps its saved value, and the saved key never
  * goes to a new address. Against the loopback Slack stand-in and the sandbox kennel API.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
-import { type Preview, startPreview } from "../../src/preview/server.ts";
 import { callOrExplain } from "../../src/preview/setup-call.ts";
 import { checkBotToken } from "../../src/preview/setup-checks.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { setupAnswers, useSetupPreview } from "../helpers/preview.ts";
 
 const BOT = "xoxb-1111-2222-savebottoken7f3a";
 const APP = "xapp-1-A111-333-saveapptokenc0de";
-let sandbox: Sandbox;
-let slack: SlackStandIn;
-let preview: Preview;
-let dir: string;
-let envFile: string;
 const logged = captureLogger();
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 5, customers: 20, today: "2026-11-22", timezone: "Europe/London" });
-  slack = await startSlackStandIn({ teamId: "T0SAVE" });
-  slack.socketUrl = "ws://127.0.0.1:9/link";
-  dir = mkdtempSync(join(tmpdir(), "kd-setup-save-"));
-  envFile = join(dir, ".env");
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: logged.log,
-    customers: 10,
-    envFile,
-    slackApiUrl: slack.apiUrl,
-    environment: { PORT: "3996" },
-  });
-}, 60_000);
+const setup = useSetupPreview({
+  sandbox: { seed: 5, customers: 20, today: "2026-11-22", timezone: "Europe/London" },
+  teamId: "T0SAVE",
+  preview: { log: logged.log, customers: 10, environment: { PORT: "3996" } },
+});
 
-afterAll(async () => {
-  await preview?.close();
-  await slack?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  setup.slack.socketUrl = "ws://127.0.0.1:9/link";
 });
 
 beforeEach(() => {
-  rmSync(envFile, { force: true });
-  rmSync(`${envFile}.bak`, { force: true });
-  slack.authError = undefined;
-  slack.scopes = manifestScopes();
-  slack.channels = [
+  rmSync(setup.envFile, { force: true });
+  rmSync(`${setup.envFile}.bak`, { force: true });
+  setup.slack.authError = undefined;
+  setup.slack.scopes = manifestScopes();
+  setup.slack.channels = [
     { id: "C0FRONT", name: "front-desk", is_member: true },
     { id: "C0CARE", name: "care-rounds", is_member: false },
   ];
 });
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(`${preview.url}${path}`, {
+  const res = await fetch(`${setup.preview.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -78,33 +55,23 @@ async function post(path: string, body: unknown) {
   return { status: res.status, text, json: JSON.parse(text) as Record<string, unknown> };
 }
 
-const good = () => ({
-  botToken: BOT,
-  mode: "socket",
-  appToken: APP,
-  kennelUrl: sandbox.url,
-  kennelKey: sandbox.keys.main,
-  timezone: "Europe/London",
-  digestChannel: "C0FRONT",
-  roundsChannel: "",
-  port: new URL(preview.url).port,
-});
-const fileValues = () => parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>;
+const good = () => setupAnswers(setup, { bot: BOT, app: APP });
+const fileValues = () => parseEnv(readFileSync(setup.envFile, "utf8")) as Record<string, string>;
 type Checks = Record<string, { ok: boolean; headline: string; fix?: string }>;
 
 describe("every box refuses a control character or quotes, before any check", () => {
   it("a kennel address with a line break (a second setting smuggled in) is refused, and nothing is written", async () => {
-    const smuggled = `${sandbox.url}\nSLACK_API_URL=https://evil.example/api/`;
-    const check = await post("/setup/check/kennel", { url: smuggled, key: sandbox.keys.main });
+    const smuggled = `${setup.sandbox.url}\nSLACK_API_URL=https://evil.example/api/`;
+    const check = await post("/setup/check/kennel", { url: smuggled, key: setup.sandbox.keys.main });
     expect(check.json.headline).toBe("This contains a line break: paste it again on one line.");
     const saved = await post("/setup/save", { ...good(), kennelUrl: smuggled });
     expect(saved.status).toBe(422);
     expect((saved.json.checks as Checks).kennel?.headline).toMatch(/line break/);
-    expect(() => statSync(envFile)).toThrow();
+    expect(() => statSync(setup.envFile)).toThrow();
   });
 
   it("a token with a line break, a tab or a control character: Slack is never asked", async () => {
-    const before = slack.api.length;
+    const before = setup.slack.api.length;
     const cases: Array<[string, RegExp]> = [
       [`${BOT}\nSLACK_API_URL=x`, /line break/],
       [`xoxb-1111\t2222`, /tab/],
@@ -123,30 +90,33 @@ describe("every box refuses a control character or quotes, before any check", ()
       const a = await post(`/setup/check/${box}`, { [box]: "Europe/London\n" });
       expect(a.json.headline).toMatch(/line break/);
     }
-    expect(slack.api.length).toBe(before);
+    expect(setup.slack.api.length).toBe(before);
   });
 
   it("a value wrapped in quotes is explained: the quotes are not part of it", async () => {
-    const before = slack.api.length;
+    const before = setup.slack.api.length;
     for (const quoted of [`"${BOT}"`, `'${BOT}'`, `“${BOT}”`]) {
       const a = await post("/setup/check/bot", { token: quoted });
       expect(a.json.headline).toMatch(/^This is wrapped in quotes \(.….\): the quotes are not part of it\.$/);
       expect(a.json.fix).toBe("Paste it again without the quotes around it.");
     }
-    const key = await post("/setup/check/kennel", { url: sandbox.url, key: `"${sandbox.keys.main}"` });
+    const key = await post("/setup/check/kennel", {
+      url: setup.sandbox.url,
+      key: `"${setup.sandbox.keys.main}"`,
+    });
     expect(key.json.headline).toMatch(/^The API key: This is wrapped in quotes/);
-    expect(slack.api.length).toBe(before);
+    expect(setup.slack.api.length).toBe(before);
   });
 });
 
 describe("what is checked is what is written", () => {
   it("the kennel address as the settings parse it: spaces and a trailing slash gone, in the check and in .env", async () => {
-    const typed = `  ${sandbox.url}/  `;
-    const check = await post("/setup/check/kennel", { url: typed, key: sandbox.keys.main });
-    expect(check.json).toMatchObject({ ok: true, facts: { baseUrl: sandbox.url } });
+    const typed = `  ${setup.sandbox.url}/  `;
+    const check = await post("/setup/check/kennel", { url: typed, key: setup.sandbox.keys.main });
+    expect(check.json).toMatchObject({ ok: true, facts: { baseUrl: setup.sandbox.url } });
     const saved = await post("/setup/save", { ...good(), kennelUrl: typed });
     expect(saved.status).toBe(200);
-    expect(fileValues().KENNEL_API_BASE_URL).toBe(sandbox.url);
+    expect(fileValues().KENNEL_API_BASE_URL).toBe(setup.sandbox.url);
   });
 
   it("a value with # = spaces or quotes is quoted so the bot reads it back whole", async () => {
@@ -162,32 +132,32 @@ describe("what is checked is what is written", () => {
       expect(fileValues().SLACK_BOT_TOKEN, token).toBe(token);
       // As the bot itself loads the file.
       const env: Record<string, string> = {};
-      const text = readFileSync(envFile, "utf8");
+      const text = readFileSync(setup.envFile, "utf8");
       Object.assign(env, parseEnv(text));
       expect(env.SLACK_BOT_TOKEN).toBe(token);
     }
-    expect(readFileSync(envFile, "utf8")).toContain(`SLACK_BOT_TOKEN="xoxb-1111-2222-it's#1"`);
+    expect(readFileSync(setup.envFile, "utf8")).toContain(`SLACK_BOT_TOKEN="xoxb-1111-2222-it's#1"`);
   });
 
   it("a value no quote can hold is not saved, and says which; the file stays as it was", async () => {
-    writeFileSync(envFile, "# mine\n");
+    writeFileSync(setup.envFile, "# mine\n");
     const r = await post("/setup/save", { ...good(), botToken: "xoxb-1111-2222-a'b\"c`d#e" });
     expect(r.status).toBe(422);
     expect(r.json.ok).toBe(false);
     expect(r.text).toMatch(/SLACK_BOT_TOKEN.*would not be read back/);
     expect(r.text).not.toContain("a'b");
-    expect(readFileSync(envFile, "utf8")).toBe("# mine\n");
+    expect(readFileSync(setup.envFile, "utf8")).toBe("# mine\n");
   });
 
   it("read back with the bot's parser: a line of the old file that would swallow a setting means not saved", async () => {
     // A multi-line quoted value whose second line looks like the setting Save replaces in place.
     const old = 'NOTE="first line\nSLACK_BOT_TOKEN=xoxb-old\n"\n';
-    writeFileSync(envFile, old);
+    writeFileSync(setup.envFile, old);
     const r = await post("/setup/save", good());
     expect(r.status).toBe(422);
     expect(r.text).toMatch(/"variable":"SLACK_BOT_TOKEN","problem":"would not be read back/);
     expect(r.text).not.toMatch(/Saved/);
-    expect(readFileSync(envFile, "utf8")).toBe(old);
+    expect(readFileSync(setup.envFile, "utf8")).toBe(old);
   });
 });
 
@@ -205,7 +175,7 @@ describe("a channel the bot is not in", () => {
         },
       ],
     });
-    expect(() => statSync(envFile)).toThrow();
+    expect(() => statSync(setup.envFile)).toThrow();
     const accepted = await post("/setup/save", {
       ...good(),
       roundsChannel: "C0CARE",
@@ -233,7 +203,7 @@ describe("a channel the bot is not in", () => {
 describe("after a save, the page reads what was saved", () => {
   it("every setting, the secrets only as 'set, ends …'; the port the bot will use; no secret", async () => {
     await post("/setup/save", { ...good(), port: "3100", timezone: "Europe/Dublin" });
-    const res = await fetch(`${preview.url}/setup/state`);
+    const res = await fetch(`${setup.preview.url}/setup/state`);
     const text = await res.text();
     const s = JSON.parse(text) as Record<string, unknown>;
     expect(s.saved).toEqual({
@@ -241,16 +211,16 @@ describe("after a save, the page reads what was saved", () => {
       secrets: {
         botToken: { ends: "7f3a" },
         appToken: { ends: "c0de" },
-        kennelKey: { ends: sandbox.keys.main.slice(-4) },
+        kennelKey: { ends: setup.sandbox.keys.main.slice(-4) },
       },
-      kennelUrl: sandbox.url,
+      kennelUrl: setup.sandbox.url,
       timezone: "Europe/Dublin",
       digestChannel: "C0FRONT",
       port: "3100",
     });
     // PORT=3996 in the environment npm start runs in wins over the file's, as at any start.
     expect(s).toMatchObject({ environmentPort: "3996", botPort: 3996, canStart: false });
-    for (const secret of [BOT, APP, sandbox.keys.main]) expect(text).not.toContain(secret);
+    for (const secret of [BOT, APP, setup.sandbox.keys.main]) expect(text).not.toContain(secret);
   });
 
   it("a box left empty keeps its saved value: one box changed, nothing pasted again", async () => {
@@ -267,7 +237,7 @@ describe("after a save, the page reads what was saved", () => {
     expect(fileValues()).toMatchObject({
       SLACK_BOT_TOKEN: BOT,
       SLACK_APP_TOKEN: APP,
-      KENNEL_API_KEY: sandbox.keys.main,
+      KENNEL_API_KEY: setup.sandbox.keys.main,
       KENNEL_TIMEZONE: "Europe/Paris",
     });
     expect(r.json.next).toMatch(/http:\/\/localhost:3996\/healthz/);
@@ -280,8 +250,10 @@ describe("after a save, the page reads what was saved", () => {
     expect(bot.json.headline).toBe(
       "The saved one: Slack accepted it: the workspace T0SAVE, as the bot @kennel-desk.",
     );
-    expect(slack.api.filter((c) => c.path === "/api/auth.test").at(-1)?.authorization).toBe(`Bearer ${BOT}`);
-    const kennel = await post("/setup/check/kennel", { url: sandbox.url, key: "", saved: true });
+    expect(setup.slack.api.filter((c) => c.path === "/api/auth.test").at(-1)?.authorization).toBe(
+      `Bearer ${BOT}`,
+    );
+    const kennel = await post("/setup/check/kennel", { url: setup.sandbox.url, key: "", saved: true });
     expect(kennel.json).toMatchObject({ ok: true, headline: expect.stringMatching(/^The saved one: /) });
     // Without `saved`, an empty box is empty.
     expect((await post("/setup/check/bot", { token: "" })).json.headline).toBe("No bot token yet.");
@@ -303,7 +275,7 @@ describe("after a save, the page reads what was saved", () => {
       expect(save.status).toBe(422);
       expect((save.json.checks as Checks).kennel?.headline).toMatch(/^A new address needs its key/);
       expect(seen).toEqual([]);
-      expect(fileValues().KENNEL_API_BASE_URL).toBe(sandbox.url);
+      expect(fileValues().KENNEL_API_BASE_URL).toBe(setup.sandbox.url);
     } finally {
       other.close();
     }
@@ -335,7 +307,7 @@ describe("Slack's failures in the page's words", () => {
 
   it("a request that cannot even be made (a token that is no header value) is never quoted", async () => {
     const secret = "xoxb-1111-2222-\nsupersecretpart";
-    const called = await callOrExplain(env(globalThis.fetch, slack.apiUrl), "bot", "auth.test", secret);
+    const called = await callOrExplain(env(globalThis.fetch, setup.slack.apiUrl), "bot", "auth.test", secret);
     expect("failed" in called).toBe(true);
     const words = JSON.stringify(called);
     expect(words).not.toContain("supersecretpart");
@@ -344,7 +316,7 @@ describe("Slack's failures in the page's words", () => {
 
   it("and the preview's log holds no token, key or header value after all of the above", async () => {
     const all = logged.lines.join("\n");
-    for (const secret of [BOT, APP, sandbox.keys.main, "supersecretpart", "kd#7f3a9Q"])
+    for (const secret of [BOT, APP, setup.sandbox.keys.main, "supersecretpart", "kd#7f3a9Q"])
       expect(all).not.toContain(secret);
   });
 });
@@ -371,7 +343,7 @@ describe("the house routine box (KENNEL_HOUSE_MEALS)", () => {
       (await post("/setup/check/house-meals", { houseMeals: "morning\nSLACK_API_URL=x" })).json.headline,
     ).toMatch(/line break/);
     // The kennel's own round names, from the saved file, are understood.
-    writeFileSync(envFile, "ROUNDS_NAMES=Feed 1,Feed 2,Last feed\n");
+    writeFileSync(setup.envFile, "ROUNDS_NAMES=Feed 1,Feed 2,Last feed\n");
     expect((await post("/setup/check/house-meals", { houseMeals: "feed 1,last feed" })).json.ok).toBe(true);
   });
 
@@ -383,7 +355,7 @@ describe("the house routine box (KENNEL_HOUSE_MEALS)", () => {
     const r = await post("/setup/save", { ...good(), houseMeals: typed });
     expect(r.status).toBe(200);
     expect(r.json.settings).toContain("KENNEL_HOUSE_MEALS");
-    expect(readFileSync(envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS="${typed}"\n`);
+    expect(readFileSync(setup.envFile, "utf8")).toContain(`KENNEL_HOUSE_MEALS="${typed}"\n`);
     expect(fileValues().KENNEL_HOUSE_MEALS).toBe(typed);
     expect(loadConfig(fileValues()).rounds.houseMeals).toEqual({
       rounds: ["morning", "evening"],
@@ -396,13 +368,13 @@ describe("the house routine box (KENNEL_HOUSE_MEALS)", () => {
   });
 
   it("a routine that cannot be read is not saved, and the check says which box", async () => {
-    writeFileSync(envFile, "# mine\n");
+    writeFileSync(setup.envFile, "# mine\n");
     const r = await post("/setup/save", { ...good(), houseMeals: "dog:morning;dog:evening" });
     expect(r.status).toBe(422);
     expect((r.json.checks as Checks).houseMeals?.headline).toMatch(
       /^The house routine: .* gives dog twice\.$/,
     );
-    expect(readFileSync(envFile, "utf8")).toBe("# mine\n");
+    expect(readFileSync(setup.envFile, "utf8")).toBe("# mine\n");
   });
 });
 

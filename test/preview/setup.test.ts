@@ -1,9 +1,3 @@
-/**
- * The setup page's server side (/setup/…), against loopback stand-ins for Slack (SLACK_API_URL) and
- * the sandbox kennel API: each step's good and bad cases, .env written once and right, requests from
- * another site refused, no secret ever sent back, and `npm start` after saving connecting to Slack.
- */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,53 +7,41 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
-import { type Preview, startPreview } from "../../src/preview/server.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { startPreview } from "../../src/preview/server.ts";
 import { captureLogger } from "../helpers/log.ts";
 import { freePort } from "../helpers/net.ts";
-import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
+import { setupAnswers, useSetupPreview } from "../helpers/preview.ts";
 import { type SocketStandIn, startSocketStandIn } from "../helpers/socket-mode.ts";
+import { spawnBot } from "../helpers/spawn.ts";
 
+/** The bot's entry point, as `npm start` runs it (the tests start it in a folder of their own). */
+const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 const BOT = "xoxb-1111-2222-setupbottoken";
 const APP = "xapp-1-A111-333-setupapptoken";
-let sandbox: Sandbox;
-let slack: SlackStandIn;
 let socket: SocketStandIn;
-let preview: Preview;
-let dir: string;
-let envFile: string;
 // The preview's log at every level, with no secret given to scrub: nothing may need scrubbing.
 const logged = captureLogger();
 
+const setup = useSetupPreview({
+  sandbox: { seed: 3, customers: 30, today: "2026-11-22", timezone: "Europe/London" },
+  teamId: "T0KENNEL",
+  preview: { log: logged.log },
+});
+
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3, customers: 30, today: "2026-11-22", timezone: "Europe/London" });
-  slack = await startSlackStandIn({ teamId: "T0KENNEL" });
   socket = await startSocketStandIn();
-  slack.socketUrl = socket.url;
-  dir = mkdtempSync(join(tmpdir(), "kd-setup-"));
-  envFile = join(dir, ".env");
-  preview = await startPreview({
-    port: 0,
-    timezone: "Europe/London",
-    log: logged.log,
-    customers: 20,
-    envFile,
-    slackApiUrl: slack.apiUrl,
-  });
-}, 60_000);
+  setup.slack.socketUrl = socket.url;
+});
 
 afterAll(async () => {
-  await preview?.close();
   await socket?.close();
-  await slack?.close();
-  await sandbox?.close();
 });
 
 beforeEach(() => {
-  slack.authError = undefined;
-  slack.connectionsError = undefined;
-  slack.scopes = manifestScopes();
-  slack.channels = [
+  setup.slack.authError = undefined;
+  setup.slack.connectionsError = undefined;
+  setup.slack.scopes = manifestScopes();
+  setup.slack.channels = [
     { id: "C0FRONT", name: "front-desk", is_member: true },
     { id: "C0ROUNDS", name: "rounds", is_member: false },
   ];
@@ -74,7 +56,7 @@ interface Answer {
 }
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${preview.url}${path}`, {
+  const res = await fetch(`${setup.preview.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
@@ -87,7 +69,9 @@ const check = async (step: string, body: unknown) => (await post(`/setup/check/$
 
 describe("the app step", () => {
   it("the manifest from manifest.yml with the kennel's name, and Slack's create-an-app link holding it", async () => {
-    const res = await fetch(`${preview.url}/setup/manifest?name=${encodeURIComponent("  Paws\nInn Desk ")}`);
+    const res = await fetch(
+      `${setup.preview.url}/setup/manifest?name=${encodeURIComponent("  Paws\nInn Desk ")}`,
+    );
     const { manifest, link, scopes } = (await res.json()) as {
       manifest: { display_information: { name: string }; settings: { socket_mode_enabled: boolean } };
       link: string;
@@ -103,7 +87,9 @@ describe("the app step", () => {
   });
 
   it("HTTP mode: Socket Mode off and every request URL at the public address", async () => {
-    const res = await fetch(`${preview.url}/setup/manifest?mode=http&publicUrl=https://desk.example.com/`);
+    const res = await fetch(
+      `${setup.preview.url}/setup/manifest?mode=http&publicUrl=https://desk.example.com/`,
+    );
     const { manifest } = (await res.json()) as {
       manifest: {
         settings: { socket_mode_enabled: boolean; interactivity: { request_url: string } };
@@ -123,12 +109,12 @@ describe("the Slack step", () => {
     const a = await check("bot", { token: BOT });
     expect(a.ok).toBe(true);
     expect(a.headline).toBe("Slack accepted it: the workspace T0KENNEL, as the bot @kennel-desk.");
-    const call = slack.api.filter((r) => r.path === "/api/auth.test").at(-1);
+    const call = setup.slack.api.filter((r) => r.path === "/api/auth.test").at(-1);
     expect(call?.authorization).toBe(`Bearer ${BOT}`);
   });
 
   it("a missing scope is named, with how to add it", async () => {
-    slack.scopes = manifestScopes().filter((s) => s !== "users:read" && s !== "channels:read");
+    setup.slack.scopes = manifestScopes().filter((s) => s !== "users:read" && s !== "channels:read");
     const a = await check("bot", { token: BOT });
     expect(a.ok).toBe(false);
     expect(a.headline).toMatch(/lacks scopes Kennel Desk needs: users:read, channels:read\.$/);
@@ -136,7 +122,7 @@ describe("the Slack step", () => {
   });
 
   it("a revoked bot token: the page's words (paste it here), not the start-up ones (set a variable, restart)", async () => {
-    slack.authError = "token_revoked";
+    setup.slack.authError = "token_revoked";
     const a = await check("bot", { token: BOT });
     expect(a.ok).toBe(false);
     expect(a.headline).toMatch(/^Slack refused this token \(token_revoked\)/);
@@ -145,7 +131,7 @@ describe("the Slack step", () => {
   });
 
   it("a user token (xoxp-) in the bot box, or the app-level token: a clear sentence, and Slack is not asked", async () => {
-    const before = slack.api.length;
+    const before = setup.slack.api.length;
     const user = await check("bot", { token: "xoxp-1-2-3-usertoken" });
     expect(user.ok).toBe(false);
     expect(user.headline).toMatch(/^This is a user token \(xoxp-…\)/);
@@ -154,19 +140,19 @@ describe("the Slack step", () => {
     expect(app.headline).toMatch(
       /^This is an app-level token \(xapp-…\): it goes in the app-level token box/,
     );
-    expect(slack.api.length).toBe(before);
+    expect(setup.slack.api.length).toBe(before);
   });
 
   it("the app-level token: accepted by apps.connections.open; a bot token in its box is named", async () => {
     const good = await check("app", { token: APP });
     expect(good).toMatchObject({ ok: true, headline: expect.stringMatching(/Socket Mode/) });
-    expect(slack.api.at(-1)).toMatchObject({
+    expect(setup.slack.api.at(-1)).toMatchObject({
       path: "/api/apps.connections.open",
       authorization: `Bearer ${APP}`,
     });
     const wrong = await check("app", { token: BOT });
     expect(wrong.headline).toMatch(/^This is the bot token \(xoxb-…\): it goes in the bot token box/);
-    slack.connectionsError = "invalid_auth";
+    setup.slack.connectionsError = "invalid_auth";
     const revoked = await check("app", { token: APP });
     expect(revoked.headline).toMatch(/^Slack refused this token \(invalid_auth\)/);
     expect(revoked.fix).toMatch(/xapp-.*paste it into this box/);
@@ -178,7 +164,7 @@ describe("the Slack step", () => {
       timezone: "UTC",
       log: silentLogger(),
       customers: 5,
-      envFile: join(dir, "unused.env"),
+      envFile: join(setup.dir, "unused.env"),
       slackApiUrl: `http://127.0.0.1:${await freePort()}/api/`,
     });
     try {
@@ -216,7 +202,7 @@ describe("the Slack step", () => {
       ["C0ROUNDS", false],
     ]);
     expect(a.fix).toMatch(/\/invite @Kennel Desk/);
-    slack.scopes = ["commands", "chat:write"];
+    setup.slack.scopes = ["commands", "chat:write"];
     const missing = await check("channels", { token: BOT });
     expect(missing.ok).toBe(false);
     expect(missing.headline).toMatch(/cannot list channels \(missing_scope: channels:read, groups:read\)/);
@@ -225,7 +211,7 @@ describe("the Slack step", () => {
 
 describe("the kennel step (kennel-desk status's checks and words)", () => {
   it("a good address and key: up, key accepted, and it reads bookings", async () => {
-    const a = await check("kennel", { url: sandbox.url, key: sandbox.keys.main });
+    const a = await check("kennel", { url: setup.sandbox.url, key: setup.sandbox.keys.main });
     expect(a.ok).toBe(true);
     expect(a.headline).toMatch(
       /^The kennel API is up and accepted the key\. It reads the business's bookings \(\d+ in all\)\.$/,
@@ -233,7 +219,7 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
   });
 
   it("a rejected key: said once, and 'check you copied the whole key' before 'generate a new one'", async () => {
-    const a = await check("kennel", { url: sandbox.url, key: "kd_wrong_key_000000000000" });
+    const a = await check("kennel", { url: setup.sandbox.url, key: "kd_wrong_key_000000000000" });
     expect(a.ok).toBe(false);
     expect(a.headline).toMatch(/^The kennel API refused this key \(request id [^)]+\)\.$/);
     // The headline is not said again below it.
@@ -249,16 +235,25 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
   it("a wrong address: nothing there, not the API, or plain http to another computer", async () => {
     const nothing = await check("kennel", {
       url: `http://127.0.0.1:${await freePort()}/api/v1`,
-      key: sandbox.keys.main,
+      key: setup.sandbox.keys.main,
     });
     expect(nothing.headline).toMatch(
       /^The kennel API at 127\.0\.0\.1:\d+ did not answer from this computer \(the connection was refused\)\.$/,
     );
-    const notApi = await check("kennel", { url: `${preview.url}/api/v1`, key: sandbox.keys.main });
+    const notApi = await check("kennel", {
+      url: `${setup.preview.url}/api/v1`,
+      key: setup.sandbox.keys.main,
+    });
     expect(notApi.ok).toBe(false);
-    const plain = await check("kennel", { url: "http://kennel.example.com/api/v1", key: sandbox.keys.main });
+    const plain = await check("kennel", {
+      url: "http://kennel.example.com/api/v1",
+      key: setup.sandbox.keys.main,
+    });
     expect(plain.headline).toMatch(/^The address: plain http:\/\/ is refused/);
-    const noPath = await check("kennel", { url: "https://kennel.example.com/", key: sandbox.keys.main });
+    const noPath = await check("kennel", {
+      url: "https://kennel.example.com/",
+      key: setup.sandbox.keys.main,
+    });
     expect(noPath.headline).toMatch(/does not end in \/api\/v1/);
   });
 
@@ -278,7 +273,7 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
         `Port ${port} is already in use on this computer: another program (or another Kennel Desk) listens there.`,
       );
       expect(a.fix).toMatch(/^Choose another port in this box/);
-      const own = await check("port", { port: new URL(preview.url).port });
+      const own = await check("port", { port: new URL(setup.preview.url).port });
       expect(own.ok).toBe(true);
     } finally {
       busy.close();
@@ -288,16 +283,16 @@ describe("the kennel step (kennel-desk status's checks and words)", () => {
 
 describe("safe by construction", () => {
   it("a request from another site (Origin) is refused, and nothing is checked", async () => {
-    const before = slack.api.length;
+    const before = setup.slack.api.length;
     const r = await post("/setup/check/bot", { token: BOT }, { origin: "https://evil.example" });
     expect(r.status).toBe(403);
-    expect(slack.api.length).toBe(before);
+    expect(setup.slack.api.length).toBe(before);
     const save = await post("/setup/save", {}, { origin: "http://localhost.evil.example:80" });
     expect(save.status).toBe(403);
   });
 
   it("a request under another name (DNS rebinding: Host evil.example) is refused, on every route", async () => {
-    const port = Number(new URL(preview.url).port);
+    const port = Number(new URL(setup.preview.url).port);
     const get = (path: string, headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
         request({ host: "127.0.0.1", port, path, headers }, (res) => {
@@ -321,7 +316,7 @@ describe("safe by construction", () => {
   });
 
   it("a POST that is not JSON (a plain form from another page) is refused", async () => {
-    const res = await fetch(`${preview.url}/setup/save`, {
+    const res = await fetch(`${setup.preview.url}/setup/save`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "botToken=x",
@@ -330,7 +325,7 @@ describe("safe by construction", () => {
   });
 
   it("listens on 127.0.0.1 only", async () => {
-    const port = Number(new URL(preview.url).port);
+    const port = Number(new URL(setup.preview.url).port);
     const nets = (await import("node:os")).networkInterfaces();
     const other = Object.values(nets)
       .flat()
@@ -340,34 +335,23 @@ describe("safe by construction", () => {
   });
 });
 
-const good = () => ({
-  botToken: BOT,
-  mode: "socket",
-  appToken: APP,
-  kennelUrl: sandbox.url,
-  kennelKey: sandbox.keys.main,
-  timezone: "Europe/London",
-  digestChannel: "C0FRONT",
-  roundsChannel: "",
-  // The preview's own port (3000 when started by npm start): free for the bot once the preview stops.
-  port: new URL(preview.url).port,
-});
+const good = () => setupAnswers(setup, { bot: BOT, app: APP });
 
 describe("Save", () => {
   it("refuses while a check fails, and writes nothing", async () => {
     const r = await post("/setup/save", { ...good(), botToken: "xoxp-1-2-3-usertoken" });
     expect(r.status).toBe(422);
     expect(r.json.checks).toMatchObject({ bot: { ok: false } });
-    expect(() => statSync(envFile)).toThrow();
+    expect(() => statSync(setup.envFile)).toThrow();
   });
 
   it("writes .env once and right: mode 600, other lines kept, the old file in .env.bak; secrets never sent back", async () => {
     const old = "# my notes\nLOG_LEVEL=debug\nDIGEST_CHANNEL=C0OLD\n";
-    writeFileSync(envFile, old, { mode: 0o644 });
+    writeFileSync(setup.envFile, old, { mode: 0o644 });
     const first = await post("/setup/save", good());
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ ok: true, written: true, backup: `${envFile}.bak` });
-    const written = readFileSync(envFile, "utf8");
+    expect(first.json).toMatchObject({ ok: true, written: true, backup: `${setup.envFile}.bak` });
+    const written = readFileSync(setup.envFile, "utf8");
     expect(written).toBe(
       [
         "# my notes",
@@ -377,34 +361,34 @@ describe("Save", () => {
         "# Written by the preview's setup page (npm start, then /setup)",
         `SLACK_BOT_TOKEN=${BOT}`,
         `SLACK_APP_TOKEN=${APP}`,
-        `KENNEL_API_BASE_URL=${sandbox.url}`,
-        `KENNEL_API_KEY=${sandbox.keys.main}`,
+        `KENNEL_API_BASE_URL=${setup.sandbox.url}`,
+        `KENNEL_API_KEY=${setup.sandbox.keys.main}`,
         "KENNEL_TIMEZONE=Europe/London",
-        `PORT=${new URL(preview.url).port}`,
+        `PORT=${new URL(setup.preview.url).port}`,
         "",
       ].join("\n"),
     );
-    expect(statSync(envFile).mode & 0o777).toBe(0o600);
-    expect(readFileSync(`${envFile}.bak`, "utf8")).toBe(old);
-    expect(statSync(`${envFile}.bak`).mode & 0o777).toBe(0o600);
+    expect(statSync(setup.envFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${setup.envFile}.bak`, "utf8")).toBe(old);
+    expect(statSync(`${setup.envFile}.bak`).mode & 0o777).toBe(0o600);
     // Saving the same again (a double click) writes nothing and keeps the first backup.
     const again = await post("/setup/save", good());
     expect(again.json).toMatchObject({ ok: true, written: false });
-    expect(readFileSync(`${envFile}.bak`, "utf8")).toBe(old);
+    expect(readFileSync(`${setup.envFile}.bak`, "utf8")).toBe(old);
     // What the page can read back: names, never a value.
-    const state = await (await fetch(`${preview.url}/setup/state`)).text();
+    const state = await (await fetch(`${setup.preview.url}/setup/state`)).text();
     expect(JSON.parse(state).set).toEqual(expect.arrayContaining(["SLACK_BOT_TOKEN", "KENNEL_API_KEY"]));
     for (const text of [first.text, again.text, state]) {
-      for (const secret of [BOT, APP, sandbox.keys.main]) expect(text).not.toContain(secret);
+      for (const secret of [BOT, APP, setup.sandbox.keys.main]) expect(text).not.toContain(secret);
     }
   });
 
   it("HTTP mode: the signing secret is saved, and an app-level token left in the file is emptied", async () => {
-    writeFileSync(envFile, `SLACK_APP_TOKEN=${APP}\n`);
+    writeFileSync(setup.envFile, `SLACK_APP_TOKEN=${APP}\n`);
     const secret = "8f14e45fceea167a5a36dedd4bea2543";
     const r = await post("/setup/save", { ...good(), mode: "http", appToken: "", signingSecret: secret });
     expect(r.status).toBe(200);
-    const text = readFileSync(envFile, "utf8");
+    const text = readFileSync(setup.envFile, "utf8");
     expect(text).toMatch(/^SLACK_APP_TOKEN=\n/);
     expect(text).toContain(`SLACK_SIGNING_SECRET=${secret}\n`);
     expect(r.text).not.toContain(secret);
@@ -412,11 +396,11 @@ describe("Save", () => {
 
   it("a double click saves once: two saves at the same moment leave the first file in .env.bak", async () => {
     const old = "# before the double click\n";
-    writeFileSync(envFile, old);
+    writeFileSync(setup.envFile, old);
     const [a, b] = await Promise.all([post("/setup/save", good()), post("/setup/save", good())]);
     expect([a.json.written, b.json.written].sort()).toEqual([false, true]);
-    expect(readFileSync(`${envFile}.bak`, "utf8")).toBe(old);
-    expect(readFileSync(envFile, "utf8").match(/SLACK_BOT_TOKEN=/g)).toHaveLength(1);
+    expect(readFileSync(`${setup.envFile}.bak`, "utf8")).toBe(old);
+    expect(readFileSync(setup.envFile, "utf8").match(/SLACK_BOT_TOKEN=/g)).toHaveLength(1);
   });
 
   it("Start Kennel Desk now: refused here, where no npm start waits for it", async () => {
@@ -427,36 +411,23 @@ describe("Save", () => {
 
   it("`npm start` after saving connects to Slack in Socket Mode with what was saved", async () => {
     const port = await freePort();
-    writeFileSync(envFile, "");
+    writeFileSync(setup.envFile, "");
     const saved = await post("/setup/save", { ...good(), port: String(port) });
     expect(saved.json.canStart).toBe(false);
     expect(saved.status).toBe(200);
     const before = socket.connections;
-    const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
-    const child: ChildProcess = spawn(process.execPath, [main], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? "", SLACK_API_URL: slack.apiUrl },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-    });
-    child.stderr?.on("data", (d) => {
-      out += String(d);
-    });
-    const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    const p = spawnBot({ SLACK_API_URL: setup.slack.apiUrl }, { args: [MAIN], cwd: setup.dir });
     try {
       await socket.waitForConnections(before + 1, 15_000).catch(() => {
-        throw new Error(`the bot did not connect: ${out}`);
+        throw new Error(`the bot did not connect: ${p.out()}`);
       });
-      const call = slack.api.filter((r) => r.path === "/api/auth.test").at(-1);
+      const call = setup.slack.api.filter((r) => r.path === "/api/auth.test").at(-1);
       expect(call?.authorization).toBe(`Bearer ${BOT}`);
-      expect(out).not.toMatch(/PREVIEW/);
-      child.kill("SIGTERM");
-      expect(await exit).toBe(0);
+      expect(p.out()).not.toMatch(/PREVIEW/);
+      p.child.kill("SIGTERM");
+      expect(await p.exit).toBe(0);
     } finally {
-      child.kill("SIGKILL");
+      p.child.kill("SIGKILL");
     }
   }, 60_000);
 });
@@ -464,44 +435,37 @@ describe("Save", () => {
 describe("the preview's log, after every check and save above", () => {
   it("holds no token and no key", () => {
     const all = logged.lines.join("\n");
-    for (const secret of [BOT, APP, sandbox.keys.main, "xoxp-1-2-3-usertoken", "kd_wrong_key_000000000000"])
+    for (const secret of [
+      BOT,
+      APP,
+      setup.sandbox.keys.main,
+      "xoxp-1-2-3-usertoken",
+      "kd_wrong_key_000000000000",
+    ])
       expect(all).not.toContain(secret);
   });
 });
 
 /** `npm start` with no settings, as a process in `cwd`: its output, and the preview's address once up. */
 function startMain(cwd: string, env: Record<string, string>) {
-  const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  const p = spawnBot(env, { args: [MAIN], cwd });
   const url = async () => {
     // A deadline for a hung start, not a speed goal (start-up is timed by `npm run bench:start`).
     const until = Date.now() + 60_000;
     for (;;) {
-      const found = /Open (http:\/\/localhost:\d+)/.exec(out)?.[1];
+      const found = /Open (http:\/\/localhost:\d+)/.exec(p.out())?.[1];
       if (found) return found;
-      if (Date.now() > until) throw new Error(`the preview did not start: ${out}`);
+      if (Date.now() > until) throw new Error(`the preview did not start: ${p.out()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  return { child, out: () => out, exit, url };
+  return { ...p, url };
 }
 
 describe("from the preview to the bot, in one npm start", () => {
   it("Save, then Start Kennel Desk now: the preview stops and the bot connects", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "kd-setup-start-"));
-    const p = startMain(cwd, { PORT: "0", SLACK_API_URL: slack.apiUrl });
+    const p = startMain(cwd, { PORT: "0", SLACK_API_URL: setup.slack.apiUrl });
     try {
       const url = await p.url();
       const call = async (path: string, body: unknown) => {
@@ -544,7 +508,7 @@ describe("from the preview to the bot, in one npm start", () => {
           ),
         )
         .toMatchObject({ status: "ok", slack: "connected" });
-      for (const secret of [BOT, APP, sandbox.keys.main]) expect(p.out()).not.toContain(secret);
+      for (const secret of [BOT, APP, setup.sandbox.keys.main]) expect(p.out()).not.toContain(secret);
       p.child.kill("SIGTERM");
       expect(await p.exit).toBe(0);
     } finally {
@@ -557,7 +521,7 @@ describe("from the preview to the bot, in one npm start", () => {
     const [first, second] = [await freePort(), await freePort()];
     // Only a port in .env (no Slack or kennel setting): npm start is the preview, on that port.
     writeFileSync(join(cwd, ".env"), `PORT=${first}\n`);
-    const p = startMain(cwd, { SLACK_API_URL: slack.apiUrl });
+    const p = startMain(cwd, { SLACK_API_URL: setup.slack.apiUrl });
     try {
       const url = await p.url();
       expect(url).toBe(`http://localhost:${first}`);

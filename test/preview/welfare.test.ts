@@ -9,7 +9,7 @@ import { KINDS } from "../../src/answers/welfare-store.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { PREVIEW_CHANNEL, PREVIEW_USERS } from "../../src/preview/server.ts";
-import { usePreview } from "../helpers/preview.ts";
+import { messageAfter, usePreview } from "../helpers/preview.ts";
 import { welfareButtons } from "../helpers/welfare-slack.ts";
 
 const preview = usePreview();
@@ -82,16 +82,7 @@ it("the Home tab names the open flag, with a button that lists it and its vet ad
   expect(show).toBeDefined();
   const before = preview().slack.timeline.length;
   await post("/preview/action", { home: true, actionId: show?.action_id, value: show?.value });
-  await preview().slack.waitFor(
-    () =>
-      preview()
-        .slack.timeline.slice(before)
-        .some((m) => /^Welfare flags — /.test(m.text)),
-    10_000,
-  );
-  const list = preview()
-    .slack.timeline.slice(before)
-    .find((m) => /^Welfare flags — /.test(m.text));
+  const list = await messageAfter(preview(), before, /^Welfare flags — /, 10_000);
   expect(welfareButtons(list?.blocks, "wf_advice")).toHaveLength(1);
   expect(list?.channel).not.toBe(PREVIEW_CHANNEL);
 });

@@ -4,9 +4,17 @@ import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/log.ts";
-import { type BotServer, startBotServer } from "../../src/slack/http-server.ts";
+import { type BotServer, type BotServerOptions, startBotServer } from "../../src/slack/http-server.ts";
 
 let server: BotServer | undefined;
+/** The bot's server on a free port, healthy and ready, its Slack events answered with nothing. */
+const quiet = (): BotServerOptions => ({
+  port: 0,
+  log: silentLogger(),
+  health: () => ({ status: 200, body: {} }),
+  ready: async () => ({ status: 200, body: {} }),
+  slackEvents: (_req, res) => res.end(),
+});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -99,13 +107,7 @@ function uploadThenRead(port: number, total: number): Promise<string> {
 describe("the bot's HTTP server", () => {
   // Issue 46, item 13: the connection was closed at about 4 MB, its answer lost with it.
   it("a chunked upload of 8 MB read by a client only once sent: it gets its 413", async () => {
-    server = await startBotServer({
-      port: 0,
-      log: silentLogger(),
-      health: () => ({ status: 200, body: {} }),
-      ready: async () => ({ status: 200, body: {} }),
-      slackEvents: (_req, res) => res.end(),
-    });
+    server = await startBotServer(quiet());
     const answer = await uploadThenRead(server.port, 8 * 1024 * 1024);
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('"error":"body_too_large"');
@@ -114,10 +116,7 @@ describe("the bot's HTTP server", () => {
   it("an endless upload is answered 413 and cut off just past 1 MB, never read to its end", async () => {
     let reached = false;
     server = await startBotServer({
-      port: 0,
-      log: silentLogger(),
-      health: () => ({ status: 200, body: {} }),
-      ready: async () => ({ status: 200, body: {} }),
+      ...quiet(),
       slackEvents: (_req, res) => {
         reached = true;
         res.end();
@@ -131,13 +130,7 @@ describe("the bot's HTTP server", () => {
   });
 
   it("a Content-Length over the limit is refused before any of the body is read", async () => {
-    server = await startBotServer({
-      port: 0,
-      log: silentLogger(),
-      health: () => ({ status: 200, body: {} }),
-      ready: async () => ({ status: 200, body: {} }),
-      slackEvents: (_req, res) => res.end(),
-    });
+    server = await startBotServer(quiet());
     const res = await fetch(`http://127.0.0.1:${server.port}/slack/events`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -158,18 +151,12 @@ describe.skipIf(!outside)("the health server's address (HEALTH_HOST)", () => {
       (r) => r.status,
       (e: Error) => String((e.cause as { code?: string })?.code ?? e.message),
     );
-  const options = {
-    log: silentLogger(),
-    health: () => ({ status: 200, body: {} }),
-    ready: async () => ({ status: 200, body: {} }),
-  };
-
   it("on 127.0.0.1 it answers on loopback only; on 0.0.0.0 (a container) on the machine's address too", async () => {
-    server = await startBotServer({ ...options, port: 0, host: "127.0.0.1" });
+    server = await startBotServer({ ...quiet(), host: "127.0.0.1" });
     expect(await reach("127.0.0.1", server.port)).toBe(200);
     expect(await reach(outside as string, server.port)).toBe("ECONNREFUSED");
     await server.close();
-    server = await startBotServer({ ...options, port: 0, host: "0.0.0.0" });
+    server = await startBotServer({ ...quiet(), host: "0.0.0.0" });
     expect(await reach(outside as string, server.port)).toBe(200);
   });
 });
