@@ -372,11 +372,7 @@ describe("errors, each with its request id and words to act on", () => {
   });
 
   it.each([
-    [
-      "arrivals",
-      "/api/v1/bookings/checkin",
-      (c: KennelClient) => c.listArrivals("2026-11-29"),
-    ],
+    ["arrivals", "/api/v1/bookings/checkin", (c: KennelClient) => c.listArrivals("2026-11-29")],
     ["bookings", "/api/v1/bookings", (c: KennelClient) => c.listBookings()],
     ["customers", "/api/v1/customers", (c: KennelClient) => c.listCustomers()],
     ["pets", "/api/v1/pets", (c: KennelClient) => c.listPets()],
