@@ -9,6 +9,20 @@ import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts
 
 const DAY = "2026-11-24";
 const MORNING = { date: DAY, round: "morning" as const, kept: true };
+/** Sugar (pet 99, booking R9), with the rows and cells given. */
+const sugar = (over: Partial<ChartPet>): ChartPet =>
+  chartPet(99, { bookingId: 9, name: "Sugar", reference: "R9", ...over });
+/** A dose marked not given by JD at 07:45, entered late at 13:03 (by Morgan Reid from the paper, when `paper`). */
+const notGiven = (code: "R" | "V", why: string | undefined, paper: boolean): ChartCell => ({
+  kind: "not_given",
+  code,
+  initials: "JD",
+  givenAt: `${DAY}T07:45:00Z`,
+  lateEntry: true,
+  recordedAt: `${DAY}T13:03:00Z`,
+  ...(paper ? { paper: { by: "JD", enteredBy: "Morgan Reid" } } : {}),
+  why,
+});
 /** The plain text of a one-day chart of `pets` (its morning, or the rounds given). */
 const printed = (pets: ChartPet[], columns = [MORNING]): string =>
   docText(chartDoc(chartOf(columns, pets), chartOptions(DAY)), PLAIN_TEXT);
@@ -35,22 +49,10 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
 });
 
 it("R, a refusal from the paper with nothing written beside it, has its word in the foot's line: never a bare letter", () => {
-  const pet = chartPet(99, {
-    bookingId: 9,
-    name: "Sugar",
-    reference: "R9",
+  const pet = sugar({
     rows: [{ item: "med:1", due: { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg" } }],
     cells: {
-      [`${DAY}|morning|med:1`]: {
-        kind: "not_given",
-        code: "R",
-        initials: "JD",
-        givenAt: `${DAY}T07:45:00Z`,
-        lateEntry: true,
-        recordedAt: `${DAY}T13:03:00Z`,
-        paper: { by: "JD", enteredBy: "Morgan Reid" },
-        why: undefined,
-      },
+      [`${DAY}|morning|med:1`]: notGiven("R", undefined, true),
     },
   });
   const text = printed([pet]);
@@ -60,10 +62,7 @@ it("R, a refusal from the paper with nothing written beside it, has its word in 
 });
 
 it("a high-alert row's cell open to sign has a place for the witness's initials ('wit. ____'), missed too; another row's is blank", () => {
-  const pet = chartPet(99, {
-    bookingId: 9,
-    name: "Sugar",
-    reference: "R9",
+  const pet = sugar({
     rows: [
       {
         item: "med:1",
@@ -111,18 +110,8 @@ it("a row the reader left to a person says what to check, and to ask before givi
 });
 
 it("a dose not given entered from the paper (or late) is noted by its letter, never 'given'", () => {
-  const notGiven = (paper: boolean): ChartCell => ({
-    kind: "not_given",
-    code: "V",
-    initials: "JD",
-    givenAt: `${DAY}T07:45:00Z`,
-    lateEntry: true,
-    recordedAt: `${DAY}T13:03:00Z`,
-    ...(paper ? { paper: { by: "JD", enteredBy: "Morgan Reid" } } : {}),
-    why: "vomited",
-  });
   const pet = (petId: number, paper: boolean): ChartPet =>
-    chartPet(petId, { cells: { [`${DAY}|morning|med:1`]: notGiven(paper) } });
+    chartPet(petId, { cells: { [`${DAY}|morning|med:1`]: notGiven("V", "vomited", paper) } });
   const text = printed([pet(1, true), pet(2, false)]);
   expect(text).toContain("V: vomited · from the paper chart: marked V by JD Tue 24 Nov");
   expect(text).toContain(", entered by Morgan Reid Tue 24 Nov");
