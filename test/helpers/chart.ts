@@ -1,5 +1,6 @@
 /** One chart pet, the chart around it and the options a chart is printed with: the fixtures the chart's tests share. */
 import type { Chart, ChartPet } from "../../src/answers/chart.ts";
+import type { ChartCell } from "../../src/domain/chart.ts";
 import type { ChartOptions } from "../../src/present/chart.ts";
 
 /** Printed in the kennel's zone, made without Slack, at noon UTC of `day`. */
@@ -39,4 +40,19 @@ export const chartOf = (columns: Chart["columns"], pets: ChartPet[]): Chart => (
   problems: [],
   record: true,
   requestId: undefined,
+});
+
+/** A dose given on time by JD at `givenAt`, recorded in its window at `recordedAt`; `over` sets the rest (a witness). */
+export const givenCell = (
+  givenAt: string,
+  recordedAt: string,
+  over: Partial<Extract<ChartCell, { kind: "given" }>> = {},
+): ChartCell => ({
+  kind: "given",
+  initials: "JD",
+  givenAt,
+  timeliness: "on_time",
+  lateEntry: false,
+  recordedAt,
+  ...over,
 });

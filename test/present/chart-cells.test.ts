@@ -5,7 +5,7 @@ import type { ChartCell } from "../../src/domain/chart.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { chartDoc } from "../../src/present/chart.ts";
 import { docText } from "../../src/text/doc.ts";
-import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts";
+import { chartOf, chartOptions, chartPet, givenCell, PLAIN_TEXT } from "../helpers/chart.ts";
 
 const DAY = "2026-11-24";
 const MORNING = { date: DAY, round: "morning" as const, kept: true };
@@ -28,15 +28,10 @@ const printed = (pets: ChartPet[], columns = [MORNING]): string =>
   docText(chartDoc(chartOf(columns, pets), chartOptions(DAY)), PLAIN_TEXT);
 
 it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'no witness' (a word a cell holds unbroken)", () => {
-  const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell => ({
-    kind: "given",
-    initials: "JD",
-    givenAt: `${DAY}T07:35:00Z`,
-    timeliness: "on_time",
-    lateEntry: false,
-    recordedAt: `${DAY}T07:36:00Z`,
-    witness: w === "TB" ? { state: "witnessed" as const, initials: "TB" } : { state: w },
-  });
+  const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell =>
+    givenCell(`${DAY}T07:35:00Z`, `${DAY}T07:36:00Z`, {
+      witness: w === "TB" ? { state: "witnessed" as const, initials: "TB" } : { state: w },
+    });
   const pet = (petId: number, name: string, w: "TB" | "awaiting" | "unwitnessed"): ChartPet =>
     chartPet(petId, { name, cells: { [`${DAY}|morning|med:1`]: cell(w) } });
   const text = printed([pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")]);
