@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { editModal, readEdit } from "../../src/blocks/plan-edit.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { blockValues } from "../helpers/plan-slack.ts";
 
 function item(key: PlanItem["key"], over: Partial<PlanItem> = {}): PlanItem {
   return {
@@ -40,28 +41,9 @@ const formOf = (items: PlanItem[]) =>
     USUAL,
   );
 
-function valuesOf(items: PlanItem[], change: Record<string, Record<string, unknown>> = {}): Values {
-  const view = formOf(items);
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const b of view.blocks as Array<{
-    type?: string;
-    block_id?: string;
-    element?: Record<string, unknown>;
-  }>) {
-    if (b.type !== "input" || !b.block_id || !b.element) continue;
-    const e = b.element;
-    const value =
-      e.type === "multi_static_select"
-        ? { selected_options: e.initial_options ?? [] }
-        : e.type === "static_select"
-          ? { selected_option: e.initial_option ?? null }
-          : e.type === "datepicker"
-            ? { selected_date: e.initial_date ?? null }
-            : { value: e.initial_value ?? null };
-    out[b.block_id] = { v: { ...value, ...(change[b.block_id] ?? {}) } };
-  }
-  return out as Values;
-}
+/** The edit form of `items` as Slack sends it: every input with what it shows, some changed. */
+const valuesOf = (items: PlanItem[], change: Record<string, Record<string, unknown>> = {}): Values =>
+  blockValues(formOf(items).blocks, change) as Values;
 
 describe("the edit form", () => {
   const dates = item("med:2", {
