@@ -128,16 +128,18 @@ function initial(items: PlanItem[]): Record<string, unknown> {
 const text = (items: PlanItem[]) => JSON.stringify(formOf(items).blocks);
 
 describe("the edit form as it opens", () => {
+  /** Evenings, every other day from 22 Nov to 30 Nov; `why` the round's reason. */
+  const otherEvenings = (why: string): PlanItem["when"] => ({
+    rounds: [{ round: "evening", why }],
+    days: { every: "n_days", n: 2, from: "2026-11-22" },
+    start: "2026-11-22",
+    stop: "2026-11-30",
+    steps: [],
+  });
   // Pip's insulin: the reader read the evening field, but the instruction beside it left it unsure.
   const unsure = item("med:1", {
     what: { text: "Caninsulin 4 units, with food", name: "Caninsulin" },
-    when: {
-      rounds: [{ round: "evening", why: "medicationPm" }],
-      days: { every: "n_days", n: 2, from: "2026-11-22" },
-      start: "2026-11-22",
-      stop: "2026-11-30",
-      steps: [],
-    },
+    when: otherEvenings("medicationPm"),
     kind: { kind: "conditional", condition: "if she has eaten" },
     source: { fields: [{ field: "medication", words: "Caninsulin 4 units, with food" }], hash: "h" },
     readBy: "nobody",
@@ -148,13 +150,7 @@ describe("the edit form as it opens", () => {
     const routine = item("med:1");
     expect(initial([routine])).toMatchObject({ "rounds:med:1": ["morning"], "days:med:1": "day" });
     const set = item("med:2", {
-      when: {
-        rounds: [{ round: "evening", why: "set by a person" }],
-        days: { every: "n_days", n: 2, from: "2026-11-22" },
-        start: "2026-11-22",
-        stop: "2026-11-30",
-        steps: [],
-      },
+      when: otherEvenings("set by a person"),
       kind: { kind: "as_needed", reason: "only if scratching", maxPer24h: 2, minHoursBetween: 4 },
       readBy: "person",
       setBy: { userId: "U1", userName: "Jane", at: "2026-11-22T08:00:00Z" },
