@@ -208,7 +208,7 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
   it.skipIf(skip).each([
     {
       what: "whose post fails (Slack refuses it)",
-      then: "another posts at once, not five minutes later",
+      after: "another posts at once, not five minutes later",
       tag: "FAILS",
       options: {
         slack: (base: DigestSlack): DigestSlack => ({
@@ -225,13 +225,13 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
       // A day's review before any round was kept: nothing to post, and nothing posted. Within the
       // five minutes a claim stands, there is something to post now: not left waiting.
       what: "with nothing to post",
-      then: "another asking a minute later posts at once",
+      after: "another asking a minute later posts at once",
       tag: "EMPTY",
       options: { compose: async () => ({ parent: text(""), replies: [], nothingToPost: true }) },
       first: { result: "nothing-to-post" },
       later: 60_000,
     },
-  ])("a replica $what gives its claim up: $then", async ({ tag, options, first, later }) => {
+  ])("a replica $what gives its claim up: $after", async ({ tag, options, first, later }) => {
     const channel = `C0${tag}${name}`;
     const [a, b] = stores as [CareRecordStore, CareRecordStore];
     now = Date.parse(`${DATE}T07:30:00Z`);

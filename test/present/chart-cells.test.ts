@@ -1,6 +1,6 @@
 /** A chart cell and row head as printed: a high-alert dose's witness (issue 50 with issue 35), and a row's open question. */
 import { expect, it } from "vitest";
-import type { ChartPet } from "../../src/answers/chart.ts";
+import type { ChartColumn, ChartPet } from "../../src/answers/chart.ts";
 import type { ChartCell } from "../../src/domain/chart.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import { chartDoc } from "../../src/present/chart.ts";
@@ -8,7 +8,7 @@ import { docText } from "../../src/text/doc.ts";
 import { chartOf, chartOptions, chartPet, givenCell, PLAIN_TEXT } from "../helpers/chart.ts";
 
 const DAY = "2026-11-24";
-const MORNING = { date: DAY, round: "morning" as const, kept: true };
+const MORNING: ChartColumn = { date: DAY, round: "morning", kept: true };
 /** Sugar (pet 99, booking R9), with the rows and cells given. */
 const sugar = (over: Partial<ChartPet>): ChartPet =>
   chartPet(99, { bookingId: 9, name: "Sugar", reference: "R9", ...over });
@@ -24,7 +24,7 @@ const notGiven = (code: "R" | "V", why: string | undefined, paper: boolean): Cha
   why,
 });
 /** The plain text of a one-day chart of `pets` (its morning, or the rounds given). */
-const printed = (pets: ChartPet[], columns = [MORNING]): string =>
+const printed = (pets: ChartPet[], columns: ChartColumn[] = [MORNING]): string =>
   docText(chartDoc(chartOf(columns, pets), chartOptions(DAY)), PLAIN_TEXT);
 
 it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'no witness' (a word a cell holds unbroken)", () => {
