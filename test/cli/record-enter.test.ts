@@ -212,6 +212,9 @@ describe("kennel-desk record enter", () => {
       "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
     );
     expect(done.code).toBe(0);
+    // The confirmation says the witness went in, or that the paper named none.
+    expect(done.stdout).toMatch(/Caninsulin 6 units: .* · 💉 witnessed by TB 08:05 on the paper chart\n/);
+    expect(done.stdout).toMatch(/Apoquel 16 mg: .* · 💉 no witness on the paper\n/);
     const day = await cli(["record", "morning", "22/11"]);
     // Who entered it is said as that, inside the paper's words: never "· Sam Lee", read as the giver.
     expect(day.stdout).toContain(
