@@ -28,6 +28,8 @@ export interface DoseFigures {
   /** Medication doses whose window has opened (upcoming ones are not yet due). */
   due: number;
   onTime: number;
+  /** Given before the dose's window opened (never counted on time). */
+  givenEarly: number;
   givenLate: number;
   open: number;
   missed: number;
@@ -44,6 +46,7 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
   const f: DoseFigures = {
     due: 0,
     onTime: 0,
+    givenEarly: 0,
     givenLate: 0,
     open: 0,
     missed: 0,
@@ -70,6 +73,7 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
       if (s.outcome === "refused") f.refused++;
       else if (s.outcome === "not_given") f.notGiven++;
       else if (s.timeliness === "on_time") f.onTime++;
+      else if (s.timeliness === "early") f.givenEarly++;
       else f.givenLate++;
     }
   }

@@ -81,8 +81,11 @@ export function doseWindow(
 /** An open window's states, in order: what the sheet, Home and the replies say of a dose not recorded. */
 export type OpenState = "upcoming" | "due" | "late" | "missed";
 
-/** When given: on time (by late), late (in its window), or after its window closed. */
-export type Timeliness = "on_time" | "late" | "after_window";
+/**
+ * When given: before its window opened (early), on time (by late), late (in its window), or after
+ * its window closed. A dose given before the window opened is never "on time".
+ */
+export type Timeliness = "early" | "on_time" | "late" | "after_window";
 
 /**
  * Why a dose the round asked was not due in the end (issue 45): the pet went home before its window
@@ -116,11 +119,13 @@ export function doseState(
     const timeliness: Timeliness | undefined =
       entry.outcome !== "given"
         ? undefined
-        : givenAt <= w.lateAt
-          ? "on_time"
-          : givenAt <= w.closesAt
-            ? "late"
-            : "after_window";
+        : Date.parse(givenAt) < Date.parse(w.opensAt)
+          ? "early"
+          : givenAt <= w.lateAt
+            ? "on_time"
+            : givenAt <= w.closesAt
+              ? "late"
+              : "after_window";
     return {
       state: "recorded",
       outcome: entry.outcome,

@@ -28,13 +28,13 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
     if (i.item === "meal" || !e || s.state !== "recorded") return i;
     if (s.timeliness === "on_time") onTime++;
     if (s.lateEntry) lateEntries++;
-    if (s.timeliness === "late" || s.timeliness === "after_window")
+    if (s.timeliness === "late" || s.timeliness === "after_window" || s.timeliness === "early")
       late.push({
         date: i.date,
         round: i.round,
         label: i.label,
         ...(i.unconfirmed ? { unconfirmed: true } : {}),
-        kind: "late",
+        kind: s.timeliness === "early" ? "early" : "late",
         at: s.givenAt,
         why: e.note,
         who: e.userName,

@@ -45,6 +45,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
   const doses: Line[] = [
     line(`💊 Medication doses due: ${d.due} (a dose counts once its window has opened)`),
     line(`✅ ${onTimeWords(d)}`),
+    figure(`⏪ given before the window opened: ${d.givenEarly}`, d.givenEarly),
     figure(`⏰ given late: ${d.givenLate}`, d.givenLate),
     figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
     figure(`❌ missed: ${d.missed}`, d.missed),

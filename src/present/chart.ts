@@ -70,6 +70,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
     case "given":
       return line(
         `${cell.initials} ${at(cell.givenAt)}`,
+        cell.timeliness === "early" && toned("warn", " early"),
         cell.timeliness === "late" && toned("warn", " late"),
         cell.timeliness === "after_window" && toned("warn", " after window"),
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),

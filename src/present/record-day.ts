@@ -207,6 +207,7 @@ function doseFiguresLine(day: RecordDay): Line | undefined {
   if (!f) return undefined;
   return dotted(
     `💊 ${onTimeWords(f)}`,
+    f.givenEarly ? toned("warn", `${f.givenEarly} given before the window opened`) : undefined,
     f.givenLate ? `${f.givenLate} given late` : undefined,
     f.open ? `${f.open} still open` : undefined,
     f.missed ? toned("warn", `${f.missed} missed`) : undefined,

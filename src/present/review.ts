@@ -20,6 +20,7 @@ function figuresLine(r: DayReview): Line {
   const d = r.doses;
   return dotted(
     `${dayHeading(r.date)}: ${d.onTime} of ${d.due} ${d.due === 1 ? "dose" : "doses"} given on time`,
+    d.givenEarly ? [toned("warn", `${d.givenEarly} early`)] : undefined,
     d.givenLate ? [toned("warn", `${d.givenLate} late`)] : undefined,
     d.missed ? [toned("alert", `${d.missed} missed`)] : undefined,
     d.refused ? [toned("warn", `${d.refused} refused`)] : undefined,

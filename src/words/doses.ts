@@ -144,6 +144,7 @@ export function notDueWords(n: { why: NotDueWhy; at: string }, timeZone: string)
 }
 
 const TIMELINESS: Record<Timeliness, string> = {
+  early: "given before its window opened",
   on_time: "given on time",
   late: "given late",
   after_window: "given after its window",

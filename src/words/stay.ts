@@ -49,6 +49,8 @@ function exceptionWords(x: StayException, timezone: string): string {
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+  if (x.kind === "early")
+    return `⏪ ${label} given before its window opened ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
   return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
 }
 
@@ -65,12 +67,14 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
       `${mark} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
     ];
   if (x.kind === "late") return ["⏰ ", label, `${mark} given late ${when}`, ...why];
+  if (x.kind === "early") return ["⏪ ", label, `${mark} given before its window opened ${when}`, ...why];
   return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
 }
 
 /** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
 function exceptionsInOrder(s: PetStayRecord): StayException[] {
-  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind === "late" ? 2 : 0);
+  const order = (x: StayException) =>
+    x.kind === "missed" ? 1 : x.kind === "late" || x.kind === "early" ? 2 : 0;
   return [...s.exceptions].sort((a, b) => order(a) - order(b));
 }
 

@@ -249,4 +249,21 @@ describe("kennel-desk record enter", () => {
       expect(bare.stderr).toContain('has "wit." with no initials after it');
     }
   });
+
+  it("a dose the paper says was given before its window opened reads so everywhere, never 'on time'", async () => {
+    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+    await saveSheet(
+      { record: store },
+      biscuitMorning("2026-11-21", ["Rimadyl 50 mg", "Apoquel 16 mg"]),
+    ).finally(() => store.close());
+    // The morning round is at 07:30: its window opens at 06:30.
+    const args = ["record", "enter", "morning", "21/11", "--pet", "77", "--by", "Sam Lee"];
+    const done = await cli([...args, "--dose", "Rimadyl=given 05:00 JD"]);
+    expect(done.code).toBe(0);
+    const day = await cli(["record", "morning", "21/11"]);
+    expect(day.stdout).toMatch(/Rimadyl 50 mg[^\n]*given before its window opened/);
+    expect(day.stdout).not.toMatch(/Rimadyl 50 mg[^\n]*given on time/);
+    const audit = await cli(["record", "audit", "--days", "4"]);
+    expect(audit.stdout).toContain("⏪ given before the window opened: 1");
+  });
 });

@@ -65,9 +65,16 @@ describe("a dose's window", () => {
 
 describe("a dose recorded", () => {
   const w = at({});
-  it("given: on time by its late time, late in its window, after its window; a late entry keeps both times", () => {
+  it("given: early before its window opened, on time by its late time, late in its window, after its window; a late entry keeps both times", () => {
     const given = (givenAt: string, recordedAt = givenAt) =>
       doseState(w, recordedAt, { outcome: "given", givenAt, recordedAt });
+    // Given at 05:00 for a 08:00 dose whose window opens at 07:00: never "on time".
+    expect(given("2026-11-26T05:00:00.000Z", "2026-11-26T11:00:00.000Z")).toMatchObject({
+      timeliness: "early",
+      lateEntry: true,
+    });
+    expect(given("2026-11-26T06:59:00.000Z")).toMatchObject({ timeliness: "early" });
+    expect(given("2026-11-26T07:00:00.000Z")).toMatchObject({ timeliness: "on_time" });
     expect(given("2026-11-26T08:05:00.000Z")).toMatchObject({ timeliness: "on_time", lateEntry: false });
     expect(given("2026-11-26T09:10:00.000Z")).toMatchObject({ timeliness: "late", lateEntry: false });
     expect(given("2026-11-26T10:30:00.000Z")).toMatchObject({ timeliness: "after_window", lateEntry: true });

@@ -106,6 +106,7 @@ describe("today at a glance: one document, two serializers", () => {
     const figures = {
       due: 20,
       onTime: 5,
+      givenEarly: 0,
       givenLate: 0,
       open: 15,
       missed: 10,
