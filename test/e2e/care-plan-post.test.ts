@@ -9,14 +9,14 @@ import { describe, expect, it } from "vitest";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { Harness } from "../helpers/bot.ts";
 import {
-  formOpenedBy,
+  clickForForm,
   submit as submitForm,
   usePlanHarness,
   type Values,
   valuesOf,
 } from "../helpers/plan-slack.ts";
 import { postRounds } from "../helpers/record-slack.ts";
-import { type Block, blocksOf, tapBody } from "../helpers/slack.ts";
+import { type Block, blocksOf } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
 const CHANNEL = "C0ROUNDS";
@@ -64,20 +64,7 @@ async function click(
   where: { message?: TimelineEntry; modal?: OpenedModal },
 ) {
   const n = ++seq;
-  const trigger = `tpost${n}`;
-  const m = where.message;
-  const body = tapBody({
-    user,
-    trigger,
-    on: m ? { message: m, channelName: "rounds" } : { modal: where.modal },
-    action: {
-      action_id: button.action_id,
-      block_id: "b",
-      value: button.value,
-      action_ts: `1764100${n}.0001`,
-    },
-  });
-  return formOpenedBy(h, body);
+  return clickForForm(h, user, button, where, { trigger: `tpost${n}`, actionTs: `1764100${n}.0001` });
 }
 
 /** A form submitted, as Slack sends it: the HTTP answer's body (a refusal, errors, the next view). */
