@@ -10,6 +10,7 @@ import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin
 import type { Harness } from "../helpers/bot.ts";
 import {
   clickForForm,
+  petIds,
   submit as submitForm,
   usePlanHarness,
   type Values,
@@ -28,10 +29,8 @@ usePlanHarness(clock, CHANNEL, (started) => {
 });
 
 function pipIds() {
-  const b = h.sandbox.main.bookings.find((x) => x.reference === "AW-LATE") as Record<string, unknown>;
-  const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
-  const pet = pets.find((p) => p.name === "Pip") as Record<string, unknown>;
-  return `${Number(b.bookingId)}-${Number(pet.petId)}`;
+  const { bookingId, petId } = petIds(h, "AW-LATE", "Pip");
+  return `${bookingId}-${petId}`;
 }
 
 /** The plans post's message holding Pip (as it is now), her section and its button. */

@@ -27,6 +27,8 @@ import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helper
 import {
   awkwardRounds,
   clickForForm,
+  petIds,
+  sandboxPet,
   submit as submitForm,
   type Values,
   valuesOf,
@@ -71,18 +73,8 @@ describe.each(engines)(
       90_000,
     );
 
-    function bookingOf(reference: string) {
-      return h.sandbox.main.bookings.find((b) => b.reference === reference) as Record<string, unknown>;
-    }
-    function petOf(reference: string, name: string) {
-      const b = bookingOf(reference);
-      const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
-      return pets.find((p) => p.name === name) as Record<string, unknown>;
-    }
-    const ids = (reference: string, name: string) => ({
-      bookingId: Number(bookingOf(reference).bookingId),
-      petId: Number(petOf(reference, name).petId),
-    });
+    const petOf = (reference: string, name: string) => sandboxPet(h, reference, name).pet;
+    const ids = (reference: string, name: string) => petIds(h, reference, name);
 
     /** The round post's message holding the pet (as it is now), its section and its buttons. */
     function onRoundPost(reference: string, name: string) {

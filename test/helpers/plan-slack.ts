@@ -46,6 +46,23 @@ export function usePlanHarness(
   afterAll(() => h?.close());
 }
 
+/**
+ * A pet of the sandbox's booking `reference`, by name: the booking and the pet as the kennel API
+ * holds them (a change to either changes what the API answers next).
+ */
+export function sandboxPet(h: Pick<Harness, "sandbox">, reference: string, name: string) {
+  const booking = h.sandbox.main.bookings.find((b) => b.reference === reference) as Record<string, unknown>;
+  const pets = h.sandbox.main.petsByCustomer.get(Number(booking.customerId)) ?? [];
+  const pet = pets.find((p) => p.name === name) as Record<string, unknown>;
+  return { booking, pet };
+}
+
+/** The ids of a pet of the sandbox's booking `reference`, by name. */
+export function petIds(h: Pick<Harness, "sandbox">, reference: string, name: string) {
+  const { booking, pet } = sandboxPet(h, reference, name);
+  return { bookingId: Number(booking.bookingId), petId: Number(pet.petId) };
+}
+
 /** Sends a tap (its body) and waits for the form it opens. */
 export async function formOpenedBy(h: Harness, body: ReturnType<typeof tapBody>): Promise<OpenedModal> {
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
