@@ -23,12 +23,12 @@ import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
 import {
-  actionPayload,
   type Button,
   buttonsOf,
   postConfirmedRounds,
   postRounds,
   sectionOf,
+  tapRecord,
   viewPayload,
 } from "../helpers/record-slack.ts";
 import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
@@ -73,12 +73,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
 
   /** A tap as Slack sends it; the form it opened, if it opened one. */
   async function tap(message: TimelineEntry, b: Button, user: string) {
-    const payload = actionPayload(h.slack, message.id, b, user);
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(payload.body),
-    });
-    expect(res.status).toBe(200);
-    return payload;
+    return tapRecord(h, message.id, b, user);
   }
   async function formOf(trigger: string): Promise<OpenedModal> {
     await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
