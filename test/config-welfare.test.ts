@@ -22,6 +22,15 @@ describe("WELFARE_* settings", () => {
     });
   });
 
+  it("a late evening round is named two hours after its post by default, not refused for 20:00", () => {
+    // ROUNDS_TIMES morning, midday, evening; no WELFARE_* set: the bot must start.
+    const late = loadConfig({ ...base, ROUNDS_TIMES: "07:30,12:00,21:06" }).welfare;
+    expect(late).toMatchObject({ times: { evening: "21:06" }, checkBy: { evening: "23:06" } });
+    expect(loadConfig({ ...base, ROUNDS_TIMES: "07:30,12:00,22:30" }).welfare.checkBy).toEqual({
+      evening: "23:59",
+    });
+  });
+
   it("two rounds a day, each its own time (or one for both), a channel of its own, areas by the room's name", () => {
     const w = loadConfig({
       ...base,

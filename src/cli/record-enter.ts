@@ -48,6 +48,11 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
       `For example: ${EXAMPLE}`,
     );
   const [, name = "", rawMark = "", time = "", by = "", witness, note] = m;
+  if (/(^|\s)wit(ness|\.)?:?$/i.test(by.trim()))
+    throw new UsageError(
+      `--dose "${text.slice(0, 80)}" has "wit." with no initials after it.`,
+      "Write the witness's initials as the paper has them (wit. TB), or leave wit. out when the paper names no witness.",
+    );
   const wanted = name.trim().toLowerCase();
   const doses = pet.due.filter((d) => isMedicationItem(d.item));
   const due =

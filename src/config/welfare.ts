@@ -5,7 +5,7 @@
  * - WELFARE_CHANNEL: where its posts go (default ROUNDS_CHANNEL; neither: no posts);
  * - WELFARE_TIME: when each round's post goes (one time, or one per round; default the round's time);
  * - WELFARE_CHECK_BY: when the pets not checked are named in the post's thread (one time, or one
- *   per round; default 20:00 for the evening, two hours after the post for another round);
+ *   per round; default two hours after the post, and for the evening never before 20:00);
  * - WELFARE_AREAS: the areas, each a room name's beginning (`Kennel,Cattery,Suite`: one post each,
  *   and one for the rooms no area names); unset: one post for the whole house;
  * - WELFARE_IN_ROUND: the round post of each welfare round carries the check in its thread instead
@@ -102,8 +102,10 @@ export function readWelfare(
   for (const [i, round] of rounds.entries()) {
     const at = inRound ? o.times[round] : (given?.[i] ?? o.times[round]);
     times[round] = at;
-    const until =
-      by?.[i] ?? (round === "evening" ? "20:00" : timeAt(Math.min(minutes(at) + 120, 23 * 60 + 59)));
+    // Two hours after the post (never past 23:59); the evening's never before 20:00. A late evening
+    // round (ROUNDS_TIMES at 21:00) is so named by 23:00, not refused for a default nobody set.
+    const twoHours = Math.min(minutes(at) + 120, 23 * 60 + 59);
+    const until = by?.[i] ?? timeAt(round === "evening" ? Math.max(twoHours, minutes("20:00")) : twoHours);
     checkBy[round] = until;
     if (minutes(until) <= minutes(at))
       problems.push({

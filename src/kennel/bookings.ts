@@ -32,6 +32,7 @@ export async function listBookings(
     query: bookingQuery(filter, page),
     what: "bookings",
     isList: true,
+    notFoundIsWrongAddress: true,
   });
   return toPage(answer, readBooking, "bookings", ep.log);
 }
@@ -83,7 +84,13 @@ export async function listDay(
   if (!isIsoDate(date)) throw new BadRequestError(`"${date}" is not a date written YYYY-MM-DD.`);
   return arrayOrEveryPage(
     ep,
-    { segments: ["bookings", which], query: { date }, what: `${words} on ${date}`, isList: true },
+    {
+      segments: ["bookings", which],
+      query: { date },
+      what: `${words} on ${date}`,
+      isList: true,
+      notFoundIsWrongAddress: true,
+    },
     readBooking,
     words,
   );

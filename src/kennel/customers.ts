@@ -32,6 +32,7 @@ export async function listCustomers(
     },
     what: "customers",
     isList: true,
+    notFoundIsWrongAddress: true,
   });
   return toPage(answer, readCustomer, "customers", ep.log);
 }

@@ -28,6 +28,7 @@ export async function listPets(
     },
     what: "pets",
     isList: true,
+    notFoundIsWrongAddress: true,
   });
   return toPage(answer, readPet, "pets", ep.log);
 }

@@ -85,7 +85,10 @@ export interface RequestSpec {
   what: string;
   /** Lists get a timeout hint about page size. */
   isList?: boolean;
-  /** A 404 here means the address is wrong (the /health endpoint). */
+  /**
+   * A 404 here means the address is wrong: /health, and the lists that name no identifier (the
+   * spec's 404 is "the identifier does not exist"; a list with none has no such answer).
+   */
   notFoundIsWrongAddress?: boolean;
   /** A 200 with an empty body is fine (the /health endpoint). */
   allowEmpty?: boolean;

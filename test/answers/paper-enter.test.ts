@@ -42,6 +42,12 @@ describe("entering a round from the chart on paper", () => {
   /** One pet's paper cells entered by Sam (the sheet's one pet). */
   const enter = (cells: PaperCell[], key: string, on = sheet) =>
     enterFromPaper(deps(), on, on.pets[0] as Sheet["pets"][number], cells, sam, key);
+  /** The same, refused: what each field of the form says (nothing is written). */
+  const fieldErrors = async (cells: PaperCell[], key: string, on = sheet) => {
+    const result = await enter(cells, key, on);
+    expect(result.status).toBe("fields");
+    return result.status === "fields" ? result.errors : undefined;
+  };
 
   beforeEach(async () => {
     at = Date.parse("2026-11-24T15:00:00Z");
@@ -129,69 +135,55 @@ describe("entering a round from the chart on paper", () => {
 
   it("a time after check-out, before arrival, in the future or one that never happened, no giver, or a dose recorded already: each at its field, nothing written", async () => {
     stay = { checkInDate: "2026-11-24T08:00:00Z", checkOutDate: "2026-11-24T09:00:00Z" };
-    const r = await enter(
-      [
-        { item: "med:1", mark: "given", time: "09:30", by: "JD" },
-        { item: "med:2", mark: "given", time: "07:45", by: " " },
-      ],
-      "view:V2",
-    );
-    expect(r).toEqual({
-      status: "fields",
-      errors: {
-        "time:med:1":
-          "That is after Biscuit went home (Tue 24 Nov 2026, 09:00, the booking's check-out): check the time on the paper.",
-        "by:med:2": "Say who gave it, as the paper names them (initials or a name).",
-        "time:med:2":
-          "That is before Biscuit arrived (Tue 24 Nov 2026, 08:00, the booking's check-in): check the time on the paper.",
-      },
+    expect(
+      await fieldErrors(
+        [
+          { item: "med:1", mark: "given", time: "09:30", by: "JD" },
+          { item: "med:2", mark: "given", time: "07:45", by: " " },
+        ],
+        "view:V2",
+      ),
+    ).toEqual({
+      "time:med:1":
+        "That is after Biscuit went home (Tue 24 Nov 2026, 09:00, the booking's check-out): check the time on the paper.",
+      "by:med:2": "Say who gave it, as the paper names them (initials or a name).",
+      "time:med:2":
+        "That is before Biscuit arrived (Tue 24 Nov 2026, 08:00, the booking's check-in): check the time on the paper.",
     });
     stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
-    const future = await enter([{ item: "med:1", mark: "given", time: "15:30", by: "JD" }], "view:V3");
-    expect(future).toEqual({
-      status: "fields",
-      errors: { "time:med:1": "That is later than now (15:00): check the time on the paper." },
-    });
+    expect(await fieldErrors([{ item: "med:1", mark: "given", time: "15:30", by: "JD" }], "view:V3")).toEqual(
+      { "time:med:1": "That is later than now (15:00): check the time on the paper." },
+    );
     // 01:30 on the day the clocks go forward never happened.
     const spring = await saveSheet({ record: store }, { ...sheet, date: "2026-03-29", round: "morning" });
     at = Date.parse("2026-03-29T15:00:00Z");
     stay = { checkInDate: "2026-03-20T10:00:00Z", checkOutDate: "2026-04-02T10:00:00Z" };
-    const skipped = await enter(
-      [{ item: "med:1", mark: "given", time: "01:30", by: "JD" }],
-      "view:V4",
-      spring,
-    );
-    expect(skipped).toEqual({
-      status: "fields",
-      errors: {
-        "time:med:1": "01:30 did not happen on Sun 29 Mar: the clocks went forward. Say when it was given.",
-      },
+    expect(
+      await fieldErrors([{ item: "med:1", mark: "given", time: "01:30", by: "JD" }], "view:V4", spring),
+    ).toEqual({
+      "time:med:1": "01:30 did not happen on Sun 29 Mar: the clocks went forward. Say when it was given.",
     });
     expect(await store.entries({})).toEqual([]);
     // A dose recorded already (in Slack, say): said at its field, nothing written, not even the other dose.
     at = Date.parse("2026-11-24T15:00:00Z");
     stay = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
     await enter([{ item: "med:1", mark: "given", time: "08:05", by: "JD" }], "view:V5");
-    const twice = await enter(
-      [
-        { item: "med:2", mark: "given", time: "08:06", by: "JD" },
-        { item: "med:1", mark: "given", time: "08:05", by: "JD" },
-      ],
-      "view:V6",
-    );
-    expect(twice).toEqual({
-      status: "fields",
-      errors: {
-        "mark:med:1":
-          "Rimadyl is recorded already (given 08:05 by JD, entered by Sam Lee): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.",
-      },
+    expect(
+      await fieldErrors(
+        [
+          { item: "med:2", mark: "given", time: "08:06", by: "JD" },
+          { item: "med:1", mark: "given", time: "08:05", by: "JD" },
+        ],
+        "view:V6",
+      ),
+    ).toEqual({
+      "mark:med:1":
+        "Rimadyl is recorded already (given 08:05 by JD, entered by Sam Lee): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.",
     });
     expect((await store.entries({ date: "2026-11-24" })).map((e) => e.item)).toEqual(["med:1"]);
     // The meal is not on the chart; an item the round did not ask is said so.
-    const meal = await enter([{ item: "meal", mark: "given", time: "08:05", by: "JD" }], "view:V7");
-    expect(meal).toEqual({
-      status: "fields",
-      errors: { "mark:meal": "meal is not a dose the morning round asked of Biscuit." },
+    expect(await fieldErrors([{ item: "meal", mark: "given", time: "08:05", by: "JD" }], "view:V7")).toEqual({
+      "mark:meal": "meal is not a dose the morning round asked of Biscuit.",
     });
   });
 
@@ -326,30 +318,26 @@ describe("entering a round from the chart on paper", () => {
 
     it("the giver as their own witness, or a witness for a dose that needs none: said at the witness's field, nothing written", async () => {
       const kept = await keepHighAlert();
-      const r = await enter(
-        [
-          { item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "jd" },
-          { item: "med:2", mark: "given", time: "08:05", by: "JD", witness: "TB" },
-        ],
-        "view:W3",
-        kept,
-      );
-      expect(r).toEqual({
-        status: "fields",
-        errors: {
-          "witness:med:1": "The witness is a second, different person: not the one who gave it.",
-          "witness:med:2": "Apoquel needs no witness (not a high-alert drug): leave the witness empty.",
-        },
+      expect(
+        await fieldErrors(
+          [
+            { item: "med:1", mark: "given", time: "08:05", by: "JD", witness: "jd" },
+            { item: "med:2", mark: "given", time: "08:05", by: "JD", witness: "TB" },
+          ],
+          "view:W3",
+          kept,
+        ),
+      ).toEqual({
+        "witness:med:1": "The witness is a second, different person: not the one who gave it.",
+        "witness:med:2": "Apoquel needs no witness (not a high-alert drug): leave the witness empty.",
       });
-      const refused = await enter(
-        [{ item: "med:1", mark: "R", time: "08:05", by: "JD", witness: "TB" }],
-        "view:W4",
-        kept,
-      );
-      expect(refused).toEqual({
-        status: "fields",
-        errors: { "witness:med:1": "Rimadyl needs no witness (not given): leave the witness empty." },
-      });
+      expect(
+        await fieldErrors(
+          [{ item: "med:1", mark: "R", time: "08:05", by: "JD", witness: "TB" }],
+          "view:W4",
+          kept,
+        ),
+      ).toEqual({ "witness:med:1": "Rimadyl needs no witness (not given): leave the witness empty." });
       expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
     });
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { editModal, readEdit } from "../../src/blocks/plan-edit.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { blockValues } from "../helpers/plan-slack.ts";
 
 function item(key: PlanItem["key"], over: Partial<PlanItem> = {}): PlanItem {
   return {
@@ -40,28 +41,9 @@ const formOf = (items: PlanItem[]) =>
     USUAL,
   );
 
-function valuesOf(items: PlanItem[], change: Record<string, Record<string, unknown>> = {}): Values {
-  const view = formOf(items);
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const b of view.blocks as Array<{
-    type?: string;
-    block_id?: string;
-    element?: Record<string, unknown>;
-  }>) {
-    if (b.type !== "input" || !b.block_id || !b.element) continue;
-    const e = b.element;
-    const value =
-      e.type === "multi_static_select"
-        ? { selected_options: e.initial_options ?? [] }
-        : e.type === "static_select"
-          ? { selected_option: e.initial_option ?? null }
-          : e.type === "datepicker"
-            ? { selected_date: e.initial_date ?? null }
-            : { value: e.initial_value ?? null };
-    out[b.block_id] = { v: { ...value, ...(change[b.block_id] ?? {}) } };
-  }
-  return out as Values;
-}
+/** The edit form of `items` as Slack sends it: every input with what it shows, some changed. */
+const valuesOf = (items: PlanItem[], change: Record<string, Record<string, unknown>> = {}): Values =>
+  blockValues(formOf(items).blocks, change) as Values;
 
 describe("the edit form", () => {
   const dates = item("med:2", {
@@ -146,16 +128,18 @@ function initial(items: PlanItem[]): Record<string, unknown> {
 const text = (items: PlanItem[]) => JSON.stringify(formOf(items).blocks);
 
 describe("the edit form as it opens", () => {
+  /** Evenings, every other day from 22 Nov to 30 Nov; `why` the round's reason. */
+  const otherEvenings = (why: string): PlanItem["when"] => ({
+    rounds: [{ round: "evening", why }],
+    days: { every: "n_days", n: 2, from: "2026-11-22" },
+    start: "2026-11-22",
+    stop: "2026-11-30",
+    steps: [],
+  });
   // Pip's insulin: the reader read the evening field, but the instruction beside it left it unsure.
   const unsure = item("med:1", {
     what: { text: "Caninsulin 4 units, with food", name: "Caninsulin" },
-    when: {
-      rounds: [{ round: "evening", why: "medicationPm" }],
-      days: { every: "n_days", n: 2, from: "2026-11-22" },
-      start: "2026-11-22",
-      stop: "2026-11-30",
-      steps: [],
-    },
+    when: otherEvenings("medicationPm"),
     kind: { kind: "conditional", condition: "if she has eaten" },
     source: { fields: [{ field: "medication", words: "Caninsulin 4 units, with food" }], hash: "h" },
     readBy: "nobody",
@@ -166,13 +150,7 @@ describe("the edit form as it opens", () => {
     const routine = item("med:1");
     expect(initial([routine])).toMatchObject({ "rounds:med:1": ["morning"], "days:med:1": "day" });
     const set = item("med:2", {
-      when: {
-        rounds: [{ round: "evening", why: "set by a person" }],
-        days: { every: "n_days", n: 2, from: "2026-11-22" },
-        start: "2026-11-22",
-        stop: "2026-11-30",
-        steps: [],
-      },
+      when: otherEvenings("set by a person"),
       kind: { kind: "as_needed", reason: "only if scratching", maxPer24h: 2, minHoursBetween: 4 },
       readBy: "person",
       setBy: { userId: "U1", userName: "Jane", at: "2026-11-22T08:00:00Z" },

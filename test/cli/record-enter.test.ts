@@ -222,7 +222,7 @@ describe("kennel-desk record enter", () => {
     expect(day.stdout).toContain("💉 no witness on the paper");
     expect(day.stdout).not.toContain("awaiting a witness");
     const self = await cli([
-      ...args.slice(0, 5),
+      ...args.slice(0, 4),
       "--pet",
       "77",
       "--by",
@@ -231,5 +231,12 @@ describe("kennel-desk record enter", () => {
       "Caninsulin=given 08:05 JD wit. JD",
     ]);
     expect(self.code).toBe(2);
+    expect(self.stderr).toMatch(/witness/i);
+    // "wit." with nothing after it is never read into the giver's name ("JD wit."), for good.
+    for (const dose of ["Apoquel=given 08:20 JD wit.", "Apoquel=given 08:20 JD wit"]) {
+      const bare = await cli([...args.slice(0, 4), "--pet", "77", "--by", "Sam", "--dose", dose]);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toContain('has "wit." with no initials after it');
+    }
   });
 });

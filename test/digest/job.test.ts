@@ -2,7 +2,7 @@
  * The morning post over real Web API calls to the loopback Slack stand-in and the sandbox kennel
  * API, on a fake clock: time passes only when the job waits.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { digestMessages } from "../../src/blocks/digest.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
@@ -14,22 +14,17 @@ import { counts } from "../../src/domain/bookings.ts";
 import { readBooking } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
-import { useSandboxAndSlack } from "../helpers/bot.ts";
 import { reportOf } from "../helpers/reports.ts";
 import type { SlackStandIn, StoredMessage } from "../helpers/slack.ts";
-import { replicaParts, sandboxKennel } from "./replica.ts";
+import { apiDownUntil, replicaParts, sandboxKennel, useBusySandbox } from "./replica.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let channelSeq = 0;
 
-useSandboxAndSlack(
-  { seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" },
-  (started) => {
-    ({ sandbox, slack } = started);
-  },
-);
-beforeEach(() => sandbox.setFaults({}));
+useBusySandbox((started) => {
+  ({ sandbox, slack } = started);
+});
 
 interface Fake {
   now: number;
@@ -167,14 +162,8 @@ describe("once a day", () => {
 
 describe("the API down at 07:00", () => {
   it("retries with backoff for 15 minutes, posts a notice once, tries hourly, then posts once it recovers", async () => {
-    sandbox.setFaults({ errorRate: 1 });
     const recoverAt = Date.parse("2026-11-24T09:10:00Z");
-    const fake: Fake = {
-      now: Date.parse("2026-11-24T07:00:00Z"),
-      onSleep: (now) => {
-        if (now >= recoverAt) sandbox.setFaults({});
-      },
-    };
+    const fake: Fake = apiDownUntil(sandbox, "2026-11-24T07:00:00Z", recoverAt);
     const { job, channel } = makeJob(fake);
     const outcome = await job.runDay(BUSY());
     expect(outcome.kinds.departures).toMatchObject({ result: "posted" });

@@ -189,30 +189,6 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
   );
 
   it.skipIf(skip)(
-    "a replica whose post fails (Slack refuses it) gives its claim up: another posts at once, not five minutes later",
-    async () => {
-      const channel = `C0FAILS${name}`;
-      const [a, b] = stores as [CareRecordStore, CareRecordStore];
-      now = Date.parse(`${DATE}T07:30:00Z`);
-      const refusing = replica(a, channel, {
-        slack: (base) => ({
-          ...base,
-          post: async () => {
-            throw new Error("Slack refused it");
-          },
-        }),
-      });
-      await expect(refusing.runPost("rounds:morning", DATE, { retry: false })).rejects.toThrow(
-        "Slack refused it",
-      );
-      now += 1_000;
-      const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
-      expect(outcome).toMatchObject({ result: "posted" });
-      await postedOnceAfterARelease(b, channel);
-    },
-  );
-
-  it.skipIf(skip)(
     "two replicas whose sleep returns at once: the one waiting on the other's claim lets it post (on SQLite it starved it)",
     async () => {
       const channel = `C0EAGER${name}`;
@@ -229,24 +205,43 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
     },
   );
 
-  it.skipIf(skip)(
-    "a replica with nothing to post gives its claim up: another asking a minute later posts at once",
-    async () => {
-      const channel = `C0EMPTY${name}`;
-      const [a, b] = stores as [CareRecordStore, CareRecordStore];
-      now = Date.parse(`${DATE}T07:30:00Z`);
-      // A day's review before any round was kept: nothing to post, and nothing posted.
-      const empty = replica(a, channel, {
-        compose: async () => ({ parent: text(""), replies: [], nothingToPost: true }),
-      });
-      expect(await empty.runPost("rounds:morning", DATE, { retry: false })).toEqual({
-        result: "nothing-to-post",
-      });
-      // Within the five minutes a claim stands, there is something to post now: not left waiting.
-      now += 60_000;
-      const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
-      expect(outcome).toMatchObject({ result: "posted" });
-      await postedOnceAfterARelease(b, channel);
+  it.skipIf(skip).each([
+    {
+      what: "whose post fails (Slack refuses it)",
+      after: "another posts at once, not five minutes later",
+      tag: "FAILS",
+      options: {
+        slack: (base: DigestSlack): DigestSlack => ({
+          ...base,
+          post: async () => {
+            throw new Error("Slack refused it");
+          },
+        }),
+      },
+      first: new Error("Slack refused it"),
+      later: 1_000,
     },
-  );
+    {
+      // A day's review before any round was kept: nothing to post, and nothing posted. Within the
+      // five minutes a claim stands, there is something to post now: not left waiting.
+      what: "with nothing to post",
+      after: "another asking a minute later posts at once",
+      tag: "EMPTY",
+      options: { compose: async () => ({ parent: text(""), replies: [], nothingToPost: true }) },
+      first: { result: "nothing-to-post" },
+      later: 60_000,
+    },
+  ])("a replica $what gives its claim up: $after", async ({ tag, options, first, later }) => {
+    const channel = `C0${tag}${name}`;
+    const [a, b] = stores as [CareRecordStore, CareRecordStore];
+    now = Date.parse(`${DATE}T07:30:00Z`);
+    const giving = replica(a, channel, options);
+    expect(await giving.runPost("rounds:morning", DATE, { retry: false }).catch((e: unknown) => e)).toEqual(
+      first,
+    );
+    now += later;
+    const outcome = await replica(b, channel).runPost("rounds:morning", DATE, { retry: false });
+    expect(outcome).toMatchObject({ result: "posted" });
+    await postedOnceAfterARelease(b, channel);
+  });
 });

@@ -84,22 +84,43 @@ const scheduled = (job: DigestJob, timezone = "Europe/London", settings?: Digest
 const departuresAt0700 = (job: DigestJob, timezone?: string) =>
   scheduled(job, timezone, { channel: "C1", time: "07:00", kinds: ["departures"] });
 
+/** The wall clock's hour and minute, UTC. */
+const hhmm = () => new Date().toISOString().slice(11, 16);
+
+/**
+ * A job that posts nothing: it notes each post it is asked for in `calls`, in the words `note`
+ * gives (a whole day's run as "day@DATE HH:MM"), and answers it posted.
+ */
+function recordingJob(
+  posts: Array<{ kind: string; channel: string; time: string }> | undefined,
+  note: (kind: string, date: string) => string,
+) {
+  const calls: string[] = [];
+  const job = {
+    ...(posts ? { posts } : {}),
+    runPost: async (kind: string, date: string) => {
+      calls.push(note(kind, date));
+      return { result: "posted" as const, ts: "1.1", replies: 0 };
+    },
+    runDay: async (date: string) => {
+      calls.push(`day@${date} ${hhmm()}`);
+      return { date, kinds: {} };
+    },
+    stop: () => undefined,
+  };
+  return { job: job as unknown as DigestJob, calls };
+}
+
 describe("the scheduler (fake timers)", () => {
+  /** The dates of the posts asked for. */
+  const fakeJob = () => {
+    const { job, calls } = recordingJob(undefined, (_kind, date) => date);
+    return { job, days: calls };
+  };
+
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  function fakeJob() {
-    const days: string[] = [];
-    const job = {
-      runPost: async (_kind: string, date: string) => {
-        days.push(date);
-        return { result: "posted" as const, ts: "1.1", replies: 0 };
-      },
-      stop: () => undefined,
-    };
-    return { job: job as unknown as DigestJob, days };
-  }
 
   it("fires at 07:00 local, once a day", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T06:59:00Z") });
@@ -143,27 +164,12 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
     { kind: "departures", channel: "C1", time: "07:00" },
     { kind: "rounds:morning", channel: "C2", time: "07:30" },
   ];
-
-  function recordingJob() {
-    const calls: string[] = [];
-    const job = {
-      posts,
-      runPost: async (kind: string, date: string) => {
-        calls.push(`${kind}@${date} ${new Date().toISOString().slice(11, 16)}`);
-        return { result: "posted" as const, ts: "1.1", replies: 0 };
-      },
-      runDay: async (date: string) => {
-        calls.push(`day@${date} ${new Date().toISOString().slice(11, 16)}`);
-        return { date, kinds: {} };
-      },
-      stop: () => undefined,
-    };
-    return { job: job as unknown as DigestJob, calls };
-  }
+  /** Each post asked for, with the wall clock's time when it was. */
+  const posting = () => recordingJob(posts, (kind, date) => `${kind}@${date} ${hhmm()}`);
 
   it("suspended from 06:00 to 09:40 (timers frozen, the wall clock not): each post once on waking", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T06:00:00Z") });
-    const { job, calls } = recordingJob();
+    const { job, calls } = posting();
     const schedule = scheduled(job);
     expect(calls).toEqual([]);
     // The machine sleeps: the wall clock moves on, no timer fires meanwhile.
@@ -181,7 +187,7 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
 
   it("a clock set back over the posts' times never starts them twice", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T06:59:00Z") });
-    const { job, calls } = recordingJob();
+    const { job, calls } = posting();
     const schedule = scheduled(job);
     await vi.advanceTimersByTimeAsync(40 * 60_000);
     expect(calls).toEqual(["departures@2026-11-24 07:00", "rounds:morning@2026-11-24 07:30"]);
@@ -197,15 +203,10 @@ describe("the scheduler, with a clock that jumps (a machine that slept; time set
       { kind: "departures", channel: "C1", time: "07:00" },
       { kind: "rounds:night", channel: "C2", time: "01:30" },
     ];
-    const fired: string[] = [];
-    const job = {
-      posts: night,
-      runPost: async (kind: string, date: string) => {
-        fired.push(`${kind}@${date} ${new Date().toISOString()}`);
-        return { result: "posted" as const, ts: "1.1", replies: 0 };
-      },
-      stop: () => undefined,
-    } as unknown as DigestJob;
+    const { job, calls: fired } = recordingJob(
+      night,
+      (kind, date) => `${kind}@${date} ${new Date().toISOString()}`,
+    );
     // Started after both times on the day before: those are caught up at once, then the change day.
     vi.useFakeTimers({ now: new Date("2026-03-28T12:00:00Z") });
     let schedule = scheduled(job);

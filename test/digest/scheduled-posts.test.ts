@@ -3,7 +3,7 @@
  * check): over real Web API calls to the loopback Slack stand-in and the sandbox kennel API, on a
  * fake clock.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { composePost } from "../../src/digest/compose.ts";
@@ -22,23 +22,15 @@ import { startDigestSchedule } from "../../src/digest/schedule.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
-import { useSandboxAndSlack } from "../helpers/bot.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
-import { replicaParts, sandboxKennel } from "./replica.ts";
+import { apiDownUntil, replicaParts, sandboxKennel, useBusySandbox } from "./replica.ts";
 
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let seq = 0;
 
-useSandboxAndSlack(
-  { seed: 17, customers: 200, today: "2026-11-22", timezone: "Europe/London" },
-  (started) => {
-    ({ sandbox, slack } = started);
-  },
-);
-beforeEach(() => {
-  sandbox.setFaults({});
-  slack.broken.clear();
+useBusySandbox((started) => {
+  ({ sandbox, slack } = started);
 });
 
 const BUSY = () => sandbox.data.busyDays[0] as string; // 2026-11-24, more than one message of departures
@@ -178,14 +170,7 @@ describe("a round post has the 07:00 post's guarantees", () => {
 
   it("the API down: backoff, one notice naming the round, hourly tries, then the post, marked late", async () => {
     const c = channel();
-    sandbox.setFaults({ errorRate: 1 });
-    const recoverAt = Date.parse("2026-11-24T09:00:00Z");
-    const fake: Fake = {
-      now: Date.parse("2026-11-24T07:30:00Z"),
-      onSleep: (now) => {
-        if (now >= recoverAt) sandbox.setFaults({});
-      },
-    };
+    const fake: Fake = apiDownUntil(sandbox, "2026-11-24T07:30:00Z", Date.parse("2026-11-24T09:00:00Z"));
     const { job } = makeJob(fake, [{ kind: "rounds:morning", channel: c, time: "07:30" }]);
     expect(await job.runPost("rounds:morning", BUSY())).toMatchObject({ result: "posted" });
     const notices = inChannel(c).filter((m) => m.metadata?.event_type === "kennel_digest_notice");

@@ -96,8 +96,13 @@ export type Values = Record<string, Record<string, unknown>>;
 
 /** A form's values as Slack sends them: every input with what it shows, some changed. */
 export function valuesOf(modal: OpenedModal, change: Values = {}): Values {
+  return blockValues(modal.view.blocks, change);
+}
+
+/** The values Slack sends for a form of these blocks: every input with what it shows, some changed. */
+export function blockValues(blocks: unknown, change: Values = {}): Values {
   const out: Values = {};
-  for (const b of (modal.view.blocks ?? []) as Array<{
+  for (const b of (blocks ?? []) as Array<{
     type?: string;
     block_id?: string;
     element?: Record<string, unknown>;

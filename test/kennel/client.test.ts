@@ -371,6 +371,22 @@ describe("errors, each with its request id and words to act on", () => {
     expect(await c.health().catch((e) => e)).toBeInstanceOf(WrongAddressError);
   });
 
+  it.each([
+    ["arrivals", "/api/v1/bookings/checkin", (c: KennelClient) => c.listArrivals("2026-11-29")],
+    ["bookings", "/api/v1/bookings", (c: KennelClient) => c.listBookings()],
+    ["customers", "/api/v1/customers", (c: KennelClient) => c.listCustomers()],
+    ["pets", "/api/v1/pets", (c: KennelClient) => c.listPets()],
+  ])(
+    "a 404 from a list that names no id (%s) is a wrong address, not 'nothing found'",
+    async (_, path, call) => {
+      nock(ORIGIN).get(path).query(true).reply(404, { code: "not_found" });
+      const { c } = client();
+      const error = await call(c).catch((e) => e);
+      expect(error).toBeInstanceOf(WrongAddressError);
+      expect(error.message).toMatch(/KENNEL_API_BASE_URL does not seem to point at the kennel API/);
+    },
+  );
+
   it("malformed JSON is an invalid response (not an HTTP problem)", async () => {
     nock(ORIGIN).get("/api/v1/pets/2").reply(200, '{"petId": 2,', { "content-type": "application/json" });
     const { c } = client();

@@ -1,54 +1,40 @@
 /** A chart cell and row head as printed: a high-alert dose's witness (issue 50 with issue 35), and a row's open question. */
 import { expect, it } from "vitest";
-import type { Chart, ChartPet } from "../../src/answers/chart.ts";
+import type { ChartColumn, ChartPet } from "../../src/answers/chart.ts";
 import type { ChartCell } from "../../src/domain/chart.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
-import { type ChartOptions, chartDoc } from "../../src/present/chart.ts";
+import { chartDoc } from "../../src/present/chart.ts";
 import { docText } from "../../src/text/doc.ts";
+import { chartOf, chartOptions, chartPet, givenCell, PLAIN_TEXT } from "../helpers/chart.ts";
 
 const DAY = "2026-11-24";
-const OPTIONS: ChartOptions = {
-  slack: { none: "made without Slack" },
-  timezone: "Europe/London",
-  times: { morning: "08:00", midday: "12:00", evening: "18:00" },
-  names: undefined,
-  generatedAt: `${DAY}T12:00:00Z`,
-};
-const PLAIN = { color: false, timezone: "Europe/London", thisYear: "2026" };
+const MORNING: ChartColumn = { date: DAY, round: "morning", kept: true };
+/** Sugar (pet 99, booking R9), with the rows and cells given. */
+const sugar = (over: Partial<ChartPet>): ChartPet =>
+  chartPet(99, { bookingId: 9, name: "Sugar", reference: "R9", ...over });
+/** A dose marked not given by JD at 07:45, entered late at 13:03 (by Morgan Reid from the paper, when `paper`). */
+const notGiven = (code: "R" | "V", why: string | undefined, paper: boolean): ChartCell => ({
+  kind: "not_given",
+  code,
+  initials: "JD",
+  givenAt: `${DAY}T07:45:00Z`,
+  lateEntry: true,
+  recordedAt: `${DAY}T13:03:00Z`,
+  ...(paper ? { paper: { by: "JD", enteredBy: "Morgan Reid" } } : {}),
+  why,
+});
+/** The plain text of a one-day chart of `pets` (its morning, or the rounds given). */
+const printed = (pets: ChartPet[], columns: ChartColumn[] = [MORNING]): string =>
+  docText(chartDoc(chartOf(columns, pets), chartOptions(DAY)), PLAIN_TEXT);
 
 it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'no witness' (a word a cell holds unbroken)", () => {
-  const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell => ({
-    kind: "given",
-    initials: "JD",
-    givenAt: `${DAY}T07:35:00Z`,
-    timeliness: "on_time",
-    lateEntry: false,
-    recordedAt: `${DAY}T07:36:00Z`,
-    witness: w === "TB" ? { state: "witnessed" as const, initials: "TB" } : { state: w },
-  });
-  const pet = (petId: number, name: string, w: "TB" | "awaiting" | "unwitnessed"): ChartPet => ({
-    bookingId: petId,
-    petId,
-    name,
-    room: undefined,
-    reference: `R${petId}`,
-    checkIn: undefined,
-    checkOut: undefined,
-    stillHere: false,
-    care: undefined,
-    plan: undefined,
-    rows: [{ item: "med:1" }],
-    cells: { [`${DAY}|morning|med:1`]: cell(w) },
-  });
-  const chart: Chart = {
-    dates: [DAY],
-    columns: [{ date: DAY, round: "morning", kept: true }],
-    pets: [pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")],
-    problems: [],
-    record: true,
-    requestId: undefined,
-  };
-  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell =>
+    givenCell(`${DAY}T07:35:00Z`, `${DAY}T07:36:00Z`, {
+      witness: w === "TB" ? { state: "witnessed" as const, initials: "TB" } : { state: w },
+    });
+  const pet = (petId: number, name: string, w: "TB" | "awaiting" | "unwitnessed"): ChartPet =>
+    chartPet(petId, { name, cells: { [`${DAY}|morning|med:1`]: cell(w) } });
+  const text = printed([pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")]);
   expect(text).toContain("JD 07:35 · wit. TB");
   expect(text).toContain("JD 07:35 · awaiting witness");
   expect(text).toContain("JD 07:35 · no witness");
@@ -58,57 +44,20 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
 });
 
 it("R, a refusal from the paper with nothing written beside it, has its word in the foot's line: never a bare letter", () => {
-  const pet: ChartPet = {
-    bookingId: 9,
-    petId: 99,
-    name: "Sugar",
-    room: undefined,
-    reference: "R9",
-    checkIn: undefined,
-    checkOut: undefined,
-    stillHere: false,
-    care: undefined,
-    plan: undefined,
+  const pet = sugar({
     rows: [{ item: "med:1", due: { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg" } }],
     cells: {
-      [`${DAY}|morning|med:1`]: {
-        kind: "not_given",
-        code: "R",
-        initials: "JD",
-        givenAt: `${DAY}T07:45:00Z`,
-        lateEntry: true,
-        recordedAt: `${DAY}T13:03:00Z`,
-        paper: { by: "JD", enteredBy: "Morgan Reid" },
-        why: undefined,
-      },
+      [`${DAY}|morning|med:1`]: notGiven("R", undefined, true),
     },
-  };
-  const chart: Chart = {
-    dates: [DAY],
-    columns: [{ date: DAY, round: "morning", kept: true }],
-    pets: [pet],
-    problems: [],
-    record: true,
-    requestId: undefined,
-  };
-  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  });
+  const text = printed([pet]);
   expect(text).toContain(
     "Tue 24 Nov morning, Rimadyl: R refused · from the paper chart: marked R (refused) by JD Tue 24 Nov 2026, 07:45, entered by Morgan Reid Tue 24 Nov 2026, 13:03",
   );
 });
 
 it("a high-alert row's cell open to sign has a place for the witness's initials ('wit. ____'), missed too; another row's is blank", () => {
-  const pet: ChartPet = {
-    bookingId: 9,
-    petId: 99,
-    name: "Sugar",
-    room: undefined,
-    reference: "R9",
-    checkIn: undefined,
-    checkOut: undefined,
-    stillHere: false,
-    care: undefined,
-    plan: undefined,
+  const pet = sugar({
     rows: [
       {
         item: "med:1",
@@ -121,19 +70,8 @@ it("a high-alert row's cell open to sign has a place for the witness's initials 
       [`${DAY}|evening|med:1`]: { kind: "open", state: "missed" },
       [`${DAY}|morning|med:2`]: { kind: "open", state: "due" },
     },
-  };
-  const chart: Chart = {
-    dates: [DAY],
-    columns: [
-      { date: DAY, round: "morning", kept: true },
-      { date: DAY, round: "evening", kept: true },
-    ],
-    pets: [pet],
-    problems: [],
-    record: true,
-    requestId: undefined,
-  };
-  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  });
+  const text = printed([pet], [MORNING, { date: DAY, round: "evening", kept: true }]);
   expect(text).toMatch(/Caninsulin[^\n]*Morning 08:00 wit\. ____/);
   expect(text).toMatch(/Caninsulin[^\n]*missed · wit\. ____/);
   expect(text).not.toMatch(/Apoquel[^\n]*wit\./);
@@ -150,79 +88,26 @@ it("a row the reader left to a person says what to check, and to ask before givi
     doubts: ["instruction_beside_fields"],
     sameDrugAs: ["med:2"],
   } as unknown as PlanItem;
-  const chart: Chart = {
-    dates: [DAY],
-    columns: [{ date: DAY, round: "morning", kept: true }],
-    pets: [
-      {
-        bookingId: 9,
-        petId: 9,
-        name: "Bobby",
-        room: undefined,
-        reference: "AW-EARLY",
-        checkIn: undefined,
-        checkOut: undefined,
-        stillHere: false,
-        care: undefined,
-        plan: undefined,
-        rows: [{ item: "med:1", plan }],
-        cells: { [`${DAY}|morning|med:1`]: { kind: "open", state: "due" } },
-      },
-    ],
-    problems: [],
-    record: true,
-    requestId: undefined,
-  };
-  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  const bobby = chartPet(9, {
+    name: "Bobby",
+    reference: "AW-EARLY",
+    rows: [{ item: "med:1", plan }],
+    cells: { [`${DAY}|morning|med:1`]: { kind: "open", state: "due" } },
+  });
+  const text = printed([bobby]);
   expect(text).toMatch(/⚠️ Check: .*breakfast.*: ask before giving\./);
   expect(text).toContain("⚠️ The same medicine is also in medication 2: one dose or two? Ask before giving.");
   // Once a person has set it, the question is gone.
   const set = { ...plan, readBy: "person", doubts: [] } as unknown as PlanItem;
-  const settled = docText(
-    chartDoc(
-      { ...chart, pets: [{ ...(chart.pets[0] as ChartPet), rows: [{ item: "med:1", plan: set }] }] },
-      OPTIONS,
-    ),
-    PLAIN,
-  );
+  const settled = printed([{ ...bobby, rows: [{ item: "med:1", plan: set }] }]);
   expect(settled).not.toContain("ask before giving");
   expect(settled).not.toContain("Ask before giving");
 });
 
 it("a dose not given entered from the paper (or late) is noted by its letter, never 'given'", () => {
-  const notGiven = (paper: boolean): ChartCell => ({
-    kind: "not_given",
-    code: "V",
-    initials: "JD",
-    givenAt: `${DAY}T07:45:00Z`,
-    lateEntry: true,
-    recordedAt: `${DAY}T13:03:00Z`,
-    ...(paper ? { paper: { by: "JD", enteredBy: "Morgan Reid" } } : {}),
-    why: "vomited",
-  });
-  const pet = (petId: number, paper: boolean): ChartPet => ({
-    bookingId: petId,
-    petId,
-    name: `Pet ${petId}`,
-    room: undefined,
-    reference: `R${petId}`,
-    checkIn: undefined,
-    checkOut: undefined,
-    stillHere: false,
-    care: undefined,
-    plan: undefined,
-    rows: [{ item: "med:1" }],
-    cells: { [`${DAY}|morning|med:1`]: notGiven(paper) },
-  });
-  const chart: Chart = {
-    dates: [DAY],
-    columns: [{ date: DAY, round: "morning", kept: true }],
-    pets: [pet(1, true), pet(2, false)],
-    problems: [],
-    record: true,
-    requestId: undefined,
-  };
-  const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+  const pet = (petId: number, paper: boolean): ChartPet =>
+    chartPet(petId, { cells: { [`${DAY}|morning|med:1`]: notGiven("V", "vomited", paper) } });
+  const text = printed([pet(1, true), pet(2, false)]);
   expect(text).toContain("V: vomited · from the paper chart: marked V by JD Tue 24 Nov");
   expect(text).toContain(", entered by Morgan Reid Tue 24 Nov");
   expect(text).toContain("V: vomited · late entry: not given Tue 24 Nov");

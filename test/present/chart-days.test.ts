@@ -5,50 +5,29 @@
  * --pet` takes.
  */
 import { expect, it } from "vitest";
-import type { Chart, ChartPet } from "../../src/answers/chart.ts";
+import type { ChartPet } from "../../src/answers/chart.ts";
 import type { ChartCell } from "../../src/domain/chart.ts";
-import { type ChartOptions, chartDoc } from "../../src/present/chart.ts";
+import { chartDoc } from "../../src/present/chart.ts";
 import { docText } from "../../src/text/doc.ts";
 import { addDays } from "../../src/time.ts";
+import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts";
 
 const FROM = "2026-11-23";
 const DATES = Array.from({ length: 7 }, (_, i) => addDays(FROM, i));
-const OPTIONS: ChartOptions = {
-  slack: { none: "made without Slack" },
-  timezone: "Europe/London",
-  times: { morning: "08:00", midday: "12:00", evening: "18:00" },
-  names: undefined,
-  generatedAt: `${FROM}T12:00:00Z`,
-};
-const PLAIN = { color: false, timezone: "Europe/London", thisYear: "2026" };
 const OPEN: ChartCell = { kind: "open", state: "due" };
 
-const pet = (petId: number, name: string, stay: Partial<ChartPet>, days: string[]): ChartPet => ({
-  bookingId: petId,
-  petId,
-  name,
-  room: "Kennel 4",
-  reference: `R${petId}`,
-  checkIn: undefined,
-  checkOut: undefined,
-  stillHere: false,
-  care: undefined,
-  plan: undefined,
-  rows: [{ item: "med:1", due: { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg" } }],
-  cells: Object.fromEntries(days.map((d) => [`${d}|morning|med:1`, OPEN])),
-  ...stay,
-});
+const pet = (petId: number, name: string, stay: Partial<ChartPet>, days: string[]): ChartPet =>
+  chartPet(petId, {
+    name,
+    room: "Kennel 4",
+    rows: [{ item: "med:1", due: { item: "med:1", label: "Rimadyl", text: "Rimadyl 50 mg" } }],
+    cells: Object.fromEntries(days.map((d) => [`${d}|morning|med:1`, OPEN])),
+    ...stay,
+  });
 
 const week = (pets: ChartPet[]): string => {
-  const chart: Chart = {
-    dates: DATES,
-    columns: DATES.map((date) => ({ date, round: "morning" as const, kept: false })),
-    pets,
-    problems: [],
-    record: true,
-    requestId: undefined,
-  };
-  return docText(chartDoc(chart, OPTIONS), PLAIN);
+  const columns = DATES.map((date) => ({ date, round: "morning" as const, kept: false }));
+  return docText(chartDoc(chartOf(columns, pets), chartOptions(FROM)), PLAIN_TEXT);
 };
 
 /** The text of one pet's pages (from its name's head to the next pet's). */

@@ -4,11 +4,12 @@
  * day; never "as the record has it" on a blank chart, nor "asked when posted" of rounds not posted.
  */
 import { expect, it } from "vitest";
-import type { Chart, ChartColumn, ChartPet } from "../../src/answers/chart.ts";
+import type { Chart, ChartColumn } from "../../src/answers/chart.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
 import type { ChartCell } from "../../src/domain/chart.ts";
 import { chartFoot } from "../../src/present/chart-foot.ts";
 import { docText } from "../../src/text/doc.ts";
+import { chartPet, givenCell } from "../helpers/chart.ts";
 
 const O = { timezone: "Europe/London", names: undefined, generatedAt: "2026-11-28T19:00:00Z" };
 const DAYS = ["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"];
@@ -22,13 +23,7 @@ function chartOf(o: {
   const columns = dates.flatMap((date) =>
     ROUNDS.map((round) => ({ date, round, kept: o.kept({ date, round }) })),
   );
-  const pet = {
-    bookingId: 1,
-    petId: 1,
-    name: "Bobby",
-    rows: [{ item: "med:1" }],
-    cells: { [`${dates[0]}|morning|med:1`]: o.cell },
-  } as unknown as ChartPet;
+  const pet = chartPet(1, { name: "Bobby", cells: { [`${dates[0]}|morning|med:1`]: o.cell } });
   return { dates, columns, pets: [pet], problems: [], record: true, requestId: undefined };
 }
 
@@ -46,14 +41,7 @@ it("a blank chart for tomorrow (no round posted, nothing recorded) says so, and 
 });
 
 it("a filled chart whose rounds were all posted reads the record, and never says nothing is recorded", () => {
-  const given: ChartCell = {
-    kind: "given",
-    initials: "JD",
-    givenAt: "2026-11-29T07:40:00Z",
-    timeliness: "on_time",
-    lateEntry: false,
-    recordedAt: "2026-11-29T07:41:00Z",
-  };
+  const given = givenCell("2026-11-29T07:40:00Z", "2026-11-29T07:41:00Z");
   const foot = footOf(chartOf({ kept: () => true, cell: given }));
   expect(foot).toContain(
     "from the care record. What was due at each round is what its sheet asked when posted. Each cell as the care record has it then.",

@@ -27,17 +27,13 @@ describe("a care plan's document", () => {
   });
 
   it("names the kennel system's fields and the other slot of the same drug in staff's words", () => {
-    const plan = draftPlan(
-      {
-        medication: "Owner's own Metacam 1.5ml with breakfast",
-        medication2: "Kennel stock Metacam 1.5ml with breakfast",
-        medication3Pm: "Zylkene 75mg 1 cap",
-        dietaryRequirements: "Own kibble",
-        dietaryRequirementsPm: "1 cup",
-      },
-      CONTEXT,
-    );
-    const text = textOf({ versionId: undefined, plan, petName: "Otis" });
+    const text = draftText("Otis", {
+      medication: "Owner's own Metacam 1.5ml with breakfast",
+      medication2: "Kennel stock Metacam 1.5ml with breakfast",
+      medication3Pm: "Zylkene 75mg 1 cap",
+      dietaryRequirements: "Own kibble",
+      dietaryRequirementsPm: "1 cup",
+    });
     expect(text).toContain('📄 pet\'s record, diet: "Own kibble" · evening diet: "1 cup"');
     expect(text).toContain('📄 pet\'s record, medication 2: "Kennel stock Metacam 1.5ml with breakfast"');
     expect(text).toContain('📄 pet\'s record, medication 3 evening: "Zylkene 75mg 1 cap"');
@@ -47,15 +43,11 @@ describe("a care plan's document", () => {
   });
 
   it("the reading two people confirm says the dose, not only the rounds", () => {
-    const plan = draftPlan(
-      {
-        medication: "Caninsulin 6iu twice daily with breakfast and dinner, ONLY if she has eaten",
-        medication2: "Vetmedin 5mg 1 tab AM",
-        medication2Pm: "1/2 tab",
-      },
-      CONTEXT,
-    );
-    const text = textOf({ versionId: undefined, plan, petName: "Sugar" });
+    const text = draftText("Sugar", {
+      medication: "Caninsulin 6iu twice daily with breakfast and dinner, ONLY if she has eaten",
+      medication2: "Vetmedin 5mg 1 tab AM",
+      medication2Pm: "1/2 tab",
+    });
     expect(text).toContain("💊 Caninsulin · 6iu · morning and evening · every day · ONLY if she has eaten");
     expect(text).toContain("💊 Vetmedin 5mg · 1 tab · morning and evening (1/2 tab) · every day · routine");
   });
@@ -80,6 +72,11 @@ describe("a care plan's document", () => {
 });
 
 const SAM = { userId: "U0SAM", userName: "Sam", at: "2026-11-26T12:15:00Z" };
+
+/** The document's text of the plan the reader drafts from a pet's `fields` (no version yet). */
+function draftText(petName: string, fields: Parameters<typeof draftPlan>[0]): string {
+  return textOf({ versionId: undefined, plan: draftPlan(fields, CONTEXT), petName });
+}
 
 function textOf(v: PlanView): string {
   return docText(planDoc(v, "Europe/London"), { color: false, timezone: "Europe/London", thisYear: "2026" });

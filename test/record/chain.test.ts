@@ -47,6 +47,14 @@ describe.each(engines)("the chain ($name)", (engine) => {
     const settings = await engine.settings();
     return { settings, store: await open(settings) };
   };
+  /** A new record with ten days in it, closed: its settings, and what `read` saw of it before it closed. */
+  const closedTenDays = async <T>(read: (store: CareRecordStore) => Promise<T>) => {
+    const { settings, store } = await fresh();
+    await tenDays(store);
+    const seen = await read(store);
+    await store.close();
+    return { settings, seen };
+  };
 
   it.skipIf(engine.skip)("an empty record is intact; every entry extends the head", async () => {
     const { store } = await fresh();
@@ -73,9 +81,7 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "the database refuses UPDATE, DELETE (and TRUNCATE) of entries and of the log",
     async () => {
-      const { settings, store } = await fresh();
-      await tenDays(store);
-      await store.close();
+      const { settings } = await closedTenDays(async () => undefined);
       const sql = engine.plain(settings);
       await expect(sql("UPDATE care_entries SET outcome = 'ate_none'")).rejects.toThrow(/never changed/);
       await expect(sql("DELETE FROM care_entries")).rejects.toThrow(/never deleted/);
@@ -93,12 +99,9 @@ describe.each(engines)("the chain ($name)", (engine) => {
 
   it.skipIf(engine.skip)("verify finds a changed row, a removed row and a re-ordered row", async () => {
     for (const tamper of ["changed", "removed", "reordered"] as const) {
-      const { settings, store } = await fresh();
-      await tenDays(store);
-      const entries = await store.entries({});
+      const { settings, seen: entries } = await closedTenDays((store) => store.entries({}));
       const fourth = entries[3] as (typeof entries)[0];
       const fifth = entries[4] as (typeof entries)[0];
-      await store.close();
       const raw = engine.raw(settings);
       if (tamper === "changed")
         await raw("UPDATE care_entries SET outcome = 'ate_none' WHERE id = ?", [fourth.id]);
@@ -124,11 +127,11 @@ describe.each(engines)("the chain ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "a relinked forgery (hashes recomputed) still differs from the head published before",
     async () => {
-      const { settings, store } = await fresh();
-      await tenDays(store);
-      const published = await store.head();
-      const last = (await store.entries({})).at(-1) as { id: number };
-      await store.close();
+      const { settings, seen } = await closedTenDays(async (store) => ({
+        published: await store.head(),
+        last: (await store.entries({})).at(-1) as { id: number },
+      }));
+      const { published, last } = seen;
       // Removing the newest entry leaves a sound chain, but not the head the morning post named.
       await engine.raw(settings)("DELETE FROM care_entries WHERE id = ?", [last.id]);
       const again = await open(settings);

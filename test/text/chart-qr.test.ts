@@ -4,10 +4,11 @@
  * Slack, no code and one small line saying so. Nothing loaded: the code is drawn in the page.
  */
 import { expect, it } from "vitest";
-import type { Chart, ChartPet } from "../../src/answers/chart.ts";
+import type { ChartPet } from "../../src/answers/chart.ts";
 import { loadConfig } from "../../src/config.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
 import { chartPage } from "../../src/text/chart-html.ts";
+import { chartOf, chartPet } from "../helpers/chart.ts";
 import { svgModules, textModules } from "../helpers/qr.ts";
 
 const DATES = ["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"];
@@ -15,29 +16,12 @@ const LINK = "https://slack.com/app_redirect?app=A0456EFGH&team=T0123ABCD";
 const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
 
 const pet = (petId: number, reference: string | undefined): ChartPet =>
-  ({
-    bookingId: 500 + petId,
-    petId,
-    name: `Pet ${petId}`,
-    room: "Kennel 1",
-    reference,
-    checkIn: undefined,
-    checkOut: undefined,
-    stillHere: false,
-    care: undefined,
-    plan: undefined,
-    rows: [{ item: "med:1" }],
-    cells: {},
-  }) as ChartPet;
+  chartPet(petId, { bookingId: 500 + petId, room: "Kennel 1", reference });
 
-const chart: Chart = {
-  dates: DATES,
-  columns: DATES.flatMap((date) => ROUNDS.map((round) => ({ date, round, kept: false }))),
-  pets: [pet(1, "HP-AAA111"), pet(2, undefined)],
-  problems: [],
-  record: true,
-  requestId: undefined,
-};
+const chart = chartOf(
+  DATES.flatMap((date) => ROUNDS.map((round) => ({ date, round, kept: false }))),
+  [pet(1, "HP-AAA111"), pet(2, undefined)],
+);
 const now = new Date("2026-11-23T19:00:00Z");
 
 it("a code on each page (two pets, four days: four pages), encoding the link, with what to type beside it", () => {
