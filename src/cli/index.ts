@@ -82,8 +82,10 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     const config = loadConfig(deps.env);
     // Logs go to standard error (the process's own, or a test's capture), one readable line each
     // beside the answer, never raw JSON (src/cli/log-lines.ts); redacted and scrubbed as everywhere.
+    // A command's answer is its output: the bot's day-to-day info lines ("care record tap") only
+    // when LOG_LEVEL asks for them; warnings and errors always.
     log = createLogger({
-      level: config.logLevel,
+      level: deps.env.LOG_LEVEL ? config.logLevel : "warn",
       secrets: secretValues(deps.env),
       destination: terminalLog(io.stderr),
       pretty: false,

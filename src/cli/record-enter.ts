@@ -16,9 +16,10 @@ import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
+import { needsWitness, witnessState } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
-import { lateEntryWords } from "../words/doses.ts";
+import { lateEntryWords, witnessStateWords } from "../words/doses.ts";
 import { PAPER_ALREADY, PAPER_REDRAW_LATER } from "../words/paper.ts";
 import { type CliContext, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
@@ -137,12 +138,20 @@ function readEnter(ctx: CliContext) {
   return { by, petId, doses: values.dose, date: asked.date, round: asked.round };
 }
 
-/** What was kept, a line a dose: "Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00". */
+/**
+ * What was kept, a line a dose: "Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered
+ * 15:00", and a high-alert dose's witness as kept ("· 💉 witnessed by TB 08:05 on the paper chart",
+ * "· 💉 no witness on the paper"), so the person typing sees the witness went in.
+ */
 function entered(ctx: CliContext, sheet: Sheet, pet: SheetPet, entries: Entry[], by: string): void {
   const tz = ctx.config.timezone;
+  const now = ctx.clock.now().toISOString();
   const lines = entries.map((e) => {
-    const label = pet.due.find((d) => d.item === e.item)?.label ?? e.item;
-    return `  ${label}: ${lateEntryWords(e, tz)}${e.reason ? ` · ${e.reason}` : ""}`;
+    const due = pet.due.find((d) => d.item === e.item);
+    const witness = needsWitness(e, due?.highAlert)
+      ? ` · ${witnessStateWords(witnessState(e, undefined, now), tz, sheet.date)}`
+      : "";
+    return `  ${due?.label ?? e.item}: ${lateEntryWords(e, tz)}${e.reason ? ` · ${e.reason}` : ""}${witness}`;
   });
   ctx.io.stdout.write(
     `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n${PAPER_REDRAW_LATER}\n`,

@@ -39,7 +39,7 @@ function noRecord(file: string): StoreError {
   return new StoreError(
     "no_record",
     `There is no care record at ${file} yet: nothing has been recorded there, so there is nothing to read or verify.`,
-    "The bot makes it at its first start. If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it.",
+    "The bot makes it at its first start. If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it. To try the record before Slack is connected: npm start with no .env runs the preview, and the record commands in its folder read the preview's record.",
     file,
   );
 }

@@ -20,11 +20,14 @@ const NOW = new Date("2026-11-24T15:00:00Z");
 const clock = { now: () => NOW };
 const ENV = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", KENNEL_DATA_DIR: dir };
 
-async function cli(args: string[]) {
+/** The environment as a person's terminal has it: no LOG_LEVEL. */
+const { LOG_LEVEL: _, ...TERMINAL } = ENV;
+
+async function cli(args: string[], env: Record<string, string> = ENV) {
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
-    env: ENV,
+    env,
     io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
     clock,
   });
@@ -201,17 +204,24 @@ describe("kennel-desk record enter", () => {
     pet.due = pet.due.map((d) => (d.item === "meal" ? d : { ...d, highAlert: true }));
     await saveSheet({ record: store }, body).finally(() => store.close());
     const args = ["record", "enter", "morning", "22/11", "--pet", "77", "--by", "Sam Lee"];
-    const done = await cli([
-      ...args,
-      "--dose",
-      "Caninsulin=given 08:05 Jane Witherspoon wit. TB; with breakfast",
-      "--dose",
-      "Apoquel=given 08:10 JD",
-    ]);
+    const done = await cli(
+      [
+        ...args,
+        "--dose",
+        "Caninsulin=given 08:05 Jane Witherspoon wit. TB; with breakfast",
+        "--dose",
+        "Apoquel=given 08:10 JD",
+      ],
+      TERMINAL,
+    );
+    // With no LOG_LEVEL set, the terminal shows the answer, not the bot's info lines ("care record tap").
     expect(done.stderr).toBe(
       "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
     );
     expect(done.code).toBe(0);
+    // The confirmation says the witness went in, or that the paper named none.
+    expect(done.stdout).toMatch(/Caninsulin 6 units: .* · 💉 witnessed by TB 08:05 on the paper chart\n/);
+    expect(done.stdout).toMatch(/Apoquel 16 mg: .* · 💉 no witness on the paper\n/);
     const day = await cli(["record", "morning", "22/11"]);
     // Who entered it is said as that, inside the paper's words: never "· Sam Lee", read as the giver.
     expect(day.stdout).toContain(
