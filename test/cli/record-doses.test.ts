@@ -178,13 +178,19 @@ const ENGINES = [
   },
 ];
 
+/** A new record on `engine`, seeded: its store, the settings that point the terminal at it, and its clock. */
+async function seeded(engine: (typeof ENGINES)[number]) {
+  const clock = { at: 0 };
+  const { store, env } = await engine.open(clock);
+  await seed(store, clock);
+  return { clock, store, env };
+}
+
 describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engine) => {
   it.skipIf(engine.skip)(
     "record audit: the last 28 days' figures from the kept sheets beside the entries",
     async () => {
-      const clock = { at: 0 };
-      const { store, env } = await engine.open(clock);
-      await seed(store, clock);
+      const { store, env } = await seeded(engine);
       // The manager reviewed 24 Nov (issue 50), not 20 Oct.
       await recordReview(
         { record: store },
@@ -245,9 +251,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
   it.skipIf(engine.skip)(
     "the day's figure, the export's columns, the stay's page and record read the late entry and the witnesses",
     async () => {
-      const clock = { at: 0 };
-      const { store, env } = await engine.open(clock);
-      await seed(store, clock);
+      const { clock, store, env } = await seeded(engine);
       clock.at = NOW.getTime();
       const config = loadConfig(ENV);
       // The stay's record as the terminal and the connector read it: from the record alone.
@@ -334,9 +338,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
 
 describe("record audit --file", () => {
   it("reads a copy on its own: the figures of the record it was copied from, read-only, with no kennel settings", async () => {
-    const clock = { at: 0 };
-    const { store, env } = await (ENGINES[0] as (typeof ENGINES)[0]).open(clock);
-    await seed(store, clock);
+    const { store, env } = await seeded(ENGINES[0] as (typeof ENGINES)[0]);
     await store.close();
     const dir = (env as { KENNEL_DATA_DIR: string }).KENNEL_DATA_DIR;
     const copy = join(dir, "handed-to-the-inspector.sqlite");

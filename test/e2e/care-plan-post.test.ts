@@ -9,14 +9,15 @@ import { describe, expect, it } from "vitest";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { Harness } from "../helpers/bot.ts";
 import {
-  formOpenedBy,
+  clickForForm,
+  petIds,
   submit as submitForm,
   usePlanHarness,
   type Values,
   valuesOf,
 } from "../helpers/plan-slack.ts";
 import { postRounds } from "../helpers/record-slack.ts";
-import { type Block, blocksOf, tapBody } from "../helpers/slack.ts";
+import { type Block, blocksOf } from "../helpers/slack.ts";
 
 const clock = { now: () => new Date("2026-11-22T20:00:00Z") };
 const CHANNEL = "C0ROUNDS";
@@ -28,10 +29,8 @@ usePlanHarness(clock, CHANNEL, (started) => {
 });
 
 function pipIds() {
-  const b = h.sandbox.main.bookings.find((x) => x.reference === "AW-LATE") as Record<string, unknown>;
-  const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
-  const pet = pets.find((p) => p.name === "Pip") as Record<string, unknown>;
-  return `${Number(b.bookingId)}-${Number(pet.petId)}`;
+  const { bookingId, petId } = petIds(h, "AW-LATE", "Pip");
+  return `${bookingId}-${petId}`;
 }
 
 /** The plans post's message holding Pip (as it is now), her section and its button. */
@@ -64,20 +63,7 @@ async function click(
   where: { message?: TimelineEntry; modal?: OpenedModal },
 ) {
   const n = ++seq;
-  const trigger = `tpost${n}`;
-  const m = where.message;
-  const body = tapBody({
-    user,
-    trigger,
-    on: m ? { message: m, channelName: "rounds" } : { modal: where.modal },
-    action: {
-      action_id: button.action_id,
-      block_id: "b",
-      value: button.value,
-      action_ts: `1764100${n}.0001`,
-    },
-  });
-  return formOpenedBy(h, body);
+  return clickForForm(h, user, button, where, { trigger: `tpost${n}`, actionTs: `1764100${n}.0001` });
 }
 
 /** A form submitted, as Slack sends it: the HTTP answer's body (a refusal, errors, the next view). */

@@ -15,6 +15,8 @@ import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
 import {
   formOpenedBy,
+  petIds,
+  sandboxPet,
   submit as submitForm,
   usePlanHarness,
   type Values,
@@ -35,14 +37,8 @@ usePlanHarness(clock, CHANNEL, (started) => {
 
 const rounds = (text = "evening") => postRounds(h, CHANNEL, text, "U0JANE");
 
-const pipBooking = () =>
-  h.sandbox.main.bookings.find((b) => b.reference === "AW-LATE") as Record<string, unknown>;
-const pip = () => {
-  const b = pipBooking();
-  const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
-  const pet = pets.find((p) => p.name === "Pip") as Record<string, unknown>;
-  return { bookingId: Number(b.bookingId), petId: Number(pet.petId) };
-};
+const pipBooking = () => sandboxPet(h, "AW-LATE", "Pip").booking;
+const pip = () => petIds(h, "AW-LATE", "Pip");
 
 /** Pip's section and buttons on a round post. */
 function pipOn(post: Awaited<ReturnType<typeof rounds>>) {

@@ -22,6 +22,7 @@ import {
   postConfirmedRounds,
   postRounds,
   sectionOf,
+  tapRecord,
   viewPayload,
 } from "../helpers/record-slack.ts";
 import { postSigned } from "../helpers/slack.ts";
@@ -55,6 +56,12 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
    * pet's care plan is confirmed (the first sheet drafts them; staff confirm; the sheet again).
    */
   const rounds = (text: string) => postConfirmedRounds(h, CHANNEL, text, clock);
+  /** The evening round's first message and the one-tap button ("All given & eaten") of its `n`th pet. */
+  async function eveningTap(n: number) {
+    const [msg] = await rounds("evening");
+    const entry = msg as NonNullable<typeof msg>;
+    return { entry, p: atOnce(await buttonsOf(store, entry.blocks, recordAll))[n] as Button };
+  }
 
   const _post = (text: string) => postRounds(h, CHANNEL, text);
 
@@ -65,12 +72,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     user: string,
     options: { value?: string; actionTs?: string; trigger?: string } = {},
   ) {
-    const payload = actionPayload(h.slack, entryId, button, user, options);
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(payload.body),
-    });
-    expect(res.status).toBe(200);
-    return payload;
+    return tapRecord(h, entryId, button, user, options);
   }
 
   const updatesOf = (ts: string) =>
@@ -173,9 +175,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)(
     "two staff tapping at once record once; the second is told who recorded it and when",
     async () => {
-      const [msg] = await rounds("evening");
-      const entry = msg as NonNullable<typeof msg>;
-      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[2] as Button;
+      const { entry, p } = await eveningTap(2);
       const a = actionPayload(h.slack, entry.id, p, "U0JANE");
       const b = actionPayload(h.slack, entry.id, p, "U0TOM");
       await Promise.all(
@@ -199,9 +199,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
     "a guest, an outsider and a tampered button are refused, and nothing is written",
     async () => {
       h.slack.users.set("U0OUT", { id: "U0OUT", is_stranger: true });
-      const [msg] = await rounds("evening");
-      const entry = msg as NonNullable<typeof msg>;
-      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[3] as Button;
+      const { entry, p } = await eveningTap(3);
       const guest = await tap(entry.id, p, "U0GUEST");
       expect(await answered(guest.responseId)).toContain("🔒");
       const outsider = await tap(entry.id, p, "U0OUT");
@@ -286,9 +284,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   );
 
   it.skipIf(skip)("Slack re-delivering the same action records nothing twice", async () => {
-    const [msg] = await rounds("evening");
-    const entry = msg as NonNullable<typeof msg>;
-    const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[4] as Button;
+    const { entry, p } = await eveningTap(4);
     const a = actionPayload(h.slack, entry.id, p, "U0JANE", { actionTs: "1764000000.123456" });
     const send = () =>
       postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(a.body) });
@@ -375,9 +371,7 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)(
     "when chat.update cannot change the message, the redraw replaces it through the tap's response_url",
     async () => {
-      const [msg] = await rounds("evening");
-      const entry = msg as NonNullable<typeof msg>;
-      const p = atOnce(await buttonsOf(store, entry.blocks, recordAll))[5] as Button;
+      const { entry, p } = await eveningTap(5);
       h.slack.broken.add("chat.update");
       try {
         const a = await tap(entry.id, p, "U0JANE");

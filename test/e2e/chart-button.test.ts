@@ -1,29 +1,18 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keptSheets } from "../../src/answers/sheets.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
-import { kennelOrigin } from "../../src/record/kennel.ts";
-import { temporaryRecord } from "../../src/record/open.ts";
-import { type Harness, homeOpened, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
+import { type Harness, homeOpened, SIGNING_SECRET } from "../helpers/bot.ts";
+import { roundsBot } from "../helpers/paper.ts";
 import { svgModules, textModules } from "../helpers/qr.ts";
 import { buttonValue, postSigned, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
 const clock = { now: () => new Date(`${DATE}T07:40:00Z`) };
 const CHANNEL = "C0ROUNDS";
-const record = temporaryRecord(clock, "kennel-desk-chart-", { origin: kennelOrigin("http://127.0.0.1") });
-// Registered before the bot's own: "after" hooks run last first, so the record closes once the bot has stopped.
-afterAll(() => record.close());
 let h: Harness;
-useHarness(
-  {
-    record: record.store,
-    clock,
-    env: { ROUNDS_CHANNEL: CHANNEL, ROUNDS_TIMES: "07:30,12:00,18:00", DIGEST_SCHEDULE: "off" },
-  },
-  (started) => {
-    h = started;
-  },
-);
+const { record } = roundsBot(clock, "kennel-desk-chart-", (started) => {
+  h = started;
+});
 
 /** A name as the page writes it (HTML-escaped). */
 const inHtml = (s: string) =>
@@ -56,6 +45,14 @@ async function tapChart(user: string, on: "post" | "home", value: string) {
 /** What the person was told privately (an ephemeral in the channel, or a message in the app's DM). */
 const toldTo = (user: string) =>
   h.slack.timeline.filter((m) => (m.ephemeral && m.user === user) || m.channel === user).map((m) => m.text);
+
+/** What the staff member is told privately after one tap on the round post's "🖨 Chart" for `date`. */
+async function toldOnTap(date: string, timeoutMs: number): Promise<string> {
+  const before = toldTo("U0STAFF").length;
+  await tapChart("U0STAFF", "post", JSON.stringify({ d: date }));
+  await h.slack.waitFor(() => toldTo("U0STAFF").length > before, timeoutMs);
+  return toldTo("U0STAFF").slice(before).join("\n");
+}
 
 const completed = () => [...h.slack.files.values()].filter((f) => f.completed);
 
@@ -131,10 +128,7 @@ describe("🖨 Chart", () => {
   it("Slack refusing the file (an app installed without files:write): the tapper is told what happened and what to do", async () => {
     h.slack.scopes = ["commands", "chat:write", "users:read", "channels:history", "im:write"];
     try {
-      const before = toldTo("U0STAFF").length;
-      await tapChart("U0STAFF", "post", JSON.stringify({ d: DATE }));
-      await h.slack.waitFor(() => toldTo("U0STAFF").length > before, 15_000);
-      const told = toldTo("U0STAFF").slice(before).join("\n");
+      const told = await toldOnTap(DATE, 15_000);
       expect(told).toContain("No chart for Sun 22 Nov: Slack refused: missing_scope.");
       expect(told).toContain("Reinstall the app from manifest.yml");
     } finally {
@@ -143,10 +137,7 @@ describe("🖨 Chart", () => {
     // Slack's file server failing: said in words too, never "unexpected".
     h.slack.broken.add("upload");
     try {
-      const before = toldTo("U0STAFF").length;
-      await tapChart("U0STAFF", "post", JSON.stringify({ d: DATE }));
-      await h.slack.waitFor(() => toldTo("U0STAFF").length > before, 20_000);
-      const told = toldTo("U0STAFF").slice(before).join("\n");
+      const told = await toldOnTap(DATE, 20_000);
       expect(told).toContain("No chart for Sun 22 Nov: Slack answered with an error (HTTP 500).");
       expect(told).toContain("Try again in a minute");
     } finally {
@@ -158,11 +149,8 @@ describe("🖨 Chart", () => {
   it("the kennel API down: the tapper is told what happened, with its request id", async () => {
     h.sandbox.setFaults({ errorRate: 1 });
     try {
-      const before = toldTo("U0STAFF").length;
       const files = h.slack.files.size;
-      await tapChart("U0STAFF", "post", JSON.stringify({ d: "2026-11-23" }));
-      await h.slack.waitFor(() => toldTo("U0STAFF").length > before, 30_000);
-      const told = toldTo("U0STAFF").slice(before).join("\n");
+      const told = await toldOnTap("2026-11-23", 30_000);
       expect(told).toContain("No chart for Mon 23 Nov: The kennel API had a problem on its side (HTTP 500).");
       expect(told).toMatch(/Request id: `sbx-[\w-]+` \(quote it to support\)/);
       expect(h.slack.files.size).toBe(files);
@@ -172,11 +160,8 @@ describe("🖨 Chart", () => {
   }, 60_000);
 
   it("a day with no pet to chart: no file, the tapper told why (as kennel-desk chart writes none)", async () => {
-    const before = toldTo("U0STAFF").length;
     const files = h.slack.files.size;
-    await tapChart("U0STAFF", "post", JSON.stringify({ d: "2027-06-01" }));
-    await h.slack.waitFor(() => toldTo("U0STAFF").length > before, 30_000);
-    expect(toldTo("U0STAFF").slice(before).join("\n")).toContain(
+    expect(await toldOnTap("2027-06-01", 30_000)).toContain(
       "🖨 No pet is in house on Tue 1 Jun: no chart to print.",
     );
     expect(h.slack.files.size).toBe(files);

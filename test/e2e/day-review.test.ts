@@ -7,34 +7,23 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { owedRound } from "../../src/answers/obligations.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
-import { kennelOrigin } from "../../src/record/kennel.ts";
-import { temporaryRecord } from "../../src/record/open.ts";
 import { runCommand } from "../cli/helpers.ts";
-import { type Harness, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
+import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
+import { roundsBot } from "../helpers/paper.ts";
 import { buttonValue, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
 
 const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(at) };
 const CHANNEL = "C0ROUNDS";
-const record = temporaryRecord(clock, "kennel-desk-review-", { origin: kennelOrigin("http://127.0.0.1") });
-// Registered before the bot's own: "after" hooks run last first, so the record closes once the bot has stopped.
-afterAll(() => record.close());
 let h: Harness;
-useHarness(
-  {
-    record: record.store,
-    clock,
-    env: { ROUNDS_CHANNEL: CHANNEL, ROUNDS_TIMES: "07:30,12:00,18:00", DIGEST_SCHEDULE: "off" },
-  },
-  (started) => {
-    h = started;
-    h.slack.users.set("U0MGR", { id: "U0MGR", real_name: "Morgan Lee", profile: { display_name: "Morgan" } });
-  },
-);
+const { record } = roundsBot(clock, "kennel-desk-review-", (started) => {
+  h = started;
+  h.slack.users.set("U0MGR", { id: "U0MGR", real_name: "Morgan Lee", profile: { display_name: "Morgan" } });
+});
 
 /** Every text of a message's blocks, joined. */
 const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace(/\\n/g, "\n");

@@ -11,10 +11,9 @@ import { expect, it } from "vitest";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { recordAll } from "../../src/blocks/buttons.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
-import { type Harness, SIGNING_SECRET, startHarness, useHarness } from "../helpers/bot.ts";
+import { type Harness, startHarness, useHarness } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
-import { actionPayload, type Button, buttonsOf, sectionOf } from "../helpers/record-slack.ts";
-import { postSigned } from "../helpers/slack.ts";
+import { type Button, buttonsOf, sectionOf, tapRecord } from "../helpers/record-slack.ts";
 
 const CHANNEL = "C0ROUNDS";
 const DATE = "2026-11-22";
@@ -81,11 +80,7 @@ it("late at 18:45:01: one reply in the round post's thread, the sheet drawn agai
   const updates = () =>
     h.slack.api.filter((r) => r.path === "/api/chat.update" && r.body.ts === late?.ts).length;
   at = Date.parse(`${DATE}T18:50:00Z`);
-  const payload = actionPayload(h.slack, post?.id as number, named, "U0STAFF");
-  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-    payload: JSON.stringify(payload.body),
-  });
-  expect(res.status).toBe(200);
+  await tapRecord(h, post?.id as number, named, "U0STAFF");
   await h.slack.waitFor(() => updates() > 0, 10_000);
   const after = JSON.stringify(reply("late")?.blocks);
   const line = after.split(`• ${named.state.n} (`)[1]?.split("\\n")[0] ?? "";

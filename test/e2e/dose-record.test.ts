@@ -21,14 +21,14 @@ import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
-import { awkwardRounds } from "../helpers/plan-slack.ts";
+import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
 import {
-  actionPayload,
   type Button,
   buttonsOf,
   postConfirmedRounds,
   postRounds,
   sectionOf,
+  tapRecord,
   viewPayload,
 } from "../helpers/record-slack.ts";
 import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
@@ -58,12 +58,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   /** The round post once every pet's plan is confirmed (the first drafts them). */
   const rounds = (text: string) => postConfirmedRounds(h, CHANNEL, text, clock);
 
-  const pip = () => {
-    const b = h.sandbox.main.bookings.find((x) => x.reference === "AW-LATE") as Record<string, unknown>;
-    const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
-    const pet = pets.find((p) => p.name === "Pip") as Record<string, unknown>;
-    return { bookingId: Number(b.bookingId), petId: Number(pet.petId) };
-  };
+  const pip = () => petIds(h, "AW-LATE", "Pip");
 
   /** Each pet's record button of a kind on a round post, with the message it is on. */
   async function buttons(messages: TimelineEntry[], kind = recordAll) {
@@ -78,12 +73,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
 
   /** A tap as Slack sends it; the form it opened, if it opened one. */
   async function tap(message: TimelineEntry, b: Button, user: string) {
-    const payload = actionPayload(h.slack, message.id, b, user);
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(payload.body),
-    });
-    expect(res.status).toBe(200);
-    return payload;
+    return tapRecord(h, message.id, b, user);
   }
   async function formOf(trigger: string): Promise<OpenedModal> {
     await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);

@@ -30,13 +30,46 @@ let pet: SheetPet;
 
 const textOf = (blocks: unknown): string => JSON.stringify(blocks ?? []).replace(/\\n/g, "\n");
 const pick = (value: string) => ({ type: "static_select", selected_option: { value } });
+/** A dose marked on the form as the paper says it: given at `time` (HH:mm) by `by`, or another mark. */
+const marked = (item: string, time: string, by = "JD", mark = "given") => ({
+  [`mark:${item}`]: { v: pick(mark) },
+  [`time:${item}`]: { v: { type: "timepicker", selected_time: time } },
+  [`by:${item}`]: { v: { type: "plain_text_input", value: by } },
+});
+
+/** The morning round's post, which carries "📄 Enter from paper…". */
+const roundPost = () =>
+  bot.h.slack.timeline.find((m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"));
+
+let taps = 0;
+/** A tap on the round post's "📄 Enter from paper…" (`trigger`): the pet picker it opens. */
+function openPicker(post: ReturnType<typeof roundPost>, trigger: string): Promise<OpenedModal> {
+  return formOpenedBy(
+    bot.h,
+    tapBody({
+      user: "U0STAFF",
+      trigger,
+      on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
+      action: {
+        action_id: "paper_enter",
+        block_id: "b",
+        value: buttonValue(post?.blocks, "paper_enter"),
+        action_ts: `176410000${++taps}.0001`,
+      },
+    }),
+  );
+}
+
+/** The picker submitted with one pet (`bookingId-petId`): the answer, and the pet's form it shows. */
+async function choosePet(picker: OpenedModal, pet: string, trigger: string) {
+  const answer = await submit(bot.h, "U0STAFF", picker, { pet: { v: pick(pet) } }, trigger);
+  return { answer, form: { ...picker, view: answer.view as OpenedModal["view"] } as OpenedModal };
+}
 
 describe("📄 Enter from paper…", () => {
   it("enters a pet's doses from the paper: a time in the future refused at its field, then kept with both times and the giver, the post drawn again", async () => {
     expect((await bot.h.bot.digest?.runPost("rounds:morning", DATE))?.result).toBe("posted");
-    const post = bot.h.slack.timeline.find(
-      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
-    );
+    const post = roundPost();
     expect(post, "the round post has 📄 Enter from paper…").toBeDefined();
     expect(textOf(post?.blocks)).toContain("📄 Enter from paper…");
     const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
@@ -48,44 +81,16 @@ describe("📄 Enter from paper…", () => {
 
     // The morning was worked on paper; at 14:00 it is entered.
     at = Date.parse(`${DATE}T14:00:00Z`);
-    const picker = await formOpenedBy(
-      bot.h,
-      tapBody({
-        user: "U0STAFF",
-        trigger: "tpp1",
-        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
-        action: {
-          action_id: "paper_enter",
-          block_id: "b",
-          value: buttonValue(post?.blocks, "paper_enter"),
-          action_ts: "1764100001.0001",
-        },
-      }),
-    );
+    const picker = await openPicker(post, "tpp1");
     expect(textOf(picker.view.blocks)).toContain(pet.name);
-    const petForm = await submit(
-      bot.h,
-      "U0STAFF",
-      picker,
-      { pet: { v: pick(`${pet.bookingId}-${pet.petId}`) } },
-      "tpp2",
-    );
+    const { answer: petForm, form } = await choosePet(picker, `${pet.bookingId}-${pet.petId}`, "tpp2");
     expect(petForm.response_action).toBe("update");
-    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
     for (const d of doses) expect(textOf(form.view.blocks)).toContain(`mark:${d.item}`);
 
     const first = doses[0] as (typeof doses)[number];
     const values = (time: string) => ({
-      [`mark:${first.item}`]: { v: pick("given") },
-      [`time:${first.item}`]: { v: { type: "timepicker", selected_time: time } },
-      [`by:${first.item}`]: { v: { type: "plain_text_input", value: "JD" } },
-      ...(doses[1]
-        ? {
-            [`mark:${doses[1].item}`]: { v: pick("R") },
-            [`time:${doses[1].item}`]: { v: { type: "timepicker", selected_time: "07:50" } },
-            [`by:${doses[1].item}`]: { v: { type: "plain_text_input", value: "Jo Dunn" } },
-          }
-        : {}),
+      ...marked(first.item, time),
+      ...(doses[1] ? marked(doses[1].item, "07:50", "Jo Dunn", "R") : {}),
     });
     // A time later than now: at its field, nothing written.
     const refused = await submit(bot.h, "U0STAFF", form, values("14:30"), "tpp3");
@@ -133,20 +138,12 @@ describe("📄 Enter from paper…", () => {
     );
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
     // The pet chosen again: its form says the dose is recorded, naming the paper's giver.
-    const reopened = await submit(
-      bot.h,
-      "U0STAFF",
-      picker,
-      { pet: { v: pick(`${pet.bookingId}-${pet.petId}`) } },
-      "tpp7",
-    );
-    expect(textOf(reopened.view?.blocks)).toMatch(/recorded already \(given 07:35 by JD, entered by /);
+    const reopened = await choosePet(picker, `${pet.bookingId}-${pet.petId}`, "tpp7");
+    expect(textOf(reopened.form.view.blocks)).toMatch(/recorded already \(given 07:35 by JD, entered by /);
   }, 90_000);
 
   it("a pet in the post's thread: its message is drawn again, its progress line too, with the paper's entry", async () => {
-    const post = bot.h.slack.timeline.find(
-      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
-    );
+    const post = roundPost();
     const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
     const threaded = (sheet?.pets ?? []).find(
       (p) => p.message > 0 && p.due.some((d) => isMedicationItem(d.item)),
@@ -162,34 +159,9 @@ describe("📄 Enter from paper…", () => {
     expect(textOf(reply()?.blocks)).not.toContain("from the paper chart");
     const before = progress();
     expect(before, "the message's progress line").toBeDefined();
-    const picker = await formOpenedBy(
-      bot.h,
-      tapBody({
-        user: "U0STAFF",
-        trigger: "tpt1",
-        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
-        action: {
-          action_id: "paper_enter",
-          block_id: "b",
-          value: buttonValue(post?.blocks, "paper_enter"),
-          action_ts: "1764100002.0001",
-        },
-      }),
-    );
-    const chosen = { pet: { v: pick(`${threaded.bookingId}-${threaded.petId}`) } };
-    const petForm = await submit(bot.h, "U0STAFF", picker, chosen, "tpt2");
-    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
-    const entered = await submit(
-      bot.h,
-      "U0STAFF",
-      form,
-      {
-        [`mark:${dose.item}`]: { v: pick("given") },
-        [`time:${dose.item}`]: { v: { type: "timepicker", selected_time: "07:40" } },
-        [`by:${dose.item}`]: { v: { type: "plain_text_input", value: "JD" } },
-      },
-      "tpt3",
-    );
+    const picker = await openPicker(post, "tpt1");
+    const { form } = await choosePet(picker, `${threaded.bookingId}-${threaded.petId}`, "tpt2");
+    const entered = await submit(bot.h, "U0STAFF", form, marked(dose.item, "07:40"), "tpt3");
     expect(textOf(entered.view?.blocks)).toContain(
       `✅ ${threaded.name}: 1 dose entered from the paper chart`,
     );
@@ -201,9 +173,7 @@ describe("📄 Enter from paper…", () => {
   }, 90_000);
 
   it("a pet the kept round added since, not on the sheet, is in the picker and its doses are entered", async () => {
-    const post = bot.h.slack.timeline.find(
-      (m) => m.channel === CHANNEL && buttonValue(m.blocks, "paper_enter"),
-    );
+    const post = roundPost();
     const [owed] = await record.store.log({ kind: "obligation", date: DATE });
     const window = {
       opensAt: `${DATE}T06:30:00.000Z`,
@@ -229,36 +199,12 @@ describe("📄 Enter from paper…", () => {
         items: [{ ...item, confirmed: true }],
       },
     });
-    const picker = await formOpenedBy(
-      bot.h,
-      tapBody({
-        user: "U0STAFF",
-        trigger: "tpb1",
-        on: { message: post as NonNullable<typeof post>, channelName: "rounds" },
-        action: {
-          action_id: "paper_enter",
-          block_id: "b",
-          value: buttonValue(post?.blocks, "paper_enter"),
-          action_ts: "1764100003.0001",
-        },
-      }),
-    );
+    const picker = await openPicker(post, "tpb1");
     expect(textOf(picker.view.blocks)).toContain("Bobby");
-    const petForm = await submit(bot.h, "U0STAFF", picker, { pet: { v: pick("990024-950026") } }, "tpb2");
+    const { answer: petForm, form } = await choosePet(picker, "990024-950026", "tpb2");
     expect(petForm.response_action).toBe("update");
-    const form: OpenedModal = { ...picker, view: petForm.view as OpenedModal["view"] };
     expect(textOf(form.view.blocks)).toContain("mark:med:1");
-    const entered = await submit(
-      bot.h,
-      "U0STAFF",
-      form,
-      {
-        "mark:med:1": { v: pick("given") },
-        "time:med:1": { v: { type: "timepicker", selected_time: "07:45" } },
-        "by:med:1": { v: { type: "plain_text_input", value: "JD" } },
-      },
-      "tpb3",
-    );
+    const entered = await submit(bot.h, "U0STAFF", form, marked("med:1", "07:45"), "tpb3");
     expect(textOf(entered.view?.blocks)).toContain("✅ Bobby: 1 dose entered from the paper chart");
     const [entry] = await record.store.entries({ date: DATE, petId: bobby.petId });
     expect([entry?.item, entry?.outcome, entry?.givenAt]).toEqual([

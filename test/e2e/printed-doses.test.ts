@@ -26,7 +26,9 @@ import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import {
   awkwardRounds,
-  formOpenedBy,
+  clickForForm,
+  petIds,
+  sandboxPet,
   submit as submitForm,
   type Values,
   valuesOf,
@@ -71,18 +73,8 @@ describe.each(engines)(
       90_000,
     );
 
-    function bookingOf(reference: string) {
-      return h.sandbox.main.bookings.find((b) => b.reference === reference) as Record<string, unknown>;
-    }
-    function petOf(reference: string, name: string) {
-      const b = bookingOf(reference);
-      const pets = h.sandbox.main.petsByCustomer.get(Number(b.customerId)) ?? [];
-      return pets.find((p) => p.name === name) as Record<string, unknown>;
-    }
-    const ids = (reference: string, name: string) => ({
-      bookingId: Number(bookingOf(reference).bookingId),
-      petId: Number(petOf(reference, name).petId),
-    });
+    const petOf = (reference: string, name: string) => sandboxPet(h, reference, name).pet;
+    const ids = (reference: string, name: string) => petIds(h, reference, name);
 
     /** The round post's message holding the pet (as it is now), its section and its buttons. */
     function onRoundPost(reference: string, name: string) {
@@ -118,18 +110,7 @@ describe.each(engines)(
       where: { message?: TimelineEntry; modal?: OpenedModal },
     ): Promise<OpenedModal> {
       const n = ++seq;
-      const body = tapBody({
-        user,
-        trigger: `tprinted${n}`,
-        on: where.message ? { message: where.message, channelName: "rounds" } : { modal: where.modal },
-        action: {
-          action_id: button.action_id,
-          block_id: "b",
-          value: button.value,
-          action_ts: `1764200${n}.0001`,
-        },
-      });
-      return formOpenedBy(h, body);
+      return clickForForm(h, user, button, where, { trigger: `tprinted${n}`, actionTs: `1764200${n}.0001` });
     }
     /** A radio button chosen in an open form, as Slack sends it; the form as the bot draws it again. */
     async function answer(
@@ -163,6 +144,9 @@ describe.each(engines)(
     const submit = (user: string, modal: OpenedModal, values: Values = {}) =>
       submitForm(h, user, modal, values, `tvprinted${++seq}`);
     const label = (b: { text?: { text?: string } }) => b.text?.text;
+    /** The "📋 Plan…" button of a pet on the round post. */
+    const planButton = (on: ReturnType<typeof onRoundPost>) =>
+      on.buttons.find((b) => label(b) === "📋 Plan…") as { action_id: string; value: string };
     const replyOf = (kind: "late" | "missed") =>
       h.slack.timeline
         .filter(
@@ -256,10 +240,7 @@ describe.each(engines)(
         expect(otis.section).toContain("💊 Metacam is in two slots: one dose or two? 📋 Plan…");
         const posted = onPlansPost("AW-SLOTS", "Otis");
         expect(posted.section).toContain("⚠️ the same drug as");
-        const plan = otis.buttons.find((b) => label(b) === "📋 Plan…") as {
-          action_id: string;
-          value: string;
-        };
+        const plan = planButton(otis);
         let form = await click("U0JANE", plan, { message: otis.message });
         expect(form.view.submit).toBeUndefined();
         expect(JSON.stringify(form.view.blocks)).toContain("Answer 2 questions to confirm");
@@ -309,10 +290,7 @@ describe.each(engines)(
       "a high-alert plan: the first person asked to find a colleague, the second told who confirmed first; a Save with nothing changed writes nothing",
       async () => {
         const sugar = ids("AW-SUGAR", "Sugar");
-        const button = onRoundPost("AW-SUGAR", "Sugar").buttons.find((b) => label(b) === "📋 Plan…") as {
-          action_id: string;
-          value: string;
-        };
+        const button = planButton(onRoundPost("AW-SUGAR", "Sugar"));
         const first = await click("U0JANE", button, { message: onRoundPost("AW-SUGAR", "Sugar").message });
         expect((first.view.submit as { text?: string }).text).toBe("Confirm");
         expect((await submit("U0JANE", first)).response_action).toBe("clear");
@@ -344,10 +322,7 @@ describe.each(engines)(
       "words changed in the kennel system since the draft: Confirm writes nothing and shows the new words",
       async () => {
         const toby = ids("AW-TWICE", "Toby");
-        const button = onRoundPost("AW-TWICE", "Toby").buttons.find((b) => label(b) === "📋 Plan…") as {
-          action_id: string;
-          value: string;
-        };
+        const button = planButton(onRoundPost("AW-TWICE", "Toby"));
         let form = await click("U0JANE", button, { message: onRoundPost("AW-TWICE", "Toby").message });
         form = await answer("U0JANE", form, 0, "two doses");
         const versions = (await planVersions(h, toby.bookingId, toby.petId)).length;

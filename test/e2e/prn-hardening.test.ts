@@ -90,14 +90,18 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
     return { modal: await slack.modalOf(trigger), responseId, message: shown.message };
   }
 
+  /** A dose given now from a pet's give form (opened from the round post), kept at once: the form. */
+  async function giveNow(user: string, pet: { b: number; p: number }, item: string, reason: string) {
+    const form = await openGive(user, pet);
+    expect(await slack.submit(user, form.modal, form.modal.view, { item, reason })).toEqual({});
+    return form;
+  }
+
   it.skipIf(skip)(
     "item 2: a dose said to be given an hour ago, after one given now, is warned of the one after it",
     async () => {
       at("10:00");
-      const jane = await openGive("U0JANE", itchy);
-      expect(
-        await slack.submit("U0JANE", jane.modal, jane.modal.view, { item: "med:5", reason: "scratching" }),
-      ).toEqual({});
+      await giveNow("U0JANE", itchy, "med:5", "scratching");
       at("10:05");
       const tom = await openGive("U0TOM", itchy);
       const warned = await slack.submit("U0TOM", tom.modal, tom.modal.view, {
@@ -156,10 +160,7 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
     "item 4: a high-alert drug given if needed asks for a witness: the giver cannot, a second person can, the audit counts it",
     async () => {
       at("12:00");
-      const form = await openGive("U0JANE", sore);
-      expect(
-        await slack.submit("U0JANE", form.modal, form.modal.view, { item: "med:4", reason: "limping" }),
-      ).toEqual({});
+      const form = await giveNow("U0JANE", sore, "med:4", "limping");
       const [dose] = await doses(sore, "med:4");
       expect(dose).toMatchObject({ label: "Tramadol 50mg", highAlert: true, witness: { state: "awaiting" } });
       expect(await slack.told(form.responseId)).toContain(

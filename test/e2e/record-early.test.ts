@@ -9,10 +9,10 @@ import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll } from "../../src/blocks/buttons.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import {
-  actionPayload,
   type Button,
   buttonsOf,
   postConfirmedRounds,
+  tapRecord,
   viewPayload,
 } from "../helpers/record-slack.ts";
 import { postSigned } from "../helpers/slack.ts";
@@ -32,11 +32,7 @@ const rounds = (text: string) => postConfirmedRounds(h, CHANNEL, text, clock);
 
 /** Taps "All given & eaten": the question it opens, if any. */
 async function tapAll(entryId: number, p: Button) {
-  const payload = actionPayload(h.slack, entryId, p, "U0JANE");
-  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-    payload: JSON.stringify(payload.body),
-  });
-  expect(res.status).toBe(200);
+  const payload = await tapRecord(h, entryId, p, "U0JANE");
   await h.slack.waitFor(
     () =>
       [...h.slack.modals.values()].some((m) => m.trigger_id === payload.trigger) ||

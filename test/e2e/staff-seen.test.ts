@@ -15,14 +15,13 @@ import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import {
-  actionPayload,
   atOnce,
   type Button,
   buttonsOf,
   PAST_ROUNDS,
   postConfirmedRounds,
+  tapRecord,
 } from "../helpers/record-slack.ts";
-import { postSigned } from "../helpers/slack.ts";
 
 let at = Date.parse("2026-11-22T09:00:00Z");
 const clock = { now: () => new Date(at) };
@@ -48,12 +47,7 @@ describe("a tap commits without waiting on Slack for staff seen before", () => {
   }
 
   async function tap(messageId: number, button: Button, user: string) {
-    const payload = actionPayload(h.slack, messageId, button, user);
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(payload.body),
-    });
-    expect(res.status).toBe(200);
-    return res.ms;
+    return (await tapRecord(h, messageId, button, user)).ms;
   }
 
   const lookUps = () => h.slack.api.filter((r) => r.path === "/api/users.info");

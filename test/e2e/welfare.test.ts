@@ -111,6 +111,16 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
     await store.close();
   });
 
+  /** The command line's settings: the bot's kennel API and this suite's record. */
+  const cliEnv = () => ({
+    ...SETTINGS,
+    ...recordEnv,
+    KENNEL_API_KEY: h.sandbox.keys.main,
+    KENNEL_API_BASE_URL: h.sandbox.url,
+    KENNEL_TIMEZONE: "Europe/London",
+    LOG_LEVEL: "silent",
+  });
+
   /** The round's welfare post, made by the bot's scheduled-post job: its parent as Slack shows it. */
   async function post(round: string, date = DATE) {
     const outcome = await h.bot.digest?.runPost(`welfare:${round}`, date);
@@ -181,14 +191,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       expect(JSON.stringify(late.view.blocks)).toContain("Recording late for Fri 20 Nov");
       expect(await store.log({ kind: KINDS.check, petId: other.p, date: "2026-11-20" })).toEqual([]);
       at = Date.parse(`${DATE}T21:00:00Z`);
-      const env = {
-        ...SETTINGS,
-        ...recordEnv,
-        KENNEL_API_KEY: h.sandbox.keys.main,
-        KENNEL_API_BASE_URL: h.sandbox.url,
-        KENNEL_TIMEZONE: "Europe/London",
-        LOG_LEVEL: "silent",
-      };
+      const env = cliEnv();
       const booking = String(pet.bookingId);
       const text = await runCommand(["record", "--booking", booking], env, { clock });
       expect(text.stderr).toBe("");
@@ -540,14 +543,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       expect(byId).toContain("📋 Care plan:");
       expect(byName).toContain("📋 Care plan:");
       expect(byName.match(/📋 Care plan:[^"]*/)?.[0]).toBe(byId.match(/📋 Care plan:[^"]*/)?.[0]);
-      const env = {
-        ...SETTINGS,
-        ...recordEnv,
-        KENNEL_API_KEY: h.sandbox.keys.main,
-        KENNEL_API_BASE_URL: h.sandbox.url,
-        KENNEL_TIMEZONE: "Europe/London",
-        LOG_LEVEL: "silent",
-      };
+      const env = cliEnv();
       const terminal = await runCommand(["pet", "Fernwhistle"], env, { clock });
       expect(terminal.code).toBe(0);
       expect(terminal.stdout).toContain("🚩 Not drinking, 2 checks in a row");
@@ -637,14 +633,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       await h.slack.waitFor(() => updatesOf(saturday.ts) > before, 10_000);
       const line = petBlockOf(now(saturday.id).blocks, b.b, b.p)?.text?.text ?? "";
       expect(line).toContain("checked late, Sun 22 Nov 21:30 Jane");
-      const env = {
-        ...SETTINGS,
-        ...recordEnv,
-        KENNEL_API_KEY: h.sandbox.keys.main,
-        KENNEL_API_BASE_URL: h.sandbox.url,
-        KENNEL_TIMEZONE: "Europe/London",
-        LOG_LEVEL: "silent",
-      };
+      const env = cliEnv();
       const text = await runCommand(["record", "--booking", String(b.b)], env, { clock });
       expect(text.stdout).toMatch(
         /Sat 21 Nov, evening: ✅ all normal · 🍽 .+ · checked late, Sun 22 Nov 21:30 Jane/,

@@ -80,11 +80,13 @@ export async function bobbyGoneHome(store: CareRecordStore, date: string): Promi
 
 /**
  * The real bot over HTTP with the Slack stand-in, the sandbox and a SQLite record of its own, its
- * rounds posted in C0ROUNDS (no schedule): started before the file's tests, stopped after.
+ * rounds posted in C0ROUNDS at 07:30, 12:00 and 18:00 (no schedule): started before the file's
+ * tests (then `ready`, where the file keeps it and sets up more), stopped after.
  */
 export function roundsBot(
   clock: Clock,
   prefix: string,
+  ready?: (h: Harness) => void,
 ): { h: Harness; record: ReturnType<typeof temporaryRecord> } {
   const record = temporaryRecord(clock, prefix, { origin: kennelOrigin("http://127.0.0.1") });
   const bot = { h: undefined as unknown as Harness, record };
@@ -94,6 +96,7 @@ export function roundsBot(
       clock,
       env: { ROUNDS_CHANNEL: "C0ROUNDS", ROUNDS_TIMES: "07:30,12:00,18:00", DIGEST_SCHEDULE: "off" },
     });
+    ready?.(bot.h);
   }, 60_000);
   afterAll(async () => {
     await bot.h?.close();

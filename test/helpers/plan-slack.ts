@@ -4,9 +4,9 @@
  * opens a form, and a form's values and submission as Slack sends them.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, startHarness } from "./bot.ts";
-import { postSigned, submissionBody, type tapBody } from "./slack.ts";
+import { postSigned, submissionBody, tapBody } from "./slack.ts";
 
 /**
  * The bot's settings on the awkward sandbox (Pip arrives at 19:00 on insulin): its rounds posted to
@@ -46,6 +46,23 @@ export function usePlanHarness(
   afterAll(() => h?.close());
 }
 
+/**
+ * A pet of the sandbox's booking `reference`, by name: the booking and the pet as the kennel API
+ * holds them (a change to either changes what the API answers next).
+ */
+export function sandboxPet(h: Pick<Harness, "sandbox">, reference: string, name: string) {
+  const booking = h.sandbox.main.bookings.find((b) => b.reference === reference) as Record<string, unknown>;
+  const pets = h.sandbox.main.petsByCustomer.get(Number(booking.customerId)) ?? [];
+  const pet = pets.find((p) => p.name === name) as Record<string, unknown>;
+  return { booking, pet };
+}
+
+/** The ids of a pet of the sandbox's booking `reference`, by name. */
+export function petIds(h: Pick<Harness, "sandbox">, reference: string, name: string) {
+  const { booking, pet } = sandboxPet(h, reference, name);
+  return { bookingId: Number(booking.bookingId), petId: Number(pet.petId) };
+}
+
 /** Sends a tap (its body) and waits for the form it opens. */
 export async function formOpenedBy(h: Harness, body: ReturnType<typeof tapBody>): Promise<OpenedModal> {
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
@@ -53,6 +70,26 @@ export async function formOpenedBy(h: Harness, body: ReturnType<typeof tapBody>)
   const opened = () => [...h.slack.modals.values()].find((x) => x.trigger_id === body.trigger_id);
   await h.slack.waitFor(() => opened() !== undefined, 10_000);
   return opened() as OpenedModal;
+}
+
+/**
+ * A click on a button as Slack sends it, on a message in the rounds channel or inside an open form
+ * (`where`), with its trigger and action time; the form it opens.
+ */
+export function clickForForm(
+  h: Harness,
+  user: string,
+  button: { action_id?: string; value?: string },
+  where: { message?: TimelineEntry; modal?: OpenedModal },
+  tap: { trigger: string; actionTs: string },
+): Promise<OpenedModal> {
+  const body = tapBody({
+    user,
+    trigger: tap.trigger,
+    on: where.message ? { message: where.message, channelName: "rounds" } : { modal: where.modal },
+    action: { action_id: button.action_id, block_id: "b", value: button.value, action_ts: tap.actionTs },
+  });
+  return formOpenedBy(h, body);
 }
 
 export type Values = Record<string, Record<string, unknown>>;

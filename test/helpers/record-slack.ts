@@ -3,6 +3,7 @@
  * (a `block_actions` body with the message as it is now) and a modal's submission (a
  * `view_submission` body with the form's values, as Slack sends them).
  */
+import { expect } from "vitest";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import type { ButtonKind, SheetPetButton } from "../../src/blocks/buttons.ts";
 import type { Clock } from "../../src/deps.ts";
@@ -164,6 +165,25 @@ export function actionPayload(
     },
   });
   return { body, responseId, trigger };
+}
+
+/**
+ * A tap on `button` of the message `entryId` by `user`, sent signed as Slack sends it, its HTTP
+ * answer 200: the tap (its body, response id and trigger) and how long the answer took.
+ */
+export async function tapRecord(
+  h: Harness,
+  entryId: number,
+  button: Button,
+  user: string,
+  options: Parameters<typeof actionPayload>[4] = {},
+) {
+  const tap = actionPayload(h.slack, entryId, button, user, options);
+  const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+    payload: JSON.stringify(tap.body),
+  });
+  expect(res.status).toBe(200);
+  return { ...tap, ms: res.ms };
 }
 
 /**
