@@ -131,7 +131,7 @@ function paperWitness(
       error: `${due.label} needs no witness (${due.highAlert ? "not given" : "not a high-alert drug"}): leave the witness empty.`,
     };
   if ([...name].length > PAPER_BY_MAX)
-    return { error: "At most 60 characters: the witness's initials or name on the paper." };
+    return { error: `At most ${PAPER_BY_MAX} characters: the witness's initials or name on the paper.` };
   if (by && name.toLowerCase() === by.toLowerCase())
     return { error: "The witness is a second, different person: not the one who gave it." };
   return { name };
@@ -177,7 +177,8 @@ async function checkCells(
     if (already && already.requestKey !== requestKey) at("mark", paperAlreadyWords(due.label, already, tz));
     const by = cell.by?.trim();
     if (!by) at("by", "Say who gave it, as the paper names them (initials or a name).");
-    else if ([...by].length > 60) at("by", "At most 60 characters: the initials or the name on the paper.");
+    else if ([...by].length > PAPER_BY_MAX)
+      at("by", `At most ${PAPER_BY_MAX} characters: the initials or the name on the paper.`);
     const read = paperTime(deps, sheet, pet, due, cell.time, { ...stay, now });
     if ("error" in read) at("time", read.error);
     const witness = paperWitness(cell, due, by);
