@@ -566,10 +566,10 @@ if (PARTS.has("load")) {
       const c = pick();
       await sleep(Math.max(0, t0 + (i * 1000) / P.loadRate - now()));
       const [s] = await Promise.all([send(bot, c), send(bare, c)]);
-      return { s, wait: answerOf(s.id, 60_000 + P.loadSeconds * 1000) };
+      return { c, s, wait: answerOf(s.id, 60_000 + P.loadSeconds * 1000) };
     }),
   );
-  const done = await Promise.all(results.map(async ({ s, wait }) => ({ s, a: await wait })));
+  const done = await Promise.all(results.map(async ({ c, s, wait }) => ({ c, s, a: await wait })));
   clearInterval(sampler);
   await stop(bare);
   const timeline = new Map(
@@ -596,6 +596,22 @@ if (PARTS.has("load")) {
       `  ${w * P.windowSeconds}–${(w + 1) * P.windowSeconds} s: answer p50 / p99`,
       `${ms(pct(times, 50))} / ${ms(pct(times, 99))}${unanswered ? `, ${unanswered} unanswered` : ""}, API ${(calls / P.windowSeconds).toFixed(1)} calls/s`,
     );
+  }
+  // Each kind of command apart (its first word of text for /kennel): which answers wait, and how long.
+  const kindOf = (c: Command) =>
+    c.command === "/kennel"
+      ? `/kennel ${c.text.split(" ")[0]}`
+      : c.command === "/pet" && !/^\d+$/.test(c.text)
+        ? "/pet NAME"
+        : c.command;
+  const kinds = new Map<string, number[]>();
+  for (const d of done) {
+    if (!d.a) continue;
+    const k = kindOf(d.c);
+    kinds.set(k, [...(kinds.get(k) ?? []), d.a.at - d.s.sentAt]);
+  }
+  for (const [k, times] of [...kinds].sort()) {
+    row(`  ${k} (${times.length}): answer p50 / p99`, `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`);
   }
   const all = done.filter((d) => d.a).map((d) => (d.a as Answer).at - d.s.sentAt);
   const unanswered = done.filter((d) => !d.a).length;
