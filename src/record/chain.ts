@@ -142,7 +142,9 @@ const LOG_CONTENT = fieldsOf(LOG_COLUMNS, span(LOG_COLUMNS, "seq", "recorded_at"
   "through_seq",
   "supersedes",
 ]);
+const ENTRY_ID = ENTRY_COLUMNS.indexOf("id");
 const ENTRY_FORMAT = ENTRY_COLUMNS.indexOf("chain_format");
+const LOG_ID = LOG_COLUMNS.indexOf("id");
 const LOG_FORMAT = LOG_COLUMNS.indexOf("chain_format");
 
 /** A row (an object of its columns) as its values in the order of `columns`. */
@@ -157,7 +159,7 @@ export const valuesOf = (columns: readonly string[], row: Row): unknown[] => col
 export function entryContentOf(v: Values): string {
   if (num(v[ENTRY_FORMAT]) === CHAIN_FORMAT)
     return JSON.stringify(
-      readInto(readInto([`entry/${CHAIN_FORMAT}`, num(v[0])], v, ENTRY_CONTENT), v, ENTRY_SINCE_3),
+      readInto(readInto([`entry/${CHAIN_FORMAT}`, num(v[ENTRY_ID])], v, ENTRY_CONTENT), v, ENTRY_SINCE_3),
     );
   const fields = readInto(["entry"], v, ENTRY_CONTENT);
   const since3 = readInto([], v, ENTRY_SINCE_3);
@@ -169,7 +171,7 @@ export const entryContent = (row: Row): string => entryContentOf(valuesOf(ENTRY_
 
 /** A log row's content (its body as stored, byte for byte), from its values in the order of LOG_COLUMNS; its id first since schema 4. */
 export function logContentOf(v: Values): string {
-  const head = num(v[LOG_FORMAT]) === CHAIN_FORMAT ? [`log/${CHAIN_FORMAT}`, num(v[0])] : ["log"];
+  const head = num(v[LOG_FORMAT]) === CHAIN_FORMAT ? [`log/${CHAIN_FORMAT}`, num(v[LOG_ID])] : ["log"];
   return JSON.stringify(readInto(head, v, LOG_CONTENT));
 }
 
