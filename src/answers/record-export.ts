@@ -118,13 +118,13 @@ async function* unrecordedPages(
   const tz = deps.config.timezone;
   const now = deps.clock.now();
   const today = localDate(now, tz);
-  const began = query.from === undefined ? await store.began() : undefined;
-  const first = began ? localDate(began, tz) : undefined;
   const stay =
-    query.from === undefined && query.bookingId !== undefined && first !== undefined
-      ? await stayDays(deps, query.bookingId, { first, last: today })
+    query.from === undefined && query.bookingId !== undefined
+      ? await stayDays(deps, query.bookingId, today)
       : undefined;
-  const from = query.from ?? stay?.from ?? first;
+  // When the record began is read only when needed: it looks at every entry.
+  const began = query.from === undefined && !stay ? await store.began() : undefined;
+  const from = query.from ?? stay?.from ?? (began ? localDate(began, tz) : undefined);
   const to = query.to ?? stay?.to ?? today;
   if (from === undefined) return;
   const mine = (d: { petId: number; bookingId: number }) =>
@@ -155,14 +155,15 @@ const NAMING_KINDS = ["obligation_change", "plan", "prn", ...WELFARE_KINDS] as c
 
 /**
  * The days a stay's rounds asked anything of it, read from its own days, not the record's: from the
- * first to the last day its entries and the records naming its booking are of (within `first`, the
- * record's first day, and `last`, today), then on out a day at a time while that day's kept rounds
- * still ask it (a first or last day with nothing recorded). None when nothing names the booking.
+ * first to the last day (up to `today`) its entries and the records naming its booking are of, then on
+ * out a day at a time while that day's kept rounds still ask it (a first or last day with nothing
+ * recorded). None when nothing names the booking. Before the record began no round was kept: the
+ * walk back stops there by itself.
  */
 async function stayDays(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
   bookingId: number,
-  bounds: { first: string; last: string },
+  today: string,
 ): Promise<{ from: string; to: string } | undefined> {
   const store = deps.record;
   const named = await Promise.all([
@@ -172,31 +173,31 @@ async function stayDays(
   const dates = named
     .flat()
     .map((r) => r.date)
-    .filter((d) => d >= bounds.first && d <= bounds.last)
+    .filter((d) => d <= today)
     .sort();
   const [from, to] = [dates[0], dates.at(-1)];
   if (from === undefined || to === undefined) return undefined;
   return {
-    from: await stayEdge(deps, bookingId, from, bounds.first),
-    to: await stayEdge(deps, bookingId, to, bounds.last),
+    from: await stayEdge(deps, bookingId, from, -1),
+    to: await stayEdge(deps, bookingId, to, 1, today),
   };
 }
 
 /**
- * The last day, from `day` towards `bound`, whose kept rounds ask the stay, each day read on its own:
- * it stops at a day whose kept rounds do not ask it, and looks past days with no kept rounds at all
- * (the bot not running) for a week of them at most.
+ * The last day, from `day` on in the direction of `step` (up to `bound`), whose kept rounds ask the
+ * stay, each day read on its own: it stops at a day whose kept rounds do not ask it, and looks past
+ * days with no kept rounds at all (the bot not running) for a week of them at most.
  */
 async function stayEdge(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
   bookingId: number,
   day: string,
-  bound: string,
+  step: 1 | -1,
+  bound?: string,
 ): Promise<string> {
-  const step = bound < day ? -1 : 1;
   let edge = day;
   let unkept = 0;
-  for (let d = addDays(day, step); step < 0 ? d >= bound : d <= bound; d = addDays(d, step)) {
+  for (let d = addDays(day, step); bound === undefined || d <= bound; d = addDays(d, step)) {
     const rounds = await owedRounds(deps, { date: d });
     if (rounds.some((r) => r.pets.some((p) => p.bookingId === bookingId))) {
       edge = d;

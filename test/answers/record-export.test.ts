@@ -85,13 +85,21 @@ async function keptRecord(store: CareRecordStore) {
   now = new Date("2026-10-20T12:00:00Z");
 }
 
-/** The store, each read of the kept rounds' kinds remembered by the days it asked. */
+/**
+ * The store, each read of the kept rounds' kinds remembered by the days it asked, and each read of
+ * when the record began (it looks at every entry) as "began".
+ */
 function watched(store: CareRecordStore, asked: string[]): CareRecordStore {
   return new Proxy(store, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
-      if (key !== "log" || typeof value !== "function")
-        return typeof value === "function" ? value.bind(target) : value;
+      if (typeof value !== "function") return value;
+      if (key === "began")
+        return () => {
+          asked.push("began");
+          return value.call(target);
+        };
+      if (key !== "log") return value.bind(target);
       return (q: LogQuery) => {
         if (q.kind === "sheet" || q.kind === "obligation")
           asked.push(...(q.date !== undefined ? [q.date] : [q.from ?? "every day", q.to ?? "every day"]));
@@ -127,7 +135,8 @@ describe("one stay's export, by its booking", () => {
     const whole = { from: day(1), to: "2026-10-20" };
     expect(stay).toEqual(await unrecorded(store, { bookingId: 502, ...whole }));
     expect(await unrecorded(store, { bookingId: 502, petId: 1 })).toEqual(stay);
-    // Its kept rounds read: 3 to 9 October (the day either side says where it ends), not the record's.
+    // Its kept rounds read: 3 to 9 October (the day either side says where it ends), not the record's,
+    // nor when the record began.
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((d) => !(d >= day(3) && d <= day(9)))).toEqual([]);
     await store.close();
