@@ -150,6 +150,9 @@ async function* unrecordedPages(
   }
 }
 
+/** Days with no round kept at all (the bot not running) that the walk out of a stay's days looks past. */
+const UNKEPT_DAYS = 7;
+
 /** What names a stay by its booking besides its entries: a change to a kept round, its plans, its welfare checks and doses given if needed. */
 const NAMING_KINDS = ["obligation_change", "plan", "prn", ...WELFARE_KINDS] as const;
 
@@ -202,7 +205,7 @@ async function stayEdge(
     if (rounds.some((r) => r.pets.some((p) => p.bookingId === bookingId))) {
       edge = d;
       unkept = 0;
-    } else if (rounds.length > 0 || ++unkept > UNRECORDED_DAYS) break;
+    } else if (rounds.length > 0 || ++unkept > UNKEPT_DAYS) break;
   }
   return edge;
 }
