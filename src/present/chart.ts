@@ -12,6 +12,7 @@ import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
+import { EARLY_ICON } from "../words/doses.ts";
 import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
@@ -70,7 +71,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
     case "given":
       return line(
         `${cell.initials} ${at(cell.givenAt)}`,
-        cell.timeliness === "early" && toned("warn", " early"),
+        cell.timeliness === "early" && toned("warn", ` ${EARLY_ICON} early`),
         cell.timeliness === "late" && toned("warn", " late"),
         cell.timeliness === "after_window" && toned("warn", " after window"),
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
