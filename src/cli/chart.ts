@@ -8,6 +8,7 @@ import { CHART_DAYS_MAX, chartedPets, chartOf } from "../answers/chart.ts";
 import { UsageError } from "../answers/failure.ts";
 import { webClientSlack } from "../digest/slack.ts";
 import { cleanText } from "../domain/text.ts";
+import type { Logger } from "../log.ts";
 import type { ChartSlack } from "../present/chart.ts";
 import { CHART_DAYS_PER_PAGE } from "../present/chart-days.ts";
 import { pageSlack } from "../slack/app-link.ts";
@@ -78,9 +79,36 @@ async function slackOf(ctx: CliContext): Promise<ChartSlack> {
   return pageSlack(() => webClientSlack(client, { log: ctx.log }).self());
 }
 
+/**
+ * A one-pet chart's log: the notes about another pet's record, read with the house's rounds ("pet
+ * 950008: ignored fields with unexpected values"), are left out, so its notes are that pet's only
+ * (its own unreadable field is said on its page too); every other line passes as it is.
+ */
+function onePetLog(log: Logger, petId: number): Logger {
+  const another = (o: unknown) =>
+    typeof o === "object" &&
+    o !== null &&
+    (o as { kind?: unknown }).kind === "pet" &&
+    String((o as { id?: unknown }).id) !== String(petId);
+  return new Proxy(log, {
+    get(target, key) {
+      if (key === "warn")
+        return (o: unknown, ...more: unknown[]) =>
+          another(o) ? undefined : (target.warn as (...a: unknown[]) => void)(o, ...more);
+      if (key === "child")
+        return (...a: Parameters<Logger["child"]>) =>
+          onePetLog(target.child(...a) as unknown as Logger, petId);
+      const v: unknown = Reflect.get(target, key, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
 export async function run(ctx: CliContext): Promise<number> {
   const q = options(ctx);
-  const { deps, close } = await kennelDepsWithRecord(ctx);
+  const { deps, close } = await kennelDepsWithRecord(
+    q.petId === undefined ? ctx : { ...ctx, log: onePetLog(ctx.log, q.petId) },
+  );
   try {
     const chart = await chartOf(deps, q);
     const n = chartedPets(chart);
