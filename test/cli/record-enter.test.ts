@@ -247,6 +247,18 @@ describe("kennel-desk record enter", () => {
     ]);
     expect(self.code).toBe(2);
     expect(self.stderr).toMatch(/witness/i);
+    // The giver's initials as the witness: the same person, refused as plainly.
+    const initials = await cli([
+      ...args.slice(0, 4),
+      "--pet",
+      "77",
+      "--by",
+      "Sam",
+      "--dose",
+      "Caninsulin=given 08:05 Jane Doe wit. JD",
+    ]);
+    expect(initials.code).toBe(2);
+    expect(initials.stderr).toContain("The witness is a second, different person: not the one who gave it.");
     // "wit." with nothing after it is never read into the giver's name ("JD wit."), for good.
     for (const dose of ["Apoquel=given 08:20 JD wit.", "Apoquel=given 08:20 JD wit"]) {
       const bare = await cli([...args.slice(0, 4), "--pet", "77", "--by", "Sam", "--dose", dose]);
