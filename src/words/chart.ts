@@ -13,6 +13,9 @@ export const petStayWords = (
 ): string =>
   [p.room && cut(p.room), cut(p.reference ?? `booking ${p.bookingId}`)].filter(Boolean).join(" · ");
 
+/** Said once the terminal wrote the chart: the file, whole, to open and print. */
+export const chartOpenWords = (file: string) => `Open ${file} in a browser and print it (A4 portrait).`;
+
 /** The file's name in Slack: as `kennel-desk chart DATE --out DIR` names it. */
 export const chartFileName = (date: string) => `chart-${date}.html`;
 
