@@ -142,8 +142,8 @@ export function entryDoseWords(
 }
 
 /**
- * High-alert doses given and not witnessed within the minutes allowed, and apart from them those
- * entered from the paper chart with no witness on the paper.
+ * High-alert doses given and not witnessed (within the minutes allowed, or on the paper), and of
+ * those the ones entered from the paper chart with no witness on it, as the audit counts them.
  */
 function unwitnessed(
   s: PetRoundStatus,
@@ -156,8 +156,8 @@ function unwitnessed(
     if (!e || !needsWitness(e, d.highAlert)) continue;
     const state = witnessState(e, w.witnesses.get(e.id), w.now);
     if (state.state !== "unwitnessed") continue;
+    n.unwitnessed++;
     if (state.onPaper) n.noPaperWitness++;
-    else n.unwitnessed++;
   }
   return n;
 }

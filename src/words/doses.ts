@@ -94,16 +94,19 @@ export const unwitnessedWords = (w: { onPaper?: true | undefined }) =>
   w.onPaper ? "no witness on the paper" : UNWITNESSED;
 
 /**
- * High-alert doses given with no witness, counted apart by why: none in time ("2 unwitnessed"), and
- * entered from the paper chart with none named on it ("1 no witness on the paper"); "" when none.
+ * High-alert doses given with no witness (`unwitnessed`, as the audit and the stay count them, those
+ * of the paper among them), said apart by why: none in time ("2 unwitnessed"), and entered from the
+ * paper chart with none named on it (`noPaperWitness`: "1 no witness on the paper"); "" when none.
  */
-export const unwitnessedCountWords = (n: { unwitnessed: number; noPaperWitness: number }): string =>
-  [
-    n.unwitnessed ? `${n.unwitnessed} ${UNWITNESSED}` : "",
+export function unwitnessedCountWords(n: { unwitnessed: number; noPaperWitness: number }): string {
+  const lone = n.unwitnessed - n.noPaperWitness;
+  return [
+    lone ? `${lone} ${UNWITNESSED}` : "",
     n.noPaperWitness ? `${n.noPaperWitness} ${unwitnessedWords({ onPaper: true })}` : "",
   ]
     .filter(Boolean)
     .join(" · ");
+}
 
 // --- figures ------------------------------------------------------------------------------------
 
