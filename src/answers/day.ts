@@ -16,7 +16,7 @@ import {
   sortForDay,
   totalsOf,
 } from "../domain/day.ts";
-import { onPage } from "../domain/paging.ts";
+import { LIST_PAGE, onPage } from "../domain/paging.ts";
 import { withoutContacts } from "../domain/privacy.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { lookUpCare } from "./care-lookup.ts";
@@ -118,7 +118,11 @@ export async function dayReport(
     };
   }
   // The care of every booking of the day first: each entry's page is sized with its care, whole.
-  const care = await lookUpCare(deps, planDay(kind, date, list.data, { wholeDay: true }).sorted);
+  // The page's own (and the entries before it, which place it) are the answer's calls; the rest of
+  // the day's, for its counts, are read as bulk, after every other answer's calls (issue 48).
+  const care = await lookUpCare(deps, planDay(kind, date, list.data, { wholeDay: true }).sorted, {
+    shown: options.wholeDay ? undefined : (options.page ?? 1) * LIST_PAGE.maxEntries,
+  });
   const plan = planDay(kind, date, list.data, options, care.careOf);
   const report = assembleDay(plan, care.careOf, list.requestId, care.problem);
   // Departures carry each stay's care record, for the handover at pick-up.

@@ -10,6 +10,7 @@ import { looksLikeId } from "../domain/ids.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { NotFoundError } from "../kennel/errors.ts";
+import { allowCalls } from "../kennel/limiter.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { completeCare } from "./care-lookup.ts";
@@ -294,6 +295,7 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
   const owners = await ownerNames(
     deps,
     shown.map((p) => p.customerId),
+    ordered?.owners,
   );
   const today = localDate(deps.clock.now(), deps.config.timezone);
   return {
@@ -317,11 +319,25 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
   };
 }
 
-/** Owners' names for a page of pets, fetched together (and cached with the care records). */
-export async function ownerNames(deps: Deps, ids: Array<number | undefined>): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((id): id is number => id !== undefined))];
-  const results = await Promise.allSettled(unique.map((id) => deps.kennel.getCustomer(id)));
+/**
+ * Owners' names for a page of pets: those `known` already (today's house), the others fetched
+ * together (and cached with the care records), as calls of what the answer shows.
+ */
+export async function ownerNames(
+  deps: Deps,
+  ids: Array<number | undefined>,
+  known: ReadonlyMap<number, string> = new Map(),
+): Promise<Map<number, string>> {
   const names = new Map<number, string>();
+  const unique: number[] = [];
+  for (const id of new Set(ids)) {
+    if (id === undefined) continue;
+    const name = known.get(id);
+    if (name !== undefined) names.set(id, name);
+    else unique.push(id);
+  }
+  allowCalls(unique.length);
+  const results = await Promise.allSettled(unique.map((id) => deps.kennel.getCustomer(id)));
   results.forEach((r, i) => {
     if (r.status === "fulfilled") names.set(unique[i] as number, customerName(r.value.data));
   });
