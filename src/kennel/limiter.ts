@@ -69,7 +69,7 @@ export class Limiter {
   readonly max: number;
   #active = 0;
   #waiting: Waiter[] = [];
-  #inFlight = new Map<string, Promise<unknown>>();
+  #inFlight = new Map<string, { promise: Promise<unknown>; waiter?: Waiter }>();
   /** The turn now being served: the latest turn given a slot. */
   #turn = 0;
 
@@ -99,14 +99,18 @@ export class Limiter {
     return next;
   }
 
-  /** Runs `task` when a slot is free for it (above). */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` when a slot is free for it (above). `queued`: told of its place in the queue, if it waits. */
+  async run<T>(task: () => Promise<T>, queued?: (w: Waiter) => void): Promise<T> {
     const flow = flows.getStore() ?? OUTSIDE;
     flow.asked++;
     flow.turn = Math.max(this.#turn, flow.turn) + 1;
     if (this.#active >= this.max) {
       const bulk = flow.bulk || flow.asked > flow.budget;
-      await new Promise<void>((go) => this.#waiting.push({ flow, bulk, turn: flow.turn, go }));
+      await new Promise<void>((go) => {
+        const w = { flow, bulk, turn: flow.turn, go };
+        this.#waiting.push(w);
+        queued?.(w);
+      });
     } else {
       this.#active++;
       this.#turn = Math.max(this.#turn, flow.turn);
@@ -122,12 +126,28 @@ export class Limiter {
     }
   }
 
-  /** Like run, but callers with the same key while one is in flight share its result. */
+  /**
+   * Like run, but callers with the same key while one is in flight share its result. An answer that
+   * joins a call still waiting as bulk (the day's care read ahead, another answer's calls past its
+   * budget) makes it its own: interactive, at its turn, so it never waits as bulk for what it shows.
+   */
   shared<T>(key: string, task: () => Promise<T>): Promise<T> {
     const existing = this.#inFlight.get(key);
-    if (existing) return existing as Promise<T>;
-    const promise = this.run(task).finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, promise);
+    if (existing) {
+      const flow = flows.getStore() ?? OUTSIDE;
+      const w = existing.waiter;
+      if (w?.bulk && !flow.bulk && flow.asked < flow.budget) {
+        w.bulk = false;
+        w.turn = Math.min(w.turn, this.#turn + 1);
+      }
+      return existing.promise as Promise<T>;
+    }
+    const entry: { promise: Promise<unknown>; waiter?: Waiter } = { promise: Promise.resolve() };
+    const promise = this.run(task, (w) => {
+      entry.waiter = w;
+    }).finally(() => this.#inFlight.delete(key));
+    entry.promise = promise;
+    this.#inFlight.set(key, entry);
     return promise;
   }
 }

@@ -126,6 +126,26 @@ describe("the API's slots, shared fairly", () => {
     await Promise.all([...holding, booking, ...newer]);
   });
 
+  it("an answer that asks for what bulk work is waiting to read takes it over, as its own", async () => {
+    const api = heldApi();
+    // One answer holds the six slots and has four more calls waiting; the day's care is read ahead.
+    const busy = asAnswer(() => Promise.all(Array.from({ length: 10 }, (_, i) => api.client.getPet(1 + i))), {
+      budget: 10,
+    });
+    await api.settle();
+    const ahead = asBulk(() => Promise.all([api.client.getPet(50), api.client.getPet(51)]));
+    await api.settle();
+    // A booking's card needs pet 50: the read ahead's waiting call becomes the card's own.
+    const card = asAnswer(() => api.client.getPet(50));
+    await api.settle();
+    await api.releaseOne();
+    expect(api.sent[6]).toBe("/pets/50");
+    while (api.held.length) await api.releaseOne();
+    await Promise.all([busy, ahead, card]);
+    // One request for pet 50, shared.
+    expect(api.sent.filter((p) => p === "/pets/50")).toHaveLength(1);
+  });
+
   it("an answer's calls past what it shows wait behind another answer's, however late it asked", async () => {
     const api = heldApi();
     // A wide answer: 6 calls of its own (what it shows), then 14 more past its budget.
