@@ -80,6 +80,17 @@ async function findBooking(
       }
     }
   }
+  // A reference seen in a list read before: its full booking by id at once (read now, never kept),
+  // when it still carries that reference; otherwise by reference, as for one never seen.
+  const known = deps.kennel.bookingIdOf(input);
+  if (known !== undefined) {
+    try {
+      const { data, requestId, raw } = await deps.kennel.getBooking(known);
+      if (data.reference === input) return { full: data, requestId, raw };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
   const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
   return { reduced: data, requestId, raw };
 }
@@ -87,7 +98,8 @@ async function findBooking(
 /**
  * `/booking REF` or `/booking 12345`: all digits is an id first (then a reference); anything else
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
- * the same time (two round trips, not three).
+ * the same time (two round trips, not three); a reference already seen in a list is the full
+ * booking by its id at once (one round trip, then the pets).
  */
 export async function bookingView(
   deps: Deps,

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
-import { petAnswer, petView } from "../../src/answers/records.ts";
+import { bookingView, petAnswer, petView } from "../../src/answers/records.ts";
 import { asAnswer } from "../../src/kennel/limiter.ts";
 import { apiPath, fetchDeps, jsonAnswer } from "../helpers/fetch-deps.ts";
 
@@ -40,14 +40,14 @@ const pet = (id: number, customerId: number) => ({
 });
 
 /** The day's 40 arrivals (40 customers, a pet each), every call held until released, in the order sent. */
-function heldKennel() {
+function heldKennel(o: { hold?: boolean; renamed?: number } = {}) {
   const held: Array<{ path: string; release: () => void }> = [];
   const sent: string[] = [];
   const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
     const path = apiPath(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
     sent.push(path);
-    await new Promise<void>((release) => held.push({ path, release }));
+    if (o.hold !== false) await new Promise<void>((release) => held.push({ path, release }));
     if (path === "/bookings/checkin")
       return jsonAnswer(Array.from({ length: BOOKINGS }, (_, i) => booking(i)));
     let m = /^\/customers\/(\d+)\/pets$/.exec(path);
@@ -55,6 +55,16 @@ function heldKennel() {
       return jsonAnswer([{ ...pet(Number(m[1]) * 10, Number(m[1])), name: `Pet ${Number(m[1]) - 500}` }]);
     m = /^\/customers\/(\d+)$/.exec(path);
     if (m) return jsonAnswer({ customerId: Number(m[1]), firstname: "Sam", secondname: `Owner${m[1]}` });
+    m = /^\/bookings\/(\d+)$/.exec(path);
+    if (m) {
+      const i = Number(m[1]) - 7000;
+      return jsonAnswer({ ...booking(i), ...(i === o.renamed ? { reference: `KD-${i}-NEW` } : {}) });
+    }
+    m = /^\/bookings\/reference\/KD-(\d+)$/.exec(path);
+    if (m) {
+      const { customerPhone: _p, roomName: _r, ...reduced } = { ...booking(Number(m[1])), customerPhone: "" };
+      return jsonAnswer(reduced);
+    }
     m = /^\/pets\/(\d+)$/.exec(path);
     if (m) return jsonAnswer(pet(Number(m[1]), 900));
     if (path === "/pets") {
@@ -141,5 +151,35 @@ describe("a cold day list's reads", () => {
     const [view] = await Promise.all([card, day]);
     expect(view.owner?.customerId).toBe(900);
     expect(api.sent.filter((p) => p === "/pets/4242" || p === "/customers/900")).toHaveLength(2);
+  });
+});
+
+describe("/booking REF", () => {
+  it("of a booking seen in a day list reads the full booking by its id at once, then nothing else", async () => {
+    const api = heldKennel({ hold: false });
+    await dayReport(api.deps, "arrivals", DAY);
+    const from = api.sent.length;
+    const view = await bookingView(api.deps, "KD-3");
+    expect(api.sent.slice(from)).toEqual(["/bookings/7003"]);
+    expect(view.full).toBe(true);
+    expect(view.booking.roomName).toBe("Kennel 3");
+    expect(view.care.pets.map((p) => p.pet.name)).toEqual(["Pet 3"]);
+  });
+
+  it("never seen, or seen under another reference since, is read by its reference first", async () => {
+    const api = heldKennel({ hold: false });
+    let from = api.sent.length;
+    await bookingView(api.deps, "KD-7");
+    expect(api.sent.slice(from).sort()).toEqual([
+      "/bookings/7007",
+      "/bookings/reference/KD-7",
+      "/customers/507/pets",
+    ]);
+    // A reference seen in the day's list whose booking now carries another: asked by reference.
+    const renamed = heldKennel({ hold: false, renamed: 5 });
+    await dayReport(renamed.deps, "arrivals", DAY);
+    from = renamed.sent.length;
+    await bookingView(renamed.deps, "KD-5");
+    expect(renamed.sent.slice(from, from + 2)).toEqual(["/bookings/7005", "/bookings/reference/KD-5"]);
   });
 });
