@@ -154,6 +154,44 @@ describe("a cold day list's reads", () => {
   });
 });
 
+describe("a cold day list in Slack (the rest of the day's care read ahead)", () => {
+  it("answers once its page's care is read, its counts the page's; the rest, read ahead as bulk, gives the next one the whole day's", async () => {
+    const api = heldKennel();
+    const day = asAnswer(() => dayReport(api.deps, "arrivals", DAY, { readAhead: true }));
+    await api.settle();
+    await api.releaseOne(); // the day's list
+    let answered = false;
+    void day.then(() => {
+      answered = true;
+    });
+    // The page's twenty customers' care first (the read ahead takes no slot before them).
+    for (let i = 0; i < 20; i++) await api.releaseOne();
+    expect(api.sent.filter(isCare).slice(0, 20)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `/customers/${500 + i}/pets`),
+    );
+    expect(answered).toBe(true);
+    const first = await day;
+    expect(first.entries).toHaveLength(20);
+    expect(first.entries.every((e) => e.care?.status === "matched")).toBe(true);
+    // The page's counts, said to be the page's: ten of its twenty with medication, all 40 bookings counted.
+    expect(first.totals.bookings).toBe(BOOKINGS);
+    expect(first.totals.careKnownForAll).toBe(false);
+    expect(first.totals.withMedication).toBe(10);
+    expect(first.totals.careNotLoaded).toBe(0);
+    // The rest is read ahead; the next person asking gets the whole day's counts for one call.
+    await api.releaseAll();
+    expect(api.sent.filter(isCare)).toHaveLength(BOOKINGS);
+    const from = api.sent.length;
+    const again = asAnswer(() => dayReport(api.deps, "arrivals", DAY, { readAhead: true }));
+    await api.settle();
+    await api.releaseAll();
+    const second = await again;
+    expect(api.sent.slice(from)).toEqual(["/bookings/checkin"]);
+    expect(second.totals.careKnownForAll).toBe(true);
+    expect(second.totals.withMedication).toBe(20);
+  });
+});
+
 describe("/booking REF", () => {
   it("of a booking seen in a day list reads the full booking by its id at once, then nothing else", async () => {
     const api = heldKennel({ hold: false });
