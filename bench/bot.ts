@@ -576,13 +576,29 @@ if (PARTS.has("load")) {
     ["/kennel status", [{ command: "/kennel", text: "status" }]],
   ];
   const perAnswer: [string, string][] = [];
+  /** Waits until the API has had no call for `quietMs` (work read ahead after an answer has finished). */
+  const quiet = async (quietMs: number) => {
+    let last = await apiCalls();
+    for (let still = 0; still < quietMs; still += 100) {
+      await sleep(100);
+      const n = await apiCalls();
+      if (n !== last) {
+        last = n;
+        still = 0;
+      }
+    }
+  };
   for (const [kind, cmds] of alone) {
     const counts: string[] = [];
     for (const c of cmds) {
+      await quiet(3 * P.loadLatencyMs);
       const before = (await apiCount()).byKind;
       const r = await one(bot, c);
+      await quiet(3 * P.loadLatencyMs);
       const by = callsBetween(before, (await apiCount()).byKind);
-      counts.push(`${r.calls}${by.length ? ` (${by.map(([k, n]) => `${k} ${n}`).join(", ")})` : ""}`);
+      const total = by.reduce((n, [, k]) => n + k, 0);
+      const ahead = total > r.calls ? ` + ${total - r.calls} after it` : "";
+      counts.push(`${r.calls}${ahead}${by.length ? ` (${by.map(([k, n]) => `${k} ${n}`).join(", ")})` : ""}`);
     }
     perAnswer.push([kind, counts.join("; ")]);
   }
@@ -670,7 +686,9 @@ if (PARTS.has("load")) {
     `  API calls during the run, by endpoint (${callsInRun}, ${(callsInRun / done.length).toFixed(2)} an answer)`,
     during.map(([k, n]) => `${k} ${n}`).join(", "),
   );
-  section("API calls of one answer of each kind, alone, one at a time (inputs the mix does not send)");
+  section(
+    "API calls of one answer of each kind, alone, one at a time (inputs the mix does not send): until its answer (+ read ahead after it), by endpoint",
+  );
   for (const [kind, calls] of perAnswer) row(`  ${kind}`, calls);
   const all = done.filter((d) => d.a).map((d) => (d.a as Answer).at - d.s.sentAt);
   const unanswered = done.filter((d) => !d.a).length;
