@@ -2,7 +2,11 @@
  * /arrivals and /departures (their paging buttons, the terminal, the connector, the 07:00 post):
  * one day's list as data. Care records are looked up for every entry of the day, so the summary's
  * counts (medication, allergies, care details not matched…) are the whole day's whatever page is
- * shown; the care cache makes the next page's answer cost one list call.
+ * shown; the care cache makes the next page's answer cost one list call. In Slack (`readAhead`) a
+ * day nobody has asked for answers once its page's care is read, the rest read ahead for its later
+ * pages and the next person asking; until then its counts are the page's and say so (issue 48).
+ * The number of pages is then reckoned with the unread entries' care estimated (src/domain/day.ts
+ * entrySize), so "page 1 of 2" may read "of 3" on page 2; the entries of each page never change.
  */
 import type { Deps } from "../deps.ts";
 import { bookingsThatCount, type LeftOut } from "../domain/bookings.ts";
