@@ -5,7 +5,7 @@
  * recorded for (missed, or not due: gone home). No kennel API.
  */
 import type { Deps } from "../deps.ts";
-import type { OwedDose, OwedRound } from "../domain/obligations.ts";
+import { type OwedDose, type OwedRound, owedPetKey } from "../domain/obligations.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
@@ -71,6 +71,15 @@ export async function entryFacts(
   };
 }
 
+/**
+ * The rounds with only the pets of these entries: an entry's dose is its own pet's item, so the
+ * other pets' doses of the day are not worked out again for each page.
+ */
+function petsOf(rounds: OwedRound[], entries: Entry[]): OwedRound[] {
+  const pets = new Set(entries.map(owedPetKey));
+  return rounds.map((r) => ({ ...r, pets: r.pets.filter((p) => pets.has(owedPetKey(p))) }));
+}
+
 /** The days an export's facts keep at once (its pages come in the chain's order: a day or two each). */
 const FACT_DAYS = 8;
 
@@ -108,10 +117,14 @@ export function entryFactsByDay(
       now: now.toISOString(),
     };
     const byDate = new Map<string, Entry[]>();
-    for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
+    for (const e of entries) {
+      const theirs = byDate.get(e.date);
+      if (theirs) theirs.push(e);
+      else byDate.set(e.date, [e]);
+    }
     for (const [date, theirs] of byDate) {
       const { rounds, witnesses } = await day(date);
-      for (const d of dosesOwed(deps, rounds, theirs, now)) {
+      for (const d of dosesOwed(deps, petsOf(rounds, theirs), theirs, now)) {
         if (!d.entry) continue;
         facts.doses.set(d.entry.id, d);
         if (d.due.highAlert) facts.highAlert.add(d.entry.id);

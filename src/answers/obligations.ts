@@ -24,6 +24,7 @@ import {
   owedPetOf as owedPetIn,
   roundOfSheets,
 } from "../domain/obligations.ts";
+import type { DueItem } from "../domain/record.ts";
 import type { Entry, LogEntry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { doseSettings } from "./doses.ts";
@@ -118,9 +119,24 @@ async function roundsOfSheets(
     const key = `${s.date}|${s.round}`;
     if (!written.has(key)) byRound.set(key, [...(byRound.get(key) ?? []), s]);
   }
-  return [...byRound.values()].map((s) =>
-    roundOfSheets(s, (d, date, round) => windowOf(deps, d, date, round)),
-  );
+  // A round's items share a few windows (by high-alert and the plan's minutes): each worked out once,
+  // not once a pet's item (the zone's arithmetic was a year's export's largest cost on such a record).
+  const windows = new Map<string, DoseWindow>();
+  const once = (d: DueItem, date: string, round: Round) => {
+    const key = JSON.stringify([
+      date,
+      round,
+      d.highAlert === true,
+      d.window?.beforeMinutes,
+      d.window?.afterMinutes,
+    ]);
+    const had = windows.get(key);
+    if (had) return had;
+    const window = windowOf(deps, d, date, round);
+    windows.set(key, window);
+    return window;
+  };
+  return [...byRound.values()].map((s) => roundOfSheets(s, once));
 }
 
 /**

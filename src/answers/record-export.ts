@@ -106,8 +106,8 @@ const UNRECORDED_DAYS = 7;
  * Each item the rounds of the query's days asked (one pet's, one stay's, when named) with no current
  * entry committed by `head`: missed, still open when exported, or not due (the pet went home, or came
  * after its window), as every other surface reads it (src/answers/obligations.ts dosesOwed). Read a
- * week at a time: that week's kept rounds and entries. Without a range (a pet's or a stay's whole
- * record), from the record's first day to today.
+ * week at a time: that week's kept rounds and entries. Without a range: a stay's own days (`stayDays`),
+ * else (a pet's whole record, or a stay nothing in the record names) from the record's first day to today.
  */
 async function* unrecordedPages(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
@@ -117,9 +117,15 @@ async function* unrecordedPages(
   const store = deps.record;
   const tz = deps.config.timezone;
   const now = deps.clock.now();
-  const began = query.from === undefined ? await store.began() : undefined;
-  const from = query.from ?? (began ? localDate(began, tz) : undefined);
-  const to = query.to ?? localDate(now, tz);
+  const today = localDate(now, tz);
+  const stay =
+    query.from === undefined && query.bookingId !== undefined
+      ? await stayDays(deps, query.bookingId, today)
+      : undefined;
+  // When the record began is read only when needed: it looks at every entry.
+  const began = query.from === undefined && !stay ? await store.began() : undefined;
+  const from = query.from ?? stay?.from ?? (began ? localDate(began, tz) : undefined);
+  const to = query.to ?? stay?.to ?? today;
   if (from === undefined) return;
   const mine = (d: { petId: number; bookingId: number }) =>
     (query.petId === undefined || d.petId === query.petId) &&
@@ -137,9 +143,71 @@ async function* unrecordedPages(
     ]);
     // An entry committed after the export began is not in it: its dose is not recorded there either.
     const committed = entries.filter((e) => e.seq <= head.seq);
-    const page = dosesOwed(deps, rounds, committed, now).filter((d) => !d.entry && mine(d));
+    // Only the pets exported: another pet's doses are not worked out to be left out.
+    const asked = rounds.map((r) => ({ ...r, pets: r.pets.filter(mine) }));
+    const page = dosesOwed(deps, asked, committed, now).filter((d) => !d.entry && mine(d));
     if (page.length) yield page;
   }
+}
+
+/** Days with no round kept at all (the bot not running) that the walk out of a stay's days looks past. */
+const UNKEPT_DAYS = 7;
+
+/** What names a stay by its booking besides its entries: a change to a kept round, its plans, its welfare checks and doses given if needed. */
+const NAMING_KINDS = ["obligation_change", "plan", "prn", ...WELFARE_KINDS] as const;
+
+/**
+ * The days a stay's rounds asked anything of it, read from its own days, not the record's: from the
+ * first to the last day (up to `today`) its entries and the records naming its booking are of, then on
+ * out a day at a time while that day's kept rounds still ask it (a first or last day with nothing
+ * recorded). None when nothing names the booking. Before the record began no round was kept: the
+ * walk back stops there by itself.
+ */
+async function stayDays(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
+  bookingId: number,
+  today: string,
+): Promise<{ from: string; to: string } | undefined> {
+  const store = deps.record;
+  const named = await Promise.all([
+    store.entries({ bookingId }),
+    ...NAMING_KINDS.map((kind) => store.log({ kind, bookingId })),
+  ]);
+  const dates = named
+    .flat()
+    .map((r) => r.date)
+    .filter((d) => d <= today)
+    .sort();
+  const [from, to] = [dates[0], dates.at(-1)];
+  if (from === undefined || to === undefined) return undefined;
+  return {
+    from: await stayEdge(deps, bookingId, from, -1),
+    to: await stayEdge(deps, bookingId, to, 1, today),
+  };
+}
+
+/**
+ * The last day, from `day` on in the direction of `step` (up to `bound`), whose kept rounds ask the
+ * stay, each day read on its own: it stops at a day whose kept rounds do not ask it, and looks past
+ * days with no kept rounds at all (the bot not running) for a week of them at most.
+ */
+async function stayEdge(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
+  bookingId: number,
+  day: string,
+  step: 1 | -1,
+  bound?: string,
+): Promise<string> {
+  let edge = day;
+  let unkept = 0;
+  for (let d = addDays(day, step); bound === undefined || d <= bound; d = addDays(d, step)) {
+    const rounds = await owedRounds(deps, { date: d });
+    if (rounds.some((r) => r.pets.some((p) => p.bookingId === bookingId))) {
+      edge = d;
+      unkept = 0;
+    } else if (rounds.length > 0 || ++unkept > UNKEPT_DAYS) break;
+  }
+  return edge;
 }
 
 async function* pagesMap<A, B>(source: AsyncIterable<A[]>, f: (page: A[]) => B[]): AsyncGenerator<B[]> {
