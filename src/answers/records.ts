@@ -13,6 +13,7 @@ import { NotFoundError } from "../kennel/errors.ts";
 import { allowCalls } from "../kennel/limiter.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { findBooking } from "./booking-find.ts";
 import { completeCare } from "./care-lookup.ts";
 import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
@@ -52,47 +53,6 @@ export interface BookingView extends Provenance {
   stay?: StayRecordView;
   /** Each pet's current care plan kept for the stay (issue 34), when any is. */
   plans?: PlanVersion[];
-}
-
-/** The booking asked for: by id (all digits is an id first, then a reference), or by reference. */
-async function findBooking(
-  deps: Deps,
-  input: string | { id: number },
-): Promise<{ full?: Booking; reduced?: ReducedBooking; requestId: string; raw: unknown }> {
-  // An id given as an id (the connector's get_booking): that booking, never a reference like it.
-  if (typeof input !== "string") {
-    const { data, requestId, raw } = await deps.kennel.getBooking(input.id);
-    return { full: data, requestId, raw };
-  }
-  if (looksLikeId(input)) {
-    try {
-      const { data, requestId, raw } = await deps.kennel.getBooking(Number(input));
-      return { full: data, requestId, raw };
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      try {
-        const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
-        return { reduced: data, requestId, raw };
-      } catch (second) {
-        if (second instanceof NotFoundError)
-          throw new NotFoundError(`booking with id or reference ${input}`, { requestId: second.requestId });
-        throw second;
-      }
-    }
-  }
-  // A reference seen in a list read before: its full booking by id at once (read now, never kept),
-  // when it still carries that reference; otherwise by reference, as for one never seen.
-  const known = deps.kennel.bookingIdOf(input);
-  if (known !== undefined) {
-    try {
-      const { data, requestId, raw } = await deps.kennel.getBooking(known);
-      if (data.reference === input) return { full: data, requestId, raw };
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
-  }
-  const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
-  return { reduced: data, requestId, raw };
 }
 
 /**

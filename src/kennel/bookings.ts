@@ -11,34 +11,6 @@ import { arrayOrEveryPage, checkId, checkPageRequest, type Endpoints, one, toPag
 import { type Booking, type Page, type ReducedBooking, readBooking, readReducedBooking } from "./schemas.ts";
 import type { BookingFilter, KennelResult, PageRequest, Query } from "./types.ts";
 
-/** Booking ids by reference, as the API's full bookings gave them (a reference names one booking), the latest `max`. */
-export class BookingIds {
-  readonly #ids = new Map<string, number>();
-  readonly max: number;
-
-  constructor(max = 5000) {
-    this.max = max;
-  }
-
-  learn(bookings: Iterable<Booking>): void {
-    for (const b of bookings) {
-      if (b.reference === undefined || b.bookingId === undefined) continue;
-      this.#ids.delete(b.reference);
-      this.#ids.set(b.reference, b.bookingId);
-      if (this.#ids.size > this.max) this.#ids.delete(this.#ids.keys().next().value as string);
-    }
-  }
-
-  /** The id of the booking with exactly this reference, when one was seen. */
-  of(reference: string): number | undefined {
-    return this.#ids.get(reference);
-  }
-
-  clear(): void {
-    this.#ids.clear();
-  }
-}
-
 export function bookingQuery(filter: BookingFilter, page: PageRequest): Query {
   return {
     "request.from": filter.from,

@@ -9,6 +9,7 @@
  * - bookings.ts, customers.ts, pets.ts, health.ts: the endpoints.
  */
 import type { KennelSettings } from "../config.ts";
+import { BookingIds } from "./booking-ids.ts";
 import * as bookings from "./bookings.ts";
 import { type CacheInfo, CareCache, DEFAULT_CACHE_TTL_S } from "./care-cache.ts";
 import * as customers from "./customers.ts";
@@ -78,7 +79,7 @@ export class KennelClient {
       baseUrl: settings.baseUrl.href,
       changedSince,
     });
-    const bookingIds = new bookings.BookingIds();
+    const bookingIds = new BookingIds();
     // A rejected key empties the cache: nothing read with it is shown again.
     const transport = new Transport({
       ...options,

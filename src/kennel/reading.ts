@@ -1,6 +1,6 @@
 /** What every endpoint group shares: checks of its arguments, and readers of the answer's shape. */
 import type { Logger } from "../log.ts";
-import type { BookingIds } from "./bookings.ts";
+import type { BookingIds } from "./booking-ids.ts";
 import type { CareCache } from "./care-cache.ts";
 import { BadRequestError, InvalidResponseError } from "./errors.ts";
 import { collectAll, paginate } from "./pagination.ts";
