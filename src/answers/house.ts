@@ -272,7 +272,7 @@ export async function houseReport(
   rememberHouse(
     deps,
     date,
-    entries.flatMap((e) => (e.care?.pets ?? []).map((p) => p.pet)),
+    entries.map((e) => ({ booking: e.booking, pets: (e.care?.pets ?? []).map((p) => p.pet) })),
   );
   const whole: HouseReport = {
     date,
