@@ -93,7 +93,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     const subcommand = await load();
     return await subcommand.run({ command, args, config, deps, io, log, clock: deps.clock ?? systemClock });
   } catch (error) {
-    const f = describeFailure(error);
+    // A one-off command is run again once fixed; the connector (mcp) runs on, as the bot does.
+    const f = describeFailure(error, command === "mcp" ? "bot" : "command");
     if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
     const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
     // The time zone and year do not matter to a failure's words.
