@@ -10,7 +10,10 @@ import { AuthenticationError } from "../../src/kennel/errors.ts";
 import { useSandboxCli } from "./helpers.ts";
 
 const TODAY = "2026-03-10";
-const run = useSandboxCli({ timezone: "Europe/London", today: TODAY }, () => new Date(`${TODAY}T09:00:00Z`));
+const run = useSandboxCli(
+  { timezone: "Europe/London", today: TODAY, awkward: true },
+  () => new Date(`${TODAY}T09:00:00Z`),
+);
 
 describe("a command's failure, in the terminal", () => {
   it("a wrong API address: the command cannot run, fix the settings and run the command again", async () => {
@@ -31,6 +34,13 @@ describe("a command's failure, in the terminal", () => {
       "set it as KENNEL_API_KEY, with no spaces around it, then run the command again.",
     );
     expect(r.stderr).not.toMatch(/cannot start|start again|restart/);
+  });
+
+  it("a note the command's reads make twice is said once (a pet's field not read: Bear's allergies)", async () => {
+    const r = await run(["pet", "950008"], { LOG_LEVEL: "warn" });
+    expect(r.code).toBe(0);
+    const note = "note: pet 950008: ignored fields with unexpected values (allergies)\n";
+    expect(r.stderr.split(note)).toHaveLength(2);
   });
 
   it("the bot (and the connector) keep their own words: start again, restart Kennel Desk", () => {
