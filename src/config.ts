@@ -59,8 +59,6 @@ export class ConfigError extends Error {
   readonly problems: ConfigProblem[];
   /** What to do, said instead of fixing the settings and starting again (a command, not the bot). */
   readonly whatToDo: string | undefined;
-  /** What cannot be done, when the thrower said it ("kennel-desk digest cannot post"). */
-  readonly what: string | undefined;
   /**
    * `o.what`: what cannot be done ("kennel-desk digest cannot post"; default: Kennel Desk cannot
    * start); `o.whatToDo`: what to do about it.
@@ -70,16 +68,10 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.problems = problems;
     this.whatToDo = o.whatToDo;
-    this.what = o.what;
-  }
-
-  /** The problems said after another "what cannot be done" ("The command cannot run: 1 problem…"). */
-  saidAs(what: string): string {
-    return formatConfigProblems(this.problems, what);
   }
 }
 
-function formatConfigProblems(problems: ConfigProblem[], what = "Kennel Desk cannot start"): string {
+export function formatConfigProblems(problems: ConfigProblem[], what = "Kennel Desk cannot start"): string {
   const lines = problems.map((p) => `  - ${p.variable}: ${p.problem} ${p.fix}`);
   const noun = problems.length === 1 ? "problem" : "problems";
   return `${what}: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;

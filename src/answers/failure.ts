@@ -3,7 +3,7 @@
  * quote, and the command line's exit code (0 OK, 1 not found or refused, 2 settings or usage,
  * 3 kennel API or care record failure). Slack, the terminal, the connector and the 07:00 post's notice all use it.
  */
-import { ConfigError } from "../config.ts";
+import { ConfigError, formatConfigProblems } from "../config.ts";
 import { isKennelError, NotFoundError } from "../kennel/errors.ts";
 import { InvalidEntryError, isStoreError } from "../record/errors.ts";
 
@@ -97,7 +97,10 @@ export function describeFailure(error: unknown, surface: Surface = "bot"): Failu
   if (error instanceof ConfigError)
     return failure(
       "settings",
-      error.what ? error.message : error.saidAs(words.cannot),
+      // Said as the surface says it, unless the thrower said what cannot be done ("digest cannot post").
+      error.message === formatConfigProblems(error.problems)
+        ? formatConfigProblems(error.problems, words.cannot)
+        : error.message,
       `\n${error.whatToDo ?? `Fix the settings named above and ${words.again}.`}`,
       2,
     );

@@ -13,11 +13,11 @@ import {
   EARLY_ICON,
   GIVEN_EARLY,
   onTimeWords,
-  PAPER_AUDIT_REASON_WORDS,
   reasonWords,
   UNWITNESSED,
   unwitnessedWords,
 } from "../words/doses.ts";
+import { PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
 import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 

@@ -7,7 +7,6 @@
  */
 import { chartCode } from "../domain/chart.ts";
 import type { DoseState, NotDueWhy, OpenState, Timeliness } from "../domain/doses.ts";
-import type { PaperAuditReason } from "../domain/paper.ts";
 import { type PrnDose, type PrnProblem, recordedLater } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
 import type { WitnessState } from "../domain/witness.ts";
@@ -28,15 +27,6 @@ const REASON_WORDS: Record<NotGivenReason, string> = {
   none_left: "none left",
   asleep: "asleep as instructed",
   other: "other",
-};
-
-/**
- * A dose not given entered from the paper as V or W, as the audit counts it: the letter's words and
- * what the paper leaves unsaid (src/domain/paper.ts `paperAuditReason`).
- */
-export const PAPER_AUDIT_REASON_WORDS: Record<PaperAuditReason, string> = {
-  paper_vomited: "vomited (paper: no time said)",
-  paper_withheld: "withheld (paper W: by whom not said)",
 };
 
 /** "vomited within 30 min": a reason from the list, as staff say it. */
