@@ -20,7 +20,7 @@
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "../test/helpers/net.ts";
 import { ask, now, pct, progress, ROOT, slackHeaders, sleep } from "./harness.ts";
@@ -131,7 +131,15 @@ const [api, slackReady] = await Promise.all([
   ask<{ base: string }>(slack, {}, "ready", 30_000),
 ]);
 const setLatency = (latency: number) => ask(kennel, { type: "latency", ms: latency }, "latency");
-const apiCalls = async () => (await ask<{ total: number }>(kennel, { type: "count" }, "count")).total;
+const apiCount = () =>
+  ask<{ total: number; byKind: Record<string, number> }>(kennel, { type: "count" }, "count");
+const apiCalls = async () => (await apiCount()).total;
+/** Calls by endpoint between two counts, most first: "customer-pets 20, checkin 1". */
+const callsBetween = (a: Record<string, number>, b: Record<string, number>) =>
+  Object.entries(b)
+    .map(([k, n]) => [k, n - (a[k] ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1]);
 
 interface Answer {
   at: number;
@@ -297,6 +305,7 @@ async function one(bot: Running, c: Command): Promise<{ ms: number; calls: numbe
 
 const day = (offset: number) => api.days[api.days.indexOf(api.today) + offset] as string;
 const rowsOf = (offset: number) => api.byDay[day(offset)] ?? [];
+type Arrival = KennelReady["byDay"][string][number];
 
 // ---------------------------------------------------------------------------------------------
 // The figures
@@ -549,8 +558,55 @@ if (PARTS.has("load")) {
     if (x < 0.95) return { command: "/customer", text: String(b.customerId) };
     return { command: "/kennel", text: "status" };
   };
+  // Each kind of the mix's commands alone first, one at a time, on inputs the mix never sends (its
+  // days, references and searches are other ones, so nothing here warms the mix): the API calls one
+  // answer of that kind makes, by endpoint. These do not depend on the machine's load.
+  const alone: [string, Command[]][] = [
+    ["/arrivals, a day first asked", [5, 7].map((d) => ({ command: "/arrivals", text: day(d) }))],
+    ["/arrivals, the same day again", [5, 7].map((d) => ({ command: "/arrivals", text: day(d) }))],
+    ["/departures, a day first asked", [10, 12].map((d) => ({ command: "/departures", text: day(d) }))],
+    ["/booking", [0, 1].map((i) => ({ command: "/booking", text: (rowsOf(9)[i] as Arrival).ref }))],
+    ["/pet ID", [0, 1].map((i) => ({ command: "/pet", text: String((rowsOf(11)[i] as Arrival).petIds[0]) }))],
+    ["/pet NAME", ["Otis", "Pepper", "Bella"].map((text) => ({ command: "/pet", text }))],
+    ["/kennel pets", ["sh", "ju", "ti"].map((l) => ({ command: "/kennel", text: `pets ${l}` }))],
+    [
+      "/customer",
+      [0, 1].map((i) => ({ command: "/customer", text: String((rowsOf(12)[i] as Arrival).customerId) })),
+    ],
+    ["/kennel status", [{ command: "/kennel", text: "status" }]],
+  ];
+  const perAnswer: [string, string][] = [];
+  /** Waits until the API has had no call for `quietMs` (work read ahead after an answer has finished). */
+  const quiet = async (quietMs: number) => {
+    let last = await apiCalls();
+    for (let still = 0; still < quietMs; still += 100) {
+      await sleep(100);
+      const n = await apiCalls();
+      if (n !== last) {
+        last = n;
+        still = 0;
+      }
+    }
+  };
+  for (const [kind, cmds] of alone) {
+    const counts: string[] = [];
+    for (const c of cmds) {
+      await quiet(3 * P.loadLatencyMs);
+      const before = (await apiCount()).byKind;
+      const r = await one(bot, c);
+      await quiet(3 * P.loadLatencyMs);
+      const by = callsBetween(before, (await apiCount()).byKind);
+      const total = by.reduce((n, [, k]) => n + k, 0);
+      const ahead = total > r.calls ? ` + ${total - r.calls} after it` : "";
+      counts.push(`${r.calls}${ahead}${by.length ? ` (${by.map(([k, n]) => `${k} ${n}`).join(", ")})` : ""}`);
+    }
+    perAnswer.push([kind, counts.join("; ")]);
+  }
   // Bare Bolt under the same commands at the same moments, for its memory growth beside the bot's.
   const bare = await start(join(ROOT, "bench/bare-bolt.mjs"));
+  const countBefore = (await apiCount()).byKind;
+  const cpuBefore = { bot: cpuMsOf(bot.child.pid), bare: cpuMsOf(bare.child.pid) };
+  const loadBefore = loadavg()[0] as number;
   await sleep(P.idleMs);
   const before = { bot: rssOf(bot.child.pid), bare: rssOf(bare.child.pid) };
   const bareSeen: number[] = [];
@@ -571,7 +627,14 @@ if (PARTS.has("load")) {
   );
   const done = await Promise.all(results.map(async ({ c, s, wait }) => ({ c, s, a: await wait })));
   clearInterval(sampler);
+  const runWallMs = now() - t0;
+  const cpuRun = {
+    bot: cpuMsOf(bot.child.pid) - cpuBefore.bot,
+    bare: cpuMsOf(bare.child.pid) - cpuBefore.bare,
+  };
+  const loadAfter = loadavg()[0] as number;
   await stop(bare);
+  const during = callsBetween(countBefore, (await apiCount()).byKind);
   const timeline = new Map(
     (await ask<{ perSecond: [number, number][] }>(kennel, { type: "timeline" }, "timeline")).perSecond,
   );
@@ -613,6 +676,20 @@ if (PARTS.has("load")) {
   for (const [k, times] of [...kinds].sort()) {
     row(`  ${k} (${times.length}): answer p50 / p99`, `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`);
   }
+  row(
+    "  CPU time (user + system) over the run, until the last answer: Kennel Desk / bare Bolt",
+    `${ms(cpuRun.bot)} / ${ms(cpuRun.bare)} in ${ms(runWallMs)} of wall time`,
+  );
+  row("  load average (1 min) before / after the run", `${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)}`);
+  const callsInRun = during.reduce((n, [, k]) => n + k, 0);
+  row(
+    `  API calls during the run, by endpoint (${callsInRun}, ${(callsInRun / done.length).toFixed(2)} an answer)`,
+    during.map(([k, n]) => `${k} ${n}`).join(", "),
+  );
+  section(
+    "API calls of one answer of each kind, alone, one at a time (inputs the mix does not send): until its answer (+ read ahead after it), by endpoint",
+  );
+  for (const [kind, calls] of perAnswer) row(`  ${kind}`, calls);
   const all = done.filter((d) => d.a).map((d) => (d.a as Answer).at - d.s.sentAt);
   const unanswered = done.filter((d) => !d.a).length;
   const errors = done.filter((d) => d.a?.error).length;

@@ -57,17 +57,24 @@ export type {
 
 export class ConfigError extends Error {
   readonly problems: ConfigProblem[];
-  constructor(problems: ConfigProblem[]) {
-    super(formatConfigProblems(problems));
+  /** What to do, said instead of fixing the settings and starting again (a command, not the bot). */
+  readonly whatToDo: string | undefined;
+  /**
+   * `o.what`: what cannot be done ("kennel-desk digest cannot post"; default: Kennel Desk cannot
+   * start); `o.whatToDo`: what to do about it.
+   */
+  constructor(problems: ConfigProblem[], o: { what?: string; whatToDo?: string } = {}) {
+    super(formatConfigProblems(problems, o.what));
     this.name = "ConfigError";
     this.problems = problems;
+    this.whatToDo = o.whatToDo;
   }
 }
 
-function formatConfigProblems(problems: ConfigProblem[]): string {
+function formatConfigProblems(problems: ConfigProblem[], what = "Kennel Desk cannot start"): string {
   const lines = problems.map((p) => `  - ${p.variable}: ${p.problem} ${p.fix}`);
   const noun = problems.length === 1 ? "problem" : "problems";
-  return `Kennel Desk cannot start: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;
+  return `${what}: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;
 }
 
 /**

@@ -32,8 +32,17 @@ export interface AuditFigures {
   notGivenByReason: Partial<Record<NotGivenReason | "unstated", number>>;
   /** As-needed doses given, and of those with an effect recorded. */
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
-  /** High-alert doses given, and of those witnessed, unwitnessed, still within their minutes. */
-  highAlert: { given: number; witnessed: number; unwitnessed: number; awaiting: number };
+  /**
+   * High-alert doses given, and of those witnessed, unwitnessed, still within their minutes; of the
+   * unwitnessed, those entered from the paper chart with no witness on the paper (`noPaperWitness`).
+   */
+  highAlert: {
+    given: number;
+    witnessed: number;
+    unwitnessed: number;
+    noPaperWitness: number;
+    awaiting: number;
+  };
   /** The days with a kept round, and of those the ones a manager reviewed (issue 50) and not, by date. */
   reviewed: { days: number; reviewed: number; notReviewed: string[] };
   head: ChainHead;
@@ -89,12 +98,15 @@ async function auditPart(
   ]);
   const doses = dosesOwed(deps, owed, entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
-  const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, awaiting: 0 };
+  const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, noPaperWitness: 0, awaiting: 0 };
   const count = (w: WitnessState) => {
     highAlert.given++;
     if (w.state === "witnessed") highAlert.witnessed++;
     else if (w.state === "awaiting") highAlert.awaiting++;
-    else highAlert.unwitnessed++;
+    else {
+      highAlert.unwitnessed++;
+      if (w.onPaper) highAlert.noPaperWitness++;
+    }
   };
   for (const d of doses) {
     const e = d.entry;

@@ -3,9 +3,14 @@
  * customer, all at once (the client limits how many are in flight, shares identical requests and
  * caches care records). A customer whose pets cannot be loaded gives "not loaded" for that
  * booking and a problem in words; it never sinks the list.
+ *
+ * `shown`: how many of the bookings (the first, in the answer's order) the answer shows (default
+ * all). Their care is read as the answer's own calls; the rest (a day list's later pages, read for
+ * the whole day's counts) past its budget, as bulk: after every other answer's calls (issue 48).
  */
 import type { Deps } from "../deps.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
+import { allowCalls } from "../kennel/limiter.ts";
 import { type Booking, careLeftOut, type Pet } from "../kennel/schemas.ts";
 import { describeFailure } from "./failure.ts";
 
@@ -20,13 +25,22 @@ export interface CareLookup {
 export async function lookUpCare(
   deps: Pick<Deps, "kennel" | "log">,
   bookings: Booking[],
+  o: { shown?: number } = {},
 ): Promise<CareLookup> {
   const ids = [...new Set(bookings.map((b) => b.customerId).filter((id): id is number => id !== undefined))];
+  // The shown bookings' customers come first in `ids` (the bookings are in the answer's order).
+  const shown = new Set(bookings.slice(0, o.shown ?? bookings.length).map((b) => b.customerId));
+  const isShown = (id: number) => shown.has(id);
+  allowCalls(ids.filter(isShown).length);
   const results = await Promise.allSettled(ids.map((id) => deps.kennel.listCustomerPets(id)));
   const byCustomer = new Map<number, Pet[] | null>();
   let problem: string | undefined;
   const completed = await Promise.all(
-    results.map((r) => (r.status === "fulfilled" ? completeCare(deps, r.value.data) : undefined)),
+    results.map((r, i) =>
+      r.status === "fulfilled"
+        ? completeCare(deps, r.value.data, { shown: isShown(ids[i] as number) })
+        : undefined,
+    ),
   );
   results.forEach((r, i) => {
     const id = ids[i] as number;
@@ -53,10 +67,18 @@ export async function lookUpCare(
 /**
  * A customer's pet list that leaves the care fields out (the spec does not show that endpoint's
  * shape) is completed from GET /pets/{id} (cached) before anything says "no care". A pet whose
- * record cannot be fetched keeps its mark, and its card says its care could not be read.
+ * record cannot be fetched keeps its mark, and its card says its care could not be read. `shown`
+ * (the default): the answer shows these pets, so their reads are its own (interactive); otherwise
+ * they are read past its budget, as bulk.
  */
-export async function completeCare(deps: Pick<Deps, "kennel" | "log">, pets: Pet[]): Promise<Pet[]> {
-  if (!pets.some((p) => careLeftOut(p) && p.petId !== undefined)) return pets;
+export async function completeCare(
+  deps: Pick<Deps, "kennel" | "log">,
+  pets: Pet[],
+  o: { shown?: boolean } = {},
+): Promise<Pet[]> {
+  const toComplete = pets.filter((p) => careLeftOut(p) && p.petId !== undefined).length;
+  if (toComplete === 0) return pets;
+  if (o.shown !== false) allowCalls(toComplete);
   return Promise.all(
     pets.map(async (p) => {
       if (!careLeftOut(p) || p.petId === undefined) return p;

@@ -2,7 +2,11 @@
  * /arrivals and /departures (their paging buttons, the terminal, the connector, the 07:00 post):
  * one day's list as data. Care records are looked up for every entry of the day, so the summary's
  * counts (medication, allergies, care details not matched…) are the whole day's whatever page is
- * shown; the care cache makes the next page's answer cost one list call.
+ * shown; the care cache makes the next page's answer cost one list call. In Slack (`readAhead`) a
+ * day nobody has asked for answers once its page's care is read, the rest read ahead for its later
+ * pages and the next person asking; until then its counts are the page's and say so (issue 48).
+ * The number of pages is then reckoned with the unread entries' care estimated (src/domain/day.ts
+ * entrySize), so "page 1 of 2" may read "of 3" on page 2; the entries of each page never change.
  */
 import type { Deps } from "../deps.ts";
 import { bookingsThatCount, type LeftOut } from "../domain/bookings.ts";
@@ -16,8 +20,9 @@ import {
   sortForDay,
   totalsOf,
 } from "../domain/day.ts";
-import { onPage } from "../domain/paging.ts";
+import { LIST_PAGE, onPage } from "../domain/paging.ts";
 import { withoutContacts } from "../domain/privacy.ts";
+import { asBulk } from "../kennel/limiter.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
@@ -47,6 +52,12 @@ export interface DayOptions {
   /** Every entry with its care (the 07:00 post, the connector's whole list). */
   wholeDay?: boolean;
   /**
+   * Reads the day's care past the page ahead, as bulk, without waiting for it (Slack's day lists:
+   * their later pages and the next person asking use it); until it is read, the counts are the
+   * page's ("on this page"). Unset: the whole day's care is waited for (the whole day's counts).
+   */
+  readAhead?: boolean;
+  /**
    * The API's JSON instead of entries (KENNEL_RAW_RESPONSES=1 on /arrivals and /departures), without
    * contact fields: it goes to a channel. Only the channel commands ask for it; the posts, tomorrow's
    * check and the other surfaces always get the entries.
@@ -68,7 +79,7 @@ export function planDay(
   date: string,
   bookings: Booking[],
   options: DayOptions = {},
-  careOf?: (b: Booking) => EntryCare,
+  careOf?: (b: Booking) => EntryCare | undefined,
 ): DayPlan {
   const { kept, leftOut } = bookingsThatCount(bookings);
   const sorted = sortForDay(kind, kept);
@@ -81,7 +92,7 @@ export function planDay(
 /** The report from a plan and the care of every booking of the day (the totals count them all). Pure. */
 export function assembleDay(
   plan: DayPlan,
-  careOf: (b: Booking) => EntryCare,
+  careOf: (b: Booking) => EntryCare | undefined,
   requestId: string,
   careProblem?: string,
 ): DayReport {
@@ -117,10 +128,15 @@ export async function dayReport(
       raw: withoutContacts(list.raw),
     };
   }
-  // The care of every booking of the day first: each entry's page is sized with its care, whole.
-  const care = await lookUpCare(deps, planDay(kind, date, list.data, { wholeDay: true }).sorted);
-  const plan = planDay(kind, date, list.data, options, care.careOf);
-  const report = assembleDay(plan, care.careOf, list.requestId, care.problem);
+  const { careOf, problem } = await dayCare(
+    deps,
+    planDay(kind, date, list.data, { wholeDay: true }).sorted,
+    options,
+  );
+  const plan = planDay(kind, date, list.data, options, careOf);
+  // Counts of the page alone ("on this page") when the rest of the day's care is not read yet.
+  const counted = careOf.whole ? careOf : careOfShown(plan, careOf);
+  const report = assembleDay(plan, counted, list.requestId, problem);
   // Departures carry each stay's care record, for the handover at pick-up.
   if (kind === "departures") {
     const stays = await stayRecords(deps, report.entries);
@@ -130,6 +146,47 @@ export async function dayReport(
     }
   }
   return report;
+}
+
+type DayCareOf = ((b: Booking) => EntryCare | undefined) & { whole: boolean };
+
+/**
+ * The care of the day's bookings (in the day's order) that the page asked for needs: each entry's
+ * page is sized with its care, whole, so the entries up to the page's end (at most 20 a page) are
+ * read as the answer's own calls. The rest of the day's (its counts):
+ * - waited for (the whole day's counts), read as bulk, after every other answer's calls (issue 48);
+ * - or, with `readAhead`, read ahead as bulk and not waited for (a later page, the next person
+ *   asking): used when it is already there once the page's own is read (the care cache), and
+ *   otherwise the counts are the page's own, saying so.
+ */
+async function dayCare(
+  deps: Deps,
+  sorted: Booking[],
+  options: DayOptions,
+): Promise<{ careOf: DayCareOf; problem: string | undefined }> {
+  const upTo = options.wholeDay ? sorted.length : (options.page ?? 1) * LIST_PAGE.maxEntries;
+  if (!options.readAhead || upTo >= sorted.length) {
+    const care = await lookUpCare(deps, sorted, { shown: upTo });
+    return { careOf: Object.assign((b: Booking) => care.careOf(b), { whole: true }), problem: care.problem };
+  }
+  // The page's own asked first: the read ahead never takes a slot before them.
+  const reading = lookUpCare(deps, sorted.slice(0, upTo));
+  const rest = asBulk(() => lookUpCare(deps, sorted.slice(upTo)));
+  rest.catch(() => undefined);
+  const own = await reading;
+  const ready = await Promise.race([rest, new Promise<undefined>((r) => setImmediate(() => r(undefined)))]);
+  const head = new Set(sorted.slice(0, upTo));
+  const careOf = (b: Booking) => (head.has(b) ? own.careOf(b) : ready?.careOf(b));
+  return {
+    careOf: Object.assign(careOf, { whole: ready !== undefined }),
+    problem: own.problem ?? ready?.problem,
+  };
+}
+
+/** The care of the page's own entries only (the others' undefined): counts that are the page's. */
+function careOfShown(plan: DayPlan, careOf: (b: Booking) => EntryCare | undefined) {
+  const shown = new Set(plan.shown.items);
+  return (b: Booking) => (shown.has(b) ? careOf(b) : undefined);
 }
 
 /**

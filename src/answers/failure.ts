@@ -74,7 +74,12 @@ function failure(
 export function describeFailure(error: unknown): Failure {
   if (error instanceof UsageError) return failure("usage", error.message, error.whatToDo, 2);
   if (error instanceof ConfigError)
-    return failure("settings", error.message, "\nFix the settings named above and start again.", 2);
+    return failure(
+      "settings",
+      error.message,
+      `\n${error.whatToDo ?? "Fix the settings named above and start again."}`,
+      2,
+    );
   if (error instanceof NotFoundError)
     return failure("not_found", error.message, error.hint, 1, error.requestId);
   if (isKennelError(error)) return failure("kennel_api", error.message, error.hint, 3, error.requestId);

@@ -113,13 +113,18 @@ async function bookingsOver(
  */
 export async function stayingOn(deps: Deps, date: string): Promise<Staying> {
   const tz = deps.config.timezone;
-  const [day, departing] = await Promise.all([
+  const [day, departures] = await Promise.all([
     bookingsOver(deps, dayStartIso(date, tz), dayEndIso(date, tz)),
-    listDay(deps, "departures", date).catch((error: unknown) => {
-      deps.log.warn({ err: describeFailure(error) }, "departures not loaded for the house check");
-      return undefined;
-    }),
+    listDay(deps, "departures", date).then(
+      (list) => ({ list }),
+      (error: unknown) => ({ error }),
+    ),
   ]);
+  // Noted only once the day's bookings were read: when they failed too (a wrong address), the
+  // answer's own error says it, and a second note for the same failure would only repeat it.
+  if ("error" in departures)
+    deps.log.warn({ err: describeFailure(departures.error) }, "departures not loaded for the house check");
+  const departing = "list" in departures ? departures.list : undefined;
   const inDay = new Set(day.all.map((b) => b.bookingId));
   const earlier = (departing?.data ?? []).filter(
     (b) => counts(b) && b.bookingId !== undefined && b.checkInDate && localDate(b.checkInDate, tz) < date,
@@ -267,7 +272,7 @@ export async function houseReport(
   rememberHouse(
     deps,
     date,
-    entries.flatMap((e) => (e.care?.pets ?? []).map((p) => p.pet)),
+    entries.map((e) => ({ booking: e.booking, pets: (e.care?.pets ?? []).map((p) => p.pet) })),
   );
   const whole: HouseReport = {
     date,

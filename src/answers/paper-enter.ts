@@ -15,6 +15,7 @@
  * dose given keeps the witness the paper names beside it (none: "no witness on the paper").
  */
 import type { Deps } from "../deps.ts";
+import { samePerson } from "../domain/chart.ts";
 import { doseWindow } from "../domain/doses.ts";
 import { dueOfOwed, type OwedPet, owedPetKey } from "../domain/obligations.ts";
 import {
@@ -132,8 +133,10 @@ function paperWitness(
     };
   if ([...name].length > PAPER_BY_MAX)
     return { error: `At most ${PAPER_BY_MAX} characters: the witness's initials or name on the paper.` };
-  if (by && name.toLowerCase() === by.toLowerCase())
-    return { error: "The witness is a second, different person: not the one who gave it." };
+  if (by && samePerson(name, by))
+    return {
+      error: "The witness is a second, different person: not the one who gave it.",
+    };
   return { name };
 }
 

@@ -9,8 +9,9 @@
  * full (src/answers/house-known.ts: the day's care read at start and with the 07:00 post, or the
  * board): its pets whose names hold the text searched lead page 1, marked, and are left out of the
  * later pages so none is shown twice (ASSUMPTION: the API's name filter finds a name holding the
- * text, in any case; its rule is not shown). When today's house is not known, the page is in the
- * API's order, by name, and nothing is marked.
+ * text, in any case; its rule is not shown); their owners' names are the house's own (their stays'
+ * bookings name them), so only the owners of the API's page are asked for. When today's house is
+ * not known, the page is in the API's order, by name, and nothing is marked.
  */
 import type { Deps } from "../deps.ts";
 import { activePets } from "../domain/customers.ts";
@@ -23,6 +24,8 @@ export interface OrderedPets {
   items: Pet[];
   /** Of the pets shown, the ids of those in house today. */
   inHouse: Set<number>;
+  /** The owners' names today's house already knows (its stays' bookings name them): not asked again. */
+  owners: Map<number, string>;
   page: number;
   totalPages: number;
   totalRecords: number;
@@ -41,12 +44,12 @@ export function petsInHouseFirst(
 ): OrderedPets {
   const { data } = answer;
   const house = knownHouse(deps, localDate(deps.clock.now(), deps.config.timezone));
-  const inHouse = new Set((house ?? []).flatMap((p) => (p.petId === undefined ? [] : [p.petId])));
+  const inHouse = new Set((house?.pets ?? []).flatMap((p) => (p.petId === undefined ? [] : [p.petId])));
   const text = filter.name.toLocaleLowerCase();
   // The staying pets the search finds, on page 1 (an owner's name is not on a pet: not when one is given).
   const leading =
     filter.owner === undefined
-      ? activePets(house ?? []).filter((p) => (p.name ?? "").toLocaleLowerCase().includes(text))
+      ? activePets(house?.pets ?? []).filter((p) => (p.name ?? "").toLocaleLowerCase().includes(text))
       : [];
   const led = new Set(leading.map((p) => p.petId));
   const rest = activePets(data.items).filter((p) => !led.has(p.petId));
@@ -57,6 +60,7 @@ export function petsInHouseFirst(
   return {
     items,
     inHouse: new Set(items.flatMap((p) => (p.petId !== undefined && inHouse.has(p.petId) ? [p.petId] : []))),
+    owners: house?.owners ?? new Map(),
     page: data.page,
     totalPages: data.totalPages,
     totalRecords: data.totalRecords,

@@ -10,8 +10,10 @@ import { looksLikeId } from "../domain/ids.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { NotFoundError } from "../kennel/errors.ts";
+import { allowCalls } from "../kennel/limiter.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { findBooking } from "./booking-find.ts";
 import { completeCare } from "./care-lookup.ts";
 import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
@@ -53,40 +55,11 @@ export interface BookingView extends Provenance {
   plans?: PlanVersion[];
 }
 
-/** The booking asked for: by id (all digits is an id first, then a reference), or by reference. */
-async function findBooking(
-  deps: Deps,
-  input: string | { id: number },
-): Promise<{ full?: Booking; reduced?: ReducedBooking; requestId: string; raw: unknown }> {
-  // An id given as an id (the connector's get_booking): that booking, never a reference like it.
-  if (typeof input !== "string") {
-    const { data, requestId, raw } = await deps.kennel.getBooking(input.id);
-    return { full: data, requestId, raw };
-  }
-  if (looksLikeId(input)) {
-    try {
-      const { data, requestId, raw } = await deps.kennel.getBooking(Number(input));
-      return { full: data, requestId, raw };
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      try {
-        const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
-        return { reduced: data, requestId, raw };
-      } catch (second) {
-        if (second instanceof NotFoundError)
-          throw new NotFoundError(`booking with id or reference ${input}`, { requestId: second.requestId });
-        throw second;
-      }
-    }
-  }
-  const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
-  return { reduced: data, requestId, raw };
-}
-
 /**
  * `/booking REF` or `/booking 12345`: all digits is an id first (then a reference); anything else
  * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
- * the same time (two round trips, not three).
+ * the same time (two round trips, not three); a reference already seen in a list is the full
+ * booking by its id at once (one round trip, then the pets).
  */
 export async function bookingView(
   deps: Deps,
@@ -294,6 +267,7 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
   const owners = await ownerNames(
     deps,
     shown.map((p) => p.customerId),
+    ordered?.owners,
   );
   const today = localDate(deps.clock.now(), deps.config.timezone);
   return {
@@ -317,11 +291,25 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
   };
 }
 
-/** Owners' names for a page of pets, fetched together (and cached with the care records). */
-export async function ownerNames(deps: Deps, ids: Array<number | undefined>): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((id): id is number => id !== undefined))];
-  const results = await Promise.allSettled(unique.map((id) => deps.kennel.getCustomer(id)));
+/**
+ * Owners' names for a page of pets: those `known` already (today's house), the others fetched
+ * together (and cached with the care records), as calls of what the answer shows.
+ */
+export async function ownerNames(
+  deps: Deps,
+  ids: Array<number | undefined>,
+  known: ReadonlyMap<number, string> = new Map(),
+): Promise<Map<number, string>> {
   const names = new Map<number, string>();
+  const unique: number[] = [];
+  for (const id of new Set(ids)) {
+    if (id === undefined) continue;
+    const name = known.get(id);
+    if (name !== undefined) names.set(id, name);
+    else unique.push(id);
+  }
+  allowCalls(unique.length);
+  const results = await Promise.allSettled(unique.map((id) => deps.kennel.getCustomer(id)));
   results.forEach((r, i) => {
     if (r.status === "fulfilled") names.set(unique[i] as number, customerName(r.value.data));
   });

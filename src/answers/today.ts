@@ -185,7 +185,7 @@ export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; fail
     rememberHouse(
       deps,
       date,
-      stay.value.bookings.flatMap((b) => care.careOf(b).pets.map((p) => p.pet)),
+      stay.value.bookings.map((b) => ({ booking: b, pets: care.careOf(b).pets.map((p) => p.pet) })),
     );
   }
   deps.log.info({ date, customers: ids.size, ...result }, "care cache warmed for today");

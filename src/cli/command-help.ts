@@ -70,18 +70,18 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: LOOKUP_EXITS,
   },
   chart: {
-    args: "[DATE] [--days N] [--pet ID | --room NAME] --out DIR",
-    what: "The medication chart to print and pin up (A4 portrait, a page per pet and three days, each with a QR code that opens Kennel Desk in Slack when SLACK_BOT_TOKEN is set): each medication of the pet's plan down the side (drug, strength, amount, condition, high-alert mark, the words as written), the days' rounds across; each cell from the care record (initials and time given, a high-alert dose's witness beside them ('wit. TB', or 'no witness'); R refused, V vomited, W withheld, N none left, A asleep as instructed; late entry marked), 'missed' where its window closed with nothing recorded, blank where a dose is due and not recorded yet (every due dose, with no care record here), struck where nothing is due or the pet is not in house. Allergies and danger notes in full at the top; never a contact. One file in DIR; none when there is nothing to chart (a pet with no medication, say), which is said.",
+    args: "[DATE] [--days N] [--pet ID | --room NAME] [--out DIR]",
+    what: "The medication chart to print and pin up (A4 portrait, a page per pet and three days, each with a QR code that opens Kennel Desk in Slack when SLACK_BOT_TOKEN is set): each medication of the pet's plan down the side (drug, strength, amount, condition, high-alert mark, the words as written), the days' rounds across; each cell from the care record (initials and time given, a high-alert dose's witness beside them ('wit. TB', or 'no witness'); R refused, V vomited, W withheld, N none left, A asleep as instructed; late entry marked), 'missed' where its window closed with nothing recorded, blank where a dose is due and not recorded yet (every due dose, with no care record here), struck where nothing is due or the pet is not in house. Allergies and danger notes in full at the top; never a contact. One file in DIR (default charts/ where it runs), its path said to open and print; none when there is nothing to chart (a pet with no medication, say), which is said.",
     options: [
       ["DATE", `the first day: ${DATE}`],
       ["--days N", "how many days from DATE (1 to 14; default 1)"],
       ["--pet ID", "one pet (its id, as /pet shows it)"],
       ["--room NAME", "the pets of one room, as the kennel system names it"],
-      ["--out DIR", "the folder the chart's file goes in (made when missing)"],
+      ["--out DIR", "the folder the chart's file goes in (made when missing; default charts/ where it runs)"],
     ],
     examples: [
-      "kennel-desk chart --out charts",
-      "kennel-desk chart tomorrow --out charts",
+      "kennel-desk chart",
+      "kennel-desk chart tomorrow --out /srv/charts",
       'kennel-desk chart 24/12 --days 7 --room "Kennel 4" --out charts',
     ],
     exits: "0 written, 1 not written (nothing to chart), 2 invalid settings or input, 3 kennel API failure.",

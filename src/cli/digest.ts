@@ -69,6 +69,23 @@ function contentsOf(raw: string | undefined, config: Config): Content[] {
   return [...new Set(asked as Content[])];
 }
 
+/**
+ * The digest posts to Slack: its settings missing say so, not that Kennel Desk cannot start, with the
+ * ways on without Slack: --dry-run prints the posts here, and a chart to print is `kennel-desk chart`.
+ */
+function settingsError(problems: ConfigProblem[], contents: Content[]): ConfigError {
+  const slack = problems.some((p) => p.variable.startsWith("SLACK_") || p.variable.endsWith("_CHANNEL"));
+  const chart = contents.includes("chart")
+    ? " The chart to print, without Slack: kennel-desk chart (it writes the page to print, a page per pet)."
+    : "";
+  return new ConfigError(problems, {
+    what: "kennel-desk digest cannot post",
+    whatToDo: slack
+      ? `It needs the Slack settings named above (npm start -- --setup connects Slack and writes them to .env); --dry-run prints the posts here instead.${chart}`
+      : "Fix the settings named above and run it again.",
+  });
+}
+
 export async function run(ctx: CliContext): Promise<number> {
   const { io, config } = ctx;
   const { values } = readOptions(ctx.args, {
@@ -133,7 +150,7 @@ export async function run(ctx: CliContext): Promise<number> {
       fix: "Set the channel id (C0123ABCD) where the round sheets and the day's review go, or use --dry-run.",
     });
   }
-  if (problems.length || !settings) throw new ConfigError(problems);
+  if (problems.length || !settings) throw settingsError(problems, contents);
   const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
   const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
   const date = values.date ?? localDate(ctx.clock.now(), config.timezone);

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { dosesOwed, owedRound } from "../answers/obligations.ts";
 import { enterFromPaper, type PaperCell, paperPets } from "../answers/paper-enter.ts";
 import { withPaperMarks } from "../answers/paper-marks.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
@@ -17,11 +18,12 @@ import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
 import { needsWitness, witnessState } from "../domain/witness.ts";
+import { paperEnteredDoc } from "../present/paper-entered.ts";
 import type { Entry } from "../record/types.ts";
+import { docText } from "../text/doc.ts";
 import { dayHeading } from "../words/dates.ts";
-import { lateEntryWords, witnessStateWords } from "../words/doses.ts";
-import { PAPER_ALREADY, PAPER_REDRAW_LATER } from "../words/paper.ts";
-import { type CliContext, HELP_HINT, kennelDeps, readOptions } from "./context.ts";
+import { PAPER_ALREADY } from "../words/paper.ts";
+import { type CliContext, HELP_HINT, kennelDeps, readOptions, textOptions } from "./context.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
 const EXAMPLE =
@@ -139,23 +141,39 @@ function readEnter(ctx: CliContext) {
 }
 
 /**
- * What was kept, a line a dose: "Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered
- * 15:00", and a high-alert dose's witness as kept ("· 💉 witnessed by TB 08:05 on the paper chart",
- * "· 💉 no witness on the paper"), so the person typing sees the witness went in.
+ * What was kept, a line a dose as the record reads it back (src/present/paper-entered.ts): its
+ * paper's time and giver, a dose given off its time against the window its round kept ("⏪ given
+ * before its window opened"), and a high-alert dose's witness as kept, so the person typing sees it.
  */
-function entered(ctx: CliContext, sheet: Sheet, pet: SheetPet, entries: Entry[], by: string): void {
-  const tz = ctx.config.timezone;
-  const now = ctx.clock.now().toISOString();
-  const lines = entries.map((e) => {
-    const due = pet.due.find((d) => d.item === e.item);
-    const witness = needsWitness(e, due?.highAlert)
-      ? ` · ${witnessStateWords(witnessState(e, undefined, now), tz, sheet.date)}`
-      : "";
-    return `  ${due?.label ?? e.item}: ${lateEntryWords(e, tz)}${e.reason ? ` · ${e.reason}` : ""}${witness}`;
-  });
-  ctx.io.stdout.write(
-    `📄 Entered from the paper chart: ${pet.name}, the ${roundWord(sheet.round).toLowerCase()} round of ${dayHeading(sheet.date)}, by ${by}\n${lines.join("\n")}\n${PAPER_REDRAW_LATER}\n`,
+async function entered(
+  ctx: CliContext,
+  deps: Parameters<typeof owedRound>[0],
+  sheet: Sheet,
+  pet: SheetPet,
+  entries: Entry[],
+  by: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const owed = await owedRound(deps, sheet.date, sheet.round);
+  const states = new Map(
+    (owed ? dosesOwed(deps, [owed], entries, now) : []).flatMap((d) =>
+      d.entry ? [[d.entry.id, d.state]] : [],
+    ),
   );
+  const doses = entries.map((e) => {
+    const due = pet.due.find((d) => d.item === e.item);
+    return {
+      label: due?.label ?? e.item,
+      entry: e,
+      state: states.get(e.id),
+      witness: needsWitness(e, due?.highAlert) ? witnessState(e, undefined, now.toISOString()) : undefined,
+    };
+  });
+  const doc = paperEnteredDoc(
+    { petName: pet.name, date: sheet.date, round: sheet.round, by, doses },
+    ctx.config.timezone,
+  );
+  ctx.io.stdout.write(`${docText(doc, textOptions(ctx))}\n`);
 }
 
 export async function enter(ctx: CliContext): Promise<number> {
@@ -191,7 +209,7 @@ export async function enter(ctx: CliContext): Promise<number> {
       );
     }
     // The entries as the record reads them back, each with its paper mark.
-    entered(ctx, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);
+    await entered(ctx, deps, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);
     return 0;
   } finally {
     await store.close();

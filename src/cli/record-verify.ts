@@ -17,8 +17,8 @@ import { requireStore } from "./record-store.ts";
 
 /**
  * How far the walk's process may grow past where it was when the walk began (or after its last
- * collection): src/process/memory.ts memoryCeiling. 1.5 million entries: peak 162 MB, against 192 MB
- * without it and 156 MB for 10,000 entries (docs/benchmarks.md).
+ * collection): src/process/memory.ts memoryCeiling. 1.5 million entries: peak 125–127 MB, against
+ * 117–118 MB for 10,000 entries; it collects once in such a walk (docs/benchmarks.md).
  */
 const GROWTH_ALLOWED = 24 * 1024 * 1024;
 
@@ -98,7 +98,7 @@ export async function verify(ctx: CliContext): Promise<number> {
   if (values.file !== undefined && values.file.trim() === "")
     throw new UsageError("--file takes the path of a copy of the care record.", HELP_HINT);
   const printed = printedHead(values.head);
-  // The walk lets the event loop through every few thousand rows: the memory ceiling is checked then,
+  // The walk lets the event loop through at every page of rows: the memory ceiling is checked then,
   // so what the walk leaves behind is given back as it goes and its peak holds whatever the record's size.
   const settle = memoryCeiling(GROWTH_ALLOWED);
   const watch = setInterval(() => void settle(), 500);

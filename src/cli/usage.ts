@@ -12,7 +12,7 @@ Commands:
                                     (default: the round now, by the kennel's clock). ROUND:
                                     morning (am, breakfast), midday (noon, lunch),
                                     evening (pm, dinner, tea, supper, night), any case
-  chart [DATE] [--days N] [--pet ID | --room NAME] --out DIR
+  chart [DATE] [--days N] [--pet ID | --room NAME] [--out DIR]
                                     The medication chart to print (A4, a page per pet and three
                                     days): each drug down the side, the days' rounds across, cells
                                     from the record

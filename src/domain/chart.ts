@@ -100,23 +100,32 @@ export type ChartCell =
     };
 
 /**
- * A person's initials as a paper chart writes them: the first letter of each word of the name (at
- * most three), or a one-word name's first three letters ("Sam"). Letters of any script count.
+ * A person's initials as a paper chart writes them, the one rule for every surface (the chart's
+ * cells, the paper's witness check): the first letter of each word of the name, in capitals, at most
+ * three ("Jane Doe" JD); a one-word name its first letter ("Alex" A), unless it is written as
+ * initials already (capitals, at most three letters: "TB" stays TB). Letters of any script count.
  */
 export function initialsOf(name: string): string {
   const words = name
     .replace(/<[^>]*>/g, " ")
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-  if (words.length === 0) return "?";
-  if (words.length === 1)
-    return Array.from(words[0] as string)
-      .slice(0, 3)
-      .join("");
+  const [only] = words;
+  if (only === undefined) return "?";
+  if (words.length === 1 && Array.from(only).length <= 3 && only === only.toUpperCase()) return only;
   return words
     .slice(0, 3)
     .map((w) => (Array.from(w)[0] as string).toUpperCase())
     .join("");
+}
+
+/**
+ * The giver named as their own witness: the same name in any case, or either one the other's
+ * initials ("Jane Doe" and "JD", "Alex" and "a").
+ */
+export function samePerson(a: string, b: string): boolean {
+  const [x, y] = [a.trim().toLowerCase(), b.trim().toLowerCase()];
+  return x === y || x === initialsOf(b).toLowerCase() || y === initialsOf(a).toLowerCase();
 }
 
 /** A stay's times as its booking has them (ISO 8601; undefined: not known). */

@@ -1,4 +1,9 @@
-/** The booking endpoints. Never cached: a booking or a day list is always asked fresh. */
+/**
+ * The booking endpoints. Never cached: a booking or a day list is always asked fresh. What is kept
+ * is only which id each reference names (BookingIds), learnt from the full bookings the API lists,
+ * so `/booking REF` of a booking already seen asks for the full booking by its id at once (one
+ * call) instead of the reduced one by reference first (issue 48).
+ */
 import { isIsoDate } from "../time.ts";
 import { BadRequestError } from "./errors.ts";
 import { type PagedResult, paginate } from "./pagination.ts";
@@ -34,7 +39,9 @@ export async function listBookings(
     isList: true,
     notFoundIsWrongAddress: true,
   });
-  return toPage(answer, readBooking, "bookings", ep.log);
+  const result = toPage(answer, readBooking, "bookings", ep.log);
+  ep.bookingIds.learn(result.data.items);
+  return result;
 }
 
 export function iterateBookings(
@@ -55,7 +62,9 @@ export async function getBooking(ep: Endpoints, id: number): Promise<KennelResul
     segments: ["bookings", String(id)],
     what: `booking with id ${id}`,
   });
-  return one(answer, "booking", readBooking, ep.log);
+  const result = one(answer, "booking", readBooking, ep.log);
+  ep.bookingIds.learn([result.data]);
+  return result;
 }
 
 /** GET /bookings/reference/{reference}: the reduced booking (no contact details, no room). */
@@ -82,7 +91,7 @@ export async function listDay(
 ): Promise<KennelResult<Booking[]>> {
   const words = which === "checkin" ? "arrivals" : "departures";
   if (!isIsoDate(date)) throw new BadRequestError(`"${date}" is not a date written YYYY-MM-DD.`);
-  return arrayOrEveryPage(
+  const result = await arrayOrEveryPage(
     ep,
     {
       segments: ["bookings", which],
@@ -94,4 +103,6 @@ export async function listDay(
     readBooking,
     words,
   );
+  ep.bookingIds.learn(result.data);
+  return result;
 }

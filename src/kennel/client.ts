@@ -9,6 +9,7 @@
  * - bookings.ts, customers.ts, pets.ts, health.ts: the endpoints.
  */
 import type { KennelSettings } from "../config.ts";
+import { BookingIds } from "./booking-ids.ts";
 import * as bookings from "./bookings.ts";
 import { type CacheInfo, CareCache, DEFAULT_CACHE_TTL_S } from "./care-cache.ts";
 import * as customers from "./customers.ts";
@@ -78,13 +79,20 @@ export class KennelClient {
       baseUrl: settings.baseUrl.href,
       changedSince,
     });
+    const bookingIds = new BookingIds();
     // A rejected key empties the cache: nothing read with it is shown again.
-    const transport = new Transport({ ...options, onAuthFailure: () => cache.clear() });
+    const transport = new Transport({
+      ...options,
+      onAuthFailure: () => {
+        cache.clear();
+        bookingIds.clear();
+      },
+    });
     this.baseUrl = transport.baseUrl;
     this.timeoutMs = transport.timeoutMs;
     this.limiter = transport.limiter;
     this.#cache = cache;
-    this.#ep = { transport, log: options.log, cache };
+    this.#ep = { transport, log: options.log, cache, bookingIds };
   }
 
   // Bookings: never cached.
@@ -107,6 +115,11 @@ export class KennelClient {
   /** GET /bookings/reference/{reference}: the reduced booking (no contact details, no room). */
   getBookingByReference(reference: string): Promise<KennelResult<ReducedBooking>> {
     return bookings.getBookingByReference(this.#ep, reference);
+  }
+
+  /** The id of the booking with exactly this reference, when a full booking with it was read (no call). */
+  bookingIdOf(reference: string): number | undefined {
+    return this.#ep.bookingIds.of(reference);
   }
 
   /** GET /bookings/checkin?date=YYYY-MM-DD: one day's arrivals. */

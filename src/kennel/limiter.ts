@@ -6,11 +6,16 @@
  * Each answer's calls are a flow of their own (`asAnswer`: the bot starts one for every Slack
  * request; `asBulk` for the scheduled posts and reading the day's care ahead of them). When the
  * slots are all taken, a freed slot goes:
- * - to an interactive call before any bulk one: a flow's first `budget` calls (the calls its answer
- *   needs for what it shows) are interactive, its calls past the budget and every call of a bulk
- *   flow are bulk;
- * - among those, to the flow that has been served least, so an answer's first call waits for one
- *   slot to free (at most one API round trip), never behind another answer's queue.
+ * - to an interactive call before any bulk one: a flow's calls within its budget (the calls its
+ *   answer needs for what it shows: a few by default, more where the answer says so with
+ *   `allowCalls`, as a day list does for its page's care) are interactive, its calls past the
+ *   budget and every call of a bulk flow are bulk;
+ * - among those, in turn (fair queuing): each call is stamped, when asked, one turn after its
+ *   flow's last call or after the turn now being served, whichever is later, and the earliest turn
+ *   goes first (on a tie, the flow served least). So an answer's first call waits for one slot to
+ *   free (at most one API round trip), never behind another answer's queue; and an answer's next
+ *   step (a booking's full record after its reference) waits its one turn, never behind every
+ *   newer answer's first call, as it did when the flow served least always went first.
  * Calls made outside any flow (the terminal's commands, the tests) are one interactive flow.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -24,27 +29,39 @@ interface Flow {
   asked: number;
   /** Calls given a slot so far. */
   served: number;
+  /** The turn its last call asked was stamped with. */
+  turn: number;
 }
 
-/** Calls an answer makes as interactive unless it says otherwise (a cold day list with its care). */
-const ANSWER_BUDGET = 50;
+/** Calls an answer makes as interactive unless it says otherwise: one record's card (/booking: its reference, the full booking, the pets, a pet's record or two). */
+const ANSWER_BUDGET = 6;
 
 const flows = new AsyncLocalStorage<Flow>();
-const OUTSIDE: Flow = { bulk: false, budget: Number.POSITIVE_INFINITY, asked: 0, served: 0 };
+const OUTSIDE: Flow = { bulk: false, budget: Number.POSITIVE_INFINITY, asked: 0, served: 0, turn: 0 };
 
 /** Runs `work` as one answer: its API calls a flow of their own (above), the first `budget` interactive. */
 export function asAnswer<T>(work: () => T, o: { budget?: number } = {}): T {
-  return flows.run({ bulk: false, budget: o.budget ?? ANSWER_BUDGET, asked: 0, served: 0 }, work);
+  return flows.run({ bulk: false, budget: o.budget ?? ANSWER_BUDGET, asked: 0, served: 0, turn: 0 }, work);
 }
 
 /** Runs `work` as bulk work (a scheduled post, reading the day's care ahead): served after every answer's calls. */
 export function asBulk<T>(work: () => T): T {
-  return flows.run({ bulk: true, budget: 0, asked: 0, served: 0 }, work);
+  return flows.run({ bulk: true, budget: 0, asked: 0, served: 0, turn: 0 }, work);
+}
+
+/**
+ * The answer's next `n` calls are for what it shows (a day list's page, a search's owners): served
+ * as interactive, whatever it asked before. Its calls after them are bulk again.
+ */
+export function allowCalls(n: number): void {
+  const flow = flows.getStore();
+  if (flow && !flow.bulk) flow.budget = Math.max(flow.budget, flow.asked + n);
 }
 
 interface Waiter {
   flow: Flow;
   bulk: boolean;
+  turn: number;
   go: () => void;
 }
 
@@ -52,7 +69,9 @@ export class Limiter {
   readonly max: number;
   #active = 0;
   #waiting: Waiter[] = [];
-  #inFlight = new Map<string, Promise<unknown>>();
+  #inFlight = new Map<string, { promise: Promise<unknown>; waiter?: Waiter }>();
+  /** The turn now being served: the latest turn given a slot. */
+  #turn = 0;
 
   constructor(max: number) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError("max must be a positive integer");
@@ -67,26 +86,34 @@ export class Limiter {
     return this.#waiting.length;
   }
 
-  /** The next call to serve: interactive before bulk, then the flow served least, then the oldest. */
+  /** The next call to serve: interactive before bulk, then the earliest turn, then the flow served least, then the oldest. */
   #next(): Waiter | undefined {
     let best = -1;
     for (let i = 0; i < this.#waiting.length; i++) {
       const w = this.#waiting[i] as Waiter;
       const b = best < 0 ? undefined : (this.#waiting[best] as Waiter);
-      if (!b || (b.bulk && !w.bulk) || (b.bulk === w.bulk && w.flow.served < b.flow.served)) best = i;
+      if (!b || before(w, b)) best = i;
     }
-    return best < 0 ? undefined : this.#waiting.splice(best, 1)[0];
+    const next = best < 0 ? undefined : this.#waiting.splice(best, 1)[0];
+    if (next) this.#turn = Math.max(this.#turn, next.turn);
+    return next;
   }
 
-  /** Runs `task` when a slot is free for it (above). */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` when a slot is free for it (above). `queued`: told of its place in the queue, if it waits. */
+  async run<T>(task: () => Promise<T>, queued?: (w: Waiter) => void): Promise<T> {
     const flow = flows.getStore() ?? OUTSIDE;
     flow.asked++;
+    flow.turn = Math.max(this.#turn, flow.turn) + 1;
     if (this.#active >= this.max) {
       const bulk = flow.bulk || flow.asked > flow.budget;
-      await new Promise<void>((go) => this.#waiting.push({ flow, bulk, go }));
+      await new Promise<void>((go) => {
+        const w = { flow, bulk, turn: flow.turn, go };
+        this.#waiting.push(w);
+        queued?.(w);
+      });
     } else {
       this.#active++;
+      this.#turn = Math.max(this.#turn, flow.turn);
     }
     flow.served++;
     try {
@@ -99,12 +126,35 @@ export class Limiter {
     }
   }
 
-  /** Like run, but callers with the same key while one is in flight share its result. */
+  /**
+   * Like run, but callers with the same key while one is in flight share its result. An answer that
+   * joins a call still waiting as bulk (the day's care read ahead, another answer's calls past its
+   * budget) makes it its own: interactive, at its turn, so it never waits as bulk for what it shows.
+   */
   shared<T>(key: string, task: () => Promise<T>): Promise<T> {
     const existing = this.#inFlight.get(key);
-    if (existing) return existing as Promise<T>;
-    const promise = this.run(task).finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, promise);
+    if (existing) {
+      const flow = flows.getStore() ?? OUTSIDE;
+      const w = existing.waiter;
+      if (w?.bulk && !flow.bulk && flow.asked < flow.budget) {
+        w.bulk = false;
+        w.turn = Math.min(w.turn, this.#turn + 1);
+      }
+      return existing.promise as Promise<T>;
+    }
+    const entry: { promise: Promise<unknown>; waiter?: Waiter } = { promise: Promise.resolve() };
+    const promise = this.run(task, (w) => {
+      entry.waiter = w;
+    }).finally(() => this.#inFlight.delete(key));
+    entry.promise = promise;
+    this.#inFlight.set(key, entry);
     return promise;
   }
+}
+
+/** Whether waiter `w` goes before `b`: interactive first, then the earlier turn, then the flow served least. */
+function before(w: Waiter, b: Waiter): boolean {
+  if (w.bulk !== b.bulk) return !w.bulk;
+  if (w.turn !== b.turn) return w.turn < b.turn;
+  return w.flow.served < b.flow.served;
 }

@@ -1,5 +1,6 @@
 /** What every endpoint group shares: checks of its arguments, and readers of the answer's shape. */
 import type { Logger } from "../log.ts";
+import type { BookingIds } from "./booking-ids.ts";
 import type { CareCache } from "./care-cache.ts";
 import { BadRequestError, InvalidResponseError } from "./errors.ts";
 import { collectAll, paginate } from "./pagination.ts";
@@ -12,6 +13,8 @@ export interface Endpoints {
   transport: Transport;
   log: Logger;
   cache: CareCache;
+  /** Which booking id each reference seen names. */
+  bookingIds: BookingIds;
 }
 
 export type Reader<T> = (raw: unknown, log: Logger) => T | undefined;

@@ -41,7 +41,7 @@ const rawAsThread = (deps: Deps, messages: Message[]): Answer =>
     : messages;
 
 export async function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Answer> {
-  const report = await dayReport(deps, kind, date, { page, raw: deps.config.rawResponses });
+  const report = await dayReport(deps, kind, date, { page, raw: deps.config.rawResponses, readAhead: true });
   return rawAsThread(deps, dayListMessages(report, tz(deps)));
 }
 

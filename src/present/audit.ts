@@ -8,7 +8,14 @@ import { plural } from "../domain/text.ts";
 import { headWords } from "../record/chain.ts";
 import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
-import { onTimeWords, reasonWords } from "../words/doses.ts";
+import {
+  EARLY_ICON,
+  GIVEN_EARLY,
+  onTimeWords,
+  reasonWords,
+  UNWITNESSED,
+  unwitnessedWords,
+} from "../words/doses.ts";
 import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 
@@ -45,7 +52,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
   const doses: Line[] = [
     line(`💊 Medication doses due: ${d.due} (a dose counts once its window has opened)`),
     line(`✅ ${onTimeWords(d)}`),
-    figure(`⏪ given before the window opened: ${d.givenEarly}`, d.givenEarly),
+    figure(`${EARLY_ICON} ${GIVEN_EARLY}: ${d.givenEarly}`, d.givenEarly),
     figure(`⏰ given late: ${d.givenLate}`, d.givenLate),
     figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
     figure(`❌ missed: ${d.missed}`, d.missed),
@@ -70,7 +77,13 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     dotted(
       `💉 High-alert doses given: ${h.given}`,
       `witnessed ${h.witnessed}`,
-      h.unwitnessed ? [toned("alert", `unwitnessed ${h.unwitnessed}`)] : "unwitnessed 0",
+      // Apart: none in time, and entered from the paper chart with none named on it.
+      h.unwitnessed - h.noPaperWitness
+        ? [toned("alert", `${UNWITNESSED} ${h.unwitnessed - h.noPaperWitness}`)]
+        : `${UNWITNESSED} 0`,
+      h.noPaperWitness
+        ? [toned("alert", `${unwitnessedWords({ onPaper: true })} ${h.noPaperWitness}`)]
+        : undefined,
       h.awaiting ? `awaiting a witness ${h.awaiting}` : undefined,
     ),
     reviewedLine(a),

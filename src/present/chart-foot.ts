@@ -8,8 +8,9 @@ import type { Chart } from "../answers/chart.ts";
 import { ROUNDS } from "../domain/care.ts";
 import type { ChartCell } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
+import { petStayWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
-import { type Line, line, toned, value } from "./doc.ts";
+import { type Line, line, toned, value, whole } from "./doc.ts";
 
 interface FootOptions {
   timezone: string;
@@ -77,10 +78,13 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
 /** The foot: problems, the pets with no page, and where the cells come from. */
 export function chartFoot(chart: Chart, o: FootOptions): Line[] {
   // A pet with no medication on these days has no page: named here, never left out silently.
-  const without = chart.pets.filter((p) => p.rows.length === 0).map((p) => value(p.name, 100));
+  // Each with its room and booking, as the paper round's picker names it: two of one name told apart.
+  const without = chart.pets
+    .filter((p) => p.rows.length === 0)
+    .map((p) => `${whole(p.name)} · ${petStayWords(p, (words) => value(words, 100))}`);
   return [
     ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
-    ...(without.length ? [line(`No medication on these days, so no page: ${without.join(", ")}.`)] : []),
+    ...(without.length ? [line(`No medication on these days, so no page: ${without.join("; ")}.`)] : []),
     sourceLine(chart, o),
   ];
 }

@@ -10,8 +10,11 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
+import { localDate } from "../time.ts";
 import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
-import { dateTimeOf, dayHeading, timeOnDay } from "../words/dates.ts";
+import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
+import { EARLY_ICON } from "../words/doses.ts";
+import { pastCheckOutWords } from "../words/house.ts";
 import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
@@ -70,7 +73,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
     case "given":
       return line(
         `${cell.initials} ${at(cell.givenAt)}`,
-        cell.timeliness === "early" && toned("warn", " early"),
+        cell.timeliness === "early" && toned("warn", ` ${EARLY_ICON} early`),
         cell.timeliness === "late" && toned("warn", " late"),
         cell.timeliness === "after_window" && toned("warn", " after window"),
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
@@ -204,6 +207,16 @@ function petHead(
   ];
 }
 
+/**
+ * A pet still checked in past its check-out, in house at every round since: said on each of its pages
+ * as the house and the round sheet say it ("⚠️ past check-out (Sat 21 Nov 10:00): still here?").
+ */
+function stillHereLines(pet: ChartPet, timezone: string): Line[] {
+  if (!pet.stillHere || !pet.checkOut) return [];
+  const out = `${dayHeading(localDate(pet.checkOut, timezone))} ${timeOf(pet.checkOut, timezone)}`;
+  return [line(toned("alert", pastCheckOutWords(out)))];
+}
+
 /** Allergies and danger notes, whole, before anything else is read; care not read said so. */
 function careLines(pet: ChartPet): Line[] {
   const care = pet.care;
@@ -285,7 +298,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string |
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [
     ...petHead(pet, o, page.days && daysWords(page.days), notIts),
-    { kind: "text", lines: careLines(pet) },
+    { kind: "text", lines: [...stillHereLines(pet, o.timezone), ...careLines(pet)] },
     slackPart(pet, o.slack),
     grid,
     ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),

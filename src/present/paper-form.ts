@@ -14,6 +14,7 @@ import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText, shortenAtWord } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
+import { petStayWords } from "../words/chart.ts";
 import { dayHeading } from "../words/dates.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
 
@@ -66,12 +67,7 @@ const CHOICE_MAX = 75;
  * chart's page names them; never a contact. A long name is shortened to keep them whole.
  */
 function petChoice(p: PaperPet): string {
-  const tail = [
-    p.room && shortenAtWord(p.room, 24),
-    shortenAtWord(p.reference ?? `booking ${p.bookingId}`, 24),
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  const tail = petStayWords(p, (words) => shortenAtWord(words, 24));
   return `${shortenAtWord(p.name, CHOICE_MAX - tail.length - 3)} · ${tail}`;
 }
 

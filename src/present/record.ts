@@ -20,7 +20,7 @@ import {
   ON_PAPER,
   openCountWords,
   stateTimeWords,
-  UNWITNESSED,
+  unwitnessedCountWords,
   unwitnessedWords,
   whoJoin,
   witnessedWords,
@@ -141,17 +141,25 @@ export function entryDoseWords(
   return { lateEntry, witness, fromWords };
 }
 
-/** High-alert doses given and not witnessed within the minutes allowed. */
-function unwitnessed(s: PetRoundStatus, w: WitnessView | undefined): number {
-  if (!w) return 0;
-  return s.due.filter((d) => {
+/**
+ * High-alert doses given and not witnessed (within the minutes allowed, or on the paper), and of
+ * those the ones entered from the paper chart with no witness on it, as the audit counts them.
+ */
+function unwitnessed(
+  s: PetRoundStatus,
+  w: WitnessView | undefined,
+): { unwitnessed: number; noPaperWitness: number } {
+  const n = { unwitnessed: 0, noPaperWitness: 0 };
+  if (!w) return n;
+  for (const d of s.due) {
     const e = s.current.get(d.item);
-    return (
-      e &&
-      needsWitness(e, d.highAlert) &&
-      witnessState(e, w.witnesses.get(e.id), w.now).state === "unwitnessed"
-    );
-  }).length;
+    if (!e || !needsWitness(e, d.highAlert)) continue;
+    const state = witnessState(e, w.witnesses.get(e.id), w.now);
+    if (state.state !== "unwitnessed") continue;
+    n.unwitnessed++;
+    if (state.onPaper) n.noPaperWitness++;
+  }
+  return n;
 }
 
 /**
@@ -211,8 +219,8 @@ export function petRecordCompact(
   const last = latest(current);
   const who = `${timeOnDay(last.recordedAt, timezone, last.date)} ${value(last.userName, 20)}`;
   const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
-  const lone = unwitnessed(s, w);
-  const eyes = lone ? ` · 💉 ${lone} ${UNWITNESSED}` : "";
+  const lone = unwitnessedCountWords(unwitnessed(s, w));
+  const eyes = lone ? ` · 💉 ${lone}` : "";
   if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}${eyes}`)];
   return [
     line(

@@ -8,6 +8,7 @@
 import type { DayReview } from "../answers/review.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
+import { EARLY_ICON } from "../words/doses.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, toned, value } from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
@@ -20,7 +21,7 @@ function figuresLine(r: DayReview): Line {
   const d = r.doses;
   return dotted(
     `${dayHeading(r.date)}: ${d.onTime} of ${d.due} ${d.due === 1 ? "dose" : "doses"} given on time`,
-    d.givenEarly ? [toned("warn", `${d.givenEarly} early`)] : undefined,
+    d.givenEarly ? [toned("warn", `${EARLY_ICON} ${d.givenEarly} early`)] : undefined,
     d.givenLate ? [toned("warn", `${d.givenLate} late`)] : undefined,
     d.missed ? [toned("alert", `${d.missed} missed`)] : undefined,
     d.refused ? [toned("warn", `${d.refused} refused`)] : undefined,

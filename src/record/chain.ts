@@ -36,15 +36,59 @@ export function chainHash(prev: string, content: string): string {
 }
 
 /** The columns of an entry's content in schema 2 (the migration to it seals the entries already there). */
-export const ENTRY_FIELDS_V2 =
-  "id, seq, kennel, round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome, reason, note, user_id, user_name, request_key, supersedes, recorded_at, prev_hash, hash";
+const ENTRY_COLUMNS_V2 = [
+  "id",
+  "seq",
+  "kennel",
+  "round_date",
+  "round",
+  "booking_id",
+  "pet_id",
+  "pet_name",
+  "item",
+  "item_text",
+  "outcome",
+  "reason",
+  "note",
+  "user_id",
+  "user_name",
+  "request_key",
+  "supersedes",
+  "recorded_at",
+  "prev_hash",
+  "hash",
+] as const;
 
-/** The columns an entry's content is made of (the SELECT list that `entryContent` reads). */
-export const ENTRY_FIELDS = `${ENTRY_FIELDS_V2}, given_at, reason_code, chain_format`;
+export const ENTRY_FIELDS_V2 = ENTRY_COLUMNS_V2.join(", ");
 
-/** The columns a log row's content is made of. */
-export const LOG_FIELDS =
-  "id, seq, kind, kennel, round_date, booking_id, pet_id, user_id, request_key, body, through_seq, supersedes, recorded_at, prev_hash, hash, chain_format";
+/** The columns an entry's content is made of, in the order of ENTRY_FIELDS (the SELECT list the walk reads). */
+export const ENTRY_COLUMNS = [...ENTRY_COLUMNS_V2, "given_at", "reason_code", "chain_format"] as const;
+
+/** The SELECT list of an entry's chain columns (what `entryContent` reads). */
+export const ENTRY_FIELDS = ENTRY_COLUMNS.join(", ");
+
+/** The columns a log row's content is made of, in the order of LOG_FIELDS. */
+export const LOG_COLUMNS = [
+  "id",
+  "seq",
+  "kind",
+  "kennel",
+  "round_date",
+  "booking_id",
+  "pet_id",
+  "user_id",
+  "request_key",
+  "body",
+  "through_seq",
+  "supersedes",
+  "recorded_at",
+  "prev_hash",
+  "hash",
+  "chain_format",
+] as const;
+
+/** The SELECT list of a log row's chain columns (what `logContent` reads). */
+export const LOG_FIELDS = LOG_COLUMNS.join(", ");
 
 /**
  * The chain's form a row is written in since schema 4: its content begins with its own id, so every
@@ -55,58 +99,84 @@ export const CHAIN_FORMAT = 4;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const isNew = (row: Row) => num(row.chain_format) === CHAIN_FORMAT;
+
+/** A row as the walk reads it: its columns' values in the order of ENTRY_COLUMNS or LOG_COLUMNS. */
+export type Values = readonly unknown[];
+
+/** The fields of a row's content, in their order: each its column's place in the row's values and how it is read. */
+type Fields = readonly { at: number; read: typeof num | typeof str }[];
+
+function fieldsOf(
+  columns: readonly string[],
+  content: readonly string[],
+  numbers: readonly string[],
+): Fields {
+  return content.map((name) => ({ at: columns.indexOf(name), read: numbers.includes(name) ? num : str }));
+}
+
+/** `out` with the content's fields of `v` after what it holds. */
+function readInto(out: unknown[], v: Values, fields: Fields): unknown[] {
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i] as Fields[number];
+    out.push(f.read(v[f.at]));
+  }
+  return out;
+}
+
+/** The columns from `first` to `last`, both included. */
+const span = (columns: readonly string[], first: string, last: string) =>
+  columns.slice(columns.indexOf(first), columns.indexOf(last) + 1);
+
+/** An entry's content fields (all of them since schema 2), then those since schema 3. */
+const ENTRY_CONTENT = fieldsOf(ENTRY_COLUMNS, span(ENTRY_COLUMNS, "seq", "recorded_at"), [
+  "seq",
+  "booking_id",
+  "pet_id",
+  "supersedes",
+]);
+const ENTRY_SINCE_3 = fieldsOf(ENTRY_COLUMNS, ["given_at", "reason_code"], []);
+const LOG_CONTENT = fieldsOf(LOG_COLUMNS, span(LOG_COLUMNS, "seq", "recorded_at"), [
+  "seq",
+  "booking_id",
+  "pet_id",
+  "through_seq",
+  "supersedes",
+]);
+const ENTRY_ID = ENTRY_COLUMNS.indexOf("id");
+const ENTRY_FORMAT = ENTRY_COLUMNS.indexOf("chain_format");
+const LOG_ID = LOG_COLUMNS.indexOf("id");
+const LOG_FORMAT = LOG_COLUMNS.indexOf("chain_format");
+
+/** A row (an object of its columns) as its values in the order of `columns`. */
+export const valuesOf = (columns: readonly string[], row: Row): unknown[] => columns.map((c) => row[c]);
 
 /**
- * An entry's content, from its row: every field that says what was recorded, by whom, when, where.
- * In the chain's form since schema 4 its id comes first ("entry/4", id, then the rest). Before it:
- * when it was given and the reason's code (schema 3) follow when either is set, so an entry made
- * before them hashes as it always did.
+ * An entry's content, from its values in the order of ENTRY_COLUMNS: every field that says what was
+ * recorded, by whom, when, where. In the chain's form since schema 4 its id comes first ("entry/4",
+ * id, then the rest). Before it: when it was given and the reason's code (schema 3) follow when
+ * either is set, so an entry made before them hashes as it always did.
  */
-export function entryContent(row: Row): string {
-  const fields = [
-    num(row.seq),
-    str(row.kennel),
-    str(row.round_date),
-    str(row.round),
-    num(row.booking_id),
-    num(row.pet_id),
-    str(row.pet_name),
-    str(row.item),
-    str(row.item_text),
-    str(row.outcome),
-    str(row.reason),
-    str(row.note),
-    str(row.user_id),
-    str(row.user_name),
-    str(row.request_key),
-    num(row.supersedes),
-    str(row.recorded_at),
-  ];
-  const since3 = [str(row.given_at), str(row.reason_code)];
-  if (isNew(row)) return JSON.stringify([`entry/${CHAIN_FORMAT}`, num(row.id), ...fields, ...since3]);
-  const dose = since3.every((v) => v === null) ? [] : since3;
-  return JSON.stringify(["entry", ...fields, ...dose]);
+export function entryContentOf(v: Values): string {
+  if (num(v[ENTRY_FORMAT]) === CHAIN_FORMAT)
+    return JSON.stringify(
+      readInto(readInto([`entry/${CHAIN_FORMAT}`, num(v[ENTRY_ID])], v, ENTRY_CONTENT), v, ENTRY_SINCE_3),
+    );
+  const fields = readInto(["entry"], v, ENTRY_CONTENT);
+  const since3 = readInto([], v, ENTRY_SINCE_3);
+  return JSON.stringify(since3.every((x) => x === null) ? fields : fields.concat(since3));
 }
 
-/** A log row's content (its body as stored, byte for byte); its id first since schema 4. */
-export function logContent(row: Row): string {
-  const fields = [
-    num(row.seq),
-    str(row.kind),
-    str(row.kennel),
-    str(row.round_date),
-    num(row.booking_id),
-    num(row.pet_id),
-    str(row.user_id),
-    str(row.request_key),
-    str(row.body),
-    num(row.through_seq),
-    num(row.supersedes),
-    str(row.recorded_at),
-  ];
-  return JSON.stringify(isNew(row) ? [`log/${CHAIN_FORMAT}`, num(row.id), ...fields] : ["log", ...fields]);
+/** An entry's content, from its row (see entryContentOf). */
+export const entryContent = (row: Row): string => entryContentOf(valuesOf(ENTRY_COLUMNS, row));
+
+/** A log row's content (its body as stored, byte for byte), from its values in the order of LOG_COLUMNS; its id first since schema 4. */
+export function logContentOf(v: Values): string {
+  const head = num(v[LOG_FORMAT]) === CHAIN_FORMAT ? [`log/${CHAIN_FORMAT}`, num(v[LOG_ID])] : ["log"];
+  return JSON.stringify(readInto(head, v, LOG_CONTENT));
 }
+
+/** A log row's content, from its row (see logContentOf). */
+export const logContent = (row: Row): string => logContentOf(valuesOf(LOG_COLUMNS, row));
 
 /** What a row's content says of it, in either form: its place, its day, when committed, its kind. */
 export interface ContentFacts {

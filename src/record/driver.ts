@@ -15,11 +15,26 @@ export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>
 /** The record's two chained tables. */
 export type ChainTable = "care_entries" | "care_log";
 
+/**
+ * One SELECT's rows in order, each its columns' values in the SELECT's order (no object a row, for a
+ * walk of millions), read one at a time: `row` is the row at hand (undefined once all are read).
+ */
+export interface RowCursor {
+  readonly row: unknown[] | undefined;
+  /**
+   * On to the next row: a promise only when it must be waited for (a PostgreSQL cursor's next page;
+   * SQLite letting the event loop through every page of rows), so a walk awaits a page, not a row.
+   */
+  next(): Promise<void> | undefined;
+  /** Stops reading early (a PostgreSQL cursor closed); nothing when every row was read. */
+  close(): Promise<void>;
+}
+
 /** A read of its own, in one snapshot of the record: rows a few at a time, so memory stays flat. */
 export interface Snapshot {
   query: Query;
   /** The rows of one SELECT, read a page at a time (node:sqlite's iterate(), a PostgreSQL cursor). */
-  rows(sql: string, params?: readonly unknown[]): AsyncIterable<Row>;
+  cursor(sql: string, params?: readonly unknown[]): Promise<RowCursor>;
 }
 
 /** What an engine gives the store. */

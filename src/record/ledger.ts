@@ -9,15 +9,21 @@ import {
   type ChainHead,
   type ChainRow,
   chainHash,
+  ENTRY_COLUMNS,
   ENTRY_FIELDS,
-  entryContent,
+  entryContentOf,
   GENESIS,
+  LOG_COLUMNS,
   LOG_FIELDS,
   logContent,
+  logContentOf,
   type RemovedRow,
   type RetentionClaim,
   type Row,
+  type Values,
+  type VerifyFailure,
   type VerifyResult,
+  valuesOf,
 } from "./chain.ts";
 import type { ChainTable, Snapshot } from "./driver.ts";
 import { AlreadyReplacedError, InvalidEntryError } from "./errors.ts";
@@ -48,7 +54,7 @@ export async function headIn(q: Query): Promise<ChainHead> {
   return { seq: Number(last.seq), hash: String(last.hash) };
 }
 
-const LOG_COLUMNS = `l.${LOG_FIELDS.split(", ").join(", l.")}, s.id AS superseded_by`;
+const LOG_SELECT = `l.${LOG_COLUMNS.join(", l.")}, s.id AS superseded_by`;
 const LOG_FROM = "FROM care_log l LEFT JOIN care_log s ON s.supersedes = l.id";
 
 const opt = <T>(v: unknown, f: (x: unknown) => T): T | undefined =>
@@ -97,7 +103,7 @@ export async function appendIn(
 ): Promise<{ status: "recorded" | "duplicate"; entry: StoredLog }> {
   let body = checkLogInput(input);
   if (input.requestKey !== undefined) {
-    const rows = await q(`SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE l.request_key = ?`, [input.requestKey]);
+    const rows = await q(`SELECT ${LOG_SELECT} ${LOG_FROM} WHERE l.request_key = ?`, [input.requestKey]);
     if (rows[0]) return { status: "duplicate", entry: logEntryOf(rows[0]) };
   }
   // The check reads the record as this transaction holds it, and gives the body to write.
@@ -107,7 +113,7 @@ export async function appendIn(
   }
   if (options.reuse) {
     const rows = await q(
-      `SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE l.kind = ? AND l.round_date = ? AND l.body = ? ORDER BY l.seq DESC`,
+      `SELECT ${LOG_SELECT} ${LOG_FROM} WHERE l.kind = ? AND l.round_date = ? AND l.body = ? ORDER BY l.seq DESC`,
       [input.kind, input.date, body],
     );
     if (rows[0]) return { status: "duplicate", entry: logEntryOf(rows[0]) };
@@ -173,7 +179,7 @@ function logWhere(query: StoredQuery): { where: string[]; params: unknown[] } {
 export async function logIn(q: Query, query: StoredQuery): Promise<StoredLog[]> {
   const { where, params } = logWhere(query);
   const rows = await q(
-    `SELECT ${LOG_COLUMNS} ${LOG_FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY l.seq`,
+    `SELECT ${LOG_SELECT} ${LOG_FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY l.seq`,
     params,
   );
   return rows.map(logEntryOf);
@@ -187,7 +193,7 @@ export async function* logPages(
   pageSize: number,
 ): AsyncGenerator<StoredLog[]> {
   const { where, params } = logWhere(query);
-  const sql = `SELECT ${LOG_COLUMNS} ${LOG_FROM} WHERE ${[...where, "l.seq > ?", "l.seq <= ?"].join(" AND ")} ORDER BY l.seq LIMIT ${pageSize}`;
+  const sql = `SELECT ${LOG_SELECT} ${LOG_FROM} WHERE ${[...where, "l.seq > ?", "l.seq <= ?"].join(" AND ")} ORDER BY l.seq LIMIT ${pageSize}`;
   for (let after = 0; ; ) {
     const rows = await q(sql, [...params, after, throughSeq]);
     if (rows.length === 0) return;
@@ -200,17 +206,35 @@ export async function* logPages(
 const orNull = <T>(v: unknown, f: (x: unknown) => T): T | null =>
   v === null || v === undefined ? null : f(v);
 
-/** A retention row's claim: its last place removed, its body's rule and the rows it kept of what it removed. */
-function retentionClaim(r: Row): RetentionClaim | undefined {
-  if (r.kind !== "retention" || r.through_seq === null || r.through_seq === undefined) return undefined;
+/** Where the walk finds a row's own columns in its values (ENTRY_COLUMNS or LOG_COLUMNS). */
+const placesIn = (columns: readonly string[]) => ({
+  id: columns.indexOf("id"),
+  seq: columns.indexOf("seq"),
+  prevHash: columns.indexOf("prev_hash"),
+  hash: columns.indexOf("hash"),
+  format: columns.indexOf("chain_format"),
+  recordedAt: columns.indexOf("recorded_at"),
+});
+const ENTRY = placesIn(ENTRY_COLUMNS);
+const LOG = {
+  ...placesIn(LOG_COLUMNS),
+  kind: LOG_COLUMNS.indexOf("kind"),
+  body: LOG_COLUMNS.indexOf("body"),
+  throughSeq: LOG_COLUMNS.indexOf("through_seq"),
+};
+
+/** A retention row's claim (from its values, LOG_COLUMNS): its last place removed, its body's rule and the rows it kept of what it removed. */
+function retentionClaim(v: Values): RetentionClaim | undefined {
+  const throughSeq = v[LOG.throughSeq];
+  if (v[LOG.kind] !== "retention" || throughSeq === null || throughSeq === undefined) return undefined;
   let body: Record<string, unknown> = {};
   try {
-    body = JSON.parse(String(r.body)) as Record<string, unknown>;
+    body = JSON.parse(String(v[LOG.body])) as Record<string, unknown>;
   } catch {
     // Read as saying nothing: the walk says what is missing.
   }
   return {
-    throughSeq: Number(r.through_seq),
+    throughSeq: Number(throughSeq),
     lastRemovedHash: String(body.lastRemovedHash),
     before: body.before,
     retentionDays: body.retentionDays,
@@ -218,62 +242,87 @@ function retentionClaim(r: Row): RetentionClaim | undefined {
   };
 }
 
-/** One row of the walk, from its row in either table. */
-function chainRow(table: ChainRow["table"], r: Row): ChainRow {
+/** One row of the walk, from its values in either table (ENTRY_COLUMNS or LOG_COLUMNS). */
+function chainRow(table: ChainRow["table"], v: Values): ChainRow {
+  const at = table === "entry" ? ENTRY : LOG;
   const row: ChainRow = {
     table,
-    id: Number(r.id),
-    seq: orNull(r.seq, Number),
-    prevHash: orNull(r.prev_hash, String),
-    hash: orNull(r.hash, String),
-    format: orNull(r.chain_format, Number),
-    content: table === "entry" ? entryContent(r) : logContent(r),
-    recordedAt: String(r.recorded_at),
+    id: Number(v[at.id]),
+    seq: orNull(v[at.seq], Number),
+    prevHash: orNull(v[at.prevHash], String),
+    hash: orNull(v[at.hash], String),
+    format: orNull(v[at.format], Number),
+    content: table === "entry" ? entryContentOf(v) : logContentOf(v),
+    recordedAt: String(v[at.recordedAt]),
   };
-  const claim = table === "log" ? retentionClaim(r) : undefined;
+  const claim = table === "log" ? retentionClaim(v) : undefined;
   if (claim) row.retention = claim;
   return row;
 }
 
-/**
- * Walks the whole chain in one snapshot, a row at a time (src/record/verify.ts): the retention rows
- * first (the first row kept links to one of them), then both tables merged in place order; counts
- * the links it walked, entries and log records by kind.
- */
-export async function verifyIn(
-  read: Snapshot,
-  o: { at?: number | undefined; now: Date },
-): Promise<VerifyResult> {
+type VerifyOptions = { at?: number | undefined; now: Date };
+
+/** A row written outside Kennel Desk (no place, hash or link), in either table: the walk's answer for it. */
+async function unsealedIn(read: Snapshot, o: VerifyOptions): Promise<VerifyFailure | undefined> {
   const unsealed = `SELECT id FROM %s WHERE seq IS NULL OR hash IS NULL OR prev_hash IS NULL LIMIT 1`;
   for (const table of ["entry", "log"] as const) {
     const [r] = await read.query(unsealed.replace("%s", table === "entry" ? "care_entries" : "care_log"));
-    if (r) return new ChainWalk([], o).push(chainRow(table, { ...r, seq: null })) as VerifyResult;
+    const columns = table === "entry" ? ENTRY_COLUMNS : LOG_COLUMNS;
+    if (r) return new ChainWalk([], o).push(chainRow(table, valuesOf(columns, { ...r, seq: null })));
   }
+  return undefined;
+}
+
+/**
+ * Verifies the chain in one snapshot (src/record/verify.ts). A row written outside Kennel Desk is
+ * reported before any other problem, wherever it is; it is looked for only when the walk finds a
+ * problem, since the walk checks every row of both tables for it (a walk that holds met none), which
+ * spares a sound record a scan of its tables.
+ */
+export async function verifyIn(read: Snapshot, o: VerifyOptions): Promise<VerifyResult> {
+  const walked = await walkIn(read, o);
+  return walked.ok ? walked : ((await unsealedIn(read, o)) ?? walked);
+}
+
+/**
+ * Walks the whole chain, a row at a time: the retention rows first (the first row kept links to one
+ * of them), then both tables merged in place order; counts the links it walked, entries and log
+ * records by kind. The rows come as their values, a page at a time, and each row's content is made
+ * from its values: no object a row but the walk's own.
+ */
+async function walkIn(read: Snapshot, o: VerifyOptions): Promise<VerifyResult> {
   const retention = await read.query(`SELECT ${LOG_FIELDS} FROM care_log WHERE kind = 'retention'`);
   const walk = new ChainWalk(
-    retention.flatMap((r) => retentionClaim(r) ?? []),
+    retention.flatMap((r) => retentionClaim(valuesOf(LOG_COLUMNS, r)) ?? []),
     o,
   );
-  // Both tables, each in place order, merged here row by row (the chain: entries and log rows
-  // interleaved); merged in this loop rather than by a generator of its own, which cost an await more a row.
-  const ia = read.rows(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY seq`)[Symbol.asyncIterator]();
-  const ib = read.rows(`SELECT ${LOG_FIELDS} FROM care_log ORDER BY seq`)[Symbol.asyncIterator]();
-  let [x, y] = await Promise.all([ia.next(), ib.next()]);
+  // Both tables, each in place order, merged here row by row (the chain: entries and log rows interleaved).
+  const entryRows = await read.cursor(`SELECT ${ENTRY_FIELDS} FROM care_entries ORDER BY seq`);
+  const logRows = await read.cursor(`SELECT ${LOG_FIELDS} FROM care_log ORDER BY seq`);
   let entries = 0;
   const log = new Map<string, number>();
-  while (!x.done || !y.done) {
-    if (!x.done && (y.done || Number(x.value.seq) < Number(y.value.seq))) {
-      const problem = walk.push(chainRow("entry", x.value));
-      if (problem) return problem;
-      entries++;
-      x = await ia.next();
-    } else if (!y.done) {
-      const r = y.value;
-      const problem = walk.push(chainRow("log", r));
-      if (problem) return problem;
-      log.set(String(r.kind), (log.get(String(r.kind)) ?? 0) + 1);
-      y = await ib.next();
+  try {
+    for (;;) {
+      const x = entryRows.row;
+      const y = logRows.row;
+      if (x === undefined && y === undefined) break;
+      if (x !== undefined && (y === undefined || Number(x[ENTRY.seq]) < Number(y[LOG.seq]))) {
+        const problem = walk.push(chainRow("entry", x));
+        if (problem) return problem;
+        entries++;
+        const more = entryRows.next();
+        if (more) await more;
+      } else if (y !== undefined) {
+        const problem = walk.push(chainRow("log", y));
+        if (problem) return problem;
+        const kind = String(y[LOG.kind]);
+        log.set(kind, (log.get(kind) ?? 0) + 1);
+        const more = logRows.next();
+        if (more) await more;
+      }
     }
+  } finally {
+    await Promise.all([entryRows.close(), logRows.close()]);
   }
   const byKind = Object.fromEntries([...log].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
   const done = walk.finish();

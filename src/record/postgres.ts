@@ -6,7 +6,7 @@
  * a connection that drops while idle is only forgotten by the pool.
  */
 import pg from "pg";
-import type { Driver, Query, Row, Snapshot } from "./driver.ts";
+import type { Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 
 export interface PostgresOptions {
@@ -54,28 +54,68 @@ const on =
     return result.rows as Row[];
   };
 
+/** A cursor's rows as their values (rowMode "array"), fetched a page at a time. */
+class PostgresRows implements RowCursor {
+  row: unknown[] | undefined;
+  #page: unknown[][] = [];
+  #at = 0;
+  #open = true;
+
+  readonly #fetchPage: () => Promise<unknown[][]>;
+  readonly #end: () => Promise<void>;
+
+  private constructor(fetch: () => Promise<unknown[][]>, end: () => Promise<void>) {
+    this.#fetchPage = fetch;
+    this.#end = end;
+  }
+
+  static async open(fetch: () => Promise<unknown[][]>, end: () => Promise<void>): Promise<PostgresRows> {
+    const rows = new PostgresRows(fetch, end);
+    await rows.#fetch();
+    return rows;
+  }
+
+  next(): Promise<void> | undefined {
+    this.row = this.#page[++this.#at];
+    return this.row === undefined && this.#open ? this.#fetch() : undefined;
+  }
+
+  async #fetch(): Promise<void> {
+    this.#page = await this.#fetchPage();
+    this.#at = 0;
+    this.row = this.#page[0];
+    if (this.#page.length < READ_PAGE) await this.close();
+  }
+
+  async close(): Promise<void> {
+    if (!this.#open) return;
+    this.#open = false;
+    await this.#end();
+  }
+}
+
 /** A read-only snapshot (REPEATABLE READ) on a connection of its own; rows read from cursors, a page at a time. */
 async function snapshotOf<T>(pool: pg.Pool, work: (read: Snapshot) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   let cursors = 0;
   const query = on(client);
-  async function* rows(sql: string, params: readonly unknown[] = []): AsyncIterable<Row> {
-    const cursor = `kd_read_${++cursors}`;
-    await query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${params.length ? numbered(sql) : sql}`, params);
-    try {
-      for (;;) {
-        const page = await query(`FETCH ${READ_PAGE} FROM ${cursor}`);
-        yield* page;
-        if (page.length < READ_PAGE) return;
-      }
-    } finally {
-      await query(`CLOSE ${cursor}`).catch(() => undefined);
-    }
+  async function cursor(sql: string, params: readonly unknown[] = []): Promise<RowCursor> {
+    const name = `kd_read_${++cursors}`;
+    await query(`DECLARE ${name} NO SCROLL CURSOR FOR ${params.length ? numbered(sql) : sql}`, params);
+    return PostgresRows.open(
+      async () =>
+        (await client.query<unknown[]>({ text: `FETCH ${READ_PAGE} FROM ${name}`, rowMode: "array" })).rows,
+      () =>
+        query(`CLOSE ${name}`).then(
+          () => undefined,
+          () => undefined,
+        ),
+    );
   }
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const result = await work({ query, rows });
+    const result = await work({ query, cursor });
     await client.query("COMMIT");
     return result;
   } catch (error) {

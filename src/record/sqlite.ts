@@ -9,7 +9,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { Driver, Query, Row, Snapshot } from "./driver.ts";
+import type { Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 
 export const SQLITE_FILE = "care-record.sqlite";
@@ -76,9 +76,35 @@ function walMode(db: DatabaseSync, busyTimeoutMs: number): void {
   }
 }
 
+/** Rows read between two passes of the event loop in a snapshot's reads. */
+const READ_PAGE = 1000;
+
+/** A snapshot's rows as their values (setReturnArrays), read one at a time from iterate(). */
+class SqliteRows implements RowCursor {
+  row: unknown[] | undefined;
+  readonly #rows: Iterator<unknown>;
+  #read = 0;
+
+  constructor(statement: StatementSync, params: readonly unknown[]) {
+    statement.setReturnArrays(true);
+    this.#rows = statement.iterate(...bind(params));
+    this.next();
+  }
+
+  next(): Promise<void> | undefined {
+    const r = this.#rows.next();
+    this.row = r.done ? undefined : (r.value as unknown[]);
+    return ++this.#read % READ_PAGE === 0 ? new Promise((resolve) => setImmediate(resolve)) : undefined;
+  }
+
+  async close(): Promise<void> {
+    this.#rows.return?.();
+  }
+}
+
 /**
  * A read-only snapshot on a second connection: its reads never hold up the bot's writes (WAL), and
- * its rows are read one at a time (iterate()), the event loop let through every few thousand.
+ * its rows are read one at a time (iterate()), the event loop let through every page of them.
  */
 async function snapshotOf<T>(
   file: string,
@@ -89,14 +115,9 @@ async function snapshotOf<T>(
   try {
     reader.exec("BEGIN");
     const query: Query = async (sql, params = []) => reader.prepare(sql).all(...bind(params)) as Row[];
-    async function* rows(sql: string, params: readonly unknown[] = []): AsyncIterable<Row> {
-      let n = 0;
-      for (const row of reader.prepare(sql).iterate(...bind(params))) {
-        yield row as Row;
-        if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    return await work({ query, rows });
+    const cursor = async (sql: string, params: readonly unknown[] = []) =>
+      new SqliteRows(reader.prepare(sql), params);
+    return await work({ query, cursor });
   } finally {
     if (reader.isTransaction) reader.exec("COMMIT");
     reader.close();

@@ -2,6 +2,20 @@
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
 
+/**
+ * What tells two pets of one name apart, as the paper round's picker and the chart's foot say it:
+ * "Kennel 4 · HP-7K2M9Q", its room and booking reference (the booking's id when none was kept);
+ * `cut` shortens each (the picker's room is Slack's), else each is whole. Never a contact.
+ */
+export const petStayWords = (
+  p: { room?: string | undefined; reference?: string | undefined; bookingId: number },
+  cut: (words: string) => string = (words) => words,
+): string =>
+  [p.room && cut(p.room), cut(p.reference ?? `booking ${p.bookingId}`)].filter(Boolean).join(" · ");
+
+/** Said once the terminal wrote the chart: the file, whole, to open and print. */
+export const chartOpenWords = (file: string) => `Open ${file} in a browser and print it (A4 portrait).`;
+
 /** The file's name in Slack: as `kennel-desk chart DATE --out DIR` names it. */
 export const chartFileName = (date: string) => `chart-${date}.html`;
 

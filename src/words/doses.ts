@@ -93,6 +93,21 @@ export const ON_PAPER = " on the paper chart";
 export const unwitnessedWords = (w: { onPaper?: true | undefined }) =>
   w.onPaper ? "no witness on the paper" : UNWITNESSED;
 
+/**
+ * High-alert doses given with no witness (`unwitnessed`, as the audit and the stay count them, those
+ * of the paper among them), said apart by why: none in time ("2 unwitnessed"), and entered from the
+ * paper chart with none named on it (`noPaperWitness`: "1 no witness on the paper"); "" when none.
+ */
+export function unwitnessedCountWords(n: { unwitnessed: number; noPaperWitness: number }): string {
+  const lone = n.unwitnessed - n.noPaperWitness;
+  return [
+    lone ? `${lone} ${UNWITNESSED}` : "",
+    n.noPaperWitness ? `${n.noPaperWitness} ${unwitnessedWords({ onPaper: true })}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 // --- figures ------------------------------------------------------------------------------------
 
 /**
@@ -143,8 +158,12 @@ export function notDueWords(n: { why: NotDueWhy; at: string }, timeZone: string)
   return n.why === "gone_home" ? `not due: gone home ${at}` : `not due: arrives ${at}`;
 }
 
+/** A dose given before its window opened, as every surface says it: its mark, then its words. */
+export const EARLY_ICON = "⏪";
+export const GIVEN_EARLY = "given before its window opened";
+
 const TIMELINESS: Record<Timeliness, string> = {
-  early: "given before its window opened",
+  early: `${EARLY_ICON} ${GIVEN_EARLY}`,
   on_time: "given on time",
   late: "given late",
   after_window: "given after its window",

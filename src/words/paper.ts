@@ -44,4 +44,4 @@ export const paperThreadWords = (pet: string) =>
 
 /** Said by the terminal once entered: it cannot redraw Slack. */
 export const PAPER_REDRAW_LATER =
-  "  Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it).";
+  "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it).";

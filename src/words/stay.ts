@@ -10,6 +10,8 @@ import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
   doseStateWords,
+  EARLY_ICON,
+  GIVEN_EARLY,
   lateEntryWords,
   NOT_DUE_ICON,
   notDueWords,
@@ -50,7 +52,7 @@ function exceptionWords(x: StayException, timezone: string): string {
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
   if (x.kind === "early")
-    return `⏪ ${label} given before its window opened ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+    return `${EARLY_ICON} ${label} ${GIVEN_EARLY} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
   return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
 }
 
@@ -67,7 +69,7 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
       `${mark} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
     ];
   if (x.kind === "late") return ["⏰ ", label, `${mark} given late ${when}`, ...why];
-  if (x.kind === "early") return ["⏪ ", label, `${mark} given before its window opened ${when}`, ...why];
+  if (x.kind === "early") return [`${EARLY_ICON} `, label, `${mark} ${GIVEN_EARLY} ${when}`, ...why];
   return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
 }
 

@@ -338,7 +338,29 @@ describe("entering a round from the chart on paper", () => {
           kept,
         ),
       ).toEqual({ "witness:med:1": "Rimadyl needs no witness (not given): leave the witness empty." });
+      // The giver's initials as the witness, or the giver written as the witness's initials: the same person.
+      const self = "The witness is a second, different person: not the one who gave it.";
+      for (const [by, witness, key] of [
+        ["Jane Doe", "JD", "view:W5"],
+        ["JD", "Jane Doe", "view:W6"],
+        ["jane doe", "jd", "view:W7"],
+        ["Alex", "A", "view:W8"],
+      ] as const)
+        expect(
+          await fieldErrors([{ item: "med:1", mark: "given", time: "08:05", by, witness }], key, kept),
+          `${by} wit. ${witness}`,
+        ).toEqual({ "witness:med:1": self });
       expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
+    });
+
+    it("a second person with the same initials is a witness all the same (Jane Doe wit. John Day)", async () => {
+      const kept = await keepHighAlert();
+      const r = await enter(
+        [{ item: "med:1", mark: "given", time: "08:05", by: "Jane Doe", witness: "John Day" }],
+        "view:W9",
+        kept,
+      );
+      expect(r.status).toBe("recorded");
     });
   });
 

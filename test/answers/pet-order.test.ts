@@ -80,4 +80,24 @@ describe("a pet search with many matches", () => {
     const text = petListText(first, { color: false, timezone: TZ, thisYear: "2026" });
     expect(text.split("\n").filter((l) => l.includes("🏠 in house today"))).toHaveLength(inHouse.length);
   });
+
+  it("names the owners of the pets in house as their stays do, asking the API only for the others' owners", async () => {
+    const house = await houseReport(deps, "2026-11-22", { wholeDay: true });
+    const stayOwner = new Map(house.entries.map((e) => [e.booking.customerId, e.booking.customerName]));
+    deps.kennel.clearCache(); // no owner read before
+    const before = sandbox.requests.length;
+    const first = await list("Biscuit", 1);
+    const asked = sandbox.requests
+      .slice(before)
+      .map((r) => r.path)
+      .filter((p) => /\/customers\/\d+$/.test(p));
+    const inHouse = first.items.filter((i) => i.inHouse);
+    expect(inHouse.length).toBeGreaterThan(0);
+    for (const i of inHouse) expect(i.owner).toBe(stayOwner.get(i.pet.customerId));
+    const others = new Set(
+      first.items.map((i) => i.pet.customerId).filter((id) => id !== undefined && !stayOwner.has(id)),
+    );
+    expect(others.size).toBeGreaterThan(0);
+    expect(asked.sort()).toEqual([...others].map((id) => `/api/v1/customers/${id}`).sort());
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Chart, chartOf } from "../../src/answers/chart.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -90,4 +90,39 @@ it("a pet with a medication still gets its page (exit 0)", async () => {
   const r = await cli(["chart", TODAY, "--pet", String(pet?.petId), "--out", out]);
   expect(r.code).toBe(0);
   expect(written(out)).toEqual([`chart-${TODAY}-pet-${pet?.petId}.html`]);
+}, 60_000);
+
+it("a one-pet chart's notes are that pet's only: none about another pet's record read with the house", async () => {
+  const out = join(dir, "notes");
+  const house = await cli(["chart", TODAY, "--out", out], { LOG_LEVEL: "warn" });
+  const about = [...house.stderr.matchAll(/^note: pet (\d+): /gm)].map((m) => Number(m[1]));
+  expect(about.length, "the awkward house has a pet whose record has a field it cannot read").toBeGreaterThan(
+    0,
+  );
+  const pet = chart.pets.find((p) => p.rows.length > 0 && !about.includes(p.petId));
+  const one = await cli(["chart", TODAY, "--pet", String(pet?.petId), "--out", out], { LOG_LEVEL: "warn" });
+  expect(one.code).toBe(0);
+  expect(one.stderr).not.toMatch(/^note: pet /m);
+  // The pet's own note is still said, on its own chart.
+  const own = await cli(["chart", TODAY, "--pet", String(about[0]), "--out", out], { LOG_LEVEL: "warn" });
+  expect(own.stderr).toContain(`note: pet ${about[0]}: `);
+  expect(own.stderr.match(/^note: pet \d+: /gm)?.every((n) => n === `note: pet ${about[0]}: `)).toBe(true);
+}, 60_000);
+
+it("without --out the chart goes in charts/ where the command runs, and the file is named whole, to open", async () => {
+  const pet = chart.pets.find((p) => p.rows.length > 0);
+  const name = `chart-${TODAY}-pet-${pet?.petId}.html`;
+  const file = resolve("charts", name);
+  const had = existsSync(resolve("charts"));
+  try {
+    const r = await cli(["chart", TODAY, "--pet", String(pet?.petId)]);
+    expect(r.code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    expect(r.stderr).toContain(`Open ${file} in a browser and print it (A4 portrait).`);
+  } finally {
+    rmSync(had ? file : resolve("charts"), { recursive: true, force: true });
+  }
+  const out = join(dir, "asked");
+  const asked = await cli(["chart", TODAY, "--pet", String(pet?.petId), "--out", out]);
+  expect(asked.stderr).toContain(`Open ${join(out, name)} in a browser`);
 }, 60_000);

@@ -312,6 +312,21 @@ describe("kennel-desk digest (rounds and tomorrow, dry run)", () => {
     expect((await run(["digest", "--content", "lunch", "--dry-run"])).code).toBe(2);
   });
 
+  it("without Slack's settings: says what it needs and the ways on without Slack, exit 2 (settings)", async () => {
+    const r = await run(["digest", "--content", "chart", "--date", TODAY]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("kennel-desk digest cannot post: 2 problems with the settings.");
+    expect(r.stderr).toContain("- SLACK_BOT_TOKEN: is not set.");
+    expect(r.stderr).toContain("- ROUNDS_CHANNEL: is not set.");
+    expect(r.stderr).toContain("It needs the Slack settings named above");
+    expect(r.stderr).toContain("The chart to print, without Slack: kennel-desk chart");
+    expect(r.stderr).not.toMatch(/cannot start|start again/);
+    const morning = await run(["digest", "--content", "departures", "--date", TODAY]);
+    expect(morning.code).toBe(2);
+    expect(morning.stderr).toContain("It needs the Slack settings named above");
+    expect(morning.stderr).not.toContain("kennel-desk chart");
+  });
+
   it("--content tomorrow --dry-run: the next day's arrivals whose pets lack care details", async () => {
     const r = await run(["digest", "--content", "tomorrow", "--date", TODAY, "--dry-run", "--json"]);
     expect(r.code, r.stderr).toBe(0);

@@ -221,7 +221,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
         },
         notGivenByReason: { vomited: 1 },
         asNeeded: { given: 2, withEffect: 1, withoutEffect: 1 },
-        highAlert: { given: 2, witnessed: 1, unwitnessed: 1, awaiting: 0 },
+        highAlert: { given: 2, witnessed: 1, unwitnessed: 1, noPaperWitness: 0, awaiting: 0 },
         reviewed: { days: 1, reviewed: 1, notReviewed: [] },
         head: { seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
       });

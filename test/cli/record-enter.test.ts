@@ -231,6 +231,11 @@ describe("kennel-desk record enter", () => {
     expect(day.stdout).toContain("💉 witnessed by TB 08:05 on the paper chart");
     expect(day.stdout).toContain("💉 no witness on the paper");
     expect(day.stdout).not.toContain("awaiting a witness");
+    // The audit counts a dose the paper names no witness for apart from one unwitnessed in time.
+    const audit = await cli(["record", "audit", "--days", "3"]);
+    expect(audit.stdout).toMatch(
+      /💉 High-alert doses given: 2 · witnessed 1 · unwitnessed 0 · no witness on the paper 1\n/,
+    );
     const self = await cli([
       ...args.slice(0, 4),
       "--pet",
@@ -242,6 +247,18 @@ describe("kennel-desk record enter", () => {
     ]);
     expect(self.code).toBe(2);
     expect(self.stderr).toMatch(/witness/i);
+    // The giver's initials as the witness: the same person, refused as plainly.
+    const initials = await cli([
+      ...args.slice(0, 4),
+      "--pet",
+      "77",
+      "--by",
+      "Sam",
+      "--dose",
+      "Caninsulin=given 08:05 Jane Doe wit. JD",
+    ]);
+    expect(initials.code).toBe(2);
+    expect(initials.stderr).toContain("The witness is a second, different person: not the one who gave it.");
     // "wit." with nothing after it is never read into the giver's name ("JD wit."), for good.
     for (const dose of ["Apoquel=given 08:20 JD wit.", "Apoquel=given 08:20 JD wit"]) {
       const bare = await cli([...args.slice(0, 4), "--pet", "77", "--by", "Sam", "--dose", dose]);
@@ -258,12 +275,17 @@ describe("kennel-desk record enter", () => {
     ).finally(() => store.close());
     // The morning round is at 07:30: its window opens at 06:30.
     const args = ["record", "enter", "morning", "21/11", "--pet", "77", "--by", "Sam Lee"];
-    const done = await cli([...args, "--dose", "Rimadyl=given 05:00 JD"]);
+    const done = await cli([...args, "--dose", "Rimadyl=given 05:00 JD", "--dose", "Apoquel=given 08:40 JD"]);
     expect(done.code).toBe(0);
+    // Said as it is entered, in the record's words, not only when read back: early, and late.
+    expect(done.stdout).toMatch(
+      /Rimadyl 50 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏪ given before its window opened\n/,
+    );
+    expect(done.stdout).toMatch(/Apoquel 16 mg: [^\n]*entered Tue 24 Nov 15:00 · given late\n/);
     const day = await cli(["record", "morning", "21/11"]);
-    expect(day.stdout).toMatch(/Rimadyl 50 mg[^\n]*given before its window opened/);
+    expect(day.stdout).toMatch(/Rimadyl 50 mg[^\n]*· ⏪ given before its window opened/);
     expect(day.stdout).not.toMatch(/Rimadyl 50 mg[^\n]*given on time/);
     const audit = await cli(["record", "audit", "--days", "4"]);
-    expect(audit.stdout).toContain("⏪ given before the window opened: 1");
+    expect(audit.stdout).toContain("⏪ given before its window opened: 1");
   });
 });

@@ -101,13 +101,18 @@ describe("a chart's cell", () => {
     expect(chartCell(gone, undefined, undefined, true)).toEqual({ kind: "not_due" });
   });
 
-  it("initials as a paper chart writes them: any script, a one-word name's first letters, markup not read", () => {
+  it("initials as a paper chart writes them: any script, a one-word name's first letter, markup not read", () => {
     const who = (userName: string) => {
       const e = entry({ userName });
       return (chartCell(recorded(e), e) as { initials: string }).initials;
     };
     expect(who("Jane <b>Doe</b>")).toBe("JD");
-    expect(who("Sam")).toBe("Sam");
+    // A one-word name: its first letter ("Alex" A, never "Ale"); one written as initials stays so.
+    expect(who("Sam")).toBe("S");
+    expect(who("Alex")).toBe("A");
+    expect(who("alex")).toBe("A");
+    expect(who("TB")).toBe("TB");
+    expect(who("JDW")).toBe("JDW");
     expect(who("zoë van der berg")).toBe("ZVD");
     expect(who("Анна Петрова")).toBe("АП");
     expect(who("")).toBe("?");

@@ -191,7 +191,13 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
       );
       expect((await doses(sore, "med:4"))[0]?.witness).toMatchObject({ state: "witnessed", by: "Tom" });
       const audit = await recordAudit({ record: store, config: h.config, clock }, 1, "the test's record");
-      expect(audit.highAlert).toEqual({ given: 1, witnessed: 1, unwitnessed: 0, awaiting: 0 });
+      expect(audit.highAlert).toEqual({
+        given: 1,
+        witnessed: 1,
+        unwitnessed: 0,
+        noPaperWitness: 0,
+        awaiting: 0,
+      });
     },
   );
 

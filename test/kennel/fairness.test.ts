@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import type { KennelSettings } from "../../src/config.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
-import { asAnswer, asBulk } from "../../src/kennel/limiter.ts";
+import { allowCalls, asAnswer, asBulk } from "../../src/kennel/limiter.ts";
 import { silentLogger } from "../../src/log.ts";
 
 /** A client whose every request waits in `held` until released, in the order they were sent. */
@@ -85,10 +85,90 @@ describe("the API's slots, shared fairly", () => {
     for (let i = 0; i < 3; i++) await api.releaseOne();
     // The slots freed go to the greedy answer's two budgeted calls and the booking, before any bulk call.
     expect(api.sent.slice(6, 9).sort()).toEqual(["/bookings/reference/HP-1", "/pets/200", "/pets/201"]);
-    // Then its calls past the budget and the prefetch share what is left, the least served first.
-    await api.releaseOne();
-    expect(api.sent[9]).toBe("/pets/202");
+    // Then its calls past the budget and the prefetch take what is left in turn, in the order asked.
+    for (let i = 0; i < 7; i++) await api.releaseOne();
+    expect(api.sent.slice(9, 16)).toEqual([
+      "/pets/106",
+      "/pets/107",
+      "/pets/202",
+      "/pets/108",
+      "/pets/203",
+      "/pets/109",
+      "/pets/204",
+    ]);
     while (api.held.length) await api.releaseOne();
     await Promise.all([prefetch, greedy, booking]);
+  });
+
+  it("an answer's next step waits its turn, not behind the first call of every answer that came after it", async () => {
+    const api = heldApi();
+    // Six answers hold the six slots; a booking asks its reference, then its full record.
+    const holding = Array.from({ length: 6 }, (_, i) => asAnswer(() => api.client.getPet(1 + i)));
+    await api.settle();
+    const booking = asAnswer(async () => {
+      await api.client.getBookingByReference("HP-1");
+      return api.client.getBooking(9);
+    });
+    await api.settle();
+    // A new answer with each slot freed (the API saturated): the full record goes within a few slots,
+    // not once new answers stop coming (when the flow served least always went first).
+    const newer: Promise<unknown>[] = [];
+    for (let i = 0; i < 16 && !api.sent.includes("/bookings/9"); i++) {
+      newer.push(asAnswer(() => api.client.getPet(100 + i)));
+      await api.settle();
+      await api.releaseOne();
+    }
+    expect(api.sent).toContain("/bookings/9");
+    expect(api.sent.indexOf("/bookings/9")).toBeLessThanOrEqual(
+      api.sent.indexOf("/bookings/reference/HP-1") + 10,
+    );
+    while (api.held.length) await api.releaseOne();
+    await Promise.all([...holding, booking, ...newer]);
+  });
+
+  it("an answer that asks for what bulk work is waiting to read takes it over, as its own", async () => {
+    const api = heldApi();
+    // One answer holds the six slots and has four more calls waiting; the day's care is read ahead.
+    const busy = asAnswer(() => Promise.all(Array.from({ length: 10 }, (_, i) => api.client.getPet(1 + i))), {
+      budget: 10,
+    });
+    await api.settle();
+    const ahead = asBulk(() => Promise.all([api.client.getPet(50), api.client.getPet(51)]));
+    await api.settle();
+    // A booking's card needs pet 50: the read ahead's waiting call becomes the card's own.
+    const card = asAnswer(() => api.client.getPet(50));
+    await api.settle();
+    await api.releaseOne();
+    expect(api.sent[6]).toBe("/pets/50");
+    while (api.held.length) await api.releaseOne();
+    await Promise.all([busy, ahead, card]);
+    // One request for pet 50, shared.
+    expect(api.sent.filter((p) => p === "/pets/50")).toHaveLength(1);
+  });
+
+  it("an answer's calls past what it shows wait behind another answer's, however late it asked", async () => {
+    const api = heldApi();
+    // A wide answer: 6 calls of its own (what it shows), then 14 more past its budget.
+    const wide = asAnswer(
+      async () => {
+        allowCalls(6);
+        return Promise.all(Array.from({ length: 20 }, (_, i) => api.client.getPet(300 + i)));
+      },
+      { budget: 0 },
+    );
+    await api.settle();
+    const search = asAnswer(
+      async () => {
+        allowCalls(8);
+        return Promise.all(Array.from({ length: 8 }, (_, i) => api.client.getPet(400 + i)));
+      },
+      { budget: 0 },
+    );
+    await api.settle();
+    for (let i = 0; i < 8; i++) await api.releaseOne();
+    // The eight slots freed go to the later answer's eight calls, before the wide answer's rest.
+    expect(api.sent.slice(6, 14).every((p) => p.startsWith("/pets/4"))).toBe(true);
+    while (api.held.length) await api.releaseOne();
+    await Promise.all([wide, search]);
   });
 });

@@ -29,7 +29,8 @@ function setup(
   const deps = listenerDeps(
     { now: () => NOW },
     {
-      kennel,
+      // No booking seen in a list before: a reference is asked by reference.
+      kennel: { bookingIdOf: () => undefined, ...kennel },
       ...(options.allowed ? { allowed: options.allowed } : {}),
       ...(options.loadingAfterMs !== undefined ? { loadingAfterMs: options.loadingAfterMs } : {}),
     },

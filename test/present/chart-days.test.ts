@@ -77,6 +77,25 @@ it("a day with a dose to sign is printed whatever the booking says; a check-out 
   expect(milo).toContain("Not its days: Mon 23 Nov to Fri 27 Nov:");
 });
 
+it("a pet still here past its check-out says so on each of its pages, as the house does; another pet does not", () => {
+  const every = DATES.slice(0, 6);
+  const text = week([
+    pet(77, "Biscuit", { checkIn: "2026-11-20T08:00:00Z", checkOut: "2026-11-30T10:00:00Z" }, every),
+    pet(
+      88,
+      "Milo",
+      { checkIn: "2026-11-20T09:00:00Z", checkOut: "2026-11-23T10:00:00Z", stillHere: true },
+      every,
+    ),
+  ]);
+  const milo = pagesOf(text, "Milo");
+  // In house at every round since: each of its pages (the whole week, three) says it.
+  const pages = milo.split("Milo (pet 88)").length - 1;
+  expect(pages).toBe(3);
+  expect(milo.split("⚠️ past check-out (Mon 23 Nov 10:00): still here?").length - 1).toBe(pages);
+  expect(pagesOf(text, "Biscuit", "Milo")).not.toContain("still here?");
+});
+
 it("each page names the pet's id, beside its name and where the person entering the paper back looks", () => {
   const text = week([pet(77, "Biscuit", {}, DATES)]);
   expect(text).toContain("Biscuit (pet 77) · Kennel 4");

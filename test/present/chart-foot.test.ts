@@ -65,3 +65,14 @@ it("the rounds not posted yet are named by day: a day's part by its rounds, whol
     "What was due is what each round's sheet asked when posted; rounds not posted yet (Sun 29 Nov evening; Mon 30 Nov to Wed 2 Dec) show what the care plans make due now.",
   );
 });
+
+it("the pets with no page are each named with their room and booking, as the paper round's picker names them", () => {
+  const chart = chartOf({ kept: () => true, cell: { kind: "open", state: "due" } });
+  chart.pets.push(
+    chartPet(2, { name: "Bella", room: "Kennel 4", reference: "HP-7K2M9Q", rows: [] }),
+    chartPet(3, { name: "Bella", room: "Kennel 9", reference: undefined, bookingId: 803, rows: [] }),
+  );
+  expect(footOf(chart)).toContain(
+    "No medication on these days, so no page: Bella · Kennel 4 · HP-7K2M9Q; Bella · Kennel 9 · booking 803.",
+  );
+});

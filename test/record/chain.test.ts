@@ -125,6 +125,27 @@ describe.each(engines)("the chain ($name)", (engine) => {
   });
 
   it.skipIf(engine.skip)(
+    "a row written outside Kennel Desk (no hash) is named before a changed row ahead of it in the chain",
+    async () => {
+      const { settings, seen: entries } = await closedTenDays((store) => store.entries({}));
+      const fourth = entries[3] as (typeof entries)[0];
+      const last = entries.at(-1) as (typeof entries)[0];
+      const raw = engine.raw(settings);
+      await raw("UPDATE care_entries SET outcome = 'ate_none' WHERE id = ?", [fourth.id]);
+      await raw("UPDATE care_entries SET hash = NULL WHERE id = ?", [last.id]);
+      const again = await open(settings);
+      expect(await again.verify()).toEqual({
+        ok: false,
+        rows: 0,
+        at: 0,
+        problem: "unsealed",
+        what: `Entry ${last.id} has no place in the chain: it was written outside Kennel Desk.`,
+      });
+      await again.close();
+    },
+  );
+
+  it.skipIf(engine.skip)(
     "a relinked forgery (hashes recomputed) still differs from the head published before",
     async () => {
       const { settings, seen } = await closedTenDays(async (store) => ({

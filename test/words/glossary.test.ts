@@ -11,12 +11,15 @@ import { PRN_EFFECTS } from "../../src/domain/prn-effects.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
 import { runwayShortWords } from "../../src/words/custody.ts";
 import {
+  EARLY_ICON,
   effectWords,
+  GIVEN_EARLY,
   NOT_DUE_ICON,
   notDueWords,
   reasonWords,
   stateWords,
   UNWITNESSED,
+  unwitnessedWords,
 } from "../../src/words/doses.ts";
 import { onRoundWords, planStateWords } from "../../src/words/plan.ts";
 import { outcomeWords } from "../../src/words/record.ts";
@@ -42,6 +45,8 @@ describe("the glossary", () => {
       expect(GLOSSARY).toContain(reasonWords(r));
     for (const e of PRN_EFFECTS) expect(GLOSSARY).toContain(`**${effectWords(e)}**`);
     expect(GLOSSARY).toContain(`💉 **${UNWITNESSED}**`);
+    expect(GLOSSARY).toContain(`💉 **${unwitnessedWords({ onPaper: true })}**`);
+    expect(GLOSSARY).toContain(`${EARLY_ICON} **${GIVEN_EARLY}**`);
     expect(GLOSSARY).toContain(
       `${NOT_DUE_ICON} **${notDueWords({ why: "gone_home", at: "2026-11-24T08:30:00Z" }, "UTC")}**`,
     );

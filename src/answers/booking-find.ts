@@ -1,0 +1,50 @@
+/**
+ * The booking `/booking`, its buttons and the connector's get_booking ask for: by id, by reference,
+ * or (all digits) an id first, then a reference. A reference already seen in a list is its full
+ * booking by its id at once (issue 48: one round trip, not two).
+ */
+import type { Deps } from "../deps.ts";
+import { looksLikeId } from "../domain/ids.ts";
+import { NotFoundError } from "../kennel/errors.ts";
+import type { Booking, ReducedBooking } from "../kennel/schemas.ts";
+
+/** The booking asked for: by id (all digits is an id first, then a reference), or by reference. */
+export async function findBooking(
+  deps: Deps,
+  input: string | { id: number },
+): Promise<{ full?: Booking; reduced?: ReducedBooking; requestId: string; raw: unknown }> {
+  // An id given as an id (the connector's get_booking): that booking, never a reference like it.
+  if (typeof input !== "string") {
+    const { data, requestId, raw } = await deps.kennel.getBooking(input.id);
+    return { full: data, requestId, raw };
+  }
+  if (looksLikeId(input)) {
+    try {
+      const { data, requestId, raw } = await deps.kennel.getBooking(Number(input));
+      return { full: data, requestId, raw };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      try {
+        const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
+        return { reduced: data, requestId, raw };
+      } catch (second) {
+        if (second instanceof NotFoundError)
+          throw new NotFoundError(`booking with id or reference ${input}`, { requestId: second.requestId });
+        throw second;
+      }
+    }
+  }
+  // A reference seen in a list read before: its full booking by id at once (read now, never kept),
+  // when it still carries that reference; otherwise by reference, as for one never seen.
+  const known = deps.kennel.bookingIdOf(input);
+  if (known !== undefined) {
+    try {
+      const { data, requestId, raw } = await deps.kennel.getBooking(known);
+      if (data.reference === input) return { full: data, requestId, raw };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
+  return { reduced: data, requestId, raw };
+}
