@@ -40,10 +40,10 @@ export async function releaseIdleMemory(): Promise<boolean> {
  * its peak grew with the record (docs/benchmarks.md, issue 48).
  *
  * The ceiling stays where it was set: what a collection cannot give back (the allocator's arenas,
- * SQLite's pages, what the command keeps) is not added to it, or the peak would creep up with each
- * collection (a year's export: 64 MB past a start 11–24 MB higher each time, ×1.36 of a short
- * export's peak). It moves up only when what a collection leaves takes more than half of what is
- * allowed, so a command that keeps more is not collected at every check.
+ * what the command keeps) is not added to it, or the peak creeps up with each collection (a year's
+ * export peaked at 228 MB, ×1.39 of a short export's; with the ceiling kept, 190 MB). It moves
+ * up only when what a collection leaves takes more than half of what is allowed, so a command that
+ * keeps more is not collected at every check.
  */
 export function memoryCeiling(
   allowed: number,
