@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY src ./src
-COPY scripts/prepare.mjs ./scripts/
+COPY scripts/prepare.mjs scripts/bundle.mjs ./scripts/
 RUN node scripts/prepare.mjs
 
 FROM node:24-slim AS deps

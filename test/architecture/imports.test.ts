@@ -240,6 +240,23 @@ describe("what the bot loads when it starts", () => {
     expect([...loaded].filter((m) => never.some((area) => inArea(m, area))).sort()).toEqual([]);
   });
 
+  it("leaves the rarer taps and forms to their first event (src/listeners/actions/rare.ts): the chart, paper, custody, plans, as-needed doses, the review, welfare", () => {
+    expect(loaded.has("src/listeners/actions/index.ts")).toBe(true);
+    const rare = [
+      "src/listeners/actions/rare.ts",
+      "src/listeners/actions/chart.ts",
+      "src/listeners/actions/paper.ts",
+      "src/listeners/actions/custody.ts",
+      "src/listeners/actions/custody-forms.ts",
+      "src/listeners/actions/plan.ts",
+      "src/listeners/actions/prn-give.ts",
+      "src/listeners/actions/review.ts",
+      "src/listeners/actions/welfare-tap.ts",
+      "src/text/chart-html.ts",
+    ];
+    expect(rare.filter((m) => loaded.has(m))).toEqual([]);
+  });
+
   it("loads neither the MCP SDK nor pg: each only where it is used", () => {
     const packages = [...loaded].flatMap((m) =>
       staticImportSpecifiers(readFileSync(`${ROOT}${m}`, "utf8"))
