@@ -7,6 +7,7 @@
  * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
+import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
@@ -28,8 +29,12 @@ export interface AuditFigures {
   /** Rounds with a kept sheet in those days. */
   rounds: number;
   doses: DoseFigures;
-  /** Doses refused or not given, by the reason from the list; `unstated`: recorded before the list. */
-  notGivenByReason: Partial<Record<NotGivenReason | "unstated", number>>;
+  /**
+   * Doses refused or not given, by the reason from the list; `unstated`: recorded before the list;
+   * `paper_vomited`, `paper_withheld`: entered from the paper as V or W, which say less than the
+   * list's reason their code stands in for (src/domain/paper.ts `paperAuditReason`).
+   */
+  notGivenByReason: Partial<Record<NotGivenReason | PaperAuditReason | "unstated", number>>;
   /** As-needed doses given, and of those with an effect recorded. */
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /**
@@ -112,7 +117,7 @@ async function auditPart(
     const e = d.entry;
     if (!e) continue;
     if (e.outcome === "refused" || e.outcome === "not_given") {
-      const why = e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
+      const why = paperAuditReason(e) ?? e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;
     }
     if (needsWitness(e, d.due.highAlert)) count(witnessState(e, witnesses.get(e.id), now.toISOString()));
