@@ -1,6 +1,7 @@
 /** Slack's side of HTTP for the stand-in: reading and parsing request bodies, and signing and posting requests to the bot. */
 import { createHmac } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as httpsRequest } from "node:https";
 import type { HandledRequest, SlackStandIn } from "./slack-standin-types.ts";
 
 /** Where the stand-in takes a file's bytes (its upload_url): `/upload/<file id>`. */
@@ -93,17 +94,43 @@ async function postSignedBody(
 ): Promise<{ status: number; text: string; ms: number }> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const started = performance.now();
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": contentType,
-      "x-slack-request-timestamp": String(timestamp),
-      "x-slack-signature": options.signature ?? sign(secret, timestamp, body),
-    },
-    body,
+  const { status, text } = await postOnNewConnection(url, body, {
+    "content-type": contentType,
+    "x-slack-request-timestamp": String(timestamp),
+    "x-slack-signature": options.signature ?? sign(secret, timestamp, body),
   });
-  const text = await res.text();
-  return { status: res.status, text, ms: performance.now() - started };
+  return { status, text, ms: performance.now() - started };
+}
+
+/**
+ * One POST on a connection of its own, closed after its answer, as Slack's deliveries come. A
+ * connection kept alive between requests can be closed by the bot's server as idle at the moment
+ * the next request is written on it (its keep-alive timeout against a busy client's timer): that
+ * request is lost with ECONNRESET, and Slack would not have sent it on that connection at all.
+ */
+function postOnNewConnection(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  const to = new URL(url);
+  const send = to.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      to,
+      { method: "POST", agent: false, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /**
