@@ -39,7 +39,7 @@ it("a dose whose morning field says only 'AM' is named by its drug, its words af
     date,
     petId: 950013,
   });
-  const due = day.rounds[0]?.pets[0]?.due.find((d) => d.item === "med:1");
+  const due = day.rounds[0]?.pets[0]?.due?.find((d) => d.item === "med:1");
   expect(due?.text).toBe("Selgian 20 mg · AM");
   // Words that name the drug stand as they are; the meal is its words.
   expect(doseNamed({ item: "med:2", label: "Rimadyl 50 mg", text: "Rimadyl 50 mg · half a tablet" })).toBe(
