@@ -365,7 +365,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     // The other high-alert dose: given on time, never witnessed.
     const other = await stayRecord((highAlertPet as { bookingId: number }).bookingId);
     expect(other).toMatch(
-      /💊 given on time: \d+ of \d+ due( \(\d+ from the words, plan not confirmed\))? · 💉 1 high-alert dose unwitnessed/,
+      /💊 given on time: \d+ of \d+ due( \(\d+ of them from the words, plan not confirmed\))? · 💉 1 high-alert dose unwitnessed/,
     );
     expect(other).toContain("💉 unwitnessed");
 
