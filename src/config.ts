@@ -71,7 +71,7 @@ export class ConfigError extends Error {
   }
 }
 
-function formatConfigProblems(problems: ConfigProblem[], what = "Kennel Desk cannot start"): string {
+export function formatConfigProblems(problems: ConfigProblem[], what = "Kennel Desk cannot start"): string {
   const lines = problems.map((p) => `  - ${p.variable}: ${p.problem} ${p.fix}`);
   const noun = problems.length === 1 ? "problem" : "problems";
   return `${what}: ${problems.length} ${noun} with the settings.\n${lines.join("\n")}`;

@@ -8,6 +8,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { reviewTime } from "../domain/care.ts";
+import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
@@ -29,8 +30,12 @@ export interface AuditFigures {
   /** Rounds with a kept sheet in those days. */
   rounds: number;
   doses: DoseFigures;
-  /** Doses refused or not given, by the reason from the list; `unstated`: recorded before the list. */
-  notGivenByReason: Partial<Record<NotGivenReason | "unstated", number>>;
+  /**
+   * Doses refused or not given, by the reason from the list; `unstated`: recorded before the list;
+   * `paper_vomited`, `paper_withheld`: entered from the paper as V or W, which say less than the
+   * list's reason their code stands in for (src/domain/paper.ts `paperAuditReason`).
+   */
+  notGivenByReason: Partial<Record<NotGivenReason | PaperAuditReason | "unstated", number>>;
   /** As-needed doses given, and of those with an effect recorded. */
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /**
@@ -117,7 +122,7 @@ async function auditPart(
     const e = d.entry;
     if (!e) continue;
     if (e.outcome === "refused" || e.outcome === "not_given") {
-      const why = e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
+      const why = paperAuditReason(e) ?? e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;
     }
     if (needsWitness(e, d.due.highAlert)) count(witnessState(e, witnesses.get(e.id), now.toISOString()));

@@ -63,6 +63,8 @@ export interface ChartPet {
   checkOut: string | undefined;
   /** Still checked in past its check-out (the round sheet's "still here?"): in house at every round since. */
   stillHere: boolean;
+  /** Checked out: the booking says the pet left, at its check-out (the round sheet's "🏠 checked out 08:30"). */
+  checkedOut: boolean;
   /** The pet's care from the kennel system (allergies, danger notes); undefined when not read. */
   care: PetCare["care"] | undefined;
   /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */
@@ -169,6 +171,7 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
     checkIn: p.booking.checkInDate,
     checkOut: p.booking.checkOutDate,
     stillHere: pet.stillHere || p.pastCheckOut !== undefined,
+    checkedOut: pet.checkedOut || p.checkedOutAt !== undefined,
     care: p.pet.care,
   });
   if (p.plan) {
@@ -219,6 +222,7 @@ function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, na
       checkIn: undefined,
       checkOut: undefined,
       stillHere: false,
+      checkedOut: false,
       care: undefined,
       plan: undefined,
       rows: [],

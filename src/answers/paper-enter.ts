@@ -135,7 +135,7 @@ function paperWitness(
     return { error: `At most ${PAPER_BY_MAX} characters: the witness's initials or name on the paper.` };
   if (by && samePerson(name, by))
     return {
-      error: "The witness is a second, different person: not the one who gave it.",
+      error: `The witness is a second, different person: not the one who gave it ("${by}" and "${name}" read as one person).`,
     };
   return { name };
 }

@@ -205,6 +205,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
         "the kennel's medication figures over the last N days, today included (default 28, at most 366), from what each round's kept sheet asked beside the entries: doses due, given on time, given late, late entries, missed, not given by reason, as-needed doses with and without an effect recorded, high-alert doses witnessed and unwitnessed; with the record's head",
       ],
       [
+        "audit --file PATH",
+        "the same figures of a copy on its own (a backup, a file handed to an inspector): read-only, no kennel settings needed",
+      ],
+      [
         "enter ROUND DATE --pet ID --by NAME --dose …",
         "a pet's round entered from the chart on paper (the day Slack or the bot was down), as 📄 Enter from paper… does: each --dose \"DRUG=MARK TIME GIVER[ wit. WITNESS][; WORDS]\" (DRUG as the chart names it, or med:1; MARK given, or R refused, V vomited, W withheld, N none left, A asleep as instructed; TIME as written, on the round's day; GIVER as the paper names them; WITNESS a high-alert dose's witness as the paper names them, without one the record says no witness on the paper); --by who is entering it. Each kept as a late entry from the paper chart with both times; a dose that cannot stand (after check-out, before arrival, in the future, a time that never happened, recorded already) is said, and nothing is written",
       ],
@@ -221,7 +225,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       'kennel-desk record enter morning 24/11 --pet 77 --by "Sam Lee" --dose "Rimadyl=given 08:05 JD" --dose "Apoquel=R 08:10 JD"',
     ],
     exits:
-      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
+      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, or no such booking (--booking), 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
   },
   status: {
     args: "[--json]",

@@ -56,6 +56,22 @@ function showHelp(name: string, io: CliDeps["io"]): number {
   return 0;
 }
 
+/**
+ * A command's log notes, each said once: a record read twice in one command (a pet's card and its
+ * plan) notes the same thing twice ("pet 950008: ignored fields with unexpected values"), which
+ * says nothing more the second time.
+ */
+function onceEach(out: CliDeps["io"]["stderr"]): CliDeps["io"]["stderr"] {
+  const said = new Set<string>();
+  return {
+    write: (line: string) => {
+      if (said.has(line)) return;
+      said.add(line);
+      out.write(line);
+    },
+  };
+}
+
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const [command, ...args] = argv;
   const { io } = deps;
@@ -87,13 +103,14 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     log = createLogger({
       level: deps.env.LOG_LEVEL ? config.logLevel : "warn",
       secrets: secretValues(deps.env),
-      destination: terminalLog(io.stderr),
+      destination: terminalLog(onceEach(io.stderr)),
       pretty: false,
     });
     const subcommand = await load();
     return await subcommand.run({ command, args, config, deps, io, log, clock: deps.clock ?? systemClock });
   } catch (error) {
-    const f = describeFailure(error);
+    // A one-off command is run again once fixed; the connector (mcp) runs on, as the bot does.
+    const f = describeFailure(error, command === "mcp" ? "bot" : "command");
     if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
     const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
     // The time zone and year do not matter to a failure's words.

@@ -45,6 +45,12 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
   const m = /^([^=]+)=\s*(\S+)\s+(\S+)\s+([^;]+?)(?:\s+wit(?:ness|\.)?:?\s+([^;]+?))?\s*(?:;\s*(.*))?$/i.exec(
     text,
   );
+  // The drug, its mark and a time, and nothing after but words beside it: the giver left out.
+  if (!m && /^[^=]+=\s*\S+\s+\S+\s*(?:;.*)?$/.test(text))
+    throw new UsageError(
+      `--dose "${text.slice(0, 80)}" has no giver: write who gave it (initials or name) after the time.`,
+      `For example: ${EXAMPLE}`,
+    );
   if (!m)
     throw new UsageError(
       `--dose "${text.slice(0, 80)}" does not read as DRUG=MARK TIME GIVER [wit. WITNESS] (MARK: given, R, V, W, N or A).`,
@@ -196,7 +202,11 @@ export async function enter(ctx: CliContext): Promise<number> {
     const result = await enterFromPaper(deps, sheet, pet, cells, who, `cli:paper:${randomUUID()}`);
     if (result.status === "fields") {
       const label = (key: string) => pet.due.find((d) => key.endsWith(`:${d.item}`))?.label;
-      const lines = Object.entries(result.errors).map(([k, v]) => `${label(k) ?? pet.name}: ${v}`);
+      // Each said with its drug once: words that name it already are not led by it again.
+      const lines = Object.entries(result.errors).map(([k, v]) => {
+        const name = label(k) ?? pet.name;
+        return v.startsWith(name) ? v : `${name}: ${v}`;
+      });
       // A dose recorded already is corrected in Slack (its words say how), never by entering it again.
       const recorded = Object.values(result.errors).filter((v) => v.includes(PAPER_ALREADY)).length;
       throw new UsageError(

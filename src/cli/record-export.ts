@@ -31,8 +31,9 @@ import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
 /**
- * How far an export's process may grow past where it was when the export began (or after its last
- * collection): src/process/memory.ts memoryCeiling. 32 MB held less but cost 70% more CPU.
+ * How far an export's process may grow past where it was when the export began (the ceiling stays
+ * there while collections bring the process back under it): src/process/memory.ts memoryCeiling.
+ * 32 MB, set again after each collection, held less but cost 70% more CPU.
  */
 const GROWTH_ALLOWED = 64 * 1024 * 1024;
 

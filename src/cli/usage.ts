@@ -40,12 +40,14 @@ Commands:
              optional), one row each with every field (CSV: RFC 4180, UTF-8). --format html: one
              printable page per stay (pet, owner's name, every item due and entry, who and when):
              to standard output for one stay, into --out DIR for several.
-             Exit 0 OK, 2 invalid settings or input, 3 the care record cannot be read.
-  record audit [--days 28] [--json]
+             Exit 0 OK, 1 no such booking (--booking), 2 invalid settings or input, 3 the care
+             record cannot be read.
+  record audit [--days 28] [--json] [--file PATH]
              The kennel's medication figures over the last days (today included), from what each
              round's kept sheet asked beside the entries: doses due, given on time, given late,
              late entries, missed, not given by reason, as-needed doses with and without an effect,
              high-alert doses witnessed and unwitnessed; with the record's head. No kennel API.
+             --file PATH: a copy on its own (a backup, a file handed to an inspector), read-only.
   plan REF|ID [DATE] [--json]  |  plan --pet ID [DATE] [--json]
              A stay's care plans (or one pet's latest kept plan): each item as the rounds work from
              it, beside the kennel system's words; its state (not confirmed, a second person for a

@@ -119,13 +119,17 @@ export function initialsOf(name: string): string {
     .join("");
 }
 
+/** A name's letters alone, in lower case: "J. D." and "j.d" both "jd". */
+const lettersOf = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
+
 /**
- * The giver named as their own witness: the same name in any case, or either one the other's
- * initials ("Jane Doe" and "JD", "Alex" and "a").
+ * The giver named as their own witness: the same letters in any case, punctuation and spaces
+ * aside ("J.D." and "JD"), or either one the other's initials ("Jane Doe" and "J.D.", "Alex" and "a").
  */
 export function samePerson(a: string, b: string): boolean {
-  const [x, y] = [a.trim().toLowerCase(), b.trim().toLowerCase()];
-  return x === y || x === initialsOf(b).toLowerCase() || y === initialsOf(a).toLowerCase();
+  const [x, y] = [lettersOf(a), lettersOf(b)];
+  if (!x || !y) return false;
+  return x === y || x === lettersOf(initialsOf(b)) || y === lettersOf(initialsOf(a));
 }
 
 /** A stay's times as its booking has them (ISO 8601; undefined: not known). */

@@ -5,8 +5,8 @@
  * code that claims no more than the letter, and the letter's own words (a W says nothing of why:
  * the code "other", "withheld", with the words written beside it). Pure: no Slack and no I/O.
  */
-import type { ItemKey, MedicationOutcome, NotGivenReason } from "../record/types.ts";
-import type { ChartCode } from "./chart.ts";
+import type { Entry, ItemKey, MedicationOutcome, NotGivenReason } from "../record/types.ts";
+import { type ChartCode, chartCode } from "./chart.ts";
 
 /** What a cell of the paper says: given, or one of the chart's codes. */
 export type PaperMark = "given" | ChartCode;
@@ -60,6 +60,25 @@ export function paperReason(mark: PaperMark, note: string | undefined): string |
   if (!words) return undefined;
   if (note) return `${words}: ${note}`;
   return mark === "W" ? `${words} (W on the paper chart)` : words;
+}
+
+/** How the audit counts a dose not given entered from the paper as V or W: apart from the list's reasons. */
+export const PAPER_AUDIT_REASONS = ["paper_vomited", "paper_withheld"] as const;
+export type PaperAuditReason = (typeof PAPER_AUDIT_REASONS)[number];
+
+/**
+ * A dose not given entered from the paper is counted by its letter where the list's reason its code
+ * stands in for would claim more than the paper says: V is vomited, never "within 30 min"; W is
+ * withheld, by whom not said (its code "other", which the list names "other"). The record keeps no
+ * plain "withheld" code (`vet_withheld` says by the vet), so the audit counts these apart. R, N and A
+ * claim what their code does: undefined, counted by their code.
+ */
+export function paperAuditReason(
+  e: Pick<Entry, "outcome" | "reasonCode" | "paper">,
+): PaperAuditReason | undefined {
+  if (!e.paper || e.outcome !== "not_given") return undefined;
+  const code = chartCode(e);
+  return code === "V" ? "paper_vomited" : code === "W" ? "paper_withheld" : undefined;
 }
 
 /** A mark as typed ("given", "g", "r", "V"…); undefined when it is none of them. */

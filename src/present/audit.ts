@@ -4,6 +4,7 @@
  * doses with and without an effect, high-alert doses witnessed and not, and the record's head.
  */
 import type { AuditFigures } from "../answers/audit.ts";
+import { PAPER_AUDIT_REASONS } from "../domain/paper.ts";
 import { plural } from "../domain/text.ts";
 import { headWords } from "../record/chain.ts";
 import { NOT_GIVEN_REASONS } from "../record/types.ts";
@@ -16,14 +17,20 @@ import {
   UNWITNESSED,
   unwitnessedWords,
 } from "../words/doses.ts";
+import { PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
 import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 
-/** "refused 2, vomited within 30 min 1", in the list's order; the reasons recorded before the list last. */
+/**
+ * "refused 2, vomited within 30 min 1", in the list's order; then the paper's V and W ("vomited
+ * (paper: no time said) 1"); the reasons recorded before the list last.
+ */
 function byReasonWords(a: AuditFigures): string {
-  const words = NOT_GIVEN_REASONS.filter((r) => a.notGivenByReason[r]).map(
-    (r) => `${reasonWords(r)} ${a.notGivenByReason[r]}`,
-  );
+  const counted = (words: string, n: number | undefined) => (n ? [`${words} ${n}`] : []);
+  const words = [
+    ...NOT_GIVEN_REASONS.flatMap((r) => counted(reasonWords(r), a.notGivenByReason[r])),
+    ...PAPER_AUDIT_REASONS.flatMap((r) => counted(PAPER_AUDIT_REASON_WORDS[r], a.notGivenByReason[r])),
+  ];
   const unstated = a.notGivenByReason.unstated;
   if (unstated) words.push(`no reason from the list (recorded before it) ${unstated}`);
   return words.join(", ");

@@ -14,7 +14,7 @@ import { localDate } from "../time.ts";
 import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { EARLY_ICON } from "../words/doses.ts";
-import { pastCheckOutWords } from "../words/house.ts";
+import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
 import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
@@ -101,15 +101,15 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
 function doubtLines(plan: NonNullable<ChartRow["plan"]>): Line[] {
   if (plan.readBy === "person") return [];
   const out: Line[] = [];
-  if (plan.doubts.length)
-    out.push(
-      line(
-        toned(
-          "alert",
-          `⚠️ ${value(checkWords({ doubts: plan.doubts, unplaced: plan.unplaced, allergies: plan.allergies }), 1000)}: ask before giving.`,
-        ),
-      ),
+  if (plan.doubts.length) {
+    const check = value(
+      checkWords({ doubts: plan.doubts, unplaced: plan.unplaced, allergies: plan.allergies }),
+      1000,
     );
+    // A question ends with its own mark: "…at breakfast? Ask before giving.", never "?:".
+    const ask = /[?.!]$/.test(check) ? " Ask before giving." : ": ask before giving.";
+    out.push(line(toned("alert", `⚠️ ${check}${ask}`)));
+  }
   if (plan.sameDrugAs.length && !plan.doubts.includes("same_drug"))
     out.push(
       line(
@@ -209,11 +209,14 @@ function petHead(
 
 /**
  * A pet still checked in past its check-out, in house at every round since: said on each of its pages
- * as the house and the round sheet say it ("⚠️ past check-out (Sat 21 Nov 10:00): still here?").
+ * as the house and the round sheet say it ("⚠️ past check-out (Sat 21 Nov 10:00): still here?"); one
+ * checked out, when ("🏠 checked out Sun 29 Nov 08:30"), its later cells struck.
  */
 function stillHereLines(pet: ChartPet, timezone: string): Line[] {
-  if (!pet.stillHere || !pet.checkOut) return [];
+  if (!pet.checkOut || !(pet.stillHere || pet.checkedOut)) return [];
   const out = `${dayHeading(localDate(pet.checkOut, timezone))} ${timeOf(pet.checkOut, timezone)}`;
+  // Checked out: said on its page, so the cells struck after it read as gone home, not as nothing due.
+  if (!pet.stillHere) return [line(toned("warn", checkedOutWords(out)))];
   return [line(toned("alert", pastCheckOutWords(out)))];
 }
 

@@ -68,7 +68,9 @@ export function careSummaryLines(care: CareFacts, o: { evaluationNotes?: boolean
   const when = fastingWhenWords(care.fastingTimes);
   if (care.fasting)
     out.push(labelled("🚫", `Fasting${when ? ` ${when}` : ""}`, [toned("alert", whole(care.fasting))]));
-  if (care.unreadable.length) out.push([toned("alert", `❔ ${whole(unreadableWords(care.unreadable))}`)]);
+  // Allergies not read are said once, at their own field below ("⚠️ Allergies: could not be read").
+  const unsaid = care.unreadable.filter((u) => care.allergies || u !== "allergies");
+  if (unsaid.length) out.push([toned("alert", `❔ ${whole(unreadableWords(unsaid))}`)]);
   if (care.allergyInNotes) out.push([toned("warn", `🩺 ${whole(allergyInNotesWords(care.allergyInNotes))}`)]);
   for (const name of care.listedTwice) out.push([toned("warn", `💊 ${whole(listedTwiceWords(name))}`)]);
   for (const n of danger) out.push([toned("alert", `⚠️ ${whole(noteWords(n))}`)]);

@@ -1,5 +1,6 @@
 /** The words of entering a round from the chart on paper (issue 50). */
 import { type ChartCode, chartCode } from "../domain/chart.ts";
+import type { PaperAuditReason } from "../domain/paper.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
@@ -9,6 +10,15 @@ import { outcomeWords } from "./record.ts";
  * beside it, with its word: "marked R (refused)".
  */
 export const markedWords = (code: ChartCode) => (code === "R" ? "marked R (refused)" : `marked ${code}`);
+
+/**
+ * A dose not given entered from the paper as V or W, as the audit counts it: the letter's words and
+ * what the paper leaves unsaid (src/domain/paper.ts `paperAuditReason`).
+ */
+export const PAPER_AUDIT_REASON_WORDS: Record<PaperAuditReason, string> = {
+  paper_vomited: "vomited (paper: no time said)",
+  paper_withheld: "withheld (paper W: by whom not said)",
+};
 
 /** What every "recorded already" refusal says, so a surface can tell one from the other problems. */
 export const PAPER_ALREADY = "is recorded already";

@@ -5,6 +5,7 @@ import { careOf } from "../../src/domain/care.ts";
 import { flagsOf, hasCareFlag } from "../../src/domain/flags.ts";
 import type { KennelClient } from "../../src/kennel/client.ts";
 import { careLeftOut, type Pet, readPet, unreadableCareOf } from "../../src/kennel/schemas.ts";
+import { careSummaryLines } from "../../src/present/records.ts";
 import { flagWords, sheetAlertWords } from "../../src/words/care.ts";
 import { captureLogger } from "../helpers/log.ts";
 
@@ -30,6 +31,24 @@ describe("a care field of an unexpected type", () => {
     expect(hasCareFlag(f)).toBe(true);
     expect(flagWords(f)[0]?.text).toBe("medication 2, allergies could not be read: check the record");
     expect(sheetAlertWords(f)).toContain("❔ medication 2, allergies could not be read: check the record");
+  });
+
+  it("a card says allergies not read once, at their field; another field not read is still named", () => {
+    const read = (raw: Record<string, unknown>) =>
+      careOf(readPet({ petId: 8, name: "Bear", ...raw }, log) as Pet);
+    const text = (raw: Record<string, unknown>) =>
+      careSummaryLines(read(raw))
+        .map((l) =>
+          l.map((s) => (typeof s === "string" ? s : ((s as { text?: string }).text ?? ""))).join(""),
+        )
+        .join("\n");
+    const bear = text({ allergies: { food: "chicken" }, dietaryRequirements: "Fish kibble" });
+    expect(bear.split("could not be read: check the record")).toHaveLength(2);
+    expect(bear).toContain("Allergies: could not be read: check the record");
+    const bonnie = text({ allergies: { food: "chicken" }, medication2: ["Vetmedin"] });
+    expect(bonnie).toContain("❔ medication 2 could not be read: check the record");
+    expect(bonnie).toContain("Allergies: could not be read: check the record");
+    expect(bonnie).not.toContain("medication 2, allergies");
   });
 
   it("a tidy record carries no mark", () => {

@@ -328,7 +328,8 @@ describe("entering a round from the chart on paper", () => {
           kept,
         ),
       ).toEqual({
-        "witness:med:1": "The witness is a second, different person: not the one who gave it.",
+        "witness:med:1":
+          'The witness is a second, different person: not the one who gave it ("JD" and "jd" read as one person).',
         "witness:med:2": "Apoquel needs no witness (not a high-alert drug): leave the witness empty.",
       });
       expect(
@@ -338,18 +339,26 @@ describe("entering a round from the chart on paper", () => {
           kept,
         ),
       ).toEqual({ "witness:med:1": "Rimadyl needs no witness (not given): leave the witness empty." });
-      // The giver's initials as the witness, or the giver written as the witness's initials: the same person.
-      const self = "The witness is a second, different person: not the one who gave it.";
+      // The giver's initials as the witness, or the giver written as the witness's initials: the same
+      // person, dotted or spaced or not (letters alone count), and the words say what matched.
+      const self = (by: string, witness: string) =>
+        `The witness is a second, different person: not the one who gave it ("${by}" and "${witness}" read as one person).`;
       for (const [by, witness, key] of [
         ["Jane Doe", "JD", "view:W5"],
         ["JD", "Jane Doe", "view:W6"],
         ["jane doe", "jd", "view:W7"],
         ["Alex", "A", "view:W8"],
+        ["Jane Doe", "J.D.", "view:W10"],
+        ["Jane Doe", "J.D", "view:W11"],
+        ["Jane Doe", "J. D.", "view:W12"],
+        ["J.D.", "Jane Doe", "view:W13"],
+        ["J.D.", "jd", "view:W14"],
+        ["Jane  Doe", "jane doe", "view:W15"],
       ] as const)
         expect(
           await fieldErrors([{ item: "med:1", mark: "given", time: "08:05", by, witness }], key, kept),
           `${by} wit. ${witness}`,
-        ).toEqual({ "witness:med:1": self });
+        ).toEqual({ "witness:med:1": self(by, witness) });
       expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
     });
 

@@ -57,6 +57,15 @@ describe("every command has its help", () => {
     });
   }
 
+  it("record's help names audit --file and the not-found exit of --booking (1, as describeFailure gives)", async () => {
+    const r = await run(["record", "--help"]);
+    expect(r.stdout).toContain("audit --file PATH");
+    expect(r.stdout).toMatch(/Exit codes: [^\n]*1 [^\n]*no such booking \(--booking\)/);
+    const all = await run(["help"]);
+    expect(all.stdout).toContain("record audit [--days 28] [--json] [--file PATH]");
+    expect(all.stdout).toContain("1 no such booking (--booking)");
+  });
+
   it("--help wins over anything else typed, needs no settings, and runs nothing", async () => {
     const r = await run(["arrivals", "tomorow", "--jsno", "--help"], { KENNEL_TIMEZONE: "BST" });
     expect(r.code).toBe(0);

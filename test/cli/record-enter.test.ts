@@ -78,6 +78,13 @@ describe("kennel-desk record enter", () => {
     expect(drug.stderr).toContain(
       '"Metacam" is not a dose this round asked of Biscuit: its doses are Rimadyl 50 mg (med:1), Apoquel 16 mg (med:2).',
     );
+    // No giver after the time: said so, not only that the dose does not read.
+    for (const dose of ["Rimadyl=given 08:00", "Rimadyl=V 08:00 ; brought it up"]) {
+      const noGiver = await enter("--by", "Sam", "--dose", dose);
+      expect(noGiver.code).toBe(2);
+      expect(noGiver.stderr).toContain("has no giver: write who gave it (initials or name) after the time.");
+      expect(noGiver.stderr).not.toContain("does not read as");
+    }
     const future = await enter("--by", "Sam", "--dose", "Rimadyl=given 15:30 JD");
     expect(future.code).toBe(2);
     expect(future.stderr).toContain(
@@ -157,8 +164,10 @@ describe("kennel-desk record enter", () => {
     expect(twice.code).toBe(2);
     // Named as the paper gave it, with advice a terminal user can follow, never "run it again".
     expect(twice.stderr).toContain(
-      "Rimadyl 50 mg: Rimadyl 50 mg is recorded already (given 08:05 by JD, entered by Sam Lee): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.\n",
+      "\nRimadyl 50 mg is recorded already (given 08:05 by JD, entered by Sam Lee): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.\n",
     );
+    // The drug is named once, never "Rimadyl 50 mg: Rimadyl 50 mg is …".
+    expect(twice.stderr).not.toContain("Rimadyl 50 mg: Rimadyl 50 mg");
     expect(twice.stderr).toContain("there is nothing more to enter from the paper");
     expect(twice.stderr).not.toContain("run it again");
     const withheldAgain = await enter("--by", "Sam Lee", "--dose", "Apoquel=V 08:10 JD");
@@ -258,7 +267,21 @@ describe("kennel-desk record enter", () => {
       "Caninsulin=given 08:05 Jane Doe wit. JD",
     ]);
     expect(initials.code).toBe(2);
-    expect(initials.stderr).toContain("The witness is a second, different person: not the one who gave it.");
+    expect(initials.stderr).toContain(
+      'The witness is a second, different person: not the one who gave it ("Jane Doe" and "JD" read as one person).',
+    );
+    // Dotted initials are the same person: never accepted as a second one.
+    const dotted = await cli([
+      ...args.slice(0, 4),
+      "--pet",
+      "77",
+      "--by",
+      "Sam",
+      "--dose",
+      "Caninsulin=given 08:05 Jane Doe wit. J.D.",
+    ]);
+    expect(dotted.code).toBe(2);
+    expect(dotted.stderr).toContain('("Jane Doe" and "J.D." read as one person)');
     // "wit." with nothing after it is never read into the giver's name ("JD wit."), for good.
     for (const dose of ["Apoquel=given 08:20 JD wit.", "Apoquel=given 08:20 JD wit"]) {
       const bare = await cli([...args.slice(0, 4), "--pet", "77", "--by", "Sam", "--dose", dose]);
@@ -287,5 +310,25 @@ describe("kennel-desk record enter", () => {
     expect(day.stdout).not.toMatch(/Rimadyl 50 mg[^\n]*given on time/);
     const audit = await cli(["record", "audit", "--days", "4"]);
     expect(audit.stdout).toContain("⏪ given before its window opened: 1");
+  });
+
+  it("the audit counts a paper V as vomited with no time said, and a paper W as withheld, never 'within 30 min' nor 'other'", async () => {
+    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
+    await saveSheet(
+      { record: store },
+      biscuitMorning("2026-11-20", ["Metronidazole 250 mg", "Apoquel 16 mg"]),
+    ).finally(() => store.close());
+    const args = ["record", "enter", "morning", "20/11", "--pet", "77", "--by", "Sam Lee"];
+    const done = await cli([...args, "--dose", "Metronidazole=V 08:00 JD", "--dose", "Apoquel=W 08:00 JD"]);
+    expect(done.code).toBe(0);
+    // Five days: this W and V, and the W of Tue 24 Nov.
+    const audit = await cli(["record", "audit", "--days", "5"]);
+    expect(audit.stdout).toContain(
+      "⚠️ not given or refused: 3 (vomited (paper: no time said) 1, withheld (paper W: by whom not said) 2)",
+    );
+    expect(audit.stdout).not.toContain("within 30 min");
+    expect(audit.stdout).not.toMatch(/not given or refused[^\n]*other/);
+    const json = await cli(["record", "audit", "--days", "5", "--json"]);
+    expect(JSON.parse(json.stdout).notGivenByReason).toEqual({ paper_vomited: 1, paper_withheld: 2 });
   });
 });

@@ -25,6 +25,7 @@ export const chartPet = (petId: number, over: Partial<ChartPet> = {}): ChartPet 
   checkIn: undefined,
   checkOut: undefined,
   stillHere: false,
+  checkedOut: false,
   care: undefined,
   plan: undefined,
   rows: [{ item: "med:1" }],

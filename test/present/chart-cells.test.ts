@@ -95,7 +95,9 @@ it("a row the reader left to a person says what to check, and to ask before givi
     cells: { [`${DAY}|morning|med:1`]: { kind: "open", state: "due" } },
   });
   const text = printed([bobby]);
-  expect(text).toMatch(/⚠️ Check: .*breakfast.*: ask before giving\./);
+  // A question keeps its own mark: "…at breakfast? Ask before giving.", never "?:".
+  expect(text).toMatch(/⚠️ Check: .*breakfast\? Ask before giving\./);
+  expect(text).not.toContain("?:");
   expect(text).toContain("⚠️ The same medicine is also in medication 2: one dose or two? Ask before giving.");
   // Once a person has set it, the question is gone.
   const set = { ...plan, readBy: "person", doubts: [] } as unknown as PlanItem;

@@ -96,6 +96,25 @@ it("a pet still here past its check-out says so on each of its pages, as the hou
   expect(pagesOf(text, "Biscuit", "Milo")).not.toContain("still here?");
 });
 
+it("a pet checked out says when on its page, its later cells struck; one not gone yet does not", () => {
+  const text = week([
+    pet(
+      88,
+      "Bobby",
+      { checkIn: "2026-11-20T09:00:00Z", checkOut: "2026-11-24T08:30:00Z", checkedOut: true },
+      ["2026-11-23", "2026-11-24"],
+    ),
+    pet(77, "Biscuit", { checkIn: "2026-11-20T08:00:00Z", checkOut: "2026-11-30T10:00:00Z" }, DATES),
+  ]);
+  const [first, second] =
+    text.indexOf("Bobby (pet") < text.indexOf("Biscuit (pet") ? ["Bobby", "Biscuit"] : ["Biscuit", "Bobby"];
+  const pages = { [first]: pagesOf(text, first, second), [second]: pagesOf(text, second) };
+  expect(pages.Bobby).toContain("🏠 checked out Tue 24 Nov 08:30");
+  expect(pages.Bobby).not.toContain("still here?");
+  expect(pages.Biscuit).toContain("Biscuit (pet 77)");
+  expect(pages.Biscuit).not.toContain("checked out");
+});
+
 it("each page names the pet's id, beside its name and where the person entering the paper back looks", () => {
   const text = week([pet(77, "Biscuit", {}, DATES)]);
   expect(text).toContain("Biscuit (pet 77) · Kennel 4");

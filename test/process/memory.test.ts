@@ -37,29 +37,47 @@ describe("memory given back after a burst", () => {
 });
 
 describe("a long command's memory ceiling", () => {
-  it("collects only once the process has grown past it, then sets it again from where it is", async () => {
-    const MB = 1024 * 1024;
-    let rss = 100 * MB;
-    let collected = 0;
+  const MB = 1024 * 1024;
+  /** A ceiling of 64 MB over a process at 100 MB whose collections give back `freed` MB each. */
+  function ceiling(freed: number) {
+    const p = { rss: 100 * MB, collected: 0 };
     const check = memoryCeiling(
       64 * MB,
-      () => rss,
+      () => p.rss,
       async () => {
-        collected++;
-        rss -= 50 * MB; // what the collection gave back
+        p.collected++;
+        p.rss -= freed * MB;
       },
     );
-    rss = 164 * MB; // at the ceiling, not past it
+    return { p, check };
+  }
+
+  it("collects only once the process has grown past it, and keeps it where it was set", async () => {
+    const { p, check } = ceiling(50);
+    p.rss = 164 * MB; // at the ceiling, not past it
     await check();
-    expect(collected).toBe(0);
-    rss = 170 * MB;
+    expect(p.collected).toBe(0);
+    p.rss = 170 * MB;
     await check();
-    expect(collected).toBe(1); // 170 → 120 MB: the next ceiling is 184 MB
-    rss = 180 * MB;
+    expect(p.collected).toBe(1); // 170 → 120 MB: the ceiling stays at 164 MB, not 120 + 64
+    p.rss = 180 * MB;
     await check();
-    expect(collected).toBe(1);
-    rss = 190 * MB;
+    expect(p.collected).toBe(2);
+    p.rss = 160 * MB;
     await check();
-    expect(collected).toBe(2);
+    expect(p.collected).toBe(2);
+  });
+
+  it("moves up when what a collection leaves takes more than half of what is allowed", async () => {
+    const { p, check } = ceiling(10);
+    p.rss = 170 * MB;
+    await check();
+    expect(p.collected).toBe(1); // 170 → 160 MB: the ceiling moves to 160 + 32 MB
+    p.rss = 190 * MB;
+    await check();
+    expect(p.collected).toBe(1);
+    p.rss = 193 * MB;
+    await check();
+    expect(p.collected).toBe(2);
   });
 });
