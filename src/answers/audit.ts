@@ -7,10 +7,11 @@
  * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
+import { reviewTime } from "../domain/care.ts";
 import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
-import { addDays, localDate } from "../time.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
@@ -48,8 +49,12 @@ export interface AuditFigures {
     noPaperWitness: number;
     awaiting: number;
   };
-  /** The days with a kept round, and of those the ones a manager reviewed (issue 50) and not, by date. */
-  reviewed: { days: number; reviewed: number; notReviewed: string[] };
+  /**
+   * The days with a kept round whose last round has closed (the day's review due: reviewTime), and of
+   * those the ones a manager reviewed (issue 50) and not, by date; `todayOpen`: today had a round
+   * kept but its last round is still open, so it is not yet reviewable (not counted).
+   */
+  reviewed: { days: number; reviewed: number; notReviewed: string[]; todayOpen?: boolean };
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -172,16 +177,41 @@ export async function recordAudit(
     days,
     ...figures,
     asNeeded: await asNeeded(deps, from, to, head.seq),
-    reviewed: reviewedOf(roundDays, await reviewedDays(deps, from, to)),
+    reviewed: reviewedOf(
+      roundDays,
+      await reviewedDays(deps, from, to),
+      reviewable(deps, to, now) ? undefined : to,
+    ),
     head,
     where,
     at: now.toISOString(),
   };
 }
 
-/** The days with a kept round, reviewed and not. */
-function reviewedOf(roundDays: string[], reviews: Set<string>): AuditFigures["reviewed"] {
-  const days = [...new Set(roundDays)].sort();
+/** Whether `today` is reviewable at `now`: its last round's window has closed (when its review is posted). */
+function reviewable(deps: Pick<Deps, "config">, today: string, now: Date): boolean {
+  const { config } = deps;
+  const at = reviewTime(config.rounds.times, config.doses.afterMinutes);
+  return now.getTime() >= zonedInstant(today, at, config.timezone).getTime();
+}
+
+/**
+ * The days with a kept round, reviewed and not; `open`, today while its last round is still open:
+ * left out (not yet reviewable) unless a manager reviewed it already.
+ */
+function reviewedOf(
+  roundDays: string[],
+  reviews: Set<string>,
+  open: string | undefined,
+): AuditFigures["reviewed"] {
+  const all = [...new Set(roundDays)].sort();
+  const todayOpen = open !== undefined && all.includes(open) && !reviews.has(open);
+  const days = todayOpen ? all.filter((d) => d !== open) : all;
   const notReviewed = days.filter((d) => !reviews.has(d));
-  return { days: days.length, reviewed: days.length - notReviewed.length, notReviewed };
+  return {
+    days: days.length,
+    reviewed: days.length - notReviewed.length,
+    notReviewed,
+    ...(todayOpen ? { todayOpen } : {}),
+  };
 }

@@ -10,7 +10,7 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import type { DoseState, DoseWindow } from "../domain/doses.ts";
 import { type OwedDose, type OwedRound, owedPetKey, owedStatuses } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { roundProgress } from "../domain/record.ts";
+import { doseNamed, roundProgress } from "../domain/record.ts";
 import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
@@ -103,7 +103,7 @@ function petOf(
         e && needsWitness(e, d.due.highAlert) ? witnessState(e, o.witnesses.get(e.id), o.now) : undefined;
       return {
         item: i.item,
-        text: i.text,
+        text: doseNamed(i),
         entry: d?.entry,
         state: d?.state ?? { state: "upcoming" },
         window: i.window,

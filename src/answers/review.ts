@@ -20,9 +20,14 @@ export interface DayReview {
   /** Rounds with a kept sheet that day. */
   rounds: number;
   doses: DoseFigures;
-  /** The doses missed, refused or not given, named (pet, drug, round). */
+  /**
+   * The doses missed, refused or not given, and the high-alert doses given early (before their
+   * window opened) or late (after it turned late), named (pet, drug, round).
+   */
   exceptions: Array<
-    Pick<RoundDose, "petName" | "room" | "round" | "due"> & { kind: "missed" | "refused" | "not_given" }
+    Pick<RoundDose, "petName" | "room" | "round" | "due"> & {
+      kind: "missed" | "refused" | "not_given" | "early" | "late";
+    }
   >;
   /** Welfare flags open at the day's end (undefined: not read). */
   welfareOpen: number | undefined;
@@ -32,9 +37,20 @@ export interface DayReview {
   reviews: Array<{ userName: string; at: string; note: string }>;
 }
 
-/** The order a manager reads them in: a high-alert dose missed first, then any missed, then the rest. */
+/**
+ * The order a manager reads them in: a high-alert dose missed first, then any missed, then the
+ * rest (refused or not given), then the high-alert doses given early or late.
+ */
 const weight = (e: DayReview["exceptions"][number]) =>
-  (e.kind === "missed" ? 0 : 2) + (e.due.highAlert ? 0 : 1);
+  e.kind === "early" || e.kind === "late" ? 4 : (e.kind === "missed" ? 0 : 2) + (e.due.highAlert ? 0 : 1);
+
+/** A high-alert dose given at the wrong time: early (before its window) or late (after it turned late). */
+function mistimed(d: RoundDose): "early" | "late" | undefined {
+  const s = d.state;
+  if (!d.due.highAlert || s.state !== "recorded" || s.outcome !== "given") return undefined;
+  if (s.timeliness === "early") return "early";
+  return s.timeliness === "late" || s.timeliness === "after_window" ? "late" : undefined;
+}
 
 /**
  * A doses' exceptions: missed, refused, not given; a high-alert dose missed first, then the other
@@ -51,8 +67,8 @@ function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
         : s.state === "recorded" && s.outcome !== "given"
           ? s.outcome
           : undefined;
-    if (kind === "missed" || kind === "refused" || kind === "not_given")
-      out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind });
+    const named = kind === "missed" || kind === "refused" || kind === "not_given" ? kind : mistimed(d);
+    if (named) out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind: named });
   }
   return out
     .map((e, i) => ({ e, i }))

@@ -177,7 +177,25 @@ function withWelfare(
   const flags = (records?.flags ?? []).filter((f) => f.petId === pet.petId && f.bookingId === pet.bookingId);
   const current = new Set(days.flatMap((d) => (d.check ? [d.check.id] : [])));
   const corrected = checks.filter((c) => !current.has(c.id));
-  return { ...pet, welfare: { days, corrected, flags } };
+  const out = known ? booking.checkOutDate : undefined;
+  const ended = out !== undefined && Date.parse(out) <= deps.clock.now().getTime();
+  return { ...pet, welfare: { days, corrected, flags, ...(ended ? { ended } : {}) } };
+}
+
+/**
+ * The booking as its kept rounds said it: each of its reference, check-in and check-out the latest
+ * said (a pet added to a round as it arrived, by an older record, said none); the check-in, when
+ * none said it, the first arrival the rounds kept. None when no round asked the stay.
+ */
+function saidOf(asked: OwedRound["pets"]): StayFacts["booking"] {
+  if (asked.length === 0) return undefined;
+  const latest = (f: (p: OwedRound["pets"][number]) => string | undefined) =>
+    asked.map(f).findLast((v) => v !== undefined);
+  return {
+    reference: latest((p) => p.reference),
+    checkIn: latest((p) => p.checkIn) ?? asked.find((p) => p.arrived)?.arrived,
+    checkOut: latest((p) => p.checkOut),
+  };
 }
 
 /**
@@ -210,11 +228,9 @@ export async function stayFacts(
     o.doses ? witnessesOf(store, dates) : undefined,
   ]);
   const doses = dosesOwed(deps, rounds, entries, deps.clock.now()).filter((d) => d.bookingId === bookingId);
-  const said = rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)).at(-1);
+  const said = saidOf(rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)));
   return {
-    ...(said
-      ? { booking: { reference: said.reference, checkIn: said.checkIn, checkOut: said.checkOut } }
-      : {}),
+    ...(said ? { booking: said } : {}),
     entries,
     doses,
     kept: rounds.map((r) => ({ date: r.date, round: r.round })),

@@ -5,7 +5,7 @@
  */
 import type { Message } from "../blocks/types.ts";
 import type { WelfareSettings } from "../config/welfare.ts";
-import { ROUNDS, type Round } from "../domain/care.ts";
+import { ROUNDS, type Round, reviewTime } from "../domain/care.ts";
 import { welfareKindOf, welfareLabel, welfareParentKind, welfarePosts } from "./welfare-kinds.ts";
 
 /** The kinds of scheduled post: a day list, a round's sheet, tomorrow's check, the welfare check. */
@@ -143,15 +143,6 @@ function reviewPosts(
   if (!rounds?.channel || afterMinutes === undefined) return [];
   return [{ kind: "review", channel: rounds.channel, time: reviewTime(rounds.times, afterMinutes) }];
 }
-
-/** When the day's review is due: the last round's window closed (a minute before midnight at the latest). */
-export function reviewTime(times: Record<Round, string>, afterMinutes: number): string {
-  const last = Math.max(...ROUNDS.map((r) => minutesOf(times[r])));
-  const at = Math.min(last + afterMinutes, 23 * 60 + 59);
-  return `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
-}
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * The medicines to act on (issue 49: a supply running out before its pet's check-out, a controlled

@@ -98,6 +98,9 @@ export interface OwedChange {
   petId: number;
   name: string;
   room?: string | undefined;
+  reference?: string | undefined;
+  checkIn?: string | undefined;
+  checkOut?: string | undefined;
   at: string;
   items?: OwedItem[] | undefined;
 }
@@ -134,8 +137,9 @@ export function applyChanges(
     } else if (!pet || pet.leftAt !== undefined) {
       const items = c.items ?? [];
       if (items.length === 0) continue;
-      const base = { bookingId: c.bookingId, petId: c.petId, name: c.name };
-      pets.set(key, { ...base, room: c.room, arrivesAt: c.at, arrived: c.at, items });
+      const { bookingId, petId, name, room, reference, checkIn, checkOut } = c;
+      const said = { reference, checkIn, checkOut };
+      pets.set(key, { bookingId, petId, name, room, ...said, arrivesAt: c.at, arrived: c.at, items });
       arrivals++;
     }
   }

@@ -89,6 +89,18 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
 }
 
 /**
+ * A due item named by its drug, for every surface that reads what a round asked: its words when
+ * they name the drug ("Rimadyl 50 mg · half a tablet"), else the drug, then the words ("Selgian 20 mg
+ * · AM": a morning field that says only when); the meal as its words.
+ */
+export function doseNamed(d: { item?: string | undefined; label: string; text: string }): string {
+  if (d.item === "meal" || d.label === "meal" || d.label === "") return d.text;
+  const drug = (d.label.split(/\s+/)[0] ?? "").toLowerCase();
+  if (!d.text) return d.label;
+  return d.text.toLowerCase().includes(drug) ? d.text : `${d.label} · ${d.text}`;
+}
+
+/**
  * What is due for a pet's round: its care plan's (src/answers/round-plans.ts), else (no plan: the
  * care not matched, or none read) the sheet's own rule.
  */

@@ -147,6 +147,8 @@ export interface PetStayWelfare {
   /** Checks corrected since (each day shows its current one), oldest first. */
   corrected: WelfareCheck[];
   flags: WelfareFlag[];
+  /** The stay has ended (checked out before now): no check is still to come. */
+  ended?: boolean | undefined;
 }
 
 /** A booking's stay record: each pet's, or why it could not be read. */

@@ -36,6 +36,12 @@ function byReasonWords(a: AuditFigures): string {
   return words.join(", ");
 }
 
+/** The audit's days: "Sun 29 Nov 2026" for one day, else "Mon 2 Nov 2026 – Sun 29 Nov 2026". */
+function daysWords(from: string, to: string): string {
+  const day = (d: string) => dayOf(`${d}T12:00:00Z`, "UTC");
+  return from === to ? day(from) : `${day(from)} – ${day(to)}`;
+}
+
 /** A figure's line, toned when it is one to look at. */
 const figure = (text: string, n: number): Line => (n > 0 ? [toned("warn", text)] : line(text));
 
@@ -48,11 +54,12 @@ function reviewedLine(a: AuditFigures): Line {
   return dotted(
     `✅ Days reviewed by a manager: ${r.reviewed} of ${r.days} (days with a round kept)`,
     missing.length ? [toned("warn", `not reviewed: ${missing.join(", ")}`)] : undefined,
+    r.todayOpen ? "today: not yet reviewable (its last round still open)" : undefined,
   );
 }
 
 export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
-  const title = `Care record audit · the last ${plural(a.days, "day")}`;
+  const title = `Care record audit · ${a.days === 1 ? "today" : `the last ${a.days} days`}`;
   const d = a.doses;
   const notGiven = d.refused + d.notGiven;
   const reasons = byReasonWords(a);
@@ -99,7 +106,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     title,
     [
       line(
-        `${dayOf(`${a.from}T12:00:00Z`, "UTC")} – ${dayOf(`${a.to}T12:00:00Z`, "UTC")} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")} asked when kept, beside the entries`,
+        `${daysWords(a.from, a.to)} (times in ${o.timezone}) · from what ${plural(a.rounds, "round")} asked when kept, beside the entries`,
       ),
     ],
     [

@@ -6,9 +6,11 @@
  * struck through with who recorded it and when, and the foot counts them ("2 of 5 recorded since").
  * Channel-safe: names, rooms and the items' words only. Who it mentions is the serializer's (Slack).
  */
+
 import type { AlertKind } from "../domain/dose-alerts.ts";
 import type { DoseWindow } from "../domain/doses.ts";
 import { pageOf } from "../domain/paging.ts";
+import { doseNamed } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
@@ -66,7 +68,7 @@ const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
  * ("Cefalexin 250 mg · 1 capsule with lunch"); the meal as "meal" (its diet is on the sheet).
  */
 const itemWords = (d: Pick<AlertDoseView, "item" | "label" | "text">) =>
-  whole(d.item === "meal" || d.label === "meal" ? "meal" : d.text || d.label);
+  whole(d.item === "meal" || d.label === "meal" ? "meal" : doseNamed(d));
 
 /** "given 09:05 Jane", or "given 08:05, recorded 11:00 Jane" when said to be given earlier. */
 function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string, date: string): string {

@@ -14,7 +14,13 @@ import { type Action, type Doc, dotted, type Line, line, type Part, toned, value
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
 const NAMED_MAX = 15;
 
-const KIND_WORDS = { missed: "❌ missed", refused: "⚠️ refused", not_given: "⚠️ not given" } as const;
+const KIND_WORDS = {
+  missed: "❌ missed",
+  refused: "⚠️ refused",
+  not_given: "⚠️ not given",
+  early: `${EARLY_ICON} given early`,
+  late: "⏰ given late",
+} as const;
 
 /** The day's figures on one line. */
 function figuresLine(r: DayReview): Line {

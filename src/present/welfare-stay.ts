@@ -32,7 +32,10 @@ function welfareLines(p: PetStayRecord, timezone: string): Line[] {
     for (const c of w.corrected.filter((x) => x.date === d.date && x.round === d.round))
       lines.push([{ text: "\u2003corrected: " }, ...checkLine(c, timezone, { struck: true })]);
   }
-  if (w.days.length === 0) lines.push(line("No welfare check due in this stay yet."));
+  if (w.days.length === 0)
+    lines.push(
+      line(w.ended ? "No welfare check was due in this stay." : "No welfare check due in this stay yet."),
+    );
   for (const f of w.flags) {
     const advice = f.advice.map(
       (a) =>

@@ -112,10 +112,10 @@ export function unwitnessedCountWords(n: { unwitnessed: number; noPaperWitness: 
 
 /**
  * "given on time: 46 of 48 due", and of those due, how many were due from the words, their plan not
- * confirmed (issue 44): "given on time: 46 of 48 due (3 from the words, plan not confirmed)".
+ * confirmed (issue 44): "given on time: 46 of 48 due (3 of them from the words, plan not confirmed)".
  */
 export const onTimeWords = (f: { onTime: number; due: number; fromWords?: number | undefined }) =>
-  `given on time: ${f.onTime} of ${f.due} due${f.fromWords ? ` (${f.fromWords} ${FROM_THE_WORDS})` : ""}`;
+  `given on time: ${f.onTime} of ${f.due} due${f.fromWords ? ` (${f.fromWords} of them ${FROM_THE_WORDS})` : ""}`;
 
 // --- states ---------------------------------------------------------------------------------------
 

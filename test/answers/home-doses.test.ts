@@ -61,7 +61,7 @@ it("given on time: N of M due; the late and missed doses named, missed first; Sl
   });
   const slack = JSON.stringify(homeBlocks(today, TZ));
   // No plan is confirmed here: every dose is due from the words, and says so.
-  const line = `given on time: 1 of ${doses.length} due (${doses.length} from the words, plan not confirmed) · ❌ ${highAlert} missed · ⏰ ${late} late`;
+  const line = `given on time: 1 of ${doses.length} due (${doses.length} of them from the words, plan not confirmed) · ❌ ${highAlert} missed · ⏰ ${late} late`;
   expect(slack).toContain(`*💊 Today's doses:* ${line}`);
   expect(slack).toContain(
     "❌ missed: Zoë (Kennel 2) Gabapentin 100 mg (plan not confirmed) · morning · window closed 08:30",

@@ -4,12 +4,14 @@
  * past its check-out: its record reads the rounds kept until now, as their sheets kept the pet.
  */
 import { expect, it } from "vitest";
-import { stayRecords } from "../../src/answers/stay.ts";
+import { recordedStay, stayRecords } from "../../src/answers/stay.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
+import type { PetStayRecord } from "../../src/domain/stay.ts";
 import { silentLogger } from "../../src/log.ts";
 import { staySummaryDocLines } from "../../src/present/stay.ts";
+import { stayWelfareParts } from "../../src/present/welfare-stay.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { terminalLine } from "../../src/text/doc.ts";
@@ -108,5 +110,81 @@ it("a stay still checked in past its check-out: the rounds kept since count in i
   expect(still?.unkept).toContainEqual({ date: "2026-11-22", round: "morning" });
   // Checked out: its record ends at its check-out, as its dates say (a later round is not its).
   expect((await record("Checked Out"))?.pets).toEqual([]);
+  await store.close();
+});
+
+it("a stay that has ended (a pet added to its round as it arrived): its rounds with no sheet and its missing welfare checks are named, and never 'yet'", async () => {
+  const NOW = "2026-11-29T13:00:00Z";
+  const store = scratchRecord({ now: () => new Date(NOW) });
+  await store.kennel();
+  const date = "2026-11-29";
+  const window = {
+    opensAt: `${date}T06:30:00.000Z`,
+    dueAt: `${date}T07:30:00.000Z`,
+    lateAt: `${date}T07:45:00.000Z`,
+    closesAt: `${date}T08:00:00.000Z`,
+  };
+  const { entry } = await store.append({
+    kind: "obligation",
+    date,
+    requestKey: `obligation:${date}:morning`,
+    body: {
+      v: 1,
+      date,
+      round: "morning",
+      pets: [],
+      bookings: [],
+      counts: { inHouse: 0, onSheet: 0, away: 0 },
+    },
+  });
+  // Bobby added to the kept morning round as it arrived (in Fri 27 10:00, out Sun 29 08:30).
+  const bobby = { bookingId: 8, petId: 88, name: "Bobby" };
+  const said = {
+    reference: "AW-EARLY",
+    checkIn: "2026-11-27T10:00:00.000Z",
+    checkOut: `${date}T08:30:00.000Z`,
+  };
+  const items = [
+    { item: "med:1" as const, label: "Caninsulin", text: "Caninsulin 6 units", window, confirmed: true },
+  ];
+  await store.append({
+    kind: "obligation_change",
+    date,
+    ...bobby,
+    requestKey: `obligation_change:${entry.id}:8:88:arrived`,
+    body: {
+      v: 1,
+      obligation: entry.id,
+      round: "morning",
+      change: "arrived",
+      ...bobby,
+      ...said,
+      at: said.checkIn,
+      items,
+    },
+  });
+  const config = loadConfig({ KENNEL_TIMEZONE: "UTC", ROUNDS_TIMES: "07:30,12:00,18:00" });
+  const deps = { record: store, config, clock: { now: () => new Date(NOW) } };
+  const { stay, said: read } = await recordedStay(deps, 8, { began: "2026-11-27T09:00:00.000Z" });
+  expect(read).toMatchObject(said);
+  const pet = stay.pets[0];
+  // Sat 28's rounds kept nothing; Sun 29's after the check-out are not the stay's.
+  expect(pet?.unkept).toEqual([
+    { date: "2026-11-27", round: "midday" },
+    { date: "2026-11-27", round: "evening" },
+    { date: "2026-11-28", round: "morning" },
+    { date: "2026-11-28", round: "midday" },
+    { date: "2026-11-28", round: "evening" },
+  ]);
+  expect(pet?.welfare?.days.map((d) => [d.date, d.state])).toEqual([
+    ["2026-11-27", "missed"],
+    ["2026-11-28", "missed"],
+  ]);
+  expect(pet?.welfare?.ended).toBe(true);
+  // A stay over with no welfare round in it says none was due, not "yet".
+  const ended = { ...(pet as PetStayRecord), welfare: { days: [], corrected: [], flags: [], ended: true } };
+  const words = JSON.stringify(stayWelfareParts(ended, "UTC"));
+  expect(words).toContain("No welfare check was due in this stay.");
+  expect(words).not.toContain("yet");
   await store.close();
 });

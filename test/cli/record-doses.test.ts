@@ -249,6 +249,30 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
   );
 
   it.skipIf(engine.skip)(
+    "record audit: today is not counted as a day to review while its last round is still open; one day is named once",
+    async () => {
+      const { clock, store, env } = await seeded(engine);
+      // Today's morning round kept (09:00: the evening round still to come).
+      clock.at = Date.parse("2026-11-25T08:05:00Z");
+      await saveSheet({ record: store }, sheet("2026-11-25", "morning", [pet(SUGAR, [rimadyl])]));
+      await store.close();
+      const today = JSON.parse((await cli(["record", "audit", "--days", "1", "--json"], env)).stdout);
+      expect(today.reviewed).toEqual({ days: 0, reviewed: 0, notReviewed: [], todayOpen: true });
+      const text = (await cli(["record", "audit", "--days", "1"], env)).stdout;
+      expect(text).toContain("Care record audit · today");
+      expect(text).not.toContain("the last 1 day");
+      expect(text).toContain("Wed 25 Nov 2026 (times in Europe/London)");
+      expect(text).not.toContain("Wed 25 Nov 2026 – Wed 25 Nov 2026");
+      expect(text).toContain(
+        "✅ Days reviewed by a manager: 0 of 0 (days with a round kept) · today: not yet reviewable (its last round still open)",
+      );
+      // The 24th (not reviewed) is counted; today is not.
+      const month = JSON.parse((await cli(["record", "audit", "--json"], env)).stdout);
+      expect(month.reviewed).toEqual({ days: 1, reviewed: 0, notReviewed: ["2026-11-24"], todayOpen: true });
+    },
+  );
+
+  it.skipIf(engine.skip)(
     "the day's figure, the export's columns, the stay's page and record read the late entry and the witnesses",
     async () => {
       const { clock, store, env } = await seeded(engine);

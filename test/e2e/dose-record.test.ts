@@ -354,7 +354,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     // Its round was kept before Pip's plan was confirmed: due from the words then, and the plan as it
     // stood when the dose was given beside it (issue 45: what was due is as the round kept it).
     expect(pipStay).toContain(
-      "💊 given on time: 0 of 1 due (1 from the words, plan not confirmed) · 1 late entry",
+      "💊 given on time: 0 of 1 due (1 of them from the words, plan not confirmed) · 1 late entry",
     );
     expect(pipStay).toContain("· plan: confirmed");
     expect(pipStay).toContain("Late, missed and not given:");
@@ -365,7 +365,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     // The other high-alert dose: given on time, never witnessed.
     const other = await stayRecord((highAlertPet as { bookingId: number }).bookingId);
     expect(other).toMatch(
-      /💊 given on time: \d+ of \d+ due( \(\d+ from the words, plan not confirmed\))? · 💉 1 high-alert dose unwitnessed/,
+      /💊 given on time: \d+ of \d+ due( \(\d+ of them from the words, plan not confirmed\))? · 💉 1 high-alert dose unwitnessed/,
     );
     expect(other).toContain("💉 unwitnessed");
 

@@ -98,6 +98,13 @@ export const obligationChange = defineKind({
     petId: id,
     name: text(200),
     room: text(200).optional(),
+    /**
+     * An arrival's booking reference, check-in and check-out as the kennel API said then (a stay's
+     * record reads its dates from them; older arrivals have none: their arrival stands for the check-in).
+     */
+    reference: text(100).optional(),
+    checkIn: instant.optional(),
+    checkOut: instant.optional(),
     /** When the pet arrived or went home, as the kennel API said (else when it was seen). */
     at: instant,
     /** An arrival's items, or the items added (a departure has none). */
