@@ -7,8 +7,8 @@
  * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
-import { reviewTime } from "../domain/care.ts";
 import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
+import { reviewTime } from "../domain/review-time.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";

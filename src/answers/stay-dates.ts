@@ -4,8 +4,9 @@
  */
 import type { Deps } from "../deps.ts";
 import { pastCheckOut } from "../domain/bookings.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { addDays, localDate } from "../time.ts";
+import { addDays, localDate, zonedInstant } from "../time.ts";
 
 /** A stay as its record is read: its dates, and its status when the kennel API gave it. */
 export type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate"> &
@@ -16,7 +17,7 @@ export type StayBooking = Pick<Booking, "bookingId" | "checkInDate" | "checkOutD
  * (the owner did not come) runs to now, as every round's sheet keeps it (src/domain/bookings.ts
  * pastCheckOut); without a check-out, now. Never before its check-in (`start`).
  */
-export function stayEnd(deps: Pick<Deps, "clock">, b: StayBooking, start: number): number {
+function stayEnd(deps: Pick<Deps, "clock">, b: StayBooking, start: number): number {
   const now = deps.clock.now().getTime();
   const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
   if (Number.isNaN(out) || pastCheckOut(b, now)) return Math.max(now, start);
@@ -69,4 +70,33 @@ export function roundDates(
 export function spanOf(...days: Array<string | undefined>): { from?: string; to?: string } {
   const known = days.filter((d): d is string => d !== undefined).sort();
   return known.length ? { from: known[0] as string, to: known.at(-1) as string } : {};
+}
+
+/**
+ * The stay's rounds the record kept nothing of, by its dates: each round from check-in to its end
+ * (check-out, or now when still checked in past it: stayEnd) whose time has passed, since the record
+ * began, with no obligation kept. Nothing was asked of them, so nothing is counted; the record says so.
+ */
+export function unkeptRounds(
+  deps: Pick<Deps, "config" | "clock">,
+  b: StayBooking,
+  f: { kept: Array<{ date: string; round: Round }>; recordSince?: Date | undefined },
+): Array<{ date: string; round: Round }> {
+  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+  if (Number.isNaN(start)) return [];
+  const end = Math.min(stayEnd(deps, b, start), deps.clock.now().getTime());
+  const since = Math.max(start, f.recordSince?.getTime() ?? start);
+  const tz = deps.config.timezone;
+  const kept = new Set(f.kept.map((k) => `${k.date}|${k.round}`));
+  const out: Array<{ date: string; round: Round }> = [];
+  for (
+    let date = localDate(since, tz);
+    date <= localDate(end, tz) && out.length < 1200;
+    date = addDays(date, 1)
+  )
+    for (const round of ROUNDS) {
+      const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
+      if (at >= since && at <= end && !kept.has(`${date}|${round}`)) out.push({ date, round });
+    }
+  return out;
 }

@@ -6,7 +6,6 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { ROUNDS } from "../domain/care.ts";
 import type { EntryCare } from "../domain/day.ts";
 import type { OwedDose, OwedRound } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
@@ -23,7 +22,7 @@ import { dosesOwed, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
-import { roundDates, type StayBooking, spanOf, stayDates, stayEnd } from "./stay-dates.ts";
+import { roundDates, type StayBooking, spanOf, stayDates, unkeptRounds } from "./stay-dates.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -66,35 +65,6 @@ function petsOf(
   for (const d of others)
     if (d.bookingId === booking.bookingId && !out.has(d.petId)) out.set(d.petId, `pet ${d.petId}`);
   return [...out].map(([petId, name]) => ({ petId, name }));
-}
-
-/**
- * The stay's rounds the record kept nothing of, by its dates: each round from check-in to its end
- * (check-out, or now when still checked in past it: stayEnd) whose time has passed, since the record
- * began, with no obligation kept. Nothing was asked of them, so nothing is counted; the record says so.
- */
-function unkeptRounds(
-  deps: Pick<Deps, "config" | "clock">,
-  b: StayBooking,
-  f: StayFacts,
-): Array<{ date: string; round: Round }> {
-  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
-  if (Number.isNaN(start)) return [];
-  const end = Math.min(stayEnd(deps, b, start), deps.clock.now().getTime());
-  const since = Math.max(start, f.recordSince?.getTime() ?? start);
-  const tz = deps.config.timezone;
-  const kept = new Set(f.kept.map((k) => `${k.date}|${k.round}`));
-  const out: Array<{ date: string; round: Round }> = [];
-  for (
-    let date = localDate(since, tz);
-    date <= localDate(end, tz) && out.length < 1200;
-    date = addDays(date, 1)
-  )
-    for (const round of ROUNDS) {
-      const at = zonedInstant(date, deps.config.rounds.times[round], tz).getTime();
-      if (at >= since && at <= end && !kept.has(`${date}|${round}`)) out.push({ date, round });
-    }
-  return out;
 }
 
 /**

@@ -15,7 +15,7 @@ import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireK
 import type { Deps } from "../deps.ts";
 import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
 import { welfareKindOf } from "../digest/welfare-kinds.ts";
-import { reviewTime } from "../domain/care.ts";
+import { reviewTime } from "../domain/review-time.ts";
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";

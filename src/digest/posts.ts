@@ -5,7 +5,8 @@
  */
 import type { Message } from "../blocks/types.ts";
 import type { WelfareSettings } from "../config/welfare.ts";
-import { ROUNDS, type Round, reviewTime } from "../domain/care.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
+import { reviewTime } from "../domain/review-time.ts";
 import { welfareKindOf, welfareLabel, welfareParentKind, welfarePosts } from "./welfare-kinds.ts";
 
 /** The kinds of scheduled post: a day list, a round's sheet, tomorrow's check, the welfare check. */
