@@ -116,9 +116,15 @@ function withEffects(
     }));
 }
 
+/** Stays a page's effects and witnesses are read by (an IN list), beyond which its days alone bound the read. */
+const PAGE_STAYS = 50;
+
 /**
  * The same doses a page at a time in the chain's order, up to `throughSeq` (an export of any size,
- * src/answers/record-export.ts): each page's effects and witnesses read from its first dose's day on.
+ * src/answers/record-export.ts): each page's effects and witnesses read over its own doses' days
+ * and stays (both are dated as their dose and name its stay), so what a page reads does not grow
+ * with the range: read to the range's end, a year's export read a year of witnesses at its first
+ * page (docs/benchmarks.md, issue 48).
  */
 export async function* prnDosePages(
   deps: Pick<Deps, "record"> & Partial<Pick<Deps, "clock">>,
@@ -129,13 +135,16 @@ export async function* prnDosePages(
   if (!store) return;
   const now = deps.clock?.now().toISOString();
   for await (const page of store.logPages({ kind: "prn", ...query }, { throughSeq })) {
-    const first = page.map((e) => e.date).sort()[0] as string;
-    const from =
-      query.date === undefined && (query.from === undefined || query.from < first) ? first : query.from;
-    const since = { ...query, ...(from ? { from } : {}) };
+    const days = page.map((e) => e.date).sort();
+    const stays = [...new Set(page.flatMap((e) => (e.bookingId === undefined ? [] : [e.bookingId])))];
+    const own = {
+      ...query,
+      ...(query.date === undefined ? { from: days[0] as string, to: days.at(-1) as string } : {}),
+      ...(stays.length <= PAGE_STAYS ? { bookingIds: stays } : {}),
+    };
     const [effects, witnesses] = await Promise.all([
-      store.log({ kind: "prn_effect", ...since }),
-      now ? allWitnessesOf(store, since) : undefined,
+      store.log({ kind: "prn_effect", ...own }),
+      now ? allWitnessesOf(store, own) : undefined,
     ]);
     yield withEffects(page, effects, witnesses?.prn ?? new Map(), now);
   }
