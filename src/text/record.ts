@@ -59,6 +59,11 @@ const COLUMNS = [
   "effect",
   // Issue 44, last: a dose due (or given if needed) from the words, the pet's care plan not confirmed.
   "from_words",
+  // Then a dose given against the window its round kept (early, on_time, late, after_window: the
+  // record's "⏪ given before its window opened", "given late"…), and the giver as the paper chart
+  // names them (a dose entered from the paper, issue 50).
+  "timeliness",
+  "paper_giver",
   // The record's head when exported, on the file's last row (its kind "record_head", its place in
   // seq): a column of its own, so every row has the same cells (RFC 4180) and a spreadsheet shows
   // no stray row.
@@ -75,6 +80,8 @@ type DoseColumn =
   | "past_plan_limit"
   | "effect"
   | "from_words"
+  | "timeliness"
+  | "paper_giver"
   | "record_head";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -95,6 +102,7 @@ export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], DoseColumn>, st
  */
 export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): ExportRow {
   const dose = entryDoseWords(e, timeZone, facts);
+  const state = facts?.doses.get(e.id)?.state;
   return {
     id: e.id,
     seq: e.seq,
@@ -124,6 +132,8 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     past_plan_limit: null,
     effect: null,
     from_words: dose.fromWords ?? null,
+    timeliness: (state?.state === "recorded" && state.timeliness) || null,
+    paper_giver: text(e.paper?.by),
   };
 }
 
@@ -164,6 +174,8 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
+    timeliness: null,
+    paper_giver: null,
   };
 }
 
@@ -205,6 +217,8 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     past_plan_limit: null,
     effect: null,
     from_words: words.fromWords ?? null,
+    timeliness: null,
+    paper_giver: null,
   };
 }
 

@@ -310,6 +310,12 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
         (r) => col(r, "item_text") === "Caninsulin 6iu" && col(r, "booking_id") === "501",
       );
       expect(insulinRows.map((r) => col(r, "witness"))).toEqual(["witnessed by Tom 08:10", "unwitnessed"]);
+      // Each dose given against the window its round kept; none for a dose not given, nor a paper giver.
+      expect(header.slice(header.indexOf("from_words") + 1, -1)).toEqual(["timeliness", "paper_giver"]);
+      expect(col(late, "timeliness")).toBe("late");
+      expect(insulinRows.map((r) => col(r, "timeliness"))).toEqual(["on_time", "on_time"]);
+      expect(col(row("vomited"), "timeliness")).toBe("");
+      expect(rows.map((r) => col(r, "paper_giver")).filter(Boolean)).toEqual([]);
 
       const json = JSON.parse(
         (
@@ -323,8 +329,21 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
         given_at: "2026-11-24T08:50:00.000Z",
         late_entry: "late entry: given 08:50, recorded 11:00",
         reason_code: null,
+        timeliness: "late",
+        paper_giver: null,
       });
       expect(json.entries.find((e) => e.reason_code === "vomited")).toMatchObject({ outcome: "not_given" });
+
+      // One stay's export has the same columns: its late Rimadyl, its insulin on time.
+      const stayExport = await cli(["record", "export", "--booking", String(SUGAR.bookingId)], env);
+      const [stayHeader = [], ...stayRows] = parseCsv(stayExport.stdout);
+      expect(stayHeader).toEqual(header);
+      const timing = (item: string) =>
+        stayRows
+          .filter((r) => r[header.indexOf("item")] === item && r[header.indexOf("kind")] === "round")
+          .map((r) => col(r, "timeliness"));
+      expect(timing("med:2")).toEqual(["late"]);
+      expect(timing("med:1")).toEqual(["on_time", "on_time"]);
 
       // The stay's printable page, from the record alone.
       const page = await cli(

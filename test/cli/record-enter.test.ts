@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveSheet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { openCareRecord } from "../../src/record/open.ts";
+import { parseCsv } from "../helpers/csv.ts";
 import { biscuitMorning, bobbyGoneHome } from "../helpers/paper.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "kennel-desk-enter-"));
@@ -184,6 +185,15 @@ describe("kennel-desk record enter", () => {
     // A dose not given is never said "given": its letter as the paper marked it.
     expect(csv.stdout).toContain("from the paper chart: marked W 08:10 by JD, entered 15:00");
     expect(csv.stdout).not.toContain("on the vet's advice");
+    // The paper's giver has a column of its own (its witness is the witness column's), and a dose
+    // given says when against its window, as the round's record does.
+    const [header = [], ...rows] = parseCsv(csv.stdout);
+    const cells = (column: string) =>
+      rows.filter((r) => r[header.indexOf("kind")] === "round").map((r) => r[header.indexOf(column)]);
+    expect(cells("item")).toEqual(["med:1", "med:2"]);
+    expect(cells("paper_giver")).toEqual(["JD", "JD"]);
+    expect(cells("user_name")).toEqual(["Sam Lee", "Sam Lee"]);
+    expect(cells("timeliness")).toEqual(["on_time", ""]);
   });
 
   it("enters a pet the kept round asked a dose of that went home since, not on the sheet (Bobby, AW-EARLY)", async () => {

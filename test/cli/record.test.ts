@@ -229,6 +229,8 @@ describe("kennel-desk record export", () => {
       "past_plan_limit",
       "effect",
       "from_words",
+      "timeliness",
+      "paper_giver",
       // The record's head, on the last row: a column of its own, so every row has the same cells.
       "record_head",
     ]);

@@ -6,8 +6,11 @@
  * or the summary around.
  */
 import { describe, expect, it } from "vitest";
+import type { EntryFacts } from "../../src/answers/kept-doses.ts";
+import type { DoseState, Timeliness } from "../../src/domain/doses.ts";
+import type { OwedDose } from "../../src/domain/obligations.ts";
 import type { PetStayRecord } from "../../src/domain/stay.ts";
-import type { Entry } from "../../src/record/types.ts";
+import type { Entry, Outcome } from "../../src/record/types.ts";
 import { exportRow, recordCsv } from "../../src/text/record.ts";
 import { stayHtml } from "../../src/text/stay-html.ts";
 
@@ -106,5 +109,53 @@ describe("the exports' one cleaning", () => {
     expect(page).toContain('<span class="label">Owner:</span> <bdi>Ann [2J Lee</bdi>');
     expect(page).toContain("<bdi>Jane Doe</bdi>");
     expect(page).toContain("<title>Stay record · CR 8001</title>");
+  });
+});
+
+/** An entry's facts as an export reads them, its dose's state as its round kept it. */
+const factsWith = (e: Entry, state: DoseState): EntryFacts => ({
+  highAlert: new Set(),
+  fromWords: new Set(),
+  witnesses: new Map(),
+  doses: new Map([[e.id, { state } as OwedDose]]),
+  unrecorded: [],
+  now: "2026-11-24T12:00:00.000Z",
+});
+
+describe("the exports' dose timing and paper giver", () => {
+  const given: Entry = {
+    ...hostile,
+    outcome: "given",
+    reason: undefined,
+    givenAt: "2026-11-24T06:10:00.000Z",
+  };
+  const recorded = (timeliness: Timeliness | undefined, outcome: Outcome = "given"): DoseState => ({
+    state: "recorded",
+    outcome,
+    timeliness,
+    lateEntry: false,
+    givenAt: "2026-11-24T06:10:00.000Z",
+    recordedAt: "2026-11-24T06:12:00.000Z",
+  });
+
+  it("says a dose given early, on time, late or after its window as its round kept it; nothing else", () => {
+    const timing = (e: Entry, state: DoseState) =>
+      exportRow(e, "Europe/London", factsWith(e, state)).timeliness;
+    expect(timing(given, recorded("early"))).toBe("early");
+    expect(timing(given, recorded("on_time"))).toBe("on_time");
+    expect(timing(given, recorded("late"))).toBe("late");
+    expect(timing(given, recorded("after_window"))).toBe("after_window");
+    expect(timing(hostile, recorded(undefined, "refused"))).toBeNull();
+    // No window kept (a round before issue 45's obligations, no facts): not said.
+    expect(exportRow(given, "Europe/London").timeliness).toBeNull();
+    const csv = recordCsv([given], "Europe/London", undefined, [], factsWith(given, recorded("early")));
+    const [header, row] = csv.split("\r\n").map((l) => l.split(","));
+    expect(row?.[header?.indexOf("timeliness") ?? -1]).toBe("early");
+  });
+
+  it("names the paper's giver in a column of its own, cleaned; none for a dose recorded in Slack", () => {
+    const paper: Entry = { ...given, paper: { by: "J\u202ED", witness: "TB" } };
+    expect(exportRow(paper, "Europe/London")).toMatchObject({ paper_giver: "JD", user_name: "Jane Doe" });
+    expect(exportRow(given, "Europe/London").paper_giver).toBeNull();
   });
 });
