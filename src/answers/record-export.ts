@@ -23,6 +23,7 @@ import { mergeBySeq, pages } from "./pages.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDosePages, withPetNames } from "./prn.ts";
+import { keptStayDays, NAMING_KINDS } from "./stay-dates.ts";
 import { WELFARE_KINDS, type WelfareRecordRow, welfareRecordPages } from "./welfare-record.ts";
 
 export interface ExportQuery {
@@ -106,7 +107,7 @@ const UNRECORDED_DAYS = 7;
  * Each item the rounds of the query's days asked (one pet's, one stay's, when named) with no current
  * entry committed by `head`: missed, still open when exported, or not due (the pet went home, or came
  * after its window), as every other surface reads it (src/answers/obligations.ts dosesOwed). Read a
- * week at a time: that week's kept rounds and entries. Without a range: a stay's own days (`stayDays`),
+ * week at a time: that week's kept rounds and entries. Without a range: a stay's own days (`keptStayDays`),
  * else (a pet's whole record, or a stay nothing in the record names) from the record's first day to today.
  */
 async function* unrecordedPages(
@@ -115,24 +116,11 @@ async function* unrecordedPages(
   head: ChainHead,
 ): AsyncGenerator<OwedDose[]> {
   const store = deps.record;
-  const tz = deps.config.timezone;
   const now = deps.clock.now();
-  const today = localDate(now, tz);
-  const stay =
-    query.from === undefined && query.bookingId !== undefined
-      ? await stayDays(deps, query.bookingId, today)
-      : undefined;
-  // When the record began is read only when needed: it looks at every entry.
-  const began = query.from === undefined && !stay ? await store.began() : undefined;
-  const from = query.from ?? stay?.from ?? (began ? localDate(began, tz) : undefined);
-  const to = query.to ?? stay?.to ?? today;
-  if (from === undefined) return;
   const mine = (d: { petId: number; bookingId: number }) =>
     (query.petId === undefined || d.petId === query.petId) &&
     (query.bookingId === undefined || d.bookingId === query.bookingId);
-  for (let a = from; a <= to; a = addDays(a, UNRECORDED_DAYS)) {
-    const last = addDays(a, UNRECORDED_DAYS - 1);
-    const days = { from: a, to: last < to ? last : to };
+  for (const days of await weeksOf(deps, query)) {
     const [rounds, entries] = await Promise.all([
       owedRounds(deps, days),
       store.entries({
@@ -150,64 +138,68 @@ async function* unrecordedPages(
   }
 }
 
-/** Days with no round kept at all (the bot not running) that the walk out of a stay's days looks past. */
-const UNKEPT_DAYS = 7;
-
-/** What names a stay by its booking besides its entries: a change to a kept round, its plans, its welfare checks and doses given if needed. */
-const NAMING_KINDS = ["obligation_change", "plan", "prn", ...WELFARE_KINDS] as const;
-
 /**
- * The days a stay's rounds asked anything of it, read from its own days, not the record's: from the
- * first to the last day (up to `today`) its entries and the records naming its booking are of, then on
- * out a day at a time while that day's kept rounds still ask it (a first or last day with nothing
- * recorded). None when nothing names the booking. Before the record began no round was kept: the
- * walk back stops there by itself.
+ * The days whose kept rounds are read for the items with nothing recorded, a week at a time: the
+ * query's range; else one stay's own days (keptStayDays); else one pet's, the days of each of its
+ * stays the record names (its entries, plans, checks, doses given if needed), as one stay's export
+ * finds them; else (a stay nothing in the record names but its kept rounds, a pet nothing names)
+ * from the record's first day to today.
  */
-async function stayDays(
-  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
-  bookingId: number,
-  today: string,
-): Promise<{ from: string; to: string } | undefined> {
-  const store = deps.record;
-  const named = await Promise.all([
-    store.entries({ bookingId }),
-    ...NAMING_KINDS.map((kind) => store.log({ kind, bookingId })),
-  ]);
-  const dates = named
-    .flat()
-    .map((r) => r.date)
-    .filter((d) => d <= today)
-    .sort();
-  const [from, to] = [dates[0], dates.at(-1)];
-  if (from === undefined || to === undefined) return undefined;
-  return {
-    from: await stayEdge(deps, bookingId, from, -1),
-    to: await stayEdge(deps, bookingId, to, 1, today),
-  };
+async function weeksOf(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
+  query: ExportQuery,
+): Promise<Array<{ from: string; to: string }>> {
+  const tz = deps.config.timezone;
+  const today = localDate(deps.clock.now(), tz);
+  let spans: Array<{ from: string; to: string }> = [];
+  if (query.from !== undefined) spans = [{ from: query.from, to: query.to ?? today }];
+  else if (query.bookingId !== undefined) {
+    const stay = await keptStayDays(deps, query.bookingId);
+    if (stay) spans = [stay];
+  } else if (query.petId !== undefined) spans = await petSpans(deps, query.petId);
+  if (spans.length === 0 && query.from === undefined) {
+    // When the record began is read only when needed: it looks at every entry.
+    const began = await deps.record.began();
+    if (began) spans = [{ from: localDate(began, tz), to: today }];
+  }
+  const weeks: Array<{ from: string; to: string }> = [];
+  let after = "";
+  for (const span of spans.sort((a, b) => a.from.localeCompare(b.from))) {
+    // Overlapping stays' days are read once.
+    const to = span.to;
+    for (
+      let a = span.from > after ? span.from : addDays(after, 1);
+      a <= to;
+      a = addDays(a, UNRECORDED_DAYS)
+    ) {
+      const last = addDays(a, UNRECORDED_DAYS - 1);
+      weeks.push({ from: a, to: last < to ? last : to });
+    }
+    if (to > after) after = to;
+  }
+  return weeks;
 }
 
 /**
- * The last day, from `day` on in the direction of `step` (up to `bound`), whose kept rounds ask the
- * stay, each day read on its own: it stops at a day whose kept rounds do not ask it, and looks past
- * days with no kept rounds at all (the bot not running) for a week of them at most.
+ * The days of each stay of a pet the record names (its entries, plans, checks, doses given if
+ * needed: stay-dates.ts NAMING_KINDS), one stay at a time; none (every day read) when one of them
+ * has no days of its own in the record (named by its plan alone).
  */
-async function stayEdge(
-  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
-  bookingId: number,
-  day: string,
-  step: 1 | -1,
-  bound?: string,
-): Promise<string> {
-  let edge = day;
-  let unkept = 0;
-  for (let d = addDays(day, step); bound === undefined || d <= bound; d = addDays(d, step)) {
-    const rounds = await owedRounds(deps, { date: d });
-    if (rounds.some((r) => r.pets.some((p) => p.bookingId === bookingId))) {
-      edge = d;
-      unkept = 0;
-    } else if (rounds.length > 0 || ++unkept > UNKEPT_DAYS) break;
+async function petSpans(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
+  petId: number,
+): Promise<Array<{ from: string; to: string }>> {
+  const found = await Promise.all([
+    deps.record.stays({ petId }),
+    deps.record.stays({ petId, kinds: NAMING_KINDS }),
+  ]);
+  const spans: Array<{ from: string; to: string }> = [];
+  for (const stay of new Set(found.flat())) {
+    const days = await keptStayDays(deps, stay);
+    if (!days) return [];
+    spans.push(days);
   }
-  return edge;
+  return spans;
 }
 
 async function* pagesMap<A, B>(source: AsyncIterable<A[]>, f: (page: A[]) => B[]): AsyncGenerator<B[]> {

@@ -15,14 +15,22 @@ import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
-import { addDays, localDate, zonedInstant } from "../time.ts";
+import { zonedInstant } from "../time.ts";
 import { stayMedicines } from "./custody-stock.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
-import { roundDates, type StayBooking, spanOf, stayDates, unkeptRounds } from "./stay-dates.ts";
+import {
+  keptStayDays,
+  roundDates,
+  type SaidBooking,
+  type StayBooking,
+  saidOf,
+  stayDates,
+  unkeptRounds,
+} from "./stay-dates.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -43,7 +51,7 @@ export interface StayFacts {
   /** The stay's doses given if needed (issue 35): their pets are the stay's too. */
   asNeeded?: PrnDose[] | undefined;
   /** The booking as its kept rounds said it (the reference, check-in and check-out), the latest. */
-  booking?: { reference?: string | undefined; checkIn?: string | undefined; checkOut?: string | undefined };
+  booking?: SaidBooking;
 }
 
 /** The pets of a stay: the kennel API's (when given), then each its rounds asked or recorded. */
@@ -153,22 +161,6 @@ function withWelfare(
 }
 
 /**
- * The booking as its kept rounds said it: each of its reference, check-in and check-out the latest
- * said (a pet added to a round as it arrived, by an older record, said none); the check-in, when
- * none said it, the first arrival the rounds kept. None when no round asked the stay.
- */
-function saidOf(asked: OwedRound["pets"]): StayFacts["booking"] {
-  if (asked.length === 0) return undefined;
-  const latest = (f: (p: OwedRound["pets"][number]) => string | undefined) =>
-    asked.map(f).findLast((v) => v !== undefined);
-  return {
-    reference: latest((p) => p.reference),
-    checkIn: latest((p) => p.checkIn) ?? asked.find((p) => p.arrived)?.arrived,
-    checkOut: latest((p) => p.checkOut),
-  };
-}
-
-/**
  * What a stay's record is made of, read from the care record: its entries, what its rounds asked
  * (the stay's dates with a month's margin; without dates, every day), its welfare checks and flags,
  * its plan versions; with `doses`, its witnesses too (the full record).
@@ -274,49 +266,26 @@ export async function stayRecords(
 
 /**
  * A stay's whole record from the care record alone (issue 45: `record --booking`, the printable
- * pages, a copy handed to an inspector with no kennel API): read over `range` and the days its
- * entries were made on, then, when its kept rounds say the stay ran longer (its check-in and
- * check-out as they kept them), over those; with each dose's times and its doses given if needed.
- * `said`: the booking's reference and dates as its kept rounds said them.
+ * pages, a copy handed to an inspector with no kennel API): read over the days the stay was kept
+ * (src/answers/stay-dates.ts keptStayDays: `range` and the days its entries and records were made
+ * on, widened to its check-in and check-out as its kept rounds said them and to the days they still
+ * asked it), or every day when nothing names it; with each dose's times and its doses given if
+ * needed. `said`: the booking's reference and dates as its kept rounds said them.
  */
-/** How long past its check-out a stay's record looks for rounds that still kept it (the owner did not come). */
-const STILL_HERE_DAYS = 42;
-
-/**
- * Today, for a stay whose record may run to now: one with no check-out date, or whose check-out was
- * at most STILL_HERE_DAYS ago (a pet still checked in past it is on every round's sheet since, as
- * the rounds kept it); otherwise none (the stay's own dates bound its record).
- */
-function stillKeptTo(deps: Pick<Deps, "config" | "clock">, said: StayFacts["booking"]): string | undefined {
-  if (!said?.checkIn) return undefined;
-  const tz = deps.config.timezone;
-  const today = localDate(deps.clock.now(), tz);
-  const out = said.checkOut && localDate(said.checkOut, tz);
-  return !out || (out < today && addDays(out, STILL_HERE_DAYS) >= today) ? today : undefined;
-}
-
 export async function recordedStay(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
   bookingId: number,
   o: { range?: { from?: string; to?: string } | undefined; began?: string | undefined } = {},
 ): Promise<{ stay: StayRecordView; said: StayFacts["booking"] }> {
-  const store = deps.record;
-  const tz = deps.config.timezone;
-  const days = (await store.entries({ bookingId })).map((e) => e.date);
+  const kept = await keptStayDays(deps, bookingId, o.range);
+  const whole = kept ? { from: kept.from, to: kept.to } : {};
   const recordSince = o.began ? new Date(o.began) : undefined;
-  const read = (dates: { from?: string; to?: string }) =>
-    stayFacts(deps, { bookingId }, { doses: true, dates, ...(recordSince ? { recordSince } : {}) });
-  const first = spanOf(...days, o.range?.from, o.range?.to);
-  let facts = await read(first);
-  const said = facts.booking;
-  const whole = spanOf(
-    first.from,
-    first.to,
-    said?.checkIn && localDate(said.checkIn, tz),
-    said?.checkOut && localDate(said.checkOut, tz),
-    stillKeptTo(deps, said),
+  const facts = await stayFacts(
+    deps,
+    { bookingId },
+    { doses: true, dates: whole, ...(recordSince ? { recordSince } : {}) },
   );
-  if (whole.from !== first.from || whole.to !== first.to) facts = await read(whole);
+  const said = kept ? kept.said : facts.booking;
   const booking = { bookingId, checkInDate: said?.checkIn, checkOutDate: said?.checkOut };
   const [asNeeded, medicines] = await Promise.all([
     prnDoses(deps, { bookingId, ...whole }),

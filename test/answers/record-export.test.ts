@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { exportRows } from "../../src/answers/record-export.ts";
+import { recordedStay } from "../../src/answers/stay.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { OwedDose } from "../../src/domain/obligations.ts";
 import type { CareRecordStore, ItemKey, LogQuery } from "../../src/record/types.ts";
@@ -153,6 +154,54 @@ describe("one stay's export, by its booking", () => {
       "2026-10-11 701 meal missed",
     ]);
     expect(stay).toEqual(await unrecorded(store, { bookingId: 701, from: day(1), to: "2026-10-20" }));
+    await store.close();
+  });
+});
+
+describe("one pet's export, with no range", () => {
+  it("reads its stays' own days, not the record's, and lists what they asked as every day read does", async () => {
+    const store = scratchRecord(clock);
+    await keptRecord(store);
+    const asked: string[] = [];
+    const pet = await unrecorded(watched(store, asked), { petId: 1 });
+    // Its stay before (2 October) and the stay after (4, 6 and 8 October), as every day of the record gives them.
+    expect(pet.map(brief)).toEqual([
+      "2026-10-02 501 med:1 missed",
+      "2026-10-02 501 meal missed",
+      "2026-10-04 502 med:1 missed",
+      "2026-10-04 502 meal missed",
+      "2026-10-06 502 meal missed",
+      "2026-10-08 502 med:1 missed",
+      "2026-10-08 502 meal missed",
+    ]);
+    expect(pet).toEqual(await unrecorded(store, { petId: 1, from: day(1), to: "2026-10-20" }));
+    // Its stays' days and the days either side (a week back past the record's first day, where no
+    // round was kept): not the record's days to today, nor when the record began.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((d) => !(d >= "2026-09-23" && d <= day(9)))).toEqual([]);
+    // A pet nothing in the record names but its kept rounds: every day read, as before.
+    const unnamed = await unrecorded(store, { petId: 3 });
+    expect(unnamed.map(brief)).toEqual([
+      "2026-10-10 701 med:1 missed",
+      "2026-10-10 701 meal missed",
+      "2026-10-11 701 med:1 missed",
+      "2026-10-11 701 meal missed",
+    ]);
+    await store.close();
+  });
+});
+
+describe("one stay's days, found one way", () => {
+  it("the stay's record lists what its first and last days asked with nothing recorded, as its export does", async () => {
+    const store = scratchRecord(clock);
+    await keptRecord(store);
+    // The kept rounds here say no check-in nor check-out (an older record): its days are the ones its
+    // rounds asked it, walked out from its entries' days (4 and 8 October have none).
+    const { stay } = await recordedStay({ record: store, clock, config }, 502);
+    const missed = stay.pets.flatMap((p) =>
+      p.items.filter((i) => i.state?.state === "missed").map((i) => `${i.date} 502 ${i.item} missed`),
+    );
+    expect(missed.sort()).toEqual((await unrecorded(store, { bookingId: 502 })).map(brief).sort());
     await store.close();
   });
 });
