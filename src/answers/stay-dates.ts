@@ -72,7 +72,7 @@ export function roundDates(
 }
 
 /** The first and last of some days (YYYY-MM-DD), any missing left out. */
-export function spanOf(...days: Array<string | undefined>): { from?: string; to?: string } {
+function spanOf(...days: Array<string | undefined>): { from?: string; to?: string } {
   const known = days.filter((d): d is string => d !== undefined).sort();
   return known.length ? { from: known[0] as string, to: known.at(-1) as string } : {};
 }
