@@ -57,6 +57,8 @@ export type {
 
 export class ConfigError extends Error {
   readonly problems: ConfigProblem[];
+  /** What cannot be done, when the thrower said it ("kennel-desk digest cannot post"). */
+  readonly what: string | undefined;
   /** What to do, said instead of fixing the settings and starting again (a command, not the bot). */
   readonly whatToDo: string | undefined;
   /**
@@ -67,6 +69,7 @@ export class ConfigError extends Error {
     super(formatConfigProblems(problems, o.what));
     this.name = "ConfigError";
     this.problems = problems;
+    this.what = o.what;
     this.whatToDo = o.whatToDo;
   }
 }
