@@ -8,16 +8,14 @@
 import { randomUUID } from "node:crypto";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { dosesOwed, owedRound } from "../answers/obligations.ts";
 import { enterFromPaper, type PaperCell, paperPets } from "../answers/paper-enter.ts";
-import { withPaperMarks } from "../answers/paper-marks.ts";
+import { paperEntered } from "../answers/paper-entered.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
-import { needsWitness, witnessState } from "../domain/witness.ts";
 import { paperEnteredDoc } from "../present/paper-entered.ts";
 import type { Entry } from "../record/types.ts";
 import { docText } from "../text/doc.ts";
@@ -147,38 +145,20 @@ function readEnter(ctx: CliContext) {
 }
 
 /**
- * What was kept, a line a dose as the record reads it back (src/present/paper-entered.ts): its
- * paper's time and giver, a dose given off its time against the window its round kept ("⏪ given
- * before its window opened"), and a high-alert dose's witness as kept, so the person typing sees it.
+ * What was kept, a line a dose as the record reads it back (src/answers/paper-entered.ts, drawn by
+ * src/present/paper-entered.ts as the Slack form's confirmation is): its paper's time and giver, a
+ * dose given off its time against the window its round kept ("⏪ given before its window opened"),
+ * and a high-alert dose's witness as kept, so the person typing sees it.
  */
 async function entered(
   ctx: CliContext,
-  deps: Parameters<typeof owedRound>[0],
+  deps: Parameters<typeof paperEntered>[0],
   sheet: Sheet,
   pet: SheetPet,
   entries: Entry[],
   by: string,
 ): Promise<void> {
-  const now = ctx.clock.now();
-  const owed = await owedRound(deps, sheet.date, sheet.round);
-  const states = new Map(
-    (owed ? dosesOwed(deps, [owed], entries, now) : []).flatMap((d) =>
-      d.entry ? [[d.entry.id, d.state]] : [],
-    ),
-  );
-  const doses = entries.map((e) => {
-    const due = pet.due.find((d) => d.item === e.item);
-    return {
-      label: due?.label ?? e.item,
-      entry: e,
-      state: states.get(e.id),
-      witness: needsWitness(e, due?.highAlert) ? witnessState(e, undefined, now.toISOString()) : undefined,
-    };
-  });
-  const doc = paperEnteredDoc(
-    { petName: pet.name, date: sheet.date, round: sheet.round, by, doses },
-    ctx.config.timezone,
-  );
+  const doc = paperEnteredDoc(await paperEntered(deps, sheet, pet, entries, by), ctx.config.timezone);
   ctx.io.stdout.write(`${docText(doc, textOptions(ctx))}\n`);
 }
 
@@ -219,7 +199,7 @@ export async function enter(ctx: CliContext): Promise<number> {
       );
     }
     // The entries as the record reads them back, each with its paper mark.
-    await entered(ctx, deps, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);
+    await entered(ctx, deps, sheet, pet, result.entries, asked.by);
     return 0;
   } finally {
     await store.close();

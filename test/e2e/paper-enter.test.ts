@@ -161,12 +161,16 @@ describe("📄 Enter from paper…", () => {
     expect(before, "the message's progress line").toBeDefined();
     const picker = await openPicker(post, "tpt1");
     const { form } = await choosePet(picker, `${threaded.bookingId}-${threaded.petId}`, "tpt2");
-    const entered = await submit(bot.h, "U0STAFF", form, marked(dose.item, "07:40"), "tpt3");
+    // Given before its window opened (06:30): the form's confirmation says so, as the round's record does.
+    const entered = await submit(bot.h, "U0STAFF", form, marked(dose.item, "06:10"), "tpt3");
     expect(textOf(entered.view?.blocks)).toContain(
       `✅ ${threaded.name}: 1 dose entered from the paper chart`,
     );
+    expect(textOf(entered.view?.blocks)).toContain(
+      `${dose.label}: from the paper chart: given 06:10 by JD, entered 14:00 · ⏪ given before its window opened`,
+    );
     await bot.h.slack.waitFor(() => textOf(reply()?.blocks).includes("from the paper chart"), 10_000);
-    expect(textOf(reply()?.blocks)).toContain("from the paper chart: given 07:40 by JD, entered 14:00");
+    expect(textOf(reply()?.blocks)).toContain("from the paper chart: given 06:10 by JD, entered 14:00");
     const doses = (line: string | undefined) =>
       Number(/(\d+) doses? not recorded/.exec(line ?? "")?.[1] ?? 0);
     expect(doses(progress())).toBe(doses(before) - 1);
@@ -204,13 +208,17 @@ describe("📄 Enter from paper…", () => {
     const { answer: petForm, form } = await choosePet(picker, "990024-950026", "tpb2");
     expect(petForm.response_action).toBe("update");
     expect(textOf(form.view.blocks)).toContain("mark:med:1");
-    const entered = await submit(bot.h, "U0STAFF", form, marked("med:1", "07:45"), "tpb3");
+    // Given after 07:45, within its window (to 08:00): the form's confirmation says "given late".
+    const entered = await submit(bot.h, "U0STAFF", form, marked("med:1", "07:55"), "tpb3");
     expect(textOf(entered.view?.blocks)).toContain("✅ Bobby: 1 dose entered from the paper chart");
+    expect(textOf(entered.view?.blocks)).toContain(
+      "Caninsulin 6 units: from the paper chart: given 07:55 by JD, entered 14:00 · given late",
+    );
     const [entry] = await record.store.entries({ date: DATE, petId: bobby.petId });
     expect([entry?.item, entry?.outcome, entry?.givenAt]).toEqual([
       "med:1",
       "given",
-      `${DATE}T07:45:00.000Z`,
+      `${DATE}T07:55:00.000Z`,
     ]);
   }, 90_000);
 
