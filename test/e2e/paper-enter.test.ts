@@ -16,6 +16,7 @@ import { keptSheets, type SheetPet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import { changeObligation, doseWindow } from "../helpers/obligations.ts";
 import { roundsBot } from "../helpers/paper.ts";
 import { formOpenedBy, submit } from "../helpers/plan-slack.ts";
 import { buttonValue, tapBody } from "../helpers/slack.ts";
@@ -179,29 +180,15 @@ describe("📄 Enter from paper…", () => {
   it("a pet the kept round added since, not on the sheet, is in the picker and its doses are entered", async () => {
     const post = roundPost();
     const [owed] = await record.store.log({ kind: "obligation", date: DATE });
-    const window = {
-      opensAt: `${DATE}T06:30:00.000Z`,
-      dueAt: `${DATE}T07:30:00.000Z`,
-      lateAt: `${DATE}T07:45:00.000Z`,
-      closesAt: `${DATE}T08:00:00.000Z`,
-    };
     const bobby = { bookingId: 990024, petId: 950026, name: "Bobby" };
+    const window = doseWindow(DATE);
     const item = { item: "med:1" as const, label: "Caninsulin 6 units", text: "Caninsulin 6 units", window };
-    await record.store.append({
-      kind: "obligation_change",
-      date: DATE,
-      bookingId: bobby.bookingId,
-      petId: bobby.petId,
-      requestKey: `obligation_change:${owed?.id}:990024:950026:arrived`,
-      body: {
-        v: 1,
-        obligation: owed?.id as number,
-        round: "morning",
-        change: "arrived",
-        ...bobby,
-        at: `${DATE}T07:00:00.000Z`,
-        items: [{ ...item, confirmed: true }],
-      },
+    await changeObligation(record.store, DATE, owed as NonNullable<typeof owed>, {
+      round: "morning",
+      change: "arrived",
+      ...bobby,
+      at: `${DATE}T07:00:00.000Z`,
+      items: [{ ...item, confirmed: true }],
     });
     const picker = await openPicker(post, "tpb1");
     expect(textOf(picker.view.blocks)).toContain("Bobby");
