@@ -2,7 +2,7 @@
  * The four states of the status check, in words a front desk understands, with what to do.
  * Shared by `kennel-desk status`, `/kennel status` and the connector's check_api_status.
  */
-import { type Hint, hintOn, newKeyHint, type Surface } from "../words/surface.ts";
+import { addressHint, type Hint, hintOn, newKeyHint, type Surface } from "../words/surface.ts";
 import type { ApiState, StatusReport } from "./client.ts";
 
 export interface StatusWords {
@@ -27,8 +27,7 @@ const HEADLINES: Record<ApiState, { headline: string; action: Hint }> = {
   },
   wrong_address: {
     headline: "The address set for the kennel API does not lead to the kennel API.",
-    action:
-      "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1.",
+    action: addressHint,
   },
   key_rejected: {
     headline: "The kennel API rejected the API key.",

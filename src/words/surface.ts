@@ -22,6 +22,9 @@ export type Hint = string | ((surface: Surface) => string);
 export const hintOn = (hint: Hint, surface: Surface): string =>
   typeof hint === "string" ? hint : hint(surface);
 
+/** Where a command in a terminal reads its settings (src/cli/program.ts): the environment first. */
+const COMMAND_SETTINGS = "in the environment (or in the .env file of the folder the command runs in)";
+
 /**
  * A rejected API key: a new one, set where Kennel Desk reads it; then the bot is restarted, and a
  * command in a terminal is run again, its key read from the environment or the folder's .env file
@@ -30,4 +33,10 @@ export const hintOn = (hint: Hint, surface: Surface): string =>
 export const newKeyHint = (surface: Surface): string =>
   surface === "bot"
     ? "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, with no spaces around it, then restart Kennel Desk."
-    : "Someone with access to the business's API settings should generate a new key there; set it as KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in), with no spaces around it, then run the command again.";
+    : `Someone with access to the business's API settings should generate a new key there; set it as KENNEL_API_KEY ${COMMAND_SETTINGS}, with no spaces around it, then run the command again.`;
+
+/** The status check's address that leads elsewhere: the bot's installer checks it; a command's user fixes it and runs it again. */
+export const addressHint = (surface: Surface): string =>
+  surface === "bot"
+    ? "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1."
+    : `Check KENNEL_API_BASE_URL ${COMMAND_SETTINGS}: the API's https:// address including /api/v1, then run the command again.`;

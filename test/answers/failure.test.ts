@@ -21,6 +21,7 @@ import {
   UnreachableError,
   WrongAddressError,
 } from "../../src/kennel/errors.ts";
+import { describeStatus } from "../../src/kennel/status.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
@@ -78,6 +79,32 @@ describe("describeFailure: what to do, worded for the surface", () => {
     expect(describeFailure(error, "command")).toEqual(bot);
     expect(bot.whatToDo).toBe(error.hint("bot"));
     expect(bot.whatToDo).not.toMatch(/restart|run the command again/);
+  });
+});
+
+describe("the status check's what to do, worded for the surface", () => {
+  const report = (state: "ok" | "unreachable" | "wrong_address" | "key_rejected") => ({
+    state,
+    baseUrl: "https://api.example/api/v1",
+    requestId: undefined,
+    error: undefined,
+    durationMs: 1,
+  });
+  const ENV_FILE = "in the environment (or in the .env file of the folder the command runs in)";
+
+  it("a rejected key and an address that leads elsewhere: the bot's words as before; a command's say where to fix it and to run it again", () => {
+    expect(describeStatus(report("key_rejected"), "bot").action).toBe(BOT_KEY);
+    expect(describeStatus(report("key_rejected"), "command").action).toBe(COMMAND_KEY);
+    expect(describeStatus(report("wrong_address"), "bot").action).toBe(
+      "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1.",
+    );
+    expect(describeStatus(report("wrong_address"), "command").action).toBe(
+      `Check KENNEL_API_BASE_URL ${ENV_FILE}: the API's https:// address including /api/v1, then run the command again.`,
+    );
+  });
+
+  it.each(["ok", "unreachable"] as const)("%s: the same words on every surface", (state) => {
+    expect(describeStatus(report(state), "command")).toEqual(describeStatus(report(state), "bot"));
   });
 });
 
