@@ -10,7 +10,7 @@ import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
-import { dosesOwed, owedRound } from "./obligations.ts";
+import { dosesOwed, type OwedRound } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -30,19 +30,20 @@ export interface PaperEntered {
   }>;
 }
 
-/** The entries one paper entry wrote (or had written before, delivered again), read back as kept. */
+/**
+ * The entries one paper entry wrote (or had written before, delivered again), read back as kept,
+ * against `owed`: what the round kept, as the caller read it to find the pet (src/answers/paper-enter.ts).
+ */
 export async function paperEntered(
   deps: Pick<Deps, "record" | "config" | "clock">,
-  sheet: Sheet,
+  sheet: Pick<Sheet, "date" | "round">,
   pet: SheetPet,
   written: Entry[],
   by: string,
+  owed: OwedRound | undefined,
 ): Promise<PaperEntered> {
   const now = deps.clock.now();
-  const [entries, owed] = await Promise.all([
-    withPaperMarks(deps, written),
-    owedRound(deps, sheet.date, sheet.round),
-  ]);
+  const entries = await withPaperMarks(deps, written);
   const states = new Map(
     (owed ? dosesOwed(deps, [owed], entries, now) : []).flatMap((d) =>
       d.entry ? [[d.entry.id, d.state]] : [],

@@ -129,11 +129,10 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slac
         return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));
       }
       // Committed: back to the first form, to enter the next pet, saying what was kept (off its time too).
-      const [round, entered] = await Promise.all([
-        paperRound(deps, sheet.id),
-        paperEntered(deps, sheet, pet, result.entries, f.who.userName),
-      ]);
-      const done = paperDoneParts(entered, deps.config.timezone);
+      const round = await paperRound(deps, sheet.id);
+      const kept =
+        round.ok && (await paperEntered(deps, sheet, pet, result.entries, f.who.userName, round.owed));
+      const done = kept ? paperDoneParts(kept, deps.config.timezone) : undefined;
       const pick = round.ok ? pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round, done) : undefined;
       await f.ack.send(pick ? { response_action: "update", view: pick as never } : undefined);
       await drawn(f, { redraw, slack }, sheet, pet, result.status === "recorded");
