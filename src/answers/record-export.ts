@@ -107,8 +107,8 @@ const UNRECORDED_DAYS = 7;
  * Each item the rounds of the query's days asked (one pet's, one stay's, when named) with no current
  * entry committed by `head`: missed, still open when exported, or not due (the pet went home, or came
  * after its window), as every other surface reads it (src/answers/obligations.ts dosesOwed). Read a
- * week at a time: that week's kept rounds and entries. Without a range: a stay's own days (`keptStayDays`),
- * else (a pet's whole record, or a stay nothing in the record names) from the record's first day to today.
+ * week at a time: that week's kept rounds and entries, over the days `weeksOf` gives (without a range,
+ * a stay's or a pet's stays' own days).
  */
 async function* unrecordedPages(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
