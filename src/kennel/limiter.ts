@@ -31,22 +31,34 @@ interface Flow {
   served: number;
   /** The turn its last call asked was stamped with. */
   turn: number;
+  /** Calls stamped with that turn (at most one per slot). */
+  inTurn: number;
 }
 
 /** Calls an answer makes as interactive unless it says otherwise: one record's card (/booking: its reference, the full booking, the pets, a pet's record or two). */
 const ANSWER_BUDGET = 6;
 
 const flows = new AsyncLocalStorage<Flow>();
-const OUTSIDE: Flow = { bulk: false, budget: Number.POSITIVE_INFINITY, asked: 0, served: 0, turn: 0 };
+const OUTSIDE: Flow = {
+  bulk: false,
+  budget: Number.POSITIVE_INFINITY,
+  asked: 0,
+  served: 0,
+  turn: 0,
+  inTurn: 0,
+};
 
 /** Runs `work` as one answer: its API calls a flow of their own (above), the first `budget` interactive. */
 export function asAnswer<T>(work: () => T, o: { budget?: number } = {}): T {
-  return flows.run({ bulk: false, budget: o.budget ?? ANSWER_BUDGET, asked: 0, served: 0, turn: 0 }, work);
+  return flows.run(
+    { bulk: false, budget: o.budget ?? ANSWER_BUDGET, asked: 0, served: 0, turn: 0, inTurn: 0 },
+    work,
+  );
 }
 
 /** Runs `work` as bulk work (a scheduled post, reading the day's care ahead): served after every answer's calls. */
 export function asBulk<T>(work: () => T): T {
-  return flows.run({ bulk: true, budget: 0, asked: 0, served: 0, turn: 0 }, work);
+  return flows.run({ bulk: true, budget: 0, asked: 0, served: 0, turn: 0, inTurn: 0 }, work);
 }
 
 /**
@@ -103,7 +115,14 @@ export class Limiter {
   async run<T>(task: () => Promise<T>, queued?: (w: Waiter) => void): Promise<T> {
     const flow = flows.getStore() ?? OUTSIDE;
     flow.asked++;
-    flow.turn = Math.max(this.#turn, flow.turn) + 1;
+    // Calls asked together share a turn, as many as there are slots: a wide answer (a day's page of
+    // care, a search's owners) moves a slot's width a turn, while a new answer's first call still
+    // goes in the next slot freed (on a tie, the flow served least).
+    if (flow.turn > this.#turn && flow.inTurn < this.max) flow.inTurn++;
+    else {
+      flow.turn = Math.max(this.#turn, flow.turn) + 1;
+      flow.inTurn = 1;
+    }
     if (this.#active >= this.max) {
       const bulk = flow.bulk || flow.asked > flow.budget;
       await new Promise<void>((go) => {

@@ -140,13 +140,14 @@ describe("a cold day list's reads", () => {
     const card = asAnswer(() => petView(api.deps, 4242));
     await api.settle();
     const from = api.sent.length;
-    // The next slot freed goes to the pet; once it is read, the next one freed to its owner.
+    // The next slot freed goes to the pet; once it is read, its owner goes out within the next
+    // slot's width of calls (the day's page, asked together, moves six calls a turn): one round trip.
     await api.releaseOne();
     expect(api.sent.slice(from)).toEqual(["/pets/4242"]);
     await api.release("/pets/4242");
     const asked = api.sent.length;
-    await api.releaseOne();
-    expect(api.sent.slice(asked)).toEqual(["/customers/900"]);
+    for (let i = 0; i < 6; i++) await api.releaseOne();
+    expect(api.sent.slice(asked)).toContain("/customers/900");
     await api.releaseAll();
     const [view] = await Promise.all([card, day]);
     expect(view.owner?.customerId).toBe(900);
