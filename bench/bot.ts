@@ -613,9 +613,15 @@ if (PARTS.has("load")) {
   const total = P.loadRate * P.loadSeconds;
   const t0 = now() + 50;
   const rssSeen: number[] = [];
+  /** The bot's own memoryUsage() beside each RSS sample: at the peak, how much of it is V8's heap. */
+  const usageSeen: Array<{ rss: number; heapTotal: number; heapUsed: number; external: number }> = [];
   const sampler = setInterval(() => {
     rssSeen.push(rssOf(bot.child.pid));
     bareSeen.push(rssOf(bare.child.pid));
+    ask<(typeof usageSeen)[number]>(bot.child, { type: "usage" }, "usage", 5_000).then(
+      (u) => usageSeen.push(u),
+      () => undefined,
+    );
   }, 500);
   const results = await Promise.all(
     Array.from({ length: total }, async (_, i) => {
@@ -769,6 +775,14 @@ if (PARTS.has("load")) {
     `${mb(growth.bare)} (${mb(before.bare)} → peak ${mb(peak(bareSeen))})`,
   );
   row("  ratio", `×${(growth.bot / growth.bare).toFixed(2)}`, "≤ ×1.50", growth.bot <= 1.5 * growth.bare);
+  const atPeak = usageSeen.reduce(
+    (a, b) => (b.rss > a.rss ? b : a),
+    usageSeen[0] ?? { rss: NaN, heapTotal: NaN, heapUsed: NaN, external: NaN },
+  );
+  row(
+    "  Kennel Desk at its highest RSS sampled: V8 heap total (used) / external / the rest",
+    `${mb(atPeak.rss)}: ${mb(atPeak.heapTotal)} (${mb(atPeak.heapUsed)}) / ${mb(atPeak.external)} / ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}`,
+  );
   // What of the growth is kept (live after a full collection) and what was the run's garbage.
   const after = await memory();
   row(

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { dayReport } from "../../src/answers/day.ts";
+import { rememberHouse } from "../../src/answers/house-known.ts";
 import { bookingView, petAnswer, petView } from "../../src/answers/records.ts";
 import { asAnswer } from "../../src/kennel/limiter.ts";
 import { apiPath, fetchDeps, jsonAnswer } from "../helpers/fetch-deps.ts";
@@ -152,6 +153,25 @@ describe("a cold day list's reads", () => {
     const [view] = await Promise.all([card, day]);
     expect(view.owner?.customerId).toBe(900);
     expect(api.sent.filter((p) => p === "/pets/4242" || p === "/customers/900")).toHaveLength(2);
+  });
+});
+
+describe("/pet ID", () => {
+  it("of a pet staying today asks its owner with its record, at once; another pet's owner after its record", async () => {
+    const api = heldKennel();
+    rememberHouse(api.deps, DAY, [{ booking: { ...booking(0), customerId: 900 }, pets: [pet(4242, 900)] }]);
+    const staying = asAnswer(() => petView(api.deps, 4242));
+    await api.settle();
+    expect(api.sent).toEqual(["/pets/4242", "/customers/900"]);
+    await api.releaseAll();
+    expect((await staying).owner?.customerId).toBe(900);
+    // Not in today's house: the owner the record names, once it is read.
+    const other = asAnswer(() => petView(api.deps, 4343));
+    await api.settle();
+    expect(api.sent.slice(2)).toEqual(["/pets/4343"]);
+    await api.releaseAll();
+    expect((await other).owner?.customerId).toBe(900);
+    expect(api.sent).toHaveLength(3);
   });
 });
 
