@@ -159,7 +159,8 @@ describe("a cold day list's reads", () => {
 describe("/pet ID", () => {
   it("of a pet staying today asks its owner with its record, at once; another pet's owner after its record", async () => {
     const api = heldKennel();
-    rememberHouse(api.deps, DAY, [{ booking: { ...booking(0), customerId: 900 }, pets: [pet(4242, 900)] }]);
+    const staysWith = { petId: 4242, customerId: 900, name: "Mabel" };
+    rememberHouse(api.deps, DAY, [{ booking: { ...booking(0), customerId: 900 }, pets: [staysWith] }]);
     const staying = asAnswer(() => petView(api.deps, 4242));
     await api.settle();
     expect(api.sent).toEqual(["/pets/4242", "/customers/900"]);
