@@ -613,9 +613,15 @@ if (PARTS.has("load")) {
   const total = P.loadRate * P.loadSeconds;
   const t0 = now() + 50;
   const rssSeen: number[] = [];
+  /** The bot's own memoryUsage() beside each RSS sample: at the peak, how much of it is V8's heap. */
+  const usageSeen: Array<{ rss: number; heapTotal: number; heapUsed: number; external: number }> = [];
   const sampler = setInterval(() => {
     rssSeen.push(rssOf(bot.child.pid));
     bareSeen.push(rssOf(bare.child.pid));
+    ask<(typeof usageSeen)[number]>(bot.child, { type: "usage" }, "usage", 5_000).then(
+      (u) => usageSeen.push(u),
+      () => undefined,
+    );
   }, 500);
   const results = await Promise.all(
     Array.from({ length: total }, async (_, i) => {
@@ -635,9 +641,12 @@ if (PARTS.has("load")) {
   const loadAfter = loadavg()[0] as number;
   await stop(bare);
   const during = callsBetween(countBefore, (await apiCount()).byKind);
-  const timeline = new Map(
-    (await ask<{ perSecond: [number, number][] }>(kennel, { type: "timeline" }, "timeline")).perSecond,
+  const told = await ask<{ perSecond: [number, number][]; byKind: [string, number][] }>(
+    kennel,
+    { type: "timeline" },
+    "timeline",
   );
+  const timeline = new Map(told.perSecond);
   const windows = Math.ceil(P.loadSeconds / P.windowSeconds);
   section(
     `sustained: ${P.loadRate} commands/s for ${P.loadSeconds} s, API at ${P.loadLatencyMs} ms, mix mostly about today, with broad searches; by ${P.windowSeconds}-s window of sending`,
@@ -676,6 +685,35 @@ if (PARTS.has("load")) {
   for (const [k, times] of [...kinds].sort()) {
     row(`  ${k} (${times.length}): answer p50 / p99`, `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`);
   }
+  // The first window apart (the days nobody asked for yet, the first searches): which kinds wait,
+  // and what the API worked on meanwhile, by endpoint.
+  const firstTo = t0 + P.windowSeconds * 1000 - 60;
+  const first = new Map<string, number[]>();
+  for (const d of done) {
+    if (!d.a || d.s.sentAt >= firstTo) continue;
+    const k = kindOf(d.c);
+    first.set(k, [...(first.get(k) ?? []), d.a.at - d.s.sentAt]);
+  }
+  for (const [k, times] of [...first].sort()) {
+    row(
+      `  first ${P.windowSeconds} s, ${k} (${times.length}): answer p50 / p99`,
+      `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`,
+    );
+  }
+  const firstSeconds = new Map<string, number>();
+  for (const [key, n] of told.byKind) {
+    const [sec, kind] = key.split(" ") as [string, string];
+    const at = Number(sec) * 1000;
+    if (at >= t0 - 1000 && at < t0 + P.windowSeconds * 1000)
+      firstSeconds.set(kind, (firstSeconds.get(kind) ?? 0) + n);
+  }
+  row(
+    `  API calls in the first ${P.windowSeconds} s of sending, by endpoint`,
+    [...firstSeconds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", "),
+  );
   row(
     "  CPU time (user + system) over the run, until the last answer: Kennel Desk / bare Bolt",
     `${ms(cpuRun.bot)} / ${ms(cpuRun.bare)} in ${ms(runWallMs)} of wall time`,
@@ -737,6 +775,20 @@ if (PARTS.has("load")) {
     `${mb(growth.bare)} (${mb(before.bare)} → peak ${mb(peak(bareSeen))})`,
   );
   row("  ratio", `×${(growth.bot / growth.bare).toFixed(2)}`, "≤ ×1.50", growth.bot <= 1.5 * growth.bare);
+  const atPeak = usageSeen.reduce(
+    (a, b) => (b.rss > a.rss ? b : a),
+    usageSeen[0] ?? { rss: NaN, heapTotal: NaN, heapUsed: NaN, external: NaN },
+  );
+  row(
+    "  Kennel Desk at its highest RSS sampled: V8 heap total (used) / external / the rest",
+    `${mb(atPeak.rss)}: ${mb(atPeak.heapTotal)} (${mb(atPeak.heapUsed)}) / ${mb(atPeak.external)} / ${mb(atPeak.rss - atPeak.heapTotal - atPeak.external)}`,
+  );
+  // What of the growth is kept (live after a full collection) and what was the run's garbage.
+  const after = await memory();
+  row(
+    "  Kennel Desk's heap live after a full collection: after start / after the run",
+    `${mb(idleHeap)} / ${mb(after.heapUsed)} (heap total ${mb(after.heapTotal)}, external ${mb(after.external)}, RSS now ${mb(after.rss)})`,
+  );
   if (unanswered === done.length) failures++;
 }
 

@@ -8,7 +8,7 @@
  *
  * IPC messages in: {type:"latency", ms}, {type:"faults", errorRate}, {type:"count"}, {type:"timeline"},
  * {type:"stop"}.
- * Out: {type:"ready", url, key}, {type:"count", total, byKind}, {type:"timeline", perSecond}.
+ * Out: {type:"ready", url, key}, {type:"count", total, byKind}, {type:"timeline", perSecond, byKind ("second endpoint", count)}.
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -154,6 +154,8 @@ let total = 0;
 let requestSeq = 0;
 const byKind = new Map<string, number>();
 const perSecond = new Map<number, number>();
+/** Requests by second and endpoint ("1764466000 customer-pets"): what the API worked on when. */
+const perSecondByKind = new Map<string, number>();
 
 function envelope(items: Rec[], q: URLSearchParams): Rec {
   const page = Math.max(1, Number(q.get("request.page") ?? 1) || 1);
@@ -270,6 +272,7 @@ const server = createServer((req, res: ServerResponse) => {
           ]
         : route(parts, url.searchParams);
   byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  perSecondByKind.set(`${second} ${kind}`, (perSecondByKind.get(`${second} ${kind}`) ?? 0) + 1);
   const payload = JSON.stringify(body);
   const answer = () => {
     if (res.destroyed) return;
@@ -315,7 +318,11 @@ process.on("message", (m: { type: string; ms?: number; errorRate?: number }) => 
   } else if (m.type === "count") {
     process.send?.({ type: "count", total, byKind: Object.fromEntries(byKind) });
   } else if (m.type === "timeline") {
-    process.send?.({ type: "timeline", perSecond: [...perSecond.entries()] });
+    process.send?.({
+      type: "timeline",
+      perSecond: [...perSecond.entries()],
+      byKind: [...perSecondByKind.entries()],
+    });
   } else if (m.type === "stop") {
     server.closeAllConnections();
     server.close(() => process.exit(0));

@@ -63,6 +63,11 @@ export interface DayOptions {
    * check and the other surfaces always get the entries.
    */
   raw?: boolean;
+  /**
+   * Told once the day's list has been read: until then, another answer asking for the same page
+   * would have shared this one's list call, so it may share the whole answer (src/listeners/replies.ts).
+   */
+  onListed?: () => void;
 }
 
 /** Which bookings a day lists, in order, and which of them are shown. Pure. */
@@ -116,7 +121,7 @@ export async function dayReport(
   date: string,
   options: DayOptions = {},
 ): Promise<DayReport> {
-  const list = await listDay(deps, kind, date);
+  const list = await listDay(deps, kind, date).finally(() => options.onListed?.());
   if (options.raw) {
     const plan = planDay(kind, date, list.data, { wholeDay: true });
     return {

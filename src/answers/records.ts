@@ -18,6 +18,7 @@ import { completeCare } from "./care-lookup.ts";
 import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
 import { describeFailure, UsageError } from "./failure.ts";
+import { knownHouse } from "./house-known.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
 import { orLogged } from "./logged.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
@@ -133,19 +134,32 @@ export interface PetView extends Provenance {
   medicines?: { stay: StayCustody; held: HeldMedicine[] } | undefined;
 }
 
+/**
+ * `/pet ID`: the pet's record, and its owner asked at the same time when today's house names it (one
+ * round trip, not two); an owner the record names otherwise is asked once the record is read.
+ */
 export async function petView(deps: Deps, id: number): Promise<PetView> {
-  const r = await deps.kennel.getPet(id);
-  return petCard(deps, { ...r, data: { ...r.data, petId: r.data.petId ?? id } });
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  const staying = knownHouse(deps, today)?.pets.find((p) => p.petId === id)?.customerId;
+  const record = deps.kennel.getPet(id);
+  const early = staying === undefined ? undefined : ownerOf(deps, staying);
+  const r = await record;
+  const owner = r.data.customerId === staying ? early : undefined;
+  return petCard(deps, { ...r, data: { ...r.data, petId: r.data.petId ?? id } }, owner);
 }
 
 /**
  * A pet's card from its record, however it was found (by id, or by name with one match: issue 46,
  * item 15): its owner, its open welfare flags, its latest care plan and its doses to give if needed.
  */
-async function petCard(deps: Deps, r: { data: Pet; requestId: string; raw?: unknown }): Promise<PetView> {
+async function petCard(
+  deps: Deps,
+  r: { data: Pet; requestId: string; raw?: unknown },
+  owned?: Promise<Customer | undefined>,
+): Promise<PetView> {
   const petId = r.data.petId;
   const [owner, flags, plan, asNeeded] = await Promise.all([
-    ownerOf(deps, r.data.customerId),
+    owned ?? ownerOf(deps, r.data.customerId),
     openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
     petId === undefined ? undefined : latestPlanOf(deps, petId),
     asNeededOfPet(deps, petId),

@@ -40,9 +40,35 @@ const rawAsThread = (deps: Deps, messages: Message[]): Answer =>
     ? { parent: messages[0] as Message, replies: messages.slice(1) }
     : messages;
 
-export async function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Answer> {
-  const report = await dayReport(deps, kind, date, { page, raw: deps.config.rawResponses, readAhead: true });
-  return rawAsThread(deps, dayListMessages(report, tz(deps)));
+/**
+ * Day lists being worked out, by client and page: another person asking for the same page while its
+ * list is still being read joins that answer (the list call is one they would have shared anyway) and
+ * gets the same messages, so a busy morning's twenty `/arrivals` a minute read and draw the day once
+ * while the API is slow, not once each. Once the list is read, the next asker reads it afresh.
+ */
+const daysBeingRead = new WeakMap<object, Map<string, Promise<Answer>>>();
+
+export function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Answer> {
+  const open = daysBeingRead.get(deps.kennel) ?? new Map<string, Promise<Answer>>();
+  daysBeingRead.set(deps.kennel, open);
+  const key = `${kind} ${date} ${page}`;
+  const joined = open.get(key);
+  if (joined) return joined;
+  const listed = () => {
+    if (open.get(key) === answer) open.delete(key);
+  };
+  const answer = (async () => {
+    const report = await dayReport(deps, kind, date, {
+      page,
+      raw: deps.config.rawResponses,
+      readAhead: true,
+      onListed: listed,
+    });
+    return rawAsThread(deps, dayListMessages(report, tz(deps)));
+  })();
+  open.set(key, answer);
+  answer.then(listed, listed);
+  return answer;
 }
 
 export async function houseBoard(deps: Deps, date: string, page = 1): Promise<Answer> {

@@ -85,16 +85,17 @@ describe("the API's slots, shared fairly", () => {
     for (let i = 0; i < 3; i++) await api.releaseOne();
     // The slots freed go to the greedy answer's two budgeted calls and the booking, before any bulk call.
     expect(api.sent.slice(6, 9).sort()).toEqual(["/bookings/reference/HP-1", "/pets/200", "/pets/201"]);
-    // Then its calls past the budget and the prefetch take what is left in turn, in the order asked.
+    // Then its calls past the budget and the prefetch take what is left in turn, calls asked
+    // together a slot's width a turn: its three (served less) before the prefetch's next ones.
     for (let i = 0; i < 7; i++) await api.releaseOne();
     expect(api.sent.slice(9, 16)).toEqual([
+      "/pets/202",
+      "/pets/203",
+      "/pets/204",
       "/pets/106",
       "/pets/107",
-      "/pets/202",
       "/pets/108",
-      "/pets/203",
       "/pets/109",
-      "/pets/204",
     ]);
     while (api.held.length) await api.releaseOne();
     await Promise.all([prefetch, greedy, booking]);
@@ -144,6 +145,34 @@ describe("the API's slots, shared fairly", () => {
     await Promise.all([busy, ahead, card]);
     // One request for pet 50, shared.
     expect(api.sent.filter((p) => p === "/pets/50")).toHaveLength(1);
+  });
+
+  it("a wide answer's calls asked together move a slot's width a turn, not one call behind each newcomer", async () => {
+    const api = heldApi();
+    const wide = asAnswer(
+      () => Promise.all(Array.from({ length: 12 }, (_, i) => api.client.getPet(500 + i))),
+      {
+        budget: 12,
+      },
+    );
+    await api.settle();
+    const narrow = (n: number) => asAnswer(() => api.client.getPet(n));
+    const first = [narrow(601), narrow(602), narrow(603)];
+    await api.settle();
+    // Each call that comes back lets the next go; a new answer keeps arriving meanwhile.
+    const later: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 9; i++) {
+      await api.releaseOne();
+      later.push(narrow(700 + i));
+      await api.settle();
+    }
+    // The newcomers asked first go first (one round trip at most), then the wide answer's other six
+    // together, before the answers that came after it: all twelve within the first fifteen sent.
+    const sent = api.sent.slice(0, 15);
+    expect(sent.slice(6, 9)).toEqual(["/pets/601", "/pets/602", "/pets/603"]);
+    expect(sent.filter((p) => p.startsWith("/pets/5"))).toHaveLength(12);
+    while (api.held.length) await api.releaseOne();
+    await Promise.all([wide, ...first, ...later]);
   });
 
   it("an answer's calls past what it shows wait behind another answer's, however late it asked", async () => {
