@@ -16,6 +16,21 @@ const INLINE = /^(zod|ky|date-fns|date-fns-tz|croner|lru-cache)(\/|$)/;
 /** A UTF-16 unit as its JavaScript escape: the same character in a string, a template or a comment. */
 const asEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
+/**
+ * `import { a, b as c } from "node:x";` as `const { a, b: c } = process.getBuiltinModule("node:x");`.
+ * An ES module's import of one of Node's own modules builds that module's whole namespace, which
+ * reads every lazy export it has: `node:crypto` loads Web Crypto, `node:util` its argument parser and
+ * diff, `node:v8` the heap snapshot's code, each compiled at start for nothing. Taken as a CommonJS
+ * package takes them (Bolt, pino, and so a bare Bolt app), only what is used is loaded
+ * (docs/benchmarks.md, "Start-up and idle memory, measured 30 Nov 2026").
+ */
+export const builtinsAsNeeded = (code) =>
+  code.replace(
+    /^import \{([^}]*)\} from "(node:[\w/]+)";$/gm,
+    (_, names, id) =>
+      `const {${names.replace(/([\w$]+) as ([\w$]+)/g, "$1: $2")}} = process.getBuiltinModule(${JSON.stringify(id)});`,
+  );
+
 /** Bundles src/main.ts into `dir` (main.js, chunks/). */
 export async function bundleBot(dir) {
   const { build } = await import("rolldown");
@@ -42,6 +57,7 @@ export async function bundleBot(dir) {
       comments: { legal: true, annotation: false, jsdoc: false },
       plugins: [
         { name: "ascii-comments", renderChunk: (code) => code.replace(/[\u0080-\uffff]/g, asEscape) },
+        { name: "builtins-as-needed", renderChunk: builtinsAsNeeded },
       ],
     },
   });

@@ -8,7 +8,7 @@
 import { addDays } from "../../time.ts";
 import { daysInMonth, MONTH_WORDS, monthOf } from "../calendar-words.ts";
 import { SMALL_NUMBER_WORDS } from "../number-words.ts";
-import { UNIT_AHEAD } from "./quantities.ts";
+import { unitAhead } from "./quantities.ts";
 import type { DateOrder } from "./types.ts";
 
 /** What a date is, by the words before it. */
@@ -129,7 +129,7 @@ export function datesIn(text: string, order: DateOrder, near: string): DateWords
     const words = m[0];
     const index = m.index;
     const groups = m.groups ?? {};
-    if (UNIT_AHEAD.test(text.slice(index + words.length))) continue;
+    if (unitAhead().test(text.slice(index + words.length))) continue;
     const before = text.slice(0, index);
     let roleWords: DateWords["role_words"];
     let role: DateRole = "unknown";

@@ -8,6 +8,7 @@
  * words, any case; a kennel's word may be several ("potassium bromide"). Diazepam and midazolam are
  * controlled drugs too; they are listed as anticonvulsants, what a kennel gives them for.
  */
+import { atFirstUse } from "./first-use.ts";
 import type { HighAlert, HighAlertClass } from "./types.ts";
 
 const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {
@@ -94,17 +95,22 @@ const wordPattern = (word: string) =>
     "iu",
   );
 
-const BUILT_IN_PATTERNS: Array<[HighAlertClass, RegExp]> = Object.entries(BUILT_IN).flatMap(([cls, words]) =>
-  words.map((w): [HighAlertClass, RegExp] => [cls as HighAlertClass, wordPattern(w)]),
-);
-
-const ANY_BUILT_IN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${Object.values(BUILT_IN)
-    .flat()
-    .map((w) => w.trim().split(/\s+/).map(escapeRegExp).join("\\s+"))
-    .join("|")})(?![\\p{L}\\p{N}])`,
-  "iu",
-);
+/**
+ * The built-in list's patterns (one a word, and one for any word of the list), built when a first
+ * instruction is read rather than at the bot's start (first-use.ts): about 70 patterns.
+ */
+const builtIn = atFirstUse(() => ({
+  patterns: Object.entries(BUILT_IN).flatMap(([cls, words]) =>
+    words.map((w): [HighAlertClass, RegExp] => [cls as HighAlertClass, wordPattern(w)]),
+  ),
+  any: new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${Object.values(BUILT_IN)
+      .flat()
+      .map((w) => w.trim().split(/\s+/).map(escapeRegExp).join("\\s+"))
+      .join("|")})(?![\\p{L}\\p{N}])`,
+    "iu",
+  ),
+}));
 
 /**
  * Is this text a high-alert drug's: the class and the word as the text writes it, the built-in list
@@ -112,8 +118,9 @@ const ANY_BUILT_IN = new RegExp(
  */
 export function highAlertIn(text: string, kennelWords: readonly string[]): HighAlert | undefined {
   // A quick look first: no word of the built-in list, nor any of the kennel's, no high-alert drug.
-  if (!ANY_BUILT_IN.test(text) && kennelWords.length === 0) return undefined;
-  for (const [cls, re] of BUILT_IN_PATTERNS) {
+  const { patterns, any } = builtIn();
+  if (!any.test(text) && kennelWords.length === 0) return undefined;
+  for (const [cls, re] of patterns) {
     const m = re.exec(text);
     if (m) return { class: cls, word: m[0] };
   }

@@ -3,6 +3,7 @@
  * shortened ("2,5 mg" stays "2,5 mg", "1/2 tab" stays "1/2 tab", "0.625mg" stays "0.625mg"): every
  * value here is a slice of the text.
  */
+import { atFirstUse } from "./first-use.ts";
 
 /** A number as kennels write one: 2, 2.5, 2,5, 1/2, ½, 1½, 1 1/2, "half", "one and a half". */
 const NUMBER =
@@ -21,24 +22,26 @@ const STRENGTH_UNIT = "(?:mg|mcg|µg|ug|micrograms?|milligrams?|%|g/ml|mg/ml|iu/
 const END = "(?![\\p{L}\\p{N}/])";
 const START = "(?<![\\p{L}\\p{N}.,/])";
 
-const AMOUNT = new RegExp(
-  `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}\\.?`,
-  "giu",
-);
-/** "1 Yumove tablet": a number, the product's capitalised name, its unit (in that case, as typed). */
-const AMOUNT_NAMED = new RegExp(`${START}\\d+\\s+\\p{Lu}[\\p{L}-]+\\s+${UNIT}${END}`, "gu");
-const RANGE = new RegExp(
-  `${START}${NUMBER}\\s*(?:-|–|—|to|or)\\s*${NUMBER}\\s*(?:${UNIT}|${STRENGTH_UNIT}|x|times|meals|feeds)${END}`,
-  "iu",
-);
-const STRENGTH = new RegExp(`${START}\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}(?![\\p{L}/])`, "giu");
+/** The patterns, built when a first instruction is read rather than at the bot's start (first-use.ts). */
+const patterns = atFirstUse(() => ({
+  amount: new RegExp(
+    `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}\\.?`,
+    "giu",
+  ),
+  /** "1 Yumove tablet": a number, the product's capitalised name, its unit (in that case, as typed). */
+  amountNamed: new RegExp(`${START}\\d+\\s+\\p{Lu}[\\p{L}-]+\\s+${UNIT}${END}`, "gu"),
+  rangePattern: new RegExp(
+    `${START}${NUMBER}\\s*(?:-|–|—|to|or)\\s*${NUMBER}\\s*(?:${UNIT}|${STRENGTH_UNIT}|x|times|meals|feeds)${END}`,
+    "iu",
+  ),
+  strength: new RegExp(`${START}\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}(?![\\p{L}/])`, "giu"),
+  /** A product's weight band ("Bravecto 20-40kg", "for dogs 10-25 kg"): part of its name, never a dose. */
+  weightBand: /(?<![\p{L}\p{N}.,])(?:\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*)?\d+(?:[.,]\d+)?\s*kgs?(?![\p{L}/])/giu,
+}));
 const BY_WEIGHT = /(?<![a-z])(?:mg|mcg|µg|ml|units?|iu)\s*(?:\/|per)\s*kg\b/i;
-/** A product's weight band ("Bravecto 20-40kg", "for dogs 10-25 kg"): part of its name, never a dose. */
-const WEIGHT_BAND =
-  /(?<![\p{L}\p{N}.,])(?:\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*)?\d+(?:[.,]\d+)?\s*kgs?(?![\p{L}/])/giu;
 
 /** Is this text, cleaned, only a unit word ("tab", "ml")? (Used by the dates: "1/2 tab" is no date.) */
-export const UNIT_AHEAD = new RegExp(`^\\s*(?:${UNIT}|${STRENGTH_UNIT})${END}`, "iu");
+export const unitAhead = atFirstUse(() => new RegExp(`^\\s*(?:${UNIT}|${STRENGTH_UNIT})${END}`, "iu"));
 
 /** "a tablet" alone reads as an amount only after a verb ("give a tablet"), not in "a tablet of Rimadyl". */
 const bareArticle = (m: string) => /^an?\s/i.test(m);
@@ -59,14 +62,15 @@ export interface Quantities {
 }
 
 export function quantitiesIn(text: string): Quantities {
-  const found = [...text.matchAll(AMOUNT), ...text.matchAll(AMOUNT_NAMED)].map((m) =>
+  const { amount, amountNamed, rangePattern, strength, weightBand } = patterns();
+  const found = [...text.matchAll(amount), ...text.matchAll(amountNamed)].map((m) =>
     m[0].trim().replace(/\.$/, ""),
   );
   const counted = found.filter((a) => !bareArticle(a));
-  const strengths = [...text.matchAll(STRENGTH)].map((m) => m[0].trim());
-  const range = RANGE.exec(text)?.[0];
+  const strengths = [...text.matchAll(strength)].map((m) => m[0].trim());
+  const range = rangePattern.exec(text)?.[0];
   const byWeight = BY_WEIGHT.exec(text)?.[0];
-  const bands = [...text.matchAll(WEIGHT_BAND)].map((m) => m[0]);
+  const bands = [...text.matchAll(weightBand)].map((m) => m[0]);
   return {
     amounts: counted.length > 0 ? counted : found,
     strength: strengths[0],
