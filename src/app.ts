@@ -6,6 +6,7 @@
  */
 import { App } from "@slack/bolt";
 import { apiStatus } from "./answers/kennel.ts";
+import { warmTodaysRecord } from "./answers/sheets.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
@@ -300,6 +301,8 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         throw slackStartError(error, "bot", { atStart: true, apiUrl: slack.apiUrl });
       }
       self = auth;
+      // Today's sheets read before the first tap can come (a restart mid-round: issue 48).
+      await warmTodaysRecord(base);
       if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
       server = await startBotServer({
         port: base.config.port,
