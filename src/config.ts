@@ -57,16 +57,15 @@ export type {
 
 export class ConfigError extends Error {
   readonly problems: ConfigProblem[];
+  /** What cannot be done, when the thrower said it ("kennel-desk digest cannot post"); else as the surface says it. */
+  readonly what: string | undefined;
   /** What to do, said instead of fixing the settings and starting again (a command, not the bot). */
   readonly whatToDo: string | undefined;
-  /**
-   * `o.what`: what cannot be done ("kennel-desk digest cannot post"; default: Kennel Desk cannot
-   * start); `o.whatToDo`: what to do about it.
-   */
   constructor(problems: ConfigProblem[], o: { what?: string; whatToDo?: string } = {}) {
     super(formatConfigProblems(problems, o.what));
     this.name = "ConfigError";
     this.problems = problems;
+    this.what = o.what;
     this.whatToDo = o.whatToDo;
   }
 }

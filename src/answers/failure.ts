@@ -6,6 +6,7 @@
 import { ConfigError, formatConfigProblems } from "../config.ts";
 import { isKennelError, NotFoundError } from "../kennel/errors.ts";
 import { InvalidEntryError, isStoreError } from "../record/errors.ts";
+import { SURFACE_WORDS, type Surface } from "../words/surface.ts";
 
 /** Something the person typed cannot be used: says what, and what to type instead. */
 export class UsageError extends Error {
@@ -71,26 +72,6 @@ function failure(
   return { kind, what, whatToDo, requestId, exitCode };
 }
 
-/**
- * Where a failure is said: the bot (Slack, the connector, started once and running on: fixed, it is
- * restarted) or a one-off command in a terminal (fixed, it is run again).
- */
-export type Surface = "bot" | "command";
-
-/** What cannot be done, and how to try again once fixed, as each surface says it. */
-const SURFACE_WORDS: Record<Surface, { cannot: string; again: string; restart: string }> = {
-  bot: { cannot: "Kennel Desk cannot start", again: "start again", restart: "restart Kennel Desk" },
-  command: {
-    cannot: "The command cannot run",
-    again: "run the command again",
-    restart: "run the command again",
-  },
-};
-
-/** A hint written for the bot ("…then restart Kennel Desk."), as the surface says it. */
-const onSurface = (hint: string, surface: Surface) =>
-  hint.replaceAll(SURFACE_WORDS.bot.restart, SURFACE_WORDS[surface].restart);
-
 export function describeFailure(error: unknown, surface: Surface = "bot"): Failure {
   const words = SURFACE_WORDS[surface];
   if (error instanceof UsageError) return failure("usage", error.message, error.whatToDo, 2);
@@ -98,24 +79,17 @@ export function describeFailure(error: unknown, surface: Surface = "bot"): Failu
     return failure(
       "settings",
       // Said as the surface says it, unless the thrower said what cannot be done ("digest cannot post").
-      error.message === formatConfigProblems(error.problems)
-        ? formatConfigProblems(error.problems, words.cannot)
-        : error.message,
+      formatConfigProblems(error.problems, error.what ?? words.cannot),
       `\n${error.whatToDo ?? `Fix the settings named above and ${words.again}.`}`,
       2,
     );
   if (error instanceof NotFoundError)
-    return failure("not_found", error.message, error.hint, 1, error.requestId);
+    return failure("not_found", error.message, error.hint(surface), 1, error.requestId);
   if (isKennelError(error))
-    return failure("kennel_api", error.message, onSurface(error.hint, surface), 3, error.requestId);
+    return failure("kennel_api", error.message, error.hint(surface), 3, error.requestId);
   // The care record cannot be used (down, full, read-only), or was written by a newer version.
   if (isStoreError(error))
-    return failure(
-      "store",
-      error.message,
-      onSurface(error.hint, surface),
-      error.problem === "newer_schema" ? 2 : 3,
-    );
+    return failure("store", error.message, error.hint(surface), error.problem === "newer_schema" ? 2 : 3);
   if (error instanceof InvalidEntryError) {
     const again = "Nothing was written. Check what was given and try again.";
     return failure("usage", `Not recorded: ${error.message}`, again, 2);

@@ -9,6 +9,7 @@ import { KennelError } from "../kennel/errors.ts";
 import { describeStatus, type StatusWords } from "../kennel/status.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
+import type { Surface } from "../words/surface.ts";
 import type { BookingsPage } from "./customers.ts";
 import { UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
@@ -29,14 +30,20 @@ export interface StatusAnswer {
 
 /**
  * The kennel API's state, what is cached, and (given by the caller, who knows them) the link to
- * Slack and who can read the posts' channels.
+ * Slack and who can read the posts' channels; what to do worded for the surface (the bot and the
+ * connector restart Kennel Desk, a command in a terminal is run again).
  */
-export async function statusAnswer(deps: Deps, slack?: string, channels?: string): Promise<StatusAnswer> {
+export async function statusAnswer(
+  deps: Deps,
+  surface: Surface,
+  slack?: string,
+  channels?: string,
+): Promise<StatusAnswer> {
   const report = await deps.kennel.checkStatus();
   const info = deps.kennel.cacheInfo();
   return {
     report,
-    words: describeStatus(report),
+    words: describeStatus(report, surface),
     // "on (pet records…, for 5 minutes); always asked fresh: day lists…", or "off (…)".
     cache: info.enabled
       ? `on (${info.cached}); always asked fresh: ${info.fresh}.`

@@ -33,7 +33,7 @@ import { localDate } from "../time.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
 import { givenAtRefusal, givenInstant, HH_MM, type StayTimes, stayTimesSoon } from "./late-entry.ts";
-import { owedRound } from "./obligations.ts";
+import { type OwedRound, owedRound } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
 import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
@@ -241,8 +241,14 @@ export type PaperPet = SheetPet & { room?: string | undefined; reference?: strin
 
 /** A round's kept sheet as "📄 Enter from paper…" opens it: the pets with a dose, or why not. */
 export type PaperRound =
-  | { ok: true; sheet: Sheet; pets: PaperPet[] }
+  | ({ ok: true; sheet: Sheet } & PaperPets)
   | { ok: false; why: "no_store" | "unknown" | "later" | "no_doses"; sheet?: Sheet };
+
+/** The round's pets with a dose, and what the round kept (read once, for the entries' read-back too). */
+interface PaperPets {
+  pets: PaperPet[];
+  owed: OwedRound | undefined;
+}
 
 const hasDose = (p: SheetPet) => p.due.some((d) => isMedicationItem(d.item));
 
@@ -267,12 +273,12 @@ const offSheetPet = (p: OwedPet): SheetPet => ({
  * the paper's time is checked against the booking's check-in and check-out); each with its room and
  * booking reference as the round kept them, when it did.
  */
-export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<PaperPet[]> {
+export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sheet): Promise<PaperPets> {
   const listed = new Set(sheet.pets.map(owedPetKey));
   const owed = await owedRound(deps, sheet.date, sheet.round);
   const kept = new Map((owed?.pets ?? []).map((p) => [owedPetKey(p), p]));
   const more = (owed?.pets ?? []).filter((p) => !listed.has(owedPetKey(p))).map(offSheetPet);
-  return [...sheet.pets, ...more].filter(hasDose).map((p): PaperPet => {
+  const pets = [...sheet.pets, ...more].filter(hasDose).map((p): PaperPet => {
     const said = kept.get(owedPetKey(p));
     return {
       ...p,
@@ -280,6 +286,7 @@ export async function paperPets(deps: Pick<Deps, "record" | "config">, sheet: Sh
       ...(said?.reference ? { reference: said.reference } : {}),
     };
   });
+  return { pets, owed };
 }
 
 /** The kept sheet a round post's button names: of today or an earlier day, its pets with a dose. */
@@ -292,6 +299,6 @@ export async function paperRound(
   if (!sheet) return { ok: false, why: "unknown" };
   if (sheet.date > localDate(deps.clock.now(), deps.config.timezone))
     return { ok: false, why: "later", sheet };
-  const pets = await paperPets(deps, sheet);
-  return pets.length ? { ok: true, sheet, pets } : { ok: false, why: "no_doses", sheet };
+  const { pets, owed } = await paperPets(deps, sheet);
+  return pets.length ? { ok: true, sheet, pets, owed } : { ok: false, why: "no_doses", sheet };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { PaperDoseDoc, PaperPetDoc, PaperPickDoc } from "../present/paper-form.ts";
+import { docBlocks } from "./doc.ts";
 import { atOf, defineForm, metaWhere } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { plain } from "./plan.ts";
@@ -63,7 +64,7 @@ export function paperPickModal(sealed: string, doc: PaperPickDoc) {
     submit: plain("Next", 24),
     close: plain("Done", 24),
     blocks: [
-      ...(doc.done ? [mrkdwn(esc(doc.done))] : []),
+      ...(doc.done ? docBlocks(doc.done) : []),
       mrkdwn(esc(doc.intro)),
       { ...input(PET, "Which pet?", element), optional: false },
     ],

@@ -300,7 +300,7 @@ async function openRecordForPost(ctx: CliContext): Promise<CareRecordStore | und
     if (!opened.problem) return opened.store;
     await opened.store.close();
     ctx.io.stderr.write(
-      `The care record cannot be used now (${opened.problem.describe()}): the round is posted without its record buttons.\n`,
+      `The care record cannot be used now (${opened.problem.describe("command")}): the round is posted without its record buttons.\n`,
     );
   } catch (error) {
     ctx.io.stderr.write(

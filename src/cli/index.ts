@@ -114,10 +114,11 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
     const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
     // The time zone and year do not matter to a failure's words.
-    // A usage error points at this command's own help.
+    // A usage error points at this command's own help: said instead of the general help, else after.
     const hint = `Run "kennel-desk ${command} --help" for its options.`;
-    const line = failureText(f, { color, timezone: "UTC", thisYear: "" }).replace(HELP_HINT, hint);
-    io.stderr.write(`${line}${f.kind === "usage" && !line.includes(hint) ? `\n${hint}` : ""}\n`);
+    const said = f.whatToDo === HELP_HINT ? { ...f, whatToDo: hint } : f;
+    const line = failureText(said, { color, timezone: "UTC", thisYear: "" });
+    io.stderr.write(`${line}${f.kind === "usage" && said.whatToDo !== hint ? `\n${hint}` : ""}\n`);
     return f.exitCode;
   }
 }

@@ -8,18 +8,16 @@
 import { randomUUID } from "node:crypto";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { dosesOwed, owedRound } from "../answers/obligations.ts";
+import type { OwedRound } from "../answers/obligations.ts";
 import { enterFromPaper, type PaperCell, paperPets } from "../answers/paper-enter.ts";
-import { withPaperMarks } from "../answers/paper-marks.ts";
+import { paperEntered } from "../answers/paper-entered.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
-import { needsWitness, witnessState } from "../domain/witness.ts";
 import { paperEnteredDoc } from "../present/paper-entered.ts";
-import type { Entry } from "../record/types.ts";
 import { docText } from "../text/doc.ts";
 import { dayHeading } from "../words/dates.ts";
 import { PAPER_ALREADY } from "../words/paper.ts";
@@ -95,7 +93,7 @@ async function sheetAndPet(
   date: string,
   round: Sheet["round"],
   petId: number,
-): Promise<{ sheet: Sheet; pet: SheetPet }> {
+): Promise<{ sheet: Sheet; pet: SheetPet; owed: OwedRound | undefined }> {
   const sheet = await latestSheet(deps, date, round);
   const when = `the ${roundWord(round).toLowerCase()} round of ${dayHeading(date)}`;
   if (!sheet)
@@ -103,14 +101,14 @@ async function sheetAndPet(
       `No sheet was kept for ${when}: Kennel Desk never posted it, so it cannot say what was due.`,
       "Post the round (/rounds in Slack, or its scheduled post) once Kennel Desk is back, then enter the paper.",
     );
-  const pets = await paperPets(deps, sheet);
+  const { pets, owed } = await paperPets(deps, sheet);
   const pet = pets.find((p) => p.petId === petId);
   if (!pet)
     throw new UsageError(
       `No pet ${petId} with a dose on ${when}: the pets with a dose on it are ${pets.map((p) => `${p.name} (${p.petId})`).join(", ") || "none"}.`,
       "Give --pet the pet's id as the chart's page shows it.",
     );
-  return { sheet, pet };
+  return { sheet, pet, owed };
 }
 
 /** What the command line asks: who enters, the pet, the doses as typed, the day and round. */
@@ -146,42 +144,6 @@ function readEnter(ctx: CliContext) {
   return { by, petId, doses: values.dose, date: asked.date, round: asked.round };
 }
 
-/**
- * What was kept, a line a dose as the record reads it back (src/present/paper-entered.ts): its
- * paper's time and giver, a dose given off its time against the window its round kept ("⏪ given
- * before its window opened"), and a high-alert dose's witness as kept, so the person typing sees it.
- */
-async function entered(
-  ctx: CliContext,
-  deps: Parameters<typeof owedRound>[0],
-  sheet: Sheet,
-  pet: SheetPet,
-  entries: Entry[],
-  by: string,
-): Promise<void> {
-  const now = ctx.clock.now();
-  const owed = await owedRound(deps, sheet.date, sheet.round);
-  const states = new Map(
-    (owed ? dosesOwed(deps, [owed], entries, now) : []).flatMap((d) =>
-      d.entry ? [[d.entry.id, d.state]] : [],
-    ),
-  );
-  const doses = entries.map((e) => {
-    const due = pet.due.find((d) => d.item === e.item);
-    return {
-      label: due?.label ?? e.item,
-      entry: e,
-      state: states.get(e.id),
-      witness: needsWitness(e, due?.highAlert) ? witnessState(e, undefined, now.toISOString()) : undefined,
-    };
-  });
-  const doc = paperEnteredDoc(
-    { petName: pet.name, date: sheet.date, round: sheet.round, by, doses },
-    ctx.config.timezone,
-  );
-  ctx.io.stdout.write(`${docText(doc, textOptions(ctx))}\n`);
-}
-
 export async function enter(ctx: CliContext): Promise<number> {
   const asked = readEnter(ctx);
   const { config } = ctx;
@@ -196,7 +158,7 @@ export async function enter(ctx: CliContext): Promise<number> {
         "The kennel API is not set here (KENNEL_API_KEY, KENNEL_API_BASE_URL): the times are not checked against the booking's check-in and check-out.\n",
       );
     const deps = { log: ctx.log, config, clock: ctx.clock, record: store, ...(kennel ? { kennel } : {}) };
-    const { sheet, pet } = await sheetAndPet(deps, asked.date, asked.round, asked.petId);
+    const { sheet, pet, owed } = await sheetAndPet(deps, asked.date, asked.round, asked.petId);
     const cells = asked.doses.map((d) => cellOf(d, pet));
     const who = { userId: `terminal:${asked.by}`, userName: asked.by };
     const result = await enterFromPaper(deps, sheet, pet, cells, who, `cli:paper:${randomUUID()}`);
@@ -218,8 +180,11 @@ export async function enter(ctx: CliContext): Promise<number> {
             : "Check the paper and run it again.",
       );
     }
-    // The entries as the record reads them back, each with its paper mark.
-    await entered(ctx, deps, sheet, pet, await withPaperMarks(deps, result.entries), asked.by);
+    // What was kept, a line a dose as the record reads it back (as the Slack form says it): its paper's
+    // time and giver, a dose given off its time against the window its round kept ("⏪ given before
+    // its window opened"), and a high-alert dose's witness as kept, so the person typing sees it.
+    const kept = await paperEntered(deps, sheet, pet, result.entries, asked.by, owed);
+    ctx.io.stdout.write(`${docText(paperEnteredDoc(kept, config.timezone), textOptions(ctx))}\n`);
     return 0;
   } finally {
     await store.close();

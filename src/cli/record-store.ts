@@ -22,7 +22,7 @@ export async function openStore(
     const file = resolve(settings.dataDir, SQLITE_FILE);
     if (!existsSync(file)) {
       if (options.quiet) return { where: file };
-      ctx.io.stderr.write(`${noRecord(file).describe()}\n`);
+      ctx.io.stderr.write(`${noRecord(file).describe("command")}\n`);
       return { where: file };
     }
   }
@@ -65,7 +65,13 @@ export function wantsJson(args: readonly string[]): boolean {
 
 /** The record's problem as `--json` prints it: `{"ok": false, "problem": "no_record", …}`. */
 export function storeProblemJson(error: StoreError) {
-  return { ok: false, problem: error.problem, where: error.where, what: error.message, whatToDo: error.hint };
+  return {
+    ok: false,
+    problem: error.problem,
+    where: error.where,
+    what: error.message,
+    whatToDo: error.hint("command"),
+  };
 }
 
 /**

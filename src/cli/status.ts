@@ -22,7 +22,7 @@ export async function run(ctx: CliContext): Promise<number> {
   const slack = link
     ? describeSlackLink(link)
     : `no running bot answered at ${readyz.replace("/readyz", "")}`;
-  const answer = await statusAnswer(deps, slack);
+  const answer = await statusAnswer(deps, "command", slack);
   print(ctx, answer, values.json === true, () => statusText(answer, textOptions(ctx)));
   return answer.words.ok ? 0 : 1;
 }

@@ -1,8 +1,10 @@
 /**
  * The kennel API's errors: one small family, each with the request id and words a person can act on.
- * `message` says what happened; `hint` says what to do. Neither ever contains the API key.
+ * `message` says what happened; `hint(surface)` says what to do, worded for where it is said (the bot
+ * is restarted, a command in a terminal run again: src/words/surface.ts). Neither ever contains the API key.
  * Schema problems (InvalidResponseError) are not HTTP problems and carry no status.
  */
+import { type Hint, hintOn, newKeyHint, type Surface } from "../words/surface.ts";
 
 export type KennelErrorKind =
   | "authentication"
@@ -29,27 +31,32 @@ export abstract class KennelError extends Error {
   readonly requestId: string | undefined;
   readonly status: number | undefined;
   readonly path: string | undefined;
-  readonly hint: string;
+  readonly #hint: Hint;
 
-  constructor(message: string, hint: string, ctx: ErrorContext = {}) {
+  constructor(message: string, hint: Hint, ctx: ErrorContext = {}) {
     super(message, ctx.cause === undefined ? undefined : { cause: ctx.cause });
-    this.hint = hint;
+    this.#hint = hint;
     this.requestId = ctx.requestId;
     this.status = ctx.status;
     this.path = ctx.path;
   }
 
+  /** What to do, as the surface it is said on says it. */
+  hint(surface: Surface): string {
+    return hintOn(this.#hint, surface);
+  }
+
   /** One paragraph for a person: what happened, what to do, and the request id to quote. */
-  describe(): string {
+  describe(surface: Surface = "bot"): string {
     const id = this.requestId ? ` (request id ${this.requestId})` : "";
-    return `${this.message} ${this.hint}${id}`;
+    return `${this.message} ${this.hint(surface)}${id}`;
   }
 
   toJSON(): Record<string, unknown> {
     return {
       kind: this.kind,
       message: this.message,
-      hint: this.hint,
+      hint: this.hint("bot"),
       requestId: this.requestId,
       status: this.status,
       path: this.path,
@@ -63,7 +70,7 @@ export class AuthenticationError extends KennelError {
   constructor(ctx: ErrorContext = {}) {
     super(
       "The kennel API rejected the API key (401 authentication_failed): it is missing, wrong, replaced or malformed.",
-      "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, with no spaces around it, then restart Kennel Desk.",
+      newKeyHint,
       ctx,
     );
   }

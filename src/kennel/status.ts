@@ -2,6 +2,7 @@
  * The four states of the status check, in words a front desk understands, with what to do.
  * Shared by `kennel-desk status`, `/kennel status` and the connector's check_api_status.
  */
+import { addressHint, type Hint, hintOn, newKeyHint, type Surface } from "../words/surface.ts";
 import type { ApiState, StatusReport } from "./client.ts";
 
 export interface StatusWords {
@@ -14,7 +15,7 @@ export interface StatusWords {
   action: string;
 }
 
-const HEADLINES: Record<ApiState, { headline: string; action: string }> = {
+const HEADLINES: Record<ApiState, { headline: string; action: Hint }> = {
   ok: {
     headline: "The kennel API is up and accepted the key.",
     action: "Nothing to do.",
@@ -26,23 +27,23 @@ const HEADLINES: Record<ApiState, { headline: string; action: string }> = {
   },
   wrong_address: {
     headline: "The address set for the kennel API does not lead to the kennel API.",
-    action:
-      "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1.",
+    action: addressHint,
   },
   key_rejected: {
     headline: "The kennel API rejected the API key.",
-    action:
-      "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, then restart Kennel Desk.",
+    // The bot is restarted; a command in a terminal is run again (`kennel-desk status`).
+    action: newKeyHint,
   },
 };
 
-export function describeStatus(report: StatusReport): StatusWords {
+/** The state in words, what to do worded for where it is said (the bot, or a command in a terminal). */
+export function describeStatus(report: StatusReport, surface: Surface): StatusWords {
   const words = HEADLINES[report.state];
   return {
     state: report.state,
     ok: report.state === "ok",
     headline: words.headline,
     detail: report.error?.message,
-    action: words.action,
+    action: hintOn(words.action, surface),
   };
 }

@@ -109,5 +109,5 @@ export async function bookingsSearchReply(
 }
 
 export async function statusReply(deps: Deps, slack?: string, channels?: string): Promise<Message[]> {
-  return [statusMessage(await statusAnswer(deps, slack, channels))];
+  return [statusMessage(await statusAnswer(deps, "bot", slack, channels))];
 }

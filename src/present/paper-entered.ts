@@ -1,34 +1,17 @@
 /**
- * What `kennel-desk record enter` kept (issue 50), as a document the terminal draws: one line a dose
+ * What a pet's round entered from the paper kept (issue 50, src/answers/paper-entered.ts), as
+ * `kennel-desk record enter` prints it and the Slack form says it once entered: one line a dose
  * as the record reads it back, "Rimadyl 50 mg: from the paper chart: given 05:00 by JD, entered 15:00
  * · ⏪ given before its window opened", a dose given off its time said so (early, late, after its
  * window: the record's own words, never left to the read-back), and a high-alert dose's witness as kept.
  */
-import type { Round } from "../domain/care.ts";
+import type { PaperEntered } from "../answers/paper-entered.ts";
 import type { DoseState } from "../domain/doses.ts";
 import { roundWord } from "../domain/rounds.ts";
-import type { WitnessState } from "../domain/witness.ts";
-import type { Entry } from "../record/types.ts";
 import { dayHeading } from "../words/dates.ts";
 import { doseStateWords, lateEntryWords, witnessStateWords } from "../words/doses.ts";
-import { PAPER_REDRAW_LATER } from "../words/paper.ts";
-import { type Doc, line, toned, value } from "./doc.ts";
-
-export interface PaperEntered {
-  petName: string;
-  date: string;
-  round: Round;
-  /** Who entered it (`--by`). */
-  by: string;
-  doses: Array<{
-    label: string;
-    entry: Entry;
-    /** The dose's state against the window its round kept; none when the round kept none. */
-    state: DoseState | undefined;
-    /** A high-alert dose given: its witness as kept (on the paper, or none there). */
-    witness: WitnessState | undefined;
-  }>;
-}
+import { PAPER_REDRAW_LATER, paperDoneWords } from "../words/paper.ts";
+import { type Doc, line, type Part, toned, value, whole } from "./doc.ts";
 
 /** A dose given off its time, in the record's words ("⏪ given before its window opened"); else none. */
 function offTime(s: DoseState | undefined, timezone: string): string | undefined {
@@ -38,28 +21,44 @@ function offTime(s: DoseState | undefined, timezone: string): string | undefined
   return doseStateWords({ ...s, lateEntry: false }, timezone);
 }
 
+/** Each dose entered, a line as the record reads it back: its paper's time and giver, off its time, its witness. */
+function doseParts(p: PaperEntered, timezone: string): Part[] {
+  return p.doses.map((d) => {
+    const e = d.entry;
+    const off = offTime(d.state, timezone);
+    return {
+      kind: "item" as const,
+      lines: [
+        line(
+          `${whole(d.label)}: ${lateEntryWords(e, timezone)}`,
+          e.reason && ` · ${value(e.reason, 200)}`,
+          off && toned("warn", ` · ${off}`),
+          d.witness && ` · ${witnessStateWords(d.witness, timezone, p.date)}`,
+        ),
+      ],
+    };
+  });
+}
+
+/** What `kennel-desk record enter` kept, in the terminal: the round post in Slack is drawn at its next tap. */
 export function paperEnteredDoc(p: PaperEntered, timezone: string): Doc {
-  const head = `📄 Entered from the paper chart: ${value(p.petName, 100)}, the ${roundWord(p.round).toLowerCase()} round of ${dayHeading(p.date)}, by ${value(p.by, 60)}`;
+  const head = `📄 Entered from the paper chart: ${whole(p.petName)}, the ${roundWord(p.round).toLowerCase()} round of ${dayHeading(p.date)}, by ${value(p.by, 60)}`;
   return {
     fallback: head,
     parts: [
       { kind: "text", lines: [line(head)] },
-      ...p.doses.map((d) => {
-        const e = d.entry;
-        const off = offTime(d.state, timezone);
-        return {
-          kind: "item" as const,
-          lines: [
-            line(
-              `${value(d.label, 200)}: ${lateEntryWords(e, timezone)}`,
-              e.reason && ` · ${value(e.reason, 200)}`,
-              off && toned("warn", ` · ${off}`),
-              d.witness && ` · ${witnessStateWords(d.witness, timezone, p.date)}`,
-            ),
-          ],
-        };
-      }),
+      ...doseParts(p, timezone),
       { kind: "note", lines: [line(PAPER_REDRAW_LATER)] },
     ],
   };
 }
+
+/**
+ * What the Slack form says once a pet is entered, heading the form for the next pet: "✅ Biscuit: 2
+ * doses entered from the paper chart, by you, now. …", then each dose as the terminal says it (a dose
+ * given off its time: "⏪ given before its window opened", "given late").
+ */
+export const paperDoneParts = (p: PaperEntered, timezone: string): Part[] => [
+  { kind: "text", lines: [line(paperDoneWords(whole(p.petName), p.doses.length))] },
+  ...doseParts(p, timezone),
+];

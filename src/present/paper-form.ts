@@ -17,6 +17,7 @@ import type { Entry, ItemKey } from "../record/types.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dayHeading } from "../words/dates.ts";
 import { paperAlreadyWords } from "../words/paper.ts";
+import type { Part } from "./doc.ts";
 
 export { PAPER_BUTTON } from "../words/paper.ts";
 
@@ -27,8 +28,8 @@ interface Choice {
 
 /** The first form: which pet. */
 export interface PaperPickDoc {
-  /** What the last pet's submission entered, when it was one. */
-  done: string | undefined;
+  /** What the last pet's submission entered, when it was one (src/present/paper-entered.ts). */
+  done: Part[] | undefined;
   intro: string;
   pets: Choice[];
 }
@@ -71,7 +72,7 @@ function petChoice(p: PaperPet): string {
   return `${shortenAtWord(p.name, CHOICE_MAX - tail.length - 3)} · ${tail}`;
 }
 
-export function paperPickDoc(sheet: Sheet, pets: PaperPet[], done?: string): PaperPickDoc {
+export function paperPickDoc(sheet: Sheet, pets: PaperPet[], done?: Part[]): PaperPickDoc {
   return {
     done,
     intro: `📄 The chart on paper for ${roundWords(sheet)}: enter it one pet at a time. Each dose keeps the time written on the paper and who gave it; you are kept as who entered it, now.`,

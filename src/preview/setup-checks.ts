@@ -252,7 +252,7 @@ export async function checkKennel(env: SetupEnv, url: string, value: string): Pr
   if (bookings === undefined) return kennelProblem(report);
   return {
     ok: true,
-    headline: `${describeStatus(report).headline} It reads the business's bookings (${bookings} in all).`,
+    headline: `${describeStatus(report, "bot").headline} It reads the business's bookings (${bookings} in all).`,
     facts: { baseUrl: address.href, bookings },
   };
 }

@@ -3,6 +3,7 @@
  * (every record() is one transaction): the tap is answered "Could not record: … try again", and
  * every other command keeps answering. describeFailure (src/answers/failure.ts) knows it.
  */
+import { type Hint, hintOn, type Surface } from "../words/surface.ts";
 
 export type StoreProblem =
   /** PostgreSQL down or unreachable, the SQLite file locked for too long, an I/O error. */
@@ -22,21 +23,26 @@ export class StoreError extends Error {
   override readonly name = "StoreError";
   readonly kind = "store";
   readonly problem: StoreProblem;
-  /** What to do, in a sentence. */
-  readonly hint: string;
+  /** What to do, in a sentence (worded for the surface: src/words/surface.ts). */
+  readonly #hint: Hint;
   /** Where the record is (file path, or PostgreSQL host and database; never a password). */
   readonly where: string;
 
-  constructor(problem: StoreProblem, message: string, hint: string, where: string, cause?: unknown) {
+  constructor(problem: StoreProblem, message: string, hint: Hint, where: string, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.problem = problem;
-    this.hint = hint;
+    this.#hint = hint;
     this.where = where;
   }
 
+  /** What to do, as the surface it is said on says it. */
+  hint(surface: Surface): string {
+    return hintOn(this.#hint, surface);
+  }
+
   /** One paragraph: what happened and what to do. */
-  describe(): string {
-    return `${this.message} ${this.hint}`;
+  describe(surface: Surface = "bot"): string {
+    return `${this.message} ${this.hint(surface)}`;
   }
 
   toJSON(): Record<string, unknown> {
@@ -44,7 +50,7 @@ export class StoreError extends Error {
       kind: this.kind,
       problem: this.problem,
       message: this.message,
-      hint: this.hint,
+      hint: this.hint("bot"),
       where: this.where,
     };
   }

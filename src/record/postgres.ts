@@ -6,6 +6,7 @@
  * a connection that drops while idle is only forgotten by the pool.
  */
 import pg from "pg";
+import { type Hint, SURFACE_WORDS } from "../words/surface.ts";
 import type { Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 
@@ -149,7 +150,7 @@ export function postgresDriver(options: PostgresOptions): Driver {
     const e = error as { code?: unknown; message?: unknown };
     const code = typeof e?.code === "string" ? e.code : "";
     const message = String(e?.message ?? error).slice(0, 200);
-    const make = (problem: StoreError["problem"], what: string, hint: string) =>
+    const make = (problem: StoreError["problem"], what: string, hint: Hint) =>
       new StoreError(problem, what, hint, where, error);
     if (code === "53100") {
       return make(
@@ -169,7 +170,8 @@ export function postgresDriver(options: PostgresOptions): Driver {
       return make(
         "unavailable",
         `The database of the care record (${where}) refused Kennel Desk: ${message}.`,
-        "Check DATABASE_URL (user, password, database name) and that user's rights, then restart Kennel Desk.",
+        (surface) =>
+          `Check DATABASE_URL (user, password, database name) and that user's rights, then ${SURFACE_WORDS[surface].restart}.`,
       );
     }
     if (

@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
 import { loadConfig } from "../../src/config.ts";
 import { doseNamed } from "../../src/domain/record.ts";
+import { doseWindow, keepObligation } from "../helpers/obligations.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 it("a dose whose morning field says only 'AM' is named by its drug, its words after", async () => {
@@ -13,27 +14,10 @@ it("a dose whose morning field says only 'AM' is named by its drug, its words af
   const store = scratchRecord({ now: () => new Date(NOW) });
   await store.kennel();
   const date = "2026-11-29";
-  const window = {
-    opensAt: `${date}T06:30:00.000Z`,
-    dueAt: `${date}T07:30:00.000Z`,
-    lateAt: `${date}T08:15:00.000Z`,
-    closesAt: `${date}T09:30:00.000Z`,
-  };
+  const window = doseWindow(date, ["06:30", "07:30", "08:15", "09:30"]);
   const selgian = { item: "med:1" as const, label: "Selgian 20 mg", text: "AM", window, confirmed: false };
   const oscar = { bookingId: 13, petId: 950013, name: "Oscar", items: [selgian] };
-  await store.append({
-    kind: "obligation",
-    date,
-    requestKey: `obligation:${date}:morning`,
-    body: {
-      v: 1,
-      date,
-      round: "morning",
-      pets: [oscar],
-      bookings: [13],
-      counts: { inHouse: 1, onSheet: 1, away: 0 },
-    },
-  });
+  await keepObligation(store, date, [oscar]);
   const config = loadConfig({ KENNEL_TIMEZONE: "UTC", ROUNDS_TIMES: "07:30,12:00,18:00" });
   const day = await recordDay({ record: store, config, clock: { now: () => new Date(NOW) } }, "test", {
     date,

@@ -8,6 +8,7 @@ import { loadConfig } from "../../src/config.ts";
 import { silentLogger } from "../../src/log.ts";
 import { reviewDoc } from "../../src/present/review.ts";
 import { docText } from "../../src/text/doc.ts";
+import { doseWindow, keepObligation } from "../helpers/obligations.ts";
 import { juniperEntries, recorded, scratchRecord } from "../helpers/record.ts";
 
 it("names the high-alert doses given early or late by pet and drug; an ordinary dose given late only in the figures", async () => {
@@ -15,12 +16,7 @@ it("names the high-alert doses given early or late by pet and drug; an ordinary 
   const store = scratchRecord({ now: () => new Date(NOW) });
   await store.kennel();
   const date = "2026-11-24";
-  const window = (hh: string, open: string) => ({
-    opensAt: `${date}T${open}:00.000Z`,
-    dueAt: `${date}T${hh}:00:00.000Z`,
-    lateAt: `${date}T${hh}:15:00.000Z`,
-    closesAt: `${date}T${hh}:30:00.000Z`,
-  });
+  const window = (hh: string, open: string) => doseWindow(date, [open, `${hh}:00`, `${hh}:15`, `${hh}:30`]);
   const item = (n: 1 | 2, label: string, w: ReturnType<typeof window>, highAlert: boolean) => ({
     item: `med:${n}` as const,
     label,
@@ -39,19 +35,7 @@ it("names the high-alert doses given early or late by pet and drug; an ordinary 
     ["morning", items],
     ["evening", eve],
   ] as const)
-    await store.append({
-      kind: "obligation",
-      date,
-      requestKey: `obligation:${date}:${round}`,
-      body: {
-        v: 1,
-        date,
-        round,
-        pets: [{ ...pet, items: [...its] }],
-        bookings: [7],
-        counts: { inHouse: 1, onSheet: 1, away: 0 },
-      },
-    });
+    await keepObligation(store, date, [{ ...pet, items: [...its] }], round);
   const entry = juniperEntries("rv");
   const given = (round: "morning" | "evening", n: 1 | 2, label: string, at: string) =>
     recorded(

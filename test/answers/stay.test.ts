@@ -15,6 +15,7 @@ import { stayWelfareParts } from "../../src/present/welfare-stay.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { terminalLine } from "../../src/text/doc.ts";
+import { changeObligation, doseWindow, keepObligation } from "../helpers/obligations.ts";
 import { scratchRecord, withFaults } from "../helpers/record.ts";
 
 it("a store that cannot be read: each stay says so, in Slack and in the terminal", async () => {
@@ -56,44 +57,26 @@ it("a stay still checked in past its check-out: the rounds kept since count in i
   const at = (iso: string) => ({ now: () => new Date(iso) });
   const store = scratchRecord(at("2026-11-20T08:00:00Z"));
   await store.kennel();
-  const window = {
-    opensAt: "2026-11-22T18:30:00.000Z",
-    dueAt: "2026-11-22T19:30:00.000Z",
-    lateAt: "2026-11-22T20:00:00.000Z",
-    closesAt: "2026-11-22T21:30:00.000Z",
-  };
+  const window = doseWindow("2026-11-22", ["18:30", "19:30", "20:00", "21:30"]);
   const stay = { bookingId: 7, checkInDate: "2026-11-19T10:00:00Z", checkOutDate: "2026-11-21T10:00:00Z" };
   // The evening round of the 22nd, a day past the stay's check-out: the pet still here, on its sheet.
-  await store.append({
-    kind: "obligation",
-    date: "2026-11-22",
-    requestKey: "obligation:2026-11-22:evening",
-    body: {
-      v: 1,
-      date: "2026-11-22",
-      round: "evening",
-      pets: [
-        {
-          bookingId: 7,
-          petId: 70,
-          name: "Jess",
-          checkIn: "2026-11-19T10:00:00.000Z",
-          checkOut: "2026-11-21T10:00:00.000Z",
-          items: [
-            {
-              item: "med:1",
-              label: "Phenobarbital 30 mg",
-              text: "Phenobarbital 30 mg",
-              window,
-              confirmed: true,
-            },
-          ],
-        },
-      ],
-      bookings: [7],
-      counts: { inHouse: 1, onSheet: 1, away: 0 },
-    },
-  });
+  const jess = {
+    bookingId: 7,
+    petId: 70,
+    name: "Jess",
+    checkIn: "2026-11-19T10:00:00.000Z",
+    checkOut: "2026-11-21T10:00:00.000Z",
+    items: [
+      {
+        item: "med:1" as const,
+        label: "Phenobarbital 30 mg",
+        text: "Phenobarbital 30 mg",
+        window,
+        confirmed: true,
+      },
+    ],
+  };
+  await keepObligation(store, "2026-11-22", [jess], "evening");
   const deps = {
     config: loadConfig({ KENNEL_TIMEZONE: "Europe/London" }),
     clock: at("2026-11-22T22:05:00Z"),
@@ -118,25 +101,8 @@ it("a stay that has ended (a pet added to its round as it arrived): its rounds w
   const store = scratchRecord({ now: () => new Date(NOW) });
   await store.kennel();
   const date = "2026-11-29";
-  const window = {
-    opensAt: `${date}T06:30:00.000Z`,
-    dueAt: `${date}T07:30:00.000Z`,
-    lateAt: `${date}T07:45:00.000Z`,
-    closesAt: `${date}T08:00:00.000Z`,
-  };
-  const { entry } = await store.append({
-    kind: "obligation",
-    date,
-    requestKey: `obligation:${date}:morning`,
-    body: {
-      v: 1,
-      date,
-      round: "morning",
-      pets: [],
-      bookings: [],
-      counts: { inHouse: 0, onSheet: 0, away: 0 },
-    },
-  });
+  const window = doseWindow(date);
+  const { entry } = await keepObligation(store, date, []);
   // Bobby added to the kept morning round as it arrived (in Fri 27 10:00, out Sun 29 08:30).
   const bobby = { bookingId: 8, petId: 88, name: "Bobby" };
   const said = {
@@ -147,21 +113,13 @@ it("a stay that has ended (a pet added to its round as it arrived): its rounds w
   const items = [
     { item: "med:1" as const, label: "Caninsulin", text: "Caninsulin 6 units", window, confirmed: true },
   ];
-  await store.append({
-    kind: "obligation_change",
-    date,
+  await changeObligation(store, date, entry, {
+    round: "morning",
+    change: "arrived",
     ...bobby,
-    requestKey: `obligation_change:${entry.id}:8:88:arrived`,
-    body: {
-      v: 1,
-      obligation: entry.id,
-      round: "morning",
-      change: "arrived",
-      ...bobby,
-      ...said,
-      at: said.checkIn,
-      items,
-    },
+    ...said,
+    at: said.checkIn,
+    items,
   });
   const config = loadConfig({ KENNEL_TIMEZONE: "UTC", ROUNDS_TIMES: "07:30,12:00,18:00" });
   const deps = { record: store, config, clock: { now: () => new Date(NOW) } };

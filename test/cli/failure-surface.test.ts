@@ -1,7 +1,8 @@
 /**
  * A one-off command's failure says to run the command again, never the bot's "Kennel Desk cannot
- * start … start again" or "then restart Kennel Desk": a wrong API address and a rejected key, against
- * a loopback sandbox. The bot's own words are unchanged (describeFailure's surface).
+ * start … start again" or "then restart Kennel Desk": a wrong API address and a rejected key (a
+ * command's failure and `kennel-desk status`'s answer), against a loopback sandbox. The bot's own
+ * words are unchanged (describeFailure's surface; every surface's words: test/answers/failure.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { describeFailure } from "../../src/answers/failure.ts";
@@ -31,9 +32,26 @@ describe("a command's failure, in the terminal", () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toContain("rejected the API key");
     expect(r.stderr).toContain(
-      "set it as KENNEL_API_KEY, with no spaces around it, then run the command again.",
+      "set it as KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in), with no spaces around it, then run the command again.",
     );
     expect(r.stderr).not.toMatch(/cannot start|start again|restart/);
+  });
+
+  it("`kennel-desk status` with a rejected key: fix the key in the environment or .env, run the command again", async () => {
+    const wrong = { KENNEL_API_KEY: "sk_test_0000000000000000000000000000wrong" };
+    const r = await run(["status"], wrong);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("rejected the API key");
+    expect(r.stdout).toContain(
+      "set it as KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in), with no spaces around it, then run the command again.",
+    );
+    expect(r.stdout).not.toMatch(/restart/);
+    const json = await run(["status", "--json"], wrong);
+    const words = (JSON.parse(json.stdout) as { words: { state: string; action: string } }).words;
+    expect(words.state).toBe("key_rejected");
+    expect(words.action).toMatch(
+      /in the environment \(or in the \.env file .*\), .*then run the command again\.$/,
+    );
   });
 
   it("a note the command's reads make twice is said once (a pet's field not read: Bear's allergies)", async () => {

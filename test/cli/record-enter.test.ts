@@ -53,67 +53,94 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const enter = (...more: string[]) => cli(["record", "enter", "morning", "24/11", "--pet", "77", ...more]);
 
 describe("kennel-desk record enter", () => {
-  it("refuses, writing nothing: no --by, an unknown pet, an unknown drug, a time in the future, a round never kept", async () => {
-    const noBy = await enter("--dose", "Rimadyl=given 08:05 JD");
-    expect(noBy.code).toBe(2);
-    expect(noBy.stderr).toContain("Say who is entering the paper with --by NAME");
-    const pet = await cli([
-      "record",
-      "enter",
-      "morning",
-      "24/11",
-      "--pet",
-      "78",
-      "--by",
-      "Sam",
-      "--dose",
-      "Rimadyl=given 08:05 JD",
-    ]);
-    expect(pet.code).toBe(2);
-    expect(pet.stderr).toContain(
-      "No pet 78 with a dose on the morning round of Tue 24 Nov: the pets with a dose on it are Biscuit (77).",
-    );
-    const drug = await enter("--by", "Sam", "--dose", "Metacam=given 08:05 JD");
-    expect(drug.code).toBe(2);
-    expect(drug.stderr).toContain(
-      '"Metacam" is not a dose this round asked of Biscuit: its doses are Rimadyl 50 mg (med:1), Apoquel 16 mg (med:2).',
-    );
+  // Each refused with exit 2 and nothing written: its words, and words it must not say.
+  const ENTER = ["record", "enter", "morning", "24/11", "--pet", "77"];
+  const BY_SAM = [...ENTER, "--by", "Sam"];
+  const GIVER = "has no giver: write who gave it (initials or name) after the time.";
+  // A time that is not one is said as typed, not as a day and a time the command never asks; nothing
+  // was recorded already, so the advice does not speak of it.
+  const notATime = (bad: string) =>
+    [
+      `a time that is not one (${bad})`,
+      [...BY_SAM, "--dose", `Rimadyl=V ${bad} JD`],
+      [
+        `Rimadyl 50 mg: ${bad} is not a time: write it as HH:MM, e.g. 07:45.`,
+        "Check the paper and run it again.",
+      ],
+      ["recorded already", "the day and the time"],
+    ] as const;
+  it.each([
+    [
+      "no --by",
+      [...ENTER, "--dose", "Rimadyl=given 08:05 JD"],
+      ["Say who is entering the paper with --by NAME"],
+      [],
+    ],
+    [
+      "an unknown pet",
+      [
+        "record",
+        "enter",
+        "morning",
+        "24/11",
+        "--pet",
+        "78",
+        "--by",
+        "Sam",
+        "--dose",
+        "Rimadyl=given 08:05 JD",
+      ],
+      [
+        "No pet 78 with a dose on the morning round of Tue 24 Nov: the pets with a dose on it are Biscuit (77).",
+      ],
+      [],
+    ],
+    [
+      "an unknown drug",
+      [...BY_SAM, "--dose", "Metacam=given 08:05 JD"],
+      [
+        '"Metacam" is not a dose this round asked of Biscuit: its doses are Rimadyl 50 mg (med:1), Apoquel 16 mg (med:2).',
+      ],
+      [],
+    ],
     // No giver after the time: said so, not only that the dose does not read.
-    for (const dose of ["Rimadyl=given 08:00", "Rimadyl=V 08:00 ; brought it up"]) {
-      const noGiver = await enter("--by", "Sam", "--dose", dose);
-      expect(noGiver.code).toBe(2);
-      expect(noGiver.stderr).toContain("has no giver: write who gave it (initials or name) after the time.");
-      expect(noGiver.stderr).not.toContain("does not read as");
-    }
-    const future = await enter("--by", "Sam", "--dose", "Rimadyl=given 15:30 JD");
-    expect(future.code).toBe(2);
-    expect(future.stderr).toContain(
-      "Rimadyl 50 mg: That is later than now (15:00): check the time on the paper.",
-    );
-    const never = await cli([
-      "record",
-      "enter",
-      "evening",
-      "24/11",
-      "--pet",
-      "77",
-      "--by",
-      "Sam",
-      "--dose",
-      "Rimadyl=given 18:05 JD",
-    ]);
-    expect(never.code).toBe(2);
-    expect(never.stderr).toContain("No sheet was kept for the evening round of Tue 24 Nov");
-    // A time that is not one is said as typed, not as a day and a time the command never asks.
-    for (const bad of ["7.45", "25:00"]) {
-      const r = await enter("--by", "Sam", "--dose", `Rimadyl=V ${bad} JD`);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`Rimadyl 50 mg: ${bad} is not a time: write it as HH:MM, e.g. 07:45.`);
-      // Nothing was recorded already: the advice does not speak of it.
-      expect(r.stderr).toContain("Check the paper and run it again.");
-      expect(r.stderr).not.toContain("recorded already");
-      expect(r.stderr).not.toContain("the day and the time");
-    }
+    ["no giver after the time", [...BY_SAM, "--dose", "Rimadyl=given 08:00"], [GIVER], ["does not read as"]],
+    [
+      "no giver after the time, a note after it",
+      [...BY_SAM, "--dose", "Rimadyl=V 08:00 ; brought it up"],
+      [GIVER],
+      ["does not read as"],
+    ],
+    [
+      "a time in the future",
+      [...BY_SAM, "--dose", "Rimadyl=given 15:30 JD"],
+      ["Rimadyl 50 mg: That is later than now (15:00): check the time on the paper."],
+      [],
+    ],
+    [
+      "a round never kept",
+      [
+        "record",
+        "enter",
+        "evening",
+        "24/11",
+        "--pet",
+        "77",
+        "--by",
+        "Sam",
+        "--dose",
+        "Rimadyl=given 18:05 JD",
+      ],
+      ["No sheet was kept for the evening round of Tue 24 Nov"],
+      [],
+    ],
+    notATime("7.45"),
+    notATime("25:00"),
+  ] as const)("refuses %s, writing nothing", async (_, args, says, never) => {
+    const r = await cli([...args]);
+    expect(r.code).toBe(2);
+    for (const words of says) expect(r.stderr).toContain(words);
+    for (const words of never) expect(r.stderr).not.toContain(words);
     expect(await entries()).toEqual([]);
   });
 

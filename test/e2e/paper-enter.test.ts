@@ -16,6 +16,7 @@ import { keptSheets, type SheetPet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import { changeObligation, doseWindow } from "../helpers/obligations.ts";
 import { roundsBot } from "../helpers/paper.ts";
 import { formOpenedBy, submit } from "../helpers/plan-slack.ts";
 import { buttonValue, tapBody } from "../helpers/slack.ts";
@@ -161,12 +162,16 @@ describe("📄 Enter from paper…", () => {
     expect(before, "the message's progress line").toBeDefined();
     const picker = await openPicker(post, "tpt1");
     const { form } = await choosePet(picker, `${threaded.bookingId}-${threaded.petId}`, "tpt2");
-    const entered = await submit(bot.h, "U0STAFF", form, marked(dose.item, "07:40"), "tpt3");
+    // Given before its window opened (06:30): the form's confirmation says so, as the round's record does.
+    const entered = await submit(bot.h, "U0STAFF", form, marked(dose.item, "06:10"), "tpt3");
     expect(textOf(entered.view?.blocks)).toContain(
       `✅ ${threaded.name}: 1 dose entered from the paper chart`,
     );
+    expect(textOf(entered.view?.blocks)).toContain(
+      `${dose.label}: from the paper chart: given 06:10 by JD, entered 14:00 · ⏪ given before its window opened`,
+    );
     await bot.h.slack.waitFor(() => textOf(reply()?.blocks).includes("from the paper chart"), 10_000);
-    expect(textOf(reply()?.blocks)).toContain("from the paper chart: given 07:40 by JD, entered 14:00");
+    expect(textOf(reply()?.blocks)).toContain("from the paper chart: given 06:10 by JD, entered 14:00");
     const doses = (line: string | undefined) =>
       Number(/(\d+) doses? not recorded/.exec(line ?? "")?.[1] ?? 0);
     expect(doses(progress())).toBe(doses(before) - 1);
@@ -175,42 +180,32 @@ describe("📄 Enter from paper…", () => {
   it("a pet the kept round added since, not on the sheet, is in the picker and its doses are entered", async () => {
     const post = roundPost();
     const [owed] = await record.store.log({ kind: "obligation", date: DATE });
-    const window = {
-      opensAt: `${DATE}T06:30:00.000Z`,
-      dueAt: `${DATE}T07:30:00.000Z`,
-      lateAt: `${DATE}T07:45:00.000Z`,
-      closesAt: `${DATE}T08:00:00.000Z`,
-    };
     const bobby = { bookingId: 990024, petId: 950026, name: "Bobby" };
+    const window = doseWindow(DATE);
     const item = { item: "med:1" as const, label: "Caninsulin 6 units", text: "Caninsulin 6 units", window };
-    await record.store.append({
-      kind: "obligation_change",
-      date: DATE,
-      bookingId: bobby.bookingId,
-      petId: bobby.petId,
-      requestKey: `obligation_change:${owed?.id}:990024:950026:arrived`,
-      body: {
-        v: 1,
-        obligation: owed?.id as number,
-        round: "morning",
-        change: "arrived",
-        ...bobby,
-        at: `${DATE}T07:00:00.000Z`,
-        items: [{ ...item, confirmed: true }],
-      },
+    await changeObligation(record.store, DATE, owed as NonNullable<typeof owed>, {
+      round: "morning",
+      change: "arrived",
+      ...bobby,
+      at: `${DATE}T07:00:00.000Z`,
+      items: [{ ...item, confirmed: true }],
     });
     const picker = await openPicker(post, "tpb1");
     expect(textOf(picker.view.blocks)).toContain("Bobby");
     const { answer: petForm, form } = await choosePet(picker, "990024-950026", "tpb2");
     expect(petForm.response_action).toBe("update");
     expect(textOf(form.view.blocks)).toContain("mark:med:1");
-    const entered = await submit(bot.h, "U0STAFF", form, marked("med:1", "07:45"), "tpb3");
+    // Given after 07:45, within its window (to 08:00): the form's confirmation says "given late".
+    const entered = await submit(bot.h, "U0STAFF", form, marked("med:1", "07:55"), "tpb3");
     expect(textOf(entered.view?.blocks)).toContain("✅ Bobby: 1 dose entered from the paper chart");
+    expect(textOf(entered.view?.blocks)).toContain(
+      "Caninsulin 6 units: from the paper chart: given 07:55 by JD, entered 14:00 · given late",
+    );
     const [entry] = await record.store.entries({ date: DATE, petId: bobby.petId });
     expect([entry?.item, entry?.outcome, entry?.givenAt]).toEqual([
       "med:1",
       "given",
-      `${DATE}T07:45:00.000Z`,
+      `${DATE}T07:55:00.000Z`,
     ]);
   }, 90_000);
 

@@ -7,6 +7,7 @@ import { kennelOrigin } from "../../src/record/kennel.ts";
 import { temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
 import { type Harness, startHarness } from "./bot.ts";
+import { changeObligation, doseWindow, keepObligation } from "./obligations.ts";
 
 /** A morning round's sheet as it is kept, of Biscuit (booking 7, pet 77) with Rimadyl and Apoquel due, and a meal. */
 export const biscuitMorning = (date: string, labels = ["Rimadyl", "Apoquel"]): SheetBody => ({
@@ -38,43 +39,14 @@ export const biscuitMorning = (date: string, labels = ["Rimadyl", "Apoquel"]): S
  */
 export async function bobbyGoneHome(store: CareRecordStore, date: string): Promise<Sheet> {
   const sheet = await saveSheet({ record: store }, biscuitMorning(date));
-  const window = {
-    opensAt: `${date}T06:30:00.000Z`,
-    dueAt: `${date}T07:30:00.000Z`,
-    lateAt: `${date}T07:45:00.000Z`,
-    closesAt: `${date}T08:00:00.000Z`,
-  };
+  const window = doseWindow(date);
   const item = (i: ItemKey, label: string) => ({ item: i, label, text: label, window, confirmed: true });
-  const { entry } = await store.append({
-    kind: "obligation",
-    date,
-    requestKey: `obligation:${date}:morning`,
-    body: {
-      v: 1,
-      date,
-      round: "morning",
-      pets: [
-        {
-          bookingId: 7,
-          petId: 77,
-          name: "Biscuit",
-          items: [item("med:1", "Rimadyl"), item("med:2", "Apoquel")],
-        },
-        { bookingId: 8, petId: 88, name: "Bobby", items: [item("med:1", "Caninsulin 6 units, with food")] },
-      ],
-      bookings: [7, 8],
-      counts: { inHouse: 2, onSheet: 2, away: 0 },
-    },
-  });
-  const left = { obligation: entry.id, round: "morning" as const, bookingId: 8, petId: 88, name: "Bobby" };
-  await store.append({
-    kind: "obligation_change",
-    date,
-    bookingId: 8,
-    petId: 88,
-    requestKey: `obligation_change:${entry.id}:8:88:left`,
-    body: { v: 1, ...left, change: "left", at: `${date}T08:30:00.000Z` },
-  });
+  const { entry } = await keepObligation(store, date, [
+    { bookingId: 7, petId: 77, name: "Biscuit", items: [item("med:1", "Rimadyl"), item("med:2", "Apoquel")] },
+    { bookingId: 8, petId: 88, name: "Bobby", items: [item("med:1", "Caninsulin 6 units, with food")] },
+  ]);
+  const bobby = { round: "morning" as const, bookingId: 8, petId: 88, name: "Bobby" };
+  await changeObligation(store, date, entry, { ...bobby, change: "left", at: `${date}T08:30:00.000Z` });
   return sheet;
 }
 

@@ -407,7 +407,7 @@ describe("errors, each with its request id and words to act on", () => {
     const error = await c.listBookings({}, { pageSize: 100 }).catch((e) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toMatch(/within 150 ms \(KENNEL_API_TIMEOUT_MS=150\)/);
-    expect(error.hint).toMatch(/smaller page size/);
+    expect(error.hint("bot")).toMatch(/smaller page size/);
     expect(error.requestId).toBe("sent-id-1");
   });
 

@@ -30,7 +30,7 @@ const busy = busyDay();
 
 describe("/kennel status: one document, two serializers", () => {
   it("says the same of the live sandbox: OK, the address, the request id, the cache, Slack", async () => {
-    const s = await statusAnswer(busy.deps, "connected", "#front-desk: 2 guests can read the posts");
+    const s = await statusAnswer(busy.deps, "bot", "connected", "#front-desk: 2 guests can read the posts");
     expect(s.words.ok).toBe(true);
     const message = statusMessage(s);
     expect(limitViolations(message)).toEqual([]);
@@ -59,7 +59,7 @@ describe("/kennel status: one document, two serializers", () => {
           .rounds.houseMeals,
       },
     };
-    const s = await statusAnswer({ ...busy.deps, config });
+    const s = await statusAnswer({ ...busy.deps, config }, "bot");
     expect(statusText(s, TEXT)).toContain(
       "House routine (no diet on record): dog: morning and evening; cat: morning, midday and evening; others: morning and evening",
     );
@@ -73,12 +73,12 @@ describe("/kennel status: one document, two serializers", () => {
         cacheInfo: () => ({ ...busy.deps.kennel.cacheInfo(), enabled: false }),
       } as unknown as typeof busy.deps.kennel,
     };
-    const s = await statusAnswer(off);
+    const s = await statusAnswer(off, "bot");
     expect(statusText(s, TEXT)).toContain("Cache: off (KENNEL_CACHE_TTL_S=0): everything is asked fresh.");
   });
 
   it("says the same when the key is rejected, with what happened and what to do", async () => {
-    const s = await statusAnswer(busy.deps);
+    const s = await statusAnswer(busy.deps, "bot");
     const rejected = {
       ...s,
       report: {

@@ -7,6 +7,7 @@
  */
 import type { App } from "@slack/bolt";
 import { enterFromPaper, paperRound } from "../../answers/paper-enter.ts";
+import { paperEntered } from "../../answers/paper-entered.ts";
 import { withPaperMarks } from "../../answers/paper-marks.ts";
 import { petStatus } from "../../answers/record-round.ts";
 import type { Sheet } from "../../answers/sheets.ts";
@@ -23,14 +24,16 @@ import {
 import { postParts } from "../../digest/dose-alert-slack.ts";
 import { roundPost } from "../../digest/posts.ts";
 import type { DigestSlack } from "../../digest/slack.ts";
+import { paperDoneParts } from "../../present/paper-entered.ts";
 import {
+  type PaperPickDoc,
   paperCellsOf,
   paperFieldErrors,
   paperPetDoc,
   paperPickDoc,
   pickedPet,
 } from "../../present/paper-form.ts";
-import { paperDoneWords, paperThreadWords } from "../../words/paper.ts";
+import { paperThreadWords } from "../../words/paper.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Located, onForm, onTap, sealed } from "../interaction.ts";
 import { FORGED, LATER_DAY, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
@@ -62,7 +65,7 @@ async function onPet(
 }
 
 /** The first form (which pet), sealed; `done`: what the last pet's submission entered. */
-const pickView = (deps: BotDeps, meta: PaperPickMeta, round: Round, done?: string) =>
+const pickView = (deps: BotDeps, meta: PaperPickMeta, round: Round, done?: PaperPickDoc["done"]) =>
   paperPickModal(sealed(deps, paperPickForm, meta), paperPickDoc(round.sheet, round.pets, done));
 
 const whereOf = (at: {
@@ -125,9 +128,11 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slac
         const fields = paperFieldErrors(result.errors, pet, status.current);
         return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));
       }
-      // Committed: back to the first form, to enter the next pet.
+      // Committed: back to the first form, to enter the next pet, saying what was kept (off its time too).
       const round = await paperRound(deps, sheet.id);
-      const done = paperDoneWords(pet.name, result.entries.length);
+      const kept =
+        round.ok && (await paperEntered(deps, sheet, pet, result.entries, f.who.userName, round.owed));
+      const done = kept ? paperDoneParts(kept, deps.config.timezone) : undefined;
       const pick = round.ok ? pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round, done) : undefined;
       await f.ack.send(pick ? { response_action: "update", view: pick as never } : undefined);
       await drawn(f, { redraw, slack }, sheet, pet, result.status === "recorded");

@@ -16,7 +16,7 @@ export function register(server: ToolServer, deps: Deps): void {
       inputSchema: {},
     },
     async () => {
-      const s = await statusAnswer(deps);
+      const s = await statusAnswer(deps, "bot");
       return answer(statusText(s, textOptions(deps)), s);
     },
   );

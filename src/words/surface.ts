@@ -1,0 +1,42 @@
+/**
+ * Where a failure is said, and how each place says to try again once it is fixed: the bot (Slack,
+ * and the connector: started once and running on, so it is restarted) or a one-off command in a
+ * terminal (run again). An error's hint that ends in trying again is worded here for the surface it
+ * is said on (src/kennel/errors.ts, src/record/errors.ts), never rewritten after.
+ */
+export type Surface = "bot" | "command";
+
+/** What cannot be done, and how to try again once fixed, as each surface says it. */
+export const SURFACE_WORDS: Record<Surface, { cannot: string; again: string; restart: string }> = {
+  bot: { cannot: "Kennel Desk cannot start", again: "start again", restart: "restart Kennel Desk" },
+  command: {
+    cannot: "The command cannot run",
+    again: "run the command again",
+    restart: "run the command again",
+  },
+};
+
+/** What to do, as the surface says it: the same words everywhere, or worded for each surface. */
+export type Hint = string | ((surface: Surface) => string);
+
+export const hintOn = (hint: Hint, surface: Surface): string =>
+  typeof hint === "string" ? hint : hint(surface);
+
+/** Where a command in a terminal reads its settings (src/cli/program.ts): the environment first. */
+const COMMAND_SETTINGS = "in the environment (or in the .env file of the folder the command runs in)";
+
+/**
+ * A rejected API key: a new one, set where Kennel Desk reads it; then the bot is restarted, and a
+ * command in a terminal is run again, its key read from the environment or the folder's .env file
+ * (src/cli/program.ts). Said by the error (src/kennel/errors.ts) and the status check alike.
+ */
+export const newKeyHint = (surface: Surface): string =>
+  surface === "bot"
+    ? "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, with no spaces around it, then restart Kennel Desk."
+    : `Someone with access to the business's API settings should generate a new key there; set it as KENNEL_API_KEY ${COMMAND_SETTINGS}, with no spaces around it, then run the command again.`;
+
+/** The status check's address that leads elsewhere: the bot's installer checks it; a command's user fixes it and runs it again. */
+export const addressHint = (surface: Surface): string =>
+  surface === "bot"
+    ? "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1."
+    : `Check KENNEL_API_BASE_URL ${COMMAND_SETTINGS}: the API's https:// address including /api/v1, then run the command again.`;
