@@ -260,8 +260,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         "could not check the posts' channels",
       );
     });
-    // Today's care records into the cache, so the day's first answers cost one API call.
-    if (options.warmCare !== false) warm();
+    // Today's care into the cache (first answers cost one call) once a restart's first taps are answered.
+    if (options.warmCare !== false)
+      void deps.inflight.whenQuiet(1_000, 15_000).then(() => deps.inflight.draining || warm());
     if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
       schedule = startDigestSchedule({
         job: digest,
@@ -301,8 +302,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         throw slackStartError(error, "bot", { atStart: true, apiUrl: slack.apiUrl });
       }
       self = auth;
-      // Today's sheets read before the first tap can come (a restart mid-round: issue 48).
-      await warmTodaysRecord(base);
+      await warmTodaysRecord(base); // today's sheets read before a first tap can come (issue 48)
       if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
       server = await startBotServer({
         port: base.config.port,
