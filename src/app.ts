@@ -6,6 +6,7 @@
  */
 import { App } from "@slack/bolt";
 import { apiStatus } from "./answers/kennel.ts";
+import { warmTodaysRecord } from "./answers/sheets.ts";
 import { warmTodaysCare } from "./answers/today.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
@@ -259,8 +260,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         "could not check the posts' channels",
       );
     });
-    // Today's care records into the cache, so the day's first answers cost one API call.
-    if (options.warmCare !== false) warm();
+    // Today's care into the cache (first answers cost one call) once a restart's first taps are answered.
+    if (options.warmCare !== false)
+      void deps.inflight.whenQuiet(1_000, 15_000).then(() => deps.inflight.draining || warm());
     if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
       schedule = startDigestSchedule({
         job: digest,
@@ -300,6 +302,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
         throw slackStartError(error, "bot", { atStart: true, apiUrl: slack.apiUrl });
       }
       self = auth;
+      await warmTodaysRecord(base); // today's sheets read before a first tap can come (issue 48)
       if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
       server = await startBotServer({
         port: base.config.port,

@@ -9,6 +9,7 @@
 import type { Deps } from "../deps.ts";
 import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
 import type { SheetPet } from "../record/kinds/sheet.ts";
+import { localDate } from "../time.ts";
 import { keptPosts } from "./kept-posts.ts";
 
 export type { SheetPet };
@@ -62,4 +63,34 @@ export async function keptSheets(
   const store = deps.record;
   if (!store) return [];
   return (await store.log({ kind: "sheet", ...days })).map((entry) => ({ ...entry.body, id: entry.id }));
+}
+
+/**
+ * Today's round sheets and what they asked (src/answers/obligations.ts) read from the record once,
+ * before the bot listens: the store keeps what it read (src/record/log-cache.ts), so the first taps
+ * after a restart find today's sheets read and checked instead of each reading them cold (issue 48).
+ * Waits `withinMs` at most (the reads go on after); never throws: a read that fails is the taps' to
+ * meet and say.
+ */
+export async function warmTodaysRecord(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  withinMs = 2_000,
+): Promise<void> {
+  const store = deps.record;
+  if (!store) return;
+  const date = localDate(deps.clock.now(), deps.config.timezone);
+  const reads = Promise.all([
+    store.log({ kind: "sheet", date }),
+    store.log({ kind: "obligation", date }),
+  ]).then(
+    () => undefined,
+    () => undefined,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const enough = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, withinMs);
+    timer.unref();
+  });
+  await Promise.race([reads, enough]);
+  clearTimeout(timer);
 }

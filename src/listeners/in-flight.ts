@@ -4,6 +4,7 @@
  */
 export class InFlight {
   readonly #work = new Set<Promise<unknown>>();
+  #lastDone = Number.NEGATIVE_INFINITY;
   draining = false;
 
   get size(): number {
@@ -12,9 +13,30 @@ export class InFlight {
 
   track<T>(work: Promise<T>): Promise<T> {
     this.#work.add(work);
-    const done = () => this.#work.delete(work);
+    const done = () => {
+      this.#work.delete(work);
+      this.#lastDone = performance.now();
+    };
     work.then(done, done);
     return work;
+  }
+
+  /**
+   * Resolves once nothing has been in flight for `quietMs`, or after `atMostMs` whatever comes: bulk
+   * work begun at start (the day's care read ahead) lets the first taps and commands after a restart
+   * go first (issue 48), and still begins soon on a busy day.
+   */
+  whenQuiet(quietMs: number, atMostMs: number): Promise<void> {
+    const began = performance.now();
+    return new Promise((resolve) => {
+      const look = () => {
+        const now = performance.now();
+        const quietFor = this.#work.size > 0 ? 0 : now - Math.max(this.#lastDone, began);
+        if (quietFor >= quietMs || now - began >= atMostMs) return resolve();
+        setTimeout(look, Math.max(10, Math.min(quietMs - quietFor, atMostMs - (now - began)))).unref();
+      };
+      look();
+    });
   }
 
   /** Waits for everything in flight, at most `timeoutMs`. True when all finished. */

@@ -36,7 +36,7 @@ export type StoredInput = Omit<LogInput, "kind" | "body"> & { kind: string; body
 /** An append's check as the tables take it: reads rows as they are in the transaction; the body to write. */
 type StoredCheck = (read: (query: LogQuery) => Promise<StoredLog[]>) => Promise<unknown>;
 
-type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+export type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
 
 /** The id the next row of a table gets (Driver.nextId, inside the chain's transaction). */
 export type NextId = (table: ChainTable) => Promise<number>;
@@ -55,19 +55,25 @@ export async function headIn(q: Query): Promise<ChainHead> {
 }
 
 const LOG_SELECT = `l.${LOG_COLUMNS.join(", l.")}, s.id AS superseded_by`;
-const LOG_FROM = "FROM care_log l LEFT JOIN care_log s ON s.supersedes = l.id";
+export const LOG_FROM = "FROM care_log l LEFT JOIN care_log s ON s.supersedes = l.id";
 
 const opt = <T>(v: unknown, f: (x: unknown) => T): T | undefined =>
   v === null || v === undefined ? undefined : f(v);
 
+/** A log row as the store gives it, its body parsed here. */
 function logEntryOf(row: Row): StoredLog {
+  return logEntryWith(row, JSON.parse(String(row.body)));
+}
+
+/** A log row as the store gives it, with its body parsed already (src/record/log-cache.ts). */
+export function logEntryWith(row: Row, body: unknown): StoredLog {
   const e: StoredLog = {
     id: Number(row.id),
     seq: Number(row.seq),
     kind: String(row.kind),
     kennel: String(row.kennel),
     date: String(row.round_date),
-    body: JSON.parse(String(row.body)),
+    body,
     recordedAt: String(row.recorded_at),
   };
   const more: Partial<StoredLog> = {
@@ -151,10 +157,10 @@ export async function appendIn(
 }
 
 /** A log query as the tables take it (its kind's name as stored). */
-type StoredQuery = Omit<LogQuery, "kind"> & { kind?: string };
+export type StoredQuery = Omit<LogQuery, "kind"> & { kind?: string };
 
 /** A log query's conditions (the kind, the days, the stay or stays, the pet), for logIn and logPages. */
-function logWhere(query: StoredQuery): { where: string[]; params: unknown[] } {
+export function logWhere(query: StoredQuery): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {

@@ -14,8 +14,9 @@ import { COLUMNS, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
-import { appendIn, headIn, isRecordDate, logIn, logPages, type NextId, verifyIn } from "./ledger.ts";
+import { appendIn, headIn, isRecordDate, logPages, type NextId, verifyIn } from "./ledger.ts";
 import { checkBody, readAs, storedCheck } from "./log-bodies.ts";
+import { LogBodies, readLog } from "./log-cache.ts";
 import { migrate } from "./migrate.ts";
 import { purgeIn } from "./retention.ts";
 import type { Engine } from "./schema.ts";
@@ -85,6 +86,8 @@ class SqlStore implements CareRecordStore {
   #lastWriteFailure: StoreError | undefined;
   /** The schema is up to date and the kennel claimed (done once; retried on each use while down). */
   #ready = false;
+  /** The log's bodies read already (src/record/log-cache.ts): a row never changes, so it is read once. */
+  readonly #bodies = new LogBodies();
 
   constructor(driver: Driver, clock: Clock, kennel: KennelIdentity | undefined) {
     this.engine = driver.engine;
@@ -237,9 +240,8 @@ class SqlStore implements CareRecordStore {
     return { status, entry: read };
   }
 
-  async log<K extends KindName>(query: LogQuery<K>): Promise<LogEntry<K>[]> {
-    const rows = await this.#read((q) => logIn(q, query));
-    return rows.flatMap((row) => readAs(query.kind, row) ?? []);
+  log<K extends KindName>(query: LogQuery<K>): Promise<LogEntry<K>[]> {
+    return this.#read((q) => readLog(q, query, this.#bodies));
   }
 
   async kennel(): Promise<KennelIdentity> {

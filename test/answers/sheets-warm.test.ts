@@ -1,0 +1,73 @@
+/**
+ * Today's sheets read before the bot listens (src/answers/sheets.ts `warmTodaysRecord`): after a
+ * restart, the first tap's read of today's sheets and what they asked finds them read already (the
+ * table is asked for no body); another day's sheets are left to be read when asked for.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { warmTodaysRecord } from "../../src/answers/sheets.ts";
+import type { Driver } from "../../src/record/driver.ts";
+import { sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+// 08:00 in London on 24 November: today is the 24th.
+const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
+const sheet = (date: string, name: string) => ({
+  v: 1 as const,
+  date,
+  round: "morning" as const,
+  fallback: "Morning round",
+  pets: [{ bookingId: 501, petId: 77, name, due: [], oneTap: true, message: 0 }],
+  messages: [{ parts: [{ kind: "title" as const, text: `Morning round: ${name}` }] }],
+});
+
+/** A store on `dir` whose body reads from the table are counted (a restarted bot: nothing kept). */
+function restarted(dir: string) {
+  const driver = sqliteDriver({ dir });
+  const asked: string[] = [];
+  const counted: Driver = {
+    ...driver,
+    query: (sql, params) => {
+      asked.push(sql);
+      return driver.query(sql, params);
+    },
+  };
+  const bodyReads = () =>
+    asked.splice(0).filter((sql) => /SELECT id, hash, body FROM care_log/.test(sql)).length;
+  return { store: createStore(counted, clock), bodyReads };
+}
+
+describe("today's sheets read before the bot listens", () => {
+  it("the first tap's read of today's sheets asks the table for no body; tomorrow's are read when asked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-warm-"));
+    dirs.push(dir);
+    const before = createStore(sqliteDriver({ dir }), clock);
+    await before.append({ kind: "sheet", date: "2026-11-24", body: sheet("2026-11-24", "Biscuit") });
+    await before.append({ kind: "sheet", date: "2026-11-25", body: sheet("2026-11-25", "Juniper") });
+    await before.close();
+
+    const { store, bodyReads } = restarted(dir);
+    await warmTodaysRecord({ record: store, clock, config: { timezone: "Europe/London" } as never });
+    expect(bodyReads()).toBeGreaterThan(0);
+    const today = await store.log({ kind: "sheet", date: "2026-11-24" });
+    expect(today.map((e) => e.body.pets[0]?.name)).toEqual(["Biscuit"]);
+    expect(bodyReads()).toBe(0);
+    const tomorrow = await store.log({ kind: "sheet", date: "2026-11-25" });
+    expect(tomorrow.map((e) => e.body.pets[0]?.name)).toEqual(["Juniper"]);
+    expect(bodyReads()).toBe(1);
+    await store.close();
+  });
+
+  it("without a record it does nothing and does not throw", async () => {
+    await expect(
+      warmTodaysRecord({ record: undefined, clock, config: { timezone: "Europe/London" } as never }),
+    ).resolves.toBeUndefined();
+  });
+});

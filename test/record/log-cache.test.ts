@@ -1,0 +1,158 @@
+/**
+ * The log's bodies read once (src/record/log-cache.ts): a second read of the same records fetches no
+ * body from the table and gives the same records; what a row says beside its body (a correction
+ * naming it) is read fresh every time; the bodies given are frozen; the kept text is bounded, the
+ * least recently read going first. On both engines where the engine matters.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Driver } from "../../src/record/driver.ts";
+import { LogBodies } from "../../src/record/log-cache.ts";
+import { sqliteDriver } from "../../src/record/sqlite.ts";
+import { createStore } from "../../src/record/store.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
+
+const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
+const engines = useStoreEngines(clock);
+
+const sheet = (name: string) => ({
+  v: 1 as const,
+  date: "2026-11-24",
+  round: "morning" as const,
+  fallback: "Morning round",
+  pets: [{ bookingId: 501, petId: 77, name, due: [], oneTap: true, message: 0 }],
+  messages: [{ parts: [{ kind: "title" as const, text: `Morning round: ${name}` }] }],
+});
+
+describe.each(engines)("the log's bodies read once ($name)", (engine) => {
+  it.skipIf(engine.skip)(
+    "a correction made after a read is seen by the next read, beside the body kept",
+    async () => {
+      const store = await engine.open();
+      const { entry: first } = await store.append({
+        kind: "sheet",
+        date: "2026-11-24",
+        body: sheet("Biscuit"),
+      });
+      const before = await store.log({ kind: "sheet", date: "2026-11-24" });
+      expect(before.map((e) => [e.id, e.supersededBy, e.body.pets[0]?.name])).toEqual([
+        [first.id, undefined, "Biscuit"],
+      ]);
+      const { entry: second } = await store.append({
+        kind: "sheet",
+        date: "2026-11-24",
+        body: sheet("Juniper"),
+        supersedes: first.id,
+      });
+      const after = await store.log({ kind: "sheet", date: "2026-11-24" });
+      expect(after.map((e) => [e.id, e.supersededBy, e.supersedes, e.body.pets[0]?.name])).toEqual([
+        [first.id, second.id, undefined, "Biscuit"],
+        [second.id, undefined, first.id, "Juniper"],
+      ]);
+      // The same records as read without anything kept (a new store on the same record would read them so).
+      expect(after[0]?.body).toEqual(before[0]?.body);
+      await store.close();
+    },
+  );
+
+  it.skipIf(engine.skip)(
+    "the bodies given are frozen: a reader cannot change what the next reader sees",
+    async () => {
+      const store = await engine.open();
+      await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Biscuit") });
+      const [read] = await store.log({ kind: "sheet", date: "2026-11-24" });
+      expect(() => {
+        (read?.body.pets as unknown as unknown[]).push({});
+      }).toThrow(TypeError);
+      expect(() => {
+        Object.assign(read?.body.pets[0] ?? {}, { name: "Someone else" });
+      }).toThrow(TypeError);
+      const [again] = await store.log({ kind: "sheet", date: "2026-11-24" });
+      expect(again?.body.pets.map((p) => p.name)).toEqual(["Biscuit"]);
+      await store.close();
+    },
+  );
+});
+
+describe("the log's bodies read once (what the table is asked)", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("a second read of the day's sheets asks the table for no body; a new sheet's body is asked for alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-log-cache-"));
+    dirs.push(dir);
+    const driver = sqliteDriver({ dir });
+    const asked: string[] = [];
+    const counted: Driver = {
+      ...driver,
+      query: (sql, params) => {
+        asked.push(sql);
+        return driver.query(sql, params);
+      },
+    };
+    const store = createStore(counted, clock);
+    const bodyReads = () => asked.splice(0).filter((sql) => /SELECT id, hash, body FROM care_log/.test(sql));
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Biscuit") });
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Juniper") });
+    asked.length = 0;
+    const first = await store.log({ kind: "sheet", date: "2026-11-24" });
+    expect(bodyReads()).toHaveLength(1);
+    const second = await store.log({ kind: "sheet", date: "2026-11-24" });
+    expect(bodyReads()).toHaveLength(0);
+    expect(second).toEqual(first);
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Bear") });
+    asked.length = 0;
+    const third = await store.log({ kind: "sheet", date: "2026-11-24" });
+    expect(bodyReads()).toHaveLength(1);
+    expect(third.map((e) => e.body.pets[0]?.name)).toEqual(["Biscuit", "Juniper", "Bear"]);
+    await store.close();
+  });
+});
+
+describe("the kept bodies (LogBodies)", () => {
+  it("are bounded by their text: past the limit, the least recently read go at the next trim, never during a read", () => {
+    const bodies = new LogBodies(30);
+    const text = (n: number) => JSON.stringify({ n, pad: "x".repeat(4) }); // 20 characters
+    bodies.keep(1, "h1", text(1));
+    bodies.keep(2, "h2", text(2));
+    // Over the limit, yet both are kept until the next trim: the read in progress has them.
+    expect(
+      bodies.missing([
+        { id: 1, hash: "h1" },
+        { id: 2, hash: "h2" },
+      ]),
+    ).toEqual([]);
+    bodies.readAs(1, "h1", "any", (b) => b); // 1 read after 2
+    bodies.trim();
+    expect(
+      bodies.missing([
+        { id: 1, hash: "h1" },
+        { id: 2, hash: "h2" },
+      ]),
+    ).toEqual([2]);
+    expect(bodies.size).toBe(text(1).length);
+  });
+
+  it("a row kept under another hash is read again (a row never changes: that one is a stranger)", () => {
+    const bodies = new LogBodies();
+    bodies.keep(1, "h1", JSON.stringify({ a: 1 }));
+    expect(bodies.missing([{ id: 1, hash: "other" }])).toEqual([1]);
+  });
+
+  it("a body is read as its kind once; a body that does not read as the kind gives undefined, kept too", () => {
+    const bodies = new LogBodies();
+    bodies.keep(1, "h1", JSON.stringify({ a: 1 }));
+    let reads = 0;
+    const read = (b: unknown) => {
+      reads++;
+      return (b as { a: number }).a === 1 ? undefined : b;
+    };
+    expect(bodies.readAs(1, "h1", "k", read)).toBeUndefined();
+    expect(bodies.readAs(1, "h1", "k", read)).toBeUndefined();
+    expect(reads).toBe(1);
+  });
+});
