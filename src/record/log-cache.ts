@@ -19,14 +19,14 @@ const LOG_HEAD = `l.${LOG_COLUMNS.filter((c) => c !== "body").join(", l.")}, s.i
 type Kept = { hash: string; body: unknown; size: number; read: Map<string, unknown> };
 
 /** Every object and array inside `value` frozen, so a body shared between readers stays as stored. */
-export function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   for (const v of Object.values(value)) deepFreeze(v);
   return Object.freeze(value);
 }
 
 /** What `readAs` gives for a row whose body was not found: the row was deleted (by retention) between the two reads. */
-export const GONE = Symbol("gone");
+const GONE = Symbol("gone");
 
 export class LogBodies {
   readonly #kept = new Map<number, Kept>();
