@@ -66,7 +66,7 @@ export async function keptSheets(
 }
 
 /**
- * Today's round sheets and what they asked (src/answers/obligations.ts) read from the record once,
+ * Today's round sheets, what they asked (src/answers/obligations.ts) and their pets' care plans read once,
  * before the bot listens: the store keeps what it read (src/record/log-cache.ts), so the first taps
  * after a restart find today's sheets read and checked instead of each reading them cold (issue 48).
  * Waits `withinMs` at most (the reads go on after); never throws: a read that fails is the taps' to
@@ -79,13 +79,16 @@ export async function warmTodaysRecord(
   const store = deps.record;
   if (!store) return;
   const date = localDate(deps.clock.now(), deps.config.timezone);
-  const reads = Promise.all([
-    store.log({ kind: "sheet", date }),
-    store.log({ kind: "obligation", date }),
-  ]).then(
-    () => undefined,
-    () => undefined,
-  );
+  const reads = Promise.all([store.log({ kind: "sheet", date }), store.log({ kind: "obligation", date })])
+    // The care plans of the pets on them, which each tap reads for its pet.
+    .then(([sheets]) => {
+      const bookingIds = [...new Set(sheets.flatMap((s) => s.body.pets.map((p) => p.bookingId)))];
+      return bookingIds.length ? store.log({ kind: "plan", bookingIds }) : [];
+    })
+    .then(
+      () => undefined,
+      () => undefined,
+    );
   let timer: NodeJS.Timeout | undefined;
   const enough = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, withinMs);

@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { planNow } from "../../src/answers/plans.ts";
 import { warmTodaysRecord } from "../../src/answers/sheets.ts";
+import { loadConfig } from "../../src/config.ts";
 import type { Driver } from "../../src/record/driver.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
@@ -19,6 +21,7 @@ afterEach(() => {
 
 // 08:00 in London on 24 November: today is the 24th.
 const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
+const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
 const sheet = (date: string, name: string) => ({
   v: 1 as const,
   date,
@@ -61,6 +64,39 @@ describe("today's sheets read before the bot listens", () => {
     expect(bodyReads()).toBe(0);
     const tomorrow = await store.log({ kind: "sheet", date: "2026-11-25" });
     expect(tomorrow.map((e) => e.body.pets[0]?.name)).toEqual(["Juniper"]);
+    expect(bodyReads()).toBe(1);
+    await store.close();
+  });
+
+  it("the care plans of the pets on today's sheets are read too; another stay's plan is read when asked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-warm-"));
+    dirs.push(dir);
+    const before = createStore(sqliteDriver({ dir }), clock);
+    await before.append({ kind: "sheet", date: "2026-11-24", body: sheet("2026-11-24", "Biscuit") });
+    for (const bookingId of [501, 999]) {
+      const booking = {
+        bookingId,
+        checkInDate: "2026-11-23T09:00:00Z",
+        checkOutDate: "2026-11-27T09:00:00Z",
+      };
+      const words = { petId: 77, name: "Biscuit", medication: "Rimadyl 50 mg with food" };
+      const { plan } = await planNow({ record: undefined, config, clock }, booking, words);
+      await before.append({
+        kind: "plan",
+        date: "2026-11-23",
+        bookingId,
+        petId: 77,
+        body: { plan, petName: "Biscuit" },
+      });
+    }
+    await before.close();
+
+    const { store, bodyReads } = restarted(dir);
+    await warmTodaysRecord({ record: store, clock, config });
+    bodyReads();
+    expect(await store.log({ kind: "plan", bookingId: 501, petId: 77 })).toHaveLength(1);
+    expect(bodyReads()).toBe(0);
+    expect(await store.log({ kind: "plan", bookingId: 999, petId: 77 })).toHaveLength(1);
     expect(bodyReads()).toBe(1);
     await store.close();
   });
