@@ -25,7 +25,7 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** What `readAs` gives for a row whose body was not found: the row was deleted (by retention) between the two reads. */
+/** What `readAs` gives for a row whose body is not kept: the table no longer had it (deleted by retention meanwhile). */
 const GONE = Symbol("gone");
 
 export class LogBodies {
@@ -127,14 +127,26 @@ export async function readLog<K extends KindName>(
 ): Promise<LogEntry<K>[]> {
   bodies.trim();
   const heads = await logHeadsIn(q, query);
-  for (const row of await logBodiesIn(q, bodies.missing(heads)))
-    bodies.keep(Number(row.id), String(row.hash), String(row.body));
+  // A body kept when this read began may be let go by another read's trim while this one waits on
+  // the table: read again until every row's body is kept (from the last wait to the answer nothing
+  // else runs, so nothing is let go in between). A row asked for and not given back was deleted; one
+  // given back under another hash than its head's changed between the two reads (outside Kennel Desk:
+  // verify names it): neither is asked for again.
+  const hashOf = new Map(heads.map((h) => [Number(h.id), String(h.hash)]));
+  const settled = new Set<number>();
+  for (let missing = bodies.missing(heads); missing.length > 0; ) {
+    const rows = await logBodiesIn(q, missing);
+    const given = new Map(rows.map((row) => [Number(row.id), String(row.hash)]));
+    for (const row of rows) bodies.keep(Number(row.id), String(row.hash), String(row.body));
+    for (const id of missing) if (given.get(id) !== hashOf.get(id)) settled.add(id);
+    missing = bodies.missing(heads).filter((id) => !settled.has(id));
+  }
   return heads.flatMap((head) => {
     if (head.kind !== query.kind) return [];
     const body = bodies.readAs(Number(head.id), String(head.hash), query.kind, (b) =>
       readBody(query.kind, b),
     );
-    // GONE: deleted by retention between the two reads; undefined: not a body of this kind.
+    // GONE: deleted (or changed) between the two reads; undefined: not a body of this kind.
     return body === GONE || body === undefined
       ? []
       : [{ ...logEntryWith(head, body), kind: query.kind } as LogEntry<K>];

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Driver } from "../../src/record/driver.ts";
-import { LogBodies } from "../../src/record/log-cache.ts";
+import { LogBodies, readLog } from "../../src/record/log-cache.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -109,6 +109,40 @@ describe("the log's bodies read once (what the table is asked)", () => {
     const third = await store.log({ kind: "sheet", date: "2026-11-24" });
     expect(bodyReads()).toHaveLength(1);
     expect(third.map((e) => e.body.pets[0]?.name)).toEqual(["Biscuit", "Juniper", "Bear"]);
+    await store.close();
+  });
+});
+
+describe("a body let go while a read waits on the table", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("is read again, not left out: every record the table holds is given", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-log-cache-"));
+    dirs.push(dir);
+    const driver = sqliteDriver({ dir });
+    const store = createStore(driver, clock);
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Biscuit") });
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Juniper") });
+    // Room for about one sheet: the first read keeps Biscuit's; the second read finds it kept and
+    // asks only for Juniper's, and while it waits another read keeps a big body and trims.
+    const bodies = new LogBodies(400);
+    await readLog(driver.query, { kind: "sheet", date: "2026-11-24", id: 1 }, bodies);
+    let meddled = false;
+    const query: typeof driver.query = async (sql, params) => {
+      const rows = await driver.query(sql, params);
+      if (!meddled && /SELECT id, hash, body FROM care_log/.test(sql)) {
+        meddled = true;
+        bodies.keep(99, "another", JSON.stringify({ pad: "x".repeat(500) }));
+        bodies.trim();
+      }
+      return rows;
+    };
+    const read = await readLog(query, { kind: "sheet", date: "2026-11-24" }, bodies);
+    expect(meddled).toBe(true);
+    expect(read.map((e) => e.body.pets[0]?.name)).toEqual(["Biscuit", "Juniper"]);
     await store.close();
   });
 });
