@@ -11,6 +11,7 @@ import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
+import { doseNamed } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, localStamp, unrecordedWords } from "../present/record.ts";
@@ -102,7 +103,8 @@ export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], DoseColumn>, st
  */
 export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): ExportRow {
   const dose = entryDoseWords(e, timeZone, facts);
-  const state = facts?.doses.get(e.id)?.state;
+  const owed = facts?.doses.get(e.id);
+  const state = owed?.state;
   return {
     id: e.id,
     seq: e.seq,
@@ -113,7 +115,8 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     pet_id: e.petId,
     pet_name: text(e.petName),
     item: text(e.item),
-    item_text: text(e.itemText),
+    // As shown: the drug named with a field that says only when ("Selgian 20 mg · AM").
+    item_text: text(owed ? doseNamed({ item: e.item, label: owed.due.label, text: e.itemText }) : e.itemText),
     outcome: text(e.outcome),
     reason: text(e.reason),
     note: text(e.note),
@@ -198,7 +201,7 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     pet_id: d.petId,
     pet_name: text(d.petName),
     item: text(d.due.item),
-    item_text: text(d.due.text),
+    item_text: text(doseNamed(d.due)),
     outcome: text(words.outcome),
     reason: text(words.reason),
     note: null,

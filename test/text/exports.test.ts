@@ -112,12 +112,12 @@ describe("the exports' one cleaning", () => {
   });
 });
 
-/** An entry's facts as an export reads them, its dose's state as its round kept it. */
-const factsWith = (e: Entry, state: DoseState): EntryFacts => ({
+/** An entry's facts as an export reads them, its dose's state (and the drug it names) as its round kept it. */
+const factsWith = (e: Entry, state: DoseState, label = "Rimadyl 50 mg"): EntryFacts => ({
   highAlert: new Set(),
   fromWords: new Set(),
   witnesses: new Map(),
-  doses: new Map([[e.id, { state } as OwedDose]]),
+  doses: new Map([[e.id, { state, due: { item: e.item, label, text: e.itemText } } as OwedDose]]),
   unrecorded: [],
   now: "2026-11-24T12:00:00.000Z",
 });
@@ -151,6 +151,17 @@ describe("the exports' dose timing and paper giver", () => {
     const csv = recordCsv([given], "Europe/London", undefined, [], factsWith(given, recorded("early")));
     const [header, row] = csv.split("\r\n").map((l) => l.split(","));
     expect(row?.[header?.indexOf("timeliness") ?? -1]).toBe("early");
+  });
+
+  it("names the drug in item_text when the field said only when to give it, as the round post shows it", () => {
+    const am: Entry = { ...given, itemText: "AM" };
+    const row = exportRow(am, "Europe/London", factsWith(am, recorded("on_time"), "Selgian 20 mg"));
+    expect(row.item_text).toBe("Selgian 20 mg · AM");
+    // A field that names its drug already is kept as it was.
+    const named: Entry = { ...given, itemText: "Rimadyl 50 mg, half a tablet" };
+    expect(exportRow(named, "Europe/London", factsWith(named, recorded("on_time"))).item_text).toBe(
+      "Rimadyl 50 mg, half a tablet",
+    );
   });
 
   it("names the paper's giver in a column of its own, cleaned; none for a dose recorded in Slack", () => {
