@@ -6,7 +6,7 @@
  */
 import { drugName } from "../domain/care.ts";
 import type { OwedDose } from "../domain/obligations.ts";
-import type { PetRoundStatus, RoundProgress } from "../domain/record.ts";
+import { doseNamed, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
@@ -280,4 +280,13 @@ export function recordHeadLine(head: ChainHead): Line {
 /** "2026-11-24 08:12" in the zone, as the exports' cells give a time (per row and column: src/time.ts wallOf's formatter is made once per zone). */
 export function localStamp(iso: string, timeZone: string): string {
   return wallOf(Date.parse(iso), timeZone).replace("T", " ");
+}
+
+/**
+ * An item as a record shows it, for the exports' item_text: the drug named with a field that says
+ * only when to give it ("Selgian 20 mg · AM"), as the round post shows it; the text alone when the
+ * drug is not known (an entry no kept round asked).
+ */
+export function itemShown(item: string, text: string, label?: string): string {
+  return label === undefined ? text : doseNamed({ item, label, text });
 }

@@ -11,10 +11,9 @@ import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { doseNamed } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
-import { entryDoseWords, localStamp, unrecordedWords } from "../present/record.ts";
+import { entryDoseWords, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
@@ -116,7 +115,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     pet_name: text(e.petName),
     item: text(e.item),
     // As shown: the drug named with a field that says only when ("Selgian 20 mg · AM").
-    item_text: text(owed ? doseNamed({ item: e.item, label: owed.due.label, text: e.itemText }) : e.itemText),
+    item_text: text(itemShown(e.item, e.itemText, owed?.due.label)),
     outcome: text(e.outcome),
     reason: text(e.reason),
     note: text(e.note),
@@ -201,7 +200,7 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     pet_id: d.petId,
     pet_name: text(d.petName),
     item: text(d.due.item),
-    item_text: text(doseNamed(d.due)),
+    item_text: text(itemShown(d.due.item, d.due.text, d.due.label)),
     outcome: text(words.outcome),
     reason: text(words.reason),
     note: null,
