@@ -2,7 +2,14 @@
  * The four states of the status check, in words a front desk understands, with what to do.
  * Shared by `kennel-desk status`, `/kennel status` and the connector's check_api_status.
  */
-import { addressHint, type Hint, hintOn, newKeyHint, type Surface } from "../words/surface.ts";
+import {
+  addressHint,
+  type Hint,
+  hintOn,
+  newKeyHint,
+  type Surface,
+  unreachableHint,
+} from "../words/surface.ts";
 import type { ApiState, StatusReport } from "./client.ts";
 
 export interface StatusWords {
@@ -22,8 +29,7 @@ const HEADLINES: Record<ApiState, { headline: string; action: Hint }> = {
   },
   unreachable: {
     headline: "The kennel API cannot be reached right now (down, failing or too slow).",
-    action:
-      "Check this computer's internet connection; if it is fine, the API is down: try again in a few minutes, and quote the request id to the API's support if it lasts.",
+    action: unreachableHint,
   },
   wrong_address: {
     headline: "The address set for the kennel API does not lead to the kennel API.",

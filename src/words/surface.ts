@@ -32,8 +32,14 @@ const COMMAND_SETTINGS = "in the environment (or in the .env file of the folder 
  */
 export const newKeyHint = (surface: Surface): string =>
   surface === "bot"
-    ? "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, with no spaces around it, then restart Kennel Desk."
-    : `Someone with access to the business's API settings should generate a new key there; set it as KENNEL_API_KEY ${COMMAND_SETTINGS}, with no spaces around it, then run the command again.`;
+    ? "Check that KENNEL_API_KEY is the whole key the business's API settings gave, with no spaces around it (a character left off is the usual cause), then restart Kennel Desk. If it is, someone with access to those settings should generate a new key there (the old one then stops working) and set it as KENNEL_API_KEY, then restart Kennel Desk."
+    : `Check that KENNEL_API_KEY ${COMMAND_SETTINGS} is the whole key the business's API settings gave, with no spaces around it (a character left off is the usual cause), then run the command again. If it is, someone with access to those settings should generate a new key there (the old one then stops working, for the bot too: set the new one where the bot reads it as well).`;
+
+/** The API not reached: the address is checked with the connection (a wrong port, host or scheme looks the same). */
+export const unreachableHint = (surface: Surface): string =>
+  surface === "bot"
+    ? "Check this computer's internet connection and KENNEL_API_BASE_URL (its host, port and https); if both are right, the API is down: try again in a few minutes, and quote the request id, when one is given, to the API's support if it lasts."
+    : `Check KENNEL_API_BASE_URL ${COMMAND_SETTINGS} (its host, port and https) and this computer's internet connection, then run the command again; if both are right, the API is down: try again in a few minutes.`;
 
 /** The status check's address that leads elsewhere: the bot's installer checks it; a command's user fixes it and runs it again. */
 export const addressHint = (surface: Surface): string =>

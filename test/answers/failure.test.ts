@@ -28,9 +28,9 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { connectInProcess, textOf } from "../mcp/harness.ts";
 
 const BOT_KEY =
-  "Someone with access to the business's API settings should generate a new key there and set it as KENNEL_API_KEY, with no spaces around it, then restart Kennel Desk.";
+  "Check that KENNEL_API_KEY is the whole key the business's API settings gave, with no spaces around it (a character left off is the usual cause), then restart Kennel Desk. If it is, someone with access to those settings should generate a new key there (the old one then stops working) and set it as KENNEL_API_KEY, then restart Kennel Desk.";
 const COMMAND_KEY =
-  "Someone with access to the business's API settings should generate a new key there; set it as KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in), with no spaces around it, then run the command again.";
+  "Check that KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in) is the whole key the business's API settings gave, with no spaces around it (a character left off is the usual cause), then run the command again. If it is, someone with access to those settings should generate a new key there (the old one then stops working, for the bot too: set the new one where the bot reads it as well).";
 const PG_REFUSED = "Check DATABASE_URL (user, password, database name) and that user's rights, then";
 
 /** PostgreSQL refusing Kennel Desk's user, as the driver words it (no server needed: nothing connects). */
@@ -52,7 +52,8 @@ describe("describeFailure: what to do, worded for the surface", () => {
     expect(describeFailure(error, "command").whatToDo).toBe(COMMAND_KEY);
     // The bot's own paragraph (its start and its log) keeps the bot's words.
     expect(error.describe()).toBe(`${error.message} ${BOT_KEY} (request id r-401)`);
-    expect(error.describe("command")).toContain("then run the command again. (request id r-401)");
+    expect(error.describe("command")).toContain("then run the command again. If it is,");
+    expect(error.describe("command")).toContain("where the bot reads it as well). (request id r-401)");
   });
 
   it("PostgreSQL refusing the care record's user: restart Kennel Desk, or run the command again", async () => {
@@ -103,8 +104,18 @@ describe("the status check's what to do, worded for the surface", () => {
     );
   });
 
-  it.each(["ok", "unreachable"] as const)("%s: the same words on every surface", (state) => {
-    expect(describeStatus(report(state), "command")).toEqual(describeStatus(report(state), "bot"));
+  it("ok: the same words on every surface", () => {
+    expect(describeStatus(report("ok"), "command")).toEqual(describeStatus(report("ok"), "bot"));
+  });
+
+  it("not reached: the address is named with the connection (a wrong port, host or scheme looks the same); a command is run again", () => {
+    const command = describeStatus(report("unreachable"), "command").action;
+    expect(command).toContain(`Check KENNEL_API_BASE_URL ${ENV_FILE} (its host, port and https)`);
+    expect(command).toContain("then run the command again");
+    expect(command).not.toMatch(/restart Kennel Desk|quote the request id/);
+    const bot = describeStatus(report("unreachable"), "bot").action;
+    expect(bot).toContain("KENNEL_API_BASE_URL");
+    expect(bot).toContain("quote the request id, when one is given");
   });
 });
 
@@ -133,7 +144,7 @@ describe("the words as each surface sends them", () => {
     try {
       const failed = await bad.call("list_pets", {});
       expect(failed.isError).toBe(true);
-      expect(textOf(failed)).toContain("with no spaces around it, then restart Kennel Desk.");
+      expect(textOf(failed)).toContain("and set it as KENNEL_API_KEY, then restart Kennel Desk.");
       const status = await bad.call("check_api_status", {});
       expect((status.structuredContent?.words as { action?: string } | undefined)?.action).toBe(BOT_KEY);
       expect(textOf(status)).not.toContain("run the command again");

@@ -32,7 +32,7 @@ describe("a command's failure, in the terminal", () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toContain("rejected the API key");
     expect(r.stderr).toContain(
-      "set it as KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in), with no spaces around it, then run the command again.",
+      "KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in) is the whole key the business's API settings gave, with no spaces around it (a character left off is the usual cause), then run the command again.",
     );
     expect(r.stderr).not.toMatch(/cannot start|start again|restart/);
   });
@@ -43,14 +43,14 @@ describe("a command's failure, in the terminal", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("rejected the API key");
     expect(r.stdout).toContain(
-      "set it as KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in), with no spaces around it, then run the command again.",
+      "KENNEL_API_KEY in the environment (or in the .env file of the folder the command runs in) is the whole key the business's API settings gave, with no spaces around it (a character left off is the usual cause), then run the command again.",
     );
     expect(r.stdout).not.toMatch(/restart/);
     const json = await run(["status", "--json"], wrong);
     const words = (JSON.parse(json.stdout) as { words: { state: string; action: string } }).words;
     expect(words.state).toBe("key_rejected");
     expect(words.action).toMatch(
-      /in the environment \(or in the \.env file .*\), .*then run the command again\.$/,
+      /in the environment \(or in the \.env file .*\) is the whole key .*then run the command again\./,
     );
   });
 
