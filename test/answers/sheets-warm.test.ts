@@ -10,9 +10,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { planNow } from "../../src/answers/plans.ts";
 import { warmTodaysRecord } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
-import type { Driver } from "../../src/record/driver.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
+import { countedStore, sheetOf } from "../helpers/log-reads.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -22,30 +22,8 @@ afterEach(() => {
 // 08:00 in London on 24 November: today is the 24th.
 const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
 const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-const sheet = (date: string, name: string) => ({
-  v: 1 as const,
-  date,
-  round: "morning" as const,
-  fallback: "Morning round",
-  pets: [{ bookingId: 501, petId: 77, name, due: [], oneTap: true, message: 0 }],
-  messages: [{ parts: [{ kind: "title" as const, text: `Morning round: ${name}` }] }],
-});
-
-/** A store on `dir` whose body reads from the table are counted (a restarted bot: nothing kept). */
-function restarted(dir: string) {
-  const driver = sqliteDriver({ dir });
-  const asked: string[] = [];
-  const counted: Driver = {
-    ...driver,
-    query: (sql, params) => {
-      asked.push(sql);
-      return driver.query(sql, params);
-    },
-  };
-  const bodyReads = () =>
-    asked.splice(0).filter((sql) => /SELECT id, hash, body FROM care_log/.test(sql)).length;
-  return { store: createStore(counted, clock), bodyReads };
-}
+const sheet = sheetOf;
+const restarted = (dir: string) => countedStore(dir, clock);
 
 describe("today's sheets read before the bot listens", () => {
   it("the first tap's read of today's sheets asks the table for no body; tomorrow's are read when asked", async () => {

@@ -8,23 +8,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Driver } from "../../src/record/driver.ts";
 import { LogBodies, readLog } from "../../src/record/log-cache.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
+import { countedStore, sheetOf } from "../helpers/log-reads.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-24T08:00:00Z") };
 const engines = useStoreEngines(clock);
 
-const sheet = (name: string) => ({
-  v: 1 as const,
-  date: "2026-11-24",
-  round: "morning" as const,
-  fallback: "Morning round",
-  pets: [{ bookingId: 501, petId: 77, name, due: [], oneTap: true, message: 0 }],
-  messages: [{ parts: [{ kind: "title" as const, text: `Morning round: ${name}` }] }],
-});
+const sheet = (name: string) => sheetOf("2026-11-24", name);
 
 describe.each(engines)("the log's bodies read once ($name)", (engine) => {
   it.skipIf(engine.skip)(
@@ -84,29 +77,19 @@ describe("the log's bodies read once (what the table is asked)", () => {
   it("a second read of the day's sheets asks the table for no body; a new sheet's body is asked for alone", async () => {
     const dir = mkdtempSync(join(tmpdir(), "kennel-desk-log-cache-"));
     dirs.push(dir);
-    const driver = sqliteDriver({ dir });
-    const asked: string[] = [];
-    const counted: Driver = {
-      ...driver,
-      query: (sql, params) => {
-        asked.push(sql);
-        return driver.query(sql, params);
-      },
-    };
-    const store = createStore(counted, clock);
-    const bodyReads = () => asked.splice(0).filter((sql) => /SELECT id, hash, body FROM care_log/.test(sql));
+    const { store, bodyReads } = countedStore(dir, clock);
     await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Biscuit") });
     await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Juniper") });
-    asked.length = 0;
+    bodyReads();
     const first = await store.log({ kind: "sheet", date: "2026-11-24" });
-    expect(bodyReads()).toHaveLength(1);
+    expect(bodyReads()).toBe(1);
     const second = await store.log({ kind: "sheet", date: "2026-11-24" });
-    expect(bodyReads()).toHaveLength(0);
+    expect(bodyReads()).toBe(0);
     expect(second).toEqual(first);
     await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Bear") });
-    asked.length = 0;
+    bodyReads();
     const third = await store.log({ kind: "sheet", date: "2026-11-24" });
-    expect(bodyReads()).toHaveLength(1);
+    expect(bodyReads()).toBe(1);
     expect(third.map((e) => e.body.pets[0]?.name)).toEqual(["Biscuit", "Juniper", "Bear"]);
     await store.close();
   });
