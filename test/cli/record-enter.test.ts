@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveSheet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
 import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { biscuitMorning, bobbyGoneHome } from "../helpers/paper.ts";
 
@@ -35,19 +36,24 @@ async function cli(args: string[], env: Record<string, string> = ENV) {
   return { code, stdout, stderr };
 }
 
-const entries = async () => {
+/** The record in `dir` opened for `work`, closed after it whatever happens. */
+async function withStore<T>(work: (store: CareRecordStore) => Promise<T>): Promise<T> {
   const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
   try {
-    return await store.entries({ date: "2026-11-24" });
+    return await work(store);
   } finally {
     await store.close();
   }
-};
+}
+
+/** Biscuit's morning round of `date` kept, asking these drugs. */
+const keepMorning = (date: string, drugs: string[]) =>
+  withStore((store) => saveSheet({ record: store }, biscuitMorning(date, drugs)));
+
+const entries = () => withStore((store) => store.entries({ date: "2026-11-24" }));
 
 beforeAll(async () => {
-  const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
-  await saveSheet({ record: store }, biscuitMorning("2026-11-24", ["Rimadyl 50 mg", "Apoquel 16 mg"]));
-  await store.close();
+  await keepMorning("2026-11-24", ["Rimadyl 50 mg", "Apoquel 16 mg"]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -224,8 +230,7 @@ describe("kennel-desk record enter", () => {
   });
 
   it("enters a pet the kept round asked a dose of that went home since, not on the sheet (Bobby, AW-EARLY)", async () => {
-    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
-    await bobbyGoneHome(store, "2026-11-23").finally(() => store.close());
+    await withStore((store) => bobbyGoneHome(store, "2026-11-23"));
     const args = ["record", "enter", "morning", "23/11", "--pet", "88", "--by", "Morgan Reid"];
     const done = await cli([...args, "--dose", "Caninsulin=given 07:45 JD"]);
     expect(done.stderr).not.toContain("No pet 88");
@@ -328,11 +333,7 @@ describe("kennel-desk record enter", () => {
   });
 
   it("a dose the paper says was given before its window opened reads so everywhere, never 'on time'", async () => {
-    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
-    await saveSheet(
-      { record: store },
-      biscuitMorning("2026-11-21", ["Rimadyl 50 mg", "Apoquel 16 mg"]),
-    ).finally(() => store.close());
+    await keepMorning("2026-11-21", ["Rimadyl 50 mg", "Apoquel 16 mg"]);
     // The morning round is at 07:30: its window opens at 06:30.
     const args = ["record", "enter", "morning", "21/11", "--pet", "77", "--by", "Sam Lee"];
     const done = await cli([...args, "--dose", "Rimadyl=given 05:00 JD", "--dose", "Apoquel=given 08:40 JD"]);
@@ -350,11 +351,7 @@ describe("kennel-desk record enter", () => {
   });
 
   it("the audit counts a paper V as vomited with no time said, and a paper W as withheld, never 'within 30 min' nor 'other'", async () => {
-    const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
-    await saveSheet(
-      { record: store },
-      biscuitMorning("2026-11-20", ["Metronidazole 250 mg", "Apoquel 16 mg"]),
-    ).finally(() => store.close());
+    await keepMorning("2026-11-20", ["Metronidazole 250 mg", "Apoquel 16 mg"]);
     const args = ["record", "enter", "morning", "20/11", "--pet", "77", "--by", "Sam Lee"];
     const done = await cli([...args, "--dose", "Metronidazole=V 08:00 JD", "--dose", "Apoquel=W 08:00 JD"]);
     expect(done.code).toBe(0);
