@@ -13,6 +13,7 @@ import { enterFromPaper, type PaperCell, paperPets } from "../answers/paper-ente
 import { paperEntered } from "../answers/paper-entered.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
+import type { Deps } from "../deps.ts";
 import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -94,7 +95,7 @@ const afterName = (v: string) => v.replace(/^([A-Z])(?=[a-z])/, (c) => c.toLower
 
 /** The kept sheet and the pet on it, or why not, in words. */
 async function sheetAndPet(
-  deps: Parameters<typeof latestSheet>[0] & Parameters<typeof paperPets>[0],
+  deps: Parameters<typeof latestSheet>[0] & Parameters<typeof paperPets>[0] & Pick<Deps, "clock">,
   date: string,
   round: Sheet["round"],
   petId: number,

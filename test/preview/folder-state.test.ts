@@ -49,7 +49,12 @@ describe("a command beside the preview", () => {
   });
 
   it("says nothing more when nothing of its own was replaced", () => {
-    for (const env of [{}, { KENNEL_TIMEZONE: "Europe/London" }, { KENNEL_API_KEY: "sandbox-key" }]) {
+    const envs: Record<string, string>[] = [
+      {},
+      { KENNEL_TIMEZONE: "Europe/London" },
+      { KENNEL_API_KEY: "sandbox-key" },
+    ];
+    for (const env of envs) {
       expect(previewNote(read(env), "now").trim().split("\n")).toHaveLength(1);
     }
   });
