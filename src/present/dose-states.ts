@@ -4,11 +4,18 @@
  * pet's record ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00", "🕐 meal: due · late after
  * 08:45") and on the progress line ("⏰ 2 late"). Drawn by src/present/record.ts.
  */
-import type { DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
+import type { DoseState, DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
 import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
 import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
-import { NOT_DUE_ICON, notDueWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import {
+  doseStateWords,
+  NOT_DUE_ICON,
+  notDueWords,
+  stateIcon,
+  stateTimeWords,
+  stateWords,
+} from "../words/doses.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, value } from "./doc.ts";
 
@@ -40,6 +47,40 @@ export function openDoses(
         ? { state: s.state, window: item.window, notDue: { why: s.why, at: s.at } }
         : { state: s.state, window: item.window },
     );
+  }
+  return out;
+}
+
+/**
+ * A dose given off its time, in the record's words ("⏪ given before its window opened", "given late",
+ * "given after its window"); none on time or not given. A paper entry is always entered after its
+ * round: "late entry" is said by its two times already.
+ */
+export function offTimeWords(s: DoseState | undefined, timezone: string): string | undefined {
+  if (s?.state !== "recorded" || s.outcome !== "given" || !s.timeliness || s.timeliness === "on_time")
+    return undefined;
+  return doseStateWords({ ...s, lateEntry: false }, timezone);
+}
+
+/**
+ * Each dose of a pet entered from the paper chart and given off its time, by its kept window (the
+ * round post's line says so beside the paper's words, as the confirmation, the record and the exports
+ * do); none without `doses`.
+ */
+export function paperOffTime(
+  pet: { bookingId: number; petId: number },
+  status: PetRoundStatus,
+  doses: SheetDoses | undefined,
+  timezone: string,
+): Map<ItemKey, string> {
+  const out = new Map<ItemKey, string>();
+  const owed = doses?.owed && owedPetOf(doses.owed, pet.bookingId, pet.petId);
+  if (!doses || !owed) return out;
+  for (const item of owed.items) {
+    const e = status.current.get(item.item);
+    if (!e?.paper) continue;
+    const words = offTimeWords(owedState(item, owed, e, doses.now.toISOString()), timezone);
+    if (words) out.set(item.item, words);
   }
   return out;
 }
