@@ -10,6 +10,7 @@ import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
 import {
   doseStateWords,
+  MISSED_CHECK,
   NOT_DUE_ICON,
   notDueWords,
   stateIcon,
@@ -145,9 +146,16 @@ export function notDueLines(
 export const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: string): Line => [
   toned(
     o.state === "missed" ? "alert" : "warn",
-    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}`,
+    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state)}`,
   ),
 ];
+
+/**
+ * A missed dose's mark on the post says to check the record before giving it: the post is drawn
+ * again at taps and at the dose times, so a dose entered from the paper chart in the terminal
+ * (`kennel-desk record enter`) is in the record before it is on the post.
+ */
+const missedCheck = (state: OpenDose["state"]) => (state === "missed" ? ` · ${MISSED_CHECK}` : "");
 
 /**
  * A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", "🏠 meal: not due: gone
@@ -157,6 +165,6 @@ export function openLine(label: string, o: OpenDose | undefined, timezone: strin
   if (!o) return line(`⬜ ${value(label, 80)} to record`);
   if (o.state === "not_due")
     return [toned("muted", `${NOT_DUE_ICON} ${value(label, 80)}: ${notDueWords(o.notDue, timezone)}`)];
-  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}`;
+  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state)}`;
   return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
 }
