@@ -41,6 +41,12 @@ export const paperAlreadyWords = (
   return `${label} ${PAPER_ALREADY} (${what}): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.`;
 };
 
+/** The picker's mark on a pet whose every dose of the round is in the record already. */
+export const PAPER_ALL_IN = "✅ entered";
+
+/** The picker's mark on a pet with some of its doses in the record: "1 of 2 doses in the record". */
+export const paperSomeInWords = (doses: number, of: number) => `${doses} of ${of} doses in the record`;
+
 /** The round post's button (beside "🖨 Chart"). */
 export const PAPER_BUTTON = "📄 Enter from paper…";
 
