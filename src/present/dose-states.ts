@@ -6,7 +6,7 @@
  */
 import type { DoseState, DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
 import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
-import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
+import { isMedicationItem, type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
 import {
   doseStateWords,
@@ -112,12 +112,13 @@ export function overdueCounts(open: Iterable<ReadonlyMap<ItemKey, OpenDose>>): {
 
 /** The due items not recorded whose state is late or missed, by state: what a pet's line must say. */
 export function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> | undefined) {
-  const by = new Map<"late" | "missed", { labels: string[]; window: DoseWindow }>();
+  const by = new Map<"late" | "missed", { labels: string[]; window: DoseWindow; medication: boolean }>();
   for (const d of s.due) {
     const o = open?.get(d.item);
     if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
-    const group = by.get(o.state) ?? { labels: [], window: o.window };
+    const group = by.get(o.state) ?? { labels: [], window: o.window, medication: false };
     group.labels.push(doseName(value(d.label, 80), d.unconfirmed));
+    group.medication ||= isMedicationItem(d.item);
     by.set(o.state, group);
   }
   return (["missed", "late"] as const).flatMap((state) => {
@@ -146,7 +147,7 @@ export function notDueLines(
 export const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: string): Line => [
   toned(
     o.state === "missed" ? "alert" : "warn",
-    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state)}`,
+    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, o.medication)}`,
   ),
 ];
 
@@ -155,16 +156,17 @@ export const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: str
  * again at taps and at the dose times, so a dose entered from the paper chart in the terminal
  * (`kennel-desk record enter`) is in the record before it is on the post.
  */
-const missedCheck = (state: OpenDose["state"]) => (state === "missed" ? ` · ${MISSED_CHECK}` : "");
+const missedCheck = (state: OpenDose["state"], medication: boolean) =>
+  state === "missed" && medication ? ` · ${MISSED_CHECK}` : "";
 
 /**
  * A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", "🏠 meal: not due: gone
  * home 08:30", or "⬜ meal to record".
  */
-export function openLine(label: string, o: OpenDose | undefined, timezone: string): Line {
+export function openLine(label: string, o: OpenDose | undefined, timezone: string, medication = true): Line {
   if (!o) return line(`⬜ ${value(label, 80)} to record`);
   if (o.state === "not_due")
     return [toned("muted", `${NOT_DUE_ICON} ${value(label, 80)}: ${notDueWords(o.notDue, timezone)}`)];
-  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state)}`;
+  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, medication)}`;
   return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
 }

@@ -6,7 +6,7 @@
  */
 import { drugName } from "../domain/care.ts";
 import type { OwedDose } from "../domain/obligations.ts";
-import { doseNamed, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
+import { doseNamed, isMedicationItem, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
@@ -205,7 +205,7 @@ export function petRecordLines(
     lines.push(
       e
         ? entryLine(e, timezone, { offTime: offTime?.get(d.item) })
-        : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone),
+        : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone, isMedicationItem(d.item)),
     );
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);

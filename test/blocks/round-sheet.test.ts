@@ -363,6 +363,10 @@ describe("the record beside a pet", () => {
     );
     expect(late).not.toContain("check the record");
     expect(missed).toContain("❌ 2 missed");
+    // A meal alone: nothing to give again, nothing more said.
+    const mealMissed = drawAt("20:00:01", [entry(0, "med:1", "given", { recordedAt: `${DATE}T18:10:00Z` })]);
+    expect(mealMissed).toContain("❌ meal: missed · window closed 20:00");
+    expect(mealMissed).not.toContain("check the record");
     const oneMissed = drawAt("20:00:01", [entry(0, "meal", "ate_all", { recordedAt: `${DATE}T18:10:00Z` })]);
     expect(oneMissed).toContain(
       "❌ Rimadyl 50 mg: missed · window closed 20:00 · check the record before giving it",
