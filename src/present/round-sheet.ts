@@ -261,6 +261,7 @@ export function sheetMessageDoc(
     }
     const status = statuses.get(p.key) as PetRoundStatus;
     const mine = open.get(p.key);
+    const off = paperOffTime(pet, status, record.doses, record.timezone);
     const doses = (record.asNeeded ?? []).filter(
       (d) => d.bookingId === pet.bookingId && d.petId === pet.petId,
     );
@@ -274,13 +275,7 @@ export function sheetMessageDoc(
       lines: withPlanNow(p.lines, plan),
       record: {
         full: [
-          ...petRecordLines(
-            status,
-            record.timezone,
-            record.witness,
-            mine,
-            paperOffTime(pet, status, record.doses, record.timezone),
-          ),
+          ...petRecordLines(status, record.timezone, record.witness, mine, off),
           ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
           ...sheetMedicineLines(custody),
         ],

@@ -13,7 +13,7 @@ import type { Clock } from "../deps.ts";
 
 export const PREVIEW_STATE_FILE = ".kennel-desk-preview.json";
 
-export interface PreviewState {
+interface PreviewState {
   pid: number;
   timezone: string;
   /** The kennel clock: the computer's clock plus this many milliseconds. */
