@@ -201,21 +201,25 @@ export async function keptStaysDays(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
   bookingIds: readonly number[],
 ): Promise<Array<{ from: string; to: string }> | undefined> {
-  const read = new Map<string, Promise<OwedRound[]>>();
-  const roundsOf = (date: string) => {
-    const rounds = read.get(date) ?? owedRounds(deps, { date });
-    read.set(date, rounds);
-    return rounds;
+  // Each end day's rounds read once (a stay's last day is often the next one's first), only these
+  // stays' pets kept of them, so what is held stays small however many stays there are.
+  const mine = new Set(bookingIds);
+  const read = new Map<string, Promise<OwedRound["pets"]>>();
+  const petsOn = (date: string) => {
+    const pets =
+      read.get(date) ??
+      owedRounds(deps, { date }).then((rounds) =>
+        rounds.flatMap((r) => r.pets.filter((p) => mine.has(p.bookingId))),
+      );
+    read.set(date, pets);
+    return pets;
   };
   const stays: Array<{ from: string; to: string; id: number }> = [];
   for (const id of bookingIds) {
     const first = await namedDays(deps, id);
     if (!first) return undefined;
-    const ends = [
-      ...(await roundsOf(first.from)),
-      ...(first.to === first.from ? [] : await roundsOf(first.to)),
-    ];
-    const said = saidOf(ends.flatMap((r) => r.pets.filter((p) => p.bookingId === id)));
+    const ends = [...(await petsOn(first.from)), ...(first.to === first.from ? [] : await petsOn(first.to))];
+    const said = saidOf(ends.filter((p) => p.bookingId === id));
     stays.push({ ...widened(deps, first, said), id });
   }
   const runs: Array<{ from: string; to: string; ids: Set<number> }> = [];
