@@ -15,6 +15,8 @@ import { SheetRedraw } from "../../src/listeners/record-round.ts";
 import { rehearseTap } from "../../src/listeners/rehearse.ts";
 import { silentLogger } from "../../src/log.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
+import type { EntryQuery } from "../../src/record/types.ts";
+import { withHarness } from "../helpers/bot.ts";
 import { scratchRecord, withFaults } from "../helpers/record.ts";
 
 // 18:10 in London on 24 November: today is the 24th, its evening round due.
@@ -89,5 +91,24 @@ describe("a tap's path run once before the bot listens", () => {
     const { deps, redraw, draw } = botWith(failing);
     expect(await rehearseTap(deps, redraw)).toBe(false);
     expect(draw).not.toHaveBeenCalled();
+  });
+});
+
+describe("the bot's start", () => {
+  it("with today's sheet kept, the round's entries are read for its redraw before the bot listens", async () => {
+    const record = scratchRecord(clock);
+    await saveSheet({ record }, eveningOf("2026-11-24"));
+    // The real store, its reads of entries noted.
+    const asked: EntryQuery[] = [];
+    const watched = withFaults(record, {
+      entries: (query) => {
+        asked.push(query);
+        return record.entries(query);
+      },
+    });
+    await withHarness({ clock, record: watched }, async () => {
+      // Started: the server listens. Nothing was tapped yet, but the redraw's read was made.
+      expect(asked).toContainEqual(expect.objectContaining({ date: "2026-11-24", round: "evening" }));
+    });
   });
 });
