@@ -7,6 +7,7 @@
  * reads its page and its owners only.
  */
 import { describe, expect, it } from "vitest";
+import { customerView } from "../../src/answers/customers.ts";
 import { dayReport } from "../../src/answers/day.ts";
 import { rememberHouse } from "../../src/answers/house-known.ts";
 import { bookingView, petAnswer, petView } from "../../src/answers/records.ts";
@@ -69,7 +70,10 @@ function heldKennel(o: { hold?: boolean; renamed?: number } = {}) {
       return jsonAnswer(reduced);
     }
     m = /^\/pets\/(\d+)$/.exec(path);
-    if (m) return jsonAnswer(pet(Number(m[1]), 900));
+    if (m) {
+      const id = Number(m[1]);
+      return jsonAnswer(pet(id, id >= 5000 && id < 5400 ? id / 10 : 900));
+    }
     if (path === "/pets") {
       const items = Array.from({ length: 8 }, (_, i) => pet(9001 + i * 2, 600 + i));
       const page = Number(url.searchParams.get("request.page") ?? 1);
@@ -242,5 +246,20 @@ describe("/booking REF", () => {
     from = renamed.sent.length;
     await bookingView(renamed.deps, "KD-5");
     expect(renamed.sent.slice(from, from + 2)).toEqual(["/bookings/7005", "/bookings/reference/KD-5"]);
+  });
+});
+
+describe("one read of a customer, with its pets", () => {
+  it("serves a day's care, then /customer and a pet card's owner without a call of their own", async () => {
+    const api = heldKennel({ hold: false });
+    await dayReport(api.deps, "arrivals", DAY);
+    expect(api.sent.filter(isCare)).toHaveLength(BOOKINGS);
+    const from = api.sent.length;
+    const customer = await customerView(api.deps, 507);
+    expect(customer.customer.secondname).toBe("Owner507");
+    // A pet of a customer the day read (its record names customer 5xx): only the pet's record is asked.
+    const card = await petView(api.deps, 5210);
+    expect(card.owner?.customerId).toBe(521);
+    expect(api.sent.slice(from)).toEqual(["/pets/5210"]);
   });
 });
