@@ -735,6 +735,18 @@ if (PARTS.has("load")) {
   const grew = (xs: number[]) => xs.length > 1 && (xs.at(-1) as number) > 1.5 * (xs[0] as number) + 100;
   const growing = grew(p50s) || grew(p99s);
   const p99 = pct(all, 99);
+  // Which answers the p99 is made of: those over the goal, by kind, and when they were sent.
+  const slow = done.filter((d) => d.a && d.a.at - d.s.sentAt > 1500);
+  const slowKinds = new Map<string, number>();
+  for (const d of slow) slowKinds.set(kindOf(d.c), (slowKinds.get(kindOf(d.c)) ?? 0) + 1);
+  const lastSlow = Math.max(...slow.map((d) => d.s.sentAt - t0), 0);
+  row(
+    `  answers over 1.5 s (${slow.length} of ${done.length}; the last sent at ${(lastSlow / 1000).toFixed(1)} s), by kind`,
+    [...slowKinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ") || "none",
+  );
   row(
     "  whole run: answer p50 / p99",
     `${ms(pct(all, 50))} / ${ms(p99)}`,
