@@ -14,7 +14,7 @@ export type Answer = Message[] | Threaded | InParts;
  * their care is read): those now, the rest once read, each in turn. A failure of the rest is
  * answered as any failure is.
  */
-export interface InParts {
+interface InParts {
   first: Message[];
   rest: Promise<Message[]>;
 }
