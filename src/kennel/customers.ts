@@ -93,7 +93,7 @@ export async function petsOfCustomer(ep: Endpoints, customerId: number): Promise
   const customer = await getCustomer(ep, customerId);
   const { pets } = customer.data;
   if (pets === undefined) return listCustomerPets(ep, customerId);
-  // The raw answer (KENNEL_RAW_RESPONSES=1) is the pets' alone: the customer's carries contacts.
+  // Care is never shown raw; what stands for the raw answer is the pets as read, never the customer's contacts.
   return { data: pets, raw: pets, requestId: customer.requestId };
 }
 
