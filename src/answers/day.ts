@@ -82,7 +82,10 @@ export interface DayOptions {
   onFirstPart?: (first: DayReport) => void;
 }
 
-/** The entries a day's page sends first when its care is still being read: one round of the API's slots. */
+/**
+ * The entries a day's page sends first when its care is still being read: one round of the API's
+ * six slots (KENNEL_API_CONCURRENCY's default).
+ */
 export const FIRST_PART = 6;
 
 /** Which bookings a day lists, in order, and which of them are shown. Pure. */
