@@ -59,14 +59,20 @@ export function memoryCeiling(
   };
 }
 
-/** What a burst may leave before it is given back while work goes on (issue 48: bare Bolt grows 5 MB). */
-const BURST_ALLOWED = 6 * 1024 * 1024;
+/**
+ * What work may leave before it is given back while it goes on: a ceiling for a run-away burst, not for
+ * every minute of load. Each collection stops all other work for two full collections (110–220 ms of CPU
+ * on a busy 2-core machine): at 6 MB and every 5 s, the mix's peak stayed 8–48 MB lower, but the bot's
+ * CPU rose 2–6.5 s a minute and the answers' p99 rose in every run (docs/benchmarks.md, "Memory under
+ * the mix and at rest").
+ */
+const BURST_ALLOWED = 48 * 1024 * 1024;
 /** Garbage worth a collection once the process is quiet again. */
 const QUIET_ALLOWED = 2 * 1024 * 1024;
 /** The event loop busy less than this share of a check's interval: the burst is over. */
 const QUIET_BUSY = 0.05;
-/** Never two collections closer than this (each costs tens of milliseconds of the event loop). */
-const MIN_GAP_MS = 5_000;
+/** Never two collections closer than this. */
+const MIN_GAP_MS = 15_000;
 
 export interface BurstRelease {
   /** The process's resident memory now. */
@@ -79,8 +85,8 @@ export interface BurstRelease {
 
 /**
  * Gives back what bursts of work leave behind, for a server that runs for months. V8 lets its heap grow
- * well past what is live before it collects (16 MB past it at least, on 64-bit), and a full collection
- * keeps the pages it freed for reuse: under the sustained mix the bot's RSS rose 44–93 MB for 4.6 MB
+ * well past what is live before it collects (its old space reached 28–88 MB for 17 MB live), and a full collection
+ * keeps the pages it freed for reuse: under the sustained mix the bot's RSS rose 16–93 MB for 4.5 MB
  * more live objects, and stayed there (docs/benchmarks.md, "Memory under the mix and at rest"). Only
  * the shrinking collection (`releaseIdleMemory`) returns them. `check()`, called on a timer (never per
  * request), runs it once the process is quiet again after it grew `QUIET_ALLOWED` past what the last
