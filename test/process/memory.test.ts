@@ -20,19 +20,19 @@ describe("memory given back after a burst", () => {
     expect(typeof (globalThis as { gc?: unknown }).gc).toBe("undefined");
   });
 
-  it("runs once today's care has been read at start: after every pet list the warm-up asked for", async () => {
+  it("runs once today's care has been read at start: after every customer (with its pets) the warm-up asked for", async () => {
     let petsAtCall = -1;
     const h = await startHarness({
       bot: {
         warmCare: true,
         afterWarm: () => {
-          petsAtCall = h.sandbox.requests.filter((r) => /\/customers\/\d+\/pets/.test(r.path)).length;
+          petsAtCall = h.sandbox.requests.filter((r) => /\/customers\/\d+$/.test(r.path)).length;
         },
       },
     });
     try {
       await h.slack.waitFor(() => petsAtCall >= 0, 20_000);
-      const asked = h.sandbox.requests.filter((r) => /\/customers\/\d+\/pets/.test(r.path)).length;
+      const asked = h.sandbox.requests.filter((r) => /\/customers\/\d+$/.test(r.path)).length;
       expect(petsAtCall).toBeGreaterThan(10);
       expect(petsAtCall).toBe(asked);
     } finally {
