@@ -29,6 +29,7 @@ import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
 import { SheetRedraw } from "./listeners/record-round.ts";
+import { rehearseTap } from "./listeners/rehearse.ts";
 import { storeHealth } from "./record/health.ts";
 import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
@@ -39,8 +40,6 @@ import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
 import { webClientOptions } from "./slack/web-client.ts";
-
-/** Moved to src/slack/web-client.ts (the one Slack client factory); re-exported for the CLI. */
 
 export interface Bot {
   app: App;
@@ -303,6 +302,7 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
       }
       self = auth;
       await warmTodaysRecord(base); // today's sheets read before a first tap can come (issue 48)
+      await rehearseTap(deps, sheetRedraw); // and a tap's path run once, so it is compiled
       if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
       server = await startBotServer({
         port: base.config.port,

@@ -23,7 +23,7 @@ import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { terminalLog } from "./log-lines.ts";
 import { installProcessGuards } from "./process/guards.ts";
-import { releaseIdleMemory } from "./process/memory.ts";
+import { releaseIdleMemory, watchMemory } from "./process/memory.ts";
 import { stopWithParent } from "./process/parent.ts";
 import { StoreError } from "./record/errors.ts";
 import { DataFolderError } from "./record/folder.ts";
@@ -281,6 +281,8 @@ export async function main(
       ? `Kennel Desk is running in Socket Mode; health checks on http://${urlHost(bot.host)}:${port}/healthz${bot.host === "127.0.0.1" ? " (this computer only; HEALTH_HOST=0.0.0.0 opens them to a container's platform)" : ""}`
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
   );
+  // What later bursts of work leave behind is given back too, once they are over (or grow past a ceiling).
+  watchMemory();
   // A first look at the kennel API, in the background: a problem is logged, not fatal.
   void apiStatus(kennel).then(
     (status) => {

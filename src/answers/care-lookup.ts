@@ -1,5 +1,5 @@
 /**
- * The care records of the pets on a set of bookings: one GET /customers/{id}/pets per distinct
+ * The care records of the pets on a set of bookings: one GET /customers/{id} (with its pets) per distinct
  * customer, all at once (the client limits how many are in flight, shares identical requests and
  * caches care records). A customer whose pets cannot be loaded gives "not loaded" for that
  * booking and a problem in words; it never sinks the list.
@@ -32,7 +32,7 @@ export async function lookUpCare(
   const shown = new Set(bookings.slice(0, o.shown ?? bookings.length).map((b) => b.customerId));
   const isShown = (id: number) => shown.has(id);
   allowCalls(ids.filter(isShown).length);
-  const results = await Promise.allSettled(ids.map((id) => deps.kennel.listCustomerPets(id)));
+  const results = await Promise.allSettled(ids.map((id) => deps.kennel.petsOfCustomer(id)));
   const byCustomer = new Map<number, Pet[] | null>();
   let problem: string | undefined;
   const completed = await Promise.all(

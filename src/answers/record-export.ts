@@ -23,7 +23,7 @@ import { mergeBySeq, pages } from "./pages.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDosePages, withPetNames } from "./prn.ts";
-import { keptStayDays, NAMING_KINDS } from "./stay-dates.ts";
+import { keptStayDays, keptStaysDays, NAMING_KINDS } from "./stay-dates.ts";
 import { WELFARE_KINDS, type WelfareRecordRow, welfareRecordPages } from "./welfare-record.ts";
 
 export interface ExportQuery {
@@ -182,8 +182,8 @@ async function weeksOf(
 
 /**
  * The days of each stay of a pet the record names (its entries, plans, checks, doses given if
- * needed: stay-dates.ts NAMING_KINDS), one stay at a time; none (every day read) when one of them
- * has no days of its own in the record (named by its plan alone).
+ * needed: stay-dates.ts NAMING_KINDS), back-to-back stays as one run; none (every day read) when
+ * one of them has no days of its own in the record (named by its plan alone).
  */
 async function petSpans(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "clock" | "config">,
@@ -193,13 +193,7 @@ async function petSpans(
     deps.record.stays({ petId }),
     deps.record.stays({ petId, kinds: NAMING_KINDS }),
   ]);
-  const spans: Array<{ from: string; to: string }> = [];
-  for (const stay of new Set(found.flat())) {
-    const days = await keptStayDays(deps, stay);
-    if (!days) return [];
-    spans.push(days);
-  }
-  return spans;
+  return (await keptStaysDays(deps, [...new Set(found.flat())])) ?? [];
 }
 
 async function* pagesMap<A, B>(source: AsyncIterable<A[]>, f: (page: A[]) => B[]): AsyncGenerator<B[]> {

@@ -83,7 +83,7 @@ export async function bookingView(
     full === undefined && reduced?.bookingId !== undefined
       ? deps.kennel.getBooking(reduced.bookingId)
       : undefined,
-    customerId !== undefined ? deps.kennel.listCustomerPets(customerId) : undefined,
+    customerId !== undefined ? deps.kennel.petsOfCustomer(customerId) : undefined,
   ]);
   if (fullResult.status === "fulfilled" && fullResult.value) full = fullResult.value.data;
   else if (fullResult.status === "rejected")

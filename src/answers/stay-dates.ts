@@ -174,9 +174,86 @@ export async function keptStayDays(
   bookingId: number,
   range: { from?: string | undefined; to?: string | undefined } = {},
 ): Promise<{ from: string; to: string; said: SaidBooking | undefined } | undefined> {
+  const first = await namedDays(deps, bookingId, range);
+  if (!first) return undefined;
+  const rounds = await owedRounds(deps, first);
+  const said = saidOf(rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)));
+  const whole = widened(deps, first, said);
+  const ids = new Set([bookingId]);
+  return {
+    from: await stayEdge(deps, ids, whole.from, -1),
+    to: await stayEdge(deps, ids, whole.to, 1, todayOf(deps)),
+    said,
+  };
+}
+
+/**
+ * The days of several stays (one pet's, `record export --pet` with no range), each found as
+ * `keptStayDays` finds one, with fewer of their rounds read: a stay's check-in and check-out as the
+ * rounds of its first and last named days said them (not every day's between: the days between are
+ * the stay's anyway), and stays a week or less apart walked out as one run, from the run's ends (a
+ * day inside the run is read for its items by the caller, so walking out from a stay's end inside
+ * it finds nothing more). A pet in house every day had each of its days' rounds read twice or three times to
+ * find them, then again for its items (docs/benchmarks.md). None when one of them has no named days
+ * (the caller reads every day).
+ */
+export async function keptStaysDays(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
+  bookingIds: readonly number[],
+): Promise<Array<{ from: string; to: string }> | undefined> {
+  // Each end day's rounds read once (a stay's last day is often the next one's first), only these
+  // stays' pets kept of them, so what is held stays small however many stays there are.
+  const mine = new Set(bookingIds);
+  const read = new Map<string, Promise<OwedRound["pets"]>>();
+  const petsOn = (date: string) => {
+    const pets =
+      read.get(date) ??
+      owedRounds(deps, { date }).then((rounds) =>
+        rounds.flatMap((r) => r.pets.filter((p) => mine.has(p.bookingId))),
+      );
+    read.set(date, pets);
+    return pets;
+  };
+  const stays: Array<{ from: string; to: string; id: number }> = [];
+  for (const id of bookingIds) {
+    const first = await namedDays(deps, id);
+    if (!first) return undefined;
+    const ends = [...(await petsOn(first.from)), ...(first.to === first.from ? [] : await petsOn(first.to))];
+    const said = saidOf(ends.filter((p) => p.bookingId === id));
+    stays.push({ ...widened(deps, first, said), id });
+  }
+  const runs: Array<{ from: string; to: string; ids: Set<number> }> = [];
+  for (const stay of stays.sort((a, b) => a.from.localeCompare(b.from))) {
+    const last = runs.at(-1);
+    // Stays a week or less apart are one run: the days between are read once for their items
+    // (nothing of this pet's there is dropped by the caller's filter), not walked out from both sides.
+    if (last && stay.from <= addDays(last.to, UNKEPT_DAYS + 1)) {
+      if (stay.to > last.to) last.to = stay.to;
+      last.ids.add(stay.id);
+    } else runs.push({ from: stay.from, to: stay.to, ids: new Set([stay.id]) });
+  }
+  const today = todayOf(deps);
+  return Promise.all(
+    runs.map(async (run) => ({
+      from: await stayEdge(deps, run.ids, run.from, -1),
+      to: await stayEdge(deps, run.ids, run.to, 1, today),
+    })),
+  );
+}
+
+const todayOf = (deps: Pick<Deps, "config" | "clock">) => localDate(deps.clock.now(), deps.config.timezone);
+
+/**
+ * The first and last days the record names a stay on (its entries and DATED_KINDS, up to today)
+ * with `range`'s; none when nothing names it on its days.
+ */
+async function namedDays(
+  deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
+  bookingId: number,
+  range: { from?: string | undefined; to?: string | undefined } = {},
+): Promise<{ from: string; to: string } | undefined> {
   const store = deps.record;
-  const tz = deps.config.timezone;
-  const today = localDate(deps.clock.now(), tz);
+  const today = todayOf(deps);
   const named = await Promise.all([
     store.entries({ bookingId }),
     ...DATED_KINDS.map((kind) => store.log({ kind, bookingId })),
@@ -186,31 +263,33 @@ export async function keptStayDays(
     range.from,
     range.to,
   );
-  if (first.from === undefined || first.to === undefined) return undefined;
-  const rounds = await owedRounds(deps, { from: first.from, to: first.to });
-  const said = saidOf(rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)));
-  const whole = spanOf(
+  return first.from === undefined || first.to === undefined ? undefined : { from: first.from, to: first.to };
+}
+
+/** A stay's named days widened to its check-in and check-out as its rounds said them, and to today while it may still be here. */
+function widened(
+  deps: Pick<Deps, "config" | "clock">,
+  first: { from: string; to: string },
+  said: SaidBooking | undefined,
+): { from: string; to: string } {
+  const tz = deps.config.timezone;
+  return spanOf(
     first.from,
     first.to,
     said?.checkIn && localDate(said.checkIn, tz),
     said?.checkOut && localDate(said.checkOut, tz),
     stillKeptTo(deps, said),
   ) as { from: string; to: string };
-  return {
-    from: await stayEdge(deps, bookingId, whole.from, -1),
-    to: await stayEdge(deps, bookingId, whole.to, 1, today),
-    said,
-  };
 }
 
 /**
  * The last day, from `day` on in the direction of `step` (up to `bound`), whose kept rounds ask the
- * stay, each day read on its own: it stops at a day whose kept rounds do not ask it, and looks past
+ * stay (one of `bookingIds`), each day read on its own: it stops at a day whose kept rounds do not ask it, and looks past
  * days with no kept rounds at all (the bot not running) for a week of them at most.
  */
 async function stayEdge(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
-  bookingId: number,
+  bookingIds: ReadonlySet<number>,
   day: string,
   step: 1 | -1,
   bound?: string,
@@ -219,7 +298,7 @@ async function stayEdge(
   let unkept = 0;
   for (let d = addDays(day, step); bound === undefined || d <= bound; d = addDays(d, step)) {
     const rounds = await owedRounds(deps, { date: d });
-    if (rounds.some((r) => r.pets.some((p) => p.bookingId === bookingId))) {
+    if (rounds.some((r) => r.pets.some((p) => bookingIds.has(p.bookingId)))) {
       edge = d;
       unkept = 0;
     } else if (rounds.length > 0 || ++unkept > UNKEPT_DAYS) break;

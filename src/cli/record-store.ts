@@ -26,7 +26,8 @@ export async function openStore(
       return { where: file };
     }
   }
-  const opened = await openCareRecord(settings, ctx.clock, recordKennel(ctx.config));
+  // Nothing kept once read: a record command reads each day once or a few times (the bot keeps them).
+  const opened = await openCareRecord(settings, ctx.clock, recordKennel(ctx.config), { keptLogChars: 0 });
   if (opened.problem) {
     await opened.store.close();
     throw opened.problem;

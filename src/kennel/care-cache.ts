@@ -3,7 +3,8 @@
  * asking about the same day, a card opened twice, or the 07:30 round after the 07:00 post costs no
  * API call for the care already read.
  *
- * - What: GET /pets/{id}, GET /customers/{id} and GET /customers/{id}/pets, only successful answers.
+ * - What: GET /pets/{id}, GET /customers/{id} (with its pets: the care of day lists and bookings,
+ *   src/kennel/customers.ts petsOfCustomer) and GET /customers/{id}/pets, only successful answers.
  * - How long: a day's care (issue 48), refreshed where the API says a customer changed: a record
  *   read more than a minute ago (REVALIDATE_MS) is served only once the API has been asked which
  *   customers changed since the last look (GET /customers?request.updatedSince, one call a minute at
@@ -162,10 +163,12 @@ export class CareCache {
     if (!lru) return;
     const pets = new Set(changed.pets);
     for (const id of changed.customers) {
-      const listed = lru.peek(`${this.#prefix}|customer-pets:${id}`)?.value as {
-        data?: Array<{ petId?: number }>;
-      };
-      for (const p of listed?.data ?? []) if (p.petId !== undefined) pets.add(p.petId);
+      type Listed = { data?: Array<{ petId?: number }> } | undefined;
+      type Read = { data?: { pets?: Array<{ petId?: number }> } } | undefined;
+      const listed = lru.peek(`${this.#prefix}|customer-pets:${id}`)?.value as Listed;
+      const read = lru.peek(`${this.#prefix}|customer:${id}`)?.value as Read;
+      for (const p of [...(listed?.data ?? []), ...(read?.data?.pets ?? [])])
+        if (p.petId !== undefined) pets.add(p.petId);
       this.forget(`customer:${id}`);
       this.forget(`customer-pets:${id}`);
     }

@@ -153,6 +153,14 @@ export class KennelClient {
     return customers.listCustomerPets(this.#ep, customerId);
   }
 
+  /**
+   * A customer's pets for their care: GET /customers/{id} (cached), its embedded pets, so the
+   * customer is read too; GET /customers/{id}/pets when it comes without them (customers.ts).
+   */
+  petsOfCustomer(customerId: number): Promise<KennelResult<Pet[]>> {
+    return customers.petsOfCustomer(this.#ep, customerId);
+  }
+
   /** GET /customers/{id}/bookings: the customer's booking history, paged. */
   listCustomerBookings(
     customerId: number,
@@ -212,13 +220,13 @@ export class KennelClient {
   }
 
   /**
-   * Reads each customer's pets into the care cache (say, for today's arrivals, departures and
+   * Reads each customer with its pets into the care cache (say, for today's arrivals, departures and
    * in-house pets before the morning post). Never throws: a failure only means that answer asks again.
    */
   async warmCare(customerIds: Iterable<number>): Promise<WarmResult> {
     const ids = [...new Set(customerIds)].filter((id) => Number.isSafeInteger(id) && id >= 0);
     if (!this.#cache.enabled) return { warmed: 0, failed: 0 };
-    const results = await Promise.allSettled(ids.map((id) => this.listCustomerPets(id)));
+    const results = await Promise.allSettled(ids.map((id) => this.petsOfCustomer(id)));
     const failed = results.filter((r) => r.status === "rejected").length;
     return { warmed: results.length - failed, failed };
   }

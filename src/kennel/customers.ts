@@ -78,6 +78,26 @@ export async function listCustomerPets(ep: Endpoints, customerId: number): Promi
 }
 
 /**
+ * A customer's pets for their care (a day list's cards, a booking's card, the round, the care read
+ * ahead): through GET /customers/{id} (cached), which the spec gives "with embedded pets" ("pets:
+ * array of Pet"), so one read serves the care and the customer: a `/customer`, a pet card's owner
+ * or a search's owner name that follows costs no call, where GET /customers/{id}/pets serves the
+ * pets alone. The embedded pets are read as every list's (schemas.ts readPet): one that leaves
+ * every care field out is marked and completed from GET /pets/{id} before anything says "no care"
+ * (src/answers/care-lookup.ts); deleted ones are left out where pets are matched (domain/customers.ts
+ * activePets). ASSUMPTION (what a customer answer holds is shown by example only): a customer
+ * answered without a `pets` list falls back to GET /customers/{id}/pets. The connector's
+ * list_customer_pets still asks that endpoint (listCustomerPets): it answers as the API does.
+ */
+export async function petsOfCustomer(ep: Endpoints, customerId: number): Promise<KennelResult<Pet[]>> {
+  const customer = await getCustomer(ep, customerId);
+  const { pets } = customer.data;
+  if (pets === undefined) return listCustomerPets(ep, customerId);
+  // Care is never shown raw; what stands for the raw answer is the pets as read, never the customer's contacts.
+  return { data: pets, raw: pets, requestId: customer.requestId };
+}
+
+/**
  * GET /customers/{id}/bookings: the customer's booking history, paged. The customer is given by
  * the path only. ASSUMPTION: request.customerId is not sent (how the two interact is not shown).
  */

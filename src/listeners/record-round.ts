@@ -17,6 +17,7 @@ import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
+import type { Message } from "../blocks/types.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -85,6 +86,12 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
+    const message = await this.draw(sheet, index);
+    return replaceMessage(this.#deps, client, ref, message, "update the round message");
+  }
+
+  /** The sheet's message `index` as the store has it now (what a redraw puts in place). */
+  async draw(sheet: Sheet, index: number): Promise<Message> {
     const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
       this.#deps.record
         .entries({ date: sheet.date, round: sheet.round })
@@ -101,7 +108,7 @@ export class SheetRedraw {
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
     const doses = { now: clock.now(), owed };
-    const message = sheetMessage(sheet, index, {
+    return sheetMessage(sheet, index, {
       entries,
       timezone: config.timezone,
       asNeeded,
@@ -110,6 +117,5 @@ export class SheetRedraw {
       plans,
       custody,
     });
-    return replaceMessage(this.#deps, client, ref, message, "update the round message");
   }
 }

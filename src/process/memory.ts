@@ -58,3 +58,91 @@ export function memoryCeiling(
     ceiling = Math.max(lowest, rss() + allowed / 2);
   };
 }
+
+/**
+ * What work may leave before it is given back while it goes on: a ceiling for a run-away burst, not for
+ * every minute of load. Each collection stops all other work for two full collections (110–220 ms of CPU
+ * on a busy 2-core machine): at 6 MB and every 5 s, the mix's peak stayed 8–48 MB lower, but the bot's
+ * CPU rose 2–6.5 s a minute and the answers' p99 rose in every run (docs/benchmarks.md, "Memory under
+ * the mix and at rest").
+ */
+const BURST_ALLOWED = 48 * 1024 * 1024;
+/** Garbage worth a collection once the process is quiet again. */
+const QUIET_ALLOWED = 2 * 1024 * 1024;
+/** The event loop busy less than this share of a check's interval: the burst is over. */
+const QUIET_BUSY = 0.05;
+/** Never two collections closer than this. */
+const MIN_GAP_MS = 15_000;
+
+export interface BurstRelease {
+  /** The process's resident memory now. */
+  rss?: () => number;
+  /** The share (0–1) of the time since the last check the event loop was busy. */
+  busy?: () => number;
+  collect?: () => Promise<unknown>;
+  now?: () => number;
+}
+
+/**
+ * Gives back what bursts of work leave behind, for a server that runs for months. V8 lets its heap grow
+ * well past what is live before it collects (its old space reached 28–88 MB for 17 MB live), and a full collection
+ * keeps the pages it freed for reuse: under the sustained mix the bot's RSS rose 16–93 MB for 4.5 MB
+ * more live objects, and stayed there (docs/benchmarks.md, "Memory under the mix and at rest"). Only
+ * the shrinking collection (`releaseIdleMemory`) returns them. `check()`, called on a timer (never per
+ * request), runs it once the process is quiet again after it grew `QUIET_ALLOWED` past what the last
+ * collection left, or while work goes on once it grew `allowed` past it; never twice within
+ * `MIN_GAP_MS`. What the process holds at the check after a collection is the new rest, so memory it
+ * keeps (the care cache filling up, the young generation's pages taken again) is never collected for again.
+ */
+export function releaseAfterBursts(
+  allowed: number = BURST_ALLOWED,
+  {
+    rss = process.memoryUsage.rss,
+    busy = eventLoopBusy(),
+    collect = releaseIdleMemory,
+    now = Date.now,
+  }: BurstRelease = {},
+): () => Promise<void> {
+  let rest = rss();
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let collecting = false;
+  /** Just collected: the young generation's pages come back at once, so the rest is read at the next check. */
+  let settling = false;
+  return async () => {
+    const quiet = busy() < QUIET_BUSY;
+    if (collecting) return;
+    if (settling) {
+      settling = false;
+      rest = rss();
+      return;
+    }
+    const grown = rss() - rest;
+    if (grown <= (quiet ? QUIET_ALLOWED : allowed) || now() - lastAt < MIN_GAP_MS) return;
+    collecting = true;
+    try {
+      await collect();
+    } finally {
+      collecting = false;
+      settling = true;
+      lastAt = now();
+    }
+  };
+}
+
+/** The share of time the event loop was busy since the last call (Node's event loop utilization). */
+function eventLoopBusy(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const at = performance.eventLoopUtilization();
+    const share = performance.eventLoopUtilization(at, last).utilization;
+    last = at;
+    return share;
+  };
+}
+
+/** Checks `releaseAfterBursts` every `everyMs` on a timer that never keeps the process running. */
+export function watchMemory(everyMs = 1_000, check: () => Promise<void> = releaseAfterBursts()): () => void {
+  const timer = setInterval(() => void check().catch(() => undefined), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

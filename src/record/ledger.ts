@@ -182,7 +182,7 @@ export function logWhere(query: StoredQuery): { where: string[]; params: unknown
   return { where, params };
 }
 
-async function logIn(q: Query, query: StoredQuery): Promise<StoredLog[]> {
+export async function logIn(q: Query, query: StoredQuery): Promise<StoredLog[]> {
   const { where, params } = logWhere(query);
   const rows = await q(
     `SELECT ${LOG_SELECT} ${LOG_FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY l.seq`,

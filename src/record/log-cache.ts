@@ -11,7 +11,7 @@
  */
 import { LOG_COLUMNS, type Row } from "./chain.ts";
 import { type KindName, readBody } from "./kinds/index.ts";
-import { LOG_FROM, logEntryWith, logWhere, type Query, type StoredQuery } from "./ledger.ts";
+import { LOG_FROM, logEntryWith, logIn, logWhere, type Query, type StoredQuery } from "./ledger.ts";
 import type { LogEntry, LogQuery } from "./types.ts";
 
 const LOG_HEAD = `l.${LOG_COLUMNS.filter((c) => c !== "body").join(", l.")}, s.id AS superseded_by`;
@@ -23,6 +23,15 @@ function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   for (const v of Object.values(value)) deepFreeze(v);
   return Object.freeze(value);
+}
+
+export interface StoreOptions {
+  /**
+   * The text of the log's bodies kept once read, in characters (src/record/log-cache.ts; default 16
+   * million): the bot's taps read the day's sheets again and again. 0 keeps none: a command that reads
+   * each day once (the terminal's record commands) reads each body when asked.
+   */
+  keptLogChars?: number | undefined;
 }
 
 /** What `readAs` gives for a row whose body is not kept: the table no longer had it (deleted by retention meanwhile). */
@@ -125,6 +134,7 @@ export async function readLog<K extends KindName>(
   query: LogQuery<K>,
   bodies: LogBodies,
 ): Promise<LogEntry<K>[]> {
+  if (bodies.limit === 0) return readLogOnce(q, query);
   bodies.trim();
   const heads = await logHeadsIn(q, query);
   // A body kept when this read began may be let go by another read's trim while this one waits on
@@ -150,5 +160,20 @@ export async function readLog<K extends KindName>(
     return body === GONE || body === undefined
       ? []
       : [{ ...logEntryWith(head, body), kind: query.kind } as LogEntry<K>];
+  });
+}
+
+/**
+ * A log query's records read as their kind with nothing kept (a store opened with no room for
+ * bodies: the terminal's record commands, which read each day once or a few times): the rows with
+ * their bodies in one read, each parsed and read as its kind, nothing frozen. Keeping them there cost
+ * more than reading them again: a pet's export of three years kept, froze and let go every sheet it
+ * read, and the collector spent more time on them than the export on its work (docs/benchmarks.md).
+ */
+async function readLogOnce<K extends KindName>(q: Query, query: LogQuery<K>): Promise<LogEntry<K>[]> {
+  return (await logIn(q, query)).flatMap((entry) => {
+    if (entry.kind !== query.kind) return [];
+    const body = readBody(query.kind, entry.body);
+    return body === undefined ? [] : [{ ...entry, body, kind: query.kind } as LogEntry<K>];
   });
 }

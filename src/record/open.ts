@@ -12,6 +12,7 @@ import type { Clock } from "../deps.ts";
 import type { Driver } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 import { dataFolderProblem, prepareDataFolder } from "./folder.ts";
+import type { StoreOptions } from "./log-cache.ts";
 import { sqliteDriver } from "./sqlite.ts";
 import { createStore } from "./store.ts";
 import type { CareRecordStore, KennelIdentity } from "./types.ts";
@@ -47,11 +48,12 @@ export async function openCareRecord(
   settings: RecordSettings,
   clock: Clock,
   kennel: KennelIdentity | undefined,
+  options: StoreOptions = {},
 ): Promise<OpenedRecord> {
   const folderNotice = settings.engine === "sqlite" ? prepareDataFolder(settings.dataDir) : undefined;
   const folderWarning = settings.engine === "sqlite" ? dataFolderProblem(settings.dataDir) : undefined;
   const driver = await driverFor(settings);
-  const store = createStore(driver, clock, kennel);
+  const store = createStore(driver, clock, kennel, options);
   const where = driver.where;
   const notes = { ...(folderWarning ? { folderWarning } : {}), ...(folderNotice ? { folderNotice } : {}) };
   try {

@@ -16,7 +16,7 @@ import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
 import { appendIn, headIn, isRecordDate, logPages, type NextId, verifyIn } from "./ledger.ts";
 import { checkBody, readAs, storedCheck } from "./log-bodies.ts";
-import { LogBodies, readLog } from "./log-cache.ts";
+import { LogBodies, readLog, type StoreOptions } from "./log-cache.ts";
 import { migrate } from "./migrate.ts";
 import { purgeIn } from "./retention.ts";
 import type { Engine } from "./schema.ts";
@@ -87,9 +87,10 @@ class SqlStore implements CareRecordStore {
   /** The schema is up to date and the kennel claimed (done once; retried on each use while down). */
   #ready = false;
   /** The log's bodies read already (src/record/log-cache.ts): a row never changes, so it is read once. */
-  readonly #bodies = new LogBodies();
+  readonly #bodies: LogBodies;
 
-  constructor(driver: Driver, clock: Clock, kennel: KennelIdentity | undefined) {
+  constructor(driver: Driver, clock: Clock, kennel: KennelIdentity | undefined, options: StoreOptions = {}) {
+    this.#bodies = new LogBodies(options.keptLogChars);
     this.engine = driver.engine;
     this.#driver = driver;
     this.#clock = clock;
@@ -336,6 +337,11 @@ export type SqlCareRecordStore = CareRecordStore & { ready(): Promise<void> };
  * for the kennel, by ready() (call it at start: it throws a StoreError when the engine is down, the
  * schema newer or the record another kennel's) and again on first use if that failed.
  */
-export function createStore(driver: Driver, clock: Clock, kennel?: KennelIdentity): SqlCareRecordStore {
-  return new SqlStore(driver, clock, kennel);
+export function createStore(
+  driver: Driver,
+  clock: Clock,
+  kennel?: KennelIdentity,
+  options: StoreOptions = {},
+): SqlCareRecordStore {
+  return new SqlStore(driver, clock, kennel, options);
 }

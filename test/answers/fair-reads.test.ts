@@ -7,7 +7,8 @@
  * reads its page and its owners only.
  */
 import { describe, expect, it } from "vitest";
-import { dayReport } from "../../src/answers/day.ts";
+import { customerView } from "../../src/answers/customers.ts";
+import { type DayReport, dayReport, FIRST_PART } from "../../src/answers/day.ts";
 import { rememberHouse } from "../../src/answers/house-known.ts";
 import { bookingView, petAnswer, petView } from "../../src/answers/records.ts";
 import { asAnswer } from "../../src/kennel/limiter.ts";
@@ -51,11 +52,13 @@ function heldKennel(o: { hold?: boolean; renamed?: number } = {}) {
     if (o.hold !== false) await new Promise<void>((release) => held.push({ path, release }));
     if (path === "/bookings/checkin")
       return jsonAnswer(Array.from({ length: BOOKINGS }, (_, i) => booking(i)));
-    let m = /^\/customers\/(\d+)\/pets$/.exec(path);
-    if (m)
-      return jsonAnswer([{ ...pet(Number(m[1]) * 10, Number(m[1])), name: `Pet ${Number(m[1]) - 500}` }]);
-    m = /^\/customers\/(\d+)$/.exec(path);
-    if (m) return jsonAnswer({ customerId: Number(m[1]), firstname: "Sam", secondname: `Owner${m[1]}` });
+    // A customer with its pets embedded, as the spec gives it: the care of the day's bookings.
+    let m = /^\/customers\/(\d+)$/.exec(path);
+    if (m) {
+      const id = Number(m[1]);
+      const pets = [{ ...pet(id * 10, id), name: `Pet ${id - 500}` }];
+      return jsonAnswer({ customerId: id, firstname: "Sam", secondname: `Owner${m[1]}`, pets });
+    }
     m = /^\/bookings\/(\d+)$/.exec(path);
     if (m) {
       const i = Number(m[1]) - 7000;
@@ -67,7 +70,10 @@ function heldKennel(o: { hold?: boolean; renamed?: number } = {}) {
       return jsonAnswer(reduced);
     }
     m = /^\/pets\/(\d+)$/.exec(path);
-    if (m) return jsonAnswer(pet(Number(m[1]), 900));
+    if (m) {
+      const id = Number(m[1]);
+      return jsonAnswer(pet(id, id >= 5000 && id < 5400 ? id / 10 : 900));
+    }
     if (path === "/pets") {
       const items = Array.from({ length: 8 }, (_, i) => pet(9001 + i * 2, 600 + i));
       const page = Number(url.searchParams.get("request.page") ?? 1);
@@ -96,7 +102,8 @@ function heldKennel(o: { hold?: boolean; renamed?: number } = {}) {
   return { deps, sent, held, settle, releaseOne, release, releaseAll };
 }
 
-const isCare = (p: string) => /^\/customers\/\d+\/pets$/.test(p);
+/** The care of the day's bookings: their customers (500 on), each with its pets. */
+const isCare = (p: string) => /^\/customers\/5\d\d$/.test(p);
 
 describe("a cold day list's reads", () => {
   it("its page's care is its own; the rest of the day's waits behind a later answer's calls, and every count is kept", async () => {
@@ -108,9 +115,7 @@ describe("a cold day list's reads", () => {
     // Page 1 shows at most 20 entries: their customers' care first, as the answer's own calls.
     for (let i = 0; i < 14; i++) await api.releaseOne();
     expect(api.sent.filter(isCare)).toHaveLength(20);
-    expect(api.sent.filter(isCare)).toEqual(
-      Array.from({ length: 20 }, (_, i) => `/customers/${500 + i}/pets`),
-    );
+    expect(api.sent.filter(isCare)).toEqual(Array.from({ length: 20 }, (_, i) => `/customers/${500 + i}`));
     // A pet search asked now: its page, then its eight owners, each before the day's later pages' care.
     const search = asAnswer(() => petAnswer(api.deps, "Otis"));
     await api.settle();
@@ -189,7 +194,7 @@ describe("a cold day list in Slack (the rest of the day's care read ahead)", () 
     // The page's twenty customers' care first (the read ahead takes no slot before them).
     for (let i = 0; i < 20; i++) await api.releaseOne();
     expect(api.sent.filter(isCare).slice(0, 20)).toEqual(
-      Array.from({ length: 20 }, (_, i) => `/customers/${500 + i}/pets`),
+      Array.from({ length: 20 }, (_, i) => `/customers/${500 + i}`),
     );
     expect(answered).toBe(true);
     const first = await day;
@@ -233,7 +238,7 @@ describe("/booking REF", () => {
     expect(api.sent.slice(from).sort()).toEqual([
       "/bookings/7007",
       "/bookings/reference/KD-7",
-      "/customers/507/pets",
+      "/customers/507",
     ]);
     // A reference seen in the day's list whose booking now carries another: asked by reference.
     const renamed = heldKennel({ hold: false, renamed: 5 });
@@ -241,5 +246,69 @@ describe("/booking REF", () => {
     from = renamed.sent.length;
     await bookingView(renamed.deps, "KD-5");
     expect(renamed.sent.slice(from, from + 2)).toEqual(["/bookings/7005", "/bookings/reference/KD-5"]);
+  });
+});
+
+describe("one read of a customer, with its pets", () => {
+  it("serves a day's care, then /customer and a pet card's owner without a call of their own", async () => {
+    const api = heldKennel({ hold: false });
+    await dayReport(api.deps, "arrivals", DAY);
+    expect(api.sent.filter(isCare)).toHaveLength(BOOKINGS);
+    const from = api.sent.length;
+    const customer = await customerView(api.deps, 507);
+    expect(customer.customer.secondname).toBe("Owner507");
+    // A pet of a customer the day read (its record names customer 5xx): only the pet's record is asked.
+    const card = await petView(api.deps, 5210);
+    expect(card.owner?.customerId).toBe(521);
+    expect(api.sent.slice(from)).toEqual(["/pets/5210"]);
+  });
+});
+
+describe("a cold day's page in Slack: its first cards first", () => {
+  it("are told as soon as their own care is read, each with it; the page's other cards follow, none twice", async () => {
+    const api = heldKennel();
+    let first: DayReport | undefined;
+    const onFirstPart = (f: DayReport) => {
+      first = f;
+    };
+    const day = asAnswer(() => dayReport(api.deps, "arrivals", DAY, { readAhead: true, onFirstPart }));
+    await api.settle();
+    await api.releaseOne(); // the day's list
+    // The first cards' customers are asked first; once they answer, the first part goes.
+    for (let i = 0; i < FIRST_PART; i++) await api.releaseOne();
+    expect(api.sent.filter(isCare).slice(0, FIRST_PART)).toEqual(
+      Array.from({ length: FIRST_PART }, (_, i) => `/customers/${500 + i}`),
+    );
+    const told = first as DayReport | undefined;
+    expect(told?.part).toBe("first");
+    expect(told?.entries.map((e) => e.booking.customerId)).toEqual(
+      Array.from({ length: FIRST_PART }, (_, i) => 500 + i),
+    );
+    expect(told?.entries.every((e) => e.care?.status === "matched")).toBe(true);
+    expect(told?.totals.bookings).toBe(BOOKINGS);
+    // The rest of the page: its own cards, after the first part's, each with its care.
+    await api.releaseAll();
+    const rest = await day;
+    expect(rest.part).toBe("rest");
+    expect(rest.from).toBe(FIRST_PART);
+    expect(rest.entries.map((e) => e.booking.customerId)).toEqual(
+      Array.from({ length: 20 - FIRST_PART }, (_, i) => 500 + FIRST_PART + i),
+    );
+    expect(rest.entries.every((e) => e.care?.status === "matched")).toBe(true);
+  });
+
+  it("is one answer when the page's care is read already (the care cache)", async () => {
+    const api = heldKennel({ hold: false });
+    await dayReport(api.deps, "arrivals", DAY);
+    let told = false;
+    const again = await dayReport(api.deps, "arrivals", DAY, {
+      readAhead: true,
+      onFirstPart: () => {
+        told = true;
+      },
+    });
+    expect(told).toBe(false);
+    expect(again.part).toBeUndefined();
+    expect(again.entries).toHaveLength(20);
   });
 });

@@ -49,9 +49,9 @@ const STAYS: Stay[] = [
 ];
 
 /** The kept morning sheets of 1 to 12 October (none on the 5th) and the entries recorded, each at its time. */
-async function keptRecord(store: CareRecordStore) {
-  for (const date of days(1, 12)) {
-    const here = STAYS.filter((s) => s.days.includes(date));
+async function keptRecord(store: CareRecordStore, stays = STAYS, last = 12) {
+  for (const date of days(1, last)) {
+    const here = stays.filter((s) => s.days.includes(date));
     if (here.length === 0) continue;
     now = new Date(`${date}T06:55:00Z`);
     const pets = here.map((s) => ({
@@ -103,7 +103,13 @@ function watched(store: CareRecordStore, asked: string[]): CareRecordStore {
       if (key !== "log") return value.bind(target);
       return (q: LogQuery) => {
         if (q.kind === "sheet" || q.kind === "obligation")
-          asked.push(...(q.date !== undefined ? [q.date] : [q.from ?? "every day", q.to ?? "every day"]));
+          asked.push(
+            ...(q.date !== undefined
+              ? [q.date]
+              : q.from !== undefined && q.from === q.to
+                ? [q.from]
+                : [q.from ?? "every day", q.to ?? "every day"]),
+          );
         return value.call(target, q);
       };
     },
@@ -187,6 +193,38 @@ describe("one pet's export, with no range", () => {
       "2026-10-11 701 med:1 missed",
       "2026-10-11 701 meal missed",
     ]);
+    await store.close();
+  });
+});
+
+describe("one pet's back-to-back stays, with no range", () => {
+  // Pet 4 in house from 1 to 15 October in three stays, nothing recorded on the second's first day
+  // and the third's last, nor on the 8th; another pet there all the while.
+  const stays: Stay[] = [
+    { bookingId: 801, petId: 4, days: days(1, 5), recorded: every(days(1, 5)) },
+    { bookingId: 802, petId: 4, days: days(6, 10), recorded: every([...days(7, 7), ...days(9, 10)]) },
+    { bookingId: 803, petId: 4, days: days(11, 15), recorded: every(days(11, 14)) },
+    { bookingId: 901, petId: 5, days: days(1, 15), recorded: every(days(1, 15)) },
+  ];
+
+  it("lists what every day read lists, each day's rounds read at most twice (once to find the days, once for the items)", async () => {
+    const store = scratchRecord(clock);
+    await keptRecord(store, stays, 15);
+    const asked: string[] = [];
+    const pet = await unrecorded(watched(store, asked), { petId: 4 });
+    expect(pet.map(brief)).toEqual([
+      "2026-10-06 802 med:1 missed",
+      "2026-10-06 802 meal missed",
+      "2026-10-08 802 med:1 missed",
+      "2026-10-08 802 meal missed",
+      "2026-10-15 803 med:1 missed",
+      "2026-10-15 803 meal missed",
+    ]);
+    expect(pet).toEqual(await unrecorded(store, { petId: 4, from: day(1), to: "2026-10-20" }));
+    const reads = new Map<string, number>();
+    for (const d of asked) reads.set(d, (reads.get(d) ?? 0) + 1);
+    // Each read of a day asks its sheets and what they asked (two kinds): twice is four.
+    expect([...reads].filter(([, n]) => n > 4)).toEqual([]);
     await store.close();
   });
 });

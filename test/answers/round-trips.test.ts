@@ -37,11 +37,13 @@ function fakeApi(latencyMs = 20) {
     call.end = performance.now();
     let body: unknown = {};
     if (path === "/bookings/checkin") body = bookings;
-    else if (/^\/customers\/\d+\/pets$/.test(path)) {
+    else if (/^\/customers\/\d+$/.test(path)) {
+      // A customer with its pets embedded, as the spec gives it: the care of its bookings.
       const id = Number(path.split("/")[2]);
-      body = [
+      const pets = [
         { petId: id * 10, customerId: id, name: `Pet ${id}`, medication: "Rimadyl 50 mg, half a tablet" },
       ];
+      body = { customerId: id, firstname: "Owner", secondname: String(id), pets };
     } else if (path.startsWith("/bookings/reference/")) {
       const { bookingId, reference, customerId, petNames, numberOfPets } =
         bookings[3] as (typeof bookings)[number];
@@ -88,7 +90,7 @@ describe("API calls per answer", () => {
     expect(api.calls.map((c) => c.path)).toEqual([
       "/bookings/reference/HP-1003",
       "/bookings/1003",
-      "/customers/4/pets",
+      "/customers/4",
     ]);
     const [ref, full, pets] = api.calls as [
       (typeof api.calls)[0],
@@ -141,12 +143,13 @@ describe("a summary counts the whole day, whatever page is shown", () => {
     const fetchFn = (async (input: Request | string | URL, init?: RequestInit) => {
       const path = apiPath(input, init);
       const id = Number(path.split("/")[2]);
-      if (/^\/customers\/\d+\/pets$/.test(path) && strangers.has(id)) {
+      if (/^\/customers\/\d+$/.test(path) && strangers.has(id)) {
         await api.fetchFn(input, init);
-        return jsonAnswer([
+        const pets = [
           { petId: id * 10, customerId: id, name: "Someone" },
           { petId: id * 10 + 1, customerId: id, name: "Another" },
-        ]);
+        ];
+        return jsonAnswer({ customerId: id, pets });
       }
       if (path === "/bookings")
         return jsonAnswer({ page: 1, pageSize: 100, totalPages: 1, totalRecords: 40, items: bookings });

@@ -4,6 +4,7 @@
  */
 import type { Clock } from "../../src/deps.ts";
 import type { Driver } from "../../src/record/driver.ts";
+import type { StoreOptions } from "../../src/record/log-cache.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 
@@ -18,17 +19,25 @@ export const sheetOf = (date: string, name: string) => ({
 });
 
 /** A store on the SQLite record in `dir`, nothing kept yet; `bodyReads()`: the body reads asked since it was last called. */
-export function countedStore(dir: string, clock: Clock) {
+export function countedStore(dir: string, clock: Clock, options: StoreOptions = {}) {
   const driver = sqliteDriver({ dir });
   const asked: string[] = [];
+  let withBodies = 0;
   const counted: Driver = {
     ...driver,
     query: (sql, params) => {
       asked.push(sql);
+      if (/^SELECT l\.[\s\S]*\bl\.body\b/.test(sql)) withBodies++;
       return driver.query(sql, params);
     },
   };
   const bodyReads = () =>
     asked.splice(0).filter((sql) => /SELECT id, hash, body FROM care_log/.test(sql)).length;
-  return { store: createStore(counted, clock), bodyReads };
+  /** Reads of log rows with their bodies in the same query (a store that keeps none) since it was last called. */
+  const rowsWithBodies = () => {
+    const n = withBodies;
+    withBodies = 0;
+    return n;
+  };
+  return { store: createStore(counted, clock, undefined, options), bodyReads, rowsWithBodies };
 }

@@ -39,7 +39,12 @@ function fakeApi(overrides: Partial<KennelSettings> = {}) {
       : url.pathname.includes("/pets/")
         ? { petId: id, name: `Pet ${id}` }
         : url.pathname.includes("/customers/")
-          ? { customerId: id, firstName: "Ann" }
+          ? // Customers 100 on are answered without their pets (a shape the spec does not show).
+            {
+              customerId: id,
+              firstName: "Ann",
+              ...(id < 100 ? { pets: [{ petId: id * 10, name: `Pet of ${id}` }] } : {}),
+            }
           : [];
     return new Response(JSON.stringify(status === 200 ? body : { message: "no" }), {
       status,
@@ -208,13 +213,32 @@ describe("the care cache", () => {
     expect(b.calls).toHaveLength(1);
   });
 
-  it("warmCare reads each customer's pets once, so the answers that follow make no call", async () => {
+  it("warmCare reads each customer with its pets once, so the answers that follow make no call", async () => {
     const api = fakeApi();
     const result = await api.client.warmCare([1, 2, 2, 3]);
     expect(result).toEqual({ warmed: 3, failed: 0 });
-    await api.client.listCustomerPets(1);
-    await api.client.listCustomerPets(3);
-    expect(api.calls.sort()).toEqual(["/customers/1/pets", "/customers/2/pets", "/customers/3/pets"]);
+    await api.client.petsOfCustomer(1);
+    await api.client.petsOfCustomer(3);
+    expect(api.calls.sort()).toEqual(["/customers/1", "/customers/2", "/customers/3"]);
+  });
+
+  it("one read of a customer serves its pets' care and the customer (a /customer, a pet card's owner)", async () => {
+    const api = fakeApi();
+    const pets = await api.client.petsOfCustomer(7);
+    expect(pets.data.map((p) => [p.petId, p.name])).toEqual([[70, "Pet of 7"]]);
+    expect((await api.client.getCustomer(7)).data.firstName).toBe("Ann");
+    // And the other way: a customer read first serves the care after it.
+    await api.client.getCustomer(8);
+    expect((await api.client.petsOfCustomer(8)).data.map((p) => p.petId)).toEqual([80]);
+    expect(api.calls).toEqual(["/customers/7", "/customers/8"]);
+  });
+
+  it("a customer answered without its pets: their care is read from GET /customers/{id}/pets", async () => {
+    const api = fakeApi();
+    const pets = await api.client.petsOfCustomer(107);
+    expect(pets.data.map((p) => [p.petId, p.name])).toEqual([[1070, "Pet of 107"]]);
+    await api.client.petsOfCustomer(107);
+    expect(api.calls).toEqual(["/customers/107", "/customers/107/pets"]);
   });
 
   it("cacheInfo says what is cached, for how long, and what stays fresh", () => {

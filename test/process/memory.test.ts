@@ -3,8 +3,13 @@
  * cache (at start, with the 07:00 post), one full collection that shrinks V8's heap. The figure is the
  * benchmark's (docs/benchmarks.md, "Idle memory"); here, that it runs, and when.
  */
-import { describe, expect, it } from "vitest";
-import { memoryCeiling, releaseIdleMemory } from "../../src/process/memory.ts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  memoryCeiling,
+  releaseAfterBursts,
+  releaseIdleMemory,
+  watchMemory,
+} from "../../src/process/memory.ts";
 import { startHarness } from "../helpers/bot.ts";
 
 describe("memory given back after a burst", () => {
@@ -15,19 +20,19 @@ describe("memory given back after a burst", () => {
     expect(typeof (globalThis as { gc?: unknown }).gc).toBe("undefined");
   });
 
-  it("runs once today's care has been read at start: after every pet list the warm-up asked for", async () => {
+  it("runs once today's care has been read at start: after every customer (with its pets) the warm-up asked for", async () => {
     let petsAtCall = -1;
     const h = await startHarness({
       bot: {
         warmCare: true,
         afterWarm: () => {
-          petsAtCall = h.sandbox.requests.filter((r) => /\/customers\/\d+\/pets/.test(r.path)).length;
+          petsAtCall = h.sandbox.requests.filter((r) => /\/customers\/\d+$/.test(r.path)).length;
         },
       },
     });
     try {
       await h.slack.waitFor(() => petsAtCall >= 0, 20_000);
-      const asked = h.sandbox.requests.filter((r) => /\/customers\/\d+\/pets/.test(r.path)).length;
+      const asked = h.sandbox.requests.filter((r) => /\/customers\/\d+$/.test(r.path)).length;
       expect(petsAtCall).toBeGreaterThan(10);
       expect(petsAtCall).toBe(asked);
     } finally {
@@ -79,5 +84,101 @@ describe("a long command's memory ceiling", () => {
     p.rss = 193 * MB;
     await check();
     expect(p.collected).toBe(2);
+  });
+});
+
+describe("memory given back after later bursts of work", () => {
+  const MB = 1024 * 1024;
+  /** A process at 100 MB on a fake clock; each collection gives back `freed` MB of what it grew. */
+  function server(freed = Number.POSITIVE_INFINITY) {
+    const p = { rss: 100 * MB, busy: 0.5, at: 0, collected: 0, kept: 100 * MB };
+    const check = releaseAfterBursts(6 * MB, {
+      rss: () => p.rss,
+      busy: () => p.busy,
+      now: () => p.at,
+      collect: async () => {
+        p.collected++;
+        p.rss = Math.max(p.kept, p.rss - freed * MB);
+      },
+    });
+    /** The checks of a process at rest, one a second: its young generation's 3 MB of pages taken again after a collection. */
+    const rest = async (seconds: number) => {
+      const before = p.collected;
+      p.busy = 0.01;
+      for (let i = 0; i < seconds; i++) {
+        p.at += 1_000;
+        await check();
+        if (p.collected > before && p.rss <= p.kept) p.rss = p.kept + 3 * MB;
+      }
+    };
+    return { p, check, rest };
+  }
+
+  it("collects once when the process is quiet again after a burst, and not again while it stays at rest", async () => {
+    const { p, check, rest } = server();
+    p.rss = 105 * MB; // a burst: 5 MB more, under the 6 MB allowed while busy
+    await check();
+    expect(p.collected).toBe(0);
+    await rest(1); // the burst is over
+    expect(p.collected).toBe(1);
+    expect(p.rss).toBe(103 * MB);
+    await rest(60);
+    expect(p.collected).toBe(1);
+  });
+
+  it("leaves a quiet process that grew a little alone", async () => {
+    const { p, check } = server();
+    p.busy = 0.01;
+    p.rss = 101.5 * MB;
+    p.at += 1_000;
+    await check();
+    expect(p.collected).toBe(0);
+  });
+
+  it("while work goes on, collects once the process grew past what is allowed, never twice within 15 s", async () => {
+    const { p, check } = server();
+    p.rss = 106 * MB; // at the allowance, not past it
+    await check();
+    expect(p.collected).toBe(0);
+    p.rss = 107 * MB;
+    await check();
+    expect(p.collected).toBe(1);
+    p.at += 1_000;
+    await check(); // the rest after it: 100 MB
+    p.rss = 120 * MB;
+    p.at += 13_999;
+    await check();
+    expect(p.collected).toBe(1);
+    p.at += 1;
+    await check();
+    expect(p.collected).toBe(2);
+  });
+
+  it("takes what a collection leaves as the new rest: memory the process keeps is not collected for again", async () => {
+    const { p, check, rest } = server();
+    p.kept = 110 * MB; // the care cache filled up
+    p.rss = 112 * MB;
+    await check();
+    expect(p.collected).toBe(1);
+    expect(p.rss).toBe(110 * MB);
+    await rest(60);
+    expect(p.collected).toBe(1);
+  });
+
+  it("is checked on a timer, every interval until it is stopped", async () => {
+    vi.useFakeTimers();
+    try {
+      let checks = 0;
+      const stop = watchMemory(1_000, async () => {
+        checks++;
+      });
+      await vi.advanceTimersByTimeAsync(3_500);
+      expect(checks).toBe(3);
+      stop();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(checks).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -95,6 +95,55 @@ describe("the log's bodies read once (what the table is asked)", () => {
   });
 });
 
+describe("a store that keeps no body (the terminal's record commands)", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("reads each row with its body at once and gives the same records as a store that keeps them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-log-cache-"));
+    dirs.push(dir);
+    const { store, bodyReads, rowsWithBodies } = countedStore(dir, clock, { keptLogChars: 0 });
+    const { entry: first } = await store.append({
+      kind: "sheet",
+      date: "2026-11-24",
+      body: sheet("Biscuit"),
+    });
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Juniper"), supersedes: first.id });
+    await store.append({ kind: "sheet", date: "2026-11-25", body: sheet("Bear") });
+    bodyReads();
+    rowsWithBodies();
+    const once = await store.log({ kind: "sheet", date: "2026-11-24" });
+    const twice = await store.log({ kind: "sheet", date: "2026-11-24" });
+    expect(bodyReads()).toBe(0);
+    expect(rowsWithBodies()).toBe(2);
+    expect(twice).toEqual(once);
+    expect(twice[0]?.body).not.toBe(once[0]?.body);
+    await store.close();
+    const keeping = createStore(sqliteDriver({ dir }), clock);
+    expect(await keeping.log({ kind: "sheet", date: "2026-11-24" })).toEqual(once);
+    expect(once.map((e) => [e.body.pets[0]?.name, e.supersededBy !== undefined])).toEqual([
+      ["Biscuit", true],
+      ["Juniper", false],
+    ]);
+    await keeping.close();
+  });
+
+  it("keeps nothing it read (LogBodies of no room)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kennel-desk-log-cache-"));
+    dirs.push(dir);
+    const driver = sqliteDriver({ dir });
+    const store = createStore(driver, clock);
+    await store.append({ kind: "sheet", date: "2026-11-24", body: sheet("Biscuit") });
+    const none = new LogBodies(0);
+    const read = await readLog(driver.query, { kind: "sheet", date: "2026-11-24" }, none);
+    expect(read.map((e) => e.body.pets[0]?.name)).toEqual(["Biscuit"]);
+    expect(none.size).toBe(0);
+    await store.close();
+  });
+});
+
 describe("a body let go while a read waits on the table", () => {
   const dirs: string[] = [];
   afterEach(() => {
