@@ -26,7 +26,7 @@ import {
   paperOutcome,
   paperReason,
 } from "../domain/paper.ts";
-import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import { type DueItem, isMedicationItem, petRoundStatus } from "../domain/record.ts";
 import { needsWitness } from "../domain/witness.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -237,7 +237,12 @@ export async function enterFromPaper(
  * A pet of the paper round, as its kept sheet has it, with its room and booking reference as the
  * round kept them (what tells two pets of one name apart in the picker; never a contact).
  */
-export type PaperPet = SheetPet & { room?: string | undefined; reference?: string | undefined };
+export type PaperPet = SheetPet & {
+  room?: string | undefined;
+  reference?: string | undefined;
+  /** How many of its doses the record holds already, of how many (read when the picker is drawn). */
+  recorded?: { doses: number; of: number } | undefined;
+};
 
 /** A round's kept sheet as "📄 Enter from paper…" opens it: the pets with a dose, or why not. */
 export type PaperRound =
@@ -299,6 +304,15 @@ export async function paperRound(
   if (!sheet) return { ok: false, why: "unknown" };
   if (sheet.date > localDate(deps.clock.now(), deps.config.timezone))
     return { ok: false, why: "later", sheet };
-  const { pets, owed } = await paperPets(deps, sheet);
-  return pets.length ? { ok: true, sheet, pets, owed } : { ok: false, why: "no_doses", sheet };
+  const [{ pets, owed }, entries] = await Promise.all([
+    paperPets(deps, sheet),
+    deps.record.entries({ date: sheet.date, round: sheet.round }),
+  ]);
+  // Each pet with how many of its doses are in the record already: the picker marks those entered.
+  const counted = pets.map((p): PaperPet => {
+    const { current } = petRoundStatus({ ...sheet, bookingId: p.bookingId, petId: p.petId }, p.due, entries);
+    const doses = p.due.filter((d) => isMedicationItem(d.item));
+    return { ...p, recorded: { doses: doses.filter((d) => current.has(d.item)).length, of: doses.length } };
+  });
+  return counted.length ? { ok: true, sheet, pets: counted, owed } : { ok: false, why: "no_doses", sheet };
 }

@@ -101,7 +101,8 @@ export function paperPetModal(sealed: string, doc: PaperPetDoc) {
     submit: plain("Enter", 24),
     close: plain("Cancel", 24),
     blocks: [
-      mrkdwn(`*${esc(doc.pet)}* · ${esc(doc.intro)}`),
+      // Each line escaped on its own: a line break between them is the form's, never folded into "↵".
+      mrkdwn(`*${esc(doc.pet)}* · ${esc(doc.round)}\n${esc(doc.intro)}`),
       ...doc.doses.flatMap((d) => doseBlocks(d, doc)),
     ],
   };

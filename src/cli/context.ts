@@ -154,7 +154,15 @@ export function petOption(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const id = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw new UsageError(`--pet takes a pet's id (a whole number), not "${raw.slice(0, 40)}".`, HELP_HINT);
+    const typed = raw.slice(0, 40);
+    // A name where the id goes: say where its id is shown, with the name as typed.
+    const name = /\p{L}/u.test(typed) ? (/\s/.test(typed.trim()) ? `"${typed.trim()}"` : typed.trim()) : "";
+    throw new UsageError(
+      `--pet takes a pet's id (a whole number), not "${typed}".`,
+      name
+        ? `kennel-desk pet ${name} shows each pet of that name with its id ("pet id …"), as /pet ${name} does in Slack.`
+        : HELP_HINT,
+    );
   }
   return id;
 }

@@ -14,6 +14,7 @@ import { terminalLog } from "../log-lines.ts";
 import { failureText } from "../text/index.ts";
 import { COMMAND_HELP, commandHelpText } from "./command-help.ts";
 import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
+import { RECORD_ENTER_HELP } from "./record-enter-help.ts";
 import { USAGE } from "./usage.ts";
 
 export type { CliDeps } from "./context.ts";
@@ -42,8 +43,16 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
 /** Every command, for help and suggestions (each has its help in src/cli/command-help.ts). */
 export const COMMAND_NAMES = [...Object.keys(SUBCOMMANDS), "sandbox", "help"];
 
+/** The help a command's words name: `record enter` has its own (its refusals point at it). */
+const helpName = (command: string, args: string[]) =>
+  command === "record" && args[0] === "enter" ? "record enter" : command;
+
 /** `kennel-desk help COMMAND`, `kennel-desk COMMAND --help`: that command's help (exit 0), or exit 2. */
 function showHelp(name: string, io: CliDeps["io"]): number {
+  if (name === "record enter") {
+    io.stdout.write(commandHelpText(name, RECORD_ENTER_HELP));
+    return 0;
+  }
   const help =
     COMMAND_NAMES.includes(name) && Object.hasOwn(COMMAND_HELP, name) ? COMMAND_HELP[name] : undefined;
   if (!help) {
@@ -77,13 +86,16 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const { io } = deps;
   if (!command || command === "help" || command === "--help" || command === "-h") {
     if (command === "help" && args[0] !== undefined)
-      return showHelp(args[0] === "--help" || args[0] === "-h" ? "help" : args[0], io);
+      return showHelp(
+        args[0] === "--help" || args[0] === "-h" ? "help" : helpName(args[0], args.slice(1)),
+        io,
+      );
     io.stdout.write(USAGE);
     return command ? 0 : 2;
   }
   // --help or -h anywhere before "--": the command's help, whatever else is typed (nothing is run).
   const options = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
-  if (options.includes("--help") || options.includes("-h")) return showHelp(command, io);
+  if (options.includes("--help") || options.includes("-h")) return showHelp(helpName(command, args), io);
   if (command === "sandbox") return (await import("./sandbox.ts")).runSandbox(args, deps);
   const load = Object.hasOwn(SUBCOMMANDS, command) ? SUBCOMMANDS[command] : undefined;
   if (!load) {
@@ -115,7 +127,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
     // The time zone and year do not matter to a failure's words.
     // A usage error points at this command's own help: said instead of the general help, else after.
-    const hint = `Run "kennel-desk ${command} --help" for its options.`;
+    const hint = `Run "kennel-desk ${helpName(command, args)} --help" for its options.`;
     const said = f.whatToDo === HELP_HINT ? { ...f, whatToDo: hint } : f;
     const line = failureText(said, { color, timezone: "UTC", thisYear: "" });
     io.stderr.write(`${line}${f.kind === "usage" && said.whatToDo !== hint ? `\n${hint}` : ""}\n`);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { scrubSecrets } from "../log.ts";
-import { previewInFolder } from "../preview/folder-state.ts";
+import { previewInFolder, previewNote } from "../preview/folder-state.ts";
 import { stopWithParent } from "../process/parent.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -31,10 +31,7 @@ export function start(): void {
   // The preview running in this folder (npm start with no settings): its record, sandbox and kennel
   // clock, so the terminal says what its bot says (issue 45: the audit read the computer's clock).
   const preview = previewInFolder(process.cwd(), process.env);
-  if (preview)
-    process.stderr.write(
-      `kennel-desk: reading the preview running in this folder (pid ${preview.state.pid}): its sandbox, its care record and its kennel clock (now ${kennelNow(preview)}).\n`,
-    );
+  if (preview) process.stderr.write(previewNote(preview, kennelNow(preview)));
   runCli(process.argv.slice(2), {
     env: preview?.env ?? process.env,
     io: { stdout: process.stdout, stderr: process.stderr },

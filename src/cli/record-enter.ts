@@ -13,19 +13,19 @@ import { enterFromPaper, type PaperCell, paperPets } from "../answers/paper-ente
 import { paperEntered } from "../answers/paper-entered.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
+import type { Deps } from "../deps.ts";
 import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText } from "../domain/text.ts";
 import { paperEnteredDoc } from "../present/paper-entered.ts";
 import { docText } from "../text/doc.ts";
+import { localDate } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
-import { PAPER_ALREADY } from "../words/paper.ts";
-import { type CliContext, HELP_HINT, kennelDeps, readOptions, textOptions } from "./context.ts";
+import { PAPER_ALREADY, paperNoSheetWords } from "../words/paper.ts";
+import { type CliContext, HELP_HINT, kennelDeps, petOption, readOptions, textOptions } from "./context.ts";
+import { RECORD_ENTER_EXAMPLE } from "./record-enter-help.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
-
-const EXAMPLE =
-  'kennel-desk record enter morning 24/11 --pet 77 --by "Sam Lee" --dose "Rimadyl=given 08:05 JD"';
 
 /** The round's doses, as the terminal names them: "Rimadyl 50 mg (med:1)". */
 const dosesOf = (pet: SheetPet) =>
@@ -47,12 +47,12 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
   if (!m && /^[^=]+=\s*\S+\s+\S+\s*(?:;.*)?$/.test(text))
     throw new UsageError(
       `--dose "${text.slice(0, 80)}" has no giver: write who gave it (initials or name) after the time.`,
-      `For example: ${EXAMPLE}`,
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
     );
   if (!m)
     throw new UsageError(
       `--dose "${text.slice(0, 80)}" does not read as DRUG=MARK TIME GIVER [wit. WITNESS] (MARK: given, R, V, W, N or A).`,
-      `For example: ${EXAMPLE}`,
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
     );
   const [, name = "", rawMark = "", time = "", by = "", witness, note] = m;
   if (/(^|\s)wit(ness|\.)?:?$/i.test(by.trim()))
@@ -75,7 +75,7 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
   if (!mark)
     throw new UsageError(
       `"${rawMark.slice(0, 20)}" is not a mark of the chart for ${due.label}: given, or R refused, V vomited, W withheld, N none left, A asleep as instructed.`,
-      `For example: ${EXAMPLE}`,
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
     );
   return {
     item: due.item,
@@ -87,20 +87,28 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
   };
 }
 
+/**
+ * A field's words after the drug's name and a colon: "Rimadyl 50 mg: that is later than now…", a
+ * sentence's first word in lower case (never an acronym's, "HH:MM", nor a time's).
+ */
+const afterName = (v: string) => v.replace(/^([A-Z])(?=[a-z])/, (c) => c.toLowerCase());
+
 /** The kept sheet and the pet on it, or why not, in words. */
 async function sheetAndPet(
-  deps: Parameters<typeof latestSheet>[0] & Parameters<typeof paperPets>[0],
+  deps: Parameters<typeof latestSheet>[0] & Parameters<typeof paperPets>[0] & Pick<Deps, "clock">,
   date: string,
   round: Sheet["round"],
   petId: number,
 ): Promise<{ sheet: Sheet; pet: SheetPet; owed: OwedRound | undefined }> {
   const sheet = await latestSheet(deps, date, round);
-  const when = `the ${roundWord(round).toLowerCase()} round of ${dayHeading(date)}`;
-  if (!sheet)
-    throw new UsageError(
-      `No sheet was kept for ${when}: Kennel Desk never posted it, so it cannot say what was due.`,
-      "Post the round (/rounds in Slack, or its scheduled post) once Kennel Desk is back, then enter the paper.",
-    );
+  const word = roundWord(round).toLowerCase();
+  const when = `the ${word} round of ${dayHeading(date)}`;
+  if (!sheet) {
+    const today = localDate(deps.clock.now(), deps.config.timezone);
+    const day = date < today ? "past" : date > today ? "later" : "today";
+    const { what, whatToDo } = paperNoSheetWords(when, day, word);
+    throw new UsageError(what, whatToDo.replace("record DATE", `record ${date}`));
+  }
   const { pets, owed } = await paperPets(deps, sheet);
   const pet = pets.find((p) => p.petId === petId);
   if (!pet)
@@ -122,16 +130,19 @@ function readEnter(ctx: CliContext) {
   if (!by || [...by].length > PAPER_BY_MAX)
     throw new UsageError(
       "Say who is entering the paper with --by NAME (at most 60 characters): the record keeps who entered it.",
-      `For example: ${EXAMPLE}`,
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
     );
-  const petId = Number(values.pet);
-  if (!values.pet || !/^\d+$/.test(values.pet) || !Number.isSafeInteger(petId) || petId < 1)
+  if (!values.pet)
     throw new UsageError(
       "--pet takes the pet's id (a whole number), as the chart's page shows it.",
       HELP_HINT,
     );
+  const petId = petOption(values.pet);
   if (!values.dose?.length)
-    throw new UsageError("Give each dose from the paper with --dose.", `For example: ${EXAMPLE}`);
+    throw new UsageError(
+      "Give each dose from the paper with --dose.",
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
+    );
   const { config } = ctx;
   const typed = freeText(positionals.join(" "), TEXT_RULES.date);
   const asked = parseRoundDay(typed, ctx.clock.now(), config.timezone, config.dateOrder, config.rounds.names);
@@ -139,7 +150,7 @@ function readEnter(ctx: CliContext) {
   if (!asked.round)
     throw new UsageError(
       "Say which round the paper is for (morning, midday or evening).",
-      `For example: ${EXAMPLE}`,
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
     );
   return { by, petId, doses: values.dose, date: asked.date, round: asked.round };
 }
@@ -167,7 +178,7 @@ export async function enter(ctx: CliContext): Promise<number> {
       // Each said with its drug once: words that name it already are not led by it again.
       const lines = Object.entries(result.errors).map(([k, v]) => {
         const name = label(k) ?? pet.name;
-        return v.startsWith(name) ? v : `${name}: ${v}`;
+        return v.startsWith(name) ? v : `${name}: ${afterName(v)}`;
       });
       // A dose recorded already is corrected in Slack (its words say how), never by entering it again.
       const recorded = Object.values(result.errors).filter((v) => v.includes(PAPER_ALREADY)).length;

@@ -13,10 +13,27 @@ import { keptSheetRecord, roundRecord } from "../answers/round-record.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
 import { latestSheet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
 import { draftSheet, sheetDocs } from "../present/round-sheet.ts";
 import { roundSheetText } from "../text/index.ts";
+import { localDate } from "../time.ts";
+import { dayHeading } from "../words/dates.ts";
+import { referenceRoundWords } from "../words/day.ts";
 import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
+
+/**
+ * A round with no kept sheet: the sheet now. Today's as before; another day's (never posted on a past
+ * day, or still to come) marked for reference, not kept, and with no plan drafted into the record.
+ */
+async function sheetNow(deps: Deps, round: Round, date: string) {
+  const timezone = deps.config.timezone;
+  const today = localDate(deps.clock.now(), timezone);
+  if (date === today) return draftSheet(await roundReport(deps, round, date), { timezone });
+  const reference = referenceRoundWords(dayHeading(date), date < today);
+  return draftSheet(await roundReport(deps, round, date, { keepPlans: false }), { timezone, reference });
+}
 
 export async function run(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(
@@ -43,7 +60,7 @@ export async function run(ctx: CliContext): Promise<number> {
     const kept = await latestSheet(deps, date, round);
     // A plan saved or confirmed since the sheet was kept, and its medicines: as Slack redraws it.
     const record = kept ? await keptSheetRecord(deps, kept) : await roundRecord(deps, round, date);
-    const sheet = kept ?? draftSheet(await roundReport(deps, round, date), { timezone: config.timezone });
+    const sheet = kept ?? (await sheetNow(deps, round, date));
     const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
     const docs = sheetDocs(sheet, drawn, { problem });
     return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx)));

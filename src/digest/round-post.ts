@@ -7,7 +7,7 @@
  * at all, it is the sheet alone.
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
-import { describeFailure } from "../answers/failure.ts";
+import { describeFailure, UsageError } from "../answers/failure.ts";
 import { addConfirmedSince } from "../answers/obligation-posted.ts";
 import { keepRound, withOwed } from "../answers/obligations.ts";
 import { roundRecord } from "../answers/round-record.ts";
@@ -16,8 +16,33 @@ import { saveSheet } from "../answers/sheets.ts";
 import { sheetForSlack, sheetMessages } from "../blocks/round-sheet.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
+import { roundWord } from "../domain/rounds.ts";
 import { draftSheet } from "../present/round-sheet.ts";
+import { localDate } from "../time.ts";
+import { dayHeading } from "../words/dates.ts";
+import { pastRoundWords, referenceRoundWords } from "../words/day.ts";
 import type { PostMessages } from "./posts.ts";
+
+/**
+ * A round asked for with /rounds: today's is posted and kept (prepareRoundPost); a later day's is its
+ * sheet as the bookings say now, for reference, with nothing written and no buttons (what it asks is
+ * kept when it is posted on its day); a past day's is refused, saying where that day's record is (a
+ * post now would ask what today's bookings say, not what was due then).
+ */
+export async function askedRoundPost(deps: Deps, round: Round, date: string): Promise<PostMessages> {
+  const timezone = deps.config.timezone;
+  const today = localDate(deps.clock.now(), timezone);
+  const word = roundWord(round).toLowerCase();
+  if (date < today) {
+    const { what, whatToDo } = pastRoundWords(word, dayHeading(date), date);
+    throw new UsageError(what, whatToDo);
+  }
+  if (date === today) return prepareRoundPost(deps, round, date);
+  // Its care plans are not drafted into the record either: nothing of it is written.
+  const report = await roundReport(deps, round, date, { keepPlans: false });
+  const reference = referenceRoundWords(dayHeading(date));
+  return sheetMessages(sheetForSlack(draftSheet(report, { timezone, reference })), { entries: [], timezone });
+}
 
 export async function prepareRoundPost(
   deps: Deps,

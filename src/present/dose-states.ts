@@ -4,11 +4,19 @@
  * pet's record ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00", "🕐 meal: due · late after
  * 08:45") and on the progress line ("⏰ 2 late"). Drawn by src/present/record.ts.
  */
-import type { DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
+import type { DoseState, DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
 import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
-import { type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
+import { isMedicationItem, type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
-import { NOT_DUE_ICON, notDueWords, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import {
+  doseStateWords,
+  MISSED_CHECK,
+  NOT_DUE_ICON,
+  notDueWords,
+  stateIcon,
+  stateTimeWords,
+  stateWords,
+} from "../words/doses.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, value } from "./doc.ts";
 
@@ -44,6 +52,40 @@ export function openDoses(
   return out;
 }
 
+/**
+ * A dose given off its time, in the record's words ("⏪ given before its window opened", "given late",
+ * "given after its window"); none on time or not given. A paper entry is always entered after its
+ * round: "late entry" is said by its two times already.
+ */
+export function offTimeWords(s: DoseState | undefined, timezone: string): string | undefined {
+  if (s?.state !== "recorded" || s.outcome !== "given" || !s.timeliness || s.timeliness === "on_time")
+    return undefined;
+  return doseStateWords({ ...s, lateEntry: false }, timezone);
+}
+
+/**
+ * Each dose of a pet entered from the paper chart and given off its time, by its kept window (the
+ * round post's line says so beside the paper's words, as the confirmation, the record and the exports
+ * do); none without `doses`.
+ */
+export function paperOffTime(
+  pet: { bookingId: number; petId: number },
+  status: PetRoundStatus,
+  doses: SheetDoses | undefined,
+  timezone: string,
+): Map<ItemKey, string> {
+  const out = new Map<ItemKey, string>();
+  const owed = doses?.owed && owedPetOf(doses.owed, pet.bookingId, pet.petId);
+  if (!doses || !owed) return out;
+  for (const item of owed.items) {
+    const e = status.current.get(item.item);
+    if (!e?.paper) continue;
+    const words = offTimeWords(owedState(item, owed, e, doses.now.toISOString()), timezone);
+    if (words) out.set(item.item, words);
+  }
+  return out;
+}
+
 /** Each pet's round as its progress counts it: without the items not due in the end (gone home). */
 export function owing(
   statuses: ReadonlyMap<string, PetRoundStatus>,
@@ -70,12 +112,13 @@ export function overdueCounts(open: Iterable<ReadonlyMap<ItemKey, OpenDose>>): {
 
 /** The due items not recorded whose state is late or missed, by state: what a pet's line must say. */
 export function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> | undefined) {
-  const by = new Map<"late" | "missed", { labels: string[]; window: DoseWindow }>();
+  const by = new Map<"late" | "missed", { labels: string[]; window: DoseWindow; medication: boolean }>();
   for (const d of s.due) {
     const o = open?.get(d.item);
     if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
-    const group = by.get(o.state) ?? { labels: [], window: o.window };
+    const group = by.get(o.state) ?? { labels: [], window: o.window, medication: false };
     group.labels.push(doseName(value(d.label, 80), d.unconfirmed));
+    group.medication ||= isMedicationItem(d.item);
     by.set(o.state, group);
   }
   return (["missed", "late"] as const).flatMap((state) => {
@@ -104,18 +147,26 @@ export function notDueLines(
 export const overdueLine = (o: ReturnType<typeof overdue>[number], timezone: string): Line => [
   toned(
     o.state === "missed" ? "alert" : "warn",
-    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}`,
+    `${stateWords(o.state)}: ${o.labels.join(", ")} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, o.medication)}`,
   ),
 ];
+
+/**
+ * A missed dose's mark on the post says to check the record before giving it: the post is drawn
+ * again at taps and at the dose times, so a dose entered from the paper chart in the terminal
+ * (`kennel-desk record enter`) is in the record before it is on the post.
+ */
+const missedCheck = (state: OpenDose["state"], medication: boolean) =>
+  state === "missed" && medication ? ` · ${MISSED_CHECK}` : "";
 
 /**
  * A due item not recorded: "⏰ Rimadyl 50 mg: late · window closes 10:00", "🏠 meal: not due: gone
  * home 08:30", or "⬜ meal to record".
  */
-export function openLine(label: string, o: OpenDose | undefined, timezone: string): Line {
+export function openLine(label: string, o: OpenDose | undefined, timezone: string, medication = true): Line {
   if (!o) return line(`⬜ ${value(label, 80)} to record`);
   if (o.state === "not_due")
     return [toned("muted", `${NOT_DUE_ICON} ${value(label, 80)}: ${notDueWords(o.notDue, timezone)}`)];
-  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}`;
+  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, medication)}`;
   return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
 }

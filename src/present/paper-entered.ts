@@ -6,26 +6,18 @@
  * window: the record's own words, never left to the read-back), and a high-alert dose's witness as kept.
  */
 import type { PaperEntered } from "../answers/paper-entered.ts";
-import type { DoseState } from "../domain/doses.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { dayHeading } from "../words/dates.ts";
-import { doseStateWords, lateEntryWords, witnessStateWords } from "../words/doses.ts";
+import { lateEntryWords, witnessStateWords } from "../words/doses.ts";
 import { PAPER_REDRAW_LATER, paperDoneWords } from "../words/paper.ts";
 import { type Doc, line, type Part, toned, value, whole } from "./doc.ts";
-
-/** A dose given off its time, in the record's words ("⏪ given before its window opened"); else none. */
-function offTime(s: DoseState | undefined, timezone: string): string | undefined {
-  if (s?.state !== "recorded" || s.outcome !== "given" || !s.timeliness || s.timeliness === "on_time")
-    return undefined;
-  // A paper entry is always entered after its round: "late entry" is said by its two times already.
-  return doseStateWords({ ...s, lateEntry: false }, timezone);
-}
+import { offTimeWords } from "./dose-states.ts";
 
 /** Each dose entered, a line as the record reads it back: its paper's time and giver, off its time, its witness. */
 function doseParts(p: PaperEntered, timezone: string): Part[] {
   return p.doses.map((d) => {
     const e = d.entry;
-    const off = offTime(d.state, timezone);
+    const off = offTimeWords(d.state, timezone);
     return {
       kind: "item" as const,
       lines: [

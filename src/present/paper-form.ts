@@ -16,8 +16,10 @@ import { cleanText, shortenAtWord } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dayHeading } from "../words/dates.ts";
-import { paperAlreadyWords } from "../words/paper.ts";
+import { PAPER_ALL_IN, paperAlreadyWords, paperSomeInWords } from "../words/paper.ts";
+import { doseName } from "../words/unconfirmed.ts";
 import type { Part } from "./doc.ts";
+import { itemShown } from "./record.ts";
 
 export { PAPER_BUTTON } from "../words/paper.ts";
 
@@ -47,6 +49,8 @@ export interface PaperDoseDoc {
 /** The second form: one pet's doses. */
 export interface PaperPetDoc {
   pet: string;
+  /** The round: "the morning round of Mon 30 Nov", beside the pet in the form's heading. */
+  round: string;
   intro: string;
   marks: Choice[];
   timeLabel: string;
@@ -67,16 +71,26 @@ const CHOICE_MAX = 75;
  * (the booking's id when the round kept no reference) telling two pets of one name apart, as the
  * chart's page names them; never a contact. A long name is shortened to keep them whole.
  */
-function petChoice(p: PaperPet): string {
-  const tail = petStayWords(p, (words) => shortenAtWord(words, 24));
-  return `${shortenAtWord(p.name, CHOICE_MAX - tail.length - 3)} · ${tail}`;
+function petChoice(p: PaperPet, mark = ""): string {
+  const tail = `${petStayWords(p, (words) => shortenAtWord(words, 24))}${mark}`;
+  return `${shortenAtWord(p.name, CHOICE_MAX - [...tail].length - 3)} · ${tail}`;
+}
+
+/**
+ * A pet in the picker, marked when the record holds its doses already: "Biscuit · Kennel 4 ·
+ * HP-7K2M9Q · ✅ entered", or "· 1 of 2 doses in the record".
+ */
+function pickChoice(p: PaperPet): string {
+  const r = p.recorded;
+  if (!r || r.doses === 0) return petChoice(p);
+  return petChoice(p, ` · ${r.doses >= r.of ? PAPER_ALL_IN : paperSomeInWords(r.doses, r.of)}`);
 }
 
 export function paperPickDoc(sheet: Sheet, pets: PaperPet[], done?: Part[]): PaperPickDoc {
   return {
     done,
     intro: `📄 The chart on paper for ${roundWords(sheet)}: enter it one pet at a time. Each dose keeps the time written on the paper and who gave it; you are kept as who entered it, now.`,
-    pets: pets.map((p) => ({ text: petChoice(p), value: petValue(p) })),
+    pets: pets.map((p) => ({ text: pickChoice(p), value: petValue(p) })),
   };
 }
 
@@ -95,7 +109,9 @@ export function paperPetDoc(
   return {
     // Named as the picker named it: the pet of two of one name is the one chosen.
     pet: petChoice(pet),
-    intro: `${roundWords(sheet)}\nFor each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.`,
+    round: roundWords(sheet),
+    intro:
+      "For each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.",
     marks: PAPER_MARKS.map((m) => ({ text: PAPER_MARK_WORDS[m], value: m })),
     timeLabel: `Time written (the kennel's time, ${timezone})`,
     witnessLabel:
@@ -103,7 +119,9 @@ export function paperPetDoc(
     doses: doses(pet).map((d) => {
       const had = current.get(d.item);
       return {
-        text: d.text,
+        // Named as the round names it: the drug with words that say only when ("Selgian 20 mg · AM"),
+        // and "(plan not confirmed)" for a dose due from the words.
+        text: doseName(itemShown(d.item, d.text, d.label), d.unconfirmed),
         recorded: had ? paperAlreadyWords(d.label, had, timezone) : undefined,
         fields: {
           mark: paperField("mark", d.item),

@@ -6,7 +6,7 @@
  */
 import { drugName } from "../domain/care.ts";
 import type { OwedDose } from "../domain/obligations.ts";
-import { doseNamed, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
+import { doseNamed, isMedicationItem, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { headWords } from "../record/chain.ts";
@@ -60,14 +60,20 @@ function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
  * One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; a late entry with both its times
  * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); struck through when corrected since.
  */
-export function entryLine(e: Entry, timezone: string, o: { struck?: boolean } = {}): Line {
+export function entryLine(
+  e: Entry,
+  timezone: string,
+  o: { struck?: boolean; offTime?: string | undefined } = {},
+): Line {
   const detail = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim())).map((t) => value(t, 150));
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
   const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what}${e.paper ? whoJoin(e) : " "}${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
-  return [o.struck ? { ...span, struck: true } : span];
+  if (o.struck) return [{ ...span, struck: true }];
+  // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
+  return o.offTime ? [span, toned("warn", ` · ${o.offTime}`)] : [span];
 }
 
 const names = (entries: Entry[]) => [...new Set(entries.map((e) => value(e.userName, 40)))].join(", ");
@@ -174,6 +180,7 @@ export function petRecordLines(
   timezone: string,
   w?: WitnessView,
   open?: ReadonlyMap<ItemKey, OpenDose>,
+  offTime?: ReadonlyMap<ItemKey, string>,
 ): Line[] {
   const current = [...s.current.values()];
   const struck = s.superseded.slice(-3).map((e) => entryLine(e, timezone, { struck: true }));
@@ -196,7 +203,9 @@ export function petRecordLines(
   for (const d of s.due) {
     const e = s.current.get(d.item);
     lines.push(
-      e ? entryLine(e, timezone) : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone),
+      e
+        ? entryLine(e, timezone, { offTime: offTime?.get(d.item) })
+        : openLine(doseName(d.label, d.unconfirmed), open?.get(d.item), timezone, isMedicationItem(d.item)),
     );
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);

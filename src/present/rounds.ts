@@ -33,6 +33,8 @@ import { flagLines } from "./welfare-flag.ts";
 export interface RoundDocOptions {
   /** A post made late (the bot was down at the round's time): when it went out, "12:40". */
   lateAt?: string | undefined;
+  /** A round shown for reference, not kept (a later day's): the words under its summary that say so. */
+  reference?: string | undefined;
 }
 
 /** A pet's sheet on the round, as the channel may see it. */
@@ -138,13 +140,14 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
   const title = roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);
   const parts = roundSummaryParts(r.totals);
   const summary = summaryLine(parts, o.lateAt && postedLateWords(value(o.lateAt, 40)));
+  const summaryLines = o.reference ? [summary, line(strong(o.reference))] : [summary];
   const fallback = `${title}: ${parts.map((p) => p.text).join(" · ")}`;
   if (r.pets.length === 0)
     return {
       fallback,
       parts: [
         { kind: "title", text: title },
-        { kind: "summary", lines: [summary] },
+        { kind: "summary", lines: summaryLines },
         { kind: "text", lines: [line(NO_ONE_IN_HOUSE)] },
       ],
     };
@@ -159,7 +162,7 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
     fallback,
     parts: [
       { kind: "title", text: title },
-      { kind: "summary", lines: [summary] },
+      { kind: "summary", lines: summaryLines },
       ...items,
       ...(foot.length ? [{ kind: "note", lines: [foot] } as Part] : []),
     ],

@@ -13,7 +13,7 @@ import type { Clock } from "../deps.ts";
 
 export const PREVIEW_STATE_FILE = ".kennel-desk-preview.json";
 
-export interface PreviewState {
+interface PreviewState {
   pid: number;
   timezone: string;
   /** The kennel clock: the computer's clock plus this many milliseconds. */
@@ -97,7 +97,7 @@ export function previewInFolder(
   env: Record<string, string | undefined>,
   real: Clock = { now: () => new Date() },
   isRunning: (pid: number) => boolean = alive,
-): { env: Record<string, string | undefined>; clock: Clock; state: PreviewState } | undefined {
+): PreviewInFolder | undefined {
   if (OWN_SETTINGS.some((k) => env[k]?.trim())) return undefined;
   const state = readState(folder);
   if (!state || !isRunning(state.pid)) return undefined;
@@ -107,9 +107,37 @@ export function previewInFolder(
     KENNEL_DATA_DIR: state.dataDir,
     KENNEL_TIMEZONE: state.timezone,
   };
+  const replaced = (Object.keys(settings) as Array<keyof typeof settings>).filter(
+    (k) => env[k]?.trim() && env[k]?.trim() !== settings[k],
+  );
   return {
     env: { ...env, ...settings },
     clock: { now: () => new Date(real.now().getTime() + state.clockOffsetMs) },
     state,
+    replaced,
   };
+}
+
+export interface PreviewInFolder {
+  env: Record<string, string | undefined>;
+  clock: Clock;
+  state: PreviewState;
+  /** The command's own settings the preview's replaced (a KENNEL_API_KEY, a KENNEL_TIMEZONE): said, never silent. */
+  replaced: string[];
+}
+
+/**
+ * What a command run beside the preview says on standard error: that it reads the preview, and each
+ * setting of its own it did not use, with how to use it instead (a kennel API of its own: its address
+ * too, and the preview is not read).
+ */
+export function previewNote(p: PreviewInFolder, kennelNow: string): string {
+  const lines = [
+    `kennel-desk: reading the preview running in this folder (pid ${p.state.pid}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
+  ];
+  if (p.replaced.length)
+    lines.push(
+      `kennel-desk: ${p.replaced.join(" and ")} set here ${p.replaced.length === 1 ? "is not used: the preview's own is" : "are not used: the preview's own are"}. To use yours, set KENNEL_API_BASE_URL too (or KENNEL_DATA_DIR, DATABASE_URL for a record of your own): a command with a kennel API or a record of its own does not read the preview.`,
+    );
+  return `${lines.join("\n")}\n`;
 }

@@ -98,3 +98,26 @@ export const goingHomeGroomingWords = (pet: string, notes: string): string => `�
 
 /** A scheduled post made after its time (the bot was down): "⏰ posted late, at 08:40". */
 export const postedLateWords = (at: string): string => `⏰ posted late, at ${at}`;
+
+/**
+ * A later day's round asked for now (/rounds evening tomorrow): its sheet as the bookings say now,
+ * marked so, with nothing kept and nothing to record: what a round asks is kept when it is posted on
+ * its day. `past`: a past day's round never posted, as the terminal shows it (kennel-desk rounds).
+ */
+export const referenceRoundWords = (day: string, past = false): string =>
+  past
+    ? `🔎 For reference, not kept: this round was not posted on ${day}, so it asked nothing; the sheet is as the bookings say now.`
+    : `🔎 For reference, not kept: what this round asks is kept when it is posted on ${day}, and it is recorded from that post.`;
+
+/**
+ * A past day's round asked for now (/rounds morning yesterday): refused, with where that day is. What a
+ * round asked was kept when it was posted on its day; a post now would ask what today's bookings say.
+ */
+export const pastRoundWords = (
+  round: string,
+  day: string,
+  date: string,
+): { what: string; whatToDo: string } => ({
+  what: `${day} has passed: its ${round} round cannot be posted now. What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.`,
+  whatToDo: `Its record: kennel-desk record ${round} ${date} (in the terminal), or each stay's record. To record late, or enter the paper chart: that day's round post (✏️ Record each…, 📄 Enter from paper…), or kennel-desk record enter ${round} ${date}.`,
+});

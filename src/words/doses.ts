@@ -124,6 +124,9 @@ const STATE_ICON: Record<OpenState, string> = { upcoming: "⏳", due: "🕐", la
 /** A dose not recorded, as every surface names its state: "⏳ upcoming", "🕐 due", "⏰ late", "❌ missed". */
 export const stateWords = (state: OpenState): string => `${STATE_ICON[state]} ${state}`;
 
+/** After a missed dose on the round post: the post is drawn at taps, a dose entered from paper in the terminal is not yet on it. */
+export const MISSED_CHECK = "check the record before giving it";
+
 /** The state's icon alone ("⏰"), for a line that names the state in its own words. */
 export const stateIcon = (state: OpenState): string => STATE_ICON[state];
 

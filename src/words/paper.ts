@@ -41,6 +41,12 @@ export const paperAlreadyWords = (
   return `${label} ${PAPER_ALREADY} (${what}): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.`;
 };
 
+/** The picker's mark on a pet whose every dose of the round is in the record already. */
+export const PAPER_ALL_IN = "✅ entered";
+
+/** The picker's mark on a pet with some of its doses in the record: "1 of 2 doses in the record". */
+export const paperSomeInWords = (doses: number, of: number) => `${doses} of ${of} doses in the record`;
+
 /** The round post's button (beside "🖨 Chart"). */
 export const PAPER_BUTTON = "📄 Enter from paper…";
 
@@ -55,3 +61,30 @@ export const paperThreadWords = (pet: string) =>
 /** Said by the terminal once entered: it cannot redraw Slack. */
 export const PAPER_REDRAW_LATER =
   "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it).";
+
+/**
+ * `record enter` for a round with no kept sheet, by its day against today: what happened and what to
+ * do. A past day's round cannot be posted now (what it asked would be today's answer, not that day's),
+ * so its advice is never /rounds; a later day's round is entered once it is kept on its day.
+ */
+export function paperNoSheetWords(
+  when: string,
+  day: "past" | "today" | "later",
+  round: string,
+): { what: string; whatToDo: string } {
+  if (day === "later")
+    return {
+      what: `Nothing can be entered for ${when} yet: the round is still to come, and Kennel Desk keeps what it asks when it is posted on its day.`,
+      whatToDo: "Enter the paper once the round has been worked and posted, on its day.",
+    };
+  if (day === "today")
+    return {
+      what: `No sheet was kept for ${when}: Kennel Desk has not posted it, so it cannot say what was due.`,
+      whatToDo: `Post the round (/rounds ${round} in Slack, or its scheduled post), then enter the paper.`,
+    };
+  return {
+    what: `No sheet was kept for ${when}: Kennel Desk never posted it, so it cannot say what was due, and a past day's round cannot be posted now (it would ask what today's bookings say, not what was due that day).`,
+    whatToDo:
+      "The paper chart stays that round's record: keep it with the kennel's records. kennel-desk record DATE shows what the record holds for that day.",
+  };
+}

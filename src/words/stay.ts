@@ -4,6 +4,7 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
+import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural, shortenAtWord } from "../domain/text.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
@@ -221,8 +222,9 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
 /** One item of a round: its state when nothing was recorded, else its entry, then the entries it corrected. */
 function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
   const e = i.entry;
-  // The item whole: a drug with its strength and amount (issue 47).
-  const text = { value: e?.itemText ?? i.label };
+  // The item whole: a drug with its strength and amount (issue 47), named by its drug where its words
+  // say only when ("Selgian 20 mg · AM"), as the round post and the exports name it.
+  const text = { value: e ? doseNamed({ item: i.item, label: i.label, text: e.itemText }) : i.label };
   // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
   const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
   if (!e) return [{ depth: 2, pieces: [text, `${from}: ${doseStateWords(i.state, timezone)}`] }];

@@ -356,8 +356,21 @@ describe("the record beside a pet", () => {
     expect(late).toContain("⏰ late: Rimadyl 50 mg, meal · window closes 20:00");
     expect(late).toContain("📋 0 of 1 pet recorded · 1 dose not recorded · 1 meal not recorded · ⏰ 2 late");
     const missed = drawAt("20:00:01");
-    expect(missed).toContain("❌ missed: Rimadyl 50 mg, meal · window closed 20:00");
+    // A missed mark says to check the record before giving: a dose entered from paper in the terminal
+    // is in the record before the post is drawn again.
+    expect(missed).toContain(
+      "❌ missed: Rimadyl 50 mg, meal · window closed 20:00 · check the record before giving it",
+    );
+    expect(late).not.toContain("check the record");
     expect(missed).toContain("❌ 2 missed");
+    // A meal alone: nothing to give again, nothing more said.
+    const mealMissed = drawAt("20:00:01", [entry(0, "med:1", "given", { recordedAt: `${DATE}T18:10:00Z` })]);
+    expect(mealMissed).toContain("❌ meal: missed · window closed 20:00");
+    expect(mealMissed).not.toContain("check the record");
+    const oneMissed = drawAt("20:00:01", [entry(0, "meal", "ate_all", { recordedAt: `${DATE}T18:10:00Z` })]);
+    expect(oneMissed).toContain(
+      "❌ Rimadyl 50 mg: missed · window closed 20:00 · check the record before giving it",
+    );
     // One item recorded: each other item on its own line, with its state.
     const given = entry(0, "med:1", "given", { recordedAt: `${DATE}T18:10:00Z` });
     expect(drawAt("18:20:00", [given])).toContain("🕐 meal: due · late after 18:45");

@@ -121,8 +121,9 @@ describe("kennel-desk record enter", () => {
     [
       "a time in the future",
       [...BY_SAM, "--dose", "Rimadyl=given 15:30 JD"],
-      ["Rimadyl 50 mg: That is later than now (15:00): check the time on the paper."],
-      [],
+      // After the drug's name, the sentence goes on in lower case.
+      ["Rimadyl 50 mg: that is later than now (15:00): check the time on the paper."],
+      ["Rimadyl 50 mg: That"],
     ],
     [
       "a round never kept",
@@ -138,8 +139,61 @@ describe("kennel-desk record enter", () => {
         "--dose",
         "Rimadyl=given 18:05 JD",
       ],
-      ["No sheet was kept for the evening round of Tue 24 Nov"],
-      [],
+      [
+        "No sheet was kept for the evening round of Tue 24 Nov: Kennel Desk has not posted it",
+        "Post the round (/rounds evening in Slack, or its scheduled post), then enter the paper.",
+      ],
+      ["once Kennel Desk is back"],
+    ],
+    // A past day's round never kept cannot be posted now: never sent to /rounds for it.
+    [
+      "a past day's round never kept",
+      [
+        ...ENTER.slice(0, 2),
+        "evening",
+        "23/11",
+        "--pet",
+        "77",
+        "--by",
+        "Sam",
+        "--dose",
+        "Rimadyl=given 18:05 JD",
+      ],
+      [
+        "No sheet was kept for the evening round of Mon 23 Nov: Kennel Desk never posted it",
+        "a past day's round cannot be posted now",
+        "The paper chart stays that round's record",
+        "kennel-desk record 2026-11-23 shows what the record holds for that day.",
+      ],
+      ["/rounds", "once Kennel Desk is back"],
+    ],
+    // A later day's round is still to come: never "never posted", nor "once Kennel Desk is back".
+    [
+      "a later day's round",
+      [
+        ...ENTER.slice(0, 2),
+        "morning",
+        "25/11",
+        "--pet",
+        "77",
+        "--by",
+        "Sam",
+        "--dose",
+        "Rimadyl=given 08:05 JD",
+      ],
+      ["Nothing can be entered for the morning round of Wed 25 Nov yet: the round is still to come"],
+      ["never posted", "once Kennel Desk is back", "/rounds"],
+    ],
+    // A refusal points at record enter's own help, and a name where the id goes says where the id is.
+    [
+      "a pet's name for --pet",
+      [...ENTER.slice(0, 4), "--pet", "Biscuit", "--by", "Sam", "--dose", "Rimadyl=given 08:05 JD"],
+      [
+        '--pet takes a pet\'s id (a whole number), not "Biscuit".',
+        "kennel-desk pet Biscuit shows each pet of that name with its id",
+        'Run "kennel-desk record enter --help" for its options.',
+      ],
+      ['"kennel-desk record --help"'],
     ],
     notATime("7.45"),
     notATime("25:00"),
@@ -149,6 +203,27 @@ describe("kennel-desk record enter", () => {
     for (const words of says) expect(r.stderr).toContain(words);
     for (const words of never) expect(r.stderr).not.toContain(words);
     expect(await entries()).toEqual([]);
+  });
+
+  it("record export --pet with a name says which command shows the pet's id", async () => {
+    const r = await cli(["record", "export", "--pet", "Biscuit"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'kennel-desk pet Biscuit shows each pet of that name with its id ("pet id …"), as /pet Biscuit does in Slack.',
+    );
+  });
+
+  it("record enter --help is its own: the paper's options and an example", async () => {
+    for (const args of [
+      ["record", "enter", "--help"],
+      ["help", "record", "enter"],
+    ]) {
+      const r = await cli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("Usage: kennel-desk record enter ROUND DATE --pet ID --by NAME --dose");
+      expect(r.stdout).toContain("MARK given, or R refused");
+      expect(r.stdout).not.toContain("export --from DATE --to DATE");
+    }
   });
 
   it("enters the paper's doses (a code a dose not given), read back from the paper chart with both times; twice is refused", async () => {
@@ -310,7 +385,7 @@ describe("kennel-desk record enter", () => {
     ]);
     expect(initials.code).toBe(2);
     expect(initials.stderr).toContain(
-      'The witness is a second, different person: not the one who gave it ("Jane Doe" and "JD" read as one person).',
+      'Caninsulin 6 units: the witness is a second, different person: not the one who gave it ("Jane Doe" and "JD" read as one person).',
     );
     // Dotted initials are the same person: never accepted as a second one.
     const dotted = await cli([

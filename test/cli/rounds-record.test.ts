@@ -67,6 +67,23 @@ describe("kennel-desk rounds with the care record", () => {
     expect(run.stdout).not.toContain("pets recorded");
   });
 
+  it("another day's round never kept: the sheet now, marked for reference, not kept; nothing written", async () => {
+    const head = await store.head();
+    const past = await cli(["rounds", "evening", "2026-11-21"], { KENNEL_DATA_DIR: dir });
+    expect(past.code).toBe(0);
+    expect(past.stdout).toContain(
+      "🔎 For reference, not kept: this round was not posted on Sat 21 Nov, so it asked nothing; the sheet is as the bookings say now.",
+    );
+    const later = await cli(["rounds", "evening", "tomorrow"], { KENNEL_DATA_DIR: dir });
+    expect(later.stdout).toContain(
+      "🔎 For reference, not kept: what this round asks is kept when it is posted on Mon 23 Nov",
+    );
+    const today = await cli(["rounds", "evening", TODAY], { KENNEL_DATA_DIR: dir });
+    expect(today.stdout).not.toContain("For reference");
+    // Read only: no plan drafted into the record for another day.
+    expect(await store.head()).toEqual(head);
+  });
+
   it("a posted round: the kept sheet with each pet's record and the progress line, as the round post says it", async () => {
     await prepareRoundPost(deps, "morning", TODAY);
     const sheet = await latestSheet(deps, TODAY, "morning");

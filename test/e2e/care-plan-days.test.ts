@@ -45,8 +45,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
-/** The pet's Furosemide line on a round's sheet, asked for with /rounds (the part that lists the pet). */
+/**
+ * The pet's Furosemide line on a round's sheet, asked for with /rounds on its day (the part that lists
+ * the pet): a round is posted and kept only on its own day, so the clock is that morning's.
+ */
 async function furosemide(round: string, date: string): Promise<string> {
+  clock.now = () => new Date(`${date}T09:00:00Z`);
   const { form, id } = commandForm(h.slack, {
     command: "/rounds",
     text: `${round} ${date}`,

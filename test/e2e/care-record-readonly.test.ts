@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { localDate } from "../../src/time.ts";
 import { freePort } from "../helpers/net.ts";
 import { commandForm, postSigned, type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 import { type Spawned, spawnBot, untilHealthy } from "../helpers/spawn.ts";
@@ -21,9 +22,10 @@ const TZ = "Europe/London";
 const CHANNEL = "C0ROUNDS";
 /**
  * The day asked about, named in each command: the bot runs on the real clock in its own process,
- * so "today" is never left to it (a run near midnight would see another day than the sandbox's).
+ * and a round is kept only on its own day, so the sandbox's today is today (the round asked names
+ * the day again when it is sent: a run near midnight asks the bot's today).
  */
-const DAY = "2026-11-22";
+const DAY = localDate(new Date(), TZ);
 let sandbox: Sandbox;
 let slack: SlackStandIn;
 let dir: string;
@@ -94,7 +96,7 @@ describe("a read-only care record, from Slack", () => {
       const url = `http://127.0.0.1:${port}/slack/events`;
       const { form, id } = commandForm(slack, {
         command: "/rounds",
-        text: `evening ${DAY}`,
+        text: `evening ${localDate(new Date(), TZ)}`,
         channel: CHANNEL,
       });
       slack.responseTarget(id, { channel: CHANNEL, user: "U0STAFF" });

@@ -65,6 +65,20 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
 
   const _post = (text: string) => postRounds(h, CHANNEL, text);
 
+  /**
+   * `/rounds TEXT` as staff posted it on another day (`at`): a round is kept only on its own day, so a
+   * sheet of another day is one posted then, still in the channel.
+   */
+  async function roundsOn(at: string, text: string) {
+    const now = clock.now;
+    clock.now = () => new Date(at);
+    try {
+      return await rounds(text);
+    } finally {
+      clock.now = now;
+    }
+  }
+
   /** A tap as Slack sends it: signed, with the message the button is on as it is now. */
   async function tap(
     entryId: number,
@@ -262,8 +276,8 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       expect(await submit(forge({ s: 99_999_999 }), { [item]: [outcome, ""] })).toContain(
         "not one Kennel Desk can use",
       );
-      // A later day's sheet (tomorrow's, posted): recorded on the day only.
-      const [tomorrow] = await rounds("evening tomorrow");
+      // A later day's sheet (tomorrow's, kept by a server whose clock is a day ahead): recorded on the day only.
+      const [tomorrow] = await roundsOn("2026-11-23T09:00:00Z", "evening");
       const later = atOnce(await buttonsOf(store, tomorrow?.blocks, recordEach))[0] as Button;
       expect(later.state.d).toBe("2026-11-23");
       expect(
@@ -306,7 +320,8 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   it.skipIf(skip)(
     "a tap on an earlier day's sheet asks to confirm, and records only when confirmed",
     async () => {
-      await rounds("morning yesterday");
+      // Yesterday's morning, posted yesterday (its post is still in the channel).
+      await roundsOn("2026-11-21T09:00:00Z", "morning");
       // Yesterday's sheet as posted (the newest round message whose buttons are of that day: under
       // load an earlier test's late answer may land between the command and its post).
       let entry: TimelineEntry | undefined;

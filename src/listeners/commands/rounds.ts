@@ -6,9 +6,10 @@
 import type { App } from "@slack/bolt";
 import { UsageError } from "../../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../../answers/input.ts";
+import { currentRound } from "../../answers/rounds.ts";
 import { parseRoundDay } from "../../dates.ts";
+import { askedRoundPost } from "../../digest/round-post.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { roundSheet } from "../replies.ts";
 import { slashCommand } from "./slash-command.ts";
 
 export function registerRounds(app: App, deps: BotDeps): void {
@@ -38,7 +39,10 @@ export function registerRounds(app: App, deps: BotDeps): void {
           ),
         );
       const { round, date } = asked;
-      return { visibility: "in_channel", work: () => roundSheet(deps, round, date) };
+      return {
+        visibility: "in_channel",
+        work: () => askedRoundPost(deps, round ?? currentRound(deps), date),
+      };
     }),
   );
 }
