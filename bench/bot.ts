@@ -146,12 +146,8 @@ interface Answer {
   error: boolean;
 }
 const answers = new Map<string, Answer>();
-/** When each answer's last message came, and how many it had (a day's page may come in two). */
-const lastMessage = new Map<string, { at: number; messages: number }>();
 const waiting = new Map<string, (a: Answer) => void>();
 slack.on("message", (m: { type: string; id: string; at: number; final: boolean; error: boolean }) => {
-  if (m.type === "answer" && m.final)
-    lastMessage.set(m.id, { at: m.at, messages: (lastMessage.get(m.id)?.messages ?? 0) + 1 });
   if (m.type !== "answer" || !m.final || answers.has(m.id)) return;
   const a = { at: m.at, error: m.error };
   answers.set(m.id, a);
@@ -644,7 +640,6 @@ if (PARTS.has("load")) {
   };
   const loadAfter = loadavg()[0] as number;
   await stop(bare);
-  await sleep(3_000); // the last messages of answers sent in parts (a cold day's page)
   const during = callsBetween(countBefore, (await apiCount()).byKind);
   const told = await ask<{ perSecond: [number, number][]; byKind: [string, number][] }>(
     kennel,
@@ -739,24 +734,6 @@ if (PARTS.has("load")) {
   // Growing: the last window's p50 or p99 is well above the first's (a queue that builds up).
   const grew = (xs: number[]) => xs.length > 1 && (xs.at(-1) as number) > 1.5 * (xs[0] as number) + 100;
   const growing = grew(p50s) || grew(p99s);
-  // A day's page: its first message (the answer above), and its last (the whole page shown).
-  const days = done.filter((d) => d.a && (d.c.command === "/arrivals" || d.c.command === "/departures"));
-  const whole = days.map((d) => (lastMessage.get(d.s.id)?.at ?? NaN) - d.s.sentAt);
-  const inParts = days.filter((d) => (lastMessage.get(d.s.id)?.messages ?? 0) > 1).length;
-  row(
-    `  /arrivals and /departures (${days.length}; ${inParts} in two messages): first message / whole page, p50 / p99`,
-    `${ms(
-      pct(
-        days.map((d) => (d.a as Answer).at - d.s.sentAt),
-        50,
-      ),
-    )} / ${ms(pct(whole, 50))}, ${ms(
-      pct(
-        days.map((d) => (d.a as Answer).at - d.s.sentAt),
-        99,
-      ),
-    )} / ${ms(pct(whole, 99))}`,
-  );
   const p99 = pct(all, 99);
   // Which answers the p99 is made of: those over the goal, by kind, and when they were sent.
   const slow = done.filter((d) => d.a && d.a.at - d.s.sentAt > 1500);

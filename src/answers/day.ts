@@ -24,7 +24,7 @@ import { LIST_PAGE, onPage } from "../domain/paging.ts";
 import { withoutContacts } from "../domain/privacy.ts";
 import { asBulk } from "../kennel/limiter.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { type CareLookup, lookUpCare } from "./care-lookup.ts";
+import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { stayRecords } from "./stay.ts";
 
@@ -44,11 +44,6 @@ export interface DayReport {
   careProblem: string | undefined;
   /** With KENNEL_RAW_RESPONSES=1: the API's JSON, without contact fields (it goes to a channel). */
   raw?: unknown;
-  /**
-   * A page sent in two messages (`onFirstPart`): "first", its first entries, the rest of the page
-   * following; "rest", the page's other entries, after the first part's.
-   */
-  part?: "first" | "rest";
 }
 
 export interface DayOptions {
@@ -73,20 +68,7 @@ export interface DayOptions {
    * would have shared this one's list call, so it may share the whole answer (src/listeners/replies.ts).
    */
   onListed?: () => void;
-  /**
-   * Slack's page 1 of a day whose care is not all read yet: told the page's first entries
-   * (FIRST_PART) as soon as their own care is read, to send as a message of their own; the report
-   * returned is then the page's other entries, once theirs is read. No entry is ever shown without
-   * its care; when the whole page's care is read as soon (the care cache), it is one report.
-   */
-  onFirstPart?: (first: DayReport) => void;
 }
-
-/**
- * The entries a day's page sends first when its care is still being read: one round of the API's
- * six slots (KENNEL_API_CONCURRENCY's default).
- */
-export const FIRST_PART = 6;
 
 /** Which bookings a day lists, in order, and which of them are shown. Pure. */
 export interface DayPlan {
@@ -151,38 +133,24 @@ export async function dayReport(
       raw: withoutContacts(list.raw),
     };
   }
-  let sentFirst = 0;
-  const firstPart = async (head: CareLookup) => {
-    const first = firstPartOf(kind, date, list.data, options, head, list.requestId);
-    if (!first) return;
-    if (kind === "departures") await withStays(deps, first);
-    sentFirst = first.entries.length;
-    options.onFirstPart?.(first);
-  };
   const { careOf, problem } = await dayCare(
     deps,
     planDay(kind, date, list.data, { wholeDay: true }).sorted,
     options,
-    options.onFirstPart && (options.page ?? 1) === 1 ? firstPart : undefined,
   );
   const plan = planDay(kind, date, list.data, options, careOf);
   // Counts of the page alone ("on this page") when the rest of the day's care is not read yet.
   const counted = careOf.whole ? careOf : careOfShown(plan, careOf);
-  const whole = assembleDay(plan, counted, list.requestId, problem);
-  const report: DayReport = sentFirst
-    ? { ...whole, entries: whole.entries.slice(sentFirst), from: whole.from + sentFirst, part: "rest" }
-    : whole;
-  if (kind === "departures") await withStays(deps, report);
-  return report;
-}
-
-/** Departures carry each stay's care record, for the handover at pick-up. */
-async function withStays(deps: Deps, report: DayReport): Promise<void> {
-  const stays = await stayRecords(deps, report.entries);
-  for (const e of report.entries) {
-    const stay = e.booking.bookingId !== undefined ? stays?.get(e.booking.bookingId) : undefined;
-    if (stay) e.stay = stay;
+  const report = assembleDay(plan, counted, list.requestId, problem);
+  // Departures carry each stay's care record, for the handover at pick-up.
+  if (kind === "departures") {
+    const stays = await stayRecords(deps, report.entries);
+    for (const e of report.entries) {
+      const stay = e.booking.bookingId !== undefined ? stays?.get(e.booking.bookingId) : undefined;
+      if (stay) e.stay = stay;
+    }
   }
+  return report;
 }
 
 type DayCareOf = ((b: Booking) => EntryCare | undefined) & { whole: boolean };
@@ -200,22 +168,16 @@ async function dayCare(
   deps: Deps,
   sorted: Booking[],
   options: DayOptions,
-  onFirst?: (head: CareLookup) => Promise<void>,
 ): Promise<{ careOf: DayCareOf; problem: string | undefined }> {
   const upTo = options.wholeDay ? sorted.length : (options.page ?? 1) * LIST_PAGE.maxEntries;
-  // The page's first entries' care asked first (their calls are shared with the page's read below).
-  const firstCare = onFirst ? lookUpCare(deps, sorted.slice(0, FIRST_PART)) : undefined;
   if (!options.readAhead || upTo >= sorted.length) {
-    const whole = lookUpCare(deps, sorted, { shown: upTo });
-    if (firstCare) await firstIfSooner(firstCare, whole, onFirst);
-    const care = await whole;
+    const care = await lookUpCare(deps, sorted, { shown: upTo });
     return { careOf: Object.assign((b: Booking) => care.careOf(b), { whole: true }), problem: care.problem };
   }
   // The page's own asked first: the read ahead never takes a slot before them.
   const reading = lookUpCare(deps, sorted.slice(0, upTo));
   const rest = asBulk(() => lookUpCare(deps, sorted.slice(upTo)));
   rest.catch(() => undefined);
-  if (firstCare) await firstIfSooner(firstCare, reading, onFirst);
   const own = await reading;
   const ready = await Promise.race([rest, new Promise<undefined>((r) => setImmediate(() => r(undefined)))]);
   const head = new Set(sorted.slice(0, upTo));
@@ -224,48 +186,6 @@ async function dayCare(
     careOf: Object.assign(careOf, { whole: ready !== undefined }),
     problem: own.problem ?? ready?.problem,
   };
-}
-
-/** Tells `onFirst` the head's care once read, unless the page's whole care is read as soon (cached). */
-async function firstIfSooner(
-  head: Promise<CareLookup>,
-  page: Promise<CareLookup>,
-  onFirst: ((head: CareLookup) => Promise<void>) | undefined,
-): Promise<void> {
-  const first = await head.catch(() => undefined);
-  const soon = new Promise<false>((r) => setImmediate(() => r(false)));
-  const done = await Promise.race([
-    page.then(
-      () => true,
-      () => true,
-    ),
-    soon,
-  ]);
-  if (first && !done) await onFirst?.(first);
-}
-
-/**
- * The page's first entries (at most FIRST_PART) with their care, as a report of their own, when
- * the page holds more (undefined otherwise). Page 1 begins the day, and its breaks up to an entry
- * depend only on the entries before it: those entries are page 1's whatever the others' care.
- */
-function firstPartOf(
-  kind: DayKind,
-  date: string,
-  bookings: Booking[],
-  options: DayOptions,
-  head: CareLookup,
-  requestId: string,
-): DayReport | undefined {
-  const plan = planDay(kind, date, bookings, options);
-  const heads = new Set(plan.sorted.slice(0, FIRST_PART));
-  const careOf = (b: Booking) => (heads.has(b) ? head.careOf(b) : undefined);
-  const sized = planDay(kind, date, bookings, options, careOf);
-  const items = sized.shown.items;
-  const n = items.filter((b) => heads.has(b)).length;
-  if (n === 0 || n >= items.length) return undefined;
-  const first = { ...sized, shown: { ...sized.shown, items: items.slice(0, n) } };
-  return { ...assembleDay(first, careOf, requestId, head.problem), part: "first" };
 }
 
 /** The care of the page's own entries only (the others' undefined): counts that are the page's. */

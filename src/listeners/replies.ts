@@ -4,7 +4,7 @@
  */
 
 import { customerAnswer, customerBookings, customerView } from "../answers/customers.ts";
-import { type DayReport, dayReport } from "../answers/day.ts";
+import { dayReport } from "../answers/day.ts";
 import { offFoodToday } from "../answers/home-record.ts";
 import { houseReport } from "../answers/house.ts";
 import { bookingsSearch, statusAnswer } from "../answers/kennel.ts";
@@ -57,27 +57,14 @@ export function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): 
   const listed = () => {
     if (open.get(key) === answer) open.delete(key);
   };
-  const answer = (async (): Promise<Answer> => {
-    // A page whose care is still being read: its first cards as soon as theirs is, the rest after.
-    let first: DayReport | undefined;
-    let told = () => {};
-    const firstTold = new Promise<void>((r) => {
-      told = r;
-    });
-    const whole = dayReport(deps, kind, date, {
+  const answer = (async () => {
+    const report = await dayReport(deps, kind, date, {
       page,
       raw: deps.config.rawResponses,
       readAhead: true,
       onListed: listed,
-      onFirstPart: (f) => {
-        first = f;
-        told();
-      },
     });
-    const draw = (r: DayReport) => rawAsThread(deps, dayListMessages(r, tz(deps)));
-    await Promise.race([firstTold, whole.then(told, told)]);
-    if (!first) return draw(await whole);
-    return { first: dayListMessages(first, tz(deps)), rest: whole.then((r) => dayListMessages(r, tz(deps))) };
+    return rawAsThread(deps, dayListMessages(report, tz(deps)));
   })();
   open.set(key, answer);
   answer.then(listed, listed);

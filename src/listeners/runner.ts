@@ -15,9 +15,9 @@ import { randomBytes } from "node:crypto";
 import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice.ts";
+import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import { type Answer, partsOf } from "./answer.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { admit, privately } from "./guard.ts";
 import { postThread, slackError } from "./post-thread.ts";
@@ -29,7 +29,13 @@ const RESPONSE_URL_USES = 5;
 
 export type Visibility = "in_channel" | "ephemeral";
 
-export type { Answer } from "./answer.ts";
+/**
+ * What the work answers: messages, each answered in turn, or a thread (a parent and its replies:
+ * a big round sheet, tomorrow's check), which alone goes to a channel as a message and its thread.
+ */
+export type Answer = Message[] | Threaded;
+
+const isThread = (a: Answer): a is Threaded => !Array.isArray(a);
 
 export interface RunOptions {
   deps: BotDeps;
@@ -135,11 +141,10 @@ async function runInner(options: RunOptions): Promise<void> {
   let thread = false;
   let visibility = o.visibility;
   let failed = false;
-  let rest: Promise<Message[]> | undefined;
   try {
-    const answer = partsOf(await o.work());
-    ({ thread, rest } = answer);
-    messages = answer.now;
+    const answer = await o.work();
+    thread = isThread(answer) && answer.replies.length > 0;
+    messages = isThread(answer) ? [answer.parent, ...answer.replies] : answer;
   } catch (error) {
     messages = [failureMessage(error, deps, o.label)];
     visibility = "ephemeral";
@@ -158,9 +163,6 @@ async function runInner(options: RunOptions): Promise<void> {
     const extra = await replacing(o, i === 0, { loadingShown, visibility, failed });
     await send(toArgs(message, visibility, extra), message, visibility);
   }
-  const more = rest ? await rest.catch((error: unknown) => [failureMessage(error, deps, o.label)]) : [];
-  const after = o.replaceOriginal ? { replace_original: false } : {};
-  for (const message of more) await send(toArgs(message, visibility, after), message, visibility);
 }
 
 /**

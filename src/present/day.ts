@@ -17,7 +17,6 @@ import {
   goingHomeGroomingWords,
   handBackWords,
   noneWords,
-  PAGE_PARTS,
   pagePlace,
   STATUS_NOT_RECORDED,
   summaryParts,
@@ -134,8 +133,7 @@ function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): P
 /** The day as a document: one item per entry of the page, in the day's order. */
 export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
   const title = dayTitle(r.kind, r.date, r.totals.bookings);
-  const first = r.part === "first";
-  const parts = summaryParts(r.kind, r.totals, first ? PAGE_PARTS.firstCounts : undefined);
+  const parts = summaryParts(r.kind, r.totals);
   if (r.totals.bookings === 0) {
     const off = parts.slice(2).map((p) => p.text);
     return {
@@ -148,13 +146,11 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
   }
   const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
   const out: Part[] = [
-    { kind: "title", text: r.part === "rest" ? PAGE_PARTS.continued(title) : title },
+    { kind: "title", text: title },
     { kind: "summary", lines: [summaryLine(parts, place)] },
     ...r.entries.map((e) => entryPart(r.kind, e, o)),
   ];
-  // A page's first part: the rest of the page, and its buttons, come in the next message.
-  if (first) out.push({ kind: "note", lines: [line(PAGE_PARTS.following)] });
-  else if (o.pageAction) out.push(pageActions(r, o.pageAction));
+  if (o.pageAction) out.push(pageActions(r, o.pageAction));
   const foot = dotted(
     r.careProblem && `❔ ${value(r.careProblem, 600)}`,
     o.requestId && requestIdSpan(r.requestId),

@@ -11,13 +11,6 @@ export function dayTitle(kind: DayKind, date: string, count: number): string {
   return `${DAY_TITLES[kind]} — ${dayHeading(date)} (${count})`;
 }
 
-/** A page sent in two messages (its first cards as soon as their care is read): what each says. */
-export const PAGE_PARTS = {
-  firstCounts: " among these",
-  following: "⏬ The rest of this page follows in a moment, as its pets' care is read.",
-  continued: (title: string) => `${title}, continued`,
-};
-
 export function noneWords(kind: DayKind): string {
   return kind === "arrivals" ? "No arrivals on this day." : "No departures on this day.";
 }
@@ -53,18 +46,14 @@ export interface SummaryPart {
  * The summary's parts: bookings, pets, money, care, then what was left out. For departures this
  * is the going-home check's count: money to take, medication to hand back, grooming notes.
  */
-export function summaryParts(
-  kind: DayKind,
-  t: DayTotals,
-  /** What the care counts cover when not the whole day's (a page's first part: "among these"). */
-  partly = t.careKnownForAll ? "" : " on this page",
-): SummaryPart[] {
+export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
   const parts: SummaryPart[] = [{ text: plural(t.bookings, "booking") }, { text: plural(t.pets, "pet") }];
   const departing = kind === "departures";
   if (t.unpaid) parts.push({ text: `🔴 ${t.unpaid} unpaid`, loud: departing });
   if (t.partPaid) parts.push({ text: `🟠 ${t.partPaid} part-paid`, loud: departing });
   if (t.paymentUnknown && departing)
     parts.push({ text: `❔ ${t.paymentUnknown} payment not recorded: to check`, loud: true });
+  const partly = t.careKnownForAll ? "" : " on this page";
   if (t.medications) {
     parts.push({
       text: departing

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { customerView } from "../../src/answers/customers.ts";
-import { type DayReport, dayReport, FIRST_PART } from "../../src/answers/day.ts";
+import { dayReport } from "../../src/answers/day.ts";
 import { rememberHouse } from "../../src/answers/house-known.ts";
 import { bookingView, petAnswer, petView } from "../../src/answers/records.ts";
 import { asAnswer } from "../../src/kennel/limiter.ts";
@@ -261,54 +261,5 @@ describe("one read of a customer, with its pets", () => {
     const card = await petView(api.deps, 5210);
     expect(card.owner?.customerId).toBe(521);
     expect(api.sent.slice(from)).toEqual(["/pets/5210"]);
-  });
-});
-
-describe("a cold day's page in Slack: its first cards first", () => {
-  it("are told as soon as their own care is read, each with it; the page's other cards follow, none twice", async () => {
-    const api = heldKennel();
-    let first: DayReport | undefined;
-    const onFirstPart = (f: DayReport) => {
-      first = f;
-    };
-    const day = asAnswer(() => dayReport(api.deps, "arrivals", DAY, { readAhead: true, onFirstPart }));
-    await api.settle();
-    await api.releaseOne(); // the day's list
-    // The first cards' customers are asked first; once they answer, the first part goes.
-    for (let i = 0; i < FIRST_PART; i++) await api.releaseOne();
-    expect(api.sent.filter(isCare).slice(0, FIRST_PART)).toEqual(
-      Array.from({ length: FIRST_PART }, (_, i) => `/customers/${500 + i}`),
-    );
-    const told = first as DayReport | undefined;
-    expect(told?.part).toBe("first");
-    expect(told?.entries.map((e) => e.booking.customerId)).toEqual(
-      Array.from({ length: FIRST_PART }, (_, i) => 500 + i),
-    );
-    expect(told?.entries.every((e) => e.care?.status === "matched")).toBe(true);
-    expect(told?.totals.bookings).toBe(BOOKINGS);
-    // The rest of the page: its own cards, after the first part's, each with its care.
-    await api.releaseAll();
-    const rest = await day;
-    expect(rest.part).toBe("rest");
-    expect(rest.from).toBe(FIRST_PART);
-    expect(rest.entries.map((e) => e.booking.customerId)).toEqual(
-      Array.from({ length: 20 - FIRST_PART }, (_, i) => 500 + FIRST_PART + i),
-    );
-    expect(rest.entries.every((e) => e.care?.status === "matched")).toBe(true);
-  });
-
-  it("is one answer when the page's care is read already (the care cache)", async () => {
-    const api = heldKennel({ hold: false });
-    await dayReport(api.deps, "arrivals", DAY);
-    let told = false;
-    const again = await dayReport(api.deps, "arrivals", DAY, {
-      readAhead: true,
-      onFirstPart: () => {
-        told = true;
-      },
-    });
-    expect(told).toBe(false);
-    expect(again.part).toBeUndefined();
-    expect(again.entries).toHaveLength(20);
   });
 });

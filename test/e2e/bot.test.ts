@@ -89,15 +89,8 @@ describe("slash commands end to end", () => {
     const day = h.sandbox.data.busyDays[0] as string;
     const total = h.sandbox.main.departuresByDate.get(day)?.length ?? 0;
     expect(total).toBeGreaterThan(100);
-    const { id } = await command({ command: "/departures", text: day });
-    // A cold day's page may come in two messages (its first cards as soon as their care is read):
-    // the page's last message carries its buttons.
-    const paging = (r: Recorded) => buttons(r).some((b) => b.action_id === "day_page:next");
-    await h.slack.waitFor(() => h.slack.responsesFor(id).some(paging));
-    const parts = h.slack.responsesFor(id).filter(isFinal);
-    for (const p of parts) expect(limitViolations(asMessage(p))).toEqual([]);
-    if (parts.length > 1) expect(text(parts[0] as Recorded)).toContain("The rest of this page follows");
-    const answer = parts.at(-1) as Recorded;
+    const { answer } = await command({ command: "/departures", text: day });
+    expect(limitViolations(asMessage(answer))).toEqual([]);
     const next = buttons(answer).find((b) => b.action_id === "day_page:next");
     expect(next).toBeDefined();
     const page2 = await click(next as Btn);
@@ -105,7 +98,7 @@ describe("slash commands end to end", () => {
     expect(page2.body.response_type).toBe("in_channel");
     expect(limitViolations(asMessage(page2))).toEqual([]);
     // Pages hold fewer entries when entries are long; page 2 starts where page 1 ended.
-    const firstShown = Number(/showing \d+–(\d+) of/.exec(text(answer))?.[1]);
+    const firstShown = Number(/showing 1–(\d+) of/.exec(text(answer))?.[1]);
     expect(text(page2)).toContain(`showing ${firstShown + 1}–`);
     expect(buttons(page2).some((b) => b.action_id === "day_page:prev")).toBe(true);
   });

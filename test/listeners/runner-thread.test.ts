@@ -16,7 +16,8 @@ const message = (text: string): Message => ({
   blocks: [{ type: "section", text: { type: "mrkdwn", text, verbatim: true } }],
 });
 
-async function answer(work: Answer, responded: Array<Record<string, unknown>> = []) {
+async function answer(work: Answer) {
+  const responded: Array<Record<string, unknown>> = [];
   const posted: Array<Record<string, unknown>> = [];
   let n = 0;
   const client = {
@@ -66,31 +67,5 @@ describe("the runner's answer in a channel", () => {
     const r = await answer({ parent: message("small sheet"), replies: [] });
     expect(r.responded.map((m) => m.text)).toEqual(["small sheet"]);
     expect(r.posted).toEqual([]);
-  });
-
-  it("an answer in parts: its first messages at once, the rest once ready, in order; a failure of the rest said", async () => {
-    let ready = (_: Message[]) => {};
-    const rest = new Promise<Message[]>((r) => {
-      ready = r;
-    });
-    const responded: Array<Record<string, unknown>> = [];
-    const answering = answer({ first: [message("first cards")], rest }, responded);
-    // The first part goes out while the rest is not ready (it cannot be posted before `ready`).
-    while (responded.length === 0) await new Promise((r) => setTimeout(r, 5));
-    expect(responded.map((m) => m.text)).toEqual(["first cards"]);
-    ready([message("the other cards"), message("and more")]);
-    await answering;
-    expect(responded.map((m) => m.text)).toEqual(["first cards", "the other cards", "and more"]);
-    let fail = (_: Error) => {};
-    const failing = new Promise<Message[]>((_, no) => {
-      fail = no;
-    });
-    const told: Array<Record<string, unknown>> = [];
-    const failed = answer({ first: [message("first cards")], rest: failing }, told);
-    while (told.length === 0) await new Promise((r) => setTimeout(r, 5));
-    fail(new Error("boom"));
-    await failed;
-    expect(told[0]?.text).toBe("first cards");
-    expect(String(told[1]?.text)).toMatch(/unexpected problem/);
   });
 });

@@ -140,9 +140,6 @@ interface Cell {
   note: string;
 }
 
-const isFirstPart = (b: Record<string, unknown>) =>
-  JSON.stringify(b).includes("The rest of this page follows");
-
 async function runCell(x: Harness, c: Cmd, col: Column, user?: string): Promise<Cell> {
   const { form, id } = c.send(x, user);
   if (col.slack === "response_url") x.slack.failing.add(id);
@@ -150,10 +147,7 @@ async function runCell(x: Harness, c: Cmd, col: Column, user?: string): Promise<
   const res = await postSigned(`${x.url}/slack/events`, SIGNING_SECRET, form);
   if (res.status !== 200) return { ok: false, note: `ack ${res.status}` };
   const acked = Date.now();
-  // A cold day's page may come in two messages (its first cards as soon as their care is read):
-  // its first part is not an answer of its own, the page's last message is.
-  const answers = (): Array<Record<string, unknown>> => sent().filter((b) => !isFirstPart(b));
-  const sent = (): Array<Record<string, unknown>> =>
+  const answers = (): Array<Record<string, unknown>> =>
     col.slack === "response_url"
       ? x.slack.api
           .slice(apiBefore)
