@@ -25,12 +25,13 @@ import {
   paperField,
   paperOutcome,
   paperReason,
+  paperWritten,
 } from "../domain/paper.ts";
 import { type DueItem, isMedicationItem, petRoundStatus } from "../domain/record.ts";
 import { needsWitness } from "../domain/witness.ts";
 import type { Entry, ItemKey, LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { paperAlreadyWords } from "../words/paper.ts";
+import { paperAlreadyWords, paperNoMarkWords, paperNothingWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
 import { givenAtRefusal, givenInstant, HH_MM, type StayTimes, stayTimesSoon } from "./late-entry.ts";
 import { type OwedRound, owedRound } from "./obligations.ts";
@@ -41,7 +42,11 @@ import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
 /** One cell of the paper, as the person entering it read it. */
 export interface PaperCell {
   item: ItemKey;
-  mark: PaperMark;
+  /**
+   * What the paper marks; undefined when the form's mark was left empty while another of the dose's
+   * fields was filled (refused at its mark, nothing written: src/domain/paper.ts `paperWritten`).
+   */
+  mark: PaperMark | undefined;
   /** The time written on the paper (HH:mm), on the round's day, in the kennel's zone. */
   time: string | undefined;
   /** Who gave it, as the paper names them (initials or a name). */
@@ -101,7 +106,7 @@ function paperTime(
 }
 
 /** A cell's entry: its outcome, its code, the paper's words then the words beside it, the paper's time. */
-function writeOf(cell: PaperCell, givenAt: string): ItemWrite {
+function writeOf(cell: PaperCell & { mark: PaperMark }, givenAt: string): ItemWrite {
   const { outcome, reasonCode } = paperOutcome(cell.mark);
   const note = cell.note?.trim() || undefined;
   const reason = outcome === "not_given" ? paperReason(cell.mark, note) : undefined;
@@ -121,7 +126,7 @@ function writeOf(cell: PaperCell, givenAt: string): ItemWrite {
  * giver's own name or initials. Another dose needs none, and a name there is said, never dropped.
  */
 function paperWitness(
-  cell: PaperCell,
+  cell: PaperCell & { mark: PaperMark },
   due: DueItem,
   by: string | undefined,
 ): { name?: string; error?: string } {
@@ -175,6 +180,12 @@ async function checkCells(
       continue;
     }
     seen.add(cell.item);
+    const { mark } = cell;
+    // Half-filled: a time, a giver… with no mark. What the paper marks is never guessed.
+    if (!mark) {
+      at("mark", paperNoMarkWords(due.label, paperWritten(cell)));
+      continue;
+    }
     // Recorded already, by another request (this one delivered again is written once, by the store).
     const already = status.current.get(cell.item);
     if (already && already.requestKey !== requestKey) at("mark", paperAlreadyWords(due.label, already, tz));
@@ -184,14 +195,13 @@ async function checkCells(
       at("by", `At most ${PAPER_BY_MAX} characters: the initials or the name on the paper.`);
     const read = paperTime(deps, sheet, pet, due, cell.time, { ...stay, now });
     if ("error" in read) at("time", read.error);
-    const witness = paperWitness(cell, due, by);
+    const witness = paperWitness({ ...cell, mark }, due, by);
     if (witness.error) at("witness", witness.error);
     if (!by || errors[paperField("mark", cell.item)] || "error" in read || witness.error) continue;
-    out.writes.push(writeOf(cell, read.at));
+    out.writes.push(writeOf({ ...cell, mark }, read.at));
     out.marks.push({ item: cell.item, by, ...(witness.name ? { witness: witness.name } : {}) });
   }
-  if (cells.length === 0)
-    errors.pet = `Nothing to enter for ${pet.name}: fill in at least one dose from the paper.`;
+  if (cells.length === 0) errors.pet = paperNothingWords(pet.name);
   return Object.keys(errors).length ? { errors } : out;
 }
 

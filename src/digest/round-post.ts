@@ -12,7 +12,7 @@ import { addConfirmedSince } from "../answers/obligation-posted.ts";
 import { keepRound, withOwed } from "../answers/obligations.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
-import { saveSheet } from "../answers/sheets.ts";
+import { latestSheet, saveSheet } from "../answers/sheets.ts";
 import { sheetForSlack, sheetMessages } from "../blocks/round-sheet.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -27,14 +27,17 @@ import type { PostMessages } from "./posts.ts";
  * A round asked for with /rounds: today's is posted and kept (prepareRoundPost); a later day's is its
  * sheet as the bookings say now, for reference, with nothing written and no buttons (what it asks is
  * kept when it is posted on its day); a past day's is refused, saying where that day's record is (a
- * post now would ask what today's bookings say, not what was due then).
+ * post now would ask what today's bookings say, not what was due then): its post and `record enter`
+ * when its sheet was kept, the paper chart as that round's record when it never was.
  */
 export async function askedRoundPost(deps: Deps, round: Round, date: string): Promise<PostMessages> {
   const timezone = deps.config.timezone;
   const today = localDate(deps.clock.now(), timezone);
   const word = roundWord(round).toLowerCase();
   if (date < today) {
-    const { what, whatToDo } = pastRoundWords(word, dayHeading(date), date);
+    // What is true of that round: its sheet kept (its post, its record), or never posted.
+    const kept = !deps.record ? "no_record" : (await latestSheet(deps, date, round)) ? "kept" : "never";
+    const { what, whatToDo } = pastRoundWords(word, dayHeading(date), date, kept);
     throw new UsageError(what, whatToDo);
   }
   if (date === today) return prepareRoundPost(deps, round, date);

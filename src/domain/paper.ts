@@ -97,5 +97,17 @@ export const PAPER_BY_MAX = 60;
  */
 export type PaperField = "mark" | "time" | "by" | "witness";
 
+/** A dose's fields besides its mark, as written on the form: the time, the giver, a witness, words beside it. */
+export type PaperWritten = "time" | "by" | "witness" | "note";
+
+/**
+ * What a dose's fields hold besides its mark, in the form's order. A dose with none of them and no
+ * mark is left (nothing on the paper); one with any of them but no mark is half-filled, and refused
+ * (the whole form, nothing written): what the paper marks is never guessed from a time or a giver.
+ */
+export function paperWritten(cell: Partial<Record<PaperWritten, string | undefined>>): PaperWritten[] {
+  return (["time", "by", "witness", "note"] as const).filter((f) => cell[f]?.trim());
+}
+
 /** A dose's field as a form names it, and its key in the errors: "time:med:1". */
 export const paperField = (field: PaperField | "note", item: ItemKey) => `${field}:${item}`;

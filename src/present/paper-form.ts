@@ -9,14 +9,14 @@
  */
 import type { PaperCell, PaperPet } from "../answers/paper-enter.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
-import { PAPER_MARK_WORDS, PAPER_MARKS, paperField, paperMarkOf } from "../domain/paper.ts";
+import { PAPER_MARK_WORDS, PAPER_MARKS, paperField, paperMarkOf, paperWritten } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { cleanText, shortenAtWord } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dayHeading } from "../words/dates.ts";
-import { PAPER_ALL_IN, paperAlreadyWords, paperSomeInWords } from "../words/paper.ts";
+import { PAPER_ALL_IN, paperHeldWords, paperSomeInWords } from "../words/paper.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Part } from "./doc.ts";
 import { itemShown } from "./record.ts";
@@ -122,7 +122,7 @@ export function paperPetDoc(
         // Named as the round names it: the drug with words that say only when ("Selgian 20 mg · AM"),
         // and "(plan not confirmed)" for a dose due from the words.
         text: doseName(itemShown(d.item, d.text, d.label), d.unconfirmed),
-        recorded: had ? paperAlreadyWords(d.label, had, timezone) : undefined,
+        recorded: had ? paperHeldWords(d.label, had, timezone) : undefined,
         fields: {
           mark: paperField("mark", d.item),
           time: paperField("time", d.item),
@@ -142,28 +142,28 @@ const cleaned = (v: string | undefined) => {
   return t || undefined;
 };
 
-/** Each dose with a mark, as the form says it (`value`: a field's value by its id); the use case checks the rest. */
+/**
+ * Each dose with anything filled in, as the form says it (`value`: a field's value by its id): its
+ * mark, or none when only its other fields are (the use case refuses it at its mark, with the rest).
+ * A dose with nothing filled in is left: nothing on the paper.
+ */
 export function paperCellsOf(pet: SheetPet, value: (field: string) => string | undefined): PaperCell[] {
   return doses(pet).flatMap((d): PaperCell[] => {
-    const mark = paperMarkOf(value(paperField("mark", d.item)) ?? "");
-    if (!mark) return [];
+    const rawMark = value(paperField("mark", d.item))?.trim();
     const note = cleaned(value(paperField("note", d.item)));
-    const time = value(paperField("time", d.item));
+    const time = value(paperField("time", d.item))?.trim() || undefined;
+    const by = cleaned(value(paperField("by", d.item)));
     const witness = d.highAlert ? cleaned(value(paperField("witness", d.item))) : undefined;
-    return [
-      {
-        item: d.item,
-        mark,
-        time,
-        by: cleaned(value(paperField("by", d.item))),
-        ...(note ? { note } : {}),
-        ...(witness ? { witness } : {}),
-      },
-    ];
+    const cell = { time, by, ...(note ? { note } : {}), ...(witness ? { witness } : {}) };
+    if (!rawMark && paperWritten(cell).length === 0) return [];
+    return [{ item: d.item, mark: rawMark ? paperMarkOf(rawMark) : undefined, ...cell }];
   });
 }
 
-/** The use case's errors on the form's fields: one for the pet ("pet") on its first open dose's mark. */
+/**
+ * The use case's errors on the form's fields: one for the pet ("pet", every dose left empty) on its
+ * first open dose's mark.
+ */
 export function paperFieldErrors(
   errors: Record<string, string>,
   pet: SheetPet,

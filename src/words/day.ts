@@ -2,6 +2,7 @@
 import type { DayKind, DayTotals } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
+import { paperNoSheetWords } from "./paper.ts";
 
 const DAY_TITLES: Record<DayKind, string> = { arrivals: "Arrivals", departures: "Departures" };
 
@@ -101,12 +102,26 @@ export const referenceRoundWords = (day: string, past = false): string =>
 /**
  * A past day's round asked for now (/rounds morning yesterday): refused, with where that day is. What a
  * round asked was kept when it was posted on its day; a post now would ask what today's bookings say.
+ * `kept`: whether a sheet was kept for that round (the record's, as `record enter` finds it). Kept: its
+ * record, its post to record late or enter the paper. Never kept: the paper chart stays that round's
+ * record, as `record enter` says. No care record at all: the paper chart is the record.
  */
-export const pastRoundWords = (
+export function pastRoundWords(
   round: string,
   day: string,
   date: string,
-): { what: string; whatToDo: string } => ({
-  what: `${day} has passed: its ${round} round cannot be posted now. What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.`,
-  whatToDo: `Its record: kennel-desk record ${round} ${date} (in the terminal), or each stay's record. To record late, or enter the paper chart: that day's round post (✏️ Record each…, 📄 Enter from paper…), or kennel-desk record enter ${round} ${date}.`,
-});
+  kept: "kept" | "never" | "no_record",
+): { what: string; whatToDo: string } {
+  const passed = `${day} has passed: its ${round} round cannot be posted now.`;
+  if (kept === "never") return paperNoSheetWords(`the ${round} round of ${day}`, "past", round, date);
+  if (kept === "no_record")
+    return {
+      what: `${passed} A post now would ask what today's bookings say, not what was due that day.`,
+      whatToDo:
+        "This Kennel Desk keeps no care record (set KENNEL_DATA_DIR or DATABASE_URL to keep one), so the paper chart stays that round's record: keep it with the kennel's records.",
+    };
+  return {
+    what: `${passed} What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.`,
+    whatToDo: `Its record: kennel-desk record ${round} ${date} (in the terminal), or each stay's record (/booking REF, then its Stay record button; or kennel-desk record --booking REF). To record late, or enter the paper chart: that day's round post (✏️ Record each…, 📄 Enter from paper…), or kennel-desk record enter ${round} ${date}.`,
+  };
+}

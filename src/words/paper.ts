@@ -1,6 +1,6 @@
 /** The words of entering a round from the chart on paper (issue 50). */
 import { type ChartCode, chartCode } from "../domain/chart.ts";
-import type { PaperAuditReason } from "../domain/paper.ts";
+import type { PaperAuditReason, PaperWritten } from "../domain/paper.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 import { outcomeWords } from "./record.ts";
@@ -23,23 +23,58 @@ export const PAPER_AUDIT_REASON_WORDS: Record<PaperAuditReason, string> = {
 /** What every "recorded already" refusal says, so a surface can tell one from the other problems. */
 export const PAPER_ALREADY = "is recorded already";
 
-/**
- * "Rimadyl is recorded already (given 08:05 · Jane): nothing was written. To correct it, use ✏️
- * Record each… on that round's post in Slack."; one entered from the paper names the paper's giver
- * and who entered it, a dose not given by its letter: "(marked V 07:45 by JD, entered by Morgan Reid)".
- */
-export const paperAlreadyWords = (
-  label: string,
-  e: Pick<Entry, "outcome" | "reasonCode" | "givenAt" | "recordedAt" | "userName" | "date" | "paper">,
-  timezone: string,
-) => {
+type Held = Pick<Entry, "outcome" | "reasonCode" | "givenAt" | "recordedAt" | "userName" | "date" | "paper">;
+
+/** How a dose in the record reads: "given 08:05 · Jane", "marked V 07:45 by JD, entered by Morgan Reid". */
+function heldWords(e: Held, timezone: string): string {
   const at = timeOnDay(e.givenAt ?? e.recordedAt, timezone, e.date);
   const code = chartCode(e);
-  const what = e.paper
+  return e.paper
     ? `${code ? markedWords(code) : outcomeWords(e.outcome)} ${at} by ${e.paper.by}, entered by ${e.userName}`
     : `${outcomeWords(e.outcome)} ${at} · ${e.userName}`;
-  return `${label} ${PAPER_ALREADY} (${what}): nothing was written. To correct it, use ✏️ Record each… on that round's post in Slack.`;
+}
+
+const CORRECT_IN_SLACK = "use ✏️ Record each… on that round's post in Slack";
+
+/**
+ * A submission's refusal of a dose the record holds already: "Rimadyl is recorded already (given
+ * 08:05 · Jane): nothing was written. To correct it, use ✏️ Record each… on that round's post in
+ * Slack."; one entered from the paper names the paper's giver and who entered it, a dose not given
+ * by its letter: "(marked V 07:45 by JD, entered by Morgan Reid)".
+ */
+export const paperAlreadyWords = (label: string, e: Held, timezone: string) =>
+  `${label} ${PAPER_ALREADY} (${heldWords(e, timezone)}): nothing was written. To correct it, ${CORRECT_IN_SLACK}.`;
+
+/**
+ * The form, as it opens, on a dose the record holds already (nothing submitted yet): what the record
+ * says, and how to correct it. "Rimadyl is in the record already (given 08:05 · Jane): to correct it, …"
+ */
+export const paperHeldWords = (label: string, e: Held, timezone: string) =>
+  `${label} is in the record already (${heldWords(e, timezone)}): to correct it, ${CORRECT_IN_SLACK}.`;
+
+const WRITTEN_WORDS: Record<PaperWritten, string> = {
+  time: "a time",
+  by: "a giver",
+  witness: "a witness",
+  note: "words beside it",
 };
+
+/**
+ * A dose with other fields filled but no mark (src/domain/paper.ts `paperWritten`), at its mark:
+ * "A time and a giver are written for Cefalexin 250 mg, but no mark: choose what the paper marks…".
+ */
+export function paperNoMarkWords(label: string, written: PaperWritten[]): string {
+  const words = written.map((w) => WRITTEN_WORDS[w]);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
+  const lead = list
+    ? `${list[0]?.toUpperCase()}${list.slice(1)} ${written.length === 1 && written[0] !== "note" ? "is" : "are"} written for ${label}, but no mark`
+    : `Nothing is marked for ${label}`;
+  return `${lead}: choose what the paper marks (given, or R, V, W, N or A), or empty this dose's fields if the paper has nothing for it.`;
+}
+
+/** A submission with every dose empty, at the first dose's mark. */
+export const paperNothingWords = (pet: string) =>
+  `Nothing to enter for ${pet}: fill in at least one dose from the paper.`;
 
 /** The picker's mark on a pet whose every dose of the round is in the record already. */
 export const PAPER_ALL_IN = "✅ entered";
@@ -71,6 +106,7 @@ export function paperNoSheetWords(
   when: string,
   day: "past" | "today" | "later",
   round: string,
+  date = "DATE",
 ): { what: string; whatToDo: string } {
   if (day === "later")
     return {
@@ -84,7 +120,6 @@ export function paperNoSheetWords(
     };
   return {
     what: `No sheet was kept for ${when}: Kennel Desk never posted it, so it cannot say what was due, and a past day's round cannot be posted now (it would ask what today's bookings say, not what was due that day).`,
-    whatToDo:
-      "The paper chart stays that round's record: keep it with the kennel's records. kennel-desk record DATE shows what the record holds for that day.",
+    whatToDo: `The paper chart stays that round's record: keep it with the kennel's records. kennel-desk record ${date} shows what the record holds for that day.`,
   };
 }

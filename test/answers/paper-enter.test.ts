@@ -317,6 +317,30 @@ describe("entering a round from the chart on paper", () => {
       ]);
     });
 
+    it("a witness alone on the form, no mark: the dose is refused at its mark, never dropped; nothing written", async () => {
+      const kept = await keepHighAlert();
+      const pet = kept.pets[0] as Sheet["pets"][number];
+      const values: Record<string, string> = {
+        "witness:med:1": "TB",
+        "mark:med:2": "given",
+        "time:med:2": "08:05",
+        "by:med:2": "JD",
+      };
+      const cells = paperCellsOf(pet, (f) => values[f]);
+      expect(cells[0]).toEqual({
+        item: "med:1",
+        mark: undefined,
+        time: undefined,
+        by: undefined,
+        witness: "TB",
+      });
+      expect(await fieldErrors(cells, "view:W0", kept)).toEqual({
+        "mark:med:1":
+          "A witness is written for Rimadyl, but no mark: choose what the paper marks (given, or R, V, W, N or A), or empty this dose's fields if the paper has nothing for it.",
+      });
+      expect(await store.entries({ date: "2026-11-24" })).toEqual([]);
+    });
+
     it("the giver as their own witness, or a witness for a dose that needs none: said at the witness's field, nothing written", async () => {
       const kept = await keepHighAlert();
       expect(

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../../src/answers/failure.ts";
-import { latestSheet } from "../../src/answers/sheets.ts";
+import { latestSheet, saveSheet } from "../../src/answers/sheets.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { askedRoundPost } from "../../src/digest/round-post.ts";
@@ -20,6 +20,7 @@ import { recordKennel } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { biscuitMorning } from "../helpers/paper.ts";
 
 const TZ = "Europe/London";
 const TODAY = "2026-11-22";
@@ -55,19 +56,50 @@ const blocksOf = (post: Awaited<ReturnType<typeof askedRoundPost>>) =>
   JSON.stringify([post.parent, ...post.replies].map((m) => m.blocks));
 
 describe("/rounds for another day than today", () => {
-  it("a past day's round is refused, saying where its record is and how to record late; nothing is written", async () => {
+  it("a past day's round never posted is refused, saying the paper chart stays its record; nothing is written", async () => {
     const before = await store.head();
     const refused = await askedRoundPost(deps, "morning", "2026-11-21").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UsageError);
     const { message, whatToDo } = refused as UsageError;
+    // As `kennel-desk record enter` says it of a round never kept: never sent to its post nor to record enter.
     expect(message).toBe(
-      "Sat 21 Nov has passed: its morning round cannot be posted now. What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.",
+      "No sheet was kept for the morning round of Sat 21 Nov: Kennel Desk never posted it, so it cannot say what was due, and a past day's round cannot be posted now (it would ask what today's bookings say, not what was due that day).",
     );
-    expect(whatToDo).toContain("kennel-desk record morning 2026-11-21");
-    expect(whatToDo).toContain("📄 Enter from paper…");
-    expect(whatToDo).toContain("kennel-desk record enter morning 2026-11-21");
+    expect(whatToDo).toBe(
+      "The paper chart stays that round's record: keep it with the kennel's records. kennel-desk record 2026-11-21 shows what the record holds for that day.",
+    );
     expect(await store.head()).toEqual(before);
     expect(await latestSheet(deps, "2026-11-21", "morning")).toBeUndefined();
+  });
+
+  it("a past day's round that was kept is refused, pointing to its post, record enter and how to open a stay's record", async () => {
+    await saveSheet({ record: store }, biscuitMorning("2026-11-20"));
+    const before = await store.head();
+    const refused = await askedRoundPost(deps, "morning", "2026-11-20").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UsageError);
+    const { message, whatToDo } = refused as UsageError;
+    expect(message).toBe(
+      "Fri 20 Nov has passed: its morning round cannot be posted now. What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.",
+    );
+    expect(whatToDo).toBe(
+      "Its record: kennel-desk record morning 2026-11-20 (in the terminal), or each stay's record (/booking REF, then its Stay record button; or kennel-desk record --booking REF). To record late, or enter the paper chart: that day's round post (✏️ Record each…, 📄 Enter from paper…), or kennel-desk record enter morning 2026-11-20.",
+    );
+    expect(await store.head()).toEqual(before);
+    // Another round of that day, never kept: the paper chart is its record.
+    const evening = await askedRoundPost(deps, "evening", "2026-11-20").catch((e: unknown) => e);
+    expect((evening as UsageError).message).toMatch(/^No sheet was kept for the evening round of Fri 20 Nov/);
+  });
+
+  it("with no care record at all, a past day's round is refused saying the paper chart is its record", async () => {
+    const { record: _none, ...bare } = deps;
+    const refused = (await askedRoundPost(bare, "morning", "2026-11-21").catch(
+      (e: unknown) => e,
+    )) as UsageError;
+    expect(refused).toBeInstanceOf(UsageError);
+    expect(refused.message).toMatch(/^Sat 21 Nov has passed: its morning round cannot be posted now\./);
+    expect(refused.whatToDo).toBe(
+      "This Kennel Desk keeps no care record (set KENNEL_DATA_DIR or DATABASE_URL to keep one), so the paper chart stays that round's record: keep it with the kennel's records.",
+    );
   });
 
   it("a later day's round is shown for reference, marked not kept, with no buttons; nothing is written", async () => {

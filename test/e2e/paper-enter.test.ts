@@ -140,7 +140,9 @@ describe("📄 Enter from paper…", () => {
     expect(await record.store.entries({ date: DATE })).toHaveLength(entries.length);
     // The pet chosen again: its form says the dose is recorded, naming the paper's giver.
     const reopened = await choosePet(picker, `${pet.bookingId}-${pet.petId}`, "tpp7");
-    expect(textOf(reopened.form.view.blocks)).toMatch(/recorded already \(given 07:35 by JD, entered by /);
+    expect(textOf(reopened.form.view.blocks)).toMatch(
+      /is in the record already \(given 07:35 by JD, entered by /,
+    );
   }, 90_000);
 
   it("a pet in the post's thread: its message is drawn again, its progress line too, with the paper's entry", async () => {
