@@ -43,6 +43,13 @@ function cellOf(raw: string, pet: SheetPet): PaperCell {
   const m = /^([^=]+)=\s*(\S+)\s+(\S+)\s+([^;]+?)(?:\s+wit(?:ness|\.)?:?\s+([^;]+?))?\s*(?:;\s*(.*))?$/i.exec(
     text,
   );
+  // What follows the drug begins with a time: the paper's mark left out ("Cefalexin=08:30 JD").
+  const first = /^[^=]+=\s*(\S+)/.exec(text)?.[1] ?? "";
+  if (/^\d{1,2}[:.]\d{2}$/.test(first) && !paperMarkOf(first))
+    throw new UsageError(
+      `--dose "${text.slice(0, 80)}" has no mark: write what the paper marks (given, or R, V, W, N or A) before the time.`,
+      `For example: ${RECORD_ENTER_EXAMPLE}`,
+    );
   // The drug, its mark and a time, and nothing after but words beside it: the giver left out.
   if (!m && /^[^=]+=\s*\S+\s+\S+\s*(?:;.*)?$/.test(text))
     throw new UsageError(

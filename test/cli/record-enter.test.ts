@@ -113,6 +113,14 @@ describe("kennel-desk record enter", () => {
     // No giver after the time: said so, not only that the dose does not read.
     ["no giver after the time", [...BY_SAM, "--dose", "Rimadyl=given 08:00"], [GIVER], ["does not read as"]],
     [
+      "no mark before the time (the time read as the mark)",
+      [...BY_SAM, "--dose", "Rimadyl=08:30 JD; given with food"],
+      [
+        '--dose "Rimadyl=08:30 JD; given with food" has no mark: write what the paper marks (given, or R, V, W, N or A) before the time.',
+      ],
+      ["has no giver", "is not a mark"],
+    ],
+    [
       "no giver after the time, a note after it",
       [...BY_SAM, "--dose", "Rimadyl=V 08:00 ; brought it up"],
       [GIVER],
