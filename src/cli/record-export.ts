@@ -261,6 +261,23 @@ async function exportOptions(ctx: CliContext) {
   return { query, format, out: values.out, which };
 }
 
+/**
+ * An export that found nothing for the pet or the stay asked, with no range: a mistyped id reads as an
+ * empty record, so say how to check it ("" when neither was asked, or a range was: it may hold none).
+ */
+function nothingNames(q: {
+  petId?: number | undefined;
+  bookingId?: number | undefined;
+  from?: string | undefined;
+}): string {
+  if (q.from !== undefined) return "";
+  if (q.petId !== undefined)
+    return `If pet ${q.petId} should have some, check its id: kennel-desk pet NAME shows each pet of that name with its id.\n`;
+  if (q.bookingId !== undefined)
+    return `If booking ${q.bookingId} should have some, check it: kennel-desk booking REF shows the booking.\n`;
+  return "";
+}
+
 /** `--format html`: a page per stay, to a folder, or the one page to standard output. */
 async function writeHtml(
   ctx: CliContext,
@@ -288,7 +305,10 @@ async function writeHtml(
     one = p.page;
   }
   if (one !== undefined) ctx.io.stdout.write(one);
-  else ctx.io.stderr.write(`No entries ${o.which}: no page written.\n`);
+  else
+    ctx.io.stderr.write(
+      `No entries ${o.which}: no page written.\n${nothingNames({ petId: o.petId, from: o.range.from })}`,
+    );
   return 0;
 }
 
@@ -309,8 +329,9 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     const days: Days = { zone, from: query.from, to: query.to };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
     await stdout.flush();
-    if (ctx.io.stdout.isTTY !== true || counts.entries + counts.welfare + counts.asNeeded === 0)
-      ctx.io.stderr.write(`${summaryWords(counts, which, zone)}\n`);
+    const none = counts.entries + counts.welfare + counts.asNeeded + counts.unrecorded === 0;
+    if (ctx.io.stdout.isTTY !== true || none) ctx.io.stderr.write(`${summaryWords(counts, which, zone)}\n`);
+    if (none && rows.stays.length === 0) ctx.io.stderr.write(nothingNames(query));
     return 0;
   } finally {
     await store.close();

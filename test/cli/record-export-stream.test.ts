@@ -150,6 +150,15 @@ describe.each(engines)("the streamed record commands ($name)", (engine) => {
           );
         }
       }
+      // A pet nothing in the record names (a mistyped id) is not read as an empty record in silence.
+      const nobody = await cli(["record", "export", "--pet", "99999", "--format", "json"], env);
+      expect(nobody.code).toBe(0);
+      expect(nobody.stderr).toContain("0 entries of pet 99999");
+      expect(nobody.stderr).toContain(
+        "If pet 99999 should have some, check its id: kennel-desk pet NAME shows each pet of that name with its id.",
+      );
+      const pet10 = await cli(["record", "export", "--pet", "10", "--format", "json"], env);
+      expect(pet10.stderr).not.toContain("should have some");
       // A range of pages: more entries than one page holds, and every kind of row in it.
       const csv = (await cli(["record", "export", "--from", "2026-10-01", "--to", "2026-10-31"], env)).stdout;
       expect(csv.split("\r\n").length).toBeGreaterThan(2_900);
