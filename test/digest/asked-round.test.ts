@@ -5,52 +5,28 @@
  * "missed" the day did not ask), and a later day's is its sheet for reference, marked so, with no
  * buttons and nothing written. Today's is posted and kept, as before.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/answers/failure.ts";
 import { latestSheet, saveSheet } from "../../src/answers/sheets.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { askedRoundPost } from "../../src/digest/round-post.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
-import { recordKennel } from "../../src/record/kennel.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { biscuitMorning } from "../helpers/paper.ts";
+import { useSandboxRecord } from "../helpers/sandbox-deps.ts";
 
 const TZ = "Europe/London";
 const TODAY = "2026-11-22";
 const NOW = new Date(`${TODAY}T10:00:00Z`);
-const dir = mkdtempSync(join(tmpdir(), "kennel-desk-asked-round-"));
-let sandbox: Sandbox;
 let store: CareRecordStore;
 let deps: Deps;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    KENNEL_DATA_DIR: dir,
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  store = (await openCareRecord(config.record, { now: () => NOW }, recordKennel(config))).store;
-  deps = { kennel, log, config, clock: { now: () => NOW }, record: store };
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+useSandboxRecord(
+  { seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true },
+  { now: () => NOW },
+  "kennel-desk-asked-round-",
+  (started) => {
+    ({ store, deps } = started);
+  },
+);
 
 const blocksOf = (post: Awaited<ReturnType<typeof askedRoundPost>>) =>
   JSON.stringify([post.parent, ...post.replies].map((m) => m.blocks));
