@@ -4,60 +4,38 @@
  * line for line the words of the round post drawn from the same store; a round not posted yet is the
  * sheet now, with what is recorded.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordAllDue } from "../../src/answers/record-round.ts";
 import { keptSheetRecord, type SheetRecord } from "../../src/answers/round-record.ts";
 import { latestSheet } from "../../src/answers/sheets.ts";
 import { sheetMessages } from "../../src/blocks/round-sheet.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
-import { recordKennel } from "../../src/record/kennel.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+import { useSandboxRecord } from "../helpers/sandbox-deps.ts";
 import { expectSameLines } from "../present/harness.ts";
 import { cliRunner } from "./helpers.ts";
 
 const TZ = "Europe/London";
 const TODAY = "2026-11-22";
 const NOW = new Date(`${TODAY}T10:00:00Z`);
-const dir = mkdtempSync(join(tmpdir(), "kennel-desk-cli-rounds-"));
 let sandbox: Sandbox;
 let store: CareRecordStore;
 let deps: Deps;
+let dir: string;
 const cli = cliRunner(
   () => sandbox,
   () => NOW,
 );
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    KENNEL_DATA_DIR: dir,
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  // Opened as the bot opens it: for this kennel (the terminal refuses another kennel's record).
-  store = (await openCareRecord(config.record, { now: () => NOW }, recordKennel(config))).store;
-  deps = { kennel, log, config, clock: { now: () => NOW }, record: store };
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+useSandboxRecord(
+  { seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true },
+  { now: () => NOW },
+  "kennel-desk-cli-rounds-",
+  (started) => {
+    ({ sandbox, store, deps, dir } = started);
+  },
+);
 
 describe("kennel-desk rounds with the care record", () => {
   it("a round not posted yet: the sheet now, with no progress line (nothing kept to record on)", async () => {

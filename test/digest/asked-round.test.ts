@@ -5,62 +5,43 @@
  * "missed" the day did not ask), and a later day's is its sheet for reference, marked so, with no
  * buttons and nothing written. Today's is posted and kept, as before.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/answers/failure.ts";
 import { latestSheet, saveSheet } from "../../src/answers/sheets.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { askedRoundPost } from "../../src/digest/round-post.ts";
-import { createKennelClient } from "../../src/kennel/client.ts";
-import { silentLogger } from "../../src/log.ts";
-import { recordKennel } from "../../src/record/kennel.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { biscuitMorning } from "../helpers/paper.ts";
+import { useSandboxRecord } from "../helpers/sandbox-deps.ts";
 
 const TZ = "Europe/London";
 const TODAY = "2026-11-22";
 const NOW = new Date(`${TODAY}T10:00:00Z`);
-const dir = mkdtempSync(join(tmpdir(), "kennel-desk-asked-round-"));
-let sandbox: Sandbox;
 let store: CareRecordStore;
 let deps: Deps;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true });
-  const config = loadConfig({
-    KENNEL_API_KEY: sandbox.keys.main,
-    KENNEL_API_BASE_URL: sandbox.url,
-    KENNEL_TIMEZONE: TZ,
-    KENNEL_DATA_DIR: dir,
-  });
-  const log = silentLogger();
-  const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
-    log,
-    retryDelay: () => 0,
-  });
-  store = (await openCareRecord(config.record, { now: () => NOW }, recordKennel(config))).store;
-  deps = { kennel, log, config, clock: { now: () => NOW }, record: store };
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+useSandboxRecord(
+  { seed: 21, customers: 150, today: TODAY, timezone: TZ, awkward: true },
+  { now: () => NOW },
+  "kennel-desk-asked-round-",
+  (started) => {
+    ({ store, deps } = started);
+  },
+);
 
 const blocksOf = (post: Awaited<ReturnType<typeof askedRoundPost>>) =>
   JSON.stringify([post.parent, ...post.replies].map((m) => m.blocks));
 
+/** The refusal of a round of `date` (a UsageError: said to the asker, nothing written). */
+async function refusal(d: Parameters<typeof askedRoundPost>[0], round: "morning" | "evening", date: string) {
+  const refused = await askedRoundPost(d, round, date).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(UsageError);
+  return refused as UsageError;
+}
+
 describe("/rounds for another day than today", () => {
   it("a past day's round never posted is refused, saying the paper chart stays its record; nothing is written", async () => {
     const before = await store.head();
-    const refused = await askedRoundPost(deps, "morning", "2026-11-21").catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(UsageError);
-    const { message, whatToDo } = refused as UsageError;
+    const { message, whatToDo } = await refusal(deps, "morning", "2026-11-21");
     // As `kennel-desk record enter` says it of a round never kept: never sent to its post nor to record enter.
     expect(message).toBe(
       "No sheet was kept for the morning round of Sat 21 Nov: Kennel Desk never posted it, so it cannot say what was due, and a past day's round cannot be posted now (it would ask what today's bookings say, not what was due that day).",
@@ -75,9 +56,7 @@ describe("/rounds for another day than today", () => {
   it("a past day's round that was kept is refused, pointing to its post, record enter and how to open a stay's record", async () => {
     await saveSheet({ record: store }, biscuitMorning("2026-11-20"));
     const before = await store.head();
-    const refused = await askedRoundPost(deps, "morning", "2026-11-20").catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(UsageError);
-    const { message, whatToDo } = refused as UsageError;
+    const { message, whatToDo } = await refusal(deps, "morning", "2026-11-20");
     expect(message).toBe(
       "Fri 20 Nov has passed: its morning round cannot be posted now. What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.",
     );
@@ -86,16 +65,14 @@ describe("/rounds for another day than today", () => {
     );
     expect(await store.head()).toEqual(before);
     // Another round of that day, never kept: the paper chart is its record.
-    const evening = await askedRoundPost(deps, "evening", "2026-11-20").catch((e: unknown) => e);
-    expect((evening as UsageError).message).toMatch(/^No sheet was kept for the evening round of Fri 20 Nov/);
+    expect((await refusal(deps, "evening", "2026-11-20")).message).toMatch(
+      /^No sheet was kept for the evening round of Fri 20 Nov/,
+    );
   });
 
   it("with no care record at all, a past day's round is refused saying the paper chart is its record", async () => {
     const { record: _none, ...bare } = deps;
-    const refused = (await askedRoundPost(bare, "morning", "2026-11-21").catch(
-      (e: unknown) => e,
-    )) as UsageError;
-    expect(refused).toBeInstanceOf(UsageError);
+    const refused = await refusal(bare, "morning", "2026-11-21");
     expect(refused.message).toMatch(/^Sat 21 Nov has passed: its morning round cannot be posted now\./);
     expect(refused.whatToDo).toBe(
       "This Kennel Desk keeps no care record (set KENNEL_DATA_DIR or DATABASE_URL to keep one), so the paper chart stays that round's record: keep it with the kennel's records.",

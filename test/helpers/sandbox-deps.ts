@@ -4,11 +4,16 @@
  * and the care record when there is one.
  */
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type KennelSettings, loadConfig } from "../../src/config.ts";
 import type { Clock, Deps } from "../../src/deps.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { silentLogger } from "../../src/log.ts";
+import { recordKennel } from "../../src/record/kennel.ts";
+import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { scratchRecord } from "./record.ts";
@@ -50,4 +55,35 @@ export function useSandboxDeps(
     ready({ sandbox, store, deps: sandboxDeps(sandbox, clock, { env, record: store, retryDelayMs: 0 }) });
   }, 60_000);
   afterAll(() => sandbox?.close());
+}
+
+/**
+ * A sandbox for a whole file and a care record in a folder of its own, opened as the bot opens it
+ * (for the sandbox's kennel: the terminal refuses another kennel's record), with deps on both:
+ * started before the file's tests (then `ready`, with the folder for KENNEL_DATA_DIR), closed and
+ * removed after.
+ */
+export function useSandboxRecord(
+  sandboxOptions: SandboxOptions,
+  clock: Clock,
+  prefix: string,
+  ready: (started: { sandbox: Sandbox; store: CareRecordStore; deps: Deps; dir: string }) => void,
+): void {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let sandbox: Sandbox | undefined;
+  let store: CareRecordStore | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox(sandboxOptions);
+    const deps = sandboxDeps(sandbox, clock, {
+      env: { KENNEL_TIMEZONE: sandboxOptions.timezone ?? "Europe/London", KENNEL_DATA_DIR: dir },
+      retryDelayMs: 0,
+    });
+    store = (await openCareRecord(deps.config.record, clock, recordKennel(deps.config))).store;
+    ready({ sandbox, store, deps: { ...deps, record: store }, dir });
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    await sandbox?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 }

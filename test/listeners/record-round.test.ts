@@ -1,18 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import type { RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
-import { petCare } from "../../src/domain/day.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
-import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { usableResponseUrl } from "../../src/listeners/guard.ts";
 import { couldNotRecord, roundName, SheetRedraw, whoRecorded } from "../../src/listeners/record-round.ts";
 import { silentLogger } from "../../src/log.ts";
-import { draftSheet } from "../../src/present/round-sheet.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { Entry } from "../../src/record/types.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { biscuitEvening } from "../helpers/rounds.ts";
 
 const entry = (userName: string, recordedAt: string) => ({ userName, recordedAt }) as Entry;
 
@@ -60,34 +56,7 @@ describe("a round message drawn again after taps", () => {
     const clock = { now: () => new Date("2026-11-24T18:10:00Z") };
     const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
     const deps = { record: scratchRecord(clock), config, clock, log: silentLogger() } as unknown as BotDeps;
-    const pc = petCare({ petId: 1, name: "Biscuit", medication: "Rimadyl 50 mg" } as Pet);
-    const report = {
-      date: "2026-11-24",
-      round: "evening",
-      pets: [
-        {
-          booking: { bookingId: 5, roomName: "Kennel 1", numberOfPets: 1 } as Booking,
-          pet: pc,
-          sheet: roundSheet(pc.care, "evening"),
-          careStatus: "matched",
-          unmatched: [],
-        },
-      ],
-      totals: {
-        inHouse: 1,
-        away: 0,
-        pets: 1,
-        withMedication: 1,
-        fed: 0,
-        noDiet: 1,
-        nothing: 0,
-        careMissing: 0,
-      },
-      requestId: "r",
-      careProblem: undefined,
-      calls: 1,
-    } as unknown as RoundReport;
-    const sheet: Sheet = { ...draftSheet(report as never, { timezone: "UTC" }), id: 7 };
+    const sheet: Sheet = { ...biscuitEvening("2026-11-24", "UTC"), id: 7 };
     // Slack's chat.update, held until the test lets each one finish.
     const updates: Array<() => void> = [];
     const client = {

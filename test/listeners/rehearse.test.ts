@@ -4,56 +4,23 @@
  * posted; no sheet today or a store that fails: nothing rehearsed, and no error.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { RoundReport } from "../../src/answers/rounds.ts";
 import { saveSheet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
-import { petCare } from "../../src/domain/day.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
-import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { SheetRedraw } from "../../src/listeners/record-round.ts";
 import { rehearseTap } from "../../src/listeners/rehearse.ts";
 import { silentLogger } from "../../src/log.ts";
-import { draftSheet } from "../../src/present/round-sheet.ts";
 import type { EntryQuery } from "../../src/record/types.ts";
 import { withHarness } from "../helpers/bot.ts";
 import { scratchRecord, withFaults } from "../helpers/record.ts";
+import { biscuitEvening } from "../helpers/rounds.ts";
 
 // 18:10 in London on 24 November: today is the 24th, its evening round due.
 const clock = { now: () => new Date("2026-11-24T18:10:00Z") };
 const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
 
 /** Biscuit's evening round on `date`, as a round post keeps it. */
-function eveningOf(date: string) {
-  const pc = petCare({ petId: 1, name: "Biscuit", medication: "Rimadyl 50 mg" } as Pet);
-  const report = {
-    date,
-    round: "evening",
-    pets: [
-      {
-        booking: { bookingId: 5, roomName: "Kennel 1", numberOfPets: 1 } as Booking,
-        pet: pc,
-        sheet: roundSheet(pc.care, "evening"),
-        careStatus: "matched",
-        unmatched: [],
-      },
-    ],
-    totals: {
-      inHouse: 1,
-      away: 0,
-      pets: 1,
-      withMedication: 1,
-      fed: 0,
-      noDiet: 1,
-      nothing: 0,
-      careMissing: 0,
-    },
-    requestId: "r",
-    careProblem: undefined,
-    calls: 1,
-  } as unknown as RoundReport;
-  return draftSheet(report as never, { timezone: "Europe/London" });
-}
+const eveningOf = (date: string) => biscuitEvening(date, "Europe/London");
 
 function botWith(record = scratchRecord(clock)) {
   const deps = { record, config, clock, log: silentLogger() } as unknown as BotDeps;
