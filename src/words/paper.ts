@@ -76,8 +76,13 @@ export function paperNoMarkWords(label: string, written: PaperWritten[]): string
 export const paperNothingWords = (pet: string) =>
   `Nothing to enter for ${pet}: fill in at least one dose from the paper.`;
 
-/** The picker's mark on a pet whose every dose of the round is in the record already. */
-export const PAPER_ALL_IN = "✅ entered";
+/**
+ * The picker's mark on a pet whose every dose of the round is in the record already: one word true
+ * of a dose signed by a tap in Slack and of one entered from the paper alike ("entered" was untrue of
+ * a tap), as the mark of some ("1 of 2 doses in the record") says it; the pet's form, opened, says
+ * of each dose how it came (paperHeldWords).
+ */
+export const PAPER_ALL_IN = "✅ in the record";
 
 /** The picker's mark on a pet with some of its doses in the record: "1 of 2 doses in the record". */
 export const paperSomeInWords = (doses: number, of: number) => `${doses} of ${of} doses in the record`;
