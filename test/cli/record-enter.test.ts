@@ -359,7 +359,7 @@ describe("kennel-desk record enter", () => {
     const day = await cli(["record", "morning", "22/11"]);
     // Who entered it is said as that, inside the paper's words: never "· Sam Lee", read as the giver.
     expect(day.stdout).toContain(
-      "(from the paper chart: given Sun 22 Nov 08:05 by Jane Witherspoon, entered Tue 24 Nov 15:00 by Sam Lee) · given after its window",
+      "(from the paper chart: given Sun 22 Nov 08:05 by Jane Witherspoon, entered Tue 24 Nov 15:00 by Sam Lee) · ⏩ given after its window closed",
     );
     expect(day.stdout).not.toContain(") · Sam Lee");
     expect(day.stdout).toContain("💉 witnessed by TB 08:05 on the paper chart");
@@ -425,7 +425,7 @@ describe("kennel-desk record enter", () => {
     expect(done.stdout).toMatch(
       /Rimadyl 50 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏪ given before its window opened\n/,
     );
-    expect(done.stdout).toMatch(/Apoquel 16 mg: [^\n]*entered Tue 24 Nov 15:00 · given late\n/);
+    expect(done.stdout).toMatch(/Apoquel 16 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏰ given late\n/);
     const day = await cli(["record", "morning", "21/11"]);
     expect(day.stdout).toMatch(/Rimadyl 50 mg[^\n]*· ⏪ given before its window opened/);
     expect(day.stdout).not.toMatch(/Rimadyl 50 mg[^\n]*given on time/);
