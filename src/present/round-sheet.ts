@@ -138,6 +138,24 @@ export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): Sheet
   return { ...draft, pets, messages };
 }
 
+/**
+ * A sheet in several messages as one (a surface with no messages: the terminal): the parent's title
+ * and summary, every pet in the order posted, the parent's foot; each reply's "Evening round ·
+ * 21–65 of 120" left out. So its record is one progress line for the whole round. A sheet in one
+ * message is itself.
+ */
+export function wholeSheet<S extends SheetBody>(sheet: S): S {
+  const [first = [], ...replies] = sheet.messages.map((m): Part[] => m.parts);
+  if (replies.length === 0) return sheet;
+  const foot = first.filter((p) => p.kind === "note");
+  const parts = [
+    ...first.filter((p) => p.kind !== "note"),
+    ...replies.flatMap((r) => r.filter((p) => p.kind !== "summary")),
+    ...foot,
+  ];
+  return { ...sheet, pets: sheet.pets.map((p) => ({ ...p, message: 0 })), messages: [{ parts }] };
+}
+
 /** The words of each button, said once. */
 const BUTTON_WORDS = {
   all: "✅ All given & eaten",

@@ -33,8 +33,8 @@ const sheetPartText = (p: SheetPart): Part[] =>
         : [p];
 
 /**
- * A round's sheet with its care record (src/present/round-sheet.ts), every message in the order
- * Slack shows them: the parent, then each reply headed with its part ("Evening round · 21–65 of 120").
+ * A round's sheet with its care record (src/present/round-sheet.ts), each message in the order
+ * given (the terminal gives the round as one: `wholeSheet`).
  */
 export function roundSheetText(messages: SheetMessageDoc[], o: TextOptions): string {
   return docText({ fallback: "", parts: messages.flatMap((m) => m.parts.flatMap(sheetPartText)) }, o);
