@@ -44,7 +44,11 @@ export async function askedRoundPost(deps: Deps, round: Round, date: string): Pr
   // Its care plans are not drafted into the record either: nothing of it is written.
   const report = await roundReport(deps, round, date, { keepPlans: false });
   const reference = referenceRoundWords(dayHeading(date));
-  return sheetMessages(sheetForSlack(draftSheet(report, { timezone, reference })), { entries: [], timezone });
+  // Every part says so, the thread's replies as the parent.
+  return sheetMessages(sheetForSlack(draftSheet(report, { timezone, reference }), { reference }), {
+    entries: [],
+    timezone,
+  });
 }
 
 export async function prepareRoundPost(

@@ -107,9 +107,15 @@ const isItem = (p: Part): p is Extract<Part, { kind: "item" }> => p.kind === "it
 
 /**
  * A drafted sheet shared out into messages: `itemsPer[m]` pets in message m, in order. The parent
- * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120".
+ * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120",
+ * and, for a sheet shown for reference (not kept: `reference`, its words), says so as the parent
+ * does: a reply read on its own is never taken for a round to record on.
  */
-export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): SheetBody {
+export function splitSheet(
+  draft: SheetBody,
+  itemsPer: readonly number[],
+  reference?: string | undefined,
+): SheetBody {
   const parts = draft.messages.flatMap((m): Part[] => m.parts);
   const items = parts.filter(isItem);
   if (itemsPer.length <= 1 || items.length === 0) return draft;
@@ -129,6 +135,7 @@ export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): Sheet
           ...(title?.kind === "title" ? [strong(title.text), { text: " · " }] : []),
           { text: replyLabel(at, at + count, items.length) },
         ],
+        ...(reference ? [[strong(reference)]] : []),
       ],
     };
     messages.push({ parts: m === 0 ? [...head, ...mine, ...foot] : [label, ...mine] });
