@@ -8,7 +8,7 @@ import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import type { Part } from "../present/doc.ts";
 import { houseDoc } from "../present/house.ts";
 import type { SheetMessageDoc, SheetPart } from "../present/round-sheet.ts";
-import { roundDoc } from "../present/rounds.ts";
+import { type RoundDocOptions, roundDoc } from "../present/rounds.ts";
 import { todayDoc } from "../present/today.ts";
 import { tomorrowDoc } from "../present/tomorrow.ts";
 import { docText } from "./doc.ts";
@@ -18,8 +18,8 @@ export function houseText(r: HouseReport, o: TextOptions): string {
   return docText(houseDoc(r, o), o);
 }
 
-export function roundText(r: RoundReport, o: TextOptions): string {
-  return docText(roundDoc(r), o);
+export function roundText(r: RoundReport, o: TextOptions, doc: RoundDocOptions = {}): string {
+  return docText(roundDoc(r, doc), o);
 }
 
 /** A sheet's part as the terminal draws it: a pet's record under its sheet lines; no buttons. */
