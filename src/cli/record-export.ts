@@ -91,14 +91,13 @@ interface Days {
   zone: string;
   from?: string | undefined;
   to?: string | undefined;
-  /** The record's kennel (src/record/kennel.ts kennelKey), on every row. */
+  /** The record's kennel (kennelKey), on every row. */
   kennel: string;
 }
 
 /**
  * Each kind's rows as the export's rows, a page at a time, counted; each row's `kennel` the record's
- * kennel as it names itself now (`days.kennel`: "loopback#1", its origin and business): a row written
- * before the record knew its business carries its origin alone ("loopback"), one kennel all the same.
+ * as it names itself now ("loopback#1"; a row written before it knew its business holds "loopback").
  */
 function exportSources(rows: ExportRows, days: Days, counts: Counts) {
   const zone = days.zone;
@@ -119,9 +118,7 @@ function exportSources(rows: ExportRows, days: Days, counts: Counts) {
     async *plans(json: boolean) {
       for await (const page of rows.plans())
         yield page.map((v) =>
-          ours(
-            json ? { ...planExportRow(v, zone), plan: v.plan, changed: v.changed } : planExportRow(v, zone),
-          ),
+          ours({ ...planExportRow(v, zone), ...(json && { plan: v.plan, changed: v.changed }) }),
         );
     },
     async *asNeeded() {
