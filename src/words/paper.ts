@@ -98,9 +98,13 @@ export const paperDoneWords = (pet: string, doses: number) =>
 export const paperThreadWords = (pet: string) =>
   `✅ Entered from the paper chart for ${pet}. Its message in the post's thread shows it at its next tap.`;
 
-/** Said by the terminal once entered: it cannot redraw Slack. */
-export const PAPER_REDRAW_LATER =
-  "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it).";
+/**
+ * Said by the terminal once entered: it does not draw Slack's post (a Slack message is drawn by the
+ * bot's own redraw, which the taps use; the record keeps no post's place, found in the channel's
+ * history by the bot), so the post shows these at its next redraw; the terminal shows them now.
+ */
+export const paperRedrawLaterWords = (round: string, date: string) =>
+  `Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it, or a late or missed reply the bot posts on that round). To see the round with them now: kennel-desk rounds ${round} ${date}.`;
 
 /**
  * `record enter` for a round with no kept sheet, by its day against today: what happened and what to

@@ -249,9 +249,10 @@ describe("kennel-desk record enter", () => {
       "📄 Entered from the paper chart: Biscuit, the morning round of Tue 24 Nov, by Sam Lee",
     );
     expect(done.stdout).toContain("Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00");
-    // The terminal cannot draw the Slack post again: it says when the post shows it.
+    // The terminal does not draw the Slack post again (only the bot's redraw does): it says when the
+    // post shows it, and where to see the round with it now.
     expect(done.stdout).toContain(
-      "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw",
+      "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it, or a late or missed reply the bot posts on that round). To see the round with them now: kennel-desk rounds morning 2026-11-24.",
     );
     const kept = await entries();
     expect(
