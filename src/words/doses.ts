@@ -178,8 +178,8 @@ const timelinessWords = (t: Timeliness) =>
 /**
  * What became of a dose the round asked, in the words every surface uses for it (issue 45): "given on
  * time", "⏪ given before its window opened", "⏰ given late", "⏩ given after its window closed" (each
- * with "· late entry" when recorded after its window closed), "refused", "not given", or, nothing recorded, "⏳ upcoming", "🕐 due", "⏰ late",
- * "❌ missed", "🏠 not due: gone home 08:30".
+ * with "· late entry" when recorded after its window closed), "refused", "not given", or, nothing
+ * recorded, "⏳ upcoming", "🕐 due", "⏰ late", "❌ missed", "🏠 not due: gone home 08:30".
  */
 export function doseStateWords(s: DoseState, timeZone: string): string {
   if (s.state === "not_due") return `${NOT_DUE_ICON} ${notDueWords(s, timeZone)}`;
